@@ -1,0 +1,36 @@
+# Warbench developer commands. Each target creates the virtual environment on first use.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck unit long bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/warbench demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -q -m "not long"
+
+test: lint typecheck unit
+
+long: $(STAMP)
+	$(BIN)/pytest -q -m long
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info

@@ -1,0 +1,1 @@
+"""Ruleset-agnostic core: no module here imports a ruleset."""

@@ -1,0 +1,107 @@
+"""Actions: the frozen values players hand to the engine, with a type tag and a JSON form.
+
+A ruleset declares each action as a frozen, slotted dataclass that subclasses
+:class:`Action` and names its tag::
+
+    @dataclass(frozen=True, slots=True)
+    class Fire(Action, tag="fire"):
+        squadron: int
+        target: int
+
+The tag and the fields make the JSON form (``{"type": "fire", "squadron": 3, "target": 7}``);
+an :class:`ActionCodec` turns such JSON back into the action, checking every field.
+
+>>> @dataclass(frozen=True, slots=True)
+... class Pass(Action, tag="doctest-pass"):
+...     reason: str = ""
+>>> Pass().to_plain()
+{'type': 'doctest-pass', 'reason': ''}
+>>> ActionCodec([Pass]).decode({"type": "doctest-pass"})
+Pass(reason='')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pydantic
+
+from warbench.core.plain import to_plain
+
+
+class ActionFormatError(ValueError):
+    """JSON that does not describe a known, well-formed action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; subclasses give ``tag="..."`` in their class statement."""
+
+    TAG: ClassVar[str] = ""
+
+    def __init_subclass__(cls, tag: str = "") -> None:
+        # No super() call: the slotted dataclass decorator rebuilt this class, which breaks
+        # the zero-argument form, and object.__init_subclass__ does nothing.
+        if tag:
+            cls.TAG = tag
+
+    def to_plain(self) -> dict[str, Any]:
+        """The JSON-ready form: ``{"type": tag, **fields}``."""
+        plain: dict[str, Any] = {"type": self.TAG}
+        for field in dataclasses.fields(self):
+            plain[field.name] = to_plain(getattr(self, field.name))
+        return plain
+
+
+class ActionCodec:
+    """Decodes plain action dicts into the action types a ruleset declared."""
+
+    def __init__(self, types: Iterable[type[Action]]) -> None:
+        self._types: dict[str, type[Action]] = {}
+        self._adapters: dict[str, pydantic.TypeAdapter[Any]] = {}
+        for action_type in types:
+            if not action_type.TAG:
+                raise ActionFormatError(f"{action_type.__name__} has no tag")
+            if action_type.TAG in self._types:
+                raise ActionFormatError(f"two action types share the tag {action_type.TAG!r}")
+            self._types[action_type.TAG] = action_type
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        """The tags this codec knows, sorted."""
+        return tuple(sorted(self._types))
+
+    def decode(self, data: Any) -> Action:
+        """The action that ``data`` describes, or :class:`ActionFormatError` saying why not."""
+        if not isinstance(data, Mapping):
+            raise ActionFormatError(f"an action must be a JSON object, got {data!r}")
+        tag = data.get("type")
+        if not isinstance(tag, str):
+            raise ActionFormatError(f"action {dict(data)!r} has no string 'type'")
+        action_type = self._types.get(tag)
+        if action_type is None:
+            close = difflib.get_close_matches(tag, self._types, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise ActionFormatError(f"unknown action type {tag!r}{hint}")
+        adapter = self._adapters.get(tag)
+        if adapter is None:
+            adapter = pydantic.TypeAdapter(action_type)
+            self._adapters[tag] = adapter
+        fields = {key: value for key, value in data.items() if key != "type"}
+        known = {field.name for field in dataclasses.fields(action_type)}
+        unknown = sorted(set(fields) - known)
+        if unknown:
+            raise ActionFormatError(f"action {tag!r} has no field {', '.join(unknown)}")
+        try:
+            action: Action = adapter.validate_python(fields, strict=False)
+        except pydantic.ValidationError as error:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in item['loc']) or '(action)'}: {item['msg']}"
+                for item in error.errors()
+            )
+            raise ActionFormatError(f"action {tag!r}: {problems}") from None
+        return action

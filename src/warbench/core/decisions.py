@@ -1,0 +1,63 @@
+"""Decisions: who must choose now, and from what.
+
+A :class:`Decision` names one player and what they may do: a finite list of actions, one
+or more parameter spaces (a move to any legal pose, a point to aim a template at), or both.
+A parameter space validates a proposed action and samples candidates for bots.
+
+Several decisions may be owed at once: every player writing hidden orders in Full Thrust,
+or a defender answering in the middle of an attacker's activation.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+from warbench.core.actions import Action
+from warbench.core.rng import RandomStream
+
+
+class ParamSpace(ABC):
+    """A continuous or very large set of actions of one type, given by a validator."""
+
+    #: The action type this space accepts.
+    action_type: type[Action]
+    #: A line of English saying what may be chosen, for people and logs.
+    description: str = ""
+
+    @abstractmethod
+    def validate(self, action: Action) -> str | None:
+        """``None`` when ``action`` lies in the space, else the reason it does not."""
+
+    @abstractmethod
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        """Up to ``count`` legal candidates, drawn with ``rng`` (for bots)."""
+
+    def accepts(self, action: Action) -> bool:
+        """Whether ``action`` is of this space's type (it may still fail validation)."""
+        return isinstance(action, self.action_type)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice owed by ``player``: one of ``options`` or an action in one of ``spaces``."""
+
+    player: int
+    prompt: str
+    options: tuple[Action, ...] = ()
+    spaces: tuple[ParamSpace, ...] = ()
+
+    def refusal(self, action: Action) -> str | None:
+        """``None`` when ``action`` answers this decision, else why it does not."""
+        if action in self.options:
+            return None
+        reasons = []
+        for space in self.spaces:
+            if space.accepts(action):
+                reason = space.validate(action)
+                if reason is None:
+                    return None
+                reasons.append(reason)
+        if reasons:
+            return "; ".join(reasons)
+        return f"{action!r} is not a legal answer to {self.prompt!r}"

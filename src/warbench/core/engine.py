@@ -1,0 +1,319 @@
+"""The game loop: one game's state, its procedure stack, decisions, apply, journal, views.
+
+A :class:`Game` wraps a ruleset's state. It steps the top procedure of the stack until some
+player owes a decision, checks each answer (``check`` returns why an action is refused,
+``apply`` raises :class:`IllegalAction` and leaves the state exactly as it was), records
+what happened as events, and keeps the journal from which the game can be replayed.
+
+Procedures talk to the game through :meth:`Game.push`, :meth:`Game.pop`, :meth:`Game.emit`,
+:meth:`Game.end` and :attr:`Game.dice`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.dice import DiceSource, SeededDice
+from warbench.core.events import Event
+from warbench.core.journal import Journal, JournalEntry
+from warbench.core.plain import state_hash
+from warbench.core.procedures import GameState, Outcome, Procedure
+from warbench.core.rng import RandomStream
+from warbench.core.ruleset import Ruleset
+
+#: Steps the engine may take without anyone owing a decision before it calls it a bug.
+MAX_STEPS_WITHOUT_DECISION = 1_000_000
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message is the reason, for the player."""
+
+
+class EngineError(RuntimeError):
+    """A ruleset bug: a procedure that cannot make progress, or an empty stack."""
+
+
+class _GameDice:
+    """The dice procedures roll: each roll becomes an event, typed faces go to the journal."""
+
+    __slots__ = ("_external", "_game")
+
+    def __init__(self, game: Game, external: DiceSource | None) -> None:
+        self._game = game
+        self._external = external
+
+    def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
+        game = self._game
+        if self._external is None:
+            rolled = game.state.rng.faces(sides, count)
+        else:
+            rolled = list(self._external.faces(sides, count, label=label))
+            game._typed_faces.extend(rolled)
+        game.events.append(
+            Event("roll", {"sides": sides, "faces": rolled, "label": label})
+        )
+        return rolled
+
+
+class Game:
+    """One game of one ruleset: state, pending decisions, events and journal."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        state: GameState,
+        journal: Journal,
+        *,
+        dice: DiceSource | None = None,
+        record_hashes: bool = True,
+        transactional: bool = True,
+    ) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.journal = journal
+        self.events: list[Event] = []
+        self.record_hashes = record_hashes
+        self.transactional = transactional
+        self._external_dice = dice
+        self._typed_faces: list[int] = []
+        self._pending: list[Decision] | None = None
+
+    # ----------------------------------------------------------------- creation
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: Ruleset,
+        setup: Mapping[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        players: int | None = None,
+        dice: DiceSource | None = None,
+        record_hashes: bool = True,
+        transactional: bool = True,
+    ) -> Game:
+        """Start a game: build the opening state and step to the first decision.
+
+        ``dice`` switches to referee mode: faces come from that source (people typing
+        what they rolled) instead of the seeded stream, and are kept in the journal.
+        """
+        chosen_setup = dict(ruleset.default_setup() if setup is None else setup)
+        count = ruleset.min_players if players is None else players
+        ruleset.check_players(count)
+        state = ruleset.new_state(chosen_setup, count, RandomStream.from_seed(seed))
+        journal = Journal(
+            ruleset=ruleset.id,
+            version=ruleset.version,
+            setup=chosen_setup,
+            seed=seed,
+            players=count,
+            referee=dice is not None,
+        )
+        game = cls(
+            ruleset,
+            state,
+            journal,
+            dice=dice,
+            record_hashes=record_hashes,
+            transactional=transactional,
+        )
+        game._advance()
+        if dice is not None:
+            journal.opening_faces = game._take_typed_faces()
+        journal.opening_hash = game.hash() if record_hashes else None
+        return game
+
+    def copy(self) -> Game:
+        """An independent game from the same state, for search: no events, same journal so far.
+
+        Referee-mode dice are not carried over; the copy rolls from the seeded stream.
+        """
+        twin = Game(
+            self.ruleset,
+            clone_state(self.state),
+            dataclasses.replace(self.journal, entries=list(self.journal.entries)),
+            record_hashes=self.record_hashes,
+            transactional=self.transactional,
+        )
+        return twin
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.state.players
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self.state.outcome
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.outcome is not None
+
+    def pending(self) -> list[Decision]:
+        """Every decision owed now (several players may owe one at once)."""
+        if self._pending is None:
+            if self.is_over or not self.state.stack:
+                self._pending = []
+            else:
+                self._pending = self.state.stack[-1].decisions(self)
+        return self._pending
+
+    def pending_for(self, player: int) -> list[Decision]:
+        """The decisions ``player`` owes now."""
+        return [decision for decision in self.pending() if decision.player == player]
+
+    def check(self, player: int, action: Action) -> str | None:
+        """``None`` if ``player`` may take ``action`` now, else the reason it is refused."""
+        if self.is_over:
+            return "the game is over"
+        if not 0 <= player < self.players:
+            return f"there is no player {player} in a {self.players}-player game"
+        owed = self.pending_for(player)
+        if not owed:
+            waiting = sorted({decision.player for decision in self.pending()})
+            return f"player {player} owes no decision now (waiting for players {waiting})"
+        reasons = []
+        for decision in owed:
+            reason = decision.refusal(action)
+            if reason is None:
+                return None
+            reasons.append(reason)
+        return "; ".join(reasons)
+
+    def hash(self) -> str:
+        """The state hash: equal for equal states, bit for bit."""
+        return state_hash(self.state)
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see of the state."""
+        return self.ruleset.view(self.state, player)
+
+    def events_for(self, player: int) -> list[Event]:
+        """The events ``player`` may see, in order."""
+        return [event for event in self.events if event.visible_to_player(player)]
+
+    # ----------------------------------------------------------------- acting
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        """Take ``action`` for ``player``; return the events it caused.
+
+        Raises :class:`IllegalAction` with the reason if the rules refuse it; the state,
+        events and journal are then exactly as they were.
+        """
+        reason = self.check(player, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        first_event = len(self.events)
+        backup = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL) if (
+            self.transactional
+        ) else None
+        try:
+            self._pending = None
+            self.state.stack[-1].act(self, player, action)
+            self._advance()
+        except BaseException:
+            if backup is not None:
+                self.state = pickle.loads(backup)
+            del self.events[first_event:]
+            self._typed_faces.clear()
+            self._pending = None
+            raise
+        entry = JournalEntry(player, action.to_plain())
+        if self._external_dice is not None:
+            entry.faces = self._take_typed_faces()
+        if self.record_hashes:
+            entry.hash = self.hash()
+        self.journal.entries.append(entry)
+        return self.events[first_event:]
+
+    def apply_plain(self, player: int, data: Any) -> list[Event]:
+        """Decode a JSON action for this ruleset and apply it."""
+        return self.apply(player, self.ruleset.codec.decode(data))
+
+    # ----------------------------------------------------------------- for procedures
+
+    @property
+    def dice(self) -> DiceSource:
+        """The dice every roll of this game goes through."""
+        return _GameDice(self, self._external_dice)
+
+    @property
+    def seeded_dice(self) -> DiceSource:
+        """The game's own stream as a plain source (hidden draws, e.g. shuffling decks)."""
+        return SeededDice(self.state.rng)
+
+    @property
+    def top(self) -> Procedure:
+        """The procedure on top of the stack."""
+        return self.state.stack[-1]
+
+    def push(self, *frames: Procedure) -> None:
+        """Push frames; the last one given runs first."""
+        self.state.stack.extend(frames)
+        self._pending = None
+
+    def pop(self) -> Procedure:
+        """Remove and return the top frame."""
+        self._pending = None
+        return self.state.stack.pop()
+
+    def emit(
+        self,
+        kind: str,
+        text: str = "",
+        *,
+        visible_to: Iterable[int] | None = None,
+        **data: Any,
+    ) -> None:
+        """Record an event; ``visible_to`` limits who sees it (default: everyone)."""
+        audience = None if visible_to is None else frozenset(visible_to)
+        self.events.append(Event(kind, data, text, audience))
+
+    def end(self, outcome: Outcome) -> None:
+        """End the game with ``outcome``: the stack empties and no decision is owed."""
+        self.state.outcome = outcome
+        self.state.stack.clear()
+        self._pending = None
+        self.emit(
+            "game_over",
+            outcome.reason or "the game is over",
+            winners=list(outcome.winners),
+            scores=list(outcome.scores),
+        )
+
+    # ----------------------------------------------------------------- internals
+
+    def _advance(self) -> None:
+        steps = 0
+        while self.state.outcome is None:
+            if not self.state.stack:
+                raise EngineError(f"{self.ruleset.id}: the stack ran empty with no outcome")
+            self._pending = None
+            top = self.state.stack[-1]
+            if self.pending():
+                return
+            top.step(self)
+            steps += 1
+            if steps > MAX_STEPS_WITHOUT_DECISION:
+                raise EngineError(f"{type(top).__name__} keeps stepping without a decision")
+
+    def _take_typed_faces(self) -> list[int]:
+        faces = list(self._typed_faces)
+        self._typed_faces.clear()
+        return faces
+
+
+def clone_state(state: GameState) -> GameState:
+    """An independent deep copy of a state (pickle round trip: far cheaper than deepcopy)."""
+    copied: GameState = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return copied

@@ -1,0 +1,125 @@
+"""The journal: a game as (ruleset version, setup, seed, actions), saved as JSON.
+
+Saves, replays, undo, bug reports and network sync are all replays of a journal. Each entry
+keeps the state hash reached after its action, so a replay can prove it reached the same
+states bit for bit. In referee mode, where people roll real dice, the faces they typed are
+kept too (``faces``), since no seed can reproduce them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pydantic
+
+JOURNAL_FORMAT = 1
+
+
+class JournalFileError(ValueError):
+    """A journal file that is missing, is not JSON, or does not have a journal's shape."""
+
+
+@dataclass(slots=True)
+class JournalEntry:
+    """One applied action: who, what (plain JSON), the state hash after it, typed faces."""
+
+    player: int
+    action: dict[str, Any]
+    hash: str | None = None
+    faces: list[int] | None = None
+
+
+@dataclass(slots=True)
+class Journal:
+    """Everything needed to replay a game exactly."""
+
+    ruleset: str
+    version: str
+    setup: dict[str, Any]
+    seed: int
+    players: int
+    referee: bool = False
+    opening_faces: list[int] | None = None
+    opening_hash: str | None = None
+    entries: list[JournalEntry] = field(default_factory=list)
+    format: int = JOURNAL_FORMAT
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form, entries without empty fields."""
+        plain: dict[str, Any] = {
+            "format": self.format,
+            "ruleset": self.ruleset,
+            "version": self.version,
+            "setup": self.setup,
+            "seed": self.seed,
+            "players": self.players,
+            "referee": self.referee,
+            "opening_hash": self.opening_hash,
+        }
+        if self.opening_faces is not None:
+            plain["opening_faces"] = self.opening_faces
+        entries = []
+        for entry in self.entries:
+            item: dict[str, Any] = {"player": entry.player, "action": entry.action}
+            if entry.hash is not None:
+                item["hash"] = entry.hash
+            if entry.faces is not None:
+                item["faces"] = entry.faces
+            entries.append(item)
+        plain["entries"] = entries
+        return plain
+
+    def dumps(self) -> str:
+        """The journal as indented JSON text."""
+        return json.dumps(self.to_plain(), indent=1)
+
+    def save(self, path: str | Path) -> None:
+        """Write the journal to ``path`` (whole file at once: a failed write leaves none)."""
+        target = Path(path)
+        partial = target.with_name(target.name + ".partial")
+        partial.write_text(self.dumps(), encoding="utf-8")
+        partial.replace(target)
+
+    @classmethod
+    def from_plain(cls, data: Any, source: str = "journal") -> Journal:
+        """A journal from parsed JSON; :class:`JournalFileError` names the key at fault."""
+        try:
+            return _ADAPTER.validate_python(data)
+        except pydantic.ValidationError as error:
+            lines = [
+                f"{source}: {'.'.join(str(p) for p in item['loc']) or '(top)'}: {item['msg']}"
+                for item in error.errors()
+            ]
+            raise JournalFileError("\n".join(lines)) from None
+
+    @classmethod
+    def loads(cls, text: str, source: str = "journal") -> Journal:
+        """A journal from JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise JournalFileError(
+                f"{source}: line {error.lineno}, column {error.colno}: {error.msg}"
+            ) from None
+        return cls.from_plain(data, source)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Journal:
+        """Read a journal file."""
+        target = Path(path)
+        try:
+            text = target.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise JournalFileError(f"{target}: file not found") from None
+        except (IsADirectoryError, PermissionError, UnicodeDecodeError) as error:
+            raise JournalFileError(f"{target}: cannot read: {error}") from None
+        return cls.loads(text, str(target))
+
+
+_FORBID_EXTRA = pydantic.ConfigDict(extra="forbid")
+JournalEntry.__pydantic_config__ = _FORBID_EXTRA  # type: ignore[attr-defined]
+Journal.__pydantic_config__ = _FORBID_EXTRA  # type: ignore[attr-defined]
+_ADAPTER: pydantic.TypeAdapter[Journal] = pydantic.TypeAdapter(Journal)

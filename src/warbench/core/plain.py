@@ -1,0 +1,108 @@
+"""Plain data: turning game states into JSON-ready values, hashing them, hiding secrets.
+
+A state is made of dataclasses, lists, dicts, tuples, enums and numbers. :func:`to_plain`
+turns any such value into JSON-ready dicts and lists, in one canonical form, so that two
+equal states give the same text and so the same :func:`state_hash`. Dataclass values carry
+their class name under the key ``"@"`` so that two procedures with the same fields differ.
+
+Secrets are values wrapped in :class:`Hidden`: their owner sees them; with a ``viewer`` set,
+everyone else sees only that something is hidden there. A dataclass field whose metadata
+holds ``referee_only=True`` (the random stream, say: whoever knew it could foresee the
+dice) is left out of every player's view but still counts in the hash.
+
+>>> to_plain(Hidden(owner=1, value="charge"), viewer=0)
+{'hidden': True, 'owner': 1}
+>>> to_plain(Hidden(owner=1, value="charge"), viewer=1)
+{'hidden': False, 'owner': 1, 'value': 'charge'}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+#: The viewer that sees everything (the referee, the journal, the hash).
+OMNISCIENT = -1
+
+
+@dataclass(slots=True)
+class Hidden(Generic[T]):
+    """A value only its owner may see, until it is revealed to all."""
+
+    owner: int
+    value: T
+    revealed: bool = False
+
+    def visible_to(self, viewer: int) -> bool:
+        """Whether ``viewer`` may see the value (``OMNISCIENT`` sees all)."""
+        return self.revealed or viewer in (OMNISCIENT, self.owner)
+
+
+class PlainEncodingError(ValueError):
+    """A state held a value that has no plain form (a function, a file, a generator)."""
+
+
+def to_plain(value: Any, viewer: int = OMNISCIENT) -> Any:
+    """The canonical JSON-ready form of ``value``, as ``viewer`` may see it.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Ship:
+    ...     name: str
+    ...     hull: tuple[int, ...]
+    >>> to_plain(Ship("Ajax", (3, 2)))
+    {'@': 'Ship', 'name': 'Ajax', 'hull': [3, 2]}
+    """
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if value == value else "nan"
+    if isinstance(value, enum.Enum):
+        return to_plain(value.value, viewer)
+    if isinstance(value, Hidden):
+        if not value.visible_to(viewer):
+            return {"hidden": True, "owner": value.owner}
+        return {"hidden": False, "owner": value.owner, "value": to_plain(value.value, viewer)}
+    if isinstance(value, list | tuple):
+        return [to_plain(item, viewer) for item in value]
+    if isinstance(value, set | frozenset):
+        items = [to_plain(item, viewer) for item in value]
+        return sorted(items, key=_sort_key)
+    if isinstance(value, dict):
+        return {str(key): to_plain(item, viewer) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        plain: dict[str, Any] = {"@": type(value).__name__}
+        for field in dataclasses.fields(value):
+            if viewer == OMNISCIENT or not field.metadata.get("referee_only", False):
+                plain[field.name] = to_plain(getattr(value, field.name), viewer)
+        return plain
+    to_plain_method = getattr(value, "to_plain", None)
+    if callable(to_plain_method):
+        return to_plain(to_plain_method(), viewer)
+    raise PlainEncodingError(f"{type(value).__name__} has no plain form: {value!r}")
+
+
+def _sort_key(item: Any) -> str:
+    return json.dumps(item, sort_keys=True)
+
+
+def canonical_json(value: Any, viewer: int = OMNISCIENT) -> str:
+    """Compact, key-sorted JSON text of :func:`to_plain` (value, viewer)."""
+    return json.dumps(to_plain(value, viewer), sort_keys=True, separators=(",", ":"))
+
+
+def state_hash(value: Any) -> str:
+    """A short hex digest of the whole value; equal states give equal hashes.
+
+    >>> state_hash([1, 2]) == state_hash((1, 2))
+    True
+    >>> len(state_hash({"a": 1}))
+    32
+    """
+    return hashlib.blake2b(canonical_json(value).encode(), digest_size=16).hexdigest()

@@ -1,0 +1,71 @@
+"""Replaying a journal: the same setup, seed and actions give the same states, bit for bit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from warbench.core.actions import ActionFormatError
+from warbench.core.dice import ScriptedDice
+from warbench.core.engine import Game, IllegalAction
+from warbench.core.journal import Journal
+from warbench.core.registry import ruleset as find_ruleset
+from warbench.core.ruleset import Ruleset
+
+
+class ReplayMismatch(ValueError):
+    """A replayed state differs from the one the journal recorded."""
+
+
+def replay_steps(
+    journal: Journal, *, verify: bool = True, rules: Ruleset | None = None
+) -> Iterator[tuple[int, Game]]:
+    """Yield ``(n, game)`` after the opening (n = 0) and after each of the n actions.
+
+    The same :class:`Game` object is yielded each time, moved on by one action. With
+    ``verify``, every recorded hash is compared and :class:`ReplayMismatch` names the first
+    step that differs. ``rules`` defaults to the registered ruleset the journal names.
+    """
+    if rules is None:
+        rules = find_ruleset(journal.ruleset)
+    elif rules.id != journal.ruleset:
+        raise ReplayMismatch(f"the journal is a {journal.ruleset} game, not {rules.id}")
+    dice = None
+    if journal.referee:
+        faces = list(journal.opening_faces or [])
+        for entry in journal.entries:
+            faces.extend(entry.faces or [])
+        dice = ScriptedDice(faces)
+    game = Game.new(
+        rules, journal.setup, seed=journal.seed, players=journal.players, dice=dice
+    )
+    version_note = (
+        f" (journal written by {journal.ruleset} {journal.version}, replayed with"
+        f" {rules.version})"
+        if journal.version != rules.version
+        else ""
+    )
+    if verify and journal.opening_hash and game.hash() != journal.opening_hash:
+        raise ReplayMismatch(f"the opening state differs from the journal's{version_note}")
+    yield 0, game
+    for number, entry in enumerate(journal.entries, start=1):
+        try:
+            game.apply(entry.player, rules.codec.decode(entry.action))
+        except (IllegalAction, ActionFormatError) as error:
+            raise ReplayMismatch(
+                f"step {number}: the journal's action cannot be replayed: {error}{version_note}"
+            ) from None
+        if verify and entry.hash is not None and game.hash() != entry.hash:
+            raise ReplayMismatch(
+                f"step {number} ({entry.action.get('type')} by player {entry.player}) reached"
+                f" a different state than the journal recorded{version_note}"
+            )
+        yield number, game
+
+
+def replay(journal: Journal, *, verify: bool = True, rules: Ruleset | None = None) -> Game:
+    """The game the journal records, replayed to its last action."""
+    game = None
+    for _, game in replay_steps(journal, verify=verify, rules=rules):
+        pass
+    assert game is not None
+    return game

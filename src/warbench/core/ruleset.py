@@ -1,0 +1,75 @@
+"""The ruleset interface: what a rule system tells the core about itself.
+
+A ruleset declares up front its id, version, player counts and action types (the way
+OpenSpiel games declare their type), builds the opening state from a setup, and may offer
+views, bots and a table picture. The core knows rulesets only through this interface and
+the registry.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from warbench.core.actions import Action, ActionCodec
+from warbench.core.plain import to_plain
+from warbench.core.procedures import GameState
+from warbench.core.rng import RandomStream
+
+if TYPE_CHECKING:
+    from warbench.core.agents import Agent
+
+
+class SetupError(ValueError):
+    """A game set-up (armies, scenario, player count) that a ruleset cannot start from."""
+
+
+class Ruleset(ABC):
+    """One rule system. Subclass it once per system and register the subclass."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    version: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+
+    @abstractmethod
+    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
+        """The opening state, its stack holding the first procedure; raise SetupError."""
+
+    def default_setup(self) -> dict[str, Any]:
+        """A set-up that starts a sensible game with no further input (for demos)."""
+        return {}
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`SetupError` unless this many players may play."""
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise SetupError(f"{self.id} is played by {span} players, not {players}")
+
+    def view(self, state: GameState, player: int) -> dict[str, Any]:
+        """What ``player`` may see of ``state``: everything but others' hidden values."""
+        view: dict[str, Any] = to_plain(state, viewer=player)
+        return view
+
+    def bots(self) -> Mapping[str, Callable[[int], Agent]]:
+        """Named bot factories taking a seed; every ruleset has at least a random bot."""
+        from warbench.core.agents import RandomAgent
+
+        return {"random": RandomAgent}
+
+    def describe(self, state: GameState) -> str:
+        """A short English summary of the state, for the narrator and the CLI."""
+        return f"{self.name}: {len(state.stack)} procedures on the stack"
+
+    @cached_property
+    def codec(self) -> ActionCodec:
+        """Decoder for this ruleset's actions."""
+        return ActionCodec(self.action_types)

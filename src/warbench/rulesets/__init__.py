@@ -1,0 +1,1 @@
+"""One package per rule system; each imports the core and nothing from another ruleset."""

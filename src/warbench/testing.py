@@ -1,0 +1,273 @@
+"""The conformance kit: the checks every ruleset must pass before its own tests.
+
+Like OpenSpiel's random-play test, it plays many games with random agents and checks, for
+any ruleset, what the engine promises:
+
+- every game reaches its end without an error;
+- replaying the journal reproduces every recorded state hash;
+- a refused action leaves the state, events and journal exactly as they were;
+- a journal saved to JSON and loaded back replays to the same state;
+- a copied game is independent of the original;
+- a player's view does not change when another player's secrets change, and never shows
+  the random stream (non-interference: what a player sees cannot depend on what they may
+  not see).
+
+Use it from a ruleset's tests::
+
+    from warbench.testing import assert_conforms
+    def test_conformance():
+        assert_conforms(ruleset("armada"), games=20)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.agents import RandomAgent
+from warbench.core.engine import Game, IllegalAction, clone_state
+from warbench.core.journal import Journal
+from warbench.core.plain import Hidden, canonical_json
+from warbench.core.replay import ReplayMismatch, replay
+from warbench.core.rng import RandomStream, seed_for
+from warbench.core.ruleset import Ruleset
+
+#: What the probe writes into secrets it does not own, to see if a view changes.
+SECRET_PROBE = "\u00a7probe\u00a7"
+
+
+@dataclass(slots=True)
+class ConformanceReport:
+    """What the kit played and every problem it found."""
+
+    games: int = 0
+    decisions: int = 0
+    refusals_checked: int = 0
+    views_checked: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """No problem found."""
+        return not self.problems
+
+    def __str__(self) -> str:
+        lines = [
+            f"{self.games} games, {self.decisions} decisions, "
+            f"{self.refusals_checked} refusals and {self.views_checked} views checked",
+            "outcomes: " + ", ".join(f"{k} x{v}" for k, v in sorted(self.outcomes.items())),
+        ]
+        lines += [f"PROBLEM: {problem}" for problem in self.problems]
+        return "\n".join(lines)
+
+
+def check_ruleset(
+    ruleset: Ruleset,
+    *,
+    games: int = 20,
+    seed: int = 0,
+    setups: Sequence[Mapping[str, Any]] | None = None,
+    player_counts: Sequence[int] | None = None,
+    max_decisions: int = 20_000,
+    probe_every: int = 5,
+) -> ConformanceReport:
+    """Play ``games`` random games and run every check; return the report (never raises)."""
+    report = ConformanceReport()
+    chosen_setups = list(setups) if setups else [ruleset.default_setup()]
+    counts = list(player_counts) if player_counts else list(
+        range(ruleset.min_players, ruleset.max_players + 1)
+    )
+    for index in range(games):
+        game_seed = seed_for(seed, index)
+        setup = chosen_setups[index % len(chosen_setups)]
+        players = counts[index % len(counts)]
+        label = f"game {index} (seed {game_seed}, {players} players)"
+        try:
+            _check_one_game(
+                ruleset, setup, players, game_seed, max_decisions, probe_every, label, report
+            )
+        except Exception as error:  # the kit reports, it does not stop at the first failure
+            report.problems.append(f"{label}: {type(error).__name__}: {error}")
+        report.games += 1
+    return report
+
+
+def assert_conforms(ruleset: Ruleset, **options: Any) -> ConformanceReport:
+    """Run :func:`check_ruleset` and fail with every problem listed."""
+    report = check_ruleset(ruleset, **options)
+    if not report.ok:
+        raise AssertionError(str(report))
+    return report
+
+
+def _check_one_game(
+    ruleset: Ruleset,
+    setup: Mapping[str, Any],
+    players: int,
+    seed: int,
+    max_decisions: int,
+    probe_every: int,
+    label: str,
+    report: ConformanceReport,
+) -> None:
+    game = Game.new(ruleset, setup, seed=seed, players=players)
+    agents = [RandomAgent(seed_for(seed, 1000 + seat)) for seat in range(players)]
+    probe_rng = RandomStream.from_seed(seed_for(seed, 999))
+    seen: list[Action] = []
+    decisions = late_refusals = 0
+    while not game.is_over:
+        if decisions >= max_decisions:
+            report.problems.append(f"{label}: no end after {max_decisions} decisions")
+            return
+        pending = game.pending()
+        if not pending:
+            report.problems.append(f"{label}: not over, yet nobody owes a decision")
+            return
+        if decisions % probe_every == 0:
+            report.refusals_checked += _probe_refusals(game, seen, probe_rng, label, report)
+            report.views_checked += _probe_views(game, label, report)
+        decision = pending[0]
+        action = agents[decision.player].choose(game, decision)
+        seen.append(action)
+        del seen[:-40]
+        if _apply_or_roll_back(game, decision.player, action, label, report):
+            decisions += 1
+            late_refusals = 0
+        else:
+            late_refusals += 1
+            if late_refusals > 50:
+                report.problems.append(f"{label}: 50 legal-looking actions refused in a row")
+                return
+    report.decisions += decisions
+    outcome = game.outcome
+    assert outcome is not None
+    report.outcomes["draw" if outcome.is_draw else f"player {outcome.winners[0]} won"] += 1
+    _check_replay_and_save(game, label, report)
+    _check_copy(ruleset, setup, players, seed, label, report)
+
+
+def _apply_or_roll_back(
+    game: Game, player: int, action: Action, label: str, report: ConformanceReport
+) -> bool:
+    """Apply an action check accepted; if the rules refuse it late, nothing may change."""
+    before = (game.hash(), len(game.events), len(game.journal.entries))
+    try:
+        game.apply(player, action)
+    except IllegalAction:
+        report.refusals_checked += 1
+        if (game.hash(), len(game.events), len(game.journal.entries)) != before:
+            report.problems.append(f"{label}: a late refusal of {action!r} changed the game")
+        return False
+    return True
+
+
+def _probe_refusals(
+    game: Game, seen: list[Action], rng: RandomStream, label: str, report: ConformanceReport
+) -> int:
+    """Try actions the rules should refuse; each must leave everything untouched."""
+    candidates = list(seen[-10:])
+    for decision in game.pending():
+        candidates.extend(decision.options[:3])
+    checked = 0
+    before_hash = game.hash()
+    for _ in range(min(4, len(candidates) * game.players)):
+        action = candidates[rng.choice_index(len(candidates))]
+        player = rng.choice_index(game.players)
+        reason = game.check(player, action)
+        if reason is None:
+            continue
+        events, entries = len(game.events), len(game.journal.entries)
+        try:
+            game.apply(player, action)
+        except IllegalAction as error:
+            if str(error) != reason:
+                report.problems.append(f"{label}: check and apply disagree on {action!r}")
+        else:
+            report.problems.append(f"{label}: {action!r} was refused by check but applied")
+            return checked
+        if (game.hash(), len(game.events), len(game.journal.entries)) != (
+            before_hash,
+            events,
+            entries,
+        ):
+            report.problems.append(f"{label}: refusing {action!r} changed the game")
+        checked += 1
+    return checked
+
+
+def _probe_views(game: Game, label: str, report: ConformanceReport) -> int:
+    """Non-interference: changing what a player may not see must not change their view."""
+    rng_plain = canonical_json(game.state.rng)
+    for player in range(game.players):
+        view = canonical_json(game.view(player))
+        if rng_plain in view:
+            report.problems.append(f"{label}: player {player}'s view shows the random stream")
+        probed = clone_state(game.state)
+        probed.rng = RandomStream.from_seed(12345)
+        for secret in _hidden_values(probed):
+            if not secret.visible_to(player):
+                secret.value = SECRET_PROBE
+        if canonical_json(game.ruleset.view(probed, player)) != view:
+            report.problems.append(
+                f"{label}: player {player}'s view changes with secrets they may not see"
+            )
+    return game.players
+
+
+def _hidden_values(value: Any) -> Iterator[Hidden[Any]]:
+    if isinstance(value, Hidden):
+        yield value
+        yield from _hidden_values(value.value)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            yield from _hidden_values(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _hidden_values(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item_field in dataclasses.fields(value):
+            yield from _hidden_values(getattr(value, item_field.name))
+
+
+def _check_replay_and_save(game: Game, label: str, report: ConformanceReport) -> None:
+    final = game.hash()
+    try:
+        replayed = replay(game.journal, rules=game.ruleset)
+    except ReplayMismatch as error:
+        report.problems.append(f"{label}: replay: {error}")
+        return
+    if replayed.hash() != final:
+        report.problems.append(f"{label}: replay ended in a different state")
+    loaded = Journal.loads(game.journal.dumps())
+    if loaded.to_plain() != game.journal.to_plain():
+        report.problems.append(f"{label}: the journal changed through save and load")
+    if replay(loaded, rules=game.ruleset).hash() != final:
+        report.problems.append(f"{label}: the loaded journal replays to a different state")
+
+
+def _check_copy(
+    ruleset: Ruleset,
+    setup: Mapping[str, Any],
+    players: int,
+    seed: int,
+    label: str,
+    report: ConformanceReport,
+) -> None:
+    original = Game.new(ruleset, setup, seed=seed, players=players)
+    before = original.hash()
+    twin = original.copy()
+    if twin.hash() != before:
+        report.problems.append(f"{label}: a copied game has a different hash")
+    agent = RandomAgent(seed)
+    for _ in range(5):
+        if twin.is_over:
+            break
+        decision = twin.pending()[0]
+        twin.apply(decision.player, agent.choose(twin, decision))
+    if original.hash() != before:
+        report.problems.append(f"{label}: playing on a copy changed the original")

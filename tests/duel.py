@@ -1,0 +1,297 @@
+"""Duel: a small test-only game that exercises every part of the engine.
+
+It is not a ruleset for users. Two to four duellists stand on a circle. Each round:
+1. every player secretly writes a stance (aggressive or guarded) at the same time;
+2. the stances are revealed and initiative is rolled (a d6 each, ties rolled again);
+3. in initiative order each living duellist aims a shot at a rival (a bearing in degrees,
+   which must point within 20 degrees of the rival: a parameter space) or passes;
+   the target answers in the middle of that activation (dodge or brace);
+4. the shot rolls a pool through a face table (4-5 one hit, 6 two hits and roll again).
+The game ends when one duellist is left or after the last round; most hit points wins.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import Game, IllegalAction
+from warbench.core.faces import FaceTable
+from warbench.core.plain import Hidden
+from warbench.core.procedures import GameState, Outcome, Procedure
+from warbench.core.rng import RandomStream
+from warbench.core.ruleset import Ruleset, SetupError
+
+SHOT_TABLE = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
+AIM_TOLERANCE = 20.0
+
+
+@dataclass(frozen=True, slots=True)
+class Stance(Action, tag="stance"):
+    stance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(Action, tag="shoot"):
+    target: int
+    bearing: float
+    power: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action, tag="pass"):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Respond(Action, tag="respond"):
+    response: str
+
+
+@dataclass(frozen=True, slots=True)
+class Gamble(Action, tag="gamble"):
+    """Spends energy, then is refused late if the die shows 1: proves rollback."""
+
+
+@dataclass(slots=True)
+class DuelState(GameState):
+    hp: list[int] = field(default_factory=list)
+    energy: list[int] = field(default_factory=list)
+    stances: list[Hidden[str] | None] = field(default_factory=list)
+    round: int = 1
+    max_rounds: int = 6
+
+    def alive(self) -> list[int]:
+        return [player for player, hp in enumerate(self.hp) if hp > 0]
+
+
+def seat_position(player: int, players: int) -> tuple[float, float]:
+    angle = 2 * math.pi * player / players
+    return 10 * math.sin(angle), 10 * math.cos(angle)
+
+
+def bearing(shooter: int, target: int, players: int) -> float:
+    sx, sy = seat_position(shooter, players)
+    tx, ty = seat_position(target, players)
+    return math.degrees(math.atan2(tx - sx, ty - sy)) % 360
+
+
+class AimSpace(ParamSpace):
+    action_type = Shoot
+
+    def __init__(self, state: DuelState, shooter: int) -> None:
+        self.state = state
+        self.shooter = shooter
+        self.description = "aim at a rival: bearing within 20 degrees, power up to your energy"
+
+    def validate(self, action: Action) -> str | None:
+        assert isinstance(action, Shoot)
+        state = self.state
+        if action.target == self.shooter or action.target not in state.alive():
+            return f"player {action.target} is not a living rival"
+        if not 1 <= action.power <= state.energy[self.shooter]:
+            return f"power {action.power} is not between 1 and {state.energy[self.shooter]}"
+        true_bearing = bearing(self.shooter, action.target, state.players)
+        off = abs((action.bearing - true_bearing + 180) % 360 - 180)
+        if off > AIM_TOLERANCE:
+            return f"bearing {action.bearing:.1f} misses player {action.target} by {off:.1f} deg"
+        return None
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        rivals = [p for p in self.state.alive() if p != self.shooter]
+        samples: list[Action] = []
+        for _ in range(count):
+            target = rivals[rng.choice_index(len(rivals))]
+            aim = bearing(self.shooter, target, self.state.players)
+            wobble = (rng.random() * 2 - 1) * AIM_TOLERANCE
+            power = rng.integers(1, self.state.energy[self.shooter])
+            samples.append(Shoot(target, round((aim + wobble) % 360, 3), power))
+        return samples
+
+
+@dataclass(slots=True)
+class WriteStances(Procedure):
+    def decisions(self, game: Game) -> list[Decision]:
+        state = game.state
+        assert isinstance(state, DuelState)
+        options = (Stance("aggressive"), Stance("guarded"))
+        return [
+            Decision(player, "write your stance", options)
+            for player in state.alive()
+            if state.stances[player] is None
+        ]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = game.state
+        assert isinstance(state, DuelState) and isinstance(action, Stance)
+        state.stances[player] = Hidden(player, action.stance)
+        game.emit("stance_written", f"player {player} writes a stance", player=player)
+        game.emit(
+            "own_stance", f"you chose {action.stance}", visible_to=[player], stance=action.stance
+        )
+
+    def step(self, game: Game) -> None:
+        state = game.state
+        assert isinstance(state, DuelState)
+        for stance in state.stances:
+            if stance is not None:
+                stance.revealed = True
+        game.emit("stances_revealed", stances=[s.value if s else None for s in state.stances])
+        game.pop()
+
+
+@dataclass(slots=True)
+class Round(Procedure):
+    stage: str = "orders"
+
+    def step(self, game: Game) -> None:
+        state = game.state
+        assert isinstance(state, DuelState)
+        if self.stage == "orders":
+            state.stances = [None] * state.players
+            self.stage = "initiative"
+            game.push(WriteStances())
+        elif self.stage == "initiative":
+            order = roll_initiative(game, state.alive())
+            self.stage = "end"
+            game.push(*(Activation(player) for player in reversed(order)))
+        else:
+            living = state.alive()
+            if len(living) <= 1 or state.round >= state.max_rounds:
+                best = max(state.hp)
+                winners = tuple(p for p in living if state.hp[p] == best)
+                game.end(Outcome(winners, tuple(float(hp) for hp in state.hp), "duel over"))
+                return
+            state.round += 1
+            for player in living:
+                state.energy[player] = min(3, state.energy[player] + 1)
+            self.stage = "orders"
+
+
+def roll_initiative(game: Game, players: list[int]) -> list[int]:
+    """Each player rolls a d6, highest first; tied players roll again among themselves."""
+    if len(players) <= 1:
+        return list(players)
+    faces = game.dice.faces(6, len(players), label="initiative")
+    by_face: dict[int, list[int]] = {}
+    for player, face in zip(players, faces, strict=True):
+        by_face.setdefault(face, []).append(player)
+    order: list[int] = []
+    for face in sorted(by_face, reverse=True):
+        order.extend(roll_initiative(game, by_face[face]))
+    return order
+
+
+@dataclass(slots=True)
+class Activation(Procedure):
+    player: int
+    stage: str = "aim"
+    target: int = -1
+    power: int = 0
+    response: str = ""
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state = game.state
+        assert isinstance(state, DuelState)
+        if self.stage != "aim" or state.hp[self.player] <= 0 or len(state.alive()) < 2:
+            return []
+        options: tuple[Action, ...] = (Pass(),)
+        if state.energy[self.player] > 0:
+            options += (Gamble(),)
+            return [Decision(self.player, "aim or pass", options, (AimSpace(state, self.player),))]
+        return [Decision(self.player, "pass", options)]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = game.state
+        assert isinstance(state, DuelState)
+        if isinstance(action, Gamble):
+            state.energy[player] -= 1
+            if game.dice.faces(6, 1, label="gamble")[0] == 1:
+                raise IllegalAction("the gamble failed: the rules refuse it after the roll")
+            state.hp[player] += 1
+            self.stage = "done"
+        elif isinstance(action, Shoot):
+            state.energy[player] -= action.power
+            self.target, self.power, self.stage = action.target, action.power, "respond"
+            game.emit("shot", f"player {player} shoots at {action.target}", **action.to_plain())
+            game.push(AnswerShot(defender=action.target))
+        else:
+            self.stage = "done"
+
+    def step(self, game: Game) -> None:
+        state = game.state
+        assert isinstance(state, DuelState)
+        if self.stage == "resolve":
+            hits = count_hits(game, self.power * 2)
+            stance = state.stances[self.player]
+            if stance is not None and stance.value == "aggressive":
+                hits += 1
+            if self.response == "brace":
+                hits //= 2
+            elif self.response == "dodge" and game.dice.faces(6, 1, label="dodge")[0] >= 5:
+                hits = 0
+            state.hp[self.target] = max(0, state.hp[self.target] - hits)
+            game.emit("damage", f"player {self.target} loses {hits}", target=self.target, hits=hits)
+        game.pop()
+
+
+def count_hits(game: Game, dice: int) -> int:
+    hits = 0
+    while dice:
+        faces = game.dice.faces(6, dice, label="shot")
+        dice = 0
+        for face in faces:
+            outcome = SHOT_TABLE.outcome(face)
+            hits += outcome.values[0]
+            dice += outcome.explodes
+    return hits
+
+
+@dataclass(slots=True)
+class AnswerShot(Procedure):
+    defender: int
+
+    def decisions(self, game: Game) -> list[Decision]:
+        return [Decision(self.defender, "dodge or brace", (Respond("dodge"), Respond("brace")))]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        assert isinstance(action, Respond)
+        game.pop()
+        activation = game.top
+        assert isinstance(activation, Activation)
+        activation.response = action.response
+        activation.stage = "resolve"
+
+
+class Duel(Ruleset):
+    id = "test-duel"
+    name = "Duel (test game)"
+    version = "1"
+    min_players = 2
+    max_players = 4
+    action_types = (Stance, Shoot, Pass, Respond, Gamble)
+
+    def default_setup(self) -> dict[str, Any]:
+        return {"hp": 8, "rounds": 6}
+
+    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
+        unknown = sorted(set(setup) - {"hp", "rounds"})
+        if unknown:
+            raise SetupError(f"setup: unknown key {unknown[0]!r}")
+        hp = setup.get("hp", 8)
+        if not isinstance(hp, int) or hp < 1:
+            raise SetupError(f"setup.hp: must be a positive whole number, got {hp!r}")
+        state = DuelState(
+            players=players,
+            rng=rng,
+            hp=[hp] * players,
+            energy=[2] * players,
+            stances=[None] * players,
+            max_rounds=int(setup.get("rounds", 6)),
+        )
+        state.stack.append(Round())
+        return state
