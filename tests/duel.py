@@ -25,6 +25,7 @@ from warbench.core.plain import Hidden
 from warbench.core.procedures import GameState, Outcome, Procedure
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset, SetupError
+from warbench.core.table import Piece, TablePicture
 
 SHOT_TABLE = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
 AIM_TOLERANCE = 20.0
@@ -277,6 +278,17 @@ class Duel(Ruleset):
 
     def default_setup(self) -> dict[str, Any]:
         return {"hp": 8, "rounds": 6}
+
+    def table(self, state: GameState) -> TablePicture:
+        assert isinstance(state, DuelState)
+        pieces = []
+        for player in range(state.players):
+            x, y = seat_position(player, state.players)
+            pieces.append(
+                Piece(f"P{player} hp {state.hp[player]}", x + 12, y + 12, player=player,
+                      faded=state.hp[player] <= 0)
+            )
+        return TablePicture(24, 24, tuple(pieces), title=f"Duel, round {state.round}")
 
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
         unknown = sorted(set(setup) - {"hp", "rounds"})

@@ -85,12 +85,20 @@ class FaceTable:
         (1,)
         """
         values = [0] * sides
+        named: set[int] = set()
         for (low, high), value in ranges.items():
             if not 1 <= low <= high <= sides:
                 raise FaceTableError(f"range {low}-{high} is not on a d{sides}")
+            overlap = named.intersection(range(low, high + 1))
+            if overlap:
+                raise FaceTableError(f"face {min(overlap)} is named by two ranges")
+            named.update(range(low, high + 1))
             for face in range(low, high + 1):
                 values[face - 1] = value
         exploding = set(explode_on)
+        off_die = sorted(face for face in exploding if not 1 <= face <= sides)
+        if off_die:
+            raise FaceTableError(f"explode_on names face {off_die[0]}, not on a d{sides}")
         return cls(
             sides,
             tuple(FaceOutcome((v,), face in exploding) for face, v in enumerate(values, 1)),

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from warbench.core.agents import Agent
-from warbench.core.engine import EngineError, Game
+from warbench.core.agents import Agent, AgentError
+from warbench.core.engine import EngineError, Game, IllegalAction
 from warbench.core.events import Event
 from warbench.core.journal import Journal
 from warbench.core.procedures import Outcome
@@ -25,6 +25,29 @@ class MatchResult:
     final_hash: str
 
 
+#: How often an agent may be refused in a row (late, by the rules) before it is a bug.
+MAX_REFUSALS = 100
+
+
+def play_next_decision(game: Game, agents: Sequence[Agent]) -> list[Event]:
+    """Let the agent owing the first pending decision answer it; return the events.
+
+    Some refusals only show once dice are rolled; the game is then rolled back and the
+    agent asked again, up to :data:`MAX_REFUSALS` times.
+    """
+    pending = game.pending()
+    if not pending:
+        raise EngineError(f"{game.ruleset.id}: the game is not over but nobody owes a decision")
+    decision = pending[0]
+    agent = agents[decision.player]
+    for _ in range(MAX_REFUSALS):
+        try:
+            return game.apply(decision.player, agent.choose(game, decision))
+        except IllegalAction:
+            continue
+    raise AgentError(f"{agent.name} was refused {MAX_REFUSALS} times on {decision.prompt!r}")
+
+
 def play_match(
     ruleset: Ruleset,
     agents: Sequence[Agent],
@@ -40,11 +63,6 @@ def play_match(
     )
     decisions = 0
     while not game.is_over and decisions < max_decisions:
-        pending = game.pending()
-        if not pending:
-            raise EngineError(f"{ruleset.id}: the game is not over but nobody owes a decision")
-        decision = pending[0]
-        action = agents[decision.player].choose(game, decision)
-        game.apply(decision.player, action)
+        play_next_decision(game, agents)
         decisions += 1
     return MatchResult(game.outcome, game.journal, game.events, decisions, game.hash())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 
 from warbench.core.ruleset import Ruleset
 
@@ -35,7 +35,15 @@ def register(factory: Callable[[], Ruleset], ruleset_id: str | None = None) -> N
 def _load_entry_points() -> None:
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         if entry.name not in _factories:
-            _factories[entry.name] = lambda entry=entry: entry.load()()
+            _factories[entry.name] = _entry_point_factory(entry)
+
+
+def _entry_point_factory(entry: EntryPoint) -> Callable[[], Ruleset]:
+    def build() -> Ruleset:
+        made: Ruleset = entry.load()()
+        return made
+
+    return build
 
 
 def available_rulesets() -> list[str]:

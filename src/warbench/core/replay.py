@@ -64,8 +64,8 @@ def replay_steps(
 
 def replay(journal: Journal, *, verify: bool = True, rules: Ruleset | None = None) -> Game:
     """The game the journal records, replayed to its last action."""
-    game = None
-    for _, game in replay_steps(journal, verify=verify, rules=rules):
+    last = None
+    for _, last in replay_steps(journal, verify=verify, rules=rules):  # noqa: B007
         pass
-    assert game is not None
-    return game
+    assert last is not None
+    return last

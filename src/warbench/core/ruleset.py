@@ -10,16 +10,28 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from warbench.core.actions import Action, ActionCodec
+from warbench.core.catalog import Record
+from warbench.core.lists import ArmyList, ConstraintSet, UnitInfo
 from warbench.core.plain import to_plain
 from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
+from warbench.core.table import TablePicture
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyRules:
+    """How a ruleset prices and checks army lists: unit costs and tags, and constraints."""
+
+    lookup: Mapping[str, UnitInfo]
+    constraints: ConstraintSet
 
 
 class SetupError(ValueError):
@@ -64,6 +76,18 @@ class Ruleset(ABC):
         from warbench.core.agents import RandomAgent
 
         return {"random": RandomAgent}
+
+    def army_rules(self, army: ArmyList) -> ArmyRules | None:
+        """Costs and constraints for ``army`` (by its faction), or ``None`` without lists."""
+        return None
+
+    def catalog(self) -> Mapping[str, Record] | None:
+        """The unit catalog (id to record), or ``None`` if this ruleset has none yet."""
+        return None
+
+    def table(self, state: GameState) -> TablePicture | None:
+        """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""
+        return None
 
     def describe(self, state: GameState) -> str:
         """A short English summary of the state, for the narrator and the CLI."""

@@ -1,0 +1,251 @@
+"""The ``warbench`` command.
+
+User mistakes (a missing file, malformed JSON or TOML, an unknown ruleset, a bad flag) print
+one line starting ``warbench: error:`` and exit with status 2; they never show a traceback.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from warbench.core.agents import Agent
+from warbench.core.catalog import load_model
+from warbench.core.engine import Game
+from warbench.core.journal import Journal
+from warbench.core.lists import ArmyList, ConstraintSet, validate
+from warbench.core.match import play_next_decision
+from warbench.core.plain import OMNISCIENT
+from warbench.core.registry import available_rulesets, ruleset
+from warbench.core.render import render as render_picture
+from warbench.core.replay import ReplayMismatch, replay_steps
+from warbench.core.rng import seed_for
+from warbench.core.ruleset import Ruleset
+
+app = typer.Typer(
+    name="warbench",
+    help="Play, check and study tabletop miniature wargames.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(soft_wrap=True)
+
+#: Exit status for mistakes in what the user typed or the files they gave.
+USAGE_ERROR = 2
+#: Exit status when a replay does not reach the states its journal recorded.
+VERIFY_FAILED = 1
+
+
+class CommandError(ValueError):
+    """A command that cannot run as asked; the message says why, in one line."""
+
+
+def _narrate(game: Game, first_event: int, viewer: int) -> None:
+    for event in game.events[first_event:]:
+        if event.text and event.visible_to_player(viewer):
+            console.print(f"  {event.text}", highlight=False)
+
+
+@app.command("rulesets")
+def rulesets_command() -> None:
+    """List the rule systems that are installed."""
+    ids = available_rulesets()
+    if not ids:
+        console.print("No ruleset is installed yet.")
+        return
+    table = Table("id", "name", "version", "players")
+    for ruleset_id in ids:
+        rules = ruleset(ruleset_id)
+        players = (
+            str(rules.min_players)
+            if rules.min_players == rules.max_players
+            else f"{rules.min_players}-{rules.max_players}"
+        )
+        table.add_row(rules.id, rules.name, rules.version, players)
+    console.print(table)
+
+
+def _bot(rules: Ruleset, name: str, seed: int) -> Agent:
+    bots = rules.bots()
+    if name not in bots:
+        raise CommandError(f"{rules.id} has no bot {name!r} (bots: {', '.join(sorted(bots))})")
+    return bots[name](seed)
+
+
+@app.command("demo")
+def demo_command(
+    ruleset_id: Annotated[
+        str | None, typer.Argument(metavar="[RULESET]", help="Ruleset id (default: each).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed for dice and bots.")] = 1,
+    bot: Annotated[str, typer.Option(help="Bot that plays every seat.")] = "random",
+    out: Annotated[
+        Path, typer.Option(help="Folder for the journal and the table picture.")
+    ] = Path("out"),
+    quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
+) -> None:
+    """Play a bot-against-bot game, narrate it, save its journal and a table picture."""
+    ids = [ruleset_id] if ruleset_id else available_rulesets()
+    if not ids:
+        console.print(
+            "No ruleset is installed yet: the engine core is ready, but there is no game to "
+            "show. `warbench rulesets` lists what is installed."
+        )
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for current in ids:
+        rules = ruleset(current)
+        agents = [_bot(rules, bot, seed_for(seed, seat)) for seat in range(rules.min_players)]
+        game = Game.new(rules, seed=seed, players=rules.min_players)
+        console.rule(f"{rules.name} — {bot} bots, seed {seed}")
+        shown = 0
+        while not game.is_over:
+            play_next_decision(game, agents)
+            if not quiet:
+                _narrate(game, shown, OMNISCIENT)
+            shown = len(game.events)
+        outcome = game.outcome
+        assert outcome is not None
+        winners = ", ".join(f"player {p}" for p in outcome.winners) or "nobody"
+        console.print(f"[bold]Result:[/bold] {winners} ({outcome.reason})")
+        journal_path = out / f"{rules.id}-seed{seed}.json"
+        game.journal.save(journal_path)
+        console.print(f"Journal: {journal_path} ({len(game.journal.entries)} actions)")
+        picture = rules.table(game.state)
+        if picture is not None:
+            console.print(f"Table:   {render_picture(picture, out / f'{rules.id}-seed{seed}.svg')}")
+
+
+@app.command("replay")
+def replay_command(
+    journal_path: Annotated[Path, typer.Argument(metavar="JOURNAL", help="A journal file.")],
+    player: Annotated[
+        int | None, typer.Option(help="Narrate only what this player may see.")
+    ] = None,
+    quiet: Annotated[bool, typer.Option(help="Verify only; do not narrate.")] = False,
+) -> None:
+    """Re-run a journal, verify every recorded state hash, and narrate the game."""
+    journal = Journal.load(journal_path)
+    viewer = OMNISCIENT if player is None else player
+    if player is not None and not 0 <= player < journal.players:
+        raise CommandError(f"--player {player}: the game has players 0 to {journal.players - 1}")
+    steps = shown = 0
+    game: Game | None = None
+    try:
+        for steps, game in replay_steps(journal):
+            if not quiet:
+                _narrate(game, 0 if steps == 0 else shown, viewer)
+            shown = len(game.events)
+    except ReplayMismatch as error:
+        console.print(f"[red]verification failed:[/red] {error}")
+        raise typer.Exit(VERIFY_FAILED) from None
+    assert game is not None
+    result = "in progress"
+    if game.outcome is not None:
+        winners = ", ".join(f"player {p}" for p in game.outcome.winners) or "nobody"
+        result = f"won by {winners}"
+    console.print(f"Verified {steps} actions of {journal.ruleset}: every hash matches; {result}.")
+
+
+@app.command("render")
+def render_command(
+    journal_path: Annotated[Path, typer.Argument(metavar="JOURNAL", help="A journal file.")],
+    out: Annotated[Path, typer.Option("--out", help="Picture to write (.svg or .png).")],
+    at: Annotated[
+        int | None, typer.Option(help="Draw the table after this many actions (default: end).")
+    ] = None,
+) -> None:
+    """Draw the table of a journaled game, at its end or after a given action."""
+    journal = Journal.load(journal_path)
+    if at is not None and not 0 <= at <= len(journal.entries):
+        raise CommandError(f"--at {at}: the journal has actions 0 to {len(journal.entries)}")
+    target = len(journal.entries) if at is None else at
+    for number, game in replay_steps(journal):
+        if number == target:
+            picture = game.ruleset.table(game.state)
+            if picture is None:
+                raise CommandError(f"{journal.ruleset} does not draw its table yet")
+            console.print(f"Wrote {render_picture(picture, out)} (after action {number}).")
+            return
+
+
+list_app = typer.Typer(help="Army lists: check them against a ruleset's rules.")
+app.add_typer(list_app, name="list")
+
+
+@list_app.command("validate")
+def list_validate_command(
+    list_path: Annotated[Path, typer.Argument(metavar="LIST", help="An army list (.toml).")],
+    constraints: Annotated[
+        Path | None,
+        typer.Option(help="A constraint set (.toml) to use instead of the ruleset's own."),
+    ] = None,
+) -> None:
+    """Price an army list and report every rule it breaks (exit 1 if any)."""
+    army = load_model(list_path, ArmyList)
+    rules = ruleset(army.ruleset)
+    army_rules = rules.army_rules(army)
+    if army_rules is None:
+        raise CommandError(f"{rules.id} has no army lists yet")
+    chosen = army_rules.constraints if constraints is None else load_model(
+        constraints, ConstraintSet
+    )
+    report = validate(army, chosen.constraints, army_rules.lookup)
+    console.print(str(report), highlight=False)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command("catalog")
+def catalog_command(
+    ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
+    unit: Annotated[str | None, typer.Option(help="Show one entry in full.")] = None,
+) -> None:
+    """List a ruleset's unit catalog, or show one unit in full."""
+    rules = ruleset(ruleset_id)
+    entries = rules.catalog()
+    if entries is None:
+        raise CommandError(f"{rules.id} has no unit catalog yet")
+    if unit is not None:
+        if unit not in entries:
+            close = difflib.get_close_matches(unit, list(entries), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise CommandError(f"--unit: {rules.id} has no unit {unit!r}{hint}")
+        console.print_json(data=entries[unit].model_dump(mode="json"))
+        return
+    table = Table("id", "summary", title=f"{rules.name} catalog")
+    for entry_id, record in entries.items():
+        fields = record.model_dump(mode="json", exclude={"source"})
+        summary = ", ".join(
+            f"{key}={value}" for key, value in fields.items() if not isinstance(value, dict | list)
+        )
+        table.add_row(entry_id, summary)
+    console.print(table)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; user mistakes print one line and return exit status 2."""
+    try:
+        status = app(args=argv, standalone_mode=False)
+    except typer.Exit as done:
+        return done.exit_code
+    except typer.Abort:
+        print("warbench: aborted", file=sys.stderr)
+        return 130
+    except typer.TyperException as error:
+        if type(error).__name__ == "NoArgsIsHelpError":  # typer has printed the help
+            return 0
+        print(f"warbench: error: {error.format_message()}", file=sys.stderr)
+        return USAGE_ERROR
+    except (ValueError, OSError) as error:
+        message = str(error).replace("\n", "; ")
+        print(f"warbench: error: {message}", file=sys.stderr)
+        return USAGE_ERROR
+    return status if isinstance(status, int) else 0

@@ -1,0 +1,436 @@
+"""Loading TOML data files into validated pydantic records, with precise errors.
+
+Unit profiles, weapon tables and card decks live in TOML under ``rulesets/<id>/data/``.
+This module reads them, validates them with pydantic, and when anything is wrong raises
+one :class:`DataFileError` that lists every problem, one line each, as
+``file: key path: reason``.
+
+Key paths use TOML names: table keys joined by dots, array positions in brackets, keys
+that are not bare TOML keys in double quotes, e.g. ``units[0].points`` or
+``weapons."heavy gun".range``. Syntax errors give ``line L, column C`` instead.
+
+>>> class Gun(Record):
+...     damage: int
+>>> parse_model({"damage": "ten"}, Gun, "guns.toml")
+Traceback (most recent call last):
+...
+warbench.core.catalog.DataFileError: guns.toml: damage: Input should be a valid integer, \
+unable to parse string as an integer (got "ten")
+
+A :class:`Catalog` holds many records keyed by id, and a user's file may replace entries:
+
+>>> guns = Catalog.from_data({"cannon": {"damage": 3}}, Gun, "guns.toml", kind="gun")
+>>> guns["cannon"].damage
+3
+>>> guns["canon"]
+Traceback (most recent call last):
+...
+warbench.core.catalog.UnknownEntry: unknown gun "canon", did you mean "cannon"?
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import ErrorDetails
+
+ENGINE_DEFAULT = "engine default"
+"""The ``source`` of a value the engine chose because the rules source is silent."""
+
+Loc = tuple[str | int, ...]
+M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T", bound=BaseModel)
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_TOML_POSITION = re.compile(
+    r"^(?P<reason>.*) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|"
+    r"end of document)\)$",
+    re.DOTALL,
+)
+
+
+def format_path(loc: Iterable[str | int]) -> str:
+    """Write a key path the way this project prints it.
+
+    >>> format_path(("units", 0, "points"))
+    'units[0].points'
+    >>> format_path(("weapons", "heavy gun", "range"))
+    'weapons."heavy gun".range'
+    """
+    text = ""
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            key = part if _BARE_KEY.fullmatch(part) else json.dumps(part)
+            text += f".{key}" if text else key
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class DataProblem:
+    """One thing wrong with a data file: where (a key path or line/column) and why."""
+
+    where: str
+    reason: str
+
+    def line(self, source: str) -> str:
+        """The problem as one line of an error message about ``source``."""
+        if not self.where:
+            return f"{source}: {self.reason}"
+        return f"{source}: {self.where}: {self.reason}"
+
+
+class DataFileError(ValueError):
+    """A data file could not be read or did not validate; lists every problem found."""
+
+    def __init__(self, source: str, problems: Sequence[DataProblem]) -> None:
+        self.source = source
+        self.problems = tuple(problems)
+        super().__init__("\n".join(problem.line(source) for problem in self.problems))
+
+    def __reduce__(self) -> tuple[type[DataFileError], tuple[str, tuple[DataProblem, ...]]]:
+        return DataFileError, (self.source, self.problems)  # so worker processes can send it
+
+
+class UnknownEntry(KeyError, ValueError):
+    """An id that a catalog (or a lookup built the same way) does not hold.
+
+    >>> str(UnknownEntry("unit", "dredd", ["dread", "frigate"]))
+    'unknown unit "dredd", did you mean "dread"?'
+    """
+
+    def __init__(self, kind: str, key: str, known: Iterable[str]) -> None:
+        self.kind = kind
+        self.key = key
+        self.suggestions = tuple(difflib.get_close_matches(key, list(known), n=3))
+        super().__init__(f"unknown {kind} {json.dumps(key)}{did_you_mean(self.suggestions)}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[type[UnknownEntry], tuple[str, str, tuple[str, ...]]]:
+        return UnknownEntry, (self.kind, self.key, self.suggestions)
+
+
+def did_you_mean(suggestions: Sequence[str]) -> str:
+    """The ``, did you mean ...?`` tail of a message, empty without suggestions.
+
+    >>> did_you_mean(["dread", "dreadnought"])
+    ', did you mean "dread" or "dreadnought"?'
+    """
+    if not suggestions:
+        return ""
+    quoted = [json.dumps(s) for s in suggestions]
+    options = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    return f", did you mean {options}?"
+
+
+class DataModel(BaseModel):
+    """Base for models read from data files: unknown keys are errors, instances are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Record(DataModel):
+    """Base for ruleset data records.
+
+    ``source`` says where a value comes from: ``"rules"`` (the default) for the rules
+    source, :data:`ENGINE_DEFAULT` where the source is silent and the engine chose.
+    """
+
+    source: str = "rules"
+
+
+def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a TOML file, raising :class:`DataFileError` if it is missing or malformed."""
+    source = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise DataFileError(source, [DataProblem("", "file not found")]) from None
+    except OSError as error:
+        raise DataFileError(source, [DataProblem("", f"cannot read ({error.strerror})")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        problem = DataProblem(f"byte {error.start}", "not UTF-8 text")
+        raise DataFileError(source, [problem]) from None
+    return parse_toml(text, source)
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """Parse TOML text; a syntax error names ``source`` and the line and column.
+
+    >>> parse_toml("a = 1\\nb = = 2\\n", "demo.toml")
+    Traceback (most recent call last):
+    ...
+    warbench.core.catalog.DataFileError: demo.toml: line 2, column 5: Invalid value
+    """
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataFileError(source, [_syntax_problem(str(error), text)]) from None
+
+
+def _syntax_problem(message: str, text: str) -> DataProblem:
+    match = _TOML_POSITION.match(message)
+    if match is None:
+        return DataProblem("", message)
+    if match["line"] is None:  # tomllib says "end of document": give its line and column
+        last_line = text.rsplit("\n", 1)[-1]
+        line, column = text.count("\n") + 1, len(last_line) + 1
+    else:
+        line, column = int(match["line"]), int(match["col"])
+    return DataProblem(f"line {line}, column {column}", match["reason"])
+
+
+def load_model(path: str | os.PathLike[str], model: type[M]) -> M:
+    """Read a TOML file and validate it as ``model``; any failure is a DataFileError."""
+    return parse_model(load_toml(path), model, str(path))
+
+
+def parse_model(data: Any, model: type[M], source: str) -> M:
+    """Validate ``data`` as ``model``; errors name ``source``, the key path and the reason."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise DataFileError(source, validation_problems(error, data)) from None
+
+
+def validation_problems(error: ValidationError, data: Any, prefix: Loc = ()) -> list[DataProblem]:
+    """Turn pydantic's errors into problems with TOML key paths (under ``prefix``).
+
+    Errors at the same key path (one per member of a union type) become one problem.
+    """
+    reasons: dict[str, list[str]] = {}
+    shown_inputs: dict[str, str] = {}
+    for detail in error.errors():
+        loc, reason, got = _describe(detail, data)
+        where = format_path(prefix + loc)
+        reasons.setdefault(where, []).append(reason)
+        if got:
+            shown_inputs.setdefault(where, got)
+    return [
+        DataProblem(where, " or ".join(dict.fromkeys(texts)) + shown_inputs.get(where, ""))
+        for where, texts in reasons.items()
+    ]
+
+
+def _describe(detail: ErrorDetails, data: Any) -> tuple[Loc, str, str]:
+    """The TOML location, the reason and a ``(got ...)`` note for one pydantic error."""
+    kind, loc, ctx = detail["type"], _toml_loc(detail, data), detail.get("ctx", {})
+    if kind == "missing":
+        return loc, "missing required key", ""
+    if kind == "extra_forbidden":
+        return loc, "unknown key", ""
+    tag_key = str(ctx.get("discriminator", "")).strip("'")
+    if kind == "union_tag_not_found":  # a tagged union's tag key is absent
+        return (*loc, tag_key), "missing required key", ""
+    if kind == "union_tag_invalid":
+        expected = str(ctx["expected_tags"]).replace("'", '"')
+        return loc, f"unknown {tag_key} {json.dumps(ctx['tag'])} (expected one of: {expected})", ""
+    reason = detail["msg"].removeprefix("Value error, ")
+    return loc, reason, _got(detail.get("input"), type_error=kind.endswith("_type"))
+
+
+def _toml_loc(detail: ErrorDetails, data: Any) -> Loc:
+    """Follow pydantic's location through the input, dropping its own tags.
+
+    Pydantic adds names that are not keys of the file (the tag of a tagged union, the
+    member type of a union); only the parts that exist in the data are kept, plus the
+    last part of a ``missing`` error, which names the absent key.
+    """
+    loc = detail["loc"]
+    kept: list[str | int] = []
+    node = data
+    for index, part in enumerate(loc):
+        if isinstance(node, Mapping) and isinstance(part, str):
+            if part in node:
+                kept.append(part)
+                node = node[part]
+            elif detail["type"] == "missing" and index == len(loc) - 1:
+                kept.append(part)
+        elif isinstance(node, list | tuple) and isinstance(part, int) and 0 <= part < len(node):
+            kept.append(part)
+            node = node[part]
+    return tuple(kept)
+
+
+def _got(value: Any, *, type_error: bool) -> str:
+    """`` (got ...)`` for a scalar; for a table or array only when its type was wrong."""
+    if isinstance(value, Mapping):
+        return " (got a table)" if type_error else ""
+    if isinstance(value, list | tuple):
+        return " (got an array)" if type_error else ""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str | int | float):
+        text = json.dumps(value)
+    else:
+        return ""
+    return f" (got {text if len(text) <= 40 else text[:37] + '...'})"
+
+
+def engine_defaults(data: object) -> list[str]:
+    """Key paths of every record whose ``source`` is :data:`ENGINE_DEFAULT`.
+
+    Walks models, tables, arrays and catalogs; the path of a top-level record is ``""``.
+
+    >>> class Table(Record):
+    ...     rows: tuple[Record, ...]
+    >>> engine_defaults(Table(rows=(Record(), Record(source=ENGINE_DEFAULT))))
+    ['rows[1]']
+    """
+    found: list[str] = []
+    _collect_defaults(data, (), found)
+    return found
+
+
+def _collect_defaults(node: object, loc: Loc, found: list[str]) -> None:
+    if isinstance(node, BaseModel):
+        if isinstance(node, Record) and node.source == ENGINE_DEFAULT:
+            found.append(format_path(loc))
+        for name, field in type(node).model_fields.items():
+            _collect_defaults(getattr(node, name), (*loc, field.alias or name), found)
+    elif isinstance(node, Mapping):
+        for key, value in node.items():
+            _collect_defaults(value, (*loc, str(key)), found)
+    elif isinstance(node, list | tuple):
+        for index, value in enumerate(node):
+            _collect_defaults(value, (*loc, index), found)
+
+
+class Catalog(Mapping[str, T], Generic[T]):
+    """Validated records keyed by id: units, weapons, cards.
+
+    A catalog file is either a table per id (``[cannon]`` then its keys) or one array of
+    tables whose entries carry an ``id`` (``[[guns]]`` then ``id = "cannon"``). If the
+    model has an ``id`` field it receives the entry's id. Looking up an unknown id raises
+    :class:`UnknownEntry` with close matches.
+    """
+
+    __slots__ = ("_entries", "kind", "model", "source")
+
+    def __init__(
+        self, model: type[T], entries: Mapping[str, T], *, kind: str = "entry", source: str = ""
+    ) -> None:
+        self.model = model
+        self.kind = kind
+        self.source = source
+        self._entries = dict(entries)
+
+    @classmethod
+    def load(
+        cls, path: str | os.PathLike[str], model: type[M], *, kind: str = "entry"
+    ) -> Catalog[M]:
+        """Read and validate a catalog file."""
+        return Catalog.from_data(load_toml(path), model, str(path), kind=kind)
+
+    @classmethod
+    def from_data(
+        cls, data: Mapping[str, Any], model: type[M], source: str, *, kind: str = "entry"
+    ) -> Catalog[M]:
+        """Validate parsed TOML as a catalog; every problem is reported in one error."""
+        problems: list[DataProblem] = []
+        entries: dict[str, M] = {}
+        for loc, key, raw in _catalog_items(data, problems):
+            record = _validate_entry(model, key, raw, loc, problems)
+            if record is not None:
+                entries[key] = record
+        if problems:
+            raise DataFileError(source, problems)
+        return Catalog(model, entries, kind=kind, source=source)
+
+    def merge(self, user: Catalog[T] | str | os.PathLike[str]) -> Catalog[T]:
+        """A new catalog in which the user's entries replace (or add to) these ones.
+
+        Each user entry replaces the whole entry of the same id.
+        """
+        if not isinstance(user, Catalog):
+            user = Catalog.load(user, self.model, kind=self.kind)
+        source = f"{self.source} + {user.source}" if self.source else user.source
+        return Catalog(self.model, {**self._entries, **user}, kind=self.kind, source=source)
+
+    def __getitem__(self, key: str) -> T:
+        try:
+            return self._entries[key]
+        except KeyError:
+            raise UnknownEntry(self.kind, key, self._entries) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        where = f" from {self.source}" if self.source else ""
+        return f"<Catalog of {len(self)} {self.model.__name__} ({self.kind}){where}>"
+
+
+def _catalog_items(
+    data: Mapping[str, Any], problems: list[DataProblem]
+) -> Iterator[tuple[Loc, str, Any]]:
+    """Yield (location in file, id, raw entry) for either layout; array entries lose ``id``."""
+    if len(data) == 1:
+        ((array_name, array),) = data.items()
+        if isinstance(array, list):
+            yield from _array_items(array_name, array, problems)
+            return
+    for key, raw in data.items():
+        yield (key,), key, raw
+
+
+def _array_items(
+    name: str, array: list[Any], problems: list[DataProblem]
+) -> Iterator[tuple[Loc, str, Any]]:
+    first_seen: dict[str, int] = {}
+    for index, raw in enumerate(array):
+        loc: Loc = (name, index)
+        key = raw.get("id") if isinstance(raw, Mapping) else None
+        if not isinstance(raw, Mapping):
+            problems.append(DataProblem(format_path(loc), "expected a table"))
+        elif key is None:
+            problems.append(DataProblem(format_path((*loc, "id")), "missing required key"))
+        elif not isinstance(key, str):
+            problems.append(DataProblem(format_path((*loc, "id")), "id must be a string"))
+        elif key in first_seen:
+            first = format_path((name, first_seen[key], "id"))
+            problems.append(
+                DataProblem(
+                    format_path((*loc, "id")), f"duplicate id {json.dumps(key)} (first at {first})"
+                )
+            )
+        else:
+            first_seen[key] = index
+            yield loc, key, {k: v for k, v in raw.items() if k != "id"}
+
+
+def _validate_entry(
+    model: type[M], key: str, raw: Any, loc: Loc, problems: list[DataProblem]
+) -> M | None:
+    if not isinstance(raw, Mapping):
+        problems.append(DataProblem(format_path(loc), "expected a table"))
+        return None
+    data = dict(raw)
+    if "id" in model.model_fields:
+        data.setdefault("id", key)
+        if data["id"] != key:
+            reason = f"id {json.dumps(data['id'])} differs from its table name {json.dumps(key)}"
+            problems.append(DataProblem(format_path((*loc, "id")), reason))
+            return None
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems.extend(validation_problems(error, data, loc))
+        return None

@@ -1,0 +1,257 @@
+"""Axial hexes on a flat-topped grid, the six facings, and lines between hex centres.
+
+Conventions (one set, used by every hex ruleset):
+
+* **Flat-topped hexes.** Each hex has a side at the top of the map, so a ship facing a hex
+  side can face straight "up" (north), as on the usual starship maps.
+* **Axial coordinates** ``(q, r)`` with the cube coordinate ``s = -q - r``. ``q`` grows
+  towards the lower right (south-east), ``r`` grows downward (south).
+* **Facings / directions 0..5**, clockwise from north: 0 north, 1 north-east, 2 south-east,
+  3 south, 4 south-west, 5 north-west. ``Hex.neighbor(d)`` is the hex across side ``d``,
+  and a ship with facing ``d`` moves forward into ``neighbor(d)``.
+* **Pixels** are screen pixels: x grows to the right, y grows downward, so north is smaller y.
+  ``size`` is the hex's circumradius (centre to corner).
+
+Here are the origin and its six neighbours, ``q,r`` with the direction in brackets. Hexes
+in one column share ``q``; each column sits half a hex lower than the one to its left::
+
+                 0,-1 [0]
+      -1,0 [5]             1,-1 [1]
+                 0,0
+      -1,1 [4]             1,0 [2]
+                 0,1 [3]
+
+>>> Hex(0, 0).neighbor(0), Hex(0, 0).neighbor(2)
+(Hex(q=0, r=-1), Hex(q=1, r=0))
+>>> Hex(0, 0).distance(Hex(2, -3))
+3
+>>> hex_line(Hex(0, 0), Hex(3, 0))
+(Hex(q=0, r=0), Hex(q=1, r=0), Hex(q=2, r=0), Hex(q=3, r=0))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+_SQRT3 = math.sqrt(3.0)
+
+
+class InvalidFacing(ValueError):
+    """A facing or direction outside 0..5."""
+
+
+class InvalidHexData(ValueError):
+    """Plain data that does not describe a hex (or a pose)."""
+
+
+def check_facing(facing: int) -> int:
+    """Return ``facing`` if it is one of 0..5, else raise :class:`InvalidFacing`."""
+    if type(facing) is not int or not 0 <= facing < 6:
+        raise InvalidFacing(f"a facing is an int from 0 to 5, got {facing!r}")
+    return facing
+
+
+def turn(facing: int, steps: int) -> int:
+    """The facing after ``steps`` hex sides of turning: positive clockwise, negative anticlockwise.
+
+    >>> turn(0, 1), turn(0, -1), turn(5, 2), turn(2, 6)
+    (1, 5, 1, 2)
+    """
+    return (check_facing(facing) + steps) % 6
+
+
+@dataclass(frozen=True, slots=True)
+class Hex:
+    """One hex in axial coordinates; ``s`` is the third cube coordinate."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        """The cube coordinate ``-q - r``."""
+        return -self.q - self.r
+
+    def __add__(self, other: Hex) -> Hex:
+        if not isinstance(other, Hex):
+            return NotImplemented
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Hex) -> Hex:
+        if not isinstance(other, Hex):
+            return NotImplemented
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def neighbor(self, direction: int) -> Hex:
+        """The hex across side ``direction`` (0 north, clockwise).
+
+        >>> Hex(2, 3).neighbor(1)
+        Hex(q=3, r=2)
+        """
+        dq, dr = _DIRECTION_STEPS[check_facing(direction)]
+        return Hex(self.q + dq, self.r + dr)
+
+    def neighbors(self) -> tuple[Hex, ...]:
+        """The six adjacent hexes, in direction order 0..5."""
+        q, r = self.q, self.r
+        return tuple(Hex(q + dq, r + dr) for dq, dr in _DIRECTION_STEPS)
+
+    def distance(self, other: Hex) -> int:
+        """Hexes to walk from here to ``other`` (0 for the same hex)."""
+        dq = self.q - other.q
+        dr = self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def rotated(self, center: Hex, steps: int) -> Hex:
+        """This hex turned about ``center`` by ``steps`` x 60 degrees, positive clockwise.
+
+        >>> Hex(0, -1).rotated(Hex(0, 0), 1)
+        Hex(q=1, r=-1)
+        """
+        q, r = self.q - center.q, self.r - center.r
+        for _ in range(steps % 6):
+            q, r = -r, q + r
+        return Hex(center.q + q, center.r + r)
+
+    def ring(self, radius: int) -> tuple[Hex, ...]:
+        """The hexes exactly ``radius`` away: clockwise from the one due north.
+
+        A radius of 0 gives this hex alone; a negative radius gives no hexes.
+
+        >>> Hex(0, 0).ring(1) == tuple(Hex(0, 0).neighbor(d) for d in range(6))
+        True
+        """
+        if radius <= 0:
+            return (self,) if radius == 0 else ()
+        q, r = self.q, self.r - radius
+        ring: list[Hex] = []
+        for side in range(6):
+            dq, dr = _DIRECTION_STEPS[(side + 2) % 6]
+            for _ in range(radius):
+                ring.append(Hex(q, r))
+                q, r = q + dq, r + dr
+        return tuple(ring)
+
+    def within(self, radius: int) -> tuple[Hex, ...]:
+        """Every hex at most ``radius`` away (this one included), ordered by ``q`` then ``r``.
+
+        >>> len(Hex(5, 5).within(2))
+        19
+        """
+        area: list[Hex] = []
+        for dq in range(-radius, radius + 1):
+            for dr in range(max(-radius, -dq - radius), min(radius, radius - dq) + 1):
+                area.append(Hex(self.q + dq, self.r + dr))
+        return tuple(area)
+
+    def to_pixel(self, size: float) -> tuple[float, float]:
+        """The centre in screen pixels (y down) for hexes of circumradius ``size``.
+
+        >>> Hex(2, -1).to_pixel(10.0)
+        (30.0, 0.0)
+        """
+        return (size * 1.5 * self.q, size * _SQRT3 * (self.r + self.q / 2))
+
+    @classmethod
+    def from_pixel(cls, x: float, y: float, size: float) -> Hex:
+        """The hex holding screen point ``(x, y)`` for hexes of circumradius ``size``.
+
+        >>> Hex.from_pixel(14.0, -7.0, 10.0)
+        Hex(q=1, r=-1)
+        """
+        q = (2.0 / 3.0) * x / size
+        r = (-x / 3.0 + _SQRT3 / 3.0 * y) / size
+        return _round_cube(q, r, -q - r)
+
+    def to_plain(self) -> list[int]:
+        """The JSON-ready form ``[q, r]``."""
+        return [self.q, self.r]
+
+    @classmethod
+    def from_plain(cls, plain: Any) -> Hex:
+        """The hex a ``[q, r]`` list (or tuple) describes.
+
+        >>> Hex.from_plain([3, -1])
+        Hex(q=3, r=-1)
+        """
+        if (
+            not isinstance(plain, list | tuple)
+            or len(plain) != 2
+            or any(type(value) is not int for value in plain)
+        ):
+            raise InvalidHexData(f"a hex is written [q, r] with two ints, got {plain!r}")
+        return cls(plain[0], plain[1])
+
+
+#: (dq, dr) across each side, indexed by direction 0 (north) .. 5, clockwise.
+_DIRECTION_STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+
+#: The neighbour offsets as hexes, indexed by direction (``DIRECTIONS[d] == origin.neighbor(d)``).
+DIRECTIONS: tuple[Hex, ...] = tuple(Hex(dq, dr) for dq, dr in _DIRECTION_STEPS)
+
+
+def _round_cube(q: float, r: float, s: float) -> Hex:
+    """The hex nearest a fractional cube point (used for pixel look-ups)."""
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex(rq, rr)
+
+
+#: Infinitesimal cube offsets added to every point of a hex line (they sum to zero). They break
+#: the ties where the line runs along a hex edge or through a corner, always the same way.
+_NUDGE = (1, 2, -3)
+
+
+def hex_line(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """The hexes whose centres are nearest the straight line from ``a``'s centre to ``b``'s.
+
+    There are ``a.distance(b) + 1`` of them, from ``a`` to ``b``, each a neighbour of the
+    last. Points are sampled on the cube-coordinate segment and rounded with exact integer
+    arithmetic; ties (the line along an edge) are broken by shifting the whole segment by an
+    infinitesimal fixed offset. Because both ends shift alike, the line is symmetric:
+    ``hex_line(b, a)`` is exactly ``hex_line(a, b)`` reversed.
+
+    >>> hex_line(Hex(0, 0), Hex(2, -1))
+    (Hex(q=0, r=0), Hex(q=1, r=0), Hex(q=2, r=-1))
+    """
+    n = a.distance(b)
+    if n == 0:
+        return (a,)
+    ends = ((a.q, b.q), (a.r, b.r), (a.s, b.s))
+    return tuple(
+        _round_scaled([start * (n - i) + end * i for start, end in ends], n) for i in range(n + 1)
+    )
+
+
+def _round_scaled(scaled: Sequence[int], n: int) -> Hex:
+    """The hex nearest the cube point ``scaled / n`` shifted by ``_NUDGE`` times an epsilon.
+
+    Each coordinate is rounded half up, and its error kept exactly as a pair (multiple of
+    ``1/n``, multiple of epsilon), compared in that order. If the three do not sum to zero,
+    the one with the largest error is recomputed from the other two, as in the usual cube
+    rounding. An exact half whose nudge is negative should have rounded down; rounded up
+    instead, it has the largest error of all, so it is the one recomputed, and the hex is
+    the same.
+    """
+    rounded: list[int] = []
+    errors: list[tuple[int, int]] = []
+    for x, nudge in zip(scaled, _NUDGE, strict=True):
+        nearest = (2 * x + n) // (2 * n)
+        gap = nearest * n - x
+        rounded.append(nearest)
+        errors.append((abs(gap), -nudge if gap > 0 else nudge))
+    q, r, s = rounded
+    if q + r + s != 0:
+        worst = max(range(3), key=errors.__getitem__)
+        if worst == 0:
+            q = -r - s
+        elif worst == 1:
+            r = -q - s
+    return Hex(q, r)

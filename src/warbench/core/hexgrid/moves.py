@@ -1,0 +1,229 @@
+"""Ship movement on the hex grid: forward hexes, 60-degree turns and a turn distance.
+
+A move is a sequence of steps: ``"F"`` moves one hex forward (across the side the ship
+faces), ``"L"`` and ``"R"`` turn one hex side anticlockwise or clockwise without moving.
+A string such as ``"FFRF"`` is a valid sequence. The rules, as in Starfinder starship
+combat (which Armada Combat refers to for turning and moving through other fleets):
+
+* at most ``speed`` forward hexes; fewer (even none) is allowed, there is no minimum;
+* each turn needs at least ``turn_distance`` forward hexes since the start of the move or
+  since the previous turn; turns cost no movement;
+* with turn distance 0 a ship may turn at most twice in one hex (twice per hex it enters,
+  and twice before it leaves its start hex), so it never turns right round without moving;
+* a ship may pass through hexes holding other ships but may not end its move in one. The
+  caller says which hexes those are through two callbacks: ``blocked(hex)`` refuses entering
+  a hex at all (the map edge, say), ``may_end_on(hex)`` refuses ending there (another ship).
+  Both must treat the moving ship's own start hex as free.
+
+Stunts (back off, flip and burn, slide ...) and movement costs such as gravity mines belong
+to the ruleset; it builds them from these pieces.
+
+>>> result = move_plan(HexPose(Hex(0, 0), 0), "FFRF", speed=4, turn_distance=2)
+>>> result.end
+HexPose(hex=Hex(q=1, r=-3), facing=1)
+>>> try:
+...     move_plan(HexPose(Hex(0, 0), 0), "FRF", speed=4, turn_distance=2)
+... except IllegalHexMove as refusal:
+...     print(refusal)
+step 1 ('R'): a turn needs 2 forward hexes since the start of the move, the ship has moved 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from warbench.core.hexgrid.hexes import Hex, InvalidHexData, check_facing
+
+#: With turn distance 0, the most turns a ship may make in one hex.
+MAX_TURNS_PER_HEX = 2
+
+_TURN_STEPS = {"L": -1, "R": 1}
+
+
+class IllegalHexMove(ValueError):
+    """A move that breaks the movement rules; the message names the step and the reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class HexPose:
+    """Where a ship is and which hex side it faces (0 north, clockwise)."""
+
+    hex: Hex
+    facing: int
+
+    def __post_init__(self) -> None:
+        check_facing(self.facing)
+
+    def forward(self) -> HexPose:
+        """The pose one hex ahead, same facing."""
+        return HexPose(self.hex.neighbor(self.facing), self.facing)
+
+    def turned(self, steps: int) -> HexPose:
+        """The pose after turning ``steps`` hex sides in place, positive clockwise."""
+        return HexPose(self.hex, (self.facing + steps) % 6)
+
+    def to_plain(self) -> dict[str, Any]:
+        """The JSON-ready form ``{"hex": [q, r], "facing": f}``."""
+        return {"hex": self.hex.to_plain(), "facing": self.facing}
+
+    @classmethod
+    def from_plain(cls, plain: Any) -> HexPose:
+        """The pose a ``{"hex": [q, r], "facing": f}`` dict describes.
+
+        >>> HexPose.from_plain({"hex": [2, -1], "facing": 5})
+        HexPose(hex=Hex(q=2, r=-1), facing=5)
+        """
+        if not isinstance(plain, dict) or set(plain) != {"hex", "facing"}:
+            raise InvalidHexData(f'a pose is written {{"hex": [q, r], "facing": f}}, got {plain!r}')
+        return cls(Hex.from_plain(plain["hex"]), plain["facing"])
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """A legal move: ``path[0]`` is the start pose, then one pose after each step."""
+
+    path: tuple[HexPose, ...]
+    hexes_moved: int
+    turns: int
+
+    @property
+    def end(self) -> HexPose:
+        """Where the ship ends."""
+        return self.path[-1]
+
+    def hexes_entered(self) -> tuple[Hex, ...]:
+        """Each hex the ship moved into, in order (the last is where it ends).
+
+        The ruleset reads this to find ships passed through (Starfinder gives each such
+        enemy a free shot).
+        """
+        return tuple(after.hex for before, after in pairwise(self.path) if after.hex != before.hex)
+
+
+def _check_limits(speed: int, turn_distance: int) -> None:
+    if speed < 0:
+        raise IllegalHexMove(f"speed must not be negative, got {speed}")
+    if turn_distance < 0:
+        raise IllegalHexMove(f"turn distance must not be negative, got {turn_distance}")
+
+
+def move_plan(
+    start: HexPose,
+    steps: Sequence[str],
+    speed: int,
+    turn_distance: int,
+    *,
+    blocked: Callable[[Hex], bool] | None = None,
+    may_end_on: Callable[[Hex], bool] | None = None,
+) -> MoveResult:
+    """Check the move ``steps`` from ``start`` and return its path, or raise
+    :class:`IllegalHexMove` naming the first step that breaks a rule.
+
+    >>> move_plan(HexPose(Hex(0, 0), 0), "FRFF", speed=3, turn_distance=1).hexes_entered()
+    (Hex(q=0, r=-1), Hex(q=1, r=-2), Hex(q=2, r=-3))
+    """
+    _check_limits(speed, turn_distance)
+    pose = start
+    path = [start]
+    moved = since_turn = turns = turns_here = 0
+    for index, step in enumerate(steps):
+        if step == "F":
+            if moved == speed:
+                raise IllegalHexMove(
+                    f"step {index} ('F'): the ship has already moved its speed of {speed} hexes"
+                )
+            pose = pose.forward()
+            if blocked is not None and blocked(pose.hex):
+                raise IllegalHexMove(f"step {index} ('F'): the ship may not enter {pose.hex!r}")
+            moved += 1
+            since_turn += 1
+            turns_here = 0
+        elif step in _TURN_STEPS:
+            if since_turn < turn_distance:
+                since = "the previous turn" if turns else "the start of the move"
+                raise IllegalHexMove(
+                    f"step {index} ({step!r}): a turn needs {turn_distance} forward hexes since"
+                    f" {since}, the ship has moved {since_turn}"
+                )
+            if turns_here == MAX_TURNS_PER_HEX:
+                raise IllegalHexMove(
+                    f"step {index} ({step!r}): at most {MAX_TURNS_PER_HEX} turns in one hex"
+                )
+            pose = pose.turned(_TURN_STEPS[step])
+            since_turn = 0
+            turns += 1
+            turns_here += 1
+        else:
+            raise IllegalHexMove(f"step {index}: unknown step {step!r}, expected 'F', 'L' or 'R'")
+        path.append(pose)
+    if may_end_on is not None and not may_end_on(pose.hex):
+        raise IllegalHexMove(
+            f"step {len(steps) - 1}: the move ends on {pose.hex!r}, where the ship may not end"
+        )
+    return MoveResult(tuple(path), moved, turns)
+
+
+#: A search state: hex, facing, forward hexes since the last turn (capped at the turn
+#: distance, as more make no difference), turns made in the current hex.
+_State = tuple[Hex, int, int, int]
+
+
+def reachable(
+    start: HexPose,
+    speed: int,
+    turn_distance: int,
+    *,
+    blocked: Callable[[Hex], bool] | None = None,
+    may_end_on: Callable[[Hex], bool] | None = None,
+) -> dict[HexPose, str]:
+    """Every pose a legal move can end in, each with the steps of one move that gets there.
+
+    That move uses the fewest forward hexes; ``move_plan(start, steps, ...)`` accepts it. The
+    search goes breadth-first by hexes moved, so of two ways to the same state the one with
+    fewer hexes moved, which leaves the most speed, is kept. The order of the dict is
+    deterministic (by hexes moved, then by search order), which seeded bots rely on.
+
+    >>> sorted(pose.facing for pose in reachable(HexPose(Hex(0, 0), 0), 1, 1))
+    [0, 0, 1, 5]
+    """
+    _check_limits(speed, turn_distance)
+    first: _State = (start.hex, start.facing, 0, 0)
+    steps_to: dict[_State, str] = {first: ""}
+    layer = [first]
+    for moved in range(speed + 1):
+        frontier = list(layer)
+        while frontier:  # turns cost nothing: close this layer under turning
+            turned_states: list[_State] = []
+            for state in frontier:
+                hex_, facing, since_turn, turns_here = state
+                if since_turn < turn_distance or turns_here == MAX_TURNS_PER_HEX:
+                    continue
+                for step, change in _TURN_STEPS.items():
+                    after = (hex_, (facing + change) % 6, 0, turns_here + 1)
+                    if after not in steps_to:
+                        steps_to[after] = steps_to[state] + step
+                        turned_states.append(after)
+            layer.extend(turned_states)
+            frontier = turned_states
+        if moved == speed:
+            break
+        next_layer: list[_State] = []
+        for state in layer:
+            hex_, facing, since_turn, _ = state
+            ahead = hex_.neighbor(facing)
+            if blocked is not None and blocked(ahead):
+                continue
+            after = (ahead, facing, min(since_turn + 1, turn_distance), 0)
+            if after not in steps_to:
+                steps_to[after] = steps_to[state] + "F"
+                next_layer.append(after)
+        layer = next_layer
+    ends: dict[HexPose, str] = {}
+    for (hex_, facing, _, _), steps in steps_to.items():
+        pose = HexPose(hex_, facing)
+        if pose not in ends and (may_end_on is None or may_end_on(hex_)):
+            ends[pose] = steps
+    return ends

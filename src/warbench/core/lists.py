@@ -1,0 +1,665 @@
+"""Army lists, and constraints on them that report every violation at once.
+
+An army list is a TOML file read with ``load_model(path, ArmyList)``::
+
+    name = "Northern patrol"
+    ruleset = "dystopian-wars"
+    points = 1000                      # the agreed game size (optional)
+    [[units]]
+    unit = "dreadnought"               # an id in the ruleset's unit lookup
+    count = 1                          # models in the unit or squadron
+    role = "flagship"                  # optional
+    options = ["shield-generator"]     # optional
+
+The ruleset supplies a lookup ``{unit id: UnitInfo}`` with costs, tags and unit sizes.
+Constraints are data too: a tournament format is a TOML file of ``[[constraints]]``
+tables, each with a ``kind`` (read with ``load_model(path, ConstraintSet)``).
+:func:`validate` prices the list and runs every constraint, collecting every
+:class:`Violation` rather than stopping at the first. Violation paths use the same
+key-path style as data file errors (``units[2].count``).
+
+Selectors pick units: ``tag:small``, ``unit:dreadnought``, ``*`` (any unit), combined
+with ``!`` (not), ``&`` (and, binds tighter) and ``|`` (or), and parentheses.
+
+>>> lookup = {"frigate": UnitInfo(cost=30, tags=frozenset({"small"}), max_models=4)}
+>>> army = ArmyList(name="Patrol", ruleset="demo", points=100,
+...                 units=(UnitEntry(unit="frigate", count=4),))
+>>> report = validate(army, [PointsCap()], lookup)
+>>> report.ok, report.total_points
+(False, 120)
+>>> print(report.violations[0])
+units: total 120 points exceeds the cap of 100 by 20 [points_cap]
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import math
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, GetCoreSchemaHandler, model_validator
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
+
+from warbench.core.catalog import DataModel, UnknownEntry, did_you_mean
+
+# ---------------------------------------------------------------------------- selectors
+
+
+class SelectorError(ValueError):
+    """A selector's text could not be parsed; names the text, the reason and the column."""
+
+    def __init__(self, text: str, reason: str, column: int) -> None:
+        self.text = text
+        self.reason = reason
+        self.column = column
+        super().__init__(f"bad selector {json.dumps(text)}: {reason} at column {column}")
+
+    def __reduce__(self) -> tuple[type[SelectorError], tuple[str, str, int]]:
+        return SelectorError, (self.text, self.reason, self.column)
+
+
+class Selector(ABC):
+    """A test on a unit, by its id and tags; parse one with :func:`parse_selector`.
+
+    In pydantic models a selector field accepts the selector's text.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def matches(self, unit: str, tags: AbstractSet[str]) -> bool:
+        """Whether a unit with this id and these tags is selected."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: type[Any], handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        return core_schema.no_info_plain_validator_function(
+            _selector_for_pydantic,
+            serialization=core_schema.to_string_ser_schema(when_used="always"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class AnyUnit(Selector):
+    """Selects every unit: ``*``."""
+
+    def matches(self, unit: str, tags: AbstractSet[str]) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return "*"
+
+
+@dataclass(frozen=True, slots=True)
+class HasTag(Selector):
+    """Selects units carrying a tag: ``tag:small``."""
+
+    tag: str
+
+    def matches(self, unit: str, tags: AbstractSet[str]) -> bool:
+        return self.tag in tags
+
+    def __str__(self) -> str:
+        return f"tag:{self.tag}"
+
+
+@dataclass(frozen=True, slots=True)
+class IsUnit(Selector):
+    """Selects one unit id: ``unit:dreadnought``."""
+
+    unit: str
+
+    def matches(self, unit: str, tags: AbstractSet[str]) -> bool:
+        return unit == self.unit
+
+    def __str__(self) -> str:
+        return f"unit:{self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Selector):
+    """Selects the units its operand does not: ``!tag:core``."""
+
+    operand: Selector
+
+    def matches(self, unit: str, tags: AbstractSet[str]) -> bool:
+        return not self.operand.matches(unit, tags)
+
+    def __str__(self) -> str:
+        inner = str(self.operand)
+        return f"!({inner})" if isinstance(self.operand, AllOf | AnyOf) else f"!{inner}"
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf(Selector):
+    """Selects units every operand selects: ``tag:naval & tag:large``."""
+
+    operands: tuple[Selector, ...]
+
+    def matches(self, unit: str, tags: AbstractSet[str]) -> bool:
+        return all(operand.matches(unit, tags) for operand in self.operands)
+
+    def __str__(self) -> str:
+        return " & ".join(f"({op})" if isinstance(op, AnyOf) else str(op) for op in self.operands)
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf(Selector):
+    """Selects units any operand selects: ``tag:large | tag:massive``."""
+
+    operands: tuple[Selector, ...]
+
+    def matches(self, unit: str, tags: AbstractSet[str]) -> bool:
+        return any(operand.matches(unit, tags) for operand in self.operands)
+
+    def __str__(self) -> str:
+        return " | ".join(str(op) for op in self.operands)
+
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<op>[&|!()*])|(?P<prefix>[A-Za-z_]+):(?P<name>[A-Za-z0-9_.-]*)"
+    r"|(?P<word>[A-Za-z0-9_.-]+)|(?P<bad>\S))"
+)
+_EXPECTED = 'expected tag:NAME, unit:NAME, "*", "!" or "("'
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    column: int  # 1-based
+    selector: Selector | None = None  # set for atoms
+
+
+def parse_selector(text: str) -> Selector:
+    """Parse a selector.
+
+    >>> parse_selector("tag:naval & (tag:large | tag:massive)")
+    AllOf(operands=(HasTag(tag='naval'), AnyOf(operands=(HasTag(tag='large'), \
+HasTag(tag='massive')))))
+    >>> parse_selector("tag:large |")
+    Traceback (most recent call last):
+    ...
+    warbench.core.lists.SelectorError: bad selector "tag:large |": \
+expected tag:NAME, unit:NAME, "*", "!" or "(" at column 12
+    """
+    parser = _SelectorParser(text, list(_tokens(text)))
+    selector = parser.expression()
+    if parser.position < len(parser.tokens):
+        token = parser.tokens[parser.position]
+        raise SelectorError(text, f"unexpected {json.dumps(token.text)}", token.column)
+    return selector
+
+
+def _tokens(text: str) -> Iterator[_Token]:
+    for match in _TOKEN.finditer(text):
+        token = match[0].lstrip()
+        column = match.end() - len(token) + 1
+        if match["op"]:
+            yield _Token(token, column)
+        elif match["prefix"]:
+            yield _Token(token, column, _atom(text, match, column))
+        elif match["word"]:
+            reason = f"{json.dumps(token)} needs a kind: tag:{token} or unit:{token}"
+            raise SelectorError(text, reason, column)
+        elif match["bad"]:
+            raise SelectorError(text, f"unexpected {json.dumps(token)}", column)
+
+
+def _atom(text: str, match: re.Match[str], column: int) -> Selector:
+    prefix, name = match["prefix"], match["name"]
+    if prefix not in ("tag", "unit"):
+        reason = f'unknown selector kind "{prefix}:" (use "tag:" or "unit:")'
+        raise SelectorError(text, reason, column)
+    if not name:
+        raise SelectorError(text, f'missing name after "{prefix}:"', column)
+    return HasTag(name) if prefix == "tag" else IsUnit(name)
+
+
+class _SelectorParser:
+    """Recursive descent: expression = term ("|" term)*; term = factor ("&" factor)*."""
+
+    __slots__ = ("position", "text", "tokens")
+
+    def __init__(self, text: str, tokens: list[_Token]) -> None:
+        self.text = text
+        self.tokens = tokens
+        self.position = 0
+
+    def _peek(self) -> str | None:
+        return self.tokens[self.position].text if self.position < len(self.tokens) else None
+
+    def _fail(self, reason: str) -> SelectorError:
+        if self.position < len(self.tokens):
+            return SelectorError(self.text, reason, self.tokens[self.position].column)
+        return SelectorError(self.text, reason, len(self.text) + 1)
+
+    def expression(self) -> Selector:
+        operands = [self._term()]
+        while self._peek() == "|":
+            self.position += 1
+            operands.append(self._term())
+        return operands[0] if len(operands) == 1 else AnyOf(_flatten(operands, AnyOf))
+
+    def _term(self) -> Selector:
+        operands = [self._factor()]
+        while self._peek() == "&":
+            self.position += 1
+            operands.append(self._factor())
+        return operands[0] if len(operands) == 1 else AllOf(_flatten(operands, AllOf))
+
+    def _factor(self) -> Selector:
+        if self.position >= len(self.tokens):
+            raise self._fail(_EXPECTED)
+        token = self.tokens[self.position]
+        self.position += 1
+        if token.selector is not None:
+            return token.selector
+        if token.text == "*":
+            return AnyUnit()
+        if token.text == "!":
+            return Not(self._factor())
+        if token.text == "(":
+            inner = self.expression()
+            if self._peek() != ")":
+                raise self._fail('expected ")"')
+            self.position += 1
+            return inner
+        self.position -= 1
+        raise self._fail(_EXPECTED)
+
+
+def _flatten(operands: list[Selector], kind: type[AllOf] | type[AnyOf]) -> tuple[Selector, ...]:
+    flat: list[Selector] = []
+    for operand in operands:
+        flat.extend(operand.operands if isinstance(operand, kind) else (operand,))
+    return tuple(flat)
+
+
+def _selector_for_pydantic(value: object) -> Selector:
+    if isinstance(value, Selector):
+        return value
+    if not isinstance(value, str):
+        raise PydanticCustomError("selector_type", "a selector must be a string")
+    try:
+        return parse_selector(value)
+    except SelectorError as error:
+        raise PydanticCustomError(
+            "selector_syntax",
+            "bad selector: {reason} at column {column}",
+            {"reason": error.reason, "column": error.column},
+        ) from None
+
+
+# ---------------------------------------------------------------------------- army lists
+
+
+class UnitEntry(DataModel):
+    """One line of an army list: a unit (or squadron) of ``count`` models."""
+
+    unit: str
+    count: int = Field(default=1, ge=1)
+    options: tuple[str, ...] = ()
+    name: str | None = None
+    role: str | None = None
+
+
+class ArmyList(DataModel):
+    """An army list as written in its TOML file; ``points`` is the agreed game size."""
+
+    name: str
+    ruleset: str
+    faction: str | None = None
+    points: int | None = Field(default=None, ge=0)
+    units: tuple[UnitEntry, ...] = ()
+
+    def with_unit(self, entry: UnitEntry) -> ArmyList:
+        """A copy of this list with one more entry at the end."""
+        return self.model_copy(update={"units": (*self.units, entry)})
+
+
+class UnitInfoError(ValueError):
+    """A ruleset described a unit's list data inconsistently."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitInfo:
+    """What list building needs to know about a unit; the ruleset supplies one per id.
+
+    ``cost`` is per model when ``per_model`` (options too), otherwise for the whole unit.
+    Costs are never negative, so adding a unit never lowers a list's total.
+    """
+
+    cost: int
+    tags: frozenset[str] = frozenset()
+    min_models: int = 1
+    max_models: int = 1
+    per_model: bool = True
+    option_costs: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.cost < 0 or any(cost < 0 for cost in self.option_costs.values()):
+            raise UnitInfoError(f"costs must not be negative: {self!r}")
+        if not 1 <= self.min_models <= self.max_models:
+            raise UnitInfoError(
+                f"unit size must satisfy 1 <= min_models <= max_models, got "
+                f"{self.min_models}..{self.max_models}"
+            )
+
+    def points(self, count: int, options: Iterable[str] = ()) -> int:
+        """Points for ``count`` models with ``options``; unknown options cost nothing.
+
+        >>> UnitInfo(cost=20, max_models=3, option_costs={"rockets": 5}).points(3, ["rockets"])
+        75
+        """
+        each = self.cost + sum(self.option_costs.get(option, 0) for option in options)
+        return each * count if self.per_model else each
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule: where in the list (a key path; ``units`` for the whole), which rule,
+    and what is wrong."""
+
+    path: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message} [{self.rule}]"
+
+
+@dataclass(frozen=True, slots=True)
+class PricedEntry:
+    """A list entry whose unit was found, with its points."""
+
+    index: int
+    entry: UnitEntry
+    info: UnitInfo
+    points: int
+
+    @property
+    def path(self) -> str:
+        """The entry's key path in the list file."""
+        return f"units[{self.index}]"
+
+    def selected_by(self, selector: Selector) -> bool:
+        """Whether ``selector`` picks this entry's unit."""
+        return selector.matches(self.entry.unit, self.info.tags)
+
+
+@dataclass(frozen=True, slots=True)
+class PricedArmy:
+    """An army list with every entry whose unit is known, priced."""
+
+    army: ArmyList
+    entries: tuple[PricedEntry, ...]
+
+    @property
+    def total_points(self) -> int:
+        """Points of every priced entry."""
+        return sum(entry.points for entry in self.entries)
+
+    def selected(self, selector: Selector) -> list[PricedEntry]:
+        """The entries ``selector`` picks."""
+        return [entry for entry in self.entries if entry.selected_by(selector)]
+
+
+def price(army: ArmyList, lookup: Mapping[str, UnitInfo]) -> tuple[PricedArmy, list[Violation]]:
+    """Price every entry; unknown units and options become violations naming the entry."""
+    priced: list[PricedEntry] = []
+    violations: list[Violation] = []
+    for index, entry in enumerate(army.units):
+        info = lookup.get(entry.unit)
+        if info is None:
+            message = str(UnknownEntry("unit", entry.unit, lookup))
+            violations.append(Violation(f"units[{index}].unit", "unknown_unit", message))
+            continue
+        for position, option in enumerate(entry.options):
+            if option not in info.option_costs:
+                close = difflib.get_close_matches(option, list(info.option_costs), n=3)
+                message = (
+                    f"unit {json.dumps(entry.unit)} has no option {json.dumps(option)}"
+                    f"{did_you_mean(close)}"
+                )
+                path = f"units[{index}].options[{position}]"
+                violations.append(Violation(path, "unknown_option", message))
+        priced.append(PricedEntry(index, entry, info, info.points(entry.count, entry.options)))
+    return PricedArmy(army, tuple(priced)), violations
+
+
+# ---------------------------------------------------------------------------- constraints
+
+
+class _Constraint(DataModel, ABC):
+    """A rule a list must keep; ``name`` (shown in violations) defaults to the kind."""
+
+    kind: str
+    name: str | None = None
+
+    @property
+    def rule(self) -> str:
+        """The label violations of this constraint carry."""
+        return self.name or self.kind
+
+    @abstractmethod
+    def check(self, army: PricedArmy) -> list[Violation]:
+        """Every violation of this constraint by ``army``."""
+
+
+class PointsCap(_Constraint):
+    """Total points at most ``max``; without ``max``, at most the list's own ``points``."""
+
+    kind: Literal["points_cap"] = "points_cap"
+    max: int | None = Field(default=None, ge=0)
+
+    def check(self, army: PricedArmy) -> list[Violation]:
+        cap = self.max if self.max is not None else army.army.points
+        if cap is None:
+            return [Violation("points", self.rule, "the list must state its points size")]
+        total = army.total_points
+        if total <= cap:
+            return []
+        message = f"total {total} points exceeds the cap of {cap} by {total - cap}"
+        return [Violation("units", self.rule, message)]
+
+
+def _plural(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _match(number: int, noun: str) -> str:
+    return f"{_plural(number, noun)} {'matches' if number == 1 else 'match'}"
+
+
+class Count(_Constraint):
+    """Between ``min`` and ``max`` units (or models, with ``per = "model"``) match."""
+
+    kind: Literal["count"] = "count"
+    selector: Selector
+    min: int = Field(default=0, ge=0)
+    max: int | None = Field(default=None, ge=0)
+    per: Literal["unit", "model"] = "unit"
+
+    @model_validator(mode="after")
+    def _min_not_above_max(self) -> Count:
+        if self.max is not None and self.min > self.max:
+            raise ValueError(f"min ({self.min}) is above max ({self.max})")
+        return self
+
+    def check(self, army: PricedArmy) -> list[Violation]:
+        chosen = army.selected(self.selector)
+        number = sum(e.entry.count for e in chosen) if self.per == "model" else len(chosen)
+        if self.min <= number and (self.max is None or number <= self.max):
+            return []
+        if self.max is None:
+            allowed = f"at least {self.min}"
+        elif self.min == 0:
+            allowed = f"at most {self.max}"
+        else:
+            allowed = f"{self.min} to {self.max}"
+        message = f"{_match(number, self.per)} {self.selector}; allowed {allowed}"
+        return [Violation("units", self.rule, message)]
+
+
+class UnitSize(_Constraint):
+    """Every entry's model count lies within its unit's ``min_models..max_models``."""
+
+    kind: Literal["unit_size"] = "unit_size"
+
+    def check(self, army: PricedArmy) -> list[Violation]:
+        violations = []
+        for priced in army.entries:
+            low, high, count = priced.info.min_models, priced.info.max_models, priced.entry.count
+            if not low <= count <= high:
+                size = str(low) if low == high else f"{low} to {high}"
+                message = (
+                    f"{_plural(count, 'model')}, but {json.dumps(priced.entry.unit)} takes {size}"
+                )
+                violations.append(Violation(f"{priced.path}.count", self.rule, message))
+        return violations
+
+
+def _percent(value: Fraction) -> str:
+    return f"{float(value):.4f}".rstrip("0").rstrip(".") + "%"
+
+
+class PercentageCap(_Constraint):
+    """Points on matching units at most ``max_percent`` of the list's ``points`` size, or of
+    its total when the list states no size. Exact: 70% of 1000 allows 700, not 700.01."""
+
+    kind: Literal["percentage_cap"] = "percentage_cap"
+    selector: Selector
+    max_percent: float = Field(ge=0, le=100)
+
+    def check(self, army: PricedArmy) -> list[Violation]:
+        spent = sum(entry.points for entry in army.selected(self.selector))
+        base = army.army.points if army.army.points is not None else army.total_points
+        limit = Fraction(str(self.max_percent))
+        if spent * 100 <= limit * base:
+            return []
+        share = _percent(Fraction(spent * 100, base)) if base else "all"
+        allowed = math.floor(limit * base / 100)
+        message = (
+            f"{spent} points on {self.selector} are {share} of {base}; at most "
+            f"{_percent(limit)} allowed ({allowed} points)"
+        )
+        return [Violation("units", self.rule, message)]
+
+
+class Required(_Constraint):
+    """At least ``min`` units match the selector."""
+
+    kind: Literal["required"] = "required"
+    selector: Selector
+    min: int = Field(default=1, ge=1)
+
+    def check(self, army: PricedArmy) -> list[Violation]:
+        number = len(army.selected(self.selector))
+        if number >= self.min:
+            return []
+        found = "no unit matches" if number == 0 else _match(number, "unit")
+        message = f"{found} {self.selector}; at least {self.min} required"
+        return [Violation("units", self.rule, message)]
+
+
+class UniqueRole(_Constraint):
+    """At most one entry holds ``role`` (exactly one with ``exactly = true``)."""
+
+    kind: Literal["unique_role"] = "unique_role"
+    role: str
+    exactly: bool = False
+
+    def check(self, army: PricedArmy) -> list[Violation]:
+        holders = [i for i, entry in enumerate(army.army.units) if entry.role == self.role]
+        role = json.dumps(self.role)
+        if not holders:
+            if not self.exactly:
+                return []
+            message = f"no entry has the role {role}; exactly one required"
+            return [Violation("units", self.rule, message)]
+        first, *extra = holders
+        return [
+            Violation(
+                f"units[{index}].role",
+                self.rule,
+                f"role {role} is already held by units[{first}]; only one allowed",
+            )
+            for index in extra
+        ]
+
+
+Constraint = Annotated[
+    PointsCap | Count | UnitSize | PercentageCap | Required | UniqueRole,
+    Field(discriminator="kind"),
+]
+"""Any constraint; in TOML the ``kind`` key picks which."""
+
+
+class ConstraintSet(DataModel):
+    """A named set of constraints, e.g. a tournament format, as read from TOML."""
+
+    name: str | None = None
+    constraints: tuple[Constraint, ...] = ()
+
+
+# ---------------------------------------------------------------------------- validation
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationReport:
+    """Every violation of a list, with its priced entries."""
+
+    priced: PricedArmy
+    violations: tuple[Violation, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether the list broke no rule."""
+        return not self.violations
+
+    @property
+    def total_points(self) -> int:
+        """Points of every entry whose unit is known."""
+        return self.priced.total_points
+
+    @property
+    def points_by_tag(self) -> dict[str, int]:
+        """Points spent on units carrying each tag, tags in alphabetical order."""
+        totals: dict[str, int] = {}
+        for entry in self.priced.entries:
+            for tag in entry.info.tags:
+                totals[tag] = totals.get(tag, 0) + entry.points
+        return dict(sorted(totals.items()))
+
+    def __str__(self) -> str:
+        army = self.priced.army
+        size = f" of {army.points}" if army.points is not None else ""
+        verdict = "valid" if self.ok else _plural(len(self.violations), "violation")
+        lines = [f"{army.name} ({army.ruleset}): {self.total_points}{size} points, {verdict}"]
+        lines += [f"  {violation}" for violation in self.violations]
+        if self.points_by_tag:
+            tags = ", ".join(f"{tag} {points}" for tag, points in self.points_by_tag.items())
+            lines.append(f"points by tag: {tags}")
+        return "\n".join(lines)
+
+
+def validate(
+    army: ArmyList, constraints: Iterable[Constraint], lookup: Mapping[str, UnitInfo]
+) -> ValidationReport:
+    """Price ``army`` with ``lookup`` and check every constraint, collecting all violations.
+
+    Unknown units and options come first, in list order, then each constraint's
+    violations in the order the constraints are given.
+    """
+    priced, violations = price(army, lookup)
+    for constraint in constraints:
+        violations.extend(constraint.check(priced))
+    return ValidationReport(priced, tuple(violations))

@@ -1,0 +1,322 @@
+"""Data files: loading, validation errors that name file, key path and reason, catalogs."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from warbench.core.catalog import (
+    ENGINE_DEFAULT,
+    Catalog,
+    DataFileError,
+    DataModel,
+    DataProblem,
+    Record,
+    UnknownEntry,
+    engine_defaults,
+    format_path,
+    load_model,
+    load_toml,
+    parse_model,
+)
+
+
+class Ship(Record):
+    id: str
+    points: int
+    tags: tuple[str, ...] = ()
+
+
+class Fleet(DataModel):
+    name: str
+    units: tuple[Ship, ...]
+
+
+class Weapon(Record):
+    damage: int
+    range: float = 12.0
+
+
+class Armoury(DataModel):
+    weapons: dict[str, Weapon]
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+FLEET = """
+name = "Home fleet"
+[[units]]
+id = "frigate"
+points = 25
+tags = ["small"]
+[[units]]
+id = "cruiser"
+points = 50
+"""
+
+
+def test_good_file_loads_into_frozen_records(tmp_path: Path) -> None:
+    fleet = load_model(write(tmp_path, "fleet.toml", FLEET), Fleet)
+    assert fleet.name == "Home fleet"
+    assert [(ship.id, ship.points, ship.tags) for ship in fleet.units] == [
+        ("frigate", 25, ("small",)),
+        ("cruiser", 50, ()),
+    ]
+    assert fleet.units[0].source == "rules"
+    with pytest.raises(ValueError):
+        fleet.units[0].points = 1
+
+
+def test_bad_type_names_file_key_path_reason_and_value(tmp_path: Path) -> None:
+    path = write(tmp_path, "fleet.toml", FLEET.replace("points = 25", 'points = "ten"'))
+    with pytest.raises(DataFileError) as caught:
+        load_model(path, Fleet)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: units[0].points: Input should be a valid integer")
+    assert message.endswith('(got "ten")')
+    assert caught.value.source == str(path)
+    (problem,) = caught.value.problems
+    assert problem.where == "units[0].points"
+    assert problem.reason.startswith("Input should be a valid integer")
+
+
+def test_missing_key_is_named(tmp_path: Path) -> None:
+    path = write(tmp_path, "fleet.toml", FLEET.replace("points = 50\n", ""))
+    with pytest.raises(
+        DataFileError, match=r"fleet\.toml: units\[1\]\.points: missing required key$"
+    ):
+        load_model(path, Fleet)
+
+
+def test_extra_key_is_named(tmp_path: Path) -> None:
+    path = write(tmp_path, "fleet.toml", FLEET + 'colour = "grey"\n')
+    with pytest.raises(DataFileError, match=r"fleet\.toml: units\[1\]\.colour: unknown key$"):
+        load_model(path, Fleet)
+
+
+def test_every_problem_is_reported_one_line_each(tmp_path: Path) -> None:
+    text = 'name = 3\n[[units]]\nid = "a"\npoints = "x"\nspeed = 4\n[[units]]\nid = "b"\n'
+    with pytest.raises(DataFileError) as caught:
+        load_model(write(tmp_path, "fleet.toml", text), Fleet)
+    lines = str(caught.value).splitlines()
+    assert [line.split(": ")[1] for line in lines] == [
+        "name",
+        "units[0].points",
+        "units[0].speed",
+        "units[1].points",
+    ]
+    assert all(line.startswith(f"{tmp_path / 'fleet.toml'}: ") for line in lines)
+
+
+def test_keys_that_are_not_bare_are_quoted(tmp_path: Path) -> None:
+    path = write(tmp_path, "guns.toml", '[weapons."heavy gun"]\ndamage = 2.5\n')
+    with pytest.raises(DataFileError, match=r'guns\.toml: weapons\."heavy gun"\.damage: '):
+        load_model(path, Armoury)
+
+
+def test_wrong_container_type_says_what_it_got() -> None:
+    with pytest.raises(DataFileError, match=r"^f\.toml: units: .*tuple.* \(got a table\)$"):
+        parse_model({"name": "x", "units": {"a": 1}}, Fleet, "f.toml")
+
+
+def test_malformed_toml_gives_line_and_column(tmp_path: Path) -> None:
+    path = write(tmp_path, "bad.toml", 'name = "x"\npoints = = 3\n')
+    with pytest.raises(DataFileError) as caught:
+        load_toml(path)
+    assert str(caught.value) == f"{path}: line 2, column 10: Invalid value"
+
+
+def test_malformed_toml_at_end_of_file_still_gives_line_and_column(tmp_path: Path) -> None:
+    path = write(tmp_path, "bad.toml", 'name = "x"\ntags = ["a",')
+    with pytest.raises(DataFileError, match=r"bad\.toml: line 2, column 13: "):
+        load_toml(path)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere.toml"
+    with pytest.raises(DataFileError) as caught:
+        load_model(path, Fleet)
+    assert str(caught.value) == f"{path}: file not found"
+
+
+def test_file_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b'name = "caf\xe9"\n')
+    with pytest.raises(DataFileError, match=r"latin\.toml: byte 11: not UTF-8 text"):
+        load_toml(path)
+
+
+def test_errors_survive_pickling_between_processes() -> None:
+    error = DataFileError("f.toml", [DataProblem("units[0]", "unknown key")])
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.problems) == (str(error), error.problems)
+    assert isinstance(copy, ValueError)
+    missing = UnknownEntry("unit", "dredd", ["dread"])
+    assert str(pickle.loads(pickle.dumps(missing))) == str(missing)
+
+
+def test_format_path() -> None:
+    assert format_path(()) == ""
+    assert format_path(("units", 0, "points")) == "units[0].points"
+    assert format_path(("a-b", "c d", 2)) == 'a-b."c d"[2]'
+
+
+# ---------------------------------------------------------------------------- engine defaults
+
+
+class CriticalRow(Record):
+    roll: int
+    effect: str
+
+
+class CriticalTable(Record):
+    rows: tuple[CriticalRow, ...]
+    note: Record = Record()
+
+
+def test_engine_defaults_lists_key_paths_of_engine_chosen_records() -> None:
+    table = parse_model(
+        {
+            "source": ENGINE_DEFAULT,
+            "rows": [
+                {"roll": 1, "effect": "fire"},
+                {"roll": 2, "effect": "adrift", "source": ENGINE_DEFAULT},
+            ],
+            "note": {"source": ENGINE_DEFAULT},
+        },
+        CriticalTable,
+        "crits.toml",
+    )
+    assert engine_defaults(table) == ["", "rows[1]", "note"]
+    assert engine_defaults(CriticalTable(rows=())) == []
+
+
+def test_engine_defaults_in_a_catalog_are_keyed_by_id() -> None:
+    guns = Catalog.from_data(
+        {"cannon": {"damage": 2}, "torpedo": {"damage": 3, "source": ENGINE_DEFAULT}},
+        Weapon,
+        "guns.toml",
+    )
+    assert engine_defaults(guns) == ["torpedo"]
+
+
+# ---------------------------------------------------------------------------- catalogs
+
+
+def test_catalog_from_a_table_per_id(tmp_path: Path) -> None:
+    path = write(tmp_path, "guns.toml", "[cannon]\ndamage = 2\n[torpedo]\ndamage = 3\nrange = 30\n")
+    guns = Catalog.load(path, Weapon, kind="weapon")
+    assert list(guns) == ["cannon", "torpedo"]
+    assert guns["torpedo"] == Weapon(damage=3, range=30)
+    assert len(guns) == 2
+    assert "cannon" in guns
+    assert "mortar" not in guns
+    assert guns.get("mortar") is None
+
+
+def test_catalog_from_an_array_of_tables_gives_models_their_id(tmp_path: Path) -> None:
+    ships = Catalog.load(
+        write(tmp_path, "ships.toml", FLEET.replace('name = "Home fleet"', "")), Ship
+    )
+    assert ships["cruiser"] == Ship(id="cruiser", points=50)
+
+
+def test_catalog_table_per_id_fills_the_id_field() -> None:
+    ships = Catalog.from_data({"frigate": {"points": 25}}, Ship, "ships.toml")
+    assert ships["frigate"].id == "frigate"
+
+
+def test_catalog_id_that_contradicts_its_table_name() -> None:
+    with pytest.raises(DataFileError, match=r'^s\.toml: frigate\.id: id "cruiser" differs'):
+        Catalog.from_data({"frigate": {"id": "cruiser", "points": 25}}, Ship, "s.toml")
+
+
+def test_catalog_reports_duplicate_ids_with_both_positions(tmp_path: Path) -> None:
+    text = '[[guns]]\nid = "cannon"\ndamage = 1\n[[guns]]\nid = "rocket"\ndamage = 2\n'
+    text += '[[guns]]\nid = "cannon"\ndamage = 3\n'
+    path = write(tmp_path, "guns.toml", text)
+    with pytest.raises(DataFileError) as caught:
+        Catalog.load(path, Weapon)
+    assert str(caught.value) == (f'{path}: guns[2].id: duplicate id "cannon" (first at guns[0].id)')
+
+
+def test_duplicate_table_names_are_a_toml_error_with_position(tmp_path: Path) -> None:
+    path = write(tmp_path, "guns.toml", "[cannon]\ndamage = 1\n[cannon]\ndamage = 2\n")
+    with pytest.raises(DataFileError, match=r"guns\.toml: line 3, column \d+: .*cannon"):
+        Catalog.load(path, Weapon)
+
+
+def test_catalog_reports_every_bad_entry_at_once() -> None:
+    data = {
+        "guns": [
+            {"id": "cannon", "damage": "lots"},
+            {"damage": 1},
+            {"id": 7, "damage": 1},
+            {"id": "rocket", "damage": 2, "speed": 9},
+        ]
+    }
+    with pytest.raises(DataFileError) as caught:
+        Catalog.from_data(data, Weapon, "guns.toml")
+    assert [p.where for p in caught.value.problems] == [
+        "guns[0].damage",
+        "guns[1].id",
+        "guns[2].id",
+        "guns[3].speed",
+    ]
+
+
+def test_catalog_entry_must_be_a_table() -> None:
+    with pytest.raises(DataFileError, match=r"^guns\.toml: cannon: expected a table$"):
+        Catalog.from_data({"cannon": 3}, Weapon, "guns.toml")
+
+
+def test_unknown_id_suggests_close_matches() -> None:
+    ships = Catalog.from_data(
+        {"dreadnought": {"points": 200}, "frigate": {"points": 25}}, Ship, "s.toml", kind="unit"
+    )
+    with pytest.raises(UnknownEntry) as caught:
+        ships["dreadnaught"]
+    assert str(caught.value) == 'unknown unit "dreadnaught", did you mean "dreadnought"?'
+    assert caught.value.suggestions == ("dreadnought",)
+    assert isinstance(caught.value, KeyError)
+    assert isinstance(caught.value, ValueError)
+    with pytest.raises(UnknownEntry, match=r'^unknown unit "zeppelin"$'):
+        ships["zeppelin"]
+
+
+def test_merge_lets_a_user_file_replace_and_add_entries(tmp_path: Path) -> None:
+    rules = Catalog.from_data(
+        {"cannon": {"damage": 2}, "torpedo": {"damage": 3, "source": ENGINE_DEFAULT}},
+        Weapon,
+        "guns.toml",
+        kind="weapon",
+    )
+    user = write(tmp_path, "house.toml", "[torpedo]\ndamage = 4\n[mortar]\ndamage = 1\n")
+    merged = rules.merge(user)
+    assert merged["cannon"] == Weapon(damage=2)
+    assert merged["torpedo"] == Weapon(damage=4)
+    assert merged["mortar"] == Weapon(damage=1)
+    assert engine_defaults(merged) == []
+    assert rules["torpedo"].damage == 3  # the original is untouched
+    assert merged.kind == "weapon"
+
+
+def test_merge_validates_the_user_file_against_the_same_model(tmp_path: Path) -> None:
+    rules = Catalog.from_data({"cannon": {"damage": 2}}, Weapon, "guns.toml")
+    user = write(tmp_path, "house.toml", '[cannon]\ndamage = "big"\n')
+    with pytest.raises(DataFileError, match=r"house\.toml: cannon\.damage: "):
+        rules.merge(user)
+    with pytest.raises(DataFileError, match=r"nowhere\.toml: file not found"):
+        rules.merge(tmp_path / "nowhere.toml")
+
+
+def test_merge_with_a_catalog() -> None:
+    rules = Catalog.from_data({"cannon": {"damage": 2}}, Weapon, "guns.toml")
+    user = Catalog.from_data({"cannon": {"damage": 5}}, Weapon, "mine.toml")
+    assert rules.merge(user)["cannon"].damage == 5

@@ -1,0 +1,148 @@
+"""The `warbench` command: help, rulesets, demo, replay, render, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.duel import Duel
+from warbench.cli import USAGE_ERROR, VERIFY_FAILED, main
+from warbench.core import registry
+
+
+@pytest.fixture
+def duel_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Install only the test game, so the CLI sees exactly one ruleset."""
+    monkeypatch.setattr(registry, "_factories", {"test-duel": Duel})
+    monkeypatch.setattr(registry, "_instances", {})
+    monkeypatch.setattr(registry, "_load_entry_points", lambda: None)
+    yield
+
+
+@pytest.fixture
+def journal_file(duel_registered: None, tmp_path: Path) -> Path:
+    assert main(["demo", "test-duel", "--seed", "3", "--out", str(tmp_path), "--quiet"]) == 0
+    return tmp_path / "test-duel-seed3.json"
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in ("rulesets", "demo", "replay", "render"):
+        assert command in out
+
+
+def test_rulesets_lists_installed_ones(
+    duel_registered: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rulesets"]) == 0
+    out = capsys.readouterr().out
+    assert "test-duel" in out and "2-4" in out
+
+
+def test_demo_writes_a_journal_and_a_picture(
+    duel_registered: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--seed", "5", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Result:" in out and "shoots at" in out
+    journal = json.loads((tmp_path / "test-duel-seed5.json").read_text())
+    assert journal["ruleset"] == "test-duel" and journal["entries"]
+    assert (tmp_path / "test-duel-seed5.svg").read_text().lstrip().startswith("<?xml")
+
+
+def test_replay_verifies_and_narrates(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main(["replay", str(journal_file)]) == 0
+    out = capsys.readouterr().out
+    assert "every hash matches" in out and "shoots at" in out
+
+
+def test_replay_as_a_player_hides_their_rivals_secrets(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main(["replay", str(journal_file), "--player", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "you chose" in out  # player 0's own stance events are shown ...
+    everyone = main(["replay", str(journal_file)])
+    assert everyone == 0
+    assert capsys.readouterr().out.count("you chose") > out.count("you chose")  # ... not others'
+
+
+def test_replay_of_a_tampered_journal_fails_verification(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(journal_file.read_text())
+    data["entries"][3]["hash"] = "0" * 32
+    journal_file.write_text(json.dumps(data))
+    assert main(["replay", str(journal_file), "--quiet"]) == VERIFY_FAILED
+    assert "step 4" in capsys.readouterr().out
+
+
+def test_render_at_a_step(journal_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "early.svg"
+    assert main(["render", str(journal_file), "--at", "2", "--out", str(out)]) == 0
+    assert "round 1" in out.read_text()
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["replay", "no-such-file.json"], "no-such-file.json: file not found"),
+        (["demo", "no-such-game"], "unknown ruleset 'no-such-game'"),
+        (["demo", "test-duel", "--bot", "genius"], "has no bot 'genius'"),
+        (["demo", "--seed", "many"], "Invalid value for '--seed'"),
+        (["--frobnicate"], "No such option: --frobnicate"),
+        (["play-chess"], "No such command"),
+    ],
+)
+def test_user_mistakes_print_one_line_and_exit_2(
+    duel_registered: None,
+    argv: list[str],
+    expected: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert expected in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("{not json", "line 1, column 2"),
+        ('{"ruleset": "test-duel"}', "version"),
+        ("[1, 2]", "(top)"),
+    ],
+)
+def test_malformed_journals_are_named_with_the_reason(
+    duel_registered: None,
+    tmp_path: Path,
+    content: str,
+    expected: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    assert main(["replay", str(bad)]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert str(bad) in err and expected in err and err.count("\n") == 1
+
+
+def test_render_refuses_a_step_outside_the_game(
+    journal_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["render", str(journal_file), "--at", "99999", "--out", "x.svg"]) == USAGE_ERROR
+    assert "--at 99999" in capsys.readouterr().err
+    assert main(["render", str(journal_file), "--out", str(tmp_path / "x.gif")]) == USAGE_ERROR
+    assert ".svg or .png" in capsys.readouterr().err
