@@ -9,7 +9,7 @@ the registry.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -76,6 +76,15 @@ class Ruleset(ABC):
         from warbench.core.agents import RandomAgent
 
         return {"random": RandomAgent}
+
+    def setup_for(
+        self, armies: Sequence[ArmyList], scenario: str | None = None
+    ) -> dict[str, Any]:
+        """A JSON set-up for a game between these armies (player i plays ``armies[i]``).
+
+        Raises :class:`SetupError` naming what is wrong; checks every list first.
+        """
+        raise SetupError(f"{self.id} cannot start a game from army lists yet")
 
     def army_rules(self, army: ArmyList) -> ArmyRules | None:
         """Costs and constraints for ``army`` (by its faction), or ``None`` without lists."""
