@@ -227,7 +227,7 @@ class Activation(Procedure):
         state = game.state
         assert isinstance(state, DuelState)
         if self.stage == "resolve":
-            hits = count_hits(game, self.power * 2)
+            hits = count_hits(game, self.player, self.power * 2)
             stance = state.stances[self.player]
             if stance is not None and stance.value == "aggressive":
                 hits += 1
@@ -240,10 +240,10 @@ class Activation(Procedure):
         game.pop()
 
 
-def count_hits(game: Game, dice: int) -> int:
+def count_hits(game: Game, shooter: int, dice: int) -> int:
     hits = 0
     while dice:
-        faces = game.dice.faces(6, dice, label="shot")
+        faces = game.dice_for(shooter).faces(6, dice, label="shot")
         dice = 0
         for face in faces:
             outcome = SHOT_TABLE.outcome(face)

@@ -41,11 +41,12 @@ class EngineError(RuntimeError):
 class _GameDice:
     """The dice procedures roll: each roll becomes an event, typed faces go to the journal."""
 
-    __slots__ = ("_external", "_game")
+    __slots__ = ("_external", "_game", "_owner")
 
-    def __init__(self, game: Game, external: DiceSource | None) -> None:
+    def __init__(self, game: Game, external: DiceSource | None, owner: int | None) -> None:
         self._game = game
         self._external = external
+        self._owner = owner
 
     def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
         game = self._game
@@ -54,9 +55,10 @@ class _GameDice:
         else:
             rolled = list(self._external.faces(sides, count, label=label))
             game._typed_faces.extend(rolled)
-        game.events.append(
-            Event("roll", {"sides": sides, "faces": rolled, "label": label})
-        )
+        data: dict[str, object] = {"sides": sides, "faces": rolled, "label": label}
+        if self._owner is not None:
+            data["player"] = self._owner
+        game.events.append(Event("roll", data))
         return rolled
 
 
@@ -244,8 +246,15 @@ class Game:
 
     @property
     def dice(self) -> DiceSource:
-        """The dice every roll of this game goes through."""
-        return _GameDice(self, self._external_dice)
+        """The dice every roll of this game goes through (rolls owned by no player)."""
+        return _GameDice(self, self._external_dice, None)
+
+    def dice_for(self, player: int) -> DiceSource:
+        """The same dice, with each roll's event naming ``player`` as the one who rolled.
+
+        Luck reports and statistics use the owner; prefer this wherever a side rolls.
+        """
+        return _GameDice(self, self._external_dice, player)
 
     @property
     def seeded_dice(self) -> DiceSource:
