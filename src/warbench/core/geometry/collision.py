@@ -1,0 +1,240 @@
+"""Swept collisions: the first thing a base meets when it moves straight ahead.
+
+The moving body slides along its heading (no turning) for ``distance`` inches.
+A *contact* is the first point where its base would start to overlap a body or a terrain
+piece; sliding along or grazing past an obstacle it only touches is not a contact, and
+an obstacle it already overlaps at the start is met at distance 0. At the reported
+pose the bases touch but do not overlap (in the sense of
+:func:`~warbench.core.geometry.distance.overlaps`), so the mover can stop there.
+
+Every terrain piece passed in is treated as an obstacle; pass only the pieces that stop
+movement.
+
+>>> from warbench.core.geometry.bases import CircleBase
+>>> ram = Body(Pose(0.0, 0.0, 90.0), CircleBase(1.0))
+>>> target = Body(Pose(10.0, 0.0), CircleBase(1.0))
+>>> contact = first_contact(ram, 12.0, [target])
+>>> round(contact.distance, 6), contact.obstacle is target
+(8.0, True)
+>>> first_contact(ram, 7.0, [target]) is None
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from warbench.core.geometry.bases import Body
+from warbench.core.geometry.shapes import ConvexPolygon, Disc, polygon_signed_distance
+from warbench.core.geometry.terrain import Terrain
+from warbench.core.geometry.vectors import TOLERANCE, Point, Pose, heading_vector
+
+
+class SweepDistanceError(ValueError):
+    """A sweep was asked to run a negative distance."""
+
+
+_DEPTH = TOLERANCE / 2.0
+"""Overlap depth at which a sweep stops: below the tolerance that counts as overlapping."""
+
+_Window = tuple[float, float]
+"""An open interval of travel ``(enter, leave)`` during which two shapes overlap."""
+
+_NEVER: _Window = (math.inf, -math.inf)
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    """Where a sweep first meets an obstacle: how far along the leg, the very obstacle object
+    passed in, and the mover's pose at that moment."""
+
+    distance: float
+    obstacle: Body | Terrain
+    pose: Pose
+
+
+def _linear_window(constraints: Iterable[tuple[float, float]]) -> _Window:
+    """Travel ``t`` with ``a + b*t > 0`` for every ``(a, b)`` given."""
+    enter = -math.inf
+    leave = math.inf
+    for a, b in constraints:
+        if b > 0.0:
+            enter = max(enter, -a / b)
+        elif b < 0.0:
+            leave = min(leave, -a / b)
+        elif a <= 0.0:
+            return _NEVER
+    return enter, leave
+
+
+def _disc_window(
+    px: float, py: float, ux: float, uy: float, center: Point, reach: float
+) -> _Window:
+    """Travel during which ``p + t*u`` is strictly closer than ``reach`` to ``center``."""
+    wx = px - center.x
+    wy = py - center.y
+    half_b = wx * ux + wy * uy
+    discriminant = half_b * half_b - (wx * wx + wy * wy - reach * reach)
+    if discriminant <= 0.0:
+        return _NEVER
+    root = math.sqrt(discriminant)
+    return -half_b - root, -half_b + root
+
+
+def _edge_window(
+    px: float, py: float, ux: float, uy: float, a: Point, b: Point, reach: float
+) -> _Window:
+    """Travel during which ``p + t*u`` is within ``reach`` of edge ``a``-``b``, measured
+    square to the edge and between its ends."""
+    ex = b.x - a.x
+    ey = b.y - a.y
+    length = math.hypot(ex, ey)
+    if length == 0.0:
+        return _NEVER
+    ex /= length
+    ey /= length
+    wx = px - a.x
+    wy = py - a.y
+    along = wx * ex + wy * ey
+    speed_along = ux * ex + uy * ey
+    side = wx * ey - wy * ex
+    speed_side = ux * ey - uy * ex
+    return _linear_window(
+        (
+            (along, speed_along),
+            (length - along, -speed_along),
+            (reach - side, -speed_side),
+            (reach + side, speed_side),
+        )
+    )
+
+
+def _earliest(windows: Iterable[_Window], distance: float) -> float | None:
+    """The first travel in ``[0, distance]`` inside any of the open ``windows``."""
+    best: float | None = None
+    for enter, leave in windows:
+        if enter < leave and leave > 0.0 and enter <= distance:
+            start = max(enter, 0.0)
+            if best is None or start < best:
+                best = start
+    return best
+
+
+def _point_into_outline(
+    point: Point,
+    ux: float,
+    uy: float,
+    reach: float,
+    edges: Iterable[tuple[Point, Point]],
+    distance: float,
+) -> float | None:
+    """First travel at which ``point`` moving along ``u`` comes closer than ``reach`` to an
+    outline, given as its edges (the caller has ruled out starting inside)."""
+    windows: list[_Window] = []
+    for a, b in edges:
+        windows.append(_disc_window(point.x, point.y, ux, uy, a, reach))
+        windows.append(_edge_window(point.x, point.y, ux, uy, a, b, reach))
+    return _earliest(windows, distance)
+
+
+def _polygon_edges(polygon: ConvexPolygon) -> list[tuple[Point, Point]]:
+    vertices = polygon.vertices
+    return [(vertices[i], vertices[(i + 1) % len(vertices)]) for i in range(len(vertices))]
+
+
+def _projection(vertices: tuple[Point, ...], nx: float, ny: float) -> tuple[float, float]:
+    values = [vertex.x * nx + vertex.y * ny for vertex in vertices]
+    return min(values), max(values)
+
+
+def _polygons_window(moving: ConvexPolygon, ux: float, uy: float, still: ConvexPolygon) -> _Window:
+    """Travel during which ``moving`` (sliding along ``u``) overlaps ``still`` by more than
+    the stopping depth on every separating axis."""
+    constraints: list[tuple[float, float]] = []
+    for polygon in (moving, still):
+        for a, b in _polygon_edges(polygon):
+            nx = b.y - a.y
+            ny = a.x - b.x
+            length = math.hypot(nx, ny)
+            if length == 0.0:
+                continue
+            nx /= length
+            ny /= length
+            low_moving, high_moving = _projection(moving.vertices, nx, ny)
+            low_still, high_still = _projection(still.vertices, nx, ny)
+            speed = ux * nx + uy * ny
+            constraints.append((high_moving - low_still - _DEPTH, speed))
+            constraints.append((high_still - low_moving - _DEPTH, -speed))
+    return _linear_window(constraints)
+
+
+def _body_contact(
+    mover: Body, ux: float, uy: float, obstacle: Body, distance: float
+) -> float | None:
+    moving = mover.shape()
+    still = obstacle.shape()
+    if isinstance(moving, Disc):
+        if isinstance(still, Disc):
+            reach = moving.radius + still.radius - _DEPTH
+            window = _disc_window(moving.center.x, moving.center.y, ux, uy, still.center, reach)
+            return _earliest((window,), distance)
+        reach = moving.radius - _DEPTH
+        if polygon_signed_distance(still, moving.center) < reach:
+            return 0.0
+        return _point_into_outline(moving.center, ux, uy, reach, _polygon_edges(still), distance)
+    if isinstance(still, Disc):
+        reach = still.radius - _DEPTH
+        if polygon_signed_distance(moving, still.center) < reach:
+            return 0.0
+        return _point_into_outline(still.center, -ux, -uy, reach, _polygon_edges(moving), distance)
+    return _earliest((_polygons_window(moving, ux, uy, still),), distance)
+
+
+def _terrain_contact(
+    mover: Body, ux: float, uy: float, terrain: Terrain, distance: float
+) -> float | None:
+    moving = mover.shape()
+    if isinstance(moving, Disc):
+        reach = moving.radius - _DEPTH
+        if terrain.signed_distance(moving.center) < reach:
+            return 0.0
+        return _point_into_outline(moving.center, ux, uy, reach, terrain.edges(), distance)
+    return _earliest(
+        (_polygons_window(moving, ux, uy, piece) for piece in terrain.pieces), distance
+    )
+
+
+def first_contact(
+    mover: Body,
+    distance: float,
+    bodies: Iterable[Body] = (),
+    terrain: Iterable[Terrain] = (),
+) -> Contact | None:
+    """The first obstacle ``mover`` meets moving ``distance`` inches ahead, or ``None``.
+
+    ``bodies`` may include the mover itself; it is skipped. Ties go to the obstacle listed
+    first, bodies before terrain.
+    """
+    if distance < 0.0:
+        raise SweepDistanceError(
+            f"a sweep runs ahead, so its distance cannot be negative, got {distance!r}; "
+            "turn the mover round to sweep backwards"
+        )
+    ux, uy = heading_vector(mover.pose.heading)
+    best: float | None = None
+    hit: Body | Terrain | None = None
+    for body in bodies:
+        if body is mover or body == mover:
+            continue
+        found = _body_contact(mover, ux, uy, body, distance)
+        if found is not None and (best is None or found < best):
+            best, hit = found, body
+    for piece in terrain:
+        found = _terrain_contact(mover, ux, uy, piece, distance)
+        if found is not None and (best is None or found < best):
+            best, hit = found, piece
+    if best is None or hit is None:
+        return None
+    return Contact(best, hit, mover.pose.moved(best))

@@ -1,0 +1,113 @@
+"""Distances between bodies: centre to centre, and edge to edge (the gap between bases).
+
+Each rule system says which it measures. The edge distance is exact for every pair of
+circle and rectangle bases and is 0.0 once bases touch or overlap. These are hot paths:
+they work on plain floats in each base's own frame and build no shapes.
+
+>>> from warbench.core.geometry.vectors import Pose
+>>> a = Body(Pose(0.0, 0.0), CircleBase(1.0))
+>>> b = Body(Pose(5.0, 0.0), RectBase(width=2.0, length=2.0))
+>>> center_distance(a, b), edge_distance(a, b)
+(5.0, 3.0)
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.geometry.bases import Body, CircleBase, RectBase
+from warbench.core.geometry.vectors import TOLERANCE, heading_vector
+
+
+def center_distance(first: Body, second: Body) -> float:
+    """Distance between the centres of two bodies."""
+    return math.hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y)
+
+
+def rect_signed_gap(body: Body, base: RectBase, x: float, y: float) -> float:
+    """Distance from ``(x, y)`` to the outline of ``body``'s rectangular ``base``; negative
+    inside, by the depth to the nearest side."""
+    across, along = body.local_xy(x, y)
+    gap_across = abs(across) - base.width / 2.0
+    gap_along = abs(along) - base.length / 2.0
+    if gap_across <= 0.0 and gap_along <= 0.0:
+        return max(gap_across, gap_along)
+    return math.hypot(max(gap_across, 0.0), max(gap_along, 0.0))
+
+
+def _least_rect_overlap(
+    first: Body, first_base: RectBase, second: Body, second_base: RectBase
+) -> float:
+    """Smallest overlap of the two rectangles over their four side directions (negative:
+    a gap along that direction, so the rectangles are apart)."""
+    least = math.inf
+    for frame, frame_base, other in ((first, first_base, second), (second, second_base, first)):
+        half_width = frame_base.width / 2.0
+        half_length = frame_base.length / 2.0
+        fx, fy = heading_vector(frame.pose.heading)
+        ox = frame.pose.x
+        oy = frame.pose.y
+        corners = other.corner_coords()
+        acrosses = [(x - ox) * fy - (y - oy) * fx for x, y in corners]
+        alongs = [(x - ox) * fx + (y - oy) * fy for x, y in corners]
+        least = min(
+            least,
+            min(max(acrosses), half_width) - max(min(acrosses), -half_width),
+            min(max(alongs), half_length) - max(min(alongs), -half_length),
+        )
+    return least
+
+
+def edge_distance(first: Body, second: Body) -> float:
+    """Shortest gap between the two bases; 0.0 when they touch or overlap."""
+    first_base = first.base
+    second_base = second.base
+    if isinstance(first_base, CircleBase):
+        if isinstance(second_base, CircleBase):
+            gap = (
+                math.hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y)
+                - first_base.radius
+                - second_base.radius
+            )
+        else:
+            gap = rect_signed_gap(second, second_base, first.pose.x, first.pose.y)
+            gap -= first_base.radius
+    elif isinstance(second_base, CircleBase):
+        gap = rect_signed_gap(first, first_base, second.pose.x, second.pose.y) - second_base.radius
+    elif _least_rect_overlap(first, first_base, second, second_base) >= 0.0:
+        gap = 0.0
+    else:
+        gap = min(
+            *(rect_signed_gap(second, second_base, x, y) for x, y in first.corner_coords()),
+            *(rect_signed_gap(first, first_base, x, y) for x, y in second.corner_coords()),
+        )
+    return gap if gap > 0.0 else 0.0
+
+
+def in_contact(first: Body, second: Body) -> bool:
+    """True when the bases touch or overlap (gap within :data:`TOLERANCE`)."""
+    return edge_distance(first, second) <= TOLERANCE
+
+
+def overlaps(first: Body, second: Body) -> bool:
+    """True when the bases share area, more than :data:`TOLERANCE` deep; touching is not enough.
+
+    >>> from warbench.core.geometry.vectors import Pose
+    >>> a = Body(Pose(0.0, 0.0), CircleBase(1.0))
+    >>> overlaps(a, Body(Pose(2.0, 0.0), CircleBase(1.0)))
+    False
+    >>> overlaps(a, Body(Pose(1.5, 0.0), CircleBase(1.0)))
+    True
+    """
+    first_base = first.base
+    second_base = second.base
+    if isinstance(first_base, CircleBase):
+        if isinstance(second_base, CircleBase):
+            reach = first_base.radius + second_base.radius - TOLERANCE
+            return math.hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y) < reach
+        gap = rect_signed_gap(second, second_base, first.pose.x, first.pose.y)
+        return gap < first_base.radius - TOLERANCE
+    if isinstance(second_base, CircleBase):
+        gap = rect_signed_gap(first, first_base, second.pose.x, second.pose.y)
+        return gap < second_base.radius - TOLERANCE
+    return _least_rect_overlap(first, first_base, second, second_base) > TOLERANCE
