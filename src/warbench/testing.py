@@ -7,6 +7,7 @@ any ruleset, what the engine promises:
 - replaying the journal reproduces every recorded state hash;
 - a refused action leaves the state, events and journal exactly as they were;
 - a journal saved to JSON and loaded back replays to the same state;
+- a game played in referee mode (typed faces) replays from its journal;
 - a copied game is independent of the original;
 - a player's view does not change when another player's secrets change, and never shows
   the random stream (non-interference: what a player sees cannot depend on what they may
@@ -29,8 +30,10 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
+from warbench.core.dice import RefereeDice
 from warbench.core.engine import Game, IllegalAction, clone_state
 from warbench.core.journal import Journal
+from warbench.core.match import play_next_decision
 from warbench.core.plain import Hidden, canonical_json
 from warbench.core.replay import ReplayMismatch, replay
 from warbench.core.rng import RandomStream, seed_for
@@ -149,6 +152,7 @@ def _check_one_game(
     report.outcomes["draw" if outcome.is_draw else f"player {outcome.winners[0]} won"] += 1
     _check_replay_and_save(game, label, report)
     _check_copy(ruleset, setup, players, seed, label, report)
+    _check_referee_mode(ruleset, setup, players, seed, max_decisions, label, report)
 
 
 def _apply_or_roll_back(
@@ -248,6 +252,38 @@ def _check_replay_and_save(game: Game, label: str, report: ConformanceReport) ->
         report.problems.append(f"{label}: the journal changed through save and load")
     if replay(loaded, rules=game.ruleset).hash() != final:
         report.problems.append(f"{label}: the loaded journal replays to a different state")
+
+
+def _check_referee_mode(
+    ruleset: Ruleset,
+    setup: Mapping[str, Any],
+    players: int,
+    seed: int,
+    max_decisions: int,
+    label: str,
+    report: ConformanceReport,
+) -> None:
+    """A game whose faces are typed (here by a stand-in) must replay from its journal."""
+    typist = RandomStream.from_seed(seed_for(seed, 777))
+    game = Game.new(
+        ruleset,
+        setup,
+        seed=seed,
+        players=players,
+        dice=RefereeDice(lambda sides, count, _label: typist.faces(sides, count)),
+    )
+    agents = [RandomAgent(seed_for(seed, 2000 + seat)) for seat in range(players)]
+    decisions = 0
+    while not game.is_over and decisions < min(max_decisions, 300):
+        play_next_decision(game, agents)
+        decisions += 1
+    try:
+        replayed = replay(Journal.loads(game.journal.dumps()), rules=ruleset)
+    except ReplayMismatch as error:
+        report.problems.append(f"{label}: referee-mode replay: {error}")
+        return
+    if replayed.hash() != game.hash():
+        report.problems.append(f"{label}: a referee-mode game replays to a different state")
 
 
 def _check_copy(

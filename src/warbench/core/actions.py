@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -97,7 +98,9 @@ class ActionCodec:
         if unknown:
             raise ActionFormatError(f"action {tag!r} has no field {', '.join(unknown)}")
         try:
-            action: Action = adapter.validate_python(fields, strict=False)
+            # Strict JSON validation: true is no integer and "1" no number, while arrays
+            # still fill tuple fields and whole numbers fill float fields.
+            action: Action = adapter.validate_json(json.dumps(fields), strict=True)
         except pydantic.ValidationError as error:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in item['loc']) or '(action)'}: {item['msg']}"

@@ -133,7 +133,8 @@ class Game:
     def copy(self) -> Game:
         """An independent game from the same state, for search: no events, same journal so far.
 
-        Referee-mode dice are not carried over; the copy rolls from the seeded stream.
+        A copy of a referee game rolls from the seeded stream instead of asking people,
+        and journals those faces like typed ones.
         """
         twin = Game(
             self.ruleset,
@@ -142,7 +143,23 @@ class Game:
             record_hashes=self.record_hashes,
             transactional=self.transactional,
         )
+        if self._external_dice is not None:
+            # Nobody types faces for a copy: it rolls a stream of its own, kept outside
+            # the state as a person's dice are, and journals the faces like typed ones.
+            twin.set_dice(SeededDice(self.state.rng.copy()))
         return twin
+
+    def set_dice(self, source: DiceSource | None) -> None:
+        """Roll through ``source`` from now on (``None``: the seeded stream again).
+
+        Replays feed each action its own journaled faces this way.
+        """
+        self._external_dice = source
+
+    @property
+    def external_dice(self) -> DiceSource | None:
+        """The outside source rolls go through (referee mode), or ``None`` when seeded."""
+        return self._external_dice
 
     # ----------------------------------------------------------------- queries
 
@@ -198,11 +215,18 @@ class Game:
 
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see of the state."""
-        return self.ruleset.view(self.state, player)
+        return self.ruleset.view(self.state, self._seat(player))
 
     def events_for(self, player: int) -> list[Event]:
         """The events ``player`` may see, in order."""
-        return [event for event in self.events if event.visible_to_player(player)]
+        seat = self._seat(player)
+        return [event for event in self.events if event.visible_to_player(seat)]
+
+    def _seat(self, player: int) -> int:
+        # A bad index must never fall through to the all-seeing referee view.
+        if isinstance(player, bool) or not 0 <= player < self.players:
+            raise ValueError(f"there is no player {player} in a {self.players}-player game")
+        return player
 
     # ----------------------------------------------------------------- acting
 

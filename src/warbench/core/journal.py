@@ -86,6 +86,11 @@ class Journal:
     @classmethod
     def from_plain(cls, data: Any, source: str = "journal") -> Journal:
         """A journal from parsed JSON; :class:`JournalFileError` names the key at fault."""
+        if isinstance(data, dict) and data.get("format", JOURNAL_FORMAT) != JOURNAL_FORMAT:
+            raise JournalFileError(
+                f"{source}: format: this Warbench reads journal format {JOURNAL_FORMAT},"
+                f" not {data['format']!r}"
+            )
         try:
             return _ADAPTER.validate_python(data)
         except pydantic.ValidationError as error:

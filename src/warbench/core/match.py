@@ -35,12 +35,15 @@ def play_next_decision(game: Game, agents: Sequence[Agent]) -> list[Event]:
     Some refusals only show once dice are rolled; the game is then rolled back and the
     agent asked again, up to :data:`MAX_REFUSALS` times.
     """
-    pending = game.pending()
-    if not pending:
-        raise EngineError(f"{game.ruleset.id}: the game is not over but nobody owes a decision")
-    decision = pending[0]
-    agent = agents[decision.player]
     for _ in range(MAX_REFUSALS):
+        # Read the decision afresh each time: a rollback replaces the state it was built on.
+        pending = game.pending()
+        if not pending:
+            raise EngineError(
+                f"{game.ruleset.id}: the game is not over but nobody owes a decision"
+            )
+        decision = pending[0]
+        agent = agents[decision.player]
         try:
             return game.apply(decision.player, agent.choose(game, decision))
         except IllegalAction:

@@ -13,7 +13,7 @@ dice) is left out of every player's view but still counts in the hash.
 >>> to_plain(Hidden(owner=1, value="charge"), viewer=0)
 {'hidden': True, 'owner': 1}
 >>> to_plain(Hidden(owner=1, value="charge"), viewer=1)
-{'hidden': False, 'owner': 1, 'value': 'charge'}
+{'hidden': False, 'owner': 1, 'revealed': False, 'value': 'charge'}
 """
 
 from __future__ import annotations
@@ -68,7 +68,12 @@ def to_plain(value: Any, viewer: int = OMNISCIENT) -> Any:
     if isinstance(value, Hidden):
         if not value.visible_to(viewer):
             return {"hidden": True, "owner": value.owner}
-        return {"hidden": False, "owner": value.owner, "value": to_plain(value.value, viewer)}
+        return {
+            "hidden": False,
+            "owner": value.owner,
+            "revealed": value.revealed,
+            "value": to_plain(value.value, viewer),
+        }
     if isinstance(value, list | tuple):
         return [to_plain(item, viewer) for item in value]
     if isinstance(value, set | frozenset):

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from warbench.core.actions import ActionFormatError
 from warbench.core.dice import ScriptedDice
-from warbench.core.engine import Game, IllegalAction
+from warbench.core.engine import Game
 from warbench.core.journal import Journal
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset
@@ -29,15 +28,18 @@ def replay_steps(
         rules = find_ruleset(journal.ruleset)
     elif rules.id != journal.ruleset:
         raise ReplayMismatch(f"the journal is a {journal.ruleset} game, not {rules.id}")
-    dice = None
+    try:
+        game = Game.new(
+            rules,
+            journal.setup,
+            seed=journal.seed,
+            players=journal.players,
+            dice=_typed(journal.opening_faces) if journal.referee else None,
+        )
+    except ValueError as error:
+        raise ReplayMismatch(f"the opening cannot be replayed: {error}") from None
     if journal.referee:
-        faces = list(journal.opening_faces or [])
-        for entry in journal.entries:
-            faces.extend(entry.faces or [])
-        dice = ScriptedDice(faces)
-    game = Game.new(
-        rules, journal.setup, seed=journal.seed, players=journal.players, dice=dice
-    )
+        _all_faces_used(game, "the opening")
     version_note = (
         f" (journal written by {journal.ruleset} {journal.version}, replayed with"
         f" {rules.version})"
@@ -49,17 +51,31 @@ def replay_steps(
     yield 0, game
     for number, entry in enumerate(journal.entries, start=1):
         try:
+            if journal.referee:
+                game.set_dice(_typed(entry.faces))
             game.apply(entry.player, rules.codec.decode(entry.action))
-        except (IllegalAction, ActionFormatError) as error:
+        except ValueError as error:  # refused, malformed, or typed faces that do not fit
             raise ReplayMismatch(
                 f"step {number}: the journal's action cannot be replayed: {error}{version_note}"
             ) from None
+        if journal.referee:
+            _all_faces_used(game, f"step {number}")
         if verify and entry.hash is not None and game.hash() != entry.hash:
             raise ReplayMismatch(
                 f"step {number} ({entry.action.get('type')} by player {entry.player}) reached"
                 f" a different state than the journal recorded{version_note}"
             )
         yield number, game
+
+
+def _typed(faces: list[int] | None) -> ScriptedDice:
+    return ScriptedDice(faces or [])
+
+
+def _all_faces_used(game: Game, where: str) -> None:
+    source = game.external_dice
+    if isinstance(source, ScriptedDice) and source.remaining:
+        raise ReplayMismatch(f"{where} left {source.remaining} typed faces unused")
 
 
 def replay(journal: Journal, *, verify: bool = True, rules: Ruleset | None = None) -> Game:

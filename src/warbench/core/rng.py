@@ -132,7 +132,9 @@ class RandomStream:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        return (RandomStream.from_plain, (self.to_plain(),))
+        # Lazy on the way back: a cloned or rolled-back state builds its generator only
+        # if it draws, which halves the cost of copying a state.
+        return (RandomStream._lazy, (self.to_plain(),))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RandomStream):

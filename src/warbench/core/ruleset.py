@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from warbench.core.actions import Action, ActionCodec
+from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
 from warbench.core.lists import ArmyList, ConstraintSet, UnitInfo
 from warbench.core.plain import to_plain
@@ -93,6 +94,10 @@ class Ruleset(ABC):
     def catalog(self) -> Mapping[str, Record] | None:
         """The unit catalog (id to record), or ``None`` if this ruleset has none yet."""
         return None
+
+    def attacks(self) -> Mapping[str, AttackOdds]:
+        """The attacks whose exact odds this ruleset answers, by name."""
+        return {}
 
     def table(self, state: GameState) -> TablePicture | None:
         """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""
