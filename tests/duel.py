@@ -17,10 +17,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import pydantic
+
 from warbench.core.actions import Action
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.faces import FaceTable
+from warbench.core.odds import Dist, pool_dist
 from warbench.core.plain import Hidden
 from warbench.core.procedures import GameState, Outcome, Procedure
 from warbench.core.rng import RandomStream
@@ -268,6 +272,28 @@ class AnswerShot(Procedure):
         activation.stage = "resolve"
 
 
+class ShotOptions(pydantic.BaseModel):
+    power: int = pydantic.Field(default=1, ge=1, le=3, description="energy spent (1-3)")
+    aggressive: bool = pydantic.Field(default=False, description="shooter's stance")
+    brace: bool = pydantic.Field(default=False, description="the target braces")
+
+
+class ShotOdds(AttackOdds):
+    name = "shot"
+    summary = "hits a Duel shot deals (before any dodge)"
+    options_model = ShotOptions
+
+    def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
+        assert isinstance(options, ShotOptions)
+        hits = pool_dist(options.power * 2, SHOT_TABLE)
+        assert isinstance(hits, Dist)
+        if options.aggressive:
+            hits = hits + 1
+        if options.brace:
+            hits = hits.map(lambda h: h // 2)
+        return OddsAnswer(hits, "hits", {"no hit": hits.p(0), "hit": 1 - hits.p(0)})
+
+
 class Duel(Ruleset):
     id = "test-duel"
     name = "Duel (test game)"
@@ -278,6 +304,9 @@ class Duel(Ruleset):
 
     def default_setup(self) -> dict[str, Any]:
         return {"hp": 8, "rounds": 6}
+
+    def attacks(self) -> dict[str, AttackOdds]:
+        return {"shot": ShotOdds()}
 
     def table(self, state: GameState) -> TablePicture:
         assert isinstance(state, DuelState)

@@ -3,23 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.duel import Duel
 from warbench.cli import USAGE_ERROR, VERIFY_FAILED, main
-from warbench.core import registry
-
-
-@pytest.fixture
-def duel_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Install only the test game, so the CLI sees exactly one ruleset."""
-    monkeypatch.setattr(registry, "_factories", {"test-duel": Duel})
-    monkeypatch.setattr(registry, "_instances", {})
-    monkeypatch.setattr(registry, "_load_entry_points", lambda: None)
-    yield
 
 
 @pytest.fixture
@@ -146,3 +134,12 @@ def test_render_refuses_a_step_outside_the_game(
     assert "--at 99999" in capsys.readouterr().err
     assert main(["render", str(journal_file), "--out", str(tmp_path / "x.gif")]) == USAGE_ERROR
     assert ".svg or .png" in capsys.readouterr().err
+
+
+def test_replay_luck_reports_each_side(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main(["replay", str(journal_file), "--quiet", "--luck"]) == 0
+    out = capsys.readouterr().out
+    assert "luck percentile" in out and "Rolls furthest from average" in out

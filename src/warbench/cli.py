@@ -15,11 +15,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from warbench import odds_cli
 from warbench.core.agents import Agent
 from warbench.core.catalog import load_model
 from warbench.core.engine import Game
 from warbench.core.journal import Journal
 from warbench.core.lists import ArmyList, ConstraintSet, validate
+from warbench.core.luck import LuckReport, luck_report
 from warbench.core.match import play_next_decision
 from warbench.core.plain import OMNISCIENT
 from warbench.core.registry import available_rulesets, ruleset
@@ -130,6 +132,9 @@ def replay_command(
         int | None, typer.Option(help="Narrate only what this player may see.")
     ] = None,
     quiet: Annotated[bool, typer.Option(help="Verify only; do not narrate.")] = False,
+    luck: Annotated[
+        bool, typer.Option(help="Rate every roll against its exact odds; report each side.")
+    ] = False,
 ) -> None:
     """Re-run a journal, verify every recorded state hash, and narrate the game."""
     journal = Journal.load(journal_path)
@@ -152,6 +157,32 @@ def replay_command(
         winners = ", ".join(f"player {p}" for p in game.outcome.winners) or "nobody"
         result = f"won by {winners}"
     console.print(f"Verified {steps} actions of {journal.ruleset}: every hash matches; {result}.")
+    if luck:
+        _print_luck(luck_report(game.events))
+
+
+def _print_luck(report: LuckReport) -> None:
+    if not report.rolls:
+        console.print("No dice were rolled.")
+        return
+    table = Table("player", "dice", "total", "expected", "luck percentile", title="Luck")
+    for player, side in sorted(report.sides.items()):
+        table.add_row(
+            str(player),
+            str(side.dice),
+            str(side.total),
+            f"{side.expected_total:.1f}",
+            f"{side.percentile:.1%}",
+        )
+    console.print(table)
+    console.print("Rolls furthest from average:")
+    for roll in report.deciding_rolls():
+        who = "nobody" if roll.player is None else f"player {roll.player}"
+        console.print(
+            f"  {who} {roll.label or 'roll'}: {len(roll.faces)}d{roll.sides} -> "
+            f"{list(roll.faces)} (percentile {roll.percentile:.1%})",
+            highlight=False,
+        )
 
 
 @app.command("render")
@@ -175,6 +206,8 @@ def render_command(
             console.print(f"Wrote {render_picture(picture, out)} (after action {number}).")
             return
 
+
+odds_cli.register(app)
 
 list_app = typer.Typer(help="Army lists: check them against a ruleset's rules.")
 app.add_typer(list_app, name="list")

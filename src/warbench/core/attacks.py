@@ -1,0 +1,92 @@
+"""Attack odds a ruleset offers: named attacks, their options, and the exact answer.
+
+A ruleset lists its attacks (``Ruleset.attacks()``): each has a name, a line of help, a
+pydantic model of its options (each field with a default and a description, which the CLI
+and ``docs/odds.md`` show), and a method giving the exact :class:`OddsAnswer`. Rulesets build
+the answer from the same face tables and rule functions their games roll with, so the odds
+and the game cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import pydantic
+
+from warbench.core.odds import Dist
+
+
+class AttackOptionsError(ValueError):
+    """Options that an attack does not take, or values it cannot use."""
+
+
+@dataclass(frozen=True, slots=True)
+class OddsAnswer:
+    """The exact result of an attack: a distribution and the ruleset's named outcomes.
+
+    ``outcome`` names what the distribution counts (``hits``, ``damage``); ``named`` gives
+    the probabilities of the ruleset's outcomes (``none``, ``damage``, ``critical``).
+    """
+
+    distribution: Dist
+    outcome: str = "hits"
+    named: Mapping[str, float] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    def to_plain(self) -> dict[str, Any]:
+        """The JSON form ``{"distribution": {...}, "mean": x, "outcomes": {...}}``."""
+        return {
+            "outcome": self.outcome,
+            "distribution": {str(v): p for v, p in self.distribution.items() if p > 0},
+            "mean": self.distribution.mean,
+            "outcomes": dict(self.named),
+            "truncated_mass": self.distribution.truncated_mass,
+            "notes": list(self.notes),
+        }
+
+
+class AttackOdds(ABC):
+    """One kind of attack whose odds a ruleset can answer exactly."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    options_model: ClassVar[type[pydantic.BaseModel]]
+
+    @abstractmethod
+    def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
+        """The exact answer for ``options`` (an instance of :attr:`options_model`)."""
+
+    def parse_options(self, pairs: Sequence[str]) -> pydantic.BaseModel:
+        """Options from ``key=value`` words, every problem named at once."""
+        values: dict[str, str] = {}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            if not sep or not key:
+                raise AttackOptionsError(f"{self.name}: {pair!r} is not key=value")
+            values[key.strip().replace("-", "_")] = value.strip()
+        known = set(self.options_model.model_fields)
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise AttackOptionsError(
+                f"{self.name} takes no option {', '.join(unknown)} (options: "
+                f"{', '.join(sorted(known))})"
+            )
+        try:
+            return self.options_model.model_validate(values)
+        except pydantic.ValidationError as error:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in item['loc'])}: {item['msg']}"
+                for item in error.errors()
+            )
+            raise AttackOptionsError(f"{self.name}: {problems}") from None
+
+    def option_help(self) -> list[tuple[str, str, str]]:
+        """``(name, default, description)`` for each option, for help pages."""
+        rows = []
+        for name, info in self.options_model.model_fields.items():
+            default = "required" if info.is_required() else repr(info.default)
+            rows.append((name, default, info.description or ""))
+        return rows

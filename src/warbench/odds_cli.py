@@ -1,0 +1,147 @@
+"""The ``warbench odds`` command: exact odds of any attack a ruleset offers."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.registry import ruleset
+from warbench.core.ruleset import Ruleset
+
+BAR_WIDTH = 30
+
+
+class OddsCommandError(ValueError):
+    """An odds query that names no known attack, or asks for an impossible plot."""
+
+
+def _attack(rules: Ruleset, name: str) -> AttackOdds:
+    attacks = rules.attacks()
+    if not attacks:
+        raise OddsCommandError(f"{rules.id} offers no attack odds yet")
+    if name not in attacks:
+        raise OddsCommandError(
+            f"{rules.id} has no attack {name!r} (attacks: {', '.join(sorted(attacks))})"
+        )
+    return attacks[name]
+
+
+def _answer(rules: Ruleset, words: list[str]) -> tuple[str, OddsAnswer]:
+    attack = _attack(rules, words[0])
+    options = attack.parse_options(words[1:])
+    label = " ".join(words)
+    return label, attack.odds(options)
+
+
+def _list_attacks(console: Console, rules: Ruleset) -> None:
+    attacks = rules.attacks()
+    if not attacks:
+        raise OddsCommandError(f"{rules.id} offers no attack odds yet")
+    for name, attack in sorted(attacks.items()):
+        console.print(f"[bold]{name}[/bold]: {attack.summary}")
+        table = Table("option", "default", "meaning", box=None, padding=(0, 2))
+        for option, default, meaning in attack.option_help():
+            table.add_row(option, default, meaning)
+        console.print(table)
+
+
+def _print_answer(console: Console, label: str, answer: OddsAnswer) -> None:
+    dist = answer.distribution
+    table = Table(answer.outcome, "exactly", "at least", "", title=label)
+    peak = max(p for _, p in dist.items())
+    for value, probability in dist.items():
+        if probability < 5e-7:
+            continue
+        bar = "█" * round(BAR_WIDTH * probability / peak)
+        table.add_row(
+            str(value), f"{probability:8.4%}", f"{dist.at_least(value):8.4%}", bar
+        )
+    console.print(table)
+    console.print(f"mean {answer.outcome}: {dist.mean:.4f}")
+    for name, probability in answer.named.items():
+        console.print(f"  {name}: {probability:.4%}")
+    for note in answer.notes:
+        console.print(f"  note: {note}")
+    if dist.truncated_mass:
+        console.print(f"  exploding dice cut where {dist.truncated_mass:.1e} of mass was left")
+
+
+def _plot(answers: list[tuple[str, OddsAnswer]], out: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    if out.suffix.lower() not in (".png", ".svg"):
+        raise OddsCommandError(f"--plot {out}: the picture must end in .png or .svg")
+    if not out.parent.exists():
+        raise OddsCommandError(f"--plot {out}: folder {out.parent} does not exist")
+    figure, axes = plt.subplots(figsize=(7, 4))
+    try:
+        width = 0.8 / len(answers)
+        for index, (label, answer) in enumerate(answers):
+            items = answer.distribution.items()
+            axes.bar(
+                [v + (index - (len(answers) - 1) / 2) * width for v, _ in items],
+                [p for _, p in items],
+                width=width,
+                label=label,
+            )
+        axes.set_xlabel(answers[0][1].outcome)
+        axes.set_ylabel("probability")
+        axes.legend()
+        figure.savefig(out, bbox_inches="tight")
+    finally:
+        plt.close(figure)
+
+
+def odds_command(
+    ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
+    query: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[ATTACK [KEY=VALUE]...]",
+            help="An attack and its options; with none, list the attacks and options.",
+        ),
+    ] = None,
+    compare: Annotated[
+        str | None,
+        typer.Option(help="A second attack to show beside it: 'ATTACK KEY=VALUE ...'."),
+    ] = None,
+    plot: Annotated[Path | None, typer.Option(help="Also draw a chart (.png or .svg).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+) -> None:
+    """Exact odds of an attack: each result, the chance of at least it, and the mean."""
+    console = Console(soft_wrap=True)
+    rules = ruleset(ruleset_id)
+    if not query:
+        _list_attacks(console, rules)
+        return
+    answers = [_answer(rules, list(query))]
+    if compare is not None:
+        words = shlex.split(compare)
+        if not words:
+            raise OddsCommandError("--compare needs an attack name")
+        answers.append(_answer(rules, words))
+    if as_json:
+        plain = [answer.to_plain() | {"query": label} for label, answer in answers]
+        print(json.dumps(plain[0] if len(plain) == 1 else plain, indent=1))
+    else:
+        for label, answer in answers:
+            _print_answer(console, label, answer)
+    if plot is not None:
+        _plot(answers, plot)
+        if not as_json:
+            console.print(f"Chart: {plot}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``odds`` to the main command."""
+    app.command("odds")(odds_command)

@@ -1,0 +1,70 @@
+"""`warbench odds`: listing attacks, tables, --compare, --json, --plot, and bad options."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import icepool
+import pytest
+
+from warbench.cli import USAGE_ERROR, main
+
+
+def test_without_an_attack_it_documents_every_attack_and_option(
+    duel_registered: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["odds", "test-duel"]) == 0
+    out = capsys.readouterr().out
+    assert "shot" in out and "power" in out and "energy spent (1-3)" in out
+
+
+def test_json_gives_the_exact_distribution_and_mean(
+    duel_registered: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["odds", "test-duel", "shot", "power=1", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    # Two dice: 4-5 one hit, 6 two hits and roll again (icepool as the reference).
+    one_die = icepool.d6.map(lambda face: 0 if face < 4 else (1 if face < 6 else 2))
+    reference = 2 @ one_die.explode([2], depth=30)
+    for value, probability in zip(reference.outcomes(), reference.probabilities(), strict=True):
+        assert answer["distribution"].get(str(value), 0.0) == pytest.approx(probability, abs=1e-12)
+    assert answer["mean"] == pytest.approx(2 * (2 / 6 + 2 / 6) / (1 - 1 / 6))
+    assert answer["outcomes"]["no hit"] == pytest.approx(0.25)
+
+
+def test_compare_shows_both_attacks(
+    duel_registered: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["odds", "test-duel", "shot", "power=1", "--compare", "shot power=3"]) == 0
+    out = capsys.readouterr().out
+    assert "shot power=1" in out and "shot power=3" in out and out.count("mean hits") == 2
+
+
+def test_plot_writes_a_chart(duel_registered: None, tmp_path: Path) -> None:
+    chart = tmp_path / "shot.svg"
+    assert main(["odds", "test-duel", "shot", "--plot", str(chart)]) == 0
+    assert "<svg" in chart.read_text()
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["odds", "test-duel", "blast"], "has no attack 'blast'"),
+        (["odds", "test-duel", "shot", "power=9"], "power: Input should be less than"),
+        (["odds", "test-duel", "shot", "power=-1"], "power"),
+        (["odds", "test-duel", "shot", "pow=2"], "takes no option pow"),
+        (["odds", "test-duel", "shot", "power"], "'power' is not key=value"),
+        (["odds", "test-duel", "shot", "--plot", "x.gif"], ".png or .svg"),
+        (["odds", "nowhere", "shot"], "unknown ruleset 'nowhere'"),
+    ],
+)
+def test_bad_queries_print_one_line_and_exit_2(
+    duel_registered: None,
+    argv: list[str],
+    expected: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(argv) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert expected in err and err.count("\n") == 1
