@@ -81,13 +81,21 @@ def _bot(rules: Ruleset, name: str, seed: int) -> Agent:
     return bots[name](seed)
 
 
+def _best_bot(rules: Ruleset) -> str:
+    """The first bot a ruleset lists other than the random one (else random)."""
+    return next((name for name in rules.bots() if name != "random"), "random")
+
+
 @app.command("demo")
 def demo_command(
     ruleset_id: Annotated[
         str | None, typer.Argument(metavar="[RULESET]", help="Ruleset id (default: each).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed for dice and bots.")] = 1,
-    bot: Annotated[str, typer.Option(help="Bot that plays every seat.")] = "random",
+    bot: Annotated[
+        str | None,
+        typer.Option(help="Bot that plays every seat (default: the ruleset's best bot)."),
+    ] = None,
     out: Annotated[
         Path, typer.Option(help="Folder for the journal and the table picture.")
     ] = Path("out"),
@@ -104,9 +112,10 @@ def demo_command(
     out.mkdir(parents=True, exist_ok=True)
     for current in ids:
         rules = ruleset(current)
-        agents = [_bot(rules, bot, seed_for(seed, seat)) for seat in range(rules.min_players)]
+        chosen = bot or _best_bot(rules)
+        agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(rules.min_players)]
         game = Game.new(rules, seed=seed, players=rules.min_players)
-        console.rule(f"{rules.name} — {bot} bots, seed {seed}")
+        console.rule(f"{rules.name} — {chosen} bots, seed {seed}")
         shown = 0
         while not game.is_over:
             play_next_decision(game, agents)

@@ -1,0 +1,301 @@
+"""The Armada data files: tier tables, sizes and classes, abilities, rounds, demo armadas.
+
+Each TOML file under ``data/`` is validated with pydantic; any problem raises
+:class:`~warbench.core.catalog.DataFileError` naming the file and the key path. Values the
+rules source leaves open carry ``source = "engine default"``.
+
+>>> tables = load_tables()
+>>> tables.tier(6).armada_build_points, tables.tier(6).damage["heavy"]
+(144, '3d10')
+>>> tables.classes["fighter"].turn_distance
+0
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from warbench.core.catalog import (
+    Catalog,
+    DataFileError,
+    DataModel,
+    DataProblem,
+    Record,
+    load_model,
+)
+from warbench.core.dice import DiceExpr, DiceExpressionError
+
+DATA_DIR = Path(__file__).parent / "data"
+
+Size = Literal["small", "medium", "large"]
+FleetClass = Literal["capital", "destroyer", "fighter"]
+DamageWeight = Literal["light", "medium", "heavy"]
+Role = Literal["admiral", "chief-spellcaster", "chief-engineer", "chief-technician", "commander"]
+Difficulty = Literal["easy", "average", "challenging", "hard", "epic"]
+ArcName = Literal["fore", "aft", "port", "starboard"]
+
+SIZES: tuple[Size, ...] = ("small", "medium", "large")
+CLASSES: tuple[FleetClass, ...] = ("capital", "destroyer", "fighter")
+
+
+def _check_dice(text: str) -> str:
+    try:
+        DiceExpr.parse(text)
+    except DiceExpressionError as error:
+        raise ValueError(str(error)) from None
+    return text
+
+
+class TierRow(DataModel):
+    """One row of the tier tables."""
+
+    tier: int = Field(ge=1, le=20)
+    armada_build_points: int = Field(ge=1)
+    fleet_cost: dict[Size, int]
+    damage: dict[DamageWeight, str]
+
+    @field_validator("damage")
+    @classmethod
+    def _dice(cls, value: dict[DamageWeight, str]) -> dict[DamageWeight, str]:
+        for text in value.values():
+            _check_dice(text)
+        return value
+
+
+class TierFile(DataModel):
+    """``tiers.toml``: rows for tiers 1 to 20, in order, and the challenge table."""
+
+    tiers: tuple[TierRow, ...]
+    challenge: dict[Difficulty, int]
+
+    @model_validator(mode="after")
+    def _complete(self) -> TierFile:
+        numbers = [row.tier for row in self.tiers]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise ValueError(f"tiers must run 1, 2, 3 ... in order, got {numbers}")
+        return self
+
+
+class SizeRow(DataModel):
+    """What a fleet size sets: hull points per tier and the damage column."""
+
+    hull_per_tier: int = Field(ge=1)
+    damage: DamageWeight
+
+
+class ShieldRule(Record):
+    """Maximum shield points = hull points // ``hull_divisor``."""
+
+    hull_divisor: int = Field(ge=1)
+
+
+class RangeBands(Record):
+    """How a class's range becomes the short, long and extreme bands, and their penalties."""
+
+    long_multiple: int = Field(ge=1)
+    extreme_multiple: int = Field(ge=1)
+    short_penalty: int
+    long_penalty: int
+    extreme_penalty: int
+
+
+class ClassRow(DataModel):
+    """One fleet class: movement, piloting, range, matchups, firing arcs."""
+
+    speed: int = Field(ge=0)
+    maneuverability: str
+    piloting_modifier: int
+    turn_distance: int = Field(ge=0)
+    range: int = Field(ge=1)
+    range_source: str = "rules"
+    strong_against: tuple[FleetClass, ...] = ()
+    weak_against: tuple[FleetClass, ...] = ()
+    matchup_source: str = "rules"
+    arcs: tuple[ArcName, ...] = ("fore",)
+    arcs_source: str = "rules"
+
+
+class FleetFile(DataModel):
+    """``fleets.toml``."""
+
+    base_hull_points: int = Field(ge=0)
+    base_check_modifier: int
+    sizes: dict[Size, SizeRow]
+    shields: ShieldRule
+    range_bands: RangeBands
+    classes: dict[FleetClass, ClassRow]
+
+    @model_validator(mode="after")
+    def _every_key(self) -> FleetFile:
+        missing: list[str] = [s for s in SIZES if s not in self.sizes]
+        missing += [c for c in CLASSES if c not in self.classes]
+        if missing:
+            raise ValueError(f"missing entries for {missing}")
+        for name, row in self.classes.items():
+            for other in CLASSES:
+                weak = other in row.weak_against
+                if weak != (name in self.classes[other].strong_against):
+                    raise ValueError(
+                        f"classes.{name}.weak_against must list exactly the classes strong "
+                        f"against {name} ({other!r} disagrees)"
+                    )
+        return self
+
+
+class Ability(DataModel):
+    """A special ability: display name, build-point cost, classes that may take it."""
+
+    name: str
+    cost: int = Field(ge=0)
+    classes: tuple[Literal["any", "capital", "destroyer", "fighter"], ...]
+
+    def allows(self, fleet_class: str) -> bool:
+        """Whether a fleet of ``fleet_class`` may take this ability."""
+        return "any" in self.classes or fleet_class in self.classes
+
+
+class RegainRow(DataModel):
+    """Shield regain: fleets whose maximum shield points are at most ``max_shields``."""
+
+    max_shields: int = Field(ge=1)
+    dice: str
+
+    _dice = field_validator("dice")(_check_dice)
+
+
+class RoundLimit(Record):
+    """The engine's last round."""
+
+    rounds: int = Field(ge=1)
+
+
+class Drift(Record):
+    """A disabled fleet drifts ahead at speed // ``speed_divisor``."""
+
+    speed_divisor: int = Field(ge=1)
+
+
+class RoutRule(DataModel):
+    """Rout: rounds of fleeing before disablement, allied test radius, attack penalty."""
+
+    rounds_before_disabled: int = Field(ge=1)
+    allied_test_radius: int = Field(ge=0)
+    attack_penalty: int
+
+
+class RoundFile(DataModel):
+    """``rounds.toml``."""
+
+    setup_distance: str
+    round_limit: RoundLimit
+    shield_regain: tuple[RegainRow, ...]
+    drift: Drift
+    rout: RoutRule
+
+    _dice = field_validator("setup_distance")(_check_dice)
+
+    @model_validator(mode="after")
+    def _ascending(self) -> RoundFile:
+        bounds = [row.max_shields for row in self.shield_regain]
+        if not bounds or bounds != sorted(set(bounds)):
+            raise ValueError(f"shield_regain bands must rise strictly, got {bounds}")
+        return self
+
+
+class FleetSpec(DataModel):
+    """A fleet as written in an armada file."""
+
+    name: str
+    tier: int = Field(ge=1, le=20)
+    size: Size
+    fleet_class: FleetClass = Field(alias="class")
+    abilities: tuple[str, ...] = ()
+
+
+class OfficerSpec(DataModel):
+    """An officer as written in an armada file: role, skill ranks, assigned fleet (by name)."""
+
+    name: str
+    role: Role
+    ranks: int = Field(default=0, ge=0)
+    base_attack_bonus: int = Field(default=0, ge=0)
+    resolve: int = Field(default=0, ge=0)
+    fleet: str
+
+
+class ArmadaSpec(DataModel):
+    """An armada: tier, fleets, officers."""
+
+    name: str
+    tier: int = Field(ge=1, le=20)
+    gm_allows_higher_tiers: bool = False
+    fleets: tuple[FleetSpec, ...]
+    officers: tuple[OfficerSpec, ...] = ()
+
+
+class Tables:
+    """Every rules table, validated, with quick look-ups."""
+
+    __slots__ = ("abilities", "challenge", "classes", "fleets", "rounds", "tiers")
+
+    def __init__(
+        self,
+        tiers: TierFile,
+        fleets: FleetFile,
+        abilities: Catalog[Ability],
+        rounds: RoundFile,
+    ) -> None:
+        self.tiers = tiers.tiers
+        self.challenge = tiers.challenge
+        self.fleets = fleets
+        self.classes: dict[str, ClassRow] = {str(k): v for k, v in fleets.classes.items()}
+        self.abilities = abilities
+        self.rounds = rounds
+
+    def tier(self, tier: int) -> TierRow:
+        """The row of ``tier`` (1-based)."""
+        return self.tiers[tier - 1]
+
+    def regain_dice(self, max_shields: int) -> str | None:
+        """The dice a fleet with ``max_shields`` regains each engineering phase (none at 0).
+
+        >>> [load_tables().regain_dice(n) for n in (0, 5, 6, 21)]
+        [None, '1d4', '1d6', '1d12']
+        """
+        if max_shields <= 0:
+            return None
+        for row in self.rounds.shield_regain:
+            if max_shields <= row.max_shields:
+                return row.dice
+        return self.rounds.shield_regain[-1].dice
+
+
+@lru_cache(maxsize=4)
+def load_tables(directory: Path = DATA_DIR) -> Tables:
+    """Read and validate the rules tables in ``directory``."""
+    abilities = Catalog.load(directory / "abilities.toml", Ability, kind="ability")
+    tiers = load_model(directory / "tiers.toml", TierFile)
+    if len(tiers.tiers) != 20:
+        problem = DataProblem("tiers", f"expected 20 tiers, got {len(tiers.tiers)}")
+        raise DataFileError(str(directory / "tiers.toml"), [problem])
+    return Tables(
+        tiers,
+        load_model(directory / "fleets.toml", FleetFile),
+        abilities,
+        load_model(directory / "rounds.toml", RoundFile),
+    )
+
+
+def load_armadas(path: Path = DATA_DIR / "armadas.toml") -> Catalog[ArmadaSpec]:
+    """The armadas of a TOML file (a table per armada id)."""
+    return Catalog.load(path, ArmadaSpec, kind="armada")
+
+
+@lru_cache(maxsize=1)
+def demo_armadas() -> Catalog[ArmadaSpec]:
+    """The ready-made armadas shipped with the ruleset."""
+    return load_armadas()

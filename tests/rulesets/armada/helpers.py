@@ -1,0 +1,78 @@
+"""Builders for small scripted Armada battles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warbench.core.dice import ScriptedDice
+from warbench.core.engine import Game
+from warbench.rulesets.armada import ArmadaRuleset
+from warbench.rulesets.armada.actions import Move
+from warbench.rulesets.armada.moves import flee_steps
+from warbench.rulesets.armada.rounds import GunneryPhase, HelmPhase
+from warbench.rulesets.armada.state import ROUTED
+
+RULES = ArmadaRuleset()
+
+
+def fleet(
+    name: str, tier: int, size: str, fleet_class: str, *abilities: str
+) -> dict[str, Any]:
+    """A fleet table as an armada file writes it."""
+    return {
+        "name": name,
+        "tier": tier,
+        "size": size,
+        "class": fleet_class,
+        "abilities": list(abilities),
+    }
+
+
+def armada(
+    name: str, tier: int, fleets: list[dict[str, Any]], officers: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """An armada table."""
+    return {"name": name, "tier": tier, "fleets": fleets, "officers": officers or []}
+
+
+def battle(
+    blue: list[dict[str, Any]],
+    red: list[dict[str, Any]],
+    placements: list[list[list[int]]],
+    dice: list[int],
+    *,
+    blue_officers: list[dict[str, Any]] | None = None,
+    red_officers: list[dict[str, Any]] | None = None,
+    tier: int = 3,
+    **setup: Any,
+) -> Game:
+    """A referee-mode game with the dice given, the fleets placed where asked."""
+    full = {
+        "armadas": [
+            armada("Blue", tier, blue, blue_officers),
+            armada("Red", tier, red, red_officers),
+        ],
+        "distance": 1,
+        "placements": placements,
+        **setup,
+    }
+    return Game.new(RULES, full, dice=ScriptedDice(dice))
+
+
+def hold_position(game: Game) -> None:
+    """Every fleet still to move this helm phase stays where it is."""
+    while game.state.stack and isinstance(game.top, HelmPhase) and game.pending():
+        decision = game.pending()[0]
+        mover = game.state.fleets[decision.spaces[0].fleets[0]]  # type: ignore[attr-defined]
+        steps = flee_steps(game.state, mover) if mover.morale == ROUTED else ""  # type: ignore[arg-type]
+        game.apply(decision.player, Move(mover.id, steps))
+
+
+def in_gunnery(game: Game) -> bool:
+    """Whether the game waits for gunnery decisions."""
+    return bool(game.state.stack) and isinstance(game.top, GunneryPhase)
+
+
+def texts(game: Game, kind: str) -> list[str]:
+    """Narration of every event of ``kind`` so far."""
+    return [event.text for event in game.events if event.kind == kind]

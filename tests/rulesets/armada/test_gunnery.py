@@ -1,0 +1,312 @@
+"""Gunnery, damage, critical damage, morale, special abilities and officers' passive bonuses
+(ARM-GUN-*, ARM-DMG-*, ARM-CRIT-*, ARM-MORALE-*, ARM-ABILITY-*, ARM-OFF-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.rulesets.armada.helpers import battle, fleet, hold_position, texts
+from warbench.core.engine import Game, IllegalAction
+from warbench.rulesets.armada.actions import Fire, HoldFire
+from warbench.rulesets.armada.combat import (
+    armor_class,
+    damage_per_die,
+    gunnery_modifier,
+    matchup,
+)
+from warbench.rulesets.armada.data import load_tables
+from warbench.rulesets.armada.moves import fleet_speed
+from warbench.rulesets.armada.rounds import piloting_modifier
+from warbench.rulesets.armada.state import (
+    ACTIVE,
+    DESTROYED,
+    DISABLED,
+    INSPIRED,
+    ROUTED,
+    SHAKEN,
+    STEADY,
+    ArmadaState,
+)
+
+LANCE = fleet("Lance", 3, "medium", "destroyer", "flagship")
+GRUDGE = fleet("Grudge", 3, "medium", "capital", "flagship")
+TABLES = load_tables()
+
+
+def facing_off(
+    dice: list[int],
+    red_at: tuple[int, int] = (0, -3),
+    prepare: Callable[[ArmadaState], None] | None = None,
+    **options: Any,
+) -> Game:
+    """Lance (0) at 0,0 facing north against Grudge (1) facing south; both hold position.
+
+    The battle lasts one round unless ``max_rounds`` says otherwise, so the dice end there.
+    """
+    options.setdefault("max_rounds", 1)
+    blue = options.pop("blue", [LANCE])
+    red = options.pop("red", [GRUDGE])
+    blue_places = [[0, 0, 0], [2, 0, 0], [-2, 1, 0]][: len(blue)]
+    red_places = [[red_at[0] + 2 * i, red_at[1] - i, 3] for i in range(len(red))]
+    game = battle(blue, red, [blue_places, red_places], dice, **options)
+    if prepare is not None:
+        prepare(state_of(game))
+    hold_position(game)
+    return game
+
+
+def state_of(game: Game) -> ArmadaState:
+    assert isinstance(game.state, ArmadaState)
+    return game.state
+
+
+def test_arm_gun_check_against_ac_front_shields_matchup_shields_then_hull() -> None:
+    """ARM-GUN-CHECK, ARM-GUN-HIT, ARM-FLEET-AC-SHIELD, ARM-MATCHUP, ARM-DMG-SHIELDS."""
+    game = facing_off([1, 2, 10, 11, 6])
+    game.apply(0, Fire(0, 1))  # 10 + 2 = 12 against 12 + 1 (forward shields): miss
+    game.apply(1, Fire(1, 0))  # 11 + 2 = 13 against 13: hit; 6 + 1 (capital vs destroyer)
+    assert texts(game, "miss") == ["Lance misses Grudge (12 against AC 13, short range)"]
+    assert texts(game, "hit") == ["Grudge hits Lance for 7 (13 against AC 13, short range)"]
+    lance = state_of(game).fleets[0]
+    assert (lance.shields, lance.hull) == (0, 14)
+    assert texts(game, "damage") == ["Lance takes 7 (5 to shields), hull 14"]
+
+
+def test_arm_fleet_ac_shield_bonus_only_from_the_front_and_with_shields() -> None:
+    """ARM-FLEET-AC-SHIELD: +1 AC only against attacks from the fore arc, with shields."""
+    game = facing_off([1, 2], red_at=(4, -2))
+    state = state_of(game)
+    lance, grudge = state.fleets
+    assert armor_class(state, lance, grudge) == 12  # Grudge is off Lance's fore arc
+    grudge.q, grudge.r = 0, -3
+    assert armor_class(state, lance, grudge) == 13
+    lance.shields = 0
+    assert armor_class(state, lance, grudge) == 12
+
+
+@pytest.mark.parametrize(("red_at", "band", "penalty"), [
+    ((0, -4), "short", 0), ((0, -8), "long", -2), ((0, -12), "extreme", -4),
+])
+def test_arm_gun_range_bands(red_at: tuple[int, int], band: str, penalty: int) -> None:
+    """ARM-GUN-RANGE: short / long / extreme bands at 0 / -2 / -4."""
+    game = facing_off([1, 2, 19, 5], red_at=red_at)
+    game.apply(0, Fire(0, 1))
+    assert texts(game, "miss") + texts(game, "hit")
+    assert f"{19 + 2 + penalty} against AC 13, {band} range" in (texts(game, "miss") +
+                                                                  texts(game, "hit"))[0]
+
+
+def test_arm_gun_refusals_out_of_range_out_of_arc_and_twice() -> None:
+    """ARM-GUN-RANGE, ARM-GUN-ARC, ARM-GUN-ONCE: refused with a reason, state untouched."""
+    game = facing_off([1, 2, 3], red_at=(0, -13))
+    before = game.hash()
+    with pytest.raises(IllegalAction, match="beyond Lance's extreme range"):
+        game.apply(0, Fire(0, 1))
+    assert game.hash() == before
+    game = facing_off([1, 2, 3, 1, 1], red_at=(0, 3))
+    with pytest.raises(IllegalAction, match="in none of Lance's firing arcs"):
+        game.apply(0, Fire(0, 1))
+    blue = [LANCE, fleet("Wing", 3, "small", "fighter")]
+    game = facing_off([1, 2, 3], blue=blue, red=[GRUDGE])
+    game.apply(0, Fire(0, 2))
+    game.apply(1, HoldFire(2))
+    with pytest.raises(IllegalAction, match="Lance may not attack now"):
+        game.apply(0, Fire(0, 2))
+
+
+def test_arm_gun_simultaneous_a_fleet_disabled_in_gunnery_still_fires() -> None:
+    """ARM-GUN-SIMULTANEOUS, ARM-DMG-DISABLED, ARM-END-BEATEN."""
+    game = facing_off([2, 1, 15, 5, 15, 5])
+    lance, grudge = state_of(game).fleets
+    lance.hull, lance.shields = 2, 0
+    game.apply(1, Fire(1, 0))  # hit: 5 + 1 = 6
+    assert lance.hull == 2  # nothing lands until the end of the phase
+    game.apply(0, Fire(0, 1))  # 15 + 2 = 17: hit, 5 - 1 = 4 to Grudge's shields
+    assert (lance.status, lance.hull) == (DISABLED, -4)
+    assert (grudge.shields, grudge.hull) == (1, 16)
+    assert game.outcome is not None and game.outcome.winners == (1,)
+
+
+@pytest.mark.parametrize(("hull", "status"), [(-9, DISABLED), (-10, DESTROYED)])
+def test_arm_dmg_destroyed_only_beyond_twice_hull_points(hull: int, status: str) -> None:
+    """ARM-DMG-DESTROYED: destroyed once hull damage exceeds twice the hull points (32)."""
+    blue = [LANCE, fleet("Wing", 3, "small", "fighter")]
+
+    def wreck(state: ArmadaState) -> None:
+        lance = state.fleets[0]
+        lance.status, lance.hull, lance.shields = DISABLED, hull, 0
+
+    game = facing_off([1, 2, 15, 6], blue=blue, prepare=wreck)
+    lance = state_of(game).fleets[0]
+    game.apply(0, HoldFire(1))
+    game.apply(1, Fire(2, 0))  # 15 + 2 against 12: hit for 6 + 1 = 7
+    assert lance.status == status
+
+
+def test_arm_crit_natural_20_with_hull_damage() -> None:
+    """ARM-CRIT-NAT20, ARM-CRIT-ENGINES: a natural 20 that reaches the hull rolls a critical;
+    damaged engines cost 1 AC and 1 speed."""
+    game = facing_off([1, 2, 1, 20, 6, 3])
+    game.apply(0, Fire(0, 1))
+    game.apply(1, Fire(1, 0))  # 7 damage: 5 to shields, 2 to hull; critical roll 3: engines
+    state = state_of(game)
+    lance = state.fleets[0]
+    assert lance.criticals == ["engines"]
+    assert texts(game, "critical") == ["Lance suffers critical damage: engines"]
+    assert armor_class(state, lance) == 11 and fleet_speed(lance) == 4
+
+
+def test_arm_crit_natural_20_stopped_by_shields_is_no_critical() -> None:
+    """ARM-CRIT-NAT20: no hull damage, no critical (no d6 is rolled)."""
+    game = facing_off([1, 2, 1, 20, 3])
+    game.apply(0, Fire(0, 1))
+    game.apply(1, Fire(1, 0))  # 3 + 1 = 4, all on shields
+    assert state_of(game).fleets[0].criticals == []
+
+
+@pytest.mark.parametrize(("morale_die", "morale"), [
+    (14, INSPIRED), (9, STEADY), (8, SHAKEN), (5, SHAKEN), (4, ROUTED),
+])
+def test_arm_crit_half_and_morale_outcomes(morale_die: int, morale: str) -> None:
+    """ARM-CRIT-HALF, ARM-CRIT-TWICE, ARM-CRIT-WEAPONS, ARM-CRIT-COMMS, ARM-MORALE-CHECK,
+    ARM-MORALE-OUTCOMES: reaching half hull rolls a critical (6: twice, ignoring 6s and
+    repeats) and a morale check against 10 + half the enemy tier (11)."""
+    game = facing_off([1, 2, 1, 15, 2, 6, 6, 5, 5, 2, morale_die])
+    lance = state_of(game).fleets[0]
+    lance.hull, lance.shields = 10, 0
+    game.apply(0, Fire(0, 1))
+    game.apply(1, Fire(1, 0))  # 2 + 1 = 3: hull 7, at or below the threshold of 8
+    assert lance.criticals == ["weapons", "communications"]
+    assert lance.morale == morale
+    assert texts(game, "morale") == [
+        f"Lance tests morale: {morale_die + 2} against DC 11, now {morale}"
+    ]
+
+
+def test_arm_morale_effects_wear_off_after_the_next_round() -> None:
+    """ARM-MORALE-OUTCOMES: shaken (-1 to checks) lasts to the end of the next round."""
+    game = facing_off([1, 2, 1, 15, 2, 5, 5, 1, 1, 2], max_rounds=2)
+    lance = state_of(game).fleets[0]
+    lance.hull, lance.shields = 10, 0
+    game.apply(0, Fire(0, 1))
+    game.apply(1, Fire(1, 0))  # morale 5 + 2 = 7 against 11: shaken
+    assert lance.morale == SHAKEN
+    hold_position(game)
+    assert lance.morale == SHAKEN
+    assert gunnery_modifier(state_of(game), TABLES, lance, state_of(game).fleets[1]) == 2 - 1
+    game.apply(0, HoldFire(0))
+    game.apply(1, HoldFire(1))
+    assert game.is_over and lance.morale == STEADY
+
+
+def test_arm_morale_rout_makes_nearby_weakened_allies_test() -> None:
+    """ARM-MORALE-ROUT, ARM-MORALE-ALLIES: a rout makes allies within 2 hexes at half hull
+    or less test against the routed fleet's AC."""
+    blue = [LANCE, fleet("Wing", 3, "small", "fighter"), fleet("Far", 3, "small", "fighter")]
+    game = facing_off([1, 2, 1, 15, 2, 1, 1, 3], blue=blue)
+    state = state_of(game)
+    lance, wing, far = state.fleets[:3]
+    far.q, far.r = -6, 3
+    lance.hull, lance.shields = 10, 0
+    wing.hull, far.hull = 5, 5
+    game.apply(0, Fire(0, 3))
+    game.apply(1, Fire(3, 0))  # 3 damage: crit 1 (auxiliary: no abilities to lose)
+    game.apply(0, HoldFire(1))
+    game.apply(0, HoldFire(2))
+    assert lance.suppressed_ability == ""  # the flagship ability is never knocked out
+    assert lance.morale == ROUTED and wing.morale == ROUTED and far.morale == STEADY
+    assert texts(game, "morale")[1] == "Wing tests morale: 5 against DC 12, now routed"
+    assert gunnery_modifier(state, TABLES, lance, state.fleets[3]) == 2 - 2
+
+
+def test_arm_ability_modifiers() -> None:
+    """ARM-ABILITY-THRESHOLD, ARM-ABILITY-BOMBERS, ARM-ABILITY-PD, ARM-ABILITY-INTERCEPTORS,
+    ARM-MATCHUP: per-die damage and gunnery changes."""
+    blue = [
+        fleet("Lance", 3, "medium", "destroyer", "flagship", "point-defense"),
+        fleet("Bombers", 3, "small", "fighter", "bombers"),
+        fleet("Hunters", 3, "small", "fighter", "interceptors"),
+    ]
+    red = [fleet("Wall", 3, "medium", "capital", "flagship", "damage-threshold"),
+           fleet("Swarm", 3, "small", "fighter")]
+    game = facing_off([1, 2], blue=blue, red=red, red_at=(0, -2))
+    state = state_of(game)
+    lance, bombers, hunters, wall, swarm = state.fleets
+    assert damage_per_die(TABLES, lance, wall) == -1 - 1  # weak against capitals, threshold
+    assert damage_per_die(TABLES, bombers, wall) == 1  # strong, ignores the threshold
+    assert gunnery_modifier(state, TABLES, bombers, wall) == 2 - 2 + 1  # long range, bombers
+    assert gunnery_modifier(state, TABLES, bombers, swarm) == 2
+    assert gunnery_modifier(state, TABLES, lance, wall) == 2 + 1  # point defense within 2
+    assert matchup(TABLES, hunters, wall) == 0 == matchup(TABLES, wall, hunters)
+    assert matchup(TABLES, hunters, swarm) == 1 and matchup(TABLES, swarm, hunters) == -1
+    assert matchup(TABLES, swarm, wall) == 1 and matchup(TABLES, wall, swarm) == -1
+
+
+def test_arm_ability_superweapon_and_emp() -> None:
+    """ARM-ABILITY-SUPERWEAPON, ARM-ABILITY-EMP: -2 to hit, + tier damage and a critical;
+    not again before the round after next. EMP: beating AC by 5 inflicts a critical."""
+    red = [fleet("Grudge", 3, "medium", "capital", "flagship", "superweapon", "emp")]
+    game = facing_off([1, 2, 1, 16, 6, 5, 1, 1, 2], red=red, max_rounds=2)
+    game.apply(0, Fire(0, 1))
+    game.apply(1, Fire(1, 0, superweapon=True))  # 16 + 2 - 2 = 16 vs 13: 6 + 1 + 3 = 10
+    lance = state_of(game).fleets[0]
+    assert (lance.shields, lance.hull) == (1, 11)  # 5 shields lost, 1 regained in round 2
+    assert lance.criticals == ["weapons"]
+    hold_position(game)
+    game.apply(0, HoldFire(0))
+    with pytest.raises(IllegalAction, match="no superweapon ready"):
+        game.apply(1, Fire(1, 0, superweapon=True))
+
+
+def test_arm_off_passive_bonuses() -> None:
+    """ARM-OFF-BONUS, ARM-OFF-PASSIVE: 2 + ranks/6 to the role's rolls: technician gunnery,
+    spellcaster AC, engineer shields, commander piloting; none with communications down."""
+    officers = [
+        {"name": "T", "role": "chief-technician", "ranks": 6, "fleet": "Lance"},
+        {"name": "S", "role": "chief-spellcaster", "ranks": 12, "fleet": "Lance"},
+        {"name": "E", "role": "chief-engineer", "ranks": 0, "fleet": "Lance"},
+        {"name": "C", "role": "commander", "base_attack_bonus": 7, "fleet": "Lance"},
+    ]
+    game = facing_off([1, 2], blue_officers=officers)
+    state = state_of(game)
+    lance, grudge = state.fleets
+    assert gunnery_modifier(state, TABLES, lance, grudge) == 2 + 3
+    assert armor_class(state, lance, grudge) == 12 + 1 + 4
+    assert lance.shields == 5 + 2
+    assert piloting_modifier(state, lance) == 2 + 1 + 3
+    lance.criticals.append("communications")
+    assert gunnery_modifier(state, TABLES, lance, grudge) == 2
+    assert lance.status == ACTIVE
+
+
+def test_arm_ability_emp_critical_without_hull_damage_and_auxiliary_loss() -> None:
+    """ARM-ABILITY-EMP, ARM-CRIT-AUX, ARM-ABILITY-FLAGSHIP: beating AC by 5 with EMP
+    inflicts a critical even through shields; auxiliary damage switches off an ability other
+    than the flagship."""
+    blue = [fleet("Lance", 3, "medium", "destroyer", "flagship", "point-defense")]
+    red = [fleet("Grudge", 3, "medium", "capital", "flagship", "emp")]
+    game = facing_off([1, 2, 1, 18, 4, 1], blue=blue, red=red)
+    game.apply(0, Fire(0, 1))
+    game.apply(1, Fire(1, 0))  # 18 + 2 = 20 against 13; 4 + 1 = 5, all on shields
+    lance = state_of(game).fleets[0]
+    assert (lance.shields, lance.hull) == (0, 16)
+    assert lance.criticals == ["auxiliary"] and lance.suppressed_ability == "point-defense"
+    assert not lance.has("point-defense") and lance.has("flagship")
+
+
+def test_arm_off_admiral_adds_its_bonus_to_morale() -> None:
+    """ARM-OFF-PASSIVE, ARM-HELM-ADMIRAL, ARM-HELM-D6: the admiral's bonus counts in its
+    fleet's morale checks; an armada without an admiral rolls 1d6 for the helm order."""
+    admiral = [{"name": "A", "role": "admiral", "ranks": 6, "fleet": "Lance"}]
+
+    def weaken(state: ArmadaState) -> None:
+        state.fleets[0].hull, state.fleets[0].shields = 10, 0
+
+    game = facing_off([10, 2, 15, 2, 1, 5, 6], blue_officers=admiral, prepare=weaken)
+    assert texts(game, "initiative") == ["movement order: sides [1, 0]"]
+    game.apply(1, Fire(1, 0))
+    game.apply(0, Fire(0, 1))
+    assert texts(game, "morale") == ["Lance tests morale: 11 against DC 11, now steady"]
