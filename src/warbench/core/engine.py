@@ -304,11 +304,15 @@ class Game:
         self,
         kind: str,
         text: str = "",
+        /,
         *,
         visible_to: Iterable[int] | None = None,
         **data: Any,
     ) -> None:
-        """Record an event; ``visible_to`` limits who sees it (default: everyone)."""
+        """Record an event; ``visible_to`` limits who sees it (default: everyone).
+
+        ``kind`` and ``text`` are positional-only, so the data may hold keys of those names.
+        """
         audience = None if visible_to is None else frozenset(visible_to)
         self.events.append(Event(kind, data, text, audience))
 

@@ -1,0 +1,86 @@
+"""Phase 8: the attacks of salvos and fighter groups that came through point defence.
+
+Effects land at once, threshold checks included, in the order plasma (alien, not yet),
+missiles, fighters. A salvo's surviving missiles lock on a d6 of them and each lock does
+a d6 of damage. A fighter group rolls one die per fighter, read like beam dice against the
+target's screens (attack fighters at +1); torpedo fighters fire their one-shot torpedoes.
+Each attack costs the group an endurance point.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.damage import (
+    apply_points,
+    armour_left,
+    rows_finished,
+    screens_of,
+    threshold_check,
+)
+from warbench.rulesets.full_thrust.declarations import SHIP, profile
+from warbench.rulesets.full_thrust.scoring import Points, beam_dice, torpedo_attack
+from warbench.rulesets.full_thrust.state import FighterGroup, Salvo, Ship
+
+if TYPE_CHECKING:
+    from warbench.core.engine import Game
+
+
+def resolve_attacks(game: Game) -> None:
+    """Every salvo, then every fighter group, attacks its declared ship."""
+    state = battle(game)
+    for salvo in state.salvos:
+        if salvo.target >= 0 and salvo.missiles > 0 and state.ships[salvo.target].active:
+            salvo_attack(game, salvo, state.ships[salvo.target])
+    for group in state.groups:
+        if (
+            group.target_kind == SHIP
+            and group.count > 0
+            and group.endurance > 0
+            and not group.broken
+            and state.ships[group.target].active
+        ):
+            fighter_attack(game, group, state.ships[group.target])
+
+
+def salvo_attack(game: Game, salvo: Salvo, ship: Ship) -> None:
+    """A salvo strikes: a d6 of its missiles lock on, each doing a d6 of normal damage."""
+    rules = library(game).rules.salvo
+    source = game.dice_for(salvo.player)
+    locks = min(source.faces(6, 1, label=f"salvo {salvo.id} locks")[0], salvo.missiles)
+    damage = sum(source.faces(rules.damage_die, locks, label=f"salvo {salvo.id} damage"))
+    game.emit("salvo_attack", f"salvo {salvo.id}: {locks} missiles lock on {ship.name}",
+              salvo=salvo.id, ship=ship.id, locks=locks, damage=damage)
+    salvo.missiles = 0
+    _strike(game, ship, Points(damage, 0), f"salvo {salvo.id}")
+
+
+def fighter_attack(game: Game, group: FighterGroup, ship: Ship) -> None:
+    """A fighter group attacks a ship (beam-style dice, or torpedoes)."""
+    cls = ship_class(game, ship)
+    fighting = profile(library(game), group)
+    source = game.dice_for(group.player)
+    group.endurance -= 1
+    if fighting.ship_attack == "torpedo":
+        points = torpedo_attack(
+            source, group.count, armoured=armour_left(cls, ship) > 0,
+            label=f"{group.name} torpedoes",
+        )
+        group.torpedoes_spent = True
+    else:
+        screened = library(game).rules.fighter_defaults.attacks_use_screens
+        points = beam_dice(
+            source, group.count, screens=screens_of(cls, ship) if screened else 0,
+            modifier=fighting.ship_modifier, label=f"{group.name} attack",
+        )
+    game.emit("fighter_attack", f"{group.name} attacks {ship.name}", group=group.id,
+              ship=ship.id, damage=points.total)
+    _strike(game, ship, points, group.name)
+
+
+def _strike(game: Game, ship: Ship, points: Points, cause: str) -> None:
+    """Damage now, threshold check now."""
+    before = rows_finished(ship_class(game, ship), ship.hull_hits)
+    apply_points(game, ship, points, cause)
+    threshold_check(game, ship, before)

@@ -1,0 +1,360 @@
+"""The admiral: a bot that fights a Full Thrust battle sensibly, with what a player may see.
+
+Orders: for each legal order it works out where the ship ends, guesses where each enemy
+ship will be (carrying on at its current course and speed: written orders are hidden), and
+scores how many beam dice its weapons would bring to bear there, now and a turn later, with
+a penalty for drifting toward the table edge. Fighters launch, close on the weakest enemy
+ship, attack it, and head home when tired; interceptors screen. Point defence goes to the
+biggest threat, fire controls lock on the target the ship hurts most, favouring damaged
+ships, and damage control fixes fire controls, drives and big guns first. It never reads
+hidden orders.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from warbench.core.actions import Action
+from warbench.core.agents import RandomAgent
+from warbench.core.decisions import Decision
+from warbench.core.engine import Game
+from warbench.rulesets.full_thrust.actions import (
+    AssignWeapon,
+    ChooseSystem,
+    DeclareTarget,
+    DefenceDone,
+    DefendWith,
+    FighterTarget,
+    FireShip,
+    HoldSalvos,
+    KeepScreening,
+    LandGroup,
+    Launch,
+    LaunchesDone,
+    LaunchSalvo,
+    MergeGroups,
+    MoveGroup,
+    Repair,
+    SalvoTarget,
+    ScreenShip,
+    WriteOrders,
+)
+from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
+from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.damage import screens_of
+from warbench.rulesets.full_thrust.declarations import FIGHTERS, NONE, SALVO, SHIP
+from warbench.rulesets.full_thrust.defence import PointDefencePhase
+from warbench.rulesets.full_thrust.fighters import group_reach
+from warbench.rulesets.full_thrust.fire import usable_weapons, weapon_reach
+from warbench.rulesets.full_thrust.library import Library, ShipClass
+from warbench.rulesets.full_thrust.movement import VECTOR, cinematic_move, vector_move
+from warbench.rulesets.full_thrust.scoring import beam_dice_at
+from warbench.rulesets.full_thrust.state import FullThrustState, Ship
+
+#: Expected points of one beam die against screens 0, 1 and 2 (re-rolls included).
+DIE_VALUE = (0.8, 0.633, 0.467)
+#: Damage control and needle beam priorities, most wanted first.
+SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "pulse_torpedo", "pds", "adfc", "screen")
+EDGE_MARGIN = 8.0
+
+
+def predicted(ship: Ship, turns: float = 1.0) -> tuple[float, float]:
+    """Where ``ship`` will be if it keeps its course and speed (all an enemy can see)."""
+    if ship.vx or ship.vy:
+        return ship.x + ship.vx * turns, ship.y + ship.vy * turns
+    radians = math.radians(heading_of(ship.facing))
+    return (
+        ship.x + math.sin(radians) * ship.speed * turns,
+        ship.y + math.cos(radians) * ship.speed * turns,
+    )
+
+
+def firepower(lib: Library, cls: ShipClass, ship: Ship, x: float, y: float, facing: int,
+              tx: float, ty: float) -> float:
+    """Expected beam-style dice (pulse torpedoes as two) a ship at (x, y, facing) brings
+    on the point (tx, ty), counting working weapons only."""
+    distance = math.hypot(tx - x, ty - y)
+    arcs = arcs_containing(x, y, facing, tx, ty)
+    band = lib.rules.weapons.beam_band
+    total = 0.0
+    for index, system in enumerate(cls.systems):
+        if ship.damage[index] or not system.arcs & arcs:
+            continue
+        if system.kind == "beam":
+            total += beam_dice_at(system.level, distance, band)
+        elif system.kind in ("pulse_torpedo", "needle_beam", "submunition") and (
+            distance <= weapon_reach(lib, system)
+        ):
+            total += 2.0 if system.kind == "pulse_torpedo" else 1.0
+    return total
+
+
+def hull_fraction_lost(lib: Library, ship: Ship) -> float:
+    """Share of the hull already gone."""
+    return ship.hull_hits / lib.designs[ship.design].hull
+
+
+class AdmiralBot:
+    """A sensible Full Thrust commander (see the module docstring)."""
+
+    name = "admiral"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.fallback = RandomAgent(seed)
+
+    def choose(self, game: Game, decision: Decision) -> Action:
+        """Pick an action for ``decision``."""
+        options = list(decision.options)
+        if not options:
+            return self.fallback.choose(game, decision)
+        first = options[0]
+        if isinstance(first, WriteOrders):
+            return self._orders(game, options)
+        if isinstance(first, Launch | MergeGroups | LaunchesDone):
+            return next((o for o in options if isinstance(o, MergeGroups | Launch)), first)
+        if isinstance(first, MoveGroup | ScreenShip | LandGroup | KeepScreening):
+            return self._fighter_move(game, options)
+        if isinstance(first, LaunchSalvo | HoldSalvos):
+            return self._salvo(game, options)
+        if isinstance(first, SalvoTarget):
+            return max(options, key=lambda o: self._target_value(game, o))
+        if isinstance(first, FighterTarget):
+            return self._fighter_target(game, options)
+        if isinstance(first, DefendWith | DefenceDone):
+            return self._defence(game, options)
+        if isinstance(first, FireShip):
+            return max(options, key=lambda o: self._ship_punch(game, o))
+        if isinstance(first, DeclareTarget | AssignWeapon):
+            return max(options, key=lambda o: self._fire_value(game, o))
+        if isinstance(first, ChooseSystem | Repair):
+            return min(options, key=lambda o: self._system_rank(game, o))
+        return first
+
+    # ------------------------------------------------------------------ orders
+
+    def _orders(self, game: Game, options: Sequence[Action]) -> Action:
+        state = battle(game)
+        lib = library(game)
+        first = options[0]
+        assert isinstance(first, WriteOrders)
+        ship = state.ships[first.ship]
+        cls = ship_class(game, ship)
+        enemies = [predicted(enemy) for enemy in state.enemies(ship.player)]
+        best, best_score = first, -math.inf
+        for option in options:
+            assert isinstance(option, WriteOrders)
+            score = self._order_score(state, lib, cls, ship, option, enemies)
+            if score > best_score:
+                best, best_score = option, score
+        return best
+
+    def _order_score(
+        self,
+        state: FullThrustState,
+        lib: Library,
+        cls: ShipClass,
+        ship: Ship,
+        order: WriteOrders,
+        enemies: list[tuple[float, float]],
+    ) -> float:
+        if state.movement == VECTOR:
+            x, y, facing, vx, vy = vector_move(
+                ship.x, ship.y, ship.facing, ship.vx, ship.vy, order.speed, order.turn
+            )
+            nx, ny = x + vx, y + vy
+            speed = math.hypot(vx, vy)
+        else:
+            x, y, facing, new_speed = cinematic_move(
+                ship.x, ship.y, ship.facing, ship.speed, order.speed, order.turn
+            )
+            radians = math.radians(heading_of(facing))
+            nx, ny = x + math.sin(radians) * new_speed, y + math.cos(radians) * new_speed
+            speed = float(new_speed)
+        edge = min(x, y, state.width - x, state.height - y)
+        if edge < 0:
+            return -1e9
+        score = -max(0.0, EDGE_MARGIN - edge) * 3.0
+        next_edge = min(nx, ny, state.width - nx, state.height - ny)
+        score -= max(0.0, EDGE_MARGIN - next_edge) * 1.5
+        score -= max(0.0, speed - 8.0) * 0.5
+        if not enemies:
+            return score
+        keep_off = 18.0 if cls.hangars else 9.0
+        nearest = min(enemies, key=lambda p: math.hypot(p[0] - x, p[1] - y))
+        power = max(firepower(lib, cls, ship, x, y, facing, ex, ey) for ex, ey in enemies)
+        later = firepower(lib, cls, ship, nx, ny, facing, *nearest)
+        distance = math.hypot(nearest[0] - x, nearest[1] - y)
+        return score + power * 2.0 + later - abs(distance - keep_off) * 0.3
+
+    # ------------------------------------------------------------------ fighters
+
+    def _fighter_move(self, game: Game, options: Sequence[Action]) -> Action:
+        state = battle(game)
+        lib = library(game)
+        first = options[0]
+        group = state.groups[first.group]  # type: ignore[attr-defined]
+        if isinstance(first, KeepScreening):
+            return first
+        kind = lib.fighters[group.kind]
+        tired = group.endurance <= 1 or group.count <= kind.size // 3
+        if tired:
+            land = [o for o in options if isinstance(o, LandGroup)]
+            if land:
+                return land[0]
+            carrier = state.ships[group.carrier]
+            return self._closest_move(options, carrier.x, carrier.y)
+        enemy_fighters = [g for g in state.groups if g.player != group.player and g.in_play]
+        if kind.ship_attack == "none" and not kind.roles:
+            if enemy_fighters:
+                foe = min(enemy_fighters, key=lambda g: math.hypot(g.x - group.x, g.y - group.y))
+                return self._closest_move(options, foe.x, foe.y)
+            screens = [o for o in options if isinstance(o, ScreenShip)]
+            if screens:
+                return max(screens, key=lambda o: lib.designs[state.ships[o.ship].design].hangars)
+        enemies = state.enemies(group.player)
+        if not enemies:
+            return options[0]
+        reach = group_reach(state, lib, group) + lib.rules.fighters.secondary_move
+        target = min(
+            enemies,
+            key=lambda s: (
+                math.hypot(s.x - group.x, s.y - group.y) > reach,
+                -hull_fraction_lost(lib, s),
+                math.hypot(s.x - group.x, s.y - group.y),
+            ),
+        )
+        return self._closest_move(options, *predicted(target))
+
+    @staticmethod
+    def _closest_move(options: Sequence[Action], x: float, y: float) -> Action:
+        moves = [o for o in options if isinstance(o, MoveGroup)]
+        if not moves:
+            return options[0]
+        return min(moves, key=lambda o: math.hypot(o.x - x, o.y - y))
+
+    def _fighter_target(self, game: Game, options: Sequence[Action]) -> Action:
+        state = battle(game)
+        lib = library(game)
+
+        def value(option: Action) -> float:
+            assert isinstance(option, FighterTarget)
+            if option.kind == NONE:
+                return 0.0
+            cost = 0.5 if option.secondary else 0.0
+            if option.kind == SHIP:
+                target = state.ships[option.target]
+                role = 0.3 if option.role == "attack" else 0.0
+                return 3.0 + hull_fraction_lost(lib, target) + role - cost
+            if option.kind == SALVO:
+                salvo = state.salvos[option.target]
+                return 1.5 + salvo.missiles / 6 - cost if salvo.target >= 0 else 0.1
+            enemy = state.groups[option.target]
+            attacking = 1.0 if enemy.target_kind == SHIP else 0.0
+            role = 0.5 if option.role == "interceptor" else 0.0
+            return 1.0 + attacking + role + enemy.count / 12 - cost
+
+        return max(options, key=value)
+
+    # ------------------------------------------------------------------ salvos
+
+    def _salvo(self, game: Game, options: Sequence[Action]) -> Action:
+        state = battle(game)
+        launches = [o for o in options if isinstance(o, LaunchSalvo)]
+        if not launches:
+            return options[0]
+
+        def distance(option: LaunchSalvo) -> float:
+            ship = state.ships[option.ship]
+            return math.hypot(option.x - ship.x, option.y - ship.y)
+
+        return min(launches, key=distance)
+
+    def _target_value(self, game: Game, option: Action) -> float:
+        assert isinstance(option, SalvoTarget)
+        return hull_fraction_lost(library(game), battle(game).ships[option.ship])
+
+    # ------------------------------------------------------------------ defence
+
+    def _defence(self, game: Game, options: Sequence[Action]) -> Action:
+        state = battle(game)
+        frame = game.top
+        assert isinstance(frame, PointDefencePhase)
+        allocated: dict[tuple[str, int], int] = {}
+        for _, _, kind, threat in frame.allocations:
+            allocated[(kind, threat)] = allocated.get((kind, threat), 0) + 1
+        best: Action = options[-1]
+        best_need = 0
+        for option in options:
+            if not isinstance(option, DefendWith):
+                continue
+            size = (
+                state.groups[option.threat].count
+                if option.kind == FIGHTERS
+                else state.salvos[option.threat].missiles
+            )
+            need = size - allocated.get((option.kind, option.threat), 0)
+            if need > best_need:
+                best, best_need = option, need
+        return best
+
+    # ------------------------------------------------------------------ ship fire
+
+    def _expected(self, game: Game, ship: Ship, target: Ship, systems: Sequence[int]) -> float:
+        lib = library(game)
+        cls = ship_class(game, ship)
+        die = DIE_VALUE[screens_of(ship_class(game, target), target)]
+        distance = math.hypot(target.x - ship.x, target.y - ship.y)
+        arcs = arcs_containing(ship.x, ship.y, ship.facing, target.x, target.y)
+        total = 0.0
+        for index in systems:
+            system = cls.systems[index]
+            if not system.arcs & arcs or distance > weapon_reach(lib, system):
+                continue
+            if system.kind == "beam":
+                total += beam_dice_at(system.level, distance, lib.rules.weapons.beam_band) * die
+            else:
+                total += 1.5
+        return total
+
+    def _ship_punch(self, game: Game, option: Action) -> float:
+        assert isinstance(option, FireShip)
+        state = battle(game)
+        ship = state.ships[option.ship]
+        weapons = usable_weapons(game, ship)
+        return max(
+            (self._expected(game, ship, enemy, weapons) for enemy in state.enemies(ship.player)),
+            default=0.0,
+        )
+
+    def _fire_value(self, game: Game, option: Action) -> float:
+        assert isinstance(option, DeclareTarget | AssignWeapon)
+        if option.target < 0:
+            return -1.0
+        state = battle(game)
+        ship = state.ships[option.ship]
+        if option.kind != SHIP:
+            return 0.1
+        target = state.ships[option.target]
+        lib = library(game)
+        systems = (
+            [option.system] if isinstance(option, AssignWeapon) else usable_weapons(game, ship)
+        )
+        expected = self._expected(game, ship, target, systems)
+        left = lib.designs[target.design].hull - target.hull_hits
+        return expected * (1.0 + hull_fraction_lost(lib, target)) + min(expected / left, 1.0)
+
+    # ------------------------------------------------------------------ systems
+
+    def _system_rank(self, game: Game, option: Action) -> tuple[int, int]:
+        assert isinstance(option, ChooseSystem | Repair)
+        if option.system < 0:
+            return (len(SYSTEM_PRIORITY) + 1, 0)
+        ship = battle(game).ships[option.ship]
+        system = ship_class(game, ship).systems[option.system]
+        rank = (
+            SYSTEM_PRIORITY.index(system.kind)
+            if system.kind in SYSTEM_PRIORITY
+            else len(SYSTEM_PRIORITY)
+        )
+        return (rank, -system.level)

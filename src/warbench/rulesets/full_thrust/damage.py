@@ -1,0 +1,168 @@
+"""Ship damage: armour, hull rows, threshold checks, damaged systems, destruction.
+
+Normal damage marks armour boxes first, then hull boxes; penetrating damage (beam re-rolls,
+needle beams) goes straight to the hull. The hull is drawn in four rows; finishing row 1, 2
+or 3 calls a threshold check (each working system fails on a 6, 5+ or 4+), several rows
+finished at once make one check at +1 per extra row, and marking the last box destroys
+the ship.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.library import ShipClass
+from warbench.rulesets.full_thrust.scoring import Points
+from warbench.rulesets.full_thrust.state import (
+    DESTROYED,
+    IN_HANGAR,
+    IN_SPACE,
+    JUMPED,
+    LOST,
+    SCREENING,
+    Ship,
+)
+
+if TYPE_CHECKING:
+    from warbench.core.engine import Game
+
+#: Damage a drive can take: halved thrust, then none.
+DRIVE_WRECKED = 2
+
+
+def rows_finished(cls: ShipClass, hull_hits: int) -> int:
+    """How many hull rows are completely marked.
+
+    >>> from warbench.rulesets.full_thrust.library import load_library
+    >>> harrier = load_library().designs["harrier"]  # rows 3, 3, 2, 2
+    >>> rows_finished(harrier, 2), rows_finished(harrier, 3), rows_finished(harrier, 8)
+    (0, 1, 3)
+    """
+    finished = 0
+    marked = 0
+    for row in cls.hull_rows:
+        marked += row
+        if hull_hits >= marked:
+            finished += 1
+    return finished
+
+
+def thrust_of(cls: ShipClass, ship: Ship) -> int:
+    """Thrust the drive gives now: halved (rounded down) when damaged, none when wrecked."""
+    level = ship.damage[0]
+    if level == 0:
+        return cls.thrust
+    return cls.thrust // 2 if level == 1 else 0
+
+
+def screens_of(cls: ShipClass, ship: Ship) -> int:
+    """The screen level working now."""
+    for index, system in enumerate(cls.systems):
+        if system.kind == "screen":
+            return system.level if ship.damage[index] == 0 else 0
+    return 0
+
+
+def armour_left(cls: ShipClass, ship: Ship) -> int:
+    """Armour boxes not yet marked."""
+    return cls.armour - ship.armour_hits
+
+
+def working(cls: ShipClass, ship: Ship, kind: str) -> list[int]:
+    """Indices of the undamaged systems of one kind."""
+    return [i for i, system in enumerate(cls.systems) if system.kind == kind and not ship.damage[i]]
+
+
+def damage_parties(cls: ShipClass, ship: Ship) -> int:
+    """Damage control parties: the crew factors, lost in step with the hull (rounded up)."""
+    left = cls.hull - ship.hull_hits
+    return math.ceil(cls.crew * left / cls.hull) if left > 0 else 0
+
+
+def apply_points(game: Game, ship: Ship, points: Points, cause: str) -> None:
+    """Mark ``points`` of damage on ``ship``; destroy it when the last hull box goes."""
+    if not ship.active or points.total == 0:
+        return
+    cls = ship_class(game, ship)
+    to_armour = min(points.normal, armour_left(cls, ship))
+    ship.armour_hits += to_armour
+    to_hull = points.normal - to_armour + points.penetrating
+    ship.hull_hits = min(cls.hull, ship.hull_hits + to_hull)
+    detail = f" ({to_armour} on armour)" if to_armour else ""
+    game.emit(
+        "damage",
+        f"{ship.name} takes {points.total} damage from {cause}{detail}: hull "
+        f"{cls.hull - ship.hull_hits}/{cls.hull}",
+        ship=ship.id,
+        normal=points.normal,
+        penetrating=points.penetrating,
+        armour=to_armour,
+        hull=to_hull,
+    )
+    if ship.hull_hits >= cls.hull:
+        remove_ship(game, ship, DESTROYED)
+
+
+def knock_out(game: Game, ship: Ship, index: int, cause: str) -> None:
+    """Damage one system of ``ship`` (a drive steps from halved to wrecked)."""
+    cls = ship_class(game, ship)
+    system = cls.systems[index]
+    limit = DRIVE_WRECKED if system.kind == "drive" else 1
+    if ship.damage[index] >= limit:
+        return
+    ship.damage[index] += 1
+    game.emit(
+        "system_damaged",
+        f"{ship.name}: {system.label} knocked out by {cause}",
+        ship=ship.id,
+        system=index,
+        level=ship.damage[index],
+    )
+
+
+def threshold_check(game: Game, ship: Ship, rows_before: int) -> None:
+    """The check owed for rows finished since ``rows_before``: one roll per working system.
+
+    Several rows at once make one check, against the deepest row, at +1 per extra row.
+    """
+    if not ship.active:
+        return
+    cls = ship_class(game, ship)
+    rows_now = min(rows_finished(cls, ship.hull_hits), 3)
+    if rows_now <= rows_before:
+        return
+    rules = library(game).rules.threshold
+    bonus = (rows_now - rows_before - 1) * rules.extra_row_bonus
+    fail_on = rules.fail_on[rows_now - 1]
+    checked = [
+        index
+        for index, system in enumerate(cls.systems)
+        if ship.damage[index] < (DRIVE_WRECKED if system.kind == "drive" else 1)
+    ]
+    plus = f" +{bonus}" if bonus else ""
+    game.emit(
+        "threshold",
+        f"{ship.name} checks thresholds for row {rows_now}: systems fail on {fail_on}+{plus}",
+        ship=ship.id,
+        row=rows_now,
+        bonus=bonus,
+    )
+    faces = game.dice_for(ship.player).faces(6, len(checked), label=f"threshold {ship.name}")
+    for index, face in zip(checked, faces, strict=True):
+        if face + bonus >= fail_on:
+            knock_out(game, ship, index, "a threshold check")
+
+
+def remove_ship(game: Game, ship: Ship, status: str) -> None:
+    """Take ``ship`` out of the battle (destroyed or disengaged) with its hangars."""
+    ship.status = status
+    verb = "is destroyed" if status == DESTROYED else "leaves the table and disengages"
+    game.emit(status, f"{ship.name} {verb}", ship=ship.id, player=ship.player)
+    for group in battle(game).groups:
+        if group.carrier == ship.id and group.status == IN_HANGAR:
+            group.status = LOST if status == DESTROYED else JUMPED
+        if group.status == SCREENING and group.screening == ship.id:
+            group.status = IN_SPACE
+            group.screening = -1

@@ -1,0 +1,215 @@
+"""Phase 6: salvos and fighter groups declare their targets.
+
+Each salvo marker picks an enemy ship within its attack radius (when only one is in reach
+it takes that one). Each fighter group within attack range of a target may declare an
+attack on an enemy ship, a dogfight with an enemy group, or the interception of a salvo; a
+group may spend an endurance point on a secondary move to reach a target further off.
+Markers are turned to their targets, not moved onto them: they close in after point
+defence. Players declare alternately, one marker at a time, the initiative loser first.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.procedures import Procedure
+from warbench.rulesets.full_thrust.actions import FighterTarget, SalvoTarget
+from warbench.rulesets.full_thrust.context import battle, library
+from warbench.rulesets.full_thrust.fighters import toward
+from warbench.rulesets.full_thrust.library import FighterType, Library
+from warbench.rulesets.full_thrust.state import IN_SPACE, FighterGroup, FullThrustState, Salvo
+
+if TYPE_CHECKING:
+    from warbench.core.engine import Game
+
+#: A salvo that found no ship to strike.
+NO_TARGET = -2
+SHIP, FIGHTERS, SALVO, NONE = "ship", "fighters", "salvo", "none"
+
+
+def profile(lib: Library, group: FighterGroup) -> FighterType:
+    """How a group fights this turn: its type, or for multi-role fighters the chosen role."""
+    kind = lib.fighters[group.kind]
+    if kind.roles:
+        return lib.fighters[group.role or kind.roles[0]]
+    return kind
+
+
+def attacks_ships(lib: Library, group: FighterGroup, role: str = "") -> bool:
+    """Whether the group, in ``role``, can attack ships now."""
+    kind = lib.fighters[group.kind]
+    fighting = lib.fighters[role] if kind.roles and role else profile(lib, group)
+    if fighting.ship_attack == "none":
+        return False
+    return not (fighting.ship_attack == "torpedo" and group.torpedoes_spent)
+
+
+def salvo_candidates(state: FullThrustState, lib: Library, salvo: Salvo) -> list[int]:
+    """Enemy ships within a salvo marker's attack radius."""
+    radius = lib.rules.salvo.attack_radius
+    return [
+        ship.id
+        for ship in state.enemies(salvo.player)
+        if math.hypot(ship.x - salvo.x, ship.y - salvo.y) <= radius + 1e-9
+    ]
+
+
+def group_targets(state: FullThrustState, lib: Library, group: FighterGroup) -> list[FighterTarget]:
+    """Every target declaration open to ``group`` (besides declaring none)."""
+    if group.endurance < 1 or group.count <= 0:
+        return []
+    rules = lib.rules.fighters
+    near, far = rules.attack_range, rules.attack_range + rules.secondary_move
+    spare = group.endurance >= 2
+    points: list[tuple[str, int, float, float]] = [
+        (SHIP, ship.id, ship.x, ship.y) for ship in state.enemies(group.player)
+    ]
+    points += [
+        (FIGHTERS, other.id, other.x, other.y)
+        for other in state.groups
+        if other.player != group.player and other.in_play
+    ]
+    points += [
+        (SALVO, salvo.id, salvo.x, salvo.y)
+        for salvo in state.salvos
+        if salvo.player != group.player and salvo.missiles > 0
+    ]
+    kind = lib.fighters[group.kind]
+    roles = kind.roles or ("",)
+    found = []
+    for role in roles:
+        for target_kind, target, x, y in points:
+            if target_kind == SHIP and not attacks_ships(lib, group, role):
+                continue
+            distance = math.hypot(x - group.x, y - group.y)
+            if distance <= near + 1e-9:
+                found.append(FighterTarget(group.id, target_kind, target, False, role))
+            elif spare and distance <= far + 1e-9:
+                found.append(FighterTarget(group.id, target_kind, target, True, role))
+    return found
+
+
+def _undeclared_salvos(state: FullThrustState, player: int) -> list[Salvo]:
+    return [s for s in state.salvos if s.player == player and s.target == -1]
+
+
+def _undeclared_groups(state: FullThrustState, player: int) -> list[FighterGroup]:
+    return [
+        g for g in state.groups
+        if g.player == player and g.status == IN_SPACE and g.count > 0 and not g.target_kind
+    ]
+
+
+@dataclass(slots=True)
+class DeclarationPhase(Procedure):
+    """Phase 6: alternate declarations, one salvo or group at a time."""
+
+    prepared: bool = False
+    turn_index: int = 0
+
+    def decisions(self, game: Game) -> list[Decision]:
+        if not self.prepared:
+            return []
+        state = battle(game)
+        lib = library(game)
+        player = state.loser_first[self.turn_index % len(state.initiative)]
+        salvos = _undeclared_salvos(state, player)
+        if salvos:
+            salvo = salvos[0]
+            targets = salvo_candidates(state, lib, salvo)
+            return [
+                Decision(
+                    player,
+                    f"choose the target of salvo {salvo.id}",
+                    tuple(SalvoTarget(salvo.id, ship) for ship in targets),
+                )
+            ]
+        groups = _undeclared_groups(state, player)
+        if groups:
+            group = groups[0]
+            choices: tuple[Action, ...] = (
+                *group_targets(state, lib, group),
+                FighterTarget(group.id, NONE),
+            )
+            return [Decision(player, f"declare the target of {group.name}", choices)]
+        return []
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = battle(game)
+        self.turn_index += 1
+        if isinstance(action, SalvoTarget):
+            salvo = state.salvos[action.salvo]
+            salvo.target = action.ship
+            game.emit(
+                "salvo_target",
+                f"salvo {salvo.id} homes on {state.ships[action.ship].name}",
+                salvo=salvo.id,
+                ship=action.ship,
+            )
+            return
+        assert isinstance(action, FighterTarget)
+        group = state.groups[action.group]
+        group.target_kind, group.target, group.role = action.kind, action.target, action.role
+        if action.kind == NONE:
+            game.emit("no_attack", f"{group.name} makes no attack", group=group.id)
+            return
+        x, y, name = _target_point(state, action.kind, action.target)
+        if action.secondary:
+            rules = library(game).rules.fighters
+            group.endurance -= 1
+            group.x, group.y = toward(
+                group.x, group.y, x, y, rules.secondary_move, rules.attack_range - 1.0
+            )
+        role = f" as {action.role} fighters" if action.role else ""
+        extra = " after a secondary move" if action.secondary else ""
+        game.emit(
+            "fighter_target",
+            f"{group.name} targets {name}{role}{extra}",
+            group=group.id,
+            target_kind=action.kind,
+            target=action.target,
+            secondary=action.secondary,
+        )
+
+    def step(self, game: Game) -> None:
+        state = battle(game)
+        lib = library(game)
+        if not self.prepared:
+            self.prepared = True
+            for salvo in state.salvos:
+                candidates = salvo_candidates(state, lib, salvo)
+                if len(candidates) <= 1:
+                    salvo.target = candidates[0] if candidates else NO_TARGET
+                    if candidates:
+                        game.emit(
+                            "salvo_target",
+                            f"salvo {salvo.id} homes on {state.ships[salvo.target].name}",
+                            salvo=salvo.id,
+                            ship=salvo.target,
+                        )
+            for group in state.groups:
+                if group.status == IN_SPACE and not group_targets(state, lib, group):
+                    group.target_kind = NONE
+            return
+        if not any(
+            _undeclared_salvos(state, player) or _undeclared_groups(state, player)
+            for player in state.initiative
+        ):
+            game.pop()
+            return
+        self.turn_index += 1
+
+
+def _target_point(state: FullThrustState, kind: str, target: int) -> tuple[float, float, str]:
+    if kind == SHIP:
+        ship = state.ships[target]
+        return ship.x, ship.y, ship.name
+    if kind == FIGHTERS:
+        group = state.groups[target]
+        return group.x, group.y, group.name
+    salvo = state.salvos[target]
+    return salvo.x, salvo.y, f"salvo {salvo.id}"

@@ -1,0 +1,292 @@
+"""Phase 7: fighter combat, then point defence fire, then (optionally) fighter morale.
+
+First dogfights (a group that declared an enemy group), screens (a group screening a ship
+meets the first group attacking that ship) and salvo interceptions are fought. Then every
+ship under attack allocates its point defence: its PDS and its class-1 beams, and the PDS
+and class-1 beams of a neighbour with an area defence fire control within reach (which
+covers one other ship a turn). Each system fires once a turn. The dice are rolled once
+everything is allocated. With the morale rule, a group that lost fighters this turn then
+tests: a d6 (-1 with an ace, +1 if green) above the fighters left breaks off its attack.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.procedures import Procedure
+from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
+from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
+from warbench.rulesets.full_thrust.library import FighterType, Library
+from warbench.rulesets.full_thrust.scoring import beam_dice, beam_point_defence, six_kills
+from warbench.rulesets.full_thrust.state import (
+    SCREENING,
+    FighterGroup,
+    FullThrustState,
+    Ship,
+)
+
+if TYPE_CHECKING:
+    from warbench.core.engine import Game
+
+
+def fighter_kills(
+    game: Game, shooter: FighterGroup, fighting: FighterType, target: FighterType | None
+) -> int:
+    """Kills ``shooter`` scores in one round of a dogfight (``target`` None: missiles)."""
+    source = game.dice_for(shooter.player)
+    label = f"{shooter.name} dogfight"
+    if target is not None and fighting.interceptor and target.light:
+        return source.faces(6, 1, label=f"{label} vs light fighters")[0] + 1
+    modifier = fighting.dogfight_modifier
+    if target is not None and fighting.interceptor and target.interceptor:
+        modifier = 0
+    if target is not None and target.light:
+        modifier += 1
+    screens = 1 if target is not None and target.armoured else 0
+    if fighting.dogfight == "six":
+        return six_kills(source, shooter.count, modifier=modifier, label=label)
+    return beam_dice(source, shooter.count, screens=screens, modifier=modifier, label=label).total
+
+
+def _lose(game: Game, group: FighterGroup, kills: int, cause: str) -> None:
+    kills = min(kills, group.count)
+    if kills <= 0:
+        return
+    group.count -= kills
+    group.losses += kills
+    gone = " and is wiped out" if group.count == 0 else f", {group.count} left"
+    game.emit("fighters_lost", f"{group.name} loses {kills} to {cause}{gone}",
+              group=group.id, kills=kills, left=group.count)
+
+
+def dogfight(game: Game, first: FighterGroup, second: FighterGroup) -> None:
+    """Both groups roll at once; each that rolls spends an endurance point."""
+    lib = library(game)
+    one, two = profile(lib, first), profile(lib, second)
+    game.emit("dogfight", f"{first.name} and {second.name} dogfight",
+              groups=[first.id, second.id])
+    on_second = fighter_kills(game, first, one, two) if first.endurance > 0 else 0
+    on_first = fighter_kills(game, second, two, one) if second.endurance > 0 else 0
+    for group in (first, second):
+        group.engaged = True
+        if group.endurance > 0:
+            group.endurance -= 1
+    _lose(game, second, on_second, first.name)
+    _lose(game, first, on_first, second.name)
+
+
+def fight_fighters(game: Game) -> None:
+    """Dogfights, then screens meeting attackers, then interceptions of salvos."""
+    state = battle(game)
+    lib = library(game)
+    for group in state.groups:
+        if group.target_kind == FIGHTERS and group.count > 0:
+            enemy = state.groups[group.target]
+            if enemy.count > 0 and enemy.in_play:
+                dogfight(game, group, enemy)
+    for attacker in state.groups:
+        if attacker.target_kind != SHIP or attacker.count <= 0:
+            continue
+        for screen in state.groups:
+            if (
+                screen.status == SCREENING
+                and screen.screening == attacker.target
+                and screen.count > 0
+                and not screen.engaged
+            ):
+                dogfight(game, screen, attacker)
+                break
+    for group in state.groups:
+        if group.target_kind == SALVO and group.count > 0 and group.endurance > 0:
+            salvo = state.salvos[group.target]
+            kills = min(fighter_kills(game, group, profile(lib, group), None), salvo.missiles)
+            group.endurance -= 1
+            group.engaged = True
+            salvo.missiles -= kills
+            game.emit("interception", f"{group.name} shoots down {kills} missiles of salvo "
+                      f"{salvo.id}", group=group.id, salvo=salvo.id, kills=kills)
+
+
+def threats(state: FullThrustState, ship: Ship) -> list[tuple[str, int]]:
+    """Fighter groups and salvos about to attack ``ship``."""
+    found: list[tuple[str, int]] = [
+        (FIGHTERS, group.id)
+        for group in state.groups
+        if group.target_kind == SHIP and group.target == ship.id and group.count > 0
+        and group.endurance > 0
+    ]
+    found += [
+        (SALVO, salvo.id)
+        for salvo in state.salvos
+        if salvo.target == ship.id and salvo.missiles > 0
+    ]
+    return found
+
+
+def defence_systems(game: Game, ship: Ship) -> list[int]:
+    """Working, unused PDS and class-1 beams of ``ship``."""
+    cls = ship_class(game, ship)
+    return [
+        index
+        for index, system in enumerate(cls.systems)
+        if (system.kind == "pds" or (system.kind == "beam" and system.level == 1))
+        and not ship.damage[index]
+        and not ship.used[index]
+    ]
+
+
+def defenders(game: Game, ship: Ship) -> list[Ship]:
+    """``ship`` and every friend whose area defence fire control can cover it."""
+    state = battle(game)
+    reach = library(game).rules.weapons.adfc_reach
+    found = [ship]
+    for friend in state.fleet(ship.player):
+        if friend.id == ship.id or friend.covering not in (-1, ship.id):
+            continue
+        cls = ship_class(game, friend)
+        has_adfc = any(
+            system.kind == "adfc" and not friend.damage[index]
+            for index, system in enumerate(cls.systems)
+        )
+        if has_adfc and math.hypot(friend.x - ship.x, friend.y - ship.y) <= reach + 1e-9:
+            found.append(friend)
+    return found
+
+
+def defence_options(game: Game, player: int) -> list[Action]:
+    """Every allocation ``player`` may make now."""
+    state = battle(game)
+    options: list[Action] = []
+    for ship in state.fleet(player):
+        attacking = threats(state, ship)
+        if not attacking:
+            continue
+        for defender in defenders(game, ship):
+            for system in defence_systems(game, defender):
+                options += [DefendWith(defender.id, system, k, t) for k, t in attacking]
+    return options
+
+
+@dataclass(slots=True)
+class PointDefencePhase(Procedure):
+    """Phase 7: fighter combat, point defence allocation and fire, morale."""
+
+    stage: str = "fighters"
+    done: list[int] = field(default_factory=list)
+    allocations: list[tuple[int, int, str, int]] = field(default_factory=list)
+
+    def decisions(self, game: Game) -> list[Decision]:
+        if self.stage != "allocate":
+            return []
+        state = battle(game)
+        owed = []
+        for player in state.loser_first:
+            if player in self.done:
+                continue
+            options = defence_options(game, player)
+            if options:
+                owed.append(Decision(player, "allocate point defence", (*options, DefenceDone())))
+        return owed
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        if isinstance(action, DefenceDone):
+            self.done.append(player)
+            return
+        assert isinstance(action, DefendWith)
+        state = battle(game)
+        defender = state.ships[action.ship]
+        defender.used[action.system] = True
+        self.allocations.append((action.ship, action.system, action.kind, action.threat))
+        target = _threat_target(state, action.kind, action.threat)
+        if target != defender.id:
+            defender.covering = target
+        label = ship_class(game, defender).systems[action.system].label
+        game.emit(
+            "defence_allocated",
+            f"{defender.name}'s {label} fires at {_threat_name(state, action.kind, action.threat)}",
+            ship=defender.id,
+            system=action.system,
+            target_kind=action.kind,
+            threat=action.threat,
+        )
+
+    def step(self, game: Game) -> None:
+        if self.stage == "fighters":
+            fight_fighters(game)
+            self.stage = "allocate"
+            return
+        state = battle(game)
+        lib = library(game)
+        for ship, system, kind, threat in self.allocations:
+            _defensive_fire(game, lib, state.ships[ship], system, kind, threat)
+        if state.option("fighter_morale"):
+            for group in state.groups:
+                if group.target_kind == SHIP and group.losses > 0 and group.count > 0:
+                    morale_check(game, group)
+        for group in state.groups:
+            if group.target_kind == SHIP and group.count > 0 and not group.broken:
+                target = state.ships[group.target]
+                group.x, group.y = target.x, target.y
+        game.pop()
+
+
+def _threat_target(state: FullThrustState, kind: str, threat: int) -> int:
+    if kind == FIGHTERS:
+        return state.groups[threat].target
+    return state.salvos[threat].target
+
+
+def _threat_name(state: FullThrustState, kind: str, threat: int) -> str:
+    return state.groups[threat].name if kind == FIGHTERS else f"salvo {threat}"
+
+
+def _defensive_fire(
+    game: Game, lib: Library, ship: Ship, system: int, kind: str, threat: int
+) -> None:
+    state = battle(game)
+    source = game.dice_for(ship.player)
+    beam = ship_class(game, ship).systems[system].kind == "beam"
+    label = f"{ship.name} point defence"
+    if kind == FIGHTERS:
+        group = state.groups[threat]
+        if group.count <= 0:
+            return
+        target = profile(lib, group)
+        modifier = 1 if target.light else 0
+        if beam:
+            kills = beam_point_defence(source, modifier=modifier, label=label)
+        else:
+            screens = 1 if target.armoured else 0
+            kills = beam_dice(source, 1, screens=screens, modifier=modifier, label=label).total
+        _lose(game, group, kills, f"{ship.name}'s point defence")
+        return
+    salvo = state.salvos[threat]
+    if salvo.missiles <= 0:
+        return
+    if beam:
+        kills = beam_point_defence(source, label=label)
+    else:
+        kills = beam_dice(source, 1, label=label).total
+    kills = min(kills, salvo.missiles)
+    salvo.missiles -= kills
+    game.emit("missiles_lost", f"{ship.name}'s point defence downs {kills} missiles of salvo "
+              f"{salvo.id}, {salvo.missiles} left", salvo=salvo.id, kills=kills)
+
+
+def morale_check(game: Game, group: FighterGroup) -> None:
+    """The optional morale test: a d6 (+1 green, -1 with an ace) above the fighters left
+    breaks the attack off (the group spends no endurance on it)."""
+    face = game.dice_for(group.player).faces(6, 1, label=f"morale {group.name}")[0]
+    total = face + (1 if group.green else 0) - (1 if group.ace else 0)
+    if total > group.count:
+        group.broken = True
+        game.emit("morale_broken", f"{group.name} loses its nerve (rolled {face}) and breaks "
+                  "off", group=group.id, face=face)
+    else:
+        game.emit("morale_held", f"{group.name} presses on (rolled {face})", group=group.id,
+                  face=face)

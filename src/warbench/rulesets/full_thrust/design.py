@@ -1,0 +1,208 @@
+"""Ship design by the Fleet Book: the MASS each part takes and the points the ship costs.
+
+A design is legal when the MASS of its parts adds up exactly to its total MASS, its hull
+integrity takes at least the minimum share, and (when it states them) its points are the
+points the cost rules give. :func:`design_problems` lists everything wrong with a design.
+
+>>> from warbench.rulesets.full_thrust.library import load_library
+>>> lib = load_library()
+>>> sheet = cost_sheet(lib.design_records["picket"], lib.costs)
+>>> sheet.mass_used, sheet.points
+(10, 34)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from warbench.rulesets.full_thrust.arcs import ALL_ARCS, arc_count
+from warbench.rulesets.full_thrust.data import (
+    BeamRecord,
+    CostTable,
+    DesignRecord,
+    NeedleBeamRecord,
+    PulseTorpedoRecord,
+    SalvoLauncherRecord,
+    SalvoRackRecord,
+    SubmunitionRecord,
+    WeaponRecord,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CostSheet:
+    """MASS and points of a design, part by part: ``lines`` is (part, MASS, points)."""
+
+    lines: tuple[tuple[str, int, int], ...]
+
+    @property
+    def mass_used(self) -> int:
+        """MASS taken by every part together."""
+        return sum(mass for _, mass, _ in self.lines)
+
+    @property
+    def points(self) -> int:
+        """The design's points value."""
+        return sum(points for _, _, points in self.lines)
+
+
+def _percent_of(mass: int, percent: int) -> int:
+    """``percent`` of ``mass``, rounded up (exact integer arithmetic)."""
+    return -(-mass * percent // 100)
+
+
+def weapon_mass(weapon: WeaponRecord, costs: CostTable) -> int:
+    """The MASS one weapon takes.
+
+    >>> from warbench.rulesets.full_thrust.library import load_library
+    >>> costs = load_library().costs
+    >>> beam = BeamRecord(kind="beam", beam_class=3, arcs=("FP", "F", "FS"))
+    >>> weapon_mass(beam, costs)
+    6
+    """
+    arcs = arc_count(weapon.mask)
+    if isinstance(weapon, BeamRecord):
+        if weapon.beam_class == 1:
+            return 1
+        if weapon.beam_class == 2:
+            few, many = costs.beam_class2_mass
+            return few if arcs <= 3 else many
+        base: int = 2 ** (weapon.beam_class - 1)
+        return base + _percent_of(base * (arcs - 1), costs.beam_extra_arc_percent)
+    if isinstance(weapon, PulseTorpedoRecord):
+        return costs.pulse_torpedo_mass + costs.pulse_torpedo_extra_arc_mass * (arcs - 1)
+    if isinstance(weapon, NeedleBeamRecord):
+        return costs.needle_beam_mass
+    if isinstance(weapon, SubmunitionRecord):
+        return costs.defaults.submunition_mass
+    if isinstance(weapon, SalvoLauncherRecord):
+        return costs.salvo_launcher_mass + costs.magazine_mass_per_salvo * weapon.magazine
+    assert isinstance(weapon, SalvoRackRecord)
+    return costs.salvo_rack_mass
+
+
+def weapon_points(weapon: WeaponRecord, costs: CostTable) -> int:
+    """The points one weapon costs."""
+    if isinstance(weapon, BeamRecord | PulseTorpedoRecord):
+        return weapon_mass(weapon, costs) * costs.weapon_points_per_mass
+    if isinstance(weapon, NeedleBeamRecord):
+        return costs.needle_beam_points
+    if isinstance(weapon, SubmunitionRecord):
+        return costs.defaults.submunition_points
+    if isinstance(weapon, SalvoLauncherRecord):
+        magazine = costs.magazine_mass_per_salvo * weapon.magazine
+        return costs.salvo_launcher_points + magazine * costs.defaults.magazine_points_per_mass
+    return costs.salvo_rack_points
+
+
+def weapon_label(weapon: WeaponRecord) -> str:
+    """A short name for a weapon, e.g. ``class-2 beam``."""
+    if isinstance(weapon, BeamRecord):
+        return f"class-{weapon.beam_class} beam"
+    return weapon.kind.replace("_", " ")
+
+
+def screen_mass(design: DesignRecord, costs: CostTable) -> int:
+    """MASS of the screen generators (0 without screens)."""
+    if design.screens == 0:
+        return 0
+    level = design.screens - 1
+    return max(costs.screen_min_mass[level], _percent_of(design.mass, costs.screen_percent[level]))
+
+
+def cost_sheet(design: DesignRecord, costs: CostTable) -> CostSheet:
+    """Every part of ``design`` with its MASS and points."""
+    engine = costs.engine_points_per_mass
+    drive = _percent_of(design.mass, costs.drive_percent_per_thrust * design.thrust)
+    ftl = _percent_of(design.mass, costs.ftl_percent) if design.ftl else 0
+    streamlining = _percent_of(design.mass, costs.streamlining_percent[design.streamlining])
+    screens = screen_mass(design, costs)
+    lines: list[tuple[str, int, int]] = [
+        ("basic hull", 0, design.mass * costs.basic_hull_points_per_mass),
+        ("hull integrity", design.hull, design.hull * costs.hull_points_per_box),
+        ("armour", design.armour, design.armour * costs.armour_points_per_box),
+        ("main drive", drive, drive * engine),
+        ("FTL drive", ftl, ftl * engine),
+        ("streamlining", streamlining, streamlining * costs.defaults.streamlining_points_per_mass),
+        ("screens", screens, screens * costs.screen_points_per_mass),
+        (
+            "fire controls",
+            design.fire_controls * costs.fire_control_mass,
+            design.fire_controls * costs.fire_control_points,
+        ),
+        ("ADFC", design.adfc * costs.adfc_mass, design.adfc * costs.adfc_points),
+        ("PDS", design.pds * costs.pds_mass, design.pds * costs.pds_points),
+        (
+            "hangars",
+            design.hangars * costs.hangar_mass,
+            design.hangars * costs.hangar_mass * costs.hangar_points_per_mass,
+        ),
+    ]
+    for weapon in design.weapons:
+        mass, points = weapon_mass(weapon, costs), weapon_points(weapon, costs)
+        lines.append((weapon_label(weapon), mass, points))
+    return CostSheet(tuple(line for line in lines if line[1] or line[2]))
+
+
+def hull_descriptor(design: DesignRecord, costs: CostTable) -> str:
+    """The hull's strength class by the share of MASS spent on hull integrity."""
+    share = 100 * design.hull / design.mass
+    for name, least in sorted(costs.hull_descriptors.items(), key=lambda item: -item[1]):
+        if share >= least:
+            return name
+    return "fragile"
+
+
+def hull_rows(boxes: int, rows: int = 4) -> tuple[int, ...]:
+    """Hull boxes split into ``rows`` rows, the extra boxes in the upper rows.
+
+    >>> hull_rows(10), hull_rows(4), hull_rows(3)
+    ((3, 3, 2, 2), (1, 1, 1, 1), (1, 1, 1, 0))
+    """
+    base, extra = divmod(boxes, rows)
+    return tuple(base + (1 if row < extra else 0) for row in range(rows))
+
+
+def crew_factors(mass: int, costs: CostTable) -> int:
+    """Crew factors: one per ``crew_mass`` MASS, rounded up."""
+    return math.ceil(mass / costs.crew_mass)
+
+
+def design_problems(design: DesignRecord, costs: CostTable) -> list[tuple[str, str]]:
+    """Everything that makes ``design`` illegal, as (key, reason) pairs; empty if legal."""
+    problems: list[tuple[str, str]] = []
+    sheet = cost_sheet(design, costs)
+    if sheet.mass_used != design.mass:
+        parts = ", ".join(f"{name} {mass}" for name, mass, _ in sheet.lines if mass)
+        problems.append(
+            (
+                "mass",
+                f"the parts take {sheet.mass_used} MASS but the ship has {design.mass} "
+                f"({parts})",
+            )
+        )
+    least = _percent_of(design.mass, costs.hull_min_percent)
+    if design.hull < least:
+        problems.append(
+            ("hull", f"hull integrity {design.hull} is below {costs.hull_min_percent}% of MASS"
+             f" ({least})")
+        )
+    for index, weapon in enumerate(design.weapons):
+        arcs = arc_count(weapon.mask)
+        if isinstance(weapon, BeamRecord) and weapon.beam_class == 1 and weapon.mask != ALL_ARCS:
+            problems.append((f"weapons[{index}].arcs", "a class-1 beam covers all six arcs"))
+        single = NeedleBeamRecord | SubmunitionRecord | SalvoRackRecord
+        if isinstance(weapon, single) and arcs != 1:
+            problems.append((f"weapons[{index}].arcs", f"a {weapon_label(weapon)} has one arc"))
+        if isinstance(weapon, SalvoLauncherRecord) and arcs > 3:
+            problems.append((f"weapons[{index}].arcs", "a salvo launcher covers at most 3 arcs"))
+    if design.points is not None and design.points != sheet.points:
+        problems.append(
+            ("points", f"the design costs {sheet.points} points, not {design.points}")
+        )
+    if design.fire_controls == 0 and any(
+        not isinstance(w, SalvoLauncherRecord | SalvoRackRecord) for w in design.weapons
+    ):
+        problems.append(("fire_controls", "direct-fire weapons need at least one fire control"))
+    return problems

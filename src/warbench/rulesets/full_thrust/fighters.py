@@ -1,0 +1,321 @@
+"""Phase 3: fighter launches, landings, re-arming and fighter group movement.
+
+Launching: a carrier may launch any number of ready groups in a turn. Landing: a group
+within its move of a friendly carrier with a free working bay may land; a carrier takes at
+most half its hangar bays (rounded up) of groups a turn, and may launch and recover in the
+same turn. A landed group rolls to re-arm: 1 flies no more this game, 2-5 may launch after
+one full turn, 6 may launch next turn. Depleted groups of one type in one carrier may merge;
+the merged group is ready when the later of the two is.
+
+Movement: players alternate moving one group at a time, the initiative loser first; groups
+launched this turn move first, and groups screening a ship are not moved (they may stay on
+or be released).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.procedures import Procedure
+from warbench.core.rng import RandomStream
+from warbench.rulesets.full_thrust.actions import (
+    JumpOut,
+    KeepScreening,
+    LandGroup,
+    Launch,
+    LaunchesDone,
+    MergeGroups,
+    MoveGroup,
+    ScreenShip,
+)
+from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.library import Library
+from warbench.rulesets.full_thrust.movement import on_table
+from warbench.rulesets.full_thrust.state import (
+    IN_HANGAR,
+    IN_SPACE,
+    JUMPED,
+    LOST,
+    MERGED,
+    SCREENING,
+    FighterGroup,
+    FullThrustState,
+    Ship,
+)
+
+if TYPE_CHECKING:
+    from warbench.core.engine import Game
+
+#: Groups heading for a ship stop this far short of where it stood.
+APPROACH_GAP = 3.0
+
+
+def group_reach(state: FullThrustState, lib: Library, group: FighterGroup) -> float:
+    """How far a group moves in phase 3 (heavy and torpedo fighters less, by option)."""
+    kind = lib.fighters[group.kind]
+    return float(kind.reduced_move if state.option("reduced_heavy_range") else kind.move)
+
+
+def free_bays(game: Game, ship: Ship) -> list[int]:
+    """The working hangar bays of ``ship`` holding no group."""
+    state = battle(game)
+    cls = ship_class(game, ship)
+    taken = {
+        group.bay
+        for group in state.groups
+        if group.carrier == ship.id and group.status == IN_HANGAR
+    }
+    return [
+        index
+        for index, system in enumerate(cls.systems)
+        if system.kind == "hangar" and not ship.damage[index] and index not in taken
+    ]
+
+
+def can_recover(game: Game, ship: Ship) -> bool:
+    """Whether ``ship`` may take one more group aboard this turn."""
+    cls = ship_class(game, ship)
+    return (
+        ship.active
+        and ship.recovered < math.ceil(cls.hangars / 2)
+        and bool(free_bays(game, ship))
+    )
+
+
+def launchable(game: Game, group: FighterGroup) -> bool:
+    """A group in a working bay of a carrier still in the battle, re-armed and ready."""
+    state = battle(game)
+    if group.status != IN_HANGAR or group.count <= 0 or group.ready_turn > state.turn:
+        return False
+    carrier = state.ships[group.carrier]
+    return carrier.active and not carrier.damage[group.bay]
+
+
+def launch_options(game: Game, player: int) -> list[Action]:
+    """Launches and merges ``player`` may make now."""
+    state = battle(game)
+    lib = library(game)
+    options: list[Action] = []
+    hangared = [g for g in state.groups if g.player == player and g.status == IN_HANGAR]
+    for group in hangared:
+        if launchable(game, group):
+            options.append(Launch(group.id))
+    for group in hangared:
+        size = lib.fighters[group.kind].size
+        for other in hangared:
+            if (
+                other.id != group.id
+                and other.carrier == group.carrier
+                and other.kind == group.kind
+                and group.count + other.count <= size
+                and group.count < size
+                and other.count < size
+                and state.ships[group.carrier].active
+            ):
+                options.append(MergeGroups(group.id, other.id))
+    return options
+
+
+def rearm(game: Game, group: FighterGroup) -> None:
+    """The re-arming roll of a group that has just landed."""
+    state = battle(game)
+    rules = library(game).rules.fighters
+    face = game.dice_for(group.player).faces(6, 1, label=f"re-arm {group.name}")[0]
+    group.endurance = library(game).fighters[group.kind].endurance
+    if face <= rules.lost_on:
+        group.status = LOST
+        text = "is grounded for the rest of the battle"
+    elif face == 6:
+        group.ready_turn = state.turn + rules.launch_on_six
+        text = f"is ready again on turn {group.ready_turn}"
+    else:
+        group.ready_turn = state.turn + rules.relaunch_after
+        text = f"will be ready on turn {group.ready_turn}"
+    game.emit("rearm", f"{group.name} re-arms (rolled {face}) and {text}", group=group.id,
+              face=face, ready=group.ready_turn)
+
+
+class MoveSpace(ParamSpace):
+    """Any point on the table within a group's move."""
+
+    action_type = MoveGroup
+
+    def __init__(self, group: int, x: float, y: float, reach: float, width: float,
+                 height: float) -> None:
+        self.group = group
+        self.x, self.y, self.reach = x, y, reach
+        self.width, self.height = width, height
+        self.description = f"move group {group} up to {reach:g} MU, ending on the table"
+
+    def validate(self, action: Action) -> str | None:
+        assert isinstance(action, MoveGroup)
+        if action.group != self.group:
+            return f"it is group {self.group}'s move, not group {action.group}'s"
+        distance = math.hypot(action.x - self.x, action.y - self.y)
+        if distance > self.reach + 1e-6:
+            return f"the move of {distance:.1f} MU is longer than {self.reach:g} MU"
+        if not on_table(action.x, action.y, self.width, self.height):
+            return f"({action.x:.1f}, {action.y:.1f}) is off the table"
+        return None
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        found: list[Action] = []
+        for _ in range(count * 4):
+            if len(found) == count:
+                break
+            angle = rng.random() * 2 * math.pi
+            distance = self.reach * math.sqrt(rng.random())
+            x = round(self.x + math.sin(angle) * distance, 3)
+            y = round(self.y + math.cos(angle) * distance, 3)
+            if on_table(x, y, self.width, self.height):
+                found.append(MoveGroup(self.group, x, y))
+        return found
+
+
+def toward(
+    x: float, y: float, tx: float, ty: float, reach: float, gap: float
+) -> tuple[float, float]:
+    """The point reached moving from ``(x, y)`` toward ``(tx, ty)``, at most ``reach`` and
+    stopping ``gap`` short of it."""
+    distance = math.hypot(tx - x, ty - y)
+    travel = min(reach, max(distance - gap, 0.0))
+    if distance == 0.0:
+        return x, y
+    return round(x + (tx - x) * travel / distance, 3), round(y + (ty - y) * travel / distance, 3)
+
+
+def move_options(game: Game, group: FighterGroup) -> tuple[list[Action], MoveSpace | None]:
+    """A group's named moves (hold, close on each enemy, screen, land, jump) and its space."""
+    state = battle(game)
+    if group.status == SCREENING:
+        return [KeepScreening(group.id), KeepScreening(group.id, release=True)], None
+    reach = group_reach(state, library(game), group)
+    options: list[Action] = [MoveGroup(group.id, group.x, group.y)]
+    for ship in state.ships:
+        if not ship.active:
+            continue
+        distance = math.hypot(ship.x - group.x, ship.y - group.y)
+        if ship.player != group.player:
+            x, y = toward(group.x, group.y, ship.x, ship.y, reach, APPROACH_GAP)
+            if on_table(x, y, state.width, state.height):
+                options.append(MoveGroup(group.id, x, y))
+        elif distance <= reach:
+            options.append(ScreenShip(group.id, ship.id))
+            if can_recover(game, ship):
+                options.append(LandGroup(group.id, ship.id))
+    if group.ftl:
+        options.append(JumpOut(group.id))
+    space = MoveSpace(group.id, group.x, group.y, reach, state.width, state.height)
+    return list(dict.fromkeys(options)), space
+
+
+def next_mover(state: FullThrustState, player: int) -> FighterGroup | None:
+    """The next group ``player`` moves: launched this turn first, screening groups last."""
+    waiting = [
+        g for g in state.groups
+        if g.player == player and not g.moved and g.count > 0 and g.status in (IN_SPACE, SCREENING)
+    ]
+    if not waiting:
+        return None
+    return min(waiting, key=lambda g: (not g.launched, g.status == SCREENING, g.id))
+
+
+@dataclass(slots=True)
+class FighterPhase(Procedure):
+    """Phase 3: launches (every player at once), then alternate group moves."""
+
+    stage: str = "launch"
+    done: list[int] = field(default_factory=list)
+    turn_index: int = 0
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state = battle(game)
+        if self.stage == "launch":
+            owed = []
+            for player in state.loser_first:
+                if player in self.done:
+                    continue
+                options = launch_options(game, player)
+                if options:
+                    owed.append(
+                        Decision(player, "launch fighter groups", (*options, LaunchesDone()))
+                    )
+            return owed
+        player = state.loser_first[self.turn_index % len(state.loser_first)]
+        group = next_mover(state, player)
+        if group is None:
+            return []
+        options, space = move_options(game, group)
+        return [
+            Decision(player, f"move {group.name}", tuple(options), (space,) if space else ())
+        ]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = battle(game)
+        if isinstance(action, LaunchesDone):
+            self.done.append(player)
+        elif isinstance(action, Launch):
+            group = state.groups[action.group]
+            carrier = state.ships[group.carrier]
+            group.status, group.launched, group.moved = IN_SPACE, True, False
+            group.x, group.y = carrier.x, carrier.y
+            game.emit("launch", f"{carrier.name} launches {group.name}", group=group.id,
+                      ship=carrier.id)
+        elif isinstance(action, MergeGroups):
+            _merge(game, state.groups[action.group], state.groups[action.into])
+        else:
+            self._move(game, action)
+
+    def _move(self, game: Game, action: Action) -> None:
+        state = battle(game)
+        assert isinstance(action, MoveGroup | ScreenShip | LandGroup | KeepScreening | JumpOut)
+        group = state.groups[action.group]
+        group.moved = True
+        self.turn_index += 1
+        if isinstance(action, MoveGroup):
+            group.x, group.y = action.x, action.y
+            game.emit("group_moved", f"{group.name} moves to ({group.x:.1f}, {group.y:.1f})",
+                      group=group.id, x=group.x, y=group.y)
+        elif isinstance(action, ScreenShip):
+            ship = state.ships[action.ship]
+            group.status, group.screening, group.x, group.y = SCREENING, ship.id, ship.x, ship.y
+            game.emit("screen", f"{group.name} screens {ship.name}", group=group.id, ship=ship.id)
+        elif isinstance(action, LandGroup):
+            ship = state.ships[action.ship]
+            group.status, group.carrier, group.bay = IN_HANGAR, ship.id, free_bays(game, ship)[0]
+            ship.recovered += 1
+            game.emit("land", f"{group.name} lands on {ship.name}", group=group.id, ship=ship.id)
+            rearm(game, group)
+        elif isinstance(action, JumpOut):
+            group.status = JUMPED
+            game.emit("jump_out", f"{group.name} jumps out of the battle", group=group.id)
+        elif action.release:
+            group.status, group.screening = IN_SPACE, -1
+            game.emit("release", f"{group.name} stops screening", group=group.id)
+
+    def step(self, game: Game) -> None:
+        state = battle(game)
+        if self.stage == "launch":
+            self.stage = "move"
+            return
+        if all(next_mover(state, player) is None for player in state.loser_first):
+            game.pop()
+            return
+        self.turn_index += 1
+
+
+def _merge(game: Game, group: FighterGroup, into: FighterGroup) -> None:
+    into.count += group.count
+    into.ready_turn = max(into.ready_turn, group.ready_turn)
+    group.count, group.status = 0, MERGED
+    game.emit(
+        "merge",
+        f"{group.name} merges into {into.name} ({into.count} fighters, ready on turn "
+        f"{into.ready_turn})",
+        group=group.id,
+        into=into.id,
+    )

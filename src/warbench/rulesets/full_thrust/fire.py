@@ -1,0 +1,348 @@
+"""Phase 9: ship fire, one ship at a time, players alternating from the initiative winner.
+
+The firing ship's fire controls each lock on one target, then each weapon is given one of
+those targets (it must be in the weapon's arcs and range); only then are the dice rolled.
+Damage lands at once; a ship hit makes its threshold check when the firing ship is done
+with it. Beams roll by 12 MU band; pulse torpedoes need a to-hit roll by range and do a d6
+ignoring screens; needle beams snipe a system; submunition packs fire once. With the
+optional rule, weapons may fire at free fighter groups and kill one on a 6.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.procedures import Procedure
+from warbench.rulesets.full_thrust.actions import (
+    AssignWeapon,
+    ChooseSystem,
+    DeclareTarget,
+    FireShip,
+)
+from warbench.rulesets.full_thrust.arcs import arcs_containing
+from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.damage import (
+    DRIVE_WRECKED,
+    apply_points,
+    knock_out,
+    rows_finished,
+    screens_of,
+    threshold_check,
+    working,
+)
+from warbench.rulesets.full_thrust.data import Band
+from warbench.rulesets.full_thrust.declarations import FIGHTERS, SHIP
+from warbench.rulesets.full_thrust.library import Library, SystemSpec
+from warbench.rulesets.full_thrust.scoring import (
+    Points,
+    beam_dice,
+    beam_dice_at,
+    to_hit_number,
+)
+from warbench.rulesets.full_thrust.state import IN_SPACE, FullThrustState, Ship
+
+if TYPE_CHECKING:
+    from warbench.core.engine import Game
+
+DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition")
+
+
+def _bands(table: tuple[Band, ...]) -> tuple[tuple[float, int], ...]:
+    return tuple((band.reach, band.value) for band in table)
+
+
+def weapon_reach(lib: Library, spec: SystemSpec) -> float:
+    """The longest range a direct-fire weapon reaches."""
+    weapons = lib.rules.weapons
+    if spec.kind == "beam":
+        return spec.level * weapons.beam_band
+    if spec.kind == "pulse_torpedo":
+        return weapons.pulse_torpedo[-1].reach
+    if spec.kind == "needle_beam":
+        return weapons.needle_beam_reach
+    return weapons.submunition[-1].reach
+
+
+def usable_weapons(game: Game, ship: Ship) -> list[int]:
+    """Direct-fire weapons of ``ship`` that are working, loaded and not yet used."""
+    cls = ship_class(game, ship)
+    return [
+        index
+        for index, system in enumerate(cls.systems)
+        if system.kind in DIRECT_FIRE
+        and not ship.damage[index]
+        and not ship.used[index]
+        and ship.ammo[index] != 0
+    ]
+
+
+def target_point(state: FullThrustState, kind: str, target: int) -> tuple[float, float]:
+    """Where a target (ship or fighter group) is."""
+    if kind == SHIP:
+        ship = state.ships[target]
+        return ship.x, ship.y
+    group = state.groups[target]
+    return group.x, group.y
+
+
+def can_reach(lib: Library, ship: Ship, spec: SystemSpec, x: float, y: float) -> bool:
+    """Whether the weapon ``spec`` of ``ship`` bears on the point ``(x, y)``."""
+    if math.hypot(x - ship.x, y - ship.y) > weapon_reach(lib, spec) + 1e-9:
+        return False
+    return bool(arcs_containing(ship.x, ship.y, ship.facing, x, y) & spec.arcs)
+
+
+def fire_targets(game: Game, ship: Ship) -> list[tuple[str, int]]:
+    """Targets some usable weapon of ``ship`` bears on: enemy ships, and (optional rule)
+    enemy fighter groups flying free."""
+    state = battle(game)
+    lib = library(game)
+    cls = ship_class(game, ship)
+    specs = [cls.systems[index] for index in usable_weapons(game, ship)]
+    if not specs:
+        return []
+    found: list[tuple[str, int]] = [(SHIP, enemy.id) for enemy in state.enemies(ship.player)]
+    if state.option("fire_at_fighters"):
+        found += [
+            (FIGHTERS, group.id)
+            for group in state.groups
+            if group.player != ship.player and group.status == IN_SPACE and group.count > 0
+            and not group.engaged
+        ]
+    return [
+        (kind, target)
+        for kind, target in found
+        if any(can_reach(lib, ship, spec, *target_point(state, kind, target)) for spec in specs)
+    ]
+
+
+def can_fire(game: Game, ship: Ship) -> bool:
+    """A ship that has not fired, has a working fire control and something to shoot at."""
+    cls = ship_class(game, ship)
+    return (
+        ship.active
+        and not ship.fired
+        and bool(working(cls, ship, "fire_control"))
+        and bool(fire_targets(game, ship))
+    )
+
+
+@dataclass(slots=True)
+class ShipFirePhase(Procedure):
+    """Phase 9: choose a ship, declare per fire control, assign weapons, roll."""
+
+    turn_index: int = 0
+    firer: int = -1
+    stage: str = "choose"
+    controls: list[int] = field(default_factory=list)
+    declared: list[tuple[str, int]] = field(default_factory=list)
+    weapons: list[int] = field(default_factory=list)
+    assignments: list[tuple[int, str, int]] = field(default_factory=list)
+    resolved: int = 0
+    rows_before: dict[int, int] = field(default_factory=dict)
+    needle_target: int = -1
+
+    def _player(self, state: FullThrustState) -> int:
+        return state.initiative[self.turn_index % len(state.initiative)]
+
+    def _candidates(self, game: Game) -> list[Ship]:
+        state = battle(game)
+        return [ship for ship in state.fleet(self._player(state)) if can_fire(game, ship)]
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state = battle(game)
+        if self.stage == "choose":
+            ships = self._candidates(game)
+            if len(ships) < 2:
+                return []
+            picks: tuple[Action, ...] = tuple(FireShip(ship.id) for ship in ships)
+            return [Decision(self._player(state), "choose the next ship to fire", picks)]
+        ship = state.ships[self.firer]
+        if self.stage == "declare" and self.controls:
+            free = [t for t in fire_targets(game, ship) if t not in self.declared]
+            if not free:
+                return []
+            control = self.controls[0]
+            locks: tuple[Action, ...] = tuple(
+                DeclareTarget(ship.id, control, k, t) for k, t in free
+            )
+            return [Decision(ship.player, f"{ship.name}: lock a fire control on a target",
+                             (*locks, DeclareTarget(ship.id, control, SHIP, -1)))]
+        if self.stage == "assign" and self.weapons:
+            reachable = self._reachable(game, ship, self.weapons[0])
+            if len(reachable) < 2:
+                return []
+            system = self.weapons[0]
+            label = ship_class(game, ship).systems[system].label
+            aims: tuple[Action, ...] = tuple(
+                AssignWeapon(ship.id, system, k, t) for k, t in reachable
+            )
+            return [Decision(ship.player, f"{ship.name}: choose a target for the {label}",
+                             (*aims, AssignWeapon(ship.id, system, SHIP, -1)))]
+        if self.stage == "needle":
+            target = state.ships[self.needle_target]
+            systems: tuple[Action, ...] = tuple(
+                ChooseSystem(target.id, i) for i in _damageable(game, target)
+            )
+            if systems:
+                return [Decision(ship.player, f"choose the system of {target.name} the needle "
+                                 "beam knocks out", systems)]
+        return []
+
+    def _reachable(self, game: Game, ship: Ship, system: int) -> list[tuple[str, int]]:
+        state = battle(game)
+        spec = ship_class(game, ship).systems[system]
+        lib = library(game)
+        return [
+            (kind, target)
+            for kind, target in self.declared
+            if can_reach(lib, ship, spec, *target_point(state, kind, target))
+        ]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = battle(game)
+        if isinstance(action, FireShip):
+            self._start(game, state.ships[action.ship])
+        elif isinstance(action, DeclareTarget):
+            self.controls.pop(0)
+            if action.target >= 0:
+                self._declare(game, action.kind, action.target)
+        elif isinstance(action, AssignWeapon):
+            self.weapons.pop(0)
+            if action.target >= 0:
+                self.assignments.append((action.system, action.kind, action.target))
+        else:
+            assert isinstance(action, ChooseSystem)
+            knock_out(game, state.ships[action.ship], action.system, "a needle beam")
+            self.stage = "resolve"
+
+    def _start(self, game: Game, ship: Ship) -> None:
+        ship.fired = True
+        self.firer = ship.id
+        self.stage = "declare"
+        self.controls = working(ship_class(game, ship), ship, "fire_control")
+        self.declared, self.assignments, self.resolved = [], [], 0
+        self.rows_before = {}
+        game.emit("ship_fires", f"{ship.name} opens fire", ship=ship.id)
+
+    def _declare(self, game: Game, kind: str, target: int) -> None:
+        state = battle(game)
+        self.declared.append((kind, target))
+        name = state.ships[target].name if kind == SHIP else state.groups[target].name
+        game.emit("target_declared", f"{state.ships[self.firer].name} locks on {name}",
+                  ship=self.firer, target_kind=kind, target=target)
+
+    def step(self, game: Game) -> None:
+        state = battle(game)
+        if self.stage == "choose":
+            ships = self._candidates(game)
+            if ships:
+                self._start(game, ships[0])
+            elif any(can_fire(game, ship) for ship in state.ships):
+                self.turn_index += 1
+            else:
+                game.pop()
+            return
+        ship = state.ships[self.firer]
+        if self.stage == "declare":
+            self.controls = []
+            self.stage = "assign"
+            self.weapons = usable_weapons(game, ship)
+        elif self.stage == "assign":
+            if not self.weapons:
+                self.stage = "resolve"
+                return
+            reachable = self._reachable(game, ship, self.weapons[0])
+            system = self.weapons.pop(0)
+            if reachable:
+                self.assignments.append((system, *reachable[0]))
+        elif self.stage == "needle":
+            self.stage = "resolve"
+        elif self.resolved < len(self.assignments):
+            system, kind, target = self.assignments[self.resolved]
+            self.resolved += 1
+            self._fire(game, ship, system, kind, target)
+        else:
+            for target, before in self.rows_before.items():
+                threshold_check(game, state.ships[target], before)
+            self.stage = "choose"
+            self.firer = -1
+            self.turn_index += 1
+
+    def _fire(self, game: Game, ship: Ship, system: int, kind: str, target: int) -> None:
+        state = battle(game)
+        spec = ship_class(game, ship).systems[system]
+        ship.used[system] = True
+        if ship.ammo[system] > 0:
+            ship.ammo[system] -= 1
+        x, y = target_point(state, kind, target)
+        distance = math.hypot(x - ship.x, y - ship.y)
+        source = game.dice_for(ship.player)
+        label = f"{ship.name} {spec.label}"
+        if kind == FIGHTERS:
+            _fire_at_fighters(game, ship, spec.label, target)
+            return
+        enemy = state.ships[target]
+        if not enemy.active:
+            return
+        cls = ship_class(game, enemy)
+        if enemy.id not in self.rows_before:
+            self.rows_before[enemy.id] = rows_finished(cls, enemy.hull_hits)
+        weapons = library(game).rules.weapons
+        points = Points()
+        if spec.kind == "beam":
+            dice = beam_dice_at(spec.level, distance, weapons.beam_band)
+            points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
+        elif spec.kind == "submunition":
+            dice = to_hit_number(distance, _bands(weapons.submunition)) or 0
+            points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
+        elif spec.kind == "pulse_torpedo":
+            need = to_hit_number(distance, _bands(weapons.pulse_torpedo)) or 7
+            if source.faces(6, 1, label=f"{label} to hit")[0] >= need:
+                points = Points(source.faces(6, 1, label=f"{label} damage")[0], 0)
+        else:
+            face = source.faces(6, 1, label=label)[0]
+            if face >= 5:
+                points = Points(0, 1)
+            if face == 6 and _damageable(game, enemy):
+                self.needle_target = enemy.id
+                self.stage = "needle"
+        game.emit("weapon_fired", f"{ship.name}'s {spec.label} fires at {enemy.name} "
+                  f"({distance:.1f} MU): {points.total} damage", ship=ship.id, system=system,
+                  target=enemy.id, damage=points.total)
+        apply_points(game, enemy, points, f"{ship.name}'s {spec.label}")
+        if self.stage == "needle" and not enemy.active:
+            self.stage = "resolve"
+
+
+def _damageable(game: Game, ship: Ship) -> list[int]:
+    cls = ship_class(game, ship)
+    return [
+        index
+        for index, system in enumerate(cls.systems)
+        if ship.damage[index] < (DRIVE_WRECKED if system.kind == "drive" else 1)
+    ]
+
+
+def _fire_at_fighters(game: Game, ship: Ship, label: str, group_id: int) -> None:
+    """Optional rule: a 6 kills one fighter, unless the group spends endurance to dodge."""
+    state = battle(game)
+    group = state.groups[group_id]
+    if group.count <= 0 or group.status != IN_SPACE:
+        return
+    face = game.dice_for(ship.player).faces(6, 1, label=f"{ship.name} {label} at fighters")[0]
+    if face < 6:
+        text = "misses"
+    elif group.endurance > 0:
+        group.endurance -= 1
+        text = "is dodged at the cost of an endurance point"
+    else:
+        group.count -= 1
+        group.losses += 1
+        text = f"kills a fighter, {group.count} left"
+    game.emit("fire_at_fighters", f"{ship.name}'s {label} fires at {group.name} and {text}",
+              ship=ship.id, group=group.id, face=face)

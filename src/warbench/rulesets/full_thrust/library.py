@@ -1,0 +1,329 @@
+"""Loading the data files once, checking them, and turning them into plain rule objects.
+
+The game's hot path reads :class:`ShipClass`, :class:`SystemSpec` and :class:`FighterType`:
+small frozen dataclasses built once from the validated pydantic records, never pydantic
+itself.
+
+>>> lib = load_library()
+>>> lib.designs["picket"].hull_rows
+(1, 1, 1, 0)
+>>> lib.fighters["heavy"].armoured
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from warbench.core.catalog import Catalog, DataFileError, DataProblem, format_path, load_model
+from warbench.rulesets.full_thrust.arcs import ALL_ARCS
+from warbench.rulesets.full_thrust.data import (
+    BeamRecord,
+    CostTable,
+    DesignRecord,
+    FighterRecord,
+    FleetRecord,
+    RulesFile,
+    SalvoLauncherRecord,
+    WeaponRecord,
+)
+from warbench.rulesets.full_thrust.design import (
+    cost_sheet,
+    crew_factors,
+    design_problems,
+    hull_descriptor,
+    hull_rows,
+    weapon_label,
+)
+
+DATA_DIR = Path(__file__).parent / "data"
+FIGHTER_FLAGS = ("ace", "green", "ftl")
+"""Marks a hangar entry may carry after its type: ``"standard+ace"``, ``"heavy+ftl"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SystemSpec:
+    """One system of a ship class, in the order threshold checks and damage list them.
+
+    ``level`` is a beam's class or the screens' level; ``arcs`` a bit mask; ``ammo`` the
+    shots it holds (-1: no limit).
+    """
+
+    kind: str
+    label: str
+    level: int = 0
+    arcs: int = ALL_ARCS
+    ammo: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class ShipClass:
+    """A ship design, ready for play."""
+
+    id: str
+    name: str
+    mass: int
+    thrust: int
+    hull: int
+    hull_rows: tuple[int, ...]
+    armour: int
+    screens: int
+    systems: tuple[SystemSpec, ...]
+    points: int
+    crew: int
+    hangars: int
+    descriptor: str
+    tags: tuple[str, ...]
+
+    def indices(self, kind: str) -> tuple[int, ...]:
+        """Indices of the systems of one kind."""
+        return tuple(i for i, system in enumerate(self.systems) if system.kind == kind)
+
+
+@dataclass(frozen=True, slots=True)
+class FighterType:
+    """A fighter group type, ready for play."""
+
+    id: str
+    name: str
+    code: str
+    size: int
+    move: int
+    reduced_move: int
+    endurance: int
+    points: int
+    ship_attack: str
+    ship_modifier: int
+    dogfight: str
+    dogfight_modifier: int
+    interceptor: bool
+    armoured: bool
+    light: bool
+    roles: tuple[str, ...]
+    factions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HangarEntry:
+    """One fighter group in a hangar list: its type and its flags."""
+
+    kind: str
+    ace: bool = False
+    green: bool = False
+    ftl: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Library:
+    """Every data file of the ruleset, validated, with the plain objects built from them."""
+
+    design_records: Catalog[DesignRecord]
+    fighter_records: Catalog[FighterRecord]
+    fleet_records: Catalog[FleetRecord]
+    costs: CostTable
+    rules: RulesFile
+    designs: Mapping[str, ShipClass]
+    fighters: Mapping[str, FighterType]
+
+
+class FleetDataError(ValueError):
+    """A hangar entry that names no fighter type or carries an unknown flag."""
+
+
+def parse_hangar_entry(text: str, fighters: Mapping[str, FighterType]) -> HangarEntry:
+    """Read ``"type+flag+flag"`` (flags: ace, green, ftl).
+
+    >>> lib = load_library()
+    >>> parse_hangar_entry("heavy+ace", lib.fighters)
+    HangarEntry(kind='heavy', ace=True, green=False, ftl=False)
+    >>> parse_hangar_entry("hevy", lib.fighters)
+    Traceback (most recent call last):
+    ...
+    warbench.rulesets.full_thrust.library.FleetDataError: unknown fighter type "hevy", did you \
+mean "heavy"?
+    """
+    kind, *flags = text.split("+")
+    if kind not in fighters:
+        from warbench.core.catalog import UnknownEntry
+
+        raise FleetDataError(str(UnknownEntry("fighter type", kind, fighters)))
+    unknown = [flag for flag in flags if flag not in FIGHTER_FLAGS]
+    if unknown:
+        raise FleetDataError(
+            f"unknown fighter flag {unknown[0]!r} in {text!r} (flags: {', '.join(FIGHTER_FLAGS)})"
+        )
+    if "ace" in flags and "green" in flags:
+        raise FleetDataError(f"{text!r}: a group cannot have an ace and be green at once")
+    return HangarEntry(kind, "ace" in flags, "green" in flags, "ftl" in flags)
+
+
+def _systems(design: DesignRecord) -> tuple[SystemSpec, ...]:
+    systems = [SystemSpec("drive", "main drive")]
+    systems += [SystemSpec("fire_control", "fire control")] * design.fire_controls
+    systems += [SystemSpec("adfc", "area defence fire control")] * design.adfc
+    if design.screens:
+        systems.append(SystemSpec("screen", f"level-{design.screens} screens", design.screens))
+    systems += [SystemSpec("pds", "point defence system")] * design.pds
+    systems += [SystemSpec("hangar", "hangar bay")] * design.hangars
+    systems += [_weapon_system(weapon) for weapon in design.weapons]
+    return tuple(systems)
+
+
+def _weapon_system(weapon: WeaponRecord) -> SystemSpec:
+    label = weapon_label(weapon)
+    if isinstance(weapon, BeamRecord):
+        return SystemSpec("beam", label, weapon.beam_class, weapon.mask)
+    if isinstance(weapon, SalvoLauncherRecord):
+        return SystemSpec(weapon.kind, label, 0, weapon.mask, weapon.magazine)
+    ammo = 1 if weapon.kind in ("submunition", "salvo_rack") else -1
+    return SystemSpec(weapon.kind, label, 0, weapon.mask, ammo)
+
+
+def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
+    """The plain ship class of a (legal) design record."""
+    return ShipClass(
+        id=design.id,
+        name=design.name,
+        mass=design.mass,
+        thrust=design.thrust,
+        hull=design.hull,
+        hull_rows=hull_rows(design.hull),
+        armour=design.armour,
+        screens=design.screens,
+        systems=_systems(design),
+        points=cost_sheet(design, costs).points,
+        crew=crew_factors(design.mass, costs),
+        hangars=design.hangars,
+        descriptor=hull_descriptor(design, costs),
+        tags=design.tags,
+    )
+
+
+def compile_fighter(record: FighterRecord) -> FighterType:
+    """The plain fighter type of a record."""
+    return FighterType(
+        id=record.id,
+        name=record.name,
+        code=record.code,
+        size=record.size,
+        move=record.move,
+        reduced_move=record.reduced_move or record.move,
+        endurance=record.endurance,
+        points=record.points,
+        ship_attack=record.ship_attack,
+        ship_modifier=record.ship_modifier,
+        dogfight=record.dogfight,
+        dogfight_modifier=record.dogfight_modifier,
+        interceptor=record.interceptor,
+        armoured=record.armoured,
+        light=record.light,
+        roles=record.roles,
+        factions=record.factions,
+    )
+
+
+def check_designs(designs: Catalog[DesignRecord], costs: CostTable) -> None:
+    """Raise one :class:`DataFileError` listing every illegal design."""
+    problems = [
+        DataProblem(format_path((key, *field.split("."))), reason)
+        for key, design in designs.items()
+        for field, reason in design_problems(design, costs)
+    ]
+    if problems:
+        raise DataFileError(designs.source, problems)
+
+
+def check_fleets(
+    fleets: Catalog[FleetRecord],
+    designs: Mapping[str, ShipClass],
+    fighters: Mapping[str, FighterType],
+) -> None:
+    """Raise one :class:`DataFileError` for fleets naming unknown designs or fighters."""
+    problems: list[DataProblem] = []
+    for key, fleet in fleets.items():
+        for index, ship in enumerate(fleet.ships):
+            where = (key, "ships", index)
+            problems += [
+                DataProblem(format_path((*where, *field)), reason)
+                for field, reason in fleet_ship_problems(
+                    ship.design, ship.fighters, fleet.faction, designs, fighters
+                )
+            ]
+    if problems:
+        raise DataFileError(fleets.source, problems)
+
+
+def fleet_ship_problems(
+    design: str,
+    hangar: tuple[str, ...] | list[str],
+    faction: str,
+    designs: Mapping[str, ShipClass],
+    fighters: Mapping[str, FighterType],
+) -> list[tuple[tuple[str | int, ...], str]]:
+    """Why a ship of a fleet cannot be fielded: unknown design, bad or too many fighters."""
+    from warbench.core.catalog import UnknownEntry
+
+    if design not in designs:
+        return [(("design",), str(UnknownEntry("design", design, designs)))]
+    problems: list[tuple[tuple[str | int, ...], str]] = []
+    ship = designs[design]
+    if len(hangar) > ship.hangars:
+        problems.append(
+            (("fighters",), f"{len(hangar)} fighter groups but {ship.name} has "
+             f"{ship.hangars} hangar bays")
+        )
+    for index, text in enumerate(hangar):
+        try:
+            entry = parse_hangar_entry(text, fighters)
+        except FleetDataError as error:
+            problems.append((("fighters", index), str(error)))
+            continue
+        allowed = fighters[entry.kind].factions
+        if allowed and faction not in allowed:
+            problems.append(
+                (("fighters", index), f"{entry.kind} fighters are only for {', '.join(allowed)}")
+            )
+    return problems
+
+
+def load_library(directory: str | os.PathLike[str] | None = None) -> Library:
+    """Read and check every data file (of ``directory``, default the ruleset's own)."""
+    if directory is None:
+        return _default_library()
+    return _load(Path(directory))
+
+
+@lru_cache(maxsize=1)
+def _default_library() -> Library:
+    return _load(DATA_DIR)
+
+
+def _load(directory: Path) -> Library:
+    costs = load_model(directory / "costs.toml", CostTable)
+    rules = load_model(directory / "rules.toml", RulesFile)
+    design_records = Catalog.load(directory / "designs.toml", DesignRecord, kind="design")
+    check_designs(design_records, costs)
+    fighter_records = Catalog.load(directory / "fighters.toml", FighterRecord, kind="fighter type")
+    fighters = {key: compile_fighter(record) for key, record in fighter_records.items()}
+    _check_roles(fighter_records, fighters)
+    designs = {key: compile_design(record, costs) for key, record in design_records.items()}
+    fleet_records = Catalog.load(directory / "fleets.toml", FleetRecord, kind="fleet")
+    check_fleets(fleet_records, designs, fighters)
+    return Library(
+        design_records, fighter_records, fleet_records, costs, rules, designs, fighters
+    )
+
+
+def _check_roles(records: Catalog[FighterRecord], fighters: Mapping[str, FighterType]) -> None:
+    problems = [
+        DataProblem(format_path((key, "roles", index)), f"no fighter type {role!r} to fight as")
+        for key, record in records.items()
+        for index, role in enumerate(record.roles)
+        if role not in fighters or fighters[role].roles
+    ]
+    if problems:
+        raise DataFileError(records.source, problems)

@@ -1,0 +1,146 @@
+"""Phase 1, written orders, and phase 5, simultaneous ship movement.
+
+Every player writes an order for every ship at the same time; each order is hidden from
+the other players until phase 5, when all orders are revealed at once and every ship
+moves by its own. Screening fighters move with the ship they screen; a ship that ends its
+move off the table has disengaged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.plain import Hidden
+from warbench.core.procedures import Procedure
+from warbench.rulesets.full_thrust.actions import WriteOrders
+from warbench.rulesets.full_thrust.context import battle, ship_class
+from warbench.rulesets.full_thrust.damage import remove_ship, thrust_of
+from warbench.rulesets.full_thrust.movement import (
+    VECTOR,
+    cinematic_move,
+    on_table,
+    order_choices,
+    vector_move,
+)
+from warbench.rulesets.full_thrust.state import DISENGAGED, SCREENING, FullThrustState, Order
+
+if TYPE_CHECKING:
+    from warbench.core.engine import Game
+
+
+def describe_order(movement: str, speed: int, order: Order) -> str:
+    """An order in words, e.g. ``speed 4 -> 6, 1 point to starboard``.
+
+    >>> describe_order("cinematic", 4, Order(2, -1))
+    'speed 4 -> 6, 1 point to port'
+    """
+    if movement == VECTOR:
+        thrust = f"burn {order.speed}"
+    else:
+        thrust = f"speed {speed} -> {speed + order.speed}"
+    if order.turn == 0:
+        return f"{thrust}, straight on"
+    side = "starboard" if order.turn > 0 else "port"
+    points = abs(order.turn)
+    return f"{thrust}, {points} point{'s' if points > 1 else ''} to {side}"
+
+
+@dataclass(slots=True)
+class WriteOrdersPhase(Procedure):
+    """Phase 1: each player owes one order per ship, all at once, each hidden."""
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state = battle(game)
+        owed = []
+        for ship in state.ships:
+            if ship.active and state.orders[ship.id] is None:
+                thrust = thrust_of(ship_class(game, ship), ship)
+                options = tuple(
+                    WriteOrders(ship.id, change, turn)
+                    for change, turn in order_choices(state.movement, thrust, ship.speed)
+                )
+                owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
+        return owed
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        assert isinstance(action, WriteOrders)
+        state = battle(game)
+        ship = state.ships[action.ship]
+        order = Order(action.speed, action.turn)
+        state.orders[ship.id] = Hidden(player, order)
+        game.emit(
+            "orders_written",
+            f"{ship.name}'s orders are written",
+            ship=ship.id,
+            player=player,
+        )
+        game.emit(
+            "own_orders",
+            f"{ship.name}: {describe_order(state.movement, ship.speed, order)}",
+            visible_to=[player],
+            ship=ship.id,
+            speed=order.speed,
+            turn=order.turn,
+        )
+
+    def step(self, game: Game) -> None:
+        game.pop()
+
+
+def move_ships(game: Game) -> None:
+    """Phase 5: reveal every order, then move every ship at once."""
+    state = battle(game)
+    revealed = []
+    for ship in state.ships:
+        written = state.orders[ship.id]
+        if not ship.active or written is None:
+            continue
+        written.revealed = True
+        revealed.append(f"{ship.name} {describe_order(state.movement, ship.speed, written.value)}")
+    game.emit(
+        "orders_revealed",
+        "Orders revealed: " + "; ".join(revealed),
+        orders={
+            str(i): [o.value.speed, o.value.turn] for i, o in enumerate(state.orders) if o
+        },
+    )
+    for ship in state.ships:
+        written = state.orders[ship.id]
+        if ship.active and written is not None:
+            _move(game, state, ship.id, written.value)
+
+
+def _move(game: Game, state: FullThrustState, index: int, order: Order) -> None:
+    ship = state.ships[index]
+    start = (ship.x, ship.y)
+    if state.movement == VECTOR:
+        ship.x, ship.y, ship.facing, ship.vx, ship.vy = vector_move(
+            ship.x, ship.y, ship.facing, ship.vx, ship.vy, order.speed, order.turn
+        )
+        ship.speed = round((ship.vx**2 + ship.vy**2) ** 0.5)
+    else:
+        ship.x, ship.y, ship.facing, ship.speed = cinematic_move(
+            ship.x, ship.y, ship.facing, ship.speed, order.speed, order.turn
+        )
+    game.emit(
+        "ship_moved",
+        f"{ship.name} moves from ({start[0]:.1f}, {start[1]:.1f}) to ({ship.x:.1f}, "
+        f"{ship.y:.1f}), facing {ship.facing or 12} o'clock at speed {ship.speed}",
+        ship=ship.id,
+        x=ship.x,
+        y=ship.y,
+        facing=ship.facing,
+        speed=ship.speed,
+    )
+    for group in state.groups:
+        if group.status == SCREENING and group.screening == ship.id:
+            group.x, group.y = ship.x, ship.y
+    if not on_table(ship.x, ship.y, state.width, state.height):
+        for group in state.groups:
+            if group.status == SCREENING and group.screening == ship.id:
+                group.x = min(max(ship.x, 0.0), state.width)
+                group.y = min(max(ship.y, 0.0), state.height)
+        remove_ship(game, ship, DISENGAGED)

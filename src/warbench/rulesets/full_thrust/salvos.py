@@ -1,0 +1,183 @@
+"""Phase 4: salvo missile launches, alternating ship by ship from the initiative loser.
+
+A salvo launcher (fed by its magazine) or a one-shot rack places a salvo marker at a point
+within the salvo's reach, inside the launcher's arcs. A player fires every salvo of one
+ship before the turn passes to the other player. The marker stays put until phase 6, when
+it picks a ship within its attack radius.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.procedures import Procedure
+from warbench.core.rng import RandomStream
+from warbench.rulesets.full_thrust.actions import HoldSalvos, LaunchSalvo
+from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
+from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.movement import on_table
+from warbench.rulesets.full_thrust.state import Salvo, Ship
+
+if TYPE_CHECKING:
+    from warbench.core.engine import Game
+
+LAUNCHERS = ("salvo_launcher", "salvo_rack")
+
+
+def ready_launchers(game: Game, ship: Ship) -> list[int]:
+    """Launchers of ``ship`` that may fire now: working, loaded, not yet fired this turn."""
+    cls = ship_class(game, ship)
+    return [
+        index
+        for index, system in enumerate(cls.systems)
+        if system.kind in LAUNCHERS
+        and not ship.damage[index]
+        and not ship.used[index]
+        and ship.ammo[index] != 0
+    ]
+
+
+class SalvoSpace(ParamSpace):
+    """Points a launcher may place its marker on."""
+
+    action_type = LaunchSalvo
+
+    def __init__(self, ship: Ship, system: int, arcs: int, reach: float, width: float,
+                 height: float) -> None:
+        self.ship, self.system, self.arcs, self.reach = ship.id, system, arcs, reach
+        self.x, self.y, self.facing = ship.x, ship.y, ship.facing
+        self.width, self.height = width, height
+        self.description = f"place a salvo marker within {reach:g} MU in the launcher's arcs"
+
+    def validate(self, action: Action) -> str | None:
+        assert isinstance(action, LaunchSalvo)
+        if (action.ship, action.system) != (self.ship, self.system):
+            return f"not launcher {self.system} of ship {self.ship}"
+        distance = math.hypot(action.x - self.x, action.y - self.y)
+        if distance > self.reach + 1e-6:
+            return f"the marker is {distance:.1f} MU away, beyond the {self.reach:g} MU reach"
+        if not arcs_containing(self.x, self.y, self.facing, action.x, action.y) & self.arcs:
+            return "the marker is outside the launcher's arcs"
+        if not on_table(action.x, action.y, self.width, self.height):
+            return "the marker is off the table"
+        return None
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        found: list[Action] = []
+        for _ in range(count * 8):
+            if len(found) == count:
+                break
+            angle = math.radians(heading_of(self.facing)) + (rng.random() - 0.5) * 2 * math.pi
+            distance = self.reach * math.sqrt(rng.random())
+            action = LaunchSalvo(
+                self.ship,
+                self.system,
+                round(self.x + math.sin(angle) * distance, 3),
+                round(self.y + math.cos(angle) * distance, 3),
+            )
+            if self.validate(action) is None:
+                found.append(action)
+        return found
+
+
+def aim_points(game: Game, ship: Ship, system: int) -> list[LaunchSalvo]:
+    """Markers aimed where each enemy ship would be if it kept its course and speed."""
+    state = battle(game)
+    reach = library(game).rules.salvo.reach
+    arcs = ship_class(game, ship).systems[system].arcs
+    space = SalvoSpace(ship, system, arcs, reach, state.width, state.height)
+    found = []
+    for enemy in state.enemies(ship.player):
+        radians = math.radians(heading_of(enemy.facing))
+        x = enemy.x + math.sin(radians) * enemy.speed
+        y = enemy.y + math.cos(radians) * enemy.speed
+        distance = math.hypot(x - ship.x, y - ship.y)
+        if distance > reach:
+            x = ship.x + (x - ship.x) * reach / distance
+            y = ship.y + (y - ship.y) * reach / distance
+        action = LaunchSalvo(ship.id, system, round(x, 3), round(y, 3))
+        if space.validate(action) is None:
+            found.append(action)
+    return found
+
+
+@dataclass(slots=True)
+class SalvoPhase(Procedure):
+    """Phase 4: ship by ship, players alternate launching salvos."""
+
+    turn_index: int = 0
+    current: int = -1
+    done: tuple[int, ...] = ()
+
+    def _ships(self, game: Game, player: int) -> list[Ship]:
+        state = battle(game)
+        return [
+            ship for ship in state.fleet(player)
+            if ship.id not in self.done and ready_launchers(game, ship)
+        ]
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state = battle(game)
+        if self.current >= 0:
+            ships = [state.ships[self.current]]
+        else:
+            ships = self._ships(game, state.loser_first[self.turn_index % len(state.initiative)])
+        if not ships:
+            return []
+        options: list[Action] = []
+        spaces: list[ParamSpace] = []
+        reach = library(game).rules.salvo.reach
+        for ship in ships:
+            for system in ready_launchers(game, ship):
+                options.extend(aim_points(game, ship, system))
+                arcs = ship_class(game, ship).systems[system].arcs
+                spaces.append(SalvoSpace(ship, system, arcs, reach, state.width, state.height))
+            options.append(HoldSalvos(ship.id))
+        return [Decision(ships[0].player, "launch salvos", tuple(options), tuple(spaces))]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = battle(game)
+        if isinstance(action, HoldSalvos):
+            self._finish(action.ship)
+            return
+        assert isinstance(action, LaunchSalvo)
+        ship = state.ships[action.ship]
+        ship.used[action.system] = True
+        if ship.ammo[action.system] > 0:
+            ship.ammo[action.system] -= 1
+        salvo = Salvo(
+            id=len(state.salvos),
+            player=player,
+            ship=ship.id,
+            x=action.x,
+            y=action.y,
+            missiles=library(game).rules.salvo.missiles,
+        )
+        state.salvos.append(salvo)
+        game.emit(
+            "salvo_launched",
+            f"{ship.name} launches a salvo toward ({action.x:.1f}, {action.y:.1f})",
+            ship=ship.id,
+            salvo=salvo.id,
+            x=action.x,
+            y=action.y,
+        )
+        self.current = ship.id
+        if not ready_launchers(game, ship):
+            self._finish(ship.id)
+
+    def _finish(self, ship: int) -> None:
+        self.done = (*self.done, ship)
+        self.current = -1
+        self.turn_index += 1
+
+    def step(self, game: Game) -> None:
+        state = battle(game)
+        if not any(self._ships(game, player) for player in state.initiative):
+            game.pop()
+            return
+        self.turn_index += 1

@@ -1,0 +1,155 @@
+"""The state of a Full Thrust battle: ships, fighter groups, salvo markers, written orders.
+
+Everything is plain slotted data. A ship's design is named by its id; the rule objects
+(:class:`~warbench.rulesets.full_thrust.library.ShipClass`) come from the ruleset's library,
+so the state stays small. Written orders are :class:`~warbench.core.plain.Hidden` from the
+moment they are written until the ships move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from warbench.core.plain import Hidden
+from warbench.core.procedures import GameState
+
+ACTIVE = "active"
+DESTROYED = "destroyed"
+DISENGAGED = "disengaged"
+
+IN_HANGAR = "hangar"
+IN_SPACE = "space"
+SCREENING = "screening"
+LOST = "lost"
+JUMPED = "jumped"
+MERGED = "merged"
+
+
+@dataclass(slots=True)
+class Order:
+    """A ship's written order: speed change (thrust in vector movement) and turn.
+
+    ``turn`` counts clock points, positive to starboard.
+    """
+
+    speed: int
+    turn: int
+
+
+@dataclass(slots=True)
+class Ship:
+    """One ship on the table and its damage.
+
+    Per system of its class: ``damage`` (0 working; 1 damaged; a drive can reach 2),
+    ``used`` (fired or defended this turn) and ``ammo`` (shots left, -1 for no limit).
+    """
+
+    id: int
+    player: int
+    name: str
+    design: str
+    x: float
+    y: float
+    facing: int
+    speed: int
+    damage: list[int]
+    used: list[bool]
+    ammo: list[int]
+    vx: float = 0.0
+    vy: float = 0.0
+    hull_hits: int = 0
+    armour_hits: int = 0
+    status: str = ACTIVE
+    fired: bool = False
+    recovered: int = 0
+    covering: int = -1
+
+    @property
+    def active(self) -> bool:
+        """Still in the battle."""
+        return self.status == ACTIVE
+
+
+@dataclass(slots=True)
+class FighterGroup:
+    """A fighter group, in a hangar bay or out on the table as a marker."""
+
+    id: int
+    player: int
+    name: str
+    kind: str
+    count: int
+    endurance: int
+    carrier: int
+    bay: int
+    status: str = IN_HANGAR
+    x: float = 0.0
+    y: float = 0.0
+    ready_turn: int = 1
+    ace: bool = False
+    green: bool = False
+    ftl: bool = False
+    torpedoes_spent: bool = False
+    launched: bool = False
+    moved: bool = False
+    screening: int = -1
+    target_kind: str = ""
+    target: int = -1
+    role: str = ""
+    losses: int = 0
+    engaged: bool = False
+    broken: bool = False
+
+    @property
+    def in_play(self) -> bool:
+        """Out on the table (flying free or screening a ship)."""
+        return self.status in (IN_SPACE, SCREENING) and self.count > 0
+
+
+@dataclass(slots=True)
+class Salvo:
+    """A salvo missile marker placed this turn."""
+
+    id: int
+    player: int
+    ship: int
+    x: float
+    y: float
+    missiles: int
+    target: int = -1
+
+
+@dataclass(slots=True)
+class FullThrustState(GameState):
+    """A whole battle."""
+
+    turn: int = 1
+    max_turns: int = 12
+    phase: int = 0
+    movement: str = "cinematic"
+    options: dict[str, bool] = field(default_factory=dict)
+    width: float = 72.0
+    height: float = 48.0
+    ships: list[Ship] = field(default_factory=list)
+    groups: list[FighterGroup] = field(default_factory=list)
+    salvos: list[Salvo] = field(default_factory=list)
+    orders: list[Hidden[Order] | None] = field(default_factory=list)
+    initiative: list[int] = field(default_factory=list)
+    fleet_names: list[str] = field(default_factory=list)
+
+    def fleet(self, player: int) -> list[Ship]:
+        """The ships of ``player`` still in the battle."""
+        return [ship for ship in self.ships if ship.player == player and ship.active]
+
+    def enemies(self, player: int) -> list[Ship]:
+        """Every ship in the battle that is not ``player``'s."""
+        return [ship for ship in self.ships if ship.player != player and ship.active]
+
+    def option(self, name: str) -> bool:
+        """Whether the optional rule ``name`` is in play."""
+        return self.options.get(name, False)
+
+    @property
+    def loser_first(self) -> list[int]:
+        """Players from the initiative loser to the winner."""
+        return list(reversed(self.initiative))

@@ -1,0 +1,181 @@
+"""The turn: eleven phases in the order the rules give, and the end of the battle.
+
+1 write orders, 2 initiative, 3 fighter moves, 4 salvo launches, 5 ship movement,
+6 salvo and fighter targets, 7 point defence, 8 missile and fighter attacks, 9 ship fire,
+10 damage control, 11 end of turn. A phase with nothing to do steps straight through.
+
+The battle ends when at most one player has ships left (that player wins), or after the
+last turn: then each side scores the points of enemy ships destroyed, and a share of
+those crippled (half the hull gone) or disengaged; the higher score wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from warbench.core.procedures import Outcome, Procedure
+from warbench.rulesets.full_thrust.attacks import resolve_attacks
+from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.declarations import DeclarationPhase
+from warbench.rulesets.full_thrust.defence import PointDefencePhase
+from warbench.rulesets.full_thrust.fighters import FighterPhase
+from warbench.rulesets.full_thrust.fire import ShipFirePhase
+from warbench.rulesets.full_thrust.orders import WriteOrdersPhase, move_ships
+from warbench.rulesets.full_thrust.repairs import DamageControlPhase
+from warbench.rulesets.full_thrust.salvos import SalvoPhase
+from warbench.rulesets.full_thrust.state import DESTROYED, DISENGAGED
+
+if TYPE_CHECKING:
+    from warbench.core.engine import Game
+
+PHASES = (
+    "write orders",
+    "initiative",
+    "fighter movement",
+    "salvo launches",
+    "ship movement",
+    "salvo and fighter targets",
+    "point defence",
+    "missile and fighter attacks",
+    "ship fire",
+    "damage control",
+    "end of turn",
+)
+
+
+def roll_initiative(game: Game, players: list[int]) -> list[int]:
+    """Each player rolls a d6, highest first; tied players roll again among themselves."""
+    if len(players) <= 1:
+        return list(players)
+    faces = [game.dice_for(p).faces(6, 1, label="initiative")[0] for p in players]
+    by_face: dict[int, list[int]] = {}
+    for player, face in zip(players, faces, strict=True):
+        by_face.setdefault(face, []).append(player)
+    order: list[int] = []
+    for face in sorted(by_face, reverse=True):
+        order.extend(roll_initiative(game, by_face[face]))
+    return order
+
+
+def victory_points(game: Game) -> tuple[float, ...]:
+    """Each player's score: enemy ships destroyed in full, crippled or disengaged in part."""
+    state = battle(game)
+    rules = library(game).rules.game
+    scores = [0.0] * state.players
+    for ship in state.ships:
+        cls = ship_class(game, ship)
+        if ship.status == DESTROYED:
+            share = 1.0
+        elif ship.status == DISENGAGED:
+            share = rules.disengaged_share
+        elif 2 * ship.hull_hits >= cls.hull:
+            share = rules.crippled_share
+        else:
+            continue
+        for player in range(state.players):
+            if player != ship.player:
+                scores[player] += share * cls.points
+    return tuple(scores)
+
+
+def battle_over(game: Game) -> bool:
+    """End the game if at most one player has ships left; say whether it ended."""
+    state = battle(game)
+    standing = [p for p in range(state.players) if state.fleet(p)]
+    if len(standing) > 1:
+        return False
+    scores = victory_points(game)
+    if standing:
+        winner = standing[0]
+        reason = f"{state.fleet_names[winner]} holds the field: the enemy fleet is gone"
+        game.end(Outcome((winner,), scores, reason))
+    else:
+        game.end(Outcome((), scores, "both fleets are gone"))
+    return True
+
+
+def score_battle(game: Game) -> None:
+    """End the game on points after the last turn."""
+    state = battle(game)
+    scores = victory_points(game)
+    best = max(scores)
+    winners = tuple(p for p, score in enumerate(scores) if score == best)
+    tally = ", ".join(f"{state.fleet_names[p]} {score:g}" for p, score in enumerate(scores))
+    if len(winners) == 1:
+        winner = state.fleet_names[winners[0]]
+        reason = f"after turn {state.turn}, {winner} wins on points ({tally})"
+    else:
+        reason = f"after turn {state.turn}, a draw on points ({tally})"
+    game.end(Outcome(winners if len(winners) == 1 else (), scores, reason))
+
+
+def end_turn(game: Game) -> None:
+    """Phase 11: salvos that found no target (and spent ones) leave; per-turn marks clear."""
+    state = battle(game)
+    unused = sum(1 for salvo in state.salvos if salvo.missiles > 0)
+    if unused:
+        game.emit("salvos_removed", f"{unused} salvos that found no target are removed")
+    state.salvos = []
+    for ship in state.ships:
+        ship.used = [False] * len(ship.used)
+        ship.fired = False
+        ship.recovered = 0
+        ship.covering = -1
+    for group in state.groups:
+        group.launched = group.moved = group.engaged = group.broken = False
+        group.target_kind, group.target, group.role, group.losses = "", -1, "", 0
+    state.orders = [None] * len(state.ships)
+
+
+@dataclass(slots=True)
+class Turn(Procedure):
+    """One turn; it stays on the stack for the whole battle, phase after phase."""
+
+    phase: int = 0
+
+    def step(self, game: Game) -> None:
+        state = battle(game)
+        if self.phase == len(PHASES):
+            if battle_over(game):
+                return
+            if state.turn >= state.max_turns:
+                score_battle(game)
+                return
+            state.turn += 1
+            self.phase = 0
+        self.phase += 1
+        state.phase = self.phase
+        game.emit(
+            "phase",
+            f"Turn {state.turn}, phase {self.phase}: {PHASES[self.phase - 1]}",
+            turn=state.turn,
+            phase=self.phase,
+        )
+        if self.phase == 1:
+            game.push(WriteOrdersPhase())
+        elif self.phase == 2:
+            state.initiative = roll_initiative(game, list(range(state.players)))
+            game.emit("initiative", f"{state.fleet_names[state.initiative[0]]} wins the "
+                      "initiative", order=list(state.initiative))
+        elif self.phase == 3:
+            game.push(FighterPhase())
+        elif self.phase == 4:
+            game.push(SalvoPhase())
+        elif self.phase == 5:
+            move_ships(game)
+            battle_over(game)
+        elif self.phase == 6:
+            game.push(DeclarationPhase())
+        elif self.phase == 7:
+            game.push(PointDefencePhase())
+        elif self.phase == 8:
+            resolve_attacks(game)
+            battle_over(game)
+        elif self.phase == 9:
+            game.push(ShipFirePhase())
+        elif self.phase == 10:
+            if not battle_over(game):
+                game.push(DamageControlPhase())
+        else:
+            end_turn(game)

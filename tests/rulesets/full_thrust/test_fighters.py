@@ -1,0 +1,431 @@
+"""Fighters: launch, movement, targets, dogfights, point defence, attacks, morale, re-arming."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from warbench.core.dice import ScriptedDice
+from warbench.core.engine import Game, IllegalAction
+from warbench.rulesets.full_thrust.actions import (
+    DeclareTarget,
+    DefenceDone,
+    DefendWith,
+    FighterTarget,
+    JumpOut,
+    LandGroup,
+    Launch,
+    LaunchesDone,
+    MergeGroups,
+    MoveGroup,
+    ScreenShip,
+)
+from warbench.rulesets.full_thrust.declarations import group_targets, profile
+from warbench.rulesets.full_thrust.defence import (
+    defence_options,
+    dogfight,
+    fight_fighters,
+    morale_check,
+)
+from warbench.rulesets.full_thrust.fighters import group_reach
+from warbench.rulesets.full_thrust.scoring import torpedo_attack
+from warbench.rulesets.full_thrust.state import FighterGroup
+
+from .helpers import RULES, Feed, battle, orders, ship, state_of
+
+LIB = RULES.library
+
+
+def launch_scenario(*faces: int, **setup: Any) -> tuple[Game, Feed]:
+    """Blue's escort carrier Nest (standard and heavy groups) against Red's lone Pike."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "heavy"))],
+        [ship("lancer", "Pike", 30.0, 30.0, facing=6)],
+        6, 1, *faces, **setup,
+    )
+    orders(game)
+    return game, feed
+
+
+def in_space(game: Game, group: int, x: float, y: float) -> FighterGroup:
+    """Put a group out on the table at (x, y)."""
+    target = state_of(game).groups[group]
+    target.status, target.x, target.y = "space", x, y
+    return target
+
+
+def test_a_group_launches_moves_targets_survives_point_defence_and_attacks() -> None:
+    """FT-FTR-LAUNCH, FT-SEQ-FIGHTER-MOVE, FT-SEQ-TARGETS, FT-PDS, FT-BEAM1-PD,
+    FT-FTR-HEAVY, FT-FTR-ATTACK-SHIPS, FT-FTR-ENDURANCE, FT-SEQ-ATTACKS."""
+    game, feed = launch_scenario()
+    state = state_of(game)
+    assert set(game.pending()[0].options) == {Launch(0), Launch(1), LaunchesDone()}
+    game.apply(0, Launch(0))
+    game.apply(0, Launch(1))  # nothing left to launch: the moves begin
+    assert game.pending()[0].prompt == "move Nest S1"
+    assert "longer than 24 MU" in (game.check(0, MoveGroup(0, 30.0, 40.0)) or "")
+    game.apply(0, MoveGroup(0, 30.0, 26.0))
+    game.apply(0, MoveGroup(1, 30.0, 22.0))
+    # phase 6: S1 is 4 MU from Pike; H2 is 8 MU off and needs a secondary move
+    assert FighterTarget(0, "ship", 1) in game.pending()[0].options
+    game.apply(0, FighterTarget(0, "ship", 1))
+    assert FighterTarget(1, "ship", 1) not in game.pending()[0].options
+    game.apply(0, FighterTarget(1, "ship", 1, secondary=True))
+    heavy = state.groups[1]
+    assert heavy.endurance == 5 and heavy.y == pytest.approx(25.0)
+    # phase 7: Pike's PDS fires at the heavies (a 4 does nothing against their armour),
+    # a class-1 beam at the standard group (6: one, re-roll 5: one more)
+    pds, beam = 2, 4
+    game.apply(1, DefendWith(1, pds, "fighters", 1))
+    game.apply(1, DefendWith(1, beam, "fighters", 0))
+    feed.add(4, 6, 5)
+    feed.add(4, 4, 4, 1)  # phase 8: four standard fighters: three points
+    feed.add(1, 1, 1, 1, 1, 1)  # six heavy fighters miss
+    feed.add(1, 1, 1, 1, 1, 1)  # Pike's threshold check for row 1
+    game.apply(1, DefenceDone())
+    standard = state.groups[0]
+    assert (standard.count, heavy.count) == (4, 6)
+    assert (standard.endurance, heavy.endurance) == (5, 4)
+    assert (standard.x, standard.y) == (30.0, 30.0)
+    assert state.ships[1].hull_hits == 3
+    assert state.ships[1].used[beam]  # the beam that defended cannot fire this turn
+    kinds = [e.kind for e in game.events if e.kind in ("fighters_lost", "fighter_attack")]
+    assert kinds == ["fighters_lost", "fighter_attack", "fighter_attack"]
+
+
+def test_fighters_move_in_turn_loser_first_and_launched_groups_first() -> None:
+    """FT-SEQ-FIGHTER-MOVE: the initiative loser moves first; a player's groups launched
+    this turn move before the ones already out."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "standard"))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
+        6, 1,
+    )
+    in_space(game, 0, 30.0, 14.0)
+    in_space(game, 2, 30.0, 36.0)
+    orders(game)
+    game.apply(0, Launch(1))
+    prompts = []
+    for _ in range(3):
+        decision = game.pending()[0]
+        prompts.append((decision.player, decision.prompt))
+        game.apply(decision.player, decision.options[0])
+    assert prompts == [(1, "move Den S1"), (0, "move Nest S2"), (0, "move Nest S1")]
+
+
+def test_a_carrier_recovers_at_most_half_its_bays_a_turn_and_may_launch_too() -> None:
+    """FT-FTR-RECOVER, FT-FTR-REARM: two of four groups land; 6 is ready next turn,
+    2-5 after a full turn; launching in the same turn is allowed."""
+    game, feed = battle(
+        [ship("bastion", "Keep", 30.0, 10.0,
+              fighters=("standard", "standard", "standard", "standard"))],
+        [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
+        6, 1,
+    )
+    for group in (1, 2, 3):
+        in_space(game, group, 30.0, 20.0)
+    orders(game)
+    game.apply(0, Launch(0))
+    game.apply(0, MoveGroup(0, 30.0, 15.0))
+    feed.add(6, 3)
+    game.apply(0, LandGroup(1, 0))
+    game.apply(0, LandGroup(2, 0))
+    assert LandGroup(3, 0) not in game.pending()[0].options
+    state = state_of(game)
+    assert [g.ready_turn for g in state.groups[1:3]] == [2, 3]
+    assert state.groups[1].status == "hangar"
+
+
+def test_a_landing_roll_of_one_grounds_the_group_for_the_battle() -> None:
+    """FT-FTR-REARM: a 1 on the re-arming roll."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
+        [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
+        6, 1, 1,
+    )
+    in_space(game, 0, 30.0, 20.0)
+    orders(game)
+    game.apply(0, LandGroup(0, 0))
+    assert state_of(game).groups[0].status == "lost"
+
+
+def test_depleted_groups_merge_and_take_the_later_ready_turn() -> None:
+    """FT-FTR-REARM: merged groups: the worse re-arming result holds."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "standard"))],
+        [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
+        6, 1,
+    )
+    state = state_of(game)
+    state.groups[0].count, state.groups[1].count = 2, 3
+    state.groups[1].ready_turn = 3
+    orders(game)
+    assert MergeGroups(0, 1) in game.pending()[0].options
+    game.apply(0, MergeGroups(0, 1))
+    assert (state.groups[1].count, state.groups[1].ready_turn) == (5, 3)
+    assert state.groups[0].status == "merged"
+
+
+def test_dogfights_are_simultaneous_and_cost_endurance() -> None:
+    """FT-FTR-DOGFIGHT, FT-FTR-INTERCEPTOR: interceptors add 1 against fighters; both
+    sides roll before losses land."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("interceptor",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
+    )
+    state = state_of(game)
+    mine, theirs = in_space(game, 0, 30.0, 20.0), in_space(game, 1, 30.0, 24.0)
+    feed.add(3, 3, 1, 1, 1, 1)  # interceptors: 3+1 = 4 twice: two kills
+    feed.add(6, 1, 1, 1, 1, 1, 4)  # standard: a 6 (two) and its re-roll 4 (one)
+    dogfight(game, mine, theirs)
+    assert (mine.count, theirs.count) == (3, 4)
+    assert (mine.endurance, theirs.endurance) == (5, 5)
+    assert state.groups[0].engaged and state.groups[1].engaged
+
+
+def test_the_interceptor_bonus_is_lost_against_interceptors() -> None:
+    """FT-FTR-INTERCEPTOR."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("interceptor",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("interceptor",))],
+    )
+    mine, theirs = in_space(game, 0, 30.0, 20.0), in_space(game, 1, 30.0, 24.0)
+    feed.add(3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1)
+    dogfight(game, mine, theirs)
+    assert theirs.count == 6
+
+
+def test_attack_fighters_dogfight_only_on_sixes_and_heavies_shrug_off_fours() -> None:
+    """FT-FTR-ATTACK, FT-FTR-HEAVY."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("attack",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("heavy",))],
+    )
+    attack, heavy = in_space(game, 0, 30.0, 20.0), in_space(game, 1, 30.0, 24.0)
+    feed.add(6, 5, 5, 5, 5, 5)  # attack fighters: only the 6 kills, no re-roll
+    feed.add(4, 4, 4, 4, 4, 5)  # heavies (no armour against them): five 4s and a 5
+    dogfight(game, attack, heavy)
+    assert (heavy.count, attack.count) == (5, 0)
+    game2, feed2 = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("heavy",))],
+    )
+    standard, heavy2 = in_space(game2, 0, 30.0, 20.0), in_space(game2, 1, 30.0, 24.0)
+    feed2.add(4, 4, 4, 4, 4, 5, 1, 1, 1, 1, 1, 1)
+    dogfight(game2, standard, heavy2)
+    assert heavy2.count == 5
+
+
+def test_light_fighters_are_easier_to_hit_and_interceptors_tear_through_them() -> None:
+    """FT-FTR-LIGHT: +1 to every attack on light fighters; interceptors kill d6+1."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("interceptor", "standard"))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("light", "light"))],
+    )
+    interceptor, standard = in_space(game, 0, 30.0, 20.0), in_space(game, 1, 30.0, 20.0)
+    light1, light2 = in_space(game, 2, 30.0, 24.0), in_space(game, 3, 30.0, 24.0)
+    assert light1.count == 8
+    feed.add(4)  # interceptors: d6 + 1 = 5 kills
+    feed.add(1, 1, 1, 1, 1, 1, 1, 1)
+    dogfight(game, interceptor, light1)
+    assert light1.count == 3
+    feed.add(3, 3, 2, 2, 2, 2)  # standard fighters at +1: two 4s
+    feed.add(1, 1, 1, 1, 1, 1, 1, 1)
+    dogfight(game, standard, light2)
+    assert light2.count == 6
+
+
+def test_a_screening_group_meets_the_first_group_attacking_its_ship() -> None:
+    """FT-FTR-SCREEN, FT-SEQ-PD-ORDER: screens fight before point defence."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("interceptor",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
+    )
+    state = state_of(game)
+    screen = state.groups[0]
+    screen.status, screen.screening = "screening", 0
+    attacker = in_space(game, 1, 30.0, 14.0)
+    attacker.target_kind, attacker.target = "ship", 0
+    feed.add(*[1] * 12)
+    fight_fighters(game)
+    assert screen.engaged and attacker.engaged
+    assert next(e for e in game.events if e.kind == "dogfight").data["groups"] == [0, 1]
+
+
+def test_screening_groups_stay_put_in_phase_3_and_move_with_their_ship() -> None:
+    """FT-SEQ-FIGHTER-MOVE, FT-SEQ-SHIP-MOVE: a screen is not moved but rides along."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, speed=2, fighters=("standard",))],
+        [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
+        6, 1, 6, 1,
+    )
+    in_space(game, 0, 30.0, 14.0)
+    orders(game)
+    game.apply(0, ScreenShip(0, 0))
+    state = state_of(game)
+    group = state.groups[0]
+    assert (group.x, group.y, group.status) == (30.0, 12.0, "screening")
+    orders(game)
+    assert game.pending()[0].prompt == "move Nest S1"
+    assert {o.TAG for o in game.pending()[0].options} == {"ft-keep-screening"}
+
+
+def test_group_targets_need_range_and_endurance_for_a_secondary_move() -> None:
+    """FT-SEQ-TARGETS, FT-FTR-ENDURANCE: within 6 MU free; within 18 MU for one point,
+    and only with two points left (one for the move, one for the attack)."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
+        [ship("lancer", "Pike", 30.0, 40.0, facing=6)],
+    )
+    state = state_of(game)
+    group = in_space(game, 0, 30.0, 25.0)
+    assert group_targets(state, LIB, group) == [FighterTarget(0, "ship", 1, True)]
+    group.endurance = 1
+    assert group_targets(state, LIB, group) == []
+    group.y = 35.0
+    assert group_targets(state, LIB, group) == [FighterTarget(0, "ship", 1)]
+    group.endurance = 0
+    assert group_targets(state, LIB, group) == []
+
+
+def test_interceptors_cannot_attack_ships_and_spent_torpedo_groups_only_dogfight() -> None:
+    """FT-FTR-INTERCEPTOR, FT-FTR-TORPEDO."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("interceptor", "torpedo"))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
+    )
+    state = state_of(game)
+    interceptor, torpedo = in_space(game, 0, 30.0, 36.0), in_space(game, 1, 30.0, 36.0)
+    in_space(game, 2, 30.0, 34.0)
+    assert {t.kind for t in group_targets(state, LIB, interceptor)} == {"fighters"}
+    assert {t.kind for t in group_targets(state, LIB, torpedo)} == {"ship", "fighters"}
+    torpedo.torpedoes_spent = True
+    assert {t.kind for t in group_targets(state, LIB, torpedo)} == {"fighters"}
+
+
+def test_torpedoes_do_their_face_on_four_up_and_half_goes_into_armour() -> None:
+    """FT-FTR-TORPEDO: 4, 5 or 6 damage, no re-roll; armour takes half."""
+    plain = torpedo_attack(ScriptedDice([3, 4, 6, 6]), 4, armoured=False, label="t")
+    assert (plain.normal, plain.penetrating) == (16, 0)
+    armoured = torpedo_attack(ScriptedDice([4, 5]), 2, armoured=True, label="t")
+    assert (armoured.normal, armoured.penetrating) == (4, 5)
+
+
+def test_multirole_fighters_pick_a_role_when_they_engage() -> None:
+    """FT-FTR-MULTIROLE: as attack fighters against ships, as either against fighters."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("multirole",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
+        faction="ij",
+    )
+    state = state_of(game)
+    group = in_space(game, 0, 30.0, 36.0)
+    in_space(game, 1, 30.0, 34.0)
+    choices = {(t.kind, t.role) for t in group_targets(state, LIB, group)}
+    assert choices == {("ship", "attack"), ("fighters", "attack"), ("fighters", "interceptor")}
+    group.role = "interceptor"
+    assert profile(LIB, group).dogfight_modifier == 1
+
+
+def test_fast_fighters_move_36_and_heavies_18_with_the_reduced_range_rule() -> None:
+    """FT-FTR-FAST, FT-FTR-OPT-RANGE."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("fast", "heavy"))],
+        [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
+        options={"reduced_heavy_range": True},
+    )
+    state = state_of(game)
+    assert group_reach(state, LIB, state.groups[0]) == 36.0
+    assert group_reach(state, LIB, state.groups[1]) == 18.0
+    state.options = {}
+    assert group_reach(state, LIB, state.groups[1]) == 24.0
+
+
+def test_morale_breaks_a_mauled_group_before_it_attacks() -> None:
+    """FT-FTR-MORALE, FT-SEQ-MORALE: a d6 above the fighters left; ace -1, green +1; a
+    broken group does not attack and keeps its endurance."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard+ace", "standard+green"))],
+        [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
+    )
+    state = state_of(game)
+    ace, green = state.groups
+    ace.count = green.count = 3
+    feed.add(4, 3)
+    morale_check(game, ace)
+    morale_check(game, green)
+    assert (ace.broken, green.broken) == (False, True)
+
+
+def test_morale_is_tested_in_phase_7_only_with_the_optional_rule() -> None:
+    """FT-SEQ-MORALE: after point defence, a group that lost fighters tests."""
+    game, feed = launch_scenario(options={"fighter_morale": True})
+    game.apply(0, Launch(0))
+    game.apply(0, LaunchesDone())  # the heavy group stays aboard
+    game.apply(0, MoveGroup(0, 30.0, 26.0))
+    game.apply(0, FighterTarget(0, "ship", 1))
+    game.apply(1, DefendWith(1, 2, "fighters", 0))
+    feed.add(6, 6, 1)  # PDS: 6 (two), re-roll 6 (two), re-roll 1: four kills
+    feed.add(5)  # morale: 5 > 2 left: broken
+    game.apply(1, DefenceDone())
+    group = state_of(game).groups[0]
+    assert group.broken and group.endurance == 6 and group.count == 2
+    assert not [e for e in game.events if e.kind == "fighter_attack"]
+
+
+def test_area_defence_fire_control_covers_one_neighbour() -> None:
+    """FT-ADFC, FT-SEQ-ADFC: the carrier's PDS may fire for a ship within 6 MU; it then
+    covers that ship only, and each system fires once."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0), ship("lancer", "Sabre", 34.0, 10.0),
+         ship("lancer", "Far", 50.0, 10.0)],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard", "standard"))],
+    )
+    state = state_of(game)
+    for group, target in ((0, 1), (1, 2)):
+        attacker = in_space(game, group, 34.0, 14.0)
+        attacker.target_kind, attacker.target = "ship", target
+    options = defence_options(game, 0)
+    nest_pds = [o for o in options if isinstance(o, DefendWith) and o.ship == 0]
+    assert {o.threat for o in nest_pds} == {0}
+    assert all(o.threat == 0 for o in nest_pds)
+    state.ships[0].covering = 1
+    state.ships[0].used[4] = True  # one PDS already fired this turn
+    again = [o for o in defence_options(game, 0) if isinstance(o, DefendWith) and o.ship == 0]
+    assert {o.system for o in again} == {5, 6, 10, 11}  # two PDS, two class-1 beams
+
+
+def test_ftl_fighters_start_on_the_table_and_may_jump_out() -> None:
+    """FT-FTR-OPT-FTL: no launch needed; they leave without landing."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard+ftl",))],
+        [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
+        6, 1,
+    )
+    state = state_of(game)
+    assert state.groups[0].status == "space"
+    orders(game)
+    assert JumpOut(0) in game.pending()[0].options
+    game.apply(0, JumpOut(0))
+    assert state.groups[0].status == "jumped"
+
+
+def test_with_the_optional_rule_ships_fire_at_fighters_and_a_six_kills_unless_dodged() -> None:
+    """FT-FTR-OPT-SHIPFIRE: one die a weapon, a 6 kills one; endurance buys a dodge."""
+    game, feed = battle(
+        [ship("picket", "Vigil", 30.0, 10.0)],
+        [ship("haven", "Den", 60.0, 40.0, facing=6, fighters=("standard",))],
+        6, 1,
+        options={"fire_at_fighters": True},
+    )
+    group = in_space(game, 0, 30.0, 18.0)
+    orders(game)
+    game.apply(1, MoveGroup(0, 30.0, 18.0))
+    game.apply(1, FighterTarget(0, "none"))
+    assert DeclareTarget(0, 1, "fighters", 0) in game.pending()[0].options
+    feed.add(6)
+    game.apply(0, DeclareTarget(0, 1, "fighters", 0))
+    assert (group.count, group.endurance) == (6, 5)
+    with pytest.raises(IllegalAction):
+        game.apply(0, DeclareTarget(0, 1, "fighters", 0))

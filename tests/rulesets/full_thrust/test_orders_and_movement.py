@@ -1,0 +1,158 @@
+"""Phase 1 hidden orders, phase 2 initiative, phase 5 movement (cinematic and vector)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from warbench.core.engine import Game, IllegalAction
+from warbench.rulesets.full_thrust.actions import WriteOrders
+from warbench.rulesets.full_thrust.movement import (
+    cinematic_move,
+    order_choices,
+    turn_allowance,
+    vector_move,
+)
+
+from .helpers import battle, orders, ship, state_of
+
+
+def far_apart() -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+    """Two lone ships out of each other's reach."""
+    return [ship("lancer", "Sabre", 10.0, 10.0)], [ship("lancer", "Pike", 60.0, 40.0, facing=6)]
+
+
+def order_pairs(game: Game) -> set[tuple[int, int]]:
+    """The (speed change, turn) orders player 0's first ship may write."""
+    return {
+        (option.speed, option.turn)
+        for option in game.pending_for(0)[0].options
+        if isinstance(option, WriteOrders)
+    }
+
+
+def test_every_player_owes_an_order_for_every_ship_at_once() -> None:
+    """FT-SEQ-ORDERS: phase 1 asks both players for all their ships at the same time."""
+    game, _ = battle(
+        [ship("lancer", "A", 10, 10), ship("picket", "B", 20, 10)],
+        [ship("lancer", "C", 60, 40, facing=6)],
+    )
+    owed = [(d.player, d.prompt) for d in game.pending()]
+    assert owed == [
+        (0, "write orders for A"), (0, "write orders for B"), (1, "write orders for C")
+    ]
+    game.apply(1, WriteOrders(2, 1, 0))
+    assert [(d.player, d.prompt) for d in game.pending()][-1] == (0, "write orders for B")
+
+
+def test_orders_stay_hidden_from_the_other_player_until_ships_move() -> None:
+    """FT-SEQ-ORDERS: views and events keep a written order secret until phase 5."""
+    game, feed = battle(
+        [ship("sentinel", "Watch", 30.0, 10.0)], [ship("lancer", "Pike", 30.0, 30.0, facing=6)]
+    )
+    game.apply(0, WriteOrders(0, 2, -1))
+    mine, theirs = game.view(0)["orders"][0], game.view(1)["orders"][0]
+    assert mine["value"]["speed"] == 2 and mine["value"]["turn"] == -1
+    assert theirs == {"hidden": True, "owner": 0}
+    secret = [e for e in game.events if e.kind == "own_orders"]
+    assert secret[0].visible_to == frozenset({0})
+    assert all("speed" not in e.data and "port" not in e.text for e in game.events_for(1))
+    feed.add(6, 1)  # initiative; then the sentinel's two fire controls ask for targets
+    game.apply(1, WriteOrders(1, 0, 0))
+    assert state_of(game).phase == 9
+    assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1}
+    revealed = next(e for e in game.events if e.kind == "orders_revealed")
+    assert revealed.visible_to is None and "Watch speed 0 -> 2, 1 point to port" in revealed.text
+
+
+def test_illegal_orders_are_refused_and_change_nothing() -> None:
+    """FT-MOVE-CINEMATIC: thrust, turn allowance and speed limits; one's own ships only."""
+    game, _ = battle(*far_apart())
+    before = game.hash()
+    for player, action, reason in [
+        (0, WriteOrders(0, 7, 0), "is not a legal answer"),
+        (0, WriteOrders(0, 0, 4), "is not a legal answer"),
+        (0, WriteOrders(0, -1, 0), "is not a legal answer"),
+        (0, WriteOrders(1, 0, 0), "is not a legal answer"),
+    ]:
+        assert reason in (game.check(player, action) or "")
+        with pytest.raises(IllegalAction):
+            game.apply(player, action)
+    assert game.hash() == before and not game.journal.entries
+
+
+def test_thrust_pays_for_speed_changes_and_turns_up_to_half_thrust() -> None:
+    """FT-MOVE-CINEMATIC: thrust 4 turns at most 2 and the total stays within 4."""
+    assert turn_allowance(4) == 2 and turn_allowance(1) == 1 and turn_allowance(0) == 0
+    choices = order_choices("cinematic", 4, 3)
+    assert (1, 2) in choices and (2, 2) in choices
+    assert (3, 2) not in choices and (0, 3) not in choices and (-4, 0) not in choices
+    assert (-3, 1) in choices
+
+
+def test_a_cinematic_move_turns_half_moves_half_turns_the_rest() -> None:
+    """FT-MOVE-CINEMATIC, FT-MOVE-FACING: speed 4 -> 6 with a 3-point turn to port: two
+    points, 3 MU, one point, 3 MU."""
+    x, y, facing, speed = cinematic_move(0.0, 0.0, 0, 4, 2, -3)
+    assert (facing, speed) == (9, 6)
+    first = (-3 * math.sin(math.radians(60)), 3 * math.cos(math.radians(60)))
+    assert x == pytest.approx(first[0] - 3.0, abs=1e-3)
+    assert y == pytest.approx(first[1], abs=1e-3)
+
+
+def test_ships_move_at_once_by_their_orders() -> None:
+    """FT-SEQ-SHIP-MOVE: after the reveal every ship moves by its own order."""
+    game, _ = battle(*far_apart(), 4, 2)
+    orders(game, Sabre=(5, 0), Pike=(3, 1))
+    state = state_of(game)
+    sabre, pike = state.ships
+    assert (sabre.x, sabre.y, sabre.facing, sabre.speed) == (10.0, 15.0, 0, 5)
+    assert (pike.facing, pike.speed) == (7, 3)
+    assert pike.y == pytest.approx(40.0 - 3 * math.cos(math.radians(30)), abs=1e-3)
+    moved = [e.data["ship"] for e in game.events if e.kind == "ship_moved"]
+    assert moved == [0, 1]
+
+
+def test_initiative_ties_are_rolled_again() -> None:
+    """FT-SEQ-INITIATIVE: a d6 each, highest wins, ties rolled again."""
+    game, _ = battle(*far_apart(), 4, 4, 2, 5)
+    orders(game)
+    assert state_of(game).initiative == [1, 0]
+    labels = [e.data["label"] for e in game.events if e.kind == "roll"]
+    assert labels == ["initiative"] * 4
+
+
+def test_a_ship_that_leaves_the_table_disengages_and_can_end_the_battle() -> None:
+    """FT-MOVE-TABLE, FT-END-FLEET: off the table the ship is out; a fleet gone ends it."""
+    game, _ = battle([ship("lancer", "Sabre", 10.0, 45.0, speed=4)],
+                     [ship("lancer", "Pike", 60.0, 10.0, facing=6)], 1, 6)
+    orders(game)
+    state = state_of(game)
+    assert state.ships[0].status == "disengaged"
+    assert game.outcome is not None and game.outcome.winners == (1,)
+    assert "holds the field" in game.outcome.reason
+
+
+def test_a_damaged_drive_halves_thrust_and_a_wrecked_one_stops_all_manoeuvre() -> None:
+    """FT-DAMAGED-SYSTEMS: drive damage halves thrust (rounded down), twice leaves none."""
+    game, _ = battle(*far_apart())
+    state = state_of(game)
+    state.ships[0].damage[0] = 1
+    assert max(abs(s) + abs(t) for s, t in order_pairs(game.copy())) == 3
+    state.ships[0].damage[0] = 2
+    assert order_pairs(game.copy()) == {(0, 0)}
+
+
+def test_vector_movement_drifts_then_burns_along_the_new_facing() -> None:
+    """FT-MOVE-VECTOR: the velocity carries on; rotation and burn share the thrust."""
+    assert vector_move(10.0, 10.0, 0, 0.0, 4.0, 2, 3) == (12.0, 14.0, 3, 2.0, 4.0)
+    choices = order_choices("vector", 4, 9)
+    assert (0, 2) in choices and (4, 0) in choices and (3, 2) not in choices
+    assert all(burn >= 0 for burn, _ in choices)
+    game, _ = battle(*far_apart(), 3, 1, movement="vector")
+    orders(game, Sabre=(2, 1), Pike=(0, 0))
+    sabre = state_of(game).ships[0]
+    assert (sabre.facing, sabre.vx, sabre.x) == (1, 1.0, 11.0)
+    assert sabre.vy == pytest.approx(1.732, abs=1e-3)
+    assert sabre.y == pytest.approx(11.732, abs=1e-3)
