@@ -143,3 +143,34 @@ def test_replay_luck_reports_each_side(
     assert main(["replay", str(journal_file), "--quiet", "--luck"]) == 0
     out = capsys.readouterr().out
     assert "luck percentile" in out and "Rolls furthest from average" in out
+
+
+def test_replay_a_game_stored_by_simulate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "runs.sqlite"
+    assert main(["simulate", "full-thrust", "--games", "2", "--db", str(db), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--db", str(db), "--game", "2", "--quiet"]) == 0
+    assert "every hash matches" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["replay"], "needs a JOURNAL file, or --db FILE --game ID"),
+        (["replay", "--game", "1"], "--db and --game go together"),
+        (["replay", "x.json", "--db", "r.sqlite", "--game", "1"], "not both"),
+        (["replay", "--db", "missing.sqlite", "--game", "1"], "missing.sqlite: file not found"),
+    ],
+)
+def test_replay_source_mistakes(
+    argv: list[str],
+    expected: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == USAGE_ERROR
+    assert expected in capsys.readouterr().err

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from warbench import odds_cli
+from warbench import odds_cli, sim_cli
 from warbench.core.agents import Agent
 from warbench.core.catalog import load_model
 from warbench.core.engine import Game
@@ -29,6 +29,7 @@ from warbench.core.render import render as render_picture
 from warbench.core.replay import ReplayMismatch, replay_steps
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import Ruleset
+from warbench.core.sim.store import load_journal
 
 app = typer.Typer(
     name="warbench",
@@ -136,7 +137,15 @@ def demo_command(
 
 @app.command("replay")
 def replay_command(
-    journal_path: Annotated[Path, typer.Argument(metavar="JOURNAL", help="A journal file.")],
+    journal_path: Annotated[
+        Path | None, typer.Argument(metavar="[JOURNAL]", help="A journal file.")
+    ] = None,
+    db: Annotated[
+        Path | None, typer.Option(help="A results file of `warbench simulate` (with --game).")
+    ] = None,
+    game_id: Annotated[
+        int | None, typer.Option("--game", help="The stored game to replay (with --db).")
+    ] = None,
     player: Annotated[
         int | None, typer.Option(help="Narrate only what this player may see.")
     ] = None,
@@ -146,7 +155,7 @@ def replay_command(
     ] = False,
 ) -> None:
     """Re-run a journal, verify every recorded state hash, and narrate the game."""
-    journal = Journal.load(journal_path)
+    journal = _journal_to_replay(journal_path, db, game_id)
     viewer = OMNISCIENT if player is None else player
     if player is not None and not 0 <= player < journal.players:
         raise CommandError(f"--player {player}: the game has players 0 to {journal.players - 1}")
@@ -168,6 +177,18 @@ def replay_command(
     console.print(f"Verified {steps} actions of {journal.ruleset}: every hash matches; {result}.")
     if luck:
         _print_luck(luck_report(game.events))
+
+
+def _journal_to_replay(path: Path | None, db: Path | None, game_id: int | None) -> Journal:
+    if db is None and game_id is None:
+        if path is None:
+            raise CommandError("replay needs a JOURNAL file, or --db FILE --game ID")
+        return Journal.load(path)
+    if path is not None:
+        raise CommandError("give either a JOURNAL file or --db with --game, not both")
+    if db is None or game_id is None:
+        raise CommandError("--db and --game go together")
+    return load_journal(db, game_id)
 
 
 def _print_luck(report: LuckReport) -> None:
@@ -217,6 +238,7 @@ def render_command(
 
 
 odds_cli.register(app)
+sim_cli.register(app)
 
 list_app = typer.Typer(help="Army lists: check them against a ruleset's rules.")
 app.add_typer(list_app, name="list")

@@ -1,0 +1,78 @@
+"""Playing a run's games on this machine: in this process, or on a pool of worker processes.
+
+Workers are fresh (``spawn``) processes, so a progress bar's thread or an open results file
+in this process never leaks into them. They get tasks of game indices sized by a
+:class:`~warbench.core.sim.tasks.TaskSizer`, two tasks per worker in flight, and send back
+the records, which carry their game index; tasks may finish in any order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from types import TracebackType
+
+from warbench.core.sim.plan import GamePlan
+from warbench.core.sim.play import GameRecord, play_game
+from warbench.core.sim.tasks import TaskResult, TaskSizer, play_task
+
+
+class LocalBackend:
+    """Plays games here: ``workers=1`` in this process, more on a process pool.
+
+    A task takes about ``task_seconds`` and holds at most ``task_games`` games. Use the
+    backend as a context manager (or call :meth:`close`) so the pool shuts down.
+    """
+
+    def __init__(self, workers: int = 1, *, task_seconds: float = 0.5, task_games: int = 100):
+        if workers < 1:
+            raise ValueError(f"--workers must be at least 1, not {workers}")
+        self.workers = workers
+        self.task_seconds = task_seconds
+        self.task_games = task_games
+        self._pool: ProcessPoolExecutor | None = None
+
+    def batches(self, plan: GamePlan, indices: Sequence[int]) -> Iterator[list[GameRecord]]:
+        """Play the games ``indices`` of ``plan``, yielding records as they finish."""
+        if self.workers == 1:
+            for index in indices:
+                yield [play_game(plan, index)]
+            return
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        sizer = TaskSizer(indices, target_seconds=self.task_seconds, most=self.task_games)
+        pending: set[Future[TaskResult]] = set()
+        try:
+            while True:
+                while len(pending) < 2 * self.workers and (task := sizer.next_task()):
+                    pending.add(self._pool.submit(play_task, plan, task))
+                if not pending:
+                    return
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    result = future.result()
+                    sizer.record(len(result.records), result.seconds)
+                    yield list(result.records)
+        finally:
+            for future in pending:
+                future.cancel()
+
+    def close(self) -> None:
+        """Shut the worker pool down, dropping tasks not yet started."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __enter__(self) -> LocalBackend:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,197 @@
+"""Preparing a run: sides, bots and set-ups, checked before any game starts.
+
+:func:`prepare` validates every army list with its ruleset's costs and constraints, asks the
+ruleset for the set-up of each seating once, and checks the bots, so that a bad list or
+scenario fails at once with the validator's messages rather than in the first game. The
+result, a :class:`GamePlan`, is everything a worker needs to play any game of the run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from warbench.core.lists import ArmyList, validate
+from warbench.core.rng import RandomStream
+from warbench.core.ruleset import Ruleset, SetupError
+from warbench.core.sim.seeds import seating
+
+#: Decisions after which a game is stopped and counted as unfinished.
+DEFAULT_MAX_DECISIONS = 100_000
+
+
+class ArmyListRejected(ValueError):
+    """One or more army lists break their ruleset's rules; every violation is listed."""
+
+
+class UnknownBot(ValueError):
+    """A bot name the ruleset does not offer."""
+
+
+class BadMatchup(ValueError):
+    """Sides that cannot meet: a list for another ruleset, a wrong number of sides, ..."""
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One contender: a label for tables, and its army list (``None``: the default set-up).
+
+    ``source`` (a file name) prefixes the list's validation messages.
+    """
+
+    label: str
+    army: ArmyList | None = None
+    source: str = ""
+
+    @property
+    def hash(self) -> str:
+        """16 hex digits identifying the army list's content (the same list, the same hash)."""
+        plain = None if self.army is None else self.army.model_dump(mode="json")
+        text = json.dumps(plain, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def fielded(self) -> dict[str, int]:
+        """Models of each unit type the list fields (empty without a list)."""
+        counts: dict[str, int] = {}
+        for entry in self.army.units if self.army is not None else ():
+            counts[entry.unit] = counts.get(entry.unit, 0) + entry.count
+        return counts
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlan:
+    """Everything needed to play game ``i`` of a run, on any worker.
+
+    ``setups[r]`` is the set-up for seating ``r``, in which side ``j`` sits in seat
+    ``(j + r) % n``; game ``i`` uses seating ``i % n``. ``bots[j]`` plays side ``j``.
+    """
+
+    ruleset: Ruleset
+    sides: tuple[Side, ...]
+    setups: tuple[dict[str, Any], ...]
+    bots: tuple[str, ...]
+    seed: int
+    scenario: str | None = None
+    max_decisions: int = DEFAULT_MAX_DECISIONS
+    keep_journals: bool = False
+
+    def seats(self, index: int) -> tuple[int, ...]:
+        """The side in each seat of game ``index``."""
+        return seating(index, len(self.sides))
+
+    def setup(self, index: int) -> dict[str, Any]:
+        """The set-up of game ``index``."""
+        return self.setups[index % len(self.sides)]
+
+    def key(self) -> str:
+        """A digest of what decides the games (not their number): equal keys, equal games."""
+        plain = {
+            "ruleset": self.ruleset.id,
+            "version": self.ruleset.version,
+            "sides": [side.hash for side in self.sides],
+            "setups": self.setups,
+            "bots": self.bots,
+            "seed": self.seed,
+            "scenario": self.scenario,
+            "max_decisions": self.max_decisions,
+        }
+        text = json.dumps(plain, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def default_bot(ruleset: Ruleset) -> str:
+    """The ruleset's first bot other than ``random``, or ``random`` if it has no other."""
+    names = list(ruleset.bots())
+    return next((name for name in names if name != "random"), names[0] if names else "random")
+
+
+def mirror_sides(ruleset: Ruleset, players: int | None = None) -> tuple[Side, ...]:
+    """Sides playing the ruleset's default set-up, labelled A, B, ... (no army lists)."""
+    count = ruleset.min_players if players is None else players
+    return tuple(Side(chr(ord("A") + index)) for index in range(count))
+
+
+def check_lists(ruleset: Ruleset, sides: Sequence[Side]) -> None:
+    """Validate every side's list; :class:`ArmyListRejected` lists each violation of each."""
+    problems: list[str] = []
+    for side in sides:
+        if side.army is None:
+            continue
+        where = side.source or side.label
+        if side.army.ruleset != ruleset.id:
+            problems.append(f"{where}: a list for {side.army.ruleset}, not {ruleset.id}")
+            continue
+        rules = ruleset.army_rules(side.army)
+        if rules is None:
+            raise BadMatchup(f"{ruleset.id} has no army lists yet; simulate without --army")
+        report = validate(side.army, rules.constraints.constraints, rules.lookup)
+        problems.extend(f"{where}: {violation}" for violation in report.violations)
+    if problems:
+        raise ArmyListRejected("\n".join(problems))
+
+
+def prepare(
+    ruleset: Ruleset,
+    sides: Sequence[Side],
+    *,
+    seed: int = 1,
+    scenario: str | None = None,
+    bots: Sequence[str] = (),
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+    keep_journals: bool = False,
+) -> GamePlan:
+    """Check the sides, bots and scenario, and build the plan; nothing is played.
+
+    ``bots`` holds no name (the ruleset's :func:`default_bot` for all), one (for all) or
+    one per side. Raises :class:`ArmyListRejected`, :class:`UnknownBot`,
+    :class:`BadMatchup` or the ruleset's :class:`~warbench.core.ruleset.SetupError`.
+    """
+    ruleset.check_players(len(sides))
+    with_lists = [side.army is not None for side in sides]
+    if any(with_lists) and not all(with_lists):
+        raise BadMatchup("either every side has an army list or none has")
+    if scenario is not None and not any(with_lists):
+        raise BadMatchup("a scenario needs army lists (set-ups come from the lists)")
+    check_lists(ruleset, sides)
+    if max_decisions < 1:
+        raise BadMatchup(f"the decision limit must be at least 1, not {max_decisions}")
+    chosen = _bots(ruleset, bots, len(sides))
+    setups = tuple(_setup(ruleset, sides, rotation, scenario) for rotation in range(len(sides)))
+    for setup in setups:  # a set-up the opening state refuses would fail every game
+        ruleset.new_state(setup, len(sides), RandomStream.from_seed(0))
+    return GamePlan(
+        ruleset, tuple(sides), setups, chosen, seed, scenario, max_decisions, keep_journals
+    )
+
+
+def _bots(ruleset: Ruleset, names: Sequence[str], sides: int) -> tuple[str, ...]:
+    offered = ruleset.bots()
+    if not names:
+        names = [default_bot(ruleset)]
+    if len(names) == 1:
+        names = list(names) * sides
+    if len(names) != sides:
+        raise BadMatchup(f"give one bot for all sides or one per side ({sides}), not {len(names)}")
+    for name in names:
+        if name not in offered:
+            raise UnknownBot(f"{ruleset.id} has no bot {name!r} (bots: {', '.join(offered)})")
+    return tuple(names)
+
+
+def _setup(
+    ruleset: Ruleset, sides: Sequence[Side], rotation: int, scenario: str | None
+) -> dict[str, Any]:
+    order = seating(rotation, len(sides))
+    armies = [sides[side].army for side in order]
+    if any(army is None for army in armies):
+        setup = ruleset.default_setup()
+    else:
+        setup = ruleset.setup_for([army for army in armies if army is not None], scenario)
+    try:
+        json.dumps(setup)
+    except (TypeError, ValueError) as error:
+        raise SetupError(f"{ruleset.id}: the set-up is not plain JSON ({error})") from None
+    return setup

@@ -1,0 +1,142 @@
+"""Playing one game of a plan with the ruleset's bots, and the record kept of it.
+
+A :class:`GameRecord` is what statistics and the store need: who sat where, who won, the
+scores, the length in decisions, unit tallies, and optionally the journal. It is plain data,
+cheap to send back from a worker process or a Ray task.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from warbench.core.engine import Game
+from warbench.core.match import play_next_decision
+from warbench.core.sim.plan import GamePlan
+from warbench.core.sim.seeds import bot_seed, game_seed
+from warbench.core.sim.units import UnitTally, tally_units
+
+
+class GameCrashed(RuntimeError):
+    """A game raised an error (a ruleset or bot bug); names the game and its seed."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What happened in game ``index`` of a run, by side (``seats[k]`` sat in seat k).
+
+    ``winners`` and ``scores`` are by side, not seat. ``length`` counts decisions. A game
+    stopped at the decision limit is not ``finished`` and has no winners.
+    """
+
+    index: int
+    seed: int
+    seats: tuple[int, ...]
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    length: int
+    finished: bool
+    reason: str
+    final_hash: str
+    units: tuple[UnitTally, ...] = ()
+    journal: str | None = None
+
+    def result(self, side: int) -> str:
+        """``win``, ``draw`` or ``loss`` for ``side``: a draw is anything but one winner."""
+        if len(self.winners) != 1:
+            return "draw"
+        return "win" if self.winners[0] == side else "loss"
+
+    def summary(self) -> dict[str, Any]:
+        """The record's JSON summary, without index, seed and journal (stored apart)."""
+        return {
+            "seats": list(self.seats),
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "length": self.length,
+            "finished": self.finished,
+            "reason": self.reason,
+            "final_hash": self.final_hash,
+            "units": [tally.to_plain() for tally in self.units],
+        }
+
+    @classmethod
+    def from_summary(
+        cls, index: int, seed: int, summary: dict[str, Any], journal: str | None = None
+    ) -> GameRecord:
+        """The record whose :meth:`summary` is ``summary``."""
+        return cls(
+            index=index,
+            seed=seed,
+            seats=tuple(summary["seats"]),
+            winners=tuple(summary["winners"]),
+            scores=tuple(float(score) for score in summary["scores"]),
+            length=int(summary["length"]),
+            finished=bool(summary["finished"]),
+            reason=str(summary["reason"]),
+            final_hash=str(summary["final_hash"]),
+            units=tuple(UnitTally.from_plain(row) for row in summary["units"]),
+            journal=journal,
+        )
+
+
+def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> Game:
+    """Play game ``index`` of ``plan`` until it ends or reaches the decision limit."""
+    seed = game_seed(plan.seed, index)
+    seats = plan.seats(index)
+    factories = plan.ruleset.bots()
+    agents = [factories[plan.bots[side]](bot_seed(seed, seat)) for seat, side in enumerate(seats)]
+    try:
+        game = Game.new(
+            plan.ruleset,
+            plan.setup(index),
+            seed=seed,
+            players=len(seats),
+            record_hashes=record_hashes,
+        )
+        decisions = 0
+        while not game.is_over and decisions < plan.max_decisions:
+            play_next_decision(game, agents)
+            decisions += 1
+    except Exception as error:
+        raise GameCrashed(
+            f"game {index} of the run seeded {plan.seed} (game seed {seed}) failed:"
+            f" {type(error).__name__}: {error}"
+        ) from error
+    return game
+
+
+def record_of(plan: GamePlan, index: int, game: Game) -> GameRecord:
+    """The record of game ``index``, played to its end as ``game``."""
+    seats = plan.seats(index)
+    outcome = game.outcome
+    scores: tuple[float, ...] = ()
+    winners: tuple[int, ...] = ()
+    if outcome is not None:
+        winners = tuple(sorted(seats[seat] for seat in outcome.winners))
+        if len(outcome.scores) == len(seats):
+            by_side = [0.0] * len(seats)
+            for seat, score in enumerate(outcome.scores):
+                by_side[seats[seat]] = float(score)
+            scores = tuple(by_side)
+    fielded = [side.fielded() for side in plan.sides]
+    return GameRecord(
+        index=index,
+        seed=game_seed(plan.seed, index),
+        seats=seats,
+        winners=winners,
+        scores=scores,
+        length=len(game.journal.entries),
+        finished=outcome is not None,
+        reason=outcome.reason if outcome is not None else "decision limit reached",
+        final_hash=game.hash(),
+        units=tally_units(game.events, seats, fielded),
+        journal=json.dumps(game.journal.to_plain()) if plan.keep_journals else None,
+    )
+
+
+def play_game(plan: GamePlan, index: int) -> GameRecord:
+    """Play game ``index`` of ``plan`` and return its record."""
+    game = play_to_end(plan, index, record_hashes=plan.keep_journals)
+    return record_of(plan, index, game)

@@ -1,0 +1,327 @@
+"""The HTML report of a run: one self-contained page of tables and matplotlib plots.
+
+Plots are embedded as base64 PNG, the picture of the table at the end of a typical game as
+inline SVG, so the page can be mailed or archived as one file.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import statistics
+import tempfile
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from warbench.core.render import PLAYER_COLOURS
+from warbench.core.render import render as render_picture
+from warbench.core.sim.play import GameRecord, play_to_end
+from warbench.core.sim.runner import RunResult
+from warbench.core.sim.summary import Comparison, Rate, RunSummary
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.8em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+figure { margin: 1em 0; } figcaption { color: #555; font-size: 0.9em; }
+img, svg { max-width: 100%; height: auto; }
+"""
+
+
+def typical_game(records: Sequence[GameRecord]) -> GameRecord | None:
+    """A game that looks like most: the commonest result, of about the median length.
+
+    >>> from warbench.core.sim.play import GameRecord
+    >>> games = [GameRecord(i, 0, (0, 1), w, (), n, True, "", "") for i, w, n in
+    ...          [(0, (0,), 9), (1, (1,), 5), (2, (0,), 30), (3, (0,), 12)]]
+    >>> typical_game(games).index
+    3
+    """
+    if not records:
+        return None
+    commonest = Counter(record.winners for record in records).most_common(1)[0][0]
+    alike = [record for record in records if record.winners == commonest]
+    middle = statistics.median(record.length for record in alike)
+    return min(alike, key=lambda record: (abs(record.length - middle), record.index))
+
+
+def _png(figure: Figure) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
+    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img alt="plot" src="data:image/png;base64,{encoded}">'
+
+
+def _percent(rate: Rate) -> str:
+    return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    cells = "".join(f"<th>{html.escape(str(cell))}</th>" for cell in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
+        for row in rows
+    )
+    return f"<table><tr>{cells}</tr>{body}</table>"
+
+
+def _figure(content: str, caption: str) -> str:
+    return f"<figure>{content}<figcaption>{html.escape(caption)}</figcaption></figure>"
+
+
+def _win_plot(summary: RunSummary) -> str:
+    figure = Figure(figsize=(7, 0.6 + 0.5 * len(summary.sides)))
+    axes = figure.subplots()
+    labels = [side.label for side in summary.sides]
+    for row, side in enumerate(summary.sides):
+        for rate, name, colour in (
+            (side.wins, "win", "#009E73"),
+            (side.draws, "draw", "#999999"),
+        ):
+            offset = -0.15 if name == "win" else 0.15
+            axes.barh(
+                row + offset, rate.value, height=0.3, color=colour, label=name if row == 0 else None
+            )
+            axes.errorbar(
+                rate.value,
+                row + offset,
+                xerr=[[rate.value - rate.low], [rate.high - rate.value]],
+                color="black",
+                capsize=3,
+            )
+    axes.set_yticks(range(len(labels)), labels)
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("share of games (95% Wilson interval)")
+    axes.legend(loc="lower right")
+    return _png(figure)
+
+
+def _histograms(values: Sequence[Sequence[float]], labels: Sequence[str], axis: str) -> str:
+    figure = Figure(figsize=(7, 3))
+    axes = figure.subplots()
+    flat = [value for series in values for value in series]
+    low, high = min(flat), max(flat)
+    if all(float(value).is_integer() for value in flat) and high - low <= 60:
+        edges = np.arange(low - 0.5, high + 1.5).tolist()  # a bar per whole number
+    else:
+        edges = np.histogram_bin_edges(flat, bins=30).tolist()
+    for index, (series, label) in enumerate(zip(values, labels, strict=True)):
+        axes.hist(
+            series,
+            bins=edges,
+            histtype="step",
+            linewidth=1.5,
+            label=label,
+            color=PLAYER_COLOURS[index % len(PLAYER_COLOURS)],
+        )
+    axes.set_xlabel(axis)
+    axes.set_ylabel("games")
+    if len(labels) > 1:
+        axes.legend()
+    return _png(figure)
+
+
+def _survival_plot(summary: RunSummary) -> str:
+    rows = [unit for unit in summary.units if unit.survival is not None]
+    figure = Figure(figsize=(7, 0.6 + 0.35 * len(rows)))
+    axes = figure.subplots()
+    for row, unit in enumerate(rows):
+        assert unit.survival is not None
+        rate = unit.survival
+        axes.barh(row, rate.value, color=PLAYER_COLOURS[unit.side % len(PLAYER_COLOURS)])
+        axes.errorbar(
+            rate.value,
+            row,
+            xerr=[[rate.value - rate.low], [rate.high - rate.value]],
+            color="black",
+            capsize=3,
+        )
+    labels = [f"{summary.sides[unit.side].label}: {unit.unit_type}" for unit in rows]
+    axes.set_yticks(range(len(rows)), labels)
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("models surviving (95% Wilson interval)")
+    return _png(figure)
+
+
+def _table_picture(result: RunResult) -> str:
+    typical = typical_game(result.records)
+    if typical is None:
+        return ""
+    game = play_to_end(result.plan, typical.index)
+    picture = result.plan.ruleset.table(game.state)
+    winners = ", ".join(result.plan.sides[side].label for side in typical.winners) or "nobody"
+    caption = (
+        f"The table at the end of game {typical.index} (seed {typical.seed}), a typical game:"
+        f" won by {winners} after {typical.length} decisions."
+    )
+    if picture is None:
+        return f"<p>{html.escape(result.plan.ruleset.id)} draws no table picture.</p>"
+    with tempfile.TemporaryDirectory() as folder:
+        svg = render_picture(picture, Path(folder) / "table.svg").read_text(encoding="utf-8")
+    return _figure(svg[svg.index("<svg") :], caption)
+
+
+def _run_section(result: RunResult, summary: RunSummary) -> list[str]:
+    plan = result.plan
+    bots = ", ".join(
+        f"{side.label}: {bot}" for side, bot in zip(summary.sides, plan.bots, strict=True)
+    )
+    rows: list[tuple[str, object]] = [
+        ("ruleset", f"{plan.ruleset.id} {plan.ruleset.version}"),
+        ("games", summary.games),
+        ("unfinished (decision limit)", summary.unfinished),
+        ("seed", plan.seed),
+        ("scenario", plan.scenario or "default"),
+        ("bots", bots),
+    ]
+    return [_table(["run", ""], rows)]
+
+
+def _results_section(summary: RunSummary, comparisons: Sequence[Comparison]) -> list[str]:
+    rows = [
+        (
+            side.label,
+            side.wins.successes,
+            side.draws.successes,
+            side.losses.successes,
+            _percent(side.wins),
+            "-" if side.scores is None else f"{side.scores.mean:.2f} ± {side.scores.std:.2f}",
+            "-" if side.scores is None else f"{side.scores.median:g}",
+        )
+        for side in summary.sides
+    ]
+    head = ["side", "wins", "draws", "losses", "win rate [95%]", "mean score", "median score"]
+    parts = [
+        "<h2>Results</h2>",
+        _table(head, rows),
+        _figure(_win_plot(summary), "Win and draw rates with 95% Wilson intervals."),
+    ]
+    if comparisons:
+        versus = [
+            (
+                item.label,
+                _percent(item.this),
+                _percent(item.other),
+                f"{item.test.difference:+.1%}",
+                f"{item.test.p_value:.3g}",
+                "yes" if item.test.significant() else "no",
+            )
+            for item in comparisons
+        ]
+        head = ["side", "this run", "other run", "difference", "p-value", "significant at 5%"]
+        parts += ["<h2>Against the other run</h2>", _table(head, versus)]
+    return parts
+
+
+def _seat_section(summary: RunSummary) -> list[str]:
+    rows = [
+        (f"seat {seat}", rate.successes, _percent(rate)) for seat, rate in enumerate(summary.seats)
+    ]
+    parts = ["<h2>Seats</h2>", _table(["seat", "wins", "win rate [95%]"], rows)]
+    test = summary.seat_test
+    if test is not None:
+        verdict = "a significant" if test.significant() else "no significant"
+        parts.append(
+            f"<p>Seat 0 wins {test.difference + 1 / len(summary.seats):.1%} of decisive games:"
+            f" {verdict} seat effect (z = {test.z:.2f}, p = {test.p_value:.3g}).</p>"
+        )
+    return parts
+
+
+def _distribution_section(result: RunResult, summary: RunSummary) -> list[str]:
+    parts = []
+    labels = [side.label for side in summary.sides]
+    scored = [record.scores for record in result.records if record.scores]
+    if scored:
+        series = [[scores[side] for scores in scored] for side in range(len(labels))]
+        parts += ["<h2>Scores</h2>", _figure(_histograms(series, labels, "score"), "Scores.")]
+    length = summary.length
+    if length is not None:
+        row = (
+            "",
+            f"{length.mean:.1f}",
+            f"{length.std:.1f}",
+            f"{length.minimum:g}",
+            f"{length.median:g}",
+            f"{length.maximum:g}",
+        )
+        lengths = [[float(record.length) for record in result.records]]
+        parts += [
+            "<h2>Game length</h2>",
+            _table(["decisions", "mean", "sd", "min", "median", "max"], [row]),
+            _figure(_histograms(lengths, ["all games"], "decisions"), "Game length."),
+        ]
+    return parts
+
+
+def _unit_section(summary: RunSummary) -> list[str]:
+    if not summary.units:
+        return []
+    rows = [
+        (
+            summary.sides[unit.side].label,
+            unit.unit_type,
+            unit.fielded,
+            unit.lost,
+            "-" if unit.survival is None else _percent(unit.survival),
+            f"{unit.damage_taken:.2f}",
+            f"{unit.damage_dealt:.2f}",
+        )
+        for unit in summary.units
+    ]
+    head = [
+        "side",
+        "unit type",
+        "fielded",
+        "lost",
+        "survival [95%]",
+        "taken / game",
+        "dealt / game",
+    ]
+    parts = ["<h2>Units</h2>", _table(head, rows)]
+    if any(unit.survival is not None for unit in summary.units):
+        parts.append(_figure(_survival_plot(summary), "Survival by unit type."))
+    return parts
+
+
+def report_html(
+    result: RunResult, summary: RunSummary, comparisons: Sequence[Comparison] = ()
+) -> str:
+    """The report page of ``result`` as HTML text."""
+    title = f"{result.plan.ruleset.name}: {' vs '.join(side.label for side in summary.sides)}"
+    parts = [
+        f"<h1>{html.escape(title)}</h1>",
+        *_run_section(result, summary),
+        *_results_section(summary, comparisons),
+        *_seat_section(summary),
+        *_distribution_section(result, summary),
+        *_unit_section(summary),
+        "<h2>A typical game</h2>",
+        _table_picture(result),
+    ]
+    body = "\n".join(parts)
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
+        f"<body>\n{body}\n</body></html>\n"
+    )
+
+
+def write_report(
+    path: str | Path,
+    result: RunResult,
+    summary: RunSummary,
+    comparisons: Sequence[Comparison] = (),
+) -> Path:
+    """Write the report of ``result`` to ``path`` (an ``.html`` file); return the path."""
+    target = Path(path)
+    if not target.parent.exists():
+        raise FileNotFoundError(f"{target}: folder {target.parent} does not exist")
+    target.write_text(report_html(result, summary, comparisons), encoding="utf-8")
+    return target

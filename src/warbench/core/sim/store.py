@@ -1,0 +1,305 @@
+"""The results store: runs and their games in one SQLite file.
+
+Each finished game is written as soon as it comes back, inside a transaction, and a game is
+keyed by its run and index, so a run killed at any moment can be resumed without losing or
+repeating a game (:meth:`ResultStore.open_run` with ``resume=True``).
+
+A game's journal is stored when the run keeps journals; otherwise :func:`load_journal`
+plays the game again from its stored set-up, seed and bots, and checks that it ends in the
+recorded state.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from warbench.core.journal import Journal
+from warbench.core.lists import ArmyList
+from warbench.core.registry import ruleset as find_ruleset
+from warbench.core.sim.plan import GamePlan, Side
+from warbench.core.sim.play import GameRecord, play_to_end
+
+#: Bumped when the tables change shape.
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    version TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    scenario TEXT,
+    sides TEXT NOT NULL,
+    bots TEXT NOT NULL,
+    setups TEXT NOT NULL,
+    max_decisions INTEGER NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    idx INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    army_hashes TEXT NOT NULL,
+    result TEXT NOT NULL,
+    scores TEXT NOT NULL,
+    length INTEGER NOT NULL,
+    summary TEXT NOT NULL,
+    journal TEXT,
+    UNIQUE (run_id, idx)
+);
+"""
+
+
+class StoreError(ValueError):
+    """A results file that is not one, or a run or game it does not hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRun:
+    """A run in the store: its id, the number of games asked for, and those already stored."""
+
+    id: int
+    games: int
+    done: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class RunInfo:
+    """What the store knows of a run: enough to rebuild its plan and label its sides."""
+
+    id: int
+    ruleset: str
+    version: str
+    seed: int
+    games: int
+    scenario: str | None
+    sides: tuple[Side, ...]
+    bots: tuple[str, ...]
+    setups: tuple[dict[str, Any], ...]
+    max_decisions: int
+
+
+class ResultStore:
+    """A results file, opened (and created if missing) at ``path``."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self._db = sqlite3.connect(self.path)
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version not in (0, SCHEMA_VERSION):
+                raise StoreError(
+                    f"{self.path}: results format {version}, this warbench reads {SCHEMA_VERSION}"
+                )
+            with self._db:
+                self._db.executescript(_SCHEMA)
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{self.path}: not a warbench results file ({error})") from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def open_run(self, plan: GamePlan, games: int, *, resume: bool = False) -> StoredRun:
+        """Start a run of ``games`` games of ``plan``, or with ``resume`` continue the last
+        stored run of the same plan (raising :class:`StoreError` if there is none).
+
+        A resumed run is extended (never shrunk) to ``games`` games.
+        """
+        key = plan.key()
+        if resume:
+            row = self._db.execute(
+                "SELECT id, games FROM runs WHERE key = ? ORDER BY id DESC LIMIT 1", (key,)
+            ).fetchone()
+            if row is None:
+                raise StoreError(
+                    f"{self.path} holds no run of {plan.ruleset.id} with these sides, bots,"
+                    f" scenario and seed {plan.seed} to resume; drop --resume to start one"
+                )
+            run_id, stored_games = int(row[0]), int(row[1])
+            with self._db as db:
+                db.execute(
+                    "UPDATE runs SET games = ? WHERE id = ?", (max(games, stored_games), run_id)
+                )
+            rows = self._db.execute("SELECT idx FROM games WHERE run_id = ?", (run_id,))
+            done = frozenset(int(index) for (index,) in rows)
+            return StoredRun(run_id, max(games, stored_games), done)
+        sides = [
+            {
+                "label": side.label,
+                "source": side.source,
+                "hash": side.hash,
+                "army": None if side.army is None else side.army.model_dump(mode="json"),
+            }
+            for side in plan.sides
+        ]
+        with self._db as db:
+            cursor = db.execute(
+                "INSERT INTO runs (key, ruleset, version, seed, games, scenario, sides, bots,"
+                " setups, max_decisions, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    key,
+                    plan.ruleset.id,
+                    plan.ruleset.version,
+                    str(plan.seed),
+                    games,
+                    plan.scenario,
+                    json.dumps(sides),
+                    json.dumps(plan.bots),
+                    json.dumps(plan.setups),
+                    plan.max_decisions,
+                    datetime.now(UTC).isoformat(timespec="seconds"),
+                ),
+            )
+            assert cursor.lastrowid is not None
+            return StoredRun(cursor.lastrowid, games, frozenset())
+
+    def add_games(self, run_id: int, sides: Iterable[str], records: Iterable[GameRecord]) -> None:
+        """Store finished games of a run in one transaction; ``sides`` are the army hashes."""
+        hashes = list(sides)
+        rows = [
+            (
+                run_id,
+                record.index,
+                str(record.seed),
+                json.dumps([hashes[side] for side in record.seats]),
+                _result_text(record),
+                json.dumps(list(record.scores)),
+                record.length,
+                json.dumps(record.summary()),
+                record.journal,
+            )
+            for record in records
+        ]
+        with self._db as db:
+            db.executemany(
+                "INSERT INTO games (run_id, idx, seed, army_hashes, result, scores, length,"
+                " summary, journal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+
+    def records(self, run_id: int, *, journals: bool = False) -> list[GameRecord]:
+        """Every stored game of a run, by index."""
+        rows = self._db.execute(
+            "SELECT idx, seed, summary, journal FROM games WHERE run_id = ? ORDER BY idx",
+            (run_id,),
+        )
+        return [
+            GameRecord.from_summary(
+                int(index), int(seed), json.loads(summary), journal if journals else None
+            )
+            for index, seed, summary, journal in rows
+        ]
+
+    def game_ids(self, run_id: int) -> list[int]:
+        """The store's ids of a run's games, by index (what ``--game`` takes)."""
+        rows = self._db.execute("SELECT id FROM games WHERE run_id = ? ORDER BY idx", (run_id,))
+        return [int(game_id) for (game_id,) in rows]
+
+    def run(self, run_id: int) -> RunInfo:
+        """The run stored as ``run_id``."""
+        row = self._db.execute(
+            "SELECT id, ruleset, version, seed, games, scenario, sides, bots, setups,"
+            " max_decisions FROM runs WHERE id = ?",
+            (run_id,),
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"{self.path} holds no run {run_id}")
+        sides = tuple(
+            Side(
+                side["label"],
+                None if side["army"] is None else ArmyList.model_validate(side["army"]),
+                side["source"],
+            )
+            for side in json.loads(row[6])
+        )
+        return RunInfo(
+            id=int(row[0]),
+            ruleset=str(row[1]),
+            version=str(row[2]),
+            seed=int(row[3]),
+            games=int(row[4]),
+            scenario=row[5],
+            sides=sides,
+            bots=tuple(json.loads(row[7])),
+            setups=tuple(json.loads(row[8])),
+            max_decisions=int(row[9]),
+        )
+
+    def journal(self, game_id: int) -> Journal:
+        """The journal of stored game ``game_id``; see :func:`load_journal`."""
+        row = self._db.execute(
+            "SELECT run_id, idx, summary, journal FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"{self.path} holds no game {game_id}")
+        run_id, index, summary, journal = row
+        if journal is not None:
+            return Journal.loads(journal, f"{self.path} game {game_id}")
+        info = self.run(int(run_id))
+        rules = find_ruleset(info.ruleset)
+        if rules.version != info.version:
+            raise StoreError(
+                f"game {game_id} was stored without its journal by {info.ruleset}"
+                f" {info.version}; {rules.version} is installed and may play it differently"
+            )
+        plan = GamePlan(
+            rules,
+            info.sides,
+            info.setups,
+            info.bots,
+            info.seed,
+            info.scenario,
+            info.max_decisions,
+        )
+        game = play_to_end(plan, int(index), record_hashes=True)
+        if game.hash() != json.loads(summary)["final_hash"]:
+            raise StoreError(
+                f"game {game_id} played again does not end as stored: the ruleset or its"
+                " bots have changed"
+            )
+        return game.journal
+
+
+def _result_text(record: GameRecord) -> str:
+    """``win:0`` (side 0 won), ``draw`` or ``unfinished``, for people reading the table."""
+    if not record.finished:
+        return "unfinished"
+    if len(record.winners) == 1:
+        return f"win:{record.winners[0]}"
+    return "draw"
+
+
+def load_journal(db_path: str | Path, game_id: int) -> Journal:
+    """The journal of game ``game_id`` in the results file ``db_path``, ready to replay.
+
+    A game stored without its journal is played again from its seed and checked against
+    the state it was recorded to end in.
+    """
+    path = Path(db_path)
+    if not path.is_file():
+        raise StoreError(f"{path}: file not found")
+    with ResultStore(path) as store:
+        return store.journal(game_id)

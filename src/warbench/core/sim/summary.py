@@ -1,0 +1,234 @@
+"""What a run's games say: results per side, scores, lengths, the seat effect, unit figures.
+
+:func:`summarize` turns game records into a :class:`RunSummary`; :func:`compare` asks whether
+each side's win rate differs significantly between two runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from warbench.core.sim.plan import Side
+from warbench.core.sim.play import GameRecord
+from warbench.core.sim.stats import (
+    Distribution,
+    ProportionTest,
+    proportion_test,
+    two_proportion_test,
+    wilson_interval,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A proportion with its 95% Wilson interval."""
+
+    successes: int
+    trials: int
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, successes: int, trials: int) -> Rate:
+        """The rate of ``successes`` in ``trials`` (an empty rate spans [0, 1])."""
+        low, high = wilson_interval(successes, trials) if trials else (0.0, 1.0)
+        return cls(successes, trials, low, high)
+
+    @property
+    def value(self) -> float:
+        """The observed proportion (0 for no trials)."""
+        return self.successes / self.trials if self.trials else 0.0
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "count": self.successes,
+            "of": self.trials,
+            "rate": self.value,
+            "interval": [self.low, self.high],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SideSummary:
+    """One side's results; ``by_seat[k]`` is its win rate when sitting in seat k."""
+
+    label: str
+    hash: str
+    games: int
+    wins: Rate
+    draws: Rate
+    losses: Rate
+    scores: Distribution | None
+    by_seat: tuple[Rate, ...]
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "label": self.label,
+            "hash": self.hash,
+            "games": self.games,
+            "wins": self.wins.to_plain(),
+            "draws": self.draws.to_plain(),
+            "losses": self.losses.to_plain(),
+            "scores": None if self.scores is None else self.scores.to_plain(),
+            "wins_by_seat": [rate.to_plain() for rate in self.by_seat],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSummary:
+    """One unit type of one side over the run: survival and mean damage per game."""
+
+    side: int
+    unit_type: str
+    fielded: int
+    lost: int
+    survival: Rate | None
+    damage_taken: float
+    damage_dealt: float
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "side": self.side,
+            "unit_type": self.unit_type,
+            "fielded": self.fielded,
+            "lost": self.lost,
+            "survival": None if self.survival is None else self.survival.to_plain(),
+            "damage_taken_per_game": self.damage_taken,
+            "damage_dealt_per_game": self.damage_dealt,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RunSummary:
+    """Every statistic of a run.
+
+    ``seats[k]`` is how often whoever sat in seat k won; ``seat_test`` asks whether seat 0
+    wins more (or less) often than its fair share of the decisive games.
+    """
+
+    games: int
+    unfinished: int
+    sides: tuple[SideSummary, ...]
+    seats: tuple[Rate, ...]
+    seat_test: ProportionTest | None
+    length: Distribution | None
+    units: tuple[UnitSummary, ...]
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "games": self.games,
+            "unfinished": self.unfinished,
+            "sides": [side.to_plain() for side in self.sides],
+            "seats": [rate.to_plain() for rate in self.seats],
+            "seat_test": None if self.seat_test is None else self.seat_test.to_plain(),
+            "length": None if self.length is None else self.length.to_plain(),
+            "units": [unit.to_plain() for unit in self.units],
+        }
+
+
+def summarize(sides: Sequence[Side], records: Sequence[GameRecord]) -> RunSummary:
+    """The statistics of ``records`` (any order) for ``sides``."""
+    count = len(sides)
+    games = len(records)
+    side_summaries = tuple(_side(sides[side], side, count, records) for side in range(count))
+    seat_wins = [0] * count
+    for record in records:
+        if len(record.winners) == 1:
+            seat_wins[record.seats.index(record.winners[0])] += 1
+    decisive = sum(seat_wins)
+    seat_test = proportion_test(seat_wins[0], decisive, 1 / count) if decisive else None
+    lengths = [float(record.length) for record in records]
+    return RunSummary(
+        games=games,
+        unfinished=sum(not record.finished for record in records),
+        sides=side_summaries,
+        seats=tuple(Rate.of(wins, games) for wins in seat_wins),
+        seat_test=seat_test,
+        length=Distribution.of(lengths) if lengths else None,
+        units=_units(records, games),
+    )
+
+
+def _side(side: Side, index: int, count: int, records: Sequence[GameRecord]) -> SideSummary:
+    results = [record.result(index) for record in records]
+    games = len(records)
+    scores = [record.scores[index] for record in records if record.scores]
+    by_seat = []
+    for seat in range(count):
+        here = [record for record in records if record.seats[seat] == index]
+        by_seat.append(Rate.of(sum(r.result(index) == "win" for r in here), len(here)))
+    return SideSummary(
+        label=side.label,
+        hash=side.hash,
+        games=games,
+        wins=Rate.of(results.count("win"), games),
+        draws=Rate.of(results.count("draw"), games),
+        losses=Rate.of(results.count("loss"), games),
+        scores=Distribution.of(scores) if scores else None,
+        by_seat=tuple(by_seat),
+    )
+
+
+def _units(records: Sequence[GameRecord], games: int) -> tuple[UnitSummary, ...]:
+    totals: dict[tuple[int, str], list[float]] = {}
+    for record in records:
+        for tally in record.units:
+            row = totals.setdefault((tally.side, tally.unit_type), [0, 0, 0.0, 0.0])
+            row[0] += tally.fielded
+            row[1] += tally.lost
+            row[2] += tally.damage_taken
+            row[3] += tally.damage_dealt
+    summaries = []
+    for (side, unit_type), (fielded, lost, taken, dealt) in sorted(totals.items()):
+        exposed = int(fielded)
+        survival = Rate.of(max(exposed - int(lost), 0), exposed) if exposed else None
+        per_game = games or 1
+        summaries.append(
+            UnitSummary(
+                side,
+                unit_type,
+                round(fielded / per_game),
+                int(lost),
+                survival,
+                taken / per_game,
+                dealt / per_game,
+            )
+        )
+    return tuple(summaries)
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """One side's win rate in two runs, and whether they differ significantly."""
+
+    label: str
+    this: Rate
+    other: Rate
+    test: ProportionTest
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "label": self.label,
+            "this": self.this.to_plain(),
+            "other": self.other.to_plain(),
+            "test": self.test.to_plain(),
+        }
+
+
+def compare(this: RunSummary, other: RunSummary) -> tuple[Comparison, ...]:
+    """Side by side (by position), this run's win rate against the other's, z-tested."""
+    comparisons = []
+    for mine, theirs in zip(this.sides, other.sides, strict=False):
+        if mine.games and theirs.games:
+            test = two_proportion_test(
+                mine.wins.successes, mine.games, theirs.wins.successes, theirs.games
+            )
+            comparisons.append(Comparison(mine.label, mine.wins, theirs.wins, test))
+    return tuple(comparisons)

@@ -1,0 +1,371 @@
+"""The ``warbench simulate`` and ``warbench tournament`` commands.
+
+:func:`register` adds both to the main ``warbench`` app. Mistakes (a bad list, an unknown
+bot or scenario, a missing file) raise ``ValueError`` subclasses before any game starts,
+which the main command prints as one line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from warbench.core.catalog import load_model
+from warbench.core.lists import ArmyList
+from warbench.core.registry import ruleset as find_ruleset
+from warbench.core.ruleset import Ruleset
+from warbench.core.sim.plan import DEFAULT_MAX_DECISIONS, Side, mirror_sides, prepare
+from warbench.core.sim.report import write_report
+from warbench.core.sim.runner import Backend, RunResult, make_backend, simulate
+from warbench.core.sim.store import ResultStore
+from warbench.core.sim.summary import Comparison, Rate, RunSummary, compare, summarize
+from warbench.core.sim.tournament import TournamentResult, pair_plans, round_robin
+
+console = Console(soft_wrap=True)
+
+
+class SimulateOptionError(ValueError):
+    """Options of ``simulate`` or ``tournament`` that do not go together."""
+
+
+class _GamesPerSecond(ProgressColumn):
+    """Games finished per second, as rich measures it."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text(f"{speed:.1f} games/s" if speed else "- games/s", style="progress.data.speed")
+
+
+@contextmanager
+def _progress_bar(enabled: bool) -> Iterator[Progress]:
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _GamesPerSecond(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not enabled,
+    )
+    with bar:
+        yield bar
+
+
+def _load_sides(paths: Sequence[Path]) -> list[Side]:
+    armies = [load_model(path, ArmyList) for path in paths]
+    names = [army.name for army in armies]
+    return [
+        Side(
+            army.name if names.count(army.name) == 1 else f"{army.name} #{number}",
+            army,
+            str(path),
+        )
+        for number, (path, army) in enumerate(zip(paths, armies, strict=True), start=1)
+    ]
+
+
+def _check_paths(db: Path | None, resume: bool, report: Path | None) -> None:
+    if resume and db is None:
+        raise SimulateOptionError("--resume needs --db, the results file of the run to resume")
+    if report is not None and not report.parent.exists():
+        raise SimulateOptionError(f"--report {report}: folder {report.parent} does not exist")
+    if db is not None and not db.parent.exists():
+        raise SimulateOptionError(f"--db {db}: folder {db.parent} does not exist")
+
+
+def _percent(rate: Rate) -> str:
+    return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
+
+
+def _print_summary(
+    rules: Ruleset, result: RunResult, summary: RunSummary, comparisons: Sequence[Comparison]
+) -> None:
+    plan = result.plan
+    labels = [side.label for side in summary.sides]
+    console.print(
+        f"[bold]{rules.id}[/bold]: {' vs '.join(labels)} — {summary.games} games, seed"
+        f" {plan.seed}, bots {', '.join(plan.bots)}",
+        highlight=False,
+    )
+    table = Table("side", "wins", "draws", "losses", "win rate [95%]", "score (mean ± sd)")
+    for side in summary.sides:
+        score = "-" if side.scores is None else f"{side.scores.mean:.2f} ± {side.scores.std:.2f}"
+        table.add_row(
+            side.label,
+            str(side.wins.successes),
+            str(side.draws.successes),
+            str(side.losses.successes),
+            _percent(side.wins),
+            score,
+        )
+    console.print(table)
+    if summary.seat_test is not None:
+        test = summary.seat_test
+        share = test.difference + 1 / len(summary.seats)
+        verdict = "significant" if test.significant() else "not significant"
+        console.print(
+            f"Seat 0 wins {share:.1%} of decisive games (p = {test.p_value:.3g}, {verdict}).",
+            highlight=False,
+        )
+    if summary.length is not None:
+        length = summary.length
+        console.print(
+            f"Game length: median {length.median:g} decisions (quartiles {length.q1:g} to"
+            f" {length.q3:g}, longest {length.maximum:g}); {summary.unfinished} unfinished.",
+            highlight=False,
+        )
+    if summary.units:
+        units = Table(
+            "side", "unit type", "fielded", "lost", "survival [95%]", "taken/game", "dealt/game"
+        )
+        for unit in summary.units:
+            units.add_row(
+                labels[unit.side],
+                unit.unit_type,
+                str(unit.fielded),
+                str(unit.lost),
+                "-" if unit.survival is None else _percent(unit.survival),
+                f"{unit.damage_taken:.2f}",
+                f"{unit.damage_dealt:.2f}",
+            )
+        console.print(units)
+    if comparisons:
+        versus = Table("side", "this run", "other run", "difference", "p-value", "significant")
+        for item in comparisons:
+            versus.add_row(
+                item.label,
+                _percent(item.this),
+                _percent(item.other),
+                f"{item.test.difference:+.1%}",
+                f"{item.test.p_value:.3g}",
+                "yes" if item.test.significant() else "no",
+            )
+        console.print(versus)
+    console.print(
+        f"Played {result.played} games in {result.seconds:.1f} s"
+        f" ({result.games_per_second:.1f} games/s).",
+        highlight=False,
+    )
+
+
+def simulate_command(
+    ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
+    army: Annotated[
+        list[Path] | None,
+        typer.Option(help="An army list (.toml); give one per side. None: the default set-up."),
+    ] = None,
+    scenario: Annotated[str | None, typer.Option(help="Scenario the ruleset offers.")] = None,
+    games: Annotated[int, typer.Option(help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Run seed: game i's seed comes from it and i.")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes (Ray: local CPUs).")] = 1,
+    backend: Annotated[str, typer.Option(help="Where to play: local or ray.")] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option(help="Address of a running Ray cluster (with --backend ray).")
+    ] = None,
+    bot: Annotated[
+        list[str] | None, typer.Option(help="Bot for every side, or give one per side.")
+    ] = None,
+    db: Annotated[Path | None, typer.Option(help="SQLite results file to store games in.")] = None,
+    resume: Annotated[
+        bool, typer.Option(help="Continue the last run of the same plan stored in --db.")
+    ] = False,
+    journals: Annotated[bool, typer.Option(help="Store every game's journal in --db.")] = False,
+    report: Annotated[Path | None, typer.Option(help="Write an HTML report here.")] = None,
+    compare_run: Annotated[
+        int | None, typer.Option("--compare", help="Test the win rates against run N in --db.")
+    ] = None,
+    max_decisions: Annotated[
+        int, typer.Option(help="Stop a game after this many decisions (counted unfinished).")
+    ] = DEFAULT_MAX_DECISIONS,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = (
+        False
+    ),
+) -> None:
+    """Play many bot-against-bot games and report who wins, how often, and why."""
+    _check_paths(db, resume, report)
+    if compare_run is not None and db is None:
+        raise SimulateOptionError("--compare needs --db, the results file holding that run")
+    rules = find_ruleset(ruleset_id)
+    paths = list(army or [])
+    if len(paths) == 1:
+        raise SimulateOptionError("give at least two --army lists, or none for the default set-up")
+    sides = _load_sides(paths) if paths else list(mirror_sides(rules))
+    plan = prepare(
+        rules,
+        sides,
+        seed=seed,
+        scenario=scenario,
+        bots=list(bot or []),
+        max_decisions=max_decisions,
+        keep_journals=journals,
+    )
+    chosen = make_backend(backend, workers=workers, address=ray_address)
+    with ExitStack() as stack:
+        store = stack.enter_context(ResultStore(db)) if db is not None else None
+        other: RunSummary | None = None
+        if store is not None and compare_run is not None:
+            info = store.run(compare_run)
+            other = summarize(info.sides, store.records(compare_run))
+        stack.callback(chosen.close)
+        bar = stack.enter_context(_progress_bar(not json_output and console.is_terminal))
+        task = bar.add_task(f"{rules.id}", total=games)
+        result = simulate(
+            plan,
+            games,
+            backend=chosen,
+            store=store,
+            resume=resume,
+            on_progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
+    summary = summarize(plan.sides, result.records)
+    comparisons = compare(summary, other) if other is not None else ()
+    if report is not None:
+        write_report(report, result, summary, comparisons)
+    if json_output:
+        typer.echo(json.dumps(_run_plain(result, summary, comparisons, db, report), indent=2))
+        return
+    _print_summary(rules, result, summary, comparisons)
+    if db is not None and result.game_ids:
+        console.print(
+            f"Stored as run {result.run_id} in {db}: games {result.game_ids[0]} to"
+            f" {result.game_ids[-1]} (warbench replay --db {db} --game ID).",
+            highlight=False,
+        )
+    if report is not None:
+        console.print(f"Report: {report}", highlight=False)
+
+
+def _run_plain(
+    result: RunResult,
+    summary: RunSummary,
+    comparisons: Sequence[Comparison],
+    db: Path | None,
+    report: Path | None,
+) -> dict[str, Any]:
+    plan = result.plan
+    return {
+        "ruleset": plan.ruleset.id,
+        "version": plan.ruleset.version,
+        "seed": plan.seed,
+        "scenario": plan.scenario,
+        "bots": list(plan.bots),
+        "played": result.played,
+        "seconds": result.seconds,
+        "db": None if db is None else str(db),
+        "run_id": result.run_id,
+        "game_ids": [result.game_ids[0], result.game_ids[-1]] if result.game_ids else None,
+        "report": None if report is None else str(report),
+        "summary": summary.to_plain(),
+        "comparison": [item.to_plain() for item in comparisons],
+    }
+
+
+def _print_tournament(outcome: TournamentResult) -> None:
+    labels = outcome.labels
+    matrix = Table("wins (row beat column)", *labels, title="Win matrix")
+    for i, label in enumerate(labels):
+        cells = [
+            "-" if i == j else f"{outcome.wins[i, j]}/{outcome.games(i, j)}"
+            for j in range(len(labels))
+        ]
+        matrix.add_row(label, *cells)
+    console.print(matrix)
+    ratings = Table("list", "rating", "95% interval", title="Bradley-Terry ratings (Elo scale)")
+    for rating in sorted(outcome.ratings, key=lambda item: -item.rating):
+        interval = f"{rating.low:+.0f} to {rating.high:+.0f}"
+        ratings.add_row(rating.label, f"{rating.rating:+.0f}", interval)
+    console.print(ratings)
+
+
+def tournament_command(
+    ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
+    lists: Annotated[list[Path], typer.Argument(metavar="LIST...", help="Army lists (.toml).")],
+    games: Annotated[int, typer.Option(help="Games per pair of lists.")] = 100,
+    seed: Annotated[int, typer.Option(help="Tournament seed.")] = 1,
+    scenario: Annotated[str | None, typer.Option(help="Scenario the ruleset offers.")] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes (Ray: local CPUs).")] = 1,
+    backend: Annotated[str, typer.Option(help="Where to play: local or ray.")] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option(help="Address of a running Ray cluster (with --backend ray).")
+    ] = None,
+    bot: Annotated[
+        list[str] | None, typer.Option(help="Bot for every list, or give one per list.")
+    ] = None,
+    db: Annotated[Path | None, typer.Option(help="SQLite results file to store games in.")] = None,
+    resume: Annotated[bool, typer.Option(help="Continue the pairs' runs stored in --db.")] = False,
+    max_decisions: Annotated[
+        int, typer.Option(help="Stop a game after this many decisions (counted unfinished).")
+    ] = DEFAULT_MAX_DECISIONS,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = (
+        False
+    ),
+) -> None:
+    """Play every pair of lists; print a win matrix and a rating per list."""
+    _check_paths(db, resume, None)
+    rules = find_ruleset(ruleset_id)
+    sides = _load_sides(lists)
+    plans = pair_plans(
+        rules,
+        sides,
+        seed=seed,
+        scenario=scenario,
+        bots=list(bot or []),
+        max_decisions=max_decisions,
+    )
+    chosen: Backend = make_backend(backend, workers=workers, address=ray_address)
+    with ExitStack() as stack:
+        store = stack.enter_context(ResultStore(db)) if db is not None else None
+        stack.callback(chosen.close)
+        bar = stack.enter_context(_progress_bar(not json_output and console.is_terminal))
+        task = bar.add_task("pairs", total=games * len(plans))
+
+        def advance(pair: int, pairs: int, done: int, total: int) -> None:
+            i, j, _ = plans[pair]
+            bar.update(
+                task,
+                description=f"pair {pair + 1}/{pairs}: {sides[i].label} vs {sides[j].label}",
+                completed=pair * total + done,
+                total=pairs * total,
+            )
+
+        outcome = round_robin(
+            sides,
+            plans,
+            games,
+            backend=chosen,
+            store=store,
+            resume=resume,
+            on_progress=advance,
+            seed=seed,
+        )
+    if json_output:
+        typer.echo(json.dumps(outcome.to_plain(), indent=2))
+        return
+    _print_tournament(outcome)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate`` and ``tournament`` to the ``warbench`` app."""
+    app.command("simulate")(simulate_command)
+    app.command("tournament")(tournament_command)
+
+
+__all__ = ["register", "simulate_command", "tournament_command"]

@@ -1,0 +1,37 @@
+"""The HTML report: tables, embedded plots and the table picture of a typical game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.core.test_sim_plan import ListDuel, sides
+from warbench.core.sim.plan import prepare
+from warbench.core.sim.report import typical_game, write_report
+from warbench.core.sim.runner import simulate
+from warbench.core.sim.summary import compare, summarize
+
+
+def test_the_report_is_one_page_with_tables_plots_and_the_table(tmp_path: Path) -> None:
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=4)
+    result = simulate(plan, 12)
+    summary = summarize(plan.sides, result.records)
+    comparisons = compare(summary, summary)
+    page = write_report(tmp_path / "out.html", result, summary, comparisons).read_text()
+    assert page.startswith("<!DOCTYPE html>")
+    assert "Duel with army lists (test game): veteran vs recruit" in page
+    assert page.count('src="data:image/png;base64,') == 4  # wins, scores, length, survival
+    assert "<svg" in page and "<?xml" not in page  # the table picture, inline
+    typical = typical_game(result.records)
+    assert typical is not None and f"end of game {typical.index} " in page
+    for heading in ("Results", "Seats", "Scores", "Game length", "Units", "Against the other"):
+        assert f"<h2>{heading}" in page
+    assert "<td>recruit</td><td>recruit</td><td>1</td>" in page  # side, unit type, fielded
+
+
+def test_the_report_needs_an_existing_folder(tmp_path: Path) -> None:
+    plan = prepare(ListDuel(), sides("veteran", "recruit"))
+    result = simulate(plan, 1)
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        write_report(tmp_path / "no" / "out.html", result, summarize(plan.sides, result.records))

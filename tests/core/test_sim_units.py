@@ -1,0 +1,57 @@
+"""Per unit type figures from the unit event convention."""
+
+from __future__ import annotations
+
+from tests.core.test_sim_plan import ListDuel, sides
+from warbench.core.events import Event
+from warbench.core.sim.plan import prepare
+from warbench.core.sim.play import play_game
+from warbench.core.sim.units import UnitTally, tally_units
+
+
+def test_events_are_summed_by_side_and_unit_type() -> None:
+    events = [
+        Event(
+            "unit_damaged",
+            {
+                "unit_type": "frigate",
+                "player": 0,
+                "amount": 2,
+                "by_player": 1,
+                "by_unit_type": "cruiser",
+            },
+        ),
+        Event("unit_damaged", {"unit_type": "frigate", "player": 0, "amount": 1.5}),
+        Event("unit_destroyed", {"unit_type": "frigate", "player": 0}),
+        Event("unit_destroyed", {"unit_type": "frigate", "player": 0}),
+        Event("damage", {"target": 0, "hits": 9}),  # not part of the convention: ignored
+    ]
+    # seat 0 holds side 1, seat 1 holds side 0
+    tallies = tally_units(events, seats=(1, 0), fielded=({"cruiser": 1}, {"frigate": 4}))
+    assert tallies == (
+        UnitTally(0, "cruiser", fielded=1, damage_dealt=2.0),
+        UnitTally(1, "frigate", fielded=4, lost=2, damage_taken=3.5),
+    )
+    assert UnitTally.from_plain(tallies[1].to_plain()) == tallies[1]
+
+
+def test_types_without_a_list_are_counted_with_nothing_fielded() -> None:
+    events = [Event("unit_destroyed", {"unit_type": "drone", "player": 1})]
+    assert tally_units(events, seats=(0, 1), fielded=({}, {})) == (
+        UnitTally(1, "drone", fielded=0, lost=1),
+    )
+
+
+def test_a_played_game_tallies_what_each_side_dealt_and_took() -> None:
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=11)
+    for index in range(6):
+        record = play_game(plan, index)
+        by_side = {tally.side: tally for tally in record.units}
+        assert set(by_side) == {0, 1}
+        assert by_side[0].unit_type == "veteran" and by_side[1].unit_type == "recruit"
+        assert by_side[0].damage_dealt == by_side[1].damage_taken
+        assert by_side[1].damage_dealt == by_side[0].damage_taken
+        for tally in record.units:
+            assert tally.fielded == 1 and tally.lost in (0, 1)
+            if tally.lost:  # a destroyed duellist lost all its hit points
+                assert tally.damage_taken == {"veteran": 9, "recruit": 6}[tally.unit_type]

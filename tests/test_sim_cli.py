@@ -1,0 +1,179 @@
+"""`warbench simulate` and `warbench tournament`: JSON output, stores, reports, early errors."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import typer
+
+from tests.core.test_sim_plan import ListDuel
+from warbench.core import registry
+from warbench.core.sim.plan import ArmyListRejected
+from warbench.core.sim.store import load_journal
+from warbench.sim_cli import SimulateOptionError, register
+
+
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[typer.Typer]:
+    """A warbench app with only the sim commands and only the test game installed."""
+    monkeypatch.setattr(registry, "_factories", {ListDuel.id: ListDuel})
+    monkeypatch.setattr(registry, "_instances", {})
+    monkeypatch.setattr(registry, "_load_entry_points", lambda: None)
+    commands = typer.Typer(pretty_exceptions_enable=False)
+    register(commands)
+    yield commands
+
+
+def write_list(folder: Path, name: str, unit: str, points: int = 20) -> Path:
+    path = folder / f"{name.lower()}.toml"
+    path.write_text(
+        f'name = "{name}"\nruleset = "test-list-duel"\npoints = {points}\n'
+        f'[[units]]\nunit = "{unit}"\n'
+    )
+    return path
+
+
+def run(app: typer.Typer, *args: str) -> None:
+    app(args=list(args), standalone_mode=False)
+
+
+def test_simulate_prints_json_results(
+    app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    veterans = write_list(tmp_path, "Veterans", "veteran")
+    recruits = write_list(tmp_path, "Recruits", "recruit")
+    run(
+        app,
+        "simulate",
+        "test-list-duel",
+        "--army",
+        str(veterans),
+        "--army",
+        str(recruits),
+        "--games",
+        "12",
+        "--seed",
+        "3",
+        "--json",
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["ruleset"] == "test-list-duel" and data["seed"] == 3
+    assert data["bots"] == ["calm", "calm"] and data["played"] == 12
+    assert data["run_id"] is None and data["comparison"] == []
+    summary = data["summary"]
+    assert summary["games"] == 12
+    assert [side["label"] for side in summary["sides"]] == ["Veterans", "Recruits"]
+    wins = summary["sides"][0]["wins"]
+    assert set(wins) == {"count", "of", "rate", "interval"} and wins["of"] == 12
+    assert len(summary["seats"]) == 2 and summary["length"]["count"] == 12
+    assert {unit["unit_type"] for unit in summary["units"]} == {"veteran", "recruit"}
+
+
+def test_simulate_stores_resumes_compares_and_reports(
+    app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lists = [
+        write_list(tmp_path, "Veterans", "veteran"),
+        write_list(tmp_path, "Recruits", "recruit"),
+    ]
+    db, page = tmp_path / "r.sqlite", tmp_path / "out.html"
+    base = [
+        "simulate",
+        "test-list-duel",
+        "--army",
+        str(lists[0]),
+        "--army",
+        str(lists[1]),
+        "--db",
+        str(db),
+    ]
+    run(app, *base, "--games", "5")
+    out = capsys.readouterr().out
+    assert "Veterans" in out and "Stored as run 1" in out and "--game ID" in out
+    run(app, *base, "--games", "8", "--resume", "--compare", "1", "--report", str(page), "--json")
+    data = json.loads(capsys.readouterr().out)
+    assert data["run_id"] == 1 and data["played"] == 3 and data["game_ids"] == [1, 8]
+    assert [item["label"] for item in data["comparison"]] == ["Veterans", "Recruits"]
+    assert page.read_text().startswith("<!DOCTYPE html>")
+    assert load_journal(db, 8).entries
+
+
+def test_bad_armies_fail_before_any_game_with_the_validators_messages(
+    app: typer.Typer, tmp_path: Path
+) -> None:
+    good = write_list(tmp_path, "Veterans", "veteran")
+    bad = write_list(tmp_path, "Greedy", "champion", points=15)
+    db = tmp_path / "r.sqlite"
+    with pytest.raises(ArmyListRejected) as caught:
+        run(
+            app,
+            "simulate",
+            "test-list-duel",
+            "--army",
+            str(good),
+            "--army",
+            str(bad),
+            "--db",
+            str(db),
+        )
+    assert str(caught.value) == (
+        f"{bad}: units: total 20 points exceeds the cap of 15 by 5 [points_cap]"
+    )
+    assert not db.exists()  # nothing was stored, no game was played
+
+
+def test_option_mistakes_are_reported_before_playing(app: typer.Typer, tmp_path: Path) -> None:
+    one = write_list(tmp_path, "Veterans", "veteran")
+    with pytest.raises(SimulateOptionError, match="at least two --army lists"):
+        run(app, "simulate", "test-list-duel", "--army", str(one))
+    with pytest.raises(SimulateOptionError, match="--resume needs --db"):
+        run(app, "simulate", "test-list-duel", "--resume")
+    with pytest.raises(SimulateOptionError, match=r"folder .* does not exist"):
+        run(app, "simulate", "test-list-duel", "--report", str(tmp_path / "no" / "r.html"))
+
+
+def test_simulate_without_lists_plays_the_default_set_up(
+    app: typer.Typer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(app, "simulate", "test-list-duel", "--games", "4", "--bot", "calm")
+    out = capsys.readouterr().out
+    assert "test-list-duel" in out and "A vs B" in out and "Played 4 games" in out
+
+
+def test_tournament_prints_a_win_matrix_and_ratings(
+    app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lists = [
+        str(write_list(tmp_path, name, unit))
+        for name, unit in (
+            ("Recruits", "recruit"),
+            ("Veterans", "veteran"),
+            ("Champions", "champion"),
+        )
+    ]
+    run(app, "tournament", "test-list-duel", *lists, "--games", "6", "--json")
+    data = json.loads(capsys.readouterr().out)
+    assert data["lists"] == ["Recruits", "Veterans", "Champions"]
+    assert all(data["wins"][i][i] == 0 for i in range(3))
+    assert all(
+        data["wins"][i][j] + data["wins"][j][i] + data["draws"][i][j] == 6
+        for i in range(3)
+        for j in range(3)
+        if i != j
+    )
+    assert [rating["label"] for rating in data["ratings"]] == data["lists"]
+    run(app, "tournament", "test-list-duel", *lists[:2], "--games", "4")
+    out = capsys.readouterr().out
+    assert "Win matrix" in out and "Bradley-Terry" in out
+
+
+def test_a_database_that_is_not_one_is_refused(app: typer.Typer, tmp_path: Path) -> None:
+    db = tmp_path / "r.sqlite"
+    with sqlite3.connect(db) as connection:
+        connection.execute("PRAGMA user_version = 9")
+    with pytest.raises(ValueError, match="results format 9"):
+        run(app, "simulate", "test-list-duel", "--games", "1", "--db", str(db))
