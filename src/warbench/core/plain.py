@@ -59,8 +59,38 @@ def to_plain(value: Any, viewer: int = OMNISCIENT) -> Any:
     >>> to_plain(Ship("Ajax", (3, 2)))
     {'@': 'Ship', 'name': 'Ajax', 'hull': [3, 2]}
     """
-    if value is None or isinstance(value, bool | int | str):
+    kind = type(value)
+    if kind in _AS_IS or value is None:
         return value
+    if kind is float:
+        return value if value == value else "nan"
+    if kind is list or kind is tuple:
+        return [to_plain(item, viewer) for item in value]
+    fields = _DATACLASS_FIELDS.get(kind)
+    if fields is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = _DATACLASS_FIELDS[kind] = tuple(
+            (field.name, bool(field.metadata.get("referee_only", False)))
+            for field in dataclasses.fields(value)
+        )
+    if fields is not None and kind is not Hidden:
+        plain: dict[str, Any] = {"@": kind.__name__}
+        for name, referee_only in fields:
+            if viewer == OMNISCIENT or not referee_only:
+                plain[name] = to_plain(getattr(value, name), viewer)
+        return plain
+    if kind is dict:
+        return {str(key): to_plain(item, viewer) for key, item in value.items()}
+    return _to_plain_rare(value, viewer)
+
+
+#: Types whose values are already plain (exact types: subclasses take the slow path).
+_AS_IS: frozenset[type] = frozenset({int, str, bool})
+#: Per dataclass type: (field name, referee only) for each field, found once.
+_DATACLASS_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
+
+
+def _to_plain_rare(value: Any, viewer: int) -> Any:
+    """The less common cases of :func:`to_plain`: floats, enums, secrets, sets, subclasses."""
     if isinstance(value, float):
         return value if value == value else "nan"
     if isinstance(value, enum.Enum):
@@ -74,6 +104,8 @@ def to_plain(value: Any, viewer: int = OMNISCIENT) -> Any:
             "revealed": value.revealed,
             "value": to_plain(value.value, viewer),
         }
+    if isinstance(value, bool | int | str):
+        return value
     if isinstance(value, list | tuple):
         return [to_plain(item, viewer) for item in value]
     if isinstance(value, set | frozenset):
@@ -81,12 +113,6 @@ def to_plain(value: Any, viewer: int = OMNISCIENT) -> Any:
         return sorted(items, key=_sort_key)
     if isinstance(value, dict):
         return {str(key): to_plain(item, viewer) for key, item in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        plain: dict[str, Any] = {"@": type(value).__name__}
-        for field in dataclasses.fields(value):
-            if viewer == OMNISCIENT or not field.metadata.get("referee_only", False):
-                plain[field.name] = to_plain(getattr(value, field.name), viewer)
-        return plain
     to_plain_method = getattr(value, "to_plain", None)
     if callable(to_plain_method):
         return to_plain(to_plain_method(), viewer)
