@@ -89,7 +89,7 @@ def test_a_group_launches_moves_targets_survives_point_defence_and_attacks() -> 
     assert (standard.endurance, heavy.endurance) == (5, 4)
     assert (standard.x, standard.y) == (30.0, 30.0)
     assert state.ships[1].hull_hits == 3
-    assert state.ships[1].used[beam]  # the beam that defended cannot fire this turn
+    assert state.ships[1].is_used(beam)  # the beam that defended cannot fire this turn
     kinds = [e.kind for e in game.events if e.kind in ("fighters_lost", "fighter_attack")]
     assert kinds == ["fighters_lost", "fighter_attack", "fighter_attack"]
 
@@ -391,7 +391,7 @@ def test_area_defence_fire_control_covers_one_neighbour() -> None:
     assert {o.threat for o in nest_pds} == {0}
     assert all(o.threat == 0 for o in nest_pds)
     state.ships[0].covering = 1
-    state.ships[0].used[4] = True  # one PDS already fired this turn
+    state.ships[0].use(4)  # one PDS already fired this turn
     again = [o for o in defence_options(game, 0) if isinstance(o, DefendWith) and o.ship == 0]
     assert {o.system for o in again} == {5, 6, 10, 11}  # two PDS, two class-1 beams
 

@@ -32,7 +32,7 @@ def test_a_salvo_goes_where_aimed_homes_on_a_ship_and_strikes_after_point_defenc
     assert "beyond the 24 MU reach" in (game.check(0, LaunchSalvo(0, LAUNCHER, 30, 40)) or "")
     game.apply(0, LaunchSalvo(0, LAUNCHER, 30.0, 28.0))
     state = state_of(game)
-    assert state.ships[0].ammo[LAUNCHER] == 1
+    assert state.ships[0].ammo == {LAUNCHER: 1}
     assert state.salvos[0].target == 1  # phase 6: only Pike is within 6 MU
     game.apply(1, DefendWith(1, 2, "salvo", 0))
     feed.add(6, 4)  # PDS: two, re-roll one: three missiles down

@@ -218,7 +218,7 @@ def test_a_submunition_pack_fires_once_with_dice_by_range() -> None:
     sub = RULES.library.designs["wasp"].indices("submunition")[0]
     fired = next(e for e in game.events if e.kind == "weapon_fired" and e.data["system"] == sub)
     assert fired.data["damage"] == 3
-    assert sting.ammo[sub] == 0
+    assert sting.ammo[sub] == 0 and not sting.has_shots(sub)
 
 
 def test_weapons_with_two_declared_targets_in_reach_ask_which() -> None:

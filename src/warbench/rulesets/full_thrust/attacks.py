@@ -20,7 +20,7 @@ from warbench.rulesets.full_thrust.damage import (
     threshold_check,
 )
 from warbench.rulesets.full_thrust.declarations import SHIP, profile
-from warbench.rulesets.full_thrust.scoring import Points, beam_dice, torpedo_attack
+from warbench.rulesets.full_thrust.scoring import Points, fighter_points, salvo_points
 from warbench.rulesets.full_thrust.state import FighterGroup, Salvo, Ship
 
 if TYPE_CHECKING:
@@ -47,33 +47,33 @@ def resolve_attacks(game: Game) -> None:
 def salvo_attack(game: Game, salvo: Salvo, ship: Ship) -> None:
     """A salvo strikes: a d6 of its missiles lock on, each doing a d6 of normal damage."""
     rules = library(game).rules.salvo
-    source = game.dice_for(salvo.player)
-    locks = min(source.faces(6, 1, label=f"salvo {salvo.id} locks")[0], salvo.missiles)
-    damage = sum(source.faces(rules.damage_die, locks, label=f"salvo {salvo.id} damage"))
+    locks, points = salvo_points(
+        game.dice_for(salvo.player), salvo.missiles, rules.damage_die, label=f"salvo {salvo.id}"
+    )
     game.emit("salvo_attack", f"salvo {salvo.id}: {locks} missiles lock on {ship.name}",
-              salvo=salvo.id, ship=ship.id, locks=locks, damage=damage)
+              salvo=salvo.id, ship=ship.id, locks=locks, damage=points.total)
     salvo.missiles = 0
-    _strike(game, ship, Points(damage, 0), f"salvo {salvo.id}")
+    _strike(game, ship, points, f"salvo {salvo.id}")
 
 
 def fighter_attack(game: Game, group: FighterGroup, ship: Ship) -> None:
     """A fighter group attacks a ship (beam-style dice, or torpedoes)."""
     cls = ship_class(game, ship)
     fighting = profile(library(game), group)
-    source = game.dice_for(group.player)
+    screened = library(game).rules.fighter_defaults.attacks_use_screens
+    torpedoes = fighting.ship_attack == "torpedo"
     group.endurance -= 1
-    if fighting.ship_attack == "torpedo":
-        points = torpedo_attack(
-            source, group.count, armoured=armour_left(cls, ship) > 0,
-            label=f"{group.name} torpedoes",
-        )
+    points = fighter_points(
+        game.dice_for(group.player),
+        group.count,
+        ship_attack=fighting.ship_attack,
+        modifier=fighting.ship_modifier,
+        screens=screens_of(cls, ship) if screened else 0,
+        armoured=armour_left(cls, ship) > 0,
+        label=f"{group.name} {'torpedoes' if torpedoes else 'attack'}",
+    )
+    if torpedoes:
         group.torpedoes_spent = True
-    else:
-        screened = library(game).rules.fighter_defaults.attacks_use_screens
-        points = beam_dice(
-            source, group.count, screens=screens_of(cls, ship) if screened else 0,
-            modifier=fighting.ship_modifier, label=f"{group.name} attack",
-        )
     game.emit("fighter_attack", f"{group.name} attacks {ship.name}", group=group.id,
               ship=ship.id, damage=points.total)
     _strike(game, ship, points, group.name)

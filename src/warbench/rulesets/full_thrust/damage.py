@@ -12,9 +12,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from warbench.core.faces import FaceTable
 from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.data import ThresholdRules
 from warbench.rulesets.full_thrust.library import ShipClass
-from warbench.rulesets.full_thrust.scoring import Points
+from warbench.rulesets.full_thrust.scoring import SIDES, Points
 from warbench.rulesets.full_thrust.state import (
     DESTROYED,
     IN_HANGAR,
@@ -32,21 +34,64 @@ if TYPE_CHECKING:
 DRIVE_WRECKED = 2
 
 
-def rows_finished(cls: ShipClass, hull_hits: int) -> int:
-    """How many hull rows are completely marked.
+def rows_marked(hull_rows: tuple[int, ...], hull_hits: int) -> int:
+    """How many of ``hull_rows`` (boxes per row) are completely marked by ``hull_hits``.
 
-    >>> from warbench.rulesets.full_thrust.library import load_library
-    >>> harrier = load_library().designs["harrier"]  # rows 3, 3, 2, 2
-    >>> rows_finished(harrier, 2), rows_finished(harrier, 3), rows_finished(harrier, 8)
+    >>> rows_marked((3, 3, 2, 2), 2), rows_marked((3, 3, 2, 2), 3), rows_marked((3, 3, 2, 2), 8)
     (0, 1, 3)
     """
     finished = 0
     marked = 0
-    for row in cls.hull_rows:
+    for row in hull_rows:
         marked += row
         if hull_hits >= marked:
             finished += 1
     return finished
+
+
+def rows_finished(cls: ShipClass, hull_hits: int) -> int:
+    """How many hull rows of a ship of class ``cls`` are completely marked."""
+    return rows_marked(cls.hull_rows, hull_hits)
+
+
+def check_owed(rows_before: int, rows_now: int, rules: ThresholdRules) -> tuple[int, int] | None:
+    """The threshold check owed when finished rows go from ``rows_before`` to ``rows_now``:
+    ``(row, bonus)``, or ``None``. Only rows with a check (1 to 3) count; several rows at
+    once make one check against the deepest, at a bonus per extra row.
+
+    >>> from warbench.rulesets.full_thrust.library import load_library
+    >>> rules = load_library().rules.threshold
+    >>> check_owed(0, 1, rules), check_owed(0, 4, rules), check_owed(3, 4, rules)
+    ((1, 0), (3, 2), None)
+    """
+    checked = len(rules.fail_on)
+    rows_now = min(rows_now, checked)
+    if rows_now <= rows_before:
+        return None
+    return rows_now, (rows_now - rows_before - 1) * rules.extra_row_bonus
+
+
+def threshold_table(row: int, bonus: int, rules: ThresholdRules) -> FaceTable:
+    """One system's threshold roll at the end of ``row``: 1 where it fails (face + bonus
+    reaches the row's number).
+
+    >>> from warbench.rulesets.full_thrust.library import load_library
+    >>> rules = load_library().rules.threshold
+    >>> [o.values[0] for o in threshold_table(2, 1, rules).outcomes]
+    [0, 0, 0, 1, 1, 1]
+    """
+    return FaceTable.threshold(SIDES, rules.fail_on[row - 1] - bonus)
+
+
+def hull_and_armour(points: Points, armour_left: int) -> tuple[int, int]:
+    """Where ``points`` land: ``(to_armour, to_hull)``; normal damage fills the armour
+    left first, penetrating damage goes straight to the hull.
+
+    >>> hull_and_armour(Points(5, 2), 3)
+    (3, 4)
+    """
+    to_armour = min(points.normal, armour_left)
+    return to_armour, points.normal - to_armour + points.penetrating
 
 
 def thrust_of(cls: ShipClass, ship: Ship) -> int:
@@ -86,9 +131,8 @@ def apply_points(game: Game, ship: Ship, points: Points, cause: str) -> None:
     if not ship.active or points.total == 0:
         return
     cls = ship_class(game, ship)
-    to_armour = min(points.normal, armour_left(cls, ship))
+    to_armour, to_hull = hull_and_armour(points, armour_left(cls, ship))
     ship.armour_hits += to_armour
-    to_hull = points.normal - to_armour + points.penetrating
     ship.hull_hits = min(cls.hull, ship.hull_hits + to_hull)
     detail = f" ({to_armour} on armour)" if to_armour else ""
     game.emit(
@@ -130,12 +174,13 @@ def threshold_check(game: Game, ship: Ship, rows_before: int) -> None:
     if not ship.active:
         return
     cls = ship_class(game, ship)
-    rows_now = min(rows_finished(cls, ship.hull_hits), 3)
-    if rows_now <= rows_before:
-        return
     rules = library(game).rules.threshold
-    bonus = (rows_now - rows_before - 1) * rules.extra_row_bonus
+    owed = check_owed(rows_before, rows_finished(cls, ship.hull_hits), rules)
+    if owed is None:
+        return
+    rows_now, bonus = owed
     fail_on = rules.fail_on[rows_now - 1]
+    fails = threshold_table(rows_now, bonus, rules).outcomes
     checked = [
         index
         for index, system in enumerate(cls.systems)
@@ -151,7 +196,7 @@ def threshold_check(game: Game, ship: Ship, rows_before: int) -> None:
     )
     faces = game.dice_for(ship.player).faces(6, len(checked), label=f"threshold {ship.name}")
     for index, face in zip(checked, faces, strict=True):
-        if face + bonus >= fail_on:
+        if fails[face - 1].values[0]:
             knock_out(game, ship, index, "a threshold check")
 
 

@@ -22,7 +22,7 @@ from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
 from warbench.rulesets.full_thrust.context import battle, library, ship_class
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
 from warbench.rulesets.full_thrust.library import FighterType, Library
-from warbench.rulesets.full_thrust.scoring import beam_dice, beam_point_defence, six_kills
+from warbench.rulesets.full_thrust.scoring import beam_dice, point_defence, six_kills
 from warbench.rulesets.full_thrust.state import (
     SCREENING,
     FighterGroup,
@@ -136,7 +136,7 @@ def defence_systems(game: Game, ship: Ship) -> list[int]:
         for index, system in enumerate(cls.systems)
         if (system.kind == "pds" or (system.kind == "beam" and system.level == 1))
         and not ship.damage[index]
-        and not ship.used[index]
+        and not ship.is_used(index)
     ]
 
 
@@ -200,7 +200,7 @@ class PointDefencePhase(Procedure):
         assert isinstance(action, DefendWith)
         state = battle(game)
         defender = state.ships[action.ship]
-        defender.used[action.system] = True
+        defender.use(action.system)
         self.allocations.append((action.ship, action.system, action.kind, action.threat))
         target = _threat_target(state, action.kind, action.threat)
         if target != defender.id:
@@ -257,22 +257,15 @@ def _defensive_fire(
         if group.count <= 0:
             return
         target = profile(lib, group)
-        modifier = 1 if target.light else 0
-        if beam:
-            kills = beam_point_defence(source, modifier=modifier, label=label)
-        else:
-            screens = 1 if target.armoured else 0
-            kills = beam_dice(source, 1, screens=screens, modifier=modifier, label=label).total
+        kills = point_defence(
+            source, beam=beam, armoured=target.armoured, light=target.light, label=label
+        )
         _lose(game, group, kills, f"{ship.name}'s point defence")
         return
     salvo = state.salvos[threat]
     if salvo.missiles <= 0:
         return
-    if beam:
-        kills = beam_point_defence(source, label=label)
-    else:
-        kills = beam_dice(source, 1, label=label).total
-    kills = min(kills, salvo.missiles)
+    kills = min(point_defence(source, beam=beam, label=label), salvo.missiles)
     salvo.missiles -= kills
     game.emit("missiles_lost", f"{ship.name}'s point defence downs {kills} missiles of salvo "
               f"{salvo.id}, {salvo.missiles} left", salvo=salvo.id, kills=kills)

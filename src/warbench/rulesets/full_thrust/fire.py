@@ -41,6 +41,8 @@ from warbench.rulesets.full_thrust.scoring import (
     Points,
     beam_dice,
     beam_dice_at,
+    needle_beam,
+    pulse_torpedo,
     to_hit_number,
 )
 from warbench.rulesets.full_thrust.state import IN_SPACE, FullThrustState, Ship
@@ -51,7 +53,8 @@ if TYPE_CHECKING:
 DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition")
 
 
-def _bands(table: tuple[Band, ...]) -> tuple[tuple[float, int], ...]:
+def range_table(table: tuple[Band, ...]) -> tuple[tuple[float, int], ...]:
+    """A range table of the data as ``(reach, value)`` pairs for :func:`to_hit_number`."""
     return tuple((band.reach, band.value) for band in table)
 
 
@@ -75,8 +78,8 @@ def usable_weapons(game: Game, ship: Ship) -> list[int]:
         for index, system in enumerate(cls.systems)
         if system.kind in DIRECT_FIRE
         and not ship.damage[index]
-        and not ship.used[index]
-        and ship.ammo[index] != 0
+        and not ship.is_used(index)
+        and ship.has_shots(index)
     ]
 
 
@@ -276,9 +279,7 @@ class ShipFirePhase(Procedure):
     def _fire(self, game: Game, ship: Ship, system: int, kind: str, target: int) -> None:
         state = battle(game)
         spec = ship_class(game, ship).systems[system]
-        ship.used[system] = True
-        if ship.ammo[system] > 0:
-            ship.ammo[system] -= 1
+        ship.use(system)
         x, y = target_point(state, kind, target)
         distance = math.hypot(x - ship.x, y - ship.y)
         source = game.dice_for(ship.player)
@@ -298,17 +299,14 @@ class ShipFirePhase(Procedure):
             dice = beam_dice_at(spec.level, distance, weapons.beam_band)
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
         elif spec.kind == "submunition":
-            dice = to_hit_number(distance, _bands(weapons.submunition)) or 0
+            dice = to_hit_number(distance, range_table(weapons.submunition)) or 0
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
         elif spec.kind == "pulse_torpedo":
-            need = to_hit_number(distance, _bands(weapons.pulse_torpedo)) or 7
-            if source.faces(6, 1, label=f"{label} to hit")[0] >= need:
-                points = Points(source.faces(6, 1, label=f"{label} damage")[0], 0)
+            need = to_hit_number(distance, range_table(weapons.pulse_torpedo)) or 7
+            points = pulse_torpedo(source, need, label=label)
         else:
-            face = source.faces(6, 1, label=label)[0]
-            if face >= 5:
-                points = Points(0, 1)
-            if face == 6 and _damageable(game, enemy):
+            points, system_hit = needle_beam(source, label=label)
+            if system_hit and _damageable(game, enemy):
                 self.needle_target = enemy.id
                 self.stage = "needle"
         game.emit("weapon_fired", f"{ship.name}'s {spec.label} fires at {enemy.name} "

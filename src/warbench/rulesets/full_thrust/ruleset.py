@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo
 from warbench.core.procedures import GameState
@@ -92,6 +93,11 @@ class FullThrustRuleset(Ruleset):
         from warbench.rulesets.full_thrust.bots import AdmiralBot
 
         return {"random": RandomAgent, "admiral": AdmiralBot}
+
+    def attacks(self) -> Mapping[str, AttackOdds]:
+        from warbench.rulesets.full_thrust.odds import attack_odds
+
+        return attack_odds(self.library)
 
     def table(self, state: GameState) -> TablePicture:
         assert isinstance(state, FullThrustState)

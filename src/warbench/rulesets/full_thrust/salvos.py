@@ -36,8 +36,8 @@ def ready_launchers(game: Game, ship: Ship) -> list[int]:
         for index, system in enumerate(cls.systems)
         if system.kind in LAUNCHERS
         and not ship.damage[index]
-        and not ship.used[index]
-        and ship.ammo[index] != 0
+        and not ship.is_used(index)
+        and ship.has_shots(index)
     ]
 
 
@@ -146,9 +146,7 @@ class SalvoPhase(Procedure):
             return
         assert isinstance(action, LaunchSalvo)
         ship = state.ships[action.ship]
-        ship.used[action.system] = True
-        if ship.ammo[action.system] > 0:
-            ship.ammo[action.system] -= 1
+        ship.use(action.system)
         salvo = Salvo(
             id=len(state.salvos),
             player=player,

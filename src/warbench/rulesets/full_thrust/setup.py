@@ -157,8 +157,8 @@ def _add_ship(
         facing=facing,
         speed=max(speed, 0),
         damage=[0] * len(cls.systems),
-        used=[False] * len(cls.systems),
-        ammo=[system.ammo for system in cls.systems],
+        ammo={index: system.ammo for index, system in enumerate(cls.systems)
+              if system.ammo >= 0},
     )
     if state.movement == "vector":
         radians = math.radians(heading_of(facing))

@@ -40,8 +40,10 @@ class Order:
 class Ship:
     """One ship on the table and its damage.
 
-    Per system of its class: ``damage`` (0 working; 1 damaged; a drive can reach 2),
-    ``used`` (fired or defended this turn) and ``ammo`` (shots left, -1 for no limit).
+    Systems are numbered as in its class. ``damage`` has one entry per system (0 working;
+    1 damaged; a drive can reach 2); ``used`` is a bit mask of the systems that fired or
+    defended this turn; ``ammo`` holds the shots left of the systems with limited shots
+    (others are not listed). Small values keep the state cheap to copy and hash.
     """
 
     id: int
@@ -53,8 +55,8 @@ class Ship:
     facing: int
     speed: int
     damage: list[int]
-    used: list[bool]
-    ammo: list[int]
+    used: int = 0
+    ammo: dict[int, int] = field(default_factory=dict)
     vx: float = 0.0
     vy: float = 0.0
     hull_hits: int = 0
@@ -68,6 +70,21 @@ class Ship:
     def active(self) -> bool:
         """Still in the battle."""
         return self.status == ACTIVE
+
+    def is_used(self, system: int) -> bool:
+        """Whether ``system`` has fired or defended this turn."""
+        return bool(self.used >> system & 1)
+
+    def use(self, system: int) -> None:
+        """Mark ``system`` as fired or defended this turn, spending a shot if it counts
+        them."""
+        self.used |= 1 << system
+        if system in self.ammo:
+            self.ammo[system] -= 1
+
+    def has_shots(self, system: int) -> bool:
+        """Whether ``system`` has a shot left (systems without a limit always have)."""
+        return self.ammo.get(system, 1) > 0
 
 
 @dataclass(slots=True)

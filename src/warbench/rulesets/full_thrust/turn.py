@@ -118,7 +118,7 @@ def end_turn(game: Game) -> None:
         game.emit("salvos_removed", f"{unused} salvos that found no target are removed")
     state.salvos = []
     for ship in state.ships:
-        ship.used = [False] * len(ship.used)
+        ship.used = 0
         ship.fired = False
         ship.recovered = 0
         ship.covering = -1
