@@ -7,9 +7,9 @@ from typing import Any
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.rulesets.armada import ArmadaRuleset
-from warbench.rulesets.armada.actions import Move
+from warbench.rulesets.armada.actions import EndOrders, Move
 from warbench.rulesets.armada.moves import flee_steps
-from warbench.rulesets.armada.rounds import GunneryPhase, HelmPhase
+from warbench.rulesets.armada.rounds import GunneryPhase, HelmPhase, OrdersWindow
 from warbench.rulesets.armada.state import ROUTED
 
 RULES = ArmadaRuleset()
@@ -59,10 +59,20 @@ def battle(
     return Game.new(RULES, full, dice=ScriptedDice(dice))
 
 
+def skip_orders(game: Game) -> None:
+    """Every armada gives no engineering order this round."""
+    while game.state.stack and isinstance(game.top, OrdersWindow) and game.pending():
+        game.apply(game.pending()[0].player, EndOrders())
+
+
 def hold_position(game: Game) -> None:
-    """Every fleet still to move this helm phase stays where it is."""
+    """No engineering orders; every fleet still to move this helm phase stays where it is."""
+    skip_orders(game)
     while game.state.stack and isinstance(game.top, HelmPhase) and game.pending():
         decision = game.pending()[0]
+        if EndOrders() in decision.options:
+            game.apply(decision.player, EndOrders())
+            continue
         mover = game.state.fleets[decision.spaces[0].fleets[0]]  # type: ignore[attr-defined]
         steps = flee_steps(game.state, mover) if mover.morale == ROUTED else ""  # type: ignore[arg-type]
         game.apply(decision.player, Move(mover.id, steps))

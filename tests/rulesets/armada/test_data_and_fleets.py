@@ -60,7 +60,7 @@ def test_arm_data_engine_defaults_are_marked() -> None:
 
 def test_arm_data_errors_name_file_and_key(tmp_path: Path) -> None:
     """ARM-DATA: a broken value is reported with its file and key path."""
-    for item in DATA_DIR.iterdir():
+    for item in DATA_DIR.glob("*.toml"):
         shutil.copy(item, tmp_path / item.name)
     fleets = tmp_path / "fleets.toml"
     fleets.write_text(fleets.read_text().replace("hull_per_tier = 4", 'hull_per_tier = "four"'))

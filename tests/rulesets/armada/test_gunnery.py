@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.rulesets.armada.helpers import battle, fleet, hold_position, texts
+from tests.rulesets.armada.helpers import battle, fleet, hold_position, skip_orders, texts
 from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.armada.actions import Fire, HoldFire
 from warbench.rulesets.armada.combat import (
@@ -52,6 +52,7 @@ def facing_off(
     blue_places = [[0, 0, 0], [2, 0, 0], [-2, 1, 0]][: len(blue)]
     red_places = [[red_at[0] + 2 * i, red_at[1] - i, 3] for i in range(len(red))]
     game = battle(blue, red, [blue_places, red_places], dice, **options)
+    skip_orders(game)
     if prepare is not None:
         prepare(state_of(game))
     hold_position(game)

@@ -11,6 +11,7 @@ from tests.rulesets.armada.helpers import (
     fleet,
     hold_position,
     in_gunnery,
+    skip_orders,
     texts,
 )
 from warbench.core.dice import ScriptedDice
@@ -35,6 +36,7 @@ def test_arm_setup_distance_rolls_3d6_plus_5_and_keeps_enemies_apart() -> None:
     """ARM-SETUP-DIST, ARM-SETUP-PLACE, ARM-HELM-ADMIRAL: 3d6+5 hexes; admirals' d20 checks."""
     setup = {"armadas": ["vanguard-3", "raiders-3"]}
     game = Game.new(RULES, setup, dice=ScriptedDice([2, 3, 4, 10, 5]))
+    skip_orders(game)
     state = game.state
     assert state.distance == 14  # type: ignore[attr-defined]
     fleets = state.fleets  # type: ignore[attr-defined]

@@ -1,40 +1,50 @@
-"""The greedy tactician: move to bring a target into arc at the best range band, then
-shoot where the expected damage is highest, finishing damaged enemies first."""
+"""The greedy tactician: officers' orders by simple priorities, moves that bring a target
+into arc at the best range band, and fire where the expected damage is highest (matchups
+included, so it focuses where its class is strong), finishing damaged enemies first."""
 
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.dice import DiceExpr
+from warbench.core.hexgrid import Hex
 from warbench.core.rng import RandomStream
-from warbench.rulesets.armada.actions import Fire, HoldFire, Move
+from warbench.rulesets.armada.actions import (
+    Decline,
+    EndOrders,
+    Fire,
+    HoldFire,
+    LayMines,
+    Move,
+    Order,
+    SelfDestruct,
+)
 from warbench.rulesets.armada.combat import (
-    armor_class,
-    damage_per_die,
+    damage_dice,
     firing_arcs,
-    gunnery_modifier,
+    gunnery_for,
     range_band,
     shielded_front,
 )
 from warbench.rulesets.armada.data import Tables, load_tables
 from warbench.rulesets.armada.moves import flee_steps, ordinary_moves, stunt_moves
-from warbench.rulesets.armada.rounds import MoveSpace, armada_state
+from warbench.rulesets.armada.officers import OrderSpace
+from warbench.rulesets.armada.rounds import MineSpace, MoveSpace, armada_state
 from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet
 
 if TYPE_CHECKING:
     from warbench.core.engine import Game
 
-@lru_cache(maxsize=256)
-def _dice(text: str) -> DiceExpr:
-    return DiceExpr.parse(text)
-
-
 #: How much a pose values having a target in each range band.
 BAND_VALUE = {"short": 3.0, "long": 2.0, "extreme": 1.0}
+#: Critical conditions a chief engineer repairs first.
+REPAIR_ORDER = ("weapons", "engines", "communications", "shields", "auxiliary")
+#: The least priority an order needs for the tactician to give it.
+WORTH_AN_ORDER = 1.0
+#: Spend resolve on a check whose hit chance lies in this range.
+RESOLVE_RANGE = (0.2, 0.65)
 
 
 def hit_chance(modifier: int, ac: int) -> float:
@@ -46,19 +56,22 @@ def hit_chance(modifier: int, ac: int) -> float:
     return min(1.0, max(0.0, (21 - (ac - modifier)) / 20))
 
 
-def expected_damage(state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet) -> float:
+def expected_damage(
+    state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet, targets: int = 1
+) -> float:
     """Mean damage of one attack (hit chance x mean damage after per-die changes)."""
-    chance = hit_chance(
-        gunnery_modifier(state, tables, attacker, target), armor_class(state, target, attacker)
-    )
-    expr = _dice(attacker.damage)
-    per_die = max(0.0, (expr.sides + 1) / 2 + damage_per_die(tables, attacker, target))
-    return chance * expr.count * per_die
+    gunnery = gunnery_for(state, tables, attacker, target, targets=targets)
+    chance = hit_chance(gunnery.modifier, gunnery.armor_class)
+    expr = damage_dice(attacker.damage)
+    per_die = max(0.0, (expr.sides + 1) / 2 + gunnery.per_die)
+    return chance * (expr.count * per_die + gunnery.bonus_damage)
 
 
-def target_value(state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet) -> float:
+def target_value(
+    state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet, targets: int = 1
+) -> float:
     """Expected damage, weighted towards damaged active enemies (disabled ones count little)."""
-    damage = expected_damage(state, tables, attacker, target)
+    damage = expected_damage(state, tables, attacker, target, targets)
     if target.status != ACTIVE:
         return 0.1 * damage
     wounded = 1.0 + (target.hull_points - max(0, target.hull)) / target.hull_points
@@ -74,29 +87,121 @@ class TacticianAgent:
         self.rng = RandomStream.from_seed(seed)
 
     def choose(self, game: Game, decision: Decision) -> Action:
-        """A move or an attack chosen greedily."""
+        """An order, a move, an attack or a choice, picked greedily."""
         state = armada_state(game)
         tables = load_tables()
+        orders = [space for space in decision.spaces if isinstance(space, OrderSpace)]
+        order = self._order(state, tables, orders[0]) if orders else None
         for space in decision.spaces:
             if isinstance(space, MoveSpace):
-                return self._move(state, tables, space.fleets)
-        return self._attack(state, tables, decision.options)
+                return order or self._move(state, tables, space.fleets)
+            if isinstance(space, MineSpace):
+                return self._mines(state, space)
+        if order is not None:
+            return order
+        options = decision.options
+        if any(isinstance(option, SelfDestruct | Decline) for option in options):
+            return self._self_destruct(state, options)
+        if EndOrders() in options:
+            return EndOrders()
+        return self._attack(state, tables, options)
+
+    # ------------------------------------------------------------------ orders
+
+    def _order(self, state: ArmadaState, tables: Tables, space: OrderSpace) -> Order | None:
+        best: Order | None = None
+        best_score = WORTH_AN_ORDER
+        for candidate in space.candidates():
+            if not isinstance(candidate, Order) or candidate.resolve:
+                continue
+            score = self.order_score(state, tables, candidate)
+            if score > best_score:
+                best, best_score = candidate, score
+        return best
+
+    def order_score(self, state: ArmadaState, tables: Tables, order: Order) -> float:
+        """How much the tactician wants to give ``order`` now (0: not at all)."""
+        officer = state.officers[order.officer]
+        home = state.fleets[officer.fleet]
+        target = state.fleets[order.fleet] if order.fleet >= 0 else home
+        name = order.order
+        if name == "rally":
+            return 10.0 if target.morale == ROUTED else 0.0
+        if name == "repair":
+            return 8.0 - REPAIR_ORDER.index(order.choice) if order.choice in REPAIR_ORDER else 0
+        if name == "boost":
+            return 3.0 if order.choice == "damage" and target.id == home.id else 0.0
+        if name == "enchant":
+            return 2.0 if target.id == home.id else 0.0
+        if name == "precognition":
+            return 1.5
+        if name == "direct":
+            return 5.0 if order.choice == "gunnery" else 0.0
+        if name == "target":
+            ally = state.fleets[order.ally]
+            return 0.4 * target_value(state, tables, ally, target) if ally.id == home.id else 0.0
+        if name == "taunt":
+            return 3.0 if target.status == ACTIVE else 0.0
+        if name == "jam":
+            return 2.0 * len(state.officers_on(target)) if not order.choice else 0.0
+        return 0.0
+
+    # ------------------------------------------------------------------ gunnery
 
     def _attack(self, state: ArmadaState, tables: Tables, options: tuple[Action, ...]) -> Action:
         best: Action | None = None
         best_score = 0.0
         for option in options:
-            if isinstance(option, Fire):
-                attacker, target = state.fleets[option.fleet], state.fleets[option.target]
-                score = target_value(state, tables, attacker, target)
-                if option.superweapon:
-                    score = score * 0.9 + attacker.tier * 0.9
-                if score > best_score:
-                    best, best_score = option, score
+            if not isinstance(option, Fire) or option.mine >= 0 or option.resolve:
+                continue
+            attacker = state.fleets[option.fleet]
+            group = (option.target, *option.also)
+            score = sum(
+                target_value(state, tables, attacker, state.fleets[index], len(group))
+                for index in group
+            )
+            if option.superweapon:
+                score = score * 0.9 + attacker.tier * 0.9
+            if score > best_score:
+                best, best_score = option, score
+        if isinstance(best, Fire) and not best.also:
+            with_resolve = dataclasses.replace(best, resolve=True)
+            if with_resolve in options:
+                attacker, target = state.fleets[best.fleet], state.fleets[best.target]
+                gunnery = gunnery_for(state, tables, attacker, target)
+                low, high = RESOLVE_RANGE
+                if low <= hit_chance(gunnery.modifier, gunnery.armor_class) <= high:
+                    return with_resolve
         if best is not None:
             return best
         holds = [option for option in options if isinstance(option, HoldFire)]
         return holds[0] if holds else options[0]
+
+    def _self_destruct(self, state: ArmadaState, options: tuple[Action, ...]) -> Action:
+        blasts = [
+            option for option in options
+            if isinstance(option, SelfDestruct)
+            and state.fleets[option.target].side != state.fleets[option.fleet].side
+        ]
+        if blasts:
+            return max(blasts, key=lambda blast: state.fleets[blast.target].hull_points
+                       - state.fleets[blast.target].hull)
+        return next(option for option in options if isinstance(option, Decline))
+
+    def _mines(self, state: ArmadaState, space: MineSpace) -> Action:
+        fleet = state.fleets[space.fleets[0]]
+        enemies = [enemy.hex for enemy in state.enemies_of(fleet) if enemy.status == ACTIVE]
+        if not enemies:
+            return Decline(fleet.id)
+
+        def nearness(hex_: Hex) -> int:
+            return min(hex_.distance(enemy) for enemy in enemies)
+
+        around = sorted(fleet.hex.within(space.rule.reach), key=lambda h: (nearness(h), h.q, h.r))
+        chosen = around[: space.rule.hexes]
+        return LayMines(fleet.id, tuple((h.q, h.r) for h in chosen))
+
+    # ------------------------------------------------------------------ helm
 
     def _move(self, state: ArmadaState, tables: Tables, fleets: list[int]) -> Action:
         best: Move | None = None
@@ -108,7 +213,7 @@ class TacticianAgent:
             poses = {
                 Move(fleet.id, steps): pose for pose, steps in ordinary_moves(state, fleet).items()
             }
-            for move in stunt_moves(state, fleet):
+            for move in stunt_moves(state, fleet, flybys=False):
                 if move.stunt == "turn-in-place":
                     poses[move] = fleet.pose.turned(
                         len(move.steps) * (1 if move.steps[0] == "R" else -1)

@@ -1,20 +1,42 @@
-"""Pure rules arithmetic: range bands, arcs, AC, gunnery modifiers, damage per die.
+"""Gunnery as rules arithmetic: range bands, arcs, AC, modifiers, damage dice, and the
+:class:`Gunnery` numbers of one attack that both the game and the exact odds use.
 
-These functions read a state and never roll; the phases roll and call them.
+The state-reading functions never roll. :func:`gunnery_for` gathers everything that bears on
+one attack into a :class:`Gunnery`; :func:`roll_gunnery` rolls it (the game), and
+:mod:`.odds` computes its exact distribution from the same methods, so the two agree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from warbench.core.hexgrid import Arc, arc_of
+from warbench.core.dice import DiceExpr, DiceSource, d, roll
+from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line
 from warbench.rulesets.armada.data import Tables
-from warbench.rulesets.armada.state import INSPIRED, ROUTED, SHAKEN, ArmadaState, Fleet
+from warbench.rulesets.armada.state import (
+    ACTIVE,
+    DESTROYED,
+    DISABLED,
+    INSPIRED,
+    ROUTED,
+    SHAKEN,
+    ArmadaState,
+    Fleet,
+    Mine,
+)
 
 #: Hexes within which point defense adds +1 to gunnery checks.
 POINT_DEFENSE_REACH = 2
 #: The superweapon's gunnery penalty.
 SUPERWEAPON_PENALTY = -2
+#: The lowest natural roll that is critical against a target a chief technician locked on.
+LOCKED_CRITICAL = 19
+#: The array ability's gunnery penalty by the number of fleets attacked at once.
+ARRAY_PENALTY = {1: 0, 2: -2, 3: -4}
+#: The EMP ability inflicts a critical condition when a check beats AC by this much.
+EMP_MARGIN = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +49,13 @@ class Band:
 
 def range_band(tables: Tables, attacker: Fleet, target: Fleet) -> Band | None:
     """The band ``target`` lies in from ``attacker``, or ``None`` beyond extreme range."""
+    return band_at(tables, attacker, target.hex)
+
+
+def band_at(tables: Tables, attacker: Fleet, where: Hex) -> Band | None:
+    """The band the hex ``where`` lies in from ``attacker``, or ``None`` beyond extreme."""
     bands = tables.fleets.range_bands
-    distance = attacker.hex.distance(target.hex)
+    distance = attacker.hex.distance(where) - attacker.this_round.range_bonus
     reach = attacker.range
     if distance <= reach:
         return Band("short", bands.short_penalty)
@@ -39,18 +66,29 @@ def range_band(tables: Tables, attacker: Fleet, target: Fleet) -> Band | None:
     return None
 
 
-def firing_arcs(attacker: Fleet, target: Fleet) -> frozenset[str]:
-    """The attacker's weapon arcs that hold the target (two on a boundary line)."""
-    arcs = arc_of(attacker.hex, attacker.facing, target.hex)
+def arcs_toward(attacker: Fleet, where: Hex) -> frozenset[str]:
+    """The attacker's weapon arcs that hold the hex ``where``."""
+    arcs = arc_of(attacker.hex, attacker.facing, where)
     return frozenset(arc.value for arc in arcs if arc.value in attacker.arcs)
 
 
+def firing_arcs(attacker: Fleet, target: Fleet) -> frozenset[str]:
+    """The attacker's weapon arcs that hold the target (two on a boundary line; every arc
+    for the enemy it flew by this round)."""
+    if target.id == attacker.this_round.flyby_target:
+        return frozenset(attacker.arcs)
+    return arcs_toward(attacker, target.hex)
+
+
 def targeting_refusal(tables: Tables, attacker: Fleet, target: Fleet) -> str | None:
-    """Why ``attacker`` may not fire at ``target`` now, or ``None`` if it may."""
+    """Why ``attacker`` may not fire at ``target`` now, or ``None`` if it may. The enemy a
+    fleet flew by this round is a target at 1 hex in any arc."""
     if target.side == attacker.side:
         return f"{target.name} is a friendly fleet"
     if target.status == "destroyed":
         return f"{target.name} is destroyed"
+    if target.id == attacker.this_round.flyby_target:
+        return None
     if not firing_arcs(attacker, target):
         return f"{target.name} is in none of {attacker.name}'s firing arcs {list(attacker.arcs)}"
     if range_band(tables, attacker, target) is None:
@@ -66,13 +104,18 @@ def shielded_front(attacker: Fleet, target: Fleet) -> bool:
     return target.shields > 0 and arc_of(target.hex, target.facing, attacker.hex) == {Arc.FORE}
 
 
-def armor_class(state: ArmadaState, target: Fleet, attacker: Fleet | None = None) -> int:
-    """AC: 10 + check modifier + chief spellcaster's bonus + forward shields (against
-    ``attacker``'s gunnery), -1 with damaged engines."""
+def armor_class(
+    state: ArmadaState, target: Fleet, attacker: Fleet | None = None, *, close: bool = False
+) -> int:
+    """AC: 10 + check modifier + officer bonus against ``attacker``'s gunnery (chief
+    spellcaster, or a commander's direction) + forward shields (not against a ``close``
+    attack: a flyby's, a free attack, boarders), -1 with damaged engines."""
     ac = 10 + target.check_modifier
     if attacker is not None:
-        ac += state.officer_bonus(target, "chief-spellcaster")
-        if shielded_front(attacker, target):
+        if not state.comms_down(target):
+            spellcaster = state.officer_bonus(target, "chief-spellcaster")
+            ac += max(spellcaster, target.this_round.direct_ac)
+        if not close and shielded_front(attacker, target):
             ac += 1
     if "engines" in target.criticals:
         ac -= 1
@@ -88,6 +131,28 @@ def morale_modifier(fleet: Fleet) -> int:
     return 0
 
 
+def check_modifiers(fleet: Fleet) -> int:
+    """What applies to every check of the fleet: morale, and an admiral's taunt."""
+    return morale_modifier(fleet) - fleet.taunt_penalty
+
+
+def gunnery_officer_bonus(state: ArmadaState, fleet: Fleet) -> int:
+    """The officer bonus on the fleet's gunnery checks: its chief technician's, or its
+    commander's direction (officer bonuses do not stack; none with communications down)."""
+    if state.comms_down(fleet):
+        return 0
+    technician = state.officer_bonus(fleet, "chief-technician")
+    return max(technician, fleet.this_round.direct_gunnery)
+
+
+def debris_penalty(state: ArmadaState, attacker: Fleet, target: Fleet) -> int:
+    """-1 when the line of fire crosses conjured debris (any hex of it, ends included)."""
+    if not state.debris:
+        return 0
+    line = hex_line(attacker.hex, target.hex)
+    return -1 if any(debris.covers(hex_) for debris in state.debris for hex_ in line) else 0
+
+
 def gunnery_modifier(
     state: ArmadaState,
     tables: Tables,
@@ -95,21 +160,31 @@ def gunnery_modifier(
     target: Fleet,
     *,
     superweapon: bool = False,
+    targets: int = 1,
+    close: bool = False,
 ) -> int:
-    """Everything added to the d20 of a gunnery check against ``target``."""
+    """Everything added to the d20 of a gunnery check against ``target`` (one of
+    ``targets`` fleets attacked at once with an array). A ``close`` attack (after a flyby,
+    a free attack, boarders) counts as 1 hex away, whatever lies between."""
+    close = close or target.id == attacker.this_round.flyby_target
     band = range_band(tables, attacker, target)
-    total = attacker.check_modifier + state.officer_bonus(attacker, "chief-technician")
-    total += band.penalty if band is not None else 0
-    total += morale_modifier(attacker)
+    total = attacker.check_modifier + gunnery_officer_bonus(state, attacker)
+    if not close:
+        total += band.penalty if band is not None else 0
+        total += debris_penalty(state, attacker, target)
+    total += check_modifiers(attacker)
+    if target.id in attacker.this_round.locks:
+        total += 1
     if attacker.morale == ROUTED:
         total += tables.rounds.rout.attack_penalty
     if attacker.has("bombers") and target.fleet_class == "capital":
         total += 1
-    if attacker.has("point-defense") and attacker.hex.distance(target.hex) <= POINT_DEFENSE_REACH:
+    distance = 1 if close else attacker.hex.distance(target.hex)
+    if attacker.has("point-defense") and distance <= POINT_DEFENSE_REACH:
         total += 1
     if superweapon:
         total += SUPERWEAPON_PENALTY
-    return total
+    return total + ARRAY_PENALTY[targets]
 
 
 def strong_against(tables: Tables, fleet: Fleet, other_class: str) -> bool:
@@ -136,3 +211,175 @@ def damage_per_die(tables: Tables, attacker: Fleet, target: Fleet) -> int:
     if target.has("damage-threshold") and not attacker.has("bombers"):
         change -= 1
     return change
+
+
+@lru_cache(maxsize=256)
+def damage_dice(text: str) -> DiceExpr:
+    """A fleet's damage dice (``3d8``), parsed once."""
+    return DiceExpr.parse(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Gunnery:
+    """The numbers of one gunnery check: what the d20 must reach and what a hit rolls.
+
+    >>> shot = Gunnery(modifier=2, armor_class=13, dice=1, sides=10, per_die=1)
+    >>> shot.hits(10), shot.hits(11), shot.damage([10]), shot.critical(20, 1)
+    (False, True, 11, True)
+    """
+
+    modifier: int
+    armor_class: int
+    dice: int
+    sides: int
+    per_die: int = 0
+    bonus_damage: int = 0
+    halved: bool = False
+    critical_from: int = 20
+    critical_on_hit: bool = False
+    emp: bool = False
+
+    def hits(self, natural: int) -> bool:
+        """Whether a natural d20 roll hits: the check reaches the AC."""
+        return natural + self.modifier >= self.armor_class
+
+    def die_damage(self, face: int) -> int:
+        """What one damage die counts after per-die changes (never below 0)."""
+        return max(0, face + self.per_die)
+
+    def finish(self, dice_total: int) -> int:
+        """The damage of a hit from the dice's total: bonus damage, then halving."""
+        total = dice_total + self.bonus_damage
+        return total // 2 if self.halved else total
+
+    def damage(self, faces: Sequence[int]) -> int:
+        """The damage of a hit that rolled ``faces``."""
+        return self.finish(sum(self.die_damage(face) for face in faces))
+
+    def sure_critical(self, natural: int) -> bool:
+        """Whether a hit with this natural roll is critical whatever it deals (a superweapon
+        hit, or an EMP check beating AC by 5 or more)."""
+        if not self.hits(natural):
+            return False
+        beats = natural + self.modifier - self.armor_class
+        return self.critical_on_hit or (self.emp and beats >= EMP_MARGIN)
+
+    def critical(self, natural: int, hull_dealt: int) -> bool:
+        """Whether the attack inflicts critical damage, having dealt ``hull_dealt`` to hull
+        points: a sure critical, or a natural roll in the critical range that dealt some."""
+        if self.sure_critical(natural):
+            return True
+        return self.hits(natural) and natural >= self.critical_from and hull_dealt >= 1
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A rolled gunnery check: the natural d20, the check, whether it hit, the damage."""
+
+    natural: int
+    check: int
+    hit: bool
+    damage: int
+
+
+def roll_d20(dice: DiceSource, label: str, *, twice: bool = False) -> int:
+    """A natural d20; ``twice`` (a resolve point spent) rolls two and keeps the better."""
+    natural = d(dice, 20, label=label).total
+    if twice:
+        natural = max(natural, d(dice, 20, label=f"{label} (resolve)").total)
+    return natural
+
+
+def roll_gunnery(dice: DiceSource, gunnery: Gunnery, label: str, *, twice: bool = False) -> Shot:
+    """Roll one gunnery check (the d20 twice, keeping the better, with ``twice``) and, on a
+    hit, its damage dice."""
+    natural = roll_d20(dice, f"{label} gunnery", twice=twice)
+    check = natural + gunnery.modifier
+    if not gunnery.hits(natural):
+        return Shot(natural, check, False, 0)
+    faces = roll(dice, gunnery.dice, gunnery.sides, label=f"{label} damage").faces
+    return Shot(natural, check, True, gunnery.damage(faces))
+
+
+def gunnery_for(
+    state: ArmadaState,
+    tables: Tables,
+    attacker: Fleet,
+    target: Fleet,
+    *,
+    superweapon: bool = False,
+    targets: int = 1,
+    encouragement: int = 0,
+    close: bool = False,
+    halved: bool = False,
+) -> Gunnery:
+    """Everything that bears on ``attacker``'s gunnery check against ``target`` now
+    (``encouragement``: what an admiral's encouragement adds to this check; ``close``: at 1
+    hex in any arc and quadrant, for the fleet it flew by, free attacks and boarders;
+    ``halved``: half damage, for boarders and free attacks on a failed flyby)."""
+    close = close or target.id == attacker.this_round.flyby_target
+    expr = damage_dice(attacker.damage)
+    modifier = gunnery_modifier(
+        state, tables, attacker, target, superweapon=superweapon, targets=targets, close=close
+    )
+    effects = attacker.this_round
+    locked = target.id in effects.locks
+    return Gunnery(
+        modifier=modifier + encouragement,
+        armor_class=armor_class(state, target, attacker, close=close),
+        dice=expr.count,
+        sides=expr.sides,
+        per_die=damage_per_die(tables, attacker, target),
+        bonus_damage=expr.modifier + effects.damage_bonus + (attacker.tier if superweapon else 0),
+        halved=halved,
+        critical_from=min(effects.critical_from, LOCKED_CRITICAL if locked else 20),
+        critical_on_hit=superweapon,
+        emp=attacker.has("emp"),
+    )
+
+
+def absorb_damage(shields: int, hull: int, damage: int) -> tuple[int, int]:
+    """Shield points and hull points left after ``damage``: shields take it first.
+
+    >>> absorb_damage(5, 16, 7), absorb_damage(5, 16, 3)
+    ((0, 14), (2, 16))
+    """
+    absorbed = min(shields, damage)
+    return shields - absorbed, hull - (damage - absorbed)
+
+
+def status_for_hull(hull: int, hull_points: int) -> str:
+    """Active above 0 hull points, disabled at 0 or less, destroyed once the hull damage
+    exceeds twice the hull points (below minus the hull points).
+
+    >>> [status_for_hull(h, 10) for h in (1, 0, -10, -11)]
+    ['active', 'disabled', 'disabled', 'destroyed']
+    """
+    if hull < -hull_points:
+        return DESTROYED
+    return DISABLED if hull <= 0 else ACTIVE
+
+
+def mine_gunnery(state: ArmadaState, tables: Tables, attacker: Fleet, mine: Mine) -> Gunnery:
+    """An attack on a gravity mine: the attacker's own modifiers and range against the
+    mine's AC; its damage dice (with damaged weapons and boosts), no matchups."""
+    expr = damage_dice(attacker.damage)
+    band = band_at(tables, attacker, mine.hex)
+    modifier = attacker.check_modifier + gunnery_officer_bonus(state, attacker)
+    modifier += (band.penalty if band is not None else 0) + check_modifiers(attacker)
+    if attacker.morale == ROUTED:
+        modifier += tables.rounds.rout.attack_penalty
+    return Gunnery(
+        modifier=modifier,
+        armor_class=tables.rounds.gravity_mines.armor_class,
+        dice=expr.count,
+        sides=expr.sides,
+        per_die=-1 if "weapons" in attacker.criticals else 0,
+        bonus_damage=expr.modifier + attacker.this_round.damage_bonus,
+    )
+
+
+def reaches_critical_threshold(hull: int, threshold: int, already: bool) -> bool:
+    """Whether an active fleet now at ``hull`` takes the critical damage (and morale check)
+    of falling to its critical threshold: once, the first time it gets there."""
+    return not already and hull <= threshold

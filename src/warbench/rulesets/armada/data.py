@@ -158,6 +158,28 @@ class Ability(DataModel):
         return "any" in self.classes or fleet_class in self.classes
 
 
+class OfficerRole(Record):
+    """An officer role: the skills behind its bonus, what the bonus improves, its orders."""
+
+    name: str
+    skills: tuple[str, ...]
+    passive: str
+    orders: tuple[str, ...]
+
+
+class OrderRule(DataModel):
+    """An officer order: its role, phase, check and target (see ``orders.toml``)."""
+
+    role: Role | Literal["any"]
+    phase: Literal["engineering", "helm", "gunnery", "any"]
+    check: Literal["none", "dc", "ac"]
+    dc: int = 0
+    bonus: int = 0
+    ac_offset: int = 0
+    reach: int = Field(default=0, ge=0)
+    target: Literal["fleet", "ally", "enemy", "own", "hex", "enemy-and-ally", "none"]
+
+
 class RegainRow(DataModel):
     """Shield regain: fleets whose maximum shield points are at most ``max_shields``."""
 
@@ -187,6 +209,17 @@ class RoutRule(DataModel):
     attack_penalty: int
 
 
+class MineRule(DataModel):
+    """The gravity mines ability's numbers (see ``rounds.toml``)."""
+
+    hexes: int = Field(ge=1)
+    reach: int = Field(ge=0)
+    rounds: int = Field(ge=1)
+    entry_cost: int = Field(ge=1)
+    armor_class: int
+    hp_divisor: int = Field(ge=1)
+
+
 class RoundFile(DataModel):
     """``rounds.toml``."""
 
@@ -195,6 +228,7 @@ class RoundFile(DataModel):
     shield_regain: tuple[RegainRow, ...]
     drift: Drift
     rout: RoutRule
+    gravity_mines: MineRule
 
     _dice = field_validator("setup_distance")(_check_dice)
 
@@ -240,7 +274,9 @@ class ArmadaSpec(DataModel):
 class Tables:
     """Every rules table, validated, with quick look-ups."""
 
-    __slots__ = ("abilities", "challenge", "classes", "fleets", "rounds", "tiers")
+    __slots__ = (
+        "abilities", "challenge", "classes", "fleets", "orders", "roles", "rounds", "tiers",
+    )
 
     def __init__(
         self,
@@ -248,6 +284,8 @@ class Tables:
         fleets: FleetFile,
         abilities: Catalog[Ability],
         rounds: RoundFile,
+        roles: Catalog[OfficerRole],
+        orders: Catalog[OrderRule],
     ) -> None:
         self.tiers = tiers.tiers
         self.challenge = tiers.challenge
@@ -255,6 +293,8 @@ class Tables:
         self.classes: dict[str, ClassRow] = {str(k): v for k, v in fleets.classes.items()}
         self.abilities = abilities
         self.rounds = rounds
+        self.roles = roles
+        self.orders = orders
 
     def tier(self, tier: int) -> TierRow:
         """The row of ``tier`` (1-based)."""
@@ -282,11 +322,23 @@ def load_tables(directory: Path = DATA_DIR) -> Tables:
     if len(tiers.tiers) != 20:
         problem = DataProblem("tiers", f"expected 20 tiers, got {len(tiers.tiers)}")
         raise DataFileError(str(directory / "tiers.toml"), [problem])
+    roles = Catalog.load(directory / "officers.toml", OfficerRole, kind="officer role")
+    orders = Catalog.load(directory / "orders.toml", OrderRule, kind="order")
+    problems = [
+        DataProblem(f"{role_id}.orders", f"no order {name!r} in orders.toml for this role")
+        for role_id, role in roles.items()
+        for name in role.orders
+        if name not in orders or orders[name].role != role_id
+    ]
+    if problems:
+        raise DataFileError(str(directory / "officers.toml"), problems)
     return Tables(
         tiers,
         load_model(directory / "fleets.toml", FleetFile),
         abilities,
         load_model(directory / "rounds.toml", RoundFile),
+        roles,
+        orders,
     )
 
 

@@ -22,6 +22,7 @@ from warbench.rulesets.armada.data import (
     Tables,
     load_tables,
 )
+from warbench.rulesets.armada.state import Fleet
 
 #: The ability that marks an armada's flagship.
 FLAGSHIP = "flagship"
@@ -94,6 +95,33 @@ def fleet_stats(spec: FleetSpec, tables: Tables | None = None) -> FleetStats:
         range=klass.range,
         arcs=klass.arcs,
         cost=row.fleet_cost[spec.size] + ability_cost,
+    )
+
+
+def new_fleet(fleet_id: int, side: int, spec: FleetSpec, tables: Tables | None = None) -> Fleet:
+    """A fleet for the battle state, at full hull and shields, not yet placed."""
+    stats = fleet_stats(spec, tables)
+    return Fleet(
+        id=fleet_id,
+        side=side,
+        name=stats.name,
+        tier=stats.tier,
+        size=stats.size,
+        fleet_class=stats.fleet_class,
+        abilities=stats.abilities,
+        hull_points=stats.hull_points,
+        critical_threshold=stats.critical_threshold,
+        hull=stats.hull_points,
+        shield_max=stats.shield_points,
+        shields=stats.shield_points,
+        check_modifier=stats.check_modifier,
+        damage=stats.damage,
+        speed=stats.speed,
+        turn_distance=stats.turn_distance,
+        piloting_modifier=stats.piloting_modifier,
+        range=stats.range,
+        arcs=stats.arcs,
+        cost=stats.cost,
     )
 
 

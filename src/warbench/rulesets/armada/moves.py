@@ -7,18 +7,27 @@ movement is an engine default taken from the general starship rules (see the doc
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from warbench.core.hexgrid import Hex, HexPose, IllegalHexMove, move_plan, reachable
 from warbench.rulesets.armada.actions import Move
-from warbench.rulesets.armada.data import Tables
-from warbench.rulesets.armada.state import ROUTED, ArmadaState, Fleet
+from warbench.rulesets.armada.data import Tables, load_tables
+from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ROUTED, ArmadaState, Fleet
 
 #: Pilot DC base of each stunt that needs a check (plus a quarter of the fleet's tier).
 STUNT_DC_BASE = {"back-off": 10, "flip-and-burn": 15, "slide": 10}
 
 
 def fleet_speed(fleet: Fleet) -> int:
-    """Hexes the fleet may move this round (one fewer with damaged engines)."""
-    return max(0, fleet.speed - (1 if "engines" in fleet.criticals else 0))
+    """Hexes the fleet may move this round (one fewer with damaged engines, more when a
+    chief engineer boosted it)."""
+    engines = 1 if "engines" in fleet.criticals else 0
+    return max(0, fleet.speed + fleet.this_round.speed_bonus - engines)
+
+
+def turn_distance(fleet: Fleet) -> int:
+    """Hexes the fleet must move before each turn this round (one less when boosted)."""
+    return max(0, fleet.turn_distance - fleet.this_round.turn_bonus)
 
 
 def stunt_dc(fleet: Fleet, stunt: str) -> int | None:
@@ -32,76 +41,157 @@ def _free(state: ArmadaState, fleet: Fleet) -> set[Hex]:
     return state.occupied(exclude=fleet.id)
 
 
-def _straight(start: HexPose, direction: int, count: int) -> HexPose:
-    hex_ = start.hex
+def _line(start: HexPose, direction: int, count: int) -> tuple[Hex, ...]:
+    hexes = [start.hex]
     for _ in range(count):
-        hex_ = hex_.neighbor(direction)
-    return HexPose(hex_, start.facing)
+        hexes.append(hexes[-1].neighbor(direction))
+    return tuple(hexes[1:])
 
 
-def end_pose(state: ArmadaState, fleet: Fleet, move: Move) -> HexPose:
-    """Where ``move`` takes ``fleet`` if it succeeds; :class:`IllegalHexMove` says why not."""
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Where a move ends, and the hexes it enters in order (the last is the end; none
+    when the fleet stays in its hex)."""
+
+    end: HexPose
+    path: tuple[Hex, ...]
+
+
+def mine_hexes(state: ArmadaState, tables: Tables) -> set[Hex]:
+    """Hexes active gravity mines slow: each mine's hex and its neighbours."""
+    rounds = tables.rounds.gravity_mines.rounds
+    affected: set[Hex] = set()
+    for mine in state.mines:
+        if mine.active(state.round, rounds):
+            affected.update((mine.hex, *mine.hex.neighbors()))
+    return affected
+
+
+def mine_cost(state: ArmadaState, tables: Tables, fleet: Fleet, path: tuple[Hex, ...]) -> int:
+    """Extra hexes of movement gravity mines cost this move: entering the first affected hex
+    of the round costs ``entry_cost`` hexes instead of one."""
+    if fleet.slowed_round == state.round or not state.mines:
+        return 0
+    affected = mine_hexes(state, tables)
+    if any(hex_ in affected for hex_ in path):
+        return tables.rounds.gravity_mines.entry_cost - 1
+    return 0
+
+
+def plan_move(state: ArmadaState, fleet: Fleet, move: Move) -> Plan:
+    """Where ``move`` takes ``fleet`` if it succeeds and which hexes it enters;
+    :class:`IllegalHexMove` says why the move is illegal."""
     taken = _free(state, fleet)
     speed = fleet_speed(fleet)
     if fleet.morale == ROUTED:
         flight = flee_steps(state, fleet)
         if move.stunt or move.steps != flight:
             raise IllegalHexMove(f"the fleet is routed and must flee by {flight!r}")
-    if move.stunt == "":
-        return move_plan(
-            fleet.pose,
-            move.steps,
-            speed,
-            fleet.turn_distance,
-            may_end_on=lambda hex_: hex_ not in taken,
-        ).end
     steps = move.steps
-    if move.stunt == "turn-in-place":
+    limit = speed
+    if move.stunt in ("", "flyby"):
+        result = move_plan(
+            fleet.pose, steps, speed, turn_distance(fleet), may_end_on=lambda h: h not in taken
+        )
+        plan = Plan(result.end, result.hexes_entered())
+        if move.stunt == "flyby":
+            _check_flyby(state, fleet, move, plan)
+    elif move.stunt == "turn-in-place":
         if steps not in ("L", "LL", "R", "RR", "RRR"):
             raise IllegalHexMove("turn in place takes L, LL, R, RR or RRR")
-        return fleet.pose.turned(len(steps) * (1 if steps[0] == "R" else -1))
-    if move.stunt in ("back-off", "flip-and-burn"):
+        return Plan(fleet.pose.turned(len(steps) * (1 if steps[0] == "R" else -1)), ())
+    elif move.stunt in ("back-off", "flip-and-burn"):
+        limit = speed // 2
         count = len(steps)
-        if steps != "F" * count or not 1 <= count <= speed // 2:
-            raise IllegalHexMove(
-                f"{move.stunt} moves 1 to {speed // 2} hexes, written as that many F"
-            )
+        if steps != "F" * count or not 1 <= count <= limit:
+            raise IllegalHexMove(f"{move.stunt} moves 1 to {limit} hexes, written as that many F")
         if move.stunt == "back-off":
-            pose = _straight(fleet.pose, (fleet.facing + 3) % 6, count)
+            path = _line(fleet.pose, (fleet.facing + 3) % 6, count)
+            plan = Plan(HexPose(path[-1], fleet.facing), path)
         else:
-            pose = _straight(fleet.pose, fleet.facing, count).turned(3)
+            path = _line(fleet.pose, fleet.facing, count)
+            plan = Plan(HexPose(path[-1], (fleet.facing + 3) % 6), path)
     elif move.stunt == "slide":
         count = len(steps) - 1
         if len(steps) < 2 or steps[0] not in "LR" or steps[1:] != "F" * count or count > speed:
             raise IllegalHexMove(f"a slide is L or R then 1 to {speed} F")
         direction = (fleet.facing + (1 if steps[0] == "R" else -1)) % 6
-        pose = _straight(fleet.pose, direction, count)
+        path = _line(fleet.pose, direction, count)
+        plan = Plan(HexPose(path[-1], fleet.facing), path)
     else:
         raise IllegalHexMove(f"unknown stunt {move.stunt!r}")
-    if pose.hex in taken:
-        raise IllegalHexMove(f"{move.stunt} would end on {pose.hex!r}, where another fleet is")
-    return pose
+    if plan.end.hex in taken:
+        raise IllegalHexMove(f"{move.stunt} would end on {plan.end.hex!r}, where another fleet is")
+    extra = mine_cost(state, load_tables(), fleet, plan.path)
+    if extra and len(plan.path) + extra > limit:
+        raise IllegalHexMove(
+            f"gravity mines slow the fleet: this move needs {len(plan.path) + extra} hexes of "
+            f"movement, it has {limit}"
+        )
+    return plan
+
+
+def _check_flyby(state: ArmadaState, fleet: Fleet, move: Move, plan: Plan) -> None:
+    if not 0 <= move.target < len(state.fleets):
+        raise IllegalHexMove(f"a flyby names the enemy fleet it passes, not {move.target}")
+    target = state.fleets[move.target]
+    if target.side == fleet.side or target.status == DESTROYED:
+        raise IllegalHexMove(f"a flyby passes an enemy fleet on the map, not {target.name}")
+    if target.hex not in plan.path:
+        raise IllegalHexMove(f"the flyby does not pass through {target.name}'s hex")
+
+
+def end_pose(state: ArmadaState, fleet: Fleet, move: Move) -> HexPose:
+    """Where ``move`` takes ``fleet`` if it succeeds; :class:`IllegalHexMove` says why not."""
+    return plan_move(state, fleet, move).end
+
+
+def passed_enemies(state: ArmadaState, fleet: Fleet, path: tuple[Hex, ...]) -> list[Fleet]:
+    """Active enemy fleets whose hexes the move passed through, in the order passed."""
+    passed: list[Fleet] = []
+    for hex_ in path[:-1]:
+        for enemy in state.enemies_of(fleet):
+            if enemy.status == ACTIVE and enemy.hex == hex_ and enemy not in passed:
+                passed.append(enemy)
+    return passed
 
 
 def move_refusal(state: ArmadaState, fleet: Fleet, move: Move) -> str | None:
     """Why ``move`` is illegal for ``fleet``, or ``None``."""
     try:
-        end_pose(state, fleet, move)
+        plan_move(state, fleet, move)
     except IllegalHexMove as error:
         return f"{fleet.name}: {error}"
     return None
 
 
 def ordinary_moves(state: ArmadaState, fleet: Fleet) -> dict[HexPose, str]:
-    """Every pose an ordinary move reaches, with steps for each."""
+    """Every pose an ordinary move reaches, with steps for each (gravity mines may cost
+    some of them too much movement by the path found)."""
     taken = _free(state, fleet)
-    return reachable(
-        fleet.pose, fleet_speed(fleet), fleet.turn_distance, may_end_on=lambda h: h not in taken
+    found = reachable(
+        fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
     )
+    return _within_mines(state, fleet, found)
 
 
-def stunt_moves(state: ArmadaState, fleet: Fleet) -> list[Move]:
-    """Every legal stunt for ``fleet`` (none while routed)."""
+def _within_mines(
+    state: ArmadaState, fleet: Fleet, found: dict[HexPose, str]
+) -> dict[HexPose, str]:
+    tables = load_tables()
+    if not state.mines or not mine_hexes(state, tables):
+        return found
+    speed, turning = fleet_speed(fleet), turn_distance(fleet)
+    kept: dict[HexPose, str] = {}
+    for pose, steps in found.items():
+        path = move_plan(fleet.pose, steps, speed, turning).hexes_entered()
+        if len(path) + mine_cost(state, tables, fleet, path) <= speed:
+            kept[pose] = steps
+    return kept
+
+
+def stunt_moves(state: ArmadaState, fleet: Fleet, *, flybys: bool = True) -> list[Move]:
+    """Every legal stunt for ``fleet`` (none while routed); flybys only if asked."""
     if fleet.morale == ROUTED:
         return []
     speed = fleet_speed(fleet)
@@ -112,7 +202,22 @@ def stunt_moves(state: ArmadaState, fleet: Fleet) -> list[Move]:
     for count in range(1, speed + 1):
         candidates.append(Move(fleet.id, "L" + "F" * count, "slide"))
         candidates.append(Move(fleet.id, "R" + "F" * count, "slide"))
-    return [move for move in candidates if move_refusal(state, fleet, move) is None]
+    legal = [move for move in candidates if move_refusal(state, fleet, move) is None]
+    return legal + flyby_moves(state, fleet) if flybys else legal
+
+
+def flyby_moves(state: ArmadaState, fleet: Fleet) -> list[Move]:
+    """A flyby past each enemy fleet an ordinary move can pass through (one move each)."""
+    enemies = {enemy.hex: enemy.id for enemy in state.enemies_of(fleet)}
+    if not enemies:
+        return []
+    speed, turning = fleet_speed(fleet), turn_distance(fleet)
+    found: dict[int, Move] = {}
+    for steps in ordinary_moves(state, fleet).values():
+        for hex_ in move_plan(fleet.pose, steps, speed, turning).hexes_entered()[:-1]:
+            if hex_ in enemies and enemies[hex_] not in found:
+                found[enemies[hex_]] = Move(fleet.id, steps, "flyby", target=enemies[hex_])
+    return list(found.values())
 
 
 def flee_steps(state: ArmadaState, fleet: Fleet) -> str:
@@ -120,9 +225,9 @@ def flee_steps(state: ArmadaState, fleet: Fleet) -> str:
     (the first found among equals, so the fewest hexes moved)."""
     enemies = [enemy.hex for enemy in state.enemies_of(fleet)]
     taken = _free(state, fleet)
-    options = reachable(
-        fleet.pose, fleet_speed(fleet), fleet.turn_distance, may_end_on=lambda h: h not in taken
-    )
+    options = _within_mines(state, fleet, reachable(
+        fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
+    ))
     best_steps, best_score = "", -1
     for pose, steps in options.items():
         score = min((pose.hex.distance(enemy) for enemy in enemies), default=0)

@@ -10,34 +10,70 @@ critical damage and the end of the battle are settled.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import cast
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.dice import DiceExpr, d, roll
+from warbench.core.dice import DiceExpr, d
 from warbench.core.engine import Game
 from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.procedures import Outcome, Procedure
 from warbench.core.rng import RandomStream
-from warbench.rulesets.armada.actions import Fire, HoldFire, Move
+from warbench.rulesets.armada.actions import (
+    ChangeRole,
+    Decline,
+    EndOrders,
+    Fire,
+    HoldFire,
+    LayMines,
+    Move,
+    Order,
+    SelfDestruct,
+)
 from warbench.rulesets.armada.combat import (
+    ARRAY_PENALTY,
+    Gunnery,
+    absorb_damage,
+    arcs_toward,
     armor_class,
-    damage_per_die,
-    gunnery_modifier,
-    morale_modifier,
+    band_at,
+    check_modifiers,
+    firing_arcs,
+    gunnery_for,
+    gunnery_officer_bonus,
+    mine_gunnery,
     range_band,
+    reaches_critical_threshold,
+    roll_d20,
+    roll_gunnery,
+    status_for_hull,
     targeting_refusal,
 )
 from warbench.rulesets.armada.data import Tables, load_tables
 from warbench.rulesets.armada.moves import (
+    STUNT_DC_BASE,
     drift_pose,
-    end_pose,
     flee_steps,
+    mine_cost,
     move_refusal,
     ordinary_moves,
+    passed_enemies,
+    plan_move,
     stunt_dc,
     stunt_moves,
+)
+from warbench.rulesets.armada.officers import (
+    OrderSpace,
+    change_role,
+    encouragement,
+    end_of_round_orders,
+    end_of_taunts,
+    give_order,
+    morale_check_modifier,
+    resolve_spender,
 )
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -50,10 +86,9 @@ from warbench.rulesets.armada.state import (
     STEADY,
     ArmadaState,
     Fleet,
+    Mine,
 )
 
-#: The EMP ability inflicts a critical condition when a check beats AC by this much.
-EMP_MARGIN = 5
 #: Morale check margins: passing by this much inspires, failing by this much routs.
 MORALE_MARGIN = 5
 
@@ -111,24 +146,35 @@ def deploy(game: Game, state: ArmadaState, tables: Tables) -> None:
 
 @dataclass(slots=True)
 class Round(Procedure):
-    """One round: engineering, helm, gunnery, then the end-of-round upkeep."""
+    """One round: engineering (officers' orders, then shields), helm, gunnery, then the
+    end-of-round upkeep."""
 
-    stage: str = "engineering"
+    stage: str = "orders"
     order: list[int] = field(default_factory=list)
 
     def step(self, game: Game) -> None:
         state = armada_state(game)
         tables = load_tables()
-        if self.stage == "engineering":
+        if self.stage == "orders":
+            state.phase = "engineering"
+            game.push(OrdersWindow(list(range(state.players))))
+            self.stage = "engineering"
+        elif self.stage == "engineering":
             engineering(game, state, tables)
             self.stage = "helm"
         elif self.stage == "helm":
+            state.phase = "helm"
+            end_of_taunts(state)
             self.order = initiative_order(game, state, list(range(state.players)))
             game.emit("initiative", f"movement order: sides {self.order}", order=self.order)
             drift(game, state, tables)
             game.push(HelmPhase(order=list(self.order)))
+            self.stage = "mines"
+        elif self.stage == "mines":
+            game.push(MinesWindow(list(self.order)))
             self.stage = "gunnery"
         elif self.stage == "gunnery":
+            state.phase = "gunnery"
             game.push(GunneryPhase(order=list(self.order)))
             self.stage = "end"
         else:
@@ -138,6 +184,40 @@ class Round(Procedure):
 
 
 # ------------------------------------------------------------------------ engineering
+
+
+@dataclass(slots=True)
+class OrdersWindow(Procedure):
+    """The start of engineering: each armada in turn changes its officers' roles and gives
+    its engineering orders (moving to an adjacent fleet among them), then ends its orders."""
+
+    sides: list[int]
+    turn: int = 0
+
+    def decisions(self, game: Game) -> list[Decision]:
+        if self.turn >= len(self.sides):
+            return []
+        state = armada_state(game)
+        side = self.sides[self.turn]
+        space = OrderSpace(state, load_tables(), side, "engineering")
+        if not space.candidates():
+            return []
+        return [Decision(side, "officers: change roles and give engineering orders",
+                         (EndOrders(),), (space,))]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = armada_state(game)
+        if isinstance(action, ChangeRole):
+            change_role(game, state, action)
+        elif isinstance(action, Order):
+            give_order(game, state, load_tables(), action)
+        else:
+            self.turn += 1
+
+    def step(self, game: Game) -> None:
+        self.turn += 1
+        if self.turn >= len(self.sides):
+            game.pop()
 
 
 def max_shields(state: ArmadaState, fleet: Fleet) -> int:
@@ -155,7 +235,9 @@ def engineering(game: Game, state: ArmadaState, tables: Tables) -> None:
         if dice is None or fleet.shields >= most:
             fleet.shields = min(fleet.shields, most)
             continue
-        gained = DiceExpr.parse(dice).roll(game.dice, label=f"{fleet.name} shields").total
+        gained = DiceExpr.parse(dice).roll(game.dice_for(fleet.side),
+                                           label=f"{fleet.name} shields").total
+        gained += fleet.this_round.regain_bonus
         before = fleet.shields
         fleet.shields = min(most, fleet.shields + gained)
         game.emit(
@@ -170,13 +252,20 @@ def engineering(game: Game, state: ArmadaState, tables: Tables) -> None:
 
 
 def initiative_check(game: Game, state: ArmadaState, side: int) -> int:
-    """The admiral's check (d20 + officer bonus + fleet modifier), or 1d6 with no admiral."""
+    """The admiral's check (d20 + officer bonus + fleet modifier, + 1d4 foreseen by a
+    chief spellcaster), or 1d6 with no admiral."""
     admiral = state.admiral(side)
+    dice = game.dice_for(side)
     if admiral is None:
-        return d(game.dice, 6, label=f"side {side} initiative (no admiral)").total
+        return d(dice, 6, label=f"side {side} initiative (no admiral)").total
     fleet = state.fleets[admiral.fleet]
-    natural = d(game.dice, 20, label=f"{admiral.name} initiative").total
-    return natural + admiral.bonus + fleet.check_modifier + morale_modifier(fleet)
+    natural = d(dice, 20, label=f"{admiral.name} initiative").total
+    total = natural + admiral.bonus + fleet.check_modifier + check_modifiers(fleet)
+    total += encouragement(fleet, admiral.bonus)
+    if state.sides[side].precognition_round == state.round:
+        state.sides[side].precognition_round = 0
+        total += d(dice, 4, label=f"{admiral.name} precognition").total
+    return total
 
 
 def initiative_order(game: Game, state: ArmadaState, sides: list[int]) -> list[int]:
@@ -216,7 +305,13 @@ class MoveSpace(ParamSpace):
         assert isinstance(action, Move)
         if action.fleet not in self.fleets:
             return f"fleet {action.fleet} may not move now (movable: {self.fleets})"
-        return move_refusal(self.state, self.state.fleets[action.fleet], action)
+        fleet = self.state.fleets[action.fleet]
+        if action.resolve:
+            if action.stunt not in ("flyby", *STUNT_DC_BASE):
+                return "only a stunt with a piloting check can spend resolve"
+            if resolve_spender(self.state, fleet) is None:
+                return f"no officer aboard {fleet.name} has a resolve point left"
+        return move_refusal(self.state, fleet, action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         samples: list[Action] = []
@@ -237,13 +332,17 @@ class MoveSpace(ParamSpace):
 
 @dataclass(slots=True)
 class HelmPhase(Procedure):
-    """Sides in order move half their active fleets (rounded up), then the rest."""
+    """Sides in order move half their active fleets (rounded up), then the rest. The
+    officers of a fleet give their helm orders just before or just after it moves: an order
+    before the move commits the armada to move that fleet next."""
 
     order: list[int]
     half: int = 0
     turn: int = 0
     quota: int = -1
     moved: list[int] = field(default_factory=list)
+    current: int = -1
+    committed: bool = False
 
     def movable(self, state: ArmadaState) -> list[int]:
         """Fleets of the side whose turn it is that have not moved yet."""
@@ -252,44 +351,44 @@ class HelmPhase(Procedure):
 
     def decisions(self, game: Game) -> list[Decision]:
         state = armada_state(game)
-        if self.quota <= 0:
-            return []
+        tables = load_tables()
+        side = self.order[self.turn]
+        if self.quota == 0 and self.current >= 0:
+            after = OrderSpace(state, tables, side, "helm", [self.current])
+            if not after.candidates():
+                return []
+            return [Decision(side, "orders after the move, or end them", (EndOrders(),),
+                             (after,))]
         movable = self.movable(state)
-        if not movable:
+        if self.quota <= 0 or not movable:
             return []
+        movers = [self.current] if self.committed else movable
+        spaces: list[ParamSpace] = [MoveSpace(state, movers)]
+        officers_of = sorted({*movers, self.current} - {-1})
+        orders = OrderSpace(state, tables, side, "helm", officers_of)
+        if orders.candidates():
+            spaces.append(orders)
         prompt = f"move a fleet ({self.quota} more in this half of the helm phase)"
-        return [Decision(self.order[self.turn], prompt, (), (MoveSpace(state, movable),))]
+        return [Decision(side, prompt, (), tuple(spaces))]
 
     def act(self, game: Game, player: int, action: Action) -> None:
-        assert isinstance(action, Move)
         state = armada_state(game)
+        if isinstance(action, EndOrders):
+            self.current, self.committed = -1, False
+            return
+        if isinstance(action, Order):
+            tables = load_tables()
+            give_order(game, state, tables, action)
+            home = state.officers[action.officer].fleet
+            if tables.orders[action.order].phase == "helm" and home != self.current:
+                self.current, self.committed = home, True
+            return
+        assert isinstance(action, Move)
         fleet = state.fleets[action.fleet]
         self.moved.append(fleet.id)
         self.quota -= 1
-        pose = end_pose(state, fleet, action)
-        dc = stunt_dc(fleet, action.stunt)
-        if dc is not None:
-            check = d(game.dice, 20, label=f"{fleet.name} {action.stunt}").total + (
-                piloting_modifier(state, fleet)
-            )
-            if check < dc:
-                game.emit(
-                    "stunt_failed",
-                    f"{fleet.name} fails its {action.stunt} ({check} against DC {dc})",
-                    fleet=fleet.id,
-                    check=check,
-                    dc=dc,
-                )
-                return
-        fleet.place(pose)
-        game.emit(
-            "moved",
-            f"{fleet.name} moves to {fleet.q},{fleet.r} facing {fleet.facing}"
-            + (f" ({action.stunt})" if action.stunt else ""),
-            fleet=fleet.id,
-            to=[fleet.q, fleet.r, fleet.facing],
-            stunt=action.stunt,
-        )
+        self.current, self.committed = fleet.id, False
+        move_fleet(game, state, load_tables(), fleet, action)
 
     def step(self, game: Game) -> None:
         state = armada_state(game)
@@ -299,6 +398,7 @@ class HelmPhase(Procedure):
             self.quota = math.ceil(side_active / 2) if self.half == 0 else len(movable)
             return
         self.quota = -1
+        self.current, self.committed = -1, False
         self.turn += 1
         if self.turn == len(self.order):
             self.turn = 0
@@ -307,15 +407,201 @@ class HelmPhase(Procedure):
                 game.pop()
 
 
+def move_fleet(game: Game, state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> None:
+    """Make a legal move: the piloting check of a stunt (a failed one leaves the fleet where
+    it was, but a failed flyby still passes the enemy), then free attacks from the enemies
+    passed, then conjured debris where it ends."""
+    plan = plan_move(state, fleet, move)
+    slowed = mine_cost(state, tables, fleet, plan.path) > 0
+    dc = piloting_dc(state, fleet, move)
+    passed = True
+    if dc is not None:
+        spender = resolve_spender(state, fleet) if move.resolve else None
+        if spender is not None:
+            spender.resolve -= 1
+        natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} {move.stunt}",
+                           twice=move.resolve)
+        commander = state.officer_bonus(fleet, "commander")
+        check = natural + piloting_modifier(state, fleet) + encouragement(fleet, commander)
+        passed = check >= dc
+        if not passed:
+            game.emit(
+                "stunt_failed",
+                f"{fleet.name} fails its {move.stunt} ({check} against DC {dc})",
+                fleet=fleet.id,
+                check=check,
+                dc=dc,
+            )
+            if move.stunt != "flyby":
+                debris_damage(game, state, fleet)
+                return
+    fleet.place(plan.end)
+    if slowed:
+        fleet.slowed_round = state.round
+    game.emit(
+        "moved",
+        f"{fleet.name} moves to {fleet.q},{fleet.r} facing {fleet.facing}"
+        + (f" ({move.stunt})" if move.stunt else ""),
+        fleet=fleet.id,
+        to=[fleet.q, fleet.r, fleet.facing],
+        stunt=move.stunt,
+    )
+    flown_by = move.target if move.stunt == "flyby" else -1
+    if flown_by >= 0 and passed:
+        fleet.now().flyby_target = flown_by
+        if fleet.has("boarders"):
+            fleet.boarding = flown_by
+            game.emit("boarders", f"{fleet.name}'s boarders cross to "
+                      f"{state.fleets[flown_by].name}", fleet=fleet.id, target=flown_by)
+    for enemy in passed_enemies(state, fleet, plan.path):
+        if fleet.status != ACTIVE:
+            break
+        if enemy.id == flown_by and passed:
+            continue
+        halved = enemy.id == flown_by and not enemy.has("point-defense")
+        free_attack(game, state, tables, enemy, fleet, halved=halved)
+    debris_damage(game, state, fleet)
+
+
+def free_attack(
+    game: Game, state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet,
+    *, halved: bool = False, label: str = "free attack",
+) -> None:
+    """An attack outside the gunnery phase (at 1 hex, any arc, no forward shields), landing
+    at once: a fleet passing through the attacker's hex, or a self-destruct."""
+    gunnery = gunnery_for(state, tables, attacker, target, close=True, halved=halved)
+    shot = roll_gunnery(game.dice_for(attacker.side), gunnery, f"{attacker.name} {label}")
+    half = ", half damage" if halved else ""
+    where = f"({shot.check} against AC {gunnery.armor_class}{half})"
+    if not shot.hit:
+        game.emit("miss", f"{attacker.name}'s {label} misses {target.name} {where}",
+                  attacker=attacker.id, target=target.id, natural=shot.natural,
+                  check=shot.check, ac=gunnery.armor_class)
+        return
+    game.emit("hit", f"{attacker.name}'s {label} hits {target.name} for {shot.damage} {where}",
+              attacker=attacker.id, target=target.id, natural=shot.natural, check=shot.check,
+              ac=gunnery.armor_class, damage=shot.damage)
+    resolve_gunnery(
+        game, state, tables, [PendingHit(attacker.id, target.id, shot.damage, shot.natural,
+                                          gunnery)]
+    )
+
+
+def debris_damage(game: Game, state: ArmadaState, fleet: Fleet) -> None:
+    """A fleet ending its move in conjured debris takes the debris's damage at once."""
+    damage = sum(debris.damage for debris in state.debris if debris.covers(fleet.hex))
+    if damage:
+        game.emit("debris", f"{fleet.name} ends its move in the debris: {damage} damage",
+                  fleet=fleet.id, damage=damage)
+        resolve_gunnery(game, state, load_tables(), [PendingHit(-1, fleet.id, damage)])
+
+
+def piloting_dc(state: ArmadaState, fleet: Fleet, move: Move) -> int | None:
+    """The move's piloting DC: a flyby's is the passed enemy's AC; ``None`` without check."""
+    if move.stunt == "flyby":
+        return armor_class(state, state.fleets[move.target])
+    return stunt_dc(fleet, move.stunt)
+
+
 def piloting_modifier(state: ArmadaState, fleet: Fleet) -> int:
     """A piloting check's modifier: fleet check modifier, class piloting modifier,
-    commander's bonus, morale."""
+    commander's bonus, the modifiers on all the fleet's checks (morale, taunts)."""
     return (
         fleet.check_modifier
         + fleet.piloting_modifier
         + state.officer_bonus(fleet, "commander")
-        + morale_modifier(fleet)
+        + check_modifiers(fleet)
     )
+
+
+# ------------------------------------------------------------------------ gravity mines
+
+
+class MineSpace(ParamSpace):
+    """Two hexes within reach of one of the fleets that may lay gravity mines now."""
+
+    action_type = LayMines
+
+    def __init__(self, state: ArmadaState, tables: Tables, fleets: list[int]) -> None:
+        self.state, self.rule, self.fleets = state, tables.rounds.gravity_mines, fleets
+        self.description = f"lay gravity mines with one of fleets {fleets}"
+
+    def validate(self, action: Action) -> str | None:
+        assert isinstance(action, LayMines)
+        if action.fleet not in self.fleets:
+            return f"fleet {action.fleet} may not lay gravity mines now (may: {self.fleets})"
+        fleet = self.state.fleets[action.fleet]
+        hexes = [Hex(q, r) for q, r in action.hexes]
+        if len(hexes) != self.rule.hexes or len(set(hexes)) != len(hexes):
+            return f"gravity mines go in {self.rule.hexes} different hexes"
+        far = [h for h in hexes if h.distance(fleet.hex) > self.rule.reach]
+        if far:
+            return f"{far[0]!r} is more than {self.rule.reach} hexes from {fleet.name}"
+        return None
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        samples: list[Action] = []
+        for _ in range(count):
+            fleet = self.state.fleets[self.fleets[rng.choice_index(len(self.fleets))]]
+            around = list(fleet.hex.within(self.rule.reach))
+            picked: list[Hex] = []
+            while len(picked) < self.rule.hexes:
+                hex_ = around.pop(rng.choice_index(len(around)))
+                picked.append(hex_)
+            samples.append(LayMines(fleet.id, tuple((h.q, h.r) for h in picked)))
+        return samples
+
+
+@dataclass(slots=True)
+class MinesWindow(Procedure):
+    """The end of the helm phase: in helm order, each armada may lay the gravity mines of
+    its fleets that have not laid them yet (once a battle)."""
+
+    sides: list[int]
+    turn: int = 0
+    declined: list[int] = field(default_factory=list)
+
+    def layers(self, state: ArmadaState, side: int) -> list[int]:
+        """Fleets of ``side`` that may still lay their mines this round."""
+        return [
+            fleet.id
+            for fleet in state.active_fleets(side)
+            if fleet.has("gravity-mines") and not fleet.mines_laid
+            and fleet.id not in self.declined
+        ]
+
+    def decisions(self, game: Game) -> list[Decision]:
+        if self.turn >= len(self.sides):
+            return []
+        state = armada_state(game)
+        side = self.sides[self.turn]
+        layers = self.layers(state, side)
+        if not layers:
+            return []
+        return [Decision(side, "lay gravity mines now, or not yet",
+                         tuple(Decline(fleet) for fleet in layers),
+                         (MineSpace(state, load_tables(), layers),))]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = armada_state(game)
+        if isinstance(action, Decline):
+            self.declined.append(action.fleet)
+            return
+        assert isinstance(action, LayMines)
+        fleet = state.fleets[action.fleet]
+        rule = load_tables().rounds.gravity_mines
+        for q, r in action.hexes:
+            state.mines.append(Mine(q, r, fleet.side, fleet.id, state.round,
+                                    max(1, fleet.tier // rule.hp_divisor)))
+        fleet.mines_laid = True
+        game.emit("mines", f"{fleet.name} lays gravity mines at "
+                  + " and ".join(f"{q},{r}" for q, r in action.hexes), fleet=fleet.id,
+                  hexes=[list(h) for h in action.hexes])
+
+    def step(self, game: Game) -> None:
+        self.turn += 1
+        if self.turn >= len(self.sides):
+            game.pop()
 
 
 # ------------------------------------------------------------------------ gunnery
@@ -323,26 +609,96 @@ def piloting_modifier(state: ArmadaState, fleet: Fleet) -> int:
 
 @dataclass(slots=True)
 class PendingHit:
-    """A hit rolled during gunnery, applied with all the others at the end of the phase."""
+    """Damage waiting to land: a hit rolled during gunnery (applied with all the others at
+    the end of the phase), or damage with no gunnery check (``gunnery`` is ``None``)."""
 
     attacker: int
     target: int
     damage: int
-    natural: int
-    critical: bool
+    natural: int = 0
+    gunnery: Gunnery | None = None
+    mine: int = -1
+
+
+def superweapon_ready(state: ArmadaState, fleet: Fleet) -> bool:
+    """Whether the fleet's superweapon may fire (not since the end of the round after its
+    last shot)."""
+    return fleet.has("superweapon") and state.round >= fleet.superweapon_used_round + 2
 
 
 def fire_options(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Action]:
-    """Every attack ``fleet`` may make now, and holding fire."""
+    """Every attack ``fleet`` may make now (array groups and gravity mines included), and
+    holding fire."""
     options: list[Action] = []
-    superweapon = fleet.has("superweapon") and state.round >= fleet.superweapon_used_round + 2
-    for target in state.fleets:
-        if targeting_refusal(tables, fleet, target) is None:
-            options.append(Fire(fleet.id, target.id))
+    superweapon = superweapon_ready(state, fleet)
+    resolve = (False, True) if resolve_spender(state, fleet) is not None else (False,)
+    targets = [t for t in state.fleets if targeting_refusal(tables, fleet, t) is None]
+    for target in targets:
+        for twice in resolve:
+            options.append(Fire(fleet.id, target.id, resolve=twice))
             if superweapon:
-                options.append(Fire(fleet.id, target.id, superweapon=True))
+                options.append(Fire(fleet.id, target.id, superweapon=True, resolve=twice))
+    if fleet.has("array"):
+        for size in (2, 3):
+            for group in combinations(targets, size):
+                if shared_arc(fleet, group):
+                    options.append(Fire(fleet.id, group[0].id, also=tuple(t.id for t in group[1:])))
+    for index, mine in enumerate(state.mines):
+        if mine_refusal(tables, fleet, mine) is None:
+            options.append(Fire(fleet.id, -1, mine=index))
     options.append(HoldFire(fleet.id))
     return options
+
+
+def shared_arc(attacker: Fleet, targets: Sequence[Fleet]) -> bool:
+    """Whether one firing arc of ``attacker`` holds every target (for an array)."""
+    arcs = frozenset(attacker.arcs)
+    for target in targets:
+        arcs &= firing_arcs(attacker, target)
+    return bool(arcs)
+
+
+def mine_refusal(tables: Tables, attacker: Fleet, mine: Mine) -> str | None:
+    """Why ``attacker`` may not shoot at ``mine`` now, or ``None``."""
+    if mine.hp <= 0:
+        return "that mine is destroyed"
+    if not arcs_toward(attacker, mine.hex):
+        return f"the mine at {mine.q},{mine.r} is in none of {attacker.name}'s firing arcs"
+    if band_at(tables, attacker, mine.hex) is None:
+        return f"the mine at {mine.q},{mine.r} is beyond {attacker.name}'s extreme range"
+    return None
+
+
+def fire_refusal(state: ArmadaState, tables: Tables, attacker: Fleet, fire: Fire) -> str | None:
+    """Why ``attacker`` may not make the attack ``fire`` now, or ``None``."""
+    if fire.mine >= 0:
+        if fire.target != -1 or fire.also or fire.superweapon or fire.resolve:
+            return "an attack on a mine names target -1 and nothing else"
+        if fire.mine >= len(state.mines):
+            return f"there is no mine {fire.mine}"
+        return mine_refusal(tables, attacker, state.mines[fire.mine])
+    indexes = (fire.target, *fire.also)
+    if any(not 0 <= index < len(state.fleets) for index in indexes):
+        return f"no fleet {list(indexes)} in this battle"
+    if fire.superweapon and not superweapon_ready(state, attacker):
+        return f"{attacker.name} has no superweapon ready"
+    if fire.resolve and resolve_spender(state, attacker) is None:
+        return f"no officer aboard {attacker.name} has a resolve point left"
+    if fire.also:
+        if not attacker.has("array"):
+            return f"{attacker.name} has no array to attack several fleets at once"
+        if len(indexes) > len(ARRAY_PENALTY) or len(set(indexes)) != len(indexes):
+            return "an array attacks two or three different fleets"
+        if fire.superweapon or fire.resolve:
+            return "an array attack takes no superweapon and no resolve"
+    targets = [state.fleets[index] for index in indexes]
+    for target in targets:
+        reason = targeting_refusal(tables, attacker, target)
+        if reason is not None:
+            return reason
+    if fire.also and not shared_arc(attacker, targets):
+        return "an array's targets must all lie in one firing arc"
+    return None
 
 
 class FireSpace(ParamSpace):
@@ -359,17 +715,12 @@ class FireSpace(ParamSpace):
     def validate(self, action: Action) -> str | None:
         assert isinstance(action, Fire)
         state = self.state
-        if not (0 <= action.fleet < len(state.fleets) and 0 <= action.target < len(state.fleets)):
-            return f"no fleet {action.fleet} or {action.target} in this battle"
+        if not 0 <= action.fleet < len(state.fleets):
+            return f"no fleet {action.fleet} in this battle"
         attacker = state.fleets[action.fleet]
         if action.fleet not in self.fleets:
             return f"{attacker.name} may not attack now (it has attacked, or it is not active)"
-        if action in fire_options(state, self.tables, attacker):
-            return None
-        if action.superweapon:
-            return f"{attacker.name} has no superweapon ready"
-        reason = targeting_refusal(self.tables, attacker, state.fleets[action.target])
-        return reason or f"{attacker.name} cannot fire at {state.fleets[action.target].name}"
+        return fire_refusal(state, self.tables, attacker, action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         legal = [
@@ -383,7 +734,8 @@ class FireSpace(ParamSpace):
 
 @dataclass(slots=True)
 class GunneryPhase(Procedure):
-    """Sides take turns declaring one fleet's attack; all hits land together at the end."""
+    """Boarders attack; then sides take turns declaring one fleet's attack; all hits land
+    together at the end."""
 
     order: list[int]
     turn: int = 0
@@ -411,104 +763,147 @@ class GunneryPhase(Procedure):
         options: list[Action] = []
         for fleet_id in waiting:
             options.extend(fire_options(state, tables, state.fleets[fleet_id]))
+        spaces: list[ParamSpace] = [FireSpace(state, tables, waiting)]
+        orders = OrderSpace(state, tables, side, "gunnery")
+        if orders.candidates():
+            spaces.append(orders)
         return [
             Decision(
-                side,
-                "choose a fleet's attack, or hold its fire",
-                tuple(options),
-                (FireSpace(state, tables, waiting),),
+                side, "choose a fleet's attack, or hold its fire", tuple(options), tuple(spaces)
             )
         ]
 
     def act(self, game: Game, player: int, action: Action) -> None:
         state = armada_state(game)
+        if isinstance(action, Order):
+            give_order(game, state, load_tables(), action)
+            return
         assert isinstance(action, Fire | HoldFire)
         self.done.append(action.fleet)
         self.turn = (self.turn + 1) % len(self.order)
         if isinstance(action, HoldFire):
             game.emit("hold_fire", f"{state.fleets[action.fleet].name} holds fire")
             return
-        hit = gunnery_check(game, state, load_tables(), action)
-        if hit is not None:
-            self.hits.append(hit)
+        self.hits.extend(gunnery_check(game, state, load_tables(), action))
 
     def step(self, game: Game) -> None:
         state = armada_state(game)
         if self.shooters is None:
             self.shooters = [f.id for f in state.fleets if f.status == ACTIVE]
+            self.hits.extend(boarders_attack(game, state, load_tables()))
             return
         if all(f in self.done for f in self.shooters):
-            resolve_gunnery(game, state, load_tables(), self.hits)
             game.pop()
+            dealt = resolve_gunnery(game, state, load_tables(), self.hits)
+            settle_duels(game, state, self.hits, dealt)
             return
         self.turn = (self.turn + 1) % len(self.order)
 
 
-def gunnery_check(game: Game, state: ArmadaState, tables: Tables, fire: Fire) -> PendingHit | None:
-    """Roll one attack: d20 + modifiers against AC; on a hit roll damage. Nothing is applied
-    yet: the hit waits for the end of the phase."""
-    attacker, target = state.fleets[fire.fleet], state.fleets[fire.target]
+def boarders_attack(game: Game, state: ArmadaState, tables: Tables) -> list[PendingHit]:
+    """Each boarding party makes a bonus gunnery check against the fleet it boarded (aboard:
+    no range, no shields from the front) for half damage; a miss ends it (captured)."""
+    hits: list[PendingHit] = []
+    for fleet in state.fleets:
+        if fleet.boarding < 0:
+            continue
+        target = state.fleets[fleet.boarding]
+        if fleet.status != ACTIVE or target.status == DESTROYED:
+            fleet.boarding = -1
+            continue
+        gunnery = gunnery_for(state, tables, fleet, target, close=True, halved=True)
+        shot = roll_gunnery(game.dice_for(fleet.side), gunnery, f"{fleet.name} boarders")
+        where = f"({shot.check} against AC {gunnery.armor_class})"
+        if shot.hit:
+            game.emit("boarders", f"{fleet.name}'s boarders strike {target.name} for "
+                      f"{shot.damage} {where}", fleet=fleet.id, target=target.id,
+                      damage=shot.damage)
+            hits.append(PendingHit(fleet.id, target.id, shot.damage, shot.natural, gunnery))
+        else:
+            game.emit("boarders", f"{fleet.name}'s boarders are captured aboard {target.name} "
+                      f"{where}", fleet=fleet.id, target=target.id)
+            fleet.boarding = -1
+    return hits
+
+
+def gunnery_check(game: Game, state: ArmadaState, tables: Tables, fire: Fire) -> list[PendingHit]:
+    """Roll one attack (a check per target of an array): d20 + modifiers against AC; on a
+    hit roll damage. Nothing is applied yet: the hits wait for the end of the phase."""
+    attacker = state.fleets[fire.fleet]
+    if fire.mine >= 0:
+        return mine_attack(game, state, tables, attacker, fire.mine)
     if fire.superweapon:
         attacker.superweapon_used_round = state.round
-    natural = d(game.dice, 20, label=f"{attacker.name} gunnery").total
-    modifier = gunnery_modifier(state, tables, attacker, target, superweapon=fire.superweapon)
-    check = natural + modifier
-    ac = armor_class(state, target, attacker)
-    band = range_band(tables, attacker, target)
-    band_name = band.name if band is not None else "?"
-    if check < ac:
-        game.emit(
-            "miss",
-            f"{attacker.name} misses {target.name} ({check} against AC {ac}, {band_name} range)",
-            attacker=attacker.id,
-            target=target.id,
-            natural=natural,
-            check=check,
-            ac=ac,
+    spender = resolve_spender(state, attacker) if fire.resolve else None
+    if spender is not None:
+        spender.resolve -= 1
+    indexes = (fire.target, *fire.also)
+    hits: list[PendingHit] = []
+    for index in indexes:
+        target = state.fleets[index]
+        boost = encouragement(attacker, gunnery_officer_bonus(state, attacker))
+        gunnery = gunnery_for(
+            state, tables, attacker, target, superweapon=fire.superweapon,
+            targets=len(indexes), encouragement=boost,
         )
-        return None
-    expr = DiceExpr.parse(attacker.damage)
-    faces = roll(game.dice, expr.count, expr.sides, label=f"{attacker.name} damage").faces
-    per_die = damage_per_die(tables, attacker, target)
-    damage = sum(max(0, face + per_die) for face in faces) + expr.modifier
-    critical = False
-    if fire.superweapon:
-        damage += attacker.tier
-        critical = True
-    if attacker.has("emp") and check >= ac + EMP_MARGIN:
-        critical = True
-    game.emit(
-        "hit",
-        f"{attacker.name} hits {target.name} for {damage} ({check} against AC {ac}, "
-        f"{band_name} range)",
-        attacker=attacker.id,
-        target=target.id,
-        natural=natural,
-        check=check,
-        ac=ac,
-        damage=damage,
-    )
-    return PendingHit(attacker.id, target.id, damage, natural, critical)
+        shot = roll_gunnery(game.dice_for(attacker.side), gunnery, attacker.name,
+                            twice=fire.resolve)
+        band = range_band(tables, attacker, target)
+        flown_by = target.id == attacker.this_round.flyby_target
+        reach = "close" if flown_by else band.name if band else "?"
+        where = f"({shot.check} against AC {gunnery.armor_class}, {reach} range)"
+        if not shot.hit:
+            game.emit("miss", f"{attacker.name} misses {target.name} {where}",
+                      attacker=attacker.id, target=target.id, natural=shot.natural,
+                      check=shot.check, ac=gunnery.armor_class)
+            continue
+        game.emit("hit", f"{attacker.name} hits {target.name} for {shot.damage} {where}",
+                  attacker=attacker.id, target=target.id, natural=shot.natural,
+                  check=shot.check, ac=gunnery.armor_class, damage=shot.damage)
+        hits.append(PendingHit(attacker.id, target.id, shot.damage, shot.natural, gunnery))
+    return hits
+
+
+def mine_attack(
+    game: Game, state: ArmadaState, tables: Tables, attacker: Fleet, index: int
+) -> list[PendingHit]:
+    """Shoot at a gravity mine: the damage lands on its hit points at the end of the phase."""
+    mine = state.mines[index]
+    gunnery = mine_gunnery(state, tables, attacker, mine)
+    shot = roll_gunnery(game.dice_for(attacker.side), gunnery, f"{attacker.name} at a mine")
+    verdict = f"hits for {shot.damage}" if shot.hit else "misses"
+    game.emit("mine_shot", f"{attacker.name} {verdict} the mine at {mine.q},{mine.r} "
+              f"({shot.check} against AC {gunnery.armor_class})", attacker=attacker.id,
+              mine=index, damage=shot.damage)
+    if not shot.hit:
+        return []
+    return [PendingHit(attacker.id, -1, shot.damage, shot.natural, gunnery, mine=index)]
 
 
 def resolve_gunnery(
     game: Game, state: ArmadaState, tables: Tables, hits: list[PendingHit]
-) -> None:
-    """Apply every hit of the phase at once: shields, then hull; then disabled and destroyed
-    fleets, critical damage and morale."""
+) -> list[int]:
+    """Apply every hit of the phase (or other damage) at once: shields, then hull; then
+    disabled and destroyed fleets, critical damage and morale. Returns the hull damage each
+    hit dealt."""
     hull_damage: list[int] = []
     struck: list[int] = []
     for hit in hits:
+        if hit.mine >= 0:
+            hull_damage.append(0)
+            hit_mine(game, state, hit)
+            continue
         target = state.fleets[hit.target]
-        absorbed = min(target.shields, hit.damage)
-        target.shields -= absorbed
-        target.hull -= hit.damage - absorbed
-        hull_damage.append(hit.damage - absorbed)
+        before = target.hull
+        shields_before = target.shields
+        target.shields, target.hull = absorb_damage(target.shields, target.hull, hit.damage)
+        hull_damage.append(before - target.hull)
         if target.id not in struck:
             struck.append(target.id)
         game.emit(
             "damage",
-            f"{target.name} takes {hit.damage} ({absorbed} to shields), hull {target.hull}",
+            f"{target.name} takes {hit.damage} ({shields_before - target.shields} to shields),"
+            f" hull {target.hull}",
             fleet=target.id,
             shields=target.shields,
             hull=target.hull,
@@ -516,18 +911,26 @@ def resolve_gunnery(
     halved: list[Fleet] = []
     for fleet_id in struck:
         fleet = state.fleets[fleet_id]
-        if fleet.hull < -fleet.hull_points:
+        status = status_for_hull(fleet.hull, fleet.hull_points)
+        if status == DESTROYED:
             fleet.status = DESTROYED
             game.emit("destroyed", f"{fleet.name} is destroyed", fleet=fleet.id)
-        elif fleet.hull <= 0 and fleet.status == ACTIVE:
+        elif status == DISABLED and fleet.status == ACTIVE:
             fleet.status = DISABLED
             game.emit("disabled", f"{fleet.name} is disabled", fleet=fleet.id)
-        if fleet.status == ACTIVE and not fleet.halved and fleet.hull <= fleet.critical_threshold:
+            if fleet.has("self-destruct") and adjacent_fleets(state, fleet):
+                game.push(SelfDestructChoice(fleet.id))
+        if fleet.status == ACTIVE and reaches_critical_threshold(
+            fleet.hull, fleet.critical_threshold, fleet.halved
+        ):
             fleet.halved = True
             halved.append(fleet)
     for hit, dealt in zip(hits, hull_damage, strict=True):
+        if hit.mine >= 0:
+            continue
         target = state.fleets[hit.target]
-        if target.status == ACTIVE and (hit.critical or (hit.natural == 20 and dealt >= 1)):
+        gunnery = hit.gunnery
+        if target.status == ACTIVE and gunnery is not None and gunnery.critical(hit.natural, dealt):
             critical_damage(game, target)
     for fleet in halved:
         critical_damage(game, fleet)
@@ -535,6 +938,89 @@ def resolve_gunnery(
         if fleet.status == ACTIVE and fleet.morale != ROUTED:
             enemy_tier = max(side.tier for i, side in enumerate(state.sides) if i != fleet.side)
             morale_test(game, state, tables, fleet, 10 + enemy_tier // 2)
+    return hull_damage
+
+
+def hit_mine(game: Game, state: ArmadaState, hit: PendingHit) -> None:
+    """Damage on a gravity mine; at 0 hit points it is destroyed."""
+    mine = state.mines[hit.mine]
+    was_standing = mine.hp > 0
+    mine.hp -= hit.damage
+    if was_standing and mine.hp <= 0:
+        game.emit("mine_destroyed", f"the gravity mine at {mine.q},{mine.r} is destroyed",
+                  hex=[mine.q, mine.r])
+
+
+def adjacent_fleets(state: ArmadaState, fleet: Fleet) -> list[Fleet]:
+    """Fleets on the map in the hexes next to ``fleet``."""
+    return [
+        other
+        for other in state.fleets
+        if other.status != DESTROYED and other.hex.distance(fleet.hex) == 1
+    ]
+
+
+@dataclass(slots=True)
+class SelfDestructChoice(Procedure):
+    """A fleet with self-destruct has just been disabled: its armada may blow it up instead
+    and make a free attack on an adjacent fleet."""
+
+    fleet: int
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state = armada_state(game)
+        fleet = state.fleets[self.fleet]
+        options: list[Action] = [
+            SelfDestruct(fleet.id, other.id) for other in adjacent_fleets(state, fleet)
+        ]
+        options.append(Decline(fleet.id))
+        prompt = f"{fleet.name} is disabled: self-destruct and attack an adjacent fleet?"
+        return [Decision(fleet.side, prompt, tuple(options))]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = armada_state(game)
+        fleet = state.fleets[self.fleet]
+        game.pop()
+        if isinstance(action, Decline):
+            game.emit("self_destruct", f"{fleet.name} stays adrift", fleet=fleet.id)
+            return
+        assert isinstance(action, SelfDestruct)
+        fleet.status = DESTROYED
+        target = state.fleets[action.target]
+        game.emit("self_destruct", f"{fleet.name} self-destructs, attacking {target.name}",
+                  fleet=fleet.id, target=target.id)
+        free_attack(game, state, load_tables(), fleet, target, label="self-destruct")
+
+
+def settle_duels(
+    game: Game, state: ArmadaState, hits: list[PendingHit], dealt: list[int]
+) -> None:
+    """A commander who won a duel: if its fleet's attack damaged the dueled fleet this
+    round, that fleet's communications are down to the end of the next round; if the attack
+    was critical, one of its officers (at random) is incapacitated for the battle."""
+    for fleet in state.fleets:
+        if fleet.this_round.duel_target < 0:
+            continue
+        target = state.fleets[fleet.this_round.duel_target]
+        landed = [
+            (hit, hull)
+            for hit, hull in zip(hits, dealt, strict=True)
+            if hit.attacker == fleet.id and hit.target == target.id and hit.damage > 0
+        ]
+        if not landed or target.status == DESTROYED:
+            continue
+        target.comms_until = state.round + 1
+        game.emit("duel", f"{fleet.name}'s duel cuts {target.name}'s communications",
+                  fleet=target.id)
+        aboard = [o for o in state.officers_on(target) if not o.incapacitated]
+        if aboard and any(
+            hit.gunnery is not None and hit.gunnery.critical(hit.natural, hull)
+            for hit, hull in landed
+        ):
+            pick = d(game.dice_for(fleet.side), len(aboard), label=f"{fleet.name} duel").total
+            aboard[pick - 1].incapacitated = True
+            game.emit("duel", f"{aboard[pick - 1].name} is incapacitated in the duel",
+                      fleet=target.id)
 
 
 def critical_damage(game: Game, fleet: Fleet) -> None:
@@ -571,20 +1057,15 @@ def morale_test(game: Game, state: ArmadaState, tables: Tables, fleet: Fleet, dc
     fail by 5+ routs (and shakes allies within 2 hexes at half hull or less)."""
     if state.round == fleet.morale_safe_round:
         return
-    natural = d(game.dice, 20, label=f"{fleet.name} morale").total
-    check = (
-        natural
-        + fleet.check_modifier
-        + state.officer_bonus(fleet, "admiral")
-        + morale_modifier(fleet)
-    )
+    natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} morale")
+    check = natural + morale_check_modifier(state, fleet)
     margin = check - dc
     if margin >= 0:
         fleet.morale_safe_round = state.round
     if margin >= MORALE_MARGIN:
         fleet.morale, fleet.morale_until = INSPIRED, state.round + 1
     elif margin <= -MORALE_MARGIN:
-        fleet.morale, fleet.routed_round = ROUTED, state.round
+        fleet.morale, fleet.routed_round, fleet.rout_dc = ROUTED, state.round, dc
     elif margin < 0:
         fleet.morale, fleet.morale_until = SHAKEN, state.round + 1
     game.emit(
@@ -614,7 +1095,11 @@ def morale_test(game: Game, state: ArmadaState, tables: Tables, fleet: Fleet, dc
 
 
 def end_of_round(game: Game, state: ArmadaState, tables: Tables) -> None:
-    """Morale wears off, long routs end in disablement, and the battle may end."""
+    """Orders' effects end, flybys and spent mines are over, morale wears off, long routs
+    end in disablement, and the battle may end."""
+    end_of_round_orders(state)
+    rounds = tables.rounds.gravity_mines.rounds
+    state.mines = [m for m in state.mines if m.hp > 0 and state.round < m.laid_round + rounds]
     for fleet in state.fleets:
         if fleet.morale in (INSPIRED, SHAKEN) and fleet.morale_until <= state.round:
             fleet.morale = STEADY

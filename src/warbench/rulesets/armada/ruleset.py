@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pydantic
 
 from warbench.core.agents import RandomAgent
-from warbench.core.catalog import validation_problems
+from warbench.core.attacks import AttackOdds
+from warbench.core.catalog import Record, validation_problems
+from warbench.core.lists import ArmyList
 from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
-from warbench.core.ruleset import Ruleset, SetupError
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.table import TablePicture
 from warbench.rulesets.armada.actions import ACTION_TYPES
 from warbench.rulesets.armada.data import ArmadaSpec, demo_armadas, load_tables
-from warbench.rulesets.armada.fleets import fleet_stats, officer_bonus, validate_armada
+from warbench.rulesets.armada.fleets import new_fleet, officer_bonus, validate_armada
+from warbench.rulesets.armada.lists import armada_from_list, army_rules, list_violations
+from warbench.rulesets.armada.odds import armada_attacks
+from warbench.rulesets.armada.picture import table_picture
 from warbench.rulesets.armada.rounds import Battle
-from warbench.rulesets.armada.state import ArmadaState, Fleet, Officer, Side
+from warbench.rulesets.armada.state import ArmadaState, Officer, Side
+from warbench.rulesets.armada.templates import fleet_templates
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
@@ -101,39 +108,17 @@ def build_state(setup: Mapping[str, Any], players: int, rng: RandomStream) -> Ar
     for side, armada in enumerate(armadas):
         first = len(state.fleets)
         for spec in armada.fleets:
-            stats = fleet_stats(spec, tables)
-            state.fleets.append(
-                Fleet(
-                    id=len(state.fleets),
-                    side=side,
-                    name=stats.name,
-                    tier=stats.tier,
-                    size=stats.size,
-                    fleet_class=stats.fleet_class,
-                    abilities=stats.abilities,
-                    hull_points=stats.hull_points,
-                    critical_threshold=stats.critical_threshold,
-                    hull=stats.hull_points,
-                    shield_max=stats.shield_points,
-                    shields=stats.shield_points,
-                    check_modifier=stats.check_modifier,
-                    damage=stats.damage,
-                    speed=stats.speed,
-                    turn_distance=stats.turn_distance,
-                    piloting_modifier=stats.piloting_modifier,
-                    range=stats.range,
-                    arcs=stats.arcs,
-                    cost=stats.cost,
-                )
-            )
+            state.fleets.append(new_fleet(len(state.fleets), side, spec, tables))
         names = {spec.name: first + index for index, spec in enumerate(armada.fleets)}
         for officer in armada.officers:
             state.officers.append(
                 Officer(officer.name, side, officer.role, officer_bonus(officer),
-                        names[officer.fleet])
+                        names[officer.fleet], ranks=officer.ranks,
+                        base_attack_bonus=officer.base_attack_bonus, resolve=officer.resolve)
             )
     for fleet in state.fleets:
         fleet.shields += state.officer_bonus(fleet, "chief-engineer")
+        fleet.scanned = [0] * players
     state.stack.append(Battle())
     return state
 
@@ -156,11 +141,52 @@ class ArmadaRuleset(Ruleset):
         """The opening state; the battle deploys on the first step."""
         return build_state(setup, players, rng)
 
+    def setup_for(
+        self, armies: Sequence[ArmyList], scenario: str | None = None
+    ) -> dict[str, Any]:
+        """A battle between the armadas of these lists (scenario ``battle``, the default:
+        distance 3d6+5, each side in a line); :class:`SetupError` lists every violation."""
+        self.check_players(len(armies))
+        if scenario not in (None, "battle"):
+            raise SetupError(f"armada has no scenario {scenario!r} (scenarios: battle)")
+        problems: list[str] = []
+        armadas: list[dict[str, Any]] = []
+        for player, army in enumerate(armies):
+            where = f"armies[{player}] ({army.name})"
+            if army.ruleset != self.id:
+                problems.append(f"{where}: a {army.ruleset} list, not an {self.id} list")
+                continue
+            problems.extend(f"{where} {violation}" for violation in list_violations(army))
+            armadas.append(armada_from_list(army).spec.model_dump(mode="json", by_alias=True))
+        if problems:
+            raise SetupError("\n".join(problems))
+        return {"armadas": armadas}
+
+    def army_rules(self, army: ArmyList) -> ArmyRules:
+        """Fleet templates and officer roles priced, and the armada's list rules."""
+        return army_rules(army)
+
+    def catalog(self) -> Mapping[str, Record]:
+        """Every fleet template (``capital-large-t3``) and officer role (``admiral``)."""
+        entries: dict[str, Record] = dict(fleet_templates())
+        entries.update(load_tables().roles)
+        return entries
+
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         """``random`` and the greedy ``tactician``."""
         from warbench.rulesets.armada.bots import TacticianAgent
 
         return {"random": RandomAgent, "tactician": TacticianAgent}
+
+    def attacks(self) -> Mapping[str, AttackOdds]:
+        """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks
+        against one target: hull left)."""
+        return armada_attacks()
+
+    def table(self, state: GameState) -> TablePicture:
+        """The hex map: fleets coloured by side with their facing, empty hexes around."""
+        assert isinstance(state, ArmadaState)
+        return table_picture(state)
 
     def describe(self, state: GameState) -> str:
         """Round and each fleet's hull, shields and status."""

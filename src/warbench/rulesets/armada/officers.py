@@ -1,0 +1,658 @@
+"""Officers' orders: who may give which order, when, at what; the checks and what they do.
+
+An officer gives at most one order a round, in its phase (``orders.toml``): engineering
+orders at the start of the round, helm orders just before or after its own fleet moves,
+gunnery orders during its armada's gunnery turns, and encouragement whenever its armada
+decides. An order reaches out to its fleet's long range (extreme on the flagship) with no
+range penalty. :func:`order_refusal` says why an order may not be given now;
+:func:`give_order` rolls its check and applies its effect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.decisions import ParamSpace
+from warbench.core.dice import d
+from warbench.core.engine import Game
+from warbench.core.hexgrid import Hex
+from warbench.core.rng import RandomStream
+from warbench.rulesets.armada.actions import ChangeRole, Order
+from warbench.rulesets.armada.combat import armor_class, check_modifiers, roll_d20
+from warbench.rulesets.armada.data import OrderRule, Tables
+from warbench.rulesets.armada.state import (
+    ACTIVE,
+    DESTROYED,
+    ROUTED,
+    STEADY,
+    ArmadaState,
+    Debris,
+    Fleet,
+    Officer,
+)
+
+#: What a chief engineer's boost may improve.
+BOOSTS = ("speed", "turn", "shields", "damage")
+#: What a commander may direct its officer bonus to.
+DIRECTIONS = ("gunnery", "ac")
+#: A direct check failed by less than this still gives a bonus of 1.
+DIRECT_NEAR_MISS = 5
+#: Each full step of this by which a check beats AC adds a round of repair or a scan result.
+STEP = 5
+#: What a chief technician's scan reveals, in order.
+SCAN_LEVELS = ("statistics", "special abilities", "officers")
+#: The bonuses a duel check gets when the officers are known, and when the target duels back.
+DUEL_KNOWN_BONUS = 5
+DUEL_MUTUAL_BONUS = 5
+
+
+def officer_bonus_for(role: str, ranks: int, base_attack_bonus: int) -> int:
+    """2 + 1 per 6 ranks in a skill of the role (a commander may count base attack bonus).
+
+    >>> officer_bonus_for("admiral", 13, 20), officer_bonus_for("commander", 5, 12)
+    (4, 4)
+    """
+    basis = max(ranks, base_attack_bonus) if role == "commander" else ranks
+    return 2 + basis // 6
+
+
+def officer_reach(state: ArmadaState, tables: Tables, officer: Officer) -> int:
+    """How far the officer's orders reach: its fleet's long range, extreme on the flagship."""
+    fleet = state.fleets[officer.fleet]
+    bands = tables.fleets.range_bands
+    multiple = bands.extreme_multiple if "flagship" in fleet.abilities else bands.long_multiple
+    return fleet.range * multiple + fleet.this_round.range_bonus
+
+
+def encouragement(fleet: Fleet, officer_bonus: int) -> int:
+    """What a pending encouragement adds to a check that already has ``officer_bonus``:
+    the admiral's bonus replaces it (bonuses do not stack) or +1, whichever is more; used
+    up by the check.
+
+    >>> fleet = Fleet(0, 0, "F", 1, "small", "fighter", (), 4, 2, 4, 1, 1, 1, "1d4", 6, 0,
+    ...               2, 3, ("fore",), 5)
+    >>> fleet.now().encouraged = 4
+    >>> encouragement(fleet, 3), fleet.this_round.encouraged
+    (1, 0)
+    """
+    if not fleet.this_round.encouraged:
+        return 0
+    extra = max(1, fleet.this_round.encouraged - officer_bonus)
+    fleet.now().encouraged = 0
+    return extra
+
+
+def resolve_spender(state: ArmadaState, fleet: Fleet) -> Officer | None:
+    """The officer aboard with the most resolve points left (none if nobody has any)."""
+    aboard = [o for o in state.officers_on(fleet) if o.resolve > 0 and not o.incapacitated]
+    return max(aboard, key=lambda officer: officer.resolve, default=None)
+
+
+# ------------------------------------------------------------------------ refusals
+
+
+def order_refusal(
+    state: ArmadaState, tables: Tables, player: int, phase: str, order: Order
+) -> str | None:
+    """Why ``player`` may not give ``order`` in ``phase`` now, or ``None`` if it may."""
+    if not 0 <= order.officer < len(state.officers):
+        return f"there is no officer {order.officer}"
+    officer = state.officers[order.officer]
+    if officer.side != player:
+        return f"{officer.name} serves another armada"
+    if order.order not in tables.orders:
+        return f"no order {order.order!r} (orders: {', '.join(tables.orders)})"
+    rule = tables.orders[order.order]
+    if rule.role not in ("any", officer.role):
+        return f"{officer.name} is the {officer.role}; {order.order} is an order of the {rule.role}"
+    if rule.phase not in ("any", phase):
+        return f"{order.order} is an order of the {rule.phase} phase, not the {phase} phase"
+    if officer.incapacitated:
+        return f"{officer.name} is incapacitated"
+    if officer.jammed_round == state.round:
+        return f"{officer.name} is jammed this round"
+    if officer.acted_round == state.round:
+        return f"{officer.name} has already given an order this round"
+    home = state.fleets[officer.fleet]
+    if home.status == DESTROYED or (order.order != "transfer" and home.status != ACTIVE):
+        return f"{officer.name}'s fleet {home.name} is {home.status}"
+    if order.resolve and officer.resolve <= 0:
+        return f"{officer.name} has no resolve points left"
+    return _target_refusal(state, tables, officer, rule, order)
+
+
+def _fleet(state: ArmadaState, index: int, what: str) -> Fleet | str:
+    if not 0 <= index < len(state.fleets):
+        return f"{what}: there is no fleet {index}"
+    fleet = state.fleets[index]
+    if fleet.status == DESTROYED:
+        return f"{fleet.name} is destroyed"
+    return fleet
+
+
+def _reach_refusal(
+    state: ArmadaState, tables: Tables, officer: Officer, rule: OrderRule, where: Hex, name: str
+) -> str | None:
+    home = state.fleets[officer.fleet]
+    reach = rule.reach or officer_reach(state, tables, officer)
+    distance = home.hex.distance(where)
+    if distance > reach:
+        return (
+            f"{name} is {distance} hexes from {home.name}, beyond {officer.name}'s reach "
+            f"of {reach}"
+        )
+    return None
+
+
+def _affect_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> str | None:
+    home = state.fleets[officer.fleet]
+    if target.id != home.id and state.comms_down(home):
+        return f"communications are down on {home.name}: its officers cannot affect other fleets"
+    if target.jammed_round == state.round:
+        return f"{target.name} is jammed: no officer's order can affect it this round"
+    return None
+
+
+def _target_refusal(
+    state: ArmadaState, tables: Tables, officer: Officer, rule: OrderRule, order: Order
+) -> str | None:
+    if rule.target == "none":
+        if state.admiral(officer.side) is None:
+            return "the armada has no admiral to use the foresight"
+        return None
+    if rule.target == "hex":
+        return _reach_refusal(state, tables, officer, rule, Hex(order.q, order.r),
+                              f"hex {order.q},{order.r}")
+    index = officer.fleet if rule.target == "own" and order.fleet == -1 else order.fleet
+    target = _fleet(state, index, "fleet")
+    if isinstance(target, str):
+        return target
+    if rule.target == "own" and target.id != officer.fleet:
+        return f"{order.order} affects only {officer.name}'s own fleet"
+    wants_enemy = rule.target in ("enemy", "enemy-and-ally")
+    if rule.target in ("ally", "enemy", "enemy-and-ally") and (target.side != officer.side) != (
+        wants_enemy
+    ):
+        kind = "an enemy" if wants_enemy else "an allied"
+        return f"{order.order} needs {kind} fleet, not {target.name}"
+    if order.order == "transfer":
+        return _transfer_refusal(state, officer, target)
+    reason = _reach_refusal(state, tables, officer, rule, target.hex, target.name)
+    reason = reason or _affect_refusal(state, officer, target)
+    if reason is not None:
+        return reason
+    if rule.target == "enemy-and-ally":
+        ally = _fleet(state, order.ally, "ally")
+        if isinstance(ally, str):
+            return ally
+        if ally.side != officer.side:
+            return f"{ally.name} is not an allied fleet"
+        reason = _reach_refusal(state, tables, officer, rule, ally.hex, ally.name)
+        return reason or _affect_refusal(state, officer, ally)
+    return _choice_refusal(state, officer, order, target)
+
+
+def _transfer_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> str | None:
+    home = state.fleets[officer.fleet]
+    if home.hex.distance(target.hex) != 1:
+        return f"{target.name} is not adjacent to {home.name}"
+    if any(other.role == officer.role for other in state.officers_on(target)):
+        return f"{target.name} already has a {officer.role}"
+    return None
+
+
+def _choice_refusal(
+    state: ArmadaState, officer: Officer, order: Order, target: Fleet
+) -> str | None:
+    name = order.order
+    if name == "taunt" and target.id in officer.taunted:
+        return f"{officer.name} has already taunted {target.name}"
+    if name == "boost" and order.choice not in BOOSTS:
+        return f"boost what? choose one of {', '.join(BOOSTS)}"
+    if name == "direct" and order.choice not in DIRECTIONS:
+        return f"direct the bonus to {' or '.join(DIRECTIONS)}, not {order.choice!r}"
+    if name == "repair" and order.choice not in target.criticals:
+        return f"{target.name} has no {order.choice!r} damage to repair ({target.criticals})"
+    aboard = [other.name for other in state.officers_on(target)]
+    if name == "jam" and order.choice and order.choice not in aboard:
+        return f"{order.choice!r} is not aboard {target.name} ({aboard})"
+    if name == "duel" and not aboard:
+        return f"{target.name} carries no officer to duel"
+    return None
+
+
+# ------------------------------------------------------------------------ choices
+
+
+def legal_orders(
+    state: ArmadaState, tables: Tables, player: int, phase: str, fleets: list[int] | None = None
+) -> list[Order]:
+    """Every order ``player``'s officers may give in ``phase`` now (orders of the phase only
+    from officers aboard ``fleets``, if given; encouragement from any); conjured debris is
+    offered on the hexes where fleets stand."""
+    found: list[Order] = []
+    for index, officer in enumerate(state.officers):
+        if officer.side != player:
+            continue
+        aboard = fleets is None or officer.fleet in fleets
+        for name in [*tables.roles[officer.role].orders, "transfer"]:
+            rule = tables.orders[name]
+            if rule.phase not in ("any", phase) or (rule.phase == phase and not aboard):
+                continue
+            for candidate in _candidates(state, index, name, rule):
+                for resolve in (False, True) if rule.check != "none" else (False,):
+                    order = Order(candidate.officer, name, candidate.fleet, candidate.ally,
+                                  candidate.q, candidate.r, candidate.choice, resolve)
+                    if order_refusal(state, tables, player, phase, order) is None:
+                        found.append(order)
+    return found
+
+
+def _candidates(state: ArmadaState, index: int, name: str, rule: OrderRule) -> list[Order]:
+    officer = state.officers[index]
+    fleets = [fleet for fleet in state.fleets if fleet.status != DESTROYED]
+    if rule.target == "none":
+        return [Order(index, name)]
+    if rule.target == "own":
+        return [Order(index, name, choice=choice) for choice in DIRECTIONS]
+    if rule.target == "hex":
+        return [Order(index, name, q=fleet.q, r=fleet.r) for fleet in fleets]
+    if rule.target == "enemy-and-ally":
+        return [
+            Order(index, name, enemy.id, ally.id)
+            for enemy in fleets
+            if enemy.side != officer.side
+            for ally in fleets
+            if ally.side == officer.side
+        ]
+    orders = []
+    for fleet in fleets:
+        if name == "boost":
+            orders += [Order(index, name, fleet.id, choice=choice) for choice in BOOSTS]
+        elif name == "repair":
+            orders += [Order(index, name, fleet.id, choice=c) for c in fleet.criticals]
+        else:
+            orders.append(Order(index, name, fleet.id))
+    return orders
+
+
+def role_refusal(state: ArmadaState, tables: Tables, player: int, change: ChangeRole) -> str | None:
+    """Why ``player``'s officer may not take up the role now, or ``None``."""
+    if not 0 <= change.officer < len(state.officers):
+        return f"there is no officer {change.officer}"
+    officer = state.officers[change.officer]
+    if officer.side != player:
+        return f"{officer.name} serves another armada"
+    if change.role not in tables.roles:
+        return f"no role {change.role!r} (roles: {', '.join(tables.roles)})"
+    if change.role == officer.role:
+        return f"{officer.name} is already the {officer.role}"
+    if officer.silenced(state.round):
+        return f"{officer.name} is jammed or incapacitated"
+    if officer.role_round == state.round or officer.acted_round == state.round:
+        return f"{officer.name} may change role only once, at the start of the round"
+    if change.role == "admiral" and any(
+        other.side == player and other.role == "admiral" and not other.incapacitated
+        for other in state.officers
+    ):
+        return "the armada already has an admiral"
+    aboard = state.officers_on(state.fleets[officer.fleet])
+    if any(other.role == change.role for other in aboard):
+        return f"{state.fleets[officer.fleet].name} already has a {change.role}"
+    return None
+
+
+def legal_role_changes(state: ArmadaState, tables: Tables, player: int) -> list[ChangeRole]:
+    """Every role change ``player``'s officers may make now."""
+    return [
+        ChangeRole(index, role)
+        for index, officer in enumerate(state.officers)
+        if officer.side == player
+        for role in tables.roles
+        if role_refusal(state, tables, player, ChangeRole(index, role)) is None
+    ]
+
+
+class OrderSpace(ParamSpace):
+    """Orders (and, in engineering, role changes) one armada's officers may give now."""
+
+    action_type = Order
+
+    def __init__(
+        self,
+        state: ArmadaState,
+        tables: Tables,
+        player: int,
+        phase: str,
+        fleets: list[int] | None = None,
+    ) -> None:
+        self.state, self.tables, self.player, self.phase = state, tables, player, phase
+        self.fleets = fleets
+        self.description = f"an officer's order in the {phase} phase"
+        self._found: list[Action] | None = None
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, Order | ChangeRole)
+
+    def candidates(self) -> list[Action]:
+        """Every order offered now (and role changes in engineering)."""
+        if self._found is None:
+            found: list[Action] = []
+            found += legal_orders(self.state, self.tables, self.player, self.phase, self.fleets)
+            if self.phase == "engineering":
+                found += legal_role_changes(self.state, self.tables, self.player)
+            self._found = found
+        return self._found
+
+    def validate(self, action: Action) -> str | None:
+        if isinstance(action, ChangeRole):
+            if self.phase != "engineering":
+                return "officers change roles at the start of the round"
+            return role_refusal(self.state, self.tables, self.player, action)
+        assert isinstance(action, Order)
+        if self.fleets is not None and 0 <= action.officer < len(self.state.officers):
+            officer = self.state.officers[action.officer]
+            rule = self.tables.orders.get(action.order)
+            if rule is not None and rule.phase == "helm" and officer.fleet not in self.fleets:
+                return f"{officer.name} gives helm orders just before or after its fleet moves"
+        return order_refusal(self.state, self.tables, self.player, self.phase, action)
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        found = self.candidates()
+        return [found[rng.choice_index(len(found))] for _ in range(count)] if found else []
+
+
+# ------------------------------------------------------------------------ giving orders
+
+
+def officer_check(game: Game, state: ArmadaState, officer: Officer, label: str, twice: bool) -> int:
+    """The officer's check: d20 + officer bonus + its fleet's check modifier and the
+    modifiers on all its fleet's checks (+ encouragement)."""
+    fleet = state.fleets[officer.fleet]
+    natural = roll_d20(game.dice_for(officer.side), f"{officer.name} {label}", twice=twice)
+    return (
+        natural
+        + officer.bonus
+        + fleet.check_modifier
+        + check_modifiers(fleet)
+        + encouragement(fleet, officer.bonus)
+    )
+
+
+def change_role(game: Game, state: ArmadaState, change: ChangeRole) -> None:
+    """The officer takes up its new role; its bonus follows the role's skills."""
+    officer = state.officers[change.officer]
+    old = officer.role
+    officer.role = change.role
+    officer.role_round = state.round
+    officer.bonus = officer_bonus_for(officer.role, officer.ranks, officer.base_attack_bonus)
+    game.emit(
+        "role",
+        f"{officer.name} leaves the {old}'s post for the {officer.role}'s",
+        officer=change.officer,
+        role=officer.role,
+    )
+
+
+def give_order(game: Game, state: ArmadaState, tables: Tables, order: Order) -> bool:
+    """Roll the order's check and apply its effect; whether it succeeded."""
+    officer = state.officers[order.officer]
+    rule = tables.orders[order.order]
+    officer.acted_round = state.round
+    if order.resolve:
+        officer.resolve -= 1
+    target = state.fleets[order.fleet] if order.fleet >= 0 else state.fleets[officer.fleet]
+    margin = 0
+    if rule.check != "none":
+        check = officer_check(game, state, officer, order.order, order.resolve) + rule.bonus
+        against = rule.dc if rule.check == "dc" else armor_class(state, target) + rule.ac_offset
+        if order.order == "duel":
+            check += _duel_bonus(state, officer, target)
+        margin = check - against
+        verdict = "succeeds" if margin >= 0 else "fails"
+        aim = f" on {target.name}" if rule.target in ("fleet", "ally", "enemy") else ""
+        if rule.target == "enemy-and-ally":
+            aim = f" on {target.name} for {state.fleets[order.ally].name}"
+        game.emit(
+            "order",
+            f"{officer.name} orders {order.order}{aim}: {check} against {against}, {verdict}",
+            officer=order.officer,
+            order=order.order,
+            check=check,
+            dc=against,
+        )
+    if order.order == "taunt":
+        officer.taunted.append(target.id)
+    if order.order == "duel":
+        officer.dueled = target.id
+    if margin < 0 and not (order.order == "direct" and margin > -DIRECT_NEAR_MISS):
+        return False
+    EFFECTS[order.order](game, state, officer, order, margin)
+    return True
+
+
+def _duel_bonus(state: ArmadaState, officer: Officer, target: Fleet) -> int:
+    bonus = DUEL_KNOWN_BONUS if scan_level(target, officer.side) >= len(SCAN_LEVELS) else 0
+    if any(other.dueled == officer.fleet for other in state.officers_on(target)):
+        bonus += DUEL_MUTUAL_BONUS
+    return bonus
+
+
+def scan_level(fleet: Fleet, side: int) -> int:
+    """How many of the scan results ``side`` has learned about ``fleet``."""
+    return fleet.scanned[side] if side < len(fleet.scanned) else 0
+
+
+def _say(game: Game, officer: Officer, text: str, **data: Any) -> None:
+    game.emit("order_effect", f"{officer.name}: {text}", **data)
+
+
+def _transfer(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    officer.fleet = order.fleet
+    _say(game, officer, f"moves to {state.fleets[order.fleet].name}", fleet=order.fleet)
+
+
+def _rally(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    fleet = state.fleets[order.fleet]
+    fleet.now().rally_bonus = officer.bonus
+    _say(game, officer, f"rallies {fleet.name} (+{officer.bonus} to morale)", fleet=fleet.id)
+    if fleet.morale == ROUTED:
+        natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} rally")
+        check = natural + morale_check_modifier(state, fleet)
+        fleet.morale = STEADY if check >= fleet.rout_dc else ROUTED
+        game.emit(
+            "morale",
+            f"{fleet.name} tests morale to rally: {check} against DC {fleet.rout_dc}, "
+            f"now {fleet.morale}",
+            fleet=fleet.id,
+            check=check,
+            dc=fleet.rout_dc,
+            morale=fleet.morale,
+        )
+
+
+def morale_check_modifier(state: ArmadaState, fleet: Fleet) -> int:
+    """A morale check's modifier: the fleet's check modifier, the admiral's officer bonus
+    (aboard, or a rally's; they do not stack), the modifiers on all checks, encouragement."""
+    bonus = max(state.officer_bonus(fleet, "admiral"), fleet.this_round.rally_bonus)
+    return fleet.check_modifier + bonus + check_modifiers(fleet) + encouragement(fleet, bonus)
+
+
+def _encourage(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    fleet = state.fleets[order.fleet]
+    fleet.now().encouraged = officer.bonus
+    _say(game, officer, f"encourages {fleet.name}", fleet=fleet.id)
+
+
+def _taunt(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    fleet = state.fleets[order.fleet]
+    fleet.taunt_penalty = 1 + officer.bonus // 2
+    fleet.taunt_round = state.round
+    _say(game, officer, f"taunts {fleet.name}: -{fleet.taunt_penalty} to all its checks",
+         fleet=fleet.id)
+
+
+def _conjure(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    state.debris.append(Debris(order.q, order.r, officer.bonus))
+    _say(game, officer, f"conjures debris around {order.q},{order.r}", hex=[order.q, order.r])
+
+
+def _enchant(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    fleet = state.fleets[order.fleet]
+    fleet.now().range_bonus = ENCHANT_RANGE
+    fleet.now().critical_from = min(fleet.this_round.critical_from, ENCHANT_CRITICAL)
+    _say(game, officer, f"enchants {fleet.name}'s weapons", fleet=fleet.id)
+
+
+def _precognition(
+    game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int
+) -> None:
+    state.sides[officer.side].precognition_round = state.round
+    _say(game, officer, "foresees the enemy's moves: the admiral adds 1d4 to the helm check")
+
+
+def _boost(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    fleet = state.fleets[order.fleet]
+    if order.choice == "speed":
+        boost = d(game.dice_for(officer.side), 2, label=f"{fleet.name} boost").total
+        fleet.now().speed_bonus = boost
+        text = f"+{fleet.this_round.speed_bonus} speed"
+    elif order.choice == "turn":
+        fleet.now().turn_bonus = 1
+        text = "1 less turn distance"
+    elif order.choice == "shields":
+        fleet.now().regain_bonus = officer.bonus
+        text = f"+{officer.bonus} shield points regained"
+    else:
+        fleet.now().damage_bonus = officer.bonus
+        text = f"+{officer.bonus} to its damage rolls"
+    _say(game, officer, f"boosts {fleet.name}: {text}", fleet=fleet.id, boost=order.choice)
+
+
+def _repair(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    fleet = state.fleets[order.fleet]
+    last = state.round + margin // STEP
+    fleet.criticals.remove(order.choice)
+    fleet.repairs.append((order.choice, last))
+    _say(game, officer, f"repairs {fleet.name}'s {order.choice} to the end of round {last}",
+         fleet=fleet.id, condition=order.choice)
+
+
+def _jam(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    fleet = state.fleets[order.fleet]
+    fleet.jammed_round = state.round + 1
+    aboard = state.officers_on(fleet)
+    chosen = [other for other in aboard if other.name == order.choice]
+    if not chosen and aboard:
+        pick = d(game.dice_for(officer.side), len(aboard), label=f"{officer.name} jam").total
+        chosen = [aboard[pick - 1]]
+    for other in chosen:
+        other.jammed_round = state.round + 1
+    who = f" and {chosen[0].name}" if chosen else ""
+    _say(game, officer, f"jams {fleet.name}{who} for the next round", fleet=fleet.id)
+
+
+def _scan(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    fleet = state.fleets[order.fleet]
+    while len(fleet.scanned) < len(state.sides):
+        fleet.scanned.append(0)
+    known = fleet.scanned[officer.side]
+    fleet.scanned[officer.side] = min(len(SCAN_LEVELS), known + 1 + margin // STEP)
+    learned = SCAN_LEVELS[known : fleet.scanned[officer.side]]
+    game.emit(
+        "scan",
+        f"{officer.name} scans {fleet.name}: learns its "
+        + (", ".join(learned) if learned else "nothing new"),
+        visible_to=(officer.side,),
+        fleet=fleet.id,
+        learned=list(learned),
+        **_scan_report(state, fleet, learned),
+    )
+
+
+def _scan_report(state: ArmadaState, fleet: Fleet, learned: tuple[str, ...]) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    if "statistics" in learned:
+        report["statistics"] = {
+            "class": fleet.fleet_class, "size": fleet.size, "speed": fleet.speed,
+            "turn_distance": fleet.turn_distance, "tier": fleet.tier, "damage": fleet.damage,
+            "hull_points": fleet.hull_points, "hull": fleet.hull,
+            "shield_max": fleet.shield_max, "shields": fleet.shields,
+        }
+    if "special abilities" in learned:
+        report["abilities"] = list(fleet.abilities)
+    if "officers" in learned:
+        report["officers"] = [[o.name, o.role] for o in state.officers_on(fleet)]
+    return report
+
+
+def _target(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    ally, enemy = state.fleets[order.ally], state.fleets[order.fleet]
+    ally.now().locks.append(enemy.id)
+    _say(game, officer, f"locks {ally.name}'s guns on {enemy.name}", fleet=ally.id,
+         target=enemy.id)
+
+
+def _direct(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    fleet = state.fleets[officer.fleet]
+    bonus = officer.bonus if margin >= 0 else 1
+    if order.choice == "gunnery":
+        fleet.now().direct_gunnery = bonus
+    else:
+        fleet.now().direct_ac = bonus
+    _say(game, officer, f"directs {fleet.name}: +{bonus} to its {order.choice}", fleet=fleet.id)
+
+
+def _duel(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+    officer_fleet = state.fleets[officer.fleet]
+    officer_fleet.now().duel_target = order.fleet
+    _say(game, officer, f"leads a duel against {state.fleets[order.fleet].name}",
+         fleet=order.fleet)
+
+
+#: A chief spellcaster's enchantment: extra hexes on every range band, and criticals from 19.
+ENCHANT_RANGE = 2
+ENCHANT_CRITICAL = 19
+
+EFFECTS = {
+    "transfer": _transfer,
+    "rally": _rally,
+    "encourage": _encourage,
+    "taunt": _taunt,
+    "conjure": _conjure,
+    "enchant": _enchant,
+    "precognition": _precognition,
+    "boost": _boost,
+    "repair": _repair,
+    "jam": _jam,
+    "scan": _scan,
+    "target": _target,
+    "direct": _direct,
+    "duel": _duel,
+}
+
+
+# ------------------------------------------------------------------------ upkeep
+
+
+def end_of_round_orders(state: ArmadaState) -> None:
+    """The round's effects end (rallies, encouragement, enchantments, boosts, directions,
+    locks, duels, flybys) and its debris; repairs run out."""
+    for fleet in state.fleets:
+        fleet.effects = None
+        for condition, last in list(fleet.repairs):
+            if last <= state.round:
+                fleet.repairs.remove((condition, last))
+                if condition not in fleet.criticals:
+                    fleet.criticals.append(condition)
+    for officer in state.officers:
+        officer.dueled = -1
+    state.debris.clear()
+
+
+def end_of_taunts(state: ArmadaState) -> None:
+    """Taunts last until the start of the next helm phase."""
+    for fleet in state.fleets:
+        if fleet.taunt_round < state.round:
+            fleet.taunt_penalty = 0

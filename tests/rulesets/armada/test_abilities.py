@@ -1,0 +1,172 @@
+"""Flybys and free attacks, boarders, self-destruct, arrays and gravity mines
+(ARM-STUNT-FLYBY, ARM-MOVE-FREE-ATTACK, ARM-ABILITY-*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.rulesets.armada.helpers import battle, fleet, hold_position, in_gunnery, texts
+from warbench.core.actions import Action
+from warbench.core.engine import Game, IllegalAction
+from warbench.core.hexgrid import Hex
+from warbench.rulesets.armada.actions import Decline, Fire, HoldFire, LayMines, Move, SelfDestruct
+from warbench.rulesets.armada.rounds import MinesWindow, SelfDestructChoice
+from warbench.rulesets.armada.state import DESTROYED, DISABLED, ArmadaState
+
+GRUDGE = fleet("Grudge", 3, "medium", "capital", "flagship")
+
+
+def state_of(game: Game) -> ArmadaState:
+    assert isinstance(game.state, ArmadaState)
+    return game.state
+
+
+def act(game: Game, *actions: Action) -> None:
+    for action in actions:
+        game.apply(game.pending()[0].player, action)
+
+
+def refused(game: Game, action: Action, reason: str) -> None:
+    before = game.hash()
+    with pytest.raises(IllegalAction, match=reason):
+        act(game, action)
+    assert game.hash() == before
+
+
+def lance(*abilities: str) -> dict[str, Any]:
+    return fleet("Lance", 3, "medium", "destroyer", "flagship", *abilities)
+
+
+@pytest.mark.parametrize(
+    ("stunt", "dice", "red_abilities", "lance_after"),
+    [
+        ("", [15, 9], (), (0, 16 - 5)),  # passing through: a free attack, 9 + 1 = 10
+        ("flyby", [2, 15, 9], (), (0, 16)),  # failed flyby (5 < 12): the free attack halved
+        ("flyby", [2, 15, 9], ("point-defense",), (0, 16 - 5)),  # point defense: full damage
+        ("flyby", [9], (), (5, 16)),  # flyby made (9 + 2 + 1 = 12): no free attack
+    ],
+)
+def test_arm_stunt_flyby_and_free_attacks(
+    stunt: str, dice: list[int], red_abilities: tuple[str, ...], lance_after: tuple[int, int]
+) -> None:
+    """ARM-STUNT-FLYBY, ARM-MOVE-FREE-ATTACK, ARM-ABILITY-PD: moving through an enemy's hex
+    draws its free attack (1 hex, any arc, no forward shields), landing at once; a flyby
+    (piloting DC = the enemy's AC) avoids it, and a failed one still passes but takes it at
+    half damage (full against point defense)."""
+    red = [fleet("Grudge", 3, "medium", "capital", "flagship", *red_abilities)]
+    game = battle([lance()], red, [[[0, 0, 0]], [[0, -2, 3]]], [1, 2, *dice])
+    act(game, Move(0, "FFF", stunt, target=1 if stunt else -1))
+    moved = state_of(game).fleets[0]
+    assert moved.hex == Hex(0, -3)
+    assert (moved.shields, moved.hull) == lance_after
+
+
+def test_arm_stunt_flyby_refusals() -> None:
+    """ARM-STUNT-FLYBY: a flyby must pass through the named enemy fleet's hex."""
+    blue = [lance(), fleet("Wing", 3, "small", "fighter")]
+    game = battle(blue, [GRUDGE], [[[0, 0, 0], [1, 0, 0]], [[0, -2, 3]]], [1, 2])
+    refused(game, Move(0, "F", "flyby", target=2), "does not pass through Grudge's hex")
+    refused(game, Move(0, "FFF", "flyby", target=1), "passes an enemy fleet on the map")
+    refused(game, Move(0, "FF", "flyby", target=2), "may not end")
+
+
+def test_arm_stunt_flyby_attack_at_close_range_and_boarders() -> None:
+    """ARM-STUNT-FLYBY, ARM-ABILITY-BOARDERS: after a flyby the fleet attacks that enemy as
+    at 1 hex in any arc, without its forward shields; its boarders cross over and make a bonus
+    gunnery check each gunnery phase for half damage, until one fails (captured)."""
+    dice = [1, 2, 9, 15, 8, 10, 5, 1, 1, 2, 1]
+    game = battle([lance("boarders")], [GRUDGE], [[[0, 0, 0]], [[0, -2, 3]]], dice,
+                  max_rounds=2)
+    act(game, Move(0, "FFF", "flyby", target=1))  # 9 + 2 + 1 = 12 against AC 12
+    hold_position(game)
+    assert texts(game, "boarders") == [
+        "Lance's boarders cross to Grudge",
+        "Lance's boarders strike Grudge for 3 (17 against AC 12)",  # (8 - 1) // 2
+    ]
+    act(game, Fire(0, 1))  # Grudge is behind Lance, but in reach after the flyby
+    act(game, HoldFire(1))
+    assert texts(game, "hit")[0] == "Lance hits Grudge for 4 (12 against AC 12, close range)"
+    grudge = state_of(game).fleets[1]
+    assert (grudge.shields, grudge.hull) == (1, 16 - 2)  # 3 + 4 = 7: 5 on shields
+    hold_position(game)  # round 2: the boarders roll 1 and are captured
+    assert texts(game, "boarders")[-1] == (
+        "Lance's boarders are captured aboard Grudge (3 against AC 12)")
+    assert state_of(game).fleets[0].boarding == -1
+    with pytest.raises(IllegalAction, match="in none of Lance's firing arcs"):
+        act(game, Fire(0, 1))  # the flyby's reach lasted one round
+
+
+@pytest.mark.parametrize("blow_up", [True, False])
+def test_arm_ability_self_destruct(blow_up: bool) -> None:
+    """ARM-ABILITY-SELF-DESTRUCT: a fleet about to be disabled may be destroyed instead and
+    make a free attack on an adjacent fleet."""
+    dice = [1, 2, 15, 5, 12, 10]
+    game = battle([lance("self-destruct")], [GRUDGE], [[[0, 0, 0]], [[0, -1, 3]]], dice)
+    lance_fleet = state_of(game).fleets[0]
+    lance_fleet.hull, lance_fleet.shields = 1, 0
+    hold_position(game)
+    act(game, HoldFire(0), Fire(1, 0))  # 15 + 2 against 13: 5 + 1 = 6 damage: disabled
+    assert isinstance(game.top, SelfDestructChoice) and lance_fleet.status == DISABLED
+    assert game.pending()[0].options == (SelfDestruct(0, 1), Decline(0))
+    act(game, SelfDestruct(0, 1) if blow_up else Decline(0))
+    grudge = state_of(game).fleets[1]
+    if blow_up:  # 12 + 2 against 12: 10 - 1 = 9 damage
+        assert lance_fleet.status == DESTROYED
+        assert (grudge.shields, grudge.hull) == (0, 16 - 4)
+        assert texts(game, "self_destruct") == ["Lance self-destructs, attacking Grudge"]
+    else:
+        assert lance_fleet.status == DISABLED and grudge.hull == 16
+    assert game.outcome is not None and game.outcome.winners == (1,)
+
+
+def test_arm_ability_array_attacks_up_to_three_in_one_arc() -> None:
+    """ARM-ABILITY-ARRAY: up to three fleets in one firing arc, each with its own check at -2
+    (two fleets) or -4 (three); an attack that counts as the fleet's one attack."""
+    blue = [fleet("Anvil", 3, "large", "destroyer", "flagship", "array"),
+            fleet("Pike", 3, "medium", "destroyer")]
+    red = [GRUDGE, fleet("Wing", 3, "small", "fighter"), fleet("Dart", 3, "small", "fighter")]
+    places = [[[0, 0, 0], [4, 0, 0]], [[0, -2, 3], [1, -3, 3], [2, -1, 3]]]
+    game = battle(blue, red, places, [1, 2, 13, 7, 5])
+    hold_position(game)
+    refused(game, Fire(0, 2, also=(3, 4)), "an array's targets must all lie in one firing arc")
+    refused(game, Fire(1, 2, also=(3,)), "Pike has no array")
+    refused(game, Fire(0, 2, also=(2,)), "two or three different fleets")
+    act(game, Fire(0, 2, also=(3,)))  # both fore: 13 + 2 - 2 and 5 + 2 - 2
+    assert [e.data["check"] for e in game.events if e.kind in ("hit", "miss")] == [13, 5]
+    assert texts(game, "hit") == ["Anvil hits Grudge for 6 (13 against AC 13, short range)"]
+    with pytest.raises(IllegalAction, match="Anvil may not attack now"):
+        act(game, Fire(0, 4))
+
+
+def test_arm_ability_gravity_mines() -> None:
+    """ARM-ABILITY-MINES: once a battle, at the end of the helm phase, mines in two hexes
+    within 2; active from the next round for three rounds; entering the first hex next to a
+    mine in a round costs 2 hexes of movement; a mine (AC 5, half the tier in hit points)
+    can be shot down."""
+    blue = [fleet("Layer", 3, "medium", "destroyer", "flagship", "gravity-mines")]
+    dice = [1, 2, 10, 3, 1, 2, 1, 2, 1, 2]
+    game = battle(blue, [GRUDGE], [[[0, 0, 0]], [[0, -10, 3]]], dice, max_rounds=4)
+    hold_position(game)
+    assert isinstance(game.top, MinesWindow)
+    refused(game, LayMines(0, ((0, -3), (1, -2))), "more than 2 hexes from Layer")
+    refused(game, LayMines(0, ((0, -2), (0, -2))), "2 different hexes")
+    act(game, LayMines(0, ((0, -2), (1, -2))))
+    state = state_of(game)
+    assert [(m.q, m.r, m.hp) for m in state.mines] == [(0, -2, 1), (1, -2, 1)]
+    assert in_gunnery(game)
+    act(game, HoldFire(0), Fire(1, -1, mine=0))  # 10 + 2 - 2 (long) against AC 5: 3 damage
+    assert texts(game, "mine_destroyed") == ["the gravity mine at 0,-2 is destroyed"]
+    assert [(m.q, m.r) for m in state.mines] == [(1, -2)]
+    layer = state.fleets[0]
+    refused(game, Move(0, "FFFFF"), "this move needs 6 hexes of movement, it has 5")
+    act(game, Move(0, "FFFF"))
+    assert layer.hex == Hex(0, -4) and layer.slowed_round == 2
+    for _ in range(3):  # rounds 2 to 4: no second laying; the mine lapses after round 4
+        hold_position(game)
+        assert in_gunnery(game)
+        while in_gunnery(game):
+            decision = game.pending()[0]
+            act(game, next(o for o in decision.options if isinstance(o, HoldFire)))
+    assert game.is_over and state.round == 4 and state.mines == []

@@ -1,0 +1,385 @@
+"""Officers' orders, resolve, reach, role changes and moving between fleets (ARM-OFF-*).
+
+Lance (fleet 0, destroyer, flagship) and Wing (fleet 1, fighter) of Blue face Grudge
+(fleet 2, capital, flagship) of Red; every fleet is tier 3 (check modifier +2, AC 12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.rulesets.armada.helpers import battle, fleet, hold_position, in_gunnery, texts
+from warbench.core.actions import Action
+from warbench.core.engine import Game, IllegalAction
+from warbench.rulesets.armada.actions import ChangeRole, EndOrders, Fire, HoldFire, Move, Order
+from warbench.rulesets.armada.combat import armor_class, gunnery_for, range_band
+from warbench.rulesets.armada.data import load_tables
+from warbench.rulesets.armada.moves import fleet_speed, turn_distance
+from warbench.rulesets.armada.officers import morale_check_modifier
+from warbench.rulesets.armada.rounds import HelmPhase, OrdersWindow
+from warbench.rulesets.armada.state import ROUTED, STEADY, ArmadaState
+
+TABLES = load_tables()
+BLUE = [fleet("Lance", 3, "medium", "destroyer", "flagship"), fleet("Wing", 3, "small", "fighter")]
+RED = [fleet("Grudge", 3, "medium", "capital", "flagship")]
+
+
+def officer(name: str, role: str, aboard: str, ranks: int = 6, **extra: Any) -> dict[str, Any]:
+    return {"name": name, "role": role, "ranks": ranks, "fleet": aboard, **extra}
+
+
+def start(
+    dice: list[int],
+    blue_officers: list[dict[str, Any]],
+    red_officers: list[dict[str, Any]] | None = None,
+    grudge_at: tuple[int, int, int] = (0, -3, 3),
+    **setup: Any,
+) -> Game:
+    """The battle at the first decision: Lance at 0,0 and Wing at 1,0 facing north."""
+    setup.setdefault("max_rounds", 2)
+    places = [[[0, 0, 0], [1, 0, 0]], [list(grudge_at)]]
+    return battle(BLUE, RED, places, dice, blue_officers=blue_officers,
+                  red_officers=red_officers, **setup)
+
+
+def state_of(game: Game) -> ArmadaState:
+    assert isinstance(game.state, ArmadaState)
+    return game.state
+
+
+def act(game: Game, *actions: Action) -> None:
+    """Each action by the player who owes the decision now."""
+    for action in actions:
+        game.apply(game.pending()[0].player, action)
+
+
+def end_window(game: Game) -> None:
+    """End the engineering orders of every armada still to give them."""
+    while isinstance(game.top, OrdersWindow) and game.pending():
+        act(game, EndOrders())
+
+
+def refused(game: Game, action: Action, reason: str) -> None:
+    """The action is refused for ``reason`` and the game is untouched."""
+    before = game.hash()
+    with pytest.raises(IllegalAction, match=reason):
+        act(game, action)
+    assert game.hash() == before
+
+
+def hold_fire(game: Game) -> None:
+    while in_gunnery(game) and game.pending():
+        decision = game.pending()[0]
+        act(game, next(o for o in decision.options if isinstance(o, HoldFire)))
+
+
+def test_arm_off_action_refusals_give_reasons() -> None:
+    """ARM-OFF-ACTION, ARM-OFF-RANGE, ARM-OFF-RESOLVE: an order in the wrong phase, by the
+    wrong role, of the other armada, out of reach, twice, or spending resolve the officer
+    lacks, is refused with the reason and leaves the game untouched."""
+    blue = [officer("Ada", "admiral", "Lance"), officer("Eng", "chief-engineer", "Wing", 0),
+            officer("Tec", "chief-technician", "Wing")]
+    red = [officer("Spe", "chief-spellcaster", "Grudge")]
+    game = start([10], blue, red, grudge_at=(0, -8, 3))
+    assert isinstance(game.top, OrdersWindow) and game.pending()[0].player == 0
+    refused(game, Order(2, "jam", 2), "jam is an order of the gunnery phase")
+    refused(game, Order(0, "boost", 1, choice="speed"), "Ada is the admiral; boost is an order")
+    refused(game, Order(3, "enchant", 2), "Spe serves another armada")
+    refused(game, Order(1, "boost", 1, choice="warp"), "boost what")
+    refused(game, Order(1, "repair", 0, choice="engines"), "Lance has no 'engines' damage")
+    refused(game, Order(1, "boost", 2, choice="speed"),
+            "Grudge is 9 hexes from Wing, beyond Eng's reach of 6")
+    refused(game, Order(1, "boost", 1, choice="speed", resolve=True), "no resolve points")
+    refused(game, Order(0, "rally", 2), "rally needs an allied fleet")
+    act(game, Order(1, "boost", 1, choice="damage"))  # 10 + 2 + 2 = 14 against AC 12
+    assert state_of(game).fleets[1].this_round.damage_bonus == 2
+    refused(game, Order(1, "boost", 0, choice="speed"), "Eng has already given an order")
+
+
+def test_arm_off_range_long_or_extreme_on_the_flagship() -> None:
+    """ARM-OFF-RANGE, ARM-ABILITY-FLAGSHIP-RANGE: an officer reaches its fleet's long range
+    (fighter: 6 hexes), on the flagship the extreme range (destroyer: 12)."""
+    blue = [officer("Ada", "admiral", "Lance"), officer("Tec", "chief-technician", "Wing")]
+    game = start([1, 1, 1], blue, grudge_at=(0, -12, 3))
+    end_window(game)
+    act(game, Move(2))  # Ada 1 + 3 + 2 = 6 against Red's 1d6 (1): Red moves first
+    helm = game.top
+    assert isinstance(helm, HelmPhase)
+    act(game, Order(0, "taunt", 2))  # 12 hexes from the flagship: in reach; 1+3+2 fails
+    assert texts(game, "order") == ["Ada orders taunt on Grudge: 6 against 12, fails"]
+    assert helm.current == 0 and helm.committed  # Lance must move next
+    refused(game, Move(1), "may not move now")
+    refused(game, Order(1, "scan", 2), "not a legal answer")  # Lance's officers only, now
+    act(game, Move(0))
+    refused(game, Order(1, "scan", 2), "Grudge is 13 hexes from Wing, beyond Tec's reach of 6")
+
+
+def test_arm_off_rally_restores_a_routed_fleet() -> None:
+    """ARM-OFF-RALLY, ARM-MORALE-ROUT-END: the admiral's bonus to morale this round; a routed
+    fleet tests again against the DC that routed it and stops fleeing on a success."""
+    blue = [officer("Ada", "admiral", "Lance")]
+    for face, morale in ((7, STEADY), (6, ROUTED)):
+        game = start([face, 1, 1], blue)
+        wing = state_of(game).fleets[1]
+        wing.morale, wing.rout_dc = ROUTED, 12
+        act(game, Order(0, "rally", 1))  # face + 2 + 3 against 12
+        assert wing.morale == morale
+        assert texts(game, "morale") == [
+            f"Wing tests morale to rally: {face + 5} against DC 12, now {morale}"]
+        assert morale_check_modifier(state_of(game), wing) == 2 + 3
+
+
+def test_arm_off_encourage_adds_to_the_next_check() -> None:
+    """ARM-OFF-ENCOURAGE: DC 10; the next check of the fleet gains the admiral's bonus in
+    place of its own officer bonus (they do not stack), or +1 if that is more."""
+    blue = [officer("Ada", "admiral", "Lance", 12), officer("Tec", "chief-technician", "Lance")]
+    # helm: Ada 1 + 4 + 2 = 7, Red 1d6 = 6: Red moves and fires first
+    game = start([1, 6, 4, 5, 9], blue)
+    hold_position(game)
+    act(game, HoldFire(2))
+    act(game, Order(0, "encourage", 0))  # 4 + 4 + 2 = 10 against DC 10
+    assert state_of(game).fleets[0].this_round.encouraged == 4
+    act(game, Fire(0, 2))  # 5 + 2 + 3 (technician) + 1 (encouraged: 4 - 3) = 11 against 13
+    assert texts(game, "miss") == ["Lance misses Grudge (11 against AC 13, short range)"]
+    assert state_of(game).fleets[0].this_round.encouraged == 0
+
+
+def test_arm_off_taunt_until_the_next_helm_phase_once_per_enemy() -> None:
+    """ARM-OFF-TAUNT: a check against the enemy's AC; on success -(1 + bonus/2) to all its
+    checks until the start of the next helm phase; never again against that fleet."""
+    blue = [officer("Ada", "admiral", "Lance", 12)]  # bonus 4: penalty 3
+    game = start([1, 6, 8, 1, 6], blue)
+    end_window(game)
+    act(game, Move(2))  # Red moves first
+    act(game, Order(0, "taunt", 2))  # 8 + 4 + 2 = 14 against 12
+    grudge = state_of(game).fleets[2]
+    assert grudge.taunt_penalty == 3
+    act(game, Move(0), Move(1))
+    gunnery = gunnery_for(state_of(game), TABLES, grudge, state_of(game).fleets[0])
+    assert gunnery.modifier == 2 - 3
+    hold_fire(game)
+    assert isinstance(game.top, OrdersWindow)
+    assert grudge.taunt_penalty == 3  # still through the next engineering phase
+    end_window(game)
+    assert isinstance(game.top, HelmPhase)
+    assert grudge.taunt_penalty == 0
+    act(game, Move(2))
+    refused(game, Order(0, "taunt", 2), "Ada has already taunted Grudge")
+
+
+def test_arm_off_conjure_debris_damages_and_hinders() -> None:
+    """ARM-OFF-CONJURE: DC 10; fleets ending their move in the hex or next to it take the
+    officer bonus in damage, and attacks through it take -1, to the end of the round."""
+    blue = [officer("Sab", "chief-spellcaster", "Lance")]
+    game = start([8, 2, 1], blue, max_rounds=1)
+    act(game, Order(0, "conjure", q=0, r=-2))  # 8 + 3 + 2 = 13 against DC 10
+    end_window(game)
+    state = state_of(game)
+    lance, _, grudge = state.fleets
+    assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 - 1
+    act(game, Move(2))  # Red first; Grudge stands next to the debris: 3 damage to shields
+    assert (grudge.shields, grudge.hull) == (5 - 3, 16)
+    assert texts(game, "debris") == ["Grudge ends its move in the debris: 3 damage"]
+    hold_position(game)
+    hold_fire(game)
+    assert state.debris == []
+
+
+def test_arm_off_enchant_range_and_criticals() -> None:
+    """ARM-OFF-ENCHANT: a check against the fleet's AC; +2 hexes to each range band and
+    criticals on 19-20 this round."""
+    blue = [officer("Sab", "chief-spellcaster", "Lance")]
+    game = start([7, 1, 2], blue, grudge_at=(0, -6, 3))
+    state = state_of(game)
+    lance, _, grudge = state.fleets
+    assert range_band(TABLES, lance, grudge).name == "long"  # type: ignore[union-attr]
+    act(game, Order(0, "enchant", 0))  # 7 + 3 + 2 = 12 against 12
+    assert range_band(TABLES, lance, grudge).name == "short"  # type: ignore[union-attr]
+    assert gunnery_for(state, TABLES, lance, grudge).critical_from == 19
+
+
+def test_arm_off_precognition_adds_1d4_to_the_admirals_helm_check() -> None:
+    """ARM-OFF-PRECOGNITION: DC 10; the admiral adds 1d4 to the next helm check."""
+    blue = [officer("Ada", "admiral", "Lance"), officer("Sab", "chief-spellcaster", "Wing")]
+    game = start([5, 2, 3, 4], blue)
+    act(game, Order(1, "precognition"))  # 5 + 3 + 2 = 10
+    end_window(game)
+    # Ada 2 + 3 + 2 + 1d4 (4) = 11 against Red's 1d6 (3): Red moves first
+    assert texts(game, "initiative") == ["movement order: sides [1, 0]"]
+    assert game.pending()[0].player == 1
+
+
+@pytest.mark.parametrize(
+    ("choice", "dice", "check"),
+    [("speed", [9, 2], lambda w: fleet_speed(w) == 6 + 2),
+     ("turn", [9], lambda w: turn_distance(w) == 0),
+     ("damage", [9], lambda w: w.this_round.damage_bonus == 2),
+     ("shields", [9], lambda w: w.shields == 1 + 2)],
+)
+def test_arm_off_boost_options(choice: str, dice: list[int], check: Any) -> None:
+    """ARM-OFF-BOOST: a check against the fleet's AC: +1d2 speed, -1 turn distance, the
+    bonus to the shields regained this phase, or the bonus to damage rolls this round."""
+    blue = [officer("Eng", "chief-engineer", "Wing", 0)]  # bonus 2
+    game = start([*dice, 1, 1, 2], blue)  # Wing regains 1d4 (1) shields
+    wing = state_of(game).fleets[1]
+    wing.shields = 0
+    if choice == "turn":
+        wing.turn_distance = 1
+    act(game, Order(0, "boost", 1, choice=choice))
+    end_window(game)
+    assert check(wing)
+
+
+def test_arm_off_repair_ignores_a_condition_for_rounds() -> None:
+    """ARM-OFF-REPAIR, ARM-CRIT-DURATION: a check against the fleet's AC; the condition is
+    ignored this round and one more per 5 by which the check beats AC, then returns."""
+    blue = [officer("Eng", "chief-engineer", "Lance", 12)]  # bonus 4
+    game = start([12, 1, 2, 1, 2, 1, 2], blue, max_rounds=3)
+    lance = state_of(game).fleets[0]
+    lance.criticals.append("engines")
+    act(game, Order(0, "repair", 0, choice="engines"))  # 12 + 4 + 2 = 18: 6 over: 2 rounds
+    assert lance.criticals == [] and fleet_speed(lance) == 5
+    end_window(game)
+    for round_ in (1, 2):
+        assert state_of(game).round == round_ and "engines" not in lance.criticals
+        hold_position(game)
+        hold_fire(game)
+        end_window(game)
+    assert lance.criticals == ["engines"]
+
+
+def test_arm_off_jam_silences_an_officer_next_round() -> None:
+    """ARM-OFF-JAM: in gunnery, a check against the enemy's AC; next round the chosen officer
+    gives no bonus and no order, and no other order can affect that fleet."""
+    blue = [officer("Tec", "chief-technician", "Lance")]
+    red = [officer("Sab", "chief-spellcaster", "Grudge", 12)]
+    game = start([1, 6, 9, 1, 6], blue, red)
+    end_window(game)
+    hold_position(game)
+    act(game, Order(0, "jam", 2, choice="Sab"))  # 9 + 3 + 2 = 14 against 12
+    act(game, HoldFire(0), HoldFire(2), HoldFire(1))
+    state = state_of(game)
+    lance, _, grudge = state.fleets
+    assert state.round == 2 and state.officers[1].jammed_round == 2
+    assert armor_class(state, grudge, lance) == 12 + 1  # no spellcaster bonus this round
+    assert isinstance(game.top, OrdersWindow) and game.pending()[0].player == 0
+    act(game, EndOrders())  # Sab, jammed, has no order to give: Red's window is skipped
+    assert isinstance(game.top, HelmPhase)
+    refused(game, Order(0, "scan", 2), "Grudge is jammed: no officer's order can affect it")
+
+
+def test_arm_off_scan_reveals_one_more_per_5() -> None:
+    """ARM-OFF-SCAN: a check with +5 against the fleet's AC reveals its statistics, then its
+    abilities, then its officers, one more for each 5 it beats the AC by; only the scanning
+    armada sees what was learned."""
+    blue = [officer("Tec", "chief-technician", "Lance")]
+    game = start([6, 1, 8], blue)
+    end_window(game)
+    act(game, Move(2))
+    act(game, Order(0, "scan", 2))  # 8 + 3 + 2 + 5 = 18 against 12: 6 over, two results
+    [scan] = [event for event in game.events if event.kind == "scan"]
+    assert scan.text == "Tec scans Grudge: learns its statistics, special abilities"
+    assert scan.data["abilities"] == ["flagship"] and scan.data["statistics"]["hull"] == 16
+    assert scan.visible_to_player(0) and not scan.visible_to_player(1)
+    assert state_of(game).fleets[2].scanned == [2, 0]
+
+
+def test_arm_off_target_locks_an_ally_on_an_enemy() -> None:
+    """ARM-OFF-TARGET: a check against the enemy's AC; the ally gets +1 and criticals on
+    19-20 against that enemy to the end of the round."""
+    blue = [officer("Tec", "chief-technician", "Lance")]
+    game = start([6, 1, 7], blue)
+    end_window(game)
+    act(game, Move(2))
+    act(game, Order(0, "target", 2, ally=1))  # 7 + 3 + 2 = 12
+    state = state_of(game)
+    wing, grudge = state.fleets[1], state.fleets[2]
+    locked = gunnery_for(state, TABLES, wing, grudge)
+    assert locked.modifier == 2 - 2 + 1 and locked.critical_from == 19  # long range
+
+
+@pytest.mark.parametrize(("face", "bonus"), [(10, 3), (9, 1), (5, 0)])
+def test_arm_off_direct_bonus_or_one_on_a_near_miss(face: int, bonus: int) -> None:
+    """ARM-OFF-DIRECT: DC 15; the officer bonus to gunnery (or AC) this round; missing by
+    less than 5 gives 1."""
+    blue = [officer("Cmd", "commander", "Lance")]
+    game = start([6, 1, face], blue)
+    end_window(game)
+    act(game, Move(2))
+    act(game, Order(0, "direct", choice="gunnery"))  # face + 3 + 2 against 15
+    state = state_of(game)
+    lance, _, grudge = state.fleets
+    assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 + bonus
+
+
+def test_arm_off_duel_cuts_communications_and_can_incapacitate() -> None:
+    """ARM-OFF-DUEL: within 3 hexes, a check against AC + 5 (+5 with the officers scanned);
+    if the commander's fleet damages the target that round its communications are down to
+    the end of the next round; a critical attack incapacitates one of its officers."""
+    blue = [officer("Cmd", "commander", "Lance")]
+    red = [officer("Sab", "chief-spellcaster", "Grudge"), officer("Ord", "admiral", "Grudge")]
+    # helm: Blue's 1d6 against Red's admiral 20 + 3 + 2: Blue moves and fires first; the
+    # critical (5: weapons), then which of Grudge's two officers falls (1: Sab)
+    game = start([1, 20, 7, 20, 9, 5, 1], blue, red)
+    end_window(game)
+    hold_position(game)
+    state = state_of(game)
+    state.fleets[2].scanned = [3, 0]
+    act(game, Order(0, "duel", 2))  # 7 + 3 + 2 + 5 = 17 against 12 + 5
+    act(game, Fire(0, 2))  # natural 20: 9 - 1 = 8 damage, 5 to shields, 3 to hull: critical
+    act(game, HoldFire(2), HoldFire(1))
+    grudge = state.fleets[2]
+    assert state.comms_down(grudge) and grudge.comms_until == 2
+    assert [o.name for o in state.officers if o.incapacitated] == ["Sab"]
+    assert texts(game, "duel") == ["Lance's duel cuts Grudge's communications",
+                                   "Sab is incapacitated in the duel"]
+
+
+def test_arm_off_resolve_rolls_twice_and_keeps_the_better() -> None:
+    """ARM-OFF-RESOLVE: spending a resolve point rolls a check's d20 twice, keeping the
+    better: for an order, a gunnery check and a stunt."""
+    blue = [officer("Eng", "chief-engineer", "Wing", 0, resolve=1),
+            officer("Tec", "chief-technician", "Lance", resolve=1)]
+    game = start([3, 9, 6, 1, 2, 15, 4], blue)
+    act(game, Order(0, "boost", 1, choice="damage", resolve=True))  # max(3, 9) + 4 = 13
+    assert state_of(game).officers[0].resolve == 0
+    assert state_of(game).fleets[1].this_round.damage_bonus == 2
+    end_window(game)
+    hold_position(game)
+    act(game, HoldFire(2))
+    refused(game, Fire(1, 2, resolve=True), "no officer aboard Wing has a resolve point")
+    act(game, Fire(0, 2, resolve=True))  # max(2, 15) + 2 + 3 = 20 against 13: hit
+    assert texts(game, "hit")[0].startswith("Lance hits Grudge for 3 (20 against AC 13")
+
+
+def test_arm_off_role_change_at_the_start_of_the_round() -> None:
+    """ARM-OFF-ROLE-CHANGE, ARM-OFF-BONUS: at the start of a round an officer may take another
+    role, keeping one admiral per armada and one role per fleet; the bonus follows the role
+    (a commander may count base attack bonus)."""
+    blue = [officer("Ada", "admiral", "Lance"),
+            officer("Tec", "chief-technician", "Lance", 0, base_attack_bonus=12)]
+    game = start([], blue)
+    refused(game, ChangeRole(1, "admiral"), "the armada already has an admiral")
+    refused(game, ChangeRole(1, "chief-technician"), "Tec is already the chief-technician")
+    act(game, ChangeRole(0, "chief-engineer"))
+    refused(game, ChangeRole(0, "admiral"), "may change role only once")
+    act(game, ChangeRole(1, "commander"))
+    tec = state_of(game).officers[1]
+    assert (tec.role, tec.bonus) == ("commander", 2 + 2)
+    assert texts(game, "role")[0] == "Ada leaves the admiral's post for the chief-engineer's"
+
+
+def test_arm_off_move_to_an_adjacent_fleet() -> None:
+    """ARM-OFF-MOVE: at the start of engineering an officer may spend its order to move to
+    an adjacent fleet of its armada that has no officer of its role."""
+    blue = [officer("Tec", "chief-technician", "Lance"),
+            officer("Eng", "chief-engineer", "Wing")]
+    game = start([], blue)
+    refused(game, Order(0, "transfer", 2), "transfer needs an allied fleet")
+    act(game, Order(0, "transfer", 1))
+    assert state_of(game).officers[0].fleet == 1
+    refused(game, Order(0, "transfer", 0), "Tec has already given an order")
+    state_of(game).fleets[1].q = 3
+    refused(game, Order(1, "transfer", 0), "Lance is not adjacent to Wing")

@@ -1,0 +1,64 @@
+"""The hex map picture and `warbench render` on an Armada journal (ARM-PICTURE)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.rulesets.armada.helpers import RULES, battle, fleet
+from warbench.cli import main
+from warbench.core.agents import RandomAgent
+from warbench.core.match import play_match
+from warbench.core.registry import register
+from warbench.rulesets.armada import ArmadaRuleset
+from warbench.rulesets.armada.picture import HEX_SIZE, MARGIN_HEXES
+from warbench.rulesets.armada.state import DISABLED, Debris, Mine
+
+
+def test_arm_picture_fleets_are_coloured_hexes_with_facing() -> None:
+    """ARM-PICTURE: each fleet a hex in its side's colour with its heading and label; the
+    area around them empty hexes; hexes one apart are one hex width apart."""
+    blue = [fleet("Lance", 3, "medium", "destroyer", "flagship"),
+            fleet("Wing", 3, "small", "fighter")]
+    red = [fleet("Grudge", 3, "medium", "capital", "flagship")]
+    game = battle(blue, red, [[[0, 0, 0], [1, 0, 2]], [[0, -3, 3]]], [1, 2])
+    game.state.fleets[1].status = DISABLED  # type: ignore[attr-defined]
+    picture = RULES.table(game.state)
+    fleets = [piece for piece in picture.pieces if piece.player is not None]
+    assert [(p.label, p.player, p.heading, p.shape, p.faded) for p in fleets] == [
+        ("Lance 16/16", 0, 0.0, "hex", False),
+        ("Wing 10/10", 0, 120.0, "hex", True),
+        ("Grudge 16/16", 1, 180.0, "hex", False),
+    ]
+    lance, wing, grudge = fleets
+    assert abs((grudge.y - lance.y) - 3 * 3**0.5 * HEX_SIZE) < 1e-9  # north is up
+    assert wing.x > lance.x
+    empty = [piece for piece in picture.pieces if piece.player is None]
+    assert all(piece.shape == "hex" and piece.label == "" for piece in empty)
+    assert len(empty) > 4 * (2 * MARGIN_HEXES + 1)
+    assert {(round(p.x, 6), round(p.y, 6)) for p in empty}.isdisjoint(
+        {(round(p.x, 6), round(p.y, 6)) for p in fleets}
+    )
+    assert all(0 <= p.x <= picture.width and 0 <= p.y <= picture.height for p in picture.pieces)
+
+
+def test_arm_picture_marks_mines_and_debris() -> None:
+    """ARM-PICTURE: gravity mines in their side's colour, conjured debris in grey."""
+    blue = [fleet("Lance", 3, "medium", "destroyer", "flagship")]
+    red = [fleet("Grudge", 3, "medium", "capital", "flagship")]
+    game = battle(blue, red, [[[0, 0, 0]], [[0, -3, 3]]], [1, 2])
+    state = game.state
+    state.mines.append(Mine(1, -1, 0, 0, 1, 1))  # type: ignore[attr-defined]
+    state.debris.append(Debris(0, -2, 3))  # type: ignore[attr-defined]
+    markers = [p for p in RULES.table(state).pieces if p.shape == "circle"]
+    assert [(p.label, p.player) for p in markers] == [("mine", 0), ("debris", None)]
+
+
+def test_arm_picture_render_command_writes_an_svg(tmp_path: Path) -> None:
+    """ARM-PICTURE: `warbench render` draws an Armada journal to SVG."""
+    register(ArmadaRuleset)
+    result = play_match(RULES, [RandomAgent(1), RandomAgent(2)], seed=3, max_decisions=30)
+    journal = tmp_path / "armada.json"
+    result.journal.save(journal)
+    out = tmp_path / "armada.svg"
+    assert main(["render", str(journal), "--out", str(out)]) == 0
+    assert out.read_text().lstrip().startswith("<?xml") and "<svg" in out.read_text()
