@@ -24,15 +24,21 @@ from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.faces import FaceTable
+from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo
 from warbench.core.odds import Dist, pool_dist
 from warbench.core.plain import Hidden
 from warbench.core.procedures import GameState, Outcome, Procedure
 from warbench.core.rng import RandomStream
-from warbench.core.ruleset import Ruleset, SetupError
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece, TablePicture
 
 SHOT_TABLE = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
 AIM_TOLERANCE = 20.0
+#: Army lists of Duel: duellists at 10 points each, a list no dearer than its points size.
+DUEL_ARMY_RULES = ArmyRules(
+    {"duellist": UnitInfo(cost=10, tags=frozenset({"duellist"}), max_models=4)},
+    ConstraintSet(constraints=(PointsCap(),)),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +169,7 @@ class Round(Procedure):
         elif self.stage == "initiative":
             order = roll_initiative(game, state.alive())
             self.stage = "end"
-            game.push(*(Activation(player) for player in reversed(order)))
+            game.push(*(self.activation(player) for player in reversed(order)))
         else:
             living = state.alive()
             if len(living) <= 1 or state.round >= state.max_rounds:
@@ -175,6 +181,10 @@ class Round(Procedure):
             for player in living:
                 state.energy[player] = min(3, state.energy[player] + 1)
             self.stage = "orders"
+
+    def activation(self, player: int) -> Procedure:
+        """The frame of one duellist's turn (variants of Duel in tests swap in their own)."""
+        return Activation(player)
 
 
 def roll_initiative(game: Game, players: list[int]) -> list[int]:
@@ -307,6 +317,9 @@ class Duel(Ruleset):
 
     def attacks(self) -> dict[str, AttackOdds]:
         return {"shot": ShotOdds()}
+
+    def army_rules(self, army: ArmyList) -> ArmyRules:
+        return DUEL_ARMY_RULES
 
     def table(self, state: GameState) -> TablePicture:
         assert isinstance(state, DuelState)

@@ -1,4 +1,4 @@
-"""The `warbench` command: help, rulesets, demo, replay, render, and one-line errors."""
+"""The `warbench` command: help, rulesets, demo, replay, render, list, and one-line errors."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.duel import Duel
 from warbench.cli import USAGE_ERROR, VERIFY_FAILED, main
+from warbench.core import registry
+from warbench.core.lists import ArmyList
 
 
 @pytest.fixture
@@ -86,6 +89,7 @@ def test_render_at_a_step(journal_file: Path, tmp_path: Path) -> None:
         (["demo", "no-such-game"], "unknown ruleset 'no-such-game'"),
         (["demo", "test-duel", "--bot", "genius"], "has no bot 'genius'"),
         (["demo", "--seed", "many"], "Invalid value for '--seed'"),
+        (["demo", "--seed", "-1"], "'--seed': Input should be greater than or equal to 0"),
         (["--frobnicate"], "No such option: --frobnicate"),
         (["play-chess"], "No such command"),
     ],
@@ -174,3 +178,83 @@ def test_replay_source_mistakes(
     monkeypatch.chdir(tmp_path)
     assert main(argv) == USAGE_ERROR
     assert expected in capsys.readouterr().err
+
+
+def write_list(path: Path, points: int, duellists: int, ruleset: str = "test-duel") -> Path:
+    path.write_text(
+        f'name = "{path.stem}"\nruleset = "{ruleset}"\npoints = {points}\n'
+        f'[[units]]\nunit = "duellist"\ncount = {duellists}\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_list_validate_reports_every_list_given(
+    duel_registered: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fair = write_list(tmp_path / "fair.toml", points=30, duellists=3)
+    greedy = write_list(tmp_path / "greedy.toml", points=30, duellists=4)
+    assert main(["list", "validate", str(fair)]) == 0
+    assert "fair (test-duel): 30 of 30 points, valid" in capsys.readouterr().out
+    assert main(["list", "validate", str(fair), str(greedy)]) == 1
+    out = capsys.readouterr().out
+    assert "fair (test-duel): 30 of 30 points, valid" in out
+    assert "greedy (test-duel): 40 of 30 points, 1 violation" in out
+    assert "exceeds the cap of 30 by 10" in out
+
+
+def test_list_validate_reads_every_list_before_reporting(
+    duel_registered: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fair = write_list(tmp_path / "fair.toml", points=30, duellists=3)
+    alien = write_list(tmp_path / "alien.toml", points=30, duellists=1, ruleset="chess")
+    assert main(["list", "validate", str(fair), str(alien)]) == USAGE_ERROR
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"{alien}: ruleset: unknown ruleset 'chess'" in captured.err
+    assert captured.err.count("\n") == 1
+
+
+def test_list_validate_names_a_list_whose_ruleset_has_no_lists(
+    duel_registered: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    class Listless(Duel):
+        id = "listless"
+
+        def army_rules(self, army: ArmyList) -> None:
+            return None
+
+    monkeypatch.setattr(registry, "_factories", {"listless": Listless})
+    plain = write_list(tmp_path / "plain.toml", points=10, duellists=1, ruleset="listless")
+    assert main(["list", "validate", str(plain)]) == USAGE_ERROR
+    assert f"{plain}: ruleset: listless has no army lists yet" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["replay", "render"])
+def test_a_journal_of_a_ruleset_not_installed_is_named(
+    journal_file: Path,
+    tmp_path: Path,
+    command: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = json.loads(journal_file.read_text())
+    data["ruleset"] = "chess"
+    journal_file.write_text(json.dumps(data))
+    argv = [command, str(journal_file)]
+    if command == "render":
+        argv += ["--out", str(tmp_path / "x.svg")]
+    assert main(argv) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert f"{journal_file}: ruleset: unknown ruleset 'chess'" in err and err.count("\n") == 1
+
+
+def test_demo_refuses_an_out_folder_that_is_a_file(
+    duel_registered: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("", encoding="utf-8")
+    assert main(["demo", "--out", str(taken)]) == USAGE_ERROR
+    assert f"--out {taken}: not a folder" in capsys.readouterr().err

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from tests.duel import Activation, Duel, DuelState, Gamble, Round, roll_initiative
+from tests.duel import Activation, Duel, DuelState, Gamble, Round
 from warbench import testing
 from warbench.core.actions import Action
-from warbench.core.engine import Game
+from warbench.core.engine import Game, IllegalAction
 from warbench.core.plain import to_plain
-from warbench.core.procedures import GameState
+from warbench.core.procedures import GameState, Procedure
 from warbench.core.rng import RandomStream
 from warbench.testing import ConformanceReport, assert_conforms, check_ruleset
 
@@ -185,15 +185,8 @@ class LedgerActivation(Activation):
 
 @dataclass(slots=True)
 class LedgerRound(Round):
-    def step(self, game: Game) -> None:
-        state = game.state
-        assert isinstance(state, DuelState)
-        if self.stage == "initiative":
-            order = roll_initiative(game, state.alive())
-            self.stage = "end"
-            game.push(*(LedgerActivation(player) for player in reversed(order)))
-        else:
-            Round.step(self, game)
+    def activation(self, player: int) -> Procedure:
+        return LedgerActivation(player)
 
 
 class LedgerDuel(Duel):
@@ -226,3 +219,41 @@ def test_a_non_transactional_engine_is_caught(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(testing, "Game", NonTransactionalGame)
     report = check_ruleset(Duel(), games=12)
     assert problems_about(report, "a late refusal of Gamble() changed the game")
+
+
+# ----------------------------------------------------------------- late refusals are legal
+
+
+@dataclass(slots=True)
+class HopelessActivation(Activation):
+    """An activation whose gamble the rules always refuse, but only after its roll."""
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        if isinstance(action, Gamble):
+            game.dice.faces(6, 1, label="gamble")
+            raise IllegalAction("the gamble always fails, after its roll")
+        Activation.act(self, game, player, action)
+
+
+@dataclass(slots=True)
+class HopelessRound(Round):
+    """Starts at initiative, so the first decisions offer the hopeless gamble."""
+
+    stage: str = "initiative"
+
+    def activation(self, player: int) -> Procedure:
+        return HopelessActivation(player)
+
+
+class HopelessGambleDuel(Duel):
+    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
+        state = super().new_state(setup, players, rng)
+        state.stack[:] = [HopelessRound()]
+        return state
+
+
+def test_actions_the_rules_refuse_after_a_roll_are_no_conformance_problem() -> None:
+    """Random picks refused late are asked again in every check, the copy check included."""
+    report = check_ruleset(HopelessGambleDuel(), games=6)
+    assert report.ok, str(report)
+    assert report.refusals_checked > 0

@@ -57,6 +57,7 @@ def test_plot_writes_a_chart(duel_registered: None, tmp_path: Path) -> None:
         (["odds", "test-duel", "shot", "power"], "'power' is not key=value"),
         (["odds", "test-duel", "shot", "--plot", "x.gif"], ".png or .svg"),
         (["odds", "nowhere", "shot"], "unknown ruleset 'nowhere'"),
+        (["odds", "test-duel", "shot", "--compare", "'shot"], "--compare \"'shot\": No closing"),
     ],
 )
 def test_bad_queries_print_one_line_and_exit_2(
@@ -68,3 +69,13 @@ def test_bad_queries_print_one_line_and_exit_2(
     assert main(argv) == USAGE_ERROR
     err = capsys.readouterr().err
     assert expected in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_bad_plot_path_is_refused_before_any_answer_is_printed(
+    duel_registered: None, as_json: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["odds", "test-duel", "shot", "--plot", "chart.gif"] + (["--json"] if as_json else [])
+    assert main(argv) == USAGE_ERROR
+    captured = capsys.readouterr()
+    assert captured.out == "" and "--plot chart.gif" in captured.err

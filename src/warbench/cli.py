@@ -24,7 +24,7 @@ from warbench.core.lists import ArmyList, ConstraintSet, validate
 from warbench.core.luck import LuckReport, luck_report
 from warbench.core.match import play_next_decision
 from warbench.core.plain import OMNISCIENT
-from warbench.core.registry import available_rulesets, ruleset
+from warbench.core.registry import UnknownRuleset, available_rulesets, ruleset
 from warbench.core.render import render as render_picture
 from warbench.core.replay import ReplayMismatch, replay_steps
 from warbench.core.rng import seed_for
@@ -75,6 +75,14 @@ def rulesets_command() -> None:
     console.print(table)
 
 
+def _installed(source: str | Path, ruleset_id: str) -> Ruleset:
+    """The ruleset a file names; if it is not installed, the error names the file and key."""
+    try:
+        return ruleset(ruleset_id)
+    except UnknownRuleset as error:
+        raise CommandError(f"{source}: ruleset: {error}") from None
+
+
 def _bot(rules: Ruleset, name: str, seed: int) -> Agent:
     bots = rules.bots()
     if name not in bots:
@@ -92,7 +100,7 @@ def demo_command(
     ruleset_id: Annotated[
         str | None, typer.Argument(metavar="[RULESET]", help="Ruleset id (default: each).")
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed for dice and bots.")] = 1,
+    seed: Annotated[int, typer.Option(min=0, help="Seed for dice and bots.")] = 1,
     bot: Annotated[
         str | None,
         typer.Option(help="Bot that plays every seat (default: the ruleset's best bot)."),
@@ -110,6 +118,8 @@ def demo_command(
             "show. `warbench rulesets` lists what is installed."
         )
         return
+    if out.exists() and not out.is_dir():
+        raise CommandError(f"--out {out}: not a folder")
     out.mkdir(parents=True, exist_ok=True)
     for current in ids:
         rules = ruleset(current)
@@ -155,14 +165,14 @@ def replay_command(
     ] = False,
 ) -> None:
     """Re-run a journal, verify every recorded state hash, and narrate the game."""
-    journal = _journal_to_replay(journal_path, db, game_id)
+    journal, rules = _journal_to_replay(journal_path, db, game_id)
     viewer = OMNISCIENT if player is None else player
     if player is not None and not 0 <= player < journal.players:
         raise CommandError(f"--player {player}: the game has players 0 to {journal.players - 1}")
     steps = shown = 0
     game: Game | None = None
     try:
-        for steps, game in replay_steps(journal):
+        for steps, game in replay_steps(journal, rules=rules):
             if not quiet:
                 _narrate(game, 0 if steps == 0 else shown, viewer)
             shown = len(game.events)
@@ -179,16 +189,21 @@ def replay_command(
         _print_luck(luck_report(game.events))
 
 
-def _journal_to_replay(path: Path | None, db: Path | None, game_id: int | None) -> Journal:
+def _journal_to_replay(
+    path: Path | None, db: Path | None, game_id: int | None
+) -> tuple[Journal, Ruleset]:
+    """The journal a replay asks for, from a file or a results store, and its ruleset."""
     if db is None and game_id is None:
         if path is None:
             raise CommandError("replay needs a JOURNAL file, or --db FILE --game ID")
-        return Journal.load(path)
+        journal = Journal.load(path)
+        return journal, _installed(path, journal.ruleset)
     if path is not None:
         raise CommandError("give either a JOURNAL file or --db with --game, not both")
     if db is None or game_id is None:
         raise CommandError("--db and --game go together")
-    return load_journal(db, game_id)
+    journal = load_journal(db, game_id)
+    return journal, _installed(f"{db} game {game_id}", journal.ruleset)
 
 
 def _print_luck(report: LuckReport) -> None:
@@ -225,12 +240,13 @@ def render_command(
 ) -> None:
     """Draw the table of a journaled game, at its end or after a given action."""
     journal = Journal.load(journal_path)
+    rules = _installed(journal_path, journal.ruleset)
     if at is not None and not 0 <= at <= len(journal.entries):
         raise CommandError(f"--at {at}: the journal has actions 0 to {len(journal.entries)}")
     target = len(journal.entries) if at is None else at
-    for number, game in replay_steps(journal):
+    for number, game in replay_steps(journal, rules=rules):
         if number == target:
-            picture = game.ruleset.table(game.state)
+            picture = rules.table(game.state)
             if picture is None:
                 raise CommandError(f"{journal.ruleset} does not draw its table yet")
             console.print(f"Wrote {render_picture(picture, out)} (after action {number}).")
@@ -246,24 +262,36 @@ app.add_typer(list_app, name="list")
 
 @list_app.command("validate")
 def list_validate_command(
-    list_path: Annotated[Path, typer.Argument(metavar="LIST", help="An army list (.toml).")],
+    list_paths: Annotated[
+        list[Path], typer.Argument(metavar="LIST...", help="Army lists (.toml).")
+    ],
     constraints: Annotated[
         Path | None,
         typer.Option(help="A constraint set (.toml) to use instead of the ruleset's own."),
     ] = None,
 ) -> None:
-    """Price an army list and report every rule it breaks (exit 1 if any)."""
-    army = load_model(list_path, ArmyList)
-    rules = ruleset(army.ruleset)
-    army_rules = rules.army_rules(army)
-    if army_rules is None:
-        raise CommandError(f"{rules.id} has no army lists yet")
-    chosen = army_rules.constraints if constraints is None else load_model(
-        constraints, ConstraintSet
-    )
-    report = validate(army, chosen.constraints, army_rules.lookup)
-    console.print(str(report), highlight=False)
-    if not report.ok:
+    """Price army lists and report every rule each breaks (exit 1 if any list breaks one).
+
+    Every file is read and checked for its ruleset before any report is printed.
+    """
+    chosen = None if constraints is None else load_model(constraints, ConstraintSet)
+    checks = []
+    for list_path in list_paths:
+        army = load_model(list_path, ArmyList)
+        rules = _installed(list_path, army.ruleset)
+        army_rules = rules.army_rules(army)
+        if army_rules is None:
+            raise CommandError(f"{list_path}: ruleset: {rules.id} has no army lists yet")
+        checks.append((army, army_rules))
+    broken = False
+    for number, (army, army_rules) in enumerate(checks):
+        rule_set = army_rules.constraints if chosen is None else chosen
+        report = validate(army, rule_set.constraints, army_rules.lookup)
+        if number:
+            console.print()
+        console.print(str(report), highlight=False)
+        broken = broken or not report.ok
+    if broken:
         raise typer.Exit(1)
 
 

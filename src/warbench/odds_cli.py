@@ -73,16 +73,20 @@ def _print_answer(console: Console, label: str, answer: OddsAnswer) -> None:
         console.print(f"  exploding dice cut where {dist.truncated_mass:.1e} of mass was left")
 
 
+def _check_plot_path(out: Path) -> None:
+    """Refuse a chart path that cannot be written, before any odds are worked out."""
+    if out.suffix.lower() not in (".png", ".svg"):
+        raise OddsCommandError(f"--plot {out}: the picture must end in .png or .svg")
+    if not out.parent.is_dir():
+        raise OddsCommandError(f"--plot {out}: folder {out.parent} does not exist")
+
+
 def _plot(answers: list[tuple[str, OddsAnswer]], out: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    if out.suffix.lower() not in (".png", ".svg"):
-        raise OddsCommandError(f"--plot {out}: the picture must end in .png or .svg")
-    if not out.parent.exists():
-        raise OddsCommandError(f"--plot {out}: folder {out.parent} does not exist")
     figure, axes = plt.subplots(figsize=(7, 4))
     try:
         width = 0.8 / len(answers)
@@ -121,12 +125,17 @@ def odds_command(
     """Exact odds of an attack: each result, the chance of at least it, and the mean."""
     console = Console(soft_wrap=True)
     rules = ruleset(ruleset_id)
+    if plot is not None:
+        _check_plot_path(plot)
     if not query:
         _list_attacks(console, rules)
         return
     answers = [_answer(rules, list(query))]
     if compare is not None:
-        words = shlex.split(compare)
+        try:
+            words = shlex.split(compare)
+        except ValueError as error:  # an unclosed quote or a trailing backslash
+            raise OddsCommandError(f"--compare {compare!r}: {error}") from None
         if not words:
             raise OddsCommandError("--compare needs an attack name")
         answers.append(_answer(rules, words))

@@ -299,11 +299,10 @@ def _check_copy(
     twin = original.copy()
     if twin.hash() != before:
         report.problems.append(f"{label}: a copied game has a different hash")
-    agent = RandomAgent(seed)
+    agents = [RandomAgent(seed_for(seed, 3000 + seat)) for seat in range(players)]
     for _ in range(5):
         if twin.is_over:
             break
-        decision = twin.pending()[0]
-        twin.apply(decision.player, agent.choose(twin, decision))
+        play_next_decision(twin, agents)  # asks again when the rules refuse a pick late
     if original.hash() != before:
         report.problems.append(f"{label}: playing on a copy changed the original")

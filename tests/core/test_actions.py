@@ -116,7 +116,7 @@ def test_a_missing_or_non_string_type_is_refused(codec: ActionCodec, data: Any) 
 
 
 def test_missing_field_is_named(codec: ActionCodec) -> None:
-    with pytest.raises(ActionFormatError, match="action 'shoot': bearing: Field required"):
+    with pytest.raises(ActionFormatError, match="action 'shoot': bearing: missing required key"):
         codec.decode({"type": "shoot", "target": 1})
 
 
@@ -136,6 +136,11 @@ def test_missing_field_is_named(codec: ActionCodec) -> None:
 def test_wrong_field_type_is_named(codec: ActionCodec, data: Any, fault: str) -> None:
     with pytest.raises(ActionFormatError, match=fault):
         codec.decode(data)
+
+
+def test_values_no_json_can_hold_are_refused_by_action(codec: ActionCodec) -> None:
+    with pytest.raises(ActionFormatError, match=r"action 'stance': not JSON data: .*set"):
+        codec.decode({"type": "stance", "stance": {"aggressive"}})
 
 
 def test_extra_fields_are_named(codec: ActionCodec) -> None:

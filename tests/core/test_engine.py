@@ -27,7 +27,7 @@ from warbench.core.actions import Action, ActionFormatError
 from warbench.core.agents import RandomAgent
 from warbench.core.decisions import Decision
 from warbench.core.dice import InvalidFaces, RefereeDice, ScriptedDice
-from warbench.core.engine import EngineError, Game, IllegalAction
+from warbench.core.engine import EngineError, Game, IllegalAction, UnknownPlayer
 from warbench.core.events import Event
 from warbench.core.journal import Journal
 from warbench.core.plain import OMNISCIENT, canonical_json
@@ -337,8 +337,10 @@ def test_events_for_hides_a_players_own_stance_from_the_others() -> None:
         seen = game.events_for(other)
         assert [event.kind for event in seen] == ["stance_written"]
         assert "aggressive" not in str([event.to_plain() for event in seen])
-    with pytest.raises(ValueError, match="no player -1"):
+    with pytest.raises(UnknownPlayer, match="no player -1"):
         game.events_for(OMNISCIENT)  # the referee reads game.events; no seat sees all
+    with pytest.raises(UnknownPlayer, match="no player 3 in a 3-player game"):
+        game.view(3)
 
 
 # ----------------------------------------------------------------- dice, journal, copies
@@ -557,7 +559,7 @@ def test_a_procedure_that_makes_no_progress_is_an_engine_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(engine, "MAX_STEPS_WITHOUT_DECISION", 50)
-    with pytest.raises(EngineError, match="Stuck keeps stepping without a decision"):
+    with pytest.raises(EngineError, match="test-broken: Stuck keeps stepping without a decision"):
         Game.new(Broken(Stuck()))
 
 

@@ -78,6 +78,13 @@ def test_a_directory_is_not_a_journal(tmp_path: Path) -> None:
         Journal.load(tmp_path)
 
 
+def test_a_file_that_is_not_utf8_is_named_with_the_byte(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'{"ruleset": "caf\xe9"}')
+    with pytest.raises(JournalFileError, match=r"latin1\.json: byte 16: not UTF-8 text"):
+        Journal.load(path)
+
+
 def test_malformed_json_names_line_and_column(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{\n "ruleset": "test-duel",\n "seed": ,\n}', encoding="utf-8")
@@ -94,10 +101,10 @@ def plain_with(**changes: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("data", "fault"),
     [
-        (plain_with(entries=[{"player": "zero", "action": {}}]), "journal: entries.0.player: "),
-        (plain_with(entries=[{"action": {}}]), "journal: entries.0.player: Field required"),
+        (plain_with(entries=[{"player": "zero", "action": {}}]), "journal: entries[0].player: "),
+        (plain_with(entries=[{"action": {}}]), "journal: entries[0].player: missing required"),
         (plain_with(seed=[1]), "journal: seed: "),
-        ({"ruleset": "test-duel"}, "journal: version: Field required"),
+        ({"ruleset": "test-duel"}, "journal: version: missing required key"),
         ([1, 2], "journal: (top): "),
     ],
 )
@@ -108,10 +115,10 @@ def test_wrong_shape_names_the_key(data: Any, fault: str) -> None:
 
 
 def test_extra_keys_are_refused_by_name() -> None:
-    with pytest.raises(JournalFileError, match="journal: comment: "):
+    with pytest.raises(JournalFileError, match="journal: comment: unknown key"):
         Journal.from_plain(plain_with(comment="hi"))
     entries = [{"player": 0, "action": {"type": "pass"}, "note": "x"}]
-    with pytest.raises(JournalFileError, match=r"journal: entries\.0\.note: "):
+    with pytest.raises(JournalFileError, match=r"journal: entries\[0\]\.note: unknown key"):
         Journal.from_plain(plain_with(entries=entries))
 
 

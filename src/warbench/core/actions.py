@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 import pydantic
 
+from warbench.core.catalog import problem_texts
 from warbench.core.plain import to_plain
 
 
@@ -98,13 +99,14 @@ class ActionCodec:
         if unknown:
             raise ActionFormatError(f"action {tag!r} has no field {', '.join(unknown)}")
         try:
+            text = json.dumps(fields)
+        except (TypeError, ValueError) as error:  # a set, an object: no JSON holds those
+            raise ActionFormatError(f"action {tag!r}: not JSON data: {error}") from None
+        try:
             # Strict JSON validation: true is no integer and "1" no number, while arrays
             # still fill tuple fields and whole numbers fill float fields.
-            action: Action = adapter.validate_json(json.dumps(fields), strict=True)
+            action: Action = adapter.validate_json(text, strict=True)
         except pydantic.ValidationError as error:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in item['loc']) or '(action)'}: {item['msg']}"
-                for item in error.errors()
-            )
+            problems = "; ".join(problem_texts(error, fields, whole="(action)"))
             raise ActionFormatError(f"action {tag!r}: {problems}") from None
         return action

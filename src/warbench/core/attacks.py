@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 import pydantic
 
+from warbench.core.catalog import problem_texts
 from warbench.core.odds import Dist
 
 
@@ -77,10 +78,7 @@ class AttackOdds(ABC):
         try:
             return self.options_model.model_validate(values)
         except pydantic.ValidationError as error:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in item['loc'])}: {item['msg']}"
-                for item in error.errors()
-            )
+            problems = "; ".join(problem_texts(error, values, whole="(options)"))
             raise AttackOptionsError(f"{self.name}: {problems}") from None
 
     def option_help(self) -> list[tuple[str, str, str]]:

@@ -226,12 +226,33 @@ def validation_problems(error: ValidationError, data: Any, prefix: Loc = ()) -> 
     ]
 
 
+def problem_texts(error: ValidationError, data: Any, *, whole: str = "(top)") -> list[str]:
+    """Pydantic's errors as ``key path: reason`` texts, as :func:`validation_problems` words them.
+
+    For errors outside data files (JSON actions, journals, command-line options), so that every
+    user-facing message writes key paths and reasons one way; ``whole`` names the value itself.
+
+    >>> class Gun(Record):
+    ...     damage: int
+    >>> try:
+    ...     Gun.model_validate({"damage": "ten", "range": 3})
+    ... except ValidationError as error:
+    ...     print(problem_texts(error, {"damage": "ten", "range": 3}))
+    ['damage: Input should be a valid integer, unable to parse string as an integer \
+(got "ten")', 'range: unknown key']
+    """
+    return [
+        f"{problem.where or whole}: {problem.reason}"
+        for problem in validation_problems(error, data)
+    ]
+
+
 def _describe(detail: ErrorDetails, data: Any) -> tuple[Loc, str, str]:
     """The TOML location, the reason and a ``(got ...)`` note for one pydantic error."""
     kind, loc, ctx = detail["type"], _toml_loc(detail, data), detail.get("ctx", {})
     if kind == "missing":
         return loc, "missing required key", ""
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):  # a model; a dataclass
         return loc, "unknown key", ""
     tag_key = str(ctx.get("discriminator", "")).strip("'")
     if kind == "union_tag_not_found":  # a tagged union's tag key is absent

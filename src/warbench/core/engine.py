@@ -6,7 +6,7 @@ player owes a decision, checks each answer (``check`` returns why an action is r
 what happened as events, and keeps the journal from which the game can be replayed.
 
 Procedures talk to the game through :meth:`Game.push`, :meth:`Game.pop`, :meth:`Game.emit`,
-:meth:`Game.end` and :attr:`Game.dice`.
+:meth:`Game.end`, :attr:`Game.dice` and :meth:`Game.dice_for`.
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ class IllegalAction(ValueError):
     """An action the rules refuse; the message is the reason, for the player."""
 
 
+class UnknownPlayer(ValueError):
+    """A seat number the game does not have (views and events are asked per seat)."""
+
+
 class EngineError(RuntimeError):
     """A ruleset bug: a procedure that cannot make progress, or an empty stack."""
 
@@ -49,6 +53,7 @@ class _GameDice:
         self._owner = owner
 
     def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
+        """``count`` faces of a d``sides``, recorded as a ``roll`` event; typed faces journaled."""
         game = self._game
         if self._external is None:
             rolled = game.state.rng.faces(sides, count)
@@ -103,6 +108,10 @@ class Game:
 
         ``dice`` switches to referee mode: faces come from that source (people typing
         what they rolled) instead of the seeded stream, and are kept in the journal.
+        ``record_hashes=False`` keeps no state hash in the journal (replays then cannot
+        verify them); ``transactional=False`` takes no snapshot before each action, so an
+        action the rules refuse after rolling leaves its changes: both are for trusted bots
+        and batch runs that want the speed.
         """
         chosen_setup = dict(ruleset.default_setup() if setup is None else setup)
         count = ruleset.min_players if players is None else players
@@ -225,7 +234,7 @@ class Game:
     def _seat(self, player: int) -> int:
         # A bad index must never fall through to the all-seeing referee view.
         if isinstance(player, bool) or not 0 <= player < self.players:
-            raise ValueError(f"there is no player {player} in a {self.players}-player game")
+            raise UnknownPlayer(f"there is no player {player} in a {self.players}-player game")
         return player
 
     # ----------------------------------------------------------------- acting
@@ -234,7 +243,8 @@ class Game:
         """Take ``action`` for ``player``; return the events it caused.
 
         Raises :class:`IllegalAction` with the reason if the rules refuse it; the state,
-        events and journal are then exactly as they were.
+        events and journal are then exactly as they were (the state only if the game is
+        ``transactional``, which it is unless made otherwise).
         """
         reason = self.check(player, action)
         if reason is not None:
@@ -342,7 +352,9 @@ class Game:
             top.step(self)
             steps += 1
             if steps > MAX_STEPS_WITHOUT_DECISION:
-                raise EngineError(f"{type(top).__name__} keeps stepping without a decision")
+                raise EngineError(
+                    f"{self.ruleset.id}: {type(top).__name__} keeps stepping without a decision"
+                )
 
     def _take_typed_faces(self) -> list[int]:
         faces = list(self._typed_faces)

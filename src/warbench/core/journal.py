@@ -15,6 +15,8 @@ from typing import Any
 
 import pydantic
 
+from warbench.core.catalog import problem_texts
+
 JOURNAL_FORMAT = 1
 
 
@@ -77,7 +79,8 @@ class Journal:
         return json.dumps(self.to_plain(), indent=1)
 
     def save(self, path: str | Path) -> None:
-        """Write the journal to ``path`` (whole file at once: a failed write leaves none)."""
+        """Write the journal to ``path``: first beside it, then moved into place, so a failed
+        write never leaves half a journal at ``path``."""
         target = Path(path)
         partial = target.with_name(target.name + ".partial")
         partial.write_text(self.dumps(), encoding="utf-8")
@@ -94,10 +97,7 @@ class Journal:
         try:
             return _ADAPTER.validate_python(data)
         except pydantic.ValidationError as error:
-            lines = [
-                f"{source}: {'.'.join(str(p) for p in item['loc']) or '(top)'}: {item['msg']}"
-                for item in error.errors()
-            ]
+            lines = [f"{source}: {text}" for text in problem_texts(error, data)]
             raise JournalFileError("\n".join(lines)) from None
 
     @classmethod
@@ -116,11 +116,15 @@ class Journal:
         """Read a journal file."""
         target = Path(path)
         try:
-            text = target.read_text(encoding="utf-8")
+            raw = target.read_bytes()
         except FileNotFoundError:
             raise JournalFileError(f"{target}: file not found") from None
-        except (IsADirectoryError, PermissionError, UnicodeDecodeError) as error:
-            raise JournalFileError(f"{target}: cannot read: {error}") from None
+        except OSError as error:
+            raise JournalFileError(f"{target}: cannot read ({error.strerror})") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise JournalFileError(f"{target}: byte {error.start}: not UTF-8 text") from None
         return cls.loads(text, str(target))
 
 

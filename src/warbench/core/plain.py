@@ -123,9 +123,14 @@ def _sort_key(item: Any) -> str:
     return json.dumps(item, sort_keys=True)
 
 
+#: The encoder of :func:`canonical_json`, built once (``json.dumps`` with options builds one
+#: per call). No circular check: :func:`to_plain` has already walked the value.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False)
+
+
 def canonical_json(value: Any, viewer: int = OMNISCIENT) -> str:
     """Compact, key-sorted JSON text of :func:`to_plain` (value, viewer)."""
-    return json.dumps(to_plain(value, viewer), sort_keys=True, separators=(",", ":"))
+    return _CANONICAL.encode(to_plain(value, viewer))
 
 
 def state_hash(value: Any) -> str:

@@ -27,7 +27,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from warbench.core.geometry.bases import Body
-from warbench.core.geometry.shapes import ConvexPolygon, Disc, polygon_signed_distance
+from warbench.core.geometry.shapes import (
+    ConvexPolygon,
+    Disc,
+    edge_normals,
+    polygon_signed_distance,
+    projection,
+)
 from warbench.core.geometry.terrain import Terrain
 from warbench.core.geometry.vectors import TOLERANCE, Point, Pose, heading_vector
 
@@ -144,26 +150,14 @@ def _polygon_edges(polygon: ConvexPolygon) -> list[tuple[Point, Point]]:
     return [(vertices[i], vertices[(i + 1) % len(vertices)]) for i in range(len(vertices))]
 
 
-def _projection(vertices: tuple[Point, ...], nx: float, ny: float) -> tuple[float, float]:
-    values = [vertex.x * nx + vertex.y * ny for vertex in vertices]
-    return min(values), max(values)
-
-
 def _polygons_window(moving: ConvexPolygon, ux: float, uy: float, still: ConvexPolygon) -> _Window:
     """Travel during which ``moving`` (sliding along ``u``) overlaps ``still`` by more than
     the stopping depth on every separating axis."""
     constraints: list[tuple[float, float]] = []
     for polygon in (moving, still):
-        for a, b in _polygon_edges(polygon):
-            nx = b.y - a.y
-            ny = a.x - b.x
-            length = math.hypot(nx, ny)
-            if length == 0.0:
-                continue
-            nx /= length
-            ny /= length
-            low_moving, high_moving = _projection(moving.vertices, nx, ny)
-            low_still, high_still = _projection(still.vertices, nx, ny)
+        for nx, ny in edge_normals(polygon):
+            low_moving, high_moving = projection(moving.vertices, nx, ny)
+            low_still, high_still = projection(still.vertices, nx, ny)
             speed = ux * nx + uy * ny
             constraints.append((high_moving - low_still - _DEPTH, speed))
             constraints.append((high_still - low_moving - _DEPTH, -speed))

@@ -72,34 +72,46 @@ def polygon_signed_distance(polygon: ConvexPolygon, point: Point) -> float:
     return -nearest if inside else nearest
 
 
-def _projection(vertices: tuple[Point, ...], nx: float, ny: float) -> tuple[float, float]:
-    low = math.inf
-    high = -math.inf
-    for vertex in vertices:
-        value = vertex.x * nx + vertex.y * ny
-        low = min(low, value)
-        high = max(high, value)
-    return low, high
+def edge_normals(polygon: ConvexPolygon) -> list[tuple[float, float]]:
+    """The unit outward normal of each edge, skipping edges of no length.
+
+    These are the polygon's separating axes: two convex polygons are apart exactly when
+    their projections on one of the axes of either do not overlap.
+
+    >>> edge_normals(ConvexPolygon((Point(0, 0), Point(2, 0), Point(2, 2), Point(0, 2))))
+    [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)]
+    """
+    vertices = polygon.vertices
+    count = len(vertices)
+    normals = []
+    for index in range(count):
+        a = vertices[index]
+        b = vertices[(index + 1) % count]
+        nx = b.y - a.y
+        ny = a.x - b.x
+        length = math.hypot(nx, ny)
+        if length != 0.0:
+            normals.append((nx / length, ny / length))
+    return normals
+
+
+def projection(vertices: tuple[Point, ...], nx: float, ny: float) -> tuple[float, float]:
+    """The lowest and highest value of ``vertices`` projected on the axis ``(nx, ny)``.
+
+    >>> projection((Point(0, 0), Point(2, 1)), 1.0, 0.0)
+    (0.0, 2.0)
+    """
+    values = [vertex.x * nx + vertex.y * ny for vertex in vertices]
+    return min(values), max(values)
 
 
 def _least_overlap(first: ConvexPolygon, second: ConvexPolygon) -> float:
     """Smallest overlap of the two projections over every edge normal (negative: a gap)."""
     least = math.inf
     for polygon in (first, second):
-        vertices = polygon.vertices
-        count = len(vertices)
-        for index in range(count):
-            a = vertices[index]
-            b = vertices[(index + 1) % count]
-            nx = b.y - a.y
-            ny = a.x - b.x
-            length = math.hypot(nx, ny)
-            if length == 0.0:
-                continue
-            nx /= length
-            ny /= length
-            low_a, high_a = _projection(first.vertices, nx, ny)
-            low_b, high_b = _projection(second.vertices, nx, ny)
+        for nx, ny in edge_normals(polygon):
+            low_a, high_a = projection(first.vertices, nx, ny)
+            low_b, high_b = projection(second.vertices, nx, ny)
             least = min(least, min(high_a, high_b) - max(low_a, low_b))
     return least
 

@@ -1,0 +1,658 @@
+"""One squadron's activation, in the source's order (the summary 1a to 8).
+
+1a the squadron is chosen (by :class:`~.turn.Activations`); 1b models out of command
+distance take command tests; 2a each model moves all its move before the next; 2b rams and
+collisions are rolled; 3 every attack is declared and the defender declares its answers;
+4a-5 the attacks are rolled (:mod:`.gunnery`); 6 boarding assaults; 7a rout tests for
+squadrons that lost models; 7b bravery tests for models broken before this activation;
+8 repairs. A split squadron activates its commanded part first, then each detached model
+on its own; a squadron may instead do nothing and drift 2 inches straight ahead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import Game
+from warbench.core.procedures import Procedure
+from warbench.rulesets.dystopian_wars.actions import (
+    Command,
+    Decline,
+    Helm,
+    Idle,
+    JoinPatrol,
+    Land,
+    Launch,
+    Move,
+    Pivot,
+    PlayCard,
+    Repair,
+    Reroll,
+)
+from warbench.rulesets.dystopian_wars.boarding import Boarding
+from warbench.rulesets.dystopian_wars.cards import expire_cards, play_card
+from warbench.rulesets.dystopian_wars.command import (
+    RoutTests,
+    break_models,
+    command_groups,
+    fearless,
+    take_test,
+)
+from warbench.rulesets.dystopian_wars.damage import destroy, lose_hull, may_reroll, near_commodore
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.flyers import (
+    burn_fuel,
+    carry_wings,
+    land,
+    landing_decks,
+    launch,
+    launchable,
+    patrol_kept,
+    patrol_squadrons,
+)
+from warbench.rulesets.dystopian_wars.geometry import TurnLimits, plan_path
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery
+from warbench.rulesets.dystopian_wars.mines import explode, sweep
+from warbench.rulesets.dystopian_wars.movement import (
+    DRIFT,
+    Contact,
+    MoveSpace,
+    PivotSpace,
+    carry_out,
+    leaves_table,
+    move_refusal,
+    place_mine,
+    resolve_contact,
+    treacherous,
+)
+from warbench.rulesets.dystopian_wars.state import REPAIRABLE, DWState, Model, data_of, state_of
+from warbench.rulesets.dystopian_wars.victory import judge, standing
+
+HELM_ORDERS = ("hold", "ahead", "reverse")
+#: The face on which treacherous terrain costs a land model a hull point (engine default).
+TREACHEROUS_FAILS = 1
+
+
+@dataclass(slots=True)
+class Activation(Procedure):
+    """The activation of squadron ``sid``."""
+
+    sid: int
+    stage: str = "start"
+    parts: list[list[int]] = field(default_factory=list)
+    part: int = 0
+    groups: list[list[int]] = field(default_factory=list)
+    moved: list[int] = field(default_factory=list)
+    idle: bool = False
+    contacts: list[tuple[int, int, bool]] = field(default_factory=list)
+    triggered: list[int] = field(default_factory=list)
+    dropped: list[int] = field(default_factory=list)
+    broken_before: list[int] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ decisions
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state, data = state_of(game), data_of(game)
+        player = state.squadrons[self.sid].player
+        if self.stage == "command":
+            commands = tuple(Command(group[0]) for group in self.groups)
+            return [Decision(player, "the squadron is split: choose the commanded part", commands)]
+        if self.stage == "move":
+            movers = self.movers(state)
+            if not movers:
+                return []
+            options: list[Action] = []
+            if self.part == 0 and not self.moved:
+                options.append(Idle())
+            for uid in movers:
+                options.extend(Launch(w) for w in launchable(state, data, state.models[uid]))
+            for uid in movers:
+                if state.models[uid].helm == "all_stop":
+                    options.extend(Helm(uid, order) for order in self.helm_orders(state, data, uid))
+            spaces: list[ParamSpace] = [MoveSpace(state, data, movers)]
+            free = [uid for uid in movers if state.models[uid].helm != "all_stop"]
+            pivot = PivotSpace(state, data, free)
+            if pivot.movers:
+                spaces.append(pivot)
+            return [
+                Decision(
+                    player,
+                    f"move {state.squadrons[self.sid].name}",
+                    tuple(options),
+                    tuple(spaces),
+                )
+            ]
+        if self.stage == "cards":
+            cards = self.card_options(state, data)
+            if not cards:
+                return []
+            return [Decision(player, "play a squadron or action card?", (*cards, Decline()))]
+        if self.stage == "deck":
+            wing = self.wing(state, data)
+            if wing is None:
+                return []
+            deck: list[Action] = [Land(c) for c in landing_decks(state, data, wing)]
+            deck += [JoinPatrol(s) for s in patrol_squadrons(state, data, wing)]
+            if not deck:
+                return []
+            return [Decision(player, f"land or patrol with {wing.name}?", (*deck, Decline()))]
+        return []
+
+    def card_options(self, state: DWState, data: RulesData) -> list[PlayCard]:
+        """S cards for the commanded part, A cards for one of its models (none for wings
+        or broken models)."""
+        if not state.cards_on or not self.parts:
+            return []
+        commanded = [state.models[uid] for uid in self.parts[0]]
+        able = [m for m in commanded if not m.broken and not data.models[m.cls].tiny]
+        if not able:
+            return []
+        hand = sorted(set(state.hands[state.squadrons[self.sid].player].value))
+        found: list[PlayCard] = []
+        for card in hand:
+            kind = data.cards[card].kind
+            if kind == "S" and len(able) == len(commanded):
+                found.append(PlayCard(card))
+            elif kind == "A":
+                found.extend(PlayCard(card, m.uid) for m in able)
+        return found
+
+    def wing(self, state: DWState, data: RulesData) -> Model | None:
+        """The squadron's wing of tiny flyers, if it is one and still in the air."""
+        models = state.squadron_models(self.sid)
+        if len(models) == 1 and data.models[models[0].cls].tiny and models[0].carried_by < 0:
+            return models[0]
+        return None
+
+    def movers(self, state: DWState) -> list[int]:
+        """Models of the current part still to move."""
+        if self.part >= len(self.parts):
+            return []
+        return [
+            uid for uid in self.parts[self.part]
+            if uid not in self.moved and state.models[uid].active
+        ]
+
+    @staticmethod
+    def helm_orders(state: DWState, data: RulesData, uid: int) -> tuple[str, ...]:
+        """Orders a model under all stop may take."""
+        spec = data.models[state.models[uid].cls]
+        if "no-reverse" in spec.traits:
+            return ("hold", "ahead")
+        return HELM_ORDERS
+
+    # ------------------------------------------------------------------ answers
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state, data = state_of(game), data_of(game)
+        if isinstance(action, Command):
+            chosen = next(group for group in self.groups if action.model in group)
+            self.set_parts(game, chosen)
+            return
+        if isinstance(action, Idle):
+            self.idle = True
+            self.drift(game, state, data)
+            return
+        if isinstance(action, Launch):
+            carrier = state.models[state.models[action.wing].carried_by]
+            launch(game, state, data, carrier, state.models[action.wing])
+            return
+        if self.stage == "cards":
+            self.stage = "move"
+            if isinstance(action, PlayCard):
+                target = state.models[action.model].name if action.model >= 0 else ""
+                play_card(game, player, action.card, squadron=self.sid, model=action.model,
+                          until="activation", on=target or state.squadrons[self.sid].name)
+            return
+        if isinstance(action, Land | JoinPatrol | Decline):
+            self.deck(game, state, action)
+            return
+        if isinstance(action, Helm):
+            self.helm(game, state, action)
+            return
+        if isinstance(action, Pivot):
+            model = state.models[action.model]
+            model.place(model.pose().turned(action.degrees))
+            release(state, model)
+            self.moved.append(model.uid)
+            game.emit("pivot", f"{model.name} turns {action.degrees:g} degrees on the spot",
+                      model=model.uid, degrees=action.degrees)
+            return
+        assert isinstance(action, Move)
+        self.move(game, state, data, action)
+
+    def deck(self, game: Game, state: DWState, action: Action) -> None:
+        """The wing lands, joins a patrol, or stays as it is."""
+        wing = self.wing(state, data_of(game))
+        assert wing is not None
+        if isinstance(action, Land):
+            land(game, state, wing, state.models[action.carrier])
+        elif isinstance(action, JoinPatrol):
+            wing.cap_with = action.squadron
+            game.emit("patrol", f"{wing.name} joins {state.squadrons[action.squadron].name} "
+                      "on combat air patrol", model=wing.uid, squadron=action.squadron)
+        self.stage = "bravery"
+
+    def helm(self, game: Game, state: DWState, action: Helm) -> None:
+        """Carry out a helm order of a model under all stop."""
+        model = state.models[action.model]
+        self.moved.append(model.uid)
+        if action.order == "ahead":
+            model.helm = "ahead"
+            text = f"{model.name} clears its all stop: it gets under way next activation"
+        elif action.order == "reverse":
+            model.helm = "reverse"
+            text = f"{model.name} takes a direction arrow: it may back away next activation"
+        else:
+            text = f"{model.name} holds still"
+        game.emit("helm", text, model=model.uid, order=action.order)
+
+    def move(self, game: Game, state: DWState, data: RulesData, action: Move) -> None:
+        """Carry out one model's move."""
+        model = state.models[action.model]
+        reason, plan = move_refusal(state, data, model, action)
+        assert reason is None and plan is not None
+        if action.level and action.level != model.level:
+            game.emit(
+                "level",
+                f"{model.name} {'dives' if action.level == 'submerged' else 'goes'} "
+                f"{'under' if action.level == 'submerged' else 'to ' + action.level}",
+                model=model.uid,
+                level=action.level,
+            )
+        result = carry_out(state, data, model, plan, action)
+        if action.level:
+            if action.level == "submerged" and data.models[model.cls].beast:
+                model.remove_marker("raging-fire", model.marker("raging-fire"))
+            model.level = action.level
+        model.place(result.final)
+        carry_wings(state, model)
+        if result.travelled > 0.0 or any(action.path[1::2]):
+            release(state, model)
+        self.moved.append(model.uid)
+        game.emit(
+            "move",
+            f"{model.name} moves {result.travelled:.1f} inches"
+            + (" backward" if action.backward else "")
+            + (f" and stops against {self.obstacle_name(state, result.contact.other)}"
+               if result.contact else ""),
+            model=model.uid,
+            x=round(model.x, 3),
+            y=round(model.y, 3),
+            heading=round(model.heading, 3),
+        )
+        if result.dropped is not None:
+            mine = place_mine(state, data, model, result.dropped)
+            self.dropped.append(mine.mid)
+            game.emit("mine_dropped", f"{model.name} drops a mine", mine=mine.mid)
+        if action.all_stop:
+            model.helm = "all_stop"
+            game.emit("all_stop", f"{model.name} signals all stop", model=model.uid)
+        if result.contact is not None:
+            contact = result.contact
+            if action.ram or contact.other < 0:
+                self.contacts.append((contact.mover, contact.other, contact.forward))
+            else:
+                game.emit("touch", f"{model.name} comes alongside "
+                          f"{self.obstacle_name(state, contact.other)} without ramming",
+                          model=model.uid, other=contact.other)
+        self.triggered.extend(mid for mid in result.mines if mid not in self.triggered)
+        if leaves_table(state, model):
+            destroy(game, model, "destroyed", "left the table")
+        sweep(game, state, data, model)
+        for piece in reversed(treacherous(state, data, model, plan)):
+            game.push(TerrainRoll(model.uid, piece.name))
+        spec = data.models[model.cls]
+        if spec.tiny and model.alive:
+            if result.travelled > spec.mv / 2.0 + 1e-9:
+                burn_fuel(game, model, "flying hard")
+            if model.cap_with >= 0 and not patrol_kept(state, data, model):
+                model.cap_with = -1
+
+    @staticmethod
+    def obstacle_name(state: DWState, other: int) -> str:
+        """The name of what a contact met."""
+        return state.models[other].name if other >= 0 else state.terrain[-1 - other].name
+
+    def drift(self, game: Game, state: DWState, data: RulesData) -> None:
+        """The squadron does nothing: each model not under all stop drifts 2 inches."""
+        game.emit(
+            "idle",
+            f"{state.squadrons[self.sid].name} does nothing this turn and drifts",
+            squadron=self.sid,
+        )
+        for part in self.parts:
+            for uid in part:
+                model = state.models[uid]
+                if not model.active or model.helm == "all_stop":
+                    continue
+                spec = data.models[model.cls]
+                if spec.tiny or spec.min_move == 0:
+                    continue
+                drift = Move(uid, (DRIFT,), backward=model.helm == "reverse")
+                start = model.pose().turned(180.0) if drift.backward else model.pose()
+                plan = plan_path(start, (DRIFT,), TurnLimits(0.0, True, DRIFT))
+                result = carry_out(state, data, model, plan, drift)
+                release(state, model)
+                model.place(result.final)
+                carry_wings(state, model)
+                if result.contact is not None:
+                    c = result.contact
+                    self.contacts.append((c.mover, c.other, False))
+                self.triggered.extend(m for m in result.mines if m not in self.triggered)
+                if leaves_table(state, model):
+                    destroy(game, model, "destroyed", "drifted off the table")
+        self.moved = [uid for part in self.parts for uid in part]
+        self.part = len(self.parts) - 1
+
+    # ------------------------------------------------------------------ stepping
+
+    def step(self, game: Game) -> None:
+        state, data = state_of(game), data_of(game)
+        stage = self.stage
+        if stage == "start":
+            self.start(game, state)
+        elif stage == "tests":
+            self.command_tests(game, state, data)
+            self.stage = "cards"
+        elif stage == "cards":
+            self.stage = "move"
+        elif stage == "move":
+            self.stage = "collide"
+        elif stage == "collide":
+            if self.contacts:
+                mover, other, forward = self.contacts.pop(0)
+                resolve_contact(game, state, data, Contact(mover, other, forward))
+                return
+            if self.triggered:
+                mid = self.triggered.pop(0)
+                mine = next((m for m in state.mines if m.mid == mid), None)
+                if mine is not None:
+                    explode(game, state, data, mine)
+                return
+            self.stage = "fire"
+        elif stage == "fire":
+            self.stage = "board"
+            part = [uid for uid in self.parts[self.part] if state.models[uid].active]
+            if not self.idle and part:
+                game.push(Gunnery(self.sid, part))
+        elif stage == "board":
+            self.stage = "next"
+            part = [uid for uid in self.parts[self.part] if state.models[uid].active]
+            if not self.idle and part:
+                game.push(Boarding(self.sid, part))
+        elif stage == "next":
+            if self.part + 1 < len(self.parts) and not self.idle:
+                self.part += 1
+                self.stage = "move"
+            else:
+                self.stage = "deck"
+                game.push(RoutTests())
+        elif stage == "deck":
+            self.stage = "bravery"
+        elif stage == "bravery":
+            self.bravery(game, state, data)
+            self.stage = "repair"
+            game.push(Repairs(self.sid))
+        else:
+            self.finish(state)
+            game.pop()
+            left = [p for p in range(state.players) if standing(state, p)]
+            if len(left) <= 1:
+                outcome = judge(state, data, last_turn=True)
+                assert outcome is not None
+                game.end(outcome)
+
+    def start(self, game: Game, state: DWState) -> None:
+        """Begin: note who is broken, find the command groups."""
+        state.phase_no += 1
+        squadron = state.squadrons[self.sid]
+        squadron.activated = True
+        models = state.squadron_models(self.sid)
+        for model in models:
+            model.grounded = False
+        self.broken_before = [m.uid for m in models if m.broken]
+        game.emit("activation", f"player {squadron.player} activates {squadron.name}",
+                  player=squadron.player, squadron=self.sid)
+        self.groups = command_groups(state, self.sid)
+        if len(self.groups) > 1:
+            self.stage = "command"
+        else:
+            self.set_parts(game, self.groups[0] if self.groups else [])
+
+    def set_parts(self, game: Game, chosen: list[int]) -> None:
+        """The commanded part first, then each model out of command on its own."""
+        others = [uid for group in self.groups if group is not chosen for uid in group]
+        self.parts = [chosen] + [[uid] for uid in sorted(others)]
+        if others:
+            game.emit(
+                "split",
+                f"{len(others)} model{'s' if len(others) > 1 else ''} out of command distance",
+                detached=sorted(others),
+            )
+        self.stage = "tests"
+
+    def command_tests(self, game: Game, state: DWState, data: RulesData) -> None:
+        """1b: detached models test; break markers spread through the commanded part."""
+        if not self.parts:
+            return
+        commanded = [state.models[uid] for uid in self.parts[0]]
+        if any(m.broken for m in commanded):
+            break_models(game, [m for m in commanded if not m.broken], "a broken model rejoined")
+        for part in self.parts[1:]:
+            model = state.models[part[0]]
+            if fearless(data, model) or model.broken:
+                continue
+            if not take_test(game, "command", [model], detached=True, label="command test"):
+                break_models(game, [model], "failed command test")
+
+    def bravery(self, game: Game, state: DWState, data: RulesData) -> None:
+        """7b: models broken before this activation test to remove their markers."""
+        candidates = [state.models[uid] for uid in self.broken_before]
+        still = [
+            m for m in candidates
+            if m.active and m.broken and m.broken_at < state.phase_no and not fearless(data, m)
+        ]
+        if not still:
+            return
+        commanded = [m for m in still if m.uid in self.parts[0]] if self.parts else []
+        groups = ([commanded] if commanded else []) + [[m] for m in still if m not in commanded]
+        for group in groups:
+            if take_test(game, "bravery", group, detached=group is not commanded,
+                         label="bravery test"):
+                for model in group:
+                    model.broken = False
+                game.emit("rallied", f"{', '.join(m.name for m in group)} rally",
+                          models=[m.uid for m in group])
+
+    def finish(self, state: DWState) -> None:
+        """Mines dropped this activation arm; grounding ends; cards of the activation end."""
+        expire_cards(state, "activation")
+        for mine in state.mines:
+            if mine.mid in self.dropped:
+                mine.armed = True
+        for model in state.squadron_models(self.sid):
+            model.grounded = False
+            model.remove_marker("launching")
+
+
+@dataclass(slots=True)
+class TerrainRoll(Procedure):
+    """Treacherous terrain: a D6 for a land model crossing light terrain, a 1 costing a
+    hull point (engine default); the commodore may re-roll it for a model within 8
+    inches."""
+
+    model: int
+    piece: str
+    face: int = 0
+    offered: bool = False
+
+    def decisions(self, game: Game) -> list[Decision]:
+        if not self.offered:
+            return []
+        player = state_of(game).models[self.model].player
+        return [Decision(player, f"treacherous terrain roll of {self.face}: re-roll with the "
+                         "commodore?", (Reroll(), Decline()))]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        self.offered = False
+        if isinstance(action, Reroll):
+            state_of(game).reroll_used[player] = True
+            game.emit("commodore_reroll", f"player {player}'s commodore orders a re-roll",
+                      player=player)
+            self.face = game.dice.faces(6, 1, label="treacherous terrain re-roll")[0]
+        self.finish(game)
+
+    def step(self, game: Game) -> None:
+        state = state_of(game)
+        model = state.models[self.model]
+        self.face = game.dice.faces(6, 1, label=f"treacherous terrain ({self.piece})")[0]
+        game.emit("treacherous", f"{model.name} crosses {self.piece}: rolls {self.face}",
+                  model=model.uid, roll=self.face)
+        if self.face == TREACHEROUS_FAILS and may_reroll(state, model.player) and (
+            near_commodore(state, model)
+        ):
+            self.offered = True
+            return
+        self.finish(game)
+
+    def finish(self, game: Game) -> None:
+        """Apply the roll and leave."""
+        model = state_of(game).models[self.model]
+        game.pop()
+        if self.face == TREACHEROUS_FAILS:
+            lose_hull(game, model, 1, f"treacherous {self.piece}")
+
+
+@dataclass(slots=True)
+class Repairs(Procedure):
+    """Step 8: each model may roll to repair one starred critical (1-3 repaired, 4-5
+    nothing, 6 another raging fire). Creatures and robots only put out fires."""
+
+    sid: int
+    done: dict[str, int] = field(default_factory=dict)
+    model: int = -1
+    marker: str = ""
+    face: int = 0
+    offered: bool = False
+
+    def candidates(self, state: DWState, data: RulesData) -> list[Model]:
+        """Models still to decide on a repair (one roll each, more with repair cards)."""
+        found = []
+        for model in state.squadron_models(self.sid):
+            if self.done.get(str(model.uid), 0) >= self.allowed(state, data, model):
+                continue
+            if self.repairable(data, model):
+                found.append(model)
+        return found
+
+    @staticmethod
+    def allowed(state: DWState, data: RulesData, model: Model) -> int:
+        """Repair rolls the model may make: one, and one more per repair card on it."""
+        extra = 0
+        for play in state.in_play:
+            card = data.cards[play.card]
+            if card.effect == "repair" and (
+                play.model == model.uid or (play.model < 0 and play.squadron == model.squadron)
+            ):
+                extra += card.value
+        return 1 + extra
+
+    @staticmethod
+    def repairable(data: RulesData, model: Model) -> list[str]:
+        """The starred markers this model may try to repair."""
+        beast = data.models[model.cls].beast
+        return [
+            name for name in REPAIRABLE
+            if model.marker(name) and (not beast or name == "raging-fire")
+        ]
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state, data = state_of(game), data_of(game)
+        player = state.squadrons[self.sid].player
+        if self.face:
+            if self.offered:
+                return [
+                    Decision(player, f"repair roll of {self.face}: re-roll with the commodore?",
+                             (Reroll(), Decline()))
+                ]
+            return []
+        found = self.candidates(state, data)
+        if not found:
+            return []
+        model = found[0]
+        options: list[Action] = [Repair(model.uid, name) for name in self.repairable(data, model)]
+        options.append(Decline())
+        return [Decision(player, f"repair {model.name}?", tuple(options))]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = state_of(game)
+        if self.face:
+            self.offered = False
+            if isinstance(action, Reroll):
+                state.reroll_used[player] = True
+                game.emit("commodore_reroll", f"player {player}'s commodore orders a re-roll",
+                          player=player)
+                self.face = game.dice.faces(6, 1, label="repair re-roll")[0]
+            return
+        if isinstance(action, Repair):
+            self.model, self.marker = action.model, action.marker
+            self.face = game.dice.faces(6, 1, label="repair")[0]
+            model = state.models[action.model]
+            self.offered = self.face >= 4 and may_reroll(state, player) and near_commodore(
+                state, model
+            )
+            self.done[str(action.model)] = self.done.get(str(action.model), 0) + 1
+        else:
+            skipped = self.candidates(state, data_of(game))[0]
+            self.done[str(skipped.uid)] = self.allowed(state, data_of(game), skipped)
+
+    def step(self, game: Game) -> None:
+        state = state_of(game)
+        if self.face:
+            model = state.models[self.model]
+            if self.face <= 3:
+                model.remove_marker(self.marker)
+                game.emit("repaired", f"{model.name} repairs {self.marker.replace('-', ' ')}",
+                          model=model.uid, marker=self.marker)
+            elif self.face == 6:
+                model.add_marker("raging-fire")
+                game.emit("repair_fire", f"{model.name}'s repair sets off another fire",
+                          model=model.uid)
+            else:
+                game.emit("repair_failed", f"{model.name} fails to repair", model=model.uid)
+            self.face = 0
+            return
+        game.pop()
+
+
+def burn(game: Game, state: DWState) -> None:
+    """End phase: each raging fire marker tests on its own (1.1 errata): 1-3 it goes out,
+    4-5 it burns (1 hull point), 6 it burns and spreads (another marker)."""
+    for model in state.models:
+        fires = model.marker("raging-fire")
+        if not model.alive or not fires:
+            continue
+        for _ in range(fires):
+            face = game.dice.faces(6, 1, label="raging fire")[0]
+            if face <= 3:
+                model.remove_marker("raging-fire")
+                game.emit("fire_out", f"a fire aboard {model.name} is put out", model=model.uid)
+            else:
+                if face == 6:
+                    model.add_marker("raging-fire")
+                    game.emit("fire_spreads", f"a fire aboard {model.name} spreads",
+                              model=model.uid)
+                lose_hull(game, model, 1, "raging fire")
+                if not model.alive:
+                    break
+
+
+def release(state: DWState, model: Model) -> None:
+    """The model moves away: its ram and collision contacts end, on both sides."""
+    for other in model.contact:
+        if other >= 0 and model.uid in state.models[other].contact:
+            state.models[other].contact.remove(model.uid)
+    model.contact = []

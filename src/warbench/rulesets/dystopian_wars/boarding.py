@@ -1,0 +1,428 @@
+"""Boarding assaults (summary step 6): declaring, the ack-ack answer, melee, capture.
+
+A model with assault points may send some of them against an enemy within 4 inches (any
+part of it; no line of sight needed); creatures and robots must be in base contact and send
+all. Assaults on one target add their points together. The defender's squadron answers with
+ack-ack (concussion charges against boarders from a diving model): each 5 kills one
+boarding point, each 6 two and rolls again; against a creature or robot the ack-ack hits on
+4+ and damages it instead. Then both sides roll melee dice (one per assault point left,
+4-5 one hit, 6 two and roll again) at the same time, each hit costing the other side an
+assault point. A defender left with none while a boarder survives is captured: it becomes a
+derelict, and the winners decide how many of their points stay aboard as a prize crew
+(a prize held counts double victory points); the rest go home. Creatures and robots can
+neither capture nor be captured: at 0 assault points they are destroyed. A model that
+rammed or collided boards only another model, with half its melee dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import Game
+from warbench.core.procedures import Procedure
+from warbench.core.rng import RandomStream
+from warbench.rulesets.dystopian_wars.actions import (
+    Board,
+    Decline,
+    EndBoarding,
+    Garrison,
+    Respond,
+)
+from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value
+from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
+from warbench.rulesets.dystopian_wars.pools import roll_hits
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, data_of, state_of
+
+#: The number ack-ack (or charges) need against boarders; melee dice need 4+.
+BOARDER_NEEDED, MELEE_NEEDED, BEAST_AA_NEEDED = 5, 4, 4
+
+
+def boarding_bonus(state: DWState, data: RulesData, model: Model) -> int:
+    """Extra assault points from boarding cards in force for the model's squadron."""
+    return sum(
+        data.cards[play.card].value
+        for play in state.in_play
+        if play.squadron == model.squadron and data.cards[play.card].effect == "boarding"
+    )
+
+
+def board_refusal(
+    state: DWState, data: RulesData, attacker: Model, target: Model, ap: int
+) -> str | None:
+    """Why ``attacker`` may not board ``target`` with ``ap`` points now."""
+    spec = data.models[attacker.cls]
+    target_spec = data.models[target.cls]
+    if not attacker.active:
+        return f"{attacker.name} can no longer board"
+    if attacker.broken:
+        return f"{attacker.name} is broken: it may not start a boarding assault"
+    if attacker.grounded:
+        return f"{attacker.name} ran aground this activation"
+    if attacker.ap <= 0:
+        return f"{attacker.name} has no assault points (boarders gone)"
+    if not 1 <= ap <= attacker.ap:
+        return f"{attacker.name} may send 1 to {attacker.ap} assault points, not {ap}"
+    if spec.beast and ap != attacker.ap:
+        return "creatures and robots board with all their assault points"
+    if target.alive and target.derelict and target.prize_ap <= 0:
+        return f"{target.name} is a derelict: only prizes may be boarded"
+    if not target.alive or defender_of(target) in (attacker.player, -1):
+        return f"{target.name} is not an enemy to board"
+    if target_spec.tiny:
+        return "tiny flyers cannot be boarded"
+    if target.uid in attacker.contact:
+        return f"{attacker.name} rammed or collided with {target.name}: it cannot board it"
+    levels = {attacker.level, target.level}
+    if levels == {"submerged", "obscured"}:
+        return "submerged and obscured models cannot board each other"
+    if target.level == "submerged" and not (attacker.level == "submerged" and spec.beast):
+        return "only submerged creatures and robots board submerged models"
+    if attacker.level == "submerged" and target.level != "submerged":
+        return "a submerged model cannot board surface or flying models"
+    distance = gap(body_of(attacker, spec), body_of(target, target_spec))
+    reach = 0.0 if spec.beast else BOARDING_RANGE
+    if distance > reach + 1e-9:
+        return (
+            f"{target.name} is {distance:.1f} inches away; "
+            + ("creatures and robots board in base contact" if spec.beast else "4 inches at most")
+        )
+    return None
+
+
+class BoardSpace(ParamSpace):
+    """Any boarding assault: a model of the part, an enemy target, a number of points."""
+
+    action_type = Board
+
+    def __init__(self, state: DWState, data: RulesData, frame: Boarding) -> None:
+        self.state = state
+        self.data = data
+        self.frame = frame
+        self.description = "board an enemy within 4 inches with some of a model's points"
+
+    def validate(self, action: Action) -> str | None:
+        assert isinstance(action, Board)
+        if action.model not in self.frame.part:
+            return f"model {action.model} is not part of this activation"
+        if self.frame.sent(action.model):
+            return f"{self.state.models[action.model].name} has already sent its boarders"
+        if not 0 <= action.target < len(self.state.models):
+            return f"there is no model {action.target}"
+        attacker = self.state.models[action.model]
+        return board_refusal(
+            self.state, self.data, attacker, self.state.models[action.target], action.ap
+        )
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        options = self.frame.options(self.state, self.data)
+        found: list[Action] = []
+        for _ in range(count):
+            if not options:
+                break
+            base = options[rng.choice_index(len(options))]
+            ap = 1 + rng.choice_index(max(1, base.ap))
+            candidate = Board(base.model, base.target, ap)
+            found.append(candidate if self.validate(candidate) is None else base)
+        return found
+
+
+@dataclass(slots=True)
+class Assault:
+    """Boarding parties against one target: (model, points) pairs, and who answers."""
+
+    target: int
+    parties: list[tuple[int, int]]
+    answer: str = ""
+    responders: list[int] = field(default_factory=list)
+    asked: bool = False
+
+
+@dataclass(slots=True)
+class Boarding(Procedure):
+    """Step 6 for one activation part: declare assaults, take answers, fight them."""
+
+    sid: int
+    part: list[int]
+    stage: str = "declare"
+    assaults: list[Assault] = field(default_factory=list)
+    capture: int = -1
+    survivors: list[tuple[int, int]] = field(default_factory=list)
+
+    def sent(self, uid: int) -> bool:
+        """Whether the model has already declared an assault."""
+        return any(uid == party[0] for a in self.assaults for party in a.parties)
+
+    def options(self, state: DWState, data: RulesData) -> list[Board]:
+        """Every assault the part may still declare (all points, or half of them)."""
+        found: list[Board] = []
+        for uid in self.part:
+            attacker = state.models[uid]
+            if self.sent(uid) or not attacker.active or attacker.ap <= 0:
+                continue
+            for target in state.models:
+                if not target.alive or defender_of(target) in (attacker.player, -1):
+                    continue
+                choices = sorted({attacker.ap, max(1, attacker.ap // 2)}, reverse=True)
+                for ap in choices:
+                    if board_refusal(state, data, attacker, target, ap) is None:
+                        found.append(Board(uid, target.uid, ap))
+        return found
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state, data = state_of(game), data_of(game)
+        player = state.squadrons[self.sid].player
+        if self.stage == "declare":
+            found = self.options(state, data)
+            if not found:
+                return []
+            return [Decision(player, "declare boarding assaults (or end boarding)",
+                             (*found, EndBoarding()), (BoardSpace(state, data, self),))]
+        if self.stage == "garrison":
+            left = sum(ap for _, ap in self.survivors)
+            options = tuple(Garrison(n) for n in range(left, -1, -1))
+            return [Decision(player, f"{state.models[self.capture].name} is captured: how "
+                             "many assault points stay aboard as a prize crew?", options)]
+        return []
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state = state_of(game)
+        if isinstance(action, EndBoarding):
+            self.stage = "answer"
+            return
+        if isinstance(action, Garrison):
+            self.garrison(game, state, action.ap)
+            return
+        assert isinstance(action, Board)
+        attacker, target = state.models[action.model], state.models[action.target]
+        for assault in self.assaults:
+            if assault.target == target.uid:
+                assault.parties.append((attacker.uid, action.ap))
+                break
+        else:
+            self.assaults.append(Assault(target.uid, [(attacker.uid, action.ap)]))
+        game.emit(
+            "boarding_declared",
+            f"{attacker.name} sends {action.ap} assault points to board {target.name}",
+            model=attacker.uid,
+            target=target.uid,
+            ap=action.ap,
+        )
+
+    def step(self, game: Game) -> None:
+        state, data = state_of(game), data_of(game)
+        if self.stage == "declare":
+            self.stage = "answer"
+        elif self.stage == "answer":
+            for index, assault in enumerate(self.assaults):
+                if assault.asked:
+                    continue
+                assault.asked = True
+                kind, able = boarding_answer(state, data, assault)
+                if able:
+                    assault.answer = kind
+                    game.push(AnswerBoarding(index, kind, able))
+                    return
+            self.stage = "melee"
+        elif self.stage == "melee":
+            if not self.assaults:
+                game.pop()
+                return
+            self.fight(game, state, data, self.assaults.pop(0))
+        else:
+            game.pop()
+
+    def fight(self, game: Game, state: DWState, data: RulesData, assault: Assault) -> None:
+        """Roll the answer and the melee of one assault."""
+        target = state.models[assault.target]
+        target_spec = data.models[target.cls]
+        parties = [
+            (uid, ap) for uid, ap in assault.parties if state.models[uid].active and ap > 0
+        ]
+        if not target.alive or not parties:
+            return
+        parties = self.answer_fire(game, state, data, assault, parties)
+        boarders = sum(ap for _, ap in parties)
+        if boarders <= 0:
+            game.emit("boarding_repelled", f"the boarders never reach {target.name}",
+                      target=target.uid)
+            return
+        dice = 0
+        for uid, ap in parties:
+            attacker = state.models[uid]
+            share = ap + boarding_bonus(state, data, attacker)
+            dice += share // 2 if any(c >= 0 for c in attacker.contact) else share
+        defending = target.prize_ap if target.derelict else target.ap
+        attack_hits, _ = roll_hits(game.dice, dice, MELEE_NEEDED, label="boarders' melee")
+        defence_hits, _ = roll_hits(game.dice, defending, MELEE_NEEDED, label="defenders' melee")
+        game.emit(
+            "melee",
+            f"boarding {target.name}: {dice} melee dice score {attack_hits}, the {defending} "
+            f"defenders score {defence_hits}",
+            target=target.uid,
+            hits=attack_hits,
+            answer=defence_hits,
+        )
+        if target.derelict:
+            target.prize_ap = max(0, target.prize_ap - attack_hits)
+            left_defending = target.prize_ap
+        else:
+            target.ap = max(0, target.ap - attack_hits)
+            left_defending = target.ap
+        survivors = lose_points(state, parties, defence_hits)
+        if left_defending == 0 and not target.derelict:
+            target.add_marker("boarders-gone")
+        # surviving boarders are back aboard their own ships: their points never left them
+        alive_boarders = sum(ap for _, ap in survivors)
+        beasts = [uid for uid, _ in parties if data.models[state.models[uid].cls].beast]
+        if left_defending > 0 or alive_boarders <= 0:
+            return
+        if target_spec.beast:
+            destroy(game, target, "destroyed", "overwhelmed by boarders")
+            return
+        if len(beasts) == len(parties):
+            return
+        self.capture = target.uid
+        self.survivors = survivors
+        player = state.squadrons[self.sid].player
+        target.derelict = True
+        target.captured_by = player
+        target.prize_of = -1
+        target.prize_ap = 0
+        destroy(game, target, "captured", f"boarded by player {player}")
+        self.stage = "garrison"
+
+    def answer_fire(
+        self,
+        game: Game,
+        state: DWState,
+        data: RulesData,
+        assault: Assault,
+        parties: list[tuple[int, int]],
+    ) -> list[tuple[int, int]]:
+        """Ack-ack (or charges) of the answering models thin out the boarders."""
+        if not assault.answer or not assault.responders:
+            return parties
+        beasts = [(uid, ap) for uid, ap in parties if data.models[state.models[uid].cls].beast]
+        crews = [(uid, ap) for uid, ap in parties if (uid, ap) not in beasts]
+        killed = 0
+        for uid in assault.responders:
+            model = state.models[uid]
+            spec = data.models[model.cls]
+            dice = aa_value(spec, model) if assault.answer == "aa" else cc_value(spec, model)
+            if beasts:
+                hits, _ = roll_hits(game.dice, dice, BEAST_AA_NEEDED, label="answer to boarders")
+                apply_hits(game, state.models[beasts[0][0]], hits, by_model=uid,
+                           cause="ack-ack against boarders")
+            else:
+                hits, _ = roll_hits(game.dice, dice, BOARDER_NEEDED, label="answer to boarders")
+                killed += hits
+        if killed:
+            game.emit("boarders_shot", f"{killed} boarding points fall to the defenders' fire",
+                      killed=killed)
+        survivors = lose_points(state, crews, killed) if crews else []
+        return survivors + [(uid, ap) for uid, ap in beasts if state.models[uid].active]
+
+    def garrison(self, game: Game, state: DWState, crew: int) -> None:
+        """Leave ``crew`` points aboard the captured model; the rest go home."""
+        target = state.models[self.capture]
+        player = state.squadrons[self.sid].player
+        remaining = crew
+        for uid, ap in self.survivors:
+            stay = min(ap, remaining)
+            state.models[uid].ap -= stay
+            remaining -= stay
+        if crew > 0:
+            target.prize_of = player
+            target.prize_ap = crew
+            game.emit("prize", f"{target.name} is held as a prize by {crew} assault points",
+                      model=target.uid, ap=crew)
+        else:
+            game.emit("derelict", f"{target.name} is left a derelict", model=target.uid)
+        self.capture = -1
+        self.survivors = []
+        self.stage = "melee"
+
+
+def lose_points(
+    state: DWState, parties: list[tuple[int, int]], losses: int
+) -> list[tuple[int, int]]:
+    """Take ``losses`` assault points from the parties (largest first) and from their
+    ships; return the parties left."""
+    left = sorted(parties, key=lambda party: -party[1])
+    result = []
+    for uid, ap in left:
+        lost = min(ap, losses)
+        losses -= lost
+        model = state.models[uid]
+        model.ap = max(0, model.ap - lost)
+        if model.ap == 0:
+            model.add_marker("boarders-gone")
+        result.append((uid, ap - lost))
+    return [(uid, ap) for uid, ap in result if ap > 0]
+
+
+def boarding_answer(state: DWState, data: RulesData, assault: Assault) -> tuple[str, list[int]]:
+    """Who may answer an assault: the target's squadron, with ack-ack (or charges against
+    boarders from diving models) within range of the target. A prize cannot answer, but
+    one squadron of the fleet holding it may (engine default: the one with most dice)."""
+    target = state.models[assault.target]
+    diving = any(data.models[state.models[uid].cls].diving for uid, _ in assault.parties)
+    kind = "cc" if diving else "aa"
+    reach = CC_RANGE if diving else AA_RANGE
+    target_body = body_of(target, data.models[target.cls])
+
+    def able_in(models: list[Model]) -> list[tuple[int, int]]:
+        found = []
+        for model in models:
+            spec = data.models[model.cls]
+            dice = cc_value(spec, model) if diving else aa_value(spec, model)
+            if dice > 0 and gap(body_of(model, spec), target_body) <= reach + 1e-9:
+                found.append((model.uid, dice))
+        return found
+
+    if not target.derelict:
+        return kind, [uid for uid, _ in able_in(state.squadron_models(target.squadron))]
+    best: list[tuple[int, int]] = []
+    for squadron in state.squadrons:
+        if squadron.player == target.prize_of:
+            found = able_in(state.squadron_models(squadron.sid))
+            if sum(d for _, d in found) > sum(d for _, d in best):
+                best = found
+    return kind, [uid for uid, _ in best]
+
+
+def defender_of(target: Model) -> int:
+    """The player defending a model against boarders: its holder when it is a prize."""
+    return target.prize_of if target.derelict else target.player
+
+
+@dataclass(slots=True)
+class AnswerBoarding(Procedure):
+    """The defender answers a boarding assault with ack-ack or concussion charges."""
+
+    assault: int
+    kind: str
+    able: list[int]
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state = state_of(game)
+        boarding = game.state.stack[-2]
+        assert isinstance(boarding, Boarding)
+        target = state.models[boarding.assaults[self.assault].target]
+        name = "ack-ack" if self.kind == "aa" else "concussion charges"
+        return [Decision(defender_of(target), f"answer the boarders of {target.name} with {name}?",
+                         (Respond(tuple(self.able)), Decline()))]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        game.pop()
+        boarding = game.top
+        assert isinstance(boarding, Boarding)
+        assault = boarding.assaults[self.assault]
+        if isinstance(action, Respond):
+            assault.responders = list(action.models)
+        else:
+            assault.answer = ""

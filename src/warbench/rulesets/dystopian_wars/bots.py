@@ -1,0 +1,413 @@
+"""The "commodore" bot: a heuristic admiral that plays a sensible game.
+
+It moves each model to bring its strongest arc to bear at range bands 1-2 of the nearest
+enemy, keeping off the table edge and away from rocks; it declares linked fire at the most
+damaged target it can hurt (the expected hits against DR and CR decide) and splits only
+when a gun cannot reach its linked target; it answers every attack with all the ack-ack or
+charges it has; it boards when its assault points outnumber the defender's; it re-rolls
+critical results that hurt it and keeps those that hurt the enemy; it plays its cards as
+soon as they help.
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.actions import Action
+from warbench.core.agents import RandomAgent
+from warbench.core.decisions import Decision
+from warbench.core.engine import Game
+from warbench.core.rng import RandomStream
+from warbench.rulesets.dystopian_wars.actions import (
+    Activate,
+    Board,
+    CeaseFire,
+    Decline,
+    Discard,
+    EndBoarding,
+    Fire,
+    Garrison,
+    Helm,
+    Idle,
+    Move,
+    PlayCard,
+    Repair,
+    Reroll,
+    Respond,
+)
+from warbench.rulesets.dystopian_wars.combat import Shot, shot_refusal
+from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
+from warbench.rulesets.dystopian_wars.geometry import ARCS, PathError, TurnLimits, plan_path
+from warbench.rulesets.dystopian_wars.movement import limits_for
+from warbench.rulesets.dystopian_wars.state import DWState, Model, data_of, state_of
+
+#: Expected hits per die needing 2..6 (a natural 6 counts two and rolls again).
+EXPECTED = {needed: ((6 - needed) / 6 + 2 / 6) / (1 - 1 / 6) for needed in range(2, 7)}
+#: How much the bot fears enemy guns against how much it likes its own.
+THREAT_WEIGHT = 0.15
+#: How much more the bot values targets its battle order asks for.
+ORDER_FOCUS = 1.5
+#: Critical results (by name) the bot re-rolls on its own ships.
+BAD_CRITICALS = ("Magazine explosion", "Raging fire", "Engines damaged", "Weapons damaged")
+
+
+def expected_damage(hits: float, spec: ModelSpec) -> float:
+    """A rough value of ``hits`` expected hits against a target's DR and CR."""
+    if hits >= spec.cr:
+        return 2.5
+    if hits >= spec.dr:
+        return 1.0
+    return hits / spec.dr * 0.6
+
+
+def serves_order(state: DWState, data: RulesData, order: int, target: Model) -> bool:
+    """Whether destroying (or capturing) ``target`` brings a battle order closer."""
+    spec = data.models[target.cls]
+    if order == 2:
+        return spec.size in ("large", "massive")
+    if order == 3:
+        return spec.size == "medium"
+    if order == 4:
+        return state.squadrons[target.squadron].core
+    if order == 5:
+        return spec.size == "small"
+    if order == 6:
+        return state.commodore[target.player] == target.uid
+    return order == 1
+
+
+class CommodoreBot:
+    """Plays Dystopian Wars with simple, sound heuristics."""
+
+    name = "commodore"
+
+    def __init__(self, seed: int = 0, caution: float = THREAT_WEIGHT) -> None:
+        self.rng = RandomStream.from_seed(seed)
+        self.fallback = RandomAgent(seed)
+        self.caution = caution
+
+    def choose(self, game: Game, decision: Decision) -> Action:
+        """An action answering ``decision``."""
+        state, data = state_of(game), data_of(game)
+        options = decision.options
+        if any(isinstance(o, Activate) for o in options):
+            return self.activate(state, data, decision)
+        if any(isinstance(s.action_type, type) and s.action_type is Move for s in decision.spaces):
+            return self.move(game, state, data, decision)
+        if any(isinstance(o, CeaseFire) for o in options):
+            return self.fire(state, data, decision)
+        for option in options:
+            if isinstance(option, Respond):
+                return option
+        if any(isinstance(o, Reroll) for o in options):
+            return self.reroll(state, data, decision)
+        if any(isinstance(o, Board) for o in options):
+            return self.board(state, data, decision)
+        for kind in (Repair, Garrison):
+            found = [o for o in options if isinstance(o, kind)]
+            if found:
+                return max(found, key=lambda o: getattr(o, "ap", 0))
+        cards = [o for o in options if isinstance(o, PlayCard)]
+        if cards:
+            return cards[0]
+        if any(isinstance(o, Discard) for o in options):
+            return Decline()
+        helms = [o for o in options if isinstance(o, Helm)]
+        if helms:
+            return next((h for h in helms if h.order == "ahead"), helms[0])
+        for option in options:
+            if isinstance(option, Decline | EndBoarding):
+                return option
+        return self.fallback.choose(game, decision)
+
+    # ------------------------------------------------------------------ squadrons
+
+    def activate(self, state: DWState, data: RulesData, decision: Decision) -> Action:
+        """Activate the squadron closest to the enemy first (it has targets now)."""
+        choices = [o for o in decision.options if isinstance(o, Activate)]
+
+        def urgency(option: Activate) -> float:
+            models = state.squadron_models(option.squadron)
+            if not models:
+                return math.inf
+            return min(self.nearest_enemy(state, m)[1] for m in models)
+
+        return min(choices, key=urgency)
+
+    @staticmethod
+    def nearest_enemy(state: DWState, model: Model) -> tuple[Model | None, float]:
+        """The nearest enemy model in play and its distance, centre to centre."""
+        best: Model | None = None
+        distance = math.inf
+        for other in state.models:
+            if other.player == model.player or not other.active or other.carried_by >= 0:
+                continue
+            d = model.point().distance_to(other.point())
+            if d < distance:
+                best, distance = other, d
+        return best, distance
+
+    # ------------------------------------------------------------------ moving
+
+    def move(self, game: Game, state: DWState, data: RulesData, decision: Decision) -> Action:
+        """Move the first model still to move to its best-scoring candidate pose."""
+        space = next(s for s in decision.spaces if s.action_type is Move)
+        movers: list[int] = list(getattr(space, "movers", []))
+        if not movers:
+            return self.fallback.choose(game, decision)
+        model = state.models[movers[0]]
+        best: Action | None = None
+        best_score = -math.inf
+        for candidate in self.candidates(state, data, model):
+            if space.validate(candidate) is not None:
+                continue
+            score = self.score_move(state, data, model, candidate)
+            if score > best_score:
+                best, best_score = candidate, score
+        if best is None:
+            samples = space.sample(self.rng, 4)
+            if samples:
+                return samples[0]
+            for option in decision.options:
+                if not isinstance(option, Idle):
+                    return option
+            return self.fallback.choose(game, decision)
+        return best
+
+    def candidates(self, state: DWState, data: RulesData, model: Model) -> list[Move]:
+        """Straight runs at several speeds, and turns of 45 degrees at several points."""
+        backward = model.helm == "reverse"
+        limits = limits_for(state, data, model, backward=backward)
+        low, high = limits.minimum, limits.allowance
+        found: list[Move] = []
+        speeds = sorted({round(low + (high - low) * k / 4, 2) for k in range(5)})
+        for speed in speeds:
+            found.append(Move(model.uid, (speed,), backward))
+        if backward or not limits.can_turn:
+            return found
+        spec = data.models[model.cls]
+        if limits.straight_before <= 0.0:
+            for angle in (-135.0, -90.0, -45.0, 45.0, 90.0, 135.0, 180.0):
+                for speed in speeds:
+                    found.append(Move(model.uid, (0.0, angle, speed)))
+            return found
+        first = limits.straight_before
+        for side in (-45.0, 45.0):
+            for speed in speeds:
+                rest = speed - first - 1.0
+                if rest >= -1e-9:
+                    found.append(Move(model.uid, (first, side, max(0.0, round(rest, 2)))))
+                    if limits.repeat and rest >= 1.0:
+                        found.append(
+                            Move(model.uid, (first, side, 0.0, side, round(rest - 1.0, 2)))
+                        )
+            if high - first - 1.0 > 2.0:
+                mid = round((high - 1.0) / 2.0 + first / 2.0, 2)
+                found.append(Move(model.uid, (mid, side, round(high - 1.0 - mid, 2))))
+        if spec.diving and model.level != "submerged":
+            found.append(Move(model.uid, (high,), level="submerged"))
+        return found
+
+    def score_move(self, state: DWState, data: RulesData, model: Model, move: Move) -> float:
+        """How good the pose a move reaches looks: guns on targets at short range."""
+        limits: TurnLimits = limits_for(state, data, model, backward=move.backward)
+        start = model.pose().turned(180.0) if move.backward else model.pose()
+        try:
+            plan = plan_path(start, move.path, limits)
+        except PathError:
+            return -math.inf
+        final = plan.final.turned(180.0) if move.backward else plan.final
+        margin = 3.0
+        inside_x = margin < final.x < state.width - margin
+        if not (inside_x and margin < final.y < state.height - margin):
+            return -1000.0
+        spec = data.models[model.cls]
+        score = 0.0
+        if not spec.tiny and not move.all_stop:
+            ahead = final.moved(limits.straight_before + spec.min_move + spec.length / 2 + 1.0)
+            if not (0.0 < ahead.x < state.width and 0.0 < ahead.y < state.height):
+                score -= 400.0  # next turn it could not turn away from the edge in time
+        enemies = [
+            o for o in state.models
+            if o.player != model.player and o.active and o.carried_by < 0
+        ]
+        if not enemies:
+            return 0.0
+        for enemy in enemies:
+            enemy_spec = data.models[enemy.cls]
+            distance = math.hypot(enemy.x - final.x, enemy.y - final.y)
+            bearing = math.degrees(math.atan2(enemy.x - final.x, enemy.y - final.y))
+            relative = bearing - final.heading
+            for mount in spec.mounts:
+                if mount.kind == "mines":
+                    continue
+                arc = ARCS.get(mount.arc)
+                if arc is None:
+                    inside = abs(((relative + 180) % 360) - 180) < 10
+                else:
+                    inside = arc.contains(relative)
+                if not inside:
+                    continue
+                band = 1 + int(max(0.0, distance - 1.0) // 8)
+                if band > 4:
+                    continue
+                dice = mount.ad[band - 1]
+                if band == 1 and enemy.level in ("flying", "obscured"):
+                    dice = 0
+                score += dice * (1.2 if band <= 2 else 0.6) / (1 + enemy_spec.dr / 4)
+        nearest = min(math.hypot(e.x - final.x, e.y - final.y) for e in enemies)
+        score -= max(0.0, nearest - 12.0) * 0.8
+        caution = self.caution
+        for enemy_player in state.opponents(model.player):
+            order = state.orders[enemy_player] if state.orders else 0
+            if serves_order(state, data, order, model):
+                caution *= ORDER_FOCUS * 2
+        score -= caution * self.threat(data, spec, enemies, final.x, final.y)
+        for piece in state.terrain:
+            xs = [p[0] for p in piece.points]
+            ys = [p[1] for p in piece.points]
+            cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+            reach = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 + spec.length / 2 + 1.5
+            if math.hypot(cx - final.x, cy - final.y) < reach:
+                score -= 30.0
+        for other in state.models:
+            if other.uid == model.uid or not other.alive or other.level != model.level:
+                continue
+            if math.hypot(other.x - final.x, other.y - final.y) < (spec.length + 1.0):
+                score -= 15.0
+        return score
+
+    @staticmethod
+    def threat(
+        data: RulesData, spec: ModelSpec, enemies: list[Model], x: float, y: float
+    ) -> float:
+        """Enemy dice that could reach a point: full weight in their arcs now, a third
+        outside (they may still turn), less for hardier models."""
+        total = 0.0
+        for enemy in enemies:
+            enemy_spec = data.models[enemy.cls]
+            distance = math.hypot(x - enemy.x, y - enemy.y)
+            band = 1 + int(max(0.0, distance - 1.0) // 8)
+            if band > 4:
+                continue
+            relative = math.degrees(math.atan2(x - enemy.x, y - enemy.y)) - enemy.heading
+            for mount in enemy_spec.mounts:
+                if mount.kind == "mines":
+                    continue
+                arc = ARCS.get(mount.arc)
+                inside = arc.contains(relative) if arc is not None else False
+                dice = mount.ad[band - 1] * (enemy.tokens or 1)
+                total += dice * (1.0 if inside else 0.3) * (1.2 if band <= 2 else 0.6)
+        return total / (1 + spec.dr / 4) * (spec.points / max(1, spec.hp)) / 20.0
+
+    def fire(self, state: DWState, data: RulesData, decision: Decision) -> Action:
+        """Link guns only when the linked attack beats their separate best uses; otherwise
+        the single attack of best expected damage (favouring damaged, valuable targets),
+        split over small targets when one needs only part of a gun's dice."""
+        fires = [o for o in decision.options if isinstance(o, Fire)]
+        shots: dict[tuple[int, str, int], Shot | None] = {}
+        values = {fire: self.attack_value(state, data, fire, shots) for fire in fires}
+        best_single: dict[tuple[int, str], float] = {}
+        for fire, value in values.items():
+            if len(fire.guns) == 1:
+                gun = fire.guns[0]
+                best_single[gun] = max(best_single.get(gun, 0.0), value)
+        best: Action = CeaseFire()
+        gain = 0.0
+        for fire, value in values.items():
+            if len(fire.guns) > 1:
+                extra = value - sum(best_single.get(gun, 0.0) for gun in fire.guns)
+                if extra > gain:
+                    best, gain = fire, extra
+        if isinstance(best, Fire):
+            return best
+        best_value = 0.05
+        for fire, value in values.items():
+            if len(fire.guns) == 1 and value > best_value:
+                best, best_value = fire, value
+        if isinstance(best, Fire):
+            return self.maybe_split(state, data, decision, best)
+        return best
+
+    def maybe_split(
+        self, state: DWState, data: RulesData, decision: Decision, fire: Fire
+    ) -> Action:
+        """Keep back the dice a small target does not need, for another target."""
+        uid, mount = fire.guns[0]
+        target = state.models[fire.target]
+        spec = data.models[target.cls]
+        _, shot = shot_refusal(state, data, state.models[uid], mount, target)
+        if shot is None or spec.hp > 2:
+            return fire
+        others = [
+            o for o in decision.options
+            if isinstance(o, Fire) and o.guns == fire.guns and o.target != fire.target
+            and data.models[state.models[o.target].cls].hp <= 2
+        ]
+        enough = math.ceil((spec.cr + 1) / EXPECTED[shot.needed])
+        if not others or shot.dice < enough + 2:
+            return fire
+        split = Fire(fire.guns, fire.target, enough)
+        space = decision.spaces[0] if decision.spaces else None
+        if space is not None and space.validate(split) is None:
+            return split
+        return fire
+
+    def attack_value(
+        self,
+        state: DWState,
+        data: RulesData,
+        fire: Fire,
+        shots: dict[tuple[int, str, int], Shot | None] | None = None,
+    ) -> float:
+        """Expected damage of an attack, weighted by the target's worth and wounds
+        (``shots`` remembers each gun's shot at each target within one decision)."""
+        target = state.models[fire.target]
+        target_spec = data.models[target.cls]
+        dice = 0
+        needed = 6
+        for index, (uid, mount) in enumerate(fire.guns):
+            key = (uid, mount, fire.target)
+            if shots is not None and key in shots:
+                shot = shots[key]
+            else:
+                _, shot = shot_refusal(state, data, state.models[uid], mount, target)
+                if shots is not None:
+                    shots[key] = shot
+            if shot is None:
+                return 0.0
+            dice += shot.dice if index == 0 else shot.dice // 2 if shot.dice > 1 else 1
+            if index == 0:
+                needed = shot.needed
+        hits = dice * EXPECTED[needed]
+        damage = expected_damage(hits, target_spec)
+        left = max(1, target_spec.hp - target.damage)
+        worth = target_spec.points / left
+        player = state.models[fire.guns[0][0]].player
+        order = state.orders[player] if state.orders else 0
+        focus = ORDER_FOCUS if serves_order(state, data, order, target) else 1.0
+        return damage * (1.0 + worth / 40.0) * focus + 0.01 * len(fire.guns)
+
+    # ------------------------------------------------------------------ other choices
+
+    def reroll(self, state: DWState, data: RulesData, decision: Decision) -> Action:
+        """Re-roll a critical that hurts us badly, or a mild one dealt to the enemy."""
+        prompt = decision.prompt
+        own = any(
+            m.name in prompt and m.player == decision.player for m in state.models if m.alive
+        )
+        harsh = any(name in prompt for name in BAD_CRITICALS)
+        if prompt.startswith("repair roll"):
+            return Reroll()
+        if own == harsh:
+            return Reroll()
+        return Decline()
+
+    def board(self, state: DWState, data: RulesData, decision: Decision) -> Action:
+        """Board when our assault points clearly outnumber the defender's."""
+        boards = [o for o in decision.options if isinstance(o, Board)]
+        for option in sorted(boards, key=lambda b: -b.ap):
+            target = state.models[option.target]
+            if option.ap >= 2 * max(1, target.ap) + 1:
+                return option
+        return next(o for o in decision.options if isinstance(o, EndBoarding))

@@ -1,0 +1,448 @@
+"""What a model can do to another: current values, weapon reach, the hit table by level.
+
+These are pure functions of the state and the data: who may fire what at whom, with how
+many dice and needing what. Rolling and damage live in :mod:`.attacks` and :mod:`.damage`.
+
+Levels and the number needed (the source's hit table, with its restrictions):
+
+* surface or flying shooters against surface or flying targets: 4+;
+* any target obscured or submerged: 6 (obscured medium, large or massive flyers: 5+);
+* a surfaced diving model (submarine, burrower): 5+;
+* an obscured shooter hits only on 6;
+* capital ships' gunnery, rockets, torpedoes and bombs against small targets: 5+, fast
+  targets 6, elusive targets 5+ from anyone;
+* primaries are one easier in range band 1; a natural 1 always fails.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from warbench.core.geometry import Body, CircleBase, base_crossed_by
+from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData
+from warbench.rulesets.dystopian_wars.geometry import (
+    AA_RANGE,
+    BANDS,
+    CC_RANGE,
+    band_of,
+    gap,
+    in_weapon_arc,
+    sees,
+    terrain_of,
+)
+from warbench.rulesets.dystopian_wars.pools import clamp_needed
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+
+AIRBORNE = ("flying", "obscured")
+#: Pseudo-mounts for ack-ack and concussion charges used as attacks.
+AA_GUN, CC_GUN = "aa", "cc"
+#: Weapons that fire like gunnery but keep their dice whatever the hull damage.
+UNDAMAGED_KINDS = ("rockets", "torpedoes", "bombs", "mines")
+#: How far behind a flyer its bombs fall (a 4-inch fixed channel).
+BOMB_REACH = 4.0
+#: How close counts as base contact (dive bombers, creatures boarding), in inches.
+CONTACT = 0.05
+#: Weapons chaos and disarray silences.
+CHAOS_KINDS = ("rockets", "torpedoes", "bombs", "mines")
+
+
+def hull_left(spec: ModelSpec, model: Model) -> int:
+    """Hull points the model has left."""
+    return spec.hp - model.damage
+
+
+def aa_value(spec: ModelSpec, model: Model) -> int:
+    """Ack-ack dice now: reduced by hull damage (never below 1), 0 when submerged,
+    shredded or derelict; a wing rolls its tokens' ack-ack combined."""
+    if model.level == "submerged" or model.derelict or model.marker("shredded-defences"):
+        return 0
+    if spec.tiny:
+        return spec.aa * model.tokens
+    if spec.aa <= 0:
+        return 0
+    return max(1, spec.aa - model.damage)
+
+
+def cc_value(spec: ModelSpec, model: Model) -> int:
+    """Concussion charge dice now, reduced as :func:`aa_value`."""
+    if model.level == "submerged" or model.derelict or model.marker("shredded-defences"):
+        return 0
+    if spec.tiny:
+        return spec.cc * model.tokens
+    if spec.cc <= 0:
+        return 0
+    return max(1, spec.cc - model.damage)
+
+
+def contact_halves(state: DWState, data: RulesData, spec: ModelSpec, model: Model) -> bool:
+    """Whether a ram or collision contact halves this model's fire: a medium, large or
+    massive model touching a model of its own size or one size smaller."""
+    if spec.rank < 2:
+        return False
+    models = state.models
+    for other in model.contact:
+        if other >= 0 and models[other].alive:
+            rank = data.models[models[other].cls].rank
+            if rank in (spec.rank, spec.rank - 1):
+                return True
+    return False
+
+
+def mount_dice(
+    state: DWState, data: RulesData, spec: ModelSpec, model: Model, mount: Mount, band: int
+) -> int:
+    """Attack dice of one mount in one range band, after damage and markers (0: cannot)."""
+    dice = mount.ad[band - 1]
+    if dice <= 0:
+        return 0
+    if spec.tiny:
+        return dice * model.tokens
+    if mount.kind not in UNDAMAGED_KINDS:
+        dice = max(1, dice - model.damage)
+        if model.marker("half-ad"):
+            dice = (dice + 1) // 2
+    if model.contact and contact_halves(state, data, spec, model):
+        dice = max(1, dice // 2)
+    return dice
+
+
+def needed_to_hit(
+    shooter_spec: ModelSpec,
+    shooter: Model,
+    target_spec: ModelSpec,
+    target: Model,
+    mount: Mount,
+    band: int,
+) -> int:
+    """The number the attack needs on each die (2..6), by level, size and weapon."""
+    level = target.level
+    if level == "obscured":
+        needed = 5 if target_spec.rank >= 2 else 6
+    elif level == "submerged":
+        needed = 6
+    elif target_spec.diving:
+        needed = 5
+    else:
+        needed = 4
+    if shooter.level == "obscured":
+        needed = 6
+    if "elusive" in target_spec.traits:
+        needed = max(needed, 5)
+    if shooter_spec.capital and target_spec.size == "small":
+        needed = max(needed, 6 if "fast" in target_spec.traits else 5)
+    if mount.kind == "bombs" and target.level in AIRBORNE:
+        needed = max(needed, 5)
+    if mount.kind == "gunnery" and mount.grade == "primary" and band == 1:
+        needed -= 1
+    return clamp_needed(needed)
+
+
+def deck_refusal(
+    state: DWState, data: RulesData, spec: ModelSpec, shooter: Model, wing: Model, gun: str
+) -> str | None:
+    """Tokens aboard a carrier are open only to ack-ack from models at least as big as the
+    carrier or flying above it, and never under covered decks."""
+    carrier = state.models[wing.carried_by]
+    carrier_spec = data.models[carrier.cls]
+    if gun != AA_GUN:
+        return "tokens aboard a carrier can be attacked only with ack-ack"
+    if "covered-decks" in carrier_spec.traits:
+        return f"{carrier.name}'s covered decks shelter its tokens"
+    above = shooter.level in AIRBORNE and carrier.level not in AIRBORNE
+    if spec.rank < carrier_spec.rank and not above:
+        return f"only models as big as {carrier.name}, or flying above it, reach its decks"
+    return None
+
+
+def dogfight_needed(shooter: ModelSpec) -> int:
+    """What a tiny flyer needs against other tiny flyers: fighters 3+, recon 5+, bombers 6."""
+    if shooter.wing == "fighter":
+        return 3
+    if shooter.wing == "recon":
+        return 5
+    return 6
+
+
+def aa_needed(target_spec: ModelSpec) -> int:
+    """Ack-ack as an attack: flyers and obscured flyers on 4+, small and tiny ones on 5+."""
+    return 5 if target_spec.rank <= 1 else 4
+
+
+def cc_needed(target_spec: ModelSpec) -> int:
+    """Concussion charges as an attack: diving models on 4+, small and tiny ones on 5+."""
+    return 5 if target_spec.rank <= 1 else 4
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A legal shot of one gun at one target: dice, number needed, range band."""
+
+    dice: int
+    needed: int
+    band: int
+    kind: str
+    group: str
+
+
+def own_side(shooter: Model, target: Model) -> bool:
+    """Whether the target belongs (or once belonged) to the shooter's fleet."""
+    return target.player == shooter.player or target.prize_of == shooter.player
+
+
+def blockers(state: DWState, data: RulesData, level_of_target: str) -> list[Body]:
+    """Bases that may block sight to a target at this level (surface models, sized by
+    their size class, so a model hides models of its own size or smaller)."""
+    if level_of_target in AIRBORNE:
+        return []
+    found = []
+    for model in state.models:
+        if model.alive and model.level == "surface" and model.carried_by < 0:
+            spec = data.models[model.cls]
+            if not spec.tiny:
+                found.append(Body(model.pose(), body_of(model, spec).base, spec.rank))
+    return found
+
+
+def sight_line(
+    state: DWState,
+    data: RulesData,
+    shooter: Model,
+    target: Model,
+    *,
+    kind: str = "gunnery",
+    cover: list[Body] | None = None,
+) -> bool:
+    """Line of sight for an attack (bombs ignore it; flyers see over terrain and ships)."""
+    if kind == "bombs":
+        return True
+    shooter_spec = data.models[shooter.cls]
+    target_spec = data.models[target.cls]
+    if shooter.level in AIRBORNE or target.level in AIRBORNE:
+        return True
+    shooter_body = Body(shooter.pose(), body_of(shooter, shooter_spec).base, shooter_spec.rank)
+    target_body = Body(target.pose(), body_of(target, target_spec).base, target_spec.rank)
+    if cover is None:
+        cover = blockers(state, data, target.level)
+    return sees(shooter_body, target_body, state.terrain, cover)
+
+
+def torpedo_path_clear(state: DWState, data: RulesData, shooter: Model, target: Model) -> bool:
+    """Naval torpedoes pass through no other naval model and no full-depth terrain."""
+    start, end = shooter.point(), target.point()
+    for piece in state.terrain:
+        if piece.full_depth and terrain_of(piece).crossed_by(start, end):
+            return False
+    for model in state.models:
+        if model.uid in (shooter.uid, target.uid) or not model.alive:
+            continue
+        spec = data.models[model.cls]
+        naval = spec.domain == "naval" and model.level != "submerged" and not spec.flying
+        if naval and base_crossed_by(body_of(model, spec), start, end):
+            return False
+    return True
+
+
+def reach(spec: ModelSpec) -> float:
+    """Half the diagonal of a model's base: no part of it lies farther from its centre."""
+    return 0.5 * math.hypot(spec.width, spec.length)
+
+
+def shot_refusal(
+    state: DWState,
+    data: RulesData,
+    shooter: Model,
+    mount_name: str,
+    target: Model,
+    cover: list[Body] | None = None,
+    bodies: dict[int, Body] | None = None,
+    gaps: dict[tuple[int, int], float] | None = None,
+) -> tuple[str | None, Shot | None]:
+    """Why ``shooter`` may not fire ``mount_name`` at ``target``, or the shot it may make.
+
+    ``cover`` may pass the bases that block sight (:func:`blockers`) and ``bodies`` every
+    model's base by number, and ``gaps`` remembers distances, for many shots at once.
+    """
+    spec = data.models[shooter.cls]
+    target_spec = data.models[target.cls]
+    if not target.alive:
+        return f"{target.name} is no longer on the table", None
+    if own_side(shooter, target):
+        return f"{target.name} belongs to your own fleet", None
+    if shooter.grounded:
+        return f"{shooter.name} ran aground this activation and cannot attack", None
+    apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
+    if apart - reach(spec) - reach(target_spec) > BANDS.reach:
+        return f"{target.name} is beyond range band 4", None
+    if bodies is None:
+        shooter_body, target_body = body_of(shooter, spec), body_of(target, target_spec)
+    else:
+        shooter_body, target_body = bodies[shooter.uid], bodies[target.uid]
+    if gaps is None:
+        distance = gap(shooter_body, target_body)
+    else:
+        pair = (shooter.uid, target.uid)
+        if pair not in gaps:
+            gaps[pair] = gap(shooter_body, target_body)
+        distance = gaps[pair]
+    if target.carried_by >= 0:
+        reason = deck_refusal(state, data, spec, shooter, target, mount_name)
+        if reason is not None:
+            return reason, None
+    if mount_name in (AA_GUN, CC_GUN):
+        return _auxiliary_shot(spec, shooter, target_spec, target, mount_name, distance)
+    mount = spec.mount(mount_name)
+    if mount is None:
+        return f"{shooter.name} has no weapon {mount_name!r}", None
+    if shooter.level == "submerged" and mount.kind != "torpedoes":
+        return "a submerged model attacks only with torpedoes", None
+    if target_spec.tiny:
+        return "gunnery, rockets, torpedoes, bombs and mines never target tiny flyers", None
+    if spec.tiny and mount.kind in ("bombs", "torpedoes"):
+        if not shooter.armed:
+            return f"{shooter.name} has spent its ammunition: it must land to re-arm", None
+        if target.level in AIRBORNE and target_spec.rank < 3:
+            return "bombers attack only large and massive flyers", None
+    if shooter.marker("launching") and mount.kind in ("gunnery", "rockets"):
+        return f"{shooter.name} launched a wing this activation: no gunnery or rockets", None
+    if mount.kind in ("rockets", "torpedoes", "bombs", "mines") and shooter.marker(
+        "chaos-and-disarray"
+    ):
+        return f"{shooter.name} is in chaos and disarray: no {mount.kind}", None
+    if mount.kind == "mines":
+        return "mines are dropped while moving, not fired", None
+    if mount.kind == "bombs":
+        if not spec.flying:
+            return "only flyers drop bombs", None
+        if target.level in AIRBORNE and target_spec.rank < 3:
+            return "bombs hit flyers only when they are large or massive", None
+        if spec.tiny and distance > CONTACT:
+            return "dive bombers must be in base contact to drop their bombs", None
+        if distance > BOMB_REACH + 1e-9:
+            return f"bombs fall within {BOMB_REACH:g} inches, {target.name} is farther", None
+    if mount.kind == "torpedoes":
+        if target.level in AIRBORNE:
+            return "torpedoes never reach flyers", None
+        if spec.domain == "naval" and target_spec.domain == "land":
+            return "naval torpedoes have no effect on land models", None
+        if (
+            spec.domain == "naval"
+            and not spec.flying
+            and not torpedo_path_clear(state, data, shooter, target)
+        ):
+            return "the torpedo run is blocked by a ship or terrain", None
+    band = band_of(distance)
+    if band is None:
+        return f"{target.name} is {distance:.1f} inches away, beyond range band 4", None
+    if spec.tiny and mount.kind == "torpedoes" and band != 1:
+        return "torpedo bombers launch their torpedoes in range band 1 only", None
+    if target.level == "submerged" and shooter.level == "surface" and band == 1:
+        return "a surface model cannot fire at a submerged one in range band 1", None
+    if target.level == "submerged" and shooter.level == "obscured":
+        return "an obscured model cannot fire at a submerged one", None
+    if (
+        target.level in AIRBORNE
+        and shooter.level in ("surface", "submerged")
+        and band == 1
+        and not target_spec.beast
+    ):
+        return "a surface model fires at flyers in range band 1 only with ack-ack", None
+    if not in_weapon_arc(shooter_body, mount.arc, target_body):
+        return f"{target.name} is not in the {mount.arc} arc of {mount.name}", None
+    seen = sight_line(state, data, shooter, target, kind=mount.kind, cover=cover)
+    spotted = False
+    if not seen:
+        if not (mount.indirect and band >= 3):
+            return f"{shooter.name} has no line of sight to {target.name}", None
+        spotted = spotter_for(state, data, shooter, target)
+        if not spotted:
+            return (
+                f"indirect fire at {target.name} needs a spotter: the Spotter rule or a "
+                "recon plane within 32 inches of the target", None
+            )
+    dice = mount_dice(state, data, spec, shooter, mount, band)
+    if dice <= 0:
+        return f"{mount.name} has no attack dice in range band {band}", None
+    needed = needed_to_hit(spec, shooter, target_spec, target, mount, band)
+    if spec.tiny and mount.kind in ("bombs", "torpedoes") and target.level not in AIRBORNE:
+        needed = min(needed, 3)
+    if mount.indirect and band >= 3 and patrol_recon(state, data, shooter):
+        needed = clamp_needed(needed - 1)
+    if mount.kind == "bombs" and mount.arc.endswith("channel"):
+        centre = Body(target.pose(), CircleBase(0.01))
+        if not in_weapon_arc(shooter_body, mount.arc, centre):
+            dice = max(1, dice // 2)
+    return None, Shot(dice, needed, band, mount.kind, mount.link_group)
+
+
+def _auxiliary_shot(
+    spec: ModelSpec,
+    shooter: Model,
+    target_spec: ModelSpec,
+    target: Model,
+    gun: str,
+    distance: float,
+) -> tuple[str | None, Shot | None]:
+    if gun == AA_GUN:
+        reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
+        if target.level not in AIRBORNE:
+            return "ack-ack attacks only flyers", None
+        dice = aa_value(spec, shooter)
+        needed = aa_needed(target_spec)
+        if spec.tiny and target_spec.tiny:
+            needed = dogfight_needed(spec)
+        if shooter.marker("launching"):
+            return f"{shooter.name} launched a wing this activation: no ack-ack", None
+    else:
+        reach = CC_RANGE / 2.0 if spec.tiny else CC_RANGE
+        if not target_spec.diving:
+            return "concussion charges attack only diving models", None
+        if {spec.domain, target_spec.domain} == {"naval", "land"}:
+            return "land and naval models cannot use concussion charges on each other", None
+        dice = cc_value(spec, shooter)
+        needed = cc_needed(target_spec)
+    if shooter.level == "submerged":
+        return "a submerged model uses neither ack-ack nor concussion charges", None
+    if distance > reach + 1e-9:
+        return f"{target.name} is {distance:.1f} inches away, beyond {reach:g} inches", None
+    if dice <= 0:
+        return f"{shooter.name} has no {'ack-ack' if gun == AA_GUN else 'charges'} left", None
+    return None, Shot(dice, needed, 1, gun, gun)
+
+
+def spotter_for(state: DWState, data: RulesData, shooter: Model, target: Model) -> bool:
+    """Indirect fire may go ahead: the shooter has the Spotter rule, or a friendly recon
+    plane in the air is within 32 inches of the target (flying, it sees it)."""
+    if "spotter" in data.models[shooter.cls].traits:
+        return True
+    for model in state.models:
+        spec = data.models[model.cls]
+        if (
+            model.player == shooter.player and model.active and model.carried_by < 0
+            and spec.wing == "recon"
+            and model.point().distance_to(target.point()) <= BANDS.reach + 1e-9
+        ):
+            return True
+    return False
+
+
+def patrol_recon(state: DWState, data: RulesData, shooter: Model) -> bool:
+    """A recon plane on combat air patrol with the shooter's squadron (+1 to hit for its
+    indirect fire)."""
+    return any(
+        m.active and m.cap_with == shooter.squadron and m.player == shooter.player
+        and data.models[m.cls].wing == "recon"
+        for m in state.models
+    )
+
+
+def linked_dice(shares: list[int]) -> int:
+    """Linked fire: the focus rolls its whole AD, every other gun half (rounded down),
+    but a gun of 1 AD still adds 1.
+
+    >>> linked_dice([9, 6, 6]), linked_dice([4, 1])
+    (15, 5)
+    """
+    if not shares:
+        return 0
+    return shares[0] + sum(share // 2 if share > 1 else share for share in shares[1:])

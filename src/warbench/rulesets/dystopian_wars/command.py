@@ -1,0 +1,171 @@
+"""Command distance, and command, rout and bravery tests.
+
+Models of a squadron keep within 6 inches of each other, centre to centre. At activation a
+squadron whose models have drifted apart is split: its owner names the commanded part and
+every model outside it takes a command test of its own.
+
+A test rolls 3D6 read as hits (4-5 one, 6 two, nothing rolled again) and usually needs one
+hit: two once the commodore is lost, two when the squadron has lost half its models or more
+(three with the commodore lost too). A model within 8 inches of the commodore adds a die
+(for a squadron, when any of its models is), a model out of command distance loses one.
+
+A failed test places break markers: the models may not play cards, link or split fire, or
+start boarding, until a bravery test at the end of a later activation of theirs removes
+the markers. Burrowers, robots, creatures, fortifications, submarines and tiny flyers never
+test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from warbench.core.engine import Game
+from warbench.core.procedures import Procedure
+from warbench.rulesets.dystopian_wars.damage import near_commodore
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.geometry import COMMAND_DISTANCE
+from warbench.rulesets.dystopian_wars.pools import roll_test
+from warbench.rulesets.dystopian_wars.state import DWState, Model, data_of, state_of
+
+#: Dice a test rolls before modifiers.
+TEST_DICE = 3
+
+
+def command_groups(state: DWState, sid: int) -> list[list[int]]:
+    """The squadron's models in play, split into groups linked by 6 inches (centre to
+    centre); largest group first, then by lowest model number.
+
+    A group is every model reachable through a chain of links of at most 6 inches.
+    """
+    models = state.squadron_models(sid)
+    groups: list[list[int]] = []
+    seen: set[int] = set()
+    for start in models:
+        if start.uid in seen:
+            continue
+        group = [start.uid]
+        seen.add(start.uid)
+        frontier = [start]
+        while frontier:
+            here = frontier.pop()
+            for other in models:
+                if other.uid in seen:
+                    continue
+                if here.point().distance_to(other.point()) <= COMMAND_DISTANCE + 1e-9:
+                    seen.add(other.uid)
+                    group.append(other.uid)
+                    frontier.append(other)
+        groups.append(sorted(group))
+    groups.sort(key=lambda g: (-len(g), g[0]))
+    return groups
+
+
+def fearless(data: RulesData, model: Model) -> bool:
+    """Whether the model never takes command, rout or bravery tests."""
+    return data.models[model.cls].fearless
+
+
+def hits_needed(state: DWState, sid: int) -> int:
+    """Hits a test by this squadron (or one of its models) needs."""
+    player = state.squadrons[sid].player
+    commodore_lost = state.commodore_lost[player]
+    squadron = state.squadrons[sid]
+    lost = sum(1 for uid in squadron.models if not state.models[uid].active)
+    half_gone = lost * 2 >= len(squadron.models) and lost > 0
+    if half_gone:
+        return 3 if commodore_lost else 2
+    return 2 if commodore_lost else 1
+
+
+def dice_for_test(state: DWState, models: Sequence[Model], *, detached: bool) -> int:
+    """Dice for a test by ``models`` (a squadron or one model)."""
+    dice = TEST_DICE
+    if any(near_commodore(state, model) for model in models):
+        dice += 1
+    if detached:
+        dice -= 1
+    return dice
+
+
+def take_test(
+    game: Game, kind: str, models: Sequence[Model], *, detached: bool, label: str
+) -> bool:
+    """Roll a command, rout or bravery test for ``models``; True when it passes."""
+    state = state_of(game)
+    first = models[0]
+    dice = dice_for_test(state, models, detached=detached)
+    needed = hits_needed(state, first.squadron)
+    who = first.name if len(models) == 1 else state.squadrons[first.squadron].name
+    if any(play.squadron == first.squadron and _card_effect(game, play.card) == "bravery"
+           for play in state.in_play) and kind != "rout":
+        game.emit("test_passed", f"{who} passes its {kind} test (iron discipline)",
+                  test=kind, models=[m.uid for m in models])
+        return True
+    hits, faces = roll_test(game.dice, dice, label=label)
+    passed = hits >= needed
+    game.emit(
+        "test_passed" if passed else "test_failed",
+        f"{who} {'passes' if passed else 'fails'} its {kind} test: {hits} hit"
+        f"{'s' if hits != 1 else ''} on {dice}D6, {needed} needed",
+        test=kind,
+        models=[m.uid for m in models],
+        hits=hits,
+        needed=needed,
+        faces=list(faces),
+    )
+    return passed
+
+
+def _card_effect(game: Game, card: str) -> str:
+    return data_of(game).cards[card].effect
+
+
+def break_models(game: Game, models: Sequence[Model], why: str) -> None:
+    """Place break markers on ``models``."""
+    state = state_of(game)
+    for model in models:
+        if not model.broken:
+            model.broken = True
+            model.broken_at = state.phase_no
+    if models:
+        game.emit(
+            "broken",
+            f"{', '.join(m.name for m in models)} {'is' if len(models) == 1 else 'are'} "
+            f"broken ({why})",
+            models=[m.uid for m in models],
+        )
+
+
+@dataclass(slots=True)
+class RoutTests(Procedure):
+    """Step 7a: rout tests for squadrons that lost models during this activation, and for
+    every squadron and split model of a fleet whose commodore fell."""
+
+    detached: list[int] = field(default_factory=list)
+
+    def step(self, game: Game) -> None:
+        state, data = state_of(game), data_of(game)
+        testing: list[int] = list(state.fallen)
+        for player in state.commodore_fell:
+            for squadron in state.squadrons:
+                if squadron.player == player and squadron.sid not in testing:
+                    testing.append(squadron.sid)
+        state.fallen.clear()
+        state.commodore_fell.clear()
+        for sid in testing:
+            models = [m for m in state.squadron_models(sid) if not fearless(data, m)]
+            if not models:
+                continue
+            groups = command_groups(state, sid)
+            main = [state.models[uid] for uid in groups[0] if not fearless(data, state.models[uid])]
+            if main and not take_test(game, "rout", main, detached=False, label="rout test"):
+                break_models(game, main, "failed rout test")
+            for group in groups[1:]:
+                for uid in group:
+                    model = state.models[uid]
+                    if fearless(data, model):
+                        continue
+                    if not take_test(game, "rout", [model], detached=True, label="rout test"):
+                        break_models(game, [model], "failed rout test")
+        game.pop()

@@ -1,0 +1,225 @@
+"""Damage: hits against DR and CR, hull points, critical hits, models destroyed.
+
+An attack's hits (after ack-ack, concussion charges and shields took theirs) are compared
+with the target's ratings: at least CR is a critical hit, else at least DR is one hull
+point, else nothing; the two never add up. A critical hit costs 2 hull points and one roll
+on the critical table, plus one roll for each further multiple of CR (engine default for
+the cost, from the source's "more often than not, 2 hull damage"). A model that began the
+game with 2 hull points or fewer just takes the 2 points, with no table roll.
+
+The fleet's commodore may re-roll one critical table roll a turn: against an enemy hit by a
+model of its fleet within 8 inches, or against the commodore itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.engine import Game
+from warbench.core.procedures import Procedure
+from warbench.rulesets.dystopian_wars.actions import Decline, Reroll
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.state import DWState, Model, data_of, state_of
+
+#: Reach of the commodore's re-roll, centre to centre (engine default: as command distance).
+COMMODORE_REACH = 8.0
+#: Hull points a critical hit costs before its table result.
+CRITICAL_DAMAGE = 2
+
+
+def near_commodore(state: DWState, model: Model, reach: float = COMMODORE_REACH) -> bool:
+    """Whether ``model`` is within ``reach`` inches of its own fleet's living commodore."""
+    uid = state.commodore[model.player] if model.player < len(state.commodore) else -1
+    if uid < 0:
+        return False
+    commodore = state.models[uid]
+    if not commodore.active:
+        return False
+    return commodore.point().distance_to(model.point()) <= reach + 1e-9
+
+
+def may_reroll(state: DWState, player: int) -> bool:
+    """Whether ``player``'s commodore is alive and has its re-roll for this turn."""
+    uid = state.commodore[player]
+    return uid >= 0 and state.models[uid].active and not state.reroll_used[player]
+
+
+def lose_hull(game: Game, target: Model, points: int, cause: str) -> None:
+    """Take ``points`` hull points from ``target``; destroy it at 0."""
+    if points <= 0 or not target.alive:
+        return
+    data = data_of(game)
+    spec = data.models[target.cls]
+    target.damage += points
+    left = max(0, spec.hp - target.damage)
+    game.emit(
+        "hull_damage",
+        f"{target.name} loses {points} hull point{'s' if points > 1 else ''} ({cause}), "
+        f"{left} left",
+        model=target.uid,
+        points=points,
+        left=left,
+    )
+    if target.damage >= spec.hp:
+        destroy(game, target, "destroyed", cause)
+
+
+def destroy(game: Game, target: Model, fate: str, cause: str) -> None:
+    """Remove ``target`` from play (``destroyed``, ``captured``...) and note the loss."""
+    state, data = state_of(game), data_of(game)
+    spec = data.models[target.cls]
+    if fate == "destroyed":
+        target.alive = False
+    target.fate = fate
+    target.contact = []
+    game.emit(
+        "model_lost", f"{target.name} is {fate} ({cause})", model=target.uid, fate=fate
+    )
+    for other in state.models:
+        if target.uid in other.contact:
+            other.contact.remove(target.uid)
+        if other.carried_by == target.uid and other.alive:
+            other.alive = False
+            other.fate = "destroyed"
+            game.emit(
+                "model_lost",
+                f"{other.name} goes down with its carrier",
+                model=other.uid,
+                fate="destroyed",
+            )
+    owner = target.player
+    if not (spec.tiny or "escort" in spec.traits) and target.squadron not in state.fallen:
+        state.fallen.append(target.squadron)
+    if state.commodore[owner] == target.uid and not state.commodore_tested[owner]:
+        state.commodore_lost[owner] = True
+        state.commodore_tested[owner] = True
+        if owner not in state.commodore_fell:
+            state.commodore_fell.append(owner)
+        game.emit("commodore_lost", f"player {owner} has lost the commodore", player=owner)
+    elif state.commodore[owner] == target.uid:
+        state.commodore_lost[owner] = True
+
+
+def apply_hits(
+    game: Game, target: Model, hits: int, *, by_model: int, cause: str, criticals: bool = True
+) -> None:
+    """Compare ``hits`` with the target's DR and CR and apply the damage."""
+    if not target.alive or hits <= 0:
+        if hits <= 0 and target.alive:
+            game.emit("no_damage", f"{target.name} shrugs off the attack", model=target.uid)
+        return
+    data = data_of(game)
+    spec = data.models[target.cls]
+    if criticals and hits >= spec.cr:
+        game.emit(
+            "critical_hit",
+            f"{hits} hits reach {target.name}'s CR {spec.cr}: a critical hit",
+            model=target.uid,
+            hits=hits,
+        )
+        rolls = hits // spec.cr
+        small = spec.hp <= CRITICAL_DAMAGE
+        lose_hull(game, target, CRITICAL_DAMAGE, "critical hit")
+        if target.alive and not small and rolls:
+            game.push(CriticalRolls(target.uid, rolls, by_model))
+    elif hits >= spec.dr:
+        lose_hull(game, target, 1, f"{hits} hits against DR {spec.dr}")
+    else:
+        game.emit(
+            "no_damage",
+            f"{hits} {'hits fail' if hits > 1 else 'hit fails'} to reach {target.name}'s "
+            f"DR {spec.dr}",
+            model=target.uid,
+        )
+
+
+def rerollers(state: DWState, target: Model, by_model: int) -> list[int]:
+    """Players whose commodore may re-roll a critical table roll against ``target``:
+    its owner when it is the commodore itself, then the attacker when the attacking
+    model is within 8 inches of its commodore."""
+    players = []
+    if state.commodore[target.player] == target.uid and may_reroll(state, target.player):
+        players.append(target.player)
+    if by_model >= 0:
+        attacker = state.models[by_model]
+        if (
+            attacker.player != target.player
+            and may_reroll(state, attacker.player)
+            and near_commodore(state, attacker)
+        ):
+            players.append(attacker.player)
+    return players
+
+
+@dataclass(slots=True)
+class CriticalRolls(Procedure):
+    """Roll on the critical table ``rolls`` times for ``target``, offering re-rolls."""
+
+    target: int
+    rolls: int
+    by_model: int = -1
+    face: int = 0
+    offers: list[int] | None = None
+
+    def decisions(self, game: Game) -> list[Decision]:
+        if not self.face or not self.offers:
+            return []
+        state, data = state_of(game), data_of(game)
+        row = data.criticals[self.face - 1]
+        target = state.models[self.target]
+        return [
+            Decision(
+                self.offers[0],
+                f"critical on {target.name}: {row.name}; re-roll with the commodore?",
+                (Reroll(), Decline()),
+            )
+        ]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state, data = state_of(game), data_of(game)
+        assert self.offers is not None
+        if isinstance(action, Reroll):
+            state.reroll_used[player] = True
+            game.emit("commodore_reroll", f"player {player}'s commodore orders a re-roll",
+                      player=player)
+            self.face = game.dice.faces(data.critical_sides, 1, label="critical re-roll")[0]
+            self.offers = []
+        else:
+            self.offers.pop(0)
+
+    def step(self, game: Game) -> None:
+        state, data = state_of(game), data_of(game)
+        target = state.models[self.target]
+        if self.face:
+            self.apply_row(game, state, data, target)
+            self.face = 0
+            self.offers = None
+            return
+        if not target.alive or self.rolls <= 0:
+            game.pop()
+            return
+        self.rolls -= 1
+        self.face = game.dice.faces(data.critical_sides, 1, label="critical table")[0]
+        self.offers = rerollers(state, target, self.by_model)
+
+    def apply_row(self, game: Game, state: DWState, data: RulesData, target: Model) -> None:
+        """Apply the critical result now showing."""
+        spec = data.models[target.cls]
+        face = self.face
+        row = data.criticals[face - 1]
+        while row.marker == "raging-fire" and spec.beast and target.level == "submerged":
+            face = game.dice.faces(data.critical_sides, 1, label="critical table (submerged)")[0]
+            row = data.criticals[face - 1]
+        game.emit(
+            "critical_result",
+            f"{target.name}: {row.name} ({row.text})",
+            model=target.uid,
+            roll=face,
+            result=row.name,
+        )
+        if row.marker:
+            target.add_marker(row.marker)
+        if row.extra_damage:
+            lose_hull(game, target, row.extra_damage, row.name.lower())

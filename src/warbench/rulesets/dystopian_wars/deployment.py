@@ -1,0 +1,232 @@
+"""Deployment: squadrons placed one at a time, alternately, within 8 inches of each edge.
+
+With ``"deployment": "alternate"`` in the set-up, each player rolls 2D6 and the highest
+places a squadron first, then the players alternate until every squadron is on the table
+(a player with none left waits). Each player keeps the edge of their seat (engine default:
+player 0 the south edge, player 1 the north, then west and east; the source lets the
+roll's winner choose). A squadron goes down in line abreast around its lead model, every
+model's centre within the zone and on no other model or impassable terrain. Wings aboard a
+carrier go down with it; free wings anywhere in the zone. Until it is placed, a squadron
+stands where the automatic deployment put it, and placing it there is always allowed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import Game
+from warbench.core.geometry import Body, Pose, overlaps
+from warbench.core.procedures import Procedure
+from warbench.core.rng import RandomStream
+from warbench.rulesets.dystopian_wars.actions import Deploy
+from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
+from warbench.rulesets.dystopian_wars.geometry import terrain_of
+from warbench.rulesets.dystopian_wars.movement import blocks_movement
+from warbench.rulesets.dystopian_wars.state import DWState, body_of, data_of, state_of
+
+#: Depth of a deployment zone, in inches from the edge.
+ZONE = 8.0
+
+
+def spacing(spec: ModelSpec) -> float:
+    """Gap between the centres of models abreast in a squadron."""
+    return max(2.5, spec.width + 1.2)
+
+
+def formation(spec: ModelSpec, count: int, x: float, y: float, heading: float) -> list[Pose]:
+    """``count`` poses in line abreast, centred on (x, y), all facing ``heading``.
+
+    >>> from warbench.rulesets.dystopian_wars.data import load_data
+    >>> [(p.x, p.y) for p in formation(load_data().models["britannia-frigate"], 3,
+    ...                                10.0, 4.0, 0.0)]
+    [(7.5, 4.0), (10.0, 4.0), (12.5, 4.0)]
+    """
+    across = math.radians(heading + 90.0)
+    step = spacing(spec)
+    poses = []
+    for k in range(count):
+        offset = (k - (count - 1) / 2.0) * step
+        poses.append(
+            Pose(round(x + offset * math.sin(across), 4), round(y + offset * math.cos(across), 4),
+                 heading)
+        )
+    return poses
+
+
+def in_zone(state: DWState, player: int, x: float, y: float) -> bool:
+    """Whether a centre lies in the player's deployment zone."""
+    edge = player % 4 if state.players > 2 else player
+    if not (0.0 <= x <= state.width and 0.0 <= y <= state.height):
+        return False
+    if edge == 0:
+        return y <= ZONE
+    if edge == 1:
+        return y >= state.height - ZONE
+    if edge == 2:
+        return x <= ZONE
+    return x >= state.width - ZONE
+
+
+def deploy_refusal(state: DWState, data: RulesData, action: Deploy, player: int) -> str | None:
+    """Why a squadron may not be placed so."""
+    if not 0 <= action.squadron < len(state.squadrons):
+        return f"there is no squadron {action.squadron}"
+    squadron = state.squadrons[action.squadron]
+    if squadron.player != player:
+        return f"{squadron.name} is not yours"
+    models = [state.models[uid] for uid in squadron.models if state.models[uid].carried_by < 0]
+    if not models:
+        return f"{squadron.name} goes down with its carrier"
+    spec = data.models[models[0].cls]
+    if not all(math.isfinite(v) for v in (action.x, action.y, action.heading)):
+        return "deployment needs finite numbers"
+    poses = formation(spec, len(models), action.x, action.y, action.heading)
+    for model, pose in zip(models, poses, strict=True):
+        if not in_zone(state, player, pose.x, pose.y):
+            return f"{model.name} would stand outside the deployment zone"
+        body = Body(pose, body_of(model, spec).base)
+        for piece in state.terrain:
+            if blocks_movement(spec, model.level, piece) and terrain_of(piece).contains(
+                pose.point
+            ):
+                return f"{model.name} would stand on {piece.name}"
+        for other in state.models:
+            if other.squadron == squadron.sid or not other.alive or other.carried_by >= 0:
+                continue
+            other_spec = data.models[other.cls]
+            if other.level != model.level or other_spec.tiny or spec.tiny:
+                continue
+            if overlaps(body, body_of(other, other_spec)):
+                return f"{model.name} would stand on {other.name}"
+    return None
+
+
+class DeploySpace(ParamSpace):
+    """Anywhere in the zone for one of the player's squadrons still to deploy."""
+
+    action_type = Deploy
+
+    def __init__(self, state: DWState, data: RulesData, player: int, left: list[int]) -> None:
+        self.state = state
+        self.data = data
+        self.player = player
+        self.left = left
+        self.description = "place a squadron: its lead model's centre (x, y) and heading"
+
+    def validate(self, action: Action) -> str | None:
+        assert isinstance(action, Deploy)
+        if action.squadron not in self.left:
+            return f"squadron {action.squadron} is not waiting to deploy"
+        return deploy_refusal(self.state, self.data, action, self.player)
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        found: list[Action] = []
+        state = self.state
+        edge = self.player % 4 if state.players > 2 else self.player
+        heading = (0.0, 180.0, 90.0, 270.0)[edge]
+        for _ in range(count * 4):
+            sid = self.left[rng.choice_index(len(self.left))]
+            x = 4.0 + rng.random() * (state.width - 8.0)
+            y = 4.0 + rng.random() * (state.height - 8.0)
+            if edge == 0:
+                y = 1.0 + rng.random() * (ZONE - 2.0)
+            elif edge == 1:
+                y = state.height - 1.0 - rng.random() * (ZONE - 2.0)
+            elif edge == 2:
+                x = 1.0 + rng.random() * (ZONE - 2.0)
+            else:
+                x = state.width - 1.0 - rng.random() * (ZONE - 2.0)
+            action = Deploy(sid, round(x, 2), round(y, 2), heading)
+            if self.validate(action) is None:
+                found.append(action)
+                if len(found) >= count:
+                    break
+        return found
+
+
+@dataclass(slots=True)
+class Deployment(Procedure):
+    """Roll 2D6 for who deploys first, then place squadrons alternately."""
+
+    order: list[int] = field(default_factory=list)
+    turn: int = 0
+    placed: list[int] = field(default_factory=list)
+
+    def waiting(self, state: DWState, player: int) -> list[int]:
+        """The player's squadrons still to place (wings aboard carriers go with them)."""
+        return [
+            s.sid for s in state.squadrons
+            if s.player == player and s.sid not in self.placed
+            and any(state.models[uid].carried_by < 0 for uid in s.models)
+        ]
+
+    def current(self, state: DWState) -> int | None:
+        """The player placing next."""
+        for offset in range(len(self.order)):
+            player = self.order[(self.turn + offset) % len(self.order)]
+            if self.waiting(state, player):
+                return player
+        return None
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state, data = state_of(game), data_of(game)
+        if not self.order:
+            return []
+        player = self.current(state)
+        if player is None:
+            return []
+        left = self.waiting(state, player)
+        options = []
+        for sid in left:
+            models = [
+                state.models[uid] for uid in state.squadrons[sid].models
+                if state.models[uid].carried_by < 0
+            ]
+            x = sum(m.x for m in models) / len(models)
+            y = sum(m.y for m in models) / len(models)
+            option = Deploy(sid, round(x, 4), round(y, 4), models[0].heading)
+            if deploy_refusal(state, data, option, player) is None:
+                options.append(option)
+        return [
+            Decision(player, "deploy a squadron", tuple(options),
+                     (DeploySpace(state, data, player, left),))
+        ]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state, data = state_of(game), data_of(game)
+        assert isinstance(action, Deploy)
+        squadron = state.squadrons[action.squadron]
+        models = [state.models[uid] for uid in squadron.models if state.models[uid].carried_by < 0]
+        spec = data.models[models[0].cls]
+        for model, pose in zip(
+            models, formation(spec, len(models), action.x, action.y, action.heading), strict=True
+        ):
+            model.place(pose)
+            for wing in state.models:
+                if wing.carried_by == model.uid:
+                    wing.place(pose)
+        self.placed.append(action.squadron)
+        self.turn = (self.order.index(player) + 1) % len(self.order)
+        game.emit(
+            "deployed",
+            f"player {player} deploys {squadron.name} at ({action.x:.1f}, {action.y:.1f})",
+            player=player,
+            squadron=action.squadron,
+        )
+
+    def step(self, game: Game) -> None:
+        state = state_of(game)
+        if not self.order:
+            totals: dict[int, list[int]] = {}
+            for player in range(state.players):
+                faces = game.dice.faces(6, 2, label=f"deployment, player {player}")
+                totals.setdefault(sum(faces), []).append(player)
+            for total in sorted(totals, reverse=True):
+                self.order.extend(sorted(totals[total]))  # ties: the lower seat first
+            game.emit("deployment_order", "deployment order: " + ", ".join(
+                f"player {p}" for p in self.order), order=list(self.order))
+            return
+        game.pop()

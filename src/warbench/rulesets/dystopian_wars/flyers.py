@@ -1,0 +1,204 @@
+"""Tiny flyers: wings of 3 to 5 tokens, carriers, fuel, combat air patrol, dogfights.
+
+A wing is one squadron of tokens of one type (fighters, dive bombers, torpedo bombers,
+reconnaissance planes), shown here as one model whose ``tokens`` count the bases; its
+tokens fire combined (whole dice, no halving). Wings ignore command distance and bravery,
+turn freely and have no minimum move.
+
+* Fuel: 6 to start; moving more than half its move, attacking (AD, ack-ack or charges)
+  and each abort cost 1; a wing with none left is lost. Wings aboard a carrier refuel and
+  re-arm in the end phase (engine default).
+* Against a wing (FACTS.md, 2012 revision): each natural 6 removes a token (and rolls
+  again); if the other hits at least match the tokens left, the wing aborts: it loses 1
+  fuel and, if it was attacking, its attack is over.
+* Fighters hit other tiny flyers on 3+, reconnaissance planes on 5+, bombers only on 6.
+  Bombers need base contact to drop their bombs and hit surface models on 3+ (large and
+  massive flyers on 5+); torpedo bombers use their torpedoes in range band 1, hitting
+  surface models on 3+. A bomber that made an AD attack must land to re-arm.
+* A carrier launches a wing it carries before it moves, or lands one within 4 inches at
+  the end of the wing's activation: one of the two per turn (both, or two of either,
+  with a double deck). A launched wing waits until the next turn, and the carrier fires
+  no gunnery, rockets or ack-ack in that activation.
+* Combat air patrol: a wing ending its activation within 4 inches of a friendly large or
+  massive squadron (not submerged) may join it; its ack-ack then answers attacks on that
+  squadron. A reconnaissance plane on patrol gives its squadron's indirect fire +1 to hit.
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.engine import Game
+from warbench.rulesets.dystopian_wars.damage import destroy
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.geometry import gap
+from warbench.rulesets.dystopian_wars.pools import roll_against_wing
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+
+#: Fuel a wing starts with (and refuels to aboard a carrier).
+FULL_FUEL = 6
+#: How close a wing must be to launch beside, land on, or patrol with a model.
+DECK_RANGE = 4.0
+#: Where a launched wing is placed: this far to the carrier's port side (engine default).
+LAUNCH_OFFSET = 3.0
+
+
+def strike_wing(
+    game: Game, wing: Model, dice: int, needed: int, *, label: str
+) -> bool:
+    """Roll ``dice`` at a wing: natural 6s remove tokens; enough other hits make it abort
+    (1 fuel). True when the wing aborts or is wiped out."""
+    kills, aborts, _ = roll_against_wing(game.dice, dice, needed, label=label)
+    if kills:
+        wing.tokens = max(0, wing.tokens - kills)
+        game.emit("tokens_lost", f"{wing.name} loses {kills} token{'s' if kills > 1 else ''}, "
+                  f"{wing.tokens} left", model=wing.uid, kills=kills)
+    if wing.tokens <= 0:
+        destroy(game, wing, "destroyed", "every token shot down")
+        return True
+    if aborts and aborts >= wing.tokens:
+        wing.fuel -= 1
+        game.emit("abort", f"{wing.name} aborts ({wing.fuel} fuel left)", model=wing.uid)
+        if wing.fuel <= 0:
+            destroy(game, wing, "destroyed", "out of fuel")
+        return True
+    return False
+
+
+def burn_fuel(game: Game, wing: Model, why: str) -> None:
+    """Spend one fuel; a wing with none left is lost."""
+    wing.fuel -= 1
+    game.emit("fuel", f"{wing.name} burns fuel {why} ({wing.fuel} left)", model=wing.uid)
+    if wing.fuel <= 0:
+        destroy(game, wing, "destroyed", "out of fuel")
+
+
+def carried_tokens(state: DWState, carrier: Model) -> int:
+    """Tokens aboard a carrier now."""
+    return sum(m.tokens for m in state.models if m.alive and m.carried_by == carrier.uid)
+
+
+def deck_ops_left(state: DWState, data: RulesData, carrier: Model) -> int:
+    """Launches and landings the carrier may still make this turn."""
+    allowed = 2 if "double-decker" in data.models[carrier.cls].traits else 1
+    return allowed - state.deck_ops.get(str(carrier.uid), 0)
+
+
+def launchable(state: DWState, data: RulesData, carrier: Model) -> list[int]:
+    """Wings aboard ``carrier`` that it may launch now."""
+    if not carrier.active or deck_ops_left(state, data, carrier) <= 0:
+        return []
+    return [
+        m.uid for m in state.models if m.alive and m.carried_by == carrier.uid
+    ]
+
+
+def launch(game: Game, state: DWState, data: RulesData, carrier: Model, wing: Model) -> None:
+    """Put a wing in the air beside its carrier; it may act from the next turn."""
+    heading = math.radians(carrier.heading - 90.0)
+    wing.x = min(max(carrier.x + LAUNCH_OFFSET * math.sin(heading), 0.5), state.width - 0.5)
+    wing.y = min(max(carrier.y + LAUNCH_OFFSET * math.cos(heading), 0.5), state.height - 0.5)
+    wing.heading = carrier.heading
+    wing.level = "flying"
+    wing.carried_by = -1
+    wing.cap_with = carrier.squadron
+    wing.ready_turn = state.turn + 1
+    key = str(carrier.uid)
+    state.deck_ops[key] = state.deck_ops.get(key, 0) + 1
+    carrier.add_marker("launching")
+    game.emit("launch", f"{carrier.name} launches {wing.name}", model=carrier.uid, wing=wing.uid)
+
+
+def carry_wings(state: DWState, carrier: Model) -> None:
+    """Tokens aboard a carrier go where it goes."""
+    for wing in state.models:
+        if wing.carried_by == carrier.uid:
+            wing.x, wing.y, wing.heading = carrier.x, carrier.y, carrier.heading
+
+
+def landing_decks(state: DWState, data: RulesData, wing: Model) -> list[int]:
+    """Friendly carriers within 4 inches with room and a deck operation left."""
+    spec = data.models[wing.cls]
+    wing_body = body_of(wing, spec)
+    found = []
+    for carrier in state.models:
+        carrier_spec = data.models[carrier.cls]
+        if carrier.player != wing.player or not carrier.active or not carrier_spec.carrier:
+            continue
+        if carrier.level == "submerged" or deck_ops_left(state, data, carrier) <= 0:
+            continue
+        if carried_tokens(state, carrier) + wing.tokens > carrier_spec.carrier:
+            continue
+        if gap(wing_body, body_of(carrier, carrier_spec)) <= DECK_RANGE + 1e-9:
+            found.append(carrier.uid)
+    return found
+
+
+def land(game: Game, state: DWState, wing: Model, carrier: Model) -> None:
+    """Land a wing aboard a carrier."""
+    wing.carried_by = carrier.uid
+    wing.cap_with = -1
+    wing.x, wing.y, wing.heading = carrier.x, carrier.y, carrier.heading
+    key = str(carrier.uid)
+    state.deck_ops[key] = state.deck_ops.get(key, 0) + 1
+    game.emit("landing", f"{wing.name} lands aboard {carrier.name}", model=wing.uid,
+              carrier=carrier.uid)
+
+
+def patrol_squadrons(state: DWState, data: RulesData, wing: Model) -> list[int]:
+    """Friendly large or massive squadrons (not submerged) with a model within 4 inches;
+    a squadron takes one recon plane at most."""
+    wing_body = body_of(wing, data.models[wing.cls])
+    recon = data.models[wing.cls].wing == "recon"
+    found = []
+    for squadron in state.squadrons:
+        if squadron.player != wing.player or squadron.sid == wing.cap_with:
+            continue
+        if recon and any(
+            m.active and m.cap_with == squadron.sid and data.models[m.cls].wing == "recon"
+            for m in state.models
+        ):
+            continue
+        models = state.squadron_models(squadron.sid)
+        if not models or any(data.models[m.cls].rank < 3 for m in models):
+            continue
+        if any(m.level == "submerged" for m in models):
+            continue
+        if any(
+            gap(wing_body, body_of(m, data.models[m.cls])) <= DECK_RANGE + 1e-9
+            for m in models
+        ):
+            found.append(squadron.sid)
+    return found
+
+
+def patrol_kept(state: DWState, data: RulesData, wing: Model) -> bool:
+    """Whether a wing on patrol is still within 4 inches of its squadron (recon need not)."""
+    if wing.cap_with < 0:
+        return False
+    spec = data.models[wing.cls]
+    if spec.wing == "recon":
+        return bool(state.squadron_models(wing.cap_with))
+    wing_body = body_of(wing, spec)
+    return any(
+        gap(wing_body, body_of(m, data.models[m.cls])) <= DECK_RANGE + 1e-9
+        for m in state.squadron_models(wing.cap_with)
+    )
+
+
+def refuel_and_land(game: Game, state: DWState, data: RulesData) -> None:
+    """End phase: wings out of fuel are lost; wings aboard carriers refuel and re-arm;
+    deck operations and launch markers reset."""
+    for model in state.models:
+        model.remove_marker("launching")
+        if not model.alive or not data.models[model.cls].tiny:
+            continue
+        if model.carried_by >= 0:
+            if model.fuel < FULL_FUEL or not model.armed:
+                model.fuel = FULL_FUEL
+                model.armed = True
+                game.emit("refuelled", f"{model.name} refuels and re-arms aboard its carrier",
+                          model=model.uid)
+        elif model.fuel <= 0:
+            destroy(game, model, "destroyed", "out of fuel")
+    state.deck_ops.clear()

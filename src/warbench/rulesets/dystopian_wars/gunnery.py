@@ -1,0 +1,593 @@
+"""Attacks: declaring them all, the defender's ack-ack or concussion answer, rolling them.
+
+Summary steps 3 to 5. The active player declares every attack of the activated part of
+the squadron before any die is rolled (:class:`Fire` actions, then :class:`CeaseFire`):
+one gun at full dice, several guns of one kind linked at one target (the focus at full
+dice, each other gun adding half, rounded down), or one gun's dice split between several
+targets in one range band. Then the defender answers each attack that allows it: ack-ack
+against flyers' attacks within 8 inches and against rockets, concussion charges against
+diving models' attacks within 4 inches and against torpedoes; every model of the attacked
+squadron in range may join in. Ack-ack and concussion attacks resolve first (4a), tiny
+flyers next (4b-4d), then the rest (5). Answer dice cancel one hit on a 5 and two on a 6
+(which rolls again); shield generators cancel one hit on a 4 or 5 and two on a 6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import Game
+from warbench.core.procedures import Procedure
+from warbench.core.rng import RandomStream
+from warbench.rulesets.dystopian_wars.actions import CeaseFire, Decline, Fire, PlayCard, Respond
+from warbench.rulesets.dystopian_wars.cards import play_card
+from warbench.rulesets.dystopian_wars.combat import (
+    AA_GUN,
+    AIRBORNE,
+    CC_GUN,
+    Shot,
+    aa_needed,
+    aa_value,
+    blockers,
+    cc_value,
+    linked_dice,
+    shot_refusal,
+)
+from warbench.rulesets.dystopian_wars.damage import apply_hits
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
+from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
+from warbench.rulesets.dystopian_wars.pools import roll_hits
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, data_of, state_of
+
+#: The number answer dice (ack-ack, concussion charges) need to cancel hits.
+CANCEL_NEEDED = 5
+#: The number shield generator dice need to cancel hits (early generators).
+SHIELD_NEEDED = 4
+
+
+@dataclass(slots=True)
+class Attack:
+    """A declared attack: guns (model, mount), target, dice, number needed, kind, band,
+    what the defender may answer with and who answers."""
+
+    guns: list[tuple[int, str]]
+    target: int
+    dice: int
+    needed: int
+    kind: str
+    band: int
+    split: bool = False
+    answer: str = ""
+    responders: list[int] = field(default_factory=list)
+    asked: bool = False
+    bonus: int = 0
+    tokens: int = 0
+
+
+def gun_key(uid: int, mount: str) -> str:
+    """The key a gun is tracked by in an activation."""
+    return f"{uid}|{mount}"
+
+
+def guns_of(data: RulesData, model: Model) -> list[str]:
+    """Every gun a model may attack with: its mounts (not mines), ack-ack, charges."""
+    spec = data.models[model.cls]
+    guns = [mount.name for mount in spec.mounts if mount.kind != "mines"]
+    if spec.aa:
+        guns.append(AA_GUN)
+    if spec.cc:
+        guns.append(CC_GUN)
+    return guns
+
+
+def fire_refusal(
+    state: DWState,
+    data: RulesData,
+    frame: Gunnery,
+    fire: Fire,
+) -> tuple[str | None, Attack | None]:
+    """Why ``fire`` may not be declared now, or the attack it declares."""
+    if not fire.guns:
+        return "an attack needs at least one gun", None
+    if len(set(fire.guns)) != len(fire.guns):
+        return "a gun is named twice", None
+    if fire.dice < 0:
+        return "split dice cannot be negative", None
+    linked = len(fire.guns) > 1
+    if linked and fire.dice:
+        return "linked fire cannot be split", None
+    if not 0 <= fire.target < len(state.models):
+        return f"there is no model {fire.target}", None
+    target = state.models[fire.target]
+    shots: list[Shot] = []
+    for uid, mount in fire.guns:
+        if uid not in frame.part:
+            return f"model {uid} is not part of this activation", None
+        model = state.models[uid]
+        if not model.active:
+            return f"{model.name} can no longer attack", None
+        if model.broken and (linked or fire.dice):
+            return f"{model.name} is broken: it may neither link nor split fire", None
+        key = gun_key(uid, mount)
+        spent = frame.used.get(key, 0)
+        if spent < 0 or (spent and not fire.dice):
+            return f"{model.name}'s {mount} has already fired", None
+        reason, shot = shot_refusal(state, data, model, mount, target)
+        if reason is not None:
+            return reason, None
+        assert shot is not None
+        shots.append(shot)
+    lead = shots[0]
+    if any(shot.group != lead.group for shot in shots):
+        return "linked fire joins only weapons of one kind", None
+    if fire.dice:
+        uid, mount = fire.guns[0]
+        key = gun_key(uid, mount)
+        band = frame.split_band.get(key)
+        if band is not None and band != lead.band:
+            return f"split fire stays in one range band (band {band})", None
+        if fire.target in frame.split_targets.get(key, []):
+            return "split fire cannot hit the same target twice", None
+        left = lead.dice - frame.used.get(key, 0)
+        if fire.dice > left:
+            return f"{mount} has only {left} dice left to split", None
+        dice = fire.dice
+    else:
+        dice = linked_dice([shot.dice for shot in shots]) if linked else lead.dice
+    attack = Attack(
+        list(fire.guns), fire.target, dice, lead.needed, lead.kind, lead.band,
+        split=bool(fire.dice),
+    )
+    return None, attack
+
+
+def record_fire(frame: Gunnery, fire: Fire, attack: Attack, lead_dice: int) -> None:
+    """Mark the guns of a declared attack as used."""
+    if fire.dice:
+        uid, mount = fire.guns[0]
+        key = gun_key(uid, mount)
+        frame.used[key] = frame.used.get(key, 0) + fire.dice
+        if frame.used[key] >= lead_dice:
+            frame.used[key] = -1
+        frame.split_band[key] = attack.band
+        frame.split_targets.setdefault(key, []).append(fire.target)
+    else:
+        for uid, mount in fire.guns:
+            frame.used[gun_key(uid, mount)] = -1
+
+
+def enemy_targets(state: DWState, player: int) -> list[Model]:
+    """Models another fleet fields, still on the table."""
+    return [m for m in state.models if m.alive and m.player != player and m.prize_of != player]
+
+
+def fire_options(state: DWState, data: RulesData, frame: Gunnery) -> list[Fire]:
+    """Every whole-gun attack, and every linked attack of all the guns of one kind that
+    can reach a target, each the strongest gun first."""
+    player = state.squadrons[frame.sid].player
+    targets = enemy_targets(state, player)
+    options: list[Fire] = []
+    by_group: dict[tuple[str, int], list[tuple[int, int, str]]] = {}
+    cover = blockers(state, data, "surface")
+    bodies = {m.uid: body_of(m, data.models[m.cls]) for m in state.models if m.alive}
+    gaps: dict[tuple[int, int], float] = {}
+    for uid in frame.part:
+        model = state.models[uid]
+        if not model.active:
+            continue
+        for mount in guns_of(data, model):
+            if frame.used.get(gun_key(uid, mount), 0):
+                continue
+            for target in targets:
+                reason, shot = shot_refusal(
+                    state, data, model, mount, target, cover, bodies, gaps
+                )
+                if reason is None and shot is not None:
+                    options.append(Fire(((uid, mount),), target.uid))
+                    if not model.broken:
+                        by_group.setdefault((shot.group, target.uid), []).append(
+                            (shot.dice, uid, mount)
+                        )
+    for (_, target_uid), guns in by_group.items():
+        if len(guns) > 1:
+            guns.sort(key=lambda gun: (-gun[0], gun[1], gun[2]))
+            options.append(Fire(tuple((uid, mount) for _, uid, mount in guns), target_uid))
+    return options
+
+
+class FireSpace(ParamSpace):
+    """Any legal attack, including split fire (a share of one gun's dice)."""
+
+    action_type = Fire
+
+    def __init__(self, state: DWState, data: RulesData, frame: Gunnery) -> None:
+        self.state = state
+        self.data = data
+        self.frame = frame
+        self.description = "declare an attack: guns (model, weapon), target, split dice"
+
+    def validate(self, action: Action) -> str | None:
+        assert isinstance(action, Fire)
+        reason, _ = fire_refusal(self.state, self.data, self.frame, action)
+        return reason
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        options = fire_options(self.state, self.data, self.frame)
+        found: list[Action] = []
+        for _ in range(count * 2):
+            if not options:
+                break
+            base = options[rng.choice_index(len(options))]
+            if len(base.guns) == 1 and rng.random() < 0.5:
+                uid, mount = base.guns[0]
+                _, shot = shot_refusal(
+                    self.state, self.data, self.state.models[uid], mount,
+                    self.state.models[base.target],
+                )
+                spent = max(0, self.frame.used.get(gun_key(uid, mount), 0))
+                if shot is not None and shot.dice - spent > 1:
+                    share = 1 + rng.choice_index(shot.dice - spent - 1)
+                    candidate = Fire(base.guns, base.target, share)
+                    if self.validate(candidate) is None:
+                        found.append(candidate)
+                        continue
+            found.append(base)
+            if len(found) >= count:
+                break
+        return found[:count]
+
+
+def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, list[int]]:
+    """What the defender may answer ``attack`` with, and which of its models may."""
+    if attack.kind in (AA_GUN, CC_GUN):
+        return "", []
+    target = state.models[attack.target]
+    lead = state.models[attack.guns[0][0]]
+    lead_spec = data.models[lead.cls]
+    lead_body = body_of(lead, lead_spec)
+    target_body = body_of(target, data.models[target.cls])
+    squadron = [m for m in state.squadron_models(target.squadron) if m.prize_of < 0]
+    squadron += [
+        m for m in state.models
+        if m.active and m.cap_with == target.squadron and m.player == target.player
+        and m.carried_by < 0 and data.models[m.cls].tiny
+    ]
+    flyer = lead.level in AIRBORNE and gap(lead_body, target_body) <= AA_RANGE + 1e-9
+    if flyer or attack.kind == "rockets":
+        anchor = lead_body if flyer else target_body
+        able = []
+        for m in squadron:
+            spec = data.models[m.cls]
+            reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
+            if aa_value(spec, m) > 0 and gap(body_of(m, spec), anchor) <= reach + 1e-9:
+                able.append(m.uid)
+        return ("aa", able) if able else ("", [])
+    diver = lead_spec.diving and gap(lead_body, target_body) <= CC_RANGE + 1e-9
+    if diver or attack.kind == "torpedoes":
+        anchor = lead_body if diver else target_body
+        able = [
+            m.uid for m in squadron
+            if cc_value(data.models[m.cls], m) > 0
+            and {data.models[m.cls].domain, lead_spec.domain} != {"naval", "land"}
+            and gap(body_of(m, data.models[m.cls]), anchor) <= CC_RANGE + 1e-9
+        ]
+        return ("cc", able) if able else ("", [])
+    return "", []
+
+
+@dataclass(slots=True)
+class Gunnery(Procedure):
+    """Declare every attack of an activation part, take answers, then roll them."""
+
+    sid: int
+    part: list[int]
+    stage: str = "declare"
+    attacks: list[Attack] = field(default_factory=list)
+    used: dict[str, int] = field(default_factory=dict)
+    split_band: dict[str, int] = field(default_factory=dict)
+    split_targets: dict[str, list[int]] = field(default_factory=dict)
+    order: list[int] = field(default_factory=list)
+    fuelled: list[int] = field(default_factory=list)
+
+    def decisions(self, game: Game) -> list[Decision]:
+        if self.stage != "declare":
+            return []
+        state, data = state_of(game), data_of(game)
+        player = state.squadrons[self.sid].player
+        options: tuple[Action, ...] = (*fire_options(state, data, self), CeaseFire())
+        return [
+            Decision(
+                player,
+                f"declare attacks for {state.squadrons[self.sid].name} (or cease fire)",
+                options,
+                (FireSpace(state, data, self),),
+            )
+        ]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        state, data = state_of(game), data_of(game)
+        if isinstance(action, CeaseFire):
+            self.stage = "answer"
+            return
+        assert isinstance(action, Fire)
+        reason, attack = fire_refusal(state, data, self, action)
+        assert reason is None and attack is not None
+        lead_uid, lead_mount = action.guns[0]
+        _, shot = shot_refusal(
+            state, data, state.models[lead_uid], lead_mount, state.models[action.target]
+        )
+        assert shot is not None
+        record_fire(self, action, attack, shot.dice)
+        attack.answer, _ = answer_for(state, data, attack)
+        lead = state.models[lead_uid]
+        bonus, easier = action_card_bonus(state, data, lead_uid)
+        attack.bonus += bonus
+        if easier:
+            attack.needed = max(3, attack.needed - easier)
+        if data.models[lead.cls].tiny:
+            attack.tokens = lead.tokens
+            if lead_uid not in self.fuelled:
+                self.fuelled.append(lead_uid)
+                burn_fuel(game, lead, "attacking")
+        self.attacks.append(attack)
+        guns = ", ".join(f"{state.models[uid].name}'s {mount}" for uid, mount in action.guns)
+        how = "split" if attack.split else ("linked" if len(action.guns) > 1 else "")
+        game.emit(
+            "attack_declared",
+            f"{guns} {'fire ' + how if how else 'fire'} at {state.models[action.target].name}"
+            f": {attack.dice} dice in band {attack.band}, hitting on {attack.needed}+",
+            guns=[list(gun) for gun in action.guns],
+            target=action.target,
+            dice=attack.dice,
+            band=attack.band,
+            needed=attack.needed,
+        )
+
+    def step(self, game: Game) -> None:
+        state, data = state_of(game), data_of(game)
+        if self.stage == "answer":
+            for index, attack in enumerate(self.attacks):
+                if attack.asked:
+                    continue
+                attack.asked = True
+                kind, able = answer_for(state, data, attack) if attack.answer else ("", [])
+                target = state.models[attack.target]
+                # with cards in play the defender is always asked, so that nobody learns
+                # from the question whether the defender holds a reaction card
+                cards = state.cards_on and may_react(data, target)
+                if able or cards:
+                    game.push(Answer(index, kind if able else "", able))
+                    return
+            self.stage = "resolve"
+            groups = [_resolve_group(data, state, attack) for attack in self.attacks]
+            self.order = sorted(range(len(self.attacks)), key=lambda i: (groups[i], i))
+            return
+        if self.stage == "resolve":
+            if not self.order:
+                game.pop()
+                return
+            index = self.order.pop(0)
+            resolve_attack(game, state, data, self.attacks[index], self.sid, index)
+            return
+        game.pop()
+
+
+def _resolve_group(data: RulesData, state: DWState, attack: Attack) -> int:
+    """4a: ack-ack and charges; 4b-4d: tiny flyers; 5: the rest."""
+    if attack.kind in (AA_GUN, CC_GUN):
+        return 0
+    if data.models[state.models[attack.guns[0][0]].cls].tiny:
+        return 1
+    return 2
+
+
+@dataclass(slots=True)
+class Answer(Procedure):
+    """The defender answers one attack: ack-ack or concussion charges from the models able
+    (``kind`` empty when none are), and a reaction card, one per attack."""
+
+    attack: int
+    kind: str
+    able: list[int]
+    carded: bool = False
+
+    def reactions(self, game: Game) -> list[str]:
+        """Reaction cards the defender may still play on this attack."""
+        state, data = state_of(game), data_of(game)
+        gunnery = game.state.stack[-2]
+        assert isinstance(gunnery, Gunnery)
+        target = state.models[gunnery.attacks[self.attack].target]
+        if self.carded or not state.cards_on:
+            return []
+        return reaction_cards(state, data, target)
+
+    def decisions(self, game: Game) -> list[Decision]:
+        state = state_of(game)
+        gunnery = game.state.stack[-2]
+        assert isinstance(gunnery, Gunnery)
+        target = state.models[gunnery.attacks[self.attack].target]
+        options: list[Action] = []
+        if self.kind:
+            options.append(Respond(tuple(self.able)))
+            if len(self.able) > 1 and target.uid in self.able:
+                options.append(Respond((target.uid,)))
+        options.extend(PlayCard(card, target.uid) for card in self.reactions(game))
+        options.append(Decline())
+        name = {"aa": "ack-ack", "cc": "concussion charges", "": "a reaction card"}[self.kind]
+        return [Decision(target.player, f"answer the attack on {target.name} with {name}?",
+                         tuple(options))]
+
+    def act(self, game: Game, player: int, action: Action) -> None:
+        if isinstance(action, PlayCard):
+            self.carded = True
+            if not self.kind:
+                game.pop()
+            play_card(game, player, action.card, model=action.model, until="attack",
+                      event=self.attack, on=state_of(game).models[action.model].name)
+            return
+        game.pop()
+        gunnery = game.top
+        assert isinstance(gunnery, Gunnery)
+        attack = gunnery.attacks[self.attack]
+        if isinstance(action, Respond):
+            attack.responders = list(action.models)
+            state = state_of(game)
+            names = ", ".join(state.models[uid].name for uid in action.models)
+            game.emit(
+                "answer_declared",
+                f"{names} answer with {'ack-ack' if self.kind == 'aa' else 'charges'}",
+                models=list(action.models),
+            )
+        else:
+            attack.answer = ""
+
+
+def may_react(data: RulesData, target: Model) -> bool:
+    """Whether a reaction card may be played on this model (not broken, a token, or a
+    derelict)."""
+    return not (target.broken or data.models[target.cls].tiny or target.derelict)
+
+
+def reaction_cards(state: DWState, data: RulesData, target: Model) -> list[str]:
+    """The target's owner's R cards that protect a model."""
+    if not may_react(data, target):
+        return []
+    return sorted(
+        {
+            card for card in state.hands[target.player].value
+            if data.cards[card].kind == "R" and data.cards[card].effect in ("shields", "evasion")
+        }
+    )
+
+
+def resolve_attack(
+    game: Game, state: DWState, data: RulesData, attack: Attack, sid: int, index: int = -1
+) -> None:
+    """Roll one declared attack: answers first, then the dice, shields, damage."""
+    target = state.models[attack.target]
+    lead = state.models[attack.guns[0][0]]
+    if not target.alive or not any(state.models[uid].active for uid, _ in attack.guns):
+        game.emit("attack_lost", f"the attack on {target.name} is lost", target=target.uid)
+        return
+    lead_spec = data.models[lead.cls]
+    target_spec = data.models[target.cls]
+    cancelled = 0
+    dice = attack.dice
+    if attack.answer and attack.responders:
+        for uid in attack.responders:
+            model = state.models[uid]
+            if not model.active:
+                continue
+            spec = data.models[model.cls]
+            answer = aa_value(spec, model) if attack.answer == "aa" else cc_value(spec, model)
+            if lead_spec.tiny and attack.answer == "aa":
+                if lead.alive and strike_wing(game, lead, answer, aa_needed(lead_spec),
+                                              label="ack-ack at the wing"):
+                    game.emit("attack_lost", f"{lead.name}'s attack on {target.name} is over",
+                              target=target.uid)
+                    return
+                continue
+            saved, _ = roll_hits(game.dice, answer, CANCEL_NEEDED, label=f"{attack.answer} answer")
+            cancelled += saved
+    if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens:
+        dice = dice * lead.tokens // attack.tokens
+    if lead_spec.tiny and attack.kind in ("bombs", "torpedoes"):
+        lead.armed = False
+    if target_spec.tiny:
+        strike_wing(game, target, dice, attack.needed, label=f"{attack.kind} at the wing")
+        return
+    dice = dice + attack.bonus + squadron_card_dice(state, data, sid)
+    if attack.band >= 3 and _fog(state, data):
+        dice //= 2
+    reactions = [
+        data.cards[play.card]
+        for play in state.in_play
+        if play.until == "attack" and play.event == index
+    ]
+    state.in_play = [
+        play for play in state.in_play if not (play.until == "attack" and play.event == index)
+    ]
+    needed = attack.needed + sum(1 for card in reactions if card.effect == "evasion")
+    hits, _ = roll_hits(game.dice, dice, needed, label=f"{attack.kind} attack")
+    shield = 0
+    if target_spec.shield and not target.marker("generator-offline"):
+        shield, _ = roll_hits(game.dice, target_spec.shield, SHIELD_NEEDED, label="shields")
+    card_saves = sum(card.value for card in reactions if card.effect == "shields")
+    final = max(0, hits - cancelled - shield - card_saves)
+    notes = []
+    if cancelled:
+        notes.append(f"{cancelled} cancelled by {attack.answer}")
+    if shield:
+        notes.append(f"{shield} stopped by shields")
+    if card_saves:
+        notes.append(f"{card_saves} by a card")
+    game.emit(
+        "attack_rolled",
+        f"{lead.name} rolls {dice} dice at {target.name}: {hits} hits"
+        + (f" ({', '.join(notes)})" if notes else "")
+        + f", {final} count",
+        target=target.uid,
+        dice=dice,
+        hits=hits,
+        cancelled=cancelled,
+        shields=shield,
+        final=final,
+    )
+    counters = patrol_counters(game, state, data, attack, lead, target)
+    apply_hits(game, target, final, by_model=lead.uid, cause=f"{attack.kind} from {lead.name}")
+    for wing, hits in counters:
+        apply_hits(game, lead, hits, by_model=wing, cause="combat air patrol")
+
+
+def patrol_counters(
+    game: Game, state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
+) -> list[tuple[int, int]]:
+    """Wings on patrol with the attacked squadron that answered also strike the attacker
+    with their attack dice, at the same time as the attack (their hits land with it)."""
+    found: list[tuple[int, int]] = []
+    for uid in attack.responders:
+        wing = state.models[uid]
+        spec = data.models[wing.cls]
+        if not (spec.tiny and wing.active and wing.cap_with == target.squadron):
+            continue
+        for mount in spec.mounts:
+            reason, shot = shot_refusal(state, data, wing, mount.name, lead)
+            if reason is None and shot is not None:
+                hits, _ = roll_hits(game.dice, shot.dice, shot.needed, label="patrol strike")
+                game.emit("patrol_strike", f"{wing.name} strikes back at {lead.name}: "
+                          f"{hits} hits", model=wing.uid, target=lead.uid, hits=hits)
+                found.append((uid, hits))
+                burn_fuel(game, wing, "striking back")
+                break
+    return found
+
+
+def squadron_card_dice(state: DWState, data: RulesData, sid: int) -> int:
+    """Extra dice on every attack of the squadron from an S card in force."""
+    return sum(
+        data.cards[play.card].value
+        for play in state.in_play
+        if play.squadron == sid and play.model < 0 and data.cards[play.card].effect == "gunnery"
+    )
+
+
+def action_card_bonus(state: DWState, data: RulesData, lead: int) -> tuple[int, int]:
+    """An A card on the attack's lead model: (extra dice, easier by) for its first attack;
+    the card is then used up."""
+    for play in state.in_play:
+        card = data.cards[play.card]
+        if play.model == lead and play.until == "activation" and card.kind == "A" and (
+            card.effect in ("gunnery", "steady-aim")
+        ):
+            state.in_play.remove(play)
+            if card.effect == "gunnery":
+                return card.value, 0
+            return 0, card.value
+    return 0, 0
+
+
+def _fog(state: DWState, data: RulesData) -> bool:
+    return any(data.cards[play.card].effect == "fog" for play in state.in_play)

@@ -1,0 +1,116 @@
+"""Mines: set off by a model coming within 1 inch, a blast template, chains of mines.
+
+A mine sits at surface level whatever dropped it. When it goes off, the blast template
+(4 inches across, engine default) is centred on it; every surface or submerged model
+wholly or partly under the template takes the mine's attack dice, hitting by level as
+gunnery does, but ignoring the small, fast and elusive target rules. Each other mine under
+the template rolls a D6: on 5 or 6 it goes off too, on its own. Mines arm at the end of
+the activation that dropped them (engine default), so a model never sets off its own mine
+as it drops it. Concussion charges may clear a mine within 4 inches (hits on 5+; enough
+hits to match its attack dice destroy it).
+"""
+
+from __future__ import annotations
+
+from warbench.core.engine import Game
+from warbench.core.geometry import BlastTemplate, Disc, shape_distance
+from warbench.rulesets.dystopian_wars.combat import cc_value
+from warbench.rulesets.dystopian_wars.damage import apply_hits
+from warbench.rulesets.dystopian_wars.data import Mount, RulesData
+from warbench.rulesets.dystopian_wars.geometry import CC_RANGE, MINE_BLAST_RADIUS, MINE_TRIGGER
+from warbench.rulesets.dystopian_wars.pools import clamp_needed, roll_hits
+from warbench.rulesets.dystopian_wars.state import DWState, Mine, Model, body_of
+
+#: What a chained mine needs on its D6 to go off as well.
+CHAIN_NEEDED = 5
+#: What concussion charges need against a mine.
+MINE_SWEEP_NEEDED = 5
+
+
+def mine_needed(level: str, diving: bool) -> int:
+    """The number a mine's dice need against a model at this level.
+
+    >>> mine_needed("surface", False), mine_needed("submerged", True), mine_needed("surface", True)
+    (4, 6, 5)
+    """
+    if level == "submerged":
+        return 6
+    return clamp_needed(5 if diving else 4)
+
+
+def explode(game: Game, state: DWState, data: RulesData, mine: Mine) -> None:
+    """Set off ``mine`` (and any chained mines): roll against every model under it."""
+    queue = [mine.mid]
+    done: set[int] = set()
+    while queue:
+        mid = queue.pop(0)
+        if mid in done:
+            continue
+        done.add(mid)
+        current = next((m for m in state.mines if m.mid == mid), None)
+        if current is None:
+            continue
+        template = BlastTemplate(current.point(), MINE_BLAST_RADIUS)
+        game.emit(
+            "mine_exploded",
+            f"a mine goes off at ({current.x:.1f}, {current.y:.1f})",
+            mine=current.mid,
+            x=current.x,
+            y=current.y,
+        )
+        state.mines = [m for m in state.mines if m.mid != mid]
+        for model in state.models:
+            if not model.alive or model.level not in ("surface", "submerged"):
+                continue
+            spec = data.models[model.cls]
+            if spec.tiny or not template.touches(body_of(model, spec)):
+                continue
+            needed = mine_needed(model.level, spec.diving)
+            hits, _ = roll_hits(game.dice, current.ad, needed, label="mine")
+            game.emit(
+                "mine_attack",
+                f"the mine rolls {current.ad} dice at {model.name}: {hits} hits",
+                model=model.uid,
+                hits=hits,
+            )
+            apply_hits(game, model, hits, by_model=current.dropped_by, cause="mine")
+        for other in list(state.mines):
+            if other.mid not in done and template.covers(other.point()):
+                face = game.dice.faces(6, 1, label="mine chain")[0]
+                if face >= CHAIN_NEEDED:
+                    queue.append(other.mid)
+
+
+def sweep(game: Game, state: DWState, data: RulesData, model: Model) -> None:
+    """A model ending its move within 4 inches of an enemy mine uses its concussion
+    charges on it (hits on 5+); hits matching the mine's dice destroy it (engine default:
+    the charges are always used)."""
+    spec = data.models[model.cls]
+    if not model.alive or model.level not in ("surface", "submerged") or spec.tiny:
+        return
+    body = body_of(model, spec)
+    for mine in list(state.mines):
+        if mine.player == model.player or not mine.armed:
+            continue
+        dice = cc_value(spec, model)
+        distance = max(0.0, shape_distance(body.shape(), Disc(mine.point(), 1e-6)))
+        if dice <= 0 or not MINE_TRIGGER < distance <= CC_RANGE + 1e-9:
+            continue
+        hits, _ = roll_hits(game.dice, dice, MINE_SWEEP_NEEDED, label="charges at a mine")
+        cleared = hits >= mine.ad
+        game.emit(
+            "mine_swept" if cleared else "mine_survives",
+            f"{model.name}'s charges {'destroy' if cleared else 'miss'} a mine ({hits} hits)",
+            model=model.uid,
+            mine=mine.mid,
+        )
+        if cleared:
+            state.mines.remove(mine)
+
+
+def mine_mount(data: RulesData, cls: str) -> Mount | None:
+    """The mine mount of a model class, if it has one."""
+    for mount in data.models[cls].mounts:
+        if mount.kind == "mines":
+            return mount
+    return None

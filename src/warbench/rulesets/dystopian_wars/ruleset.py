@@ -1,0 +1,110 @@
+"""The Dystopian Wars ruleset: what the core needs to know about the system."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from warbench.core.agents import Agent, RandomAgent
+from warbench.core.catalog import Record
+from warbench.core.lists import ArmyList
+from warbench.core.procedures import GameState
+from warbench.core.rng import RandomStream
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.table import Piece as Shape
+from warbench.core.table import TablePicture
+from warbench.rulesets.dystopian_wars.actions import ACTION_TYPES
+from warbench.rulesets.dystopian_wars.bots import CommodoreBot
+from warbench.rulesets.dystopian_wars.data import RulesData, load_data
+from warbench.rulesets.dystopian_wars.fleets import FORMATS, army_rules, check_fleet
+from warbench.rulesets.dystopian_wars.setup import build_state, demo_setup, setup_from_armies
+from warbench.rulesets.dystopian_wars.state import DWState
+from warbench.rulesets.dystopian_wars.victory import victory_points
+
+
+class DystopianWarsRuleset(Ruleset):
+    """Dystopian Wars, 1st edition: naval, aerial and land fleets of 1870."""
+
+    id = "dystopian-wars"
+    name = "Dystopian Wars (1st edition)"
+    version = "0.1"
+    min_players = 2
+    max_players = 4
+    action_types = ACTION_TYPES
+
+    def __init__(self, catalog_path: str | None = None) -> None:
+        self.data: RulesData = load_data(catalog_path)
+
+    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
+        return build_state(setup, players, rng, self.data)
+
+    def default_setup(self) -> dict[str, Any]:
+        return demo_setup()
+
+    def setup_for(
+        self, armies: Sequence[ArmyList], scenario: str | None = None
+    ) -> dict[str, Any]:
+        format_name = "open"
+        if scenario in FORMATS:
+            format_name, scenario = scenario, None
+        elif scenario not in (None, "random-terrain"):
+            raise SetupError(
+                f"unknown scenario {scenario!r} (use a fleet format: {', '.join(FORMATS)}, "
+                "or random-terrain)"
+            )
+        if not self.min_players <= len(armies) <= self.max_players:
+            raise SetupError(f"{self.id} needs 2 to 4 fleets, got {len(armies)}")
+        problems: list[str] = []
+        for index, army in enumerate(armies):
+            report = check_fleet(army, format_name)
+            problems.extend(f"armies[{index}] {violation}" for violation in report.violations)
+        if problems:
+            raise SetupError("; ".join(problems))
+        return setup_from_armies(armies, scenario)
+
+    def army_rules(self, army: ArmyList) -> ArmyRules | None:
+        return army_rules(army, "tournament")
+
+    def catalog(self) -> Mapping[str, Record] | None:
+        return self.data.catalog
+
+    def bots(self) -> Mapping[str, Callable[[int], Agent]]:
+        return {"random": RandomAgent, "commodore": CommodoreBot}
+
+    def table(self, state: GameState) -> TablePicture | None:
+        assert isinstance(state, DWState)
+        pieces: list[Shape] = []
+        for piece in state.terrain:
+            pieces.append(
+                Shape(piece.name, piece.points[0][0], piece.points[0][1], "polygon",
+                      points=tuple((x, y) for x, y in piece.points))
+            )
+        for mine in state.mines:
+            pieces.append(Shape("mine", mine.x, mine.y, "circle", 0.3, player=mine.player))
+        for model in state.models:
+            if not model.alive or model.carried_by >= 0:
+                continue
+            spec = self.data.models[model.cls]
+            label = model.name + (f" x{model.tokens}" if spec.tiny else "")
+            if spec.tiny:
+                pieces.append(Shape(label, model.x, model.y, "circle", spec.width / 2,
+                                    heading=model.heading, player=model.player))
+            else:
+                pieces.append(
+                    Shape(label, model.x, model.y, "rect", spec.width, spec.length,
+                          heading=model.heading, player=model.player,
+                          faded=model.derelict or model.level in ("submerged", "obscured"))
+                )
+        title = f"Dystopian Wars, turn {state.turn}"
+        return TablePicture(state.width, state.height, tuple(pieces), title=title)
+
+    def describe(self, state: GameState) -> str:
+        assert isinstance(state, DWState)
+        parts = []
+        for player in range(state.players):
+            fleet = state.fleet(player)
+            parts.append(
+                f"player {player}: {len(fleet)} models, "
+                f"{victory_points(state, self.data, player)} VP"
+            )
+        return f"Dystopian Wars, turn {state.turn}: " + "; ".join(parts)

@@ -1,0 +1,371 @@
+"""Setting up a game: the table, terrain, fleets, deployment and the opening state.
+
+A set-up is plain JSON (it goes into the journal)::
+
+    {"table": {"width": 72, "height": 48},
+     "terrain": [{"name": "Gull Rock", "kind": "island", "density": "dense",
+                  "points": [[30, 20], [36, 20], [36, 26], [30, 26]]}],
+     "fleets": [{"name": "...", "squadrons": [
+         {"name": "Sovereign", "unit": "britannia-battleship", "count": 1,
+          "commodore": true}, ...]}, ...],
+     "turns": 6, "cards": true, "battle_orders": true, "concession": false}
+
+``terrain`` may instead be ``"random"``: the source's procedure, each player rolling a D6
+for every 2-by-2-foot area of the table and placing a piece there on a 5 or 6 (pieces are
+kept out of the deployment zones, an engine default). Fleets deploy within 8 inches of
+their own table edge (player 0 the south edge, player 1 the north, then west and east), in
+line abreast, squadron by squadron: an engine default standing in for deploying squadrons
+one at a time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError
+
+from warbench.core.catalog import DataModel, validation_problems
+from warbench.core.lists import ArmyList
+from warbench.core.plain import Hidden
+from warbench.core.rng import RandomStream
+from warbench.core.ruleset import SetupError
+from warbench.rulesets.dystopian_wars.cards import new_deck
+from warbench.rulesets.dystopian_wars.data import DATA_DIR, RulesData, load_fleet
+from warbench.rulesets.dystopian_wars.fleets import FREE_WINGS
+from warbench.rulesets.dystopian_wars.flyers import FULL_FUEL
+from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, Squadron
+from warbench.rulesets.dystopian_wars.turn import Battle
+
+#: Depth of a deployment zone.
+DEPLOY_DEPTH = 8.0
+#: The demo fleets, one per seat.
+DEMO_FLEETS = (
+    "britannia-patrol-500.toml",
+    "prussia-patrol-500.toml",
+    "blazing-sun-patrol-500.toml",
+    "federated-states-patrol-500.toml",
+)
+#: Area side for the source's terrain roll (2 feet).
+AREA = 24.0
+
+
+class TableSpec(DataModel):
+    """The table's size in inches."""
+
+    width: float = Field(default=72.0, gt=16.0, le=240.0)
+    height: float = Field(default=48.0, gt=16.0, le=240.0)
+
+
+class PieceSpec(DataModel):
+    """A terrain piece in the set-up."""
+
+    name: str
+    kind: Literal["island", "rocks", "forest", "hill", "water", "town", "reef"] = "island"
+    density: Literal["light", "medium", "dense"] = "dense"
+    points: list[tuple[float, float]] = Field(min_length=3)
+    blocks_sight: bool = True
+    full_depth: bool = True
+
+
+class SquadronSpec(DataModel):
+    """A squadron (or a wing: ``count`` tokens of a tiny flyer class); ``at`` places its
+    models at given ``[x, y, heading]`` instead of the automatic deployment."""
+
+    unit: str
+    count: int = Field(default=1, ge=1, le=20)
+    name: str = ""
+    commodore: bool = False
+    at: list[tuple[float, float, float]] | None = None
+    level: Literal["surface", "submerged", "flying", "obscured"] | None = None
+
+
+class FleetSpec(DataModel):
+    """One player's fleet."""
+
+    name: str = "fleet"
+    squadrons: list[SquadronSpec] = Field(min_length=1)
+
+
+class SetupSpec(DataModel):
+    """The whole set-up."""
+
+    table: TableSpec = TableSpec()
+    terrain: list[PieceSpec] | Literal["random", "none"] = "none"
+    fleets: list[FleetSpec] = Field(min_length=2)
+    turns: int = Field(default=6, ge=1, le=30)
+    cards: bool = True
+    battle_orders: bool = True
+    concession: bool = False
+    deployment: Literal["auto", "alternate"] = "auto"
+
+
+def octagon(x: float, y: float, radius: float) -> list[list[float]]:
+    """An eight-sided island around (x, y)."""
+    return [
+        [round(x + radius * math.sin(math.radians(45 * k + 22.5)), 3),
+         round(y + radius * math.cos(math.radians(45 * k + 22.5)), 3)]
+        for k in range(8)
+    ]
+
+
+DEMO_TERRAIN = [
+    {"name": "Gull Rock", "kind": "island", "density": "dense", "points": octagon(20, 30, 3.5)},
+    {"name": "Saint Agnes", "kind": "island", "density": "dense", "points": octagon(52, 18, 3.5)},
+    {"name": "the Shoals", "kind": "reef", "density": "medium", "points": octagon(36, 24, 2.5),
+     "blocks_sight": False, "full_depth": False},
+    {"name": "Black Skerry", "kind": "rocks", "density": "medium",
+     "points": octagon(10, 18, 2.0), "blocks_sight": False},
+    {"name": "the Needles", "kind": "rocks", "density": "medium",
+     "points": octagon(62, 30, 2.0), "blocks_sight": False},
+]
+
+
+def fleet_from_army(army: ArmyList) -> dict[str, Any]:
+    """The set-up form of an army list: each entry a squadron."""
+    return {
+        "name": army.name,
+        "squadrons": [
+            {
+                "unit": entry.unit,
+                "count": entry.count,
+                "name": entry.name or "",
+                "commodore": entry.role == "commodore",
+            }
+            for entry in army.units
+        ],
+    }
+
+
+def demo_setup() -> dict[str, Any]:
+    """Two (up to four) small fleets on a 6-by-4-foot table with five pieces of terrain,
+    laid out the same from either long edge."""
+    return {
+        "table": {"width": 72.0, "height": 48.0},
+        "terrain": DEMO_TERRAIN,
+        "fleets": [fleet_from_army(load_fleet(DATA_DIR / "fleets" / name)) for name in DEMO_FLEETS],
+        "turns": 6,
+        "cards": True,
+        "battle_orders": True,
+        "concession": False,
+    }
+
+
+def parse_setup(setup: Mapping[str, Any], players: int, data: RulesData) -> SetupSpec:
+    """Validate a set-up; :class:`SetupError` lists every problem with its key path."""
+    try:
+        spec = SetupSpec.model_validate(dict(setup))
+    except ValidationError as error:
+        found = validation_problems(error, dict(setup))
+        raise SetupError("; ".join(p.line("setup") for p in found)) from None
+    problems: list[str] = []
+    if len(spec.fleets) < players:
+        problems.append(f"setup.fleets: {players} players need {players} fleets, "
+                        f"got {len(spec.fleets)}")
+    for f_index, fleet in enumerate(spec.fleets[:players]):
+        for s_index, squadron in enumerate(fleet.squadrons):
+            where = f"setup.fleets[{f_index}].squadrons[{s_index}]"
+            model = data.models.get(squadron.unit)
+            if model is None:
+                problems.append(f"{where}.unit: unknown model class {squadron.unit!r}")
+                continue
+            placed = 1 if model.tiny else squadron.count
+            if squadron.at is not None and len(squadron.at) != placed:
+                problems.append(
+                    f"{where}.at: {len(squadron.at)} positions for {placed} models"
+                )
+    if problems:
+        raise SetupError("; ".join(problems))
+    return spec
+
+
+def short_name(name: str) -> str:
+    """The first word of a class name: "Warden-pattern cruiser" -> "Warden"."""
+    return name.replace("-", " ").split()[0]
+
+
+def deploy_position(
+    player: int, players: int, width: float, height: float, slot: float, depth: float,
+) -> tuple[float, float, float]:
+    """A point ``slot`` inches along the player's edge and ``depth`` inches in, and the
+    heading facing into the table: player 0 the south edge, 1 the north, 2 west, 3 east.
+
+    >>> deploy_position(1, 2, 72.0, 48.0, 10.0, 4.0)
+    (62.0, 44.0, 180.0)
+    """
+    edge = player % 4 if players > 2 else player
+    if edge == 0:
+        return slot, depth, 0.0
+    if edge == 1:
+        return width - slot, height - depth, 180.0
+    if edge == 2:
+        return depth, height - slot, 90.0
+    return width - depth, slot, 270.0
+
+
+def random_terrain(spec: SetupSpec, players: int, rng: RandomStream) -> list[Piece]:
+    """The source's terrain roll: per 2-foot area, a piece for each player's 5 or 6."""
+    width, height = spec.table.width, spec.table.height
+    pieces: list[Piece] = []
+    columns, rows = max(1, round(width / AREA)), max(1, round(height / AREA))
+    for column in range(columns):
+        for row in range(rows):
+            for _ in range(players):
+                if rng.integers(1, 6) < 5:
+                    continue
+                cx = (column + 0.25 + 0.5 * rng.random()) * width / columns
+                cy = (row + 0.25 + 0.5 * rng.random()) * height / rows
+                cy = min(max(cy, DEPLOY_DEPTH + 5.0), height - DEPLOY_DEPTH - 5.0)
+                cx = min(max(cx, 6.0), width - 6.0)
+                radius = 2.0 + 2.0 * rng.random()
+                points = [(float(x), float(y)) for x, y in octagon(cx, cy, radius)]
+                pieces.append(Piece(f"island {len(pieces) + 1}", "island", "dense", points))
+    return pieces
+
+
+def build_state(
+    setup: Mapping[str, Any], players: int, rng: RandomStream, data: RulesData
+) -> DWState:
+    """The opening state: fleets deployed, orders and cards still to come."""
+    spec = parse_setup(setup, players, data)
+    width, height = spec.table.width, spec.table.height
+    if spec.terrain == "random":
+        terrain = random_terrain(spec, players, rng)
+    elif spec.terrain == "none":
+        terrain = []
+    else:
+        terrain = [
+            Piece(p.name, p.kind, p.density, [(float(x), float(y)) for x, y in p.points],
+                  p.blocks_sight, p.full_depth)
+            for p in spec.terrain
+        ]
+    state = DWState(
+        players=players,
+        rng=rng,
+        width=width,
+        height=height,
+        terrain=terrain,
+        max_turns=spec.turns,
+        commodore=[-1] * players,
+        commodore_lost=[False] * players,
+        commodore_tested=[False] * players,
+        reroll_used=[False] * players,
+        orders=[0] * players if spec.battle_orders else [],
+        conceded=[False] * players,
+        cards_on=spec.cards,
+        hands=[Hidden(player, []) for player in range(players)],
+        decks=[new_deck(data, player) for player in range(players)],
+        discards=[[] for _ in range(players)],
+        trashed=[[] for _ in range(players)],
+        allow_concession=spec.concession,
+        deployment=spec.deployment,
+    )
+    for player, fleet in enumerate(spec.fleets[:players]):
+        deploy_fleet(state, data, player, fleet)
+    _unique_names(state)
+    state.deployed = [
+        sum(data.models[m.cls].points for m in state.models if m.player == p)
+        for p in range(players)
+    ]
+    state.stack.append(Battle())
+    return state
+
+
+def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec) -> None:
+    """Place a fleet's squadrons in line abreast along its edge; name the commodore."""
+    kind = next(
+        (data.models[s.unit].domain for s in fleet.squadrons if not data.models[s.unit].tiny),
+        "naval",
+    )
+    numbers: dict[str, int] = {}
+    span = state.width if state.players <= 2 or player % 4 < 2 else state.height
+    slots = len(fleet.squadrons)
+    usable = span - 8.0
+    for index, squadron_spec in enumerate(fleet.squadrons):
+        spec = data.models[squadron_spec.unit]
+        sid = len(state.squadrons)
+        name = squadron_spec.name or spec.name
+        squadron = Squadron(sid, player, name, [], core=spec.domain == kind and not spec.tiny)
+        state.squadrons.append(squadron)
+        centre = 4.0 + usable * (index + 0.5) / slots
+        count = 1 if spec.tiny else squadron_spec.count
+        spacing = max(2.5, spec.width + 1.2)
+        depth = 6.5 if spec.tiny or spec.flying else 2.0 + spec.length / 2.0
+        for k in range(count):
+            if squadron_spec.at is not None:
+                x, y, heading = squadron_spec.at[k]
+            else:
+                slot = centre + (k - (count - 1) / 2.0) * spacing
+                x, y, heading = deploy_position(
+                    player, state.players, state.width, state.height, slot, depth
+                )
+            uid = len(state.models)
+            short = short_name(spec.name)
+            numbers[short] = numbers.get(short, 0) + 1
+            if spec.tiny:
+                model_name = squadron_spec.name or spec.name
+            elif count == 1 and squadron_spec.name:
+                model_name = squadron_spec.name
+            else:
+                model_name = f"{short} {numbers[short]}"
+            model = Model(
+                uid, player, sid, spec.id, model_name, round(x, 4), round(y, 4), heading,
+                level=squadron_spec.level or ("flying" if spec.flying else "surface"),
+                ap=spec.ap,
+                tokens=squadron_spec.count if spec.tiny else 0,
+                fuel=FULL_FUEL if spec.tiny else 0,
+            )
+            state.models.append(model)
+            squadron.models.append(uid)
+        if squadron_spec.commodore and "icon" in spec.traits and not spec.beast:
+            state.commodore[player] = squadron.models[0]
+    embark_wings(state, data, player)
+    if state.commodore[player] < 0:
+        icons = [
+            m for m in state.models
+            if m.player == player and "icon" in data.models[m.cls].traits
+            and not data.models[m.cls].beast
+        ]
+        if icons:
+            best = max(icons, key=lambda m: (data.models[m.cls].points, -m.uid))
+            state.commodore[player] = best.uid
+
+
+def embark_wings(state: DWState, data: RulesData, player: int) -> None:
+    """Wings beyond the two free ones start aboard the fleet's carriers (engine default:
+    the largest wings fly free, the rest fill the carriers in order)."""
+    wings = [
+        m for m in state.models if m.player == player and data.models[m.cls].tiny
+    ]
+    wings.sort(key=lambda m: (-m.tokens, m.uid))
+    carriers = [
+        m for m in state.models if m.player == player and data.models[m.cls].carrier
+    ]
+    room = {c.uid: data.models[c.cls].carrier for c in carriers}
+    for wing in wings[FREE_WINGS:]:
+        for carrier in carriers:
+            if room[carrier.uid] >= wing.tokens:
+                room[carrier.uid] -= wing.tokens
+                wing.carried_by = carrier.uid
+                wing.x, wing.y, wing.heading = carrier.x, carrier.y, carrier.heading
+                break
+
+
+def _unique_names(state: DWState) -> None:
+    seen: dict[str, int] = {}
+    for model in state.models:
+        seen[model.name] = seen.get(model.name, 0) + 1
+    for model in state.models:
+        if seen[model.name] > 1:
+            model.name = f"{model.name} (P{model.player})"
+
+
+def setup_from_armies(armies: Sequence[ArmyList], scenario: str | None) -> dict[str, Any]:
+    """The set-up for a game between these lists (already checked) on the demo table;
+    the ``random-terrain`` scenario rolls the terrain instead."""
+    setup = demo_setup()
+    setup["fleets"] = [fleet_from_army(army) for army in armies]
+    if scenario == "random-terrain":
+        setup["terrain"] = "random"
+    return setup

@@ -1,0 +1,109 @@
+"""Boarding: declaring within 4 inches, the ack-ack answer, melee, capture and prizes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    P1_FIRST,
+    model,
+    owed,
+    play,
+    refresh,
+    scripted,
+    setup,
+    squadron,
+    state,
+    texts,
+)
+from warbench.core.engine import IllegalAction
+from warbench.rulesets.dystopian_wars.actions import (
+    Activate,
+    Board,
+    CeaseFire,
+    EndBoarding,
+    Garrison,
+    Move,
+    Respond,
+)
+from warbench.rulesets.dystopian_wars.victory import victory_points
+
+ALONGSIDE = setup(
+    [squadron("britannia-cruiser", (17.0, 10.0, 0.0), name="Warden")],
+    [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0), (23.0, 15.0, 90.0))],
+)
+
+
+def test_boarding_capture_and_prize() -> None:
+    """DW-BOARD-DECLARE, DW-BOARD-ANSWER, DW-BOARD-MELEE, DW-CAPTURE, DW-PRIZE: the cruiser
+    boards with all 5 points; the frigates' ack-ack kills one on a 5; melee 4 dice against
+    2; the frigate, left with no points, is captured; one point stays aboard as a prize
+    crew, which counts double victory points.
+    Also shows DW-MD, DW-MK-ASSAULT, DW-MK-BOARDERS-GONE, DW-MK-PRIZE, DW-SUMMARY, DW-VP.
+    """
+    faces = [
+        5, 1, 1,  # three frigates answer with 1 ack-ack die each: one boarder falls
+        4, 4, 1, 1,  # 4 boarders: 2 hits
+        1, 1,  # 2 defenders: none
+        4, 1, 1,  # the frigates' rout test
+    ]
+    game = scripted(ALONGSIDE, [*P0_FIRST, *faces])
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    decision = owed(game)
+    assert Board(0, 1, 5) in decision.options and Board(0, 1, 2) in decision.options
+    play(game, Board(0, 1, 5))
+    answer = owed(game)
+    assert answer.player == 1 and answer.options[0] == Respond((1, 2, 3))
+    play(game, answer.options[0])
+    assert model(game, 1).derelict
+    assert owed(game).options[0] == Garrison(4)
+    play(game, Garrison(1))
+    frigate, cruiser = model(game, 1), model(game, 0)
+    assert (frigate.prize_of, frigate.prize_ap, frigate.captured_by) == (0, 1, 0)
+    assert cruiser.ap == 5 - 1 - 1
+    assert "Hagel 1 is held as a prize by 1 assault points" in texts(game)
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    assert victory_points(state(game), data, 0) == 2 * data.models["prussia-frigate"].points
+
+
+def test_boarding_needs_range_points_and_an_unbroken_crew() -> None:
+    """DW-BOARD-LIMITS: within 4 inches only, not more points than aboard, not broken.
+    Also shows DW-AP, DW-BROKEN, DW-CONTACT-BOARD.
+    """
+    game = scripted(ALONGSIDE, P0_FIRST)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    before = game.hash()
+    with pytest.raises(IllegalAction, match="4 inches at most"):
+        game.apply(0, Board(0, 3, 5))
+    with pytest.raises(IllegalAction, match="1 to 5 assault points, not 6"):
+        game.apply(0, Board(0, 1, 6))
+    assert game.hash() == before
+    game = scripted(ALONGSIDE, P0_FIRST)
+    play(game, Activate(0), Move(0, (2.0,)))
+    model(game, 0).broken = True
+    play(game, CeaseFire())
+    assert owed(game).player == 1  # a broken crew has no assault to declare: the turn moves on
+
+
+def test_a_prize_is_recaptured_while_a_friendly_squadron_answers() -> None:
+    """DW-PRIZE-RECAPTURE, DW-PRIZE-NO-AA: its old fleet may board a prize back; the prize
+    itself has no ack-ack, but one squadron of the fleet holding it may answer."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (33.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-frigate", (36.0, 16.0, 90.0), (40.0, 30.0, 90.0), (43.0, 30.0, 90.0)),
+         squadron("prussia-cruiser", (36.0, 21.0, 180.0), (39.0, 21.0, 180.0))],
+    ), (*P1_FIRST, 1, 1, 1, 1, 1, 1, 4, 4, 1, 1, 1, 1, 4, 1, 1))
+    prize = model(game, 1)
+    prize.derelict, prize.fate, prize.captured_by = True, "captured", 0
+    prize.prize_of, prize.prize_ap = 0, 1
+    refresh(game)
+    play(game, Activate(2), Move(4, (2.0,)), Move(5, (2.0,)), CeaseFire(), Board(4, 1, 5),
+         EndBoarding())
+    answer = owed(game)
+    assert answer.player == 0 and answer.options[0] == Respond((0,))
+    play(game, answer.options[0])
+    assert prize.prize_ap == 0
+    assert owed(game).prompt.endswith("stay aboard as a prize crew?")
+    play(game, Garrison(0))
+    assert prize.captured_by == 1 and prize.prize_of == -1 and prize.derelict

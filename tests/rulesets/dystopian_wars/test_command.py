@@ -1,0 +1,145 @@
+"""Command distance, command, rout and bravery tests, break markers, the commodore."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    model,
+    owed,
+    play,
+    scripted,
+    setup,
+    squadron,
+    state,
+    texts,
+)
+from warbench.core.engine import IllegalAction
+from warbench.rulesets.dystopian_wars.actions import (
+    Activate,
+    CeaseFire,
+    Command,
+    Decline,
+    Fire,
+    Idle,
+    Move,
+    Reroll,
+)
+from warbench.rulesets.dystopian_wars.command import command_groups, dice_for_test, hits_needed
+from warbench.rulesets.dystopian_wars.damage import CriticalRolls
+
+SPLIT = setup(
+    [squadron("britannia-frigate", (10.0, 10.0, 0.0), (13.0, 10.0, 0.0), (26.0, 10.0, 0.0)),
+     squadron("britannia-battleship", (60.0, 6.0, 0.0), name="Sovereign", commodore=True)],
+    [squadron("prussia-cruiser", (26.0, 24.0, 180.0), (29.0, 24.0, 180.0))],
+)
+
+
+def test_command_groups_link_models_within_six_inches_centre_to_centre() -> None:
+    """DW-CD: models within 6 inches (centre to centre) of each other, in a chain, keep
+    together; the rest are split off."""
+    game = scripted(SPLIT, P0_FIRST)
+    assert command_groups(state(game), 0) == [[0, 1], [2]]
+    model(game, 2).x = 19.0
+    assert command_groups(state(game), 0) == [[0, 1, 2]]
+
+
+def test_a_split_squadron_names_its_commanded_part_and_stragglers_test() -> None:
+    """DW-CD-SPLIT, DW-COMMAND-TEST: the owner chooses the commanded part; a model out of
+    command distance tests on 2D6 (3 less one) and is broken if it fails; the commanded
+    part acts first, then the straggler on its own.
+    Also shows DW-BROKEN, DW-MK-BREAK.
+    """
+    game = scripted(SPLIT, (*P0_FIRST, 1, 1))
+    play(game, Activate(0))
+    decision = owed(game)
+    assert decision.options == (Command(0), Command(2))
+    play(game, Command(0))
+    assert "Picket 3 fails its command test: 0 hits on 2D6, 1 needed" in texts(game)
+    assert model(game, 2).broken and not model(game, 0).broken
+    with pytest.raises(IllegalAction, match="no move to make now"):
+        game.apply(0, Move(2, (2.0,)))
+    play(game, Move(0, (2.0,)), Move(1, (2.0,)), CeaseFire())
+    play(game, Move(2, (2.0,)))
+    fire = Fire(((2, "turret"),), 3, 2)
+    with pytest.raises(IllegalAction, match="broken: it may neither link nor split"):
+        game.apply(0, fire)
+
+
+def test_the_commodore_nearby_adds_a_die() -> None:
+    """DW-COMMODORE-DIE: a model within 8 inches of the commodore rolls one more die."""
+    game = scripted(SPLIT, P0_FIRST)
+    straggler = model(game, 2)
+    assert dice_for_test(state(game), [straggler], detached=True) == 2
+    model(game, 3).x = 30.0
+    assert dice_for_test(state(game), [straggler], detached=True) == 3
+
+
+def test_hits_needed_rise_with_losses_and_the_commodore_lost() -> None:
+    """DW-TEST-MODIFIERS: one hit normally; two once half the squadron is lost or the
+    commodore is lost; three with both."""
+    game = scripted(SPLIT, P0_FIRST)
+    game_state = state(game)
+    assert hits_needed(game_state, 0) == 1
+    model(game, 0).alive = False
+    assert hits_needed(game_state, 0) == 1
+    model(game, 1).alive = False
+    assert hits_needed(game_state, 0) == 2
+    game_state.commodore_lost[0] = True
+    assert hits_needed(game_state, 0) == 3
+    assert hits_needed(game_state, 1) == 2
+
+
+def test_bravery_removes_the_break_marker_at_the_end_of_a_later_activation() -> None:
+    """DW-BRAVERY: a model broken before its activation tests at the end of it; passing
+    removes the marker."""
+    game = scripted(SPLIT, (*P0_FIRST, 1, 1, *P0_FIRST, 5, 1))
+    play(game, Activate(0), Command(0))
+    assert model(game, 2).broken
+    play(game, Move(0, (2.0,)), Move(1, (2.0,)), CeaseFire(), Move(2, (2.0,)), CeaseFire())
+    assert model(game, 2).broken  # no bravery test in the activation it broke
+    play(game, Activate(2), Idle(), Activate(1), Idle())
+    # turn 2: the stragglers are 13 inches apart still; no command test for a broken model
+    play(game, Activate(0), Command(0))
+    play(game, Move(0, (2.0,)), Move(1, (2.0,)), CeaseFire(), Move(2, (2.0,)), CeaseFire())
+    assert "Picket 3 passes its bravery test: 1 hit on 2D6, 1 needed" in texts(game)
+    assert not model(game, 2).broken
+
+
+def test_fearless_models_take_no_rout_test() -> None:
+    """DW-FEARLESS: submarines (like burrowers, robots, creatures, fortifications and tiny
+    flyers) take no command, rout or bravery test.
+    Also shows DW-BEASTS.
+    """
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0))],
+        [squadron("prussia-submarine", (30.0, 30.0, 180.0), (34.0, 30.0, 180.0))],
+    ), P0_FIRST)
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    assert data.models["prussia-submarine"].fearless
+    assert not data.models["prussia-cruiser"].fearless
+    assert data.models["prussia-fighter-wing"].fearless
+
+
+def test_the_commodore_re_rolls_once_a_turn() -> None:
+    """DW-COMMODORE-REROLL: the commodore re-rolls one critical table roll a turn (on
+    itself here) and must keep the second result; a later critical gets no offer.
+    Also shows DW-MK-COMMODORE.
+    """
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign",
+                  commodore=True)],
+        [squadron("prussia-cruiser", (30.0, 30.0, 180.0), (34.0, 30.0, 180.0))],
+    ), (*P0_FIRST, 8, 2, 8))
+    game_state = state(game)
+    game_state.stack.append(CriticalRolls(0, 2, -1))
+    game._pending = None
+    game._advance()  # the frame rolls an 8: magazine explosion
+    assert owed(game).options == (Reroll(), Decline())
+    play(game, Reroll())
+    assert game_state.reroll_used[0]
+    # the re-roll gave 2 (shredded defences); the second roll, 8, stands: no offer left
+    assert model(game, 0).markers == {"shredded-defences": 1, "raging-fire": 1}
+    assert model(game, 0).damage == 1
+    assert owed(game).prompt == "activate a squadron"

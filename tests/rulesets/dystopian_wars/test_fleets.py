@@ -1,0 +1,98 @@
+"""Fleet building: the formats, squadron sizes, percentage caps, wings, set-ups from lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from warbench.core.lists import ArmyList, UnitEntry
+from warbench.core.ruleset import SetupError
+from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+from warbench.rulesets.dystopian_wars.data import fleet_paths, load_fleet
+from warbench.rulesets.dystopian_wars.fleets import check_fleet
+
+RULES = DystopianWarsRuleset()
+
+
+def fleet(*units: tuple[str, int], points: int = 1000) -> ArmyList:
+    return ArmyList(
+        name="test", ruleset="dystopian-wars", points=points,
+        units=tuple(UnitEntry(unit=unit, count=count) for unit, count in units),
+    )
+
+
+def test_every_example_fleet_is_tournament_legal() -> None:
+    """DW-BATTLEGROUP, DW-FLEET-CAPS: the shipped fleets (500, 1000 and 1500 points) pass."""
+    sizes = {}
+    for path in fleet_paths():
+        report = check_fleet(load_fleet(path), "tournament")
+        assert report.ok, (path.name, [str(v) for v in report.violations])
+        sizes[path.name] = load_fleet(path).points
+    assert sorted(sizes.values()).count(1000) == 2 and sorted(sizes.values()).count(1500) == 2
+
+
+def test_tournament_caps_and_core_force() -> None:
+    """DW-FLEET-CAPS, DW-FLEET-CORE, DW-SQUADRON-SIZE: every violation is listed: large
+    models above 70%, a squadron too big, no small or medium squadron in the core force.
+    Also shows DW-FLEET-OPEN.
+    """
+    army = fleet(("britannia-dreadnought", 1), ("britannia-battleship", 1),
+                 ("britannia-cruiser", 4), points=500)
+    report = check_fleet(army, "tournament")
+    rules = {violation.rule for violation in report.violations}
+    assert "at most 70% on large models" in rules
+    assert "unit_size" in rules
+    assert "core force: a small squadron" in rules
+    assert check_fleet(army, "open").violations == tuple(
+        v for v in report.violations if v.rule in ("unit_size", "points_cap")
+    )
+
+
+def test_non_core_points_are_capped_at_half() -> None:
+    """DW-FLEET-CORE: at most 50% of the points outside the fleet's type (its first entry).
+    Also shows DW-FLEET-MIX.
+    """
+    army = fleet(("britannia-battleship", 1), ("britannia-cruiser", 2),
+                 ("britannia-frigate", 3), ("britannia-rotor", 3), ("britannia-bomber", 4),
+                 points=600)
+    report = check_fleet(army, "tournament")
+    assert "at most 50% outside the core force" in {v.rule for v in report.violations}
+
+
+def test_wings_beyond_the_two_free_ones_need_carriers() -> None:
+    """DW-WINGS-FREE, DW-CARRIER-CAPACITY: two free wings, one recon at most; more tokens
+    need room aboard carriers.
+    Also shows DW-WING-TYPES.
+    """
+    army = fleet(("britannia-battleship", 1), ("britannia-cruiser", 2),
+                 ("britannia-frigate", 3), ("britannia-fighter-wing", 5),
+                 ("britannia-fighter-wing", 4), ("britannia-dive-bomber-wing", 3))
+    rules = {v.rule for v in check_fleet(army, "open").violations}
+    assert "carrier capacity" in rules
+    army = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 2),
+                 ("britannia-frigate", 3), ("britannia-recon-wing", 1),
+                 ("britannia-recon-wing", 1), ("britannia-recon-wing", 1))
+    rules = {v.rule for v in check_fleet(army, "open").violations}
+    assert "carrier capacity" not in rules
+    assert "free recon wings" in rules
+
+
+def test_setup_for_checks_every_list_and_deploys_them() -> None:
+    """DW-SETUP-LISTS: a set-up from army lists; illegal lists are refused with every
+    violation named."""
+    armies = [load_fleet(path) for path in fleet_paths() if "1000" in path.name]
+    setup = RULES.setup_for(armies, "tournament")
+    assert [f["name"] for f in setup["fleets"]] == [a.name for a in armies]
+    bad = fleet(("britannia-cruiser", 7), points=100)
+    with pytest.raises(SetupError, match=r"armies\[1\].*unit_size"):
+        RULES.setup_for([armies[0], bad])
+    with pytest.raises(SetupError, match="unknown scenario"):
+        RULES.setup_for(armies, "moonlight")
+
+
+def test_army_rules_price_lists_for_the_command_line() -> None:
+    """DW-FLEET-PRICE: the ruleset prices any list by its catalog."""
+    army = load_fleet(fleet_paths()[0])
+    rules = RULES.army_rules(army)
+    assert rules is not None
+    assert rules.lookup["britannia-battleship"].cost == 160
+    assert "core" in rules.lookup["britannia-battleship"].tags

@@ -1,0 +1,202 @@
+"""Tiny flyers: launching and landing, fuel, ack-ack against wings, dogfights, patrols."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    model,
+    owed,
+    play,
+    refresh,
+    scripted,
+    setup,
+    squadron,
+    state,
+    texts,
+)
+from warbench.core.engine import IllegalAction
+from warbench.rulesets.dystopian_wars.actions import (
+    Activate,
+    CeaseFire,
+    Fire,
+    JoinPatrol,
+    Land,
+    Launch,
+    Move,
+    Respond,
+)
+
+CARRIER = setup(
+    [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
+     squadron("britannia-fighter-wing", (30.0, 8.0, 0.0), count=3)],
+    [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+)
+
+
+def test_a_carrier_launches_a_wing_that_acts_next_turn() -> None:
+    """DW-LAUNCH: before it moves a carrier launches a wing it carries; the wing is placed
+    within 4 inches and acts from the next turn; the carrier fires no gunnery that turn."""
+    game = scripted(CARRIER, P0_FIRST)
+    model(game, 1).carried_by = 0
+    refresh(game)
+    play(game, Activate(0))
+    assert Launch(1) in owed(game).options
+    play(game, Launch(1), Move(0, (2.0,)))
+    wing = model(game, 1)
+    assert wing.carried_by == -1 and wing.x == pytest.approx(33.0)
+    assert owed(game).options == (CeaseFire(),)
+    play(game, CeaseFire())
+    assert owed(game).player == 1  # the wing cannot activate this turn
+
+
+def test_a_wing_lands_and_burns_fuel_flying_hard() -> None:
+    """DW-LAND, DW-FUEL: a wing moving more than half its move burns a fuel point; ending
+    within 4 inches of a friendly carrier it may land aboard.
+    Also shows DW-360, DW-TINY-SQUADRONS, DW-WING-ACT.
+    """
+    game = scripted(CARRIER, (*P0_FIRST,))
+    play(game, Activate(1), Move(1, (0.0, 90.0, 11.0)), CeaseFire())
+    wing = model(game, 1)
+    assert wing.fuel == 5
+    assert "Britannic fighter wing burns fuel flying hard (5 left)" in " ".join(texts(game))
+    decision = owed(game)
+    assert Land(0) in decision.options
+    play(game, Land(0))
+    assert wing.carried_by == 0
+
+
+def test_ack_ack_against_a_wing_kills_tokens_and_forces_aborts() -> None:
+    """DW-AA-WING: against a wing each 6 removes a token (and rolls again);
+    other hits at least equal to the tokens left make it abort, losing fuel and its
+    attack."""
+    game_setup = setup(
+        [squadron("britannia-fighter-wing", (36.0, 20.0, 0.0), count=3)],
+        [squadron("prussia-battleship", (36.0, 24.0, 180.0), name="Kaiserin")],
+    )
+    faces = [6, 5, 5, 1, 1, 1]  # the battleship's 5 ack-ack dice: 6 (rolls 1), 5, 5, 1, 1
+    game = scripted(game_setup, [*P0_FIRST, *faces])
+    play(game, Activate(0), Move(0, (1.0,)), Fire(((0, "guns"),), 1), CeaseFire())
+    assert owed(game).options[0] == Respond((1,))
+    play(game, Respond((1,)))
+    wing = model(game, 0)
+    assert wing.tokens == 2
+    assert wing.fuel == 6 - 1 - 1  # one for attacking, one for the abort
+    assert "Britannic fighter wing aborts (4 fuel left)" in texts(game)
+    assert model(game, 1).damage == 0
+
+
+def test_fighters_dogfight_other_wings_on_three() -> None:
+    """DW-DOGFIGHT: fighters hit other tiny flyers on 3+ with their ack-ack; a natural 6
+    destroys a token.
+    Also shows DW-COMBINED, DW-TINY-AA-RANGE, DW-TINY-STEPS.
+    """
+    game_setup = setup(
+        [squadron("britannia-fighter-wing", (36.0, 20.0, 0.0), count=3)],
+        [squadron("prussia-dive-bomber-wing", (36.0, 23.0, 180.0), count=3)],
+    )
+    faces = [6, 3, 3, 3, 1, 2, 1]  # 6 fighter AA dice: 6 (rolls 1), 3, 3, 3, 1, 2
+    game = scripted(game_setup, [*P0_FIRST, *faces])
+    play(game, Activate(0), Move(0, (1.0,)), Fire(((0, "aa"),), 1), CeaseFire())
+    bombers = model(game, 1)
+    assert bombers.tokens == 2
+    assert bombers.fuel == 5
+
+
+def test_wings_cannot_be_shot_by_gunnery_and_bombers_need_contact() -> None:
+    """DW-NO-TINY-TARGETS, DW-BOMBERS: gunnery never targets tiny flyers; dive bombers drop
+    their bombs only in base contact."""
+    game_setup = setup(
+        [squadron("britannia-dive-bomber-wing", (36.0, 20.0, 0.0), count=3)],
+        [squadron("prussia-battleship", (36.0, 26.0, 180.0), name="Kaiserin"),
+         squadron("prussia-fighter-wing", (30.0, 20.0, 0.0), count=3)],
+    )
+    game = scripted(game_setup, P0_FIRST)
+    play(game, Activate(0), Move(0, (1.0,)))
+    with pytest.raises(IllegalAction, match="base contact"):
+        game.apply(0, Fire(((0, "bombs"),), 1))
+    play(game, CeaseFire(), Activate(1), Move(1, (2.0,)))
+    with pytest.raises(IllegalAction, match="never target tiny flyers"):
+        game.apply(1, Fire(((1, "fore turret"),), 0))
+
+
+def test_a_wing_joins_a_combat_air_patrol() -> None:
+    """DW-CAP: a wing ending within 4 inches of a friendly large squadron may join it as
+    its patrol; its ack-ack then answers attacks on that squadron."""
+    game_setup = setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+         squadron("britannia-fighter-wing", (31.0, 8.0, 0.0), count=3)],
+        [squadron("blazing-sun-gyro", (36.0, 30.0, 180.0), name="Tonbo")],
+    )
+    game = scripted(game_setup, (*P0_FIRST, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1))
+    play(game, Activate(1), Move(1, (0.0, 90.0, 3.0)), CeaseFire(), JoinPatrol(0))
+    assert model(game, 1).cap_with == 0
+    play(game, Activate(2), Move(2, (4.0,)), Fire(((2, "rockets"),), 0), CeaseFire())
+    answer = owed(game)
+    assert answer.player == 0 and answer.options[0] == Respond((0, 1))
+
+
+def test_tokens_aboard_a_carrier_face_ack_ack_from_big_or_higher_models() -> None:
+    """DW-AA-CARRIED: tokens aboard a carrier may be shot by ack-ack from models at least
+    as big as the carrier, or flying above it, never under covered decks."""
+    from warbench.rulesets.dystopian_wars.combat import shot_refusal
+
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+         squadron("britannia-rotor", (40.0, 10.0, 0.0), name="Kestrel")],
+        [squadron("prussia-fleet-carrier", (38.0, 16.0, 90.0), name="Adler"),
+         squadron("prussia-fighter-wing", (20.0, 40.0, 180.0), count=3),
+         squadron("britannia-sky-fortress", (60.0, 30.0, 0.0), name="Citadel"),
+         squadron("prussia-recon-wing", (20.0, 44.0, 180.0), count=1)],
+    ), P0_FIRST)
+    game_state = state(game)
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    wing, recon = model(game, 3), model(game, 5)
+    wing.carried_by, wing.x, wing.y = 2, 38.0, 16.0
+    battleship, rotor = model(game, 0), model(game, 1)
+    reason, _ = shot_refusal(game_state, data, battleship, "aa", wing)
+    assert reason is not None and "as big as Adler" in reason
+    reason, shot = shot_refusal(game_state, data, rotor, "aa", wing)
+    assert reason is None and shot is not None
+    recon.carried_by, recon.x, recon.y = 4, 60.0, 30.0
+    reason, _ = shot_refusal(game_state, data, rotor, "aa", recon)
+    assert reason is not None and "covered decks" in reason
+
+
+def test_a_patrol_strikes_back_at_an_attacker_in_range() -> None:
+    """DW-CAP-AD: a wing on patrol that answers an attack on its squadron also strikes the
+    attacker with its own dice, the hits landing with the attack's."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+         squadron("britannia-fighter-wing", (36.0, 17.0, 0.0), count=3)],
+        [squadron("blazing-sun-gyro", (36.0, 24.0, 180.0), name="Tonbo")],
+    ), (1, 1, 6, 6, *([1] * 6), *([1] * 6), *([1] * 5), 1, 1, 6, 6, 5, 1, 1))
+    model(game, 1).cap_with = 0
+    refresh(game)
+    play(game, Activate(2), Move(2, (4.0,)), Fire(((2, "rockets"),), 0), CeaseFire())
+    assert owed(game).options[0] == Respond((0, 1))
+    play(game, Respond((0, 1)))
+    assert "Britannic fighter wing strikes back at Tonbo: 5 hits" in texts(game)
+    assert model(game, 2).damage == 1
+
+
+def test_one_recon_plane_patrols_a_squadron() -> None:
+    """DW-CAP-RECON: a recon plane on patrol lends +1 to hit to its squadron's indirect
+    fire; a second recon plane may not join the same squadron."""
+    from warbench.rulesets.dystopian_wars.combat import patrol_recon
+    from warbench.rulesets.dystopian_wars.flyers import patrol_squadrons
+
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+         squadron("britannia-recon-wing", (36.0, 14.0, 0.0), count=1),
+         squadron("britannia-recon-wing", (38.0, 14.0, 0.0), count=1)],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+    ), P0_FIRST)
+    game_state = state(game)
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    first, second = model(game, 1), model(game, 2)
+    assert patrol_squadrons(game_state, data, second) == [0]
+    first.cap_with = 0
+    assert patrol_recon(game_state, data, model(game, 0))
+    assert patrol_squadrons(game_state, data, second) == []

@@ -1,0 +1,284 @@
+"""Gunnery: arcs, range bands, attack dice, the hit table, linked and split fire, damage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    catalog_file,
+    model,
+    owed,
+    play,
+    scripted,
+    setup,
+    squadron,
+    state,
+    texts,
+)
+from warbench.core.engine import IllegalAction
+from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+from warbench.rulesets.dystopian_wars.actions import (
+    Activate,
+    CeaseFire,
+    Decline,
+    Fire,
+    Move,
+    Respond,
+)
+from warbench.rulesets.dystopian_wars.combat import linked_dice, mount_dice, needed_to_hit
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery
+
+FRIGATES = ((32.0, 18.0, 180.0), (32.0, 22.0, 180.0), (32.0, 26.0, 180.0), (32.0, 30.0, 180.0))
+
+
+@pytest.fixture()
+def user_rules(tmp_path: Path) -> DystopianWarsRuleset:
+    return DystopianWarsRuleset(catalog_file(tmp_path))
+
+
+def battleship_against_frigates(rules: DystopianWarsRuleset, faces: list[int]):  # type: ignore[no-untyped-def]
+    game_setup = setup(
+        [squadron("test-battleship", (20.0, 24.0, 0.0), name="Dauntless")],
+        [squadron("prussia-frigate", *FRIGATES)],
+    )
+    game = scripted(game_setup, [*P0_FIRST, *faces], rules)
+    play(game, Activate(0), Move(0, (2.0,)))
+    return game
+
+
+def test_worked_example_two_turrets_split_over_four_frigates(user_rules) -> None:  # type: ignore[no-untyped-def]
+    """DW-SPLIT-FIRE, DW-SMALL-TARGET, DW-DR-CR, DW-CRIT-SMALL-HP: the source's example.
+
+    Two AD 13 turrets in band 2 split 7 and 6 dice each over four frigates, hitting only
+    on 5+ because the frigates are small targets of a capital ship.
+    Also shows DW-ALL-ARCS, DW-CAPITAL, DW-FIRE-AFTER-MOVE, DW-HP, DW-RANGE-BANDS, DW-ROUT-TEST,
+    DW-SUMMARY.
+    """
+    faces = [
+        5, 5, 1, 1, 1, 1, 1,  # 7 dice at frigate 1: 2 hits, under DR 3
+        6, 2, 2, 2, 2, 2, 5,  # 6 dice at frigate 2: 6 (2 hits, rolls again: 5) = 3 hits
+        6, 6, 5, 1, 1, 1, 1, 6, 1, 1,  # 7 dice at frigate 3: 2+2+1, then 6 and 1, then 1
+        1, 1, 1, 1, 1, 1,  # 6 dice at frigate 4: nothing
+        4, 1, 1,  # rout test of the frigates: one hit passes
+        4, 1,  # the last frigate is now 8 inches from the others: its own test on 2D6
+    ]
+    game = battleship_against_frigates(user_rules, faces)
+    decision = owed(game)
+    assert decision.prompt.startswith("declare attacks")
+    play(
+        game,
+        Fire(((0, "fore turret"),), 1, 7),
+        Fire(((0, "fore turret"),), 2, 6),
+        Fire(((0, "aft turret"),), 3, 7),
+        Fire(((0, "aft turret"),), 4, 6),
+    )
+    gunnery = state(game).stack[-1]
+    assert isinstance(gunnery, Gunnery)
+    assert [(a.dice, a.needed, a.band) for a in gunnery.attacks] == [(7, 5, 2), (6, 5, 2)] * 2
+    play(game, CeaseFire())
+    assert model(game, 1).damage == 0
+    assert model(game, 2).damage == 1
+    assert not model(game, 3).alive
+    assert model(game, 4).damage == 0
+    assert "2 hits fail to reach Hagel 1's DR 3" in texts(game)
+    assert owed(game).player == 1
+
+
+def test_split_fire_limits_are_refused_with_reasons(user_rules) -> None:  # type: ignore[no-untyped-def]
+    """DW-SPLIT-FIRE: no more dice than the gun has, never the same target twice."""
+    game = battleship_against_frigates(user_rules, [])
+    play(game, Fire(((0, "fore turret"),), 1, 7))
+    before = game.hash()
+    with pytest.raises(IllegalAction, match="only 6 dice left"):
+        game.apply(0, Fire(((0, "fore turret"),), 2, 7))
+    with pytest.raises(IllegalAction, match="same target twice"):
+        game.apply(0, Fire(((0, "fore turret"),), 1, 3))
+    with pytest.raises(IllegalAction, match="already fired"):
+        game.apply(0, Fire(((0, "fore turret"),), 2))
+    assert game.hash() == before
+
+
+def test_target_outside_the_arc_is_refused(user_rules) -> None:  # type: ignore[no-untyped-def]
+    """DW-ARCS: a fore-180 rocket battery cannot reach a target on the beam's far side.
+    Also shows DW-GUNNERY-TYPES.
+    """
+    game_setup = setup(
+        [squadron("test-battleship", (20.0, 24.0, 0.0))],
+        [squadron("prussia-cruiser", (20.0, 12.0, 0.0), (24.0, 12.0, 0.0))],
+    )
+    game = scripted(game_setup, P0_FIRST, user_rules)
+    play(game, Activate(0), Move(0, (2.0,)))
+    with pytest.raises(IllegalAction, match="not in the fore180 arc of rockets"):
+        game.apply(0, Fire(((0, "rockets"),), 1))
+    options = owed(game).options
+    assert Fire(((0, "aft turret"),), 1) in options
+    assert Fire(((0, "fore turret"),), 1) not in options
+
+
+def test_attack_dice_fall_with_hull_damage_but_never_below_one() -> None:
+    """DW-AD, DW-AD-DAMAGE: every hull point lost costs a gunnery die, never below 1; rockets,
+    torpedoes, bombs and mines keep theirs."""
+    rules = DystopianWarsRuleset()
+    data = rules.data
+    game_setup = setup(
+        [squadron("britannia-battleship", (20.0, 24.0, 0.0))],
+        [squadron("prussia-frigate", *FRIGATES[:3])],
+    )
+    game = scripted(game_setup, P0_FIRST)
+    ship = model(game, 0)
+    spec = data.models[ship.cls]
+    turret = spec.mount("fore turret")
+    torpedoes = spec.mount("torpedoes")
+    assert turret is not None and torpedoes is not None
+    game_state = state(game)
+    assert mount_dice(game_state, data, spec, ship, turret, 1) == 9
+    ship.damage = 3
+    assert mount_dice(game_state, data, spec, ship, turret, 1) == 6
+    assert mount_dice(game_state, data, spec, ship, turret, 4) == 1
+    assert mount_dice(game_state, data, spec, ship, torpedoes, 1) == torpedoes.ad[0]
+
+
+def test_primaries_are_one_easier_in_band_one() -> None:
+    """DW-PRIMARY-RB1: a primary needing 4+ needs 3+ in range band 1, not beyond."""
+    data = DystopianWarsRuleset().data
+    game = scripted(
+        setup(
+            [squadron("britannia-battleship", (20.0, 24.0, 0.0))],
+            [squadron("prussia-cruiser", (26.0, 24.0, 180.0), (26.0, 28.0, 180.0))],
+        ),
+        P0_FIRST,
+    )
+    ship, cruiser = model(game, 0), model(game, 1)
+    spec, target = data.models[ship.cls], data.models[cruiser.cls]
+    primary, secondary = spec.mount("fore turret"), spec.mount("broadside (starboard)")
+    assert primary is not None and secondary is not None
+    assert needed_to_hit(spec, ship, target, cruiser, primary, 1) == 3
+    assert needed_to_hit(spec, ship, target, cruiser, primary, 2) == 4
+    assert needed_to_hit(spec, ship, target, cruiser, secondary, 1) == 4
+
+
+def test_hit_table_by_level() -> None:
+    """DW-HIT-LEVEL: submerged and obscured targets on 6, surfaced divers on 5+, obscured
+    shooters only on 6, larger obscured flyers on 5+, small targets of capitals on 5+.
+    Also shows DW-DEPLOY-LEVEL, DW-HARDEST-RULE, DW-MK-OBSCURED, DW-OBSCURED, DW-SURFACED.
+    """
+    data = DystopianWarsRuleset().data
+    game = scripted(
+        setup(
+            [squadron("britannia-battleship", (20.0, 24.0, 0.0)),
+             squadron("britannia-rotor", (10.0, 10.0, 0.0))],
+            [squadron("prussia-submarine", (40.0, 24.0, 0.0)),
+             squadron("prussia-airship", (50.0, 30.0, 0.0)),
+             squadron("prussia-frigate", (40.0, 40.0, 0.0), (43.0, 40.0, 0.0), (46.0, 40.0, 0.0))],
+        ),
+        P0_FIRST,
+    )
+    ship, rotor, sub, airship, frigate = (model(game, uid) for uid in (0, 1, 2, 3, 4))
+    spec = data.models[ship.cls]
+    gun = spec.mount("broadside (starboard)")
+    assert gun is not None
+
+    def need(shooter, target) -> int:  # type: ignore[no-untyped-def]
+        return needed_to_hit(data.models[shooter.cls], shooter, data.models[target.cls],
+                             target, gun, 2)
+
+    assert need(ship, sub) == 5
+    sub.level = "submerged"
+    assert need(ship, sub) == 6
+    assert need(ship, airship) == 4
+    airship.level = "obscured"
+    assert need(ship, airship) == 5
+    assert need(ship, frigate) == 5
+    rotor.level = "obscured"
+    assert need(rotor, frigate) == 6
+
+
+def test_linked_dice_halve_every_gun_but_the_focus() -> None:
+    """DW-LINKED: the focus rolls in full, each other gun adds half rounded down, AD 1 adds 1."""
+    assert linked_dice([9, 7, 6]) == 9 + 3 + 3
+    assert linked_dice([4, 1, 1]) == 6
+    assert linked_dice([5]) == 5
+
+
+def test_linked_fire_of_a_cruiser_squadron() -> None:
+    """DW-LINKED: three cruisers link their turrets at one battleship; the option lists the
+    strongest gun first and the attack rolls full + half + half dice."""
+    game = scripted(
+        setup(
+            [squadron("britannia-cruiser", (30.0, 10.0, 0.0), (33.0, 10.0, 0.0),
+                      (36.0, 10.0, 0.0))],
+            [squadron("prussia-battleship", (46.0, 12.0, 180.0))],
+        ),
+        P0_FIRST,
+    )
+    play(game, Activate(0), Move(0, (2.0,)), Move(1, (2.0,)), Move(2, (2.0,)))
+    linked = [o for o in owed(game).options
+              if isinstance(o, Fire) and len(o.guns) == 3 and o.guns[0][1] == "turret"]
+    assert linked == [Fire(((0, "turret"), (1, "turret"), (2, "turret")), 3)]
+    with pytest.raises(IllegalAction, match="one kind"):
+        game.apply(0, Fire(((0, "broadside (starboard)"), (1, "turret")), 3))
+    play(game, linked[0])
+    gunnery = state(game).stack[-1]
+    assert isinstance(gunnery, Gunnery)
+    assert gunnery.attacks[0].dice == 5 + 2 + 2
+    with pytest.raises(IllegalAction, match="already fired"):
+        game.apply(0, Fire(((1, "turret"),), 3))
+
+
+def test_damage_against_dr_and_cr_and_multiples_of_cr(user_rules) -> None:  # type: ignore[no-untyped-def]
+    """DW-DR-CR, DW-CRIT-MULTIPLE, DW-CRIT-TABLE: hits at CR are a critical costing 2 hull
+    points and a table roll, twice CR two rolls; DR and CR never add up.
+    Also shows DW-GENERATORS, DW-MK-HULL.
+    """
+    game_setup = setup(
+        [squadron("test-battleship", (20.0, 10.0, 0.0), name="Dauntless")],
+        [squadron("prussia-battleship", (20.0, 24.0, 180.0), name="Kaiserin")],
+    )
+    faces = [
+        6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1,  # 14 hits, 7 dice roll again
+        6, 6, 6, 1, 1, 1, 1,  # 6 more, 3 roll again
+        1, 1, 1,  # nothing: 20 hits
+        1,  # the target's shield die saves nothing
+        5,  # first table roll (20 hits = twice CR 10): weapons damaged
+        8,  # second table roll: magazine explosion
+    ]
+    game = scripted(game_setup, [*P0_FIRST, *faces], user_rules)
+    play(game, Activate(0), Move(0, (2.0,)), Fire(((0, "fore turret"),), 1), CeaseFire())
+    target = model(game, 1)
+    assert target.damage == 2
+    assert owed(game).player == 1  # the target is the Prussian commodore: it may re-roll
+    play(game, Decline())
+    assert owed(game).player == 0  # the attacker is its own commodore, within 8 inches
+    play(game, Decline(), Decline(), Decline())
+    assert target.damage == 3
+    assert target.markers == {"half-ad": 1, "raging-fire": 1}
+    assert "Kaiserin: Magazine explosion" in " ".join(texts(game))
+
+
+def test_rockets_are_answered_by_ack_ack_of_the_squadron(user_rules) -> None:  # type: ignore[no-untyped-def]
+    """DW-AA, DW-AA-ANSWER: rockets may be answered by every model of the attacked squadron in
+    range; each 5 cancels a hit, each 6 two and rolls again.
+    Also shows DW-AA-EVERY-ATTACK, DW-DECLARE-FIRST.
+    """
+    game_setup = setup(
+        [squadron("test-battleship", (20.0, 10.0, 0.0), name="Dauntless")],
+        [squadron("prussia-cruiser", (20.0, 22.0, 180.0), (23.0, 22.0, 180.0))],
+    )
+    faces = [
+        5, 1, 1,  # cruiser 1 ack-ack (3 dice): cancels 1
+        6, 1, 1, 1,  # cruiser 2 ack-ack... cruisers have 3 AA: 6, 1, 1 then the 6 rolls 1
+        5, 5, 5, 5, 1, 1,  # the rockets: 6 dice, 4 hits
+    ]
+    game = scripted(game_setup, [*P0_FIRST, *faces], user_rules)
+    play(game, Activate(0), Move(0, (2.0,)), Fire(((0, "rockets"),), 1), CeaseFire())
+    decision = owed(game)
+    assert decision.player == 1
+    assert decision.options[0] == Respond((1, 2))
+    assert Decline() in decision.options
+    play(game, decision.options[0])
+    rolled = next(t for t in texts(game) if t.startswith("Dauntless rolls"))
+    assert "4 hits (3 cancelled by aa)" in rolled
+    assert model(game, 1).damage == 0

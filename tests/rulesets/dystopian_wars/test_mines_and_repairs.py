@@ -1,0 +1,187 @@
+"""Mines, repairs, raging fires, derelicts, indirect fire and treacherous terrain."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    P1_FIRST,
+    catalog_file,
+    model,
+    owed,
+    play,
+    refresh,
+    scripted,
+    setup,
+    squadron,
+    state,
+    texts,
+)
+from warbench.core.engine import IllegalAction
+from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+from warbench.rulesets.dystopian_wars.actions import (
+    Activate,
+    CeaseFire,
+    Decline,
+    EndBoarding,
+    Fire,
+    Idle,
+    Move,
+    Repair,
+    Reroll,
+)
+from warbench.rulesets.dystopian_wars.setup import octagon
+
+MONITOR = """
+[test-monitor]
+name = "Test monitor"
+nation = "federated-states"
+category = "gunship"
+domain = "naval"
+size = "medium"
+capital = true
+points = 80
+hp = 5
+dr = 5
+cr = 7
+mv = 6
+base = [1.0, 3.0]
+aa = 2
+source = "engine default"
+[[test-monitor.weapons]]
+name = "howitzer"
+grade = "primary"
+arcs = ["fore"]
+ad = [0, 6, 8, 8]
+indirect = true
+"""
+
+
+def test_a_mine_dropped_arms_and_explodes_under_an_enemy(tmp_path: Path) -> None:
+    """DW-MINES: a mine is dropped at the stern during the move; it arms when the
+    activation ends; an enemy coming within 1 inch sets it off (resolved once its squadron
+    has moved); every model under the 4-inch template takes its dice.
+    Also shows DW-MK-MINES.
+    """
+    rules = DystopianWarsRuleset(catalog_file(tmp_path))
+    game_setup = setup(
+        [squadron("test-battleship", (36.0, 10.0, 0.0), name="Dauntless")],
+        [squadron("prussia-cruiser", (30.0, 14.0, 90.0), (30.0, 17.0, 90.0))],
+    )
+    faces = [*P0_FIRST, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 4]  # Dauntless is under it too
+    game = scripted(game_setup, faces, rules)
+    play(game, Activate(0), Move(0, (2.0,), mine_at=0.0), CeaseFire(), EndBoarding())
+    mine = state(game).mines[0]
+    assert mine.armed and (mine.x, mine.y) == pytest.approx((36.0, 8.0))
+    model(game, 1).x, model(game, 1).y, model(game, 1).heading = 30.0, 8.0, 90.0
+    model(game, 2).x, model(game, 2).y = 30.0, 12.0
+    play(game, Activate(1), Move(1, (4.0,)))
+    assert state(game).mines[0].armed  # it goes off once the squadron has moved
+    play(game, Move(2, (2.0,)))
+    assert "a mine goes off at (36.0, 8.0)" in texts(game)
+    assert state(game).mines == []
+    assert "the mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
+    assert "the mine rolls 5 dice at Dauntless: 0 hits" in texts(game)
+
+
+def test_repairs_clear_on_one_to_three_and_a_six_starts_a_fire() -> None:
+    """DW-REPAIR: at the end of its activation a model rolls to repair a starred critical:
+    1-3 repaired, 4-5 nothing, 6 another raging fire (no extra die)."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+    ), (*P0_FIRST, 2))
+    model(game, 0).markers = {"half-mv": 1, "half-ad": 1}
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    decision = owed(game)
+    assert Repair(0, "half-mv") in decision.options and Repair(0, "half-ad") in decision.options
+    play(game, Repair(0, "half-mv"))
+    assert model(game, 0).markers == {"half-ad": 1}
+    assert "Sovereign repairs half mv" in texts(game)
+
+
+def test_raging_fires_burn_in_the_end_phase() -> None:
+    """DW-RAGING-FIRE: each raging fire tests alone in the end phase: 1-3 out, 4-5 it
+    burns a hull point, 6 it burns and spreads.
+    Also shows DW-END-PHASE, DW-MK-FIRE.
+    """
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+    ), (*P0_FIRST, 2, 6, *P0_FIRST))
+    ship = model(game, 0)
+    ship.markers = {"raging-fire": 2}
+    refresh(game)
+    play(game, Activate(0), Idle(), Decline(), Activate(1), Idle())
+    assert ship.damage == 1
+    assert ship.markers == {"raging-fire": 2}
+    assert "a fire aboard Sovereign spreads" in texts(game)
+
+
+def test_derelicts_drift_their_minimum_move() -> None:
+    """DW-DERELICT: a derelict without a prize crew drifts its minimum move straight ahead
+    in the end phase.
+    Also shows DW-MK-DERELICT.
+    """
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin"),
+         squadron("prussia-cruiser", (10.0, 40.0, 180.0), (13.0, 40.0, 180.0))],
+    ), (*P0_FIRST, *P0_FIRST))
+    hulk = model(game, 1)
+    hulk.derelict, hulk.captured_by, hulk.fate = True, 0, "captured"
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(2), Idle())
+    assert hulk.y == pytest.approx(38.0)
+
+
+def test_indirect_fire_needs_a_spotter(tmp_path: Path) -> None:
+    """DW-INDIRECT: a gun able to fire indirectly reaches a target it cannot see in range
+    bands 3 and 4 only with a spotter (the Spotter rule, or a recon plane within 32
+    inches of the target).
+    Also shows DW-CAP-RECON.
+    """
+    rules = DystopianWarsRuleset(catalog_file(tmp_path, MONITOR))
+    island = [{"name": "Gull Rock", "kind": "island", "density": "dense",
+               "points": octagon(36.0, 24.0, 4.0)}]
+    game_setup = setup(
+        [squadron("test-monitor", (36.0, 4.0, 0.0), name="Monitor"),
+         squadron("britannia-recon-wing", (30.0, 20.0, 0.0), count=1)],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+        terrain=island,
+    )
+    game = scripted(game_setup, P0_FIRST, rules)
+    model(game, 1).alive = False
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)))
+    with pytest.raises(IllegalAction, match="needs a spotter"):
+        game.apply(0, Fire(((0, "howitzer"),), 2))
+    model(game, 1).alive = True
+    refresh(game)
+    play(game, Fire(((0, "howitzer"),), 2))
+
+
+def test_treacherous_terrain_costs_land_models_a_hull_point_on_a_one() -> None:
+    """DW-TREACHEROUS, DW-REROLL-TERRAIN: a land model crossing light terrain rolls a D6;
+    on a 1 it loses a hull point (engine default), unless the commodore re-rolls it."""
+    woods = [{"name": "the Thicket", "kind": "forest", "density": "light",
+              "points": octagon(36.0, 14.0, 2.0), "blocks_sight": False}]
+    game_setup = setup(
+        [squadron("britannia-land-ship", (36.0, 8.0, 0.0), name="Ironside")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+        terrain=woods,
+    )
+    game = scripted(game_setup, (*P1_FIRST, 1))
+    play(game, Activate(1), Idle(), Activate(0), Move(0, (5.0,)))
+    assert "Ironside crosses the Thicket: rolls 1" in texts(game)
+    assert owed(game).prompt.startswith("treacherous terrain roll of 1")
+    play(game, Decline())
+    assert model(game, 0).damage == 1
+    game = scripted(game_setup, (*P1_FIRST, 1, 4))
+    play(game, Activate(1), Idle(), Activate(0), Move(0, (5.0,)), Reroll())
+    assert model(game, 0).damage == 0
+    assert state(game).reroll_used[0]

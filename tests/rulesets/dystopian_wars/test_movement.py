@@ -1,0 +1,228 @@
+"""Movement: minimum moves, turning, all stop and reverse, pivots, levels, rams, collisions."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    model,
+    owed,
+    play,
+    scripted,
+    setup,
+    squadron,
+    state,
+    texts,
+)
+from warbench.core.engine import IllegalAction
+from warbench.rulesets.dystopian_wars.actions import (
+    Activate,
+    CeaseFire,
+    Fire,
+    Helm,
+    Idle,
+    Move,
+    Pivot,
+)
+from warbench.rulesets.dystopian_wars.setup import octagon
+
+LONE_SHIPS = setup(
+    [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+     squadron("britannia-frigate", (10.0, 10.0, 0.0), (13.0, 10.0, 0.0), (16.0, 10.0, 0.0)),
+     squadron("britannia-cruiser", (56.0, 10.0, 0.0), (59.0, 10.0, 0.0))],
+    [squadron("prussia-battleship", (36.0, 44.0, 180.0), name="Kaiserin")],
+)
+
+
+def refused(game, action, pattern: str) -> None:  # type: ignore[no-untyped-def]
+    before = game.hash()
+    with pytest.raises(IllegalAction, match=pattern):
+        game.apply(owed(game).player, action)
+    assert game.hash() == before
+
+
+def test_the_minimum_move_must_be_made() -> None:
+    """DW-MIN-MOVE: naval models move at least their minimum move (2 inches).
+    Also shows DW-MIN-MOVE-ALL, DW-MV.
+    """
+    game = scripted(LONE_SHIPS, P0_FIRST)
+    play(game, Activate(0))
+    refused(game, Move(0, (1.5,)), "less than the 2 inch minimum")
+    refused(game, Move(0, (7.5,)), "more than the 7 allowed")
+    play(game, Move(0, (7.0,)))
+    assert model(game, 0).y == pytest.approx(17.0)
+
+
+def test_turns_come_after_the_straight_run_and_cost_an_inch() -> None:
+    """DW-TURN: a turn of at most 45 degrees after the model's straight run, costing 1 inch.
+    Also shows DW-TEMPLATES, DW-TURN-LIMIT.
+    """
+    game = scripted(LONE_SHIPS, P0_FIRST)
+    play(game, Activate(0))
+    refused(game, Move(0, (2.0, 45.0, 2.0)), "needs 3 inches straight first")
+    refused(game, Move(0, (3.0, 50.0, 1.0)), "at most 45 degrees")
+    refused(game, Move(0, (3.0, 45.0, 3.5)), "more than the 7 allowed")
+    play(game, Move(0, (3.0, 45.0, 3.0)))
+    ship = model(game, 0)
+    assert ship.heading == pytest.approx(45.0)
+    assert ship.x == pytest.approx(36.0 + 3.0 * 2 ** -0.5)
+    assert ship.y == pytest.approx(13.0 + 3.0 * 2 ** -0.5)
+
+
+def test_small_models_may_chain_turns() -> None:
+    """DW-TURN-SMALL: small models may turn 45 degrees several times in a row; larger
+    models need their straight run between turns."""
+    game = scripted(LONE_SHIPS, P0_FIRST)
+    play(game, Activate(1), Move(1, (1.0, -45.0, 0.0, -45.0, 4.0)))
+    assert model(game, 1).heading == pytest.approx(270.0)
+    play(game, Move(2, (2.0,)), Move(3, (2.0,)), CeaseFire())
+    play(game, Activate(3), Idle())  # player 1
+    play(game, Activate(2))
+    refused(game, Move(4, (2.0, 45.0, 0.0, 45.0, 2.0)), "needs 2 inches straight first")
+
+
+def test_all_stop_then_ahead_and_reverse() -> None:
+    """DW-ALL-STOP, DW-REVERSE: an all stop marker keeps a model still (no minimum move);
+    clearing it lets the model move from its next activation; a direction arrow lets it
+    back away up to 2 inches.
+    Also shows DW-MK-ALL-STOP, DW-MK-DIRECTION.
+    """
+    game = scripted(LONE_SHIPS, (*P0_FIRST, *P0_FIRST, *P0_FIRST))
+    play(game, Activate(0), Move(0, (2.0,), all_stop=True), CeaseFire())
+    assert model(game, 0).helm == "all_stop"
+    play(game, Activate(3), Idle(), Activate(1), Idle(), Activate(2), Idle())
+    # turn 2: the battleship can only take a helm order
+    play(game, Activate(0))
+    decision = owed(game)
+    assert {o.order for o in decision.options if isinstance(o, Helm)} == {
+        "hold", "ahead", "reverse"
+    }
+    refused(game, Move(0, (2.0,)), "under all stop")
+    play(game, Helm(0, "reverse"), CeaseFire())
+    assert model(game, 0).y == pytest.approx(12.0)
+    play(game, Activate(3), Idle(), Activate(1), Idle(), Activate(2), Idle())
+    # turn 3: it backs away
+    play(game, Activate(0))
+    refused(game, Move(0, (2.0,)), "only move backward")
+    refused(game, Move(0, (2.5,), backward=True), "more than the 2 allowed")
+    play(game, Move(0, (2.0,), backward=True))
+    assert model(game, 0).y == pytest.approx(10.0)
+    assert model(game, 0).heading == pytest.approx(0.0)
+
+
+def test_a_model_leaving_the_table_is_destroyed() -> None:
+    """DW-OFF-TABLE, DW-ROUT-COMMODORE: a model ending its move off the table is
+    destroyed; losing the commodore sends every squadron of the fleet to a rout test,
+    needing two hits."""
+    game = scripted(LONE_SHIPS, (*P0_FIRST, 6, 1, 1, 5, 4, 1))
+    model(game, 0).x, model(game, 0).y = 60.0, 45.0
+    play(game, Activate(0), Move(0, (7.0,)))
+    assert not model(game, 0).alive
+    assert "Sovereign is destroyed (left the table)" in texts(game)
+    assert "player 0 has lost the commodore" in texts(game)
+    assert [model(game, uid).broken for uid in (1, 2, 3, 4, 5)] == [False] * 3 + [False] * 2
+    assert "Picket-pattern frigate passes its rout test: 2 hits on 3D6, 2 needed" in texts(game)
+
+
+def test_land_models_turn_on_the_spot() -> None:
+    """DW-LAND-PIVOT: small and medium land models turn to any facing instead of moving,
+    large and massive ones up to 90 degrees either way; ships cannot.
+    Also shows DW-PAIRED-BASES.
+    """
+    game = scripted(setup(
+        [squadron("britannia-tank", (10.0, 10.0, 0.0), (12.0, 10.0, 0.0), (14.0, 10.0, 0.0)),
+         squadron("britannia-land-ship", (30.0, 10.0, 0.0))],
+        [squadron("prussia-battleship", (36.0, 44.0, 180.0))],
+    ), (*P0_FIRST, *P0_FIRST))
+    play(game, Activate(0), Pivot(0, 180.0), Pivot(1, -135.0), Move(2, (3.0,)), CeaseFire())
+    assert model(game, 0).heading == pytest.approx(180.0)
+    assert model(game, 1).heading == pytest.approx(225.0)
+    play(game, Activate(2), Idle(), Activate(1))
+    refused(game, Pivot(3, 120.0), "at most 90 degrees")
+    play(game, Pivot(3, 90.0))
+    assert model(game, 3).heading == pytest.approx(90.0)
+
+
+def test_ram_rolls_ram_rating_against_the_answer_of_remaining_hull() -> None:
+    """DW-RAM: a model with a ram rating meeting an enemy bow first stops and rams: RR
+    dice (4+) against the target, which answers with its remaining hull points in dice.
+    Also shows DW-CONTACT-STOPS, DW-RR.
+    """
+    game_setup = setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-frigate", (36.0, 16.0, 90.0), (39.0, 20.0, 90.0),
+                  (42.0, 20.0, 90.0))],
+    )
+    faces = [
+        6, 6, 5, 1,  # RR 2: 6, 6, rolling again 5, 1: 5 hits
+        4, 1,  # the frigate answers with its 2 hull points: 1 hit
+        4, 1, 1,  # the frigates' rout test
+    ]
+    game = scripted(game_setup, [*P0_FIRST, *faces])
+    play(game, Activate(0), Move(0, (7.0,)))
+    ship, frigate = model(game, 0), model(game, 1)
+    assert ship.y == pytest.approx(16.0 - 0.3 - 2.25)
+    assert "Sovereign rams Hagel 1: 5 hits against 1" in texts(game)
+    assert not frigate.alive
+    assert ship.damage == 0
+    assert "1 hit fails to reach Sovereign's DR 6" in texts(game)
+
+
+def test_collision_with_terrain_stops_the_model_and_grounds_it() -> None:
+    """DW-COLLIDE-TERRAIN: meeting land stops a ship; dense terrain rolls 12 dice against
+    it; a grounded model makes no attack this activation.
+    Also shows DW-GROUNDED, DW-ISLANDS.
+    """
+    island = [{"name": "Gull Rock", "kind": "island", "density": "dense",
+               "points": octagon(36.0, 20.0, 3.0)}]
+    game_setup = setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-frigate", (44.0, 12.0, 0.0), (47.0, 12.0, 0.0), (50.0, 12.0, 0.0))],
+        terrain=island,
+    )
+    faces = [1] * 12
+    game = scripted(game_setup, [*P0_FIRST, *faces])
+    play(game, Activate(0), Move(0, (7.0,)))
+    ship = model(game, 0)
+    assert ship.y == pytest.approx(20.0 - 3.0 * math.cos(math.radians(22.5)) - 2.25, abs=1e-3)
+    assert ship.grounded
+    assert "Sovereign runs into Gull Rock (dense): 0 hits on 12D6" in texts(game)
+    assert owed(game).options == (CeaseFire(),)
+    refused(game, Fire(((0, "broadside (starboard)"),), 1), "ran aground")
+
+
+def test_submerged_models_pass_under_ships_and_attack_only_with_torpedoes() -> None:
+    """DW-SUBMERGED: a diving model chooses its level for the activation; submerged it passes
+    under other models and may only use torpedoes; surface ships cannot fire at it in
+    range band 1.
+    Also shows DW-DIVING, DW-MK-SUBMERGED, DW-RAM-LEVEL, DW-SUBMERGED-FIRE.
+    """
+    game_setup = setup(
+        [squadron("britannia-submarine", (36.0, 10.0, 0.0), name="Trident")],
+        [squadron("prussia-cruiser", (36.0, 15.0, 90.0), (33.0, 15.0, 90.0)),
+         squadron("prussia-battleship", (20.0, 30.0, 180.0), name="Kaiserin")],
+    )
+    game = scripted(game_setup, P0_FIRST)
+    play(game, Activate(0), Move(0, (8.0,), level="submerged"))
+    sub = model(game, 0)
+    assert sub.level == "submerged" and sub.y == pytest.approx(18.0)
+    refused(game, Fire(((0, "deck gun"),), 3), "only with torpedoes")
+    play(game, CeaseFire())
+    play(game, Activate(1), Move(1, (2.0,)), Move(2, (2.0,)))
+    refused(game, Fire(((1, "turret"),), 0), "submerged one in range band 1")
+
+
+def test_flyers_pass_over_ships() -> None:
+    """DW-FLYERS-OVER: flyers never collide with surface models.
+    Also shows DW-FLYING, DW-TINY-SHIFT.
+    """
+    game = scripted(setup(
+        [squadron("britannia-rotor", (36.0, 10.0, 0.0), name="Kestrel")],
+        [squadron("prussia-cruiser", (36.0, 15.0, 90.0), (33.0, 15.0, 90.0))],
+    ), P0_FIRST)
+    play(game, Activate(0), Move(0, (10.0,)))
+    assert model(game, 0).y == pytest.approx(20.0)
+    assert not state(game).models[0].contact

@@ -1,0 +1,139 @@
+"""The turn: initiative, alternating activations, drifting, the end phase, the end of the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    P1_FIRST,
+    model,
+    owed,
+    play,
+    scripted,
+    setup,
+    squadron,
+    state,
+    texts,
+)
+from warbench.core.engine import IllegalAction
+from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Idle, Move
+from warbench.rulesets.dystopian_wars.victory import order_met
+
+TWO_AGAINST_ONE = setup(
+    [
+        squadron("britannia-battleship", (36.0, 6.0, 0.0), name="Sovereign"),
+        squadron("britannia-frigate", (10.0, 6.0, 0.0), (13.0, 6.0, 0.0), (16.0, 6.0, 0.0)),
+    ],
+    [squadron("prussia-battleship", (36.0, 42.0, 180.0), name="Kaiserin")],
+    turns=2,
+)
+
+
+def test_highest_initiative_activates_first() -> None:
+    """DW-INITIATIVE: each player rolls 2D6, the highest activates first."""
+    game = scripted(TWO_AGAINST_ONE, P1_FIRST)
+    assert owed(game).player == 1
+    assert "activation order: player 1, player 0" in texts(game)
+
+
+def test_initiative_ties_are_rolled_again() -> None:
+    """DW-INITIATIVE: a tie is rolled again (engine default)."""
+    game = scripted(TWO_AGAINST_ONE, (3, 3, 2, 4, 1, 1, 6, 6))
+    assert owed(game).player == 1
+    assert state(game).initiative == [1, 0]
+
+
+def test_players_alternate_and_a_side_that_runs_out_waits() -> None:
+    """DW-ALTERNATE: one squadron each in turn; player 1, out of squadrons, waits while
+    player 0 activates its last one; then the end phase and a new initiative roll.
+    Also shows DW-DEPLOY-AUTO, DW-TURN-PHASES.
+    """
+    game = scripted(TWO_AGAINST_ONE, (*P0_FIRST, *P1_FIRST))
+    seen = []
+    for _ in range(3):
+        decision = owed(game)
+        assert decision.prompt == "activate a squadron"
+        seen.append(decision.player)
+        play(game, decision.options[0], Idle())
+    assert seen == [0, 1, 0]
+    assert state(game).turn == 2
+    assert owed(game).player == 1
+
+
+def test_a_squadron_doing_nothing_drifts_two_inches_and_cannot_attack() -> None:
+    """DW-DRIFT: the idle battleship drifts 2 inches straight ahead and makes no attack,
+    although the enemy is in range."""
+    close = setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 24.0, 180.0), name="Kaiserin")],
+    )
+    game = scripted(close, P0_FIRST)
+    play(game, Activate(0), Idle())
+    assert (model(game, 0).x, model(game, 0).y) == (36.0, 12.0)
+    assert owed(game).player == 1
+    assert owed(game).prompt == "activate a squadron"
+
+
+def test_moving_part_way_then_another_model_is_refused() -> None:
+    """DW-MOVE-ONE-AT-A-TIME: a model moved once has finished its move."""
+    game = scripted(TWO_AGAINST_ONE, P0_FIRST)
+    play(game, Activate(1), Move(1, (5.0,)))
+    before = game.hash()
+    with pytest.raises(IllegalAction, match="no move to make now"):
+        game.apply(0, Move(1, (3.0,)))
+    assert game.hash() == before
+
+
+def test_the_game_ends_after_the_last_turn_on_victory_points() -> None:
+    """DW-END-TURNS, DW-VP: after the last turn the side with more victory points wins."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 6.0, 0.0))],
+        [squadron("prussia-battleship", (36.0, 42.0, 180.0))],
+        turns=1,
+    ), P0_FIRST)
+    play(game, Activate(0), Idle(), Activate(1), Idle())
+    assert game.outcome is not None
+    assert game.outcome.is_draw
+    assert game.outcome.reason == "the last turn ended: a draw on victory points"
+
+
+def test_concession_ends_the_game() -> None:
+    """DW-CONCEDE: a player may concede; the other wins."""
+    game_setup = dict(TWO_AGAINST_ONE, concession=True)
+    game = scripted(game_setup, P0_FIRST)
+    assert Concede() in owed(game).options
+    play(game, Concede())
+    assert game.outcome is not None
+    assert game.outcome.winners == (1,)
+
+
+def test_a_fleet_destroyed_ends_the_game_at_once() -> None:
+    """DW-END-DESTROYED: the last enemy model lost, the game ends after that activation."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 6.0, 0.0))],
+        [squadron("prussia-corvette", (36.0, 40.0, 180.0), (39.0, 40.0, 180.0),
+                  (42.0, 40.0, 180.0))],
+    ), P1_FIRST)
+    for uid in (2, 3):
+        model(game, uid).alive = False
+    corvette = model(game, 1)
+    corvette.y, corvette.heading = 46.0, 0.0
+    play(game, Activate(1), Move(1, (5.0,)))
+    assert corvette.fate == "destroyed"
+    assert game.outcome is not None
+    assert game.outcome.winners == (0,)
+    assert "only fleet left" in game.outcome.reason
+
+
+def test_battle_orders_are_rolled_and_checked() -> None:
+    """DW-BATTLE-ORDERS: each fleet rolls a D6 battle order after deployment; order 2
+    (destroy every large and massive model) is met once the enemy battleship is gone."""
+    game = scripted(dict(TWO_AGAINST_ONE, battle_orders=True), (2, 5, *P0_FIRST))
+    game_state = state(game)
+    assert game_state.orders == [2, 5]
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    assert not order_met(game_state, data, 0, 2)
+    model(game, 4).alive = False
+    assert order_met(game_state, data, 0, 2)
+    assert not order_met(game_state, data, 1, 5)
