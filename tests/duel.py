@@ -318,7 +318,7 @@ class Duel(Ruleset):
     def attacks(self) -> dict[str, AttackOdds]:
         return {"shot": ShotOdds()}
 
-    def army_rules(self, army: ArmyList) -> ArmyRules:
+    def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         return DUEL_ARMY_RULES
 
     def table(self, state: GameState) -> TablePicture:

@@ -224,7 +224,7 @@ def test_list_validate_names_a_list_whose_ruleset_has_no_lists(
     class Listless(Duel):
         id = "listless"
 
-        def army_rules(self, army: ArmyList) -> None:
+        def army_rules(self, army: ArmyList, list_format: str | None = None) -> None:
             return None
 
     monkeypatch.setattr(registry, "_factories", {"listless": Listless})
@@ -258,3 +258,13 @@ def test_demo_refuses_an_out_folder_that_is_a_file(
     taken.write_text("", encoding="utf-8")
     assert main(["demo", "--out", str(taken)]) == USAGE_ERROR
     assert f"--out {taken}: not a folder" in capsys.readouterr().err
+
+
+def test_list_validate_with_a_ruleset_and_a_format(capsys: pytest.CaptureFixture[str]) -> None:
+    fleet = "src/warbench/rulesets/dystopian_wars/data/fleets/britannia-1000.toml"
+    assert main(["list", "validate", "dystopian-wars", fleet, "--format", "open"]) == 0
+    assert "valid" in capsys.readouterr().out
+    assert main(["list", "validate", "dystopian-wars", fleet, "--format", "weird"]) == USAGE_ERROR
+    assert "no list format 'weird'" in capsys.readouterr().err
+    assert main(["list", "validate", "armada", fleet]) == USAGE_ERROR
+    assert "a list for dystopian-wars, not armada" in capsys.readouterr().err

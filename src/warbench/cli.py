@@ -20,7 +20,7 @@ from warbench.core.agents import Agent
 from warbench.core.catalog import load_model
 from warbench.core.engine import Game
 from warbench.core.journal import Journal
-from warbench.core.lists import ArmyList, ConstraintSet, validate
+from warbench.core.lists import ArmyList, ConstraintSet
 from warbench.core.luck import LuckReport, luck_report
 from warbench.core.match import play_next_decision
 from warbench.core.plain import OMNISCIENT
@@ -28,7 +28,7 @@ from warbench.core.registry import UnknownRuleset, available_rulesets, ruleset
 from warbench.core.render import render as render_picture
 from warbench.core.replay import ReplayMismatch, replay_steps
 from warbench.core.rng import seed_for
-from warbench.core.ruleset import Ruleset
+from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.sim.store import load_journal
 
 app = typer.Typer(
@@ -263,35 +263,47 @@ app.add_typer(list_app, name="list")
 @list_app.command("validate")
 def list_validate_command(
     list_paths: Annotated[
-        list[Path], typer.Argument(metavar="LIST...", help="Army lists (.toml).")
+        list[Path],
+        typer.Argument(
+            metavar="[RULESET] LIST...",
+            help="Army lists (.toml); a ruleset id first checks that every list is for it.",
+        ),
     ],
+    list_format: Annotated[
+        str | None,
+        typer.Option("--format", help="The list-building format (e.g. open, tournament)."),
+    ] = None,
     constraints: Annotated[
         Path | None,
-        typer.Option(help="A constraint set (.toml) to use instead of the ruleset's own."),
+        typer.Option(help="A constraint set (.toml) to use instead of the format's own."),
     ] = None,
 ) -> None:
     """Price army lists and report every rule each breaks (exit 1 if any list breaks one).
 
-    Every file is read and checked for its ruleset before any report is printed.
+    Every file is read and checked before any report is printed.
     """
+    expected = None
+    if list_paths and not list_paths[0].exists() and list_paths[0].suffix != ".toml":
+        expected = ruleset(str(list_paths[0])).id
+        list_paths = list_paths[1:]
+    if not list_paths:
+        raise CommandError("list validate needs at least one LIST file")
     chosen = None if constraints is None else load_model(constraints, ConstraintSet)
-    checks = []
+    reports = []
     for list_path in list_paths:
         army = load_model(list_path, ArmyList)
+        if expected is not None and army.ruleset != expected:
+            raise CommandError(f"{list_path}: ruleset: a list for {army.ruleset}, not {expected}")
         rules = _installed(list_path, army.ruleset)
-        army_rules = rules.army_rules(army)
-        if army_rules is None:
-            raise CommandError(f"{list_path}: ruleset: {rules.id} has no army lists yet")
-        checks.append((army, army_rules))
-    broken = False
-    for number, (army, army_rules) in enumerate(checks):
-        rule_set = army_rules.constraints if chosen is None else chosen
-        report = validate(army, rule_set.constraints, army_rules.lookup)
+        try:
+            reports.append(rules.validate_list(army, list_format, chosen))
+        except SetupError as error:
+            raise CommandError(f"{list_path}: {error}") from None
+    for number, report in enumerate(reports):
         if number:
             console.print()
-        console.print(str(report), highlight=False)
-        broken = broken or not report.ok
-    if broken:
+        console.print(str(report), highlight=False, markup=False)
+    if not all(report.ok for report in reports):
         raise typer.Exit(1)
 
 

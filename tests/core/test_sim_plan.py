@@ -116,7 +116,7 @@ class ListDuel(Duel):
     def default_setup(self) -> dict[str, Any]:
         return {"units": ["recruit", "recruit"], "rounds": 6}
 
-    def army_rules(self, army: ArmyList) -> ArmyRules:
+    def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         return ARMY_RULES
 
     def setup_for(self, armies: Sequence[ArmyList], scenario: str | None = None) -> dict[str, Any]:

@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from warbench.core.actions import Action, ActionCodec
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
-from warbench.core.lists import ArmyList, ConstraintSet, UnitInfo
+from warbench.core.lists import (
+    ArmyList,
+    ConstraintSet,
+    UnitInfo,
+    ValidationReport,
+    Violation,
+    validate,
+)
 from warbench.core.plain import to_plain
 from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
@@ -87,9 +94,46 @@ class Ruleset(ABC):
         """
         raise SetupError(f"{self.id} cannot start a game from army lists yet")
 
-    def army_rules(self, army: ArmyList) -> ArmyRules | None:
-        """Costs and constraints for ``army`` (by its faction), or ``None`` without lists."""
+    def list_formats(self) -> tuple[str, ...]:
+        """Names of the list-building formats (open, tournament...); empty if only one."""
+        return ()
+
+    def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules | None:
+        """Costs and constraints for ``army`` in a format, or ``None`` without lists."""
         return None
+
+    def list_violations(
+        self, army: ArmyList, list_format: str | None = None
+    ) -> list[Violation]:
+        """Rules of this system that the constraint language cannot say (one officer per
+        role per fleet, carrier capacity...), each with its path in the list file."""
+        return []
+
+    def validate_list(
+        self,
+        army: ArmyList,
+        list_format: str | None = None,
+        constraints: ConstraintSet | None = None,
+    ) -> ValidationReport:
+        """Every rule ``army`` breaks: the format's constraints (or ``constraints``) and the
+        system's own list rules. Raises :class:`SetupError` for a list it cannot judge."""
+        if army.ruleset != self.id:
+            raise SetupError(f"ruleset: the list is for {army.ruleset}, not {self.id}")
+        formats = self.list_formats()
+        if list_format is not None and list_format not in formats:
+            known = ", ".join(formats) if formats else "none"
+            raise SetupError(f"{self.id} has no list format {list_format!r} (formats: {known})")
+        rules = self.army_rules(army, list_format)
+        if rules is None:
+            raise SetupError(f"ruleset: {self.id} has no army lists yet")
+        chosen = rules.constraints if constraints is None else constraints
+        report = validate(army, chosen.constraints, rules.lookup)
+        extra = [
+            violation
+            for violation in self.list_violations(army, list_format)
+            if violation not in report.violations
+        ]
+        return ValidationReport(report.priced, report.violations + tuple(extra))
 
     def catalog(self) -> Mapping[str, Record] | None:
         """The unit catalog (id to record), or ``None`` if this ruleset has none yet."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from warbench.core.lists import ArmyList, validate
+from warbench.core.lists import ArmyList
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.sim.seeds import seating
@@ -124,10 +124,9 @@ def check_lists(ruleset: Ruleset, sides: Sequence[Side]) -> None:
         if side.army.ruleset != ruleset.id:
             problems.append(f"{where}: a list for {side.army.ruleset}, not {ruleset.id}")
             continue
-        rules = ruleset.army_rules(side.army)
-        if rules is None:
+        if ruleset.army_rules(side.army) is None:
             raise BadMatchup(f"{ruleset.id} has no army lists yet; simulate without --army")
-        report = validate(side.army, rules.constraints.constraints, rules.lookup)
+        report = ruleset.validate_list(side.army)
         problems.extend(f"{where}: {violation}" for violation in report.violations)
     if problems:
         raise ArmyListRejected("\n".join(problems))

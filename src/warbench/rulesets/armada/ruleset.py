@@ -10,7 +10,7 @@ import pydantic
 from warbench.core.agents import RandomAgent
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record, validation_problems
-from warbench.core.lists import ArmyList
+from warbench.core.lists import ArmyList, Violation
 from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
@@ -162,9 +162,13 @@ class ArmadaRuleset(Ruleset):
             raise SetupError("\n".join(problems))
         return {"armadas": armadas}
 
-    def army_rules(self, army: ArmyList) -> ArmyRules:
+    def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         """Fleet templates and officer roles priced, and the armada's list rules."""
         return army_rules(army)
+
+    def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
+        """One officer per role per fleet, no repeated ability, unique fleet names."""
+        return list_violations(army)
 
     def catalog(self) -> Mapping[str, Record]:
         """Every fleet template (``capital-large-t3``) and officer role (``admiral``)."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from warbench.core.agents import Agent, RandomAgent
 from warbench.core.catalog import Record
-from warbench.core.lists import ArmyList
+from warbench.core.lists import ArmyList, Violation
 from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
@@ -16,7 +16,12 @@ from warbench.core.table import TablePicture
 from warbench.rulesets.dystopian_wars.actions import ACTION_TYPES
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.data import RulesData, load_data
-from warbench.rulesets.dystopian_wars.fleets import FORMATS, army_rules, check_fleet
+from warbench.rulesets.dystopian_wars.fleets import (
+    FORMATS,
+    army_rules,
+    check_fleet,
+    wing_violations,
+)
 from warbench.rulesets.dystopian_wars.setup import build_state, demo_setup, setup_from_armies
 from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.victory import victory_points
@@ -62,8 +67,14 @@ class DystopianWarsRuleset(Ruleset):
             raise SetupError("; ".join(problems))
         return setup_from_armies(armies, scenario)
 
-    def army_rules(self, army: ArmyList) -> ArmyRules | None:
-        return army_rules(army, "tournament")
+    def list_formats(self) -> tuple[str, ...]:
+        return tuple(FORMATS)
+
+    def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules | None:
+        return army_rules(army, list_format or "tournament")
+
+    def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
+        return wing_violations(army, self.data)
 
     def catalog(self) -> Mapping[str, Record] | None:
         return self.data.catalog

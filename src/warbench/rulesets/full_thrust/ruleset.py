@@ -60,7 +60,7 @@ class FullThrustRuleset(Ruleset):
             "movement": movement,
         }
 
-    def army_rules(self, army: ArmyList) -> ArmyRules:
+    def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         faction = army.faction or ""
         option_costs: dict[str, int] = {}
         for kind in self.library.fighters.values():
