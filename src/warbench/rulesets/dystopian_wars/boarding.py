@@ -39,6 +39,32 @@ from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, data
 
 #: The number ack-ack (or charges) need against boarders; melee dice need 4+.
 BOARDER_NEEDED, MELEE_NEEDED, BEAST_AA_NEEDED = 5, 4, 4
+#: How an assault can end: the target taken, the boarders all lost (the target keeps some
+#: points), neither side wiped out, or both.
+CAPTURED, REPELLED, BOTH_LOSE, BOTH_WIPED_OUT = (
+    "captured", "repelled", "both lose AP", "both wiped out",
+)
+
+
+def melee_dice(points: int, rammed: bool) -> int:
+    """Melee dice of a boarding party of ``points``: half (rounded down) when its ship
+    rammed or collided this turn.
+
+    >>> melee_dice(5, False), melee_dice(5, True)
+    (5, 2)
+    """
+    return points // 2 if rammed else points
+
+
+def assault_outcome(defenders_left: int, boarders_left: int) -> str:
+    """How an assault ends, from the points each side has left after the melee.
+
+    >>> assault_outcome(0, 2), assault_outcome(3, 0), assault_outcome(1, 1)
+    ('captured', 'repelled', 'both lose AP')
+    """
+    if boarders_left <= 0:
+        return BOTH_WIPED_OUT if defenders_left <= 0 else REPELLED
+    return CAPTURED if defenders_left <= 0 else BOTH_LOSE
 
 
 def boarding_bonus(state: DWState, data: RulesData, model: Model) -> int:
@@ -254,7 +280,7 @@ class Boarding(Procedure):
         for uid, ap in parties:
             attacker = state.models[uid]
             share = ap + boarding_bonus(state, data, attacker)
-            dice += share // 2 if any(c >= 0 for c in attacker.contact) else share
+            dice += melee_dice(share, any(c >= 0 for c in attacker.contact))
         defending = target.prize_ap if target.derelict else target.ap
         attack_hits, _ = roll_hits(game.dice, dice, MELEE_NEEDED, label="boarders' melee")
         defence_hits, _ = roll_hits(game.dice, defending, MELEE_NEEDED, label="defenders' melee")
@@ -278,7 +304,7 @@ class Boarding(Procedure):
         # surviving boarders are back aboard their own ships: their points never left them
         alive_boarders = sum(ap for _, ap in survivors)
         beasts = [uid for uid, _ in parties if data.models[state.models[uid].cls].beast]
-        if left_defending > 0 or alive_boarders <= 0:
+        if assault_outcome(left_defending, alive_boarders) != CAPTURED:
             return
         if target_spec.beast:
             destroy(game, target, "destroyed", "overwhelmed by boarders")

@@ -17,6 +17,7 @@ from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.decisions import Decision
 from warbench.core.engine import Game
+from warbench.core.geometry import ARC_EPSILON
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
@@ -35,11 +36,12 @@ from warbench.rulesets.dystopian_wars.actions import (
     Reroll,
     Respond,
 )
-from warbench.rulesets.dystopian_wars.combat import Shot, shot_refusal
+from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
-from warbench.rulesets.dystopian_wars.geometry import ARCS, PathError, TurnLimits, plan_path
-from warbench.rulesets.dystopian_wars.movement import limits_for
+from warbench.rulesets.dystopian_wars.geometry import ARCS, PathError, Plan, plan_path
+from warbench.rulesets.dystopian_wars.movement import limits_for, move_refusal
 from warbench.rulesets.dystopian_wars.state import DWState, Model, data_of, state_of
+from warbench.rulesets.dystopian_wars.world import World, world_of
 
 #: Expected hits per die needing 2..6 (a natural 6 counts two and rolls again).
 EXPECTED = {needed: ((6 - needed) / 6 + 2 / 6) / (1 - 1 / 6) for needed in range(2, 7)}
@@ -156,14 +158,18 @@ class CommodoreBot:
         if not movers:
             return self.fallback.choose(game, decision)
         model = state.models[movers[0]]
-        best: Action | None = None
-        best_score = -math.inf
-        for candidate in self.candidates(state, data, model):
-            if space.validate(candidate) is not None:
-                continue
-            score = self.score_move(state, data, model, candidate)
-            if score > best_score:
-                best, best_score = candidate, score
+        outlook = Outlook(state, data, model, self.caution)
+        scored = []
+        for index, candidate in enumerate(self.candidates(state, data, model)):
+            plan = outlook.plan(candidate)
+            if plan is not None:
+                scored.append((-outlook.score(candidate, plan), index, candidate))
+        # the best score wins, the earliest candidate among equals; the path is known to be
+        # sound, so only the winner's other rules (levels, mines, flyers' bases) are checked
+        scored.sort(key=lambda item: item[:2])
+        best = next(
+            (c for _, _, c in scored if move_refusal(state, data, model, c)[0] is None), None
+        )
         if best is None:
             samples = space.sample(self.rng, 4)
             if samples:
@@ -208,105 +214,13 @@ class CommodoreBot:
             found.append(Move(model.uid, (high,), level="submerged"))
         return found
 
-    def score_move(self, state: DWState, data: RulesData, model: Model, move: Move) -> float:
-        """How good the pose a move reaches looks: guns on targets at short range."""
-        limits: TurnLimits = limits_for(state, data, model, backward=move.backward)
-        start = model.pose().turned(180.0) if move.backward else model.pose()
-        try:
-            plan = plan_path(start, move.path, limits)
-        except PathError:
-            return -math.inf
-        final = plan.final.turned(180.0) if move.backward else plan.final
-        margin = 3.0
-        inside_x = margin < final.x < state.width - margin
-        if not (inside_x and margin < final.y < state.height - margin):
-            return -1000.0
-        spec = data.models[model.cls]
-        score = 0.0
-        if not spec.tiny and not move.all_stop:
-            ahead = final.moved(limits.straight_before + spec.min_move + spec.length / 2 + 1.0)
-            if not (0.0 < ahead.x < state.width and 0.0 < ahead.y < state.height):
-                score -= 400.0  # next turn it could not turn away from the edge in time
-        enemies = [
-            o for o in state.models
-            if o.player != model.player and o.active and o.carried_by < 0
-        ]
-        if not enemies:
-            return 0.0
-        for enemy in enemies:
-            enemy_spec = data.models[enemy.cls]
-            distance = math.hypot(enemy.x - final.x, enemy.y - final.y)
-            bearing = math.degrees(math.atan2(enemy.x - final.x, enemy.y - final.y))
-            relative = bearing - final.heading
-            for mount in spec.mounts:
-                if mount.kind == "mines":
-                    continue
-                arc = ARCS.get(mount.arc)
-                if arc is None:
-                    inside = abs(((relative + 180) % 360) - 180) < 10
-                else:
-                    inside = arc.contains(relative)
-                if not inside:
-                    continue
-                band = 1 + int(max(0.0, distance - 1.0) // 8)
-                if band > 4:
-                    continue
-                dice = mount.ad[band - 1]
-                if band == 1 and enemy.level in ("flying", "obscured"):
-                    dice = 0
-                score += dice * (1.2 if band <= 2 else 0.6) / (1 + enemy_spec.dr / 4)
-        nearest = min(math.hypot(e.x - final.x, e.y - final.y) for e in enemies)
-        score -= max(0.0, nearest - 12.0) * 0.8
-        caution = self.caution
-        for enemy_player in state.opponents(model.player):
-            order = state.orders[enemy_player] if state.orders else 0
-            if serves_order(state, data, order, model):
-                caution *= ORDER_FOCUS * 2
-        score -= caution * self.threat(data, spec, enemies, final.x, final.y)
-        for piece in state.terrain:
-            xs = [p[0] for p in piece.points]
-            ys = [p[1] for p in piece.points]
-            cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-            reach = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 + spec.length / 2 + 1.5
-            if math.hypot(cx - final.x, cy - final.y) < reach:
-                score -= 30.0
-        for other in state.models:
-            if other.uid == model.uid or not other.alive or other.level != model.level:
-                continue
-            if math.hypot(other.x - final.x, other.y - final.y) < (spec.length + 1.0):
-                score -= 15.0
-        return score
-
-    @staticmethod
-    def threat(
-        data: RulesData, spec: ModelSpec, enemies: list[Model], x: float, y: float
-    ) -> float:
-        """Enemy dice that could reach a point: full weight in their arcs now, a third
-        outside (they may still turn), less for hardier models."""
-        total = 0.0
-        for enemy in enemies:
-            enemy_spec = data.models[enemy.cls]
-            distance = math.hypot(x - enemy.x, y - enemy.y)
-            band = 1 + int(max(0.0, distance - 1.0) // 8)
-            if band > 4:
-                continue
-            relative = math.degrees(math.atan2(x - enemy.x, y - enemy.y)) - enemy.heading
-            for mount in enemy_spec.mounts:
-                if mount.kind == "mines":
-                    continue
-                arc = ARCS.get(mount.arc)
-                inside = arc.contains(relative) if arc is not None else False
-                dice = mount.ad[band - 1] * (enemy.tokens or 1)
-                total += dice * (1.0 if inside else 0.3) * (1.2 if band <= 2 else 0.6)
-        return total / (1 + spec.dr / 4) * (spec.points / max(1, spec.hp)) / 20.0
-
     def fire(self, state: DWState, data: RulesData, decision: Decision) -> Action:
         """Link guns only when the linked attack beats their separate best uses; otherwise
         the single attack of best expected damage (favouring damaged, valuable targets),
         split over small targets when one needs only part of a gun's dice."""
         fires = [o for o in decision.options if isinstance(o, Fire)]
-        shots: dict[tuple[int, str, int], Shot | None] = {}
-        values = {fire: self.attack_value(state, data, fire, shots) for fire in fires}
+        world = world_of(state, data)
+        values = {fire: self.attack_value(state, data, fire, world) for fire in fires}
         best_single: dict[tuple[int, str], float] = {}
         for fire, value in values.items():
             if len(fire.guns) == 1:
@@ -326,17 +240,17 @@ class CommodoreBot:
             if len(fire.guns) == 1 and value > best_value:
                 best, best_value = fire, value
         if isinstance(best, Fire):
-            return self.maybe_split(state, data, decision, best)
+            return self.maybe_split(state, data, decision, best, world)
         return best
 
     def maybe_split(
-        self, state: DWState, data: RulesData, decision: Decision, fire: Fire
+        self, state: DWState, data: RulesData, decision: Decision, fire: Fire, world: World
     ) -> Action:
         """Keep back the dice a small target does not need, for another target."""
         uid, mount = fire.guns[0]
         target = state.models[fire.target]
         spec = data.models[target.cls]
-        _, shot = shot_refusal(state, data, state.models[uid], mount, target)
+        _, shot = shot_refusal(state, data, state.models[uid], mount, target, world=world)
         if shot is None or spec.hp > 2:
             return fire
         others = [
@@ -358,22 +272,16 @@ class CommodoreBot:
         state: DWState,
         data: RulesData,
         fire: Fire,
-        shots: dict[tuple[int, str, int], Shot | None] | None = None,
+        world: World | None = None,
     ) -> float:
         """Expected damage of an attack, weighted by the target's worth and wounds
-        (``shots`` remembers each gun's shot at each target within one decision)."""
+        (``world`` lets the shots be worked out once for a whole decision)."""
         target = state.models[fire.target]
         target_spec = data.models[target.cls]
         dice = 0
         needed = 6
         for index, (uid, mount) in enumerate(fire.guns):
-            key = (uid, mount, fire.target)
-            if shots is not None and key in shots:
-                shot = shots[key]
-            else:
-                _, shot = shot_refusal(state, data, state.models[uid], mount, target)
-                if shots is not None:
-                    shots[key] = shot
+            _, shot = shot_refusal(state, data, state.models[uid], mount, target, world=world)
             if shot is None:
                 return 0.0
             dice += shot.dice if index == 0 else shot.dice // 2 if shot.dice > 1 else 1
@@ -411,3 +319,150 @@ class CommodoreBot:
             if option.ap >= 2 * max(1, target.ap) + 1:
                 return option
         return next(o for o in decision.options if isinstance(o, EndBoarding))
+
+
+class Outlook:
+    """How good the pose a move reaches looks to one model, from where everything else
+    stands now: its guns on targets at short range, little enemy fire on it, off the table
+    edge, clear of terrain and of other models. What does not depend on the pose is worked
+    out once, for all the candidate moves of one decision."""
+
+    def __init__(self, state: DWState, data: RulesData, model: Model, caution: float) -> None:
+        spec = data.models[model.cls]
+        self.spec = spec
+        self.width, self.height = state.width, state.height
+        self.limits = {
+            backward: limits_for(state, data, model, backward=backward)
+            for backward in (False, True)
+        }
+        self.starts = {False: model.pose(), True: model.pose().turned(180.0)}
+        self.mounts = [(*_arc_test(mount.arc), mount.ad) for mount in spec.mounts
+                       if mount.kind != "mines"]
+        enemies = [
+            o for o in state.models
+            if o.player != model.player and o.active and o.carried_by < 0
+        ]
+        # Enemies beyond range band 4 of every pose the model can reach count only as the
+        # nearest enemy (the model moves no farther from its centre than its allowance).
+        horizon = 33.0 + max(limits.allowance for limits in self.limits.values()) + 1e-6
+        self.distant = [
+            (enemy.x, enemy.y) for enemy in enemies
+            if math.hypot(enemy.x - model.x, enemy.y - model.y) > horizon
+        ]
+        #: Per enemy within reach: x, y, airborne, its DR divisor, its guns (arc test, dice,
+        #: tokens).
+        self.enemies = []
+        for enemy in enemies:
+            if math.hypot(enemy.x - model.x, enemy.y - model.y) > horizon:
+                continue
+            enemy_spec = data.models[enemy.cls]
+            guns = [
+                (*_arc_test(mount.arc), mount.ad, enemy.tokens or 1)
+                for mount in enemy_spec.mounts if mount.kind != "mines"
+            ]
+            self.enemies.append(
+                (enemy.x, enemy.y, enemy.heading, enemy.level in ("flying", "obscured"),
+                 1 + enemy_spec.dr / 4, guns)
+            )
+        for enemy_player in state.opponents(model.player):
+            order = state.orders[enemy_player] if state.orders else 0
+            if serves_order(state, data, order, model):
+                caution *= ORDER_FOCUS * 2
+        self.caution = caution
+        self.hardiness = 1 + spec.dr / 4
+        self.worth = spec.points / max(1, spec.hp)
+        self.rocks = []
+        for piece in state.terrain:
+            xs = [p[0] for p in piece.points]
+            ys = [p[1] for p in piece.points]
+            cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+            reach = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 + spec.length / 2 + 1.5
+            self.rocks.append((cx, cy, reach))
+        self.crowd = [
+            (other.x, other.y) for other in state.models
+            if other.uid != model.uid and other.alive and other.level == model.level
+        ]
+
+    def plan(self, move: Move) -> Plan | None:
+        """The checked path of ``move`` (as :func:`~.movement.move_refusal` checks it), or
+        None when it breaks a movement rule."""
+        try:
+            return plan_path(self.starts[move.backward], move.path, self.limits[move.backward])
+        except PathError:
+            return None
+
+    def score(self, move: Move, plan: Plan) -> float:
+        """The score of the pose ``plan`` (the checked path of ``move``) ends in."""
+        final = plan.final.turned(180.0) if move.backward else plan.final
+        margin = 3.0
+        width, height = self.width, self.height
+        if not (margin < final.x < width - margin and margin < final.y < height - margin):
+            return -1000.0
+        spec = self.spec
+        score = 0.0
+        if not spec.tiny and not move.all_stop:
+            ahead = final.moved(
+                self.limits[move.backward].straight_before + spec.min_move + spec.length / 2 + 1.0
+            )
+            if not (0.0 < ahead.x < width and 0.0 < ahead.y < height):
+                score -= 400.0  # next turn it could not turn away from the edge in time
+        if not (self.enemies or self.distant):
+            return 0.0
+        x, y, heading = final.x, final.y, final.heading
+        nearest = math.inf
+        for ex, ey in self.distant:
+            distance = math.hypot(ex - x, ey - y)
+            if distance < nearest:
+                nearest = distance
+        threat = 0.0
+        for ex, ey, enemy_heading, airborne, divisor, guns in self.enemies:
+            dx, dy = ex - x, ey - y
+            distance = math.hypot(dx, dy)
+            if distance < nearest:
+                nearest = distance
+            band = 1 + int(max(0.0, distance - 1.0) // 8)
+            if band > 4:
+                continue
+            weight = 1.2 if band <= 2 else 0.6
+            if not (band == 1 and airborne):
+                relative = math.degrees(math.atan2(dx, dy)) - heading
+                for start, span, ad in self.mounts:
+                    if start is None:
+                        inside = abs(((relative + 180) % 360) - 180) < 10
+                    else:
+                        past = (relative - start) % 360.0
+                        inside = past <= span or past >= _FULL_TURN
+                    if inside and ad[band - 1]:
+                        score += ad[band - 1] * weight / divisor
+            back = math.degrees(math.atan2(-dx, -dy)) - enemy_heading
+            for start, span, ad, tokens in guns:
+                inside = False
+                if start is not None:
+                    past = (back - start) % 360.0
+                    inside = past <= span or past >= _FULL_TURN
+                dice = ad[band - 1] * tokens
+                if dice:
+                    threat += dice * (1.0 if inside else 0.3) * weight
+        score -= max(0.0, nearest - 12.0) * 0.8
+        score -= self.caution * (threat / self.hardiness * self.worth / 20.0)
+        for cx, cy, reach in self.rocks:
+            if math.hypot(cx - x, cy - y) < reach:
+                score -= 30.0
+        crowded = spec.length + 1.0
+        for ox, oy in self.crowd:
+            if math.hypot(ox - x, oy - y) < crowded:
+                score -= 15.0
+        return score
+
+
+#: Where an arc's closed interval wraps round (see :meth:`warbench.core.geometry.Arc.contains`).
+_FULL_TURN = 360.0 - ARC_EPSILON
+
+
+def _arc_test(arc_name: str) -> tuple[float | None, float]:
+    """An arc as (start, width widened by the boundary tolerance); ``None`` for a fixed
+    channel (its own guns: 10 degrees either side of the bow; an enemy's: not counted)."""
+    arc = ARCS.get(arc_name)
+    if arc is None:
+        return None, 0.0
+    return arc.start, arc.width + ARC_EPSILON

@@ -26,13 +26,12 @@ from warbench.rulesets.dystopian_wars.geometry import (
     BANDS,
     CC_RANGE,
     band_of,
-    gap,
     in_weapon_arc,
-    sees,
     terrain_of,
 )
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.world import Cover, World, world_of
 
 AIRBORNE = ("flying", "obscured")
 #: Pseudo-mounts for ack-ack and concussion charges used as attacks.
@@ -192,16 +191,14 @@ def own_side(shooter: Model, target: Model) -> bool:
 
 def blockers(state: DWState, data: RulesData, level_of_target: str) -> list[Body]:
     """Bases that may block sight to a target at this level (surface models, sized by
-    their size class, so a model hides models of its own size or smaller)."""
+    their size class, so a model hides models of its own size or smaller).
+
+    The list is the table's :class:`~.world.World` cover: passed on to
+    :func:`shot_refusal`, it lets many shots share what is worked out once.
+    """
     if level_of_target in AIRBORNE:
         return []
-    found = []
-    for model in state.models:
-        if model.alive and model.level == "surface" and model.carried_by < 0:
-            spec = data.models[model.cls]
-            if not spec.tiny:
-                found.append(Body(model.pose(), body_of(model, spec).base, spec.rank))
-    return found
+    return world_of(state, data).cover
 
 
 def sight_line(
@@ -212,19 +209,39 @@ def sight_line(
     *,
     kind: str = "gunnery",
     cover: list[Body] | None = None,
+    world: World | None = None,
 ) -> bool:
     """Line of sight for an attack (bombs ignore it; flyers see over terrain and ships)."""
     if kind == "bombs":
         return True
-    shooter_spec = data.models[shooter.cls]
-    target_spec = data.models[target.cls]
     if shooter.level in AIRBORNE or target.level in AIRBORNE:
         return True
-    shooter_body = Body(shooter.pose(), body_of(shooter, shooter_spec).base, shooter_spec.rank)
-    target_body = Body(target.pose(), body_of(target, target_spec).base, target_spec.rank)
-    if cover is None:
-        cover = blockers(state, data, target.level)
-    return sees(shooter_body, target_body, state.terrain, cover)
+    if world is None:
+        world = _world_for(state, data, cover)
+    return world.sees(shooter, target)
+
+
+def _world_for(
+    state: DWState,
+    data: RulesData,
+    cover: list[Body] | None,
+    bodies: dict[int, Body] | None = None,
+    gaps: dict[tuple[int, int], float] | None = None,
+) -> World:
+    """The world a question is asked in: the one ``cover`` came from, the table's own when
+    the caller brings nothing, else a passing one seeded with what the caller knows."""
+    if isinstance(cover, Cover):
+        return cover.world
+    if cover is None and bodies is None and gaps is None:
+        return world_of(state, data)
+    world = World((), state, data)
+    if cover is not None:
+        world.use_cover(cover)
+    if bodies is not None:
+        world.use_bodies(bodies)
+    if gaps is not None:
+        world.use_gaps(gaps)
+    return world
 
 
 def torpedo_path_clear(state: DWState, data: RulesData, shooter: Model, target: Model) -> bool:
@@ -233,14 +250,34 @@ def torpedo_path_clear(state: DWState, data: RulesData, shooter: Model, target: 
     for piece in state.terrain:
         if piece.full_depth and terrain_of(piece).crossed_by(start, end):
             return False
+    low_x, high_x = sorted((start.x, end.x))
+    low_y, high_y = sorted((start.y, end.y))
     for model in state.models:
         if model.uid in (shooter.uid, target.uid) or not model.alive:
             continue
         spec = data.models[model.cls]
         naval = spec.domain == "naval" and model.level != "submerged" and not spec.flying
-        if naval and base_crossed_by(body_of(model, spec), start, end):
+        if not naval:
+            continue
+        radius = reach(spec)  # a path farther from the centre than this misses the base
+        if not (
+            low_x <= model.x + radius and model.x - radius <= high_x
+            and low_y <= model.y + radius and model.y - radius <= high_y
+        ):
+            continue
+        if base_crossed_by(body_of(model, spec), start, end):
             return False
     return True
+
+
+def _torpedo_clear(
+    state: DWState, data: RulesData, shooter: Model, target: Model, world: World
+) -> bool:
+    pair = (shooter.uid, target.uid)
+    found = world.torpedo.get(pair)
+    if found is None:
+        found = world.torpedo[pair] = torpedo_path_clear(state, data, shooter, target)
+    return found
 
 
 def reach(spec: ModelSpec) -> float:
@@ -257,12 +294,33 @@ def shot_refusal(
     cover: list[Body] | None = None,
     bodies: dict[int, Body] | None = None,
     gaps: dict[tuple[int, int], float] | None = None,
+    *,
+    world: World | None = None,
 ) -> tuple[str | None, Shot | None]:
     """Why ``shooter`` may not fire ``mount_name`` at ``target``, or the shot it may make.
 
-    ``cover`` may pass the bases that block sight (:func:`blockers`) and ``bodies`` every
-    model's base by number, and ``gaps`` remembers distances, for many shots at once.
+    For many shots at once, pass the table's ``world`` (:func:`~.world.world_of`), or the
+    ``cover`` :func:`blockers` gave: each answer is then worked out once and remembered
+    while the table stays as it is. ``bodies`` (every model's base by number) and ``gaps``
+    (distances by pair) may seed a one-off question instead.
     """
+    if world is None:
+        world = _world_for(state, data, cover, bodies, gaps)
+    key = (shooter.uid, mount_name, target.uid)
+    found = world.shots.get(key)
+    if found is None:
+        found = world.shots[key] = _shot(state, data, shooter, mount_name, target, world)
+    return found
+
+
+def _shot(
+    state: DWState,
+    data: RulesData,
+    shooter: Model,
+    mount_name: str,
+    target: Model,
+    world: World,
+) -> tuple[str | None, Shot | None]:
     spec = data.models[shooter.cls]
     target_spec = data.models[target.cls]
     if not target.alive:
@@ -274,23 +332,12 @@ def shot_refusal(
     apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
     if apart - reach(spec) - reach(target_spec) > BANDS.reach:
         return f"{target.name} is beyond range band 4", None
-    if bodies is None:
-        shooter_body, target_body = body_of(shooter, spec), body_of(target, target_spec)
-    else:
-        shooter_body, target_body = bodies[shooter.uid], bodies[target.uid]
-    if gaps is None:
-        distance = gap(shooter_body, target_body)
-    else:
-        pair = (shooter.uid, target.uid)
-        if pair not in gaps:
-            gaps[pair] = gap(shooter_body, target_body)
-        distance = gaps[pair]
     if target.carried_by >= 0:
         reason = deck_refusal(state, data, spec, shooter, target, mount_name)
         if reason is not None:
             return reason, None
     if mount_name in (AA_GUN, CC_GUN):
-        return _auxiliary_shot(spec, shooter, target_spec, target, mount_name, distance)
+        return _auxiliary_shot(spec, shooter, target_spec, target, mount_name, world)
     mount = spec.mount(mount_name)
     if mount is None:
         return f"{shooter.name} has no weapon {mount_name!r}", None
@@ -311,6 +358,7 @@ def shot_refusal(
         return f"{shooter.name} is in chaos and disarray: no {mount.kind}", None
     if mount.kind == "mines":
         return "mines are dropped while moving, not fired", None
+    distance = world.gap(shooter.uid, target.uid)
     if mount.kind == "bombs":
         if not spec.flying:
             return "only flyers drop bombs", None
@@ -328,7 +376,7 @@ def shot_refusal(
         if (
             spec.domain == "naval"
             and not spec.flying
-            and not torpedo_path_clear(state, data, shooter, target)
+            and not _torpedo_clear(state, data, shooter, target, world)
         ):
             return "the torpedo run is blocked by a ship or terrain", None
     band = band_of(distance)
@@ -347,9 +395,9 @@ def shot_refusal(
         and not target_spec.beast
     ):
         return "a surface model fires at flyers in range band 1 only with ack-ack", None
-    if not in_weapon_arc(shooter_body, mount.arc, target_body):
+    if not world.in_arc(shooter.uid, mount.arc, target.uid):
         return f"{target.name} is not in the {mount.arc} arc of {mount.name}", None
-    seen = sight_line(state, data, shooter, target, kind=mount.kind, cover=cover)
+    seen = sight_line(state, data, shooter, target, kind=mount.kind, world=world)
     spotted = False
     if not seen:
         if not (mount.indirect and band >= 3):
@@ -370,7 +418,7 @@ def shot_refusal(
         needed = clamp_needed(needed - 1)
     if mount.kind == "bombs" and mount.arc.endswith("channel"):
         centre = Body(target.pose(), CircleBase(0.01))
-        if not in_weapon_arc(shooter_body, mount.arc, centre):
+        if not in_weapon_arc(world.body(shooter.uid), mount.arc, centre):
             dice = max(1, dice // 2)
     return None, Shot(dice, needed, band, mount.kind, mount.link_group)
 
@@ -381,7 +429,7 @@ def _auxiliary_shot(
     target_spec: ModelSpec,
     target: Model,
     gun: str,
-    distance: float,
+    world: World,
 ) -> tuple[str | None, Shot | None]:
     if gun == AA_GUN:
         reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
@@ -403,6 +451,7 @@ def _auxiliary_shot(
         needed = cc_needed(target_spec)
     if shooter.level == "submerged":
         return "a submerged model uses neither ack-ack nor concussion charges", None
+    distance = world.gap(shooter.uid, target.uid)
     if distance > reach + 1e-9:
         return f"{target.name} is {distance:.1f} inches away, beyond {reach:g} inches", None
     if dice <= 0:

@@ -14,6 +14,7 @@ model of its fleet within 8 inches, or against the commodore itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -102,6 +103,38 @@ def destroy(game: Game, target: Model, fate: str, cause: str) -> None:
         state.commodore_lost[owner] = True
 
 
+class HitDamage(NamedTuple):
+    """What an attack's hits do before any critical table roll: hull points lost, rolls
+    owed on the critical table, and whether it was a critical hit."""
+
+    points: int
+    rolls: int
+    critical: bool
+
+
+def hit_damage(
+    hits: int, dr: int, cr: int, starting_hp: int, *, criticals: bool = True
+) -> HitDamage:
+    """The damage ``hits`` do to a model of ``dr`` and ``cr`` that began the game with
+    ``starting_hp`` hull points: CR or more a critical hit (2 hull points and a table roll
+    per whole multiple of CR, none for a model of 2 hull points or fewer), DR or more one
+    hull point, less nothing. Without ``criticals`` (collisions) CR counts as DR.
+
+    >>> hit_damage(20, 6, 10, 8)  # twice CR: two table rolls
+    HitDamage(points=2, rolls=2, critical=True)
+    >>> hit_damage(5, 3, 5, 2)  # a model that began with 2 hull points: no table roll
+    HitDamage(points=2, rolls=0, critical=True)
+    >>> [tuple(hit_damage(hits, 3, 5, 4, criticals=False)) for hits in (2, 3, 12)]
+    [(0, 0, False), (1, 0, False), (1, 0, False)]
+    """
+    if criticals and hits >= cr:
+        rolls = 0 if starting_hp <= CRITICAL_DAMAGE else hits // cr
+        return HitDamage(CRITICAL_DAMAGE, rolls, True)
+    if hits >= dr:
+        return HitDamage(1, 0, False)
+    return HitDamage(0, 0, False)
+
+
 def apply_hits(
     game: Game, target: Model, hits: int, *, by_model: int, cause: str, criticals: bool = True
 ) -> None:
@@ -112,20 +145,19 @@ def apply_hits(
         return
     data = data_of(game)
     spec = data.models[target.cls]
-    if criticals and hits >= spec.cr:
+    damage = hit_damage(hits, spec.dr, spec.cr, spec.hp, criticals=criticals)
+    if damage.critical:
         game.emit(
             "critical_hit",
             f"{hits} hits reach {target.name}'s CR {spec.cr}: a critical hit",
             model=target.uid,
             hits=hits,
         )
-        rolls = hits // spec.cr
-        small = spec.hp <= CRITICAL_DAMAGE
-        lose_hull(game, target, CRITICAL_DAMAGE, "critical hit")
-        if target.alive and not small and rolls:
-            game.push(CriticalRolls(target.uid, rolls, by_model))
-    elif hits >= spec.dr:
-        lose_hull(game, target, 1, f"{hits} hits against DR {spec.dr}")
+        lose_hull(game, target, damage.points, "critical hit")
+        if target.alive and damage.rolls:
+            game.push(CriticalRolls(target.uid, damage.rolls, by_model))
+    elif damage.points:
+        lose_hull(game, target, damage.points, f"{hits} hits against DR {spec.dr}")
     else:
         game.emit(
             "no_damage",

@@ -81,6 +81,16 @@ def in_weapon_arc(shooter: Body, arc: str, target: Body) -> bool:
     >>> in_weapon_arc(ship, "channel", ahead), in_weapon_arc(ship, "aft-channel", ahead)
     (True, False)
     """
+    key = (shape_key(shooter), arc, shape_key(target))
+    found = _ARC_MEMO.get(key)
+    if found is None:
+        if len(_ARC_MEMO) >= MEMO_LIMIT:
+            _ARC_MEMO.clear()
+        found = _ARC_MEMO[key] = _in_weapon_arc(shooter, arc, target)
+    return found
+
+
+def _in_weapon_arc(shooter: Body, arc: str, target: Body) -> bool:
     if arc == "channel":
         return in_channel(shooter, target)
     if arc == "aft-channel":
@@ -99,8 +109,39 @@ def band_of(distance: float) -> int | None:
 
 
 def gap(first: Body, second: Body) -> float:
-    """Edge-to-edge distance between two bases."""
-    return edge_distance(first, second)
+    """Edge-to-edge distance between two bases (remembered: bases that have not moved
+    are not measured again).
+
+    >>> from warbench.core.geometry import CircleBase
+    >>> gap(Body(Pose(0.0, 0.0), CircleBase(1.0)), Body(Pose(5.0, 0.0), RectBase(2.0, 2.0)))
+    3.0
+    """
+    key = (shape_key(first), shape_key(second))
+    found = _GAP_MEMO.get(key)
+    if found is None:
+        if len(_GAP_MEMO) >= MEMO_LIMIT:
+            _GAP_MEMO.clear()
+        found = _GAP_MEMO[key] = edge_distance(first, second)
+    return found
+
+
+def shape_key(body: Body) -> tuple[float, ...]:
+    """What fixes a base on the table, as plain numbers: centre, heading and size
+    (width and length of a rectangle, radius of a circle).
+
+    >>> shape_key(Body(Pose(1.0, 2.0, 90.0), RectBase(1.0, 3.0)))
+    (1.0, 2.0, 90.0, 1.0, 3.0)
+    """
+    pose, base = body.pose, body.base
+    if isinstance(base, RectBase):
+        return (pose.x, pose.y, pose.heading, base.width, base.length)
+    return (pose.x, pose.y, pose.heading, base.radius)
+
+
+#: How many answers each memo of pure geometry keeps before it starts afresh.
+MEMO_LIMIT = 1 << 16
+_GAP_MEMO: dict[tuple[tuple[float, ...], tuple[float, ...]], float] = {}
+_ARC_MEMO: dict[tuple[tuple[float, ...], str, tuple[float, ...]], bool] = {}
 
 
 @lru_cache(maxsize=256)
@@ -121,14 +162,38 @@ def sees(
 ) -> bool:
     """Line of sight from centre to centre past sight-blocking terrain and bases (bases far
     from the line are left out before the exact test)."""
+    return sees_past(shooter, target, sight_terrain(terrain), screens(blockers))
+
+
+def sight_terrain(terrain: Iterable[Piece]) -> list[Terrain]:
+    """The pieces that block sight, as core terrain shapes."""
+    return [terrain_of(piece) for piece in terrain if piece.blocks_sight]
+
+
+Screen = tuple[float, float, float, Body]
+"""A base that may block sight, with its centre and the radius no part of it goes beyond."""
+
+
+def screens(blockers: Iterable[Body]) -> list[Screen]:
+    """Each blocking base with its centre and reach, for :func:`sees_past`."""
+    return [(body.pose.x, body.pose.y, _radius(body), body) for body in blockers]
+
+
+def sees_past(
+    shooter: Body, target: Body, terrain: Sequence[Terrain], blockers: Sequence[Screen]
+) -> bool:
+    """:func:`sees`, for terrain and bases already prepared (many sight lines on one
+    table); a base farther from the line than its reach cannot block it."""
     sx, sy, tx, ty = shooter.pose.x, shooter.pose.y, target.pose.x, target.pose.y
+    low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
+    low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
     near = [
-        body for body in blockers
-        if _segment_distance(body.pose.x, body.pose.y, sx, sy, tx, ty) <= _radius(body)
+        body for x, y, radius, body in blockers
+        if low_x <= x + radius and x - radius <= high_x
+        and low_y <= y + radius and y - radius <= high_y
+        and _segment_distance(x, y, sx, sy, tx, ty) <= radius
     ]
-    return line_of_sight(
-        shooter, target, [terrain_of(piece) for piece in terrain if piece.blocks_sight], near
-    )
+    return line_of_sight(shooter, target, terrain, near)
 
 
 def _radius(body: Body) -> float:

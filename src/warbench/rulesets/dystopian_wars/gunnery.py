@@ -30,7 +30,6 @@ from warbench.rulesets.dystopian_wars.combat import (
     Shot,
     aa_needed,
     aa_value,
-    blockers,
     cc_value,
     linked_dice,
     shot_refusal,
@@ -41,6 +40,7 @@ from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.pools import roll_hits
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, data_of, state_of
+from warbench.rulesets.dystopian_wars.world import world_of
 
 #: The number answer dice (ack-ack, concussion charges) need to cancel hits.
 CANCEL_NEEDED = 5
@@ -171,9 +171,7 @@ def fire_options(state: DWState, data: RulesData, frame: Gunnery) -> list[Fire]:
     targets = enemy_targets(state, player)
     options: list[Fire] = []
     by_group: dict[tuple[str, int], list[tuple[int, int, str]]] = {}
-    cover = blockers(state, data, "surface")
-    bodies = {m.uid: body_of(m, data.models[m.cls]) for m in state.models if m.alive}
-    gaps: dict[tuple[int, int], float] = {}
+    world = world_of(state, data)
     for uid in frame.part:
         model = state.models[uid]
         if not model.active:
@@ -182,9 +180,7 @@ def fire_options(state: DWState, data: RulesData, frame: Gunnery) -> list[Fire]:
             if frame.used.get(gun_key(uid, mount), 0):
                 continue
             for target in targets:
-                reason, shot = shot_refusal(
-                    state, data, model, mount, target, cover, bodies, gaps
-                )
+                reason, shot = shot_refusal(state, data, model, mount, target, world=world)
                 if reason is None and shot is not None:
                     options.append(Fire(((uid, mount),), target.uid))
                     if not model.broken:

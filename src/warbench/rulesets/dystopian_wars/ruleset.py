@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from warbench.core.agents import Agent, RandomAgent
+from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.procedures import GameState
@@ -81,6 +82,11 @@ class DystopianWarsRuleset(Ruleset):
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         return {"random": RandomAgent, "commodore": CommodoreBot}
+
+    def attacks(self) -> Mapping[str, AttackOdds]:
+        from warbench.rulesets.dystopian_wars.odds import attack_odds
+
+        return attack_odds(self.data)
 
     def table(self, state: GameState) -> TablePicture | None:
         assert isinstance(state, DWState)

@@ -12,7 +12,7 @@ under the water or the ground), ``flying`` and ``obscured`` (a flyer up in the c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.geometry import Body, CircleBase, Point, Pose, RectBase, Terrain
 from warbench.core.plain import Hidden
@@ -98,6 +98,21 @@ class Model:
         """On the table and under its own fleet's command (not derelict)."""
         return self.alive and not self.derelict
 
+    def __reduce__(self) -> tuple[type[Model], tuple[Any, ...]]:
+        # Pickling (every transactional action snapshots the state) as one call with the
+        # fields in order: several times cheaper than the default per-slot dictionary.
+        return (
+            Model,
+            (
+                self.uid, self.player, self.squadron, self.cls, self.name, self.x, self.y,
+                self.heading, self.level, self.damage, self.ap, self.helm, self.markers,
+                self.broken, self.broken_at, self.alive, self.fate, self.derelict,
+                self.prize_of, self.prize_ap, self.captured_by, self.contact, self.grounded,
+                self.tokens, self.fuel, self.armed, self.carried_by, self.cap_with,
+                self.ready_turn,
+            ),
+        )
+
 
 @dataclass(slots=True)
 class Squadron:
@@ -109,6 +124,12 @@ class Squadron:
     models: list[int]
     activated: bool = False
     core: bool = True
+
+    def __reduce__(self) -> tuple[type[Squadron], tuple[Any, ...]]:
+        # One call with the fields in order, as for :class:`Model`.
+        return (
+            Squadron, (self.sid, self.player, self.name, self.models, self.activated, self.core)
+        )
 
 
 @dataclass(slots=True)
@@ -138,6 +159,14 @@ class Piece:
     points: list[tuple[float, float]]
     blocks_sight: bool = True
     full_depth: bool = True
+
+    def __reduce__(self) -> tuple[type[Piece], tuple[Any, ...]]:
+        # One call with the fields in order, as for :class:`Model`.
+        return (
+            Piece,
+            (self.name, self.kind, self.density, self.points, self.blocks_sight,
+             self.full_depth),
+        )
 
 
 @dataclass(slots=True)

@@ -1,0 +1,285 @@
+"""Exact distributions of Dystopian Wars rolls, read from the tables the game rolls with.
+
+A Dystopian Wars pool reads each d6 through :func:`~.pools.hit_table`: below the number
+needed nothing, from it one, a natural 6 two and another die. However long a die's chain of
+sixes, it ends on a face that does not roll again, so ``dice`` dice score ``2 * S + X``:
+``S``, the sixes rolled, is negative binomial (``dice`` dice each stopping with chance 5/6),
+and ``X``, the faces the dice stop on, is a sum of ``dice`` plain dice read through the
+faces that stop. Both are summed in closed form; only the far tail of ``S`` is cut, where
+less than 1e-15 is left out, and that bound is kept as ``truncated_mass``.
+
+Damage follows with the game's own :func:`~.damage.hit_damage` applied to every number of
+hits, the critical table's extra damage read from the data, and boarding with
+:func:`~.boarding.melee_dice` and :func:`~.boarding.assault_outcome`.
+
+>>> hits = pool_hits(13, 4)
+>>> round(hits.mean, 9), round(hits.at_least(10), 6), hits.truncated_mass <= 1e-15
+(10.4, 0.553987, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import numpy as np
+
+from warbench.core.faces import FaceTable
+from warbench.core.odds import Dist, InvalidOddsQuery, mixture
+from warbench.rulesets.dystopian_wars.boarding import (
+    BOARDER_NEEDED,
+    MELEE_NEEDED,
+    REPELLED,
+    assault_outcome,
+    melee_dice,
+)
+from warbench.rulesets.dystopian_wars.damage import hit_damage
+from warbench.rulesets.dystopian_wars.data import Critical
+from warbench.rulesets.dystopian_wars.pools import hit_table
+
+#: The most probability a pool here may leave out (the far tail of its sixes).
+TOLERANCE = 1e-15
+
+
+def pool_hits(dice: int, needed: int, tolerance: float = TOLERANCE) -> Dist:
+    """Successes of ``dice`` d6 needing ``needed``, as :func:`~.pools.roll_hits` rolls them.
+
+    >>> [round(pool_hits(1, 4).p(hits), 12) for hits in (0, 1, 2)]  # 1-3; 4-5; 6 then 1-3
+    [0.5, 0.333333333333, 0.083333333333]
+    """
+    return table_pool(dice, hit_table(needed), tolerance)
+
+
+def table_pool(dice: int, table: FaceTable, tolerance: float = TOLERANCE) -> Dist:
+    """The total of ``dice`` dice read through a one-channel ``table`` whose rolling-again
+    faces all count the same.
+
+    >>> from warbench.rulesets.dystopian_wars.pools import TEST_TABLE
+    >>> table_pool(3, TEST_TABLE).to_dict()[6]  # three sixes, which do not roll again
+    0.004629629629629629
+    """
+    if dice < 0:
+        raise InvalidOddsQuery(f"cannot roll {dice} dice")
+    if len(table.channels) != 1:
+        raise InvalidOddsQuery("a pool of hits needs a table of one channel")
+    again = {o.values[0] for o in table.outcomes if o.explodes}
+    if len(again) > 1:
+        raise InvalidOddsQuery("the faces that roll again must all count the same")
+    stopped = stopped_sum(dice, Counter(o.values[0] for o in table.outcomes if not o.explodes))
+    if not again or dice == 0:
+        return stopped
+    step = again.pop()
+    if step < 0:
+        raise InvalidOddsQuery("the faces that roll again must not count below zero")
+    sixes, lost = explosions(dice, table.explode_chance, tolerance)
+    spread = np.zeros(step * (len(sixes) - 1) + 1)
+    np.add.at(spread, step * np.arange(len(sixes)), sixes)
+    probs = np.convolve(spread, stopped.probabilities)
+    return Dist(probs, stopped.offset, lost)
+
+
+def stopped_sum(dice: int, faces: Counter[int]) -> Dist:
+    """The sum of the faces ``dice`` dice stop on, ``faces`` counting how many faces show
+    each value: a binomial in closed form when there are two values, else repeated sums.
+
+    >>> stopped = stopped_sum(2, Counter({0: 3, 1: 2}))  # two dice, 2 faces in 5 hit
+    >>> [round(stopped.p(hits), 12) for hits in (0, 1, 2)]
+    [0.36, 0.48, 0.16]
+    """
+    total = sum(faces.values())
+    if len(faces) != 2 or dice == 0:
+        return Dist.sum_of(Dist.from_mapping({v: n / total for v, n in faces.items()}), dice)
+    low, high = sorted(faces)
+    chance = faces[high] / total
+    k = np.arange(dice + 1, dtype=np.float64)
+    ratios = (dice - k[:-1]) / (k[:-1] + 1.0) * (chance / (1.0 - chance))
+    logs = np.concatenate(([dice * math.log1p(-chance)], np.log(ratios)))
+    binomial = np.exp(np.cumsum(logs))
+    spread = np.zeros((high - low) * dice + 1)
+    spread[:: high - low] = binomial
+    return Dist(spread, low * dice)
+
+
+def explosions(dice: int, chance: float, tolerance: float = TOLERANCE) -> tuple[np.ndarray, float]:
+    """How many times ``dice`` dice roll again in all, each again with ``chance``: the
+    negative binomial probabilities of 0, 1, 2 ... and a bound on the tail left out.
+
+    ``p(s + 1) / p(s) = chance * (dice + s) / (s + 1)`` falls as ``s`` grows, so once it is
+    below one the tail from ``k`` is at most ``p(k) / (1 - ratio(k))``; the series stops at
+    the first ``k`` where that bound is within ``tolerance``.
+
+    >>> probs, lost = explosions(1, 1 / 6)
+    >>> round(float(probs[1]), 12), lost <= 1e-15  # one die: geometric
+    (0.138888888889, True)
+    """
+    if not 0.0 < chance < 1.0:
+        raise InvalidOddsQuery(f"a die rolls again with chance in (0, 1), not {chance}")
+    mean = dice * chance / (1.0 - chance)
+    length = int(mean + 10.0 * math.sqrt(mean + 1.0) / (1.0 - chance) + 40)
+    while True:
+        s = np.arange(length, dtype=np.float64)
+        ratios = chance * (dice + s) / (s + 1.0)
+        logs = np.concatenate(([dice * math.log1p(-chance)], np.log(ratios[:-1])))
+        probs = np.exp(np.cumsum(logs))
+        bound = probs / np.maximum(1.0 - ratios, 1e-300)
+        within = np.flatnonzero((ratios < 1.0) & (bound <= tolerance))
+        if len(within):
+            cut = int(within[0])
+            return probs[:cut], float(bound[cut])
+        length *= 2
+
+
+def cancel_hits(hits: Dist, cancelled: Dist) -> Dist:
+    """Hits left once ``cancelled`` of them are taken away (never fewer than none), as
+    :func:`~.gunnery.resolve_attack` takes answers and shields off an attack.
+
+    >>> cancel_hits(Dist.constant(3), Dist.from_mapping({1: 0.5, 5: 0.5})).to_dict()
+    {0: 0.5, 2: 0.5}
+    """
+    return (hits - cancelled).clip(0, None)
+
+
+def extra_damage_die(rows: Sequence[Critical]) -> Dist:
+    """The extra hull damage of one roll on the critical table (each row equally likely)."""
+    counts = Counter(row.extra_damage for row in rows)
+    return Dist.from_mapping({extra: n / len(rows) for extra, n in counts.items()})
+
+
+@dataclass(frozen=True, slots=True)
+class DamageOdds:
+    """What an attack's hits do to one model: the chance of no damage, of one hull point,
+    of a critical hit; the critical table rolls owed; the hull points lost (with the
+    table's extra damage, up to the hull left) when the hull left is known."""
+
+    none: float
+    damage: float
+    critical: float
+    rolls: Dist
+    hull: Dist | None
+    hull_left: int | None
+
+    def named(self, prefix: str = "") -> dict[str, float]:
+        """The named outcomes, ``destroyed`` when the hull left is known."""
+        found = {
+            f"{prefix}none": self.none,
+            f"{prefix}damage": self.damage,
+            f"{prefix}critical": self.critical,
+        }
+        if self.hull is not None and self.hull_left is not None:
+            found[f"{prefix}destroyed"] = self.hull.at_least(self.hull_left)
+        return found
+
+
+def damage_odds(
+    hits: Dist,
+    dr: int,
+    cr: int,
+    starting_hp: int,
+    *,
+    hull_left: int | None,
+    extra: Dist,
+    criticals: bool = True,
+) -> DamageOdds:
+    """:func:`~.damage.hit_damage` over every number of ``hits``; ``extra`` is one critical
+    table roll's extra hull damage. A critical's table rolls stop once the model is gone,
+    which leaves the capped hull loss the same, so the loss is ``min(hull_left, points +
+    extra of each roll)``.
+
+    >>> one = Dist.constant(0)
+    >>> odds = damage_odds(Dist.from_mapping({2: 0.5, 6: 0.25, 12: 0.25}), 4, 6, 5,
+    ...                    hull_left=5, extra=one)
+    >>> odds.none, odds.damage, odds.critical, odds.rolls.to_dict()
+    (0.5, 0.0, 0.5, {0: 0.5, 1: 0.25, 2: 0.25})
+    """
+    results = [
+        hit_damage(value, dr, cr, starting_hp, criticals=criticals)
+        for value in range(hits.offset, hits.offset + len(hits.probabilities))
+    ]
+    keys = sorted(set(results))
+    index = {key: number for number, key in enumerate(keys)}
+    weights = np.bincount([index[r] for r in results], hits.probabilities, len(keys))
+    groups = {key: float(weight) for key, weight in zip(keys, weights, strict=True)}
+    none = damage = critical = 0.0
+    rolls = np.zeros(max(key.rolls for key in keys) + 1)
+    for key, chance in groups.items():
+        if key.critical:
+            critical += chance
+        elif key.points:
+            damage += chance
+        else:
+            none += chance
+        rolls[key.rolls] += chance
+    hull = None
+    if hull_left is not None:
+        parts = [
+            (chance, (Dist.sum_of(extra, count) + points).clip(None, hull_left))
+            for (points, count, _), chance in groups.items()
+            if chance
+        ]
+        hull = carrying(mixture(parts), hits.truncated_mass)
+    rolls_dist = Dist(rolls, 0, hits.truncated_mass)
+    return DamageOdds(none, damage, critical, rolls_dist, hull, hull_left)
+
+
+def carrying(dist: Dist, lost: float) -> Dist:
+    """``dist`` with ``lost`` more mass reported as left out (by the parts it was built
+    from, whose chances it renormalised)."""
+    if not lost:
+        return dist
+    return Dist(dist.probabilities, dist.offset, dist.truncated_mass + lost)
+
+
+@dataclass(frozen=True, slots=True)
+class AssaultOdds:
+    """A boarding assault: the chance of each way it ends, the defenders' points lost and
+    the boarders' points lost (to the answering fire and in the melee)."""
+
+    outcomes: dict[str, float]
+    defenders_lost: Dist
+    boarders_lost: Dist
+
+
+def boarding_odds(points: int, defenders: int, answer: int, *, rammed: bool) -> AssaultOdds:
+    """``points`` boarders against ``defenders``: ``answer`` ack-ack (or charge) dice kill
+    boarders on 5+ first, then both sides roll melee dice on 4+ at once, each hit one
+    point of the other side.
+
+    >>> odds = boarding_odds(1, 0, 0, rammed=False)  # nobody aboard to fight back
+    >>> round(odds.outcomes["captured"], 12), round(odds.defenders_lost.p(0), 12)
+    (1.0, 1.0)
+    """
+    killed = pool_hits(answer, BOARDER_NEEDED)
+    reach: dict[int, float] = defaultdict(float)
+    for kills, chance in killed.items():
+        reach[max(0, points - kills)] += chance
+    defence = pool_hits(defenders, MELEE_NEEDED)
+    outcomes: dict[str, float] = defaultdict(float)
+    defenders_parts: list[tuple[float, Dist]] = []
+    boarders_parts: list[tuple[float, Dist]] = []
+    for boarders, chance in reach.items():
+        if boarders == 0:  # none reach the target: the assault is over before the melee
+            outcomes[REPELLED] += chance
+            defenders_parts.append((chance, Dist.constant(0)))
+            boarders_parts.append((chance, Dist.constant(points)))
+            continue
+        attack = pool_hits(melee_dice(boarders, rammed), MELEE_NEEDED)
+        defenders_left = attack.map(partial(_left, defenders))
+        boarders_left = defence.map(partial(_left, boarders))
+        for left, p_left in defenders_left.items():
+            for alive, p_alive in boarders_left.items():
+                outcomes[assault_outcome(left, alive)] += chance * p_left * p_alive
+        defenders_parts.append((chance, defenders - defenders_left))
+        boarders_parts.append((chance, points - boarders_left))
+    return AssaultOdds(
+        dict(outcomes),
+        carrying(mixture(defenders_parts), killed.truncated_mass),
+        carrying(mixture(boarders_parts), killed.truncated_mass),
+    )
+
+
+def _left(points: int, losses: int) -> int:
+    """Points left after ``losses`` (never below none)."""
+    return max(0, points - losses)

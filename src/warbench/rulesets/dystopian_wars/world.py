@@ -1,0 +1,207 @@
+"""A snapshot of the table for many questions at once, remembered while nothing changes.
+
+Declaring attacks asks the same questions again and again: how far apart two bases are,
+whether one sees the other, whether a target lies in an arc, what shot a gun may make.
+The answers are pure functions of the models on the table (where they stand, their level,
+damage, markers, contacts and the rest :func:`fingerprint` reads) and of the terrain, so
+:func:`world_of` hands back the same :class:`World` for as long as those stay the same,
+and the world remembers every answer it has worked out. The moment a model moves, takes
+damage or gains a marker, the fingerprint differs and a fresh world starts empty: a cached
+answer is always the answer the rules would give now.
+
+>>> from warbench.core.engine import Game
+>>> from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+>>> from warbench.rulesets.dystopian_wars.state import data_of, state_of
+>>> game = Game.new(DystopianWarsRuleset(), seed=3)
+>>> state, data = state_of(game), data_of(game)
+>>> before = world_of(state, data)
+>>> world_of(state, data) is before
+True
+>>> state.models[0].x += 1.0
+>>> world_of(state, data) is before
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from operator import attrgetter
+from typing import TYPE_CHECKING
+
+from warbench.core.geometry import Body, Terrain
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.geometry import (
+    Screen,
+    gap,
+    in_weapon_arc,
+    screens,
+    sees_past,
+    sight_terrain,
+)
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+
+if TYPE_CHECKING:
+    from warbench.rulesets.dystopian_wars.combat import Shot
+
+#: The fields of a model that any answer a world remembers may depend on.
+_FIELDS = attrgetter(
+    "x", "y", "heading", "level", "alive", "derelict", "damage", "prize_of", "carried_by",
+    "grounded", "tokens", "armed", "cap_with", "player", "squadron", "cls", "name",
+)
+#: How many worlds are kept (a rolled-back action may come back to an earlier one).
+KEPT = 4
+
+
+def fingerprint(state: DWState) -> tuple[Hashable, ...]:
+    """Everything on the table the remembered answers read: each model's place, level,
+    status, markers and contacts, and the terrain."""
+    return (
+        tuple(
+            (
+                _FIELDS(model),
+                tuple(model.markers.items()) if model.markers else (),
+                tuple(model.contact) if model.contact else (),
+            )
+            for model in state.models
+        ),
+        tuple(
+            (piece.kind, piece.density, piece.blocks_sight, piece.full_depth,
+             tuple(piece.points))
+            for piece in state.terrain
+        ),
+        state.width,
+        state.height,
+    )
+
+
+class Cover(list[Body]):
+    """The bases that may block sight, as :func:`~.combat.blockers` lists them, knowing the
+    world they were taken from (so a shot asked with them can use its memory)."""
+
+    __slots__ = ("world",)
+
+    def __init__(self, bodies: list[Body], world: World) -> None:
+        super().__init__(bodies)
+        self.world = world
+
+
+class World:
+    """One unchanging moment of a game's table and what has been worked out about it.
+
+    Pairs are named by model numbers; every answer is computed the first time it is asked,
+    by the same functions the rules use, and kept.
+    """
+
+    __slots__ = (
+        "_arcs", "_bodies", "_cover", "_gaps", "_screens", "_sight", "_terrain", "data", "key",
+        "shots", "state", "torpedo",
+    )
+
+    def __init__(self, key: tuple[Hashable, ...], state: DWState, data: RulesData) -> None:
+        self.key = key
+        self.state = state
+        self.data = data
+        self._bodies: dict[int, Body] = {}
+        self._cover: Cover | None = None
+        self._screens: list[Screen] | None = None
+        self._terrain: list[Terrain] = []
+        self._gaps: dict[tuple[int, int], float] = {}
+        self._sight: dict[tuple[int, int], bool] = {}
+        self._arcs: dict[tuple[int, str, int], bool] = {}
+        #: Whether a torpedo run from one model to another is clear: ``(uid, target)``.
+        self.torpedo: dict[tuple[int, int], bool] = {}
+        #: Shots of a gun at a target: ``(uid, mount, target) -> (reason, shot)``.
+        self.shots: dict[tuple[int, str, int], tuple[str | None, Shot | None]] = {}
+
+    def use_cover(self, cover: list[Body]) -> None:
+        """Take ``cover`` as the bases that block sight (a caller's own list)."""
+        self._cover = Cover(cover, self)
+        self._screens = None
+
+    def use_bodies(self, bodies: dict[int, Body]) -> None:
+        """Take ``bodies`` as the models' bases by number (a caller's own table)."""
+        self._bodies = bodies
+
+    def use_gaps(self, gaps: dict[tuple[int, int], float]) -> None:
+        """Remember distances in ``gaps`` (a caller's own table)."""
+        self._gaps = gaps
+
+    def body(self, uid: int) -> Body:
+        """The model's base where it stands."""
+        found = self._bodies.get(uid)
+        if found is None:
+            model = self.state.models[uid]
+            found = self._bodies[uid] = body_of(model, self.data.models[model.cls])
+        return found
+
+    def gap(self, first: int, second: int) -> float:
+        """Edge-to-edge distance from ``first``'s base to ``second``'s."""
+        pair = (first, second)
+        found = self._gaps.get(pair)
+        if found is None:
+            found = self._gaps[pair] = gap(self.body(first), self.body(second))
+        return found
+
+    def in_arc(self, shooter: int, arc: str, target: int) -> bool:
+        """Whether any part of ``target`` lies in the named arc of ``shooter``."""
+        key = (shooter, arc, target)
+        found = self._arcs.get(key)
+        if found is None:
+            found = self._arcs[key] = in_weapon_arc(self.body(shooter), arc, self.body(target))
+        return found
+
+    @property
+    def screens(self) -> list[Screen]:
+        """The cover's bases with their centres and reach, and the terrain that blocks
+        sight, ready for many sight lines."""
+        if self._screens is None:
+            self._screens = screens(self.cover)
+            self._terrain = sight_terrain(self.state.terrain)
+        return self._screens
+
+    @property
+    def cover(self) -> Cover:
+        """Surface bases that may block sight (sized by their size class)."""
+        if self._cover is None:
+            found = []
+            data = self.data
+            for model in self.state.models:
+                if model.alive and model.level == "surface" and model.carried_by < 0:
+                    spec = data.models[model.cls]
+                    if not spec.tiny:
+                        found.append(Body(model.pose(), body_of(model, spec).base, spec.rank))
+            self._cover = Cover(found, self)
+        return self._cover
+
+    def sees(self, shooter: Model, target: Model) -> bool:
+        """Line of sight between two models' centres past terrain and surface bases (the
+        geometry only: who ignores it is the rules' business)."""
+        pair = (shooter.uid, target.uid)
+        found = self._sight.get(pair)
+        if found is None:
+            models = self.data.models
+            shooter_spec, target_spec = models[shooter.cls], models[target.cls]
+            blockers = self.screens
+            found = self._sight[pair] = sees_past(
+                Body(shooter.pose(), self.body(shooter.uid).base, shooter_spec.rank),
+                Body(target.pose(), self.body(target.uid).base, target_spec.rank),
+                self._terrain,
+                blockers,
+            )
+        return found
+
+
+_WORLDS: dict[tuple[Hashable, ...], World] = {}
+
+
+def world_of(state: DWState, data: RulesData) -> World:
+    """The world of the table as it stands now (the same object while nothing changes)."""
+    key = fingerprint(state)
+    found = _WORLDS.get(key)
+    if found is not None and found.data is data:
+        found.state = state
+        return found
+    if len(_WORLDS) >= KEPT:
+        del _WORLDS[next(iter(_WORLDS))]
+    found = _WORLDS[key] = World(key, state, data)
+    return found
