@@ -10,12 +10,11 @@ the best of several repeats (fast calls looped so a repeat lasts at least 20 ms)
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import icepool
+from timing import best_seconds
 
 from warbench.core.odds import Dist
 from warbench.rulesets.armada.odds import (
@@ -36,20 +35,6 @@ ATTACK: dict[str, Any] = {
     "attacker_class": "capital", "attacker_size": "large", "attacker_tier": 10,
     "target_class": "destroyer", "target_size": "large", "target_tier": 10,
 }
-
-
-def best_seconds(query: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    query()
-    one_call = time.perf_counter() - start
-    loops = max(1, math.ceil(MIN_REPEAT_SECONDS / max(one_call, 1e-9)))
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        for _ in range(loops):
-            query()
-        best = min(best, (time.perf_counter() - start) / loops)
-    return best
 
 
 def icepool_attack(options: GunneryOptions, shields: int) -> icepool.Die:

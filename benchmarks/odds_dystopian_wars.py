@@ -15,13 +15,12 @@ best of several repeats (fast calls looped so one repeat lasts at least 20 ms; c
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import icepool
+from timing import best_seconds
 
 from warbench.core.odds import Dist
 from warbench.rulesets.dystopian_wars.exact import pool_hits
@@ -36,27 +35,6 @@ DEPTH = 20
 DR, CR = 6, 10
 #: Faces 1-6 needing 4+, written out: 1-3 nothing, 4-5 one hit, 6 two hits and again.
 FACES = (0, 0, 0, 1, 1, 2)
-
-
-def best_seconds(query: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    query()
-    one_call = time.perf_counter() - start
-    if one_call > SLOW_SECONDS:
-        times = [one_call]
-        for _ in range(SLOW_REPEATS - 1):
-            start = time.perf_counter()
-            query()
-            times.append(time.perf_counter() - start)
-        return min(times)
-    loops = max(1, math.ceil(MIN_REPEAT_SECONDS / max(one_call, 1e-9)))
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        for _ in range(loops):
-            query()
-        best = min(best, (time.perf_counter() - start) / loops)
-    return best
 
 
 def icepool_hits(dice: int) -> icepool.Die:

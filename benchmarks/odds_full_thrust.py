@@ -13,11 +13,10 @@ of several repeats (fast calls looped so that one repeat lasts at least 20 ms).
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable
 
 import icepool
+from timing import best_seconds
 
 from warbench.core.odds import Dist
 from warbench.rulesets.full_thrust.exact import rule_pool, total_of
@@ -31,20 +30,6 @@ DEPTH = 20
 #: Beam die faces 1-6 against screens 0 and 2 (written out, not read from the code).
 UNSCREENED = (0, 0, 0, 1, 1, 2)
 SCREEN_2 = (0, 0, 0, 0, 1, 1)
-
-
-def best_seconds(query: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    query()
-    one_call = time.perf_counter() - start
-    loops = max(1, math.ceil(MIN_REPEAT_SECONDS / max(one_call, 1e-9)))
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        for _ in range(loops):
-            query()
-        best = min(best, (time.perf_counter() - start) / loops)
-    return best
 
 
 def icepool_beam(dice: int) -> icepool.Die:
