@@ -41,7 +41,8 @@ def test_opening_hands_are_dealt_and_hidden() -> None:
     """
     game = Game.new(DystopianWarsRuleset(), seed=4)
     game_state = state(game)
-    assert [len(hand.value) for hand in game_state.hands] == [4, 4]
+    # the 1000-point demo fleets deploy seven squadrons each besides their wings: 5 cards
+    assert [len(hand.value) for hand in game_state.hands] == [5, 5]
     view = game.view(0)
     assert view["hands"][1] == {"hidden": True, "owner": 1}
     assert view["hands"][0]["value"] == game_state.hands[0].value

@@ -20,6 +20,7 @@ from warbench.core.faces import FaceTable
 from warbench.core.odds import Dist, InvalidOddsQuery, JointDist
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.damage import apply_points, rows_finished, threshold_check
+from warbench.rulesets.full_thrust.defence import dogfight, fight_fighters
 from warbench.rulesets.full_thrust.exact import reroll_chain, rule_pool, total_of
 from warbench.rulesets.full_thrust.odds import attack_odds
 from warbench.rulesets.full_thrust.scoring import (
@@ -32,6 +33,7 @@ from warbench.rulesets.full_thrust.scoring import (
     pulse_torpedo,
     salvo_points,
 )
+from warbench.rulesets.full_thrust.state import Salvo
 
 from .helpers import RULES, ship, state_of
 
@@ -378,6 +380,141 @@ def _pair_code(points: Points) -> int:
     return points.normal * 100 + min(points.penetrating, 99)
 
 
+# --- dogfights and interceptions (FT-ODDS-DOGFIGHT) -----------------------------------------
+
+#: One die a fighter, by how the rules read it against the enemy (written out from the rules):
+#: beam-style (BEAM tables: +1 for interceptors and against light fighters, level-1 screens
+#: against heavies), or a kill on a 6 only (attack and torpedo fighters; 5-6 against light).
+STANDARD_DIE = totals(rerolling_die(BEAM[0], BEAM[0]))
+INTERCEPTOR_DIE = totals(rerolling_die(BEAM_PLUS_ONE[0], BEAM_PLUS_ONE[0]))
+INTERCEPTOR_VS_HEAVY = totals(rerolling_die(BEAM_PLUS_ONE[1], BEAM_PLUS_ONE[0]))
+SIX = D6.map(lambda face: 1 if face == 6 else 0)
+FIVE_SIX = D6.map(lambda face: 1 if face >= 5 else 0)
+
+DOGFIGHTS: list[tuple[dict[str, Any], int, icepool.Die, int, icepool.Die]] = [
+    # options, your fighters, what all your dice kill, enemy fighters, what theirs kill
+    ({}, 6, 6 @ STANDARD_DIE, 6, 6 @ STANDARD_DIE),
+    ({"type": "interceptor", "enemy": "heavy"}, 6, 6 @ INTERCEPTOR_VS_HEAVY, 6, 6 @ STANDARD_DIE),
+    ({"type": "interceptor", "enemy": "interceptor", "count": 3}, 3, 3 @ STANDARD_DIE,
+     6, 6 @ STANDARD_DIE),
+    ({"type": "attack", "count": 4, "enemy": "light"}, 4, 4 @ FIVE_SIX, 8, 8 @ STANDARD_DIE),
+    ({"type": "interceptor", "enemy": "light_interceptor"}, 6, D6 + 1, 8, 8 @ STANDARD_DIE),
+    ({"type": "multirole", "role": "attack", "count": 5, "enemy": "torpedo"}, 5, 5 @ SIX,
+     6, 6 @ SIX),
+    ({"type": "light", "enemy": "multirole", "enemy_role": "interceptor", "enemy_count": 2},
+     8, 8 @ STANDARD_DIE, 2, D6 + 1),
+]
+
+
+@pytest.mark.parametrize("index", range(len(DOGFIGHTS)))
+def test_ft_odds_dogfight_matches_icepool(index: int) -> None:
+    """FT-ODDS-DOGFIGHT, FT-FTR-DOGFIGHT, FT-FTR-INTERCEPTOR, FT-FTR-ATTACK, FT-FTR-HEAVY,
+    FT-FTR-LIGHT, FT-FTR-MULTIROLE: both groups roll at once; each side's kills are capped at
+    the other's fighters; interceptors kill a d6+1 light fighters outright."""
+    options, count, ours, enemy_count, theirs = DOGFIGHTS[index]
+    kills = ours.map(lambda k: min(k, enemy_count))
+    losses = theirs.map(lambda k: min(k, count))
+    answer = odds("dogfight", **options)
+    assert_dist(answer.distribution, kills)
+    assert_dist(odds("dogfight", **options, show="losses").distribution, losses)
+    enemy_gone, we_are_gone = kills.probability(enemy_count), losses.probability(count)
+    expected = {
+        "no kills": kills.probability(0),
+        "no losses": losses.probability(0),
+        "enemy wiped out": enemy_gone,
+        "own group wiped out": we_are_gone,
+        "both wiped out": enemy_gone * we_are_gone,
+        "more kills than losses": (kills - losses).probability(">=", 1),
+    }
+    for name, chance in expected.items():
+        assert abs(answer.named[name] - chance) <= TOLERANCE, name
+
+
+@pytest.mark.parametrize(("options", "fighters", "die", "missiles"), [
+    ({}, 6, INTERCEPTOR_DIE, 6),
+    ({"type": "standard", "count": 3, "missiles": 4}, 3, STANDARD_DIE, 4),
+    ({"type": "attack", "missiles": 2}, 6, SIX, 2),
+    ({"type": "light_interceptor", "count": 5}, 5, INTERCEPTOR_DIE, 6),
+])
+def test_ft_odds_intercept_matches_icepool(
+    options: dict[str, Any], fighters: int, die: icepool.Die, missiles: int
+) -> None:
+    """FT-ODDS-DOGFIGHT, FT-FTR-INTERCEPT-MISSILES: a group's dogfight dice (no light or
+    armour modifiers: missiles are neither) each down missiles, at most the salvo."""
+    kills = (fighters @ die).map(lambda k: min(k, missiles))
+    answer = odds("intercept", **options)
+    assert_dist(answer.distribution, kills)
+    assert_dist(odds("intercept", **options, show="left").distribution,
+                kills.map(lambda k: missiles - k))
+    assert abs(answer.named["salvo shot down"] - kills.probability(missiles)) <= TOLERANCE
+    assert abs(answer.named["none"] - kills.probability(0)) <= TOLERANCE
+
+
+def _air_battle(blue: str, red: str, seed: int) -> Game:
+    """A seeded game with one group of each type out in space, 4 MU apart."""
+    game = Game.new(RULES, {"fleets": [
+        {"name": "Blue", "ships": [ship("haven", "Nest", 30.0, 10.0, fighters=(blue,))]},
+        {"name": "Red", "ships": [ship("haven", "Den", 30.0, 40.0, fighters=(red,))]},
+    ]}, seed=seed)
+    for group, y in zip(state_of(game).groups, (20.0, 24.0), strict=True):
+        group.status, group.x, group.y = "space", 30.0, y
+    return game
+
+
+def _dogfight_rounds(blue: str, red: str, seed: int, n: int = 3000) -> list[int]:
+    """``n`` dogfights through the game's own ``dogfight``, each from full groups: the two
+    groups' losses coded as ``10 x red's + blue's``."""
+    game = _air_battle(blue, red, seed)
+    first, second = state_of(game).groups
+    sizes = (first.count, second.count)
+    coded = []
+    for _ in range(n):
+        first.count, second.count = sizes
+        first.endurance = second.endurance = 6
+        dogfight(game, first, second)
+        coded.append(10 * (sizes[1] - second.count) + sizes[0] - first.count)
+    return coded
+
+
+@pytest.mark.parametrize(("blue", "red"), [("interceptor", "heavy"), ("attack", "light"),
+                                           ("interceptor", "light")])
+def test_ft_odds_dogfights_in_a_game_fit_the_odds(blue: str, red: str) -> None:
+    """FT-ODDS-DOGFIGHT, FT-ODDS-GAME, FT-FTR-DOGFIGHT: 3000 dogfights of a seeded game
+    (kills and losses together, so the rolls are independent and simultaneous) fit the
+    exact odds (chi-square, p > 0.001)."""
+    answer = odds("dogfight", type=blue, enemy=red)
+    losses = odds("dogfight", type=blue, enemy=red, show="losses").distribution
+    joint = answer.distribution.map(lambda k: 10 * k) + losses
+    stat, critical = chi_square(_dogfight_rounds(blue, red, seed=21), joint)
+    assert stat < critical, (blue, red, stat, critical)
+
+
+def test_ft_odds_interceptions_in_a_game_fit_the_odds() -> None:
+    """FT-ODDS-DOGFIGHT, FT-ODDS-GAME, FT-FTR-INTERCEPT-MISSILES: 3000 interceptions of a
+    full salvo by standard fighters in a seeded game fit the exact odds."""
+    game = _air_battle("standard", "standard", seed=22)
+    state = state_of(game)
+    group = state.groups[0]
+    group.target_kind, group.target = "salvo", 0
+    shot_down = []
+    for _ in range(3000):
+        state.salvos = [Salvo(0, 1, 1, 30.0, 20.0, 6, target=0)]
+        group.endurance = 6
+        fight_fighters(game)
+        shot_down.append(6 - state.salvos[0].missiles)
+    stat, critical = chi_square(shot_down, odds("intercept", type="standard").distribution)
+    assert stat < critical
+
+
+def test_ft_odds_dogfight_fit_catches_a_wrong_reading() -> None:
+    """The fit has teeth: interceptors rolled at light fighters (d6+1 outright) do not fit
+    the odds of fighters rolling +1 beam-style dice at them."""
+    rolls = [code // 10 for code in _dogfight_rounds("interceptor", "light", seed=23, n=1000)]
+    wrong = odds("dogfight", type="standard", enemy="light").distribution
+    stat, critical = chi_square(rolls, wrong)
+    assert stat > critical
+
+
 # --- options and the command line ----------------------------------------------------------
 
 
@@ -402,6 +539,13 @@ def _pair_code(points: Points) -> int:
     (["threshold", "hull=6", "damage=2,x"], "not whole numbers separated by commas"),
     (["salvo", "missiles=0"], "missiles: Input should be greater than or equal to 1"),
     (["beam", "dice=3"], "beam takes no option dice"),
+    (["dogfight", "enemy=wasp"], 'enemy: unknown fighter type "wasp"'),
+    (["dogfight", "enemy=light", "enemy_count=9"], "a light group has at most 8 fighters"),
+    (["dogfight", "role=attack"], "standard fighters have no roles to choose"),
+    (["dogfight", "enemy=multirole", "enemy_role=heavy"], "enemy_role: multi-role"),
+    (["dogfight", "show=hull"], "show: Input should be 'kills' or 'losses'"),
+    (["intercept", "missiles=7"], "a salvo has at most 6 missiles"),
+    (["intercept", "count=0"], "count: Input should be greater than or equal to 1"),
 ])
 def test_ft_odds_bad_options_are_refused_with_the_reason(words: list[str], message: str) -> None:
     """FT-ODDS-OPTIONS: negative dice, unknown classes and designs, impossible thresholds."""
@@ -434,7 +578,7 @@ def test_ft_odds_command_line_json_and_attack_list(capsys: pytest.CaptureFixture
     assert main(["odds", "full-thrust"]) == 0
     listing = capsys.readouterr().out
     for name in ("beam", "pds", "fighters", "pulse-torpedo", "needle", "salvo", "threshold",
-                 "submunition"):
+                 "submunition", "dogfight", "intercept"):
         assert f"{name}:" in listing
 
 

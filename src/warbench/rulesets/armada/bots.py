@@ -5,6 +5,7 @@ included, so it focuses where its class is strong), finishing damaged enemies fi
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
@@ -76,6 +77,16 @@ def target_value(
         return 0.1 * damage
     wounded = 1.0 + (target.hull_points - max(0, target.hull)) / target.hull_points
     return damage * wounded
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What a hex offers a fleet that might move there: the enemies in range with their
+    value as targets, the nearest enemy (``None`` with no enemy left) and its distance."""
+
+    in_range: tuple[tuple[Fleet, float], ...]
+    nearest: Fleet | None
+    distance: int
 
 
 class TacticianAgent:
@@ -220,33 +231,49 @@ class TacticianAgent:
                     )
             enemies = [enemy for enemy in state.enemies_of(fleet) if enemy.status == ACTIVE]
             ghost = dataclasses.replace(fleet)
+            standings: dict[tuple[int, int], Standing] = {}
             for move, pose in poses.items():
                 ghost.q, ghost.r, ghost.facing = pose.hex.q, pose.hex.r, pose.facing
-                score = self.pose_score(state, tables, ghost, enemies)
+                where = (ghost.q, ghost.r)
+                if where not in standings:
+                    standings[where] = self.standing(state, tables, ghost, enemies)
+                score = self.pose_score(ghost, standings[where])
                 if score > best_score:
                     best, best_score = move, score
         assert best is not None
         return best
 
-    def pose_score(
+    def standing(
         self, state: ArmadaState, tables: Tables, moved: Fleet, enemies: list[Fleet]
-    ) -> float:
-        """How good ``moved`` (a fleet on a pose it might take) stands against the active
-        ``enemies``: the best target it would have in arc, its forward shields towards the
-        nearest enemy, and closing in when nothing is in range."""
+    ) -> Standing:
+        """What the hex of ``moved`` (a fleet on a pose it might take) offers against the
+        active ``enemies``, whatever its facing: each enemy in range with its value as a
+        target (the band's weight times :func:`target_value`), and the nearest enemy."""
         if not enemies:
-            return 0.0
-        best = 0.0
+            return Standing((), None, 0)
         here = moved.hex
+        in_range = []
         for enemy in enemies:
             band = range_band(tables, moved, enemy)
-            if band is None or not firing_arcs(moved, enemy):
-                continue
-            best = max(best, BAND_VALUE[band.name] * target_value(state, tables, moved, enemy))
+            if band is not None:
+                value = BAND_VALUE[band.name] * target_value(state, tables, moved, enemy)
+                in_range.append((enemy, value))
         nearest = min(enemies, key=lambda enemy: enemy.hex.distance(here))
+        return Standing(tuple(in_range), nearest, nearest.hex.distance(here))
+
+    def pose_score(self, moved: Fleet, standing: Standing) -> float:
+        """How good ``moved`` stands on its pose, given the :meth:`standing` of its hex: the
+        best target it would have in arc, its forward shields towards the nearest enemy, and
+        closing in when nothing is in range."""
+        if standing.nearest is None:
+            return 0.0
+        best = 0.0
+        for enemy, value in standing.in_range:
+            if firing_arcs(moved, enemy):
+                best = max(best, value)
         score = best
-        if shielded_front(nearest, moved):
+        if shielded_front(standing.nearest, moved):
             score += 0.5
         if best == 0.0:
-            score -= 0.1 * nearest.hex.distance(here)
+            score -= 0.1 * standing.distance
         return score

@@ -13,7 +13,9 @@ rules source leaves open carry ``source = "engine default"``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Literal
 
@@ -39,6 +41,7 @@ Difficulty = Literal["easy", "average", "challenging", "hard", "epic"]
 ArcName = Literal["fore", "aft", "port", "starboard"]
 
 SIZES: tuple[Size, ...] = ("small", "medium", "large")
+DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "average", "challenging", "hard", "epic")
 CLASSES: tuple[FleetClass, ...] = ("capital", "destroyer", "fighter")
 
 
@@ -240,6 +243,69 @@ class RoundFile(DataModel):
         return self
 
 
+class NoAward(DataModel):
+    """Encounters too easy to earn anything."""
+
+    below_party_level_by: int = Field(ge=0)
+
+
+class ExperienceFile(Record):
+    """``experience.toml``: the starship-combat XP rules the source refers to (difficulty to
+    CR, CR to total XP), used to reward the officers of an armada that wins a battle."""
+
+    difficulty_cr: dict[Difficulty, int]
+    no_award: NoAward
+    xp_by_cr: dict[int, int]
+
+    @model_validator(mode="after")
+    def _complete(self) -> ExperienceFile:
+        missing = [d for d in DIFFICULTIES if d not in self.difficulty_cr]
+        if missing:
+            raise ValueError(f"difficulty_cr: missing {missing}")
+        ratings = list(self.xp_by_cr)
+        if ratings != list(range(1, len(ratings) + 1)):
+            raise ValueError(f"xp_by_cr: CRs must run 1, 2, 3 ... in order, got {ratings}")
+        awards = list(self.xp_by_cr.values())
+        if any(low >= high for low, high in pairwise(awards)):
+            raise ValueError(f"xp_by_cr: awards must rise with the CR, got {awards}")
+        return self
+
+    def encounter(
+        self, challenge: Mapping[Difficulty, int], party_level: int, enemy_tier: int
+    ) -> tuple[str, int]:
+        """The difficulty and CR of beating an armada of ``enemy_tier`` for a party of
+        ``party_level`` (the allied armada's tier), ``challenge`` giving each difficulty's
+        tier offset; beyond the table, one CR per tier past its nearest end.
+
+        >>> tables = load_tables()
+        >>> [tables.experience.encounter(tables.challenge, 10, enemy) for enemy in (9, 5, 13)]
+        [('challenging', 11), ('below easy', 7), ('above epic', 15)]
+        """
+        offset = enemy_tier - party_level
+        for difficulty, tiers in challenge.items():
+            if tiers == offset:
+                return difficulty, party_level + self.difficulty_cr[difficulty]
+        easiest = min(challenge, key=challenge.__getitem__)
+        hardest = max(challenge, key=challenge.__getitem__)
+        if offset < challenge[easiest]:
+            past, label = easiest, f"below {easiest}"
+        else:
+            past, label = hardest, f"above {hardest}"
+        return label, party_level + self.difficulty_cr[past] + offset - challenge[past]
+
+    def total_xp(self, challenge_rating: int, party_level: int) -> int:
+        """The party's XP for an encounter of ``challenge_rating`` (none when it is more than
+        ``no_award`` below the party level).
+
+        >>> tables = load_tables()
+        >>> [tables.experience.total_xp(cr, 12) for cr in (1, 2, 5)]
+        [0, 600, 1600]
+        """
+        if challenge_rating < party_level - self.no_award.below_party_level_by:
+            return 0
+        return self.xp_by_cr[challenge_rating]
+
+
 class FleetSpec(DataModel):
     """A fleet as written in an armada file."""
 
@@ -275,7 +341,8 @@ class Tables:
     """Every rules table, validated, with quick look-ups."""
 
     __slots__ = (
-        "abilities", "challenge", "classes", "fleets", "orders", "roles", "rounds", "tiers",
+        "abilities", "challenge", "classes", "experience", "fleets", "orders", "roles",
+        "rounds", "tiers",
     )
 
     def __init__(
@@ -286,6 +353,7 @@ class Tables:
         rounds: RoundFile,
         roles: Catalog[OfficerRole],
         orders: Catalog[OrderRule],
+        experience: ExperienceFile,
     ) -> None:
         self.tiers = tiers.tiers
         self.challenge = tiers.challenge
@@ -295,6 +363,7 @@ class Tables:
         self.rounds = rounds
         self.roles = roles
         self.orders = orders
+        self.experience = experience
 
     def tier(self, tier: int) -> TierRow:
         """The row of ``tier`` (1-based)."""
@@ -332,6 +401,18 @@ def load_tables(directory: Path = DATA_DIR) -> Tables:
     ]
     if problems:
         raise DataFileError(str(directory / "officers.toml"), problems)
+    experience = load_model(directory / "experience.toml", ExperienceFile)
+    highest = len(experience.xp_by_cr)
+    needed = max(
+        experience.encounter(tiers.challenge, party, enemy)[1]
+        for party in range(1, 21)
+        for enemy in range(1, 21)
+    )
+    if needed > highest:
+        problem = DataProblem(
+            "xp_by_cr", f"stops at CR {highest} but a battle between tiers 1-20 reaches CR {needed}"
+        )
+        raise DataFileError(str(directory / "experience.toml"), [problem])
     return Tables(
         tiers,
         load_model(directory / "fleets.toml", FleetFile),
@@ -339,6 +420,7 @@ def load_tables(directory: Path = DATA_DIR) -> Tables:
         load_model(directory / "rounds.toml", RoundFile),
         roles,
         orders,
+        experience,
     )
 
 

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import cast
+from typing import Any, cast
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -53,6 +53,7 @@ from warbench.rulesets.armada.combat import (
     targeting_refusal,
 )
 from warbench.rulesets.armada.data import Tables, load_tables
+from warbench.rulesets.armada.experience import reward_text, rewards_for
 from warbench.rulesets.armada.moves import (
     STUNT_DC_BASE,
     drift_pose,
@@ -88,6 +89,7 @@ from warbench.rulesets.armada.state import (
     Fleet,
     Mine,
 )
+from warbench.rulesets.armada.templates import template_id
 
 #: Morale check margins: passing by this much inspires, failing by this much routs.
 MORALE_MARGIN = 5
@@ -908,11 +910,16 @@ def resolve_gunnery(
             shields=target.shields,
             hull=target.hull,
         )
+        if before > target.hull:
+            by = state.fleets[hit.attacker] if hit.attacker >= 0 else None
+            note_damage(game, target, before - target.hull, by)
     halved: list[Fleet] = []
     for fleet_id in struck:
         fleet = state.fleets[fleet_id]
         status = status_for_hull(fleet.hull, fleet.hull_points)
         if status == DESTROYED:
+            if fleet.status != DESTROYED:
+                game.emit("unit_destroyed", "", unit_type=unit_type(fleet), player=fleet.side)
             fleet.status = DESTROYED
             game.emit("destroyed", f"{fleet.name} is destroyed", fleet=fleet.id)
         elif status == DISABLED and fleet.status == ACTIVE:
@@ -939,6 +946,20 @@ def resolve_gunnery(
             enemy_tier = max(side.tier for i, side in enumerate(state.sides) if i != fleet.side)
             morale_test(game, state, tables, fleet, 10 + enemy_tier // 2)
     return hull_damage
+
+
+def unit_type(fleet: Fleet) -> str:
+    """The fleet's id in army lists (its template id), for unit events."""
+    return template_id(fleet.fleet_class, fleet.size, fleet.tier)
+
+
+def note_damage(game: Game, target: Fleet, amount: int, by: Fleet | None) -> None:
+    """The ``unit_damaged`` event for hull damage (``by``: the attacking fleet, if any)."""
+    credit: dict[str, Any] = {}
+    if by is not None:
+        credit = {"by_player": by.side, "by_unit_type": unit_type(by)}
+    game.emit("unit_damaged", "", unit_type=unit_type(target), player=target.side,
+              amount=amount, **credit)
 
 
 def hit_mine(game: Game, state: ArmadaState, hit: PendingHit) -> None:
@@ -986,6 +1007,7 @@ class SelfDestructChoice(Procedure):
             return
         assert isinstance(action, SelfDestruct)
         fleet.status = DESTROYED
+        game.emit("unit_destroyed", "", unit_type=unit_type(fleet), player=fleet.side)
         target = state.fleets[action.target]
         game.emit("self_destruct", f"{fleet.name} self-destructs, attacking {target.name}",
                   fleet=fleet.id, target=target.id)
@@ -1112,22 +1134,49 @@ def end_of_round(game: Game, state: ArmadaState, tables: Tables) -> None:
             game.emit("disabled", f"{fleet.name} has fled too long and is disabled", fleet=fleet.id)
     standing = [side for side in range(state.players) if state.active_fleets(side)]
     if len(standing) <= 1:
-        winners = tuple(standing)
         reason = (
             f"{state.sides[standing[0]].name} holds the field" if standing else "both armadas fall"
         )
-        game.end(Outcome(winners, battle_scores(state), reason))
+        finish_battle(game, state, tables, tuple(standing), battle_scores(state), reason)
     elif state.round >= state.max_rounds:
         scores = battle_scores(state)
         best = max(scores)
         winners = tuple(side for side, score in enumerate(scores) if score == best)
-        game.end(
-            Outcome(
-                winners if len(winners) == 1 else (),
-                scores,
-                f"round limit {state.max_rounds} reached; build points beaten {list(scores)}",
-            )
+        finish_battle(
+            game,
+            state,
+            tables,
+            winners if len(winners) == 1 else (),
+            scores,
+            f"round limit {state.max_rounds} reached; build points beaten {list(scores)}",
         )
+
+
+def finish_battle(
+    game: Game,
+    state: ArmadaState,
+    tables: Tables,
+    winners: tuple[int, ...],
+    scores: tuple[float, ...],
+    reason: str,
+) -> None:
+    """End the battle: the winner's officers earn their experience (an event each, and the
+    outcome's reason says it too), then the game is over."""
+    for reward in rewards_for(state, winners, tables):
+        text = reward_text(state, reward)
+        reason = f"{reason}; {text}"
+        game.emit(
+            "experience",
+            text,
+            side=reward.side,
+            enemy=reward.enemy,
+            difficulty=reward.difficulty,
+            challenge_rating=reward.challenge_rating,
+            xp=reward.total,
+            officers=reward.officers,
+            xp_each=reward.each,
+        )
+    game.end(Outcome(winners, scores, reason))
 
 
 def battle_scores(state: ArmadaState) -> tuple[float, ...]:

@@ -17,6 +17,7 @@ from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import TablePicture
 from warbench.rulesets.armada.actions import ACTION_TYPES
 from warbench.rulesets.armada.data import ArmadaSpec, demo_armadas, load_tables
+from warbench.rulesets.armada.experience import reward_text, rewards_for
 from warbench.rulesets.armada.fleets import new_fleet, officer_bonus, validate_armada
 from warbench.rulesets.armada.lists import armada_from_list, army_rules, list_violations
 from warbench.rulesets.armada.odds import armada_attacks
@@ -193,7 +194,8 @@ class ArmadaRuleset(Ruleset):
         return table_picture(state)
 
     def describe(self, state: GameState) -> str:
-        """Round and each fleet's hull, shields and status."""
+        """Round and each fleet's hull, shields and status; once the battle is over, how it
+        ended and the experience the winner's officers earned."""
         assert isinstance(state, ArmadaState)
         lines = [f"{self.name}, round {state.round}"]
         for fleet in state.fleets:
@@ -202,4 +204,10 @@ class ArmadaRuleset(Ruleset):
                 f"shields {fleet.shields}, {fleet.status}, {fleet.morale}"
                 f" at {fleet.q},{fleet.r} facing {fleet.facing}"
             )
+        if state.outcome is not None:
+            lines.append(f"  over: {state.outcome.reason}")
+            rewards = rewards_for(state, state.outcome.winners)
+            lines.extend(f"  experience: {reward_text(state, reward)}" for reward in rewards)
+            if not rewards:
+                lines.append("  experience: none (no single winner)")
         return "\n".join(lines)

@@ -141,10 +141,13 @@ class CommodoreBot:
         """The nearest enemy model in play and its distance, centre to centre."""
         best: Model | None = None
         distance = math.inf
+        x, y, player = model.x, model.y, model.player
         for other in state.models:
-            if other.player == model.player or not other.active or other.carried_by >= 0:
+            if other.player == player or not other.alive or other.derelict or (
+                other.carried_by >= 0
+            ):
                 continue
-            d = model.point().distance_to(other.point())
+            d = math.hypot(other.x - x, other.y - y)
             if d < distance:
                 best, distance = other, d
         return best, distance
@@ -336,8 +339,8 @@ class Outlook:
             for backward in (False, True)
         }
         self.starts = {False: model.pose(), True: model.pose().turned(180.0)}
-        self.mounts = [(*_arc_test(mount.arc), mount.ad) for mount in spec.mounts
-                       if mount.kind != "mines"]
+        mounts = [(*_arc_test(mount.arc), mount.ad) for mount in spec.mounts
+                  if mount.kind != "mines"]
         enemies = [
             o for o in state.models
             if o.player != model.player and o.active and o.carried_by < 0
@@ -349,21 +352,23 @@ class Outlook:
             (enemy.x, enemy.y) for enemy in enemies
             if math.hypot(enemy.x - model.x, enemy.y - model.y) > horizon
         ]
-        #: Per enemy within reach: x, y, airborne, its DR divisor, its guns (arc test, dice,
-        #: tokens).
-        self.enemies = []
+        #: Per enemy within reach: x, y, heading, and (worked out when first needed) by
+        #: range band what our guns score on it and what its guns threaten us with.
+        self.enemies: list[tuple[float, float, float, list[list[Term] | None],
+                                 list[list[Term] | None]]] = []
+        self._sides: list[tuple[float, bool, list[tuple[float | None, float, Dice,
+                                                          int]]]] = []
+        self._mounts = mounts
         for enemy in enemies:
             if math.hypot(enemy.x - model.x, enemy.y - model.y) > horizon:
                 continue
             enemy_spec = data.models[enemy.cls]
-            guns = [
-                (*_arc_test(mount.arc), mount.ad, enemy.tokens or 1)
-                for mount in enemy_spec.mounts if mount.kind != "mines"
-            ]
-            self.enemies.append(
-                (enemy.x, enemy.y, enemy.heading, enemy.level in ("flying", "obscured"),
-                 1 + enemy_spec.dr / 4, guns)
+            guns = [(*_arc_test(mount.arc), mount.ad, enemy.tokens or 1)
+                    for mount in enemy_spec.mounts if mount.kind != "mines"]
+            self._sides.append(
+                (1 + enemy_spec.dr / 4, enemy.level in ("flying", "obscured"), guns)
             )
+            self.enemies.append((enemy.x, enemy.y, enemy.heading, [None] * 4, [None] * 4))
         for enemy_player in state.opponents(model.player):
             order = state.orders[enemy_player] if state.orders else 0
             if serves_order(state, data, order, model):
@@ -382,6 +387,26 @@ class Outlook:
             (other.x, other.y) for other in state.models
             if other.uid != model.uid and other.alive and other.level == model.level
         ]
+
+    def _terms(
+        self, index: int, band: int, ours: list[list[Term] | None],
+        theirs: list[list[Term] | None],
+    ) -> list[Term]:
+        """What our guns score on enemy ``index`` in ``band``, and what its guns threaten
+        us with (kept for the other candidate moves); returns ours."""
+        divisor, airborne, guns = self._sides[index]
+        weight = 1.2 if band <= 2 else 0.6
+        mine: list[Term] = [] if band == 1 and airborne else [
+            (start, span, ad[band - 1] * weight / divisor, 0.0)
+            for start, span, ad in self._mounts if ad[band - 1]
+        ]
+        ours[band - 1] = mine
+        theirs[band - 1] = [
+            (start, span, dice * 1.0 * weight, dice * 0.3 * weight)
+            for start, span, ad, tokens in guns
+            if (dice := ad[band - 1] * tokens)
+        ]
+        return mine
 
     def plan(self, move: Move) -> Plan | None:
         """The checked path of ``move`` (as :func:`~.movement.move_refusal` checks it), or
@@ -411,50 +436,73 @@ class Outlook:
         x, y, heading = final.x, final.y, final.heading
         nearest = math.inf
         for ex, ey in self.distant:
-            distance = math.hypot(ex - x, ey - y)
-            if distance < nearest:
-                nearest = distance
-        threat = 0.0
-        for ex, ey, enemy_heading, airborne, divisor, guns in self.enemies:
             dx, dy = ex - x, ey - y
+            # a hypotenuse is never shorter than either side: skip what cannot be nearer
+            if abs(dx) < nearest and abs(dy) < nearest:
+                distance = math.hypot(dx, dy)
+                if distance < nearest:
+                    nearest = distance
+        threat = 0.0
+        for index, (ex, ey, enemy_heading, ours, theirs) in enumerate(self.enemies):
+            dx, dy = ex - x, ey - y
+            across, along = abs(dx), abs(dy)
+            if across >= _BEYOND or along >= _BEYOND:  # farther than range band 4
+                if across < nearest and along < nearest:
+                    distance = math.hypot(dx, dy)
+                    if distance < nearest:
+                        nearest = distance
+                continue
             distance = math.hypot(dx, dy)
             if distance < nearest:
                 nearest = distance
             band = 1 + int(max(0.0, distance - 1.0) // 8)
             if band > 4:
                 continue
-            weight = 1.2 if band <= 2 else 0.6
-            if not (band == 1 and airborne):
+            terms = ours[band - 1]
+            if terms is None:
+                terms = self._terms(index, band, ours, theirs)
+            if terms:
                 relative = math.degrees(math.atan2(dx, dy)) - heading
-                for start, span, ad in self.mounts:
+                for start, span, value, _ in terms:
                     if start is None:
-                        inside = abs(((relative + 180) % 360) - 180) < 10
+                        if abs(((relative + 180) % 360) - 180) < 10:
+                            score += value
                     else:
                         past = (relative - start) % 360.0
-                        inside = past <= span or past >= _FULL_TURN
-                    if inside and ad[band - 1]:
-                        score += ad[band - 1] * weight / divisor
-            back = math.degrees(math.atan2(-dx, -dy)) - enemy_heading
-            for start, span, ad, tokens in guns:
-                inside = False
-                if start is not None:
-                    past = (back - start) % 360.0
-                    inside = past <= span or past >= _FULL_TURN
-                dice = ad[band - 1] * tokens
-                if dice:
-                    threat += dice * (1.0 if inside else 0.3) * weight
+                        if past <= span or past >= _FULL_TURN:
+                            score += value
+            terms = theirs[band - 1]
+            if terms:
+                back = math.degrees(math.atan2(-dx, -dy)) - enemy_heading
+                for start, span, inside, outside in terms:
+                    if start is None:
+                        threat += outside
+                    else:
+                        past = (back - start) % 360.0
+                        threat += inside if past <= span or past >= _FULL_TURN else outside
         score -= max(0.0, nearest - 12.0) * 0.8
         score -= self.caution * (threat / self.hardiness * self.worth / 20.0)
         for cx, cy, reach in self.rocks:
-            if math.hypot(cx - x, cy - y) < reach:
+            dx, dy = cx - x, cy - y
+            if abs(dx) < reach and abs(dy) < reach and math.hypot(dx, dy) < reach:
                 score -= 30.0
         crowded = spec.length + 1.0
         for ox, oy in self.crowd:
-            if math.hypot(ox - x, oy - y) < crowded:
+            dx, dy = ox - x, oy - y
+            if abs(dx) < crowded and abs(dy) < crowded and math.hypot(dx, dy) < crowded:
                 score -= 15.0
         return score
 
 
+Dice = tuple[int, int, int, int]
+"""A weapon's attack dice in range bands 1 to 4."""
+
+Term = tuple[float | None, float, float, float]
+"""A gun in the outlook: its arc (start and widened width; start None for a fixed channel)
+and its value when the other model is inside the arc and when it is outside."""
+
+#: A distance along one axis that puts a model beyond range band 4 (33 inches or more).
+_BEYOND = 34.0
 #: Where an arc's closed interval wraps round (see :meth:`warbench.core.geometry.Arc.contains`).
 _FULL_TURN = 360.0 - ARC_EPSILON
 

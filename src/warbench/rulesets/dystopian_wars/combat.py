@@ -184,6 +184,10 @@ class Shot:
     group: str
 
 
+#: Inches allowed for rounding when a range band is read from bounds on the distance.
+_MARGIN = 1e-6
+
+
 def own_side(shooter: Model, target: Model) -> bool:
     """Whether the target belongs (or once belonged) to the shooter's fleet."""
     return target.player == shooter.player or target.prize_of == shooter.player
@@ -330,7 +334,8 @@ def _shot(
     if shooter.grounded:
         return f"{shooter.name} ran aground this activation and cannot attack", None
     apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
-    if apart - reach(spec) - reach(target_spec) > BANDS.reach:
+    nearest = apart - reach(spec) - reach(target_spec)  # no two points of the bases closer
+    if nearest > BANDS.reach:
         return f"{target.name} is beyond range band 4", None
     if target.carried_by >= 0:
         reason = deck_refusal(state, data, spec, shooter, target, mount_name)
@@ -358,8 +363,8 @@ def _shot(
         return f"{shooter.name} is in chaos and disarray: no {mount.kind}", None
     if mount.kind == "mines":
         return "mines are dropped while moving, not fired", None
-    distance = world.gap(shooter.uid, target.uid)
     if mount.kind == "bombs":
+        distance = world.gap(shooter.uid, target.uid)
         if not spec.flying:
             return "only flyers drop bombs", None
         if target.level in AIRBORNE and target_spec.rank < 3:
@@ -379,9 +384,14 @@ def _shot(
             and not _torpedo_clear(state, data, shooter, target, world)
         ):
             return "the torpedo run is blocked by a ship or terrain", None
-    band = band_of(distance)
-    if band is None:
-        return f"{target.name} is {distance:.1f} inches away, beyond range band 4", None
+    # the edge-to-edge distance lies between the centres' distance and ``nearest``: when
+    # both fall in one band (with a margin for rounding) no measuring is needed
+    band = band_of(max(0.0, nearest - _MARGIN))
+    if band is None or band != band_of(apart + _MARGIN):
+        distance = world.gap(shooter.uid, target.uid)
+        band = band_of(distance)
+        if band is None:
+            return f"{target.name} is {distance:.1f} inches away, beyond range band 4", None
     if spec.tiny and mount.kind == "torpedoes" and band != 1:
         return "torpedo bombers launch their torpedoes in range band 1 only", None
     if target.level == "submerged" and shooter.level == "surface" and band == 1:

@@ -14,7 +14,7 @@ model of its fleet within 8 inches, or against the commodore itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -47,13 +47,22 @@ def may_reroll(state: DWState, player: int) -> bool:
     return uid >= 0 and state.models[uid].active and not state.reroll_used[player]
 
 
-def lose_hull(game: Game, target: Model, points: int, cause: str) -> None:
-    """Take ``points`` hull points from ``target``; destroy it at 0."""
+def lose_hull(
+    game: Game, target: Model, points: int, cause: str, by_model: int = -1
+) -> None:
+    """Take ``points`` hull points from ``target`` (dealt by model ``by_model``, if any);
+    destroy it at 0."""
     if points <= 0 or not target.alive:
         return
     data = data_of(game)
     spec = data.models[target.cls]
     target.damage += points
+    by = state_of(game).models[by_model] if by_model >= 0 else None
+    credit: dict[str, Any] = {}
+    if by is not None:
+        credit = {"by_player": by.player, "by_unit_type": by.cls}
+    game.emit("unit_damaged", "", unit_type=target.cls, player=target.player, amount=points,
+              **credit)
     left = max(0, spec.hp - target.damage)
     game.emit(
         "hull_damage",
@@ -73,6 +82,8 @@ def destroy(game: Game, target: Model, fate: str, cause: str) -> None:
     spec = data.models[target.cls]
     if fate == "destroyed":
         target.alive = False
+    if not target.fate:
+        game.emit("unit_destroyed", "", unit_type=target.cls, player=target.player)
     target.fate = fate
     target.contact = []
     game.emit(
@@ -84,6 +95,7 @@ def destroy(game: Game, target: Model, fate: str, cause: str) -> None:
         if other.carried_by == target.uid and other.alive:
             other.alive = False
             other.fate = "destroyed"
+            game.emit("unit_destroyed", "", unit_type=other.cls, player=other.player)
             game.emit(
                 "model_lost",
                 f"{other.name} goes down with its carrier",
@@ -153,11 +165,11 @@ def apply_hits(
             model=target.uid,
             hits=hits,
         )
-        lose_hull(game, target, damage.points, "critical hit")
+        lose_hull(game, target, damage.points, "critical hit", by_model)
         if target.alive and damage.rolls:
             game.push(CriticalRolls(target.uid, damage.rolls, by_model))
     elif damage.points:
-        lose_hull(game, target, damage.points, f"{hits} hits against DR {spec.dr}")
+        lose_hull(game, target, damage.points, f"{hits} hits against DR {spec.dr}", by_model)
     else:
         game.emit(
             "no_damage",
@@ -254,4 +266,4 @@ class CriticalRolls(Procedure):
         if row.marker:
             target.add_marker(row.marker)
         if row.extra_damage:
-            lose_hull(game, target, row.extra_damage, row.name.lower())
+            lose_hull(game, target, row.extra_damage, row.name.lower(), self.by_model)

@@ -276,9 +276,14 @@ class Contact:
 
 
 def obstacles(
-    state: DWState, data: RulesData, model: Model, level: str
+    state: DWState,
+    data: RulesData,
+    model: Model,
+    level: str,
+    within: tuple[float, float, float, float] | None = None,
 ) -> tuple[list[tuple[Body, int]], list[tuple[Terrain, int]]]:
-    """The bodies and terrain that stop this model at this level."""
+    """The bodies and terrain that stop this model at this level (only the models some
+    part of which may lie ``within`` x and y bounds, when given)."""
     spec = data.models[model.cls]
     bodies: list[tuple[Body, int]] = []
     if level == "surface":
@@ -288,6 +293,14 @@ def obstacles(
             other_spec = data.models[other.cls]
             if other.carried_by >= 0 or other_spec.tiny:
                 continue
+            if within is not None:
+                radius = 0.5 * math.hypot(other_spec.width, other_spec.length)
+                low_x, low_y, high_x, high_y = within
+                if not (
+                    low_x <= other.x + radius and other.x - radius <= high_x
+                    and low_y <= other.y + radius and other.y - radius <= high_y
+                ):
+                    continue
             bodies.append((body_of(other, other_spec), other.uid))
     pieces: list[tuple[Terrain, int]] = []
     for index, piece in enumerate(state.terrain):
@@ -337,7 +350,14 @@ def carry_out(
     """Move ``model`` along ``plan``, stopping at its first contact."""
     spec = data.models[model.cls]
     level = action.level or model.level
-    bodies, pieces = obstacles(state, data, model, level)
+    reach = 0.5 * math.hypot(spec.width, spec.length)
+    # nothing beyond the reach of the base anywhere along the path can be met (a margin
+    # of an inch more keeps the bounds generous)
+    xs = [pose.x for pose in plan.poses]
+    ys = [pose.y for pose in plan.poses]
+    margin = reach + 1.0
+    within = (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
+    bodies, pieces = obstacles(state, data, model, level, within)
     started_against = set(model.contact)
     base = body_of(model, spec).base
     pose = plan.poses[0]
@@ -345,7 +365,6 @@ def carry_out(
     triggered: list[int] = []
     dropped: Point | None = None
     contact: Contact | None = None
-    reach = 0.5 * math.hypot(spec.width, spec.length)
     for value_index, value in enumerate(action.path):
         if value_index % 2 == 1:
             pose = pose.turned(value)

@@ -40,12 +40,13 @@ from warbench.rulesets.dystopian_wars.turn import Battle
 
 #: Depth of a deployment zone.
 DEPLOY_DEPTH = 8.0
-#: The demo fleets, one per seat.
+#: The demo fleets, one per seat: 1000 points each (a two-player game takes the first two,
+#: which the commodore bot finds evenly matched).
 DEMO_FLEETS = (
-    "britannia-patrol-500.toml",
-    "prussia-patrol-500.toml",
-    "blazing-sun-patrol-500.toml",
-    "federated-states-patrol-500.toml",
+    "britannia-1000.toml",
+    "blazing-sun-1000.toml",
+    "federated-states-1000.toml",
+    "prussia-1000.toml",
 )
 #: Area side for the source's terrain roll (2 feet).
 AREA = 24.0
@@ -139,8 +140,8 @@ def fleet_from_army(army: ArmyList) -> dict[str, Any]:
 
 
 def demo_setup() -> dict[str, Any]:
-    """Two (up to four) small fleets on a 6-by-4-foot table with five pieces of terrain,
-    laid out the same from either long edge."""
+    """Two (up to four) 1000-point fleets on a 6-by-4-foot table with five pieces of
+    terrain, laid out the same from either long edge."""
     return {
         "table": {"width": 72.0, "height": 48.0},
         "terrain": DEMO_TERRAIN,

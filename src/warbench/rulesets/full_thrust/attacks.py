@@ -53,7 +53,7 @@ def salvo_attack(game: Game, salvo: Salvo, ship: Ship) -> None:
     game.emit("salvo_attack", f"salvo {salvo.id}: {locks} missiles lock on {ship.name}",
               salvo=salvo.id, ship=ship.id, locks=locks, damage=points.total)
     salvo.missiles = 0
-    _strike(game, ship, points, f"salvo {salvo.id}")
+    _strike(game, ship, points, f"salvo {salvo.id}", battle(game).ships[salvo.ship])
 
 
 def fighter_attack(game: Game, group: FighterGroup, ship: Ship) -> None:
@@ -76,11 +76,11 @@ def fighter_attack(game: Game, group: FighterGroup, ship: Ship) -> None:
         group.torpedoes_spent = True
     game.emit("fighter_attack", f"{group.name} attacks {ship.name}", group=group.id,
               ship=ship.id, damage=points.total)
-    _strike(game, ship, points, group.name)
+    _strike(game, ship, points, group.name, battle(game).ships[group.carrier])
 
 
-def _strike(game: Game, ship: Ship, points: Points, cause: str) -> None:
-    """Damage now, threshold check now."""
+def _strike(game: Game, ship: Ship, points: Points, cause: str, by: Ship) -> None:
+    """Damage now (dealt by ``by``'s missiles or fighters), threshold check now."""
     before = rows_finished(ship_class(game, ship), ship.hull_hits)
-    apply_points(game, ship, points, cause)
+    apply_points(game, ship, points, cause, by)
     threshold_check(game, ship, before)

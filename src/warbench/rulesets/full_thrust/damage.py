@@ -10,7 +10,7 @@ the ship.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.faces import FaceTable
 from warbench.rulesets.full_thrust.context import battle, library, ship_class
@@ -126,14 +126,23 @@ def damage_parties(cls: ShipClass, ship: Ship) -> int:
     return math.ceil(cls.crew * left / cls.hull) if left > 0 else 0
 
 
-def apply_points(game: Game, ship: Ship, points: Points, cause: str) -> None:
-    """Mark ``points`` of damage on ``ship``; destroy it when the last hull box goes."""
+def apply_points(
+    game: Game, ship: Ship, points: Points, cause: str, by: Ship | None = None
+) -> None:
+    """Mark ``points`` of damage on ``ship`` (dealt by ``by``, when a ship); destroy it when
+    the last hull box goes."""
     if not ship.active or points.total == 0:
         return
     cls = ship_class(game, ship)
     to_armour, to_hull = hull_and_armour(points, armour_left(cls, ship))
+    hull_before = ship.hull_hits
     ship.armour_hits += to_armour
     ship.hull_hits = min(cls.hull, ship.hull_hits + to_hull)
+    credit: dict[str, Any] = {}
+    if by is not None:
+        credit = {"by_player": by.player, "by_unit_type": by.design}
+    game.emit("unit_damaged", "", unit_type=ship.design, player=ship.player,
+              amount=to_armour + ship.hull_hits - hull_before, **credit)
     detail = f" ({to_armour} on armour)" if to_armour else ""
     game.emit(
         "damage",
@@ -146,6 +155,7 @@ def apply_points(game: Game, ship: Ship, points: Points, cause: str) -> None:
         hull=to_hull,
     )
     if ship.hull_hits >= cls.hull:
+        game.emit("unit_destroyed", "", unit_type=ship.design, player=ship.player)
         remove_ship(game, ship, DESTROYED)
 
 

@@ -22,7 +22,14 @@ from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
 from warbench.rulesets.full_thrust.context import battle, library, ship_class
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
 from warbench.rulesets.full_thrust.library import FighterType, Library
-from warbench.rulesets.full_thrust.scoring import beam_dice, point_defence, six_kills
+from warbench.rulesets.full_thrust.scoring import (
+    GroupDice,
+    beam_rule,
+    face_plus_table,
+    group_kills,
+    point_defence,
+    six_table,
+)
 from warbench.rulesets.full_thrust.state import (
     SCREENING,
     FighterGroup,
@@ -34,23 +41,36 @@ if TYPE_CHECKING:
     from warbench.core.engine import Game
 
 
-def fighter_kills(
-    game: Game, shooter: FighterGroup, fighting: FighterType, target: FighterType | None
-) -> int:
-    """Kills ``shooter`` scores in one round of a dogfight (``target`` None: missiles)."""
-    source = game.dice_for(shooter.player)
-    label = f"{shooter.name} dogfight"
+#: Interceptors attacking light fighters kill a d6 plus this many, whatever their number.
+LIGHT_KILL_BONUS = 1
+
+
+def dogfight_dice(fighting: FighterType, target: FighterType | None) -> GroupDice:
+    """How a group fighting as ``fighting`` kills ``target`` fighters (``None``: missiles):
+    interceptors kill a d6+1 light fighters; otherwise one die a fighter, scored like a beam
+    (armoured targets as behind level-1 screens) or killing on a 6, with the type's modifier
+    (an interceptor's lost against interceptors) and +1 against light fighters."""
     if target is not None and fighting.interceptor and target.light:
-        return source.faces(6, 1, label=f"{label} vs light fighters")[0] + 1
+        return GroupDice(face_plus_table(LIGHT_KILL_BONUS), per_fighter=False,
+                         aside=" vs light fighters")
     modifier = fighting.dogfight_modifier
     if target is not None and fighting.interceptor and target.interceptor:
         modifier = 0
     if target is not None and target.light:
         modifier += 1
-    screens = 1 if target is not None and target.armoured else 0
     if fighting.dogfight == "six":
-        return six_kills(source, shooter.count, modifier=modifier, label=label)
-    return beam_dice(source, shooter.count, screens=screens, modifier=modifier, label=label).total
+        return GroupDice(six_table(modifier))
+    screens = 1 if target is not None and target.armoured else 0
+    return GroupDice(beam_rule(screens, modifier))
+
+
+def fighter_kills(
+    game: Game, shooter: FighterGroup, fighting: FighterType, target: FighterType | None
+) -> int:
+    """Kills ``shooter`` scores in one round of a dogfight (``target`` None: missiles)."""
+    dice = dogfight_dice(fighting, target)
+    source = game.dice_for(shooter.player)
+    return group_kills(source, shooter.count, dice, label=f"{shooter.name} dogfight")
 
 
 def _lose(game: Game, group: FighterGroup, kills: int, cause: str) -> None:

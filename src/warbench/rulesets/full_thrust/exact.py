@@ -28,6 +28,7 @@ from warbench.rulesets.full_thrust.scoring import (
     REROLL_FACE,
     SIDES,
     DiceRule,
+    GroupDice,
     hit_table,
     point_defence_rule,
     salvo_locks,
@@ -148,6 +149,24 @@ def point_defence_kills(
     kills = total_of(rule_pool(pds, point_defence_rule(beam=False, armoured=armoured,
                                                          light=light)))
     kills = kills + total_of(rule_pool(beams, point_defence_rule(beam=True, light=light)))
+    return kills.clip(None, most)
+
+
+def group_kill_odds(fighters: int, dice: GroupDice, most: int) -> Dist:
+    """Kills of a group of ``fighters`` rolling ``dice`` at ``most`` fighters or missiles
+    (kills beyond them are lost), the way :func:`~.scoring.group_kills` rolls them.
+
+    >>> from warbench.rulesets.full_thrust.scoring import six_table
+    >>> group_kill_odds(2, GroupDice(six_table()), most=6).to_dict()[2] == 1 / 36
+    True
+    """
+    count = dice.dice(fighters)
+    if isinstance(dice.reading, DiceRule):
+        kills = total_of(rule_pool(count, dice.reading))
+    else:
+        pool = pool_dist(count, dice.reading)
+        assert isinstance(pool, Dist)
+        kills = pool
     return kills.clip(None, most)
 
 

@@ -312,7 +312,7 @@ class ShipFirePhase(Procedure):
         game.emit("weapon_fired", f"{ship.name}'s {spec.label} fires at {enemy.name} "
                   f"({distance:.1f} MU): {points.total} damage", ship=ship.id, system=system,
                   target=enemy.id, damage=points.total)
-        apply_points(game, enemy, points, f"{ship.name}'s {spec.label}")
+        apply_points(game, enemy, points, f"{ship.name}'s {spec.label}", by=ship)
         if self.stage == "needle" and not enemy.active:
             self.stage = "resolve"
 

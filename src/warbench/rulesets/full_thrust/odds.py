@@ -31,10 +31,12 @@ from warbench.rulesets.full_thrust.damage import (
     rows_marked,
     threshold_table,
 )
+from warbench.rulesets.full_thrust.defence import dogfight_dice
 from warbench.rulesets.full_thrust.design import hull_rows
 from warbench.rulesets.full_thrust.exact import (
     as_normal,
     fails,
+    group_kill_odds,
     joint_mixture,
     needle_hits,
     point_defence_kills,
@@ -47,6 +49,8 @@ from warbench.rulesets.full_thrust.exact import (
 from warbench.rulesets.full_thrust.fire import range_table
 from warbench.rulesets.full_thrust.library import FighterType, Library, load_library
 from warbench.rulesets.full_thrust.scoring import (
+    DiceRule,
+    GroupDice,
     Points,
     beam_dice_at,
     beam_rule,
@@ -194,6 +198,40 @@ class SalvoOptions(_Options):
     hull: int | None = _hull()
     hull_hits: int = _hull_hits()
     show: Show = _show()
+
+
+class DogfightOptions(_Options):
+    """Two fighter groups in a dogfight: both roll at once, the losses land together."""
+
+    type: str = Field("standard", description="your group's fighter type (standard, "
+                      "interceptor, attack, heavy, light ...)")
+    count: int | None = Field(None, ge=1, description="fighters in your group (default: full)")
+    role: str | None = Field(None, description="multi-role fighters: the role you fight in")
+    enemy: str = Field("standard", description="the enemy group's fighter type")
+    enemy_count: int | None = Field(
+        None, ge=1, description="fighters in the enemy group (default: full)"
+    )
+    enemy_role: str | None = Field(None, description="multi-role fighters: the enemy's role")
+    show: Literal["kills", "losses"] = Field(
+        "kills", description="what the distribution counts: enemy fighters your group shoots "
+        "down (kills) or fighters it loses (losses)"
+    )
+
+
+class InterceptOptions(_Options):
+    """A fighter group shooting at a salvo before point defence fires."""
+
+    type: str = Field("interceptor", description="the fighter type (interceptor, standard, "
+                      "attack ...)")
+    count: int | None = Field(None, ge=1, description="fighters in the group (default: full)")
+    role: str | None = Field(None, description="multi-role fighters: the role they fight in")
+    missiles: int | None = Field(
+        None, ge=1, description="missiles in the salvo (default: a full salvo)"
+    )
+    show: Literal["kills", "left"] = Field(
+        "kills", description="what the distribution counts: missiles shot down (kills) or "
+        "missiles left to strike (left)"
+    )
 
 
 class ThresholdOptions(_Options):
@@ -425,6 +463,43 @@ def _fighter_type(lib: Library, key: str, option: str) -> FighterType:
     return lib.fighters[key]
 
 
+def _fighting(lib: Library, kind: FighterType, role: str | None, option: str) -> FighterType:
+    """How a group of ``kind`` fights: its type, or for multi-role fighters the ``role``
+    chosen (by default the first, as the game does)."""
+    if not kind.roles:
+        if role is not None:
+            raise AttackOptionsError(f"{option}: {kind.name.lower()} have no roles to choose")
+        return kind
+    chosen = role or kind.roles[0]
+    if chosen not in kind.roles:
+        raise AttackOptionsError(
+            f"{option}: {kind.name.lower()} fight as {' or '.join(kind.roles)}, not {chosen!r}"
+        )
+    return lib.fighters[chosen]
+
+
+def _group_size(kind: FighterType, count: int | None, option: str) -> int:
+    if count is None:
+        return kind.size
+    if count > kind.size:
+        raise AttackOptionsError(f"{option}: a {kind.id} group has at most {kind.size} fighters")
+    return count
+
+
+def _reading(dice: GroupDice, fighters: int) -> str:
+    """What a group's dice do, face by face, read from the rule the game rolls with."""
+    if isinstance(dice.reading, DiceRule):
+        faces = [o.values[0] for o in dice.reading.first.outcomes]
+        again = [o.values[0] for o in dice.reading.again.outcomes]
+        scores = "/".join(map(str, faces))
+        rerolls = "" if again == faces else f" (re-rolls {'/'.join(map(str, again))})"
+        return f"{fighters} dice score {scores} by face, a 6 re-rolling{rerolls}"
+    kills = "/".join(str(o.values[0]) for o in dice.reading.outcomes)
+    if not dice.per_fighter:
+        return f"one die for the group kills {kills} by face"
+    return f"{fighters} dice kill {kills} by face, no re-roll"
+
+
 def _defence(
     options: FighterOptions | SalvoOptions,
     most: int,
@@ -484,12 +559,10 @@ class FighterOdds(_LibraryOdds):
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
         assert isinstance(options, FighterOptions)
         kind = _fighter_type(self.lib, options.type, "type")
-        fighting = self._role(kind, options.role)
+        fighting = _fighting(self.lib, kind, options.role, "role")
         if fighting.ship_attack == "none":
             raise AttackOptionsError(f"type: {fighting.name.lower()} cannot attack ships")
-        count = kind.size if options.count is None else options.count
-        if count > kind.size:
-            raise AttackOptionsError(f"count: a {kind.id} group has at most {kind.size} fighters")
+        count = _group_size(kind, options.count, "count")
         target = resolve_target(self.lib, options)
         screened = self.lib.rules.fighter_defaults.attacks_use_screens
         screens = target.screens if screened else 0
@@ -514,18 +587,6 @@ class FighterOdds(_LibraryOdds):
             extra["group wiped out"] = left.p(0)
         return damage_answer(self.lib, points, target, options.show, tuple(notes), extra)
 
-    def _role(self, kind: FighterType, role: str | None) -> FighterType:
-        if not kind.roles:
-            if role is not None:
-                raise AttackOptionsError(f"role: {kind.name.lower()} have no roles to choose")
-            return kind
-        chosen = role or kind.roles[0]
-        if chosen not in kind.roles:
-            raise AttackOptionsError(
-                f"role: {kind.name.lower()} fight as {' or '.join(kind.roles)}, not {chosen!r}"
-            )
-        return self.lib.fighters[chosen]
-
 
 class SalvoOdds(_LibraryOdds):
     """A salvo of missiles striking a ship, after any point defence."""
@@ -547,6 +608,74 @@ class SalvoOdds(_LibraryOdds):
             notes.append(f"mean missiles left after point defence {left.mean:.4f}")
             extra["salvo shot down"] = left.p(0)
         return damage_answer(self.lib, points, target, options.show, tuple(notes), extra)
+
+
+class DogfightOdds(_LibraryOdds):
+    """A dogfight between two fighter groups: each rolls at the other at once."""
+
+    name = "dogfight"
+    summary = "a dogfight between two fighter groups: kills and losses, rolled at once"
+    options_model = DogfightOptions
+
+    def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
+        assert isinstance(options, DogfightOptions)
+        mine = _fighter_type(self.lib, options.type, "type")
+        theirs = _fighter_type(self.lib, options.enemy, "enemy")
+        count = _group_size(mine, options.count, "count")
+        enemy_count = _group_size(theirs, options.enemy_count, "enemy_count")
+        fighting = _fighting(self.lib, mine, options.role, "role")
+        enemy_fighting = _fighting(self.lib, theirs, options.enemy_role, "enemy_role")
+        ours = dogfight_dice(fighting, enemy_fighting)
+        their = dogfight_dice(enemy_fighting, fighting)
+        kills = group_kill_odds(count, ours, enemy_count)
+        losses = group_kill_odds(enemy_count, their, count)
+        enemy_gone, we_are_gone = kills.p(enemy_count), losses.p(count)
+        named = {
+            "no kills": kills.p(0),
+            "no losses": losses.p(0),
+            "enemy wiped out": enemy_gone,
+            "own group wiped out": we_are_gone,
+            "both wiped out": enemy_gone * we_are_gone,
+            "more kills than losses": (kills - losses).at_least(1),
+        }
+        notes = (
+            f"yours: {count} {fighting.name.lower()}, {_reading(ours, count)}",
+            f"enemy: {enemy_count} {enemy_fighting.name.lower()}, "
+            f"{_reading(their, enemy_count)}",
+            f"mean kills {kills.mean:.4f}, mean losses {losses.mean:.4f}",
+        )
+        if options.show == "losses":
+            return OddsAnswer(losses, "fighters lost", named, notes)
+        return OddsAnswer(kills, "enemy fighters shot down", named, notes)
+
+
+class InterceptOdds(_LibraryOdds):
+    """A fighter group shooting down the missiles of a salvo."""
+
+    name = "intercept"
+    summary = "missiles of a salvo a fighter group shoots down before point defence"
+    options_model = InterceptOptions
+
+    def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
+        assert isinstance(options, InterceptOptions)
+        kind = _fighter_type(self.lib, options.type, "type")
+        count = _group_size(kind, options.count, "count")
+        fighting = _fighting(self.lib, kind, options.role, "role")
+        most = self.lib.rules.salvo.missiles
+        missiles = most if options.missiles is None else options.missiles
+        if missiles > most:
+            raise AttackOptionsError(f"missiles: a salvo has at most {most} missiles")
+        dice = dogfight_dice(fighting, None)
+        kills = group_kill_odds(count, dice, missiles)
+        named = {"none": kills.p(0), "at least one": kills.at_least(1),
+                 "salvo shot down": kills.p(missiles)}
+        notes = (
+            f"{count} {fighting.name.lower()} at {missiles} missiles: {_reading(dice, count)}",
+            f"mean missiles left {missiles - kills.mean:.4f}",
+        )
+        if options.show == "left":
+            return OddsAnswer(missiles - kills, "missiles left", named, notes)
+        return OddsAnswer(kills, "missiles shot down", named, notes)
 
 
 class ThresholdOdds(_LibraryOdds):
@@ -631,6 +760,7 @@ def attack_odds(lib: Library | None = None) -> dict[str, AttackOdds]:
     lib = lib or load_library()
     attacks: list[AttackOdds] = [
         BeamOdds(lib), SubmunitionOdds(lib), PulseTorpedoOdds(lib), NeedleOdds(lib),
-        PdsOdds(lib), FighterOdds(lib), SalvoOdds(lib), ThresholdOdds(lib),
+        PdsOdds(lib), FighterOdds(lib), SalvoOdds(lib), DogfightOdds(lib), InterceptOdds(lib),
+        ThresholdOdds(lib),
     ]
     return {attack.name: attack for attack in attacks}

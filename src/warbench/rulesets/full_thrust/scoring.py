@@ -170,11 +170,70 @@ def beam_dice_at(beam_class: int, distance: float, band: float) -> int:
     return max(0, beam_class - lost)
 
 
-def six_kills(source: DiceSource, dice: int, *, modifier: int = 0, label: str) -> int:
-    """Dice that kill one on a (modified) 6 and never re-roll (attack fighters' dogfights)."""
+@lru_cache(maxsize=8)
+def six_table(modifier: int = 0) -> FaceTable:
+    """A die that kills one on a (modified) 6 and never re-rolls (attack fighters' dogfights).
+
+    >>> [o.values[0] for o in six_table(1).outcomes]
+    [0, 0, 0, 0, 1, 1]
+    """
+    return FaceTable(
+        SIDES,
+        tuple(FaceOutcome((1 if face + modifier >= 6 else 0,)) for face in range(1, SIDES + 1)),
+        ("kills",),
+    )
+
+
+@lru_cache(maxsize=4)
+def face_plus_table(bonus: int) -> FaceTable:
+    """A die that counts its face plus ``bonus`` (interceptors' d6+1 kills of light fighters).
+
+    >>> [o.values[0] for o in face_plus_table(1).outcomes]
+    [2, 3, 4, 5, 6, 7]
+    """
+    return FaceTable(
+        SIDES,
+        tuple(FaceOutcome((face + bonus,)) for face in range(1, SIDES + 1)),
+        ("kills",),
+    )
+
+
+def read_faces(source: DiceSource, dice: int, table: FaceTable, *, label: str) -> int:
+    """Roll ``dice`` dice and add up what ``table`` gives their faces (no re-rolls)."""
     if dice <= 0:
         return 0
-    return sum(1 for face in source.faces(SIDES, dice, label=label) if face + modifier >= 6)
+    outcomes = table.outcomes
+    return sum(outcomes[face - 1].values[0] for face in source.faces(SIDES, dice, label=label))
+
+
+@dataclass(frozen=True, slots=True)
+class GroupDice:
+    """How a fighter group's dice kill fighters or missiles: ``reading`` is a beam-style
+    :class:`DiceRule` (6s re-roll) or a plain :class:`FaceTable`; the group rolls one die a
+    fighter, or (``per_fighter`` false) one die in all; ``aside`` ends the roll's label."""
+
+    reading: DiceRule | FaceTable
+    per_fighter: bool = True
+    aside: str = ""
+
+    def dice(self, fighters: int) -> int:
+        """Dice a group of ``fighters`` rolls."""
+        return fighters if self.per_fighter else 1
+
+
+def group_kills(source: DiceSource, fighters: int, dice: GroupDice, *, label: str) -> int:
+    """Kills of a group of ``fighters`` rolling ``dice`` (before any cap by the target).
+
+    >>> from warbench.core.dice import ScriptedDice
+    >>> group_kills(ScriptedDice([6, 5, 1, 4]), 3, GroupDice(beam_rule(0, 1)), label="d")
+    5
+    >>> group_kills(ScriptedDice([3]), 8, GroupDice(face_plus_table(1), False), label="d")
+    4
+    """
+    count = dice.dice(fighters)
+    if isinstance(dice.reading, DiceRule):
+        return roll_points(source, count, dice.reading, label=label + dice.aside).total
+    return read_faces(source, count, dice.reading, label=label + dice.aside)
 
 
 def point_defence(

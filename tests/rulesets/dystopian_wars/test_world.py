@@ -1,0 +1,138 @@
+"""The remembered table (:mod:`.world`), cheap state snapshots and the bot's move scores:
+speed that never changes an answer."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+from warbench.core.engine import Game
+from warbench.core.match import play_next_decision
+from warbench.rulesets.dystopian_wars.actions import Move
+from warbench.rulesets.dystopian_wars.bots import CommodoreBot, Outlook
+from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery, guns_of
+from warbench.rulesets.dystopian_wars.movement import MoveSpace, move_refusal
+from warbench.rulesets.dystopian_wars.state import Model, Piece, Squadron
+from warbench.rulesets.dystopian_wars.world import World, world_of
+
+from .helpers import RULES, state
+
+
+def demo_game_at_gunnery(seed: int) -> Game:
+    """A bot battle on the demo table, stopped at its first declaration of attacks by a
+    ship with a shot to make."""
+    game = Game.new(RULES, seed=seed, record_hashes=False)
+    agents = [CommodoreBot(seed), CommodoreBot(seed + 1)]
+    while not game.is_over:
+        top = game.state.stack[-1]
+        if (
+            isinstance(top, Gunnery)
+            and not RULES.data.models[state(game).models[top.part[0]].cls].tiny
+            and len(game.pending()[0].options) > 1
+        ):
+            return game
+        play_next_decision(game, agents)
+    raise AssertionError("the battle ended before any attack")
+
+
+def test_remembered_shots_are_the_shots_worked_out_afresh() -> None:
+    """DW-ARCS, DW-RANGE-BANDS, DW-NO-OWN-TARGETS: every gun of the active squadron at
+    every model gets the same refusal or shot from the remembered world as from a world
+    that remembers nothing."""
+    for seed in (1, 2):
+        game = demo_game_at_gunnery(seed)
+        game_state, data = state(game), RULES.data
+        top = game.state.stack[-1]
+        assert isinstance(top, Gunnery)
+        world = world_of(game_state, data)
+        compared = 0
+        for uid in top.part:
+            shooter = game_state.models[uid]
+            for mount in guns_of(data, shooter):
+                for target in game_state.models:
+                    remembered = shot_refusal(game_state, data, shooter, mount, target,
+                                              world=world)
+                    fresh = shot_refusal(game_state, data, shooter, mount, target,
+                                         world=World((), game_state, data))
+                    assert remembered == fresh
+                    compared += 1
+        assert compared > 50
+
+
+def test_the_world_is_kept_until_something_on_the_table_changes() -> None:
+    """DW-ARCS, DW-LAUNCH: the remembered answers last only while the table stands
+    still: a model that turns about, or gains a marker (here: it launched a wing, so its
+    guns are silent), makes a fresh world, whose answers follow the change."""
+    game = demo_game_at_gunnery(1)
+    game_state, data = state(game), RULES.data
+    top = game.state.stack[-1]
+    assert isinstance(top, Gunnery)
+    world = world_of(game_state, data)
+    assert world_of(game_state, data) is world
+    shooter = game_state.models[top.part[0]]
+    pairs = [(mount, target) for mount in guns_of(data, shooter) for target in game_state.models]
+
+    def shots(of: World) -> list[tuple[str | None, object]]:
+        return [shot_refusal(game_state, data, shooter, m, t, world=of) for m, t in pairs]
+
+    before = shots(world)
+    shooter.heading = (shooter.heading + 180.0) % 360.0
+    turned = world_of(game_state, data)
+    assert turned is not world
+    assert shots(turned) == shots(World((), game_state, data)) != before
+    shooter.heading = (shooter.heading + 180.0) % 360.0
+    assert world_of(game_state, data) is world
+    shooter.add_marker("launching")
+    marked = world_of(game_state, data)
+    assert marked is not world
+    assert shots(marked) == shots(World((), game_state, data)) != before
+
+
+def test_models_squadrons_and_terrain_survive_a_snapshot_whole() -> None:
+    """DW-CONFORMANCE: the compact pickling of the state's pieces keeps every field (each
+    set to a value other than its default)."""
+    model = Model(
+        uid=7, player=1, squadron=3, cls="prussia-cruiser", name="Wacht 2", x=1.5, y=2.5,
+        heading=45.0, level="submerged", damage=2, ap=3, helm="reverse",
+        markers={"raging-fire": 2}, broken=True, broken_at=9, alive=False, fate="captured",
+        derelict=True, prize_of=0, prize_ap=2, captured_by=0, contact=[4, -1],
+        grounded=True, tokens=3, fuel=2, armed=False, carried_by=5, cap_with=6, ready_turn=4,
+    )
+    defaults = Model(0, 0, 0, "", "", 0.0, 0.0, 0.0)
+    assert all(
+        getattr(model, field.name) != getattr(defaults, field.name)
+        for field in dataclasses.fields(Model)
+    )
+    squadron = Squadron(3, 1, "Wacht squadron", [6, 7], activated=True, core=False)
+    piece = Piece("Gull Rock", "rocks", "medium", [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)],
+                  blocks_sight=False, full_depth=False)
+    for original in (model, squadron, piece):
+        copied = pickle.loads(pickle.dumps(original, protocol=pickle.HIGHEST_PROTOCOL))
+        assert copied == original and copied is not original
+
+
+def test_the_bots_outlook_checks_paths_as_the_rules_do() -> None:
+    """DW-TURN, DW-MIN-MOVE: the path the bot scores is the plan the movement rules make
+    of the same move, and a move the rules refuse for its path gets no plan."""
+    game = Game.new(RULES, seed=5, record_hashes=False)
+    agents = [CommodoreBot(5), CommodoreBot(6)]
+    checked = 0
+    while not game.is_over and checked < 40:
+        decision = game.pending()[0]
+        spaces = [s for s in decision.spaces if isinstance(s, MoveSpace)]
+        if spaces:
+            model = state(game).models[spaces[0].movers[0]]
+            bot = agents[decision.player]
+            assert isinstance(bot, CommodoreBot)
+            outlook = Outlook(state(game), RULES.data, model, bot.caution)
+            for candidate in [*bot.candidates(state(game), RULES.data, model),
+                              Move(model.uid, (0.5, 45.0, 0.5))]:
+                reason, plan = move_refusal(state(game), RULES.data, model, candidate)
+                if reason is None:
+                    assert outlook.plan(candidate) == plan
+                elif "path" in reason or "turn" in reason or "inch" in reason:
+                    assert outlook.plan(candidate) is None
+                checked += 1
+        play_next_decision(game, agents)
+    assert checked >= 40
