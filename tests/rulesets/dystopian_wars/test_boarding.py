@@ -27,6 +27,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Move,
     Respond,
 )
+from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.victory import victory_points
 
 ALONGSIDE = setup(
@@ -107,3 +108,26 @@ def test_a_prize_is_recaptured_while_a_friendly_squadron_answers() -> None:
     assert owed(game).prompt.endswith("stay aboard as a prize crew?")
     play(game, Garrison(0))
     assert prize.captured_by == 1 and prize.prize_of == -1 and prize.derelict
+
+
+def test_a_boarding_is_settled_in_its_activation_so_later_shots_are_free() -> None:
+    """DW-BOARDING-LATER (engine default): a boarding is one round settled within its
+    activation, so no enemy stays locked in it; a friendly squadron activating later may
+    fire at the model that was boarded."""
+    game_setup = setup(
+        [squadron("britannia-cruiser", (17.0, 10.0, 0.0), name="Warden"),
+         squadron("britannia-cruiser", (30.0, 10.0, 0.0), name="Keeper")],
+        [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0), (23.0, 15.0, 90.0))],
+    )
+    faces = [1] * 12
+    game = scripted(game_setup, [*P0_FIRST, *faces])
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 2, 5))
+    play(game, owed(game).options[0])
+    assert "boarding Hagel 1: 5 melee dice score 0, the 2 defenders score 0" in texts(game)
+    assert owed(game).prompt == "activate a squadron"
+    frigate = model(game, 2)
+    assert frigate.alive and not frigate.derelict
+    keeper = state(game).models[1]
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    reason, shot = shot_refusal(state(game), data, keeper, "turret", frigate)
+    assert reason is None and shot is not None

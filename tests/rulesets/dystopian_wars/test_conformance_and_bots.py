@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from warbench.core.agents import Agent, RandomAgent
+from warbench.core.engine import Game
 from warbench.core.match import play_match
 from warbench.core.registry import register
 from warbench.core.replay import replay
 from warbench.core.rng import seed_for
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
+from warbench.rulesets.dystopian_wars.setup import DEPLOY_DEPTH
 from warbench.testing import assert_conforms
 
 RULES = DystopianWarsRuleset()
@@ -86,3 +90,21 @@ def test_bot_mirror_matches_are_balanced() -> None:
             seats[result.outcome.winners[0]] += 1
     print(f"mirror matches: seat 0 won {seats[0]}, seat 1 won {seats[1]} of {games}")
     assert max(seats) <= 0.6 * games
+
+
+def test_quick_terrain_puts_an_eight_inch_island_in_each_quarter() -> None:
+    """DW-TERRAIN-QUICK: the quick idea cuts the table into four sections with one 8-inch
+    island in each, kept out of the deployment zones (placement: engine default)."""
+    setup = RULES.default_setup()
+    setup["terrain"] = "quick"
+    for seed in range(5):
+        game = Game.new(RULES, setup, seed=seed)
+        pieces = game.state.terrain  # type: ignore[attr-defined]
+        quarters = set()
+        for piece in pieces:
+            xs, ys = [x for x, _ in piece.points], [y for _, y in piece.points]
+            assert max(xs) - min(xs) == pytest.approx(8.0 * math.cos(math.radians(22.5)), abs=0.01)
+            assert min(ys) >= DEPLOY_DEPTH and max(ys) <= 48.0 - DEPLOY_DEPTH
+            cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+            quarters.add((cx > 36.0, cy > 24.0))
+        assert len(pieces) == 4 and len(quarters) == 4

@@ -9,10 +9,13 @@ import pytest
 from tests.rulesets.dystopian_wars.helpers import catalog_file
 from warbench.core.catalog import DataFileError
 from warbench.core.dice import ScriptedDice, pool
+from warbench.core.engine import Game
 from warbench.core.odds import pool_dist
+from warbench.core.ruleset import SetupError
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.data import load_catalog, load_data
 from warbench.rulesets.dystopian_wars.pools import TEST_TABLE, hit_table, wing_table
+from warbench.rulesets.dystopian_wars.setup import octagon
 
 SOURCE_CATEGORIES = {
     "fleet-carrier", "dreadnought", "battleship", "submarine", "gunship", "cruiser",
@@ -118,3 +121,22 @@ def test_exact_odds_read_the_same_tables() -> None:
     """DW-ODDS-TABLES: the face tables feed the exact odds unchanged (13 dice on 4+
     average 10.4 hits)."""
     assert pool_dist(13, hit_table(4)).mean == pytest.approx(10.4)
+
+
+def test_tiny_flyers_carry_no_model_assigned_rules_of_their_own() -> None:
+    """DW-TINY-MAR (engine default): the source is cut off before the tiny flyers' MARs, so
+    every wing class flies with no trait but flying, its rules coming from its wing type."""
+    data = load_data()
+    wings = [spec for spec in data.models.values() if spec.tiny]
+    assert wings
+    assert all(spec.traits == frozenset({"flying"}) and spec.wing for spec in wings)
+
+
+def test_a_portal_cannot_be_placed_on_the_table() -> None:
+    """DW-MK-PORTAL (engine default): the source names the portal marker but gives no rules
+    for it, so a set-up placing a portal is refused with the kinds it may use."""
+    rules = DystopianWarsRuleset()
+    setup = rules.default_setup()
+    setup["terrain"] = [{"name": "the Gate", "kind": "portal", "points": octagon(30, 24, 2)}]
+    with pytest.raises(SetupError, match=r"terrain\[0\]\.kind.*portal"):
+        Game.new(rules, setup, seed=1)

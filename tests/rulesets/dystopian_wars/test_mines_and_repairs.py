@@ -33,7 +33,9 @@ from warbench.rulesets.dystopian_wars.actions import (
     Repair,
     Reroll,
 )
+from warbench.rulesets.dystopian_wars.mines import explode
 from warbench.rulesets.dystopian_wars.setup import octagon
+from warbench.rulesets.dystopian_wars.state import Mine
 
 MONITOR = """
 [test-monitor]
@@ -185,3 +187,49 @@ def test_treacherous_terrain_costs_land_models_a_hull_point_on_a_one() -> None:
     play(game, Activate(1), Idle(), Activate(0), Move(0, (5.0,)), Reroll())
     assert model(game, 0).damage == 0
     assert state(game).reroll_used[0]
+
+
+def test_snaking_through_treacherous_terrain_does_not_stop_the_move() -> None:
+    """DW-SNAKING: a land model snaking (straight, turn, straight) through light terrain
+    rolls for the treacherous terrain but finishes its whole move."""
+    woods = [{"name": "the Thicket", "kind": "forest", "density": "light",
+              "points": octagon(36.0, 12.0, 2.5), "blocks_sight": False}]
+    game_setup = setup(
+        [squadron("britannia-land-ship", (36.0, 8.0, 0.0), name="Ironside")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+        terrain=woods,
+    )
+    game = scripted(game_setup, (*P1_FIRST, 1))
+    start = (model(game, 0).x, model(game, 0).y)
+    play(game, Activate(1), Idle(), Activate(0), Move(0, (3.0, 45.0, 1.0)))
+    assert "Ironside crosses the Thicket: rolls 1" in texts(game)
+    play(game, Decline())
+    ship = model(game, 0)
+    assert ship.damage == 1
+    assert ship.heading != 0.0
+    assert abs(ship.x - start[0]) > 0.5 and ship.y - start[1] > 3.5
+
+
+def test_a_flyers_mine_hits_only_large_and_massive_flyers_on_five() -> None:
+    """DW-MINES-FLYERS: a mine dropped by a flyer may hit flyers under its template, but only
+    large or massive ones, and only on 5 or 6; a ship's mine never reaches flyers."""
+    game_setup = setup(
+        [squadron("britannia-bomber", (10.0, 10.0, 0.0), name="Osprey"),
+         squadron("britannia-cruiser", (60.0, 10.0, 0.0), name="Warden")],
+        [squadron("prussia-airship", (36.0, 20.0, 0.0), name="Adler"),
+         squadron("prussia-bomber", (38.5, 20.0, 0.0), name="Falke")],
+    )
+    game = scripted(game_setup, [*P0_FIRST, 5, 4, 4, 1, 3])
+    match, data = state(game), game.ruleset.data  # type: ignore[attr-defined]
+    assert model(game, 2).level == "flying" and model(game, 3).level == "flying"
+    mine = Mine(99, 0, 36.0, 20.0, 5, dropped_by=0, armed=True)
+    match.mines.append(mine)
+    explode(game, match, data, mine)
+    assert "the mine rolls 5 dice at Adler: 1 hits"  # the 4s miss in texts(game)
+    assert not any("at Falke" in text for text in texts(game))
+    game = scripted(game_setup, P0_FIRST)
+    match = state(game)
+    mine = Mine(99, 0, 36.0, 20.0, 5, dropped_by=1, armed=True)
+    match.mines.append(mine)
+    explode(game, match, data, mine)
+    assert not any("the mine rolls" in text for text in texts(game))

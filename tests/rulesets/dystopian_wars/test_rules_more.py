@@ -3,6 +3,8 @@ markers from critical hits, squadron and action cards, games of more than two pl
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.rulesets.dystopian_wars.helpers import (
@@ -474,3 +476,28 @@ def test_creatures_may_touch_without_ramming() -> None:
     play(game, EndBoarding(), Activate(2), Idle(), Activate(1))
     with pytest.raises(IllegalAction, match="only creatures and robots"):
         game.apply(0, Move(1, (2.0,), ram=False))
+
+
+def test_a_card_restricted_to_capital_ships_is_offered_only_for_them() -> None:
+    """DW-CARDS-RESTRICTED: a card limited to some categories (here capital ships) may not
+    be played on other models; the default deck's cards are unrestricted."""
+    rules = DystopianWarsRuleset()
+    assert all(not card.only for card in rules.data.cards.values())
+    gunner = replace(rules.data.cards["master-gunner"], only=("capital",))
+    rules.data = replace(rules.data, cards={**rules.data.cards, "master-gunner": gunner})
+    for cls, offered in (("britannia-frigate", False), ("britannia-cruiser", True)):
+        game = scripted(setup(
+            [squadron(cls, (30.0, 10.0, 0.0), (33.0, 10.0, 0.0))],
+            [squadron("prussia-battleship", (31.5, 26.0, 180.0), name="Kaiserin")],
+            cards=True,
+        ), P0_FIRST, rules)
+        game_state = state(game)
+        game_state.hands[0].value[:] = ["master-gunner"]
+        game_state.hands[1].value[:] = []
+        refresh(game)
+        play(game, Activate(0))
+        options = owed(game).options
+        assert (PlayCard("master-gunner", 0) in options) is offered, cls
+        if not offered:
+            with pytest.raises(IllegalAction):
+                game.apply(0, PlayCard("master-gunner", 0))

@@ -142,7 +142,7 @@ class Activation(Procedure):
 
     def card_options(self, state: DWState, data: RulesData) -> list[PlayCard]:
         """S cards for the commanded part, A cards for one of its models (none for wings
-        or broken models)."""
+        or broken models, nor for models outside a card's categories)."""
         if not state.cards_on or not self.parts:
             return []
         commanded = [state.models[uid] for uid in self.parts[0]]
@@ -152,11 +152,12 @@ class Activation(Procedure):
         hand = sorted(set(state.hands[state.squadrons[self.sid].player].value))
         found: list[PlayCard] = []
         for card in hand:
-            kind = data.cards[card].kind
-            if kind == "S" and len(able) == len(commanded):
+            design = data.cards[card]
+            fits = [m for m in able if design.fits(data.models[m.cls])]
+            if design.kind == "S" and len(fits) == len(commanded):
                 found.append(PlayCard(card))
-            elif kind == "A":
-                found.extend(PlayCard(card, m.uid) for m in able)
+            elif design.kind == "A":
+                found.extend(PlayCard(card, m.uid) for m in fits)
         return found
 
     def wing(self, state: DWState, data: RulesData) -> Model | None:

@@ -27,11 +27,10 @@ from warbench.rulesets.dystopian_wars.geometry import (
     CC_RANGE,
     band_of,
     in_weapon_arc,
-    terrain_of,
 )
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
-from warbench.rulesets.dystopian_wars.world import Cover, World, world_of
+from warbench.rulesets.dystopian_wars.state import DWState, Model
+from warbench.rulesets.dystopian_wars.world import World, world_of
 
 AIRBORNE = ("flying", "obscured")
 #: Pseudo-mounts for ack-ack and concussion charges used as attacks.
@@ -193,18 +192,6 @@ def own_side(shooter: Model, target: Model) -> bool:
     return target.player == shooter.player or target.prize_of == shooter.player
 
 
-def blockers(state: DWState, data: RulesData, level_of_target: str) -> list[Body]:
-    """Bases that may block sight to a target at this level (surface models, sized by
-    their size class, so a model hides models of its own size or smaller).
-
-    The list is the table's :class:`~.world.World` cover: passed on to
-    :func:`shot_refusal`, it lets many shots share what is worked out once.
-    """
-    if level_of_target in AIRBORNE:
-        return []
-    return world_of(state, data).cover
-
-
 def sight_line(
     state: DWState,
     data: RulesData,
@@ -212,76 +199,50 @@ def sight_line(
     target: Model,
     *,
     kind: str = "gunnery",
-    cover: list[Body] | None = None,
     world: World | None = None,
 ) -> bool:
-    """Line of sight for an attack (bombs ignore it; flyers see over terrain and ships)."""
+    """Line of sight for an attack (bombs ignore it; flyers see over terrain and ships;
+    ``world`` is the table's :func:`~.world.world_of`, found when not given)."""
     if kind == "bombs":
         return True
     if shooter.level in AIRBORNE or target.level in AIRBORNE:
         return True
     if world is None:
-        world = _world_for(state, data, cover)
+        world = world_of(state, data)
     return world.sees(shooter, target)
 
 
-def _world_for(
-    state: DWState,
-    data: RulesData,
-    cover: list[Body] | None,
-    bodies: dict[int, Body] | None = None,
-    gaps: dict[tuple[int, int], float] | None = None,
-) -> World:
-    """The world a question is asked in: the one ``cover`` came from, the table's own when
-    the caller brings nothing, else a passing one seeded with what the caller knows."""
-    if isinstance(cover, Cover):
-        return cover.world
-    if cover is None and bodies is None and gaps is None:
-        return world_of(state, data)
-    world = World((), state, data)
-    if cover is not None:
-        world.use_cover(cover)
-    if bodies is not None:
-        world.use_bodies(bodies)
-    if gaps is not None:
-        world.use_gaps(gaps)
-    return world
-
-
-def torpedo_path_clear(state: DWState, data: RulesData, shooter: Model, target: Model) -> bool:
-    """Naval torpedoes pass through no other naval model and no full-depth terrain."""
-    start, end = shooter.point(), target.point()
-    for piece in state.terrain:
-        if piece.full_depth and terrain_of(piece).crossed_by(start, end):
-            return False
-    low_x, high_x = sorted((start.x, end.x))
-    low_y, high_y = sorted((start.y, end.y))
-    for model in state.models:
-        if model.uid in (shooter.uid, target.uid) or not model.alive:
-            continue
-        spec = data.models[model.cls]
-        naval = spec.domain == "naval" and model.level != "submerged" and not spec.flying
-        if not naval:
-            continue
-        radius = reach(spec)  # a path farther from the centre than this misses the base
-        if not (
-            low_x <= model.x + radius and model.x - radius <= high_x
-            and low_y <= model.y + radius and model.y - radius <= high_y
-        ):
-            continue
-        if base_crossed_by(body_of(model, spec), start, end):
-            return False
-    return True
-
-
-def _torpedo_clear(
-    state: DWState, data: RulesData, shooter: Model, target: Model, world: World
+def torpedo_path_clear(
+    state: DWState, data: RulesData, shooter: Model, target: Model, world: World | None = None
 ) -> bool:
+    """Naval torpedoes pass through no other naval model and no full-depth terrain (the
+    answer kept in the table's ``world``, found when not given)."""
+    if world is None:
+        world = world_of(state, data)
     pair = (shooter.uid, target.uid)
     found = world.torpedo.get(pair)
     if found is None:
-        found = world.torpedo[pair] = torpedo_path_clear(state, data, shooter, target)
+        found = world.torpedo[pair] = _run_clear(shooter, target, world)
     return found
+
+
+def _run_clear(shooter: Model, target: Model, world: World) -> bool:
+    start, end = shooter.point(), target.point()
+    if any(shape.crossed_by(start, end) for shape in world.depths):
+        return False
+    low_x, high_x = sorted((start.x, end.x))
+    low_y, high_y = sorted((start.y, end.y))
+    ends = (shooter.uid, target.uid)
+    for x, y, radius, body, uid in world.hulls:
+        # a path farther from a centre than the base's reach misses the base
+        if (
+            low_x <= x + radius and x - radius <= high_x
+            and low_y <= y + radius and y - radius <= high_y
+            and uid not in ends
+            and base_crossed_by(body, start, end)
+        ):
+            return False
+    return True
 
 
 def reach(spec: ModelSpec) -> float:
@@ -295,21 +256,17 @@ def shot_refusal(
     shooter: Model,
     mount_name: str,
     target: Model,
-    cover: list[Body] | None = None,
-    bodies: dict[int, Body] | None = None,
-    gaps: dict[tuple[int, int], float] | None = None,
     *,
     world: World | None = None,
 ) -> tuple[str | None, Shot | None]:
     """Why ``shooter`` may not fire ``mount_name`` at ``target``, or the shot it may make.
 
-    For many shots at once, pass the table's ``world`` (:func:`~.world.world_of`), or the
-    ``cover`` :func:`blockers` gave: each answer is then worked out once and remembered
-    while the table stays as it is. ``bodies`` (every model's base by number) and ``gaps``
-    (distances by pair) may seed a one-off question instead.
+    The answer is worked out once in the table's ``world`` (:func:`~.world.world_of`,
+    found when not given; pass it for many shots at once) and remembered while the table
+    stays as it is.
     """
     if world is None:
-        world = _world_for(state, data, cover, bodies, gaps)
+        world = world_of(state, data)
     key = (shooter.uid, mount_name, target.uid)
     found = world.shots.get(key)
     if found is None:
@@ -381,7 +338,7 @@ def _shot(
         if (
             spec.domain == "naval"
             and not spec.flying
-            and not _torpedo_clear(state, data, shooter, target, world)
+            and not torpedo_path_clear(state, data, shooter, target, world)
         ):
             return "the torpedo run is blocked by a ship or terrain", None
     # the edge-to-edge distance lies between the centres' distance and ``nearest``: when

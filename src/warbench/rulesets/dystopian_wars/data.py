@@ -175,6 +175,8 @@ class CriticalFile(DataModel):
 
 
 CardKind = Literal["S", "T", "A", "R"]
+#: Model categories a card may be restricted to.
+CardCategory = Literal["capital", "creature", "robot", "fortification"]
 CardEffect = Literal[
     "initiative", "speed", "gunnery", "steady-aim", "repair", "shields", "evasion",
     "boarding", "bravery", "fog", "counter",
@@ -190,6 +192,7 @@ class CardRecord(Record):
     effect: CardEffect
     value: int = Field(default=1, ge=0)
     copies: int = Field(default=1, ge=1)
+    only: list[CardCategory] = Field(default_factory=list)
     text: str
 
 
@@ -386,6 +389,17 @@ class Card:
     effect: str
     value: int
     text: str
+    only: tuple[str, ...] = ()
+
+    def fits(self, spec: ModelSpec) -> bool:
+        """Whether the card may be played on a model of ``spec`` (a card restricted to
+        some categories fits only models of one of them)."""
+        if not self.only:
+            return True
+        return any(
+            spec.capital if category == "capital" else category in spec.traits
+            for category in self.only
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,7 +457,7 @@ def build_data(
             for row in criticals.table.rows
         ),
         cards={
-            key: Card(key, c.name, c.kind, c.sturginium, c.effect, c.value, c.text)
+            key: Card(key, c.name, c.kind, c.sturginium, c.effect, c.value, c.text, tuple(c.only))
             for key, c in cards.cards.items()
         },
         deck=tuple(sorted(deck)),

@@ -154,17 +154,6 @@ def terrain_of(piece: Piece) -> Terrain:
     return _terrain(tuple(piece.points), piece.blocks_sight, piece.kind)
 
 
-def sees(
-    shooter: Body,
-    target: Body,
-    terrain: Iterable[Piece],
-    blockers: Iterable[Body],
-) -> bool:
-    """Line of sight from centre to centre past sight-blocking terrain and bases (bases far
-    from the line are left out before the exact test)."""
-    return sees_past(shooter, target, sight_terrain(terrain), screens(blockers))
-
-
 def sight_terrain(terrain: Iterable[Piece]) -> list[Terrain]:
     """The pieces that block sight, as core terrain shapes."""
     return [terrain_of(piece) for piece in terrain if piece.blocks_sight]
@@ -182,8 +171,9 @@ def screens(blockers: Iterable[Body]) -> list[Screen]:
 def sees_past(
     shooter: Body, target: Body, terrain: Sequence[Terrain], blockers: Sequence[Screen]
 ) -> bool:
-    """:func:`sees`, for terrain and bases already prepared (many sight lines on one
-    table); a base farther from the line than its reach cannot block it."""
+    """Line of sight from centre to centre past sight-blocking ``terrain`` and bases
+    (prepared once for many sight lines on one table by :func:`sight_terrain` and
+    :func:`screens`); a base farther from the line than its reach cannot block it."""
     sx, sy, tx, ty = shooter.pose.x, shooter.pose.y, target.pose.x, target.pose.y
     low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
     low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)

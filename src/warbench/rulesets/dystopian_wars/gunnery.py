@@ -455,6 +455,7 @@ def reaction_cards(state: DWState, data: RulesData, target: Model) -> list[str]:
         {
             card for card in state.hands[target.player].value
             if data.cards[card].kind == "R" and data.cards[card].effect in ("shields", "evasion")
+            and data.cards[card].fits(data.models[target.cls])
         }
     )
 

@@ -3,7 +3,9 @@
 A mine sits at surface level whatever dropped it. When it goes off, the blast template
 (4 inches across, engine default) is centred on it; every surface or submerged model
 wholly or partly under the template takes the mine's attack dice, hitting by level as
-gunnery does, but ignoring the small, fast and elusive target rules. Each other mine under
+gunnery does, but ignoring the small, fast and elusive target rules. A mine dropped by a
+flyer also hits large and massive flyers under the template (in the open sky, not in the
+clouds: engine default), on 5 or 6. Each other mine under
 the template rolls a D6: on 5 or 6 it goes off too, on its own. Mines arm at the end of
 the activation that dropped them (engine default), so a model never sets off its own mine
 as it drops it. Concussion charges may clear a mine within 4 inches (hits on 5+; enough
@@ -25,6 +27,9 @@ from warbench.rulesets.dystopian_wars.state import DWState, Mine, Model, body_of
 CHAIN_NEEDED = 5
 #: What concussion charges need against a mine.
 MINE_SWEEP_NEEDED = 5
+#: Flyers a mine dropped by a flyer may hit, and what its dice need against them.
+FLYER_MINE_SIZES = ("large", "massive")
+FLYER_MINE_NEEDED = 5
 
 
 def mine_needed(level: str, diving: bool) -> int:
@@ -59,13 +64,21 @@ def explode(game: Game, state: DWState, data: RulesData, mine: Mine) -> None:
             y=current.y,
         )
         state.mines = [m for m in state.mines if m.mid != mid]
+        from_the_air = dropped_by_flyer(state, data, current)
         for model in state.models:
-            if not model.alive or model.level not in ("surface", "submerged"):
+            if not model.alive:
                 continue
             spec = data.models[model.cls]
+            if model.level not in ("surface", "submerged") and not (
+                from_the_air and model.level == "flying" and spec.size in FLYER_MINE_SIZES
+            ):
+                continue
             if spec.tiny or not template.touches(body_of(model, spec)):
                 continue
-            needed = mine_needed(model.level, spec.diving)
+            needed = (
+                FLYER_MINE_NEEDED if model.level == "flying"
+                else mine_needed(model.level, spec.diving)
+            )
             hits, _ = roll_hits(game.dice, current.ad, needed, label="mine")
             game.emit(
                 "mine_attack",
@@ -79,6 +92,13 @@ def explode(game: Game, state: DWState, data: RulesData, mine: Mine) -> None:
                 face = game.dice.faces(6, 1, label="mine chain")[0]
                 if face >= CHAIN_NEEDED:
                     queue.append(other.mid)
+
+
+def dropped_by_flyer(state: DWState, data: RulesData, mine: Mine) -> bool:
+    """Whether a flying model dropped ``mine`` (it may then hit large and massive flyers)."""
+    if not 0 <= mine.dropped_by < len(state.models):
+        return False
+    return data.models[state.models[mine.dropped_by].cls].flying
 
 
 def sweep(game: Game, state: DWState, data: RulesData, model: Model) -> None:

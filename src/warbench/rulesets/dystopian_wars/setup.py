@@ -12,7 +12,8 @@ A set-up is plain JSON (it goes into the journal)::
 
 ``terrain`` may instead be ``"random"``: the source's procedure, each player rolling a D6
 for every 2-by-2-foot area of the table and placing a piece there on a 5 or 6 (pieces are
-kept out of the deployment zones, an engine default). Fleets deploy within 8 inches of
+kept out of the deployment zones, an engine default), or ``"quick"``: the source's quick
+idea, an 8-inch island in each quarter of the table. Fleets deploy within 8 inches of
 their own table edge (player 0 the south edge, player 1 the north, then west and east), in
 line abreast, squadron by squadron: an engine default standing in for deploying squadrons
 one at a time.
@@ -50,6 +51,8 @@ DEMO_FLEETS = (
 )
 #: Area side for the source's terrain roll (2 feet).
 AREA = 24.0
+#: Half the width of a quick-idea island (8 inches across).
+QUICK_RADIUS = 4.0
 
 
 class TableSpec(DataModel):
@@ -93,7 +96,7 @@ class SetupSpec(DataModel):
     """The whole set-up."""
 
     table: TableSpec = TableSpec()
-    terrain: list[PieceSpec] | Literal["random", "none"] = "none"
+    terrain: list[PieceSpec] | Literal["random", "quick", "none"] = "none"
     fleets: list[FleetSpec] = Field(min_length=2)
     turns: int = Field(default=6, ge=1, le=30)
     cards: bool = True
@@ -225,6 +228,22 @@ def random_terrain(spec: SetupSpec, players: int, rng: RandomStream) -> list[Pie
     return pieces
 
 
+def quick_terrain(spec: SetupSpec, rng: RandomStream) -> list[Piece]:
+    """The source's quick idea: the table cut into four sections, an 8-inch island in each,
+    placed by the player deploying there (engine default: at a random spot of the section,
+    out of the deployment zones)."""
+    width, height = spec.table.width, spec.table.height
+    pieces: list[Piece] = []
+    for column in range(2):
+        for row in range(2):
+            cx = (column + 0.25 + 0.5 * rng.random()) * width / 2
+            cy = (row + 0.25 + 0.5 * rng.random()) * height / 2
+            cy = min(max(cy, DEPLOY_DEPTH + 5.0), height - DEPLOY_DEPTH - 5.0)
+            points = [(float(x), float(y)) for x, y in octagon(cx, cy, QUICK_RADIUS)]
+            pieces.append(Piece(f"island {len(pieces) + 1}", "island", "dense", points))
+    return pieces
+
+
 def build_state(
     setup: Mapping[str, Any], players: int, rng: RandomStream, data: RulesData
 ) -> DWState:
@@ -233,6 +252,8 @@ def build_state(
     width, height = spec.table.width, spec.table.height
     if spec.terrain == "random":
         terrain = random_terrain(spec, players, rng)
+    elif spec.terrain == "quick":
+        terrain = quick_terrain(spec, rng)
     elif spec.terrain == "none":
         terrain = []
     else:

@@ -24,6 +24,7 @@ False
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -37,6 +38,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     screens,
     sees_past,
     sight_terrain,
+    terrain_of,
 )
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
 
@@ -74,17 +76,6 @@ def fingerprint(state: DWState) -> tuple[Hashable, ...]:
     )
 
 
-class Cover(list[Body]):
-    """The bases that may block sight, as :func:`~.combat.blockers` lists them, knowing the
-    world they were taken from (so a shot asked with them can use its memory)."""
-
-    __slots__ = ("world",)
-
-    def __init__(self, bodies: list[Body], world: World) -> None:
-        super().__init__(bodies)
-        self.world = world
-
-
 class World:
     """One unchanging moment of a game's table and what has been worked out about it.
 
@@ -93,8 +84,8 @@ class World:
     """
 
     __slots__ = (
-        "_arcs", "_bodies", "_cover", "_gaps", "_screens", "_sight", "_terrain", "data", "key",
-        "shots", "state", "torpedo",
+        "_arcs", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_screens", "_sight",
+        "data", "key", "shots", "state", "torpedo",
     )
 
     def __init__(self, key: tuple[Hashable, ...], state: DWState, data: RulesData) -> None:
@@ -102,9 +93,10 @@ class World:
         self.state = state
         self.data = data
         self._bodies: dict[int, Body] = {}
-        self._cover: Cover | None = None
-        self._screens: list[Screen] | None = None
-        self._terrain: list[Terrain] = []
+        self._cover: list[Body] | None = None
+        self._screens: tuple[list[Terrain], list[Screen]] | None = None
+        self._hulls: list[tuple[float, float, float, Body, int]] | None = None
+        self._depths: list[Terrain] | None = None
         self._gaps: dict[tuple[int, int], float] = {}
         self._sight: dict[tuple[int, int], bool] = {}
         self._arcs: dict[tuple[int, str, int], bool] = {}
@@ -112,19 +104,6 @@ class World:
         self.torpedo: dict[tuple[int, int], bool] = {}
         #: Shots of a gun at a target: ``(uid, mount, target) -> (reason, shot)``.
         self.shots: dict[tuple[int, str, int], tuple[str | None, Shot | None]] = {}
-
-    def use_cover(self, cover: list[Body]) -> None:
-        """Take ``cover`` as the bases that block sight (a caller's own list)."""
-        self._cover = Cover(cover, self)
-        self._screens = None
-
-    def use_bodies(self, bodies: dict[int, Body]) -> None:
-        """Take ``bodies`` as the models' bases by number (a caller's own table)."""
-        self._bodies = bodies
-
-    def use_gaps(self, gaps: dict[tuple[int, int], float]) -> None:
-        """Remember distances in ``gaps`` (a caller's own table)."""
-        self._gaps = gaps
 
     def body(self, uid: int) -> Body:
         """The model's base where it stands."""
@@ -151,17 +130,44 @@ class World:
         return found
 
     @property
-    def screens(self) -> list[Screen]:
-        """The cover's bases with their centres and reach, and the terrain that blocks
-        sight, ready for many sight lines."""
+    def hulls(self) -> list[tuple[float, float, float, Body, int]]:
+        """Naval models on the water that stop torpedoes: centre, reach, base, number."""
+        if self._hulls is None:
+            found = []
+            models = self.data.models
+            for model in self.state.models:
+                spec = models[model.cls]
+                if (
+                    model.alive and spec.domain == "naval" and model.level != "submerged"
+                    and not spec.flying
+                ):
+                    body = self.body(model.uid)
+                    radius = 0.5 * math.hypot(spec.width, spec.length)
+                    found.append((model.x, model.y, radius, body, model.uid))
+            self._hulls = found
+        return self._hulls
+
+    @property
+    def depths(self) -> list[Terrain]:
+        """Terrain that reaches the sea bed (torpedoes do not pass)."""
+        if self._depths is None:
+            self._depths = [
+                terrain_of(piece) for piece in self.state.terrain if piece.full_depth
+            ]
+        return self._depths
+
+    @property
+    def sight_blockers(self) -> tuple[list[Terrain], list[Screen]]:
+        """What may block sight: the terrain that does, and the cover's bases with their
+        centres and reach, ready for many sight lines."""
         if self._screens is None:
-            self._screens = screens(self.cover)
-            self._terrain = sight_terrain(self.state.terrain)
+            self._screens = (sight_terrain(self.state.terrain), screens(self.cover))
         return self._screens
 
     @property
-    def cover(self) -> Cover:
-        """Surface bases that may block sight (sized by their size class)."""
+    def cover(self) -> list[Body]:
+        """Surface bases that may block sight (sized by their size class, so a model hides
+        models of its own size or smaller)."""
         if self._cover is None:
             found = []
             data = self.data
@@ -170,7 +176,7 @@ class World:
                     spec = data.models[model.cls]
                     if not spec.tiny:
                         found.append(Body(model.pose(), body_of(model, spec).base, spec.rank))
-            self._cover = Cover(found, self)
+            self._cover = found
         return self._cover
 
     def sees(self, shooter: Model, target: Model) -> bool:
@@ -181,11 +187,11 @@ class World:
         if found is None:
             models = self.data.models
             shooter_spec, target_spec = models[shooter.cls], models[target.cls]
-            blockers = self.screens
+            terrain, blockers = self.sight_blockers
             found = self._sight[pair] = sees_past(
                 Body(shooter.pose(), self.body(shooter.uid).base, shooter_spec.rank),
                 Body(target.pose(), self.body(target.uid).base, target_spec.rank),
-                self._terrain,
+                terrain,
                 blockers,
             )
         return found
