@@ -257,3 +257,12 @@ def test_actions_the_rules_refuse_after_a_roll_are_no_conformance_problem() -> N
     report = check_ruleset(HopelessGambleDuel(), games=6)
     assert report.ok, str(report)
     assert report.refusals_checked > 0
+
+
+def test_the_kit_catches_a_late_refusal_the_ruleset_does_not_declare() -> None:
+    class Undeclared(Duel):
+        id = "undeclared-late-refusals"
+        late_refusals = False  # yet Gamble is refused after its roll
+
+    report = check_ruleset(Undeclared(), games=6)
+    assert any("late_refusals = False" in problem for problem in report.problems)

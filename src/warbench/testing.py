@@ -164,6 +164,11 @@ def _apply_or_roll_back(
         game.apply(player, action)
     except IllegalAction:
         report.refusals_checked += 1
+        if not game.ruleset.late_refusals:
+            report.problems.append(
+                f"{label}: {action!r} was refused late, but the ruleset declares"
+                " late_refusals = False (simulations then skip the snapshot)"
+            )
         if (game.hash(), len(game.events), len(game.journal.entries)) != before:
             report.problems.append(f"{label}: a late refusal of {action!r} changed the game")
         return False

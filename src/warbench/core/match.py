@@ -59,10 +59,20 @@ def play_match(
     seed: int = 0,
     max_decisions: int = 100_000,
     record_hashes: bool = True,
+    transactional: bool | None = None,
 ) -> MatchResult:
-    """Play one game, seat ``i`` answered by ``agents[i]``, until it ends or hits the limit."""
+    """Play one game, seat ``i`` answered by ``agents[i]``, until it ends or hits the limit.
+
+    ``transactional`` (default: the ruleset's ``late_refusals``) snapshots the state before
+    each action so that a late refusal can be rolled back.
+    """
     game = Game.new(
-        ruleset, setup, seed=seed, players=len(agents), record_hashes=record_hashes
+        ruleset,
+        setup,
+        seed=seed,
+        players=len(agents),
+        record_hashes=record_hashes,
+        transactional=ruleset.late_refusals if transactional is None else transactional,
     )
     decisions = 0
     while not game.is_over and decisions < max_decisions:

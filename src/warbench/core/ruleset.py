@@ -55,6 +55,9 @@ class Ruleset(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: Whether the rules may refuse an action after changing the state (say, after a roll).
+    #: Bot matches and simulations skip the per-action snapshot when this is False.
+    late_refusals: ClassVar[bool] = True
 
     @abstractmethod
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:

@@ -94,6 +94,7 @@ def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> G
             seed=seed,
             players=len(seats),
             record_hashes=record_hashes,
+            transactional=plan.ruleset.late_refusals,
         )
         decisions = 0
         while not game.is_over and decisions < plan.max_decisions:

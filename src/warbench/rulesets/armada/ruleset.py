@@ -133,6 +133,7 @@ class ArmadaRuleset(Ruleset):
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
+    late_refusals = False  # no action is refused after it has changed the state
 
     def default_setup(self) -> dict[str, Any]:
         """Two tier-3 demo armadas, distance rolled (3d6+5)."""

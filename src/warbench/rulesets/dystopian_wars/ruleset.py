@@ -37,6 +37,7 @@ class DystopianWarsRuleset(Ruleset):
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
+    late_refusals = False  # no action is refused after it has changed the state
 
     def __init__(self, catalog_path: str | None = None) -> None:
         self.data: RulesData = load_data(catalog_path)

@@ -36,6 +36,7 @@ class FullThrustRuleset(Ruleset):
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
+    late_refusals = False  # no action is refused after it has changed the state
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
         self.library: Library = load_library(data_dir)
