@@ -233,3 +233,24 @@ def test_a_flyers_mine_hits_only_large_and_massive_flyers_on_five() -> None:
     match.mines.append(mine)
     explode(game, match, data, mine)
     assert not any("the mine rolls" in text for text in texts(game))
+
+
+def test_a_mine_spares_a_model_behind_an_island() -> None:
+    """DW-MINES-COVER: a model whose line to the mine crosses an island is shielded and
+    not hit; a model in the open under the same template takes the mine's dice."""
+    rock = [{"name": "Tern Rock", "kind": "island", "density": "dense",
+             "points": octagon(36.0, 18.95, 0.5)}]
+    game_setup = setup(
+        [squadron("britannia-battleship", (10.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-cruiser", (36.0, 22.3, 90.0), (36.0, 17.7, 90.0))],
+        terrain=rock,
+    )
+    game = scripted(game_setup, [*P0_FIRST, 4, 4, 4, 1, 1])  # the open ship's dice only
+    match = state(game)
+    mine = Mine(99, 0, 36.0, 20.0, 5, dropped_by=0, armed=True)
+    match.mines.append(mine)
+    explode(game, match, game.ruleset.data, mine)  # type: ignore[attr-defined]
+    assert "the mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
+    assert "Wacht 2 is shielded from the mine" in texts(game)
+    assert not any("dice at Wacht 2" in text for text in texts(game))
+    assert model(game, 2).damage == 0

@@ -5,7 +5,10 @@ A mine sits at surface level whatever dropped it. When it goes off, the blast te
 wholly or partly under the template takes the mine's attack dice, hitting by level as
 gunnery does, but ignoring the small, fast and elusive target rules. A mine dropped by a
 flyer also hits large and massive flyers under the template (in the open sky, not in the
-clouds: engine default), on 5 or 6. Each other mine under
+clouds: engine default), on 5 or 6. A model shielded from the blast is not hit: the line
+from the mine's centre to the model's is blocked by sight-blocking terrain or by another
+surface model's base, judged as line of sight is (a base shields models of its size class
+or smaller: engine default). Each other mine under
 the template rolls a D6: on 5 or 6 it goes off too, on its own. Mines arm at the end of
 the activation that dropped them (engine default), so a model never sets off its own mine
 as it drops it. Concussion charges may clear a mine within 4 inches (hits on 5+; enough
@@ -15,13 +18,28 @@ hits to match its attack dice destroy it).
 from __future__ import annotations
 
 from warbench.core.engine import Game
-from warbench.core.geometry import BlastTemplate, Disc, shape_distance
+from warbench.core.geometry import (
+    BlastTemplate,
+    Body,
+    CircleBase,
+    Disc,
+    Pose,
+    Terrain,
+    shape_distance,
+)
 from warbench.rulesets.dystopian_wars.combat import cc_value
 from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import Mount, RulesData
-from warbench.rulesets.dystopian_wars.geometry import CC_RANGE, MINE_BLAST_RADIUS, MINE_TRIGGER
+from warbench.rulesets.dystopian_wars.geometry import (
+    CC_RANGE,
+    MINE_BLAST_RADIUS,
+    MINE_TRIGGER,
+    Screen,
+    sees_past,
+)
 from warbench.rulesets.dystopian_wars.pools import clamp_needed, roll_hits
 from warbench.rulesets.dystopian_wars.state import DWState, Mine, Model, body_of
+from warbench.rulesets.dystopian_wars.world import world_of
 
 #: What a chained mine needs on its D6 to go off as well.
 CHAIN_NEEDED = 5
@@ -30,6 +48,8 @@ MINE_SWEEP_NEEDED = 5
 #: Flyers a mine dropped by a flyer may hit, and what its dice need against them.
 FLYER_MINE_SIZES = ("large", "massive")
 FLYER_MINE_NEEDED = 5
+#: The radius of the point a mine's blast spreads from, for lines to the models it may hit.
+MINE_POINT = 1e-3
 
 
 def mine_needed(level: str, diving: bool) -> int:
@@ -65,6 +85,9 @@ def explode(game: Game, state: DWState, data: RulesData, mine: Mine) -> None:
         )
         state.mines = [m for m in state.mines if m.mid != mid]
         from_the_air = dropped_by_flyer(state, data, current)
+        world = world_of(state, data)
+        terrain, blockers = world.sight_blockers
+        blast = Body(Pose(current.x, current.y), CircleBase(MINE_POINT))
         for model in state.models:
             if not model.alive:
                 continue
@@ -74,6 +97,15 @@ def explode(game: Game, state: DWState, data: RulesData, mine: Mine) -> None:
             ):
                 continue
             if spec.tiny or not template.touches(body_of(model, spec)):
+                continue
+            target = Body(model.pose(), world.body(model.uid).base, spec.rank)
+            if shielded(blast, target, terrain, blockers):
+                game.emit(
+                    "mine_shielded",
+                    f"{model.name} is shielded from the mine",
+                    model=model.uid,
+                    mine=current.mid,
+                )
                 continue
             needed = (
                 FLYER_MINE_NEEDED if model.level == "flying"
@@ -92,6 +124,22 @@ def explode(game: Game, state: DWState, data: RulesData, mine: Mine) -> None:
                 face = game.dice.faces(6, 1, label="mine chain")[0]
                 if face >= CHAIN_NEEDED:
                     queue.append(other.mid)
+
+
+def shielded(
+    blast: Body, target: Body, terrain: list[Terrain], blockers: list[Screen]
+) -> bool:
+    """Whether terrain or another model's base lies across the line from a mine's centre
+    to ``target``'s, shielding it from the blast.
+
+    >>> from warbench.core.geometry import Point, RectBase
+    >>> rock = Terrain(tuple(Point(x, y) for x, y in ((-1, 2), (1, 2), (1, 3), (-1, 3))))
+    >>> mine = Body(Pose(0.0, 0.0), CircleBase(MINE_POINT))
+    >>> ship = Body(Pose(0.0, 4.0), RectBase(1.0, 3.0))
+    >>> shielded(mine, ship, [rock], []), shielded(mine, ship, [], [])
+    (True, False)
+    """
+    return not sees_past(blast, target, terrain, blockers)
 
 
 def dropped_by_flyer(state: DWState, data: RulesData, mine: Mine) -> bool:
