@@ -23,10 +23,13 @@ Use it from a ruleset's tests::
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
@@ -34,10 +37,14 @@ from warbench.core.dice import RefereeDice
 from warbench.core.engine import Game, IllegalAction, clone_state
 from warbench.core.journal import Journal
 from warbench.core.match import play_next_decision
+from warbench.core.odds import Dist
 from warbench.core.plain import Hidden, canonical_json
 from warbench.core.replay import ReplayMismatch, replay
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
+
+#: z for a one-sided p of 0.001: the level at which rolls are judged not to fit the odds.
+Z_999 = 3.0902
 
 #: What the probe writes into secrets it does not own, to see if a view changes.
 SECRET_PROBE = "\u00a7probe\u00a7"
@@ -311,3 +318,38 @@ def _check_copy(
         play_next_decision(twin, agents)  # asks again when the rules refuse a pick late
     if original.hash() != before:
         report.problems.append(f"{label}: playing on a copy changed the original")
+
+
+def chi_square_critical(freedom: int, z: float = Z_999) -> float:
+    """The chi-square quantile for ``freedom`` degrees, by Wilson and Hilferty.
+
+    >>> round(chi_square_critical(10), 1)  # the exact 0.999 quantile is 29.59
+    29.8
+    """
+    k = float(freedom)
+    return k * (1 - 2 / (9 * k) + z * math.sqrt(2 / (9 * k))) ** 3
+
+
+def chi_square(samples: Sequence[int], dist: Dist) -> tuple[float, float]:
+    """The statistic of ``samples`` against ``dist`` and its critical value at p = 0.001.
+
+    Adjacent values are pooled until each bin expects 5 or more. Rulesets use it to show
+    that the game's own rolls follow the exact odds they report.
+    """
+    values = np.asarray(samples) - dist.offset
+    probs = dist.probabilities
+    if values.min() < 0 or values.max() >= len(probs):
+        raise AssertionError("a sample the odds rule out")
+    counts = np.bincount(values, minlength=len(probs)).astype(float)
+    expected = probs * len(samples)
+    bins: list[tuple[float, float]] = []
+    observed = wanted = 0.0
+    for seen, want in zip(counts, expected, strict=True):
+        observed, wanted = observed + seen, wanted + want
+        if wanted >= 5:
+            bins.append((observed, wanted))
+            observed = wanted = 0.0
+    last_seen, last_want = bins.pop()
+    bins.append((last_seen + observed, last_want + wanted))
+    stat = sum((seen - want) ** 2 / want for seen, want in bins)
+    return stat, chi_square_critical(len(bins) - 1)

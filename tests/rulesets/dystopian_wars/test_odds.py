@@ -4,13 +4,11 @@ game's own rolls (chi-square at a fixed seed), and bad options refused in one li
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import icepool
-import numpy as np
 import pytest
 
 from warbench.cli import main
@@ -34,6 +32,7 @@ from warbench.rulesets.dystopian_wars.gunnery import Attack, resolve_attack
 from warbench.rulesets.dystopian_wars.movement import RAM_NEEDED
 from warbench.rulesets.dystopian_wars.odds import attack_odds
 from warbench.rulesets.dystopian_wars.pools import hit_table, roll_hits
+from warbench.testing import chi_square
 
 from .helpers import RULES, catalog_file, seeded, setup, squadron, state
 
@@ -315,35 +314,6 @@ def test_dw_odds_pools_are_summed_in_closed_form_to_the_last_1e_15() -> None:
 
 # --- the game's own rolls against the exact odds -------------------------------------------
 
-#: z for a one-sided p of 0.001.
-Z_999 = 3.0902
-
-
-def chi_square_critical(freedom: int, z: float = Z_999) -> float:
-    """The chi-square quantile for ``freedom`` degrees, by Wilson and Hilferty."""
-    k = float(freedom)
-    return k * (1 - 2 / (9 * k) + z * math.sqrt(2 / (9 * k))) ** 3
-
-
-def chi_square(samples: Sequence[int], dist: Dist) -> tuple[float, float]:
-    """The statistic of ``samples`` against ``dist`` (adjacent values pooled until each bin
-    expects 5 or more) and its critical value at p = 0.001."""
-    values = np.asarray(samples) - dist.offset
-    probs = dist.probabilities
-    assert values.min() >= 0 and values.max() < len(probs), "a sample the odds rule out"
-    counts = np.bincount(values, minlength=len(probs)).astype(float)
-    expected = probs * len(samples)
-    bins: list[tuple[float, float]] = []
-    observed = wanted = 0.0
-    for seen, want in zip(counts, expected, strict=True):
-        observed, wanted = observed + seen, wanted + want
-        if wanted >= 5:
-            bins.append((observed, wanted))
-            observed = wanted = 0.0
-    last_seen, last_want = bins.pop()
-    bins.append((last_seen + observed, last_want + wanted))
-    stat = sum((seen - want) ** 2 / want for seen, want in bins)
-    return stat, chi_square_critical(len(bins) - 1)
 
 
 def sample(roll: Callable[[DiceSource], int], seed: int, n: int = 3000) -> list[int]:

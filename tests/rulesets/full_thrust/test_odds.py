@@ -4,12 +4,10 @@ game's own rolls (chi-square at a fixed seed), and bad options refused in one li
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import icepool
-import numpy as np
 import pytest
 
 from warbench.cli import main
@@ -34,6 +32,7 @@ from warbench.rulesets.full_thrust.scoring import (
     salvo_points,
 )
 from warbench.rulesets.full_thrust.state import Salvo
+from warbench.testing import chi_square
 
 from .helpers import RULES, ship, state_of
 
@@ -266,35 +265,6 @@ def test_ft_odds_threshold_after_damage_checks_each_row_finished() -> None:
 
 # --- the game's own rolls against the exact odds -------------------------------------------
 
-#: z for a one-sided p of 0.001.
-Z_999 = 3.0902
-
-
-def chi_square_critical(freedom: int, z: float = Z_999) -> float:
-    """The chi-square quantile for ``freedom`` degrees, by Wilson and Hilferty."""
-    k = float(freedom)
-    return k * (1 - 2 / (9 * k) + z * math.sqrt(2 / (9 * k))) ** 3
-
-
-def chi_square(samples: Sequence[int], dist: Dist) -> tuple[float, float]:
-    """The statistic of ``samples`` against ``dist`` (adjacent values pooled until each bin
-    expects 5 or more) and its critical value at p = 0.001."""
-    values = np.asarray(samples) - dist.offset
-    probs = dist.probabilities
-    assert values.min() >= 0 and values.max() < len(probs), "a sample the odds rule out"
-    counts = np.bincount(values, minlength=len(probs)).astype(float)
-    expected = probs * len(samples)
-    bins: list[tuple[float, float]] = []
-    observed = wanted = 0.0
-    for seen, want in zip(counts, expected, strict=True):
-        observed, wanted = observed + seen, wanted + want
-        if wanted >= 5:
-            bins.append((observed, wanted))
-            observed = wanted = 0.0
-    last_seen, last_want = bins.pop()
-    bins.append((last_seen + observed, last_want + wanted))
-    stat = sum((seen - want) ** 2 / want for seen, want in bins)
-    return stat, chi_square_critical(len(bins) - 1)
 
 
 def sample(roll: Callable[[DiceSource], int], seed: int, n: int = 3000) -> list[int]:
