@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,7 @@ from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.dice import RefereeDice
 from warbench.core.engine import Game, IllegalAction, clone_state
+from warbench.core.events import Event
 from warbench.core.journal import Journal
 from warbench.core.match import play_next_decision
 from warbench.core.odds import Dist
@@ -353,3 +354,27 @@ def chi_square(samples: Sequence[int], dist: Dist) -> tuple[float, float]:
     bins.append((last_seen + observed, last_want + wanted))
     stat = sum((seen - want) ** 2 / want for seen, want in bins)
     return stat, chi_square_critical(len(bins) - 1)
+
+
+@dataclass(slots=True)
+class UnitTallies:
+    """What a game's unit events add up to, per (player, unit type) (see docs/simulate.md)."""
+
+    damaged: Counter[tuple[int, str]] = field(default_factory=Counter)
+    destroyed: Counter[tuple[int, str]] = field(default_factory=Counter)
+    dealers: set[tuple[int, str]] = field(default_factory=set)
+
+
+def unit_tallies(events: Iterable[Event]) -> UnitTallies:
+    """Sum ``unit_damaged`` amounts and count ``unit_destroyed`` events, and collect who
+    dealt damage; rulesets check these against their final state."""
+    tallies = UnitTallies()
+    for event in events:
+        key = (int(event.data.get("player", -1)), str(event.data.get("unit_type")))
+        if event.kind == "unit_damaged":
+            tallies.damaged[key] += event.data["amount"]
+            if "by_player" in event.data:
+                tallies.dealers.add((event.data["by_player"], event.data["by_unit_type"]))
+        elif event.kind == "unit_destroyed":
+            tallies.destroyed[key] += 1
+    return tallies

@@ -18,6 +18,7 @@ from warbench.rulesets.armada.data import DATA_DIR
 from warbench.rulesets.armada.rounds import armada_state, unit_type
 from warbench.rulesets.armada.state import DESTROYED
 from warbench.rulesets.armada.templates import fleet_templates
+from warbench.testing import unit_tallies
 
 RULES = ArmadaRuleset()
 LISTS = [str(DATA_DIR / "lists" / name) for name in ("comet-corsairs.toml", "vanguard-picket.toml")]
@@ -29,25 +30,15 @@ def test_unit_events_match_the_hull_damage_and_losses_of_a_bot_game() -> None:
     setup = RULES.setup_for([load_model(path, ArmyList) for path in LISTS])
     result = play_match(RULES, [TacticianAgent(1), TacticianAgent(2)], setup=setup, seed=2)
     fleets = armada_state(replay(result.journal)).fleets
-    damaged: Counter[tuple[int, str]] = Counter()
-    destroyed: Counter[tuple[int, str]] = Counter()
-    dealers: set[tuple[int, str]] = set()
-    for event in result.events:
-        key = (int(event.data.get("player", -1)), str(event.data.get("unit_type")))
-        if event.kind == "unit_damaged":
-            damaged[key] += event.data["amount"]
-            if "by_player" in event.data:
-                dealers.add((event.data["by_player"], event.data["by_unit_type"]))
-        elif event.kind == "unit_destroyed":
-            destroyed[key] += 1
+    tallies = unit_tallies(result.events)
     shown: Counter[tuple[int, str]] = Counter()
     lost: Counter[tuple[int, str]] = Counter()
     for fleet in fleets:
         shown[fleet.side, unit_type(fleet)] += fleet.hull_damage
         lost[fleet.side, unit_type(fleet)] += fleet.status == DESTROYED
-    assert +damaged == +shown and sum(shown.values()) > 0
-    assert +destroyed == +lost and sum(lost.values()) > 0
-    assert dealers <= {(fleet.side, unit_type(fleet)) for fleet in fleets}
+    assert +tallies.damaged == +shown and sum(shown.values()) > 0
+    assert +tallies.destroyed == +lost and sum(lost.values()) > 0
+    assert tallies.dealers <= {(fleet.side, unit_type(fleet)) for fleet in fleets}
 
 
 def test_simulate_reports_losses_and_damage_per_template(

@@ -9,6 +9,7 @@ from warbench.core.replay import replay
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.state import state_of
+from warbench.testing import unit_tallies
 
 RULES = DystopianWarsRuleset()
 
@@ -19,22 +20,12 @@ def test_unit_events_match_the_hull_lost_and_models_lost_in_a_bot_game() -> None
     unit_destroyed, and damage is credited to classes on the table."""
     result = play_match(RULES, [CommodoreBot(1), CommodoreBot(2)], seed=1)
     models = state_of(replay(result.journal)).models
-    damaged: Counter[tuple[int, str]] = Counter()
-    destroyed: Counter[tuple[int, str]] = Counter()
-    dealers: set[tuple[int, str]] = set()
-    for event in result.events:
-        key = (int(event.data.get("player", -1)), str(event.data.get("unit_type")))
-        if event.kind == "unit_damaged":
-            damaged[key] += event.data["amount"]
-            if "by_player" in event.data:
-                dealers.add((event.data["by_player"], event.data["by_unit_type"]))
-        elif event.kind == "unit_destroyed":
-            destroyed[key] += 1
+    tallies = unit_tallies(result.events)
     shown: Counter[tuple[int, str]] = Counter()
     lost: Counter[tuple[int, str]] = Counter()
     for model in models:
         shown[model.player, model.cls] += model.damage
         lost[model.player, model.cls] += model.fate != ""
-    assert +damaged == +shown and sum(shown.values()) > 0
-    assert +destroyed == +lost and sum(lost.values()) > 0
-    assert dealers and dealers <= {(model.player, model.cls) for model in models}
+    assert +tallies.damaged == +shown and sum(shown.values()) > 0
+    assert +tallies.destroyed == +lost and sum(lost.values()) > 0
+    assert tallies.dealers and tallies.dealers <= {(model.player, model.cls) for model in models}

@@ -10,6 +10,7 @@ from warbench.rulesets.full_thrust import FullThrustRuleset
 from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.context import battle
 from warbench.rulesets.full_thrust.state import DESTROYED
+from warbench.testing import unit_tallies
 
 RULES = FullThrustRuleset()
 
@@ -20,22 +21,12 @@ def test_unit_events_match_the_boxes_marked_and_ships_lost_in_a_bot_game() -> No
     is credited to designs on the table."""
     result = play_match(RULES, [AdmiralBot(1), AdmiralBot(2)], seed=1)
     ships = battle(replay(result.journal)).ships
-    damaged: Counter[tuple[int, str]] = Counter()
-    destroyed: Counter[tuple[int, str]] = Counter()
-    dealers: set[tuple[int, str]] = set()
-    for event in result.events:
-        key = (int(event.data.get("player", -1)), str(event.data.get("unit_type")))
-        if event.kind == "unit_damaged":
-            damaged[key] += event.data["amount"]
-            if "by_player" in event.data:
-                dealers.add((event.data["by_player"], event.data["by_unit_type"]))
-        elif event.kind == "unit_destroyed":
-            destroyed[key] += 1
+    tallies = unit_tallies(result.events)
     shown: Counter[tuple[int, str]] = Counter()
     lost: Counter[tuple[int, str]] = Counter()
     for ship in ships:
         shown[ship.player, ship.design] += ship.armour_hits + ship.hull_hits
         lost[ship.player, ship.design] += ship.status == DESTROYED
-    assert +damaged == +shown and sum(shown.values()) > 0
-    assert +destroyed == +lost and sum(lost.values()) > 0
-    assert dealers and dealers <= {(ship.player, ship.design) for ship in ships}
+    assert +tallies.damaged == +shown and sum(shown.values()) > 0
+    assert +tallies.destroyed == +lost and sum(lost.values()) > 0
+    assert tallies.dealers and tallies.dealers <= {(ship.player, ship.design) for ship in ships}
