@@ -140,7 +140,7 @@ def _print_summary(
             units.add_row(
                 labels[unit.side],
                 unit.unit_type,
-                str(unit.fielded),
+                str(unit.fielded) if unit.fielded else "-",  # "-": no army list counts it
                 str(unit.lost),
                 "-" if unit.survival is None else _percent(unit.survival),
                 f"{unit.damage_taken:.2f}",

@@ -267,7 +267,7 @@ def _unit_section(summary: RunSummary) -> list[str]:
         (
             summary.sides[unit.side].label,
             unit.unit_type,
-            unit.fielded,
+            unit.fielded or "-",
             unit.lost,
             "-" if unit.survival is None else _percent(unit.survival),
             f"{unit.damage_taken:.2f}",
