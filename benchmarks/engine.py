@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -30,6 +31,7 @@ from warbench.core.agents import RandomAgent
 from warbench.core.decisions import Decision
 from warbench.core.engine import Game, clone_state
 from warbench.core.match import play_next_decision
+from warbench.core.observation import Observation
 
 REPEATS = 3
 GAMES = 150
@@ -41,9 +43,9 @@ SETTINGS = ((True, True), (False, True), (True, False), (False, False))
 class NoGambleAgent(RandomAgent):
     """A random agent that never gambles, so no action is refused after check passed."""
 
-    def choose(self, game: Game, decision: Decision) -> Action:
+    def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
         while True:
-            action = super().choose(game, decision)
+            action = super().choose(observation, decision)
             if not isinstance(action, Gamble):
                 return action
 

@@ -12,6 +12,7 @@ The game ends when one duellist is left or after the last round; most hit points
 
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,14 +24,15 @@ from warbench.core.actions import Action
 from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import Game, IllegalAction
+from warbench.core.events import Event
 from warbench.core.faces import FaceTable
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo
 from warbench.core.odds import Dist, pool_dist
-from warbench.core.plain import Hidden
 from warbench.core.procedures import GameState, Outcome, Procedure
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece, TablePicture
+from warbench.core.turns import SimultaneousOrders, roll_off
 
 SHOT_TABLE = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
 AIM_TOLERANCE = 20.0
@@ -68,11 +70,42 @@ class Gamble(Action, tag="gamble"):
     """Spends energy, then is refused late if the die shows 1: proves rollback."""
 
 
+@dataclass(frozen=True, slots=True)
+class StanceWritten(Event, tag="stance_written"):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class OwnStance(Event, tag="own_stance"):
+    stance: str
+
+
+@dataclass(frozen=True, slots=True)
+class StancesRevealed(Event, tag="stances_revealed"):
+    stances: tuple[str | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Shot(Event, tag="shot"):
+    shooter: int
+    target: int
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class Damage(Event, tag="damage"):
+    target: int
+    hits: int
+
+
+EVENT_TYPES = (StanceWritten, OwnStance, StancesRevealed, Shot, Damage)
+
+
 @dataclass(slots=True)
 class DuelState(GameState):
     hp: list[int] = field(default_factory=list)
     energy: list[int] = field(default_factory=list)
-    stances: list[Hidden[str] | None] = field(default_factory=list)
+    stances: list[str | None] = field(default_factory=list)
     round: int = 1
     max_rounds: int = 6
 
@@ -95,13 +128,14 @@ class AimSpace(ParamSpace):
     action_type = Shoot
 
     def __init__(self, state: DuelState, shooter: int) -> None:
-        self.state = state
+        self._state = state
         self.shooter = shooter
         self.description = "aim at a rival: bearing within 20 degrees, power up to your energy"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Shoot)
-        state = self.state
+        if not isinstance(action, Shoot):
+            return f"{action!r} is not a shot"
+        state = self._state
         if action.target == self.shooter or action.target not in state.alive():
             return f"player {action.target} is not a living rival"
         if not 1 <= action.power <= state.energy[self.shooter]:
@@ -113,62 +147,76 @@ class AimSpace(ParamSpace):
         return None
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
-        rivals = [p for p in self.state.alive() if p != self.shooter]
+        state = self._state
+        rivals = [p for p in state.alive() if p != self.shooter]
         samples: list[Action] = []
         for _ in range(count):
             target = rivals[rng.choice_index(len(rivals))]
-            aim = bearing(self.shooter, target, self.state.players)
+            aim = bearing(self.shooter, target, state.players)
             wobble = (rng.random() * 2 - 1) * AIM_TOLERANCE
-            power = rng.integers(1, self.state.energy[self.shooter])
+            power = rng.integers(1, state.energy[self.shooter])
             samples.append(Shoot(target, round((aim + wobble) % 360, 3), power))
         return samples
 
 
-@dataclass(slots=True)
-class WriteStances(Procedure):
-    def decisions(self, game: Game) -> list[Decision]:
-        state = game.state
-        assert isinstance(state, DuelState)
-        options = (Stance("aggressive"), Stance("guarded"))
-        return [
-            Decision(player, "write your stance", options)
-            for player in state.alive()
-            if state.stances[player] is None
-        ]
+DuelGame = Game[DuelState, None]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
-        state = game.state
-        assert isinstance(state, DuelState) and isinstance(action, Stance)
-        state.stances[player] = Hidden(player, action.stance)
-        game.emit("stance_written", f"player {player} writes a stance", player=player)
-        game.emit(
-            "own_stance", f"you chose {action.stance}", visible_to=[player], stance=action.stance
-        )
 
-    def step(self, game: Game) -> None:
-        state = game.state
-        assert isinstance(state, DuelState)
-        for stance in state.stances:
-            if stance is not None:
-                stance.revealed = True
-        game.emit("stances_revealed", stances=[s.value if s else None for s in state.stances])
-        game.pop()
+class RoundStage(enum.StrEnum):
+    ORDERS = "orders"
+    INITIATIVE = "initiative"
+    END = "end"
+
+
+class ActivationStage(enum.StrEnum):
+    AIM = "aim"
+    RESPOND = "respond"
+    RESOLVE = "resolve"
+    DONE = "done"
 
 
 @dataclass(slots=True)
-class Round(Procedure):
-    stage: str = "orders"
+class WriteStances(SimultaneousOrders[DuelState, None]):
+    """Every living duellist writes a stance at once; they are revealed together."""
 
-    def step(self, game: Game) -> None:
+    def owed(self, game: DuelGame, player: int) -> list[str]:
+        key = str(player)
+        alive = game.state.hp[player] > 0
+        return [key] if alive and key not in self.written else []
+
+    def decision(self, game: DuelGame, player: int, key: str) -> Decision:
+        return Decision(player, "write your stance", (Stance("aggressive"), Stance("guarded")))
+
+    def act(self, game: DuelGame, player: int, action: Action) -> None:
+        SimultaneousOrders.act(self, game, player, action)
+        game.emit(StanceWritten(player, text=f"player {player} writes a stance"))
+        if isinstance(action, Stance):
+            game.emit(
+                OwnStance(action.stance, text=f"you chose {action.stance}",
+                          visible_to=frozenset({player}))
+            )
+
+    def carry_out(self, game: DuelGame, orders: dict[str, Action]) -> None:
         state = game.state
-        assert isinstance(state, DuelState)
-        if self.stage == "orders":
+        for key, order in orders.items():
+            if isinstance(order, Stance):
+                state.stances[int(key)] = order.stance
+        game.emit(StancesRevealed(tuple(state.stances)))
+
+
+@dataclass(slots=True)
+class Round(Procedure[DuelState, None]):
+    stage: RoundStage = RoundStage.ORDERS
+
+    def step(self, game: DuelGame) -> None:
+        state = game.state
+        if self.stage is RoundStage.ORDERS:
             state.stances = [None] * state.players
-            self.stage = "initiative"
+            self.stage = RoundStage.INITIATIVE
             game.push(WriteStances())
-        elif self.stage == "initiative":
+        elif self.stage is RoundStage.INITIATIVE:
             order = roll_initiative(game, state.alive())
-            self.stage = "end"
+            self.stage = RoundStage.END
             game.push(*(self.activation(player) for player in reversed(order)))
         else:
             living = state.alive()
@@ -180,39 +228,30 @@ class Round(Procedure):
             state.round += 1
             for player in living:
                 state.energy[player] = min(3, state.energy[player] + 1)
-            self.stage = "orders"
+            self.stage = RoundStage.ORDERS
 
-    def activation(self, player: int) -> Procedure:
+    def activation(self, player: int) -> Procedure[DuelState, None]:
         """The frame of one duellist's turn (variants of Duel in tests swap in their own)."""
         return Activation(player)
 
 
-def roll_initiative(game: Game, players: list[int]) -> list[int]:
+def roll_initiative(game: DuelGame, players: list[int]) -> list[int]:
     """Each player rolls a d6, highest first; tied players roll again among themselves."""
-    if len(players) <= 1:
-        return list(players)
-    faces = game.dice.faces(6, len(players), label="initiative")
-    by_face: dict[int, list[int]] = {}
-    for player, face in zip(players, faces, strict=True):
-        by_face.setdefault(face, []).append(player)
-    order: list[int] = []
-    for face in sorted(by_face, reverse=True):
-        order.extend(roll_initiative(game, by_face[face]))
-    return order
+    return roll_off(players, lambda player: game.dice.faces(6, 1, label="initiative")[0])
 
 
 @dataclass(slots=True)
-class Activation(Procedure):
+class Activation(Procedure[DuelState, None]):
     player: int
-    stage: str = "aim"
+    stage: ActivationStage = ActivationStage.AIM
     target: int = -1
     power: int = 0
     response: str = ""
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: DuelGame) -> list[Decision]:
         state = game.state
-        assert isinstance(state, DuelState)
-        if self.stage != "aim" or state.hp[self.player] <= 0 or len(state.alive()) < 2:
+        aiming = self.stage is ActivationStage.AIM
+        if not aiming or state.hp[self.player] <= 0 or len(state.alive()) < 2:
             return []
         options: tuple[Action, ...] = (Pass(),)
         if state.energy[self.player] > 0:
@@ -220,41 +259,40 @@ class Activation(Procedure):
             return [Decision(self.player, "aim or pass", options, (AimSpace(state, self.player),))]
         return [Decision(self.player, "pass", options)]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: DuelGame, player: int, action: Action) -> None:
         state = game.state
-        assert isinstance(state, DuelState)
         if isinstance(action, Gamble):
             state.energy[player] -= 1
             if game.dice.faces(6, 1, label="gamble")[0] == 1:
                 raise IllegalAction("the gamble failed: the rules refuse it after the roll")
             state.hp[player] += 1
-            self.stage = "done"
+            self.stage = ActivationStage.DONE
         elif isinstance(action, Shoot):
             state.energy[player] -= action.power
-            self.target, self.power, self.stage = action.target, action.power, "respond"
-            game.emit("shot", f"player {player} shoots at {action.target}", **action.to_plain())
+            self.target, self.power = action.target, action.power
+            self.stage = ActivationStage.RESPOND
+            game.emit(Shot(player, action.target, action.power,
+                           text=f"player {player} shoots at {action.target}"))
             game.push(AnswerShot(defender=action.target))
         else:
-            self.stage = "done"
+            self.stage = ActivationStage.DONE
 
-    def step(self, game: Game) -> None:
+    def step(self, game: DuelGame) -> None:
         state = game.state
-        assert isinstance(state, DuelState)
-        if self.stage == "resolve":
+        if self.stage is ActivationStage.RESOLVE:
             hits = count_hits(game, self.player, self.power * 2)
-            stance = state.stances[self.player]
-            if stance is not None and stance.value == "aggressive":
+            if state.stances[self.player] == "aggressive":
                 hits += 1
             if self.response == "brace":
                 hits //= 2
             elif self.response == "dodge" and game.dice.faces(6, 1, label="dodge")[0] >= 5:
                 hits = 0
             state.hp[self.target] = max(0, state.hp[self.target] - hits)
-            game.emit("damage", f"player {self.target} loses {hits}", target=self.target, hits=hits)
+            game.emit(Damage(self.target, hits, text=f"player {self.target} loses {hits}"))
         game.pop()
 
 
-def count_hits(game: Game, shooter: int, dice: int) -> int:
+def count_hits(game: DuelGame, shooter: int, dice: int) -> int:
     hits = 0
     while dice:
         faces = game.dice_for(shooter).faces(6, dice, label="shot")
@@ -267,19 +305,21 @@ def count_hits(game: Game, shooter: int, dice: int) -> int:
 
 
 @dataclass(slots=True)
-class AnswerShot(Procedure):
+class AnswerShot(Procedure[DuelState, None]):
     defender: int
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: DuelGame) -> list[Decision]:
         return [Decision(self.defender, "dodge or brace", (Respond("dodge"), Respond("brace")))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
-        assert isinstance(action, Respond)
+    def act(self, game: DuelGame, player: int, action: Action) -> None:
+        if not isinstance(action, Respond):
+            raise IllegalAction(f"{action!r} does not answer a shot")
         game.pop()
         activation = game.top
-        assert isinstance(activation, Activation)
+        if not isinstance(activation, Activation):
+            raise IllegalAction("a shot is answered only inside an activation")
         activation.response = action.response
-        activation.stage = "resolve"
+        activation.stage = ActivationStage.RESOLVE
 
 
 class ShotOptions(pydantic.BaseModel):
@@ -304,13 +344,14 @@ class ShotOdds(AttackOdds):
         return OddsAnswer(hits, "hits", {"no hit": hits.p(0), "hit": 1 - hits.p(0)})
 
 
-class Duel(Ruleset):
+class Duel(Ruleset[DuelState, None]):
     id = "test-duel"
     name = "Duel (test game)"
     version = "1"
     min_players = 2
     max_players = 4
     action_types = (Stance, Shoot, Pass, Respond, Gamble)
+    event_types = EVENT_TYPES
 
     def default_setup(self) -> dict[str, Any]:
         return {"hp": 8, "rounds": 6}
@@ -321,8 +362,7 @@ class Duel(Ruleset):
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         return DUEL_ARMY_RULES
 
-    def table(self, state: GameState) -> TablePicture:
-        assert isinstance(state, DuelState)
+    def table(self, state: DuelState) -> TablePicture:
         pieces = []
         for player in range(state.players):
             x, y = seat_position(player, state.players)
@@ -332,7 +372,7 @@ class Duel(Ruleset):
             )
         return TablePicture(24, 24, tuple(pieces), title=f"Duel, round {state.round}")
 
-    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
+    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> DuelState:
         unknown = sorted(set(setup) - {"hp", "rounds"})
         if unknown:
             raise SetupError(f"setup: unknown key {unknown[0]!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -50,7 +50,7 @@ class CommandError(ValueError):
     """A command that cannot run as asked; the message says why, in one line."""
 
 
-def _narrate(game: Game, first_event: int, viewer: int) -> None:
+def _narrate(game: Game[Any, Any], first_event: int, viewer: int) -> None:
     for event in game.events[first_event:]:
         if event.text and event.visible_to_player(viewer):
             console.print(f"  {event.text}", highlight=False)
@@ -75,7 +75,7 @@ def rulesets_command() -> None:
     console.print(table)
 
 
-def _installed(source: str | Path, ruleset_id: str) -> Ruleset:
+def _installed(source: str | Path, ruleset_id: str) -> Ruleset[Any, Any]:
     """The ruleset a file names; if it is not installed, the error names the file and key."""
     try:
         return ruleset(ruleset_id)
@@ -83,14 +83,14 @@ def _installed(source: str | Path, ruleset_id: str) -> Ruleset:
         raise CommandError(f"{source}: ruleset: {error}") from None
 
 
-def _bot(rules: Ruleset, name: str, seed: int) -> Agent:
+def _bot(rules: Ruleset[Any, Any], name: str, seed: int) -> Agent:
     bots = rules.bots()
     if name not in bots:
         raise CommandError(f"{rules.id} has no bot {name!r} (bots: {', '.join(sorted(bots))})")
     return bots[name](seed)
 
 
-def _best_bot(rules: Ruleset) -> str:
+def _best_bot(rules: Ruleset[Any, Any]) -> str:
     """The first bot a ruleset lists other than the random one (else random)."""
     return next((name for name in rules.bots() if name != "random"), "random")
 
@@ -170,7 +170,7 @@ def replay_command(
     if player is not None and not 0 <= player < journal.players:
         raise CommandError(f"--player {player}: the game has players 0 to {journal.players - 1}")
     steps = shown = 0
-    game: Game | None = None
+    game: Game[Any, Any] | None = None
     try:
         for steps, game in replay_steps(journal, rules=rules):
             if not quiet:
@@ -191,7 +191,7 @@ def replay_command(
 
 def _journal_to_replay(
     path: Path | None, db: Path | None, game_id: int | None
-) -> tuple[Journal, Ruleset]:
+) -> tuple[Journal, Ruleset[Any, Any]]:
     """The journal a replay asks for, from a file or a results store, and its ruleset."""
     if db is None and game_id is None:
         if path is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -22,7 +22,7 @@ class OddsCommandError(ValueError):
     """An odds query that names no known attack, or asks for an impossible plot."""
 
 
-def _attack(rules: Ruleset, name: str) -> AttackOdds:
+def _attack(rules: Ruleset[Any, Any], name: str) -> AttackOdds:
     attacks = rules.attacks()
     if not attacks:
         raise OddsCommandError(f"{rules.id} offers no attack odds yet")
@@ -33,14 +33,14 @@ def _attack(rules: Ruleset, name: str) -> AttackOdds:
     return attacks[name]
 
 
-def _answer(rules: Ruleset, words: list[str]) -> tuple[str, OddsAnswer]:
+def _answer(rules: Ruleset[Any, Any], words: list[str]) -> tuple[str, OddsAnswer]:
     attack = _attack(rules, words[0])
     options = attack.parse_options(words[1:])
     label = " ".join(words)
     return label, attack.odds(options)
 
 
-def _list_attacks(console: Console, rules: Ruleset) -> None:
+def _list_attacks(console: Console, rules: Ruleset[Any, Any]) -> None:
     attacks = rules.attacks()
     if not attacks:
         raise OddsCommandError(f"{rules.id} offers no attack odds yet")

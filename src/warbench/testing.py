@@ -11,7 +11,10 @@ any ruleset, what the engine promises:
 - a copied game is independent of the original;
 - a player's view does not change when another player's secrets change, and never shows
   the random stream (non-interference: what a player sees cannot depend on what they may
-  not see).
+  not see);
+- every bot of the ruleset chooses the same action when the other seats' secrets change
+  (agents decide from their seat's observation only), and an observation's sample of the
+  hidden state is reproducible from its seed.
 
 Use it from a ruleset's tests::
 
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +38,7 @@ from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.dice import RefereeDice
 from warbench.core.engine import Game, IllegalAction, clone_state
-from warbench.core.events import Event
+from warbench.core.events import Event, UnitDamaged, UnitDestroyed
 from warbench.core.journal import Journal
 from warbench.core.match import play_next_decision
 from warbench.core.odds import Dist
@@ -59,6 +62,7 @@ class ConformanceReport:
     decisions: int = 0
     refusals_checked: int = 0
     views_checked: int = 0
+    agents_checked: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
 
@@ -70,7 +74,8 @@ class ConformanceReport:
     def __str__(self) -> str:
         lines = [
             f"{self.games} games, {self.decisions} decisions, "
-            f"{self.refusals_checked} refusals and {self.views_checked} views checked",
+            f"{self.refusals_checked} refusals, {self.views_checked} views and"
+            f" {self.agents_checked} agent choices checked",
             "outcomes: " + ", ".join(f"{k} x{v}" for k, v in sorted(self.outcomes.items())),
         ]
         lines += [f"PROBLEM: {problem}" for problem in self.problems]
@@ -78,7 +83,7 @@ class ConformanceReport:
 
 
 def check_ruleset(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     *,
     games: int = 20,
     seed: int = 0,
@@ -86,6 +91,7 @@ def check_ruleset(
     player_counts: Sequence[int] | None = None,
     max_decisions: int = 20_000,
     probe_every: int = 5,
+    agent_probe_factor: int = 4,
 ) -> ConformanceReport:
     """Play ``games`` random games and run every check; return the report (never raises)."""
     report = ConformanceReport()
@@ -100,7 +106,13 @@ def check_ruleset(
         label = f"game {index} (seed {game_seed}, {players} players)"
         try:
             _check_one_game(
-                ruleset, setup, players, game_seed, max_decisions, probe_every, label, report
+                ruleset,
+                setup,
+                players,
+                game_seed,
+                (max_decisions, probe_every, agent_probe_factor),
+                label,
+                report,
             )
         except Exception as error:  # the kit reports, it does not stop at the first failure
             report.problems.append(f"{label}: {type(error).__name__}: {error}")
@@ -108,7 +120,7 @@ def check_ruleset(
     return report
 
 
-def assert_conforms(ruleset: Ruleset, **options: Any) -> ConformanceReport:
+def assert_conforms(ruleset: Ruleset[Any, Any], **options: Any) -> ConformanceReport:
     """Run :func:`check_ruleset` and fail with every problem listed."""
     report = check_ruleset(ruleset, **options)
     if not report.ok:
@@ -117,15 +129,15 @@ def assert_conforms(ruleset: Ruleset, **options: Any) -> ConformanceReport:
 
 
 def _check_one_game(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     setup: Mapping[str, Any],
     players: int,
     seed: int,
-    max_decisions: int,
-    probe_every: int,
+    limits: tuple[int, int, int],
     label: str,
     report: ConformanceReport,
 ) -> None:
+    max_decisions, probe_every, agent_probe_factor = limits
     game = Game.new(ruleset, setup, seed=seed, players=players)
     agents = [RandomAgent(seed_for(seed, 1000 + seat)) for seat in range(players)]
     probe_rng = RandomStream.from_seed(seed_for(seed, 999))
@@ -142,8 +154,10 @@ def _check_one_game(
         if decisions % probe_every == 0:
             report.refusals_checked += _probe_refusals(game, seen, probe_rng, label, report)
             report.views_checked += _probe_views(game, label, report)
+        if decisions % (probe_every * agent_probe_factor) == 0:
+            report.agents_checked += _probe_agents(game, seed + decisions, label, report)
         decision = pending[0]
-        action = agents[decision.player].choose(game, decision)
+        action = agents[decision.player].choose(game.observe(decision.player), decision)
         seen.append(action)
         del seen[:-40]
         if _apply_or_roll_back(game, decision.player, action, label, report):
@@ -164,7 +178,7 @@ def _check_one_game(
 
 
 def _apply_or_roll_back(
-    game: Game, player: int, action: Action, label: str, report: ConformanceReport
+    game: Game[Any, Any], player: int, action: Action, label: str, report: ConformanceReport
 ) -> bool:
     """Apply an action check accepted; if the rules refuse it late, nothing may change."""
     before = (game.hash(), len(game.events), len(game.journal.entries))
@@ -184,7 +198,7 @@ def _apply_or_roll_back(
 
 
 def _probe_refusals(
-    game: Game, seen: list[Action], rng: RandomStream, label: str, report: ConformanceReport
+    game: Game[Any, Any], seen: list[Action], rng: RandomStream, label: str, report: ConformanceReport
 ) -> int:
     """Try actions the rules should refuse; each must leave everything untouched."""
     candidates = list(seen[-10:])
@@ -217,7 +231,7 @@ def _probe_refusals(
     return checked
 
 
-def _probe_views(game: Game, label: str, report: ConformanceReport) -> int:
+def _probe_views(game: Game[Any, Any], label: str, report: ConformanceReport) -> int:
     """Non-interference: changing what a player may not see must not change their view."""
     rng_plain = canonical_json(game.state.rng)
     for player in range(game.players):
@@ -236,6 +250,42 @@ def _probe_views(game: Game, label: str, report: ConformanceReport) -> int:
     return game.players
 
 
+def _probe_agents(game: Game[Any, Any], seed: int, label: str, report: ConformanceReport) -> int:
+    """Every bot answers a seat's decision alike when the other seats' secrets differ.
+
+    The other seats' secrets are redrawn by the ruleset's ``determinize`` (the dice stream
+    kept), so the second game differs from the first only in what the seat may not see.
+    """
+    checked = 0
+    ruleset = game.ruleset
+    for seat in sorted({decision.player for decision in game.pending()}):
+        observation = game.observe(seat)
+        first, second = observation.sample(seed), observation.sample(seed)
+        if first.hash() != second.hash():
+            report.problems.append(f"{label}: two samples from one seed differ")
+        other = Game(ruleset, first.state, game.journal, record_hashes=False)
+        other.state.rng = game.state.rng.copy()
+        twin = other.observe(seat)
+        if len(twin.decisions) != len(observation.decisions):
+            report.problems.append(
+                f"{label}: seat {seat}'s decisions change with the others' secrets"
+            )
+            continue
+        for name, factory in ruleset.bots().items():
+            for decision, twin_decision in zip(
+                observation.decisions, twin.decisions, strict=True
+            ):
+                chosen = factory(seed).choose(observation, decision)
+                again = factory(seed).choose(twin, twin_decision)
+                checked += 1
+                if chosen != again:
+                    report.problems.append(
+                        f"{label}: bot {name!r} for seat {seat} chose {chosen!r}, but"
+                        f" {again!r} when the other seats' secrets differed"
+                    )
+    return checked
+
+
 def _hidden_values(value: Any) -> Iterator[Hidden[Any]]:
     if isinstance(value, Hidden):
         yield value
@@ -251,7 +301,7 @@ def _hidden_values(value: Any) -> Iterator[Hidden[Any]]:
             yield from _hidden_values(getattr(value, item_field.name))
 
 
-def _check_replay_and_save(game: Game, label: str, report: ConformanceReport) -> None:
+def _check_replay_and_save(game: Game[Any, Any], label: str, report: ConformanceReport) -> None:
     final = game.hash()
     try:
         replayed = replay(game.journal, rules=game.ruleset)
@@ -268,7 +318,7 @@ def _check_replay_and_save(game: Game, label: str, report: ConformanceReport) ->
 
 
 def _check_referee_mode(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     setup: Mapping[str, Any],
     players: int,
     seed: int,
@@ -300,7 +350,7 @@ def _check_referee_mode(
 
 
 def _check_copy(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     setup: Mapping[str, Any],
     players: int,
     seed: int,
@@ -360,21 +410,20 @@ def chi_square(samples: Sequence[int], dist: Dist) -> tuple[float, float]:
 class UnitTallies:
     """What a game's unit events add up to, per (player, unit type) (see docs/simulate.md)."""
 
-    damaged: Counter[tuple[int, str]] = field(default_factory=Counter)
+    damaged: dict[tuple[int, str], float] = field(default_factory=lambda: defaultdict(float))
     destroyed: Counter[tuple[int, str]] = field(default_factory=Counter)
     dealers: set[tuple[int, str]] = field(default_factory=set)
 
 
 def unit_tallies(events: Iterable[Event]) -> UnitTallies:
-    """Sum ``unit_damaged`` amounts and count ``unit_destroyed`` events, and collect who
-    dealt damage; rulesets check these against their final state."""
+    """Sum :class:`UnitDamaged` amounts and count :class:`UnitDestroyed` events, and collect
+    who dealt damage; rulesets check these against their final state."""
     tallies = UnitTallies()
     for event in events:
-        key = (int(event.data.get("player", -1)), str(event.data.get("unit_type")))
-        if event.kind == "unit_damaged":
-            tallies.damaged[key] += event.data["amount"]
-            if "by_player" in event.data:
-                tallies.dealers.add((event.data["by_player"], event.data["by_unit_type"]))
-        elif event.kind == "unit_destroyed":
-            tallies.destroyed[key] += 1
+        if isinstance(event, UnitDamaged):
+            tallies.damaged[(event.player, event.unit_type)] += event.amount
+            if event.by_player is not None and event.by_unit_type is not None:
+                tallies.dealers.add((event.by_player, event.by_unit_type))
+        elif isinstance(event, UnitDestroyed):
+            tallies.destroyed[(event.player, event.unit_type)] += 1
     return tallies

@@ -25,7 +25,7 @@ def choices(agent_seed: int, game_seed: int = 7, players: int = 3) -> list[Actio
     picked = []
     while not game.is_over:
         decision = game.pending()[0]
-        action = agent.choose(game, decision)
+        action = agent.choose(game.observe(decision.player), decision)
         picked.append(action)
         assert game.check(decision.player, action) is None  # always a legal pick
         with contextlib.suppress(IllegalAction):  # a gamble may still fail on its die
@@ -59,15 +59,15 @@ class NeverLegal(ParamSpace):
 def test_random_agent_falls_back_to_an_option_when_samples_fail() -> None:
     game = Game.new(Duel())
     decision = Decision(0, "aim or pass", (Pass(),), (NeverLegal(),))
-    assert RandomAgent(0, attempts=3).choose(game, decision) == Pass()
+    assert RandomAgent(0, attempts=3).choose(game.observe(0), decision) == Pass()
 
 
 def test_random_agent_with_nothing_to_choose_raises_agent_error() -> None:
     game = Game.new(Duel())
     with pytest.raises(AgentError, match="offers nothing to choose"):
-        RandomAgent(0).choose(game, Decision(0, "empty"))
+        RandomAgent(0).choose(game.observe(0), Decision(0, "empty"))
     with pytest.raises(AgentError, match="no legal sample for 'aim' after 4 attempts"):
-        RandomAgent(0, attempts=4).choose(game, Decision(0, "aim", (), (NeverLegal(),)))
+        RandomAgent(0, attempts=4).choose(game.observe(0), Decision(0, "aim", (), (NeverLegal(),)))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

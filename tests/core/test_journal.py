@@ -224,7 +224,7 @@ def referee_journal() -> tuple[Journal, str]:
     agents = [RandomAgent(1), RandomAgent(2)]
     for _ in range(12):
         decision = game.pending()[0]
-        action = agents[decision.player].choose(game, decision)
+        action = agents[decision.player].choose(game.observe(decision.player), decision)
         if game.check(decision.player, action) is None and action.TAG != "gamble":
             game.apply(decision.player, action)
     return game.journal, game.hash()

@@ -6,17 +6,14 @@ import pytest
 
 from tests.duel import Duel
 from warbench.core.agents import RandomAgent
-from warbench.core.events import Event
+from warbench.core.events import Event, Roll
 from warbench.core.luck import luck_report, mid_rank
 from warbench.core.match import play_match
 from warbench.core.odds import Dist
 
 
 def roll(faces: list[int], player: int | None, sides: int = 6) -> Event:
-    data: dict[str, object] = {"sides": sides, "faces": faces, "label": "test"}
-    if player is not None:
-        data["player"] = player
-    return Event("roll", data)
+    return Roll(sides, tuple(faces), "test", player)
 
 
 def test_an_average_roll_sits_at_the_middle() -> None:

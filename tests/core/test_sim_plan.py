@@ -20,6 +20,7 @@ from warbench.core.agents import Agent, RandomAgent
 from warbench.core.decisions import Decision
 from warbench.core.engine import Game
 from warbench.core.lists import ArmyList, ConstraintSet, UnitEntry, UnitInfo
+from warbench.core.observation import Observation
 from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, SetupError
@@ -58,9 +59,9 @@ class CalmAgent(RandomAgent):
 
     name = "calm"
 
-    def choose(self, game: Game, decision: Decision) -> Action:
+    def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
         options = tuple(option for option in decision.options if not isinstance(option, Gamble))
-        return RandomAgent.choose(self, game, dataclasses.replace(decision, options=options))
+        return RandomAgent.choose(self, observation, dataclasses.replace(decision, options=options))
 
 
 @dataclass(slots=True)
@@ -245,6 +246,6 @@ def test_the_calm_agent_never_gambles() -> None:
         if game.is_over:
             break
         decision = game.pending()[0]
-        action = agent.choose(game, decision)
+        action = agent.choose(game.observe(decision.player), decision)
         assert not isinstance(action, Gamble)
         game.apply(decision.player, action)

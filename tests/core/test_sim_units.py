@@ -3,28 +3,19 @@
 from __future__ import annotations
 
 from tests.core.test_sim_plan import ListDuel, sides
-from warbench.core.events import Event
+from warbench.core.events import Event, Roll, UnitDamaged, UnitDestroyed
 from warbench.core.sim.plan import prepare
 from warbench.core.sim.play import play_game
 from warbench.core.sim.units import UnitTally, tally_units
 
 
 def test_events_are_summed_by_side_and_unit_type() -> None:
-    events = [
-        Event(
-            "unit_damaged",
-            {
-                "unit_type": "frigate",
-                "player": 0,
-                "amount": 2,
-                "by_player": 1,
-                "by_unit_type": "cruiser",
-            },
-        ),
-        Event("unit_damaged", {"unit_type": "frigate", "player": 0, "amount": 1.5}),
-        Event("unit_destroyed", {"unit_type": "frigate", "player": 0}),
-        Event("unit_destroyed", {"unit_type": "frigate", "player": 0}),
-        Event("damage", {"target": 0, "hits": 9}),  # not part of the convention: ignored
+    events: list[Event] = [
+        UnitDamaged("frigate", 0, 2, by_player=1, by_unit_type="cruiser"),
+        UnitDamaged("frigate", 0, 1.5),
+        UnitDestroyed("frigate", 0),
+        UnitDestroyed("frigate", 0),
+        Roll(6, (6,), player=1),  # not a unit event: ignored
     ]
     # seat 0 holds side 1, seat 1 holds side 0
     tallies = tally_units(events, seats=(1, 0), fielded=({"cruiser": 1}, {"frigate": 4}))
@@ -36,7 +27,7 @@ def test_events_are_summed_by_side_and_unit_type() -> None:
 
 
 def test_types_without_a_list_are_counted_with_nothing_fielded() -> None:
-    events = [Event("unit_destroyed", {"unit_type": "drone", "player": 1})]
+    events: list[Event] = [UnitDestroyed("drone", 1)]
     assert tally_units(events, seats=(0, 1), fielded=({}, {})) == (
         UnitTally(1, "drone", fielded=0, lost=1),
     )

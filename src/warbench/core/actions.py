@@ -22,91 +22,23 @@ Pass(reason='')
 
 from __future__ import annotations
 
-import dataclasses
-import difflib
-import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
 
-import pydantic
-
-from warbench.core.catalog import problem_texts
-from warbench.core.plain import to_plain
+from warbench.core.tagged import Tagged, TaggedCodec, TaggedFormatError
 
 
-class ActionFormatError(ValueError):
+class ActionFormatError(TaggedFormatError):
     """JSON that does not describe a known, well-formed action."""
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(Tagged):
     """Base of every action; subclasses give ``tag="..."`` in their class statement."""
 
-    TAG: ClassVar[str] = ""
 
-    def __init_subclass__(cls, tag: str = "") -> None:
-        # No super() call: the slotted dataclass decorator rebuilt this class, which breaks
-        # the zero-argument form, and object.__init_subclass__ does nothing.
-        if tag:
-            cls.TAG = tag
-
-    def to_plain(self) -> dict[str, Any]:
-        """The JSON-ready form: ``{"type": tag, **fields}``."""
-        plain: dict[str, Any] = {"type": self.TAG}
-        for field in dataclasses.fields(self):
-            plain[field.name] = to_plain(getattr(self, field.name))
-        return plain
-
-
-class ActionCodec:
+class ActionCodec(TaggedCodec[Action]):
     """Decodes plain action dicts into the action types a ruleset declared."""
 
     def __init__(self, types: Iterable[type[Action]]) -> None:
-        self._types: dict[str, type[Action]] = {}
-        self._adapters: dict[str, pydantic.TypeAdapter[Any]] = {}
-        for action_type in types:
-            if not action_type.TAG:
-                raise ActionFormatError(f"{action_type.__name__} has no tag")
-            if action_type.TAG in self._types:
-                raise ActionFormatError(f"two action types share the tag {action_type.TAG!r}")
-            self._types[action_type.TAG] = action_type
-
-    @property
-    def tags(self) -> tuple[str, ...]:
-        """The tags this codec knows, sorted."""
-        return tuple(sorted(self._types))
-
-    def decode(self, data: Any) -> Action:
-        """The action that ``data`` describes, or :class:`ActionFormatError` saying why not."""
-        if not isinstance(data, Mapping):
-            raise ActionFormatError(f"an action must be a JSON object, got {data!r}")
-        tag = data.get("type")
-        if not isinstance(tag, str):
-            raise ActionFormatError(f"action {dict(data)!r} has no string 'type'")
-        action_type = self._types.get(tag)
-        if action_type is None:
-            close = difflib.get_close_matches(tag, self._types, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise ActionFormatError(f"unknown action type {tag!r}{hint}")
-        adapter = self._adapters.get(tag)
-        if adapter is None:
-            adapter = pydantic.TypeAdapter(action_type)
-            self._adapters[tag] = adapter
-        fields = {key: value for key, value in data.items() if key != "type"}
-        known = {field.name for field in dataclasses.fields(action_type)}
-        unknown = sorted(set(fields) - known)
-        if unknown:
-            raise ActionFormatError(f"action {tag!r} has no field {', '.join(unknown)}")
-        try:
-            text = json.dumps(fields)
-        except (TypeError, ValueError) as error:  # a set, an object: no JSON holds those
-            raise ActionFormatError(f"action {tag!r}: not JSON data: {error}") from None
-        try:
-            # Strict JSON validation: true is no integer and "1" no number, while arrays
-            # still fill tuple fields and whole numbers fill float fields.
-            action: Action = adapter.validate_json(text, strict=True)
-        except pydantic.ValidationError as error:
-            problems = "; ".join(problem_texts(error, fields, whole="(action)"))
-            raise ActionFormatError(f"action {tag!r}: {problems}") from None
-        return action
+        super().__init__(types, noun="action", error=ActionFormatError)

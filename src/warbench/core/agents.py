@@ -1,20 +1,19 @@
 """Agents: anything that answers decisions. The protocol, and a random agent.
 
-An agent is asked for one decision at a time and answers with an action. It reads the game
-through ``game.view(player)``, ``game.pending()`` and ``game.check``; a bot that searches may
-``game.copy()`` and play ahead.
+An agent is asked for one decision at a time and answers with an action. It reads only the
+:class:`~warbench.core.observation.Observation` of its seat (the observed state, the view,
+the decisions owed, ``check``); a bot that searches plays ahead on ``observation.sample``,
+never on the real game.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 
 class AgentError(RuntimeError):
@@ -26,8 +25,8 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, game: Game, decision: Decision) -> Action:
-        """An action answering ``decision`` (owed by ``decision.player``)."""
+    def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
+        """An action answering ``decision``, one of ``observation.decisions``."""
         ...
 
 
@@ -43,8 +42,8 @@ class RandomAgent:
         self.rng = RandomStream.from_seed(seed)
         self.attempts = attempts
 
-    def choose(self, game: Game, decision: Decision) -> Action:
-        """A legal action drawn at random (samples are re-checked against the game)."""
+    def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
+        """A legal action drawn at random (samples are re-checked with ``check``)."""
         buckets = len(decision.options) + len(decision.spaces)
         if buckets == 0:
             raise AgentError(f"decision {decision.prompt!r} offers nothing to choose")
@@ -54,7 +53,7 @@ class RandomAgent:
                 return decision.options[pick]
             space = decision.spaces[pick - len(decision.options)]
             for candidate in space.sample(self.rng, 1):
-                if game.check(decision.player, candidate) is None:
+                if observation.check(candidate) is None:
                     return candidate
         if decision.options:
             return decision.options[self.rng.choice_index(len(decision.options))]

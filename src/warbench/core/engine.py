@@ -14,15 +14,17 @@ from __future__ import annotations
 import dataclasses
 import pickle
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Generic
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.dice import DiceSource, SeededDice
-from warbench.core.events import Event
+from warbench.core.events import Event, GameOver, Roll, UntypedEvent
 from warbench.core.journal import Journal, JournalEntry
+from warbench.core.observation import Observation
 from warbench.core.plain import state_hash
-from warbench.core.procedures import GameState, Outcome, Procedure
+from warbench.core.procedures import D, Outcome, Procedure, S
+from warbench.core.redaction import redacted_copy
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset
 
@@ -47,7 +49,9 @@ class _GameDice:
 
     __slots__ = ("_external", "_game", "_owner")
 
-    def __init__(self, game: Game, external: DiceSource | None, owner: int | None) -> None:
+    def __init__(
+        self, game: Game[Any, Any], external: DiceSource | None, owner: int | None
+    ) -> None:
         self._game = game
         self._external = external
         self._owner = owner
@@ -56,24 +60,24 @@ class _GameDice:
         """``count`` faces of a d``sides``, recorded as a ``roll`` event; typed faces journaled."""
         game = self._game
         if self._external is None:
-            rolled = game.state.rng.faces(sides, count)
+            rolled: list[int] = game.state.rng.faces(sides, count)
         else:
             rolled = list(self._external.faces(sides, count, label=label))
             game._typed_faces.extend(rolled)
-        data: dict[str, object] = {"sides": sides, "faces": rolled, "label": label}
-        if self._owner is not None:
-            data["player"] = self._owner
-        game.events.append(Event("roll", data))
+        game.events.append(Roll(sides, tuple(rolled), label, self._owner))
         return rolled
 
 
-class Game:
-    """One game of one ruleset: state, pending decisions, events and journal."""
+class Game(Generic[S, D]):
+    """One game of one ruleset: state, pending decisions, events and journal.
+
+    ``Game[MyState, MyData]``: procedures reach ``game.state`` and ``game.data`` typed.
+    """
 
     def __init__(
         self,
-        ruleset: Ruleset,
-        state: GameState,
+        ruleset: Ruleset[S, D],
+        state: S,
         journal: Journal,
         *,
         dice: DiceSource | None = None,
@@ -95,7 +99,7 @@ class Game:
     @classmethod
     def new(
         cls,
-        ruleset: Ruleset,
+        ruleset: Ruleset[S, D],
         setup: Mapping[str, Any] | None = None,
         *,
         seed: int = 0,
@@ -103,7 +107,7 @@ class Game:
         dice: DiceSource | None = None,
         record_hashes: bool = True,
         transactional: bool = True,
-    ) -> Game:
+    ) -> Game[S, D]:
         """Start a game: build the opening state and step to the first decision.
 
         ``dice`` switches to referee mode: faces come from that source (people typing
@@ -124,8 +128,9 @@ class Game:
             seed=seed,
             players=count,
             referee=dice is not None,
+            data=ruleset.data_digest,
         )
-        game = cls(
+        game: Game[S, D] = cls(
             ruleset,
             state,
             journal,
@@ -139,7 +144,7 @@ class Game:
         journal.opening_hash = game.hash() if record_hashes else None
         return game
 
-    def copy(self) -> Game:
+    def copy(self) -> Game[S, D]:
         """An independent game from the same state, for search: no events, same journal so far.
 
         A copy of a referee game rolls from the seeded stream instead of asking people,
@@ -171,6 +176,11 @@ class Game:
         return self._external_dice
 
     # ----------------------------------------------------------------- queries
+
+    @property
+    def data(self) -> D:
+        """The ruleset's data (catalog, tables, cards) this game is played with."""
+        return self.ruleset.data
 
     @property
     def players(self) -> int:
@@ -230,6 +240,20 @@ class Game:
         """The events ``player`` may see, in order."""
         seat = self._seat(player)
         return [event for event in self.events if event.visible_to_player(seat)]
+
+    def observe(self, player: int) -> Observation[S, D]:
+        """What ``player`` knows now and the decisions it owes: all an agent is handed."""
+        seat = self._seat(player)
+        state = self.state
+        return Observation(
+            self.ruleset,
+            seat,
+            self.pending_for(seat),
+            observed=lambda: redacted_copy(state, seat),
+            view=lambda: self.ruleset.view(state, seat),
+            events=lambda: self.events_for(seat),
+            check=lambda action: self.check(seat, action),
+        )
 
     def _seat(self, player: int) -> int:
         # A bad index must never fall through to the all-seeing referee view.
@@ -296,35 +320,39 @@ class Game:
         return SeededDice(self.state.rng)
 
     @property
-    def top(self) -> Procedure:
+    def top(self) -> Procedure[S, D]:
         """The procedure on top of the stack."""
         return self.state.stack[-1]
 
-    def push(self, *frames: Procedure) -> None:
+    def push(self, *frames: Procedure[S, D]) -> None:
         """Push frames; the last one given runs first."""
         self.state.stack.extend(frames)
         self._pending = None
 
-    def pop(self) -> Procedure:
+    def pop(self) -> Procedure[S, D]:
         """Remove and return the top frame."""
         self._pending = None
         return self.state.stack.pop()
 
     def emit(
         self,
-        kind: str,
+        event: Event | str,
         text: str = "",
         /,
         *,
         visible_to: Iterable[int] | None = None,
         **data: Any,
     ) -> None:
-        """Record an event; ``visible_to`` limits who sees it (default: everyone).
+        """Record an event (a registered :class:`Event`).
 
-        ``kind`` and ``text`` are positional-only, so the data may hold keys of those names.
+        The string form (``kind, text, **data``, ``visible_to`` limiting the audience) is
+        the untyped form of the first kernel, kept while rulesets move to typed events.
         """
+        if isinstance(event, Event):
+            self.events.append(event)
+            return
         audience = None if visible_to is None else frozenset(visible_to)
-        self.events.append(Event(kind, data, text, audience))
+        self.events.append(UntypedEvent(event, data, text=text, visible_to=audience))
 
     def end(self, outcome: Outcome) -> None:
         """End the game with ``outcome``: the stack empties and no decision is owed."""
@@ -332,10 +360,11 @@ class Game:
         self.state.stack.clear()
         self._pending = None
         self.emit(
-            "game_over",
-            outcome.reason or "the game is over",
-            winners=list(outcome.winners),
-            scores=list(outcome.scores),
+            GameOver(
+                outcome.winners,
+                tuple(float(score) for score in outcome.scores),
+                text=outcome.reason or "the game is over",
+            )
         )
 
     # ----------------------------------------------------------------- internals
@@ -362,7 +391,7 @@ class Game:
         return faces
 
 
-def clone_state(state: GameState) -> GameState:
+def clone_state(state: S) -> S:
     """An independent deep copy of a state (pickle round trip: far cheaper than deepcopy)."""
-    copied: GameState = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    copied: S = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
     return copied

@@ -1,43 +1,138 @@
 """Events: the one record of what happened in a game, and who may see it.
 
-The narrator, the table renderer, statistics and replays all read events. An event has a
-kind, plain data, a line of English for the narrator, and the players who may see it
-(``None`` means everyone).
+An event is a registered, frozen dataclass with a tag, like an action: its fields are the
+plain data of what happened, ``text`` is a line of English for the narrator, and
+``visible_to`` the players who may see it (``None`` means everyone). Rulesets declare their
+event types (``Ruleset.event_types``); journals, the simulation store and the unit tallies
+read events by type, and :class:`EventCodec` turns their JSON back into them.
 
->>> hit = Event("damage", {"target": 2, "hull": 3}, text="Ajax takes 3 damage")
->>> hit.visible_to_player(1)
-True
->>> Event("orders", {"player": 0}, visible_to=frozenset({0})).visible_to_player(1)
+>>> hit = UnitDamaged("frigate", player=1, amount=3, text="Ajax takes 3 damage")
+>>> hit.kind, hit.data["amount"], hit.visible_to_player(0)
+('unit_damaged', 3, True)
+>>> Roll(6, (4, 2), visible_to=frozenset({0})).visible_to_player(1)
 False
+>>> EventCodec(CORE_EVENT_TYPES).decode(hit.to_plain()) == hit
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from warbench.core.plain import OMNISCIENT, to_plain
+from warbench.core.tagged import Tagged, TaggedCodec, TaggedFormatError
+
+#: Fields every event has beside its own data: the narration and the audience.
+ENVELOPE = ("text", "visible_to")
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: ``kind``, plain ``data``, narration ``text``, audience."""
+class EventFormatError(TaggedFormatError):
+    """JSON that does not describe a known, well-formed event."""
 
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event(Tagged):
+    """Base of every event: subclass it as a frozen slotted dataclass with ``tag="..."``."""
+
     text: str = ""
     visible_to: frozenset[int] | None = None
+
+    @property
+    def kind(self) -> str:
+        """The event's tag."""
+        return self.TAG
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The event's own fields (without text and audience), as plain values."""
+        return {
+            item.name: to_plain(getattr(self, item.name))
+            for item in dataclasses.fields(self)
+            if item.name not in ENVELOPE
+        }
 
     def visible_to_player(self, player: int) -> bool:
         """Whether ``player`` may see this event (``OMNISCIENT`` sees all)."""
         return player == OMNISCIENT or self.visible_to is None or player in self.visible_to
 
     def to_plain(self) -> dict[str, Any]:
-        """JSON-ready form, for logs and the web client."""
-        plain: dict[str, Any] = {"kind": self.kind, "data": to_plain(dict(self.data))}
+        """JSON-ready form, for logs and the web client: ``{"type": tag, **fields}``."""
+        plain: dict[str, Any] = {"type": self.TAG, **self.data}
         if self.text:
             plain["text"] = self.text
         if self.visible_to is not None:
             plain["visible_to"] = sorted(self.visible_to)
         return plain
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Event, tag="roll"):
+    """Dice were rolled: ``faces`` of a d``sides``, by ``player`` when a side rolled."""
+
+    sides: int
+    faces: tuple[int, ...]
+    label: str = ""
+    player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event, tag="game_over"):
+    """The game ended: who won (none for a draw) and the scores."""
+
+    winners: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDamaged(Event, tag="unit_damaged"):
+    """A unit of type ``unit_type`` owned by ``player`` took ``amount`` damage.
+
+    ``by_player`` and ``by_unit_type`` name who dealt it, when known. Simulation reports
+    sum these per unit type (``docs/simulate.md``).
+    """
+
+    unit_type: str
+    player: int
+    amount: float
+    by_player: int | None = None
+    by_unit_type: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDestroyed(Event, tag="unit_destroyed"):
+    """One model of type ``unit_type`` owned by ``player`` was lost."""
+
+    unit_type: str
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class UntypedEvent(Event, tag="untyped"):
+    """An event of the first kernel: a bare kind and a dict (rulesets are moving off it)."""
+
+    name: str
+    payload: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        """The bare kind it was emitted with."""
+        return self.name
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The data it was emitted with."""
+        return to_plain(self.payload)  # type: ignore[no-any-return]
+
+
+#: The events the core itself emits, known to every ruleset's codec.
+CORE_EVENT_TYPES: tuple[type[Event], ...] = (Roll, GameOver, UnitDamaged, UnitDestroyed)
+
+
+class EventCodec(TaggedCodec[Event]):
+    """Decodes plain event dicts (``Event.to_plain``) into the event types given."""
+
+    def __init__(self, types: Iterable[type[Event]]) -> None:
+        super().__init__((*CORE_EVENT_TYPES, *types), noun="event", error=EventFormatError)

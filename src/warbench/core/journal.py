@@ -44,6 +44,7 @@ class Journal:
     seed: int
     players: int
     referee: bool = False
+    data: str | None = None
     opening_faces: list[int] | None = None
     opening_hash: str | None = None
     entries: list[JournalEntry] = field(default_factory=list)
@@ -61,6 +62,8 @@ class Journal:
             "referee": self.referee,
             "opening_hash": self.opening_hash,
         }
+        if self.data is not None:
+            plain["data"] = self.data
         if self.opening_faces is not None:
             plain["opening_faces"] = self.opening_faces
         entries = []

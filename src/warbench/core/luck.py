@@ -5,8 +5,7 @@ scored by the mid-rank percentile of its total among all totals of the same dice
 average roll, 0.95 a roll better than 95% of what those dice can show. A side's overall luck
 is the percentile of the sum of all its faces against the exact distribution of that sum.
 
->>> from warbench.core.events import Event
->>> roll = Event("roll", {"sides": 6, "faces": [6, 6], "player": 0})
+>>> roll = Roll(6, (6, 6), player=0)
 >>> report = luck_report([roll])
 >>> round(report.sides[0].percentile, 4)
 0.9861
@@ -17,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from warbench.core.events import Event
+from warbench.core.events import Event, Roll
 from warbench.core.odds import Dist
 
 
@@ -73,17 +72,15 @@ def luck_report(events: Iterable[Event]) -> LuckReport:
     report = LuckReport()
     totals: dict[int, Dist] = {}
     for index, event in enumerate(events):
-        if event.kind != "roll" or not event.data.get("faces"):
+        if not isinstance(event, Roll) or not event.faces:
             continue
-        sides = int(event.data["sides"])
-        faces = tuple(int(face) for face in event.data["faces"])
-        player = event.data.get("player")
+        sides, faces, player = event.sides, event.faces, event.player
         dice = Dist.sum_of(Dist.die(sides), len(faces))
         report.rolls.append(
             ScoredRoll(
                 index,
                 player,
-                str(event.data.get("label", "")),
+                event.label,
                 sides,
                 faces,
                 mid_rank(dice, sum(faces)),

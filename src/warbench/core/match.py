@@ -29,7 +29,7 @@ class MatchResult:
 MAX_REFUSALS = 100
 
 
-def play_next_decision(game: Game, agents: Sequence[Agent]) -> list[Event]:
+def play_next_decision(game: Game[Any, Any], agents: Sequence[Agent]) -> list[Event]:
     """Let the agent owing the first pending decision answer it; return the events.
 
     Some refusals only show once dice are rolled; the game is then rolled back and the
@@ -45,14 +45,16 @@ def play_next_decision(game: Game, agents: Sequence[Agent]) -> list[Event]:
         decision = pending[0]
         agent = agents[decision.player]
         try:
-            return game.apply(decision.player, agent.choose(game, decision))
+            return game.apply(
+                decision.player, agent.choose(game.observe(decision.player), decision)
+            )
         except IllegalAction:
             continue
     raise AgentError(f"{agent.name} was refused {MAX_REFUSALS} times on {decision.prompt!r}")
 
 
 def play_match(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     agents: Sequence[Agent],
     *,
     setup: Mapping[str, Any] | None = None,

@@ -31,6 +31,19 @@ T = TypeVar("T")
 OMNISCIENT = -1
 
 
+class Redacted(enum.Enum):
+    """What an observation holds in place of a secret its seat may not see."""
+
+    REDACTED = "redacted"
+
+    def __repr__(self) -> str:
+        return "REDACTED"
+
+
+#: The one placeholder for a secret in an observed state.
+REDACTED = Redacted.REDACTED
+
+
 @dataclass(slots=True)
 class Hidden(Generic[T]):
     """A value only its owner may see, until it is revealed to all."""
@@ -42,6 +55,36 @@ class Hidden(Generic[T]):
     def visible_to(self, viewer: int) -> bool:
         """Whether ``viewer`` may see the value (``OMNISCIENT`` sees all)."""
         return self.revealed or viewer in (OMNISCIENT, self.owner)
+
+    @staticmethod
+    def unseen_in(value: Any, viewer: int) -> list[Hidden[Any]]:
+        """Every secret inside ``value`` that ``viewer`` may not see, outermost first.
+
+        >>> Hidden.unseen_in([Hidden(0, "a"), Hidden(1, "b")], viewer=0)
+        [Hidden(owner=1, value='b', revealed=False)]
+        """
+        found: list[Hidden[Any]] = []
+        _collect_unseen(value, viewer, found)
+        return found
+
+
+def _collect_unseen(value: Any, viewer: int, found: list[Hidden[Any]]) -> None:
+    kind = type(value)
+    if kind in _AS_IS or value is None or kind is float:
+        return
+    if kind is Hidden:
+        if not value.visible_to(viewer):
+            found.append(value)
+        _collect_unseen(value.value, viewer, found)
+    elif kind is list or kind is tuple or kind is set or kind is frozenset:
+        for item in value:
+            _collect_unseen(item, viewer, found)
+    elif kind is dict:
+        for item in value.values():
+            _collect_unseen(item, viewer, found)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            _collect_unseen(getattr(value, item.name), viewer, found)
 
 
 class PlainEncodingError(ValueError):

@@ -11,7 +11,7 @@ at any point, even half-way through an activation.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from warbench.core.rng import RandomStream
 
@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from warbench.core.actions import Action
     from warbench.core.decisions import Decision
     from warbench.core.engine import Game
+
+#: A ruleset's state type (a :class:`GameState` subclass).
+S = TypeVar("S", bound="GameState")
+#: A ruleset's data type (its catalog and tables, loaded per ruleset instance).
+D = TypeVar("D")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,22 +41,25 @@ class Outcome:
 
 
 @dataclass(slots=True)
-class Procedure:
+class Procedure(Generic[S, D]):
     """A frame on the stack. Subclass it as a slotted dataclass of plain fields.
 
     The engine calls :meth:`decisions` on the top frame; if it owes none, :meth:`step`, which
     must make progress (change the frame, push or pop). An answer goes to :meth:`act`.
+    A ruleset parameterises it with its state and data types
+    (``class Turn(Procedure[MyState, MyData])``), so ``game.state`` and ``game.data`` are
+    typed inside its methods.
     """
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[S, D]) -> list[Decision]:
         """The choices this frame waits for; empty when it can step on by itself."""
         return []
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[S, D], player: int, action: Action) -> None:
         """Carry out ``action`` by ``player``, which the engine has checked is legal here."""
         raise NotImplementedError(f"{type(self).__name__} takes no actions")
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[S, D]) -> None:
         """Move on when no decision is owed: push, pop, or change this frame."""
         raise NotImplementedError(f"{type(self).__name__} cannot step on by itself")
 
@@ -66,5 +74,5 @@ class GameState:
 
     players: int
     rng: RandomStream = field(metadata={"referee_only": True})
-    stack: list[Procedure] = field(default_factory=list)
+    stack: list[Procedure[Any, Any]] = field(default_factory=list)
     outcome: Outcome | None = None

@@ -10,20 +10,21 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
 from warbench.core.ruleset import Ruleset
 
 ENTRY_POINT_GROUP = "warbench.rulesets"
 
-_factories: dict[str, Callable[[], Ruleset]] = {}
-_instances: dict[str, Ruleset] = {}
+_factories: dict[str, Callable[[], Ruleset[Any, Any]]] = {}
+_instances: dict[str, Ruleset[Any, Any]] = {}
 
 
 class UnknownRuleset(ValueError):
     """No ruleset is registered under the id asked for."""
 
 
-def register(factory: Callable[[], Ruleset], ruleset_id: str | None = None) -> None:
+def register(factory: Callable[[], Ruleset[Any, Any]], ruleset_id: str | None = None) -> None:
     """Make a ruleset available under its id (a class's ``id`` unless one is given)."""
     key = ruleset_id or getattr(factory, "id", None)
     if not isinstance(key, str) or not key:
@@ -38,9 +39,9 @@ def _load_entry_points() -> None:
             _factories[entry.name] = _entry_point_factory(entry)
 
 
-def _entry_point_factory(entry: EntryPoint) -> Callable[[], Ruleset]:
-    def build() -> Ruleset:
-        made: Ruleset = entry.load()()
+def _entry_point_factory(entry: EntryPoint) -> Callable[[], Ruleset[Any, Any]]:
+    def build() -> Ruleset[Any, Any]:
+        made: Ruleset[Any, Any] = entry.load()()
         return made
 
     return build
@@ -52,7 +53,7 @@ def available_rulesets() -> list[str]:
     return sorted(_factories)
 
 
-def ruleset(ruleset_id: str) -> Ruleset:
+def ruleset(ruleset_id: str) -> Ruleset[Any, Any]:
     """The ruleset registered as ``ruleset_id``; :class:`UnknownRuleset` names the choices."""
     if ruleset_id in _instances:
         return _instances[ruleset_id]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
@@ -16,8 +17,8 @@ class ReplayMismatch(ValueError):
 
 
 def replay_steps(
-    journal: Journal, *, verify: bool = True, rules: Ruleset | None = None
-) -> Iterator[tuple[int, Game]]:
+    journal: Journal, *, verify: bool = True, rules: Ruleset[Any, Any] | None = None
+) -> Iterator[tuple[int, Game[Any, Any]]]:
     """Yield ``(n, game)`` after the opening (n = 0) and after each of the n actions.
 
     The same :class:`Game` object is yielded each time, moved on by one action. With
@@ -28,6 +29,8 @@ def replay_steps(
         rules = find_ruleset(journal.ruleset)
     elif rules.id != journal.ruleset:
         raise ReplayMismatch(f"the journal is a {journal.ruleset} game, not {rules.id}")
+    if journal.data != rules.data_digest:
+        raise ReplayMismatch(_data_mismatch(journal.data, rules.data_digest))
     try:
         game = Game.new(
             rules,
@@ -68,17 +71,37 @@ def replay_steps(
         yield number, game
 
 
+def _data_mismatch(played: str | None, given: str | None) -> str:
+    """Why a journal cannot be replayed with this ruleset's data."""
+    if played is None:
+        return (
+            "the journal was played with the shipped data, but this replay reads a data"
+            f" folder (digest {given}); replay it without --data"
+        )
+    if given is None:
+        return (
+            f"the journal was played with a player's data folder (digest {played});"
+            " replay it with --data pointing at that folder"
+        )
+    return (
+        f"the journal was played with other data (digest {played}, this folder has"
+        f" {given}); replay it with --data pointing at the folder it was played with"
+    )
+
+
 def _typed(faces: list[int] | None) -> ScriptedDice:
     return ScriptedDice(faces or [])
 
 
-def _all_faces_used(game: Game, where: str) -> None:
+def _all_faces_used(game: Game[Any, Any], where: str) -> None:
     source = game.external_dice
     if isinstance(source, ScriptedDice) and source.remaining:
         raise ReplayMismatch(f"{where} left {source.remaining} typed faces unused")
 
 
-def replay(journal: Journal, *, verify: bool = True, rules: Ruleset | None = None) -> Game:
+def replay(
+    journal: Journal, *, verify: bool = True, rules: Ruleset[Any, Any] | None = None
+) -> Game[Any, Any]:
     """The game the journal records, replayed to its last action."""
     last = None
     for _, last in replay_steps(journal, verify=verify, rules=rules):  # noqa: B007

@@ -8,15 +8,19 @@ the registry.
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from warbench.core.actions import Action, ActionCodec
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
+from warbench.core.datafolder import DataFolder
+from warbench.core.events import Event, EventCodec
 from warbench.core.lists import (
     ArmyList,
     ConstraintSet,
@@ -25,8 +29,8 @@ from warbench.core.lists import (
     Violation,
     validate,
 )
-from warbench.core.plain import to_plain
-from warbench.core.procedures import GameState
+from warbench.core.plain import Hidden, to_plain
+from warbench.core.procedures import D, S
 from warbench.core.rng import RandomStream
 from warbench.core.table import TablePicture
 
@@ -46,8 +50,14 @@ class SetupError(ValueError):
     """A game set-up (armies, scenario, player count) that a ruleset cannot start from."""
 
 
-class Ruleset(ABC):
-    """One rule system. Subclass it once per system and register the subclass."""
+class Ruleset(ABC, Generic[S, D]):
+    """One rule system. Subclass it once per system and register the subclass.
+
+    ``Ruleset[MyState, MyData]`` names the ruleset's state and data types: procedures,
+    games and observations of it then reach ``state`` and ``data`` typed. The data is loaded
+    once per ruleset instance, from the shipped files (``shipped_data``) with a player's own
+    folder (``data_dir``) read first.
+    """
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -58,9 +68,43 @@ class Ruleset(ABC):
     #: Whether the rules may refuse an action after changing the state (say, after a roll).
     #: Bot matches and simulations skip the per-action snapshot when this is False.
     late_refusals: ClassVar[bool] = True
+    #: The event types this ruleset emits (the core's own are always known).
+    event_types: ClassVar[tuple[type[Event], ...]] = ()
+    #: The folder of data files this ruleset ships, if it has any.
+    shipped_data: ClassVar[Path | None] = None
+    #: The player's own data folder, read before the shipped one (``None``: shipped only).
+    data_dir: Path | None = None
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
+        self.data_dir = None if data_dir is None else Path(data_dir)
+        if self.data_dir is not None:
+            self.data_folder.check()
+
+    @cached_property
+    def data_folder(self) -> DataFolder:
+        """Where the data files are read: the player's folder first, then the shipped one."""
+        shipped = self.shipped_data if self.shipped_data is not None else Path(".")
+        return DataFolder(shipped, self.data_dir)
+
+    @cached_property
+    def data_digest(self) -> str | None:
+        """The digest of the player's data files (``None`` when playing the shipped data).
+
+        Journals record it, so a replay with other data is refused.
+        """
+        return self.data_folder.digest()
+
+    @cached_property
+    def data(self) -> D:
+        """This ruleset's data (catalog, tables, cards), loaded once from its data folder."""
+        return self.load_data(self.data_folder)
+
+    def load_data(self, folder: DataFolder) -> D:
+        """Load the data files from ``folder`` (``folder.path(name)`` finds each file)."""
+        raise NotImplementedError(f"{self.id} has no data files")
 
     @abstractmethod
-    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
+    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> S:
         """The opening state, its stack holding the first procedure; raise SetupError."""
 
     def default_setup(self) -> dict[str, Any]:
@@ -77,10 +121,29 @@ class Ruleset(ABC):
             )
             raise SetupError(f"{self.id} is played by {span} players, not {players}")
 
-    def view(self, state: GameState, player: int) -> dict[str, Any]:
+    def view(self, state: S, player: int) -> dict[str, Any]:
         """What ``player`` may see of ``state``: everything but others' hidden values."""
         view: dict[str, Any] = to_plain(state, viewer=player)
         return view
+
+    def determinize(self, state: S, player: int, rng: RandomStream) -> None:
+        """Fill in, in place, the secrets ``player`` cannot see in an observed ``state``.
+
+        ``state`` is what :meth:`Game.observe` gave the seat: every value hidden from it
+        holds :data:`~warbench.core.plain.REDACTED`. Draw a value for each with ``rng``
+        that is consistent with what ``player`` knows (unseen cards from the unseen pool;
+        an order not yet revealed may be withdrawn so that the game asks for it again),
+        so a search can play on. This default withdraws the unseen orders of
+        :class:`~warbench.core.turns.SimultaneousOrders` frames; rulesets with other
+        secrets override it.
+        """
+        from warbench.core.turns import withdraw_unseen_orders
+
+        withdraw_unseen_orders(state, player)
+        for secret in Hidden.unseen_in(state, player):
+            raise NotImplementedError(
+                f"{self.id} cannot sample the secret of player {secret.owner} for a search"
+            )
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         """Named bot factories taking a seed; every ruleset has at least a random bot."""
@@ -146,11 +209,11 @@ class Ruleset(ABC):
         """The attacks whose exact odds this ruleset answers, by name."""
         return {}
 
-    def table(self, state: GameState) -> TablePicture | None:
+    def table(self, state: S) -> TablePicture | None:
         """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""
         return None
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: S) -> str:
         """A short English summary of the state, for the narrator and the CLI."""
         return f"{self.name}: {len(state.stack)} procedures on the stack"
 
@@ -158,3 +221,8 @@ class Ruleset(ABC):
     def codec(self) -> ActionCodec:
         """Decoder for this ruleset's actions."""
         return ActionCodec(self.action_types)
+
+    @cached_property
+    def event_codec(self) -> EventCodec:
+        """Decoder for this ruleset's events (and the core's)."""
+        return EventCodec(self.event_types)

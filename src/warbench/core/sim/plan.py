@@ -69,7 +69,7 @@ class GamePlan:
     ``(j + r) % n``; game ``i`` uses seating ``i % n``. ``bots[j]`` plays side ``j``.
     """
 
-    ruleset: Ruleset
+    ruleset: Ruleset[Any, Any]
     sides: tuple[Side, ...]
     setups: tuple[dict[str, Any], ...]
     bots: tuple[str, ...]
@@ -102,19 +102,19 @@ class GamePlan:
         return hashlib.sha256(text.encode()).hexdigest()
 
 
-def default_bot(ruleset: Ruleset) -> str:
+def default_bot(ruleset: Ruleset[Any, Any]) -> str:
     """The ruleset's first bot other than ``random``, or ``random`` if it has no other."""
     names = list(ruleset.bots())
     return next((name for name in names if name != "random"), names[0] if names else "random")
 
 
-def mirror_sides(ruleset: Ruleset, players: int | None = None) -> tuple[Side, ...]:
+def mirror_sides(ruleset: Ruleset[Any, Any], players: int | None = None) -> tuple[Side, ...]:
     """Sides playing the ruleset's default set-up, labelled A, B, ... (no army lists)."""
     count = ruleset.min_players if players is None else players
     return tuple(Side(chr(ord("A") + index)) for index in range(count))
 
 
-def check_lists(ruleset: Ruleset, sides: Sequence[Side]) -> None:
+def check_lists(ruleset: Ruleset[Any, Any], sides: Sequence[Side]) -> None:
     """Validate every side's list; :class:`ArmyListRejected` lists each violation of each."""
     problems: list[str] = []
     for side in sides:
@@ -133,7 +133,7 @@ def check_lists(ruleset: Ruleset, sides: Sequence[Side]) -> None:
 
 
 def prepare(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     sides: Sequence[Side],
     *,
     seed: int = 1,
@@ -166,7 +166,7 @@ def prepare(
     )
 
 
-def _bots(ruleset: Ruleset, names: Sequence[str], sides: int) -> tuple[str, ...]:
+def _bots(ruleset: Ruleset[Any, Any], names: Sequence[str], sides: int) -> tuple[str, ...]:
     offered = ruleset.bots()
     if not names:
         names = [default_bot(ruleset)]
@@ -181,7 +181,7 @@ def _bots(ruleset: Ruleset, names: Sequence[str], sides: int) -> tuple[str, ...]
 
 
 def _setup(
-    ruleset: Ruleset, sides: Sequence[Side], rotation: int, scenario: str | None
+    ruleset: Ruleset[Any, Any], sides: Sequence[Side], rotation: int, scenario: str | None
 ) -> dict[str, Any]:
     order = seating(rotation, len(sides))
     armies = [sides[side].army for side in order]

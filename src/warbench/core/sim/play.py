@@ -81,7 +81,7 @@ class GameRecord:
         )
 
 
-def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> Game:
+def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> Game[Any, Any]:
     """Play game ``index`` of ``plan`` until it ends or reaches the decision limit."""
     seed = game_seed(plan.seed, index)
     seats = plan.seats(index)
@@ -108,7 +108,7 @@ def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> G
     return game
 
 
-def record_of(plan: GamePlan, index: int, game: Game) -> GameRecord:
+def record_of(plan: GamePlan, index: int, game: Game[Any, Any]) -> GameRecord:
     """The record of game ``index``, played to its end as ``game``."""
     seats = plan.seats(index)
     outcome = game.outcome

@@ -66,7 +66,7 @@ class TournamentResult:
 
 
 def pair_plans(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     sides: Sequence[Side],
     *,
     seed: int = 1,

@@ -1,18 +1,13 @@
-"""Per unit type statistics, read from the events a ruleset emits.
+"""Per unit type statistics, read from the unit events a ruleset emits.
 
-A ruleset that wants survival and damage figures per unit type emits two kinds of event
-(see ``docs/simulate.md``):
+A ruleset that wants survival and damage figures per unit type emits the core's two unit
+events (see ``docs/simulate.md``): :class:`~warbench.core.events.UnitDamaged` (unit type,
+owning seat, damage taken, and, when known, who dealt it) and
+:class:`~warbench.core.events.UnitDestroyed`, once per model lost. Rulesets that emit
+neither simply get no unit table.
 
-- ``unit_damaged`` with ``unit_type`` (the unit's id in army lists), ``player`` (the seat
-  owning the damaged unit), ``amount`` (damage taken), and, when known, ``by_player`` and
-  ``by_unit_type`` (who dealt it);
-- ``unit_destroyed`` with ``unit_type`` and ``player``, once per model lost.
-
-Rulesets that emit neither simply get no unit table.
-
->>> events = [Event("unit_damaged", {"unit_type": "frigate", "player": 1, "amount": 2,
-...                                  "by_player": 0, "by_unit_type": "cruiser"}),
-...           Event("unit_destroyed", {"unit_type": "frigate", "player": 1})]
+>>> events = [UnitDamaged("frigate", 1, 2, by_player=0, by_unit_type="cruiser"),
+...           UnitDestroyed("frigate", 1)]
 >>> for tally in tally_units(events, seats=(1, 0), fielded=({"frigate": 3}, {"cruiser": 1})):
 ...     print(tally)
 UnitTally(side=0, unit_type='frigate', fielded=3, lost=1, damage_taken=2.0, damage_dealt=0.0)
@@ -25,10 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from warbench.core.events import Event
-
-UNIT_DAMAGED = "unit_damaged"
-UNIT_DESTROYED = "unit_destroyed"
+from warbench.core.events import Event, UnitDamaged, UnitDestroyed
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,18 +66,12 @@ def tally_units(
         return rows.setdefault((side, unit_type), [0.0, 0.0, 0.0])
 
     for event in events:
-        if event.kind not in (UNIT_DAMAGED, UNIT_DESTROYED):
-            continue
-        data = event.data
-        owner = seats[int(data["player"])]
-        unit_type = str(data["unit_type"])
-        if event.kind == UNIT_DESTROYED:
-            row(owner, unit_type)[0] += 1
-            continue
-        amount = float(data.get("amount", 0))
-        row(owner, unit_type)[1] += amount
-        if "by_player" in data and "by_unit_type" in data:
-            row(seats[int(data["by_player"])], str(data["by_unit_type"]))[2] += amount
+        if isinstance(event, UnitDestroyed):
+            row(seats[event.player], event.unit_type)[0] += 1
+        elif isinstance(event, UnitDamaged):
+            row(seats[event.player], event.unit_type)[1] += event.amount
+            if event.by_player is not None and event.by_unit_type is not None:
+                row(seats[event.by_player], event.by_unit_type)[2] += event.amount
     for side, counts in enumerate(fielded):
         for unit_type in counts:
             row(side, unit_type)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -97,7 +97,7 @@ class TacticianAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = RandomStream.from_seed(seed)
 
-    def choose(self, game: Game, decision: Decision) -> Action:
+    def choose(self, game: Game[Any, Any], decision: Decision) -> Action:
         """An order, a move, an attack or a choice, picked greedily."""
         state = armada_state(game)
         tables = load_tables()

@@ -366,7 +366,7 @@ class OrderSpace(ParamSpace):
 # ------------------------------------------------------------------------ giving orders
 
 
-def officer_check(game: Game, state: ArmadaState, officer: Officer, label: str, twice: bool) -> int:
+def officer_check(game: Game[Any, Any], state: ArmadaState, officer: Officer, label: str, twice: bool) -> int:
     """The officer's check: d20 + officer bonus + its fleet's check modifier and the
     modifiers on all its fleet's checks (+ encouragement)."""
     fleet = state.fleets[officer.fleet]
@@ -380,7 +380,7 @@ def officer_check(game: Game, state: ArmadaState, officer: Officer, label: str, 
     )
 
 
-def change_role(game: Game, state: ArmadaState, change: ChangeRole) -> None:
+def change_role(game: Game[Any, Any], state: ArmadaState, change: ChangeRole) -> None:
     """The officer takes up its new role; its bonus follows the role's skills."""
     officer = state.officers[change.officer]
     old = officer.role
@@ -395,7 +395,7 @@ def change_role(game: Game, state: ArmadaState, change: ChangeRole) -> None:
     )
 
 
-def give_order(game: Game, state: ArmadaState, tables: Tables, order: Order) -> bool:
+def give_order(game: Game[Any, Any], state: ArmadaState, tables: Tables, order: Order) -> bool:
     """Roll the order's check and apply its effect; whether it succeeded."""
     officer = state.officers[order.officer]
     rule = tables.orders[order.order]
@@ -444,16 +444,16 @@ def scan_level(fleet: Fleet, side: int) -> int:
     return fleet.scanned[side] if side < len(fleet.scanned) else 0
 
 
-def _say(game: Game, officer: Officer, text: str, **data: Any) -> None:
+def _say(game: Game[Any, Any], officer: Officer, text: str, **data: Any) -> None:
     game.emit("order_effect", f"{officer.name}: {text}", **data)
 
 
-def _transfer(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _transfer(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     officer.fleet = order.fleet
     _say(game, officer, f"moves to {state.fleets[order.fleet].name}", fleet=order.fleet)
 
 
-def _rally(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _rally(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[order.fleet]
     fleet.now().rally_bonus = officer.bonus
     _say(game, officer, f"rallies {fleet.name} (+{officer.bonus} to morale)", fleet=fleet.id)
@@ -479,13 +479,13 @@ def morale_check_modifier(state: ArmadaState, fleet: Fleet) -> int:
     return fleet.check_modifier + bonus + check_modifiers(fleet) + encouragement(fleet, bonus)
 
 
-def _encourage(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _encourage(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[order.fleet]
     fleet.now().encouraged = officer.bonus
     _say(game, officer, f"encourages {fleet.name}", fleet=fleet.id)
 
 
-def _taunt(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _taunt(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[order.fleet]
     fleet.taunt_penalty = 1 + officer.bonus // 2
     fleet.taunt_round = state.round
@@ -493,12 +493,12 @@ def _taunt(game: Game, state: ArmadaState, officer: Officer, order: Order, margi
          fleet=fleet.id)
 
 
-def _conjure(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _conjure(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     state.debris.append(Debris(order.q, order.r, officer.bonus))
     _say(game, officer, f"conjures debris around {order.q},{order.r}", hex=[order.q, order.r])
 
 
-def _enchant(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _enchant(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[order.fleet]
     fleet.now().range_bonus = ENCHANT_RANGE
     fleet.now().critical_from = min(fleet.this_round.critical_from, ENCHANT_CRITICAL)
@@ -506,13 +506,13 @@ def _enchant(game: Game, state: ArmadaState, officer: Officer, order: Order, mar
 
 
 def _precognition(
-    game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int
+    game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int
 ) -> None:
     state.sides[officer.side].precognition_round = state.round
     _say(game, officer, "foresees the enemy's moves: the admiral adds 1d4 to the helm check")
 
 
-def _boost(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _boost(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[order.fleet]
     if order.choice == "speed":
         boost = d(game.dice_for(officer.side), 2, label=f"{fleet.name} boost").total
@@ -530,7 +530,7 @@ def _boost(game: Game, state: ArmadaState, officer: Officer, order: Order, margi
     _say(game, officer, f"boosts {fleet.name}: {text}", fleet=fleet.id, boost=order.choice)
 
 
-def _repair(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _repair(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[order.fleet]
     last = state.round + margin // STEP
     fleet.criticals.remove(order.choice)
@@ -539,7 +539,7 @@ def _repair(game: Game, state: ArmadaState, officer: Officer, order: Order, marg
          fleet=fleet.id, condition=order.choice)
 
 
-def _jam(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _jam(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[order.fleet]
     fleet.jammed_round = state.round + 1
     aboard = state.officers_on(fleet)
@@ -553,7 +553,7 @@ def _jam(game: Game, state: ArmadaState, officer: Officer, order: Order, margin:
     _say(game, officer, f"jams {fleet.name}{who} for the next round", fleet=fleet.id)
 
 
-def _scan(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _scan(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[order.fleet]
     while len(fleet.scanned) < len(state.sides):
         fleet.scanned.append(0)
@@ -587,14 +587,14 @@ def _scan_report(state: ArmadaState, fleet: Fleet, learned: tuple[str, ...]) -> 
     return report
 
 
-def _target(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _target(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     ally, enemy = state.fleets[order.ally], state.fleets[order.fleet]
     ally.now().locks.append(enemy.id)
     _say(game, officer, f"locks {ally.name}'s guns on {enemy.name}", fleet=ally.id,
          target=enemy.id)
 
 
-def _direct(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _direct(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[officer.fleet]
     bonus = officer.bonus if margin >= 0 else 1
     if order.choice == "gunnery":
@@ -604,7 +604,7 @@ def _direct(game: Game, state: ArmadaState, officer: Officer, order: Order, marg
     _say(game, officer, f"directs {fleet.name}: +{bonus} to its {order.choice}", fleet=fleet.id)
 
 
-def _duel(game: Game, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
+def _duel(game: Game[Any, Any], state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     officer_fleet = state.fleets[officer.fleet]
     officer_fleet.now().duel_target = order.fleet
     _say(game, officer, f"leads a duel against {state.fleets[order.fleet].name}",

@@ -95,7 +95,7 @@ from warbench.rulesets.armada.templates import template_id
 MORALE_MARGIN = 5
 
 
-def armada_state(game: Game) -> ArmadaState:
+def armada_state(game: Game[Any, Any]) -> ArmadaState:
     """The game's state, typed."""
     return cast(ArmadaState, game.state)
 
@@ -104,12 +104,12 @@ def armada_state(game: Game) -> ArmadaState:
 
 
 @dataclass(slots=True)
-class Battle(Procedure):
+class Battle(Procedure[Any, Any]):
     """Deploy, then play rounds until one side is beaten or the round limit is reached."""
 
     stage: str = "deploy"
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = armada_state(game)
         if self.stage == "deploy":
             deploy(game, state, load_tables())
@@ -120,7 +120,7 @@ class Battle(Procedure):
         game.push(Round())
 
 
-def deploy(game: Game, state: ArmadaState, tables: Tables) -> None:
+def deploy(game: Game[Any, Any], state: ArmadaState, tables: Tables) -> None:
     """Set the distance (3d6+5 hexes unless the set-up chose one) and place the fleets."""
     if state.distance <= 0:
         expr = DiceExpr.parse(tables.rounds.setup_distance)
@@ -147,14 +147,14 @@ def deploy(game: Game, state: ArmadaState, tables: Tables) -> None:
 
 
 @dataclass(slots=True)
-class Round(Procedure):
+class Round(Procedure[Any, Any]):
     """One round: engineering (officers' orders, then shields), helm, gunnery, then the
     end-of-round upkeep."""
 
     stage: str = "orders"
     order: list[int] = field(default_factory=list)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = armada_state(game)
         tables = load_tables()
         if self.stage == "orders":
@@ -189,14 +189,14 @@ class Round(Procedure):
 
 
 @dataclass(slots=True)
-class OrdersWindow(Procedure):
+class OrdersWindow(Procedure[Any, Any]):
     """The start of engineering: each armada in turn changes its officers' roles and gives
     its engineering orders (moving to an adjacent fleet among them), then ends its orders."""
 
     sides: list[int]
     turn: int = 0
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         if self.turn >= len(self.sides):
             return []
         state = armada_state(game)
@@ -207,7 +207,7 @@ class OrdersWindow(Procedure):
         return [Decision(side, "officers: change roles and give engineering orders",
                          (EndOrders(),), (space,))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = armada_state(game)
         if isinstance(action, ChangeRole):
             change_role(game, state, action)
@@ -216,7 +216,7 @@ class OrdersWindow(Procedure):
         else:
             self.turn += 1
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         self.turn += 1
         if self.turn >= len(self.sides):
             game.pop()
@@ -227,7 +227,7 @@ def max_shields(state: ArmadaState, fleet: Fleet) -> int:
     return fleet.shield_max + state.officer_bonus(fleet, "chief-engineer")
 
 
-def engineering(game: Game, state: ArmadaState, tables: Tables) -> None:
+def engineering(game: Game[Any, Any], state: ArmadaState, tables: Tables) -> None:
     """Each fleet regains shield points by the regain table (not with damaged shields)."""
     for fleet in state.fleets:
         if fleet.status != ACTIVE or "shields" in fleet.criticals:
@@ -253,7 +253,7 @@ def engineering(game: Game, state: ArmadaState, tables: Tables) -> None:
 # ------------------------------------------------------------------------ helm
 
 
-def initiative_check(game: Game, state: ArmadaState, side: int) -> int:
+def initiative_check(game: Game[Any, Any], state: ArmadaState, side: int) -> int:
     """The admiral's check (d20 + officer bonus + fleet modifier, + 1d4 foreseen by a
     chief spellcaster), or 1d6 with no admiral."""
     admiral = state.admiral(side)
@@ -270,7 +270,7 @@ def initiative_check(game: Game, state: ArmadaState, side: int) -> int:
     return total
 
 
-def initiative_order(game: Game, state: ArmadaState, sides: list[int]) -> list[int]:
+def initiative_order(game: Game[Any, Any], state: ArmadaState, sides: list[int]) -> list[int]:
     """Sides from the lowest check to the highest; tied sides check again among themselves."""
     if len(sides) <= 1:
         return list(sides)
@@ -283,7 +283,7 @@ def initiative_order(game: Game, state: ArmadaState, sides: list[int]) -> list[i
     return order
 
 
-def drift(game: Game, state: ArmadaState, tables: Tables) -> None:
+def drift(game: Game[Any, Any], state: ArmadaState, tables: Tables) -> None:
     """Disabled fleets drift straight ahead at half speed."""
     for fleet in state.fleets:
         if fleet.status == DISABLED:
@@ -333,7 +333,7 @@ class MoveSpace(ParamSpace):
 
 
 @dataclass(slots=True)
-class HelmPhase(Procedure):
+class HelmPhase(Procedure[Any, Any]):
     """Sides in order move half their active fleets (rounded up), then the rest. The
     officers of a fleet give their helm orders just before or just after it moves: an order
     before the move commits the armada to move that fleet next."""
@@ -351,7 +351,7 @@ class HelmPhase(Procedure):
         side = self.order[self.turn]
         return [f.id for f in state.active_fleets(side) if f.id not in self.moved]
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = armada_state(game)
         tables = load_tables()
         side = self.order[self.turn]
@@ -373,7 +373,7 @@ class HelmPhase(Procedure):
         prompt = f"move a fleet ({self.quota} more in this half of the helm phase)"
         return [Decision(side, prompt, (), tuple(spaces))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = armada_state(game)
         if isinstance(action, EndOrders):
             self.current, self.committed = -1, False
@@ -392,7 +392,7 @@ class HelmPhase(Procedure):
         self.current, self.committed = fleet.id, False
         move_fleet(game, state, load_tables(), fleet, action)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = armada_state(game)
         if self.quota == -1:
             movable = self.movable(state)
@@ -409,7 +409,7 @@ class HelmPhase(Procedure):
                 game.pop()
 
 
-def move_fleet(game: Game, state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> None:
+def move_fleet(game: Game[Any, Any], state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> None:
     """Make a legal move: the piloting check of a stunt (a failed one leaves the fleet where
     it was, but a failed flyby still passes the enemy), then free attacks from the enemies
     passed, then conjured debris where it ends."""
@@ -466,7 +466,7 @@ def move_fleet(game: Game, state: ArmadaState, tables: Tables, fleet: Fleet, mov
 
 
 def free_attack(
-    game: Game, state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet,
+    game: Game[Any, Any], state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet,
     *, halved: bool = False, label: str = "free attack",
 ) -> None:
     """An attack outside the gunnery phase (at 1 hex, any arc, no forward shields), landing
@@ -489,7 +489,7 @@ def free_attack(
     )
 
 
-def debris_damage(game: Game, state: ArmadaState, fleet: Fleet) -> None:
+def debris_damage(game: Game[Any, Any], state: ArmadaState, fleet: Fleet) -> None:
     """A fleet ending its move in conjured debris takes the debris's damage at once."""
     damage = sum(debris.damage for debris in state.debris if debris.covers(fleet.hex))
     if damage:
@@ -555,7 +555,7 @@ class MineSpace(ParamSpace):
 
 
 @dataclass(slots=True)
-class MinesWindow(Procedure):
+class MinesWindow(Procedure[Any, Any]):
     """The end of the helm phase: in helm order, each armada may lay the gravity mines of
     its fleets that have not laid them yet (once a battle)."""
 
@@ -572,7 +572,7 @@ class MinesWindow(Procedure):
             and fleet.id not in self.declined
         ]
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         if self.turn >= len(self.sides):
             return []
         state = armada_state(game)
@@ -584,7 +584,7 @@ class MinesWindow(Procedure):
                          tuple(Decline(fleet) for fleet in layers),
                          (MineSpace(state, load_tables(), layers),))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = armada_state(game)
         if isinstance(action, Decline):
             self.declined.append(action.fleet)
@@ -600,7 +600,7 @@ class MinesWindow(Procedure):
                   + " and ".join(f"{q},{r}" for q, r in action.hexes), fleet=fleet.id,
                   hexes=[list(h) for h in action.hexes])
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         self.turn += 1
         if self.turn >= len(self.sides):
             game.pop()
@@ -735,7 +735,7 @@ class FireSpace(ParamSpace):
 
 
 @dataclass(slots=True)
-class GunneryPhase(Procedure):
+class GunneryPhase(Procedure[Any, Any]):
     """Boarders attack; then sides take turns declaring one fleet's attack; all hits land
     together at the end."""
 
@@ -753,7 +753,7 @@ class GunneryPhase(Procedure):
             if f not in self.done and state.fleets[f].side == side
         ]
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         if self.shooters is None:
             return []
         state = armada_state(game)
@@ -775,7 +775,7 @@ class GunneryPhase(Procedure):
             )
         ]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = armada_state(game)
         if isinstance(action, Order):
             give_order(game, state, load_tables(), action)
@@ -788,7 +788,7 @@ class GunneryPhase(Procedure):
             return
         self.hits.extend(gunnery_check(game, state, load_tables(), action))
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = armada_state(game)
         if self.shooters is None:
             self.shooters = [f.id for f in state.fleets if f.status == ACTIVE]
@@ -802,7 +802,7 @@ class GunneryPhase(Procedure):
         self.turn = (self.turn + 1) % len(self.order)
 
 
-def boarders_attack(game: Game, state: ArmadaState, tables: Tables) -> list[PendingHit]:
+def boarders_attack(game: Game[Any, Any], state: ArmadaState, tables: Tables) -> list[PendingHit]:
     """Each boarding party makes a bonus gunnery check against the fleet it boarded (aboard:
     no range, no shields from the front) for half damage; a miss ends it (captured)."""
     hits: list[PendingHit] = []
@@ -828,7 +828,7 @@ def boarders_attack(game: Game, state: ArmadaState, tables: Tables) -> list[Pend
     return hits
 
 
-def gunnery_check(game: Game, state: ArmadaState, tables: Tables, fire: Fire) -> list[PendingHit]:
+def gunnery_check(game: Game[Any, Any], state: ArmadaState, tables: Tables, fire: Fire) -> list[PendingHit]:
     """Roll one attack (a check per target of an array): d20 + modifiers against AC; on a
     hit roll damage. Nothing is applied yet: the hits wait for the end of the phase."""
     attacker = state.fleets[fire.fleet]
@@ -867,7 +867,7 @@ def gunnery_check(game: Game, state: ArmadaState, tables: Tables, fire: Fire) ->
 
 
 def mine_attack(
-    game: Game, state: ArmadaState, tables: Tables, attacker: Fleet, index: int
+    game: Game[Any, Any], state: ArmadaState, tables: Tables, attacker: Fleet, index: int
 ) -> list[PendingHit]:
     """Shoot at a gravity mine: the damage lands on its hit points at the end of the phase."""
     mine = state.mines[index]
@@ -883,7 +883,7 @@ def mine_attack(
 
 
 def resolve_gunnery(
-    game: Game, state: ArmadaState, tables: Tables, hits: list[PendingHit]
+    game: Game[Any, Any], state: ArmadaState, tables: Tables, hits: list[PendingHit]
 ) -> list[int]:
     """Apply every hit of the phase (or other damage) at once: shields, then hull; then
     disabled and destroyed fleets, critical damage and morale. Returns the hull damage each
@@ -953,7 +953,7 @@ def unit_type(fleet: Fleet) -> str:
     return template_id(fleet.fleet_class, fleet.size, fleet.tier)
 
 
-def note_damage(game: Game, target: Fleet, amount: int, by: Fleet | None) -> None:
+def note_damage(game: Game[Any, Any], target: Fleet, amount: int, by: Fleet | None) -> None:
     """The ``unit_damaged`` event for hull damage (``by``: the attacking fleet, if any)."""
     credit: dict[str, Any] = {}
     if by is not None:
@@ -962,7 +962,7 @@ def note_damage(game: Game, target: Fleet, amount: int, by: Fleet | None) -> Non
               amount=amount, **credit)
 
 
-def hit_mine(game: Game, state: ArmadaState, hit: PendingHit) -> None:
+def hit_mine(game: Game[Any, Any], state: ArmadaState, hit: PendingHit) -> None:
     """Damage on a gravity mine; at 0 hit points it is destroyed."""
     mine = state.mines[hit.mine]
     was_standing = mine.hp > 0
@@ -982,13 +982,13 @@ def adjacent_fleets(state: ArmadaState, fleet: Fleet) -> list[Fleet]:
 
 
 @dataclass(slots=True)
-class SelfDestructChoice(Procedure):
+class SelfDestructChoice(Procedure[Any, Any]):
     """A fleet with self-destruct has just been disabled: its armada may blow it up instead
     and make a free attack on an adjacent fleet."""
 
     fleet: int
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = armada_state(game)
         fleet = state.fleets[self.fleet]
         options: list[Action] = [
@@ -998,7 +998,7 @@ class SelfDestructChoice(Procedure):
         prompt = f"{fleet.name} is disabled: self-destruct and attack an adjacent fleet?"
         return [Decision(fleet.side, prompt, tuple(options))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = armada_state(game)
         fleet = state.fleets[self.fleet]
         game.pop()
@@ -1015,7 +1015,7 @@ class SelfDestructChoice(Procedure):
 
 
 def settle_duels(
-    game: Game, state: ArmadaState, hits: list[PendingHit], dealt: list[int]
+    game: Game[Any, Any], state: ArmadaState, hits: list[PendingHit], dealt: list[int]
 ) -> None:
     """A commander who won a duel: if its fleet's attack damaged the dueled fleet this
     round, that fleet's communications are down to the end of the next round; if the attack
@@ -1045,7 +1045,7 @@ def settle_duels(
                       fleet=target.id)
 
 
-def critical_damage(game: Game, fleet: Fleet) -> None:
+def critical_damage(game: Game[Any, Any], fleet: Fleet) -> None:
     """Roll on the critical damage table (a 6 rolls twice, ignoring 6s and repeats)."""
     face = d(game.dice, 6, label=f"{fleet.name} critical damage").total
     results: list[str] = []
@@ -1074,7 +1074,7 @@ def critical_damage(game: Game, fleet: Fleet) -> None:
         )
 
 
-def morale_test(game: Game, state: ArmadaState, tables: Tables, fleet: Fleet, dc: int) -> None:
+def morale_test(game: Game[Any, Any], state: ArmadaState, tables: Tables, fleet: Fleet, dc: int) -> None:
     """A morale check: pass by 5+ inspires, pass by less does nothing, fail by 1-4 shakes,
     fail by 5+ routs (and shakes allies within 2 hexes at half hull or less)."""
     if state.round == fleet.morale_safe_round:
@@ -1116,7 +1116,7 @@ def morale_test(game: Game, state: ArmadaState, tables: Tables, fleet: Fleet, dc
 # ------------------------------------------------------------------------ end of round
 
 
-def end_of_round(game: Game, state: ArmadaState, tables: Tables) -> None:
+def end_of_round(game: Game[Any, Any], state: ArmadaState, tables: Tables) -> None:
     """Orders' effects end, flybys and spent mines are over, morale wears off, long routs
     end in disablement, and the battle may end."""
     end_of_round_orders(state)
@@ -1153,7 +1153,7 @@ def end_of_round(game: Game, state: ArmadaState, tables: Tables) -> None:
 
 
 def finish_battle(
-    game: Game,
+    game: Game[Any, Any],
     state: ArmadaState,
     tables: Tables,
     winners: tuple[int, ...],

@@ -124,7 +124,7 @@ def build_state(setup: Mapping[str, Any], players: int, rng: RandomStream) -> Ar
     return state
 
 
-class ArmadaRuleset(Ruleset):
+class ArmadaRuleset(Ruleset[Any, Any]):
     """Starfinder Armada Combat: fleets of starships on a hex map."""
 
     id = "armada"

@@ -12,6 +12,7 @@ on its own; a squadron may instead do nothing and drift 2 inches straight ahead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -76,7 +77,7 @@ TREACHEROUS_FAILS = 1
 
 
 @dataclass(slots=True)
-class Activation(Procedure):
+class Activation(Procedure[Any, Any]):
     """The activation of squadron ``sid``."""
 
     sid: int
@@ -93,7 +94,7 @@ class Activation(Procedure):
 
     # ------------------------------------------------------------------ decisions
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state, data = state_of(game), data_of(game)
         player = state.squadrons[self.sid].player
         if self.stage == "command":
@@ -186,7 +187,7 @@ class Activation(Procedure):
 
     # ------------------------------------------------------------------ answers
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state, data = state_of(game), data_of(game)
         if isinstance(action, Command):
             chosen = next(group for group in self.groups if action.model in group)
@@ -224,7 +225,7 @@ class Activation(Procedure):
         assert isinstance(action, Move)
         self.move(game, state, data, action)
 
-    def deck(self, game: Game, state: DWState, action: Action) -> None:
+    def deck(self, game: Game[Any, Any], state: DWState, action: Action) -> None:
         """The wing lands, joins a patrol, or stays as it is."""
         wing = self.wing(state, data_of(game))
         assert wing is not None
@@ -236,7 +237,7 @@ class Activation(Procedure):
                       "on combat air patrol", model=wing.uid, squadron=action.squadron)
         self.stage = "bravery"
 
-    def helm(self, game: Game, state: DWState, action: Helm) -> None:
+    def helm(self, game: Game[Any, Any], state: DWState, action: Helm) -> None:
         """Carry out a helm order of a model under all stop."""
         model = state.models[action.model]
         self.moved.append(model.uid)
@@ -250,7 +251,7 @@ class Activation(Procedure):
             text = f"{model.name} holds still"
         game.emit("helm", text, model=model.uid, order=action.order)
 
-    def move(self, game: Game, state: DWState, data: RulesData, action: Move) -> None:
+    def move(self, game: Game[Any, Any], state: DWState, data: RulesData, action: Move) -> None:
         """Carry out one model's move."""
         model = state.models[action.model]
         reason, plan = move_refusal(state, data, model, action)
@@ -317,7 +318,7 @@ class Activation(Procedure):
         """The name of what a contact met."""
         return state.models[other].name if other >= 0 else state.terrain[-1 - other].name
 
-    def drift(self, game: Game, state: DWState, data: RulesData) -> None:
+    def drift(self, game: Game[Any, Any], state: DWState, data: RulesData) -> None:
         """The squadron does nothing: each model not under all stop drifts 2 inches."""
         game.emit(
             "idle",
@@ -350,7 +351,7 @@ class Activation(Procedure):
 
     # ------------------------------------------------------------------ stepping
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         stage = self.stage
         if stage == "start":
@@ -406,7 +407,7 @@ class Activation(Procedure):
                 assert outcome is not None
                 game.end(outcome)
 
-    def start(self, game: Game, state: DWState) -> None:
+    def start(self, game: Game[Any, Any], state: DWState) -> None:
         """Begin: note who is broken, find the command groups."""
         state.phase_no += 1
         squadron = state.squadrons[self.sid]
@@ -423,7 +424,7 @@ class Activation(Procedure):
         else:
             self.set_parts(game, self.groups[0] if self.groups else [])
 
-    def set_parts(self, game: Game, chosen: list[int]) -> None:
+    def set_parts(self, game: Game[Any, Any], chosen: list[int]) -> None:
         """The commanded part first, then each model out of command on its own."""
         others = [uid for group in self.groups if group is not chosen for uid in group]
         self.parts = [chosen] + [[uid] for uid in sorted(others)]
@@ -435,7 +436,7 @@ class Activation(Procedure):
             )
         self.stage = "tests"
 
-    def command_tests(self, game: Game, state: DWState, data: RulesData) -> None:
+    def command_tests(self, game: Game[Any, Any], state: DWState, data: RulesData) -> None:
         """1b: detached models test; break markers spread through the commanded part."""
         if not self.parts:
             return
@@ -449,7 +450,7 @@ class Activation(Procedure):
             if not take_test(game, "command", [model], detached=True, label="command test"):
                 break_models(game, [model], "failed command test")
 
-    def bravery(self, game: Game, state: DWState, data: RulesData) -> None:
+    def bravery(self, game: Game[Any, Any], state: DWState, data: RulesData) -> None:
         """7b: models broken before this activation test to remove their markers."""
         candidates = [state.models[uid] for uid in self.broken_before]
         still = [
@@ -480,7 +481,7 @@ class Activation(Procedure):
 
 
 @dataclass(slots=True)
-class TerrainRoll(Procedure):
+class TerrainRoll(Procedure[Any, Any]):
     """Treacherous terrain: a D6 for a land model crossing light terrain, a 1 costing a
     hull point (engine default); the commodore may re-roll it for a model within 8
     inches."""
@@ -490,14 +491,14 @@ class TerrainRoll(Procedure):
     face: int = 0
     offered: bool = False
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         if not self.offered:
             return []
         player = state_of(game).models[self.model].player
         return [Decision(player, f"treacherous terrain roll of {self.face}: re-roll with the "
                          "commodore?", (Reroll(), Decline()))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         self.offered = False
         if isinstance(action, Reroll):
             state_of(game).reroll_used[player] = True
@@ -506,7 +507,7 @@ class TerrainRoll(Procedure):
             self.face = game.dice.faces(6, 1, label="treacherous terrain re-roll")[0]
         self.finish(game)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = state_of(game)
         model = state.models[self.model]
         self.face = game.dice.faces(6, 1, label=f"treacherous terrain ({self.piece})")[0]
@@ -519,7 +520,7 @@ class TerrainRoll(Procedure):
             return
         self.finish(game)
 
-    def finish(self, game: Game) -> None:
+    def finish(self, game: Game[Any, Any]) -> None:
         """Apply the roll and leave."""
         model = state_of(game).models[self.model]
         game.pop()
@@ -528,7 +529,7 @@ class TerrainRoll(Procedure):
 
 
 @dataclass(slots=True)
-class Repairs(Procedure):
+class Repairs(Procedure[Any, Any]):
     """Step 8: each model may roll to repair one starred critical (1-3 repaired, 4-5
     nothing, 6 another raging fire). Creatures and robots only put out fires."""
 
@@ -570,7 +571,7 @@ class Repairs(Procedure):
             if model.marker(name) and (not beast or name == "raging-fire")
         ]
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state, data = state_of(game), data_of(game)
         player = state.squadrons[self.sid].player
         if self.face:
@@ -588,7 +589,7 @@ class Repairs(Procedure):
         options.append(Decline())
         return [Decision(player, f"repair {model.name}?", tuple(options))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = state_of(game)
         if self.face:
             self.offered = False
@@ -610,7 +611,7 @@ class Repairs(Procedure):
             skipped = self.candidates(state, data_of(game))[0]
             self.done[str(skipped.uid)] = self.allowed(state, data_of(game), skipped)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = state_of(game)
         if self.face:
             model = state.models[self.model]
@@ -629,7 +630,7 @@ class Repairs(Procedure):
         game.pop()
 
 
-def burn(game: Game, state: DWState) -> None:
+def burn(game: Game[Any, Any], state: DWState) -> None:
     """End phase: each raging fire marker tests on its own (1.1 errata): 1-3 it goes out,
     4-5 it burns (1 hull point), 6 it burns and spreads (another marker)."""
     for model in state.models:

@@ -17,6 +17,7 @@ rammed or collided boards only another model, with half its melee dice.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -168,7 +169,7 @@ class Assault:
 
 
 @dataclass(slots=True)
-class Boarding(Procedure):
+class Boarding(Procedure[Any, Any]):
     """Step 6 for one activation part: declare assaults, take answers, fight them."""
 
     sid: int
@@ -198,7 +199,7 @@ class Boarding(Procedure):
                         found.append(Board(uid, target.uid, ap))
         return found
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state, data = state_of(game), data_of(game)
         player = state.squadrons[self.sid].player
         if self.stage == "declare":
@@ -214,7 +215,7 @@ class Boarding(Procedure):
                              "many assault points stay aboard as a prize crew?", options)]
         return []
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = state_of(game)
         if isinstance(action, EndBoarding):
             self.stage = "answer"
@@ -238,7 +239,7 @@ class Boarding(Procedure):
             ap=action.ap,
         )
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         if self.stage == "declare":
             self.stage = "answer"
@@ -261,7 +262,7 @@ class Boarding(Procedure):
         else:
             game.pop()
 
-    def fight(self, game: Game, state: DWState, data: RulesData, assault: Assault) -> None:
+    def fight(self, game: Game[Any, Any], state: DWState, data: RulesData, assault: Assault) -> None:
         """Roll the answer and the melee of one assault."""
         target = state.models[assault.target]
         target_spec = data.models[target.cls]
@@ -323,7 +324,7 @@ class Boarding(Procedure):
 
     def answer_fire(
         self,
-        game: Game,
+        game: Game[Any, Any],
         state: DWState,
         data: RulesData,
         assault: Assault,
@@ -352,7 +353,7 @@ class Boarding(Procedure):
         survivors = lose_points(state, crews, killed) if crews else []
         return survivors + [(uid, ap) for uid, ap in beasts if state.models[uid].active]
 
-    def garrison(self, game: Game, state: DWState, crew: int) -> None:
+    def garrison(self, game: Game[Any, Any], state: DWState, crew: int) -> None:
         """Leave ``crew`` points aboard the captured model; the rest go home."""
         target = state.models[self.capture]
         player = state.squadrons[self.sid].player
@@ -427,14 +428,14 @@ def defender_of(target: Model) -> int:
 
 
 @dataclass(slots=True)
-class AnswerBoarding(Procedure):
+class AnswerBoarding(Procedure[Any, Any]):
     """The defender answers a boarding assault with ack-ack or concussion charges."""
 
     assault: int
     kind: str
     able: list[int]
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = state_of(game)
         boarding = game.state.stack[-2]
         assert isinstance(boarding, Boarding)
@@ -443,7 +444,7 @@ class AnswerBoarding(Procedure):
         return [Decision(defender_of(target), f"answer the boarders of {target.name} with {name}?",
                          (Respond(tuple(self.able)), Decline()))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         game.pop()
         boarding = game.top
         assert isinstance(boarding, Boarding)

@@ -12,6 +12,7 @@ soon as they help.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
@@ -88,7 +89,7 @@ class CommodoreBot:
         self.fallback = RandomAgent(seed)
         self.caution = caution
 
-    def choose(self, game: Game, decision: Decision) -> Action:
+    def choose(self, game: Game[Any, Any], decision: Decision) -> Action:
         """An action answering ``decision``."""
         state, data = state_of(game), data_of(game)
         options = decision.options
@@ -154,7 +155,7 @@ class CommodoreBot:
 
     # ------------------------------------------------------------------ moving
 
-    def move(self, game: Game, state: DWState, data: RulesData, decision: Decision) -> Action:
+    def move(self, game: Game[Any, Any], state: DWState, data: RulesData, decision: Decision) -> Action:
         """Move the first model still to move to its best-scoring candidate pose."""
         space = next(s for s in decision.spaces if s.action_type is Move)
         movers: list[int] = list(getattr(space, "movers", []))

@@ -14,6 +14,7 @@ then draws back up to what their squadrons allow.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -50,7 +51,7 @@ def hand(state: DWState, player: int) -> list[str]:
     return state.hands[player].value
 
 
-def draw(game: Game, state: DWState, player: int, count: int) -> list[str]:
+def draw(game: Game[Any, Any], state: DWState, player: int, count: int) -> list[str]:
     """Draw ``count`` cards at random from the player's deck (discards reshuffled when it
     runs out, an engine default). Only the drawer is told what came."""
     deck = state.decks[player].value
@@ -73,7 +74,7 @@ def draw(game: Game, state: DWState, player: int, count: int) -> list[str]:
     return drawn
 
 
-def deal_opening_hands(game: Game, state: DWState, data: RulesData) -> None:
+def deal_opening_hands(game: Game[Any, Any], state: DWState, data: RulesData) -> None:
     """Each player draws one card per squadron deployed (not wings or escorts), up to 5."""
     for player in range(state.players):
         draw(game, state, player, entitlement(state, data, player))
@@ -110,7 +111,7 @@ def counters_for(state: DWState, data: RulesData, player: int, level: int) -> li
     )
 
 
-def announce(game: Game, play: CardPlay, card: Card, on: str = "") -> None:
+def announce(game: Game[Any, Any], play: CardPlay, card: Card, on: str = "") -> None:
     """Tell everyone a card was played."""
     game.emit(
         "card_played",
@@ -122,7 +123,7 @@ def announce(game: Game, play: CardPlay, card: Card, on: str = "") -> None:
 
 
 @dataclass(slots=True)
-class CounterWindow(Procedure):
+class CounterWindow(Procedure[Any, Any]):
     """After a card is played, each opponent in turn may counter it."""
 
     play: int
@@ -139,7 +140,7 @@ class CounterWindow(Procedure):
                 return other
         return None
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state, data = state_of(game), data_of(game)
         other = self.waiting(state, data)
         if other is None:
@@ -150,7 +151,7 @@ class CounterWindow(Procedure):
         options.append(Decline())
         return [Decision(other, f"counter {data.cards[play.card].name}?", tuple(options))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state, data = state_of(game), data_of(game)
         self.asked.append(player)
         if not isinstance(action, PlayCard):
@@ -173,12 +174,12 @@ class CounterWindow(Procedure):
         )
         self.play = len(state.in_play)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         game.pop()
 
 
 def play_card(
-    game: Game, player: int, key: str, *, squadron: int = -1, model: int = -1,
+    game: Game[Any, Any], player: int, key: str, *, squadron: int = -1, model: int = -1,
     until: str = "turn", event: int = -1, on: str = "",
 ) -> None:
     """Put a card into play and open the counter window."""
@@ -191,7 +192,7 @@ def play_card(
 
 
 @dataclass(slots=True)
-class TurnCards(Procedure):
+class TurnCards(Procedure[Any, Any]):
     """Phase 1: every player may lay one T card face down; all are revealed together.
     ``chosen`` holds one entry per player (None until they choose)."""
 
@@ -203,7 +204,7 @@ class TurnCards(Procedure):
         """The distinct T cards in the player's hand."""
         return sorted({key for key in hand(state, player) if data.cards[key].kind == "T"})
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state, data = state_of(game), data_of(game)
         if self.revealed:
             return []
@@ -217,11 +218,11 @@ class TurnCards(Procedure):
                 owed.append(Decision(player, "lay a turn card face down, or none", options))
         return owed
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         self.chosen[player] = Hidden(player, action.card if isinstance(action, PlayCard) else "")
         game.emit("card_laid", f"player {player} has chosen", player=player)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         if self.revealed:
             game.pop()
@@ -244,14 +245,14 @@ class TurnCards(Procedure):
 
 
 @dataclass(slots=True)
-class EndPhaseCards(Procedure):
+class EndPhaseCards(Procedure[Any, Any]):
     """End phase: each player may discard cards (not those just drawn), then draws back
     up to what their squadrons allow."""
 
     player: int = 0
     kept: list[int] = field(default_factory=list)
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = state_of(game)
         if self.player >= state.players or self.player in self.kept:
             return []
@@ -261,7 +262,7 @@ class EndPhaseCards(Procedure):
         options = (*(Discard(key) for key in cards), Decline())
         return [Decision(self.player, "discard a card, or keep your hand", options)]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = state_of(game)
         if isinstance(action, Discard):
             spend(state, player, action.card)
@@ -269,7 +270,7 @@ class EndPhaseCards(Procedure):
         else:
             self.kept.append(player)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         if self.player >= state.players:
             game.pop()

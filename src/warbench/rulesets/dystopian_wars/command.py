@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from warbench.core.engine import Game
 from warbench.core.procedures import Procedure
@@ -89,7 +90,7 @@ def dice_for_test(state: DWState, models: Sequence[Model], *, detached: bool) ->
 
 
 def take_test(
-    game: Game, kind: str, models: Sequence[Model], *, detached: bool, label: str
+    game: Game[Any, Any], kind: str, models: Sequence[Model], *, detached: bool, label: str
 ) -> bool:
     """Roll a command, rout or bravery test for ``models``; True when it passes."""
     state = state_of(game)
@@ -117,11 +118,11 @@ def take_test(
     return passed
 
 
-def _card_effect(game: Game, card: str) -> str:
+def _card_effect(game: Game[Any, Any], card: str) -> str:
     return data_of(game).cards[card].effect
 
 
-def break_models(game: Game, models: Sequence[Model], why: str) -> None:
+def break_models(game: Game[Any, Any], models: Sequence[Model], why: str) -> None:
     """Place break markers on ``models``."""
     state = state_of(game)
     for model in models:
@@ -138,13 +139,13 @@ def break_models(game: Game, models: Sequence[Model], why: str) -> None:
 
 
 @dataclass(slots=True)
-class RoutTests(Procedure):
+class RoutTests(Procedure[Any, Any]):
     """Step 7a: rout tests for squadrons that lost models during this activation, and for
     every squadron and split model of a fleet whose commodore fell."""
 
     detached: list[int] = field(default_factory=list)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         testing: list[int] = list(state.fallen)
         for player in state.commodore_fell:

@@ -48,7 +48,7 @@ def may_reroll(state: DWState, player: int) -> bool:
 
 
 def lose_hull(
-    game: Game, target: Model, points: int, cause: str, by_model: int = -1
+    game: Game[Any, Any], target: Model, points: int, cause: str, by_model: int = -1
 ) -> None:
     """Take ``points`` hull points from ``target`` (dealt by model ``by_model``, if any);
     destroy it at 0."""
@@ -76,7 +76,7 @@ def lose_hull(
         destroy(game, target, "destroyed", cause)
 
 
-def destroy(game: Game, target: Model, fate: str, cause: str) -> None:
+def destroy(game: Game[Any, Any], target: Model, fate: str, cause: str) -> None:
     """Remove ``target`` from play (``destroyed``, ``captured``...) and note the loss."""
     state, data = state_of(game), data_of(game)
     spec = data.models[target.cls]
@@ -148,7 +148,7 @@ def hit_damage(
 
 
 def apply_hits(
-    game: Game, target: Model, hits: int, *, by_model: int, cause: str, criticals: bool = True
+    game: Game[Any, Any], target: Model, hits: int, *, by_model: int, cause: str, criticals: bool = True
 ) -> None:
     """Compare ``hits`` with the target's DR and CR and apply the damage."""
     if not target.alive or hits <= 0:
@@ -198,7 +198,7 @@ def rerollers(state: DWState, target: Model, by_model: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class CriticalRolls(Procedure):
+class CriticalRolls(Procedure[Any, Any]):
     """Roll on the critical table ``rolls`` times for ``target``, offering re-rolls."""
 
     target: int
@@ -207,7 +207,7 @@ class CriticalRolls(Procedure):
     face: int = 0
     offers: list[int] | None = None
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         if not self.face or not self.offers:
             return []
         state, data = state_of(game), data_of(game)
@@ -221,7 +221,7 @@ class CriticalRolls(Procedure):
             )
         ]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state, data = state_of(game), data_of(game)
         assert self.offers is not None
         if isinstance(action, Reroll):
@@ -233,7 +233,7 @@ class CriticalRolls(Procedure):
         else:
             self.offers.pop(0)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         target = state.models[self.target]
         if self.face:
@@ -248,7 +248,7 @@ class CriticalRolls(Procedure):
         self.face = game.dice.faces(data.critical_sides, 1, label="critical table")[0]
         self.offers = rerollers(state, target, self.by_model)
 
-    def apply_row(self, game: Game, state: DWState, data: RulesData, target: Model) -> None:
+    def apply_row(self, game: Game[Any, Any], state: DWState, data: RulesData, target: Model) -> None:
         """Apply the critical result now showing."""
         spec = data.models[target.cls]
         face = self.face

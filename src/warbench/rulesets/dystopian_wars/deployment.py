@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -148,7 +149,7 @@ class DeploySpace(ParamSpace):
 
 
 @dataclass(slots=True)
-class Deployment(Procedure):
+class Deployment(Procedure[Any, Any]):
     """Roll 2D6 for who deploys first, then place squadrons alternately."""
 
     order: list[int] = field(default_factory=list)
@@ -171,7 +172,7 @@ class Deployment(Procedure):
                 return player
         return None
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state, data = state_of(game), data_of(game)
         if not self.order:
             return []
@@ -195,7 +196,7 @@ class Deployment(Procedure):
                      (DeploySpace(state, data, player, left),))
         ]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state, data = state_of(game), data_of(game)
         assert isinstance(action, Deploy)
         squadron = state.squadrons[action.squadron]
@@ -217,7 +218,7 @@ class Deployment(Procedure):
             squadron=action.squadron,
         )
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = state_of(game)
         if not self.order:
             totals: dict[int, list[int]] = {}

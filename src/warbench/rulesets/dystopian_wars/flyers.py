@@ -27,6 +27,7 @@ turn freely and have no minimum move.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from warbench.core.engine import Game
 from warbench.rulesets.dystopian_wars.damage import destroy
@@ -44,7 +45,7 @@ LAUNCH_OFFSET = 3.0
 
 
 def strike_wing(
-    game: Game, wing: Model, dice: int, needed: int, *, label: str
+    game: Game[Any, Any], wing: Model, dice: int, needed: int, *, label: str
 ) -> bool:
     """Roll ``dice`` at a wing: natural 6s remove tokens; enough other hits make it abort
     (1 fuel). True when the wing aborts or is wiped out."""
@@ -65,7 +66,7 @@ def strike_wing(
     return False
 
 
-def burn_fuel(game: Game, wing: Model, why: str) -> None:
+def burn_fuel(game: Game[Any, Any], wing: Model, why: str) -> None:
     """Spend one fuel; a wing with none left is lost."""
     wing.fuel -= 1
     game.emit("fuel", f"{wing.name} burns fuel {why} ({wing.fuel} left)", model=wing.uid)
@@ -93,7 +94,7 @@ def launchable(state: DWState, data: RulesData, carrier: Model) -> list[int]:
     ]
 
 
-def launch(game: Game, state: DWState, data: RulesData, carrier: Model, wing: Model) -> None:
+def launch(game: Game[Any, Any], state: DWState, data: RulesData, carrier: Model, wing: Model) -> None:
     """Put a wing in the air beside its carrier; it may act from the next turn."""
     heading = math.radians(carrier.heading - 90.0)
     wing.x = min(max(carrier.x + LAUNCH_OFFSET * math.sin(heading), 0.5), state.width - 0.5)
@@ -134,7 +135,7 @@ def landing_decks(state: DWState, data: RulesData, wing: Model) -> list[int]:
     return found
 
 
-def land(game: Game, state: DWState, wing: Model, carrier: Model) -> None:
+def land(game: Game[Any, Any], state: DWState, wing: Model, carrier: Model) -> None:
     """Land a wing aboard a carrier."""
     wing.carried_by = carrier.uid
     wing.cap_with = -1
@@ -186,7 +187,7 @@ def patrol_kept(state: DWState, data: RulesData, wing: Model) -> bool:
     )
 
 
-def refuel_and_land(game: Game, state: DWState, data: RulesData) -> None:
+def refuel_and_land(game: Game[Any, Any], state: DWState, data: RulesData) -> None:
     """End phase: wings out of fuel are lost; wings aboard carriers refuel and re-arm;
     deck operations and launch markers reset."""
     for model in state.models:

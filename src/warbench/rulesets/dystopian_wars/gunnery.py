@@ -15,6 +15,7 @@ flyers next (4b-4d), then the rest (5). Answer dice cancel one hit on a 5 and tw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -275,7 +276,7 @@ def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, li
 
 
 @dataclass(slots=True)
-class Gunnery(Procedure):
+class Gunnery(Procedure[Any, Any]):
     """Declare every attack of an activation part, take answers, then roll them."""
 
     sid: int
@@ -288,7 +289,7 @@ class Gunnery(Procedure):
     order: list[int] = field(default_factory=list)
     fuelled: list[int] = field(default_factory=list)
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         if self.stage != "declare":
             return []
         state, data = state_of(game), data_of(game)
@@ -303,7 +304,7 @@ class Gunnery(Procedure):
             )
         ]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state, data = state_of(game), data_of(game)
         if isinstance(action, CeaseFire):
             self.stage = "answer"
@@ -342,7 +343,7 @@ class Gunnery(Procedure):
             needed=attack.needed,
         )
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         if self.stage == "answer":
             for index, attack in enumerate(self.attacks):
@@ -381,7 +382,7 @@ def _resolve_group(data: RulesData, state: DWState, attack: Attack) -> int:
 
 
 @dataclass(slots=True)
-class Answer(Procedure):
+class Answer(Procedure[Any, Any]):
     """The defender answers one attack: ack-ack or concussion charges from the models able
     (``kind`` empty when none are), and a reaction card, one per attack."""
 
@@ -390,7 +391,7 @@ class Answer(Procedure):
     able: list[int]
     carded: bool = False
 
-    def reactions(self, game: Game) -> list[str]:
+    def reactions(self, game: Game[Any, Any]) -> list[str]:
         """Reaction cards the defender may still play on this attack."""
         state, data = state_of(game), data_of(game)
         gunnery = game.state.stack[-2]
@@ -400,7 +401,7 @@ class Answer(Procedure):
             return []
         return reaction_cards(state, data, target)
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = state_of(game)
         gunnery = game.state.stack[-2]
         assert isinstance(gunnery, Gunnery)
@@ -416,7 +417,7 @@ class Answer(Procedure):
         return [Decision(target.player, f"answer the attack on {target.name} with {name}?",
                          tuple(options))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         if isinstance(action, PlayCard):
             self.carded = True
             if not self.kind:
@@ -461,7 +462,7 @@ def reaction_cards(state: DWState, data: RulesData, target: Model) -> list[str]:
 
 
 def resolve_attack(
-    game: Game, state: DWState, data: RulesData, attack: Attack, sid: int, index: int = -1
+    game: Game[Any, Any], state: DWState, data: RulesData, attack: Attack, sid: int, index: int = -1
 ) -> None:
     """Roll one declared attack: answers first, then the dice, shields, damage."""
     target = state.models[attack.target]
@@ -540,7 +541,7 @@ def resolve_attack(
 
 
 def patrol_counters(
-    game: Game, state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
+    game: Game[Any, Any], state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
 ) -> list[tuple[int, int]]:
     """Wings on patrol with the attacked squadron that answered also strike the attacker
     with their attack dice, at the same time as the attack (their hits land with it)."""

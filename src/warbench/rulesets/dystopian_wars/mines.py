@@ -17,6 +17,8 @@ hits to match its attack dice destroy it).
 
 from __future__ import annotations
 
+from typing import Any
+
 from warbench.core.engine import Game
 from warbench.core.geometry import (
     BlastTemplate,
@@ -63,7 +65,7 @@ def mine_needed(level: str, diving: bool) -> int:
     return clamp_needed(5 if diving else 4)
 
 
-def explode(game: Game, state: DWState, data: RulesData, mine: Mine) -> None:
+def explode(game: Game[Any, Any], state: DWState, data: RulesData, mine: Mine) -> None:
     """Set off ``mine`` (and any chained mines): roll against every model under it."""
     queue = [mine.mid]
     done: set[int] = set()
@@ -149,7 +151,7 @@ def dropped_by_flyer(state: DWState, data: RulesData, mine: Mine) -> bool:
     return data.models[state.models[mine.dropped_by].cls].flying
 
 
-def sweep(game: Game, state: DWState, data: RulesData, model: Model) -> None:
+def sweep(game: Game[Any, Any], state: DWState, data: RulesData, model: Model) -> None:
     """A model ending its move within 4 inches of an enemy mine uses its concussion
     charges on it (hits on 5+); hits matching the mine's dice destroy it (engine default:
     the charges are always used)."""

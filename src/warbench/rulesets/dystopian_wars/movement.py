@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
@@ -478,7 +479,7 @@ def leaves_table(state: DWState, model: Model) -> bool:
     return off_table(model.point(), state.width, state.height)
 
 
-def resolve_contact(game: Game, state: DWState, data: RulesData, contact: Contact) -> None:
+def resolve_contact(game: Game[Any, Any], state: DWState, data: RulesData, contact: Contact) -> None:
     """Step 2b: roll one ram or collision."""
     mover = state.models[contact.mover]
     if not mover.alive:

@@ -28,7 +28,7 @@ from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.victory import victory_points
 
 
-class DystopianWarsRuleset(Ruleset):
+class DystopianWarsRuleset(Ruleset[Any, Any]):
     """Dystopian Wars, 1st edition: naval, aerial and land fleets of 1870."""
 
     id = "dystopian-wars"

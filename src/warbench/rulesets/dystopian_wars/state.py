@@ -244,14 +244,14 @@ def terrain_shape(piece: Piece) -> Terrain:
     )
 
 
-def state_of(game: Game) -> DWState:
+def state_of(game: Game[Any, Any]) -> DWState:
     """The game's state, typed."""
     state = game.state
     assert isinstance(state, DWState)
     return state
 
 
-def data_of(game: Game) -> RulesData:
+def data_of(game: Game[Any, Any]) -> RulesData:
     """The rules data of the game's ruleset."""
     data = getattr(game.ruleset, "data", None)
     assert isinstance(data, RulesData)

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -36,7 +37,7 @@ from warbench.rulesets.dystopian_wars.state import DWState, data_of, state_of
 from warbench.rulesets.dystopian_wars.victory import BATTLE_ORDERS, judge, standing
 
 
-def roll_initiative(game: Game, players: list[int], bonus: dict[int, int]) -> list[int]:
+def roll_initiative(game: Game[Any, Any], players: list[int], bonus: dict[int, int]) -> list[int]:
     """Each player rolls 2D6 (plus card bonuses); highest first, ties rolled again."""
     if len(players) <= 1:
         return list(players)
@@ -61,12 +62,12 @@ def roll_initiative(game: Game, players: list[int], bonus: dict[int, int]) -> li
 
 
 @dataclass(slots=True)
-class Battle(Procedure):
+class Battle(Procedure[Any, Any]):
     """The whole game: battle orders and opening hands, then turn after turn."""
 
     stage: str = "open"
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         if self.stage == "open":
             self.stage = "orders"
@@ -97,12 +98,12 @@ class Battle(Procedure):
 
 
 @dataclass(slots=True)
-class Turn(Procedure):
+class Turn(Procedure[Any, Any]):
     """One turn's four phases."""
 
     stage: str = "cards"
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         if self.stage == "cards":
             self.stage = "initiative"
@@ -140,7 +141,7 @@ def ready_squadrons(state: DWState, player: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class Activations(Procedure):
+class Activations(Procedure[Any, Any]):
     """Players alternate activating squadrons, in initiative order, until all have acted."""
 
     turn_index: int = 0
@@ -154,7 +155,7 @@ class Activations(Procedure):
                 return player
         return None
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = state_of(game)
         if game.is_over:
             return []
@@ -166,7 +167,7 @@ class Activations(Procedure):
             options.append(Concede())
         return [Decision(player, "activate a squadron", tuple(options))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = state_of(game)
         order = [p for p in state.initiative if not state.conceded[p]]
         if isinstance(action, Concede):
@@ -181,7 +182,7 @@ class Activations(Procedure):
         self.turn_index = (order.index(player) + 1) % len(order)
         game.push(Activation(action.squadron))
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = state_of(game)
         standing = [p for p in range(state.players) if not state.conceded[p]]
         if len(standing) <= 1:
@@ -191,13 +192,13 @@ class Activations(Procedure):
 
 
 @dataclass(slots=True)
-class EndPhase(Procedure):
+class EndPhase(Procedure[Any, Any]):
     """Fires, drifting derelicts, wings' fuel, cards, then the next turn."""
 
     stage: str = "fires"
     drifted: list[int] = field(default_factory=list)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state, data = state_of(game), data_of(game)
         if self.stage == "fires":
             burn(game, state)
@@ -219,7 +220,7 @@ class EndPhase(Procedure):
             game.pop()
 
 
-def drift_derelicts(game: Game, state: DWState) -> None:
+def drift_derelicts(game: Game[Any, Any], state: DWState) -> None:
     """Derelicts without a prize crew drift their minimum move straight ahead."""
     data = data_of(game)
     for model in state.models:

@@ -9,7 +9,7 @@ Each attack costs the group an endurance point.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.rulesets.full_thrust.context import battle, library, ship_class
 from warbench.rulesets.full_thrust.damage import (
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from warbench.core.engine import Game
 
 
-def resolve_attacks(game: Game) -> None:
+def resolve_attacks(game: Game[Any, Any]) -> None:
     """Every salvo, then every fighter group, attacks its declared ship."""
     state = battle(game)
     for salvo in state.salvos:
@@ -44,7 +44,7 @@ def resolve_attacks(game: Game) -> None:
             fighter_attack(game, group, state.ships[group.target])
 
 
-def salvo_attack(game: Game, salvo: Salvo, ship: Ship) -> None:
+def salvo_attack(game: Game[Any, Any], salvo: Salvo, ship: Ship) -> None:
     """A salvo strikes: a d6 of its missiles lock on, each doing a d6 of normal damage."""
     rules = library(game).rules.salvo
     locks, points = salvo_points(
@@ -56,7 +56,7 @@ def salvo_attack(game: Game, salvo: Salvo, ship: Ship) -> None:
     _strike(game, ship, points, f"salvo {salvo.id}", battle(game).ships[salvo.ship])
 
 
-def fighter_attack(game: Game, group: FighterGroup, ship: Ship) -> None:
+def fighter_attack(game: Game[Any, Any], group: FighterGroup, ship: Ship) -> None:
     """A fighter group attacks a ship (beam-style dice, or torpedoes)."""
     cls = ship_class(game, ship)
     fighting = profile(library(game), group)
@@ -79,7 +79,7 @@ def fighter_attack(game: Game, group: FighterGroup, ship: Ship) -> None:
     _strike(game, ship, points, group.name, battle(game).ships[group.carrier])
 
 
-def _strike(game: Game, ship: Ship, points: Points, cause: str, by: Ship) -> None:
+def _strike(game: Game[Any, Any], ship: Ship, points: Points, cause: str, by: Ship) -> None:
     """Damage now (dealt by ``by``'s missiles or fighters), threshold check now."""
     before = rows_finished(ship_class(game, ship), ship.hull_hits)
     apply_points(game, ship, points, cause, by)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
@@ -103,7 +104,7 @@ class AdmiralBot:
     def __init__(self, seed: int = 0) -> None:
         self.fallback = RandomAgent(seed)
 
-    def choose(self, game: Game, decision: Decision) -> Action:
+    def choose(self, game: Game[Any, Any], decision: Decision) -> Action:
         """Pick an action for ``decision``."""
         options = list(decision.options)
         if not options:
@@ -133,7 +134,7 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ orders
 
-    def _orders(self, game: Game, options: Sequence[Action]) -> Action:
+    def _orders(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
         state = battle(game)
         lib = library(game)
         first = options[0]
@@ -189,7 +190,7 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ fighters
 
-    def _fighter_move(self, game: Game, options: Sequence[Action]) -> Action:
+    def _fighter_move(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
         state = battle(game)
         lib = library(game)
         first = options[0]
@@ -233,7 +234,7 @@ class AdmiralBot:
             return options[0]
         return min(moves, key=lambda o: math.hypot(o.x - x, o.y - y))
 
-    def _fighter_target(self, game: Game, options: Sequence[Action]) -> Action:
+    def _fighter_target(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
         state = battle(game)
         lib = library(game)
 
@@ -258,7 +259,7 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ salvos
 
-    def _salvo(self, game: Game, options: Sequence[Action]) -> Action:
+    def _salvo(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
         state = battle(game)
         launches = [o for o in options if isinstance(o, LaunchSalvo)]
         if not launches:
@@ -270,13 +271,13 @@ class AdmiralBot:
 
         return min(launches, key=distance)
 
-    def _target_value(self, game: Game, option: Action) -> float:
+    def _target_value(self, game: Game[Any, Any], option: Action) -> float:
         assert isinstance(option, SalvoTarget)
         return hull_fraction_lost(library(game), battle(game).ships[option.ship])
 
     # ------------------------------------------------------------------ defence
 
-    def _defence(self, game: Game, options: Sequence[Action]) -> Action:
+    def _defence(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
         state = battle(game)
         frame = game.top
         assert isinstance(frame, PointDefencePhase)
@@ -300,7 +301,7 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ ship fire
 
-    def _expected(self, game: Game, ship: Ship, target: Ship, systems: Sequence[int]) -> float:
+    def _expected(self, game: Game[Any, Any], ship: Ship, target: Ship, systems: Sequence[int]) -> float:
         lib = library(game)
         cls = ship_class(game, ship)
         die = DIE_VALUE[screens_of(ship_class(game, target), target)]
@@ -317,7 +318,7 @@ class AdmiralBot:
                 total += 1.5
         return total
 
-    def _ship_punch(self, game: Game, option: Action) -> float:
+    def _ship_punch(self, game: Game[Any, Any], option: Action) -> float:
         assert isinstance(option, FireShip)
         state = battle(game)
         ship = state.ships[option.ship]
@@ -327,7 +328,7 @@ class AdmiralBot:
             default=0.0,
         )
 
-    def _fire_value(self, game: Game, option: Action) -> float:
+    def _fire_value(self, game: Game[Any, Any], option: Action) -> float:
         assert isinstance(option, DeclareTarget | AssignWeapon)
         if option.target < 0:
             return -1.0
@@ -346,7 +347,7 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ systems
 
-    def _system_rank(self, game: Game, option: Action) -> tuple[int, int]:
+    def _system_rank(self, game: Game[Any, Any], option: Action) -> tuple[int, int]:
         assert isinstance(option, ChooseSystem | Repair)
         if option.system < 0:
             return (len(SYSTEM_PRIORITY) + 1, 0)

@@ -127,7 +127,7 @@ def damage_parties(cls: ShipClass, ship: Ship) -> int:
 
 
 def apply_points(
-    game: Game, ship: Ship, points: Points, cause: str, by: Ship | None = None
+    game: Game[Any, Any], ship: Ship, points: Points, cause: str, by: Ship | None = None
 ) -> None:
     """Mark ``points`` of damage on ``ship`` (dealt by ``by``, when a ship); destroy it when
     the last hull box goes."""
@@ -159,7 +159,7 @@ def apply_points(
         remove_ship(game, ship, DESTROYED)
 
 
-def knock_out(game: Game, ship: Ship, index: int, cause: str) -> None:
+def knock_out(game: Game[Any, Any], ship: Ship, index: int, cause: str) -> None:
     """Damage one system of ``ship`` (a drive steps from halved to wrecked)."""
     cls = ship_class(game, ship)
     system = cls.systems[index]
@@ -176,7 +176,7 @@ def knock_out(game: Game, ship: Ship, index: int, cause: str) -> None:
     )
 
 
-def threshold_check(game: Game, ship: Ship, rows_before: int) -> None:
+def threshold_check(game: Game[Any, Any], ship: Ship, rows_before: int) -> None:
     """The check owed for rows finished since ``rows_before``: one roll per working system.
 
     Several rows at once make one check, against the deepest row, at +1 per extra row.
@@ -210,7 +210,7 @@ def threshold_check(game: Game, ship: Ship, rows_before: int) -> None:
             knock_out(game, ship, index, "a threshold check")
 
 
-def remove_ship(game: Game, ship: Ship, status: str) -> None:
+def remove_ship(game: Game[Any, Any], ship: Ship, status: str) -> None:
     """Take ``ship`` out of the battle (destroyed or disengaged) with its hangars."""
     ship.status = status
     verb = "is destroyed" if status == DESTROYED else "leaves the table and disengages"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -105,13 +105,13 @@ def _undeclared_groups(state: FullThrustState, player: int) -> list[FighterGroup
 
 
 @dataclass(slots=True)
-class DeclarationPhase(Procedure):
+class DeclarationPhase(Procedure[Any, Any]):
     """Phase 6: alternate declarations, one salvo or group at a time."""
 
     prepared: bool = False
     turn_index: int = 0
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         if not self.prepared:
             return []
         state = battle(game)
@@ -138,7 +138,7 @@ class DeclarationPhase(Procedure):
             return [Decision(player, f"declare the target of {group.name}", choices)]
         return []
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = battle(game)
         self.turn_index += 1
         if isinstance(action, SalvoTarget):
@@ -175,7 +175,7 @@ class DeclarationPhase(Procedure):
             secondary=action.secondary,
         )
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = battle(game)
         lib = library(game)
         if not self.prepared:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -65,7 +65,7 @@ def dogfight_dice(fighting: FighterType, target: FighterType | None) -> GroupDic
 
 
 def fighter_kills(
-    game: Game, shooter: FighterGroup, fighting: FighterType, target: FighterType | None
+    game: Game[Any, Any], shooter: FighterGroup, fighting: FighterType, target: FighterType | None
 ) -> int:
     """Kills ``shooter`` scores in one round of a dogfight (``target`` None: missiles)."""
     dice = dogfight_dice(fighting, target)
@@ -73,7 +73,7 @@ def fighter_kills(
     return group_kills(source, shooter.count, dice, label=f"{shooter.name} dogfight")
 
 
-def _lose(game: Game, group: FighterGroup, kills: int, cause: str) -> None:
+def _lose(game: Game[Any, Any], group: FighterGroup, kills: int, cause: str) -> None:
     kills = min(kills, group.count)
     if kills <= 0:
         return
@@ -84,7 +84,7 @@ def _lose(game: Game, group: FighterGroup, kills: int, cause: str) -> None:
               group=group.id, kills=kills, left=group.count)
 
 
-def dogfight(game: Game, first: FighterGroup, second: FighterGroup) -> None:
+def dogfight(game: Game[Any, Any], first: FighterGroup, second: FighterGroup) -> None:
     """Both groups roll at once; each that rolls spends an endurance point."""
     lib = library(game)
     one, two = profile(lib, first), profile(lib, second)
@@ -100,7 +100,7 @@ def dogfight(game: Game, first: FighterGroup, second: FighterGroup) -> None:
     _lose(game, first, on_first, second.name)
 
 
-def fight_fighters(game: Game) -> None:
+def fight_fighters(game: Game[Any, Any]) -> None:
     """Dogfights, then screens meeting attackers, then interceptions of salvos."""
     state = battle(game)
     lib = library(game)
@@ -148,7 +148,7 @@ def threats(state: FullThrustState, ship: Ship) -> list[tuple[str, int]]:
     return found
 
 
-def defence_systems(game: Game, ship: Ship) -> list[int]:
+def defence_systems(game: Game[Any, Any], ship: Ship) -> list[int]:
     """Working, unused PDS and class-1 beams of ``ship``."""
     cls = ship_class(game, ship)
     return [
@@ -160,7 +160,7 @@ def defence_systems(game: Game, ship: Ship) -> list[int]:
     ]
 
 
-def defenders(game: Game, ship: Ship) -> list[Ship]:
+def defenders(game: Game[Any, Any], ship: Ship) -> list[Ship]:
     """``ship`` and every friend whose area defence fire control can cover it."""
     state = battle(game)
     reach = library(game).rules.weapons.adfc_reach
@@ -178,7 +178,7 @@ def defenders(game: Game, ship: Ship) -> list[Ship]:
     return found
 
 
-def defence_options(game: Game, player: int) -> list[Action]:
+def defence_options(game: Game[Any, Any], player: int) -> list[Action]:
     """Every allocation ``player`` may make now."""
     state = battle(game)
     options: list[Action] = []
@@ -193,14 +193,14 @@ def defence_options(game: Game, player: int) -> list[Action]:
 
 
 @dataclass(slots=True)
-class PointDefencePhase(Procedure):
+class PointDefencePhase(Procedure[Any, Any]):
     """Phase 7: fighter combat, point defence allocation and fire, morale."""
 
     stage: str = "fighters"
     done: list[int] = field(default_factory=list)
     allocations: list[tuple[int, int, str, int]] = field(default_factory=list)
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         if self.stage != "allocate":
             return []
         state = battle(game)
@@ -213,7 +213,7 @@ class PointDefencePhase(Procedure):
                 owed.append(Decision(player, "allocate point defence", (*options, DefenceDone())))
         return owed
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         if isinstance(action, DefenceDone):
             self.done.append(player)
             return
@@ -235,7 +235,7 @@ class PointDefencePhase(Procedure):
             threat=action.threat,
         )
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         if self.stage == "fighters":
             fight_fighters(game)
             self.stage = "allocate"
@@ -266,7 +266,7 @@ def _threat_name(state: FullThrustState, kind: str, threat: int) -> str:
 
 
 def _defensive_fire(
-    game: Game, lib: Library, ship: Ship, system: int, kind: str, threat: int
+    game: Game[Any, Any], lib: Library, ship: Ship, system: int, kind: str, threat: int
 ) -> None:
     state = battle(game)
     source = game.dice_for(ship.player)
@@ -291,7 +291,7 @@ def _defensive_fire(
               f"{salvo.id}, {salvo.missiles} left", salvo=salvo.id, kills=kills)
 
 
-def morale_check(game: Game, group: FighterGroup) -> None:
+def morale_check(game: Game[Any, Any], group: FighterGroup) -> None:
     """The optional morale test: a d6 (+1 green, -1 with an ace) above the fighters left
     breaks the attack off (the group spends no endurance on it)."""
     face = game.dice_for(group.player).faces(6, 1, label=f"morale {group.name}")[0]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -60,7 +60,7 @@ def group_reach(state: FullThrustState, lib: Library, group: FighterGroup) -> fl
     return float(kind.reduced_move if state.option("reduced_heavy_range") else kind.move)
 
 
-def free_bays(game: Game, ship: Ship) -> list[int]:
+def free_bays(game: Game[Any, Any], ship: Ship) -> list[int]:
     """The working hangar bays of ``ship`` holding no group."""
     state = battle(game)
     cls = ship_class(game, ship)
@@ -76,7 +76,7 @@ def free_bays(game: Game, ship: Ship) -> list[int]:
     ]
 
 
-def can_recover(game: Game, ship: Ship) -> bool:
+def can_recover(game: Game[Any, Any], ship: Ship) -> bool:
     """Whether ``ship`` may take one more group aboard this turn."""
     cls = ship_class(game, ship)
     return (
@@ -86,7 +86,7 @@ def can_recover(game: Game, ship: Ship) -> bool:
     )
 
 
-def launchable(game: Game, group: FighterGroup) -> bool:
+def launchable(game: Game[Any, Any], group: FighterGroup) -> bool:
     """A group in a working bay of a carrier still in the battle, re-armed and ready."""
     state = battle(game)
     if group.status != IN_HANGAR or group.count <= 0 or group.ready_turn > state.turn:
@@ -95,7 +95,7 @@ def launchable(game: Game, group: FighterGroup) -> bool:
     return carrier.active and not carrier.damage[group.bay]
 
 
-def launch_options(game: Game, player: int) -> list[Action]:
+def launch_options(game: Game[Any, Any], player: int) -> list[Action]:
     """Launches and merges ``player`` may make now."""
     state = battle(game)
     lib = library(game)
@@ -120,7 +120,7 @@ def launch_options(game: Game, player: int) -> list[Action]:
     return options
 
 
-def rearm(game: Game, group: FighterGroup) -> None:
+def rearm(game: Game[Any, Any], group: FighterGroup) -> None:
     """The re-arming roll of a group that has just landed."""
     state = battle(game)
     rules = library(game).rules.fighters
@@ -188,7 +188,7 @@ def toward(
     return round(x + (tx - x) * travel / distance, 3), round(y + (ty - y) * travel / distance, 3)
 
 
-def move_options(game: Game, group: FighterGroup) -> tuple[list[Action], MoveSpace | None]:
+def move_options(game: Game[Any, Any], group: FighterGroup) -> tuple[list[Action], MoveSpace | None]:
     """A group's named moves (hold, close on each enemy, screen, land, jump) and its space."""
     state = battle(game)
     if group.status == SCREENING:
@@ -225,14 +225,14 @@ def next_mover(state: FullThrustState, player: int) -> FighterGroup | None:
 
 
 @dataclass(slots=True)
-class FighterPhase(Procedure):
+class FighterPhase(Procedure[Any, Any]):
     """Phase 3: launches (every player at once), then alternate group moves."""
 
     stage: str = "launch"
     done: list[int] = field(default_factory=list)
     turn_index: int = 0
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = battle(game)
         if self.stage == "launch":
             owed = []
@@ -254,7 +254,7 @@ class FighterPhase(Procedure):
             Decision(player, f"move {group.name}", tuple(options), (space,) if space else ())
         ]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = battle(game)
         if isinstance(action, LaunchesDone):
             self.done.append(player)
@@ -270,7 +270,7 @@ class FighterPhase(Procedure):
         else:
             self._move(game, action)
 
-    def _move(self, game: Game, action: Action) -> None:
+    def _move(self, game: Game[Any, Any], action: Action) -> None:
         state = battle(game)
         assert isinstance(action, MoveGroup | ScreenShip | LandGroup | KeepScreening | JumpOut)
         group = state.groups[action.group]
@@ -297,7 +297,7 @@ class FighterPhase(Procedure):
             group.status, group.screening = IN_SPACE, -1
             game.emit("release", f"{group.name} stops screening", group=group.id)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = battle(game)
         if self.stage == "launch":
             self.stage = "move"
@@ -308,7 +308,7 @@ class FighterPhase(Procedure):
         self.turn_index += 1
 
 
-def _merge(game: Game, group: FighterGroup, into: FighterGroup) -> None:
+def _merge(game: Game[Any, Any], group: FighterGroup, into: FighterGroup) -> None:
     into.count += group.count
     into.ready_turn = max(into.ready_turn, group.ready_turn)
     group.count, group.status = 0, MERGED

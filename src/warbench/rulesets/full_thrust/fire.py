@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -70,7 +70,7 @@ def weapon_reach(lib: Library, spec: SystemSpec) -> float:
     return weapons.submunition[-1].reach
 
 
-def usable_weapons(game: Game, ship: Ship) -> list[int]:
+def usable_weapons(game: Game[Any, Any], ship: Ship) -> list[int]:
     """Direct-fire weapons of ``ship`` that are working, loaded and not yet used."""
     cls = ship_class(game, ship)
     return [
@@ -99,7 +99,7 @@ def can_reach(lib: Library, ship: Ship, spec: SystemSpec, x: float, y: float) ->
     return bool(arcs_containing(ship.x, ship.y, ship.facing, x, y) & spec.arcs)
 
 
-def fire_targets(game: Game, ship: Ship) -> list[tuple[str, int]]:
+def fire_targets(game: Game[Any, Any], ship: Ship) -> list[tuple[str, int]]:
     """Targets some usable weapon of ``ship`` bears on: enemy ships, and (optional rule)
     enemy fighter groups flying free."""
     state = battle(game)
@@ -123,7 +123,7 @@ def fire_targets(game: Game, ship: Ship) -> list[tuple[str, int]]:
     ]
 
 
-def can_fire(game: Game, ship: Ship) -> bool:
+def can_fire(game: Game[Any, Any], ship: Ship) -> bool:
     """A ship that has not fired, has a working fire control and something to shoot at."""
     cls = ship_class(game, ship)
     return (
@@ -135,7 +135,7 @@ def can_fire(game: Game, ship: Ship) -> bool:
 
 
 @dataclass(slots=True)
-class ShipFirePhase(Procedure):
+class ShipFirePhase(Procedure[Any, Any]):
     """Phase 9: choose a ship, declare per fire control, assign weapons, roll."""
 
     turn_index: int = 0
@@ -152,11 +152,11 @@ class ShipFirePhase(Procedure):
     def _player(self, state: FullThrustState) -> int:
         return state.initiative[self.turn_index % len(state.initiative)]
 
-    def _candidates(self, game: Game) -> list[Ship]:
+    def _candidates(self, game: Game[Any, Any]) -> list[Ship]:
         state = battle(game)
         return [ship for ship in state.fleet(self._player(state)) if can_fire(game, ship)]
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = battle(game)
         if self.stage == "choose":
             ships = self._candidates(game)
@@ -196,7 +196,7 @@ class ShipFirePhase(Procedure):
                                  "beam knocks out", systems)]
         return []
 
-    def _reachable(self, game: Game, ship: Ship, system: int) -> list[tuple[str, int]]:
+    def _reachable(self, game: Game[Any, Any], ship: Ship, system: int) -> list[tuple[str, int]]:
         state = battle(game)
         spec = ship_class(game, ship).systems[system]
         lib = library(game)
@@ -206,7 +206,7 @@ class ShipFirePhase(Procedure):
             if can_reach(lib, ship, spec, *target_point(state, kind, target))
         ]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = battle(game)
         if isinstance(action, FireShip):
             self._start(game, state.ships[action.ship])
@@ -223,7 +223,7 @@ class ShipFirePhase(Procedure):
             knock_out(game, state.ships[action.ship], action.system, "a needle beam")
             self.stage = "resolve"
 
-    def _start(self, game: Game, ship: Ship) -> None:
+    def _start(self, game: Game[Any, Any], ship: Ship) -> None:
         ship.fired = True
         self.firer = ship.id
         self.stage = "declare"
@@ -232,14 +232,14 @@ class ShipFirePhase(Procedure):
         self.rows_before = {}
         game.emit("ship_fires", f"{ship.name} opens fire", ship=ship.id)
 
-    def _declare(self, game: Game, kind: str, target: int) -> None:
+    def _declare(self, game: Game[Any, Any], kind: str, target: int) -> None:
         state = battle(game)
         self.declared.append((kind, target))
         name = state.ships[target].name if kind == SHIP else state.groups[target].name
         game.emit("target_declared", f"{state.ships[self.firer].name} locks on {name}",
                   ship=self.firer, target_kind=kind, target=target)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = battle(game)
         if self.stage == "choose":
             ships = self._candidates(game)
@@ -276,7 +276,7 @@ class ShipFirePhase(Procedure):
             self.firer = -1
             self.turn_index += 1
 
-    def _fire(self, game: Game, ship: Ship, system: int, kind: str, target: int) -> None:
+    def _fire(self, game: Game[Any, Any], ship: Ship, system: int, kind: str, target: int) -> None:
         state = battle(game)
         spec = ship_class(game, ship).systems[system]
         ship.use(system)
@@ -317,7 +317,7 @@ class ShipFirePhase(Procedure):
             self.stage = "resolve"
 
 
-def _damageable(game: Game, ship: Ship) -> list[int]:
+def _damageable(game: Game[Any, Any], ship: Ship) -> list[int]:
     cls = ship_class(game, ship)
     return [
         index
@@ -326,7 +326,7 @@ def _damageable(game: Game, ship: Ship) -> list[int]:
     ]
 
 
-def _fire_at_fighters(game: Game, ship: Ship, label: str, group_id: int) -> None:
+def _fire_at_fighters(game: Game[Any, Any], ship: Ship, label: str, group_id: int) -> None:
     """Optional rule: a 6 kills one fighter, unless the group spends endurance to dodge."""
     state = battle(game)
     group = state.groups[group_id]

@@ -9,7 +9,7 @@ move off the table has disengaged.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -49,10 +49,10 @@ def describe_order(movement: str, speed: int, order: Order) -> str:
 
 
 @dataclass(slots=True)
-class WriteOrdersPhase(Procedure):
+class WriteOrdersPhase(Procedure[Any, Any]):
     """Phase 1: each player owes one order per ship, all at once, each hidden."""
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = battle(game)
         owed = []
         for ship in state.ships:
@@ -65,7 +65,7 @@ class WriteOrdersPhase(Procedure):
                 owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
         return owed
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         assert isinstance(action, WriteOrders)
         state = battle(game)
         ship = state.ships[action.ship]
@@ -86,11 +86,11 @@ class WriteOrdersPhase(Procedure):
             turn=order.turn,
         )
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         game.pop()
 
 
-def move_ships(game: Game) -> None:
+def move_ships(game: Game[Any, Any]) -> None:
     """Phase 5: reveal every order, then move every ship at once."""
     state = battle(game)
     revealed = []
@@ -113,7 +113,7 @@ def move_ships(game: Game) -> None:
             _move(game, state, ship.id, written.value)
 
 
-def _move(game: Game, state: FullThrustState, index: int, order: Order) -> None:
+def _move(game: Game[Any, Any], state: FullThrustState, index: int, order: Order) -> None:
     ship = state.ships[index]
     start = (ship.x, ship.y)
     if state.movement == VECTOR:

@@ -9,7 +9,7 @@ armour boxes are never repaired in battle.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -29,13 +29,13 @@ def damaged_systems(ship: Ship) -> list[int]:
 
 
 @dataclass(slots=True)
-class DamageControlPhase(Procedure):
+class DamageControlPhase(Procedure[Any, Any]):
     """Phase 10: every player at once assigns parties, ship by ship, party by party."""
 
     sent: dict[int, int] = field(default_factory=dict)
     stood_down: list[int] = field(default_factory=list)
 
-    def _next_ship(self, game: Game, player: int) -> Ship | None:
+    def _next_ship(self, game: Game[Any, Any], player: int) -> Ship | None:
         for ship in battle(game).fleet(player):
             if ship.id in self.stood_down or not damaged_systems(ship):
                 continue
@@ -43,7 +43,7 @@ class DamageControlPhase(Procedure):
                 return ship
         return None
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         owed = []
         for player in battle(game).loser_first:
             ship = self._next_ship(game, player)
@@ -55,7 +55,7 @@ class DamageControlPhase(Procedure):
                 )
         return owed
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         assert isinstance(action, Repair)
         ship = battle(game).ships[action.ship]
         if action.system < 0:
@@ -73,5 +73,5 @@ class DamageControlPhase(Procedure):
         game.emit("repair", f"{ship.name}'s damage control party {text} the {label} "
                   f"(rolled {face})", ship=ship.id, system=action.system, face=face)
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         game.pop()

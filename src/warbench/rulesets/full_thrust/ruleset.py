@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from warbench.core.agents import Agent
 
 
-class FullThrustRuleset(Ruleset):
+class FullThrustRuleset(Ruleset[Any, Any]):
     """Full Thrust, Fleet Book era: written orders, fighters, beams and thresholds.
 
     ``data_dir`` points to another folder of data files (the same five files) to play

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 LAUNCHERS = ("salvo_launcher", "salvo_rack")
 
 
-def ready_launchers(game: Game, ship: Ship) -> list[int]:
+def ready_launchers(game: Game[Any, Any], ship: Ship) -> list[int]:
     """Launchers of ``ship`` that may fire now: working, loaded, not yet fired this turn."""
     cls = ship_class(game, ship)
     return [
@@ -84,7 +84,7 @@ class SalvoSpace(ParamSpace):
         return found
 
 
-def aim_points(game: Game, ship: Ship, system: int) -> list[LaunchSalvo]:
+def aim_points(game: Game[Any, Any], ship: Ship, system: int) -> list[LaunchSalvo]:
     """Markers aimed where each enemy ship would be if it kept its course and speed."""
     state = battle(game)
     reach = library(game).rules.salvo.reach
@@ -106,21 +106,21 @@ def aim_points(game: Game, ship: Ship, system: int) -> list[LaunchSalvo]:
 
 
 @dataclass(slots=True)
-class SalvoPhase(Procedure):
+class SalvoPhase(Procedure[Any, Any]):
     """Phase 4: ship by ship, players alternate launching salvos."""
 
     turn_index: int = 0
     current: int = -1
     done: tuple[int, ...] = ()
 
-    def _ships(self, game: Game, player: int) -> list[Ship]:
+    def _ships(self, game: Game[Any, Any], player: int) -> list[Ship]:
         state = battle(game)
         return [
             ship for ship in state.fleet(player)
             if ship.id not in self.done and ready_launchers(game, ship)
         ]
 
-    def decisions(self, game: Game) -> list[Decision]:
+    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
         state = battle(game)
         if self.current >= 0:
             ships = [state.ships[self.current]]
@@ -139,7 +139,7 @@ class SalvoPhase(Procedure):
             options.append(HoldSalvos(ship.id))
         return [Decision(ships[0].player, "launch salvos", tuple(options), tuple(spaces))]
 
-    def act(self, game: Game, player: int, action: Action) -> None:
+    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
         state = battle(game)
         if isinstance(action, HoldSalvos):
             self._finish(action.ship)
@@ -173,7 +173,7 @@ class SalvoPhase(Procedure):
         self.current = -1
         self.turn_index += 1
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = battle(game)
         if not any(self._ships(game, player) for player in state.initiative):
             game.pop()

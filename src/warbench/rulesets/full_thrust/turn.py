@@ -12,7 +12,7 @@ those crippled (half the hull gone) or disengaged; the higher score wins.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.procedures import Outcome, Procedure
 from warbench.rulesets.full_thrust.attacks import resolve_attacks
@@ -44,7 +44,7 @@ PHASES = (
 )
 
 
-def roll_initiative(game: Game, players: list[int]) -> list[int]:
+def roll_initiative(game: Game[Any, Any], players: list[int]) -> list[int]:
     """Each player rolls a d6, highest first; tied players roll again among themselves."""
     if len(players) <= 1:
         return list(players)
@@ -58,7 +58,7 @@ def roll_initiative(game: Game, players: list[int]) -> list[int]:
     return order
 
 
-def victory_points(game: Game) -> tuple[float, ...]:
+def victory_points(game: Game[Any, Any]) -> tuple[float, ...]:
     """Each player's score: enemy ships destroyed in full, crippled or disengaged in part."""
     state = battle(game)
     rules = library(game).rules.game
@@ -79,7 +79,7 @@ def victory_points(game: Game) -> tuple[float, ...]:
     return tuple(scores)
 
 
-def battle_over(game: Game) -> bool:
+def battle_over(game: Game[Any, Any]) -> bool:
     """End the game if at most one player has ships left; say whether it ended."""
     state = battle(game)
     standing = [p for p in range(state.players) if state.fleet(p)]
@@ -95,7 +95,7 @@ def battle_over(game: Game) -> bool:
     return True
 
 
-def score_battle(game: Game) -> None:
+def score_battle(game: Game[Any, Any]) -> None:
     """End the game on points after the last turn."""
     state = battle(game)
     scores = victory_points(game)
@@ -110,7 +110,7 @@ def score_battle(game: Game) -> None:
     game.end(Outcome(winners if len(winners) == 1 else (), scores, reason))
 
 
-def end_turn(game: Game) -> None:
+def end_turn(game: Game[Any, Any]) -> None:
     """Phase 11: salvos that found no target (and spent ones) leave; per-turn marks clear."""
     state = battle(game)
     unused = sum(1 for salvo in state.salvos if salvo.missiles > 0)
@@ -129,12 +129,12 @@ def end_turn(game: Game) -> None:
 
 
 @dataclass(slots=True)
-class Turn(Procedure):
+class Turn(Procedure[Any, Any]):
     """One turn; it stays on the stack for the whole battle, phase after phase."""
 
     phase: int = 0
 
-    def step(self, game: Game) -> None:
+    def step(self, game: Game[Any, Any]) -> None:
         state = battle(game)
         if self.phase == len(PHASES):
             if battle_over(game):

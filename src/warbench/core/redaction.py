@@ -1,0 +1,54 @@
+"""Redacted copies of a state: what one seat may know of it, as the ruleset's own types.
+
+An agent decides from its seat's observation, never from the true state. The observed
+state is a deep copy of the true one in which every secret the seat may not see holds
+:data:`~warbench.core.plain.REDACTED` and every random stream is replaced by a blank one
+(knowing the game's stream would foretell the dice). It is built in one pickle pass whose
+``reducer_override`` swaps those values as they are written.
+
+>>> from warbench.core.plain import Hidden
+>>> redacted_copy([Hidden(0, "advance"), Hidden(1, "retreat")], viewer=0)
+[Hidden(owner=0, value='advance', revealed=False), Hidden(owner=1, value=REDACTED, revealed=False)]
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+from typing import Any, TypeVar
+
+from warbench.core.plain import REDACTED, Hidden
+from warbench.core.rng import RandomStream
+
+T = TypeVar("T")
+
+#: The seed of the blank stream an observed state holds in place of the game's.
+BLANK_STREAM_SEED = 0
+
+
+def _blank_stream() -> RandomStream:
+    return RandomStream.from_seed(BLANK_STREAM_SEED)
+
+
+class _RedactingPickler(pickle.Pickler):
+    """Pickles a state with the secrets of other seats and the random streams taken out."""
+
+    def __init__(self, file: io.BytesIO, viewer: int) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.viewer = viewer
+
+    def reducer_override(self, obj: Any) -> Any:
+        kind = type(obj)
+        if kind is Hidden and not obj.visible_to(self.viewer):
+            return Hidden, (obj.owner, REDACTED, obj.revealed)
+        if kind is RandomStream:
+            return _blank_stream, ()
+        return NotImplemented
+
+
+def redacted_copy(value: T, viewer: int) -> T:
+    """A deep copy of ``value`` as ``viewer`` may know it (secrets and dice taken out)."""
+    buffer = io.BytesIO()
+    _RedactingPickler(buffer, viewer).dump(value)
+    copied: T = pickle.loads(buffer.getvalue())
+    return copied

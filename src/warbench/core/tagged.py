@@ -1,0 +1,126 @@
+"""Tagged values: frozen dataclasses named by a tag, and the strict JSON codec they share.
+
+Actions (what players do) and events (what happened) are both tagged values: a frozen,
+slotted dataclass whose class statement names its tag. The tag and the fields make the JSON
+form (``{"type": "fire", "squadron": 3}``); a :class:`TaggedCodec` turns such JSON back into
+the value, checking every field strictly.
+
+>>> @dataclass(frozen=True, slots=True)
+... class Ping(Tagged, tag="doctest-ping"):
+...     count: int = 1
+>>> Ping(2).to_plain()
+{'type': 'doctest-ping', 'count': 2}
+>>> TaggedCodec([Ping], noun="signal").decode({"type": "doctest-ping", "count": 3})
+Ping(count=3)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+import pydantic
+
+from warbench.core.catalog import problem_texts
+from warbench.core.plain import to_plain
+
+
+class TaggedFormatError(ValueError):
+    """JSON that does not describe a known, well-formed tagged value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tagged:
+    """Base of every tagged value; subclasses give ``tag="..."`` in their class statement."""
+
+    TAG: ClassVar[str] = ""
+
+    def __init_subclass__(cls, tag: str = "") -> None:
+        # No super() call: the slotted dataclass decorator rebuilt this class, which breaks
+        # the zero-argument form, and object.__init_subclass__ does nothing.
+        if tag:
+            cls.TAG = tag
+
+    def to_plain(self) -> dict[str, Any]:
+        """The JSON-ready form: ``{"type": tag, **fields}``."""
+        plain: dict[str, Any] = {"type": self.TAG}
+        for field in dataclasses.fields(self):
+            plain[field.name] = to_plain(getattr(self, field.name))
+        return plain
+
+
+T = TypeVar("T", bound=Tagged)
+
+
+class TaggedCodec(Generic[T]):
+    """Decodes plain dicts into the tagged types it was given (``noun`` names them in errors).
+
+    ``error`` is the exception class raised for bad JSON (a :class:`TaggedFormatError`).
+    """
+
+    def __init__(
+        self,
+        types: Iterable[type[T]],
+        *,
+        noun: str = "value",
+        error: type[TaggedFormatError] = TaggedFormatError,
+    ) -> None:
+        self.noun = noun
+        self.error = error
+        self._types: dict[str, type[T]] = {}
+        self._adapters: dict[str, pydantic.TypeAdapter[Any]] = {}
+        for tagged_type in types:
+            if not tagged_type.TAG:
+                raise error(f"{tagged_type.__name__} has no tag")
+            known = self._types.get(tagged_type.TAG)
+            if known is not None and known is not tagged_type:
+                raise error(f"two {noun} types share the tag {tagged_type.TAG!r}")
+            self._types[tagged_type.TAG] = tagged_type
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        """The tags this codec knows, sorted."""
+        return tuple(sorted(self._types))
+
+    def type_of(self, tag: str) -> type[T] | None:
+        """The type registered under ``tag``, if any."""
+        return self._types.get(tag)
+
+    def decode(self, data: Any) -> T:
+        """The value that ``data`` describes, or the codec's error saying why not."""
+        noun, error = self.noun, self.error
+        if not isinstance(data, Mapping):
+            raise error(f"an {noun} must be a JSON object, got {data!r}")
+        tag = data.get("type")
+        if not isinstance(tag, str):
+            raise error(f"{noun} {dict(data)!r} has no string 'type'")
+        tagged_type = self._types.get(tag)
+        if tagged_type is None:
+            close = difflib.get_close_matches(tag, self._types, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise error(f"unknown {noun} type {tag!r}{hint}")
+        adapter = self._adapters.get(tag)
+        if adapter is None:
+            adapter = pydantic.TypeAdapter(tagged_type)
+            self._adapters[tag] = adapter
+        fields = {key: value for key, value in data.items() if key != "type"}
+        known = {field.name for field in dataclasses.fields(tagged_type)}
+        unknown = sorted(set(fields) - known)
+        if unknown:
+            raise error(f"{noun} {tag!r} has no field {', '.join(unknown)}")
+        try:
+            text = json.dumps(fields)
+        except (TypeError, ValueError) as problem:  # a set, an object: no JSON holds those
+            raise error(f"{noun} {tag!r}: not JSON data: {problem}") from None
+        try:
+            # Strict JSON validation: true is no integer and "1" no number, while arrays
+            # still fill tuple fields and whole numbers fill float fields.
+            value: T = adapter.validate_json(text, strict=True)
+        except pydantic.ValidationError as problem:
+            problems = "; ".join(problem_texts(problem, fields, whole=f"({noun})"))
+            raise error(f"{noun} {tag!r}: {problems}") from None
+        return value
