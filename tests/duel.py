@@ -352,6 +352,7 @@ class Duel(Ruleset[DuelState, None]):
     max_players = 4
     action_types = (Stance, Shoot, Pass, Respond, Gamble)
     event_types = EVENT_TYPES
+    secret_fields = ("stack",)
 
     def default_setup(self) -> dict[str, Any]:
         return {"hp": 8, "rounds": 6}

@@ -42,7 +42,7 @@ from warbench.core.events import Event, UnitDamaged, UnitDestroyed
 from warbench.core.journal import Journal
 from warbench.core.match import play_next_decision
 from warbench.core.odds import Dist
-from warbench.core.plain import Hidden, canonical_json
+from warbench.core.plain import REDACTED, Hidden, canonical_json
 from warbench.core.replay import ReplayMismatch, replay
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
@@ -198,7 +198,11 @@ def _apply_or_roll_back(
 
 
 def _probe_refusals(
-    game: Game[Any, Any], seen: list[Action], rng: RandomStream, label: str, report: ConformanceReport
+    game: Game[Any, Any],
+    seen: list[Action],
+    rng: RandomStream,
+    label: str,
+    report: ConformanceReport,
 ) -> int:
     """Try actions the rules should refuse; each must leave everything untouched."""
     candidates = list(seen[-10:])
@@ -260,6 +264,11 @@ def _probe_agents(game: Game[Any, Any], seed: int, label: str, report: Conforman
     ruleset = game.ruleset
     for seat in sorted({decision.player for decision in game.pending()}):
         observation = game.observe(seat)
+        unseen = Hidden.unseen_in(observation.state, seat)
+        if any(secret.value is not REDACTED for secret in unseen):
+            report.problems.append(f"{label}: seat {seat}'s observation holds others' secrets")
+        if canonical_json(observation.state.rng) == canonical_json(game.state.rng):
+            report.problems.append(f"{label}: seat {seat}'s observation holds the dice stream")
         first, second = observation.sample(seed), observation.sample(seed)
         if first.hash() != second.hash():
             report.problems.append(f"{label}: two samples from one seed differ")

@@ -24,7 +24,6 @@ from warbench.core.journal import Journal, JournalEntry
 from warbench.core.observation import Observation
 from warbench.core.plain import state_hash
 from warbench.core.procedures import D, Outcome, Procedure, S
-from warbench.core.redaction import redacted_copy
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset
 
@@ -249,7 +248,7 @@ class Game(Generic[S, D]):
             self.ruleset,
             seat,
             self.pending_for(seat),
-            observed=lambda: redacted_copy(state, seat),
+            observed=lambda: self.ruleset.observe(state, seat),
             view=lambda: self.ruleset.view(state, seat),
             events=lambda: self.events_for(seat),
             check=lambda action: self.check(seat, action),

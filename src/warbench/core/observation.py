@@ -65,7 +65,8 @@ class Observation(Generic[S, D]):
     def state(self) -> S:
         """The state as this seat knows it: secrets it may not see hold ``REDACTED``.
 
-        A copy: changing it changes nothing in the game.
+        Read it, never change it: public parts may be shared with the game (see
+        ``Ruleset.secret_fields``); play ahead on :meth:`sample` instead.
         """
         return self._observed()
 
@@ -91,10 +92,10 @@ class Observation(Generic[S, D]):
         same seed gives the same sample. The sample is a game of its own; playing it
         changes nothing in the real one.
         """
-        from warbench.core.engine import Game
+        from warbench.core.engine import Game, clone_state
         from warbench.core.journal import Journal
 
-        state = self._observed()
+        state = clone_state(self._observed())  # whole: the observed one shares public parts
         self.ruleset.determinize(state, self.seat, RandomStream.from_seed(seed_for(seed, 0)))
         state.rng = RandomStream.from_seed(seed_for(seed, 1))
         journal = Journal(

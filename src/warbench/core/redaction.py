@@ -13,14 +13,18 @@ state is a deep copy of the true one in which every secret the seat may not see 
 
 from __future__ import annotations
 
+import copy
 import io
 import pickle
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from warbench.core.plain import REDACTED, Hidden
+from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
 
 T = TypeVar("T")
+S = TypeVar("S", bound=GameState)
 
 #: The seed of the blank stream an observed state holds in place of the game's.
 BLANK_STREAM_SEED = 0
@@ -52,3 +56,21 @@ def redacted_copy(value: T, viewer: int) -> T:
     _RedactingPickler(buffer, viewer).dump(value)
     copied: T = pickle.loads(buffer.getvalue())
     return copied
+
+
+def observed_state(state: S, viewer: int, secret_fields: Sequence[str] | None = None) -> S:
+    """The state as ``viewer`` may know it, as the ruleset's own type.
+
+    With ``secret_fields`` ``None``, a whole :func:`redacted_copy`. A ruleset that names
+    the fields where its secrets may live gets a faster, shallow copy: those fields are
+    redacted copies, the dice stream is blank, and every other field is shared with the
+    true state (public knowledge, to be read, never changed: agents do not write to
+    what they observe). The conformance kit checks that no secret escapes either way.
+    """
+    if secret_fields is None:
+        return redacted_copy(state, viewer)
+    observed = copy.copy(state)
+    observed.rng = _blank_stream()
+    for name in secret_fields:
+        setattr(observed, name, redacted_copy(getattr(state, name), viewer))
+    return observed

@@ -31,6 +31,7 @@ from warbench.core.lists import (
 )
 from warbench.core.plain import Hidden, to_plain
 from warbench.core.procedures import D, S
+from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.table import TablePicture
 
@@ -72,6 +73,9 @@ class Ruleset(ABC, Generic[S, D]):
     event_types: ClassVar[tuple[type[Event], ...]] = ()
     #: The folder of data files this ruleset ships, if it has any.
     shipped_data: ClassVar[Path | None] = None
+    #: The state fields where secrets (``Hidden`` values) may live, stack included; an
+    #: observation copies only those and shares the rest. ``None``: copy the whole state.
+    secret_fields: ClassVar[tuple[str, ...] | None] = None
     #: The player's own data folder, read before the shipped one (``None``: shipped only).
     data_dir: Path | None = None
 
@@ -125,6 +129,10 @@ class Ruleset(ABC, Generic[S, D]):
         """What ``player`` may see of ``state``: everything but others' hidden values."""
         view: dict[str, Any] = to_plain(state, viewer=player)
         return view
+
+    def observe(self, state: S, player: int) -> S:
+        """What ``player`` may know of ``state``: secrets it may not see hold ``REDACTED``."""
+        return observed_state(state, player, self.secret_fields)
 
     def determinize(self, state: S, player: int, rng: RandomStream) -> None:
         """Fill in, in place, the secrets ``player`` cannot see in an observed ``state``.
