@@ -96,7 +96,10 @@ def _percent(rate: Rate) -> str:
 
 
 def _print_summary(
-    rules: Ruleset[Any, Any], result: RunResult, summary: RunSummary, comparisons: Sequence[Comparison]
+    rules: Ruleset[Any, Any],
+    result: RunResult,
+    summary: RunSummary,
+    comparisons: Sequence[Comparison],
 ) -> None:
     plan = result.plan
     labels = [side.label for side in summary.sides]

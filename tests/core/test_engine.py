@@ -77,7 +77,8 @@ def play_out(game: Game, agent_seed: int = 0) -> list[str]:
     while not game.is_over:
         decision = game.pending()[0]
         try:
-            game.apply(decision.player, agents[decision.player].choose(game.observe(decision.player), decision))
+            seat = decision.player
+            game.apply(seat, agents[seat].choose(game.observe(seat), decision))
         except IllegalAction:
             continue
         hashes.append(game.hash())

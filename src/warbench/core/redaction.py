@@ -26,8 +26,9 @@ from warbench.core.rng import RandomStream
 T = TypeVar("T")
 S = TypeVar("S", bound=GameState)
 
-#: The seed of the blank stream an observed state holds in place of the game's.
-BLANK_STREAM_SEED = 0
+#: The seed of the blank stream an observed state holds in place of the game's: wider than
+#: the 64-bit seeds games are given, so no game's stream can be the blank one.
+BLANK_STREAM_SEED = 2**64 + 0x0B5E7BED
 
 
 def _blank_stream() -> RandomStream:

@@ -1,0 +1,77 @@
+"""A player's own data folder replaces shipped files, and journals record which was used."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from tests.duel import Duel, DuelState
+from warbench.core.datafolder import DataFolder, DataFolderError
+from warbench.core.engine import Game
+from warbench.core.replay import ReplayMismatch, replay
+from warbench.core.rng import RandomStream
+
+
+@pytest.fixture
+def shipped(tmp_path: Path) -> Path:
+    folder = tmp_path / "shipped"
+    folder.mkdir()
+    (folder / "duel.toml").write_text("hp = 8\n")
+    return folder
+
+
+def data_duel(shipped: Path) -> type[Duel]:
+    class DataDuel(Duel):
+        """Duel whose hit points come from a data file."""
+
+        shipped_data: ClassVar[Path | None] = shipped
+
+        def load_data(self, folder: DataFolder) -> Any:
+            return tomllib.loads(folder.path("duel.toml").read_text())
+
+        def new_state(
+            self, setup: Mapping[str, Any], players: int, rng: RandomStream
+        ) -> DuelState:
+            return super().new_state({**setup, "hp": self.data["hp"]}, players, rng)
+
+    return DataDuel
+
+
+def test_a_players_file_replaces_the_shipped_one(shipped: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "duel.toml").write_text("hp = 3\n")
+    rules = data_duel(shipped)(mine)
+    game = Game.new(rules)
+    assert game.state.hp == [3, 3]
+    assert game.journal.data == rules.data_digest is not None
+    assert Game.new(data_duel(shipped)()).state.hp == [8, 8]
+
+
+def test_a_journal_refuses_to_replay_with_other_data(shipped: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "duel.toml").write_text("hp = 3\n")
+    played = Game.new(data_duel(shipped)(mine), seed=4)
+    assert replay(played.journal, rules=data_duel(shipped)(mine)).hash() == played.hash()
+    with pytest.raises(ReplayMismatch, match="replay it with --data"):
+        replay(played.journal, rules=data_duel(shipped)())
+    (mine / "duel.toml").write_text("hp = 4\n")
+    with pytest.raises(ReplayMismatch, match="played with other data"):
+        replay(played.journal, rules=data_duel(shipped)(mine))
+
+
+def test_a_file_the_ruleset_does_not_ship_is_an_error_naming_it(
+    shipped: Path, tmp_path: Path
+) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "duels.toml").write_text("hp = 3\n")
+    with pytest.raises(DataFolderError, match=r"duels.toml.*no data file.*duel.toml"):
+        data_duel(shipped)(mine)
+    with pytest.raises(DataFolderError, match="no such folder"):
+        data_duel(shipped)(tmp_path / "missing")
