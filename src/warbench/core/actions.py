@@ -59,12 +59,65 @@ class Action:
         return plain
 
 
+_STRICT_ADAPTERS: dict[type[Action], pydantic.TypeAdapter[Any]] = {}
+
+
+def _adapter(action_type: type[Action]) -> pydantic.TypeAdapter[Any]:
+    adapter = _STRICT_ADAPTERS.get(action_type)
+    if adapter is None:
+        adapter = _STRICT_ADAPTERS[action_type] = pydantic.TypeAdapter(action_type)
+    return adapter
+
+
+def _validate_fields(action_type: type[Action], fields: Mapping[str, Any]) -> Action:
+    """The one strict check of an action's fields: :class:`ActionFormatError` if any field
+    is not JSON of its declared type (``true`` for an int, ``1.0`` for an int, NaN)."""
+    tag = action_type.TAG
+    try:
+        text = json.dumps(fields, allow_nan=False)
+    except (TypeError, ValueError) as error:  # NaN, infinity, a set, an object
+        raise ActionFormatError(f"action {tag!r}: not JSON data: {error}") from None
+    try:
+        # Strict JSON validation: true is no integer and "1" no number, while arrays
+        # still fill tuple fields and whole numbers fill float fields.
+        action: Action = _adapter(action_type).validate_json(text, strict=True)
+    except pydantic.ValidationError as error:
+        problems = "; ".join(problem_texts(error, dict(fields), whole="(action)"))
+        raise ActionFormatError(f"action {tag!r}: {problems}") from None
+    return action
+
+
+def type_refusal(action: Action) -> str | None:
+    """``None`` when every field of ``action`` holds its declared type, else why not.
+
+    ``check`` uses it, so an action built in Python with ``True`` or ``1.0`` in an int
+    field, or a NaN, is refused exactly as the codec refuses its JSON.
+
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Aim(Action, tag="doctest-aim"):
+    ...     target: int
+    >>> type_refusal(Aim(2)) is None
+    True
+    >>> type_refusal(Aim(True))
+    "action 'doctest-aim': target: Input should be a valid integer (got true)"
+    """
+    try:
+        plain = action.to_plain()
+    except (TypeError, ValueError) as error:
+        return f"action {action.TAG!r}: not plain data: {error}"
+    del plain["type"]
+    try:
+        _validate_fields(type(action), plain)
+    except ActionFormatError as error:
+        return str(error)
+    return None
+
+
 class ActionCodec:
     """Decodes plain action dicts into the action types a ruleset declared."""
 
     def __init__(self, types: Iterable[type[Action]]) -> None:
         self._types: dict[str, type[Action]] = {}
-        self._adapters: dict[str, pydantic.TypeAdapter[Any]] = {}
         for action_type in types:
             if not action_type.TAG:
                 raise ActionFormatError(f"{action_type.__name__} has no tag")
@@ -89,24 +142,9 @@ class ActionCodec:
             close = difflib.get_close_matches(tag, self._types, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise ActionFormatError(f"unknown action type {tag!r}{hint}")
-        adapter = self._adapters.get(tag)
-        if adapter is None:
-            adapter = pydantic.TypeAdapter(action_type)
-            self._adapters[tag] = adapter
         fields = {key: value for key, value in data.items() if key != "type"}
         known = {field.name for field in dataclasses.fields(action_type)}
         unknown = sorted(set(fields) - known)
         if unknown:
             raise ActionFormatError(f"action {tag!r} has no field {', '.join(unknown)}")
-        try:
-            text = json.dumps(fields)
-        except (TypeError, ValueError) as error:  # a set, an object: no JSON holds those
-            raise ActionFormatError(f"action {tag!r}: not JSON data: {error}") from None
-        try:
-            # Strict JSON validation: true is no integer and "1" no number, while arrays
-            # still fill tuple fields and whole numbers fill float fields.
-            action: Action = adapter.validate_json(text, strict=True)
-        except pydantic.ValidationError as error:
-            problems = "; ".join(problem_texts(error, fields, whole="(action)"))
-            raise ActionFormatError(f"action {tag!r}: {problems}") from None
-        return action
+        return _validate_fields(action_type, fields)
