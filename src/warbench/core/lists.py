@@ -306,7 +306,7 @@ class UnitEntry(DataModel):
     """One line of an army list: a unit (or squadron) of ``count`` models."""
 
     unit: str
-    count: int = Field(default=1, ge=1, le=MAX_LIST_MODELS)
+    count: int = Field(default=1, ge=1, le=MAX_LIST_MODELS, strict=True)
     options: tuple[str, ...] = ()
     name: str | None = None
     role: str | None = None
@@ -318,7 +318,7 @@ class ArmyList(DataModel):
     name: str
     ruleset: str
     faction: str | None = None
-    points: int | None = Field(default=None, ge=0)
+    points: int | None = Field(default=None, ge=0, strict=True)
     units: tuple[UnitEntry, ...] = Field(default=(), max_length=MAX_LIST_ENTRIES)
 
     def with_unit(self, entry: UnitEntry) -> ArmyList:

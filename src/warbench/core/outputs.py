@@ -32,10 +32,10 @@ def check_output(
     """
     target = Path(path)
     where = f"{option} {target}"
-    if suffixes and target.suffix.lower() not in suffixes:
-        raise OutputPathError(f"{where}: the file must end in {' or '.join(suffixes)}")
     if target.is_dir():
         raise OutputPathError(f"{where}: is a folder, not a file")
+    if suffixes and target.suffix.lower() not in suffixes:
+        raise OutputPathError(f"{where}: the file must end in {' or '.join(suffixes)}")
     if not target.parent.is_dir():
         raise OutputPathError(f"{where}: folder {target.parent} does not exist")
     existed = target.exists()
