@@ -26,9 +26,11 @@ from warbench.core.registry import ruleset
 from warbench.core.replay import replay
 from warbench.core.rng import RandomStream
 
-#: Decision points probed per game, and decisions played between two probes.
-POINTS = 12 * SCALE
+#: Decision points probed per game (make fuzz: to the end of each game), decisions played
+#: between two probes, and the games' seeds (make fuzz: SCALE games per ruleset).
+POINTS = 12 if SCALE == 1 else 100_000
 STRIDE = 9
+SEEDS = [11 + 100 * index for index in range(SCALE)]
 
 
 class Probe:
@@ -114,9 +116,10 @@ def probe_game(ruleset_id: str, seed: int) -> Probe:
     return probe
 
 
+@pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("ruleset_id", installed())
-def test_mutated_actions_are_refused_cleanly(ruleset_id: str) -> None:
-    probe = probe_game(ruleset_id, seed=11)
+def test_mutated_actions_are_refused_cleanly(ruleset_id: str, seed: int) -> None:
+    probe = probe_game(ruleset_id, seed=seed)
     assert probe.count > 100
     assert not probe.failures, f"{len(probe.failures)} of {probe.count}: {probe.failures[:5]}"
 

@@ -20,7 +20,6 @@ from warbench.core.sim.plan import GamePlan
 from warbench.core.sim.play import GameRecord, play_game
 from warbench.core.sim.tasks import TaskResult, TaskSizer, play_task
 
-
 #: Seconds between a worker's checks that the process that started it is still alive.
 PARENT_POLL_SECONDS = 0.5
 
