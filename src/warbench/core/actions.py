@@ -74,7 +74,7 @@ def _validate_fields(action_type: type[Action], fields: Mapping[str, Any]) -> Ac
     is not JSON of its declared type (``true`` for an int, ``1.0`` for an int, NaN)."""
     tag = action_type.TAG
     try:
-        text = json.dumps(fields, allow_nan=False, default=to_plain)
+        text = json.dumps(fields, allow_nan=False)
     except (TypeError, ValueError) as error:  # NaN, infinity, a set, an object
         raise ActionFormatError(f"action {tag!r}: not JSON data: {error}") from None
     try:
