@@ -12,6 +12,7 @@ import typer
 
 from tests.core.test_sim_plan import ListDuel
 from warbench.core import registry
+from warbench.core.outputs import OutputPathError
 from warbench.core.sim.plan import ArmyListRejected
 from warbench.core.sim.store import load_journal
 from warbench.sim_cli import SimulateOptionError, register
@@ -132,7 +133,7 @@ def test_option_mistakes_are_reported_before_playing(app: typer.Typer, tmp_path:
         run(app, "simulate", "test-list-duel", "--army", str(one))
     with pytest.raises(SimulateOptionError, match="--resume needs --db"):
         run(app, "simulate", "test-list-duel", "--resume")
-    with pytest.raises(SimulateOptionError, match=r"folder .* does not exist"):
+    with pytest.raises(OutputPathError, match=r"folder .* does not exist"):
         run(app, "simulate", "test-list-duel", "--report", str(tmp_path / "no" / "r.html"))
 
 

@@ -23,6 +23,7 @@ from warbench.core.journal import Journal
 from warbench.core.lists import ArmyList, ConstraintSet
 from warbench.core.luck import LuckReport, luck_report
 from warbench.core.match import play_next_decision
+from warbench.core.outputs import check_output
 from warbench.core.plain import OMNISCIENT
 from warbench.core.registry import UnknownRuleset, available_rulesets, ruleset
 from warbench.core.render import render as render_picture
@@ -111,7 +112,7 @@ def demo_command(
     quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
 ) -> None:
     """Play a bot-against-bot game, narrate it, save its journal and a table picture."""
-    ids = [ruleset_id] if ruleset_id else available_rulesets()
+    ids = [ruleset_id] if ruleset_id is not None else available_rulesets()
     if not ids:
         console.print(
             "No ruleset is installed yet: the engine core is ready, but there is no game to "
@@ -123,7 +124,7 @@ def demo_command(
     out.mkdir(parents=True, exist_ok=True)
     for current in ids:
         rules = ruleset(current)
-        chosen = bot or _best_bot(rules)
+        chosen = _best_bot(rules) if bot is None else bot
         agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(rules.min_players)]
         game = Game.new(rules, seed=seed, players=rules.min_players)
         console.rule(f"{rules.name} — {chosen} bots, seed {seed}")
@@ -165,10 +166,20 @@ def replay_command(
     ] = False,
 ) -> None:
     """Re-run a journal, verify every recorded state hash, and narrate the game."""
-    journal, rules = _journal_to_replay(journal_path, db, game_id)
+    try:
+        journal, rules = _journal_to_replay(journal_path, db, game_id)
+    except ReplayMismatch as error:  # a stored game that, played again, ends elsewhere
+        console.print(f"[red]verification failed:[/red] {error}", highlight=False)
+        raise typer.Exit(VERIFY_FAILED) from None
     viewer = OMNISCIENT if player is None else player
     if player is not None and not 0 <= player < journal.players:
         raise CommandError(f"--player {player}: the game has players 0 to {journal.players - 1}")
+    if journal.version != rules.version:
+        console.print(
+            f"note: the journal was written by {journal.ruleset} {journal.version}; replaying"
+            f" with {rules.version}",
+            highlight=False,
+        )
     steps = shown = 0
     game: Game[Any, Any] | None = None
     try:
@@ -177,16 +188,29 @@ def replay_command(
                 _narrate(game, 0 if steps == 0 else shown, viewer)
             shown = len(game.events)
     except ReplayMismatch as error:
-        console.print(f"[red]verification failed:[/red] {error}")
+        console.print(f"[red]verification failed:[/red] {error}", highlight=False)
         raise typer.Exit(VERIFY_FAILED) from None
     assert game is not None
     result = "in progress"
     if game.outcome is not None:
         winners = ", ".join(f"player {p}" for p in game.outcome.winners) or "nobody"
         result = f"won by {winners}"
-    console.print(f"Verified {steps} actions of {journal.ruleset}: every hash matches; {result}.")
+    console.print(f"Replayed {steps} actions of {journal.ruleset}: {_hashes_checked(journal)};"
+                  f" {result}.", highlight=False)
     if luck:
         _print_luck(luck_report(game.events))
+
+
+def _hashes_checked(journal: Journal) -> str:
+    """What the replay proved: every hash matched, some did, or none was recorded."""
+    recorded = sum(entry.hash is not None for entry in journal.entries)
+    recorded += journal.opening_hash is not None
+    total = len(journal.entries) + 1
+    if recorded == total:
+        return "every hash matches"
+    if recorded == 0:
+        return "the journal records no state hash, so nothing was verified"
+    return f"{recorded} recorded hashes of {total} states match; the rest were not recorded"
 
 
 def _journal_to_replay(
@@ -239,6 +263,7 @@ def render_command(
     ] = None,
 ) -> None:
     """Draw the table of a journaled game, at its end or after a given action."""
+    check_output(out, "--out", (".svg", ".png"))
     journal = Journal.load(journal_path)
     rules = _installed(journal_path, journal.ruleset)
     if at is not None and not 0 <= at <= len(journal.entries):

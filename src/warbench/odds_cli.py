@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.outputs import check_output
 from warbench.core.registry import ruleset
 from warbench.core.ruleset import Ruleset
 
@@ -73,14 +74,6 @@ def _print_answer(console: Console, label: str, answer: OddsAnswer) -> None:
         console.print(f"  exploding dice cut where {dist.truncated_mass:.1e} of mass was left")
 
 
-def _check_plot_path(out: Path) -> None:
-    """Refuse a chart path that cannot be written, before any odds are worked out."""
-    if out.suffix.lower() not in (".png", ".svg"):
-        raise OddsCommandError(f"--plot {out}: the picture must end in .png or .svg")
-    if not out.parent.is_dir():
-        raise OddsCommandError(f"--plot {out}: folder {out.parent} does not exist")
-
-
 def _plot(answers: list[tuple[str, OddsAnswer]], out: Path) -> None:
     import matplotlib
 
@@ -126,7 +119,7 @@ def odds_command(
     console = Console(soft_wrap=True)
     rules = ruleset(ruleset_id)
     if plot is not None:
-        _check_plot_path(plot)
+        check_output(plot, "--plot", (".png", ".svg"))
     if not query:
         _list_attacks(console, rules)
         return

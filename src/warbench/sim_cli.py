@@ -29,11 +29,12 @@ from rich.text import Text
 
 from warbench.core.catalog import load_model
 from warbench.core.lists import ArmyList
+from warbench.core.outputs import check_output
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset
 from warbench.core.sim.plan import DEFAULT_MAX_DECISIONS, Side, mirror_sides, prepare
 from warbench.core.sim.report import write_report
-from warbench.core.sim.runner import Backend, RunResult, make_backend, simulate
+from warbench.core.sim.runner import Backend, RunResult, check_games, make_backend, simulate
 from warbench.core.sim.store import ResultStore
 from warbench.core.sim.summary import Comparison, Rate, RunSummary, compare, summarize
 from warbench.core.sim.tournament import TournamentResult, pair_plans, round_robin
@@ -82,13 +83,16 @@ def _load_sides(paths: Sequence[Path]) -> list[Side]:
     ]
 
 
-def _check_paths(db: Path | None, resume: bool, report: Path | None) -> None:
+def _check_paths(db: Path | None, resume: bool, report: Path | None, games: int) -> None:
+    """Refuse options that cannot work before any game is played: outputs that cannot be
+    written, a run beyond the games limit."""
     if resume and db is None:
         raise SimulateOptionError("--resume needs --db, the results file of the run to resume")
-    if report is not None and not report.parent.exists():
-        raise SimulateOptionError(f"--report {report}: folder {report.parent} does not exist")
-    if db is not None and not db.parent.exists():
-        raise SimulateOptionError(f"--db {db}: folder {db.parent} does not exist")
+    check_games(games)
+    if report is not None:
+        check_output(report, "--report", (".html", ".htm"))
+    if db is not None:
+        check_output(db, "--db")
 
 
 def _percent(rate: Rate) -> str:
@@ -203,7 +207,7 @@ def simulate_command(
     ),
 ) -> None:
     """Play many bot-against-bot games and report who wins, how often, and why."""
-    _check_paths(db, resume, report)
+    _check_paths(db, resume, report, games)
     if compare_run is not None and db is None:
         raise SimulateOptionError("--compare needs --db, the results file holding that run")
     rules = find_ruleset(ruleset_id)
@@ -322,7 +326,7 @@ def tournament_command(
     ),
 ) -> None:
     """Play every pair of lists; print a win matrix and a rating per list."""
-    _check_paths(db, resume, None)
+    _check_paths(db, resume, None, games)
     rules = find_ruleset(ruleset_id)
     sides = _load_sides(lists)
     plans = pair_plans(

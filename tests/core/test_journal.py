@@ -191,18 +191,19 @@ def test_a_tampered_but_legal_action_is_caught_at_its_step() -> None:
 
 
 @pytest.mark.parametrize(
-    ("action", "fault"),
+    ("action", "error", "fault"),
     [
-        ({"type": "stance", "stance": "reckless"}, "is not a legal answer"),
-        ({"type": "stanse", "stance": "guarded"}, "did you mean 'stance'"),
+        ({"type": "stance", "stance": "reckless"}, ReplayMismatch, "is not a legal answer"),
+        ({"type": "stanse", "stance": "guarded"}, JournalFileError, "did you mean 'stance'"),
     ],
 )
 def test_an_action_that_cannot_be_replayed_names_the_step(
-    action: dict[str, Any], fault: str
+    action: dict[str, Any], error: type[Exception], fault: str
 ) -> None:
+    """A refused action is a mismatch; one no codec reads is a malformed journal (item 11)."""
     journal = reloaded(played()[0])
     journal.entries[1].action = action
-    with pytest.raises(ReplayMismatch, match=rf"^step 2: the journal's action cannot.*{fault}"):
+    with pytest.raises(error, match=rf"^step 2: the journal's action cannot.*{fault}"):
         replay(journal, rules=Duel())
 
 

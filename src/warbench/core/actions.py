@@ -22,10 +22,14 @@ Pass(reason='')
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+import math
+import typing
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from warbench.core.tagged import Tagged, TaggedCodec, TaggedFormatError
+from warbench.core.tagged import Tagged, TaggedCodec, TaggedFormatError, validate_fields
 
 
 class ActionFormatError(TaggedFormatError):
@@ -42,3 +46,74 @@ class ActionCodec(TaggedCodec[Action]):
 
     def __init__(self, types: Iterable[type[Action]]) -> None:
         super().__init__(types, noun="action", error=ActionFormatError)
+
+
+_Check = Callable[[Any], bool]
+_FAST_CHECKS: dict[type[Action], list[tuple[str, _Check]] | None] = {}
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) is int or (type(value) is float and math.isfinite(value))
+
+
+def _fast_check(hint: Any) -> _Check | None:
+    """A quick test that accepts only what strict validation accepts (``None``: none)."""
+    simple: dict[Any, _Check] = {
+        int: _is_int,
+        float: _is_number,
+        bool: lambda value: type(value) is bool,
+        str: lambda value: type(value) is str,
+    }
+    if hint in simple:
+        return simple[hint]
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = simple.get(args[0])
+        if item is not None:
+            check = item
+            return lambda value: type(value) is tuple and all(map(check, value))
+    return None
+
+
+def _fast_checks(action_type: type[Action]) -> list[tuple[str, _Check]] | None:
+    """Quick tests of every field, or ``None`` when some field has none."""
+    hints = typing.get_type_hints(action_type)
+    checks = []
+    for field in dataclasses.fields(action_type):
+        check = _fast_check(hints[field.name])
+        if check is None:
+            return None
+        checks.append((field.name, check))
+    return checks
+
+
+def type_refusal(action: Action) -> str | None:
+    """``None`` when every field of ``action`` holds its declared type, else why not.
+
+    ``check`` uses it, so an action built in Python with ``True`` or ``1.0`` in an int
+    field, or a NaN, is refused exactly as the codec refuses its JSON.
+
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Aim(Action, tag="doctest-aim"):
+    ...     target: int
+    >>> type_refusal(Aim(2)) is None
+    True
+    >>> type_refusal(Aim(True))
+    "action 'doctest-aim': target: Input should be a valid integer (got true)"
+    """
+    if type(action) not in _FAST_CHECKS:
+        _FAST_CHECKS[type(action)] = _fast_checks(type(action))
+    checks = _FAST_CHECKS[type(action)]
+    if checks is not None and all(check(getattr(action, name)) for name, check in checks):
+        return None  # the common case, without pydantic: bots check thousands of actions
+    # The raw field values, not to_plain's: that writes NaN as the string "nan".
+    plain = {field.name: getattr(action, field.name) for field in dataclasses.fields(action)}
+    try:
+        validate_fields(type(action), plain, noun="action", error=ActionFormatError)
+    except ActionFormatError as error:
+        return str(error)
+    return None

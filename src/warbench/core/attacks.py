@@ -9,14 +9,17 @@ and the game cannot drift apart.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+import annotated_types
 import pydantic
 
 from warbench.core.catalog import problem_texts
+from warbench.core.limits import MAX_ODDS_COUNT, MAX_ODDS_NUMBER
 from warbench.core.odds import Dist
 
 
@@ -67,7 +70,10 @@ class AttackOdds(ABC):
             key, sep, value = pair.partition("=")
             if not sep or not key:
                 raise AttackOptionsError(f"{self.name}: {pair!r} is not key=value")
-            values[key.strip().replace("-", "_")] = value.strip()
+            name = key.strip().replace("-", "_")
+            if name in values:
+                raise AttackOptionsError(f"{self.name}: {key.strip()} is given twice")
+            values[name] = value.strip()
         known = set(self.options_model.model_fields)
         unknown = sorted(set(values) - known)
         if unknown:
@@ -76,10 +82,33 @@ class AttackOdds(ABC):
                 f"{', '.join(sorted(known))})"
             )
         try:
-            return self.options_model.model_validate(values)
+            options = self.options_model.model_validate(values)
         except pydantic.ValidationError as error:
             problems = "; ".join(problem_texts(error, values, whole="(options)"))
             raise AttackOptionsError(f"{self.name}: {problems}") from None
+        self._check_limits(options)
+        return options
+
+    def _check_limits(self, options: pydantic.BaseModel) -> None:
+        """Refuse counts over :data:`MAX_ODDS_COUNT` (unless the option sets its own upper
+        bound) and numbers that are not finite or exceed :data:`MAX_ODDS_NUMBER`."""
+        for name, info in type(options).model_fields.items():
+            value = getattr(options, name)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                continue
+            if isinstance(value, float) and not math.isfinite(value):
+                raise AttackOptionsError(f"{self.name}: {name}={value}: give a finite number")
+            if isinstance(value, float) and abs(value) > MAX_ODDS_NUMBER:
+                raise AttackOptionsError(
+                    f"{self.name}: {name}={value:g}: at most {MAX_ODDS_NUMBER:g} either way"
+                )
+            bounded = any(
+                isinstance(item, annotated_types.Le | annotated_types.Lt) for item in info.metadata
+            )
+            if isinstance(value, int) and not bounded and abs(value) > MAX_ODDS_COUNT:
+                raise AttackOptionsError(
+                    f"{self.name}: {name}={value}: at most {MAX_ODDS_COUNT} either way"
+                )
 
     def option_help(self) -> list[tuple[str, str, str]]:
         """``(name, default, description)`` for each option, for help pages."""

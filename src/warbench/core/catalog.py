@@ -37,11 +37,18 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails
+
+from warbench.core.limits import (
+    MAX_FILE_BYTES,
+    MAX_NESTING,
+    TooLarge,
+    nesting_depth,
+    read_limited_text,
+)
 
 ENGINE_DEFAULT = "engine default"
 """The ``source`` of a value the engine chose because the rules source is silent."""
@@ -155,13 +162,14 @@ def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read a TOML file, raising :class:`DataFileError` if it is missing or malformed."""
     source = str(path)
     try:
-        raw = Path(path).read_bytes()
+        text = read_limited_text(path, MAX_FILE_BYTES, source)
     except FileNotFoundError:
         raise DataFileError(source, [DataProblem("", "file not found")]) from None
+    except TooLarge:
+        problem = DataProblem("", f"larger than {MAX_FILE_BYTES:,} bytes; not read")
+        raise DataFileError(source, [problem]) from None
     except OSError as error:
         raise DataFileError(source, [DataProblem("", f"cannot read ({error.strerror})")]) from None
-    try:
-        text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         problem = DataProblem(f"byte {error.start}", "not UTF-8 text")
         raise DataFileError(source, [problem]) from None
@@ -176,10 +184,16 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
     ...
     warbench.core.catalog.DataFileError: demo.toml: line 2, column 5: Invalid value
     """
+    too_deep = DataProblem("", f"nested deeper than {MAX_NESTING} levels; not read")
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataFileError(source, [_syntax_problem(str(error), text)]) from None
+    except RecursionError:
+        raise DataFileError(source, [too_deep]) from None
+    if nesting_depth(data) > MAX_NESTING:
+        raise DataFileError(source, [too_deep])
+    return data
 
 
 def _syntax_problem(message: str, text: str) -> DataProblem:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from warbench.core.actions import Action
+from warbench.core.actions import Action, type_refusal
 from warbench.core.rng import RandomStream
 
 
@@ -48,7 +48,16 @@ class Decision:
     spaces: tuple[ParamSpace, ...] = ()
 
     def refusal(self, action: Action) -> str | None:
-        """``None`` when ``action`` answers this decision, else why it does not."""
+        """``None`` when ``action`` answers this decision, else why it does not.
+
+        An option handed out by the engine itself is taken as it is; any other action must
+        first hold its declared types (``True`` equals ``1`` but is no seat or index).
+        """
+        if any(option is action for option in self.options):
+            return None
+        problem = type_refusal(action)
+        if problem is not None:
+            return problem
         if action in self.options:
             return None
         reasons = []

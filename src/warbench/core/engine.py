@@ -213,8 +213,8 @@ class Game(Generic[S, D]):
         """``None`` if ``player`` may take ``action`` now, else the reason it is refused."""
         if self.is_over:
             return "the game is over"
-        if not 0 <= player < self.players:
-            return f"there is no player {player} in a {self.players}-player game"
+        if type(player) is not int or not 0 <= player < self.players:
+            return f"there is no player {player!r} in a {self.players}-player game"
         owed = self.pending_for(player)
         if not owed:
             waiting = sorted({decision.player for decision in self.pending()})

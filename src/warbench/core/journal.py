@@ -11,11 +11,23 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pydantic
 
 from warbench.core.catalog import problem_texts
+from warbench.core.limits import (
+    MAX_FILE_BYTES,
+    MAX_SEED,
+    TooLarge,
+    loads_json,
+    read_limited_text,
+)
+
+#: A seed: a whole number from 0 up (``true`` and ``"1"`` are no seeds).
+Seed = Annotated[int, pydantic.Field(ge=0, le=MAX_SEED)]
+#: A seat number.
+Seat = Annotated[int, pydantic.Field(ge=0)]
 
 JOURNAL_FORMAT = 1
 
@@ -28,7 +40,7 @@ class JournalFileError(ValueError):
 class JournalEntry:
     """One applied action: who, what (plain JSON), the state hash after it, typed faces."""
 
-    player: int
+    player: Seat
     action: dict[str, Any]
     hash: str | None = None
     faces: list[int] | None = None
@@ -41,8 +53,8 @@ class Journal:
     ruleset: str
     version: str
     setup: dict[str, Any]
-    seed: int
-    players: int
+    seed: Seed
+    players: Annotated[int, pydantic.Field(ge=1)]
     referee: bool = False
     data: str | None = None
     opening_faces: list[int] | None = None
@@ -98,7 +110,12 @@ class Journal:
                 f" not {data['format']!r}"
             )
         try:
-            return _ADAPTER.validate_python(data)
+            text = json.dumps(data, allow_nan=False)
+        except (TypeError, ValueError) as error:  # NaN, or an object no JSON holds
+            raise JournalFileError(f"{source}: not JSON data ({error})") from None
+        try:
+            # Strict JSON validation: true is no seed and "1" no player number.
+            return _ADAPTER.validate_json(text, strict=True)
         except pydantic.ValidationError as error:
             lines = [f"{source}: {text}" for text in problem_texts(error, data)]
             raise JournalFileError("\n".join(lines)) from None
@@ -107,11 +124,13 @@ class Journal:
     def loads(cls, text: str, source: str = "journal") -> Journal:
         """A journal from JSON text."""
         try:
-            data = json.loads(text)
+            data = loads_json(text, source)
         except json.JSONDecodeError as error:
             raise JournalFileError(
                 f"{source}: line {error.lineno}, column {error.colno}: {error.msg}"
             ) from None
+        except TooLarge as error:
+            raise JournalFileError(str(error)) from None
         return cls.from_plain(data, source)
 
     @classmethod
@@ -119,13 +138,13 @@ class Journal:
         """Read a journal file."""
         target = Path(path)
         try:
-            raw = target.read_bytes()
+            text = read_limited_text(target, MAX_FILE_BYTES, str(target))
         except FileNotFoundError:
             raise JournalFileError(f"{target}: file not found") from None
+        except TooLarge as error:
+            raise JournalFileError(str(error)) from None
         except OSError as error:
             raise JournalFileError(f"{target}: cannot read ({error.strerror})") from None
-        try:
-            text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             raise JournalFileError(f"{target}: byte {error.start}: not UTF-8 text") from None
         return cls.loads(text, str(target))

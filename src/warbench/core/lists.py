@@ -48,6 +48,7 @@ from pydantic import Field, GetCoreSchemaHandler, model_validator
 from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from warbench.core.catalog import DataModel, UnknownEntry, did_you_mean
+from warbench.core.limits import MAX_LIST_ENTRIES, MAX_LIST_MODELS
 
 # ---------------------------------------------------------------------------- selectors
 
@@ -305,7 +306,7 @@ class UnitEntry(DataModel):
     """One line of an army list: a unit (or squadron) of ``count`` models."""
 
     unit: str
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_LIST_MODELS, strict=True)
     options: tuple[str, ...] = ()
     name: str | None = None
     role: str | None = None
@@ -317,8 +318,8 @@ class ArmyList(DataModel):
     name: str
     ruleset: str
     faction: str | None = None
-    points: int | None = Field(default=None, ge=0)
-    units: tuple[UnitEntry, ...] = ()
+    points: int | None = Field(default=None, ge=0, strict=True)
+    units: tuple[UnitEntry, ...] = Field(default=(), max_length=MAX_LIST_ENTRIES)
 
     def with_unit(self, entry: UnitEntry) -> ArmyList:
         """A copy of this list with one more entry at the end."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from warbench.core.actions import ActionFormatError
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
-from warbench.core.journal import Journal
+from warbench.core.journal import Journal, JournalFileError
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset
 
@@ -23,7 +24,9 @@ def replay_steps(
 
     The same :class:`Game` object is yielded each time, moved on by one action. With
     ``verify``, every recorded hash is compared and :class:`ReplayMismatch` names the first
-    step that differs. ``rules`` defaults to the registered ruleset the journal names.
+    step that differs; a journal that is malformed (no game starts from its opening, an
+    action no codec reads) raises :class:`JournalFileError`. ``rules`` defaults to the
+    registered ruleset the journal names.
     """
     if rules is None:
         rules = find_ruleset(journal.ruleset)
@@ -39,8 +42,8 @@ def replay_steps(
             players=journal.players,
             dice=_typed(journal.opening_faces) if journal.referee else None,
         )
-    except ValueError as error:
-        raise ReplayMismatch(f"the opening cannot be replayed: {error}") from None
+    except ValueError as error:  # no players, an unknown set-up key: a malformed journal
+        raise JournalFileError(f"the journal's opening cannot start a game: {error}") from None
     if journal.referee:
         _all_faces_used(game, "the opening")
     version_note = (
@@ -54,9 +57,15 @@ def replay_steps(
     yield 0, game
     for number, entry in enumerate(journal.entries, start=1):
         try:
+            action = rules.codec.decode(entry.action)
+        except ActionFormatError as error:
+            raise JournalFileError(
+                f"step {number}: the journal's action cannot be read: {error}"
+            ) from None
+        try:
             if journal.referee:
                 game.set_dice(_typed(entry.faces))
-            game.apply(entry.player, rules.codec.decode(entry.action))
+            game.apply(entry.player, action)
         except ValueError as error:  # refused, malformed, or typed faces that do not fit
             raise ReplayMismatch(
                 f"step {number}: the journal's action cannot be replayed: {error}{version_note}"

@@ -55,6 +55,35 @@ class Tagged:
 
 T = TypeVar("T", bound=Tagged)
 
+_ADAPTERS: dict[type[Any], pydantic.TypeAdapter[Any]] = {}
+
+
+def validate_fields(
+    tagged_type: type[T],
+    fields: Mapping[str, Any],
+    *,
+    noun: str = "value",
+    error: type[TaggedFormatError] = TaggedFormatError,
+) -> T:
+    """The one strict check of a tagged value's fields: ``error`` if any field is not JSON
+    of its declared type (``true`` or ``1.0`` for an int, NaN, infinity, a set)."""
+    tag = tagged_type.TAG
+    adapter = _ADAPTERS.get(tagged_type)
+    if adapter is None:
+        adapter = _ADAPTERS[tagged_type] = pydantic.TypeAdapter(tagged_type)
+    try:
+        text = json.dumps(dict(fields), allow_nan=False)
+    except (TypeError, ValueError) as problem:  # NaN, infinity, a set, an object
+        raise error(f"{noun} {tag!r}: not JSON data: {problem}") from None
+    try:
+        # Strict JSON validation: true is no integer and "1" no number, while arrays
+        # still fill tuple fields and whole numbers fill float fields.
+        value: T = adapter.validate_json(text, strict=True)
+    except pydantic.ValidationError as problem:
+        problems = "; ".join(problem_texts(problem, dict(fields), whole=f"({noun})"))
+        raise error(f"{noun} {tag!r}: {problems}") from None
+    return value
+
 
 class TaggedCodec(Generic[T]):
     """Decodes plain dicts into the tagged types it was given (``noun`` names them in errors).
@@ -72,7 +101,6 @@ class TaggedCodec(Generic[T]):
         self.noun = noun
         self.error = error
         self._types: dict[str, type[T]] = {}
-        self._adapters: dict[str, pydantic.TypeAdapter[Any]] = {}
         for tagged_type in types:
             if not tagged_type.TAG:
                 raise error(f"{tagged_type.__name__} has no tag")
@@ -103,24 +131,9 @@ class TaggedCodec(Generic[T]):
             close = difflib.get_close_matches(tag, self._types, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise error(f"unknown {noun} type {tag!r}{hint}")
-        adapter = self._adapters.get(tag)
-        if adapter is None:
-            adapter = pydantic.TypeAdapter(tagged_type)
-            self._adapters[tag] = adapter
         fields = {key: value for key, value in data.items() if key != "type"}
         known = {field.name for field in dataclasses.fields(tagged_type)}
         unknown = sorted(set(fields) - known)
         if unknown:
             raise error(f"{noun} {tag!r} has no field {', '.join(unknown)}")
-        try:
-            text = json.dumps(fields)
-        except (TypeError, ValueError) as problem:  # a set, an object: no JSON holds those
-            raise error(f"{noun} {tag!r}: not JSON data: {problem}") from None
-        try:
-            # Strict JSON validation: true is no integer and "1" no number, while arrays
-            # still fill tuple fields and whole numbers fill float fields.
-            value: T = adapter.validate_json(text, strict=True)
-        except pydantic.ValidationError as problem:
-            problems = "; ".join(problem_texts(problem, fields, whole=f"({noun})"))
-            raise error(f"{noun} {tag!r}: {problems}") from None
-        return value
+        return validate_fields(tagged_type, fields, noun=noun, error=error)

@@ -9,6 +9,9 @@ the records, which carry their game index; tasks may finish in any order.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
@@ -16,6 +19,21 @@ from types import TracebackType
 from warbench.core.sim.plan import GamePlan
 from warbench.core.sim.play import GameRecord, play_game
 from warbench.core.sim.tasks import TaskResult, TaskSizer, play_task
+
+#: Seconds between a worker's checks that the process that started it is still alive.
+PARENT_POLL_SECONDS = 0.5
+
+
+def watch_parent(parent: int, poll: float = PARENT_POLL_SECONDS) -> None:
+    """In a worker: exit as soon as process ``parent`` is gone (even by SIGKILL, which runs
+    no clean-up), so no worker outlives its run; the resource tracker then exits too."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 class LocalBackend:
@@ -41,7 +59,10 @@ class LocalBackend:
             return
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
             )
         sizer = TaskSizer(indices, target_seconds=self.task_seconds, most=self.task_games)
         pending: set[Future[TaskResult]] = set()

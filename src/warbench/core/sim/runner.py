@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from warbench.core.limits import MAX_GAMES
 from warbench.core.sim.local import LocalBackend
 from warbench.core.sim.plan import GamePlan
 from warbench.core.sim.play import GameRecord
@@ -68,6 +69,16 @@ class RunResult:
         return self.played / self.seconds if self.seconds > 0 else 0.0
 
 
+class TooManyGames(ValueError):
+    """A number of games below 1 or beyond :data:`~warbench.core.limits.MAX_GAMES`."""
+
+
+def check_games(games: int) -> None:
+    """Raise :class:`TooManyGames` unless ``1 <= games <= MAX_GAMES``."""
+    if not 1 <= games <= MAX_GAMES:
+        raise TooManyGames(f"--games {games}: give 1 to {MAX_GAMES:,} games per run")
+
+
 def simulate(
     plan: GamePlan,
     games: int,
@@ -82,8 +93,7 @@ def simulate(
     The default backend plays in this process. With ``resume`` the last stored run of the
     same plan is continued (and extended to ``games`` if it asked for fewer).
     """
-    if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}")
+    check_games(games)
     if resume and store is None:
         raise ValueError("--resume needs a results file (--db)")
     run_id = None

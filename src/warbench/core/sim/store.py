@@ -21,8 +21,10 @@ from types import TracebackType
 from typing import Any
 
 from warbench.core.journal import Journal
+from warbench.core.limits import MAX_SQLITE_INT
 from warbench.core.lists import ArmyList
 from warbench.core.registry import ruleset as find_ruleset
+from warbench.core.replay import ReplayMismatch
 from warbench.core.sim.plan import GamePlan, Side
 from warbench.core.sim.play import GameRecord, play_to_end
 
@@ -64,6 +66,17 @@ class StoreError(ValueError):
     """A results file that is not one, or a run or game it does not hold."""
 
 
+class StoredGameMismatch(ReplayMismatch):
+    """A game stored without its journal that, played again, ends in another state."""
+
+
+def _row_id(value: int, what: str) -> int:
+    """``value`` if SQLite can hold it as a row id, else :class:`StoreError`."""
+    if isinstance(value, bool) or not 1 <= value <= MAX_SQLITE_INT:
+        raise StoreError(f"{what} {value}: ids run from 1 to {MAX_SQLITE_INT}")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class StoredRun:
     """A run in the store: its id, the number of games asked for, and those already stored."""
@@ -90,20 +103,31 @@ class RunInfo:
 
 
 class ResultStore:
-    """A results file, opened (and created if missing) at ``path``."""
+    """A results file, opened (and created if missing) at ``path``.
 
-    def __init__(self, path: str | Path) -> None:
+    ``readonly`` opens an existing file only to read it: nothing is written, not even the
+    tables, so a read-only file can be replayed and an empty one is refused.
+    """
+
+    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
         self.path = Path(path)
         try:
-            self._db = sqlite3.connect(self.path)
+            if readonly:
+                uri = f"{self.path.resolve().as_uri()}?mode=ro"
+                self._db = sqlite3.connect(uri, uri=True)
+            else:
+                self._db = sqlite3.connect(self.path)
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
+            if version not in (0, SCHEMA_VERSION) or (readonly and version != SCHEMA_VERSION):
+                self._db.close()
                 raise StoreError(
                     f"{self.path}: results format {version}, this warbench reads {SCHEMA_VERSION}"
+                    + (" (is it a results file of warbench simulate?)" if version == 0 else "")
                 )
-            with self._db:
-                self._db.executescript(_SCHEMA)
-                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            if not readonly:
+                with self._db:
+                    self._db.executescript(_SCHEMA)
+                    self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{self.path}: not a warbench results file ({error})") from None
 
@@ -220,6 +244,7 @@ class ResultStore:
 
     def run(self, run_id: int) -> RunInfo:
         """The run stored as ``run_id``."""
+        _row_id(run_id, "run")
         row = self._db.execute(
             "SELECT id, ruleset, version, seed, games, scenario, sides, bots, setups,"
             " max_decisions FROM runs WHERE id = ?",
@@ -250,6 +275,7 @@ class ResultStore:
 
     def journal(self, game_id: int) -> Journal:
         """The journal of stored game ``game_id``; see :func:`load_journal`."""
+        _row_id(game_id, "--game")
         row = self._db.execute(
             "SELECT run_id, idx, summary, journal FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -276,7 +302,7 @@ class ResultStore:
         )
         game = play_to_end(plan, int(index), record_hashes=True)
         if game.hash() != json.loads(summary)["final_hash"]:
-            raise StoreError(
+            raise StoredGameMismatch(
                 f"game {game_id} played again does not end as stored: the ruleset or its"
                 " bots have changed"
             )
@@ -301,5 +327,5 @@ def load_journal(db_path: str | Path, game_id: int) -> Journal:
     path = Path(db_path)
     if not path.is_file():
         raise StoreError(f"{path}: file not found")
-    with ResultStore(path) as store:
+    with ResultStore(path, readonly=True) as store:
         return store.journal(game_id)

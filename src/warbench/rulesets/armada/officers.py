@@ -119,6 +119,9 @@ def order_refusal(
         return f"{officer.name}'s fleet {home.name} is {home.status}"
     if order.resolve and officer.resolve <= 0:
         return f"{officer.name} has no resolve points left"
+    for what, index in (("fleet", order.fleet), ("ally", order.ally)):
+        if index != -1 and not 0 <= index < len(state.fleets):  # -1: not given
+            return f"{what}: there is no fleet {index}"
     return _target_refusal(state, tables, officer, rule, order)
 
 

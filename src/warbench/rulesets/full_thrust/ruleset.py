@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
-from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo
+from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, UnitSize
 from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
@@ -80,7 +80,9 @@ class FullThrustRuleset(Ruleset[Any, Any]):
             )
             for design in self.library.designs.values()
         }
-        constraints = (PointsCap(),) if army.points is not None else ()
+        constraints: tuple[PointsCap | UnitSize, ...] = (UnitSize(),)
+        if army.points is not None:
+            constraints = (PointsCap(), UnitSize())
         return ArmyRules(lookup, ConstraintSet(name="Full Thrust fleet", constraints=constraints))
 
     def catalog(self) -> Mapping[str, Record]:
