@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench import odds_cli, sim_cli
+from warbench.cli_common import DataOption, load_ruleset
 from warbench.core.agents import Agent
 from warbench.core.catalog import load_model
 from warbench.core.engine import Game
@@ -76,10 +77,12 @@ def rulesets_command() -> None:
     console.print(table)
 
 
-def _installed(source: str | Path, ruleset_id: str) -> Ruleset[Any, Any]:
+def _installed(
+    source: str | Path, ruleset_id: str, data: Path | None = None
+) -> Ruleset[Any, Any]:
     """The ruleset a file names; if it is not installed, the error names the file and key."""
     try:
-        return ruleset(ruleset_id)
+        return load_ruleset(ruleset_id, data)
     except UnknownRuleset as error:
         raise CommandError(f"{source}: ruleset: {error}") from None
 
@@ -110,6 +113,7 @@ def demo_command(
         Path, typer.Option(help="Folder for the journal and the table picture.")
     ] = Path("out"),
     quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
+    data: DataOption = None,
 ) -> None:
     """Play a bot-against-bot game, narrate it, save its journal and a table picture."""
     ids = [ruleset_id] if ruleset_id is not None else available_rulesets()
@@ -123,7 +127,7 @@ def demo_command(
         raise CommandError(f"--out {out}: not a folder")
     out.mkdir(parents=True, exist_ok=True)
     for current in ids:
-        rules = ruleset(current)
+        rules = load_ruleset(current, data)
         chosen = _best_bot(rules) if bot is None else bot
         agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(rules.min_players)]
         game = Game.new(rules, seed=seed, players=rules.min_players)
@@ -164,10 +168,11 @@ def replay_command(
     luck: Annotated[
         bool, typer.Option(help="Rate every roll against its exact odds; report each side.")
     ] = False,
+    data: DataOption = None,
 ) -> None:
     """Re-run a journal, verify every recorded state hash, and narrate the game."""
     try:
-        journal, rules = _journal_to_replay(journal_path, db, game_id)
+        journal, rules = _journal_to_replay(journal_path, db, game_id, data)
     except ReplayMismatch as error:  # a stored game that, played again, ends elsewhere
         console.print(f"[red]verification failed:[/red] {error}", highlight=False)
         raise typer.Exit(VERIFY_FAILED) from None
@@ -214,20 +219,20 @@ def _hashes_checked(journal: Journal) -> str:
 
 
 def _journal_to_replay(
-    path: Path | None, db: Path | None, game_id: int | None
+    path: Path | None, db: Path | None, game_id: int | None, data: Path | None
 ) -> tuple[Journal, Ruleset[Any, Any]]:
     """The journal a replay asks for, from a file or a results store, and its ruleset."""
     if db is None and game_id is None:
         if path is None:
             raise CommandError("replay needs a JOURNAL file, or --db FILE --game ID")
         journal = Journal.load(path)
-        return journal, _installed(path, journal.ruleset)
+        return journal, _installed(path, journal.ruleset, data)
     if path is not None:
         raise CommandError("give either a JOURNAL file or --db with --game, not both")
     if db is None or game_id is None:
         raise CommandError("--db and --game go together")
     journal = load_journal(db, game_id)
-    return journal, _installed(f"{db} game {game_id}", journal.ruleset)
+    return journal, _installed(f"{db} game {game_id}", journal.ruleset, data)
 
 
 def _print_luck(report: LuckReport) -> None:
@@ -261,11 +266,12 @@ def render_command(
     at: Annotated[
         int | None, typer.Option(help="Draw the table after this many actions (default: end).")
     ] = None,
+    data: DataOption = None,
 ) -> None:
     """Draw the table of a journaled game, at its end or after a given action."""
     check_output(out, "--out", (".svg", ".png"))
     journal = Journal.load(journal_path)
-    rules = _installed(journal_path, journal.ruleset)
+    rules = _installed(journal_path, journal.ruleset, data)
     if at is not None and not 0 <= at <= len(journal.entries):
         raise CommandError(f"--at {at}: the journal has actions 0 to {len(journal.entries)}")
     target = len(journal.entries) if at is None else at
@@ -302,6 +308,7 @@ def list_validate_command(
         Path | None,
         typer.Option(help="A constraint set (.toml) to use instead of the format's own."),
     ] = None,
+    data: DataOption = None,
 ) -> None:
     """Price army lists and report every rule each breaks (exit 1 if any list breaks one).
 
@@ -319,7 +326,7 @@ def list_validate_command(
         army = load_model(list_path, ArmyList)
         if expected is not None and army.ruleset != expected:
             raise CommandError(f"{list_path}: ruleset: a list for {army.ruleset}, not {expected}")
-        rules = _installed(list_path, army.ruleset)
+        rules = _installed(list_path, army.ruleset, data)
         try:
             reports.append(rules.validate_list(army, list_format, chosen))
         except SetupError as error:
@@ -336,9 +343,10 @@ def list_validate_command(
 def catalog_command(
     ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
     unit: Annotated[str | None, typer.Option(help="Show one entry in full.")] = None,
+    data: DataOption = None,
 ) -> None:
     """List a ruleset's unit catalog, or show one unit in full."""
-    rules = ruleset(ruleset_id)
+    rules = load_ruleset(ruleset_id, data)
     entries = rules.catalog()
     if entries is None:
         raise CommandError(f"{rules.id} has no unit catalog yet")

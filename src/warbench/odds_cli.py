@@ -11,9 +11,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from warbench.cli_common import DataOption, load_ruleset
 from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.outputs import check_output
-from warbench.core.registry import ruleset
 from warbench.core.ruleset import Ruleset
 
 BAR_WIDTH = 30
@@ -114,10 +114,11 @@ def odds_command(
     ] = None,
     plot: Annotated[Path | None, typer.Option(help="Also draw a chart (.png or .svg).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+    data: DataOption = None,
 ) -> None:
     """Exact odds of an attack: each result, the chance of at least it, and the mean."""
     console = Console(soft_wrap=True)
-    rules = ruleset(ruleset_id)
+    rules = load_ruleset(ruleset_id, data)
     if plot is not None:
         check_output(plot, "--plot", (".png", ".svg"))
     if not query:

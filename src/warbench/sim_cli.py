@@ -27,10 +27,10 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from warbench.cli_common import DataOption, load_ruleset
 from warbench.core.catalog import load_model
 from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
-from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset
 from warbench.core.sim.plan import DEFAULT_MAX_DECISIONS, Side, mirror_sides, prepare
 from warbench.core.sim.report import write_report
@@ -205,12 +205,13 @@ def simulate_command(
     json_output: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = (
         False
     ),
+    data: DataOption = None,
 ) -> None:
     """Play many bot-against-bot games and report who wins, how often, and why."""
     _check_paths(db, resume, report, games)
     if compare_run is not None and db is None:
         raise SimulateOptionError("--compare needs --db, the results file holding that run")
-    rules = find_ruleset(ruleset_id)
+    rules = load_ruleset(ruleset_id, data)
     paths = list(army or [])
     if len(paths) == 1:
         raise SimulateOptionError("give at least two --army lists, or none for the default set-up")
@@ -324,10 +325,11 @@ def tournament_command(
     json_output: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = (
         False
     ),
+    data: DataOption = None,
 ) -> None:
     """Play every pair of lists; print a win matrix and a rating per list."""
     _check_paths(db, resume, None, games)
-    rules = find_ruleset(ruleset_id)
+    rules = load_ruleset(ruleset_id, data)
     sides = _load_sides(lists)
     plans = pair_plans(
         rules,

@@ -91,6 +91,7 @@ class GamePlan:
         plain = {
             "ruleset": self.ruleset.id,
             "version": self.ruleset.version,
+            **({"data": self.ruleset.data_digest} if self.ruleset.data_digest else {}),
             "sides": [side.hash for side in self.sides],
             "setups": self.setups,
             "bots": self.bots,

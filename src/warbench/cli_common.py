@@ -1,0 +1,38 @@
+"""What every command that plays or validates shares: the ruleset, with a player's data.
+
+``--data DIR`` names a player's own data folder: its files replace the ruleset's shipped
+files of the same name (catalog, tables, cards), so a designer plays their own stat lines.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from warbench.core.registry import ruleset
+from warbench.core.ruleset import Ruleset
+
+#: The ``--data`` option, the same on every command that plays or validates.
+DataOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--data",
+        help="Your own data folder: its files replace the ruleset's shipped files of the"
+        " same name.",
+    ),
+]
+
+
+def load_ruleset(ruleset_id: str, data: Path | None = None) -> Ruleset[Any, Any]:
+    """The ruleset ``ruleset_id``, reading ``data`` first when given.
+
+    Errors (an unknown id, a missing folder, a file the ruleset does not ship, a data file
+    that does not validate) are ``ValueError``s naming what is wrong; the CLI prints them
+    in one line.
+    """
+    rules = ruleset(ruleset_id, data_dir=data)
+    if data is not None:
+        _ = rules.data  # load now, so a bad file is reported before any work
+    return rules
