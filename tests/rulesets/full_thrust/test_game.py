@@ -18,7 +18,7 @@ from warbench.rulesets.full_thrust.scoring import Points
 from warbench.rulesets.full_thrust.turn import PHASES, victory_points
 from warbench.testing import assert_conforms
 
-from .helpers import RULES, battle, orders, ship, state_of
+from .helpers import RULES, battle, orders, ship
 
 ALL_OPTIONS = {"fighter_morale": True, "fire_at_fighters": True, "reduced_heavy_range": True}
 
@@ -47,7 +47,7 @@ def test_victory_points_count_destroyed_crippled_and_disengaged_ships() -> None:
         [ship("lancer", "A", 10, 10), ship("lancer", "B", 20, 10)],
         [ship("harrier", "C", 60, 40), ship("picket", "D", 50, 40), ship("wasp", "E", 40, 40)],
     )
-    state = state_of(game)
+    state = game.state
     apply_points(game, state.ships[2], Points(0, 10), "a test")  # harrier destroyed: 120
     state.ships[3].status = "disengaged"  # picket gone: 34 / 2
     state.ships[4].hull_hits = 5  # wasp crippled: 99 / 2
@@ -57,10 +57,10 @@ def test_victory_points_count_destroyed_crippled_and_disengaged_ships() -> None:
 
 def test_damage_control_parties_shrink_with_the_hull_and_repair_on_5_or_6() -> None:
     """FT-DCP: one party per 20 MASS, lost in step with the hull."""
-    library = RULES.library
+    library = RULES.data
     game, feed = battle([ship("warden", "Ward", 30.0, 10.0)],
                         [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
-    ward = state_of(game).ships[0]
+    ward = game.state.ships[0]
     assert damage_parties(library.designs["warden"], ward) == 5
     ward.hull_hits = 14
     assert damage_parties(library.designs["warden"], ward) == 3
@@ -73,7 +73,7 @@ def test_damage_control_parties_shrink_with_the_hull_and_repair_on_5_or_6() -> N
     assert ward.damage[1] == 0
     assert Repair(0, 1) not in game.pending()[0].options
     game.apply(0, Repair(0, 2))
-    assert ward.damage[2] == 0 and state_of(game).turn == 2
+    assert ward.damage[2] == 0 and game.state.turn == 2
 
 
 def test_the_table_picture_and_the_summary() -> None:

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.decisions import Decision
-from warbench.core.engine import Game
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
@@ -42,7 +40,7 @@ from warbench.rulesets.full_thrust.actions import (
     WriteOrders,
 )
 from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.damage import screens_of
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, NONE, SALVO, SHIP
 from warbench.rulesets.full_thrust.defence import PointDefencePhase
@@ -104,7 +102,7 @@ class AdmiralBot:
     def __init__(self, seed: int = 0) -> None:
         self.fallback = RandomAgent(seed)
 
-    def choose(self, game: Game[Any, Any], decision: Decision) -> Action:
+    def choose(self, game: FTGame, decision: Decision) -> Action:
         """Pick an action for ``decision``."""
         options = list(decision.options)
         if not options:
@@ -134,13 +132,13 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ orders
 
-    def _orders(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
-        lib = library(game)
+    def _orders(self, game: FTGame, options: Sequence[Action]) -> Action:
+        state = game.state
+        lib = game.data
         first = options[0]
         assert isinstance(first, WriteOrders)
         ship = state.ships[first.ship]
-        cls = ship_class(game, ship)
+        cls = game.data.designs[ship.design]
         enemies = [predicted(enemy) for enemy in state.enemies(ship.player)]
         best, best_score = first, -math.inf
         for option in options:
@@ -190,9 +188,9 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ fighters
 
-    def _fighter_move(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
-        lib = library(game)
+    def _fighter_move(self, game: FTGame, options: Sequence[Action]) -> Action:
+        state = game.state
+        lib = game.data
         first = options[0]
         group = state.groups[first.group]  # type: ignore[attr-defined]
         if isinstance(first, KeepScreening):
@@ -234,9 +232,9 @@ class AdmiralBot:
             return options[0]
         return min(moves, key=lambda o: math.hypot(o.x - x, o.y - y))
 
-    def _fighter_target(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
-        lib = library(game)
+    def _fighter_target(self, game: FTGame, options: Sequence[Action]) -> Action:
+        state = game.state
+        lib = game.data
 
         def value(option: Action) -> float:
             assert isinstance(option, FighterTarget)
@@ -259,8 +257,8 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ salvos
 
-    def _salvo(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
+    def _salvo(self, game: FTGame, options: Sequence[Action]) -> Action:
+        state = game.state
         launches = [o for o in options if isinstance(o, LaunchSalvo)]
         if not launches:
             return options[0]
@@ -271,14 +269,14 @@ class AdmiralBot:
 
         return min(launches, key=distance)
 
-    def _target_value(self, game: Game[Any, Any], option: Action) -> float:
+    def _target_value(self, game: FTGame, option: Action) -> float:
         assert isinstance(option, SalvoTarget)
-        return hull_fraction_lost(library(game), battle(game).ships[option.ship])
+        return hull_fraction_lost(game.data, game.state.ships[option.ship])
 
     # ------------------------------------------------------------------ defence
 
-    def _defence(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
+    def _defence(self, game: FTGame, options: Sequence[Action]) -> Action:
+        state = game.state
         frame = game.top
         assert isinstance(frame, PointDefencePhase)
         allocated: dict[tuple[str, int], int] = {}
@@ -301,10 +299,10 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ ship fire
 
-    def _expected(self, game: Game[Any, Any], ship: Ship, target: Ship, systems: Sequence[int]) -> float:
-        lib = library(game)
-        cls = ship_class(game, ship)
-        die = DIE_VALUE[screens_of(ship_class(game, target), target)]
+    def _expected(self, game: FTGame, ship: Ship, target: Ship, systems: Sequence[int]) -> float:
+        lib = game.data
+        cls = game.data.designs[ship.design]
+        die = DIE_VALUE[screens_of(game.data.designs[target.design], target)]
         distance = math.hypot(target.x - ship.x, target.y - ship.y)
         arcs = arcs_containing(ship.x, ship.y, ship.facing, target.x, target.y)
         total = 0.0
@@ -318,9 +316,9 @@ class AdmiralBot:
                 total += 1.5
         return total
 
-    def _ship_punch(self, game: Game[Any, Any], option: Action) -> float:
+    def _ship_punch(self, game: FTGame, option: Action) -> float:
         assert isinstance(option, FireShip)
-        state = battle(game)
+        state = game.state
         ship = state.ships[option.ship]
         weapons = usable_weapons(game, ship)
         return max(
@@ -328,16 +326,16 @@ class AdmiralBot:
             default=0.0,
         )
 
-    def _fire_value(self, game: Game[Any, Any], option: Action) -> float:
+    def _fire_value(self, game: FTGame, option: Action) -> float:
         assert isinstance(option, DeclareTarget | AssignWeapon)
         if option.target < 0:
             return -1.0
-        state = battle(game)
+        state = game.state
         ship = state.ships[option.ship]
         if option.kind != SHIP:
             return 0.1
         target = state.ships[option.target]
-        lib = library(game)
+        lib = game.data
         systems = (
             [option.system] if isinstance(option, AssignWeapon) else usable_weapons(game, ship)
         )
@@ -347,12 +345,12 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ systems
 
-    def _system_rank(self, game: Game[Any, Any], option: Action) -> tuple[int, int]:
+    def _system_rank(self, game: FTGame, option: Action) -> tuple[int, int]:
         assert isinstance(option, ChooseSystem | Repair)
         if option.system < 0:
             return (len(SYSTEM_PRIORITY) + 1, 0)
-        ship = battle(game).ships[option.ship]
-        system = ship_class(game, ship).systems[option.system]
+        ship = game.state.ships[option.ship]
+        system = game.data.designs[ship.design].systems[option.system]
         rank = (
             SYSTEM_PRIORITY.index(system.kind)
             if system.kind in SYSTEM_PRIORITY

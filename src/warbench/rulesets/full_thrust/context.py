@@ -1,30 +1,31 @@
-"""How procedures reach the battle: the state, the rule library, a ship's class."""
+"""The typed seam between the engine and the Full Thrust rules.
+
+Procedures reach the battle as ``game.state`` (a :class:`FullThrustState`) and the rule
+library as ``game.data`` (a :class:`Library`). Helpers shared by the rules and the bots
+take a :class:`Battle`: anything with that ``state`` and ``data``, which a game and a seat's
+observation both are.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Protocol, TypeAlias
 
-from warbench.rulesets.full_thrust.library import Library, ShipClass
-from warbench.rulesets.full_thrust.state import FullThrustState, Ship
+from warbench.core.engine import Game
+from warbench.core.procedures import Procedure
+from warbench.rulesets.full_thrust.library import Library
+from warbench.rulesets.full_thrust.state import FullThrustState
 
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
-
-
-def battle(game: Game[Any, Any]) -> FullThrustState:
-    """The game's Full Thrust state."""
-    state = game.state
-    assert isinstance(state, FullThrustState)
-    return state
+#: A game of Full Thrust.
+FTGame: TypeAlias = Game[FullThrustState, Library]
+#: A procedure frame of Full Thrust.
+FTProcedure: TypeAlias = Procedure[FullThrustState, Library]
 
 
-def library(game: Game[Any, Any]) -> Library:
-    """The rule library of the game's ruleset."""
-    found = getattr(game.ruleset, "library", None)
-    assert isinstance(found, Library)
-    return found
+class Battle(Protocol):
+    """What rule helpers read: the state and the library (a game or an observation)."""
 
+    @property
+    def state(self) -> FullThrustState: ...
 
-def ship_class(game: Game[Any, Any], ship: Ship) -> ShipClass:
-    """The class of ``ship``."""
-    return library(game).designs[ship.design]
+    @property
+    def data(self) -> Library: ...

@@ -10,10 +10,10 @@ the ship.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from warbench.core.faces import FaceTable
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.data import ThresholdRules
 from warbench.rulesets.full_thrust.library import ShipClass
 from warbench.rulesets.full_thrust.scoring import SIDES, Points
@@ -26,9 +26,6 @@ from warbench.rulesets.full_thrust.state import (
     SCREENING,
     Ship,
 )
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 #: Damage a drive can take: halved thrust, then none.
 DRIVE_WRECKED = 2
@@ -127,13 +124,13 @@ def damage_parties(cls: ShipClass, ship: Ship) -> int:
 
 
 def apply_points(
-    game: Game[Any, Any], ship: Ship, points: Points, cause: str, by: Ship | None = None
+    game: FTGame, ship: Ship, points: Points, cause: str, by: Ship | None = None
 ) -> None:
     """Mark ``points`` of damage on ``ship`` (dealt by ``by``, when a ship); destroy it when
     the last hull box goes."""
     if not ship.active or points.total == 0:
         return
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     to_armour, to_hull = hull_and_armour(points, armour_left(cls, ship))
     hull_before = ship.hull_hits
     ship.armour_hits += to_armour
@@ -159,9 +156,9 @@ def apply_points(
         remove_ship(game, ship, DESTROYED)
 
 
-def knock_out(game: Game[Any, Any], ship: Ship, index: int, cause: str) -> None:
+def knock_out(game: FTGame, ship: Ship, index: int, cause: str) -> None:
     """Damage one system of ``ship`` (a drive steps from halved to wrecked)."""
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     system = cls.systems[index]
     limit = DRIVE_WRECKED if system.kind == "drive" else 1
     if ship.damage[index] >= limit:
@@ -176,15 +173,15 @@ def knock_out(game: Game[Any, Any], ship: Ship, index: int, cause: str) -> None:
     )
 
 
-def threshold_check(game: Game[Any, Any], ship: Ship, rows_before: int) -> None:
+def threshold_check(game: FTGame, ship: Ship, rows_before: int) -> None:
     """The check owed for rows finished since ``rows_before``: one roll per working system.
 
     Several rows at once make one check, against the deepest row, at +1 per extra row.
     """
     if not ship.active:
         return
-    cls = ship_class(game, ship)
-    rules = library(game).rules.threshold
+    cls = game.data.designs[ship.design]
+    rules = game.data.rules.threshold
     owed = check_owed(rows_before, rows_finished(cls, ship.hull_hits), rules)
     if owed is None:
         return
@@ -210,12 +207,12 @@ def threshold_check(game: Game[Any, Any], ship: Ship, rows_before: int) -> None:
             knock_out(game, ship, index, "a threshold check")
 
 
-def remove_ship(game: Game[Any, Any], ship: Ship, status: str) -> None:
+def remove_ship(game: FTGame, ship: Ship, status: str) -> None:
     """Take ``ship`` out of the battle (destroyed or disengaged) with its hangars."""
     ship.status = status
     verb = "is destroyed" if status == DESTROYED else "leaves the table and disengages"
     game.emit(status, f"{ship.name} {verb}", ship=ship.id, player=ship.player)
-    for group in battle(game).groups:
+    for group in game.state.groups:
         if group.carrier == ship.id and group.status == IN_HANGAR:
             group.status = LOST if status == DESTROYED else JUMPED
         if group.status == SCREENING and group.screening == ship.id:

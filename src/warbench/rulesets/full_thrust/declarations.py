@@ -12,19 +12,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.procedures import Procedure
 from warbench.rulesets.full_thrust.actions import FighterTarget, SalvoTarget
-from warbench.rulesets.full_thrust.context import battle, library
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.fighters import toward
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.state import IN_SPACE, FighterGroup, FullThrustState, Salvo
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 #: A salvo that found no ship to strike.
 NO_TARGET = -2
@@ -105,17 +100,17 @@ def _undeclared_groups(state: FullThrustState, player: int) -> list[FighterGroup
 
 
 @dataclass(slots=True)
-class DeclarationPhase(Procedure[Any, Any]):
+class DeclarationPhase(FTProcedure):
     """Phase 6: alternate declarations, one salvo or group at a time."""
 
     prepared: bool = False
     turn_index: int = 0
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
+    def decisions(self, game: FTGame) -> list[Decision]:
         if not self.prepared:
             return []
-        state = battle(game)
-        lib = library(game)
+        state = game.state
+        lib = game.data
         player = state.loser_first[self.turn_index % len(state.initiative)]
         salvos = _undeclared_salvos(state, player)
         if salvos:
@@ -138,8 +133,8 @@ class DeclarationPhase(Procedure[Any, Any]):
             return [Decision(player, f"declare the target of {group.name}", choices)]
         return []
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = battle(game)
+    def act(self, game: FTGame, player: int, action: Action) -> None:
+        state = game.state
         self.turn_index += 1
         if isinstance(action, SalvoTarget):
             salvo = state.salvos[action.salvo]
@@ -159,7 +154,7 @@ class DeclarationPhase(Procedure[Any, Any]):
             return
         x, y, name = _target_point(state, action.kind, action.target)
         if action.secondary:
-            rules = library(game).rules.fighters
+            rules = game.data.rules.fighters
             group.endurance -= 1
             group.x, group.y = toward(
                 group.x, group.y, x, y, rules.secondary_move, rules.attack_range - 1.0
@@ -175,9 +170,9 @@ class DeclarationPhase(Procedure[Any, Any]):
             secondary=action.secondary,
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = battle(game)
-        lib = library(game)
+    def step(self, game: FTGame) -> None:
+        state = game.state
+        lib = game.data
         if not self.prepared:
             self.prepared = True
             for salvo in state.salvos:

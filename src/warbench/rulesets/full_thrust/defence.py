@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.procedures import Procedure
 from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.scoring import (
@@ -36,10 +34,6 @@ from warbench.rulesets.full_thrust.state import (
     FullThrustState,
     Ship,
 )
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
-
 
 #: Interceptors attacking light fighters kill a d6 plus this many, whatever their number.
 LIGHT_KILL_BONUS = 1
@@ -65,7 +59,7 @@ def dogfight_dice(fighting: FighterType, target: FighterType | None) -> GroupDic
 
 
 def fighter_kills(
-    game: Game[Any, Any], shooter: FighterGroup, fighting: FighterType, target: FighterType | None
+    game: FTGame, shooter: FighterGroup, fighting: FighterType, target: FighterType | None
 ) -> int:
     """Kills ``shooter`` scores in one round of a dogfight (``target`` None: missiles)."""
     dice = dogfight_dice(fighting, target)
@@ -73,7 +67,7 @@ def fighter_kills(
     return group_kills(source, shooter.count, dice, label=f"{shooter.name} dogfight")
 
 
-def _lose(game: Game[Any, Any], group: FighterGroup, kills: int, cause: str) -> None:
+def _lose(game: FTGame, group: FighterGroup, kills: int, cause: str) -> None:
     kills = min(kills, group.count)
     if kills <= 0:
         return
@@ -84,9 +78,9 @@ def _lose(game: Game[Any, Any], group: FighterGroup, kills: int, cause: str) -> 
               group=group.id, kills=kills, left=group.count)
 
 
-def dogfight(game: Game[Any, Any], first: FighterGroup, second: FighterGroup) -> None:
+def dogfight(game: FTGame, first: FighterGroup, second: FighterGroup) -> None:
     """Both groups roll at once; each that rolls spends an endurance point."""
-    lib = library(game)
+    lib = game.data
     one, two = profile(lib, first), profile(lib, second)
     game.emit("dogfight", f"{first.name} and {second.name} dogfight",
               groups=[first.id, second.id])
@@ -100,10 +94,10 @@ def dogfight(game: Game[Any, Any], first: FighterGroup, second: FighterGroup) ->
     _lose(game, first, on_first, second.name)
 
 
-def fight_fighters(game: Game[Any, Any]) -> None:
+def fight_fighters(game: FTGame) -> None:
     """Dogfights, then screens meeting attackers, then interceptions of salvos."""
-    state = battle(game)
-    lib = library(game)
+    state = game.state
+    lib = game.data
     for group in state.groups:
         if group.target_kind == FIGHTERS and group.count > 0:
             enemy = state.groups[group.target]
@@ -148,9 +142,9 @@ def threats(state: FullThrustState, ship: Ship) -> list[tuple[str, int]]:
     return found
 
 
-def defence_systems(game: Game[Any, Any], ship: Ship) -> list[int]:
+def defence_systems(game: FTGame, ship: Ship) -> list[int]:
     """Working, unused PDS and class-1 beams of ``ship``."""
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
@@ -160,15 +154,15 @@ def defence_systems(game: Game[Any, Any], ship: Ship) -> list[int]:
     ]
 
 
-def defenders(game: Game[Any, Any], ship: Ship) -> list[Ship]:
+def defenders(game: FTGame, ship: Ship) -> list[Ship]:
     """``ship`` and every friend whose area defence fire control can cover it."""
-    state = battle(game)
-    reach = library(game).rules.weapons.adfc_reach
+    state = game.state
+    reach = game.data.rules.weapons.adfc_reach
     found = [ship]
     for friend in state.fleet(ship.player):
         if friend.id == ship.id or friend.covering not in (-1, ship.id):
             continue
-        cls = ship_class(game, friend)
+        cls = game.data.designs[friend.design]
         has_adfc = any(
             system.kind == "adfc" and not friend.damage[index]
             for index, system in enumerate(cls.systems)
@@ -178,9 +172,9 @@ def defenders(game: Game[Any, Any], ship: Ship) -> list[Ship]:
     return found
 
 
-def defence_options(game: Game[Any, Any], player: int) -> list[Action]:
+def defence_options(game: FTGame, player: int) -> list[Action]:
     """Every allocation ``player`` may make now."""
-    state = battle(game)
+    state = game.state
     options: list[Action] = []
     for ship in state.fleet(player):
         attacking = threats(state, ship)
@@ -193,17 +187,17 @@ def defence_options(game: Game[Any, Any], player: int) -> list[Action]:
 
 
 @dataclass(slots=True)
-class PointDefencePhase(Procedure[Any, Any]):
+class PointDefencePhase(FTProcedure):
     """Phase 7: fighter combat, point defence allocation and fire, morale."""
 
     stage: str = "fighters"
     done: list[int] = field(default_factory=list)
     allocations: list[tuple[int, int, str, int]] = field(default_factory=list)
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
+    def decisions(self, game: FTGame) -> list[Decision]:
         if self.stage != "allocate":
             return []
-        state = battle(game)
+        state = game.state
         owed = []
         for player in state.loser_first:
             if player in self.done:
@@ -213,19 +207,19 @@ class PointDefencePhase(Procedure[Any, Any]):
                 owed.append(Decision(player, "allocate point defence", (*options, DefenceDone())))
         return owed
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
+    def act(self, game: FTGame, player: int, action: Action) -> None:
         if isinstance(action, DefenceDone):
             self.done.append(player)
             return
         assert isinstance(action, DefendWith)
-        state = battle(game)
+        state = game.state
         defender = state.ships[action.ship]
         defender.use(action.system)
         self.allocations.append((action.ship, action.system, action.kind, action.threat))
         target = _threat_target(state, action.kind, action.threat)
         if target != defender.id:
             defender.covering = target
-        label = ship_class(game, defender).systems[action.system].label
+        label = game.data.designs[defender.design].systems[action.system].label
         game.emit(
             "defence_allocated",
             f"{defender.name}'s {label} fires at {_threat_name(state, action.kind, action.threat)}",
@@ -235,13 +229,13 @@ class PointDefencePhase(Procedure[Any, Any]):
             threat=action.threat,
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
+    def step(self, game: FTGame) -> None:
         if self.stage == "fighters":
             fight_fighters(game)
             self.stage = "allocate"
             return
-        state = battle(game)
-        lib = library(game)
+        state = game.state
+        lib = game.data
         for ship, system, kind, threat in self.allocations:
             _defensive_fire(game, lib, state.ships[ship], system, kind, threat)
         if state.option("fighter_morale"):
@@ -266,11 +260,11 @@ def _threat_name(state: FullThrustState, kind: str, threat: int) -> str:
 
 
 def _defensive_fire(
-    game: Game[Any, Any], lib: Library, ship: Ship, system: int, kind: str, threat: int
+    game: FTGame, lib: Library, ship: Ship, system: int, kind: str, threat: int
 ) -> None:
-    state = battle(game)
+    state = game.state
     source = game.dice_for(ship.player)
-    beam = ship_class(game, ship).systems[system].kind == "beam"
+    beam = game.data.designs[ship.design].systems[system].kind == "beam"
     label = f"{ship.name} point defence"
     if kind == FIGHTERS:
         group = state.groups[threat]
@@ -291,7 +285,7 @@ def _defensive_fire(
               f"{salvo.id}, {salvo.missiles} left", salvo=salvo.id, kills=kills)
 
 
-def morale_check(game: Game[Any, Any], group: FighterGroup) -> None:
+def morale_check(game: FTGame, group: FighterGroup) -> None:
     """The optional morale test: a d6 (+1 green, -1 with an ace) above the fighters left
     breaks the attack off (the group spends no endurance on it)."""
     face = game.dice_for(group.player).faces(6, 1, label=f"morale {group.name}")[0]

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.procedures import Procedure
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
@@ -24,7 +22,7 @@ from warbench.rulesets.full_thrust.actions import (
     FireShip,
 )
 from warbench.rulesets.full_thrust.arcs import arcs_containing
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import (
     DRIVE_WRECKED,
     apply_points,
@@ -47,9 +45,6 @@ from warbench.rulesets.full_thrust.scoring import (
 )
 from warbench.rulesets.full_thrust.state import IN_SPACE, FullThrustState, Ship
 
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
-
 DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition")
 
 
@@ -70,9 +65,9 @@ def weapon_reach(lib: Library, spec: SystemSpec) -> float:
     return weapons.submunition[-1].reach
 
 
-def usable_weapons(game: Game[Any, Any], ship: Ship) -> list[int]:
+def usable_weapons(game: FTGame, ship: Ship) -> list[int]:
     """Direct-fire weapons of ``ship`` that are working, loaded and not yet used."""
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
@@ -99,12 +94,12 @@ def can_reach(lib: Library, ship: Ship, spec: SystemSpec, x: float, y: float) ->
     return bool(arcs_containing(ship.x, ship.y, ship.facing, x, y) & spec.arcs)
 
 
-def fire_targets(game: Game[Any, Any], ship: Ship) -> list[tuple[str, int]]:
+def fire_targets(game: FTGame, ship: Ship) -> list[tuple[str, int]]:
     """Targets some usable weapon of ``ship`` bears on: enemy ships, and (optional rule)
     enemy fighter groups flying free."""
-    state = battle(game)
-    lib = library(game)
-    cls = ship_class(game, ship)
+    state = game.state
+    lib = game.data
+    cls = game.data.designs[ship.design]
     specs = [cls.systems[index] for index in usable_weapons(game, ship)]
     if not specs:
         return []
@@ -123,9 +118,9 @@ def fire_targets(game: Game[Any, Any], ship: Ship) -> list[tuple[str, int]]:
     ]
 
 
-def can_fire(game: Game[Any, Any], ship: Ship) -> bool:
+def can_fire(game: FTGame, ship: Ship) -> bool:
     """A ship that has not fired, has a working fire control and something to shoot at."""
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     return (
         ship.active
         and not ship.fired
@@ -135,7 +130,7 @@ def can_fire(game: Game[Any, Any], ship: Ship) -> bool:
 
 
 @dataclass(slots=True)
-class ShipFirePhase(Procedure[Any, Any]):
+class ShipFirePhase(FTProcedure):
     """Phase 9: choose a ship, declare per fire control, assign weapons, roll."""
 
     turn_index: int = 0
@@ -152,12 +147,12 @@ class ShipFirePhase(Procedure[Any, Any]):
     def _player(self, state: FullThrustState) -> int:
         return state.initiative[self.turn_index % len(state.initiative)]
 
-    def _candidates(self, game: Game[Any, Any]) -> list[Ship]:
-        state = battle(game)
+    def _candidates(self, game: FTGame) -> list[Ship]:
+        state = game.state
         return [ship for ship in state.fleet(self._player(state)) if can_fire(game, ship)]
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = battle(game)
+    def decisions(self, game: FTGame) -> list[Decision]:
+        state = game.state
         if self.stage == "choose":
             ships = self._candidates(game)
             if len(ships) < 2:
@@ -180,7 +175,7 @@ class ShipFirePhase(Procedure[Any, Any]):
             if len(reachable) < 2:
                 return []
             system = self.weapons[0]
-            label = ship_class(game, ship).systems[system].label
+            label = game.data.designs[ship.design].systems[system].label
             aims: tuple[Action, ...] = tuple(
                 AssignWeapon(ship.id, system, k, t) for k, t in reachable
             )
@@ -196,18 +191,18 @@ class ShipFirePhase(Procedure[Any, Any]):
                                  "beam knocks out", systems)]
         return []
 
-    def _reachable(self, game: Game[Any, Any], ship: Ship, system: int) -> list[tuple[str, int]]:
-        state = battle(game)
-        spec = ship_class(game, ship).systems[system]
-        lib = library(game)
+    def _reachable(self, game: FTGame, ship: Ship, system: int) -> list[tuple[str, int]]:
+        state = game.state
+        spec = game.data.designs[ship.design].systems[system]
+        lib = game.data
         return [
             (kind, target)
             for kind, target in self.declared
             if can_reach(lib, ship, spec, *target_point(state, kind, target))
         ]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = battle(game)
+    def act(self, game: FTGame, player: int, action: Action) -> None:
+        state = game.state
         if isinstance(action, FireShip):
             self._start(game, state.ships[action.ship])
         elif isinstance(action, DeclareTarget):
@@ -223,24 +218,24 @@ class ShipFirePhase(Procedure[Any, Any]):
             knock_out(game, state.ships[action.ship], action.system, "a needle beam")
             self.stage = "resolve"
 
-    def _start(self, game: Game[Any, Any], ship: Ship) -> None:
+    def _start(self, game: FTGame, ship: Ship) -> None:
         ship.fired = True
         self.firer = ship.id
         self.stage = "declare"
-        self.controls = working(ship_class(game, ship), ship, "fire_control")
+        self.controls = working(game.data.designs[ship.design], ship, "fire_control")
         self.declared, self.assignments, self.resolved = [], [], 0
         self.rows_before = {}
         game.emit("ship_fires", f"{ship.name} opens fire", ship=ship.id)
 
-    def _declare(self, game: Game[Any, Any], kind: str, target: int) -> None:
-        state = battle(game)
+    def _declare(self, game: FTGame, kind: str, target: int) -> None:
+        state = game.state
         self.declared.append((kind, target))
         name = state.ships[target].name if kind == SHIP else state.groups[target].name
         game.emit("target_declared", f"{state.ships[self.firer].name} locks on {name}",
                   ship=self.firer, target_kind=kind, target=target)
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = battle(game)
+    def step(self, game: FTGame) -> None:
+        state = game.state
         if self.stage == "choose":
             ships = self._candidates(game)
             if ships:
@@ -276,9 +271,9 @@ class ShipFirePhase(Procedure[Any, Any]):
             self.firer = -1
             self.turn_index += 1
 
-    def _fire(self, game: Game[Any, Any], ship: Ship, system: int, kind: str, target: int) -> None:
-        state = battle(game)
-        spec = ship_class(game, ship).systems[system]
+    def _fire(self, game: FTGame, ship: Ship, system: int, kind: str, target: int) -> None:
+        state = game.state
+        spec = game.data.designs[ship.design].systems[system]
         ship.use(system)
         x, y = target_point(state, kind, target)
         distance = math.hypot(x - ship.x, y - ship.y)
@@ -290,10 +285,10 @@ class ShipFirePhase(Procedure[Any, Any]):
         enemy = state.ships[target]
         if not enemy.active:
             return
-        cls = ship_class(game, enemy)
+        cls = game.data.designs[enemy.design]
         if enemy.id not in self.rows_before:
             self.rows_before[enemy.id] = rows_finished(cls, enemy.hull_hits)
-        weapons = library(game).rules.weapons
+        weapons = game.data.rules.weapons
         points = Points()
         if spec.kind == "beam":
             dice = beam_dice_at(spec.level, distance, weapons.beam_band)
@@ -317,8 +312,8 @@ class ShipFirePhase(Procedure[Any, Any]):
             self.stage = "resolve"
 
 
-def _damageable(game: Game[Any, Any], ship: Ship) -> list[int]:
-    cls = ship_class(game, ship)
+def _damageable(game: FTGame, ship: Ship) -> list[int]:
+    cls = game.data.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
@@ -326,9 +321,9 @@ def _damageable(game: Game[Any, Any], ship: Ship) -> list[int]:
     ]
 
 
-def _fire_at_fighters(game: Game[Any, Any], ship: Ship, label: str, group_id: int) -> None:
+def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> None:
     """Optional rule: a 6 kills one fighter, unless the group spends endurance to dodge."""
-    state = battle(game)
+    state = game.state
     group = state.groups[group_id]
     if group.count <= 0 or group.status != IN_SPACE:
         return

@@ -9,14 +9,12 @@ move off the table has disengaged.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.plain import Hidden
-from warbench.core.procedures import Procedure
 from warbench.rulesets.full_thrust.actions import WriteOrders
-from warbench.rulesets.full_thrust.context import battle, ship_class
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import remove_ship, thrust_of
 from warbench.rulesets.full_thrust.movement import (
     VECTOR,
@@ -26,9 +24,6 @@ from warbench.rulesets.full_thrust.movement import (
     vector_move,
 )
 from warbench.rulesets.full_thrust.state import DISENGAGED, SCREENING, FullThrustState, Order
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 
 def describe_order(movement: str, speed: int, order: Order) -> str:
@@ -49,15 +44,15 @@ def describe_order(movement: str, speed: int, order: Order) -> str:
 
 
 @dataclass(slots=True)
-class WriteOrdersPhase(Procedure[Any, Any]):
+class WriteOrdersPhase(FTProcedure):
     """Phase 1: each player owes one order per ship, all at once, each hidden."""
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = battle(game)
+    def decisions(self, game: FTGame) -> list[Decision]:
+        state = game.state
         owed = []
         for ship in state.ships:
             if ship.active and state.orders[ship.id] is None:
-                thrust = thrust_of(ship_class(game, ship), ship)
+                thrust = thrust_of(game.data.designs[ship.design], ship)
                 options = tuple(
                     WriteOrders(ship.id, change, turn)
                     for change, turn in order_choices(state.movement, thrust, ship.speed)
@@ -65,9 +60,9 @@ class WriteOrdersPhase(Procedure[Any, Any]):
                 owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
         return owed
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
+    def act(self, game: FTGame, player: int, action: Action) -> None:
         assert isinstance(action, WriteOrders)
-        state = battle(game)
+        state = game.state
         ship = state.ships[action.ship]
         order = Order(action.speed, action.turn)
         state.orders[ship.id] = Hidden(player, order)
@@ -86,13 +81,13 @@ class WriteOrdersPhase(Procedure[Any, Any]):
             turn=order.turn,
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
+    def step(self, game: FTGame) -> None:
         game.pop()
 
 
-def move_ships(game: Game[Any, Any]) -> None:
+def move_ships(game: FTGame) -> None:
     """Phase 5: reveal every order, then move every ship at once."""
-    state = battle(game)
+    state = game.state
     revealed = []
     for ship in state.ships:
         written = state.orders[ship.id]
@@ -113,7 +108,7 @@ def move_ships(game: Game[Any, Any]) -> None:
             _move(game, state, ship.id, written.value)
 
 
-def _move(game: Game[Any, Any], state: FullThrustState, index: int, order: Order) -> None:
+def _move(game: FTGame, state: FullThrustState, index: int, order: Order) -> None:
     ship = state.ships[index]
     start = (ship.x, ship.y)
     if state.movement == VECTOR:
