@@ -18,6 +18,7 @@ from warbench.rulesets.full_thrust.damage import (
     threshold_check,
 )
 from warbench.rulesets.full_thrust.declarations import SHIP, profile
+from warbench.rulesets.full_thrust.events import FighterAttack, SalvoAttack
 from warbench.rulesets.full_thrust.scoring import Points, fighter_points, salvo_points
 from warbench.rulesets.full_thrust.state import FighterGroup, Salvo, Ship
 
@@ -45,8 +46,15 @@ def salvo_attack(game: FTGame, salvo: Salvo, ship: Ship) -> None:
     locks, points = salvo_points(
         game.dice_for(salvo.player), salvo.missiles, rules.damage_die, label=f"salvo {salvo.id}"
     )
-    game.emit("salvo_attack", f"salvo {salvo.id}: {locks} missiles lock on {ship.name}",
-              salvo=salvo.id, ship=ship.id, locks=locks, damage=points.total)
+    game.emit(
+        SalvoAttack(
+            salvo=salvo.id,
+            ship=ship.id,
+            locks=locks,
+            damage=points.total,
+            text=f"salvo {salvo.id}: {locks} missiles lock on {ship.name}",
+        )
+    )
     salvo.missiles = 0
     _strike(game, ship, points, f"salvo {salvo.id}", game.state.ships[salvo.ship])
 
@@ -69,8 +77,14 @@ def fighter_attack(game: FTGame, group: FighterGroup, ship: Ship) -> None:
     )
     if torpedoes:
         group.torpedoes_spent = True
-    game.emit("fighter_attack", f"{group.name} attacks {ship.name}", group=group.id,
-              ship=ship.id, damage=points.total)
+    game.emit(
+        FighterAttack(
+            group=group.id,
+            ship=ship.id,
+            damage=points.total,
+            text=f"{group.name} attacks {ship.name}",
+        )
+    )
     _strike(game, ship, points, group.name, game.state.ships[group.carrier])
 
 

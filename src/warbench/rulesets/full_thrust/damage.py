@@ -10,11 +10,18 @@ the ship.
 from __future__ import annotations
 
 import math
-from typing import Any
 
+from warbench.core.events import UnitDamaged, UnitDestroyed
 from warbench.core.faces import FaceTable
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.data import ThresholdRules
+from warbench.rulesets.full_thrust.events import (
+    ShipDamaged,
+    ShipDestroyed,
+    ShipDisengaged,
+    SystemDamaged,
+    ThresholdCheck,
+)
 from warbench.rulesets.full_thrust.library import ShipClass
 from warbench.rulesets.full_thrust.scoring import SIDES, Points
 from warbench.rulesets.full_thrust.state import (
@@ -135,24 +142,29 @@ def apply_points(
     hull_before = ship.hull_hits
     ship.armour_hits += to_armour
     ship.hull_hits = min(cls.hull, ship.hull_hits + to_hull)
-    credit: dict[str, Any] = {}
-    if by is not None:
-        credit = {"by_player": by.player, "by_unit_type": by.design}
-    game.emit("unit_damaged", "", unit_type=ship.design, player=ship.player,
-              amount=to_armour + ship.hull_hits - hull_before, **credit)
+    game.emit(
+        UnitDamaged(
+            ship.design,
+            ship.player,
+            to_armour + ship.hull_hits - hull_before,
+            by_player=None if by is None else by.player,
+            by_unit_type=None if by is None else by.design,
+        )
+    )
     detail = f" ({to_armour} on armour)" if to_armour else ""
     game.emit(
-        "damage",
-        f"{ship.name} takes {points.total} damage from {cause}{detail}: hull "
-        f"{cls.hull - ship.hull_hits}/{cls.hull}",
-        ship=ship.id,
-        normal=points.normal,
-        penetrating=points.penetrating,
-        armour=to_armour,
-        hull=to_hull,
+        ShipDamaged(
+            ship=ship.id,
+            normal=points.normal,
+            penetrating=points.penetrating,
+            armour=to_armour,
+            hull=to_hull,
+            text=f"{ship.name} takes {points.total} damage from {cause}{detail}: hull "
+            f"{cls.hull - ship.hull_hits}/{cls.hull}",
+        )
     )
     if ship.hull_hits >= cls.hull:
-        game.emit("unit_destroyed", "", unit_type=ship.design, player=ship.player)
+        game.emit(UnitDestroyed(ship.design, ship.player))
         remove_ship(game, ship, DESTROYED)
 
 
@@ -165,11 +177,12 @@ def knock_out(game: FTGame, ship: Ship, index: int, cause: str) -> None:
         return
     ship.damage[index] += 1
     game.emit(
-        "system_damaged",
-        f"{ship.name}: {system.label} knocked out by {cause}",
-        ship=ship.id,
-        system=index,
-        level=ship.damage[index],
+        SystemDamaged(
+            ship=ship.id,
+            system=index,
+            level=ship.damage[index],
+            text=f"{ship.name}: {system.label} knocked out by {cause}",
+        )
     )
 
 
@@ -195,11 +208,13 @@ def threshold_check(game: FTGame, ship: Ship, rows_before: int) -> None:
     ]
     plus = f" +{bonus}" if bonus else ""
     game.emit(
-        "threshold",
-        f"{ship.name} checks thresholds for row {rows_now}: systems fail on {fail_on}+{plus}",
-        ship=ship.id,
-        row=rows_now,
-        bonus=bonus,
+        ThresholdCheck(
+            ship=ship.id,
+            row=rows_now,
+            bonus=bonus,
+            text=f"{ship.name} checks thresholds for row {rows_now}: systems fail on "
+            f"{fail_on}+{plus}",
+        )
     )
     faces = game.dice_for(ship.player).faces(6, len(checked), label=f"threshold {ship.name}")
     for index, face in zip(checked, faces, strict=True):
@@ -211,7 +226,8 @@ def remove_ship(game: FTGame, ship: Ship, status: str) -> None:
     """Take ``ship`` out of the battle (destroyed or disengaged) with its hangars."""
     ship.status = status
     verb = "is destroyed" if status == DESTROYED else "leaves the table and disengages"
-    game.emit(status, f"{ship.name} {verb}", ship=ship.id, player=ship.player)
+    gone = ShipDestroyed if status == DESTROYED else ShipDisengaged
+    game.emit(gone(ship=ship.id, player=ship.player, text=f"{ship.name} {verb}"))
     for group in game.state.groups:
         if group.carrier == ship.id and group.status == IN_HANGAR:
             group.status = LOST if status == DESTROYED else JUMPED

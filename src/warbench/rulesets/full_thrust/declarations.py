@@ -17,6 +17,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.rulesets.full_thrust.actions import FighterTarget, SalvoTarget
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
+from warbench.rulesets.full_thrust.events import FighterTargetDeclared, NoAttack, SalvoHoming
 from warbench.rulesets.full_thrust.fighters import toward
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.state import IN_SPACE, FighterGroup, FullThrustState, Salvo
@@ -140,17 +141,23 @@ class DeclarationPhase(FTProcedure):
             salvo = state.salvos[action.salvo]
             salvo.target = action.ship
             game.emit(
-                "salvo_target",
-                f"salvo {salvo.id} homes on {state.ships[action.ship].name}",
-                salvo=salvo.id,
-                ship=action.ship,
+                SalvoHoming(
+                    salvo=salvo.id,
+                    ship=action.ship,
+                    text=f"salvo {salvo.id} homes on {state.ships[action.ship].name}",
+                )
             )
             return
         assert isinstance(action, FighterTarget)
         group = state.groups[action.group]
         group.target_kind, group.target, group.role = action.kind, action.target, action.role
         if action.kind == NONE:
-            game.emit("no_attack", f"{group.name} makes no attack", group=group.id)
+            game.emit(
+                NoAttack(
+                    group=group.id,
+                    text=f"{group.name} makes no attack",
+                )
+            )
             return
         x, y, name = _target_point(state, action.kind, action.target)
         if action.secondary:
@@ -162,12 +169,13 @@ class DeclarationPhase(FTProcedure):
         role = f" as {action.role} fighters" if action.role else ""
         extra = " after a secondary move" if action.secondary else ""
         game.emit(
-            "fighter_target",
-            f"{group.name} targets {name}{role}{extra}",
-            group=group.id,
-            target_kind=action.kind,
-            target=action.target,
-            secondary=action.secondary,
+            FighterTargetDeclared(
+                group=group.id,
+                target_kind=action.kind,
+                target=action.target,
+                secondary=action.secondary,
+                text=f"{group.name} targets {name}{role}{extra}",
+            )
         )
 
     def step(self, game: FTGame) -> None:
@@ -181,10 +189,11 @@ class DeclarationPhase(FTProcedure):
                     salvo.target = candidates[0] if candidates else NO_TARGET
                     if candidates:
                         game.emit(
-                            "salvo_target",
-                            f"salvo {salvo.id} homes on {state.ships[salvo.target].name}",
-                            salvo=salvo.id,
-                            ship=salvo.target,
+                            SalvoHoming(
+                                salvo=salvo.id,
+                                ship=salvo.target,
+                                text=f"salvo {salvo.id} homes on {state.ships[salvo.target].name}",
+                            )
                         )
             for group in state.groups:
                 if group.status == IN_SPACE and not group_targets(state, lib, group):

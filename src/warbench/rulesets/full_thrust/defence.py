@@ -19,6 +19,15 @@ from warbench.core.decisions import Decision
 from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
+from warbench.rulesets.full_thrust.events import (
+    DefenceAllocated,
+    Dogfight,
+    FightersLost,
+    Interception,
+    MissilesLost,
+    MoraleBroken,
+    MoraleHeld,
+)
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.scoring import (
     GroupDice,
@@ -74,16 +83,26 @@ def _lose(game: FTGame, group: FighterGroup, kills: int, cause: str) -> None:
     group.count -= kills
     group.losses += kills
     gone = " and is wiped out" if group.count == 0 else f", {group.count} left"
-    game.emit("fighters_lost", f"{group.name} loses {kills} to {cause}{gone}",
-              group=group.id, kills=kills, left=group.count)
+    game.emit(
+        FightersLost(
+            group=group.id,
+            kills=kills,
+            left=group.count,
+            text=f"{group.name} loses {kills} to {cause}{gone}",
+        )
+    )
 
 
 def dogfight(game: FTGame, first: FighterGroup, second: FighterGroup) -> None:
     """Both groups roll at once; each that rolls spends an endurance point."""
     lib = game.data
     one, two = profile(lib, first), profile(lib, second)
-    game.emit("dogfight", f"{first.name} and {second.name} dogfight",
-              groups=[first.id, second.id])
+    game.emit(
+        Dogfight(
+            groups=(first.id, second.id),
+            text=f"{first.name} and {second.name} dogfight",
+        )
+    )
     on_second = fighter_kills(game, first, one, two) if first.endurance > 0 else 0
     on_first = fighter_kills(game, second, two, one) if second.endurance > 0 else 0
     for group in (first, second):
@@ -122,8 +141,15 @@ def fight_fighters(game: FTGame) -> None:
             group.endurance -= 1
             group.engaged = True
             salvo.missiles -= kills
-            game.emit("interception", f"{group.name} shoots down {kills} missiles of salvo "
-                      f"{salvo.id}", group=group.id, salvo=salvo.id, kills=kills)
+            game.emit(
+                Interception(
+                    group=group.id,
+                    salvo=salvo.id,
+                    kills=kills,
+                    text=f"{group.name} shoots down {kills} missiles of salvo "
+                    f"{salvo.id}",
+                )
+            )
 
 
 def threats(state: FullThrustState, ship: Ship) -> list[tuple[str, int]]:
@@ -220,13 +246,15 @@ class PointDefencePhase(FTProcedure):
         if target != defender.id:
             defender.covering = target
         label = game.data.designs[defender.design].systems[action.system].label
+        threat = _threat_name(state, action.kind, action.threat)
         game.emit(
-            "defence_allocated",
-            f"{defender.name}'s {label} fires at {_threat_name(state, action.kind, action.threat)}",
-            ship=defender.id,
-            system=action.system,
-            target_kind=action.kind,
-            threat=action.threat,
+            DefenceAllocated(
+                ship=defender.id,
+                system=action.system,
+                target_kind=action.kind,
+                threat=action.threat,
+                text=f"{defender.name}'s {label} fires at {threat}",
+            )
         )
 
     def step(self, game: FTGame) -> None:
@@ -281,8 +309,14 @@ def _defensive_fire(
         return
     kills = min(point_defence(source, beam=beam, label=label), salvo.missiles)
     salvo.missiles -= kills
-    game.emit("missiles_lost", f"{ship.name}'s point defence downs {kills} missiles of salvo "
-              f"{salvo.id}, {salvo.missiles} left", salvo=salvo.id, kills=kills)
+    game.emit(
+        MissilesLost(
+            salvo=salvo.id,
+            kills=kills,
+            text=f"{ship.name}'s point defence downs {kills} missiles of salvo "
+            f"{salvo.id}, {salvo.missiles} left",
+        )
+    )
 
 
 def morale_check(game: FTGame, group: FighterGroup) -> None:
@@ -292,8 +326,19 @@ def morale_check(game: FTGame, group: FighterGroup) -> None:
     total = face + (1 if group.green else 0) - (1 if group.ace else 0)
     if total > group.count:
         group.broken = True
-        game.emit("morale_broken", f"{group.name} loses its nerve (rolled {face}) and breaks "
-                  "off", group=group.id, face=face)
+        game.emit(
+            MoraleBroken(
+                group=group.id,
+                face=face,
+                text=f"{group.name} loses its nerve (rolled {face}) and breaks "
+                "off",
+            )
+        )
     else:
-        game.emit("morale_held", f"{group.name} presses on (rolled {face})", group=group.id,
-                  face=face)
+        game.emit(
+            MoraleHeld(
+                group=group.id,
+                face=face,
+                text=f"{group.name} presses on (rolled {face})",
+            )
+        )

@@ -31,6 +31,16 @@ from warbench.rulesets.full_thrust.actions import (
     ScreenShip,
 )
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
+from warbench.rulesets.full_thrust.events import (
+    GroupJumpedOut,
+    GroupLanded,
+    GroupLaunched,
+    GroupMoved,
+    GroupRearmed,
+    GroupScreening,
+    GroupsMerged,
+    ScreenReleased,
+)
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import on_table
 from warbench.rulesets.full_thrust.state import (
@@ -130,8 +140,14 @@ def rearm(game: FTGame, group: FighterGroup) -> None:
     else:
         group.ready_turn = state.turn + rules.relaunch_after
         text = f"will be ready on turn {group.ready_turn}"
-    game.emit("rearm", f"{group.name} re-arms (rolled {face}) and {text}", group=group.id,
-              face=face, ready=group.ready_turn)
+    game.emit(
+        GroupRearmed(
+            group=group.id,
+            face=face,
+            ready=group.ready_turn,
+            text=f"{group.name} re-arms (rolled {face}) and {text}",
+        )
+    )
 
 
 class MoveSpace(ParamSpace):
@@ -258,8 +274,13 @@ class FighterPhase(FTProcedure):
             carrier = state.ships[group.carrier]
             group.status, group.launched, group.moved = IN_SPACE, True, False
             group.x, group.y = carrier.x, carrier.y
-            game.emit("launch", f"{carrier.name} launches {group.name}", group=group.id,
-                      ship=carrier.id)
+            game.emit(
+                GroupLaunched(
+                    group=group.id,
+                    ship=carrier.id,
+                    text=f"{carrier.name} launches {group.name}",
+                )
+            )
         elif isinstance(action, MergeGroups):
             _merge(game, state.groups[action.group], state.groups[action.into])
         else:
@@ -273,24 +294,52 @@ class FighterPhase(FTProcedure):
         self.turn_index += 1
         if isinstance(action, MoveGroup):
             group.x, group.y = action.x, action.y
-            game.emit("group_moved", f"{group.name} moves to ({group.x:.1f}, {group.y:.1f})",
-                      group=group.id, x=group.x, y=group.y)
+            game.emit(
+                GroupMoved(
+                    group=group.id,
+                    x=group.x,
+                    y=group.y,
+                    text=f"{group.name} moves to ({group.x:.1f}, {group.y:.1f})",
+                )
+            )
         elif isinstance(action, ScreenShip):
             ship = state.ships[action.ship]
             group.status, group.screening, group.x, group.y = SCREENING, ship.id, ship.x, ship.y
-            game.emit("screen", f"{group.name} screens {ship.name}", group=group.id, ship=ship.id)
+            game.emit(
+                GroupScreening(
+                    group=group.id,
+                    ship=ship.id,
+                    text=f"{group.name} screens {ship.name}",
+                )
+            )
         elif isinstance(action, LandGroup):
             ship = state.ships[action.ship]
             group.status, group.carrier, group.bay = IN_HANGAR, ship.id, free_bays(game, ship)[0]
             ship.recovered += 1
-            game.emit("land", f"{group.name} lands on {ship.name}", group=group.id, ship=ship.id)
+            game.emit(
+                GroupLanded(
+                    group=group.id,
+                    ship=ship.id,
+                    text=f"{group.name} lands on {ship.name}",
+                )
+            )
             rearm(game, group)
         elif isinstance(action, JumpOut):
             group.status = JUMPED
-            game.emit("jump_out", f"{group.name} jumps out of the battle", group=group.id)
+            game.emit(
+                GroupJumpedOut(
+                    group=group.id,
+                    text=f"{group.name} jumps out of the battle",
+                )
+            )
         elif action.release:
             group.status, group.screening = IN_SPACE, -1
-            game.emit("release", f"{group.name} stops screening", group=group.id)
+            game.emit(
+                ScreenReleased(
+                    group=group.id,
+                    text=f"{group.name} stops screening",
+                )
+            )
 
     def step(self, game: FTGame) -> None:
         state = game.state
@@ -308,9 +357,10 @@ def _merge(game: FTGame, group: FighterGroup, into: FighterGroup) -> None:
     into.ready_turn = max(into.ready_turn, group.ready_turn)
     group.count, group.status = 0, MERGED
     game.emit(
-        "merge",
-        f"{group.name} merges into {into.name} ({into.count} fighters, ready on turn "
-        f"{into.ready_turn})",
-        group=group.id,
-        into=into.id,
+        GroupsMerged(
+            group=group.id,
+            into=into.id,
+            text=f"{group.name} merges into {into.name} ({into.count} fighters, ready on turn "
+            f"{into.ready_turn})",
+        )
     )

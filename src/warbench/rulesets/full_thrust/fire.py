@@ -34,6 +34,12 @@ from warbench.rulesets.full_thrust.damage import (
 )
 from warbench.rulesets.full_thrust.data import Band
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SHIP
+from warbench.rulesets.full_thrust.events import (
+    FireAtFighters,
+    ShipFires,
+    TargetDeclared,
+    WeaponFired,
+)
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
 from warbench.rulesets.full_thrust.scoring import (
     Points,
@@ -65,9 +71,9 @@ def weapon_reach(lib: Library, spec: SystemSpec) -> float:
     return weapons.submunition[-1].reach
 
 
-def usable_weapons(game: FTGame, ship: Ship) -> list[int]:
+def usable_weapons(lib: Library, ship: Ship) -> list[int]:
     """Direct-fire weapons of ``ship`` that are working, loaded and not yet used."""
-    cls = game.data.designs[ship.design]
+    cls = lib.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
@@ -100,7 +106,7 @@ def fire_targets(game: FTGame, ship: Ship) -> list[tuple[str, int]]:
     state = game.state
     lib = game.data
     cls = game.data.designs[ship.design]
-    specs = [cls.systems[index] for index in usable_weapons(game, ship)]
+    specs = [cls.systems[index] for index in usable_weapons(game.data, ship)]
     if not specs:
         return []
     found: list[tuple[str, int]] = [(SHIP, enemy.id) for enemy in state.enemies(ship.player)]
@@ -225,14 +231,25 @@ class ShipFirePhase(FTProcedure):
         self.controls = working(game.data.designs[ship.design], ship, "fire_control")
         self.declared, self.assignments, self.resolved = [], [], 0
         self.rows_before = {}
-        game.emit("ship_fires", f"{ship.name} opens fire", ship=ship.id)
+        game.emit(
+            ShipFires(
+                ship=ship.id,
+                text=f"{ship.name} opens fire",
+            )
+        )
 
     def _declare(self, game: FTGame, kind: str, target: int) -> None:
         state = game.state
         self.declared.append((kind, target))
         name = state.ships[target].name if kind == SHIP else state.groups[target].name
-        game.emit("target_declared", f"{state.ships[self.firer].name} locks on {name}",
-                  ship=self.firer, target_kind=kind, target=target)
+        game.emit(
+            TargetDeclared(
+                ship=self.firer,
+                target_kind=kind,
+                target=target,
+                text=f"{state.ships[self.firer].name} locks on {name}",
+            )
+        )
 
     def step(self, game: FTGame) -> None:
         state = game.state
@@ -249,7 +266,7 @@ class ShipFirePhase(FTProcedure):
         if self.stage == "declare":
             self.controls = []
             self.stage = "assign"
-            self.weapons = usable_weapons(game, ship)
+            self.weapons = usable_weapons(game.data, ship)
         elif self.stage == "assign":
             if not self.weapons:
                 self.stage = "resolve"
@@ -304,9 +321,16 @@ class ShipFirePhase(FTProcedure):
             if system_hit and _damageable(game, enemy):
                 self.needle_target = enemy.id
                 self.stage = "needle"
-        game.emit("weapon_fired", f"{ship.name}'s {spec.label} fires at {enemy.name} "
-                  f"({distance:.1f} MU): {points.total} damage", ship=ship.id, system=system,
-                  target=enemy.id, damage=points.total)
+        game.emit(
+            WeaponFired(
+                ship=ship.id,
+                system=system,
+                target=enemy.id,
+                damage=points.total,
+                text=f"{ship.name}'s {spec.label} fires at {enemy.name} "
+                f"({distance:.1f} MU): {points.total} damage",
+            )
+        )
         apply_points(game, enemy, points, f"{ship.name}'s {spec.label}", by=ship)
         if self.stage == "needle" and not enemy.active:
             self.stage = "resolve"
@@ -337,5 +361,11 @@ def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> No
         group.count -= 1
         group.losses += 1
         text = f"kills a fighter, {group.count} left"
-    game.emit("fire_at_fighters", f"{ship.name}'s {label} fires at {group.name} and {text}",
-              ship=ship.id, group=group.id, face=face)
+    game.emit(
+        FireAtFighters(
+            ship=ship.id,
+            group=group.id,
+            face=face,
+            text=f"{ship.name}'s {label} fires at {group.name} and {text}",
+        )
+    )

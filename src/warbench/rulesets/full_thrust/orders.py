@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.plain import Hidden
+from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import WriteOrders
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import remove_ship, thrust_of
+from warbench.rulesets.full_thrust.events import OrdersRevealed, OrdersWritten, OwnOrders, ShipMoved
+from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import (
     VECTOR,
     cinematic_move,
@@ -67,22 +70,43 @@ class WriteOrdersPhase(FTProcedure):
         order = Order(action.speed, action.turn)
         state.orders[ship.id] = Hidden(player, order)
         game.emit(
-            "orders_written",
-            f"{ship.name}'s orders are written",
-            ship=ship.id,
-            player=player,
+            OrdersWritten(
+                ship=ship.id,
+                player=player,
+                text=f"{ship.name}'s orders are written",
+            )
         )
         game.emit(
-            "own_orders",
-            f"{ship.name}: {describe_order(state.movement, ship.speed, order)}",
-            visible_to=[player],
-            ship=ship.id,
-            speed=order.speed,
-            turn=order.turn,
+            OwnOrders(
+                visible_to=frozenset({player}),
+                ship=ship.id,
+                speed=order.speed,
+                turn=order.turn,
+                text=f"{ship.name}: {describe_order(state.movement, ship.speed, order)}",
+            )
         )
 
     def step(self, game: FTGame) -> None:
         game.pop()
+
+
+def draw_unseen_orders(
+    state: FullThrustState, lib: Library, seat: int, rng: RandomStream
+) -> None:
+    """Give every written order ``seat`` may not see a legal order drawn at random.
+
+    For search (FT-SEQ-ORDERS): all ``seat`` knows of an enemy order before it is revealed
+    is that one was written, and any legal order fits that. Each stays hidden and owned by
+    its writer.
+    """
+    for ship in state.ships:
+        written = state.orders[ship.id] if ship.id < len(state.orders) else None
+        if written is None or written.visible_to(seat):
+            continue
+        thrust = thrust_of(lib.designs[ship.design], ship)
+        choices = order_choices(state.movement, thrust, ship.speed)
+        speed, turn = choices[rng.choice_index(len(choices))]
+        written.value = Order(speed, turn)
 
 
 def move_ships(game: FTGame) -> None:
@@ -96,11 +120,12 @@ def move_ships(game: FTGame) -> None:
         written.revealed = True
         revealed.append(f"{ship.name} {describe_order(state.movement, ship.speed, written.value)}")
     game.emit(
-        "orders_revealed",
-        "Orders revealed: " + "; ".join(revealed),
-        orders={
-            str(i): [o.value.speed, o.value.turn] for i, o in enumerate(state.orders) if o
+        OrdersRevealed(
+            orders={
+            str(i): (o.value.speed, o.value.turn) for i, o in enumerate(state.orders) if o
         },
+            text="Orders revealed: " + "; ".join(revealed),
+        )
     )
     for ship in state.ships:
         written = state.orders[ship.id]
@@ -121,14 +146,15 @@ def _move(game: FTGame, state: FullThrustState, index: int, order: Order) -> Non
             ship.x, ship.y, ship.facing, ship.speed, order.speed, order.turn
         )
     game.emit(
-        "ship_moved",
-        f"{ship.name} moves from ({start[0]:.1f}, {start[1]:.1f}) to ({ship.x:.1f}, "
-        f"{ship.y:.1f}), facing {ship.facing or 12} o'clock at speed {ship.speed}",
-        ship=ship.id,
-        x=ship.x,
-        y=ship.y,
-        facing=ship.facing,
-        speed=ship.speed,
+        ShipMoved(
+            ship=ship.id,
+            x=ship.x,
+            y=ship.y,
+            facing=ship.facing,
+            speed=ship.speed,
+            text=f"{ship.name} moves from ({start[0]:.1f}, {start[1]:.1f}) to ({ship.x:.1f}, "
+            f"{ship.y:.1f}), facing {ship.facing or 12} o'clock at speed {ship.speed}",
+        )
     )
     for group in state.groups:
         if group.status == SCREENING and group.screening == ship.id:

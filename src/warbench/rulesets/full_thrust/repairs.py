@@ -15,6 +15,7 @@ from warbench.core.decisions import Decision
 from warbench.rulesets.full_thrust.actions import Repair
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import damage_parties
+from warbench.rulesets.full_thrust.events import SystemRepairRolled
 from warbench.rulesets.full_thrust.state import Ship
 
 
@@ -65,8 +66,15 @@ class DamageControlPhase(FTProcedure):
             text = "repairs"
         else:
             text = "fails to repair"
-        game.emit("repair", f"{ship.name}'s damage control party {text} the {label} "
-                  f"(rolled {face})", ship=ship.id, system=action.system, face=face)
+        game.emit(
+            SystemRepairRolled(
+                ship=ship.id,
+                system=action.system,
+                face=face,
+                text=f"{ship.name}'s damage control party {text} the {label} "
+                f"(rolled {face})",
+            )
+        )
 
     def step(self, game: FTGame) -> None:
         game.pop()

@@ -13,7 +13,9 @@ from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
+from warbench.rulesets.full_thrust.events import EVENT_TYPES
 from warbench.rulesets.full_thrust.library import DATA_DIR, Library, library_from
+from warbench.rulesets.full_thrust.orders import draw_unseen_orders
 from warbench.rulesets.full_thrust.setup import army_setup, check_armies, new_battle
 from warbench.rulesets.full_thrust.state import FullThrustState
 from warbench.rulesets.full_thrust.turn import PHASES
@@ -38,6 +40,8 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     late_refusals = False  # no action is refused after it has changed the state
 
     shipped_data = DATA_DIR
+    event_types = EVENT_TYPES
+    secret_fields = ("orders",)  # written orders are the only secrets (FT-SEQ-ORDERS)
 
     def load_data(self, folder: DataFolder) -> Library:
         return library_from(folder)
@@ -46,6 +50,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         self, setup: Mapping[str, Any], players: int, rng: RandomStream
     ) -> FullThrustState:
         return new_battle(self.data, setup, players, rng)
+
+    def determinize(self, state: FullThrustState, player: int, rng: RandomStream) -> None:
+        """Draw a legal order for every enemy order ``player`` has not seen revealed."""
+        draw_unseen_orders(state, self.data, player, rng)
 
     def default_setup(self) -> dict[str, Any]:
         return {"fleets": ["concord", "directorate"], "turns": self.data.rules.game.turns}

@@ -17,6 +17,7 @@ from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import HoldSalvos, LaunchSalvo
 from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
+from warbench.rulesets.full_thrust.events import SalvoLaunched
 from warbench.rulesets.full_thrust.movement import on_table
 from warbench.rulesets.full_thrust.state import Salvo, Ship
 
@@ -152,12 +153,13 @@ class SalvoPhase(FTProcedure):
         )
         state.salvos.append(salvo)
         game.emit(
-            "salvo_launched",
-            f"{ship.name} launches a salvo toward ({action.x:.1f}, {action.y:.1f})",
-            ship=ship.id,
-            salvo=salvo.id,
-            x=action.x,
-            y=action.y,
+            SalvoLaunched(
+                ship=ship.id,
+                salvo=salvo.id,
+                x=action.x,
+                y=action.y,
+                text=f"{ship.name} launches a salvo toward ({action.x:.1f}, {action.y:.1f})",
+            )
         )
         self.current = ship.id
         if not ready_launchers(game, ship):

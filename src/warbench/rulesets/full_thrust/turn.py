@@ -18,6 +18,7 @@ from warbench.rulesets.full_thrust.attacks import resolve_attacks
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import DeclarationPhase
 from warbench.rulesets.full_thrust.defence import PointDefencePhase
+from warbench.rulesets.full_thrust.events import InitiativeRolled, PhaseBegan, SalvosRemoved
 from warbench.rulesets.full_thrust.fighters import FighterPhase
 from warbench.rulesets.full_thrust.fire import ShipFirePhase
 from warbench.rulesets.full_thrust.orders import WriteOrdersPhase, move_ships
@@ -111,7 +112,11 @@ def end_turn(game: FTGame) -> None:
     state = game.state
     unused = sum(1 for salvo in state.salvos if salvo.missiles > 0)
     if unused:
-        game.emit("salvos_removed", f"{unused} salvos that found no target are removed")
+        game.emit(
+            SalvosRemoved(
+                text=f"{unused} salvos that found no target are removed",
+            )
+        )
     state.salvos = []
     for ship in state.ships:
         ship.used = 0
@@ -143,17 +148,23 @@ class Turn(FTProcedure):
         self.phase += 1
         state.phase = self.phase
         game.emit(
-            "phase",
-            f"Turn {state.turn}, phase {self.phase}: {PHASES[self.phase - 1]}",
-            turn=state.turn,
-            phase=self.phase,
+            PhaseBegan(
+                turn=state.turn,
+                phase=self.phase,
+                text=f"Turn {state.turn}, phase {self.phase}: {PHASES[self.phase - 1]}",
+            )
         )
         if self.phase == 1:
             game.push(WriteOrdersPhase())
         elif self.phase == 2:
             state.initiative = roll_initiative(game, list(range(state.players)))
-            game.emit("initiative", f"{state.fleet_names[state.initiative[0]]} wins the "
-                      "initiative", order=list(state.initiative))
+            game.emit(
+                InitiativeRolled(
+                    order=tuple(state.initiative),
+                    text=f"{state.fleet_names[state.initiative[0]]} wins the "
+                    "initiative",
+                )
+            )
         elif self.phase == 3:
             game.push(FighterPhase())
         elif self.phase == 4:
