@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -212,16 +213,23 @@ def defence_options(game: FTGame, player: int) -> list[Action]:
     return options
 
 
+class DefenceStage(StrEnum):
+    """Where phase 7 stands: fighter combat, then point defence allocation."""
+
+    FIGHTERS = "fighters"
+    ALLOCATE = "allocate"
+
+
 @dataclass(slots=True)
 class PointDefencePhase(FTProcedure):
     """Phase 7: fighter combat, point defence allocation and fire, morale."""
 
-    stage: str = "fighters"
+    stage: DefenceStage = DefenceStage.FIGHTERS
     done: list[int] = field(default_factory=list)
     allocations: list[tuple[int, int, str, int]] = field(default_factory=list)
 
     def decisions(self, game: FTGame) -> list[Decision]:
-        if self.stage != "allocate":
+        if self.stage is not DefenceStage.ALLOCATE:
             return []
         state = game.state
         owed = []
@@ -258,9 +266,9 @@ class PointDefencePhase(FTProcedure):
         )
 
     def step(self, game: FTGame) -> None:
-        if self.stage == "fighters":
+        if self.stage is DefenceStage.FIGHTERS:
             fight_fighters(game)
-            self.stage = "allocate"
+            self.stage = DefenceStage.ALLOCATE
             return
         state = game.state
         lib = game.data

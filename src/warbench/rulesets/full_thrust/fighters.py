@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -235,17 +236,24 @@ def next_mover(state: FullThrustState, player: int) -> FighterGroup | None:
     return min(waiting, key=lambda g: (not g.launched, g.status == SCREENING, g.id))
 
 
+class FighterStage(StrEnum):
+    """Where phase 3 stands: carriers launching, then groups moving."""
+
+    LAUNCH = "launch"
+    MOVE = "move"
+
+
 @dataclass(slots=True)
 class FighterPhase(FTProcedure):
     """Phase 3: launches (every player at once), then alternate group moves."""
 
-    stage: str = "launch"
+    stage: FighterStage = FighterStage.LAUNCH
     done: list[int] = field(default_factory=list)
     turn_index: int = 0
 
     def decisions(self, game: FTGame) -> list[Decision]:
         state = game.state
-        if self.stage == "launch":
+        if self.stage is FighterStage.LAUNCH:
             owed = []
             for player in state.loser_first:
                 if player in self.done:
@@ -343,8 +351,8 @@ class FighterPhase(FTProcedure):
 
     def step(self, game: FTGame) -> None:
         state = game.state
-        if self.stage == "launch":
-            self.stage = "move"
+        if self.stage is FighterStage.LAUNCH:
+            self.stage = FighterStage.MOVE
             return
         if all(next_mover(state, player) is None for player in state.loser_first):
             game.pop()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -135,13 +136,24 @@ def can_fire(game: FTGame, ship: Ship) -> bool:
     )
 
 
+class FireStage(StrEnum):
+    """Where a ship's fire stands: choosing the ship, locking fire controls, assigning
+    weapons, picking a needle beam's system, rolling."""
+
+    CHOOSE = "choose"
+    DECLARE = "declare"
+    ASSIGN = "assign"
+    NEEDLE = "needle"
+    RESOLVE = "resolve"
+
+
 @dataclass(slots=True)
 class ShipFirePhase(FTProcedure):
     """Phase 9: choose a ship, declare per fire control, assign weapons, roll."""
 
     turn_index: int = 0
     firer: int = -1
-    stage: str = "choose"
+    stage: FireStage = FireStage.CHOOSE
     controls: list[int] = field(default_factory=list)
     declared: list[tuple[str, int]] = field(default_factory=list)
     weapons: list[int] = field(default_factory=list)
@@ -159,14 +171,14 @@ class ShipFirePhase(FTProcedure):
 
     def decisions(self, game: FTGame) -> list[Decision]:
         state = game.state
-        if self.stage == "choose":
+        if self.stage is FireStage.CHOOSE:
             ships = self._candidates(game)
             if len(ships) < 2:
                 return []
             picks: tuple[Action, ...] = tuple(FireShip(ship.id) for ship in ships)
             return [Decision(self._player(state), "choose the next ship to fire", picks)]
         ship = state.ships[self.firer]
-        if self.stage == "declare" and self.controls:
+        if self.stage is FireStage.DECLARE and self.controls:
             free = [t for t in fire_targets(game, ship) if t not in self.declared]
             if not free:
                 return []
@@ -176,7 +188,7 @@ class ShipFirePhase(FTProcedure):
             )
             return [Decision(ship.player, f"{ship.name}: lock a fire control on a target",
                              (*locks, DeclareTarget(ship.id, control, SHIP, -1)))]
-        if self.stage == "assign" and self.weapons:
+        if self.stage is FireStage.ASSIGN and self.weapons:
             reachable = self._reachable(game, ship, self.weapons[0])
             if len(reachable) < 2:
                 return []
@@ -187,7 +199,7 @@ class ShipFirePhase(FTProcedure):
             )
             return [Decision(ship.player, f"{ship.name}: choose a target for the {label}",
                              (*aims, AssignWeapon(ship.id, system, SHIP, -1)))]
-        if self.stage == "needle":
+        if self.stage is FireStage.NEEDLE:
             target = state.ships[self.needle_target]
             systems: tuple[Action, ...] = tuple(
                 ChooseSystem(target.id, i) for i in _damageable(game, target)
@@ -222,12 +234,12 @@ class ShipFirePhase(FTProcedure):
         else:
             assert isinstance(action, ChooseSystem)
             knock_out(game, state.ships[action.ship], action.system, "a needle beam")
-            self.stage = "resolve"
+            self.stage = FireStage.RESOLVE
 
     def _start(self, game: FTGame, ship: Ship) -> None:
         ship.fired = True
         self.firer = ship.id
-        self.stage = "declare"
+        self.stage = FireStage.DECLARE
         self.controls = working(game.data.designs[ship.design], ship, "fire_control")
         self.declared, self.assignments, self.resolved = [], [], 0
         self.rows_before = {}
@@ -253,7 +265,7 @@ class ShipFirePhase(FTProcedure):
 
     def step(self, game: FTGame) -> None:
         state = game.state
-        if self.stage == "choose":
+        if self.stage is FireStage.CHOOSE:
             ships = self._candidates(game)
             if ships:
                 self._start(game, ships[0])
@@ -263,20 +275,20 @@ class ShipFirePhase(FTProcedure):
                 game.pop()
             return
         ship = state.ships[self.firer]
-        if self.stage == "declare":
+        if self.stage is FireStage.DECLARE:
             self.controls = []
-            self.stage = "assign"
+            self.stage = FireStage.ASSIGN
             self.weapons = usable_weapons(game.data, ship)
-        elif self.stage == "assign":
+        elif self.stage is FireStage.ASSIGN:
             if not self.weapons:
-                self.stage = "resolve"
+                self.stage = FireStage.RESOLVE
                 return
             reachable = self._reachable(game, ship, self.weapons[0])
             system = self.weapons.pop(0)
             if reachable:
                 self.assignments.append((system, *reachable[0]))
-        elif self.stage == "needle":
-            self.stage = "resolve"
+        elif self.stage is FireStage.NEEDLE:
+            self.stage = FireStage.RESOLVE
         elif self.resolved < len(self.assignments):
             system, kind, target = self.assignments[self.resolved]
             self.resolved += 1
@@ -284,7 +296,7 @@ class ShipFirePhase(FTProcedure):
         else:
             for target, before in self.rows_before.items():
                 threshold_check(game, state.ships[target], before)
-            self.stage = "choose"
+            self.stage = FireStage.CHOOSE
             self.firer = -1
             self.turn_index += 1
 
@@ -320,7 +332,7 @@ class ShipFirePhase(FTProcedure):
             points, system_hit = needle_beam(source, label=label)
             if system_hit and _damageable(game, enemy):
                 self.needle_target = enemy.id
-                self.stage = "needle"
+                self.stage = FireStage.NEEDLE
         game.emit(
             WeaponFired(
                 ship=ship.id,
@@ -332,8 +344,8 @@ class ShipFirePhase(FTProcedure):
             )
         )
         apply_points(game, enemy, points, f"{ship.name}'s {spec.label}", by=ship)
-        if self.stage == "needle" and not enemy.active:
-            self.stage = "resolve"
+        if self.stage is FireStage.NEEDLE and not enemy.active:
+            self.stage = FireStage.RESOLVE
 
 
 def _damageable(game: FTGame, ship: Ship) -> list[int]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warbench.core.procedures import Outcome
+from warbench.core.turns import roll_off
 from warbench.rulesets.full_thrust.attacks import resolve_attacks
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import DeclarationPhase
@@ -43,16 +44,9 @@ PHASES = (
 
 def roll_initiative(game: FTGame, players: list[int]) -> list[int]:
     """Each player rolls a d6, highest first; tied players roll again among themselves."""
-    if len(players) <= 1:
-        return list(players)
-    faces = [game.dice_for(p).faces(6, 1, label="initiative")[0] for p in players]
-    by_face: dict[int, list[int]] = {}
-    for player, face in zip(players, faces, strict=True):
-        by_face.setdefault(face, []).append(player)
-    order: list[int] = []
-    for face in sorted(by_face, reverse=True):
-        order.extend(roll_initiative(game, by_face[face]))
-    return order
+    return roll_off(
+        players, lambda player: game.dice_for(player).faces(6, 1, label="initiative")[0]
+    )
 
 
 def victory_points(game: FTGame) -> tuple[float, ...]:
