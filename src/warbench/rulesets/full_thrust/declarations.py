@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import FighterTarget, SalvoTarget
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.events import FighterTargetDeclared, NoAttack, SalvoHoming
@@ -148,7 +149,8 @@ class DeclarationPhase(FTProcedure):
                 )
             )
             return
-        assert isinstance(action, FighterTarget)
+        if not isinstance(action, FighterTarget):
+            raise IllegalAction(f"{action!r} declares no salvo or fighter target")
         group = state.groups[action.group]
         group.target_kind, group.target, group.role = action.kind, action.target, action.role
         if action.kind == NONE:

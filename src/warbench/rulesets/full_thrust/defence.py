@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
@@ -245,7 +246,8 @@ class PointDefencePhase(FTProcedure):
         if isinstance(action, DefenceDone):
             self.done.append(player)
             return
-        assert isinstance(action, DefendWith)
+        if not isinstance(action, DefendWith):
+            raise IllegalAction(f"{action!r} allocates no point defence")
         state = game.state
         defender = state.ships[action.ship]
         defender.use(action.system)

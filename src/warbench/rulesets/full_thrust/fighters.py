@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import IllegalAction
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import (
     JumpOut,
@@ -164,7 +165,8 @@ class MoveSpace(ParamSpace):
         self.description = f"move group {group} up to {reach:g} MU, ending on the table"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, MoveGroup)
+        if not isinstance(action, MoveGroup):
+            return f"{action!r} moves no fighter group"
         if action.group != self.group:
             return f"it is group {self.group}'s move, not group {action.group}'s"
         distance = math.hypot(action.x - self.x, action.y - self.y)
@@ -296,7 +298,8 @@ class FighterPhase(FTProcedure):
 
     def _move(self, game: FTGame, action: Action) -> None:
         state = game.state
-        assert isinstance(action, MoveGroup | ScreenShip | LandGroup | KeepScreening | JumpOut)
+        if not isinstance(action, MoveGroup | ScreenShip | LandGroup | KeepScreening | JumpOut):
+            raise IllegalAction(f"{action!r} is no fighter move")
         group = state.groups[action.group]
         group.moved = True
         self.turn_index += 1

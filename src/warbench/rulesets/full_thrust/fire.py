@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
@@ -231,10 +232,11 @@ class ShipFirePhase(FTProcedure):
             self.weapons.pop(0)
             if action.target >= 0:
                 self.assignments.append((action.system, action.kind, action.target))
-        else:
-            assert isinstance(action, ChooseSystem)
+        elif isinstance(action, ChooseSystem):
             knock_out(game, state.ships[action.ship], action.system, "a needle beam")
             self.stage = FireStage.RESOLVE
+        else:
+            raise IllegalAction(f"{action!r} is no part of a ship's fire")
 
     def _start(self, game: FTGame, ship: Ship) -> None:
         ship.fired = True

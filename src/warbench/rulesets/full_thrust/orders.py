@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.engine import IllegalAction
 from warbench.core.plain import Hidden
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import WriteOrders
@@ -64,7 +65,8 @@ class WriteOrdersPhase(FTProcedure):
         return owed
 
     def act(self, game: FTGame, player: int, action: Action) -> None:
-        assert isinstance(action, WriteOrders)
+        if not isinstance(action, WriteOrders):
+            raise IllegalAction(f"{action!r} writes no orders")
         state = game.state
         ship = state.ships[action.ship]
         order = Order(action.speed, action.turn)

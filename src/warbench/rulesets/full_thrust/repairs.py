@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import Repair
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import damage_parties
@@ -52,7 +53,8 @@ class DamageControlPhase(FTProcedure):
         return owed
 
     def act(self, game: FTGame, player: int, action: Action) -> None:
-        assert isinstance(action, Repair)
+        if not isinstance(action, Repair):
+            raise IllegalAction(f"{action!r} sends no damage control party")
         ship = game.state.ships[action.ship]
         if action.system < 0:
             self.stood_down.append(ship.id)

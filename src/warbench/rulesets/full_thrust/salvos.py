@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import IllegalAction
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import HoldSalvos, LaunchSalvo
 from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
@@ -50,7 +51,8 @@ class SalvoSpace(ParamSpace):
         self.description = f"place a salvo marker within {reach:g} MU in the launcher's arcs"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, LaunchSalvo)
+        if not isinstance(action, LaunchSalvo):
+            return f"{action!r} launches no salvo"
         if (action.ship, action.system) != (self.ship, self.system):
             return f"not launcher {self.system} of ship {self.ship}"
         distance = math.hypot(action.x - self.x, action.y - self.y)
@@ -140,7 +142,8 @@ class SalvoPhase(FTProcedure):
         if isinstance(action, HoldSalvos):
             self._finish(action.ship)
             return
-        assert isinstance(action, LaunchSalvo)
+        if not isinstance(action, LaunchSalvo):
+            raise IllegalAction(f"{action!r} launches no salvo")
         ship = state.ships[action.ship]
         ship.use(action.system)
         salvo = Salvo(
