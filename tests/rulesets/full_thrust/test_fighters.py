@@ -29,6 +29,7 @@ from warbench.rulesets.full_thrust.defence import (
     fight_fighters,
     morale_check,
 )
+from warbench.rulesets.full_thrust.events import Dogfight, FighterAttack, FightersLost
 from warbench.rulesets.full_thrust.fighters import group_reach
 from warbench.rulesets.full_thrust.scoring import torpedo_attack
 from warbench.rulesets.full_thrust.state import FighterGroup
@@ -91,7 +92,7 @@ def test_a_group_launches_moves_targets_survives_point_defence_and_attacks() -> 
     assert (standard.x, standard.y) == (30.0, 30.0)
     assert state.ships[1].hull_hits == 3
     assert state.ships[1].is_used(beam)  # the beam that defended cannot fire this turn
-    kinds = [e.kind for e in game.events if e.kind in ("fighters_lost", "fighter_attack")]
+    kinds = [e.kind for e in game.events if isinstance(e, FightersLost | FighterAttack)]
     assert kinds == ["fighters_lost", "fighter_attack", "fighter_attack"]
 
 
@@ -251,7 +252,7 @@ def test_a_screening_group_meets_the_first_group_attacking_its_ship() -> None:
     feed.add(*[1] * 12)
     fight_fighters(game)
     assert screen.engaged and attacker.engaged
-    assert next(e for e in game.events if e.kind == "dogfight").data["groups"] == [0, 1]
+    assert next(e for e in game.events if isinstance(e, Dogfight)).groups == (0, 1)
 
 
 def test_screening_groups_stay_put_in_phase_3_and_move_with_their_ship() -> None:
@@ -372,7 +373,7 @@ def test_morale_is_tested_in_phase_7_only_with_the_optional_rule() -> None:
     game.apply(1, DefenceDone())
     group = game.state.groups[0]
     assert group.broken and group.endurance == 6 and group.count == 2
-    assert not [e for e in game.events if e.kind == "fighter_attack"]
+    assert not [e for e in game.events if isinstance(e, FighterAttack)]
 
 
 def test_area_defence_fire_control_covers_one_neighbour() -> None:

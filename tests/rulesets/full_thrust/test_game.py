@@ -14,6 +14,7 @@ from warbench.rulesets.full_thrust import FullThrustRuleset
 from warbench.rulesets.full_thrust.actions import Repair
 from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.damage import apply_points, damage_parties
+from warbench.rulesets.full_thrust.events import PhaseBegan
 from warbench.rulesets.full_thrust.scoring import Points
 from warbench.rulesets.full_thrust.turn import PHASES, victory_points
 from warbench.testing import assert_conforms
@@ -27,7 +28,7 @@ def test_a_turn_runs_the_eleven_phases_in_order() -> None:
     """FT-SEQ-PHASES: phases with nothing to do step straight through."""
     game, _ = battle([ship("lancer", "Sabre", 10, 10)], [ship("lancer", "Pike", 60, 40)], 6, 1)
     orders(game)
-    phases = [e.data["phase"] for e in game.events if e.kind == "phase" and e.data["turn"] == 1]
+    phases = [e.phase for e in game.events if isinstance(e, PhaseBegan) and e.turn == 1]
     assert phases == list(range(1, 12))
     assert len(PHASES) == 11 and PHASES[6] == "point defence"
 

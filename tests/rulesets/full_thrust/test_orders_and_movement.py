@@ -7,8 +7,10 @@ import math
 import pytest
 
 from warbench.core.engine import IllegalAction
+from warbench.core.events import Roll
 from warbench.rulesets.full_thrust.actions import WriteOrders
 from warbench.rulesets.full_thrust.context import FTGame
+from warbench.rulesets.full_thrust.events import OrdersRevealed, OwnOrders, ShipMoved
 from warbench.rulesets.full_thrust.movement import (
     cinematic_move,
     order_choices,
@@ -56,14 +58,14 @@ def test_orders_stay_hidden_from_the_other_player_until_ships_move() -> None:
     mine, theirs = game.view(0)["orders"][0], game.view(1)["orders"][0]
     assert mine["value"]["speed"] == 2 and mine["value"]["turn"] == -1
     assert theirs == {"hidden": True, "owner": 0}
-    secret = [e for e in game.events if e.kind == "own_orders"]
+    secret = [e for e in game.events if isinstance(e, OwnOrders)]
     assert secret[0].visible_to == frozenset({0})
     assert all("speed" not in e.data and "port" not in e.text for e in game.events_for(1))
     feed.add(6, 1)  # initiative; then the sentinel's two fire controls ask for targets
     game.apply(1, WriteOrders(1, 0, 0))
     assert game.state.phase == 9
     assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1}
-    revealed = next(e for e in game.events if e.kind == "orders_revealed")
+    revealed = next(e for e in game.events if isinstance(e, OrdersRevealed))
     assert revealed.visible_to is None and "Watch speed 0 -> 2, 1 point to port" in revealed.text
 
 
@@ -111,7 +113,7 @@ def test_ships_move_at_once_by_their_orders() -> None:
     assert (sabre.x, sabre.y, sabre.facing, sabre.speed) == (10.0, 15.0, 0, 5)
     assert (pike.facing, pike.speed) == (7, 3)
     assert pike.y == pytest.approx(40.0 - 3 * math.cos(math.radians(30)), abs=1e-3)
-    moved = [e.data["ship"] for e in game.events if e.kind == "ship_moved"]
+    moved = [e.ship for e in game.events if isinstance(e, ShipMoved)]
     assert moved == [0, 1]
 
 
@@ -120,7 +122,7 @@ def test_initiative_ties_are_rolled_again() -> None:
     game, _ = battle(*far_apart(), 4, 4, 2, 5)
     orders(game)
     assert game.state.initiative == [1, 0]
-    labels = [e.data["label"] for e in game.events if e.kind == "roll"]
+    labels = [e.label for e in game.events if isinstance(e, Roll)]
     assert labels == ["initiative"] * 4
 
 

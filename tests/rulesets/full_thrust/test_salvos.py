@@ -8,6 +8,7 @@ from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith, HoldSalvos, LaunchSalvo
 from warbench.rulesets.full_thrust.data import DesignRecord
 from warbench.rulesets.full_thrust.defence import fight_fighters
+from warbench.rulesets.full_thrust.events import SalvoAttack, SalvosRemoved
 from warbench.rulesets.full_thrust.library import compile_design
 from warbench.rulesets.full_thrust.state import Salvo
 
@@ -41,8 +42,8 @@ def test_a_salvo_goes_where_aimed_homes_on_a_ship_and_strikes_after_point_defenc
     game.apply(1, DefenceDone())
     assert state.salvos[0].missiles == 0  # spent: the marker goes at the end of the turn
     assert state.ships[1].hull_hits == 4
-    strike = next(e for e in game.events if e.kind == "salvo_attack")
-    assert (strike.data["locks"], strike.data["damage"]) == (3, 4)
+    strike = next(e for e in game.events if isinstance(e, SalvoAttack))
+    assert (strike.locks, strike.damage) == (3, 4)
 
 
 def test_salvos_that_found_no_target_are_removed_at_the_end_of_the_turn() -> None:
@@ -55,7 +56,7 @@ def test_salvos_that_found_no_target_are_removed_at_the_end_of_the_turn() -> Non
     game.apply(0, LaunchSalvo(0, LAUNCHER, 30.0, 30.0))
     state = game.state
     assert state.turn == 2 and state.salvos == []
-    assert any(e.kind == "salvos_removed" for e in game.events)
+    assert any(isinstance(e, SalvosRemoved) for e in game.events)
     with pytest.raises(IllegalAction):
         game.apply(0, LaunchSalvo(0, LAUNCHER, 30.0, 30.0))
 

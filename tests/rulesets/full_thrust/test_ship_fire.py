@@ -6,6 +6,7 @@ import pytest
 
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
+from warbench.core.events import Roll
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
@@ -15,6 +16,7 @@ from warbench.rulesets.full_thrust.actions import (
 )
 from warbench.rulesets.full_thrust.arcs import arc_names, arcs_containing
 from warbench.rulesets.full_thrust.damage import apply_points, rows_finished, threshold_check
+from warbench.rulesets.full_thrust.events import ShipDamaged, ShipFires, ThresholdCheck, WeaponFired
 from warbench.rulesets.full_thrust.scoring import Points, beam_dice, beam_dice_at, score
 
 from .helpers import RULES, Feed, battle, orders, ship
@@ -81,8 +83,8 @@ def test_several_rows_at_once_make_one_check_at_plus_one_per_extra_row() -> None
     feed.add(1, 2, 1, 1, 2, 1)
     threshold_check(game, pike, 0)
     assert pike.damage == [0, 1, 0, 0, 1, 0]
-    event = next(e for e in game.events if e.kind == "threshold")
-    assert (event.data["row"], event.data["bonus"]) == (3, 2)
+    event = next(e for e in game.events if isinstance(e, ThresholdCheck))
+    assert (event.row, event.bonus) == (3, 2)
     assert "fail on 4+ +2" in event.text
 
 
@@ -114,7 +116,7 @@ def test_fire_controls_lock_before_any_die_is_rolled_and_thresholds_wait() -> No
     pending = game.pending()
     assert [d.player for d in pending] == [0]
     assert set(pending[0].options) == {DeclareTarget(0, 1, "ship", 1), DeclareTarget(0, 1)}
-    assert not [e for e in game.events if e.kind == "roll" and "Sabre" in e.data["label"]]
+    assert not [e for e in game.events if isinstance(e, Roll) and "Sabre" in e.label]
     # class-2 at 10 MU: 6 (re-roll 5) and 4; class-1s: 3 and 4 => 4 normal, 1 penetrating;
     # Pike (rows 2, 2, 2, 1) finishes rows 1 and 2: one check at row 2 (5+) +1.
     feed.add(6, 4, 5, 3, 4, 1, 2, 3, 4, 5, 6)
@@ -123,9 +125,9 @@ def test_fire_controls_lock_before_any_die_is_rolled_and_thresholds_wait() -> No
     pike = state.ships[1]
     assert pike.hull_hits == 5
     assert pike.damage == [0, 0, 0, 1, 1, 1]
-    kinds = [e.kind for e in game.events if e.kind in ("damage", "threshold")]
+    kinds = [e.kind for e in game.events if isinstance(e, ShipDamaged | ThresholdCheck)]
     assert kinds == ["damage", "damage", "threshold"]
-    assert not [e for e in game.events if e.kind == "ship_fires" and e.data["ship"] == 1]
+    assert not [e for e in game.events if isinstance(e, ShipFires) and e.ship == 1]
     # Pike has no working weapon left; damage control: one party left (2 x 2/7, up)
     assert [d.prompt for d in game.pending()] == ["Pike: send a damage control party"]
     feed.add(5)
@@ -143,7 +145,7 @@ def test_a_weapon_outside_its_arcs_cannot_be_given_that_target() -> None:
     orders(game)
     feed.add(4, 1)
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
-    fired = [e.data["system"] for e in game.events if e.kind == "weapon_fired"]
+    fired = [e.system for e in game.events if isinstance(e, WeaponFired)]
     assert fired == [4, 5]
     assert game.state.ships[1].hull_hits == 1
 
@@ -167,7 +169,7 @@ def test_ships_fire_one_at_a_time_alternating_from_the_initiative_winner() -> No
     game.apply(0, DeclareTarget(0, 1))
     game.apply(1, DeclareTarget(2, 1))
     game.apply(0, DeclareTarget(1, 1))
-    order = [e.data["ship"] for e in game.events if e.kind == "ship_fires"]
+    order = [e.ship for e in game.events if isinstance(e, ShipFires)]
     assert order == [3, 0, 2, 1]
 
 
@@ -181,8 +183,8 @@ def test_pulse_torpedoes_need_a_to_hit_roll_by_range_and_ignore_screens() -> Non
     # Kite: two class-2 (2 dice each), class-1 (1 die), torpedo (to hit 3+, then 5)
     feed.add(1, 1, 1, 1, 1, 3, 4)
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
-    torpedo = [e for e in game.events if e.kind == "weapon_fired" and e.data["system"] == 6]
-    assert torpedo[0].data["damage"] == 4
+    torpedo = [e for e in game.events if isinstance(e, WeaponFired) and e.system == 6]
+    assert torpedo[0].damage == 4
     assert game.state.ships[1].hull_hits == 4
 
 
@@ -216,8 +218,8 @@ def test_a_submunition_pack_fires_once_with_dice_by_range() -> None:
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
     sting = game.state.ships[0]
     sub = RULES.data.designs["wasp"].indices("submunition")[0]
-    fired = next(e for e in game.events if e.kind == "weapon_fired" and e.data["system"] == sub)
-    assert fired.data["damage"] == 3
+    fired = next(e for e in game.events if isinstance(e, WeaponFired) and e.system == sub)
+    assert fired.damage == 3
     assert sting.ammo[sub] == 0 and not sting.has_shots(sub)
 
 
