@@ -142,3 +142,13 @@ def test_the_admiral_beats_the_random_agent_and_mirror_matches_are_even() -> Non
         seats["draw" if result.outcome.is_draw else str(result.outcome.winners[0])] += 1
     print(f"mirror matches: {dict(seats)}")
     assert seats["0"] <= 120 and seats["1"] <= 120
+
+
+def test_every_event_is_registered_and_round_trips_through_the_codec() -> None:
+    """FT-SEQ-PHASES: a whole bot battle emits only registered event types, each read back
+    from its JSON by the ruleset's event codec."""
+    result = play_match(RULES, [AdmiralBot(3), RandomAgent(4)], seed=3)
+    known = set(RULES.event_codec.tags)
+    assert {event.kind for event in result.events} <= known
+    for event in result.events:
+        assert RULES.event_codec.decode(event.to_plain()) == event
