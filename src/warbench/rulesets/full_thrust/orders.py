@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
-from warbench.core.plain import Hidden
+from warbench.core.plain import REDACTED, Hidden
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import WriteOrders
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
@@ -90,6 +90,25 @@ class WriteOrdersPhase(FTProcedure):
 
     def step(self, game: FTGame) -> None:
         game.pop()
+
+
+def orders_seen_by(
+    orders: list[Hidden[Order] | None], seat: int
+) -> list[Hidden[Order] | None]:
+    """The written orders as ``seat`` may know them: others' unrevealed ones redacted.
+
+    For observations, which are read and never changed: a seen order's value is shared.
+    """
+    return [
+        None
+        if written is None
+        else Hidden(
+            written.owner,
+            written.value if written.visible_to(seat) else REDACTED,
+            written.revealed,
+        )
+        for written in orders
+    ]
 
 
 def draw_unseen_orders(

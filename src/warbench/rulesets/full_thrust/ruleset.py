@@ -9,13 +9,14 @@ from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo
+from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
 from warbench.rulesets.full_thrust.events import EVENT_TYPES
 from warbench.rulesets.full_thrust.library import DATA_DIR, Library, library_from
-from warbench.rulesets.full_thrust.orders import draw_unseen_orders
+from warbench.rulesets.full_thrust.orders import draw_unseen_orders, orders_seen_by
 from warbench.rulesets.full_thrust.setup import army_setup, check_armies, new_battle
 from warbench.rulesets.full_thrust.state import FullThrustState
 from warbench.rulesets.full_thrust.turn import PHASES
@@ -50,6 +51,13 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         self, setup: Mapping[str, Any], players: int, rng: RandomStream
     ) -> FullThrustState:
         return new_battle(self.data, setup, players, rng)
+
+    def observe(self, state: FullThrustState, player: int) -> FullThrustState:
+        """Shallow, as ``secret_fields`` says, with the orders redacted without a pickle
+        pass: bots observe at every decision."""
+        observed = observed_state(state, player, ())
+        observed.orders = orders_seen_by(state.orders, player)
+        return observed
 
     def determinize(self, state: FullThrustState, player: int, rng: RandomStream) -> None:
         """Draw a legal order for every enemy order ``player`` has not seen revealed."""
