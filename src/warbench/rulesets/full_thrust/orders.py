@@ -9,6 +9,7 @@ move off the table has disengaged.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -99,16 +100,13 @@ def orders_seen_by(
 
     For observations, which are read and never changed: a seen order's value is shared.
     """
-    return [
-        None
-        if written is None
-        else Hidden(
-            written.owner,
-            written.value if written.visible_to(seat) else REDACTED,
-            written.revealed,
-        )
-        for written in orders
-    ]
+    return [None if written is None else _order_seen_by(written, seat) for written in orders]
+
+
+def _order_seen_by(written: Hidden[Order], seat: int) -> Hidden[Order]:
+    if written.visible_to(seat):
+        return Hidden(written.owner, written.value, written.revealed)
+    return Hidden[Any](written.owner, REDACTED, written.revealed)
 
 
 def draw_unseen_orders(
