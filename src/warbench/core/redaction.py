@@ -31,8 +31,12 @@ S = TypeVar("S", bound=GameState)
 BLANK_STREAM_SEED = 2**64 + 0x0B5E7BED
 
 
+#: A lazy blank stream: its copies share its (never mutated) state and cost a microsecond.
+_BLANK_STREAM = RandomStream.from_seed(BLANK_STREAM_SEED).copy()
+
+
 def _blank_stream() -> RandomStream:
-    return RandomStream.from_seed(BLANK_STREAM_SEED)
+    return _BLANK_STREAM.copy()
 
 
 class _RedactingPickler(pickle.Pickler):

@@ -9,7 +9,7 @@ from warbench.rulesets.full_thrust import FullThrustRuleset
 from warbench.rulesets.full_thrust.actions import (
     WriteOrders,
 )
-from warbench.rulesets.full_thrust.state import FullThrustState
+from warbench.rulesets.full_thrust.context import FTGame
 
 RULES = FullThrustRuleset()
 
@@ -61,7 +61,7 @@ def battle(
     *faces: int,
     faction: str = "",
     **setup: Any,
-) -> tuple[Game, Feed]:
+) -> tuple[FTGame, Feed]:
     """A refereed game between two inline fleets, with the faces given queued."""
     feed = Feed(*faces)
     full = {
@@ -74,16 +74,10 @@ def battle(
     return Game.new(RULES, full, dice=feed), feed
 
 
-def state_of(game: Game) -> FullThrustState:
-    """The battle state."""
-    state = game.state
-    assert isinstance(state, FullThrustState)
-    return state
 
-
-def orders(game: Game, **per_ship: tuple[int, int]) -> None:
+def orders(game: FTGame, **per_ship: tuple[int, int]) -> None:
     """Write orders for every ship: ``name=(speed change, turn)``, others hold course."""
-    state = state_of(game)
+    state = game.state
     for ship_state in state.ships:
         if ship_state.active and state.orders[ship_state.id] is None:
             change, turn = per_ship.get(ship_state.name, (0, 0))

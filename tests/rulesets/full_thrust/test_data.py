@@ -11,6 +11,7 @@ from warbench.core.catalog import DataFileError, engine_defaults
 from warbench.core.engine import Game
 from warbench.core.lists import ArmyList, UnitEntry, validate
 from warbench.core.ruleset import SetupError
+from warbench.rulesets.full_thrust import FullThrustRuleset
 from warbench.rulesets.full_thrust.data import BeamRecord, DesignRecord
 from warbench.rulesets.full_thrust.design import (
     cost_sheet,
@@ -231,3 +232,19 @@ def test_engine_defaults_are_marked_in_the_data() -> None:
     """FT-DATA: every number the sources do not give is marked as an engine default."""
     assert sorted(engine_defaults(LIB.rules)) == ["fighter_defaults", "game", "repair", "salvo"]
     assert engine_defaults(LIB.costs) == ["defaults"]
+
+
+def test_a_players_data_folder_replaces_only_the_files_it_holds(tmp_path: Path) -> None:
+    """FT-DATA: ``FullThrustRuleset(data_dir=...)`` reads the player's files first and the
+    shipped ones for the rest; the journal's data digest names the player's files."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    rules_text = (DATA_DIR / "rules.toml").read_text()
+    (mine / "rules.toml").write_text(rules_text.replace("turns = 12 ", "turns = 5  ", 1))
+    own = FullThrustRuleset(data_dir=mine)
+    assert own.data.rules.game.turns == 5
+    assert own.data.designs.keys() == RULES.data.designs.keys()
+    assert own.default_setup()["turns"] == 5
+    game = Game.new(own, own.default_setup(), seed=1)
+    assert game.journal.data == own.data_digest is not None
+    assert RULES.data_digest is None

@@ -21,6 +21,7 @@ from warbench.rulesets.full_thrust.actions import (
     MoveGroup,
     ScreenShip,
 )
+from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.declarations import group_targets, profile
 from warbench.rulesets.full_thrust.defence import (
     defence_options,
@@ -28,13 +29,14 @@ from warbench.rulesets.full_thrust.defence import (
     fight_fighters,
     morale_check,
 )
+from warbench.rulesets.full_thrust.events import Dogfight, FighterAttack, FightersLost
 from warbench.rulesets.full_thrust.fighters import group_reach
 from warbench.rulesets.full_thrust.scoring import torpedo_attack
 from warbench.rulesets.full_thrust.state import FighterGroup
 
-from .helpers import RULES, Feed, battle, orders, ship, state_of
+from .helpers import RULES, Feed, battle, orders, ship
 
-LIB = RULES.library
+LIB = RULES.data
 
 
 def launch_scenario(*faces: int, **setup: Any) -> tuple[Game, Feed]:
@@ -48,9 +50,9 @@ def launch_scenario(*faces: int, **setup: Any) -> tuple[Game, Feed]:
     return game, feed
 
 
-def in_space(game: Game, group: int, x: float, y: float) -> FighterGroup:
+def in_space(game: FTGame, group: int, x: float, y: float) -> FighterGroup:
     """Put a group out on the table at (x, y)."""
-    target = state_of(game).groups[group]
+    target = game.state.groups[group]
     target.status, target.x, target.y = "space", x, y
     return target
 
@@ -59,7 +61,7 @@ def test_a_group_launches_moves_targets_survives_point_defence_and_attacks() -> 
     """FT-FTR-LAUNCH, FT-SEQ-FIGHTER-MOVE, FT-SEQ-TARGETS, FT-PDS, FT-BEAM1-PD,
     FT-FTR-HEAVY, FT-FTR-ATTACK-SHIPS, FT-FTR-ENDURANCE, FT-SEQ-ATTACKS."""
     game, feed = launch_scenario()
-    state = state_of(game)
+    state = game.state
     assert set(game.pending()[0].options) == {Launch(0), Launch(1), LaunchesDone()}
     game.apply(0, Launch(0))
     game.apply(0, Launch(1))  # nothing left to launch: the moves begin
@@ -90,7 +92,7 @@ def test_a_group_launches_moves_targets_survives_point_defence_and_attacks() -> 
     assert (standard.x, standard.y) == (30.0, 30.0)
     assert state.ships[1].hull_hits == 3
     assert state.ships[1].is_used(beam)  # the beam that defended cannot fire this turn
-    kinds = [e.kind for e in game.events if e.kind in ("fighters_lost", "fighter_attack")]
+    kinds = [e.kind for e in game.events if isinstance(e, FightersLost | FighterAttack)]
     assert kinds == ["fighters_lost", "fighter_attack", "fighter_attack"]
 
 
@@ -132,7 +134,7 @@ def test_a_carrier_recovers_at_most_half_its_bays_a_turn_and_may_launch_too() ->
     game.apply(0, LandGroup(1, 0))
     game.apply(0, LandGroup(2, 0))
     assert LandGroup(3, 0) not in game.pending()[0].options
-    state = state_of(game)
+    state = game.state
     assert [g.ready_turn for g in state.groups[1:3]] == [2, 3]
     assert state.groups[1].status == "hangar"
 
@@ -147,7 +149,7 @@ def test_a_landing_roll_of_one_grounds_the_group_for_the_battle() -> None:
     in_space(game, 0, 30.0, 20.0)
     orders(game)
     game.apply(0, LandGroup(0, 0))
-    assert state_of(game).groups[0].status == "lost"
+    assert game.state.groups[0].status == "lost"
 
 
 def test_depleted_groups_merge_and_take_the_later_ready_turn() -> None:
@@ -157,7 +159,7 @@ def test_depleted_groups_merge_and_take_the_later_ready_turn() -> None:
         [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
         6, 1,
     )
-    state = state_of(game)
+    state = game.state
     state.groups[0].count, state.groups[1].count = 2, 3
     state.groups[1].ready_turn = 3
     orders(game)
@@ -174,7 +176,7 @@ def test_dogfights_are_simultaneous_and_cost_endurance() -> None:
         [ship("haven", "Nest", 30.0, 10.0, fighters=("interceptor",))],
         [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
     )
-    state = state_of(game)
+    state = game.state
     mine, theirs = in_space(game, 0, 30.0, 20.0), in_space(game, 1, 30.0, 24.0)
     feed.add(3, 3, 1, 1, 1, 1)  # interceptors: 3+1 = 4 twice: two kills
     feed.add(6, 1, 1, 1, 1, 1, 4)  # standard: a 6 (two) and its re-roll 4 (one)
@@ -242,7 +244,7 @@ def test_a_screening_group_meets_the_first_group_attacking_its_ship() -> None:
         [ship("haven", "Nest", 30.0, 10.0, fighters=("interceptor",))],
         [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
     )
-    state = state_of(game)
+    state = game.state
     screen = state.groups[0]
     screen.status, screen.screening = "screening", 0
     attacker = in_space(game, 1, 30.0, 14.0)
@@ -250,7 +252,7 @@ def test_a_screening_group_meets_the_first_group_attacking_its_ship() -> None:
     feed.add(*[1] * 12)
     fight_fighters(game)
     assert screen.engaged and attacker.engaged
-    assert next(e for e in game.events if e.kind == "dogfight").data["groups"] == [0, 1]
+    assert next(e for e in game.events if isinstance(e, Dogfight)).groups == (0, 1)
 
 
 def test_screening_groups_stay_put_in_phase_3_and_move_with_their_ship() -> None:
@@ -263,7 +265,7 @@ def test_screening_groups_stay_put_in_phase_3_and_move_with_their_ship() -> None
     in_space(game, 0, 30.0, 14.0)
     orders(game)
     game.apply(0, ScreenShip(0, 0))
-    state = state_of(game)
+    state = game.state
     group = state.groups[0]
     assert (group.x, group.y, group.status) == (30.0, 12.0, "screening")
     orders(game)
@@ -278,7 +280,7 @@ def test_group_targets_need_range_and_endurance_for_a_secondary_move() -> None:
         [ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
         [ship("lancer", "Pike", 30.0, 40.0, facing=6)],
     )
-    state = state_of(game)
+    state = game.state
     group = in_space(game, 0, 30.0, 25.0)
     assert group_targets(state, LIB, group) == [FighterTarget(0, "ship", 1, True)]
     group.endurance = 1
@@ -295,7 +297,7 @@ def test_interceptors_cannot_attack_ships_and_spent_torpedo_groups_only_dogfight
         [ship("haven", "Nest", 30.0, 10.0, fighters=("interceptor", "torpedo"))],
         [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
     )
-    state = state_of(game)
+    state = game.state
     interceptor, torpedo = in_space(game, 0, 30.0, 36.0), in_space(game, 1, 30.0, 36.0)
     in_space(game, 2, 30.0, 34.0)
     assert {t.kind for t in group_targets(state, LIB, interceptor)} == {"fighters"}
@@ -319,7 +321,7 @@ def test_multirole_fighters_pick_a_role_when_they_engage() -> None:
         [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
         faction="ij",
     )
-    state = state_of(game)
+    state = game.state
     group = in_space(game, 0, 30.0, 36.0)
     in_space(game, 1, 30.0, 34.0)
     choices = {(t.kind, t.role) for t in group_targets(state, LIB, group)}
@@ -335,7 +337,7 @@ def test_fast_fighters_move_36_and_heavies_18_with_the_reduced_range_rule() -> N
         [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
         options={"reduced_heavy_range": True},
     )
-    state = state_of(game)
+    state = game.state
     assert group_reach(state, LIB, state.groups[0]) == 36.0
     assert group_reach(state, LIB, state.groups[1]) == 18.0
     state.options = {}
@@ -349,7 +351,7 @@ def test_morale_breaks_a_mauled_group_before_it_attacks() -> None:
         [ship("haven", "Nest", 30.0, 10.0, fighters=("standard+ace", "standard+green"))],
         [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
     )
-    state = state_of(game)
+    state = game.state
     ace, green = state.groups
     ace.count = green.count = 3
     feed.add(4, 3)
@@ -369,9 +371,9 @@ def test_morale_is_tested_in_phase_7_only_with_the_optional_rule() -> None:
     feed.add(6, 6, 1)  # PDS: 6 (two), re-roll 6 (two), re-roll 1: four kills
     feed.add(5)  # morale: 5 > 2 left: broken
     game.apply(1, DefenceDone())
-    group = state_of(game).groups[0]
+    group = game.state.groups[0]
     assert group.broken and group.endurance == 6 and group.count == 2
-    assert not [e for e in game.events if e.kind == "fighter_attack"]
+    assert not [e for e in game.events if isinstance(e, FighterAttack)]
 
 
 def test_area_defence_fire_control_covers_one_neighbour() -> None:
@@ -382,7 +384,7 @@ def test_area_defence_fire_control_covers_one_neighbour() -> None:
          ship("lancer", "Far", 50.0, 10.0)],
         [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard", "standard"))],
     )
-    state = state_of(game)
+    state = game.state
     for group, target in ((0, 1), (1, 2)):
         attacker = in_space(game, group, 34.0, 14.0)
         attacker.target_kind, attacker.target = "ship", target
@@ -403,7 +405,7 @@ def test_ftl_fighters_start_on_the_table_and_may_jump_out() -> None:
         [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
         6, 1,
     )
-    state = state_of(game)
+    state = game.state
     assert state.groups[0].status == "space"
     orders(game)
     assert JumpOut(0) in game.pending()[0].options

@@ -14,11 +14,12 @@ from warbench.rulesets.full_thrust import FullThrustRuleset
 from warbench.rulesets.full_thrust.actions import Repair
 from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.damage import apply_points, damage_parties
+from warbench.rulesets.full_thrust.events import PhaseBegan
 from warbench.rulesets.full_thrust.scoring import Points
 from warbench.rulesets.full_thrust.turn import PHASES, victory_points
 from warbench.testing import assert_conforms
 
-from .helpers import RULES, battle, orders, ship, state_of
+from .helpers import RULES, battle, orders, ship
 
 ALL_OPTIONS = {"fighter_morale": True, "fire_at_fighters": True, "reduced_heavy_range": True}
 
@@ -27,7 +28,7 @@ def test_a_turn_runs_the_eleven_phases_in_order() -> None:
     """FT-SEQ-PHASES: phases with nothing to do step straight through."""
     game, _ = battle([ship("lancer", "Sabre", 10, 10)], [ship("lancer", "Pike", 60, 40)], 6, 1)
     orders(game)
-    phases = [e.data["phase"] for e in game.events if e.kind == "phase" and e.data["turn"] == 1]
+    phases = [e.phase for e in game.events if isinstance(e, PhaseBegan) and e.turn == 1]
     assert phases == list(range(1, 12))
     assert len(PHASES) == 11 and PHASES[6] == "point defence"
 
@@ -47,7 +48,7 @@ def test_victory_points_count_destroyed_crippled_and_disengaged_ships() -> None:
         [ship("lancer", "A", 10, 10), ship("lancer", "B", 20, 10)],
         [ship("harrier", "C", 60, 40), ship("picket", "D", 50, 40), ship("wasp", "E", 40, 40)],
     )
-    state = state_of(game)
+    state = game.state
     apply_points(game, state.ships[2], Points(0, 10), "a test")  # harrier destroyed: 120
     state.ships[3].status = "disengaged"  # picket gone: 34 / 2
     state.ships[4].hull_hits = 5  # wasp crippled: 99 / 2
@@ -57,10 +58,10 @@ def test_victory_points_count_destroyed_crippled_and_disengaged_ships() -> None:
 
 def test_damage_control_parties_shrink_with_the_hull_and_repair_on_5_or_6() -> None:
     """FT-DCP: one party per 20 MASS, lost in step with the hull."""
-    library = RULES.library
+    library = RULES.data
     game, feed = battle([ship("warden", "Ward", 30.0, 10.0)],
                         [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
-    ward = state_of(game).ships[0]
+    ward = game.state.ships[0]
     assert damage_parties(library.designs["warden"], ward) == 5
     ward.hull_hits = 14
     assert damage_parties(library.designs["warden"], ward) == 3
@@ -73,7 +74,7 @@ def test_damage_control_parties_shrink_with_the_hull_and_repair_on_5_or_6() -> N
     assert ward.damage[1] == 0
     assert Repair(0, 1) not in game.pending()[0].options
     game.apply(0, Repair(0, 2))
-    assert ward.damage[2] == 0 and state_of(game).turn == 2
+    assert ward.damage[2] == 0 and game.state.turn == 2
 
 
 def test_the_table_picture_and_the_summary() -> None:
@@ -141,3 +142,13 @@ def test_the_admiral_beats_the_random_agent_and_mirror_matches_are_even() -> Non
         seats["draw" if result.outcome.is_draw else str(result.outcome.winners[0])] += 1
     print(f"mirror matches: {dict(seats)}")
     assert seats["0"] <= 120 and seats["1"] <= 120
+
+
+def test_every_event_is_registered_and_round_trips_through_the_codec() -> None:
+    """FT-SEQ-PHASES: a whole bot battle emits only registered event types, each read back
+    from its JSON by the ruleset's event codec."""
+    result = play_match(RULES, [AdmiralBot(3), RandomAgent(4)], seed=3)
+    known = set(RULES.event_codec.tags)
+    assert {event.kind for event in result.events} <= known
+    for event in result.events:
+        assert RULES.event_codec.decode(event.to_plain()) == event

@@ -34,12 +34,12 @@ from warbench.rulesets.full_thrust.scoring import (
 from warbench.rulesets.full_thrust.state import Salvo
 from warbench.testing import chi_square
 
-from .helpers import RULES, ship, state_of
+from .helpers import RULES, ship
 
 TOLERANCE = 1e-12
 #: icepool re-rolls this deep; what it leaves out (6**-21 a die) is far below TOLERANCE.
 DEPTH = 20
-ATTACKS = attack_odds(RULES.library)
+ATTACKS = attack_odds(RULES.data)
 D6 = icepool.d6
 V = icepool.Vector
 
@@ -319,8 +319,8 @@ def test_ft_odds_threshold_checks_in_a_game_fit_the_odds() -> None:
         {"name": "Blue", "ships": [ship("lancer", "Sabre", 10, 10)]},
         {"name": "Red", "ships": [ship("lancer", "Pike", 60, 40)]},
     ]}, seed=5)
-    pike = state_of(game).ships[1]
-    lancer = RULES.library.designs["lancer"]
+    pike = game.state.ships[1]
+    lancer = RULES.data.designs["lancer"]
     systems = len(pike.damage)
     working = []
     for _ in range(2000):
@@ -426,7 +426,7 @@ def _air_battle(blue: str, red: str, seed: int) -> Game:
         {"name": "Blue", "ships": [ship("haven", "Nest", 30.0, 10.0, fighters=(blue,))]},
         {"name": "Red", "ships": [ship("haven", "Den", 30.0, 40.0, fighters=(red,))]},
     ]}, seed=seed)
-    for group, y in zip(state_of(game).groups, (20.0, 24.0), strict=True):
+    for group, y in zip(game.state.groups, (20.0, 24.0), strict=True):
         group.status, group.x, group.y = "space", 30.0, y
     return game
 
@@ -435,7 +435,7 @@ def _dogfight_rounds(blue: str, red: str, seed: int, n: int = 3000) -> list[int]
     """``n`` dogfights through the game's own ``dogfight``, each from full groups: the two
     groups' losses coded as ``10 x red's + blue's``."""
     game = _air_battle(blue, red, seed)
-    first, second = state_of(game).groups
+    first, second = game.state.groups
     sizes = (first.count, second.count)
     coded = []
     for _ in range(n):
@@ -463,7 +463,7 @@ def test_ft_odds_interceptions_in_a_game_fit_the_odds() -> None:
     """FT-ODDS-DOGFIGHT, FT-ODDS-GAME, FT-FTR-INTERCEPT-MISSILES: 3000 interceptions of a
     full salvo by standard fighters in a seeded game fit the exact odds."""
     game = _air_battle("standard", "standard", seed=22)
-    state = state_of(game)
+    state = game.state
     group = state.groups[0]
     group.target_kind, group.target = "salvo", 0
     shot_down = []

@@ -6,8 +6,11 @@ import math
 
 import pytest
 
-from warbench.core.engine import Game, IllegalAction
+from warbench.core.engine import IllegalAction
+from warbench.core.events import Roll
 from warbench.rulesets.full_thrust.actions import WriteOrders
+from warbench.rulesets.full_thrust.context import FTGame
+from warbench.rulesets.full_thrust.events import OrdersRevealed, OwnOrders, ShipMoved
 from warbench.rulesets.full_thrust.movement import (
     cinematic_move,
     order_choices,
@@ -15,7 +18,7 @@ from warbench.rulesets.full_thrust.movement import (
     vector_move,
 )
 
-from .helpers import battle, orders, ship, state_of
+from .helpers import battle, orders, ship
 
 
 def far_apart() -> tuple[list[dict[str, object]], list[dict[str, object]]]:
@@ -23,7 +26,7 @@ def far_apart() -> tuple[list[dict[str, object]], list[dict[str, object]]]:
     return [ship("lancer", "Sabre", 10.0, 10.0)], [ship("lancer", "Pike", 60.0, 40.0, facing=6)]
 
 
-def order_pairs(game: Game) -> set[tuple[int, int]]:
+def order_pairs(game: FTGame) -> set[tuple[int, int]]:
     """The (speed change, turn) orders player 0's first ship may write."""
     return {
         (option.speed, option.turn)
@@ -55,14 +58,14 @@ def test_orders_stay_hidden_from_the_other_player_until_ships_move() -> None:
     mine, theirs = game.view(0)["orders"][0], game.view(1)["orders"][0]
     assert mine["value"]["speed"] == 2 and mine["value"]["turn"] == -1
     assert theirs == {"hidden": True, "owner": 0}
-    secret = [e for e in game.events if e.kind == "own_orders"]
+    secret = [e for e in game.events if isinstance(e, OwnOrders)]
     assert secret[0].visible_to == frozenset({0})
     assert all("speed" not in e.data and "port" not in e.text for e in game.events_for(1))
     feed.add(6, 1)  # initiative; then the sentinel's two fire controls ask for targets
     game.apply(1, WriteOrders(1, 0, 0))
-    assert state_of(game).phase == 9
+    assert game.state.phase == 9
     assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1}
-    revealed = next(e for e in game.events if e.kind == "orders_revealed")
+    revealed = next(e for e in game.events if isinstance(e, OrdersRevealed))
     assert revealed.visible_to is None and "Watch speed 0 -> 2, 1 point to port" in revealed.text
 
 
@@ -105,12 +108,12 @@ def test_ships_move_at_once_by_their_orders() -> None:
     """FT-SEQ-SHIP-MOVE: after the reveal every ship moves by its own order."""
     game, _ = battle(*far_apart(), 4, 2)
     orders(game, Sabre=(5, 0), Pike=(3, 1))
-    state = state_of(game)
+    state = game.state
     sabre, pike = state.ships
     assert (sabre.x, sabre.y, sabre.facing, sabre.speed) == (10.0, 15.0, 0, 5)
     assert (pike.facing, pike.speed) == (7, 3)
     assert pike.y == pytest.approx(40.0 - 3 * math.cos(math.radians(30)), abs=1e-3)
-    moved = [e.data["ship"] for e in game.events if e.kind == "ship_moved"]
+    moved = [e.ship for e in game.events if isinstance(e, ShipMoved)]
     assert moved == [0, 1]
 
 
@@ -118,8 +121,8 @@ def test_initiative_ties_are_rolled_again() -> None:
     """FT-SEQ-INITIATIVE: a d6 each, highest wins, ties rolled again."""
     game, _ = battle(*far_apart(), 4, 4, 2, 5)
     orders(game)
-    assert state_of(game).initiative == [1, 0]
-    labels = [e.data["label"] for e in game.events if e.kind == "roll"]
+    assert game.state.initiative == [1, 0]
+    labels = [e.label for e in game.events if isinstance(e, Roll)]
     assert labels == ["initiative"] * 4
 
 
@@ -128,7 +131,7 @@ def test_a_ship_that_leaves_the_table_disengages_and_can_end_the_battle() -> Non
     game, _ = battle([ship("lancer", "Sabre", 10.0, 45.0, speed=4)],
                      [ship("lancer", "Pike", 60.0, 10.0, facing=6)], 1, 6)
     orders(game)
-    state = state_of(game)
+    state = game.state
     assert state.ships[0].status == "disengaged"
     assert game.outcome is not None and game.outcome.winners == (1,)
     assert "holds the field" in game.outcome.reason
@@ -137,7 +140,7 @@ def test_a_ship_that_leaves_the_table_disengages_and_can_end_the_battle() -> Non
 def test_a_damaged_drive_halves_thrust_and_a_wrecked_one_stops_all_manoeuvre() -> None:
     """FT-DAMAGED-SYSTEMS: drive damage halves thrust (rounded down), twice leaves none."""
     game, _ = battle(*far_apart())
-    state = state_of(game)
+    state = game.state
     state.ships[0].damage[0] = 1
     assert max(abs(s) + abs(t) for s, t in order_pairs(game.copy())) == 3
     state.ships[0].damage[0] = 2
@@ -152,7 +155,7 @@ def test_vector_movement_drifts_then_burns_along_the_new_facing() -> None:
     assert all(burn >= 0 for burn, _ in choices)
     game, _ = battle(*far_apart(), 3, 1, movement="vector")
     orders(game, Sabre=(2, 1), Pike=(0, 0))
-    sabre = state_of(game).ships[0]
+    sabre = game.state.ships[0]
     assert (sabre.facing, sabre.vx, sabre.x) == (1, 1.0, 11.0)
     assert sabre.vy == pytest.approx(1.732, abs=1e-3)
     assert sabre.y == pytest.approx(11.732, abs=1e-3)

@@ -8,12 +8,13 @@ from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith, HoldSalvos, LaunchSalvo
 from warbench.rulesets.full_thrust.data import DesignRecord
 from warbench.rulesets.full_thrust.defence import fight_fighters
+from warbench.rulesets.full_thrust.events import SalvoAttack, SalvosRemoved
 from warbench.rulesets.full_thrust.library import compile_design
 from warbench.rulesets.full_thrust.state import Salvo
 
-from .helpers import RULES, battle, orders, ship, state_of
+from .helpers import RULES, battle, orders, ship
 
-LAUNCHER = RULES.library.designs["spear"].indices("salvo_launcher")[0]
+LAUNCHER = RULES.data.designs["spear"].indices("salvo_launcher")[0]
 
 
 def test_a_salvo_goes_where_aimed_homes_on_a_ship_and_strikes_after_point_defence() -> None:
@@ -31,7 +32,7 @@ def test_a_salvo_goes_where_aimed_homes_on_a_ship_and_strikes_after_point_defenc
     assert "outside the launcher's arcs" in (game.check(0, LaunchSalvo(0, LAUNCHER, 30, 5)) or "")
     assert "beyond the 24 MU reach" in (game.check(0, LaunchSalvo(0, LAUNCHER, 30, 40)) or "")
     game.apply(0, LaunchSalvo(0, LAUNCHER, 30.0, 28.0))
-    state = state_of(game)
+    state = game.state
     assert state.ships[0].ammo == {LAUNCHER: 1}
     assert state.salvos[0].target == 1  # phase 6: only Pike is within 6 MU
     game.apply(1, DefendWith(1, 2, "salvo", 0))
@@ -41,8 +42,8 @@ def test_a_salvo_goes_where_aimed_homes_on_a_ship_and_strikes_after_point_defenc
     game.apply(1, DefenceDone())
     assert state.salvos[0].missiles == 0  # spent: the marker goes at the end of the turn
     assert state.ships[1].hull_hits == 4
-    strike = next(e for e in game.events if e.kind == "salvo_attack")
-    assert (strike.data["locks"], strike.data["damage"]) == (3, 4)
+    strike = next(e for e in game.events if isinstance(e, SalvoAttack))
+    assert (strike.locks, strike.damage) == (3, 4)
 
 
 def test_salvos_that_found_no_target_are_removed_at_the_end_of_the_turn() -> None:
@@ -53,9 +54,9 @@ def test_salvos_that_found_no_target_are_removed_at_the_end_of_the_turn() -> Non
     )
     orders(game)
     game.apply(0, LaunchSalvo(0, LAUNCHER, 30.0, 30.0))
-    state = state_of(game)
+    state = game.state
     assert state.turn == 2 and state.salvos == []
-    assert any(e.kind == "salvos_removed" for e in game.events)
+    assert any(isinstance(e, SalvosRemoved) for e in game.events)
     with pytest.raises(IllegalAction):
         game.apply(0, LaunchSalvo(0, LAUNCHER, 30.0, 30.0))
 
@@ -66,7 +67,7 @@ def test_fighters_intercept_salvos_before_point_defence() -> None:
         [ship("haven", "Nest", 30.0, 10.0, fighters=("interceptor",))],
         [ship("spear", "Dart", 30.0, 40.0, facing=6)],
     )
-    state = state_of(game)
+    state = game.state
     group = state.groups[0]
     group.status, group.x, group.y = "space", 30.0, 14.0
     state.salvos.append(Salvo(0, 1, 1, 30.0, 14.0, 6, target=0))
@@ -83,5 +84,5 @@ def test_a_salvo_rack_holds_one_salvo_and_a_launcher_its_magazine() -> None:
         "weapons": [{"kind": "salvo_rack", "arcs": ["F"]},
                     {"kind": "salvo_launcher", "magazine": 3, "arcs": ["F"]}],
     })
-    racked = compile_design(record, RULES.library.costs)
+    racked = compile_design(record, RULES.data.costs)
     assert [s.ammo for s in racked.systems if s.kind.startswith("salvo")] == [1, 3]

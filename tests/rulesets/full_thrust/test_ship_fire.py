@@ -6,6 +6,7 @@ import pytest
 
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
+from warbench.core.events import Roll
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
@@ -15,9 +16,10 @@ from warbench.rulesets.full_thrust.actions import (
 )
 from warbench.rulesets.full_thrust.arcs import arc_names, arcs_containing
 from warbench.rulesets.full_thrust.damage import apply_points, rows_finished, threshold_check
+from warbench.rulesets.full_thrust.events import ShipDamaged, ShipFires, ThresholdCheck, WeaponFired
 from warbench.rulesets.full_thrust.scoring import Points, beam_dice, beam_dice_at, score
 
-from .helpers import RULES, Feed, battle, orders, ship, state_of
+from .helpers import RULES, Feed, battle, orders, ship
 
 
 def test_beam_dice_read_1_to_3_as_nothing_4_5_as_one_6_as_two_and_a_reroll() -> None:
@@ -55,7 +57,7 @@ def test_the_six_arcs_and_their_shared_boundaries() -> None:
 def test_armour_takes_normal_damage_first_and_penetrating_damage_goes_to_the_hull() -> None:
     """FT-ARMOUR: re-roll points skip armour."""
     game, _ = battle([ship("citadel", "Wall", 10, 10)], [ship("lancer", "Pike", 60, 40)])
-    wall = state_of(game).ships[0]
+    wall = game.state.ships[0]
     apply_points(game, wall, Points(5, 2), "a test")
     assert (wall.armour_hits, wall.hull_hits) == (5, 2)
     apply_points(game, wall, Points(6, 0), "a test")
@@ -65,24 +67,24 @@ def test_armour_takes_normal_damage_first_and_penetrating_damage_goes_to_the_hul
 def test_finishing_a_hull_row_calls_a_threshold_check_that_fails_on_a_six() -> None:
     """FT-THRESHOLD: row 1 fails on 6; each working system rolls."""
     game, feed = battle([ship("lancer", "Sabre", 10, 10)], [ship("lancer", "Pike", 60, 40)])
-    pike = state_of(game).ships[1]
+    pike = game.state.ships[1]
     apply_points(game, pike, Points(2, 0), "a test")  # rows 2, 2, 2, 1
     feed.add(6, 5, 5, 5, 5, 6)
     threshold_check(game, pike, 0)
     assert pike.damage == [1, 0, 0, 0, 0, 1]
-    assert rows_finished(RULES.library.designs["lancer"], pike.hull_hits) == 1
+    assert rows_finished(RULES.data.designs["lancer"], pike.hull_hits) == 1
 
 
 def test_several_rows_at_once_make_one_check_at_plus_one_per_extra_row() -> None:
     """FT-THRESHOLD: rows 1 to 3 at once: one check failing on 4+, +2."""
     game, feed = battle([ship("lancer", "Sabre", 10, 10)], [ship("lancer", "Pike", 60, 40)])
-    pike = state_of(game).ships[1]
+    pike = game.state.ships[1]
     apply_points(game, pike, Points(6, 0), "a test")
     feed.add(1, 2, 1, 1, 2, 1)
     threshold_check(game, pike, 0)
     assert pike.damage == [0, 1, 0, 0, 1, 0]
-    event = next(e for e in game.events if e.kind == "threshold")
-    assert (event.data["row"], event.data["bonus"]) == (3, 2)
+    event = next(e for e in game.events if isinstance(e, ThresholdCheck))
+    assert (event.row, event.bonus) == (3, 2)
     assert "fail on 4+ +2" in event.text
 
 
@@ -90,7 +92,7 @@ def test_marking_the_last_hull_box_destroys_the_ship_and_its_hangar() -> None:
     """FT-DESTROYED, FT-HANGAR: a carrier's groups aboard are lost with it."""
     game, _ = battle([ship("haven", "Nest", 10, 10, fighters=("standard",))],
                      [ship("lancer", "Pike", 60, 40)])
-    state = state_of(game)
+    state = game.state
     apply_points(game, state.ships[0], Points(0, 30), "a test")
     assert state.ships[0].status == "destroyed"
     assert state.groups[0].status == "lost"
@@ -114,18 +116,18 @@ def test_fire_controls_lock_before_any_die_is_rolled_and_thresholds_wait() -> No
     pending = game.pending()
     assert [d.player for d in pending] == [0]
     assert set(pending[0].options) == {DeclareTarget(0, 1, "ship", 1), DeclareTarget(0, 1)}
-    assert not [e for e in game.events if e.kind == "roll" and "Sabre" in e.data["label"]]
+    assert not [e for e in game.events if isinstance(e, Roll) and "Sabre" in e.label]
     # class-2 at 10 MU: 6 (re-roll 5) and 4; class-1s: 3 and 4 => 4 normal, 1 penetrating;
     # Pike (rows 2, 2, 2, 1) finishes rows 1 and 2: one check at row 2 (5+) +1.
     feed.add(6, 4, 5, 3, 4, 1, 2, 3, 4, 5, 6)
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
-    state = state_of(game)
+    state = game.state
     pike = state.ships[1]
     assert pike.hull_hits == 5
     assert pike.damage == [0, 0, 0, 1, 1, 1]
-    kinds = [e.kind for e in game.events if e.kind in ("damage", "threshold")]
+    kinds = [e.kind for e in game.events if isinstance(e, ShipDamaged | ThresholdCheck)]
     assert kinds == ["damage", "damage", "threshold"]
-    assert not [e for e in game.events if e.kind == "ship_fires" and e.data["ship"] == 1]
+    assert not [e for e in game.events if isinstance(e, ShipFires) and e.ship == 1]
     # Pike has no working weapon left; damage control: one party left (2 x 2/7, up)
     assert [d.prompt for d in game.pending()] == ["Pike: send a damage control party"]
     feed.add(5)
@@ -143,9 +145,9 @@ def test_a_weapon_outside_its_arcs_cannot_be_given_that_target() -> None:
     orders(game)
     feed.add(4, 1)
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
-    fired = [e.data["system"] for e in game.events if e.kind == "weapon_fired"]
+    fired = [e.system for e in game.events if isinstance(e, WeaponFired)]
     assert fired == [4, 5]
-    assert state_of(game).ships[1].hull_hits == 1
+    assert game.state.ships[1].hull_hits == 1
 
 
 def test_ships_fire_one_at_a_time_alternating_from_the_initiative_winner() -> None:
@@ -167,7 +169,7 @@ def test_ships_fire_one_at_a_time_alternating_from_the_initiative_winner() -> No
     game.apply(0, DeclareTarget(0, 1))
     game.apply(1, DeclareTarget(2, 1))
     game.apply(0, DeclareTarget(1, 1))
-    order = [e.data["ship"] for e in game.events if e.kind == "ship_fires"]
+    order = [e.ship for e in game.events if isinstance(e, ShipFires)]
     assert order == [3, 0, 2, 1]
 
 
@@ -181,9 +183,9 @@ def test_pulse_torpedoes_need_a_to_hit_roll_by_range_and_ignore_screens() -> Non
     # Kite: two class-2 (2 dice each), class-1 (1 die), torpedo (to hit 3+, then 5)
     feed.add(1, 1, 1, 1, 1, 3, 4)
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
-    torpedo = [e for e in game.events if e.kind == "weapon_fired" and e.data["system"] == 6]
-    assert torpedo[0].data["damage"] == 4
-    assert state_of(game).ships[1].hull_hits == 4
+    torpedo = [e for e in game.events if isinstance(e, WeaponFired) and e.system == 6]
+    assert torpedo[0].damage == 4
+    assert game.state.ships[1].hull_hits == 4
 
 
 def test_a_needle_beam_six_knocks_out_a_system_of_the_firers_choice() -> None:
@@ -199,7 +201,7 @@ def test_a_needle_beam_six_knocks_out_a_system_of_the_firers_choice() -> None:
     assert ChooseSystem(1, 1) in decision.options
     feed.add(1, 1, 1, 1, 1)  # submunition (2 dice at 8 MU), class-2 (2), class-1 (1)
     game.apply(0, ChooseSystem(1, 1))
-    wall = state_of(game).ships[1]
+    wall = game.state.ships[1]
     assert wall.damage[1] == 1
     assert (wall.armour_hits, wall.hull_hits) == (0, 1)
 
@@ -214,10 +216,10 @@ def test_a_submunition_pack_fires_once_with_dice_by_range() -> None:
     feed.add(1, 5, 5, 5, 1, 1, 1)  # needle, submunition (3 dice), class-2, class-1
     feed.add(1, 1, 1, 1, 1, 1)  # Pike's threshold check for row 1
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
-    sting = state_of(game).ships[0]
-    sub = RULES.library.designs["wasp"].indices("submunition")[0]
-    fired = next(e for e in game.events if e.kind == "weapon_fired" and e.data["system"] == sub)
-    assert fired.data["damage"] == 3
+    sting = game.state.ships[0]
+    sub = RULES.data.designs["wasp"].indices("submunition")[0]
+    fired = next(e for e in game.events if isinstance(e, WeaponFired) and e.system == sub)
+    assert fired.damage == 3
     assert sting.ammo[sub] == 0 and not sting.has_shots(sub)
 
 

@@ -9,9 +9,7 @@ Each attack costs the group an endurance point.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.damage import (
     apply_points,
     armour_left,
@@ -20,16 +18,14 @@ from warbench.rulesets.full_thrust.damage import (
     threshold_check,
 )
 from warbench.rulesets.full_thrust.declarations import SHIP, profile
+from warbench.rulesets.full_thrust.events import FighterAttack, SalvoAttack
 from warbench.rulesets.full_thrust.scoring import Points, fighter_points, salvo_points
 from warbench.rulesets.full_thrust.state import FighterGroup, Salvo, Ship
 
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
-
-def resolve_attacks(game: Game[Any, Any]) -> None:
+def resolve_attacks(game: FTGame) -> None:
     """Every salvo, then every fighter group, attacks its declared ship."""
-    state = battle(game)
+    state = game.state
     for salvo in state.salvos:
         if salvo.target >= 0 and salvo.missiles > 0 and state.ships[salvo.target].active:
             salvo_attack(game, salvo, state.ships[salvo.target])
@@ -44,23 +40,30 @@ def resolve_attacks(game: Game[Any, Any]) -> None:
             fighter_attack(game, group, state.ships[group.target])
 
 
-def salvo_attack(game: Game[Any, Any], salvo: Salvo, ship: Ship) -> None:
+def salvo_attack(game: FTGame, salvo: Salvo, ship: Ship) -> None:
     """A salvo strikes: a d6 of its missiles lock on, each doing a d6 of normal damage."""
-    rules = library(game).rules.salvo
+    rules = game.data.rules.salvo
     locks, points = salvo_points(
         game.dice_for(salvo.player), salvo.missiles, rules.damage_die, label=f"salvo {salvo.id}"
     )
-    game.emit("salvo_attack", f"salvo {salvo.id}: {locks} missiles lock on {ship.name}",
-              salvo=salvo.id, ship=ship.id, locks=locks, damage=points.total)
+    game.emit(
+        SalvoAttack(
+            salvo=salvo.id,
+            ship=ship.id,
+            locks=locks,
+            damage=points.total,
+            text=f"salvo {salvo.id}: {locks} missiles lock on {ship.name}",
+        )
+    )
     salvo.missiles = 0
-    _strike(game, ship, points, f"salvo {salvo.id}", battle(game).ships[salvo.ship])
+    _strike(game, ship, points, f"salvo {salvo.id}", game.state.ships[salvo.ship])
 
 
-def fighter_attack(game: Game[Any, Any], group: FighterGroup, ship: Ship) -> None:
+def fighter_attack(game: FTGame, group: FighterGroup, ship: Ship) -> None:
     """A fighter group attacks a ship (beam-style dice, or torpedoes)."""
-    cls = ship_class(game, ship)
-    fighting = profile(library(game), group)
-    screened = library(game).rules.fighter_defaults.attacks_use_screens
+    cls = game.data.designs[ship.design]
+    fighting = profile(game.data, group)
+    screened = game.data.rules.fighter_defaults.attacks_use_screens
     torpedoes = fighting.ship_attack == "torpedo"
     group.endurance -= 1
     points = fighter_points(
@@ -74,13 +77,19 @@ def fighter_attack(game: Game[Any, Any], group: FighterGroup, ship: Ship) -> Non
     )
     if torpedoes:
         group.torpedoes_spent = True
-    game.emit("fighter_attack", f"{group.name} attacks {ship.name}", group=group.id,
-              ship=ship.id, damage=points.total)
-    _strike(game, ship, points, group.name, battle(game).ships[group.carrier])
+    game.emit(
+        FighterAttack(
+            group=group.id,
+            ship=ship.id,
+            damage=points.total,
+            text=f"{group.name} attacks {ship.name}",
+        )
+    )
+    _strike(game, ship, points, group.name, game.state.ships[group.carrier])
 
 
-def _strike(game: Game[Any, Any], ship: Ship, points: Points, cause: str, by: Ship) -> None:
+def _strike(game: FTGame, ship: Ship, points: Points, cause: str, by: Ship) -> None:
     """Damage now (dealt by ``by``'s missiles or fighters), threshold check now."""
-    before = rows_finished(ship_class(game, ship), ship.hull_hits)
+    before = rows_finished(game.data.designs[ship.design], ship.hull_hits)
     apply_points(game, ship, points, cause, by)
     threshold_check(game, ship, before)

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeAlias
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.decisions import Decision
-from warbench.core.engine import Game
+from warbench.core.observation import Observation
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
@@ -42,7 +42,6 @@ from warbench.rulesets.full_thrust.actions import (
     WriteOrders,
 )
 from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
 from warbench.rulesets.full_thrust.damage import screens_of
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, NONE, SALVO, SHIP
 from warbench.rulesets.full_thrust.defence import PointDefencePhase
@@ -58,6 +57,9 @@ DIE_VALUE = (0.8, 0.633, 0.467)
 #: Damage control and needle beam priorities, most wanted first.
 SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "pulse_torpedo", "pds", "adfc", "screen")
 EDGE_MARGIN = 8.0
+
+#: What the admiral is handed: its seat's observation of the battle.
+Seen: TypeAlias = Observation[FullThrustState, Library]
 
 
 def predicted(ship: Ship, turns: float = 1.0) -> tuple[float, float]:
@@ -104,47 +106,50 @@ class AdmiralBot:
     def __init__(self, seed: int = 0) -> None:
         self.fallback = RandomAgent(seed)
 
-    def choose(self, game: Game[Any, Any], decision: Decision) -> Action:
+    def choose(self, seen: Seen, decision: Decision) -> Action:
         """Pick an action for ``decision``."""
         options = list(decision.options)
         if not options:
-            return self.fallback.choose(game, decision)
+            return self.fallback.choose(seen, decision)
         first = options[0]
         if isinstance(first, WriteOrders):
-            return self._orders(game, options)
+            return self._orders(seen, [o for o in options if isinstance(o, WriteOrders)])
         if isinstance(first, Launch | MergeGroups | LaunchesDone):
             return next((o for o in options if isinstance(o, MergeGroups | Launch)), first)
         if isinstance(first, MoveGroup | ScreenShip | LandGroup | KeepScreening):
-            return self._fighter_move(game, options)
+            return self._fighter_move(seen, options)
         if isinstance(first, LaunchSalvo | HoldSalvos):
-            return self._salvo(game, options)
+            return self._salvo(seen, options)
         if isinstance(first, SalvoTarget):
-            return max(options, key=lambda o: self._target_value(game, o))
+            aims = [o for o in options if isinstance(o, SalvoTarget)]
+            return max(aims, key=lambda o: self._target_value(seen, o))
         if isinstance(first, FighterTarget):
-            return self._fighter_target(game, options)
+            targets = [o for o in options if isinstance(o, FighterTarget)]
+            return self._fighter_target(seen, targets)
         if isinstance(first, DefendWith | DefenceDone):
-            return self._defence(game, options)
+            return self._defence(seen, options)
         if isinstance(first, FireShip):
-            return max(options, key=lambda o: self._ship_punch(game, o))
+            ships = [o for o in options if isinstance(o, FireShip)]
+            return max(ships, key=lambda o: self._ship_punch(seen, o))
         if isinstance(first, DeclareTarget | AssignWeapon):
-            return max(options, key=lambda o: self._fire_value(game, o))
+            shots = [o for o in options if isinstance(o, DeclareTarget | AssignWeapon)]
+            return max(shots, key=lambda o: self._fire_value(seen, o))
         if isinstance(first, ChooseSystem | Repair):
-            return min(options, key=lambda o: self._system_rank(game, o))
+            systems = [o for o in options if isinstance(o, ChooseSystem | Repair)]
+            return min(systems, key=lambda o: self._system_rank(seen, o))
         return first
 
     # ------------------------------------------------------------------ orders
 
-    def _orders(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
-        lib = library(game)
+    def _orders(self, seen: Seen, options: Sequence[WriteOrders]) -> Action:
+        state = seen.state
+        lib = seen.data
         first = options[0]
-        assert isinstance(first, WriteOrders)
         ship = state.ships[first.ship]
-        cls = ship_class(game, ship)
+        cls = seen.data.designs[ship.design]
         enemies = [predicted(enemy) for enemy in state.enemies(ship.player)]
         best, best_score = first, -math.inf
         for option in options:
-            assert isinstance(option, WriteOrders)
             score = self._order_score(state, lib, cls, ship, option, enemies)
             if score > best_score:
                 best, best_score = option, score
@@ -190,9 +195,9 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ fighters
 
-    def _fighter_move(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
-        lib = library(game)
+    def _fighter_move(self, seen: Seen, options: Sequence[Action]) -> Action:
+        state = seen.state
+        lib = seen.data
         first = options[0]
         group = state.groups[first.group]  # type: ignore[attr-defined]
         if isinstance(first, KeepScreening):
@@ -234,12 +239,11 @@ class AdmiralBot:
             return options[0]
         return min(moves, key=lambda o: math.hypot(o.x - x, o.y - y))
 
-    def _fighter_target(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
-        lib = library(game)
+    def _fighter_target(self, seen: Seen, options: Sequence[FighterTarget]) -> Action:
+        state = seen.state
+        lib = seen.data
 
-        def value(option: Action) -> float:
-            assert isinstance(option, FighterTarget)
+        def value(option: FighterTarget) -> float:
             if option.kind == NONE:
                 return 0.0
             cost = 0.5 if option.secondary else 0.0
@@ -259,8 +263,8 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ salvos
 
-    def _salvo(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
+    def _salvo(self, seen: Seen, options: Sequence[Action]) -> Action:
+        state = seen.state
         launches = [o for o in options if isinstance(o, LaunchSalvo)]
         if not launches:
             return options[0]
@@ -271,16 +275,16 @@ class AdmiralBot:
 
         return min(launches, key=distance)
 
-    def _target_value(self, game: Game[Any, Any], option: Action) -> float:
-        assert isinstance(option, SalvoTarget)
-        return hull_fraction_lost(library(game), battle(game).ships[option.ship])
+    def _target_value(self, seen: Seen, option: SalvoTarget) -> float:
+        return hull_fraction_lost(seen.data, seen.state.ships[option.ship])
 
     # ------------------------------------------------------------------ defence
 
-    def _defence(self, game: Game[Any, Any], options: Sequence[Action]) -> Action:
-        state = battle(game)
-        frame = game.top
-        assert isinstance(frame, PointDefencePhase)
+    def _defence(self, seen: Seen, options: Sequence[Action]) -> Action:
+        state = seen.state
+        frame = seen.state.stack[-1]
+        if not isinstance(frame, PointDefencePhase):
+            return options[-1]
         allocated: dict[tuple[str, int], int] = {}
         for _, _, kind, threat in frame.allocations:
             allocated[(kind, threat)] = allocated.get((kind, threat), 0) + 1
@@ -301,10 +305,10 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ ship fire
 
-    def _expected(self, game: Game[Any, Any], ship: Ship, target: Ship, systems: Sequence[int]) -> float:
-        lib = library(game)
-        cls = ship_class(game, ship)
-        die = DIE_VALUE[screens_of(ship_class(game, target), target)]
+    def _expected(self, seen: Seen, ship: Ship, target: Ship, systems: Sequence[int]) -> float:
+        lib = seen.data
+        cls = seen.data.designs[ship.design]
+        die = DIE_VALUE[screens_of(seen.data.designs[target.design], target)]
         distance = math.hypot(target.x - ship.x, target.y - ship.y)
         arcs = arcs_containing(ship.x, ship.y, ship.facing, target.x, target.y)
         total = 0.0
@@ -318,41 +322,38 @@ class AdmiralBot:
                 total += 1.5
         return total
 
-    def _ship_punch(self, game: Game[Any, Any], option: Action) -> float:
-        assert isinstance(option, FireShip)
-        state = battle(game)
+    def _ship_punch(self, seen: Seen, option: FireShip) -> float:
+        state = seen.state
         ship = state.ships[option.ship]
-        weapons = usable_weapons(game, ship)
+        weapons = usable_weapons(seen.data, ship)
         return max(
-            (self._expected(game, ship, enemy, weapons) for enemy in state.enemies(ship.player)),
+            (self._expected(seen, ship, enemy, weapons) for enemy in state.enemies(ship.player)),
             default=0.0,
         )
 
-    def _fire_value(self, game: Game[Any, Any], option: Action) -> float:
-        assert isinstance(option, DeclareTarget | AssignWeapon)
+    def _fire_value(self, seen: Seen, option: DeclareTarget | AssignWeapon) -> float:
         if option.target < 0:
             return -1.0
-        state = battle(game)
+        state = seen.state
         ship = state.ships[option.ship]
         if option.kind != SHIP:
             return 0.1
         target = state.ships[option.target]
-        lib = library(game)
+        lib = seen.data
         systems = (
-            [option.system] if isinstance(option, AssignWeapon) else usable_weapons(game, ship)
+            [option.system] if isinstance(option, AssignWeapon) else usable_weapons(seen.data, ship)
         )
-        expected = self._expected(game, ship, target, systems)
+        expected = self._expected(seen, ship, target, systems)
         left = lib.designs[target.design].hull - target.hull_hits
         return expected * (1.0 + hull_fraction_lost(lib, target)) + min(expected / left, 1.0)
 
     # ------------------------------------------------------------------ systems
 
-    def _system_rank(self, game: Game[Any, Any], option: Action) -> tuple[int, int]:
-        assert isinstance(option, ChooseSystem | Repair)
+    def _system_rank(self, seen: Seen, option: ChooseSystem | Repair) -> tuple[int, int]:
         if option.system < 0:
             return (len(SYSTEM_PRIORITY) + 1, 0)
-        ship = battle(game).ships[option.ship]
-        system = ship_class(game, ship).systems[option.system]
+        ship = seen.state.ships[option.ship]
+        system = seen.data.designs[ship.design].systems[option.system]
         rank = (
             SYSTEM_PRIORITY.index(system.kind)
             if system.kind in SYSTEM_PRIORITY

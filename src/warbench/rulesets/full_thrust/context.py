@@ -1,30 +1,19 @@
-"""How procedures reach the battle: the state, the rule library, a ship's class."""
+"""The typed seam between the engine and the Full Thrust rules.
+
+Procedures reach the battle as ``game.state`` (a :class:`FullThrustState`) and the rule
+library as ``game.data`` (a :class:`Library`), both typed through these aliases.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TypeAlias
 
-from warbench.rulesets.full_thrust.library import Library, ShipClass
-from warbench.rulesets.full_thrust.state import FullThrustState, Ship
+from warbench.core.engine import Game
+from warbench.core.procedures import Procedure
+from warbench.rulesets.full_thrust.library import Library
+from warbench.rulesets.full_thrust.state import FullThrustState
 
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
-
-
-def battle(game: Game[Any, Any]) -> FullThrustState:
-    """The game's Full Thrust state."""
-    state = game.state
-    assert isinstance(state, FullThrustState)
-    return state
-
-
-def library(game: Game[Any, Any]) -> Library:
-    """The rule library of the game's ruleset."""
-    found = getattr(game.ruleset, "library", None)
-    assert isinstance(found, Library)
-    return found
-
-
-def ship_class(game: Game[Any, Any], ship: Ship) -> ShipClass:
-    """The class of ``ship``."""
-    return library(game).designs[ship.design]
+#: A game of Full Thrust.
+FTGame: TypeAlias = Game[FullThrustState, Library]
+#: A procedure frame of Full Thrust.
+FTProcedure: TypeAlias = Procedure[FullThrustState, Library]

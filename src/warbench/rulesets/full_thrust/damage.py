@@ -10,11 +10,18 @@ the ship.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
 
+from warbench.core.events import UnitDamaged, UnitDestroyed
 from warbench.core.faces import FaceTable
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.data import ThresholdRules
+from warbench.rulesets.full_thrust.events import (
+    ShipDamaged,
+    ShipDestroyed,
+    ShipDisengaged,
+    SystemDamaged,
+    ThresholdCheck,
+)
 from warbench.rulesets.full_thrust.library import ShipClass
 from warbench.rulesets.full_thrust.scoring import SIDES, Points
 from warbench.rulesets.full_thrust.state import (
@@ -26,9 +33,6 @@ from warbench.rulesets.full_thrust.state import (
     SCREENING,
     Ship,
 )
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 #: Damage a drive can take: halved thrust, then none.
 DRIVE_WRECKED = 2
@@ -127,64 +131,70 @@ def damage_parties(cls: ShipClass, ship: Ship) -> int:
 
 
 def apply_points(
-    game: Game[Any, Any], ship: Ship, points: Points, cause: str, by: Ship | None = None
+    game: FTGame, ship: Ship, points: Points, cause: str, by: Ship | None = None
 ) -> None:
     """Mark ``points`` of damage on ``ship`` (dealt by ``by``, when a ship); destroy it when
     the last hull box goes."""
     if not ship.active or points.total == 0:
         return
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     to_armour, to_hull = hull_and_armour(points, armour_left(cls, ship))
     hull_before = ship.hull_hits
     ship.armour_hits += to_armour
     ship.hull_hits = min(cls.hull, ship.hull_hits + to_hull)
-    credit: dict[str, Any] = {}
-    if by is not None:
-        credit = {"by_player": by.player, "by_unit_type": by.design}
-    game.emit("unit_damaged", "", unit_type=ship.design, player=ship.player,
-              amount=to_armour + ship.hull_hits - hull_before, **credit)
+    game.emit(
+        UnitDamaged(
+            ship.design,
+            ship.player,
+            to_armour + ship.hull_hits - hull_before,
+            by_player=None if by is None else by.player,
+            by_unit_type=None if by is None else by.design,
+        )
+    )
     detail = f" ({to_armour} on armour)" if to_armour else ""
     game.emit(
-        "damage",
-        f"{ship.name} takes {points.total} damage from {cause}{detail}: hull "
-        f"{cls.hull - ship.hull_hits}/{cls.hull}",
-        ship=ship.id,
-        normal=points.normal,
-        penetrating=points.penetrating,
-        armour=to_armour,
-        hull=to_hull,
+        ShipDamaged(
+            ship=ship.id,
+            normal=points.normal,
+            penetrating=points.penetrating,
+            armour=to_armour,
+            hull=to_hull,
+            text=f"{ship.name} takes {points.total} damage from {cause}{detail}: hull "
+            f"{cls.hull - ship.hull_hits}/{cls.hull}",
+        )
     )
     if ship.hull_hits >= cls.hull:
-        game.emit("unit_destroyed", "", unit_type=ship.design, player=ship.player)
+        game.emit(UnitDestroyed(ship.design, ship.player))
         remove_ship(game, ship, DESTROYED)
 
 
-def knock_out(game: Game[Any, Any], ship: Ship, index: int, cause: str) -> None:
+def knock_out(game: FTGame, ship: Ship, index: int, cause: str) -> None:
     """Damage one system of ``ship`` (a drive steps from halved to wrecked)."""
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     system = cls.systems[index]
     limit = DRIVE_WRECKED if system.kind == "drive" else 1
     if ship.damage[index] >= limit:
         return
     ship.damage[index] += 1
     game.emit(
-        "system_damaged",
-        f"{ship.name}: {system.label} knocked out by {cause}",
-        ship=ship.id,
-        system=index,
-        level=ship.damage[index],
+        SystemDamaged(
+            ship=ship.id,
+            system=index,
+            level=ship.damage[index],
+            text=f"{ship.name}: {system.label} knocked out by {cause}",
+        )
     )
 
 
-def threshold_check(game: Game[Any, Any], ship: Ship, rows_before: int) -> None:
+def threshold_check(game: FTGame, ship: Ship, rows_before: int) -> None:
     """The check owed for rows finished since ``rows_before``: one roll per working system.
 
     Several rows at once make one check, against the deepest row, at +1 per extra row.
     """
     if not ship.active:
         return
-    cls = ship_class(game, ship)
-    rules = library(game).rules.threshold
+    cls = game.data.designs[ship.design]
+    rules = game.data.rules.threshold
     owed = check_owed(rows_before, rows_finished(cls, ship.hull_hits), rules)
     if owed is None:
         return
@@ -198,11 +208,13 @@ def threshold_check(game: Game[Any, Any], ship: Ship, rows_before: int) -> None:
     ]
     plus = f" +{bonus}" if bonus else ""
     game.emit(
-        "threshold",
-        f"{ship.name} checks thresholds for row {rows_now}: systems fail on {fail_on}+{plus}",
-        ship=ship.id,
-        row=rows_now,
-        bonus=bonus,
+        ThresholdCheck(
+            ship=ship.id,
+            row=rows_now,
+            bonus=bonus,
+            text=f"{ship.name} checks thresholds for row {rows_now}: systems fail on "
+            f"{fail_on}+{plus}",
+        )
     )
     faces = game.dice_for(ship.player).faces(6, len(checked), label=f"threshold {ship.name}")
     for index, face in zip(checked, faces, strict=True):
@@ -210,12 +222,13 @@ def threshold_check(game: Game[Any, Any], ship: Ship, rows_before: int) -> None:
             knock_out(game, ship, index, "a threshold check")
 
 
-def remove_ship(game: Game[Any, Any], ship: Ship, status: str) -> None:
+def remove_ship(game: FTGame, ship: Ship, status: str) -> None:
     """Take ``ship`` out of the battle (destroyed or disengaged) with its hangars."""
     ship.status = status
     verb = "is destroyed" if status == DESTROYED else "leaves the table and disengages"
-    game.emit(status, f"{ship.name} {verb}", ship=ship.id, player=ship.player)
-    for group in battle(game).groups:
+    gone = ShipDestroyed if status == DESTROYED else ShipDisengaged
+    game.emit(gone(ship=ship.id, player=ship.player, text=f"{ship.name} {verb}"))
+    for group in game.state.groups:
         if group.carrier == ship.id and group.status == IN_HANGAR:
             group.status = LOST if status == DESTROYED else JUMPED
         if group.status == SCREENING and group.screening == ship.id:

@@ -12,19 +12,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.procedures import Procedure
+from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import FighterTarget, SalvoTarget
-from warbench.rulesets.full_thrust.context import battle, library
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
+from warbench.rulesets.full_thrust.events import FighterTargetDeclared, NoAttack, SalvoHoming
 from warbench.rulesets.full_thrust.fighters import toward
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.state import IN_SPACE, FighterGroup, FullThrustState, Salvo
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 #: A salvo that found no ship to strike.
 NO_TARGET = -2
@@ -105,17 +102,17 @@ def _undeclared_groups(state: FullThrustState, player: int) -> list[FighterGroup
 
 
 @dataclass(slots=True)
-class DeclarationPhase(Procedure[Any, Any]):
+class DeclarationPhase(FTProcedure):
     """Phase 6: alternate declarations, one salvo or group at a time."""
 
     prepared: bool = False
     turn_index: int = 0
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
+    def decisions(self, game: FTGame) -> list[Decision]:
         if not self.prepared:
             return []
-        state = battle(game)
-        lib = library(game)
+        state = game.state
+        lib = game.data
         player = state.loser_first[self.turn_index % len(state.initiative)]
         salvos = _undeclared_salvos(state, player)
         if salvos:
@@ -138,28 +135,35 @@ class DeclarationPhase(Procedure[Any, Any]):
             return [Decision(player, f"declare the target of {group.name}", choices)]
         return []
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = battle(game)
+    def act(self, game: FTGame, player: int, action: Action) -> None:
+        state = game.state
         self.turn_index += 1
         if isinstance(action, SalvoTarget):
             salvo = state.salvos[action.salvo]
             salvo.target = action.ship
             game.emit(
-                "salvo_target",
-                f"salvo {salvo.id} homes on {state.ships[action.ship].name}",
-                salvo=salvo.id,
-                ship=action.ship,
+                SalvoHoming(
+                    salvo=salvo.id,
+                    ship=action.ship,
+                    text=f"salvo {salvo.id} homes on {state.ships[action.ship].name}",
+                )
             )
             return
-        assert isinstance(action, FighterTarget)
+        if not isinstance(action, FighterTarget):
+            raise IllegalAction(f"{action!r} declares no salvo or fighter target")
         group = state.groups[action.group]
         group.target_kind, group.target, group.role = action.kind, action.target, action.role
         if action.kind == NONE:
-            game.emit("no_attack", f"{group.name} makes no attack", group=group.id)
+            game.emit(
+                NoAttack(
+                    group=group.id,
+                    text=f"{group.name} makes no attack",
+                )
+            )
             return
         x, y, name = _target_point(state, action.kind, action.target)
         if action.secondary:
-            rules = library(game).rules.fighters
+            rules = game.data.rules.fighters
             group.endurance -= 1
             group.x, group.y = toward(
                 group.x, group.y, x, y, rules.secondary_move, rules.attack_range - 1.0
@@ -167,17 +171,18 @@ class DeclarationPhase(Procedure[Any, Any]):
         role = f" as {action.role} fighters" if action.role else ""
         extra = " after a secondary move" if action.secondary else ""
         game.emit(
-            "fighter_target",
-            f"{group.name} targets {name}{role}{extra}",
-            group=group.id,
-            target_kind=action.kind,
-            target=action.target,
-            secondary=action.secondary,
+            FighterTargetDeclared(
+                group=group.id,
+                target_kind=action.kind,
+                target=action.target,
+                secondary=action.secondary,
+                text=f"{group.name} targets {name}{role}{extra}",
+            )
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = battle(game)
-        lib = library(game)
+    def step(self, game: FTGame) -> None:
+        state = game.state
+        lib = game.data
         if not self.prepared:
             self.prepared = True
             for salvo in state.salvos:
@@ -186,10 +191,11 @@ class DeclarationPhase(Procedure[Any, Any]):
                     salvo.target = candidates[0] if candidates else NO_TARGET
                     if candidates:
                         game.emit(
-                            "salvo_target",
-                            f"salvo {salvo.id} homes on {state.ships[salvo.target].name}",
-                            salvo=salvo.id,
-                            ship=salvo.target,
+                            SalvoHoming(
+                                salvo=salvo.id,
+                                ship=salvo.target,
+                                text=f"salvo {salvo.id} homes on {state.ships[salvo.target].name}",
+                            )
                         )
             for group in state.groups:
                 if group.status == IN_SPACE and not group_targets(state, lib, group):

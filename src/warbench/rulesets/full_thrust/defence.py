@@ -13,14 +13,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.procedures import Procedure
+from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
+from warbench.rulesets.full_thrust.events import (
+    DefenceAllocated,
+    Dogfight,
+    FightersLost,
+    Interception,
+    MissilesLost,
+    MoraleBroken,
+    MoraleHeld,
+)
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.scoring import (
     GroupDice,
@@ -36,10 +45,6 @@ from warbench.rulesets.full_thrust.state import (
     FullThrustState,
     Ship,
 )
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
-
 
 #: Interceptors attacking light fighters kill a d6 plus this many, whatever their number.
 LIGHT_KILL_BONUS = 1
@@ -65,7 +70,7 @@ def dogfight_dice(fighting: FighterType, target: FighterType | None) -> GroupDic
 
 
 def fighter_kills(
-    game: Game[Any, Any], shooter: FighterGroup, fighting: FighterType, target: FighterType | None
+    game: FTGame, shooter: FighterGroup, fighting: FighterType, target: FighterType | None
 ) -> int:
     """Kills ``shooter`` scores in one round of a dogfight (``target`` None: missiles)."""
     dice = dogfight_dice(fighting, target)
@@ -73,23 +78,33 @@ def fighter_kills(
     return group_kills(source, shooter.count, dice, label=f"{shooter.name} dogfight")
 
 
-def _lose(game: Game[Any, Any], group: FighterGroup, kills: int, cause: str) -> None:
+def _lose(game: FTGame, group: FighterGroup, kills: int, cause: str) -> None:
     kills = min(kills, group.count)
     if kills <= 0:
         return
     group.count -= kills
     group.losses += kills
     gone = " and is wiped out" if group.count == 0 else f", {group.count} left"
-    game.emit("fighters_lost", f"{group.name} loses {kills} to {cause}{gone}",
-              group=group.id, kills=kills, left=group.count)
+    game.emit(
+        FightersLost(
+            group=group.id,
+            kills=kills,
+            left=group.count,
+            text=f"{group.name} loses {kills} to {cause}{gone}",
+        )
+    )
 
 
-def dogfight(game: Game[Any, Any], first: FighterGroup, second: FighterGroup) -> None:
+def dogfight(game: FTGame, first: FighterGroup, second: FighterGroup) -> None:
     """Both groups roll at once; each that rolls spends an endurance point."""
-    lib = library(game)
+    lib = game.data
     one, two = profile(lib, first), profile(lib, second)
-    game.emit("dogfight", f"{first.name} and {second.name} dogfight",
-              groups=[first.id, second.id])
+    game.emit(
+        Dogfight(
+            groups=(first.id, second.id),
+            text=f"{first.name} and {second.name} dogfight",
+        )
+    )
     on_second = fighter_kills(game, first, one, two) if first.endurance > 0 else 0
     on_first = fighter_kills(game, second, two, one) if second.endurance > 0 else 0
     for group in (first, second):
@@ -100,10 +115,10 @@ def dogfight(game: Game[Any, Any], first: FighterGroup, second: FighterGroup) ->
     _lose(game, first, on_first, second.name)
 
 
-def fight_fighters(game: Game[Any, Any]) -> None:
+def fight_fighters(game: FTGame) -> None:
     """Dogfights, then screens meeting attackers, then interceptions of salvos."""
-    state = battle(game)
-    lib = library(game)
+    state = game.state
+    lib = game.data
     for group in state.groups:
         if group.target_kind == FIGHTERS and group.count > 0:
             enemy = state.groups[group.target]
@@ -128,8 +143,15 @@ def fight_fighters(game: Game[Any, Any]) -> None:
             group.endurance -= 1
             group.engaged = True
             salvo.missiles -= kills
-            game.emit("interception", f"{group.name} shoots down {kills} missiles of salvo "
-                      f"{salvo.id}", group=group.id, salvo=salvo.id, kills=kills)
+            game.emit(
+                Interception(
+                    group=group.id,
+                    salvo=salvo.id,
+                    kills=kills,
+                    text=f"{group.name} shoots down {kills} missiles of salvo "
+                    f"{salvo.id}",
+                )
+            )
 
 
 def threats(state: FullThrustState, ship: Ship) -> list[tuple[str, int]]:
@@ -148,9 +170,9 @@ def threats(state: FullThrustState, ship: Ship) -> list[tuple[str, int]]:
     return found
 
 
-def defence_systems(game: Game[Any, Any], ship: Ship) -> list[int]:
+def defence_systems(game: FTGame, ship: Ship) -> list[int]:
     """Working, unused PDS and class-1 beams of ``ship``."""
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
@@ -160,15 +182,15 @@ def defence_systems(game: Game[Any, Any], ship: Ship) -> list[int]:
     ]
 
 
-def defenders(game: Game[Any, Any], ship: Ship) -> list[Ship]:
+def defenders(game: FTGame, ship: Ship) -> list[Ship]:
     """``ship`` and every friend whose area defence fire control can cover it."""
-    state = battle(game)
-    reach = library(game).rules.weapons.adfc_reach
+    state = game.state
+    reach = game.data.rules.weapons.adfc_reach
     found = [ship]
     for friend in state.fleet(ship.player):
         if friend.id == ship.id or friend.covering not in (-1, ship.id):
             continue
-        cls = ship_class(game, friend)
+        cls = game.data.designs[friend.design]
         has_adfc = any(
             system.kind == "adfc" and not friend.damage[index]
             for index, system in enumerate(cls.systems)
@@ -178,9 +200,9 @@ def defenders(game: Game[Any, Any], ship: Ship) -> list[Ship]:
     return found
 
 
-def defence_options(game: Game[Any, Any], player: int) -> list[Action]:
+def defence_options(game: FTGame, player: int) -> list[Action]:
     """Every allocation ``player`` may make now."""
-    state = battle(game)
+    state = game.state
     options: list[Action] = []
     for ship in state.fleet(player):
         attacking = threats(state, ship)
@@ -192,18 +214,25 @@ def defence_options(game: Game[Any, Any], player: int) -> list[Action]:
     return options
 
 
+class DefenceStage(StrEnum):
+    """Where phase 7 stands: fighter combat, then point defence allocation."""
+
+    FIGHTERS = "fighters"
+    ALLOCATE = "allocate"
+
+
 @dataclass(slots=True)
-class PointDefencePhase(Procedure[Any, Any]):
+class PointDefencePhase(FTProcedure):
     """Phase 7: fighter combat, point defence allocation and fire, morale."""
 
-    stage: str = "fighters"
+    stage: DefenceStage = DefenceStage.FIGHTERS
     done: list[int] = field(default_factory=list)
     allocations: list[tuple[int, int, str, int]] = field(default_factory=list)
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        if self.stage != "allocate":
+    def decisions(self, game: FTGame) -> list[Decision]:
+        if self.stage is not DefenceStage.ALLOCATE:
             return []
-        state = battle(game)
+        state = game.state
         owed = []
         for player in state.loser_first:
             if player in self.done:
@@ -213,35 +242,38 @@ class PointDefencePhase(Procedure[Any, Any]):
                 owed.append(Decision(player, "allocate point defence", (*options, DefenceDone())))
         return owed
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
+    def act(self, game: FTGame, player: int, action: Action) -> None:
         if isinstance(action, DefenceDone):
             self.done.append(player)
             return
-        assert isinstance(action, DefendWith)
-        state = battle(game)
+        if not isinstance(action, DefendWith):
+            raise IllegalAction(f"{action!r} allocates no point defence")
+        state = game.state
         defender = state.ships[action.ship]
         defender.use(action.system)
         self.allocations.append((action.ship, action.system, action.kind, action.threat))
         target = _threat_target(state, action.kind, action.threat)
         if target != defender.id:
             defender.covering = target
-        label = ship_class(game, defender).systems[action.system].label
+        label = game.data.designs[defender.design].systems[action.system].label
+        threat = _threat_name(state, action.kind, action.threat)
         game.emit(
-            "defence_allocated",
-            f"{defender.name}'s {label} fires at {_threat_name(state, action.kind, action.threat)}",
-            ship=defender.id,
-            system=action.system,
-            target_kind=action.kind,
-            threat=action.threat,
+            DefenceAllocated(
+                ship=defender.id,
+                system=action.system,
+                target_kind=action.kind,
+                threat=action.threat,
+                text=f"{defender.name}'s {label} fires at {threat}",
+            )
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        if self.stage == "fighters":
+    def step(self, game: FTGame) -> None:
+        if self.stage is DefenceStage.FIGHTERS:
             fight_fighters(game)
-            self.stage = "allocate"
+            self.stage = DefenceStage.ALLOCATE
             return
-        state = battle(game)
-        lib = library(game)
+        state = game.state
+        lib = game.data
         for ship, system, kind, threat in self.allocations:
             _defensive_fire(game, lib, state.ships[ship], system, kind, threat)
         if state.option("fighter_morale"):
@@ -266,11 +298,11 @@ def _threat_name(state: FullThrustState, kind: str, threat: int) -> str:
 
 
 def _defensive_fire(
-    game: Game[Any, Any], lib: Library, ship: Ship, system: int, kind: str, threat: int
+    game: FTGame, lib: Library, ship: Ship, system: int, kind: str, threat: int
 ) -> None:
-    state = battle(game)
+    state = game.state
     source = game.dice_for(ship.player)
-    beam = ship_class(game, ship).systems[system].kind == "beam"
+    beam = game.data.designs[ship.design].systems[system].kind == "beam"
     label = f"{ship.name} point defence"
     if kind == FIGHTERS:
         group = state.groups[threat]
@@ -287,19 +319,36 @@ def _defensive_fire(
         return
     kills = min(point_defence(source, beam=beam, label=label), salvo.missiles)
     salvo.missiles -= kills
-    game.emit("missiles_lost", f"{ship.name}'s point defence downs {kills} missiles of salvo "
-              f"{salvo.id}, {salvo.missiles} left", salvo=salvo.id, kills=kills)
+    game.emit(
+        MissilesLost(
+            salvo=salvo.id,
+            kills=kills,
+            text=f"{ship.name}'s point defence downs {kills} missiles of salvo "
+            f"{salvo.id}, {salvo.missiles} left",
+        )
+    )
 
 
-def morale_check(game: Game[Any, Any], group: FighterGroup) -> None:
+def morale_check(game: FTGame, group: FighterGroup) -> None:
     """The optional morale test: a d6 (+1 green, -1 with an ace) above the fighters left
     breaks the attack off (the group spends no endurance on it)."""
     face = game.dice_for(group.player).faces(6, 1, label=f"morale {group.name}")[0]
     total = face + (1 if group.green else 0) - (1 if group.ace else 0)
     if total > group.count:
         group.broken = True
-        game.emit("morale_broken", f"{group.name} loses its nerve (rolled {face}) and breaks "
-                  "off", group=group.id, face=face)
+        game.emit(
+            MoraleBroken(
+                group=group.id,
+                face=face,
+                text=f"{group.name} loses its nerve (rolled {face}) and breaks "
+                "off",
+            )
+        )
     else:
-        game.emit("morale_held", f"{group.name} presses on (rolled {face})", group=group.id,
-                  face=face)
+        game.emit(
+            MoraleHeld(
+                group=group.id,
+                face=face,
+                text=f"{group.name} presses on (rolled {face})",
+            )
+        )

@@ -78,8 +78,9 @@ def weapon_mass(weapon: WeaponRecord, costs: CostTable) -> int:
         return costs.defaults.submunition_mass
     if isinstance(weapon, SalvoLauncherRecord):
         return costs.salvo_launcher_mass + costs.magazine_mass_per_salvo * weapon.magazine
-    assert isinstance(weapon, SalvoRackRecord)
-    return costs.salvo_rack_mass
+    if isinstance(weapon, SalvoRackRecord):
+        return costs.salvo_rack_mass
+    raise TypeError(f"no mass rule for {weapon!r}")
 
 
 def weapon_points(weapon: WeaponRecord, costs: CostTable) -> int:

@@ -164,17 +164,13 @@ def group_kill_odds(fighters: int, dice: GroupDice, most: int) -> Dist:
     if isinstance(dice.reading, DiceRule):
         kills = total_of(rule_pool(count, dice.reading))
     else:
-        pool = pool_dist(count, dice.reading)
-        assert isinstance(pool, Dist)
-        kills = pool
+        kills = _one_channel(pool_dist(count, dice.reading))
     return kills.clip(None, most)
 
 
 def torpedo_points(fighters: int, *, armoured: bool) -> JointDist:
     """The damage of ``fighters`` torpedo fighters' torpedoes."""
-    points = pool_dist(fighters, torpedo_table(armoured))
-    assert isinstance(points, JointDist)
-    return points
+    return _channels(pool_dist(fighters, torpedo_table(armoured)))
 
 
 def pulse_torpedo_damage(need: int) -> Dist:
@@ -187,9 +183,7 @@ def pulse_torpedo_damage(need: int) -> Dist:
 
 def needle_hits(beams: int) -> JointDist:
     """``beams`` needle beam shots: ``(penetrating, system)`` points."""
-    hits = pool_dist(beams, NEEDLE_TABLE)
-    assert isinstance(hits, JointDist)
-    return hits
+    return _channels(pool_dist(beams, NEEDLE_TABLE))
 
 
 def salvo_damage(missiles: Dist, damage_die: int) -> Dist:
@@ -207,3 +201,17 @@ def salvo_damage(missiles: Dist, damage_die: int) -> Dist:
 def fails(table: FaceTable) -> float:
     """The chance one roll on a threshold table knocks the system out."""
     return sum(outcome.values[0] for outcome in table.outcomes) / table.sides
+
+
+def _one_channel(pool: Dist | JointDist) -> Dist:
+    """The pool of a one-channel table, as the :class:`Dist` it is."""
+    if isinstance(pool, Dist):
+        return pool
+    raise TypeError("a one-channel face table gave a joint distribution")
+
+
+def _channels(pool: Dist | JointDist) -> JointDist:
+    """The pool of a several-channel table, as the :class:`JointDist` it is."""
+    if isinstance(pool, JointDist):
+        return pool
+    raise TypeError("a several-channel face table gave a single distribution")

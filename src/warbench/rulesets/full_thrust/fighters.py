@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.procedures import Procedure
+from warbench.core.engine import IllegalAction
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import (
     JumpOut,
@@ -32,7 +32,17 @@ from warbench.rulesets.full_thrust.actions import (
     MoveGroup,
     ScreenShip,
 )
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
+from warbench.rulesets.full_thrust.events import (
+    GroupJumpedOut,
+    GroupLanded,
+    GroupLaunched,
+    GroupMoved,
+    GroupRearmed,
+    GroupScreening,
+    GroupsMerged,
+    ScreenReleased,
+)
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import on_table
 from warbench.rulesets.full_thrust.state import (
@@ -47,9 +57,6 @@ from warbench.rulesets.full_thrust.state import (
     Ship,
 )
 
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
-
 #: Groups heading for a ship stop this far short of where it stood.
 APPROACH_GAP = 3.0
 
@@ -60,10 +67,10 @@ def group_reach(state: FullThrustState, lib: Library, group: FighterGroup) -> fl
     return float(kind.reduced_move if state.option("reduced_heavy_range") else kind.move)
 
 
-def free_bays(game: Game[Any, Any], ship: Ship) -> list[int]:
+def free_bays(game: FTGame, ship: Ship) -> list[int]:
     """The working hangar bays of ``ship`` holding no group."""
-    state = battle(game)
-    cls = ship_class(game, ship)
+    state = game.state
+    cls = game.data.designs[ship.design]
     taken = {
         group.bay
         for group in state.groups
@@ -76,9 +83,9 @@ def free_bays(game: Game[Any, Any], ship: Ship) -> list[int]:
     ]
 
 
-def can_recover(game: Game[Any, Any], ship: Ship) -> bool:
+def can_recover(game: FTGame, ship: Ship) -> bool:
     """Whether ``ship`` may take one more group aboard this turn."""
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     return (
         ship.active
         and ship.recovered < math.ceil(cls.hangars / 2)
@@ -86,19 +93,19 @@ def can_recover(game: Game[Any, Any], ship: Ship) -> bool:
     )
 
 
-def launchable(game: Game[Any, Any], group: FighterGroup) -> bool:
+def launchable(game: FTGame, group: FighterGroup) -> bool:
     """A group in a working bay of a carrier still in the battle, re-armed and ready."""
-    state = battle(game)
+    state = game.state
     if group.status != IN_HANGAR or group.count <= 0 or group.ready_turn > state.turn:
         return False
     carrier = state.ships[group.carrier]
     return carrier.active and not carrier.damage[group.bay]
 
 
-def launch_options(game: Game[Any, Any], player: int) -> list[Action]:
+def launch_options(game: FTGame, player: int) -> list[Action]:
     """Launches and merges ``player`` may make now."""
-    state = battle(game)
-    lib = library(game)
+    state = game.state
+    lib = game.data
     options: list[Action] = []
     hangared = [g for g in state.groups if g.player == player and g.status == IN_HANGAR]
     for group in hangared:
@@ -120,12 +127,12 @@ def launch_options(game: Game[Any, Any], player: int) -> list[Action]:
     return options
 
 
-def rearm(game: Game[Any, Any], group: FighterGroup) -> None:
+def rearm(game: FTGame, group: FighterGroup) -> None:
     """The re-arming roll of a group that has just landed."""
-    state = battle(game)
-    rules = library(game).rules.fighters
+    state = game.state
+    rules = game.data.rules.fighters
     face = game.dice_for(group.player).faces(6, 1, label=f"re-arm {group.name}")[0]
-    group.endurance = library(game).fighters[group.kind].endurance
+    group.endurance = game.data.fighters[group.kind].endurance
     if face <= rules.lost_on:
         group.status = LOST
         text = "is grounded for the rest of the battle"
@@ -135,8 +142,14 @@ def rearm(game: Game[Any, Any], group: FighterGroup) -> None:
     else:
         group.ready_turn = state.turn + rules.relaunch_after
         text = f"will be ready on turn {group.ready_turn}"
-    game.emit("rearm", f"{group.name} re-arms (rolled {face}) and {text}", group=group.id,
-              face=face, ready=group.ready_turn)
+    game.emit(
+        GroupRearmed(
+            group=group.id,
+            face=face,
+            ready=group.ready_turn,
+            text=f"{group.name} re-arms (rolled {face}) and {text}",
+        )
+    )
 
 
 class MoveSpace(ParamSpace):
@@ -152,7 +165,8 @@ class MoveSpace(ParamSpace):
         self.description = f"move group {group} up to {reach:g} MU, ending on the table"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, MoveGroup)
+        if not isinstance(action, MoveGroup):
+            return f"{action!r} moves no fighter group"
         if action.group != self.group:
             return f"it is group {self.group}'s move, not group {action.group}'s"
         distance = math.hypot(action.x - self.x, action.y - self.y)
@@ -188,12 +202,12 @@ def toward(
     return round(x + (tx - x) * travel / distance, 3), round(y + (ty - y) * travel / distance, 3)
 
 
-def move_options(game: Game[Any, Any], group: FighterGroup) -> tuple[list[Action], MoveSpace | None]:
+def move_options(game: FTGame, group: FighterGroup) -> tuple[list[Action], MoveSpace | None]:
     """A group's named moves (hold, close on each enemy, screen, land, jump) and its space."""
-    state = battle(game)
+    state = game.state
     if group.status == SCREENING:
         return [KeepScreening(group.id), KeepScreening(group.id, release=True)], None
-    reach = group_reach(state, library(game), group)
+    reach = group_reach(state, game.data, group)
     options: list[Action] = [MoveGroup(group.id, group.x, group.y)]
     for ship in state.ships:
         if not ship.active:
@@ -224,17 +238,24 @@ def next_mover(state: FullThrustState, player: int) -> FighterGroup | None:
     return min(waiting, key=lambda g: (not g.launched, g.status == SCREENING, g.id))
 
 
+class FighterStage(StrEnum):
+    """Where phase 3 stands: carriers launching, then groups moving."""
+
+    LAUNCH = "launch"
+    MOVE = "move"
+
+
 @dataclass(slots=True)
-class FighterPhase(Procedure[Any, Any]):
+class FighterPhase(FTProcedure):
     """Phase 3: launches (every player at once), then alternate group moves."""
 
-    stage: str = "launch"
+    stage: FighterStage = FighterStage.LAUNCH
     done: list[int] = field(default_factory=list)
     turn_index: int = 0
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = battle(game)
-        if self.stage == "launch":
+    def decisions(self, game: FTGame) -> list[Decision]:
+        state = game.state
+        if self.stage is FighterStage.LAUNCH:
             owed = []
             for player in state.loser_first:
                 if player in self.done:
@@ -254,8 +275,8 @@ class FighterPhase(Procedure[Any, Any]):
             Decision(player, f"move {group.name}", tuple(options), (space,) if space else ())
         ]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = battle(game)
+    def act(self, game: FTGame, player: int, action: Action) -> None:
+        state = game.state
         if isinstance(action, LaunchesDone):
             self.done.append(player)
         elif isinstance(action, Launch):
@@ -263,44 +284,78 @@ class FighterPhase(Procedure[Any, Any]):
             carrier = state.ships[group.carrier]
             group.status, group.launched, group.moved = IN_SPACE, True, False
             group.x, group.y = carrier.x, carrier.y
-            game.emit("launch", f"{carrier.name} launches {group.name}", group=group.id,
-                      ship=carrier.id)
+            game.emit(
+                GroupLaunched(
+                    group=group.id,
+                    ship=carrier.id,
+                    text=f"{carrier.name} launches {group.name}",
+                )
+            )
         elif isinstance(action, MergeGroups):
             _merge(game, state.groups[action.group], state.groups[action.into])
         else:
             self._move(game, action)
 
-    def _move(self, game: Game[Any, Any], action: Action) -> None:
-        state = battle(game)
-        assert isinstance(action, MoveGroup | ScreenShip | LandGroup | KeepScreening | JumpOut)
+    def _move(self, game: FTGame, action: Action) -> None:
+        state = game.state
+        if not isinstance(action, MoveGroup | ScreenShip | LandGroup | KeepScreening | JumpOut):
+            raise IllegalAction(f"{action!r} is no fighter move")
         group = state.groups[action.group]
         group.moved = True
         self.turn_index += 1
         if isinstance(action, MoveGroup):
             group.x, group.y = action.x, action.y
-            game.emit("group_moved", f"{group.name} moves to ({group.x:.1f}, {group.y:.1f})",
-                      group=group.id, x=group.x, y=group.y)
+            game.emit(
+                GroupMoved(
+                    group=group.id,
+                    x=group.x,
+                    y=group.y,
+                    text=f"{group.name} moves to ({group.x:.1f}, {group.y:.1f})",
+                )
+            )
         elif isinstance(action, ScreenShip):
             ship = state.ships[action.ship]
             group.status, group.screening, group.x, group.y = SCREENING, ship.id, ship.x, ship.y
-            game.emit("screen", f"{group.name} screens {ship.name}", group=group.id, ship=ship.id)
+            game.emit(
+                GroupScreening(
+                    group=group.id,
+                    ship=ship.id,
+                    text=f"{group.name} screens {ship.name}",
+                )
+            )
         elif isinstance(action, LandGroup):
             ship = state.ships[action.ship]
             group.status, group.carrier, group.bay = IN_HANGAR, ship.id, free_bays(game, ship)[0]
             ship.recovered += 1
-            game.emit("land", f"{group.name} lands on {ship.name}", group=group.id, ship=ship.id)
+            game.emit(
+                GroupLanded(
+                    group=group.id,
+                    ship=ship.id,
+                    text=f"{group.name} lands on {ship.name}",
+                )
+            )
             rearm(game, group)
         elif isinstance(action, JumpOut):
             group.status = JUMPED
-            game.emit("jump_out", f"{group.name} jumps out of the battle", group=group.id)
+            game.emit(
+                GroupJumpedOut(
+                    group=group.id,
+                    text=f"{group.name} jumps out of the battle",
+                )
+            )
         elif action.release:
             group.status, group.screening = IN_SPACE, -1
-            game.emit("release", f"{group.name} stops screening", group=group.id)
+            game.emit(
+                ScreenReleased(
+                    group=group.id,
+                    text=f"{group.name} stops screening",
+                )
+            )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = battle(game)
-        if self.stage == "launch":
-            self.stage = "move"
+    def step(self, game: FTGame) -> None:
+        state = game.state
+        if self.stage is FighterStage.LAUNCH:
+            self.stage = FighterStage.MOVE
             return
         if all(next_mover(state, player) is None for player in state.loser_first):
             game.pop()
@@ -308,14 +363,15 @@ class FighterPhase(Procedure[Any, Any]):
         self.turn_index += 1
 
 
-def _merge(game: Game[Any, Any], group: FighterGroup, into: FighterGroup) -> None:
+def _merge(game: FTGame, group: FighterGroup, into: FighterGroup) -> None:
     into.count += group.count
     into.ready_turn = max(into.ready_turn, group.ready_turn)
     group.count, group.status = 0, MERGED
     game.emit(
-        "merge",
-        f"{group.name} merges into {into.name} ({into.count} fighters, ready on turn "
-        f"{into.ready_turn})",
-        group=group.id,
-        into=into.id,
+        GroupsMerged(
+            group=group.id,
+            into=into.id,
+            text=f"{group.name} merges into {into.name} ({into.count} fighters, ready on turn "
+            f"{into.ready_turn})",
+        )
     )

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.procedures import Procedure
+from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
@@ -24,7 +24,7 @@ from warbench.rulesets.full_thrust.actions import (
     FireShip,
 )
 from warbench.rulesets.full_thrust.arcs import arcs_containing
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import (
     DRIVE_WRECKED,
     apply_points,
@@ -36,6 +36,12 @@ from warbench.rulesets.full_thrust.damage import (
 )
 from warbench.rulesets.full_thrust.data import Band
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SHIP
+from warbench.rulesets.full_thrust.events import (
+    FireAtFighters,
+    ShipFires,
+    TargetDeclared,
+    WeaponFired,
+)
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
 from warbench.rulesets.full_thrust.scoring import (
     Points,
@@ -46,9 +52,6 @@ from warbench.rulesets.full_thrust.scoring import (
     to_hit_number,
 )
 from warbench.rulesets.full_thrust.state import IN_SPACE, FullThrustState, Ship
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition")
 
@@ -70,9 +73,9 @@ def weapon_reach(lib: Library, spec: SystemSpec) -> float:
     return weapons.submunition[-1].reach
 
 
-def usable_weapons(game: Game[Any, Any], ship: Ship) -> list[int]:
+def usable_weapons(lib: Library, ship: Ship) -> list[int]:
     """Direct-fire weapons of ``ship`` that are working, loaded and not yet used."""
-    cls = ship_class(game, ship)
+    cls = lib.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
@@ -99,13 +102,13 @@ def can_reach(lib: Library, ship: Ship, spec: SystemSpec, x: float, y: float) ->
     return bool(arcs_containing(ship.x, ship.y, ship.facing, x, y) & spec.arcs)
 
 
-def fire_targets(game: Game[Any, Any], ship: Ship) -> list[tuple[str, int]]:
+def fire_targets(game: FTGame, ship: Ship) -> list[tuple[str, int]]:
     """Targets some usable weapon of ``ship`` bears on: enemy ships, and (optional rule)
     enemy fighter groups flying free."""
-    state = battle(game)
-    lib = library(game)
-    cls = ship_class(game, ship)
-    specs = [cls.systems[index] for index in usable_weapons(game, ship)]
+    state = game.state
+    lib = game.data
+    cls = game.data.designs[ship.design]
+    specs = [cls.systems[index] for index in usable_weapons(game.data, ship)]
     if not specs:
         return []
     found: list[tuple[str, int]] = [(SHIP, enemy.id) for enemy in state.enemies(ship.player)]
@@ -123,9 +126,9 @@ def fire_targets(game: Game[Any, Any], ship: Ship) -> list[tuple[str, int]]:
     ]
 
 
-def can_fire(game: Game[Any, Any], ship: Ship) -> bool:
+def can_fire(game: FTGame, ship: Ship) -> bool:
     """A ship that has not fired, has a working fire control and something to shoot at."""
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     return (
         ship.active
         and not ship.fired
@@ -134,13 +137,24 @@ def can_fire(game: Game[Any, Any], ship: Ship) -> bool:
     )
 
 
+class FireStage(StrEnum):
+    """Where a ship's fire stands: choosing the ship, locking fire controls, assigning
+    weapons, picking a needle beam's system, rolling."""
+
+    CHOOSE = "choose"
+    DECLARE = "declare"
+    ASSIGN = "assign"
+    NEEDLE = "needle"
+    RESOLVE = "resolve"
+
+
 @dataclass(slots=True)
-class ShipFirePhase(Procedure[Any, Any]):
+class ShipFirePhase(FTProcedure):
     """Phase 9: choose a ship, declare per fire control, assign weapons, roll."""
 
     turn_index: int = 0
     firer: int = -1
-    stage: str = "choose"
+    stage: FireStage = FireStage.CHOOSE
     controls: list[int] = field(default_factory=list)
     declared: list[tuple[str, int]] = field(default_factory=list)
     weapons: list[int] = field(default_factory=list)
@@ -152,20 +166,20 @@ class ShipFirePhase(Procedure[Any, Any]):
     def _player(self, state: FullThrustState) -> int:
         return state.initiative[self.turn_index % len(state.initiative)]
 
-    def _candidates(self, game: Game[Any, Any]) -> list[Ship]:
-        state = battle(game)
+    def _candidates(self, game: FTGame) -> list[Ship]:
+        state = game.state
         return [ship for ship in state.fleet(self._player(state)) if can_fire(game, ship)]
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = battle(game)
-        if self.stage == "choose":
+    def decisions(self, game: FTGame) -> list[Decision]:
+        state = game.state
+        if self.stage is FireStage.CHOOSE:
             ships = self._candidates(game)
             if len(ships) < 2:
                 return []
             picks: tuple[Action, ...] = tuple(FireShip(ship.id) for ship in ships)
             return [Decision(self._player(state), "choose the next ship to fire", picks)]
         ship = state.ships[self.firer]
-        if self.stage == "declare" and self.controls:
+        if self.stage is FireStage.DECLARE and self.controls:
             free = [t for t in fire_targets(game, ship) if t not in self.declared]
             if not free:
                 return []
@@ -175,18 +189,18 @@ class ShipFirePhase(Procedure[Any, Any]):
             )
             return [Decision(ship.player, f"{ship.name}: lock a fire control on a target",
                              (*locks, DeclareTarget(ship.id, control, SHIP, -1)))]
-        if self.stage == "assign" and self.weapons:
+        if self.stage is FireStage.ASSIGN and self.weapons:
             reachable = self._reachable(game, ship, self.weapons[0])
             if len(reachable) < 2:
                 return []
             system = self.weapons[0]
-            label = ship_class(game, ship).systems[system].label
+            label = game.data.designs[ship.design].systems[system].label
             aims: tuple[Action, ...] = tuple(
                 AssignWeapon(ship.id, system, k, t) for k, t in reachable
             )
             return [Decision(ship.player, f"{ship.name}: choose a target for the {label}",
                              (*aims, AssignWeapon(ship.id, system, SHIP, -1)))]
-        if self.stage == "needle":
+        if self.stage is FireStage.NEEDLE:
             target = state.ships[self.needle_target]
             systems: tuple[Action, ...] = tuple(
                 ChooseSystem(target.id, i) for i in _damageable(game, target)
@@ -196,18 +210,18 @@ class ShipFirePhase(Procedure[Any, Any]):
                                  "beam knocks out", systems)]
         return []
 
-    def _reachable(self, game: Game[Any, Any], ship: Ship, system: int) -> list[tuple[str, int]]:
-        state = battle(game)
-        spec = ship_class(game, ship).systems[system]
-        lib = library(game)
+    def _reachable(self, game: FTGame, ship: Ship, system: int) -> list[tuple[str, int]]:
+        state = game.state
+        spec = game.data.designs[ship.design].systems[system]
+        lib = game.data
         return [
             (kind, target)
             for kind, target in self.declared
             if can_reach(lib, ship, spec, *target_point(state, kind, target))
         ]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = battle(game)
+    def act(self, game: FTGame, player: int, action: Action) -> None:
+        state = game.state
         if isinstance(action, FireShip):
             self._start(game, state.ships[action.ship])
         elif isinstance(action, DeclareTarget):
@@ -218,30 +232,42 @@ class ShipFirePhase(Procedure[Any, Any]):
             self.weapons.pop(0)
             if action.target >= 0:
                 self.assignments.append((action.system, action.kind, action.target))
-        else:
-            assert isinstance(action, ChooseSystem)
+        elif isinstance(action, ChooseSystem):
             knock_out(game, state.ships[action.ship], action.system, "a needle beam")
-            self.stage = "resolve"
+            self.stage = FireStage.RESOLVE
+        else:
+            raise IllegalAction(f"{action!r} is no part of a ship's fire")
 
-    def _start(self, game: Game[Any, Any], ship: Ship) -> None:
+    def _start(self, game: FTGame, ship: Ship) -> None:
         ship.fired = True
         self.firer = ship.id
-        self.stage = "declare"
-        self.controls = working(ship_class(game, ship), ship, "fire_control")
+        self.stage = FireStage.DECLARE
+        self.controls = working(game.data.designs[ship.design], ship, "fire_control")
         self.declared, self.assignments, self.resolved = [], [], 0
         self.rows_before = {}
-        game.emit("ship_fires", f"{ship.name} opens fire", ship=ship.id)
+        game.emit(
+            ShipFires(
+                ship=ship.id,
+                text=f"{ship.name} opens fire",
+            )
+        )
 
-    def _declare(self, game: Game[Any, Any], kind: str, target: int) -> None:
-        state = battle(game)
+    def _declare(self, game: FTGame, kind: str, target: int) -> None:
+        state = game.state
         self.declared.append((kind, target))
         name = state.ships[target].name if kind == SHIP else state.groups[target].name
-        game.emit("target_declared", f"{state.ships[self.firer].name} locks on {name}",
-                  ship=self.firer, target_kind=kind, target=target)
+        game.emit(
+            TargetDeclared(
+                ship=self.firer,
+                target_kind=kind,
+                target=target,
+                text=f"{state.ships[self.firer].name} locks on {name}",
+            )
+        )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = battle(game)
-        if self.stage == "choose":
+    def step(self, game: FTGame) -> None:
+        state = game.state
+        if self.stage is FireStage.CHOOSE:
             ships = self._candidates(game)
             if ships:
                 self._start(game, ships[0])
@@ -251,20 +277,20 @@ class ShipFirePhase(Procedure[Any, Any]):
                 game.pop()
             return
         ship = state.ships[self.firer]
-        if self.stage == "declare":
+        if self.stage is FireStage.DECLARE:
             self.controls = []
-            self.stage = "assign"
-            self.weapons = usable_weapons(game, ship)
-        elif self.stage == "assign":
+            self.stage = FireStage.ASSIGN
+            self.weapons = usable_weapons(game.data, ship)
+        elif self.stage is FireStage.ASSIGN:
             if not self.weapons:
-                self.stage = "resolve"
+                self.stage = FireStage.RESOLVE
                 return
             reachable = self._reachable(game, ship, self.weapons[0])
             system = self.weapons.pop(0)
             if reachable:
                 self.assignments.append((system, *reachable[0]))
-        elif self.stage == "needle":
-            self.stage = "resolve"
+        elif self.stage is FireStage.NEEDLE:
+            self.stage = FireStage.RESOLVE
         elif self.resolved < len(self.assignments):
             system, kind, target = self.assignments[self.resolved]
             self.resolved += 1
@@ -272,13 +298,13 @@ class ShipFirePhase(Procedure[Any, Any]):
         else:
             for target, before in self.rows_before.items():
                 threshold_check(game, state.ships[target], before)
-            self.stage = "choose"
+            self.stage = FireStage.CHOOSE
             self.firer = -1
             self.turn_index += 1
 
-    def _fire(self, game: Game[Any, Any], ship: Ship, system: int, kind: str, target: int) -> None:
-        state = battle(game)
-        spec = ship_class(game, ship).systems[system]
+    def _fire(self, game: FTGame, ship: Ship, system: int, kind: str, target: int) -> None:
+        state = game.state
+        spec = game.data.designs[ship.design].systems[system]
         ship.use(system)
         x, y = target_point(state, kind, target)
         distance = math.hypot(x - ship.x, y - ship.y)
@@ -290,10 +316,10 @@ class ShipFirePhase(Procedure[Any, Any]):
         enemy = state.ships[target]
         if not enemy.active:
             return
-        cls = ship_class(game, enemy)
+        cls = game.data.designs[enemy.design]
         if enemy.id not in self.rows_before:
             self.rows_before[enemy.id] = rows_finished(cls, enemy.hull_hits)
-        weapons = library(game).rules.weapons
+        weapons = game.data.rules.weapons
         points = Points()
         if spec.kind == "beam":
             dice = beam_dice_at(spec.level, distance, weapons.beam_band)
@@ -308,17 +334,24 @@ class ShipFirePhase(Procedure[Any, Any]):
             points, system_hit = needle_beam(source, label=label)
             if system_hit and _damageable(game, enemy):
                 self.needle_target = enemy.id
-                self.stage = "needle"
-        game.emit("weapon_fired", f"{ship.name}'s {spec.label} fires at {enemy.name} "
-                  f"({distance:.1f} MU): {points.total} damage", ship=ship.id, system=system,
-                  target=enemy.id, damage=points.total)
+                self.stage = FireStage.NEEDLE
+        game.emit(
+            WeaponFired(
+                ship=ship.id,
+                system=system,
+                target=enemy.id,
+                damage=points.total,
+                text=f"{ship.name}'s {spec.label} fires at {enemy.name} "
+                f"({distance:.1f} MU): {points.total} damage",
+            )
+        )
         apply_points(game, enemy, points, f"{ship.name}'s {spec.label}", by=ship)
-        if self.stage == "needle" and not enemy.active:
-            self.stage = "resolve"
+        if self.stage is FireStage.NEEDLE and not enemy.active:
+            self.stage = FireStage.RESOLVE
 
 
-def _damageable(game: Game[Any, Any], ship: Ship) -> list[int]:
-    cls = ship_class(game, ship)
+def _damageable(game: FTGame, ship: Ship) -> list[int]:
+    cls = game.data.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
@@ -326,9 +359,9 @@ def _damageable(game: Game[Any, Any], ship: Ship) -> list[int]:
     ]
 
 
-def _fire_at_fighters(game: Game[Any, Any], ship: Ship, label: str, group_id: int) -> None:
+def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> None:
     """Optional rule: a 6 kills one fighter, unless the group spends endurance to dodge."""
-    state = battle(game)
+    state = game.state
     group = state.groups[group_id]
     if group.count <= 0 or group.status != IN_SPACE:
         return
@@ -342,5 +375,11 @@ def _fire_at_fighters(game: Game[Any, Any], ship: Ship, label: str, group_id: in
         group.count -= 1
         group.losses += 1
         text = f"kills a fighter, {group.count} left"
-    game.emit("fire_at_fighters", f"{ship.name}'s {label} fires at {group.name} and {text}",
-              ship=ship.id, group=group.id, face=face)
+    game.emit(
+        FireAtFighters(
+            ship=ship.id,
+            group=group.id,
+            face=face,
+            text=f"{ship.name}'s {label} fires at {group.name} and {text}",
+        )
+    )

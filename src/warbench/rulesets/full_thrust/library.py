@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from warbench.core.catalog import Catalog, DataFileError, DataProblem, format_path, load_model
+from warbench.core.datafolder import DataFolder
 from warbench.rulesets.full_thrust.arcs import ALL_ARCS
 from warbench.rulesets.full_thrust.data import (
     BeamRecord,
@@ -291,27 +292,34 @@ def fleet_ship_problems(
 
 
 def load_library(directory: str | os.PathLike[str] | None = None) -> Library:
-    """Read and check every data file (of ``directory``, default the ruleset's own)."""
-    if directory is None:
-        return _default_library()
-    return _load(Path(directory))
+    """Read and check every data file: a player's ``directory`` first, then the shipped."""
+    return library_from(DataFolder(DATA_DIR, None if directory is None else Path(directory)))
+
+
+def library_from(folder: DataFolder) -> Library:
+    """Read and check every data file of ``folder`` (the shipped files are read once)."""
+    if folder.user is None and folder.shipped == DATA_DIR:
+        return _shipped_library()
+    return _load(folder)
 
 
 @lru_cache(maxsize=1)
-def _default_library() -> Library:
-    return _load(DATA_DIR)
+def _shipped_library() -> Library:
+    return _load(DataFolder(DATA_DIR))
 
 
-def _load(directory: Path) -> Library:
-    costs = load_model(directory / "costs.toml", CostTable)
-    rules = load_model(directory / "rules.toml", RulesFile)
-    design_records = Catalog.load(directory / "designs.toml", DesignRecord, kind="design")
+def _load(folder: DataFolder) -> Library:
+    costs = load_model(folder.path("costs.toml"), CostTable)
+    rules = load_model(folder.path("rules.toml"), RulesFile)
+    design_records = Catalog.load(folder.path("designs.toml"), DesignRecord, kind="design")
     check_designs(design_records, costs)
-    fighter_records = Catalog.load(directory / "fighters.toml", FighterRecord, kind="fighter type")
+    fighter_records = Catalog.load(
+        folder.path("fighters.toml"), FighterRecord, kind="fighter type"
+    )
     fighters = {key: compile_fighter(record) for key, record in fighter_records.items()}
     _check_roles(fighter_records, fighters)
     designs = {key: compile_design(record, costs) for key, record in design_records.items()}
-    fleet_records = Catalog.load(directory / "fleets.toml", FleetRecord, kind="fleet")
+    fleet_records = Catalog.load(folder.path("fleets.toml"), FleetRecord, kind="fleet")
     check_fleets(fleet_records, designs, fighters)
     return Library(
         design_records, fighter_records, fleet_records, costs, rules, designs, fighters

@@ -9,15 +9,18 @@ move off the table has disengaged.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.plain import Hidden
-from warbench.core.procedures import Procedure
+from warbench.core.engine import IllegalAction
+from warbench.core.plain import REDACTED, Hidden
+from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import WriteOrders
-from warbench.rulesets.full_thrust.context import battle, ship_class
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import remove_ship, thrust_of
+from warbench.rulesets.full_thrust.events import OrdersRevealed, OrdersWritten, OwnOrders, ShipMoved
+from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import (
     VECTOR,
     cinematic_move,
@@ -26,9 +29,6 @@ from warbench.rulesets.full_thrust.movement import (
     vector_move,
 )
 from warbench.rulesets.full_thrust.state import DISENGAGED, SCREENING, FullThrustState, Order
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 
 def describe_order(movement: str, speed: int, order: Order) -> str:
@@ -49,15 +49,15 @@ def describe_order(movement: str, speed: int, order: Order) -> str:
 
 
 @dataclass(slots=True)
-class WriteOrdersPhase(Procedure[Any, Any]):
+class WriteOrdersPhase(FTProcedure):
     """Phase 1: each player owes one order per ship, all at once, each hidden."""
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = battle(game)
+    def decisions(self, game: FTGame) -> list[Decision]:
+        state = game.state
         owed = []
         for ship in state.ships:
             if ship.active and state.orders[ship.id] is None:
-                thrust = thrust_of(ship_class(game, ship), ship)
+                thrust = thrust_of(game.data.designs[ship.design], ship)
                 options = tuple(
                     WriteOrders(ship.id, change, turn)
                     for change, turn in order_choices(state.movement, thrust, ship.speed)
@@ -65,34 +65,72 @@ class WriteOrdersPhase(Procedure[Any, Any]):
                 owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
         return owed
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        assert isinstance(action, WriteOrders)
-        state = battle(game)
+    def act(self, game: FTGame, player: int, action: Action) -> None:
+        if not isinstance(action, WriteOrders):
+            raise IllegalAction(f"{action!r} writes no orders")
+        state = game.state
         ship = state.ships[action.ship]
         order = Order(action.speed, action.turn)
         state.orders[ship.id] = Hidden(player, order)
         game.emit(
-            "orders_written",
-            f"{ship.name}'s orders are written",
-            ship=ship.id,
-            player=player,
+            OrdersWritten(
+                ship=ship.id,
+                player=player,
+                text=f"{ship.name}'s orders are written",
+            )
         )
         game.emit(
-            "own_orders",
-            f"{ship.name}: {describe_order(state.movement, ship.speed, order)}",
-            visible_to=[player],
-            ship=ship.id,
-            speed=order.speed,
-            turn=order.turn,
+            OwnOrders(
+                visible_to=frozenset({player}),
+                ship=ship.id,
+                speed=order.speed,
+                turn=order.turn,
+                text=f"{ship.name}: {describe_order(state.movement, ship.speed, order)}",
+            )
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
+    def step(self, game: FTGame) -> None:
         game.pop()
 
 
-def move_ships(game: Game[Any, Any]) -> None:
+def orders_seen_by(
+    orders: list[Hidden[Order] | None], seat: int
+) -> list[Hidden[Order] | None]:
+    """The written orders as ``seat`` may know them: others' unrevealed ones redacted.
+
+    For observations, which are read and never changed: a seen order's value is shared.
+    """
+    return [None if written is None else _order_seen_by(written, seat) for written in orders]
+
+
+def _order_seen_by(written: Hidden[Order], seat: int) -> Hidden[Order]:
+    if written.visible_to(seat):
+        return Hidden(written.owner, written.value, written.revealed)
+    return Hidden[Any](written.owner, REDACTED, written.revealed)
+
+
+def draw_unseen_orders(
+    state: FullThrustState, lib: Library, seat: int, rng: RandomStream
+) -> None:
+    """Give every written order ``seat`` may not see a legal order drawn at random.
+
+    For search (FT-SEQ-ORDERS): all ``seat`` knows of an enemy order before it is revealed
+    is that one was written, and any legal order fits that. Each stays hidden and owned by
+    its writer.
+    """
+    for ship in state.ships:
+        written = state.orders[ship.id] if ship.id < len(state.orders) else None
+        if written is None or written.visible_to(seat):
+            continue
+        thrust = thrust_of(lib.designs[ship.design], ship)
+        choices = order_choices(state.movement, thrust, ship.speed)
+        speed, turn = choices[rng.choice_index(len(choices))]
+        written.value = Order(speed, turn)
+
+
+def move_ships(game: FTGame) -> None:
     """Phase 5: reveal every order, then move every ship at once."""
-    state = battle(game)
+    state = game.state
     revealed = []
     for ship in state.ships:
         written = state.orders[ship.id]
@@ -101,11 +139,12 @@ def move_ships(game: Game[Any, Any]) -> None:
         written.revealed = True
         revealed.append(f"{ship.name} {describe_order(state.movement, ship.speed, written.value)}")
     game.emit(
-        "orders_revealed",
-        "Orders revealed: " + "; ".join(revealed),
-        orders={
-            str(i): [o.value.speed, o.value.turn] for i, o in enumerate(state.orders) if o
+        OrdersRevealed(
+            orders={
+            str(i): (o.value.speed, o.value.turn) for i, o in enumerate(state.orders) if o
         },
+            text="Orders revealed: " + "; ".join(revealed),
+        )
     )
     for ship in state.ships:
         written = state.orders[ship.id]
@@ -113,7 +152,7 @@ def move_ships(game: Game[Any, Any]) -> None:
             _move(game, state, ship.id, written.value)
 
 
-def _move(game: Game[Any, Any], state: FullThrustState, index: int, order: Order) -> None:
+def _move(game: FTGame, state: FullThrustState, index: int, order: Order) -> None:
     ship = state.ships[index]
     start = (ship.x, ship.y)
     if state.movement == VECTOR:
@@ -126,14 +165,15 @@ def _move(game: Game[Any, Any], state: FullThrustState, index: int, order: Order
             ship.x, ship.y, ship.facing, ship.speed, order.speed, order.turn
         )
     game.emit(
-        "ship_moved",
-        f"{ship.name} moves from ({start[0]:.1f}, {start[1]:.1f}) to ({ship.x:.1f}, "
-        f"{ship.y:.1f}), facing {ship.facing or 12} o'clock at speed {ship.speed}",
-        ship=ship.id,
-        x=ship.x,
-        y=ship.y,
-        facing=ship.facing,
-        speed=ship.speed,
+        ShipMoved(
+            ship=ship.id,
+            x=ship.x,
+            y=ship.y,
+            facing=ship.facing,
+            speed=ship.speed,
+            text=f"{ship.name} moves from ({start[0]:.1f}, {start[1]:.1f}) to ({ship.x:.1f}, "
+            f"{ship.y:.1f}), facing {ship.facing or 12} o'clock at speed {ship.speed}",
+        )
     )
     for group in state.groups:
         if group.status == SCREENING and group.screening == ship.id:

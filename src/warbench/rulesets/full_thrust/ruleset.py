@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
+from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, UnitSize
-from warbench.core.procedures import GameState
+from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
-from warbench.rulesets.full_thrust.library import Library, load_library
+from warbench.rulesets.full_thrust.events import EVENT_TYPES
+from warbench.rulesets.full_thrust.library import DATA_DIR, Library, library_from
+from warbench.rulesets.full_thrust.orders import draw_unseen_orders, orders_seen_by
 from warbench.rulesets.full_thrust.setup import army_setup, check_armies, new_battle
 from warbench.rulesets.full_thrust.state import FullThrustState
 from warbench.rulesets.full_thrust.turn import PHASES
@@ -23,11 +25,11 @@ if TYPE_CHECKING:
     from warbench.core.agents import Agent
 
 
-class FullThrustRuleset(Ruleset[Any, Any]):
+class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     """Full Thrust, Fleet Book era: written orders, fighters, beams and thresholds.
 
-    ``data_dir`` points to another folder of data files (the same five files) to play
-    with a user's own designs, fleets or numbers.
+    ``data_dir`` points to a player's folder of data files (any of the five shipped ones)
+    read in place of the shipped files, to play with their own designs, fleets or numbers.
     """
 
     id = "full-thrust"
@@ -38,33 +40,50 @@ class FullThrustRuleset(Ruleset[Any, Any]):
     action_types = ACTION_TYPES
     late_refusals = False  # no action is refused after it has changed the state
 
-    def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
-        self.library: Library = load_library(data_dir)
+    shipped_data = DATA_DIR
+    event_types = EVENT_TYPES
+    secret_fields = ("orders",)  # written orders are the only secrets (FT-SEQ-ORDERS)
 
-    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
-        return new_battle(self.library, setup, players, rng)
+    def load_data(self, folder: DataFolder) -> Library:
+        return library_from(folder)
+
+    def new_state(
+        self, setup: Mapping[str, Any], players: int, rng: RandomStream
+    ) -> FullThrustState:
+        return new_battle(self.data, setup, players, rng)
+
+    def observe(self, state: FullThrustState, player: int) -> FullThrustState:
+        """Shallow, as ``secret_fields`` says, with the orders redacted without a pickle
+        pass: bots observe at every decision."""
+        observed = observed_state(state, player, ())
+        observed.orders = orders_seen_by(state.orders, player)
+        return observed
+
+    def determinize(self, state: FullThrustState, player: int, rng: RandomStream) -> None:
+        """Draw a legal order for every enemy order ``player`` has not seen revealed."""
+        draw_unseen_orders(state, self.data, player, rng)
 
     def default_setup(self) -> dict[str, Any]:
-        return {"fleets": ["concord", "directorate"], "turns": self.library.rules.game.turns}
+        return {"fleets": ["concord", "directorate"], "turns": self.data.rules.game.turns}
 
     def setup_for(
         self, armies: Sequence[ArmyList], scenario: str | None = None
     ) -> dict[str, Any]:
         self.check_players(len(armies))
-        check_armies(self.library, armies, self.id)
+        check_armies(self.data, armies, self.id)
         movement = scenario or "cinematic"
         if movement not in ("cinematic", "vector"):
             raise SetupError(f"scenario {scenario!r}: use 'cinematic' or 'vector' movement")
         return {
-            "fleets": [army_setup(self.library, army) for army in armies],
-            "turns": self.library.rules.game.turns,
+            "fleets": [army_setup(self.data, army) for army in armies],
+            "turns": self.data.rules.game.turns,
             "movement": movement,
         }
 
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         faction = army.faction or ""
         option_costs: dict[str, int] = {}
-        for kind in self.library.fighters.values():
+        for kind in self.data.fighters.values():
             if kind.factions and faction not in kind.factions:
                 continue
             for flags in ((), ("ace",), ("green",)):
@@ -78,7 +97,7 @@ class FullThrustRuleset(Ruleset[Any, Any]):
                 max_models=12,
                 option_costs=option_costs if design.hangars else {},
             )
-            for design in self.library.designs.values()
+            for design in self.data.designs.values()
         }
         constraints: tuple[PointsCap | UnitSize, ...] = (UnitSize(),)
         if army.points is not None:
@@ -86,8 +105,8 @@ class FullThrustRuleset(Ruleset[Any, Any]):
         return ArmyRules(lookup, ConstraintSet(name="Full Thrust fleet", constraints=constraints))
 
     def catalog(self) -> Mapping[str, Record]:
-        entries: dict[str, Record] = dict(self.library.design_records)
-        for key, record in self.library.fighter_records.items():
+        entries: dict[str, Record] = dict(self.data.design_records)
+        for key, record in self.data.fighter_records.items():
             entries[f"fighters/{key}"] = record
         return entries
 
@@ -100,16 +119,15 @@ class FullThrustRuleset(Ruleset[Any, Any]):
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.full_thrust.odds import attack_odds
 
-        return attack_odds(self.library)
+        return attack_odds(self.data)
 
-    def table(self, state: GameState) -> TablePicture:
-        assert isinstance(state, FullThrustState)
+    def table(self, state: FullThrustState) -> TablePicture:
         pieces = [
             Piece(
                 ship.name,
                 ship.x,
                 ship.y,
-                size=0.8 + self.library.designs[ship.design].mass / 100,
+                size=0.8 + self.data.designs[ship.design].mass / 100,
                 heading=ship.facing * 30.0,
                 player=ship.player,
                 faded=not ship.active,
@@ -133,8 +151,7 @@ class FullThrustRuleset(Ruleset[Any, Any]):
             title=f"Full Thrust, turn {state.turn}", units="MU",
         )
 
-    def describe(self, state: GameState) -> str:
-        assert isinstance(state, FullThrustState)
+    def describe(self, state: FullThrustState) -> str:
         phase = PHASES[state.phase - 1] if state.phase else "set-up"
         fleets = "; ".join(
             f"{name}: {len(state.fleet(player))} ships"

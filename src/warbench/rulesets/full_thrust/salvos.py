@@ -10,27 +10,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.procedures import Procedure
+from warbench.core.engine import IllegalAction
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import HoldSalvos, LaunchSalvo
 from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
+from warbench.rulesets.full_thrust.events import SalvoLaunched
 from warbench.rulesets.full_thrust.movement import on_table
 from warbench.rulesets.full_thrust.state import Salvo, Ship
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 LAUNCHERS = ("salvo_launcher", "salvo_rack")
 
 
-def ready_launchers(game: Game[Any, Any], ship: Ship) -> list[int]:
+def ready_launchers(game: FTGame, ship: Ship) -> list[int]:
     """Launchers of ``ship`` that may fire now: working, loaded, not yet fired this turn."""
-    cls = ship_class(game, ship)
+    cls = game.data.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
@@ -54,7 +51,8 @@ class SalvoSpace(ParamSpace):
         self.description = f"place a salvo marker within {reach:g} MU in the launcher's arcs"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, LaunchSalvo)
+        if not isinstance(action, LaunchSalvo):
+            return f"{action!r} launches no salvo"
         if (action.ship, action.system) != (self.ship, self.system):
             return f"not launcher {self.system} of ship {self.ship}"
         distance = math.hypot(action.x - self.x, action.y - self.y)
@@ -84,11 +82,11 @@ class SalvoSpace(ParamSpace):
         return found
 
 
-def aim_points(game: Game[Any, Any], ship: Ship, system: int) -> list[LaunchSalvo]:
+def aim_points(game: FTGame, ship: Ship, system: int) -> list[LaunchSalvo]:
     """Markers aimed where each enemy ship would be if it kept its course and speed."""
-    state = battle(game)
-    reach = library(game).rules.salvo.reach
-    arcs = ship_class(game, ship).systems[system].arcs
+    state = game.state
+    reach = game.data.rules.salvo.reach
+    arcs = game.data.designs[ship.design].systems[system].arcs
     space = SalvoSpace(ship, system, arcs, reach, state.width, state.height)
     found = []
     for enemy in state.enemies(ship.player):
@@ -106,22 +104,22 @@ def aim_points(game: Game[Any, Any], ship: Ship, system: int) -> list[LaunchSalv
 
 
 @dataclass(slots=True)
-class SalvoPhase(Procedure[Any, Any]):
+class SalvoPhase(FTProcedure):
     """Phase 4: ship by ship, players alternate launching salvos."""
 
     turn_index: int = 0
     current: int = -1
     done: tuple[int, ...] = ()
 
-    def _ships(self, game: Game[Any, Any], player: int) -> list[Ship]:
-        state = battle(game)
+    def _ships(self, game: FTGame, player: int) -> list[Ship]:
+        state = game.state
         return [
             ship for ship in state.fleet(player)
             if ship.id not in self.done and ready_launchers(game, ship)
         ]
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = battle(game)
+    def decisions(self, game: FTGame) -> list[Decision]:
+        state = game.state
         if self.current >= 0:
             ships = [state.ships[self.current]]
         else:
@@ -130,21 +128,22 @@ class SalvoPhase(Procedure[Any, Any]):
             return []
         options: list[Action] = []
         spaces: list[ParamSpace] = []
-        reach = library(game).rules.salvo.reach
+        reach = game.data.rules.salvo.reach
         for ship in ships:
             for system in ready_launchers(game, ship):
                 options.extend(aim_points(game, ship, system))
-                arcs = ship_class(game, ship).systems[system].arcs
+                arcs = game.data.designs[ship.design].systems[system].arcs
                 spaces.append(SalvoSpace(ship, system, arcs, reach, state.width, state.height))
             options.append(HoldSalvos(ship.id))
         return [Decision(ships[0].player, "launch salvos", tuple(options), tuple(spaces))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = battle(game)
+    def act(self, game: FTGame, player: int, action: Action) -> None:
+        state = game.state
         if isinstance(action, HoldSalvos):
             self._finish(action.ship)
             return
-        assert isinstance(action, LaunchSalvo)
+        if not isinstance(action, LaunchSalvo):
+            raise IllegalAction(f"{action!r} launches no salvo")
         ship = state.ships[action.ship]
         ship.use(action.system)
         salvo = Salvo(
@@ -153,16 +152,17 @@ class SalvoPhase(Procedure[Any, Any]):
             ship=ship.id,
             x=action.x,
             y=action.y,
-            missiles=library(game).rules.salvo.missiles,
+            missiles=game.data.rules.salvo.missiles,
         )
         state.salvos.append(salvo)
         game.emit(
-            "salvo_launched",
-            f"{ship.name} launches a salvo toward ({action.x:.1f}, {action.y:.1f})",
-            ship=ship.id,
-            salvo=salvo.id,
-            x=action.x,
-            y=action.y,
+            SalvoLaunched(
+                ship=ship.id,
+                salvo=salvo.id,
+                x=action.x,
+                y=action.y,
+                text=f"{ship.name} launches a salvo toward ({action.x:.1f}, {action.y:.1f})",
+            )
         )
         self.current = ship.id
         if not ready_launchers(game, ship):
@@ -173,8 +173,8 @@ class SalvoPhase(Procedure[Any, Any]):
         self.current = -1
         self.turn_index += 1
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = battle(game)
+    def step(self, game: FTGame) -> None:
+        state = game.state
         if not any(self._ships(game, player) for player in state.initiative):
             game.pop()
             return

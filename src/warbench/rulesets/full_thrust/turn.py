@@ -12,22 +12,20 @@ those crippled (half the hull gone) or disengaged; the higher score wins.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
-from warbench.core.procedures import Outcome, Procedure
+from warbench.core.procedures import Outcome
+from warbench.core.turns import roll_off
 from warbench.rulesets.full_thrust.attacks import resolve_attacks
-from warbench.rulesets.full_thrust.context import battle, library, ship_class
+from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import DeclarationPhase
 from warbench.rulesets.full_thrust.defence import PointDefencePhase
+from warbench.rulesets.full_thrust.events import InitiativeRolled, PhaseBegan, SalvosRemoved
 from warbench.rulesets.full_thrust.fighters import FighterPhase
 from warbench.rulesets.full_thrust.fire import ShipFirePhase
 from warbench.rulesets.full_thrust.orders import WriteOrdersPhase, move_ships
 from warbench.rulesets.full_thrust.repairs import DamageControlPhase
 from warbench.rulesets.full_thrust.salvos import SalvoPhase
 from warbench.rulesets.full_thrust.state import DESTROYED, DISENGAGED
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 PHASES = (
     "write orders",
@@ -44,27 +42,20 @@ PHASES = (
 )
 
 
-def roll_initiative(game: Game[Any, Any], players: list[int]) -> list[int]:
+def roll_initiative(game: FTGame, players: list[int]) -> list[int]:
     """Each player rolls a d6, highest first; tied players roll again among themselves."""
-    if len(players) <= 1:
-        return list(players)
-    faces = [game.dice_for(p).faces(6, 1, label="initiative")[0] for p in players]
-    by_face: dict[int, list[int]] = {}
-    for player, face in zip(players, faces, strict=True):
-        by_face.setdefault(face, []).append(player)
-    order: list[int] = []
-    for face in sorted(by_face, reverse=True):
-        order.extend(roll_initiative(game, by_face[face]))
-    return order
+    return roll_off(
+        players, lambda player: game.dice_for(player).faces(6, 1, label="initiative")[0]
+    )
 
 
-def victory_points(game: Game[Any, Any]) -> tuple[float, ...]:
+def victory_points(game: FTGame) -> tuple[float, ...]:
     """Each player's score: enemy ships destroyed in full, crippled or disengaged in part."""
-    state = battle(game)
-    rules = library(game).rules.game
+    state = game.state
+    rules = game.data.rules.game
     scores = [0.0] * state.players
     for ship in state.ships:
-        cls = ship_class(game, ship)
+        cls = game.data.designs[ship.design]
         if ship.status == DESTROYED:
             share = 1.0
         elif ship.status == DISENGAGED:
@@ -79,9 +70,9 @@ def victory_points(game: Game[Any, Any]) -> tuple[float, ...]:
     return tuple(scores)
 
 
-def battle_over(game: Game[Any, Any]) -> bool:
+def battle_over(game: FTGame) -> bool:
     """End the game if at most one player has ships left; say whether it ended."""
-    state = battle(game)
+    state = game.state
     standing = [p for p in range(state.players) if state.fleet(p)]
     if len(standing) > 1:
         return False
@@ -95,9 +86,9 @@ def battle_over(game: Game[Any, Any]) -> bool:
     return True
 
 
-def score_battle(game: Game[Any, Any]) -> None:
+def score_battle(game: FTGame) -> None:
     """End the game on points after the last turn."""
-    state = battle(game)
+    state = game.state
     scores = victory_points(game)
     best = max(scores)
     winners = tuple(p for p, score in enumerate(scores) if score == best)
@@ -110,12 +101,16 @@ def score_battle(game: Game[Any, Any]) -> None:
     game.end(Outcome(winners if len(winners) == 1 else (), scores, reason))
 
 
-def end_turn(game: Game[Any, Any]) -> None:
+def end_turn(game: FTGame) -> None:
     """Phase 11: salvos that found no target (and spent ones) leave; per-turn marks clear."""
-    state = battle(game)
+    state = game.state
     unused = sum(1 for salvo in state.salvos if salvo.missiles > 0)
     if unused:
-        game.emit("salvos_removed", f"{unused} salvos that found no target are removed")
+        game.emit(
+            SalvosRemoved(
+                text=f"{unused} salvos that found no target are removed",
+            )
+        )
     state.salvos = []
     for ship in state.ships:
         ship.used = 0
@@ -129,13 +124,13 @@ def end_turn(game: Game[Any, Any]) -> None:
 
 
 @dataclass(slots=True)
-class Turn(Procedure[Any, Any]):
+class Turn(FTProcedure):
     """One turn; it stays on the stack for the whole battle, phase after phase."""
 
     phase: int = 0
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = battle(game)
+    def step(self, game: FTGame) -> None:
+        state = game.state
         if self.phase == len(PHASES):
             if battle_over(game):
                 return
@@ -147,17 +142,23 @@ class Turn(Procedure[Any, Any]):
         self.phase += 1
         state.phase = self.phase
         game.emit(
-            "phase",
-            f"Turn {state.turn}, phase {self.phase}: {PHASES[self.phase - 1]}",
-            turn=state.turn,
-            phase=self.phase,
+            PhaseBegan(
+                turn=state.turn,
+                phase=self.phase,
+                text=f"Turn {state.turn}, phase {self.phase}: {PHASES[self.phase - 1]}",
+            )
         )
         if self.phase == 1:
             game.push(WriteOrdersPhase())
         elif self.phase == 2:
             state.initiative = roll_initiative(game, list(range(state.players)))
-            game.emit("initiative", f"{state.fleet_names[state.initiative[0]]} wins the "
-                      "initiative", order=list(state.initiative))
+            game.emit(
+                InitiativeRolled(
+                    order=tuple(state.initiative),
+                    text=f"{state.fleet_names[state.initiative[0]]} wins the "
+                    "initiative",
+                )
+            )
         elif self.phase == 3:
             game.push(FighterPhase())
         elif self.phase == 4:

@@ -1,0 +1,208 @@
+"""The options of each Full Thrust attack whose odds are answered, checked by pydantic."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import pydantic
+from pydantic import ConfigDict, Field
+
+Show = Literal["total", "normal", "penetrating", "hull"]
+MISSILES = "missiles"
+
+
+class _Options(pydantic.BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _target() -> Any:
+    return Field(None, description="a ship design of the catalog (e.g. citadel): its armour "
+                 "and hull (and screens), unless given below")
+
+
+def _screens() -> Any:
+    return Field(None, ge=0, le=2, description="the target's working screen level, 0-2 "
+                 "(default: the design's, else 0)")
+
+
+def _armour() -> Any:
+    return Field(None, ge=0, description="armour boxes left (default: the design's, else 0)")
+
+
+def _hull() -> Any:
+    return Field(None, ge=1, description="hull boxes (default: the design's); with it come "
+                 "the odds of a threshold check and of destruction")
+
+
+def _hull_hits() -> Any:
+    return Field(0, ge=0, description="hull boxes already marked")
+
+
+def _show() -> Any:
+    return Field("total", description="what the distribution counts: total, normal or "
+                 "penetrating damage, or hull (damage reaching the hull past the armour)")
+
+
+def _pds(default: int = 0) -> Any:
+    return Field(default, ge=0, description="point defence systems firing at them first")
+
+
+def _pd_beams() -> Any:
+    return Field(0, ge=0, description="class-1 beams firing as point defence at them first")
+
+
+class BeamOptions(_Options):
+    """Beam batteries of one class firing at one ship."""
+
+    beam_class: int = Field(2, description="the beam's class, 1 to 6: its dice in the first "
+                            "12 MU")
+    range: float = Field(6.0, ge=0, description="MU to the target: one die fewer each 12 MU")
+    batteries: int = Field(1, ge=1, description="batteries of this class firing together")
+    screens: int | None = _screens()
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class SubmunitionOptions(_Options):
+    """Submunition packs fired at one ship."""
+
+    range: float = Field(4.0, ge=0, description="MU to the target: 3, 2, 1 dice by 6 MU band")
+    packs: int = Field(1, ge=1, description="packs fired together")
+    screens: int | None = _screens()
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class PulseTorpedoOptions(_Options):
+    """Pulse torpedo tubes fired at one ship (screens are no help against them)."""
+
+    range: float = Field(10.0, ge=0, description="MU to the target: hits on 2+ to 6 by "
+                         "6 MU band, out to 30 MU")
+    tubes: int = Field(1, ge=1, description="tubes fired together")
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class NeedleOptions(_Options):
+    """Needle beams fired at one ship (past screens and armour)."""
+
+    range: float = Field(6.0, ge=0, description="MU to the target (needle beams reach 12)")
+    beams: int = Field(1, ge=1, description="needle beams fired together")
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class PdsOptions(_Options):
+    """Point defence at one fighter group or salvo."""
+
+    pds: int = Field(1, ge=0, description="point defence systems firing")
+    beams: int = Field(0, ge=0, description="class-1 beams firing as point defence")
+    against: str = Field(
+        "standard", description="a fighter type (standard, heavy, light ...) or 'missiles'"
+    )
+    count: int | None = Field(
+        None, ge=1, description="fighters in the group or missiles in the salvo (default: "
+        "a full group or salvo)"
+    )
+
+
+class FighterOptions(_Options):
+    """A fighter group attacking a ship, after the ship's point defence (if any)."""
+
+    type: str = Field("standard", description="the fighter type (standard, attack, "
+                      "torpedo, heavy, light ...)")
+    count: int | None = Field(None, ge=1, description="fighters in the group (default: full)")
+    role: str | None = Field(None, description="multi-role fighters: the role they fight in")
+    pds: int = _pds()
+    beams: int = _pd_beams()
+    screens: int | None = _screens()
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class SalvoOptions(_Options):
+    """A salvo striking a ship, after the ship's point defence (if any)."""
+
+    missiles: int | None = Field(
+        None, ge=1, description="missiles in the salvo (default: a full salvo)"
+    )
+    pds: int = _pds()
+    beams: int = _pd_beams()
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class DogfightOptions(_Options):
+    """Two fighter groups in a dogfight: both roll at once, the losses land together."""
+
+    type: str = Field("standard", description="your group's fighter type (standard, "
+                      "interceptor, attack, heavy, light ...)")
+    count: int | None = Field(None, ge=1, description="fighters in your group (default: full)")
+    role: str | None = Field(None, description="multi-role fighters: the role you fight in")
+    enemy: str = Field("standard", description="the enemy group's fighter type")
+    enemy_count: int | None = Field(
+        None, ge=1, description="fighters in the enemy group (default: full)"
+    )
+    enemy_role: str | None = Field(None, description="multi-role fighters: the enemy's role")
+    show: Literal["kills", "losses"] = Field(
+        "kills", description="what the distribution counts: enemy fighters your group shoots "
+        "down (kills) or fighters it loses (losses)"
+    )
+
+
+class InterceptOptions(_Options):
+    """A fighter group shooting at a salvo before point defence fires."""
+
+    type: str = Field("interceptor", description="the fighter type (interceptor, standard, "
+                      "attack ...)")
+    count: int | None = Field(None, ge=1, description="fighters in the group (default: full)")
+    role: str | None = Field(None, description="multi-role fighters: the role they fight in")
+    missiles: int | None = Field(
+        None, ge=1, description="missiles in the salvo (default: a full salvo)"
+    )
+    show: Literal["kills", "left"] = Field(
+        "kills", description="what the distribution counts: missiles shot down (kills) or "
+        "missiles left to strike (left)"
+    )
+
+
+class ThresholdOptions(_Options):
+    """Threshold checks: one at a row, or those a run of hull damage calls for."""
+
+    row: int | None = Field(
+        None, ge=1, description="the row whose end calls the check, 1-3 (default 1)"
+    )
+    rows: int = Field(1, ge=1, description="rows finished at once (+1 a row beyond the first)")
+    damage: str = Field(
+        "", description="instead of row: hull damage of successive attacks, e.g. '3,4' "
+        "(each followed by its check; needs the hull)"
+    )
+    systems: int = Field(1, ge=1, description="working systems that roll")
+    target: str | None = Field(None, description="a ship design of the catalog: its hull")
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+
+
+#: Options of the attacks that damage a ship.
+DamageOptions = (
+    BeamOptions | SubmunitionOptions | PulseTorpedoOptions | NeedleOptions | FighterOptions
+    | SalvoOptions
+)
