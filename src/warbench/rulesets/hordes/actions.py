@@ -153,6 +153,13 @@ class Rile(Action, tag="rile"):
 
 
 @dataclass(frozen=True, slots=True)
+class Discard(Action, tag="discard"):
+    """The active warlock removes ``amount`` of its fury."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class FreeStrike(Action, tag="free_strike"):
     """Strike a model leaving your melee range with weapon ``weapon`` (or -1: let it go)."""
 

@@ -17,6 +17,7 @@ from warbench.rulesets.hordes.actions import (
     Attack,
     Cast,
     Charge,
+    Discard,
     Done,
     Feat,
     Headbutt,
@@ -156,6 +157,7 @@ class Activation(HordesProcedure):
         options += heal_options(game, me)
         if not me.feat_used:
             options.append(Feat())
+        options += [Discard(n) for n in range(1, me.fury + 1)]
         return options
 
     def _charges(self, game: HordesGame, me: Model) -> list[Action]:
@@ -254,6 +256,8 @@ class Activation(HordesProcedure):
             heal_action(game, me, action)
         elif isinstance(action, Feat):
             feat(game, me, action)
+        elif isinstance(action, Discard):
+            add_fury(game, me, -action.amount, "discard")
         elif isinstance(action, Rile):
             add_fury(game, me, action.amount, "rile")
         else:

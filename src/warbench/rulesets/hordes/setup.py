@@ -12,7 +12,7 @@ from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.lists import roster, shipped_list
 from warbench.rulesets.hordes.state import HordesState, Model
 
-SETUP_KEYS = frozenset({"armies", "layout"})
+SETUP_KEYS = frozenset({"armies", "layout", "positions"})
 DEFAULT_ARMIES = ("thornwood-maelis", "ashen-vesk")
 #: Gap between the bases of deployed beasts, in inches (engine default).
 SPACING = 1.5
@@ -49,14 +49,29 @@ def build_state(
     """The opening state: models deployed, warlocks holding fury equal to their FURY."""
     unknown = sorted(set(setup) - SETUP_KEYS)
     if unknown:
-        raise SetupError(f"setup: unknown key {unknown[0]!r} (keys: armies, layout)")
+        raise SetupError(f"setup: unknown key {unknown[0]!r} (keys: armies, layout, positions)")
     layout = setup.get("layout", "standard")
     if layout not in data.layouts:
         raise SetupError(f"setup.layout: no layout {layout!r} ({', '.join(data.layouts)})")
     state = HordesState(players=players, rng=rng, layout=str(layout))
     for side, army in enumerate(armies_of(data, setup)):
         deploy(data, state, side, army)
+    place(state, setup.get("positions"))
     return state
+
+
+def place(state: HordesState, positions: Any) -> None:
+    """Optional ``positions``: ``[x, y, heading]`` for each model in order (a scenario or
+    a test set-up), replacing the deployment formation."""
+    if positions is None:
+        return
+    if not isinstance(positions, list | tuple) or len(positions) != len(state.models):
+        raise SetupError(f"setup.positions: one [x, y, heading] per model ({len(state.models)})")
+    for index, (model, pose) in enumerate(zip(state.models, positions, strict=True)):
+        if not (isinstance(pose, list | tuple) and len(pose) == 3
+                and all(isinstance(v, int | float) for v in pose)):
+            raise SetupError(f"setup.positions[{index}]: [x, y, heading] in inches and degrees")
+        model.x, model.y, model.heading = float(pose[0]), float(pose[1]), float(pose[2]) % 360
 
 
 def deploy(data: HordesData, state: HordesState, side: int, army: list[str]) -> None:
