@@ -24,8 +24,11 @@ def battle(
 ) -> HGame:
     """A game of these armies at these positions; player 0 plays first and is asked which
     model to activate. ``prepare(state)`` may change the state before the first turn."""
-    setup = {"armies": [list(a) for a in armies], "layout": layout,
-             "positions": [list(p) for p in positions]}
+    setup = {
+        "armies": [list(a) for a in armies],
+        "layout": layout,
+        "positions": [list(p) for p in positions],
+    }
     game = Game.new(RULES, setup, seed=7)
     if prepare is not None:
         prepare(game.state)

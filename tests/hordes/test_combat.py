@@ -27,8 +27,9 @@ BRUTE_VS_TITAN = [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]]
 
 def engaged_pair(gap: float = 0.3):
     """Brute (uid 1) facing the Titan (uid 3) with ``gap`` inches between bases."""
-    return battle(BRUTE_VS_TITAN, [[24, 12, 0], [24, 20, 0], [24, 45, 180],
-                                   [24, 20 + 2 * 0.984 + gap, 180]])
+    return battle(
+        BRUTE_VS_TITAN, [[24, 12, 0], [24, 20, 0], [24, 45, 180], [24, 20 + 2 * 0.984 + gap, 180]]
+    )
 
 
 def test_attack_roll_rules() -> None:
@@ -174,8 +175,10 @@ def test_headbutt_knocks_down() -> None:
 
 def test_no_headbutt_against_larger_base() -> None:
     """HOR-HEADBUTT: never against a larger base."""
-    game = battle([["maelis", "mosshound"], ["vesk", "magma-titan"]],
-                  [[24, 3, 0], [24, 20, 0], [24, 45, 180], [24, 20 + 0.787 + 0.984 + 0.3, 180]])
+    game = battle(
+        [["maelis", "mosshound"], ["vesk", "magma-titan"]],
+        [[24, 3, 0], [24, 20, 0], [24, 45, 180], [24, 20 + 0.787 + 0.984 + 0.3, 180]],
+    )
     activate(game, 1)
     game.apply(0, Hold())
     assert not any(isinstance(o, Headbutt) for o in options(game))
@@ -197,8 +200,10 @@ def test_slam_throws_and_knocks_down() -> None:
 def test_slam_collateral() -> None:
     """HOR-COLLATERAL: a slammed model meeting a model of its base size stops, rolls an
     extra damage die, and the other model is knocked down and takes collateral damage."""
-    game = battle([["maelis", "oakhide-brute"], ["vesk", "magma-titan", "obsidian-horror"]],
-                  [[24, 3, 0], [24, 10, 0], [24, 45, 180], [24, 17, 180], [24, 21, 180]])
+    game = battle(
+        [["maelis", "oakhide-brute"], ["vesk", "magma-titan", "obsidian-horror"]],
+        [[24, 3, 0], [24, 10, 0], [24, 45, 180], [24, 17, 180], [24, 21, 180]],
+    )
     activate(game, 1)
     script(game, 5, 5, 6, 3, 3, 3, 1, 1, 1, 1)
     game.apply(0, Slam(3))
@@ -208,8 +213,9 @@ def test_slam_collateral() -> None:
 def test_transfer_is_the_defenders_choice() -> None:
     """HOR-TRANSFER: damage to a warlock may go to a beast in its control area for 1 fury;
     the defending player decides in the middle of the attack."""
-    game = battle([["maelis"], ["vesk", "magma-titan"]],
-                  [[24, 20, 0], [24, 21.5, 180], [24, 26, 180]])
+    game = battle(
+        [["maelis"], ["vesk", "magma-titan"]], [[24, 20, 0], [24, 21.5, 180], [24, 26, 180]]
+    )
     activate(game, 0)
     game.apply(0, Hold())
     script(game, 6, 6, 6, 6, 4)
@@ -223,8 +229,11 @@ def test_transfer_is_the_defenders_choice() -> None:
 
 def test_destroying_the_warlock_wins() -> None:
     """HOR-VICTORY, HOR-WARLOCK-BOXES: the last box of a warlock removes it; its side loses."""
-    game = battle([["maelis"], ["vesk"]], [[24, 20, 0], [24, 21.5, 180]],
-                  prepare=lambda s: setattr(s.models[1], "damage", 15))
+    game = battle(
+        [["maelis"], ["vesk"]],
+        [[24, 20, 0], [24, 21.5, 180]],
+        prepare=lambda s: setattr(s.models[1], "damage", 15),
+    )
     activate(game, 0)
     game.apply(0, Hold())
     script(game, 6, 6, 6, 6)

@@ -200,6 +200,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Heal,
     Feat,
     Rile,
+    Discard,
     FreeStrike,
     Transfer,
     Reave,

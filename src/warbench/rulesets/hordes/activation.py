@@ -44,6 +44,7 @@ from warbench.rulesets.hordes.magic import (
 from warbench.rulesets.hordes.movement import MoveLeg, MoveSpace, face
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, headbutt, slam_attack
 from warbench.rulesets.hordes.profile import can_be_forced, crippled_aspects, stat
+from warbench.rulesets.hordes.refusals import Refusals
 from warbench.rulesets.hordes.space import (
     can_see,
     engaged,
@@ -138,7 +139,7 @@ class Activation(HordesProcedure):
         else:
             options = [*self._attacks(game, me), *options]
             prompt = f"combat action of {name(game, me)}"
-        return [Decision(me.owner, prompt, tuple(options), spaces)]
+        return [Decision(me.owner, prompt, tuple(options), (*spaces, Refusals(prompt)))]
 
     def _can_run(self, game: HordesGame, me: Model) -> bool:
         if self.no_action or self.cast_done or self.animus_used:

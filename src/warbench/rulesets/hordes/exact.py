@@ -76,7 +76,9 @@ def spiral_after(
     return states
 
 
-def spiral_outcomes(sizes: Sequence[int], states: Mapping[tuple[int, ...], float]) -> dict[str, float]:
+def spiral_outcomes(
+    sizes: Sequence[int], states: Mapping[tuple[int, ...], float]
+) -> dict[str, float]:
     """Chance each aspect is crippled, and the beast destroyed (every circle marked)."""
     named = {"mind crippled": 0.0, "body crippled": 0.0, "spirit crippled": 0.0, "destroyed": 0.0}
     total = sum(sizes)

@@ -68,8 +68,11 @@ def place(state: HordesState, positions: Any) -> None:
     if not isinstance(positions, list | tuple) or len(positions) != len(state.models):
         raise SetupError(f"setup.positions: one [x, y, heading] per model ({len(state.models)})")
     for index, (model, pose) in enumerate(zip(state.models, positions, strict=True)):
-        if not (isinstance(pose, list | tuple) and len(pose) == 3
-                and all(isinstance(v, int | float) for v in pose)):
+        if not (
+            isinstance(pose, list | tuple)
+            and len(pose) == 3
+            and all(isinstance(v, int | float) for v in pose)
+        ):
             raise SetupError(f"setup.positions[{index}]: [x, y, heading] in inches and degrees")
         model.x, model.y, model.heading = float(pose[0]), float(pose[1]), float(pose[2]) % 360
 

@@ -17,6 +17,7 @@ from warbench.rulesets.hordes.control import ControlPhase, maintenance
 from warbench.rulesets.hordes.events import TurnBegins
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, roll
 from warbench.rulesets.hordes.profile import boxes_left
+from warbench.rulesets.hordes.refusals import Refusals
 from warbench.rulesets.hordes.state import HordesState
 
 
@@ -93,13 +94,9 @@ class Turn(HordesProcedure):
         if self.stage is not TurnStage.ACTIVATE:
             return []
         ready = ready_models(game.state, self.player)
-        return [
-            Decision(
-                self.player,
-                "activate a model or end your turn",
-                (*(Activate(uid) for uid in ready), Done()),
-            )
-        ]
+        prompt = "activate a model or end your turn"
+        options = (*(Activate(uid) for uid in ready), Done())
+        return [Decision(self.player, prompt, options, (Refusals(prompt),))]
 
     def act(self, game: HordesGame, player: int, action: Action) -> None:
         if isinstance(action, Done):
