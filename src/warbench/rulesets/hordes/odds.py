@@ -7,8 +7,9 @@ from __future__ import annotations
 import pydantic
 
 from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
+from warbench.core.datafolder import DataFolder
 from warbench.core.odds import Dist
-from warbench.rulesets.hordes.data import DATA_DIR, DataFolder, load_data
+from warbench.rulesets.hordes.data import DATA_DIR, load_data
 from warbench.rulesets.hordes.exact import (
     attack_boxes,
     attack_chances,
