@@ -16,6 +16,7 @@ from warbench.rulesets.hordes.actions import (
     Headbutt,
     Hold,
     Move,
+    Rile,
     Slam,
     Transfer,
 )
@@ -42,8 +43,8 @@ def test_attack_roll_rules() -> None:
 
 
 def test_melee_attack_and_damage_roll() -> None:
-    """HOR-COMBAT-ACTION, HOR-MELEE-RANGE, HOR-DAMAGE-ROLL: 2d6 + MAT against DEF, then
-    2d6 + P+S against ARM marks the excess on the life spiral (HOR-SPIRAL)."""
+    """HOR-COMBAT-ACTION, HOR-MELEE-RANGE, HOR-DAMAGE-ROLL, HOR-WEAPON-STATS: 2d6 + MAT against
+    DEF, then 2d6 + P+S against ARM marks the excess on the life spiral (HOR-SPIRAL)."""
     game = engaged_pair()
     activate(game, 1)
     game.apply(0, Hold())
@@ -67,8 +68,22 @@ def test_ranged_and_melee_not_mixed_and_extra_attacks_cost_fury() -> None:
     assert brute.fury == 0
     game.apply(0, Attack(0, 3))  # additional: forced
     assert brute.fury == 1
-    brute.fury = 4
-    game.apply(0, Done())
+    game.apply(0, Rile(3))  # now at its FURY 4: no more forcing
+    assert brute.fury == 4
+    assert not any(isinstance(o, Attack) for o in options(game))
+    with pytest.raises(IllegalAction, match="HOR-COMBAT-ACTION"):
+        game.apply(0, Attack(0, 3))
+    mixed = battle([["vesk"], ["maelis"]], [[24, 20, 0], [24, 21.5, 180]])
+    activate(mixed, 0)
+    mixed.apply(0, Hold())
+    script(mixed, 1, 1, 1, 1)
+    mixed.apply(0, Attack(0, 1))
+    assert not any(isinstance(o, Attack) and o.weapon == 1 for o in options(mixed))
+    assert Attack(0, 1) in options(mixed)  # an extra melee attack for 1 fury
+    with pytest.raises(IllegalAction):
+        mixed.apply(0, Attack(1, 1))
+    mixed.apply(0, Attack(0, 1))
+    assert mixed.state.models[0].fury == 6
 
 
 def test_boost_is_warlocks_fury() -> None:
@@ -93,7 +108,9 @@ def test_knocked_down_target_is_hit_automatically() -> None:
     game.apply(0, Hold())
     script(game, 1, 1, 1)  # only the damage roll and no branch: 2 + 16 < 18
     game.apply(0, Attack(0, 3))
-    assert any(e.kind == "hordes_attack" and e.hit for e in game.events)
+    attack = [e for e in game.events if e.kind == "hordes_attack"][-1]
+    assert attack.hit and attack.target == 3
+    assert [e.label for e in game.events if e.kind == "roll"][-1].startswith("damage")
 
 
 def test_charge_boosts_first_attack_and_costs_fury() -> None:
@@ -149,7 +166,8 @@ def test_move_refused_over_other_bases_and_beyond_speed() -> None:
 
 
 def test_run_forced_and_ends_activation() -> None:
-    """HOR-MOVE-RUN: a beast is forced to run twice its SPD; the activation then ends."""
+    """HOR-MOVE-RUN, HOR-FORCE-RUN-CHARGE: a beast is forced to run twice its SPD; the
+    activation then ends."""
     game = engaged_pair(20.0)
     activate(game, 1)
     brute = game.state.models[1]

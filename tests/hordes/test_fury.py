@@ -10,7 +10,7 @@ import pytest
 from tests.hordes.helpers import RULES, activate, battle, options, script
 from warbench.core.catalog import DataFileError
 from warbench.core.engine import IllegalAction
-from warbench.core.lists import ArmyList, UnitEntry
+from warbench.core.lists import UnitEntry
 from warbench.rulesets.hordes import HordesRuleset
 from warbench.rulesets.hordes.actions import (
     Activate,
@@ -49,7 +49,7 @@ def test_warlock_starts_with_fury_and_beasts_without() -> None:
 
 
 def test_rile_then_leach_in_control_phase() -> None:
-    """HOR-RILE, HOR-LEACH, HOR-CONTROL-ORDER: a riled beast's fury is leached by its
+    """HOR-RILE, HOR-FORCE-CAP, HOR-LEACH, HOR-CONTROL-ORDER: a riled beast's fury is leached by its
     warlock in the next control phase, up to the warlock's FURY."""
     game = battle(PAIR, FAR)
     activate(game, 0)
@@ -123,7 +123,8 @@ def test_upkeep_paid_or_expires() -> None:
 
 
 def test_upkeep_one_of_each_spell() -> None:
-    """HOR-UPKEEP: a warlock has one of each upkeep spell in play; recasting moves it."""
+    """HOR-UPKEEP, HOR-SPELL-STATS: a warlock has one of each upkeep spell in play; recasting
+    moves it."""
     game = battle(
         [["maelis", "oakhide-brute", "mosshound"], ["vesk"]],
         [[24, 6, 0], [24, 10, 0], [28, 10, 0], [24, 45, 180]],
@@ -227,8 +228,8 @@ def test_fury_above_stat_removed_in_maintenance() -> None:
 
 
 def test_knocked_down_stand_up_choice_and_shake() -> None:
-    """HOR-STAND, HOR-SHAKE, HOR-KNOCKDOWN: a model knocked down in the enemy's turn may
-    shake it off for 1 fury in its control phase, or stand at its activation giving up
+    """HOR-STAND, HOR-SHAKE, HOR-KNOCKDOWN, HOR-MOVE-RUN: a model knocked down in the enemy's
+    turn may shake it off for 1 fury in its control phase, or stand at its activation giving up
     movement or action."""
     game = battle(PAIR, FAR, prepare=lambda s: setattr(s.models[1], "knocked_down", True))
     assert Shake(1) in options(game)
@@ -249,7 +250,6 @@ def test_list_validation_and_warbeast_points() -> None:
     bad = good.with_unit(UnitEntry(unit="rootcrusher")).with_unit(UnitEntry(unit="vesk"))
     rules = {v.rule for v in RULES.validate_list(bad).violations}
     assert {"one_warlock", "warbeast_points", "one_faction"} <= rules
-    assert isinstance(bad, ArmyList)
 
 
 def test_data_errors_name_file_and_key(tmp_path: Path) -> None:
@@ -265,3 +265,19 @@ def test_refusal_names_the_rule() -> None:
     game = battle(PAIR, FAR)
     with pytest.raises(IllegalAction, match="HOR-ACTIVATION"):
         game.apply(0, Activate(2))
+
+
+def test_cards_are_complete_and_original(tmp_path: Path) -> None:
+    """HOR-CARDS (engine default): every model has a full card, all original ("engine
+    default" source); a warlock card without its feat is refused, naming the model."""
+    for record in RULES.data.models.values():
+        assert record.source == "engine default" and record.weapons
+        if record.role == "warlock":
+            assert record.spells and record.feat in RULES.data.feats
+            assert all(spell in RULES.data.spells for spell in record.spells)
+        else:
+            assert len(record.spiral) == 6 and record.animus in RULES.data.spells
+    text = (Path(RULES.shipped_data or ".") / "models.toml").read_text()
+    (tmp_path / "models.toml").write_text(text.replace('feat = "ashfall"\n', "", 1))
+    with pytest.raises(DataFileError, match="vesk"):
+        _ = HordesRuleset(data_dir=tmp_path).data

@@ -9,6 +9,7 @@ from tests.hordes.helpers import RULES, activate, battle, options, script
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.geometry import Point
 from warbench.rulesets.hordes.actions import Attack, Charge, Done, GoFirst, Hold, Move, Slam
+from warbench.rulesets.hordes.damage import deal
 from warbench.rulesets.hordes.space import can_see, in_front_arc, leg_cost
 
 PAIR = [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]]
@@ -23,7 +24,7 @@ def test_front_arc_and_sight_past_bases() -> None:
     )
     s, d = game.state, RULES.data
     warlock, hound, vesk, titan = s.models
-    assert in_front_arc(d, warlock, titan) and in_front_arc(d, titan, warlock) is not False
+    assert in_front_arc(d, warlock, titan) and in_front_arc(d, titan, warlock)
     assert can_see(d, s, warlock, titan)  # the 40 mm hound does not hide the 50 mm titan
     assert not can_see(d, s, warlock, vesk)  # the titan hides the 30 mm warlock behind it
     hound.heading = 180.0
@@ -82,8 +83,8 @@ def test_spray_attacks_every_model_in_the_strip() -> None:
 
 
 def test_aoe_blast_and_deviation() -> None:
-    """HOR-AOE (engine default for deviation and blast): a miss deviates d6 direction,
-    d6 inches (at most half the distance); models under the AOE take POW / 2."""
+    """HOR-AOE, HOR-AUTO-EFFECT (engine default for deviation and blast): a miss deviates d6
+    direction, d6 inches (at most half the distance); models under the AOE take POW / 2."""
     game = battle(
         [["hask", "obsidian-horror"], ["maelis", "mosshound", "bramble-stalker"]],
         [[24, 5, 0], [24, 10, 0], [40, 45, 180], [24, 18, 180], [25.8, 18, 180]],
@@ -120,15 +121,18 @@ def test_tough() -> None:
         [[24, 12, 0], [24, 20, 0], [24, 45, 180], [24, 22.3, 180]],
         prepare=hurt,
     )
-    game.apply(0, Done())
-    game.apply(1, Done()) if game.pending()[0].options[0] == Done() else None
     brute = game.state.models[1]
-    from warbench.rulesets.hordes.damage import deal
-
-    deal_game = game
-    script(deal_game, 6, 5)
-    deal(deal_game, brute, 3, 3, False)
+    script(game, 6, 5)  # branch 6 (its last circle), then the tough roll: 5
+    deal(game, brute, 3, 3, False)
     assert brute.alive and brute.knocked_down and sum(brute.spiral) == 27
+    dies = battle(
+        [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]],
+        [[24, 12, 0], [24, 20, 0], [24, 45, 180], [24, 22.3, 180]],
+        prepare=hurt,
+    )
+    script(dies, 6, 4)  # the tough roll fails on 4
+    deal(dies, dies.state.models[1], 3, 3, False)
+    assert not dies.state.models[1].alive
 
 
 def test_crippled_aspects() -> None:
@@ -147,17 +151,16 @@ def test_crippled_aspects() -> None:
     script(game, 6, 1, 1, 1, 1)
     game.apply(0, Attack(0, 3))
     rolls = [e for e in game.events if e.kind == "roll"]
-    assert len(rolls[-2].faces if rolls[-1].label == "life spiral" else rolls[-1].faces) >= 1
-    attack_roll = next(e for e in game.events if e.kind == "roll" and "attack" in e.label)
-    assert len(attack_roll.faces) == 1  # mind crippled
-    damage_roll = next(e for e in game.events if e.kind == "roll" and "damage" in e.label)
-    assert len(damage_roll.faces) == 1  # body crippled
+    attack_roll = next(e for e in rolls if "attack" in e.label)
+    assert attack_roll.faces == (6,)  # mind crippled: one die, not two
+    damage_roll = next(e for e in rolls if "damage" in e.label)
+    assert damage_roll.faces == (1,)  # body crippled: one die, not two
     assert not any(isinstance(o, Attack) and o.weapon == 0 for o in options(game))
 
 
 def test_reave() -> None:
-    """HOR-REAVE: a beast destroyed by the enemy in its warlock's control area gives its
-    fury to the warlock if the owner wishes, capped at the warlock's FURY."""
+    """HOR-REAVE, HOR-BEAST-DESTROYED: a beast destroyed by the enemy in its warlock's control
+    area gives its fury to the warlock if the owner wishes, capped at the warlock's FURY."""
     from warbench.rulesets.hordes.actions import Reave
 
     def setup(state):
@@ -215,7 +218,13 @@ def test_rough_ground_and_obstructions() -> None:
     activate(game, 1)
     with pytest.raises(IllegalAction, match="HOR-TERRAIN-ROUGH"):
         game.apply(0, Move(23.5, 16.5, 0.0))
-    assert not can_see(data, state, state.models[1], state.models[3]) or True
+    assert not can_see(data, state, state.models[1], state.models[3])  # forest between
+    open_ground = battle(PAIR, [[24, 6, 0], [23.5, 12, 0], [24, 45, 180], [12, 33, 180]])
+    s = open_ground.state
+    assert can_see(data, s, s.models[1], s.models[3])
+    wall = battle(PAIR, [[24, 6, 0], [32, 18, 0], [24, 45, 180], [32, 30, 180]], layout="standard")
+    s = wall.state
+    assert not can_see(data, s, s.models[1], s.models[3])  # the obstruction between
 
 
 def test_warlock_that_cast_cannot_run() -> None:

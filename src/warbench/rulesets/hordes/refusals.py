@@ -26,7 +26,8 @@ RULES: dict[str, str] = {
     "once an activation and not after a run, or a warlock paying it (HOR-ANIMUS)",
     "heal": "healing costs 1 fury a box, on the warlock or a beast in its control area (HOR-HEAL)",
     "feat": "a feat is used once a game, in the warlock's activation (HOR-FEAT)",
-    "rile": "riling forces a beast, never above its FURY (HOR-RILE, HOR-FORCE-CAP)",
+    "rile": "riling forces a beast in its warlock's control area, spirit not crippled, never "
+    "above its FURY (HOR-RILE, HOR-FORCE-CTRL, HOR-SPIRAL-SPIRIT, HOR-FORCE-CAP)",
     "discard": "a warlock discards fury it has, in its activation (HOR-DISCARD)",
     "leach": "leaching takes fury from beasts in the control area, up to the warlock's FURY "
     "(HOR-LEACH)",
