@@ -268,3 +268,18 @@ def test_life_spiral_fill_and_aspects() -> None:
     assert marked == [2, 0, 0, 0, 0, 3]
     fill(marked, sizes, 1, 4)
     assert crippled(marked, sizes) == frozenset({"mind"})
+
+
+def test_stepping_away_from_base_contact() -> None:
+    """HOR-MOVE-BASES: a model in base contact may move away from the other base, but not
+    into it (the Titan faces away: no free strike)."""
+    touching = 2 * 50 / 25.4 / 2 - 1e-4  # a hair of overlap, as rounding leaves it
+    game = battle(
+        BRUTE_VS_TITAN, [[24, 3, 0], [24, 20, 0], [24, 45, 180], [24, 20 + touching, 0]]
+    )
+    activate(game, 1)
+    brute = game.state.models[1]
+    with pytest.raises(IllegalAction, match="another model's base"):
+        game.apply(0, Move(brute.x, brute.y + 1.0, 0.0))
+    game.apply(0, Move(brute.x - 3.0, brute.y, 270.0))
+    assert brute.x == pytest.approx(21.0)

@@ -36,7 +36,7 @@ from warbench.rulesets.hordes.actions import (
 )
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.profile import boxes_left, stat
-from warbench.rulesets.hordes.space import gap
+from warbench.rulesets.hordes.space import gap, melee_reach, run_out
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Fury the bot's warlock keeps for transferring damage.
@@ -194,6 +194,7 @@ def _activation(state: HordesState, data: HordesData, me: int, decision: Decisio
         chosen = _magic(state, data, active, options, enemy)
         if chosen is not None:
             return chosen
+    all_in = _all_in(state, data, me, enemy)
     attacks = [
         a
         for a in _of(options, Attack)
@@ -201,6 +202,8 @@ def _activation(state: HordesState, data: HordesData, me: int, decision: Decisio
         or not active.beast
         or a.weapon not in _used(state)
         or active.fury < data.models[active.card].fury - 1
+        or (enemy is not None and a.target == enemy.uid)
+        or all_in
     ]
     if attacks and active is not None:
         return _best_attack(state, data, active, attacks, enemy)
@@ -257,11 +260,13 @@ def _magic(
     ]
     if offensive:
 
-        def value(cast: Cast) -> tuple[bool, int, bool]:
+        def value(cast: Cast) -> tuple[bool, int, bool, bool]:
             target = state.models[cast.target]
-            return (target is enemy, data.spells[cast.spell].pow, cast.boost_damage)
+            return (target is enemy, data.spells[cast.spell].pow, cast.boost_hit, cast.boost_damage)
 
         return max(offensive, key=value)
+    if _all_in(state, data, warlock.owner, enemy):
+        return None  # no buffs: move in and strike at the enemy warlock
     buffs = [
         c
         for c in casts
@@ -306,18 +311,43 @@ def _charge(
     enemy: Model | None,
     warlock: Model | None,
 ) -> Action | None:
-    reach = stat(data, active, "spd") + 3.0
-    if not active.beast and (
-        enemy is None or boxes_left(data, enemy) > 6 or active.fury <= RESERVE
-    ):
-        return None
-    reachable = [c for c in charges if gap(data, active, state.models[c.target]) <= reach - 0.3]
+    """The charge that reaches its target (the enemy warlock first, then the weakest);
+    a warlock charges only a weakened enemy warlock and with fury to spare."""
+    if not active.beast:
+        if enemy is None or active.fury <= RESERVE:
+            return None
+        if boxes_left(data, enemy) > 6 and not _all_in(state, data, active.owner, enemy):
+            return None
+        charges = [c for c in charges if c.target == enemy.uid]
+    reachable = [c for c in charges if _reaches(state, data, active, state.models[c.target])]
     if not reachable:
         return None
     return max(
         reachable,
-        key=lambda c: (state.models[c.target] is enemy, -gap(data, active, state.models[c.target])),
+        key=lambda c: (
+            state.models[c.target] is enemy,
+            -boxes_left(data, state.models[c.target]),
+            -c.target,
+        ),
     )
+
+
+def _all_in(state: HordesState, data: HordesData, me: int, enemy: Model | None) -> bool:
+    """Time for the warlock to go for the kill: the enemy warlock stands alone, is badly
+    hurt, or the last two rounds have come."""
+    if enemy is None:
+        return False
+    alone = not any(m.beast for m in state.living(1 - me))
+    hurt = boxes_left(data, enemy) <= 8
+    return alone or hurt or state.round >= data.settings.rounds - 1
+
+
+def _reaches(state: HordesState, data: HordesData, active: Model, target: Model) -> bool:
+    """Whether a charge straight at ``target`` ends in melee range of it."""
+    budget = stat(data, active, "spd") + 3.0
+    heading = math.degrees(math.atan2(target.x - active.x, target.y - active.y)) % 360
+    distance, _ = run_out(data, state, active, heading, budget)
+    return gap(data, active, target) - distance <= melee_reach(data, active) - 0.05
 
 
 def _advance(
@@ -335,6 +365,8 @@ def _advance(
     if active.beast:
         target_x, target_y = goal.x, goal.y
         stop = 1.0
+    elif _all_in(state, data, active.owner, enemy):
+        target_x, target_y, stop = goal.x, goal.y, 4.0
     else:
         beasts = [m for m in state.living(active.owner) if m.beast] or [active]
         cx = sum(m.x for m in beasts) / len(beasts)
@@ -348,12 +380,16 @@ def _advance(
     spd = stat(data, active, "spd")
     heading = math.degrees(math.atan2(goal.x - active.x, goal.y - active.y)) % 360
     base = math.atan2(dx, dy)
-    for turn in (0.0, 0.4, -0.4, 0.8, -0.8, 1.2, -1.2):
+    best: tuple[float, Move] | None = None
+    for turn in (0.0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.3, -1.3):
         for fraction in (1.0, 0.6, 0.3):
             length = min(spd - 0.01, distance) * fraction
             x = active.x + math.sin(base + turn) * length
             y = active.y + math.cos(base + turn) * length
+            left = math.hypot(target_x - x, target_y - y)
+            if best is not None and left >= best[0]:
+                continue
             move = Move(round(x, 3), round(y, 3), round(heading, 1), False)
             if any(space.validate(move) is None for space in decision.spaces):
-                return move
-    return None
+                best = (left, move)
+    return None if best is None else best[1]

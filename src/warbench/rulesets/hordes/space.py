@@ -175,10 +175,22 @@ def leg_cost(data: HordesData, state: HordesState, start: Point, end: Point) -> 
 
 
 def obstacles(
-    data: HordesData, state: HordesState, mover: Model
+    data: HordesData, state: HordesState, mover: Model, heading: float
 ) -> tuple[list[Body], list[Terrain]]:
-    """Bases and impassable terrain a moving model must not pass over."""
-    bodies = [body(data, m) for m in state.models if m.alive and m is not mover]
+    """Bases and impassable terrain a model moving along ``heading`` must not pass over.
+    A base the mover already touches blocks it only if the move heads into it: stepping
+    away from base contact is free (HOR-MOVE-BASES)."""
+    dx, dy = heading_vector(heading)
+    r = radius(data, mover)
+    bodies = []
+    for other in state.models:
+        if not other.alive or other is mover:
+            continue
+        ox, oy = other.x - mover.x, other.y - mover.y
+        touching = math.hypot(ox, oy) <= r + radius(data, other) + 1e-6
+        if touching and ox * dx + oy * dy <= 0.0:
+            continue
+        bodies.append(body(data, other))
     walls = [piece for kind, piece, _ in terrain(data, state) if kind == "obstruction"]
     return bodies, walls
 
@@ -196,7 +208,7 @@ def leg_problem(
         return None
     heading = math.degrees(math.atan2(x - mover.x, y - mover.y))
     sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
-    bodies, walls = obstacles(data, state, mover)
+    bodies, walls = obstacles(data, state, mover, heading)
     contact = first_contact(sweeper, length, bodies, walls)
     if contact is not None and contact.distance < length - 1e-6:
         what = "an obstruction" if isinstance(contact.obstacle, Terrain) else "another model's base"
@@ -216,7 +228,7 @@ def run_out(
     movement (rough ground costing double), and what stops it (``None``: the budget)."""
     r = radius(data, mover)
     sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
-    bodies, walls = obstacles(data, state, mover)
+    bodies, walls = obstacles(data, state, mover, heading)
     if ignore is not None:
         skip = body(data, ignore)
         bodies = [b for b in bodies if b != skip]
