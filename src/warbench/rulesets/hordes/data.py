@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -170,6 +170,8 @@ class HordesData:
     feats: Catalog[FeatRecord]
     layouts: dict[str, tuple[TerrainRecord, ...]]
     settings: Settings
+    #: Base radius in inches of each model id (read on every distance: kept at hand).
+    radii: dict[str, float] = field(default_factory=dict)
 
 
 def load_data(folder: DataFolder) -> HordesData:
@@ -188,4 +190,5 @@ def load_data(folder: DataFolder) -> HordesData:
             problems.append(DataProblem(f"{key}.feat", f"unknown feat {model.feat!r}"))
     if problems:
         raise DataFileError(str(folder.path("models.toml")), problems)
-    return HordesData(models, spells, feats, dict(terrain.layouts), settings)
+    radii = {key: model.radius for key, model in models.items()}
+    return HordesData(models, spells, feats, dict(terrain.layouts), settings, radii)

@@ -8,11 +8,11 @@ centre (the core's convention; engine default where the seed says "any point of 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import shapely
 
 from warbench.core.geometry import (
+    TOLERANCE,
     Body,
     CircleBase,
     Point,
@@ -20,8 +20,8 @@ from warbench.core.geometry import (
     Terrain,
     first_contact,
     heading_vector,
-    line_of_sight,
 )
+from warbench.core.geometry.shapes import point_segment_distance
 from warbench.rulesets.hordes.data import HordesData, TerrainRecord, Weapon
 from warbench.rulesets.hordes.state import HordesState, Model
 
@@ -34,7 +34,7 @@ STEALTH_RANGE = 5.0
 
 def radius(data: HordesData, model: Model) -> float:
     """Base radius in inches."""
-    return data.models[model.card].radius
+    return data.radii[model.card]
 
 
 def body(data: HordesData, model: Model) -> Body:
@@ -95,9 +95,17 @@ def engaged(data: HordesData, state: HordesState, model: Model) -> bool:
     return False
 
 
-@lru_cache(maxsize=16)
-def pieces(layout: tuple[TerrainRecord, ...]) -> tuple[tuple[str, Terrain, shapely.Polygon], ...]:
+Pieces = tuple[tuple[str, Terrain, shapely.Polygon], ...]
+#: Built pieces of each layout met, by the layout tuple's id (the tuple is kept with them,
+#: so the id cannot be reused while the entry lives).
+_BUILT: dict[int, tuple[tuple[TerrainRecord, ...], Pieces]] = {}
+
+
+def pieces(layout: tuple[TerrainRecord, ...]) -> Pieces:
     """The layout's pieces as core terrain (sight) and shapely polygons (rough lengths)."""
+    entry = _BUILT.get(id(layout))
+    if entry is not None and entry[0] is layout:
+        return entry[1]
     built = []
     for record in layout:
         points = tuple(Point(x, y) for x, y in record.points)
@@ -105,12 +113,13 @@ def pieces(layout: tuple[TerrainRecord, ...]) -> tuple[tuple[str, Terrain, shape
         built.append(
             (record.kind, Terrain(points, blocks, record.kind), shapely.Polygon(record.points))
         )
+    if len(_BUILT) > 64:
+        _BUILT.clear()
+    _BUILT[id(layout)] = (layout, tuple(built))
     return tuple(built)
 
 
-def terrain(
-    data: HordesData, state: HordesState
-) -> tuple[tuple[str, Terrain, shapely.Polygon], ...]:
+def terrain(data: HordesData, state: HordesState) -> Pieces:
     """The pieces of the game's layout."""
     return pieces(data.layouts[state.layout])
 
@@ -129,25 +138,31 @@ def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) 
     as big as the target's across it (stealthy models beyond 5" do not block)."""
     if not in_front_arc(data, viewer, target):
         return False
-    start, end = Point(viewer.x, viewer.y), Point(target.x, target.y)
-    blocking = [
-        piece
-        for kind, piece, _ in terrain(data, state)
-        if kind == "obstruction"
-        or (kind == "forest" and not piece.contains(start) and not piece.contains(end))
-    ]
-    own = body(data, target)
-    blockers = []
+    radii = data.radii
+    sx, sy, ex, ey = viewer.x, viewer.y, target.x, target.y
+    least = 2 * radii[target.card] - TOLERANCE
+    viewer_r = radii[viewer.card]
     for other in state.models:
         if other is viewer or other is target or not other.alive or other.knocked_down:
             continue
+        r = radii[other.card]
+        if 2 * r < least:
+            continue
+        if point_segment_distance(other.x, other.y, sx, sy, ex, ey) >= r - TOLERANCE:
+            continue
         if (
             "stealth" in data.models[other.card].abilities
-            and gap(data, viewer, other) > STEALTH_RANGE
+            and math.hypot(other.x - sx, other.y - sy) - viewer_r - r > STEALTH_RANGE
         ):
             continue
-        blockers.append(body(data, other))
-    return line_of_sight(body(data, viewer), own, blocking, blockers)
+        return False
+    start, end = Point(sx, sy), Point(ex, ey)
+    for kind, piece, _ in terrain(data, state):
+        if kind == "forest" and (piece.contains(start) or piece.contains(end)):
+            continue  # a forest a model stands in does not hide it
+        if kind in ("obstruction", "forest") and piece.crossed_by(start, end):
+            return False
+    return True
 
 
 def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -> bool:
