@@ -66,7 +66,7 @@ def slammed(game: HordesGame, attacker: Model, target: Model) -> None:
     stoppers = [
         body(data, m) for m in state.living() if m is not target and radius(data, m) >= mine - 1e-9
     ]
-    walls = [piece for kind, piece, _ in terrain(data, state) if kind == "obstruction"]
+    walls = [piece for kind, piece, _, _ in terrain(data, state) if kind == "obstruction"]
     contact = first_contact(flier, inches, stoppers, walls)
     distance = inches if contact is None else contact.distance
     distance = min(distance, edge_limit(target.x, target.y, heading, mine, data.settings.table))

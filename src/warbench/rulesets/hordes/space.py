@@ -8,6 +8,7 @@ centre (the core's convention; engine default where the seed says "any point of 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import shapely
 
@@ -95,7 +96,17 @@ def engaged(data: HordesData, state: HordesState, model: Model) -> bool:
     return False
 
 
-Pieces = tuple[tuple[str, Terrain, shapely.Polygon], ...]
+class Piece(NamedTuple):
+    """A terrain piece: its kind, its core shape (sight, contact), its shapely polygon
+    (lengths through it) and its bounding box ``(x0, y0, x1, y1)`` for quick rejection."""
+
+    kind: str
+    shape: Terrain
+    polygon: shapely.Polygon
+    box: tuple[float, float, float, float]
+
+
+Pieces = tuple[Piece, ...]
 #: Built pieces of each layout met, by the layout tuple's id (the tuple is kept with them,
 #: so the id cannot be reused while the entry lives).
 _BUILT: dict[int, tuple[tuple[TerrainRecord, ...], Pieces]] = {}
@@ -110,13 +121,26 @@ def pieces(layout: tuple[TerrainRecord, ...]) -> Pieces:
     for record in layout:
         points = tuple(Point(x, y) for x, y in record.points)
         blocks = record.kind in ("obstruction", "forest")
+        xs = [x for x, _ in record.points]
+        ys = [y for _, y in record.points]
         built.append(
-            (record.kind, Terrain(points, blocks, record.kind), shapely.Polygon(record.points))
+            Piece(
+                record.kind,
+                Terrain(points, blocks, record.kind),
+                shapely.Polygon(record.points),
+                (min(xs), min(ys), max(xs), max(ys)),
+            )
         )
     if len(_BUILT) > 64:
         _BUILT.clear()
     _BUILT[id(layout)] = (layout, tuple(built))
     return tuple(built)
+
+
+def _apart(box: tuple[float, float, float, float], a: Point, b: Point) -> bool:
+    """Whether the segment ``a``-``b`` lies wholly outside the box (so misses the piece)."""
+    x0, y0, x1, y1 = box
+    return max(a.x, b.x) < x0 or min(a.x, b.x) > x1 or max(a.y, b.y) < y0 or min(a.y, b.y) > y1
 
 
 def terrain(data: HordesData, state: HordesState) -> Pieces:
@@ -128,7 +152,7 @@ def in_forest(data: HordesData, state: HordesState, model: Model) -> bool:
     """Whether the model's centre stands in a forest (concealment)."""
     point = Point(model.x, model.y)
     return any(
-        kind == "forest" and piece.contains(point) for kind, piece, _ in terrain(data, state)
+        kind == "forest" and piece.contains(point) for kind, piece, _, _ in terrain(data, state)
     )
 
 
@@ -157,10 +181,12 @@ def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) 
             continue
         return False
     start, end = Point(sx, sy), Point(ex, ey)
-    for kind, piece, _ in terrain(data, state):
+    for kind, piece, _, box in terrain(data, state):
+        if kind not in ("obstruction", "forest") or _apart(box, start, end):
+            continue
         if kind == "forest" and (piece.contains(start) or piece.contains(end)):
             continue  # a forest a model stands in does not hide it
-        if kind in ("obstruction", "forest") and piece.crossed_by(start, end):
+        if piece.crossed_by(start, end):
             return False
     return True
 
@@ -173,13 +199,16 @@ def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -
 
 def rough_length(data: HordesData, state: HordesState, start: Point, end: Point) -> float:
     """How much of the segment runs through rough ground or forest."""
-    if start == end:
+    if start == end or all(
+        piece.kind not in ("rough", "forest") or _apart(piece.box, start, end)
+        for piece in terrain(data, state)
+    ):
         return 0.0
     line = shapely.LineString([(start.x, start.y), (end.x, end.y)])
     return sum(
         float(polygon.intersection(line).length)
-        for kind, _, polygon in terrain(data, state)
-        if kind in ("rough", "forest")
+        for kind, _, polygon, box in terrain(data, state)
+        if kind in ("rough", "forest") and not _apart(box, start, end)
     )
 
 
@@ -206,7 +235,7 @@ def obstacles(
         if touching and ox * dx + oy * dy <= 0.0:
             continue
         bodies.append(body(data, other))
-    walls = [piece for kind, piece, _ in terrain(data, state) if kind == "obstruction"]
+    walls = [piece for kind, piece, _, _ in terrain(data, state) if kind == "obstruction"]
     return bodies, walls
 
 
