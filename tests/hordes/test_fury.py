@@ -281,3 +281,11 @@ def test_cards_are_complete_and_original(tmp_path: Path) -> None:
     (tmp_path / "models.toml").write_text(text.replace('feat = "ashfall"\n', "", 1))
     with pytest.raises(DataFileError, match="vesk"):
         _ = HordesRuleset(data_dir=tmp_path).data
+
+
+def test_catalog_shows_str_and_def() -> None:
+    """HOR-STATS: the catalog shows the stat line as a player reads it: STR and DEF as
+    ``str`` and ``def``, not Python's field names."""
+    shown = RULES.catalog()["maelis"].model_dump(mode="json")
+    assert shown["str"] == 5 and shown["def"] == 16
+    assert "str_" not in shown and "def_" not in shown

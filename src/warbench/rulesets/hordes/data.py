@@ -110,7 +110,9 @@ class ModelRecord(Record):
     feat: str | None = None
     animus: str | None = None
 
-    model_config = ConfigDict(populate_by_name=True, extra="forbid", frozen=True)
+    model_config = ConfigDict(
+        populate_by_name=True, serialize_by_alias=True, extra="forbid", frozen=True
+    )
 
     @model_validator(mode="after")
     def _role_fields(self) -> ModelRecord:
