@@ -274,9 +274,7 @@ def test_stepping_away_from_base_contact() -> None:
     """HOR-MOVE-BASES: a model in base contact may move away from the other base, but not
     into it (the Titan faces away: no free strike)."""
     touching = 2 * 50 / 25.4 / 2 - 1e-4  # a hair of overlap, as rounding leaves it
-    game = battle(
-        BRUTE_VS_TITAN, [[24, 3, 0], [24, 20, 0], [24, 45, 180], [24, 20 + touching, 0]]
-    )
+    game = battle(BRUTE_VS_TITAN, [[24, 3, 0], [24, 20, 0], [24, 45, 180], [24, 20 + touching, 0]])
     activate(game, 1)
     brute = game.state.models[1]
     with pytest.raises(IllegalAction, match="another model's base"):

@@ -236,3 +236,26 @@ def test_warlock_that_cast_cannot_run() -> None:
     game.apply(0, Cast("bark-skin", 1))
     with pytest.raises(IllegalAction, match="cannot run"):
         game.apply(0, Move(20.0, 6.0, 0.0, run=True))
+
+
+def test_players_deploy_in_their_zones() -> None:
+    """HOR-DEPLOY: after the starting roll the first player places its models one at a
+    time wholly within 10" of its edge, clear of other bases, then the other player."""
+    from warbench.rulesets.hordes.actions import Place
+
+    game = Game.new(RULES, {"armies": [["maelis", "mosshound"], ["vesk"]]}, seed=3)
+    decision = game.pending()[0]
+    game.apply(decision.player, GoFirst(1))
+    decision = game.pending()[0]
+    assert decision.player == 1 and decision.spaces[0].validate(Place(2, 24, 40, 180)) is None
+    with pytest.raises(IllegalAction, match="HOR-DEPLOY"):
+        game.apply(1, Place(2, 24, 30, 180))  # 18" from its edge
+    game.apply(1, Place(2, 24, 40, 180))
+    with pytest.raises(IllegalAction, match="HOR-DEPLOY"):
+        game.apply(0, Place(0, 24, 9.9, 0))  # the base pokes out of the zone
+    game.apply(0, Place(0, 24, 3, 0))
+    with pytest.raises(IllegalAction, match="overlap"):
+        game.apply(0, Place(1, 24.5, 3.5, 0))
+    game.apply(0, Place(1, 30, 8, 0))
+    assert [(m.x, m.y) for m in game.state.models] == [(24, 3), (30, 8), (24, 40)]
+    assert game.pending()[0].prompt.startswith("activate") and game.pending()[0].player == 1

@@ -67,6 +67,16 @@ class StandUp(Action, tag="stand_up"):
 
 
 @dataclass(frozen=True, slots=True)
+class Place(Action, tag="place"):
+    """Deploy ``model`` at ``(x, y)`` facing ``heading`` (HOR-DEPLOY)."""
+
+    model: int
+    x: float
+    y: float
+    heading: float
+
+
+@dataclass(frozen=True, slots=True)
 class Move(Action, tag="move"):
     """One straight leg to ``(x, y)``, then face ``heading``; ``run`` on the first leg
     declares a run (twice SPD, the activation ends after it)."""
@@ -182,6 +192,7 @@ class Reave(Action, tag="reave"):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     GoFirst,
+    Place,
     Leach,
     Upkeep,
     Shake,

@@ -28,6 +28,7 @@ from warbench.rulesets.hordes.actions import (
     Heal,
     Leach,
     Move,
+    Place,
     Reave,
     Shake,
     StandUp,
@@ -59,6 +60,8 @@ class WarlockBot:
         kinds = {type(option) for option in options}
         if GoFirst in kinds:
             return GoFirst(me)
+        if any(space.action_type is Place for space in decision.spaces):
+            return _deploy(state, data, me, decision)
         for pick in (
             _leach,
             _upkeep,
@@ -84,6 +87,39 @@ class WarlockBot:
 
 
 A = TypeVar("A", bound=Action)
+
+
+def _deploy(state: HordesState, data: HordesData, me: int, decision: Decision) -> Action:
+    """The warlock 3" from the edge behind the middle of the line, beasts 7" from it
+    side by side; both opposite the enemy warlock once it stands on the table."""
+    uid = next(u for u in state.unplaced if state.models[u].owner == me)
+    model = state.models[uid]
+    size = data.settings.table
+    enemy = next(
+        (m for m in state.models if m.owner != me and not m.beast and m.uid not in state.unplaced),
+        None,
+    )
+    centre = size / 2 if enemy is None else min(max(enemy.x, 12.0), size - 12.0)
+    beasts = [m for m in state.models if m.owner == me and m.beast]
+    if model.beast:
+        gaps = 1.5 * (len(beasts) - 1)
+        x = centre - (sum(2 * data.radii[b.card] for b in beasts) + gaps) / 2
+        for beast in beasts:
+            x += data.radii[beast.card]
+            if beast is model:
+                break
+            x += data.radii[beast.card] + 1.5
+        depth = 7.0
+    else:
+        x, depth = centre, 3.0
+    y = depth if me == 0 else size - depth
+    heading = 0.0 if me == 0 else 180.0
+    for shift in (0.0, 1.5, -1.5, 3.0, -3.0, 4.5, -4.5, 6.0, -6.0, 9.0, -9.0):
+        place = Place(uid, round(x + shift, 3), round(y, 3), heading)
+        if any(space.validate(place) is None for space in decision.spaces):
+            return place
+    rng_places = decision.spaces[0].sample(RandomStream.from_seed(uid), 1)
+    return rng_places[0]
 
 
 def _of(options: tuple[Action, ...], kind: type[A]) -> list[A]:

@@ -32,6 +32,8 @@ RULES: dict[str, str] = {
     "leach": "leaching takes fury from beasts in the control area, up to the warlock's FURY "
     "(HOR-LEACH)",
     "shake": "a knocked-down model pays 1 fury to stand in the control phase (HOR-SHAKE)",
+    "place": "each model in turn is deployed wholly within 10\" of its side's edge, on the "
+    "table, clear of other bases and obstructions (HOR-DEPLOY)",
     "activate": "each model activates once a turn, in its controller's turn (HOR-ACTIVATION)",
     "stand_up": "a knocked-down model stands at the start of its activation (HOR-STAND)",
     "hold": "movement is chosen at the start of the activation (HOR-MOVE-ADVANCE)",

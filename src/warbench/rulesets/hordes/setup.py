@@ -1,5 +1,7 @@
 """Building the opening state from a set-up: the two battlegroups, the terrain layout,
-and deployment (engine default: each side in a fixed formation within 10" of its edge)."""
+and deployment: by the players (``deployment = "players"``, the default: see
+:mod:`deployment`) or a fixed formation within 10" of each edge (``"formation"``, for demos;
+also where ``positions`` place every model)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.lists import roster, shipped_list
 from warbench.rulesets.hordes.state import HordesState, Model
 
-SETUP_KEYS = frozenset({"armies", "layout", "positions"})
+SETUP_KEYS = frozenset({"armies", "layout", "positions", "deployment"})
+DEPLOYMENTS = ("players", "formation")
 DEFAULT_ARMIES = ("thornwood-maelis", "ashen-vesk")
 #: Gap between the bases of deployed beasts, in inches (engine default).
 SPACING = 1.5
@@ -49,7 +52,9 @@ def build_state(
     """The opening state: models deployed, warlocks holding fury equal to their FURY."""
     unknown = sorted(set(setup) - SETUP_KEYS)
     if unknown:
-        raise SetupError(f"setup: unknown key {unknown[0]!r} (keys: armies, layout, positions)")
+        raise SetupError(
+            f"setup: unknown key {unknown[0]!r} (keys: armies, layout, positions, deployment)"
+        )
     layout = setup.get("layout", "standard")
     if layout not in data.layouts:
         raise SetupError(f"setup.layout: no layout {layout!r} ({', '.join(data.layouts)})")
@@ -57,6 +62,11 @@ def build_state(
     for side, army in enumerate(armies_of(data, setup)):
         deploy(data, state, side, army)
     place(state, setup.get("positions"))
+    deployment = setup.get("deployment", "players")
+    if deployment not in DEPLOYMENTS:
+        raise SetupError(f"setup.deployment: {deployment!r} is not one of {', '.join(DEPLOYMENTS)}")
+    if deployment == "players" and setup.get("positions") is None:
+        state.unplaced = [model.uid for model in state.models]
     return state
 
 

@@ -64,6 +64,8 @@ class HordesState(GameState):
     round: int = 1
     first: int = 0
     active: int = 0
+    #: Models still to be deployed by their players (empty once the battle starts).
+    unplaced: list[int] = field(default_factory=list)
     #: Upkeep spells in play: (caster uid, spell id, target uid).
     upkeep: list[tuple[int, str, int]] = field(default_factory=list)
 

@@ -14,6 +14,7 @@ from warbench.core.turns import roll_off
 from warbench.rulesets.hordes.actions import Activate, Done, GoFirst
 from warbench.rulesets.hordes.activation import new_activation
 from warbench.rulesets.hordes.control import ControlPhase, maintenance
+from warbench.rulesets.hordes.deployment import Deployment
 from warbench.rulesets.hordes.events import TurnBegins
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, roll
 from warbench.rulesets.hordes.profile import boxes_left
@@ -51,6 +52,8 @@ class Battle(HordesProcedure):
             raise IllegalAction(f"{action!r} does not choose who goes first")
         game.state.first = action.player
         self.stage = BattleStage.TURNS
+        if game.state.unplaced:  # the first player deploys first (HOR-DEPLOY)
+            game.push(Deployment(1 - action.player), Deployment(action.player))
 
     def step(self, game: HordesGame) -> None:
         state = game.state
