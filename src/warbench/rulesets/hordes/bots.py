@@ -381,6 +381,8 @@ def _all_in(state: HordesState, data: HordesData, me: int, enemy: Model | None) 
 def _reaches(state: HordesState, data: HordesData, active: Model, target: Model) -> bool:
     """Whether a charge straight at ``target`` ends in melee range of it."""
     budget = stat(data, active, "spd") + 3.0
+    if gap(data, active, target) > budget + melee_reach(data, active):
+        return False  # out of reach even on open ground: spare the path check
     heading = math.degrees(math.atan2(target.x - active.x, target.y - active.y)) % 360
     distance, _ = run_out(data, state, active, heading, budget)
     return gap(data, active, target) - distance <= melee_reach(data, active) - 0.05
