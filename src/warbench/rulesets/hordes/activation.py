@@ -1,0 +1,413 @@
+"""One model's activation: standing up, movement (advance, run, charge, slam, or none),
+then its combat action (attacks, extra attacks, boosts, a headbutt), with spells, animi,
+healing, the feat and riling at any time outside movement and attacks."""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.engine import IllegalAction
+from warbench.core.geometry import Point
+from warbench.rulesets.hordes.actions import (
+    Animus,
+    Attack,
+    Cast,
+    Charge,
+    Discard,
+    Done,
+    Feat,
+    Headbutt,
+    Heal,
+    Hold,
+    Move,
+    Rile,
+    Slam,
+    StandUp,
+)
+from warbench.rulesets.hordes.combat import AIM_BONUS, Strike, attack
+from warbench.rulesets.hordes.events import Moved
+from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, add_fury, name, stand_up
+from warbench.rulesets.hordes.magic import (
+    animus_options,
+    cast,
+    cast_options,
+    ctrl_fury,
+    feat,
+    heal_action,
+    heal_options,
+    use_animus,
+)
+from warbench.rulesets.hordes.movement import MoveLeg, MoveSpace, face
+from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, headbutt, slam_attack
+from warbench.rulesets.hordes.profile import can_be_forced, crippled_aspects, stat
+from warbench.rulesets.hordes.refusals import Refusals
+from warbench.rulesets.hordes.space import (
+    can_see,
+    engaged,
+    gap,
+    in_control_area,
+    in_melee_range,
+    leg_cost,
+    radius,
+    run_out,
+    weapon_reach,
+)
+from warbench.rulesets.hordes.state import Model
+
+CHARGE_BONUS = 3.0
+
+
+class Stage(enum.StrEnum):
+    START = "start"
+    MOVE = "move"
+    MOVING = "moving"
+    CHARGING = "charging"
+    SLAMMING = "slamming"
+    ACTION = "action"
+    DONE = "done"
+
+
+def force_problem(game: HordesGame, beast: Model, amount: int = 1) -> str | None:
+    """``None`` if the beast may be forced ``amount`` times now, else why not."""
+    reason = can_be_forced(game.data, beast, amount)
+    if reason:
+        return reason
+    warlock = game.state.warlock(beast.owner)
+    if warlock is None or not in_control_area(game.data, warlock, beast, ctrl_fury(game, warlock)):
+        return "a warbeast is forced only in its warlock's control area (HOR-FORCE-CTRL)"
+    return None
+
+
+@dataclass(slots=True)
+class Activation(HordesProcedure):
+    """The activation of model ``model``."""
+
+    model: int
+    stage: Stage = Stage.START
+    left: float = 0.0
+    legs: int = 0
+    run: bool = False
+    moved: float = 0.0
+    target: int = -1
+    charge_bonus: bool = False
+    aimed: bool = False
+    no_action: bool = False
+    mode: str = ""
+    used: list[int] = field(default_factory=list)
+    shots: list[int] = field(default_factory=list)
+    special: bool = False
+    animus_used: bool = False
+    cast_done: bool = False
+    start: tuple[float, float] = (0.0, 0.0)
+
+    # ------------------------------------------------------------------ decisions
+
+    def decisions(self, game: HordesGame) -> list[Decision]:
+        me = game.state.models[self.model]
+        if not me.alive or self.stage in (Stage.DONE, Stage.CHARGING, Stage.SLAMMING):
+            return []
+        data, state = game.data, game.state
+        if self.stage is Stage.START:
+            if not me.knocked_down or me.stay_down:
+                return []
+            return [
+                Decision(
+                    me.owner,
+                    "stand up, giving up movement or action",
+                    (StandUp("move"), StandUp("action"), Done()),
+                )
+            ]
+        if me.knocked_down:
+            return []
+        if self.stage is Stage.MOVING:
+            legs = (MoveSpace(data, state, me, {self.run: self.left}),)
+            return [Decision(me.owner, "move on or stop", (Done(),), legs)]
+        options: list[Action] = [*self._free_actions(game, me), Done()]
+        spaces: tuple[MoveSpace, ...] = ()
+        if self.stage is Stage.MOVE:
+            options = [Hold(), *self._charges(game, me), *options]
+            spd = stat(data, me, "spd")
+            allowances = {False: float(spd)}
+            if self._can_run(game, me):
+                allowances[True] = 2.0 * spd
+            spaces = (MoveSpace(data, state, me, allowances),)
+            prompt = f"move {name(game, me)}"
+        else:
+            options = [*self._attacks(game, me), *options]
+            prompt = f"combat action of {name(game, me)}"
+        return [Decision(me.owner, prompt, tuple(options), (*spaces, Refusals(prompt)))]
+
+    def _can_run(self, game: HordesGame, me: Model) -> bool:
+        if self.no_action or self.cast_done or self.animus_used:
+            return False
+        return not me.beast or force_problem(game, me) is None
+
+    def _free_actions(self, game: HordesGame, me: Model) -> list[Action]:
+        options: list[Action] = []
+        if me.beast:
+            options += animus_options(game, me, self.run, self.animus_used)
+            room = game.data.models[me.card].fury - me.fury
+            options += [Rile(n) for n in range(1, room + 1) if force_problem(game, me, n) is None]
+            return options
+        options += cast_options(game, me)
+        options += animus_options(game, me, False, False)
+        options += heal_options(game, me)
+        if not me.feat_used:
+            options.append(Feat())
+        options += [Discard(n) for n in range(1, me.fury + 1)]
+        return options
+
+    def _charges(self, game: HordesGame, me: Model) -> list[Action]:
+        data, state = game.data, game.state
+        if self.no_action or stat(data, me, "spd") < data.models[me.card].spd:
+            return []
+        options: list[Action] = []
+        can_force = not me.beast or force_problem(game, me) is None
+        mind = "mind" in crippled_aspects(data, me)
+        for other in state.living():
+            if other is me or not can_see(data, state, me, other):
+                continue
+            if other.owner != me.owner and can_force:
+                options.append(Charge(other.uid))
+                if me.beast and not mind and not other.knocked_down:
+                    options.append(Slam(other.uid))
+        return options
+
+    def _attacks(self, game: HordesGame, me: Model) -> list[Action]:
+        if self.no_action:
+            return []
+        data, state = game.data, game.state
+        mind = "mind" in crippled_aspects(data, me)
+        extra_ok = not mind and (me.fury >= 1 if not me.beast else force_problem(game, me) is None)
+        options: list[Action] = []
+        in_melee = engaged(data, state, me)
+        enemies = [m for m in state.living() if m.owner != me.owner]
+        seen = [m for m in enemies if can_see(data, state, me, m)]
+        for index, weapon in enumerate(data.models[me.card].weapons):
+            initial = index not in self.used and not self.special
+            if weapon.kind == "melee":
+                if self.mode == "ranged" or not (initial or extra_ok):
+                    continue
+                targets = [m for m in seen if in_melee_range(data, me, m, weapon_reach(weapon))]
+            else:
+                if self.mode == "melee" or in_melee or self.shots[index] >= weapon.rof:
+                    continue
+                if not (initial or extra_ok):
+                    continue
+                targets = seen
+            cost = 0 if initial else 1
+            for target in targets:
+                options += self._boosted(me, index, target.uid, cost)
+        headbutts = me.beast and not mind and not self.mode and not self.special
+        if headbutts and self.target < 0 and force_problem(game, me) is None:
+            options += [
+                Headbutt(target.uid)
+                for target in seen
+                if in_melee_range(data, me, target, POWER_ATTACK_RANGE)
+                and radius(data, target) <= radius(data, me) + 1e-9
+            ]
+        return options
+
+    def _boosted(self, me: Model, weapon: int, target: int, cost: int) -> list[Action]:
+        if me.beast:
+            return [Attack(weapon, target)]
+        return [
+            Attack(weapon, target, hit, dmg)
+            for hit in (False, True)
+            for dmg in (False, True)
+            if cost + hit + dmg <= me.fury
+        ]
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, game: HordesGame, player: int, action: Action) -> None:
+        me = game.state.models[self.model]
+        data = game.data
+        if isinstance(action, StandUp):
+            stand_up(game, me)
+            if action.give_up == "move":
+                self.stage, self.aimed, self.left = Stage.ACTION, True, -1.0
+            else:
+                self.no_action, self.stage = True, Stage.MOVE
+        elif isinstance(action, Done):
+            self.stage = self._after_move() if self.stage is Stage.MOVING else Stage.DONE
+        elif isinstance(action, Hold):
+            self.stage, self.aimed, self.left = Stage.ACTION, True, -1.0
+        elif isinstance(action, Move):
+            self._move(game, me, action)
+        elif isinstance(action, Charge | Slam):
+            self._rush(game, me, action)
+        elif isinstance(action, Attack):
+            self._attack(game, me, action)
+        elif isinstance(action, Headbutt):
+            add_fury(game, me, 1, "force")
+            self.mode, self.special, self.stage = "melee", True, Stage.ACTION
+            headbutt(game, me, game.state.models[action.target])
+        elif isinstance(action, Cast):
+            self.cast_done = True
+            cast(game, me, action)
+        elif isinstance(action, Animus):
+            self.animus_used = self.animus_used or me.beast
+            use_animus(game, me, action)
+        elif isinstance(action, Heal):
+            heal_action(game, me, action)
+        elif isinstance(action, Feat):
+            feat(game, me, action)
+        elif isinstance(action, Discard):
+            add_fury(game, me, -action.amount, "discard")
+        elif isinstance(action, Rile):
+            add_fury(game, me, action.amount, "rile")
+        else:
+            raise IllegalAction(f"{action!r} is not part of an activation")
+        del data
+
+    def _after_move(self) -> Stage:
+        if self.run:
+            return Stage.DONE
+        return Stage.DONE if self.no_action else Stage.ACTION
+
+    def _move(self, game: HordesGame, me: Model, action: Move) -> None:
+        if self.stage is Stage.MOVE:
+            self.run = action.run
+            spd = stat(game.data, me, "spd")
+            self.left = float(spd * (2 if action.run else 1))
+            self.start = (me.x, me.y)
+            if action.run and me.beast:
+                add_fury(game, me, 1, "force")
+        cost = leg_cost(game.data, game.state, Point(me.x, me.y), Point(action.x, action.y))
+        self.left = max(0.0, self.left - cost)
+        self.legs += 1
+        self.moved += math.hypot(action.x - me.x, action.y - me.y)
+        self.stage = Stage.MOVING
+        if self.legs >= game.data.settings.max_legs or self.left < 0.01:
+            self.stage = self._after_move()
+        game.push(
+            MoveLeg(me.uid, action.x, action.y, action.heading, "run" if action.run else "advance")
+        )
+
+    def _rush(self, game: HordesGame, me: Model, action: Charge | Slam) -> None:
+        target = game.state.models[action.target]
+        if me.beast:
+            add_fury(game, me, 1, "force")
+        heading = face(me, target)
+        me.heading = heading
+        budget = stat(game.data, me, "spd") + CHARGE_BONUS
+        distance, _ = run_out(game.data, game.state, me, heading, budget)
+        end = Point(me.x, me.y).toward(heading, distance)
+        self.moved, self.target, self.left = distance, target.uid, 0.0
+        self.stage = Stage.CHARGING if isinstance(action, Charge) else Stage.SLAMMING
+        how = "charge" if isinstance(action, Charge) else "slam"
+        game.emit(
+            Moved(
+                me.uid,
+                me.x,
+                me.y,
+                heading,
+                how,
+                text=f"{name(game, me)} declares a {how} on {name(game, target)}",
+            )
+        )
+        game.push(MoveLeg(me.uid, end.x, end.y, heading, how))
+
+    def _attack(self, game: HordesGame, me: Model, action: Attack) -> None:
+        weapon = game.data.models[me.card].weapons[action.weapon]
+        initial = action.weapon not in self.used and not self.special
+        if not initial:
+            add_fury(game, me, 1 if me.beast else -1, "force" if me.beast else "spend")
+        boosts = int(action.boost_hit) + int(action.boost_damage)
+        if boosts:
+            add_fury(game, me, -boosts, "spend")
+        self.used.append(action.weapon)
+        self.mode = weapon.kind
+        target = game.state.models[action.target]
+        if weapon.kind == "melee":
+            charge = self.charge_bonus and target.uid == self.target
+            self.charge_bonus = False
+            strike = Strike(
+                "melee",
+                weapon.pow,
+                qualities=weapon.qualities,
+                boost_hit=action.boost_hit,
+                boost_damage=action.boost_damage or charge,
+            )
+        else:
+            self.shots[action.weapon] += 1
+            strike = Strike(
+                "ranged",
+                weapon.pow,
+                weapon.rng,
+                weapon.aoe,
+                weapon.qualities,
+                bonus=AIM_BONUS if self.aimed else 0,
+                boost_hit=action.boost_hit,
+                boost_damage=action.boost_damage,
+            )
+        attack(game, me, target, strike)
+
+    # ------------------------------------------------------------------ stepping
+
+    def step(self, game: HordesGame) -> None:
+        me = game.state.models[self.model]
+        if not me.alive or self.stage is Stage.DONE:
+            self._finish(game, me)
+        elif self.stage is Stage.START:
+            if me.knocked_down:
+                self._finish(game, me)  # knocked down this turn: it cannot stand yet
+            else:
+                self.stage = Stage.MOVE
+        elif self.stage in (Stage.CHARGING, Stage.SLAMMING):
+            self._arrive(game, me)
+        else:
+            self._finish(game, me)  # knocked down in the middle of its activation
+
+    def _arrive(self, game: HordesGame, me: Model) -> None:
+        data = game.data
+        target = game.state.models[self.target]
+        if me.knocked_down:
+            self.stage = Stage.DONE
+            return
+        if self.stage is Stage.CHARGING:
+            reaches = [weapon_reach(w) for w in data.models[me.card].weapons if w.kind == "melee"]
+            if target.alive and any(in_melee_range(data, me, target, r) for r in reaches):
+                self.stage, self.charge_bonus = Stage.ACTION, self.moved >= MOMENTUM - 1e-9
+            else:
+                game.emit(
+                    Moved(
+                        me.uid,
+                        me.x,
+                        me.y,
+                        me.heading,
+                        "failed charge",
+                        text=f"{name(game, me)} fails its charge",
+                    )
+                )
+                self.stage = Stage.DONE
+            return
+        if target.alive and gap(data, me, target) <= POWER_ATTACK_RANGE + 1e-9:
+            self.stage, self.mode, self.special = Stage.ACTION, "melee", True
+            slam_attack(game, me, target, self.moved)
+        else:
+            game.emit(
+                Moved(
+                    me.uid,
+                    me.x,
+                    me.y,
+                    me.heading,
+                    "failed slam",
+                    text=f"{name(game, me)} fails its slam",
+                )
+            )
+            self.stage = Stage.DONE
+
+    def _finish(self, game: HordesGame, me: Model) -> None:
+        me.activated = True
+        game.pop()
+
+
+def new_activation(game: HordesGame, model: Model) -> Activation:
+    """The activation frame of ``model``, with a shot counter per weapon."""
+    return Activation(model.uid, shots=[0] * len(game.data.models[model.card].weapons))

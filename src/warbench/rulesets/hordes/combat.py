@@ -1,0 +1,220 @@
+"""Attack rolls and damage rolls: melee (2d6 + MAT, damage 2d6 + P+S), ranged (2d6 + RAT,
+2d6 + POW), magic (2d6 + FURY, 2d6 + POW); boosts, criticals, knockdown, AOE with blast
+damage and deviation, spray strips, stealth, the target-in-melee penalty and the aim bonus.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from warbench.core.geometry import Body, CircleBase, Point, Pose, StripTemplate
+from warbench.rulesets.hordes.damage import Damage
+from warbench.rulesets.hordes.events import AttackRolled, DamageRolled
+from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
+from warbench.rulesets.hordes.profile import crippled_aspects, stat
+from warbench.rulesets.hordes.rolls import attack_outcome, damage_boxes, dice_count
+from warbench.rulesets.hordes.space import (
+    STEALTH_RANGE,
+    body,
+    engaged,
+    gap,
+    in_forest,
+    radius,
+)
+from warbench.rulesets.hordes.state import Model
+
+#: DEF of a knocked-down model against ranged and magic attacks (the seed).
+KNOCKED_DOWN_DEF = 5
+FREE_STRIKE_BONUS = 2
+AIM_BONUS = 2
+IN_MELEE_PENALTY = -4
+LARGER_BASE_SLAM_PENALTY = -2
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """One attack: its kind, the stat added to the roll, the damage POW (P+S for melee
+    is worked out here), the weapon's range and qualities, and every modifier."""
+
+    kind: str  # "melee", "ranged" or "magic"
+    pow: int
+    rng: float = 0.5
+    aoe: int = 0
+    qualities: tuple[str, ...] = ()
+    bonus: int = 0
+    boost_hit: bool = False
+    boost_damage: bool = False
+    power_attack: bool = False
+    strength_damage: bool = False  # POW is the attacker's STR alone (power attacks)
+
+
+def attack(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> tuple[bool, bool]:
+    """Roll the attack, queue the damage; ``(hit, critical)``."""
+    if "spray" in strike.qualities:
+        return _spray(game, attacker, target, strike)
+    hit, critical = roll_to_hit(game, attacker, target, strike)
+    if strike.aoe:
+        _blast(game, attacker, target, strike, hit)
+        return hit, critical
+    if hit:
+        _on_hit(game, attacker, target, strike, critical)
+    return hit, critical
+
+
+def roll_to_hit(
+    game: HordesGame, attacker: Model, target: Model, strike: Strike, spray: bool = False
+) -> tuple[bool, bool]:
+    data, state = game.data, game.state
+    kind = strike.kind
+    base = {"melee": "mat", "ranged": "rat"}.get(kind)
+    skill = stat(data, attacker, base) if base else data.models[attacker.card].fury
+    needed = stat(data, target, "def")
+    if kind != "melee":
+        if target.knocked_down:
+            needed = KNOCKED_DOWN_DEF
+        if in_forest(data, state, target):
+            needed += data.settings.concealment
+    label = f"{name(game, attacker)} {kind} attack on {name(game, target)}"
+    reason = ""
+    if kind == "melee" and target.knocked_down:
+        reason = "automatic hit on a knocked-down model"
+    elif kind != "melee" and gap(data, attacker, target) > strike.rng + 1e-9:
+        reason = "out of range: automatic miss"
+    elif (
+        kind != "melee"
+        and not spray
+        and "stealth" in data.models[target.card].abilities
+        and gap(data, attacker, target) > STEALTH_RANGE
+    ):
+        reason = 'stealth beyond 5": automatic miss'
+    if reason:
+        hit = reason.startswith("automatic hit")
+        game.emit(
+            AttackRolled(
+                attacker.uid, target.uid, kind, 0, needed, hit, False, text=f"{label}: {reason}"
+            )
+        )
+        return hit, False
+    bonus = skill + strike.bonus
+    if kind != "melee" and not spray and engaged(data, state, target):
+        bonus += IN_MELEE_PENALTY
+    mind = "mind" in crippled_aspects(data, attacker)
+    faces = roll(game, attacker.owner, dice_count(strike.boost_hit, mind), label)
+    hit, critical = attack_outcome(faces, bonus, needed)
+    total = sum(faces) + bonus
+    game.emit(
+        AttackRolled(
+            attacker.uid,
+            target.uid,
+            kind,
+            total,
+            needed,
+            hit,
+            critical,
+            text=f"{label}: {total} against DEF {needed}, "
+            f"{'critical hit' if critical else 'hit' if hit else 'miss'}",
+        )
+    )
+    return hit, critical
+
+
+def damage_power(game: HordesGame, attacker: Model, strike: Strike) -> int:
+    """The damage roll's POW: STR for power attacks, P+S in melee, POW otherwise."""
+    strength = stat(game.data, attacker, "str")
+    if strike.strength_damage:
+        return strength
+    return strike.pow + strength if strike.kind == "melee" else strike.pow
+
+
+def damage_roll(
+    game: HordesGame,
+    attacker: Model,
+    target: Model,
+    power: int,
+    boosted: bool,
+    extra_dice: int = 0,
+) -> None:
+    """Roll damage against the target's ARM and queue the boxes it marks."""
+    if not target.alive:
+        return
+    body_crippled = "body" in crippled_aspects(game.data, attacker)
+    count = dice_count(boosted, body_crippled) + extra_dice
+    faces = roll(game, attacker.owner, count, f"damage on {name(game, target)}")
+    arm = stat(game.data, target, "arm")
+    boxes = damage_boxes(faces, power, arm)
+    game.emit(
+        DamageRolled(
+            target.uid,
+            sum(faces) + power,
+            arm,
+            boxes,
+            text=f"damage {sum(faces) + power} against ARM {arm}: {boxes}",
+        )
+    )
+    if boxes:
+        game.push(Damage(target.uid, boxes, attacker.uid, attacker.owner == target.owner))
+
+
+def _on_hit(
+    game: HordesGame, attacker: Model, target: Model, strike: Strike, critical: bool
+) -> None:
+    if not strike.power_attack and (
+        "knockdown" in strike.qualities or (critical and "critical_knockdown" in strike.qualities)
+    ):
+        knock_down(game, target)
+    if strike.kind == "melee" or strike.pow > 0 or strike.strength_damage:
+        power = damage_power(game, attacker, strike)
+        damage_roll(game, attacker, target, power, strike.boost_damage)
+
+
+def _spray(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> tuple[bool, bool]:
+    """A 1"-wide strip from the attacker's front towards ``target``, ``rng`` long: every
+    model it touches is attacked (stealth and the melee penalty do not apply)."""
+    data = game.data
+    r = radius(data, attacker)
+    heading = math.degrees(math.atan2(target.x - attacker.x, target.y - attacker.y))
+    start = Point(attacker.x, attacker.y).toward(heading, r)
+    strip = StripTemplate.between(start, start.toward(heading, strike.rng), 1.0)
+    first = (False, False)
+    for model in game.state.models:
+        if model is attacker or not model.alive or not strip.touches(body(data, model)):
+            continue
+        hit, critical = roll_to_hit(game, attacker, model, strike, spray=True)
+        if hit:
+            _on_hit(game, attacker, model, strike, critical)
+        if model is target:
+            first = (hit, critical)
+    return first
+
+
+def _blast(game: HordesGame, attacker: Model, target: Model, strike: Strike, hit: bool) -> None:
+    """AOE: the target takes the direct hit; every other model under the template takes
+    blast damage (POW / 2, rounded up). A miss deviates: d6 direction (1 = straight on,
+    then clockwise by 60 degrees), d6 inches, at most half the distance to the target."""
+    data = game.data
+    centre = Point(target.x, target.y)
+    direct: Model | None = target if hit else None
+    if not hit:
+        start = Point(attacker.x, attacker.y)
+        distance = start.distance_to(centre)
+        heading = start.bearing_to(centre)
+        reach = strike.rng + radius(data, attacker)
+        if distance > reach:
+            centre, distance = start.toward(heading, reach), reach
+        direction, inches = roll(game, attacker.owner, 2, "deviation")
+        inches_moved = min(float(inches), distance / 2)
+        centre = centre.toward(heading + 60 * (direction - 1), inches_moved)
+        size = data.settings.table
+        centre = Point(min(max(centre.x, 0.0), size), min(max(centre.y, 0.0), size))
+    if direct is not None:
+        _on_hit(game, attacker, target, strike, False)
+    template = Body(Pose(centre.x, centre.y), CircleBase(strike.aoe / 2))
+    blast = math.ceil(strike.pow / data.settings.blast_divisor)
+    for model in reversed(game.state.models):
+        if model is direct or model is attacker or not model.alive:
+            continue
+        if math.hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= (
+            template.base.size / 2
+        ):
+            damage_roll(game, attacker, model, blast, False)

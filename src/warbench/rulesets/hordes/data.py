@@ -1,0 +1,196 @@
+"""HORDES data files: models (warlocks and warbeasts), spells, feats, terrain and the
+engine's own settings, validated with pydantic.
+
+Every stat line is original (no published card): names and numbers in the scale of
+``FACTS.md``. Values the seed does not give carry ``source = "engine default"``. A player's
+``--data`` folder replaces any of these files.
+
+>>> data = load_data(DataFolder(DATA_DIR))
+>>> data.models["oakhide-brute"].role, data.models["oakhide-brute"].spiral
+('warbeast', (4, 5, 5, 5, 5, 4))
+>>> data.spells["bark-skin"].up
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import ConfigDict, Field, model_validator
+
+from warbench.core.catalog import Catalog, DataFileError, DataModel, DataProblem, Record, load_model
+from warbench.core.datafolder import DataFolder
+
+DATA_DIR = Path(__file__).parent / "data"
+
+Role = Literal["warlock", "warbeast"]
+Weight = Literal["light", "heavy"]
+Quality = Literal["reach", "knockdown", "critical_knockdown", "spray"]
+Ability = Literal["tough", "stealth"]
+Stat = Literal["spd", "str", "mat", "rat", "def", "arm"]
+EffectKind = Literal["stat", "heal", "knockdown", "fury"]
+Scope = Literal["target", "self", "friendly_ctrl", "enemy_ctrl"]
+#: Base sizes the seed's models stand on (mm), with their radius in inches.
+BASE_RADIUS = {30: 30 / 25.4 / 2, 40: 40 / 25.4 / 2, 50: 50 / 25.4 / 2}
+
+
+class Weapon(DataModel):
+    """A weapon line: melee (POW, P+S at use) or ranged (RNG, ROF, AOE)."""
+
+    name: str
+    kind: Literal["melee", "ranged"]
+    pow: int = Field(ge=0, le=20)
+    rng: float = Field(default=0.5, ge=0.5, le=24)
+    rof: int = Field(default=1, ge=1, le=5)
+    aoe: int = Field(default=0, ge=0, le=5)
+    qualities: tuple[Quality, ...] = ()
+
+
+class Effect(DataModel):
+    """What a spell, animus or feat does: a stat change for a while, healing, knockdown,
+    or fury for the caster."""
+
+    kind: EffectKind
+    stat: Stat | None = None
+    amount: int = 0
+    scope: Scope = "target"
+
+    @model_validator(mode="after")
+    def _stat_named(self) -> Effect:
+        if (self.kind == "stat") != (self.stat is not None):
+            raise ValueError("a 'stat' effect names its stat, other effects do not")
+        return self
+
+
+class SpellRecord(Record):
+    """A spell or an animus: COST, RNG (inches, or SELF / CTRL), AOE, POW, UP, OFF."""
+
+    name: str
+    cost: int = Field(ge=0, le=5)
+    rng: float | Literal["SELF", "CTRL"]
+    aoe: int = Field(default=0, ge=0, le=5)
+    pow: int = Field(default=0, ge=0, le=18)
+    up: bool = False
+    off: bool = False
+    effects: tuple[Effect, ...] = ()
+
+
+class FeatRecord(Record):
+    """A warlock's feat: once a game, during its activation."""
+
+    name: str
+    effects: tuple[Effect, ...]
+
+
+class ModelRecord(Record):
+    """One model's card: the stat line, weapons, abilities, damage and fury economy."""
+
+    name: str
+    faction: str
+    role: Role
+    weight: Weight | None = None
+    base: Literal[30, 40, 50]
+    spd: int = Field(ge=1, le=10)
+    str_: int = Field(alias="str", ge=1, le=14)
+    mat: int = Field(ge=1, le=9)
+    rat: int = Field(ge=1, le=9)
+    def_: int = Field(alias="def", ge=5, le=18)
+    arm: int = Field(ge=8, le=22)
+    fury: int = Field(ge=1, le=8)
+    thr: int = Field(default=0, ge=0, le=12)
+    damage: int = Field(default=0, ge=0, le=30)
+    spiral: tuple[int, ...] = ()
+    points: int = Field(ge=0, le=20)
+    warbeast_points: int = Field(default=0, ge=0, le=10)
+    weapons: tuple[Weapon, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    spells: tuple[str, ...] = ()
+    feat: str | None = None
+    animus: str | None = None
+
+    model_config = ConfigDict(
+        populate_by_name=True, serialize_by_alias=True, extra="forbid", frozen=True
+    )
+
+    @model_validator(mode="after")
+    def _role_fields(self) -> ModelRecord:
+        if self.role == "warlock":
+            if self.damage < 1 or self.spiral or self.feat is None:
+                raise ValueError("a warlock has damage boxes, no life spiral, and a feat")
+        else:
+            if len(self.spiral) != 6 or min(self.spiral) < 1 or self.damage:
+                raise ValueError("a warbeast has a life spiral of six branches, no damage boxes")
+            if self.weight is None or self.thr < 1 or self.animus is None:
+                raise ValueError("a warbeast has a weight, a THR and an animus")
+        return self
+
+    @property
+    def radius(self) -> float:
+        """Base radius in inches."""
+        return BASE_RADIUS[self.base]
+
+    @property
+    def boxes(self) -> int:
+        """Damage boxes in all (warlock) or circles of the life spiral (warbeast)."""
+        return self.damage if self.role == "warlock" else sum(self.spiral)
+
+
+class TerrainRecord(Record):
+    """A terrain piece: an outline and its kind (obstruction, forest, rough, hill)."""
+
+    kind: Literal["obstruction", "forest", "rough", "hill"]
+    points: tuple[tuple[float, float], ...] = Field(min_length=3)
+
+
+class Settings(DataModel):
+    """The engine's choices where the seed is silent (all ``engine default``)."""
+
+    source: str = "engine default"
+    table: float = Field(default=48.0, ge=24)
+    deploy_depth: float = Field(default=10.0, ge=1)
+    rounds: int = Field(default=7, ge=1, le=30)
+    max_legs: int = Field(default=3, ge=1, le=10)
+    blast_divisor: int = Field(default=2, ge=1)
+    concealment: int = Field(default=2, ge=0)
+    rough_cost: float = Field(default=2.0, ge=1)
+
+
+class TerrainFile(DataModel):
+    """``terrain.toml``: named layouts of terrain pieces."""
+
+    layouts: dict[str, tuple[TerrainRecord, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class HordesData:
+    """Everything a game reads: models, spells (and animi), feats, terrain, settings."""
+
+    models: Catalog[ModelRecord]
+    spells: Catalog[SpellRecord]
+    feats: Catalog[FeatRecord]
+    layouts: dict[str, tuple[TerrainRecord, ...]]
+    settings: Settings
+    #: Base radius in inches of each model id (read on every distance: kept at hand).
+    radii: dict[str, float] = field(default_factory=dict)
+
+
+def load_data(folder: DataFolder) -> HordesData:
+    """Read and cross-check every data file from ``folder``."""
+    models = Catalog.load(folder.path("models.toml"), ModelRecord, kind="model")
+    spells = Catalog.load(folder.path("spells.toml"), SpellRecord, kind="spell or animus")
+    feats = Catalog.load(folder.path("feats.toml"), FeatRecord, kind="feat")
+    terrain = load_model(folder.path("terrain.toml"), TerrainFile)
+    settings = load_model(folder.path("settings.toml"), Settings)
+    problems = []
+    for key, model in models.items():
+        for spell in (*model.spells, *([model.animus] if model.animus else [])):
+            if spell not in spells:
+                problems.append(DataProblem(f"{key}.spells", f"unknown spell {spell!r}"))
+        if model.feat is not None and model.feat not in feats:
+            problems.append(DataProblem(f"{key}.feat", f"unknown feat {model.feat!r}"))
+    if problems:
+        raise DataFileError(str(folder.path("models.toml")), problems)
+    radii = {key: model.radius for key, model in models.items()}
+    return HordesData(models, spells, feats, dict(terrain.layouts), settings, radii)

@@ -1,0 +1,52 @@
+"""The typed game and procedure of HORDES, and small helpers every procedure uses."""
+
+from __future__ import annotations
+
+from warbench.core.engine import Game
+from warbench.core.procedures import Procedure
+from warbench.rulesets.hordes.data import HordesData
+from warbench.rulesets.hordes.events import FuryChanged, KnockedDown
+from warbench.rulesets.hordes.state import HordesState, Model
+
+HordesGame = Game[HordesState, HordesData]
+HordesProcedure = Procedure[HordesState, HordesData]
+
+
+def name(game: HordesGame, model: Model) -> str:
+    """The model's card name, for the narration."""
+    return game.data.models[model.card].name
+
+
+def roll(game: HordesGame, player: int, count: int, label: str) -> list[int]:
+    """``count`` d6 rolled by ``player``."""
+    return game.dice_for(player).faces(6, count, label=label)
+
+
+def add_fury(game: HordesGame, model: Model, amount: int, reason: str) -> None:
+    """Put ``amount`` fury on (negative: take it off) a model, with an event."""
+    model.fury += amount
+    verb = "gains" if amount >= 0 else "loses"
+    game.emit(
+        FuryChanged(
+            model.uid,
+            model.fury,
+            reason,
+            text=f"{name(game, model)} {verb} {abs(amount)} fury ({reason})",
+        )
+    )
+
+
+def knock_down(game: HordesGame, model: Model) -> None:
+    """Knock a model down; during its controller's turn it stays down until the next."""
+    if not model.alive or model.knocked_down:
+        return
+    model.knocked_down = True
+    model.stay_down = game.state.active == model.owner
+    game.emit(KnockedDown(model.uid, True, text=f"{name(game, model)} is knocked down"))
+
+
+def stand_up(game: HordesGame, model: Model) -> None:
+    """The model is no longer knocked down."""
+    model.knocked_down = False
+    model.stay_down = False
+    game.emit(KnockedDown(model.uid, False, text=f"{name(game, model)} stands up"))

@@ -1,0 +1,89 @@
+"""Battlegroups as army lists: one warlock, warbeasts of its faction, and the
+warbeast-points rule (the warlock's warbeast points add to the game's points for beasts).
+
+    name = "Thornwood Vanguard"
+    ruleset = "hordes"
+    points = 15
+    [[units]]
+    unit = "maelis"
+    [[units]]
+    unit = "oakhide-brute"
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from warbench.core.catalog import load_model
+from warbench.core.lists import (
+    ArmyList,
+    ConstraintSet,
+    Count,
+    PointsCap,
+    UnitInfo,
+    UnitSize,
+    Violation,
+    parse_selector,
+)
+from warbench.core.ruleset import ArmyRules
+from warbench.rulesets.hordes.data import HordesData
+
+LISTS_DIR = Path(__file__).parent / "data" / "lists"
+
+
+def army_rules(data: HordesData, army: ArmyList) -> ArmyRules:
+    """Unit costs and tags; exactly one warlock; beasts within points + warbeast points."""
+    lookup = {
+        key: UnitInfo(
+            cost=record.points,
+            tags=frozenset(
+                {record.role, record.faction, *([record.weight] if record.weight else [])}
+            ),
+            max_models=1 if record.role == "warlock" else 4,
+        )
+        for key, record in data.models.items()
+    }
+    bonus = max(
+        (
+            data.models[e.unit].warbeast_points
+            for e in army.units
+            if e.unit in data.models and data.models[e.unit].role == "warlock"
+        ),
+        default=0,
+    )
+    cap = None if army.points is None else army.points + bonus
+    constraints = (
+        UnitSize(),
+        Count(selector=parse_selector("tag:warlock"), min=1, max=1, name="one_warlock"),
+        PointsCap(max=cap, name="warbeast_points"),
+    )
+    return ArmyRules(lookup, ConstraintSet(name="HORDES battlegroup", constraints=constraints))
+
+
+def list_violations(data: HordesData, army: ArmyList) -> list[Violation]:
+    """Every model must belong to the warlock's faction."""
+    warlocks = [
+        e for e in army.units if e.unit in data.models and data.models[e.unit].role == "warlock"
+    ]
+    if not warlocks:
+        return []
+    faction = data.models[warlocks[0].unit].faction
+    return [
+        Violation(
+            f"units[{index}].unit",
+            "one_faction",
+            f"{entry.unit!r} is {data.models[entry.unit].faction}, the warlock {faction}",
+        )
+        for index, entry in enumerate(army.units)
+        if entry.unit in data.models and data.models[entry.unit].faction != faction
+    ]
+
+
+def roster(army: ArmyList) -> list[str]:
+    """The list's models as card ids, one per model."""
+    return [entry.unit for entry in army.units for _ in range(entry.count)]
+
+
+def shipped_list(name: str) -> ArmyList:
+    """One of the example battlegroups under ``data/lists``."""
+    return load_model(LISTS_DIR / f"{name}.toml", ArmyList)

@@ -1,0 +1,282 @@
+"""Spells, animi, feats and healing: casting (COST, RNG, AOE, POW, UP, OFF), magic attacks,
+upkeep limits, lasting effects and the once-a-game feat."""
+
+from __future__ import annotations
+
+from warbench.rulesets.hordes.actions import Animus, Cast, Feat, Heal
+from warbench.rulesets.hordes.combat import Strike, attack
+from warbench.rulesets.hordes.damage import heal
+from warbench.rulesets.hordes.data import Effect, SpellRecord
+from warbench.rulesets.hordes.events import SpellEffect
+from warbench.rulesets.hordes.game import HordesGame, add_fury, knock_down, name
+from warbench.rulesets.hordes.profile import boxes_left, can_be_forced
+from warbench.rulesets.hordes.space import can_see, gap, in_control_area
+from warbench.rulesets.hordes.state import Lasting, Model
+
+
+def ctrl_fury(game: HordesGame, warlock: Model) -> int:
+    """The warlock's FURY, which sets its control area (2 x FURY inches)."""
+    return game.data.models[warlock.card].fury
+
+
+def spell_targets(game: HordesGame, caster: Model, record: SpellRecord) -> list[Model]:
+    """Models a spell may be cast at: the caster for SELF and CTRL; enemies in sight for an
+    offensive spell (range is measured after declaring); friendly models in sight and in
+    range otherwise."""
+    if record.rng in ("SELF", "CTRL"):
+        return [caster]
+    state, data = game.state, game.data
+    found = []
+    for model in state.living():
+        if model is not caster and not can_see(data, state, caster, model):
+            continue
+        if record.off:
+            if model.owner != caster.owner:
+                found.append(model)
+        elif model.owner == caster.owner and (
+            model is caster or gap(data, caster, model) <= float(record.rng) + 1e-9
+        ):
+            found.append(model)
+    return found
+
+
+def cast_options(game: HordesGame, warlock: Model) -> list[Cast]:
+    """Every spell the warlock can pay for, at every legal target, with affordable boosts."""
+    options = []
+    for spell in game.data.models[warlock.card].spells:
+        record = game.data.spells[spell]
+        boosts = (
+            ((False, False), (True, False), (False, True), (True, True))
+            if record.off
+            else ((False, False),)
+        )
+        for target in spell_targets(game, warlock, record):
+            for hit, damage in boosts:
+                if record.cost + hit + damage <= warlock.fury and (record.pow or not damage):
+                    options.append(Cast(spell, target.uid, hit, damage))
+    return options
+
+
+def animus_options(game: HordesGame, active: Model, ran: bool, used: bool) -> list[Animus]:
+    """Animi usable now: the active beast's own (forced for its COST, once an activation,
+    not after a run), or, for an active warlock, those of its beasts in its control area
+    (paid with its own fury)."""
+    data, state = game.data, game.state
+    options = []
+    if active.beast:
+        warlock = state.warlock(active.owner)
+        record = data.models[active.card]
+        if used or ran or record.animus is None or warlock is None:
+            return []
+        spell = data.spells[record.animus]
+        if can_be_forced(data, active, spell.cost) is None and in_control_area(
+            data, warlock, active, ctrl_fury(game, warlock)
+        ):
+            options += [Animus(active.uid, t.uid) for t in spell_targets(game, active, spell)]
+        return options
+    for beast in state.living(active.owner):
+        record = data.models[beast.card]
+        if not beast.beast or record.animus is None:
+            continue
+        spell = data.spells[record.animus]
+        if spell.cost <= active.fury and in_control_area(
+            data, active, beast, ctrl_fury(game, active)
+        ):
+            caster = beast if spell.rng == "SELF" else active
+            options += [Animus(beast.uid, t.uid) for t in spell_targets(game, caster, spell)]
+    return options
+
+
+def heal_options(game: HordesGame, warlock: Model) -> list[Heal]:
+    """Heals the warlock can pay for: itself or its beasts in its control area."""
+    data = game.data
+    options = []
+    for model in game.state.living(warlock.owner):
+        if model is not warlock and not (
+            model.beast and in_control_area(data, warlock, model, ctrl_fury(game, warlock))
+        ):
+            continue
+        marked = data.models[model.card].boxes - boxes_left(data, model)
+        options += [Heal(model.uid, n) for n in range(1, min(marked, warlock.fury) + 1)]
+    return options
+
+
+def cast(game: HordesGame, warlock: Model, action: Cast) -> None:
+    """Pay for and cast a spell (boosts cost 1 fury each)."""
+    record = game.data.spells[action.spell]
+    add_fury(game, warlock, -(record.cost + action.boost_hit + action.boost_damage), "spend")
+    target = game.state.models[action.target]
+    resolve_spell(
+        game,
+        warlock,
+        action.spell,
+        record,
+        target,
+        "spell",
+        (action.boost_hit, action.boost_damage),
+    )
+
+
+def use_animus(game: HordesGame, active: Model, action: Animus) -> None:
+    """A beast forced for its animus, or a warlock paying for a beast's animus."""
+    beast = game.state.models[action.beast]
+    spell = game.data.models[beast.card].animus or ""
+    record = game.data.spells[spell]
+    if active.beast:
+        add_fury(game, active, record.cost, "force")
+        caster = active
+    else:
+        add_fury(game, active, -record.cost, "spend")
+        caster = beast if record.rng == "SELF" else active
+    resolve_spell(
+        game, caster, spell, record, game.state.models[action.target], "animus", (False, False)
+    )
+
+
+def resolve_spell(
+    game: HordesGame,
+    caster: Model,
+    spell: str,
+    record: SpellRecord,
+    target: Model,
+    origin: str,
+    boosts: tuple[bool, bool],
+) -> None:
+    """Offensive spells make a magic attack (2d6 + FURY) and hurt or hinder on a hit;
+    others take effect on the target (CTRL: every friendly model in the control area)."""
+    game.emit(
+        SpellEffect(
+            caster.uid,
+            spell,
+            target.uid,
+            text=f"{name(game, caster)} casts {record.name} on {name(game, target)}",
+        )
+    )
+    if record.off:
+        rng = 0.0 if isinstance(record.rng, str) else record.rng
+        strike = Strike(
+            "magic",
+            record.pow,
+            rng,
+            record.aoe if record.pow else 0,
+            boost_hit=boosts[0],
+            boost_damage=boosts[1],
+        )
+        hit, _ = attack(game, caster, target, strike)
+        if hit:
+            apply_effects(game, caster, spell, record, record.effects, [target], origin, True)
+        return
+    targets = [target]
+    if record.rng == "CTRL":
+        targets = [
+            m
+            for m in game.state.living(caster.owner)
+            if in_control_area(game.data, caster, m, ctrl_fury(game, caster))
+        ]
+    apply_effects(game, caster, spell, record, record.effects, targets, origin, False)
+
+
+def apply_effects(
+    game: HordesGame,
+    caster: Model,
+    source: str,
+    record: SpellRecord | None,
+    effects: tuple[Effect, ...],
+    targets: list[Model],
+    origin: str,
+    enemy: bool,
+) -> None:
+    """Put the effects on the targets: stat changes last one round (until the caster's
+    side starts its next turn) or, for upkeep spells, while upkept."""
+    state = game.state
+    upkept = record is not None and record.up and origin == "spell"
+    for target in targets:
+        if not target.alive:
+            continue
+        if upkept:
+            _make_room(game, caster, source, target, enemy)
+        if origin == "animus":
+            target.effects = [e for e in target.effects if e.origin != "animus"]
+        for effect in effects:
+            if effect.kind == "stat" and effect.stat is not None:
+                target.effects.append(
+                    Lasting(
+                        source,
+                        origin,
+                        effect.stat,
+                        effect.amount,
+                        caster.uid,
+                        -1 if upkept else caster.owner,
+                        enemy,
+                    )
+                )
+            elif effect.kind == "heal":
+                heal(game, target, effect.amount)
+            elif effect.kind == "knockdown":
+                knock_down(game, target)
+            elif effect.kind == "fury":
+                add_fury(game, caster, effect.amount, "spell")
+        if upkept:
+            state.upkeep.append((caster.uid, source, target.uid))
+
+
+def _make_room(game: HordesGame, caster: Model, spell: str, target: Model, enemy: bool) -> None:
+    """One of each upkeep spell per caster in play; one friendly and one enemy upkeep
+    spell per model: the older one expires."""
+    state = game.state
+    for entry in list(state.upkeep):
+        same_spell = entry[0] == caster.uid and entry[1] == spell
+        same_side = (
+            entry[2] == target.uid and (state.models[entry[0]].owner != target.owner) == enemy
+        )
+        if same_spell or same_side:
+            end_upkeep(game, entry)
+
+
+def end_upkeep(game: HordesGame, entry: tuple[int, str, int]) -> None:
+    """An upkeep spell expires: its effects leave the model."""
+    caster, spell, target = entry
+    model = game.state.models[target]
+    model.effects = [
+        e
+        for e in model.effects
+        if not (e.source == spell and e.caster == caster and e.expires == -1)
+    ]
+    if entry in game.state.upkeep:
+        game.state.upkeep.remove(entry)
+
+
+def feat(game: HordesGame, warlock: Model, action: Feat) -> None:
+    """The warlock's feat: its effects on the models in its control area, for one round."""
+    record_id = game.data.models[warlock.card].feat or ""
+    record = game.data.feats[record_id]
+    warlock.feat_used = True
+    game.emit(
+        SpellEffect(
+            warlock.uid,
+            record_id,
+            warlock.uid,
+            text=f"{name(game, warlock)} uses the feat {record.name}",
+        )
+    )
+    fury = ctrl_fury(game, warlock)
+    for effect in record.effects:
+        if effect.scope in ("self", "target"):
+            chosen = [warlock]
+        else:
+            friendly = effect.scope == "friendly_ctrl"
+            chosen = [
+                m
+                for m in game.state.living()
+                if (m.owner == warlock.owner) == friendly
+                and in_control_area(game.data, warlock, m, fury)
+            ]
+        apply_effects(
+            game, warlock, record_id, None, (effect,), chosen, "feat", effect.scope == "enemy_ctrl"
+        )
+
+
+def heal_action(game: HordesGame, warlock: Model, action: Heal) -> None:
+    """Spend 1 fury per box healed."""
+    add_fury(game, warlock, -action.amount, "spend")
+    heal(game, game.state.models[action.target], action.amount)

@@ -1,0 +1,98 @@
+"""The HORDES Mk II ruleset: what it declares to the core and what it offers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from warbench.core.catalog import Record
+from warbench.core.datafolder import DataFolder
+from warbench.core.lists import ArmyList, Violation
+from warbench.core.rng import RandomStream
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.table import TablePicture
+from warbench.rulesets.hordes.actions import ACTION_TYPES
+from warbench.rulesets.hordes.data import HordesData, load_data
+from warbench.rulesets.hordes.events import EVENT_TYPES
+from warbench.rulesets.hordes.lists import army_rules, list_violations, roster
+from warbench.rulesets.hordes.picture import picture
+from warbench.rulesets.hordes.profile import boxes_left
+from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, build_state
+from warbench.rulesets.hordes.state import HordesState
+from warbench.rulesets.hordes.turn import Battle
+
+if TYPE_CHECKING:
+    from warbench.core.agents import Agent
+    from warbench.core.attacks import AttackOdds
+
+
+class HordesRuleset(Ruleset[HordesState, HordesData]):
+    """HORDES Mk II quick rules: warlocks, warbeasts and fury on a 48" table."""
+
+    id = "hordes"
+    name = "HORDES Mk II (quick rules)"
+    version = "1"
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+    shipped_data = Path(__file__).parent / "data"
+    secret_fields = ()
+    late_refusals = False
+
+    def load_data(self, folder: DataFolder) -> HordesData:
+        return load_data(folder)
+
+    def default_setup(self) -> dict[str, Any]:
+        return {"armies": list(DEFAULT_ARMIES), "layout": "standard"}
+
+    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> HordesState:
+        state = build_state(self.data, setup, players, rng)
+        state.stack.append(Battle())
+        return state
+
+    def setup_for(self, armies: Sequence[ArmyList], scenario: str | None = None) -> dict[str, Any]:
+        """A battle between these battlegroups (``scenario`` names a terrain layout)."""
+        self.check_players(len(armies))
+        problems = []
+        for player, army in enumerate(armies):
+            report = self.validate_list(army)
+            problems += [f"armies[{player}] ({army.name}) {v}" for v in report.violations]
+        if problems:
+            raise SetupError("\n".join(problems))
+        layout = scenario or "standard"
+        if layout not in self.data.layouts:
+            raise SetupError(f"hordes has no layout {layout!r} ({', '.join(self.data.layouts)})")
+        return {"armies": [roster(army) for army in armies], "layout": layout}
+
+    def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
+        return army_rules(self.data, army)
+
+    def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
+        return list_violations(self.data, army)
+
+    def catalog(self) -> Mapping[str, Record]:
+        return dict(self.data.models)
+
+    def bots(self) -> Mapping[str, Callable[[int], Agent]]:
+        from warbench.core.agents import RandomAgent
+        from warbench.rulesets.hordes.bots import WarlockBot
+
+        return {"warlock": WarlockBot, "random": RandomAgent}
+
+    def attacks(self) -> Mapping[str, AttackOdds]:
+        from warbench.rulesets.hordes.odds import ATTACKS
+
+        return ATTACKS
+
+    def table(self, state: HordesState) -> TablePicture:
+        return picture(self.data, state)
+
+    def describe(self, state: HordesState) -> str:
+        sides = []
+        for player in (0, 1):
+            models = ", ".join(
+                f"{self.data.models[m.card].name} {boxes_left(self.data, m)} boxes {m.fury} fury"
+                for m in state.living(player)
+            )
+            sides.append(f"player {player}: {models or 'nothing left'}")
+        return f"HORDES round {state.round}; " + "; ".join(sides)

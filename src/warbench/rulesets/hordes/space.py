@@ -1,0 +1,305 @@
+"""HORDES geometry on the 48" table: round bases, the front arc, melee range and
+engagement, line of sight past bases, the control area, and straight legs of movement.
+
+Distances between models are edge to edge (base to base). Line of sight runs centre to
+centre (the core's convention; engine default where the seed says "any point of the base").
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import shapely
+
+from warbench.core.geometry import (
+    TOLERANCE,
+    Body,
+    CircleBase,
+    Point,
+    Pose,
+    Terrain,
+    first_contact,
+    heading_vector,
+)
+from warbench.core.geometry.shapes import point_segment_distance
+from warbench.rulesets.hordes.data import HordesData, TerrainRecord, Weapon
+from warbench.rulesets.hordes.state import HordesState, Model
+
+#: Melee range of most weapons, and of weapons with reach (the seed).
+MELEE_RANGE = 0.5
+REACH_RANGE = 2.0
+#: Beyond this distance a stealthy model is missed by ranged and magic attacks.
+STEALTH_RANGE = 5.0
+
+
+def radius(data: HordesData, model: Model) -> float:
+    """Base radius in inches."""
+    return data.radii[model.card]
+
+
+def body(data: HordesData, model: Model) -> Body:
+    """The model's base at its pose, for the core geometry."""
+    return Body(Pose(model.x, model.y, model.heading), CircleBase(radius(data, model)))
+
+
+def gap(data: HordesData, first: Model, second: Model) -> float:
+    """Edge-to-edge distance between two models' bases."""
+    centre = math.hypot(second.x - first.x, second.y - first.y)
+    return centre - radius(data, first) - radius(data, second)
+
+
+def in_front_arc(data: HordesData, viewer: Model, target: Model) -> bool:
+    """Whether some of ``target``'s base lies in ``viewer``'s 180-degree front arc."""
+    dx, dy = heading_vector(viewer.heading)
+    return (target.x - viewer.x) * dx + (target.y - viewer.y) * dy >= -radius(data, target)
+
+
+def weapon_reach(weapon: Weapon) -> float:
+    """Melee range of a weapon: 2" with reach, else 0.5"."""
+    return REACH_RANGE if "reach" in weapon.qualities else MELEE_RANGE
+
+
+def melee_reach(data: HordesData, model: Model) -> float:
+    """The longest melee range the model has (0 when it has no melee weapon)."""
+    reaches = [weapon_reach(w) for w in data.models[model.card].weapons if w.kind == "melee"]
+    return max(reaches, default=0.0)
+
+
+def in_melee_range(data: HordesData, attacker: Model, target: Model, reach: float) -> bool:
+    """``target`` lies within ``reach`` of ``attacker``'s front arc, and the attacker
+    stands (a knocked-down model has no melee range)."""
+    if attacker.knocked_down or not attacker.alive or not target.alive:
+        return False
+    return gap(data, attacker, target) <= reach + 1e-9 and in_front_arc(data, attacker, target)
+
+
+def threatens(data: HordesData, enemy: Model, model: Model) -> bool:
+    """``enemy`` engages ``model``: ``model`` is in its melee range and both stand."""
+    if model.knocked_down or enemy.owner == model.owner:
+        return False
+    return in_melee_range(data, enemy, model, melee_reach(data, enemy))
+
+
+def engaged(data: HordesData, state: HordesState, model: Model) -> bool:
+    """The model engages an enemy or is engaged by one (in melee)."""
+    if model.knocked_down:
+        return False
+    for other in state.models:
+        if (
+            other.alive
+            and other.owner != model.owner
+            and not other.knocked_down
+            and (threatens(data, other, model) or threatens(data, model, other))
+        ):
+            return True
+    return False
+
+
+class Piece(NamedTuple):
+    """A terrain piece: its kind, its core shape (sight, contact), its shapely polygon
+    (lengths through it) and its bounding box ``(x0, y0, x1, y1)`` for quick rejection."""
+
+    kind: str
+    shape: Terrain
+    polygon: shapely.Polygon
+    box: tuple[float, float, float, float]
+
+
+Pieces = tuple[Piece, ...]
+#: Built pieces of each layout met, by the layout tuple's id (the tuple is kept with them,
+#: so the id cannot be reused while the entry lives).
+_BUILT: dict[int, tuple[tuple[TerrainRecord, ...], Pieces]] = {}
+
+
+def pieces(layout: tuple[TerrainRecord, ...]) -> Pieces:
+    """The layout's pieces as core terrain (sight) and shapely polygons (rough lengths)."""
+    entry = _BUILT.get(id(layout))
+    if entry is not None and entry[0] is layout:
+        return entry[1]
+    built = []
+    for record in layout:
+        points = tuple(Point(x, y) for x, y in record.points)
+        blocks = record.kind in ("obstruction", "forest")
+        xs = [x for x, _ in record.points]
+        ys = [y for _, y in record.points]
+        built.append(
+            Piece(
+                record.kind,
+                Terrain(points, blocks, record.kind),
+                shapely.Polygon(record.points),
+                (min(xs), min(ys), max(xs), max(ys)),
+            )
+        )
+    if len(_BUILT) > 64:
+        _BUILT.clear()
+    _BUILT[id(layout)] = (layout, tuple(built))
+    return tuple(built)
+
+
+def _apart(box: tuple[float, float, float, float], a: Point, b: Point) -> bool:
+    """Whether the segment ``a``-``b`` lies wholly outside the box (so misses the piece)."""
+    x0, y0, x1, y1 = box
+    return max(a.x, b.x) < x0 or min(a.x, b.x) > x1 or max(a.y, b.y) < y0 or min(a.y, b.y) > y1
+
+
+def terrain(data: HordesData, state: HordesState) -> Pieces:
+    """The pieces of the game's layout."""
+    return pieces(data.layouts[state.layout])
+
+
+def in_forest(data: HordesData, state: HordesState, model: Model) -> bool:
+    """Whether the model's centre stands in a forest (concealment)."""
+    point = Point(model.x, model.y)
+    return any(
+        kind == "forest" and piece.contains(point) for kind, piece, _, _ in terrain(data, state)
+    )
+
+
+def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) -> bool:
+    """Line of sight: the target in the front arc, no obstruction or forest across the
+    line (a forest either model stands in does not hide it), no standing base at least
+    as big as the target's across it (stealthy models beyond 5" do not block)."""
+    if not in_front_arc(data, viewer, target):
+        return False
+    radii = data.radii
+    sx, sy, ex, ey = viewer.x, viewer.y, target.x, target.y
+    least = 2 * radii[target.card] - TOLERANCE
+    viewer_r = radii[viewer.card]
+    for other in state.models:
+        if other is viewer or other is target or not other.alive or other.knocked_down:
+            continue
+        r = radii[other.card]
+        if 2 * r < least:
+            continue
+        if point_segment_distance(other.x, other.y, sx, sy, ex, ey) >= r - TOLERANCE:
+            continue
+        if (
+            "stealth" in data.models[other.card].abilities
+            and math.hypot(other.x - sx, other.y - sy) - viewer_r - r > STEALTH_RANGE
+        ):
+            continue
+        return False
+    start, end = Point(sx, sy), Point(ex, ey)
+    for kind, piece, _, box in terrain(data, state):
+        if kind not in ("obstruction", "forest") or _apart(box, start, end):
+            continue
+        if kind == "forest" and (piece.contains(start) or piece.contains(end)):
+            continue  # a forest a model stands in does not hide it
+        if piece.crossed_by(start, end):
+            return False
+    return True
+
+
+def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -> bool:
+    """Whether some of ``model``'s base lies within 2 x ``fury`` inches of the warlock."""
+    centre = math.hypot(model.x - warlock.x, model.y - warlock.y)
+    return centre - radius(data, model) <= 2 * fury + 1e-9
+
+
+def rough_length(data: HordesData, state: HordesState, start: Point, end: Point) -> float:
+    """How much of the segment runs through rough ground or forest."""
+    if start == end or all(
+        piece.kind not in ("rough", "forest") or _apart(piece.box, start, end)
+        for piece in terrain(data, state)
+    ):
+        return 0.0
+    line = shapely.LineString([(start.x, start.y), (end.x, end.y)])
+    return sum(
+        float(polygon.intersection(line).length)
+        for kind, _, polygon, box in terrain(data, state)
+        if kind in ("rough", "forest") and not _apart(box, start, end)
+    )
+
+
+def leg_cost(data: HordesData, state: HordesState, start: Point, end: Point) -> float:
+    """Movement spent on a straight leg: rough ground and forest cost double."""
+    rough = rough_length(data, state, start, end)
+    return start.distance_to(end) + (data.settings.rough_cost - 1.0) * rough
+
+
+def obstacles(
+    data: HordesData, state: HordesState, mover: Model, heading: float
+) -> tuple[list[Body], list[Terrain]]:
+    """Bases and impassable terrain a model moving along ``heading`` must not pass over.
+    A base the mover already touches blocks it only if the move heads into it: stepping
+    away from base contact is free (HOR-MOVE-BASES)."""
+    dx, dy = heading_vector(heading)
+    r = radius(data, mover)
+    bodies = []
+    for other in state.models:
+        if not other.alive or other is mover:
+            continue
+        ox, oy = other.x - mover.x, other.y - mover.y
+        touching = math.hypot(ox, oy) <= r + radius(data, other) + 1e-6
+        if touching and ox * dx + oy * dy <= 0.0:
+            continue
+        bodies.append(body(data, other))
+    walls = [piece for kind, piece, _, _ in terrain(data, state) if kind == "obstruction"]
+    return bodies, walls
+
+
+def leg_problem(
+    data: HordesData, state: HordesState, mover: Model, x: float, y: float
+) -> str | None:
+    """``None`` if ``mover`` may run straight to ``(x, y)``, else why not."""
+    size = data.settings.table
+    r = radius(data, mover)
+    if not (r <= x <= size - r and r <= y <= size - r):
+        return f'({x:.2f}, {y:.2f}) puts the base off the {size:g}" table'
+    length = math.hypot(x - mover.x, y - mover.y)
+    if length < 1e-9:
+        return None
+    heading = math.degrees(math.atan2(x - mover.x, y - mover.y))
+    sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
+    bodies, walls = obstacles(data, state, mover, heading)
+    contact = first_contact(sweeper, length, bodies, walls)
+    if contact is not None and contact.distance < length - 1e-6:
+        what = "an obstruction" if isinstance(contact.obstacle, Terrain) else "another model's base"
+        return f'the move would pass over {what} after {contact.distance:.2f}" (HOR-MOVE-BASES)'
+    return None
+
+
+def run_out(
+    data: HordesData,
+    state: HordesState,
+    mover: Model,
+    heading: float,
+    budget: float,
+    ignore: Model | None = None,
+) -> tuple[float, Body | Terrain | None]:
+    """How far ``mover`` gets straight along ``heading`` with ``budget`` inches of
+    movement (rough ground costing double), and what stops it (``None``: the budget)."""
+    r = radius(data, mover)
+    sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
+    bodies, walls = obstacles(data, state, mover, heading)
+    if ignore is not None:
+        skip = body(data, ignore)
+        bodies = [b for b in bodies if b != skip]
+    contact = first_contact(sweeper, budget, bodies, walls)
+    limit = budget if contact is None else contact.distance
+    limit = min(limit, edge_limit(mover.x, mover.y, heading, r, data.settings.table))
+    start = Point(mover.x, mover.y)
+    low, high = 0.0, limit
+    if leg_cost(data, state, start, start.toward(heading, limit)) <= budget + 1e-9:
+        low = limit
+    else:
+        for _ in range(30):
+            middle = (low + high) / 2
+            if leg_cost(data, state, start, start.toward(heading, middle)) <= budget:
+                low = middle
+            else:
+                high = middle
+    stopped = contact.obstacle if contact is not None and low >= contact.distance - 1e-6 else None
+    return low, stopped
+
+
+def edge_limit(x: float, y: float, heading: float, r: float, size: float) -> float:
+    dx, dy = heading_vector(heading)
+    limit = math.inf
+    for position, step in ((x, dx), (y, dy)):
+        if step > 1e-12:
+            limit = min(limit, (size - r - position) / step)
+        elif step < -1e-12:
+            limit = min(limit, (r - position) / step)
+    return max(0.0, limit)

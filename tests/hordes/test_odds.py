@@ -1,0 +1,66 @@
+"""Exact odds checked against icepool (HOR-HIT, HOR-DAMAGE-ROLL, HOR-SPIRAL)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import icepool
+import pytest
+
+from warbench.rulesets.hordes.exact import attack_chances, boxes_dist, spiral_after
+from warbench.rulesets.hordes.odds import ATTACKS
+
+
+def icepool_attack(dice: int, bonus: int, defence: int) -> tuple[float, float]:
+    def judge(*faces: int) -> int:
+        if all(f == 1 for f in faces):
+            return 0
+        hit = (len(faces) >= 2 and all(f == 6 for f in faces)) or sum(faces) + bonus >= defence
+        return 0 if not hit else (2 if len(set(faces)) < len(faces) else 1)
+
+    outcome = icepool.map(judge, *([icepool.d6] * dice))
+    hit = float(outcome.probability(1) + outcome.probability(2))
+    return hit, float(outcome.probability(2))
+
+
+@pytest.mark.parametrize(
+    ("dice", "bonus", "defence"), [(2, 6, 12), (3, 5, 16), (2, 0, 20), (1, 7, 11), (3, 9, 10)]
+)
+def test_attack_chances_match_icepool(dice: int, bonus: int, defence: int) -> None:
+    """HOR-HIT, HOR-BOOST, HOR-CRITICAL: hit and critical chances, boosted or not."""
+    ours = attack_chances(dice, bonus, defence)
+    theirs = icepool_attack(dice, bonus, defence)
+    assert ours == pytest.approx(theirs, abs=1e-12)
+
+
+@pytest.mark.parametrize(("dice", "power", "arm"), [(2, 16, 18), (3, 12, 15), (1, 10, 14)])
+def test_damage_matches_icepool(dice: int, power: int, arm: int) -> None:
+    """HOR-DAMAGE-ROLL: boxes = 2d6 (+1 boosted) + POW - ARM, at least 0."""
+    reference = (dice @ icepool.d6).map(lambda total: max(0, total + power - arm))
+    for boxes, p in boxes_dist(dice, power, arm).items():
+        assert p == pytest.approx(float(reference.probability(boxes)), abs=1e-12)
+
+
+def test_spiral_one_hit_matches_icepool() -> None:
+    """HOR-SPIRAL: one 6-box hit on a 3-circle spiral cripples an aspect exactly when it
+    starts in the aspect's first branch (6 boxes fill both branches from there)."""
+    sizes = (3, 3, 3, 3, 3, 3)
+    states = spiral_after(sizes, [{6: 1.0}])
+    mind = sum(p for marked, p in states.items() if marked[0] == 3 and marked[1] == 3)
+    branch = icepool.d6
+    reference = branch.map(lambda b: 1 if b == 1 else 0).probability(1)
+    assert mind == pytest.approx(float(reference))
+    assert sum(states.values()) == pytest.approx(1.0)
+    assert Fraction(mind).limit_denominator(100) == Fraction(1, 6)
+
+
+def test_odds_command_answers_crippling() -> None:
+    """HOR-SPIRAL-ASPECTS: the melee odds name each aspect's crippling chance."""
+    melee = ATTACKS["melee"]
+    answer = melee.odds(
+        melee.parse_options(
+            ["attacks=2", "target=mosshound", "power=14", "arm=15", "boost_damage=true"]
+        )
+    )
+    assert {"mind crippled", "body crippled", "spirit crippled", "destroyed"} <= set(answer.named)
+    assert 0 < answer.named["destroyed"] < answer.named["mind crippled"] <= 1
