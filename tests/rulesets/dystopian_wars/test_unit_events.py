@@ -8,7 +8,7 @@ from warbench.core.match import play_match
 from warbench.core.replay import replay
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
-from warbench.rulesets.dystopian_wars.state import state_of
+from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.testing import unit_tallies
 
 RULES = DystopianWarsRuleset()
@@ -19,7 +19,9 @@ def test_unit_events_match_the_hull_lost_and_models_lost_in_a_bot_game() -> None
     final state shows lost, every model lost (destroyed, captured...) has one
     unit_destroyed, and damage is credited to classes on the table."""
     result = play_match(RULES, [CommodoreBot(1), CommodoreBot(2)], seed=1)
-    models = state_of(replay(result.journal)).models
+    final = replay(result.journal).state
+    assert isinstance(final, DWState)
+    models = final.models
     tallies = unit_tallies(result.events)
     shown: Counter[tuple[int, str]] = Counter()
     lost: Counter[tuple[int, str]] = Counter()

@@ -12,11 +12,9 @@ on its own; a squadron may instead do nothing and drift 2 inches straight ahead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.engine import Game
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import (
     Command,
@@ -43,6 +41,27 @@ from warbench.rulesets.dystopian_wars.command import (
 )
 from warbench.rulesets.dystopian_wars.damage import destroy, lose_hull, may_reroll, near_commodore
 from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    Activated,
+    AllStop,
+    CommodoreReroll,
+    FireOut,
+    FireSpreads,
+    HelmOrder,
+    Idled,
+    JoinedPatrol,
+    LevelChanged,
+    MineDropped,
+    Moved,
+    Pivoted,
+    Rallied,
+    Repaired,
+    RepairFailed,
+    RepairFire,
+    Split,
+    Touched,
+    Treacherous,
+)
 from warbench.rulesets.dystopian_wars.flyers import (
     burn_fuel,
     carry_wings,
@@ -68,7 +87,12 @@ from warbench.rulesets.dystopian_wars.movement import (
     resolve_contact,
     treacherous,
 )
-from warbench.rulesets.dystopian_wars.state import REPAIRABLE, DWState, Model, data_of, state_of
+from warbench.rulesets.dystopian_wars.state import (
+    REPAIRABLE,
+    DWGame,
+    DWState,
+    Model,
+)
 from warbench.rulesets.dystopian_wars.victory import judge, standing
 
 HELM_ORDERS = ("hold", "ahead", "reverse")
@@ -77,7 +101,7 @@ TREACHEROUS_FAILS = 1
 
 
 @dataclass(slots=True)
-class Activation(Procedure[Any, Any]):
+class Activation(Procedure[DWState, RulesData]):
     """The activation of squadron ``sid``."""
 
     sid: int
@@ -94,8 +118,8 @@ class Activation(Procedure[Any, Any]):
 
     # ------------------------------------------------------------------ decisions
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state, data = state_of(game), data_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state, data = game.state, game.data
         player = state.squadrons[self.sid].player
         if self.stage == "command":
             commands = tuple(Command(group[0]) for group in self.groups)
@@ -187,8 +211,8 @@ class Activation(Procedure[Any, Any]):
 
     # ------------------------------------------------------------------ answers
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state, data = state_of(game), data_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state, data = game.state, game.data
         if isinstance(action, Command):
             chosen = next(group for group in self.groups if action.model in group)
             self.set_parts(game, chosen)
@@ -219,25 +243,36 @@ class Activation(Procedure[Any, Any]):
             model.place(model.pose().turned(action.degrees))
             release(state, model)
             self.moved.append(model.uid)
-            game.emit("pivot", f"{model.name} turns {action.degrees:g} degrees on the spot",
-                      model=model.uid, degrees=action.degrees)
+            game.emit(
+                Pivoted(
+                    model=model.uid,
+                    degrees=action.degrees,
+                    text=f"{model.name} turns {action.degrees:g} degrees on the spot",
+                )
+            )
             return
         assert isinstance(action, Move)
         self.move(game, state, data, action)
 
-    def deck(self, game: Game[Any, Any], state: DWState, action: Action) -> None:
+    def deck(self, game: DWGame, state: DWState, action: Action) -> None:
         """The wing lands, joins a patrol, or stays as it is."""
-        wing = self.wing(state, data_of(game))
+        wing = self.wing(state, game.data)
         assert wing is not None
         if isinstance(action, Land):
             land(game, state, wing, state.models[action.carrier])
         elif isinstance(action, JoinPatrol):
             wing.cap_with = action.squadron
-            game.emit("patrol", f"{wing.name} joins {state.squadrons[action.squadron].name} "
-                      "on combat air patrol", model=wing.uid, squadron=action.squadron)
+            game.emit(
+                JoinedPatrol(
+                    model=wing.uid,
+                    squadron=action.squadron,
+                    text=f"{wing.name} joins {state.squadrons[action.squadron].name} "
+                          "on combat air patrol",
+                )
+            )
         self.stage = "bravery"
 
-    def helm(self, game: Game[Any, Any], state: DWState, action: Helm) -> None:
+    def helm(self, game: DWGame, state: DWState, action: Helm) -> None:
         """Carry out a helm order of a model under all stop."""
         model = state.models[action.model]
         self.moved.append(model.uid)
@@ -249,20 +284,21 @@ class Activation(Procedure[Any, Any]):
             text = f"{model.name} takes a direction arrow: it may back away next activation"
         else:
             text = f"{model.name} holds still"
-        game.emit("helm", text, model=model.uid, order=action.order)
+        game.emit(HelmOrder(model=model.uid, order=action.order, text=text))
 
-    def move(self, game: Game[Any, Any], state: DWState, data: RulesData, action: Move) -> None:
+    def move(self, game: DWGame, state: DWState, data: RulesData, action: Move) -> None:
         """Carry out one model's move."""
         model = state.models[action.model]
         reason, plan = move_refusal(state, data, model, action)
         assert reason is None and plan is not None
         if action.level and action.level != model.level:
             game.emit(
-                "level",
-                f"{model.name} {'dives' if action.level == 'submerged' else 'goes'} "
-                f"{'under' if action.level == 'submerged' else 'to ' + action.level}",
-                model=model.uid,
-                level=action.level,
+                LevelChanged(
+                    model=model.uid,
+                    level=action.level,
+                    text=f"{model.name} {'dives' if action.level == 'submerged' else 'goes'} "
+                    f"{'under' if action.level == 'submerged' else 'to ' + action.level}",
+                )
             )
         result = carry_out(state, data, model, plan, action)
         if action.level:
@@ -275,31 +311,37 @@ class Activation(Procedure[Any, Any]):
             release(state, model)
         self.moved.append(model.uid)
         game.emit(
-            "move",
-            f"{model.name} moves {result.travelled:.1f} inches"
-            + (" backward" if action.backward else "")
-            + (f" and stops against {self.obstacle_name(state, result.contact.other)}"
-               if result.contact else ""),
-            model=model.uid,
-            x=round(model.x, 3),
-            y=round(model.y, 3),
-            heading=round(model.heading, 3),
+            Moved(
+                model=model.uid,
+                x=round(model.x, 3),
+                y=round(model.y, 3),
+                heading=round(model.heading, 3),
+                text=f"{model.name} moves {result.travelled:.1f} inches"
+                + (" backward" if action.backward else "")
+                + (f" and stops against {self.obstacle_name(state, result.contact.other)}"
+                   if result.contact else ""),
+            )
         )
         if result.dropped is not None:
             mine = place_mine(state, data, model, result.dropped)
             self.dropped.append(mine.mid)
-            game.emit("mine_dropped", f"{model.name} drops a mine", mine=mine.mid)
+            game.emit(MineDropped(mine=mine.mid, text=f"{model.name} drops a mine"))
         if action.all_stop:
             model.helm = "all_stop"
-            game.emit("all_stop", f"{model.name} signals all stop", model=model.uid)
+            game.emit(AllStop(model=model.uid, text=f"{model.name} signals all stop"))
         if result.contact is not None:
             contact = result.contact
             if action.ram or contact.other < 0:
                 self.contacts.append((contact.mover, contact.other, contact.forward))
             else:
-                game.emit("touch", f"{model.name} comes alongside "
-                          f"{self.obstacle_name(state, contact.other)} without ramming",
-                          model=model.uid, other=contact.other)
+                game.emit(
+                    Touched(
+                        model=model.uid,
+                        other=contact.other,
+                        text=f"{model.name} comes alongside "
+                              f"{self.obstacle_name(state, contact.other)} without ramming",
+                    )
+                )
         self.triggered.extend(mid for mid in result.mines if mid not in self.triggered)
         if leaves_table(state, model):
             destroy(game, model, "destroyed", "left the table")
@@ -318,12 +360,13 @@ class Activation(Procedure[Any, Any]):
         """The name of what a contact met."""
         return state.models[other].name if other >= 0 else state.terrain[-1 - other].name
 
-    def drift(self, game: Game[Any, Any], state: DWState, data: RulesData) -> None:
+    def drift(self, game: DWGame, state: DWState, data: RulesData) -> None:
         """The squadron does nothing: each model not under all stop drifts 2 inches."""
         game.emit(
-            "idle",
-            f"{state.squadrons[self.sid].name} does nothing this turn and drifts",
-            squadron=self.sid,
+            Idled(
+                squadron=self.sid,
+                text=f"{state.squadrons[self.sid].name} does nothing this turn and drifts",
+            )
         )
         for part in self.parts:
             for uid in part:
@@ -351,8 +394,8 @@ class Activation(Procedure[Any, Any]):
 
     # ------------------------------------------------------------------ stepping
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         stage = self.stage
         if stage == "start":
             self.start(game, state)
@@ -407,7 +450,7 @@ class Activation(Procedure[Any, Any]):
                 assert outcome is not None
                 game.end(outcome)
 
-    def start(self, game: Game[Any, Any], state: DWState) -> None:
+    def start(self, game: DWGame, state: DWState) -> None:
         """Begin: note who is broken, find the command groups."""
         state.phase_no += 1
         squadron = state.squadrons[self.sid]
@@ -416,27 +459,33 @@ class Activation(Procedure[Any, Any]):
         for model in models:
             model.grounded = False
         self.broken_before = [m.uid for m in models if m.broken]
-        game.emit("activation", f"player {squadron.player} activates {squadron.name}",
-                  player=squadron.player, squadron=self.sid)
+        game.emit(
+            Activated(
+                player=squadron.player,
+                squadron=self.sid,
+                text=f"player {squadron.player} activates {squadron.name}",
+            )
+        )
         self.groups = command_groups(state, self.sid)
         if len(self.groups) > 1:
             self.stage = "command"
         else:
             self.set_parts(game, self.groups[0] if self.groups else [])
 
-    def set_parts(self, game: Game[Any, Any], chosen: list[int]) -> None:
+    def set_parts(self, game: DWGame, chosen: list[int]) -> None:
         """The commanded part first, then each model out of command on its own."""
         others = [uid for group in self.groups if group is not chosen for uid in group]
         self.parts = [chosen] + [[uid] for uid in sorted(others)]
         if others:
             game.emit(
-                "split",
-                f"{len(others)} model{'s' if len(others) > 1 else ''} out of command distance",
-                detached=sorted(others),
+                Split(
+                    detached=tuple(sorted(others)),
+                    text=f"{len(others)} model{'s' if len(others) > 1 else ''} out of command distance",
+                )
             )
         self.stage = "tests"
 
-    def command_tests(self, game: Game[Any, Any], state: DWState, data: RulesData) -> None:
+    def command_tests(self, game: DWGame, state: DWState, data: RulesData) -> None:
         """1b: detached models test; break markers spread through the commanded part."""
         if not self.parts:
             return
@@ -450,7 +499,7 @@ class Activation(Procedure[Any, Any]):
             if not take_test(game, "command", [model], detached=True, label="command test"):
                 break_models(game, [model], "failed command test")
 
-    def bravery(self, game: Game[Any, Any], state: DWState, data: RulesData) -> None:
+    def bravery(self, game: DWGame, state: DWState, data: RulesData) -> None:
         """7b: models broken before this activation test to remove their markers."""
         candidates = [state.models[uid] for uid in self.broken_before]
         still = [
@@ -466,8 +515,12 @@ class Activation(Procedure[Any, Any]):
                          label="bravery test"):
                 for model in group:
                     model.broken = False
-                game.emit("rallied", f"{', '.join(m.name for m in group)} rally",
-                          models=[m.uid for m in group])
+                game.emit(
+                    Rallied(
+                        models=tuple(m.uid for m in group),
+                        text=f"{', '.join(m.name for m in group)} rally",
+                    )
+                )
 
     def finish(self, state: DWState) -> None:
         """Mines dropped this activation arm; grounding ends; cards of the activation end."""
@@ -481,7 +534,7 @@ class Activation(Procedure[Any, Any]):
 
 
 @dataclass(slots=True)
-class TerrainRoll(Procedure[Any, Any]):
+class TerrainRoll(Procedure[DWState, RulesData]):
     """Treacherous terrain: a D6 for a land model crossing light terrain, a 1 costing a
     hull point (engine default); the commodore may re-roll it for a model within 8
     inches."""
@@ -491,28 +544,37 @@ class TerrainRoll(Procedure[Any, Any]):
     face: int = 0
     offered: bool = False
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
+    def decisions(self, game: DWGame) -> list[Decision]:
         if not self.offered:
             return []
-        player = state_of(game).models[self.model].player
+        player = game.state.models[self.model].player
         return [Decision(player, f"treacherous terrain roll of {self.face}: re-roll with the "
                          "commodore?", (Reroll(), Decline()))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
+    def act(self, game: DWGame, player: int, action: Action) -> None:
         self.offered = False
         if isinstance(action, Reroll):
-            state_of(game).reroll_used[player] = True
-            game.emit("commodore_reroll", f"player {player}'s commodore orders a re-roll",
-                      player=player)
+            game.state.reroll_used[player] = True
+            game.emit(
+                CommodoreReroll(
+                    player=player,
+                    text=f"player {player}'s commodore orders a re-roll",
+                )
+            )
             self.face = game.dice.faces(6, 1, label="treacherous terrain re-roll")[0]
         self.finish(game)
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = state_of(game)
+    def step(self, game: DWGame) -> None:
+        state = game.state
         model = state.models[self.model]
         self.face = game.dice.faces(6, 1, label=f"treacherous terrain ({self.piece})")[0]
-        game.emit("treacherous", f"{model.name} crosses {self.piece}: rolls {self.face}",
-                  model=model.uid, roll=self.face)
+        game.emit(
+            Treacherous(
+                model=model.uid,
+                roll=self.face,
+                text=f"{model.name} crosses {self.piece}: rolls {self.face}",
+            )
+        )
         if self.face == TREACHEROUS_FAILS and may_reroll(state, model.player) and (
             near_commodore(state, model)
         ):
@@ -520,16 +582,16 @@ class TerrainRoll(Procedure[Any, Any]):
             return
         self.finish(game)
 
-    def finish(self, game: Game[Any, Any]) -> None:
+    def finish(self, game: DWGame) -> None:
         """Apply the roll and leave."""
-        model = state_of(game).models[self.model]
+        model = game.state.models[self.model]
         game.pop()
         if self.face == TREACHEROUS_FAILS:
             lose_hull(game, model, 1, f"treacherous {self.piece}")
 
 
 @dataclass(slots=True)
-class Repairs(Procedure[Any, Any]):
+class Repairs(Procedure[DWState, RulesData]):
     """Step 8: each model may roll to repair one starred critical (1-3 repaired, 4-5
     nothing, 6 another raging fire). Creatures and robots only put out fires."""
 
@@ -571,8 +633,8 @@ class Repairs(Procedure[Any, Any]):
             if model.marker(name) and (not beast or name == "raging-fire")
         ]
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state, data = state_of(game), data_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state, data = game.state, game.data
         player = state.squadrons[self.sid].player
         if self.face:
             if self.offered:
@@ -589,14 +651,18 @@ class Repairs(Procedure[Any, Any]):
         options.append(Decline())
         return [Decision(player, f"repair {model.name}?", tuple(options))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = state_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state = game.state
         if self.face:
             self.offered = False
             if isinstance(action, Reroll):
                 state.reroll_used[player] = True
-                game.emit("commodore_reroll", f"player {player}'s commodore orders a re-roll",
-                          player=player)
+                game.emit(
+                    CommodoreReroll(
+                        player=player,
+                        text=f"player {player}'s commodore orders a re-roll",
+                    )
+                )
                 self.face = game.dice.faces(6, 1, label="repair re-roll")[0]
             return
         if isinstance(action, Repair):
@@ -608,29 +674,38 @@ class Repairs(Procedure[Any, Any]):
             )
             self.done[str(action.model)] = self.done.get(str(action.model), 0) + 1
         else:
-            skipped = self.candidates(state, data_of(game))[0]
-            self.done[str(skipped.uid)] = self.allowed(state, data_of(game), skipped)
+            skipped = self.candidates(state, game.data)[0]
+            self.done[str(skipped.uid)] = self.allowed(state, game.data, skipped)
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = state_of(game)
+    def step(self, game: DWGame) -> None:
+        state = game.state
         if self.face:
             model = state.models[self.model]
             if self.face <= 3:
                 model.remove_marker(self.marker)
-                game.emit("repaired", f"{model.name} repairs {self.marker.replace('-', ' ')}",
-                          model=model.uid, marker=self.marker)
+                game.emit(
+                    Repaired(
+                        model=model.uid,
+                        marker=self.marker,
+                        text=f"{model.name} repairs {self.marker.replace('-', ' ')}",
+                    )
+                )
             elif self.face == 6:
                 model.add_marker("raging-fire")
-                game.emit("repair_fire", f"{model.name}'s repair sets off another fire",
-                          model=model.uid)
+                game.emit(
+                    RepairFire(
+                        model=model.uid,
+                        text=f"{model.name}'s repair sets off another fire",
+                    )
+                )
             else:
-                game.emit("repair_failed", f"{model.name} fails to repair", model=model.uid)
+                game.emit(RepairFailed(model=model.uid, text=f"{model.name} fails to repair"))
             self.face = 0
             return
         game.pop()
 
 
-def burn(game: Game[Any, Any], state: DWState) -> None:
+def burn(game: DWGame, state: DWState) -> None:
     """End phase: each raging fire marker tests on its own (1.1 errata): 1-3 it goes out,
     4-5 it burns (1 hull point), 6 it burns and spreads (another marker)."""
     for model in state.models:
@@ -641,12 +716,16 @@ def burn(game: Game[Any, Any], state: DWState) -> None:
             face = game.dice.faces(6, 1, label="raging fire")[0]
             if face <= 3:
                 model.remove_marker("raging-fire")
-                game.emit("fire_out", f"a fire aboard {model.name} is put out", model=model.uid)
+                game.emit(FireOut(model=model.uid, text=f"a fire aboard {model.name} is put out"))
             else:
                 if face == 6:
                     model.add_marker("raging-fire")
-                    game.emit("fire_spreads", f"a fire aboard {model.name} spreads",
-                              model=model.uid)
+                    game.emit(
+                        FireSpreads(
+                            model=model.uid,
+                            text=f"a fire aboard {model.name} spreads",
+                        )
+                    )
                 lose_hull(game, model, 1, "raging fire")
                 if not model.alive:
                     break

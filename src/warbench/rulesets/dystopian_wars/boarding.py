@@ -17,11 +17,9 @@ rammed or collided boards only another model, with half its melee dice.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.engine import Game
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import (
@@ -34,9 +32,22 @@ from warbench.rulesets.dystopian_wars.actions import (
 from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value
 from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    BoardersShot,
+    BoardingDeclared,
+    BoardingRepelled,
+    Derelict,
+    Melee,
+    Prize,
+)
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.pools import roll_hits
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, data_of, state_of
+from warbench.rulesets.dystopian_wars.state import (
+    DWGame,
+    DWState,
+    Model,
+    body_of,
+)
 
 #: The number ack-ack (or charges) need against boarders; melee dice need 4+.
 BOARDER_NEEDED, MELEE_NEEDED, BEAST_AA_NEEDED = 5, 4, 4
@@ -126,26 +137,26 @@ class BoardSpace(ParamSpace):
     action_type = Board
 
     def __init__(self, state: DWState, data: RulesData, frame: Boarding) -> None:
-        self.state = state
-        self.data = data
-        self.frame = frame
+        self._state = state
+        self._data = data
+        self._frame = frame
         self.description = "board an enemy within 4 inches with some of a model's points"
 
     def validate(self, action: Action) -> str | None:
         assert isinstance(action, Board)
-        if action.model not in self.frame.part:
+        if action.model not in self._frame.part:
             return f"model {action.model} is not part of this activation"
-        if self.frame.sent(action.model):
-            return f"{self.state.models[action.model].name} has already sent its boarders"
-        if not 0 <= action.target < len(self.state.models):
+        if self._frame.sent(action.model):
+            return f"{self._state.models[action.model].name} has already sent its boarders"
+        if not 0 <= action.target < len(self._state.models):
             return f"there is no model {action.target}"
-        attacker = self.state.models[action.model]
+        attacker = self._state.models[action.model]
         return board_refusal(
-            self.state, self.data, attacker, self.state.models[action.target], action.ap
+            self._state, self._data, attacker, self._state.models[action.target], action.ap
         )
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
-        options = self.frame.options(self.state, self.data)
+        options = self._frame.options(self._state, self._data)
         found: list[Action] = []
         for _ in range(count):
             if not options:
@@ -169,7 +180,7 @@ class Assault:
 
 
 @dataclass(slots=True)
-class Boarding(Procedure[Any, Any]):
+class Boarding(Procedure[DWState, RulesData]):
     """Step 6 for one activation part: declare assaults, take answers, fight them."""
 
     sid: int
@@ -199,8 +210,8 @@ class Boarding(Procedure[Any, Any]):
                         found.append(Board(uid, target.uid, ap))
         return found
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state, data = state_of(game), data_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state, data = game.state, game.data
         player = state.squadrons[self.sid].player
         if self.stage == "declare":
             found = self.options(state, data)
@@ -215,8 +226,8 @@ class Boarding(Procedure[Any, Any]):
                              "many assault points stay aboard as a prize crew?", options)]
         return []
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = state_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state = game.state
         if isinstance(action, EndBoarding):
             self.stage = "answer"
             return
@@ -232,15 +243,16 @@ class Boarding(Procedure[Any, Any]):
         else:
             self.assaults.append(Assault(target.uid, [(attacker.uid, action.ap)]))
         game.emit(
-            "boarding_declared",
-            f"{attacker.name} sends {action.ap} assault points to board {target.name}",
-            model=attacker.uid,
-            target=target.uid,
-            ap=action.ap,
+            BoardingDeclared(
+                model=attacker.uid,
+                target=target.uid,
+                ap=action.ap,
+                text=f"{attacker.name} sends {action.ap} assault points to board {target.name}",
+            )
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         if self.stage == "declare":
             self.stage = "answer"
         elif self.stage == "answer":
@@ -262,7 +274,7 @@ class Boarding(Procedure[Any, Any]):
         else:
             game.pop()
 
-    def fight(self, game: Game[Any, Any], state: DWState, data: RulesData, assault: Assault) -> None:
+    def fight(self, game: DWGame, state: DWState, data: RulesData, assault: Assault) -> None:
         """Roll the answer and the melee of one assault."""
         target = state.models[assault.target]
         target_spec = data.models[target.cls]
@@ -274,8 +286,12 @@ class Boarding(Procedure[Any, Any]):
         parties = self.answer_fire(game, state, data, assault, parties)
         boarders = sum(ap for _, ap in parties)
         if boarders <= 0:
-            game.emit("boarding_repelled", f"the boarders never reach {target.name}",
-                      target=target.uid)
+            game.emit(
+                BoardingRepelled(
+                    target=target.uid,
+                    text=f"the boarders never reach {target.name}",
+                )
+            )
             return
         dice = 0
         for uid, ap in parties:
@@ -286,12 +302,13 @@ class Boarding(Procedure[Any, Any]):
         attack_hits, _ = roll_hits(game.dice, dice, MELEE_NEEDED, label="boarders' melee")
         defence_hits, _ = roll_hits(game.dice, defending, MELEE_NEEDED, label="defenders' melee")
         game.emit(
-            "melee",
-            f"boarding {target.name}: {dice} melee dice score {attack_hits}, the {defending} "
-            f"defenders score {defence_hits}",
-            target=target.uid,
-            hits=attack_hits,
-            answer=defence_hits,
+            Melee(
+                target=target.uid,
+                hits=attack_hits,
+                answer=defence_hits,
+                text=f"boarding {target.name}: {dice} melee dice score {attack_hits}, the {defending} "
+                f"defenders score {defence_hits}",
+            )
         )
         if target.derelict:
             target.prize_ap = max(0, target.prize_ap - attack_hits)
@@ -324,7 +341,7 @@ class Boarding(Procedure[Any, Any]):
 
     def answer_fire(
         self,
-        game: Game[Any, Any],
+        game: DWGame,
         state: DWState,
         data: RulesData,
         assault: Assault,
@@ -348,12 +365,16 @@ class Boarding(Procedure[Any, Any]):
                 hits, _ = roll_hits(game.dice, dice, BOARDER_NEEDED, label="answer to boarders")
                 killed += hits
         if killed:
-            game.emit("boarders_shot", f"{killed} boarding points fall to the defenders' fire",
-                      killed=killed)
+            game.emit(
+                BoardersShot(
+                    killed=killed,
+                    text=f"{killed} boarding points fall to the defenders' fire",
+                )
+            )
         survivors = lose_points(state, crews, killed) if crews else []
         return survivors + [(uid, ap) for uid, ap in beasts if state.models[uid].active]
 
-    def garrison(self, game: Game[Any, Any], state: DWState, crew: int) -> None:
+    def garrison(self, game: DWGame, state: DWState, crew: int) -> None:
         """Leave ``crew`` points aboard the captured model; the rest go home."""
         target = state.models[self.capture]
         player = state.squadrons[self.sid].player
@@ -365,10 +386,15 @@ class Boarding(Procedure[Any, Any]):
         if crew > 0:
             target.prize_of = player
             target.prize_ap = crew
-            game.emit("prize", f"{target.name} is held as a prize by {crew} assault points",
-                      model=target.uid, ap=crew)
+            game.emit(
+                Prize(
+                    model=target.uid,
+                    ap=crew,
+                    text=f"{target.name} is held as a prize by {crew} assault points",
+                )
+            )
         else:
-            game.emit("derelict", f"{target.name} is left a derelict", model=target.uid)
+            game.emit(Derelict(model=target.uid, text=f"{target.name} is left a derelict"))
         self.capture = -1
         self.survivors = []
         self.stage = "melee"
@@ -428,15 +454,15 @@ def defender_of(target: Model) -> int:
 
 
 @dataclass(slots=True)
-class AnswerBoarding(Procedure[Any, Any]):
+class AnswerBoarding(Procedure[DWState, RulesData]):
     """The defender answers a boarding assault with ack-ack or concussion charges."""
 
     assault: int
     kind: str
     able: list[int]
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = state_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state = game.state
         boarding = game.state.stack[-2]
         assert isinstance(boarding, Boarding)
         target = state.models[boarding.assaults[self.assault].target]
@@ -444,7 +470,7 @@ class AnswerBoarding(Procedure[Any, Any]):
         return [Decision(defender_of(target), f"answer the boarders of {target.name} with {name}?",
                          (Respond(tuple(self.able)), Decline()))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
+    def act(self, game: DWGame, player: int, action: Action) -> None:
         game.pop()
         boarding = game.top
         assert isinstance(boarding, Boarding)

@@ -15,11 +15,9 @@ flyers next (4b-4d), then the rest (5). Answer dice cancel one hit on a 5 and tw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.engine import Game
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import CeaseFire, Decline, Fire, PlayCard, Respond
@@ -37,10 +35,22 @@ from warbench.rulesets.dystopian_wars.combat import (
 )
 from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    AnswerDeclared,
+    AttackDeclared,
+    AttackLost,
+    AttackRolled,
+    PatrolStrike,
+)
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.pools import roll_hits
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, data_of, state_of
+from warbench.rulesets.dystopian_wars.state import (
+    DWGame,
+    DWState,
+    Model,
+    body_of,
+)
 from warbench.rulesets.dystopian_wars.world import world_of
 
 #: The number answer dice (ack-ack, concussion charges) need to cancel hits.
@@ -201,18 +211,18 @@ class FireSpace(ParamSpace):
     action_type = Fire
 
     def __init__(self, state: DWState, data: RulesData, frame: Gunnery) -> None:
-        self.state = state
-        self.data = data
-        self.frame = frame
+        self._state = state
+        self._data = data
+        self._frame = frame
         self.description = "declare an attack: guns (model, weapon), target, split dice"
 
     def validate(self, action: Action) -> str | None:
         assert isinstance(action, Fire)
-        reason, _ = fire_refusal(self.state, self.data, self.frame, action)
+        reason, _ = fire_refusal(self._state, self._data, self._frame, action)
         return reason
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
-        options = fire_options(self.state, self.data, self.frame)
+        options = fire_options(self._state, self._data, self._frame)
         found: list[Action] = []
         for _ in range(count * 2):
             if not options:
@@ -221,10 +231,10 @@ class FireSpace(ParamSpace):
             if len(base.guns) == 1 and rng.random() < 0.5:
                 uid, mount = base.guns[0]
                 _, shot = shot_refusal(
-                    self.state, self.data, self.state.models[uid], mount,
-                    self.state.models[base.target],
+                    self._state, self._data, self._state.models[uid], mount,
+                    self._state.models[base.target],
                 )
-                spent = max(0, self.frame.used.get(gun_key(uid, mount), 0))
+                spent = max(0, self._frame.used.get(gun_key(uid, mount), 0))
                 if shot is not None and shot.dice - spent > 1:
                     share = 1 + rng.choice_index(shot.dice - spent - 1)
                     candidate = Fire(base.guns, base.target, share)
@@ -276,7 +286,7 @@ def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, li
 
 
 @dataclass(slots=True)
-class Gunnery(Procedure[Any, Any]):
+class Gunnery(Procedure[DWState, RulesData]):
     """Declare every attack of an activation part, take answers, then roll them."""
 
     sid: int
@@ -289,10 +299,10 @@ class Gunnery(Procedure[Any, Any]):
     order: list[int] = field(default_factory=list)
     fuelled: list[int] = field(default_factory=list)
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
+    def decisions(self, game: DWGame) -> list[Decision]:
         if self.stage != "declare":
             return []
-        state, data = state_of(game), data_of(game)
+        state, data = game.state, game.data
         player = state.squadrons[self.sid].player
         options: tuple[Action, ...] = (*fire_options(state, data, self), CeaseFire())
         return [
@@ -304,8 +314,8 @@ class Gunnery(Procedure[Any, Any]):
             )
         ]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state, data = state_of(game), data_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state, data = game.state, game.data
         if isinstance(action, CeaseFire):
             self.stage = "answer"
             return
@@ -333,18 +343,19 @@ class Gunnery(Procedure[Any, Any]):
         guns = ", ".join(f"{state.models[uid].name}'s {mount}" for uid, mount in action.guns)
         how = "split" if attack.split else ("linked" if len(action.guns) > 1 else "")
         game.emit(
-            "attack_declared",
-            f"{guns} {'fire ' + how if how else 'fire'} at {state.models[action.target].name}"
-            f": {attack.dice} dice in band {attack.band}, hitting on {attack.needed}+",
-            guns=[list(gun) for gun in action.guns],
-            target=action.target,
-            dice=attack.dice,
-            band=attack.band,
-            needed=attack.needed,
+            AttackDeclared(
+                guns=action.guns,
+                target=action.target,
+                dice=attack.dice,
+                band=attack.band,
+                needed=attack.needed,
+                text=f"{guns} {'fire ' + how if how else 'fire'} at {state.models[action.target].name}"
+                f": {attack.dice} dice in band {attack.band}, hitting on {attack.needed}+",
+            )
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         if self.stage == "answer":
             for index, attack in enumerate(self.attacks):
                 if attack.asked:
@@ -382,7 +393,7 @@ def _resolve_group(data: RulesData, state: DWState, attack: Attack) -> int:
 
 
 @dataclass(slots=True)
-class Answer(Procedure[Any, Any]):
+class Answer(Procedure[DWState, RulesData]):
     """The defender answers one attack: ack-ack or concussion charges from the models able
     (``kind`` empty when none are), and a reaction card, one per attack."""
 
@@ -391,9 +402,9 @@ class Answer(Procedure[Any, Any]):
     able: list[int]
     carded: bool = False
 
-    def reactions(self, game: Game[Any, Any]) -> list[str]:
+    def reactions(self, game: DWGame) -> list[str]:
         """Reaction cards the defender may still play on this attack."""
-        state, data = state_of(game), data_of(game)
+        state, data = game.state, game.data
         gunnery = game.state.stack[-2]
         assert isinstance(gunnery, Gunnery)
         target = state.models[gunnery.attacks[self.attack].target]
@@ -401,8 +412,8 @@ class Answer(Procedure[Any, Any]):
             return []
         return reaction_cards(state, data, target)
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = state_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state = game.state
         gunnery = game.state.stack[-2]
         assert isinstance(gunnery, Gunnery)
         target = state.models[gunnery.attacks[self.attack].target]
@@ -417,13 +428,13 @@ class Answer(Procedure[Any, Any]):
         return [Decision(target.player, f"answer the attack on {target.name} with {name}?",
                          tuple(options))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
+    def act(self, game: DWGame, player: int, action: Action) -> None:
         if isinstance(action, PlayCard):
             self.carded = True
             if not self.kind:
                 game.pop()
             play_card(game, player, action.card, model=action.model, until="attack",
-                      event=self.attack, on=state_of(game).models[action.model].name)
+                      event=self.attack, on=game.state.models[action.model].name)
             return
         game.pop()
         gunnery = game.top
@@ -431,12 +442,13 @@ class Answer(Procedure[Any, Any]):
         attack = gunnery.attacks[self.attack]
         if isinstance(action, Respond):
             attack.responders = list(action.models)
-            state = state_of(game)
+            state = game.state
             names = ", ".join(state.models[uid].name for uid in action.models)
             game.emit(
-                "answer_declared",
-                f"{names} answer with {'ack-ack' if self.kind == 'aa' else 'charges'}",
-                models=list(action.models),
+                AnswerDeclared(
+                    models=tuple(action.models),
+                    text=f"{names} answer with {'ack-ack' if self.kind == 'aa' else 'charges'}",
+                )
             )
         else:
             attack.answer = ""
@@ -462,13 +474,13 @@ def reaction_cards(state: DWState, data: RulesData, target: Model) -> list[str]:
 
 
 def resolve_attack(
-    game: Game[Any, Any], state: DWState, data: RulesData, attack: Attack, sid: int, index: int = -1
+    game: DWGame, state: DWState, data: RulesData, attack: Attack, sid: int, index: int = -1
 ) -> None:
     """Roll one declared attack: answers first, then the dice, shields, damage."""
     target = state.models[attack.target]
     lead = state.models[attack.guns[0][0]]
     if not target.alive or not any(state.models[uid].active for uid, _ in attack.guns):
-        game.emit("attack_lost", f"the attack on {target.name} is lost", target=target.uid)
+        game.emit(AttackLost(target=target.uid, text=f"the attack on {target.name} is lost"))
         return
     lead_spec = data.models[lead.cls]
     target_spec = data.models[target.cls]
@@ -484,8 +496,12 @@ def resolve_attack(
             if lead_spec.tiny and attack.answer == "aa":
                 if lead.alive and strike_wing(game, lead, answer, aa_needed(lead_spec),
                                               label="ack-ack at the wing"):
-                    game.emit("attack_lost", f"{lead.name}'s attack on {target.name} is over",
-                              target=target.uid)
+                    game.emit(
+                        AttackLost(
+                            target=target.uid,
+                            text=f"{lead.name}'s attack on {target.name} is over",
+                        )
+                    )
                     return
                 continue
             saved, _ = roll_hits(game.dice, answer, CANCEL_NEEDED, label=f"{attack.answer} answer")
@@ -523,16 +539,17 @@ def resolve_attack(
     if card_saves:
         notes.append(f"{card_saves} by a card")
     game.emit(
-        "attack_rolled",
-        f"{lead.name} rolls {dice} dice at {target.name}: {hits} hits"
-        + (f" ({', '.join(notes)})" if notes else "")
-        + f", {final} count",
-        target=target.uid,
-        dice=dice,
-        hits=hits,
-        cancelled=cancelled,
-        shields=shield,
-        final=final,
+        AttackRolled(
+            target=target.uid,
+            dice=dice,
+            hits=hits,
+            cancelled=cancelled,
+            shields=shield,
+            final=final,
+            text=f"{lead.name} rolls {dice} dice at {target.name}: {hits} hits"
+            + (f" ({', '.join(notes)})" if notes else "")
+            + f", {final} count",
+        )
     )
     counters = patrol_counters(game, state, data, attack, lead, target)
     apply_hits(game, target, final, by_model=lead.uid, cause=f"{attack.kind} from {lead.name}")
@@ -541,7 +558,7 @@ def resolve_attack(
 
 
 def patrol_counters(
-    game: Game[Any, Any], state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
+    game: DWGame, state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
 ) -> list[tuple[int, int]]:
     """Wings on patrol with the attacked squadron that answered also strike the attacker
     with their attack dice, at the same time as the attack (their hits land with it)."""
@@ -555,8 +572,15 @@ def patrol_counters(
             reason, shot = shot_refusal(state, data, wing, mount.name, lead)
             if reason is None and shot is not None:
                 hits, _ = roll_hits(game.dice, shot.dice, shot.needed, label="patrol strike")
-                game.emit("patrol_strike", f"{wing.name} strikes back at {lead.name}: "
-                          f"{hits} hits", model=wing.uid, target=lead.uid, hits=hits)
+                game.emit(
+                    PatrolStrike(
+                        model=wing.uid,
+                        target=lead.uid,
+                        hits=hits,
+                        text=f"{wing.name} strikes back at {lead.name}: "
+                              f"{hits} hits",
+                    )
+                )
                 found.append((uid, hits))
                 burn_fuel(game, wing, "striking back")
                 break

@@ -13,11 +13,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.engine import Game
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Move
 from warbench.rulesets.dystopian_wars.activation import Activation, burn
@@ -29,15 +27,24 @@ from warbench.rulesets.dystopian_wars.cards import (
     initiative_bonus,
 )
 from warbench.rulesets.dystopian_wars.damage import destroy
+from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.deployment import Deployment
+from warbench.rulesets.dystopian_wars.events import (
+    BattleOrder,
+    Conceded,
+    DerelictDrift,
+    InitiativeOrder,
+    InitiativeRoll,
+    TurnBegins,
+)
 from warbench.rulesets.dystopian_wars.flyers import refuel_and_land
 from warbench.rulesets.dystopian_wars.geometry import PathError, TurnLimits, plan_path
 from warbench.rulesets.dystopian_wars.movement import carry_out, leaves_table
-from warbench.rulesets.dystopian_wars.state import DWState, data_of, state_of
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState
 from warbench.rulesets.dystopian_wars.victory import BATTLE_ORDERS, judge, standing
 
 
-def roll_initiative(game: Game[Any, Any], players: list[int], bonus: dict[int, int]) -> list[int]:
+def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> list[int]:
     """Each player rolls 2D6 (plus card bonuses); highest first, ties rolled again."""
     if len(players) <= 1:
         return list(players)
@@ -47,12 +54,13 @@ def roll_initiative(game: Game[Any, Any], players: list[int], bonus: dict[int, i
         total = sum(faces) + bonus.get(player, 0)
         totals.setdefault(total, []).append(player)
         game.emit(
-            "initiative_roll",
-            f"player {player} rolls {faces[0]}+{faces[1]}"
-            + (f"+{bonus[player]}" if bonus.get(player) else "")
-            + f" = {total} for initiative",
-            player=player,
-            total=total,
+            InitiativeRoll(
+                player=player,
+                total=total,
+                text=f"player {player} rolls {faces[0]}+{faces[1]}"
+                + (f"+{bonus[player]}" if bonus.get(player) else "")
+                + f" = {total} for initiative",
+            )
         )
     order: list[int] = []
     for total in sorted(totals, reverse=True):
@@ -62,13 +70,13 @@ def roll_initiative(game: Game[Any, Any], players: list[int], bonus: dict[int, i
 
 
 @dataclass(slots=True)
-class Battle(Procedure[Any, Any]):
+class Battle(Procedure[DWState, RulesData]):
     """The whole game: battle orders and opening hands, then turn after turn."""
 
     stage: str = "open"
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         if self.stage == "open":
             self.stage = "orders"
             if state.deployment == "alternate":
@@ -79,10 +87,11 @@ class Battle(Procedure[Any, Any]):
                 for player in range(state.players):
                     state.orders[player] = game.dice.faces(6, 1, label="battle order")[0]
                     game.emit(
-                        "battle_order",
-                        f"player {player}'s battle order: {BATTLE_ORDERS[state.orders[player]]}",
-                        player=player,
-                        order=state.orders[player],
+                        BattleOrder(
+                            player=player,
+                            order=state.orders[player],
+                            text=f"player {player}'s battle order: {BATTLE_ORDERS[state.orders[player]]}",
+                        )
                     )
             if state.cards_on:
                 deal_opening_hands(game, state, data)
@@ -93,18 +102,18 @@ class Battle(Procedure[Any, Any]):
             game.end(outcome)
             return
         state.turn += 1
-        game.emit("turn", f"turn {state.turn} begins", turn=state.turn)
+        game.emit(TurnBegins(turn=state.turn, text=f"turn {state.turn} begins"))
         game.push(Turn())
 
 
 @dataclass(slots=True)
-class Turn(Procedure[Any, Any]):
+class Turn(Procedure[DWState, RulesData]):
     """One turn's four phases."""
 
     stage: str = "cards"
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         if self.stage == "cards":
             self.stage = "initiative"
             if state.cards_on:
@@ -113,9 +122,10 @@ class Turn(Procedure[Any, Any]):
             players = [p for p in range(state.players) if not state.conceded[p]]
             state.initiative = roll_initiative(game, players, initiative_bonus(state, data))
             game.emit(
-                "initiative",
-                "activation order: " + ", ".join(f"player {p}" for p in state.initiative),
-                order=list(state.initiative),
+                InitiativeOrder(
+                    order=tuple(state.initiative),
+                    text="activation order: " + ", ".join(f"player {p}" for p in state.initiative),
+                )
             )
             for squadron in state.squadrons:
                 squadron.activated = False
@@ -141,7 +151,7 @@ def ready_squadrons(state: DWState, player: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class Activations(Procedure[Any, Any]):
+class Activations(Procedure[DWState, RulesData]):
     """Players alternate activating squadrons, in initiative order, until all have acted."""
 
     turn_index: int = 0
@@ -155,8 +165,8 @@ class Activations(Procedure[Any, Any]):
                 return player
         return None
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = state_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state = game.state
         if game.is_over:
             return []
         player = self.current(state)
@@ -167,14 +177,14 @@ class Activations(Procedure[Any, Any]):
             options.append(Concede())
         return [Decision(player, "activate a squadron", tuple(options))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = state_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state = game.state
         order = [p for p in state.initiative if not state.conceded[p]]
         if isinstance(action, Concede):
             state.conceded[player] = True
-            game.emit("concede", f"player {player} concedes", player=player)
+            game.emit(Conceded(player=player, text=f"player {player} concedes"))
             if sum(1 for p in range(state.players) if standing(state, p)) <= 1:
-                outcome = judge(state, data_of(game), last_turn=True)
+                outcome = judge(state, game.data, last_turn=True)
                 assert outcome is not None
                 game.end(outcome)
             return
@@ -182,8 +192,8 @@ class Activations(Procedure[Any, Any]):
         self.turn_index = (order.index(player) + 1) % len(order)
         game.push(Activation(action.squadron))
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = state_of(game)
+    def step(self, game: DWGame) -> None:
+        state = game.state
         standing = [p for p in range(state.players) if not state.conceded[p]]
         if len(standing) <= 1:
             game.pop()
@@ -192,14 +202,14 @@ class Activations(Procedure[Any, Any]):
 
 
 @dataclass(slots=True)
-class EndPhase(Procedure[Any, Any]):
+class EndPhase(Procedure[DWState, RulesData]):
     """Fires, drifting derelicts, wings' fuel, cards, then the next turn."""
 
     stage: str = "fires"
     drifted: list[int] = field(default_factory=list)
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         if self.stage == "fires":
             burn(game, state)
             self.stage = "derelicts"
@@ -220,9 +230,9 @@ class EndPhase(Procedure[Any, Any]):
             game.pop()
 
 
-def drift_derelicts(game: Game[Any, Any], state: DWState) -> None:
+def drift_derelicts(game: DWGame, state: DWState) -> None:
     """Derelicts without a prize crew drift their minimum move straight ahead."""
-    data = data_of(game)
+    data = game.data
     for model in state.models:
         if not (model.alive and model.derelict) or model.prize_ap > 0:
             continue
@@ -236,6 +246,6 @@ def drift_derelicts(game: Game[Any, Any], state: DWState) -> None:
             continue
         result = carry_out(state, data, model, plan, Move(model.uid, (float(spec.min_move),)))
         model.place(result.final)
-        game.emit("derelict_drift", f"the derelict {model.name} drifts", model=model.uid)
+        game.emit(DerelictDrift(model=model.uid, text=f"the derelict {model.name} drifts"))
         if leaves_table(state, model):
             destroy(game, model, "destroyed", "drifted off the table")

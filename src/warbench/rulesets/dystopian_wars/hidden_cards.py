@@ -1,0 +1,80 @@
+"""What a seat may know of the STAR cards, and dealing the unseen ones for a search.
+
+A player sees their own hand; everyone sees how many cards each player holds and has
+left in their deck (they lie on the table), the discards and the trashed cards. Nobody
+sees an order in a deck. A search plays on a sample: the cards a seat cannot see (the
+other players' hands and every deck) are dealt again at random from what those players
+can still hold, keeping each hand's and each deck's size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+
+from warbench.core.plain import REDACTED
+from warbench.core.rng import RandomStream
+from warbench.rulesets.dystopian_wars.cards import TurnCards
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.state import DWState
+
+_STATE_FIELDS = tuple(item.name for item in dataclasses.fields(DWState))
+
+
+@dataclass(slots=True)
+class ObservedState(DWState):
+    """The state as one seat knows it, with the sizes of every hand and deck."""
+
+    hand_sizes: list[int] = field(default_factory=list)
+    deck_sizes: list[int] = field(default_factory=list)
+
+
+def observed_with_sizes(observed: DWState, true: DWState) -> ObservedState:
+    """``observed`` (secrets redacted) with the hand and deck sizes of ``true``."""
+    return ObservedState(
+        **{name: getattr(observed, name) for name in _STATE_FIELDS},
+        hand_sizes=[len(hand.value) for hand in true.hands],
+        deck_sizes=[len(deck.value) for deck in true.decks],
+    )
+
+
+def deal_unseen_cards(state: DWState, seat: int, data: RulesData, rng: RandomStream) -> None:
+    """Fill, in place, every hand and deck ``seat`` cannot see in an observed ``state``.
+
+    Each other player's unseen cards (their deck's cards less their discards and trashed
+    cards) are dealt at random into their hand, the rest into their deck (kept sorted, as
+    drawing keeps it); the seat's own deck is what is left of its cards. A turn card
+    another player has laid face down is taken back, so the sample asks for it again.
+    """
+    if not state.hands:
+        return
+    hand_sizes, deck_sizes = _sizes(state)
+    for player in range(state.players):
+        pool = Counter(data.deck)
+        pool.subtract(state.discards[player])
+        pool.subtract(state.trashed[player])
+        hand = state.hands[player]
+        if hand.value is REDACTED:
+            cards = sorted(pool.elements())
+            dealt = [cards.pop(rng.choice_index(len(cards))) for _ in range(hand_sizes[player])]
+            hand.value = sorted(dealt)
+            rest = cards
+        else:
+            pool.subtract(hand.value)
+            rest = sorted(pool.elements())
+        deck = state.decks[player]
+        if deck.value is REDACTED:
+            deck.value = rest[: deck_sizes[player]]
+    for frame in state.stack:
+        if isinstance(frame, TurnCards):
+            for player, choice in enumerate(frame.chosen):
+                if choice is not None and choice.value is REDACTED:
+                    frame.chosen[player] = None
+
+
+def _sizes(state: DWState) -> tuple[list[int], list[int]]:
+    """The hand and deck sizes an observed state records (a true state's own sizes)."""
+    if isinstance(state, ObservedState):
+        return state.hand_sizes, state.deck_sizes
+    return [len(hand.value) for hand in state.hands], [len(deck.value) for deck in state.decks]
