@@ -12,9 +12,11 @@ on its own; a squadron may instead do nothing and drift 2 inches straight ahead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import (
     Command,
@@ -100,12 +102,29 @@ HELM_ORDERS = ("hold", "ahead", "reverse")
 TREACHEROUS_FAILS = 1
 
 
+class ActivationStage(StrEnum):
+    """The steps of one activation, in the order of the source's summary."""
+
+    START = "start"
+    COMMAND = "command"
+    TESTS = "tests"
+    CARDS = "cards"
+    MOVE = "move"
+    COLLIDE = "collide"
+    FIRE = "fire"
+    BOARD = "board"
+    NEXT = "next"
+    DECK = "deck"
+    BRAVERY = "bravery"
+    REPAIR = "repair"
+
+
 @dataclass(slots=True)
 class Activation(Procedure[DWState, RulesData]):
     """The activation of squadron ``sid``."""
 
     sid: int
-    stage: str = "start"
+    stage: ActivationStage = ActivationStage.START
     parts: list[list[int]] = field(default_factory=list)
     part: int = 0
     groups: list[list[int]] = field(default_factory=list)
@@ -121,10 +140,10 @@ class Activation(Procedure[DWState, RulesData]):
     def decisions(self, game: DWGame) -> list[Decision]:
         state, data = game.state, game.data
         player = state.squadrons[self.sid].player
-        if self.stage == "command":
+        if self.stage is ActivationStage.COMMAND:
             commands = tuple(Command(group[0]) for group in self.groups)
             return [Decision(player, "the squadron is split: choose the commanded part", commands)]
-        if self.stage == "move":
+        if self.stage is ActivationStage.MOVE:
             movers = self.movers(state)
             if not movers:
                 return []
@@ -149,12 +168,12 @@ class Activation(Procedure[DWState, RulesData]):
                     tuple(spaces),
                 )
             ]
-        if self.stage == "cards":
+        if self.stage is ActivationStage.CARDS:
             cards = self.card_options(state, data)
             if not cards:
                 return []
             return [Decision(player, "play a squadron or action card?", (*cards, Decline()))]
-        if self.stage == "deck":
+        if self.stage is ActivationStage.DECK:
             wing = self.wing(state, data)
             if wing is None:
                 return []
@@ -225,8 +244,8 @@ class Activation(Procedure[DWState, RulesData]):
             carrier = state.models[state.models[action.wing].carried_by]
             launch(game, state, data, carrier, state.models[action.wing])
             return
-        if self.stage == "cards":
-            self.stage = "move"
+        if self.stage is ActivationStage.CARDS:
+            self.stage = ActivationStage.MOVE
             if isinstance(action, PlayCard):
                 target = state.models[action.model].name if action.model >= 0 else ""
                 play_card(game, player, action.card, squadron=self.sid, model=action.model,
@@ -251,7 +270,8 @@ class Activation(Procedure[DWState, RulesData]):
                 )
             )
             return
-        assert isinstance(action, Move)
+        if not isinstance(action, Move):
+            raise IllegalAction(f"activation: {action!r} answers nothing here")
         self.move(game, state, data, action)
 
     def deck(self, game: DWGame, state: DWState, action: Action) -> None:
@@ -270,7 +290,7 @@ class Activation(Procedure[DWState, RulesData]):
                           "on combat air patrol",
                 )
             )
-        self.stage = "bravery"
+        self.stage = ActivationStage.BRAVERY
 
     def helm(self, game: DWGame, state: DWState, action: Helm) -> None:
         """Carry out a helm order of a model under all stop."""
@@ -397,16 +417,16 @@ class Activation(Procedure[DWState, RulesData]):
     def step(self, game: DWGame) -> None:
         state, data = game.state, game.data
         stage = self.stage
-        if stage == "start":
+        if stage is ActivationStage.START:
             self.start(game, state)
-        elif stage == "tests":
+        elif stage is ActivationStage.TESTS:
             self.command_tests(game, state, data)
-            self.stage = "cards"
-        elif stage == "cards":
-            self.stage = "move"
-        elif stage == "move":
-            self.stage = "collide"
-        elif stage == "collide":
+            self.stage = ActivationStage.CARDS
+        elif stage is ActivationStage.CARDS:
+            self.stage = ActivationStage.MOVE
+        elif stage is ActivationStage.MOVE:
+            self.stage = ActivationStage.COLLIDE
+        elif stage is ActivationStage.COLLIDE:
             if self.contacts:
                 mover, other, forward = self.contacts.pop(0)
                 resolve_contact(game, state, data, Contact(mover, other, forward))
@@ -417,29 +437,29 @@ class Activation(Procedure[DWState, RulesData]):
                 if mine is not None:
                     explode(game, state, data, mine)
                 return
-            self.stage = "fire"
-        elif stage == "fire":
-            self.stage = "board"
+            self.stage = ActivationStage.FIRE
+        elif stage is ActivationStage.FIRE:
+            self.stage = ActivationStage.BOARD
             part = [uid for uid in self.parts[self.part] if state.models[uid].active]
             if not self.idle and part:
                 game.push(Gunnery(self.sid, part))
-        elif stage == "board":
-            self.stage = "next"
+        elif stage is ActivationStage.BOARD:
+            self.stage = ActivationStage.NEXT
             part = [uid for uid in self.parts[self.part] if state.models[uid].active]
             if not self.idle and part:
                 game.push(Boarding(self.sid, part))
-        elif stage == "next":
+        elif stage is ActivationStage.NEXT:
             if self.part + 1 < len(self.parts) and not self.idle:
                 self.part += 1
-                self.stage = "move"
+                self.stage = ActivationStage.MOVE
             else:
-                self.stage = "deck"
+                self.stage = ActivationStage.DECK
                 game.push(RoutTests())
-        elif stage == "deck":
-            self.stage = "bravery"
-        elif stage == "bravery":
+        elif stage is ActivationStage.DECK:
+            self.stage = ActivationStage.BRAVERY
+        elif stage is ActivationStage.BRAVERY:
             self.bravery(game, state, data)
-            self.stage = "repair"
+            self.stage = ActivationStage.REPAIR
             game.push(Repairs(self.sid))
         else:
             self.finish(state)
@@ -468,7 +488,7 @@ class Activation(Procedure[DWState, RulesData]):
         )
         self.groups = command_groups(state, self.sid)
         if len(self.groups) > 1:
-            self.stage = "command"
+            self.stage = ActivationStage.COMMAND
         else:
             self.set_parts(game, self.groups[0] if self.groups else [])
 
@@ -483,7 +503,7 @@ class Activation(Procedure[DWState, RulesData]):
                     text=f"{len(others)} model{'s' if len(others) > 1 else ''} out of command distance",
                 )
             )
-        self.stage = "tests"
+        self.stage = ActivationStage.TESTS
 
     def command_tests(self, game: DWGame, state: DWState, data: RulesData) -> None:
         """1b: detached models test; break markers spread through the commanded part."""

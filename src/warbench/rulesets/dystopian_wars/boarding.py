@@ -17,9 +17,11 @@ rammed or collided boards only another model, with half its melee dice.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import (
@@ -47,6 +49,7 @@ from warbench.rulesets.dystopian_wars.state import (
     DWState,
     Model,
     body_of,
+    frame_below,
 )
 
 #: The number ack-ack (or charges) need against boarders; melee dice need 4+.
@@ -143,7 +146,8 @@ class BoardSpace(ParamSpace):
         self.description = "board an enemy within 4 inches with some of a model's points"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Board)
+        if not isinstance(action, Board):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.model not in self._frame.part:
             return f"model {action.model} is not part of this activation"
         if self._frame.sent(action.model):
@@ -168,6 +172,15 @@ class BoardSpace(ParamSpace):
         return found
 
 
+class BoardingStage(StrEnum):
+    """The steps of the boarding step: declare, answer, fight, garrison a prize."""
+
+    DECLARE = "declare"
+    ANSWER = "answer"
+    MELEE = "melee"
+    GARRISON = "garrison"
+
+
 @dataclass(slots=True)
 class Assault:
     """Boarding parties against one target: (model, points) pairs, and who answers."""
@@ -185,7 +198,7 @@ class Boarding(Procedure[DWState, RulesData]):
 
     sid: int
     part: list[int]
-    stage: str = "declare"
+    stage: BoardingStage = BoardingStage.DECLARE
     assaults: list[Assault] = field(default_factory=list)
     capture: int = -1
     survivors: list[tuple[int, int]] = field(default_factory=list)
@@ -213,13 +226,13 @@ class Boarding(Procedure[DWState, RulesData]):
     def decisions(self, game: DWGame) -> list[Decision]:
         state, data = game.state, game.data
         player = state.squadrons[self.sid].player
-        if self.stage == "declare":
+        if self.stage is BoardingStage.DECLARE:
             found = self.options(state, data)
             if not found:
                 return []
             return [Decision(player, "declare boarding assaults (or end boarding)",
                              (*found, EndBoarding()), (BoardSpace(state, data, self),))]
-        if self.stage == "garrison":
+        if self.stage is BoardingStage.GARRISON:
             left = sum(ap for _, ap in self.survivors)
             options = tuple(Garrison(n) for n in range(left, -1, -1))
             return [Decision(player, f"{state.models[self.capture].name} is captured: how "
@@ -229,12 +242,13 @@ class Boarding(Procedure[DWState, RulesData]):
     def act(self, game: DWGame, player: int, action: Action) -> None:
         state = game.state
         if isinstance(action, EndBoarding):
-            self.stage = "answer"
+            self.stage = BoardingStage.ANSWER
             return
         if isinstance(action, Garrison):
             self.garrison(game, state, action.ap)
             return
-        assert isinstance(action, Board)
+        if not isinstance(action, Board):
+            raise IllegalAction(f"boarding: {action!r} answers nothing here")
         attacker, target = state.models[action.model], state.models[action.target]
         for assault in self.assaults:
             if assault.target == target.uid:
@@ -253,9 +267,9 @@ class Boarding(Procedure[DWState, RulesData]):
 
     def step(self, game: DWGame) -> None:
         state, data = game.state, game.data
-        if self.stage == "declare":
-            self.stage = "answer"
-        elif self.stage == "answer":
+        if self.stage is BoardingStage.DECLARE:
+            self.stage = BoardingStage.ANSWER
+        elif self.stage is BoardingStage.ANSWER:
             for index, assault in enumerate(self.assaults):
                 if assault.asked:
                     continue
@@ -265,8 +279,8 @@ class Boarding(Procedure[DWState, RulesData]):
                     assault.answer = kind
                     game.push(AnswerBoarding(index, kind, able))
                     return
-            self.stage = "melee"
-        elif self.stage == "melee":
+            self.stage = BoardingStage.MELEE
+        elif self.stage is BoardingStage.MELEE:
             if not self.assaults:
                 game.pop()
                 return
@@ -337,7 +351,7 @@ class Boarding(Procedure[DWState, RulesData]):
         target.prize_of = -1
         target.prize_ap = 0
         destroy(game, target, "captured", f"boarded by player {player}")
-        self.stage = "garrison"
+        self.stage = BoardingStage.GARRISON
 
     def answer_fire(
         self,
@@ -397,7 +411,7 @@ class Boarding(Procedure[DWState, RulesData]):
             game.emit(Derelict(model=target.uid, text=f"{target.name} is left a derelict"))
         self.capture = -1
         self.survivors = []
-        self.stage = "melee"
+        self.stage = BoardingStage.MELEE
 
 
 def lose_points(
@@ -463,8 +477,7 @@ class AnswerBoarding(Procedure[DWState, RulesData]):
 
     def decisions(self, game: DWGame) -> list[Decision]:
         state = game.state
-        boarding = game.state.stack[-2]
-        assert isinstance(boarding, Boarding)
+        boarding = frame_below(game, Boarding)
         target = state.models[boarding.assaults[self.assault].target]
         name = "ack-ack" if self.kind == "aa" else "concussion charges"
         return [Decision(defender_of(target), f"answer the boarders of {target.name} with {name}?",
@@ -472,8 +485,7 @@ class AnswerBoarding(Procedure[DWState, RulesData]):
 
     def act(self, game: DWGame, player: int, action: Action) -> None:
         game.pop()
-        boarding = game.top
-        assert isinstance(boarding, Boarding)
+        boarding = frame_below(game, Boarding, depth=1)
         assault = boarding.assaults[self.assault]
         if isinstance(action, Respond):
             assault.responders = list(action.models)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import IllegalAction
 from warbench.core.geometry import Body, Pose, overlaps
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
@@ -120,7 +121,8 @@ class DeploySpace(ParamSpace):
         self.description = "place a squadron: its lead model's centre (x, y) and heading"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Deploy)
+        if not isinstance(action, Deploy):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.squadron not in self.left:
             return f"squadron {action.squadron} is not waiting to deploy"
         return deploy_refusal(self._state, self._data, action, self.player)
@@ -200,7 +202,8 @@ class Deployment(Procedure[DWState, RulesData]):
 
     def act(self, game: DWGame, player: int, action: Action) -> None:
         state, data = game.state, game.data
-        assert isinstance(action, Deploy)
+        if not isinstance(action, Deploy):
+            raise IllegalAction(f"deployment: {action!r} deploys nothing")
         squadron = state.squadrons[action.squadron]
         models = [state.models[uid] for uid in squadron.models if state.models[uid].carried_by < 0]
         spec = data.models[models[0].cls]

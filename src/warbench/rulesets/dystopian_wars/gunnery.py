@@ -15,9 +15,11 @@ flyers next (4b-4d), then the rest (5). Answer dice cancel one hit on a 5 and tw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import CeaseFire, Decline, Fire, PlayCard, Respond
@@ -50,6 +52,7 @@ from warbench.rulesets.dystopian_wars.state import (
     DWState,
     Model,
     body_of,
+    frame_below,
 )
 from warbench.rulesets.dystopian_wars.world import world_of
 
@@ -57,6 +60,14 @@ from warbench.rulesets.dystopian_wars.world import world_of
 CANCEL_NEEDED = 5
 #: The number shield generator dice need to cancel hits (early generators).
 SHIELD_NEEDED = 4
+
+
+class GunneryStage(StrEnum):
+    """The steps of the shooting step: declare every attack, answers, roll."""
+
+    DECLARE = "declare"
+    ANSWER = "answer"
+    RESOLVE = "resolve"
 
 
 @dataclass(slots=True)
@@ -217,7 +228,8 @@ class FireSpace(ParamSpace):
         self.description = "declare an attack: guns (model, weapon), target, split dice"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Fire)
+        if not isinstance(action, Fire):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
         reason, _ = fire_refusal(self._state, self._data, self._frame, action)
         return reason
 
@@ -291,7 +303,7 @@ class Gunnery(Procedure[DWState, RulesData]):
 
     sid: int
     part: list[int]
-    stage: str = "declare"
+    stage: GunneryStage = GunneryStage.DECLARE
     attacks: list[Attack] = field(default_factory=list)
     used: dict[str, int] = field(default_factory=dict)
     split_band: dict[str, int] = field(default_factory=dict)
@@ -300,7 +312,7 @@ class Gunnery(Procedure[DWState, RulesData]):
     fuelled: list[int] = field(default_factory=list)
 
     def decisions(self, game: DWGame) -> list[Decision]:
-        if self.stage != "declare":
+        if self.stage is not GunneryStage.DECLARE:
             return []
         state, data = game.state, game.data
         player = state.squadrons[self.sid].player
@@ -317,9 +329,10 @@ class Gunnery(Procedure[DWState, RulesData]):
     def act(self, game: DWGame, player: int, action: Action) -> None:
         state, data = game.state, game.data
         if isinstance(action, CeaseFire):
-            self.stage = "answer"
+            self.stage = GunneryStage.ANSWER
             return
-        assert isinstance(action, Fire)
+        if not isinstance(action, Fire):
+            raise IllegalAction(f"gunnery: {action!r} declares no attack")
         reason, attack = fire_refusal(state, data, self, action)
         assert reason is None and attack is not None
         lead_uid, lead_mount = action.guns[0]
@@ -356,7 +369,7 @@ class Gunnery(Procedure[DWState, RulesData]):
 
     def step(self, game: DWGame) -> None:
         state, data = game.state, game.data
-        if self.stage == "answer":
+        if self.stage is GunneryStage.ANSWER:
             for index, attack in enumerate(self.attacks):
                 if attack.asked:
                     continue
@@ -369,11 +382,11 @@ class Gunnery(Procedure[DWState, RulesData]):
                 if able or cards:
                     game.push(Answer(index, kind if able else "", able))
                     return
-            self.stage = "resolve"
+            self.stage = GunneryStage.RESOLVE
             groups = [_resolve_group(data, state, attack) for attack in self.attacks]
             self.order = sorted(range(len(self.attacks)), key=lambda i: (groups[i], i))
             return
-        if self.stage == "resolve":
+        if self.stage is GunneryStage.RESOLVE:
             if not self.order:
                 game.pop()
                 return
@@ -405,8 +418,7 @@ class Answer(Procedure[DWState, RulesData]):
     def reactions(self, game: DWGame) -> list[str]:
         """Reaction cards the defender may still play on this attack."""
         state, data = game.state, game.data
-        gunnery = game.state.stack[-2]
-        assert isinstance(gunnery, Gunnery)
+        gunnery = frame_below(game, Gunnery)
         target = state.models[gunnery.attacks[self.attack].target]
         if self.carded or not state.cards_on:
             return []
@@ -414,8 +426,7 @@ class Answer(Procedure[DWState, RulesData]):
 
     def decisions(self, game: DWGame) -> list[Decision]:
         state = game.state
-        gunnery = game.state.stack[-2]
-        assert isinstance(gunnery, Gunnery)
+        gunnery = frame_below(game, Gunnery)
         target = state.models[gunnery.attacks[self.attack].target]
         options: list[Action] = []
         if self.kind:
@@ -437,8 +448,7 @@ class Answer(Procedure[DWState, RulesData]):
                       event=self.attack, on=game.state.models[action.model].name)
             return
         game.pop()
-        gunnery = game.top
-        assert isinstance(gunnery, Gunnery)
+        gunnery = frame_below(game, Gunnery, depth=1)
         attack = gunnery.attacks[self.attack]
         if isinstance(action, Respond):
             attack.responders = list(action.models)

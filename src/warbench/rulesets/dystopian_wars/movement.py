@@ -163,7 +163,8 @@ class MoveSpace(ParamSpace):
         self.description = "move a model: path = straight, turn, straight ... (inches, degrees)"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Move)
+        if not isinstance(action, Move):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.model not in self.movers:
             return f"model {action.model} has no move to make now"
         model = self._state.models[action.model]
@@ -253,7 +254,8 @@ class PivotSpace(ParamSpace):
         self.description = "turn a land model on the spot instead of moving"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Pivot)
+        if not isinstance(action, Pivot):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.model not in self.movers:
             return f"model {action.model} has no move to make now"
         return pivot_refusal(self._data, self._state.models[action.model], action)

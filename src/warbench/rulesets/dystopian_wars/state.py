@@ -12,12 +12,12 @@ under the water or the ground), ``flying`` and ``obscured`` (a flyer up in the c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from warbench.core.engine import Game
+from warbench.core.engine import EngineError, Game
 from warbench.core.geometry import Body, CircleBase, Point, Pose, RectBase
 from warbench.core.plain import Hidden
-from warbench.core.procedures import GameState
+from warbench.core.procedures import GameState, Procedure
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
 
 LEVELS = ("surface", "submerged", "flying", "obscured")
@@ -236,3 +236,14 @@ def body_of(model: Model, spec: ModelSpec) -> Body:
 
 #: A game of Dystopian Wars: its state and rules data reach procedures typed.
 DWGame = Game[DWState, RulesData]
+
+F = TypeVar("F", bound=Procedure[Any, Any])
+
+
+def frame_below(game: DWGame, kind: type[F], depth: int = 2) -> F:
+    """The frame ``depth`` from the top of the stack (1: the top), which must be a ``kind``
+    (an answer frame reaches the attack or boarding it answers)."""
+    frame = game.state.stack[-depth]
+    if not isinstance(frame, kind):
+        raise EngineError(f"{kind.__name__} expected {depth} deep on the stack, found {frame!r}")
+    return frame
