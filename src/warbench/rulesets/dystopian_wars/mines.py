@@ -28,7 +28,7 @@ from warbench.core.geometry import (
 )
 from warbench.rulesets.dystopian_wars.combat import cc_value
 from warbench.rulesets.dystopian_wars.damage import apply_hits
-from warbench.rulesets.dystopian_wars.data import Mount, RulesData
+from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
     MineAttack,
     MineExploded,
@@ -186,11 +186,3 @@ def sweep(game: DWGame, state: DWState, data: RulesData, model: Model) -> None:
         )
         if cleared:
             state.mines.remove(mine)
-
-
-def mine_mount(data: RulesData, cls: str) -> Mount | None:
-    """The mine mount of a model class, if it has one."""
-    for mount in data.models[cls].mounts:
-        if mount.kind == "mines":
-            return mount
-    return None

@@ -21,7 +21,7 @@ from warbench.core.engine import EngineError, IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Move
-from warbench.rulesets.dystopian_wars.activation import Activation, burn
+from warbench.rulesets.dystopian_wars.activation import Activation
 from warbench.rulesets.dystopian_wars.cards import (
     EndPhaseCards,
     TurnCards,
@@ -43,6 +43,7 @@ from warbench.rulesets.dystopian_wars.events import (
 from warbench.rulesets.dystopian_wars.flyers import refuel_and_land
 from warbench.rulesets.dystopian_wars.geometry import PathError, TurnLimits, plan_path
 from warbench.rulesets.dystopian_wars.movement import carry_out, leaves_table
+from warbench.rulesets.dystopian_wars.repairs import burn
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState
 from warbench.rulesets.dystopian_wars.victory import BATTLE_ORDERS, judge, standing
 
