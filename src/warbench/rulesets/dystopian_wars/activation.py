@@ -17,6 +17,7 @@ from enum import StrEnum
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
+from warbench.core.geometry.movement import TurnLimits, plan_path
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import (
     Command,
@@ -65,7 +66,6 @@ from warbench.rulesets.dystopian_wars.flyers import (
     patrol_kept,
     patrol_squadrons,
 )
-from warbench.rulesets.dystopian_wars.geometry import TurnLimits, plan_path
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.mines import explode, sweep
 from warbench.rulesets.dystopian_wars.movement import (

@@ -17,6 +17,7 @@ from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.decisions import Decision
 from warbench.core.geometry import ARC_EPSILON
+from warbench.core.geometry.movement import IllegalMove, Plan, plan_path
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import (
@@ -38,7 +39,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
-from warbench.rulesets.dystopian_wars.geometry import ARCS, PathError, Plan, plan_path
+from warbench.rulesets.dystopian_wars.geometry import ARCS
 from warbench.rulesets.dystopian_wars.movement import limits_for, move_refusal
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import World, world_of
@@ -421,7 +422,7 @@ class Outlook:
         None when it breaks a movement rule."""
         try:
             return plan_path(self.starts[move.backward], move.path, self.limits[move.backward])
-        except PathError:
+        except IllegalMove:
             return None
 
     def score(self, move: Move, plan: Plan) -> float:

@@ -32,6 +32,7 @@ from warbench.core.geometry import (
     first_contact,
     overlaps,
 )
+from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, plan_path
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import Move, Pivot
 from warbench.rulesets.dystopian_wars.damage import apply_hits
@@ -42,11 +43,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.geometry import (
     MINE_TRIGGER,
-    PathError,
-    Plan,
-    TurnLimits,
     off_table,
-    plan_path,
     terrain_of,
 )
 from warbench.rulesets.dystopian_wars.pools import roll_hits
@@ -132,7 +129,7 @@ def move_refusal(
     start = model.pose().turned(180.0) if action.backward else model.pose()
     try:
         plan = plan_path(start, action.path, limits)
-    except PathError as error:
+    except IllegalMove as error:
         return f"{model.name}: {error}", None
     straight = sum(action.path[0::2])
     if action.mine_at > straight + 1e-9:

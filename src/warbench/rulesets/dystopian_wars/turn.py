@@ -18,6 +18,7 @@ from enum import StrEnum
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import EngineError, IllegalAction
+from warbench.core.geometry.movement import IllegalMove, TurnLimits, plan_path
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Move
@@ -41,7 +42,6 @@ from warbench.rulesets.dystopian_wars.events import (
     TurnBegins,
 )
 from warbench.rulesets.dystopian_wars.flyers import refuel_and_land
-from warbench.rulesets.dystopian_wars.geometry import PathError, TurnLimits, plan_path
 from warbench.rulesets.dystopian_wars.movement import carry_out, leaves_table
 from warbench.rulesets.dystopian_wars.repairs import burn
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState
@@ -275,7 +275,7 @@ def drift_derelicts(game: DWGame, state: DWState) -> None:
         try:
             plan = plan_path(model.pose(), (float(spec.min_move),),
                              TurnLimits(0.0, True, float(spec.min_move)))
-        except PathError:
+        except IllegalMove:
             continue
         result = carry_out(state, data, model, plan, Move(model.uid, (float(spec.min_move),)))
         model.place(result.final)
