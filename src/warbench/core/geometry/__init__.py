@@ -152,6 +152,7 @@ __all__ = [
     "normalize_heading",
     "overlaps",
     "pivot",
+    "plan_path",
     "point_segment_distance",
     "polygon_signed_distance",
     "rect_signed_gap",
@@ -162,6 +163,5 @@ __all__ = [
     "terrain_blocks",
     "touched_bodies",
     "turn_on_template",
-    "plan_path",
     "validate_path",
 ]

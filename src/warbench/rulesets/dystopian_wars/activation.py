@@ -277,7 +277,7 @@ class Activation(Procedure[DWState, RulesData]):
                     model=wing.uid,
                     squadron=action.squadron,
                     text=f"{wing.name} joins {state.squadrons[action.squadron].name} "
-                          "on combat air patrol",
+                    "on combat air patrol",
                 )
             )
         self.stage = ActivationStage.BRAVERY
@@ -349,7 +349,7 @@ class Activation(Procedure[DWState, RulesData]):
                         model=model.uid,
                         other=contact.other,
                         text=f"{model.name} comes alongside "
-                              f"{self.obstacle_name(state, contact.other)} without ramming",
+                        f"{self.obstacle_name(state, contact.other)} without ramming",
                     )
                 )
         self.triggered.extend(mid for mid in result.mines if mid not in self.triggered)
@@ -490,7 +490,8 @@ class Activation(Procedure[DWState, RulesData]):
             game.emit(
                 Split(
                     detached=tuple(sorted(others)),
-                    text=f"{len(others)} model{'s' if len(others) > 1 else ''} out of command distance",
+                    text=f"{len(others)} model{'s' if len(others) > 1 else ''} out of command "
+                    "distance",
                 )
             )
         self.stage = ActivationStage.TESTS

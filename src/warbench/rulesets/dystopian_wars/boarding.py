@@ -320,8 +320,8 @@ class Boarding(Procedure[DWState, RulesData]):
                 target=target.uid,
                 hits=attack_hits,
                 answer=defence_hits,
-                text=f"boarding {target.name}: {dice} melee dice score {attack_hits}, the {defending} "
-                f"defenders score {defence_hits}",
+                text=f"boarding {target.name}: {dice} melee dice score {attack_hits}, the "
+                f"{defending} defenders score {defence_hits}",
             )
         )
         if target.derelict:

@@ -78,7 +78,7 @@ def draw(game: DWGame, state: DWState, player: int, count: int) -> list[str]:
                 player=player,
                 count=len(drawn),
                 text=f"player {player} draws {len(drawn)} card"
-                      f"{'s' if len(drawn) > 1 else ''}",
+                f"{'s' if len(drawn) > 1 else ''}",
             )
         )
         game.emit(

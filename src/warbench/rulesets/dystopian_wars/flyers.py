@@ -63,7 +63,7 @@ def strike_wing(
                 model=wing.uid,
                 kills=kills,
                 text=f"{wing.name} loses {kills} token{'s' if kills > 1 else ''}, "
-                      f"{wing.tokens} left",
+                f"{wing.tokens} left",
             )
         )
     if wing.tokens <= 0:

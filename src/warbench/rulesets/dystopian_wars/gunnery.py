@@ -362,8 +362,9 @@ class Gunnery(Procedure[DWState, RulesData]):
                 dice=attack.dice,
                 band=attack.band,
                 needed=attack.needed,
-                text=f"{guns} {'fire ' + how if how else 'fire'} at {state.models[action.target].name}"
-                f": {attack.dice} dice in band {attack.band}, hitting on {attack.needed}+",
+                text=f"{guns} {'fire ' + how if how else 'fire'} at "
+                f"{state.models[action.target].name}: {attack.dice} dice in band {attack.band}, "
+                f"hitting on {attack.needed}+",
             )
         )
 
@@ -588,7 +589,7 @@ def patrol_counters(
                         target=lead.uid,
                         hits=hits,
                         text=f"{wing.name} strikes back at {lead.name}: "
-                              f"{hits} hits",
+                        f"{hits} hits",
                     )
                 )
                 found.append((uid, hits))

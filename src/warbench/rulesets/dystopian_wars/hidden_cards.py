@@ -55,7 +55,7 @@ def deal_unseen_cards(state: DWState, seat: int, data: RulesData, rng: RandomStr
         pool.subtract(state.discards[player])
         pool.subtract(state.trashed[player])
         hand = state.hands[player]
-        if hand.value is REDACTED:
+        if _unseen(hand.value):
             cards = sorted(pool.elements())
             dealt = [cards.pop(rng.choice_index(len(cards))) for _ in range(hand_sizes[player])]
             hand.value = sorted(dealt)
@@ -64,13 +64,18 @@ def deal_unseen_cards(state: DWState, seat: int, data: RulesData, rng: RandomStr
             pool.subtract(hand.value)
             rest = sorted(pool.elements())
         deck = state.decks[player]
-        if deck.value is REDACTED:
+        if _unseen(deck.value):
             deck.value = rest[: deck_sizes[player]]
     for frame in state.stack:
         if isinstance(frame, TurnCards):
             for player, choice in enumerate(frame.chosen):
-                if choice is not None and choice.value is REDACTED:
+                if choice is not None and _unseen(choice.value):
                     frame.chosen[player] = None
+
+
+def _unseen(value: object) -> bool:
+    """Whether an observed secret's value was taken out (``REDACTED``)."""
+    return value is REDACTED
 
 
 def _sizes(state: DWState) -> tuple[list[int], list[int]]:

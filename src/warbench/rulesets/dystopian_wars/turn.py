@@ -100,7 +100,8 @@ class Battle(Procedure[DWState, RulesData]):
                         BattleOrder(
                             player=player,
                             order=state.orders[player],
-                            text=f"player {player}'s battle order: {BATTLE_ORDERS[state.orders[player]]}",
+                            text=f"player {player}'s battle order: "
+                            f"{BATTLE_ORDERS[state.orders[player]]}",
                         )
                     )
             if state.cards_on:
