@@ -32,6 +32,6 @@ def test_unit_events_match_the_hull_lost_and_models_lost_in_a_bot_game() -> None
     for model in models:
         shown[model.player, model.cls] += model.damage
         lost[model.player, model.cls] += model.fate != ""
-    assert +tallies.damaged == +shown and sum(shown.values()) > 0
+    assert +Counter(tallies.damaged) == +shown and sum(shown.values()) > 0
     assert +tallies.destroyed == +lost and sum(lost.values()) > 0
     assert tallies.dealers and tallies.dealers <= {(model.player, model.cls) for model in models}

@@ -26,6 +26,7 @@ import pydantic
 from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist
+from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED, SHIELD_NEEDED
 from warbench.rulesets.dystopian_wars.boarding import (
     BOTH_LOSE,
     BOTH_WIPED_OUT,
@@ -49,7 +50,6 @@ from warbench.rulesets.dystopian_wars.exact import (
     extra_damage_die,
     pool_hits,
 )
-from warbench.rulesets.dystopian_wars.gunnery import CANCEL_NEEDED, SHIELD_NEEDED
 from warbench.rulesets.dystopian_wars.movement import RAM_NEEDED, TERRAIN_DICE
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,

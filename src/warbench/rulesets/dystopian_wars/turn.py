@@ -52,15 +52,15 @@ def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> 
     """Each player rolls 2D6 (plus card bonuses, which count once); highest first, ties
     rolled again."""
 
-    def roll(player: int, bonus: int) -> int:
+    def roll(player: int, extra: int) -> int:
         faces = game.dice.faces(6, 2, label=f"initiative, player {player}")
-        total = sum(faces) + bonus
+        total = sum(faces) + extra
         game.emit(
             InitiativeRoll(
                 player=player,
                 total=total,
                 text=f"player {player} rolls {faces[0]}+{faces[1]}"
-                + (f"+{bonus}" if bonus else "")
+                + (f"+{extra}" if extra else "")
                 + f" = {total} for initiative",
             )
         )
