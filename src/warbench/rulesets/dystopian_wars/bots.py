@@ -93,21 +93,21 @@ class CommodoreBot:
         self, observation: Observation[DWState, RulesData], decision: Decision
     ) -> Action:
         """An action answering ``decision``, from what this seat knows."""
-        state, data = observation.state, observation.data
+        data = observation.data  # the observed state is built only where it is read
         options = decision.options
         if any(isinstance(o, Activate) for o in options):
-            return self.activate(state, data, decision)
+            return self.activate(observation.state, data, decision)
         if any(isinstance(s.action_type, type) and s.action_type is Move for s in decision.spaces):
-            return self.move(observation, state, data, decision)
+            return self.move(observation, observation.state, data, decision)
         if any(isinstance(o, CeaseFire) for o in options):
-            return self.fire(state, data, decision)
+            return self.fire(observation.state, data, decision)
         for option in options:
             if isinstance(option, Respond):
                 return option
         if any(isinstance(o, Reroll) for o in options):
-            return self.reroll(state, data, decision)
+            return self.reroll(observation.state, data, decision)
         if any(isinstance(o, Board) for o in options):
-            return self.board(state, data, decision)
+            return self.board(observation.state, data, decision)
         for kind in (Repair, Garrison):
             found = [o for o in options if isinstance(o, kind)]
             if found:

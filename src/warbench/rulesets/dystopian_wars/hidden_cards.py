@@ -13,7 +13,8 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 
-from warbench.core.plain import REDACTED
+from warbench.core.plain import REDACTED, Hidden
+from warbench.core.redaction import BLANK_STREAM_SEED, redacted_copy
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.cards import TurnCards
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -30,13 +31,33 @@ class ObservedState(DWState):
     deck_sizes: list[int] = field(default_factory=list)
 
 
-def observed_with_sizes(observed: DWState, true: DWState) -> ObservedState:
-    """``observed`` (secrets redacted) with the hand and deck sizes of ``true``."""
+#: The stream an observed state holds in place of the game's (copied, never drawn from).
+_BLANK_STREAM = RandomStream.from_seed(BLANK_STREAM_SEED)
+
+
+def observed_state(state: DWState, seat: int) -> ObservedState:
+    """``state`` as ``seat`` may know it: the other hands and every deck ``REDACTED``,
+    turn cards laid by others hidden, a blank dice stream, and the sizes of every hand
+    and deck. Everything else is shared with ``state`` (read it, never change it)."""
+    fields = {name: getattr(state, name) for name in _STATE_FIELDS}
+    fields["rng"] = _BLANK_STREAM.copy()
+    fields["hands"] = [_as_seen(hand, seat) for hand in state.hands]
+    fields["decks"] = [_as_seen(deck, seat) for deck in state.decks]
+    fields["stack"] = [
+        redacted_copy(frame, seat) if isinstance(frame, TurnCards) else frame
+        for frame in state.stack
+    ]
     return ObservedState(
-        **{name: getattr(observed, name) for name in _STATE_FIELDS},
-        hand_sizes=[len(hand.value) for hand in true.hands],
-        deck_sizes=[len(deck.value) for deck in true.decks],
+        **fields,
+        hand_sizes=[len(hand.value) for hand in state.hands],
+        deck_sizes=[len(deck.value) for deck in state.decks],
     )
+
+
+def _as_seen(secret: Hidden[list[str]], seat: int) -> Hidden[list[str]]:
+    if secret.visible_to(seat):
+        return secret
+    return Hidden(secret.owner, REDACTED, secret.revealed)
 
 
 def deal_unseen_cards(state: DWState, seat: int, data: RulesData, rng: RandomStream) -> None:

@@ -24,7 +24,7 @@ from warbench.rulesets.dystopian_wars.fleets import (
     check_fleet,
     wing_violations,
 )
-from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_with_sizes
+from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_state
 from warbench.rulesets.dystopian_wars.setup import build_state, demo_setup, setup_from_armies
 from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.victory import victory_points
@@ -42,7 +42,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     late_refusals = False  # no action is refused after it has changed the state
     event_types = EVENT_TYPES
     shipped_data = DATA_DIR
-    #: Hands and decks hold the cards; a turn-card frame on the stack holds the cards laid.
+    #: Hands and decks hold the cards; a turn-card frame on the stack holds the cards laid
+    #: (:meth:`observe` copies only those frames: see :mod:`.hidden_cards`).
     secret_fields = ("hands", "decks", "stack")
 
     def load_data(self, folder: DataFolder) -> RulesData:
@@ -52,7 +53,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return build_state(setup, players, rng, self.data)
 
     def observe(self, state: DWState, player: int) -> DWState:
-        return observed_with_sizes(super().observe(state, player), state)
+        return observed_state(state, player)
 
     def determinize(self, state: DWState, player: int, rng: RandomStream) -> None:
         deal_unseen_cards(state, player, self.data, rng)
