@@ -468,13 +468,24 @@ def build_data(
 
 
 def load_data(folder: DataFolder | None = None) -> RulesData:
-    """Load and check every data file from ``folder`` (default: the shipped files).
+    """Load and check every data file from ``folder`` (default: the shipped files, loaded
+    once).
 
     A player's ``models.toml`` replaces or adds model classes of the shipped catalog; a
     player's critical table, deck or formats file replaces the shipped one.
     """
-    if folder is None:
+    if folder is None or folder.user is None:
         return shipped_data()
+    return _read(folder)
+
+
+@lru_cache(maxsize=1)
+def shipped_data() -> RulesData:
+    """The shipped data files, loaded and checked once."""
+    return _read(DataFolder(DATA_DIR))
+
+
+def _read(folder: DataFolder) -> RulesData:
     own = None if folder.user is None else folder.user / "models.toml"
     catalog = load_catalog(own if own is not None and own.is_file() else None)
     return build_data(
@@ -483,12 +494,6 @@ def load_data(folder: DataFolder | None = None) -> RulesData:
         load_model(folder.path("cards.toml"), CardFile),
         load_model(folder.path("formats.toml"), FormatFile),
     )
-
-
-@lru_cache(maxsize=1)
-def shipped_data() -> RulesData:
-    """The shipped data files, loaded and checked once."""
-    return load_data(DataFolder(DATA_DIR))
 
 
 def fleet_paths() -> list[Path]:
