@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from warbench.core.plain import REDACTED, Hidden
 from warbench.core.redaction import BLANK_STREAM_SEED, redacted_copy
@@ -57,7 +58,8 @@ def observed_state(state: DWState, seat: int) -> ObservedState:
 def _as_seen(secret: Hidden[list[str]], seat: int) -> Hidden[list[str]]:
     if secret.visible_to(seat):
         return secret
-    return Hidden(secret.owner, REDACTED, secret.revealed)
+    unseen: Hidden[Any] = Hidden(secret.owner, REDACTED, secret.revealed)
+    return unseen
 
 
 def deal_unseen_cards(state: DWState, seat: int, data: RulesData, rng: RandomStream) -> None:
