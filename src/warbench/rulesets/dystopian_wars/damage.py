@@ -14,7 +14,7 @@ model of its fleet within 8 inches, or against the commodore itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -67,10 +67,15 @@ def lose_hull(
     spec = data.models[target.cls]
     target.damage += points
     by = game.state.models[by_model] if by_model >= 0 else None
-    credit: dict[str, Any] = {}
-    if by is not None:
-        credit = {"by_player": by.player, "by_unit_type": by.cls}
-    game.emit(UnitDamaged(unit_type=target.cls, player=target.player, amount=points, **credit))
+    game.emit(
+        UnitDamaged(
+            unit_type=target.cls,
+            player=target.player,
+            amount=points,
+            by_player=None if by is None else by.player,
+            by_unit_type=None if by is None else by.cls,
+        )
+    )
     left = max(0, spec.hp - target.damage)
     game.emit(
         HullDamage(
