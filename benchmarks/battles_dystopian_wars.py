@@ -40,7 +40,7 @@ AREAS: dict[str, str] = {
     "engine: snapshot before each action (pickle)": "~:0(<built-in method _pickle.dumps>)",
     "boarding options (Boarding.decisions)": "boarding.py:{}(decisions)",
     "moves carried out (Activation.move)": "activation.py:{}(move)",
-    "attacks rolled (resolve_attack)": "gunnery.py:{}(resolve_attack)",
+    "attacks rolled (resolve_attack)": "attack_rolls.py:{}(resolve_attack)",
     "table snapshots (world_of)": "world.py:{}(world_of)",
 }
 

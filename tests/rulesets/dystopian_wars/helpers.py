@@ -147,10 +147,11 @@ def texts(game: Game) -> list[str]:
 
 
 def catalog_file(tmp_path: Path, text: str = TEST_CATALOG) -> str:
-    """Write a user catalog file and return its path."""
-    path = tmp_path / "user-models.toml"
-    path.write_text(text)
-    return str(path)
+    """Write a player's data folder holding a ``models.toml`` and return the folder."""
+    folder = tmp_path / "dw-data"
+    folder.mkdir(exist_ok=True)
+    (folder / "models.toml").write_text(text)
+    return str(folder)
 
 
 def refresh(game: Game) -> None:

@@ -90,9 +90,9 @@ arcs = ["sideways"]
 ad = [1, 1, 1, 1]
 """)
     with pytest.raises(DataFileError) as caught:
-        load_catalog(broken)
+        load_catalog(Path(broken) / "models.toml")
     message = str(caught.value)
-    assert "user-models.toml: bad-ship.hp: missing required key" in message
+    assert "models.toml: bad-ship.hp: missing required key" in message
     assert "bad-ship.weapons[0].arcs[0]" in message
 
 

@@ -19,6 +19,7 @@ from warbench.core.faces import FaceTable
 from warbench.core.odds import Dist, InvalidOddsQuery
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+from warbench.rulesets.dystopian_wars.attack_rolls import Attack, resolve_attack
 from warbench.rulesets.dystopian_wars.boarding import (
     BOARDER_NEEDED,
     MELEE_NEEDED,
@@ -28,7 +29,6 @@ from warbench.rulesets.dystopian_wars.boarding import (
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.exact import explosions, table_pool
-from warbench.rulesets.dystopian_wars.gunnery import Attack, resolve_attack
 from warbench.rulesets.dystopian_wars.movement import RAM_NEEDED
 from warbench.rulesets.dystopian_wars.odds import attack_odds
 from warbench.rulesets.dystopian_wars.pools import hit_table, roll_hits

@@ -245,7 +245,7 @@ mv = 10
 base = [0.6, 1.6]
 """)
     with pytest.raises(DataFileError, match="only capital models may be Icons"):
-        DystopianWarsRuleset(broken)
+        _ = DystopianWarsRuleset(broken).data
 
 
 def test_bombers_cannot_stop_and_flyers_cannot_end_on_flyers() -> None:

@@ -1,9 +1,11 @@
 """Moving models: straight advances, turns after a straight run, turning templates, pivots.
 
-A planned move is a sequence of :class:`Straight` legs and :class:`Turn` steps (positive
-degrees turn clockwise, to starboard). :func:`validate_path` checks it against a
-:class:`TurnRule` and the model's movement allowance, and returns where the model ends up
-together with the straight legs it swept, or raises :class:`IllegalMove` naming the step.
+Free movement of a base: :func:`plan_path` checks a flat path ``(straight, turn,
+straight, ...)`` against :class:`TurnLimits` (distance allowance, turns by angle after a
+straight run, their cost, a minimum move) and returns the poses it passes through, or
+raises :class:`IllegalMove` naming the step; parameter spaces of moves validate with it.
+:func:`validate_path` is the same check for a sequence of :class:`Straight` legs and
+:class:`Turn` steps (positive degrees turn clockwise, to starboard) and a :class:`TurnRule`.
 
 Accounting: every turn spends ``turn_cost`` inches of movement. The allowance caps
 straight distance plus turn costs, and the minimum move is met by the same total, so a
@@ -89,6 +91,123 @@ def advance(pose: Pose, distance: float) -> Pose:
     return pose.moved(distance)
 
 
+@dataclass(frozen=True, slots=True)
+class TurnLimits:
+    """How one base may move freely now.
+
+    ``allowance``: inches of movement it may spend (turns cost ``turn_cost`` each);
+    ``minimum``: inches it must spend. ``straight_before``: inches straight ahead before
+    each turn, since the start or the last turn (0: it turns freely, any angle, at no
+    cost); ``repeat``: once that run is made, turns may follow each other with no
+    straight between; ``one_turn``: at most one turn a move. ``can_turn`` False: no turn
+    at all (a jammed rudder). ``disengage``: a first turn in place, before any straight,
+    of up to ``disengage_turn`` degrees at no cost (a base backing off a contact).
+    """
+
+    straight_before: float
+    repeat: bool
+    allowance: float
+    minimum: float = 0.0
+    can_turn: bool = True
+    disengage: bool = False
+    max_turn: float = 45.0
+    turn_cost: float = 1.0
+    disengage_turn: float = 90.0
+    one_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A checked free move: the pose after each step, the straight legs (start pose and
+    length), movement spent, the final pose, and the turns made."""
+
+    poses: tuple[Pose, ...]
+    legs: tuple[tuple[Pose, float], ...]
+    spent: float
+    final: Pose
+    turns: int = 0
+
+
+def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
+    """Check a free move of a base and work out where it goes; raise :class:`IllegalMove`
+    naming the first broken rule.
+
+    ``path`` is flat: ``(straight, turn, straight, turn, ..., straight)``, inches ahead
+    and degrees turned in place (clockwise positive); a turn of 0 is no turn.
+
+    >>> plan = plan_path(Pose(0.0, 0.0, 0.0), (2.0, 45.0, 3.0), TurnLimits(2.0, False, 6.0))
+    >>> plan.spent, plan.final.heading, plan.turns
+    (6.0, 45.0, 1)
+    >>> try:
+    ...     plan_path(Pose(0.0, 0.0), (1.0, 45.0, 1.0), TurnLimits(2.0, False, 6.0))
+    ... except IllegalMove as error:
+    ...     print(error)
+    turn 1: needs 2 inches straight first, only 1 made
+    """
+    if len(path) % 2 != 1:
+        raise IllegalMove("a path alternates straight, turn, straight ... and ends straight")
+    for value in path:
+        if not math.isfinite(value):
+            raise IllegalMove(f"path values must be finite numbers, got {value!r}")
+    pose = start
+    poses = [pose]
+    legs: list[tuple[Pose, float]] = []
+    spent = 0.0
+    run = 0.0
+    turns = 0
+    turned_since_run = False
+    free = limits.straight_before <= 0.0
+    for index, value in enumerate(path):
+        if index % 2 == 0:
+            if value < 0.0:
+                raise IllegalMove(f"leg {index // 2 + 1}: a straight leg cannot be negative")
+            if value > 0.0:
+                legs.append((pose, value))
+                pose = pose.moved(value)
+                spent += value
+                run += value
+                turned_since_run = False
+        elif value != 0.0:
+            number = index // 2 + 1
+            if not limits.can_turn:
+                raise IllegalMove(f"turn {number}: the rudder is jammed, the model cannot turn")
+            if turns and limits.one_turn:
+                raise IllegalMove(f"turn {number}: only one turn is allowed per move")
+            disengaging = limits.disengage and index == 1 and path[0] == 0.0
+            if disengaging:
+                if abs(value) > limits.disengage_turn + ANGLE_TOLERANCE:
+                    raise IllegalMove(
+                        f"turn {number}: a model disengages by at most "
+                        f"{limits.disengage_turn:g} degrees"
+                    )
+            elif not free:
+                if abs(value) > limits.max_turn + ANGLE_TOLERANCE:
+                    raise IllegalMove(
+                        f"turn {number}: at most {limits.max_turn:g} degrees at a time"
+                    )
+                chained = limits.repeat and turned_since_run
+                if not chained and run < limits.straight_before - TOLERANCE:
+                    raise IllegalMove(
+                        f"turn {number}: needs {limits.straight_before:g} inches straight "
+                        f"first, only {run:g} made"
+                    )
+                spent += limits.turn_cost
+                run = 0.0
+                turned_since_run = True
+            pose = pose.turned(value)
+            turns += 1
+        poses.append(pose)
+        if spent > limits.allowance + TOLERANCE:
+            raise IllegalMove(
+                f"the path spends {spent:g} inches, more than the {limits.allowance:g} allowed"
+            )
+    if spent < limits.minimum - TOLERANCE:
+        raise IllegalMove(
+            f"the path spends {spent:g} inches, less than the {limits.minimum:g} inch minimum"
+        )
+    return Plan(tuple(poses), tuple(legs), spent, pose, turns)
+
+
 def validate_path(
     start: Pose,
     steps: Sequence[Step],
@@ -96,51 +215,30 @@ def validate_path(
     allowance: float,
     minimum: float = 0.0,
 ) -> PlannedMove:
-    """Check ``steps`` from ``start``; raise :class:`IllegalMove` at the first broken rule.
+    """Check ``steps`` from ``start`` with :func:`plan_path`; raise :class:`IllegalMove` at
+    the first broken rule. A rule with no straight run before turns turns freely.
 
     >>> try:
     ...     validate_path(Pose(0.0, 0.0), [Straight(1.5), Turn(30.0)], TurnRule(), 6.0)
     ... except IllegalMove as error:
     ...     print(error)
-    step 2 (Turn(degrees=30.0)): only 1.5 inches straight since the start or the last turn; 2 needed
+    turn 1: needs 2 inches straight first, only 1.5 made
     """
-    pose = start
-    sweeps: list[Sweep] = []
-    spent = 0.0
-    straight_run = 0.0
-    turns = 0
+    path = [0.0]
     for number, step in enumerate(steps, start=1):
-        where = f"step {number} ({step!r})"
         if isinstance(step, Straight):
             if step.distance < 0.0:
-                raise IllegalMove(f"{where}: a straight leg cannot be negative")
-            sweeps.append(Sweep(pose, step.distance))
-            pose = pose.moved(step.distance)
-            straight_run += step.distance
-            spent += step.distance
+                raise IllegalMove(f"step {number} ({step!r}): a straight leg cannot be negative")
+            path[-1] += step.distance
         else:
-            if turns and not rule.repeatable:
-                raise IllegalMove(f"{where}: only one turn is allowed per move")
-            if abs(step.degrees) > rule.max_turn + ANGLE_TOLERANCE:
-                raise IllegalMove(f"{where}: turns at most {rule.max_turn:g} degrees at a time")
-            if straight_run < rule.min_straight - TOLERANCE:
-                raise IllegalMove(
-                    f"{where}: only {straight_run:g} inches straight since the start or the "
-                    f"last turn; {rule.min_straight:g} needed"
-                )
-            pose = pose.turned(step.degrees)
-            straight_run = 0.0
-            spent += rule.turn_cost
-            turns += 1
-        if spent > allowance + TOLERANCE:
-            raise IllegalMove(
-                f"{where}: the move spends {spent:g} inches, more than the {allowance:g} allowed"
-            )
-    if spent < minimum - TOLERANCE:
-        raise IllegalMove(
-            f"the move spends {spent:g} inches, less than the {minimum:g} inch minimum"
-        )
-    return PlannedMove(pose, tuple(sweeps), spent, turns)
+            path += [step.degrees, 0.0]
+    limits = TurnLimits(
+        rule.min_straight, False, allowance, minimum, max_turn=rule.max_turn,
+        turn_cost=rule.turn_cost, one_turn=not rule.repeatable,
+    )
+    plan = plan_path(start, path, limits)
+    sweeps = tuple(Sweep(pose, distance) for pose, distance in plan.legs)
+    return PlannedMove(plan.final, sweeps, plan.spent, plan.turns)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,11 +12,12 @@ on its own; a squadron may instead do nothing and drift 2 inches straight ahead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.engine import Game
+from warbench.core.engine import IllegalAction
+from warbench.core.geometry.movement import TurnLimits, plan_path
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import (
     Command,
@@ -29,8 +30,6 @@ from warbench.rulesets.dystopian_wars.actions import (
     Move,
     Pivot,
     PlayCard,
-    Repair,
-    Reroll,
 )
 from warbench.rulesets.dystopian_wars.boarding import Boarding
 from warbench.rulesets.dystopian_wars.cards import expire_cards, play_card
@@ -41,8 +40,22 @@ from warbench.rulesets.dystopian_wars.command import (
     fearless,
     take_test,
 )
-from warbench.rulesets.dystopian_wars.damage import destroy, lose_hull, may_reroll, near_commodore
+from warbench.rulesets.dystopian_wars.damage import destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    Activated,
+    AllStop,
+    HelmOrder,
+    Idled,
+    JoinedPatrol,
+    LevelChanged,
+    MineDropped,
+    Moved,
+    Pivoted,
+    Rallied,
+    Split,
+    Touched,
+)
 from warbench.rulesets.dystopian_wars.flyers import (
     burn_fuel,
     carry_wings,
@@ -53,7 +66,6 @@ from warbench.rulesets.dystopian_wars.flyers import (
     patrol_kept,
     patrol_squadrons,
 )
-from warbench.rulesets.dystopian_wars.geometry import TurnLimits, plan_path
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.mines import explode, sweep
 from warbench.rulesets.dystopian_wars.movement import (
@@ -68,20 +80,41 @@ from warbench.rulesets.dystopian_wars.movement import (
     resolve_contact,
     treacherous,
 )
-from warbench.rulesets.dystopian_wars.state import REPAIRABLE, DWState, Model, data_of, state_of
+from warbench.rulesets.dystopian_wars.repairs import Repairs
+from warbench.rulesets.dystopian_wars.state import (
+    DWGame,
+    DWState,
+    Model,
+)
+from warbench.rulesets.dystopian_wars.treacherous import TerrainRoll
 from warbench.rulesets.dystopian_wars.victory import judge, standing
 
 HELM_ORDERS = ("hold", "ahead", "reverse")
-#: The face on which treacherous terrain costs a land model a hull point (engine default).
-TREACHEROUS_FAILS = 1
+
+
+class ActivationStage(StrEnum):
+    """The steps of one activation, in the order of the source's summary."""
+
+    START = "start"
+    COMMAND = "command"
+    TESTS = "tests"
+    CARDS = "cards"
+    MOVE = "move"
+    COLLIDE = "collide"
+    FIRE = "fire"
+    BOARD = "board"
+    NEXT = "next"
+    DECK = "deck"
+    BRAVERY = "bravery"
+    REPAIR = "repair"
 
 
 @dataclass(slots=True)
-class Activation(Procedure[Any, Any]):
+class Activation(Procedure[DWState, RulesData]):
     """The activation of squadron ``sid``."""
 
     sid: int
-    stage: str = "start"
+    stage: ActivationStage = ActivationStage.START
     parts: list[list[int]] = field(default_factory=list)
     part: int = 0
     groups: list[list[int]] = field(default_factory=list)
@@ -94,13 +127,13 @@ class Activation(Procedure[Any, Any]):
 
     # ------------------------------------------------------------------ decisions
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state, data = state_of(game), data_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state, data = game.state, game.data
         player = state.squadrons[self.sid].player
-        if self.stage == "command":
+        if self.stage is ActivationStage.COMMAND:
             commands = tuple(Command(group[0]) for group in self.groups)
             return [Decision(player, "the squadron is split: choose the commanded part", commands)]
-        if self.stage == "move":
+        if self.stage is ActivationStage.MOVE:
             movers = self.movers(state)
             if not movers:
                 return []
@@ -125,12 +158,12 @@ class Activation(Procedure[Any, Any]):
                     tuple(spaces),
                 )
             ]
-        if self.stage == "cards":
+        if self.stage is ActivationStage.CARDS:
             cards = self.card_options(state, data)
             if not cards:
                 return []
             return [Decision(player, "play a squadron or action card?", (*cards, Decline()))]
-        if self.stage == "deck":
+        if self.stage is ActivationStage.DECK:
             wing = self.wing(state, data)
             if wing is None:
                 return []
@@ -187,8 +220,8 @@ class Activation(Procedure[Any, Any]):
 
     # ------------------------------------------------------------------ answers
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state, data = state_of(game), data_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state, data = game.state, game.data
         if isinstance(action, Command):
             chosen = next(group for group in self.groups if action.model in group)
             self.set_parts(game, chosen)
@@ -201,8 +234,8 @@ class Activation(Procedure[Any, Any]):
             carrier = state.models[state.models[action.wing].carried_by]
             launch(game, state, data, carrier, state.models[action.wing])
             return
-        if self.stage == "cards":
-            self.stage = "move"
+        if self.stage is ActivationStage.CARDS:
+            self.stage = ActivationStage.MOVE
             if isinstance(action, PlayCard):
                 target = state.models[action.model].name if action.model >= 0 else ""
                 play_card(game, player, action.card, squadron=self.sid, model=action.model,
@@ -219,25 +252,37 @@ class Activation(Procedure[Any, Any]):
             model.place(model.pose().turned(action.degrees))
             release(state, model)
             self.moved.append(model.uid)
-            game.emit("pivot", f"{model.name} turns {action.degrees:g} degrees on the spot",
-                      model=model.uid, degrees=action.degrees)
+            game.emit(
+                Pivoted(
+                    model=model.uid,
+                    degrees=action.degrees,
+                    text=f"{model.name} turns {action.degrees:g} degrees on the spot",
+                )
+            )
             return
-        assert isinstance(action, Move)
+        if not isinstance(action, Move):
+            raise IllegalAction(f"activation: {action!r} answers nothing here")
         self.move(game, state, data, action)
 
-    def deck(self, game: Game[Any, Any], state: DWState, action: Action) -> None:
+    def deck(self, game: DWGame, state: DWState, action: Action) -> None:
         """The wing lands, joins a patrol, or stays as it is."""
-        wing = self.wing(state, data_of(game))
+        wing = self.wing(state, game.data)
         assert wing is not None
         if isinstance(action, Land):
             land(game, state, wing, state.models[action.carrier])
         elif isinstance(action, JoinPatrol):
             wing.cap_with = action.squadron
-            game.emit("patrol", f"{wing.name} joins {state.squadrons[action.squadron].name} "
-                      "on combat air patrol", model=wing.uid, squadron=action.squadron)
-        self.stage = "bravery"
+            game.emit(
+                JoinedPatrol(
+                    model=wing.uid,
+                    squadron=action.squadron,
+                    text=f"{wing.name} joins {state.squadrons[action.squadron].name} "
+                    "on combat air patrol",
+                )
+            )
+        self.stage = ActivationStage.BRAVERY
 
-    def helm(self, game: Game[Any, Any], state: DWState, action: Helm) -> None:
+    def helm(self, game: DWGame, state: DWState, action: Helm) -> None:
         """Carry out a helm order of a model under all stop."""
         model = state.models[action.model]
         self.moved.append(model.uid)
@@ -249,20 +294,21 @@ class Activation(Procedure[Any, Any]):
             text = f"{model.name} takes a direction arrow: it may back away next activation"
         else:
             text = f"{model.name} holds still"
-        game.emit("helm", text, model=model.uid, order=action.order)
+        game.emit(HelmOrder(model=model.uid, order=action.order, text=text))
 
-    def move(self, game: Game[Any, Any], state: DWState, data: RulesData, action: Move) -> None:
+    def move(self, game: DWGame, state: DWState, data: RulesData, action: Move) -> None:
         """Carry out one model's move."""
         model = state.models[action.model]
         reason, plan = move_refusal(state, data, model, action)
         assert reason is None and plan is not None
         if action.level and action.level != model.level:
             game.emit(
-                "level",
-                f"{model.name} {'dives' if action.level == 'submerged' else 'goes'} "
-                f"{'under' if action.level == 'submerged' else 'to ' + action.level}",
-                model=model.uid,
-                level=action.level,
+                LevelChanged(
+                    model=model.uid,
+                    level=action.level,
+                    text=f"{model.name} {'dives' if action.level == 'submerged' else 'goes'} "
+                    f"{'under' if action.level == 'submerged' else 'to ' + action.level}",
+                )
             )
         result = carry_out(state, data, model, plan, action)
         if action.level:
@@ -275,31 +321,37 @@ class Activation(Procedure[Any, Any]):
             release(state, model)
         self.moved.append(model.uid)
         game.emit(
-            "move",
-            f"{model.name} moves {result.travelled:.1f} inches"
-            + (" backward" if action.backward else "")
-            + (f" and stops against {self.obstacle_name(state, result.contact.other)}"
-               if result.contact else ""),
-            model=model.uid,
-            x=round(model.x, 3),
-            y=round(model.y, 3),
-            heading=round(model.heading, 3),
+            Moved(
+                model=model.uid,
+                x=round(model.x, 3),
+                y=round(model.y, 3),
+                heading=round(model.heading, 3),
+                text=f"{model.name} moves {result.travelled:.1f} inches"
+                + (" backward" if action.backward else "")
+                + (f" and stops against {self.obstacle_name(state, result.contact.other)}"
+                   if result.contact else ""),
+            )
         )
         if result.dropped is not None:
             mine = place_mine(state, data, model, result.dropped)
             self.dropped.append(mine.mid)
-            game.emit("mine_dropped", f"{model.name} drops a mine", mine=mine.mid)
+            game.emit(MineDropped(mine=mine.mid, text=f"{model.name} drops a mine"))
         if action.all_stop:
             model.helm = "all_stop"
-            game.emit("all_stop", f"{model.name} signals all stop", model=model.uid)
+            game.emit(AllStop(model=model.uid, text=f"{model.name} signals all stop"))
         if result.contact is not None:
             contact = result.contact
             if action.ram or contact.other < 0:
                 self.contacts.append((contact.mover, contact.other, contact.forward))
             else:
-                game.emit("touch", f"{model.name} comes alongside "
-                          f"{self.obstacle_name(state, contact.other)} without ramming",
-                          model=model.uid, other=contact.other)
+                game.emit(
+                    Touched(
+                        model=model.uid,
+                        other=contact.other,
+                        text=f"{model.name} comes alongside "
+                        f"{self.obstacle_name(state, contact.other)} without ramming",
+                    )
+                )
         self.triggered.extend(mid for mid in result.mines if mid not in self.triggered)
         if leaves_table(state, model):
             destroy(game, model, "destroyed", "left the table")
@@ -318,12 +370,13 @@ class Activation(Procedure[Any, Any]):
         """The name of what a contact met."""
         return state.models[other].name if other >= 0 else state.terrain[-1 - other].name
 
-    def drift(self, game: Game[Any, Any], state: DWState, data: RulesData) -> None:
+    def drift(self, game: DWGame, state: DWState, data: RulesData) -> None:
         """The squadron does nothing: each model not under all stop drifts 2 inches."""
         game.emit(
-            "idle",
-            f"{state.squadrons[self.sid].name} does nothing this turn and drifts",
-            squadron=self.sid,
+            Idled(
+                squadron=self.sid,
+                text=f"{state.squadrons[self.sid].name} does nothing this turn and drifts",
+            )
         )
         for part in self.parts:
             for uid in part:
@@ -351,19 +404,19 @@ class Activation(Procedure[Any, Any]):
 
     # ------------------------------------------------------------------ stepping
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         stage = self.stage
-        if stage == "start":
+        if stage is ActivationStage.START:
             self.start(game, state)
-        elif stage == "tests":
+        elif stage is ActivationStage.TESTS:
             self.command_tests(game, state, data)
-            self.stage = "cards"
-        elif stage == "cards":
-            self.stage = "move"
-        elif stage == "move":
-            self.stage = "collide"
-        elif stage == "collide":
+            self.stage = ActivationStage.CARDS
+        elif stage is ActivationStage.CARDS:
+            self.stage = ActivationStage.MOVE
+        elif stage is ActivationStage.MOVE:
+            self.stage = ActivationStage.COLLIDE
+        elif stage is ActivationStage.COLLIDE:
             if self.contacts:
                 mover, other, forward = self.contacts.pop(0)
                 resolve_contact(game, state, data, Contact(mover, other, forward))
@@ -374,29 +427,29 @@ class Activation(Procedure[Any, Any]):
                 if mine is not None:
                     explode(game, state, data, mine)
                 return
-            self.stage = "fire"
-        elif stage == "fire":
-            self.stage = "board"
+            self.stage = ActivationStage.FIRE
+        elif stage is ActivationStage.FIRE:
+            self.stage = ActivationStage.BOARD
             part = [uid for uid in self.parts[self.part] if state.models[uid].active]
             if not self.idle and part:
                 game.push(Gunnery(self.sid, part))
-        elif stage == "board":
-            self.stage = "next"
+        elif stage is ActivationStage.BOARD:
+            self.stage = ActivationStage.NEXT
             part = [uid for uid in self.parts[self.part] if state.models[uid].active]
             if not self.idle and part:
                 game.push(Boarding(self.sid, part))
-        elif stage == "next":
+        elif stage is ActivationStage.NEXT:
             if self.part + 1 < len(self.parts) and not self.idle:
                 self.part += 1
-                self.stage = "move"
+                self.stage = ActivationStage.MOVE
             else:
-                self.stage = "deck"
+                self.stage = ActivationStage.DECK
                 game.push(RoutTests())
-        elif stage == "deck":
-            self.stage = "bravery"
-        elif stage == "bravery":
+        elif stage is ActivationStage.DECK:
+            self.stage = ActivationStage.BRAVERY
+        elif stage is ActivationStage.BRAVERY:
             self.bravery(game, state, data)
-            self.stage = "repair"
+            self.stage = ActivationStage.REPAIR
             game.push(Repairs(self.sid))
         else:
             self.finish(state)
@@ -407,7 +460,7 @@ class Activation(Procedure[Any, Any]):
                 assert outcome is not None
                 game.end(outcome)
 
-    def start(self, game: Game[Any, Any], state: DWState) -> None:
+    def start(self, game: DWGame, state: DWState) -> None:
         """Begin: note who is broken, find the command groups."""
         state.phase_no += 1
         squadron = state.squadrons[self.sid]
@@ -416,27 +469,34 @@ class Activation(Procedure[Any, Any]):
         for model in models:
             model.grounded = False
         self.broken_before = [m.uid for m in models if m.broken]
-        game.emit("activation", f"player {squadron.player} activates {squadron.name}",
-                  player=squadron.player, squadron=self.sid)
+        game.emit(
+            Activated(
+                player=squadron.player,
+                squadron=self.sid,
+                text=f"player {squadron.player} activates {squadron.name}",
+            )
+        )
         self.groups = command_groups(state, self.sid)
         if len(self.groups) > 1:
-            self.stage = "command"
+            self.stage = ActivationStage.COMMAND
         else:
             self.set_parts(game, self.groups[0] if self.groups else [])
 
-    def set_parts(self, game: Game[Any, Any], chosen: list[int]) -> None:
+    def set_parts(self, game: DWGame, chosen: list[int]) -> None:
         """The commanded part first, then each model out of command on its own."""
         others = [uid for group in self.groups if group is not chosen for uid in group]
         self.parts = [chosen] + [[uid] for uid in sorted(others)]
         if others:
             game.emit(
-                "split",
-                f"{len(others)} model{'s' if len(others) > 1 else ''} out of command distance",
-                detached=sorted(others),
+                Split(
+                    detached=tuple(sorted(others)),
+                    text=f"{len(others)} model{'s' if len(others) > 1 else ''} out of command "
+                    "distance",
+                )
             )
-        self.stage = "tests"
+        self.stage = ActivationStage.TESTS
 
-    def command_tests(self, game: Game[Any, Any], state: DWState, data: RulesData) -> None:
+    def command_tests(self, game: DWGame, state: DWState, data: RulesData) -> None:
         """1b: detached models test; break markers spread through the commanded part."""
         if not self.parts:
             return
@@ -450,7 +510,7 @@ class Activation(Procedure[Any, Any]):
             if not take_test(game, "command", [model], detached=True, label="command test"):
                 break_models(game, [model], "failed command test")
 
-    def bravery(self, game: Game[Any, Any], state: DWState, data: RulesData) -> None:
+    def bravery(self, game: DWGame, state: DWState, data: RulesData) -> None:
         """7b: models broken before this activation test to remove their markers."""
         candidates = [state.models[uid] for uid in self.broken_before]
         still = [
@@ -466,8 +526,12 @@ class Activation(Procedure[Any, Any]):
                          label="bravery test"):
                 for model in group:
                     model.broken = False
-                game.emit("rallied", f"{', '.join(m.name for m in group)} rally",
-                          models=[m.uid for m in group])
+                game.emit(
+                    Rallied(
+                        models=tuple(m.uid for m in group),
+                        text=f"{', '.join(m.name for m in group)} rally",
+                    )
+                )
 
     def finish(self, state: DWState) -> None:
         """Mines dropped this activation arm; grounding ends; cards of the activation end."""
@@ -478,178 +542,6 @@ class Activation(Procedure[Any, Any]):
         for model in state.squadron_models(self.sid):
             model.grounded = False
             model.remove_marker("launching")
-
-
-@dataclass(slots=True)
-class TerrainRoll(Procedure[Any, Any]):
-    """Treacherous terrain: a D6 for a land model crossing light terrain, a 1 costing a
-    hull point (engine default); the commodore may re-roll it for a model within 8
-    inches."""
-
-    model: int
-    piece: str
-    face: int = 0
-    offered: bool = False
-
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        if not self.offered:
-            return []
-        player = state_of(game).models[self.model].player
-        return [Decision(player, f"treacherous terrain roll of {self.face}: re-roll with the "
-                         "commodore?", (Reroll(), Decline()))]
-
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        self.offered = False
-        if isinstance(action, Reroll):
-            state_of(game).reroll_used[player] = True
-            game.emit("commodore_reroll", f"player {player}'s commodore orders a re-roll",
-                      player=player)
-            self.face = game.dice.faces(6, 1, label="treacherous terrain re-roll")[0]
-        self.finish(game)
-
-    def step(self, game: Game[Any, Any]) -> None:
-        state = state_of(game)
-        model = state.models[self.model]
-        self.face = game.dice.faces(6, 1, label=f"treacherous terrain ({self.piece})")[0]
-        game.emit("treacherous", f"{model.name} crosses {self.piece}: rolls {self.face}",
-                  model=model.uid, roll=self.face)
-        if self.face == TREACHEROUS_FAILS and may_reroll(state, model.player) and (
-            near_commodore(state, model)
-        ):
-            self.offered = True
-            return
-        self.finish(game)
-
-    def finish(self, game: Game[Any, Any]) -> None:
-        """Apply the roll and leave."""
-        model = state_of(game).models[self.model]
-        game.pop()
-        if self.face == TREACHEROUS_FAILS:
-            lose_hull(game, model, 1, f"treacherous {self.piece}")
-
-
-@dataclass(slots=True)
-class Repairs(Procedure[Any, Any]):
-    """Step 8: each model may roll to repair one starred critical (1-3 repaired, 4-5
-    nothing, 6 another raging fire). Creatures and robots only put out fires."""
-
-    sid: int
-    done: dict[str, int] = field(default_factory=dict)
-    model: int = -1
-    marker: str = ""
-    face: int = 0
-    offered: bool = False
-
-    def candidates(self, state: DWState, data: RulesData) -> list[Model]:
-        """Models still to decide on a repair (one roll each, more with repair cards)."""
-        found = []
-        for model in state.squadron_models(self.sid):
-            if self.done.get(str(model.uid), 0) >= self.allowed(state, data, model):
-                continue
-            if self.repairable(data, model):
-                found.append(model)
-        return found
-
-    @staticmethod
-    def allowed(state: DWState, data: RulesData, model: Model) -> int:
-        """Repair rolls the model may make: one, and one more per repair card on it."""
-        extra = 0
-        for play in state.in_play:
-            card = data.cards[play.card]
-            if card.effect == "repair" and (
-                play.model == model.uid or (play.model < 0 and play.squadron == model.squadron)
-            ):
-                extra += card.value
-        return 1 + extra
-
-    @staticmethod
-    def repairable(data: RulesData, model: Model) -> list[str]:
-        """The starred markers this model may try to repair."""
-        beast = data.models[model.cls].beast
-        return [
-            name for name in REPAIRABLE
-            if model.marker(name) and (not beast or name == "raging-fire")
-        ]
-
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state, data = state_of(game), data_of(game)
-        player = state.squadrons[self.sid].player
-        if self.face:
-            if self.offered:
-                return [
-                    Decision(player, f"repair roll of {self.face}: re-roll with the commodore?",
-                             (Reroll(), Decline()))
-                ]
-            return []
-        found = self.candidates(state, data)
-        if not found:
-            return []
-        model = found[0]
-        options: list[Action] = [Repair(model.uid, name) for name in self.repairable(data, model)]
-        options.append(Decline())
-        return [Decision(player, f"repair {model.name}?", tuple(options))]
-
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = state_of(game)
-        if self.face:
-            self.offered = False
-            if isinstance(action, Reroll):
-                state.reroll_used[player] = True
-                game.emit("commodore_reroll", f"player {player}'s commodore orders a re-roll",
-                          player=player)
-                self.face = game.dice.faces(6, 1, label="repair re-roll")[0]
-            return
-        if isinstance(action, Repair):
-            self.model, self.marker = action.model, action.marker
-            self.face = game.dice.faces(6, 1, label="repair")[0]
-            model = state.models[action.model]
-            self.offered = self.face >= 4 and may_reroll(state, player) and near_commodore(
-                state, model
-            )
-            self.done[str(action.model)] = self.done.get(str(action.model), 0) + 1
-        else:
-            skipped = self.candidates(state, data_of(game))[0]
-            self.done[str(skipped.uid)] = self.allowed(state, data_of(game), skipped)
-
-    def step(self, game: Game[Any, Any]) -> None:
-        state = state_of(game)
-        if self.face:
-            model = state.models[self.model]
-            if self.face <= 3:
-                model.remove_marker(self.marker)
-                game.emit("repaired", f"{model.name} repairs {self.marker.replace('-', ' ')}",
-                          model=model.uid, marker=self.marker)
-            elif self.face == 6:
-                model.add_marker("raging-fire")
-                game.emit("repair_fire", f"{model.name}'s repair sets off another fire",
-                          model=model.uid)
-            else:
-                game.emit("repair_failed", f"{model.name} fails to repair", model=model.uid)
-            self.face = 0
-            return
-        game.pop()
-
-
-def burn(game: Game[Any, Any], state: DWState) -> None:
-    """End phase: each raging fire marker tests on its own (1.1 errata): 1-3 it goes out,
-    4-5 it burns (1 hull point), 6 it burns and spreads (another marker)."""
-    for model in state.models:
-        fires = model.marker("raging-fire")
-        if not model.alive or not fires:
-            continue
-        for _ in range(fires):
-            face = game.dice.faces(6, 1, label="raging fire")[0]
-            if face <= 3:
-                model.remove_marker("raging-fire")
-                game.emit("fire_out", f"a fire aboard {model.name} is put out", model=model.uid)
-            else:
-                if face == 6:
-                    model.add_marker("raging-fire")
-                    game.emit("fire_spreads", f"a fire aboard {model.name} spreads",
-                              model=model.uid)
-                lose_hull(game, model, 1, "raging fire")
-                if not model.alive:
-                    break
 
 
 def release(state: DWState, model: Model) -> None:

@@ -17,11 +17,11 @@ rammed or collided boards only another model, with half its melee dice.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.engine import Game
+from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import (
@@ -34,9 +34,23 @@ from warbench.rulesets.dystopian_wars.actions import (
 from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value
 from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    BoardersShot,
+    BoardingDeclared,
+    BoardingRepelled,
+    Derelict,
+    Melee,
+    Prize,
+)
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.pools import roll_hits
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, data_of, state_of
+from warbench.rulesets.dystopian_wars.state import (
+    DWGame,
+    DWState,
+    Model,
+    body_of,
+    frame_below,
+)
 
 #: The number ack-ack (or charges) need against boarders; melee dice need 4+.
 BOARDER_NEEDED, MELEE_NEEDED, BEAST_AA_NEEDED = 5, 4, 4
@@ -126,26 +140,27 @@ class BoardSpace(ParamSpace):
     action_type = Board
 
     def __init__(self, state: DWState, data: RulesData, frame: Boarding) -> None:
-        self.state = state
-        self.data = data
-        self.frame = frame
+        self._state = state
+        self._data = data
+        self._frame = frame
         self.description = "board an enemy within 4 inches with some of a model's points"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Board)
-        if action.model not in self.frame.part:
+        if not isinstance(action, Board):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
+        if action.model not in self._frame.part:
             return f"model {action.model} is not part of this activation"
-        if self.frame.sent(action.model):
-            return f"{self.state.models[action.model].name} has already sent its boarders"
-        if not 0 <= action.target < len(self.state.models):
+        if self._frame.sent(action.model):
+            return f"{self._state.models[action.model].name} has already sent its boarders"
+        if not 0 <= action.target < len(self._state.models):
             return f"there is no model {action.target}"
-        attacker = self.state.models[action.model]
+        attacker = self._state.models[action.model]
         return board_refusal(
-            self.state, self.data, attacker, self.state.models[action.target], action.ap
+            self._state, self._data, attacker, self._state.models[action.target], action.ap
         )
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
-        options = self.frame.options(self.state, self.data)
+        options = self._frame.options(self._state, self._data)
         found: list[Action] = []
         for _ in range(count):
             if not options:
@@ -155,6 +170,15 @@ class BoardSpace(ParamSpace):
             candidate = Board(base.model, base.target, ap)
             found.append(candidate if self.validate(candidate) is None else base)
         return found
+
+
+class BoardingStage(StrEnum):
+    """The steps of the boarding step: declare, answer, fight, garrison a prize."""
+
+    DECLARE = "declare"
+    ANSWER = "answer"
+    MELEE = "melee"
+    GARRISON = "garrison"
 
 
 @dataclass(slots=True)
@@ -169,12 +193,12 @@ class Assault:
 
 
 @dataclass(slots=True)
-class Boarding(Procedure[Any, Any]):
+class Boarding(Procedure[DWState, RulesData]):
     """Step 6 for one activation part: declare assaults, take answers, fight them."""
 
     sid: int
     part: list[int]
-    stage: str = "declare"
+    stage: BoardingStage = BoardingStage.DECLARE
     assaults: list[Assault] = field(default_factory=list)
     capture: int = -1
     survivors: list[tuple[int, int]] = field(default_factory=list)
@@ -199,31 +223,32 @@ class Boarding(Procedure[Any, Any]):
                         found.append(Board(uid, target.uid, ap))
         return found
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state, data = state_of(game), data_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state, data = game.state, game.data
         player = state.squadrons[self.sid].player
-        if self.stage == "declare":
+        if self.stage is BoardingStage.DECLARE:
             found = self.options(state, data)
             if not found:
                 return []
             return [Decision(player, "declare boarding assaults (or end boarding)",
                              (*found, EndBoarding()), (BoardSpace(state, data, self),))]
-        if self.stage == "garrison":
+        if self.stage is BoardingStage.GARRISON:
             left = sum(ap for _, ap in self.survivors)
             options = tuple(Garrison(n) for n in range(left, -1, -1))
             return [Decision(player, f"{state.models[self.capture].name} is captured: how "
                              "many assault points stay aboard as a prize crew?", options)]
         return []
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = state_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state = game.state
         if isinstance(action, EndBoarding):
-            self.stage = "answer"
+            self.stage = BoardingStage.ANSWER
             return
         if isinstance(action, Garrison):
             self.garrison(game, state, action.ap)
             return
-        assert isinstance(action, Board)
+        if not isinstance(action, Board):
+            raise IllegalAction(f"boarding: {action!r} answers nothing here")
         attacker, target = state.models[action.model], state.models[action.target]
         for assault in self.assaults:
             if assault.target == target.uid:
@@ -232,18 +257,19 @@ class Boarding(Procedure[Any, Any]):
         else:
             self.assaults.append(Assault(target.uid, [(attacker.uid, action.ap)]))
         game.emit(
-            "boarding_declared",
-            f"{attacker.name} sends {action.ap} assault points to board {target.name}",
-            model=attacker.uid,
-            target=target.uid,
-            ap=action.ap,
+            BoardingDeclared(
+                model=attacker.uid,
+                target=target.uid,
+                ap=action.ap,
+                text=f"{attacker.name} sends {action.ap} assault points to board {target.name}",
+            )
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
-        if self.stage == "declare":
-            self.stage = "answer"
-        elif self.stage == "answer":
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
+        if self.stage is BoardingStage.DECLARE:
+            self.stage = BoardingStage.ANSWER
+        elif self.stage is BoardingStage.ANSWER:
             for index, assault in enumerate(self.assaults):
                 if assault.asked:
                     continue
@@ -253,8 +279,8 @@ class Boarding(Procedure[Any, Any]):
                     assault.answer = kind
                     game.push(AnswerBoarding(index, kind, able))
                     return
-            self.stage = "melee"
-        elif self.stage == "melee":
+            self.stage = BoardingStage.MELEE
+        elif self.stage is BoardingStage.MELEE:
             if not self.assaults:
                 game.pop()
                 return
@@ -262,7 +288,7 @@ class Boarding(Procedure[Any, Any]):
         else:
             game.pop()
 
-    def fight(self, game: Game[Any, Any], state: DWState, data: RulesData, assault: Assault) -> None:
+    def fight(self, game: DWGame, state: DWState, data: RulesData, assault: Assault) -> None:
         """Roll the answer and the melee of one assault."""
         target = state.models[assault.target]
         target_spec = data.models[target.cls]
@@ -274,8 +300,12 @@ class Boarding(Procedure[Any, Any]):
         parties = self.answer_fire(game, state, data, assault, parties)
         boarders = sum(ap for _, ap in parties)
         if boarders <= 0:
-            game.emit("boarding_repelled", f"the boarders never reach {target.name}",
-                      target=target.uid)
+            game.emit(
+                BoardingRepelled(
+                    target=target.uid,
+                    text=f"the boarders never reach {target.name}",
+                )
+            )
             return
         dice = 0
         for uid, ap in parties:
@@ -286,12 +316,13 @@ class Boarding(Procedure[Any, Any]):
         attack_hits, _ = roll_hits(game.dice, dice, MELEE_NEEDED, label="boarders' melee")
         defence_hits, _ = roll_hits(game.dice, defending, MELEE_NEEDED, label="defenders' melee")
         game.emit(
-            "melee",
-            f"boarding {target.name}: {dice} melee dice score {attack_hits}, the {defending} "
-            f"defenders score {defence_hits}",
-            target=target.uid,
-            hits=attack_hits,
-            answer=defence_hits,
+            Melee(
+                target=target.uid,
+                hits=attack_hits,
+                answer=defence_hits,
+                text=f"boarding {target.name}: {dice} melee dice score {attack_hits}, the "
+                f"{defending} defenders score {defence_hits}",
+            )
         )
         if target.derelict:
             target.prize_ap = max(0, target.prize_ap - attack_hits)
@@ -320,11 +351,11 @@ class Boarding(Procedure[Any, Any]):
         target.prize_of = -1
         target.prize_ap = 0
         destroy(game, target, "captured", f"boarded by player {player}")
-        self.stage = "garrison"
+        self.stage = BoardingStage.GARRISON
 
     def answer_fire(
         self,
-        game: Game[Any, Any],
+        game: DWGame,
         state: DWState,
         data: RulesData,
         assault: Assault,
@@ -348,12 +379,16 @@ class Boarding(Procedure[Any, Any]):
                 hits, _ = roll_hits(game.dice, dice, BOARDER_NEEDED, label="answer to boarders")
                 killed += hits
         if killed:
-            game.emit("boarders_shot", f"{killed} boarding points fall to the defenders' fire",
-                      killed=killed)
+            game.emit(
+                BoardersShot(
+                    killed=killed,
+                    text=f"{killed} boarding points fall to the defenders' fire",
+                )
+            )
         survivors = lose_points(state, crews, killed) if crews else []
         return survivors + [(uid, ap) for uid, ap in beasts if state.models[uid].active]
 
-    def garrison(self, game: Game[Any, Any], state: DWState, crew: int) -> None:
+    def garrison(self, game: DWGame, state: DWState, crew: int) -> None:
         """Leave ``crew`` points aboard the captured model; the rest go home."""
         target = state.models[self.capture]
         player = state.squadrons[self.sid].player
@@ -365,13 +400,18 @@ class Boarding(Procedure[Any, Any]):
         if crew > 0:
             target.prize_of = player
             target.prize_ap = crew
-            game.emit("prize", f"{target.name} is held as a prize by {crew} assault points",
-                      model=target.uid, ap=crew)
+            game.emit(
+                Prize(
+                    model=target.uid,
+                    ap=crew,
+                    text=f"{target.name} is held as a prize by {crew} assault points",
+                )
+            )
         else:
-            game.emit("derelict", f"{target.name} is left a derelict", model=target.uid)
+            game.emit(Derelict(model=target.uid, text=f"{target.name} is left a derelict"))
         self.capture = -1
         self.survivors = []
-        self.stage = "melee"
+        self.stage = BoardingStage.MELEE
 
 
 def lose_points(
@@ -428,26 +468,24 @@ def defender_of(target: Model) -> int:
 
 
 @dataclass(slots=True)
-class AnswerBoarding(Procedure[Any, Any]):
+class AnswerBoarding(Procedure[DWState, RulesData]):
     """The defender answers a boarding assault with ack-ack or concussion charges."""
 
     assault: int
     kind: str
     able: list[int]
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = state_of(game)
-        boarding = game.state.stack[-2]
-        assert isinstance(boarding, Boarding)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state = game.state
+        boarding = frame_below(game, Boarding)
         target = state.models[boarding.assaults[self.assault].target]
         name = "ack-ack" if self.kind == "aa" else "concussion charges"
         return [Decision(defender_of(target), f"answer the boarders of {target.name} with {name}?",
                          (Respond(tuple(self.able)), Decline()))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
+    def act(self, game: DWGame, player: int, action: Action) -> None:
         game.pop()
-        boarding = game.top
-        assert isinstance(boarding, Boarding)
+        boarding = frame_below(game, Boarding, depth=1)
         assault = boarding.assaults[self.assault]
         if isinstance(action, Respond):
             assault.responders = list(action.models)

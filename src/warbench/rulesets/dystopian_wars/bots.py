@@ -12,13 +12,13 @@ soon as they help.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.decisions import Decision
-from warbench.core.engine import Game
 from warbench.core.geometry import ARC_EPSILON
+from warbench.core.geometry.movement import IllegalMove, Plan, plan_path
+from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
@@ -39,9 +39,9 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
-from warbench.rulesets.dystopian_wars.geometry import ARCS, PathError, Plan, plan_path
+from warbench.rulesets.dystopian_wars.geometry import ARCS
 from warbench.rulesets.dystopian_wars.movement import limits_for, move_refusal
-from warbench.rulesets.dystopian_wars.state import DWState, Model, data_of, state_of
+from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
 #: Expected hits per die needing 2..6 (a natural 6 counts two and rolls again).
@@ -89,23 +89,25 @@ class CommodoreBot:
         self.fallback = RandomAgent(seed)
         self.caution = caution
 
-    def choose(self, game: Game[Any, Any], decision: Decision) -> Action:
-        """An action answering ``decision``."""
-        state, data = state_of(game), data_of(game)
+    def choose(
+        self, observation: Observation[DWState, RulesData], decision: Decision
+    ) -> Action:
+        """An action answering ``decision``, from what this seat knows."""
+        data = observation.data  # the observed state is built only where it is read
         options = decision.options
         if any(isinstance(o, Activate) for o in options):
-            return self.activate(state, data, decision)
+            return self.activate(observation.state, data, decision)
         if any(isinstance(s.action_type, type) and s.action_type is Move for s in decision.spaces):
-            return self.move(game, state, data, decision)
+            return self.move(observation, observation.state, data, decision)
         if any(isinstance(o, CeaseFire) for o in options):
-            return self.fire(state, data, decision)
+            return self.fire(observation.state, data, decision)
         for option in options:
             if isinstance(option, Respond):
                 return option
         if any(isinstance(o, Reroll) for o in options):
-            return self.reroll(state, data, decision)
+            return self.reroll(observation.state, data, decision)
         if any(isinstance(o, Board) for o in options):
-            return self.board(state, data, decision)
+            return self.board(observation.state, data, decision)
         for kind in (Repair, Garrison):
             found = [o for o in options if isinstance(o, kind)]
             if found:
@@ -121,7 +123,7 @@ class CommodoreBot:
         for option in options:
             if isinstance(option, Decline | EndBoarding):
                 return option
-        return self.fallback.choose(game, decision)
+        return self.fallback.choose(observation, decision)
 
     # ------------------------------------------------------------------ squadrons
 
@@ -155,12 +157,18 @@ class CommodoreBot:
 
     # ------------------------------------------------------------------ moving
 
-    def move(self, game: Game[Any, Any], state: DWState, data: RulesData, decision: Decision) -> Action:
+    def move(
+        self,
+        observation: Observation[DWState, RulesData],
+        state: DWState,
+        data: RulesData,
+        decision: Decision,
+    ) -> Action:
         """Move the first model still to move to its best-scoring candidate pose."""
         space = next(s for s in decision.spaces if s.action_type is Move)
         movers: list[int] = list(getattr(space, "movers", []))
         if not movers:
-            return self.fallback.choose(game, decision)
+            return self.fallback.choose(observation, decision)
         model = state.models[movers[0]]
         outlook = Outlook(state, data, model, self.caution)
         scored = []
@@ -181,7 +189,7 @@ class CommodoreBot:
             for option in decision.options:
                 if not isinstance(option, Idle):
                     return option
-            return self.fallback.choose(game, decision)
+            return self.fallback.choose(observation, decision)
         return best
 
     def candidates(self, state: DWState, data: RulesData, model: Model) -> list[Move]:
@@ -414,7 +422,7 @@ class Outlook:
         None when it breaks a movement rule."""
         try:
             return plan_path(self.starts[move.backward], move.path, self.limits[move.backward])
-        except PathError:
+        except IllegalMove:
             return None
 
     def score(self, move: Move, plan: Plan) -> float:

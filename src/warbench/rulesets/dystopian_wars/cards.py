@@ -14,16 +14,22 @@ then draws back up to what their squadrons allow.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.engine import Game
 from warbench.core.plain import OMNISCIENT, Hidden
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import Decline, Discard, PlayCard
 from warbench.rulesets.dystopian_wars.data import Card, RulesData
-from warbench.rulesets.dystopian_wars.state import CardPlay, DWState, data_of, state_of
+from warbench.rulesets.dystopian_wars.events import (
+    CardCountered,
+    CardDiscarded,
+    CardLaid,
+    CardPlayed,
+    CardsDrawn,
+    OwnCards,
+)
+from warbench.rulesets.dystopian_wars.state import CardPlay, DWGame, DWState
 
 
 def entitlement(state: DWState, data: RulesData, player: int) -> int:
@@ -51,7 +57,7 @@ def hand(state: DWState, player: int) -> list[str]:
     return state.hands[player].value
 
 
-def draw(game: Game[Any, Any], state: DWState, player: int, count: int) -> list[str]:
+def draw(game: DWGame, state: DWState, player: int, count: int) -> list[str]:
     """Draw ``count`` cards at random from the player's deck (discards reshuffled when it
     runs out, an engine default). Only the drawer is told what came."""
     deck = state.decks[player].value
@@ -67,14 +73,25 @@ def draw(game: Game[Any, Any], state: DWState, player: int, count: int) -> list[
     state.hands[player].value.extend(drawn)
     state.hands[player].value.sort()
     if drawn:
-        game.emit("cards_drawn", f"player {player} draws {len(drawn)} card"
-                  f"{'s' if len(drawn) > 1 else ''}", player=player, count=len(drawn))
-        game.emit("own_cards", f"you draw {', '.join(drawn)}", visible_to=[player],
-                  cards=drawn)
+        game.emit(
+            CardsDrawn(
+                player=player,
+                count=len(drawn),
+                text=f"player {player} draws {len(drawn)} card"
+                f"{'s' if len(drawn) > 1 else ''}",
+            )
+        )
+        game.emit(
+            OwnCards(
+                cards=tuple(drawn),
+                text=f"you draw {', '.join(drawn)}",
+                visible_to=frozenset([player]),
+            )
+        )
     return drawn
 
 
-def deal_opening_hands(game: Game[Any, Any], state: DWState, data: RulesData) -> None:
+def deal_opening_hands(game: DWGame, state: DWState, data: RulesData) -> None:
     """Each player draws one card per squadron deployed (not wings or escorts), up to 5."""
     for player in range(state.players):
         draw(game, state, player, entitlement(state, data, player))
@@ -111,19 +128,20 @@ def counters_for(state: DWState, data: RulesData, player: int, level: int) -> li
     )
 
 
-def announce(game: Game[Any, Any], play: CardPlay, card: Card, on: str = "") -> None:
+def announce(game: DWGame, play: CardPlay, card: Card, on: str = "") -> None:
     """Tell everyone a card was played."""
     game.emit(
-        "card_played",
-        f"player {play.player} plays {card.name} ({card.kind}, sturginium "
-        f"{card.sturginium}){' on ' + on if on else ''}",
-        player=play.player,
-        card=card.id,
+        CardPlayed(
+            player=play.player,
+            card=card.id,
+            text=f"player {play.player} plays {card.name} ({card.kind}, sturginium "
+            f"{card.sturginium}){' on ' + on if on else ''}",
+        )
     )
 
 
 @dataclass(slots=True)
-class CounterWindow(Procedure[Any, Any]):
+class CounterWindow(Procedure[DWState, RulesData]):
     """After a card is played, each opponent in turn may counter it."""
 
     play: int
@@ -140,8 +158,8 @@ class CounterWindow(Procedure[Any, Any]):
                 return other
         return None
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state, data = state_of(game), data_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state, data = game.state, game.data
         other = self.waiting(state, data)
         if other is None:
             return []
@@ -151,8 +169,8 @@ class CounterWindow(Procedure[Any, Any]):
         options.append(Decline())
         return [Decision(other, f"counter {data.cards[play.card].name}?", tuple(options))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state, data = state_of(game), data_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state, data = game.state, game.data
         self.asked.append(player)
         if not isinstance(action, PlayCard):
             return
@@ -165,25 +183,26 @@ class CounterWindow(Procedure[Any, Any]):
             state.discards[play.player].remove(play.card)
             state.trashed[play.player].append(play.card)
         game.emit(
-            "card_countered",
-            f"player {player} counters {countered.name} with {counter.name}"
-            + (" and trashes it" if counter.sturginium >= 3 else ""),
-            player=player,
-            card=countered.id,
-            counter=counter.id,
+            CardCountered(
+                player=player,
+                card=countered.id,
+                counter=counter.id,
+                text=f"player {player} counters {countered.name} with {counter.name}"
+                + (" and trashes it" if counter.sturginium >= 3 else ""),
+            )
         )
         self.play = len(state.in_play)
 
-    def step(self, game: Game[Any, Any]) -> None:
+    def step(self, game: DWGame) -> None:
         game.pop()
 
 
 def play_card(
-    game: Game[Any, Any], player: int, key: str, *, squadron: int = -1, model: int = -1,
+    game: DWGame, player: int, key: str, *, squadron: int = -1, model: int = -1,
     until: str = "turn", event: int = -1, on: str = "",
 ) -> None:
     """Put a card into play and open the counter window."""
-    state, data = state_of(game), data_of(game)
+    state, data = game.state, game.data
     spend(state, player, key)
     play = CardPlay(key, player, squadron, model, until, event)
     state.in_play.append(play)
@@ -192,7 +211,7 @@ def play_card(
 
 
 @dataclass(slots=True)
-class TurnCards(Procedure[Any, Any]):
+class TurnCards(Procedure[DWState, RulesData]):
     """Phase 1: every player may lay one T card face down; all are revealed together.
     ``chosen`` holds one entry per player (None until they choose)."""
 
@@ -204,8 +223,8 @@ class TurnCards(Procedure[Any, Any]):
         """The distinct T cards in the player's hand."""
         return sorted({key for key in hand(state, player) if data.cards[key].kind == "T"})
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state, data = state_of(game), data_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state, data = game.state, game.data
         if self.revealed:
             return []
         owed = []
@@ -218,12 +237,12 @@ class TurnCards(Procedure[Any, Any]):
                 owed.append(Decision(player, "lay a turn card face down, or none", options))
         return owed
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
+    def act(self, game: DWGame, player: int, action: Action) -> None:
         self.chosen[player] = Hidden(player, action.card if isinstance(action, PlayCard) else "")
-        game.emit("card_laid", f"player {player} has chosen", player=player)
+        game.emit(CardLaid(player=player, text=f"player {player} has chosen"))
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         if self.revealed:
             game.pop()
             return
@@ -245,15 +264,15 @@ class TurnCards(Procedure[Any, Any]):
 
 
 @dataclass(slots=True)
-class EndPhaseCards(Procedure[Any, Any]):
+class EndPhaseCards(Procedure[DWState, RulesData]):
     """End phase: each player may discard cards (not those just drawn), then draws back
     up to what their squadrons allow."""
 
     player: int = 0
     kept: list[int] = field(default_factory=list)
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = state_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state = game.state
         if self.player >= state.players or self.player in self.kept:
             return []
         cards = sorted(set(hand(state, self.player)))
@@ -262,16 +281,16 @@ class EndPhaseCards(Procedure[Any, Any]):
         options = (*(Discard(key) for key in cards), Decline())
         return [Decision(self.player, "discard a card, or keep your hand", options)]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = state_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state = game.state
         if isinstance(action, Discard):
             spend(state, player, action.card)
-            game.emit("card_discarded", f"player {player} discards a card", player=player)
+            game.emit(CardDiscarded(player=player, text=f"player {player} discards a card"))
         else:
             self.kept.append(player)
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         if self.player >= state.players:
             game.pop()
             return

@@ -41,8 +41,6 @@ UNDAMAGED_KINDS = ("rockets", "torpedoes", "bombs", "mines")
 BOMB_REACH = 4.0
 #: How close counts as base contact (dive bombers, creatures boarding), in inches.
 CONTACT = 0.05
-#: Weapons chaos and disarray silences.
-CHAOS_KINDS = ("rockets", "torpedoes", "bombs", "mines")
 
 
 def hull_left(spec: ModelSpec, model: Model) -> int:

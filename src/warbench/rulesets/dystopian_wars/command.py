@@ -19,15 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from warbench.core.engine import Game
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.damage import near_commodore
 from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    Broken,
+    TestFailed,
+    TestPassed,
+)
 from warbench.rulesets.dystopian_wars.geometry import COMMAND_DISTANCE
 from warbench.rulesets.dystopian_wars.pools import roll_test
-from warbench.rulesets.dystopian_wars.state import DWState, Model, data_of, state_of
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 
 #: Dice a test rolls before modifiers.
 TEST_DICE = 3
@@ -90,63 +93,71 @@ def dice_for_test(state: DWState, models: Sequence[Model], *, detached: bool) ->
 
 
 def take_test(
-    game: Game[Any, Any], kind: str, models: Sequence[Model], *, detached: bool, label: str
+    game: DWGame, kind: str, models: Sequence[Model], *, detached: bool, label: str
 ) -> bool:
     """Roll a command, rout or bravery test for ``models``; True when it passes."""
-    state = state_of(game)
+    state = game.state
     first = models[0]
     dice = dice_for_test(state, models, detached=detached)
     needed = hits_needed(state, first.squadron)
     who = first.name if len(models) == 1 else state.squadrons[first.squadron].name
     if any(play.squadron == first.squadron and _card_effect(game, play.card) == "bravery"
            for play in state.in_play) and kind != "rout":
-        game.emit("test_passed", f"{who} passes its {kind} test (iron discipline)",
-                  test=kind, models=[m.uid for m in models])
+        game.emit(
+            TestPassed(
+                test=kind,
+                models=tuple(m.uid for m in models),
+                text=f"{who} passes its {kind} test (iron discipline)",
+            )
+        )
         return True
     hits, faces = roll_test(game.dice, dice, label=label)
     passed = hits >= needed
+    outcome = TestPassed if passed else TestFailed
     game.emit(
-        "test_passed" if passed else "test_failed",
-        f"{who} {'passes' if passed else 'fails'} its {kind} test: {hits} hit"
-        f"{'s' if hits != 1 else ''} on {dice}D6, {needed} needed",
-        test=kind,
-        models=[m.uid for m in models],
-        hits=hits,
-        needed=needed,
-        faces=list(faces),
+        outcome(
+            test=kind,
+            models=tuple(m.uid for m in models),
+            hits=hits,
+            needed=needed,
+            faces=tuple(faces),
+            text=f"{who} {'passes' if passed else 'fails'} its {kind} test: {hits} hit"
+            f"{'s' if hits != 1 else ''} on {dice}D6, {needed} needed",
+        )
     )
     return passed
 
 
-def _card_effect(game: Game[Any, Any], card: str) -> str:
-    return data_of(game).cards[card].effect
+def _card_effect(game: DWGame, card: str) -> str:
+    return game.data.cards[card].effect
 
 
-def break_models(game: Game[Any, Any], models: Sequence[Model], why: str) -> None:
+def break_models(game: DWGame, models: Sequence[Model], why: str) -> None:
     """Place break markers on ``models``."""
-    state = state_of(game)
+    state = game.state
     for model in models:
         if not model.broken:
             model.broken = True
             model.broken_at = state.phase_no
     if models:
         game.emit(
-            "broken",
-            f"{', '.join(m.name for m in models)} {'is' if len(models) == 1 else 'are'} "
-            f"broken ({why})",
-            models=[m.uid for m in models],
+            Broken(
+                models=tuple(m.uid for m in models),
+                text=f"{', '.join(m.name for m in models)} {'is' if len(models) == 1 else 'are'} "
+                f"broken ({why})",
+            )
         )
 
 
 @dataclass(slots=True)
-class RoutTests(Procedure[Any, Any]):
+class RoutTests(Procedure[DWState, RulesData]):
     """Step 7a: rout tests for squadrons that lost models during this activation, and for
     every squadron and split model of a fleet whose commodore fell."""
 
     detached: list[int] = field(default_factory=list)
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         testing: list[int] = list(state.fallen)
         for player in state.commodore_fell:
             for squadron in state.squadrons:

@@ -14,15 +14,24 @@ model of its fleet within 8 inches, or against the commodore itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.engine import Game
+from warbench.core.events import UnitDamaged, UnitDestroyed
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import Decline, Reroll
 from warbench.rulesets.dystopian_wars.data import RulesData
-from warbench.rulesets.dystopian_wars.state import DWState, Model, data_of, state_of
+from warbench.rulesets.dystopian_wars.events import (
+    CommodoreLost,
+    CommodoreReroll,
+    CriticalHit,
+    CriticalResult,
+    HullDamage,
+    ModelLost,
+    NoDamage,
+)
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 
 #: Reach of the commodore's re-roll, centre to centre (engine default: as command distance).
 COMMODORE_REACH = 8.0
@@ -48,59 +57,63 @@ def may_reroll(state: DWState, player: int) -> bool:
 
 
 def lose_hull(
-    game: Game[Any, Any], target: Model, points: int, cause: str, by_model: int = -1
+    game: DWGame, target: Model, points: int, cause: str, by_model: int = -1
 ) -> None:
     """Take ``points`` hull points from ``target`` (dealt by model ``by_model``, if any);
     destroy it at 0."""
     if points <= 0 or not target.alive:
         return
-    data = data_of(game)
+    data = game.data
     spec = data.models[target.cls]
     target.damage += points
-    by = state_of(game).models[by_model] if by_model >= 0 else None
-    credit: dict[str, Any] = {}
-    if by is not None:
-        credit = {"by_player": by.player, "by_unit_type": by.cls}
-    game.emit("unit_damaged", "", unit_type=target.cls, player=target.player, amount=points,
-              **credit)
+    by = game.state.models[by_model] if by_model >= 0 else None
+    game.emit(
+        UnitDamaged(
+            unit_type=target.cls,
+            player=target.player,
+            amount=points,
+            by_player=None if by is None else by.player,
+            by_unit_type=None if by is None else by.cls,
+        )
+    )
     left = max(0, spec.hp - target.damage)
     game.emit(
-        "hull_damage",
-        f"{target.name} loses {points} hull point{'s' if points > 1 else ''} ({cause}), "
-        f"{left} left",
-        model=target.uid,
-        points=points,
-        left=left,
+        HullDamage(
+            model=target.uid,
+            points=points,
+            left=left,
+            text=f"{target.name} loses {points} hull point{'s' if points > 1 else ''} ({cause}), "
+            f"{left} left",
+        )
     )
     if target.damage >= spec.hp:
         destroy(game, target, "destroyed", cause)
 
 
-def destroy(game: Game[Any, Any], target: Model, fate: str, cause: str) -> None:
+def destroy(game: DWGame, target: Model, fate: str, cause: str) -> None:
     """Remove ``target`` from play (``destroyed``, ``captured``...) and note the loss."""
-    state, data = state_of(game), data_of(game)
+    state, data = game.state, game.data
     spec = data.models[target.cls]
     if fate == "destroyed":
         target.alive = False
     if not target.fate:
-        game.emit("unit_destroyed", "", unit_type=target.cls, player=target.player)
+        game.emit(UnitDestroyed(unit_type=target.cls, player=target.player))
     target.fate = fate
     target.contact = []
-    game.emit(
-        "model_lost", f"{target.name} is {fate} ({cause})", model=target.uid, fate=fate
-    )
+    game.emit(ModelLost(model=target.uid, fate=fate, text=f"{target.name} is {fate} ({cause})"))
     for other in state.models:
         if target.uid in other.contact:
             other.contact.remove(target.uid)
         if other.carried_by == target.uid and other.alive:
             other.alive = False
             other.fate = "destroyed"
-            game.emit("unit_destroyed", "", unit_type=other.cls, player=other.player)
+            game.emit(UnitDestroyed(unit_type=other.cls, player=other.player))
             game.emit(
-                "model_lost",
-                f"{other.name} goes down with its carrier",
-                model=other.uid,
-                fate="destroyed",
+                ModelLost(
+                    model=other.uid,
+                    fate="destroyed",
+                    text=f"{other.name} goes down with its carrier",
+                )
             )
     owner = target.player
     if not (spec.tiny or "escort" in spec.traits) and target.squadron not in state.fallen:
@@ -110,7 +123,7 @@ def destroy(game: Game[Any, Any], target: Model, fate: str, cause: str) -> None:
         state.commodore_tested[owner] = True
         if owner not in state.commodore_fell:
             state.commodore_fell.append(owner)
-        game.emit("commodore_lost", f"player {owner} has lost the commodore", player=owner)
+        game.emit(CommodoreLost(player=owner, text=f"player {owner} has lost the commodore"))
     elif state.commodore[owner] == target.uid:
         state.commodore_lost[owner] = True
 
@@ -148,22 +161,23 @@ def hit_damage(
 
 
 def apply_hits(
-    game: Game[Any, Any], target: Model, hits: int, *, by_model: int, cause: str, criticals: bool = True
+    game: DWGame, target: Model, hits: int, *, by_model: int, cause: str, criticals: bool = True
 ) -> None:
     """Compare ``hits`` with the target's DR and CR and apply the damage."""
     if not target.alive or hits <= 0:
         if hits <= 0 and target.alive:
-            game.emit("no_damage", f"{target.name} shrugs off the attack", model=target.uid)
+            game.emit(NoDamage(model=target.uid, text=f"{target.name} shrugs off the attack"))
         return
-    data = data_of(game)
+    data = game.data
     spec = data.models[target.cls]
     damage = hit_damage(hits, spec.dr, spec.cr, spec.hp, criticals=criticals)
     if damage.critical:
         game.emit(
-            "critical_hit",
-            f"{hits} hits reach {target.name}'s CR {spec.cr}: a critical hit",
-            model=target.uid,
-            hits=hits,
+            CriticalHit(
+                model=target.uid,
+                hits=hits,
+                text=f"{hits} hits reach {target.name}'s CR {spec.cr}: a critical hit",
+            )
         )
         lose_hull(game, target, damage.points, "critical hit", by_model)
         if target.alive and damage.rolls:
@@ -172,10 +186,11 @@ def apply_hits(
         lose_hull(game, target, damage.points, f"{hits} hits against DR {spec.dr}", by_model)
     else:
         game.emit(
-            "no_damage",
-            f"{hits} {'hits fail' if hits > 1 else 'hit fails'} to reach {target.name}'s "
-            f"DR {spec.dr}",
-            model=target.uid,
+            NoDamage(
+                model=target.uid,
+                text=f"{hits} {'hits fail' if hits > 1 else 'hit fails'} to reach {target.name}'s "
+                f"DR {spec.dr}",
+            )
         )
 
 
@@ -198,7 +213,7 @@ def rerollers(state: DWState, target: Model, by_model: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class CriticalRolls(Procedure[Any, Any]):
+class CriticalRolls(Procedure[DWState, RulesData]):
     """Roll on the critical table ``rolls`` times for ``target``, offering re-rolls."""
 
     target: int
@@ -207,10 +222,10 @@ class CriticalRolls(Procedure[Any, Any]):
     face: int = 0
     offers: list[int] | None = None
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
+    def decisions(self, game: DWGame) -> list[Decision]:
         if not self.face or not self.offers:
             return []
-        state, data = state_of(game), data_of(game)
+        state, data = game.state, game.data
         row = data.criticals[self.face - 1]
         target = state.models[self.target]
         return [
@@ -221,20 +236,24 @@ class CriticalRolls(Procedure[Any, Any]):
             )
         ]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state, data = state_of(game), data_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state, data = game.state, game.data
         assert self.offers is not None
         if isinstance(action, Reroll):
             state.reroll_used[player] = True
-            game.emit("commodore_reroll", f"player {player}'s commodore orders a re-roll",
-                      player=player)
+            game.emit(
+                CommodoreReroll(
+                    player=player,
+                    text=f"player {player}'s commodore orders a re-roll",
+                )
+            )
             self.face = game.dice.faces(data.critical_sides, 1, label="critical re-roll")[0]
             self.offers = []
         else:
             self.offers.pop(0)
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
         target = state.models[self.target]
         if self.face:
             self.apply_row(game, state, data, target)
@@ -248,7 +267,7 @@ class CriticalRolls(Procedure[Any, Any]):
         self.face = game.dice.faces(data.critical_sides, 1, label="critical table")[0]
         self.offers = rerollers(state, target, self.by_model)
 
-    def apply_row(self, game: Game[Any, Any], state: DWState, data: RulesData, target: Model) -> None:
+    def apply_row(self, game: DWGame, state: DWState, data: RulesData, target: Model) -> None:
         """Apply the critical result now showing."""
         spec = data.models[target.cls]
         face = self.face
@@ -257,11 +276,12 @@ class CriticalRolls(Procedure[Any, Any]):
             face = game.dice.faces(data.critical_sides, 1, label="critical table (submerged)")[0]
             row = data.criticals[face - 1]
         game.emit(
-            "critical_result",
-            f"{target.name}: {row.name} ({row.text})",
-            model=target.uid,
-            roll=face,
-            result=row.name,
+            CriticalResult(
+                model=target.uid,
+                roll=face,
+                result=row.name,
+                text=f"{target.name}: {row.name} ({row.text})",
+            )
         )
         if row.marker:
             target.add_marker(row.marker)

@@ -34,6 +34,7 @@ from warbench.core.catalog import (
     Record,
     load_model,
 )
+from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, ConstraintSet
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -466,15 +467,32 @@ def build_data(
     )
 
 
-@lru_cache(maxsize=4)
-def load_data(catalog_path: str | None = None) -> RulesData:
-    """Load and check every data file (cached); ``catalog_path`` replaces the catalog."""
-    catalog = load_catalog(catalog_path)
+def load_data(folder: DataFolder | None = None) -> RulesData:
+    """Load and check every data file from ``folder`` (default: the shipped files, loaded
+    once).
+
+    A player's ``models.toml`` replaces or adds model classes of the shipped catalog; a
+    player's critical table, deck or formats file replaces the shipped one.
+    """
+    if folder is None or folder.user is None:
+        return shipped_data()
+    return _read(folder)
+
+
+@lru_cache(maxsize=1)
+def shipped_data() -> RulesData:
+    """The shipped data files, loaded and checked once."""
+    return _read(DataFolder(DATA_DIR))
+
+
+def _read(folder: DataFolder) -> RulesData:
+    own = None if folder.user is None else folder.user / "models.toml"
+    catalog = load_catalog(own if own is not None and own.is_file() else None)
     return build_data(
         catalog,
-        load_model(DATA_DIR / "criticals.toml", CriticalFile),
-        load_model(DATA_DIR / "cards.toml", CardFile),
-        load_model(DATA_DIR / "formats.toml", FormatFile),
+        load_model(folder.path("criticals.toml"), CriticalFile),
+        load_model(folder.path("cards.toml"), CardFile),
+        load_model(folder.path("formats.toml"), FormatFile),
     )
 
 

@@ -14,19 +14,22 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.engine import Game
+from warbench.core.engine import IllegalAction
 from warbench.core.geometry import Body, Pose, overlaps
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import Deploy
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    Deployed,
+    DeploymentOrder,
+)
 from warbench.rulesets.dystopian_wars.geometry import terrain_of
 from warbench.rulesets.dystopian_wars.movement import blocks_movement
-from warbench.rulesets.dystopian_wars.state import DWState, body_of, data_of, state_of
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, body_of
 
 #: Depth of a deployment zone, in inches from the edge.
 ZONE = 8.0
@@ -111,21 +114,22 @@ class DeploySpace(ParamSpace):
     action_type = Deploy
 
     def __init__(self, state: DWState, data: RulesData, player: int, left: list[int]) -> None:
-        self.state = state
-        self.data = data
+        self._state = state
+        self._data = data
         self.player = player
         self.left = left
         self.description = "place a squadron: its lead model's centre (x, y) and heading"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Deploy)
+        if not isinstance(action, Deploy):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.squadron not in self.left:
             return f"squadron {action.squadron} is not waiting to deploy"
-        return deploy_refusal(self.state, self.data, action, self.player)
+        return deploy_refusal(self._state, self._data, action, self.player)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found: list[Action] = []
-        state = self.state
+        state = self._state
         edge = self.player % 4 if state.players > 2 else self.player
         heading = (0.0, 180.0, 90.0, 270.0)[edge]
         for _ in range(count * 4):
@@ -149,7 +153,7 @@ class DeploySpace(ParamSpace):
 
 
 @dataclass(slots=True)
-class Deployment(Procedure[Any, Any]):
+class Deployment(Procedure[DWState, RulesData]):
     """Roll 2D6 for who deploys first, then place squadrons alternately."""
 
     order: list[int] = field(default_factory=list)
@@ -172,8 +176,8 @@ class Deployment(Procedure[Any, Any]):
                 return player
         return None
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state, data = state_of(game), data_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state, data = game.state, game.data
         if not self.order:
             return []
         player = self.current(state)
@@ -196,9 +200,10 @@ class Deployment(Procedure[Any, Any]):
                      (DeploySpace(state, data, player, left),))
         ]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state, data = state_of(game), data_of(game)
-        assert isinstance(action, Deploy)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state, data = game.state, game.data
+        if not isinstance(action, Deploy):
+            raise IllegalAction(f"deployment: {action!r} deploys nothing")
         squadron = state.squadrons[action.squadron]
         models = [state.models[uid] for uid in squadron.models if state.models[uid].carried_by < 0]
         spec = data.models[models[0].cls]
@@ -212,14 +217,15 @@ class Deployment(Procedure[Any, Any]):
         self.placed.append(action.squadron)
         self.turn = (self.order.index(player) + 1) % len(self.order)
         game.emit(
-            "deployed",
-            f"player {player} deploys {squadron.name} at ({action.x:.1f}, {action.y:.1f})",
-            player=player,
-            squadron=action.squadron,
+            Deployed(
+                player=player,
+                squadron=action.squadron,
+                text=f"player {player} deploys {squadron.name} at ({action.x:.1f}, {action.y:.1f})",
+            )
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = state_of(game)
+    def step(self, game: DWGame) -> None:
+        state = game.state
         if not self.order:
             totals: dict[int, list[int]] = {}
             for player in range(state.players):
@@ -227,7 +233,12 @@ class Deployment(Procedure[Any, Any]):
                 totals.setdefault(sum(faces), []).append(player)
             for total in sorted(totals, reverse=True):
                 self.order.extend(sorted(totals[total]))  # ties: the lower seat first
-            game.emit("deployment_order", "deployment order: " + ", ".join(
-                f"player {p}" for p in self.order), order=list(self.order))
+            game.emit(
+                DeploymentOrder(
+                    order=tuple(self.order),
+                    text="deployment order: " + ", ".join(
+                    f"player {p}" for p in self.order),
+                )
+            )
             return
         game.pop()

@@ -134,7 +134,7 @@ def explosions(dice: int, chance: float, tolerance: float = TOLERANCE) -> tuple[
 
 def cancel_hits(hits: Dist, cancelled: Dist) -> Dist:
     """Hits left once ``cancelled`` of them are taken away (never fewer than none), as
-    :func:`~.gunnery.resolve_attack` takes answers and shields off an attack.
+    :func:`~.attack_rolls.resolve_attack` takes answers and shields off an attack.
 
     >>> cancel_hits(Dist.constant(3), Dist.from_mapping({1: 0.5, 5: 0.5})).to_dict()
     {0: 0.5, 2: 0.5}

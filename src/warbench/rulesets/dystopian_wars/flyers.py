@@ -27,14 +27,20 @@ turn freely and have no minimum move.
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from warbench.core.engine import Game
 from warbench.rulesets.dystopian_wars.damage import destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    Aborted,
+    FuelBurnt,
+    Landed,
+    Launched,
+    Refuelled,
+    TokensLost,
+)
 from warbench.rulesets.dystopian_wars.geometry import gap
 from warbench.rulesets.dystopian_wars.pools import roll_against_wing
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model, body_of
 
 #: Fuel a wing starts with (and refuels to aboard a carrier).
 FULL_FUEL = 6
@@ -45,31 +51,37 @@ LAUNCH_OFFSET = 3.0
 
 
 def strike_wing(
-    game: Game[Any, Any], wing: Model, dice: int, needed: int, *, label: str
+    game: DWGame, wing: Model, dice: int, needed: int, *, label: str
 ) -> bool:
     """Roll ``dice`` at a wing: natural 6s remove tokens; enough other hits make it abort
     (1 fuel). True when the wing aborts or is wiped out."""
     kills, aborts, _ = roll_against_wing(game.dice, dice, needed, label=label)
     if kills:
         wing.tokens = max(0, wing.tokens - kills)
-        game.emit("tokens_lost", f"{wing.name} loses {kills} token{'s' if kills > 1 else ''}, "
-                  f"{wing.tokens} left", model=wing.uid, kills=kills)
+        game.emit(
+            TokensLost(
+                model=wing.uid,
+                kills=kills,
+                text=f"{wing.name} loses {kills} token{'s' if kills > 1 else ''}, "
+                f"{wing.tokens} left",
+            )
+        )
     if wing.tokens <= 0:
         destroy(game, wing, "destroyed", "every token shot down")
         return True
     if aborts and aborts >= wing.tokens:
         wing.fuel -= 1
-        game.emit("abort", f"{wing.name} aborts ({wing.fuel} fuel left)", model=wing.uid)
+        game.emit(Aborted(model=wing.uid, text=f"{wing.name} aborts ({wing.fuel} fuel left)"))
         if wing.fuel <= 0:
             destroy(game, wing, "destroyed", "out of fuel")
         return True
     return False
 
 
-def burn_fuel(game: Game[Any, Any], wing: Model, why: str) -> None:
+def burn_fuel(game: DWGame, wing: Model, why: str) -> None:
     """Spend one fuel; a wing with none left is lost."""
     wing.fuel -= 1
-    game.emit("fuel", f"{wing.name} burns fuel {why} ({wing.fuel} left)", model=wing.uid)
+    game.emit(FuelBurnt(model=wing.uid, text=f"{wing.name} burns fuel {why} ({wing.fuel} left)"))
     if wing.fuel <= 0:
         destroy(game, wing, "destroyed", "out of fuel")
 
@@ -94,7 +106,7 @@ def launchable(state: DWState, data: RulesData, carrier: Model) -> list[int]:
     ]
 
 
-def launch(game: Game[Any, Any], state: DWState, data: RulesData, carrier: Model, wing: Model) -> None:
+def launch(game: DWGame, state: DWState, data: RulesData, carrier: Model, wing: Model) -> None:
     """Put a wing in the air beside its carrier; it may act from the next turn."""
     heading = math.radians(carrier.heading - 90.0)
     wing.x = min(max(carrier.x + LAUNCH_OFFSET * math.sin(heading), 0.5), state.width - 0.5)
@@ -107,7 +119,13 @@ def launch(game: Game[Any, Any], state: DWState, data: RulesData, carrier: Model
     key = str(carrier.uid)
     state.deck_ops[key] = state.deck_ops.get(key, 0) + 1
     carrier.add_marker("launching")
-    game.emit("launch", f"{carrier.name} launches {wing.name}", model=carrier.uid, wing=wing.uid)
+    game.emit(
+        Launched(
+            model=carrier.uid,
+            wing=wing.uid,
+            text=f"{carrier.name} launches {wing.name}",
+        )
+    )
 
 
 def carry_wings(state: DWState, carrier: Model) -> None:
@@ -135,15 +153,20 @@ def landing_decks(state: DWState, data: RulesData, wing: Model) -> list[int]:
     return found
 
 
-def land(game: Game[Any, Any], state: DWState, wing: Model, carrier: Model) -> None:
+def land(game: DWGame, state: DWState, wing: Model, carrier: Model) -> None:
     """Land a wing aboard a carrier."""
     wing.carried_by = carrier.uid
     wing.cap_with = -1
     wing.x, wing.y, wing.heading = carrier.x, carrier.y, carrier.heading
     key = str(carrier.uid)
     state.deck_ops[key] = state.deck_ops.get(key, 0) + 1
-    game.emit("landing", f"{wing.name} lands aboard {carrier.name}", model=wing.uid,
-              carrier=carrier.uid)
+    game.emit(
+        Landed(
+            model=wing.uid,
+            carrier=carrier.uid,
+            text=f"{wing.name} lands aboard {carrier.name}",
+        )
+    )
 
 
 def patrol_squadrons(state: DWState, data: RulesData, wing: Model) -> list[int]:
@@ -187,7 +210,7 @@ def patrol_kept(state: DWState, data: RulesData, wing: Model) -> bool:
     )
 
 
-def refuel_and_land(game: Game[Any, Any], state: DWState, data: RulesData) -> None:
+def refuel_and_land(game: DWGame, state: DWState, data: RulesData) -> None:
     """End phase: wings out of fuel are lost; wings aboard carriers refuel and re-arm;
     deck operations and launch markers reset."""
     for model in state.models:
@@ -198,8 +221,12 @@ def refuel_and_land(game: Game[Any, Any], state: DWState, data: RulesData) -> No
             if model.fuel < FULL_FUEL or not model.armed:
                 model.fuel = FULL_FUEL
                 model.armed = True
-                game.emit("refuelled", f"{model.name} refuels and re-arms aboard its carrier",
-                          model=model.uid)
+                game.emit(
+                    Refuelled(
+                        model=model.uid,
+                        text=f"{model.name} refuels and re-arms aboard its carrier",
+                    )
+                )
         elif model.fuel <= 0:
             destroy(game, model, "destroyed", "out of fuel")
     state.deck_ops.clear()

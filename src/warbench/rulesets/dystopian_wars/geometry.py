@@ -5,20 +5,15 @@ concussion charges, boarding and mines run from base edge to base edge; command 
 runs centre to centre, as the source says. Range bands are 8 inches each, four of them.
 
 A planned move is a flat tuple ``(straight, turn, straight, turn, straight, ...)``: inches
-ahead, then degrees turned in place (clockwise positive), and so on. :func:`plan_path`
-checks it against a model's turning rules and returns the poses it passes through.
-
->>> from warbench.core.geometry import Pose
->>> plan = plan_path(Pose(0.0, 0.0, 0.0), (2.0, 45.0, 3.0), TurnLimits(2.0, False, 6.0))
->>> round(plan.spent, 3), plan.final.heading
-(6.0, 45.0)
+ahead, then degrees turned in place (clockwise positive), and so on; the core's free
+movement (:func:`warbench.core.geometry.plan_path`) checks it against a model's
+:class:`~warbench.core.geometry.TurnLimits` (see :func:`.movement.limits_for`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from warbench.core.geometry import (
@@ -46,8 +41,6 @@ BANDS = RangeBands((8.0, 16.0, 24.0, 32.0))
 COMMAND_DISTANCE = 6.0
 #: Ack-ack, concussion charge and boarding ranges (tiny flyers: half).
 AA_RANGE, CC_RANGE, BOARDING_RANGE = 8.0, 4.0, 4.0
-#: Degrees a 45-degree turn step may not exceed, and inches each costs.
-TURN_STEP, TURN_COST = 45.0, 1.0
 #: How close (edge of base to centre) a model must come to set a mine off.
 MINE_TRIGGER = 1.0
 #: The mine blast template's radius (a 4-inch template: engine default, 4 inches across).
@@ -64,10 +57,6 @@ ARCS: dict[str, Arc] = {
     "aft270": Arc.centered(270.0, 180.0),
     "all": Arc.centered(360.0),
 }
-
-
-class PathError(ValueError):
-    """A planned move breaks a movement rule; the message names the step."""
 
 
 def in_weapon_arc(shooter: Body, arc: str, target: Body) -> bool:
@@ -198,99 +187,6 @@ def _segment_distance(px: float, py: float, ax: float, ay: float, bx: float, by:
     length = dx * dx + dy * dy
     t = 0.0 if length == 0.0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
     return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-
-@dataclass(frozen=True, slots=True)
-class TurnLimits:
-    """How one model may turn now: inches straight before a turn (0: turns freely, at no
-    cost), whether turns may follow each other (small models), and its movement."""
-
-    straight_before: float
-    repeat: bool
-    allowance: float
-    minimum: float = 0.0
-    can_turn: bool = True
-    disengage: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A checked path: every pose at the end of each step, the legs, movement spent."""
-
-    poses: tuple[Pose, ...]
-    legs: tuple[tuple[Pose, float], ...]
-    spent: float
-    final: Pose
-
-
-def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
-    """Check ``path`` (straight, turn, straight, ...) and work out where it goes.
-
-    Rules: a turn is at most 45 degrees and costs 1 inch, after at least
-    ``straight_before`` inches straight since the start or the last turn; small models
-    (``repeat``) may chain turns once that straight run is made. A model turning freely
-    (``straight_before == 0``) turns any amount at no cost. A model disengaging from a
-    ram or collision may first rotate up to 90 degrees in place at no cost.
-
-    >>> try:
-    ...     plan_path(Pose(0.0, 0.0), (1.0, 45.0, 1.0), TurnLimits(2.0, False, 6.0))
-    ... except PathError as error:
-    ...     print(error)
-    turn 1: needs 2 inches straight first, only 1 made
-    """
-    if len(path) % 2 != 1:
-        raise PathError("a path alternates straight, turn, straight ... and ends straight")
-    for value in path:
-        if not math.isfinite(value):
-            raise PathError(f"path values must be finite numbers, got {value!r}")
-    pose = start
-    poses = [pose]
-    legs: list[tuple[Pose, float]] = []
-    spent = 0.0
-    run = 0.0
-    turned_since_run = False
-    free = limits.straight_before <= 0.0
-    for index, value in enumerate(path):
-        if index % 2 == 0:
-            if value < 0.0:
-                raise PathError(f"leg {index // 2 + 1}: a straight leg cannot be negative")
-            if value > 0.0:
-                legs.append((pose, value))
-                pose = pose.moved(value)
-                spent += value
-                run += value
-                turned_since_run = False
-        elif value != 0.0:
-            number = index // 2 + 1
-            if not limits.can_turn:
-                raise PathError(f"turn {number}: the rudder is jammed, the model cannot turn")
-            disengaging = limits.disengage and index == 1 and path[0] == 0.0
-            if disengaging:
-                if abs(value) > 90.0 + 1e-9:
-                    raise PathError(f"turn {number}: a model disengages by at most 90 degrees")
-            elif not free:
-                if abs(value) > TURN_STEP + 1e-9:
-                    raise PathError(f"turn {number}: at most {TURN_STEP:g} degrees at a time")
-                chained = limits.repeat and turned_since_run
-                if not chained and run < limits.straight_before - 1e-9:
-                    raise PathError(
-                        f"turn {number}: needs {limits.straight_before:g} inches straight "
-                        f"first, only {run:g} made"
-                    )
-                spent += TURN_COST
-                run = 0.0
-                turned_since_run = True
-            pose = pose.turned(value)
-        poses.append(pose)
-        if spent > limits.allowance + 1e-9:
-            raise PathError(
-                f"the path spends {spent:g} inches, more than the {limits.allowance:g} allowed"
-            )
-    if spent < limits.minimum - 1e-9:
-        raise PathError(
-            f"the path spends {spent:g} inches, less than the {limits.minimum:g} inch minimum"
-        )
-    return Plan(tuple(poses), tuple(legs), spent, pose)
 
 
 def off_table(point: Point, width: float, height: float) -> bool:

@@ -15,57 +15,53 @@ flyers next (4b-4d), then the rest (5). Answer dice cancel one hit on a 5 and tw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
-from warbench.core.engine import Game
+from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import CeaseFire, Decline, Fire, PlayCard, Respond
+from warbench.rulesets.dystopian_wars.attack_rolls import (
+    Attack,
+    action_card_bonus,
+    resolve_attack,
+)
 from warbench.rulesets.dystopian_wars.cards import play_card
 from warbench.rulesets.dystopian_wars.combat import (
     AA_GUN,
     AIRBORNE,
     CC_GUN,
     Shot,
-    aa_needed,
     aa_value,
     cc_value,
     linked_dice,
     shot_refusal,
 )
-from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import RulesData
-from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
+from warbench.rulesets.dystopian_wars.events import (
+    AnswerDeclared,
+    AttackDeclared,
+)
+from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
-from warbench.rulesets.dystopian_wars.pools import roll_hits
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, data_of, state_of
+from warbench.rulesets.dystopian_wars.state import (
+    DWGame,
+    DWState,
+    Model,
+    body_of,
+    frame_below,
+)
 from warbench.rulesets.dystopian_wars.world import world_of
 
-#: The number answer dice (ack-ack, concussion charges) need to cancel hits.
-CANCEL_NEEDED = 5
-#: The number shield generator dice need to cancel hits (early generators).
-SHIELD_NEEDED = 4
 
+class GunneryStage(StrEnum):
+    """The steps of the shooting step: declare every attack, answers, roll."""
 
-@dataclass(slots=True)
-class Attack:
-    """A declared attack: guns (model, mount), target, dice, number needed, kind, band,
-    what the defender may answer with and who answers."""
-
-    guns: list[tuple[int, str]]
-    target: int
-    dice: int
-    needed: int
-    kind: str
-    band: int
-    split: bool = False
-    answer: str = ""
-    responders: list[int] = field(default_factory=list)
-    asked: bool = False
-    bonus: int = 0
-    tokens: int = 0
+    DECLARE = "declare"
+    ANSWER = "answer"
+    RESOLVE = "resolve"
 
 
 def gun_key(uid: int, mount: str) -> str:
@@ -201,18 +197,19 @@ class FireSpace(ParamSpace):
     action_type = Fire
 
     def __init__(self, state: DWState, data: RulesData, frame: Gunnery) -> None:
-        self.state = state
-        self.data = data
-        self.frame = frame
+        self._state = state
+        self._data = data
+        self._frame = frame
         self.description = "declare an attack: guns (model, weapon), target, split dice"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Fire)
-        reason, _ = fire_refusal(self.state, self.data, self.frame, action)
+        if not isinstance(action, Fire):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
+        reason, _ = fire_refusal(self._state, self._data, self._frame, action)
         return reason
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
-        options = fire_options(self.state, self.data, self.frame)
+        options = fire_options(self._state, self._data, self._frame)
         found: list[Action] = []
         for _ in range(count * 2):
             if not options:
@@ -221,10 +218,10 @@ class FireSpace(ParamSpace):
             if len(base.guns) == 1 and rng.random() < 0.5:
                 uid, mount = base.guns[0]
                 _, shot = shot_refusal(
-                    self.state, self.data, self.state.models[uid], mount,
-                    self.state.models[base.target],
+                    self._state, self._data, self._state.models[uid], mount,
+                    self._state.models[base.target],
                 )
-                spent = max(0, self.frame.used.get(gun_key(uid, mount), 0))
+                spent = max(0, self._frame.used.get(gun_key(uid, mount), 0))
                 if shot is not None and shot.dice - spent > 1:
                     share = 1 + rng.choice_index(shot.dice - spent - 1)
                     candidate = Fire(base.guns, base.target, share)
@@ -276,12 +273,12 @@ def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, li
 
 
 @dataclass(slots=True)
-class Gunnery(Procedure[Any, Any]):
+class Gunnery(Procedure[DWState, RulesData]):
     """Declare every attack of an activation part, take answers, then roll them."""
 
     sid: int
     part: list[int]
-    stage: str = "declare"
+    stage: GunneryStage = GunneryStage.DECLARE
     attacks: list[Attack] = field(default_factory=list)
     used: dict[str, int] = field(default_factory=dict)
     split_band: dict[str, int] = field(default_factory=dict)
@@ -289,10 +286,10 @@ class Gunnery(Procedure[Any, Any]):
     order: list[int] = field(default_factory=list)
     fuelled: list[int] = field(default_factory=list)
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        if self.stage != "declare":
+    def decisions(self, game: DWGame) -> list[Decision]:
+        if self.stage is not GunneryStage.DECLARE:
             return []
-        state, data = state_of(game), data_of(game)
+        state, data = game.state, game.data
         player = state.squadrons[self.sid].player
         options: tuple[Action, ...] = (*fire_options(state, data, self), CeaseFire())
         return [
@@ -304,12 +301,13 @@ class Gunnery(Procedure[Any, Any]):
             )
         ]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state, data = state_of(game), data_of(game)
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state, data = game.state, game.data
         if isinstance(action, CeaseFire):
-            self.stage = "answer"
+            self.stage = GunneryStage.ANSWER
             return
-        assert isinstance(action, Fire)
+        if not isinstance(action, Fire):
+            raise IllegalAction(f"gunnery: {action!r} declares no attack")
         reason, attack = fire_refusal(state, data, self, action)
         assert reason is None and attack is not None
         lead_uid, lead_mount = action.guns[0]
@@ -333,19 +331,21 @@ class Gunnery(Procedure[Any, Any]):
         guns = ", ".join(f"{state.models[uid].name}'s {mount}" for uid, mount in action.guns)
         how = "split" if attack.split else ("linked" if len(action.guns) > 1 else "")
         game.emit(
-            "attack_declared",
-            f"{guns} {'fire ' + how if how else 'fire'} at {state.models[action.target].name}"
-            f": {attack.dice} dice in band {attack.band}, hitting on {attack.needed}+",
-            guns=[list(gun) for gun in action.guns],
-            target=action.target,
-            dice=attack.dice,
-            band=attack.band,
-            needed=attack.needed,
+            AttackDeclared(
+                guns=action.guns,
+                target=action.target,
+                dice=attack.dice,
+                band=attack.band,
+                needed=attack.needed,
+                text=f"{guns} {'fire ' + how if how else 'fire'} at "
+                f"{state.models[action.target].name}: {attack.dice} dice in band {attack.band}, "
+                f"hitting on {attack.needed}+",
+            )
         )
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
-        if self.stage == "answer":
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
+        if self.stage is GunneryStage.ANSWER:
             for index, attack in enumerate(self.attacks):
                 if attack.asked:
                     continue
@@ -358,11 +358,11 @@ class Gunnery(Procedure[Any, Any]):
                 if able or cards:
                     game.push(Answer(index, kind if able else "", able))
                     return
-            self.stage = "resolve"
+            self.stage = GunneryStage.RESOLVE
             groups = [_resolve_group(data, state, attack) for attack in self.attacks]
             self.order = sorted(range(len(self.attacks)), key=lambda i: (groups[i], i))
             return
-        if self.stage == "resolve":
+        if self.stage is GunneryStage.RESOLVE:
             if not self.order:
                 game.pop()
                 return
@@ -382,7 +382,7 @@ def _resolve_group(data: RulesData, state: DWState, attack: Attack) -> int:
 
 
 @dataclass(slots=True)
-class Answer(Procedure[Any, Any]):
+class Answer(Procedure[DWState, RulesData]):
     """The defender answers one attack: ack-ack or concussion charges from the models able
     (``kind`` empty when none are), and a reaction card, one per attack."""
 
@@ -391,20 +391,18 @@ class Answer(Procedure[Any, Any]):
     able: list[int]
     carded: bool = False
 
-    def reactions(self, game: Game[Any, Any]) -> list[str]:
+    def reactions(self, game: DWGame) -> list[str]:
         """Reaction cards the defender may still play on this attack."""
-        state, data = state_of(game), data_of(game)
-        gunnery = game.state.stack[-2]
-        assert isinstance(gunnery, Gunnery)
+        state, data = game.state, game.data
+        gunnery = frame_below(game, Gunnery)
         target = state.models[gunnery.attacks[self.attack].target]
         if self.carded or not state.cards_on:
             return []
         return reaction_cards(state, data, target)
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = state_of(game)
-        gunnery = game.state.stack[-2]
-        assert isinstance(gunnery, Gunnery)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state = game.state
+        gunnery = frame_below(game, Gunnery)
         target = state.models[gunnery.attacks[self.attack].target]
         options: list[Action] = []
         if self.kind:
@@ -417,26 +415,26 @@ class Answer(Procedure[Any, Any]):
         return [Decision(target.player, f"answer the attack on {target.name} with {name}?",
                          tuple(options))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
+    def act(self, game: DWGame, player: int, action: Action) -> None:
         if isinstance(action, PlayCard):
             self.carded = True
             if not self.kind:
                 game.pop()
             play_card(game, player, action.card, model=action.model, until="attack",
-                      event=self.attack, on=state_of(game).models[action.model].name)
+                      event=self.attack, on=game.state.models[action.model].name)
             return
         game.pop()
-        gunnery = game.top
-        assert isinstance(gunnery, Gunnery)
+        gunnery = frame_below(game, Gunnery, depth=1)
         attack = gunnery.attacks[self.attack]
         if isinstance(action, Respond):
             attack.responders = list(action.models)
-            state = state_of(game)
+            state = game.state
             names = ", ".join(state.models[uid].name for uid in action.models)
             game.emit(
-                "answer_declared",
-                f"{names} answer with {'ack-ack' if self.kind == 'aa' else 'charges'}",
-                models=list(action.models),
+                AnswerDeclared(
+                    models=tuple(action.models),
+                    text=f"{names} answer with {'ack-ack' if self.kind == 'aa' else 'charges'}",
+                )
             )
         else:
             attack.answer = ""
@@ -459,133 +457,3 @@ def reaction_cards(state: DWState, data: RulesData, target: Model) -> list[str]:
             and data.cards[card].fits(data.models[target.cls])
         }
     )
-
-
-def resolve_attack(
-    game: Game[Any, Any], state: DWState, data: RulesData, attack: Attack, sid: int, index: int = -1
-) -> None:
-    """Roll one declared attack: answers first, then the dice, shields, damage."""
-    target = state.models[attack.target]
-    lead = state.models[attack.guns[0][0]]
-    if not target.alive or not any(state.models[uid].active for uid, _ in attack.guns):
-        game.emit("attack_lost", f"the attack on {target.name} is lost", target=target.uid)
-        return
-    lead_spec = data.models[lead.cls]
-    target_spec = data.models[target.cls]
-    cancelled = 0
-    dice = attack.dice
-    if attack.answer and attack.responders:
-        for uid in attack.responders:
-            model = state.models[uid]
-            if not model.active:
-                continue
-            spec = data.models[model.cls]
-            answer = aa_value(spec, model) if attack.answer == "aa" else cc_value(spec, model)
-            if lead_spec.tiny and attack.answer == "aa":
-                if lead.alive and strike_wing(game, lead, answer, aa_needed(lead_spec),
-                                              label="ack-ack at the wing"):
-                    game.emit("attack_lost", f"{lead.name}'s attack on {target.name} is over",
-                              target=target.uid)
-                    return
-                continue
-            saved, _ = roll_hits(game.dice, answer, CANCEL_NEEDED, label=f"{attack.answer} answer")
-            cancelled += saved
-    if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens:
-        dice = dice * lead.tokens // attack.tokens
-    if lead_spec.tiny and attack.kind in ("bombs", "torpedoes"):
-        lead.armed = False
-    if target_spec.tiny:
-        strike_wing(game, target, dice, attack.needed, label=f"{attack.kind} at the wing")
-        return
-    dice = dice + attack.bonus + squadron_card_dice(state, data, sid)
-    if attack.band >= 3 and _fog(state, data):
-        dice //= 2
-    reactions = [
-        data.cards[play.card]
-        for play in state.in_play
-        if play.until == "attack" and play.event == index
-    ]
-    state.in_play = [
-        play for play in state.in_play if not (play.until == "attack" and play.event == index)
-    ]
-    needed = attack.needed + sum(1 for card in reactions if card.effect == "evasion")
-    hits, _ = roll_hits(game.dice, dice, needed, label=f"{attack.kind} attack")
-    shield = 0
-    if target_spec.shield and not target.marker("generator-offline"):
-        shield, _ = roll_hits(game.dice, target_spec.shield, SHIELD_NEEDED, label="shields")
-    card_saves = sum(card.value for card in reactions if card.effect == "shields")
-    final = max(0, hits - cancelled - shield - card_saves)
-    notes = []
-    if cancelled:
-        notes.append(f"{cancelled} cancelled by {attack.answer}")
-    if shield:
-        notes.append(f"{shield} stopped by shields")
-    if card_saves:
-        notes.append(f"{card_saves} by a card")
-    game.emit(
-        "attack_rolled",
-        f"{lead.name} rolls {dice} dice at {target.name}: {hits} hits"
-        + (f" ({', '.join(notes)})" if notes else "")
-        + f", {final} count",
-        target=target.uid,
-        dice=dice,
-        hits=hits,
-        cancelled=cancelled,
-        shields=shield,
-        final=final,
-    )
-    counters = patrol_counters(game, state, data, attack, lead, target)
-    apply_hits(game, target, final, by_model=lead.uid, cause=f"{attack.kind} from {lead.name}")
-    for wing, hits in counters:
-        apply_hits(game, lead, hits, by_model=wing, cause="combat air patrol")
-
-
-def patrol_counters(
-    game: Game[Any, Any], state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
-) -> list[tuple[int, int]]:
-    """Wings on patrol with the attacked squadron that answered also strike the attacker
-    with their attack dice, at the same time as the attack (their hits land with it)."""
-    found: list[tuple[int, int]] = []
-    for uid in attack.responders:
-        wing = state.models[uid]
-        spec = data.models[wing.cls]
-        if not (spec.tiny and wing.active and wing.cap_with == target.squadron):
-            continue
-        for mount in spec.mounts:
-            reason, shot = shot_refusal(state, data, wing, mount.name, lead)
-            if reason is None and shot is not None:
-                hits, _ = roll_hits(game.dice, shot.dice, shot.needed, label="patrol strike")
-                game.emit("patrol_strike", f"{wing.name} strikes back at {lead.name}: "
-                          f"{hits} hits", model=wing.uid, target=lead.uid, hits=hits)
-                found.append((uid, hits))
-                burn_fuel(game, wing, "striking back")
-                break
-    return found
-
-
-def squadron_card_dice(state: DWState, data: RulesData, sid: int) -> int:
-    """Extra dice on every attack of the squadron from an S card in force."""
-    return sum(
-        data.cards[play.card].value
-        for play in state.in_play
-        if play.squadron == sid and play.model < 0 and data.cards[play.card].effect == "gunnery"
-    )
-
-
-def action_card_bonus(state: DWState, data: RulesData, lead: int) -> tuple[int, int]:
-    """An A card on the attack's lead model: (extra dice, easier by) for its first attack;
-    the card is then used up."""
-    for play in state.in_play:
-        card = data.cards[play.card]
-        if play.model == lead and play.until == "activation" and card.kind == "A" and (
-            card.effect in ("gunnery", "steady-aim")
-        ):
-            state.in_play.remove(play)
-            if card.effect == "gunnery":
-                return card.value, 0
-            return 0, card.value
-    return 0, 0
-
-
-def _fog(state: DWState, data: RulesData) -> bool:
-    return any(data.cards[play.card].effect == "fog" for play in state.in_play)

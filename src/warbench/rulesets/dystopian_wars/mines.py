@@ -17,9 +17,6 @@ hits to match its attack dice destroy it).
 
 from __future__ import annotations
 
-from typing import Any
-
-from warbench.core.engine import Game
 from warbench.core.geometry import (
     BlastTemplate,
     Body,
@@ -31,7 +28,14 @@ from warbench.core.geometry import (
 )
 from warbench.rulesets.dystopian_wars.combat import cc_value
 from warbench.rulesets.dystopian_wars.damage import apply_hits
-from warbench.rulesets.dystopian_wars.data import Mount, RulesData
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    MineAttack,
+    MineExploded,
+    MineShielded,
+    MineSurvives,
+    MineSwept,
+)
 from warbench.rulesets.dystopian_wars.geometry import (
     CC_RANGE,
     MINE_BLAST_RADIUS,
@@ -40,7 +44,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     sees_past,
 )
 from warbench.rulesets.dystopian_wars.pools import clamp_needed, roll_hits
-from warbench.rulesets.dystopian_wars.state import DWState, Mine, Model, body_of
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model, body_of
 from warbench.rulesets.dystopian_wars.world import world_of
 
 #: What a chained mine needs on its D6 to go off as well.
@@ -65,7 +69,7 @@ def mine_needed(level: str, diving: bool) -> int:
     return clamp_needed(5 if diving else 4)
 
 
-def explode(game: Game[Any, Any], state: DWState, data: RulesData, mine: Mine) -> None:
+def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
     """Set off ``mine`` (and any chained mines): roll against every model under it."""
     queue = [mine.mid]
     done: set[int] = set()
@@ -79,11 +83,12 @@ def explode(game: Game[Any, Any], state: DWState, data: RulesData, mine: Mine) -
             continue
         template = BlastTemplate(current.point(), MINE_BLAST_RADIUS)
         game.emit(
-            "mine_exploded",
-            f"a mine goes off at ({current.x:.1f}, {current.y:.1f})",
-            mine=current.mid,
-            x=current.x,
-            y=current.y,
+            MineExploded(
+                mine=current.mid,
+                x=current.x,
+                y=current.y,
+                text=f"a mine goes off at ({current.x:.1f}, {current.y:.1f})",
+            )
         )
         state.mines = [m for m in state.mines if m.mid != mid]
         from_the_air = dropped_by_flyer(state, data, current)
@@ -103,10 +108,11 @@ def explode(game: Game[Any, Any], state: DWState, data: RulesData, mine: Mine) -
             target = Body(model.pose(), world.body(model.uid).base, spec.rank)
             if shielded(blast, target, terrain, blockers):
                 game.emit(
-                    "mine_shielded",
-                    f"{model.name} is shielded from the mine",
-                    model=model.uid,
-                    mine=current.mid,
+                    MineShielded(
+                        model=model.uid,
+                        mine=current.mid,
+                        text=f"{model.name} is shielded from the mine",
+                    )
                 )
                 continue
             needed = (
@@ -115,10 +121,11 @@ def explode(game: Game[Any, Any], state: DWState, data: RulesData, mine: Mine) -
             )
             hits, _ = roll_hits(game.dice, current.ad, needed, label="mine")
             game.emit(
-                "mine_attack",
-                f"the mine rolls {current.ad} dice at {model.name}: {hits} hits",
-                model=model.uid,
-                hits=hits,
+                MineAttack(
+                    model=model.uid,
+                    hits=hits,
+                    text=f"the mine rolls {current.ad} dice at {model.name}: {hits} hits",
+                )
             )
             apply_hits(game, model, hits, by_model=current.dropped_by, cause="mine")
         for other in list(state.mines):
@@ -151,7 +158,7 @@ def dropped_by_flyer(state: DWState, data: RulesData, mine: Mine) -> bool:
     return data.models[state.models[mine.dropped_by].cls].flying
 
 
-def sweep(game: Game[Any, Any], state: DWState, data: RulesData, model: Model) -> None:
+def sweep(game: DWGame, state: DWState, data: RulesData, model: Model) -> None:
     """A model ending its move within 4 inches of an enemy mine uses its concussion
     charges on it (hits on 5+); hits matching the mine's dice destroy it (engine default:
     the charges are always used)."""
@@ -168,19 +175,14 @@ def sweep(game: Game[Any, Any], state: DWState, data: RulesData, model: Model) -
             continue
         hits, _ = roll_hits(game.dice, dice, MINE_SWEEP_NEEDED, label="charges at a mine")
         cleared = hits >= mine.ad
+        swept = MineSwept if cleared else MineSurvives
         game.emit(
-            "mine_swept" if cleared else "mine_survives",
-            f"{model.name}'s charges {'destroy' if cleared else 'miss'} a mine ({hits} hits)",
-            model=model.uid,
-            mine=mine.mid,
+            swept(
+                model=model.uid,
+                mine=mine.mid,
+                text=f"{model.name}'s charges {'destroy' if cleared else 'miss'} a mine "
+                f"({hits} hits)",
+            )
         )
         if cleared:
             state.mines.remove(mine)
-
-
-def mine_mount(data: RulesData, cls: str) -> Mount | None:
-    """The mine mount of a model class, if it has one."""
-    for mount in data.models[cls].mounts:
-        if mount.kind == "mines":
-            return mount
-    return None

@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
-from warbench.core.engine import Game
 from warbench.core.geometry import (
     Body,
     CircleBase,
@@ -34,21 +32,22 @@ from warbench.core.geometry import (
     first_contact,
     overlaps,
 )
+from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, plan_path
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import Move, Pivot
 from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    Collided,
+    Rammed,
+)
 from warbench.rulesets.dystopian_wars.geometry import (
     MINE_TRIGGER,
-    PathError,
-    Plan,
-    TurnLimits,
     off_table,
-    plan_path,
     terrain_of,
 )
 from warbench.rulesets.dystopian_wars.pools import roll_hits
-from warbench.rulesets.dystopian_wars.state import DWState, Mine, Model, Piece, body_of
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model, Piece, body_of
 
 #: Dice a terrain collision rolls, by the terrain's density.
 TERRAIN_DICE = {"light": 4, "medium": 8, "dense": 12}
@@ -130,7 +129,7 @@ def move_refusal(
     start = model.pose().turned(180.0) if action.backward else model.pose()
     try:
         plan = plan_path(start, action.path, limits)
-    except PathError as error:
+    except IllegalMove as error:
         return f"{model.name}: {error}", None
     straight = sum(action.path[0::2])
     if action.mine_at > straight + 1e-9:
@@ -155,27 +154,28 @@ class MoveSpace(ParamSpace):
     action_type = Move
 
     def __init__(self, state: DWState, data: RulesData, movers: list[int]) -> None:
-        self.state = state
-        self.data = data
+        self._state = state
+        self._data = data
         self.movers = movers
         self.description = "move a model: path = straight, turn, straight ... (inches, degrees)"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Move)
+        if not isinstance(action, Move):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.model not in self.movers:
             return f"model {action.model} has no move to make now"
-        model = self.state.models[action.model]
-        reason, _ = move_refusal(self.state, self.data, model, action)
+        model = self._state.models[action.model]
+        reason, _ = move_refusal(self._state, self._data, model, action)
         return reason
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found: list[Action] = []
-        movable = [uid for uid in self.movers if self.state.models[uid].helm != "all_stop"]
+        movable = [uid for uid in self.movers if self._state.models[uid].helm != "all_stop"]
         if not movable:
             return found
         for _ in range(count * 3):
             uid = movable[rng.choice_index(len(movable))]
-            action = random_move(self.state, self.data, self.state.models[uid], rng)
+            action = random_move(self._state, self._data, self._state.models[uid], rng)
             if self.validate(action) is None:
                 found.append(action)
                 if len(found) >= count:
@@ -242,8 +242,8 @@ class PivotSpace(ParamSpace):
     action_type = Pivot
 
     def __init__(self, state: DWState, data: RulesData, movers: list[int]) -> None:
-        self.state = state
-        self.data = data
+        self._state = state
+        self._data = data
         self.movers = [
             uid for uid in movers if data.models[state.models[uid].cls].domain == "land"
             and not data.models[state.models[uid].cls].flying
@@ -251,10 +251,11 @@ class PivotSpace(ParamSpace):
         self.description = "turn a land model on the spot instead of moving"
 
     def validate(self, action: Action) -> str | None:
-        assert isinstance(action, Pivot)
+        if not isinstance(action, Pivot):
+            return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.model not in self.movers:
             return f"model {action.model} has no move to make now"
-        return pivot_refusal(self.data, self.state.models[action.model], action)
+        return pivot_refusal(self._data, self._state.models[action.model], action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         if not self.movers:
@@ -479,7 +480,7 @@ def leaves_table(state: DWState, model: Model) -> bool:
     return off_table(model.point(), state.width, state.height)
 
 
-def resolve_contact(game: Game[Any, Any], state: DWState, data: RulesData, contact: Contact) -> None:
+def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Contact) -> None:
     """Step 2b: roll one ram or collision."""
     mover = state.models[contact.mover]
     if not mover.alive:
@@ -490,10 +491,13 @@ def resolve_contact(game: Game[Any, Any], state: DWState, data: RulesData, conta
         dice = TERRAIN_DICE[piece.density]
         hits, _ = roll_hits(game.dice, dice, RAM_NEEDED, label=f"collision with {piece.name}")
         game.emit(
-            "collision",
-            f"{mover.name} runs into {piece.name} ({piece.density}): {hits} hits on {dice}D6",
-            model=mover.uid,
-            hits=hits,
+            Collided(
+                model=mover.uid,
+                other=contact.other,
+                hits=hits,
+                text=f"{mover.name} runs into {piece.name} ({piece.density}): {hits} hits "
+                f"on {dice}D6",
+            )
         )
         mover.grounded = True
         if contact.other not in mover.contact:
@@ -511,14 +515,16 @@ def resolve_contact(game: Game[Any, Any], state: DWState, data: RulesData, conta
     kind = "ram" if ram else "collision"
     mover_hits, _ = roll_hits(game.dice, mover_dice, RAM_NEEDED, label=kind)
     other_hits, _ = roll_hits(game.dice, other_dice, RAM_NEEDED, label="collision answer")
+    clash = Rammed if ram else Collided
     game.emit(
-        kind,
-        f"{mover.name} {'rams' if ram else 'collides with'} {other.name}: {mover_hits} hits "
-        f"against {other_hits}",
-        model=mover.uid,
-        other=other.uid,
-        hits=mover_hits,
-        answer=other_hits,
+        clash(
+            model=mover.uid,
+            other=other.uid,
+            hits=mover_hits,
+            answer=other_hits,
+            text=f"{mover.name} {'rams' if ram else 'collides with'} {other.name}: "
+            f"{mover_hits} hits against {other_hits}",
+        )
     )
     for one, two in ((mover, other), (other, mover)):
         if two.uid not in one.contact:

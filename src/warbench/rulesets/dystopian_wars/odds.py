@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 from abc import abstractmethod
-from typing import Literal
 
 import pydantic
-from pydantic import ConfigDict, Field
 
-from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist
+from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED, SHIELD_NEEDED
 from warbench.rulesets.dystopian_wars.boarding import (
     BOTH_LOSE,
     BOTH_WIPED_OUT,
@@ -51,249 +50,25 @@ from warbench.rulesets.dystopian_wars.exact import (
     extra_damage_die,
     pool_hits,
 )
-from warbench.rulesets.dystopian_wars.gunnery import CANCEL_NEEDED, SHIELD_NEEDED
 from warbench.rulesets.dystopian_wars.movement import RAM_NEEDED, TERRAIN_DICE
+from warbench.rulesets.dystopian_wars.odds_options import (
+    TEMPLATE,
+    AnswerOptions,
+    AttackOptions,
+    BoardingOptions,
+    GunneryOptions,
+    Kind,
+    RamOptions,
+    RocketOptions,
+    Target,
+    TorpedoOptions,
+    option_error,
+    whole_numbers,
+)
 from warbench.rulesets.dystopian_wars.state import Model
 
-Level = Literal["surface", "submerged", "flying", "obscured"]
-Size = Literal["tiny", "small", "medium", "large", "massive"]
-Kind = Literal["gunnery", "rockets", "torpedoes"]
 #: Chances below this are left out of the notes' "at least n" lists.
 SHOWN_CHANCE = 5e-7
-
-#: The model the options describe when they name no class: everything comes from options.
-TEMPLATE = ModelSpec(
-    id="(options)", name="the model of the options", nation="britannia", category="cruiser",
-    domain="naval", size="medium", capital=False, traits=frozenset(), points=0,
-    squadron=(1, 1), hp=1, dr=1, cr=1, mv=0, min_move=0, turn=0.0, repeat_turns=False,
-    aa=0, cc=0, ap=0, rr=0, shield=0, carrier=0, wing=None, width=1.0, length=1.0,
-    mounts=(), engine_default=True,
-)
-
-
-class _Options(pydantic.BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _AttackOptions(_Options):
-    """What gunnery, rockets and torpedoes share: the gun, the shooter, the target."""
-
-    dice: int | None = Field(
-        None, ge=0, description="attack dice (AD) of the gun in this range band (default: "
-        "the weapon's AD in the band)"
-    )
-    linked: str = Field(
-        "", description="AD of further guns of the same kind linked in, comma-separated "
-        "(each adds half, rounded down; a gun of 1 AD adds 1)"
-    )
-    band: int = Field(2, ge=1, le=4, description="range band, 1 to 4")
-    shooter: str | None = Field(
-        None, description="the firing model's class (e.g. britannia-battleship): capital "
-        "ship or not, diving, its weapons"
-    )
-    weapon: str | None = Field(
-        None, description="one of the shooter's weapons (e.g. 'fore turret'): its AD in "
-        "the band, primary or secondary"
-    )
-    capital: bool | None = Field(
-        None, description="the shooter is a capital ship: small targets need 5+, fast ones "
-        "6 (default: the shooter's, else false)"
-    )
-    shooter_level: Level | None = Field(
-        None, description="the shooter's level: surface, submerged, flying or obscured "
-        "(an obscured shooter hits only on 6; default: flying for a flyer, else surface)"
-    )
-    needed: int | None = Field(
-        None, ge=2, le=6, description="the number each die needs, 2-6, instead of working it "
-        "out from levels, sizes and traits"
-    )
-    target: str | None = Field(
-        None, description="the target's class (e.g. prussia-cruiser): its size, traits, DR, "
-        "CR, hull and shield generators, unless given below"
-    )
-    level: Level | None = Field(
-        None, description="the target's level: surface, submerged (needs 6), flying or "
-        "obscured (6; medium and bigger 5+) (default: flying for a flyer, else surface)"
-    )
-    size: Size | None = Field(
-        None, description="the target's size: small, medium, large or massive (default: "
-        "the target's, else medium)"
-    )
-    fast: bool | None = Field(None, description="the target is fast (capital ships need 6)")
-    elusive: bool | None = Field(None, description="the target is elusive (5+ from anyone)")
-    diving: bool | None = Field(
-        None, description="the target is a diving model on the surface (5+)"
-    )
-    dr: int | None = Field(None, ge=1, description="the target's damage rating")
-    cr: int | None = Field(None, ge=1, description="the target's critical rating")
-    hp: int | None = Field(
-        None, ge=1, description="the target's hull points left (default: the class's full "
-        "hull): with it comes the chance it is destroyed"
-    )
-    starting_hp: int | None = Field(
-        None, ge=1, description="hull points the target began the game with (2 or fewer: "
-        "a critical hit rolls no table) (default: the class's, else hp)"
-    )
-    shield: int | None = Field(
-        None, ge=0, description="the target's shield generator dice, cancelling hits on "
-        "4+ (default: the class's, else 0)"
-    )
-    show: Literal["hits", "hull"] = Field(
-        "hits", description="what the distribution counts: hits (after cancelling) or hull "
-        "points lost (needs the hull)"
-    )
-
-
-class GunneryOptions(_AttackOptions):
-    """Gunnery: one gun, or guns of one kind linked, at one target."""
-
-    primary: bool | None = Field(
-        None, description="a primary weapon (one easier in band 1) (default: the weapon's "
-        "grade, else false)"
-    )
-    aa: int = Field(
-        0, ge=0, description="ack-ack dice answering (only a flyer's attack; 5 cancels a "
-        "hit, 6 two and rolls again)"
-    )
-    cc: int = Field(
-        0, ge=0, description="concussion charge dice answering (only a diving shooter's "
-        "attack within 4 inches)"
-    )
-
-
-class RocketOptions(_AttackOptions):
-    """Rockets at one target, answered by the target squadron's ack-ack."""
-
-    aa: int = Field(
-        0, ge=0, description="ack-ack dice answering (5 cancels a hit, 6 two and rolls again)"
-    )
-
-
-class TorpedoOptions(_AttackOptions):
-    """Torpedoes at one target, answered by the target squadron's concussion charges."""
-
-    cc: int = Field(
-        0, ge=0, description="concussion charge dice answering (5 cancels a hit, 6 two and "
-        "rolls again)"
-    )
-
-
-class AnswerOptions(_Options):
-    """Ack-ack or concussion charges answering an attack."""
-
-    dice: int | None = Field(
-        None, ge=0, description="answering dice, all models together (default: the model's)"
-    )
-    model: str | None = Field(
-        None, description="an answering model's class: its dice now (one fewer per hull "
-        "point lost, never below 1)"
-    )
-    damage: int = Field(0, ge=0, description="hull points that model has lost")
-    hits: int | None = Field(
-        None, ge=0, description="the attack's hits: no more than these are cancelled"
-    )
-
-
-class BoardingOptions(_Options):
-    """A boarding assault: the answer kills boarders, then both sides roll melee dice."""
-
-    ap: int | None = Field(
-        None, ge=1, description="assault points sent (default: all the attacker's)"
-    )
-    attacker: str | None = Field(None, description="the boarding model's class: its AP")
-    defenders: int | None = Field(
-        None, ge=0, description="assault points aboard the target (default: the target's)"
-    )
-    target: str | None = Field(None, description="the boarded model's class: its AP")
-    aa: int = Field(
-        0, ge=0, description="ack-ack dice answering (charges against diving boarders): "
-        "each 5 kills a boarding point, each 6 two and rolls again"
-    )
-    rammed: bool = Field(
-        False, description="the boarders' ship rammed or collided this turn: half the "
-        "melee dice, rounded down"
-    )
-    show: Literal["defenders", "boarders"] = Field(
-        "defenders", description="what the distribution counts: assault points the "
-        "defenders lose, or the boarders lose (to the answer and in the melee)"
-    )
-
-
-class RamOptions(_Options):
-    """A ram, a collision between two models, or a collision with terrain."""
-
-    kind: Literal["ram", "collision", "terrain"] = Field(
-        "ram", description="ram (bow first into an enemy, RR dice), collision (both roll "
-        "their hull left) or terrain (4, 8 or 12 dice at the moving model)"
-    )
-    model: str | None = Field(
-        None, description="the moving model's class: RR, hull, DR and CR"
-    )
-    target: str | None = Field(
-        None, description="the other model's class: hull, DR, CR and RR"
-    )
-    rr: int | None = Field(None, ge=1, description="the moving model's ram rating (ram dice)")
-    hp: int | None = Field(
-        None, ge=1, description="the moving model's hull points left (its dice in a "
-        "collision)"
-    )
-    target_hp: int | None = Field(
-        None, ge=1, description="the other model's hull points left (its answering dice)"
-    )
-    dr: int | None = Field(None, ge=1, description="the other model's damage rating")
-    cr: int | None = Field(None, ge=1, description="the other model's critical rating")
-    target_rr: int | None = Field(
-        None, ge=0, description="the other model's ram rating: in a ram its answer deals "
-        "critical hits only with RR 1 or more"
-    )
-    mover_dr: int | None = Field(None, ge=1, description="the moving model's damage rating")
-    mover_cr: int | None = Field(None, ge=1, description="the moving model's critical rating")
-    density: Literal["light", "medium", "dense"] = Field(
-        "medium", description="terrain density: light 4 dice, medium 8, dense 12"
-    )
-    show: Literal["hits", "answer"] = Field(
-        "hits", description="what the distribution counts: the mover's hits (terrain: the "
-        "terrain's) or the answer's hits on the mover"
-    )
-
-
-def _error(option: str, reason: str) -> AttackOptionsError:
-    return AttackOptionsError(f"{option}: {reason}")
-
-
-def _whole_numbers(text: str, option: str) -> list[int]:
-    """``"6,6"`` as ``[6, 6]``; empty text as none."""
-    if not text.strip():
-        return []
-    try:
-        numbers = [int(part) for part in text.split(",")]
-    except ValueError:
-        raise _error(option, f"{text!r} is not whole numbers separated by commas") from None
-    if any(number < 1 for number in numbers):
-        raise _error(option, "each linked gun has 1 or more attack dice")
-    return numbers
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Target:
-    """The numbers of the model hit: DR, CR, hull left and at the start (when known)."""
-
-    dr: int | None
-    cr: int | None
-    hp: int | None
-    starting_hp: int | None
-
-    def checked(self) -> Target:
-        """Itself, once DR, CR and hull points are consistent."""
-        if self.dr is not None and self.cr is not None and self.dr > self.cr:
-            raise _error("dr", f"a damage rating of {self.dr} is above the critical rating "
-                         f"{self.cr}")
-        if (self.dr is None) != (self.cr is None):
-            raise _error("dr, cr", "give both the damage and the critical rating (or target=)")
-        if self.hp is not None and self.starting_hp is not None and self.hp > self.starting_hp:
-            raise _error("hp", f"{self.hp} hull points left is more than the "
-                         f"{self.starting_hp} it began with")
-        return self
 
 
 class _DataOdds(AttackOdds):
@@ -308,7 +83,7 @@ class _DataOdds(AttackOdds):
         if key is None:
             return None
         if key not in self.data.models:
-            raise _error(option, str(UnknownEntry("model class", key, self.data.models)))
+            raise option_error(option, str(UnknownEntry("model class", key, self.data.models)))
         return self.data.models[key]
 
     def damage(self, hits: Dist, target: Target, *, criticals: bool = True) -> DamageOdds | None:
@@ -346,11 +121,12 @@ class _WeaponOdds(_DataOdds):
     kind: Kind
 
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
-        assert isinstance(options, _AttackOptions)
+        if not isinstance(options, AttackOptions):
+            raise TypeError(f"{self.name} odds take AttackOptions, not {options!r}")
         shooter = self.spec(options.shooter, "shooter")
         target_spec = self.spec(options.target, "target")
         mount, focus = self._gun(options, shooter)
-        linked = _whole_numbers(options.linked, "linked")
+        linked = whole_numbers(options.linked, "linked")
         dice = linked_dice([focus, *linked]) if linked else focus
         needed = self._needed(options, shooter, target_spec, mount)
         if options.needed is not None:
@@ -387,7 +163,7 @@ class _WeaponOdds(_DataOdds):
             notes.extend(_critical_notes(damage, target))
         if options.show == "hull":
             if damage is None or damage.hull is None:
-                raise _error("show", "hull needs the target's DR, CR and hull (target= or "
+                raise option_error("show", "hull needs the target's DR, CR and hull (target= or "
                              "dr=, cr=, hp=)")
             return OddsAnswer(damage.hull, "hull points lost", named, tuple(notes))
         return OddsAnswer(hits, "hits", named, tuple(notes))
@@ -400,23 +176,23 @@ class _WeaponOdds(_DataOdds):
                     f"hitting on {needed}{plus}")
         return f"{dice} dice, hitting on {needed}{plus}"
 
-    def _gun(self, options: _AttackOptions, shooter: ModelSpec | None) -> tuple[Mount, int]:
+    def _gun(self, options: AttackOptions, shooter: ModelSpec | None) -> tuple[Mount, int]:
         """The mount fired (a stand-in without a named weapon) and its attack dice."""
         primary = getattr(options, "primary", None)
         mount: Mount | None = None
         if options.weapon is not None:
             if shooter is None:
-                raise _error("weapon", "give the shooter's class too (shooter=)")
+                raise option_error("weapon", "give the shooter's class too (shooter=)")
             mount = shooter.mount(options.weapon) or next(
                 (m for m in shooter.mounts if m.weapon == options.weapon), None
             )
             if mount is None:
                 names = sorted({m.weapon for m in shooter.mounts} | {m.name for m in
                                                                      shooter.mounts})
-                raise _error("weapon", str(UnknownEntry(f"weapon of {shooter.id}",
+                raise option_error("weapon", str(UnknownEntry(f"weapon of {shooter.id}",
                                                         options.weapon, names)))
             if mount.kind != self.kind:
-                raise _error("weapon", f"{mount.name} is {mount.kind}, not {self.kind}")
+                raise option_error("weapon", f"{mount.name} is {mount.kind}, not {self.kind}")
         if mount is None:
             mount = Mount(self.kind, self.kind, self.kind, "primary" if primary else
                           "secondary", "all", (0, 0, 0, 0))
@@ -425,16 +201,16 @@ class _WeaponOdds(_DataOdds):
         dice = options.dice
         if dice is None:
             if options.weapon is None:
-                raise _error("dice", "give the attack dice (dice=) or shooter= and weapon=")
+                raise option_error("dice", "give the attack dice (dice=) or shooter= and weapon=")
             dice = mount.ad[options.band - 1]
             if dice <= 0:
-                raise _error("band", f"{mount.name} has no attack dice in range band "
+                raise option_error("band", f"{mount.name} has no attack dice in range band "
                              f"{options.band}")
         return mount, dice
 
     def _needed(
         self,
-        options: _AttackOptions,
+        options: AttackOptions,
         shooter: ModelSpec | None,
         target: ModelSpec | None,
         mount: Mount,
@@ -463,27 +239,27 @@ class _WeaponOdds(_DataOdds):
         )
 
     def _check_levels(
-        self, options: _AttackOptions, target: ModelSpec, level: str, shooter_level: str
+        self, options: AttackOptions, target: ModelSpec, level: str, shooter_level: str
     ) -> None:
         """Refuse what the game refuses to fire at all (:func:`~.combat.shot_refusal`)."""
         if target.tiny:
-            raise _error("size", "gunnery, rockets and torpedoes never target tiny flyers")
+            raise option_error("size", "gunnery, rockets and torpedoes never target tiny flyers")
         if shooter_level == "submerged" and self.kind != "torpedoes":
-            raise _error("shooter_level", "a submerged model attacks only with torpedoes")
+            raise option_error("shooter_level", "a submerged model attacks only with torpedoes")
         if self.kind == "torpedoes" and level in AIRBORNE:
-            raise _error("level", "torpedoes never reach flyers")
+            raise option_error("level", "torpedoes never reach flyers")
         if level == "submerged" and shooter_level == "obscured":
-            raise _error("shooter_level", "an obscured model cannot fire at a submerged one")
+            raise option_error("shooter_level", "an obscured model cannot fire at a submerged one")
         if level == "submerged" and shooter_level == "surface" and options.band == 1:
-            raise _error("band", "a surface model cannot fire at a submerged one in range "
+            raise option_error("band", "a surface model cannot fire at a submerged one in range "
                          "band 1")
         if (level in AIRBORNE and shooter_level in ("surface", "submerged")
                 and options.band == 1 and not target.beast):
-            raise _error("band", "a surface model fires at flyers in range band 1 only with "
+            raise option_error("band", "a surface model fires at flyers in range band 1 only with "
                          "ack-ack")
 
     def _check_answers(
-        self, options: _AttackOptions, shooter: ModelSpec | None, aa: int, cc: int
+        self, options: AttackOptions, shooter: ModelSpec | None, aa: int, cc: int
     ) -> None:
         """Only the answers the game asks for (:func:`~.gunnery.answer_for`)."""
         if self.kind != "gunnery":
@@ -491,10 +267,10 @@ class _WeaponOdds(_DataOdds):
         airborne = (options.shooter_level or (
             "flying" if shooter and shooter.flying else "surface")) in AIRBORNE
         if aa and not airborne:
-            raise _error("aa", "ack-ack answers gunnery only from a flyer (shooter_level "
+            raise option_error("aa", "ack-ack answers gunnery only from a flyer (shooter_level "
                          "flying or obscured)")
         if cc and not (shooter.diving if shooter else None):
-            raise _error("cc", "concussion charges answer gunnery only from a diving model "
+            raise option_error("cc", "concussion charges answer gunnery only from a diving model "
                          "within 4 inches (shooter= a diving class)")
 
 
@@ -544,19 +320,20 @@ class _AnswerOdds(_DataOdds):
     what: str
 
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
-        assert isinstance(options, AnswerOptions)
+        if not isinstance(options, AnswerOptions):
+            raise TypeError(f"{self.name} odds take AnswerOptions, not {options!r}")
         spec = self.spec(options.model, "model")
         if options.dice is not None:
             if spec is not None:
-                raise _error("dice, model", "give the dice or the model, not both")
+                raise option_error("dice, model", "give the dice or the model, not both")
             dice = options.dice
         elif spec is not None:
             if options.damage >= spec.hp:
-                raise _error("damage", f"{spec.name} has only {spec.hp} hull points")
+                raise option_error("damage", f"{spec.name} has only {spec.hp} hull points")
             standing = Model(0, 0, 0, spec.id, spec.name, 0.0, 0.0, 0.0, damage=options.damage)
             dice = self.dice_now(spec, standing)
         else:
-            raise _error("dice", f"give the {self.what} dice (dice=) or model=")
+            raise option_error("dice", f"give the {self.what} dice (dice=) or model=")
         cancelled = pool_hits(dice, CANCEL_NEEDED)
         notes = [f"{_dice(dice)} of {self.what}: a 5 cancels one hit, a 6 two and rolls again"]
         named = {"none cancelled": cancelled.p(0), "at least one": cancelled.at_least(1)}
@@ -601,25 +378,26 @@ class BoardingOdds(_DataOdds):
     options_model = BoardingOptions
 
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
-        assert isinstance(options, BoardingOptions)
+        if not isinstance(options, BoardingOptions):
+            raise TypeError(f"{self.name} odds take BoardingOptions, not {options!r}")
         attacker = self.spec(options.attacker, "attacker")
         target = self.spec(options.target, "target")
         ap = options.ap if options.ap is not None else (attacker.ap if attacker else None)
         if ap is None or ap < 1:
-            raise _error("ap", "give the assault points sent (ap=) or an attacker= with "
+            raise option_error("ap", "give the assault points sent (ap=) or an attacker= with "
                          "assault points")
         if attacker is not None and ap > attacker.ap:
-            raise _error("ap", f"{attacker.name} has only {attacker.ap} assault points")
+            raise option_error("ap", f"{attacker.name} has only {attacker.ap} assault points")
         if attacker is not None and attacker.beast and options.aa:
-            raise _error("attacker", "ack-ack against creatures and robots strikes their "
+            raise option_error("attacker", "ack-ack against creatures and robots strikes their "
                          "hull, not their points: not answered here")
         if target is not None and target.tiny:
-            raise _error("target", "tiny flyers cannot be boarded")
+            raise option_error("target", "tiny flyers cannot be boarded")
         defenders = options.defenders if options.defenders is not None else (
             target.ap if target else None
         )
         if defenders is None:
-            raise _error("defenders", "give the assault points aboard the target "
+            raise option_error("defenders", "give the assault points aboard the target "
                          "(defenders=) or target=")
         fight = boarding_odds(ap, defenders, options.aa, rammed=options.rammed)
         notes = [f"{ap} boarding points against {defenders} defenders"
@@ -645,7 +423,8 @@ class RamOdds(_DataOdds):
     options_model = RamOptions
 
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
-        assert isinstance(options, RamOptions)
+        if not isinstance(options, RamOptions):
+            raise TypeError(f"{self.name} odds take RamOptions, not {options!r}")
         mover = self.spec(options.model, "model")
         other = self.spec(options.target, "target")
         mover_hp = options.hp if options.hp is not None else (mover.hp if mover else None)
@@ -660,7 +439,7 @@ class RamOdds(_DataOdds):
             other.hp if other else None
         )
         if other_hp is None:
-            raise _error("target_hp", "give the other model's hull points left (target_hp=) "
+            raise option_error("target_hp", "give the other model's hull points left (target_hp=) "
                          "or target=")
         struck = Target(
             options.dr if options.dr is not None else (other.dr if other else None),
@@ -670,7 +449,7 @@ class RamOdds(_DataOdds):
         if options.kind == "ram":
             dice = options.rr if options.rr is not None else (mover.rr if mover else 0)
             if dice < 1:
-                raise _error("rr", "a ram needs a ram rating of 1 or more (rr=, or model= "
+                raise option_error("rr", "a ram needs a ram rating of 1 or more (rr=, or model= "
                              "with one); without, it is a collision")
             other_rr = options.target_rr if options.target_rr is not None else (
                 other.rr if other else 0
@@ -678,7 +457,7 @@ class RamOdds(_DataOdds):
             answer_criticals = other_rr >= 1
         else:
             if mover_hp is None:
-                raise _error("hp", "a collision rolls the mover's hull points left: give "
+                raise option_error("hp", "a collision rolls the mover's hull points left: give "
                              "hp= or model=")
             dice = mover_hp
             answer_criticals = False
@@ -704,7 +483,7 @@ class RamOdds(_DataOdds):
 
     def _terrain(self, options: RamOptions, moving: Target) -> OddsAnswer:
         if options.show == "answer":
-            raise _error("show", "terrain does not answer: its dice are the hits")
+            raise option_error("show", "terrain does not answer: its dice are the hits")
         dice = TERRAIN_DICE[options.density]
         hits = pool_hits(dice, RAM_NEEDED)
         notes = [f"{options.density} terrain rolls {dice} dice on {RAM_NEEDED}+ at the "

@@ -8,27 +8,29 @@ from typing import Any
 from warbench.core.agents import Agent, RandomAgent
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
+from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
-from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece as Shape
 from warbench.core.table import TablePicture
 from warbench.rulesets.dystopian_wars.actions import ACTION_TYPES
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
-from warbench.rulesets.dystopian_wars.data import RulesData, load_data
+from warbench.rulesets.dystopian_wars.data import DATA_DIR, RulesData, load_data
+from warbench.rulesets.dystopian_wars.events import EVENT_TYPES
 from warbench.rulesets.dystopian_wars.fleets import (
     FORMATS,
     army_rules,
     check_fleet,
     wing_violations,
 )
+from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_state
 from warbench.rulesets.dystopian_wars.setup import build_state, demo_setup, setup_from_armies
 from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.victory import victory_points
 
 
-class DystopianWarsRuleset(Ruleset[Any, Any]):
+class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     """Dystopian Wars, 1st edition: naval, aerial and land fleets of 1870."""
 
     id = "dystopian-wars"
@@ -38,12 +40,23 @@ class DystopianWarsRuleset(Ruleset[Any, Any]):
     max_players = 4
     action_types = ACTION_TYPES
     late_refusals = False  # no action is refused after it has changed the state
+    event_types = EVENT_TYPES
+    shipped_data = DATA_DIR
+    #: Hands and decks hold the cards; a turn-card frame on the stack holds the cards laid
+    #: (:meth:`observe` copies only those frames: see :mod:`.hidden_cards`).
+    secret_fields = ("hands", "decks", "stack")
 
-    def __init__(self, catalog_path: str | None = None) -> None:
-        self.data: RulesData = load_data(catalog_path)
+    def load_data(self, folder: DataFolder) -> RulesData:
+        return load_data(folder)
 
-    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
+    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> DWState:
         return build_state(setup, players, rng, self.data)
+
+    def observe(self, state: DWState, player: int) -> DWState:
+        return observed_state(state, player)
+
+    def determinize(self, state: DWState, player: int, rng: RandomStream) -> None:
+        deal_unseen_cards(state, player, self.data, rng)
 
     def default_setup(self) -> dict[str, Any]:
         return demo_setup()
@@ -89,8 +102,7 @@ class DystopianWarsRuleset(Ruleset[Any, Any]):
 
         return attack_odds(self.data)
 
-    def table(self, state: GameState) -> TablePicture | None:
-        assert isinstance(state, DWState)
+    def table(self, state: DWState) -> TablePicture | None:
         pieces: list[Shape] = []
         for piece in state.terrain:
             pieces.append(
@@ -116,8 +128,7 @@ class DystopianWarsRuleset(Ruleset[Any, Any]):
         title = f"Dystopian Wars, turn {state.turn}"
         return TablePicture(state.width, state.height, tuple(pieces), title=title)
 
-    def describe(self, state: GameState) -> str:
-        assert isinstance(state, DWState)
+    def describe(self, state: DWState) -> str:
         parts = []
         for player in range(state.players):
             fleet = state.fleet(player)

@@ -12,15 +12,13 @@ under the water or the ground), ``flying`` and ``obscured`` (a flyer up in the c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from warbench.core.geometry import Body, CircleBase, Point, Pose, RectBase, Terrain
+from warbench.core.engine import EngineError, Game
+from warbench.core.geometry import Body, CircleBase, Point, Pose, RectBase
 from warbench.core.plain import Hidden
-from warbench.core.procedures import GameState
+from warbench.core.procedures import GameState, Procedure
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 LEVELS = ("surface", "submerged", "flying", "obscured")
 
@@ -236,23 +234,16 @@ def body_of(model: Model, spec: ModelSpec) -> Body:
     return Body(model.pose(), RectBase(spec.width, spec.length))
 
 
-def terrain_shape(piece: Piece) -> Terrain:
-    """The core geometry's view of a terrain piece."""
-    return Terrain(
-        tuple(Point(x, y) for x, y in piece.points), blocks_sight=piece.blocks_sight,
-        kind=piece.kind,
-    )
+#: A game of Dystopian Wars: its state and rules data reach procedures typed.
+DWGame = Game[DWState, RulesData]
+
+F = TypeVar("F", bound=Procedure[Any, Any])
 
 
-def state_of(game: Game[Any, Any]) -> DWState:
-    """The game's state, typed."""
-    state = game.state
-    assert isinstance(state, DWState)
-    return state
-
-
-def data_of(game: Game[Any, Any]) -> RulesData:
-    """The rules data of the game's ruleset."""
-    data = getattr(game.ruleset, "data", None)
-    assert isinstance(data, RulesData)
-    return data
+def frame_below(game: DWGame, kind: type[F], depth: int = 2) -> F:
+    """The frame ``depth`` from the top of the stack (1: the top), which must be a ``kind``
+    (an answer frame reaches the attack or boarding it answers)."""
+    frame = game.state.stack[-depth]
+    if not isinstance(frame, kind):
+        raise EngineError(f"{kind.__name__} expected {depth} deep on the stack, found {frame!r}")
+    return frame

@@ -13,14 +13,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.engine import Game
+from warbench.core.engine import EngineError, IllegalAction
+from warbench.core.geometry.movement import IllegalMove, TurnLimits, plan_path
 from warbench.core.procedures import Procedure
+from warbench.core.turns import Alternation, roll_off
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Move
-from warbench.rulesets.dystopian_wars.activation import Activation, burn
+from warbench.rulesets.dystopian_wars.activation import Activation
 from warbench.rulesets.dystopian_wars.cards import (
     EndPhaseCards,
     TurnCards,
@@ -29,100 +31,128 @@ from warbench.rulesets.dystopian_wars.cards import (
     initiative_bonus,
 )
 from warbench.rulesets.dystopian_wars.damage import destroy
+from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.deployment import Deployment
+from warbench.rulesets.dystopian_wars.events import (
+    BattleOrder,
+    Conceded,
+    DerelictDrift,
+    InitiativeOrder,
+    InitiativeRoll,
+    TurnBegins,
+)
 from warbench.rulesets.dystopian_wars.flyers import refuel_and_land
-from warbench.rulesets.dystopian_wars.geometry import PathError, TurnLimits, plan_path
 from warbench.rulesets.dystopian_wars.movement import carry_out, leaves_table
-from warbench.rulesets.dystopian_wars.state import DWState, data_of, state_of
+from warbench.rulesets.dystopian_wars.repairs import burn
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState
 from warbench.rulesets.dystopian_wars.victory import BATTLE_ORDERS, judge, standing
 
 
-def roll_initiative(game: Game[Any, Any], players: list[int], bonus: dict[int, int]) -> list[int]:
-    """Each player rolls 2D6 (plus card bonuses); highest first, ties rolled again."""
-    if len(players) <= 1:
-        return list(players)
-    totals: dict[int, list[int]] = {}
-    for player in players:
+def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> list[int]:
+    """Each player rolls 2D6 (plus card bonuses, which count once); highest first, ties
+    rolled again."""
+
+    def roll(player: int, extra: int) -> int:
         faces = game.dice.faces(6, 2, label=f"initiative, player {player}")
-        total = sum(faces) + bonus.get(player, 0)
-        totals.setdefault(total, []).append(player)
+        total = sum(faces) + extra
         game.emit(
-            "initiative_roll",
-            f"player {player} rolls {faces[0]}+{faces[1]}"
-            + (f"+{bonus[player]}" if bonus.get(player) else "")
-            + f" = {total} for initiative",
-            player=player,
-            total=total,
+            InitiativeRoll(
+                player=player,
+                total=total,
+                text=f"player {player} rolls {faces[0]}+{faces[1]}"
+                + (f"+{extra}" if extra else "")
+                + f" = {total} for initiative",
+            )
         )
-    order: list[int] = []
-    for total in sorted(totals, reverse=True):
-        tied = totals[total]
-        order.extend(roll_initiative(game, tied, {}) if len(tied) > 1 else tied)
-    return order
+        return total
+
+    return roll_off(
+        players, lambda player: roll(player, bonus.get(player, 0)), lambda player: roll(player, 0)
+    )
+
+
+class BattleStage(StrEnum):
+    """The battle's steps: set-up, battle orders and hands, then turns."""
+
+    OPEN = "open"
+    ORDERS = "orders"
+    TURN = "turn"
 
 
 @dataclass(slots=True)
-class Battle(Procedure[Any, Any]):
+class Battle(Procedure[DWState, RulesData]):
     """The whole game: battle orders and opening hands, then turn after turn."""
 
-    stage: str = "open"
+    stage: BattleStage = BattleStage.OPEN
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
-        if self.stage == "open":
-            self.stage = "orders"
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
+        if self.stage is BattleStage.OPEN:
+            self.stage = BattleStage.ORDERS
             if state.deployment == "alternate":
                 game.push(Deployment())
             return
-        if self.stage == "orders":
+        if self.stage is BattleStage.ORDERS:
             if state.orders:
                 for player in range(state.players):
                     state.orders[player] = game.dice.faces(6, 1, label="battle order")[0]
                     game.emit(
-                        "battle_order",
-                        f"player {player}'s battle order: {BATTLE_ORDERS[state.orders[player]]}",
-                        player=player,
-                        order=state.orders[player],
+                        BattleOrder(
+                            player=player,
+                            order=state.orders[player],
+                            text=f"player {player}'s battle order: "
+                            f"{BATTLE_ORDERS[state.orders[player]]}",
+                        )
                     )
             if state.cards_on:
                 deal_opening_hands(game, state, data)
-            self.stage = "turn"
+            self.stage = BattleStage.TURN
             return
         outcome = judge(state, data, last_turn=state.turn >= state.max_turns)
         if state.turn and outcome is not None:
             game.end(outcome)
             return
         state.turn += 1
-        game.emit("turn", f"turn {state.turn} begins", turn=state.turn)
+        game.emit(TurnBegins(turn=state.turn, text=f"turn {state.turn} begins"))
         game.push(Turn())
 
 
+class TurnStage(StrEnum):
+    """The four phases of a turn."""
+
+    CARDS = "cards"
+    INITIATIVE = "initiative"
+    ACTIVATIONS = "activations"
+    END = "end"
+
+
 @dataclass(slots=True)
-class Turn(Procedure[Any, Any]):
+class Turn(Procedure[DWState, RulesData]):
     """One turn's four phases."""
 
-    stage: str = "cards"
+    stage: TurnStage = TurnStage.CARDS
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
-        if self.stage == "cards":
-            self.stage = "initiative"
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
+        if self.stage is TurnStage.CARDS:
+            self.stage = TurnStage.INITIATIVE
             if state.cards_on:
                 game.push(TurnCards([None] * state.players))
-        elif self.stage == "initiative":
+        elif self.stage is TurnStage.INITIATIVE:
             players = [p for p in range(state.players) if not state.conceded[p]]
             state.initiative = roll_initiative(game, players, initiative_bonus(state, data))
             game.emit(
-                "initiative",
-                "activation order: " + ", ".join(f"player {p}" for p in state.initiative),
-                order=list(state.initiative),
+                InitiativeOrder(
+                    order=tuple(state.initiative),
+                    text="activation order: " + ", ".join(f"player {p}" for p in state.initiative),
+                )
             )
             for squadron in state.squadrons:
                 squadron.activated = False
-            self.stage = "activations"
+            self.stage = TurnStage.ACTIVATIONS
             game.push(Activations())
-        elif self.stage == "activations":
-            self.stage = "end"
+        elif self.stage is TurnStage.ACTIVATIONS:
+            self.stage = TurnStage.END
             game.push(EndPhase())
         else:
             game.pop()
@@ -141,22 +171,21 @@ def ready_squadrons(state: DWState, player: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class Activations(Procedure[Any, Any]):
-    """Players alternate activating squadrons, in initiative order, until all have acted."""
+class Activations(Procedure[DWState, RulesData]):
+    """Players alternate activating squadrons, in initiative order, until all have acted
+    (a player with squadrons left goes on alone): :class:`~warbench.core.turns.Alternation`,
+    its turn kept in ``turn_index``."""
 
     turn_index: int = 0
 
     def current(self, state: DWState) -> int | None:
         """The player who activates next, or None when every squadron has acted."""
-        order = [p for p in state.initiative if not state.conceded[p]]
-        for offset in range(len(order)):
-            player = order[(self.turn_index + offset) % len(order)]
-            if ready_squadrons(state, player):
-                return player
-        return None
+        return Alternation(self.turn_index).current(
+            standing_order(state), lambda player: bool(ready_squadrons(state, player))
+        )
 
-    def decisions(self, game: Game[Any, Any]) -> list[Decision]:
-        state = state_of(game)
+    def decisions(self, game: DWGame) -> list[Decision]:
+        state = game.state
         if game.is_over:
             return []
         player = self.current(state)
@@ -167,50 +196,65 @@ class Activations(Procedure[Any, Any]):
             options.append(Concede())
         return [Decision(player, "activate a squadron", tuple(options))]
 
-    def act(self, game: Game[Any, Any], player: int, action: Action) -> None:
-        state = state_of(game)
-        order = [p for p in state.initiative if not state.conceded[p]]
+    def act(self, game: DWGame, player: int, action: Action) -> None:
+        state = game.state
         if isinstance(action, Concede):
             state.conceded[player] = True
-            game.emit("concede", f"player {player} concedes", player=player)
+            game.emit(Conceded(player=player, text=f"player {player} concedes"))
             if sum(1 for p in range(state.players) if standing(state, p)) <= 1:
-                outcome = judge(state, data_of(game), last_turn=True)
-                assert outcome is not None
+                outcome = judge(state, game.data, last_turn=True)
+                if outcome is None:
+                    raise EngineError("one fleet is left standing, but no outcome")
                 game.end(outcome)
             return
-        assert isinstance(action, Activate)
-        self.turn_index = (order.index(player) + 1) % len(order)
+        if not isinstance(action, Activate):
+            raise IllegalAction(f"activations: {action!r} activates no squadron")
+        turns = Alternation(self.turn_index)
+        turns.activated(standing_order(state), player)
+        self.turn_index = turns.turn
         game.push(Activation(action.squadron))
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state = state_of(game)
-        standing = [p for p in range(state.players) if not state.conceded[p]]
-        if len(standing) <= 1:
-            game.pop()
-            return
+    def step(self, game: DWGame) -> None:
         game.pop()
 
 
+def standing_order(state: DWState) -> list[int]:
+    """The initiative order of the players who have not conceded."""
+    return [player for player in state.initiative if not state.conceded[player]]
+
+
+class EndStage(StrEnum):
+    """The end phase's steps, in order."""
+
+    FIRES = "fires"
+    DERELICTS = "derelicts"
+    FLYERS = "flyers"
+    CARDS = "cards"
+    DONE = "done"
+
+
 @dataclass(slots=True)
-class EndPhase(Procedure[Any, Any]):
+class EndPhase(Procedure[DWState, RulesData]):
     """Fires, drifting derelicts, wings' fuel, cards, then the next turn."""
 
-    stage: str = "fires"
+    stage: EndStage = EndStage.FIRES
+    #: Never read, always empty: kept because it is part of every state hash recorded in
+    #: the end phase, so that journals played before it went out of use still replay.
     drifted: list[int] = field(default_factory=list)
 
-    def step(self, game: Game[Any, Any]) -> None:
-        state, data = state_of(game), data_of(game)
-        if self.stage == "fires":
+    def step(self, game: DWGame) -> None:
+        state, data = game.state, game.data
+        if self.stage is EndStage.FIRES:
             burn(game, state)
-            self.stage = "derelicts"
-        elif self.stage == "derelicts":
+            self.stage = EndStage.DERELICTS
+        elif self.stage is EndStage.DERELICTS:
             drift_derelicts(game, state)
-            self.stage = "flyers"
-        elif self.stage == "flyers":
+            self.stage = EndStage.FLYERS
+        elif self.stage is EndStage.FLYERS:
             refuel_and_land(game, state, data)
-            self.stage = "cards"
-        elif self.stage == "cards":
-            self.stage = "done"
+            self.stage = EndStage.CARDS
+        elif self.stage is EndStage.CARDS:
+            self.stage = EndStage.DONE
             expire_cards(state, "turn")
             if state.cards_on:
                 game.push(EndPhaseCards())
@@ -220,9 +264,9 @@ class EndPhase(Procedure[Any, Any]):
             game.pop()
 
 
-def drift_derelicts(game: Game[Any, Any], state: DWState) -> None:
+def drift_derelicts(game: DWGame, state: DWState) -> None:
     """Derelicts without a prize crew drift their minimum move straight ahead."""
-    data = data_of(game)
+    data = game.data
     for model in state.models:
         if not (model.alive and model.derelict) or model.prize_ap > 0:
             continue
@@ -232,10 +276,10 @@ def drift_derelicts(game: Game[Any, Any], state: DWState) -> None:
         try:
             plan = plan_path(model.pose(), (float(spec.min_move),),
                              TurnLimits(0.0, True, float(spec.min_move)))
-        except PathError:
+        except IllegalMove:
             continue
         result = carry_out(state, data, model, plan, Move(model.uid, (float(spec.min_move),)))
         model.place(result.final)
-        game.emit("derelict_drift", f"the derelict {model.name} drifts", model=model.uid)
+        game.emit(DerelictDrift(model=model.uid, text=f"the derelict {model.name} drifts"))
         if leaves_table(state, model):
             destroy(game, model, "destroyed", "drifted off the table")

@@ -11,9 +11,8 @@ answer is always the answer the rules would give now.
 
 >>> from warbench.core.engine import Game
 >>> from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
->>> from warbench.rulesets.dystopian_wars.state import data_of, state_of
 >>> game = Game.new(DystopianWarsRuleset(), seed=3)
->>> state, data = state_of(game), data_of(game)
+>>> state, data = game.state, game.data
 >>> before = world_of(state, data)
 >>> world_of(state, data) is before
 True

@@ -1,0 +1,195 @@
+"""Rolling a declared attack (summary steps 4a to 5): the defender's answer dice cancel
+hits, shield generators and reaction cards save more, then the damage is dealt; wings on
+combat air patrol strike back at the attacker."""
+
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from warbench.rulesets.dystopian_wars.combat import (
+    aa_needed,
+    aa_value,
+    cc_value,
+    shot_refusal,
+)
+from warbench.rulesets.dystopian_wars.damage import apply_hits
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.events import (
+    AttackLost,
+    AttackRolled,
+    PatrolStrike,
+)
+from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
+from warbench.rulesets.dystopian_wars.pools import roll_hits
+from warbench.rulesets.dystopian_wars.state import (
+    DWGame,
+    DWState,
+    Model,
+)
+
+#: The number answer dice (ack-ack, concussion charges) need to cancel hits.
+CANCEL_NEEDED = 5
+#: The number shield generator dice need to cancel hits (early generators).
+SHIELD_NEEDED = 4
+
+
+@dataclass(slots=True)
+class Attack:
+    """A declared attack: guns (model, mount), target, dice, number needed, kind, band,
+    what the defender may answer with and who answers."""
+
+    guns: list[tuple[int, str]]
+    target: int
+    dice: int
+    needed: int
+    kind: str
+    band: int
+    split: bool = False
+    answer: str = ""
+    responders: list[int] = field(default_factory=list)
+    asked: bool = False
+    bonus: int = 0
+    tokens: int = 0
+
+
+def resolve_attack(
+    game: DWGame, state: DWState, data: RulesData, attack: Attack, sid: int, index: int = -1
+) -> None:
+    """Roll one declared attack: answers first, then the dice, shields, damage."""
+    target = state.models[attack.target]
+    lead = state.models[attack.guns[0][0]]
+    if not target.alive or not any(state.models[uid].active for uid, _ in attack.guns):
+        game.emit(AttackLost(target=target.uid, text=f"the attack on {target.name} is lost"))
+        return
+    lead_spec = data.models[lead.cls]
+    target_spec = data.models[target.cls]
+    cancelled = 0
+    dice = attack.dice
+    if attack.answer and attack.responders:
+        for uid in attack.responders:
+            model = state.models[uid]
+            if not model.active:
+                continue
+            spec = data.models[model.cls]
+            answer = aa_value(spec, model) if attack.answer == "aa" else cc_value(spec, model)
+            if lead_spec.tiny and attack.answer == "aa":
+                if lead.alive and strike_wing(game, lead, answer, aa_needed(lead_spec),
+                                              label="ack-ack at the wing"):
+                    game.emit(
+                        AttackLost(
+                            target=target.uid,
+                            text=f"{lead.name}'s attack on {target.name} is over",
+                        )
+                    )
+                    return
+                continue
+            saved, _ = roll_hits(game.dice, answer, CANCEL_NEEDED, label=f"{attack.answer} answer")
+            cancelled += saved
+    if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens:
+        dice = dice * lead.tokens // attack.tokens
+    if lead_spec.tiny and attack.kind in ("bombs", "torpedoes"):
+        lead.armed = False
+    if target_spec.tiny:
+        strike_wing(game, target, dice, attack.needed, label=f"{attack.kind} at the wing")
+        return
+    dice = dice + attack.bonus + squadron_card_dice(state, data, sid)
+    if attack.band >= 3 and _fog(state, data):
+        dice //= 2
+    reactions = [
+        data.cards[play.card]
+        for play in state.in_play
+        if play.until == "attack" and play.event == index
+    ]
+    state.in_play = [
+        play for play in state.in_play if not (play.until == "attack" and play.event == index)
+    ]
+    needed = attack.needed + sum(1 for card in reactions if card.effect == "evasion")
+    hits, _ = roll_hits(game.dice, dice, needed, label=f"{attack.kind} attack")
+    shield = 0
+    if target_spec.shield and not target.marker("generator-offline"):
+        shield, _ = roll_hits(game.dice, target_spec.shield, SHIELD_NEEDED, label="shields")
+    card_saves = sum(card.value for card in reactions if card.effect == "shields")
+    final = max(0, hits - cancelled - shield - card_saves)
+    notes = []
+    if cancelled:
+        notes.append(f"{cancelled} cancelled by {attack.answer}")
+    if shield:
+        notes.append(f"{shield} stopped by shields")
+    if card_saves:
+        notes.append(f"{card_saves} by a card")
+    game.emit(
+        AttackRolled(
+            target=target.uid,
+            dice=dice,
+            hits=hits,
+            cancelled=cancelled,
+            shields=shield,
+            final=final,
+            text=f"{lead.name} rolls {dice} dice at {target.name}: {hits} hits"
+            + (f" ({', '.join(notes)})" if notes else "")
+            + f", {final} count",
+        )
+    )
+    counters = patrol_counters(game, state, data, attack, lead, target)
+    apply_hits(game, target, final, by_model=lead.uid, cause=f"{attack.kind} from {lead.name}")
+    for wing, hits in counters:
+        apply_hits(game, lead, hits, by_model=wing, cause="combat air patrol")
+
+
+def patrol_counters(
+    game: DWGame, state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
+) -> list[tuple[int, int]]:
+    """Wings on patrol with the attacked squadron that answered also strike the attacker
+    with their attack dice, at the same time as the attack (their hits land with it)."""
+    found: list[tuple[int, int]] = []
+    for uid in attack.responders:
+        wing = state.models[uid]
+        spec = data.models[wing.cls]
+        if not (spec.tiny and wing.active and wing.cap_with == target.squadron):
+            continue
+        for mount in spec.mounts:
+            reason, shot = shot_refusal(state, data, wing, mount.name, lead)
+            if reason is None and shot is not None:
+                hits, _ = roll_hits(game.dice, shot.dice, shot.needed, label="patrol strike")
+                game.emit(
+                    PatrolStrike(
+                        model=wing.uid,
+                        target=lead.uid,
+                        hits=hits,
+                        text=f"{wing.name} strikes back at {lead.name}: "
+                        f"{hits} hits",
+                    )
+                )
+                found.append((uid, hits))
+                burn_fuel(game, wing, "striking back")
+                break
+    return found
+
+
+def squadron_card_dice(state: DWState, data: RulesData, sid: int) -> int:
+    """Extra dice on every attack of the squadron from an S card in force."""
+    return sum(
+        data.cards[play.card].value
+        for play in state.in_play
+        if play.squadron == sid and play.model < 0 and data.cards[play.card].effect == "gunnery"
+    )
+
+
+def action_card_bonus(state: DWState, data: RulesData, lead: int) -> tuple[int, int]:
+    """An A card on the attack's lead model: (extra dice, easier by) for its first attack;
+    the card is then used up."""
+    for play in state.in_play:
+        card = data.cards[play.card]
+        if play.model == lead and play.until == "activation" and card.kind == "A" and (
+            card.effect in ("gunnery", "steady-aim")
+        ):
+            state.in_play.remove(play)
+            if card.effect == "gunnery":
+                return card.value, 0
+            return 0, card.value
+    return 0, 0
+
+
+def _fog(state: DWState, data: RulesData) -> bool:
+    return any(data.cards[play.card].effect == "fog" for play in state.in_play)

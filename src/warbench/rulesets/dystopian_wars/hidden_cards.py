@@ -1,0 +1,108 @@
+"""What a seat may know of the STAR cards, and dealing the unseen ones for a search.
+
+A player sees their own hand; everyone sees how many cards each player holds and has
+left in their deck (they lie on the table), the discards and the trashed cards. Nobody
+sees an order in a deck. A search plays on a sample: the cards a seat cannot see (the
+other players' hands and every deck) are dealt again at random from what those players
+can still hold, keeping each hand's and each deck's size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.core.plain import REDACTED, Hidden
+from warbench.core.redaction import BLANK_STREAM_SEED, redacted_copy
+from warbench.core.rng import RandomStream
+from warbench.rulesets.dystopian_wars.cards import TurnCards
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.state import DWState
+
+_STATE_FIELDS = tuple(item.name for item in dataclasses.fields(DWState))
+
+
+@dataclass(slots=True)
+class ObservedState(DWState):
+    """The state as one seat knows it, with the sizes of every hand and deck."""
+
+    hand_sizes: list[int] = field(default_factory=list)
+    deck_sizes: list[int] = field(default_factory=list)
+
+
+#: The stream an observed state holds in place of the game's (copied, never drawn from).
+_BLANK_STREAM = RandomStream.from_seed(BLANK_STREAM_SEED)
+
+
+def observed_state(state: DWState, seat: int) -> ObservedState:
+    """``state`` as ``seat`` may know it: the other hands and every deck ``REDACTED``,
+    turn cards laid by others hidden, a blank dice stream, and the sizes of every hand
+    and deck. Everything else is shared with ``state`` (read it, never change it)."""
+    fields = {name: getattr(state, name) for name in _STATE_FIELDS}
+    fields["rng"] = _BLANK_STREAM.copy()
+    fields["hands"] = [_as_seen(hand, seat) for hand in state.hands]
+    fields["decks"] = [_as_seen(deck, seat) for deck in state.decks]
+    fields["stack"] = [
+        redacted_copy(frame, seat) if isinstance(frame, TurnCards) else frame
+        for frame in state.stack
+    ]
+    return ObservedState(
+        **fields,
+        hand_sizes=[len(hand.value) for hand in state.hands],
+        deck_sizes=[len(deck.value) for deck in state.decks],
+    )
+
+
+def _as_seen(secret: Hidden[list[str]], seat: int) -> Hidden[list[str]]:
+    if secret.visible_to(seat):
+        return secret
+    unseen: Hidden[Any] = Hidden(secret.owner, REDACTED, secret.revealed)
+    return unseen
+
+
+def deal_unseen_cards(state: DWState, seat: int, data: RulesData, rng: RandomStream) -> None:
+    """Fill, in place, every hand and deck ``seat`` cannot see in an observed ``state``.
+
+    Each other player's unseen cards (their deck's cards less their discards and trashed
+    cards) are dealt at random into their hand, the rest into their deck (kept sorted, as
+    drawing keeps it); the seat's own deck is what is left of its cards. A turn card
+    another player has laid face down is taken back, so the sample asks for it again.
+    """
+    if not state.hands:
+        return
+    hand_sizes, deck_sizes = _sizes(state)
+    for player in range(state.players):
+        pool = Counter(data.deck)
+        pool.subtract(state.discards[player])
+        pool.subtract(state.trashed[player])
+        hand = state.hands[player]
+        if _unseen(hand.value):
+            cards = sorted(pool.elements())
+            dealt = [cards.pop(rng.choice_index(len(cards))) for _ in range(hand_sizes[player])]
+            hand.value = sorted(dealt)
+            rest = cards
+        else:
+            pool.subtract(hand.value)
+            rest = sorted(pool.elements())
+        deck = state.decks[player]
+        if _unseen(deck.value):
+            deck.value = rest[: deck_sizes[player]]
+    for frame in state.stack:
+        if isinstance(frame, TurnCards):
+            for player, choice in enumerate(frame.chosen):
+                if choice is not None and _unseen(choice.value):
+                    frame.chosen[player] = None
+
+
+def _unseen(value: object) -> bool:
+    """Whether an observed secret's value was taken out (``REDACTED``)."""
+    return value is REDACTED
+
+
+def _sizes(state: DWState) -> tuple[list[int], list[int]]:
+    """The hand and deck sizes an observed state records (a true state's own sizes)."""
+    if isinstance(state, ObservedState):
+        return state.hand_sizes, state.deck_sizes
+    return [len(hand.value) for hand in state.hands], [len(deck.value) for deck in state.decks]

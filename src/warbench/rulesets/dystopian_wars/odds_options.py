@@ -1,0 +1,261 @@
+"""The options of Dystopian Wars odds queries (``key=value`` on the command line), checked.
+
+Each attack's options say what the shooter, target and dice are; model classes may stand
+in for the numbers. :class:`Target` gathers the numbers of the model hit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal
+
+import pydantic
+from pydantic import ConfigDict, Field
+
+from warbench.core.attacks import AttackOptionsError
+from warbench.rulesets.dystopian_wars.data import ModelSpec
+
+Level = Literal["surface", "submerged", "flying", "obscured"]
+Size = Literal["tiny", "small", "medium", "large", "massive"]
+Kind = Literal["gunnery", "rockets", "torpedoes"]
+
+#: The model the options describe when they name no class: everything comes from options.
+TEMPLATE = ModelSpec(
+    id="(options)", name="the model of the options", nation="britannia", category="cruiser",
+    domain="naval", size="medium", capital=False, traits=frozenset(), points=0,
+    squadron=(1, 1), hp=1, dr=1, cr=1, mv=0, min_move=0, turn=0.0, repeat_turns=False,
+    aa=0, cc=0, ap=0, rr=0, shield=0, carrier=0, wing=None, width=1.0, length=1.0,
+    mounts=(), engine_default=True,
+)
+
+
+class OddsOptions(pydantic.BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AttackOptions(OddsOptions):
+    """What gunnery, rockets and torpedoes share: the gun, the shooter, the target."""
+
+    dice: int | None = Field(
+        None, ge=0, description="attack dice (AD) of the gun in this range band (default: "
+        "the weapon's AD in the band)"
+    )
+    linked: str = Field(
+        "", description="AD of further guns of the same kind linked in, comma-separated "
+        "(each adds half, rounded down; a gun of 1 AD adds 1)"
+    )
+    band: int = Field(2, ge=1, le=4, description="range band, 1 to 4")
+    shooter: str | None = Field(
+        None, description="the firing model's class (e.g. britannia-battleship): capital "
+        "ship or not, diving, its weapons"
+    )
+    weapon: str | None = Field(
+        None, description="one of the shooter's weapons (e.g. 'fore turret'): its AD in "
+        "the band, primary or secondary"
+    )
+    capital: bool | None = Field(
+        None, description="the shooter is a capital ship: small targets need 5+, fast ones "
+        "6 (default: the shooter's, else false)"
+    )
+    shooter_level: Level | None = Field(
+        None, description="the shooter's level: surface, submerged, flying or obscured "
+        "(an obscured shooter hits only on 6; default: flying for a flyer, else surface)"
+    )
+    needed: int | None = Field(
+        None, ge=2, le=6, description="the number each die needs, 2-6, instead of working it "
+        "out from levels, sizes and traits"
+    )
+    target: str | None = Field(
+        None, description="the target's class (e.g. prussia-cruiser): its size, traits, DR, "
+        "CR, hull and shield generators, unless given below"
+    )
+    level: Level | None = Field(
+        None, description="the target's level: surface, submerged (needs 6), flying or "
+        "obscured (6; medium and bigger 5+) (default: flying for a flyer, else surface)"
+    )
+    size: Size | None = Field(
+        None, description="the target's size: small, medium, large or massive (default: "
+        "the target's, else medium)"
+    )
+    fast: bool | None = Field(None, description="the target is fast (capital ships need 6)")
+    elusive: bool | None = Field(None, description="the target is elusive (5+ from anyone)")
+    diving: bool | None = Field(
+        None, description="the target is a diving model on the surface (5+)"
+    )
+    dr: int | None = Field(None, ge=1, description="the target's damage rating")
+    cr: int | None = Field(None, ge=1, description="the target's critical rating")
+    hp: int | None = Field(
+        None, ge=1, description="the target's hull points left (default: the class's full "
+        "hull): with it comes the chance it is destroyed"
+    )
+    starting_hp: int | None = Field(
+        None, ge=1, description="hull points the target began the game with (2 or fewer: "
+        "a critical hit rolls no table) (default: the class's, else hp)"
+    )
+    shield: int | None = Field(
+        None, ge=0, description="the target's shield generator dice, cancelling hits on "
+        "4+ (default: the class's, else 0)"
+    )
+    show: Literal["hits", "hull"] = Field(
+        "hits", description="what the distribution counts: hits (after cancelling) or hull "
+        "points lost (needs the hull)"
+    )
+
+
+class GunneryOptions(AttackOptions):
+    """Gunnery: one gun, or guns of one kind linked, at one target."""
+
+    primary: bool | None = Field(
+        None, description="a primary weapon (one easier in band 1) (default: the weapon's "
+        "grade, else false)"
+    )
+    aa: int = Field(
+        0, ge=0, description="ack-ack dice answering (only a flyer's attack; 5 cancels a "
+        "hit, 6 two and rolls again)"
+    )
+    cc: int = Field(
+        0, ge=0, description="concussion charge dice answering (only a diving shooter's "
+        "attack within 4 inches)"
+    )
+
+
+class RocketOptions(AttackOptions):
+    """Rockets at one target, answered by the target squadron's ack-ack."""
+
+    aa: int = Field(
+        0, ge=0, description="ack-ack dice answering (5 cancels a hit, 6 two and rolls again)"
+    )
+
+
+class TorpedoOptions(AttackOptions):
+    """Torpedoes at one target, answered by the target squadron's concussion charges."""
+
+    cc: int = Field(
+        0, ge=0, description="concussion charge dice answering (5 cancels a hit, 6 two and "
+        "rolls again)"
+    )
+
+
+class AnswerOptions(OddsOptions):
+    """Ack-ack or concussion charges answering an attack."""
+
+    dice: int | None = Field(
+        None, ge=0, description="answering dice, all models together (default: the model's)"
+    )
+    model: str | None = Field(
+        None, description="an answering model's class: its dice now (one fewer per hull "
+        "point lost, never below 1)"
+    )
+    damage: int = Field(0, ge=0, description="hull points that model has lost")
+    hits: int | None = Field(
+        None, ge=0, description="the attack's hits: no more than these are cancelled"
+    )
+
+
+class BoardingOptions(OddsOptions):
+    """A boarding assault: the answer kills boarders, then both sides roll melee dice."""
+
+    ap: int | None = Field(
+        None, ge=1, description="assault points sent (default: all the attacker's)"
+    )
+    attacker: str | None = Field(None, description="the boarding model's class: its AP")
+    defenders: int | None = Field(
+        None, ge=0, description="assault points aboard the target (default: the target's)"
+    )
+    target: str | None = Field(None, description="the boarded model's class: its AP")
+    aa: int = Field(
+        0, ge=0, description="ack-ack dice answering (charges against diving boarders): "
+        "each 5 kills a boarding point, each 6 two and rolls again"
+    )
+    rammed: bool = Field(
+        False, description="the boarders' ship rammed or collided this turn: half the "
+        "melee dice, rounded down"
+    )
+    show: Literal["defenders", "boarders"] = Field(
+        "defenders", description="what the distribution counts: assault points the "
+        "defenders lose, or the boarders lose (to the answer and in the melee)"
+    )
+
+
+class RamOptions(OddsOptions):
+    """A ram, a collision between two models, or a collision with terrain."""
+
+    kind: Literal["ram", "collision", "terrain"] = Field(
+        "ram", description="ram (bow first into an enemy, RR dice), collision (both roll "
+        "their hull left) or terrain (4, 8 or 12 dice at the moving model)"
+    )
+    model: str | None = Field(
+        None, description="the moving model's class: RR, hull, DR and CR"
+    )
+    target: str | None = Field(
+        None, description="the other model's class: hull, DR, CR and RR"
+    )
+    rr: int | None = Field(None, ge=1, description="the moving model's ram rating (ram dice)")
+    hp: int | None = Field(
+        None, ge=1, description="the moving model's hull points left (its dice in a "
+        "collision)"
+    )
+    target_hp: int | None = Field(
+        None, ge=1, description="the other model's hull points left (its answering dice)"
+    )
+    dr: int | None = Field(None, ge=1, description="the other model's damage rating")
+    cr: int | None = Field(None, ge=1, description="the other model's critical rating")
+    target_rr: int | None = Field(
+        None, ge=0, description="the other model's ram rating: in a ram its answer deals "
+        "critical hits only with RR 1 or more"
+    )
+    mover_dr: int | None = Field(None, ge=1, description="the moving model's damage rating")
+    mover_cr: int | None = Field(None, ge=1, description="the moving model's critical rating")
+    density: Literal["light", "medium", "dense"] = Field(
+        "medium", description="terrain density: light 4 dice, medium 8, dense 12"
+    )
+    show: Literal["hits", "answer"] = Field(
+        "hits", description="what the distribution counts: the mover's hits (terrain: the "
+        "terrain's) or the answer's hits on the mover"
+    )
+
+
+def option_error(option: str, reason: str) -> AttackOptionsError:
+    return AttackOptionsError(f"{option}: {reason}")
+
+
+def whole_numbers(text: str, option: str) -> list[int]:
+    """``"6,6"`` as ``[6, 6]``; empty text as none."""
+    if not text.strip():
+        return []
+    try:
+        numbers = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise option_error(
+            option, f"{text!r} is not whole numbers separated by commas"
+        ) from None
+    if any(number < 1 for number in numbers):
+        raise option_error(option, "each linked gun has 1 or more attack dice")
+    return numbers
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Target:
+    """The numbers of the model hit: DR, CR, hull left and at the start (when known)."""
+
+    dr: int | None
+    cr: int | None
+    hp: int | None
+    starting_hp: int | None
+
+    def checked(self) -> Target:
+        """Itself, once DR, CR and hull points are consistent."""
+        if self.dr is not None and self.cr is not None and self.dr > self.cr:
+            raise option_error(
+                "dr", f"a damage rating of {self.dr} is above the critical rating {self.cr}"
+            )
+        if (self.dr is None) != (self.cr is None):
+            raise option_error(
+                "dr, cr", "give both the damage and the critical rating (or target=)"
+            )
+        if self.hp is not None and self.starting_hp is not None and self.hp > self.starting_hp:
+            raise option_error(
+                "hp", f"{self.hp} hull points left is more than the {self.starting_hp} it "
+                "began with"
+            )
+        return self
