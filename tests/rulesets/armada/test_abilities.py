@@ -12,7 +12,8 @@ from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.hexgrid import Hex
 from warbench.rulesets.armada.actions import Decline, Fire, HoldFire, LayMines, Move, SelfDestruct
-from warbench.rulesets.armada.rounds import MinesWindow, SelfDestructChoice
+from warbench.rulesets.armada.damage import SelfDestructChoice
+from warbench.rulesets.armada.mines import MinesWindow
 from warbench.rulesets.armada.state import DESTROYED, DISABLED, ArmadaState
 
 GRUDGE = fleet("Grudge", 3, "medium", "capital", "flagship")

@@ -17,9 +17,9 @@ from warbench.rulesets.armada.combat import (
     gunnery_modifier,
     matchup,
 )
-from warbench.rulesets.armada.data import load_tables
+from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.moves import fleet_speed
-from warbench.rulesets.armada.rounds import piloting_modifier
+from warbench.rulesets.armada.helm import piloting_modifier
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,
@@ -33,7 +33,7 @@ from warbench.rulesets.armada.state import (
 
 LANCE = fleet("Lance", 3, "medium", "destroyer", "flagship")
 GRUDGE = fleet("Grudge", 3, "medium", "capital", "flagship")
-TABLES = load_tables()
+TABLES = shipped_tables()
 
 
 def facing_off(
