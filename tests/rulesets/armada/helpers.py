@@ -8,10 +8,10 @@ from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.actions import EndOrders, Move
-from warbench.rulesets.armada.moves import flee_steps
 from warbench.rulesets.armada.engineering import OrdersWindow
 from warbench.rulesets.armada.gunnery import GunneryPhase
 from warbench.rulesets.armada.helm import HelmPhase
+from warbench.rulesets.armada.moves import flee_steps
 from warbench.rulesets.armada.state import ROUTED
 
 RULES = ArmadaRuleset()

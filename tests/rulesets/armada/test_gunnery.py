@@ -18,8 +18,8 @@ from warbench.rulesets.armada.combat import (
     matchup,
 )
 from warbench.rulesets.armada.data import shipped_tables
-from warbench.rulesets.armada.moves import fleet_speed
 from warbench.rulesets.armada.helm import piloting_modifier
+from warbench.rulesets.armada.moves import fleet_speed
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,

@@ -16,10 +16,10 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.armada.actions import ChangeRole, EndOrders, Fire, HoldFire, Move, Order
 from warbench.rulesets.armada.combat import armor_class, gunnery_for, range_band
 from warbench.rulesets.armada.data import shipped_tables
-from warbench.rulesets.armada.moves import fleet_speed, turn_distance
-from warbench.rulesets.armada.orders import morale_check_modifier
 from warbench.rulesets.armada.engineering import OrdersWindow
 from warbench.rulesets.armada.helm import HelmPhase
+from warbench.rulesets.armada.moves import fleet_speed, turn_distance
+from warbench.rulesets.armada.orders import morale_check_modifier
 from warbench.rulesets.armada.state import ROUTED, STEADY, ArmadaState
 
 TABLES = shipped_tables()

@@ -14,8 +14,8 @@ from warbench.core.match import play_match
 from warbench.core.replay import replay
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.bots import TacticianAgent
-from warbench.rulesets.armada.data import DATA_DIR
 from warbench.rulesets.armada.damage import unit_type
+from warbench.rulesets.armada.data import DATA_DIR
 from warbench.rulesets.armada.state import DESTROYED
 from warbench.rulesets.armada.templates import fleet_templates
 from warbench.testing import unit_tallies
