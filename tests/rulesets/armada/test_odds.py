@@ -194,7 +194,7 @@ def test_arm_odds_use_the_game_gunnery() -> None:
     assert isinstance(state, ArmadaState)
     lance, grudge = state.fleets
     ingame = gunnery_for(state, shipped_tables(), lance, grudge)
-    scene = Scene(GunneryOptions(distance=6))
+    scene = Scene(GunneryOptions(distance=6), shipped_tables())
     assert scene.gunnery() == ingame
 
 
