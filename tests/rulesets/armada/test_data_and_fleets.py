@@ -14,7 +14,6 @@ from warbench.rulesets.armada.data import (
     DATA_DIR,
     ArmadaSpec,
     FleetSpec,
-    demo_armadas,
     load_armadas,
     read_tables,
     shipped_tables,
@@ -115,10 +114,10 @@ def test_arm_fleet_cost_adds_abilities_and_shields_are_a_third() -> None:
 
 def test_arm_armada_demo_armadas_are_legal() -> None:
     """ARM-ARMADA-BP: every shipped armada fits its build points and rules."""
-    for armada_id, demo in demo_armadas().items():
+    for armada_id, demo in load_armadas().items():
         assert validate_armada(demo) == [], armada_id
         assert armada_cost(demo) <= shipped_tables().tier(demo.tier).armada_build_points
-    assert sorted(a.tier for a in demo_armadas().values()) == [3, 3, 6, 6, 10, 15]
+    assert sorted(a.tier for a in load_armadas().values()) == [3, 3, 6, 6, 10, 15]
 
 
 def test_arm_armada_validation_reports_every_violation() -> None:
@@ -161,7 +160,7 @@ def test_arm_challenge_table() -> None:
     assert [challenge_tier(10, d) for d in ("easy", "average", "challenging", "hard", "epic")] == [
         7, 8, 9, 10, 11,
     ]
-    demos = demo_armadas()
+    demos = load_armadas()
     assert check_challenge(demos["home-guard-6"], demos["vanguard-3"], "easy") == []
     [wrong] = check_challenge(demos["home-guard-6"], demos["raiders-3"], "epic")
     assert wrong.rule == "challenge" and "tier 7" in wrong.message

@@ -451,9 +451,3 @@ def load_data(folder: DataFolder) -> ArmadaData:
 def load_armadas(path: Path = DATA_DIR / "armadas.toml") -> Catalog[ArmadaSpec]:
     """The armadas of a TOML file (a table per armada id)."""
     return Catalog.load(path, ArmadaSpec, kind="armada")
-
-
-@lru_cache(maxsize=1)
-def demo_armadas() -> Catalog[ArmadaSpec]:
-    """The ready-made armadas shipped with the ruleset."""
-    return load_armadas()

@@ -191,9 +191,9 @@ class Scene:
 
     __slots__ = ("attacker", "encouragement", "options", "state", "tables", "target")
 
-    def __init__(self, options: GunneryOptions, tables: Tables) -> None:
+    def __init__(self, options: GunneryOptions, tables: Tables | None = None) -> None:
         self.options = options
-        self.tables = tables
+        self.tables = tables = shipped_tables() if tables is None else tables
         attacker_spec = _spec("attacker", options.attacker_class, options.attacker_size,
                               options.attacker_tier, options.attacker_abilities)
         target_spec = _spec("target", options.target_class, options.target_size,
