@@ -70,7 +70,9 @@ def initiative_check(game: ArmadaGame, state: ArmadaState, side: int) -> int:
 
 def initiative_order(game: ArmadaGame, state: ArmadaState, sides: list[int]) -> list[int]:
     """Sides from the lowest check to the highest (the lowest moves first); tied sides check
-    again among themselves: the core roll-off, read from the bottom up."""
+    again among themselves: the core roll-off, read from the bottom up. With two sides (all
+    Armada allows) it draws the dice in the same order as the first kernel's own roll-off,
+    so old journals replay."""
     ranked = roll_off(sides, lambda side: initiative_check(game, state, side))
     return ranked[::-1]
 
