@@ -8,8 +8,10 @@ from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.actions import EndOrders, Move
+from warbench.rulesets.armada.engineering import OrdersWindow
+from warbench.rulesets.armada.gunnery import GunneryPhase
+from warbench.rulesets.armada.helm import HelmPhase
 from warbench.rulesets.armada.moves import flee_steps
-from warbench.rulesets.armada.rounds import GunneryPhase, HelmPhase, OrdersWindow
 from warbench.rulesets.armada.state import ROUTED
 
 RULES = ArmadaRuleset()
@@ -74,7 +76,8 @@ def hold_position(game: Game) -> None:
             game.apply(decision.player, EndOrders())
             continue
         mover = game.state.fleets[decision.spaces[0].fleets[0]]  # type: ignore[attr-defined]
-        steps = flee_steps(game.state, mover) if mover.morale == ROUTED else ""  # type: ignore[arg-type]
+        routed = mover.morale == ROUTED
+        steps = flee_steps(game.state, game.data.tables, mover) if routed else ""  # type: ignore[arg-type]
         game.apply(decision.player, Move(mover.id, steps))
 
 

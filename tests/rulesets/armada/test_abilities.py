@@ -12,15 +12,11 @@ from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.hexgrid import Hex
 from warbench.rulesets.armada.actions import Decline, Fire, HoldFire, LayMines, Move, SelfDestruct
-from warbench.rulesets.armada.rounds import MinesWindow, SelfDestructChoice
-from warbench.rulesets.armada.state import DESTROYED, DISABLED, ArmadaState
+from warbench.rulesets.armada.damage import SelfDestructChoice
+from warbench.rulesets.armada.mines import MinesWindow
+from warbench.rulesets.armada.state import DESTROYED, DISABLED
 
 GRUDGE = fleet("Grudge", 3, "medium", "capital", "flagship")
-
-
-def state_of(game: Game) -> ArmadaState:
-    assert isinstance(game.state, ArmadaState)
-    return game.state
 
 
 def act(game: Game, *actions: Action) -> None:
@@ -58,7 +54,7 @@ def test_arm_stunt_flyby_and_free_attacks(
     red = [fleet("Grudge", 3, "medium", "capital", "flagship", *red_abilities)]
     game = battle([lance()], red, [[[0, 0, 0]], [[0, -2, 3]]], [1, 2, *dice])
     act(game, Move(0, "FFF", stunt, target=1 if stunt else -1))
-    moved = state_of(game).fleets[0]
+    moved = game.state.fleets[0]
     assert moved.hex == Hex(0, -3)
     assert (moved.shields, moved.hull) == lance_after
 
@@ -88,12 +84,12 @@ def test_arm_stunt_flyby_attack_at_close_range_and_boarders() -> None:
     act(game, Fire(0, 1))  # Grudge is behind Lance, but in reach after the flyby
     act(game, HoldFire(1))
     assert texts(game, "hit")[0] == "Lance hits Grudge for 4 (12 against AC 12, close range)"
-    grudge = state_of(game).fleets[1]
+    grudge = game.state.fleets[1]
     assert (grudge.shields, grudge.hull) == (1, 16 - 2)  # 3 + 4 = 7: 5 on shields
     hold_position(game)  # round 2: the boarders roll 1 and are captured
     assert texts(game, "boarders")[-1] == (
         "Lance's boarders are captured aboard Grudge (3 against AC 12)")
-    assert state_of(game).fleets[0].boarding == -1
+    assert game.state.fleets[0].boarding == -1
     with pytest.raises(IllegalAction, match="in none of Lance's firing arcs"):
         act(game, Fire(0, 1))  # the flyby's reach lasted one round
 
@@ -104,14 +100,14 @@ def test_arm_ability_self_destruct(blow_up: bool) -> None:
     make a free attack on an adjacent fleet."""
     dice = [1, 2, 15, 5, 12, 10]
     game = battle([lance("self-destruct")], [GRUDGE], [[[0, 0, 0]], [[0, -1, 3]]], dice)
-    lance_fleet = state_of(game).fleets[0]
+    lance_fleet = game.state.fleets[0]
     lance_fleet.hull, lance_fleet.shields = 1, 0
     hold_position(game)
     act(game, HoldFire(0), Fire(1, 0))  # 15 + 2 against 13: 5 + 1 = 6 damage: disabled
     assert isinstance(game.top, SelfDestructChoice) and lance_fleet.status == DISABLED
     assert game.pending()[0].options == (SelfDestruct(0, 1), Decline(0))
     act(game, SelfDestruct(0, 1) if blow_up else Decline(0))
-    grudge = state_of(game).fleets[1]
+    grudge = game.state.fleets[1]
     if blow_up:  # 12 + 2 against 12: 10 - 1 = 9 damage
         assert lance_fleet.status == DESTROYED
         assert (grudge.shields, grudge.hull) == (0, 16 - 4)
@@ -153,7 +149,7 @@ def test_arm_ability_gravity_mines() -> None:
     refused(game, LayMines(0, ((0, -3), (1, -2))), "more than 2 hexes from Layer")
     refused(game, LayMines(0, ((0, -2), (0, -2))), "2 different hexes")
     act(game, LayMines(0, ((0, -2), (1, -2))))
-    state = state_of(game)
+    state = game.state
     assert [(m.q, m.r, m.hp) for m in state.mines] == [(0, -2, 1), (1, -2, 1)]
     assert in_gunnery(game)
     act(game, HoldFire(0), Fire(1, -1, mine=0))  # 10 + 2 - 2 (long) against AC 5: 3 damage

@@ -14,9 +14,9 @@ from warbench.rulesets.armada.data import (
     DATA_DIR,
     ArmadaSpec,
     FleetSpec,
-    demo_armadas,
     load_armadas,
-    load_tables,
+    read_tables,
+    shipped_tables,
 )
 from warbench.rulesets.armada.fleets import (
     UnknownDifficulty,
@@ -34,14 +34,14 @@ def spec(name: str, tier: int, size: str, fleet_class: str, *abilities: str) -> 
 
 def test_arm_armada_bp_table_matches_the_source() -> None:
     """ARM-ARMADA-BP: 36, 48, then 24 more build points per tier up to 480."""
-    tables = load_tables()
+    tables = shipped_tables()
     points = [tables.tier(t).armada_build_points for t in range(1, 21)]
     assert points == [36, 48, *range(72, 481, 24)]
 
 
 def test_arm_fleet_cost_and_damage_tables() -> None:
     """ARM-FLEET-COST, ARM-FLEET-DAMAGE: the tier rows for cost and damage dice."""
-    tables = load_tables()
+    tables = shipped_tables()
     assert tables.tier(1).fleet_cost == {"small": 5, "medium": 6, "large": 8}
     assert tables.tier(2).fleet_cost == {"small": 6, "medium": 8, "large": 10}
     assert tables.tier(13).fleet_cost == {"small": 39, "medium": 52, "large": 65}
@@ -52,7 +52,7 @@ def test_arm_fleet_cost_and_damage_tables() -> None:
 
 def test_arm_data_engine_defaults_are_marked() -> None:
     """ARM-FLEET-SHIELDS, ARM-FLEET-RANGE, ARM-END-LIMIT: gaps carry source = engine default."""
-    tables = load_tables()
+    tables = shipped_tables()
     assert engine_defaults(tables.fleets) == ["shields", "range_bands"]
     assert tables.rounds.round_limit.source == "engine default"
     assert {row.range_source for row in tables.classes.values()} == {"engine default"}
@@ -65,7 +65,7 @@ def test_arm_data_errors_name_file_and_key(tmp_path: Path) -> None:
     fleets = tmp_path / "fleets.toml"
     fleets.write_text(fleets.read_text().replace("hull_per_tier = 4", 'hull_per_tier = "four"'))
     with pytest.raises(DataFileError) as error:
-        load_tables.__wrapped__(tmp_path)
+        read_tables(tmp_path)
     assert f"{fleets}: sizes.medium.hull_per_tier:" in str(error.value)
     armadas = tmp_path / "armadas.toml"
     armadas.write_text(armadas.read_text().replace('size = "small"', 'size = "tiny"', 1))
@@ -114,10 +114,10 @@ def test_arm_fleet_cost_adds_abilities_and_shields_are_a_third() -> None:
 
 def test_arm_armada_demo_armadas_are_legal() -> None:
     """ARM-ARMADA-BP: every shipped armada fits its build points and rules."""
-    for armada_id, demo in demo_armadas().items():
+    for armada_id, demo in load_armadas().items():
         assert validate_armada(demo) == [], armada_id
-        assert armada_cost(demo) <= load_tables().tier(demo.tier).armada_build_points
-    assert sorted(a.tier for a in demo_armadas().values()) == [3, 3, 6, 6, 10, 15]
+        assert armada_cost(demo) <= shipped_tables().tier(demo.tier).armada_build_points
+    assert sorted(a.tier for a in load_armadas().values()) == [3, 3, 6, 6, 10, 15]
 
 
 def test_arm_armada_validation_reports_every_violation() -> None:
@@ -160,7 +160,7 @@ def test_arm_challenge_table() -> None:
     assert [challenge_tier(10, d) for d in ("easy", "average", "challenging", "hard", "epic")] == [
         7, 8, 9, 10, 11,
     ]
-    demos = demo_armadas()
+    demos = load_armadas()
     assert check_challenge(demos["home-guard-6"], demos["vanguard-3"], "easy") == []
     [wrong] = check_challenge(demos["home-guard-6"], demos["raiders-3"], "epic")
     assert wrong.rule == "challenge" and "tier 7" in wrong.message

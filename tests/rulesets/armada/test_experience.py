@@ -14,7 +14,7 @@ from warbench.core.catalog import DataFileError
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.rulesets.armada.actions import HoldFire
-from warbench.rulesets.armada.data import DATA_DIR, load_tables
+from warbench.rulesets.armada.data import DATA_DIR, read_tables, shipped_tables
 from warbench.rulesets.armada.state import DISABLED
 
 LANCE = fleet("Lance", 3, "medium", "destroyer", "flagship")
@@ -65,7 +65,7 @@ def test_arm_xp_difficulty_sets_the_cr_and_the_cr_the_award() -> None:
     """ARM-XP: the enemy tier against the party's (allied armada tier) gives the difficulty
     (easy -3 ... epic +1), the difficulty a CR of party level -1 ... +3, beyond the table one
     CR per tier; the CR gives the total XP, none more than 10 below the party level."""
-    tables = load_tables()
+    tables = shipped_tables()
     experience = tables.experience
     encounters = [experience.encounter(tables.challenge, 10, enemy) for enemy in range(7, 12)]
     assert encounters == [
@@ -128,17 +128,17 @@ def test_arm_xp_round_limit_winner_earns_a_draw_does_not() -> None:
 def test_arm_xp_tables_are_engine_defaults_and_errors_name_the_key(tmp_path: Path) -> None:
     """ARM-XP, ARM-DATA: the XP tables are marked engine default; a table that cannot reach
     every CR a battle may have, or an award that falls, is refused with file and key."""
-    assert load_tables().experience.source == "engine default"
+    assert shipped_tables().experience.source == "engine default"
     for item in DATA_DIR.glob("*.toml"):
         shutil.copy(item, tmp_path / item.name)
     path = tmp_path / "experience.toml"
     original = path.read_text()
     path.write_text(original.split("\n21 = ")[0] + "\n")
     with pytest.raises(DataFileError) as short:
-        load_tables.__wrapped__(tmp_path)
+        read_tables(tmp_path)
     assert f"{path}: xp_by_cr: stops at CR 20 but a battle between tiers 1-20 reaches CR 22" in (
         str(short.value)
     )
     path.write_text(original.replace("5 = 1600", "5 = 1100"))
     with pytest.raises(DataFileError, match="awards must rise with the CR"):
-        load_tables.__wrapped__(tmp_path)
+        read_tables(tmp_path)

@@ -17,9 +17,9 @@ from warbench.rulesets.armada.combat import (
     gunnery_modifier,
     matchup,
 )
-from warbench.rulesets.armada.data import load_tables
+from warbench.rulesets.armada.data import shipped_tables
+from warbench.rulesets.armada.helm import piloting_modifier
 from warbench.rulesets.armada.moves import fleet_speed
-from warbench.rulesets.armada.rounds import piloting_modifier
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,
@@ -33,7 +33,7 @@ from warbench.rulesets.armada.state import (
 
 LANCE = fleet("Lance", 3, "medium", "destroyer", "flagship")
 GRUDGE = fleet("Grudge", 3, "medium", "capital", "flagship")
-TABLES = load_tables()
+TABLES = shipped_tables()
 
 
 def facing_off(
@@ -54,14 +54,9 @@ def facing_off(
     game = battle(blue, red, [blue_places, red_places], dice, **options)
     skip_orders(game)
     if prepare is not None:
-        prepare(state_of(game))
+        prepare(game.state)
     hold_position(game)
     return game
-
-
-def state_of(game: Game) -> ArmadaState:
-    assert isinstance(game.state, ArmadaState)
-    return game.state
 
 
 def test_arm_gun_check_against_ac_front_shields_matchup_shields_then_hull() -> None:
@@ -71,7 +66,7 @@ def test_arm_gun_check_against_ac_front_shields_matchup_shields_then_hull() -> N
     game.apply(1, Fire(1, 0))  # 11 + 2 = 13 against 13: hit; 6 + 1 (capital vs destroyer)
     assert texts(game, "miss") == ["Lance misses Grudge (12 against AC 13, short range)"]
     assert texts(game, "hit") == ["Grudge hits Lance for 7 (13 against AC 13, short range)"]
-    lance = state_of(game).fleets[0]
+    lance = game.state.fleets[0]
     assert (lance.shields, lance.hull) == (0, 14)
     assert texts(game, "damage") == ["Lance takes 7 (5 to shields), hull 14"]
 
@@ -79,7 +74,7 @@ def test_arm_gun_check_against_ac_front_shields_matchup_shields_then_hull() -> N
 def test_arm_fleet_ac_shield_bonus_only_from_the_front_and_with_shields() -> None:
     """ARM-FLEET-AC-SHIELD: +1 AC only against attacks from the fore arc, with shields."""
     game = facing_off([1, 2], red_at=(4, -2))
-    state = state_of(game)
+    state = game.state
     lance, grudge = state.fleets
     assert armor_class(state, lance, grudge) == 12  # Grudge is off Lance's fore arc
     grudge.q, grudge.r = 0, -3
@@ -121,7 +116,7 @@ def test_arm_gun_refusals_out_of_range_out_of_arc_and_twice() -> None:
 def test_arm_gun_simultaneous_a_fleet_disabled_in_gunnery_still_fires() -> None:
     """ARM-GUN-SIMULTANEOUS, ARM-DMG-DISABLED, ARM-END-BEATEN."""
     game = facing_off([2, 1, 15, 5, 15, 5])
-    lance, grudge = state_of(game).fleets
+    lance, grudge = game.state.fleets
     lance.hull, lance.shields = 2, 0
     game.apply(1, Fire(1, 0))  # hit: 5 + 1 = 6
     assert lance.hull == 2  # nothing lands until the end of the phase
@@ -141,7 +136,7 @@ def test_arm_dmg_destroyed_only_beyond_twice_hull_points(hull: int, status: str)
         lance.status, lance.hull, lance.shields = DISABLED, hull, 0
 
     game = facing_off([1, 2, 15, 6], blue=blue, prepare=wreck)
-    lance = state_of(game).fleets[0]
+    lance = game.state.fleets[0]
     game.apply(0, HoldFire(1))
     game.apply(1, Fire(2, 0))  # 15 + 2 against 12: hit for 6 + 1 = 7
     assert lance.status == status
@@ -153,7 +148,7 @@ def test_arm_crit_natural_20_with_hull_damage() -> None:
     game = facing_off([1, 2, 1, 20, 6, 3])
     game.apply(0, Fire(0, 1))
     game.apply(1, Fire(1, 0))  # 7 damage: 5 to shields, 2 to hull; critical roll 3: engines
-    state = state_of(game)
+    state = game.state
     lance = state.fleets[0]
     assert lance.criticals == ["engines"]
     assert texts(game, "critical") == ["Lance suffers critical damage: engines"]
@@ -165,7 +160,7 @@ def test_arm_crit_natural_20_stopped_by_shields_is_no_critical() -> None:
     game = facing_off([1, 2, 1, 20, 3])
     game.apply(0, Fire(0, 1))
     game.apply(1, Fire(1, 0))  # 3 + 1 = 4, all on shields
-    assert state_of(game).fleets[0].criticals == []
+    assert game.state.fleets[0].criticals == []
 
 
 @pytest.mark.parametrize(("morale_die", "morale"), [
@@ -176,7 +171,7 @@ def test_arm_crit_half_and_morale_outcomes(morale_die: int, morale: str) -> None
     ARM-MORALE-OUTCOMES: reaching half hull rolls a critical (6: twice, ignoring 6s and
     repeats) and a morale check against 10 + half the enemy tier (11)."""
     game = facing_off([1, 2, 1, 15, 2, 6, 6, 5, 5, 2, morale_die])
-    lance = state_of(game).fleets[0]
+    lance = game.state.fleets[0]
     lance.hull, lance.shields = 10, 0
     game.apply(0, Fire(0, 1))
     game.apply(1, Fire(1, 0))  # 2 + 1 = 3: hull 7, at or below the threshold of 8
@@ -190,14 +185,14 @@ def test_arm_crit_half_and_morale_outcomes(morale_die: int, morale: str) -> None
 def test_arm_morale_effects_wear_off_after_the_next_round() -> None:
     """ARM-MORALE-OUTCOMES: shaken (-1 to checks) lasts to the end of the next round."""
     game = facing_off([1, 2, 1, 15, 2, 5, 5, 1, 1, 2], max_rounds=2)
-    lance = state_of(game).fleets[0]
+    lance = game.state.fleets[0]
     lance.hull, lance.shields = 10, 0
     game.apply(0, Fire(0, 1))
     game.apply(1, Fire(1, 0))  # morale 5 + 2 = 7 against 11: shaken
     assert lance.morale == SHAKEN
     hold_position(game)
     assert lance.morale == SHAKEN
-    assert gunnery_modifier(state_of(game), TABLES, lance, state_of(game).fleets[1]) == 2 - 1
+    assert gunnery_modifier(game.state, TABLES, lance, game.state.fleets[1]) == 2 - 1
     game.apply(0, HoldFire(0))
     game.apply(1, HoldFire(1))
     assert game.is_over and lance.morale == STEADY
@@ -208,7 +203,7 @@ def test_arm_morale_rout_makes_nearby_weakened_allies_test() -> None:
     or less test against the routed fleet's AC."""
     blue = [LANCE, fleet("Wing", 3, "small", "fighter"), fleet("Far", 3, "small", "fighter")]
     game = facing_off([1, 2, 1, 15, 2, 1, 1, 3], blue=blue)
-    state = state_of(game)
+    state = game.state
     lance, wing, far = state.fleets[:3]
     far.q, far.r = -6, 3
     lance.hull, lance.shields = 10, 0
@@ -234,7 +229,7 @@ def test_arm_ability_modifiers() -> None:
     red = [fleet("Wall", 3, "medium", "capital", "flagship", "damage-threshold"),
            fleet("Swarm", 3, "small", "fighter")]
     game = facing_off([1, 2], blue=blue, red=red, red_at=(0, -2))
-    state = state_of(game)
+    state = game.state
     lance, bombers, hunters, wall, swarm = state.fleets
     assert damage_per_die(TABLES, lance, wall) == -1 - 1  # weak against capitals, threshold
     assert damage_per_die(TABLES, bombers, wall) == 1  # strong, ignores the threshold
@@ -253,7 +248,7 @@ def test_arm_ability_superweapon_and_emp() -> None:
     game = facing_off([1, 2, 1, 16, 6, 5, 1, 1, 2], red=red, max_rounds=2)
     game.apply(0, Fire(0, 1))
     game.apply(1, Fire(1, 0, superweapon=True))  # 16 + 2 - 2 = 16 vs 13: 6 + 1 + 3 = 10
-    lance = state_of(game).fleets[0]
+    lance = game.state.fleets[0]
     assert (lance.shields, lance.hull) == (1, 11)  # 5 shields lost, 1 regained in round 2
     assert lance.criticals == ["weapons"]
     hold_position(game)
@@ -272,7 +267,7 @@ def test_arm_off_passive_bonuses() -> None:
         {"name": "C", "role": "commander", "base_attack_bonus": 7, "fleet": "Lance"},
     ]
     game = facing_off([1, 2], blue_officers=officers)
-    state = state_of(game)
+    state = game.state
     lance, grudge = state.fleets
     assert gunnery_modifier(state, TABLES, lance, grudge) == 2 + 3
     assert armor_class(state, lance, grudge) == 12 + 1 + 4
@@ -292,7 +287,7 @@ def test_arm_ability_emp_critical_without_hull_damage_and_auxiliary_loss() -> No
     game = facing_off([1, 2, 1, 18, 4, 1], blue=blue, red=red)
     game.apply(0, Fire(0, 1))
     game.apply(1, Fire(1, 0))  # 18 + 2 = 20 against 13; 4 + 1 = 5, all on shields
-    lance = state_of(game).fleets[0]
+    lance = game.state.fleets[0]
     assert (lance.shields, lance.hull) == (0, 16)
     assert lance.criticals == ["auxiliary"] and lance.suppressed_ability == "point-defense"
     assert not lance.has("point-defense") and lance.has("flagship")

@@ -17,7 +17,7 @@ from warbench.core.dice import SeededDice
 from warbench.core.odds import Dist
 from warbench.core.rng import RandomStream
 from warbench.rulesets.armada.combat import gunnery_for, roll_gunnery
-from warbench.rulesets.armada.data import load_tables
+from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.odds import (
     GunneryOdds,
     GunneryOptions,
@@ -193,8 +193,8 @@ def test_arm_odds_use_the_game_gunnery() -> None:
     state = game.state
     assert isinstance(state, ArmadaState)
     lance, grudge = state.fleets
-    ingame = gunnery_for(state, load_tables(), lance, grudge)
-    scene = Scene(GunneryOptions(distance=6))
+    ingame = gunnery_for(state, shipped_tables(), lance, grudge)
+    scene = Scene(GunneryOptions(distance=6), shipped_tables())
     assert scene.gunnery() == ingame
 
 

@@ -15,13 +15,14 @@ from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.armada.actions import ChangeRole, EndOrders, Fire, HoldFire, Move, Order
 from warbench.rulesets.armada.combat import armor_class, gunnery_for, range_band
-from warbench.rulesets.armada.data import load_tables
+from warbench.rulesets.armada.data import shipped_tables
+from warbench.rulesets.armada.engineering import OrdersWindow
+from warbench.rulesets.armada.helm import HelmPhase
 from warbench.rulesets.armada.moves import fleet_speed, turn_distance
-from warbench.rulesets.armada.officers import morale_check_modifier
-from warbench.rulesets.armada.rounds import HelmPhase, OrdersWindow
-from warbench.rulesets.armada.state import ROUTED, STEADY, ArmadaState
+from warbench.rulesets.armada.orders import morale_check_modifier
+from warbench.rulesets.armada.state import ROUTED, STEADY
 
-TABLES = load_tables()
+TABLES = shipped_tables()
 BLUE = [fleet("Lance", 3, "medium", "destroyer", "flagship"), fleet("Wing", 3, "small", "fighter")]
 RED = [fleet("Grudge", 3, "medium", "capital", "flagship")]
 
@@ -42,11 +43,6 @@ def start(
     places = [[[0, 0, 0], [1, 0, 0]], [list(grudge_at)]]
     return battle(BLUE, RED, places, dice, blue_officers=blue_officers,
                   red_officers=red_officers, **setup)
-
-
-def state_of(game: Game) -> ArmadaState:
-    assert isinstance(game.state, ArmadaState)
-    return game.state
 
 
 def act(game: Game, *actions: Action) -> None:
@@ -94,7 +90,7 @@ def test_arm_off_action_refusals_give_reasons() -> None:
     refused(game, Order(1, "boost", 1, choice="speed", resolve=True), "no resolve points")
     refused(game, Order(0, "rally", 2), "rally needs an allied fleet")
     act(game, Order(1, "boost", 1, choice="damage"))  # 10 + 2 + 2 = 14 against AC 12
-    assert state_of(game).fleets[1].this_round.damage_bonus == 2
+    assert game.state.fleets[1].this_round.damage_bonus == 2
     refused(game, Order(1, "boost", 0, choice="speed"), "Eng has already given an order")
 
 
@@ -122,13 +118,13 @@ def test_arm_off_rally_restores_a_routed_fleet() -> None:
     blue = [officer("Ada", "admiral", "Lance")]
     for face, morale in ((7, STEADY), (6, ROUTED)):
         game = start([face, 1, 1], blue)
-        wing = state_of(game).fleets[1]
+        wing = game.state.fleets[1]
         wing.morale, wing.rout_dc = ROUTED, 12
         act(game, Order(0, "rally", 1))  # face + 2 + 3 against 12
         assert wing.morale == morale
         assert texts(game, "morale") == [
             f"Wing tests morale to rally: {face + 5} against DC 12, now {morale}"]
-        assert morale_check_modifier(state_of(game), wing) == 2 + 3
+        assert morale_check_modifier(game.state, wing) == 2 + 3
 
 
 def test_arm_off_encourage_adds_to_the_next_check() -> None:
@@ -140,10 +136,10 @@ def test_arm_off_encourage_adds_to_the_next_check() -> None:
     hold_position(game)
     act(game, HoldFire(2))
     act(game, Order(0, "encourage", 0))  # 4 + 4 + 2 = 10 against DC 10
-    assert state_of(game).fleets[0].this_round.encouraged == 4
+    assert game.state.fleets[0].this_round.encouraged == 4
     act(game, Fire(0, 2))  # 5 + 2 + 3 (technician) + 1 (encouraged: 4 - 3) = 11 against 13
     assert texts(game, "miss") == ["Lance misses Grudge (11 against AC 13, short range)"]
-    assert state_of(game).fleets[0].this_round.encouraged == 0
+    assert game.state.fleets[0].this_round.encouraged == 0
 
 
 def test_arm_off_taunt_until_the_next_helm_phase_once_per_enemy() -> None:
@@ -154,10 +150,10 @@ def test_arm_off_taunt_until_the_next_helm_phase_once_per_enemy() -> None:
     end_window(game)
     act(game, Move(2))  # Red moves first
     act(game, Order(0, "taunt", 2))  # 8 + 4 + 2 = 14 against 12
-    grudge = state_of(game).fleets[2]
+    grudge = game.state.fleets[2]
     assert grudge.taunt_penalty == 3
     act(game, Move(0), Move(1))
-    gunnery = gunnery_for(state_of(game), TABLES, grudge, state_of(game).fleets[0])
+    gunnery = gunnery_for(game.state, TABLES, grudge, game.state.fleets[0])
     assert gunnery.modifier == 2 - 3
     hold_fire(game)
     assert isinstance(game.top, OrdersWindow)
@@ -176,7 +172,7 @@ def test_arm_off_conjure_debris_damages_and_hinders() -> None:
     game = start([8, 2, 1], blue, max_rounds=1)
     act(game, Order(0, "conjure", q=0, r=-2))  # 8 + 3 + 2 = 13 against DC 10
     end_window(game)
-    state = state_of(game)
+    state = game.state
     lance, _, grudge = state.fleets
     assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 - 1
     act(game, Move(2))  # Red first; Grudge stands next to the debris: 3 damage to shields
@@ -192,7 +188,7 @@ def test_arm_off_enchant_range_and_criticals() -> None:
     criticals on 19-20 this round."""
     blue = [officer("Sab", "chief-spellcaster", "Lance")]
     game = start([7, 1, 2], blue, grudge_at=(0, -6, 3))
-    state = state_of(game)
+    state = game.state
     lance, _, grudge = state.fleets
     assert range_band(TABLES, lance, grudge).name == "long"  # type: ignore[union-attr]
     act(game, Order(0, "enchant", 0))  # 7 + 3 + 2 = 12 against 12
@@ -223,7 +219,7 @@ def test_arm_off_boost_options(choice: str, dice: list[int], check: Any) -> None
     bonus to the shields regained this phase, or the bonus to damage rolls this round."""
     blue = [officer("Eng", "chief-engineer", "Wing", 0)]  # bonus 2
     game = start([*dice, 1, 1, 2], blue)  # Wing regains 1d4 (1) shields
-    wing = state_of(game).fleets[1]
+    wing = game.state.fleets[1]
     wing.shields = 0
     if choice == "turn":
         wing.turn_distance = 1
@@ -237,13 +233,13 @@ def test_arm_off_repair_ignores_a_condition_for_rounds() -> None:
     ignored this round and one more per 5 by which the check beats AC, then returns."""
     blue = [officer("Eng", "chief-engineer", "Lance", 12)]  # bonus 4
     game = start([12, 1, 2, 1, 2, 1, 2], blue, max_rounds=3)
-    lance = state_of(game).fleets[0]
+    lance = game.state.fleets[0]
     lance.criticals.append("engines")
     act(game, Order(0, "repair", 0, choice="engines"))  # 12 + 4 + 2 = 18: 6 over: 2 rounds
     assert lance.criticals == [] and fleet_speed(lance) == 5
     end_window(game)
     for round_ in (1, 2):
-        assert state_of(game).round == round_ and "engines" not in lance.criticals
+        assert game.state.round == round_ and "engines" not in lance.criticals
         hold_position(game)
         hold_fire(game)
         end_window(game)
@@ -260,7 +256,7 @@ def test_arm_off_jam_silences_an_officer_next_round() -> None:
     hold_position(game)
     act(game, Order(0, "jam", 2, choice="Sab"))  # 9 + 3 + 2 = 14 against 12
     act(game, HoldFire(0), HoldFire(2), HoldFire(1))
-    state = state_of(game)
+    state = game.state
     lance, _, grudge = state.fleets
     assert state.round == 2 and state.officers[1].jammed_round == 2
     assert armor_class(state, grudge, lance) == 12 + 1  # no spellcaster bonus this round
@@ -283,7 +279,7 @@ def test_arm_off_scan_reveals_one_more_per_5() -> None:
     assert scan.text == "Tec scans Grudge: learns its statistics, special abilities"
     assert scan.data["abilities"] == ["flagship"] and scan.data["statistics"]["hull"] == 16
     assert scan.visible_to_player(0) and not scan.visible_to_player(1)
-    assert state_of(game).fleets[2].scanned == [2, 0]
+    assert game.state.fleets[2].scanned == [2, 0]
 
 
 def test_arm_off_target_locks_an_ally_on_an_enemy() -> None:
@@ -294,7 +290,7 @@ def test_arm_off_target_locks_an_ally_on_an_enemy() -> None:
     end_window(game)
     act(game, Move(2))
     act(game, Order(0, "target", 2, ally=1))  # 7 + 3 + 2 = 12
-    state = state_of(game)
+    state = game.state
     wing, grudge = state.fleets[1], state.fleets[2]
     locked = gunnery_for(state, TABLES, wing, grudge)
     assert locked.modifier == 2 - 2 + 1 and locked.critical_from == 19  # long range
@@ -309,7 +305,7 @@ def test_arm_off_direct_bonus_or_one_on_a_near_miss(face: int, bonus: int) -> No
     end_window(game)
     act(game, Move(2))
     act(game, Order(0, "direct", choice="gunnery"))  # face + 3 + 2 against 15
-    state = state_of(game)
+    state = game.state
     lance, _, grudge = state.fleets
     assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 + bonus
 
@@ -325,7 +321,7 @@ def test_arm_off_duel_cuts_communications_and_can_incapacitate() -> None:
     game = start([1, 20, 7, 20, 9, 5, 1], blue, red)
     end_window(game)
     hold_position(game)
-    state = state_of(game)
+    state = game.state
     state.fleets[2].scanned = [3, 0]
     act(game, Order(0, "duel", 2))  # 7 + 3 + 2 + 5 = 17 against 12 + 5
     act(game, Fire(0, 2))  # natural 20: 9 - 1 = 8 damage, 5 to shields, 3 to hull: critical
@@ -344,8 +340,8 @@ def test_arm_off_resolve_rolls_twice_and_keeps_the_better() -> None:
             officer("Tec", "chief-technician", "Lance", resolve=1)]
     game = start([3, 9, 6, 1, 2, 15, 4], blue)
     act(game, Order(0, "boost", 1, choice="damage", resolve=True))  # max(3, 9) + 4 = 13
-    assert state_of(game).officers[0].resolve == 0
-    assert state_of(game).fleets[1].this_round.damage_bonus == 2
+    assert game.state.officers[0].resolve == 0
+    assert game.state.fleets[1].this_round.damage_bonus == 2
     end_window(game)
     hold_position(game)
     act(game, HoldFire(2))
@@ -366,7 +362,7 @@ def test_arm_off_role_change_at_the_start_of_the_round() -> None:
     act(game, ChangeRole(0, "chief-engineer"))
     refused(game, ChangeRole(0, "admiral"), "may change role only once")
     act(game, ChangeRole(1, "commander"))
-    tec = state_of(game).officers[1]
+    tec = game.state.officers[1]
     assert (tec.role, tec.bonus) == ("commander", 2 + 2)
     assert texts(game, "role")[0] == "Ada leaves the admiral's post for the chief-engineer's"
 
@@ -379,7 +375,7 @@ def test_arm_off_move_to_an_adjacent_fleet() -> None:
     game = start([], blue)
     refused(game, Order(0, "transfer", 2), "transfer needs an allied fleet")
     act(game, Order(0, "transfer", 1))
-    assert state_of(game).officers[0].fleet == 1
+    assert game.state.officers[0].fleet == 1
     refused(game, Order(0, "transfer", 0), "Tec has already given an order")
-    state_of(game).fleets[1].q = 3
+    game.state.fleets[1].q = 3
     refused(game, Order(1, "transfer", 0), "Lance is not adjacent to Wing")

@@ -6,9 +6,6 @@ from dataclasses import dataclass
 
 from warbench.core.actions import Action
 
-#: Stunts a fleet may attempt as its move ("" is an ordinary move).
-STUNTS = ("", "back-off", "flip-and-burn", "flyby", "slide", "turn-in-place")
-
 
 @dataclass(frozen=True, slots=True)
 class Move(Action, tag="armada-move"):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.hexgrid import Hex
+from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.rulesets.armada.actions import (
     Decline,
@@ -29,14 +29,12 @@ from warbench.rulesets.armada.combat import (
     range_band,
     shielded_front,
 )
-from warbench.rulesets.armada.data import Tables, load_tables
+from warbench.rulesets.armada.data import ArmadaData, Tables
+from warbench.rulesets.armada.helm import MoveSpace
+from warbench.rulesets.armada.mines import MineSpace
 from warbench.rulesets.armada.moves import flee_steps, ordinary_moves, stunt_moves
 from warbench.rulesets.armada.officers import OrderSpace
-from warbench.rulesets.armada.rounds import MineSpace, MoveSpace, armada_state
 from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet
-
-if TYPE_CHECKING:
-    from warbench.core.engine import Game
 
 #: How much a pose values having a target in each range band.
 BAND_VALUE = {"short": 3.0, "long": 2.0, "extreme": 1.0}
@@ -97,10 +95,12 @@ class TacticianAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = RandomStream.from_seed(seed)
 
-    def choose(self, game: Game[Any, Any], decision: Decision) -> Action:
-        """An order, a move, an attack or a choice, picked greedily."""
-        state = armada_state(game)
-        tables = load_tables()
+    def choose(
+        self, observation: Observation[ArmadaState, ArmadaData], decision: Decision
+    ) -> Action:
+        """An order, a move, an attack or a choice, picked greedily from what the seat sees."""
+        state = observation.state
+        tables = observation.data.tables
         orders = [space for space in decision.spaces if isinstance(space, OrderSpace)]
         order = self._order(state, tables, orders[0]) if orders else None
         for space in decision.spaces:
@@ -220,11 +220,10 @@ class TacticianAgent:
         for fleet_id in fleets:
             fleet = state.fleets[fleet_id]
             if fleet.morale == ROUTED:
-                return Move(fleet.id, flee_steps(state, fleet))
-            poses = {
-                Move(fleet.id, steps): pose for pose, steps in ordinary_moves(state, fleet).items()
-            }
-            for move in stunt_moves(state, fleet, flybys=False):
+                return Move(fleet.id, flee_steps(state, tables, fleet))
+            reached = ordinary_moves(state, tables, fleet)
+            poses = {Move(fleet.id, steps): pose for pose, steps in reached.items()}
+            for move in stunt_moves(state, tables, fleet, flybys=False):
                 if move.stunt == "turn-in-place":
                     poses[move] = fleet.pose.turned(
                         len(move.steps) * (1 if move.steps[0] == "R" else -1)

@@ -4,7 +4,7 @@ Each TOML file under ``data/`` is validated with pydantic; any problem raises
 :class:`~warbench.core.catalog.DataFileError` naming the file and the key path. Values the
 rules source leaves open carry ``source = "engine default"``.
 
->>> tables = load_tables()
+>>> tables = shipped_tables()
 >>> tables.tier(6).armada_build_points, tables.tier(6).damage["heavy"]
 (144, '3d10')
 >>> tables.classes["fighter"].turn_distance
@@ -14,6 +14,7 @@ rules source leaves open carry ``source = "engine default"``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
@@ -29,6 +30,7 @@ from warbench.core.catalog import (
     Record,
     load_model,
 )
+from warbench.core.datafolder import DataFolder
 from warbench.core.dice import DiceExpr, DiceExpressionError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -277,7 +279,7 @@ class ExperienceFile(Record):
         ``party_level`` (the allied armada's tier), ``challenge`` giving each difficulty's
         tier offset; beyond the table, one CR per tier past its nearest end.
 
-        >>> tables = load_tables()
+        >>> tables = shipped_tables()
         >>> [tables.experience.encounter(tables.challenge, 10, enemy) for enemy in (9, 5, 13)]
         [('challenging', 11), ('below easy', 7), ('above epic', 15)]
         """
@@ -297,7 +299,7 @@ class ExperienceFile(Record):
         """The party's XP for an encounter of ``challenge_rating`` (none when it is more than
         ``no_award`` below the party level).
 
-        >>> tables = load_tables()
+        >>> tables = shipped_tables()
         >>> [tables.experience.total_xp(cr, 12) for cr in (1, 2, 5)]
         [0, 600, 1600]
         """
@@ -372,7 +374,7 @@ class Tables:
     def regain_dice(self, max_shields: int) -> str | None:
         """The dice a fleet with ``max_shields`` regains each engineering phase (none at 0).
 
-        >>> [load_tables().regain_dice(n) for n in (0, 5, 6, 21)]
+        >>> [shipped_tables().regain_dice(n) for n in (0, 5, 6, 21)]
         [None, '1d4', '1d6', '1d12']
         """
         if max_shields <= 0:
@@ -383,16 +385,17 @@ class Tables:
         return self.rounds.shield_regain[-1].dice
 
 
-@lru_cache(maxsize=4)
-def load_tables(directory: Path = DATA_DIR) -> Tables:
-    """Read and validate the rules tables in ``directory``."""
-    abilities = Catalog.load(directory / "abilities.toml", Ability, kind="ability")
-    tiers = load_model(directory / "tiers.toml", TierFile)
+def read_tables(folder: DataFolder | Path = DATA_DIR) -> Tables:
+    """Read and validate the rules tables of ``folder`` (a player's files first)."""
+    if isinstance(folder, Path):
+        folder = DataFolder(folder)
+    abilities = Catalog.load(folder.path("abilities.toml"), Ability, kind="ability")
+    tiers = load_model(folder.path("tiers.toml"), TierFile)
     if len(tiers.tiers) != 20:
         problem = DataProblem("tiers", f"expected 20 tiers, got {len(tiers.tiers)}")
-        raise DataFileError(str(directory / "tiers.toml"), [problem])
-    roles = Catalog.load(directory / "officers.toml", OfficerRole, kind="officer role")
-    orders = Catalog.load(directory / "orders.toml", OrderRule, kind="order")
+        raise DataFileError(str(folder.path("tiers.toml")), [problem])
+    roles = Catalog.load(folder.path("officers.toml"), OfficerRole, kind="officer role")
+    orders = Catalog.load(folder.path("orders.toml"), OrderRule, kind="order")
     problems = [
         DataProblem(f"{role_id}.orders", f"no order {name!r} in orders.toml for this role")
         for role_id, role in roles.items()
@@ -400,8 +403,8 @@ def load_tables(directory: Path = DATA_DIR) -> Tables:
         if name not in orders or orders[name].role != role_id
     ]
     if problems:
-        raise DataFileError(str(directory / "officers.toml"), problems)
-    experience = load_model(directory / "experience.toml", ExperienceFile)
+        raise DataFileError(str(folder.path("officers.toml")), problems)
+    experience = load_model(folder.path("experience.toml"), ExperienceFile)
     highest = len(experience.xp_by_cr)
     needed = max(
         experience.encounter(tiers.challenge, party, enemy)[1]
@@ -412,24 +415,39 @@ def load_tables(directory: Path = DATA_DIR) -> Tables:
         problem = DataProblem(
             "xp_by_cr", f"stops at CR {highest} but a battle between tiers 1-20 reaches CR {needed}"
         )
-        raise DataFileError(str(directory / "experience.toml"), [problem])
+        raise DataFileError(str(folder.path("experience.toml")), [problem])
     return Tables(
         tiers,
-        load_model(directory / "fleets.toml", FleetFile),
+        load_model(folder.path("fleets.toml"), FleetFile),
         abilities,
-        load_model(directory / "rounds.toml", RoundFile),
+        load_model(folder.path("rounds.toml"), RoundFile),
         roles,
         orders,
         experience,
     )
 
 
+@lru_cache(maxsize=1)
+def shipped_tables() -> Tables:
+    """The tables shipped with the ruleset, for list tools and odds asked without a game
+    (a game reads its own tables from ``game.data``)."""
+    return read_tables(DATA_DIR)
+
+
+@dataclass(frozen=True, slots=True)
+class ArmadaData:
+    """Everything an Armada game reads from its data folder: the rules tables and the
+    ready-made armadas."""
+
+    tables: Tables
+    armadas: Catalog[ArmadaSpec]
+
+
+def load_data(folder: DataFolder) -> ArmadaData:
+    """The tables and armadas of ``folder`` (a player's files first, then the shipped)."""
+    return ArmadaData(read_tables(folder), load_armadas(folder.path("armadas.toml")))
+
+
 def load_armadas(path: Path = DATA_DIR / "armadas.toml") -> Catalog[ArmadaSpec]:
     """The armadas of a TOML file (a table per armada id)."""
     return Catalog.load(path, ArmadaSpec, kind="armada")
-
-
-@lru_cache(maxsize=1)
-def demo_armadas() -> Catalog[ArmadaSpec]:
-    """The ready-made armadas shipped with the ruleset."""
-    return load_armadas()

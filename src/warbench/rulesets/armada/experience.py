@@ -8,11 +8,12 @@ the armada's officers. The side that wins the battle earns it; a draw earns noth
 
 >>> from warbench.rulesets.armada.state import ArmadaState, Officer, Side
 >>> from warbench.core.rng import RandomStream
+>>> from warbench.rulesets.armada.data import shipped_tables
 >>> state = ArmadaState(players=2, rng=RandomStream.from_seed(1),
 ...                     sides=[Side("Blue", 6), Side("Red", 3)],
 ...                     officers=[Officer("Ana", 0, "admiral", 3, 0),
 ...                               Officer("Bo", 0, "commander", 2, 0)])
->>> reward = rewards_for(state, (0,))[0]
+>>> reward = rewards_for(state, (0,), shipped_tables())[0]
 >>> reward
 Reward(side=0, enemy=1, difficulty='easy', challenge_rating=5, total=1600, officers=2, each=800)
 >>> reward_text(state, reward)
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from warbench.rulesets.armada.data import Tables, load_tables
+from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.state import ArmadaState
 
 
@@ -41,9 +42,8 @@ class Reward:
     each: int
 
 
-def reward(state: ArmadaState, side: int, enemy: int, tables: Tables | None = None) -> Reward:
+def reward(state: ArmadaState, side: int, enemy: int, tables: Tables) -> Reward:
     """The XP ``side``'s officers earn for defeating ``enemy``'s armada."""
-    tables = tables or load_tables()
     party_level = state.sides[side].tier
     difficulty, rating = tables.experience.encounter(
         tables.challenge, party_level, state.sides[enemy].tier
@@ -54,7 +54,7 @@ def reward(state: ArmadaState, side: int, enemy: int, tables: Tables | None = No
 
 
 def rewards_for(
-    state: ArmadaState, winners: tuple[int, ...], tables: Tables | None = None
+    state: ArmadaState, winners: tuple[int, ...], tables: Tables
 ) -> tuple[Reward, ...]:
     """What a battle won by ``winners`` earns: the sole winner's reward for each armada it
     defeated; nothing for a draw."""

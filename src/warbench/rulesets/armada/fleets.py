@@ -20,7 +20,7 @@ from warbench.rulesets.armada.data import (
     FleetSpec,
     OfficerSpec,
     Tables,
-    load_tables,
+    shipped_tables,
 )
 from warbench.rulesets.armada.state import Fleet
 
@@ -66,7 +66,7 @@ def check_modifier(tier: int, base: int = 1) -> int:
 
 def fleet_stats(spec: FleetSpec, tables: Tables | None = None) -> FleetStats:
     """The statistics of ``spec``; the flagship gains hull points equal to its tier."""
-    tables = tables or load_tables()
+    tables = tables or shipped_tables()
     size = tables.fleets.sizes[spec.size]
     row = tables.tier(spec.tier)
     klass = tables.classes[spec.fleet_class]
@@ -140,13 +140,13 @@ def officer_bonus(officer: OfficerSpec) -> int:
 
 def armada_cost(spec: ArmadaSpec, tables: Tables | None = None) -> int:
     """Build points the armada's fleets and abilities cost."""
-    tables = tables or load_tables()
+    tables = tables or shipped_tables()
     return sum(fleet_stats(fleet, tables).cost for fleet in spec.fleets)
 
 
 def validate_armada(spec: ArmadaSpec, tables: Tables | None = None) -> list[Violation]:
     """Every rule the armada breaks (none when it is legal), each with its key path."""
-    tables = tables or load_tables()
+    tables = tables or shipped_tables()
     found: list[Violation] = []
     if not spec.fleets:
         found.append(Violation("fleets", "no_fleets", "an armada needs at least one fleet"))
@@ -249,7 +249,7 @@ def challenge_tier(allied_tier: int, difficulty: Difficulty, tables: Tables | No
     >>> challenge_tier(6, "easy"), challenge_tier(6, "epic"), challenge_tier(2, "easy")
     (3, 7, 1)
     """
-    tables = tables or load_tables()
+    tables = tables or shipped_tables()
     if difficulty not in tables.challenge:
         raise UnknownDifficulty(
             f"unknown difficulty {difficulty!r}; choose from {', '.join(tables.challenge)}"
@@ -261,7 +261,7 @@ def check_challenge(
     allied: ArmadaSpec, enemy: ArmadaSpec, difficulty: Difficulty, tables: Tables | None = None
 ) -> list[Violation]:
     """The enemy's own violations, plus one if its tier does not match ``difficulty``."""
-    tables = tables or load_tables()
+    tables = tables or shipped_tables()
     found = validate_armada(enemy, tables)
     wanted = challenge_tier(allied.tier, difficulty, tables)
     if enemy.tier != wanted:

@@ -42,7 +42,7 @@ from warbench.core.lists import (
     validate,
 )
 from warbench.core.ruleset import ArmyRules
-from warbench.rulesets.armada.data import ArmadaSpec, Tables, load_tables
+from warbench.rulesets.armada.data import ArmadaSpec, Tables, shipped_tables
 from warbench.rulesets.armada.fleets import FLAGSHIP, validate_armada
 from warbench.rulesets.armada.templates import fleet_templates
 
@@ -58,7 +58,7 @@ def armada_tier(points: int, tables: Tables | None = None) -> int:
     >>> armada_tier(72), armada_tier(100), armada_tier(10)
     (3, 4, 1)
     """
-    tables = tables or load_tables()
+    tables = tables or shipped_tables()
     fitting = [row.tier for row in tables.tiers if row.armada_build_points <= points]
     return max(fitting, default=1)
 
@@ -69,8 +69,8 @@ def fleet_name(army: ArmyList, index: int) -> str:
     return entry.name or f"{entry.unit} #{index}"
 
 
-def _fleet_indexes(army: ArmyList) -> list[int]:
-    templates = fleet_templates()
+def _fleet_indexes(army: ArmyList, tables: Tables) -> list[int]:
+    templates = fleet_templates(tables)
     return [index for index, entry in enumerate(army.units) if entry.unit in templates]
 
 
@@ -85,17 +85,17 @@ def _officer_options(role: str, fleet_names: list[str]) -> dict[str, int]:
 def army_rules(army: ArmyList, tables: Tables | None = None) -> ArmyRules:
     """Costs, tags and constraints for ``army``: build points, one flagship, the tier cap,
     at most one admiral, one model per entry. Officers cost nothing."""
-    tables = tables or load_tables()
+    tables = tables or shipped_tables()
     cap_tier = None if army.points is None else armada_tier(army.points, tables) + 1
     lookup: dict[str, UnitInfo] = {}
-    for template_id, template in fleet_templates().items():
+    for template_id, template in fleet_templates(tables).items():
         tags = {"fleet", template.fleet_class, template.size, f"tier-{template.tier}"}
         if cap_tier is not None and template.tier > cap_tier:
             tags.add(f"above-tier-{cap_tier}")
         lookup[template_id] = UnitInfo(
             cost=template.cost, tags=frozenset(tags), option_costs=template.abilities
         )
-    names = [fleet_name(army, index) for index in _fleet_indexes(army)]
+    names = [fleet_name(army, index) for index in _fleet_indexes(army, tables)]
     for role in tables.roles:
         lookup[role] = UnitInfo(
             cost=0, tags=frozenset({"officer", role}), option_costs=_officer_options(role, names)
@@ -133,8 +133,8 @@ _NUMBER_OPTION = re.compile(r"^(ranks|bab|resolve):(\d+)$")
 
 def armada_from_list(army: ArmyList, tables: Tables | None = None) -> ListArmada:
     """The armada ``army`` describes; entries that say too little become problems."""
-    tables = tables or load_tables()
-    templates = fleet_templates()
+    tables = tables or shipped_tables()
+    templates = fleet_templates(tables)
     problems: list[Violation] = []
     fleets: list[dict[str, object]] = []
     officers: list[dict[str, object]] = []
@@ -195,7 +195,7 @@ def list_violations(army: ArmyList, tables: Tables | None = None) -> list[Violat
     """Every rule ``army`` breaks: the list constraints, what the list leaves unsaid, and
     the armada rules (one officer per role per fleet, no repeated abilities, unique names),
     each with its path in the list file."""
-    tables = tables or load_tables()
+    tables = tables or shipped_tables()
     rules = army_rules(army, tables)
     found = list(validate(army, rules.constraints.constraints, rules.lookup).violations)
     if army.points is None:

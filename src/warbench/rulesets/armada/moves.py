@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from warbench.core.hexgrid import Hex, HexPose, IllegalHexMove, move_plan, reachable
 from warbench.rulesets.armada.actions import Move
-from warbench.rulesets.armada.data import Tables, load_tables
+from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ROUTED, ArmadaState, Fleet
 
 #: Pilot DC base of each stunt that needs a check (plus a quarter of the fleet's tier).
@@ -78,13 +78,13 @@ def mine_cost(state: ArmadaState, tables: Tables, fleet: Fleet, path: tuple[Hex,
     return 0
 
 
-def plan_move(state: ArmadaState, fleet: Fleet, move: Move) -> Plan:
+def plan_move(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> Plan:
     """Where ``move`` takes ``fleet`` if it succeeds and which hexes it enters;
     :class:`IllegalHexMove` says why the move is illegal."""
     taken = _free(state, fleet)
     speed = fleet_speed(fleet)
     if fleet.morale == ROUTED:
-        flight = flee_steps(state, fleet)
+        flight = flee_steps(state, tables, fleet)
         if move.stunt or move.steps != flight:
             raise IllegalHexMove(f"the fleet is routed and must flee by {flight!r}")
     steps = move.steps
@@ -122,7 +122,7 @@ def plan_move(state: ArmadaState, fleet: Fleet, move: Move) -> Plan:
         raise IllegalHexMove(f"unknown stunt {move.stunt!r}")
     if plan.end.hex in taken:
         raise IllegalHexMove(f"{move.stunt} would end on {plan.end.hex!r}, where another fleet is")
-    extra = mine_cost(state, load_tables(), fleet, plan.path)
+    extra = mine_cost(state, tables, fleet, plan.path)
     if extra and len(plan.path) + extra > limit:
         raise IllegalHexMove(
             f"gravity mines slow the fleet: this move needs {len(plan.path) + extra} hexes of "
@@ -141,11 +141,6 @@ def _check_flyby(state: ArmadaState, fleet: Fleet, move: Move, plan: Plan) -> No
         raise IllegalHexMove(f"the flyby does not pass through {target.name}'s hex")
 
 
-def end_pose(state: ArmadaState, fleet: Fleet, move: Move) -> HexPose:
-    """Where ``move`` takes ``fleet`` if it succeeds; :class:`IllegalHexMove` says why not."""
-    return plan_move(state, fleet, move).end
-
-
 def passed_enemies(state: ArmadaState, fleet: Fleet, path: tuple[Hex, ...]) -> list[Fleet]:
     """Active enemy fleets whose hexes the move passed through, in the order passed."""
     passed: list[Fleet] = []
@@ -156,29 +151,28 @@ def passed_enemies(state: ArmadaState, fleet: Fleet, path: tuple[Hex, ...]) -> l
     return passed
 
 
-def move_refusal(state: ArmadaState, fleet: Fleet, move: Move) -> str | None:
+def move_refusal(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> str | None:
     """Why ``move`` is illegal for ``fleet``, or ``None``."""
     try:
-        plan_move(state, fleet, move)
+        plan_move(state, tables, fleet, move)
     except IllegalHexMove as error:
         return f"{fleet.name}: {error}"
     return None
 
 
-def ordinary_moves(state: ArmadaState, fleet: Fleet) -> dict[HexPose, str]:
+def ordinary_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> dict[HexPose, str]:
     """Every pose an ordinary move reaches, with steps for each (gravity mines may cost
     some of them too much movement by the path found)."""
     taken = _free(state, fleet)
     found = reachable(
         fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
     )
-    return _within_mines(state, fleet, found)
+    return _within_mines(state, tables, fleet, found)
 
 
 def _within_mines(
-    state: ArmadaState, fleet: Fleet, found: dict[HexPose, str]
+    state: ArmadaState, tables: Tables, fleet: Fleet, found: dict[HexPose, str]
 ) -> dict[HexPose, str]:
-    tables = load_tables()
     if not state.mines or not mine_hexes(state, tables):
         return found
     speed, turning = fleet_speed(fleet), turn_distance(fleet)
@@ -190,7 +184,9 @@ def _within_mines(
     return kept
 
 
-def stunt_moves(state: ArmadaState, fleet: Fleet, *, flybys: bool = True) -> list[Move]:
+def stunt_moves(
+    state: ArmadaState, tables: Tables, fleet: Fleet, *, flybys: bool = True
+) -> list[Move]:
     """Every legal stunt for ``fleet`` (none while routed); flybys only if asked."""
     if fleet.morale == ROUTED:
         return []
@@ -202,30 +198,30 @@ def stunt_moves(state: ArmadaState, fleet: Fleet, *, flybys: bool = True) -> lis
     for count in range(1, speed + 1):
         candidates.append(Move(fleet.id, "L" + "F" * count, "slide"))
         candidates.append(Move(fleet.id, "R" + "F" * count, "slide"))
-    legal = [move for move in candidates if move_refusal(state, fleet, move) is None]
-    return legal + flyby_moves(state, fleet) if flybys else legal
+    legal = [move for move in candidates if move_refusal(state, tables, fleet, move) is None]
+    return legal + flyby_moves(state, tables, fleet) if flybys else legal
 
 
-def flyby_moves(state: ArmadaState, fleet: Fleet) -> list[Move]:
+def flyby_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Move]:
     """A flyby past each enemy fleet an ordinary move can pass through (one move each)."""
     enemies = {enemy.hex: enemy.id for enemy in state.enemies_of(fleet)}
     if not enemies:
         return []
     speed, turning = fleet_speed(fleet), turn_distance(fleet)
     found: dict[int, Move] = {}
-    for steps in ordinary_moves(state, fleet).values():
+    for steps in ordinary_moves(state, tables, fleet).values():
         for hex_ in move_plan(fleet.pose, steps, speed, turning).hexes_entered()[:-1]:
             if hex_ in enemies and enemies[hex_] not in found:
                 found[enemies[hex_]] = Move(fleet.id, steps, "flyby", target=enemies[hex_])
     return list(found.values())
 
 
-def flee_steps(state: ArmadaState, fleet: Fleet) -> str:
+def flee_steps(state: ArmadaState, tables: Tables, fleet: Fleet) -> str:
     """The steps of a routed fleet's flight: to the reachable hex farthest from every enemy
     (the first found among equals, so the fewest hexes moved)."""
     enemies = [enemy.hex for enemy in state.enemies_of(fleet)]
     taken = _free(state, fleet)
-    options = _within_mines(state, fleet, reachable(
+    options = _within_mines(state, tables, fleet, reachable(
         fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
     ))
     best_steps, best_score = "", -1

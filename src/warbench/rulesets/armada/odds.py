@@ -32,9 +32,10 @@ from warbench.rulesets.armada.combat import (
     reaches_critical_threshold,
     status_for_hull,
 )
-from warbench.rulesets.armada.data import FleetClass, FleetSpec, Size, Tables, load_tables
+from warbench.rulesets.armada.data import FleetClass, FleetSpec, Size, Tables, shipped_tables
 from warbench.rulesets.armada.fleets import new_fleet
-from warbench.rulesets.armada.officers import ENCHANT_CRITICAL, ENCHANT_RANGE, encouragement
+from warbench.rulesets.armada.officers import encouragement
+from warbench.rulesets.armada.orders import ENCHANT_CRITICAL, ENCHANT_RANGE
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,
@@ -190,9 +191,9 @@ class Scene:
 
     __slots__ = ("attacker", "encouragement", "options", "state", "tables", "target")
 
-    def __init__(self, options: GunneryOptions) -> None:
+    def __init__(self, options: GunneryOptions, tables: Tables | None = None) -> None:
         self.options = options
-        self.tables = tables = load_tables()
+        self.tables = tables = shipped_tables() if tables is None else tables
         attacker_spec = _spec("attacker", options.attacker_class, options.attacker_size,
                               options.attacker_tier, options.attacker_abilities)
         target_spec = _spec("target", options.target_class, options.target_size,
@@ -333,9 +334,13 @@ class GunneryOdds(AttackOdds):
     )
     options_model = GunneryOptions
 
+    def __init__(self, tables: Tables | None = None) -> None:
+        self.tables = shipped_tables() if tables is None else tables
+
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
-        assert isinstance(options, GunneryOptions)
-        scene = Scene(options)
+        if not isinstance(options, GunneryOptions):
+            raise TypeError(f"{self.name} odds take GunneryOptions, not {type(options).__name__}")
+        scene = Scene(options, self.tables)
         gunnery = scene.gunnery()
         target = scene.target
         shields, hull = target.shields, target.hull
@@ -376,9 +381,13 @@ class VolleyOdds(AttackOdds):
     )
     options_model = VolleyOptions
 
+    def __init__(self, tables: Tables | None = None) -> None:
+        self.tables = shipped_tables() if tables is None else tables
+
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
-        assert isinstance(options, VolleyOptions)
-        scene = Scene(options)
+        if not isinstance(options, VolleyOptions):
+            raise TypeError(f"{self.name} odds take VolleyOptions, not {type(options).__name__}")
+        scene = Scene(options, self.tables)
         target = scene.target
         shields, hull, points = target.shields, target.hull, target.hull_points
         wrecked = shields + hull + points + 1  # damage that destroys the target
@@ -415,6 +424,6 @@ def _sequential(scene: Scene, shields: int, wrecked: int) -> Callable[[int], Dis
     return attack
 
 
-def armada_attacks() -> dict[str, AttackOdds]:
-    """The Armada attacks ``warbench odds armada`` answers."""
-    return {"gunnery": GunneryOdds(), "volley": VolleyOdds()}
+def armada_attacks(tables: Tables) -> dict[str, AttackOdds]:
+    """The Armada attacks ``warbench odds armada`` answers, on ``tables``."""
+    return {"gunnery": GunneryOdds(tables), "volley": VolleyOdds(tables)}

@@ -10,13 +10,14 @@ import pydantic
 from warbench.core.agents import RandomAgent
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record, validation_problems
+from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
-from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import TablePicture
 from warbench.rulesets.armada.actions import ACTION_TYPES
-from warbench.rulesets.armada.data import ArmadaSpec, demo_armadas, load_tables
+from warbench.rulesets.armada.data import DATA_DIR, ArmadaData, ArmadaSpec, load_data
+from warbench.rulesets.armada.events import EVENT_TYPES
 from warbench.rulesets.armada.experience import reward_text, rewards_for
 from warbench.rulesets.armada.fleets import new_fleet, officer_bonus, validate_armada
 from warbench.rulesets.armada.lists import armada_from_list, army_rules, list_violations
@@ -32,10 +33,10 @@ if TYPE_CHECKING:
 SETUP_KEYS = frozenset({"armadas", "distance", "placements", "max_rounds"})
 
 
-def _armada(entry: Any, side: int) -> ArmadaSpec:
+def _armada(entry: Any, side: int, data: ArmadaData) -> ArmadaSpec:
     where = f"setup.armadas[{side}]"
     if isinstance(entry, str):
-        demos = demo_armadas()
+        demos = data.armadas
         if entry not in demos:
             raise SetupError(f"{where}: unknown armada {entry!r} (known: {', '.join(demos)})")
         return demos[entry]
@@ -72,16 +73,19 @@ def _placements(raw: Any, armadas: list[ArmadaSpec]) -> list[list[list[int]]]:
     return [[list(row) for row in rows] for rows in raw]
 
 
-def build_state(setup: Mapping[str, Any], players: int, rng: RandomStream) -> ArmadaState:
-    """The opening state for ``setup``; :class:`SetupError` lists what is wrong."""
-    tables = load_tables()
+def build_state(
+    setup: Mapping[str, Any], players: int, rng: RandomStream, data: ArmadaData
+) -> ArmadaState:
+    """The opening state for ``setup`` (armadas by id from ``data``, or inline tables);
+    :class:`SetupError` lists what is wrong."""
+    tables = data.tables
     unknown = sorted(set(setup) - SETUP_KEYS)
     if unknown:
         raise SetupError(f"setup: unknown key {unknown[0]!r} (known: {sorted(SETUP_KEYS)})")
     raw = setup.get("armadas", ["vanguard-3", "raiders-3"])
     if not isinstance(raw, list) or len(raw) != players:
         raise SetupError(f"setup.armadas: give {players} armadas (ids or tables)")
-    armadas = [_armada(entry, side) for side, entry in enumerate(raw)]
+    armadas = [_armada(entry, side, data) for side, entry in enumerate(raw)]
     problems = [
         f"setup.armadas[{side}].{violation}"
         for side, armada in enumerate(armadas)
@@ -124,7 +128,7 @@ def build_state(setup: Mapping[str, Any], players: int, rng: RandomStream) -> Ar
     return state
 
 
-class ArmadaRuleset(Ruleset[Any, Any]):
+class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     """Starfinder Armada Combat: fleets of starships on a hex map."""
 
     id = "armada"
@@ -134,14 +138,22 @@ class ArmadaRuleset(Ruleset[Any, Any]):
     max_players = 2
     action_types = ACTION_TYPES
     late_refusals = False  # no action is refused after it has changed the state
+    event_types = EVENT_TYPES
+    shipped_data = DATA_DIR
+    #: Armada has no hidden values: an observation shares the whole state (dice blanked).
+    secret_fields = ()
+
+    def load_data(self, folder: DataFolder) -> ArmadaData:
+        """The rules tables and ready-made armadas (a player's files first)."""
+        return load_data(folder)
 
     def default_setup(self) -> dict[str, Any]:
         """Two tier-3 demo armadas, distance rolled (3d6+5)."""
         return {"armadas": ["vanguard-3", "raiders-3"]}
 
-    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> GameState:
+    def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> ArmadaState:
         """The opening state; the battle deploys on the first step."""
-        return build_state(setup, players, rng)
+        return build_state(setup, players, rng, self.data)
 
     def setup_for(
         self, armies: Sequence[ArmyList], scenario: str | None = None
@@ -158,24 +170,26 @@ class ArmadaRuleset(Ruleset[Any, Any]):
             if army.ruleset != self.id:
                 problems.append(f"{where}: a {army.ruleset} list, not an {self.id} list")
                 continue
-            problems.extend(f"{where} {violation}" for violation in list_violations(army))
-            armadas.append(armada_from_list(army).spec.model_dump(mode="json", by_alias=True))
+            tables = self.data.tables
+            problems.extend(f"{where} {violation}" for violation in list_violations(army, tables))
+            spec = armada_from_list(army, tables).spec
+            armadas.append(spec.model_dump(mode="json", by_alias=True))
         if problems:
             raise SetupError("\n".join(problems))
         return {"armadas": armadas}
 
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         """Fleet templates and officer roles priced, and the armada's list rules."""
-        return army_rules(army)
+        return army_rules(army, self.data.tables)
 
     def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
         """One officer per role per fleet, no repeated ability, unique fleet names."""
-        return list_violations(army)
+        return list_violations(army, self.data.tables)
 
     def catalog(self) -> Mapping[str, Record]:
         """Every fleet template (``capital-large-t3``) and officer role (``admiral``)."""
-        entries: dict[str, Record] = dict(fleet_templates())
-        entries.update(load_tables().roles)
+        entries: dict[str, Record] = dict(fleet_templates(self.data.tables))
+        entries.update(self.data.tables.roles)
         return entries
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
@@ -187,17 +201,15 @@ class ArmadaRuleset(Ruleset[Any, Any]):
     def attacks(self) -> Mapping[str, AttackOdds]:
         """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks
         against one target: hull left)."""
-        return armada_attacks()
+        return armada_attacks(self.data.tables)
 
-    def table(self, state: GameState) -> TablePicture:
+    def table(self, state: ArmadaState) -> TablePicture:
         """The hex map: fleets coloured by side with their facing, empty hexes around."""
-        assert isinstance(state, ArmadaState)
         return table_picture(state)
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: ArmadaState) -> str:
         """Round and each fleet's hull, shields and status; once the battle is over, how it
         ended and the experience the winner's officers earned."""
-        assert isinstance(state, ArmadaState)
         lines = [f"{self.name}, round {state.round}"]
         for fleet in state.fleets:
             lines.append(
@@ -207,7 +219,7 @@ class ArmadaRuleset(Ruleset[Any, Any]):
             )
         if state.outcome is not None:
             lines.append(f"  over: {state.outcome.reason}")
-            rewards = rewards_for(state, state.outcome.winners)
+            rewards = rewards_for(state, state.outcome.winners, self.data.tables)
             lines.extend(f"  experience: {reward_text(state, reward)}" for reward in rewards)
             if not rewards:
                 lines.append("  experience: none (no single winner)")

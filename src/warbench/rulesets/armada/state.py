@@ -6,6 +6,7 @@ hashes cheaply; the rules read derived statistics from the fields copied in at s
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from warbench.core.hexgrid import Hex, HexPose
@@ -13,6 +14,15 @@ from warbench.core.procedures import GameState
 
 ACTIVE, DISABLED, DESTROYED = "active", "disabled", "destroyed"
 STEADY, INSPIRED, SHAKEN, ROUTED = "steady", "inspired", "shaken", "routed"
+
+class Phase(enum.StrEnum):
+    """The phase of the round (before the first round: ``SETUP``); orders name theirs."""
+
+    SETUP = ""
+    ENGINEERING = "engineering"
+    HELM = "helm"
+    GUNNERY = "gunnery"
+
 
 #: Critical damage conditions, by d6 face (6 means roll twice).
 CRITICALS = ("auxiliary", "communications", "engines", "shields", "weapons")
@@ -213,13 +223,9 @@ class ArmadaState(GameState):
     max_rounds: int = 10
     distance: int = 0
     placements: list[list[list[int]]] | None = None
-    phase: str = ""
+    phase: Phase = Phase.SETUP
     debris: list[Debris] = field(default_factory=list)
     mines: list[Mine] = field(default_factory=list)
-
-    def fleets_of(self, side: int) -> list[Fleet]:
-        """The fleets of ``side`` that are still on the map (not destroyed)."""
-        return [f for f in self.fleets if f.side == side and f.status != DESTROYED]
 
     def active_fleets(self, side: int) -> list[Fleet]:
         """The fleets of ``side`` that can still act."""

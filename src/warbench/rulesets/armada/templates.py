@@ -24,7 +24,7 @@ from warbench.rulesets.armada.data import (
     FleetSpec,
     Size,
     Tables,
-    load_tables,
+    shipped_tables,
 )
 from warbench.rulesets.armada.fleets import FLAGSHIP, fleet_stats
 
@@ -98,10 +98,11 @@ def _template(tables: Tables, fleet_class: FleetClass, size: Size, tier: int) ->
     )
 
 
-@lru_cache(maxsize=1)
-def fleet_templates() -> dict[str, FleetTemplate]:
-    """Every template, by id: the three classes x three sizes x tiers 1 to 20."""
-    tables = load_tables()
+@lru_cache(maxsize=4)
+def fleet_templates(tables: Tables | None = None) -> dict[str, FleetTemplate]:
+    """Every template, by id: the three classes x three sizes x tiers 1 to 20 (of ``tables``,
+    the shipped ones by default)."""
+    tables = tables or shipped_tables()
     return {
         template_id(fleet_class, size, row.tier): _template(tables, fleet_class, size, row.tier)
         for fleet_class in CLASSES

@@ -1,0 +1,335 @@
+"""Damage landing: shields then hull, disabled and destroyed fleets, critical damage,
+morale, self-destruct, and the attacks that land at once (free attacks, debris).
+
+All the hits of a gunnery phase land together through :func:`resolve_gunnery`; damage
+outside gunnery (a fleet passing an enemy, a self-destruct, debris) goes through it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.dice import d
+from warbench.core.engine import IllegalAction
+from warbench.core.events import UnitDamaged, UnitDestroyed
+from warbench.core.procedures import Procedure
+from warbench.rulesets.armada.actions import (
+    Decline,
+    SelfDestruct,
+)
+from warbench.rulesets.armada.combat import (
+    Gunnery,
+    absorb_damage,
+    armor_class,
+    gunnery_for,
+    reaches_critical_threshold,
+    roll_d20,
+    roll_gunnery,
+    status_for_hull,
+)
+from warbench.rulesets.armada.context import ArmadaGame
+from warbench.rulesets.armada.data import ArmadaData, Tables
+from warbench.rulesets.armada.events import (
+    Critical,
+    Damaged,
+    DebrisStrikes,
+    Destroyed,
+    Disabled,
+    Duel,
+    Hit,
+    MineDestroyed,
+    Missed,
+    MoraleTested,
+    SelfDestructed,
+)
+from warbench.rulesets.armada.orders import morale_check_modifier
+from warbench.rulesets.armada.state import (
+    ACTIVE,
+    CRITICALS,
+    DESTROYED,
+    DISABLED,
+    INSPIRED,
+    ROUTED,
+    SHAKEN,
+    ArmadaState,
+    Fleet,
+)
+from warbench.rulesets.armada.templates import template_id
+
+#: Morale check margins: passing by this much inspires, failing by this much routs.
+MORALE_MARGIN = 5
+
+
+@dataclass(slots=True)
+class PendingHit:
+    """Damage waiting to land: a hit rolled during gunnery (applied with all the others at
+    the end of the phase), or damage with no gunnery check (``gunnery`` is ``None``)."""
+
+    attacker: int
+    target: int
+    damage: int
+    natural: int = 0
+    gunnery: Gunnery | None = None
+    mine: int = -1
+
+
+def free_attack(
+    game: ArmadaGame, state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet,
+    *, halved: bool = False, label: str = "free attack",
+) -> None:
+    """An attack outside the gunnery phase (at 1 hex, any arc, no forward shields), landing
+    at once: a fleet passing through the attacker's hex, or a self-destruct."""
+    gunnery = gunnery_for(state, tables, attacker, target, close=True, halved=halved)
+    shot = roll_gunnery(game.dice_for(attacker.side), gunnery, f"{attacker.name} {label}")
+    half = ", half damage" if halved else ""
+    where = f"({shot.check} against AC {gunnery.armor_class}{half})"
+    if not shot.hit:
+        game.emit(Missed(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
+                         text=f"{attacker.name}'s {label} misses {target.name} {where}"))
+        return
+    game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
+                  shot.damage, text=f"{attacker.name}'s {label} hits {target.name} for "
+                  f"{shot.damage} {where}"))
+    resolve_gunnery(
+        game, state, tables, [PendingHit(attacker.id, target.id, shot.damage, shot.natural,
+                                          gunnery)]
+    )
+
+
+def debris_damage(game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet) -> None:
+    """A fleet ending its move in conjured debris takes the debris's damage at once."""
+    damage = sum(debris.damage for debris in state.debris if debris.covers(fleet.hex))
+    if damage:
+        game.emit(DebrisStrikes(fleet.id, damage, text=f"{fleet.name} ends its move in the "
+                                f"debris: {damage} damage"))
+        resolve_gunnery(game, state, tables, [PendingHit(-1, fleet.id, damage)])
+
+def resolve_gunnery(
+    game: ArmadaGame, state: ArmadaState, tables: Tables, hits: list[PendingHit]
+) -> list[int]:
+    """Apply every hit of the phase (or other damage) at once: shields, then hull; then
+    disabled and destroyed fleets, critical damage and morale. Returns the hull damage each
+    hit dealt."""
+    hull_damage: list[int] = []
+    struck: list[int] = []
+    for hit in hits:
+        if hit.mine >= 0:
+            hull_damage.append(0)
+            hit_mine(game, state, hit)
+            continue
+        target = state.fleets[hit.target]
+        before = target.hull
+        shields_before = target.shields
+        target.shields, target.hull = absorb_damage(target.shields, target.hull, hit.damage)
+        hull_damage.append(before - target.hull)
+        if target.id not in struck:
+            struck.append(target.id)
+        game.emit(Damaged(
+            target.id, target.shields, target.hull,
+            text=f"{target.name} takes {hit.damage} ({shields_before - target.shields} to "
+            f"shields), hull {target.hull}",
+        ))
+        if before > target.hull:
+            by = state.fleets[hit.attacker] if hit.attacker >= 0 else None
+            note_damage(game, target, before - target.hull, by)
+    halved: list[Fleet] = []
+    for fleet_id in struck:
+        fleet = state.fleets[fleet_id]
+        status = status_for_hull(fleet.hull, fleet.hull_points)
+        if status == DESTROYED:
+            if fleet.status != DESTROYED:
+                game.emit(UnitDestroyed(unit_type(fleet), fleet.side))
+            fleet.status = DESTROYED
+            game.emit(Destroyed(fleet.id, text=f"{fleet.name} is destroyed"))
+        elif status == DISABLED and fleet.status == ACTIVE:
+            fleet.status = DISABLED
+            game.emit(Disabled(fleet.id, text=f"{fleet.name} is disabled"))
+            if fleet.has("self-destruct") and adjacent_fleets(state, fleet):
+                game.push(SelfDestructChoice(fleet.id))
+        if fleet.status == ACTIVE and reaches_critical_threshold(
+            fleet.hull, fleet.critical_threshold, fleet.halved
+        ):
+            fleet.halved = True
+            halved.append(fleet)
+    for hit, dealt in zip(hits, hull_damage, strict=True):
+        if hit.mine >= 0:
+            continue
+        target = state.fleets[hit.target]
+        gunnery = hit.gunnery
+        if target.status == ACTIVE and gunnery is not None and gunnery.critical(hit.natural, dealt):
+            critical_damage(game, target)
+    for fleet in halved:
+        critical_damage(game, fleet)
+    for fleet in halved:
+        if fleet.status == ACTIVE and fleet.morale != ROUTED:
+            enemy_tier = max(side.tier for i, side in enumerate(state.sides) if i != fleet.side)
+            morale_test(game, state, tables, fleet, 10 + enemy_tier // 2)
+    return hull_damage
+
+
+def unit_type(fleet: Fleet) -> str:
+    """The fleet's id in army lists (its template id), for unit events."""
+    return template_id(fleet.fleet_class, fleet.size, fleet.tier)
+
+
+def note_damage(game: ArmadaGame, target: Fleet, amount: int, by: Fleet | None) -> None:
+    """The ``unit_damaged`` event for hull damage (``by``: the attacking fleet, if any)."""
+    game.emit(UnitDamaged(
+        unit_type(target), target.side, amount,
+        by_player=None if by is None else by.side,
+        by_unit_type=None if by is None else unit_type(by),
+    ))
+
+
+def hit_mine(game: ArmadaGame, state: ArmadaState, hit: PendingHit) -> None:
+    """Damage on a gravity mine; at 0 hit points it is destroyed."""
+    mine = state.mines[hit.mine]
+    was_standing = mine.hp > 0
+    mine.hp -= hit.damage
+    if was_standing and mine.hp <= 0:
+        game.emit(MineDestroyed((mine.q, mine.r),
+                                text=f"the gravity mine at {mine.q},{mine.r} is destroyed"))
+
+
+def adjacent_fleets(state: ArmadaState, fleet: Fleet) -> list[Fleet]:
+    """Fleets on the map in the hexes next to ``fleet``."""
+    return [
+        other
+        for other in state.fleets
+        if other.status != DESTROYED and other.hex.distance(fleet.hex) == 1
+    ]
+
+
+@dataclass(slots=True)
+class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
+    """A fleet with self-destruct has just been disabled: its armada may blow it up instead
+    and make a free attack on an adjacent fleet."""
+
+    fleet: int
+
+    def decisions(self, game: ArmadaGame) -> list[Decision]:
+        state = game.state
+        fleet = state.fleets[self.fleet]
+        options: list[Action] = [
+            SelfDestruct(fleet.id, other.id) for other in adjacent_fleets(state, fleet)
+        ]
+        options.append(Decline(fleet.id))
+        prompt = f"{fleet.name} is disabled: self-destruct and attack an adjacent fleet?"
+        return [Decision(fleet.side, prompt, tuple(options))]
+
+    def act(self, game: ArmadaGame, player: int, action: Action) -> None:
+        state = game.state
+        fleet = state.fleets[self.fleet]
+        match action:
+            case Decline():
+                game.pop()
+                game.emit(SelfDestructed(fleet.id, text=f"{fleet.name} stays adrift"))
+            case SelfDestruct():
+                game.pop()
+                fleet.status = DESTROYED
+                game.emit(UnitDestroyed(unit_type(fleet), fleet.side))
+                target = state.fleets[action.target]
+                game.emit(SelfDestructed(fleet.id, target.id, text=f"{fleet.name} "
+                                         f"self-destructs, attacking {target.name}"))
+                free_attack(game, state, game.data.tables, fleet, target, label="self-destruct")
+            case _:
+                raise IllegalAction(f"self-destruct or decline, not {action!r}")
+
+
+def settle_duels(
+    game: ArmadaGame, state: ArmadaState, hits: list[PendingHit], dealt: list[int]
+) -> None:
+    """A commander who won a duel: if its fleet's attack damaged the dueled fleet this
+    round, that fleet's communications are down to the end of the next round; if the attack
+    was critical, one of its officers (at random) is incapacitated for the battle."""
+    for fleet in state.fleets:
+        if fleet.this_round.duel_target < 0:
+            continue
+        target = state.fleets[fleet.this_round.duel_target]
+        landed = [
+            (hit, hull)
+            for hit, hull in zip(hits, dealt, strict=True)
+            if hit.attacker == fleet.id and hit.target == target.id and hit.damage > 0
+        ]
+        if not landed or target.status == DESTROYED:
+            continue
+        target.comms_until = state.round + 1
+        game.emit(Duel(target.id, text=f"{fleet.name}'s duel cuts {target.name}'s "
+                       "communications"))
+        aboard = [o for o in state.officers_on(target) if not o.incapacitated]
+        if aboard and any(
+            hit.gunnery is not None and hit.gunnery.critical(hit.natural, hull)
+            for hit, hull in landed
+        ):
+            pick = d(game.dice_for(fleet.side), len(aboard), label=f"{fleet.name} duel").total
+            aboard[pick - 1].incapacitated = True
+            game.emit(Duel(target.id,
+                           text=f"{aboard[pick - 1].name} is incapacitated in the duel"))
+
+
+def critical_damage(game: ArmadaGame, fleet: Fleet) -> None:
+    """Roll on the critical damage table (a 6 rolls twice, ignoring 6s and repeats)."""
+    face = d(game.dice, 6, label=f"{fleet.name} critical damage").total
+    results: list[str] = []
+    if face < 6:
+        results.append(CRITICALS[face - 1])
+    while face == 6 and len(results) < 2:
+        again = d(game.dice, 6, label=f"{fleet.name} critical damage (roll twice)").total
+        if again < 6 and CRITICALS[again - 1] not in results:
+            results.append(CRITICALS[again - 1])
+    for condition in results:
+        if condition not in fleet.criticals:
+            fleet.criticals.append(condition)
+        if condition == "auxiliary" and not fleet.suppressed_ability:
+            choices = [a for a in fleet.abilities if a != "flagship"]
+            if len(choices) == 1:
+                fleet.suppressed_ability = choices[0]
+            elif choices:
+                pick = d(game.dice, len(choices), label=f"{fleet.name} auxiliary system").total
+                fleet.suppressed_ability = choices[pick - 1]
+        game.emit(Critical(
+            fleet.id, condition,
+            text=f"{fleet.name} suffers critical damage: {condition}"
+            + (f" ({fleet.suppressed_ability} lost)" if condition == "auxiliary" else ""),
+        ))
+
+
+def morale_test(
+    game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet, dc: int
+) -> None:
+    """A morale check: pass by 5+ inspires, pass by less does nothing, fail by 1-4 shakes,
+    fail by 5+ routs (and shakes allies within 2 hexes at half hull or less)."""
+    if state.round == fleet.morale_safe_round:
+        return
+    natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} morale")
+    check = natural + morale_check_modifier(state, fleet)
+    margin = check - dc
+    if margin >= 0:
+        fleet.morale_safe_round = state.round
+    if margin >= MORALE_MARGIN:
+        fleet.morale, fleet.morale_until = INSPIRED, state.round + 1
+    elif margin <= -MORALE_MARGIN:
+        fleet.morale, fleet.routed_round, fleet.rout_dc = ROUTED, state.round, dc
+    elif margin < 0:
+        fleet.morale, fleet.morale_until = SHAKEN, state.round + 1
+    game.emit(MoraleTested(
+        fleet.id, check, dc, fleet.morale,
+        text=f"{fleet.name} tests morale: {check} against DC {dc}, now {fleet.morale}",
+    ))
+    if fleet.morale == ROUTED:
+        routed_ac = armor_class(state, fleet)
+        radius = tables.rounds.rout.allied_test_radius
+        for ally in state.fleets:
+            if (
+                ally.side == fleet.side
+                and ally.id != fleet.id
+                and ally.status == ACTIVE
+                and ally.morale != ROUTED
+                and 2 * ally.hull <= ally.hull_points
+                and ally.hex.distance(fleet.hex) <= radius
+            ):
+                morale_test(game, state, tables, ally, routed_ac)
+
+

@@ -1,0 +1,316 @@
+"""The gunnery phase: boarders attack, then the sides take turns declaring one fleet's
+attack; the hits wait and land together at the end of the phase (:mod:`.damage`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import IllegalAction
+from warbench.core.procedures import Procedure
+from warbench.core.rng import RandomStream
+from warbench.rulesets.armada.actions import (
+    Fire,
+    HoldFire,
+    Order,
+)
+from warbench.rulesets.armada.combat import (
+    ARRAY_PENALTY,
+    arcs_toward,
+    band_at,
+    firing_arcs,
+    gunnery_for,
+    gunnery_officer_bonus,
+    mine_gunnery,
+    range_band,
+    roll_gunnery,
+    targeting_refusal,
+)
+from warbench.rulesets.armada.context import ArmadaGame
+from warbench.rulesets.armada.damage import PendingHit, resolve_gunnery, settle_duels
+from warbench.rulesets.armada.data import ArmadaData, Tables
+from warbench.rulesets.armada.events import Boarders, HeldFire, Hit, MineShot, Missed
+from warbench.rulesets.armada.officers import OrderSpace, encouragement, resolve_spender
+from warbench.rulesets.armada.orders import give_order
+from warbench.rulesets.armada.state import (
+    ACTIVE,
+    DESTROYED,
+    ArmadaState,
+    Fleet,
+    Mine,
+    Phase,
+)
+
+
+def superweapon_ready(state: ArmadaState, fleet: Fleet) -> bool:
+    """Whether the fleet's superweapon may fire (not since the end of the round after its
+    last shot)."""
+    return fleet.has("superweapon") and state.round >= fleet.superweapon_used_round + 2
+
+
+def fire_options(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Action]:
+    """Every attack ``fleet`` may make now (array groups and gravity mines included), and
+    holding fire."""
+    options: list[Action] = []
+    superweapon = superweapon_ready(state, fleet)
+    resolve = (False, True) if resolve_spender(state, fleet) is not None else (False,)
+    targets = [t for t in state.fleets if targeting_refusal(tables, fleet, t) is None]
+    for target in targets:
+        for twice in resolve:
+            options.append(Fire(fleet.id, target.id, resolve=twice))
+            if superweapon:
+                options.append(Fire(fleet.id, target.id, superweapon=True, resolve=twice))
+    if fleet.has("array"):
+        for size in (2, 3):
+            for group in combinations(targets, size):
+                if shared_arc(fleet, group):
+                    options.append(Fire(fleet.id, group[0].id, also=tuple(t.id for t in group[1:])))
+    for index, mine in enumerate(state.mines):
+        if mine_refusal(tables, fleet, mine) is None:
+            options.append(Fire(fleet.id, -1, mine=index))
+    options.append(HoldFire(fleet.id))
+    return options
+
+
+def shared_arc(attacker: Fleet, targets: Sequence[Fleet]) -> bool:
+    """Whether one firing arc of ``attacker`` holds every target (for an array)."""
+    arcs = frozenset(attacker.arcs)
+    for target in targets:
+        arcs &= firing_arcs(attacker, target)
+    return bool(arcs)
+
+
+def mine_refusal(tables: Tables, attacker: Fleet, mine: Mine) -> str | None:
+    """Why ``attacker`` may not shoot at ``mine`` now, or ``None``."""
+    if mine.hp <= 0:
+        return "that mine is destroyed"
+    if not arcs_toward(attacker, mine.hex):
+        return f"the mine at {mine.q},{mine.r} is in none of {attacker.name}'s firing arcs"
+    if band_at(tables, attacker, mine.hex) is None:
+        return f"the mine at {mine.q},{mine.r} is beyond {attacker.name}'s extreme range"
+    return None
+
+
+def fire_refusal(state: ArmadaState, tables: Tables, attacker: Fleet, fire: Fire) -> str | None:
+    """Why ``attacker`` may not make the attack ``fire`` now, or ``None``."""
+    if fire.mine >= 0:
+        if fire.target != -1 or fire.also or fire.superweapon or fire.resolve:
+            return "an attack on a mine names target -1 and nothing else"
+        if fire.mine >= len(state.mines):
+            return f"there is no mine {fire.mine}"
+        return mine_refusal(tables, attacker, state.mines[fire.mine])
+    indexes = (fire.target, *fire.also)
+    if any(not 0 <= index < len(state.fleets) for index in indexes):
+        return f"no fleet {list(indexes)} in this battle"
+    if fire.superweapon and not superweapon_ready(state, attacker):
+        return f"{attacker.name} has no superweapon ready"
+    if fire.resolve and resolve_spender(state, attacker) is None:
+        return f"no officer aboard {attacker.name} has a resolve point left"
+    if fire.also:
+        if not attacker.has("array"):
+            return f"{attacker.name} has no array to attack several fleets at once"
+        if len(indexes) > len(ARRAY_PENALTY) or len(set(indexes)) != len(indexes):
+            return "an array attacks two or three different fleets"
+        if fire.superweapon or fire.resolve:
+            return "an array attack takes no superweapon and no resolve"
+    targets = [state.fleets[index] for index in indexes]
+    for target in targets:
+        reason = targeting_refusal(tables, attacker, target)
+        if reason is not None:
+            return reason
+    if fire.also and not shared_arc(attacker, targets):
+        return "an array's targets must all lie in one firing arc"
+    return None
+
+
+class FireSpace(ParamSpace):
+    """Attacks of the fleets a side may still fire with; explains every refusal."""
+
+    action_type = Fire
+
+    def __init__(self, state: ArmadaState, tables: Tables, fleets: list[int]) -> None:
+        self._state = state
+        self._tables = tables
+        self.fleets = fleets
+        self.description = f"an attack by one of fleets {fleets}"
+
+    def validate(self, action: Action) -> str | None:
+        if not isinstance(action, Fire):
+            return f"an attack, not {action!r}"
+        state = self._state
+        if not 0 <= action.fleet < len(state.fleets):
+            return f"no fleet {action.fleet} in this battle"
+        attacker = state.fleets[action.fleet]
+        if action.fleet not in self.fleets:
+            return f"{attacker.name} may not attack now (it has attacked, or it is not active)"
+        return fire_refusal(state, self._tables, attacker, action)
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        legal = [
+            option
+            for fleet in self.fleets
+            for option in fire_options(self._state, self._tables, self._state.fleets[fleet])
+            if isinstance(option, Fire)
+        ]
+        return [legal[rng.choice_index(len(legal))] for _ in range(count)] if legal else []
+
+
+@dataclass(slots=True)
+class GunneryPhase(Procedure[ArmadaState, ArmadaData]):
+    """Boarders attack; then sides take turns declaring one fleet's attack; all hits land
+    together at the end."""
+
+    order: list[int]
+    turn: int = 0
+    shooters: list[int] | None = None
+    done: list[int] = field(default_factory=list)
+    hits: list[PendingHit] = field(default_factory=list)
+
+    def waiting(self, state: ArmadaState, side: int) -> list[int]:
+        """Fleets of ``side`` that may still attack this phase."""
+        return [
+            f
+            for f in self.shooters or ()
+            if f not in self.done and state.fleets[f].side == side
+        ]
+
+    def decisions(self, game: ArmadaGame) -> list[Decision]:
+        if self.shooters is None:
+            return []
+        state = game.state
+        side = self.order[self.turn]
+        waiting = self.waiting(state, side)
+        if not waiting:
+            return []
+        tables = game.data.tables
+        options: list[Action] = []
+        for fleet_id in waiting:
+            options.extend(fire_options(state, tables, state.fleets[fleet_id]))
+        spaces: list[ParamSpace] = [FireSpace(state, tables, waiting)]
+        orders = OrderSpace(state, tables, side, Phase.GUNNERY)
+        if orders.candidates():
+            spaces.append(orders)
+        return [
+            Decision(
+                side, "choose a fleet's attack, or hold its fire", tuple(options), tuple(spaces)
+            )
+        ]
+
+    def act(self, game: ArmadaGame, player: int, action: Action) -> None:
+        state = game.state
+        match action:
+            case Order():
+                give_order(game, state, game.data.tables, action)
+            case HoldFire():
+                self._declared(action.fleet)
+                fleet = state.fleets[action.fleet]
+                game.emit(HeldFire(fleet.id, text=f"{fleet.name} holds fire"))
+            case Fire():
+                self._declared(action.fleet)
+                self.hits.extend(gunnery_check(game, state, game.data.tables, action))
+            case _:
+                raise IllegalAction(f"gunnery takes attacks and orders, not {action!r}")
+
+    def _declared(self, fleet: int) -> None:
+        self.done.append(fleet)
+        self.turn = (self.turn + 1) % len(self.order)
+
+    def step(self, game: ArmadaGame) -> None:
+        state = game.state
+        if self.shooters is None:
+            self.shooters = [f.id for f in state.fleets if f.status == ACTIVE]
+            self.hits.extend(boarders_attack(game, state, game.data.tables))
+            return
+        if all(f in self.done for f in self.shooters):
+            game.pop()
+            dealt = resolve_gunnery(game, state, game.data.tables, self.hits)
+            settle_duels(game, state, self.hits, dealt)
+            return
+        self.turn = (self.turn + 1) % len(self.order)
+
+
+def boarders_attack(game: ArmadaGame, state: ArmadaState, tables: Tables) -> list[PendingHit]:
+    """Each boarding party makes a bonus gunnery check against the fleet it boarded (aboard:
+    no range, no shields from the front) for half damage; a miss ends it (captured)."""
+    hits: list[PendingHit] = []
+    for fleet in state.fleets:
+        if fleet.boarding < 0:
+            continue
+        target = state.fleets[fleet.boarding]
+        if fleet.status != ACTIVE or target.status == DESTROYED:
+            fleet.boarding = -1
+            continue
+        gunnery = gunnery_for(state, tables, fleet, target, close=True, halved=True)
+        shot = roll_gunnery(game.dice_for(fleet.side), gunnery, f"{fleet.name} boarders")
+        where = f"({shot.check} against AC {gunnery.armor_class})"
+        if shot.hit:
+            game.emit(Boarders(fleet.id, target.id, shot.damage,
+                               text=f"{fleet.name}'s boarders strike {target.name} for "
+                               f"{shot.damage} {where}"))
+            hits.append(PendingHit(fleet.id, target.id, shot.damage, shot.natural, gunnery))
+        else:
+            game.emit(Boarders(fleet.id, target.id, text=f"{fleet.name}'s boarders are "
+                               f"captured aboard {target.name} {where}"))
+            fleet.boarding = -1
+    return hits
+
+
+def gunnery_check(
+    game: ArmadaGame, state: ArmadaState, tables: Tables, fire: Fire
+) -> list[PendingHit]:
+    """Roll one attack (a check per target of an array): d20 + modifiers against AC; on a
+    hit roll damage. Nothing is applied yet: the hits wait for the end of the phase."""
+    attacker = state.fleets[fire.fleet]
+    if fire.mine >= 0:
+        return mine_attack(game, state, tables, attacker, fire.mine)
+    if fire.superweapon:
+        attacker.superweapon_used_round = state.round
+    spender = resolve_spender(state, attacker) if fire.resolve else None
+    if spender is not None:
+        spender.resolve -= 1
+    indexes = (fire.target, *fire.also)
+    hits: list[PendingHit] = []
+    for index in indexes:
+        target = state.fleets[index]
+        boost = encouragement(attacker, gunnery_officer_bonus(state, attacker))
+        gunnery = gunnery_for(
+            state, tables, attacker, target, superweapon=fire.superweapon,
+            targets=len(indexes), encouragement=boost,
+        )
+        shot = roll_gunnery(game.dice_for(attacker.side), gunnery, attacker.name,
+                            twice=fire.resolve)
+        band = range_band(tables, attacker, target)
+        flown_by = target.id == attacker.this_round.flyby_target
+        reach = "close" if flown_by else band.name if band else "?"
+        where = f"({shot.check} against AC {gunnery.armor_class}, {reach} range)"
+        if not shot.hit:
+            game.emit(Missed(attacker.id, target.id, shot.natural, shot.check,
+                             gunnery.armor_class,
+                             text=f"{attacker.name} misses {target.name} {where}"))
+            continue
+        game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
+                      shot.damage,
+                      text=f"{attacker.name} hits {target.name} for {shot.damage} {where}"))
+        hits.append(PendingHit(attacker.id, target.id, shot.damage, shot.natural, gunnery))
+    return hits
+
+
+def mine_attack(
+    game: ArmadaGame, state: ArmadaState, tables: Tables, attacker: Fleet, index: int
+) -> list[PendingHit]:
+    """Shoot at a gravity mine: the damage lands on its hit points at the end of the phase."""
+    mine = state.mines[index]
+    gunnery = mine_gunnery(state, tables, attacker, mine)
+    shot = roll_gunnery(game.dice_for(attacker.side), gunnery, f"{attacker.name} at a mine")
+    verdict = f"hits for {shot.damage}" if shot.hit else "misses"
+    game.emit(MineShot(attacker.id, index, shot.damage,
+                       text=f"{attacker.name} {verdict} the mine at {mine.q},{mine.r} "
+                       f"({shot.check} against AC {gunnery.armor_class})"))
+    if not shot.hit:
+        return []
+    return [PendingHit(attacker.id, -1, shot.damage, shot.natural, gunnery, mine=index)]
+
+

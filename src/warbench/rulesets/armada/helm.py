@@ -1,0 +1,278 @@
+"""The helm phase: the admirals' initiative, disabled fleets drifting, then the sides
+moving half their fleets in turn and then the rest (ordinary moves and stunts)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.dice import d
+from warbench.core.engine import IllegalAction
+from warbench.core.procedures import Procedure
+from warbench.core.rng import RandomStream
+from warbench.core.turns import roll_off
+from warbench.rulesets.armada.actions import (
+    EndOrders,
+    Move,
+    Order,
+)
+from warbench.rulesets.armada.combat import (
+    armor_class,
+    check_modifiers,
+    roll_d20,
+)
+from warbench.rulesets.armada.context import ArmadaGame
+from warbench.rulesets.armada.damage import debris_damage, free_attack
+from warbench.rulesets.armada.data import ArmadaData, Tables
+from warbench.rulesets.armada.events import Boarders, Drifted, Moved, StuntFailed
+from warbench.rulesets.armada.moves import (
+    STUNT_DC_BASE,
+    drift_pose,
+    flee_steps,
+    mine_cost,
+    move_refusal,
+    ordinary_moves,
+    passed_enemies,
+    plan_move,
+    stunt_dc,
+    stunt_moves,
+)
+from warbench.rulesets.armada.officers import OrderSpace, encouragement, resolve_spender
+from warbench.rulesets.armada.orders import give_order
+from warbench.rulesets.armada.state import (
+    ACTIVE,
+    DISABLED,
+    ROUTED,
+    ArmadaState,
+    Fleet,
+    Phase,
+)
+
+
+def initiative_check(game: ArmadaGame, state: ArmadaState, side: int) -> int:
+    """The admiral's check (d20 + officer bonus + fleet modifier, + 1d4 foreseen by a
+    chief spellcaster), or 1d6 with no admiral."""
+    admiral = state.admiral(side)
+    dice = game.dice_for(side)
+    if admiral is None:
+        return d(dice, 6, label=f"side {side} initiative (no admiral)").total
+    fleet = state.fleets[admiral.fleet]
+    natural = d(dice, 20, label=f"{admiral.name} initiative").total
+    total = natural + admiral.bonus + fleet.check_modifier + check_modifiers(fleet)
+    total += encouragement(fleet, admiral.bonus)
+    if state.sides[side].precognition_round == state.round:
+        state.sides[side].precognition_round = 0
+        total += d(dice, 4, label=f"{admiral.name} precognition").total
+    return total
+
+
+def initiative_order(game: ArmadaGame, state: ArmadaState, sides: list[int]) -> list[int]:
+    """Sides from the lowest check to the highest (the lowest moves first); tied sides check
+    again among themselves: the core roll-off, read from the bottom up. With two sides (all
+    Armada allows) it draws the dice in the same order as the first kernel's own roll-off,
+    so old journals replay."""
+    ranked = roll_off(sides, lambda side: initiative_check(game, state, side))
+    return ranked[::-1]
+
+
+def drift(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
+    """Disabled fleets drift straight ahead at half speed."""
+    for fleet in state.fleets:
+        if fleet.status == DISABLED:
+            pose = drift_pose(state, tables, fleet)
+            if pose != fleet.pose:
+                fleet.place(pose)
+                game.emit(Drifted(fleet.id, (fleet.q, fleet.r), text=f"{fleet.name} drifts"))
+
+
+class MoveSpace(ParamSpace):
+    """Any legal move (or stunt) of one of the fleets a side may move now."""
+
+    action_type = Move
+
+    def __init__(self, state: ArmadaState, tables: Tables, fleets: list[int]) -> None:
+        self._state, self._tables = state, tables
+        self.fleets = fleets
+        self.description = f"move one of fleets {fleets} (ordinary move or stunt)"
+
+    def validate(self, action: Action) -> str | None:
+        if not isinstance(action, Move):
+            return f"a move, not {action!r}"
+        if action.fleet not in self.fleets:
+            return f"fleet {action.fleet} may not move now (movable: {self.fleets})"
+        state = self._state
+        fleet = state.fleets[action.fleet]
+        if action.resolve:
+            if action.stunt not in ("flyby", *STUNT_DC_BASE):
+                return "only a stunt with a piloting check can spend resolve"
+            if resolve_spender(state, fleet) is None:
+                return f"no officer aboard {fleet.name} has a resolve point left"
+        return move_refusal(state, self._tables, fleet, action)
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        state, tables = self._state, self._tables
+        samples: list[Action] = []
+        for _ in range(count):
+            fleet = state.fleets[self.fleets[rng.choice_index(len(self.fleets))]]
+            if fleet.morale == ROUTED:
+                samples.append(Move(fleet.id, flee_steps(state, tables, fleet)))
+                continue
+            if rng.random() < 0.2:
+                stunts = stunt_moves(state, tables, fleet)
+                if stunts:
+                    samples.append(stunts[rng.choice_index(len(stunts))])
+                    continue
+            steps = list(ordinary_moves(state, tables, fleet).values())
+            samples.append(Move(fleet.id, steps[rng.choice_index(len(steps))]))
+        return samples
+
+
+@dataclass(slots=True)
+class HelmPhase(Procedure[ArmadaState, ArmadaData]):
+    """Sides in order move half their active fleets (rounded up), then the rest. The
+    officers of a fleet give their helm orders just before or just after it moves: an order
+    before the move commits the armada to move that fleet next."""
+
+    order: list[int]
+    half: int = 0
+    turn: int = 0
+    quota: int = -1
+    moved: list[int] = field(default_factory=list)
+    current: int = -1
+    committed: bool = False
+
+    def movable(self, state: ArmadaState) -> list[int]:
+        """Fleets of the side whose turn it is that have not moved yet."""
+        side = self.order[self.turn]
+        return [f.id for f in state.active_fleets(side) if f.id not in self.moved]
+
+    def decisions(self, game: ArmadaGame) -> list[Decision]:
+        state = game.state
+        tables = game.data.tables
+        side = self.order[self.turn]
+        if self.quota == 0 and self.current >= 0:
+            after = OrderSpace(state, tables, side, Phase.HELM, [self.current])
+            if not after.candidates():
+                return []
+            return [Decision(side, "orders after the move, or end them", (EndOrders(),),
+                             (after,))]
+        movable = self.movable(state)
+        if self.quota <= 0 or not movable:
+            return []
+        movers = [self.current] if self.committed else movable
+        spaces: list[ParamSpace] = [MoveSpace(state, tables, movers)]
+        officers_of = sorted({*movers, self.current} - {-1})
+        orders = OrderSpace(state, tables, side, Phase.HELM, officers_of)
+        if orders.candidates():
+            spaces.append(orders)
+        prompt = f"move a fleet ({self.quota} more in this half of the helm phase)"
+        return [Decision(side, prompt, (), tuple(spaces))]
+
+    def act(self, game: ArmadaGame, player: int, action: Action) -> None:
+        state, tables = game.state, game.data.tables
+        match action:
+            case EndOrders():
+                self.current, self.committed = -1, False
+            case Order():
+                give_order(game, state, tables, action)
+                home = state.officers[action.officer].fleet
+                if tables.orders[action.order].phase == Phase.HELM.value and home != self.current:
+                    self.current, self.committed = home, True
+            case Move():
+                fleet = state.fleets[action.fleet]
+                self.moved.append(fleet.id)
+                self.quota -= 1
+                self.current, self.committed = fleet.id, False
+                move_fleet(game, state, tables, fleet, action)
+            case _:
+                raise IllegalAction(f"the helm phase takes moves and orders, not {action!r}")
+
+    def step(self, game: ArmadaGame) -> None:
+        state = game.state
+        if self.quota == -1:
+            movable = self.movable(state)
+            side_active = len(state.active_fleets(self.order[self.turn]))
+            self.quota = math.ceil(side_active / 2) if self.half == 0 else len(movable)
+            return
+        self.quota = -1
+        self.current, self.committed = -1, False
+        self.turn += 1
+        if self.turn == len(self.order):
+            self.turn = 0
+            self.half += 1
+            if self.half == 2:
+                game.pop()
+
+
+def move_fleet(
+    game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet, move: Move
+) -> None:
+    """Make a legal move: the piloting check of a stunt (a failed one leaves the fleet where
+    it was, but a failed flyby still passes the enemy), then free attacks from the enemies
+    passed, then conjured debris where it ends."""
+    plan = plan_move(state, tables, fleet, move)
+    slowed = mine_cost(state, tables, fleet, plan.path) > 0
+    dc = piloting_dc(state, fleet, move)
+    passed = True
+    if dc is not None:
+        spender = resolve_spender(state, fleet) if move.resolve else None
+        if spender is not None:
+            spender.resolve -= 1
+        natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} {move.stunt}",
+                           twice=move.resolve)
+        commander = state.officer_bonus(fleet, "commander")
+        check = natural + piloting_modifier(state, fleet) + encouragement(fleet, commander)
+        passed = check >= dc
+        if not passed:
+            game.emit(StuntFailed(
+                fleet.id, check, dc,
+                text=f"{fleet.name} fails its {move.stunt} ({check} against DC {dc})",
+            ))
+            if move.stunt != "flyby":
+                debris_damage(game, state, tables, fleet)
+                return
+    fleet.place(plan.end)
+    if slowed:
+        fleet.slowed_round = state.round
+    game.emit(Moved(
+        fleet.id, (fleet.q, fleet.r, fleet.facing), move.stunt,
+        text=f"{fleet.name} moves to {fleet.q},{fleet.r} facing {fleet.facing}"
+        + (f" ({move.stunt})" if move.stunt else ""),
+    ))
+    flown_by = move.target if move.stunt == "flyby" else -1
+    if flown_by >= 0 and passed:
+        fleet.now().flyby_target = flown_by
+        if fleet.has("boarders"):
+            fleet.boarding = flown_by
+            game.emit(Boarders(fleet.id, flown_by, text=f"{fleet.name}'s boarders cross to "
+                               f"{state.fleets[flown_by].name}"))
+    for enemy in passed_enemies(state, fleet, plan.path):
+        if fleet.status != ACTIVE:
+            break
+        if enemy.id == flown_by and passed:
+            continue
+        halved = enemy.id == flown_by and not enemy.has("point-defense")
+        free_attack(game, state, tables, enemy, fleet, halved=halved)
+    debris_damage(game, state, tables, fleet)
+
+
+def piloting_dc(state: ArmadaState, fleet: Fleet, move: Move) -> int | None:
+    """The move's piloting DC: a flyby's is the passed enemy's AC; ``None`` without check."""
+    if move.stunt == "flyby":
+        return armor_class(state, state.fleets[move.target])
+    return stunt_dc(fleet, move.stunt)
+
+
+def piloting_modifier(state: ArmadaState, fleet: Fleet) -> int:
+    """A piloting check's modifier: fleet check modifier, class piloting modifier,
+    commander's bonus, the modifiers on all the fleet's checks (morale, taunts)."""
+    return (
+        fleet.check_modifier
+        + fleet.piloting_modifier
+        + state.officer_bonus(fleet, "commander")
+        + check_modifiers(fleet)
+    )
+
+
