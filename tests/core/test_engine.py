@@ -517,6 +517,11 @@ class Deploy(Procedure):
         game.pop()
 
 
+@dataclass(frozen=True, slots=True)
+class Went(Event, tag="went"):
+    """Player 0 went."""
+
+
 @dataclass(slots=True)
 class AskToGo(Procedure):
     """Waits for player 0 to say go; counts a move, rolls, then is ``then`` (stuck or end)."""
@@ -530,7 +535,7 @@ class AskToGo(Procedure):
         state = game.state
         assert isinstance(state, CounterState)
         state.moves += 1
-        game.emit("went")
+        game.emit(Went(text="player 0 went"))
         game.dice.faces(6, 1, label="go")
         if self.then == "stuck":
             game.push(Stuck())

@@ -19,6 +19,7 @@ from warbench.core.actions import Action
 from warbench.core.agents import Agent, RandomAgent
 from warbench.core.decisions import Decision
 from warbench.core.engine import Game
+from warbench.core.events import UnitDamaged, UnitDestroyed
 from warbench.core.lists import ArmyList, ConstraintSet, UnitEntry, UnitInfo
 from warbench.core.observation import Observation
 from warbench.core.procedures import GameState
@@ -82,17 +83,18 @@ class UnitActivation(Activation):
         if not resolving:
             return
         lost = before - state.hp[self.target]
-        blame = {"by_player": self.player, "by_unit_type": state.units[self.player]}
         if lost:
             game.emit(
-                "unit_damaged",
-                unit_type=state.units[self.target],
-                player=self.target,
-                amount=lost,
-                **blame,
+                UnitDamaged(
+                    state.units[self.target],
+                    self.target,
+                    lost,
+                    by_player=self.player,
+                    by_unit_type=state.units[self.player],
+                )
             )
         if before > 0 and state.hp[self.target] == 0:
-            game.emit("unit_destroyed", unit_type=state.units[self.target], player=self.target)
+            game.emit(UnitDestroyed(state.units[self.target], self.target))
 
 
 @dataclass(slots=True)

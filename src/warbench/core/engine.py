@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, Generic
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.dice import DiceSource, SeededDice
-from warbench.core.events import Event, GameOver, Roll, UntypedEvent
+from warbench.core.events import Event, GameOver, Roll
 from warbench.core.journal import Journal, JournalEntry
 from warbench.core.observation import Observation
 from warbench.core.plain import state_hash
@@ -333,25 +333,9 @@ class Game(Generic[S, D]):
         self._pending = None
         return self.state.stack.pop()
 
-    def emit(
-        self,
-        event: Event | str,
-        text: str = "",
-        /,
-        *,
-        visible_to: Iterable[int] | None = None,
-        **data: Any,
-    ) -> None:
-        """Record an event (a registered :class:`Event`).
-
-        The string form (``kind, text, **data``, ``visible_to`` limiting the audience) is
-        the untyped form of the first kernel, kept while rulesets move to typed events.
-        """
-        if isinstance(event, Event):
-            self.events.append(event)
-            return
-        audience = None if visible_to is None else frozenset(visible_to)
-        self.events.append(UntypedEvent(event, data, text=text, visible_to=audience))
+    def emit(self, event: Event) -> None:
+        """Record ``event`` (a registered :class:`Event`; its ``visible_to`` is its audience)."""
+        self.events.append(event)
 
     def end(self, outcome: Outcome) -> None:
         """End the game with ``outcome``: the stack empties and no decision is owed."""

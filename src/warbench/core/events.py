@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from warbench.core.plain import OMNISCIENT, to_plain
@@ -107,24 +107,6 @@ class UnitDestroyed(Event, tag="unit_destroyed"):
 
     unit_type: str
     player: int
-
-
-@dataclass(frozen=True, slots=True)
-class UntypedEvent(Event, tag="untyped"):
-    """An event of the first kernel: a bare kind and a dict (rulesets are moving off it)."""
-
-    name: str
-    payload: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def kind(self) -> str:
-        """The bare kind it was emitted with."""
-        return self.name
-
-    @property
-    def data(self) -> dict[str, Any]:
-        """The data it was emitted with."""
-        return to_plain(self.payload)  # type: ignore[no-any-return]
 
 
 #: The events the core itself emits, known to every ruleset's codec.
