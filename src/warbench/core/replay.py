@@ -47,8 +47,9 @@ def replay_steps(
     if journal.referee:
         _all_faces_used(game, "the opening")
     version_note = (
-        f" (journal written by {journal.ruleset} {journal.version}, replayed with"
-        f" {rules.version})"
+        f": the journal was written by {journal.ruleset} version {journal.version}, and"
+        f" version {rules.version} plays some rules differently, so it cannot replay it"
+        " exactly"
         if journal.version != rules.version
         else ""
     )
