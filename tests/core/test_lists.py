@@ -12,28 +12,30 @@ from hypothesis import strategies as st
 
 from warbench.core.catalog import DataFileError, load_model, parse_model
 from warbench.core.lists import (
-    AllOf,
-    AnyOf,
-    AnyUnit,
     ArmyList,
     Constraint,
     ConstraintSet,
     Count,
-    HasTag,
-    IsUnit,
-    Not,
     PercentageCap,
     PointsCap,
     Required,
-    SelectorError,
     UniqueRole,
     UnitEntry,
     UnitInfo,
     UnitInfoError,
     UnitSize,
-    parse_selector,
     price,
     validate,
+)
+from warbench.core.selectors import (
+    AllOf,
+    AnyOf,
+    AnyUnit,
+    HasTag,
+    IsUnit,
+    Not,
+    SelectorError,
+    parse_selector,
 )
 
 NAVAL = frozenset({"naval", "core"})

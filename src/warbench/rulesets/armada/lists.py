@@ -38,10 +38,10 @@ from warbench.core.lists import (
     UnitInfo,
     UnitSize,
     Violation,
-    parse_selector,
     validate,
 )
 from warbench.core.ruleset import ArmyRules
+from warbench.core.selectors import parse_selector
 from warbench.rulesets.armada.data import ArmadaSpec, Tables, shipped_tables
 from warbench.rulesets.armada.fleets import FLAGSHIP, validate_armada
 from warbench.rulesets.armada.templates import fleet_templates

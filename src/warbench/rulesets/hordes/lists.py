@@ -23,9 +23,9 @@ from warbench.core.lists import (
     UnitInfo,
     UnitSize,
     Violation,
-    parse_selector,
 )
 from warbench.core.ruleset import ArmyRules
+from warbench.core.selectors import parse_selector
 from warbench.rulesets.hordes.data import HordesData
 
 LISTS_DIR = Path(__file__).parent / "data" / "lists"
