@@ -115,6 +115,8 @@ def board_refusal(
         return f"{target.name} is not an enemy to board"
     if target_spec.tiny:
         return "tiny flyers cannot be boarded"
+    if target.uid in attacker.fired_at:
+        return f"{attacker.name} fired at {target.name} this activation: it cannot board it"
     if target.uid in attacker.contact:
         return f"{attacker.name} rammed or collided with {target.name}: it cannot board it"
     levels = {attacker.level, target.level}

@@ -377,8 +377,10 @@ def _shot(
     if dice <= 0:
         return f"{mount.name} has no attack dice in range band {band}", None
     needed = needed_to_hit(spec, shooter, target_spec, target, mount, band)
-    if spec.tiny and mount.kind in ("bombs", "torpedoes") and target.level not in AIRBORNE:
-        needed = min(needed, 3)
+    if spec.tiny and mount.kind in ("bombs", "torpedoes") and target.level == "surface":
+        # bombers hit surface models on 3+; the harder numbers (6 submerged, 5+ against
+        # surfaced divers and elusive targets) still win
+        needed = 3 if needed <= 4 else needed
     if mount.indirect and band >= 3 and patrol_recon(state, data, shooter):
         needed = clamp_needed(needed - 1)
     if mount.kind == "bombs" and mount.arc.endswith("channel"):

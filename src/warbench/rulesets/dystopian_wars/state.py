@@ -62,6 +62,8 @@ class Model:
     carried_by: int = -1
     cap_with: int = -1
     ready_turn: int = 0
+    left_patrol: int = -1
+    fired_at: list[int] = field(default_factory=list)
 
     def pose(self) -> Pose:
         """Where the model stands and faces."""
@@ -107,7 +109,7 @@ class Model:
                 self.broken, self.broken_at, self.alive, self.fate, self.derelict,
                 self.prize_of, self.prize_ap, self.captured_by, self.contact, self.grounded,
                 self.tokens, self.fuel, self.armed, self.carried_by, self.cap_with,
-                self.ready_turn,
+                self.ready_turn, self.left_patrol, self.fired_at,
             ),
         )
 
