@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
+    RULES,
     model,
     owed,
     play,
@@ -140,3 +141,36 @@ def test_destroy_orders_do_not_count_captures() -> None:
     )
     enemy.alive = False
     assert order_met(match, data, 0, 2)
+
+
+def test_destroyers_carry_mines_and_a_mine_dropped_on_a_model_goes_off_at_once() -> None:
+    """DW-MINE-CLASSES, DW-MINES: every nation's destroyer carries mines (engine-default
+    numbers); a mine dropped onto an enemy's base goes off at once, not when a model later
+    comes within 1 inch; one dropped in open water waits, unarmed, until the activation
+    ends."""
+    layers = sorted(
+        cls for cls, spec in RULES.data.models.items()
+        if any(mount.kind == "mines" for mount in spec.mounts)
+    )
+    assert layers == [
+        "blazing-sun-destroyer", "britannia-destroyer", "federated-states-destroyer",
+        "prussia-destroyer",
+    ]
+    game = scripted(setup(
+        [squadron("britannia-destroyer", (36.0, 20.0, 0.0), name="Lancer")],
+        [squadron("prussia-frigate", (36.0, 18.9, 90.0), name="Hagel")],
+    ), [*P0_FIRST, *[1] * 40])
+    play(game, Activate(0), Move(0, (3.0,), mine_at=0.0))
+    lines = texts(game)
+    dropped = lines.index("Lancer drops a mine")
+    assert lines[dropped + 1].startswith("a mine goes off")
+    assert "the mine rolls 4 dice at Hagel: 0 hits" in lines
+    assert state(game).mines == []
+
+    game = scripted(setup(
+        [squadron("britannia-destroyer", (36.0, 20.0, 0.0), name="Lancer")],
+        [squadron("prussia-frigate", (10.0, 40.0, 90.0), name="Hagel")],
+    ), [*P0_FIRST, *[1] * 40])
+    play(game, Activate(0), Move(0, (3.0,), mine_at=0.0))
+    assert not any(t.startswith("a mine goes off") for t in texts(game))
+    assert len(state(game).mines) == 1 and not state(game).mines[0].armed
