@@ -133,6 +133,16 @@ class Squadron:
 
 
 @dataclass(slots=True)
+class Locked:
+    """A boarding that carries on: ``player``'s boarding parties (model, assault points
+    aboard) locked in ``target``, fighting another round at their next boarding step."""
+
+    target: int
+    player: int
+    parties: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Mine:
     """A mine on the table: its centre, attack dice, who dropped it and when."""
 
@@ -191,6 +201,7 @@ class DWState(GameState):
     models: list[Model] = field(default_factory=list)
     squadrons: list[Squadron] = field(default_factory=list)
     mines: list[Mine] = field(default_factory=list)
+    boardings: list[Locked] = field(default_factory=list)
     turn: int = 0
     phase_no: int = 0
     max_turns: int = 6
