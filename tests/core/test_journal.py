@@ -216,7 +216,7 @@ def test_a_journal_for_another_ruleset_is_refused() -> None:
 def test_a_mismatch_under_another_version_says_so() -> None:
     journal = reloaded(played()[0])
     journal.entries[0].hash = "0" * 32
-    message = r"written by test-duel version 1, and version 2 plays some rules differently"
+    message = r"journal written by test-duel 1, replayed with 2: the rules changed"
     with pytest.raises(ReplayMismatch, match=message):
         replay(journal, rules=DuelTwo())
 

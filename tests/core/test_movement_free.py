@@ -71,3 +71,28 @@ def test_malformed_paths_are_refused() -> None:
         plan_path(START, (math.nan,), SHIP)
     with pytest.raises(IllegalMove, match="leg 1: a straight leg cannot be negative"):
         plan_path(START, (-1.0,), SHIP)
+
+
+def test_a_turn_made_while_moving_travels_its_cost() -> None:
+    """With ``turn_moves`` a 45-degree turn costing 1 inch runs half an inch ahead, turns,
+    and runs half an inch on the new heading: the inch is travelled, not spent in place."""
+    moving = TurnLimits(2.0, repeat=False, allowance=8.0, turn_moves=True)
+    plan = plan_path(START, (2.0, 45.0, 1.0), moving)
+    assert plan.spent == 4.0 and plan.turns == 1
+    half = 0.5 / math.sqrt(2.0)
+    assert plan.legs == (
+        (START, 2.0),
+        (Pose(0.0, 2.0, 0.0), 0.5),
+        (Pose(0.0, 2.5, 45.0), 0.5),
+        (Pose(half, 2.5 + half, 45.0), 1.0),
+    )
+    assert sum(length for _, length in plan.legs) == pytest.approx(plan.spent)
+    assert plan.final.x == pytest.approx(1.5 / math.sqrt(2.0))
+    assert plan.final.y == pytest.approx(2.5 + 1.5 / math.sqrt(2.0))
+    in_place = plan_path(START, (2.0, 45.0, 1.0), SHIP)
+    assert in_place.final.y == pytest.approx(2.0 + 1.0 / math.sqrt(2.0))
+    with pytest.raises(IllegalMove, match="spends 9 inches, more than the 8 allowed"):
+        plan_path(START, (2.0, 45.0, 6.0), moving)
+    # free turners and a disengaging turn still turn in place, at no cost
+    free = TurnLimits(0.0, repeat=True, allowance=4.0, turn_moves=True)
+    assert plan_path(START, (0.0, 90.0, 1.0), free).legs == ((Pose(0.0, 0.0, 90.0), 1.0),)

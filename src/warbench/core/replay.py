@@ -46,15 +46,18 @@ def replay_steps(
         raise JournalFileError(f"the journal's opening cannot start a game: {error}") from None
     if journal.referee:
         _all_faces_used(game, "the opening")
-    version_note = (
-        f": the journal was written by {journal.ruleset} version {journal.version}, and"
-        f" version {rules.version} plays some rules differently, so it cannot replay it"
-        " exactly"
-        if journal.version != rules.version
-        else ""
-    )
+    def mismatch(detail: str) -> ReplayMismatch:
+        """A replay that went astray; under another rules version, the version leads."""
+        if journal.version == rules.version:
+            return ReplayMismatch(detail)
+        return ReplayMismatch(
+            f"journal written by {journal.ruleset} {journal.version}, replayed with"
+            f" {rules.version}: the rules changed between these versions, so this journal"
+            f" replays only with version {journal.version} ({detail})"
+        )
+
     if verify and journal.opening_hash and game.hash() != journal.opening_hash:
-        raise ReplayMismatch(f"the opening state differs from the journal's{version_note}")
+        raise mismatch("the opening state differs from the journal's")
     yield 0, game
     for number, entry in enumerate(journal.entries, start=1):
         try:
@@ -68,15 +71,15 @@ def replay_steps(
                 game.set_dice(_typed(entry.faces))
             game.apply(entry.player, action)
         except ValueError as error:  # refused, malformed, or typed faces that do not fit
-            raise ReplayMismatch(
-                f"step {number}: the journal's action cannot be replayed: {error}{version_note}"
+            raise mismatch(
+                f"step {number}: the journal's action cannot be replayed: {error}"
             ) from None
         if journal.referee:
             _all_faces_used(game, f"step {number}")
         if verify and entry.hash is not None and game.hash() != entry.hash:
-            raise ReplayMismatch(
+            raise mismatch(
                 f"step {number} ({entry.action.get('type')} by player {entry.player}) reached"
-                f" a different state than the journal recorded{version_note}"
+                f" a different state than the journal recorded"
             )
         yield number, game
 

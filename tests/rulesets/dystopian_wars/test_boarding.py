@@ -27,7 +27,9 @@ from warbench.rulesets.dystopian_wars.actions import (
     Move,
     Respond,
 )
+from warbench.rulesets.dystopian_wars.boarding import board_refusal
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.state import Locked
 from warbench.rulesets.dystopian_wars.victory import victory_points
 
 ALONGSIDE = setup(
@@ -110,10 +112,12 @@ def test_a_prize_is_recaptured_while_a_friendly_squadron_answers() -> None:
     assert prize.captured_by == 1 and prize.prize_of == -1 and prize.derelict
 
 
-def test_a_boarding_is_settled_in_its_activation_so_later_shots_are_free() -> None:
-    """DW-BOARDING-LATER (engine default): a boarding is one round settled within its
-    activation, so no enemy stays locked in it; a friendly squadron activating later may
-    fire at the model that was boarded."""
+def test_a_boarding_carries_on_and_locks_out_friendly_fire() -> None:
+    """DW-BOARDING-LATER, DW-BOARD-ROUNDS: a round of melee that leaves both sides with
+    points does not end the boarding: the boarders stay locked aboard, a friendly squadron
+    activating later may not fire at the model they are fighting in, their points cannot
+    be sent elsewhere, and at the boarding step of the boarder's next activation another
+    round is fought, with no ack-ack answer this time."""
     game_setup = setup(
         [squadron("britannia-cruiser", (17.0, 10.0, 0.0), name="Warden"),
          squadron("britannia-cruiser", (30.0, 10.0, 0.0), name="Keeper")],
@@ -124,10 +128,22 @@ def test_a_boarding_is_settled_in_its_activation_so_later_shots_are_free() -> No
     play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 2, 5))
     play(game, owed(game).options[0])
     assert "boarding Hagel 1: 5 melee dice score 0, the 2 defenders score 0" in texts(game)
-    assert owed(game).prompt == "activate a squadron"
+    assert "the boarding of Hagel 1 goes on: 5 boarders against 2 defenders" in texts(game)
+    assert [(lock.target, lock.player, lock.parties) for lock in state(game).boardings] == [
+        (2, 0, [(0, 5)])
+    ]
     frigate = model(game, 2)
-    assert frigate.alive and not frigate.derelict
-    keeper = state(game).models[1]
+    keeper, warden = state(game).models[1], state(game).models[0]
     data = game.ruleset.data  # type: ignore[attr-defined]
-    reason, shot = shot_refusal(state(game), data, keeper, "turret", frigate)
-    assert reason is None and shot is not None
+    reason, _ = shot_refusal(state(game), data, keeper, "turret", frigate)
+    assert reason == "Hagel 1 is locked in a boarding with our crews aboard: no fire at it"
+    assert "all locked in a boarding" in str(board_refusal(state(game), data, warden,
+                                                           model(game, 3), 1))
+
+    game = scripted(game_setup, [*P0_FIRST, 1, 1, 4, 4, 1, 1, 1, 1, 1, *[1] * 8])
+    state(game).boardings = [Locked(2, 0, [(0, 5)])]
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    assert not any(isinstance(o, Respond) for o in owed(game).options)
+    assert "boarding Hagel 1: 5 melee dice score 2, the 2 defenders score 0" in texts(game)
+    assert model(game, 2).derelict and state(game).boardings == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -14,9 +15,16 @@ from warbench.core.replay import replay
 from warbench.core.rng import seed_for
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
-from warbench.rulesets.dystopian_wars.setup import DEPLOY_DEPTH
+from warbench.rulesets.dystopian_wars.setup import (
+    DATA_DIR,
+    DEPLOY_DEPTH,
+    demo_setup,
+    fleet_from_army,
+    load_fleet,
+)
 from warbench.testing import assert_conforms
 
+FLEETS = DATA_DIR / "fleets"
 RULES = DystopianWarsRuleset()
 
 
@@ -73,23 +81,58 @@ def test_the_commodore_bot_beats_the_random_agent() -> None:
     assert wins >= 0.9 * games
 
 
+#: The kinds of action the bots' use is counted by, read from a journal entry's action.
+KINDS = ("submerge", "clouds", "board", "launch", "mine", "patrol", "all stop", "idle")
+
+
+def action_kinds(action: dict[str, Any]) -> list[str]:
+    """Which of :data:`KINDS` one journalled action is."""
+    kind = action.get("type")
+    found = []
+    if kind == "move":
+        if action.get("level") == "submerged":
+            found.append("submerge")
+        if action.get("level") == "obscured":
+            found.append("clouds")
+        if action.get("mine_at", -1.0) >= 0.0:
+            found.append("mine")
+        if action.get("all_stop"):
+            found.append("all stop")
+    names = {"board": "board", "launch": "launch", "join_patrol": "patrol", "idle": "idle"}
+    if kind in names:
+        found.append(names[kind])
+    return found
+
+
 @pytest.mark.long
-def test_bot_mirror_matches_are_balanced() -> None:
-    """DW-BOT: in 200 bot-against-bot games on the demo table (1000 points a side) neither
-    seat wins more than 60%."""
-    games = 200
+def test_bot_mirror_matches_are_balanced_and_use_the_whole_game() -> None:
+    """DW-BOT: in 60 commodore-against-commodore games on the demo table (1000 points a
+    side: the demo fleets and, every other game, the same Prussian fleet on both sides)
+    neither seat wins more than 65%, and both seats submerge, climb into the clouds,
+    board and drop mines; the counts by seat (launches and patrols too) are printed."""
+    games = 60
     seats = [0, 0]
+    counts = [dict.fromkeys(KINDS, 0) for _ in range(2)]
+    prussian = demo_setup()
+    prussian["fleets"] = [fleet_from_army(load_fleet(FLEETS / "prussia-1000.toml"))] * 2
     for index in range(games):
         seed = seed_for(99, index)
         result = play_match(
             RULES, [CommodoreBot(seed), CommodoreBot(seed + 1)], seed=seed % 2**32,
-            record_hashes=False,
+            setup=demo_setup() if index % 2 else prussian, record_hashes=False,
         )
         assert result.outcome is not None
         if len(result.outcome.winners) == 1:
             seats[result.outcome.winners[0]] += 1
+        for entry in result.journal.entries:
+            for kind in action_kinds(entry.action):
+                counts[entry.player][kind] += 1
     print(f"mirror matches: seat 0 won {seats[0]}, seat 1 won {seats[1]} of {games}")
-    assert max(seats) <= 0.6 * games
+    for seat in (0, 1):
+        print(f"seat {seat} actions: " + ", ".join(f"{k} {counts[seat][k]}" for k in KINDS))
+    assert max(seats) <= 0.65 * games
+    for kind in ("submerge", "clouds", "board", "mine"):
+        assert counts[0][kind] > 0 and counts[1][kind] > 0, kind
 
 
 def test_quick_terrain_puts_an_eight_inch_island_in_each_quarter() -> None:

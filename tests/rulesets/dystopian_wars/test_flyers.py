@@ -67,24 +67,39 @@ def test_a_wing_lands_and_burns_fuel_flying_hard() -> None:
     assert wing.carried_by == 0
 
 
-def test_ack_ack_against_a_wing_kills_tokens_and_forces_aborts() -> None:
-    """DW-AA-WING: against a wing each 6 removes a token (and rolls again);
-    other hits at least equal to the tokens left make it abort, losing fuel and its
-    attack."""
+def test_ack_ack_against_a_wing_kills_tokens_and_each_hit_costs_fuel() -> None:
+    """DW-AA-WING: ack-ack at a wing hits tiny flyers on 5+; each natural 6 destroys a
+    token and rolls again (no second hit); every other hit is an abort costing 1 fuel. The
+    wing's attack goes on with the tokens it has left."""
     game_setup = setup(
         [squadron("britannia-fighter-wing", (36.0, 20.0, 0.0), count=3)],
         [squadron("prussia-battleship", (36.0, 24.0, 180.0), name="Kaiserin")],
     )
-    faces = [6, 5, 5, 1, 1, 1]  # the battleship's 5 ack-ack dice: 6 (rolls 1), 5, 5, 1, 1
-    game = scripted(game_setup, [*P0_FIRST, *faces])
+    faces = [6, 5, 5, 4, 1, 1]  # 5 ack-ack dice: 6 (rolls 1), 5, 5, 4, 1
+    game = scripted(game_setup, [*P0_FIRST, *faces, *[1] * 12])
     play(game, Activate(0), Move(0, (1.0,)), Fire(((0, "guns"),), 1), CeaseFire())
     assert owed(game).options[0] == Respond((1,))
     play(game, Respond((1,)))
     wing = model(game, 0)
     assert wing.tokens == 2
-    assert wing.fuel == 6 - 1 - 1  # one for attacking, one for the abort
-    assert "Britannic fighter wing aborts (4 fuel left)" in texts(game)
+    assert wing.fuel == 6 - 1 - 2  # one for attacking, one for each abort (the two 5s)
+    assert "Britannic fighter wing aborts 2 times: 2 fuel lost (3 left)" in texts(game)
+    assert any("rolls" in t and "at Kaiserin" in t for t in texts(game))  # it still attacks
     assert model(game, 1).damage == 0
+
+
+def test_ack_ack_grounds_a_wing_out_of_fuel() -> None:
+    """DW-AA-WING, DW-FUEL: aborts that use up the last fuel lose the wing and its attack."""
+    game_setup = setup(
+        [squadron("britannia-fighter-wing", (36.0, 20.0, 0.0), count=3)],
+        [squadron("prussia-battleship", (36.0, 24.0, 180.0), name="Kaiserin")],
+    )
+    game = scripted(game_setup, [*P0_FIRST, 5, 5, 5, 5, 5])
+    state(game).models[0].fuel = 4
+    play(game, Activate(0), Move(0, (1.0,)), Fire(((0, "guns"),), 1), CeaseFire())
+    play(game, Respond((1,)))
+    assert not model(game, 0).alive
+    assert any("attack on Kaiserin is over" in t for t in texts(game))
 
 
 def test_fighters_dogfight_other_wings_on_three() -> None:
@@ -101,7 +116,7 @@ def test_fighters_dogfight_other_wings_on_three() -> None:
     play(game, Activate(0), Move(0, (1.0,)), Fire(((0, "aa"),), 1), CeaseFire())
     bombers = model(game, 1)
     assert bombers.tokens == 2
-    assert bombers.fuel == 5
+    assert bombers.fuel == 6 - 3  # the three 3s are aborts, each costing a fuel (DW-AA-WING)
 
 
 def test_wings_cannot_be_shot_by_gunnery_and_bombers_need_contact() -> None:

@@ -57,7 +57,9 @@ def test_the_minimum_move_must_be_made() -> None:
 
 
 def test_turns_come_after_the_straight_run_and_cost_an_inch() -> None:
-    """DW-TURN: a turn of at most 45 degrees after the model's straight run, costing 1 inch.
+    """DW-TURN: a turn of at most 45 degrees after the model's straight run, made while
+    moving: the turn uses 1 inch of the move (half an inch ahead, the turn, half an inch on
+    the new heading), so a 3, turn, 3 path travels 7 inches.
     Also shows DW-TEMPLATES, DW-TURN-LIMIT.
     """
     game = scripted(LONE_SHIPS, P0_FIRST)
@@ -68,8 +70,9 @@ def test_turns_come_after_the_straight_run_and_cost_an_inch() -> None:
     play(game, Move(0, (3.0, 45.0, 3.0)))
     ship = model(game, 0)
     assert ship.heading == pytest.approx(45.0)
-    assert ship.x == pytest.approx(36.0 + 3.0 * 2 ** -0.5)
-    assert ship.y == pytest.approx(13.0 + 3.0 * 2 ** -0.5)
+    assert ship.x == pytest.approx(36.0 + 3.5 * 2 ** -0.5)
+    assert ship.y == pytest.approx(13.5 + 3.5 * 2 ** -0.5)
+    assert "moves 7.0 inches" in texts(game)[-1]
 
 
 def test_small_models_may_chain_turns() -> None:

@@ -1,13 +1,15 @@
-"""Hidden hands for search, and journals played before kernel 2 still replaying."""
+"""Hidden hands for search, and journals of older rules versions refused by name."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from warbench.core.engine import Game
 from warbench.core.journal import Journal
 from warbench.core.plain import REDACTED
-from warbench.core.replay import replay
+from warbench.core.replay import ReplayMismatch, replay
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.state import DWState
@@ -61,9 +63,16 @@ def test_commodore_chooses_alike_whatever_the_opponent_holds() -> None:
         assert CommodoreBot(4).choose(twin, twin.decisions[0]) == chosen
 
 
-def test_a_journal_of_the_first_kernel_replays_with_every_hash() -> None:
-    """DW-REPLAY: a commodore mirror recorded before kernel 2 (typed events, stage enums,
-    the shared roll-off, alternation and free movement) replays to the same state hashes."""
+def test_a_journal_of_an_older_rules_version_is_refused_naming_both_versions() -> None:
+    """DW-REPLAY: a commodore mirror recorded with rules version 0.1 (before the issue 12
+    rule fixes changed how models turn, touch and board) is refused with a message that
+    leads with both versions, not a bare hash error."""
     journal = Journal.load(OLD_JOURNAL)
-    game = replay(journal)
-    assert game.hash() == journal.entries[-1].hash
+    assert journal.version == "0.1" and RULES.version == "0.2"
+    with pytest.raises(ReplayMismatch) as caught:
+        replay(journal)
+    message = str(caught.value)
+    assert message.startswith(
+        "journal written by dystopian-wars 0.1, replayed with 0.2: the rules changed between "
+        "these versions, so this journal replays only with version 0.1 ("
+    )

@@ -9,7 +9,9 @@ raises :class:`IllegalMove` naming the step; parameter spaces of moves validate 
 
 Accounting: every turn spends ``turn_cost`` inches of movement. The allowance caps
 straight distance plus turn costs, and the minimum move is met by the same total, so a
-turn's cost counts as movement made. Turns happen in place; only straight legs sweep.
+turn's cost counts as movement made. Turns happen in place, unless the limits say a turn
+is made while moving (``turn_moves``: half its cost run before the turn and half after, as
+swept legs); only straight legs sweep.
 
 >>> rule = TurnRule(min_straight=2.0, max_turn=45.0, turn_cost=1.0)
 >>> move = validate_path(Pose(0.0, 0.0), [Straight(2.0), Turn(45.0), Straight(3.0)], rule, 6.0)
@@ -102,6 +104,9 @@ class TurnLimits:
     straight between; ``one_turn``: at most one turn a move. ``can_turn`` False: no turn
     at all (a jammed rudder). ``disengage``: a first turn in place, before any straight,
     of up to ``disengage_turn`` degrees at no cost (a base backing off a contact).
+    ``turn_moves``: a costed turn is made while moving, not in place: the base runs half
+    the turn's cost straight ahead, turns, and runs the other half on its new heading
+    (both halves are swept legs), so the inches a turn costs are inches travelled.
     """
 
     straight_before: float
@@ -114,6 +119,7 @@ class TurnLimits:
     turn_cost: float = 1.0
     disengage_turn: float = 90.0
     one_turn: bool = False
+    turn_moves: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +200,20 @@ def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
                 spent += limits.turn_cost
                 run = 0.0
                 turned_since_run = True
+                if limits.turn_moves:
+                    half = limits.turn_cost / 2.0
+                    legs.append((pose, half))
+                    pose = pose.moved(half).turned(value)
+                    legs.append((pose, half))
+                    pose = pose.moved(half)
+                    turns += 1
+                    poses.append(pose)
+                    if spent > limits.allowance + TOLERANCE:
+                        raise IllegalMove(
+                            f"the path spends {spent:g} inches, more than the "
+                            f"{limits.allowance:g} allowed"
+                        )
+                    continue
             pose = pose.turned(value)
             turns += 1
         poses.append(pose)

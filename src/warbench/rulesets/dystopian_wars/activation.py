@@ -67,7 +67,7 @@ from warbench.rulesets.dystopian_wars.flyers import (
     patrol_squadrons,
 )
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
-from warbench.rulesets.dystopian_wars.mines import explode, sweep
+from warbench.rulesets.dystopian_wars.mines import dropped_on, explode, sweep
 from warbench.rulesets.dystopian_wars.movement import (
     DRIFT,
     Contact,
@@ -90,6 +90,8 @@ from warbench.rulesets.dystopian_wars.treacherous import TerrainRoll
 from warbench.rulesets.dystopian_wars.victory import judge, standing
 
 HELM_ORDERS = ("hold", "ahead", "reverse")
+#: Inches a model must travel to leave its contacts behind (less is rounding noise).
+MOVED = 1e-6
 
 
 class ActivationStage(StrEnum):
@@ -317,7 +319,7 @@ class Activation(Procedure[DWState, RulesData]):
             model.level = action.level
         model.place(result.final)
         carry_wings(state, model)
-        if result.travelled > 0.0 or any(action.path[1::2]):
+        if result.travelled > MOVED:
             release(state, model)
         self.moved.append(model.uid)
         game.emit(
@@ -329,13 +331,18 @@ class Activation(Procedure[DWState, RulesData]):
                 text=f"{model.name} moves {result.travelled:.1f} inches"
                 + (" backward" if action.backward else "")
                 + (f" and stops against {self.obstacle_name(state, result.contact.other)}"
-                   if result.contact else ""),
+                   if result.contact else "")
+                + (f", held against {self.obstacle_name(state, result.held_by)} (in contact"
+                   " from the start: no ram or collision)" if result.held_by is not None
+                   else ""),
             )
         )
         if result.dropped is not None:
             mine = place_mine(state, data, model, result.dropped)
             self.dropped.append(mine.mid)
             game.emit(MineDropped(mine=mine.mid, text=f"{model.name} drops a mine"))
+            if dropped_on(state, data, mine, model) is not None:
+                explode(game, state, data, mine)  # a mine dropped on a model goes off at once
         if action.all_stop:
             model.helm = "all_stop"
             game.emit(AllStop(model=model.uid, text=f"{model.name} signals all stop"))
@@ -364,6 +371,7 @@ class Activation(Procedure[DWState, RulesData]):
                 burn_fuel(game, model, "flying hard")
             if model.cap_with >= 0 and not patrol_kept(state, data, model):
                 model.cap_with = -1
+                model.left_patrol = state.turn
 
     @staticmethod
     def obstacle_name(state: DWState, other: int) -> str:
@@ -390,7 +398,8 @@ class Activation(Procedure[DWState, RulesData]):
                 start = model.pose().turned(180.0) if drift.backward else model.pose()
                 plan = plan_path(start, (DRIFT,), TurnLimits(0.0, True, DRIFT))
                 result = carry_out(state, data, model, plan, drift)
-                release(state, model)
+                if result.travelled > MOVED:
+                    release(state, model)
                 model.place(result.final)
                 carry_wings(state, model)
                 if result.contact is not None:
@@ -468,6 +477,7 @@ class Activation(Procedure[DWState, RulesData]):
         models = state.squadron_models(self.sid)
         for model in models:
             model.grounded = False
+            model.fired_at = []
         self.broken_before = [m.uid for m in models if m.broken]
         game.emit(
             Activated(
@@ -541,6 +551,7 @@ class Activation(Procedure[DWState, RulesData]):
                 mine.armed = True
         for model in state.squadron_models(self.sid):
             model.grounded = False
+            model.fired_at = []
             model.remove_marker("launching")
 
 

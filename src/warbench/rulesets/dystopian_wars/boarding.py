@@ -7,7 +7,9 @@ ack-ack (concussion charges against boarders from a diving model): each 5 kills 
 boarding point, each 6 two and rolls again; against a creature or robot the ack-ack hits on
 4+ and damages it instead. Then both sides roll melee dice (one per assault point left,
 4-5 one hit, 6 two and roll again) at the same time, each hit costing the other side an
-assault point. A defender left with none while a boarder survives is captured: it becomes a
+assault point. When both sides keep points the boarding carries on: the survivors stay locked aboard
+and fight another round (melee only) at each later boarding step of their squadron
+(:mod:`.locked`). A defender left with none while a boarder survives is captured: it becomes a
 derelict, and the winners decide how many of their points stay aboard as a prize crew
 (a prize held counts double victory points); the rest go home. Creatures and robots can
 neither capture nor be captured: at 0 assault points they are destroyed. A model that
@@ -31,18 +33,20 @@ from warbench.rulesets.dystopian_wars.actions import (
     Garrison,
     Respond,
 )
-from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value
-from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
-from warbench.rulesets.dystopian_wars.data import RulesData
-from warbench.rulesets.dystopian_wars.events import (
+from warbench.rulesets.dystopian_wars.boarding_events import (
     BoardersShot,
     BoardingDeclared,
+    BoardingGoesOn,
     BoardingRepelled,
     Derelict,
     Melee,
     Prize,
 )
+from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value
+from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
+from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
+from warbench.rulesets.dystopian_wars.locked import lock, locked_points, take_rounds
 from warbench.rulesets.dystopian_wars.pools import roll_hits
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
@@ -105,8 +109,11 @@ def board_refusal(
         return f"{attacker.name} ran aground this activation"
     if attacker.ap <= 0:
         return f"{attacker.name} has no assault points (boarders gone)"
-    if not 1 <= ap <= attacker.ap:
-        return f"{attacker.name} may send 1 to {attacker.ap} assault points, not {ap}"
+    free = attacker.ap - locked_points(state, attacker.uid)
+    if free <= 0:
+        return f"{attacker.name}'s assault points are all locked in a boarding"
+    if not 1 <= ap <= free:
+        return f"{attacker.name} may send 1 to {free} assault points, not {ap}"
     if spec.beast and ap != attacker.ap:
         return "creatures and robots board with all their assault points"
     if target.alive and target.derelict and target.prize_ap <= 0:
@@ -115,6 +122,8 @@ def board_refusal(
         return f"{target.name} is not an enemy to board"
     if target_spec.tiny:
         return "tiny flyers cannot be boarded"
+    if target.uid in attacker.fired_at:
+        return f"{attacker.name} fired at {target.name} this activation: it cannot board it"
     if target.uid in attacker.contact:
         return f"{attacker.name} rammed or collided with {target.name}: it cannot board it"
     levels = {attacker.level, target.level}
@@ -173,8 +182,10 @@ class BoardSpace(ParamSpace):
 
 
 class BoardingStage(StrEnum):
-    """The steps of the boarding step: declare, answer, fight, garrison a prize."""
+    """The steps of the boarding step: boardings carried on from earlier activations, then
+    declare, answer, fight, garrison a prize."""
 
+    ROUNDS = "rounds"
     DECLARE = "declare"
     ANSWER = "answer"
     MELEE = "melee"
@@ -190,6 +201,7 @@ class Assault:
     answer: str = ""
     responders: list[int] = field(default_factory=list)
     asked: bool = False
+    carried: bool = False
 
 
 @dataclass(slots=True)
@@ -198,7 +210,7 @@ class Boarding(Procedure[DWState, RulesData]):
 
     sid: int
     part: list[int]
-    stage: BoardingStage = BoardingStage.DECLARE
+    stage: BoardingStage = BoardingStage.ROUNDS
     assaults: list[Assault] = field(default_factory=list)
     capture: int = -1
     survivors: list[tuple[int, int]] = field(default_factory=list)
@@ -212,12 +224,13 @@ class Boarding(Procedure[DWState, RulesData]):
         found: list[Board] = []
         for uid in self.part:
             attacker = state.models[uid]
-            if self.sent(uid) or not attacker.active or attacker.ap <= 0:
+            free = attacker.ap - locked_points(state, uid)
+            if self.sent(uid) or not attacker.active or free <= 0:
                 continue
             for target in state.models:
                 if not target.alive or defender_of(target) in (attacker.player, -1):
                     continue
-                choices = sorted({attacker.ap, max(1, attacker.ap // 2)}, reverse=True)
+                choices = sorted({free, max(1, free // 2)}, reverse=True)
                 for ap in choices:
                     if board_refusal(state, data, attacker, target, ap) is None:
                         found.append(Board(uid, target.uid, ap))
@@ -251,7 +264,7 @@ class Boarding(Procedure[DWState, RulesData]):
             raise IllegalAction(f"boarding: {action!r} answers nothing here")
         attacker, target = state.models[action.model], state.models[action.target]
         for assault in self.assaults:
-            if assault.target == target.uid:
+            if assault.target == target.uid and not assault.carried:
                 assault.parties.append((attacker.uid, action.ap))
                 break
         else:
@@ -267,7 +280,13 @@ class Boarding(Procedure[DWState, RulesData]):
 
     def step(self, game: DWGame) -> None:
         state, data = game.state, game.data
-        if self.stage is BoardingStage.DECLARE:
+        if self.stage is BoardingStage.ROUNDS:
+            for carried in take_rounds(state, self.part):
+                self.assaults.append(
+                    Assault(carried.target, carried.parties, asked=True, carried=True)
+                )
+            self.stage = BoardingStage.DECLARE
+        elif self.stage is BoardingStage.DECLARE:
             self.stage = BoardingStage.ANSWER
         elif self.stage is BoardingStage.ANSWER:
             for index, assault in enumerate(self.assaults):
@@ -336,7 +355,19 @@ class Boarding(Procedure[DWState, RulesData]):
         # surviving boarders are back aboard their own ships: their points never left them
         alive_boarders = sum(ap for _, ap in survivors)
         beasts = [uid for uid, _ in parties if data.models[state.models[uid].cls].beast]
-        if assault_outcome(left_defending, alive_boarders) != CAPTURED:
+        outcome = assault_outcome(left_defending, alive_boarders)
+        if outcome == BOTH_LOSE:
+            lock(state, target.uid, state.squadrons[self.sid].player, survivors)
+            game.emit(
+                BoardingGoesOn(
+                    target=target.uid,
+                    boarders=alive_boarders,
+                    defenders=left_defending,
+                    text=f"the boarding of {target.name} goes on: {alive_boarders} boarders "
+                    f"against {left_defending} defenders",
+                )
+            )
+        if outcome != CAPTURED:
             return
         if target_spec.beast:
             destroy(game, target, "destroyed", "overwhelmed by boarders")

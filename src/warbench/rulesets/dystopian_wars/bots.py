@@ -11,6 +11,7 @@ soon as they help.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from warbench.core.actions import Action
@@ -36,6 +37,12 @@ from warbench.rulesets.dystopian_wars.actions import (
     Repair,
     Reroll,
     Respond,
+)
+from warbench.rulesets.dystopian_wars.bot_tactics import (
+    deck_choice,
+    launch_choice,
+    level_for,
+    mine_drop,
 )
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
@@ -98,6 +105,9 @@ class CommodoreBot:
         if any(isinstance(o, Activate) for o in options):
             return self.activate(observation.state, data, decision)
         if any(isinstance(s.action_type, type) and s.action_type is Move for s in decision.spaces):
+            launch = launch_choice(decision)
+            if launch is not None:
+                return launch
             return self.move(observation, observation.state, data, decision)
         if any(isinstance(o, CeaseFire) for o in options):
             return self.fire(observation.state, data, decision)
@@ -117,6 +127,9 @@ class CommodoreBot:
             return cards[0]
         if any(isinstance(o, Discard) for o in options):
             return Decline()
+        deck = deck_choice(observation.state, decision)
+        if deck is not None:
+            return deck
         helms = [o for o in options if isinstance(o, Helm)]
         if helms:
             return next((h for h in helms if h.order == "ahead"), helms[0])
@@ -193,7 +206,18 @@ class CommodoreBot:
         return best
 
     def candidates(self, state: DWState, data: RulesData, model: Model) -> list[Move]:
-        """Straight runs at several speeds, and turns of 45 degrees at several points."""
+        """Straight runs at several speeds, and turns of 45 degrees at several points, at
+        the level the model wants and dropping a mine when one is due
+        (:mod:`.bot_tactics`)."""
+        found = self.paths(state, data, model)
+        level, mine_at = level_for(data, model), mine_drop(state, data, model)
+        if level or mine_at >= 0.0:
+            found = [dataclasses.replace(m, level=level, mine_at=mine_at) for m in found]
+        return found
+
+    def paths(self, state: DWState, data: RulesData, model: Model) -> list[Move]:
+        """Straight runs at several speeds, and turns of 45 degrees at several points;
+        a model in contact also backs off with a turn of up to 90 degrees first."""
         backward = model.helm == "reverse"
         limits = limits_for(state, data, model, backward=backward)
         low, high = limits.minimum, limits.allowance
@@ -203,7 +227,10 @@ class CommodoreBot:
             found.append(Move(model.uid, (speed,), backward))
         if backward or not limits.can_turn:
             return found
-        spec = data.models[model.cls]
+        if limits.disengage:
+            for angle in (-90.0, -45.0, 45.0, 90.0):
+                for speed in speeds:
+                    found.append(Move(model.uid, (0.0, angle, speed)))
         if limits.straight_before <= 0.0:
             for angle in (-135.0, -90.0, -45.0, 45.0, 90.0, 135.0, 180.0):
                 for speed in speeds:
@@ -222,8 +249,6 @@ class CommodoreBot:
             if high - first - 1.0 > 2.0:
                 mid = round((high - 1.0) / 2.0 + first / 2.0, 2)
                 found.append(Move(model.uid, (mid, side, round(high - 1.0 - mid, 2))))
-        if spec.diving and model.level != "submerged":
-            found.append(Move(model.uid, (high,), level="submerged"))
         return found
 
     def fire(self, state: DWState, data: RulesData, decision: Decision) -> Action:
@@ -324,11 +349,12 @@ class CommodoreBot:
         return Decline()
 
     def board(self, state: DWState, data: RulesData, decision: Decision) -> Action:
-        """Board when our assault points clearly outnumber the defender's."""
+        """Board when our assault points outnumber the defender's."""
         boards = [o for o in decision.options if isinstance(o, Board)]
         for option in sorted(boards, key=lambda b: -b.ap):
             target = state.models[option.target]
-            if option.ap >= 2 * max(1, target.ap) + 1:
+            defenders = target.prize_ap if target.derelict else target.ap
+            if option.ap > defenders + 1:
                 return option
         return next(o for o in decision.options if isinstance(o, EndBoarding))
 

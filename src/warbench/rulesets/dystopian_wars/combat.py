@@ -28,6 +28,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     band_of,
     in_weapon_arc,
 )
+from warbench.rulesets.dystopian_wars.locked import locked_against
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import World, world_of
@@ -263,6 +264,10 @@ def shot_refusal(
     found when not given; pass it for many shots at once) and remembered while the table
     stays as it is.
     """
+    if state.boardings and mount_name not in (AA_GUN, CC_GUN) and locked_against(
+        state, data, shooter.player, target.uid
+    ):  # read outside the remembered answers: a boarding is no part of the table's shape
+        return f"{target.name} is locked in a boarding with our crews aboard: no fire at it", None
     if world is None:
         world = world_of(state, data)
     key = (shooter.uid, mount_name, target.uid)
@@ -377,8 +382,10 @@ def _shot(
     if dice <= 0:
         return f"{mount.name} has no attack dice in range band {band}", None
     needed = needed_to_hit(spec, shooter, target_spec, target, mount, band)
-    if spec.tiny and mount.kind in ("bombs", "torpedoes") and target.level not in AIRBORNE:
-        needed = min(needed, 3)
+    if spec.tiny and mount.kind in ("bombs", "torpedoes") and target.level == "surface":
+        # bombers hit surface models on 3+; the harder numbers (6 submerged, 5+ against
+        # surfaced divers and elusive targets) still win
+        needed = 3 if needed <= 4 else needed
     if mount.indirect and band >= 3 and patrol_recon(state, data, shooter):
         needed = clamp_needed(needed - 1)
     if mount.kind == "bombs" and mount.arc.endswith("channel"):

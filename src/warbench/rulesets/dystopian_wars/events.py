@@ -10,6 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warbench.core.events import Event
+from warbench.rulesets.dystopian_wars.boarding_events import (
+    BoardersShot,
+    BoardingDeclared,
+    BoardingGoesOn,
+    BoardingRepelled,
+    Derelict,
+    Melee,
+    Prize,
+)
 
 # ---------------------------------------------------------------- the turn
 
@@ -355,56 +364,6 @@ class RepairFailed(Event, tag="repair_failed"):
     model: int
 
 
-# ---------------------------------------------------------------- boarding
-
-
-@dataclass(frozen=True, slots=True)
-class BoardingDeclared(Event, tag="boarding_declared"):
-    """``model`` sends ``ap`` assault points to board ``target``."""
-
-    model: int
-    target: int
-    ap: int
-
-
-@dataclass(frozen=True, slots=True)
-class BoardingRepelled(Event, tag="boarding_repelled"):
-    """The boarders never reached ``target``."""
-
-    target: int
-
-
-@dataclass(frozen=True, slots=True)
-class BoardersShot(Event, tag="boarders_shot"):
-    """``killed`` boarding points fell to the defenders' fire."""
-
-    killed: int
-
-
-@dataclass(frozen=True, slots=True)
-class Melee(Event, tag="melee"):
-    """Boarding ``target``: the boarders scored ``hits``, the defenders ``answer``."""
-
-    target: int
-    hits: int
-    answer: int
-
-
-@dataclass(frozen=True, slots=True)
-class Prize(Event, tag="prize"):
-    """``model`` is held as a prize by ``ap`` assault points."""
-
-    model: int
-    ap: int
-
-
-@dataclass(frozen=True, slots=True)
-class Derelict(Event, tag="derelict"):
-    """``model`` is left a derelict."""
-
-    model: int
-
-
 # ---------------------------------------------------------------- mines
 
 
@@ -569,7 +528,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CommodoreReroll, TestPassed, TestFailed, Broken, Rallied, AttackDeclared, AnswerDeclared,
     AttackLost, AttackRolled, PatrolStrike, HullDamage, ModelLost, CommodoreLost, NoDamage,
     CriticalHit, CriticalResult, FireOut, FireSpreads, Repaired, RepairFire, RepairFailed,
-    BoardingDeclared, BoardingRepelled, BoardersShot, Melee, Prize, Derelict, MineDropped,
+    BoardingDeclared, BoardingRepelled, BoardersShot, Melee, Prize, Derelict, BoardingGoesOn,
+    MineDropped,
     MineExploded, MineShielded, MineAttack, MineSwept, MineSurvives, TokensLost, Aborted,
     FuelBurnt, Launched, Landed, Refuelled, JoinedPatrol, CardsDrawn, OwnCards, CardPlayed,
     CardCountered, CardLaid, CardDiscarded,

@@ -8,9 +8,9 @@ turn freely and have no minimum move.
 * Fuel: 6 to start; moving more than half its move, attacking (AD, ack-ack or charges)
   and each abort cost 1; a wing with none left is lost. Wings aboard a carrier refuel and
   re-arm in the end phase (engine default).
-* Against a wing (FACTS.md, 2012 revision): each natural 6 removes a token (and rolls
-  again); if the other hits at least match the tokens left, the wing aborts: it loses 1
-  fuel and, if it was attacking, its attack is over.
+* Against a wing (the seed, not FACTS.md's later revision): each natural 6 destroys a
+  token (and rolls again, counting no second hit); every other hit is an abort costing
+  1 fuel. A wing whose tokens or fuel run out is lost, and its attack with it.
 * Fighters hit other tiny flyers on 3+, reconnaissance planes on 5+, bombers only on 6.
   Bombers need base contact to drop their bombs and hit surface models on 3+ (large and
   massive flyers on 5+); torpedo bombers use their torpedoes in range band 1, hitting
@@ -53,8 +53,9 @@ LAUNCH_OFFSET = 3.0
 def strike_wing(
     game: DWGame, wing: Model, dice: int, needed: int, *, label: str
 ) -> bool:
-    """Roll ``dice`` at a wing: natural 6s remove tokens; enough other hits make it abort
-    (1 fuel). True when the wing aborts or is wiped out."""
+    """Roll ``dice`` at a wing (the seed's reading): each natural 6 destroys a token and
+    rolls again (it does not count two hits); every other hit is an abort, costing the
+    wing 1 fuel. True when the wing is lost (no tokens or no fuel left)."""
     kills, aborts, _ = roll_against_wing(game.dice, dice, needed, label=label)
     if kills:
         wing.tokens = max(0, wing.tokens - kills)
@@ -69,12 +70,18 @@ def strike_wing(
     if wing.tokens <= 0:
         destroy(game, wing, "destroyed", "every token shot down")
         return True
-    if aborts and aborts >= wing.tokens:
-        wing.fuel -= 1
-        game.emit(Aborted(model=wing.uid, text=f"{wing.name} aborts ({wing.fuel} fuel left)"))
+    if aborts:
+        wing.fuel = max(0, wing.fuel - aborts)
+        game.emit(
+            Aborted(
+                model=wing.uid,
+                text=f"{wing.name} aborts {aborts} time{'s' if aborts > 1 else ''}: "
+                f"{aborts} fuel lost ({wing.fuel} left)",
+            )
+        )
         if wing.fuel <= 0:
             destroy(game, wing, "destroyed", "out of fuel")
-        return True
+            return True
     return False
 
 
@@ -171,7 +178,10 @@ def land(game: DWGame, state: DWState, wing: Model, carrier: Model) -> None:
 
 def patrol_squadrons(state: DWState, data: RulesData, wing: Model) -> list[int]:
     """Friendly large or massive squadrons (not submerged) with a model within 4 inches;
-    a squadron takes one recon plane at most."""
+    a squadron takes one recon plane at most. A wing on patrol must first leave it (by
+    moving away), and a wing that left a patrol joins no other in the same turn."""
+    if wing.cap_with >= 0 or wing.left_patrol == state.turn:
+        return []
     wing_body = body_of(wing, data.models[wing.cls])
     recon = data.models[wing.cls].wing == "recon"
     found = []

@@ -316,6 +316,9 @@ class Gunnery(Procedure[DWState, RulesData]):
         )
         assert shot is not None
         record_fire(self, action, attack, shot.dice)
+        for uid, _ in action.guns:
+            if action.target not in state.models[uid].fired_at:
+                state.models[uid].fired_at.append(action.target)
         attack.answer, _ = answer_for(state, data, attack)
         lead = state.models[lead_uid]
         bonus, easier = action_card_bonus(state, data, lead_uid)

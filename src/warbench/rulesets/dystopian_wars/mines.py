@@ -11,7 +11,8 @@ surface model's base, judged as line of sight is (a base shields models of its s
 or smaller: engine default). Each other mine under
 the template rolls a D6: on 5 or 6 it goes off too, on its own. Mines arm at the end of
 the activation that dropped them (engine default), so a model never sets off its own mine
-as it drops it. Concussion charges may clear a mine within 4 inches (hits on 5+; enough
+as it drops it; a mine dropped on a model (its centre on the model's base) goes off at
+once. Concussion charges may clear a mine within 4 inches (hits on 5+; enough
 hits to match its attack dice destroy it).
 """
 
@@ -149,6 +150,21 @@ def shielded(
     (True, False)
     """
     return not sees_past(blast, target, terrain, blockers)
+
+
+def dropped_on(state: DWState, data: RulesData, mine: Mine, dropper: Model) -> Model | None:
+    """The model a mine was dropped on, if any: a surface or submerged model (not tiny,
+    not the dropper) whose base the mine's centre lies on; such a mine goes off at once."""
+    point = Disc(mine.point(), 1e-6)
+    for model in state.models:
+        if model.uid == dropper.uid or not model.alive or model.carried_by >= 0:
+            continue
+        spec = data.models[model.cls]
+        if spec.tiny or model.level not in ("surface", "submerged"):
+            continue
+        if shape_distance(body_of(model, spec).shape(), point) <= 1e-6:
+            return model
+    return None
 
 
 def dropped_by_flyer(state: DWState, data: RulesData, mine: Mine) -> bool:

@@ -94,6 +94,7 @@ def limits_for(
         float(minimum),
         can_turn=not model.marker("rudder-jammed"),
         disengage=bool(model.contact),
+        turn_moves=True,
     )
 
 
@@ -131,7 +132,7 @@ def move_refusal(
         plan = plan_path(start, action.path, limits)
     except IllegalMove as error:
         return f"{model.name}: {error}", None
-    straight = sum(action.path[0::2])
+    straight = sum(length for _, length in plan.legs)
     if action.mine_at > straight + 1e-9:
         return f"the mine is dropped {action.mine_at:g} inches along a {straight:g} inch path", None
     level = action.level or model.level
@@ -337,13 +338,15 @@ def mine_distance(body: Body, spec: ModelSpec, start: Pose, length: float, mine:
 
 @dataclass(frozen=True, slots=True)
 class MoveResult:
-    """What carrying out a move did: the final pose, a contact, mines set off."""
+    """What carrying out a move did: the final pose, a contact, mines set off, and the
+    model it stopped against without a contact because they touched from the start."""
 
     final: Pose
     contact: Contact | None
     mines: tuple[int, ...]
     dropped: Point | None
     travelled: float
+    held_by: int | None = None
 
 
 def carry_out(
@@ -360,19 +363,21 @@ def carry_out(
     margin = reach + 1.0
     within = (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
     bodies, pieces = obstacles(state, data, model, level, within)
-    started_against = set(model.contact)
     base = body_of(model, spec).base
-    pose = plan.poses[0]
+    # the move starts in contact with whatever the base touches now (and what it rammed or
+    # collided with): meeting those again is no ram or collision
+    here = Body(model.pose(), base)
+    started_against = set(model.contact) | {
+        uid for body, uid in bodies if edge_distance(here, body) <= 1e-6
+    }
     travelled = 0.0
     triggered: list[int] = []
     dropped: Point | None = None
     contact: Contact | None = None
-    for value_index, value in enumerate(action.path):
-        if value_index % 2 == 1:
-            pose = pose.turned(value)
-            continue
-        if value <= 0.0:
-            continue
+    held_by: int | None = None
+    pose = plan.poses[0]
+    for start, value in plan.legs:
+        pose = start
         mover = Body(pose, base)
         near_bodies, near_pieces = _near_leg(pose, value, reach, bodies, pieces)
         near_bodies = [body for body in near_bodies if not _leaving(mover, body)]
@@ -391,11 +396,15 @@ def carry_out(
         pose = pose.moved(length)
         if hit is not None:
             other = _obstacle_id(hit.obstacle, bodies, pieces)
-            if other not in started_against:
+            if other in started_against:
+                held_by = other
+            else:
                 contact = Contact(model.uid, other, not action.backward)
             break
+    else:
+        pose = plan.final
     final = pose.turned(180.0) if action.backward else pose
-    return MoveResult(final, contact, tuple(triggered), dropped, travelled)
+    return MoveResult(final, contact, tuple(triggered), dropped, travelled, held_by)
 
 
 def _near_leg(

@@ -35,7 +35,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     id = "dystopian-wars"
     name = "Dystopian Wars (1st edition)"
-    version = "0.1"
+    version = "0.2"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

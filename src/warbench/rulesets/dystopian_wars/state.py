@@ -62,6 +62,8 @@ class Model:
     carried_by: int = -1
     cap_with: int = -1
     ready_turn: int = 0
+    left_patrol: int = -1
+    fired_at: list[int] = field(default_factory=list)
 
     def pose(self) -> Pose:
         """Where the model stands and faces."""
@@ -107,7 +109,7 @@ class Model:
                 self.broken, self.broken_at, self.alive, self.fate, self.derelict,
                 self.prize_of, self.prize_ap, self.captured_by, self.contact, self.grounded,
                 self.tokens, self.fuel, self.armed, self.carried_by, self.cap_with,
-                self.ready_turn,
+                self.ready_turn, self.left_patrol, self.fired_at,
             ),
         )
 
@@ -128,6 +130,16 @@ class Squadron:
         return (
             Squadron, (self.sid, self.player, self.name, self.models, self.activated, self.core)
         )
+
+
+@dataclass(slots=True)
+class Locked:
+    """A boarding that carries on: ``player``'s boarding parties (model, assault points
+    aboard) locked in ``target``, fighting another round at their next boarding step."""
+
+    target: int
+    player: int
+    parties: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -189,6 +201,7 @@ class DWState(GameState):
     models: list[Model] = field(default_factory=list)
     squadrons: list[Squadron] = field(default_factory=list)
     mines: list[Mine] = field(default_factory=list)
+    boardings: list[Locked] = field(default_factory=list)
     turn: int = 0
     phase_no: int = 0
     max_turns: int = 6

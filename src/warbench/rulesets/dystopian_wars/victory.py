@@ -55,8 +55,9 @@ def victory_points(state: DWState, data: RulesData, player: int) -> int:
     return total
 
 
-def _all_gone(models: list[Model]) -> bool:
-    return bool(models) and all(gone(m) for m in models)
+def _all_destroyed(models: list[Model]) -> bool:
+    """Every one of ``models`` destroyed (a capture is no destruction)."""
+    return bool(models) and all(not m.alive for m in models)
 
 
 def order_met(state: DWState, data: RulesData, player: int, order: int) -> bool:
@@ -71,13 +72,13 @@ def order_met(state: DWState, data: RulesData, player: int, order: int) -> bool:
 
         if order == 1 and share >= 0.7:
             return True
-        if order == 2 and _all_gone(of_size("large", "massive")):
+        if order == 2 and _all_destroyed(of_size("large", "massive")):
             return True
         if order == 3 and share >= 0.5 and all(gone(m) for m in of_size("medium")):
             return True
         if order == 4:
             core = [m for m in fleet if state.squadrons[m.squadron].core]
-            if _all_gone(core):
+            if _all_destroyed(core):
                 return True
         if order == 5 and share >= 0.5 and all(gone(m) for m in of_size("small")):
             return True

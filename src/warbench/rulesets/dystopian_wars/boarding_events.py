@@ -1,0 +1,66 @@
+"""Boarding events: assaults declared, boarders shot, melee rounds, captures, and
+boardings that carry on into later activations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warbench.core.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class BoardingDeclared(Event, tag="boarding_declared"):
+    """``model`` sends ``ap`` assault points to board ``target``."""
+
+    model: int
+    target: int
+    ap: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardingRepelled(Event, tag="boarding_repelled"):
+    """The boarders never reached ``target``."""
+
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardersShot(Event, tag="boarders_shot"):
+    """``killed`` boarding points fell to the defenders' fire."""
+
+    killed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Melee(Event, tag="melee"):
+    """Boarding ``target``: the boarders scored ``hits``, the defenders ``answer``."""
+
+    target: int
+    hits: int
+    answer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Prize(Event, tag="prize"):
+    """``model`` is held as a prize by ``ap`` assault points."""
+
+    model: int
+    ap: int
+
+
+@dataclass(frozen=True, slots=True)
+class Derelict(Event, tag="derelict"):
+    """``model`` is left a derelict."""
+
+    model: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardingGoesOn(Event, tag="boarding_goes_on"):
+    """Neither side of the boarding of ``target`` is wiped out: ``boarders`` assault points
+    stay locked aboard it against ``defenders``, for another round later."""
+
+    target: int
+    boarders: int
+    defenders: int
+

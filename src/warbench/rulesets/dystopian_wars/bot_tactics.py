@@ -1,0 +1,80 @@
+"""The commodore bot's use of the rest of the game: levels, mines, wings and decks.
+
+Kept apart from the bot's movement and gunnery scoring (:mod:`.bots`). Each rule reads
+only what the seat may know (the observed state and the catalog):
+
+* a diving model runs submerged when it carries torpedoes (its one weapon under water)
+  or has been hurt, and surfaces otherwise;
+* a flyer (not a wing) climbs into the clouds once it has lost half its hull points, and
+  comes down otherwise;
+* a model carrying mines drops one behind it on every move with an enemy within 16 inches;
+* a carrier launches its wings before it moves; a wing joins a patrol when it can, and
+  lands to refuel when low on fuel or out of bombs and torpedoes.
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.rulesets.dystopian_wars.actions import JoinPatrol, Land, Launch
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.state import DWState, Model
+
+#: Enemies this close (centre to centre) make a minelayer drop a mine.
+MINE_REACH = 16.0
+#: A wing with this much fuel or less lands when it can.
+LOW_FUEL = 3
+
+
+def level_for(data: RulesData, model: Model) -> str:
+    """The level the model should move at this activation ("" keeps it as it is)."""
+    spec = data.models[model.cls]
+    if spec.tiny:
+        return ""
+    if spec.diving:
+        under = model.damage > 0 or any(m.kind == "torpedoes" for m in spec.mounts)
+        wanted = "submerged" if under else "surface"
+    elif spec.flying:
+        wanted = "obscured" if 2 * model.damage >= spec.hp else "flying"
+    else:
+        return ""
+    return wanted if wanted != model.level else ""
+
+
+def mine_drop(state: DWState, data: RulesData, model: Model) -> float:
+    """Where along its move the model drops a mine: at the start (0.0), or -1 for none."""
+    spec = data.models[model.cls]
+    if not any(m.kind == "mines" for m in spec.mounts) or model.marker("chaos-and-disarray"):
+        return -1.0
+    for other in state.models:
+        if other.player != model.player and other.active and other.carried_by < 0 and (
+            math.hypot(other.x - model.x, other.y - model.y) <= MINE_REACH
+        ):
+            return 0.0
+    return -1.0
+
+
+def launch_choice(decision: Decision) -> Action | None:
+    """Launch the first wing that may be launched."""
+    return next((o for o in decision.options if isinstance(o, Launch)), None)
+
+
+def deck_choice(state: DWState, decision: Decision) -> Action | None:
+    """A wing's end of activation: land when short of fuel or ammunition, else join a
+    patrol when one is offered."""
+    lands = [o for o in decision.options if isinstance(o, Land)]
+    patrols = [o for o in decision.options if isinstance(o, JoinPatrol)]
+    if not lands and not patrols:
+        return None
+    wing = next(
+        (m for m in state.models if m.alive and m.player == decision.player
+         and m.carried_by < 0 and m.tokens and m.name in decision.prompt),
+        None,
+    )
+    if lands and wing is not None and (wing.fuel <= LOW_FUEL or not wing.armed):
+        return lands[0]
+    if patrols:
+        return patrols[0]
+    return None
