@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.duel import Activation, Duel, DuelState, Gamble, Round
+from tests.duel import Activation, Duel, DuelState, Gamble, Round, WriteStances
 from warbench import testing
 from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
@@ -74,12 +74,13 @@ def test_a_game_that_never_ends_is_reported() -> None:
 
 
 class LeakyView(Duel):
-    """Adds a convenience list of stances to every view, forgetting they are secret."""
+    """Adds a summary of the stances written so far to every view, forgetting they are secret."""
 
-    def view(self, state: GameState, player: int) -> dict[str, Any]:
-        assert isinstance(state, DuelState)
+    def view(self, state: DuelState, player: int) -> dict[str, Any]:
         view = super().view(state, player)
-        view["stance_summary"] = [stance.value if stance else None for stance in state.stances]
+        frame = state.stack[-1] if state.stack else None
+        written = frame.written if isinstance(frame, WriteStances) else {}
+        view["stance_summary"] = {key: repr(order.value) for key, order in written.items()}
         return view
 
 
