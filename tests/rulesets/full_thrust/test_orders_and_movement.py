@@ -64,7 +64,8 @@ def test_orders_stay_hidden_from_the_other_player_until_ships_move() -> None:
     feed.add(6, 1)  # initiative; then the sentinel's two fire controls ask for targets
     game.apply(1, WriteOrders(1, 0, 0))
     assert game.state.phase == 9
-    assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1}
+    assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1,
+                                                  "launch": []}
     revealed = next(e for e in game.events if isinstance(e, OrdersRevealed))
     assert revealed.visible_to is None and "Watch speed 0 -> 2, 1 point to port" in revealed.text
 
@@ -95,13 +96,26 @@ def test_thrust_pays_for_speed_changes_and_turns_up_to_half_thrust() -> None:
 
 
 def test_a_cinematic_move_turns_half_moves_half_turns_the_rest() -> None:
-    """FT-MOVE-CINEMATIC, FT-MOVE-FACING: speed 4 -> 6 with a 3-point turn to port: two
-    points, 3 MU, one point, 3 MU."""
+    """FT-MOVE-CINEMATIC, FT-MOVE-FACING: speed 4 -> 6 with a 3-point turn to port: one
+    point (the smaller half), 3 MU, two points, 3 MU."""
     x, y, facing, speed = cinematic_move(0.0, 0.0, 0, 4, 2, -3)
     assert (facing, speed) == (9, 6)
-    first = (-3 * math.sin(math.radians(60)), 3 * math.cos(math.radians(60)))
+    first = (-3 * math.sin(math.radians(30)), 3 * math.cos(math.radians(30)))
     assert x == pytest.approx(first[0] - 3.0, abs=1e-3)
     assert y == pytest.approx(first[1], abs=1e-3)
+
+
+def test_ft_move_cinematic_an_odd_turn_makes_the_smaller_half_first() -> None:
+    """FT-MOVE-CINEMATIC: a 1-point turn at speed 4 goes 2 MU straight on, turns, then
+    2 MU on the new course (the larger half of the turn comes at the midpoint); in a game
+    the ship ends there."""
+    game, _ = battle([ship("lancer", "Sabre", 10.0, 10.0, speed=4)],
+                     [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 4, 2)
+    orders(game, Sabre=(0, 1))
+    sabre = game.state.ships[0]
+    assert sabre.facing == 1
+    assert sabre.x == pytest.approx(10.0 + 2 * math.sin(math.radians(30)), abs=1e-3)
+    assert sabre.y == pytest.approx(10.0 + 2 + 2 * math.cos(math.radians(30)), abs=1e-3)
 
 
 def test_ships_move_at_once_by_their_orders() -> None:
@@ -112,7 +126,7 @@ def test_ships_move_at_once_by_their_orders() -> None:
     sabre, pike = state.ships
     assert (sabre.x, sabre.y, sabre.facing, sabre.speed) == (10.0, 15.0, 0, 5)
     assert (pike.facing, pike.speed) == (7, 3)
-    assert pike.y == pytest.approx(40.0 - 3 * math.cos(math.radians(30)), abs=1e-3)
+    assert pike.y == pytest.approx(40.0 - 1.5 - 1.5 * math.cos(math.radians(30)), abs=1e-3)
     moved = [e.ship for e in game.events if isinstance(e, ShipMoved)]
     assert moved == [0, 1]
 

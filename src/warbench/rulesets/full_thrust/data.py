@@ -239,9 +239,12 @@ class WeaponRules(Record):
 
 
 class RepairRules(Record):
-    """Damage control parties: what a repair needs (parties come from crew factors)."""
+    """Damage control: what one party needs, what each further party takes off, and how
+    many parties may work on one system (parties come from crew factors)."""
 
     repair_on: int = Field(ge=1, le=6)
+    extra_party_bonus: int = Field(ge=0, le=5)
+    max_parties: int = Field(ge=1)
 
 
 class GameRules(Record):

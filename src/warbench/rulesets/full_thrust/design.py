@@ -48,8 +48,22 @@ class CostSheet:
 
 
 def _percent_of(mass: int, percent: int) -> int:
-    """``percent`` of ``mass``, rounded up (exact integer arithmetic)."""
+    """``percent`` of ``mass``, rounded up (exact integer arithmetic): for limits such as
+    the least hull integrity."""
     return -(-mass * percent // 100)
+
+
+def system_percent(mass: int, percent: int) -> int:
+    """The MASS of a system sized as ``percent`` of the ship's ``mass``, as the Fleet Book
+    and its errata round it: each system on its own to the nearest whole MASS, a half
+    rounded up, never below 1 (0 when the system takes no share).
+
+    >>> system_percent(85, 5), system_percent(85, 10), system_percent(30, 5), system_percent(10, 5)
+    (4, 9, 2, 1)
+    """
+    if percent <= 0:
+        return 0
+    return max(1, (2 * mass * percent + 100) // 200)
 
 
 def weapon_mass(weapon: WeaponRecord, costs: CostTable) -> int:
@@ -109,15 +123,16 @@ def screen_mass(design: DesignRecord, costs: CostTable) -> int:
     if design.screens == 0:
         return 0
     level = design.screens - 1
-    return max(costs.screen_min_mass[level], _percent_of(design.mass, costs.screen_percent[level]))
+    share = system_percent(design.mass, costs.screen_percent[level])
+    return max(costs.screen_min_mass[level], share)
 
 
 def cost_sheet(design: DesignRecord, costs: CostTable) -> CostSheet:
     """Every part of ``design`` with its MASS and points."""
     engine = costs.engine_points_per_mass
-    drive = _percent_of(design.mass, costs.drive_percent_per_thrust * design.thrust)
-    ftl = _percent_of(design.mass, costs.ftl_percent) if design.ftl else 0
-    streamlining = _percent_of(design.mass, costs.streamlining_percent[design.streamlining])
+    drive = system_percent(design.mass, costs.drive_percent_per_thrust * design.thrust)
+    ftl = system_percent(design.mass, costs.ftl_percent) if design.ftl else 0
+    streamlining = system_percent(design.mass, costs.streamlining_percent[design.streamlining])
     screens = screen_mass(design, costs)
     lines: list[tuple[str, int, int]] = [
         ("basic hull", 0, design.mass * costs.basic_hull_points_per_mass),

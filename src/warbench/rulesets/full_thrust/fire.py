@@ -4,8 +4,8 @@ The firing ship's fire controls each lock on one target, then each weapon is giv
 those targets (it must be in the weapon's arcs and range); only then are the dice rolled.
 Damage lands at once; a ship hit makes its threshold check when the firing ship is done
 with it. Beams roll by 12 MU band; pulse torpedoes need a to-hit roll by range and do a d6
-ignoring screens; needle beams snipe a system; submunition packs fire once. With the
-optional rule, weapons may fire at free fighter groups and kill one on a 6.
+ignoring screens; needle beams snipe a system; submunition packs fire once (screens no
+help). With the optional rule, weapons may fire at free fighter groups and kill one on a 6.
 """
 
 from __future__ import annotations
@@ -233,7 +233,8 @@ class ShipFirePhase(FTProcedure):
             if action.target >= 0:
                 self.assignments.append((action.system, action.kind, action.target))
         elif isinstance(action, ChooseSystem):
-            knock_out(game, state.ships[action.ship], action.system, "a needle beam")
+            knock_out(game, state.ships[action.ship], action.system, "a needle beam",
+                      lasting=True)
             self.stage = FireStage.RESOLVE
         else:
             raise IllegalAction(f"{action!r} is no part of a ship's fire")
@@ -326,7 +327,7 @@ class ShipFirePhase(FTProcedure):
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
         elif spec.kind == "submunition":
             dice = to_hit_number(distance, range_table(weapons.submunition)) or 0
-            points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
+            points = beam_dice(source, dice, screens=0, label=label)  # screens no help
         elif spec.kind == "pulse_torpedo":
             need = to_hit_number(distance, range_table(weapons.pulse_torpedo)) or 7
             points = pulse_torpedo(source, need, label=label)

@@ -166,8 +166,8 @@ def _systems(design: DesignRecord) -> tuple[SystemSpec, ...]:
     systems = [SystemSpec("drive", "main drive")]
     systems += [SystemSpec("fire_control", "fire control")] * design.fire_controls
     systems += [SystemSpec("adfc", "area defence fire control")] * design.adfc
-    if design.screens:
-        systems.append(SystemSpec("screen", f"level-{design.screens} screens", design.screens))
+    # each screen level is a system of its own at threshold checks (FT-SCREENS)
+    systems += [SystemSpec("screen", "screen generator", 1)] * design.screens
     systems += [SystemSpec("pds", "point defence system")] * design.pds
     systems += [SystemSpec("hangar", "hangar bay")] * design.hangars
     systems += [_weapon_system(weapon) for weapon in design.weapons]

@@ -3,8 +3,8 @@
 Cinematic: a ship spends its thrust on speed changes and turns, one point of thrust per
 point of speed or per clock point turned, and may turn at most half its thrust (rounded
 down, but a ship with thrust 1 may still turn one point). It makes the first half of the
-turn (the larger half), moves half its new speed, makes the rest of the turn and moves the
-rest.
+turn (the smaller half, when the turn is odd), moves half its new speed, makes the rest of
+the turn and moves the rest.
 
 Vector: a ship keeps its velocity (a vector); it drifts by it, rotates (one thrust a clock
 point, at most half its thrust) and burns its main drive along its new facing; the burn is
@@ -79,9 +79,13 @@ def _step(x: float, y: float, facing: int, distance: float) -> tuple[float, floa
 def cinematic_move(
     x: float, y: float, facing: int, speed: int, change: int, turn: int
 ) -> tuple[float, float, int, int]:
-    """Where a ship ends: ``(x, y, facing, speed)``, rounded to 1/1000 MU."""
+    """Where a ship ends: ``(x, y, facing, speed)``, rounded to 1/1000 MU.
+
+    >>> cinematic_move(0.0, 0.0, 0, 4, 0, 1)  # odd turn: 2 MU straight, turn 1, 2 MU on
+    (1.0, 3.732, 1, 4)
+    """
     new_speed = speed + change
-    first = (abs(turn) + 1) // 2 * (1 if turn >= 0 else -1)
+    first = abs(turn) // 2 * (1 if turn >= 0 else -1)  # the smaller half first
     facing = (facing + first) % FACINGS
     x, y = _step(x, y, facing, new_speed / 2)
     facing = (facing + turn - first) % FACINGS

@@ -8,7 +8,7 @@ move off the table has disengaged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from warbench.core.actions import Action
@@ -16,10 +16,11 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.plain import REDACTED, Hidden
 from warbench.core.rng import RandomStream
-from warbench.rulesets.full_thrust.actions import WriteOrders
+from warbench.rulesets.full_thrust.actions import Launch, LaunchesDone, MergeGroups, WriteOrders
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import remove_ship, thrust_of
 from warbench.rulesets.full_thrust.events import OrdersRevealed, OrdersWritten, OwnOrders, ShipMoved
+from warbench.rulesets.full_thrust.fighters import launch_options, merge
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import (
     VECTOR,
@@ -50,25 +51,52 @@ def describe_order(movement: str, speed: int, order: Order) -> str:
 
 @dataclass(slots=True)
 class WriteOrdersPhase(FTProcedure):
-    """Phase 1: each player owes one order per ship, all at once, each hidden."""
+    """Phase 1: each player owes one order per ship, all at once, each hidden; a carrier's
+    order then names the fighter groups it launches this turn (FT-FTR-LAUNCH), and groups
+    in its hangar may merge."""
+
+    launches_done: list[int] = field(default_factory=list)
 
     def decisions(self, game: FTGame) -> list[Decision]:
         state = game.state
         owed = []
         for ship in state.ships:
-            if ship.active and state.orders[ship.id] is None:
+            if not ship.active:
+                continue
+            written = state.orders[ship.id]
+            if written is None:
                 thrust = thrust_of(game.data.designs[ship.design], ship)
                 options = tuple(
                     WriteOrders(ship.id, change, turn)
                     for change, turn in order_choices(state.movement, thrust, ship.speed)
                 )
                 owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
+            elif ship.id not in self.launches_done:
+                launches = launch_options(game, ship, written.value.launch)
+                if launches:
+                    owed.append(
+                        Decision(ship.player, f"{ship.name}: launch fighter groups",
+                                 (*launches, LaunchesDone(ship.id)))
+                    )
         return owed
 
     def act(self, game: FTGame, player: int, action: Action) -> None:
+        state = game.state
+        if isinstance(action, LaunchesDone):
+            self.launches_done.append(action.ship)
+            return
+        if isinstance(action, Launch):
+            group = state.groups[action.group]
+            written = state.orders[group.carrier]
+            if written is None:
+                raise IllegalAction(f"{action!r}: the carrier has no written orders yet")
+            written.value.launch.append(group.id)
+            return
+        if isinstance(action, MergeGroups):
+            merge(game, state.groups[action.group], state.groups[action.into])
+            return
         if not isinstance(action, WriteOrders):
             raise IllegalAction(f"{action!r} writes no orders")
-        state = game.state
         ship = state.ships[action.ship]
         order = Order(action.speed, action.turn)
         state.orders[ship.id] = Hidden(player, order)

@@ -34,7 +34,8 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
 
     id = "full-thrust"
     name = "Full Thrust (Fleet Book era)"
-    version = "1"
+    # 2: the issue-12 rule fixes (damage control, odd turns, launches, design rounding)
+    version = "2"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
