@@ -70,7 +70,8 @@ def test_a_sampled_game_fills_unseen_orders_with_legal_ones_reproducibly() -> No
         assert written is not None and not written.revealed and written.owner == 0
         thrust = RULES.data.designs[ship.design].thrust
         legal = order_choices(state.movement, thrust, ship.speed)
-        assert (written.value.speed, written.value.turn) in legal
+        value = written.value
+        assert (value.speed, value.turn, value.side, value.retro) in legal
     assert sampled.hash() == again.hash()
     owed = sorted((d.player, d.prompt) for d in sampled.pending())
     assert owed == sorted((d.player, d.prompt) for d in game.pending())

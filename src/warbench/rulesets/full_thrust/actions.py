@@ -14,11 +14,15 @@ from warbench.core.actions import Action
 @dataclass(frozen=True, slots=True)
 class WriteOrders(Action, tag="ft-orders"):
     """Phase 1: a ship's orders. ``speed`` is the speed change (cinematic) or the main
-    drive burn (vector); ``turn`` is clock points, positive to starboard."""
+    drive burn (vector); ``turn`` is clock points, positive to starboard (in vector
+    movement the rotation); ``side`` (MU, positive to starboard) and ``retro`` (MU astern)
+    are vector movement's one push."""
 
     ship: int
     speed: int
     turn: int
+    side: int = 0
+    retro: int = 0
 
 
 @dataclass(frozen=True, slots=True)

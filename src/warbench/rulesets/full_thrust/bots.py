@@ -166,7 +166,8 @@ class AdmiralBot:
     ) -> float:
         if state.movement == VECTOR:
             x, y, facing, vx, vy = vector_move(
-                ship.x, ship.y, ship.facing, ship.vx, ship.vy, order.speed, order.turn
+                ship.x, ship.y, ship.facing, ship.vx, ship.vy,
+                (order.speed, order.turn, order.side, order.retro),
             )
             nx, ny = x + vx, y + vy
             speed = math.hypot(vx, vy)

@@ -106,6 +106,7 @@ class DesignRecord(Record):
     tags: tuple[str, ...] = ()
     mass: int = Field(ge=4, le=400)
     thrust: int = Field(ge=0, le=12)
+    drive: Literal["standard", "advanced"] = "standard"
     ftl: bool = True
     streamlining: Literal["none", "partial", "full"] = "none"
     hull: int = Field(ge=1)

@@ -69,6 +69,7 @@ class ShipClass:
     name: str
     mass: int
     thrust: int
+    advanced: bool
     hull: int
     hull_rows: tuple[int, ...]
     armour: int
@@ -191,6 +192,7 @@ def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
         name=design.name,
         mass=design.mass,
         thrust=design.thrust,
+        advanced=design.drive == "advanced",
         hull=design.hull,
         hull_rows=hull_rows(design.hull),
         armour=design.armour,

@@ -24,12 +24,26 @@ from warbench.rulesets.full_thrust.fighters import launch_options, merge
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import (
     VECTOR,
+    Manoeuvre,
     cinematic_move,
     on_table,
     order_choices,
     vector_move,
 )
-from warbench.rulesets.full_thrust.state import DISENGAGED, SCREENING, FullThrustState, Order
+from warbench.rulesets.full_thrust.state import (
+    DISENGAGED,
+    SCREENING,
+    FullThrustState,
+    Order,
+    Ship,
+)
+
+
+def legal_orders(state: FullThrustState, lib: Library, ship: Ship) -> list[Manoeuvre]:
+    """Every order ``ship`` may write now, by its working thrust and its drive."""
+    cls = lib.designs[ship.design]
+    thrust = thrust_of(cls, ship)
+    return order_choices(state.movement, thrust, ship.speed, cls.advanced)
 
 
 def describe_order(movement: str, speed: int, order: Order) -> str:
@@ -42,11 +56,16 @@ def describe_order(movement: str, speed: int, order: Order) -> str:
         thrust = f"burn {order.speed}"
     else:
         thrust = f"speed {speed} -> {speed + order.speed}"
+    push = ""
+    if order.side:
+        push = f", push {abs(order.side)} MU to {'starboard' if order.side > 0 else 'port'}"
+    elif order.retro:
+        push = f", retro push {order.retro} MU"
     if order.turn == 0:
-        return f"{thrust}, straight on"
+        return f"{thrust}, straight on{push}"
     side = "starboard" if order.turn > 0 else "port"
     points = abs(order.turn)
-    return f"{thrust}, {points} point{'s' if points > 1 else ''} to {side}"
+    return f"{thrust}, {points} point{'s' if points > 1 else ''} to {side}{push}"
 
 
 @dataclass(slots=True)
@@ -65,10 +84,9 @@ class WriteOrdersPhase(FTProcedure):
                 continue
             written = state.orders[ship.id]
             if written is None:
-                thrust = thrust_of(game.data.designs[ship.design], ship)
                 options = tuple(
-                    WriteOrders(ship.id, change, turn)
-                    for change, turn in order_choices(state.movement, thrust, ship.speed)
+                    WriteOrders(ship.id, *choice)
+                    for choice in legal_orders(state, game.data, ship)
                 )
                 owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
             elif ship.id not in self.launches_done:
@@ -98,7 +116,7 @@ class WriteOrdersPhase(FTProcedure):
         if not isinstance(action, WriteOrders):
             raise IllegalAction(f"{action!r} writes no orders")
         ship = state.ships[action.ship]
-        order = Order(action.speed, action.turn)
+        order = Order(action.speed, action.turn, side=action.side, retro=action.retro)
         state.orders[ship.id] = Hidden(player, order)
         game.emit(
             OrdersWritten(
@@ -150,10 +168,9 @@ def draw_unseen_orders(
         written = state.orders[ship.id] if ship.id < len(state.orders) else None
         if written is None or written.visible_to(seat):
             continue
-        thrust = thrust_of(lib.designs[ship.design], ship)
-        choices = order_choices(state.movement, thrust, ship.speed)
-        speed, turn = choices[rng.choice_index(len(choices))]
-        written.value = Order(speed, turn)
+        choices = legal_orders(state, lib, ship)
+        speed, turn, side, retro = choices[rng.choice_index(len(choices))]
+        written.value = Order(speed, turn, side=side, retro=retro)
 
 
 def move_ships(game: FTGame) -> None:
@@ -185,7 +202,8 @@ def _move(game: FTGame, state: FullThrustState, index: int, order: Order) -> Non
     start = (ship.x, ship.y)
     if state.movement == VECTOR:
         ship.x, ship.y, ship.facing, ship.vx, ship.vy = vector_move(
-            ship.x, ship.y, ship.facing, ship.vx, ship.vy, order.speed, order.turn
+            ship.x, ship.y, ship.facing, ship.vx, ship.vy,
+            (order.speed, order.turn, order.side, order.retro),
         )
         ship.speed = round((ship.vx**2 + ship.vy**2) ** 0.5)
     else:

@@ -36,6 +36,8 @@ class Order:
     speed: int
     turn: int
     launch: list[int] = field(default_factory=list)
+    side: int = 0
+    retro: int = 0
 
 
 @dataclass(slots=True)
