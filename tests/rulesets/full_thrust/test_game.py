@@ -123,14 +123,16 @@ def test_the_ruleset_registers_and_replays_by_id() -> None:
 
 
 def test_conformance() -> None:
-    """The conformance kit, with the default battle and a vector battle with every option:
-    view secrecy of unrevealed orders, replay, refusals, save and load, copies."""
+    """The conformance kit, with the default battle, a vector battle with every option and
+    a Kra'Vak battle (FT-KV-FLEET): view secrecy of unrevealed orders, replay, refusals,
+    save and load, copies."""
     assert_conforms(
         RULES,
         games=8,
         setups=[
             RULES.default_setup(),
             {"fleets": ["patrol", "escort"], "movement": "vector", "options": ALL_OPTIONS},
+            {"fleets": ["kravak", "concord"], "movement": "vector"},
         ],
     )
 

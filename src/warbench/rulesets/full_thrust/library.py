@@ -28,6 +28,7 @@ from warbench.rulesets.full_thrust.data import (
     DesignRecord,
     FighterRecord,
     FleetRecord,
+    KGunRecord,
     RulesFile,
     SalvoLauncherRecord,
     WeaponRecord,
@@ -69,6 +70,7 @@ class ShipClass:
     name: str
     mass: int
     thrust: int
+    race: str
     advanced: bool
     hull: int
     hull_rows: tuple[int, ...]
@@ -179,10 +181,25 @@ def _weapon_system(weapon: WeaponRecord) -> SystemSpec:
     label = weapon_label(weapon)
     if isinstance(weapon, BeamRecord):
         return SystemSpec("beam", label, weapon.beam_class, weapon.mask)
+    if isinstance(weapon, KGunRecord):
+        return SystemSpec("k_gun", label, weapon.gun_class, weapon.mask)
     if isinstance(weapon, SalvoLauncherRecord):
         return SystemSpec(weapon.kind, label, 0, weapon.mask, weapon.magazine)
-    ammo = 1 if weapon.kind in ("submunition", "salvo_rack") else -1
+    ammo = 1 if weapon.kind in ("submunition", "salvo_rack", "scattergun", "mkp") else -1
     return SystemSpec(weapon.kind, label, 0, weapon.mask, ammo)
+
+
+#: Factions whose fleets are of an alien race; every other faction fields human ships.
+ALIEN_FACTIONS = {"kravak": "kravak"}
+
+
+def race_of_faction(faction: str) -> str:
+    """The race whose designs a fleet of ``faction`` fields.
+
+    >>> race_of_faction("kravak"), race_of_faction("concord")
+    ('kravak', 'human')
+    """
+    return ALIEN_FACTIONS.get(faction, "human")
 
 
 def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
@@ -192,6 +209,7 @@ def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
         name=design.name,
         mass=design.mass,
         thrust=design.thrust,
+        race=design.race,
         advanced=design.drive == "advanced",
         hull=design.hull,
         hull_rows=hull_rows(design.hull),
