@@ -145,8 +145,9 @@ def test_ft_kv_design_costs_and_what_a_kravak_ship_may_carry() -> None:
 def test_ft_kv_fleet_lists_validate_and_stay_of_one_race(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """FT-KV-FLEET, FT-FLEET-LIST: the example Kra'Vak list validates on the command line;
-    a Kra'Vak list may not field human designs, nor a human list Kra'Vak ones."""
+    """FT-KV-FLEET, FT-KV-FIGHTERS, FT-FLEET-LIST: the example lists validate on the
+    command line; a Kra'Vak list may not field human designs, nor a human list Kra'Vak
+    ones; Kra'Vak carriers field only standard and heavy groups."""
     lists = sorted(str(path) for path in LISTS.glob("*.toml"))
     assert main(["list", "validate", "full-thrust", *lists]) == 0
     out = capsys.readouterr().out
@@ -159,6 +160,10 @@ def test_ft_kv_fleet_lists_validate_and_stay_of_one_race(
     assert not report.ok
     human = RULES.army_rules(mixed.model_copy(update={"faction": "concord"}))
     assert "vorrun" not in human.lookup
+    carrier = RULES.army_rules(ArmyList(name="K", ruleset="full-thrust", faction="kravak",
+                                        units=(UnitEntry(unit="drakhan"),)))
+    assert set(carrier.lookup["drakhan"].option_costs) >= {"standard", "heavy+ace"}
+    assert "torpedo" not in carrier.lookup["drakhan"].option_costs
 
 
 def test_ft_kv_odds_match_icepool() -> None:

@@ -167,6 +167,7 @@ class FighterRecord(Record):
     light: bool = False
     roles: tuple[str, ...] = ()
     factions: tuple[str, ...] = ()
+    races: tuple[str, ...] = ("human",)
 
 
 class Band(DataModel):

@@ -109,6 +109,7 @@ class FighterType:
     light: bool
     roles: tuple[str, ...]
     factions: tuple[str, ...]
+    races: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +245,7 @@ def compile_fighter(record: FighterRecord) -> FighterType:
         light=record.light,
         roles=record.roles,
         factions=record.factions,
+        races=record.races,
     )
 
 
@@ -304,7 +306,12 @@ def fleet_ship_problems(
             problems.append((("fighters", index), str(error)))
             continue
         allowed = fighters[entry.kind].factions
-        if allowed and faction not in allowed:
+        race = race_of_faction(faction)
+        if race not in fighters[entry.kind].races:
+            problems.append(
+                (("fighters", index), f"{race} carriers do not field {entry.kind} fighters")
+            )
+        elif allowed and faction not in allowed:
             problems.append(
                 (("fighters", index), f"{entry.kind} fighters are only for {', '.join(allowed)}")
             )

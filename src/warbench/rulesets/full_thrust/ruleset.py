@@ -92,6 +92,8 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         for kind in self.data.fighters.values():
             if kind.factions and faction not in kind.factions:
                 continue
+            if race_of_faction(faction) not in kind.races:
+                continue
             for flags in ((), ("ace",), ("green",)):
                 for ftl in (False, True):
                     text = "+".join((kind.id, *flags, *(("ftl",) if ftl else ())))
