@@ -207,3 +207,28 @@ def test_ft_kv_the_example_lists_play_a_battle() -> None:
     result = play_match(RULES, [AdmiralBot(1), AdmiralBot(2)], setup=setup, seed=3,
                         record_hashes=False)
     assert result.outcome is not None
+
+
+@pytest.mark.long
+def test_ft_kv_the_admiral_fleet_of_either_race_beats_random_play() -> None:
+    """FT-KV-FLEET: over 200 seeded games (both seats, both movement systems) the admiral
+    wins at least 90% with the Kra'Vak fleet against a random human fleet, and with a
+    human fleet against random Kra'Vak."""
+    from warbench.core.agents import Agent, RandomAgent
+
+    wins = {"kravak": 0, "concord": 0}
+    for seed in range(200):
+        mine = "kravak" if seed % 4 < 2 else "concord"
+        theirs = "concord" if mine == "kravak" else "kravak"
+        seat = seed % 2
+        fleets = [mine, theirs] if seat == 0 else [theirs, mine]
+        agents: list[Agent] = [AdmiralBot(seed), RandomAgent(seed)]
+        if seat:
+            agents.reverse()
+        movement = "vector" if seed % 8 >= 4 else "cinematic"
+        result = play_match(RULES, agents, seed=seed, record_hashes=False,
+                            setup={"fleets": fleets, "movement": movement})
+        assert result.outcome is not None
+        wins[mine] += result.outcome.winners == (seat,)
+    print(f"admiral vs random, by the admiral's fleet (of 100 each): {wins}")
+    assert wins["kravak"] >= 90 and wins["concord"] >= 90
