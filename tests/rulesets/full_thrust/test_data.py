@@ -52,8 +52,8 @@ def test_design_costs_line_by_line() -> None:
     lines = {name: (mass, points) for name, mass, points in sheet.lines}
     assert lines["basic hull"] == (0, 36)
     assert lines["hull integrity"] == (10, 20)
-    assert lines["main drive"] == (11, 22)  # 5% x thrust 6 of 36 = 10.8, rounded up
-    assert lines["FTL drive"] == (4, 8)  # 10% of 36 = 3.6, rounded up
+    assert lines["main drive"] == (11, 22)  # 5% x thrust 6 of 36 = 10.8, to the nearest
+    assert lines["FTL drive"] == (4, 8)  # 10% of 36 = 3.6, to the nearest
     assert lines["pulse torpedo"] == (4, 12)
     assert lines["fire controls"] == (1, 4)
     assert lines["PDS"] == (1, 3)
@@ -82,6 +82,35 @@ def test_screens_mass_has_a_minimum() -> None:
     assert dict((n, m) for n, m, _ in small.lines)["screens"] == 3
     big = cost_sheet(design(mass=140, hull=40, screens=2), LIB.costs)
     assert dict((n, m) for n, m, _ in big.lines)["screens"] == 14
+
+
+def test_ft_design_costs_percentages_round_to_the_nearest_mass_as_the_fleet_book() -> None:
+    """FT-DESIGN-COSTS: each percentage system is rounded on its own to the nearest MASS,
+    a half up, never below 1: at MASS 85 a level-1 screen is 4 MASS (4.25) and 12 points,
+    FTL 9 (8.5), thrust 4 17; at MASS 24 thrust 6 is 7 (7.2) and FTL 2 (2.4); such a
+    design costs out with no MASS left over."""
+    weapons = [
+        {"kind": "beam", "class": 3, "arcs": ["FP", "F", "FS"]},
+        {"kind": "beam", "class": 3, "arcs": ["FP", "F", "FS"]},
+        {"kind": "beam", "class": 2, "arcs": ["FP", "F", "FS"]},
+        {"kind": "beam", "class": 2, "arcs": ["AP", "A", "AS"]},
+        {"kind": "beam", "class": 1, "arcs": "all"},
+        {"kind": "beam", "class": 1, "arcs": "all"},
+    ]
+    cruiser = design(mass=85, thrust=4, ftl=True, screens=1, hull=29, armour=4,
+                     fire_controls=2, pds=2, weapons=weapons)
+    sheet = cost_sheet(cruiser, LIB.costs)
+    lines = {name: (mass, points) for name, mass, points in sheet.lines}
+    assert lines["screens"] == (4, 12)
+    assert lines["FTL drive"] == (9, 18) and lines["main drive"] == (17, 34)
+    assert design_problems(cruiser, LIB.costs) == []
+    assert sheet.points == 85 + 58 + 8 + 34 + 18 + 12 + 8 + 6 + 54
+    frigate = cost_sheet(design(mass=24, thrust=6, ftl=True, hull=7), LIB.costs)
+    small = {name: mass for name, mass, _ in frigate.lines}
+    assert (small["main drive"], small["FTL drive"]) == (7, 2)
+    tiny = {name: mass for name, mass, _ in cost_sheet(design(mass=6, thrust=1, ftl=True,
+                                                                   hull=2), LIB.costs).lines}
+    assert (tiny["main drive"], tiny["FTL drive"]) == (1, 1)  # 0.3 and 0.6: never below 1
 
 
 def test_a_design_whose_parts_do_not_fill_its_mass_is_refused() -> None:
@@ -230,7 +259,9 @@ def test_catalog_lists_designs_and_fighters() -> None:
 
 def test_engine_defaults_are_marked_in_the_data() -> None:
     """FT-DATA: every number the sources do not give is marked as an engine default."""
-    assert sorted(engine_defaults(LIB.rules)) == ["fighter_defaults", "game", "repair", "salvo"]
+    assert sorted(engine_defaults(LIB.rules)) == [
+        "fighter_defaults", "game", "kravak_defaults", "salvo"
+    ]
     assert engine_defaults(LIB.costs) == ["defaults"]
 
 

@@ -22,7 +22,7 @@ from warbench.rulesets.full_thrust.actions import (
     ScreenShip,
 )
 from warbench.rulesets.full_thrust.context import FTGame
-from warbench.rulesets.full_thrust.declarations import group_targets, profile
+from warbench.rulesets.full_thrust.declarations import attacks_ships, group_targets, profile
 from warbench.rulesets.full_thrust.defence import (
     defence_options,
     dogfight,
@@ -62,7 +62,7 @@ def test_a_group_launches_moves_targets_survives_point_defence_and_attacks() -> 
     FT-FTR-HEAVY, FT-FTR-ATTACK-SHIPS, FT-FTR-ENDURANCE, FT-SEQ-ATTACKS."""
     game, feed = launch_scenario()
     state = game.state
-    assert set(game.pending()[0].options) == {Launch(0), Launch(1), LaunchesDone()}
+    assert set(game.pending()[0].options) == {Launch(0), Launch(1), LaunchesDone(0)}
     game.apply(0, Launch(0))
     game.apply(0, Launch(1))  # nothing left to launch: the moves begin
     assert game.pending()[0].prompt == "move Nest S1"
@@ -94,6 +94,30 @@ def test_a_group_launches_moves_targets_survives_point_defence_and_attacks() -> 
     assert state.ships[1].is_used(beam)  # the beam that defended cannot fire this turn
     kinds = [e.kind for e in game.events if isinstance(e, FightersLost | FighterAttack)]
     assert kinds == ["fighters_lost", "fighter_attack", "fighter_attack"]
+
+
+def test_ft_ftr_launch_is_written_with_the_orders_before_initiative_and_kept_secret() -> None:
+    """FT-FTR-LAUNCH, FT-SEQ-ORDERS, FT-SEQ-FIGHTER-MOVE: the carrier's launches are part
+    of its written orders in phase 1 (before the initiative roll, hidden from the enemy);
+    the groups leave their bays at the start of phase 3 and move first."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "heavy"))],
+        [ship("lancer", "Pike", 30.0, 30.0, facing=6)],
+    )
+    orders(game)
+    state = game.state
+    assert state.phase == 1 and [d.prompt for d in game.pending()] == [
+        "Nest: launch fighter groups"
+    ]
+    game.apply(0, Launch(1))
+    assert game.view(1)["orders"][0] == {"hidden": True, "owner": 0}
+    assert state.groups[1].status == "hangar" and not feed.labels  # no die rolled yet
+    feed.add(1, 6)  # initiative: Red wins, but Blue's launch was already written
+    game.apply(0, LaunchesDone(0))
+    assert feed.labels == ["initiative", "initiative"]
+    assert state.phase == 3 and state.groups[1].status == "space"
+    assert state.groups[0].status == "hangar"
+    assert game.pending()[0].prompt == "move Nest H2"
 
 
 def test_fighters_move_in_turn_loser_first_and_launched_groups_first() -> None:
@@ -150,6 +174,23 @@ def test_a_landing_roll_of_one_grounds_the_group_for_the_battle() -> None:
     orders(game)
     game.apply(0, LandGroup(0, 0))
     assert game.state.groups[0].status == "lost"
+
+
+def test_ft_ftr_rearm_torpedo_fighters_get_their_torpedoes_back() -> None:
+    """FT-FTR-REARM, FT-FTR-TORPEDO: a torpedo group that fired lands, re-arms (a 6: ready
+    next turn) and may attack a ship with torpedoes again."""
+    game, _ = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("torpedo",))],
+        [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
+        6, 1, 6,
+    )
+    group = in_space(game, 0, 30.0, 20.0)
+    group.torpedoes_spent = True
+    assert not attacks_ships(LIB, group)
+    orders(game)
+    game.apply(0, LandGroup(0, 0))
+    assert (group.status, group.ready_turn, group.torpedoes_spent) == ("hangar", 2, False)
+    assert attacks_ships(LIB, group)
 
 
 def test_depleted_groups_merge_and_take_the_later_ready_turn() -> None:
@@ -364,7 +405,7 @@ def test_morale_is_tested_in_phase_7_only_with_the_optional_rule() -> None:
     """FT-SEQ-MORALE: after point defence, a group that lost fighters tests."""
     game, feed = launch_scenario(options={"fighter_morale": True})
     game.apply(0, Launch(0))
-    game.apply(0, LaunchesDone())  # the heavy group stays aboard
+    game.apply(0, LaunchesDone(0))  # the heavy group stays aboard
     game.apply(0, MoveGroup(0, 30.0, 26.0))
     game.apply(0, FighterTarget(0, "ship", 1))
     game.apply(1, DefendWith(1, 2, "fighters", 0))

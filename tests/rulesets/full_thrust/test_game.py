@@ -14,7 +14,7 @@ from warbench.rulesets.full_thrust import FullThrustRuleset
 from warbench.rulesets.full_thrust.actions import Repair
 from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.damage import apply_points, damage_parties
-from warbench.rulesets.full_thrust.events import PhaseBegan
+from warbench.rulesets.full_thrust.events import PhaseBegan, SystemRepairRolled
 from warbench.rulesets.full_thrust.scoring import Points
 from warbench.rulesets.full_thrust.turn import PHASES, victory_points
 from warbench.testing import assert_conforms
@@ -56,25 +56,54 @@ def test_victory_points_count_destroyed_crippled_and_disengaged_ships() -> None:
     assert victory_points(game) == (120 + 17 + 49.5, 0.0)
 
 
-def test_damage_control_parties_shrink_with_the_hull_and_repair_on_5_or_6() -> None:
+def test_damage_control_parties_shrink_with_the_hull() -> None:
     """FT-DCP: one party per 20 MASS, lost in step with the hull."""
     library = RULES.data
-    game, feed = battle([ship("warden", "Ward", 30.0, 10.0)],
-                        [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
+    game, _ = battle([ship("warden", "Ward", 30.0, 10.0)],
+                     [ship("lancer", "Pike", 60.0, 40.0, facing=6)])
     ward = game.state.ships[0]
     assert damage_parties(library.designs["warden"], ward) == 5
     ward.hull_hits = 14
     assert damage_parties(library.designs["warden"], ward) == 3
+
+
+def test_ft_dcp_one_roll_per_system_on_6_and_one_better_for_each_further_party() -> None:
+    """FT-DCP: the parties are sent first, then each system is rolled for once: one party
+    needs a 6, two a 5 or better; a 5 repairs with two parties and not with one."""
+    game, feed = battle([ship("warden", "Ward", 30.0, 10.0)],
+                        [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
+    ward = game.state.ships[0]
+    ward.hull_hits = 14  # three parties left
     ward.damage[1] = ward.damage[2] = 1
     orders(game)
     assert [d.prompt for d in game.pending()] == ["Ward: send a damage control party"]
-    feed.add(4, 5, 6)
     game.apply(0, Repair(0, 1))
     game.apply(0, Repair(0, 1))
-    assert ward.damage[1] == 0
-    assert Repair(0, 1) not in game.pending()[0].options
+    assert ward.damage[1] == 1  # nothing is rolled while parties are still being sent
+    feed.add(5, 5)
     game.apply(0, Repair(0, 2))
-    assert ward.damage[2] == 0 and game.state.turn == 2
+    rolls = [e for e in game.events if isinstance(e, SystemRepairRolled)]
+    assert [(e.system, e.parties, e.need, e.face) for e in rolls] == [(1, 2, 5, 5), (2, 1, 6, 5)]
+    assert (ward.damage[1], ward.damage[2]) == (0, 1) and game.state.turn == 2
+
+
+def test_ft_dcp_at_most_three_parties_on_a_system_and_needle_losses_stay() -> None:
+    """FT-DCP: three parties on one system roll once and need a 4; a fourth is not
+    offered; a system knocked out by a needle beam is never offered a party."""
+    game, feed = battle([ship("warden", "Ward", 30.0, 10.0)],
+                        [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
+    ward = game.state.ships[0]
+    ward.damage[1] = ward.damage[2] = 1
+    ward.wrecked = 1 << 2
+    orders(game)
+    assert Repair(0, 2) not in game.pending()[0].options
+    game.apply(0, Repair(0, 1))
+    game.apply(0, Repair(0, 1))
+    feed.add(4)
+    game.apply(0, Repair(0, 1))  # the third: no system is left open, the roll comes
+    roll = next(e for e in game.events if isinstance(e, SystemRepairRolled))
+    assert (roll.parties, roll.need, roll.face) == (3, 4, 4)
+    assert (ward.damage[1], ward.damage[2]) == (0, 1)
 
 
 def test_the_table_picture_and_the_summary() -> None:
@@ -94,14 +123,16 @@ def test_the_ruleset_registers_and_replays_by_id() -> None:
 
 
 def test_conformance() -> None:
-    """The conformance kit, with the default battle and a vector battle with every option:
-    view secrecy of unrevealed orders, replay, refusals, save and load, copies."""
+    """The conformance kit, with the default battle, a vector battle with every option and
+    a Kra'Vak battle (FT-KV-FLEET): view secrecy of unrevealed orders, replay, refusals,
+    save and load, copies."""
     assert_conforms(
         RULES,
         games=8,
         setups=[
             RULES.default_setup(),
             {"fleets": ["patrol", "escort"], "movement": "vector", "options": ALL_OPTIONS},
+            {"fleets": ["kravak", "concord"], "movement": "vector"},
         ],
     )
 

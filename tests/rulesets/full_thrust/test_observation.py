@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from warbench.cli import main
 from warbench.core.actions import Action
 from warbench.core.agents import Agent, RandomAgent
 from warbench.core.engine import Game
 from warbench.core.journal import Journal
+from warbench.core.match import play_match
 from warbench.core.plain import REDACTED
 from warbench.core.replay import ReplayMismatch, replay, replay_steps
 from warbench.rulesets.full_thrust.actions import WriteOrders
@@ -68,24 +70,38 @@ def test_a_sampled_game_fills_unseen_orders_with_legal_ones_reproducibly() -> No
         assert written is not None and not written.revealed and written.owner == 0
         thrust = RULES.data.designs[ship.design].thrust
         legal = order_choices(state.movement, thrust, ship.speed)
-        assert (written.value.speed, written.value.turn) in legal
+        value = written.value
+        assert (value.speed, value.turn, value.side, value.retro) in legal
     assert sampled.hash() == again.hash()
-    assert {decision.player for decision in sampled.pending()} == {1}
+    owed = sorted((d.player, d.prompt) for d in sampled.pending())
+    assert owed == sorted((d.player, d.prompt) for d in game.pending())
+    assert all("launch fighter groups" in prompt for player, prompt in owed if player == 0)
 
 
-def test_a_journal_of_the_first_kernel_replays_with_every_hash() -> None:
-    """FT-SEQ-PHASES: a vector battle journalled before kernel 2 (ruleset version 1)
-    replays with every state hash matching."""
+def test_a_journal_of_ruleset_version_1_is_refused_with_both_versions_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FT-SEQ-PHASES: a vector battle journalled by ruleset version 1 (before the rule
+    fixes of version 2: damage control, odd turns, launches in the orders, design rounding)
+    no longer replays to the same states; replay refuses it at once, naming both versions,
+    and `warbench replay` says so and exits with status 1 rather than narrating another
+    game."""
     journal = Journal.load(KERNEL1_JOURNAL)
+    assert (journal.version, RULES.version) == ("1", "2")
+    with pytest.raises(ReplayMismatch, match=r"opening state .* full-thrust 1, replayed with 2"):
+        replay(journal, rules=RULES)
+    assert main(["replay", str(KERNEL1_JOURNAL), "--quiet"]) == 1
+    out = capsys.readouterr().out
+    assert "the journal was written by full-thrust 1; replaying with 2" in out
+    assert "verification failed: the opening state differs" in out
+
+
+def test_a_journal_of_this_version_replays_with_every_hash() -> None:
+    """FT-SEQ-PHASES: a vector battle journalled now replays with every state hash."""
+    result = play_match(RULES, [RandomAgent(2), RandomAgent(3)], seed=4,
+                        setup={"fleets": ["patrol", "escort"], "movement": "vector"})
+    journal = result.journal
+    assert journal.version == RULES.version
     steps = sum(1 for _ in replay_steps(journal, rules=RULES))
     assert steps == len(journal.entries) + 1
-    assert replay(journal, rules=RULES).outcome is not None
-
-
-def test_a_journal_of_another_version_is_refused_naming_both_versions() -> None:
-    """A journal whose recorded state no longer matches names both versions."""
-    journal = Journal.load(KERNEL1_JOURNAL)
-    journal.version = "0"
-    journal.entries[3].hash = "0" * 32
-    with pytest.raises(ReplayMismatch, match=r"full-thrust 0, replayed with 1"):
-        replay(journal, rules=RULES)
+    assert replay(journal, rules=RULES).hash() == result.journal.entries[-1].hash

@@ -553,10 +553,11 @@ def test_ft_odds_command_line_json_and_attack_list(capsys: pytest.CaptureFixture
 
 
 def test_ft_odds_submunition_reads_beam_dice_by_band() -> None:
-    """FT-ODDS-SUBMUNITION, FT-SUBMUNITION: 3, 2, 1 beam dice by 6 MU band."""
+    """FT-ODDS-SUBMUNITION, FT-SUBMUNITION: 3, 2, 1 beam dice by 6 MU band; screens (here
+    level 2) are no help against them."""
     for distance, dice in ((6, 3), (6.5, 2), (18, 1)):
-        answer = odds("submunition", range=distance, screens=1)
-        assert_dist(answer.distribution, totals(dice @ rerolling_die(BEAM[1], BEAM[0])))
+        answer = odds("submunition", range=distance, screens=2)
+        assert_dist(answer.distribution, totals(dice @ rerolling_die(BEAM[0], BEAM[0])))
 
 
 def test_ft_odds_reroll_chains_are_summed_for_sixes_only() -> None:

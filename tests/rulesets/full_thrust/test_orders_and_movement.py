@@ -64,7 +64,8 @@ def test_orders_stay_hidden_from_the_other_player_until_ships_move() -> None:
     feed.add(6, 1)  # initiative; then the sentinel's two fire controls ask for targets
     game.apply(1, WriteOrders(1, 0, 0))
     assert game.state.phase == 9
-    assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1}
+    assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1,
+                                                  "launch": [], "side": 0, "retro": 0}
     revealed = next(e for e in game.events if isinstance(e, OrdersRevealed))
     assert revealed.visible_to is None and "Watch speed 0 -> 2, 1 point to port" in revealed.text
 
@@ -88,20 +89,34 @@ def test_illegal_orders_are_refused_and_change_nothing() -> None:
 def test_thrust_pays_for_speed_changes_and_turns_up_to_half_thrust() -> None:
     """FT-MOVE-CINEMATIC: thrust 4 turns at most 2 and the total stays within 4."""
     assert turn_allowance(4) == 2 and turn_allowance(1) == 1 and turn_allowance(0) == 0
-    choices = order_choices("cinematic", 4, 3)
+    choices = {(change, turn) for change, turn, _, _ in order_choices("cinematic", 4, 3)}
     assert (1, 2) in choices and (2, 2) in choices
     assert (3, 2) not in choices and (0, 3) not in choices and (-4, 0) not in choices
     assert (-3, 1) in choices
+    assert all((side, retro) == (0, 0) for _, _, side, retro in order_choices("cinematic", 4, 3))
 
 
 def test_a_cinematic_move_turns_half_moves_half_turns_the_rest() -> None:
-    """FT-MOVE-CINEMATIC, FT-MOVE-FACING: speed 4 -> 6 with a 3-point turn to port: two
-    points, 3 MU, one point, 3 MU."""
+    """FT-MOVE-CINEMATIC, FT-MOVE-FACING: speed 4 -> 6 with a 3-point turn to port: one
+    point (the smaller half), 3 MU, two points, 3 MU."""
     x, y, facing, speed = cinematic_move(0.0, 0.0, 0, 4, 2, -3)
     assert (facing, speed) == (9, 6)
-    first = (-3 * math.sin(math.radians(60)), 3 * math.cos(math.radians(60)))
+    first = (-3 * math.sin(math.radians(30)), 3 * math.cos(math.radians(30)))
     assert x == pytest.approx(first[0] - 3.0, abs=1e-3)
     assert y == pytest.approx(first[1], abs=1e-3)
+
+
+def test_ft_move_cinematic_an_odd_turn_makes_the_smaller_half_first() -> None:
+    """FT-MOVE-CINEMATIC: a 1-point turn at speed 4 goes 2 MU straight on, turns, then
+    2 MU on the new course (the larger half of the turn comes at the midpoint); in a game
+    the ship ends there."""
+    game, _ = battle([ship("lancer", "Sabre", 10.0, 10.0, speed=4)],
+                     [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 4, 2)
+    orders(game, Sabre=(0, 1))
+    sabre = game.state.ships[0]
+    assert sabre.facing == 1
+    assert sabre.x == pytest.approx(10.0 + 2 * math.sin(math.radians(30)), abs=1e-3)
+    assert sabre.y == pytest.approx(10.0 + 2 + 2 * math.cos(math.radians(30)), abs=1e-3)
 
 
 def test_ships_move_at_once_by_their_orders() -> None:
@@ -112,7 +127,7 @@ def test_ships_move_at_once_by_their_orders() -> None:
     sabre, pike = state.ships
     assert (sabre.x, sabre.y, sabre.facing, sabre.speed) == (10.0, 15.0, 0, 5)
     assert (pike.facing, pike.speed) == (7, 3)
-    assert pike.y == pytest.approx(40.0 - 3 * math.cos(math.radians(30)), abs=1e-3)
+    assert pike.y == pytest.approx(40.0 - 1.5 - 1.5 * math.cos(math.radians(30)), abs=1e-3)
     moved = [e.ship for e in game.events if isinstance(e, ShipMoved)]
     assert moved == [0, 1]
 
@@ -147,12 +162,33 @@ def test_a_damaged_drive_halves_thrust_and_a_wrecked_one_stops_all_manoeuvre() -
     assert order_pairs(game.copy()) == {(0, 0)}
 
 
-def test_vector_movement_drifts_then_burns_along_the_new_facing() -> None:
-    """FT-MOVE-VECTOR: the velocity carries on; rotation and burn share the thrust."""
-    assert vector_move(10.0, 10.0, 0, 0.0, 4.0, 2, 3) == (12.0, 14.0, 3, 2.0, 4.0)
-    choices = order_choices("vector", 4, 9)
-    assert (0, 2) in choices and (4, 0) in choices and (3, 2) not in choices
-    assert all(burn >= 0 for burn, _ in choices)
+def test_ft_move_vector_drift_rotate_burn_push_and_a_whole_mu_velocity() -> None:
+    """FT-MOVE-VECTOR: the ship drifts its velocity along its course, rotates to any new
+    clock facing, burns its main drive along the new facing, pushes; its new velocity is
+    the start-to-finish distance rounded to a whole MU, along that line."""
+    # drift 4 MU up, rotate to 3 o'clock, burn 3: finish (3, 4) away: velocity 5 along it
+    assert vector_move(10.0, 10.0, 0, 0.0, 4.0, (3, 3, 0, 0)) == (13.0, 14.0, 3, 3.0, 4.0)
+    # a push of 2 MU to port while facing 12 o'clock, at rest: 2 MU to the left, velocity 2
+    assert vector_move(10.0, 10.0, 0, 0.0, 0.0, (0, 0, -2, 0)) == (8.0, 10.0, 0, -2.0, 0.0)
+    # retro thrust: a push astern brakes a ship drifting forward
+    assert vector_move(10.0, 10.0, 0, 0.0, 5.0, (0, 0, 0, 2)) == (10.0, 13.0, 0, 0.0, 3.0)
+    # a burn of 1 at right angles to a drift of 4: sqrt(17) = 4.12 rounds to velocity 4
+    x, y, _, vx, vy = vector_move(0.0, 0.0, 3, 0.0, 4.0, (1, 0, 0, 0))
+    assert (x, y) == (1.0, 4.0) and math.hypot(vx, vy) == pytest.approx(4.0, abs=1e-3)
+
+
+def test_ft_move_vector_manoeuvre_points_are_half_thrust_on_top_of_the_main_drive() -> None:
+    """FT-MOVE-VECTOR: thrust 4 burns 0-4 MU and has 2 manoeuvre points on top: a rotation
+    of any size costs 1, a push 1 a MU (port, starboard or astern), one push a turn."""
+    choices = set(order_choices("vector", 4, 9))
+    assert (4, 6, 1, 0) in choices  # full burn, turn about, and a 1 MU push to starboard
+    assert (4, -5, 0, 1) in choices  # a 5-point rotation costs no more than a 1-point one
+    assert (0, 0, 0, 2) in choices and (0, 0, -2, 0) in choices
+    assert (0, 1, 2, 0) not in choices  # rotation + 2 MU push: 3 points
+    assert (5, 0, 0, 0) not in choices and (0, 0, 1, 1) not in choices
+    assert all(burn >= 0 and retro >= 0 for burn, _, _, retro in choices)
+    advanced = set(order_choices("vector", 4, 0, advanced=True))
+    assert (4, 3, 0, 3) in advanced and (4, 3, 0, 3) not in choices
     game, _ = battle(*far_apart(), 3, 1, movement="vector")
     orders(game, Sabre=(2, 1), Pike=(0, 0))
     sabre = game.state.ships[0]

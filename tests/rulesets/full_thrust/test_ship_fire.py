@@ -15,7 +15,12 @@ from warbench.rulesets.full_thrust.actions import (
     Repair,
 )
 from warbench.rulesets.full_thrust.arcs import arc_names, arcs_containing
-from warbench.rulesets.full_thrust.damage import apply_points, rows_finished, threshold_check
+from warbench.rulesets.full_thrust.damage import (
+    apply_points,
+    rows_finished,
+    screens_of,
+    threshold_check,
+)
 from warbench.rulesets.full_thrust.events import ShipDamaged, ShipFires, ThresholdCheck, WeaponFired
 from warbench.rulesets.full_thrust.scoring import Points, beam_dice, beam_dice_at, score
 
@@ -130,7 +135,7 @@ def test_fire_controls_lock_before_any_die_is_rolled_and_thresholds_wait() -> No
     assert not [e for e in game.events if isinstance(e, ShipFires) and e.ship == 1]
     # Pike has no working weapon left; damage control: one party left (2 x 2/7, up)
     assert [d.prompt for d in game.pending()] == ["Pike: send a damage control party"]
-    feed.add(5)
+    feed.add(6)  # a lone party needs a 6
     game.apply(1, Repair(1, 3))
     assert pike.damage[3] == 0
     assert state.turn == 2 and state.phase == 1
@@ -202,7 +207,7 @@ def test_a_needle_beam_six_knocks_out_a_system_of_the_firers_choice() -> None:
     feed.add(1, 1, 1, 1, 1)  # submunition (2 dice at 8 MU), class-2 (2), class-1 (1)
     game.apply(0, ChooseSystem(1, 1))
     wall = game.state.ships[1]
-    assert wall.damage[1] == 1
+    assert wall.damage[1] == 1 and wall.wrecked == 1 << 1  # never to be repaired (FT-DCP)
     assert (wall.armour_hits, wall.hull_hits) == (0, 1)
 
 
@@ -223,6 +228,22 @@ def test_a_submunition_pack_fires_once_with_dice_by_range() -> None:
     assert sting.ammo[sub] == 0 and not sting.has_shots(sub)
 
 
+def test_ft_submunition_screens_are_no_help_against_a_pack() -> None:
+    """FT-SUBMUNITION: three 4s from a pack at 5 MU score 3 against a level-1 screen (a
+    beam's 4 would score nothing)."""
+    game, feed = battle(
+        [ship("wasp", "Sting", 30.0, 10.0)], [ship("sentinel", "Watch", 30.0, 15.0, facing=6)],
+        6, 1,
+    )
+    orders(game)
+    assert RULES.data.designs["sentinel"].screens == 1
+    feed.add(1, 4, 4, 4, 1, 1, 1)  # needle, submunition (3 dice), class-2, class-1
+    game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    sub = RULES.data.designs["wasp"].indices("submunition")[0]
+    fired = next(e for e in game.events if isinstance(e, WeaponFired) and e.system == sub)
+    assert fired.damage == 3
+
+
 def test_weapons_with_two_declared_targets_in_reach_ask_which() -> None:
     """FT-FIRECON: two fire controls, two targets: each weapon picks one of them."""
     game, _ = battle(
@@ -239,3 +260,17 @@ def test_weapons_with_two_declared_targets_in_reach_ask_which() -> None:
     assert set(decision.options) == {
         AssignWeapon(0, 6, "ship", 1), AssignWeapon(0, 6, "ship", 2), AssignWeapon(0, 6)
     }
+
+
+def test_ft_screens_each_level_is_a_system_of_its_own_at_threshold_checks() -> None:
+    """FT-SCREENS: a level-2 screen is two generators; a threshold check that knocks out
+    one leaves the ship behind level-1 screens, both out none."""
+    game, _ = battle([ship("citadel", "Wall", 10, 10)], [ship("lancer", "Pike", 60, 40)])
+    cls = RULES.data.designs["citadel"]
+    wall = game.state.ships[0]
+    generators = cls.indices("screen")
+    assert len(generators) == 2 and screens_of(cls, wall) == 2
+    wall.damage[generators[0]] = 1
+    assert screens_of(cls, wall) == 1
+    wall.damage[generators[1]] = 1
+    assert screens_of(cls, wall) == 0

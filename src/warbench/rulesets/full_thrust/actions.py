@@ -14,23 +14,28 @@ from warbench.core.actions import Action
 @dataclass(frozen=True, slots=True)
 class WriteOrders(Action, tag="ft-orders"):
     """Phase 1: a ship's orders. ``speed`` is the speed change (cinematic) or the main
-    drive burn (vector); ``turn`` is clock points, positive to starboard."""
+    drive burn (vector); ``turn`` is clock points, positive to starboard (in vector
+    movement the rotation); ``side`` (MU, positive to starboard) and ``retro`` (MU astern)
+    are vector movement's one push."""
 
     ship: int
     speed: int
     turn: int
+    side: int = 0
+    retro: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Launch(Action, tag="ft-launch"):
-    """Phase 3: launch a fighter group from its carrier."""
+    """Phase 1: write into its carrier's orders that a fighter group launches (it does so
+    at the start of phase 3)."""
 
     group: int
 
 
 @dataclass(frozen=True, slots=True)
 class MergeGroups(Action, tag="ft-merge"):
-    """Phase 3: merge a depleted group in a hangar into another of the same type there."""
+    """Phase 1: merge a depleted group in a hangar into another of the same type there."""
 
     group: int
     into: int
@@ -38,7 +43,9 @@ class MergeGroups(Action, tag="ft-merge"):
 
 @dataclass(frozen=True, slots=True)
 class LaunchesDone(Action, tag="ft-launches-done"):
-    """Phase 3: launch no more groups this turn."""
+    """Phase 1: the carrier ``ship``'s orders launch no more groups this turn."""
+
+    ship: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 Orders: for each legal order it works out where the ship ends, guesses where each enemy
 ship will be (carrying on at its current course and speed: written orders are hidden), and
-scores how many beam dice its weapons would bring to bear there, now and a turn later, with
+scores the mean damage its weapons (beams, K-guns, torpedoes, one-shot packs) would bring
+to bear there (weapon_values.py), now and a turn later, with
 a penalty for drifting toward the table edge. Fighters launch, close on the weakest enemy
 ship, attack it, and head home when tired; interceptors screen. Point defence goes to the
 biggest threat, fire controls lock on the target the ship hurts most, favouring damaged
@@ -46,16 +47,15 @@ from warbench.rulesets.full_thrust.damage import screens_of
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, NONE, SALVO, SHIP
 from warbench.rulesets.full_thrust.defence import PointDefencePhase
 from warbench.rulesets.full_thrust.fighters import group_reach
-from warbench.rulesets.full_thrust.fire import usable_weapons, weapon_reach
+from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, usable_weapons, weapon_reach
 from warbench.rulesets.full_thrust.library import Library, ShipClass
 from warbench.rulesets.full_thrust.movement import VECTOR, cinematic_move, vector_move
-from warbench.rulesets.full_thrust.scoring import beam_dice_at
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
+from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage
 
-#: Expected points of one beam die against screens 0, 1 and 2 (re-rolls included).
-DIE_VALUE = (0.8, 0.633, 0.467)
 #: Damage control and needle beam priorities, most wanted first.
-SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "pulse_torpedo", "pds", "adfc", "screen")
+SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "k_gun", "pulse_torpedo", "mkp", "pds",
+                   "scattergun", "adfc", "screen")
 EDGE_MARGIN = 8.0
 
 #: What the admiral is handed: its seat's observation of the battle.
@@ -79,17 +79,12 @@ def firepower(lib: Library, cls: ShipClass, ship: Ship, x: float, y: float, faci
     on the point (tx, ty), counting working weapons only."""
     distance = math.hypot(tx - x, ty - y)
     arcs = arcs_containing(x, y, facing, tx, ty)
-    band = lib.rules.weapons.beam_band
     total = 0.0
     for index, system in enumerate(cls.systems):
-        if ship.damage[index] or not system.arcs & arcs:
+        if ship.damage[index] or not system.arcs & arcs or not ship.has_shots(index):
             continue
-        if system.kind == "beam":
-            total += beam_dice_at(system.level, distance, band)
-        elif system.kind in ("pulse_torpedo", "needle_beam", "submunition") and (
-            distance <= weapon_reach(lib, system)
-        ):
-            total += 2.0 if system.kind == "pulse_torpedo" else 1.0
+        if system.kind in DIRECT_FIRE and distance <= weapon_reach(lib, system):
+            total += mean_damage(lib, system, distance, 0) / BEAM_DIE_VALUE[0]
     return total
 
 
@@ -166,7 +161,8 @@ class AdmiralBot:
     ) -> float:
         if state.movement == VECTOR:
             x, y, facing, vx, vy = vector_move(
-                ship.x, ship.y, ship.facing, ship.vx, ship.vy, order.speed, order.turn
+                ship.x, ship.y, ship.facing, ship.vx, ship.vy,
+                (order.speed, order.turn, order.side, order.retro),
             )
             nx, ny = x + vx, y + vy
             speed = math.hypot(vx, vy)
@@ -308,7 +304,7 @@ class AdmiralBot:
     def _expected(self, seen: Seen, ship: Ship, target: Ship, systems: Sequence[int]) -> float:
         lib = seen.data
         cls = seen.data.designs[ship.design]
-        die = DIE_VALUE[screens_of(seen.data.designs[target.design], target)]
+        screens = screens_of(seen.data.designs[target.design], target)
         distance = math.hypot(target.x - ship.x, target.y - ship.y)
         arcs = arcs_containing(ship.x, ship.y, ship.facing, target.x, target.y)
         total = 0.0
@@ -316,10 +312,7 @@ class AdmiralBot:
             system = cls.systems[index]
             if not system.arcs & arcs or distance > weapon_reach(lib, system):
                 continue
-            if system.kind == "beam":
-                total += beam_dice_at(system.level, distance, lib.rules.weapons.beam_band) * die
-            else:
-                total += 1.5
+            total += mean_damage(lib, system, distance, screens)
         return total
 
     def _ship_punch(self, seen: Seen, option: FireShip) -> float:

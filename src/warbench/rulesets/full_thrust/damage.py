@@ -107,11 +107,8 @@ def thrust_of(cls: ShipClass, ship: Ship) -> int:
 
 
 def screens_of(cls: ShipClass, ship: Ship) -> int:
-    """The screen level working now."""
-    for index, system in enumerate(cls.systems):
-        if system.kind == "screen":
-            return system.level if ship.damage[index] == 0 else 0
-    return 0
+    """The screen level working now: one level a working screen generator, at most 2."""
+    return min(2, len(working(cls, ship, "screen")))
 
 
 def armour_left(cls: ShipClass, ship: Ship) -> int:
@@ -168,11 +165,16 @@ def apply_points(
         remove_ship(game, ship, DESTROYED)
 
 
-def knock_out(game: FTGame, ship: Ship, index: int, cause: str) -> None:
-    """Damage one system of ``ship`` (a drive steps from halved to wrecked)."""
+def knock_out(
+    game: FTGame, ship: Ship, index: int, cause: str, *, lasting: bool = False
+) -> None:
+    """Damage one system of ``ship`` (a drive steps from halved to wrecked); a ``lasting``
+    loss (a needle beam's) can never be repaired (FT-DCP)."""
     cls = game.data.designs[ship.design]
     system = cls.systems[index]
     limit = DRIVE_WRECKED if system.kind == "drive" else 1
+    if lasting:
+        ship.wrecked |= 1 << index
     if ship.damage[index] >= limit:
         return
     ship.damage[index] += 1

@@ -84,13 +84,39 @@ class SalvoRackRecord(_Arced):
     kind: Literal["salvo_rack"]
 
 
+class KGunRecord(_Arced):
+    """A Kra'Vak K-gun (kinetic gun) of class 1 to 6."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    kind: Literal["k_gun"]
+    gun_class: int = Field(alias="class", ge=1, le=6)
+
+
+class ScattergunRecord(_Arced):
+    """A Kra'Vak one-shot scattergun: point defence, or a short-range blast at a ship."""
+
+    kind: Literal["scattergun"]
+
+
+class MkpRecord(_Arced):
+    """A Kra'Vak one-shot missile kinetic penetrator (MKP)."""
+
+    kind: Literal["mkp"]
+
+
+#: Weapons only Kra'Vak ships mount (and the only weapons they mount).
+KRAVAK_WEAPONS = ("k_gun", "scattergun", "mkp")
+
 WeaponRecord = Annotated[
     BeamRecord
     | PulseTorpedoRecord
     | NeedleBeamRecord
     | SubmunitionRecord
     | SalvoLauncherRecord
-    | SalvoRackRecord,
+    | SalvoRackRecord
+    | KGunRecord
+    | ScattergunRecord
+    | MkpRecord,
     Field(discriminator="kind"),
 ]
 
@@ -106,6 +132,8 @@ class DesignRecord(Record):
     tags: tuple[str, ...] = ()
     mass: int = Field(ge=4, le=400)
     thrust: int = Field(ge=0, le=12)
+    race: Literal["human", "kravak"] = "human"
+    drive: Literal["standard", "advanced"] = "standard"
     ftl: bool = True
     streamlining: Literal["none", "partial", "full"] = "none"
     hull: int = Field(ge=1)
@@ -139,6 +167,7 @@ class FighterRecord(Record):
     light: bool = False
     roles: tuple[str, ...] = ()
     factions: tuple[str, ...] = ()
+    races: tuple[str, ...] = ("human",)
 
 
 class Band(DataModel):
@@ -155,6 +184,9 @@ class CostDefaults(Record):
     submunition_points: int
     magazine_points_per_mass: int
     streamlining_points_per_mass: int
+    mkp_mass: int
+    mkp_points: int
+    scattergun_max_arcs: int = Field(ge=1, le=6)
 
 
 class CostTable(Record):
@@ -193,6 +225,12 @@ class CostTable(Record):
     salvo_rack_points: int
     crew_mass: int
     hull_descriptors: dict[str, int]
+    advanced_drive_points_per_mass: int
+    kgun_mass: tuple[int, int, int, int, int, int]
+    kgun_two_arc_mass: int
+    kgun_points_per_mass: int
+    scattergun_mass: int
+    scattergun_points: int
     defaults: CostDefaults
 
 
@@ -236,12 +274,23 @@ class WeaponRules(Record):
     needle_beam_reach: float = Field(gt=0)
     submunition: tuple[Band, ...]
     adfc_reach: float = Field(gt=0)
+    k_gun: tuple[Band, ...]
+    mkp_reach: float = Field(gt=0)
+
+
+class KravakDefaults(Record):
+    """Kra'Vak numbers the sources do not give: the scattergun's reach."""
+
+    scattergun_reach: float = Field(gt=0)
 
 
 class RepairRules(Record):
-    """Damage control parties: what a repair needs (parties come from crew factors)."""
+    """Damage control: what one party needs, what each further party takes off, and how
+    many parties may work on one system (parties come from crew factors)."""
 
     repair_on: int = Field(ge=1, le=6)
+    extra_party_bonus: int = Field(ge=0, le=5)
+    max_parties: int = Field(ge=1)
 
 
 class GameRules(Record):
@@ -266,6 +315,7 @@ class RulesFile(DataModel):
     weapons: WeaponRules
     repair: RepairRules
     game: GameRules
+    kravak_defaults: KravakDefaults
 
 
 class FleetShip(DataModel):

@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.dice import DiceSource
 from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
@@ -30,6 +31,7 @@ from warbench.rulesets.full_thrust.events import (
     MoraleBroken,
     MoraleHeld,
 )
+from warbench.rulesets.full_thrust.kravak import k1_defence_table, scattergun_kills
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.scoring import (
     GroupDice,
@@ -37,6 +39,7 @@ from warbench.rulesets.full_thrust.scoring import (
     face_plus_table,
     group_kills,
     point_defence,
+    read_faces,
     six_table,
 )
 from warbench.rulesets.full_thrust.state import (
@@ -171,14 +174,19 @@ def threats(state: FullThrustState, ship: Ship) -> list[tuple[str, int]]:
 
 
 def defence_systems(game: FTGame, ship: Ship) -> list[int]:
-    """Working, unused PDS and class-1 beams of ``ship``."""
+    """Working, unused point defence of ``ship``: PDS, class-1 beams, K1 guns and loaded
+    scatterguns."""
     cls = game.data.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
-        if (system.kind == "pds" or (system.kind == "beam" and system.level == 1))
+        if (
+            system.kind in ("pds", "scattergun")
+            or (system.kind in ("beam", "k_gun") and system.level == 1)
+        )
         and not ship.damage[index]
         and not ship.is_used(index)
+        and ship.has_shots(index)
     ]
 
 
@@ -302,22 +310,20 @@ def _defensive_fire(
 ) -> None:
     state = game.state
     source = game.dice_for(ship.player)
-    beam = game.data.designs[ship.design].systems[system].kind == "beam"
+    kind_of = game.data.designs[ship.design].systems[system].kind
     label = f"{ship.name} point defence"
     if kind == FIGHTERS:
         group = state.groups[threat]
         if group.count <= 0:
             return
         target = profile(lib, group)
-        kills = point_defence(
-            source, beam=beam, armoured=target.armoured, light=target.light, label=label
-        )
+        kills = defence_kills(source, kind_of, target, label)
         _lose(game, group, kills, f"{ship.name}'s point defence")
         return
     salvo = state.salvos[threat]
     if salvo.missiles <= 0:
         return
-    kills = min(point_defence(source, beam=beam, label=label), salvo.missiles)
+    kills = min(defence_kills(source, kind_of, None, label), salvo.missiles)
     salvo.missiles -= kills
     game.emit(
         MissilesLost(
@@ -326,6 +332,22 @@ def _defensive_fire(
             text=f"{ship.name}'s point defence downs {kills} missiles of salvo "
             f"{salvo.id}, {salvo.missiles} left",
         )
+    )
+
+
+def defence_kills(
+    source: DiceSource, system: str, target: FighterType | None, label: str
+) -> int:
+    """Kills of one point defence system of kind ``system`` at fighters of type ``target``
+    (``None``: missiles)."""
+    armoured = target is not None and target.armoured
+    light = target is not None and target.light
+    if system == "scattergun":
+        return scattergun_kills(source, heavy=armoured, light=light, label=label)
+    if system == "k_gun":
+        return read_faces(source, 1, k1_defence_table(light), label=label)
+    return point_defence(
+        source, beam=system == "beam", armoured=armoured, light=light, label=label
     )
 
 

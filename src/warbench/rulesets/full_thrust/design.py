@@ -18,13 +18,17 @@ from dataclasses import dataclass
 
 from warbench.rulesets.full_thrust.arcs import ALL_ARCS, arc_count
 from warbench.rulesets.full_thrust.data import (
+    KRAVAK_WEAPONS,
     BeamRecord,
     CostTable,
     DesignRecord,
+    KGunRecord,
+    MkpRecord,
     NeedleBeamRecord,
     PulseTorpedoRecord,
     SalvoLauncherRecord,
     SalvoRackRecord,
+    ScattergunRecord,
     SubmunitionRecord,
     WeaponRecord,
 )
@@ -48,8 +52,22 @@ class CostSheet:
 
 
 def _percent_of(mass: int, percent: int) -> int:
-    """``percent`` of ``mass``, rounded up (exact integer arithmetic)."""
+    """``percent`` of ``mass``, rounded up (exact integer arithmetic): for limits such as
+    the least hull integrity."""
     return -(-mass * percent // 100)
+
+
+def system_percent(mass: int, percent: int) -> int:
+    """The MASS of a system sized as ``percent`` of the ship's ``mass``, as the Fleet Book
+    and its errata round it: each system on its own to the nearest whole MASS, a half
+    rounded up, never below 1 (0 when the system takes no share).
+
+    >>> system_percent(85, 5), system_percent(85, 10), system_percent(30, 5), system_percent(10, 5)
+    (4, 9, 2, 1)
+    """
+    if percent <= 0:
+        return 0
+    return max(1, (2 * mass * percent + 100) // 200)
 
 
 def weapon_mass(weapon: WeaponRecord, costs: CostTable) -> int:
@@ -80,6 +98,14 @@ def weapon_mass(weapon: WeaponRecord, costs: CostTable) -> int:
         return costs.salvo_launcher_mass + costs.magazine_mass_per_salvo * weapon.magazine
     if isinstance(weapon, SalvoRackRecord):
         return costs.salvo_rack_mass
+    if isinstance(weapon, KGunRecord):
+        if weapon.gun_class == 2 and arcs == 2:
+            return costs.kgun_two_arc_mass
+        return costs.kgun_mass[weapon.gun_class - 1]
+    if isinstance(weapon, ScattergunRecord):
+        return costs.scattergun_mass
+    if isinstance(weapon, MkpRecord):
+        return costs.defaults.mkp_mass
     raise TypeError(f"no mass rule for {weapon!r}")
 
 
@@ -94,6 +120,12 @@ def weapon_points(weapon: WeaponRecord, costs: CostTable) -> int:
     if isinstance(weapon, SalvoLauncherRecord):
         magazine = costs.magazine_mass_per_salvo * weapon.magazine
         return costs.salvo_launcher_points + magazine * costs.defaults.magazine_points_per_mass
+    if isinstance(weapon, KGunRecord):
+        return weapon_mass(weapon, costs) * costs.kgun_points_per_mass
+    if isinstance(weapon, ScattergunRecord):
+        return costs.scattergun_points
+    if isinstance(weapon, MkpRecord):
+        return costs.defaults.mkp_points
     return costs.salvo_rack_points
 
 
@@ -101,6 +133,10 @@ def weapon_label(weapon: WeaponRecord) -> str:
     """A short name for a weapon, e.g. ``class-2 beam``."""
     if isinstance(weapon, BeamRecord):
         return f"class-{weapon.beam_class} beam"
+    if isinstance(weapon, KGunRecord):
+        return f"K{weapon.gun_class} gun"
+    if isinstance(weapon, MkpRecord):
+        return "MKP"
     return weapon.kind.replace("_", " ")
 
 
@@ -109,21 +145,26 @@ def screen_mass(design: DesignRecord, costs: CostTable) -> int:
     if design.screens == 0:
         return 0
     level = design.screens - 1
-    return max(costs.screen_min_mass[level], _percent_of(design.mass, costs.screen_percent[level]))
+    share = system_percent(design.mass, costs.screen_percent[level])
+    return max(costs.screen_min_mass[level], share)
 
 
 def cost_sheet(design: DesignRecord, costs: CostTable) -> CostSheet:
     """Every part of ``design`` with its MASS and points."""
     engine = costs.engine_points_per_mass
-    drive = _percent_of(design.mass, costs.drive_percent_per_thrust * design.thrust)
-    ftl = _percent_of(design.mass, costs.ftl_percent) if design.ftl else 0
-    streamlining = _percent_of(design.mass, costs.streamlining_percent[design.streamlining])
+    drive_points = (
+        costs.advanced_drive_points_per_mass if design.drive == "advanced" else engine
+    )
+    drive = system_percent(design.mass, costs.drive_percent_per_thrust * design.thrust)
+    ftl = system_percent(design.mass, costs.ftl_percent) if design.ftl else 0
+    streamlining = system_percent(design.mass, costs.streamlining_percent[design.streamlining])
     screens = screen_mass(design, costs)
     lines: list[tuple[str, int, int]] = [
         ("basic hull", 0, design.mass * costs.basic_hull_points_per_mass),
         ("hull integrity", design.hull, design.hull * costs.hull_points_per_box),
         ("armour", design.armour, design.armour * costs.armour_points_per_box),
-        ("main drive", drive, drive * engine),
+        (f"{'advanced' if design.drive == 'advanced' else 'main'} drive", drive,
+         drive * drive_points),
         ("FTL drive", ftl, ftl * engine),
         ("streamlining", streamlining, streamlining * costs.defaults.streamlining_points_per_mass),
         ("screens", screens, screens * costs.screen_points_per_mass),
@@ -198,6 +239,21 @@ def design_problems(design: DesignRecord, costs: CostTable) -> list[tuple[str, s
             problems.append((f"weapons[{index}].arcs", f"a {weapon_label(weapon)} has one arc"))
         if isinstance(weapon, SalvoLauncherRecord) and arcs > 3:
             problems.append((f"weapons[{index}].arcs", "a salvo launcher covers at most 3 arcs"))
+        if isinstance(weapon, KGunRecord):
+            most = 2 if weapon.gun_class == 2 else 1
+            if weapon.gun_class == 1 and weapon.mask != ALL_ARCS:
+                problems.append((f"weapons[{index}].arcs", "a K1 gun covers all six arcs"))
+            elif weapon.gun_class > 1 and arcs > most:
+                problems.append(
+                    (f"weapons[{index}].arcs", f"a {weapon_label(weapon)} has at most {most}"
+                     f" arc{'s' if most > 1 else ''}")
+                )
+        if isinstance(weapon, MkpRecord) and arcs != 1:
+            problems.append((f"weapons[{index}].arcs", "an MKP has one arc"))
+        if isinstance(weapon, ScattergunRecord) and arcs > costs.defaults.scattergun_max_arcs:
+            problems.append((f"weapons[{index}].arcs", "a scattergun covers at most "
+                             f"{costs.defaults.scattergun_max_arcs} arcs"))
+    problems += _race_problems(design)
     if design.points is not None and design.points != sheet.points:
         problems.append(
             ("points", f"the design costs {sheet.points} points, not {design.points}")
@@ -206,4 +262,26 @@ def design_problems(design: DesignRecord, costs: CostTable) -> list[tuple[str, s
         not isinstance(w, SalvoLauncherRecord | SalvoRackRecord) for w in design.weapons
     ):
         problems.append(("fire_controls", "direct-fire weapons need at least one fire control"))
+    return problems
+
+
+def _race_problems(design: DesignRecord) -> list[tuple[str, str]]:
+    """What a design may not carry for its race: Kra'Vak ships have advanced drives, no
+    screens, PDS or ADFC, and mount only K-guns, scatterguns and MKPs; human ships none of
+    those and no advanced drive."""
+    problems: list[tuple[str, str]] = []
+    kravak = design.race == "kravak"
+    for index, weapon in enumerate(design.weapons):
+        if (weapon.kind in KRAVAK_WEAPONS) != kravak:
+            owner = "Kra'Vak" if kravak else "human"
+            problems.append((f"weapons[{index}]", f"a {owner} ship cannot mount a "
+                             f"{weapon_label(weapon)}"))
+    if kravak:
+        if design.drive != "advanced":
+            problems.append(("drive", "Kra'Vak ships have advanced drives"))
+        for key in ("screens", "pds", "adfc"):
+            if getattr(design, key):
+                problems.append((key, f"Kra'Vak ships carry no {key}"))
+    elif design.drive == "advanced":
+        problems.append(("drive", "advanced drives are Kra'Vak technology"))
     return problems

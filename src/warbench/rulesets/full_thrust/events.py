@@ -286,11 +286,13 @@ class ShipDisengaged(Event, tag="disengaged"):
 
 @dataclass(frozen=True, slots=True)
 class SystemRepairRolled(Event, tag="repair"):
-    """A damage control party rolled to repair a system."""
+    """The one roll for a system worked on by ``parties`` damage control parties."""
 
     ship: int
     system: int
     face: int
+    parties: int = 1
+    need: int = 6
 
 @dataclass(frozen=True, slots=True)
 class SalvosRemoved(Event, tag="salvos_removed"):

@@ -1,6 +1,7 @@
 """Phase 3: fighter launches, landings, re-arming and fighter group movement.
 
-Launching: a carrier may launch any number of ready groups in a turn. Landing: a group
+Launching: a carrier's written orders (phase 1) may launch any number of its ready groups;
+they leave their bays at the start of phase 3 and move before the other groups. Landing: a group
 within its move of a friendly carrier with a free working bay may land; a carrier takes at
 most half its hangar bays (rounded up) of groups a turn, and may launch and recover in the
 same turn. A landed group rolls to re-arm: 1 flies no more this game, 2-5 may launch after
@@ -15,7 +16,7 @@ or be released).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from warbench.core.actions import Action
@@ -27,7 +28,6 @@ from warbench.rulesets.full_thrust.actions import (
     KeepScreening,
     LandGroup,
     Launch,
-    LaunchesDone,
     MergeGroups,
     MoveGroup,
     ScreenShip,
@@ -102,29 +102,50 @@ def launchable(game: FTGame, group: FighterGroup) -> bool:
     return carrier.active and not carrier.damage[group.bay]
 
 
-def launch_options(game: FTGame, player: int) -> list[Action]:
-    """Launches and merges ``player`` may make now."""
+def launch_options(game: FTGame, carrier: Ship, written: list[int]) -> list[Action]:
+    """Launches (of groups not yet in ``written``) and merges ``carrier``'s orders may
+    still hold."""
     state = game.state
     lib = game.data
     options: list[Action] = []
-    hangared = [g for g in state.groups if g.player == player and g.status == IN_HANGAR]
+    hangared = [g for g in state.groups if g.carrier == carrier.id and g.status == IN_HANGAR]
     for group in hangared:
-        if launchable(game, group):
+        if launchable(game, group) and group.id not in written:
             options.append(Launch(group.id))
+    if not carrier.active:
+        return options
     for group in hangared:
         size = lib.fighters[group.kind].size
         for other in hangared:
             if (
                 other.id != group.id
-                and other.carrier == group.carrier
+                and group.id not in written
                 and other.kind == group.kind
                 and group.count + other.count <= size
                 and group.count < size
                 and other.count < size
-                and state.ships[group.carrier].active
             ):
                 options.append(MergeGroups(group.id, other.id))
     return options
+
+
+def launch_written(game: FTGame, written: list[int]) -> None:
+    """Phase 3: the groups the written orders launch leave their bays, at the carrier."""
+    state = game.state
+    for group_id in written:
+        group = state.groups[group_id]
+        if not launchable(game, group):
+            continue
+        carrier = state.ships[group.carrier]
+        group.status, group.launched, group.moved = IN_SPACE, True, False
+        group.x, group.y = carrier.x, carrier.y
+        game.emit(
+            GroupLaunched(
+                group=group.id,
+                ship=carrier.id,
+                text=f"{carrier.name} launches {group.name}",
+            )
+        )
 
 
 def rearm(game: FTGame, group: FighterGroup) -> None:
@@ -133,6 +154,7 @@ def rearm(game: FTGame, group: FighterGroup) -> None:
     rules = game.data.rules.fighters
     face = game.dice_for(group.player).faces(6, 1, label=f"re-arm {group.name}")[0]
     group.endurance = game.data.fighters[group.kind].endurance
+    group.torpedoes_spent = False  # re-armed: torpedo fighters have their torpedoes again
     if face <= rules.lost_on:
         group.status = LOST
         text = "is grounded for the rest of the battle"
@@ -247,25 +269,15 @@ class FighterStage(StrEnum):
 
 @dataclass(slots=True)
 class FighterPhase(FTProcedure):
-    """Phase 3: launches (every player at once), then alternate group moves."""
+    """Phase 3: the launches written in phase 1, then alternate group moves."""
 
     stage: FighterStage = FighterStage.LAUNCH
-    done: list[int] = field(default_factory=list)
     turn_index: int = 0
 
     def decisions(self, game: FTGame) -> list[Decision]:
         state = game.state
         if self.stage is FighterStage.LAUNCH:
-            owed = []
-            for player in state.loser_first:
-                if player in self.done:
-                    continue
-                options = launch_options(game, player)
-                if options:
-                    owed.append(
-                        Decision(player, "launch fighter groups", (*options, LaunchesDone()))
-                    )
-            return owed
+            return []
         player = state.loser_first[self.turn_index % len(state.loser_first)]
         group = next_mover(state, player)
         if group is None:
@@ -276,25 +288,7 @@ class FighterPhase(FTProcedure):
         ]
 
     def act(self, game: FTGame, player: int, action: Action) -> None:
-        state = game.state
-        if isinstance(action, LaunchesDone):
-            self.done.append(player)
-        elif isinstance(action, Launch):
-            group = state.groups[action.group]
-            carrier = state.ships[group.carrier]
-            group.status, group.launched, group.moved = IN_SPACE, True, False
-            group.x, group.y = carrier.x, carrier.y
-            game.emit(
-                GroupLaunched(
-                    group=group.id,
-                    ship=carrier.id,
-                    text=f"{carrier.name} launches {group.name}",
-                )
-            )
-        elif isinstance(action, MergeGroups):
-            _merge(game, state.groups[action.group], state.groups[action.into])
-        else:
-            self._move(game, action)
+        self._move(game, action)
 
     def _move(self, game: FTGame, action: Action) -> None:
         state = game.state
@@ -355,6 +349,9 @@ class FighterPhase(FTProcedure):
     def step(self, game: FTGame) -> None:
         state = game.state
         if self.stage is FighterStage.LAUNCH:
+            for written in state.orders:
+                if written is not None and written.value.launch:
+                    launch_written(game, written.value.launch)
             self.stage = FighterStage.MOVE
             return
         if all(next_mover(state, player) is None for player in state.loser_first):
@@ -363,7 +360,7 @@ class FighterPhase(FTProcedure):
         self.turn_index += 1
 
 
-def _merge(game: FTGame, group: FighterGroup, into: FighterGroup) -> None:
+def merge(game: FTGame, group: FighterGroup, into: FighterGroup) -> None:
     into.count += group.count
     into.ready_turn = max(into.ready_turn, group.ready_turn)
     group.count, group.status = 0, MERGED

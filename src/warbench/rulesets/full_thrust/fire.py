@@ -4,8 +4,8 @@ The firing ship's fire controls each lock on one target, then each weapon is giv
 those targets (it must be in the weapon's arcs and range); only then are the dice rolled.
 Damage lands at once; a ship hit makes its threshold check when the firing ship is done
 with it. Beams roll by 12 MU band; pulse torpedoes need a to-hit roll by range and do a d6
-ignoring screens; needle beams snipe a system; submunition packs fire once. With the
-optional rule, weapons may fire at free fighter groups and kill one on a 6.
+ignoring screens; needle beams snipe a system; submunition packs fire once (screens no
+help). With the optional rule, weapons may fire at free fighter groups and kill one on a 6.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from warbench.rulesets.full_thrust.events import (
     TargetDeclared,
     WeaponFired,
 )
+from warbench.rulesets.full_thrust.kravak import kgun_shot, mkp_shot, scattergun_at_ship
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
 from warbench.rulesets.full_thrust.scoring import (
     Points,
@@ -53,7 +54,8 @@ from warbench.rulesets.full_thrust.scoring import (
 )
 from warbench.rulesets.full_thrust.state import IN_SPACE, FullThrustState, Ship
 
-DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition")
+DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition", "k_gun", "scattergun",
+               "mkp")
 
 
 def range_table(table: tuple[Band, ...]) -> tuple[tuple[float, int], ...]:
@@ -70,6 +72,12 @@ def weapon_reach(lib: Library, spec: SystemSpec) -> float:
         return weapons.pulse_torpedo[-1].reach
     if spec.kind == "needle_beam":
         return weapons.needle_beam_reach
+    if spec.kind == "k_gun":
+        return weapons.k_gun[-1].reach
+    if spec.kind == "mkp":
+        return weapons.mkp_reach
+    if spec.kind == "scattergun":
+        return lib.rules.kravak_defaults.scattergun_reach
     return weapons.submunition[-1].reach
 
 
@@ -233,7 +241,8 @@ class ShipFirePhase(FTProcedure):
             if action.target >= 0:
                 self.assignments.append((action.system, action.kind, action.target))
         elif isinstance(action, ChooseSystem):
-            knock_out(game, state.ships[action.ship], action.system, "a needle beam")
+            knock_out(game, state.ships[action.ship], action.system, "a needle beam",
+                      lasting=True)
             self.stage = FireStage.RESOLVE
         else:
             raise IllegalAction(f"{action!r} is no part of a ship's fire")
@@ -326,7 +335,14 @@ class ShipFirePhase(FTProcedure):
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
         elif spec.kind == "submunition":
             dice = to_hit_number(distance, range_table(weapons.submunition)) or 0
-            points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
+            points = beam_dice(source, dice, screens=0, label=label)  # screens no help
+        elif spec.kind == "k_gun":
+            need = to_hit_number(distance, range_table(weapons.k_gun)) or 7
+            points = kgun_shot(source, spec.level, need=need, label=label)
+        elif spec.kind == "mkp":
+            points = mkp_shot(source, label=label)
+        elif spec.kind == "scattergun":
+            points = scattergun_at_ship(source, label=label)
         elif spec.kind == "pulse_torpedo":
             need = to_hit_number(distance, range_table(weapons.pulse_torpedo)) or 7
             points = pulse_torpedo(source, need, label=label)

@@ -28,6 +28,7 @@ from warbench.rulesets.full_thrust.data import (
     DesignRecord,
     FighterRecord,
     FleetRecord,
+    KGunRecord,
     RulesFile,
     SalvoLauncherRecord,
     WeaponRecord,
@@ -69,6 +70,8 @@ class ShipClass:
     name: str
     mass: int
     thrust: int
+    race: str
+    advanced: bool
     hull: int
     hull_rows: tuple[int, ...]
     armour: int
@@ -106,6 +109,7 @@ class FighterType:
     light: bool
     roles: tuple[str, ...]
     factions: tuple[str, ...]
+    races: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +170,8 @@ def _systems(design: DesignRecord) -> tuple[SystemSpec, ...]:
     systems = [SystemSpec("drive", "main drive")]
     systems += [SystemSpec("fire_control", "fire control")] * design.fire_controls
     systems += [SystemSpec("adfc", "area defence fire control")] * design.adfc
-    if design.screens:
-        systems.append(SystemSpec("screen", f"level-{design.screens} screens", design.screens))
+    # each screen level is a system of its own at threshold checks (FT-SCREENS)
+    systems += [SystemSpec("screen", "screen generator", 1)] * design.screens
     systems += [SystemSpec("pds", "point defence system")] * design.pds
     systems += [SystemSpec("hangar", "hangar bay")] * design.hangars
     systems += [_weapon_system(weapon) for weapon in design.weapons]
@@ -178,10 +182,25 @@ def _weapon_system(weapon: WeaponRecord) -> SystemSpec:
     label = weapon_label(weapon)
     if isinstance(weapon, BeamRecord):
         return SystemSpec("beam", label, weapon.beam_class, weapon.mask)
+    if isinstance(weapon, KGunRecord):
+        return SystemSpec("k_gun", label, weapon.gun_class, weapon.mask)
     if isinstance(weapon, SalvoLauncherRecord):
         return SystemSpec(weapon.kind, label, 0, weapon.mask, weapon.magazine)
-    ammo = 1 if weapon.kind in ("submunition", "salvo_rack") else -1
+    ammo = 1 if weapon.kind in ("submunition", "salvo_rack", "scattergun", "mkp") else -1
     return SystemSpec(weapon.kind, label, 0, weapon.mask, ammo)
+
+
+#: Factions whose fleets are of an alien race; every other faction fields human ships.
+ALIEN_FACTIONS = {"kravak": "kravak"}
+
+
+def race_of_faction(faction: str) -> str:
+    """The race whose designs a fleet of ``faction`` fields.
+
+    >>> race_of_faction("kravak"), race_of_faction("concord")
+    ('kravak', 'human')
+    """
+    return ALIEN_FACTIONS.get(faction, "human")
 
 
 def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
@@ -191,6 +210,8 @@ def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
         name=design.name,
         mass=design.mass,
         thrust=design.thrust,
+        race=design.race,
+        advanced=design.drive == "advanced",
         hull=design.hull,
         hull_rows=hull_rows(design.hull),
         armour=design.armour,
@@ -224,6 +245,7 @@ def compile_fighter(record: FighterRecord) -> FighterType:
         light=record.light,
         roles=record.roles,
         factions=record.factions,
+        races=record.races,
     )
 
 
@@ -284,7 +306,12 @@ def fleet_ship_problems(
             problems.append((("fighters", index), str(error)))
             continue
         allowed = fighters[entry.kind].factions
-        if allowed and faction not in allowed:
+        race = race_of_faction(faction)
+        if race not in fighters[entry.kind].races:
+            problems.append(
+                (("fighters", index), f"{race} carriers do not field {entry.kind} fighters")
+            )
+        elif allowed and faction not in allowed:
             problems.append(
                 (("fighters", index), f"{entry.kind} fighters are only for {', '.join(allowed)}")
             )

@@ -3,12 +3,18 @@
 Cinematic: a ship spends its thrust on speed changes and turns, one point of thrust per
 point of speed or per clock point turned, and may turn at most half its thrust (rounded
 down, but a ship with thrust 1 may still turn one point). It makes the first half of the
-turn (the larger half), moves half its new speed, makes the rest of the turn and moves the
-rest.
+turn (the smaller half, when the turn is odd), moves half its new speed, makes the rest of
+the turn and moves the rest.
 
-Vector: a ship keeps its velocity (a vector); it drifts by it, rotates (one thrust a clock
-point, at most half its thrust) and burns its main drive along its new facing; the burn is
-added to its velocity and to the move.
+Vector (Fleet Book 1): a ship faces one of the twelve clock directions but drifts along a
+course of any direction at a whole-MU velocity. Each turn it first drifts its velocity
+along its course; then its written orders apply in this order: a rotation to any new facing
+(one manoeuvre point whatever its size), a main drive burn of up to its thrust in MU along
+its (new) facing, and one push of a manoeuvre point per MU to port, to starboard or astern
+(retro thrust). A ship has half its thrust (rounded down, at least 1) in manoeuvre points on
+top of its main drive; an advanced drive (Kra'Vak) has its whole thrust. The new velocity
+is the distance from start to finish, rounded to a whole MU, and the new course lies along
+that line.
 
 >>> cinematic_move(0.0, 0.0, 0, 4, 2, 2)  # speed 4 -> 6, turn two points to starboard
 (4.098, 4.098, 2, 6)
@@ -25,50 +31,90 @@ VECTOR = "vector"
 MOVEMENT_SYSTEMS = (CINEMATIC, VECTOR)
 
 
-def turn_allowance(thrust: int) -> int:
-    """The most clock points a ship may turn (or rotate) in a turn.
+def turn_allowance(thrust: int, advanced: bool = False) -> int:
+    """The most clock points a ship may turn in cinematic movement, or its manoeuvre points
+    in vector movement: half its thrust (rounded down, at least 1), all of it with an
+    advanced drive.
 
-    >>> [turn_allowance(t) for t in (0, 1, 2, 5, 8)]
-    [0, 1, 1, 2, 4]
+    >>> [turn_allowance(t) for t in (0, 1, 2, 5, 8)], turn_allowance(5, advanced=True)
+    ([0, 1, 1, 2, 4], 5)
     """
     if thrust <= 0:
         return 0
-    return max(1, thrust // 2)
+    return thrust if advanced else max(1, thrust // 2)
 
 
-def order_refusal(movement: str, thrust: int, speed: int, change: int, turn: int) -> str | None:
-    """Why an order (``change`` = speed change or burn, ``turn`` in clock points) is
-    illegal for a ship with this thrust and speed; ``None`` when it is legal."""
-    allowance = turn_allowance(thrust)
+#: A written manoeuvre: (speed change or burn, turn or rotation, side push, retro push).
+Manoeuvre = tuple[int, int, int, int]
+
+
+def order_refusal(
+    movement: str,
+    thrust: int,
+    speed: int,
+    order: Manoeuvre,
+    advanced: bool = False,
+) -> str | None:
+    """Why ``order`` is illegal for a ship with this thrust and speed; ``None`` when it is
+    legal. Side pushes are positive to starboard; pushes exist only in vector movement."""
+    change, turn, side, retro = order
+    allowance = turn_allowance(thrust, advanced)
+    if movement == VECTOR:
+        if change < 0 or retro < 0:
+            return "the main drive and retro pushes only push one way: no negative thrust"
+        if side and retro:
+            return "a ship makes one push a turn: to one side or astern, not both"
+        if not -5 <= turn <= 6:
+            return f"a rotation of {turn} points: name the new facing as -5 to 6 clock points"
+        if change > thrust:
+            return f"a burn of {change} is more than the main drive's thrust of {thrust}"
+        points = (1 if turn else 0) + abs(side) + retro
+        if points > allowance:
+            return f"the rotation and push need {points} manoeuvre points but it has {allowance}"
+        return None
+    if side or retro:
+        return "pushes to the side or astern exist only in vector movement"
     if abs(turn) > allowance:
         return f"a turn of {abs(turn)} points is more than the allowance of {allowance}"
-    if movement == VECTOR:
-        if change < 0:
-            return "the main drive only pushes forward: a burn cannot be negative"
-        used = change + abs(turn)
-    else:
-        if speed + change < 0:
-            return f"speed {speed} cannot drop by {-change}"
-        used = abs(change) + abs(turn)
+    if speed + change < 0:
+        return f"speed {speed} cannot drop by {-change}"
+    used = abs(change) + abs(turn)
     if used > thrust:
         return f"the order needs {used} thrust but the drive gives {thrust}"
     return None
 
 
-def order_choices(movement: str, thrust: int, speed: int) -> list[tuple[int, int]]:
-    """Every legal (speed change or burn, turn) pair, slowest and straightest first.
+def order_choices(
+    movement: str, thrust: int, speed: int, advanced: bool = False
+) -> list[Manoeuvre]:
+    """Every legal order, slowest and straightest first.
 
     >>> order_choices(CINEMATIC, 1, 0)
-    [(0, -1), (0, 0), (0, 1), (1, 0)]
+    [(0, -1, 0, 0), (0, 0, 0, 0), (0, 1, 0, 0), (1, 0, 0, 0)]
+    >>> len(order_choices(VECTOR, 1, 0))  # burn 0-1 x (still, a rotation, a 1 MU push)
+    30
     """
-    allowance = turn_allowance(thrust)
-    lowest = 0 if movement == VECTOR else -min(thrust, speed)
-    return [
-        (change, turn)
-        for change in range(lowest, thrust + 1)
-        for turn in range(-allowance, allowance + 1)
-        if order_refusal(movement, thrust, speed, change, turn) is None
-    ]
+    allowance = turn_allowance(thrust, advanced)
+    if movement == VECTOR:
+        turns = range(-5, 7) if allowance else range(0, 1)
+        pushes = [(0, 0)] + [
+            push
+            for size in range(1, allowance + 1)
+            for push in ((-size, 0), (size, 0), (0, size))
+        ]
+        candidates = [
+            (change, turn, side, retro)
+            for change in range(0, thrust + 1)
+            for turn in turns
+            for side, retro in pushes
+        ]
+    else:
+        candidates = [
+            (change, turn, 0, 0)
+            for change in range(-min(thrust, speed), thrust + 1)
+            for turn in range(-allowance, allowance + 1)
+        ]
+    return [o for o in candidates if order_refusal(movement, thrust, speed, o, advanced) is None]
 
 
 def _step(x: float, y: float, facing: int, distance: float) -> tuple[float, float]:
@@ -79,9 +125,13 @@ def _step(x: float, y: float, facing: int, distance: float) -> tuple[float, floa
 def cinematic_move(
     x: float, y: float, facing: int, speed: int, change: int, turn: int
 ) -> tuple[float, float, int, int]:
-    """Where a ship ends: ``(x, y, facing, speed)``, rounded to 1/1000 MU."""
+    """Where a ship ends: ``(x, y, facing, speed)``, rounded to 1/1000 MU.
+
+    >>> cinematic_move(0.0, 0.0, 0, 4, 0, 1)  # odd turn: 2 MU straight, turn 1, 2 MU on
+    (1.0, 3.732, 1, 4)
+    """
     new_speed = speed + change
-    first = (abs(turn) + 1) // 2 * (1 if turn >= 0 else -1)
+    first = abs(turn) // 2 * (1 if turn >= 0 else -1)  # the smaller half first
     facing = (facing + first) % FACINGS
     x, y = _step(x, y, facing, new_speed / 2)
     facing = (facing + turn - first) % FACINGS
@@ -90,18 +140,33 @@ def cinematic_move(
 
 
 def vector_move(
-    x: float, y: float, facing: int, vx: float, vy: float, burn: int, turn: int
+    x: float, y: float, facing: int, vx: float, vy: float, order: Manoeuvre
 ) -> tuple[float, float, int, float, float]:
-    """Where a ship ends: ``(x, y, facing, vx, vy)``, rounded to 1/1000 MU.
+    """Where a ship ends: ``(x, y, facing, vx, vy)`` (the new velocity vector: a whole-MU
+    length along the line from start to finish), rounded to 1/1000 MU.
 
-    >>> vector_move(0.0, 0.0, 0, 0.0, 4.0, 2, 3)  # drifting up at 4, rotate to 3 o'clock
-    (2.0, 4.0, 3, 2.0, 4.0)
+    >>> vector_move(0.0, 0.0, 0, 0.0, 4.0, (2, 3, 0, 0))  # drift 4 up, face 3 o'clock, burn 2
+    (2.0, 4.0, 3, 1.789, 3.578)
+    >>> vector_move(0.0, 0.0, 0, 0.0, 4.0, (0, 0, 0, 2))  # retro push 2 MU astern
+    (0.0, 2.0, 0, 0.0, 2.0)
     """
+    change, turn, side, retro = order
+    end_x, end_y = x + vx, y + vy
     facing = (facing + turn) % FACINGS
-    radians = math.radians(heading_of(facing))
-    vx = round(vx + math.sin(radians) * burn, 3)
-    vy = round(vy + math.cos(radians) * burn, 3)
-    return round(x + vx, 3), round(y + vy, 3), facing, vx, vy
+    end_x, end_y = _step(end_x, end_y, facing, change)
+    if side:
+        end_x, end_y = _step(end_x, end_y, (facing + (3 if side > 0 else 9)) % FACINGS, abs(side))
+    if retro:
+        end_x, end_y = _step(end_x, end_y, (facing + 6) % FACINGS, retro)
+    dx, dy = end_x - x, end_y - y
+    length = math.hypot(dx, dy)
+    velocity = round(length)
+    if velocity == 0 or length == 0.0:
+        new_vx = new_vy = 0.0
+    else:
+        new_vx = round(dx / length * velocity, 3) + 0.0
+        new_vy = round(dy / length * velocity, 3) + 0.0
+    return round(end_x, 3) + 0.0, round(end_y, 3) + 0.0, facing, new_vx, new_vy
 
 
 def on_table(x: float, y: float, width: float, height: float) -> bool:

@@ -24,6 +24,7 @@ from warbench.rulesets.full_thrust.odds_fighters import (
     PdsOdds,
     SalvoOdds,
 )
+from warbench.rulesets.full_thrust.odds_kravak import KGunOdds, MkpOdds, ScattergunOdds
 from warbench.rulesets.full_thrust.odds_target import ThresholdOdds
 from warbench.rulesets.full_thrust.odds_weapons import (
     BeamOdds,
@@ -39,6 +40,6 @@ def attack_odds(lib: Library | None = None) -> dict[str, AttackOdds]:
     attacks: list[AttackOdds] = [
         BeamOdds(lib), SubmunitionOdds(lib), PulseTorpedoOdds(lib), NeedleOdds(lib),
         PdsOdds(lib), FighterOdds(lib), SalvoOdds(lib), DogfightOdds(lib), InterceptOdds(lib),
-        ThresholdOdds(lib),
+        ThresholdOdds(lib), KGunOdds(lib), MkpOdds(lib), ScattergunOdds(lib),
     ]
     return {attack.name: attack for attack in attacks}

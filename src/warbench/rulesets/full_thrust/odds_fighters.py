@@ -19,6 +19,7 @@ from warbench.rulesets.full_thrust.exact import (
     torpedo_points,
 )
 from warbench.rulesets.full_thrust.library import FighterType, Library
+from warbench.rulesets.full_thrust.odds_kravak import k1_kill_dist, scattergun_kill_dist
 from warbench.rulesets.full_thrust.odds_options import (
     MISSILES,
     DogfightOptions,
@@ -106,8 +107,8 @@ class PdsOdds(LibraryOdds):
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
         if not isinstance(options, PdsOptions):
             raise wrong_options(self, options)
-        if options.pds + options.beams == 0:
-            raise AttackOptionsError("pds, beams: at least one system must fire")
+        if options.pds + options.beams + options.k1 + options.scatterguns == 0:
+            raise AttackOptionsError("pds, beams, k1, scatterguns: at least one system must fire")
         armoured = light = False
         if options.against == MISSILES:
             most = self.lib.rules.salvo.missiles
@@ -123,6 +124,10 @@ class PdsOdds(LibraryOdds):
         kills = point_defence_kills(
             options.pds, options.beams, armoured=armoured, light=light, most=count
         )
+        for _ in range(options.k1):
+            kills = (kills + k1_kill_dist(light)).clip(None, count)
+        for _ in range(options.scatterguns):
+            kills = (kills + scattergun_kill_dist(heavy=armoured, light=light)).clip(None, count)
         named = {"none": kills.p(0), "at least one": kills.at_least(1),
                  "all": kills.at_least(count)}
         notes = [f"{count} {what}"]

@@ -109,6 +109,8 @@ class PdsOptions(_Options):
 
     pds: int = Field(1, ge=0, description="point defence systems firing")
     beams: int = Field(0, ge=0, description="class-1 beams firing as point defence")
+    k1: int = Field(0, ge=0, description="Kra'Vak K1 guns firing as point defence")
+    scatterguns: int = Field(0, ge=0, description="Kra'Vak scatterguns firing at them")
     against: str = Field(
         "standard", description="a fighter type (standard, heavy, light ...) or 'missiles'"
     )
@@ -202,7 +204,46 @@ class ThresholdOptions(_Options):
 
 
 #: Options of the attacks that damage a ship.
+
+class KGunOptions(_Options):
+    """Kra'Vak K-guns of one class firing at one ship (screens are no help against them)."""
+
+    gun_class: int = Field(3, description="the K-gun's class, 1 to 6")
+    range: float = Field(10.0, ge=0, description="MU to the target: hits on 2+ to 6 by "
+                         "6 MU band, out to 30 MU")
+    guns: int = Field(1, ge=1, description="guns of this class firing together")
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class MkpOptions(_Options):
+    """Kra'Vak MKPs fired at one ship within 12 MU."""
+
+    range: float = Field(6.0, ge=0, description="MU to the target, at most 12")
+    mkps: int = Field(1, ge=1, description="MKPs fired together")
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class ScattergunOptions(_Options):
+    """Kra'Vak scatterguns fired at one ship within their reach."""
+
+    range: float = Field(3.0, ge=0, description="MU to the target (engine default reach 6)")
+    scatterguns: int = Field(1, ge=1, description="scatterguns fired together")
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
 DamageOptions = (
     BeamOptions | SubmunitionOptions | PulseTorpedoOptions | NeedleOptions | FighterOptions
-    | SalvoOptions
+    | SalvoOptions | KGunOptions | MkpOptions | ScattergunOptions
 )

@@ -60,10 +60,10 @@ class BeamOdds(LibraryOdds):
 
 
 class SubmunitionOdds(LibraryOdds):
-    """Submunition packs: beam dice by range band."""
+    """Submunition packs: beam dice by range band; screens no help."""
 
     name = "submunition"
-    summary = "damage of submunition packs (beam dice by 6 MU band) against screens"
+    summary = "damage of submunition packs (beam dice by 6 MU band; screens no help)"
     options_model = SubmunitionOptions
 
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
@@ -74,8 +74,8 @@ class SubmunitionOdds(LibraryOdds):
         if not dice:
             raise reach_error("a submunition pack", bands[-1][0], options.range)
         target = resolve_target(self.lib, options)
-        points = rule_pool(dice * options.packs, beam_rule(target.screens))
-        note = f"{dice} dice a pack at {options.range:g} MU, against screens {target.screens}"
+        points = rule_pool(dice * options.packs, beam_rule(0))
+        note = f"{dice} dice a pack at {options.range:g} MU; screens no help"
         return damage_answer(self.lib, points, target, options.show, (note,))
 
 

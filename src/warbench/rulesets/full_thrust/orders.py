@@ -8,7 +8,7 @@ move off the table has disengaged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from warbench.core.actions import Action
@@ -16,19 +16,34 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.plain import REDACTED, Hidden
 from warbench.core.rng import RandomStream
-from warbench.rulesets.full_thrust.actions import WriteOrders
+from warbench.rulesets.full_thrust.actions import Launch, LaunchesDone, MergeGroups, WriteOrders
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import remove_ship, thrust_of
 from warbench.rulesets.full_thrust.events import OrdersRevealed, OrdersWritten, OwnOrders, ShipMoved
+from warbench.rulesets.full_thrust.fighters import launch_options, merge
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import (
     VECTOR,
+    Manoeuvre,
     cinematic_move,
     on_table,
     order_choices,
     vector_move,
 )
-from warbench.rulesets.full_thrust.state import DISENGAGED, SCREENING, FullThrustState, Order
+from warbench.rulesets.full_thrust.state import (
+    DISENGAGED,
+    SCREENING,
+    FullThrustState,
+    Order,
+    Ship,
+)
+
+
+def legal_orders(state: FullThrustState, lib: Library, ship: Ship) -> list[Manoeuvre]:
+    """Every order ``ship`` may write now, by its working thrust and its drive."""
+    cls = lib.designs[ship.design]
+    thrust = thrust_of(cls, ship)
+    return order_choices(state.movement, thrust, ship.speed, cls.advanced)
 
 
 def describe_order(movement: str, speed: int, order: Order) -> str:
@@ -41,36 +56,67 @@ def describe_order(movement: str, speed: int, order: Order) -> str:
         thrust = f"burn {order.speed}"
     else:
         thrust = f"speed {speed} -> {speed + order.speed}"
+    push = ""
+    if order.side:
+        push = f", push {abs(order.side)} MU to {'starboard' if order.side > 0 else 'port'}"
+    elif order.retro:
+        push = f", retro push {order.retro} MU"
     if order.turn == 0:
-        return f"{thrust}, straight on"
+        return f"{thrust}, straight on{push}"
     side = "starboard" if order.turn > 0 else "port"
     points = abs(order.turn)
-    return f"{thrust}, {points} point{'s' if points > 1 else ''} to {side}"
+    return f"{thrust}, {points} point{'s' if points > 1 else ''} to {side}{push}"
 
 
 @dataclass(slots=True)
 class WriteOrdersPhase(FTProcedure):
-    """Phase 1: each player owes one order per ship, all at once, each hidden."""
+    """Phase 1: each player owes one order per ship, all at once, each hidden; a carrier's
+    order then names the fighter groups it launches this turn (FT-FTR-LAUNCH), and groups
+    in its hangar may merge."""
+
+    launches_done: list[int] = field(default_factory=list)
 
     def decisions(self, game: FTGame) -> list[Decision]:
         state = game.state
         owed = []
         for ship in state.ships:
-            if ship.active and state.orders[ship.id] is None:
-                thrust = thrust_of(game.data.designs[ship.design], ship)
+            if not ship.active:
+                continue
+            written = state.orders[ship.id]
+            if written is None:
                 options = tuple(
-                    WriteOrders(ship.id, change, turn)
-                    for change, turn in order_choices(state.movement, thrust, ship.speed)
+                    WriteOrders(ship.id, *choice)
+                    for choice in legal_orders(state, game.data, ship)
                 )
                 owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
+            elif ship.id not in self.launches_done:
+                launches = launch_options(game, ship, written.value.launch)
+                if launches:
+                    owed.append(
+                        Decision(ship.player, f"{ship.name}: launch fighter groups",
+                                 (*launches, LaunchesDone(ship.id)))
+                    )
         return owed
 
     def act(self, game: FTGame, player: int, action: Action) -> None:
+        state = game.state
+        if isinstance(action, LaunchesDone):
+            self.launches_done.append(action.ship)
+            return
+        if isinstance(action, Launch):
+            group = state.groups[action.group]
+            written = state.orders[group.carrier]
+            if written is None:
+                raise IllegalAction(f"{action!r}: the carrier has no written orders yet")
+            written.value.launch.append(group.id)
+            return
+        if isinstance(action, MergeGroups):
+            merge(game, state.groups[action.group], state.groups[action.into])
+            return
         if not isinstance(action, WriteOrders):
             raise IllegalAction(f"{action!r} writes no orders")
-        state = game.state
         ship = state.ships[action.ship]
-        order = Order(action.speed, action.turn)
+        order = Order(action.speed, action.turn, side=action.side, retro=action.retro)
         state.orders[ship.id] = Hidden(player, order)
         game.emit(
             OrdersWritten(
@@ -122,10 +168,9 @@ def draw_unseen_orders(
         written = state.orders[ship.id] if ship.id < len(state.orders) else None
         if written is None or written.visible_to(seat):
             continue
-        thrust = thrust_of(lib.designs[ship.design], ship)
-        choices = order_choices(state.movement, thrust, ship.speed)
-        speed, turn = choices[rng.choice_index(len(choices))]
-        written.value = Order(speed, turn)
+        choices = legal_orders(state, lib, ship)
+        speed, turn, side, retro = choices[rng.choice_index(len(choices))]
+        written.value = Order(speed, turn, side=side, retro=retro)
 
 
 def move_ships(game: FTGame) -> None:
@@ -157,7 +202,8 @@ def _move(game: FTGame, state: FullThrustState, index: int, order: Order) -> Non
     start = (ship.x, ship.y)
     if state.movement == VECTOR:
         ship.x, ship.y, ship.facing, ship.vx, ship.vy = vector_move(
-            ship.x, ship.y, ship.facing, ship.vx, ship.vy, order.speed, order.turn
+            ship.x, ship.y, ship.facing, ship.vx, ship.vy,
+            (order.speed, order.turn, order.side, order.retro),
         )
         ship.speed = round((ship.vx**2 + ship.vy**2) ** 0.5)
     else:

@@ -1,14 +1,17 @@
 """Phase 10: damage control parties try to repair damaged systems.
 
-A ship has one damage control party per crew factor, fewer as its hull is lost. Each
-party works on one damaged system (several may work on the same one) and repairs it with
-a 5 or 6 (an engine default); a repaired drive gets back one step of thrust. Hull and
-armour boxes are never repaired in battle.
+A ship has one damage control party per crew factor, fewer as its hull is lost. The
+players first send their parties, each to one damaged system, at most three to a system;
+then every system with parties on it is rolled for once: one party repairs it on a 6, and
+each further party lowers the number needed by one (two on 5+, three on 4+). A repaired
+drive gets back one step of thrust. Hull and armour boxes are never repaired in battle, nor
+a system a needle beam knocked out (FT-DCP).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -16,36 +19,69 @@ from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import Repair
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import damage_parties
+from warbench.rulesets.full_thrust.data import RepairRules
 from warbench.rulesets.full_thrust.events import SystemRepairRolled
 from warbench.rulesets.full_thrust.state import Ship
 
 
 def damaged_systems(ship: Ship) -> list[int]:
-    """Indices of the systems of ``ship`` that are damaged."""
-    return [index for index, level in enumerate(ship.damage) if level > 0]
+    """Indices of the systems of ``ship`` that are damaged and may still be repaired."""
+    return [
+        index
+        for index, level in enumerate(ship.damage)
+        if level > 0 and not ship.wrecked >> index & 1
+    ]
+
+
+def repair_number(parties: int, rules: RepairRules) -> int:
+    """The face a system's one roll needs with ``parties`` on it.
+
+    >>> from warbench.rulesets.full_thrust.library import load_library
+    >>> rules = load_library().rules.repair
+    >>> [repair_number(n, rules) for n in (1, 2, 3)]
+    [6, 5, 4]
+    """
+    return rules.repair_on - rules.extra_party_bonus * (parties - 1)
+
+
+class RepairStage(StrEnum):
+    """Where phase 10 stands: parties being sent, then one roll per system."""
+
+    SEND = "send"
+    ROLL = "roll"
 
 
 @dataclass(slots=True)
 class DamageControlPhase(FTProcedure):
-    """Phase 10: every player at once assigns parties, ship by ship, party by party."""
+    """Phase 10: every player at once sends parties, ship by ship, party by party; then
+    each system worked on is rolled for once."""
 
-    sent: dict[int, int] = field(default_factory=dict)
+    stage: RepairStage = RepairStage.SEND
+    parties: dict[int, list[int]] = field(default_factory=dict)
     stood_down: list[int] = field(default_factory=list)
+
+    def _open_systems(self, game: FTGame, ship: Ship) -> list[int]:
+        sent = self.parties.get(ship.id, [])
+        most = game.data.rules.repair.max_parties
+        return [index for index in damaged_systems(ship) if sent.count(index) < most]
 
     def _next_ship(self, game: FTGame, player: int) -> Ship | None:
         for ship in game.state.fleet(player):
-            if ship.id in self.stood_down or not damaged_systems(ship):
+            if ship.id in self.stood_down or not self._open_systems(game, ship):
                 continue
-            if self.sent.get(ship.id, 0) < damage_parties(game.data.designs[ship.design], ship):
+            crew = damage_parties(game.data.designs[ship.design], ship)
+            if len(self.parties.get(ship.id, [])) < crew:
                 return ship
         return None
 
     def decisions(self, game: FTGame) -> list[Decision]:
+        if self.stage is not RepairStage.SEND:
+            return []
         owed = []
         for player in game.state.loser_first:
             ship = self._next_ship(game, player)
             if ship is not None:
-                options = tuple(Repair(ship.id, index) for index in damaged_systems(ship))
+                options = tuple(Repair(ship.id, index) for index in self._open_systems(game, ship))
                 owed.append(
                     Decision(player, f"{ship.name}: send a damage control party",
                              (*options, Repair(ship.id, -1)))
@@ -59,24 +95,39 @@ class DamageControlPhase(FTProcedure):
         if action.system < 0:
             self.stood_down.append(ship.id)
             return
-        self.sent[ship.id] = self.sent.get(ship.id, 0) + 1
-        need = game.data.rules.repair.repair_on
-        label = game.data.designs[ship.design].systems[action.system].label
-        face = game.dice_for(player).faces(6, 1, label=f"repair {ship.name} {label}")[0]
-        if face >= need:
-            ship.damage[action.system] -= 1
-            text = "repairs"
-        else:
-            text = "fails to repair"
-        game.emit(
-            SystemRepairRolled(
-                ship=ship.id,
-                system=action.system,
-                face=face,
-                text=f"{ship.name}'s damage control party {text} the {label} "
-                f"(rolled {face})",
-            )
-        )
+        self.parties.setdefault(ship.id, []).append(action.system)
 
     def step(self, game: FTGame) -> None:
+        if self.stage is RepairStage.SEND:
+            self.stage = RepairStage.ROLL
+            return
+        for ship_id in sorted(self.parties):
+            sent = self.parties[ship_id]
+            for system in sorted(set(sent)):
+                _roll_repair(game, game.state.ships[ship_id], system, sent.count(system))
         game.pop()
+
+
+def _roll_repair(game: FTGame, ship: Ship, system: int, parties: int) -> None:
+    """One roll for ``system`` with ``parties`` working on it."""
+    if not ship.active:
+        return
+    need = repair_number(parties, game.data.rules.repair)
+    label = game.data.designs[ship.design].systems[system].label
+    face = game.dice_for(ship.player).faces(6, 1, label=f"repair {ship.name} {label}")[0]
+    if face >= need:
+        ship.damage[system] -= 1
+        text = "repair"
+    else:
+        text = "fail to repair"
+    crew = f"{parties} damage control part{'ies' if parties > 1 else 'y'}"
+    game.emit(
+        SystemRepairRolled(
+            ship=ship.id,
+            system=system,
+            face=face,
+            parties=parties,
+            need=need,
+            text=f"{ship.name}'s {crew} {text} the {label} (needed {need}+, rolled {face})",
+        )
+    )

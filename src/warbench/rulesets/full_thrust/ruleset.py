@@ -15,7 +15,12 @@ from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
 from warbench.rulesets.full_thrust.events import EVENT_TYPES
-from warbench.rulesets.full_thrust.library import DATA_DIR, Library, library_from
+from warbench.rulesets.full_thrust.library import (
+    DATA_DIR,
+    Library,
+    library_from,
+    race_of_faction,
+)
 from warbench.rulesets.full_thrust.orders import draw_unseen_orders, orders_seen_by
 from warbench.rulesets.full_thrust.setup import army_setup, check_armies, new_battle
 from warbench.rulesets.full_thrust.state import FullThrustState
@@ -34,7 +39,8 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
 
     id = "full-thrust"
     name = "Full Thrust (Fleet Book era)"
-    version = "1"
+    # 2: the issue-12 rule fixes (damage control, odd turns, launches, design rounding)
+    version = "2"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
@@ -86,6 +92,8 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         for kind in self.data.fighters.values():
             if kind.factions and faction not in kind.factions:
                 continue
+            if race_of_faction(faction) not in kind.races:
+                continue
             for flags in ((), ("ace",), ("green",)):
                 for ftl in (False, True):
                     text = "+".join((kind.id, *flags, *(("ftl",) if ftl else ())))
@@ -98,6 +106,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                 option_costs=option_costs if design.hangars else {},
             )
             for design in self.data.designs.values()
+            if race_of_faction(faction) == design.race  # a fleet is of one race (FT-KV-FLEET)
         }
         constraints: tuple[PointsCap | UnitSize, ...] = (UnitSize(),)
         if army.points is not None:

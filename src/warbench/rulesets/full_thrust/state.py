@@ -27,13 +27,17 @@ MERGED = "merged"
 
 @dataclass(slots=True)
 class Order:
-    """A ship's written order: speed change (thrust in vector movement) and turn.
+    """A ship's written order: speed change (thrust in vector movement) and turn, and the
+    fighter groups a carrier launches this turn.
 
     ``turn`` counts clock points, positive to starboard.
     """
 
     speed: int
     turn: int
+    launch: list[int] = field(default_factory=list)
+    side: int = 0
+    retro: int = 0
 
 
 @dataclass(slots=True)
@@ -42,8 +46,10 @@ class Ship:
 
     Systems are numbered as in its class. ``damage`` has one entry per system (0 working;
     1 damaged; a drive can reach 2); ``used`` is a bit mask of the systems that fired or
-    defended this turn; ``ammo`` holds the shots left of the systems with limited shots
-    (others are not listed). Small values keep the state cheap to copy and hash.
+    defended this turn; ``wrecked`` a bit mask of the systems lost for good (a needle beam's
+    hit: no damage control party can repair them); ``ammo`` holds the shots left of the
+    systems with limited shots (others are not listed). Small values keep the state cheap
+    to copy and hash.
     """
 
     id: int
@@ -65,6 +71,7 @@ class Ship:
     fired: bool = False
     recovered: int = 0
     covering: int = -1
+    wrecked: int = 0
 
     @property
     def active(self) -> bool:
