@@ -2,9 +2,9 @@
 damage roll marks, and the life spiral after a sequence of attacks (no public calculator
 does the spiral: every branch roll is followed exactly).
 
->>> hit, critical = attack_chances(dice=2, bonus=6, defence=12)
+>>> hit, critical = attack_chances(dice=2, bonus=6, defence=12)  # a critical: doubles that hit
 >>> round(hit, 4), round(critical, 4)
-(0.7222, 0.1389)
+(0.7222, 0.1111)
 >>> round(boxes_dist(2, 16, 18)[0], 4)
 0.0833
 """
