@@ -6,7 +6,7 @@ does the spiral: every branch roll is followed exactly).
 >>> round(hit, 4), round(critical, 4)
 (0.7222, 0.1111)
 >>> round(boxes_dist(2, 16, 18)[0], 4)
-0.0833
+0.0278
 """
 
 from __future__ import annotations
