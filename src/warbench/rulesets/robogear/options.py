@@ -1,0 +1,79 @@
+"""The finite actions a unit may take in its turn (moves and turns are parameter spaces)."""
+
+from __future__ import annotations
+
+from warbench.core.actions import Action
+from warbench.rulesets.robogear import fire, infantry, moves
+from warbench.rulesets.robogear.actions import (
+    Board,
+    Disembark,
+    Heal,
+    Melee,
+    Ram,
+    RunOver,
+    Shoot,
+    Throw,
+)
+from warbench.rulesets.robogear.damage import RobogearGame
+from warbench.rulesets.robogear.data import steps
+from warbench.rulesets.robogear.state import Unit
+from warbench.rulesets.robogear.table import gap
+
+
+def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
+    """Every legal shot, throw, ram, run-over, fight, treatment and boarding of ``unit``."""
+    state, data = game.state, game.data
+    if not unit.alive or unit.reserve or unit.points_left <= 0:
+        return []
+    record = data.units[unit.type]
+    found: list[Action] = []
+    reach = steps(data.measures.long_cm)
+    here = fire.spot(state, unit)
+    enemies = [
+        t for t in state.units
+        if t.alive and not t.reserve and state.enemies(unit.player, t.player)
+    ]
+    if fire.shooting_block(state, data, unit) is None:
+        for index, weapon in enumerate(record.weapons):
+            for target in enemies:
+                if gap(here, fire.spot(state, target)) > reach:
+                    continue
+                choices = [Shoot(unit.id, index, target.id)]
+                if data.units[target.type].cockpit == "open" and target.pilot > 0:
+                    choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
+                if "indirect" in weapon.traits:
+                    choices.append(Shoot(unit.id, index, target.id, indirect=True))
+                found += [c for c in choices if fire.shot_refusal(game, unit, c) is None]
+        if unit.grenades > 0 and not unit.threw:
+            found += [
+                Throw(unit.id, t.id) for t in enemies
+                if fire.throw_refusal(game, unit, Throw(unit.id, t.id)) is None
+            ]
+    if unit.kind == "machine" and moves.move_block(state, data, unit) is None:
+        for target in enemies:
+            kind = RunOver if target.kind == "trooper" else Ram
+            charge = kind(unit.id, target.id)
+            if moves.charge_refusal(state, data, charge) is None:
+                found.append(charge)
+    if unit.kind != "trooper":
+        return found
+    for other in state.units:
+        if other is unit or not other.alive:
+            continue
+        if other.on_table and gap(unit, other) <= 1.0:
+            for candidate in (Melee(unit.id, other.id), Heal(unit.id, other.id),
+                              Board(unit.id, other.id)):
+                if _refusal(game, candidate) is None:
+                    found.append(candidate)
+    if unit.carried_by >= 0 and infantry.disembark_refusal(state, data, Disembark(unit.id)) is None:
+        found.append(Disembark(unit.id))
+    return found
+
+
+def _refusal(game: RobogearGame, action: Melee | Heal | Board) -> str | None:
+    state, data = game.state, game.data
+    if isinstance(action, Melee):
+        return infantry.melee_refusal(state, data, action)
+    if isinstance(action, Heal):
+        return infantry.heal_refusal(state, data, action)
+    return infantry.board_refusal(state, data, action)
