@@ -102,7 +102,9 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.agents import RandomAgent
-        return {"random": RandomAgent}
+        from warbench.rulesets.robogear.bots import CommanderBot
+
+        return {"random": RandomAgent, "commander": CommanderBot}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.robogear.odds import attack_odds
