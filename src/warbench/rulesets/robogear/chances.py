@@ -3,7 +3,7 @@
 >>> round(hit_chance(0, 0, 0.0, hard=0), 4)   # short range in the open: always a hit
 1.0
 >>> round(hit_chance(2, 0, 0.5, hard=1), 4)   # long range, half hidden, hard target
-0.1111
+0.0833
 """
 
 from __future__ import annotations

@@ -75,9 +75,10 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
     return None
 
 
-def shot_refusal(game: RobogearGame, unit: Unit, action: Shoot) -> str | None:
+def shot_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Shoot
+) -> str | None:
     """Why this shot is illegal (naming the rule), or None."""
-    state, data = game.state, game.data
     record = data.units[unit.type]
     if not 0 <= action.weapon < len(record.weapons):
         return f"{record.name} has no weapon {action.weapon}"
@@ -118,7 +119,7 @@ def shot_refusal(game: RobogearGame, unit: Unit, action: Shoot) -> str | None:
     shooter = spot(state, unit)
     aim = spot(state, target)
     if "flamer" in weapon.traits:
-        return _flame_refusal(game, unit, action, weapon)
+        return _flame_refusal(state, data, unit, action, weapon)
     distance = gap(shooter, aim)
     reach = band(distance, data.measures)
     if reach is None:
@@ -156,8 +157,9 @@ def _marker_refusal(
     return None
 
 
-def _flame_refusal(game: RobogearGame, unit: Unit, action: Shoot, weapon: WeaponRecord) -> str | None:
-    state, data = game.state, game.data
+def _flame_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Shoot, weapon: WeaponRecord
+) -> str | None:
     shooter = spot(state, unit)
     target = state.units[action.target]
     heading = heading_to(shooter, target) if weapon.turret else shooter.facing
@@ -171,9 +173,10 @@ def _flame_refusal(game: RobogearGame, unit: Unit, action: Shoot, weapon: Weapon
     return None
 
 
-def throw_refusal(game: RobogearGame, unit: Unit, action: Throw) -> str | None:
+def throw_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Throw
+) -> str | None:
     """Why this grenade may not be thrown, or None."""
-    state, data = game.state, game.data
     if unit.kind != "trooper" or unit.grenades <= 0:
         return "this unit has no hand grenades left"
     if unit.threw:

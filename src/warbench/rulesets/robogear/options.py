@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from warbench.core.actions import Action
+from warbench.core.decisions import ParamSpace
+from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear import fire, infantry, moves
 from warbench.rulesets.robogear.actions import (
     Board,
@@ -15,8 +17,8 @@ from warbench.rulesets.robogear.actions import (
     Throw,
 )
 from warbench.rulesets.robogear.damage import RobogearGame
-from warbench.rulesets.robogear.data import steps
-from warbench.rulesets.robogear.state import Unit
+from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import gap
 
 
@@ -43,11 +45,11 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
                     choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
                 if "indirect" in weapon.traits:
                     choices.append(Shoot(unit.id, index, target.id, indirect=True))
-                found += [c for c in choices if fire.shot_refusal(game, unit, c) is None]
+                found += [c for c in choices if fire.shot_refusal(state, data, unit, c) is None]
         if unit.grenades > 0 and not unit.threw:
             found += [
                 Throw(unit.id, t.id) for t in enemies
-                if fire.throw_refusal(game, unit, Throw(unit.id, t.id)) is None
+                if fire.throw_refusal(state, data, unit, Throw(unit.id, t.id)) is None
             ]
     if unit.kind == "machine" and moves.move_block(state, data, unit) is None:
         for target in enemies:
@@ -63,17 +65,44 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
         if other.on_table and gap(unit, other) <= 1.0:
             for candidate in (Melee(unit.id, other.id), Heal(unit.id, other.id),
                               Board(unit.id, other.id)):
-                if _refusal(game, candidate) is None:
+                if _refusal(state, data, candidate) is None:
                     found.append(candidate)
     if unit.carried_by >= 0 and infantry.disembark_refusal(state, data, Disembark(unit.id)) is None:
         found.append(Disembark(unit.id))
     return found
 
 
-def _refusal(game: RobogearGame, action: Melee | Heal | Board) -> str | None:
-    state, data = game.state, game.data
+def _refusal(state: RobogearState, data: RobogearData, action: Melee | Heal | Board) -> str | None:
     if isinstance(action, Melee):
         return infantry.melee_refusal(state, data, action)
     if isinstance(action, Heal):
         return infantry.heal_refusal(state, data, action)
     return infantry.board_refusal(state, data, action)
+
+
+class RuleSpace(ParamSpace):
+    """Actions of one kind by the units whose turn it is, judged by the rules, so that an
+    illegal one is refused with the rule that forbids it; samples are the legal listed
+    ones."""
+
+    def __init__(self, action_type: type[Action], state: RobogearState, data: RobogearData,
+                 units: list[int], legal: list[Action]) -> None:
+        self.action_type = action_type
+        self._state = state
+        self._data = data
+        self.units = tuple(units)
+        self._legal = [a for a in legal if isinstance(a, action_type)]
+        self.description = f"{action_type.__name__.lower()} by a unit taking its turn"
+
+    def validate(self, action: Action) -> str | None:
+        from warbench.rulesets.robogear.turn import refusal_of
+
+        unit = getattr(action, "unit", -1)
+        if unit not in self.units:
+            return f"unit {unit} is not in the squad taking its turn"
+        return refusal_of(self._state, self._data, action)
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        if not self._legal:
+            return []
+        return [self._legal[rng.choice_index(len(self._legal))] for _ in range(count)]

@@ -32,10 +32,14 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
-from warbench.rulesets.robogear.options import unit_options
+from warbench.rulesets.robogear.options import RuleSpace, unit_options
 from warbench.rulesets.robogear.setup import EDGES, place_armies
 from warbench.rulesets.robogear.state import Element, RobogearState, Unit, resource
 from warbench.rulesets.robogear.victory import decided, final_outcome, holder
+
+
+#: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
+RULED = (Shoot, Throw, Ram, RunOver, Melee, Heal, Board, Disembark)
 
 
 class BattleStage(enum.StrEnum):
@@ -169,11 +173,13 @@ class Activation(Procedure[RobogearState, RobogearData]):
         hidden = [u.id for u in units if u.reserve and u.alive]
         for unit in units:
             options.extend(unit_options(game, unit))
+        acting = [u.id for u in units if u.alive]
+        spaces += [RuleSpace(kind, state, data, acting, options) for kind in RULED]
         if mobile:
             spaces += [moves.MoveSpace(state, data, mobile), moves.TurnSpace(state, data, mobile)]
         if hidden:
             spaces.append(infantry.DeploySpace(state, data, hidden))
-        if len(options) == 1 and not spaces:
+        if len(options) == 1 and not mobile and not hidden:
             return []
         return [Decision(self.player, "act with a unit or end the turn", tuple(options),
                          tuple(spaces))]
@@ -185,7 +191,7 @@ class Activation(Procedure[RobogearState, RobogearData]):
         unit_id = getattr(action, "unit", -1)
         if unit_id not in [u.id for u in self._units(game)]:
             raise IllegalAction(f"unit {unit_id} is not in the squad taking its turn")
-        refusal = refusal_of(game, action)
+        refusal = refusal_of(game.state, game.data, action)
         if refusal is not None:
             raise IllegalAction(refusal)
         carry_out(game, action)
@@ -226,10 +232,12 @@ def begin_turn(game: RobogearGame, units: list[Unit]) -> None:
             unit.points_left = 0
 
 
-def refusal_of(game: RobogearGame, action: Action) -> str | None:
+def refusal_of(state: RobogearState, data: RobogearData, action: Action) -> str | None:
     """Why the rules refuse an action inside a turn, or None."""
-    state, data = game.state, game.data
-    unit = state.units[getattr(action, "unit")]
+    index = getattr(action, "unit", -1)
+    if not 0 <= index < len(state.units):
+        return f"there is no unit {index}"
+    unit = state.units[index]
     if not unit.alive:
         return f"unit {unit.id} is destroyed"
     if unit.reserve and not isinstance(action, Deploy):
@@ -241,9 +249,9 @@ def refusal_of(game: RobogearGame, action: Action) -> str | None:
     if isinstance(action, Ram | RunOver):
         return moves.charge_refusal(state, data, action)
     if isinstance(action, Shoot):
-        return fire.shot_refusal(game, unit, action)
+        return fire.shot_refusal(state, data, unit, action)
     if isinstance(action, Throw):
-        return fire.throw_refusal(game, unit, action)
+        return fire.throw_refusal(state, data, unit, action)
     if isinstance(action, Melee):
         return infantry.melee_refusal(state, data, action)
     if isinstance(action, Heal):
