@@ -42,6 +42,7 @@ def turn_of(game: RGame, unit: int, dice: list[int] | None = None) -> None:
     owner = state.units[unit].player
     element = next(e for e in state.elements
                    if any(unit in state.squads[s].units for s in e.squads))
+    element.done = False
     frame = state.stack[-1]
     assert isinstance(frame, Round)
     state.order = [owner] + [p for p in state.order if p != owner]
