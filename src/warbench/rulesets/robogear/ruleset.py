@@ -120,7 +120,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         ]
         pieces += [Piece("crater", x, y, size=1.0) for x, y in state.craters]
         for unit in state.units:
-            if not unit.alive or unit.reserve or unit.carried_by >= 0:
+            if not unit.alive or unit.reserve or unit.carried_by >= 0 or state.round == 0:
                 continue
             record = self.data.units[unit.type]
             pieces.append(Piece(
