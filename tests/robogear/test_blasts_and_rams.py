@@ -4,11 +4,10 @@ RG-INF-GRENADE-ICON, RG-ART-*, RG-RAM-*, RG-CC-WEAPON, RG-RUNOVER)."""
 
 from __future__ import annotations
 
+from tests.robogear.helpers import army, battle, put, turn_of
 from warbench.rulesets.robogear.actions import EndTurn, Move, Ram, RunOver, Shoot, Throw, Turn
 from warbench.rulesets.robogear.events import BlastLanded, Rammed
 from warbench.rulesets.robogear.state import Block
-
-from tests.robogear.helpers import army, battle, put, turn_of
 
 
 def test_blast_hits_everything_under_the_marker_and_spares_friends_placement() -> None:

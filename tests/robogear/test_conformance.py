@@ -14,20 +14,20 @@ def test_robogear_conforms_with_two_three_and_four_players() -> None:
     """Random games end, replay bit for bit, refuse cleanly, keep views and observations
     honest, with 2, 3 and 4 players, every mission and teams."""
     setups = [
-        RULES.default_setup(),
+        {**RULES.default_setup(), "rounds": 4},
         {"armies": ["ashen", "verdant", "ferrum", "ashen"], "mission": "capture", "rounds": 3},
         {"armies": ["ferrum", "ashen", "verdant", "verdant"], "mission": "commander",
          "rounds": 3, "edges": ["south", "north", "east", "west"]},
     ]
-    report = assert_conforms(RULES, games=6, setups=setups, player_counts=[2, 3, 4])
-    assert report.games == 6 and report.decisions > 0
+    report = assert_conforms(RULES, games=5, setups=setups, player_counts=[2, 3, 4])
+    assert report.games == 5 and report.decisions > 0
 
 
 def test_robogear_two_versus_two_conforms() -> None:
     """RG-WIN-TEAMS: 2 v 2 games play to the end under the kit."""
     setup = {"armies": ["ferrum", "verdant", "ashen", "ferrum"], "teams": [0, 1, 0, 1],
              "mission": "hold", "rounds": 3}
-    assert_conforms(RULES, games=2, setups=[setup], player_counts=[4])
+    assert_conforms(RULES, games=1, setups=[setup], player_counts=[4])
 
 
 def test_robogear_registers() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import icepool
 import pytest
 
+from tests.robogear.helpers import RULES
 from warbench.core.catalog import load_model
 from warbench.core.engine import Game
 from warbench.core.lists import ArmyList
@@ -16,8 +17,6 @@ from warbench.core.ruleset import SetupError
 from warbench.rulesets.robogear import RobogearRuleset
 from warbench.rulesets.robogear.chances import hit_chance
 from warbench.rulesets.robogear.data import steps
-
-from tests.robogear.helpers import RULES
 
 LISTS = Path(RULES.shipped_data or ".").parent / "lists"
 HERE = Path(__file__).parent

@@ -4,12 +4,11 @@ RG-INF-FIRE-CONTACT, RG-INF-AMMO)."""
 
 from __future__ import annotations
 
+from tests.robogear.helpers import army, battle, put, turn_of
 from warbench.core.events import UnitDestroyed
 from warbench.rulesets.robogear.actions import Shoot
 from warbench.rulesets.robogear.events import ShotResolved, TokenPlaced
 from warbench.rulesets.robogear.state import Block
-
-from tests.robogear.helpers import army, battle, put, turn_of
 
 TANK, WALKER = "ferrum-tank", "verdant-walker"
 

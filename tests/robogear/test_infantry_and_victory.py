@@ -4,6 +4,7 @@ RG-PILOT-TARGET, RG-INF-INFILTRATE, RG-GROUP-*, RG-WIN-*)."""
 
 from __future__ import annotations
 
+from tests.robogear.helpers import army, battle, put, turn_of
 from warbench.core.dice import ScriptedDice
 from warbench.core.events import GameOver
 from warbench.rulesets.robogear.actions import (
@@ -19,8 +20,6 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import destroy
 from warbench.rulesets.robogear.events import Fought, ShotResolved
 from warbench.rulesets.robogear.state import Block
-
-from tests.robogear.helpers import army, battle, put, turn_of
 
 
 def test_close_combat_adds_lives_brawler_bonus_and_friends_nearby() -> None:

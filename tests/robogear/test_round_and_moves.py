@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.robogear.helpers import RULES, army, battle, put, turn_of
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.robogear.actions import Activate, EndTurn, Move, Shoot, Turn
@@ -13,8 +14,6 @@ from warbench.rulesets.robogear.moves import move_block
 from warbench.rulesets.robogear.setup import min_army_gap
 from warbench.rulesets.robogear.state import Block
 from warbench.rulesets.robogear.turn import Activation
-
-from tests.robogear.helpers import RULES, army, battle, put, turn_of
 
 TANK, WALKER, SPIDER, FLYER = "ferrum-tank", "ferrum-walker", "verdant-spider", "ferrum-flyer"
 

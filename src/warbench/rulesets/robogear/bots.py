@@ -48,7 +48,8 @@ class CommanderBot:
         state, data = observation.state, observation.data
         options = decision.options
         if options and isinstance(options[0], Activate):
-            return max(options, key=lambda a: _element_value(state, data, a))
+            return max(options, key=lambda a: _element_value(state, data, a)
+                       if isinstance(a, Activate) else 0.0)
         if not any(isinstance(a, EndTurn) for a in options):
             return options[0]
         deploy = [s for s in decision.spaces if s.action_type is Deploy]

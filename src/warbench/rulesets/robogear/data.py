@@ -99,7 +99,8 @@ class UnitRecord(Record):
     def _consistent(self) -> UnitRecord:
         cells = self.wounds if self.kind == "trooper" else len(self.armour)
         if cells < 1:
-            raise ValueError(f"a {self.kind} needs {'wounds' if self.kind == 'trooper' else 'armour'}")
+            need = "wounds" if self.kind == "trooper" else "armour"
+            raise ValueError(f"a {self.kind} needs {need}")
         if sum(self.sections) != cells:
             raise ValueError(f"sections {self.sections} must add up to the {cells} cells")
         if self.sections[0] < 1:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 
+from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
 from warbench.core.geometry.vectors import signed_angle
 from warbench.core.rng import RandomStream
-from warbench.core.actions import Action
 from warbench.rulesets.robogear.actions import Move, Ram, RunOver, Turn
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import Movement, RobogearData, UnitRecord, steps

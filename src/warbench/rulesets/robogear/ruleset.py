@@ -123,10 +123,11 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
             if not unit.alive or unit.reserve or unit.carried_by >= 0 or state.round == 0:
                 continue
             record = self.data.units[unit.type]
+            part = section(record, unit.damage)
             pieces.append(Piece(
                 f"{unit.id} {record.name} {track(record.cells, unit.damage)}"
-                f" {SECTION_NAMES[section(record, unit.damage)]}"
-                f" L{armour_level(record, unit.damage)} R{record.resource[section(record, unit.damage)]}",
+                f" {SECTION_NAMES[part]} L{armour_level(record, unit.damage)}"
+                f" R{record.resource[part]}",
                 unit.x, unit.y, size=unit.radius, heading=unit.facing, player=unit.player,
             ))
         return TablePicture(state.width, state.height, tuple(pieces),

@@ -76,7 +76,8 @@ def new_battle(
     """The opening state (units not yet placed: edges are chosen first)."""
     unknown = sorted(set(setup) - SETUP_KEYS)
     if unknown:
-        raise SetupError(f"setup: unknown key {unknown[0]!r} (keys: {', '.join(sorted(SETUP_KEYS))})")
+        keys = ", ".join(sorted(SETUP_KEYS))
+        raise SetupError(f"setup: unknown key {unknown[0]!r} (keys: {keys})")
     armies = setup.get("armies", ["ferrum", "verdant", "ashen", "ferrum"])
     if not isinstance(armies, list) or len(armies) < players:
         raise SetupError(f"setup.armies: give an army for each of the {players} players")
@@ -126,10 +127,7 @@ def _add_army(
         roles = str(entry.get("role") or "").split()
         group = next((r.split(":", 1)[1] for r in roles if r.startswith("group:")), "")
         label = str(entry.get("name") or record.name)
-        if record.kind == "machine":
-            batches = [1] * count
-        else:
-            batches = [count]
+        batches = [1] * count if record.kind == "machine" else [count]
         for batch in batches:
             if record.kind == "gun" and "attach" in roles:
                 if last_troop is None:

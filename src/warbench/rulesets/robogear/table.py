@@ -185,7 +185,8 @@ def crossing_cost(
         elif chassis == "tracked":
             limit = steps(record.climb_cm) if block.height > 0 else steps(record.ditch_cm)
             if (size if block.height > 0 else width) > limit:
-                return f"the {block.name} is too {'high' if block.height > 0 else 'wide'} for tracks"
+                what = "high" if block.height > 0 else "wide"
+                return f"the {block.name} is too {what} for tracks"
         else:
             if chassis == "walker" and not forward:
                 return "a walker crosses obstacles only walking forward"

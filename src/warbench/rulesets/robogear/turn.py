@@ -37,7 +37,6 @@ from warbench.rulesets.robogear.setup import EDGES, place_armies
 from warbench.rulesets.robogear.state import Element, RobogearState, Unit, resource
 from warbench.rulesets.robogear.victory import decided, final_outcome, holder
 
-
 #: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
 RULED = (Shoot, Throw, Ram, RunOver, Melee, Heal, Board, Disembark)
 
@@ -203,8 +202,8 @@ class Activation(Procedure[RobogearState, RobogearData]):
             return
         self.started = True
         begin_turn(game, self._units(game))
-        game.emit(TurnBegins(self.player, self.element,
-                             text=f"player {self.player}: {game.state.elements[self.element].name}"))
+        name = game.state.elements[self.element].name
+        game.emit(TurnBegins(self.player, self.element, text=f"player {self.player}: {name}"))
         decided(game)
 
     def _finish(self, game: RobogearGame) -> None:
@@ -267,7 +266,7 @@ def refusal_of(state: RobogearState, data: RobogearData, action: Action) -> str 
 
 def carry_out(game: RobogearGame, action: Action) -> None:
     """Do a legal action."""
-    unit = game.state.units[getattr(action, "unit")]
+    unit = game.state.units[getattr(action, "unit", -1)]
     if isinstance(action, Move):
         moves.move(game, action)
     elif isinstance(action, Turn):
