@@ -120,7 +120,8 @@ def test_grenades_one_a_turn_instead_of_the_main_weapon() -> None:
 
 
 def test_ram_rolls_armour_and_claws_and_the_table_hurts_both() -> None:
-    """RG-RAM-TOUCH, RG-RAM-ROLL, RG-RAM-TABLE, RG-CC-WEAPON, RG-RAM-RUN: D6 + armour level +
+    """Also RG-DMG-LEVEL.
+    RG-RAM-TOUCH, RG-RAM-ROLL, RG-RAM-TABLE, RG-CC-WEAPON, RG-RAM-RUN: D6 + armour level +
     close-combat power each; the loser takes 2 + the margin, the winner 1."""
     game = battle(army(("ferrum-walker", 1)), army(("ashen-rover", 1)))
     put(game, 0, 30, 10)

@@ -11,7 +11,8 @@ RULES = RobogearRuleset()
 
 
 def test_robogear_conforms_with_two_three_and_four_players() -> None:
-    """Random games end, replay bit for bit, refuse cleanly, keep views and observations
+    """Also RG-WIN-MISSION, RG-ACT-OVERVIEW.
+    Random games end, replay bit for bit, refuse cleanly, keep views and observations
     honest, with 2, 3 and 4 players, every mission and teams."""
     setups = [
         {**RULES.default_setup(), "rounds": 4},

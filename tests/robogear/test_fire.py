@@ -22,7 +22,8 @@ def _duel(shooter: str, target: str, distance: float, facing: float = 0.0):
 
 
 def test_short_range_in_the_open_always_hits_for_short_damage() -> None:
-    """RG-FIRE-HIT, RG-FIRE-ACC, RG-FIRE-DEF, RG-FIRE-BANDS, RG-DMG-SCALE, RG-DMG-LEVEL,
+    """Also RG-SETUP-KIT.
+    RG-FIRE-HIT, RG-FIRE-ACC, RG-FIRE-DEF, RG-FIRE-BANDS, RG-DMG-SCALE, RG-DMG-LEVEL,
     RG-FIRE-ONCE: accuracy D6 beats defence 0 (under 25% hidden); 6 damage at short range
     moves the slider six cells; each weapon fires once a turn for 1 resource."""
     game = _duel(TANK, WALKER, 5.0)
@@ -127,7 +128,8 @@ def test_small_arms_cannot_hurt_machines_but_can_shoot_open_pilots() -> None:
 
 
 def test_deadly_shot_kills_and_weapons_fire_as_often_as_listed() -> None:
-    """RG-INF-DEADLY, RG-INF-FIRE-TIMES, RG-INF-AMMO: a sniper's hit always kills; a
+    """Also RG-INF-WOUNDS.
+    RG-INF-DEADLY, RG-INF-FIRE-TIMES, RG-INF-AMMO: a sniper's hit always kills; a
     machine gun fires twice a turn, at its listed cost, without ammunition."""
     game = battle(army(("verdant-sniper", 1), ("ashen-gunner", 1)),
                   army(("ferrum-rifleman", 2)))

@@ -154,7 +154,8 @@ def test_last_army_standing_wins_and_teams_win_together() -> None:
 
 
 def test_commander_mission_and_capture() -> None:
-    """RG-WIN-MISSION: losing the command machine puts a player out; in capture the team
+    """Also RG-ROUND-LIMIT.
+    RG-WIN-MISSION: losing the command machine puts a player out; in capture the team
     alone on the objective after the last round wins."""
     game = battle(army(("ferrum-tank", 1, "command"), ("ferrum-rifleman", 1)),
                   army(("ferrum-tank", 1), ("ferrum-rifleman", 1)), mission="commander")

@@ -19,7 +19,8 @@ TANK, WALKER, SPIDER, FLYER = "ferrum-tank", "ferrum-walker", "verdant-spider", 
 
 
 def test_initiative_every_player_rolls_and_ties_roll_again() -> None:
-    """RG-ROUND-INIT: all roll a D6; the tied highest roll again among themselves."""
+    """Also RG-D6.
+    RG-ROUND-INIT: all roll a D6; the tied highest roll again among themselves."""
     setup = {"armies": [army((TANK, 1))] * 3, "terrain": "none",
              "edges": ["south", "north", "east"]}
     game = Game.new(RULES, setup, players=3, dice=ScriptedDice([3, 5, 5, 2, 6]))
@@ -69,7 +70,8 @@ def test_resource_by_section_and_freeze() -> None:
 
 
 def test_tracked_forward_back_and_turns() -> None:
-    """RG-MOVE-WHEEL, RG-MOVE-TYPES: 2 steps a point forward or back, a turn costs 1;
+    """Also RG-ACT-KINDS, RG-MOVE-FRONT.
+    RG-MOVE-WHEEL, RG-MOVE-TYPES: 2 steps a point forward or back, a turn costs 1;
     sideways is refused."""
     game = battle(army((TANK, 1)), army((TANK, 1)))
     put(game, 0, 10, 10)
@@ -83,7 +85,8 @@ def test_tracked_forward_back_and_turns() -> None:
 
 
 def test_walker_sideways_is_slower_and_spider_turns_free() -> None:
-    """RG-MOVE-WALK, RG-MOVE-SPIDER: a walker pays a point a step sideways (engine
+    """Also RG-SPIDER, RG-MOVE-APPENDIX.
+    RG-MOVE-WALK, RG-MOVE-SPIDER: a walker pays a point a step sideways (engine
     default); the spider goes any way at 2 steps a point and turns for nothing."""
     game = battle(army((WALKER, 1), (SPIDER, 1)), army((TANK, 1)))
     put(game, 0, 10, 10)
@@ -134,7 +137,8 @@ def test_obstacles_by_chassis() -> None:
 
 
 def test_troopers_step_any_way_and_pay_to_climb() -> None:
-    """RG-INF-MOVE, RG-INF-CLIMB: a step a point any way, turns free; a 1-2 step rise costs
+    """Also RG-INF-RES.
+    RG-INF-MOVE, RG-INF-CLIMB: a step a point any way, turns free; a 1-2 step rise costs
     2 more; more than 3 steps is impassable."""
     game = battle(army(("ferrum-rifleman", 1)), army((TANK, 1)))
     put(game, 0, 10, 10)
