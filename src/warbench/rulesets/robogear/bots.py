@@ -17,6 +17,7 @@ from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear.actions import (
     Activate,
+    ChooseEdge,
     Deploy,
     EndTurn,
     Heal,
@@ -29,7 +30,7 @@ from warbench.rulesets.robogear.actions import (
     Turn,
 )
 from warbench.rulesets.robogear.chances import tables_hit_chance
-from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import band, gap, heading_to, hidden_share
@@ -50,13 +51,16 @@ class CommanderBot:
         if options and isinstance(options[0], Activate):
             return max(options, key=lambda a: _element_value(state, data, a)
                        if isinstance(a, Activate) else 0.0)
+        edges = [a for a in options if isinstance(a, ChooseEdge)]
+        if edges:
+            return max(edges, key=lambda a: _edge_room(state, a.edge))
         if not any(isinstance(a, EndTurn) for a in options):
             return options[0]
         deploy = [s for s in decision.spaces if s.action_type is Deploy]
         if deploy:
             for candidate in deploy[0].sample(self.rng, 1):
                 return candidate
-        best, value = None, 0.15
+        best, value = None, 0.0
         for action in options:
             worth = _worth(state, data, action)
             if worth > value:
@@ -66,8 +70,28 @@ class CommanderBot:
         for action in options:
             if isinstance(action, Heal):
                 return action
-        move = _advance(observation, state, data, decision)
+        patient = state.round <= state.max_rounds // 2 or _leading(state, data, decision.player)
+        move = None if patient else _advance(observation, state, data, decision)
         return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
+
+
+def _edge_room(state: RobogearState, edge: str) -> int:
+    """Prefer the edge facing no taken edge (across from one), then any other."""
+    across = {"north": "south", "south": "north", "east": "west", "west": "east"}
+    taken = [e for e in state.edges if e]
+    return sum(2 if across[edge] == e else 0 for e in taken) - sum(
+        1 for e in taken if e != across[edge])
+
+
+def _leading(state: RobogearState, data: RobogearData, player: int) -> bool:
+    """Whether the player's army is worth more than every enemy's: then it holds its
+    ground and lets the enemy come (the battle is scored on points left)."""
+    mine = sum(data.units[u.type].points for u in state.living(player))
+    return all(
+        sum(data.units[u.type].points for u in state.living(other)) < mine
+        for other in range(state.players)
+        if state.enemies(player, other) and state.in_battle(other)
+    )
 
 
 def _leader_weight(state: RobogearState, data: RobogearData, player: int) -> float:
@@ -87,7 +111,8 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
     chance = tables_hit_chance(data.tables, reach, bonus, share, hard)
     record = data.units[target.type]
     left = record.cells - target.damage
-    value = chance * min(amount, left) / max(1, left) * record.points
+    share = 1.0 if amount >= left else 0.5 * amount / max(1, left)
+    value = chance * share * record.points
     return value * _leader_weight(state, data, target.player)
 
 
@@ -196,6 +221,19 @@ def _prey(state: RobogearState, data: RobogearData, unit: Unit) -> Unit | None:
     return best
 
 
+def _standoff(data: RobogearData, record: UnitRecord) -> float:
+    """How close a unit wants to be: the far edge of its best band (where it hurts most)."""
+    edges = (steps(data.measures.short_cm), steps(data.measures.medium_cm),
+             steps(data.measures.long_cm))
+    best = 0
+    for weapon in record.weapons:
+        if "flamer" in weapon.traits:
+            return steps(data.measures.flame_length_cm) * 0.8
+        top = max(weapon.damage)
+        best = max(best, max(i for i, d in enumerate(weapon.damage) if d == top))
+    return edges[best] * 0.95
+
+
 def _advance(observation: Observation[RobogearState, RobogearData], state: RobogearState,
              data: RobogearData, decision: Decision) -> Action | None:
     """Turn onto or move toward the chosen prey with the first unit that still can."""
@@ -213,7 +251,8 @@ def _advance(observation: Observation[RobogearState, RobogearData], state: Robog
         row = movement(data, record)
         heading = heading_to(unit, prey)
         fixed = any(not w.turret for w in record.weapons)
-        close = gap(unit, prey) <= steps(data.measures.short_cm) * 0.8
+        stand = _standoff(data, record)
+        close = gap(unit, prey) <= stand
         wanted = heading
         if not row.any_direction and abs((heading - unit.facing + 180) % 360 - 180) > 0.5:
             swing = (heading - unit.facing + 180) % 360 - 180
@@ -226,7 +265,7 @@ def _advance(observation: Observation[RobogearState, RobogearData], state: Robog
             continue
         speed = rate(row, heading - unit.facing)[0] or row.forward
         direction = heading if row.any_direction else unit.facing
-        room = max(0.5, gap(unit, prey) - steps(data.measures.short_cm) * 0.6)
+        room = max(0.5, gap(unit, prey) - stand * 0.9)
         for scale in (1.0, 0.6, 0.3):
             distance = round(min(unit.points_left * speed, room) * scale, 3)
             for offset in (0.0, 30.0, -30.0) if row.any_direction else (0.0,):

@@ -23,13 +23,18 @@ EDGES = ("north", "east", "south", "west")
 MISSIONS = ("annihilation", "capture", "commander", "hold")
 SETUP_KEYS = {"armies", "teams", "mission", "rounds", "edges", "terrain"}
 
-#: The default table's terrain (engine default): name, box in steps, height in steps.
+#: The default table's terrain (engine default), the same seen from every edge (it turns
+#: onto itself by a quarter turn): name, box in steps, height in steps.
 DEFAULT_TERRAIN = (
-    ("ruined block", 14.0, 26.0, 20.0, 34.0, 4.0),
-    ("low wall", 40.0, 28.0, 46.0, 30.0, 1.5),
-    ("trench", 27.0, 14.0, 33.0, 16.0, -1.0),
-    ("bunker", 28.0, 44.0, 32.0, 48.0, 2.5),
     ("rubble mound", 27.0, 27.0, 33.0, 33.0, 0.8),
+    ("ruin", 12.0, 27.0, 16.0, 33.0, 3.0),
+    ("ruin", 27.0, 44.0, 33.0, 48.0, 3.0),
+    ("ruin", 44.0, 27.0, 48.0, 33.0, 3.0),
+    ("ruin", 27.0, 12.0, 33.0, 16.0, 3.0),
+    ("trench", 16.0, 16.0, 20.0, 17.0, -1.0),
+    ("trench", 16.0, 40.0, 17.0, 44.0, -1.0),
+    ("trench", 40.0, 43.0, 44.0, 44.0, -1.0),
+    ("trench", 43.0, 16.0, 44.0, 20.0, -1.0),
 )
 
 
@@ -103,6 +108,8 @@ def new_battle(
                 e not in EDGES for e in edges[:players]) or len(set(edges[:players])) < players:
             raise SetupError(f"setup.edges: one distinct edge per player from {', '.join(EDGES)}")
         state.edges = list(edges[:players])
+    else:
+        state.edges = [""] * players
     terrain = setup.get("terrain", "default")
     if terrain == "default":
         state.terrain = [Block(x0, y0, x1, y1, h, name) for name, x0, y0, x1, y1, h in

@@ -112,6 +112,7 @@ class RobogearState(GameState):
     craters: list[tuple[float, float]] = field(default_factory=list)
     teams: list[int] = field(default_factory=list)
     edges: list[str] = field(default_factory=list)
+    edge_order: list[int] = field(default_factory=list)
     army_names: list[str] = field(default_factory=list)
     mission: str = "annihilation"
     width: float = 60.0

@@ -54,22 +54,31 @@ class Battle(Procedure[RobogearState, RobogearData]):
 
     def decisions(self, game: RobogearGame) -> list[Decision]:
         state = game.state
-        if self.stage is not BattleStage.EDGES or len(state.edges) >= state.players:
+        if self.stage is not BattleStage.EDGES or not state.edge_order:
             return []
-        player = len(state.edges)
+        player = next((p for p in state.edge_order if not state.edges[p]), None)
+        if player is None:
+            return []
         free = tuple(ChooseEdge(edge) for edge in EDGES if edge not in state.edges)
         return [Decision(player, "choose the table edge your army starts from", free)]
 
     def act(self, game: RobogearGame, player: int, action: Action) -> None:
-        if not isinstance(action, ChooseEdge) or action.edge in game.state.edges:
+        if not isinstance(action, ChooseEdge) or action.edge not in EDGES or (
+                action.edge in game.state.edges):
             raise IllegalAction(f"{action!r}: choose a free table edge")
-        game.state.edges.append(action.edge)
+        game.state.edges[player] = action.edge
         game.emit(EdgeChosen(player, action.edge, text=f"player {player} takes the "
                              f"{action.edge} edge"))
 
     def step(self, game: RobogearGame) -> None:
         state = game.state
         if self.stage is BattleStage.EDGES:
+            if not all(state.edges) and not state.edge_order:
+                state.edge_order = roll_off(
+                    list(range(state.players)),
+                    lambda p: game.dice_for(p).faces(6, 1, label="edge choice")[0],
+                )
+                return
             place_armies(state, game.data)
             self.stage = BattleStage.ROUND
             decided(game)
