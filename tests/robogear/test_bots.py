@@ -10,12 +10,11 @@ from collections import Counter
 
 import pytest
 
+from tests.robogear.helpers import RULES
 from warbench.core.agents import Agent, RandomAgent
 from warbench.core.match import play_match
 from warbench.rulesets.robogear.bots import CommanderBot
 from warbench.testing import chi_square_critical
-
-from tests.robogear.helpers import RULES
 
 
 def _three(bot_seat: int, seed: int) -> list[Agent]:
