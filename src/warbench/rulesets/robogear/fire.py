@@ -79,6 +79,15 @@ def shot_refusal(
     state: RobogearState, data: RobogearData, unit: Unit, action: Shoot
 ) -> str | None:
     """Why this shot is illegal (naming the rule), or None."""
+    return shooting_block(state, data, unit) or shot_detail(state, data, unit, action)
+
+
+def shot_detail(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Shoot,
+    share: float | None = None,
+) -> str | None:
+    """Why this shot is illegal, for a unit free to shoot (``shooting_block`` is None);
+    ``share``: the target's hidden share from the shooter, if already known."""
     record = data.units[unit.type]
     if not 0 <= action.weapon < len(record.weapons):
         return f"{record.name} has no weapon {action.weapon}"
@@ -90,9 +99,6 @@ def shot_refusal(
         return f"unit {target.id} is not on the table"
     if not state.enemies(unit.player, target.player):
         return "only enemy units may be chosen as targets"
-    blocked = shooting_block(state, data, unit)
-    if blocked:
-        return blocked
     if unit.threw:
         return "a hand grenade is thrown instead of the main weapon this turn"
     if action.weapon in unit.jammed:
@@ -139,7 +145,7 @@ def shot_refusal(
             for eye in state.units
         ):
             return "indirect fire needs a friendly spotter or radar that sees the target"
-    elif hidden_share(state, data, shooter, aim) >= 1.0:
+    elif (hidden_share(state, data, shooter, aim) if share is None else share) >= 1.0:
         return f"unit {target.id} is out of sight"
     if "blast" in weapon.traits or "indirect" in weapon.traits:
         return _marker_refusal(state, data, unit, aim, weapon.blast_cm)

@@ -19,7 +19,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import gap
+from warbench.rulesets.robogear.table import gap, hidden_share
 
 
 def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
@@ -36,23 +36,29 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
         if t.alive and not t.reserve and state.enemies(unit.player, t.player)
     ]
     if fire.shooting_block(state, data, unit) is None:
+        in_reach = [t for t in enemies if gap(here, fire.spot(state, t)) <= reach]
+        shares = {t.id: hidden_share(state, data, here, fire.spot(state, t)) for t in in_reach}
         for index, weapon in enumerate(record.weapons):
-            for target in enemies:
-                if gap(here, fire.spot(state, target)) > reach:
-                    continue
+            for target in in_reach:
                 choices = [Shoot(unit.id, index, target.id)]
                 if data.units[target.type].cockpit == "open" and target.pilot > 0:
                     choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
                 if "indirect" in weapon.traits:
                     choices.append(Shoot(unit.id, index, target.id, indirect=True))
-                found += [c for c in choices if fire.shot_refusal(state, data, unit, c) is None]
+                elif shares[target.id] >= 1.0:
+                    continue
+                found += [c for c in choices
+                          if fire.shot_detail(state, data, unit, c, shares[target.id]) is None]
         if unit.grenades > 0 and not unit.threw:
             found += [
                 Throw(unit.id, t.id) for t in enemies
                 if fire.throw_refusal(state, data, unit, Throw(unit.id, t.id)) is None
             ]
     if unit.kind == "machine" and moves.move_block(state, data, unit) is None:
+        run = unit.points_left * max(r.forward for r in data.tables.movement.values()) + 0.01
         for target in enemies:
+            if target.carried_by >= 0 or gap(unit, target) > run:
+                continue
             kind = RunOver if target.kind == "trooper" else Ram
             charge = kind(unit.id, target.id)
             if moves.charge_refusal(state, data, charge) is None:

@@ -125,7 +125,7 @@ class RobogearState(GameState):
 
     def enemies(self, a: int, b: int) -> bool:
         """Whether players ``a`` and ``b`` fight each other (teams fight together)."""
-        return self.teams[a] != self.teams[b]
+        return a != b and self.teams[a] != self.teams[b]
 
     def living(self, player: int) -> list[Unit]:
         """The player's units still in the battle (on the table, carried or in reserve)."""
