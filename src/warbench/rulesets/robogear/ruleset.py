@@ -40,6 +40,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     version = "1"
     min_players = 2
     max_players = 4
+    demo_players = 3
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     late_refusals = False  # every refusal comes before any change
@@ -115,7 +116,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         """Terrain, craters and every unit, labelled with its armour track and resource."""
         pieces = [
             Piece(f"{b.name} ({b.height:+.1f})", (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2,
-                  shape="rect", size=b.x1 - b.x0, length=b.y1 - b.y0, heading=0.0)
+                  shape="rect", size=b.x1 - b.x0, length=b.y1 - b.y0)
             for b in state.terrain
         ]
         pieces += [Piece("crater", x, y, size=1.0) for x, y in state.craters]
