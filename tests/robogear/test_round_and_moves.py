@@ -8,7 +8,7 @@ import pytest
 from tests.robogear.helpers import RULES, army, battle, put, turn_of
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
-from warbench.rulesets.robogear.actions import Activate, EndTurn, Move, Shoot, Turn
+from warbench.rulesets.robogear.actions import Activate, ChooseEdge, EndTurn, Move, Shoot, Turn
 from warbench.rulesets.robogear.events import Initiative
 from warbench.rulesets.robogear.moves import move_block
 from warbench.rulesets.robogear.setup import min_army_gap
@@ -165,3 +165,16 @@ def test_pilotless_machine_stands_and_wounded_pilot_moves_or_shoots() -> None:
     turn_of(game, 1)
     game.apply(0, Move(1, 0.0, 2.0))
     assert "either moves or shoots" in (game.check(0, Shoot(1, 0, 2)) or "")
+
+
+def test_edges_are_chosen_in_roll_off_order() -> None:
+    """RG-SETUP-EDGE: players roll off (engine default) and choose free edges in that
+    order; a taken edge is refused."""
+    setup = {"armies": [army((TANK, 1)), army((TANK, 1))], "terrain": "none"}
+    game = Game.new(RULES, setup, players=2, dice=ScriptedDice([2, 5, 4, 3]))
+    decision = game.pending()[0]
+    assert decision.player == 1 and len(decision.options) == 4
+    game.apply(1, ChooseEdge("west"))
+    assert game.check(0, ChooseEdge("west")) is not None
+    game.apply(0, ChooseEdge("east"))
+    assert game.state.edges == ["east", "west"] and game.state.units[0].x > 50
