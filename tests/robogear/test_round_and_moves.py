@@ -178,3 +178,24 @@ def test_edges_are_chosen_in_roll_off_order() -> None:
     assert game.check(0, ChooseEdge("west")) is not None
     game.apply(0, ChooseEdge("east"))
     assert game.state.edges == ["east", "west"] and game.state.units[0].x > 50
+
+
+def test_small_infantry_battles_may_give_each_trooper_a_turn() -> None:
+    """RG-GROUP-INF: with turns = "model" every trooper takes its own turn; by default a
+    squad turns as one."""
+    squads = battle(army(("ferrum-rifleman", 3)), army(("verdant-brawler", 2)))
+    models = battle(army(("ferrum-rifleman", 3)), army(("verdant-brawler", 2)), turns="model")
+    assert len(squads.state.elements) == 2 and len(models.state.elements) == 5
+
+
+def test_battery_guns_keep_within_4_steps() -> None:
+    """RG-ART-BATTERY: a battery is its own squad; a gun may not leave its neighbours."""
+    game = battle(army(("ferrum-mortar", 2), ("ferrum-rifleman", 2)), army((TANK, 1)))
+    assert game.state.units[0].squad == game.state.units[1].squad
+    put(game, 0, 10, 10)
+    put(game, 1, 15, 10)
+    put(game, 2, 10, 11.8)
+    put(game, 3, 10, 8.2)
+    put(game, 4, 50, 50)
+    turn_of(game, 0)
+    assert "within 4 steps" in (game.check(0, Move(0, 270.0, 2.0)) or "")

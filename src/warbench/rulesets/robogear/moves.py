@@ -104,7 +104,25 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
         return extra
     if cost + extra > unit.points_left:
         return f"the move costs {cost + extra} resource; {unit.points_left} left"
-    return path_blocker(state, data, unit, x1, y1) or _group_refusal(state, data, unit, x1, y1)
+    return (path_blocker(state, data, unit, x1, y1)
+            or _group_refusal(state, data, unit, x1, y1)
+            or _battery_refusal(state, data, unit, x1, y1))
+
+
+def _battery_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, x: float, y: float
+) -> str | None:
+    """A gun of a battery stays within 4 steps of another gun of it."""
+    if unit.kind != "gun":
+        return None
+    mates = [state.units[u] for u in state.squads[unit.squad].units
+             if u != unit.id and state.units[u].kind == "gun" and state.units[u].alive]
+    if not mates:
+        return None
+    reach = data.measures.battery_gap_steps
+    if all(math.hypot(m.x - x, m.y - y) - m.radius - unit.radius > reach for m in mates):
+        return "a battery's guns stand within 4 steps of a neighbour"
+    return None
 
 
 def _group_refusal(

@@ -3,7 +3,8 @@
 A set-up is JSON: ``armies`` (shipped army ids or ``{"name", "faction", "units": [...]}``
 as :func:`army_setup` writes them), ``teams`` (a team number per player; omitted: each
 against all), ``mission`` (annihilation, capture, commander, hold), ``rounds``, ``edges``
-(omitted: players choose) and ``terrain`` ("default" or "none").
+(omitted: players choose), ``terrain`` ("default" or "none") and ``turns`` ("squad", the
+default, or "model": every trooper takes its own turn, for small infantry battles).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from warbench.rulesets.robogear.state import Block, Element, RobogearState, Squa
 
 EDGES = ("north", "east", "south", "west")
 MISSIONS = ("annihilation", "capture", "commander", "hold")
-SETUP_KEYS = {"armies", "teams", "mission", "rounds", "edges", "terrain"}
+SETUP_KEYS = {"armies", "teams", "mission", "rounds", "edges", "terrain", "turns"}
 
 #: The default table's terrain (engine default), the same seen from every edge (it turns
 #: onto itself by a quarter turn): name, box in steps, height in steps.
@@ -92,6 +93,10 @@ def new_battle(
     rounds = setup.get("rounds", data.rules.game.rounds)
     if not isinstance(rounds, int) or rounds < 1:
         raise SetupError(f"setup.rounds: a positive whole number, got {rounds!r}")
+    turns = setup.get("turns", "squad")
+    if turns not in ("squad", "model"):
+        raise SetupError("setup.turns: 'squad' (squads turn as one) or 'model' (each trooper)")
+    by_model = turns == "model"
     size = steps(data.rules.game.table_cm)
     state = RobogearState(
         players=players, rng=rng, teams=_teams(setup, players), mission=mission,
@@ -100,7 +105,7 @@ def new_battle(
     for player in range(players):
         name, entries = _entries(data, armies[player], f"setup.armies[{player}]")
         state.army_names.append(name)
-        _add_army(state, data, player, entries, f"setup.armies[{player}]")
+        _add_army(state, data, player, entries, f"setup.armies[{player}]", by_model)
     _make_elements(state)
     edges = setup.get("edges")
     if edges is not None:
@@ -121,7 +126,7 @@ def new_battle(
 
 def _add_army(
     state: RobogearState, data: RobogearData, player: int, entries: list[dict[str, Any]],
-    where: str,
+    where: str, by_model: bool = False,
 ) -> None:
     last_troop: Squad | None = None
     for index, entry in enumerate(entries):
@@ -134,7 +139,8 @@ def _add_army(
         roles = str(entry.get("role") or "").split()
         group = next((r.split(":", 1)[1] for r in roles if r.startswith("group:")), "")
         label = str(entry.get("name") or record.name)
-        batches = [1] * count if record.kind == "machine" else [count]
+        single = record.kind == "machine" or (by_model and record.kind == "trooper")
+        batches = [1] * count if single else [count]
         for batch in batches:
             if record.kind == "gun" and "attach" in roles:
                 if last_troop is None:
