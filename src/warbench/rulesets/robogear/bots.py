@@ -60,9 +60,10 @@ class CommanderBot:
         if deploy:
             for candidate in deploy[0].sample(self.rng, 1):
                 return candidate
+        weights = _leader_weights(state, data)
         best, value = None, 0.0
         for action in options:
-            worth = _worth(state, data, action)
+            worth = _worth(state, data, action, weights)
             if worth > value:
                 best, value = action, worth
         if best is not None:
@@ -94,15 +95,19 @@ def _leading(state: RobogearState, data: RobogearData, player: int) -> bool:
     )
 
 
-def _leader_weight(state: RobogearState, data: RobogearData, player: int) -> float:
-    """Enemies with more points left are worth much more: the leader is the one to beat."""
-    totals = [sum(data.units[u.type].points for u in state.living(p)) for p in range(state.players)]
+def _leader_weights(state: RobogearState, data: RobogearData) -> list[float]:
+    """Each player's weight as a target: enemies with more points left are worth much more
+    (the leader is the one to beat)."""
+    totals = [0] * state.players
+    for unit in state.units:
+        if unit.alive:
+            totals[unit.player] += data.units[unit.type].points
     top = max(totals) or 1
-    return 0.2 + (totals[player] / top) ** 4
+    return [0.2 + (total / top) ** 4 for total in totals]
 
 
 def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit,
-              amount: int, bonus: int) -> float:
+              amount: int, bonus: int, weights: list[float]) -> float:
     reach = band(gap(shooter, target), data.measures)
     if reach is None:
         return 0.0
@@ -113,10 +118,11 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
     left = record.cells - target.damage
     share = 1.0 if amount >= left else 0.5 * amount / max(1, left)
     value = chance * share * record.points
-    return value * _leader_weight(state, data, target.player)
+    return value * weights[target.player]
 
 
-def _worth(state: RobogearState, data: RobogearData, action: Action) -> float:
+def _worth(state: RobogearState, data: RobogearData, action: Action,
+           weights: list[float]) -> float:
     if isinstance(action, Shoot):
         unit, target = state.units[action.unit], state.units[action.target]
         weapon = data.units[unit.type].weapons[action.weapon]
@@ -129,7 +135,8 @@ def _worth(state: RobogearState, data: RobogearData, action: Action) -> float:
             return 0.3 * amount * data.units[target.type].points / 10
         if "blast" in weapon.traits or "indirect" in weapon.traits:
             return _blast_worth(state, data, unit, target, amount, weapon.blast_cm)
-        return _expected(state, data, shooter, target, amount, weapon.bonus) / weapon.cost
+        return _expected(state, data, shooter, target, amount, weapon.bonus,
+                         weights) / weapon.cost
     if isinstance(action, Throw):
         unit, target = state.units[action.unit], state.units[action.target]
         return _blast_worth(state, data, unit, target, data.units[unit.type].grenade_damage,
@@ -176,13 +183,15 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate) -
         for unit_id in state.squads[squad].units:
             unit = state.units[unit_id]
             if not unit.on_table:
-                value += 0.1
+                value = max(value, 0.1)
                 continue
+            weapons = data.units[unit.type].weapons
             for target in _enemies(state, unit):
-                for weapon in data.units[unit.type].weapons:
-                    reach = band(gap(unit, target), data.measures)
-                    if reach is not None and weapon.damage[reach]:
-                        value = max(value, weapon.damage[reach] * data.units[target.type].points)
+                reach = band(gap(unit, target), data.measures)
+                if reach is None:
+                    continue
+                best = max((w.damage[reach] for w in weapons), default=0)
+                value = max(value, best * data.units[target.type].points)
     return value
 
 
@@ -205,7 +214,8 @@ def _engaged(state: RobogearState, data: RobogearData, unit: Unit) -> bool:
     return False
 
 
-def _prey(state: RobogearState, data: RobogearData, unit: Unit) -> Unit | None:
+def _prey(state: RobogearState, data: RobogearData, unit: Unit,
+          weights: list[float]) -> Unit | None:
     """The enemy worth closing on: points at stake over distance, leaders weighted up."""
     best, score = None, 0.0
     record = data.units[unit.type]
@@ -214,7 +224,7 @@ def _prey(state: RobogearState, data: RobogearData, unit: Unit) -> Unit | None:
         if unit.kind == "trooper" and target.kind != "trooper" and not any(
                 "armour_piercing" in w.traits for w in record.weapons) and not unit.grenades:
             continue
-        value = t_record.points * _leader_weight(state, data, target.player)
+        value = t_record.points * weights[target.player]
         value /= 10.0 + gap(unit, target)
         if value > score:
             best, score = target, value
@@ -240,9 +250,10 @@ def _advance(observation: Observation[RobogearState, RobogearData], state: Robog
     movers = [s for s in decision.spaces if s.action_type is Move]
     if not movers:
         return None
+    weights = _leader_weights(state, data)
     for unit_id in getattr(movers[0], "units", ()):
         unit = state.units[unit_id]
-        prey = _prey(state, data, unit)
+        prey = _prey(state, data, unit, weights)
         if prey is None:
             continue
         record = data.units[unit.type]

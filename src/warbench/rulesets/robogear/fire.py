@@ -189,9 +189,13 @@ def throw_refusal(
         return "no more than one grenade a turn"
     if unit.fired:
         return "a grenade is thrown instead of the main weapon: it has already fired"
-    blocked = shooting_block(state, data, unit)
-    if blocked:
-        return blocked
+    return shooting_block(state, data, unit) or throw_detail(state, data, unit, action)
+
+
+def throw_detail(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Throw
+) -> str | None:
+    """Why this grenade may not be thrown, for a unit free to throw one."""
     if unit.points_left < 1:
         return "a throw costs 1 resource"
     if not 0 <= action.target < len(state.units):

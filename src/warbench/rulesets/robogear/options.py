@@ -49,10 +49,12 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
                     continue
                 found += [c for c in choices
                           if fire.shot_detail(state, data, unit, c, shares[target.id]) is None]
-        if unit.grenades > 0 and not unit.threw:
+        if unit.grenades > 0 and not unit.threw and not unit.fired:
+            short = steps(data.measures.short_cm)
             found += [
-                Throw(unit.id, t.id) for t in enemies
-                if fire.throw_refusal(state, data, unit, Throw(unit.id, t.id)) is None
+                Throw(unit.id, t.id) for t in in_reach
+                if gap(here, t) < short and shares[t.id] < 1.0
+                and fire.throw_detail(state, data, unit, Throw(unit.id, t.id)) is None
             ]
     if unit.kind == "machine" and moves.move_block(state, data, unit) is None:
         run = unit.points_left * max(r.forward for r in data.tables.movement.values()) + 0.01
