@@ -177,3 +177,17 @@ def test_from_above_a_trooper_gains_accuracy_and_contact_stops_fire() -> None:
     game.apply(0, Shoot(0, 0, 1))
     shot = next(e for e in game.events if isinstance(e, ShotResolved))
     assert shot.accuracy == 3 - 0 + 1
+
+
+def test_machine_weapons_use_up_their_ammunition() -> None:
+    """RG-FIRE-AMMO: each shot of a machine's weapon uses one round of its ammunition scale;
+    an empty weapon cannot fire."""
+    game = _duel(TANK, WALKER, 5.0)
+    game.state.units[0].ammo[0] = 1
+    turn_of(game, 0, dice=[1, 1])
+    game.apply(0, Shoot(0, 0, 1))
+    assert game.state.units[0].ammo[0] == 0
+    game.apply(0, __import__("warbench.rulesets.robogear.actions",
+                             fromlist=["EndTurn"]).EndTurn())
+    turn_of(game, 0)
+    assert "out of ammunition" in (game.check(0, Shoot(0, 0, 1)) or "")
