@@ -174,3 +174,19 @@ def test_commander_mission_and_capture() -> None:
         game.apply(decision.player, next(a for a in decision.options
                                          if not isinstance(a, Shoot)))
     assert game.outcome is not None and game.outcome.winners == (0,)
+
+
+def test_when_rounds_run_out_the_largest_share_kept_wins() -> None:
+    """RG-ROUND-LIMIT: after the last round the army that kept the largest share of its
+    points wins, whatever its size (engine default)."""
+    game = battle(army(("ferrum-rifleman", 1)), army(("ferrum-tank", 2)), rounds=1)
+    put(game, 0, 5, 5)
+    put(game, 1, 55, 55)
+    put(game, 2, 50, 55)
+    game.state.units[2].alive = False  # the big army lost half its points
+    while not game.is_over:
+        decision = game.pending()[0]
+        game.apply(decision.player, next(a for a in decision.options
+                                         if not isinstance(a, Shoot)))
+    assert game.outcome is not None and game.outcome.winners == (0,)
+    assert game.outcome.scores == (8.0, 62.0)

@@ -199,10 +199,14 @@ def _enemies(state: RobogearState, unit: Unit) -> list[Unit]:
     return [t for t in state.units if t.on_table and state.enemies(unit.player, t.player)]
 
 
-def _engaged(state: RobogearState, data: RobogearData, unit: Unit) -> bool:
-    """Whether some weapon of the unit already reaches a visible enemy it can hurt."""
+def _engaged(state: RobogearState, data: RobogearData, unit: Unit,
+             weights: list[float]) -> bool:
+    """Whether some weapon of the unit already reaches a visible enemy worth fighting (one
+    nearly as strong as the strongest) that it can hurt."""
     record = data.units[unit.type]
     for target in _enemies(state, unit):
+        if weights[target.player] < 0.7:
+            continue
         reach = band(gap(unit, target), data.measures)
         if reach is None or hidden_share(state, data, unit, target) >= 1.0:
             continue
@@ -257,7 +261,7 @@ def _advance(observation: Observation[RobogearState, RobogearData], state: Robog
         if prey is None:
             continue
         record = data.units[unit.type]
-        if _engaged(state, data, unit):
+        if _engaged(state, data, unit, weights):
             continue
         row = movement(data, record)
         heading = heading_to(unit, prey)

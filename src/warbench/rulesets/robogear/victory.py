@@ -10,7 +10,8 @@ line; how each is scored is an engine default):
 - ``hold``: after the last round the team with the most points of units in the middle
   third of the table wins.
 
-When the rounds run out with no mission decided, the team with the most points left wins.
+When the rounds run out with no mission decided, the team that kept the largest share of
+its army's points wins (a share, so that armies of different sizes are judged alike).
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ def points_left(game: RobogearGame, player: int) -> float:
     """Points of the player's units still in the battle."""
     units = game.data.units
     return float(sum(units[u.type].points for u in game.state.living(player)))
+
+
+def _fielded(game: RobogearGame, player: int) -> float:
+    """Points of every unit the player brought to the battle."""
+    units = game.data.units
+    return float(sum(units[u.type].points for u in game.state.units if u.player == player))
 
 
 def _teams_left(state: RobogearState) -> set[int]:
@@ -82,6 +89,7 @@ def final_outcome(game: RobogearGame, held: int | None) -> Outcome:
     if state.mission == "capture" and held is not None:
         return Outcome(_winners(state, held), scores, "the objective is held")
     by_team: dict[int, float] = {}
+    fielded: dict[int, float] = {}
     for player in range(state.players):
         if state.eliminated[player]:
             continue
@@ -95,11 +103,16 @@ def final_outcome(game: RobogearGame, held: int | None) -> Outcome:
             )
         else:
             by_team[team] += scores[player]
+            fielded.setdefault(team, 0.0)
+            fielded[team] += _fielded(game, player)
+    for team, total in fielded.items():
+        by_team[team] /= total or 1.0
     if not by_team:
         return Outcome((), scores, "no army is left")
     best = max(by_team.values())
     top = [team for team, value in by_team.items() if value == best]
     if len(top) > 1:
         return Outcome((), scores, "the last round ends level")
-    reason = "most points hold the line" if state.mission == "hold" else "most points left"
+    reason = "most points hold the line" if state.mission == "hold" else (
+        "largest share of its army left")
     return Outcome(_winners(state, top[0]), scores, reason)
