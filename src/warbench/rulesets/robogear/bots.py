@@ -84,26 +84,35 @@ def _edge_room(state: RobogearState, edge: str) -> int:
         1 for e in taken if e != across[edge])
 
 
+def _shares(state: RobogearState, data: RobogearData) -> list[float]:
+    """The share of its army's points each player still has (what the last round scores)."""
+    left = [0.0] * state.players
+    fielded = [0.0] * state.players
+    for unit in state.units:
+        points = data.units[unit.type].points
+        fielded[unit.player] += points
+        if unit.alive:
+            left[unit.player] += points
+    return [kept / (total or 1.0) for kept, total in zip(left, fielded, strict=True)]
+
+
 def _leading(state: RobogearState, data: RobogearData, player: int) -> bool:
-    """Whether the player's army is worth more than every enemy's: then it holds its
-    ground and lets the enemy come (the battle is scored on points left)."""
-    mine = sum(data.units[u.type].points for u in state.living(player))
+    """Whether the player has kept more of its army than every enemy: then it holds its
+    ground and lets the enemy come."""
+    shares = _shares(state, data)
     return all(
-        sum(data.units[u.type].points for u in state.living(other)) < mine
+        shares[other] < shares[player]
         for other in range(state.players)
         if state.enemies(player, other) and state.in_battle(other)
     )
 
 
 def _leader_weights(state: RobogearState, data: RobogearData) -> list[float]:
-    """Each player's weight as a target: enemies with more points left are worth much more
-    (the leader is the one to beat)."""
-    totals = [0] * state.players
-    for unit in state.units:
-        if unit.alive:
-            totals[unit.player] += data.units[unit.type].points
-    top = max(totals) or 1
-    return [0.2 + (total / top) ** 4 for total in totals]
+    """Each player's weight as a target: enemies who kept more of their army are worth
+    much more (the leader is the one to beat)."""
+    shares = _shares(state, data)
+    top = max(shares) or 1.0
+    return [0.2 + (share / top) ** 4 for share in shares]
 
 
 def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit,
