@@ -7,8 +7,9 @@ from typing import Any
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.rulesets.robogear import RobogearRuleset
-from warbench.rulesets.robogear.actions import Activate
+from warbench.rulesets.robogear.actions import Activate, Regroup
 from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.turn import Round
 
@@ -43,6 +44,8 @@ def turn_of(game: RGame, unit: int, dice: list[int] | None = None) -> None:
     element = next(e for e in state.elements
                    if any(unit in state.squads[s].units for s in e.squads))
     element.done = False
+    while isinstance(state.stack[-1], Regrouping):
+        game.apply(game.pending()[0].player, Regroup())
     frame = state.stack[-1]
     assert isinstance(frame, Round)
     state.order = [owner] + [p for p in state.order if p != owner]

@@ -15,10 +15,12 @@ from warbench.rulesets.robogear.actions import (
     Heal,
     Melee,
     Move,
+    Regroup,
     Shoot,
 )
 from warbench.rulesets.robogear.damage import destroy
 from warbench.rulesets.robogear.events import Fought, ShotResolved
+from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.state import Block
 
 
@@ -190,3 +192,28 @@ def test_when_rounds_run_out_the_largest_share_kept_wins() -> None:
                                          if not isinstance(a, Shoot)))
     assert game.outcome is not None and game.outcome.winners == (0,)
     assert game.outcome.scores == (8.0, 62.0)
+
+
+def test_groups_form_and_break_up_at_the_start_of_a_round() -> None:
+    """RG-GROUP-FORM, RG-GROUP-TRAITS: at the start of a round a squad may join a squad or
+    group near it (never ground with air); a disbanded group's squads lose this round."""
+    game = battle(army(("ferrum-rifleman", 2), ("ferrum-tank", 1), ("ferrum-flyer", 1)),
+                  army(("ferrum-tank", 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 11, 10)
+    put(game, 2, 14, 12)
+    put(game, 3, 20, 12)
+    put(game, 4, 50, 50)
+    frame = game.state.stack[-1]
+    assert isinstance(frame, Regrouping)
+    game.state.order = [0, 1]
+    game._pending = None  # the order changed under a pending decision (test only)
+    assert "air" in (game.check(0, Regroup(join=2, into=0)) or "")
+    game.apply(0, Regroup(join=1, into=0))
+    assert game.state.elements[0].squads == [0, 1] and game.state.squads[1].group
+    game.apply(0, Regroup(disband=0))
+    assert [e.done for e in game.state.elements[-2:]] == [True, True]
+    game.apply(0, Regroup())
+    game.apply(1, Regroup())
+    decision = game.pending()[0]
+    assert decision.player == 0 and {a.element for a in decision.options} == {2}

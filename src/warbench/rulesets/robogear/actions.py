@@ -123,7 +123,17 @@ class Disembark(Action, tag="rg-disembark"):
     unit: int
 
 
+@dataclass(frozen=True, slots=True)
+class Regroup(Action, tag="rg-regroup"):
+    """At the start of a round: the squad of element ``join`` joins element ``into`` (a
+    squad or a group), or group ``disband`` breaks up; with neither, pass."""
+
+    join: int = -1
+    into: int = -1
+    disband: int = -1
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseEdge, Activate, EndTurn, Move, Turn, Deploy, Shoot, Throw, Ram, RunOver, Melee,
-    Heal, Board, Disembark,
+    Heal, Board, Disembark, Regroup,
 )

@@ -32,6 +32,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
+from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import RuleSpace, unit_options
 from warbench.rulesets.robogear.setup import EDGES, place_armies
 from warbench.rulesets.robogear.state import Element, RobogearState, Unit, resource
@@ -96,7 +97,7 @@ class Battle(Procedure[RobogearState, RobogearData]):
         state.order = order
         game.emit(Initiative(state.round, tuple(order),
                              text=f"round {state.round}: initiative order {order}"))
-        game.push(Round())
+        game.push(Round(), Regrouping())
 
 
 def element_units(state: RobogearState, element: Element) -> list[Unit]:
