@@ -54,13 +54,15 @@ def test_a_players_data_folder_replaces_a_file(tmp_path: Path) -> None:
 
 
 def test_shipped_lists_are_valid_and_the_broken_one_names_each_rule() -> None:
-    """RG-ART-ATTACH, RG-GROUP-TRAITS, RG-INF-INFILTRATE: three valid armies; a broken list
+    """RG-ART-ATTACH, RG-GROUP-TRAITS, RG-INF-INFILTRATE, RG-ART-BATTERY-CREW: three valid
+    armies; a broken list
     reports every violation with its path."""
     for name in ("ferrum-strike.toml", "verdant-raiders.toml", "ashen-host.toml"):
         assert RULES.validate_list(_list(LISTS / name)).ok
     report = RULES.validate_list(_list(HERE / "lists" / "broken.toml"))
     rules = sorted(v.rule for v in report.violations)
-    assert rules == ["artillery", "group", "infiltration", "one_faction", "points_cap"]
+    assert rules == ["artillery", "artillery", "group", "infiltration", "one_faction",
+                     "points_cap"]
 
 
 def test_setup_for_three_lists_and_two_versus_two() -> None:

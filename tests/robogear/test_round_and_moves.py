@@ -18,6 +18,7 @@ from warbench.rulesets.robogear.actions import (
     Turn,
 )
 from warbench.rulesets.robogear.events import Initiative
+from warbench.rulesets.robogear.fire import crew_for
 from warbench.rulesets.robogear.moves import move_block
 from warbench.rulesets.robogear.setup import min_army_gap
 from warbench.rulesets.robogear.state import Block
@@ -208,3 +209,25 @@ def test_battery_guns_keep_within_4_steps() -> None:
     put(game, 4, 50, 50)
     turn_of(game, 0)
     assert "within 4 steps" in (game.check(0, Move(0, 270.0, 2.0)) or "")
+
+
+def test_battery_crews_serve_only_their_guns_and_stay_by_them() -> None:
+    """RG-ART-BATTERY-CREW: the crew squad listed after a battery serves it alone and may
+    not walk away from its guns while they have ammunition."""
+    game = battle(army(("ferrum-mortar", 2), ("ferrum-rifleman", 1, "crew"),
+                       ("ferrum-rifleman", 1)), army((TANK, 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 14, 10)
+    put(game, 2, 10, 11.8)
+    put(game, 3, 14, 11.8)
+    put(game, 4, 50, 50)
+    state = game.state
+    assert state.squads[1].crew_of == 0
+    assert [u.id for u in crew_for(state, game.data, state.units[1])] == []
+    assert [u.id for u in crew_for(state, game.data, state.units[0])] == [2]
+    turn_of(game, 2)
+    assert "may not leave its guns" in (game.check(0, Move(2, 270.0, 3.0)) or "")
+    state.units[0].ammo = [0]
+    state.units[1].ammo = [0]
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert game.check(0, Move(2, 270.0, 3.0)) is None

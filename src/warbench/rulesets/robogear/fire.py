@@ -37,11 +37,13 @@ def spot(state: RobogearState, unit: Unit) -> Unit:
 
 
 def crew_for(state: RobogearState, data: RobogearData, gun: Unit, count: int = 1) -> list[Unit]:
-    """Troopers of the gun's player within a step of it and free to serve it."""
+    """Troopers within a step of the gun free to serve it: of its player, and of the
+    battery's crew squad if the gun belongs to a battery that has one."""
+    crews = {s.id for s in state.squads if s.crew_of == gun.squad}
     free = [
         unit for unit in state.units
         if unit.on_table and unit.kind == "trooper" and unit.player == gun.player
-        and not unit.busy and gap(unit, gun) <= 1.0
+        and not unit.busy and gap(unit, gun) <= 1.0 and (not crews or unit.squad in crews)
     ]
     return free[:count] if len(free) >= count else []
 

@@ -4,7 +4,8 @@ groups that the constraint language cannot say.
 An entry is a sheet and a count: machines count one model each, troopers of one entry
 make one squad. Roles: ``command`` (the command machine), ``attach`` (a gun joining the
 trooper squad above it), ``reserve`` (an infiltrating squad kept off the table),
-``group:NAME`` (squads sharing one turn).
+``group:NAME`` (squads sharing one turn), ``crew`` (the trooper squad serving the battery
+above it).
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ def list_violations(data: RobogearData, army: ArmyList) -> list[Violation]:
     found: list[Violation] = []
     groups: dict[str, list[tuple[int, str]]] = defaultdict(list)
     last_troop: int | None = None
+    last_battery: int | None = None
+    crewed: set[int] = set()
+    batteries: list[int] = []
     attached: Counter[int] = Counter()
     for index, entry in enumerate(army.units):
         where = f"units[{index}]"
@@ -74,6 +78,9 @@ def list_violations(data: RobogearData, army: ArmyList) -> list[Violation]:
             elif entry.count < 2:
                 found.append(Violation(where, "artillery", "a gun is attached to a squad "
                                        "or formed with others into a battery of two or more"))
+            else:
+                last_battery = index
+                batteries.append(index)
         if "reserve" in roles and not record.infiltrate:
             found.append(Violation(f"{where}.role", "infiltration",
                                    f"{record.name} cannot infiltrate"))
@@ -86,6 +93,17 @@ def list_violations(data: RobogearData, army: ArmyList) -> list[Violation]:
                     groups[role[6:]].append((index, _squad_type(data, entry.unit)))
         if record.kind == "trooper":
             last_troop = index
+            if "crew" in roles:
+                if last_battery is None or last_battery in crewed:
+                    found.append(Violation(f"{where}.role", "artillery",
+                                           "a crew squad follows the battery it serves"))
+                else:
+                    crewed.add(last_battery)
+    found += [
+        Violation(f"units[{index}]", "artillery",
+                  "a battery needs its crew squad (role crew) right after it")
+        for index in batteries if index not in crewed
+    ]
     for name, members in groups.items():
         where = f"units[{members[0][0]}].role"
         kinds = Counter(kind for _, kind in members)

@@ -106,7 +106,23 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
         return f"the move costs {cost + extra} resource; {unit.points_left} left"
     return (path_blocker(state, data, unit, x1, y1)
             or _group_refusal(state, data, unit, x1, y1)
-            or _battery_refusal(state, data, unit, x1, y1))
+            or _battery_refusal(state, data, unit, x1, y1)
+            or _crew_refusal(state, unit, x1, y1))
+
+
+def _crew_refusal(state: RobogearState, unit: Unit, x: float, y: float) -> str | None:
+    """A battery's crew stays within a step of its guns while a gun with ammunition is
+    left."""
+    battery = state.squads[unit.squad].crew_of
+    if battery < 0:
+        return None
+    guns = [state.units[g] for g in state.squads[battery].units]
+    live = [g for g in guns if g.alive and any(a != 0 for a in g.ammo)]
+    if not live:
+        return None
+    if all(math.hypot(g.x - x, g.y - y) - g.radius - unit.radius > 1.0 for g in live):
+        return "a battery's crew may not leave its guns while a gun and ammunition last"
+    return None
 
 
 def _battery_refusal(

@@ -129,6 +129,7 @@ def _add_army(
     where: str, by_model: bool = False,
 ) -> None:
     last_troop: Squad | None = None
+    last_battery: Squad | None = None
     for index, entry in enumerate(entries):
         here = f"{where}.units[{index}]"
         try:
@@ -162,6 +163,12 @@ def _add_army(
                 squad.units.append(unit.id)
             if record.kind == "trooper":
                 last_troop = squad
+                if "crew" in roles:
+                    if last_battery is None:
+                        raise SetupError(f"{here}: a crew squad follows the battery it serves")
+                    squad.crew_of = last_battery.id
+            elif record.kind == "gun" and "attach" not in roles:
+                last_battery = squad
 
 
 def _make_elements(state: RobogearState) -> None:

@@ -72,6 +72,7 @@ class Squad:
     name: str
     units: list[int] = field(default_factory=list)
     group: str = ""
+    crew_of: int = -1
 
 
 @dataclass(slots=True)
