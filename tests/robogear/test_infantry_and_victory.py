@@ -217,3 +217,24 @@ def test_groups_form_and_break_up_at_the_start_of_a_round() -> None:
     game.apply(1, Regroup())
     decision = game.pending()[0]
     assert decision.player == 0 and {a.element for a in decision.options} == {2}
+
+
+def test_a_wheeled_gun_rides_a_carrier_with_its_crew() -> None:
+    """RG-INF-APC-GUN: a gun that fits (wheels; engine default: two places in the hold)
+    boards with a crew trooper beside it, and cannot fire while aboard."""
+    game = battle(army(("ferrum-rover", 1), ("ferrum-rifleman", 4),
+                       ("ferrum-mortar", 1, "attach")), army(("ferrum-tank", 1)))
+    put(game, 0, 30, 10)
+    put(game, 5, 30, 12.6)  # the gun touches the carrier
+    put(game, 1, 31.5, 12.6)
+    put(game, 2, 27.9, 10)
+    put(game, 3, 32.1, 10)
+    put(game, 4, 30, 7.9)
+    put(game, 6, 50, 50)
+    turn_of(game, 1)
+    game.apply(0, Board(5, 0))
+    assert game.state.units[5].carried_by == 0 and game.state.units[1].crewing
+    game.apply(0, Board(2, 0))
+    game.apply(0, Board(3, 0))
+    assert "holds 4 troopers" in (game.check(0, Board(4, 0)) or "")
+    assert "cannot fire" in (game.check(0, Shoot(5, 0, 6)) or "")

@@ -63,6 +63,8 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
                     and touching(unit, other)):
                 return f"unit {unit.id} touches enemy machine {other.id}: back off to shoot"
     elif unit.kind == "gun":
+        if unit.carried_by >= 0:
+            return "a gun aboard a carrier cannot fire (engine default)"
         if not (record.pilot_seat and unit.pilot > 0) and not crew_for(state, data, unit):
             return "a gun fires only with a trooper of its crew within a step"
     else:

@@ -12,6 +12,7 @@ from warbench.rulesets.robogear.actions import Board, Deploy, Disembark, Heal, M
 from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
+from warbench.rulesets.robogear.fire import crew_for
 from warbench.rulesets.robogear.state import RobogearState, Section, Unit, section
 from warbench.rulesets.robogear.table import flying, free_spot, gap, hidden_share, touching
 
@@ -123,12 +124,29 @@ def finish_healing(game: RobogearGame, medic: Unit) -> None:
         game.emit(Healed(medic.id, patient.id, True, text=f"trooper {patient.id} is patched up"))
 
 
+#: Places a gun takes in a carrier's hold (engine default; a trooper takes one).
+GUN_PLACES = 2
+
+
+def _places(unit: Unit) -> int:
+    return GUN_PLACES if unit.kind == "gun" else 1
+
+
+def _gun_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | None:
+    if not data.units[unit.type].wheels:
+        return "a gun without wheels cannot be loaded into a carrier"
+    if not crew_for(state, data, unit):
+        return "loading a gun takes a trooper of its crew within a step"
+    return None
+
+
 def board_refusal(state: RobogearState, data: RobogearData, action: Board) -> str | None:
-    """Into a carrier's hold (room for the model) or an empty driver's seat (a pilot for a
-    cabin, any trooper for an operator's platform), touching the machine, for 1 resource."""
+    """Into a carrier's hold (room for the model; a gun with its crew beside it takes two
+    places) or an empty driver's seat (a pilot for a cabin, any trooper for an operator's
+    platform), touching the machine, for 1 resource."""
     unit = state.units[action.unit]
-    blocked = _trooper_block(state, unit) or (
-        "the trooper is already aboard" if unit.carried_by >= 0 else None)
+    loading = _gun_block(state, data, unit) if unit.kind == "gun" else _trooper_block(state, unit)
+    blocked = loading or ("the unit is already aboard" if unit.carried_by >= 0 else None)
     if blocked:
         return blocked
     machine = _other(state, action.machine)
@@ -141,15 +159,15 @@ def board_refusal(state: RobogearState, data: RobogearData, action: Board) -> st
     if unit.points_left < data.tables.board_cost:
         return f"boarding costs {data.tables.board_cost} resource"
     record = data.units[machine.type]
-    if machine.pilot <= 0:
+    if machine.pilot <= 0 and unit.kind == "trooper":
         if record.cockpit == "closed" and data.units[unit.type].role != "pilot":
             return "only a pilot can drive a machine with a closed cabin"
         return None
     if record.transport <= 0:
         return "this machine carries no troopers and has its pilot"
-    aboard = sum(1 for other in state.units if other.alive and other.carried_by == machine.id)
-    if aboard >= record.transport:
-        return f"the carrier holds {record.transport} troopers"
+    aboard = sum(_places(o) for o in state.units if o.alive and o.carried_by == machine.id)
+    if aboard + _places(unit) > record.transport:
+        return f"the carrier holds {record.transport} troopers (a gun takes {GUN_PLACES})"
     return None
 
 
@@ -158,7 +176,10 @@ def board(game: RobogearGame, action: Board) -> None:
     unit, machine = state.units[action.unit], state.units[action.machine]
     unit.points_left -= data.tables.board_cost
     unit.busy = True
-    if machine.pilot <= 0:
+    if unit.kind == "gun":
+        for crew in crew_for(state, data, unit):
+            crew.crewing = True
+    elif machine.pilot <= 0:
         lives = data.units[unit.type].wounds - unit.damage
         machine.pilot = min(data.measures.pilot_lives, lives)
         unit.alive = False
@@ -166,14 +187,14 @@ def board(game: RobogearGame, action: Board) -> None:
                           text=f"trooper {unit.id} takes the controls of {machine.id}"))
         return
     unit.carried_by = machine.id
-    game.emit(Boarded(unit.id, machine.id, True, text=f"trooper {unit.id} boards {machine.id}"))
+    game.emit(Boarded(unit.id, machine.id, True, text=f"unit {unit.id} boards {machine.id}"))
 
 
 def disembark_refusal(state: RobogearState, data: RobogearData, action: Disembark) -> str | None:
     unit = state.units[action.unit]
     if unit.carried_by < 0:
-        return "the trooper is not aboard a carrier"
-    blocked = _trooper_block(state, unit)
+        return "the unit is not aboard a carrier"
+    blocked = None if unit.kind == "gun" else _trooper_block(state, unit)
     if blocked:
         return blocked
     if unit.points_left < data.tables.board_cost:

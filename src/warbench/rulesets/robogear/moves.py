@@ -57,7 +57,7 @@ def rate(row: Movement, relative: float) -> tuple[float, str]:
 def move_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | None:
     """Why the unit may not move or turn at all now, or None."""
     if unit.carried_by >= 0:
-        return "a trooper riding a carrier moves with it (disembark first)"
+        return "a unit riding a carrier moves with it (disembark first)"
     if unit.kind == "machine":
         if unit.pilot <= 0:
             return "a machine without a pilot can neither shoot nor move"

@@ -65,6 +65,13 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
             charge = kind(unit.id, target.id)
             if moves.charge_refusal(state, data, charge) is None:
                 found.append(charge)
+    if unit.kind == "gun":
+        found += [Board(unit.id, m.id) for m in state.units
+                  if m.on_table and m.kind == "machine" and gap(unit, m) <= 1.0
+                  and infantry.board_refusal(state, data, Board(unit.id, m.id)) is None]
+    if unit.kind == "gun" and unit.carried_by >= 0 and infantry.disembark_refusal(
+            state, data, Disembark(unit.id)) is None:
+        found.append(Disembark(unit.id))
     if unit.kind != "trooper":
         return found
     for other in state.units:
