@@ -191,3 +191,12 @@ def test_machine_weapons_use_up_their_ammunition() -> None:
                              fromlist=["EndTurn"]).EndTurn())
     turn_of(game, 0)
     assert "out of ammunition" in (game.check(0, Shoot(0, 0, 1)) or "")
+
+
+def test_a_target_on_a_band_boundary_gets_the_farther_band() -> None:
+    """RG-FIRE-BOUNDARY: the owner of a target exactly on a boundary may choose its band;
+    the engine takes the farther one for them (engine default)."""
+    game = _duel(TANK, WALKER, 8.0)
+    turn_of(game, 0, dice=[6, 1])
+    game.apply(0, Shoot(0, 0, 1))
+    assert game.state.units[1].damage == 5  # medium-range damage of the 6/5/3 cannon
