@@ -49,7 +49,8 @@ class CommanderBot:
         state, data = observation.state, observation.data
         options = decision.options
         if options and isinstance(options[0], Activate):
-            return max(options, key=lambda a: _element_value(state, data, a)
+            foes = _foes(state, decision.player)
+            return max(options, key=lambda a: _element_value(state, data, a, foes)
                        if isinstance(a, Activate) else 0.0)
         edges = [a for a in options if isinstance(a, ChooseEdge)]
         if edges:
@@ -184,7 +185,8 @@ def _blast_worth(state: RobogearState, data: RobogearData, unit: Unit, target: U
     return 0.6 * total
 
 
-def _element_value(state: RobogearState, data: RobogearData, action: Activate) -> float:
+def _element_value(state: RobogearState, data: RobogearData, action: Activate,
+                   foes: list[Unit]) -> float:
     """Give the turn first to the squad that can hit hardest from where it stands."""
     element = state.elements[action.element]
     value = 0.0
@@ -195,7 +197,7 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate) -
                 value = max(value, 0.1)
                 continue
             weapons = data.units[unit.type].weapons
-            for target in _enemies(state, unit):
+            for target in foes:
                 reach = band(gap(unit, target), data.measures)
                 if reach is None:
                     continue
@@ -204,8 +206,13 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate) -
     return value
 
 
+def _foes(state: RobogearState, player: int) -> list[Unit]:
+    """The player's enemies' units on the table."""
+    return [t for t in state.units if t.on_table and state.enemies(player, t.player)]
+
+
 def _enemies(state: RobogearState, unit: Unit) -> list[Unit]:
-    return [t for t in state.units if t.on_table and state.enemies(unit.player, t.player)]
+    return _foes(state, unit.player)
 
 
 def _engaged(state: RobogearState, data: RobogearData, unit: Unit,

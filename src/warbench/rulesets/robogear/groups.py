@@ -121,10 +121,18 @@ def regroup_options(state: RobogearState, data: RobogearData, player: int) -> li
     mine = [e for e in state.elements if e.player == player and e.squads]
     found: list[Action] = [Regroup()]
     found += [Regroup(disband=e.id) for e in mine if len(e.squads) > 1]
-    found += [
-        Regroup(join=a.id, into=b.id) for a in mine for b in mine
-        if merge_refusal(state, data, player, a.id, b.id) is None
-    ]
+    limit = steps(data.measures.group_gap_cm)
+    places = {e.id: [_leader(state, state.squads[s]) for s in e.squads] for e in mine}
+    for a in mine:
+        if len(a.squads) != 1 or places[a.id][0] is None:
+            continue
+        ax, ay = places[a.id][0] or (0.0, 0.0)
+        for b in mine:
+            near = all(p is not None and math.hypot(p[0] - ax, p[1] - ay) <= limit
+                       for p in places[b.id])
+            if b is not a and len(b.squads) < 3 and near and merge_refusal(
+                    state, data, player, a.id, b.id) is None:
+                found.append(Regroup(join=a.id, into=b.id))
     return found
 
 
