@@ -1,8 +1,9 @@
 """A heuristic ROBOGEAR bot that decides from its seat's observation only.
 
 It takes the action worth most damage per resource point (shots weighted by the exact hit
-chance, blasts by the enemies under the marker, grenades, rams it expects to win, run-overs,
-fights), turns fixed guns onto targets, and otherwise closes in on the enemy it rates most
+chance, the target's points and how hard it hits back, finishing kills first; blasts by the
+enemies under the marker, grenades, rams it expects to win, run-overs, fights), turns fixed
+guns onto targets, and otherwise closes in on the enemy it rates most
 worth attacking: the one it can hurt most, leaning on the player with the most points left,
 so in a free-for-all it does not simply chase the nearest.
 """
@@ -127,7 +128,8 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
     record = data.units[target.type]
     left = record.cells - target.damage
     share = 1.0 if amount >= left else 0.5 * amount / max(1, left)
-    value = chance * share * record.points
+    threat = max((max(w.damage) for w in record.weapons), default=0)
+    value = chance * share * (record.points + 10.0 * threat)
     return value * weights[target.player]
 
 
