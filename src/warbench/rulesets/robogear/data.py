@@ -10,6 +10,7 @@ seed gives them, and converted once here to the engine's unit, the inch (one ste
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -147,6 +148,11 @@ class Measures(Record):
     pilot_lives: int = 3
     machine_steps_per_point: float = 2.0
     trooper_steps_per_point: float = 1.0
+
+    @cached_property
+    def band_edges(self) -> tuple[float, float, float]:
+        """The far edges of the short, medium and long bands, in steps."""
+        return steps(self.short_cm), steps(self.medium_cm), steps(self.long_cm)
 
 
 class Game(Record):

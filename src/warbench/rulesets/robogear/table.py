@@ -44,11 +44,12 @@ def band(distance: float, measures: Measures) -> int | None:
     >>> band(3.0, m), band(8.0, m), band(12.0, m), band(31.0, m), band(33.0, m)
     (0, 1, 1, 2, None)
     """
-    if distance < steps(measures.short_cm):
+    short, medium, far = measures.band_edges
+    if distance < short:
         return 0
-    if distance < steps(measures.medium_cm):
+    if distance < medium:
         return 1
-    if distance <= steps(measures.long_cm):
+    if distance <= far:
         return 2
     return None
 
