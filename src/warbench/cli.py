@@ -129,8 +129,9 @@ def demo_command(
     for current in ids:
         rules = load_ruleset(current, data)
         chosen = _best_bot(rules) if bot is None else bot
-        agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(rules.min_players)]
-        game = Game.new(rules, seed=seed, players=rules.min_players)
+        players = rules.demo_players or rules.min_players
+        agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(players)]
+        game = Game.new(rules, seed=seed, players=players)
         console.rule(f"{rules.name} — {chosen} bots, seed {seed}")
         shown = 0
         while not game.is_over:

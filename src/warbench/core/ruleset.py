@@ -65,6 +65,8 @@ class Ruleset(ABC, Generic[S, D]):
     version: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: Players in ``warbench demo`` (``None``: ``min_players``).
+    demo_players: ClassVar[int | None] = None
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     #: Whether the rules may refuse an action after changing the state (say, after a roll).
     #: Bot matches and simulations skip the per-action snapshot when this is False.

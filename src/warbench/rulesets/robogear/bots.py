@@ -1,0 +1,308 @@
+"""A heuristic ROBOGEAR bot that decides from its seat's observation only.
+
+It takes the action worth most damage per resource point (shots weighted by the exact hit
+chance, the target's points and how hard it hits back, finishing kills first; blasts by the
+enemies under the marker, grenades, rams it expects to win, run-overs, fights), turns fixed
+guns onto targets, and otherwise closes in on the enemy it rates most
+worth attacking: the one it can hurt most, leaning on the player with the most points left,
+so in a free-for-all it does not simply chase the nearest.
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.observation import Observation
+from warbench.core.rng import RandomStream
+from warbench.rulesets.robogear.actions import (
+    Activate,
+    ChooseEdge,
+    Deploy,
+    EndTurn,
+    Heal,
+    Melee,
+    Move,
+    Ram,
+    RunOver,
+    Shoot,
+    Throw,
+    Turn,
+)
+from warbench.rulesets.robogear.chances import tables_hit_chance
+from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
+from warbench.rulesets.robogear.moves import movement, ram_power, rate
+from warbench.rulesets.robogear.state import RobogearState, Unit
+from warbench.rulesets.robogear.table import band, gap, heading_to, hidden_share
+
+
+class CommanderBot:
+    """Greedy damage per resource, with a leader-aware choice of enemy."""
+
+    name = "commander"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = RandomStream.from_seed(seed)
+
+    def choose(self, observation: Observation[RobogearState, RobogearData],
+               decision: Decision) -> Action:
+        state, data = observation.state, observation.data
+        options = decision.options
+        if options and isinstance(options[0], Activate):
+            foes = _foes(state, decision.player)
+            return max(options, key=lambda a: _element_value(state, data, a, foes)
+                       if isinstance(a, Activate) else 0.0)
+        edges = [a for a in options if isinstance(a, ChooseEdge)]
+        if edges:
+            return max(edges, key=lambda a: _edge_room(state, a.edge))
+        if not any(isinstance(a, EndTurn) for a in options):
+            return options[0]
+        deploy = [s for s in decision.spaces if s.action_type is Deploy]
+        if deploy:
+            for candidate in deploy[0].sample(self.rng, 1):
+                return candidate
+        weights = _leader_weights(state, data)
+        best, value = None, 0.0
+        for action in options:
+            worth = _worth(state, data, action, weights)
+            if worth > value:
+                best, value = action, worth
+        if best is not None:
+            return best
+        for action in options:
+            if isinstance(action, Heal):
+                return action
+        patient = state.round <= state.max_rounds // 2 or _leading(state, data, decision.player)
+        move = None if patient else _advance(observation, state, data, decision)
+        return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
+
+
+def _edge_room(state: RobogearState, edge: str) -> int:
+    """Prefer the edge facing no taken edge (across from one), then any other."""
+    across = {"north": "south", "south": "north", "east": "west", "west": "east"}
+    taken = [e for e in state.edges if e]
+    return sum(2 if across[edge] == e else 0 for e in taken) - sum(
+        1 for e in taken if e != across[edge])
+
+
+def _shares(state: RobogearState, data: RobogearData) -> list[float]:
+    """The share of its army's points each player still has (what the last round scores)."""
+    left = [0.0] * state.players
+    fielded = [0.0] * state.players
+    for unit in state.units:
+        points = data.units[unit.type].points
+        fielded[unit.player] += points
+        if unit.alive:
+            left[unit.player] += points
+    return [kept / (total or 1.0) for kept, total in zip(left, fielded, strict=True)]
+
+
+def _leading(state: RobogearState, data: RobogearData, player: int) -> bool:
+    """Whether the player has kept more of its army than every enemy: then it holds its
+    ground and lets the enemy come."""
+    shares = _shares(state, data)
+    return all(
+        shares[other] < shares[player]
+        for other in range(state.players)
+        if state.enemies(player, other) and state.in_battle(other)
+    )
+
+
+def _leader_weights(state: RobogearState, data: RobogearData) -> list[float]:
+    """Each player's weight as a target: enemies who kept more of their army are worth
+    much more (the leader is the one to beat)."""
+    shares = _shares(state, data)
+    top = max(shares) or 1.0
+    return [0.2 + (share / top) ** 4 for share in shares]
+
+
+def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit,
+              amount: int, bonus: int, weights: list[float]) -> float:
+    reach = band(gap(shooter, target), data.measures)
+    if reach is None:
+        return 0.0
+    share = hidden_share(state, data, shooter, target)
+    hard = 1 if target.kind == "trooper" and shooter.kind != "trooper" else 0
+    chance = tables_hit_chance(data.tables, reach, bonus, share, hard)
+    record = data.units[target.type]
+    left = record.cells - target.damage
+    share = 1.0 if amount >= left else 0.5 * amount / max(1, left)
+    threat = max((max(w.damage) for w in record.weapons), default=0)
+    value = chance * share * (record.points + 10.0 * threat)
+    return value * weights[target.player]
+
+
+def _worth(state: RobogearState, data: RobogearData, action: Action,
+           weights: list[float]) -> float:
+    if isinstance(action, Shoot):
+        unit, target = state.units[action.unit], state.units[action.target]
+        weapon = data.units[unit.type].weapons[action.weapon]
+        shooter = state.units[unit.carried_by] if unit.carried_by >= 0 else unit
+        reach = band(gap(shooter, target), data.measures)
+        if reach is None:
+            return 0.0
+        amount = weapon.damage[reach]
+        if action.at_pilot:
+            return 0.3 * amount * data.units[target.type].points / 10
+        if "blast" in weapon.traits or "indirect" in weapon.traits:
+            return _blast_worth(state, data, unit, target, amount, weapon.blast_cm)
+        return _expected(state, data, shooter, target, amount, weapon.bonus,
+                         weights) / weapon.cost
+    if isinstance(action, Throw):
+        unit, target = state.units[action.unit], state.units[action.target]
+        return _blast_worth(state, data, unit, target, data.units[unit.type].grenade_damage,
+                            data.measures.grenade_blast_cm)
+    if isinstance(action, RunOver):
+        target = state.units[action.target]
+        return 0.66 * data.units[target.type].points
+    if isinstance(action, Ram):
+        unit, target = state.units[action.unit], state.units[action.target]
+        margin = ram_power(data, unit) - ram_power(data, target)
+        far = gap(unit, target) >= data.measures.ram_min_steps
+        if not far or margin < 3 or data.units[unit.type].chassis == "flyer":
+            return 0.0
+        return 0.5 * data.units[target.type].points
+    if isinstance(action, Melee):
+        unit, target = state.units[action.unit], state.units[action.target]
+        mine = data.units[unit.type].wounds - unit.damage + data.units[unit.type].brawler
+        theirs = data.units[target.type].wounds - target.damage + data.units[target.type].brawler
+        return 3.0 * (mine - theirs + 1)
+    return 0.0
+
+
+def _blast_worth(state: RobogearState, data: RobogearData, unit: Unit, target: Unit,
+                 amount: int, diameter_cm: float) -> float:
+    radius = steps(diameter_cm) / 2
+    total = 0.0
+    for other in state.units:
+        if not other.on_table:
+            continue
+        if math.hypot(other.x - target.x, other.y - target.y) > radius + other.radius:
+            continue
+        record = data.units[other.type]
+        left = record.cells - other.damage
+        share = min(amount, left) / max(1, left) * record.points
+        total += share * (1 if state.enemies(unit.player, other.player) else -2)
+    return 0.6 * total
+
+
+def _element_value(state: RobogearState, data: RobogearData, action: Activate,
+                   foes: list[Unit]) -> float:
+    """Give the turn first to the squad that can hit hardest from where it stands."""
+    element = state.elements[action.element]
+    value = 0.0
+    for squad in element.squads:
+        for unit_id in state.squads[squad].units:
+            unit = state.units[unit_id]
+            if not unit.on_table:
+                value = max(value, 0.1)
+                continue
+            weapons = data.units[unit.type].weapons
+            for target in foes:
+                reach = band(gap(unit, target), data.measures)
+                if reach is None:
+                    continue
+                best = max((w.damage[reach] for w in weapons), default=0)
+                value = max(value, best * data.units[target.type].points)
+    return value
+
+
+def _foes(state: RobogearState, player: int) -> list[Unit]:
+    """The player's enemies' units on the table."""
+    return [t for t in state.units if t.on_table and state.enemies(player, t.player)]
+
+
+def _enemies(state: RobogearState, unit: Unit) -> list[Unit]:
+    return _foes(state, unit.player)
+
+
+def _engaged(state: RobogearState, data: RobogearData, unit: Unit,
+             weights: list[float]) -> bool:
+    """Whether some weapon of the unit already reaches a visible enemy worth fighting (one
+    nearly as strong as the strongest) that it can hurt."""
+    record = data.units[unit.type]
+    for target in _enemies(state, unit):
+        if weights[target.player] < 0.7:
+            continue
+        reach = band(gap(unit, target), data.measures)
+        if reach is None or hidden_share(state, data, unit, target) >= 1.0:
+            continue
+        for weapon in record.weapons:
+            useful = unit.kind != "trooper" or target.kind == "trooper" or (
+                "armour_piercing" in weapon.traits)
+            if weapon.damage[reach] and useful and "flamer" not in weapon.traits:
+                return True
+    return False
+
+
+def _prey(state: RobogearState, data: RobogearData, unit: Unit,
+          weights: list[float]) -> Unit | None:
+    """The enemy worth closing on: points at stake over distance, leaders weighted up."""
+    best, score = None, 0.0
+    record = data.units[unit.type]
+    for target in _enemies(state, unit):
+        t_record = data.units[target.type]
+        if unit.kind == "trooper" and target.kind != "trooper" and not any(
+                "armour_piercing" in w.traits for w in record.weapons) and not unit.grenades:
+            continue
+        value = t_record.points * weights[target.player]
+        value /= 10.0 + gap(unit, target)
+        if value > score:
+            best, score = target, value
+    return best
+
+
+def _standoff(data: RobogearData, record: UnitRecord) -> float:
+    """How close a unit wants to be: the far edge of its best band (where it hurts most)."""
+    edges = (steps(data.measures.short_cm), steps(data.measures.medium_cm),
+             steps(data.measures.long_cm))
+    best = 0
+    for weapon in record.weapons:
+        if "flamer" in weapon.traits:
+            return steps(data.measures.flame_length_cm) * 0.8
+        top = max(weapon.damage)
+        best = max(best, max(i for i, d in enumerate(weapon.damage) if d == top))
+    return edges[best] * 0.95
+
+
+def _advance(observation: Observation[RobogearState, RobogearData], state: RobogearState,
+             data: RobogearData, decision: Decision) -> Action | None:
+    """Turn onto or move toward the chosen prey with the first unit that still can."""
+    movers = [s for s in decision.spaces if s.action_type is Move]
+    if not movers:
+        return None
+    weights = _leader_weights(state, data)
+    for unit_id in getattr(movers[0], "units", ()):
+        unit = state.units[unit_id]
+        prey = _prey(state, data, unit, weights)
+        if prey is None:
+            continue
+        record = data.units[unit.type]
+        if _engaged(state, data, unit, weights):
+            continue
+        row = movement(data, record)
+        heading = heading_to(unit, prey)
+        fixed = any(not w.turret for w in record.weapons)
+        stand = _standoff(data, record)
+        close = gap(unit, prey) <= stand
+        wanted = heading
+        if not row.any_direction and abs((heading - unit.facing + 180) % 360 - 180) > 0.5:
+            swing = (heading - unit.facing + 180) % 360 - 180
+            limit = min(row.max_turn, 180.0)
+            wanted = (unit.facing + max(-limit, min(limit, swing))) % 360
+            turn = Turn(unit.id, round(wanted, 4))
+            if (not close or fixed) and observation.check(turn) is None:
+                return turn
+        if close:
+            continue
+        speed = rate(row, heading - unit.facing)[0] or row.forward
+        direction = heading if row.any_direction else unit.facing
+        room = max(0.5, gap(unit, prey) - stand * 0.9)
+        for scale in (1.0, 0.6, 0.3):
+            distance = round(min(unit.points_left * speed, room) * scale, 3)
+            for offset in (0.0, 30.0, -30.0) if row.any_direction else (0.0,):
+                action = Move(unit.id, round((direction + offset) % 360, 4), distance)
+                if distance > 0.2 and observation.check(action) is None:
+                    return action
+    return None

@@ -1,0 +1,91 @@
+"""Damage along the armour scale, critical tokens, pilots' lives and losses."""
+
+from __future__ import annotations
+
+from warbench.core.engine import Game
+from warbench.core.events import UnitDamaged, UnitDestroyed
+from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.events import Damaged, Destroyed, PilotHit, TokenPlaced
+from warbench.rulesets.robogear.state import RobogearState, Section, Unit, armour_level, section
+from warbench.rulesets.robogear.table import free_spot
+
+RobogearGame = Game[RobogearState, RobogearData]
+
+
+def damage(game: RobogearGame, unit: Unit, amount: int, by: Unit | None, *, crit: bool) -> None:
+    """Move the slider ``amount`` cells down (or take lives); past the end the unit is lost.
+
+    ``crit``: a hit that leaves a machine in its yellow or red section rolls a D6 for a
+    critical token (seed: after a shot).
+    """
+    if amount <= 0 or not unit.alive:
+        return
+    record = game.data.units[unit.type]
+    unit.damage = min(record.cells, unit.damage + amount)
+    part = section(record, unit.damage)
+    level = armour_level(record, unit.damage)
+    game.emit(Damaged(unit.id, amount, level, int(part),
+                      text=f"{record.name} #{unit.id} takes {amount}: level {level}"))
+    game.emit(UnitDamaged(unit.type, unit.player, float(amount),
+                          None if by is None else by.player, None if by is None else by.type))
+    if unit.damage >= record.cells:
+        destroy(game, unit)
+        return
+    if crit and unit.kind == "machine" and part is not Section.GREEN:
+        place_token(game, unit, part, by)
+
+
+def place_token(game: RobogearGame, unit: Unit, part: Section, by: Unit | None) -> None:
+    """Roll a D6 on the yellow or red token table and lay the token (engine default)."""
+    tables = game.data.tables
+    face = game.dice_for(unit.player).faces(6, 1, label="critical token")[0]
+    token = (tables.yellow_tokens if part is Section.YELLOW else tables.red_tokens)[face - 1]
+    if token == "none":
+        return
+    game.emit(TokenPlaced(unit.id, token, text=f"unit {unit.id} gets a {token} token"))
+    if token == "pilot":
+        wound_pilot(game, unit, 1)
+    elif token == "jam":
+        record = game.data.units[unit.type]
+        working = [i for i in range(len(record.weapons)) if i not in unit.jammed]
+        if working:
+            best = max(working, key=lambda i: sum(record.weapons[i].damage))
+            unit.jammed.append(best)
+    else:
+        unit.tokens.append(token)
+
+
+def wound_pilot(game: RobogearGame, unit: Unit, amount: int) -> None:
+    """The pilot loses lives; at none the machine stands still without a driver."""
+    if unit.pilot <= 0:
+        return
+    unit.pilot = max(0, unit.pilot - amount)
+    game.emit(PilotHit(unit.id, unit.pilot, text=f"the pilot of unit {unit.id} has "
+                       f"{unit.pilot} lives left"))
+
+
+def destroy(game: RobogearGame, unit: Unit) -> None:
+    """Remove the unit; a machine leaves a crater and its carried troopers roll to live."""
+    state = game.state
+    unit.alive = False
+    unit.pilot = 0
+    record = game.data.units[unit.type]
+    game.emit(Destroyed(unit.id, text=f"{record.name} #{unit.id} is destroyed"))
+    game.emit(UnitDestroyed(unit.type, unit.player))
+    if unit.kind == "machine" and unit.carried_by < 0 and not unit.reserve:
+        state.craters.append((round(unit.x, 3), round(unit.y, 3)))
+    survive = game.data.measures.apc_survive
+    for rider in state.units:
+        if rider.alive and rider.carried_by == unit.id:
+            face = game.dice_for(rider.player).faces(6, 1, label="carrier destroyed")[0]
+            rider.carried_by = -1
+            spot = free_spot(state, game.data, rider, unit)
+            if face < survive or spot is None:
+                destroy(game, rider)
+            else:
+                rider.x, rider.y = spot
+    for other in state.units:
+        if other.healing == unit.id:
+            other.healing = -1
+        if other.held_by == unit.id:
+            other.held_by = -1

@@ -1,0 +1,401 @@
+"""Shooting: aimed shots, pilots, hard targets, fan fire, blasts, indirect fire, flamers
+and hand grenades.
+
+A shot hits when accuracy (D6 - the band's penalty + the weapon's bonus, +1 for a trooper
+shooting from above) is greater than the target's defence (a roll by how much of it is
+hidden, +1 for a hard target; D6+2 for troopers in a carrier).
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.geometry.templates import BlastTemplate
+from warbench.core.geometry.vectors import Point
+from warbench.rulesets.robogear.actions import Shoot, Throw
+from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wound_pilot
+from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
+from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
+from warbench.rulesets.robogear.state import RobogearState, Unit
+from warbench.rulesets.robogear.table import (
+    aimed,
+    band,
+    body,
+    elevation,
+    flying,
+    gap,
+    heading_to,
+    hidden_share,
+    teardrop,
+    touching,
+)
+
+
+def spot(state: RobogearState, unit: Unit) -> Unit:
+    """The base that stands for ``unit`` on the table: its carrier while it rides one."""
+    return state.units[unit.carried_by] if unit.carried_by >= 0 else unit
+
+
+def crew_for(state: RobogearState, data: RobogearData, gun: Unit, count: int = 1) -> list[Unit]:
+    """Troopers within a step of the gun free to serve it: of its player, and of the
+    battery's crew squad if the gun belongs to a battery that has one."""
+    crews = {s.id for s in state.squads if s.crew_of == gun.squad}
+    free = [
+        unit for unit in state.units
+        if unit.on_table and unit.kind == "trooper" and unit.player == gun.player
+        and not unit.busy and gap(unit, gun) <= 1.0 and (not crews or unit.squad in crews)
+    ]
+    return free[:count] if len(free) >= count else []
+
+
+def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | None:
+    """Why the unit may not shoot at all right now, or None."""
+    record = data.units[unit.type]
+    if unit.kind == "machine":
+        if unit.pilot <= 0:
+            return "a machine without a pilot can neither shoot nor move"
+        if unit.pilot < data.measures.pilot_lives and unit.moved:
+            return "a machine with a wounded pilot either moves or shoots in a turn"
+        for other in state.units:
+            if (other.on_table and other.kind == "machine"
+                    and state.enemies(other.player, unit.player)
+                    and flying(data.units[other.type]) == flying(record)
+                    and touching(unit, other)):
+                return f"unit {unit.id} touches enemy machine {other.id}: back off to shoot"
+    elif unit.kind == "gun":
+        if unit.carried_by >= 0:
+            return "a gun aboard a carrier cannot fire (engine default)"
+        if not (record.pilot_seat and unit.pilot > 0) and not crew_for(state, data, unit):
+            return "a gun fires only with a trooper of its crew within a step"
+    else:
+        if unit.crewing:
+            return "a trooper serving a gun does nothing else this round"
+        if unit.healing >= 0 or unit.held_by >= 0:
+            return "a medic and the trooper being treated do nothing else"
+        for other in state.units:
+            if other.on_table and other.kind == "trooper" and state.enemies(
+                other.player, unit.player) and touching(spot(state, unit), other):
+                return f"trooper {unit.id} is in close combat with {other.id}: step away to shoot"
+    return None
+
+
+def shot_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Shoot
+) -> str | None:
+    """Why this shot is illegal (naming the rule), or None."""
+    return shooting_block(state, data, unit) or shot_detail(state, data, unit, action)
+
+
+def shot_detail(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Shoot,
+    share: float | None = None,
+) -> str | None:
+    """Why this shot is illegal, for a unit free to shoot (``shooting_block`` is None);
+    ``share``: the target's hidden share from the shooter, if already known."""
+    record = data.units[unit.type]
+    if not 0 <= action.weapon < len(record.weapons):
+        return f"{record.name} has no weapon {action.weapon}"
+    if not 0 <= action.target < len(state.units):
+        return f"there is no unit {action.target}"
+    weapon = record.weapons[action.weapon]
+    target = state.units[action.target]
+    if not target.alive or target.reserve:
+        return f"unit {target.id} is not on the table"
+    if not state.enemies(unit.player, target.player):
+        return "only enemy units may be chosen as targets"
+    if unit.threw:
+        return "a hand grenade is thrown instead of the main weapon this turn"
+    if action.weapon in unit.jammed:
+        return f"the {weapon.name} is jammed (critical token)"
+    shots = unit.fired.count(action.weapon)
+    if unit.kind == "machine" and shots:
+        return f"each weapon of a machine fires once a turn; the {weapon.name} has fired"
+    if unit.kind == "trooper" and shots >= weapon.shots:
+        return f"the {weapon.name} fires {weapon.shots} time(s) a turn"
+    if unit.ammo[action.weapon] == 0:
+        return f"the {weapon.name} is out of ammunition"
+    cost = weapon.cost if unit.kind == "trooper" else 1
+    if unit.points_left < cost:
+        return f"a shot costs {cost} resource; {unit.points_left} left"
+    t_record = data.units[target.type]
+    if target.carried_by >= 0 and data.units[state.units[target.carried_by].type].cockpit != "open":
+        return "troopers inside a closed carrier cannot be shot"
+    if action.at_pilot and (t_record.cockpit != "open" or target.pilot <= 0):
+        return "only the pilot of an open machine can be shot at"
+    if target.kind != "trooper" and not action.at_pilot and unit.kind == "trooper" and (
+        "armour_piercing" not in weapon.traits and "blast" not in weapon.traits
+    ):
+        return "small arms cannot harm machines or guns; only armour-piercing weapons can"
+    shooter = spot(state, unit)
+    aim = spot(state, target)
+    if "flamer" in weapon.traits:
+        return _flame_refusal(state, data, unit, action, weapon)
+    distance = gap(shooter, aim)
+    reach = band(distance, data.measures)
+    if reach is None:
+        return f"unit {target.id} is beyond long range ({distance:.1f} steps)"
+    if weapon.damage[reach] == 0:
+        return f"the {weapon.name} is useless at that range (damage 0)"
+    if unit.kind != "trooper" and not (weapon.turret or record.turntable) and not aimed(
+            shooter, aim):
+        return f"the {weapon.name} is fixed: turn to point it at the target first"
+    if action.indirect:
+        if "indirect" not in weapon.traits:
+            return f"the {weapon.name} cannot fire indirectly"
+        if not any(
+            eye.on_table and not state.enemies(eye.player, unit.player)
+            and (data.units[eye.type].spotter or data.units[eye.type].radar)
+            and hidden_share(state, data, eye, aim) < 1.0
+            for eye in state.units
+        ):
+            return "indirect fire needs a friendly spotter or radar that sees the target"
+    elif (hidden_share(state, data, shooter, aim) if share is None else share) >= 1.0:
+        return f"unit {target.id} is out of sight"
+    if "blast" in weapon.traits or "indirect" in weapon.traits:
+        return _marker_refusal(state, data, unit, aim, weapon.blast_cm)
+    return None
+
+
+def _marker_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, aim: Unit, diameter_cm: float
+) -> str | None:
+    marker = BlastTemplate(Point(aim.x, aim.y), steps(diameter_cm) / 2)
+    for other in state.units:
+        if other.on_table and not state.enemies(other.player, unit.player) and marker.touches(
+                body(other)):
+            return "a blast marker may not be placed touching a friendly model"
+    return None
+
+
+def _flame_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Shoot, weapon: WeaponRecord
+) -> str | None:
+    shooter = spot(state, unit)
+    target = state.units[action.target]
+    heading = heading_to(shooter, target) if weapon.turret else shooter.facing
+    template = teardrop(shooter, heading, data.measures)
+    if not template.touches(body(spot(state, target))):
+        return f"the flamer template does not reach unit {target.id}"
+    for other in state.units:
+        if other is not unit and other.on_table and not state.enemies(
+                other.player, unit.player) and template.touches(body(other)):
+            return "the flamer template may not touch a friendly model"
+    return None
+
+
+def throw_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Throw
+) -> str | None:
+    """Why this grenade may not be thrown, or None."""
+    if unit.kind != "trooper" or unit.grenades <= 0:
+        return "this unit has no hand grenades left"
+    if unit.threw:
+        return "no more than one grenade a turn"
+    if unit.fired:
+        return "a grenade is thrown instead of the main weapon: it has already fired"
+    return shooting_block(state, data, unit) or throw_detail(state, data, unit, action)
+
+
+def throw_detail(
+    state: RobogearState, data: RobogearData, unit: Unit, action: Throw
+) -> str | None:
+    """Why this grenade may not be thrown, for a unit free to throw one."""
+    if unit.points_left < 1:
+        return "a throw costs 1 resource"
+    if not 0 <= action.target < len(state.units):
+        return f"there is no unit {action.target}"
+    target = state.units[action.target]
+    if not target.on_table or not state.enemies(unit.player, target.player):
+        return "grenades are thrown at an enemy on the table"
+    shooter = spot(state, unit)
+    if band(gap(shooter, target), data.measures) != 0:
+        return "a grenade reaches short range only (engine default)"
+    if hidden_share(state, data, shooter, target) >= 1.0:
+        return f"unit {target.id} is out of sight"
+    return _marker_refusal(state, data, unit, target, data.measures.grenade_blast_cm)
+
+
+def accuracy_bonus(state: RobogearState, data: RobogearData, unit: Unit, target: Unit) -> int:
+    """+1 for a trooper shooting from at least a step above a trooper, or from above a
+    machine's cabin."""
+    if unit.kind != "trooper":
+        return 0
+    record, t_record = data.units[unit.type], data.units[target.type]
+    up = elevation(state, spot(state, unit), record)
+    down = elevation(state, target, t_record)
+    if target.kind == "trooper":
+        return 1 if up >= down + 1.0 else 0
+    return 1 if up > down + t_record.height else 0
+
+
+def hard_target(data: RobogearData, unit: Unit, target: Unit, at_pilot: bool) -> int:
+    """+1 defence: a trooper (or a pilot) against machines and guns, a flyer against the
+    ground; a trooper is an ordinary target for another trooper."""
+    s_record, t_record = data.units[unit.type], data.units[target.type]
+    if (target.kind == "trooper" or at_pilot) and unit.kind != "trooper":
+        return 1
+    if flying(t_record) and not at_pilot and not flying(s_record):
+        return 1
+    return 0
+
+
+def roll_defence(game: RobogearGame, unit: Unit, target: Unit, at_pilot: bool = False) -> int:
+    """The target's defence: D6+2 in a carrier, else a roll by cover, +1 if hard."""
+    state, data = game.state, game.data
+    dice = game.dice_for(target.player)
+    if target.carried_by >= 0:
+        return dice.faces(6, 1, label="defence")[0] + data.measures.apc_defence_bonus
+    share = hidden_share(state, data, spot(state, unit), target)
+    value = 0
+    for row in data.tables.cover:
+        if share >= row.share:
+            if row.dice:
+                value = sum(dice.faces(row.sides, row.dice, label="defence")) + row.plus
+            break
+    return value + hard_target(data, unit, target, at_pilot)
+
+
+def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
+    """Fire: pay, then resolve by the weapon's kind."""
+    state, data = game.state, game.data
+    record = data.units[unit.type]
+    weapon = record.weapons[action.weapon]
+    unit.points_left -= weapon.cost if unit.kind == "trooper" else 1
+    unit.fired.append(action.weapon)
+    unit.shot = True
+    if unit.ammo[action.weapon] > 0:
+        unit.ammo[action.weapon] -= 1
+    if unit.kind == "gun" and not (record.pilot_seat and unit.pilot > 0):
+        for crew in crew_for(state, data, unit):
+            crew.crewing = True
+    target = state.units[action.target]
+    if "flamer" in weapon.traits:
+        _flame(game, unit, target, weapon)
+        return
+    aim = spot(state, target)
+    reach = band(gap(spot(state, unit), aim), data.measures) or 0
+    if action.indirect:
+        _blast(game, unit, aim, weapon.damage[reach], weapon.blast_cm, scatter_dice=2)
+        return
+    accuracy = _accuracy(game, unit, target, weapon.bonus, reach)
+    defence = roll_defence(game, unit, target, action.at_pilot)
+    hit = accuracy > defence
+    game.emit(ShotResolved(unit.id, target.id, weapon.name, accuracy, defence, hit,
+                           text=f"unit {unit.id} fires the {weapon.name} at {target.id}: "
+                           f"{accuracy} against {defence}, {'hit' if hit else 'miss'}"))
+    if "blast" in weapon.traits:
+        _blast(game, unit, aim, weapon.damage[reach], weapon.blast_cm,
+               scatter_dice=0 if hit else 1)
+        return
+    if hit:
+        _hit(game, unit, target, weapon.damage[reach], weapon, action.at_pilot)
+    if "fan" in weapon.traits:
+        _fan(game, unit, target, weapon, accuracy, reach)
+
+
+def _accuracy(game: RobogearGame, unit: Unit, target: Unit, bonus: int, reach: int) -> int:
+    data = game.data
+    face = game.dice_for(unit.player).faces(6, 1, label="accuracy")[0]
+    above = accuracy_bonus(game.state, data, unit, spot(game.state, target))
+    return face - data.tables.accuracy_penalty[reach] + bonus + above
+
+
+def _hit(game: RobogearGame, unit: Unit, target: Unit, amount: int, weapon: WeaponRecord,
+         at_pilot: bool) -> None:
+    if at_pilot:
+        wound_pilot(game, target, target.pilot if "deadly" in weapon.traits else amount)
+    elif "deadly" in weapon.traits and target.kind == "trooper":
+        destroy(game, target)
+    else:
+        damage(game, target, amount, unit, crit=True)
+
+
+def _fan(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord, accuracy: int,
+         reach: int) -> None:
+    """Every other enemy trooper within a step of the line of fire, in range, rolls defence."""
+    from warbench.core.geometry.shapes import point_segment_distance
+
+    state, data = game.state, game.data
+    shooter = spot(state, unit)
+    for other in list(state.units):
+        if other is target or not other.on_table or other.kind != "trooper":
+            continue
+        if not state.enemies(unit.player, other.player):
+            continue
+        if point_segment_distance(other.x, other.y, shooter.x, shooter.y, target.x,
+                                  target.y) > 1.0 + other.radius:
+            continue
+        other_band = band(gap(shooter, other), data.measures)
+        if other_band is None or weapon.damage[other_band] == 0:
+            continue
+        defence = roll_defence(game, unit, other)
+        hit = accuracy > defence
+        game.emit(ShotResolved(unit.id, other.id, weapon.name, accuracy, defence, hit,
+                               text=f"fan fire sweeps unit {other.id}"))
+        if hit:
+            _hit(game, unit, other, weapon.damage[other_band], weapon, False)
+
+
+def _blast(game: RobogearGame, unit: Unit, aim: Unit, amount: int, diameter_cm: float,
+           *, scatter_dice: int) -> None:
+    """Lay a blast marker over ``aim``, scatter it ``scatter_dice`` D6 cm, hit all under it."""
+    state, data = game.state, game.data
+    x, y = aim.x, aim.y
+    moved = 0.0
+    if scatter_dice:
+        dice = game.dice_for(unit.player)
+        way = dice.faces(6, 1, label="scatter direction")[0]
+        moved = steps(sum(dice.faces(6, scatter_dice, label="scatter distance")))
+        shooter = spot(state, unit)
+        heading = math.radians(heading_to(shooter, aim) + data.tables.scatter_degrees[way - 1])
+        x += math.sin(heading) * moved
+        y += math.cos(heading) * moved
+    if not (0 <= x <= state.width and 0 <= y <= state.height):
+        game.emit(BlastLanded(unit.id, round(x, 3), round(y, 3), moved, (),
+                              text="the shell scatters off the table"))
+        return
+    marker = BlastTemplate(Point(x, y), steps(diameter_cm) / 2)
+    hit = [other for other in state.units if other.on_table and marker.touches(body(other))]
+    game.emit(BlastLanded(unit.id, round(x, 3), round(y, 3), moved,
+                          tuple(other.id for other in hit),
+                          text=f"a blast lands over {len(hit)} unit(s)"))
+    for other in hit:
+        damage(game, other, amount, unit, crit=True)
+
+
+def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -> None:
+    """Every model under the teardrop is hit; the pilot of an open machine and troopers in
+    an open carrier under it take D6 hits."""
+    state, data = game.state, game.data
+    shooter = spot(state, unit)
+    heading = heading_to(shooter, target) if weapon.turret else shooter.facing
+    template = teardrop(shooter, heading, data.measures)
+    hit = [o for o in state.units if o.on_table and o is not unit and template.touches(body(o))]
+    game.emit(BlastLanded(unit.id, round(target.x, 3), round(target.y, 3), 0.0,
+                          tuple(o.id for o in hit), text=f"flames wash over {len(hit)} unit(s)"))
+    for other in hit:
+        record: UnitRecord = data.units[other.type]
+        damage(game, other, weapon.damage[0], unit, crit=True)
+        if record.cockpit == "open" and other.alive:
+            hits = game.dice_for(unit.player).faces(6, 1, label="flame inside")[0]
+            wound_pilot(game, other, hits)
+            for rider in state.units:
+                if rider.alive and rider.carried_by == other.id:
+                    damage(game, rider, hits, unit, crit=False)
+
+
+def throw(game: RobogearGame, unit: Unit, action: Throw) -> None:
+    """A hand grenade: accuracy against defence; a miss scatters 1D6 cm; it always bursts."""
+    state, data = game.state, game.data
+    record = data.units[unit.type]
+    unit.points_left -= 1
+    unit.grenades -= 1
+    unit.threw = True
+    target = state.units[action.target]
+    accuracy = _accuracy(game, unit, target, 0, 0)
+    defence = roll_defence(game, unit, target)
+    hit = accuracy > defence
+    game.emit(ShotResolved(unit.id, target.id, "hand grenade", accuracy, defence, hit,
+                           text=f"unit {unit.id} throws a grenade at {target.id}"))
+    _blast(game, unit, target, record.grenade_damage, data.measures.grenade_blast_cm,
+           scatter_dice=0 if hit else 1)

@@ -1,0 +1,191 @@
+"""Groups formed and disbanded at the start of a round.
+
+Squads (and machines) may be joined into a group that shares one turn, or a group broken
+up, at the start of a round; the units of a disbanded group lose their resource until the
+next round. Players regroup in initiative order (engine default), each as often as it
+likes, until it passes.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import IllegalAction
+from warbench.core.procedures import Procedure
+from warbench.core.rng import RandomStream
+from warbench.rulesets.robogear.actions import Regroup
+from warbench.rulesets.robogear.damage import RobogearGame
+from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.state import Element, RobogearState, Squad
+
+
+class SquadType(enum.StrEnum):
+    INFANTRY = "infantry"
+    ARMOUR = "armour"
+    AIR = "air"
+    ARTILLERY = "artillery"
+
+
+def squad_type(state: RobogearState, data: RobogearData, squad: Squad) -> SquadType:
+    """A squad's type for the group rules: infantry, armour, air or artillery."""
+    kinds = [data.units[state.units[u].type] for u in squad.units]
+    if any(r.kind == "machine" and r.chassis == "flyer" for r in kinds):
+        return SquadType.AIR
+    if any(r.kind == "machine" for r in kinds):
+        return SquadType.ARMOUR
+    if all(r.kind == "gun" for r in kinds):
+        return SquadType.ARTILLERY
+    return SquadType.INFANTRY
+
+
+def _leader(state: RobogearState, squad: Squad) -> tuple[float, float] | None:
+    unit = next((state.units[u] for u in squad.units if state.units[u].on_table), None)
+    return None if unit is None else (unit.x, unit.y)
+
+
+def merge_refusal(
+    state: RobogearState, data: RobogearData, player: int, join: int, into: int
+) -> str | None:
+    """Why the squad of element ``join`` may not join element ``into``, or None."""
+    if not (0 <= join < len(state.elements) and 0 <= into < len(state.elements)) or (
+            join == into):
+        return "name two different squads or groups of yours"
+    first, second = state.elements[join], state.elements[into]
+    if first.player != player or second.player != player:
+        return "only your own squads can be grouped"
+    if len(first.squads) != 1 or not second.squads:
+        return "a single squad joins a squad or a group"
+    squads = [state.squads[s] for s in (*second.squads, *first.squads)]
+    if len(squads) > 3:
+        return "a group has at most three squads"
+    types = [squad_type(state, data, s) for s in squads]
+    if any(types.count(t) > 2 for t in types):
+        return "a group has at most two squads of one type"
+    if SquadType.AIR in types and any(t is not SquadType.AIR for t in types):
+        return "ground units cannot be grouped with air units"
+    places = [_leader(state, s) for s in squads]
+    if any(p is None for p in places):
+        return "every squad of a group must be on the table"
+    limit = steps(data.measures.group_gap_cm)
+    for a in places:
+        for b in places:
+            if a is not None and b is not None and math.dist(a, b) > limit:
+                return "the squads of a group must be within 40 cm of each other"
+    return None
+
+
+def regroup_refusal(
+    state: RobogearState, data: RobogearData, player: int, action: Regroup
+) -> str | None:
+    """Why this regrouping is illegal, or None."""
+    if action.disband >= 0:
+        if action.disband >= len(state.elements):
+            return f"there is no group {action.disband}"
+        group = state.elements[action.disband]
+        if group.player != player or len(group.squads) < 2:
+            return "only a group of yours (two or more squads) can be disbanded"
+        return None
+    if action.join >= 0 or action.into >= 0:
+        return merge_refusal(state, data, player, action.join, action.into)
+    return None
+
+
+class RegroupSpace(ParamSpace):
+    """Regroupings judged by the group rules (samples: the legal listed ones)."""
+
+    action_type = Regroup
+
+    def __init__(self, state: RobogearState, data: RobogearData, player: int,
+                 legal: list[Action]) -> None:
+        self._state = state
+        self._data = data
+        self.player = player
+        self._legal = legal
+        self.description = "join a squad to a squad or group, or disband a group"
+
+    def validate(self, action: Action) -> str | None:
+        if not isinstance(action, Regroup):
+            return f"{action!r} is not a regrouping"
+        return regroup_refusal(self._state, self._data, self.player, action)
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        return [self._legal[rng.choice_index(len(self._legal))] for _ in range(count)]
+
+
+def regroup_options(state: RobogearState, data: RobogearData, player: int) -> list[Action]:
+    """Passing, every legal disbanding and every legal joining."""
+    mine = [e for e in state.elements if e.player == player and e.squads]
+    found: list[Action] = [Regroup()]
+    found += [Regroup(disband=e.id) for e in mine if len(e.squads) > 1]
+    limit = steps(data.measures.group_gap_cm)
+    places = {e.id: [_leader(state, state.squads[s]) for s in e.squads] for e in mine}
+    for a in mine:
+        if len(a.squads) != 1 or places[a.id][0] is None:
+            continue
+        ax, ay = places[a.id][0] or (0.0, 0.0)
+        for b in mine:
+            near = all(p is not None and math.hypot(p[0] - ax, p[1] - ay) <= limit
+                       for p in places[b.id])
+            if b is not a and len(b.squads) < 3 and near and merge_refusal(
+                    state, data, player, a.id, b.id) is None:
+                found.append(Regroup(join=a.id, into=b.id))
+    return found
+
+
+@dataclass(slots=True)
+class Regrouping(Procedure[RobogearState, RobogearData]):
+    """Each player in initiative order regroups until it passes."""
+
+    turn: int = 0
+
+    def decisions(self, game: RobogearGame) -> list[Decision]:
+        state = game.state
+        if self.turn >= len(state.order):
+            return []
+        player = state.order[self.turn]
+        options = regroup_options(state, game.data, player)
+        space = RegroupSpace(state, game.data, player, options)
+        return [Decision(player, "form or disband groups, or pass", tuple(options), (space,))]
+
+    def act(self, game: RobogearGame, player: int, action: Action) -> None:
+        state = game.state
+        if not isinstance(action, Regroup):
+            raise IllegalAction(f"{action!r}: regroup or pass at the start of the round")
+        refusal = regroup_refusal(state, game.data, player, action)
+        if refusal:
+            raise IllegalAction(refusal)
+        if action.disband >= 0:
+            disband(state, action.disband)
+        elif action.join >= 0:
+            join(state, action.join, action.into)
+        else:
+            self.turn += 1
+
+    def step(self, game: RobogearGame) -> None:
+        game.pop()
+
+
+def join(state: RobogearState, join_id: int, into_id: int) -> None:
+    """Move the joining squad into the group; the squads take the group's name."""
+    joining, group = state.elements[join_id], state.elements[into_id]
+    group.squads += joining.squads
+    joining.squads = []
+    name = next((state.squads[s].group for s in group.squads if state.squads[s].group),
+                f"g{group.id}")
+    group.name = f"group {name}"
+    for squad in group.squads:
+        state.squads[squad].group = name
+
+
+def disband(state: RobogearState, element_id: int) -> None:
+    """Break a group into its squads; they lose their resource until the next round."""
+    group = state.elements[element_id]
+    for squad in group.squads:
+        state.squads[squad].group = ""
+        state.elements.append(Element(len(state.elements), group.player,
+                                      state.squads[squad].name, [squad], done=True))
+    group.squads = []

@@ -1,0 +1,399 @@
+"""Movement by chassis, turning, ramming and running troopers over.
+
+A machine pays 1 resource for every 2 steps, a trooper 1 a step; which directions a unit
+may take and what a turn costs come from ``tables.toml``'s movement rows (seed where it
+speaks, engine default for walkers going back or sideways).
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.actions import Action
+from warbench.core.decisions import ParamSpace
+from warbench.core.geometry.vectors import signed_angle
+from warbench.core.rng import RandomStream
+from warbench.rulesets.robogear.actions import Move, Ram, RunOver, Turn
+from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
+from warbench.rulesets.robogear.data import Movement, RobogearData, UnitRecord, steps
+from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
+from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.state import RobogearState, Unit, armour_level
+from warbench.rulesets.robogear.table import (
+    crossing_cost,
+    flying,
+    gap,
+    heading_to,
+    path_blocker,
+)
+
+#: Headings closer than this (degrees) count as the same direction.
+ANGLE_TOLERANCE = 0.01
+
+
+def movement(data: RobogearData, record: UnitRecord) -> Movement:
+    """The movement row of the unit's chassis (troopers and guns have their own)."""
+    return data.tables.movement[record.chassis or record.kind]
+
+
+def rate(row: Movement, relative: float) -> tuple[float, str]:
+    """Steps per resource point along a heading ``relative`` to the facing, and its name.
+
+    >>> rate(Movement(forward=2.0, back=1.0, side=1.0), -90.0)
+    (1.0, 'sideways')
+    """
+    if row.any_direction:
+        return row.forward, "any direction"
+    off = abs(signed_angle(relative))
+    if off <= ANGLE_TOLERANCE:
+        return row.forward, "forward"
+    if abs(off - 180.0) <= ANGLE_TOLERANCE:
+        return row.back, "back"
+    if abs(off - 90.0) <= ANGLE_TOLERANCE:
+        return row.side, "sideways"
+    return 0.0, "at an angle"
+
+
+def move_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | None:
+    """Why the unit may not move or turn at all now, or None."""
+    if unit.carried_by >= 0:
+        return "a unit riding a carrier moves with it (disembark first)"
+    if unit.kind == "machine":
+        if unit.pilot <= 0:
+            return "a machine without a pilot can neither shoot nor move"
+        if unit.pilot < data.measures.pilot_lives and unit.shot:
+            return "a machine with a wounded pilot either moves or shoots in a turn"
+    if unit.kind == "trooper" and unit.crewing:
+        return "a trooper serving a gun does nothing else this round"
+    if unit.healing >= 0 or unit.held_by >= 0:
+        return "a medic and the trooper being treated do nothing else"
+    return None
+
+
+def step_cost(row: Movement, relative: float, distance: float) -> int | str:
+    """Resource for a straight move, or why the chassis cannot move that way."""
+    speed, way = rate(row, relative)
+    if speed <= 0:
+        return f"this chassis cannot move {way}"
+    return max(1, math.ceil(distance / speed - 1e-9))
+
+
+def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str | None:
+    """Why this move is illegal (naming the rule), or None."""
+    unit = state.units[action.unit]
+    record = data.units[unit.type]
+    blocked = move_block(state, data, unit)
+    if blocked:
+        return blocked
+    if not (0.0 < action.distance < 1000.0) or not math.isfinite(action.heading):
+        return "a move needs a positive distance and a heading"
+    row = movement(data, record)
+    relative = action.heading - unit.facing
+    cost = step_cost(row, relative, action.distance)
+    if isinstance(cost, str):
+        return cost
+    if unit.kind == "gun":
+        if not record.wheels:
+            return "this gun has no wheels and cannot be moved"
+        if len(crew_for(state, data, unit, 2)) < 2:
+            return "moving a gun takes two troopers within a step of it"
+    x1, y1 = _target(unit, action.heading, action.distance)
+    forward = rate(row, relative)[1] in ("forward", "any direction")
+    extra = crossing_cost(state, data, unit, record, x1, y1, forward)
+    if isinstance(extra, str):
+        return extra
+    if cost + extra > unit.points_left:
+        return f"the move costs {cost + extra} resource; {unit.points_left} left"
+    return (path_blocker(state, data, unit, x1, y1)
+            or _group_refusal(state, data, unit, x1, y1)
+            or _battery_refusal(state, data, unit, x1, y1)
+            or _crew_refusal(state, unit, x1, y1))
+
+
+def _crew_refusal(state: RobogearState, unit: Unit, x: float, y: float) -> str | None:
+    """A battery's crew stays within a step of its guns while a gun with ammunition is
+    left."""
+    battery = state.squads[unit.squad].crew_of
+    if battery < 0:
+        return None
+    guns = [state.units[g] for g in state.squads[battery].units]
+    live = [g for g in guns if g.alive and any(a != 0 for a in g.ammo)]
+    if not live:
+        return None
+    if all(math.hypot(g.x - x, g.y - y) - g.radius - unit.radius > 1.0 for g in live):
+        return "a battery's crew may not leave its guns while a gun and ammunition last"
+    return None
+
+
+def _battery_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, x: float, y: float
+) -> str | None:
+    """A gun of a battery stays within 4 steps of another gun of it."""
+    if unit.kind != "gun":
+        return None
+    mates = [state.units[u] for u in state.squads[unit.squad].units
+             if u != unit.id and state.units[u].kind == "gun" and state.units[u].alive]
+    if not mates:
+        return None
+    reach = data.measures.battery_gap_steps
+    if all(math.hypot(m.x - x, m.y - y) - m.radius - unit.radius > reach for m in mates):
+        return "a battery's guns stand within 4 steps of a neighbour"
+    return None
+
+
+def _group_refusal(
+    state: RobogearState, data: RobogearData, unit: Unit, x: float, y: float
+) -> str | None:
+    """Squads of a group stay within 40 cm of each other (troopers measured from the
+    squad's leader, its first living model)."""
+    squad = state.squads[unit.squad]
+    if not squad.group:
+        return None
+    leader = next((u for u in squad.units if state.units[u].alive), unit.id)
+    if leader != unit.id:
+        return None
+    limit = steps(data.measures.group_gap_cm)
+    for other in state.squads:
+        if other.group != squad.group or other.player != squad.player or other is squad:
+            continue
+        lead = next((state.units[u] for u in other.units if state.units[u].on_table), None)
+        if lead is not None and math.hypot(lead.x - x, lead.y - y) > limit:
+            return f"squads of group {squad.group} must stay within 40 cm of each other"
+    return None
+
+
+def _target(unit: Unit, heading: float, distance: float) -> tuple[float, float]:
+    rad = math.radians(heading)
+    return round(unit.x + math.sin(rad) * distance, 4), round(unit.y + math.cos(rad) * distance, 4)
+
+
+def move(game: RobogearGame, action: Move) -> None:
+    """Carry out a legal move (guns drag their two crew along)."""
+    state, data = game.state, game.data
+    unit = state.units[action.unit]
+    record = data.units[unit.type]
+    row = movement(data, record)
+    relative = action.heading - unit.facing
+    cost = step_cost(row, relative, action.distance)
+    x1, y1 = _target(unit, action.heading, action.distance)
+    forward = rate(row, relative)[1] in ("forward", "any direction")
+    extra = crossing_cost(state, data, unit, record, x1, y1, forward)
+    if isinstance(cost, str) or isinstance(extra, str):
+        raise ValueError(cost if isinstance(cost, str) else extra)
+    if unit.kind == "gun":
+        for crew in crew_for(state, data, unit, 2):
+            crew.crewing = True
+            crew.x, crew.y = crew.x + x1 - unit.x, crew.y + y1 - unit.y
+    unit.x, unit.y = x1, y1
+    _pay(game, unit, cost + extra)
+
+
+def _pay(game: RobogearGame, unit: Unit, cost: int) -> None:
+    unit.points_left -= cost
+    unit.moved = True
+    if unit.kind == "trooper":
+        unit.busy = True
+    game.emit(Moved(unit.id, unit.x, unit.y, unit.facing, cost,
+                    text=f"unit {unit.id} moves to ({unit.x:.1f}, {unit.y:.1f})"))
+
+
+def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str | None:
+    """Why this turn on the spot is illegal, or None."""
+    unit = state.units[action.unit]
+    record = data.units[unit.type]
+    blocked = move_block(state, data, unit)
+    if blocked:
+        return blocked
+    if not math.isfinite(action.facing):
+        return "a turn needs a facing"
+    row = movement(data, record)
+    off = abs(signed_angle(action.facing - unit.facing))
+    if off <= ANGLE_TOLERANCE:
+        return "the unit already faces that way"
+    if off > row.max_turn + ANGLE_TOLERANCE:
+        return f"a flyer turns at most {row.max_turn:.0f} degrees at a time"
+    cost = 0 if record.turntable else row.turn_cost
+    if unit.kind == "gun" and not crew_for(state, data, unit):
+        return "turning a gun takes a trooper within a step of it"
+    if cost > unit.points_left:
+        return f"a turn costs {cost} resource; {unit.points_left} left"
+    return None
+
+
+def turn(game: RobogearGame, action: Turn) -> None:
+    state, data = game.state, game.data
+    unit = state.units[action.unit]
+    record = data.units[unit.type]
+    cost = 0 if record.turntable else movement(data, record).turn_cost
+    if unit.kind == "gun":
+        for crew in crew_for(state, data, unit):
+            crew.crewing = True
+    unit.facing = round(action.facing % 360.0, 4)
+    _pay(game, unit, cost)
+
+
+def charge_refusal(
+    state: RobogearState, data: RobogearData, action: Ram | RunOver
+) -> str | None:
+    """Why this ram or run-over is illegal, or None."""
+    unit = state.units[action.unit]
+    record = data.units[unit.type]
+    if unit.kind != "machine":
+        return "only machines ram or run troopers over"
+    blocked = move_block(state, data, unit)
+    if blocked:
+        return blocked
+    if not 0 <= action.target < len(state.units):
+        return f"there is no unit {action.target}"
+    target = state.units[action.target]
+    t_record = data.units[target.type]
+    if not target.on_table or not state.enemies(unit.player, target.player):
+        return "the target must be an enemy on the table"
+    if isinstance(action, Ram):
+        if target.kind == "trooper":
+            return "a ram is made against a machine or gun"
+        if flying(t_record) and record.chassis in ("tracked", "walker"):
+            return "tracked and walking machines cannot ram flyers"
+    else:
+        if target.kind != "trooper":
+            return "only troopers are run over"
+        if flying(record):
+            return "only ground machines run troopers over"
+    heading = heading_to(unit, target)
+    row = movement(data, record)
+    run = max(0.0, gap(unit, target))
+    cost = step_cost(row, heading - unit.facing, max(run, 0.01))
+    if isinstance(cost, str):
+        return f"{cost}: face the target to charge it"
+    if cost > unit.points_left:
+        return f"the charge costs {cost} resource; {unit.points_left} left"
+    x1, y1 = _target(unit, heading, run)
+    extra = crossing_cost(state, data, unit, record, x1, y1, True)
+    if isinstance(extra, str):
+        return extra
+    return path_blocker(state, data, unit, x1, y1, ignore=target.id)
+
+
+def charge(game: RobogearGame, action: Ram | RunOver) -> None:
+    """Drive into contact, then resolve the ram or the run-over."""
+    state, data = game.state, game.data
+    unit = state.units[action.unit]
+    target = state.units[action.target]
+    record = data.units[unit.type]
+    heading = heading_to(unit, target)
+    run = max(0.0, gap(unit, target))
+    cost = step_cost(movement(data, record), heading - unit.facing, max(run, 0.01))
+    if isinstance(cost, str):
+        raise ValueError(cost)
+    unit.x, unit.y = _target(unit, heading, run)
+    _pay(game, unit, cost)
+    if isinstance(action, RunOver):
+        face = game.dice_for(target.player).faces(6, 1, label="run over")[0]
+        escaped = face >= data.measures.run_over_escape
+        game.emit(RanOver(unit.id, target.id, escaped,
+                          text=f"trooper {target.id} {'dodges' if escaped else 'is crushed'}"))
+        if not escaped:
+            destroy(game, target)
+        return
+    ram(game, unit, target, run)
+
+
+def ram_power(data: RobogearData, unit: Unit) -> int:
+    """A machine's ram strength before the die: armour level + close-combat weapons."""
+    record = data.units[unit.type]
+    return armour_level(record, unit.damage) + sum(m.power for m in record.melee)
+
+
+def ram(game: RobogearGame, unit: Unit, target: Unit, run: float) -> None:
+    """Both roll D6 + armour level + close-combat power; the table (engine default) gives
+    the damage; a flyer in a ram is destroyed; a run under 4 steps does no damage."""
+    data = game.data
+    tables = data.tables
+    mine = game.dice_for(unit.player).faces(6, 1, label="ram")[0] + ram_power(data, unit)
+    theirs = game.dice_for(target.player).faces(6, 1, label="ram")[0] + ram_power(data, target)
+    game.emit(Rammed(unit.id, target.id, mine, theirs,
+                     text=f"unit {unit.id} rams {target.id}: {mine} against {theirs}"))
+    if run < data.measures.ram_min_steps:
+        return
+    if mine == theirs:
+        hurt = (tables.ram_draw, tables.ram_draw)
+    elif mine > theirs:
+        hurt = (tables.ram_winner, tables.ram_loser_base + mine - theirs)
+    else:
+        hurt = (tables.ram_loser_base + theirs - mine, tables.ram_winner)
+    for victim, amount, by in ((unit, hurt[0], target), (target, hurt[1], unit)):
+        if flying(data.units[victim.type]):
+            destroy(game, victim)
+        else:
+            damage(game, victim, amount, by, crit=False)
+
+
+class MoveSpace(ParamSpace):
+    """Straight moves of the units whose turn it is."""
+
+    action_type = Move
+
+    def __init__(self, state: RobogearState, data: RobogearData, units: list[int]) -> None:
+        self._state = state
+        self._data = data
+        self.units = tuple(units)
+        self.description = "move a unit straight: heading in degrees, distance in steps"
+
+    def validate(self, action: Action) -> str | None:
+        if not isinstance(action, Move):
+            return f"{action!r} is not a move"
+        if action.unit not in self.units:
+            return f"unit {action.unit} does not have the turn"
+        return move_refusal(self._state, self._data, action)
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        found: list[Action] = []
+        for _ in range(count * 4):
+            unit = self._state.units[self.units[rng.choice_index(len(self.units))]]
+            row = movement(self._data, self._data.units[unit.type])
+            if row.any_direction:
+                heading = rng.random() * 360.0
+            else:
+                heading = unit.facing + (0.0, 180.0, 90.0, 270.0)[rng.choice_index(4)]
+            speed = rate(row, heading - unit.facing)[0]
+            if speed <= 0 or unit.points_left <= 0:
+                continue
+            distance = round(0.5 + rng.random() * (unit.points_left * speed - 0.5), 3)
+            action = Move(unit.id, round(heading % 360.0, 4), max(0.5, distance))
+            if self.validate(action) is None:
+                found.append(action)
+                if len(found) >= count:
+                    break
+        return found
+
+
+class TurnSpace(ParamSpace):
+    """Turns on the spot of the units whose turn it is."""
+
+    action_type = Turn
+
+    def __init__(self, state: RobogearState, data: RobogearData, units: list[int]) -> None:
+        self._state = state
+        self._data = data
+        self.units = tuple(units)
+        self.description = "turn a unit on the spot to a facing in degrees"
+
+    def validate(self, action: Action) -> str | None:
+        if not isinstance(action, Turn):
+            return f"{action!r} is not a turn"
+        if action.unit not in self.units:
+            return f"unit {action.unit} does not have the turn"
+        return turn_refusal(self._state, self._data, action)
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        found: list[Action] = []
+        for _ in range(count * 4):
+            unit = self._state.units[self.units[rng.choice_index(len(self.units))]]
+            row = movement(self._data, self._data.units[unit.type])
+            swing = (rng.random() * 2.0 - 1.0) * min(row.max_turn, 180.0)
+            action = Turn(unit.id, round((unit.facing + swing) % 360.0, 4))
+            if self.validate(action) is None:
+                found.append(action)
+                if len(found) >= count:
+                    break
+        return found

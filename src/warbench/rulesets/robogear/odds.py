@@ -1,0 +1,163 @@
+"""Exact odds of ROBOGEAR attacks: a shot through accuracy, defence and cover, and where
+it leaves the target's armour scale and resource; a blast over the models under it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import pydantic
+
+from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
+from warbench.core.odds import Dist
+from warbench.rulesets.robogear.chances import tables_hit_chance
+from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.state import armour_level, section
+from warbench.rulesets.robogear.table import band
+
+SECTIONS = ("green", "yellow", "red")
+
+
+class ShotOptions(pydantic.BaseModel):
+    shooter: str = pydantic.Field(default="ferrum-tank", description="shooter's sheet id")
+    weapon: int = pydantic.Field(default=0, ge=0, description="weapon number on the sheet")
+    target: str = pydantic.Field(default="verdant-walker", description="target's sheet id")
+    distance: float = pydantic.Field(default=10.0, ge=0, description="edge to edge, steps")
+    cover: float = pydantic.Field(default=0.0, ge=0, le=1, description="share hidden (0-1)")
+    above: bool = pydantic.Field(default=False, description="trooper shooting from above")
+    damage: int = pydantic.Field(default=0, ge=0, description="cells the target has lost")
+
+
+class ShotOdds(AttackOdds):
+    name = "shot"
+    summary = "damage of one aimed shot, and where it leaves the target's armour scale"
+    options_model = ShotOptions
+
+    def __init__(self, data: RobogearData) -> None:
+        self.data = data
+
+    def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
+        if not isinstance(options, ShotOptions):
+            raise AttackOptionsError("shot takes ShotOptions")
+        data = self.data
+        shooter, target = data.units[options.shooter], data.units[options.target]
+        if options.weapon >= len(shooter.weapons):
+            raise AttackOptionsError(f"weapon: {shooter.name} has {len(shooter.weapons)} weapons")
+        if options.damage >= target.cells:
+            raise AttackOptionsError(f"damage: {target.name} has only {target.cells} cells")
+        weapon = shooter.weapons[options.weapon]
+        reach = band(options.distance, data.measures)
+        if reach is None or weapon.damage[reach] == 0:
+            raise AttackOptionsError("distance: the weapon is useless at that range")
+        if shooter.kind == "trooper" and target.kind != "trooper" and (
+                "armour_piercing" not in weapon.traits):
+            raise AttackOptionsError("target: small arms cannot harm machines or guns")
+        hard = 0
+        if target.kind == "trooper" and shooter.kind != "trooper":
+            hard = 1
+        if target.chassis == "flyer" and shooter.chassis != "flyer":
+            hard = 1
+        bonus = weapon.bonus + (1 if options.above and shooter.kind == "trooper" else 0)
+        p = tables_hit_chance(data.tables, reach, bonus, options.cover, hard)
+        amount = weapon.damage[reach]
+        if "deadly" in weapon.traits and target.kind == "trooper":
+            amount = target.cells - options.damage
+        after = min(target.cells, options.damage + amount)
+        named: dict[str, float] = {"miss": 1 - p, "hit": p}
+        notes = [f"range band {('short', 'medium', 'long')[reach]}, {amount} damage on a hit"]
+        if after >= target.cells:
+            named["destroyed"] = p
+        else:
+            part = section(target, after)
+            named[f"{SECTIONS[part]} after"] = p
+            notes.append(f"after a hit: armour level {armour_level(target, after)}, "
+                         f"resource {target.resource[part]}, {SECTIONS[part]} section")
+        dist = Dist.from_mapping({0: 1 - p, amount: p} if amount else {0: 1.0})
+        return OddsAnswer(dist, "damage", named, tuple(notes))
+
+
+class BlastOptions(pydantic.BaseModel):
+    damage: int = pydantic.Field(default=4, ge=1, description="damage to each model hit")
+    diameter_cm: float = pydantic.Field(default=10.0, gt=0, description="marker diameter")
+    hit: float = pydantic.Field(default=0.5, ge=0, le=1,
+                                description="chance the aim roll hits (no scatter)")
+    indirect: bool = pydantic.Field(default=False, description="lobbed: always 2D6 cm scatter")
+    models: str = pydantic.Field(default="0,0;2,0;0,3", description=(
+        "models as dx,dy in steps from the aim point (line of fire along +dy), ';' apart"))
+    radius: float = pydantic.Field(default=0.5, gt=0, description="model base radius, steps")
+
+
+class BlastOdds(AttackOdds):
+    name = "blast"
+    summary = "total damage of a blast over the models near its aim point, scatter included"
+    options_model = BlastOptions
+
+    def __init__(self, data: RobogearData) -> None:
+        self.data = data
+
+    def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
+        if not isinstance(options, BlastOptions):
+            raise AttackOptionsError("blast takes BlastOptions")
+        models = parse_models(options.models)
+        radius = steps(options.diameter_cm) / 2
+        degrees = self.data.tables.scatter_degrees
+        mass: dict[int, float] = {}
+        for weight, x, y in scatter_points(options.hit, options.indirect, degrees):
+            hits = sum(1 for mx, my in models
+                       if math.hypot(mx - x, my - y) <= radius + options.radius + 1e-9)
+            total = hits * options.damage
+            mass[total] = mass.get(total, 0.0) + weight
+        dist = Dist.from_mapping(mass)
+        return OddsAnswer(dist, "damage", {"nothing": mass.get(0, 0.0)},
+                          (f"{len(models)} models, marker {options.diameter_cm} cm",))
+
+
+def parse_models(text: str) -> list[tuple[float, float]]:
+    """``"dx,dy;dx,dy"`` as points.
+
+    >>> parse_models("0,0; 1.5,-2")
+    [(0.0, 0.0), (1.5, -2.0)]
+    """
+    points = []
+    for part in text.split(";"):
+        try:
+            x, y = (float(v) for v in part.split(","))
+        except ValueError:
+            raise AttackOptionsError(f"models: {part.strip()!r} is not dx,dy") from None
+        points.append((x, y))
+    return points
+
+
+def scatter_points(
+    hit: float, indirect: bool, degrees: tuple[float, ...]
+) -> list[tuple[float, float, float]]:
+    """Every place the marker may land, with its chance: no scatter on a hit, else a D6
+    direction and 1D6 cm (2D6 cm lobbed)."""
+    found: list[tuple[float, float, float]] = []
+    scatter = 1.0 if indirect else 1.0 - hit
+    if not indirect and hit > 0:
+        found.append((hit, 0.0, 0.0))
+    if scatter <= 0:
+        return found
+    count = 2 if indirect else 1
+    distances: dict[int, float] = {0: 1.0}
+    for _ in range(count):
+        distances = _add_die(distances)
+    for way in degrees:
+        rad = math.radians(way)
+        for cm, p in distances.items():
+            far = steps(cm)
+            found.append((scatter * p / 6, math.sin(rad) * far, math.cos(rad) * far))
+    return found
+
+
+def _add_die(sums: dict[int, float]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for total, p in sums.items():
+        for face in range(1, 7):
+            out[total + face] = out.get(total + face, 0.0) + p / 6
+    return out
+
+
+def attack_odds(data: RobogearData) -> Mapping[str, AttackOdds]:
+    return {"shot": ShotOdds(data), "blast": BlastOdds(data)}

@@ -1,0 +1,123 @@
+"""The finite actions a unit may take in its turn (moves and turns are parameter spaces)."""
+
+from __future__ import annotations
+
+from warbench.core.actions import Action
+from warbench.core.decisions import ParamSpace
+from warbench.core.rng import RandomStream
+from warbench.rulesets.robogear import fire, infantry, moves
+from warbench.rulesets.robogear.actions import (
+    Board,
+    Disembark,
+    Heal,
+    Melee,
+    Ram,
+    RunOver,
+    Shoot,
+    Throw,
+)
+from warbench.rulesets.robogear.damage import RobogearGame
+from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.state import RobogearState, Unit
+from warbench.rulesets.robogear.table import gap, hidden_share
+
+
+def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
+    """Every legal shot, throw, ram, run-over, fight, treatment and boarding of ``unit``."""
+    state, data = game.state, game.data
+    if not unit.alive or unit.reserve or unit.points_left <= 0:
+        return []
+    record = data.units[unit.type]
+    found: list[Action] = []
+    reach = steps(data.measures.long_cm)
+    here = fire.spot(state, unit)
+    enemies = [
+        t for t in state.units
+        if t.alive and not t.reserve and state.enemies(unit.player, t.player)
+    ]
+    if fire.shooting_block(state, data, unit) is None:
+        in_reach = [t for t in enemies if gap(here, fire.spot(state, t)) <= reach]
+        shares = {t.id: hidden_share(state, data, here, fire.spot(state, t)) for t in in_reach}
+        for index, weapon in enumerate(record.weapons):
+            for target in in_reach:
+                choices = [Shoot(unit.id, index, target.id)]
+                if data.units[target.type].cockpit == "open" and target.pilot > 0:
+                    choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
+                if "indirect" in weapon.traits:
+                    choices.append(Shoot(unit.id, index, target.id, indirect=True))
+                elif shares[target.id] >= 1.0:
+                    continue
+                found += [c for c in choices
+                          if fire.shot_detail(state, data, unit, c, shares[target.id]) is None]
+        if unit.grenades > 0 and not unit.threw and not unit.fired:
+            short = steps(data.measures.short_cm)
+            found += [
+                Throw(unit.id, t.id) for t in in_reach
+                if gap(here, t) < short and shares[t.id] < 1.0
+                and fire.throw_detail(state, data, unit, Throw(unit.id, t.id)) is None
+            ]
+    if unit.kind == "machine" and moves.move_block(state, data, unit) is None:
+        run = unit.points_left * max(r.forward for r in data.tables.movement.values()) + 0.01
+        for target in enemies:
+            if target.carried_by >= 0 or gap(unit, target) > run:
+                continue
+            kind = RunOver if target.kind == "trooper" else Ram
+            charge = kind(unit.id, target.id)
+            if moves.charge_refusal(state, data, charge) is None:
+                found.append(charge)
+    if unit.kind == "gun":
+        found += [Board(unit.id, m.id) for m in state.units
+                  if m.on_table and m.kind == "machine" and gap(unit, m) <= 1.0
+                  and infantry.board_refusal(state, data, Board(unit.id, m.id)) is None]
+    if unit.kind == "gun" and unit.carried_by >= 0 and infantry.disembark_refusal(
+            state, data, Disembark(unit.id)) is None:
+        found.append(Disembark(unit.id))
+    if unit.kind != "trooper":
+        return found
+    for other in state.units:
+        if other is unit or not other.alive:
+            continue
+        if other.on_table and gap(unit, other) <= 1.0:
+            for candidate in (Melee(unit.id, other.id), Heal(unit.id, other.id),
+                              Board(unit.id, other.id)):
+                if _refusal(state, data, candidate) is None:
+                    found.append(candidate)
+    if unit.carried_by >= 0 and infantry.disembark_refusal(state, data, Disembark(unit.id)) is None:
+        found.append(Disembark(unit.id))
+    return found
+
+
+def _refusal(state: RobogearState, data: RobogearData, action: Melee | Heal | Board) -> str | None:
+    if isinstance(action, Melee):
+        return infantry.melee_refusal(state, data, action)
+    if isinstance(action, Heal):
+        return infantry.heal_refusal(state, data, action)
+    return infantry.board_refusal(state, data, action)
+
+
+class RuleSpace(ParamSpace):
+    """Actions of one kind by the units whose turn it is, judged by the rules, so that an
+    illegal one is refused with the rule that forbids it; samples are the legal listed
+    ones."""
+
+    def __init__(self, action_type: type[Action], state: RobogearState, data: RobogearData,
+                 units: list[int], legal: list[Action]) -> None:
+        self.action_type = action_type
+        self._state = state
+        self._data = data
+        self.units = tuple(units)
+        self._legal = [a for a in legal if isinstance(a, action_type)]
+        self.description = f"{action_type.__name__.lower()} by a unit taking its turn"
+
+    def validate(self, action: Action) -> str | None:
+        from warbench.rulesets.robogear.turn import refusal_of
+
+        unit = getattr(action, "unit", -1)
+        if unit not in self.units:
+            return f"unit {unit} is not in the squad taking its turn"
+        return refusal_of(self._state, self._data, action)
+
+    def sample(self, rng: RandomStream, count: int) -> list[Action]:
+        if not self._legal:
+            return []
+        return [self._legal[rng.choice_index(len(self._legal))] for _ in range(count)]

@@ -1,0 +1,152 @@
+"""The ROBOGEAR ruleset: what it tells the core about itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from warbench.core.attacks import AttackOdds
+from warbench.core.catalog import Record
+from warbench.core.datafolder import DataFolder
+from warbench.core.lists import ArmyList, Violation
+from warbench.core.rng import RandomStream
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.table import Piece, TablePicture
+from warbench.rulesets.robogear import lists
+from warbench.rulesets.robogear.actions import ACTION_TYPES
+from warbench.rulesets.robogear.data import RobogearData, load_data
+from warbench.rulesets.robogear.events import EVENT_TYPES
+from warbench.rulesets.robogear.setup import (
+    MISSIONS,
+    army_setup,
+    check_depth,
+    new_battle,
+)
+from warbench.rulesets.robogear.state import RobogearState, armour_level, section
+from warbench.rulesets.robogear.turn import Battle
+
+if TYPE_CHECKING:
+    from warbench.core.agents import Agent
+
+SECTION_NAMES = ("green", "yellow", "red")
+
+
+class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
+    """ROBOGEAR (Tehnolog): machines, pilots and infantry, two to four players."""
+
+    id = "robogear"
+    name = "ROBOGEAR"
+    version = "1"
+    min_players = 2
+    max_players = 4
+    demo_players = 3
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+    late_refusals = False  # every refusal comes before any change
+    shipped_data = Path(__file__).parent / "data"
+    secret_fields = ()  # nothing is hidden: every seat sees the whole table
+
+    def load_data(self, folder: DataFolder) -> RobogearData:
+        return load_data(folder)
+
+    def default_setup(self) -> dict[str, Any]:
+        return {"armies": ["ferrum", "verdant", "ashen", "ferrum"], "mission": "annihilation"}
+
+    def new_state(
+        self, setup: Mapping[str, Any], players: int, rng: RandomStream
+    ) -> RobogearState:
+        state = new_battle(self.data, setup, players, rng)
+        check_depth(state, self.data)
+        state.stack.append(Battle())
+        return state
+
+    def setup_for(
+        self, armies: Sequence[ArmyList], scenario: str | None = None
+    ) -> dict[str, Any]:
+        """A battle between these lists; ``scenario`` is a mission, ``2v2`` for teams, or
+        both joined by a comma (``capture,2v2``)."""
+        self.check_players(len(armies))
+        problems: list[str] = []
+        for player, army in enumerate(armies):
+            try:
+                report = self.validate_list(army)
+            except SetupError as error:
+                problems.append(f"armies[{player}]: {error}")
+                continue
+            problems += [f"armies[{player}] ({army.name}): {v}" for v in report.violations]
+        if problems:
+            raise SetupError("; ".join(problems))
+        setup: dict[str, Any] = {"armies": [army_setup(army) for army in armies]}
+        for word in (scenario or "").split(","):
+            word = word.strip()
+            if not word:
+                continue
+            if word == "2v2":
+                if len(armies) != 4:
+                    raise SetupError("a 2v2 game needs four armies")
+                setup["teams"] = [0, 1, 0, 1]
+            elif word in MISSIONS:
+                setup["mission"] = word
+            else:
+                raise SetupError(f"scenario {word!r}: use one of {', '.join(MISSIONS)} or 2v2")
+        return setup
+
+    def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
+        return lists.army_rules(self.data, army)
+
+    def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
+        return lists.list_violations(self.data, army)
+
+    def catalog(self) -> Mapping[str, Record]:
+        return dict(self.data.units.items())
+
+    def bots(self) -> Mapping[str, Callable[[int], Agent]]:
+        from warbench.core.agents import RandomAgent
+        from warbench.rulesets.robogear.bots import CommanderBot
+
+        return {"random": RandomAgent, "commander": CommanderBot}
+
+    def attacks(self) -> Mapping[str, AttackOdds]:
+        from warbench.rulesets.robogear.odds import attack_odds
+
+        return attack_odds(self.data)
+
+    def table(self, state: RobogearState) -> TablePicture:
+        """Terrain, craters and every unit, labelled with its armour track and resource."""
+        pieces = [
+            Piece(f"{b.name} ({b.height:+.1f})", (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2,
+                  shape="rect", size=b.x1 - b.x0, length=b.y1 - b.y0)
+            for b in state.terrain
+        ]
+        pieces += [Piece("crater", x, y, size=1.0) for x, y in state.craters]
+        for unit in state.units:
+            if not unit.alive or unit.reserve or unit.carried_by >= 0 or state.round == 0:
+                continue
+            record = self.data.units[unit.type]
+            part = section(record, unit.damage)
+            pieces.append(Piece(
+                f"{unit.id} {record.name} {track(record.cells, unit.damage)}"
+                f" {SECTION_NAMES[part]} L{armour_level(record, unit.damage)}"
+                f" R{record.resource[part]}",
+                unit.x, unit.y, size=unit.radius, heading=unit.facing, player=unit.player,
+            ))
+        return TablePicture(state.width, state.height, tuple(pieces),
+                            title=f"ROBOGEAR, round {state.round}", units="steps")
+
+    def describe(self, state: RobogearState) -> str:
+        armies = "; ".join(
+            f"{name}: {len([u for u in state.living(p) if u.alive])} units"
+            + (" (out)" if state.eliminated[p] else "")
+            for p, name in enumerate(state.army_names)
+        )
+        return f"Round {state.round} of {state.max_rounds}, {state.mission}. {armies}"
+
+
+def track(cells: int, damage: int) -> str:
+    """An armour track: ``#`` for cells left, ``.`` for cells lost.
+
+    >>> track(6, 2)
+    '..####'
+    """
+    return "." * min(cells, damage) + "#" * max(0, cells - damage)

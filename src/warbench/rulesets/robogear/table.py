@@ -1,0 +1,244 @@
+"""Where things stand on a ROBOGEAR table: distances, range bands, sight, cover, paths.
+
+Units are round bases (radius and height in steps); terrain pieces are boxes. Flyers stand
+on tall stands: they fly over terrain and ground units, and terrain neither hides them nor
+hides anything from them (engine default).
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.geometry.bases import Body, CircleBase
+from warbench.core.geometry.shapes import point_segment_distance
+from warbench.core.geometry.templates import TeardropTemplate
+from warbench.core.geometry.vectors import Pose, bearing
+from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, steps
+from warbench.rulesets.robogear.state import Block, RobogearState, Unit
+
+#: Two bases closer than this (in steps) touch.
+CONTACT = 0.05
+
+
+def gap(a: Unit, b: Unit) -> float:
+    """Edge-to-edge distance between two bases (negative when they overlap)."""
+    return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+
+
+def touching(a: Unit, b: Unit) -> bool:
+    """Whether two bases touch (stand base to base)."""
+    return gap(a, b) <= CONTACT
+
+
+def flying(record: UnitRecord) -> bool:
+    return record.chassis == "flyer"
+
+
+def band(distance: float, measures: Measures) -> int | None:
+    """The range band of an edge-to-edge distance: 0 short, 1 medium, 2 long, None beyond.
+
+    On a boundary the target's owner may choose; the engine takes the farther band for
+    them (engine default: never the better one for the shooter).
+
+    >>> m = Measures()
+    >>> band(3.0, m), band(8.0, m), band(12.0, m), band(31.0, m), band(33.0, m)
+    (0, 1, 1, 2, None)
+    """
+    short, medium, far = measures.band_edges
+    if distance < short:
+        return 0
+    if distance < medium:
+        return 1
+    if distance <= far:
+        return 2
+    return None
+
+
+def elevation(state: RobogearState, unit: Unit, record: UnitRecord) -> float:
+    """How high the unit's base stands: on top of the tallest piece under its centre."""
+    if flying(record):
+        return 100.0
+    top = 0.0
+    for block in state.terrain:
+        if block.height > top and block.contains(unit.x, unit.y):
+            top = block.height
+    return top
+
+
+def _crosses(block: Block, x0: float, y0: float, x1: float, y1: float, pad: float) -> bool:
+    """Whether the segment passes within ``pad`` of the box (Liang-Barsky clipping)."""
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for p, q in (
+        (-dx, x0 - (block.x0 - pad)),
+        (dx, (block.x1 + pad) - x0),
+        (-dy, y0 - (block.y0 - pad)),
+        (dy, (block.y1 + pad) - y0),
+    ):
+        if p == 0.0:
+            if q < 0.0:
+                return False
+            continue
+        t = q / p
+        if p < 0.0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def hidden_share(
+    state: RobogearState, data: RobogearData, shooter: Unit, target: Unit
+) -> float:
+    """The share of the target's silhouette hidden from the shooter (1.0: out of sight).
+
+    Terrain hides the part of the target below its top (a piece the shooter stands above
+    hides nothing); a machine across the line of fire hides ``unit_cover`` of it.
+    """
+    units = data.units
+    s_record, t_record = units[shooter.type], units[target.type]
+    if flying(s_record) or flying(t_record):
+        return 0.0
+    s_top = elevation(state, shooter, s_record)
+    t_base = elevation(state, target, t_record)
+    share = 0.0
+    for block in state.terrain:
+        if block.height <= 0 or block.height <= s_top or block.height <= t_base:
+            continue
+        if block.contains(shooter.x, shooter.y) or block.contains(target.x, target.y):
+            continue
+        if _crosses(block, shooter.x, shooter.y, target.x, target.y, 0.0):
+            share = max(share, min(1.0, (block.height - t_base) / target.height))
+            if share >= 1.0:
+                return 1.0
+    for other in state.units:
+        if other is shooter or other is target or not other.on_table or other.kind == "trooper":
+            continue
+        if flying(units[other.type]):
+            continue
+        if point_segment_distance(other.x, other.y, shooter.x, shooter.y, target.x,
+                                  target.y) < other.radius:
+            share = max(share, data.tables.unit_cover)
+    return share
+
+
+def aimed(shooter: Unit, target: Unit) -> bool:
+    """Whether a fixed weapon points at the target: the line along the facing meets its base."""
+    heading = math.radians(shooter.facing)
+    fx, fy = math.sin(heading), math.cos(heading)
+    dx, dy = target.x - shooter.x, target.y - shooter.y
+    along = dx * fx + dy * fy
+    if along <= 0:
+        return False
+    across = abs(dx * fy - dy * fx)
+    return across <= target.radius
+
+
+def heading_to(a: Unit, b: Unit) -> float:
+    """The heading from a's centre to b's."""
+    return bearing(b.x - a.x, b.y - a.y)
+
+
+def teardrop(shooter: Unit, heading: float, measures: Measures) -> TeardropTemplate:
+    """The flamer template laid from the shooter's base edge along ``heading``."""
+    rad = math.radians(heading)
+    x = shooter.x + math.sin(rad) * shooter.radius
+    y = shooter.y + math.cos(rad) * shooter.radius
+    return TeardropTemplate(
+        Pose(x, y, heading), steps(measures.flame_length_cm), steps(measures.flame_head_cm)
+    )
+
+
+def body(unit: Unit) -> Body:
+    """The unit's base as a core geometry body."""
+    return Body(Pose(unit.x, unit.y, unit.facing), CircleBase(unit.radius))
+
+
+def crossing_cost(
+    state: RobogearState, data: RobogearData, unit: Unit, record: UnitRecord,
+    x1: float, y1: float, forward: bool,
+) -> int | str:
+    """Extra resource to cross the terrain between the unit and (x1, y1), or why it cannot.
+
+    Tracked machines climb up to their track height and cross ditches up to ``ditch_cm``;
+    walkers (and spiders) climb up to their knee and cross ditches up to 5 cm, walkers only
+    going forward; wheeled machines and guns cross nothing; flyers ignore terrain; troopers
+    climb 1 step free, 1-2 steps for 2 points, 2-3 steps for 4 points.
+    """
+    chassis = record.chassis or record.kind
+    if chassis == "flyer":
+        return 0
+    extra = 0
+    for block in state.terrain:
+        if not _crosses(block, unit.x, unit.y, x1, y1, 0.0):
+            continue
+        size = abs(block.height)
+        width = min(block.x1 - block.x0, block.y1 - block.y0)
+        if chassis == "trooper":
+            costs = data.tables.climb_costs
+            if size > 3:
+                return f"the {block.name} is more than 3 steps high for a trooper"
+            extra += costs[0] if size <= 1 else costs[1] if size <= 2 else costs[2]
+        elif chassis in ("wheeled", "gun"):
+            return f"a {chassis} unit cannot cross the {block.name}; go around it"
+        elif chassis == "tracked":
+            limit = steps(record.climb_cm) if block.height > 0 else steps(record.ditch_cm)
+            if (size if block.height > 0 else width) > limit:
+                what = "high" if block.height > 0 else "wide"
+                return f"the {block.name} is too {what} for tracks"
+        else:
+            if chassis == "walker" and not forward:
+                return "a walker crosses obstacles only walking forward"
+            if block.height > 0 and size > steps(record.climb_cm):
+                return f"the {block.name} is above the walker's knee"
+            if block.height < 0 and width > steps(data.measures.walker_ditch_cm):
+                return f"the {block.name} is wider than 5 cm"
+    return extra
+
+
+def path_blocker(
+    state: RobogearState, data: RobogearData, unit: Unit, x1: float, y1: float,
+    ignore: int = -1,
+) -> str | None:
+    """Why the base cannot slide from where it is to (x1, y1), or None.
+
+    Flyers pass over ground units and ground units under flyers (engine default).
+    """
+    record = data.units[unit.type]
+    if not (0 <= x1 <= state.width and 0 <= y1 <= state.height):
+        return "the move leaves the table"
+    air = flying(record)
+    for other in state.units:
+        if other is unit or other.id == ignore or not other.on_table:
+            continue
+        if flying(data.units[other.type]) != air:
+            continue
+        distance = point_segment_distance(other.x, other.y, unit.x, unit.y, x1, y1)
+        if distance < unit.radius + other.radius - CONTACT:
+            return f"unit {other.id} is in the way"
+    return None
+
+
+def free_spot(
+    state: RobogearState, data: RobogearData, unit: Unit, around: Unit
+) -> tuple[float, float] | None:
+    """A place for ``unit``'s base touching ``around``'s, clear of other bases and on the
+    table (searched behind ``around`` first, then round it; engine default)."""
+    for ring in (0.1, 1.0, 2.0):
+        reach = around.radius + unit.radius + ring
+        for step in range(12):
+            heading = math.radians(around.facing + 180.0 + 30.0 * step)
+            x = around.x + math.sin(heading) * reach
+            y = around.y + math.cos(heading) * reach
+            if not (0 <= x <= state.width and 0 <= y <= state.height):
+                continue
+            if all(
+                not other.on_table or other is unit or other is around
+                or flying(data.units[other.type])
+                or math.hypot(other.x - x, other.y - y) >= other.radius + unit.radius
+                for other in state.units
+            ):
+                return round(x, 3), round(y, 3)
+    return None

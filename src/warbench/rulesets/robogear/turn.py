@@ -1,0 +1,301 @@
+"""The battle in the seed's order: edges chosen, armies placed; then rounds, each opened
+by an initiative roll-off of every player, in which players take turns giving one squad
+(or group) its turn until every squad has had one."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import IllegalAction
+from warbench.core.procedures import Procedure
+from warbench.core.turns import Alternation, roll_off
+from warbench.rulesets.robogear import fire, infantry, moves
+from warbench.rulesets.robogear.actions import (
+    Activate,
+    Board,
+    ChooseEdge,
+    Deploy,
+    Disembark,
+    EndTurn,
+    Heal,
+    Melee,
+    Move,
+    Ram,
+    RunOver,
+    Shoot,
+    Throw,
+    Turn,
+)
+from warbench.rulesets.robogear.damage import RobogearGame, damage
+from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
+from warbench.rulesets.robogear.groups import Regrouping
+from warbench.rulesets.robogear.options import RuleSpace, unit_options
+from warbench.rulesets.robogear.setup import EDGES, place_armies
+from warbench.rulesets.robogear.state import Element, RobogearState, Unit, resource
+from warbench.rulesets.robogear.victory import decided, final_outcome, holder
+
+#: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
+RULED = (Shoot, Throw, Ram, RunOver, Melee, Heal, Board, Disembark)
+
+
+class BattleStage(enum.StrEnum):
+    EDGES = "edges"
+    ROUND = "round"
+
+
+@dataclass(slots=True)
+class Battle(Procedure[RobogearState, RobogearData]):
+    """The whole battle: edges, deployment, then rounds until it is decided."""
+
+    stage: BattleStage = BattleStage.EDGES
+
+    def decisions(self, game: RobogearGame) -> list[Decision]:
+        state = game.state
+        if self.stage is not BattleStage.EDGES or not state.edge_order:
+            return []
+        player = next((p for p in state.edge_order if not state.edges[p]), None)
+        if player is None:
+            return []
+        free = tuple(ChooseEdge(edge) for edge in EDGES if edge not in state.edges)
+        return [Decision(player, "choose the table edge your army starts from", free)]
+
+    def act(self, game: RobogearGame, player: int, action: Action) -> None:
+        if not isinstance(action, ChooseEdge) or action.edge not in EDGES or (
+                action.edge in game.state.edges):
+            raise IllegalAction(f"{action!r}: choose a free table edge")
+        game.state.edges[player] = action.edge
+        game.emit(EdgeChosen(player, action.edge, text=f"player {player} takes the "
+                             f"{action.edge} edge"))
+
+    def step(self, game: RobogearGame) -> None:
+        state = game.state
+        if self.stage is BattleStage.EDGES:
+            if not all(state.edges) and not state.edge_order:
+                state.edge_order = roll_off(
+                    list(range(state.players)),
+                    lambda p: game.dice_for(p).faces(6, 1, label="edge choice")[0],
+                )
+                return
+            place_armies(state, game.data)
+            self.stage = BattleStage.ROUND
+            decided(game)
+            return
+        if state.round >= state.max_rounds:
+            game.end(final_outcome(game, state.held if state.held >= 0 else None))
+            return
+        state.round += 1
+        for unit in state.units:
+            unit.crewing = unit.busy = False
+        for element in state.elements:
+            element.done = False
+        players = [p for p in range(state.players) if state.in_battle(p)]
+        order = roll_off(players, lambda p: game.dice_for(p).faces(6, 1, label="initiative")[0])
+        state.order = order
+        game.emit(Initiative(state.round, tuple(order),
+                             text=f"round {state.round}: initiative order {order}"))
+        game.push(Round(), Regrouping())
+
+
+def element_units(state: RobogearState, element: Element) -> list[Unit]:
+    """The units acting in an element's turn: its squads' units and their passengers."""
+    members = [state.units[u] for s in element.squads for u in state.squads[s].units]
+    ids = {u.id for u in members}
+    riders = [u for u in state.units if u.alive and u.carried_by in ids and u.id not in ids]
+    return [u for u in members if u.alive] + riders
+
+
+def ready(state: RobogearState, element: Element) -> bool:
+    """Whether the element may still take a turn this round (riders go with their carrier)."""
+    if element.done or state.eliminated[element.player]:
+        return False
+    units = [state.units[u] for s in element.squads for u in state.squads[s].units]
+    alive = [u for u in units if u.alive]
+    return bool(alive) and not all(u.carried_by >= 0 for u in alive)
+
+
+@dataclass(slots=True)
+class Round(Procedure[RobogearState, RobogearData]):
+    """Players, in initiative order, each give one squad its turn, round and round;
+    a player whose squads have all acted waits while the others go on."""
+
+    turns: Alternation = field(default_factory=Alternation)
+
+    def _current(self, game: RobogearGame) -> int | None:
+        state = game.state
+        return self.turns.current(
+            state.order, lambda p: any(ready(state, e) for e in state.elements if e.player == p)
+        )
+
+    def decisions(self, game: RobogearGame) -> list[Decision]:
+        player = self._current(game)
+        if player is None:
+            return []
+        state = game.state
+        options = tuple(
+            Activate(e.id) for e in state.elements if e.player == player and ready(state, e)
+        )
+        return [Decision(player, "choose a squad to take its turn", options)]
+
+    def act(self, game: RobogearGame, player: int, action: Action) -> None:
+        state = game.state
+        if not isinstance(action, Activate) or not 0 <= action.element < len(state.elements):
+            raise IllegalAction(f"{action!r}: choose one of your squads")
+        element = state.elements[action.element]
+        if element.player != player or not ready(state, element):
+            raise IllegalAction("each squad takes one turn a round: that one cannot go now")
+        element.done = True
+        self.turns.activated(state.order, player)
+        game.push(Activation(element.id, player))
+
+    def step(self, game: RobogearGame) -> None:
+        state = game.state
+        if state.mission == "capture":
+            held = holder(game)
+            if held is not None:
+                state.held = held
+        game.pop()
+
+
+@dataclass(slots=True)
+class Activation(Procedure[RobogearState, RobogearData]):
+    """One element's turn: its units act in any order, each from its own resource."""
+
+    element: int
+    player: int
+    started: bool = False
+
+    def _units(self, game: RobogearGame) -> list[Unit]:
+        return element_units(game.state, game.state.elements[self.element])
+
+    def decisions(self, game: RobogearGame) -> list[Decision]:
+        if not self.started:
+            return []
+        state, data = game.state, game.data
+        units = self._units(game)
+        options: list[Action] = [EndTurn()]
+        spaces: list[ParamSpace] = []
+        mobile = [u.id for u in units if u.on_table and u.points_left > 0]
+        hidden = [u.id for u in units if u.reserve and u.alive]
+        for unit in units:
+            options.extend(unit_options(game, unit))
+        acting = [u.id for u in units if u.alive]
+        spaces += [RuleSpace(kind, state, data, acting, options) for kind in RULED]
+        if mobile:
+            spaces += [moves.MoveSpace(state, data, mobile), moves.TurnSpace(state, data, mobile)]
+        if hidden:
+            spaces.append(infantry.DeploySpace(state, data, hidden))
+        if len(options) == 1 and not mobile and not hidden:
+            return []
+        return [Decision(self.player, "act with a unit or end the turn", tuple(options),
+                         tuple(spaces))]
+
+    def act(self, game: RobogearGame, player: int, action: Action) -> None:
+        if isinstance(action, EndTurn):
+            self._finish(game)
+            return
+        unit_id = getattr(action, "unit", -1)
+        if unit_id not in [u.id for u in self._units(game)]:
+            raise IllegalAction(f"unit {unit_id} is not in the squad taking its turn")
+        refusal = refusal_of(game.state, game.data, action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        carry_out(game, action)
+        decided(game)
+
+    def step(self, game: RobogearGame) -> None:
+        if self.started:
+            self._finish(game)
+            return
+        self.started = True
+        begin_turn(game, self._units(game))
+        name = game.state.elements[self.element].name
+        game.emit(TurnBegins(self.player, self.element, text=f"player {self.player}: {name}"))
+        decided(game)
+
+    def _finish(self, game: RobogearGame) -> None:
+        for unit in self._units(game):
+            unit.points_left = 0
+        game.pop()
+        decided(game)
+
+
+def begin_turn(game: RobogearGame, units: list[Unit]) -> None:
+    """Resource renews (as the damage now allows); fire tokens burn; treatments finish."""
+    data = game.data
+    for unit in units:
+        record = data.units[unit.type]
+        unit.fired, unit.threw, unit.moved, unit.shot = [], False, False, False
+        if "fire" in unit.tokens:
+            unit.tokens.remove("fire")
+            damage(game, unit, 1, None, crit=False)
+        if unit.kind == "trooper":
+            infantry.finish_healing(game, unit)
+        if not unit.alive:
+            continue
+        unit.points_left = resource(record, unit)
+        if unit.kind == "machine" and unit.pilot <= 0:
+            unit.points_left = 0
+
+
+def refusal_of(state: RobogearState, data: RobogearData, action: Action) -> str | None:
+    """Why the rules refuse an action inside a turn, or None."""
+    index = getattr(action, "unit", -1)
+    if not 0 <= index < len(state.units):
+        return f"there is no unit {index}"
+    unit = state.units[index]
+    if not unit.alive:
+        return f"unit {unit.id} is destroyed"
+    if unit.reserve and not isinstance(action, Deploy):
+        return "an infiltrator is placed on the table before it acts"
+    if isinstance(action, Move):
+        return moves.move_refusal(state, data, action)
+    if isinstance(action, Turn):
+        return moves.turn_refusal(state, data, action)
+    if isinstance(action, Ram | RunOver):
+        return moves.charge_refusal(state, data, action)
+    if isinstance(action, Shoot):
+        return fire.shot_refusal(state, data, unit, action)
+    if isinstance(action, Throw):
+        return fire.throw_refusal(state, data, unit, action)
+    if isinstance(action, Melee):
+        return infantry.melee_refusal(state, data, action)
+    if isinstance(action, Heal):
+        return infantry.heal_refusal(state, data, action)
+    if isinstance(action, Board):
+        return infantry.board_refusal(state, data, action)
+    if isinstance(action, Disembark):
+        return infantry.disembark_refusal(state, data, action)
+    if isinstance(action, Deploy):
+        return infantry.deploy_refusal(state, data, action)
+    return f"{action!r} is not an action of a unit's turn"
+
+
+def carry_out(game: RobogearGame, action: Action) -> None:
+    """Do a legal action."""
+    unit = game.state.units[getattr(action, "unit", -1)]
+    if isinstance(action, Move):
+        moves.move(game, action)
+    elif isinstance(action, Turn):
+        moves.turn(game, action)
+    elif isinstance(action, Ram | RunOver):
+        moves.charge(game, action)
+    elif isinstance(action, Shoot):
+        fire.shoot(game, unit, action)
+    elif isinstance(action, Throw):
+        fire.throw(game, unit, action)
+    elif isinstance(action, Melee):
+        infantry.melee(game, action)
+    elif isinstance(action, Heal):
+        infantry.heal(game, action)
+    elif isinstance(action, Board):
+        infantry.board(game, action)
+    elif isinstance(action, Disembark):
+        infantry.disembark(game, action)
+    elif isinstance(action, Deploy):
+        infantry.deploy(game, action)
+    if unit.kind == "trooper" and not isinstance(action, Move | Deploy) and unit.alive:
+        unit.busy = True

@@ -1,0 +1,118 @@
+"""How a battle is won: the enemy armies destroyed, or a mission.
+
+Missions (the seed names capturing an objective, killing the command machine and holding a
+line; how each is scored is an engine default):
+
+- ``annihilation``: the last team with units on the table wins;
+- ``commander``: a player whose command machine is destroyed is out;
+- ``capture``: a team holds the objective (the table's centre) when at the end of a round
+  it alone has units within 3 steps of it; the holder after the last round wins;
+- ``hold``: after the last round the team with the most points of units in the middle
+  third of the table wins.
+
+When the rounds run out with no mission decided, the team that kept the largest share of
+its army's points wins (a share, so that armies of different sizes are judged alike).
+"""
+
+from __future__ import annotations
+
+from warbench.core.procedures import Outcome
+from warbench.rulesets.robogear.damage import RobogearGame
+from warbench.rulesets.robogear.data import steps
+from warbench.rulesets.robogear.state import RobogearState
+
+
+def points_left(game: RobogearGame, player: int) -> float:
+    """Points of the player's units still in the battle."""
+    units = game.data.units
+    return float(sum(units[u.type].points for u in game.state.living(player)))
+
+
+def _fielded(game: RobogearGame, player: int) -> float:
+    """Points of every unit the player brought to the battle."""
+    units = game.data.units
+    return float(sum(units[u.type].points for u in game.state.units if u.player == player))
+
+
+def _teams_left(state: RobogearState) -> set[int]:
+    return {state.teams[p] for p in range(state.players) if state.in_battle(p)}
+
+
+def _winners(state: RobogearState, team: int) -> tuple[int, ...]:
+    return tuple(p for p in range(state.players) if state.teams[p] == team)
+
+
+def check_eliminations(game: RobogearGame) -> None:
+    """In the commander mission a player whose command machine is gone is out."""
+    state = game.state
+    if state.mission != "commander":
+        return
+    for player in range(state.players):
+        commands = [u for u in state.units if u.player == player and u.command]
+        if commands and not any(u.alive for u in commands):
+            state.eliminated[player] = True
+
+
+def decided(game: RobogearGame) -> bool:
+    """End the game if at most one team is left; return whether it ended."""
+    check_eliminations(game)
+    state = game.state
+    left = _teams_left(state)
+    if len(left) > 1:
+        return False
+    winners = _winners(state, next(iter(left))) if left else ()
+    game.end(Outcome(winners, _scores(game), "the enemy armies are destroyed"))
+    return True
+
+
+def _scores(game: RobogearGame) -> tuple[float, ...]:
+    return tuple(points_left(game, p) for p in range(game.state.players))
+
+
+def holder(game: RobogearGame) -> int | None:
+    """The team alone within 3 steps of the objective, if any."""
+    state = game.state
+    reach = steps(game.data.rules.game.objective_cm)
+    cx, cy = state.width / 2, state.height / 2
+    teams = {
+        state.teams[u.player] for u in state.units
+        if u.on_table and not state.eliminated[u.player]
+        and ((u.x - cx) ** 2 + (u.y - cy) ** 2) ** 0.5 - u.radius <= reach
+    }
+    return next(iter(teams)) if len(teams) == 1 else None
+
+
+def final_outcome(game: RobogearGame, held: int | None) -> Outcome:
+    """The outcome after the last round, by the mission (or by points left)."""
+    state = game.state
+    scores = _scores(game)
+    if state.mission == "capture" and held is not None:
+        return Outcome(_winners(state, held), scores, "the objective is held")
+    by_team: dict[int, float] = {}
+    fielded: dict[int, float] = {}
+    for player in range(state.players):
+        if state.eliminated[player]:
+            continue
+        team = state.teams[player]
+        by_team.setdefault(team, 0.0)
+        if state.mission == "hold":
+            third = state.height / 3
+            by_team[team] += sum(
+                game.data.units[u.type].points for u in state.living(player)
+                if u.on_table and third <= u.y <= 2 * third
+            )
+        else:
+            by_team[team] += scores[player]
+            fielded.setdefault(team, 0.0)
+            fielded[team] += _fielded(game, player)
+    for team, total in fielded.items():
+        by_team[team] /= total or 1.0
+    if not by_team:
+        return Outcome((), scores, "no army is left")
+    best = max(by_team.values())
+    top = [team for team, value in by_team.items() if value == best]
+    if len(top) > 1:
+        return Outcome((), scores, "the last round ends level")
+    reason = "most points hold the line" if state.mission == "hold" else (
+        "largest share of its army left")
+    return Outcome(_winners(state, top[0]), scores, reason)

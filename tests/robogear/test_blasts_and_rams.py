@@ -1,0 +1,172 @@
+"""Blasts, indirect fire, flamers, grenades, artillery crews, rams and run-overs
+(RG-BLAST, RG-INF-BLAST-ICON, RG-IND, RG-INF-SPOTTER, RG-FLAME, RG-GRENADE,
+RG-INF-GRENADE-ICON, RG-ART-*, RG-RAM-*, RG-CC-WEAPON, RG-RUNOVER)."""
+
+from __future__ import annotations
+
+from tests.robogear.helpers import army, battle, put, turn_of
+from warbench.rulesets.robogear.actions import EndTurn, Move, Ram, RunOver, Shoot, Throw, Turn
+from warbench.rulesets.robogear.events import BlastLanded, Rammed
+from warbench.rulesets.robogear.state import Block
+
+
+def test_blast_hits_everything_under_the_marker_and_spares_friends_placement() -> None:
+    """RG-BLAST, RG-INF-BLAST-ICON: on a hit the marker stays on the target and every
+    model under it takes the damage; it may not be laid touching a friend."""
+    game = battle(army(("ferrum-walker", 1), ("ferrum-rifleman", 1)),
+                  army(("verdant-brawler", 3)))
+    put(game, 0, 30, 10)
+    put(game, 1, 5, 5)
+    for unit, x in ((2, 30.0), (3, 31.5), (4, 40.0)):
+        put(game, unit, x, 20)
+    turn_of(game, 0, dice=[6])
+    game.apply(0, Shoot(0, 1, 2))
+    landed = next(e for e in game.events if isinstance(e, BlastLanded))
+    assert set(landed.hits) == {2, 3}
+    assert not game.state.units[2].alive and game.state.units[4].damage == 0
+    game.apply(0, EndTurn())
+    put(game, 4, 30, 20)
+    put(game, 1, 31, 21.5)
+    turn_of(game, 0)
+    assert "friendly model" in (game.check(0, Shoot(0, 1, 4)) or "")
+
+
+def test_a_missed_blast_scatters_a_d6_cm_and_may_leave_the_table() -> None:
+    """RG-BLAST: a miss scatters by the D6 direction table and 1D6 cm; a marker whose
+    centre leaves the table does nothing."""
+    game = battle(army(("ferrum-walker", 1)), army(("verdant-brawler", 1)))
+    put(game, 0, 30, 45)
+    put(game, 1, 30, 58.8)
+    turn_of(game, 0, dice=[1, 1, 1])  # accuracy 1 - 1 (medium)... miss, direction 1, 1 cm
+    game.apply(0, Shoot(0, 1, 1))
+    landed = next(e for e in game.events if isinstance(e, BlastLanded))
+    assert landed.scattered == 0.4 and abs(landed.y - 59.2) < 1e-6
+
+
+def test_indirect_fire_needs_a_spotter_and_always_scatters_2d6_cm() -> None:
+    """RG-IND, RG-INF-SPOTTER, RG-ART-CREW: a mortar fires over a wall at a target its
+    spotter sees, with a crew trooper beside it; no rolls to hit, 2D6 cm of scatter."""
+    game = battle(army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach"),
+                       ("verdant-sniper", 1)),
+                  army(("ferrum-rifleman", 2)))
+    put(game, 4, 55, 55)
+    put(game, 0, 31.5, 10)
+    put(game, 1, 30, 10)
+    put(game, 2, 45, 28)
+    game.state.units[2].reserve = False
+    put(game, 3, 30, 28)
+    game.state.terrain.append(Block(20, 18, 40, 19, 6.0, "wall"))
+    turn_of(game, 0, dice=[1, 1, 1])
+    assert game.check(0, Shoot(1, 0, 3)) is not None
+    game.apply(0, Shoot(1, 0, 3, indirect=True))
+    landed = next(e for e in game.events if isinstance(e, BlastLanded))
+    assert landed.scattered == 0.8 and game.state.units[0].crewing
+    assert "serving a gun" in (game.check(0, Move(0, 0.0, 1.0)) or "")
+
+
+def test_guns_need_crew_to_fire_two_to_move_and_pay_to_turn() -> None:
+    """RG-ART-CREW, RG-ART-DEF: no trooper within a step, no shot; one trooper turns it for
+    1 energy (no turntable); moving it takes two."""
+    game = battle(army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")),
+                  army(("ferrum-rifleman", 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 30, 10)
+    put(game, 2, 30, 30)
+    turn_of(game, 0)
+    assert "crew" in (game.check(0, Shoot(1, 0, 2)) or "")
+    put(game, 0, 31.5, 10)
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert "two troopers" in (game.check(0, Move(1, 0.0, 1.0)) or "")
+    game.apply(0, Turn(1, 10.0))
+    assert game.state.units[1].points_left == 1
+
+
+def test_flamer_template_hits_all_it_touches_and_burns_open_crews() -> None:
+    """RG-FLAME: the teardrop from the base hits every model it touches; the pilot of an
+    open machine under it takes D6 hits; it may not touch a friend."""
+    game = battle(army(("verdant-spider", 1), ("verdant-brawler", 1)),
+                  army(("ferrum-rifleman", 2), ("ferrum-rover", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 5, 5)
+    put(game, 2, 30, 14)
+    put(game, 3, 30.5, 17)
+    put(game, 4, 30, 40)
+    turn_of(game, 0, dice=[1, 1])
+    game.apply(0, Shoot(0, 0, 2))
+    assert not game.state.units[2].alive and not game.state.units[3].alive
+    game.apply(0, EndTurn())
+    put(game, 4, 30, 16)
+    put(game, 1, 29.5, 13)
+    turn_of(game, 0)
+    assert "friendly model" in (game.check(0, Shoot(0, 0, 4)) or "")
+    put(game, 1, 5, 5)
+    game._pending = None  # the table changed under a pending decision (test only)
+    game.set_dice(__import__("warbench.core.dice", fromlist=["S"]).ScriptedDice([5]))
+    game.apply(0, Shoot(0, 0, 4))
+    assert game.state.units[4].damage == 3 and game.state.units[4].pilot == 0
+
+
+def test_grenades_one_a_turn_instead_of_the_main_weapon() -> None:
+    """RG-GRENADE, RG-INF-GRENADE-ICON: damage 3, at most one a turn, not after firing."""
+    game = battle(army(("verdant-brawler", 1)), army(("ferrum-tank", 1), ("ferrum-rifleman", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 16)
+    put(game, 2, 40, 10)
+    turn_of(game, 0, dice=[6])
+    game.apply(0, Throw(0, 1))
+    assert game.state.units[1].damage == 3
+    assert "one grenade a turn" in (game.check(0, Throw(0, 2)) or "")
+    assert "instead of the main weapon" in (game.check(0, Shoot(0, 0, 2)) or "")
+
+
+def test_ram_rolls_armour_and_claws_and_the_table_hurts_both() -> None:
+    """Also RG-DMG-LEVEL.
+    RG-RAM-TOUCH, RG-RAM-ROLL, RG-RAM-TABLE, RG-CC-WEAPON, RG-RAM-RUN: D6 + armour level +
+    close-combat power each; the loser takes 2 + the margin, the winner 1."""
+    game = battle(army(("ferrum-walker", 1)), army(("ashen-rover", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 20)
+    turn_of(game, 0, dice=[3, 3])
+    game.apply(0, Ram(0, 1))
+    ram = next(e for e in game.events if isinstance(e, Rammed))
+    assert (ram.power, ram.target_power) == (3 + 10 + 3, 3 + 9)
+    assert game.state.units[0].damage == 1 and game.state.units[1].damage == 2 + 4
+
+
+def test_short_rams_do_no_damage_and_tracks_cannot_ram_flyers() -> None:
+    """RG-RAM-RUN, RG-RAM-FLY: under 4 steps of run nobody is hurt; tracks and legs cannot
+    ram flyers."""
+    game = battle(army(("ferrum-tank", 1)), army(("verdant-rover", 1), ("verdant-flyer", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 15)
+    put(game, 2, 40, 10)
+    turn_of(game, 0, dice=[6, 1])
+    assert "cannot ram flyers" in (game.check(0, Ram(0, 2)) or "")
+    game.apply(0, Ram(0, 1))
+    assert game.state.units[0].damage == game.state.units[1].damage == 0
+
+
+def test_a_flyer_that_rams_is_lost_but_the_rolls_still_count() -> None:
+    """RG-RAM-FLYER-DIES: the flyer and pilot are destroyed; the target takes the table's
+    damage."""
+    game = battle(army(("ferrum-flyer", 1)), army(("verdant-rover", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 20)
+    turn_of(game, 0, dice=[6, 1])
+    game.apply(0, Ram(0, 1))
+    assert not game.state.units[0].alive
+    assert game.state.units[1].damage == 2 + (6 + 6) - (1 + 7)
+
+
+def test_machines_run_troopers_over_who_escape_on_5_or_6() -> None:
+    """RG-RUNOVER: the machine is unhurt; 1-4 crushes the trooper."""
+    game = battle(army(("ferrum-tank", 1)), army(("verdant-brawler", 2)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 16)
+    turn_of(game, 0, dice=[4, 5])
+    game.apply(0, RunOver(0, 1))
+    assert not game.state.units[1].alive and game.state.units[0].damage == 0
+    put(game, 2, 34, game.state.units[0].y)
+    game.apply(0, Turn(0, 90.0))
+    game.apply(0, RunOver(0, 2))
+    assert game.state.units[2].alive

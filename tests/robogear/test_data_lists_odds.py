@@ -1,0 +1,132 @@
+"""Data files, army lists, set-ups, the table picture and exact odds (RG-SHEET,
+RG-INF-SHEET, RG-STEP, RG-D6, RG-ART-ATTACH, RG-GROUP-TRAITS, RG-UNIT, RG-FIRE-ACC,
+RG-FIRE-DEF, RG-FIRE-HARD, RG-BLAST)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import icepool
+import pytest
+
+from tests.robogear.helpers import RULES
+from warbench.core.catalog import load_model
+from warbench.core.engine import Game
+from warbench.core.lists import ArmyList
+from warbench.core.ruleset import SetupError
+from warbench.rulesets.robogear import RobogearRuleset
+from warbench.rulesets.robogear.chances import hit_chance
+from warbench.rulesets.robogear.data import steps
+
+LISTS = Path(RULES.shipped_data or ".").parent / "lists"
+HERE = Path(__file__).parent
+
+
+def _list(path: Path) -> ArmyList:
+    return load_model(path, ArmyList)
+
+
+def test_shipped_data_converts_centimetres_once() -> None:
+    """RG-STEP, RG-SHEET, RG-INF-SHEET: a step is 2.5 cm; sheets hold points, an armour
+    scale in three sections with a resource for each, weapons with three damages."""
+    data = RULES.data
+    assert steps(20.0) == 8.0 and data.units["ferrum-tank"].radius == 1.8
+    tank = data.units["ferrum-tank"]
+    assert len(tank.armour) == sum(tank.sections) and len(tank.resource) == 3
+    assert all(len(w.damage) == 3 for w in tank.weapons)
+    factions = {r.faction for r in data.units.values()}
+    for faction in factions:
+        kinds = {(r.kind, r.chassis) for r in data.units.values() if r.faction == faction}
+        assert {("machine", c) for c in ("walker", "tracked", "wheeled", "flyer")} <= kinds
+        assert ("trooper", None) in kinds and ("gun", None) in kinds
+
+
+def test_a_players_data_folder_replaces_a_file(tmp_path: Path) -> None:
+    """Data over code: a player's rules.toml replaces the shipped one; a bad one names the
+    file and key."""
+    shipped = (Path(RULES.shipped_data or ".") / "rules.toml").read_text()
+    (tmp_path / "rules.toml").write_text(shipped.replace("rounds = 8", "rounds = 3"))
+    mine = RobogearRuleset(data_dir=tmp_path)
+    assert mine.data.rules.game.rounds == 3
+    (tmp_path / "rules.toml").write_text(shipped.replace("rounds = 8", "rounds = 0"))
+    with pytest.raises(ValueError, match=r"rules.toml: game.rounds"):
+        _ = RobogearRuleset(data_dir=tmp_path).data
+
+
+def test_shipped_lists_are_valid_and_the_broken_one_names_each_rule() -> None:
+    """RG-ART-ATTACH, RG-GROUP-TRAITS, RG-INF-INFILTRATE, RG-ART-BATTERY-CREW: three valid
+    armies; a broken list
+    reports every violation with its path."""
+    for name in ("ferrum-strike.toml", "verdant-raiders.toml", "ashen-host.toml"):
+        assert RULES.validate_list(_list(LISTS / name)).ok
+    report = RULES.validate_list(_list(HERE / "lists" / "broken.toml"))
+    rules = sorted(v.rule for v in report.violations)
+    assert rules == ["artillery", "artillery", "group", "infiltration", "one_faction",
+                     "points_cap"]
+
+
+def test_setup_for_three_lists_and_two_versus_two() -> None:
+    """RG-UNIT, RG-WIN-TEAMS: lists become a set-up for 3 players; 2v2 needs four."""
+    lists = [_list(LISTS / n) for n in
+             ("ferrum-strike.toml", "verdant-raiders.toml", "ashen-host.toml")]
+    setup = RULES.setup_for(lists, "capture")
+    game = Game.new(RULES, setup, players=3)
+    assert game.state.mission == "capture" and len(game.state.units) == 31
+    with pytest.raises(SetupError, match="2v2"):
+        RULES.setup_for(lists, "2v2")
+    four = RULES.setup_for([*lists, lists[0]], "2v2")
+    assert four["teams"] == [0, 1, 0, 1]
+
+
+def test_table_picture_shows_armour_tracks() -> None:
+    """A table picture labels each unit with its armour track, section and resource."""
+    game = Game.new(RULES, None, players=3)
+    assert not [p for p in RULES.table(game.state).pieces if p.player is not None]
+    while game.state.round == 0:
+        decision = game.pending()[0]
+        game.apply(decision.player, decision.options[0])
+    picture = RULES.table(game.state)
+    labels = [p.label for p in picture.pieces if p.player is not None]
+    assert any("############ green L12 R5" in label for label in labels)
+    assert "Round 1 of 8" in RULES.describe(game.state)
+
+
+@pytest.mark.parametrize("penalty,bonus,share,hard", [
+    (0, 0, 0.0, 0), (1, 0, 0.3, 0), (2, 1, 0.6, 1), (0, 0, 0.9, 1), (1, 1, 0.8, 0),
+])
+def test_hit_chance_matches_icepool(penalty: int, bonus: int, share: float, hard: int) -> None:
+    """RG-FIRE-ACC, RG-FIRE-DEF, RG-FIRE-HARD: P(D6 - penalty + bonus > defence) exactly."""
+    accuracy = icepool.d6 - penalty + bonus
+    if share >= 0.75:
+        defence = icepool.d6 + 1 + hard
+    elif share >= 0.5:
+        defence = icepool.d6 + hard
+    elif share >= 0.25:
+        defence = icepool.d3 + hard
+    else:
+        defence = icepool.Die([hard])
+    expected = (accuracy > defence).probability(True)
+    assert hit_chance(penalty, bonus, share, hard=hard) == pytest.approx(float(expected))
+
+
+def test_shot_odds_give_damage_and_where_the_scale_ends() -> None:
+    """The shot's exact damage and the target's section after a hit."""
+    shot = RULES.attacks()["shot"]
+    answer = shot.odds(shot.parse_options(["distance=10", "cover=0.5", "damage=3"]))
+    p = float((icepool.d6 - 1 > icepool.d6).probability(True))
+    assert answer.distribution.p(5) == pytest.approx(p)
+    assert answer.named["red after"] == pytest.approx(p)
+    with pytest.raises(ValueError, match="small arms"):
+        shot.odds(shot.parse_options(["shooter=ferrum-rifleman", "target=verdant-tank"]))
+
+
+def test_blast_odds_enumerate_scatter_exactly() -> None:
+    """RG-BLAST: one model under a 10 cm marker, hit chance 1/2: a scatter of 1-6 cm in any
+    direction still covers it, so it is always hit; lobbed 2D6 cm, it is missed when the
+    scatter passes 5 cm + the base."""
+    blast = RULES.attacks()["blast"]
+    sure = blast.odds(blast.parse_options(["models=0,0", "hit=0.5"]))
+    assert sure.distribution.p(4) == pytest.approx(1.0)
+    lobbed = blast.odds(blast.parse_options(["models=0,0", "indirect=true"]))
+    covered = float((2 @ icepool.d6 <= 6).probability(True))  # 5 cm + 1.25 cm base
+    assert lobbed.distribution.p(4) == pytest.approx(covered)

@@ -1,0 +1,202 @@
+"""Shooting (RG-FIRE-*, RG-DMG-*, RG-PILOT-OPEN, RG-PILOT-LIVES, RG-INF-SMALLARMS,
+RG-INF-DEADLY, RG-INF-FAN, RG-INF-FIRE-TIMES, RG-INF-ABOVE, RG-INF-AP, RG-INF-AIM,
+RG-INF-FIRE-CONTACT, RG-INF-AMMO)."""
+
+from __future__ import annotations
+
+from tests.robogear.helpers import army, battle, put, turn_of
+from warbench.core.events import UnitDestroyed
+from warbench.rulesets.robogear.actions import Shoot
+from warbench.rulesets.robogear.events import ShotResolved, TokenPlaced
+from warbench.rulesets.robogear.state import Block
+
+TANK, WALKER = "ferrum-tank", "verdant-walker"
+
+
+def _duel(shooter: str, target: str, distance: float, facing: float = 0.0):
+    game = battle(army((shooter, 1)), army((target, 1)))
+    put(game, 0, 30, 10, facing)
+    put(game, 1, 30, 10 + distance + game.state.units[0].radius + game.state.units[1].radius,
+        180.0)
+    return game
+
+
+def test_short_range_in_the_open_always_hits_for_short_damage() -> None:
+    """Also RG-SETUP-KIT.
+    RG-FIRE-HIT, RG-FIRE-ACC, RG-FIRE-DEF, RG-FIRE-BANDS, RG-DMG-SCALE, RG-DMG-LEVEL,
+    RG-FIRE-ONCE: accuracy D6 beats defence 0 (under 25% hidden); 6 damage at short range
+    moves the slider six cells; each weapon fires once a turn for 1 resource."""
+    game = _duel(TANK, WALKER, 5.0)
+    turn_of(game, 0, dice=[1, 1])
+    game.apply(0, Shoot(0, 0, 1))
+    shot = next(e for e in game.events if isinstance(e, ShotResolved))
+    assert (shot.accuracy, shot.defence, shot.hit) == (1, 0, True)
+    assert game.state.units[1].damage == 6
+    assert game.state.units[0].points_left == 4
+    assert "fires once a turn" in (game.check(0, Shoot(0, 0, 1)) or "")
+
+
+def test_long_range_penalty_can_miss_and_zero_damage_is_useless() -> None:
+    """RG-FIRE-BANDS, RG-FIRE-ACC: at long range a 2 gives accuracy 0, a miss in the open;
+    the hull gun (0 at long range) cannot fire there."""
+    game = _duel(TANK, WALKER, 20.0)
+    turn_of(game, 0, dice=[2])
+    assert "useless at that range" in (game.check(0, Shoot(0, 1, 1)) or "")
+    game.apply(0, Shoot(0, 0, 1))
+    assert game.state.units[1].damage == 0
+
+
+def test_fixed_weapons_must_point_and_turrets_need_not() -> None:
+    """RG-FIRE-AIM: the hull gun is fixed; the turret cannon fires sideways."""
+    game = _duel(TANK, WALKER, 5.0, facing=90.0)
+    turn_of(game, 0, dice=[6])
+    assert "fixed" in (game.check(0, Shoot(0, 1, 1)) or "")
+    assert game.check(0, Shoot(0, 0, 1)) is None
+
+
+def test_no_shooting_in_contact_with_an_enemy_machine() -> None:
+    """RG-FIRE-CONTACT: a machine touching an enemy machine must back off to shoot."""
+    game = _duel(TANK, WALKER, 0.0)
+    turn_of(game, 0)
+    assert "back off to shoot" in (game.check(0, Shoot(0, 0, 1)) or "")
+
+
+def test_cover_gives_defence_and_full_cover_blocks_sight() -> None:
+    """RG-FIRE-DEF, RG-FIRE-LOS: a wall hiding half the walker gives a D6 defence; a wall
+    taller than it hides it entirely."""
+    game = _duel(TANK, WALKER, 5.0)
+    game.state.terrain.append(Block(20, 17, 40, 17.5, 2.0, "wall"))
+    turn_of(game, 0, dice=[3, 4])
+    game.apply(0, Shoot(0, 0, 1))
+    shot = next(e for e in game.events if isinstance(e, ShotResolved))
+    assert (shot.accuracy, shot.defence, shot.hit) == (3, 4, False)
+    game.state.terrain[-1].height = 9.0
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert "out of sight" in (game.check(0, Shoot(0, 1, 1)) or "")
+
+
+def test_troopers_are_hard_targets_for_machines_not_for_troopers() -> None:
+    """RG-FIRE-HARD, RG-INF-AIM: +1 defence for a trooper shot by a machine, none when a
+    trooper shoots it; troopers need no aiming."""
+    game = battle(army((TANK, 1), ("ferrum-rifleman", 1)), army(("verdant-brawler", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 20, 10, 180.0)
+    put(game, 2, 30, 16)
+    turn_of(game, 0, dice=[1])
+    game.apply(0, Shoot(0, 0, 2))
+    assert [(e.defence, e.hit) for e in game.events if isinstance(e, ShotResolved)] == [(1, False)]
+
+
+def test_yellow_section_rolls_a_critical_token() -> None:
+    """RG-FIRE-TOKEN: a hit leaving the armour in yellow rolls a D6 on the token table."""
+    game = _duel(TANK, WALKER, 5.0)
+    turn_of(game, 0, dice=[4, 5])
+    game.apply(0, Shoot(0, 1, 1))  # 3 damage: cell 3 of a 3/3/3 walker is yellow
+    assert [e.token for e in game.events if isinstance(e, TokenPlaced)] == ["drive"]
+    assert game.state.units[1].tokens == ["drive"]
+
+
+def test_past_the_last_cell_the_machine_and_pilot_are_destroyed() -> None:
+    """RG-DMG-SCALE: below 1 the machine is removed and a crater marks the place."""
+    game = _duel(TANK, WALKER, 5.0)
+    game.state.units[1].damage = 7
+    turn_of(game, 0, dice=[6])
+    game.apply(0, Shoot(0, 0, 1))
+    walker = game.state.units[1]
+    assert not walker.alive and walker.pilot == 0 and game.state.craters
+    assert any(isinstance(e, UnitDestroyed) for e in game.events)
+
+
+def test_small_arms_cannot_hurt_machines_but_can_shoot_open_pilots() -> None:
+    """RG-INF-SMALLARMS, RG-INF-AP, RG-PILOT-OPEN, RG-PILOT-LIVES: rifles cannot harm a
+    tank; a rocket launcher can; the pilot of an open carrier can be shot, 3 lives."""
+    game = battle(army(("ferrum-rifleman", 1), ("ferrum-rocketeer", 1)),
+                  army((TANK, 1), ("verdant-rover", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 34, 10)
+    put(game, 2, 30, 18)
+    put(game, 3, 34, 16)
+    turn_of(game, 0, dice=[6])
+    assert "small arms" in (game.check(0, Shoot(0, 0, 2)) or "")
+    assert "open machine" in (game.check(0, Shoot(0, 0, 2, at_pilot=True)) or "")
+    game.apply(0, Shoot(0, 0, 3, at_pilot=True))
+    assert game.state.units[3].pilot == 1  # rifle 2 at short range
+    game.apply(0, __import__("warbench.rulesets.robogear.actions",
+                             fromlist=["EndTurn"]).EndTurn())
+    turn_of(game, 1, dice=[6])
+    assert game.check(0, Shoot(1, 0, 2)) is None
+
+
+def test_deadly_shot_kills_and_weapons_fire_as_often_as_listed() -> None:
+    """Also RG-INF-WOUNDS.
+    RG-INF-DEADLY, RG-INF-FIRE-TIMES, RG-INF-AMMO: a sniper's hit always kills; a
+    machine gun fires twice a turn, at its listed cost, without ammunition."""
+    game = battle(army(("verdant-sniper", 1), ("ashen-gunner", 1)),
+                  army(("ferrum-rifleman", 2)))
+    put(game, 0, 30, 10)
+    put(game, 1, 10, 10)
+    put(game, 2, 30, 20)
+    put(game, 3, 10, 20)
+    game.state.units[0].reserve = False
+    turn_of(game, 0, dice=[6])
+    game.apply(0, Shoot(0, 0, 2))
+    assert not game.state.units[2].alive
+    assert game.state.units[0].points_left == 5 - 2
+    from warbench.rulesets.robogear.actions import EndTurn
+    game.apply(0, EndTurn())
+    turn_of(game, 1, dice=[1, 1, 1, 1])
+    game.apply(0, Shoot(1, 0, 3))
+    game.apply(0, Shoot(1, 0, 3))
+    assert "fires 2 time" in (game.check(0, Shoot(1, 0, 3)) or "")
+
+
+def test_fan_fire_sweeps_troopers_near_the_line() -> None:
+    """RG-INF-FAN: troopers within a step of the line of fire also roll defence."""
+    game = battle(army(("ashen-gunner", 1)), army(("ferrum-rifleman", 2)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 20)
+    put(game, 2, 30.8, 15)
+    turn_of(game, 0, dice=[4])
+    game.apply(0, Shoot(0, 0, 1))
+    hits = {e.target for e in game.events if isinstance(e, ShotResolved) and e.hit}
+    assert hits == {1, 2}
+
+
+def test_from_above_a_trooper_gains_accuracy_and_contact_stops_fire() -> None:
+    """RG-INF-ABOVE, RG-INF-FIRE-CONTACT: +1 from a step up; no shooting base to base."""
+    game = battle(army(("ferrum-rifleman", 1)), army(("verdant-brawler", 2)))
+    game.state.terrain.append(Block(28, 8, 32, 12, 1.5, "roof"))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 18)
+    put(game, 2, 31.0, 10)
+    turn_of(game, 0)
+    assert "close combat" in (game.check(0, Shoot(0, 0, 1)) or "")
+    put(game, 2, 50, 50)
+    game._pending = None  # the table changed under a pending decision (test only)
+    game.set_dice(__import__("warbench.core.dice", fromlist=["ScriptedDice"]).ScriptedDice([3]))
+    game.apply(0, Shoot(0, 0, 1))
+    shot = next(e for e in game.events if isinstance(e, ShotResolved))
+    assert shot.accuracy == 3 - 0 + 1
+
+
+def test_machine_weapons_use_up_their_ammunition() -> None:
+    """RG-FIRE-AMMO: each shot of a machine's weapon uses one round of its ammunition scale;
+    an empty weapon cannot fire."""
+    game = _duel(TANK, WALKER, 5.0)
+    game.state.units[0].ammo[0] = 1
+    turn_of(game, 0, dice=[1, 1])
+    game.apply(0, Shoot(0, 0, 1))
+    assert game.state.units[0].ammo[0] == 0
+    game.apply(0, __import__("warbench.rulesets.robogear.actions",
+                             fromlist=["EndTurn"]).EndTurn())
+    turn_of(game, 0)
+    assert "out of ammunition" in (game.check(0, Shoot(0, 0, 1)) or "")
+
+
+def test_a_target_on_a_band_boundary_gets_the_farther_band() -> None:
+    """RG-FIRE-BOUNDARY: the owner of a target exactly on a boundary may choose its band;
+    the engine takes the farther one for them (engine default)."""
+    game = _duel(TANK, WALKER, 8.0)
+    turn_of(game, 0, dice=[6, 1])
+    game.apply(0, Shoot(0, 0, 1))
+    assert game.state.units[1].damage == 5  # medium-range damage of the 6/5/3 cannon

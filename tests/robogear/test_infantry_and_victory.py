@@ -1,0 +1,240 @@
+"""Close combat, medics, carriers, pilots on foot, infiltrators, groups and victory
+(RG-CC-INF, RG-INF-BRAWLER, RG-HEAL, RG-INF-MEDIC, RG-INF-APC, RG-GROUP-APC, RG-PILOT-NEW,
+RG-PILOT-TARGET, RG-INF-INFILTRATE, RG-GROUP-*, RG-WIN-*)."""
+
+from __future__ import annotations
+
+from tests.robogear.helpers import army, battle, put, turn_of
+from warbench.core.dice import ScriptedDice
+from warbench.core.events import GameOver
+from warbench.rulesets.robogear.actions import (
+    Board,
+    Deploy,
+    Disembark,
+    EndTurn,
+    Heal,
+    Melee,
+    Move,
+    Regroup,
+    Shoot,
+)
+from warbench.rulesets.robogear.damage import destroy
+from warbench.rulesets.robogear.events import Fought, ShotResolved
+from warbench.rulesets.robogear.groups import Regrouping
+from warbench.rulesets.robogear.state import Block
+
+
+def test_close_combat_adds_lives_brawler_bonus_and_friends_nearby() -> None:
+    """RG-CC-INF, RG-INF-BRAWLER, RG-INF-ACT: D6 + lives + brawler + 1 per friend within a
+    step; the loser loses a life (two when beaten by 3 or more); only troopers."""
+    game = battle(army(("verdant-brawler", 2)), army(("ferrum-rifleman", 1), ("ferrum-tank", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 29, 9)
+    put(game, 2, 31, 10)
+    put(game, 3, 30, 13.3)
+    turn_of(game, 0, dice=[2, 4])
+    assert "never machines" in (game.check(0, Melee(0, 3)) or "")
+    game.apply(0, Melee(0, 2))
+    fought = next(e for e in game.events if isinstance(e, Fought))
+    assert (fought.total, fought.target_total) == (2 + 3 + 2 + 1, 4 + 3)
+    assert game.state.units[2].damage == 1
+
+
+def test_medic_brings_a_red_trooper_back_to_yellow_at_its_next_turn() -> None:
+    """RG-HEAL, RG-INF-MEDIC: within a step; both do nothing else meanwhile."""
+    game = battle(army(("ferrum-medic", 1), ("ferrum-rifleman", 1)), army(("ferrum-tank", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 31, 10)
+    put(game, 2, 55, 55)
+    game.state.units[1].damage = 2
+    turn_of(game, 0)
+    game.apply(0, Heal(0, 1))
+    turn_of(game, 1)
+    assert "being treated" in (game.check(0, Move(1, 0.0, 1.0)) or "")
+    game.apply(0, EndTurn())
+    turn_of(game, 0)
+    assert game.state.units[1].damage == 1
+
+
+def test_carriers_share_a_turn_defend_d6_plus_2_and_doom_on_1_to_4() -> None:
+    """RG-INF-APC, RG-GROUP-APC: boarding and leaving cost 1; riders act in the carrier's
+    turn; shots at them meet D6+2; when the carrier dies, each rolls: 5-6 lives."""
+    game = battle(army(("ferrum-rover", 1), ("ferrum-rifleman", 2)),
+                  army(("ferrum-tank", 1), ("ferrum-rifleman", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 12.1)
+    put(game, 2, 32.1, 10)
+    put(game, 3, 50, 50)
+    put(game, 4, 30, 20)
+    turn_of(game, 1)
+    game.apply(0, Board(1, 0))
+    game.apply(0, Board(2, 0))
+    assert game.state.units[1].carried_by == 0 and game.state.units[1].points_left == 3
+    game.apply(0, EndTurn())
+    turn_of(game, 0)
+    game.apply(0, Move(0, 0.0, 2.0))
+    game.apply(0, Disembark(2))
+    assert game.state.units[2].carried_by == -1
+    game.apply(0, EndTurn())
+    turn_of(game, 4, dice=[6, 3])
+    game.apply(1, Shoot(4, 0, 1))
+    shot = next(e for e in game.events if isinstance(e, ShotResolved))
+    assert (shot.accuracy, shot.defence, shot.hit) == (6, 3 + 2, True)
+    game.set_dice(ScriptedDice([2]))
+    destroy(game, game.state.units[0])
+    assert not game.state.units[1].alive
+
+
+def test_a_pilot_on_foot_takes_an_empty_cabin() -> None:
+    """RG-PILOT-NEW, RG-PILOT-TARGET, RG-MOVE-SIMPLE: a closed cabin needs a pilot; an open
+    platform takes any trooper; the empty machine may still be shot."""
+    game = battle(army(("ashen-tank", 1), ("ashen-rover", 1), ("ashen-pilot", 1),
+                       ("ashen-gunner", 1)),
+                  army(("ferrum-tank", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 40, 10)
+    put(game, 2, 30, 12.3)
+    put(game, 3, 32.3, 10)
+    put(game, 4, 30, 30, 180.0)
+    game.state.units[0].pilot = game.state.units[1].pilot = 0
+    turn_of(game, 3)
+    assert "only a pilot" in (game.check(0, Board(3, 0)) or "")
+    put(game, 3, 40, 12.1)
+    game._pending = None  # the table changed under a pending decision (test only)
+    game.apply(0, Board(3, 1))
+    assert game.state.units[1].pilot == 3
+    turn_of(game, 2)
+    game.apply(0, Board(2, 0))
+    assert game.state.units[0].pilot == 3 and not game.state.units[2].alive
+
+
+def test_infiltrators_appear_out_of_sight_and_act() -> None:
+    """RG-INF-INFILTRATE: kept off the table, placed in their turn where no enemy sees
+    them, then they act."""
+    game = battle(army(("verdant-sniper", 1, "reserve"), ("verdant-tank", 1)),
+                  army(("ferrum-tank", 1)))
+    assert game.state.units[0].reserve
+    put(game, 1, 10, 10)
+    put(game, 2, 30, 50, 180.0)
+    game.state.terrain.append(Block(20, 30, 40, 31, 9.0, "wall"))
+    turn_of(game, 0)
+    assert "would see" in (game.check(0, Deploy(0, 30.0, 40.0)) or "")
+    game.apply(0, Deploy(0, 30.0, 20.0))
+    game.apply(0, Move(0, 90.0, 1.0))
+    assert game.state.units[0].x == 31.0
+
+
+def test_group_squads_share_a_turn_and_keep_within_40_cm() -> None:
+    """RG-GROUP-GLOBAL, RG-GROUP-TRAITS: a group of two squads takes one turn; its squads
+    may not part by more than 40 cm."""
+    game = battle(army(("ferrum-rifleman", 2, "group:A"), ("ferrum-tank", 1, "group:A")),
+                  army(("ferrum-tank", 1)))
+    assert len([e for e in game.state.elements if e.player == 0]) == 1
+    put(game, 0, 10, 10)
+    put(game, 1, 11, 10)
+    put(game, 2, 10, 24)
+    put(game, 3, 50, 50)
+    turn_of(game, 0)
+    assert game.check(0, Move(2, 0.0, 4.0)) is not None
+    assert "within 40 cm" in (game.check(0, Move(2, 0.0, 4.0)) or "")
+    game.apply(0, Move(0, 270.0, 1.0))
+
+
+def test_last_army_standing_wins_and_teams_win_together() -> None:
+    """RG-WIN-ANNIHILATE, RG-WIN-TEAMS: destroying the enemy armies wins; in 2 v 2 both
+    members of the surviving team are winners."""
+    game = battle(army(("ferrum-tank", 1)), army(("ferrum-rifleman", 1)),
+                  army(("ferrum-tank", 1)), army(("ferrum-rifleman", 1)), teams=[0, 1, 0, 1])
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 13)
+    put(game, 3, 50, 50)
+    destroy(game, game.state.units[3])
+    turn_of(game, 0, dice=[6])
+    game.apply(0, Shoot(0, 0, 1))
+    over = next(e for e in game.events if isinstance(e, GameOver))
+    assert over.winners == (0, 2)
+
+
+def test_commander_mission_and_capture() -> None:
+    """Also RG-ROUND-LIMIT.
+    RG-WIN-MISSION: losing the command machine puts a player out; in capture the team
+    alone on the objective after the last round wins."""
+    game = battle(army(("ferrum-tank", 1, "command"), ("ferrum-rifleman", 1)),
+                  army(("ferrum-tank", 1), ("ferrum-rifleman", 1)), mission="commander")
+    put(game, 0, 30, 10)
+    put(game, 2, 30, 16, 180.0)
+    game.state.units[0].damage = 11
+    turn_of(game, 2, dice=[6])
+    game.apply(1, Shoot(2, 0, 0))
+    assert game.is_over and game.outcome is not None and game.outcome.winners == (1,)
+    game = battle(army(("ferrum-rifleman", 1)), army(("ferrum-tank", 1)), mission="capture",
+                  rounds=1)
+    put(game, 0, 30, 30)
+    put(game, 1, 55, 55)
+    while not game.is_over:
+        decision = game.pending()[0]
+        game.apply(decision.player, next(a for a in decision.options
+                                         if not isinstance(a, Shoot)))
+    assert game.outcome is not None and game.outcome.winners == (0,)
+
+
+def test_when_rounds_run_out_the_largest_share_kept_wins() -> None:
+    """RG-ROUND-LIMIT: after the last round the army that kept the largest share of its
+    points wins, whatever its size (engine default)."""
+    game = battle(army(("ferrum-rifleman", 1)), army(("ferrum-tank", 2)), rounds=1)
+    put(game, 0, 5, 5)
+    put(game, 1, 55, 55)
+    put(game, 2, 50, 55)
+    game.state.units[2].alive = False  # the big army lost half its points
+    while not game.is_over:
+        decision = game.pending()[0]
+        game.apply(decision.player, next(a for a in decision.options
+                                         if not isinstance(a, Shoot)))
+    assert game.outcome is not None and game.outcome.winners == (0,)
+    assert game.outcome.scores == (8.0, 62.0)
+
+
+def test_groups_form_and_break_up_at_the_start_of_a_round() -> None:
+    """RG-GROUP-FORM, RG-GROUP-TRAITS: at the start of a round a squad may join a squad or
+    group near it (never ground with air); a disbanded group's squads lose this round."""
+    game = battle(army(("ferrum-rifleman", 2), ("ferrum-tank", 1), ("ferrum-flyer", 1)),
+                  army(("ferrum-tank", 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 11, 10)
+    put(game, 2, 14, 12)
+    put(game, 3, 20, 12)
+    put(game, 4, 50, 50)
+    frame = game.state.stack[-1]
+    assert isinstance(frame, Regrouping)
+    game.state.order = [0, 1]
+    game._pending = None  # the order changed under a pending decision (test only)
+    assert "air" in (game.check(0, Regroup(join=2, into=0)) or "")
+    game.apply(0, Regroup(join=1, into=0))
+    assert game.state.elements[0].squads == [0, 1] and game.state.squads[1].group
+    game.apply(0, Regroup(disband=0))
+    assert [e.done for e in game.state.elements[-2:]] == [True, True]
+    game.apply(0, Regroup())
+    game.apply(1, Regroup())
+    decision = game.pending()[0]
+    assert decision.player == 0 and {a.element for a in decision.options} == {2}
+
+
+def test_a_wheeled_gun_rides_a_carrier_with_its_crew() -> None:
+    """RG-INF-APC-GUN: a gun that fits (wheels; engine default: two places in the hold)
+    boards with a crew trooper beside it, and cannot fire while aboard."""
+    game = battle(army(("ferrum-rover", 1), ("ferrum-rifleman", 4),
+                       ("ferrum-mortar", 1, "attach")), army(("ferrum-tank", 1)))
+    put(game, 0, 30, 10)
+    put(game, 5, 30, 12.6)  # the gun touches the carrier
+    put(game, 1, 31.5, 12.6)
+    put(game, 2, 27.9, 10)
+    put(game, 3, 32.1, 10)
+    put(game, 4, 30, 7.9)
+    put(game, 6, 50, 50)
+    turn_of(game, 1)
+    game.apply(0, Board(5, 0))
+    assert game.state.units[5].carried_by == 0 and game.state.units[1].crewing
+    game.apply(0, Board(2, 0))
+    game.apply(0, Board(3, 0))
+    assert "holds 4 troopers" in (game.check(0, Board(4, 0)) or "")
+    assert "cannot fire" in (game.check(0, Shoot(5, 0, 6)) or "")

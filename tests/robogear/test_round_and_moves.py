@@ -1,0 +1,233 @@
+"""Rounds, initiative, resource and movement by chassis (RG-ROUND-*, RG-ACT-*, RG-MOVE-*,
+RG-INF-MOVE, RG-INF-CLIMB, RG-PILOT-STILL, RG-PILOT-WOUND, RG-SETUP-*)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.robogear.helpers import RULES, army, battle, put, turn_of
+from warbench.core.dice import ScriptedDice
+from warbench.core.engine import Game, IllegalAction
+from warbench.rulesets.robogear.actions import (
+    Activate,
+    ChooseEdge,
+    EndTurn,
+    Move,
+    Regroup,
+    Shoot,
+    Turn,
+)
+from warbench.rulesets.robogear.events import Initiative
+from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.moves import move_block
+from warbench.rulesets.robogear.setup import min_army_gap
+from warbench.rulesets.robogear.state import Block
+from warbench.rulesets.robogear.turn import Activation
+
+TANK, WALKER, SPIDER, FLYER = "ferrum-tank", "ferrum-walker", "verdant-spider", "ferrum-flyer"
+
+
+def test_initiative_every_player_rolls_and_ties_roll_again() -> None:
+    """Also RG-D6.
+    RG-ROUND-INIT: all roll a D6; the tied highest roll again among themselves."""
+    setup = {"armies": [army((TANK, 1))] * 3, "terrain": "none",
+             "edges": ["south", "north", "east"]}
+    game = Game.new(RULES, setup, players=3, dice=ScriptedDice([3, 5, 5, 2, 6]))
+    assert game.state.order == [2, 1, 0]
+    assert any(isinstance(e, Initiative) and e.order == (2, 1, 0) for e in game.events)
+
+
+def test_players_alternate_and_one_with_units_left_goes_on() -> None:
+    """RG-ROUND-ALT, RG-ROUND-WAIT, RG-ROUND-ONCE, RG-ROUND-END: turns pass in order; a
+    player whose units have all gone waits; each squad goes once; then a new round."""
+    game = battle(army((TANK, 3)), army((TANK, 1)))
+    seen = []
+    while game.state.round == 1:
+        decision = game.pending()[0]
+        action = decision.options[0]
+        if not isinstance(action, Regroup):
+            seen.append(decision.player)
+        game.apply(decision.player, action)
+        if isinstance(action, Activate):
+            with pytest.raises(IllegalAction):
+                game.apply(decision.player, action)
+            game.apply(decision.player, EndTurn())
+    first = next(e.order for e in game.events if isinstance(e, Initiative))
+    assert len(seen) == 4 and seen.count(0) == 3 and seen.count(1) == 1
+    assert seen[:2] == list(first)
+
+
+def test_deployment_keeps_armies_40_cm_apart() -> None:
+    """RG-SETUP-EDGE, RG-SETUP-GAP, RG-SETUP-FULL: four armies on four edges start at least
+    16 steps from each other, every slider at its top cell."""
+    game = battle(*(army(("ferrum-tank", 1), ("ferrum-walker", 1), ("ferrum-rifleman", 3))
+                    for _ in range(4)))
+    assert min_army_gap(game.state) >= 16.0
+    assert all(u.damage == 0 for u in game.state.units)
+
+
+def test_resource_by_section_and_freeze() -> None:
+    """RG-RES-SECTION, RG-ACT-RENEW, RG-ACT-FREEZE, RG-ACT-KINDS: a damaged machine gets the
+    resource of its section; when it is spent the turn ends by itself."""
+    game = battle(army((TANK, 1)), army((TANK, 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 50, 50)
+    game.state.units[0].damage = 6  # yellow section of a 5/4/3 scale
+    turn_of(game, 0)
+    assert game.state.units[0].points_left == 4
+    game.apply(0, Move(0, 0.0, 8.0))
+    assert not isinstance(game.state.stack[-1], Activation)
+
+
+def test_tracked_forward_back_and_turns() -> None:
+    """Also RG-ACT-KINDS, RG-MOVE-FRONT.
+    RG-MOVE-WHEEL, RG-MOVE-TYPES: 2 steps a point forward or back, a turn costs 1;
+    sideways is refused."""
+    game = battle(army((TANK, 1)), army((TANK, 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 50, 50)
+    turn_of(game, 0)
+    assert "cannot move sideways" in (game.check(0, Move(0, 90.0, 2.0)) or "")
+    game.apply(0, Move(0, 180.0, 4.0))
+    assert game.state.units[0].points_left == 3
+    game.apply(0, Turn(0, 90.0))
+    assert game.state.units[0].points_left == 2
+
+
+def test_walker_sideways_is_slower_and_spider_turns_free() -> None:
+    """Also RG-SPIDER, RG-MOVE-APPENDIX.
+    RG-MOVE-WALK, RG-MOVE-SPIDER: a walker pays a point a step sideways (engine
+    default); the spider goes any way at 2 steps a point and turns for nothing."""
+    game = battle(army((WALKER, 1), (SPIDER, 1)), army((TANK, 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 20, 10)
+    put(game, 2, 50, 50)
+    turn_of(game, 0)
+    game.apply(0, Move(0, 90.0, 2.0))
+    assert game.state.units[0].points_left == 4
+    game.apply(0, EndTurn())
+    turn_of(game, 1)
+    game.apply(0, Turn(1, 37.0))
+    game.apply(0, Move(1, 200.0, 4.0))
+    assert game.state.units[1].points_left == 4
+
+
+def test_flyers_go_forward_turn_90_and_ignore_terrain() -> None:
+    """RG-MOVE-FLY: forward only, turns up to 90 degrees, over any obstacle."""
+    game = battle(army((FLYER, 1)), army((TANK, 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 50, 50)
+    game.state.terrain.append(Block(8, 14, 12, 16, 9.0, "tower"))
+    turn_of(game, 0)
+    assert "cannot move back" in (game.check(0, Move(0, 180.0, 2.0)) or "")
+    assert "at most 90" in (game.check(0, Turn(0, 120.0)) or "")
+    game.apply(0, Move(0, 0.0, 10.0))
+    assert game.state.units[0].y == 20.0
+
+
+def test_obstacles_by_chassis() -> None:
+    """RG-MOVE-TRACK-OBST, RG-MOVE-WHEEL-OBST, RG-MOVE-WALK-OBST: a 1.5-step wall stops
+    tracks (1 step) and wheels, not a walker going forward (2 steps to the knee), which
+    still cannot cross it backing."""
+    game = battle(army((TANK, 1), ("ferrum-rover", 1), (WALKER, 1)), army((TANK, 1)))
+    game.state.terrain.append(Block(0, 20, 60, 21, 1.5, "wall"))
+    for unit, x in ((0, 10), (1, 20), (2, 30)):
+        put(game, unit, x, 16)
+    put(game, 3, 50, 55)
+    turn_of(game, 0)
+    assert "too high for tracks" in (game.check(0, Move(0, 0.0, 8.0)) or "")
+    game.apply(0, EndTurn())
+    turn_of(game, 1)
+    assert "cannot cross" in (game.check(0, Move(1, 0.0, 8.0)) or "")
+    game.apply(0, EndTurn())
+    turn_of(game, 2)
+    assert game.check(0, Move(2, 0.0, 8.0)) is None
+    put(game, 2, 30, 18, 180.0)
+    assert "only walking forward" in (game.check(0, Move(2, 0.0, 4.0)) or "")
+
+
+def test_troopers_step_any_way_and_pay_to_climb() -> None:
+    """Also RG-INF-RES.
+    RG-INF-MOVE, RG-INF-CLIMB: a step a point any way, turns free; a 1-2 step rise costs
+    2 more; more than 3 steps is impassable."""
+    game = battle(army(("ferrum-rifleman", 1)), army((TANK, 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 50, 50)
+    game.state.terrain += [Block(11, 9, 12, 11, 1.5, "rise"), Block(8, 11, 12, 12, 4.0, "cliff")]
+    turn_of(game, 0)
+    assert "more than 3 steps" in (game.check(0, Move(0, 0.0, 1.5)) or "")
+    game.apply(0, Move(0, 90.0, 1.5))
+    assert game.state.units[0].points_left == 4 - 2 - 2
+
+
+def test_pilotless_machine_stands_and_wounded_pilot_moves_or_shoots() -> None:
+    """RG-PILOT-STILL, RG-PILOT-WOUND, RG-SETUP-PILOT: no pilot, no move; a wounded pilot
+    either moves or shoots in a turn."""
+    game = battle(army((TANK, 2)), army((TANK, 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 30, 10)
+    put(game, 2, 30, 20, 180.0)
+    game.state.units[0].pilot = 0
+    game.state.units[1].pilot = 2
+    assert "without a pilot" in (move_block(game.state, game.data, game.state.units[0]) or "")
+    turn_of(game, 0)
+    assert not isinstance(game.state.stack[-1], Activation)  # nothing to do: turn over
+    turn_of(game, 1)
+    game.apply(0, Move(1, 0.0, 2.0))
+    assert "either moves or shoots" in (game.check(0, Shoot(1, 0, 2)) or "")
+
+
+def test_edges_are_chosen_in_roll_off_order() -> None:
+    """RG-SETUP-EDGE: players roll off (engine default) and choose free edges in that
+    order; a taken edge is refused."""
+    setup = {"armies": [army((TANK, 1)), army((TANK, 1))], "terrain": "none"}
+    game = Game.new(RULES, setup, players=2, dice=ScriptedDice([2, 5, 4, 3]))
+    decision = game.pending()[0]
+    assert decision.player == 1 and len(decision.options) == 4
+    game.apply(1, ChooseEdge("west"))
+    assert game.check(0, ChooseEdge("west")) is not None
+    game.apply(0, ChooseEdge("east"))
+    assert game.state.edges == ["east", "west"] and game.state.units[0].x > 50
+
+
+def test_small_infantry_battles_may_give_each_trooper_a_turn() -> None:
+    """RG-GROUP-INF: with turns = "model" every trooper takes its own turn; by default a
+    squad turns as one."""
+    squads = battle(army(("ferrum-rifleman", 3)), army(("verdant-brawler", 2)))
+    models = battle(army(("ferrum-rifleman", 3)), army(("verdant-brawler", 2)), turns="model")
+    assert len(squads.state.elements) == 2 and len(models.state.elements) == 5
+
+
+def test_battery_guns_keep_within_4_steps() -> None:
+    """RG-ART-BATTERY: a battery is its own squad; a gun may not leave its neighbours."""
+    game = battle(army(("ferrum-mortar", 2), ("ferrum-rifleman", 2)), army((TANK, 1)))
+    assert game.state.units[0].squad == game.state.units[1].squad
+    put(game, 0, 10, 10)
+    put(game, 1, 15, 10)
+    put(game, 2, 10, 11.8)
+    put(game, 3, 10, 8.2)
+    put(game, 4, 50, 50)
+    turn_of(game, 0)
+    assert "within 4 steps" in (game.check(0, Move(0, 270.0, 2.0)) or "")
+
+
+def test_battery_crews_serve_only_their_guns_and_stay_by_them() -> None:
+    """RG-ART-BATTERY-CREW: the crew squad listed after a battery serves it alone and may
+    not walk away from its guns while they have ammunition."""
+    game = battle(army(("ferrum-mortar", 2), ("ferrum-rifleman", 1, "crew"),
+                       ("ferrum-rifleman", 1)), army((TANK, 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 14, 10)
+    put(game, 2, 10, 11.8)
+    put(game, 3, 14, 11.8)
+    put(game, 4, 50, 50)
+    state = game.state
+    assert state.squads[1].crew_of == 0
+    assert [u.id for u in crew_for(state, game.data, state.units[1])] == []
+    assert [u.id for u in crew_for(state, game.data, state.units[0])] == [2]
+    turn_of(game, 2)
+    assert "may not leave its guns" in (game.check(0, Move(2, 270.0, 3.0)) or "")
+    state.units[0].ammo = [0]
+    state.units[1].ammo = [0]
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert game.check(0, Move(2, 270.0, 3.0)) is None
