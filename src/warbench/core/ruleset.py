@@ -33,6 +33,7 @@ from warbench.core.plain import Hidden, to_plain
 from warbench.core.procedures import D, S
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
+from warbench.core.scene import Scene, units_by_label
 from warbench.core.table import TablePicture
 
 if TYPE_CHECKING:
@@ -220,6 +221,14 @@ class Ruleset(ABC, Generic[S, D]):
     def table(self, state: S) -> TablePicture | None:
         """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""
         return None
+
+    def scene(self, state: S, view: Mapping[str, Any]) -> Scene:
+        """What to draw for one seat: ``state`` and ``view`` are what that seat may know.
+
+        The default is the :meth:`table` picture, each piece tagged with the catalog unit
+        the view names for it; override it to add what the picture cannot say.
+        """
+        return Scene.from_picture(self.table(state), units_by_label(view, self.catalog()))
 
     def describe(self, state: S) -> str:
         """A short English summary of the state, for the narrator and the CLI."""

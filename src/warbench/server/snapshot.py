@@ -1,0 +1,127 @@
+"""What the server sends one seat: built only from that seat's observation.
+
+A seat's snapshot holds the scene of its observed state, the decisions it owes (options
+as JSON, parameter spaces described by their action's fields, with a few legal samples),
+who else owes a decision, and the text of the events it may see. A spectator's snapshot
+is built the same way from the state as nobody's seat may know it. Nothing here reads the
+true state, its hash or its dice stream.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import Game
+from warbench.core.events import Event, Roll
+from warbench.core.rng import RandomStream
+
+#: The viewer index of a spectator: no seat's secrets are visible to it.
+SPECTATOR = -2
+#: Legal samples offered per parameter space (suggestions on the page, answers for scripts).
+SAMPLES = 3
+
+
+def event_text(event: Event) -> str:
+    """The line a log shows for ``event`` ('' for none)."""
+    if isinstance(event, Roll) and not event.text:
+        who = "" if event.player is None else f"player {event.player} "
+        faces = " ".join(str(face) for face in event.faces)
+        purpose = event.label or "a roll"
+        return f"{who}rolled {len(event.faces)}d{event.sides} for {purpose}: {faces}"
+    return event.text
+
+
+def visible_events(game: Game[Any, Any], seat: int) -> list[Event]:
+    """The events ``seat`` may see (a spectator: only public ones)."""
+    if seat == SPECTATOR:
+        return [event for event in game.events if event.visible_to is None]
+    return game.events_for(seat)
+
+
+def field_specs(action_type: type[Action]) -> list[dict[str, Any]]:
+    """The fields of an action type, for a form: name, type and default."""
+    specs = []
+    for item in dataclasses.fields(action_type):
+        spec: dict[str, Any] = {"name": item.name, "type": str(item.type)}
+        if item.default is not dataclasses.MISSING:
+            spec["default"] = _plain_default(item.default)
+        elif item.default_factory is not dataclasses.MISSING:
+            spec["default"] = _plain_default(item.default_factory())
+        specs.append(spec)
+    return specs
+
+
+def _plain_default(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain_default(item) for item in value]
+    return value
+
+
+def space_plain(space: ParamSpace, index: int, seed: int) -> dict[str, Any]:
+    """A parameter space described for a page: its action type, fields and samples."""
+    samples: list[dict[str, Any]] = []
+    try:
+        samples = [
+            action.to_plain()
+            for action in space.sample(RandomStream.from_seed(seed + index), SAMPLES)
+        ]
+    except Exception:  # a sampler that fails still leaves the form usable
+        samples = []
+    return {
+        "index": index,
+        "type": space.action_type.TAG,
+        "name": space.action_type.__name__,
+        "description": space.description,
+        "fields": field_specs(space.action_type),
+        "samples": samples,
+    }
+
+
+def decision_plain(decision: Decision, seed: int) -> dict[str, Any]:
+    """A decision as JSON: prompt, options (label and action) and parameter spaces."""
+    return {
+        "player": decision.player,
+        "prompt": decision.prompt,
+        "options": [
+            {"label": repr(option), "action": option.to_plain()} for option in decision.options
+        ],
+        "spaces": [
+            space_plain(space, index, seed) for index, space in enumerate(decision.spaces)
+        ],
+    }
+
+
+def snapshot(game: Game[Any, Any], seat: int, *, log_from: int = 0) -> dict[str, Any]:
+    """Everything ``seat`` (or :data:`SPECTATOR`) may be sent now.
+
+    ``log_from`` skips the first visible events the page already has.
+    """
+    rules = game.ruleset
+    if seat == SPECTATOR:
+        state = rules.observe(game.state, SPECTATOR)
+        view = rules.view(game.state, SPECTATOR)
+        decisions: list[Decision] = []
+    else:
+        observation = game.observe(seat)
+        state, view, decisions = observation.state, observation.view, list(observation.decisions)
+    events = visible_events(game, seat)
+    seed = len(game.journal.entries)
+    outcome = game.outcome
+    return {
+        "type": "state",
+        "seat": None if seat == SPECTATOR else seat,
+        "step": len(game.journal.entries),
+        "scene": rules.scene(state, view).to_plain(),
+        "decisions": [decision_plain(decision, seed) for decision in decisions],
+        "waiting_for": sorted({decision.player for decision in game.pending()}),
+        "log_from": log_from,
+        "log": [text for text in map(event_text, events[log_from:]) if text],
+        "log_count": len(events),
+        "over": outcome is not None,
+        "outcome": None
+        if outcome is None
+        else {"winners": list(outcome.winners), "reason": outcome.reason},
+    }
