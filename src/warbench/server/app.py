@@ -36,7 +36,7 @@ from warbench.server.lobby import (
     installed,
     seats_and_setup,
 )
-from warbench.server.session import GameSession, NeedFaces, SessionError
+from warbench.server.session import GameSession, MalformedAction, NeedFaces, SessionError
 from warbench.server.snapshot import SPECTATOR
 from warbench.server.store import Store
 from warbench.server.tokens import digest, new_game_id, new_token
@@ -307,6 +307,8 @@ def create_app(db: str | Path) -> FastAPI:
                 return {"type": "refused", "reason": f"seat {seat} is played by a bot"}
             try:
                 number = room.session.act(seat, action)
+            except MalformedAction as problem:
+                return {"type": "error", "status": 400, "message": str(problem)}
             except (SessionError, IllegalAction) as refusal:
                 return {"type": "refused", "reason": str(refusal)}
             except NeedFaces as need:

@@ -42,6 +42,10 @@ class SessionError(ValueError):
     """A request the game cannot take now; the message says why, for the page."""
 
 
+class MalformedAction(SessionError):
+    """JSON that is no action of this ruleset; the message names what is wrong."""
+
+
 @dataclass(frozen=True, slots=True)
 class RollRequest:
     """Faces the referee game waits for, and the action (or opening) waiting on them."""
@@ -187,7 +191,7 @@ class GameSession:
     def act(self, seat: int, plain: Any) -> int:
         """Decode and take a seat's action; return its number once it is committed.
 
-        Raises :class:`SessionError` for JSON that is no action of this ruleset,
+        Raises :class:`MalformedAction` for JSON that is no action of this ruleset,
         :class:`IllegalAction` when the rules refuse it, and :class:`NeedFaces` when a
         referee game needs dice typed first (the action is then kept and retried).
         """
@@ -199,7 +203,7 @@ class GameSession:
         try:
             action = self.rules.codec.decode(plain)
         except ValueError as error:
-            raise SessionError(str(error)) from None
+            raise MalformedAction(f"malformed action: {error}") from None
         return self._apply(seat, action)
 
     def check(self, seat: int, plain: Any) -> str | None:

@@ -70,7 +70,12 @@ function drawScene(svg, scene, options) {
       layers.pieces.append(svgEl("line", { x1: shape.x, y1: fy(shape.y), x2: shape.x + reach * Math.sin(h), y2: fy(shape.y + reach * Math.cos(h)), stroke: "#111", "stroke-width": unit * 0.12, "pointer-events": "none" }));
     }
     if (shape.label && !(shape.kind === "hex" && shape.player === undefined)) {
-      const text = svgEl("text", { x: shape.x, y: fy(shape.y) - Math.max(shape.size, 0.4) - unit * 0.3, "text-anchor": "middle", class: "shape-label", "font-size": unit * 0.9 });
+      // Labels alternate above and below their pieces so neighbours' labels do not collide.
+      const font = Math.max(unit * 0.5, Math.min(unit * 0.9, shape.size * 0.6));
+      const below = shape.index % 2 === 1;
+      const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
+      const ty = below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset;
+      const text = svgEl("text", { x: shape.x, y: ty, "text-anchor": "middle", class: "shape-label", "font-size": font });
       text.textContent = shape.label;
       layers.labels.append(text);
     }
