@@ -9,9 +9,13 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 
-def create(client: TestClient, ruleset: str, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
+def create(
+    client: TestClient, ruleset: str, seats: list[dict[str, str]], **extra: Any
+) -> dict[str, Any]:
     """Create a game through the API; return its JSON (id, seat links, spectator link)."""
-    response = client.post("/api/games", json={"ruleset": ruleset, "seats": seats, "seed": 7, **extra})
+    response = client.post(
+        "/api/games", json={"ruleset": ruleset, "seats": seats, "seed": 7, **extra}
+    )
     assert response.status_code == 201, response.text
     return response.json()
 
@@ -33,7 +37,9 @@ def state(client: TestClient, game_id: str, link: str) -> dict[str, Any]:
     return response.json()
 
 
-def wait_for_decision(client: TestClient, game_id: str, link: str, timeout: float = 60) -> dict[str, Any]:
+def wait_for_decision(
+    client: TestClient, game_id: str, link: str, timeout: float = 60
+) -> dict[str, Any]:
     """Poll a seat's snapshot until it owes a decision (bots move in the background)."""
     deadline = time.monotonic() + timeout
     while True:

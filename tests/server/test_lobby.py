@@ -44,8 +44,9 @@ def test_a_game_from_valid_lists_gives_a_link_per_person_and_one_for_spectators(
     client: TestClient,
 ) -> None:
     lists = [(LISTS / name).read_text() for name in ("comet-corsairs.toml", "vanguard-picket.toml")]
-    game = create(client, "armada", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
-                  lists=lists)
+    game = create(
+        client, "armada", [{"kind": "person"}, {"kind": "bot", "bot": "random"}], lists=lists
+    )
     assert [seat["seat"] for seat in game["seats"]] == [0]
     link = game["seats"][0]["link"]
     assert link.startswith(f"/play/{game['id']}#") and len(link.split("#")[1]) >= 43

@@ -23,21 +23,26 @@ def test_an_action_without_the_right_token_is_refused_403_and_changes_nothing(
     link = game["seats"][0]["link"]
     action = first_action(state(client, game["id"], link))
     for headers in ({}, {"Authorization": "Bearer wrong"}, auth(game["seats"][1]["link"] + "x")):
-        response = client.post(f"/api/games/{game['id']}/actions", json={"action": action},
-                               headers=headers)
+        response = client.post(
+            f"/api/games/{game['id']}/actions", json={"action": action}, headers=headers
+        )
         assert response.status_code == 403
     assert client.get(f"/api/games/{game['id']}/state").status_code == 403
     assert _journal_length(client, game["id"]) == 0
-    accepted = client.post(f"/api/games/{game['id']}/actions", json={"action": action},
-                           headers=auth(link))
+    accepted = client.post(
+        f"/api/games/{game['id']}/actions", json={"action": action}, headers=auth(link)
+    )
     assert accepted.status_code == 200 and accepted.json()["number"] == 1
 
 
 def test_a_seat_cannot_act_for_another_seat(client: TestClient) -> None:
     game = create(client, "full-thrust", PEOPLE)
     other = first_action(state(client, game["id"], game["seats"][1]["link"]))
-    response = client.post(f"/api/games/{game['id']}/actions", json={"action": other},
-                           headers=auth(game["seats"][0]["link"]))
+    response = client.post(
+        f"/api/games/{game['id']}/actions",
+        json={"action": other},
+        headers=auth(game["seats"][0]["link"]),
+    )
     assert response.status_code == 409 and "not a legal answer" in response.json()["reason"]
     assert _journal_length(client, game["id"]) == 0
 
@@ -45,8 +50,9 @@ def test_a_seat_cannot_act_for_another_seat(client: TestClient) -> None:
 def test_spectators_cannot_act(client: TestClient) -> None:
     game = create(client, "full-thrust", PEOPLE)
     action = first_action(state(client, game["id"], game["seats"][0]["link"]))
-    response = client.post(f"/api/games/{game['id']}/actions", json={"action": action},
-                           headers=auth(game["spectator"]))
+    response = client.post(
+        f"/api/games/{game['id']}/actions", json={"action": action}, headers=auth(game["spectator"])
+    )
     assert response.status_code == 403
     socket = Socket(client, game["id"], game["spectator"])
     socket.next_of("state")
@@ -98,7 +104,9 @@ def test_an_illegal_action_is_refused_with_the_engines_reason(client: TestClient
     game = create(client, "full-thrust", PEOPLE)
     socket = Socket(client, game["id"], game["seats"][0]["link"])
     socket.next_of("state")
-    socket.send({"type": "check", "action": {"type": "ft-orders", "ship": 0, "speed": 99, "turn": 0}})
+    socket.send(
+        {"type": "check", "action": {"type": "ft-orders", "ship": 0, "speed": 99, "turn": 0}}
+    )
     assert socket.next_of("checked")["reason"]
     socket.send({"type": "act", "action": {"type": "ft-orders", "ship": 0, "speed": 99, "turn": 0}})
     assert "not a legal answer" in socket.next_of("refused")["reason"]
@@ -110,15 +118,20 @@ def test_bots_play_their_seats_from_their_observation(client: TestClient) -> Non
     link = game["seats"][0]["link"]
     for _ in range(8):
         snap = wait_for_decision(client, game["id"], link)
-        response = client.post(f"/api/games/{game['id']}/actions",
-                               json={"action": first_action(snap)}, headers=auth(link))
+        response = client.post(
+            f"/api/games/{game['id']}/actions",
+            json={"action": first_action(snap)},
+            headers=auth(link),
+        )
         assert response.status_code == 200, response.text
     assert _journal_length(client, game["id"]) > 8
 
 
 def test_odds_are_answered_for_an_attack(client: TestClient) -> None:
-    answer = client.post("/api/rulesets/full-thrust/odds",
-                         json={"attack": "beam", "options": {"beam_class": 2, "range": 6}}).json()
+    answer = client.post(
+        "/api/rulesets/full-thrust/odds",
+        json={"attack": "beam", "options": {"beam_class": 2, "range": 6}},
+    ).json()
     assert answer["answer"]["mean"] > 0
     bad = client.post("/api/rulesets/full-thrust/odds", json={"attack": "laser"})
     assert bad.status_code == 400 and "no attack 'laser'" in bad.json()["detail"]

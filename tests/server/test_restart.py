@@ -21,21 +21,27 @@ from warbench.server.app import create_app
 def _play(client: TestClient, game: dict, link: str, count: int) -> None:
     for _ in range(count):
         snap = wait_for_decision(client, game["id"], link)
-        response = client.post(f"/api/games/{game['id']}/actions",
-                               json={"action": first_action(snap)}, headers=auth(link))
+        response = client.post(
+            f"/api/games/{game['id']}/actions",
+            json={"action": first_action(snap)},
+            headers=auth(link),
+        )
         assert response.status_code == 200, response.text
 
 
 def test_a_new_app_on_the_same_file_continues_every_game(db: Path) -> None:
     with TestClient(create_app(db)) as client:
         people = create(client, "full-thrust", [{"kind": "person"}, {"kind": "person"}])
-        versus_bot = create(client, "dystopian-wars",
-                            [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+        versus_bot = create(
+            client, "dystopian-wars", [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
+        )
         _play(client, people, people["seats"][0]["link"], 3)
         _play(client, versus_bot, versus_bot["seats"][0]["link"], 3)
         before = {
-            game["id"]: (state(client, game["id"], game["seats"][0]["link"]),
-                         client.app.state.hub.room(game["id"]).session.game.hash())  # type: ignore[attr-defined]
+            game["id"]: (
+                state(client, game["id"], game["seats"][0]["link"]),
+                client.app.state.hub.room(game["id"]).session.game.hash(),
+            )  # type: ignore[attr-defined]
             for game in (people, versus_bot)
         }
     with TestClient(create_app(db)) as client:
@@ -59,9 +65,15 @@ def _free_port() -> int:
 
 
 def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    code = f"from warbench.cli import main; main(['serve', '--port', '{port}', '--db', {str(db)!r}])"
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
+    code = (
+        f"from warbench.cli import main; main(['serve', '--port', '{port}', '--db', {str(db)!r}])"
+    )
+    server = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -78,16 +90,24 @@ def test_after_kill_9_a_real_server_resumes_every_accepted_action(db: Path) -> N
     base = f"http://127.0.0.1:{port}"
     server = _start(db, port)
     try:
-        game = httpx.post(f"{base}/api/games", json={
-            "ruleset": "full-thrust", "seats": [{"kind": "person"}, {"kind": "person"}],
-            "seed": 11}).json()
+        game = httpx.post(
+            f"{base}/api/games",
+            json={
+                "ruleset": "full-thrust",
+                "seats": [{"kind": "person"}, {"kind": "person"}],
+                "seed": 11,
+            },
+        ).json()
         link = game["seats"][0]["link"]
         accepted = []
         for _ in range(3):
             snap = httpx.get(f"{base}/api/games/{game['id']}/state", headers=auth(link)).json()
             action = first_action(snap)
-            reply = httpx.post(f"{base}/api/games/{game['id']}/actions", json={"action": action},
-                               headers=auth(link))
+            reply = httpx.post(
+                f"{base}/api/games/{game['id']}/actions",
+                json={"action": action},
+                headers=auth(link),
+            )
             assert reply.status_code == 200
             accepted.append(reply.json()["number"])
         os.killpg(server.pid, signal.SIGKILL)
@@ -95,8 +115,11 @@ def test_after_kill_9_a_real_server_resumes_every_accepted_action(db: Path) -> N
         server = _start(db, port)
         snap = httpx.get(f"{base}/api/games/{game['id']}/state", headers=auth(link)).json()
         assert snap["step"] == accepted[-1] == 3
-        reply = httpx.post(f"{base}/api/games/{game['id']}/actions",
-                           json={"action": first_action(snap)}, headers=auth(link))
+        reply = httpx.post(
+            f"{base}/api/games/{game['id']}/actions",
+            json={"action": first_action(snap)},
+            headers=auth(link),
+        )
         assert reply.status_code == 200 and reply.json()["number"] == 4
     finally:
         os.killpg(server.pid, signal.SIGKILL)

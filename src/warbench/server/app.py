@@ -222,11 +222,9 @@ def create_app(db: str | Path) -> FastAPI:
     async def play(socket: WebSocket, game_id: str) -> None:
         await socket.accept()
         try:
-            hello = json.loads(
-                await asyncio.wait_for(socket.receive_text(), HELLO_TIMEOUT)
-            )
+            hello = json.loads(await asyncio.wait_for(socket.receive_text(), HELLO_TIMEOUT))
         except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError, KeyError):
-            await _close(socket, 4400, "say hello first: {\"type\": \"hello\", \"token\": ...}")
+            await _close(socket, 4400, 'say hello first: {"type": "hello", "token": ...}')
             return
         room = hub.room(game_id)
         token = hello.get("token") if isinstance(hello, dict) else None
@@ -273,8 +271,9 @@ def create_app(db: str | Path) -> FastAPI:
         kind = message.get("type") if isinstance(message, dict) else None
         seat = connection.seat
         if kind in ("act", "faces") and seat == SPECTATOR:
-            await room.send(connection, {"type": "error", "status": 403,
-                                         "message": "a spectator cannot act"})
+            await room.send(
+                connection, {"type": "error", "status": 403, "message": "a spectator cannot act"}
+            )
         elif kind == "act":
             await room.send(connection, await _act(room, seat, message.get("action")))
         elif kind == "faces":
@@ -298,8 +297,10 @@ def create_app(db: str | Path) -> FastAPI:
                 connection.log_count = 0
                 await room.push(connection)
         else:
-            await room.send(connection, error(
-                f"unknown message type {kind!r} (act, check, faces, odds, refresh)"))
+            await room.send(
+                connection,
+                error(f"unknown message type {kind!r} (act, check, faces, odds, refresh)"),
+            )
 
     async def _act(room: Room, seat: int, action: Any) -> dict[str, Any]:
         async with room.lock:
@@ -365,8 +366,9 @@ def _odds(rules: Any, body: Any) -> dict[str, Any]:
     if not isinstance(options, dict):
         raise HTTPException(400, "options must be an object of name: value")
     try:
-        chosen = attacks[name].parse_options([f"{key}={value}" for key, value in options.items()
-                                              if str(value) != ""])
+        chosen = attacks[name].parse_options(
+            [f"{key}={value}" for key, value in options.items() if str(value) != ""]
+        )
         answer: dict[str, Any] = attacks[name].odds(chosen).to_plain()
     except AttackOptionsError as error:
         raise HTTPException(400, str(error)) from None

@@ -144,7 +144,7 @@ class Hub:
                     except Exception:
                         log.exception("game %s: a bot failed", room.session.id)
                         taken = 0
-                    if taken:
+                    if taken or room.session.roll is not None:  # moves, or dice asked
                         await room.broadcast()
                 if not taken:
                     return

@@ -116,9 +116,7 @@ def check_lists(
     return reports
 
 
-def seats_and_setup(
-    rules: Ruleset[Any, Any], form: GameForm
-) -> tuple[list[Seat], dict[str, Any]]:
+def seats_and_setup(rules: Ruleset[Any, Any], form: GameForm) -> tuple[list[Seat], dict[str, Any]]:
     """The seats and the set-up a form asks for; :class:`LobbyError` lists every problem."""
     bots = rules.bots()
     problems = [

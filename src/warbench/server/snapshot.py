@@ -88,9 +88,7 @@ def decision_plain(decision: Decision, seed: int) -> dict[str, Any]:
         "options": [
             {"label": repr(option), "action": option.to_plain()} for option in decision.options
         ],
-        "spaces": [
-            space_plain(space, index, seed) for index, space in enumerate(decision.spaces)
-        ],
+        "spaces": [space_plain(space, index, seed) for index, space in enumerate(decision.spaces)],
     }
 
 
