@@ -5,6 +5,7 @@ const GAME = location.pathname.split("/")[2];
 const TOKEN = decodeURIComponent(location.hash.slice(1));
 const BUTTONS_MAX = 8;
 let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
+let oddsAsked = false;
 
 function escapeHtml(text) { const d = document.createElement("div"); d.textContent = String(text); return d.innerHTML; }
 function say(text, kind) { $("message").className = kind || ""; $("message").textContent = text || ""; }
@@ -38,8 +39,10 @@ function receive(message) {
   } else if (message.type === "checked") {
     say(message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this.", message.reason ? "bad" : "good");
   } else if (message.type === "odds") {
+    oddsAsked = false;
     showOdds(message.answer);
   } else if (message.type === "error") {
+    if (oddsAsked) { oddsAsked = false; $("odds").innerHTML = `<div class="bad">${escapeHtml(message.message)}</div>`; return; }
     say(message.message, "bad");
   }
 }
@@ -74,11 +77,12 @@ function showAttackOptions() {
 function askOdds() {
   const options = {};
   for (const input of document.querySelectorAll("#attack-options input")) if (input.value !== "") options[input.dataset.option] = input.value;
+  oddsAsked = true;
   send({ type: "odds", attack: $("attack").value, options });
 }
 
 function showOdds(answer) {
-  const rows = Object.entries(answer.distribution).map(([value, p]) =>
+  const rows = Object.entries(answer.distribution).filter(([, p]) => p >= 0.0005).map(([value, p]) =>
     `<div>${escapeHtml(value)} ${answer.outcome}: <span class="bar" style="width:${Math.round(p * 200)}px"></span> ${(p * 100).toFixed(1)}%</div>`);
   const named = Object.entries(answer.outcomes).map(([name, p]) => `<b>${escapeHtml(name)}</b> ${(p * 100).toFixed(1)}%`).join(", ");
   $("odds").innerHTML = `<div>mean <b>${answer.mean.toFixed(2)}</b> ${answer.outcome}</div><div>${named}</div>${rows.join("")}` +
@@ -234,7 +238,16 @@ function placePoint(point) {
   if (activeForm && activeForm.fillPoint) activeForm.fillPoint(point);
 }
 
+// A clicked unit fills the odds form: one's own as the shooter, an enemy as the target.
+function fillOdds(shape) {
+  if (!shape.unit || state === null || state.seat === null) return;
+  const role = shape.player === state.seat ? "shooter" : "target";
+  const input = document.querySelector(`#attack-options input[data-option='${role}']`);
+  if (input) input.value = shape.unit;
+}
+
 async function showCard(shape) {
+  fillOdds(shape);
   selected = shape;
   if (board) board.mark(shape.x, shape.y);
   $("pointer").textContent = `${shape.label} at (${shape.x.toFixed(1)}, ${shape.y.toFixed(1)})${shape.heading !== undefined ? ", facing " + shape.heading + "°" : ""}: click the table to measure from it.`;
