@@ -12,9 +12,6 @@ import os
 import re
 import shutil
 import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
