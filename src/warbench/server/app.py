@@ -307,7 +307,8 @@ def create_app(db: str | Path) -> FastAPI:
             if not room.session.is_person(seat):
                 return {"type": "refused", "reason": f"seat {seat} is played by a bot"}
             try:
-                number = room.session.act(seat, action)
+                # In a thread: other games go on while this one's commit reaches the disk.
+                number = await asyncio.to_thread(room.session.act, seat, action)
             except MalformedAction as problem:
                 return {"type": "error", "status": 400, "message": str(problem)}
             except (SessionError, IllegalAction) as refusal:
@@ -324,7 +325,7 @@ def create_app(db: str | Path) -> FastAPI:
             if not room.session.is_person(seat):
                 return {"type": "refused", "reason": "only a person at the table types dice"}
             try:
-                number = room.session.supply_faces(faces)
+                number = await asyncio.to_thread(room.session.supply_faces, faces)
             except (SessionError, IllegalAction, ValueError) as refusal:
                 return {"type": "refused", "reason": str(refusal)}
             except NeedFaces as need:

@@ -140,7 +140,7 @@ class Hub:
             while True:
                 async with room.lock:
                     try:
-                        taken = room.session.bot_turns(1)
+                        taken = await asyncio.to_thread(room.session.bot_turns, 1)
                     except Exception:
                         log.exception("game %s: a bot failed", room.session.id)
                         taken = 0
