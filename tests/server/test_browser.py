@@ -200,3 +200,27 @@ def test_a_person_plays_an_armada_round_on_hexes(server: str, browser: Any) -> N
             break
     assert "round 2" in page.inner_text("#scene-title").lower()
     page.screenshot(path=str(SHOTS / "armada.png"))
+
+
+def test_the_replay_viewer_steps_through_a_journal_as_a_seat(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    from warbench.core.agents import RandomAgent
+    from warbench.core.match import play_match
+    from warbench.core.registry import ruleset
+
+    result = play_match(
+        ruleset("full-thrust"), [RandomAgent(1), RandomAgent(2)], seed=3, max_decisions=60
+    )
+    journal = tmp_path / "game.json"
+    result.journal.save(journal)
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(f"{server}/replay")
+    page.set_input_files("#journal", str(journal))
+    page.wait_for_selector("#board .shape", timeout=30_000)
+    assert "step 0 of 60" in page.inner_text("#step-label")
+    page.select_option("#seat", "0")
+    page.locator("#step").fill("45")
+    page.wait_for_function("document.querySelector('#step-label').textContent.includes('45 of')")
+    assert "orders are written" in page.inner_text("#log")
+    page.screenshot(path=str(SHOTS / "replay.png"))

@@ -5,8 +5,8 @@ let replay = null;
 
 function message(text, bad) { $("replay-message").className = bad ? "bad" : "muted"; $("replay-message").textContent = text; }
 
-async function load(url, body) {
-  const response = await fetch(url, { method: "POST", body });
+async function load(url, body, headers) {
+  const response = await fetch(url, { method: "POST", body, headers: headers || {} });
   const data = await response.json();
   if (!response.ok) { message(data.detail, true); return; }
   replay = data;
@@ -43,3 +43,9 @@ $("step").oninput = show;
 $("seat").onchange = show;
 $("prev").onclick = () => { $("step").value = Math.max(0, Number($("step").value) - 1); show(); };
 $("next").onclick = () => { $("step").value = Math.min(replay.steps, Number($("step").value) + 1); show(); };
+
+// A link from a table (#game=ID&token=TOKEN): that game, as that seat.
+const fragment = new URLSearchParams(location.hash.slice(1));
+if (fragment.get("game") && fragment.get("token")) {
+  load(`/api/games/${fragment.get("game")}/replay`, null, { Authorization: `Bearer ${fragment.get("token")}` });
+}

@@ -267,5 +267,6 @@ async function showCard(shape) {
 }
 
 $("odds-go").onclick = askOdds;
+$("replay-link").href = `/replay#game=${GAME}&token=${encodeURIComponent(TOKEN)}`;
 if (!TOKEN) say("This link has no seat token: open the link the lobby gave you.", "bad");
 else connect();
