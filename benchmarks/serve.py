@@ -94,19 +94,26 @@ async def _table(base: str, ruleset: str, deadline: float, tally: Tally, seed: i
     ws_base = base.replace("http", "ws", 1)
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         while time.monotonic() < deadline:
-            reply = await http.post("/api/games", json={
-                "ruleset": ruleset, "seats": [{"kind": "person"}, {"kind": "person"}],
-                "seed": rng.randrange(2**31)})
+            reply = await http.post(
+                "/api/games",
+                json={
+                    "ruleset": ruleset,
+                    "seats": [{"kind": "person"}, {"kind": "person"}],
+                    "seed": rng.randrange(2**31),
+                },
+            )
             if reply.status_code != 201:
                 tally.errors.append(f"create: {reply.status_code} {reply.text[:200]}")
                 return
             game = reply.json()
             url = f"{ws_base}/ws/{game['id']}"
             try:
-                await asyncio.gather(*(
-                    _seat(url, seat["link"].split("#")[1], deadline, tally, rng)
-                    for seat in game["seats"]
-                ))
+                await asyncio.gather(
+                    *(
+                        _seat(url, seat["link"].split("#")[1], deadline, tally, rng)
+                        for seat in game["seats"]
+                    )
+                )
             except Exception as error:  # a broken connection is an error
                 tally.errors.append(f"{type(error).__name__}: {error}")
                 return
@@ -121,9 +128,15 @@ def _free_port() -> int:
 
 
 def _start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    code = f"from warbench.cli import main; main(['serve', '--port', '{port}', '--db', {str(db)!r}])"
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
+    code = (
+        f"from warbench.cli import main; main(['serve', '--port', '{port}', '--db', {str(db)!r}])"
+    )
+    server = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     for _ in range(300):
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
@@ -150,10 +163,12 @@ def main() -> None:
             deadline = started + args.seconds
 
             async def run() -> None:
-                await asyncio.gather(*(
-                    _table(f"http://127.0.0.1:{port}", args.ruleset, deadline, tally, seed)
-                    for seed in range(args.games)
-                ))
+                await asyncio.gather(
+                    *(
+                        _table(f"http://127.0.0.1:{port}", args.ruleset, deadline, tally, seed)
+                        for seed in range(args.games)
+                    )
+                )
 
             asyncio.run(run())
             elapsed = time.monotonic() - started
@@ -167,8 +182,7 @@ def main() -> None:
     print(f"{args.games} concurrent {args.ruleset} games over websockets, {elapsed:.1f} s")
     print(f"  actions accepted: {accepted} ({accepted / elapsed:.1f} per second)")
     print(f"  latency send -> ack: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
-    print(f"  late refusals by the rules: {tally.refusals}; games finished: "
-          f"{tally.games_finished}")
+    print(f"  late refusals by the rules: {tally.refusals}; games finished: {tally.games_finished}")
     print(f"  errors: {len(tally.errors)}")
     for error in tally.errors[:10]:
         print(f"    {error}")
