@@ -222,13 +222,18 @@ class Ruleset(ABC, Generic[S, D]):
         """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""
         return None
 
-    def scene(self, state: S, view: Mapping[str, Any]) -> Scene:
-        """What to draw for one seat: ``state`` and ``view`` are what that seat may know.
+    def scene(self, state: S, units: Mapping[str, str]) -> Scene:
+        """What to draw for one seat: ``state`` is what that seat may know.
 
-        The default is the :meth:`table` picture, each piece tagged with the catalog unit
-        the view names for it; override it to add what the picture cannot say.
+        ``units`` maps a piece's label to its catalog unit (see :func:`units_by_label`).
+        The default is the :meth:`table` picture with those units; override it to add what
+        the picture cannot say.
         """
-        return Scene.from_picture(self.table(state), units_by_label(view, self.catalog()))
+        return Scene.from_picture(self.table(state), units)
+
+    def unit_names(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """Which catalog unit each named thing of a seat's ``view`` is (for :meth:`scene`)."""
+        return units_by_label(view, self.catalog())
 
     def describe(self, state: S) -> str:
         """A short English summary of the state, for the narrator and the CLI."""

@@ -19,11 +19,13 @@ from fastapi import WebSocket
 
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.server.session import GameSession
-from warbench.server.snapshot import SPECTATOR, snapshot
+from warbench.server.snapshot import SPECTATOR, seat_units, snapshot
 from warbench.server.store import Store
 from warbench.server.tokens import matches
 
 log = logging.getLogger("warbench.server")
+#: Steps after which a room reads its seats' unit names from their views again.
+UNITS_EVERY = 25
 
 
 @dataclass(eq=False, slots=True)
@@ -43,6 +45,18 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     bots_running: bool = False
+    #: Per seat, the catalog unit of each named piece and the step it was read at.
+    units: dict[int, tuple[int, dict[str, str]]] = field(default_factory=dict)
+
+    def units_for(self, seat: int) -> dict[str, str]:
+        """The seat's unit names, read again from its view every :data:`UNITS_EVERY` steps."""
+        game = self.session.game
+        assert game is not None
+        step = len(game.journal.entries)
+        kept = self.units.get(seat)
+        if kept is None or step - kept[0] >= UNITS_EVERY or step < kept[0]:
+            kept = self.units[seat] = (step, seat_units(game, seat))
+        return kept[1]
 
     def message_for(self, seat: int, log_from: int = 0) -> dict[str, Any]:
         """The snapshot a seat (or spectators) may be sent now."""
@@ -62,7 +76,9 @@ class Room:
                 "outcome": None,
             }
         else:
-            message = snapshot(session.game, seat, log_from=log_from)
+            message = snapshot(
+                session.game, seat, log_from=log_from, units=self.units_for(seat)
+            )
         message["game"] = session.id
         message["ruleset"] = session.rules.id
         message["referee"] = session.referee

@@ -52,7 +52,7 @@ class Replay:
             raise ReplayError(f"seat {seat}: this replay may be seen as {list(self.seats)}")
         state = self.states[number]
         observed = self.rules.observe(state, seat)
-        view = self.rules.view(state, seat)
+        units = self.rules.unit_names(self.rules.view(state, seat))
         seen = [
             event
             for event in self.events[: self.event_counts[number]]
@@ -63,7 +63,7 @@ class Replay:
             "step": number,
             "steps": len(self.states) - 1,
             "seat": None if seat == SPECTATOR else seat,
-            "scene": self.rules.scene(observed, view).to_plain(),
+            "scene": self.rules.scene(observed, units).to_plain(),
             "log": [text for text in map(event_text, seen) if text],
             "actor": None if action is None else action.player,
         }

@@ -10,6 +10,7 @@ true state, its hash or its dice stream.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from warbench.core.actions import Action
@@ -92,19 +93,32 @@ def decision_plain(decision: Decision, seed: int) -> dict[str, Any]:
     }
 
 
-def snapshot(game: Game[Any, Any], seat: int, *, log_from: int = 0) -> dict[str, Any]:
+def seat_units(game: Game[Any, Any], seat: int) -> dict[str, str]:
+    """The catalog unit of each named piece, read from the seat's view (see ``scene``)."""
+    return game.ruleset.unit_names(game.ruleset.view(game.state, seat))
+
+
+def snapshot(
+    game: Game[Any, Any],
+    seat: int,
+    *,
+    log_from: int = 0,
+    units: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
     """Everything ``seat`` (or :data:`SPECTATOR`) may be sent now.
 
-    ``log_from`` skips the first visible events the page already has.
+    ``log_from`` skips the first visible events the page already has; ``units`` are the
+    seat's :func:`seat_units`, when the caller keeps them (names of units rarely change).
     """
     rules = game.ruleset
     if seat == SPECTATOR:
         state = rules.observe(game.state, SPECTATOR)
-        view = rules.view(game.state, SPECTATOR)
         decisions: list[Decision] = []
     else:
         observation = game.observe(seat)
-        state, view, decisions = observation.state, observation.view, list(observation.decisions)
+        state, decisions = observation.state, list(observation.decisions)
+    if units is None:
+        units = seat_units(game, seat)
     events = visible_events(game, seat)
     seed = len(game.journal.entries)
     outcome = game.outcome
@@ -112,7 +126,7 @@ def snapshot(game: Game[Any, Any], seat: int, *, log_from: int = 0) -> dict[str,
         "type": "state",
         "seat": None if seat == SPECTATOR else seat,
         "step": len(game.journal.entries),
-        "scene": rules.scene(state, view).to_plain(),
+        "scene": rules.scene(state, units).to_plain(),
         "decisions": [decision_plain(decision, seed) for decision in decisions],
         "waiting_for": sorted({decision.player for decision in game.pending()}),
         "log_from": log_from,
