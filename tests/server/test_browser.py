@@ -62,18 +62,19 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def _open_seat(server: str, browser: Any, ruleset: str, bot: str) -> Any:
+def _open_seat(server: str, browser: Any, ruleset: str, bot: str, referee: bool = False) -> Any:
     game = httpx.post(
         f"{server}/api/games",
         json={
             "ruleset": ruleset,
             "seed": 5,
             "seats": [{"kind": "person"}, {"kind": "bot", "bot": bot}],
+            "referee": referee,
         },
     ).json()
     page = browser.new_page(viewport={"width": 1400, "height": 950})
     page.goto(server + game["seats"][0]["link"])
-    page.wait_for_selector("#board .shape", timeout=30_000)
+    page.wait_for_selector("#board .shape" if not referee else "#dice-faces", timeout=30_000)
     return page
 
 
@@ -224,3 +225,28 @@ def test_the_replay_viewer_steps_through_a_journal_as_a_seat(
     page.wait_for_function("document.querySelector('#step-label').textContent.includes('45 of')")
     assert "orders are written" in page.inner_text("#log")
     page.screenshot(path=str(SHOTS / "replay.png"))
+
+
+def test_a_referee_game_asks_the_person_for_the_dice_rolled_on_the_table(
+    server: str, browser: Any
+) -> None:
+    page = _open_seat(server, browser, "dystopian-wars", "commodore", referee=True)
+    page.wait_for_selector("#dice-panel:not([hidden])", timeout=30_000)
+    assert "Roll 1 d6 for battle order" in page.inner_text("#dice-ask")
+    page.fill("#dice-faces", "7")
+    page.click("#dice-send")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('not on a d6')")
+    typed = 0
+    while page.locator("#decisions .decision").count() == 0 and typed < 50:
+        page.wait_for_selector("#dice-panel:not([hidden]), #decisions .decision", timeout=30_000)
+        if page.locator("#decisions .decision").count():
+            break
+        asked = page.inner_text("#dice-ask")
+        count = int(re.search(r"Roll (\d+) d", asked).group(1))  # type: ignore[union-attr]
+        page.fill("#dice-faces", " ".join(["4"] * count))
+        before = page.get_attribute("body", "data-states")
+        page.click("#dice-send")
+        page.wait_for_function("([seen]) => document.body.dataset.states !== seen", arg=[before])
+        typed += 1
+    assert "rolled 1d6 for battle order: 4" in page.inner_text("#log")
+    page.screenshot(path=str(SHOTS / "referee.png"))

@@ -71,7 +71,7 @@ function drawScene(svg, scene, options) {
     }
     if (shape.label && !(shape.kind === "hex" && shape.player === undefined)) {
       // Labels alternate above and below their pieces so neighbours' labels do not collide.
-      const font = Math.max(unit * 0.5, Math.min(unit * 0.9, shape.size * 0.6));
+      const font = Math.max(unit * 0.65, Math.min(unit * 0.9, shape.size * 0.6));
       const below = shape.index % 2 === 1;
       const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
       const ty = below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset;

@@ -33,7 +33,7 @@ function receive(message) {
   } else if (message.type === "refused") {
     say(`Refused: ${message.reason}`, "bad");
   } else if (message.type === "accepted") {
-    say(`Accepted (action ${message.number}).`, "good");
+    say(message.number === null ? "Faces taken." : `Accepted (action ${message.number}).`, "good");
   } else if (message.type === "dice") {
     say(message.message, "muted");
   } else if (message.type === "checked") {
@@ -91,6 +91,7 @@ function showOdds(answer) {
 
 function showState(message) {
   state = message;
+  document.body.dataset.states = Number(document.body.dataset.states || 0) + 1;  // for tests
   const seatText = message.seat === null ? "spectator" : `seat ${message.seat}`;
   let status = message.over ? `game over: ${message.outcome.winners.length ? "won by player " + message.outcome.winners.join(", ") : "a draw"} (${message.outcome.reason})`
     : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
