@@ -8,8 +8,9 @@ exactly as a page would. A finished game is replaced by a new one until the time
 
 Reported: actions accepted per second, the latency from sending an action to its
 acknowledgement (p50, p95; each acknowledgement comes after the SQLite commit and the
-broadcast), late refusals by the rules (legal behaviour), and errors (must be 0: error
-messages, broken connections, exceptions).
+broadcast), the server's own CPU time per action (steady where the machine is shared with
+the clients and others), late refusals by the rules (legal behaviour), and errors (must be
+0: error messages, broken connections, exceptions).
 """
 
 from __future__ import annotations
@@ -121,6 +122,15 @@ async def _table(base: str, ruleset: str, deadline: float, tally: Tally, seed: i
                 tally.games_finished += 1
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used, from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -170,8 +180,10 @@ def main() -> None:
                     )
                 )
 
+            cpu_before = _cpu_seconds(server.pid)
             asyncio.run(run())
             elapsed = time.monotonic() - started
+            server_cpu = _cpu_seconds(server.pid) - cpu_before
         finally:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
@@ -183,6 +195,11 @@ def main() -> None:
     print(f"  actions accepted: {accepted} ({accepted / elapsed:.1f} per second)")
     print(f"  latency send -> ack: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     print(f"  late refusals by the rules: {tally.refusals}; games finished: {tally.games_finished}")
+    if accepted and server_cpu:
+        print(
+            f"  server CPU: {server_cpu:.1f} s, {server_cpu / accepted * 1000:.1f} ms per action"
+            " (clients share the machine: with spare cores the server alone bounds the rate)"
+        )
     print(f"  errors: {len(tally.errors)}")
     for error in tally.errors[:10]:
         print(f"    {error}")
