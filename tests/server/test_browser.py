@@ -163,6 +163,8 @@ def test_a_person_plays_a_full_thrust_turn_against_a_bot_by_clicking(
             break
     assert any("fire" in prompt for prompt in _prompts(page)), prompts
     assert "mean" in _odds(page, "beam")
+    page.locator("#board .shape[data-player='0']").first.click()  # its beams' arcs and bands
+    assert page.locator("#board path.reach").count() == 6
     page.screenshot(path=str(SHOTS / "full-thrust.png"))
     fired = _play_something(page)
     assert "fire" in fired

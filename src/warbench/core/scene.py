@@ -5,8 +5,9 @@ A ruleset describes its table once, as a :class:`~warbench.core.table.TablePictu
 viewer draw the :class:`Scene` made from it here. The scene is always made from a state
 that one seat may know (``observation.state``), never from the true state, so nothing in
 it can tell a seat another's secrets. Each shape carries what a page needs beyond the
-picture: an index to select it by, and the catalog id of the unit it shows, where the
-seat's view names one, so a click can open the unit's card.
+picture: an index to select it by, the catalog id of the unit it shows, where the seat's
+view names one, so a click can open the unit's card, and the reach of its weapons (arcs and
+range bands), where its ruleset says, drawn when the piece is selected.
 
 >>> from warbench.core.table import Piece, TablePicture
 >>> picture = TablePicture(48, 24, (Piece("Ajax", 10, 12, player=0, heading=90),), "turn 1")
@@ -22,6 +23,33 @@ from dataclasses import dataclass
 from typing import Any
 
 from warbench.core.table import TablePicture
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """How far a piece reaches in one arc: out to ``radius``, between the bearings ``start``
+    and ``end`` (degrees clockwise from up the table, ``end`` after ``start``), with a line at
+    every ``band`` (0: none).
+
+    >>> Reach(24.0, -30.0, 30.0, 12.0, "F").to_plain()["band"]
+    12.0
+    """
+
+    radius: float
+    start: float = 0.0
+    end: float = 360.0
+    band: float = 0.0
+    label: str = ""
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "radius": self.radius,
+            "start": self.start,
+            "end": self.end,
+            "band": self.band,
+            "label": self.label,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +72,7 @@ class Shape:
     points: tuple[tuple[float, float], ...] = ()
     faded: bool = False
     unit: str | None = None
+    reach: tuple[Reach, ...] = ()
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form; empty optional fields are left out."""
@@ -67,6 +96,8 @@ class Shape:
             plain["faded"] = True
         if self.unit is not None:
             plain["unit"] = self.unit
+        if self.reach:
+            plain["reach"] = [reach.to_plain() for reach in self.reach]
         return plain
 
 
@@ -82,15 +113,20 @@ class Scene:
 
     @classmethod
     def from_picture(
-        cls, picture: TablePicture | None, units: Mapping[str, str] | None = None
+        cls,
+        picture: TablePicture | None,
+        units: Mapping[str, str] | None = None,
+        reach: Mapping[str, tuple[Reach, ...]] | None = None,
     ) -> Scene:
         """The scene of a ruleset's picture (an empty 1 x 1 table for ``None``).
 
-        ``units`` maps a piece's label to the catalog id of the unit it shows.
+        ``units`` maps a piece's label to the catalog id of the unit it shows, ``reach`` to
+        the reach of its weapons.
         """
         if picture is None:
             return cls(1.0, 1.0, (), "this ruleset draws no table yet")
         known = units or {}
+        reaches = reach or {}
         shapes = tuple(
             Shape(
                 index=index,
@@ -105,6 +141,7 @@ class Scene:
                 points=piece.points,
                 faded=piece.faded,
                 unit=known.get(piece.label),
+                reach=reaches.get(piece.label, ()),
             )
             for index, piece in enumerate(picture.pieces)
         )

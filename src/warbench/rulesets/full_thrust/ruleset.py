@@ -12,6 +12,7 @@ from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo
 from warbench.core.procedures import GameState
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.scene import Scene
 from warbench.core.table import Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
 from warbench.rulesets.full_thrust.library import Library, load_library
@@ -130,6 +131,13 @@ class FullThrustRuleset(Ruleset[Any, Any]):
             state.width, state.height, tuple(pieces),
             title=f"Full Thrust, turn {state.turn}", units="MU",
         )
+
+    def scene(self, state: GameState, units: Mapping[str, str]) -> Scene:
+        """The picture, each ship with the reach of its working beams in each arc."""
+        from warbench.rulesets.full_thrust.scene import beam_reach
+
+        assert isinstance(state, FullThrustState)
+        return Scene.from_picture(self.table(state), units, beam_reach(self.library, state))
 
     def describe(self, state: GameState) -> str:
         assert isinstance(state, FullThrustState)

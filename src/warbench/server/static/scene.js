@@ -97,6 +97,27 @@ function drawScene(svg, scene, options) {
       layers.marks.replaceChildren();
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: unit * 0.5, fill: "none", stroke: colour || "#ffbf00", "stroke-width": unit * 0.2 }));
     },
+    // The reach of a selected piece's weapons: a wedge per arc, a dashed line per band.
+    reach(shape) {
+      const point = (bearing, distance) => {
+        const b = (bearing * Math.PI) / 180;
+        return `${shape.x + distance * Math.sin(b)} ${fy(shape.y + distance * Math.cos(b))}`;
+      };
+      const arc = (r, d, move) => {
+        if (r.end - r.start >= 360) return `M ${point(0, d)} A ${d} ${d} 0 1 1 ${point(180, d)} A ${d} ${d} 0 1 1 ${point(360, d)}`;
+        const large = r.end - r.start > 180 ? 1 : 0;
+        return `${move ? "M" : "L"} ${point(r.start, d)} A ${d} ${d} 0 ${large} 1 ${point(r.end, d)}`;
+      };
+      for (const r of shape.reach || []) {
+        const wedge = r.end - r.start >= 360 ? arc(r, r.radius, true) : `M ${shape.x} ${fy(shape.y)} ${arc(r, r.radius, false)} Z`;
+        const el = svgEl("path", { d: wedge, fill: "#E69F00", "fill-opacity": 0.08, stroke: "#E69F00", "stroke-width": unit * 0.08, class: "reach" });
+        const title = svgEl("title"); title.textContent = `${r.label}: ${r.radius}`; el.append(title);
+        layers.marks.append(el);
+        for (let d = r.band; r.band > 0 && d < r.radius - 1e-9; d += r.band) {
+          layers.marks.append(svgEl("path", { d: arc(r, d, true), fill: "none", stroke: "#E69F00", "stroke-dasharray": `${unit * 0.5} ${unit * 0.5}`, "stroke-width": unit * 0.06 }));
+        }
+      }
+    },
     ring(x, y, radius) {
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: radius, fill: "none", stroke: "#ffbf00", "stroke-dasharray": `${unit} ${unit}`, "stroke-width": unit * 0.08 }));
     },

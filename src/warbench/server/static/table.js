@@ -100,7 +100,7 @@ function showState(message) {
   board = drawScene($("board"), message.scene, { onShape: showCard, onPoint: placePoint });
   if (selected && board) {
     const again = message.scene.shapes.find((s) => s.label === selected.label);
-    if (again) { selected = again; board.mark(again.x, again.y); }
+    if (again) { selected = again; board.mark(again.x, again.y); board.reach(again); }
   }
   const log = $("log");
   for (const line of message.log) { const div = document.createElement("div"); div.textContent = line; log.append(div); }
@@ -235,7 +235,7 @@ function spaceForm(space, number) {
 
 function placePoint(point) {
   $("pointer").textContent = `(${point.x}, ${point.y})` + (selected ? `: ${Math.hypot(point.x - selected.x, point.y - selected.y).toFixed(2)} from ${selected.label}` : "");
-  if (board) board.mark(point.x, point.y, "#d55e00");
+  if (board) { board.mark(point.x, point.y, "#d55e00"); if (selected) board.reach(selected); }
   if (activeForm && activeForm.fillPoint) activeForm.fillPoint(point);
 }
 
@@ -250,7 +250,7 @@ function fillOdds(shape) {
 async function showCard(shape) {
   fillOdds(shape);
   selected = shape;
-  if (board) board.mark(shape.x, shape.y);
+  if (board) { board.mark(shape.x, shape.y); board.reach(shape); }
   $("pointer").textContent = `${shape.label} at (${shape.x.toFixed(1)}, ${shape.y.toFixed(1)})${shape.heading !== undefined ? ", facing " + shape.heading + "°" : ""}: click the table to measure from it.`;
   $("card-panel").hidden = false;
   $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "");
