@@ -252,3 +252,39 @@ def test_a_referee_game_asks_the_person_for_the_dice_rolled_on_the_table(
         typed += 1
     assert "rolled 1d6 for battle order: 4" in page.inner_text("#log")
     page.screenshot(path=str(SHOTS / "referee.png"))
+
+
+FLEETS = Path(__file__).parents[2] / "src/warbench/rulesets/dystopian_wars/data/fleets"
+
+
+def test_the_lobby_shows_every_list_error_then_gives_a_link_per_seat(
+    server: str, browser: Any
+) -> None:
+    good = (FLEETS / "britannia-patrol-500.toml").read_text()
+    broken = (
+        good.replace("points = 500", "points = 100")
+        + '\n[[units]]\nunit = "britannia-dreadnought-mk9"\n'
+    )
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    page.select_option("#ruleset", "dystopian-wars")
+    page.check("input[name=setup][value=lists]")
+    page.locator("#lists textarea").nth(0).fill(good)
+    page.locator("#lists textarea").nth(1).fill(broken)
+    page.select_option("#seats select[data-seat='1']", "bot:commodore")
+    page.click("#create")
+    page.wait_for_selector("#list-reports .problems li", timeout=20_000)
+    problems = page.locator("#list-reports .problems li").all_inner_texts()
+    assert len(problems) >= 2, problems
+    assert any("britannia-dreadnought-mk9" in text for text in problems)
+    assert "valid" in page.locator("#list-reports > div").first.inner_text()
+    page.screenshot(path=str(SHOTS / "lobby.png"))
+    page.locator("#lists textarea").nth(1).fill(good)
+    page.click("#create")
+    page.wait_for_selector("#links .seat-link", timeout=20_000)
+    assert page.locator("#links .seat-link").count() == 1
+    assert page.locator("#links .spectator-link").count() == 1
+    page.click("#refresh")
+    page.wait_for_selector("#games tr")
+    assert "dystopian-wars" in page.inner_text("#games")

@@ -24,7 +24,12 @@ function renderSeats() {
     const area = document.createElement("textarea");
     area.rows = 6; area.dataset.seat = seat;
     area.placeholder = `army list for seat ${seat} (TOML: name, ruleset = "${rules.id}", points, [[units]] ...)`;
-    lists.append(area);
+    const upload = document.createElement("input");
+    upload.type = "file"; upload.accept = ".toml,text/plain"; upload.dataset.seat = seat;
+    upload.onchange = async () => { if (upload.files[0]) area.value = await upload.files[0].text(); };
+    const label = document.createElement("label");
+    label.append(`or upload seat ${seat}'s list file `, upload);
+    lists.append(label, area);
   }
   $("format").innerHTML = `<option value="">(default)</option>` + rules.formats.map((f) => `<option>${f}</option>`).join("");
 }
