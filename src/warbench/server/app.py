@@ -38,7 +38,7 @@ from warbench.server.lobby import (
 )
 from warbench.server.session import GameSession, MalformedAction, NeedFaces, SessionError
 from warbench.server.snapshot import SPECTATOR
-from warbench.server.store import Store
+from warbench.server.store import FINISHED, Store
 from warbench.server.tokens import digest, new_game_id, new_token
 
 STATIC = Path(__file__).parent / "static"
@@ -58,8 +58,9 @@ def create_app(db: str | Path) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        for game_id in store.game_ids():  # resume every game: bots owing moves play on
-            hub.room(game_id)
+        for summary in store.summaries():  # resume every unfinished game: bots play on
+            if summary["status"] != FINISHED:
+                hub.room(summary["id"])
         yield
         await hub.close()
         store.close()

@@ -160,12 +160,6 @@ class Store:
             ).fetchall()
         return {int(seat): str(digest) for seat, digest in rows}
 
-    def game_ids(self) -> list[str]:
-        """Every stored game, oldest first."""
-        with self._lock:
-            rows = self._db.execute("SELECT id FROM games ORDER BY created, id").fetchall()
-        return [str(row[0]) for row in rows]
-
     def summaries(self) -> list[dict[str, Any]]:
         """Every game's id, ruleset, seats, status, result and action count, newest first."""
         with self._lock:
