@@ -288,3 +288,34 @@ def test_the_lobby_shows_every_list_error_then_gives_a_link_per_seat(
     page.click("#refresh")
     page.wait_for_selector("#games tr")
     assert "dystopian-wars" in page.inner_text("#games")
+
+
+def test_a_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
+    browser: Any, tmp_path: Path
+) -> None:
+    from tests.server.test_restart import _free_port, _start
+
+    db, port = tmp_path / "games.sqlite", _free_port()
+    process = _start(db, port)
+    try:
+        page = _open_seat(f"http://127.0.0.1:{port}", browser, "full-thrust", "random")
+        form = page.locator(".option-form[data-type='ft-orders']").first
+        assert _click_and_wait(page, form.locator("button.take"))
+        step = _step(page)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        page.wait_for_function(
+            "document.querySelector('#message').textContent.includes('reconnecting')"
+        )
+        process = _start(db, port)
+        page.wait_for_function(
+            "document.querySelector('#message').textContent === 'Reconnected.'", timeout=30_000
+        )
+        page.wait_for_selector(".option-form[data-type='ft-orders']", timeout=30_000)
+        assert _step(page) == step
+        assert page.locator(".option-form[data-type='ft-orders']").count() == 4
+        form = page.locator(".option-form[data-type='ft-orders']").first
+        assert _click_and_wait(page, form.locator("button.take"))
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

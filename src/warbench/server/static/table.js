@@ -26,7 +26,8 @@ function connect() {
 function receive(message) {
   if (message.type === "welcome") {
     $("who").textContent = message.seat === null ? "spectating" : `you are seat ${message.seat}`;
-    $("log").replaceChildren();
+    $("log").replaceChildren();  // the first state brings the whole log again
+    if ($("message").textContent.startsWith("Connection lost")) say("Reconnected.", "good");
     loadRuleset(message.ruleset);
   } else if (message.type === "state") {
     showState(message);
