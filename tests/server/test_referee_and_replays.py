@@ -80,3 +80,39 @@ def test_a_stored_game_replays_only_as_the_tokens_seat(client: TestClient) -> No
     assert loaded["seats"] == [1] and loaded["steps"] == 1
     assert client.get(f"/api/replays/{loaded['id']}/1?seat=0").status_code == 404
     assert client.post(f"/api/games/{game['id']}/replay").status_code == 403
+
+
+def test_a_game_stored_by_simulate_replays_from_its_uploaded_results_file(
+    client: TestClient, tmp_path: Path
+) -> None:
+    from warbench.cli import main
+
+    lists = Path(__file__).parents[2] / "src/warbench/rulesets/armada/data/lists"
+    db = tmp_path / "results.sqlite"
+    status = main(
+        [
+            "simulate",
+            "armada",
+            "--army",
+            str(lists / "comet-corsairs.toml"),
+            "--army",
+            str(lists / "vanguard-picket.toml"),
+            "--games",
+            "1",
+            "--bot",
+            "random",
+            "--db",
+            str(db),
+        ]
+    )
+    assert status == 0
+    loaded = client.post("/api/replays/results?game=1", content=db.read_bytes())
+    assert loaded.status_code == 200, loaded.text
+    replay = loaded.json()
+    assert replay["ruleset"] == "armada" and replay["steps"] > 0
+    last = client.get(f"/api/replays/{replay['id']}/{replay['steps']}?seat=1").json()
+    assert any(shape["kind"] == "hex" for shape in last["scene"]["shapes"])
+    missing = client.post("/api/replays/results?game=99", content=db.read_bytes())
+    assert missing.status_code == 400
+    junk = client.post("/api/replays/results?game=1", content=b"not a database")
+    assert junk.status_code == 400
