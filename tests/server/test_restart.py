@@ -124,3 +124,21 @@ def test_after_kill_9_a_real_server_resumes_every_accepted_action(db: Path) -> N
     finally:
         os.killpg(server.pid, signal.SIGKILL)
         server.wait()
+
+
+def test_a_journal_that_no_longer_replays_is_named_and_the_other_games_resume(db: Path) -> None:
+    import sqlite3
+
+    with TestClient(create_app(db)) as client:
+        broken = create(client, "full-thrust", [{"kind": "person"}, {"kind": "person"}])
+        fine = create(client, "full-thrust", [{"kind": "person"}, {"kind": "person"}])
+        _play(client, broken, broken["seats"][0]["link"], 1)
+        _play(client, fine, fine["seats"][0]["link"], 1)
+    with sqlite3.connect(db) as connection:  # the stored hash no longer matches
+        connection.execute("UPDATE actions SET hash = 'x' WHERE game = ?", (broken["id"],))
+    with TestClient(create_app(db)) as client:
+        refused = client.get(
+            f"/api/games/{broken['id']}/state", headers=auth(broken["seats"][0]["link"])
+        )
+        assert refused.status_code == 409 and "cannot be resumed" in refused.json()["detail"]
+        assert state(client, fine["id"], fine["seats"][0]["link"])["step"] == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,7 +28,7 @@ from warbench.core.journal import Journal, JournalFileError
 from warbench.core.replay import ReplayMismatch
 from warbench.core.sim.store import StoreError
 from warbench.server import replays
-from warbench.server.hub import Connection, Hub, Room
+from warbench.server.hub import Connection, GameUnavailable, Hub, Room
 from warbench.server.lobby import (
     GameForm,
     LobbyError,
@@ -42,6 +43,7 @@ from warbench.server.store import FINISHED, Store
 from warbench.server.tokens import digest, new_game_id, new_token
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("warbench.server")
 #: The largest websocket message or request body the server reads, in bytes.
 MAX_MESSAGE = 64 * 1024
 #: The largest upload (a journal or a results file) the replay viewer reads, in bytes.
@@ -60,7 +62,10 @@ def create_app(db: str | Path) -> FastAPI:
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         for summary in store.summaries():  # resume every unfinished game: bots play on
             if summary["status"] != FINISHED:
-                hub.room(summary["id"])
+                try:
+                    hub.room(summary["id"])
+                except GameUnavailable as error:  # the others still resume
+                    log.error("%s", error)
         yield
         await hub.close()
         store.close()
@@ -227,7 +232,12 @@ def create_app(db: str | Path) -> FastAPI:
         except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError, KeyError):
             await _close(socket, 4400, 'say hello first: {"type": "hello", "token": ...}')
             return
-        room = hub.room(game_id)
+        try:
+            room = _room(game_id)
+        except HTTPException as problem:
+            await socket.send_json({"type": "error", "status": 409, "message": problem.detail})
+            await _close(socket, 4409, "the game cannot be resumed")
+            return
         token = hello.get("token") if isinstance(hello, dict) else None
         seat = hub.seat_of(game_id, token) if room and isinstance(token, str) else None
         if room is None or seat is None:
@@ -337,7 +347,7 @@ def create_app(db: str | Path) -> FastAPI:
         return {"type": "accepted", "number": number}
 
     def _authorized(game_id: str, authorization: str | None) -> tuple[Room, int]:
-        room = hub.room(game_id)
+        room = _room(game_id)
         if room is None:
             raise HTTPException(404, f"no game {game_id!r}")
         token = (authorization or "").removeprefix("Bearer ").strip()
@@ -345,6 +355,12 @@ def create_app(db: str | Path) -> FastAPI:
         if seat is None:
             raise HTTPException(403, "wrong token for this game")
         return room, seat
+
+    def _room(game_id: str) -> Room | None:
+        try:
+            return hub.room(game_id)
+        except GameUnavailable as error:
+            raise HTTPException(409, str(error)) from None
 
     return app
 

@@ -107,6 +107,10 @@ class Room:
             await self.push(connection)
 
 
+class GameUnavailable(ValueError):
+    """A stored game that cannot be resumed (its journal no longer replays); says why."""
+
+
 class Hub:
     """Every room of the server, by game id."""
 
@@ -116,14 +120,21 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def room(self, game_id: str) -> Room | None:
-        """The live room of a game, restored from the store if needed (``None``: no game)."""
+        """The live room of a game, restored from the store if needed (``None``: no game).
+
+        Raises :class:`GameUnavailable` when the stored journal no longer replays.
+        """
         room = self.rooms.get(game_id)
         if room is not None:
             return room
         record = self.store.load(game_id)
         if record is None:
             return None
-        session = GameSession.restore(record, find_ruleset(record.journal.ruleset), self.store)
+        try:
+            rules = find_ruleset(record.journal.ruleset)
+            session = GameSession.restore(record, rules, self.store)
+        except ValueError as error:  # an unknown ruleset, or a journal that no longer replays
+            raise GameUnavailable(f"game {game_id} cannot be resumed: {error}") from None
         room = self.rooms[game_id] = Room(session)
         self.drive_bots(room)
         return room
