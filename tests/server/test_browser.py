@@ -197,12 +197,18 @@ def test_a_person_plays_a_dystopian_wars_activation(server: str, browser: Any) -
 def test_a_person_plays_an_armada_round_on_hexes(server: str, browser: Any) -> None:
     page = _open_seat(server, browser, "armada", "tactician")
     assert page.locator("#board polygon.shape").count() > 100  # the hex grid
+    odds_seen = False
     for _ in range(120):
+        if not odds_seen and page.locator("#decisions .option-odds").count():
+            odds_seen = True  # each attack offered shows its exact odds before it is declared
+            assert "destroyed" in page.locator("#decisions .option-odds").first.inner_text()
+            page.locator("#board .shape[data-player='0']").first.click()
+            page.screenshot(path=str(SHOTS / "armada.png"))
         _play_something(page)
         if "round 2" in page.inner_text("#scene-title").lower():
             break
+    assert odds_seen
     assert "round 2" in page.inner_text("#scene-title").lower()
-    page.screenshot(path=str(SHOTS / "armada.png"))
 
 
 def test_the_replay_viewer_steps_through_a_journal_as_a_seat(

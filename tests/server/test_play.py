@@ -135,3 +135,34 @@ def test_odds_are_answered_for_an_attack(client: TestClient) -> None:
     assert answer["answer"]["mean"] > 0
     bad = client.post("/api/rulesets/full-thrust/odds", json={"attack": "laser"})
     assert bad.status_code == 400 and "no attack 'laser'" in bad.json()["detail"]
+
+
+def test_each_attack_offered_comes_with_its_exact_odds_where_the_ruleset_answers(
+    client: TestClient,
+) -> None:
+    game = create(client, "armada", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    link = game["seats"][0]["link"]
+    for _ in range(80):
+        snap = wait_for_decision(client, game["id"], link)
+        fire = [
+            option
+            for decision in snap["decisions"]
+            for option in decision["options"]
+            if option["action"]["type"] == "armada-fire"
+        ]
+        if fire:
+            break
+        client.post(
+            f"/api/games/{game['id']}/actions",
+            json={"action": first_action(snap)},
+            headers=auth(link),
+        )
+    assert fire, "no attack was offered"
+    odds = fire[0]["odds"]
+    assert odds["outcome"] == "hull damage" and odds["mean"] >= 0
+    assert (
+        abs(sum(odds["outcomes"][name] for name in ("miss", "shields only", "hull damage")) - 1)
+        < 1e-9
+    )
+    holds = [o for d in snap["decisions"] for o in d["options"] if "odds" not in o]
+    assert holds  # holding fire declares no attack: no odds

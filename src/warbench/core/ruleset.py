@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from warbench.core.actions import Action, ActionCodec
-from warbench.core.attacks import AttackOdds
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.events import Event, EventCodec
@@ -217,6 +217,14 @@ class Ruleset(ABC, Generic[S, D]):
     def attacks(self) -> Mapping[str, AttackOdds]:
         """The attacks whose exact odds this ruleset answers, by name."""
         return {}
+
+    def action_odds(self, state: S, action: Action) -> OddsAnswer | None:
+        """The exact odds of the attack ``action`` would declare, judged from ``state`` (what
+        the acting seat may know), or ``None`` when it declares none this ruleset answers.
+
+        The web table shows them beside each attack offered, before it is declared.
+        """
+        return None
 
     def table(self, state: S) -> TablePicture | None:
         """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""

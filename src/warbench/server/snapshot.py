@@ -10,10 +10,11 @@ true state, its hash or its dice stream.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from warbench.core.actions import Action
+from warbench.core.attacks import OddsAnswer
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import Game
 from warbench.core.events import Event, Roll
@@ -23,6 +24,8 @@ from warbench.core.rng import RandomStream
 SPECTATOR = -2
 #: Legal samples offered per parameter space (suggestions on the page, answers for scripts).
 SAMPLES = 3
+#: Decisions with more options than this are sent without the odds of each.
+ODDS_OPTIONS = 40
 
 
 def event_text(event: Event) -> str:
@@ -81,13 +84,30 @@ def space_plain(space: ParamSpace, index: int, seed: int) -> dict[str, Any]:
     }
 
 
-def decision_plain(decision: Decision, seed: int) -> dict[str, Any]:
-    """A decision as JSON: prompt, options (label and action) and parameter spaces."""
+def option_plain(option: Action, odds: OddsAnswer | None) -> dict[str, Any]:
+    """An option as JSON: its label, its action, and the exact odds of the attack it declares."""
+    plain: dict[str, Any] = {"label": repr(option), "action": option.to_plain()}
+    if odds is not None:
+        plain["odds"] = {
+            "outcome": odds.outcome,
+            "mean": odds.distribution.mean,
+            "outcomes": dict(odds.named),
+        }
+    return plain
+
+
+def decision_plain(
+    decision: Decision, seed: int, odds: Callable[[Action], OddsAnswer | None] | None = None
+) -> dict[str, Any]:
+    """A decision as JSON: prompt, options (label, action, odds where ``odds`` answers) and
+    parameter spaces."""
+    judged = odds if odds is not None and len(decision.options) <= ODDS_OPTIONS else None
     return {
         "player": decision.player,
         "prompt": decision.prompt,
         "options": [
-            {"label": repr(option), "action": option.to_plain()} for option in decision.options
+            option_plain(option, None if judged is None else judged(option))
+            for option in decision.options
         ],
         "spaces": [space_plain(space, index, seed) for index, space in enumerate(decision.spaces)],
     }
@@ -127,7 +147,10 @@ def snapshot(
         "seat": None if seat == SPECTATOR else seat,
         "step": len(game.journal.entries),
         "scene": rules.scene(state, units).to_plain(),
-        "decisions": [decision_plain(decision, seed) for decision in decisions],
+        "decisions": [
+            decision_plain(decision, seed, lambda action: rules.action_odds(state, action))
+            for decision in decisions
+        ],
         "waiting_for": sorted({decision.player for decision in game.pending()}),
         "log_from": log_from,
         "log": [text for text in map(event_text, events[log_from:]) if text],

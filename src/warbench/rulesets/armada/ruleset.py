@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import pydantic
 
+from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
-from warbench.core.attacks import AttackOdds
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record, validation_problems
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.procedures import GameState
@@ -188,6 +189,16 @@ class ArmadaRuleset(Ruleset[Any, Any]):
         """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks
         against one target: hull left)."""
         return armada_attacks()
+
+    def action_odds(self, state: GameState, action: Action) -> OddsAnswer | None:
+        """The exact odds of a declared gunnery check (its first target), as things stand."""
+        from warbench.rulesets.armada.actions import Fire
+        from warbench.rulesets.armada.odds import declared_odds
+
+        assert isinstance(state, ArmadaState)
+        if not isinstance(action, Fire):
+            return None
+        return declared_odds(state, load_tables(), action)
 
     def table(self, state: GameState) -> TablePicture:
         """The hex map: fleets coloured by side with their facing, empty hexes around."""

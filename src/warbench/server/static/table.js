@@ -144,6 +144,7 @@ function showDecisions(decisions, message) {
           button.dataset.type = type;
           button.onclick = () => act(option.action);
           div.append(button);
+          if (option.odds) div.append(oddsLine(option.odds));
         }
       } else {
         div.append(optionForm(type, options));
@@ -152,6 +153,16 @@ function showDecisions(decisions, message) {
     for (const space of decision.spaces) div.append(spaceForm(space, number));
     box.append(div);
   });
+}
+
+// The exact odds of the attack an option declares, shown beside it before it is taken.
+function oddsLine(odds) {
+  const span = document.createElement("div");
+  span.className = "option-odds muted";
+  const named = Object.entries(odds.outcomes)
+    .map(([name, p]) => `${name} ${(p * 100).toFixed(1)}%`).join(" · ");
+  span.textContent = `↳ mean ${odds.mean.toFixed(2)} ${odds.outcome}${named ? " · " + named : ""}`;
+  return span;
 }
 
 // Many options of one type: a select per field that varies, and one button.
