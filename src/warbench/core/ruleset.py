@@ -218,6 +218,12 @@ class Ruleset(ABC, Generic[S, D]):
         """The attacks whose exact odds this ruleset answers, by name."""
         return {}
 
+    def action_text(self, state: S, action: Action) -> str:
+        """``action`` in words for a person, judged from ``state`` (what the acting seat may
+        know): the names of the units it refers to rather than their numbers. The default
+        is the action's repr."""
+        return repr(action)
+
     def action_odds(self, state: S, action: Action) -> OddsAnswer | None:
         """The exact odds of the attack ``action`` would declare, judged from ``state`` (what
         the acting seat may know), or ``None`` when it declares none this ruleset answers.

@@ -84,9 +84,9 @@ def space_plain(space: ParamSpace, index: int, seed: int) -> dict[str, Any]:
     }
 
 
-def option_plain(option: Action, odds: OddsAnswer | None) -> dict[str, Any]:
+def option_plain(option: Action, label: str, odds: OddsAnswer | None) -> dict[str, Any]:
     """An option as JSON: its label, its action, and the exact odds of the attack it declares."""
-    plain: dict[str, Any] = {"label": repr(option), "action": option.to_plain()}
+    plain: dict[str, Any] = {"label": label, "action": option.to_plain()}
     if odds is not None:
         plain["odds"] = {
             "outcome": odds.outcome,
@@ -97,16 +97,19 @@ def option_plain(option: Action, odds: OddsAnswer | None) -> dict[str, Any]:
 
 
 def decision_plain(
-    decision: Decision, seed: int, odds: Callable[[Action], OddsAnswer | None] | None = None
+    decision: Decision,
+    seed: int,
+    odds: Callable[[Action], OddsAnswer | None] | None = None,
+    text: Callable[[Action], str] = repr,
 ) -> dict[str, Any]:
-    """A decision as JSON: prompt, options (label, action, odds where ``odds`` answers) and
-    parameter spaces."""
+    """A decision as JSON: prompt, options (``text`` of each, action, odds where ``odds``
+    answers) and parameter spaces."""
     judged = odds if odds is not None and len(decision.options) <= ODDS_OPTIONS else None
     return {
         "player": decision.player,
         "prompt": decision.prompt,
         "options": [
-            option_plain(option, None if judged is None else judged(option))
+            option_plain(option, text(option), None if judged is None else judged(option))
             for option in decision.options
         ],
         "spaces": [space_plain(space, index, seed) for index, space in enumerate(decision.spaces)],
@@ -148,7 +151,12 @@ def snapshot(
         "step": len(game.journal.entries),
         "scene": rules.scene(state, units).to_plain(),
         "decisions": [
-            decision_plain(decision, seed, lambda action: rules.action_odds(state, action))
+            decision_plain(
+                decision,
+                seed,
+                lambda action: rules.action_odds(state, action),
+                lambda action: rules.action_text(state, action),
+            )
             for decision in decisions
         ],
         "waiting_for": sorted({decision.player for decision in game.pending()}),

@@ -190,6 +190,22 @@ class ArmadaRuleset(Ruleset[Any, Any]):
         against one target: hull left)."""
         return armada_attacks()
 
+    def action_text(self, state: GameState, action: Action) -> str:
+        """Attacks and held fire with the fleets' names."""
+        from warbench.rulesets.armada.actions import Fire, HoldFire
+
+        assert isinstance(state, ArmadaState)
+        fleets = state.fleets
+        if isinstance(action, HoldFire):
+            return f"{fleets[action.fleet].name} holds its fire"
+        if isinstance(action, Fire) and action.mine < 0:
+            names = ", ".join(fleets[index].name for index in (action.target, *action.also))
+            extras = [word for flag, word in ((action.superweapon, "superweapon"),
+                                              (action.resolve, "resolve")) if flag]
+            more = f" ({', '.join(extras)})" if extras else ""
+            return f"{fleets[action.fleet].name} fires at {names}{more}"
+        return repr(action)
+
     def action_odds(self, state: GameState, action: Action) -> OddsAnswer | None:
         """The exact odds of a declared gunnery check (its first target), as things stand."""
         from warbench.rulesets.armada.actions import Fire

@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from warbench.core.actions import Action
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo
@@ -131,6 +132,23 @@ class FullThrustRuleset(Ruleset[Any, Any]):
             state.width, state.height, tuple(pieces),
             title=f"Full Thrust, turn {state.turn}", units="MU",
         )
+
+    def action_text(self, state: GameState, action: Action) -> str:
+        """Fire-control locks and firing order with the ships' names."""
+        from warbench.rulesets.full_thrust.actions import DeclareTarget, FireShip
+
+        assert isinstance(state, FullThrustState)
+        ships = state.ships
+        if isinstance(action, FireShip):
+            return f"{ships[action.ship].name} fires next"
+        if isinstance(action, DeclareTarget):
+            shooter = f"{ships[action.ship].name}: fire control {action.control}"
+            if action.target < 0:
+                return f"{shooter} locks on nothing"
+            if action.kind == "ship":
+                return f"{shooter} locks on {ships[action.target].name}"
+            return f"{shooter} locks on {action.kind} {action.target}"
+        return repr(action)
 
     def scene(self, state: GameState, units: Mapping[str, str]) -> Scene:
         """The picture, each ship with the reach of its working beams in each arc."""
