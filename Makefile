@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit long fuzz bench clean
+.PHONY: demo test lint typecheck unit long fuzz bench browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) browser
 	$(BIN)/pytest -q -m "not long"
+
+# Debian's chromium for the Playwright browser tests (Playwright's own download cannot run here).
+browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || echo "chromium could not be installed: the browser tests will be skipped"
 
 test: lint typecheck unit
 

@@ -32,6 +32,7 @@ from warbench.core.replay import ReplayMismatch, replay_steps
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.sim.store import load_journal
+from warbench.server import command as serve_cli
 
 app = typer.Typer(
     name="warbench",
@@ -287,6 +288,7 @@ def render_command(
 
 odds_cli.register(app)
 sim_cli.register(app)
+serve_cli.register(app)
 
 list_app = typer.Typer(help="Army lists: check them against a ruleset's rules.")
 app.add_typer(list_app, name="list")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from warbench.core.actions import Action, ActionCodec
-from warbench.core.attacks import AttackOdds
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.events import Event, EventCodec
@@ -33,6 +33,7 @@ from warbench.core.plain import Hidden, to_plain
 from warbench.core.procedures import D, S
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
+from warbench.core.scene import Scene, units_by_label
 from warbench.core.table import TablePicture
 
 if TYPE_CHECKING:
@@ -219,9 +220,36 @@ class Ruleset(ABC, Generic[S, D]):
         """The attacks whose exact odds this ruleset answers, by name."""
         return {}
 
+    def action_text(self, state: S, action: Action) -> str:
+        """``action`` in words for a person, judged from ``state`` (what the acting seat may
+        know): the names of the units it refers to rather than their numbers. The default
+        is the action's repr."""
+        return repr(action)
+
+    def action_odds(self, state: S, action: Action) -> OddsAnswer | None:
+        """The exact odds of the attack ``action`` would declare, judged from ``state`` (what
+        the acting seat may know), or ``None`` when it declares none this ruleset answers.
+
+        The web table shows them beside each attack offered, before it is declared.
+        """
+        return None
+
     def table(self, state: S) -> TablePicture | None:
         """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""
         return None
+
+    def scene(self, state: S, units: Mapping[str, str]) -> Scene:
+        """What to draw for one seat: ``state`` is what that seat may know.
+
+        ``units`` maps a piece's label to its catalog unit (see :func:`units_by_label`).
+        The default is the :meth:`table` picture with those units; override it to add what
+        the picture cannot say.
+        """
+        return Scene.from_picture(self.table(state), units)
+
+    def unit_names(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """Which catalog unit each named thing of a seat's ``view`` is (for :meth:`scene`)."""
+        return units_by_label(view, self.catalog())
 
     def describe(self, state: S) -> str:
         """A short English summary of the state, for the narrator and the CLI."""

@@ -23,6 +23,7 @@ from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
 from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.odds import Dist, apply_attacks, maximum, mixture
 from warbench.core.rng import RandomStream
+from warbench.rulesets.armada.actions import Fire
 from warbench.rulesets.armada.combat import (
     Gunnery,
     absorb_damage,
@@ -341,34 +342,55 @@ class GunneryOdds(AttackOdds):
         if not isinstance(options, GunneryOptions):
             raise TypeError(f"{self.name} odds take GunneryOptions, not {type(options).__name__}")
         scene = Scene(options, self.tables)
-        gunnery = scene.gunnery()
-        target = scene.target
-        shields, hull = target.shields, target.hull
-        damage = damage_on_hit(gunnery)
-        dealt = damage.map(lambda total: hull - absorb_damage(shields, hull, total)[1])
-        miss = 1 - hit_chance(gunnery, options.resolve)
-        named = {"miss": miss, "shields only": 0.0, "hull damage": 0.0, "critical": 0.0,
-                 "disabled": 0.0, "destroyed": 0.0}
-        for natural, natural_chance in _alike_naturals(gunnery, options.resolve):
-            for hull_dealt, chance in dealt.items():
-                weight = chance * natural_chance
-                after = hull - hull_dealt
-                status = status_for_hull(after, target.hull_points)
-                named["hull damage" if hull_dealt else "shields only"] += weight
-                if status == DESTROYED:
-                    named["destroyed"] += weight
-                elif status == DISABLED and target.status == ACTIVE:
-                    named["disabled"] += weight
-                elif status == ACTIVE and (
-                    gunnery.critical(natural, hull_dealt)
-                    or reaches_critical_threshold(after, target.critical_threshold, target.halved)
-                ):
-                    named["critical"] += weight
-        distribution = (
-            mixture([(miss, Dist.constant(0)), (1 - miss, dealt)]) if miss < 1 else
-            Dist.constant(0)
-        )
-        return OddsAnswer(distribution, "hull damage", named, _describe(gunnery))
+        return gunnery_answer(scene.gunnery(), scene.target, options.resolve)
+
+
+def gunnery_answer(gunnery: Gunnery, target: Fleet, resolve: bool = False) -> OddsAnswer:
+    """The exact answer for one gunnery check against ``target`` as it stands: the hull
+    damage dealt after shields and the named outcomes (``resolve``: the d20 rolled twice).
+
+    The gunnery odds and the web table's odds of a declared attack both answer with it.
+    """
+    shields, hull = target.shields, target.hull
+    damage = damage_on_hit(gunnery)
+    dealt = damage.map(lambda total: hull - absorb_damage(shields, hull, total)[1])
+    miss = 1 - hit_chance(gunnery, resolve)
+    named = {"miss": miss, "shields only": 0.0, "hull damage": 0.0, "critical": 0.0,
+             "disabled": 0.0, "destroyed": 0.0}
+    for natural, natural_chance in _alike_naturals(gunnery, resolve):
+        for hull_dealt, chance in dealt.items():
+            weight = chance * natural_chance
+            after = hull - hull_dealt
+            status = status_for_hull(after, target.hull_points)
+            named["hull damage" if hull_dealt else "shields only"] += weight
+            if status == DESTROYED:
+                named["destroyed"] += weight
+            elif status == DISABLED and target.status == ACTIVE:
+                named["disabled"] += weight
+            elif status == ACTIVE and (
+                gunnery.critical(natural, hull_dealt)
+                or reaches_critical_threshold(after, target.critical_threshold, target.halved)
+            ):
+                named["critical"] += weight
+    distribution = (
+        mixture([(miss, Dist.constant(0)), (1 - miss, dealt)]) if miss < 1 else
+        Dist.constant(0)
+    )
+    return OddsAnswer(distribution, "hull damage", named, _describe(gunnery))
+
+
+def declared_odds(state: ArmadaState, tables: Tables, fire: Fire) -> OddsAnswer | None:
+    """The exact odds of the check ``fire`` declares against its first target, judged from
+    ``state`` as it stands (``None`` for a shot at a mine)."""
+    if fire.mine >= 0 or not 0 <= fire.target < len(state.fleets):
+        return None
+    attacker, target = state.fleets[fire.fleet], state.fleets[fire.target]
+    gunnery = gunnery_for(
+        state, tables, attacker, target, superweapon=fire.superweapon,
+        targets=1 + len(fire.also),
+        encouragement=encouragement(attacker, gunnery_officer_bonus(state, attacker)),
+    )
+    return gunnery_answer(gunnery, target, fire.resolve)
 
 
 class VolleyOdds(AttackOdds):

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import pydantic
 
+from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
-from warbench.core.attacks import AttackOdds
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record, validation_problems
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
@@ -202,6 +203,33 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks
         against one target: hull left)."""
         return armada_attacks(self.data.tables)
+
+    def action_text(self, state: ArmadaState, action: Action) -> str:
+        """Attacks and held fire with the fleets' names."""
+        from warbench.rulesets.armada.actions import Fire, HoldFire
+
+        fleets = state.fleets
+        if isinstance(action, HoldFire):
+            return f"{fleets[action.fleet].name} holds its fire"
+        if isinstance(action, Fire) and action.mine < 0:
+            names = ", ".join(fleets[index].name for index in (action.target, *action.also))
+            extras = [
+                word
+                for flag, word in ((action.superweapon, "superweapon"), (action.resolve, "resolve"))
+                if flag
+            ]
+            more = f" ({', '.join(extras)})" if extras else ""
+            return f"{fleets[action.fleet].name} fires at {names}{more}"
+        return repr(action)
+
+    def action_odds(self, state: ArmadaState, action: Action) -> OddsAnswer | None:
+        """The exact odds of a declared gunnery check (its first target), as things stand."""
+        from warbench.rulesets.armada.actions import Fire
+        from warbench.rulesets.armada.odds import declared_odds
+
+        if not isinstance(action, Fire):
+            return None
+        return declared_odds(state, self.data.tables, action)
 
     def table(self, state: ArmadaState) -> TablePicture:
         """The hex map: fleets coloured by side with their facing, empty hexes around."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from warbench.core.actions import Action
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
@@ -12,6 +13,7 @@ from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, Un
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.scene import Scene
 from warbench.core.table import Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
 from warbench.rulesets.full_thrust.events import EVENT_TYPES
@@ -159,6 +161,28 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
             state.width, state.height, tuple(pieces),
             title=f"Full Thrust, turn {state.turn}", units="MU",
         )
+
+    def action_text(self, state: FullThrustState, action: Action) -> str:
+        """Fire-control locks and firing order with the ships' names."""
+        from warbench.rulesets.full_thrust.actions import DeclareTarget, FireShip
+
+        ships = state.ships
+        if isinstance(action, FireShip):
+            return f"{ships[action.ship].name} fires next"
+        if isinstance(action, DeclareTarget):
+            shooter = f"{ships[action.ship].name}: fire control {action.control}"
+            if action.target < 0:
+                return f"{shooter} locks on nothing"
+            if action.kind == "ship":
+                return f"{shooter} locks on {ships[action.target].name}"
+            return f"{shooter} locks on {action.kind} {action.target}"
+        return repr(action)
+
+    def scene(self, state: FullThrustState, units: Mapping[str, str]) -> Scene:
+        """The picture, each ship with the reach of its working beams in each arc."""
+        from warbench.rulesets.full_thrust.scene import beam_reach
+
+        return Scene.from_picture(self.table(state), units, beam_reach(self.data, state))
 
     def describe(self, state: FullThrustState) -> str:
         phase = PHASES[state.phase - 1] if state.phase else "set-up"

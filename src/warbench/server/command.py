@@ -1,0 +1,33 @@
+"""The ``warbench serve`` command: the web table on uvicorn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        Path, typer.Option(help="SQLite file keeping every game (created on first run).")
+    ] = Path("warbench-games.sqlite"),
+) -> None:
+    """Serve the web table: a lobby to start games, a table per seat, replays."""
+    import uvicorn
+
+    from warbench.server.app import create_app
+
+    if db.exists() and not db.is_file():
+        raise typer.BadParameter(f"{db} is not a file", param_hint="--db")
+    if not db.parent.exists():
+        raise typer.BadParameter(f"folder {db.parent} does not exist", param_hint="--db")
+    typer.echo(f"Warbench table on http://{host}:{port}/ (games kept in {db})")
+    uvicorn.run(create_app(db), host=host, port=port, log_level="info", ws_max_size=1 << 20)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to the ``warbench`` command."""
+    app.command("serve")(serve_command)

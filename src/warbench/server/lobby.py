@@ -1,0 +1,147 @@
+"""The lobby's questions: which rulesets, bots and formats there are; checking pasted lists;
+turning a lobby form into a game's set-up and seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pydantic
+
+from warbench.core.catalog import DataFileError, parse_model, parse_toml
+from warbench.core.lists import ArmyList
+from warbench.core.registry import UnknownRuleset, available_rulesets
+from warbench.core.registry import ruleset as find_ruleset
+from warbench.core.ruleset import Ruleset, SetupError
+from warbench.server.store import Seat
+
+#: The most characters a pasted army list may have.
+MAX_LIST_CHARS = 100_000
+
+
+class LobbyError(ValueError):
+    """A lobby form that cannot start a game; ``problems`` lists every reason."""
+
+    def __init__(self, message: str, problems: Sequence[Any] = ()) -> None:
+        super().__init__(message)
+        self.problems = list(problems)
+
+
+class SeatForm(pydantic.BaseModel):
+    """One seat of the form: a person, or a bot by name."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+    kind: str = pydantic.Field(default="person", pattern="^(person|bot)$")
+    bot: str = ""
+
+
+class GameForm(pydantic.BaseModel):
+    """The lobby's form for a new game."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+    ruleset: str
+    seats: list[SeatForm] = pydantic.Field(min_length=1, max_length=8)
+    lists: list[str] = pydantic.Field(default_factory=list, max_length=8)
+    format: str | None = None
+    scenario: str | None = None
+    referee: bool = False
+    seed: int | None = pydantic.Field(default=None, ge=0, le=2**63 - 1)
+
+
+def installed(ruleset_id: str) -> Ruleset[Any, Any]:
+    """An installed ruleset; :class:`LobbyError` names the ones there are."""
+    try:
+        return find_ruleset(ruleset_id)
+    except UnknownRuleset as error:
+        raise LobbyError(str(error)) from None
+
+
+def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
+    """What the lobby and the table show of a ruleset."""
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "version": rules.version,
+        "players": [rules.min_players, rules.max_players],
+        "bots": list(rules.bots()),
+        "formats": list(rules.list_formats()),
+        "attacks": {
+            name: {
+                "summary": attack.summary,
+                "options": [
+                    {"name": key, "default": default, "help": text}
+                    for key, default, text in attack.option_help()
+                ],
+            }
+            for name, attack in rules.attacks().items()
+        },
+    }
+
+
+def all_rulesets() -> list[dict[str, Any]]:
+    """Every installed ruleset, for the lobby."""
+    return [ruleset_info(installed(ruleset_id)) for ruleset_id in available_rulesets()]
+
+
+def parse_list(text: str, number: int) -> ArmyList:
+    """A pasted army list; :class:`DataFileError` names the line or key at fault."""
+    source = f"list {number + 1}"
+    if len(text) > MAX_LIST_CHARS:
+        raise LobbyError(f"{source}: longer than {MAX_LIST_CHARS} characters")
+    return parse_model(parse_toml(text, source), ArmyList, source)
+
+
+def check_lists(
+    rules: Ruleset[Any, Any], texts: Sequence[str], list_format: str | None
+) -> list[dict[str, Any]]:
+    """A report per pasted list: its name, points and every violation (or why it cannot be read)."""
+    reports: list[dict[str, Any]] = []
+    for number, text in enumerate(texts):
+        try:
+            army = parse_list(text, number)
+            report = rules.validate_list(army, list_format)
+        except (DataFileError, SetupError, LobbyError) as error:
+            reports.append({"list": number + 1, "ok": False, "problems": str(error).splitlines()})
+            continue
+        reports.append(
+            {
+                "list": number + 1,
+                "name": army.name,
+                "points": report.total_points,
+                "ok": report.ok,
+                "problems": [str(violation) for violation in report.violations],
+            }
+        )
+    return reports
+
+
+def seats_and_setup(rules: Ruleset[Any, Any], form: GameForm) -> tuple[list[Seat], dict[str, Any]]:
+    """The seats and the set-up a form asks for; :class:`LobbyError` lists every problem."""
+    bots = rules.bots()
+    problems = [
+        f"seat {index}: {rules.id} has no bot {seat.bot!r} (bots: {', '.join(bots)})"
+        for index, seat in enumerate(form.seats)
+        if seat.kind == "bot" and seat.bot not in bots
+    ]
+    try:
+        rules.check_players(len(form.seats))
+    except SetupError as error:
+        problems.append(str(error))
+    if problems:
+        raise LobbyError("the seats cannot be filled", problems)
+    seats = [Seat(seat.kind, seat.bot if seat.kind == "bot" else "") for seat in form.seats]
+    if not form.lists:
+        if form.scenario:
+            raise LobbyError("a scenario is chosen with army lists; paste one list per seat")
+        return seats, rules.default_setup()
+    if len(form.lists) != len(seats):
+        raise LobbyError(f"paste one army list per seat ({len(seats)}), not {len(form.lists)}")
+    reports = check_lists(rules, form.lists, form.format)
+    if not all(report["ok"] for report in reports):
+        raise LobbyError("the army lists break rules", reports)
+    armies = [parse_list(text, number) for number, text in enumerate(form.lists)]
+    try:
+        return seats, rules.setup_for(armies, form.scenario or form.format)
+    except SetupError as error:
+        raise LobbyError(str(error)) from None

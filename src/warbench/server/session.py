@@ -1,0 +1,308 @@
+"""One live game on the server: the engine's game, its seats, bots, referee dice and store.
+
+Every action goes through :meth:`GameSession.act`: the engine checks it, and only once its
+journal entry is committed to the store does the call return, so nothing is acknowledged
+or broadcast that a restart would lose. In referee mode the rules ask for dice as they
+roll; when the faces are not typed yet, the action is rolled back (the engine's apply is
+transactional), the request is kept, and the action is tried again once a person has
+typed the faces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.agents import Agent, RandomAgent
+from warbench.core.dice import RefereeDice, check_faces
+from warbench.core.engine import Game, IllegalAction
+from warbench.core.journal import Journal
+from warbench.core.replay import replay_steps
+from warbench.core.rng import seed_for
+from warbench.core.ruleset import Ruleset
+from warbench.server.store import FINISHED, OPEN, PLAYING, GameRecord, Seat, Store
+
+#: Bot moves taken in one go before the server lets other games run.
+BOT_BATCH = 25
+#: Late refusals of a bot in a row before a random legal action is taken instead.
+BOT_REFUSALS = 50
+
+
+class NeedFaces(Exception):
+    """The rules rolled dice that nobody has typed yet (referee mode)."""
+
+    def __init__(self, sides: int, count: int, label: str) -> None:
+        super().__init__(f"type {count} faces of a d{sides} for {label or 'a roll'}")
+        self.sides, self.count, self.label = sides, count, label
+
+
+class SessionError(ValueError):
+    """A request the game cannot take now; the message says why, for the page."""
+
+
+class MalformedAction(SessionError):
+    """JSON that is no action of this ruleset; the message names what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class RollRequest:
+    """Faces the referee game waits for, and the action (or opening) waiting on them."""
+
+    sides: int
+    count: int
+    label: str
+    seat: int | None
+    action: Action | None
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON form for the page: what to roll and for what."""
+        return {"sides": self.sides, "count": self.count, "label": self.label}
+
+
+class _TypedFaces:
+    """The faces people typed for the attempt under way, handed out in order."""
+
+    def __init__(self, faces: Sequence[int]) -> None:
+        self.faces = list(faces)
+        self.used = 0
+
+    def ask(self, sides: int, count: int, label: str) -> list[int]:
+        if self.used + count > len(self.faces):
+            raise NeedFaces(sides, count, label)
+        chosen = self.faces[self.used : self.used + count]
+        self.used += count
+        return chosen
+
+
+class GameSession:
+    """A game being played on the server."""
+
+    def __init__(
+        self,
+        game_id: str,
+        rules: Ruleset[Any, Any],
+        seats: Sequence[Seat],
+        store: Store,
+        journal: Journal,
+        game: Game[Any, Any] | None,
+    ) -> None:
+        self.id = game_id
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.store = store
+        self.journal = journal
+        self.game = game
+        self.referee = journal.referee
+        self.typed: list[int] = []
+        self.roll: RollRequest | None = None
+        self.bots: dict[int, Agent] = {
+            index: rules.bots()[seat.bot](seed_for(journal.seed, 100 + index))
+            for index, seat in enumerate(self.seats)
+            if seat.kind == "bot"
+        }
+        if game is None:
+            self._try_opening()
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def create(
+        cls,
+        game_id: str,
+        rules: Ruleset[Any, Any],
+        seats: Sequence[Seat],
+        store: Store,
+        digests: Mapping[int, str],
+        *,
+        setup: Mapping[str, Any],
+        seed: int,
+        referee: bool,
+    ) -> GameSession:
+        """A new game, stored with its token digests before anyone can reach it."""
+        journal = Journal(
+            ruleset=rules.id,
+            version=rules.version,
+            setup=dict(setup),
+            seed=seed,
+            players=len(seats),
+            referee=referee,
+            data=rules.data_digest,
+        )
+        game = None if referee else Game.new(rules, setup, seed=seed, players=len(seats))
+        if game is not None:
+            journal = game.journal
+        store.create(game_id, list(seats), journal, dict(digests))
+        return cls(game_id, rules, seats, store, journal, game)
+
+    @classmethod
+    def restore(cls, record: GameRecord, rules: Ruleset[Any, Any], store: Store) -> GameSession:
+        """A stored game, its journal replayed and every state hash verified."""
+        journal = record.journal
+        if journal.referee and journal.opening_faces is None:
+            return cls(record.id, rules, record.seats, store, journal, None)
+        game = None
+        for _, game in replay_steps(journal, rules=rules):  # noqa: B007
+            pass
+        assert game is not None
+        return cls(record.id, rules, record.seats, store, game.journal, game)
+
+    def _try_opening(self) -> None:
+        typed = _TypedFaces(self.typed)
+        try:
+            game = Game.new(
+                self.rules,
+                self.journal.setup,
+                seed=self.journal.seed,
+                players=self.journal.players,
+                dice=RefereeDice(typed.ask),
+            )
+        except NeedFaces as need:
+            self.roll = RollRequest(need.sides, need.count, need.label, None, None)
+            return
+        self.game, self.journal, self.roll, self.typed = game, game.journal, None, []
+        self.store.set_opening(self.id, game.journal)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def status(self) -> str:
+        """Open (no action yet), in progress, or finished."""
+        if self.game is not None and self.game.is_over:
+            return FINISHED
+        return PLAYING if self.journal.entries else OPEN
+
+    @property
+    def result(self) -> str:
+        """Who won and why, once the game is over."""
+        if self.game is None or self.game.outcome is None:
+            return ""
+        outcome = self.game.outcome
+        winners = ", ".join(f"player {p}" for p in outcome.winners) or "nobody"
+        return f"won by {winners} ({outcome.reason})" if outcome.reason else f"won by {winners}"
+
+    def is_person(self, seat: int) -> bool:
+        """Whether a person (not a bot) plays ``seat``."""
+        return 0 <= seat < len(self.seats) and self.seats[seat].kind == "person"
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, seat: int, plain: Any) -> int:
+        """Decode and take a seat's action; return its number once it is committed.
+
+        Raises :class:`MalformedAction` for JSON that is no action of this ruleset,
+        :class:`IllegalAction` when the rules refuse it, and :class:`NeedFaces` when a
+        referee game needs dice typed first (the action is then kept and retried).
+        """
+        if self.roll is not None:
+            roll = self.roll
+            raise SessionError(f"the table is waiting for dice: {roll.count}d{roll.sides}")
+        if self.game is None:
+            raise SessionError("the game has not started")
+        try:
+            action = self.rules.codec.decode(plain)
+        except ValueError as error:
+            raise MalformedAction(f"malformed action: {error}") from None
+        return self._apply(seat, action)
+
+    def check(self, seat: int, plain: Any) -> str | None:
+        """Why a seat's action would be refused now (``None``: it would be taken)."""
+        if self.game is None:
+            return "the game has not started"
+        try:
+            action = self.rules.codec.decode(plain)
+        except ValueError as error:
+            return str(error)
+        return self.game.check(seat, action)
+
+    def supply_faces(self, faces: Any) -> int | None:
+        """Take the faces a person typed; retry what waited on them.
+
+        Returns the number of the action committed, if one was.
+        """
+        roll = self.roll
+        if roll is None:
+            raise SessionError("no dice are asked for now")
+        if not isinstance(faces, list):
+            raise SessionError("faces must be a list of whole numbers")
+        checked = check_faces(roll.sides, roll.count, faces, roll.label)
+        self.typed.extend(checked)
+        self.roll = None
+        if roll.action is None:
+            self._try_opening()
+            return None
+        assert roll.seat is not None
+        return self._apply(roll.seat, roll.action)
+
+    def _apply(self, seat: int, action: Action) -> int:
+        game = self.game
+        assert game is not None
+        typed = _TypedFaces(self.typed)
+        if self.referee:
+            game.set_dice(RefereeDice(typed.ask))
+        try:
+            game.apply(seat, action)
+        except NeedFaces as need:
+            self.roll = RollRequest(need.sides, need.count, need.label, seat, action)
+            raise
+        finally:
+            if self.referee:
+                game.set_dice(None)
+        self.typed = []
+        number = len(game.journal.entries)
+        try:
+            self.store.append(self.id, number, game.journal.entries[-1], self.status, self.result)
+        except Exception:
+            self._reload()
+            raise
+        return number
+
+    def _reload(self) -> None:
+        """Go back to what the store holds (after a failed commit)."""
+        record = self.store.load(self.id)
+        assert record is not None
+        restored = GameSession.restore(record, self.rules, self.store)
+        self.game, self.journal, self.typed, self.roll = (
+            restored.game,
+            restored.journal,
+            [],
+            restored.roll,
+        )
+
+    def bot_turns(self, limit: int = BOT_BATCH) -> int:
+        """Let bots answer what they owe, up to ``limit`` actions; return how many were taken.
+
+        Bots see only ``game.observe(seat)``. A bot that errs or keeps being refused is
+        replaced for that decision by a random legal choice.
+        """
+        taken = 0
+        while taken < limit and self.game is not None and self.roll is None:
+            game = self.game
+            owed = [d for d in game.pending() if d.player in self.bots]
+            if game.is_over or not owed:
+                break
+            try:
+                self._bot_move(owed[0].player)
+            except NeedFaces:  # the table is asked for dice; the move waits for them
+                break
+            taken += 1
+        return taken
+
+    def _bot_move(self, seat: int) -> None:
+        game = self.game
+        assert game is not None
+        fallback = RandomAgent(len(self.journal.entries))
+        agents: list[Agent] = [self.bots[seat]] * BOT_REFUSALS + [fallback] * BOT_REFUSALS
+        for agent in agents:
+            decision = game.pending_for(seat)[0]
+            try:
+                action = agent.choose(game.observe(seat), decision)
+            except Exception:
+                continue
+            try:
+                self._apply(seat, action)
+                return
+            except IllegalAction:
+                continue
+        raise SessionError(f"the bot of seat {seat} found no legal action")

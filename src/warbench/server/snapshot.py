@@ -1,0 +1,170 @@
+"""What the server sends one seat: built only from that seat's observation.
+
+A seat's snapshot holds the scene of its observed state, the decisions it owes (options
+as JSON, parameter spaces described by their action's fields, with a few legal samples),
+who else owes a decision, and the text of the events it may see. A spectator's snapshot
+is built the same way from the state as nobody's seat may know it. Nothing here reads the
+true state, its hash or its dice stream.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.attacks import OddsAnswer
+from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.engine import Game
+from warbench.core.events import Event, Roll
+from warbench.core.rng import RandomStream
+
+#: The viewer index of a spectator: no seat's secrets are visible to it.
+SPECTATOR = -2
+#: Legal samples offered per parameter space (suggestions on the page, answers for scripts).
+SAMPLES = 3
+#: Decisions with more options than this are sent without the odds of each.
+ODDS_OPTIONS = 40
+
+
+def event_text(event: Event) -> str:
+    """The line a log shows for ``event`` ('' for none)."""
+    if isinstance(event, Roll) and not event.text:
+        who = "" if event.player is None else f"player {event.player} "
+        faces = " ".join(str(face) for face in event.faces)
+        purpose = event.label or "a roll"
+        return f"{who}rolled {len(event.faces)}d{event.sides} for {purpose}: {faces}"
+    return event.text
+
+
+def visible_events(game: Game[Any, Any], seat: int) -> list[Event]:
+    """The events ``seat`` may see (a spectator: only public ones)."""
+    if seat == SPECTATOR:
+        return [event for event in game.events if event.visible_to is None]
+    return game.events_for(seat)
+
+
+def field_specs(action_type: type[Action]) -> list[dict[str, Any]]:
+    """The fields of an action type, for a form: name, type and default."""
+    specs = []
+    for item in dataclasses.fields(action_type):
+        spec: dict[str, Any] = {"name": item.name, "type": str(item.type)}
+        if item.default is not dataclasses.MISSING:
+            spec["default"] = _plain_default(item.default)
+        elif item.default_factory is not dataclasses.MISSING:
+            spec["default"] = _plain_default(item.default_factory())
+        specs.append(spec)
+    return specs
+
+
+def _plain_default(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain_default(item) for item in value]
+    return value
+
+
+def space_plain(space: ParamSpace, index: int, seed: int) -> dict[str, Any]:
+    """A parameter space described for a page: its action type, fields and samples."""
+    samples: list[dict[str, Any]] = []
+    try:
+        samples = [
+            action.to_plain()
+            for action in space.sample(RandomStream.from_seed(seed + index), SAMPLES)
+        ]
+    except Exception:  # a sampler that fails still leaves the form usable
+        samples = []
+    return {
+        "index": index,
+        "type": space.action_type.TAG,
+        "name": space.action_type.__name__,
+        "description": space.description,
+        "fields": field_specs(space.action_type),
+        "samples": samples,
+    }
+
+
+def option_plain(option: Action, label: str, odds: OddsAnswer | None) -> dict[str, Any]:
+    """An option as JSON: its label, its action, and the exact odds of the attack it declares."""
+    plain: dict[str, Any] = {"label": label, "action": option.to_plain()}
+    if odds is not None:
+        plain["odds"] = {
+            "outcome": odds.outcome,
+            "mean": odds.distribution.mean,
+            "outcomes": dict(odds.named),
+        }
+    return plain
+
+
+def decision_plain(
+    decision: Decision,
+    seed: int,
+    odds: Callable[[Action], OddsAnswer | None] | None = None,
+    text: Callable[[Action], str] = repr,
+) -> dict[str, Any]:
+    """A decision as JSON: prompt, options (``text`` of each, action, odds where ``odds``
+    answers) and parameter spaces."""
+    judged = odds if odds is not None and len(decision.options) <= ODDS_OPTIONS else None
+    return {
+        "player": decision.player,
+        "prompt": decision.prompt,
+        "options": [
+            option_plain(option, text(option), None if judged is None else judged(option))
+            for option in decision.options
+        ],
+        "spaces": [space_plain(space, index, seed) for index, space in enumerate(decision.spaces)],
+    }
+
+
+def seat_units(game: Game[Any, Any], seat: int) -> dict[str, str]:
+    """The catalog unit of each named piece, read from the seat's view (see ``scene``)."""
+    return game.ruleset.unit_names(game.ruleset.view(game.state, seat))
+
+
+def snapshot(
+    game: Game[Any, Any],
+    seat: int,
+    *,
+    log_from: int = 0,
+    units: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """Everything ``seat`` (or :data:`SPECTATOR`) may be sent now.
+
+    ``log_from`` skips the first visible events the page already has; ``units`` are the
+    seat's :func:`seat_units`, when the caller keeps them (names of units rarely change).
+    """
+    rules = game.ruleset
+    if seat == SPECTATOR:
+        state = rules.observe(game.state, SPECTATOR)
+        decisions: list[Decision] = []
+    else:
+        observation = game.observe(seat)
+        state, decisions = observation.state, list(observation.decisions)
+    if units is None:
+        units = seat_units(game, seat)
+    events = visible_events(game, seat)
+    seed = len(game.journal.entries)
+    outcome = game.outcome
+    return {
+        "type": "state",
+        "seat": None if seat == SPECTATOR else seat,
+        "step": len(game.journal.entries),
+        "scene": rules.scene(state, units).to_plain(),
+        "decisions": [
+            decision_plain(
+                decision,
+                seed,
+                lambda action: rules.action_odds(state, action),
+                lambda action: rules.action_text(state, action),
+            )
+            for decision in decisions
+        ],
+        "waiting_for": sorted({decision.player for decision in game.pending()}),
+        "log_from": log_from,
+        "log": [text for text in map(event_text, events[log_from:]) if text],
+        "log_count": len(events),
+        "over": outcome is not None,
+        "outcome": None
+        if outcome is None
+        else {"winners": list(outcome.winners), "reason": outcome.reason},
+    }

@@ -1,0 +1,126 @@
+// The lobby: pick a ruleset, seats and set-up; create a game; list the games.
+"use strict";
+let RULESETS = [];
+const $ = (id) => document.getElementById(id);
+
+function current() { return RULESETS.find((r) => r.id === $("ruleset").value); }
+
+function renderSeats() {
+  const rules = current();
+  const box = $("seats");
+  box.replaceChildren();
+  const count = rules.players[0];
+  for (let seat = 0; seat < count; seat++) {
+    const row = document.createElement("div");
+    row.className = "seat";
+    const options = [`<option value="person">a person</option>`]
+      .concat(rules.bots.map((bot) => `<option value="bot:${bot}">bot: ${bot}</option>`)).join("");
+    row.innerHTML = `<label>Seat ${seat} <select data-seat="${seat}">${options}</select></label>`;
+    box.append(row);
+  }
+  const lists = $("lists");
+  lists.replaceChildren();
+  for (let seat = 0; seat < count; seat++) {
+    const area = document.createElement("textarea");
+    area.rows = 6; area.dataset.seat = seat;
+    area.placeholder = `army list for seat ${seat} (TOML: name, ruleset = "${rules.id}", points, [[units]] ...)`;
+    const upload = document.createElement("input");
+    upload.type = "file"; upload.accept = ".toml,text/plain"; upload.dataset.seat = seat;
+    upload.onchange = async () => { if (upload.files[0]) area.value = await upload.files[0].text(); };
+    const label = document.createElement("label");
+    label.append(`or upload seat ${seat}'s list file `, upload);
+    lists.append(label, area);
+  }
+  $("format").innerHTML = `<option value="">(default)</option>` + rules.formats.map((f) => `<option>${f}</option>`).join("");
+}
+
+function form() {
+  const seats = [...document.querySelectorAll("#seats select")].map((select) =>
+    select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value.slice(4) });
+  const body = { ruleset: $("ruleset").value, seats, referee: $("referee").checked };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if (document.querySelector("input[name=setup]:checked").value === "lists") {
+    body.lists = [...document.querySelectorAll("#lists textarea")].map((area) => area.value);
+    if ($("format").value) body.format = $("format").value;
+    if ($("scenario").value) body.scenario = $("scenario").value;
+  }
+  return body;
+}
+
+function showReports(reports) {
+  const box = $("list-reports");
+  box.replaceChildren();
+  for (const report of reports) {
+    const div = document.createElement("div");
+    const head = report.name ? `${report.name}: ${report.points} points` : `list ${report.list}`;
+    div.innerHTML = `<b>List ${report.list}</b> — ${escapeHtml(head)} — ` +
+      (report.ok ? `<span class="good">valid</span>` : `<span class="bad">${report.problems.length} problem(s)</span>`);
+    if (report.problems.length) {
+      const ul = document.createElement("ul");
+      ul.className = "problems";
+      for (const problem of report.problems) { const li = document.createElement("li"); li.textContent = problem; ul.append(li); }
+      div.append(ul);
+    }
+    box.append(div);
+  }
+}
+
+function escapeHtml(text) { const d = document.createElement("div"); d.textContent = String(text); return d.innerHTML; }
+
+async function checkLists() {
+  const body = form();
+  const response = await fetch("/api/lists/check", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ruleset: body.ruleset, lists: body.lists || [], format: body.format }) });
+  const data = await response.json();
+  if (!response.ok) { $("list-reports").textContent = data.detail; return; }
+  showReports(data.reports);
+}
+
+async function create() {
+  $("create-message").textContent = "";
+  $("links").replaceChildren();
+  const response = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(form()) });
+  const data = await response.json();
+  if (!response.ok) {
+    $("create-message").innerHTML = `<span class="bad">${escapeHtml(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail))}</span>`;
+    if (data.problems && data.problems.length && typeof data.problems[0] === "object") showReports(data.problems);
+    else if (data.problems) showReports([{ list: "-", ok: false, problems: data.problems }]);
+    return;
+  }
+  const base = location.origin;
+  const lines = data.seats.map((seat) => `<div>Seat ${seat.seat}: <a class="seat-link" data-seat="${seat.seat}" href="${seat.link}" target="_blank">open</a> <code>${base}${seat.link}</code></div>`);
+  lines.push(`<div>Spectators: <a class="spectator-link" href="${data.spectator}" target="_blank">open</a> <code>${base}${data.spectator}</code></div>`);
+  $("links").innerHTML = `<p class="muted">Each link is the only key to its seat: keep yours, send the others.</p>` + lines.join("");
+  loadGames();
+}
+
+async function loadGames() {
+  const games = await (await fetch("/api/games")).json();
+  const body = $("games");
+  body.replaceChildren();
+  for (const status of ["open", "in progress", "finished"]) {
+    for (const game of games.filter((g) => g.status === status)) {
+      const tr = document.createElement("tr");
+      const seats = game.seats.map((s) => (s.kind === "bot" ? `bot ${s.bot}` : "person")).join(", ");
+      for (const text of [game.id, game.ruleset, seats, game.status, game.actions, game.result]) {
+        const td = document.createElement("td"); td.textContent = text; tr.append(td);
+      }
+      body.append(tr);
+    }
+  }
+}
+
+async function start() {
+  RULESETS = await (await fetch("/api/rulesets")).json();
+  $("ruleset").innerHTML = RULESETS.map((r) => `<option value="${r.id}">${escapeHtml(r.name)}</option>`).join("");
+  $("ruleset").onchange = renderSeats;
+  renderSeats();
+  for (const radio of document.querySelectorAll("input[name=setup]")) {
+    radio.onchange = () => { $("lists-box").hidden = radio.value !== "lists" || !radio.checked; };
+  }
+  $("check-lists").onclick = checkLists;
+  $("create").onclick = create;
+  $("refresh").onclick = loadGames;
+  loadGames();
+}
+start();

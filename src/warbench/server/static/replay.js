@@ -1,0 +1,51 @@
+// The replay viewer: load a journal (or a stored simulation game), step with a slider.
+"use strict";
+const $ = (id) => document.getElementById(id);
+let replay = null;
+
+function message(text, bad) { $("replay-message").className = bad ? "bad" : "muted"; $("replay-message").textContent = text; }
+
+async function load(url, body, headers) {
+  const response = await fetch(url, { method: "POST", body, headers: headers || {} });
+  const data = await response.json();
+  if (!response.ok) { message(data.detail, true); return; }
+  replay = data;
+  message(`${data.ruleset}: ${data.steps} actions, every state hash verified.`);
+  $("seat").innerHTML = data.seats.map((s) => `<option value="${s === null ? "" : s}">${s === null ? "spectator" : "seat " + s}</option>`).join("");
+  $("step").max = data.steps;
+  $("step").value = 0;
+  $("controls").hidden = false;
+  show();
+}
+
+async function show() {
+  if (!replay) return;
+  const step = Number($("step").value);
+  const seat = $("seat").value;
+  const query = seat === "" ? "" : `?seat=${seat}`;
+  const data = await (await fetch(`/api/replays/${replay.id}/${step}${query}`)).json();
+  $("step-label").textContent = `step ${data.step} of ${data.steps}` + (data.actor === null ? " (the opening)" : ` (player ${data.actor} acted)`);
+  $("scene-title").textContent = data.scene.title;
+  drawScene($("board"), data.scene, {});
+  const log = $("log");
+  log.replaceChildren();
+  for (const line of data.log.slice(-300)) { const div = document.createElement("div"); div.textContent = line; log.append(div); }
+  log.scrollTop = log.scrollHeight;
+}
+
+$("journal").onchange = async () => { const file = $("journal").files[0]; if (file) load("/api/replays", await file.arrayBuffer()); };
+$("load-results").onclick = async () => {
+  const file = $("results").files[0];
+  if (!file) { message("choose a results file first", true); return; }
+  load(`/api/replays/results?game=${Number($("game").value)}`, await file.arrayBuffer());
+};
+$("step").oninput = show;
+$("seat").onchange = show;
+$("prev").onclick = () => { $("step").value = Math.max(0, Number($("step").value) - 1); show(); };
+$("next").onclick = () => { $("step").value = Math.min(replay.steps, Number($("step").value) + 1); show(); };
+
+// A link from a table (#game=ID&token=TOKEN): that game, as that seat.
+const fragment = new URLSearchParams(location.hash.slice(1));
+if (fragment.get("game") && fragment.get("token")) {
+  load(`/api/games/${fragment.get("game")}/replay`, null, { Authorization: `Bearer ${fragment.get("token")}` });
+}

@@ -1,0 +1,125 @@
+// Drawing a scene (warbench.core.scene) as SVG; shared by the table and the replay viewer.
+"use strict";
+const SVG_NS = "http://www.w3.org/2000/svg";
+const PLAYER_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
+const TERRAIN = "#8c8c8c";
+
+function svgEl(name, attrs) {
+  const el = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attrs || {})) el.setAttribute(key, value);
+  return el;
+}
+
+function colourOf(shape) {
+  return shape.player === undefined ? TERRAIN : PLAYER_COLOURS[shape.player % PLAYER_COLOURS.length];
+}
+
+// Draw `scene` into `svg`; table y runs up, SVG y down. Returns helpers to map points.
+function drawScene(svg, scene, options) {
+  const opts = options || {};
+  svg.replaceChildren();
+  if (!scene) { svg.setAttribute("viewBox", "0 0 10 4"); return null; }
+  const pad = Math.max(scene.width, scene.height) * 0.02;
+  const H = scene.height;
+  const fy = (y) => H - y;
+  svg.setAttribute("viewBox", `${-pad} ${-pad} ${scene.width + 2 * pad} ${scene.height + 2 * pad}`);
+  svg.setAttribute("data-units", scene.units);
+  const unit = Math.max(scene.width, scene.height) / 72;
+  svg.append(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: "#dfe9f2", stroke: "#9aa6b8", "stroke-width": unit * 0.1 }));
+  const layers = { terrain: svgEl("g"), grid: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), labels: svgEl("g") };
+  Object.values(layers).forEach((layer) => svg.append(layer));
+  for (const shape of scene.shapes) {
+    const colour = colourOf(shape);
+    const faded = shape.faded ? 0.35 : 0.85;
+    let el;
+    if (shape.kind === "circle") {
+      el = svgEl("circle", { cx: shape.x, cy: fy(shape.y), r: shape.size, fill: colour, "fill-opacity": faded, stroke: "#222", "stroke-width": unit * 0.05 });
+    } else if (shape.kind === "rect") {
+      const h = ((shape.heading || 0) * Math.PI) / 180;
+      const f = [Math.sin(h), Math.cos(h)], r = [f[1], -f[0]];
+      const hw = shape.size / 2, hl = (shape.length || shape.size) / 2;
+      const pts = [[1, 1], [1, -1], [-1, -1], [-1, 1]].map(([a, s]) =>
+        `${shape.x + f[0] * a * hl + r[0] * s * hw},${fy(shape.y + f[1] * a * hl + r[1] * s * hw)}`);
+      el = svgEl("polygon", { points: pts.join(" "), fill: colour, "fill-opacity": faded, stroke: "#222", "stroke-width": unit * 0.05 });
+    } else if (shape.kind === "hex") {
+      const pts = [];
+      for (let k = 0; k < 6; k++) {
+        const a = (Math.PI / 3) * k;
+        pts.push(`${shape.x + shape.size * Math.cos(a)},${fy(shape.y + shape.size * Math.sin(a))}`);
+      }
+      const owned = shape.player !== undefined;
+      el = svgEl("polygon", { points: pts.join(" "), fill: owned ? colour : (shape.label ? "#c9d3c0" : "none"), "fill-opacity": owned ? faded : 0.6, stroke: "#7d8796", "stroke-width": unit * 0.04 });
+    } else if (shape.kind === "polygon") {
+      const pts = (shape.points || []).map(([x, y]) => `${x},${fy(y)}`).join(" ");
+      el = svgEl("polygon", { points: pts, fill: colour, "fill-opacity": 0.5, stroke: "#555", "stroke-width": unit * 0.05 });
+    } else {
+      continue;
+    }
+    el.setAttribute("data-index", shape.index);
+    el.setAttribute("data-label", shape.label || "");
+    if (shape.player !== undefined) el.setAttribute("data-player", shape.player);
+    el.classList.add("shape");
+    const title = svgEl("title");
+    title.textContent = shape.label + (shape.unit ? ` (${shape.unit})` : "") + (shape.faded ? " — out of action" : "");
+    el.append(title);
+    const layer = shape.kind === "polygon" ? layers.terrain : (shape.kind === "hex" && shape.player === undefined ? layers.grid : layers.pieces);
+    layer.append(el);
+    if (shape.heading !== undefined && shape.kind !== "polygon") {
+      const h = (shape.heading * Math.PI) / 180;
+      const reach = Math.max(shape.size, (shape.length || 0) / 2) * 1.5;
+      layers.pieces.append(svgEl("line", { x1: shape.x, y1: fy(shape.y), x2: shape.x + reach * Math.sin(h), y2: fy(shape.y + reach * Math.cos(h)), stroke: "#111", "stroke-width": unit * 0.12, "pointer-events": "none" }));
+    }
+    if (shape.label && !(shape.kind === "hex" && shape.player === undefined)) {
+      // Labels alternate above and below their pieces so neighbours' labels do not collide.
+      const font = Math.max(unit * 0.65, Math.min(unit * 0.9, shape.size * 0.6));
+      const below = shape.index % 2 === 1;
+      const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
+      const ty = below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset;
+      const text = svgEl("text", { x: shape.x, y: ty, "text-anchor": "middle", class: "shape-label", "font-size": font });
+      text.textContent = shape.label;
+      layers.labels.append(text);
+    }
+    if (opts.onShape && shape.kind !== "polygon" && !(shape.kind === "hex" && shape.player === undefined)) {
+      el.style.cursor = "pointer";
+      el.addEventListener("click", (event) => { event.stopPropagation(); opts.onShape(shape, el); });
+    }
+  }
+  const toTable = (event) => {
+    const point = svg.createSVGPoint();
+    point.x = event.clientX; point.y = event.clientY;
+    const local = point.matrixTransform(svg.getScreenCTM().inverse());
+    return { x: Math.round(local.x * 100) / 100, y: Math.round((H - local.y) * 100) / 100 };
+  };
+  if (opts.onPoint) svg.onclick = (event) => opts.onPoint(toTable(event));
+  return {
+    marks: layers.marks, unit,
+    mark(x, y, colour) {
+      layers.marks.replaceChildren();
+      layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: unit * 0.5, fill: "none", stroke: colour || "#ffbf00", "stroke-width": unit * 0.2 }));
+    },
+    // The reach of a selected piece's weapons: a wedge per arc, a dashed line per band.
+    reach(shape) {
+      const point = (bearing, distance) => {
+        const b = (bearing * Math.PI) / 180;
+        return `${shape.x + distance * Math.sin(b)} ${fy(shape.y + distance * Math.cos(b))}`;
+      };
+      const arc = (r, d, move) => {
+        if (r.end - r.start >= 360) return `M ${point(0, d)} A ${d} ${d} 0 1 1 ${point(180, d)} A ${d} ${d} 0 1 1 ${point(360, d)}`;
+        const large = r.end - r.start > 180 ? 1 : 0;
+        return `${move ? "M" : "L"} ${point(r.start, d)} A ${d} ${d} 0 ${large} 1 ${point(r.end, d)}`;
+      };
+      for (const r of shape.reach || []) {
+        const wedge = r.end - r.start >= 360 ? arc(r, r.radius, true) : `M ${shape.x} ${fy(shape.y)} ${arc(r, r.radius, false)} Z`;
+        const el = svgEl("path", { d: wedge, fill: "#E69F00", "fill-opacity": 0.08, stroke: "#E69F00", "stroke-width": unit * 0.08, class: "reach" });
+        const title = svgEl("title"); title.textContent = `${r.label}: ${r.radius}`; el.append(title);
+        layers.marks.append(el);
+        for (let d = r.band; r.band > 0 && d < r.radius - 1e-9; d += r.band) {
+          layers.marks.append(svgEl("path", { d: arc(r, d, true), fill: "none", stroke: "#E69F00", "stroke-dasharray": `${unit * 0.5} ${unit * 0.5}`, "stroke-width": unit * 0.06 }));
+        }
+      }
+    },
+    ring(x, y, radius) {
+      layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: radius, fill: "none", stroke: "#ffbf00", "stroke-dasharray": `${unit} ${unit}`, "stroke-width": unit * 0.08 }));
+    },
+  };
+}

@@ -1,0 +1,285 @@
+// One seat's table: the board from its observation, its decisions, odds, unit cards, log.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const GAME = location.pathname.split("/")[2];
+const TOKEN = decodeURIComponent(location.hash.slice(1));
+const BUTTONS_MAX = 8;
+let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
+let oddsAsked = false;
+
+function escapeHtml(text) { const d = document.createElement("div"); d.textContent = String(text); return d.innerHTML; }
+function say(text, kind) { $("message").className = kind || ""; $("message").textContent = text || ""; }
+function send(message) { socket.send(JSON.stringify(message)); }
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${GAME}`);
+  socket.onopen = () => send({ type: "hello", token: TOKEN });
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    if (event.code === 4403 || event.code === 4400) { say(`Refused: ${event.reason}`, "bad"); return; }
+    say("Connection lost; reconnecting…", "muted");
+    setTimeout(connect, 1000);
+  };
+}
+
+function receive(message) {
+  if (message.type === "welcome") {
+    $("who").textContent = message.seat === null ? "spectating" : `you are seat ${message.seat}`;
+    $("log").replaceChildren();  // the first state brings the whole log again
+    if ($("message").textContent.startsWith("Connection lost")) say("Reconnected.", "good");
+    loadRuleset(message.ruleset);
+  } else if (message.type === "state") {
+    showState(message);
+  } else if (message.type === "refused") {
+    say(`Refused: ${message.reason}`, "bad");
+  } else if (message.type === "accepted") {
+    say(message.number === null ? "Faces taken." : `Accepted (action ${message.number}).`, "good");
+  } else if (message.type === "dice") {
+    say(message.message, "muted");
+  } else if (message.type === "checked") {
+    say(message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this.", message.reason ? "bad" : "good");
+  } else if (message.type === "odds") {
+    oddsAsked = false;
+    showOdds(message.answer);
+  } else if (message.type === "error") {
+    if (oddsAsked) { oddsAsked = false; $("odds").innerHTML = `<div class="bad">${escapeHtml(message.message)}</div>`; return; }
+    say(message.message, "bad");
+  }
+}
+
+async function loadRuleset(id) {
+  const all = await (await fetch("/api/rulesets")).json();
+  ruleset = all.find((r) => r.id === id);
+  $("title").textContent = ruleset ? ruleset.name : id;
+  const names = Object.keys(ruleset ? ruleset.attacks : {});
+  $("odds-panel").hidden = names.length === 0;
+  $("attack").innerHTML = names.map((n) => `<option>${n}</option>`).join("");
+  $("attack").onchange = showAttackOptions;
+  showAttackOptions();
+}
+
+function showAttackOptions() {
+  const attack = ruleset && ruleset.attacks[$("attack").value];
+  const box = $("attack-options");
+  box.replaceChildren();
+  if (!attack) return;
+  const summary = document.createElement("div");
+  summary.className = "muted"; summary.textContent = attack.summary;
+  box.append(summary);
+  for (const option of attack.options) {
+    const span = document.createElement("span");
+    span.className = "field";
+    span.innerHTML = `<label title="${escapeHtml(option.help)}">${option.name} <input data-option="${option.name}" placeholder="${escapeHtml(option.default)}"></label>`;
+    box.append(span);
+  }
+}
+
+function askOdds() {
+  const options = {};
+  for (const input of document.querySelectorAll("#attack-options input")) if (input.value !== "") options[input.dataset.option] = input.value;
+  oddsAsked = true;
+  send({ type: "odds", attack: $("attack").value, options });
+}
+
+function showOdds(answer) {
+  const rows = Object.entries(answer.distribution).filter(([, p]) => p >= 0.0005).map(([value, p]) =>
+    `<div>${escapeHtml(value)} ${answer.outcome}: <span class="bar" style="width:${Math.round(p * 200)}px"></span> ${(p * 100).toFixed(1)}%</div>`);
+  const named = Object.entries(answer.outcomes).map(([name, p]) => `<b>${escapeHtml(name)}</b> ${(p * 100).toFixed(1)}%`).join(", ");
+  $("odds").innerHTML = `<div>mean <b>${answer.mean.toFixed(2)}</b> ${answer.outcome}</div><div>${named}</div>${rows.join("")}` +
+    answer.notes.map((n) => `<div class="muted">${escapeHtml(n)}</div>`).join("");
+}
+
+function showState(message) {
+  state = message;
+  document.body.dataset.states = Number(document.body.dataset.states || 0) + 1;  // for tests
+  const seatText = message.seat === null ? "spectator" : `seat ${message.seat}`;
+  let status = message.over ? `game over: ${message.outcome.winners.length ? "won by player " + message.outcome.winners.join(", ") : "a draw"} (${message.outcome.reason})`
+    : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
+  $("status").textContent = `${seatText} · step ${message.step} · ${status}`;
+  if (message.scene) $("scene-title").textContent = message.scene.title;
+  board = drawScene($("board"), message.scene, { onShape: showCard, onPoint: placePoint });
+  if (selected && board) {
+    const again = message.scene.shapes.find((s) => s.label === selected.label);
+    if (again) { selected = again; board.mark(again.x, again.y); board.reach(again); }
+  }
+  const log = $("log");
+  for (const line of message.log) { const div = document.createElement("div"); div.textContent = line; log.append(div); }
+  while (log.childElementCount > 500) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+  showDice(message.roll);
+  showDecisions(message.decisions, message);
+}
+
+function showDice(roll) {
+  $("dice-panel").hidden = !roll;
+  if (!roll) return;
+  $("dice-ask").textContent = `Roll ${roll.count} d${roll.sides} for ${roll.label || "a roll"} and type the faces:`;
+  $("dice-send").onclick = () => {
+    const faces = $("dice-faces").value.split(/[\s,]+/).filter(Boolean).map(Number);
+    $("dice-faces").value = "";
+    send({ type: "faces", faces });
+  };
+}
+
+function act(action) { say("Sent…", "muted"); send({ type: "act", action }); }
+
+function showDecisions(decisions, message) {
+  const box = $("decisions");
+  box.replaceChildren();
+  activeForm = null;
+  if (message.seat === null) { box.innerHTML = `<span class="muted">Spectators watch; they do not act.</span>`; return; }
+  if (!decisions.length) { box.innerHTML = `<span class="muted">${message.over ? "The game is over." : "Nothing owed now: waiting for the others."}</span>`; return; }
+  decisions.forEach((decision, number) => {
+    const div = document.createElement("div");
+    div.className = "decision";
+    div.innerHTML = `<div class="prompt">${escapeHtml(decision.prompt)}</div>`;
+    const groups = {};
+    for (const option of decision.options) (groups[option.action.type] = groups[option.action.type] || []).push(option);
+    for (const [type, options] of Object.entries(groups)) {
+      if (options.length <= BUTTONS_MAX) {
+        for (const option of options) {
+          const button = document.createElement("button");
+          button.className = "option"; button.textContent = option.label;
+          button.dataset.type = type;
+          button.onclick = () => act(option.action);
+          div.append(button);
+          if (option.odds) div.append(oddsLine(option.odds));
+        }
+      } else {
+        div.append(optionForm(type, options));
+      }
+    }
+    for (const space of decision.spaces) div.append(spaceForm(space, number));
+    box.append(div);
+  });
+}
+
+// The exact odds of the attack an option declares, shown beside it before it is taken.
+function oddsLine(odds) {
+  const span = document.createElement("div");
+  span.className = "option-odds muted";
+  const named = Object.entries(odds.outcomes)
+    .map(([name, p]) => `${name} ${(p * 100).toFixed(1)}%`).join(" · ");
+  span.textContent = `↳ mean ${odds.mean.toFixed(2)} ${odds.outcome}${named ? " · " + named : ""}`;
+  return span;
+}
+
+// Many options of one type: a select per field that varies, and one button.
+function optionForm(type, options) {
+  const form = document.createElement("div");
+  form.className = "option-form"; form.dataset.type = type;
+  const fields = Object.keys(options[0].action).filter((k) => k !== "type");
+  const varying = fields.filter((k) => new Set(options.map((o) => JSON.stringify(o.action[k]))).size > 1);
+  const fixed = fields.filter((k) => !varying.includes(k)).map((k) => `${k}=${JSON.stringify(options[0].action[k])}`).join(", ");
+  form.innerHTML = `<div class="muted">${escapeHtml(type)}${fixed ? " (" + escapeHtml(fixed) + ")" : ""}</div>`;
+  for (const key of varying) {
+    const values = [...new Set(options.map((o) => JSON.stringify(o.action[key])))];
+    const label = document.createElement("label");
+    label.className = "field";
+    label.innerHTML = `${escapeHtml(key)} <select data-field="${escapeHtml(key)}">${values.map((v) => `<option value='${escapeHtml(v)}'>${escapeHtml(v)}</option>`).join("")}</select>`;
+    form.append(label);
+  }
+  const chosen = () => {
+    const picks = {};
+    for (const select of form.querySelectorAll("select")) picks[select.dataset.field] = select.value;
+    return options.find((o) => varying.every((k) => JSON.stringify(o.action[k]) === picks[k]));
+  };
+  const note = document.createElement("span");
+  note.className = "muted";
+  form.addEventListener("change", () => { note.textContent = chosen() ? "" : "not offered: the rules allow no such combination"; });
+  const button = document.createElement("button");
+  button.className = "primary take"; button.textContent = "Take";
+  button.onclick = () => { const option = chosen(); if (option) act(option.action); else say("That combination is not offered.", "bad"); };
+  form.append(button, note);
+  return form;
+}
+
+// A parameter space: a field per action field; the board fills x and y; samples fill all.
+function spaceForm(space, number) {
+  const form = document.createElement("div");
+  form.className = "space-form"; form.dataset.type = space.type;
+  form.innerHTML = `<div><b>${escapeHtml(space.name)}</b> <span class="muted">${escapeHtml(space.description)}</span></div>`;
+  const first = space.samples[0] || {};
+  for (const field of space.fields) {
+    const value = field.name in first ? first[field.name] : field.default;
+    const label = document.createElement("label");
+    label.className = "field";
+    label.title = field.type;
+    label.innerHTML = `${escapeHtml(field.name)} <input data-field="${escapeHtml(field.name)}">`;
+    label.querySelector("input").value = value === undefined ? "" : JSON.stringify(value);
+    form.append(label);
+  }
+  const read = () => {
+    const action = { type: space.type };
+    for (const input of form.querySelectorAll("input")) {
+      if (input.value === "") continue;
+      try { action[input.dataset.field] = JSON.parse(input.value); } catch (e) { action[input.dataset.field] = input.value; }
+    }
+    return action;
+  };
+  const fill = (sample) => { for (const input of form.querySelectorAll("input")) if (input.dataset.field in sample) input.value = JSON.stringify(sample[input.dataset.field]); };
+  const check = document.createElement("button");
+  check.textContent = "Check"; check.className = "check";
+  check.onclick = () => send({ type: "check", action: read() });
+  const take = document.createElement("button");
+  take.textContent = "Take"; take.className = "primary take";
+  take.onclick = () => act(read());
+  form.append(check, take);
+  if (space.samples.length) {
+    const hint = document.createElement("div");
+    hint.innerHTML = `<span class="muted">legal examples:</span>`;
+    space.samples.forEach((sample, index) => {
+      const button = document.createElement("button");
+      button.className = "sample"; button.textContent = `example ${index + 1}`;
+      button.title = JSON.stringify(sample);
+      button.onclick = () => { fill(sample); send({ type: "check", action: read() }); };
+      hint.append(button);
+    });
+    form.append(hint);
+  }
+  form.addEventListener("focusin", () => { activeForm = form; });
+  const fields = space.fields.map((f) => f.name);
+  if (!activeForm && fields.includes("x") && fields.includes("y")) activeForm = form;
+  form.fillPoint = (point) => { if (!fields.includes("x")) return false; fill(point); send({ type: "check", action: read() }); return true; };
+  return form;
+}
+
+function placePoint(point) {
+  $("pointer").textContent = `(${point.x}, ${point.y})` + (selected ? `: ${Math.hypot(point.x - selected.x, point.y - selected.y).toFixed(2)} from ${selected.label}` : "");
+  if (board) { board.mark(point.x, point.y, "#d55e00"); if (selected) board.reach(selected); }
+  if (activeForm && activeForm.fillPoint) activeForm.fillPoint(point);
+}
+
+// A clicked unit fills the odds form: one's own as the shooter, an enemy as the target.
+function fillOdds(shape) {
+  if (!shape.unit || state === null || state.seat === null) return;
+  const role = shape.player === state.seat ? "shooter" : "target";
+  const input = document.querySelector(`#attack-options input[data-option='${role}']`);
+  if (input) input.value = shape.unit;
+}
+
+async function showCard(shape) {
+  fillOdds(shape);
+  selected = shape;
+  if (board) { board.mark(shape.x, shape.y); board.reach(shape); }
+  $("pointer").textContent = `${shape.label} at (${shape.x.toFixed(1)}, ${shape.y.toFixed(1)})${shape.heading !== undefined ? ", facing " + shape.heading + "°" : ""}: click the table to measure from it.`;
+  $("card-panel").hidden = false;
+  $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "");
+  const card = $("card");
+  card.replaceChildren();
+  if (!shape.unit) { card.innerHTML = `<dd class="muted">No catalog entry is known for this piece.</dd>`; return; }
+  const response = await fetch(`/api/rulesets/${ruleset.id}/catalog/${encodeURIComponent(shape.unit)}`);
+  const record = await response.json();
+  for (const [key, value] of Object.entries(record)) {
+    if (value === null || key === "source") continue;
+    const dt = document.createElement("dt"); dt.textContent = key;
+    const dd = document.createElement("dd"); dd.textContent = typeof value === "object" ? JSON.stringify(value) : value;
+    card.append(dt, dd);
+  }
+}
+
+$("odds-go").onclick = askOdds;
+$("replay-link").href = `/replay#game=${GAME}&token=${encodeURIComponent(TOKEN)}`;
+if (!TOKEN) say("This link has no seat token: open the link the lobby gave you.", "bad");
+else connect();

@@ -1,0 +1,220 @@
+"""The server's SQLite store: each game is its journal, one row per accepted action.
+
+A game row holds what the journal's head holds (ruleset, version, setup, seed, players,
+referee, data digest, opening faces and hash), who sits in each seat (a person or which
+bot), and the digests of the seat tokens (never the tokens themselves). Every accepted
+action is one row of ``actions``, committed before the server acknowledges or broadcasts
+it, so a restart rebuilds every game by replaying its rows.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from warbench.core.journal import Journal, JournalEntry
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    ruleset TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    head TEXT NOT NULL,
+    status TEXT NOT NULL,
+    result TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    game TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game TEXT NOT NULL REFERENCES games(id),
+    number INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    hash TEXT,
+    faces TEXT,
+    PRIMARY KEY (game, number)
+);
+"""
+
+#: Game statuses, as the lobby lists them.
+OPEN, PLAYING, FINISHED = "open", "in progress", "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits in a seat: a person, or a bot of the ruleset by name."""
+
+    kind: str
+    bot: str = ""
+
+    def to_plain(self) -> dict[str, str]:
+        """JSON form ``{"kind": ..., "bot": ...}``."""
+        return {"kind": self.kind, "bot": self.bot}
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A stored game: its id, seats, status, and the journal of its accepted actions."""
+
+    id: str
+    created: float
+    seats: tuple[Seat, ...]
+    status: str
+    result: str
+    journal: Journal
+
+
+class Store:
+    """One SQLite file holding every game; safe to share between threads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        """Close the file."""
+        with self._lock:
+            self._db.close()
+
+    def create(
+        self, game_id: str, seats: list[Seat], journal: Journal, digests: dict[int, str]
+    ) -> None:
+        """Store a new game, its opening and its token digests (seat -1: spectators)."""
+        head = _head(journal)
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT INTO games (id, created, ruleset, seats, head, status)"
+                " VALUES (?,?,?,?,?,?)",
+                (
+                    game_id,
+                    time.time(),
+                    journal.ruleset,
+                    json.dumps([seat.to_plain() for seat in seats]),
+                    json.dumps(head),
+                    OPEN,
+                ),
+            )
+            self._db.executemany(
+                "INSERT INTO tokens (game, seat, digest) VALUES (?,?,?)",
+                [(game_id, seat, digest) for seat, digest in digests.items()],
+            )
+
+    def append(
+        self, game_id: str, number: int, entry: JournalEntry, status: str, result: str = ""
+    ) -> None:
+        """Commit one accepted action (its number counts from 1) and the game's status."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT INTO actions (game, number, player, action, hash, faces)"
+                " VALUES (?,?,?,?,?,?)",
+                (
+                    game_id,
+                    number,
+                    entry.player,
+                    json.dumps(entry.action),
+                    entry.hash,
+                    None if entry.faces is None else json.dumps(entry.faces),
+                ),
+            )
+            self._db.execute(
+                "UPDATE games SET status = ?, result = ? WHERE id = ?", (status, result, game_id)
+            )
+
+    def set_opening(self, game_id: str, journal: Journal) -> None:
+        """Record a referee game's opening once its typed faces are all in."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "UPDATE games SET head = ? WHERE id = ?", (json.dumps(_head(journal)), game_id)
+            )
+
+    def token_digest(self, game_id: str, seat: int) -> str | None:
+        """The stored digest of a seat's token (seat -1: spectators), if any."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT digest FROM tokens WHERE game = ? AND seat = ?", (game_id, seat)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def token_digests(self, game_id: str) -> dict[int, str]:
+        """Every token digest of a game, by seat."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seat, digest FROM tokens WHERE game = ?", (game_id,)
+            ).fetchall()
+        return {int(seat): str(digest) for seat, digest in rows}
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every game's id, ruleset, seats, status, result and action count, newest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT g.id, g.created, g.ruleset, g.seats, g.status, g.result,"
+                " (SELECT COUNT(*) FROM actions a WHERE a.game = g.id)"
+                " FROM games g ORDER BY g.created DESC, g.id"
+            ).fetchall()
+        return [
+            {
+                "id": game_id,
+                "created": created,
+                "ruleset": ruleset,
+                "seats": json.loads(seats),
+                "status": status,
+                "result": result,
+                "actions": count,
+            }
+            for game_id, created, ruleset, seats, status, result, count in rows
+        ]
+
+    def load(self, game_id: str) -> GameRecord | None:
+        """A stored game with its whole journal, or ``None`` if there is none by that id."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT created, seats, head, status, result FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            actions = self._db.execute(
+                "SELECT player, action, hash, faces FROM actions WHERE game = ? ORDER BY number",
+                (game_id,),
+            ).fetchall()
+        created, seats, head, status, result = row
+        journal = Journal.from_plain({**json.loads(head), "entries": []}, f"game {game_id}")
+        journal.entries = [
+            JournalEntry(
+                int(player),
+                json.loads(action),
+                hash_,
+                None if faces is None else json.loads(faces),
+            )
+            for player, action, hash_, faces in actions
+        ]
+        return GameRecord(
+            game_id,
+            float(created),
+            tuple(Seat(**seat) for seat in json.loads(seats)),
+            str(status),
+            str(result),
+            journal,
+        )
+
+
+def _head(journal: Journal) -> dict[str, Any]:
+    head = journal.to_plain()
+    del head["entries"]
+    return head

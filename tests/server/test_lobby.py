@@ -1,0 +1,70 @@
+"""The lobby API: installed rulesets, list checks with every violation, creating games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from tests.server.helpers import create
+
+LISTS = Path(__file__).parents[2] / "src/warbench/rulesets/armada/data/lists"
+BROKEN = Path(__file__).parents[1] / "rulesets/armada/lists/broken-armada.toml"
+
+
+def test_rulesets_lists_every_installed_ruleset_with_its_bots(client: TestClient) -> None:
+    rulesets = {item["id"]: item for item in client.get("/api/rulesets").json()}
+    assert {"armada", "dystopian-wars", "full-thrust"} <= set(rulesets)
+    assert "random" in rulesets["full-thrust"]["bots"]
+    assert "beam" in rulesets["full-thrust"]["attacks"]
+
+
+def test_pasted_lists_are_checked_and_every_violation_shown(client: TestClient) -> None:
+    good, broken = (LISTS / "comet-corsairs.toml").read_text(), BROKEN.read_text()
+    reports = client.post(
+        "/api/lists/check", json={"ruleset": "armada", "lists": [good, broken, "name = "]}
+    ).json()["reports"]
+    assert reports[0]["ok"] and reports[0]["points"] > 0
+    assert not reports[1]["ok"] and len(reports[1]["problems"]) >= 2
+    assert not reports[2]["ok"] and "line 1" in reports[2]["problems"][0]
+
+
+def test_a_game_from_broken_lists_is_refused_with_every_problem(client: TestClient) -> None:
+    good, broken = (LISTS / "comet-corsairs.toml").read_text(), BROKEN.read_text()
+    response = client.post(
+        "/api/games",
+        json={"ruleset": "armada", "seats": [{"kind": "person"}] * 2, "lists": [good, broken]},
+    )
+    assert response.status_code == 422
+    problems = response.json()["problems"]
+    assert problems[0]["ok"] and not problems[1]["ok"] and problems[1]["problems"]
+
+
+def test_a_game_from_valid_lists_gives_a_link_per_person_and_one_for_spectators(
+    client: TestClient,
+) -> None:
+    lists = [(LISTS / name).read_text() for name in ("comet-corsairs.toml", "vanguard-picket.toml")]
+    game = create(
+        client, "armada", [{"kind": "person"}, {"kind": "bot", "bot": "random"}], lists=lists
+    )
+    assert [seat["seat"] for seat in game["seats"]] == [0]
+    link = game["seats"][0]["link"]
+    assert link.startswith(f"/play/{game['id']}#") and len(link.split("#")[1]) >= 43
+    assert game["spectator"].startswith(f"/watch/{game['id']}#")
+    listed = client.get("/api/games").json()
+    assert listed[0]["id"] == game["id"] and listed[0]["status"] in ("open", "in progress")
+
+
+def test_unknown_bots_and_player_counts_are_named(client: TestClient) -> None:
+    response = client.post(
+        "/api/games",
+        json={"ruleset": "full-thrust", "seats": [{"kind": "bot", "bot": "nobody"}]},
+    )
+    assert response.status_code == 422
+    text = " ".join(response.json()["problems"])
+    assert "no bot 'nobody'" in text and "2 players, not 1" in text
+
+
+def test_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/play/abc", "/watch/abc", "/replay", "/static/table.js"):
+        assert client.get(path).status_code == 200, path

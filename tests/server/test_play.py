@@ -1,0 +1,168 @@
+"""Playing over HTTP and websockets: tokens, refusals, malformed and oversized input."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+
+from tests.server.helpers import Socket, auth, create, first_action, state, wait_for_decision
+
+PEOPLE = [{"kind": "person"}, {"kind": "person"}]
+
+
+def _journal_length(client: TestClient, game_id: str) -> int:
+    room = client.app.state.hub.room(game_id)  # type: ignore[attr-defined]
+    return len(room.session.journal.entries)
+
+
+def test_an_action_without_the_right_token_is_refused_403_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    game = create(client, "full-thrust", PEOPLE)
+    link = game["seats"][0]["link"]
+    action = first_action(state(client, game["id"], link))
+    for headers in ({}, {"Authorization": "Bearer wrong"}, auth(game["seats"][1]["link"] + "x")):
+        response = client.post(
+            f"/api/games/{game['id']}/actions", json={"action": action}, headers=headers
+        )
+        assert response.status_code == 403
+    assert client.get(f"/api/games/{game['id']}/state").status_code == 403
+    assert _journal_length(client, game["id"]) == 0
+    accepted = client.post(
+        f"/api/games/{game['id']}/actions", json={"action": action}, headers=auth(link)
+    )
+    assert accepted.status_code == 200 and accepted.json()["number"] == 1
+
+
+def test_a_seat_cannot_act_for_another_seat(client: TestClient) -> None:
+    game = create(client, "full-thrust", PEOPLE)
+    other = first_action(state(client, game["id"], game["seats"][1]["link"]))
+    response = client.post(
+        f"/api/games/{game['id']}/actions",
+        json={"action": other},
+        headers=auth(game["seats"][0]["link"]),
+    )
+    assert response.status_code == 409 and "not a legal answer" in response.json()["reason"]
+    assert _journal_length(client, game["id"]) == 0
+
+
+def test_spectators_cannot_act(client: TestClient) -> None:
+    game = create(client, "full-thrust", PEOPLE)
+    action = first_action(state(client, game["id"], game["seats"][0]["link"]))
+    response = client.post(
+        f"/api/games/{game['id']}/actions", json={"action": action}, headers=auth(game["spectator"])
+    )
+    assert response.status_code == 403
+    socket = Socket(client, game["id"], game["spectator"])
+    socket.next_of("state")
+    socket.send({"type": "act", "action": action})
+    assert socket.next_of("error")["status"] == 403
+    socket.close()
+
+
+def test_malformed_http_bodies_get_a_clear_400(client: TestClient) -> None:
+    game = create(client, "full-thrust", PEOPLE)
+    url, headers = f"/api/games/{game['id']}/actions", auth(game["seats"][0]["link"])
+    assert "not JSON" in client.post(url, content=b"{oops", headers=headers).json()["detail"]
+    assert client.post(url, json={"nope": 1}, headers=headers).status_code == 400
+    bad = client.post(url, json={"action": {"type": "ft-orders", "ship": "x"}}, headers=headers)
+    assert bad.status_code == 400 and "malformed action" in bad.json()["message"]
+    big = client.post(url, content=b"[" + b"1," * 40_000 + b"1]", headers=headers)
+    assert big.status_code == 413
+    assert _journal_length(client, game["id"]) == 0
+
+
+def test_a_wrong_websocket_token_is_refused_and_closed(client: TestClient) -> None:
+    game = create(client, "full-thrust", PEOPLE)
+    with client.websocket_connect(f"/ws/{game['id']}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": "guess"}))
+        reply = ws.receive_json()
+        assert reply["status"] == 403 and reply["type"] == "error"
+
+
+def test_malformed_and_oversized_messages_get_an_error_and_the_socket_stays_open(
+    client: TestClient,
+) -> None:
+    game = create(client, "full-thrust", PEOPLE)
+    socket = Socket(client, game["id"], game["seats"][0]["link"])
+    snap = socket.next_of("state")
+    for message, expected in (
+        ("not json", "not JSON"),
+        ('{"type": "dance"}', "unknown message type"),
+        ("x" * 70_000, "too large"),
+        ({"type": "act", "action": {"type": "warp"}}, "unknown action type"),
+    ):
+        socket.send(message)
+        assert expected in socket.next_of("error")["message"]
+    socket.send({"type": "act", "action": first_action(snap)})
+    assert socket.next_of("accepted")["number"] == 1
+    socket.close()
+
+
+def test_an_illegal_action_is_refused_with_the_engines_reason(client: TestClient) -> None:
+    game = create(client, "full-thrust", PEOPLE)
+    socket = Socket(client, game["id"], game["seats"][0]["link"])
+    socket.next_of("state")
+    socket.send(
+        {"type": "check", "action": {"type": "ft-orders", "ship": 0, "speed": 99, "turn": 0}}
+    )
+    assert socket.next_of("checked")["reason"]
+    socket.send({"type": "act", "action": {"type": "ft-orders", "ship": 0, "speed": 99, "turn": 0}})
+    assert "not a legal answer" in socket.next_of("refused")["reason"]
+    socket.close()
+
+
+def test_bots_play_their_seats_from_their_observation(client: TestClient) -> None:
+    game = create(client, "full-thrust", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    link = game["seats"][0]["link"]
+    for _ in range(8):
+        snap = wait_for_decision(client, game["id"], link)
+        response = client.post(
+            f"/api/games/{game['id']}/actions",
+            json={"action": first_action(snap)},
+            headers=auth(link),
+        )
+        assert response.status_code == 200, response.text
+    assert _journal_length(client, game["id"]) > 8
+
+
+def test_odds_are_answered_for_an_attack(client: TestClient) -> None:
+    answer = client.post(
+        "/api/rulesets/full-thrust/odds",
+        json={"attack": "beam", "options": {"beam_class": 2, "range": 6}},
+    ).json()
+    assert answer["answer"]["mean"] > 0
+    bad = client.post("/api/rulesets/full-thrust/odds", json={"attack": "laser"})
+    assert bad.status_code == 400 and "no attack 'laser'" in bad.json()["detail"]
+
+
+def test_each_attack_offered_comes_with_its_exact_odds_where_the_ruleset_answers(
+    client: TestClient,
+) -> None:
+    game = create(client, "armada", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    link = game["seats"][0]["link"]
+    for _ in range(80):
+        snap = wait_for_decision(client, game["id"], link)
+        fire = [
+            option
+            for decision in snap["decisions"]
+            for option in decision["options"]
+            if option["action"]["type"] == "armada-fire"
+        ]
+        if fire:
+            break
+        client.post(
+            f"/api/games/{game['id']}/actions",
+            json={"action": first_action(snap)},
+            headers=auth(link),
+        )
+    assert fire, "no attack was offered"
+    odds = fire[0]["odds"]
+    assert odds["outcome"] == "hull damage" and odds["mean"] >= 0
+    assert (
+        abs(sum(odds["outcomes"][name] for name in ("miss", "shields only", "hull damage")) - 1)
+        < 1e-9
+    )
+    holds = [o for d in snap["decisions"] for o in d["options"] if "odds" not in o]
+    assert holds  # holding fire declares no attack: no odds

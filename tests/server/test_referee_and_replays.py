@@ -1,0 +1,118 @@
+"""Referee mode (people type the faces the rules ask for) and the replay viewer's API."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from tests.server.helpers import Socket, auth, create, first_action
+from warbench.core.agents import RandomAgent
+from warbench.core.match import play_match
+from warbench.core.registry import ruleset
+from warbench.server.app import create_app
+
+
+def _answer_dice_until_a_decision(socket: Socket, snap: dict) -> dict:
+    """Type 3s for every roll asked until the seat owes a decision; return that state."""
+    typed = 0
+    while snap["roll"] and typed < 200:
+        socket.send({"type": "faces", "faces": [3] * snap["roll"]["count"]})
+        snap = socket.next_of("state")
+        typed += 1
+    return snap
+
+
+def test_a_referee_game_asks_the_person_for_faces_and_journals_them(db: Path) -> None:
+    with TestClient(create_app(db)) as client:
+        game = create(
+            client,
+            "dystopian-wars",
+            [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+            referee=True,
+        )
+        socket = Socket(client, game["id"], game["seats"][0]["link"])
+        snap = socket.next_of("state")
+        assert snap["referee"] and snap["roll"]["sides"] == 6  # the opening rolls battle orders
+        socket.send({"type": "faces", "faces": [9]})
+        assert "not on a d6" in socket.next_of("refused")["reason"]
+        snap = _answer_dice_until_a_decision(socket, snap)
+        assert any("rolled 1d6 for battle order: 3" in line for line in snap["log"])
+        for _ in range(4):
+            while not snap["decisions"] and not snap["roll"]:
+                snap = socket.next_of("state")
+            snap = _answer_dice_until_a_decision(socket, snap)
+            if snap["decisions"]:
+                socket.send({"type": "act", "action": first_action(snap)})
+                snap = socket.next_of("state")
+        socket.close()
+        journal = client.app.state.hub.room(game["id"]).session.journal  # type: ignore[attr-defined]
+        assert journal.referee and journal.opening_faces and journal.entries
+        steps = len(journal.entries)
+    with TestClient(create_app(db)) as client:  # the typed faces replay after a restart
+        room = client.app.state.hub.room(game["id"])  # type: ignore[attr-defined]
+        assert len(room.session.journal.entries) >= steps
+
+
+def test_a_journal_replays_step_by_step_as_a_seat_or_a_spectator(client: TestClient) -> None:
+    rules = ruleset("full-thrust")
+    result = play_match(rules, [RandomAgent(1), RandomAgent(2)], seed=4, max_decisions=40)
+    loaded = client.post("/api/replays", content=result.journal.dumps().encode()).json()
+    assert loaded["steps"] == 40 and loaded["seats"] == [None, 0, 1]
+    first = client.get(f"/api/replays/{loaded['id']}/0").json()
+    seat_zero = client.get(f"/api/replays/{loaded['id']}/10?seat=0").json()
+    spectator = client.get(f"/api/replays/{loaded['id']}/10").json()
+    assert first["step"] == 0 and first["scene"]["shapes"]
+    assert len(seat_zero["log"]) > len(spectator["log"])  # seat 0 saw its own orders written
+    assert client.get(f"/api/replays/{loaded['id']}/99").status_code == 404
+    bad = client.post("/api/replays", content=b'{"ruleset": "full-thrust"}')
+    assert bad.status_code == 400 and "the journal" in bad.json()["detail"]
+
+
+def test_a_stored_game_replays_only_as_the_tokens_seat(client: TestClient) -> None:
+    game = create(client, "full-thrust", [{"kind": "person"}, {"kind": "person"}])
+    link = game["seats"][1]["link"]
+    snap = client.get(f"/api/games/{game['id']}/state", headers=auth(link)).json()
+    client.post(
+        f"/api/games/{game['id']}/actions", json={"action": first_action(snap)}, headers=auth(link)
+    )
+    loaded = client.post(f"/api/games/{game['id']}/replay", headers=auth(link)).json()
+    assert loaded["seats"] == [1] and loaded["steps"] == 1
+    assert client.get(f"/api/replays/{loaded['id']}/1?seat=0").status_code == 404
+    assert client.post(f"/api/games/{game['id']}/replay").status_code == 403
+
+
+def test_a_game_stored_by_simulate_replays_from_its_uploaded_results_file(
+    client: TestClient, tmp_path: Path
+) -> None:
+    from warbench.cli import main
+
+    lists = Path(__file__).parents[2] / "src/warbench/rulesets/armada/data/lists"
+    db = tmp_path / "results.sqlite"
+    status = main(
+        [
+            "simulate",
+            "armada",
+            "--army",
+            str(lists / "comet-corsairs.toml"),
+            "--army",
+            str(lists / "vanguard-picket.toml"),
+            "--games",
+            "1",
+            "--bot",
+            "random",
+            "--db",
+            str(db),
+        ]
+    )
+    assert status == 0
+    loaded = client.post("/api/replays/results?game=1", content=db.read_bytes())
+    assert loaded.status_code == 200, loaded.text
+    replay = loaded.json()
+    assert replay["ruleset"] == "armada" and replay["steps"] > 0
+    last = client.get(f"/api/replays/{replay['id']}/{replay['steps']}?seat=1").json()
+    assert any(shape["kind"] == "hex" for shape in last["scene"]["shapes"])
+    missing = client.post("/api/replays/results?game=99", content=db.read_bytes())
+    assert missing.status_code == 400
+    junk = client.post("/api/replays/results?game=1", content=b"not a database")
+    assert junk.status_code == 400
