@@ -88,7 +88,7 @@ def test_a_journal_of_ruleset_version_1_is_refused_with_both_versions_named(
     game."""
     journal = Journal.load(KERNEL1_JOURNAL)
     assert (journal.version, RULES.version) == ("1", "2")
-    with pytest.raises(ReplayMismatch, match=r"opening state .* full-thrust 1, replayed with 2"):
+    with pytest.raises(ReplayMismatch, match=r"full-thrust 1, replayed with 2: the rules changed.*opening state"):
         replay(journal, rules=RULES)
     assert main(["replay", str(KERNEL1_JOURNAL), "--quiet"]) == 1
     out = capsys.readouterr().out
