@@ -290,11 +290,12 @@ def test_arm_off_jam_silences_an_officer_next_round() -> None:
 def test_arm_off_scan_reveals_one_more_per_5() -> None:
     """ARM-OFF-SCAN: a check with +5 against the fleet's AC reveals its statistics, then its
     abilities, then its officers, one more for each 5 it beats the AC by; only the scanning
-    armada sees what was learned."""
+    armada sees what was learned. The scan looks at another fleet, never its own."""
     blue = [officer("Tec", "chief-technician", "Lance")]
     game = start([6, 1, 8], blue)
     end_window(game)
     act(game, Move(2))
+    refused(game, Order(0, "scan", 0), r"scan looks at another fleet, not Lance \(ARM-OFF-SCAN\)")
     act(game, Order(0, "scan", 2))  # 8 + 3 + 2 + 5 = 18 against 12: 6 over, two results
     [scan] = [event for event in game.events if event.kind == "scan"]
     assert scan.text == "Tec scans Grudge: learns its statistics, special abilities"

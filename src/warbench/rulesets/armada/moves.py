@@ -211,13 +211,15 @@ def ordinary_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> dict[Hex
 def _within_mines(
     state: ArmadaState, tables: Tables, fleet: Fleet, found: dict[HexPose, str]
 ) -> dict[HexPose, str]:
-    if not state.mines or not mine_hexes(state, tables):
+    affected = mine_hexes(state, tables) if state.mines else set()
+    if not affected or fleet.slowed_round == state.round:
         return found
+    extra = tables.rounds.gravity_mines.entry_cost - 1  # as mine_cost, the hexes found once
     speed, turning = fleet_speed(fleet), turn_distance(fleet)
     kept: dict[HexPose, str] = {}
     for pose, steps in found.items():
         path = move_plan(fleet.pose, steps, speed, turning).hexes_entered()
-        if len(path) + mine_cost(state, tables, fleet, path) <= speed:
+        if len(path) + (extra if any(h in affected for h in path) else 0) <= speed:
             kept[pose] = steps
     return kept
 

@@ -202,6 +202,8 @@ def _choice_refusal(
     state: ArmadaState, officer: Officer, order: Order, target: Fleet
 ) -> str | None:
     name = order.order
+    if name == "scan" and target.id == officer.fleet:
+        return f"scan looks at another fleet, not {target.name} ({order_rule_id(name)})"
     if name == "taunt" and target.id in officer.taunted:
         return f"{officer.name} has already taunted {target.name}"
     if name == "boost" and order.choice not in BOOSTS:
