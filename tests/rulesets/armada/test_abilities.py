@@ -59,6 +59,29 @@ def test_arm_stunt_flyby_and_free_attacks(
     assert (moved.shields, moved.hull) == lance_after
 
 
+@pytest.mark.parametrize(
+    ("red_abilities", "dice", "lance_after"),
+    [
+        ((), [2, 15, 8, 15, 3], (0, 16 - 1)),  # failed: Sting 8 // 2 = 4, Grudge 4 // 2 = 2
+        (("point-defense",), [2, 15, 8, 15, 3], (0, 16 - 5)),  # point defense: Sting's full 8
+        ((), [9, 15, 8], (5 - 4, 16)),  # made: no attack from Grudge, Sting's halved
+    ],
+)
+def test_arm_stunt_flyby_halves_every_free_attack_on_the_flying_fleet(
+    red_abilities: tuple[str, ...], dice: list[int], lance_after: tuple[int, int]
+) -> None:
+    """ARM-STUNT-FLYBY, ARM-ABILITY-PD: free attacks made during a flyby deal half damage,
+    from every enemy passed, not only the one named (the destroyer Sting before Grudge); point
+    defense deals full damage to a fleet that failed its flyby."""
+    red = [fleet("Sting", 3, "small", "destroyer", *red_abilities), GRUDGE]
+    game = battle([lance()], red, [[[0, 0, 0]], [[0, -1, 3], [0, -2, 3]]], [1, 2, *dice])
+    act(game, Move(0, "FFF", "flyby", target=2))  # 2 + 2 + 1 = 5 or 9 + 3 = 12 against 12
+    moved = game.state.fleets[0]
+    assert moved.hex == Hex(0, -3)
+    assert (moved.shields, moved.hull) == lance_after
+    assert all("half damage" in text for text in texts(game, "hit")) == (not red_abilities)
+
+
 def test_arm_stunt_flyby_refusals() -> None:
     """ARM-STUNT-FLYBY: a flyby must pass through the named enemy fleet's hex."""
     blue = [lance(), fleet("Wing", 3, "small", "fighter")]

@@ -166,3 +166,24 @@ def test_arm_challenge_table() -> None:
     assert wrong.rule == "challenge" and "tier 7" in wrong.message
     with pytest.raises(UnknownDifficulty):
         challenge_tier(3, "legendary")  # type: ignore[arg-type]
+
+
+def test_arm_off_skills_each_role_counts_the_ranks_of_its_skills() -> None:
+    """ARM-OFF-SKILLS, ARM-OFF-BONUS: the skills whose ranks set each role's officer bonus,
+    as the source lists them, and the orders each role gives."""
+    roles = shipped_tables().roles
+    skills = {role: set(rule.skills) for role, rule in roles.items()}
+    assert skills == {
+        "admiral": {"Bluff", "Diplomacy", "Intimidate"},
+        "chief-spellcaster": {"Mysticism"},
+        "chief-engineer": {"Engineering"},
+        "chief-technician": {"Computers"},
+        "commander": {"Diplomacy", "Intimidate", "Piloting"},
+    }
+    assert {role: tuple(rule.orders) for role, rule in roles.items()} == {
+        "admiral": ("rally", "encourage", "taunt"),
+        "chief-spellcaster": ("conjure", "enchant", "precognition"),
+        "chief-engineer": ("boost", "repair"),
+        "chief-technician": ("jam", "scan", "target"),
+        "commander": ("direct", "duel"),
+    }

@@ -1,5 +1,5 @@
 """A player's data folder replaces Armada's tables in a game, the journal records it, and
-journals of the first kernel still replay hash for hash."""
+a journal of an older ruleset version is refused naming both versions."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from warbench.core.journal import Journal
 from warbench.core.replay import ReplayMismatch, replay
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.data import DATA_DIR
-from warbench.rulesets.armada.events import Experience
 
 FIXTURES = Path(__file__).parent / "data"
 
@@ -55,12 +54,16 @@ def test_arm_data_a_data_folder_replaces_the_ready_made_armadas(tmp_path: Path) 
     assert game.state.sides[0].name == "My Picket"
 
 
-def test_arm_xp_a_journal_of_the_first_kernel_replays_hash_for_hash() -> None:
-    """ARM-XP: a tactician-against-random battle recorded before kernel 2 (three rounds,
-    string events, private roll-off) replays with every state hash matching, to the same
-    outcome and experience award."""
+def test_arm_data_a_journal_of_an_older_version_is_refused_naming_both_versions() -> None:
+    """ARM-DATA: a tactician-against-random battle recorded by ruleset version 0.1 (the first
+    kernel) no longer replays since the rule fixes of 0.2 (stunt failures, EMP, morale
+    and state fields): the replay stops at once with a clear mismatch naming the version
+    that wrote the journal and the version replaying it."""
     journal = Journal.load(FIXTURES / "kernel1-tactician-vs-random.json")
-    game = replay(journal)
-    assert game.state.outcome is not None and game.state.outcome.winners == (0,)
-    [award] = [event for event in game.events if isinstance(event, Experience)]
-    assert (award.side, award.xp, award.xp_each) == (0, 1600, 533)
+    assert journal.version == "0.1" and ArmadaRuleset().version == "0.2"
+    with pytest.raises(ReplayMismatch) as refused:
+        replay(journal)
+    assert str(refused.value) == (
+        "the opening state differs from the journal's (journal written by armada 0.1, "
+        "replayed with 0.2)"
+    )

@@ -17,6 +17,7 @@ from warbench.rulesets.armada.combat import (
     gunnery_modifier,
     matchup,
 )
+from warbench.rulesets.armada.damage import morale_test
 from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.helm import piloting_modifier
 from warbench.rulesets.armada.moves import fleet_speed
@@ -213,9 +214,35 @@ def test_arm_morale_rout_makes_nearby_weakened_allies_test() -> None:
     game.apply(0, HoldFire(1))
     game.apply(0, HoldFire(2))
     assert lance.suppressed_ability == ""  # the flagship ability is never knocked out
+    assert texts(game, "critical") == [
+        "Lance suffers critical damage: auxiliary (no special ability to lose)"]
     assert lance.morale == ROUTED and wing.morale == ROUTED and far.morale == STEADY
     assert texts(game, "morale")[1] == "Wing tests morale: 5 against DC 12, now routed"
     assert gunnery_modifier(state, TABLES, lance, state.fleets[3]) == 2 - 2
+
+
+def test_arm_morale_allies_only_a_passed_rout_test_spares_further_tests() -> None:
+    """ARM-MORALE-ALLIES: a fleet that passed its own half-hull test still tests when an
+    ally within 2 hexes routs that round; one that passed a test a rout made it take tests
+    no more that round (Bolt's rout does not make Wing test again)."""
+    blue = [LANCE, fleet("Wing", 3, "small", "fighter"), fleet("Bolt", 3, "small", "fighter")]
+    game = battle(blue, [GRUDGE], [[[0, 0, 0], [1, 0, 0], [-1, 0, 0]], [[5, -9, 3]]],
+                  [1, 2, 11, 1, 3, 1, 1, 11, 1])
+    state = game.state
+    lance, wing, bolt = state.fleets[:3]
+    wing.hull = bolt.hull = 5
+    morale_test(game, state, TABLES, wing, 12)  # 11 + 2 = 13: passes by 1, steady
+    morale_test(game, state, TABLES, lance, 12)  # 1 + 2 = 3: routed; Wing 3 + 2, Bolt 1 + 2
+    assert (lance.morale, wing.morale, bolt.morale) == (ROUTED, ROUTED, ROUTED)
+    lance.morale = wing.morale = bolt.morale = STEADY
+    state.round += 1
+    morale_test(game, state, TABLES, lance, 12)  # routed again; Wing passes (13 against
+    assert (wing.morale, bolt.morale) == (STEADY, ROUTED)  # AC 12), Bolt routs, Wing spared
+    assert texts(game, "morale")[-3:] == [
+        "Lance tests morale: 3 against DC 12, now routed",
+        "Wing tests morale: 13 against DC 12, now steady",
+        "Bolt tests morale: 3 against DC 12, now routed",
+    ]
 
 
 def test_arm_ability_modifiers() -> None:
@@ -250,7 +277,10 @@ def test_arm_ability_superweapon_and_emp() -> None:
     game.apply(1, Fire(1, 0, superweapon=True))  # 16 + 2 - 2 = 16 vs 13: 6 + 1 + 3 = 10
     lance = game.state.fleets[0]
     assert (lance.shields, lance.hull) == (1, 11)  # 5 shields lost, 1 regained in round 2
-    assert lance.criticals == ["weapons"]
+    assert lance.criticals == ["weapons"]  # for the battle: a superweapon's critical
+    assert texts(game, "hit")[-1] == (
+        "Grudge hits Lance with its superweapon for 10 (16 against AC 13, short range)")
+    assert texts(game, "critical") == ["Lance suffers critical damage: weapons"]
     hold_position(game)
     game.apply(0, HoldFire(0))
     with pytest.raises(IllegalAction, match="no superweapon ready"):
@@ -291,6 +321,26 @@ def test_arm_ability_emp_critical_without_hull_damage_and_auxiliary_loss() -> No
     assert (lance.shields, lance.hull) == (0, 16)
     assert lance.criticals == ["auxiliary"] and lance.suppressed_ability == "point-defense"
     assert not lance.has("point-defense") and lance.has("flagship")
+
+
+def test_arm_ability_emp_critical_lasts_through_the_next_round_only() -> None:
+    """ARM-ABILITY-EMP: the random critical condition an EMP check inflicts (beating AC by
+    5, no natural 20) holds during the next round and is gone at its end."""
+    blue = [fleet("Lance", 3, "medium", "destroyer", "flagship", "point-defense")]
+    red = [fleet("Grudge", 3, "medium", "capital", "flagship", "emp")]
+    game = facing_off([1, 2, 1, 18, 4, 3, 1, 1, 2], blue=blue, red=red, max_rounds=2)
+    game.apply(0, Fire(0, 1))
+    game.apply(1, Fire(1, 0))  # 18 + 2 = 20 against 13: engines (3), through the shields
+    lance = game.state.fleets[0]
+    assert texts(game, "critical") == [
+        "Lance suffers critical damage: engines (EMP, to the end of round 2)"]
+    hold_position(game)  # round 2: the engines are still down
+    assert game.state.round == 2 and lance.criticals == ["engines"]
+    assert fleet_speed(lance) == 5 - 1
+    game.apply(0, HoldFire(0))
+    game.apply(1, HoldFire(1))
+    assert game.state.outcome is not None
+    assert lance.criticals == [] and lance.fleeting == []
 
 
 def test_arm_off_admiral_adds_its_bonus_to_morale() -> None:

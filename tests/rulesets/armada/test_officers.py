@@ -19,8 +19,9 @@ from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.engineering import OrdersWindow
 from warbench.rulesets.armada.helm import HelmPhase
 from warbench.rulesets.armada.moves import fleet_speed, turn_distance
+from warbench.rulesets.armada.officers import OrderSpace
 from warbench.rulesets.armada.orders import morale_check_modifier
-from warbench.rulesets.armada.state import ROUTED, STEADY
+from warbench.rulesets.armada.state import ROUTED, STEADY, Phase
 
 TABLES = shipped_tables()
 BLUE = [fleet("Lance", 3, "medium", "destroyer", "flagship"), fleet("Wing", 3, "small", "fighter")]
@@ -85,13 +86,33 @@ def test_arm_off_action_refusals_give_reasons() -> None:
     refused(game, Order(3, "enchant", 2), "Spe serves another armada")
     refused(game, Order(1, "boost", 1, choice="warp"), "boost what")
     refused(game, Order(1, "repair", 0, choice="engines"), "Lance has no 'engines' damage")
-    refused(game, Order(1, "boost", 2, choice="speed"),
-            "Grudge is 9 hexes from Wing, beyond Eng's reach of 6")
+    refused(game, Order(1, "boost", 2, choice="speed"), "boost needs a fleet of its own armada")
     refused(game, Order(1, "boost", 1, choice="speed", resolve=True), "no resolve points")
-    refused(game, Order(0, "rally", 2), "rally needs an allied fleet")
+    refused(game, Order(0, "rally", 2), "rally needs a fleet of its own armada")
     act(game, Order(1, "boost", 1, choice="damage"))  # 10 + 2 + 2 = 14 against AC 12
     assert game.state.fleets[1].this_round.damage_bonus == 2
     refused(game, Order(1, "boost", 0, choice="speed"), "Eng has already given an order")
+
+
+@pytest.mark.parametrize(("order", "rule"), [
+    (Order(0, "boost", 2, choice="damage"), "ARM-OFF-BOOST"),
+    (Order(0, "repair", 2, choice="weapons"), "ARM-OFF-REPAIR"),
+    (Order(1, "enchant", 2), "ARM-OFF-ENCHANT"),
+])
+def test_arm_off_boost_repair_and_enchant_help_only_own_fleets(order: Order, rule: str) -> None:
+    """ARM-OFF-BOOST, ARM-OFF-REPAIR, ARM-OFF-ENCHANT: a chief engineer boosts and repairs,
+    a chief spellcaster enchants, fleets of their own armada only: the order on the enemy
+    Grudge (in reach, with weapons damage to repair) is refused naming the rule, and none of
+    the orders offered aims at it."""
+    blue = [officer("Eng", "chief-engineer", "Wing"), officer("Spe", "chief-spellcaster", "Lance")]
+    game = start([10], blue)
+    game.state.fleets[2].criticals.append("weapons")
+    game.state.fleets[1].criticals.append("weapons")
+    refused(game, order, rf"{order.order} needs a fleet of its own armada, not Grudge \({rule}\)")
+    offered = OrderSpace(game.state, TABLES, 0, Phase.ENGINEERING).candidates()
+    aims = {(o.order, o.fleet) for o in offered if isinstance(o, Order)}
+    assert ("repair", 1) in aims and ("boost", 0) in aims and ("enchant", 0) in aims
+    assert not [aim for aim in aims if aim[1] == 2]
 
 
 def test_arm_off_range_long_or_extreme_on_the_flagship() -> None:
@@ -269,11 +290,12 @@ def test_arm_off_jam_silences_an_officer_next_round() -> None:
 def test_arm_off_scan_reveals_one_more_per_5() -> None:
     """ARM-OFF-SCAN: a check with +5 against the fleet's AC reveals its statistics, then its
     abilities, then its officers, one more for each 5 it beats the AC by; only the scanning
-    armada sees what was learned."""
+    armada sees what was learned. The scan looks at another fleet, never its own."""
     blue = [officer("Tec", "chief-technician", "Lance")]
     game = start([6, 1, 8], blue)
     end_window(game)
     act(game, Move(2))
+    refused(game, Order(0, "scan", 0), r"scan looks at another fleet, not Lance \(ARM-OFF-SCAN\)")
     act(game, Order(0, "scan", 2))  # 8 + 3 + 2 + 5 = 18 against 12: 6 over, two results
     [scan] = [event for event in game.events if event.kind == "scan"]
     assert scan.text == "Tec scans Grudge: learns its statistics, special abilities"
@@ -373,7 +395,7 @@ def test_arm_off_move_to_an_adjacent_fleet() -> None:
     blue = [officer("Tec", "chief-technician", "Lance"),
             officer("Eng", "chief-engineer", "Wing")]
     game = start([], blue)
-    refused(game, Order(0, "transfer", 2), "transfer needs an allied fleet")
+    refused(game, Order(0, "transfer", 2), "transfer needs a fleet of its own armada")
     act(game, Order(0, "transfer", 1))
     assert game.state.officers[0].fleet == 1
     refused(game, Order(0, "transfer", 0), "Tec has already given an order")

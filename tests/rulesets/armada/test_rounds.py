@@ -19,6 +19,7 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.core.hexgrid import Hex
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.armada.actions import HoldFire, Move
+from warbench.rulesets.armada.combat import armor_class
 from warbench.rulesets.armada.state import DISABLED, ROUTED
 
 LANCE = fleet("Lance", 3, "medium", "destroyer", "flagship")
@@ -99,15 +100,58 @@ def test_arm_move_refusals_give_reasons_and_leave_the_state() -> None:
 
 def test_arm_stunt_back_off_needs_a_piloting_check() -> None:
     """ARM-STUNT-DC, ARM-STUNT-BACK-OFF, ARM-STUNT-FAIL: DC 10 + tier/4 against
-    d20 + modifier + piloting modifier; failing leaves the fleet in place."""
+    d20 + modifier + piloting modifier; a failed check makes the stunt's partial move."""
     game = battle([LANCE], [GRUDGE], [[[0, 0, 0]], [[5, -9, 3]]], [1, 2, 6, 7])
     with pytest.raises(IllegalAction, match="1 to 2 hexes"):
         game.apply(0, Move(0, "FFF", "back-off"))
     game.apply(0, Move(0, "FF", "back-off"))  # 6 + 2 + 1 = 9 < 10
-    assert texts(game, "stunt_failed") == ["Lance fails its back-off (9 against DC 10)"]
-    assert game.state.fleets[0].pose.hex == Hex(0, 0)  # type: ignore[attr-defined]
+    assert texts(game, "stunt_failed") == [
+        "Lance fails its back-off (9 against DC 10): it backs 1 hex at most"]
+    assert game.state.fleets[0].pose.hex == Hex(0, 1)  # type: ignore[attr-defined]
     game.apply(1, Move(1, "RFFF", "slide"))  # 7 + 2 + 0 = 9 < 10 for the capital: fails
-    assert game.state.fleets[1].hex == Hex(5, -9)  # type: ignore[attr-defined]
+    assert game.state.fleets[1].hex == Hex(5, -7)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("stunt", "steps", "face", "end", "ac"),
+    [
+        ("back-off", "FF", 6, (0, 1, 0), 12),  # 9 against 10: one hex back
+        ("back-off", "FF", 2, (0, 0, 0), 8),  # 5 against 10, failed by 5: no move, AC -4
+        ("back-off", "FF", 1, (0, 0, 0), 8),  # failed by 6
+        ("flip-and-burn", "FF", 11, (0, -2, 0), 12),  # 14 against 15: ahead, no turn about
+        ("flip-and-burn", "F", 1, (0, -1, 0), 12),  # as far as declared, even on a bad failure
+        ("slide", "RFFF", 6, (0, -2, 0), 12),  # 9 against 10: straight ahead at half speed 2
+        ("slide", "LF", 1, (0, -2, 0), 12),
+    ],
+)
+def test_arm_stunt_fail_makes_the_starship_rules_partial_move(
+    stunt: str, steps: str, face: int, end: tuple[int, int, int], ac: int
+) -> None:
+    """ARM-STUNT-FAIL: a failed back off moves 1 hex back, and not at all with an AC -4
+    penalty this round when it fails by 5 or more; a failed flip and burn moves ahead but
+    does not turn about; a failed slide moves straight ahead half the speed. The penalty
+    ends with the round."""
+    game = battle([LANCE], [GRUDGE], [[[0, 0, 0]], [[5, -9, 3]]], [1, 2, face], max_rounds=1)
+    game.apply(0, Move(0, steps, stunt))
+    lance = game.state.fleets[0]  # type: ignore[attr-defined]
+    assert (lance.q, lance.r, lance.facing) == end
+    assert armor_class(game.state, lance) == ac  # type: ignore[arg-type]
+    [failed] = texts(game, "stunt_failed")
+    assert failed.startswith(f"Lance fails its {stunt}")
+    game.apply(1, Move(1))
+    hold_fire(game)
+    assert game.state.outcome is not None
+    assert armor_class(game.state, lance) == 12  # type: ignore[arg-type]
+
+
+def test_arm_stunt_fail_stops_short_of_another_fleet() -> None:
+    """ARM-STUNT-FAIL: the partial move of a failed slide stops short of a hex where
+    another fleet stands (Wing two hexes ahead of Lance)."""
+    wing = fleet("Wing", 3, "small", "fighter")
+    game = battle([LANCE, wing], [GRUDGE], [[[0, 0, 0], [0, -2, 0]], [[5, -9, 3]]],
+                  [1, 2, 6])
+    game.apply(0, Move(0, "RFF", "slide"))
+    assert game.state.fleets[0].hex == Hex(0, -1)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

@@ -5,11 +5,12 @@ included, so it focuses where its class is strong), finishing damaged enemies fi
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.hexgrid import Hex
+from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.rulesets.armada.actions import (
@@ -30,9 +31,17 @@ from warbench.rulesets.armada.combat import (
     shielded_front,
 )
 from warbench.rulesets.armada.data import ArmadaData, Tables
-from warbench.rulesets.armada.helm import MoveSpace
+from warbench.rulesets.armada.helm import MoveSpace, piloting_modifier
 from warbench.rulesets.armada.mines import MineSpace
-from warbench.rulesets.armada.moves import flee_steps, ordinary_moves, stunt_moves
+from warbench.rulesets.armada.moves import (
+    failed_stunt_plan,
+    flee_steps,
+    ordinary_moves,
+    passed_enemies,
+    plan_move,
+    stunt_dc,
+    stunt_moves,
+)
 from warbench.rulesets.armada.officers import OrderSpace
 from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet
 
@@ -221,26 +230,63 @@ class TacticianAgent:
             fleet = state.fleets[fleet_id]
             if fleet.morale == ROUTED:
                 return Move(fleet.id, flee_steps(state, tables, fleet))
-            reached = ordinary_moves(state, tables, fleet)
-            poses = {Move(fleet.id, steps): pose for pose, steps in reached.items()}
-            for move in stunt_moves(state, tables, fleet, flybys=False):
-                if move.stunt == "turn-in-place":
-                    poses[move] = fleet.pose.turned(
-                        len(move.steps) * (1 if move.steps[0] == "R" else -1)
-                    )
-            enemies = [enemy for enemy in state.enemies_of(fleet) if enemy.status == ACTIVE]
-            ghost = dataclasses.replace(fleet)
-            standings: dict[tuple[int, int], Standing] = {}
-            for move, pose in poses.items():
-                ghost.q, ghost.r, ghost.facing = pose.hex.q, pose.hex.r, pose.facing
-                where = (ghost.q, ghost.r)
-                if where not in standings:
-                    standings[where] = self.standing(state, tables, ghost, enemies)
-                score = self.pose_score(ghost, standings[where])
-                if score > best_score:
-                    best, best_score = move, score
+            score = self._scorer(state, tables, fleet)
+            for move, outcomes in self.move_outcomes(state, tables, fleet).items():
+                value = sum(chance * score(pose) for chance, pose in outcomes)
+                if value > best_score:
+                    best, best_score = move, value
         assert best is not None
-        return best
+        return self._fly_by(state, tables, best)
+
+    def _scorer(
+        self, state: ArmadaState, tables: Tables, fleet: Fleet
+    ) -> Callable[[HexPose], float]:
+        """:meth:`pose_score` of ``fleet`` on a pose, each hex's :meth:`standing` found once."""
+        enemies = [enemy for enemy in state.enemies_of(fleet) if enemy.status == ACTIVE]
+        ghost = dataclasses.replace(fleet)
+        standings: dict[tuple[int, int], Standing] = {}
+
+        def score(pose: HexPose) -> float:
+            ghost.q, ghost.r, ghost.facing = pose.hex.q, pose.hex.r, pose.facing
+            where = (ghost.q, ghost.r)
+            if where not in standings:
+                standings[where] = self.standing(state, tables, ghost, enemies)
+            return self.pose_score(ghost, standings[where])
+
+        return score
+
+    def move_outcomes(
+        self, state: ArmadaState, tables: Tables, fleet: Fleet
+    ) -> dict[Move, list[tuple[float, HexPose]]]:
+        """Each move the tactician weighs, with where it may end and how likely: ordinary
+        moves and turns in place end where they aim; a back off, flip and burn or slide
+        ends there with the chance of its piloting check, else where the failure leaves
+        the fleet."""
+        found: dict[Move, list[tuple[float, HexPose]]] = {
+            Move(fleet.id, steps): [(1.0, pose)]
+            for pose, steps in ordinary_moves(state, tables, fleet).items()
+        }
+        modifier = piloting_modifier(state, fleet)
+        for move in stunt_moves(state, tables, fleet, flybys=False):
+            aimed = plan_move(state, tables, fleet, move).end
+            dc = stunt_dc(fleet, move.stunt)
+            if dc is None:
+                found[move] = [(1.0, aimed)]
+                continue
+            chance = hit_chance(modifier, dc)
+            failed = failed_stunt_plan(state, tables, fleet, move, -1).end
+            found[move] = [(chance, aimed), (1.0 - chance, failed)]
+        return found
+
+    def _fly_by(self, state: ArmadaState, tables: Tables, move: Move) -> Move:
+        """An ordinary move through an enemy's hex is better made as a flyby past it: made,
+        that enemy makes no free attack; failed, its free attack deals half damage."""
+        if move.stunt:
+            return move
+        fleet = state.fleets[move.fleet]
+        path = plan_move(state, tables, fleet, move).path
+        passed = passed_enemies(state, fleet, path)
+        return dataclasses.replace(move, stunt="flyby", target=passed[0].id) if passed else move
 
     def standing(
         self, state: ArmadaState, tables: Tables, moved: Fleet, enemies: list[Fleet]

@@ -109,7 +109,8 @@ def armor_class(
 ) -> int:
     """AC: 10 + check modifier + officer bonus against ``attacker``'s gunnery (chief
     spellcaster, or a commander's direction) + forward shields (not against a ``close``
-    attack: a flyby's, a free attack, boarders), -1 with damaged engines."""
+    attack: a flyby's, a free attack, boarders), -1 with damaged engines, minus this
+    round's penalty (a back off that failed badly)."""
     ac = 10 + target.check_modifier
     if attacker is not None:
         if not state.comms_down(target):
@@ -119,7 +120,7 @@ def armor_class(
             ac += 1
     if "engines" in target.criticals:
         ac -= 1
-    return ac
+    return ac - target.this_round.ac_penalty
 
 
 def morale_modifier(fleet: Fleet) -> int:
@@ -263,6 +264,14 @@ class Gunnery:
             return False
         beats = natural + self.modifier - self.armor_class
         return self.critical_on_hit or (self.emp and beats >= EMP_MARGIN)
+
+    def lasting_critical(self, natural: int, hull_dealt: int) -> bool:
+        """Whether the attack inflicts critical damage for the rest of the battle: a
+        superweapon hit, or a natural roll in the critical range that dealt hull damage (an
+        EMP's critical alone lasts only to the end of the next round)."""
+        if not self.hits(natural):
+            return False
+        return self.critical_on_hit or (natural >= self.critical_from and hull_dealt >= 1)
 
     def critical(self, natural: int, hull_dealt: int) -> bool:
         """Whether the attack inflicts critical damage, having dealt ``hull_dealt`` to hull

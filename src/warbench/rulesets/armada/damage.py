@@ -159,7 +159,8 @@ def resolve_gunnery(
         target = state.fleets[hit.target]
         gunnery = hit.gunnery
         if target.status == ACTIVE and gunnery is not None and gunnery.critical(hit.natural, dealt):
-            critical_damage(game, target)
+            lasting = gunnery.lasting_critical(hit.natural, dealt)
+            critical_damage(game, target, until=None if lasting else state.round + 1)
     for fleet in halved:
         critical_damage(game, fleet)
     for fleet in halved:
@@ -269,8 +270,10 @@ def settle_duels(
                            text=f"{aboard[pick - 1].name} is incapacitated in the duel"))
 
 
-def critical_damage(game: ArmadaGame, fleet: Fleet) -> None:
-    """Roll on the critical damage table (a 6 rolls twice, ignoring 6s and repeats)."""
+def critical_damage(game: ArmadaGame, fleet: Fleet, *, until: int | None = None) -> None:
+    """Roll on the critical damage table (a 6 rolls twice, ignoring 6s and repeats). The
+    conditions last for the battle, or with ``until`` (an EMP's) to the end of that round,
+    unless the fleet already has them for good."""
     face = d(game.dice, 6, label=f"{fleet.name} critical damage").total
     results: list[str] = []
     if face < 6:
@@ -280,33 +283,57 @@ def critical_damage(game: ArmadaGame, fleet: Fleet) -> None:
         if again < 6 and CRITICALS[again - 1] not in results:
             results.append(CRITICALS[again - 1])
     for condition in results:
+        held = [entry for entry in fleet.fleeting if entry[0] == condition]
+        repaired = any(entry[0] == condition for entry in fleet.repairs)
+        lasting = (condition in fleet.criticals or repaired) and not held
+        if until is None:
+            for entry in held:
+                fleet.fleeting.remove(entry)
+        elif not lasting:
+            for entry in held:
+                fleet.fleeting.remove(entry)
+            fleet.fleeting.append((condition, until))
         if condition not in fleet.criticals:
             fleet.criticals.append(condition)
         if condition == "auxiliary" and not fleet.suppressed_ability:
-            choices = [a for a in fleet.abilities if a != "flagship"]
-            if len(choices) == 1:
-                fleet.suppressed_ability = choices[0]
-            elif choices:
-                pick = d(game.dice, len(choices), label=f"{fleet.name} auxiliary system").total
-                fleet.suppressed_ability = choices[pick - 1]
+            _suppress_an_ability(game, fleet)
         game.emit(Critical(
             fleet.id, condition,
             text=f"{fleet.name} suffers critical damage: {condition}"
-            + (f" ({fleet.suppressed_ability} lost)" if condition == "auxiliary" else ""),
+            + (_auxiliary_note(fleet) if condition == "auxiliary" else "")
+            + (f" (EMP, to the end of round {until})" if until is not None and not lasting
+               else ""),
         ))
 
 
+def _suppress_an_ability(game: ArmadaGame, fleet: Fleet) -> None:
+    choices = [a for a in fleet.abilities if a != "flagship"]
+    if len(choices) == 1:
+        fleet.suppressed_ability = choices[0]
+    elif choices:
+        pick = d(game.dice, len(choices), label=f"{fleet.name} auxiliary system").total
+        fleet.suppressed_ability = choices[pick - 1]
+
+
+def _auxiliary_note(fleet: Fleet) -> str:
+    if fleet.suppressed_ability:
+        return f" ({fleet.suppressed_ability} lost)"
+    return " (no special ability to lose)"
+
+
 def morale_test(
-    game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet, dc: int
+    game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet, dc: int,
+    *, rout_induced: bool = False,
 ) -> None:
     """A morale check: pass by 5+ inspires, pass by less does nothing, fail by 1-4 shakes,
-    fail by 5+ routs (and shakes allies within 2 hexes at half hull or less)."""
+    fail by 5+ routs (and makes allies within 2 hexes at half hull or less test). A fleet
+    that passed a test a rout made it take tests no more this round."""
     if state.round == fleet.morale_safe_round:
         return
     natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} morale")
     check = natural + morale_check_modifier(state, fleet)
     margin = check - dc
-    if margin >= 0:
+    if margin >= 0 and rout_induced:
         fleet.morale_safe_round = state.round
     if margin >= MORALE_MARGIN:
         fleet.morale, fleet.morale_until = INSPIRED, state.round + 1
@@ -330,6 +357,6 @@ def morale_test(
                 and 2 * ally.hull <= ally.hull_points
                 and ally.hex.distance(fleet.hex) <= radius
             ):
-                morale_test(game, state, tables, ally, routed_ac)
+                morale_test(game, state, tables, ally, routed_ac, rout_induced=True)
 
 

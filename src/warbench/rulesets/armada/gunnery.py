@@ -286,14 +286,16 @@ def gunnery_check(
         flown_by = target.id == attacker.this_round.flyby_target
         reach = "close" if flown_by else band.name if band else "?"
         where = f"({shot.check} against AC {gunnery.armor_class}, {reach} range)"
+        weapon = " with its superweapon" if fire.superweapon else ""
         if not shot.hit:
             game.emit(Missed(attacker.id, target.id, shot.natural, shot.check,
                              gunnery.armor_class,
-                             text=f"{attacker.name} misses {target.name} {where}"))
+                             text=f"{attacker.name} misses {target.name}{weapon} {where}"))
             continue
         game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
                       shot.damage,
-                      text=f"{attacker.name} hits {target.name} for {shot.damage} {where}"))
+                      text=f"{attacker.name} hits {target.name}{weapon} for {shot.damage} "
+                      f"{where}"))
         hits.append(PendingHit(attacker.id, target.id, shot.damage, shot.natural, gunnery))
     return hits
 

@@ -28,8 +28,10 @@ from warbench.rulesets.armada.damage import debris_damage, free_attack
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import Boarders, Drifted, Moved, StuntFailed
 from warbench.rulesets.armada.moves import (
+    BACK_OFF_AC_PENALTY,
     STUNT_DC_BASE,
     drift_pose,
+    failed_stunt_plan,
     flee_steps,
     mine_cost,
     move_refusal,
@@ -209,11 +211,10 @@ class HelmPhase(Procedure[ArmadaState, ArmadaData]):
 def move_fleet(
     game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet, move: Move
 ) -> None:
-    """Make a legal move: the piloting check of a stunt (a failed one leaves the fleet where
-    it was, but a failed flyby still passes the enemy), then free attacks from the enemies
-    passed, then conjured debris where it ends."""
+    """Make a legal move: the piloting check of a stunt (a failed one makes the partial
+    move of :func:`failed_stunt_plan`; a failed flyby still passes the enemy), then free
+    attacks from the enemies passed, then conjured debris where it ends."""
     plan = plan_move(state, tables, fleet, move)
-    slowed = mine_cost(state, tables, fleet, plan.path) > 0
     dc = piloting_dc(state, fleet, move)
     passed = True
     if dc is not None:
@@ -226,21 +227,27 @@ def move_fleet(
         check = natural + piloting_modifier(state, fleet) + encouragement(fleet, commander)
         passed = check >= dc
         if not passed:
+            if move.stunt != "flyby":
+                plan = failed_stunt_plan(state, tables, fleet, move, check - dc)
+            stalled = move.stunt == "back-off" and not plan.path
+            if stalled:
+                fleet.now().ac_penalty = BACK_OFF_AC_PENALTY
             game.emit(StuntFailed(
                 fleet.id, check, dc,
-                text=f"{fleet.name} fails its {move.stunt} ({check} against DC {dc})",
+                text=f"{fleet.name} fails its {move.stunt} ({check} against DC {dc})"
+                + _failure_note(move.stunt, stalled),
             ))
-            if move.stunt != "flyby":
-                debris_damage(game, state, tables, fleet)
-                return
-    fleet.place(plan.end)
-    if slowed:
-        fleet.slowed_round = state.round
-    game.emit(Moved(
-        fleet.id, (fleet.q, fleet.r, fleet.facing), move.stunt,
-        text=f"{fleet.name} moves to {fleet.q},{fleet.r} facing {fleet.facing}"
-        + (f" ({move.stunt})" if move.stunt else ""),
-    ))
+    slowed = mine_cost(state, tables, fleet, plan.path) > 0
+    if passed or plan.path:
+        fleet.place(plan.end)
+        if slowed:
+            fleet.slowed_round = state.round
+        stunt = move.stunt if passed or move.stunt == "flyby" else ""
+        game.emit(Moved(
+            fleet.id, (fleet.q, fleet.r, fleet.facing), stunt,
+            text=f"{fleet.name} moves to {fleet.q},{fleet.r} facing {fleet.facing}"
+            + (f" ({stunt})" if stunt else ""),
+        ))
     flown_by = move.target if move.stunt == "flyby" else -1
     if flown_by >= 0 and passed:
         fleet.now().flyby_target = flown_by
@@ -253,9 +260,20 @@ def move_fleet(
             break
         if enemy.id == flown_by and passed:
             continue
-        halved = enemy.id == flown_by and not enemy.has("point-defense")
+        halved = flown_by >= 0 and (passed or not enemy.has("point-defense"))
         free_attack(game, state, tables, enemy, fleet, halved=halved)
     debris_damage(game, state, tables, fleet)
+
+
+def _failure_note(stunt: str, stalled: bool) -> str:
+    if stalled:
+        return f": it does not move and takes -{BACK_OFF_AC_PENALTY} AC this round"
+    return {
+        "back-off": ": it backs 1 hex at most",
+        "flip-and-burn": ": it moves ahead without turning about",
+        "slide": ": it moves straight ahead at half speed",
+        "flyby": ": it passes, open to free attacks",
+    }.get(stunt, "")
 
 
 def piloting_dc(state: ArmadaState, fleet: Fleet, move: Move) -> int | None:

@@ -37,6 +37,12 @@ def stunt_dc(fleet: Fleet, stunt: str) -> int | None:
     return None if base is None else base + fleet.tier // 4
 
 
+#: A stunt check failed by this much or more is a bad failure (a back off does not move).
+BAD_FAILURE = 5
+#: The AC penalty, to the end of the round, of a back off that failed badly.
+BACK_OFF_AC_PENALTY = 4
+
+
 def _free(state: ArmadaState, fleet: Fleet) -> set[Hex]:
     return state.occupied(exclude=fleet.id)
 
@@ -131,6 +137,38 @@ def plan_move(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> P
     return plan
 
 
+def failed_stunt_plan(
+    state: ArmadaState, tables: Tables, fleet: Fleet, move: Move, margin: int
+) -> Plan:
+    """Where a stunt whose piloting check failed by ``-margin`` leaves the fleet (the
+    starship rules): a back off moves 1 hex back, or not at all on a bad failure; a flip
+    and burn moves ahead as declared but does not turn about; a slide moves straight ahead
+    half the speed. A partial move stops short of hexes where other fleets stand and of
+    movement gravity mines take."""
+    speed = fleet_speed(fleet)
+    if move.stunt == "back-off":
+        if margin <= -BAD_FAILURE:
+            return Plan(fleet.pose, ())
+        return _straight(state, tables, fleet, (fleet.facing + 3) % 6, 1, speed // 2)
+    if move.stunt == "flip-and-burn":
+        return _straight(state, tables, fleet, fleet.facing, len(move.steps), speed // 2)
+    if move.stunt == "slide":
+        return _straight(state, tables, fleet, fleet.facing, speed // 2, speed // 2)
+    return Plan(fleet.pose, ())
+
+
+def _straight(
+    state: ArmadaState, tables: Tables, fleet: Fleet, direction: int, count: int, limit: int
+) -> Plan:
+    path = _line(fleet.pose, direction, count)
+    taken = _free(state, fleet)
+    while path and (
+        path[-1] in taken or len(path) + mine_cost(state, tables, fleet, path) > limit
+    ):
+        path = path[:-1]
+    return Plan(HexPose(path[-1], fleet.facing), path) if path else Plan(fleet.pose, ())
+
+
 def _check_flyby(state: ArmadaState, fleet: Fleet, move: Move, plan: Plan) -> None:
     if not 0 <= move.target < len(state.fleets):
         raise IllegalHexMove(f"a flyby names the enemy fleet it passes, not {move.target}")
@@ -173,13 +211,15 @@ def ordinary_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> dict[Hex
 def _within_mines(
     state: ArmadaState, tables: Tables, fleet: Fleet, found: dict[HexPose, str]
 ) -> dict[HexPose, str]:
-    if not state.mines or not mine_hexes(state, tables):
+    affected = mine_hexes(state, tables) if state.mines else set()
+    if not affected or fleet.slowed_round == state.round:
         return found
+    extra = tables.rounds.gravity_mines.entry_cost - 1  # as mine_cost, the hexes found once
     speed, turning = fleet_speed(fleet), turn_distance(fleet)
     kept: dict[HexPose, str] = {}
     for pose, steps in found.items():
         path = move_plan(fleet.pose, steps, speed, turning).hexes_entered()
-        if len(path) + mine_cost(state, tables, fleet, path) <= speed:
+        if len(path) + (extra if any(h in affected for h in path) else 0) <= speed:
             kept[pose] = steps
     return kept
 

@@ -109,6 +109,15 @@ def order_refusal(
     return _target_refusal(state, tables, officer, rule, order)
 
 
+def order_rule_id(order: str) -> str:
+    """The rule (``docs/rules/armada.md``) that governs the order ``order``.
+
+    >>> order_rule_id("boost"), order_rule_id("transfer")
+    ('ARM-OFF-BOOST', 'ARM-OFF-MOVE')
+    """
+    return "ARM-OFF-MOVE" if order == "transfer" else f"ARM-OFF-{order.upper()}"
+
+
 def _fleet(state: ArmadaState, index: int, what: str) -> Fleet | str:
     if not 0 <= index < len(state.fleets):
         return f"{what}: there is no fleet {index}"
@@ -161,8 +170,8 @@ def _target_refusal(
     if rule.target in ("ally", "enemy", "enemy-and-ally") and (target.side != officer.side) != (
         wants_enemy
     ):
-        kind = "an enemy" if wants_enemy else "an allied"
-        return f"{order.order} needs {kind} fleet, not {target.name}"
+        kind = "an enemy fleet" if wants_enemy else "a fleet of its own armada"
+        return f"{order.order} needs {kind}, not {target.name} ({order_rule_id(order.order)})"
     if order.order == "transfer":
         return _transfer_refusal(state, officer, target)
     reason = _reach_refusal(state, tables, officer, rule, target.hex, target.name)
@@ -193,6 +202,8 @@ def _choice_refusal(
     state: ArmadaState, officer: Officer, order: Order, target: Fleet
 ) -> str | None:
     name = order.order
+    if name == "scan" and target.id == officer.fleet:
+        return f"scan looks at another fleet, not {target.name} ({order_rule_id(name)})"
     if name == "taunt" and target.id in officer.taunted:
         return f"{officer.name} has already taunted {target.name}"
     if name == "boost" and order.choice not in BOOSTS:

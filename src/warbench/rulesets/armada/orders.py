@@ -345,9 +345,18 @@ EFFECTS = {
 
 def end_of_round_orders(state: ArmadaState) -> None:
     """The round's effects end (rallies, encouragement, enchantments, boosts, directions,
-    locks, duels, flybys) and its debris; repairs run out."""
+    locks, duels, flybys, stunt penalties) and its debris; repairs and an EMP's critical
+    conditions run out."""
     for fleet in state.fleets:
         fleet.effects = None
+        for condition, last in list(fleet.fleeting):
+            if last <= state.round:
+                fleet.fleeting.remove((condition, last))
+                fleet.repairs = [entry for entry in fleet.repairs if entry[0] != condition]
+                if condition in fleet.criticals:
+                    fleet.criticals.remove(condition)
+                if condition == "auxiliary":
+                    fleet.suppressed_ability = ""
         for condition, last in list(fleet.repairs):
             if last <= state.round:
                 fleet.repairs.remove((condition, last))

@@ -134,7 +134,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
 
     id = "armada"
     name = "Starfinder Armada Combat"
-    version = "0.1"
+    version = "0.2"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES

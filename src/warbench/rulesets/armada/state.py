@@ -107,6 +107,7 @@ class RoundEffects:
     locks: list[int] = field(default_factory=list)
     duel_target: int = -1
     flyby_target: int = -1
+    ac_penalty: int = 0
 
 
 #: The effects of a round in which nothing touched the fleet (never changed).
@@ -156,6 +157,7 @@ class Fleet:
     jammed_round: int = -1
     comms_until: int = -1
     repairs: list[tuple[str, int]] = field(default_factory=list)
+    fleeting: list[tuple[str, int]] = field(default_factory=list)
     scanned: list[int] = field(default_factory=list)
     boarding: int = -1
     mines_laid: bool = False
