@@ -64,6 +64,7 @@ def test_arm_data_a_journal_of_an_older_version_is_refused_naming_both_versions(
     with pytest.raises(ReplayMismatch) as refused:
         replay(journal)
     assert str(refused.value) == (
-        "the opening state differs from the journal's (journal written by armada 0.1, "
-        "replayed with 0.2)"
+        "journal written by armada 0.1, replayed with 0.2: the rules changed between these"
+        " versions, so this journal replays only with version 0.1 (the opening state differs"
+        " from the journal's)"
     )
