@@ -37,7 +37,7 @@ from warbench.core.sim.report import write_report
 from warbench.core.sim.runner import Backend, RunResult, check_games, make_backend, simulate
 from warbench.core.sim.store import ResultStore
 from warbench.core.sim.summary import Comparison, Rate, RunSummary, compare, summarize
-from warbench.core.sim.tournament import TournamentResult, pair_plans, round_robin
+from warbench.core.sim.tournament import TournamentResult, round_robin, table_plans
 
 console = Console(soft_wrap=True)
 
@@ -306,7 +306,12 @@ def _print_tournament(outcome: TournamentResult) -> None:
 def tournament_command(
     ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
     lists: Annotated[list[Path], typer.Argument(metavar="LIST...", help="Army lists (.toml).")],
-    games: Annotated[int, typer.Option(help="Games per pair of lists.")] = 100,
+    games: Annotated[int, typer.Option(help="Games per table (pair) of lists.")] = 100,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Lists per game (default: the ruleset's demo player count, at "
+                     "most the number of lists)."),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Tournament seed.")] = 1,
     scenario: Annotated[str | None, typer.Option(help="Scenario the ruleset offers.")] = None,
     workers: Annotated[int, typer.Option(help="Worker processes (Ray: local CPUs).")] = 1,
@@ -327,13 +332,17 @@ def tournament_command(
     ),
     data: DataOption = None,
 ) -> None:
-    """Play every pair of lists; print a win matrix and a rating per list."""
+    """Play every table of lists (every pair, in a two-player game); print a win matrix and
+    a rating per list."""
     _check_paths(db, resume, None, games)
     rules = load_ruleset(ruleset_id, data)
     sides = _load_sides(lists)
-    plans = pair_plans(
+    if players is None:
+        players = max(rules.min_players, min(len(sides), rules.demo_players or rules.min_players))
+    plans = table_plans(
         rules,
         sides,
+        players=players,
         seed=seed,
         scenario=scenario,
         bots=list(bot or []),
@@ -344,13 +353,13 @@ def tournament_command(
         store = stack.enter_context(ResultStore(db)) if db is not None else None
         stack.callback(chosen.close)
         bar = stack.enter_context(_progress_bar(not json_output and console.is_terminal))
-        task = bar.add_task("pairs", total=games * len(plans))
+        task = bar.add_task("tables", total=games * len(plans))
 
         def advance(pair: int, pairs: int, done: int, total: int) -> None:
-            i, j, _ = plans[pair]
+            names = " vs ".join(sides[i].label for i in plans[pair].sides)
             bar.update(
                 task,
-                description=f"pair {pair + 1}/{pairs}: {sides[i].label} vs {sides[j].label}",
+                description=f"table {pair + 1}/{pairs}: {names}",
                 completed=pair * total + done,
                 total=pairs * total,
             )

@@ -33,6 +33,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
+from warbench.rulesets.robogear.positions import best_move
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import band, gap, heading_to, hidden_share
 
@@ -74,7 +75,9 @@ class CommanderBot:
             if isinstance(action, Heal):
                 return action
         patient = state.round <= state.max_rounds // 2 or _leading(state, data, decision.player)
-        move = None if patient else _advance(observation, state, data, decision)
+        move = _place(observation, state, data, decision)
+        if move is None and not patient:
+            move = _advance(observation, state, data, decision)
         return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
 
 
@@ -305,4 +308,28 @@ def _advance(observation: Observation[RobogearState, RobogearData], state: Robog
                 action = Move(unit.id, round((direction + offset) % 360, 4), distance)
                 if distance > 0.2 and observation.check(action) is None:
                     return action
+    return None
+
+
+def _place(observation: Observation[RobogearState, RobogearData], state: RobogearState,
+           data: RobogearData, decision: Decision) -> Action | None:
+    """Move the first unit that has a better spot: in range of its prey, in cover."""
+    movers = [s for s in decision.spaces if s.action_type is Move]
+    if not movers:
+        return None
+    weights = _leader_weights(state, data)
+    for unit_id in getattr(movers[0], "units", ()):
+        unit = state.units[unit_id]
+        if not unit.on_table or unit.points_left <= 0:
+            continue
+        foes = _enemies(state, unit)
+        prey = _prey(state, data, unit, weights)
+        aim = heading_to(unit, prey) if prey is not None else unit.facing
+
+        def legal(heading: float, distance: float, unit_id: int = unit.id) -> bool:
+            return observation.check(Move(unit_id, heading, distance)) is None
+
+        found = best_move(state, data, unit, foes, weights, aim, legal)
+        if found is not None:
+            return Move(unit.id, found[0], found[1])
     return None

@@ -113,14 +113,20 @@ def hidden_share(
             share = max(share, min(1.0, (block.height - t_base) / target.height))
             if share >= 1.0:
                 return 1.0
+    cover = data.tables.unit_cover
+    if share >= cover:
+        return share
+    sx, sy, tx, ty = shooter.x, shooter.y, target.x, target.y
+    low_x, high_x, low_y, high_y = min(sx, tx), max(sx, tx), min(sy, ty), max(sy, ty)
     for other in state.units:
-        if other is shooter or other is target or not other.on_table or other.kind == "trooper":
+        if other.kind == "trooper" or not other.on_table or other.id in (shooter.id, target.id):
             continue
-        if flying(units[other.type]):
+        r = other.radius  # a base away from the segment's box cannot be across the line
+        if (other.x + r < low_x or other.x - r > high_x or other.y + r < low_y
+                or other.y - r > high_y or flying(units[other.type])):
             continue
-        if point_segment_distance(other.x, other.y, shooter.x, shooter.y, target.x,
-                                  target.y) < other.radius:
-            share = max(share, data.tables.unit_cover)
+        if point_segment_distance(other.x, other.y, sx, sy, tx, ty) < r:
+            return cover
     return share
 
 
