@@ -88,12 +88,12 @@ def test_a_journal_of_ruleset_version_1_is_refused_with_both_versions_named(
     game."""
     journal = Journal.load(KERNEL1_JOURNAL)
     assert (journal.version, RULES.version) == ("1", "2")
-    with pytest.raises(ReplayMismatch, match=r"opening state .* full-thrust 1, replayed with 2"):
+    with pytest.raises(ReplayMismatch, match=r"full-thrust 1, replayed with 2.*opening state"):
         replay(journal, rules=RULES)
     assert main(["replay", str(KERNEL1_JOURNAL), "--quiet"]) == 1
     out = capsys.readouterr().out
     assert "the journal was written by full-thrust 1; replaying with 2" in out
-    assert "verification failed: the opening state differs" in out
+    assert "verification failed:" in out and "the opening state differs" in out
 
 
 def test_a_journal_of_this_version_replays_with_every_hash() -> None:
