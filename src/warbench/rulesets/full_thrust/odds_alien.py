@@ -14,23 +14,15 @@ rolls with (:mod:`.phalon`, :mod:`.savasku`).
 
 from __future__ import annotations
 
-from typing import Literal
-
 import pydantic
-from pydantic import Field
 
 from warbench.core.attacks import AttackOptionsError, OddsAnswer
 from warbench.rulesets.full_thrust.exact import rule_pool
 from warbench.rulesets.full_thrust.library import SystemSpec
 from warbench.rulesets.full_thrust.odds_options import (
-    Show,
-    _armour,
-    _hull,
-    _hull_hits,
-    _Options,
-    _screens,
-    _show,
-    _target,
+    PlasmaOptions,
+    PulserOptions,
+    StingerOptions,
 )
 from warbench.rulesets.full_thrust.odds_target import (
     LibraryOdds,
@@ -41,49 +33,6 @@ from warbench.rulesets.full_thrust.odds_target import (
 )
 from warbench.rulesets.full_thrust.phalon import pulser_dice, pulser_reach
 from warbench.rulesets.full_thrust.scoring import beam_rule
-
-
-class PlasmaOptions(_Options):
-    """A plasma bolt bursting over one ship."""
-
-    strength: int = Field(3, ge=1, le=6, description="the bolt's strength left (its class "
-                          "less the point defence kills)")
-    screens: int | None = _screens()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
-
-
-class PulserOptions(_Options):
-    """Phalon pulsers of one mode firing at one ship."""
-
-    mode: Literal["long", "medium", "close"] = Field("medium", description="the mode set "
-                                                     "before battle: long, medium or close")
-    range: float = Field(10.0, ge=0, description="MU to the target")
-    pulsers: int = Field(1, ge=1, description="pulsers firing together")
-    screens: int | None = _screens()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
-
-
-class StingerOptions(_Options):
-    """Sa'Vasku stingers firing at one ship with the attack power put into them."""
-
-    power: int = Field(2, ge=1, description="attack power spent: one die a point")
-    stingers: int = Field(1, ge=1, description="stingers firing (each takes at most its "
-                          "share of power)")
-    range: float = Field(6.0, ge=0, description="MU to the target (stingers reach 12)")
-    screens: int | None = _screens()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
 class PlasmaOdds(LibraryOdds):
