@@ -65,7 +65,9 @@ def test_orders_stay_hidden_from_the_other_player_until_ships_move() -> None:
     game.apply(1, WriteOrders(1, 0, 0))
     assert game.state.phase == 9
     assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1,
-                                                  "launch": [], "side": 0, "retro": 0}
+                                                  "launch": [], "side": 0, "retro": 0,
+                                                  "shroud": False, "power_screens": 0,
+                                                  "power_attack": 0}
     revealed = next(e for e in game.events if isinstance(e, OrdersRevealed))
     assert revealed.visible_to is None and "Watch speed 0 -> 2, 1 point to port" in revealed.text
 

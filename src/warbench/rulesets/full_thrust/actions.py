@@ -16,13 +16,18 @@ class WriteOrders(Action, tag="ft-orders"):
     """Phase 1: a ship's orders. ``speed`` is the speed change (cinematic) or the main
     drive burn (vector); ``turn`` is clock points, positive to starboard (in vector
     movement the rotation); ``side`` (MU, positive to starboard) and ``retro`` (MU astern)
-    are vector movement's one push."""
+    are vector movement's one push; ``shroud`` raises a Phalon ship's vapour shroud this
+    turn (FT-SEQ-ALIEN-SHROUD); ``screens`` and ``attack`` are a Sa'Vasku ship's power
+    shares: screen levels powered and attack power (FT-SEQ-ALIEN-POWER)."""
 
     ship: int
     speed: int
     turn: int
     side: int = 0
     retro: int = 0
+    shroud: bool = False
+    screens: int = 0
+    attack: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,12 @@
 """Phase 8: the attacks of salvos and fighter groups that came through point defence.
 
-Effects land at once, threshold checks included, in the order plasma (alien, not yet),
-missiles, fighters. A salvo's surviving missiles lock on a d6 of them and each lock does
-a d6 of damage. A fighter group rolls one die per fighter, read like beam dice against the
-target's screens (attack fighters at +1); torpedo fighters fire their one-shot torpedoes.
-Each attack costs the group an endurance point.
+Effects land at once, threshold checks included, in the order plasma, missiles, fighters.
+A Phalon plasma bolt strikes every ship within its burst, friends too, with beam-style
+dice as many as its strength left (FT-ALIEN-PLASMA). A salvo's surviving missiles lock
+on a d6 of them and each lock does a d6 of damage. A fighter group rolls one die per
+fighter, read like beam dice against the target's screens (attack fighters at +1);
+torpedo fighters fire their one-shot torpedoes. Each attack costs the group an endurance
+point.
 """
 
 from __future__ import annotations
@@ -19,13 +21,18 @@ from warbench.rulesets.full_thrust.damage import (
 )
 from warbench.rulesets.full_thrust.declarations import SHIP, profile
 from warbench.rulesets.full_thrust.events import FighterAttack, SalvoAttack
+from warbench.rulesets.full_thrust.events_alien import PlasmaStrike
+from warbench.rulesets.full_thrust.phalon import bolt_points, burst_victims
 from warbench.rulesets.full_thrust.scoring import Points, fighter_points, salvo_points
-from warbench.rulesets.full_thrust.state import FighterGroup, Salvo, Ship
+from warbench.rulesets.full_thrust.state import Bolt, FighterGroup, Salvo, Ship
 
 
 def resolve_attacks(game: FTGame) -> None:
-    """Every salvo, then every fighter group, attacks its declared ship."""
+    """Every plasma bolt, then every salvo, then every fighter group, attacks."""
     state = game.state
+    for bolt in state.bolts:
+        if bolt.strength > 0:
+            plasma_burst(game, bolt)
     for salvo in state.salvos:
         if salvo.target >= 0 and salvo.missiles > 0 and state.ships[salvo.target].active:
             salvo_attack(game, salvo, state.ships[salvo.target])
@@ -38,6 +45,26 @@ def resolve_attacks(game: FTGame) -> None:
             and state.ships[group.target].active
         ):
             fighter_attack(game, group, state.ships[group.target])
+
+
+def plasma_burst(game: FTGame, bolt: Bolt) -> None:
+    """A bolt strikes each ship in its burst in turn (threshold checks at once)."""
+    state = game.state
+    by = state.ships[bolt.ship]
+    for ship in burst_victims(state, game.data, bolt):
+        if not ship.active:
+            continue
+        screens = screens_of(game.data.designs[ship.design], ship)
+        points = bolt_points(game.dice_for(bolt.player), bolt.strength, screens=screens,
+                             label=f"plasma bolt {bolt.id}")
+        game.emit(
+            PlasmaStrike(
+                bolt=bolt.id, ship=ship.id, damage=points.total,
+                text=f"plasma bolt {bolt.id} bursts over {ship.name}: {points.total} damage",
+            )
+        )
+        _strike(game, ship, points, f"plasma bolt {bolt.id}", by)
+    bolt.strength = 0
 
 
 def salvo_attack(game: FTGame, salvo: Salvo, ship: Ship) -> None:

@@ -7,14 +7,17 @@ to bear there (weapon_values.py), now and a turn later, with
 a penalty for drifting toward the table edge. Fighters launch, close on the weakest enemy
 ship, attack it, and head home when tired; interceptors screen. Point defence goes to the
 biggest threat, fire controls lock on the target the ship hurts most, favouring damaged
-ships, and damage control fixes fire controls, drives and big guns first. It never reads
-hidden orders.
+ships, and damage control fixes fire controls, drives and big guns first. A Phalon ship
+raises its vapour shroud when it has nothing to shoot at and enemy guns bear on it; plasma
+bolts go where an enemy ship is heading and no friend will be; pulsers defend only when no
+enemy ship is in their reach. It never reads hidden orders.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TypeAlias
 
 from warbench.core.actions import Action
@@ -45,17 +48,19 @@ from warbench.rulesets.full_thrust.actions import (
 from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
 from warbench.rulesets.full_thrust.damage import screens_of
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, NONE, SALVO, SHIP
-from warbench.rulesets.full_thrust.defence import PointDefencePhase
+from warbench.rulesets.full_thrust.defence import PLASMA, PointDefencePhase
 from warbench.rulesets.full_thrust.fighters import group_reach
 from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, usable_weapons, weapon_reach
 from warbench.rulesets.full_thrust.library import Library, ShipClass
 from warbench.rulesets.full_thrust.movement import VECTOR, cinematic_move, vector_move
+from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER, PULSER, launcher_ready
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
 from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage
 
 #: Damage control and needle beam priorities, most wanted first.
-SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "k_gun", "pulse_torpedo", "mkp", "pds",
-                   "scattergun", "adfc", "screen")
+SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "k_gun", "pulser", "stinger",
+                   "plasma_launcher", "pulse_torpedo", "mkp", "pds", "spicule", "scattergun",
+                   "adfc", "screen", "shroud")
 EDGE_MARGIN = 8.0
 
 #: What the admiral is handed: its seat's observation of the battle.
@@ -86,6 +91,11 @@ def firepower(lib: Library, cls: ShipClass, ship: Ship, x: float, y: float, faci
         if system.kind in DIRECT_FIRE and distance <= weapon_reach(lib, system):
             total += mean_damage(lib, system, distance, 0) / BEAM_DIE_VALUE[0]
     return total
+
+
+def option_player(state: FullThrustState, option: DefendWith) -> int:
+    """The player whose ship a point defence option uses."""
+    return state.ships[option.ship].player
 
 
 def hull_fraction_lost(lib: Library, ship: Ship) -> float:
@@ -145,10 +155,75 @@ class AdmiralBot:
         enemies = [predicted(enemy) for enemy in state.enemies(ship.player)]
         best, best_score = first, -math.inf
         for option in options:
-            score = self._order_score(state, lib, cls, ship, option, enemies)
+            if option.shroud or option.screens:
+                continue
+            # Sa'Vasku: power the drive spends is attack power lost
+            score = self._order_score(state, lib, cls, ship, option, enemies) + 0.3 * min(
+                option.attack, 2 * len(cls.indices("stinger")))
             if score > best_score:
                 best, best_score = option, score
-        return best
+        shrouded = replace(best, shroud=True)
+        if shrouded in options and self._shroud_pays(seen, ship, best):
+            return shrouded
+        return self._power_screens(seen, ship, best, options)
+
+    def _power_screens(self, seen: Seen, ship: Ship, order: WriteOrders,
+                       options: Sequence[WriteOrders]) -> WriteOrders:
+        """A Sa'Vasku ship powers its screens when enemy guns outweigh its own, keeping
+        the rest for attack (FT-SEQ-ALIEN-POWER)."""
+        screened = [o for o in options if replace(o, screens=0, attack=order.attack) == order
+                    and o.screens]
+        if not screened:
+            return order
+        state, lib = seen.state, seen.data
+        cls = lib.designs[ship.design]
+        x, y, facing = self._end_pose(state, ship, order)
+        enemies = state.enemies(ship.player)
+        own = max((firepower(lib, cls, ship, x, y, facing, *predicted(e)) for e in enemies),
+                  default=0.0)
+        threat = sum(
+            firepower(lib, lib.designs[e.design], e, *predicted(e), e.facing, x, y)
+            for e in enemies
+        )
+        if threat <= max(1.0, own):
+            return order
+        return max(screened, key=lambda o: (o.screens if threat > 2 * own + 2 else -o.screens))
+
+    def _shroud_pays(self, seen: Seen, ship: Ship, order: WriteOrders) -> bool:
+        """Raise the shroud when the ship will have nothing to shoot (no gun bearing, no
+        bolt ready for a target in reach) and enemy guns will bear on it."""
+        state, lib = seen.state, seen.data
+        cls = lib.designs[ship.design]
+        x, y, facing = self._end_pose(state, ship, order)
+        enemies = state.enemies(ship.player)
+        own = max((firepower(lib, cls, ship, x, y, facing, *predicted(e)) for e in enemies),
+                  default=0.0)
+        reach = lib.rules.phalon.plasma_reach
+        bolts = any(
+            system.kind == PLASMA_LAUNCHER and not ship.damage[index]
+            and launcher_ready(state, ship, index)
+            and any(math.hypot(e.x - ship.x, e.y - ship.y) <= reach for e in enemies)
+            for index, system in enumerate(cls.systems)
+        )
+        threat = sum(
+            firepower(lib, lib.designs[e.design], e, *predicted(e), e.facing, x, y)
+            for e in enemies
+        )
+        return own < 0.5 and not bolts and threat >= 1.0
+
+    @staticmethod
+    def _end_pose(state: FullThrustState, ship: Ship, order: WriteOrders) -> tuple[
+            float, float, int]:
+        if state.movement == VECTOR:
+            x, y, facing, _, _ = vector_move(
+                ship.x, ship.y, ship.facing, ship.vx, ship.vy,
+                (order.speed, order.turn, order.side, order.retro),
+            )
+            return x, y, facing
+        x, y, facing, _ = cinematic_move(
+            ship.x, ship.y, ship.facing, ship.speed, order.speed, order.turn
+        )
+        return x, y, facing
 
     def _order_score(
         self,
@@ -262,14 +337,29 @@ class AdmiralBot:
     def _salvo(self, seen: Seen, options: Sequence[Action]) -> Action:
         state = seen.state
         launches = [o for o in options if isinstance(o, LaunchSalvo)]
+        launches = [o for o in launches if self._aim_is_safe(seen, o)]
         if not launches:
-            return options[0]
+            return next((o for o in options if isinstance(o, HoldSalvos)), options[0])
 
         def distance(option: LaunchSalvo) -> float:
             ship = state.ships[option.ship]
             return math.hypot(option.x - ship.x, option.y - ship.y)
 
         return min(launches, key=distance)
+
+    @staticmethod
+    def _aim_is_safe(seen: Seen, option: LaunchSalvo) -> bool:
+        """A plasma bolt's aim point with no friend near where it will be (a bolt strikes
+        friends too); salvos lock on enemies only."""
+        state, lib = seen.state, seen.data
+        ship = state.ships[option.ship]
+        if lib.designs[ship.design].systems[option.system].kind != PLASMA_LAUNCHER:
+            return True
+        margin = lib.rules.phalon.plasma_radius + 3.0
+        return all(
+            math.hypot(fx - option.x, fy - option.y) > margin
+            for fx, fy in (predicted(friend) for friend in state.fleet(ship.player))
+        )
 
     def _target_value(self, seen: Seen, option: SalvoTarget) -> float:
         return hull_fraction_lost(seen.data, seen.state.ships[option.ship])
@@ -287,17 +377,31 @@ class AdmiralBot:
         best: Action = options[-1]
         best_need = 0
         for option in options:
-            if not isinstance(option, DefendWith):
+            if not isinstance(option, DefendWith) or self._pulser_wanted(seen, option):
                 continue
-            size = (
-                state.groups[option.threat].count
-                if option.kind == FIGHTERS
-                else state.salvos[option.threat].missiles
-            )
+            if option.kind == FIGHTERS:
+                size = state.groups[option.threat].count
+            elif option.kind == PLASMA:
+                bolt = state.bolts[option.threat]
+                size = 0 if bolt.player == option_player(state, option) else bolt.strength
+            else:
+                size = state.salvos[option.threat].missiles
             need = size - allocated.get((option.kind, option.threat), 0)
             if need > best_need:
                 best, best_need = option, need
         return best
+
+    @staticmethod
+    def _pulser_wanted(seen: Seen, option: DefendWith) -> bool:
+        """A pulser is kept for phase 9 while an enemy ship is in its reach."""
+        state, lib = seen.state, seen.data
+        ship = state.ships[option.ship]
+        spec = lib.designs[ship.design].systems[option.system]
+        if spec.kind != PULSER:
+            return False
+        reach = weapon_reach(lib, spec)
+        return any(math.hypot(e.x - ship.x, e.y - ship.y) <= reach
+                   for e in state.enemies(ship.player))
 
     # ------------------------------------------------------------------ ship fire
 

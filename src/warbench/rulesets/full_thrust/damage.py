@@ -106,9 +106,20 @@ def thrust_of(cls: ShipClass, ship: Ship) -> int:
     return cls.thrust // 2 if level == 1 else 0
 
 
+#: A raised Phalon vapour shroud counts as this screen level (FT-PH-SHROUD).
+SHROUD_SCREENS = 2
+
+
 def screens_of(cls: ShipClass, ship: Ship) -> int:
-    """The screen level working now: one level a working screen generator, at most 2."""
-    return min(2, len(working(cls, ship, "screen")))
+    """The screen level working now: one level a working screen generator, at most 2; a
+    raised vapour shroud counts as level 2 (against beams, pulsers, plasma and fighters:
+    the weapons that ignore screens never ask)."""
+    if ship.shrouded:
+        return SHROUD_SCREENS
+    levels = min(2, len(working(cls, ship, "screen")))
+    if cls.race == "savasku":  # a screen node works only with power (FT-SV-SCREEN)
+        return min(levels, ship.powered_screens)
+    return levels
 
 
 def armour_left(cls: ShipClass, ship: Ship) -> int:

@@ -104,8 +104,40 @@ class MkpRecord(_Arced):
     kind: Literal["mkp"]
 
 
+class PlasmaLauncherRecord(_Arced):
+    """A Phalon plasma bolt launcher of class 1 to 6 (up to three adjacent arcs)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    kind: Literal["plasma_launcher"]
+    bolt_class: int = Field(alias="class", ge=1, le=6)
+
+
+class PulserRecord(_Arced):
+    """A Phalon pulser, set before the battle to long, medium or close mode."""
+
+    kind: Literal["pulser"]
+    mode: Literal["long", "medium", "close"] = "medium"
+
+
+class StingerRecord(_Arced):
+    """A Sa'Vasku stinger node: beam dice bought with attack power (up to three arcs)."""
+
+    kind: Literal["stinger"]
+
+
+class SpiculeRecord(_Arced):
+    """A Sa'Vasku spicule beam: point defence bought with attack power (all arcs)."""
+
+    kind: Literal["spicule"]
+    arcs: ArcList = ("all",)
+
+
 #: Weapons only Kra'Vak ships mount (and the only weapons they mount).
 KRAVAK_WEAPONS = ("k_gun", "scattergun", "mkp")
+#: Weapons only Phalon ships mount (and the only weapons they mount).
+PHALON_WEAPONS = ("plasma_launcher", "pulser")
+#: Weapons only Sa'Vasku ships mount (and the only weapons they mount).
+SAVASKU_WEAPONS = ("stinger", "spicule")
 
 WeaponRecord = Annotated[
     BeamRecord
@@ -116,7 +148,11 @@ WeaponRecord = Annotated[
     | SalvoRackRecord
     | KGunRecord
     | ScattergunRecord
-    | MkpRecord,
+    | MkpRecord
+    | PlasmaLauncherRecord
+    | PulserRecord
+    | StingerRecord
+    | SpiculeRecord,
     Field(discriminator="kind"),
 ]
 
@@ -132,7 +168,7 @@ class DesignRecord(Record):
     tags: tuple[str, ...] = ()
     mass: int = Field(ge=4, le=400)
     thrust: int = Field(ge=0, le=12)
-    race: Literal["human", "kravak"] = "human"
+    race: Literal["human", "kravak", "phalon", "savasku"] = "human"
     drive: Literal["standard", "advanced"] = "standard"
     ftl: bool = True
     streamlining: Literal["none", "partial", "full"] = "none"
@@ -143,6 +179,9 @@ class DesignRecord(Record):
     adfc: int = Field(default=0, ge=0)
     pds: int = Field(default=0, ge=0)
     hangars: int = Field(default=0, ge=0)
+    shroud: bool = False
+    power: int = Field(default=0, ge=0)
+    armour_layers: tuple[int, ...] = ()
     weapons: tuple[WeaponRecord, ...] = ()
     points: int | None = Field(default=None, ge=0)
 
@@ -187,6 +226,9 @@ class CostDefaults(Record):
     mkp_mass: int
     mkp_points: int
     scattergun_max_arcs: int = Field(ge=1, le=6)
+    drive_node_points_per_mass: int
+    stinger_points: int
+    spicule_points: int
 
 
 class CostTable(Record):
@@ -231,6 +273,20 @@ class CostTable(Record):
     kgun_points_per_mass: int
     scattergun_mass: int
     scattergun_points: int
+    plasma_mass_per_class: int
+    plasma_points_per_mass: int
+    pulser_mass_by_arcs: tuple[int, int, int, int, int, int]
+    pulser_points_per_mass: int
+    shroud_percent: int
+    shroud_points_per_mass: int
+    shell_points_per_layer: int
+    generator_mass: int
+    generator_points: int
+    drive_node_percent: int
+    screen_node_percent: int
+    screen_node_min_mass: int
+    stinger_mass: int
+    spicule_mass: int
     defaults: CostDefaults
 
 
@@ -278,6 +334,31 @@ class WeaponRules(Record):
     mkp_reach: float = Field(gt=0)
 
 
+class PulserMode(DataModel):
+    """One of a pulser's modes: dice it rolls and how far it reaches."""
+
+    dice: int = Field(ge=1)
+    reach: float = Field(gt=0)
+
+
+class PhalonRules(Record):
+    """Phalon numbers: pulser modes, plasma bolts (reach, burst radius, recharge)."""
+
+    pulser: dict[str, PulserMode]
+    plasma_reach: float = Field(gt=0)
+    plasma_radius: float = Field(gt=0)
+    plasma_recharge: int = Field(ge=1)
+
+
+class SavaskuRules(Record):
+    """Sa'Vasku numbers: thrust's power price, and what one attack power buys."""
+
+    thrust_power_percent: int = Field(ge=1)
+    damaged_drive_percent: int = Field(ge=1)
+    stinger_reach: float = Field(gt=0)
+    stinger_most_power: int = Field(ge=1)
+
+
 class KravakDefaults(Record):
     """Kra'Vak numbers the sources do not give: the scattergun's reach."""
 
@@ -316,6 +397,8 @@ class RulesFile(DataModel):
     repair: RepairRules
     game: GameRules
     kravak_defaults: KravakDefaults
+    phalon: PhalonRules
+    savasku: SavaskuRules
 
 
 class FleetShip(DataModel):

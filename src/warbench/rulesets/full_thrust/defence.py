@@ -20,6 +20,7 @@ from warbench.core.decisions import Decision
 from warbench.core.dice import DiceSource
 from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
+from warbench.rulesets.full_thrust.arcs import arcs_containing
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
 from warbench.rulesets.full_thrust.events import (
@@ -31,8 +32,11 @@ from warbench.rulesets.full_thrust.events import (
     MoraleBroken,
     MoraleHeld,
 )
+from warbench.rulesets.full_thrust.events_alien import BoltWeakened
 from warbench.rulesets.full_thrust.kravak import k1_defence_table, scattergun_kills
 from warbench.rulesets.full_thrust.library import FighterType, Library
+from warbench.rulesets.full_thrust.phalon import PULSER, in_burst, scattergun_bolt_hits
+from warbench.rulesets.full_thrust.savasku import SPICULE
 from warbench.rulesets.full_thrust.scoring import (
     GroupDice,
     beam_rule,
@@ -49,6 +53,8 @@ from warbench.rulesets.full_thrust.state import (
     Ship,
 )
 
+#: A plasma bolt as a point defence threat (FT-ALIEN-PLASMA).
+PLASMA = "plasma"
 #: Interceptors attacking light fighters kill a d6 plus this many, whatever their number.
 LIGHT_KILL_BONUS = 1
 
@@ -157,8 +163,9 @@ def fight_fighters(game: FTGame) -> None:
             )
 
 
-def threats(state: FullThrustState, ship: Ship) -> list[tuple[str, int]]:
-    """Fighter groups and salvos about to attack ``ship``."""
+def threats(state: FullThrustState, lib: Library, ship: Ship) -> list[tuple[str, int]]:
+    """Fighter groups and salvos about to attack ``ship``, and plasma bolts with ``ship``
+    in their burst."""
     found: list[tuple[str, int]] = [
         (FIGHTERS, group.id)
         for group in state.groups
@@ -170,18 +177,51 @@ def threats(state: FullThrustState, ship: Ship) -> list[tuple[str, int]]:
         for salvo in state.salvos
         if salvo.target == ship.id and salvo.missiles > 0
     ]
+    found += [
+        (PLASMA, bolt.id)
+        for bolt in state.bolts
+        if bolt.strength > 0 and in_burst(lib, bolt, ship)
+    ]
     return found
 
 
+def threat_point(state: FullThrustState, kind: str, threat: int) -> tuple[float, float]:
+    """Where a threat's marker is (not yet moved onto its target: FT-SEQ-TARGETS)."""
+    if kind == FIGHTERS:
+        group = state.groups[threat]
+        return group.x, group.y
+    if kind == PLASMA:
+        bolt = state.bolts[threat]
+        return bolt.x, bolt.y
+    salvo = state.salvos[threat]
+    return salvo.x, salvo.y
+
+
+def bears_on(game: FTGame, ship: Ship, system: int, kind: str, threat: int) -> bool:
+    """Whether a point defence system can fire at the threat: a pulser only into its arcs
+    (FT-PH-PULSER-PD), every other system all round."""
+    spec = game.data.designs[ship.design].systems[system]
+    if spec.kind != PULSER:
+        return True
+    x, y = threat_point(game.state, kind, threat)
+    if (x, y) == (ship.x, ship.y):
+        return True
+    return bool(arcs_containing(ship.x, ship.y, ship.facing, x, y) & spec.arcs)
+
+
 def defence_systems(game: FTGame, ship: Ship) -> list[int]:
-    """Working, unused point defence of ``ship``: PDS, class-1 beams, K1 guns and loaded
-    scatterguns."""
+    """Working, unused point defence of ``ship``: PDS, class-1 beams, K1 guns, loaded
+    scatterguns, pulsers and (with attack power left) spicules; none while its vapour
+    shroud is up."""
     cls = game.data.designs[ship.design]
+    if ship.shrouded:
+        return []
     return [
         index
         for index, system in enumerate(cls.systems)
         if (
-            system.kind in ("pds", "scattergun")
+            system.kind in ("pds", "scattergun", PULSER)
+            or (system.kind == SPICULE and ship.attack_power > 0)
             or (system.kind in ("beam", "k_gun") and system.level == 1)
         )
         and not ship.damage[index]
@@ -212,13 +252,18 @@ def defence_options(game: FTGame, player: int) -> list[Action]:
     """Every allocation ``player`` may make now."""
     state = game.state
     options: list[Action] = []
+    seen: set[DefendWith] = set()
     for ship in state.fleet(player):
-        attacking = threats(state, ship)
+        attacking = threats(state, game.data, ship)
         if not attacking:
             continue
         for defender in defenders(game, ship):
             for system in defence_systems(game, defender):
-                options += [DefendWith(defender.id, system, k, t) for k, t in attacking]
+                for kind, threat in attacking:
+                    option = DefendWith(defender.id, system, kind, threat)
+                    if option not in seen and bears_on(game, defender, system, kind, threat):
+                        seen.add(option)
+                        options.append(option)
     return options
 
 
@@ -259,8 +304,10 @@ class PointDefencePhase(FTProcedure):
         state = game.state
         defender = state.ships[action.ship]
         defender.use(action.system)
+        if game.data.designs[defender.design].systems[action.system].kind == SPICULE:
+            defender.attack_power -= 1  # a spicule shot costs one attack power
         self.allocations.append((action.ship, action.system, action.kind, action.threat))
-        target = _threat_target(state, action.kind, action.threat)
+        target = _threat_target(game, defender, action.kind, action.threat)
         if target != defender.id:
             defender.covering = target
         label = game.data.designs[defender.design].systems[action.system].label
@@ -295,13 +342,25 @@ class PointDefencePhase(FTProcedure):
         game.pop()
 
 
-def _threat_target(state: FullThrustState, kind: str, threat: int) -> int:
+def _threat_target(game: FTGame, defender: Ship, kind: str, threat: int) -> int:
+    state = game.state
     if kind == FIGHTERS:
         return state.groups[threat].target
+    if kind == PLASMA:
+        bolt = state.bolts[threat]
+        if in_burst(game.data, bolt, defender):
+            return defender.id
+        # an ADFC ship covers the first friend in the burst it reaches
+        for friend in state.fleet(defender.player):
+            if in_burst(game.data, bolt, friend) and defender in defenders(game, friend):
+                return friend.id
+        return defender.id
     return state.salvos[threat].target
 
 
 def _threat_name(state: FullThrustState, kind: str, threat: int) -> str:
+    if kind == PLASMA:
+        return f"plasma bolt {threat}"
     return state.groups[threat].name if kind == FIGHTERS else f"salvo {threat}"
 
 
@@ -320,6 +379,20 @@ def _defensive_fire(
         kills = defence_kills(source, kind_of, target, label)
         _lose(game, group, kills, f"{ship.name}'s point defence")
         return
+    if kind == PLASMA:
+        bolt = state.bolts[threat]
+        if bolt.strength <= 0:
+            return
+        hits = min(bolt_defence_hits(source, kind_of, label), bolt.strength)
+        bolt.strength -= hits
+        game.emit(
+            BoltWeakened(
+                bolt=bolt.id, hits=hits, left=bolt.strength,
+                text=f"{ship.name}'s point defence takes {hits} off plasma bolt {bolt.id}, "
+                f"strength {bolt.strength} left",
+            )
+        )
+        return
     salvo = state.salvos[threat]
     if salvo.missiles <= 0:
         return
@@ -335,11 +408,20 @@ def _defensive_fire(
     )
 
 
+def bolt_defence_hits(source: DiceSource, system: str, label: str) -> int:
+    """Strength one point defence system takes off a plasma bolt: a scattergun 1 on 4-5
+    and 2 on a 6, any other system one a kill, as against missiles."""
+    if system == "scattergun":
+        return scattergun_bolt_hits(source.faces(6, 1, label=label)[0])
+    return defence_kills(source, system, None, label)
+
+
 def defence_kills(
     source: DiceSource, system: str, target: FighterType | None, label: str
 ) -> int:
     """Kills of one point defence system of kind ``system`` at fighters of type ``target``
-    (``None``: missiles)."""
+    (``None``: missiles); a pulser or a spicule fires one PDS die (FT-PH-PULSER-PD,
+    FT-SV-SPICULE)."""
     armoured = target is not None and target.armoured
     light = target is not None and target.light
     if system == "scattergun":

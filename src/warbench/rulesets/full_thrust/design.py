@@ -19,16 +19,22 @@ from dataclasses import dataclass
 from warbench.rulesets.full_thrust.arcs import ALL_ARCS, arc_count
 from warbench.rulesets.full_thrust.data import (
     KRAVAK_WEAPONS,
+    PHALON_WEAPONS,
+    SAVASKU_WEAPONS,
     BeamRecord,
     CostTable,
     DesignRecord,
     KGunRecord,
     MkpRecord,
     NeedleBeamRecord,
+    PlasmaLauncherRecord,
+    PulserRecord,
     PulseTorpedoRecord,
     SalvoLauncherRecord,
     SalvoRackRecord,
     ScattergunRecord,
+    SpiculeRecord,
+    StingerRecord,
     SubmunitionRecord,
     WeaponRecord,
 )
@@ -106,6 +112,14 @@ def weapon_mass(weapon: WeaponRecord, costs: CostTable) -> int:
         return costs.scattergun_mass
     if isinstance(weapon, MkpRecord):
         return costs.defaults.mkp_mass
+    if isinstance(weapon, PlasmaLauncherRecord):
+        return costs.plasma_mass_per_class * weapon.bolt_class
+    if isinstance(weapon, PulserRecord):
+        return costs.pulser_mass_by_arcs[arcs - 1]
+    if isinstance(weapon, StingerRecord):
+        return costs.stinger_mass
+    if isinstance(weapon, SpiculeRecord):
+        return costs.spicule_mass
     raise TypeError(f"no mass rule for {weapon!r}")
 
 
@@ -126,6 +140,14 @@ def weapon_points(weapon: WeaponRecord, costs: CostTable) -> int:
         return costs.scattergun_points
     if isinstance(weapon, MkpRecord):
         return costs.defaults.mkp_points
+    if isinstance(weapon, PlasmaLauncherRecord):
+        return weapon_mass(weapon, costs) * costs.plasma_points_per_mass
+    if isinstance(weapon, PulserRecord):
+        return weapon_mass(weapon, costs) * costs.pulser_points_per_mass
+    if isinstance(weapon, StingerRecord):
+        return costs.defaults.stinger_points
+    if isinstance(weapon, SpiculeRecord):
+        return costs.defaults.spicule_points
     return costs.salvo_rack_points
 
 
@@ -137,16 +159,38 @@ def weapon_label(weapon: WeaponRecord) -> str:
         return f"K{weapon.gun_class} gun"
     if isinstance(weapon, MkpRecord):
         return "MKP"
+    if isinstance(weapon, PlasmaLauncherRecord):
+        return f"class-{weapon.bolt_class} plasma launcher"
+    if isinstance(weapon, PulserRecord):
+        return f"pulser ({weapon.mode})"
     return weapon.kind.replace("_", " ")
 
 
 def screen_mass(design: DesignRecord, costs: CostTable) -> int:
-    """MASS of the screen generators (0 without screens)."""
+    """MASS of the screen generators (0 without screens); Sa'Vasku screen nodes take 5% of
+    MASS (at least 3) each."""
     if design.screens == 0:
         return 0
+    if design.race == "savasku":
+        node = max(costs.screen_node_min_mass,
+                   system_percent(design.mass, costs.screen_node_percent))
+        return node * design.screens
     level = design.screens - 1
     share = system_percent(design.mass, costs.screen_percent[level])
     return max(costs.screen_min_mass[level], share)
+
+
+def shell_points(layers: tuple[int, ...], costs: CostTable) -> int:
+    """Points of Phalon shell armour: each box costs its layer's number (1 outermost)
+    times ``shell_points_per_layer``.
+
+    >>> from warbench.rulesets.full_thrust.library import load_library
+    >>> shell_points((3, 2), load_library().costs)  # 3 x 2 + 2 x 4
+    14
+    """
+    return sum(
+        boxes * (layer + 1) * costs.shell_points_per_layer for layer, boxes in enumerate(layers)
+    )
 
 
 def cost_sheet(design: DesignRecord, costs: CostTable) -> CostSheet:
@@ -156,9 +200,13 @@ def cost_sheet(design: DesignRecord, costs: CostTable) -> CostSheet:
         costs.advanced_drive_points_per_mass if design.drive == "advanced" else engine
     )
     drive = system_percent(design.mass, costs.drive_percent_per_thrust * design.thrust)
+    if design.race == "savasku":
+        drive = system_percent(design.mass, costs.drive_node_percent)
+        drive_points = costs.defaults.drive_node_points_per_mass
     ftl = system_percent(design.mass, costs.ftl_percent) if design.ftl else 0
     streamlining = system_percent(design.mass, costs.streamlining_percent[design.streamlining])
     screens = screen_mass(design, costs)
+    shroud = system_percent(design.mass, costs.shroud_percent) if design.shroud else 0
     lines: list[tuple[str, int, int]] = [
         ("basic hull", 0, design.mass * costs.basic_hull_points_per_mass),
         ("hull integrity", design.hull, design.hull * costs.hull_points_per_box),
@@ -168,6 +216,10 @@ def cost_sheet(design: DesignRecord, costs: CostTable) -> CostSheet:
         ("FTL drive", ftl, ftl * engine),
         ("streamlining", streamlining, streamlining * costs.defaults.streamlining_points_per_mass),
         ("screens", screens, screens * costs.screen_points_per_mass),
+        ("vapour shroud", shroud, shroud * costs.shroud_points_per_mass),
+        ("power generators", design.power * costs.generator_mass,
+         design.power * costs.generator_points),
+        ("shell armour", sum(design.armour_layers), shell_points(design.armour_layers, costs)),
         (
             "fire controls",
             design.fire_controls * costs.fire_control_mass,
@@ -250,6 +302,9 @@ def design_problems(design: DesignRecord, costs: CostTable) -> list[tuple[str, s
                 )
         if isinstance(weapon, MkpRecord) and arcs != 1:
             problems.append((f"weapons[{index}].arcs", "an MKP has one arc"))
+        if isinstance(weapon, PlasmaLauncherRecord) and (arcs > 3 or not adjacent(weapon.mask)):
+            problems.append((f"weapons[{index}].arcs", "a plasma launcher covers at most three "
+                             "adjacent arcs"))
         if isinstance(weapon, ScattergunRecord) and arcs > costs.defaults.scattergun_max_arcs:
             problems.append((f"weapons[{index}].arcs", "a scattergun covers at most "
                              f"{costs.defaults.scattergun_max_arcs} arcs"))
@@ -265,17 +320,54 @@ def design_problems(design: DesignRecord, costs: CostTable) -> list[tuple[str, s
     return problems
 
 
+#: The weapons each race mounts (human ships: every weapon no alien race owns).
+RACE_WEAPONS = {"kravak": KRAVAK_WEAPONS, "phalon": PHALON_WEAPONS,
+                "savasku": SAVASKU_WEAPONS}
+RACE_NAMES = {"kravak": "Kra'Vak", "phalon": "Phalon", "savasku": "Sa'Vasku", "human": "human"}
+
+
+def adjacent(mask: int) -> bool:
+    """Whether the arcs of ``mask`` form one unbroken run around the ship.
+
+    >>> adjacent(0b100011), adjacent(0b000101), adjacent(0b111111)
+    (True, False, True)
+    """
+    if mask in (0, 0b111111):
+        return True
+    starts = sum(1 for i in range(6) if mask >> i & 1 and not mask >> ((i - 1) % 6) & 1)
+    return starts == 1
+
+
 def _race_problems(design: DesignRecord) -> list[tuple[str, str]]:
     """What a design may not carry for its race: Kra'Vak ships have advanced drives, no
-    screens, PDS or ADFC, and mount only K-guns, scatterguns and MKPs; human ships none of
-    those and no advanced drive."""
+    screens, PDS or ADFC, and mount only K-guns, scatterguns and MKPs; Phalon ships mount
+    only pulsers and plasma launchers, no screens or PDS (vapour shrouds and shell armour
+    instead); human ships none of those and no advanced drive."""
     problems: list[tuple[str, str]] = []
-    kravak = design.race == "kravak"
+    race = design.race
+    alien = {kind for kinds in RACE_WEAPONS.values() for kind in kinds}
     for index, weapon in enumerate(design.weapons):
-        if (weapon.kind in KRAVAK_WEAPONS) != kravak:
-            owner = "Kra'Vak" if kravak else "human"
-            problems.append((f"weapons[{index}]", f"a {owner} ship cannot mount a "
+        own = RACE_WEAPONS.get(race)
+        allowed = weapon.kind in own if own else weapon.kind not in alien
+        if not allowed:
+            problems.append((f"weapons[{index}]", f"a {RACE_NAMES[race]} ship cannot mount a "
                              f"{weapon_label(weapon)}"))
+    if race != "phalon":
+        for key in ("shroud", "armour_layers"):
+            if getattr(design, key):
+                problems.append((key, f"only Phalon ships carry {key.replace('_', ' ')}"))
+    if race != "savasku" and design.power:
+        problems.append(("power", "only Sa'Vasku ships carry power generators"))
+    if race == "savasku":
+        return problems + _savasku_problems(design)
+    if race == "phalon":
+        for key in ("screens", "pds"):
+            if getattr(design, key):
+                problems.append((key, f"Phalon ships carry no {key}"))
+        if design.drive == "advanced":
+            problems.append(("drive", "advanced drives are Kra'Vak technology"))
+        return problems
+    kravak = race == "kravak"
     if kravak:
         if design.drive != "advanced":
             problems.append(("drive", "Kra'Vak ships have advanced drives"))
@@ -284,4 +376,24 @@ def _race_problems(design: DesignRecord) -> list[tuple[str, str]]:
                 problems.append((key, f"Kra'Vak ships carry no {key}"))
     elif design.drive == "advanced":
         problems.append(("drive", "advanced drives are Kra'Vak technology"))
+    return problems
+
+
+def _savasku_problems(design: DesignRecord) -> list[tuple[str, str]]:
+    """Sa'Vasku ships: power generators (at least one point), no PDS, ADFC or advanced
+    drive; stingers in up to three arcs, spicules all round."""
+    problems: list[tuple[str, str]] = []
+    if design.power < 1:
+        problems.append(("power", "a Sa'Vasku ship needs power generators"))
+    for key in ("pds", "adfc"):
+        if getattr(design, key):
+            problems.append((key, f"Sa'Vasku ships carry no {key}"))
+    if design.drive == "advanced":
+        problems.append(("drive", "advanced drives are Kra'Vak technology"))
+    for index, weapon in enumerate(design.weapons):
+        arcs = arc_count(weapon.mask)
+        if isinstance(weapon, StingerRecord) and arcs > 3:
+            problems.append((f"weapons[{index}].arcs", "a stinger covers at most 3 arcs"))
+        if isinstance(weapon, SpiculeRecord) and weapon.mask != ALL_ARCS:
+            problems.append((f"weapons[{index}].arcs", "a spicule covers all six arcs"))
     return problems

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warbench.core.events import Event
+from warbench.rulesets.full_thrust.events_alien import ALIEN_EVENT_TYPES
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,9 @@ class OwnOrders(Event, tag="own_orders"):
     ship: int
     speed: int
     turn: int
+    shroud: bool = False
+    screens: int = 0
+    attack: int = 0
 
 @dataclass(frozen=True, slots=True)
 class InitiativeRolled(Event, tag="initiative"):
@@ -338,4 +342,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ShipDisengaged,
     SystemRepairRolled,
     SalvosRemoved,
+    *ALIEN_EVENT_TYPES,
 )

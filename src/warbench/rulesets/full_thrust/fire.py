@@ -44,6 +44,8 @@ from warbench.rulesets.full_thrust.events import (
 )
 from warbench.rulesets.full_thrust.kravak import kgun_shot, mkp_shot, scattergun_at_ship
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
+from warbench.rulesets.full_thrust.phalon import PULSER, pulser_dice, pulser_reach
+from warbench.rulesets.full_thrust.savasku import STINGER, stinger_dice
 from warbench.rulesets.full_thrust.scoring import (
     Points,
     beam_dice,
@@ -55,7 +57,7 @@ from warbench.rulesets.full_thrust.scoring import (
 from warbench.rulesets.full_thrust.state import IN_SPACE, FullThrustState, Ship
 
 DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition", "k_gun", "scattergun",
-               "mkp")
+               "mkp", PULSER, STINGER)
 
 
 def range_table(table: tuple[Band, ...]) -> tuple[tuple[float, int], ...]:
@@ -78,16 +80,22 @@ def weapon_reach(lib: Library, spec: SystemSpec) -> float:
         return weapons.mkp_reach
     if spec.kind == "scattergun":
         return lib.rules.kravak_defaults.scattergun_reach
+    if spec.kind == PULSER:
+        return pulser_reach(lib, spec)
+    if spec.kind == STINGER:
+        return lib.rules.savasku.stinger_reach
     return weapons.submunition[-1].reach
 
 
 def usable_weapons(lib: Library, ship: Ship) -> list[int]:
-    """Direct-fire weapons of ``ship`` that are working, loaded and not yet used."""
+    """Direct-fire weapons of ``ship`` that are working, loaded and not yet used (a
+    stinger: with attack power left, FT-SV-STINGER)."""
     cls = lib.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
         if system.kind in DIRECT_FIRE
+        and (system.kind != STINGER or ship.attack_power > 0)
         and not ship.damage[index]
         and not ship.is_used(index)
         and ship.has_shots(index)
@@ -135,11 +143,13 @@ def fire_targets(game: FTGame, ship: Ship) -> list[tuple[str, int]]:
 
 
 def can_fire(game: FTGame, ship: Ship) -> bool:
-    """A ship that has not fired, has a working fire control and something to shoot at."""
+    """A ship that has not fired, has a working fire control, something to shoot at and no
+    vapour shroud up (FT-PH-SHROUD)."""
     cls = game.data.designs[ship.design]
     return (
         ship.active
         and not ship.fired
+        and not ship.shrouded
         and bool(working(cls, ship, "fire_control"))
         and bool(fire_targets(game, ship))
     )
@@ -332,6 +342,13 @@ class ShipFirePhase(FTProcedure):
         points = Points()
         if spec.kind == "beam":
             dice = beam_dice_at(spec.level, distance, weapons.beam_band)
+            points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
+        elif spec.kind == PULSER:
+            dice = pulser_dice(game.data, spec, distance)
+            points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
+        elif spec.kind == STINGER:
+            dice = stinger_dice(game.data, ship, distance)
+            ship.attack_power -= dice
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
         elif spec.kind == "submunition":
             dice = to_hit_number(distance, range_table(weapons.submunition)) or 0

@@ -29,6 +29,8 @@ from warbench.rulesets.full_thrust.data import (
     FighterRecord,
     FleetRecord,
     KGunRecord,
+    PlasmaLauncherRecord,
+    PulserRecord,
     RulesFile,
     SalvoLauncherRecord,
     WeaponRecord,
@@ -52,7 +54,7 @@ class SystemSpec:
     """One system of a ship class, in the order threshold checks and damage list them.
 
     ``level`` is a beam's class or the screens' level; ``arcs`` a bit mask; ``ammo`` the
-    shots it holds (-1: no limit).
+    shots it holds (-1: no limit); ``mode`` a Phalon pulser's mode.
     """
 
     kind: str
@@ -60,6 +62,7 @@ class SystemSpec:
     level: int = 0
     arcs: int = ALL_ARCS
     ammo: int = -1
+    mode: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,7 @@ class ShipClass:
     hangars: int
     descriptor: str
     tags: tuple[str, ...]
+    power_rows: tuple[int, ...] = ()
 
     def indices(self, kind: str) -> tuple[int, ...]:
         """Indices of the systems of one kind."""
@@ -172,6 +176,7 @@ def _systems(design: DesignRecord) -> tuple[SystemSpec, ...]:
     systems += [SystemSpec("adfc", "area defence fire control")] * design.adfc
     # each screen level is a system of its own at threshold checks (FT-SCREENS)
     systems += [SystemSpec("screen", "screen generator", 1)] * design.screens
+    systems += [SystemSpec("shroud", "vapour shroud")] * design.shroud
     systems += [SystemSpec("pds", "point defence system")] * design.pds
     systems += [SystemSpec("hangar", "hangar bay")] * design.hangars
     systems += [_weapon_system(weapon) for weapon in design.weapons]
@@ -186,12 +191,16 @@ def _weapon_system(weapon: WeaponRecord) -> SystemSpec:
         return SystemSpec("k_gun", label, weapon.gun_class, weapon.mask)
     if isinstance(weapon, SalvoLauncherRecord):
         return SystemSpec(weapon.kind, label, 0, weapon.mask, weapon.magazine)
+    if isinstance(weapon, PlasmaLauncherRecord):
+        return SystemSpec(weapon.kind, label, weapon.bolt_class, weapon.mask)
+    if isinstance(weapon, PulserRecord):
+        return SystemSpec(weapon.kind, label, 0, weapon.mask, mode=weapon.mode)
     ammo = 1 if weapon.kind in ("submunition", "salvo_rack", "scattergun", "mkp") else -1
     return SystemSpec(weapon.kind, label, 0, weapon.mask, ammo)
 
 
 #: Factions whose fleets are of an alien race; every other faction fields human ships.
-ALIEN_FACTIONS = {"kravak": "kravak"}
+ALIEN_FACTIONS = {"kravak": "kravak", "phalon": "phalon", "savasku": "savasku"}
 
 
 def race_of_faction(faction: str) -> str:
@@ -214,7 +223,7 @@ def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
         advanced=design.drive == "advanced",
         hull=design.hull,
         hull_rows=hull_rows(design.hull),
-        armour=design.armour,
+        armour=design.armour + sum(design.armour_layers),
         screens=design.screens,
         systems=_systems(design),
         points=cost_sheet(design, costs).points,
@@ -222,6 +231,7 @@ def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
         hangars=design.hangars,
         descriptor=hull_descriptor(design, costs),
         tags=design.tags,
+        power_rows=hull_rows(design.power) if design.power else (),
     )
 
 

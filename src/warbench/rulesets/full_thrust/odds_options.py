@@ -243,7 +243,51 @@ class ScattergunOptions(_Options):
     show: Show = _show()
 
 
+class PlasmaOptions(_Options):
+    """A plasma bolt bursting over one ship."""
+
+    strength: int = Field(3, ge=1, le=6, description="the bolt's strength left (its class "
+                          "less the point defence kills)")
+    screens: int | None = _screens()
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class PulserOptions(_Options):
+    """Phalon pulsers of one mode firing at one ship."""
+
+    mode: Literal["long", "medium", "close"] = Field("medium", description="the mode set "
+                                                     "before battle: long, medium or close")
+    range: float = Field(10.0, ge=0, description="MU to the target")
+    pulsers: int = Field(1, ge=1, description="pulsers firing together")
+    screens: int | None = _screens()
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class StingerOptions(_Options):
+    """Sa'Vasku stingers firing at one ship with the attack power put into them."""
+
+    power: int = Field(2, ge=1, description="attack power spent: one die a point")
+    stingers: int = Field(1, ge=1, description="stingers firing (each takes at most its "
+                          "share of power)")
+    range: float = Field(6.0, ge=0, description="MU to the target (stingers reach 12)")
+    screens: int | None = _screens()
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
 DamageOptions = (
     BeamOptions | SubmunitionOptions | PulseTorpedoOptions | NeedleOptions | FighterOptions
-    | SalvoOptions | KGunOptions | MkpOptions | ScattergunOptions
+    | SalvoOptions | KGunOptions | MkpOptions | ScattergunOptions | PlasmaOptions
+    | PulserOptions | StingerOptions
 )

@@ -18,8 +18,9 @@ from warbench.core.plain import REDACTED, Hidden
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import Launch, LaunchesDone, MergeGroups, WriteOrders
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
-from warbench.rulesets.full_thrust.damage import remove_ship, thrust_of
+from warbench.rulesets.full_thrust.damage import remove_ship, thrust_of, working
 from warbench.rulesets.full_thrust.events import OrdersRevealed, OrdersWritten, OwnOrders, ShipMoved
+from warbench.rulesets.full_thrust.events_alien import PowerAllocated, ShroudRaised
 from warbench.rulesets.full_thrust.fighters import launch_options, merge
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import (
@@ -30,6 +31,7 @@ from warbench.rulesets.full_thrust.movement import (
     order_choices,
     vector_move,
 )
+from warbench.rulesets.full_thrust.savasku import SAVASKU, power_shares
 from warbench.rulesets.full_thrust.state import (
     DISENGAGED,
     SCREENING,
@@ -44,6 +46,26 @@ def legal_orders(state: FullThrustState, lib: Library, ship: Ship) -> list[Manoe
     cls = lib.designs[ship.design]
     thrust = thrust_of(cls, ship)
     return order_choices(state.movement, thrust, ship.speed, cls.advanced)
+
+
+def order_options(state: FullThrustState, lib: Library, ship: Ship) -> list[WriteOrders]:
+    """Every order ``ship`` may write: each legal manoeuvre, and for a ship with a working
+    vapour shroud each again with the shroud raised (FT-SEQ-ALIEN-SHROUD); a Sa'Vasku
+    ship's each manoeuvre its power affords, with every share of the rest between screens
+    and attack (FT-SEQ-ALIEN-POWER)."""
+    cls = lib.designs[ship.design]
+    if cls.race == SAVASKU:
+        return [
+            WriteOrders(ship.id, *choice, screens=screens, attack=attack)
+            for choice in legal_orders(state, lib, ship)
+            for screens, attack in power_shares(lib, state.movement, cls, ship, choice)
+        ]
+    shrouds = (False, True) if working(cls, ship, "shroud") else (False,)
+    return [
+        WriteOrders(ship.id, *choice, shroud=shroud)
+        for shroud in shrouds
+        for choice in legal_orders(state, lib, ship)
+    ]
 
 
 def describe_order(movement: str, speed: int, order: Order) -> str:
@@ -61,6 +83,10 @@ def describe_order(movement: str, speed: int, order: Order) -> str:
         push = f", push {abs(order.side)} MU to {'starboard' if order.side > 0 else 'port'}"
     elif order.retro:
         push = f", retro push {order.retro} MU"
+    if order.shroud:
+        push += ", vapour shroud raised"
+    if order.power_screens or order.power_attack:
+        push += f", power: {order.power_screens} screen levels, {order.power_attack} attack"
     if order.turn == 0:
         return f"{thrust}, straight on{push}"
     side = "starboard" if order.turn > 0 else "port"
@@ -84,10 +110,7 @@ class WriteOrdersPhase(FTProcedure):
                 continue
             written = state.orders[ship.id]
             if written is None:
-                options = tuple(
-                    WriteOrders(ship.id, *choice)
-                    for choice in legal_orders(state, game.data, ship)
-                )
+                options = tuple(order_options(state, game.data, ship))
                 owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
             elif ship.id not in self.launches_done:
                 launches = launch_options(game, ship, written.value.launch)
@@ -116,7 +139,9 @@ class WriteOrdersPhase(FTProcedure):
         if not isinstance(action, WriteOrders):
             raise IllegalAction(f"{action!r} writes no orders")
         ship = state.ships[action.ship]
-        order = Order(action.speed, action.turn, side=action.side, retro=action.retro)
+        order = Order(action.speed, action.turn, side=action.side, retro=action.retro,
+                      shroud=action.shroud, power_screens=action.screens,
+                      power_attack=action.attack)
         state.orders[ship.id] = Hidden(player, order)
         game.emit(
             OrdersWritten(
@@ -131,6 +156,9 @@ class WriteOrdersPhase(FTProcedure):
                 ship=ship.id,
                 speed=order.speed,
                 turn=order.turn,
+                shroud=order.shroud,
+                screens=order.power_screens,
+                attack=order.power_attack,
                 text=f"{ship.name}: {describe_order(state.movement, ship.speed, order)}",
             )
         )
@@ -168,9 +196,11 @@ def draw_unseen_orders(
         written = state.orders[ship.id] if ship.id < len(state.orders) else None
         if written is None or written.visible_to(seat):
             continue
-        choices = legal_orders(state, lib, ship)
-        speed, turn, side, retro = choices[rng.choice_index(len(choices))]
-        written.value = Order(speed, turn, side=side, retro=retro)
+        choices = order_options(state, lib, ship)
+        drawn = choices[rng.choice_index(len(choices))]
+        written.value = Order(drawn.speed, drawn.turn, side=drawn.side, retro=drawn.retro,
+                              shroud=drawn.shroud, power_screens=drawn.screens,
+                              power_attack=drawn.attack)
 
 
 def move_ships(game: FTGame) -> None:
@@ -191,6 +221,21 @@ def move_ships(game: FTGame) -> None:
             text="Orders revealed: " + "; ".join(revealed),
         )
     )
+    for ship in state.ships:
+        written = state.orders[ship.id]
+        if ship.active and written is not None and written.value.shroud:
+            ship.shrouded = True
+            game.emit(ShroudRaised(ship=ship.id, text=f"{ship.name} raises its vapour shroud"))
+        if ship.active and written is not None and game.data.designs[ship.design].race == SAVASKU:
+            order = written.value
+            ship.powered_screens, ship.attack_power = order.power_screens, order.power_attack
+            game.emit(
+                PowerAllocated(
+                    ship=ship.id, screens=order.power_screens, attack=order.power_attack,
+                    text=f"{ship.name} powers {order.power_screens} screen levels and "
+                    f"{order.power_attack} attack",
+                )
+            )
     for ship in state.ships:
         written = state.orders[ship.id]
         if ship.active and written is not None:

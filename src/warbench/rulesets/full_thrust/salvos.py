@@ -1,9 +1,12 @@
-"""Phase 4: salvo missile launches, alternating ship by ship from the initiative loser.
+"""Phase 4: salvo missile and plasma bolt launches, alternating ship by ship from the
+initiative loser.
 
 A salvo launcher (fed by its magazine) or a one-shot rack places a salvo marker at a point
-within the salvo's reach, inside the launcher's arcs. A player fires every salvo of one
-ship before the turn passes to the other player. The marker stays put until phase 6, when
-it picks a ship within its attack radius.
+within the salvo's reach, inside the launcher's arcs; a Phalon plasma bolt launcher places
+a bolt the same way (within its own reach; it then waits a turn to fire again, and a ship
+whose orders raise its vapour shroud launches nothing). A player fires every launcher of
+one ship before the turn passes to the other player. A salvo marker stays put until phase
+6, when it picks a ship within its attack radius; a bolt picks none (FT-ALIEN-PLASMA).
 """
 
 from __future__ import annotations
@@ -19,15 +22,22 @@ from warbench.rulesets.full_thrust.actions import HoldSalvos, LaunchSalvo
 from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.events import SalvoLaunched
+from warbench.rulesets.full_thrust.events_alien import BoltPlaced
+from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import on_table
-from warbench.rulesets.full_thrust.state import Salvo, Ship
+from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER, launcher_ready, shroud_written
+from warbench.rulesets.full_thrust.state import Bolt, Salvo, Ship
 
-LAUNCHERS = ("salvo_launcher", "salvo_rack")
+LAUNCHERS = ("salvo_launcher", "salvo_rack", PLASMA_LAUNCHER)
 
 
 def ready_launchers(game: FTGame, ship: Ship) -> list[int]:
-    """Launchers of ``ship`` that may fire now: working, loaded, not yet fired this turn."""
+    """Launchers of ``ship`` that may fire now: working, loaded (a plasma launcher:
+    recharged), not yet fired this turn, and not behind a shroud its orders raise."""
     cls = game.data.designs[ship.design]
+    state = game.state
+    if shroud_written(state, ship):
+        return []
     return [
         index
         for index, system in enumerate(cls.systems)
@@ -35,7 +45,13 @@ def ready_launchers(game: FTGame, ship: Ship) -> list[int]:
         and not ship.damage[index]
         and not ship.is_used(index)
         and ship.has_shots(index)
+        and (system.kind != PLASMA_LAUNCHER or launcher_ready(state, ship, index))
     ]
+
+
+def launch_reach(lib: Library, kind: str) -> float:
+    """How far a launcher of ``kind`` places its marker."""
+    return lib.rules.phalon.plasma_reach if kind == PLASMA_LAUNCHER else lib.rules.salvo.reach
 
 
 class SalvoSpace(ParamSpace):
@@ -85,8 +101,8 @@ class SalvoSpace(ParamSpace):
 def aim_points(game: FTGame, ship: Ship, system: int) -> list[LaunchSalvo]:
     """Markers aimed where each enemy ship would be if it kept its course and speed."""
     state = game.state
-    reach = game.data.rules.salvo.reach
-    arcs = game.data.designs[ship.design].systems[system].arcs
+    spec = game.data.designs[ship.design].systems[system]
+    reach, arcs = launch_reach(game.data, spec.kind), spec.arcs
     space = SalvoSpace(ship, system, arcs, reach, state.width, state.height)
     found = []
     for enemy in state.enemies(ship.player):
@@ -128,11 +144,11 @@ class SalvoPhase(FTProcedure):
             return []
         options: list[Action] = []
         spaces: list[ParamSpace] = []
-        reach = game.data.rules.salvo.reach
         for ship in ships:
             for system in ready_launchers(game, ship):
                 options.extend(aim_points(game, ship, system))
-                arcs = game.data.designs[ship.design].systems[system].arcs
+                spec = game.data.designs[ship.design].systems[system]
+                arcs, reach = spec.arcs, launch_reach(game.data, spec.kind)
                 spaces.append(SalvoSpace(ship, system, arcs, reach, state.width, state.height))
             options.append(HoldSalvos(ship.id))
         return [Decision(ships[0].player, "launch salvos", tuple(options), tuple(spaces))]
@@ -146,6 +162,10 @@ class SalvoPhase(FTProcedure):
             raise IllegalAction(f"{action!r} launches no salvo")
         ship = state.ships[action.ship]
         ship.use(action.system)
+        spec = game.data.designs[ship.design].systems[action.system]
+        if spec.kind == PLASMA_LAUNCHER:
+            self._bolt(game, ship, action, spec.level)
+            return
         salvo = Salvo(
             id=len(state.salvos),
             player=player,
@@ -162,6 +182,22 @@ class SalvoPhase(FTProcedure):
                 x=action.x,
                 y=action.y,
                 text=f"{ship.name} launches a salvo toward ({action.x:.1f}, {action.y:.1f})",
+            )
+        )
+        self.current = ship.id
+        if not ready_launchers(game, ship):
+            self._finish(ship.id)
+
+    def _bolt(self, game: FTGame, ship: Ship, action: LaunchSalvo, strength: int) -> None:
+        state = game.state
+        ship.recharge[action.system] = state.turn + game.data.rules.phalon.plasma_recharge
+        bolt = Bolt(len(state.bolts), ship.player, ship.id, action.x, action.y, strength)
+        state.bolts.append(bolt)
+        game.emit(
+            BoltPlaced(
+                ship=ship.id, bolt=bolt.id, x=bolt.x, y=bolt.y, strength=strength,
+                text=f"{ship.name} places a class-{strength} plasma bolt at ({bolt.x:.1f}, "
+                f"{bolt.y:.1f})",
             )
         )
         self.current = ship.id

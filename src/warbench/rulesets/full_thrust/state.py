@@ -27,8 +27,10 @@ MERGED = "merged"
 
 @dataclass(slots=True)
 class Order:
-    """A ship's written order: speed change (thrust in vector movement) and turn, and the
-    fighter groups a carrier launches this turn.
+    """A ship's written order: speed change (thrust in vector movement) and turn, the
+    fighter groups a carrier launches this turn, whether a Phalon ship raises its
+    vapour shroud this turn, and a Sa'Vasku ship's power shares: screen levels powered and
+    attack power (its drive takes what the manoeuvre costs).
 
     ``turn`` counts clock points, positive to starboard.
     """
@@ -38,6 +40,9 @@ class Order:
     launch: list[int] = field(default_factory=list)
     side: int = 0
     retro: int = 0
+    shroud: bool = False
+    power_screens: int = 0
+    power_attack: int = 0
 
 
 @dataclass(slots=True)
@@ -48,8 +53,12 @@ class Ship:
     1 damaged; a drive can reach 2); ``used`` is a bit mask of the systems that fired or
     defended this turn; ``wrecked`` a bit mask of the systems lost for good (a needle beam's
     hit: no damage control party can repair them); ``ammo`` holds the shots left of the
-    systems with limited shots (others are not listed). Small values keep the state cheap
-    to copy and hash.
+    systems with limited shots (others are not listed); ``recharge`` the turn from which a
+    system that fires every other turn (a plasma launcher) is ready again; ``shrouded``
+    whether a vapour shroud raised by this turn's revealed orders is up;
+    ``attack_power`` and ``powered_screens`` a Sa'Vasku ship's revealed power shares (attack
+    power left to spend, screen levels powered). Small values keep
+    the state cheap to copy and hash.
     """
 
     id: int
@@ -72,6 +81,10 @@ class Ship:
     recovered: int = 0
     covering: int = -1
     wrecked: int = 0
+    shrouded: bool = False
+    recharge: dict[int, int] = field(default_factory=dict)
+    attack_power: int = 0
+    powered_screens: int = 0
 
     @property
     def active(self) -> bool:
@@ -144,6 +157,18 @@ class Salvo:
 
 
 @dataclass(slots=True)
+class Bolt:
+    """A Phalon plasma bolt placed this turn; ``strength`` is its dice left."""
+
+    id: int
+    player: int
+    ship: int
+    x: float
+    y: float
+    strength: int
+
+
+@dataclass(slots=True)
 class FullThrustState(GameState):
     """A whole battle."""
 
@@ -157,6 +182,7 @@ class FullThrustState(GameState):
     ships: list[Ship] = field(default_factory=list)
     groups: list[FighterGroup] = field(default_factory=list)
     salvos: list[Salvo] = field(default_factory=list)
+    bolts: list[Bolt] = field(default_factory=list)
     orders: list[Hidden[Order] | None] = field(default_factory=list)
     initiative: list[int] = field(default_factory=list)
     fleet_names: list[str] = field(default_factory=list)

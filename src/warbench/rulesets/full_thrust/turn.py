@@ -31,11 +31,11 @@ PHASES = (
     "write orders",
     "initiative",
     "fighter movement",
-    "salvo launches",
+    "salvo and plasma launches",
     "ship movement",
     "salvo and fighter targets",
     "point defence",
-    "missile and fighter attacks",
+    "plasma, missile and fighter attacks",
     "ship fire",
     "damage control",
     "end of turn",
@@ -102,7 +102,8 @@ def score_battle(game: FTGame) -> None:
 
 
 def end_turn(game: FTGame) -> None:
-    """Phase 11: salvos that found no target (and spent ones) leave; per-turn marks clear."""
+    """Phase 11: salvos that found no target (and spent ones) and plasma bolts leave;
+    shrouds drop; per-turn marks clear."""
     state = game.state
     unused = sum(1 for salvo in state.salvos if salvo.missiles > 0)
     if unused:
@@ -112,7 +113,10 @@ def end_turn(game: FTGame) -> None:
             )
         )
     state.salvos = []
+    state.bolts = []
     for ship in state.ships:
+        ship.shrouded = False
+        ship.attack_power = ship.powered_screens = 0  # unspent power is lost
         ship.used = 0
         ship.fired = False
         ship.recovered = 0

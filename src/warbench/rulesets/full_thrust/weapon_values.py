@@ -19,6 +19,7 @@ from warbench.rulesets.full_thrust.kravak import (
     scattergun_ship_points,
 )
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
+from warbench.rulesets.full_thrust.phalon import pulser_dice
 from warbench.rulesets.full_thrust.scoring import SIDES, beam_dice_at, to_hit_number
 
 #: Mean points of one beam die against screens 0, 1, 2 (re-rolls included).
@@ -52,4 +53,10 @@ def mean_damage(lib: Library, spec: SystemSpec, distance: float, screens: int) -
         return (to_hit_number(distance, bands) or 0) * BEAM_DIE_VALUE[0]
     if spec.kind == "needle_beam":
         return 0.5
+    if spec.kind == "pulser":
+        return pulser_dice(lib, spec, distance) * BEAM_DIE_VALUE[screens]
+    if spec.kind == "stinger":
+        rules = lib.rules.savasku
+        dice = rules.stinger_most_power if distance <= rules.stinger_reach else 0
+        return dice * BEAM_DIE_VALUE[screens]
     return 0.0
