@@ -147,3 +147,52 @@ def test_a_boarding_carries_on_and_locks_out_friendly_fire() -> None:
     assert not any(isinstance(o, Respond) for o in owed(game).options)
     assert "boarding Hagel 1: 5 melee dice score 2, the 2 defenders score 0" in texts(game)
     assert model(game, 2).derelict and state(game).boardings == []
+
+
+def test_a_friendly_model_is_boarded_only_to_fight_off_its_boarders() -> None:
+    """DW-BOARD-FRIENDLY: a friendly model may be boarded only while an enemy boarding of
+    it is under way; the points sent join its defenders."""
+    game_setup = setup(
+        [squadron("britannia-cruiser", (17.0, 10.0, 0.0), name="Warden"),
+         squadron("britannia-cruiser", (20.0, 10.0, 0.0), name="Keeper")],
+        [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0), (23.0, 15.0, 90.0))],
+    )
+    game = scripted(game_setup, [*P0_FIRST, *[1] * 12])
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    warden, keeper = model(game, 0), model(game, 1)
+    assert "friendly: it may be boarded only while" in str(
+        board_refusal(state(game), data, warden, keeper, 2)
+    )
+    state(game).boardings = [Locked(1, 1, [(2, 2)])]
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    assert Board(0, 1, 5) in owed(game).options
+    play(game, Board(0, 1, 2))
+    warden, keeper = model(game, 0), model(game, 1)
+    assert (warden.ap, keeper.ap) == (3, 7)
+    assert "Warden sends 2 assault points aboard Keeper to fight off its boarders" in texts(game)
+    assert not any(isinstance(o, Board) and o.model == 0 for o in owed(game).options)
+
+
+def test_boarders_whose_ship_moved_beyond_four_inches_stay_aboard_the_capture() -> None:
+    """DW-BOARD-RECOVER: boarders locked aboard an enemy whose own ship has since moved
+    more than 4 inches away cannot re-embark: when the model is captured they all stay
+    aboard as its prize crew (the one choice left is none). Within 4 inches the winners
+    may all go home (DW-PRIZE)."""
+    game_setup = setup(
+        [squadron("britannia-cruiser", (17.0, 8.0, 180.0), name="Warden")],
+        [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0), (23.0, 15.0, 90.0))],
+    )
+    game = scripted(game_setup, [*P0_FIRST, 4, 4, 1, 1, 1, 1, 1, *[1] * 8])
+    state(game).boardings = [Locked(1, 0, [(0, 5)])]
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    assert model(game, 1).derelict
+    assert owed(game).options == (Garrison(5),)
+    play(game, Garrison(5))
+    assert (model(game, 1).prize_ap, model(game, 0).ap) == (5, 0)
+
+    near = scripted(ALONGSIDE, [*P0_FIRST, 5, 1, 1, 4, 4, 1, 1, 1, 1, 4, 1, 1])
+    play(near, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 5))
+    play(near, owed(near).options[0])
+    assert owed(near).options[-1] == Garrison(0)
