@@ -29,6 +29,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.boarding import board_refusal
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.command import hits_needed
 from warbench.rulesets.dystopian_wars.state import Locked
 from warbench.rulesets.dystopian_wars.victory import victory_points
 
@@ -196,3 +197,26 @@ def test_boarders_whose_ship_moved_beyond_four_inches_stay_aboard_the_capture() 
     play(near, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 5))
     play(near, owed(near).options[0])
     assert owed(near).options[-1] == Garrison(0)
+
+
+def test_recapturing_the_commodore_ends_the_harder_tests() -> None:
+    """DW-TEST-MODIFIERS: with the commodore lost a test needs two hits only until the
+    commodore is recaptured: boarding back the commodore held as an enemy prize ends it."""
+    game_setup = setup(
+        [squadron("britannia-cruiser", (17.0, 10.0, 0.0), name="Warden"),
+         squadron("britannia-battleship", (17.0, 15.5, 90.0), name="Sovereign", commodore=True)],
+        [squadron("prussia-frigate", (60.0, 40.0, 180.0), (63.0, 40.0, 180.0),
+                  (66.0, 40.0, 180.0))],
+    )
+    game = scripted(game_setup, [*P0_FIRST, 4, 4, 1, 1, 1, 1, *[1] * 12])
+    match = state(game)
+    sovereign = model(game, 1)
+    assert match.commodore[0] == 1
+    sovereign.derelict, sovereign.prize_of, sovereign.prize_ap = True, 1, 1
+    sovereign.captured_by = 1
+    match.commodore_lost[0] = True
+    refresh(game)
+    assert hits_needed(state(game), 0) == 2
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 5))
+    assert model(game, 1).captured_by == 0
+    assert hits_needed(state(game), 0) == 1

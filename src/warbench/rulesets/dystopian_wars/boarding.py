@@ -405,6 +405,9 @@ class Boarding(Procedure[DWState, RulesData]):
         target.prize_of = -1
         target.prize_ap = 0
         destroy(game, target, "captured", f"boarded by player {player}")
+        if player == target.player and state.commodore[player] == target.uid:
+            # the commodore recaptured: tests no longer need the extra hit
+            state.commodore_lost[player] = False
         self.stage = BoardingStage.GARRISON
 
     def answer_fire(
