@@ -29,6 +29,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.boarding import board_refusal
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.command import hits_needed
 from warbench.rulesets.dystopian_wars.state import Locked
 from warbench.rulesets.dystopian_wars.victory import victory_points
 
@@ -147,3 +148,75 @@ def test_a_boarding_carries_on_and_locks_out_friendly_fire() -> None:
     assert not any(isinstance(o, Respond) for o in owed(game).options)
     assert "boarding Hagel 1: 5 melee dice score 2, the 2 defenders score 0" in texts(game)
     assert model(game, 2).derelict and state(game).boardings == []
+
+
+def test_a_friendly_model_is_boarded_only_to_fight_off_its_boarders() -> None:
+    """DW-BOARD-FRIENDLY: a friendly model may be boarded only while an enemy boarding of
+    it is under way; the points sent join its defenders."""
+    game_setup = setup(
+        [squadron("britannia-cruiser", (17.0, 10.0, 0.0), name="Warden"),
+         squadron("britannia-cruiser", (20.0, 10.0, 0.0), name="Keeper")],
+        [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0), (23.0, 15.0, 90.0))],
+    )
+    game = scripted(game_setup, [*P0_FIRST, *[1] * 12])
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    warden, keeper = model(game, 0), model(game, 1)
+    assert "friendly: it may be boarded only while" in str(
+        board_refusal(state(game), data, warden, keeper, 2)
+    )
+    state(game).boardings = [Locked(1, 1, [(2, 2)])]
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    assert Board(0, 1, 5) in owed(game).options
+    play(game, Board(0, 1, 2))
+    warden, keeper = model(game, 0), model(game, 1)
+    assert (warden.ap, keeper.ap) == (3, 7)
+    assert "Warden sends 2 assault points aboard Keeper to fight off its boarders" in texts(game)
+    assert not any(isinstance(o, Board) and o.model == 0 for o in owed(game).options)
+
+
+def test_boarders_whose_ship_moved_beyond_four_inches_stay_aboard_the_capture() -> None:
+    """DW-BOARD-RECOVER: boarders locked aboard an enemy whose own ship has since moved
+    more than 4 inches away cannot re-embark: when the model is captured they all stay
+    aboard as its prize crew (the one choice left is none). Within 4 inches the winners
+    may all go home (DW-PRIZE)."""
+    game_setup = setup(
+        [squadron("britannia-cruiser", (17.0, 8.0, 180.0), name="Warden")],
+        [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0), (23.0, 15.0, 90.0))],
+    )
+    game = scripted(game_setup, [*P0_FIRST, 4, 4, 1, 1, 1, 1, 1, *[1] * 8])
+    state(game).boardings = [Locked(1, 0, [(0, 5)])]
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire())
+    assert model(game, 1).derelict
+    assert owed(game).options == (Garrison(5),)
+    play(game, Garrison(5))
+    assert (model(game, 1).prize_ap, model(game, 0).ap) == (5, 0)
+
+    near = scripted(ALONGSIDE, [*P0_FIRST, 5, 1, 1, 4, 4, 1, 1, 1, 1, 4, 1, 1])
+    play(near, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 5))
+    play(near, owed(near).options[0])
+    assert owed(near).options[-1] == Garrison(0)
+
+
+def test_recapturing_the_commodore_ends_the_harder_tests() -> None:
+    """DW-TEST-MODIFIERS: with the commodore lost a test needs two hits only until the
+    commodore is recaptured: boarding back the commodore held as an enemy prize ends it."""
+    game_setup = setup(
+        [squadron("britannia-cruiser", (17.0, 10.0, 0.0), name="Warden"),
+         squadron("britannia-battleship", (17.0, 15.5, 90.0), name="Sovereign", commodore=True)],
+        [squadron("prussia-frigate", (60.0, 40.0, 180.0), (63.0, 40.0, 180.0),
+                  (66.0, 40.0, 180.0))],
+    )
+    game = scripted(game_setup, [*P0_FIRST, 4, 4, 1, 1, 1, 1, *[1] * 12])
+    match = state(game)
+    sovereign = model(game, 1)
+    assert match.commodore[0] == 1
+    sovereign.derelict, sovereign.prize_of, sovereign.prize_ap = True, 1, 1
+    sovereign.captured_by = 1
+    match.commodore_lost[0] = True
+    refresh(game)
+    assert hits_needed(state(game), 0) == 2
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 5))
+    assert model(game, 1).captured_by == 0
+    assert hits_needed(state(game), 0) == 1

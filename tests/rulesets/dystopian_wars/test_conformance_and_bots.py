@@ -14,6 +14,7 @@ from warbench.core.registry import register
 from warbench.core.replay import replay
 from warbench.core.rng import seed_for
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+from warbench.rulesets.dystopian_wars.actions import Board, JoinPatrol, Land, Launch, Move
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.setup import (
     DATA_DIR,
@@ -82,7 +83,7 @@ def test_the_commodore_bot_beats_the_random_agent() -> None:
 
 
 #: The kinds of action the bots' use is counted by, read from a journal entry's action.
-KINDS = ("submerge", "clouds", "board", "launch", "mine", "patrol", "all stop", "idle")
+KINDS = ("submerge", "clouds", "board", "launch", "land", "mine", "patrol", "all stop", "idle")
 
 
 def action_kinds(action: dict[str, Any]) -> list[str]:
@@ -98,10 +99,25 @@ def action_kinds(action: dict[str, Any]) -> list[str]:
             found.append("mine")
         if action.get("all_stop"):
             found.append("all stop")
-    names = {"board": "board", "launch": "launch", "join_patrol": "patrol", "idle": "idle"}
+    names = {
+        "board": "board", "launch": "launch", "land": "land", "join-patrol": "patrol",
+        "idle": "idle",
+    }
     if kind in names:
         found.append(names[kind])
     return found
+
+
+def test_action_kinds_read_the_actions_own_tags() -> None:
+    """DW-BOT: the mirror test counts launches, landings, patrols and the rest from each
+    action's own JSON form (a misspelt tag would count nothing)."""
+    assert action_kinds(Launch(4).to_plain()) == ["launch"]
+    assert action_kinds(Land(2).to_plain()) == ["land"]
+    assert action_kinds(JoinPatrol(3).to_plain()) == ["patrol"]
+    assert action_kinds(Board(1, 2, 3).to_plain()) == ["board"]
+    assert action_kinds(Move(1, (2.0,), level="submerged", mine_at=0.0).to_plain()) == [
+        "submerge", "mine",
+    ]
 
 
 @pytest.mark.long
@@ -109,7 +125,8 @@ def test_bot_mirror_matches_are_balanced_and_use_the_whole_game() -> None:
     """DW-BOT: in 60 commodore-against-commodore games on the demo table (1000 points a
     side: the demo fleets and, every other game, the same Prussian fleet on both sides)
     neither seat wins more than 65%, and both seats submerge, climb into the clouds,
-    board and drop mines; the counts by seat (launches and patrols too) are printed."""
+    board, drop mines, launch wings from their carriers and join combat air patrols; the
+    counts by seat are printed."""
     games = 60
     seats = [0, 0]
     counts = [dict.fromkeys(KINDS, 0) for _ in range(2)]
@@ -131,7 +148,7 @@ def test_bot_mirror_matches_are_balanced_and_use_the_whole_game() -> None:
     for seat in (0, 1):
         print(f"seat {seat} actions: " + ", ".join(f"{k} {counts[seat][k]}" for k in KINDS))
     assert max(seats) <= 0.65 * games
-    for kind in ("submerge", "clouds", "board", "mine"):
+    for kind in ("submerge", "clouds", "board", "mine", "launch", "patrol"):
         assert counts[0][kind] > 0 and counts[1][kind] > 0, kind
 
 

@@ -180,8 +180,9 @@ def test_tokens_aboard_a_carrier_face_ack_ack_from_big_or_higher_models() -> Non
 
 
 def test_a_patrol_strikes_back_at_an_attacker_in_range() -> None:
-    """DW-CAP-AD: a wing on patrol that answers an attack on its squadron also strikes the
-    attacker with its own dice, the hits landing with the attack's."""
+    """DW-CAP-AD, DW-FUEL: a wing on patrol that answers an attack on its squadron also
+    strikes the attacker with its own dice, the hits landing with the attack's; the answer
+    costs it one fuel."""
     game = scripted(setup(
         [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
          squadron("britannia-fighter-wing", (36.0, 17.0, 0.0), count=3)],
@@ -194,6 +195,9 @@ def test_a_patrol_strikes_back_at_an_attacker_in_range() -> None:
     play(game, Respond((0, 1)))
     assert "Britannic fighter wing strikes back at Tonbo: 5 hits" in texts(game)
     assert model(game, 2).damage == 1
+    # DW-FUEL: using its ack-ack (and attack dice) in the answer costs the wing one fuel
+    assert "Britannic fighter wing burns fuel answering with aa (5 left)" in texts(game)
+    assert model(game, 1).fuel == 5
 
 
 def test_one_recon_plane_patrols_a_squadron() -> None:

@@ -18,6 +18,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     texts,
 )
 from warbench.core.engine import Game
+from warbench.core.geometry import edge_distance
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
@@ -27,7 +28,9 @@ from warbench.rulesets.dystopian_wars.actions import (
     Move,
 )
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.flyers import patrol_squadrons
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
 from warbench.rulesets.dystopian_wars.victory import order_met
 
 TOUCHING = setup(
@@ -174,3 +177,38 @@ def test_destroyers_carry_mines_and_a_mine_dropped_on_a_model_goes_off_at_once()
     play(game, Activate(0), Move(0, (3.0,), mine_at=0.0))
     assert not any(t.startswith("a mine goes off") for t in texts(game))
     assert len(state(game).mines) == 1 and not state(game).mines[0].armed
+
+
+ABREAST = setup(
+    [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+    [squadron("prussia-battleship", (37.3, 10.0, 0.0), name="Kaiserin")],
+)
+
+
+def test_a_model_touching_another_slides_along_it() -> None:
+    """DW-RAM-START, DW-MIN-MOVE-ALL: two battleships side by side, their bases touching:
+    the one moving straight ahead slides along the other its whole move (touching is no
+    glue; a move into it is still held, as the test above shows)."""
+    game = scripted(ABREAST, P0_FIRST)
+    play(game, Activate(0), Move(0, (4.0,)))
+    assert abs(model(game, 0).y - 14.0) < 1e-6
+    assert not any("held against" in t or "collides" in t for t in texts(game))
+
+
+def test_demo_fleets_start_with_no_two_bases_overlapping() -> None:
+    """DW-DEPLOY-AUTO: the automatic line abreast gives each squadron room for its models
+    side by side, so no surface model of the demo fleets starts touching another (a start
+    in contact would hold models against each other)."""
+    game = Game.new(RULES, RULES.default_setup(), seed=1)
+    match, data = state(game), game.data
+    surface = [m for m in match.models if m.level == "surface" and m.carried_by < 0]
+    for index, one in enumerate(surface):
+        for other in surface[index + 1:]:
+            assert not touching_pair(match, data, one, other), (one.name, other.name)
+
+
+def touching_pair(match: DWState, data: RulesData, one: Model, other: Model) -> bool:
+    """Whether two models' bases touch or overlap."""
+    return edge_distance(
+        body_of(one, data.models[one.cls]), body_of(other, data.models[other.cls])
+    ) <= 1e-6

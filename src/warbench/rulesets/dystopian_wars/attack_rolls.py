@@ -72,6 +72,12 @@ def resolve_attack(
             if not model.active:
                 continue
             spec = data.models[model.cls]
+            if spec.tiny:
+                # a wing using its ack-ack or charges burns fuel (once, whether or not it
+                # also strikes back with its attack dice)
+                burn_fuel(game, model, f"answering with {attack.answer}")
+                if not model.active:
+                    continue
             answer = aa_value(spec, model) if attack.answer == "aa" else cc_value(spec, model)
             if lead_spec.tiny and attack.answer == "aa":
                 if lead.alive and strike_wing(game, lead, answer, aa_needed(lead_spec),
@@ -162,7 +168,6 @@ def patrol_counters(
                     )
                 )
                 found.append((uid, hits))
-                burn_fuel(game, wing, "striking back")
                 break
     return found
 

@@ -14,6 +14,11 @@ derelict, and the winners decide how many of their points stay aboard as a prize
 (a prize held counts double victory points); the rest go home. Creatures and robots can
 neither capture nor be captured: at 0 assault points they are destroyed. A model that
 rammed or collided boards only another model, with half its melee dice.
+
+A friendly model may be boarded only while an enemy boarding of it is under way: the
+points sent join its defenders. Boarders whose ship ends more than 4 inches from the
+model they are aboard cannot go back to it: when that model is captured they stay aboard
+as (part of) the prize crew, and the choice of who goes home is made once.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from warbench.rulesets.dystopian_wars.boarding_events import (
     BoardersShot,
     BoardingDeclared,
     BoardingGoesOn,
+    BoardingReinforced,
     BoardingRepelled,
     Derelict,
     Melee,
@@ -118,7 +124,11 @@ def board_refusal(
         return "creatures and robots board with all their assault points"
     if target.alive and target.derelict and target.prize_ap <= 0:
         return f"{target.name} is a derelict: only prizes may be boarded"
-    if not target.alive or defender_of(target) in (attacker.player, -1):
+    if target.alive and target.uid != attacker.uid and defender_of(target) == attacker.player:
+        if not under_attack(state, target.uid, attacker.player):
+            return (f"{target.name} is friendly: it may be boarded only while an enemy "
+                    "boarding of it is under way")
+    elif not target.alive or defender_of(target) == -1 or target.uid == attacker.uid:
         return f"{target.name} is not an enemy to board"
     if target_spec.tiny:
         return "tiny flyers cannot be boarded"
@@ -214,10 +224,14 @@ class Boarding(Procedure[DWState, RulesData]):
     assaults: list[Assault] = field(default_factory=list)
     capture: int = -1
     survivors: list[tuple[int, int]] = field(default_factory=list)
+    reinforced: list[int] = field(default_factory=list)
 
     def sent(self, uid: int) -> bool:
-        """Whether the model has already declared an assault."""
-        return any(uid == party[0] for a in self.assaults for party in a.parties)
+        """Whether the model has already sent boarders (an assault, or help aboard a
+        friendly model)."""
+        return uid in self.reinforced or any(
+            uid == party[0] for a in self.assaults for party in a.parties
+        )
 
     def options(self, state: DWState, data: RulesData) -> list[Board]:
         """Every assault the part may still declare (all points, or half of them)."""
@@ -228,7 +242,11 @@ class Boarding(Procedure[DWState, RulesData]):
             if self.sent(uid) or not attacker.active or free <= 0:
                 continue
             for target in state.models:
-                if not target.alive or defender_of(target) in (attacker.player, -1):
+                if not target.alive or defender_of(target) == -1 or target.uid == uid:
+                    continue
+                if defender_of(target) == attacker.player and not under_attack(
+                    state, target.uid, attacker.player
+                ):
                     continue
                 choices = sorted({free, max(1, free // 2)}, reverse=True)
                 for ap in choices:
@@ -247,7 +265,8 @@ class Boarding(Procedure[DWState, RulesData]):
                              (*found, EndBoarding()), (BoardSpace(state, data, self),))]
         if self.stage is BoardingStage.GARRISON:
             left = sum(ap for _, ap in self.survivors)
-            options = tuple(Garrison(n) for n in range(left, -1, -1))
+            stranded = sum(ap for _, ap in stranded_parties(state, data, self))
+            options = tuple(Garrison(n) for n in range(left, stranded - 1, -1))
             return [Decision(player, f"{state.models[self.capture].name} is captured: how "
                              "many assault points stay aboard as a prize crew?", options)]
         return []
@@ -263,6 +282,10 @@ class Boarding(Procedure[DWState, RulesData]):
         if not isinstance(action, Board):
             raise IllegalAction(f"boarding: {action!r} answers nothing here")
         attacker, target = state.models[action.model], state.models[action.target]
+        if defender_of(target) == attacker.player:
+            self.reinforced.append(attacker.uid)
+            reinforce(game, attacker, target, action.ap)
+            return
         for assault in self.assaults:
             if assault.target == target.uid and not assault.carried:
                 assault.parties.append((attacker.uid, action.ap))
@@ -382,6 +405,9 @@ class Boarding(Procedure[DWState, RulesData]):
         target.prize_of = -1
         target.prize_ap = 0
         destroy(game, target, "captured", f"boarded by player {player}")
+        if player == target.player and state.commodore[player] == target.uid:
+            # the commodore recaptured: tests no longer need the extra hit
+            state.commodore_lost[player] = False
         self.stage = BoardingStage.GARRISON
 
     def answer_fire(
@@ -424,7 +450,10 @@ class Boarding(Procedure[DWState, RulesData]):
         target = state.models[self.capture]
         player = state.squadrons[self.sid].player
         remaining = crew
-        for uid, ap in self.survivors:
+        # boarders who cannot go home (their ship beyond 4 inches) stay aboard first
+        stranded = stranded_parties(state, game.data, self)
+        others = [party for party in self.survivors if party not in stranded]
+        for uid, ap in stranded + others:
             stay = min(ap, remaining)
             state.models[uid].ap -= stay
             remaining -= stay
@@ -443,6 +472,54 @@ class Boarding(Procedure[DWState, RulesData]):
         self.capture = -1
         self.survivors = []
         self.stage = BoardingStage.MELEE
+
+
+def stranded_parties(
+    state: DWState, data: RulesData, frame: Boarding
+) -> list[tuple[int, int]]:
+    """The surviving boarding parties of a capture whose ships are more than 4 inches
+    from the captured model (or gone): they cannot re-embark and stay aboard."""
+    target = state.models[frame.capture]
+    target_body = body_of(target, data.models[target.cls])
+    found = []
+    for uid, ap in frame.survivors:
+        ship = state.models[uid]
+        if not ship.active or gap(
+            body_of(ship, data.models[ship.cls]), target_body
+        ) > BOARDING_RANGE + 1e-9:
+            found.append((uid, ap))
+    return found
+
+
+def under_attack(state: DWState, target: int, player: int) -> bool:
+    """Whether an enemy of ``player`` has boarders locked aboard ``target`` (a boarding
+    of it under way)."""
+    return any(
+        lock.target == target and lock.player != player and lock.parties
+        for lock in state.boardings
+    )
+
+
+def reinforce(game: DWGame, attacker: Model, target: Model, ap: int) -> None:
+    """Send ``ap`` of ``attacker``'s points aboard a friendly model under boarding: they
+    join its defenders (for good: engine default)."""
+    attacker.ap -= ap
+    if attacker.ap == 0:
+        attacker.add_marker("boarders-gone")
+    if target.derelict:
+        target.prize_ap += ap
+    else:
+        target.ap += ap
+        target.remove_marker("boarders-gone")
+    game.emit(
+        BoardingReinforced(
+            model=attacker.uid,
+            target=target.uid,
+            ap=ap,
+            text=f"{attacker.name} sends {ap} assault points aboard {target.name} to fight "
+            "off its boarders",
+        )
+    )
 
 
 def lose_points(

@@ -64,3 +64,13 @@ class BoardingGoesOn(Event, tag="boarding_goes_on"):
     boarders: int
     defenders: int
 
+
+
+@dataclass(frozen=True, slots=True)
+class BoardingReinforced(Event, tag="boarding_reinforced"):
+    """``model`` sent ``ap`` assault points aboard ``target``, a friendly model being
+    boarded, to join its defenders."""
+
+    model: int
+    target: int
+    ap: int

@@ -9,7 +9,10 @@ only what the seat may know (the observed state and the catalog):
   comes down otherwise;
 * a model carrying mines drops one behind it on every move with an enemy within 16 inches;
 * a carrier launches its wings before it moves; a wing joins a patrol when it can, and
-  lands to refuel when low on fuel or out of bombs and torpedoes.
+  lands to refuel when low on fuel or out of bombs and torpedoes;
+* fighters and reconnaissance planes escort the nearest friendly large or massive
+  squadron that may take a patrol (they end their moves beside it), so they join it on
+  combat air patrol and answer attacks on it; bombers go for the enemy.
 """
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ from warbench.rulesets.dystopian_wars.state import DWState, Model
 MINE_REACH = 16.0
 #: A wing with this much fuel or less lands when it can.
 LOW_FUEL = 3
+#: Wing types that escort big ships rather than attack.
+ESCORTS = ("fighter", "recon")
+#: How far beyond the escorted model's half length an escort aims to end (inside the
+#: patrol's 4 inches).
+ESCORT_GAP = 2.0
 
 
 def level_for(data: RulesData, model: Model) -> str:
@@ -54,6 +62,44 @@ def mine_drop(state: DWState, data: RulesData, model: Model) -> float:
         ):
             return 0.0
     return -1.0
+
+
+def escort_for(state: DWState, data: RulesData, wing: Model) -> Model | None:
+    """The friendly model a fighter or reconnaissance wing should stay beside: the nearest
+    of a large or massive squadron, none of it submerged (a squadron that may take a
+    patrol); None for bombers and when there is none."""
+    spec = data.models[wing.cls]
+    if spec.wing not in ESCORTS or wing.carried_by >= 0:
+        return None
+    best: Model | None = None
+    distance = math.inf
+    for squadron in state.squadrons:
+        if squadron.player != wing.player:
+            continue
+        models = state.squadron_models(squadron.sid)
+        if not models or any(
+            data.models[m.cls].rank < 3 or m.level == "submerged" for m in models
+        ):
+            continue
+        for model in models:
+            d = math.hypot(model.x - wing.x, model.y - wing.y)
+            if model.active and d < distance:
+                best, distance = model, d
+    return best
+
+
+def escort_reach(data: RulesData, escort: Model) -> float:
+    """How close (centre to centre) an escort wing aims to end to the model it escorts."""
+    return data.models[escort.cls].length / 2.0 + ESCORT_GAP
+
+
+def escort_run(data: RulesData, wing: Model, escort: Model) -> tuple[float, float]:
+    """The turn (degrees, relative to the wing's heading) and the distance that take a
+    wing straight to the model it escorts, stopping short of it."""
+    bearing = math.degrees(math.atan2(escort.x - wing.x, escort.y - wing.y))
+    turn = (bearing - wing.heading + 180.0) % 360.0 - 180.0
+    run = math.hypot(escort.x - wing.x, escort.y - wing.y) - escort_reach(data, escort) / 2.0
+    return round(turn, 2), max(0.0, run)
 
 
 def launch_choice(decision: Decision) -> Action | None:

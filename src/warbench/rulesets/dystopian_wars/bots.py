@@ -40,6 +40,9 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.bot_tactics import (
     deck_choice,
+    escort_for,
+    escort_reach,
+    escort_run,
     launch_choice,
     level_for,
     mine_drop,
@@ -47,7 +50,12 @@ from warbench.rulesets.dystopian_wars.bot_tactics import (
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.geometry import ARCS
-from warbench.rulesets.dystopian_wars.movement import limits_for, move_refusal
+from warbench.rulesets.dystopian_wars.movement import (
+    carry_out,
+    limits_for,
+    move_refusal,
+    touching,
+)
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
@@ -57,6 +65,10 @@ EXPECTED = {needed: ((6 - needed) / 6 + 2 / 6) / (1 - 1 / 6) for needed in range
 THREAT_WEIGHT = 0.15
 #: How much more the bot values targets its battle order asks for.
 ORDER_FOCUS = 1.5
+#: What ending beside the big ship it escorts is worth to a fighter or recon wing.
+ESCORT_BONUS = 60.0
+#: What each inch farther from it costs such a wing.
+ESCORT_PULL = 2.0
 #: Critical results (by name) the bot re-rolls on its own ships.
 BAD_CRITICALS = ("Magazine explosion", "Raging fire", "Engines damaged", "Weapons damaged")
 
@@ -192,9 +204,7 @@ class CommodoreBot:
         # the best score wins, the earliest candidate among equals; the path is known to be
         # sound, so only the winner's other rules (levels, mines, flyers' bases) are checked
         scored.sort(key=lambda item: item[:2])
-        best = next(
-            (c for _, _, c in scored if move_refusal(state, data, model, c)[0] is None), None
-        )
+        best = next((c for _, _, c in scored if self.sound(state, data, model, c)), None)
         if best is None:
             samples = space.sample(self.rng, 4)
             if samples:
@@ -205,11 +215,30 @@ class CommodoreBot:
             return self.fallback.choose(observation, decision)
         return best
 
+    @staticmethod
+    def sound(state: DWState, data: RulesData, model: Model, move: Move) -> bool:
+        """Whether ``move`` is legal and, for a model touching another, not held short of
+        its minimum move against what it touches (it should slide or turn away)."""
+        reason, plan = move_refusal(state, data, model, move)
+        if reason is not None or plan is None:
+            return False
+        if not model.contact and not touching(state, data, model):
+            return True
+        result = carry_out(state, data, model, plan, move)
+        minimum = limits_for(state, data, model, backward=move.backward).minimum
+        return result.held_by is None or result.travelled >= minimum - 1e-6
+
     def candidates(self, state: DWState, data: RulesData, model: Model) -> list[Move]:
         """Straight runs at several speeds, and turns of 45 degrees at several points, at
         the level the model wants and dropping a mine when one is due
         (:mod:`.bot_tactics`)."""
         found = self.paths(state, data, model)
+        escort = escort_for(state, data, model)
+        if escort is not None:
+            turn, run = escort_run(data, model, escort)
+            top = limits_for(state, data, model, backward=False).allowance
+            for speed in sorted({min(run, top), min(run, top / 2.0)}):
+                found.append(Move(model.uid, (0.0, turn, round(speed, 2))))
         level, mine_at = level_for(data, model), mine_drop(state, data, model)
         if level or mine_at >= 0.0:
             found = [dataclasses.replace(m, level=level, mine_at=mine_at) for m in found]
@@ -422,6 +451,11 @@ class Outlook:
             (other.x, other.y) for other in state.models
             if other.uid != model.uid and other.alive and other.level == model.level
         ]
+        escort = escort_for(state, data, model)
+        #: Where a fighter or recon wing should end: beside the big ship it escorts.
+        self.escort = None if escort is None else (
+            escort.x, escort.y, escort_reach(data, escort)
+        )
 
     def _terms(
         self, index: int, band: int, ours: list[list[Term] | None],
@@ -460,6 +494,10 @@ class Outlook:
             return -1000.0
         spec = self.spec
         score = 0.0
+        if self.escort is not None:
+            ex, ey, reach = self.escort
+            apart = math.hypot(final.x - ex, final.y - ey)
+            score += ESCORT_BONUS if apart <= reach else -ESCORT_PULL * (apart - reach)
         if not spec.tiny and not move.all_stop:
             ahead = final.moved(
                 self.limits[move.backward].straight_before + spec.min_move + spec.length / 2 + 1.0

@@ -27,11 +27,13 @@ from warbench.core.geometry import (
     CircleBase,
     Point,
     Pose,
+    RectBase,
     Terrain,
     edge_distance,
     first_contact,
     overlaps,
 )
+from warbench.core.geometry.collision import Contact as CoreContact
 from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, plan_path
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import Move, Pivot
@@ -53,8 +55,9 @@ from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model,
 TERRAIN_DICE = {"light": 4, "medium": 8, "dense": 12}
 #: How far a squadron doing nothing drifts, and how far a reversing model may go.
 DRIFT, REVERSE_LIMIT = 2.0, 2.0
-#: How far ahead a touching model looks to tell whether it is moving away.
-LEAVING_STEP = 0.05
+#: How much a base is shrunk (all round) to tell a move into a model it touches from a
+#: move sliding along it or away from it.
+TOUCH_SLACK = 0.02
 #: Dice needed for rams and collisions (1.1 errata).
 RAM_NEEDED = 4
 LEVEL_CHOICES: dict[str, tuple[str, ...]] = {
@@ -380,8 +383,18 @@ def carry_out(
         pose = start
         mover = Body(pose, base)
         near_bodies, near_pieces = _near_leg(pose, value, reach, bodies, pieces)
-        near_bodies = [body for body in near_bodies if not _leaving(mover, body)]
-        hit = first_contact(mover, value, near_bodies, near_pieces)
+        touching = [body for body in near_bodies if edge_distance(mover, body) <= 1e-6]
+        apart = [body for body in near_bodies if all(body is not t for t in touching)]
+        hit = first_contact(mover, value, apart, near_pieces)
+        if touching:
+            # a base touching another meets it only by moving into it: sliding along it
+            # or away from it goes on (a contact kept from the start is no glue)
+            inner = first_contact(_shrunk(mover), value, touching)
+            if inner is not None and inner.distance <= 2 * TOUCH_SLACK + 1e-9:
+                # heading into it: met where it stands
+                inner = CoreContact(0.0, inner.obstacle, mover.pose)
+            if inner is not None and (hit is None or inner.distance < hit.distance):
+                hit = inner
         length = value if hit is None else hit.distance
         if level in ("surface", "submerged"):
             for mine in state.mines:
@@ -436,13 +449,35 @@ def _near_leg(
     return near_bodies, near_pieces
 
 
-def _leaving(mover: Body, other: Body) -> bool:
-    """Whether a mover touching ``other`` at the start of a leg moves away from it (so the
-    touch is no contact to stop at)."""
-    if edge_distance(mover, other) > 1e-6:
-        return False
-    ahead = Body(mover.pose.moved(LEAVING_STEP), mover.base)
-    return edge_distance(ahead, other) > 1e-6
+def touching(state: DWState, data: RulesData, model: Model) -> bool:
+    """Whether the model's base touches another model at its level now."""
+    spec = data.models[model.cls]
+    here = body_of(model, spec)
+    reach = spec.width + spec.length
+    for other in state.models:
+        if other.uid == model.uid or not other.alive or other.level != model.level:
+            continue
+        if other.carried_by >= 0 or data.models[other.cls].tiny:
+            continue
+        if abs(other.x - model.x) > reach + 6.0 or abs(other.y - model.y) > reach + 6.0:
+            continue
+        if edge_distance(here, body_of(other, data.models[other.cls])) <= 1e-6:
+            return True
+    return False
+
+
+def _shrunk(mover: Body) -> Body:
+    """The mover's base made :data:`TOUCH_SLACK` smaller all round."""
+    base = mover.base
+    if isinstance(base, CircleBase):
+        return Body(mover.pose, CircleBase(max(base.radius - TOUCH_SLACK, TOUCH_SLACK)))
+    return Body(
+        mover.pose,
+        RectBase(
+            max(base.width - 2 * TOUCH_SLACK, TOUCH_SLACK),
+            max(base.length - 2 * TOUCH_SLACK, TOUCH_SLACK),
+        ),
+    )
 
 
 def _obstacle_id(

@@ -33,7 +33,12 @@ from warbench.core.plain import Hidden
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.dystopian_wars.cards import new_deck
-from warbench.rulesets.dystopian_wars.data import DATA_DIR, RulesData, load_fleet
+from warbench.rulesets.dystopian_wars.data import (
+    DATA_DIR,
+    ModelSpec,
+    RulesData,
+    load_fleet,
+)
 from warbench.rulesets.dystopian_wars.fleets import FREE_WINGS
 from warbench.rulesets.dystopian_wars.flyers import FULL_FUEL
 from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, Squadron
@@ -294,6 +299,41 @@ def build_state(
     return state
 
 
+def deploy_spacing(spec: ModelSpec) -> float:
+    """Centre-to-centre spacing of a squadron's models in line abreast."""
+    return max(2.5, spec.width + 1.2)
+
+
+def line_abreast(data: RulesData, fleet: FleetSpec, usable: float) -> list[float]:
+    """Where along ``usable`` inches of its edge each squadron's centre goes: each takes
+    room for its models side by side, and what is left is shared out as equal gaps
+    between them (engine default: squadrons never start on top of each other when the
+    edge has room; with too little room they are spread evenly, as before).
+
+    >>> fleet = FleetSpec(squadrons=[SquadronSpec(unit="britannia-frigate", count=4),
+    ...                              SquadronSpec(unit="britannia-battleship")])
+    >>> [round(c, 2) for c in line_abreast(load_data(), fleet, 64.0)]
+    [22.25, 45.15]
+    """
+    widths = []
+    for squadron in fleet.squadrons:
+        spec = data.models[squadron.unit]
+        count = 1 if spec.tiny else squadron.count
+        widths.append((count - 1) * deploy_spacing(spec) + max(spec.width, spec.length / 4))
+    total = sum(widths)
+    slots = len(widths)
+    if total >= usable:
+        return [usable * (index + 0.5) / slots for index in range(slots)]
+    gap = (usable - total) / (slots + 1)
+    centres = []
+    edge = 0.0
+    for width in widths:
+        edge += gap
+        centres.append(edge + width / 2.0)
+        edge += width
+    return centres
+
+
 def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec) -> None:
     """Place a fleet's squadrons in line abreast along its edge; name the commodore."""
     kind = next(
@@ -302,17 +342,16 @@ def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec)
     )
     numbers: dict[str, int] = {}
     span = state.width if state.players <= 2 or player % 4 < 2 else state.height
-    slots = len(fleet.squadrons)
-    usable = span - 8.0
+    centres = line_abreast(data, fleet, span - 8.0)
     for index, squadron_spec in enumerate(fleet.squadrons):
         spec = data.models[squadron_spec.unit]
         sid = len(state.squadrons)
         name = squadron_spec.name or spec.name
         squadron = Squadron(sid, player, name, [], core=spec.domain == kind and not spec.tiny)
         state.squadrons.append(squadron)
-        centre = 4.0 + usable * (index + 0.5) / slots
+        centre = 4.0 + centres[index]
         count = 1 if spec.tiny else squadron_spec.count
-        spacing = max(2.5, spec.width + 1.2)
+        spacing = deploy_spacing(spec)
         depth = 6.5 if spec.tiny or spec.flying else 2.0 + spec.length / 2.0
         for k in range(count):
             if squadron_spec.at is not None:
