@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.helpers import OPEN_SOCKETS
 from warbench.server.app import create_app
 
 
@@ -22,3 +23,5 @@ def client(db: Path) -> Iterator[TestClient]:
     """A test client of an app on ``db``, started and stopped around the test."""
     with TestClient(create_app(db)) as test_client:
         yield test_client
+        for socket in list(OPEN_SOCKETS):
+            socket.close()

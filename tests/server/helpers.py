@@ -61,12 +61,18 @@ def first_action(snap: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("the snapshot offers no action")
 
 
+#: Sockets a test opened and has not closed: the client fixture closes them, so a test that
+#: fails half-way does not leave the app waiting for them at shutdown.
+OPEN_SOCKETS: list[Socket] = []
+
+
 class Socket:
     """A websocket to one game, greeted with a token, that keeps every message it gets."""
 
     def __init__(self, client: TestClient, game_id: str, link: str) -> None:
         self._context = client.websocket_connect(f"/ws/{game_id}")
         self.ws = self._context.__enter__()
+        OPEN_SOCKETS.append(self)
         self.received: list[str] = []
         self.ws.send_text(json.dumps({"type": "hello", "token": token(link)}))
         self.welcome = self.next()
@@ -90,5 +96,7 @@ class Socket:
         self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
 
     def close(self) -> None:
-        """Close the socket."""
-        self._context.__exit__(None, None, None)
+        """Close the socket (once)."""
+        if self in OPEN_SOCKETS:
+            OPEN_SOCKETS.remove(self)
+            self._context.__exit__(None, None, None)

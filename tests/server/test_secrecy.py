@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.helpers import Socket, create
+from tests.server.helpers import Socket, create, state
 
 PEOPLE = [{"kind": "person"}, {"kind": "person"}]
 
@@ -69,10 +69,25 @@ def test_written_orders_reach_no_other_seat_or_spectator_before_the_reveal(
             fields = ("ship", "speed", "turn")
             assert not any(all(item.get(key) == order[key] for key in fields) for item in objects)
         assert true_hash not in everything
-    # Once the rival's orders are in, the turn goes on past the written orders.
+    # Once the rival's orders are in (and both carriers' launches), the turn goes on past
+    # the written orders.
     for order in rival_orders:
         rival.send({"type": "act", "action": order})
         rival.next_of("accepted")
-    assert "Turn 1, phase 2" in "\n".join(rival.received[-3:])  # a state comes before its ack
+    for seat, socket in ((0, writer), (1, rival)):
+        while done := _launches_done(state(client, game["id"], game["seats"][seat]["link"])):
+            socket.send({"type": "act", "action": done})
+            socket.next_of("accepted")
+    session = client.app.state.hub.room(game["id"]).session  # type: ignore[attr-defined]
+    assert session.game.state.phase > 1
     for socket in (writer, rival, spectator):
         socket.close()
+
+
+def _launches_done(snap: dict[str, Any]) -> dict[str, Any] | None:
+    """The 'no more launches' answer to a carrier's launch decision in the orders, if owed."""
+    for decision in snap["decisions"]:
+        for option in decision["options"]:
+            if option["action"]["type"] == "ft-launches-done":
+                return dict(option["action"])
+    return None
