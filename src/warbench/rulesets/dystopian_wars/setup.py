@@ -312,6 +312,7 @@ def line_abreast(data: RulesData, fleet: FleetSpec, usable: float) -> list[float
 
     >>> fleet = FleetSpec(squadrons=[SquadronSpec(unit="britannia-frigate", count=4),
     ...                              SquadronSpec(unit="britannia-battleship")])
+    >>> from warbench.rulesets.dystopian_wars.data import load_data
     >>> [round(c, 2) for c in line_abreast(load_data(), fleet, 64.0)]
     [22.25, 45.15]
     """
