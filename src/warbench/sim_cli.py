@@ -188,7 +188,9 @@ def simulate_command(
         str | None, typer.Option(help="Address of a running Ray cluster (with --backend ray).")
     ] = None,
     bot: Annotated[
-        list[str] | None, typer.Option(help="Bot for every side, or give one per side.")
+        list[str] | None, typer.Option(
+            help="Bot for every side, or give one per side (options: search:iterations=64)."
+        )
     ] = None,
     db: Annotated[Path | None, typer.Option(help="SQLite results file to store games in.")] = None,
     resume: Annotated[
