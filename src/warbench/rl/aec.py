@@ -46,7 +46,7 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         setup: Mapping[str, Any] | None = None,
         players: int | None = None,
         actions: int = 32,
-        observation_size: int = 512,
+        observation_size: int = 1536,
         max_steps: int = 5000,
         shaped: float = 0.0,
         render_mode: str | None = None,

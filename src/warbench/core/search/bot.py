@@ -88,7 +88,7 @@ class SearchBot:
         self.cost.decisions += 1
         self.cost.iterations += done
         self.cost.seconds += time.perf_counter() - started
-        chosen = best(root)
+        chosen = best(root, first, self.budget.margin)
         return first if chosen is None else chosen.action
 
     def _iterate(

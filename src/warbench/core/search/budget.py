@@ -1,7 +1,7 @@
 """How much a search may spend on one decision, read from ``search:KEY=VALUE`` options.
 
 >>> Budget.from_options("search", {"iterations": "64", "depth": "10"})
-Budget(iterations=64, ms=None, depth=10, width=6, explore=0.7)
+Budget(iterations=64, ms=None, depth=10, width=4, explore=0.7, margin=0.05)
 >>> Budget.from_options("search", {"ms": "200"}).iterations is None
 True
 >>> Budget.from_options("search", {"speed": "9"})  # doctest: +ELLIPSIS
@@ -25,6 +25,7 @@ OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
     "depth": (int, 0),
     "width": (int, 1),
     "explore": (float, 0),
+    "margin": (float, 0),
 }
 
 
@@ -36,14 +37,17 @@ class Budget:
     decision (at least one iteration; not reproducible on its own). With both, the first
     reached stops. ``depth``: decisions played by the heuristic bots past the tree before the
     game is scored. ``width``: candidate actions per decision (the heuristic's choice first).
-    ``explore``: the UCB exploration constant.
+    ``explore``: the UCB exploration constant. ``margin``: how much better in mean value
+    another candidate must do than the heuristic's choice to replace it (the heuristic is
+    the prior: a few noisy play-outs should not overrule it).
     """
 
     iterations: int | None = 32
     ms: float | None = None
     depth: int = 20
-    width: int = 6
+    width: int = 4
     explore: float = 0.7
+    margin: float = 0.05
 
     @classmethod
     def from_options(cls, bot: str, options: Mapping[str, str]) -> Budget:

@@ -109,9 +109,16 @@ def backpropagate(root: Node, path: Sequence[Edge], values: Sequence[float]) -> 
         edge.child.visits += 1
 
 
-def best(root: Node) -> Edge | None:
-    """The most visited edge of ``root`` (ties: the better mean, then the first tried)."""
+def best(root: Node, prior: Action, margin: float) -> Edge | None:
+    """The most visited edge of ``root`` (ties: the better mean, then the first tried).
+
+    It replaces the ``prior`` action's edge only if its mean is ``margin`` higher.
+    """
     edges = list(root.children.values())
     if not edges:
         return None
-    return max(edges, key=lambda edge: (edge.visits, edge.mean))
+    chosen = max(edges, key=lambda edge: (edge.visits, edge.mean))
+    kept = root.children.get(action_key(prior))
+    if kept is not None and kept.visits and chosen.mean < kept.mean + margin:
+        return kept
+    return chosen
