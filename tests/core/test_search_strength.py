@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import dataclass
 
 import pytest
 
@@ -29,8 +30,17 @@ HEURISTICS = {
 TARGET = 0.65
 
 
-def strength(ruleset_id: str, games: int, budget: str = STRENGTH_BUDGET) -> str:
-    """Play ``games`` seeded games, search in seat ``i % 2``; one line of figures."""
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """Games the search won of those played, and a line of figures for people."""
+
+    wins: int
+    games: int
+    line: str
+
+
+def strength(ruleset_id: str, games: int, budget: str = STRENGTH_BUDGET) -> Strength:
+    """Play ``games`` seeded games, search in seat ``i % 2``, against the heuristic."""
     rules = warbench.ruleset(ruleset_id)
     wins = draws = decisions = iterations = 0
     seconds = 0.0
@@ -50,20 +60,19 @@ def strength(ruleset_id: str, games: int, budget: str = STRENGTH_BUDGET) -> str:
         iterations += search.cost.iterations
         seconds += search.cost.seconds
     low, high = wilson_interval(wins, games)
-    return (
+    return Strength(wins, games, (
         f"{ruleset_id}: search ({budget}) vs {HEURISTICS[ruleset_id]}: won {wins}/{games}"
         f" = {wins / games:.0%} (95% {low:.0%}-{high:.0%}), {draws} drawn;"
         f" {seconds / max(1, decisions) * 1000:.0f} ms and"
         f" {iterations / max(1, decisions):.0f} iterations per searched decision;"
         f" {time.perf_counter() - started:.0f} s in all"
-    )
+    ))
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("ruleset_id", list(HEURISTICS))
 def test_search_beats_the_heuristic_bot(ruleset_id: str) -> None:
     games = int(os.environ.get("WARBENCH_SEARCH_GAMES", "200"))
-    line = strength(ruleset_id, games)
-    print(line)
-    wins = int(line.split("won ")[1].split("/")[0])
-    assert wins / games >= TARGET, line
+    measured = strength(ruleset_id, games)
+    print(measured.line)
+    assert measured.wins / measured.games >= TARGET, measured.line

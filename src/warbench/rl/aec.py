@@ -87,7 +87,7 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
             self._seed += 1
         self.game = Game.new(
             self.ruleset, self.setup, seed=self._seed, players=self.players,
-            record_hashes=False, transactional=True,
+            record_hashes=False, transactional=self.ruleset.late_refusals,
         )
         self.steps = 0
         self.agents = list(self.possible_agents)

@@ -8,7 +8,7 @@ sorted, list items in order; ``True``/``False`` are 1/0, numbers are clipped to
 dropped; a shorter view is padded with zeros. ``docs/agents.md`` lists, per ruleset,
 which parts of the view fill the slots.
 
->>> list(numeric_leaves({"b": [1, True], "a": {"x": 2.5, "name": "frigate"}}))
+>>> numeric_leaves({"b": [1, True], "a": {"x": 2.5, "name": "frigate"}})
 [2.5, 1.0, 1.0]
 """
 
@@ -28,18 +28,25 @@ HEADER = 8
 LIMIT = 1e6
 
 
-def numeric_leaves(value: Any) -> Iterator[float]:
+def numeric_leaves(value: Any) -> list[float]:
     """The numbers of a plain value in canonical order (see the module's note)."""
-    if isinstance(value, bool):
-        yield 1.0 if value else 0.0
-    elif isinstance(value, int | float):
-        yield float(value)
-    elif isinstance(value, dict):
+    found: list[float] = []
+    _collect(value, found)
+    return found
+
+
+def _collect(value: Any, found: list[float]) -> None:
+    kind = type(value)
+    if kind is float or kind is int:
+        found.append(float(value))
+    elif kind is bool:
+        found.append(1.0 if value else 0.0)
+    elif kind is dict:
         for key in sorted(value, key=str):
-            yield from numeric_leaves(value[key])
-    elif isinstance(value, list | tuple):
+            _collect(value[key], found)
+    elif kind is list or kind is tuple:
         for item in value:
-            yield from numeric_leaves(item)
+            _collect(item, found)
 
 
 def encode(
@@ -58,11 +65,11 @@ def encode(
         vector[5] = min(len(decisions[0].options), 1000) / 1000
         vector[6] = len(decisions[0].spaces)
     vector[7] = step / 1000
-    leaves = np.fromiter(numeric_leaves(observation.view), dtype=np.float64)[: size - HEADER]
+    leaves = np.asarray(numeric_leaves(observation.view), dtype=np.float64)[: size - HEADER]
     vector[HEADER : HEADER + len(leaves)] = np.clip(leaves, -LIMIT, LIMIT)
     return vector
 
 
 def view_layout(view: dict[str, Any]) -> list[tuple[str, int]]:
     """How many slots each top-level key of a view fills, in order (for documentation)."""
-    return [(key, sum(1 for _ in numeric_leaves(view[key]))) for key in sorted(view, key=str)]
+    return [(key, len(numeric_leaves(view[key]))) for key in sorted(view, key=str)]
