@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from warbench.core.actions import Action
@@ -106,7 +106,11 @@ class SearchBot:
         budget = self.budget
         path: list[Edge] = []
         node, player, new = root, observation.seat, False
-        propose: Callable[[], list[Action]] = lambda: candidates  # noqa: E731
+
+        def at_root() -> list[Action]:
+            return candidates
+
+        propose: Callable[[], list[Action]] = at_root
         while True:
             picked = select(
                 node, game, player, propose,
@@ -183,4 +187,4 @@ class SearchFactory:
 
     def cheapest(self) -> SearchFactory:
         """The same bot on the smallest budget, for checks that play it very often."""
-        return SearchFactory(self.heuristic, replace(PROBE_BUDGET), self.generator)
+        return SearchFactory(self.heuristic, PROBE_BUDGET, self.generator)
