@@ -9,6 +9,8 @@ import pytest
 from pettingzoo.test import api_test
 
 import warbench.rl
+from tests.duel import Duel
+from warbench.rl import WarbenchEnv
 
 RULESETS = ["full-thrust", "hordes", "dystopian-wars", "armada"]
 
@@ -73,3 +75,25 @@ def test_a_shaped_reward_pays_during_the_game() -> None:
         mask = observation["action_mask"]
         env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
     assert paid > 0
+
+
+def test_an_action_refused_after_its_roll_leaves_the_same_agent_to_act_again() -> None:
+    """The duel fixture refuses a gamble after its roll: the env must survive that."""
+    env = WarbenchEnv(Duel(), actions=8, observation_size=64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=20)
+    refused = 0
+    for seed in range(5):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in env.agent_iter(500):
+            observation, _, terminated, truncated, info = env.last()
+            refused += "refused" in info
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            if "refused" in env.infos.get(agent, {}):
+                assert env.agent_selection == agent
+    assert refused > 0
