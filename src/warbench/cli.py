@@ -18,6 +18,7 @@ from rich.table import Table
 from warbench import odds_cli, sim_cli
 from warbench.cli_common import DataOption, load_ruleset
 from warbench.core.agents import Agent
+from warbench.core.botspec import make_bot
 from warbench.core.catalog import load_model
 from warbench.core.engine import Game
 from warbench.core.journal import Journal
@@ -89,10 +90,8 @@ def _installed(
 
 
 def _bot(rules: Ruleset[Any, Any], name: str, seed: int) -> Agent:
-    bots = rules.bots()
-    if name not in bots:
-        raise CommandError(f"{rules.id} has no bot {name!r} (bots: {', '.join(sorted(bots))})")
-    return bots[name](seed)
+    """The bot ``name`` (options allowed: ``search:ms=200``); a bad one is a one-line error."""
+    return make_bot(rules, name, seed)
 
 
 def _best_bot(rules: Ruleset[Any, Any]) -> str:
@@ -108,7 +107,10 @@ def demo_command(
     seed: Annotated[int, typer.Option(min=0, help="Seed for dice and bots.")] = 1,
     bot: Annotated[
         str | None,
-        typer.Option(help="Bot that plays every seat (default: the ruleset's best bot)."),
+        typer.Option(
+            help="Bot that plays every seat (default: the ruleset's best bot); options"
+            " after a colon: search:iterations=64."
+        ),
     ] = None,
     out: Annotated[
         Path, typer.Option(help="Folder for the journal and the table picture.")

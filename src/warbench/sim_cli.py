@@ -188,7 +188,9 @@ def simulate_command(
         str | None, typer.Option(help="Address of a running Ray cluster (with --backend ray).")
     ] = None,
     bot: Annotated[
-        list[str] | None, typer.Option(help="Bot for every side, or give one per side.")
+        list[str] | None, typer.Option(
+            help="Bot for every side, or give one per side (options: search:iterations=64)."
+        )
     ] = None,
     db: Annotated[Path | None, typer.Option(help="SQLite results file to store games in.")] = None,
     resume: Annotated[
@@ -320,7 +322,8 @@ def tournament_command(
         str | None, typer.Option(help="Address of a running Ray cluster (with --backend ray).")
     ] = None,
     bot: Annotated[
-        list[str] | None, typer.Option(help="Bot for every list, or give one per list.")
+        list[str] | None,
+        typer.Option(help="Bot for every list, or give one per list (search:iterations=64)."),
     ] = None,
     db: Annotated[Path | None, typer.Option(help="SQLite results file to store games in.")] = None,
     resume: Annotated[bool, typer.Option(help="Continue the pairs' runs stored in --db.")] = False,

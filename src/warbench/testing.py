@@ -36,6 +36,7 @@ import numpy as np
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
+from warbench.core.botspec import ConfigurableBot
 from warbench.core.dice import RefereeDice
 from warbench.core.engine import Game, IllegalAction, clone_state
 from warbench.core.events import Event, UnitDamaged, UnitDestroyed
@@ -280,7 +281,9 @@ def _probe_agents(game: Game[Any, Any], seed: int, label: str, report: Conforman
                 f"{label}: seat {seat}'s decisions change with the others' secrets"
             )
             continue
-        for name, factory in ruleset.bots().items():
+        for name, offered in ruleset.bots().items():
+            # A bot with a budget (search) is probed on its smallest: the same code, cheaply.
+            factory = offered.cheapest() if isinstance(offered, ConfigurableBot) else offered
             for decision, twin_decision in zip(
                 observation.decisions, twin.decisions, strict=True
             ):

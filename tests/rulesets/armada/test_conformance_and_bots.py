@@ -38,7 +38,7 @@ def test_armada_registers_and_offers_both_bots() -> None:
     """ARM-BOT-RANDOM, ARM-BOT-TACTICIAN: the ruleset is found by id and names its bots."""
     register(ArmadaRuleset)
     rules = ruleset("armada")
-    assert set(rules.bots()) == {"random", "tactician"}
+    assert set(rules.bots()) == {"random", "tactician", "search"}
 
 
 def test_tactician_plays_a_whole_game_giving_orders() -> None:

@@ -14,6 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from warbench.core.botspec import BadBotSpec as BadBotSpec
+from warbench.core.botspec import UnknownBot as UnknownBot
+from warbench.core.botspec import bot_factory
 from warbench.core.lists import ArmyList
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset, SetupError
@@ -25,10 +28,6 @@ DEFAULT_MAX_DECISIONS = 100_000
 
 class ArmyListRejected(ValueError):
     """One or more army lists break their ruleset's rules; every violation is listed."""
-
-
-class UnknownBot(ValueError):
-    """A bot name the ruleset does not offer."""
 
 
 class BadMatchup(ValueError):
@@ -146,7 +145,9 @@ def prepare(
     """Check the sides, bots and scenario, and build the plan; nothing is played.
 
     ``bots`` holds no name (the ruleset's :func:`default_bot` for all), one (for all) or
-    one per side. Raises :class:`ArmyListRejected`, :class:`UnknownBot`,
+    one per side, each a name with options if the bot takes any (``search:iterations=64``,
+see :mod:`warbench.core.botspec`). Raises :class:`ArmyListRejected`, :class:`UnknownBot`,
+:class:`BadBotSpec`,
     :class:`BadMatchup` or the ruleset's :class:`~warbench.core.ruleset.SetupError`.
     """
     ruleset.check_players(len(sides))
@@ -168,16 +169,14 @@ def prepare(
 
 
 def _bots(ruleset: Ruleset[Any, Any], names: Sequence[str], sides: int) -> tuple[str, ...]:
-    offered = ruleset.bots()
     if not names:
         names = [default_bot(ruleset)]
     if len(names) == 1:
         names = list(names) * sides
     if len(names) != sides:
         raise BadMatchup(f"give one bot for all sides or one per side ({sides}), not {len(names)}")
-    for name in names:
-        if name not in offered:
-            raise UnknownBot(f"{ruleset.id} has no bot {name!r} (bots: {', '.join(offered)})")
+    for name in names:  # a name with options (search:iterations=64) is checked whole
+        bot_factory(ruleset, name)
     return tuple(names)
 
 

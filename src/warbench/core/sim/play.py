@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from warbench.core.botspec import make_bot
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
 from warbench.core.sim.plan import GamePlan
@@ -85,8 +86,10 @@ def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> G
     """Play game ``index`` of ``plan`` until it ends or reaches the decision limit."""
     seed = game_seed(plan.seed, index)
     seats = plan.seats(index)
-    factories = plan.ruleset.bots()
-    agents = [factories[plan.bots[side]](bot_seed(seed, seat)) for seat, side in enumerate(seats)]
+    agents = [
+        make_bot(plan.ruleset, plan.bots[side], bot_seed(seed, seat))
+        for seat, side in enumerate(seats)
+    ]
     try:
         game = Game.new(
             plan.ruleset,

@@ -195,9 +195,11 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         """``random`` and the greedy ``tactician``."""
+        from warbench.core.search import SearchFactory
         from warbench.rulesets.armada.bots import TacticianAgent
 
-        return {"random": RandomAgent, "tactician": TacticianAgent}
+        return {"random": RandomAgent, "tactician": TacticianAgent,
+                "search": SearchFactory(TacticianAgent)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks

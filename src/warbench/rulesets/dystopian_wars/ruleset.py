@@ -95,7 +95,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return self.data.catalog
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
-        return {"random": RandomAgent, "commodore": CommodoreBot}
+        from warbench.core.search import SearchFactory
+        return {"random": RandomAgent, "commodore": CommodoreBot,
+                "search": SearchFactory(CommodoreBot)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.dystopian_wars.odds import attack_odds

@@ -123,9 +123,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.agents import RandomAgent
+        from warbench.core.search import SearchFactory
         from warbench.rulesets.full_thrust.bots import AdmiralBot
 
-        return {"random": RandomAgent, "admiral": AdmiralBot}
+        return {"random": RandomAgent, "admiral": AdmiralBot, "search": SearchFactory(AdmiralBot)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.full_thrust.odds import attack_odds

@@ -75,9 +75,10 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.agents import RandomAgent
+        from warbench.core.search import SearchFactory
         from warbench.rulesets.hordes.bots import WarlockBot
 
-        return {"warlock": WarlockBot, "random": RandomAgent}
+        return {"warlock": WarlockBot, "random": RandomAgent, "search": SearchFactory(WarlockBot)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.hordes.odds import ATTACKS

@@ -1,0 +1,190 @@
+"""The search bot, and the factory a ruleset lists it with in ``bots()``.
+
+Per decision, :class:`SearchBot` runs information-set MCTS on games sampled from its
+observation (``observation.sample(seed)``: it never reads hidden state): each iteration
+samples one game, walks the shared tree (:mod:`~warbench.core.search.tree`) choosing
+among candidate actions (:mod:`~warbench.core.search.candidates`), lets the ruleset's
+heuristic bot play every seat for ``depth`` more decisions, and scores the result
+(:mod:`~warbench.core.search.value`). It answers with the most visited root action.
+
+Seeded: with a budget in iterations, the same seed and observations give the same
+choices. A ruleset lists it as ``"search": SearchFactory(MyHeuristicBot)``; the command
+line configures it with ``--bot search:iterations=64`` or ``--bot search:ms=200``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.agents import Agent, AgentError
+from warbench.core.decisions import Decision
+from warbench.core.engine import IllegalAction
+from warbench.core.match import play_next_decision
+from warbench.core.observation import Observation
+from warbench.core.rng import RandomStream, seed_for
+from warbench.core.search.budget import Budget
+from warbench.core.search.candidates import CandidateGenerator, merge, sample_candidates
+from warbench.core.search.tree import Edge, Node, backpropagate, best, select
+from warbench.core.search.value import values
+
+#: The cheapest budget: what conformance checks play the bot with.
+PROBE_BUDGET = Budget(iterations=2, depth=2, width=2)
+
+
+@dataclass(slots=True)
+class SearchCost:
+    """What a bot's searches have cost so far: decisions searched, iterations, seconds."""
+
+    decisions: int = 0
+    iterations: int = 0
+    seconds: float = 0.0
+
+
+class SearchBot:
+    """Information-set MCTS over the engine's decisions, with a heuristic for play-outs."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int,
+        heuristic: Callable[[int], Agent],
+        budget: Budget | None = None,
+        generator: CandidateGenerator = sample_candidates,
+    ) -> None:
+        self.seed = seed
+        self.heuristic = heuristic
+        self.own = heuristic(seed_for(seed, 0))  # answers at the root as the heuristic would
+        self.budget = Budget() if budget is None else budget
+        self.generator = generator
+        self.cost = SearchCost()
+        self._calls = 0
+
+    def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
+        """The most visited of the candidate actions after the budget's iterations."""
+        self._calls += 1
+        base = seed_for(self.seed, self._calls)
+        first = self.own.choose(observation, decision)
+        if not decision.spaces and len(decision.options) <= 1:
+            return first
+        rng = RandomStream.from_seed(base)
+        width = self.budget.width
+        candidates = merge(first, self.generator(observation, decision, rng, width - 1), width)
+        if len(candidates) == 1:
+            return first
+        started = time.perf_counter()
+        deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
+        root = Node()
+        done = 0
+        while self.budget.iterations is None or done < self.budget.iterations:
+            self._iterate(observation, root, candidates, seed_for(base, done + 1))
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.cost.decisions += 1
+        self.cost.iterations += done
+        self.cost.seconds += time.perf_counter() - started
+        chosen = best(root, first, self.budget.margin)
+        return first if chosen is None else chosen.action
+
+    def _iterate(
+        self,
+        observation: Observation[Any, Any],
+        root: Node,
+        candidates: list[Action],
+        seed: int,
+    ) -> None:
+        """One sampled game: down the tree, a heuristic play-out, values back up."""
+        game = observation.sample(seed)
+        game.transactional = observation.ruleset.late_refusals
+        rng = RandomStream.from_seed(seed_for(seed, 2))
+        bots = [self.heuristic(seed_for(seed, 3 + seat)) for seat in range(game.players)]
+        budget = self.budget
+        path: list[Edge] = []
+        node, player, new = root, observation.seat, False
+
+        def at_root() -> list[Action]:
+            return candidates
+
+        propose: Callable[[], list[Action]] = at_root
+        while True:
+            picked = select(
+                node, game, player, propose,
+                width=budget.width, explore=budget.explore, root=node is root,
+            )
+            if picked is None:
+                break
+            edge, new = picked
+            try:
+                game.apply(player, edge.action)
+            except IllegalAction:  # refused after its roll in this sample: score as it is
+                break
+            path.append(edge)
+            node = edge.child
+            if new or game.is_over:
+                break
+            decision = game.pending()[0]
+            player = decision.player
+            propose = self._proposer(game.observe(player), decision, bots[player], rng)
+        try:
+            for _ in range(budget.depth):
+                if game.is_over:
+                    break
+                play_next_decision(game, bots)
+        except AgentError:  # a heuristic stuck in an odd sample: score what was played
+            pass
+        if path:
+            backpropagate(root, path, values(game))
+
+    def _proposer(
+        self,
+        observation: Observation[Any, Any],
+        decision: Decision,
+        bot: Agent,
+        rng: RandomStream,
+    ) -> Callable[[], list[Action]]:
+        """Candidates at a node below the root, computed only when the node grows."""
+        width = self.budget.width
+
+        def propose() -> list[Action]:
+            first = bot.choose(observation, decision)
+            return merge(first, self.generator(observation, decision, rng, width - 1), width)
+
+        return propose
+
+
+class SearchFactory:
+    """Makes search bots over one ruleset's heuristic bot; options set the budget.
+
+    A ruleset lists ``"search": SearchFactory(HeuristicBot)`` in ``bots()``; ``generator``
+    replaces :func:`~warbench.core.search.candidates.sample_candidates` if it has a better
+    way to propose moves.
+    """
+
+    def __init__(
+        self,
+        heuristic: Callable[[int], Agent],
+        budget: Budget | None = None,
+        generator: CandidateGenerator = sample_candidates,
+    ) -> None:
+        self.heuristic = heuristic
+        self.budget = Budget() if budget is None else budget
+        self.generator = generator
+
+    def __call__(self, seed: int) -> SearchBot:
+        """A search bot seeded with ``seed``."""
+        return SearchBot(seed, self.heuristic, self.budget, self.generator)
+
+    def configure(self, options: Mapping[str, str]) -> SearchFactory:
+        """This factory with the budget ``options`` give (see :class:`Budget`)."""
+        return SearchFactory(
+            self.heuristic, Budget.from_options("search", options), self.generator
+        )
+
+    def cheapest(self) -> SearchFactory:
+        """The same bot on the smallest budget, for checks that play it very often."""
+        return SearchFactory(self.heuristic, PROBE_BUDGET, self.generator)

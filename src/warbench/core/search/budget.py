@@ -1,0 +1,65 @@
+"""How much a search may spend on one decision, read from ``search:KEY=VALUE`` options.
+
+>>> Budget.from_options("search", {"iterations": "64", "depth": "10"})
+Budget(iterations=64, ms=None, depth=10, width=4, explore=0.7, margin=0.05)
+>>> Budget.from_options("search", {"ms": "200"}).iterations is None
+True
+>>> Budget.from_options("search", {"speed": "9"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+warbench.core.botspec.BadBotSpec: bot 'search' has no option 'speed' (options: iterations, ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from warbench.core.botspec import BadBotSpec, read_option
+
+#: Each option: its type and smallest value.
+OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
+    "iterations": (int, 1),
+    "ms": (float, 1),
+    "depth": (int, 0),
+    "width": (int, 1),
+    "explore": (float, 0),
+    "margin": (float, 0),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The limits of one search.
+
+    ``iterations``: sampled games per decision (reproducible); ``ms``: wall-clock limit per
+    decision (at least one iteration; not reproducible on its own). With both, the first
+    reached stops. ``depth``: decisions played by the heuristic bots past the tree before the
+    game is scored. ``width``: candidate actions per decision (the heuristic's choice first).
+    ``explore``: the UCB exploration constant. ``margin``: how much better in mean value
+    another candidate must do than the heuristic's choice to replace it (the heuristic is
+    the prior: a few noisy play-outs should not overrule it).
+    """
+
+    iterations: int | None = 32
+    ms: float | None = None
+    depth: int = 20
+    width: int = 4
+    explore: float = 0.7
+    margin: float = 0.05
+
+    @classmethod
+    def from_options(cls, bot: str, options: Mapping[str, str]) -> Budget:
+        """The default budget with ``options`` set; a unknown or bad one is one line."""
+        changes: dict[str, Any] = {}
+        for key, text in options.items():
+            if key not in OPTIONS:
+                raise BadBotSpec(
+                    f"bot {bot!r} has no option {key!r} (options: {', '.join(OPTIONS)})"
+                )
+            kind, minimum = OPTIONS[key]
+            changes[key] = read_option(bot, key, text, kind, minimum)
+        if "ms" in options and "iterations" not in options:
+            changes["iterations"] = None
+        return replace(cls(), **changes)

@@ -1,0 +1,124 @@
+"""The search tree: one node per sequence of actions, shared by every sampled game.
+
+The tree of single-observer information-set MCTS: a node stands for the actions taken
+since the root, whatever the hidden state, so every sampled game walks the same tree. An
+edge is one action of one player; its statistics are that player's values. An edge exists
+in some samples and not others (a move the sampled enemy blocks), so its exploration
+term counts the times it was *available* rather than the parent's visits. Parameter
+spaces have endless actions, so a node below the root grows children progressively: at
+most ``1 + isqrt(visits)`` (and ``width``), new ones proposed by the candidate generator.
+
+>>> node = Node()
+>>> node.room(width=6, root=False)
+True
+>>> node.children["a"] = Edge(action=None, player=0, child=Node())  # type: ignore[arg-type]
+>>> node.room(width=6, root=False)
+False
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.engine import Game
+from warbench.core.search.candidates import action_key
+
+
+@dataclass(slots=True)
+class Node:
+    """The actions taken so far, and the edges tried from there."""
+
+    children: dict[str, Edge] = field(default_factory=dict)
+    visits: int = 0
+
+    def room(self, width: int, *, root: bool) -> bool:
+        """Whether a new child may be added (the root takes all its candidates)."""
+        if root:
+            return True
+        return len(self.children) < min(width, 1 + math.isqrt(self.visits))
+
+
+@dataclass(slots=True)
+class Edge:
+    """``player`` taking ``action``; ``total`` sums that player's values over ``visits``."""
+
+    action: Action
+    player: int
+    child: Node
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+
+    @property
+    def mean(self) -> float:
+        """The mean value to ``player`` (0 before any visit)."""
+        return self.total / self.visits if self.visits else 0.0
+
+    def ucb(self, explore: float) -> float:
+        """UCB1 with availability counts: unvisited edges first."""
+        if self.visits == 0:
+            return math.inf
+        return self.mean + explore * math.sqrt(math.log(max(1, self.available)) / self.visits)
+
+
+def select(
+    node: Node,
+    game: Game[Any, Any],
+    player: int,
+    propose: Callable[[], Sequence[Action]],
+    *,
+    width: int,
+    explore: float,
+    root: bool = False,
+) -> tuple[Edge, bool] | None:
+    """The edge ``player`` takes from ``node`` in ``game``, and whether it is new.
+
+    Existing edges legal in this sample count as available; a new edge is added when the
+    node has room (or no edge is legal here), else the best by UCB is followed. ``None``
+    when nothing proposed is legal in this sample.
+    """
+    legal = [
+        edge
+        for edge in node.children.values()
+        if edge.player == player and game.check(player, edge.action) is None
+    ]
+    for edge in legal:
+        edge.available += 1
+    if node.room(width, root=root) or not legal:
+        for action in propose():
+            key = action_key(action)
+            if key not in node.children and game.check(player, action) is None:
+                edge = Edge(action, player, Node(), available=1)
+                node.children[key] = edge
+                return edge, True
+    if not legal:
+        return None
+    return max(legal, key=lambda edge: edge.ucb(explore)), False
+
+
+def backpropagate(root: Node, path: Sequence[Edge], values: Sequence[float]) -> None:
+    """Add one sample's ``values`` (one per seat) along ``path`` from ``root``."""
+    root.visits += 1
+    for edge in path:
+        edge.visits += 1
+        edge.total += values[edge.player]
+        edge.child.visits += 1
+
+
+def best(root: Node, prior: Action, margin: float) -> Edge | None:
+    """The most visited edge of ``root`` (ties: the better mean, then the first tried).
+
+    It replaces the ``prior`` action's edge only if its mean is ``margin`` higher.
+    """
+    edges = list(root.children.values())
+    if not edges:
+        return None
+    chosen = max(edges, key=lambda edge: (edge.visits, edge.mean))
+    kept = root.children.get(action_key(prior))
+    if kept is not None and kept.visits and chosen.mean < kept.mean + margin:
+        return kept
+    return chosen

@@ -1,0 +1,75 @@
+"""Observations as fixed-shape arrays, built from one seat's observation only.
+
+The vector has ``HEADER`` slots about the decision, then ``size - HEADER`` slots holding
+the numeric leaves of the seat's view (``observation.view``: the plain form of what the
+seat may see, secrets already taken out), in the view's canonical order: dict keys
+sorted, list items in order; ``True``/``False`` are 1/0, numbers are clipped to
+``±LIMIT``; text, ``None`` and redacted values take no slot. Leaves past the end are
+dropped; a shorter view is padded with zeros. ``docs/agents.md`` lists, per ruleset,
+which parts of the view fill the slots.
+
+>>> numeric_leaves({"b": [1, True], "a": {"x": 2.5, "name": "frigate"}})
+[2.5, 1.0, 1.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from warbench.core.decisions import Decision
+from warbench.core.observation import Observation
+
+#: Slots before the view: seat one-hot (4), owes a decision, options, spaces, step / 1000.
+HEADER = 8
+#: Numbers are clipped to this size, so the observation space is bounded.
+LIMIT = 1e6
+
+
+def numeric_leaves(value: Any) -> list[float]:
+    """The numbers of a plain value in canonical order (see the module's note)."""
+    found: list[float] = []
+    _collect(value, found)
+    return found
+
+
+def _collect(value: Any, found: list[float]) -> None:
+    kind = type(value)
+    if kind is float or kind is int:
+        found.append(float(value))
+    elif kind is bool:
+        found.append(1.0 if value else 0.0)
+    elif kind is dict:
+        for key in sorted(value, key=str):
+            _collect(value[key], found)
+    elif kind is list or kind is tuple:
+        for item in value:
+            _collect(item, found)
+
+
+def encode(
+    observation: Observation[Any, Any],
+    decisions: Sequence[Decision],
+    step: int,
+    size: int,
+) -> np.ndarray:
+    """The seat's observation as a ``float32`` vector of ``size`` slots."""
+    vector = np.zeros(size, dtype=np.float32)
+    seat = observation.seat
+    if seat < 4:
+        vector[seat] = 1.0
+    if decisions:
+        vector[4] = 1.0
+        vector[5] = min(len(decisions[0].options), 1000) / 1000
+        vector[6] = len(decisions[0].spaces)
+    vector[7] = step / 1000
+    leaves = np.asarray(numeric_leaves(observation.view), dtype=np.float64)[: size - HEADER]
+    vector[HEADER : HEADER + len(leaves)] = np.clip(leaves, -LIMIT, LIMIT)
+    return vector
+
+
+def view_layout(view: dict[str, Any]) -> list[tuple[str, int]]:
+    """How many slots each top-level key of a view fills, in order (for documentation)."""
+    return [(key, len(numeric_leaves(view[key]))) for key in sorted(view, key=str)]

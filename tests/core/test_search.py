@@ -1,0 +1,103 @@
+"""The search bot: bot names with options, reproducible choices, budgets, no peeking."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+import warbench
+from warbench.cli import USAGE_ERROR, main
+from warbench.core.botspec import BadBotSpec, UnknownBot, make_bot
+from warbench.core.engine import Game
+from warbench.core.search import Budget, SearchBot
+from warbench.core.sim.plan import mirror_sides, prepare
+
+FT = warbench.ruleset("full-thrust")
+CHEAP = "search:iterations=3,depth=3,width=3"
+
+
+def first_orders() -> Game:  # type: ignore[type-arg]
+    return Game.new(FT, seed=4)
+
+
+def test_a_bot_name_with_options_makes_a_search_bot_with_that_budget() -> None:
+    bot = make_bot(FT, "search:iterations=5,depth=7", seed=1)
+    assert isinstance(bot, SearchBot)
+    assert bot.budget == Budget(iterations=5, depth=7)
+
+
+@pytest.mark.parametrize(
+    ("spec", "error", "message"),
+    [
+        ("genius", UnknownBot, "full-thrust has no bot 'genius'"),
+        ("admiral:iterations=4", BadBotSpec, "bot 'admiral' of full-thrust takes no options"),
+        ("search:speed=9", BadBotSpec, "bot 'search' has no option 'speed'"),
+        ("search:iterations=0", BadBotSpec, "iterations='0' must be at least 1"),
+        ("search:iterations=lots", BadBotSpec, "iterations='lots' is not a whole number"),
+        ("search:ms=", BadBotSpec, "option 'ms=' is not KEY=VALUE"),
+        ("search:ms=5,ms=6", BadBotSpec, "option 'ms' is given twice"),
+    ],
+)
+def test_bad_bot_names_and_options_are_refused_in_one_line(
+    spec: str, error: type[ValueError], message: str
+) -> None:
+    with pytest.raises(error, match=message) as raised:
+        make_bot(FT, spec, seed=1)
+    assert "\n" not in str(raised.value)
+
+
+def test_the_same_seed_and_iteration_budget_give_the_same_choice() -> None:
+    game = first_orders()
+    decision = game.pending()[0]
+    chosen = [
+        make_bot(FT, CHEAP, seed=9).choose(game.observe(decision.player), decision)
+        for _ in range(2)
+    ]
+    assert chosen[0] == chosen[1]
+
+
+def test_the_search_counts_its_iterations_per_decision() -> None:
+    game = first_orders()
+    decision = game.pending()[0]
+    bot = make_bot(FT, CHEAP, seed=9)
+    assert isinstance(bot, SearchBot)
+    bot.choose(game.observe(decision.player), decision)
+    assert (bot.cost.decisions, bot.cost.iterations) == (1, 3)
+
+
+def test_a_budget_in_milliseconds_stops_the_search_in_time() -> None:
+    game = first_orders()
+    decision = game.pending()[0]
+    bot = make_bot(FT, "search:ms=30,depth=2", seed=9)
+    started = time.perf_counter()
+    bot.choose(game.observe(decision.player), decision)
+    assert time.perf_counter() - started < 2.0  # one iteration may overrun; never many
+
+
+def test_the_search_answers_legally_without_the_enemys_written_orders() -> None:
+    """Player 1 writes orders after player 0: the search samples 0's orders, never reads them."""
+    game = first_orders()
+    decision = game.pending()[0]
+    game.apply(decision.player, make_bot(FT, "admiral", seed=1).choose(
+        game.observe(decision.player), decision))
+    other = game.pending()[0]
+    observation = game.observe(other.player)
+    chosen = make_bot(FT, CHEAP, seed=2).choose(observation, other)
+    assert observation.check(chosen) is None
+
+
+def test_simulate_plans_accept_a_search_bot_with_options() -> None:
+    plan = prepare(FT, mirror_sides(FT), bots=[CHEAP, "admiral"])
+    assert plan.bots == (CHEAP, "admiral")
+
+
+def test_demo_plays_with_a_search_bot_and_names_a_bad_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["demo", "hordes", "--out", str(tmp_path), "--quiet", "--bot"]
+    assert main([*argv, "search:iterations=1,depth=1,width=2"]) == 0
+    assert main([*argv, "search:iters=1"]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert "bot 'search' has no option 'iters'" in err and err.count("\n") == 1

@@ -1,0 +1,99 @@
+"""The PettingZoo environments: the API test per ruleset, masks, seeds, rewards."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+import warbench.rl
+from tests.duel import Duel
+from warbench.rl import WarbenchEnv
+
+RULESETS = ["full-thrust", "hordes", "dystopian-wars", "armada"]
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_ruleset_passes_the_pettingzoo_api_test(ruleset_id: str) -> None:
+    env = warbench.rl.env(ruleset_id, actions=8, observation_size=64)
+    with warnings.catch_warnings():  # dict observations with a mask warn, as in chess
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=5)
+
+
+def play_masked(env: warbench.rl.WarbenchEnv, seed: int, steps: int) -> list[np.ndarray]:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen = []
+    for _agent in env.agent_iter(steps):
+        observation, _, terminated, truncated, _ = env.last()
+        seen.append(observation["observation"])
+        mask = observation["action_mask"]
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+    return seen
+
+
+def test_the_same_seed_gives_the_same_observations() -> None:
+    first = play_masked(warbench.rl.env("hordes", actions=8), seed=3, steps=30)
+    second = play_masked(warbench.rl.env("hordes", actions=8), seed=3, steps=30)
+    assert all(np.array_equal(a, b) for a, b in zip(first, second, strict=True))
+
+
+def test_observations_have_a_fixed_shape_and_the_mask_marks_legal_slots() -> None:
+    env = warbench.rl.env("full-thrust", actions=8, observation_size=128)
+    env.reset(seed=1)
+    observation = env.observe(env.agent_selection)
+    assert observation["observation"].shape == (128,)
+    assert observation["observation"].dtype == np.float32
+    assert observation["action_mask"].dtype == np.int8 and observation["action_mask"].any()
+
+
+def test_a_finished_game_pays_one_to_the_winner_and_minus_one_to_the_loser() -> None:
+    env = warbench.rl.env("hordes", actions=8)
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(20_000):
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        mask = observation["action_mask"]
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+    assert env.game is not None and env.game.outcome is not None
+    assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_shaped_reward_pays_during_the_game() -> None:
+    env = warbench.rl.env("hordes", actions=8, shaped=1.0, max_steps=400)
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    paid = 0.0
+    for _agent in env.agent_iter(400):
+        observation, reward, terminated, truncated, _ = env.last()
+        paid += abs(reward)
+        mask = observation["action_mask"]
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+    assert paid > 0
+
+
+def test_an_action_refused_after_its_roll_leaves_the_same_agent_to_act_again() -> None:
+    """The duel fixture refuses a gamble after its roll: the env must survive that."""
+    env = WarbenchEnv(Duel(), actions=8, observation_size=64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=20)
+    refused = 0
+    for seed in range(5):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in env.agent_iter(500):
+            observation, _, terminated, truncated, info = env.last()
+            refused += "refused" in info
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            if "refused" in env.infos.get(agent, {}):
+                assert env.agent_selection == agent
+    assert refused > 0
