@@ -76,7 +76,8 @@ def test_hordes_and_robogear_games_are_created_from_the_lobby(client: TestClient
     assert "2v2" in rulesets["robogear"]["options"]
     hordes = create(client, "hordes", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
     assert len(hordes["seats"]) == 1  # one link per person
-    three = create(client, "robogear", [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 2)
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    three = create(client, "robogear", [{"kind": "person"}, *bots])
     assert [seat["seat"] for seat in three["seats"]] == [0]
 
 
