@@ -68,3 +68,33 @@ def test_unknown_bots_and_player_counts_are_named(client: TestClient) -> None:
 def test_pages_are_served(client: TestClient) -> None:
     for path in ("/", "/play/abc", "/watch/abc", "/replay", "/static/table.js"):
         assert client.get(path).status_code == 200, path
+
+
+def test_hordes_and_robogear_games_are_created_from_the_lobby(client: TestClient) -> None:
+    rulesets = {item["id"]: item for item in client.get("/api/rulesets").json()}
+    assert rulesets["robogear"]["players"] == [2, 4]
+    assert "2v2" in rulesets["robogear"]["options"]
+    hordes = create(client, "hordes", [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    assert len(hordes["seats"]) == 1  # one link per person
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    three = create(client, "robogear", [{"kind": "person"}, *bots])
+    assert [seat["seat"] for seat in three["seats"]] == [0]
+
+
+def test_robogear_2v2_is_a_set_up_option_for_four_seats_only(client: TestClient) -> None:
+    four = [{"kind": "person"}] + [{"kind": "bot", "bot": "commander"}] * 3
+    game = create(client, "robogear", four, options=["2v2"])
+    link = game["seats"][0]["link"]
+    snap = client.get(
+        f"/api/games/{game['id']}/state",
+        headers={"Authorization": f"Bearer {link.split('#', 1)[1]}"},
+    ).json()
+    assert snap["step"] >= 0
+    refused = client.post(
+        "/api/games", json={"ruleset": "robogear", "seats": four[:3], "options": ["2v2"]}
+    )
+    assert refused.status_code == 422 and "four armies" in refused.text
+    unknown = client.post(
+        "/api/games", json={"ruleset": "hordes", "seats": four[:1] * 2, "options": ["2v2"]}
+    )
+    assert unknown.status_code == 422 and "no set-up options" in unknown.text

@@ -118,6 +118,17 @@ class Ruleset(ABC, Generic[S, D]):
         """A set-up that starts a sensible game with no further input (for demos)."""
         return {}
 
+    def setup_options(self) -> Mapping[str, str]:
+        """Named variations of the default set-up a lobby may offer (name: what it does)."""
+        return {}
+
+    def default_setup_with(self, options: Sequence[str], players: int) -> dict[str, Any]:
+        """The default set-up for ``players`` with the :meth:`setup_options` named; raise
+        :class:`SetupError` for an option unknown or unfit for that many players."""
+        if options:
+            raise SetupError(f"{self.id} offers no set-up options ({', '.join(options)})")
+        return self.default_setup()
+
     def check_players(self, players: int) -> None:
         """Raise :class:`SetupError` unless this many players may play."""
         if not self.min_players <= players <= self.max_players:

@@ -45,6 +45,7 @@ class GameForm(pydantic.BaseModel):
     lists: list[str] = pydantic.Field(default_factory=list, max_length=8)
     format: str | None = None
     scenario: str | None = None
+    options: list[str] = pydantic.Field(default_factory=list, max_length=8)
     referee: bool = False
     seed: int | None = pydantic.Field(default=None, ge=0, le=2**63 - 1)
 
@@ -66,6 +67,7 @@ def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
         "players": [rules.min_players, rules.max_players],
         "bots": list(rules.bots()),
         "formats": list(rules.list_formats()),
+        "options": dict(rules.setup_options()),
         "attacks": {
             name: {
                 "summary": attack.summary,
@@ -134,14 +136,18 @@ def seats_and_setup(rules: Ruleset[Any, Any], form: GameForm) -> tuple[list[Seat
     if not form.lists:
         if form.scenario:
             raise LobbyError("a scenario is chosen with army lists; paste one list per seat")
-        return seats, rules.default_setup()
+        try:
+            return seats, rules.default_setup_with(form.options, len(seats))
+        except SetupError as error:
+            raise LobbyError(str(error)) from None
     if len(form.lists) != len(seats):
         raise LobbyError(f"paste one army list per seat ({len(seats)}), not {len(form.lists)}")
     reports = check_lists(rules, form.lists, form.format)
     if not all(report["ok"] for report in reports):
         raise LobbyError("the army lists break rules", reports)
     armies = [parse_list(text, number) for number, text in enumerate(form.lists)]
+    scenario = ",".join(filter(None, [form.scenario, *form.options])) or None
     try:
-        return seats, rules.setup_for(armies, form.scenario or form.format)
+        return seats, rules.setup_for(armies, scenario or form.format)
     except SetupError as error:
         raise LobbyError(str(error)) from None

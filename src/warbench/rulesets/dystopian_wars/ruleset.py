@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from warbench.core.actions import Action
 from warbench.core.agents import Agent, RandomAgent
-from warbench.core.attacks import AttackOdds
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
@@ -103,6 +104,29 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         from warbench.rulesets.dystopian_wars.odds import attack_odds
 
         return attack_odds(self.data)
+
+    def action_text(self, state: DWState, action: Action) -> str:
+        """Attacks and activations with the models' and squadrons' names."""
+        from warbench.rulesets.dystopian_wars.actions import Activate, Fire
+
+        models, squadrons = state.models, state.squadrons
+        if isinstance(action, Activate) and 0 <= action.squadron < len(squadrons):
+            return f"activate {squadrons[action.squadron].name}"
+        if isinstance(action, Fire) and 0 <= action.target < len(models):
+            guns = ", ".join(f"{models[uid].name}'s {mount}" for uid, mount in action.guns
+                             if 0 <= uid < len(models))
+            split = f" ({action.dice} dice split)" if action.dice else ""
+            return f"{guns} at {models[action.target].name}{split}"
+        return repr(action)
+
+    def action_odds(self, state: DWState, action: Action) -> OddsAnswer | None:
+        """The exact odds of an attack offered in the shooting step (see :mod:`.declared`)."""
+        from warbench.rulesets.dystopian_wars.actions import Fire
+        from warbench.rulesets.dystopian_wars.declared import declared_odds
+
+        if not isinstance(action, Fire):
+            return None
+        return declared_odds(state, self.data, action)
 
     def table(self, state: DWState) -> TablePicture | None:
         pieces: list[Shape] = []

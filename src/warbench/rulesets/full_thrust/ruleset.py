@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
-from warbench.core.attacks import AttackOdds
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, UnitSize
@@ -132,6 +132,16 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         from warbench.rulesets.full_thrust.odds import attack_odds
 
         return attack_odds(self.data)
+
+    def action_odds(self, state: FullThrustState, action: Action) -> OddsAnswer | None:
+        """The exact odds of a fire-control lock offered: the beams bearing on its target
+        at the real range (see :mod:`.declared`)."""
+        from warbench.rulesets.full_thrust.actions import DeclareTarget
+        from warbench.rulesets.full_thrust.declared import declared_odds
+
+        if not isinstance(action, DeclareTarget):
+            return None
+        return declared_odds(state, self.data, action)
 
     def table(self, state: FullThrustState) -> TablePicture:
         pieces = [

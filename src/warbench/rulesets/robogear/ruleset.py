@@ -78,19 +78,17 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         if problems:
             raise SetupError("; ".join(problems))
         setup: dict[str, Any] = {"armies": [army_setup(army) for army in armies]}
-        for word in (scenario or "").split(","):
-            word = word.strip()
-            if not word:
-                continue
-            if word == "2v2":
-                if len(armies) != 4:
-                    raise SetupError("a 2v2 game needs four armies")
-                setup["teams"] = [0, 1, 0, 1]
-            elif word in MISSIONS:
-                setup["mission"] = word
-            else:
-                raise SetupError(f"scenario {word!r}: use one of {', '.join(MISSIONS)} or 2v2")
-        return setup
+        return _varied(setup, (scenario or "").split(","), len(armies))
+
+    def setup_options(self) -> Mapping[str, str]:
+        """Teams (2v2, four players) and the missions other than annihilation."""
+        return {
+            "2v2": "two teams of two: seats 0 and 2 against 1 and 3 (four players)",
+            **{m: f"the {m} mission" for m in MISSIONS if m != "annihilation"},
+        }
+
+    def default_setup_with(self, options: Sequence[str], players: int) -> dict[str, Any]:
+        return _varied(self.default_setup(), options, players)
 
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         return lists.army_rules(self.data, army)
@@ -150,3 +148,22 @@ def track(cells: int, damage: int) -> str:
     '..####'
     """
     return "." * min(cells, damage) + "#" * max(0, cells - damage)
+
+
+def _varied(setup: dict[str, Any], words: Sequence[str], players: int) -> dict[str, Any]:
+    """``setup`` with each scenario word applied: ``2v2`` for teams, or one mission."""
+    missions = [word.strip() for word in words if word.strip() in MISSIONS]
+    if len(missions) > 1:
+        raise SetupError(f"choose one mission, not {', '.join(missions)}")
+    for word in (word.strip() for word in words):
+        if not word:
+            continue
+        if word == "2v2":
+            if players != 4:
+                raise SetupError("a 2v2 game needs four armies")
+            setup["teams"] = [0, 1, 0, 1]
+        elif word in MISSIONS:
+            setup["mission"] = word
+        else:
+            raise SetupError(f"scenario {word!r}: use one of {', '.join(MISSIONS)} or 2v2")
+    return setup

@@ -5,11 +5,26 @@ const $ = (id) => document.getElementById(id);
 
 function current() { return RULESETS.find((r) => r.id === $("ruleset").value); }
 
+// The number of seats: the ruleset's fewest players unless the page chose more.
+function renderPlayers() {
+  const rules = current();
+  const [fewest, most] = rules.players;
+  const counts = [];
+  for (let n = fewest; n <= most; n++) counts.push(`<option value="${n}">${n}</option>`);
+  $("players").innerHTML = counts.join("");
+  $("players-box").hidden = fewest === most;
+  const options = Object.entries(rules.options || {});
+  $("options").innerHTML = options.map(([name, help]) =>
+    `<label title="${escapeHtml(help)}"><input type="checkbox" data-option="${escapeHtml(name)}"> ${escapeHtml(name)} <span class="muted">${escapeHtml(help)}</span></label>`).join("");
+  $("options-box").hidden = !options.length;
+  renderSeats();
+}
+
 function renderSeats() {
   const rules = current();
   const box = $("seats");
   box.replaceChildren();
-  const count = rules.players[0];
+  const count = Number($("players").value) || rules.players[0];
   for (let seat = 0; seat < count; seat++) {
     const row = document.createElement("div");
     row.className = "seat";
@@ -38,6 +53,8 @@ function form() {
   const seats = [...document.querySelectorAll("#seats select")].map((select) =>
     select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value.slice(4) });
   const body = { ruleset: $("ruleset").value, seats, referee: $("referee").checked };
+  const options = [...document.querySelectorAll("#options input:checked")].map((box) => box.dataset.option);
+  if (options.length) body.options = options;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if (document.querySelector("input[name=setup]:checked").value === "lists") {
     body.lists = [...document.querySelectorAll("#lists textarea")].map((area) => area.value);
@@ -113,8 +130,9 @@ async function loadGames() {
 async function start() {
   RULESETS = await (await fetch("/api/rulesets")).json();
   $("ruleset").innerHTML = RULESETS.map((r) => `<option value="${r.id}">${escapeHtml(r.name)}</option>`).join("");
-  $("ruleset").onchange = renderSeats;
-  renderSeats();
+  $("ruleset").onchange = renderPlayers;
+  $("players").onchange = renderSeats;
+  renderPlayers();
   for (const radio of document.querySelectorAll("input[name=setup]")) {
     radio.onchange = () => { $("lists-box").hidden = radio.value !== "lists" || !radio.checked; };
   }

@@ -187,11 +187,18 @@ function optionForm(type, options) {
   };
   const note = document.createElement("span");
   note.className = "muted";
-  form.addEventListener("change", () => { note.textContent = chosen() ? "" : "not offered: the rules allow no such combination"; });
+  const odds = document.createElement("div");
+  const update = () => {
+    const option = chosen();
+    note.textContent = option ? option.label : "not offered: the rules allow no such combination";
+    odds.replaceChildren(...(option && option.odds ? [oddsLine(option.odds)] : []));
+  };
+  form.addEventListener("change", update);
   const button = document.createElement("button");
   button.className = "primary take"; button.textContent = "Take";
   button.onclick = () => { const option = chosen(); if (option) act(option.action); else say("That combination is not offered.", "bad"); };
-  form.append(button, note);
+  form.append(button, note, odds);
+  update();
   return form;
 }
 

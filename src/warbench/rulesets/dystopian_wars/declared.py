@@ -1,0 +1,79 @@
+"""The exact odds of an attack offered in the shooting step, before it is declared.
+
+Judged from the state the acting seat observes: the declaration's dice and number needed
+come from :func:`~.gunnery.fire_refusal` (the same reading the engine makes when it is
+declared), cards in force add their dice, fog halves long shots, the target's shield
+generators cancel hits, and :func:`~.exact.damage_odds` turns the hits into damage against
+the target's DR, CR and hull left. The defender's answer (ack-ack, charges, a reaction
+card) is the defender's choice, still unknown: the odds are before any answer.
+"""
+
+from __future__ import annotations
+
+from warbench.core.attacks import OddsAnswer
+from warbench.rulesets.dystopian_wars.actions import Fire
+from warbench.rulesets.dystopian_wars.attack_rolls import SHIELD_NEEDED, squadron_card_dice
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.exact import (
+    cancel_hits,
+    damage_odds,
+    extra_damage_die,
+    pool_hits,
+)
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery, GunneryStage, fire_refusal
+from warbench.rulesets.dystopian_wars.state import DWState
+
+
+def _declaring(state: DWState) -> Gunnery | None:
+    """The shooting step declaring attacks now, if any."""
+    for frame in reversed(state.stack):
+        if isinstance(frame, Gunnery):
+            return frame if frame.stage is GunneryStage.DECLARE else None
+    return None
+
+
+def _card_help(state: DWState, data: RulesData, lead: int) -> tuple[int, int]:
+    """An A card on the lead model (extra dice, easier by), read without using it up."""
+    for play in state.in_play:
+        card = data.cards[play.card]
+        if play.model == lead and play.until == "activation" and card.kind == "A":
+            if card.effect == "gunnery":
+                return card.value, 0
+            if card.effect == "steady-aim":
+                return 0, card.value
+    return 0, 0
+
+
+def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | None:
+    """The odds of the attack ``fire`` would declare now: hits after shields, the chances
+    of damage, a critical and the target's destruction (``None`` when it declares none, or
+    hits tiny flyers, whose tokens are struck rather than damaged)."""
+    frame = _declaring(state)
+    if frame is None:
+        return None
+    reason, attack = fire_refusal(state, data, frame, fire)
+    if reason is not None or attack is None:
+        return None
+    target = state.models[attack.target]
+    spec = data.models[target.cls]
+    lead_spec = data.models[state.models[attack.guns[0][0]].cls]
+    if spec.tiny or lead_spec.tiny:
+        return None
+    bonus, easier = _card_help(state, data, attack.guns[0][0])
+    needed = max(3, attack.needed - easier) if easier else attack.needed
+    dice = attack.dice + bonus + squadron_card_dice(state, data, frame.sid)
+    notes = [f"{dice} dice hitting on {needed}+ in range band {attack.band}"]
+    if attack.band >= 3 and any(data.cards[p.card].effect == "fog" for p in state.in_play):
+        dice //= 2
+        notes.append(f"fog halves them to {dice}")
+    hits = pool_hits(dice, needed)
+    if spec.shield and not target.marker("generator-offline"):
+        hits = cancel_hits(hits, pool_hits(spec.shield, SHIELD_NEEDED))
+        notes.append(f"{spec.shield} shield generator dice cancel on {SHIELD_NEEDED}+")
+    notes.append("before any answer by the defender (ack-ack, charges, reaction cards)")
+    left = max(0, spec.hp - target.damage)
+    damage = damage_odds(
+        hits, spec.dr, spec.cr, spec.hp, hull_left=left, extra=extra_damage_die(data.criticals)
+    )
+    assert damage.hull is not None  # the hull left is known
+    return OddsAnswer(damage.hull, "hull points lost", damage.named(), tuple(notes))

@@ -1,0 +1,54 @@
+"""Each seat's snapshot carries the exact odds of each attack offered (Dystopian Wars guns,
+Full Thrust fire-control locks), judged from that seat's observation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    catalog_file,
+    play,
+    scripted,
+    setup,
+    squadron,
+)
+from tests.rulesets.full_thrust.helpers import battle, orders, ship
+from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+from warbench.rulesets.dystopian_wars.actions import Activate, Move
+from warbench.server.snapshot import snapshot
+
+
+def _options(snap: dict, type_: str) -> list[dict]:  # type: ignore[type-arg]
+    return [o for d in snap["decisions"] for o in d["options"] if o["action"]["type"] == type_]
+
+
+def test_a_dystopian_wars_seat_sees_the_odds_of_each_gun_it_may_fire(tmp_path: Path) -> None:
+    rules = DystopianWarsRuleset(catalog_file(tmp_path))
+    game = scripted(
+        setup([squadron("test-battleship", (20.0, 24.0, 0.0), name="Dauntless")],
+              [squadron("prussia-frigate", (32.0, 24.0, 180.0))]),
+        [*P0_FIRST], rules,
+    )
+    play(game, Activate(0), Move(0, (2.0,)))
+    fires = _options(snapshot(game, 0), "fire")
+    assert fires and all("odds" in option for option in fires)
+    odds = fires[0]["odds"]
+    assert odds["outcome"] == "hull points lost" and 0 < odds["outcomes"]["destroyed"] <= 1
+    assert fires[0]["label"].startswith("Dauntless")
+    assert "odds" not in _options(snapshot(game, 0), "cease-fire")[0]
+    assert not snapshot(game, 1)["decisions"]  # the other seat is offered nothing
+
+
+def test_a_full_thrust_seat_sees_the_beam_odds_of_each_lock_at_the_real_range() -> None:
+    game, _ = battle(
+        [ship("lancer", "Sabre", 30.0, 10.0)], [ship("lancer", "Pike", 30.0, 20.0, facing=6)],
+        6, 1,
+    )
+    orders(game)
+    locks = _options(snapshot(game, 0), "ft-declare")
+    on_pike = next(o for o in locks if o["action"]["target"] == 1)
+    assert on_pike["label"] == "Sabre: fire control 1 locks on Pike"
+    assert on_pike["odds"]["outcome"] == "hull damage" and on_pike["odds"]["mean"] > 0
+    assert "threshold check" in on_pike["odds"]["outcomes"]
+    assert "odds" not in next(o for o in locks if o["action"]["target"] == -1)
