@@ -73,6 +73,8 @@ def test_written_orders_reach_no_other_seat_or_spectator_before_the_reveal(
     for order in rival_orders:
         rival.send({"type": "act", "action": order})
         rival.next_of("accepted")
-    assert "Turn 1, phase 2" in "\n".join(rival.received[-3:])  # a state comes before its ack
+    last = json.loads(next(m for m in reversed(rival.received) if m.startswith('{"type":"state"')))
+    offered = [o["action"]["type"] for d in last["decisions"] for o in d["options"]]
+    assert offered and "ft-orders" not in offered  # e.g. launching fighters, in phase 1
     for socket in (writer, rival, spectator):
         socket.close()
