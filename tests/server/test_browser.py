@@ -62,13 +62,15 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def _open_seat(server: str, browser: Any, ruleset: str, bot: str, referee: bool = False) -> Any:
+def _open_seat(
+    server: str, browser: Any, ruleset: str, bot: str, referee: bool = False, players: int = 2
+) -> Any:
     game = httpx.post(
         f"{server}/api/games",
         json={
             "ruleset": ruleset,
             "seed": 5,
-            "seats": [{"kind": "person"}, {"kind": "bot", "bot": bot}],
+            "seats": [{"kind": "person"}] + [{"kind": "bot", "bot": bot}] * (players - 1),
             "referee": referee,
         },
     ).json()
@@ -117,7 +119,10 @@ def _play_something(page: Any) -> str:
     samples = decision.locator(".space-form button.sample")
     for index in range(samples.count()):
         samples.nth(index).click()
-        page.wait_for_function("document.querySelector('#message').textContent !== 'Sent…'")
+        page.wait_for_function(
+            "!document.querySelector('#message').textContent.startsWith('Checking')",
+            timeout=30_000,
+        )
         if page.inner_text("#message").startswith("Allowed"):
             form = decision.locator(".space-form").first
             candidates.insert(0, form.locator("button.take"))
@@ -226,6 +231,47 @@ def test_a_person_plays_an_armada_round_on_hexes(server: str, browser: Any) -> N
             break
     assert odds_seen
     assert "round 2" in page.inner_text("#scene-title").lower()
+
+
+def test_a_person_deploys_and_activates_a_hordes_model_by_clicking(
+    server: str, browser: Any
+) -> None:
+    page = _open_seat(server, browser, "hordes", "warlock")
+    assert page.locator("#board polygon.shape").count() >= 3  # the terrain
+    prompts = []
+    for _ in range(30):
+        if any(p.startswith("activate a model") for p in _prompts(page)):
+            break
+        prompts.append(_play_something(page))  # deployment: a legal place, checked, taken
+    assert sum(p.startswith("deploy") for p in prompts) >= 3, prompts
+    assert any(p.startswith("activate a model") for p in _prompts(page)), prompts
+    activations = page.locator("#decisions button.option[data-type='activate']")
+    assert activations.count() >= 1
+    assert _click_and_wait(page, activations.first)
+    _await_my_turn(page)
+    assert any(p.startswith(("move", "combat")) for p in _prompts(page)), _prompts(page)
+    page.locator("#board .shape[data-player='0']").last.dispatch_event("click")  # its card
+    page.wait_for_selector("#card dt", timeout=10_000)
+    page.screenshot(path=str(SHOTS / "hordes.png"))
+
+
+def test_a_person_takes_a_robogear_unit_turn_in_a_three_player_game(
+    server: str, browser: Any
+) -> None:
+    page = _open_seat(server, browser, "robogear", "commander", players=3)
+    prompts = []
+    for _ in range(40):
+        if any(p.startswith("act with a unit") for p in _prompts(page)):
+            break
+        prompts.append(_play_something(page))
+    assert any(p.startswith("act with a unit") for p in _prompts(page)), prompts
+    assert len(page.locator("#board .shape[data-player='2']").all()) >= 1  # the third army
+    before = _step(page)
+    _play_something(page)  # a unit acts (or the turn ends) by a click
+    assert _step(page) > before
+    page.locator("#board .shape[data-player='0']").last.dispatch_event("click")
+    page.wait_for_selector("#card dt", timeout=10_000)
+    page.screenshot(path=str(SHOTS / "robogear.png"))
 
 
 def test_the_replay_viewer_steps_through_a_journal_as_a_seat(

@@ -50,6 +50,9 @@ def _draw_piece(axes: Axes, piece: Piece) -> None:
     alpha = 0.35 if piece.faded else 0.8
     if piece.shape == "circle":
         axes.add_patch(Circle((piece.x, piece.y), piece.size, color=colour, alpha=alpha))
+    elif piece.shape == "ring":
+        axes.add_patch(Circle((piece.x, piece.y), piece.size, facecolor="none",
+                              edgecolor=colour, linestyle="--", linewidth=0.8))
     elif piece.shape == "rect":
         axes.add_patch(Polygon(_rect_corners(piece), closed=True, color=colour, alpha=alpha))
     elif piece.shape == "hex":

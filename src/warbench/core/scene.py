@@ -120,8 +120,8 @@ class Scene:
     ) -> Scene:
         """The scene of a ruleset's picture (an empty 1 x 1 table for ``None``).
 
-        ``units`` maps a piece's label to the catalog id of the unit it shows, ``reach`` to
-        the reach of its weapons.
+        ``units`` maps a piece's label to the catalog id of the unit it shows (where the
+        piece does not say it), ``reach`` to the reach of its weapons.
         """
         if picture is None:
             return cls(1.0, 1.0, (), "this ruleset draws no table yet")
@@ -140,7 +140,7 @@ class Scene:
                 player=piece.player,
                 points=piece.points,
                 faded=piece.faded,
-                unit=known.get(piece.label),
+                unit=piece.unit or known.get(piece.label),
                 reach=reaches.get(piece.label, ()),
             )
             for index, piece in enumerate(picture.pieces)

@@ -18,10 +18,12 @@ from dataclasses import dataclass
 class Piece:
     """One thing on the table.
 
-    ``shape`` is ``circle`` (``size`` = radius), ``rect`` (``size`` = width, ``length``
+    ``shape`` is ``circle`` (``size`` = radius), ``ring`` (an area's edge: a control or
+    command range, ``size`` = radius), ``rect`` (``size`` = width, ``length``
     along the heading), ``hex`` (a hex at x, y with ``size`` = centre-to-corner) or
     ``polygon`` (``points``). ``player`` colours it (``None`` for terrain and markers);
-    ``heading`` (degrees, 0 up the table, clockwise) draws a facing tick.
+    ``heading`` (degrees, 0 up the table, clockwise) draws a facing tick; ``unit`` is the
+    catalog id of the unit it shows, where the ruleset knows it.
     """
 
     label: str
@@ -34,6 +36,7 @@ class Piece:
     player: int | None = None
     points: tuple[tuple[float, float], ...] = ()
     faded: bool = False
+    unit: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,7 +112,11 @@ def decision_plain(
             option_plain(option, text(option), None if judged is None else judged(option))
             for option in decision.options
         ],
-        "spaces": [space_plain(space, index, seed) for index, space in enumerate(decision.spaces)],
+        "spaces": [
+            space_plain(space, index, seed)
+            for index, space in enumerate(decision.spaces)
+            if space.action_type.TAG  # a space of no action type accepts nothing: no form
+        ],
     }
 
 

@@ -23,9 +23,9 @@ def picture(data: HordesData, state: HordesState) -> TablePicture:
                     f'control {2 * record.fury}"',
                     model.x,
                     model.y,
+                    shape="ring",
                     size=2.0 * record.fury,
                     player=model.owner,
-                    faded=True,
                 )
             )
         status = [f"{boxes_left(data, model)}/{record.boxes}", f"F{model.fury}"]
@@ -41,6 +41,7 @@ def picture(data: HordesData, state: HordesState) -> TablePicture:
                 heading=model.heading,
                 player=model.owner,
                 faded=not model.alive,
+                unit=model.card,
             )
         )
     return TablePicture(

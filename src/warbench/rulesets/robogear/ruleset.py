@@ -128,6 +128,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
                 f" {SECTION_NAMES[part]} L{armour_level(record, unit.damage)}"
                 f" R{record.resource[part]}",
                 unit.x, unit.y, size=unit.radius, heading=unit.facing, player=unit.player,
+                unit=unit.type,
             ))
         return TablePicture(state.width, state.height, tuple(pieces),
                             title=f"ROBOGEAR, round {state.round}", units="steps")

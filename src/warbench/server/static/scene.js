@@ -28,10 +28,19 @@ function drawScene(svg, scene, options) {
   svg.append(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: "#dfe9f2", stroke: "#9aa6b8", "stroke-width": unit * 0.1 }));
   const layers = { terrain: svgEl("g"), grid: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), labels: svgEl("g") };
   Object.values(layers).forEach((layer) => svg.append(layer));
+  const placed = [];  // label boxes drawn so far
   for (const shape of scene.shapes) {
     const colour = colourOf(shape);
     const faded = shape.faded ? 0.35 : 0.85;
     let el;
+    if (shape.kind === "ring") {
+      // an area's edge (a control range): drawn under the pieces, never in the way of a click
+      const ring = svgEl("circle", { cx: shape.x, cy: fy(shape.y), r: shape.size, fill: "none", stroke: colour, "stroke-width": unit * 0.12, "stroke-dasharray": `${unit * 0.6} ${unit * 0.4}`, "pointer-events": "none", class: "ring" });
+      const label = svgEl("text", { x: shape.x, y: fy(shape.y + shape.size) - unit * 0.3, "text-anchor": "middle", class: "shape-label", "font-size": unit * 0.65 });
+      label.textContent = shape.label;
+      layers.terrain.append(ring, label);
+      continue;
+    }
     if (shape.kind === "circle") {
       el = svgEl("circle", { cx: shape.x, cy: fy(shape.y), r: shape.size, fill: colour, "fill-opacity": faded, stroke: "#222", "stroke-width": unit * 0.05 });
     } else if (shape.kind === "rect") {
@@ -70,14 +79,23 @@ function drawScene(svg, scene, options) {
       layers.pieces.append(svgEl("line", { x1: shape.x, y1: fy(shape.y), x2: shape.x + reach * Math.sin(h), y2: fy(shape.y + reach * Math.cos(h)), stroke: "#111", "stroke-width": unit * 0.12, "pointer-events": "none" }));
     }
     if (shape.label && !(shape.kind === "hex" && shape.player === undefined)) {
-      // Labels alternate above and below their pieces so neighbours' labels do not collide.
+      // Labels go above or below their pieces, whichever is free of the labels already
+      // placed; a label with no room is left to the piece's tooltip and the unit card.
       const font = Math.max(unit * 0.65, Math.min(unit * 0.9, shape.size * 0.6));
-      const below = shape.index % 2 === 1;
       const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
-      const ty = below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset;
-      const text = svgEl("text", { x: shape.x, y: ty, "text-anchor": "middle", class: "shape-label", "font-size": font });
-      text.textContent = shape.label;
-      layers.labels.append(text);
+      const width = shape.label.length * font * 0.55;
+      const sides = shape.index % 2 === 1 ? [true, false] : [false, true];
+      const spots = sides.map((below) => (below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset));
+      const box = (ty) => ({ x0: shape.x - width / 2, x1: shape.x + width / 2, y0: ty - font, y1: ty + font * 0.2 });
+      const free = (b) => !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
+      const ty = shape.kind === "polygon" || shape.kind === "rect" && shape.player === undefined
+        ? spots[0] : spots.find((y) => free(box(y)));
+      if (ty !== undefined) {
+        placed.push(box(ty));
+        const text = svgEl("text", { x: shape.x, y: ty, "text-anchor": "middle", class: "shape-label", "font-size": font });
+        text.textContent = shape.label;
+        layers.labels.append(text);
+      }
     }
     if (opts.onShape && shape.kind !== "polygon" && !(shape.kind === "hex" && shape.player === undefined)) {
       el.style.cursor = "pointer";

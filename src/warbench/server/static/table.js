@@ -122,6 +122,8 @@ function showDice(roll) {
   };
 }
 
+function checkAction(action) { say("Checking…", "muted"); send({ type: "check", action }); }
+
 function act(action) { say("Sent…", "muted"); send({ type: "act", action }); }
 
 function showDecisions(decisions, message) {
@@ -228,7 +230,7 @@ function spaceForm(space, number) {
   const fill = (sample) => { for (const input of form.querySelectorAll("input")) if (input.dataset.field in sample) input.value = JSON.stringify(sample[input.dataset.field]); };
   const check = document.createElement("button");
   check.textContent = "Check"; check.className = "check";
-  check.onclick = () => send({ type: "check", action: read() });
+  check.onclick = () => checkAction(read());
   const take = document.createElement("button");
   take.textContent = "Take"; take.className = "primary take";
   take.onclick = () => act(read());
@@ -240,7 +242,7 @@ function spaceForm(space, number) {
       const button = document.createElement("button");
       button.className = "sample"; button.textContent = `example ${index + 1}`;
       button.title = JSON.stringify(sample);
-      button.onclick = () => { fill(sample); send({ type: "check", action: read() }); };
+      button.onclick = () => { fill(sample); checkAction(read()); };
       hint.append(button);
     });
     form.append(hint);
@@ -248,7 +250,7 @@ function spaceForm(space, number) {
   form.addEventListener("focusin", () => { activeForm = form; });
   const fields = space.fields.map((f) => f.name);
   if (!activeForm && fields.includes("x") && fields.includes("y")) activeForm = form;
-  form.fillPoint = (point) => { if (!fields.includes("x")) return false; fill(point); send({ type: "check", action: read() }); return true; };
+  form.fillPoint = (point) => { if (!fields.includes("x")) return false; fill(point); checkAction(read()); return true; };
   return form;
 }
 
