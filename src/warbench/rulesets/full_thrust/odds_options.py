@@ -51,7 +51,18 @@ def _pd_beams() -> Any:
     return Field(0, ge=0, description="class-1 beams firing as point defence at them first")
 
 
-class BeamOptions(_Options):
+class _AgainstShip(_Options):
+    """Options of an attack on one ship: the target (a catalog design, or its armour and
+    hull given by hand), hull boxes already lost, and what to show."""
+
+    target: str | None = _target()
+    armour: int | None = _armour()
+    hull: int | None = _hull()
+    hull_hits: int = _hull_hits()
+    show: Show = _show()
+
+
+class BeamOptions(_AgainstShip):
     """Beam batteries of one class firing at one ship."""
 
     beam_class: int = Field(2, description="the beam's class, 1 to 6: its dice in the first "
@@ -59,49 +70,29 @@ class BeamOptions(_Options):
     range: float = Field(6.0, ge=0, description="MU to the target: one die fewer each 12 MU")
     batteries: int = Field(1, ge=1, description="batteries of this class firing together")
     screens: int | None = _screens()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
-class SubmunitionOptions(_Options):
+class SubmunitionOptions(_AgainstShip):
     """Submunition packs fired at one ship."""
 
     range: float = Field(4.0, ge=0, description="MU to the target: 3, 2, 1 dice by 6 MU band")
     packs: int = Field(1, ge=1, description="packs fired together")
     screens: int | None = _screens()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
-class PulseTorpedoOptions(_Options):
+class PulseTorpedoOptions(_AgainstShip):
     """Pulse torpedo tubes fired at one ship (screens are no help against them)."""
 
     range: float = Field(10.0, ge=0, description="MU to the target: hits on 2+ to 6 by "
                          "6 MU band, out to 30 MU")
     tubes: int = Field(1, ge=1, description="tubes fired together")
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
-class NeedleOptions(_Options):
+class NeedleOptions(_AgainstShip):
     """Needle beams fired at one ship (past screens and armour)."""
 
     range: float = Field(6.0, ge=0, description="MU to the target (needle beams reach 12)")
     beams: int = Field(1, ge=1, description="needle beams fired together")
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
 class PdsOptions(_Options):
@@ -120,7 +111,7 @@ class PdsOptions(_Options):
     )
 
 
-class FighterOptions(_Options):
+class FighterOptions(_AgainstShip):
     """A fighter group attacking a ship, after the ship's point defence (if any)."""
 
     type: str = Field("standard", description="the fighter type (standard, attack, "
@@ -130,14 +121,9 @@ class FighterOptions(_Options):
     pds: int = _pds()
     beams: int = _pd_beams()
     screens: int | None = _screens()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
-class SalvoOptions(_Options):
+class SalvoOptions(_AgainstShip):
     """A salvo striking a ship, after the ship's point defence (if any)."""
 
     missiles: int | None = Field(
@@ -145,11 +131,6 @@ class SalvoOptions(_Options):
     )
     pds: int = _pds()
     beams: int = _pd_beams()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
 class DogfightOptions(_Options):
@@ -205,58 +186,38 @@ class ThresholdOptions(_Options):
 
 #: Options of the attacks that damage a ship.
 
-class KGunOptions(_Options):
+class KGunOptions(_AgainstShip):
     """Kra'Vak K-guns of one class firing at one ship (screens are no help against them)."""
 
     gun_class: int = Field(3, description="the K-gun's class, 1 to 6")
     range: float = Field(10.0, ge=0, description="MU to the target: hits on 2+ to 6 by "
                          "6 MU band, out to 30 MU")
     guns: int = Field(1, ge=1, description="guns of this class firing together")
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
-class MkpOptions(_Options):
+class MkpOptions(_AgainstShip):
     """Kra'Vak MKPs fired at one ship within 12 MU."""
 
     range: float = Field(6.0, ge=0, description="MU to the target, at most 12")
     mkps: int = Field(1, ge=1, description="MKPs fired together")
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
-class ScattergunOptions(_Options):
+class ScattergunOptions(_AgainstShip):
     """Kra'Vak scatterguns fired at one ship within their reach."""
 
     range: float = Field(3.0, ge=0, description="MU to the target (engine default reach 6)")
     scatterguns: int = Field(1, ge=1, description="scatterguns fired together")
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
-class PlasmaOptions(_Options):
+class PlasmaOptions(_AgainstShip):
     """A plasma bolt bursting over one ship."""
 
     strength: int = Field(3, ge=1, le=6, description="the bolt's strength left (its class "
                           "less the point defence kills)")
     screens: int | None = _screens()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
-class PulserOptions(_Options):
+class PulserOptions(_AgainstShip):
     """Phalon pulsers of one mode firing at one ship."""
 
     mode: Literal["long", "medium", "close"] = Field("medium", description="the mode set "
@@ -264,14 +225,9 @@ class PulserOptions(_Options):
     range: float = Field(10.0, ge=0, description="MU to the target")
     pulsers: int = Field(1, ge=1, description="pulsers firing together")
     screens: int | None = _screens()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
-class StingerOptions(_Options):
+class StingerOptions(_AgainstShip):
     """Sa'Vasku stingers firing at one ship with the attack power put into them."""
 
     power: int = Field(2, ge=1, description="attack power spent: one die a point")
@@ -279,11 +235,6 @@ class StingerOptions(_Options):
                           "share of power)")
     range: float = Field(6.0, ge=0, description="MU to the target (stingers reach 12)")
     screens: int | None = _screens()
-    target: str | None = _target()
-    armour: int | None = _armour()
-    hull: int | None = _hull()
-    hull_hits: int = _hull_hits()
-    show: Show = _show()
 
 
 DamageOptions = (
