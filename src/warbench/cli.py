@@ -25,6 +25,7 @@ from warbench.core.journal import Journal
 from warbench.core.lists import ArmyList, ConstraintSet
 from warbench.core.luck import LuckReport, luck_report
 from warbench.core.match import play_next_decision
+from warbench.core.moments import LastAttacks, scene_at
 from warbench.core.outputs import check_output
 from warbench.core.plain import OMNISCIENT
 from warbench.core.registry import UnknownRuleset, available_rulesets, ruleset
@@ -136,11 +137,12 @@ def demo_command(
         agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(players)]
         game = Game.new(rules, seed=seed, players=players)
         console.rule(f"{rules.name} — {chosen} bots, seed {seed}")
-        shown = 0
+        shown, trail = 0, LastAttacks(rules)
         while not game.is_over:
             play_next_decision(game, agents)
             if not quiet:
                 _narrate(game, shown, OMNISCIENT)
+            trail.saw(game.state, len(game.journal.entries), game.events[shown:])
             shown = len(game.events)
         outcome = game.outcome
         assert outcome is not None
@@ -149,9 +151,9 @@ def demo_command(
         journal_path = out / f"{rules.id}-seed{seed}.json"
         game.journal.save(journal_path)
         console.print(f"Journal: {journal_path} ({len(game.journal.entries)} actions)")
-        picture = rules.table(game.state)
-        if picture is not None:
-            console.print(f"Table:   {render_picture(picture, out / f'{rules.id}-seed{seed}.svg')}")
+        if rules.table(game.state) is not None:
+            scene = trail.scene(game.state, len(game.journal.entries))
+            console.print(f"Table:   {render_picture(scene, out / f'{rules.id}-seed{seed}.svg')}")
 
 
 @app.command("replay")
@@ -268,24 +270,21 @@ def render_command(
     journal_path: Annotated[Path, typer.Argument(metavar="JOURNAL", help="A journal file.")],
     out: Annotated[Path, typer.Option("--out", help="Picture to write (.svg or .png).")],
     at: Annotated[
-        int | None, typer.Option(help="Draw the table after this many actions (default: end).")
+        int | None,
+        typer.Option(help="Draw the table after this step (action) with the attacks made in"
+                     " it (default: the end, with the last attacks of the game)."),
     ] = None,
     data: DataOption = None,
 ) -> None:
-    """Draw the table of a journaled game, at its end or after a given action."""
+    """Draw the table of a journaled game: pieces with their damage, and attacks with the
+    arcs and range bands they used."""
     check_output(out, "--out", (".svg", ".png"))
     journal = Journal.load(journal_path)
     rules = _installed(journal_path, journal.ruleset, data)
-    if at is not None and not 0 <= at <= len(journal.entries):
-        raise CommandError(f"--at {at}: the journal has actions 0 to {len(journal.entries)}")
-    target = len(journal.entries) if at is None else at
-    for number, game in replay_steps(journal, rules=rules):
-        if number == target:
-            picture = rules.table(game.state)
-            if picture is None:
-                raise CommandError(f"{journal.ruleset} does not draw its table yet")
-            console.print(f"Wrote {render_picture(picture, out)} (after action {number}).")
-            return
+    scene = scene_at(journal, rules, at)
+    if not scene.shapes:
+        raise CommandError(f"{journal.ruleset} does not draw its table yet")
+    console.print(f"Wrote {render_picture(scene, out)} ({scene.title}).", highlight=False)
 
 
 odds_cli.register(app)

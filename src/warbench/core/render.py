@@ -1,4 +1,12 @@
-"""Drawing a :class:`~warbench.core.table.TablePicture` to SVG or PNG with matplotlib."""
+"""Drawing a :class:`~warbench.core.scene.Scene` to SVG or PNG with matplotlib.
+
+What is drawn is the scene the web table draws too: the pieces, the attacks of the moment
+(a line from shooter to target, solid for a hit and dashed for a miss, over the firing arc
+and range band used, shaded in the shooter's colour), and every label in the box the scene
+placed for it, so that no two labels overlap. The picture keeps one scale (points per table
+unit) for the whole table, so the text fills the boxes the label pass reserved; SVG keeps
+text as text, so a reader (or a test) can search it.
+"""
 
 from __future__ import annotations
 
@@ -11,98 +19,175 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
-from matplotlib.patches import Circle, Polygon, RegularPolygon
+from matplotlib.patches import (
+    Circle,
+    FancyArrowPatch,
+    FancyBboxPatch,
+    Polygon,
+    RegularPolygon,
+    Wedge,
+)
 
-from warbench.core.table import Piece, TablePicture
+from warbench.core.labels import LINE_HEIGHT, PADDING, Label
+from warbench.core.scene import Scene, Shape
+from warbench.core.table import Attack, TablePicture
 
 #: Side colours, by player index (colour-blind-safe Okabe-Ito palette).
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 TERRAIN_COLOUR = "#8c8c8c"
 FORMATS = (".svg", ".png")
+#: The table's longer side, in points on the picture.
+TABLE_POINTS = 620.0
+#: Margins around the drawing and room for the title, in inches.
+MARGIN, TITLE_ROOM = 0.35, 0.45
+#: The font whose character cell the label pass assumes.
+LABEL_FONT = "DejaVu Sans Mono"
 
 
 class RenderError(ValueError):
     """A picture that cannot be written where or how it was asked."""
 
 
-def _colour(piece: Piece) -> str:
-    if piece.player is None:
+def colour_of(player: int | None) -> str:
+    """The colour a player's pieces and attacks are drawn in (grey for nobody's)."""
+    if player is None:
         return TERRAIN_COLOUR
-    return PLAYER_COLOURS[piece.player % len(PLAYER_COLOURS)]
+    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 
 
-def _rect_corners(piece: Piece) -> list[tuple[float, float]]:
-    heading = math.radians(piece.heading or 0.0)
+def _rect_corners(shape: Shape) -> list[tuple[float, float]]:
+    heading = math.radians(shape.heading or 0.0)
     forward = (math.sin(heading), math.cos(heading))
     right = (forward[1], -forward[0])
-    half_w, half_l = piece.size / 2, piece.length / 2
+    half_w, half_l = shape.size / 2, shape.length / 2
     return [
         (
-            piece.x + forward[0] * along * half_l + right[0] * side * half_w,
-            piece.y + forward[1] * along * half_l + right[1] * side * half_w,
+            shape.x + forward[0] * along * half_l + right[0] * side * half_w,
+            shape.y + forward[1] * along * half_l + right[1] * side * half_w,
         )
         for along, side in ((1, 1), (1, -1), (-1, -1), (-1, 1))
     ]
 
 
-def _draw_piece(axes: Axes, piece: Piece) -> None:
-    colour = _colour(piece)
-    alpha = 0.35 if piece.faded else 0.8
-    if piece.shape == "circle":
-        axes.add_patch(Circle((piece.x, piece.y), piece.size, color=colour, alpha=alpha))
-    elif piece.shape == "ring":
-        axes.add_patch(Circle((piece.x, piece.y), piece.size, facecolor="none",
+def _draw_shape(axes: Axes, shape: Shape) -> None:
+    colour = colour_of(shape.player)
+    alpha = 0.3 if shape.faded else 0.8
+    if shape.kind == "circle":
+        axes.add_patch(Circle((shape.x, shape.y), shape.size, color=colour, alpha=alpha))
+    elif shape.kind == "ring":
+        axes.add_patch(Circle((shape.x, shape.y), shape.size, facecolor="none",
                               edgecolor=colour, linestyle="--", linewidth=0.8))
-    elif piece.shape == "rect":
-        axes.add_patch(Polygon(_rect_corners(piece), closed=True, color=colour, alpha=alpha))
-    elif piece.shape == "hex":
+    elif shape.kind == "rect":
+        axes.add_patch(Polygon(_rect_corners(shape), closed=True, color=colour, alpha=alpha))
+    elif shape.kind == "hex":
         axes.add_patch(
             RegularPolygon(
-                (piece.x, piece.y),
+                (shape.x, shape.y),
                 numVertices=6,
-                radius=piece.size,
+                radius=shape.size,
                 orientation=math.radians(30),
-                facecolor=colour if piece.player is not None else "none",
+                facecolor=colour if shape.player is not None else "none",
                 edgecolor="#555555",
                 alpha=alpha,
                 linewidth=0.4,
             )
         )
-    elif piece.shape == "polygon":
-        axes.add_patch(Polygon(list(piece.points), closed=True, color=colour, alpha=0.5))
+    elif shape.kind == "polygon":
+        axes.add_patch(Polygon(list(shape.points), closed=True, color=colour, alpha=0.5))
     else:
-        raise RenderError(f"piece {piece.label!r} has unknown shape {piece.shape!r}")
-    if piece.heading is not None and piece.shape != "polygon":
-        reach = max(piece.size, piece.length / 2) * 1.4
-        heading = math.radians(piece.heading)
+        raise RenderError(f"piece {shape.label!r} has unknown shape {shape.kind!r}")
+    if shape.heading is not None and shape.kind not in ("polygon", "ring"):
+        reach = shape.radius * 1.4
+        heading = math.radians(shape.heading)
         axes.plot(
-            [piece.x, piece.x + reach * math.sin(heading)],
-            [piece.y, piece.y + reach * math.cos(heading)],
+            [shape.x, shape.x + reach * math.sin(heading)],
+            [shape.y, shape.y + reach * math.cos(heading)],
             color="black",
             linewidth=1,
         )
-    if piece.label:
-        axes.annotate(piece.label, (piece.x, piece.y), fontsize=6, ha="center", va="center")
 
 
-def render(picture: TablePicture, out: str | Path) -> Path:
-    """Draw ``picture`` to ``out`` (``.svg`` or ``.png``); return the path written."""
+def _draw_attack(axes: Axes, attack: Attack, em: float) -> None:
+    """The firing arc and range band used, shaded, then the line to the target."""
+    colour = colour_of(attack.player)
+    # Bearings run clockwise from up the table; matplotlib's angles counter-clockwise from +x.
+    theta1, theta2 = 90.0 - attack.arc_end, 90.0 - attack.arc_start
+    if attack.far > 0:
+        axes.add_patch(
+            Wedge((attack.x, attack.y), attack.far, theta1, theta2,
+                  width=attack.far - attack.near, facecolor=colour, alpha=0.12,
+                  edgecolor=colour, linestyle=":", linewidth=0.8)
+        )
+    if attack.arc_end - attack.arc_start < 360.0:
+        reach = attack.far or math.dist((attack.x, attack.y), (attack.target_x, attack.target_y))
+        for bearing in (attack.arc_start, attack.arc_end):
+            angle = math.radians(bearing)
+            axes.plot([attack.x, attack.x + reach * math.sin(angle)],
+                      [attack.y, attack.y + reach * math.cos(angle)],
+                      color=colour, linewidth=0.8, linestyle="--", alpha=0.8)
+    axes.add_patch(
+        FancyArrowPatch((attack.x, attack.y), (attack.target_x, attack.target_y),
+                        arrowstyle="-|>", mutation_scale=12, color=colour,
+                        linewidth=1.6 if attack.hit else 1.0,
+                        linestyle="-" if attack.hit else (0, (4, 3)), shrinkA=0, shrinkB=2)
+    )
+
+
+def _draw_label(axes: Axes, label: Label, em: float, fontsize: float) -> None:
+    box = label.box
+    axes.add_patch(
+        FancyBboxPatch((box.x0, box.y0), box.x1 - box.x0, box.y1 - box.y0,
+                       boxstyle="square,pad=0", facecolor="white", edgecolor="#999999",
+                       linewidth=0.4, alpha=0.85, zorder=5)
+    )
+    ax, ay = label.anchor
+    if not (box.x0 <= ax <= box.x1 and box.y0 <= ay <= box.y1):
+        nx, ny = min(max(ax, box.x0), box.x1), min(max(ay, box.y0), box.y1)
+        if math.dist((ax, ay), (nx, ny)) > em:
+            axes.plot([ax, nx], [ay, ny], color="#666666", linewidth=0.5, zorder=4)
+    axes.text(box.x0 + PADDING * em, (box.y0 + box.y1) / 2, label.text, fontsize=fontsize,
+              family=LABEL_FONT, ha="left", va="center", linespacing=LINE_HEIGHT, zorder=6)
+
+
+def render(picture: TablePicture | Scene, out: str | Path) -> Path:
+    """Draw ``picture`` (a ruleset's picture, or a scene) to ``out`` (``.svg`` or ``.png``);
+    return the path written."""
     target = Path(out)
     if target.suffix.lower() not in FORMATS:
         raise RenderError(f"{target}: the picture must end in .svg or .png")
     if not target.parent.exists():
         raise RenderError(f"{target}: folder {target.parent} does not exist")
-    figure, axes = plt.subplots(figsize=(8, 8 * picture.height / max(picture.width, 1e-9)))
-    try:
-        axes.set_xlim(0, picture.width)
-        axes.set_ylim(0, picture.height)
-        axes.set_aspect("equal")
-        axes.set_facecolor("#eef3f7")
-        axes.set_title(picture.title, fontsize=9)
-        axes.set_xlabel(picture.units)
-        for piece in picture.pieces:
-            _draw_piece(axes, piece)
-        figure.savefig(target, format=target.suffix.lower().lstrip("."), bbox_inches="tight")
-    finally:
-        plt.close(figure)
+    scene = picture if isinstance(picture, Scene) else Scene.from_picture(picture)
+    scale = TABLE_POINTS / max(scene.width, scene.height, 1e-9)  # points per table unit
+    low_x = min([0.0, *(label.box.x0 for label in scene.labels)])
+    low_y = min([0.0, *(label.box.y0 for label in scene.labels)])
+    high_x = max([scene.width, *(label.box.x1 for label in scene.labels)])
+    high_y = max([scene.height, *(label.box.y1 for label in scene.labels)])
+    width_in, height_in = (high_x - low_x) * scale / 72, (high_y - low_y) * scale / 72
+    fig_w, fig_h = width_in + 2 * MARGIN, height_in + MARGIN + TITLE_ROOM
+    with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "warbench"}):
+        figure = plt.figure(figsize=(fig_w, fig_h))
+        try:
+            axes = figure.add_axes((MARGIN / fig_w, MARGIN / fig_h, width_in / fig_w,
+                                    height_in / fig_h))
+            axes.set_xlim(low_x, high_x)
+            axes.set_ylim(low_y, high_y)
+            axes.set_axis_off()
+            axes.add_patch(Polygon([(0, 0), (scene.width, 0), (scene.width, scene.height),
+                                    (0, scene.height)], closed=True, facecolor="#eef3f7",
+                                   edgecolor="#333333", linewidth=0.8, zorder=0))
+            figure.suptitle(scene.title, fontsize=10, y=1 - 0.12 / fig_h, va="top")
+            figure.text(1 - MARGIN / fig_w, 0.25 * MARGIN / fig_h,
+                        f"{scene.width:g} x {scene.height:g} {scene.units}",
+                        fontsize=7, ha="right", color="#555555")
+            for shape in scene.shapes:
+                _draw_shape(axes, shape)
+            for attack in scene.attacks:
+                _draw_attack(axes, attack, scene.em)
+            fontsize = scene.em * scale
+            for label in scene.labels:
+                _draw_label(axes, label, scene.em, fontsize)
+            figure.savefig(target, format=target.suffix.lower().lstrip("."), dpi=150)
+        finally:
+            plt.close(figure)
     return target

@@ -34,7 +34,7 @@ from warbench.core.procedures import D, S
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.scene import Scene, units_by_label
-from warbench.core.table import TablePicture
+from warbench.core.table import Attack, TablePicture
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
@@ -248,6 +248,12 @@ class Ruleset(ABC, Generic[S, D]):
     def table(self, state: S) -> TablePicture | None:
         """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""
         return None
+
+    def attacks_drawn(self, state: S, events: Sequence[Event]) -> tuple[Attack, ...]:
+        """The attacks among ``events`` (those of one step), drawn on the table of ``state``
+        (the state after that step): shooter to target, with the arc and range band used.
+        The default draws none."""
+        return ()
 
     def scene(self, state: S, units: Mapping[str, str]) -> Scene:
         """What to draw for one seat: ``state`` is what that seat may know.

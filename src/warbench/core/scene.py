@@ -6,8 +6,10 @@ viewer draw the :class:`Scene` made from it here. The scene is always made from 
 that one seat may know (``observation.state``), never from the true state, so nothing in
 it can tell a seat another's secrets. Each shape carries what a page needs beyond the
 picture: an index to select it by, the catalog id of the unit it shows, where the seat's
-view names one, so a click can open the unit's card, and the reach of its weapons (arcs and
-range bands), where its ruleset says, drawn when the piece is selected.
+view names one, so a click can open the unit's card, the damage it carries, and the reach of
+its weapons (arcs and range bands), where its ruleset says, drawn when the piece is selected.
+A scene may also carry the attacks of one moment (:meth:`Scene.with_attacks`) and always
+carries its labels placed so that no two overlap (:mod:`warbench.core.labels`).
 
 >>> from warbench.core.table import Piece, TablePicture
 >>> picture = TablePicture(48, 24, (Piece("Ajax", 10, 12, player=0, heading=90),), "turn 1")
@@ -19,10 +21,14 @@ range bands), where its ruleset says, drawn when the piece is selected.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from warbench.core.table import TablePicture
+from warbench.core.labels import Box, Label, LabelRequest, place_labels
+from warbench.core.table import Attack, TablePicture
+
+#: Label text height as a fraction of the table's longer side.
+LABEL_EM = 0.011
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +79,21 @@ class Shape:
     faded: bool = False
     unit: str | None = None
     reach: tuple[Reach, ...] = ()
+    damage: str = ""
+
+    @property
+    def label_text(self) -> str:
+        """What its label says: the name, and the damage on a second line."""
+        return "\n".join(part for part in (self.label, self.damage) if part)
+
+    @property
+    def radius(self) -> float:
+        """How far the body reaches from its centre (0 for areas: polygons and rings)."""
+        if self.kind in ("polygon", "ring"):
+            return 0.0
+        if self.kind == "rect":
+            return max(self.size, self.length) / 2
+        return self.size
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form; empty optional fields are left out."""
@@ -98,18 +119,71 @@ class Shape:
             plain["unit"] = self.unit
         if self.reach:
             plain["reach"] = [reach.to_plain() for reach in self.reach]
+        if self.damage:
+            plain["damage"] = self.damage
         return plain
+
+
+def attack_to_plain(attack: Attack) -> dict[str, Any]:
+    """JSON-ready form of an attack mark."""
+    return {
+        "x": attack.x,
+        "y": attack.y,
+        "target_x": attack.target_x,
+        "target_y": attack.target_y,
+        "label": attack.label,
+        "player": attack.player,
+        "arc": [attack.arc_start, attack.arc_end],
+        "band": [attack.near, attack.far],
+        "hit": attack.hit,
+    }
 
 
 @dataclass(frozen=True, slots=True)
 class Scene:
-    """The table for one seat: its size and units, a title, and the shapes to draw."""
+    """The table for one seat: its size and units, a title, the shapes to draw, the attacks
+    of the moment shown, and every label placed (shapes' first, then attacks')."""
 
     width: float
     height: float
     shapes: tuple[Shape, ...]
     title: str = ""
     units: str = "in"
+    attacks: tuple[Attack, ...] = ()
+    labels: tuple[Label, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.labels and (self.shapes or self.attacks):
+            object.__setattr__(self, "labels", self._place())
+
+    @property
+    def em(self) -> float:
+        """Height of label text in the table's units."""
+        return LABEL_EM * max(self.width, self.height)
+
+    def with_attacks(self, attacks: tuple[Attack, ...], title: str | None = None) -> Scene:
+        """This scene with ``attacks`` drawn (and, if given, a new title); labels re-placed."""
+        return replace(self, attacks=attacks, title=self.title if title is None else title,
+                       labels=())
+
+    def _place(self) -> tuple[Label, ...]:
+        requests = [
+            LabelRequest(shape.label_text, *_anchor(shape), shape.radius)
+            for shape in self.shapes
+            if shape.label_text
+        ]
+        requests += [
+            LabelRequest(attack.label, (attack.x + attack.target_x) / 2,
+                         (attack.y + attack.target_y) / 2)
+            for attack in self.attacks
+            if attack.label
+        ]
+        bodies = [
+            Box(s.x - s.radius, s.y - s.radius, s.x + s.radius, s.y + s.radius)
+            for s in self.shapes
+            if s.label_text and s.radius > 0
+        ]
+        return place_labels(requests, self.width, self.height, self.em, bodies)
 
     @classmethod
     def from_picture(
@@ -142,10 +216,12 @@ class Scene:
                 faded=piece.faded,
                 unit=piece.unit or known.get(piece.label),
                 reach=reaches.get(piece.label, ()),
+                damage=piece.damage,
             )
             for index, piece in enumerate(picture.pieces)
         )
-        return cls(picture.width, picture.height, shapes, picture.title, picture.units)
+        return cls(picture.width, picture.height, shapes, picture.title, picture.units,
+                   picture.attacks)
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form, for the web page and replays."""
@@ -155,7 +231,19 @@ class Scene:
             "title": self.title,
             "units": self.units,
             "shapes": [shape.to_plain() for shape in self.shapes],
+            "attacks": [attack_to_plain(attack) for attack in self.attacks],
+            "labels": [label.to_plain() for label in self.labels],
+            "em": self.em,
         }
+
+
+def _anchor(shape: Shape) -> tuple[float, float]:
+    """Where a shape's label points: its centre; a ring's top edge; a polygon's first corner."""
+    if shape.kind == "ring":
+        return shape.x, shape.y + shape.size
+    if shape.kind == "polygon" and shape.points:
+        return shape.points[0]
+    return shape.x, shape.y
 
 
 def units_by_label(view: Any, catalog: Mapping[str, Any] | None) -> dict[str, str]:

@@ -1,0 +1,170 @@
+"""Placing text labels on a table picture so that no two of them overlap.
+
+Each label asks to sit near an anchor (a piece's centre, an attack line's middle) and clear
+of the body it names. The pass is greedy and deterministic: labels are placed in the order
+given; each takes the first free spot among candidates on rings of growing radius around its
+anchor (eight directions, right of the anchor first), preferring spots that also cover no
+piece. Label sizes come from a monospace character cell (``em`` high, ``CHAR_WIDTH * em``
+wide per character), so the renderer's text fills the same box the pass reserved.
+
+>>> a, b = place_labels([LabelRequest("Ajax", 5, 5), LabelRequest("Brutus", 5, 5)], 20, 20, 1)
+>>> a.box.overlaps(b.box)
+False
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: Width of one monospace character, in units of the font's height (``em``).
+CHAR_WIDTH = 0.62
+#: Height of one line of text, in ``em``.
+LINE_HEIGHT = 1.25
+#: Blank margin around the text inside its box, in ``em``.
+PADDING = 0.2
+#: Directions tried on each ring, as multiples of 45 degrees clockwise from the right.
+_DIRECTIONS = (0, 2, 6, 4, 1, 7, 3, 5)
+#: Rings tried before a label may cover a piece, and before it may leave the table.
+_NEAR_RINGS, _MAX_RINGS = 6, 400
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An axis-aligned rectangle: lower-left ``(x0, y0)``, upper-right ``(x1, y1)``."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def overlaps(self, other: Box) -> bool:
+        """Whether the two boxes share any area (touching edges do not count).
+
+        >>> Box(0, 0, 1, 1).overlaps(Box(1, 0, 2, 1)), Box(0, 0, 2, 2).overlaps(Box(1, 1, 3, 3))
+        (False, True)
+        """
+        return (
+            self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and other.y0 < self.y1
+        )
+
+    def inside(self, width: float, height: float) -> bool:
+        """Whether the box lies within the table ``[0, width] x [0, height]``."""
+        return self.x0 >= 0 and self.y0 >= 0 and self.x1 <= width and self.y1 <= height
+
+
+@dataclass(frozen=True, slots=True)
+class LabelRequest:
+    """A label to place: its ``text`` (lines split on ``\\n``), its anchor, and ``clear``,
+    the radius around the anchor that the label should leave free (the piece's body)."""
+
+    text: str
+    x: float
+    y: float
+    clear: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A placed label: its text, centre ``(x, y)``, box, and the anchor it names."""
+
+    text: str
+    x: float
+    y: float
+    box: Box
+    anchor: tuple[float, float]
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form (the web table draws the same boxes)."""
+        return {
+            "text": self.text,
+            "x": self.x,
+            "y": self.y,
+            "box": [self.box.x0, self.box.y0, self.box.x1, self.box.y1],
+            "anchor": list(self.anchor),
+        }
+
+
+def text_size(text: str, em: float) -> tuple[float, float]:
+    """Width and height of the box ``text`` needs at font height ``em``.
+
+    >>> text_size("abc\\nde", 1.0)
+    (2.26, 2.9)
+    """
+    lines = text.split("\n")
+    width = max(len(line) for line in lines) * CHAR_WIDTH * em + 2 * PADDING * em
+    height = len(lines) * LINE_HEIGHT * em + 2 * PADDING * em
+    return round(width, 9), round(height, 9)
+
+
+def place_labels(
+    requests: Sequence[LabelRequest],
+    width: float,
+    height: float,
+    em: float,
+    bodies: Sequence[Box] = (),
+) -> tuple[Label, ...]:
+    """Place every request (in order) so that no two label boxes overlap.
+
+    A spot must stay on the ``width`` x ``height`` table and should cover none of
+    ``bodies`` (the pieces' boxes); when the table is too crowded for that within a few
+    rings, the first spot that only avoids other labels is taken, then one off the table.
+    """
+    placed: list[Label] = []
+    for request in requests:
+        w, h = text_size(request.text, em)
+        taken = [label.box for label in placed]
+        chosen = (
+            _first(_spots(request, w, h, em, _NEAR_RINGS), taken, bodies, (width, height))
+            or _first(_spots(request, w, h, em, _MAX_RINGS), taken, (), (width, height))
+            or _first(_spots(request, w, h, em, _MAX_RINGS), taken, (), None)
+        )
+        if chosen is None:  # pragma: no cover - the rings reach far beyond any table
+            raise ValueError(f"no room for the label {request.text!r}")
+        placed.append(
+            Label(
+                request.text,
+                (chosen.x0 + chosen.x1) / 2,
+                (chosen.y0 + chosen.y1) / 2,
+                chosen,
+                (request.x, request.y),
+            )
+        )
+    return tuple(placed)
+
+
+def _spots(request: LabelRequest, w: float, h: float, em: float, rings: int) -> Iterator[Box]:
+    """Candidate boxes: centred on the anchor (a bare point), then on ``rings`` rings."""
+    if request.clear == 0:
+        yield _box_at(request.x, request.y, w, h)
+    for ring in range(rings):
+        radius = request.clear + (0.5 + ring) * em
+        for direction in _DIRECTIONS:
+            angle = math.radians(45.0 * direction)
+            dx, dy = math.cos(angle), math.sin(angle)
+            # Push the box out so its near edge, not its centre, sits at the radius.
+            cx = request.x + dx * (radius + w / 2 * abs(dx) / max(abs(dx), abs(dy)))
+            cy = request.y + dy * (radius + h / 2 * abs(dy) / max(abs(dx), abs(dy)))
+            yield _box_at(cx, cy, w, h)
+
+
+def _box_at(cx: float, cy: float, w: float, h: float) -> Box:
+    return Box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def _first(
+    spots: Iterable[Box],
+    taken: Sequence[Box],
+    bodies: Sequence[Box],
+    table: tuple[float, float] | None,
+) -> Box | None:
+    """The first spot on the ``table`` (``None``: anywhere) that covers no box given."""
+    for spot in spots:
+        if table is not None and not spot.inside(*table):
+            continue
+        if any(spot.overlaps(box) for box in taken) or any(spot.overlaps(b) for b in bodies):
+            continue
+        return spot
+    return None

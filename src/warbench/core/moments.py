@@ -1,0 +1,81 @@
+"""The table at one moment of a game: the state after a step, and the attacks of that step.
+
+A step is one action of the journal (step 0 is the opening). Its events are those the
+action set off; the ruleset says which of them are attacks and how to draw them
+(``Ruleset.attacks_drawn``). ``warbench render --at N`` and ``warbench demo`` draw these
+scenes; a replay viewer can ask for any step the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from warbench.core.events import Event
+from warbench.core.journal import Journal
+from warbench.core.replay import replay_steps
+from warbench.core.ruleset import Ruleset
+from warbench.core.scene import Scene
+from warbench.core.table import Attack
+
+
+class StepOutOfRange(ValueError):
+    """A step asked for that the journal does not have."""
+
+
+def moment_scene(
+    rules: Ruleset[Any, Any],
+    state: Any,
+    step: int,
+    attacks: tuple[Attack, ...],
+    attack_step: int | None = None,
+) -> Scene:
+    """The scene of ``state`` (after ``step``) with ``attacks`` (made at ``attack_step``,
+    by default the same step), titled with both."""
+    scene = rules.scene(state, {})
+    when = f"after action {step}"
+    if attacks:
+        at = step if attack_step is None else attack_step
+        count = f"{len(attacks)} attack{'s' if len(attacks) != 1 else ''}"
+        when += f", {count}" if at == step else f", {count} of action {at}"
+    return scene.with_attacks(attacks, title=f"{scene.title} ({when})".strip())
+
+
+class LastAttacks:
+    """Follows a game step by step and keeps the last attacks made, for its final picture."""
+
+    def __init__(self, rules: Ruleset[Any, Any]) -> None:
+        self.rules = rules
+        self.attacks: tuple[Attack, ...] = ()
+        self.step = 0
+
+    def saw(self, state: Any, step: int, events: Sequence[Event]) -> tuple[Attack, ...]:
+        """Note the attacks among the ``events`` of ``step`` (``state``: after it)."""
+        attacks = self.rules.attacks_drawn(state, events)
+        if attacks:
+            self.attacks, self.step = attacks, step
+        return attacks
+
+    def scene(self, state: Any, step: int) -> Scene:
+        """The scene of ``state`` after ``step``, with the last attacks seen."""
+        return moment_scene(self.rules, state, step, self.attacks, self.step)
+
+
+def scene_at(journal: Journal, rules: Ruleset[Any, Any], at: int | None = None) -> Scene:
+    """Replay ``journal`` to step ``at`` and draw it with that step's attacks.
+
+    Without ``at``: the last state, with the last attacks made in the game.
+    """
+    last = len(journal.entries)
+    if at is not None and not 0 <= at <= last:
+        raise StepOutOfRange(f"--at {at}: the journal has steps 0 to {last}")
+    target = last if at is None else at
+    trail, seen = LastAttacks(rules), 0
+    for number, game in replay_steps(journal, rules=rules):
+        attacks = trail.saw(game.state, number, game.events[seen:])
+        seen = len(game.events)
+        if number == target:
+            if at is None:
+                return trail.scene(game.state, number)
+            return moment_scene(rules, game.state, number, attacks)
+    raise StepOutOfRange(f"--at {target}: the replay stopped before it")  # pragma: no cover
