@@ -1,12 +1,22 @@
-"""A picture of the table: round bases with facing, control areas, terrain, and each
-model's damage and life-spiral state in its label."""
+"""A picture of the table: round bases with facing, control areas, terrain, each model's
+damage and life-spiral state, and the attacks of a moment over the front arc and the
+weapon's range."""
 
 from __future__ import annotations
 
-from warbench.core.table import Piece, TablePicture
+from collections.abc import Sequence
+
+from warbench.core.events import Event
+from warbench.core.geometry import Arc, RangeBands
+from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.hordes.data import HordesData
+from warbench.rulesets.hordes.events import AttackRolled, DamageRolled
 from warbench.rulesets.hordes.profile import boxes_left, crippled_aspects
-from warbench.rulesets.hordes.state import HordesState
+from warbench.rulesets.hordes.space import melee_reach, radius
+from warbench.rulesets.hordes.state import HordesState, Model
+
+#: The front arc every model attacks through (HOR-FACING): 180 degrees.
+FRONT_ARC = Arc.centered(180.0)
 
 
 def picture(data: HordesData, state: HordesState) -> TablePicture:
@@ -28,13 +38,9 @@ def picture(data: HordesData, state: HordesState) -> TablePicture:
                     player=model.owner,
                 )
             )
-        status = [f"{boxes_left(data, model)}/{record.boxes}", f"F{model.fury}"]
-        status += [f"{aspect} crippled" for aspect in sorted(crippled_aspects(data, model))]
-        if model.knocked_down:
-            status.append("knocked down")
         pieces.append(
             Piece(
-                f"{record.name} ({', '.join(status)})",
+                record.name,
                 model.x,
                 model.y,
                 size=record.radius,
@@ -42,11 +48,77 @@ def picture(data: HordesData, state: HordesState) -> TablePicture:
                 player=model.owner,
                 faded=not model.alive,
                 unit=model.card,
+                damage=damage_text(data, model),
             )
         )
-    return TablePicture(
-        data.settings.table,
-        data.settings.table,
-        tuple(pieces),
-        title=f"HORDES, round {state.round}",
-    )
+    return TablePicture(data.settings.table, data.settings.table, tuple(pieces),
+                        title=title(data, state))
+
+
+def title(data: HordesData, state: HordesState) -> str:
+    """The round being played; after the last round (the counter has moved on to one the
+    game never plays), the last round and that the game is over."""
+    rounds = data.settings.rounds
+    if state.outcome is not None:
+        return f"HORDES, round {min(state.round, rounds)} of {rounds}, game over"
+    return f"HORDES, round {state.round} of {rounds}"
+
+
+def damage_text(data: HordesData, model: Model) -> str:
+    """Boxes left of the damage grid, fury, crippled aspects, knockdown; or destroyed."""
+    record = data.models[model.card]
+    if not model.alive:
+        return "destroyed"
+    status = [f"{boxes_left(data, model)}/{record.boxes} boxes", f"F{model.fury}"]
+    crippled = sorted(crippled_aspects(data, model))
+    if crippled:
+        status.append("crippled " + "+".join(crippled))
+    if model.knocked_down:
+        status.append("knocked down")
+    return " ".join(status)
+
+
+def attacks_drawn(
+    data: HordesData, state: HordesState, events: Sequence[Event]
+) -> tuple[Attack, ...]:
+    """Each attacker's attacks on each target in ``events``, one mark per pair and style:
+    how many hit, the boxes they marked, over the front arc and the weapon's range."""
+    tallies: dict[tuple[int, int, str], list[int]] = {}
+    rolls: dict[tuple[int, int, str], str] = {}
+    last: tuple[int, int, str] | None = None
+    for event in events:
+        if isinstance(event, AttackRolled):
+            last = (event.attacker, event.target, event.style)
+            tally = tallies.setdefault(last, [0, 0, 0])
+            tally[0] += 1
+            tally[1] += event.hit
+            rolls[last] = f"{event.total} vs DEF {event.needed}" if event.total else ""
+        elif isinstance(event, DamageRolled) and last is not None and last[1] == event.target:
+            tallies[last][2] += event.boxes
+    marks = []
+    for key, (count, hits, boxes) in tallies.items():
+        attacker, target = state.models[key[0]], state.models[key[1]]
+        label = f"{key[2]} {rolls[key]}".strip() if count == 1 else f"{key[2]} x{count}"
+        label += f": {hits} hit{'s' * (hits != 1)}" if count > 1 else (": hit" if hits else ": miss")
+        label += f", {boxes} box{'es' * (boxes != 1)}" if hits else ""
+        marks.append(
+            Attack.fired(
+                (attacker.x, attacker.y), attacker.heading, (target.x, target.y),
+                arc=FRONT_ARC, bands=_reach(data, attacker, key[2]), label=label,
+                player=attacker.owner, hit=hits > 0,
+            )
+        )
+    return tuple(marks)
+
+
+def _reach(data: HordesData, model: Model, style: str) -> RangeBands | None:
+    """How far the style reaches from the model's centre: melee range or the longest ranged
+    weapon, past the edge of its base; none for magic (the event does not name the spell)."""
+    if style == "melee":
+        reach = melee_reach(data, model)
+    elif style == "ranged":
+        weapons = data.models[model.card].weapons
+        reach = max((w.rng for w in weapons if w.kind == "ranged"), default=0.0)
+    else:
+        reach = 0.0
+    return RangeBands((radius(data, model) + reach,)) if reach else None

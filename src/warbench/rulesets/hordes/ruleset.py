@@ -11,12 +11,13 @@ from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
-from warbench.core.table import TablePicture
+from warbench.core.events import Event
+from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
 from warbench.rulesets.hordes.events import EVENT_TYPES
 from warbench.rulesets.hordes.lists import army_rules, list_violations, roster
-from warbench.rulesets.hordes.picture import picture
+from warbench.rulesets.hordes.picture import attacks_drawn, picture
 from warbench.rulesets.hordes.profile import boxes_left
 from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, build_state
 from warbench.rulesets.hordes.state import HordesState
@@ -87,6 +88,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
     def table(self, state: HordesState) -> TablePicture:
         return picture(self.data, state)
+
+    def attacks_drawn(self, state: HordesState, events: Sequence[Event]) -> tuple[Attack, ...]:
+        return attacks_drawn(self.data, state, events)
 
     def describe(self, state: HordesState) -> str:
         sides = []
