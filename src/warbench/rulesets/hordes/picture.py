@@ -99,7 +99,8 @@ def attacks_drawn(
     for key, (count, hits, boxes) in tallies.items():
         attacker, target = state.models[key[0]], state.models[key[1]]
         label = f"{key[2]} {rolls[key]}".strip() if count == 1 else f"{key[2]} x{count}"
-        label += f": {hits} hit{'s' * (hits != 1)}" if count > 1 else (": hit" if hits else ": miss")
+        outcome = ("hit" if hits else "miss") if count == 1 else f"{hits} hit{'s' * (hits != 1)}"
+        label += f": {outcome}"
         label += f", {boxes} box{'es' * (boxes != 1)}" if hits else ""
         marks.append(
             Attack.fired(

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
+from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
-from warbench.core.events import Event
 from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data

@@ -9,27 +9,28 @@ from typing import TYPE_CHECKING, Any
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
+from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
-from warbench.core.table import Piece, TablePicture
+from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.robogear import lists
 from warbench.rulesets.robogear.actions import ACTION_TYPES
 from warbench.rulesets.robogear.data import RobogearData, load_data
 from warbench.rulesets.robogear.events import EVENT_TYPES
+from warbench.rulesets.robogear.picture import attacks_drawn, table_picture
 from warbench.rulesets.robogear.setup import (
     MISSIONS,
     army_setup,
     check_depth,
     new_battle,
 )
-from warbench.rulesets.robogear.state import RobogearState, armour_level, section
+from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.turn import Battle
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
 
-SECTION_NAMES = ("green", "yellow", "red")
 
 
 class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
@@ -112,26 +113,10 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     def table(self, state: RobogearState) -> TablePicture:
         """Terrain, craters and every unit, labelled with its armour track and resource."""
-        pieces = [
-            Piece(f"{b.name} ({b.height:+.1f})", (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2,
-                  shape="rect", size=b.x1 - b.x0, length=b.y1 - b.y0)
-            for b in state.terrain
-        ]
-        pieces += [Piece("crater", x, y, size=1.0) for x, y in state.craters]
-        for unit in state.units:
-            if not unit.alive or unit.reserve or unit.carried_by >= 0 or state.round == 0:
-                continue
-            record = self.data.units[unit.type]
-            part = section(record, unit.damage)
-            pieces.append(Piece(
-                f"{unit.id} {record.name} {track(record.cells, unit.damage)}"
-                f" {SECTION_NAMES[part]} L{armour_level(record, unit.damage)}"
-                f" R{record.resource[part]}",
-                unit.x, unit.y, size=unit.radius, heading=unit.facing, player=unit.player,
-                unit=unit.type,
-            ))
-        return TablePicture(state.width, state.height, tuple(pieces),
-                            title=f"ROBOGEAR, round {state.round}", units="steps")
+        return table_picture(self.data, state)
+
+    def attacks_drawn(self, state: RobogearState, events: Sequence[Event]) -> tuple[Attack, ...]:
+        return attacks_drawn(self.data, state, events)
 
     def describe(self, state: RobogearState) -> str:
         armies = "; ".join(
@@ -140,15 +125,6 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
             for p, name in enumerate(state.army_names)
         )
         return f"Round {state.round} of {state.max_rounds}, {state.mission}. {armies}"
-
-
-def track(cells: int, damage: int) -> str:
-    """An armour track: ``#`` for cells left, ``.`` for cells lost.
-
-    >>> track(6, 2)
-    '..####'
-    """
-    return "." * min(cells, damage) + "#" * max(0, cells - damage)
 
 
 def _varied(setup: dict[str, Any], words: Sequence[str], players: int) -> dict[str, Any]:

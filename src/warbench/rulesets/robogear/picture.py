@@ -1,0 +1,88 @@
+"""A picture of the ROBOGEAR table: terrain, craters, every unit with its armour track, and
+the shots of a moment, over the weapon's arc (a fixed weapon's line of fire, all round for
+turrets, turntables and troopers) and the range band it fired in."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from warbench.core.events import Event
+from warbench.core.geometry import Arc, RangeBands
+from warbench.core.table import Attack, Piece, TablePicture
+from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.events import Damaged, ShotResolved
+from warbench.rulesets.robogear.state import RobogearState, Unit, armour_level, section
+from warbench.rulesets.robogear.table import band, gap
+
+SECTION_NAMES = ("green", "yellow", "red")
+BAND_NAMES = ("short", "medium", "long")
+
+
+def table_picture(data: RobogearData, state: RobogearState) -> TablePicture:
+    """Terrain, craters and every unit on the table, with its armour track and resource."""
+    pieces = [
+        Piece(f"{b.name} ({b.height:+.1f})", (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2,
+              shape="rect", size=b.x1 - b.x0, length=b.y1 - b.y0)
+        for b in state.terrain
+    ]
+    pieces += [Piece("crater", x, y, size=1.0) for x, y in state.craters]
+    for unit in state.units:
+        if not unit.alive or unit.reserve or unit.carried_by >= 0 or state.round == 0:
+            continue
+        record = data.units[unit.type]
+        part = section(record, unit.damage)
+        pieces.append(Piece(
+            f"{unit.id} {record.name}", unit.x, unit.y, size=unit.radius, heading=unit.facing,
+            player=unit.player, unit=unit.type,
+            damage=f"{track(record.cells, unit.damage)} {SECTION_NAMES[part]}"
+            f" L{armour_level(record, unit.damage)} R{record.resource[part]}",
+        ))
+    return TablePicture(state.width, state.height, tuple(pieces),
+                        title=f"ROBOGEAR, round {state.round}", units="steps")
+
+
+def track(cells: int, damage: int) -> str:
+    """An armour track: ``#`` for cells left, ``.`` for cells lost.
+
+    >>> track(6, 2)
+    '..####'
+    """
+    return "." * min(cells, damage) + "#" * max(0, cells - damage)
+
+
+def attacks_drawn(
+    data: RobogearData, state: RobogearState, events: Sequence[Event]
+) -> tuple[Attack, ...]:
+    """Every shot in ``events``: its roll against the defence and the damage it did."""
+    marks: list[Attack] = []
+    for index, event in enumerate(events):
+        if not isinstance(event, ShotResolved):
+            continue
+        shooter, target = state.units[event.unit], state.units[event.target]
+        damage = next((e.amount for e in events[index + 1:index + 3]
+                       if isinstance(e, Damaged) and e.unit == event.target), 0)
+        reach = band(gap(shooter, target), data.measures)
+        label = f"{event.weapon} {event.accuracy} vs {event.defence}: " + (
+            f"hit, {damage} damage" if event.hit else "miss")
+        if reach is not None:
+            label = f"{label} ({BAND_NAMES[reach]})"
+        marks.append(Attack.fired(
+            (shooter.x, shooter.y), shooter.facing, (target.x, target.y),
+            arc=_arc(data, shooter, target, event.weapon),
+            bands=RangeBands(tuple(edge + shooter.radius for edge in data.measures.band_edges)),
+            band=None if reach is None else reach + 1,
+            label=label, player=shooter.player, hit=event.hit,
+        ))
+    return tuple(marks)
+
+
+def _arc(data: RobogearData, shooter: Unit, target: Unit, weapon_name: str) -> Arc | None:
+    """A fixed weapon fires along the facing: the narrow arc its line sweeps over the target's
+    base; turrets, turntables, troopers and thrown grenades fire all round."""
+    record = data.units[shooter.type]
+    weapon = next((w for w in record.weapons if w.name == weapon_name), None)
+    if weapon is None or weapon.turret or record.turntable or shooter.kind == "trooper":
+        return None
+    distance = max(math.dist((shooter.x, shooter.y), (target.x, target.y)), target.radius)
+    return Arc.centered(max(2 * math.degrees(math.atan2(target.radius, distance)), 2.0))
