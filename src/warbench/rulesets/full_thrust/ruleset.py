@@ -9,12 +9,13 @@ from warbench.core.actions import Action
 from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
+from warbench.core.events import Event
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, UnitSize
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.scene import Scene
-from warbench.core.table import Piece, TablePicture
+from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
 from warbench.rulesets.full_thrust.events import EVENT_TYPES
 from warbench.rulesets.full_thrust.library import (
@@ -24,6 +25,7 @@ from warbench.rulesets.full_thrust.library import (
     race_of_faction,
 )
 from warbench.rulesets.full_thrust.orders import draw_unseen_orders, orders_seen_by
+from warbench.rulesets.full_thrust.scene import damage_text
 from warbench.rulesets.full_thrust.setup import army_setup, check_armies, new_battle
 from warbench.rulesets.full_thrust.state import FullThrustState
 from warbench.rulesets.full_thrust.turn import PHASES
@@ -153,6 +155,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                 heading=ship.facing * 30.0,
                 player=ship.player,
                 faded=not ship.active,
+                damage=damage_text(self.data, ship),
             )
             for ship in state.ships
             if ship.status != "disengaged"
@@ -188,6 +191,13 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                 return f"{shooter} locks on {ships[action.target].name}"
             return f"{shooter} locks on {action.kind} {action.target}"
         return repr(action)
+
+    def attacks_drawn(
+        self, state: FullThrustState, events: Sequence[Event]
+    ) -> tuple[Attack, ...]:
+        from warbench.rulesets.full_thrust.scene import attacks_drawn
+
+        return attacks_drawn(self.data, state, events)
 
     def scene(self, state: FullThrustState, units: Mapping[str, str]) -> Scene:
         """The picture, each ship with the reach of its working beams in each arc."""
