@@ -10,11 +10,12 @@ from warbench.core.agents import Agent, RandomAgent
 from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
+from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.table import Attack, TablePicture
 from warbench.core.table import Piece as Shape
-from warbench.core.table import TablePicture
 from warbench.rulesets.dystopian_wars.actions import ACTION_TYPES
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.data import DATA_DIR, RulesData, load_data
@@ -26,6 +27,7 @@ from warbench.rulesets.dystopian_wars.fleets import (
     wing_violations,
 )
 from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_state
+from warbench.rulesets.dystopian_wars.picture import attacks_drawn, damage_text
 from warbench.rulesets.dystopian_wars.setup import build_state, demo_setup, setup_from_armies
 from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.victory import victory_points
@@ -144,15 +146,20 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             label = model.name + (f" x{model.tokens}" if spec.tiny else "")
             if spec.tiny:
                 pieces.append(Shape(label, model.x, model.y, "circle", spec.width / 2,
-                                    heading=model.heading, player=model.player))
+                                    heading=model.heading, player=model.player,
+                                    damage=damage_text(self.data, model)))
             else:
                 pieces.append(
                     Shape(label, model.x, model.y, "rect", spec.width, spec.length,
                           heading=model.heading, player=model.player,
-                          faded=model.derelict or model.level in ("submerged", "obscured"))
+                          faded=model.derelict or model.level in ("submerged", "obscured"),
+                          damage=damage_text(self.data, model))
                 )
         title = f"Dystopian Wars, turn {state.turn}"
         return TablePicture(state.width, state.height, tuple(pieces), title=title)
+
+    def attacks_drawn(self, state: DWState, events: Sequence[Event]) -> tuple[Attack, ...]:
+        return attacks_drawn(self.data, state, events)
 
     def describe(self, state: DWState) -> str:
         parts = []
