@@ -79,7 +79,7 @@ def test_replay_of_a_tampered_journal_fails_verification(
 def test_render_at_a_step(journal_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "early.svg"
     assert main(["render", str(journal_file), "--at", "2", "--out", str(out)]) == 0
-    assert "round 1" in out.read_text()
+    assert "round 1" in out.read_text() and "after action 2" in out.read_text()
 
 
 @pytest.mark.parametrize(

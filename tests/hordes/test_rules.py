@@ -259,3 +259,19 @@ def test_players_deploy_in_their_zones() -> None:
     game.apply(0, Place(1, 30, 8, 0))
     assert [(m.x, m.y) for m in game.state.models] == [(24, 3), (30, 8), (24, 40)]
     assert game.pending()[0].prompt.startswith("activate") and game.pending()[0].player == 1
+
+
+def test_a_finished_game_is_titled_with_its_last_round() -> None:
+    """HOR-TURN-LIMIT (engine default): after the last round the picture names that round
+    and says the game is over, not a round the game never played."""
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from warbench.core.procedures import Outcome
+    from warbench.rulesets.hordes.picture import title
+
+    rounds = RULES.data.settings.rounds
+    over = cast(Any, SimpleNamespace(round=rounds + 1, outcome=Outcome((0,), (1.0, 0.0), "")))
+    assert title(RULES.data, over) == f"HORDES, round {rounds} of {rounds}, game over"
+    playing = cast(Any, SimpleNamespace(round=3, outcome=None))
+    assert title(RULES.data, playing) == f"HORDES, round 3 of {rounds}"

@@ -143,11 +143,14 @@ def _spots(request: LabelRequest, w: float, h: float, em: float, rings: int) -> 
         radius = request.clear + (0.5 + ring) * em
         for direction in _DIRECTIONS:
             angle = math.radians(45.0 * direction)
-            dx, dy = math.cos(angle), math.sin(angle)
+            dx, dy = round(math.cos(angle), 12), round(math.sin(angle), 12)
             # Push the box out so its near edge, not its centre, sits at the radius.
             cx = request.x + dx * (radius + w / 2 * abs(dx) / max(abs(dx), abs(dy)))
             cy = request.y + dy * (radius + h / 2 * abs(dy) / max(abs(dx), abs(dy)))
             yield _box_at(cx, cy, w, h)
+            if dx == 0 or dy != 0 and abs(dx) < 1:  # above, below or diagonal: slid sideways
+                yield _box_at(cx + w / 2, cy, w, h)
+                yield _box_at(cx - w / 2, cy, w, h)
 
 
 def _box_at(cx: float, cy: float, w: float, h: float) -> Box:

@@ -178,7 +178,7 @@ def render(picture: TablePicture | Scene, out: str | Path) -> Path:
                                    edgecolor="#333333", linewidth=0.8, zorder=0))
             figure.suptitle(scene.title, fontsize=10, y=1 - 0.12 / fig_h, va="top")
             figure.text(1 - MARGIN / fig_w, 0.25 * MARGIN / fig_h,
-                        f"{scene.width:g} x {scene.height:g} {scene.units}",
+                        f"{scene.width:.0f} x {scene.height:.0f} {scene.units}",
                         fontsize=7, ha="right", color="#555555")
             for shape in scene.shapes:
                 _draw_shape(axes, shape)

@@ -9,9 +9,12 @@ picture's units are hex radii, with north up.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 
+from warbench.core.events import Event
 from warbench.core.hexgrid import Hex
-from warbench.core.table import Piece, TablePicture
+from warbench.core.table import Attack, Piece, TablePicture
+from warbench.rulesets.armada.events import Hit, Missed
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState
 
 #: Hexes of empty map drawn around the fleets.
@@ -28,18 +31,33 @@ def _rows(q: int, low_y: float, high_y: float) -> range:
     return range(math.ceil(low_y / step - q / 2), math.floor(high_y / step - q / 2) + 1)
 
 
-def table_picture(state: ArmadaState) -> TablePicture:
-    """The map: fleets as coloured hexes with facing ticks, empty hexes around them."""
+def _frame(state: ArmadaState) -> tuple[float, float, float, float]:
+    """The map area drawn: lowest and highest x and y of hex centres, with a margin."""
     fleets = [fleet for fleet in state.fleets if fleet.status != DESTROYED] or state.fleets
     centres = [fleet.hex.to_pixel(HEX_SIZE) for fleet in fleets] or [(0.0, 0.0)]
     pad = MARGIN_HEXES * math.sqrt(3.0) * HEX_SIZE
     low_x, high_x = min(x for x, _ in centres) - pad, max(x for x, _ in centres) + pad
     low_y, high_y = min(y for _, y in centres) - pad, max(y for _, y in centres) + pad
-    border = HEX_SIZE
+    return low_x, high_x, low_y, high_y
+
+
+def _placer(state: ArmadaState) -> Callable[[Hex], tuple[float, float]]:
+    """Where a hex's centre lies on the picture."""
+    low_x, _, _, high_y = _frame(state)
 
     def place(hex_: Hex) -> tuple[float, float]:
         x, y = hex_.to_pixel(HEX_SIZE)
-        return x - low_x + border, high_y - y + border  # screen y runs down; the picture's up
+        return x - low_x + HEX_SIZE, high_y - y + HEX_SIZE  # screen y runs down; ours up
+
+    return place
+
+
+def table_picture(state: ArmadaState) -> TablePicture:
+    """The map: fleets as coloured hexes with facing ticks, empty hexes around them."""
+    fleets = [fleet for fleet in state.fleets if fleet.status != DESTROYED] or state.fleets
+    low_x, high_x, low_y, high_y = _frame(state)
+    border = HEX_SIZE
+    place = _placer(state)
 
     occupied = {fleet.hex for fleet in fleets}
     pieces: list[Piece] = []
@@ -54,7 +72,7 @@ def table_picture(state: ArmadaState) -> TablePicture:
         x, y = place(fleet.hex)
         pieces.append(
             Piece(
-                f"{fleet.name} {max(fleet.hull, 0)}/{fleet.hull_points}",
+                fleet.name,
                 x,
                 y,
                 shape="hex",
@@ -62,6 +80,8 @@ def table_picture(state: ArmadaState) -> TablePicture:
                 heading=60.0 * fleet.facing,
                 player=fleet.side,
                 faded=fleet.status != ACTIVE,
+                damage=f"hull {max(fleet.hull, 0)}/{fleet.hull_points} shields {fleet.shields}"
+                + ("" if fleet.status == ACTIVE else f" {fleet.status}"),
             )
         )
     for mine in state.mines:
@@ -77,3 +97,28 @@ def table_picture(state: ArmadaState) -> TablePicture:
         title=f"Armada, round {state.round}",
         units="hexes",
     )
+
+
+def attacks_drawn(state: ArmadaState, events: Sequence[Event]) -> tuple[Attack, ...]:
+    """Each fleet's gunnery at each target in ``events``, one mark per pair: the checks
+    against the target's AC and the damage dealt (the events do not name the weapon, so
+    no arc or range is drawn)."""
+    rolls: dict[tuple[int, int], list[str]] = {}
+    damage: dict[tuple[int, int], int] = {}
+    for event in events:
+        if isinstance(event, Hit | Missed):
+            key = (event.attacker, event.target)
+            rolls.setdefault(key, []).append(f"{event.check}")
+            damage[key] = damage.get(key, 0) + (event.damage if isinstance(event, Hit) else 0)
+    place = _placer(state)
+    marks = []
+    for (attacker_id, target_id), checks in rolls.items():
+        attacker, target = state.fleets[attacker_id], state.fleets[target_id]
+        ac = next(e.ac for e in events if isinstance(e, Hit | Missed) and e.target == target_id)
+        marks.append(Attack(
+            *place(attacker.hex), *place(target.hex),
+            label=f"{attacker.name}: {', '.join(checks)} vs AC {ac}\n"
+            f"{damage[(attacker_id, target_id)]} damage",
+            player=attacker.side, hit=damage[(attacker_id, target_id)] > 0,
+        ))
+    return tuple(marks)

@@ -12,10 +12,11 @@ from warbench.core.agents import RandomAgent
 from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record, validation_problems
 from warbench.core.datafolder import DataFolder
+from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
-from warbench.core.table import TablePicture
+from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.armada.actions import ACTION_TYPES
 from warbench.rulesets.armada.data import DATA_DIR, ArmadaData, ArmadaSpec, load_data
 from warbench.rulesets.armada.events import EVENT_TYPES
@@ -232,6 +233,11 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         if not isinstance(action, Fire):
             return None
         return declared_odds(state, self.data.tables, action)
+
+    def attacks_drawn(self, state: ArmadaState, events: Sequence[Event]) -> tuple[Attack, ...]:
+        from warbench.rulesets.armada.picture import attacks_drawn
+
+        return attacks_drawn(state, events)
 
     def table(self, state: ArmadaState) -> TablePicture:
         """The hex map: fleets coloured by side with their facing, empty hexes around."""

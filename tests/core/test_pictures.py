@@ -1,0 +1,58 @@
+"""Table pictures: labels that never overlap, attacks drawn with their arcs and bands,
+damage on every piece, and the scene of one step of a journal."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from warbench.core.geometry import Arc, RangeBands
+from warbench.core.labels import LabelRequest, place_labels
+from warbench.core.render import render
+from warbench.core.scene import Scene
+from warbench.core.table import Attack, Piece, TablePicture
+
+
+def crowded() -> TablePicture:
+    """Thirty models in base contact in a 6-inch square, as in a big melee."""
+    pieces = tuple(
+        Piece(f"Model {i}", 20 + (i % 6), 20 + (i // 6), size=0.5, player=i % 2,
+              damage=f"{i}/20 boxes F{i % 4}")
+        for i in range(30)
+    )
+    return TablePicture(48, 48, pieces, "melee")
+
+
+def test_no_two_labels_overlap_in_a_crowded_scene() -> None:
+    scene = Scene.from_picture(crowded())
+    assert len(scene.labels) == 30
+    for a, b in itertools.combinations(scene.labels, 2):
+        assert not a.box.overlaps(b.box), (a.text, b.text)
+    assert scene.labels == Scene.from_picture(crowded()).labels  # deterministic
+
+
+def test_labels_at_one_point_spread_out_and_stay_on_the_table() -> None:
+    labels = place_labels([LabelRequest(f"label {i}", 1, 1) for i in range(40)], 30, 30, 0.5)
+    assert all(label.box.inside(30, 30) for label in labels)
+    assert not any(a.box.overlaps(b.box) for a, b in itertools.combinations(labels, 2))
+
+
+def test_an_attack_mark_carries_the_arc_and_band_used() -> None:
+    mark = Attack.fired((10, 10), 90, (25, 10), arc=Arc.centered(60),
+                        bands=RangeBands((8, 16, 24)), label="broadside")
+    assert (mark.arc_start, mark.arc_end) == (60.0, 120.0)
+    assert (mark.near, mark.far) == (8, 16)  # 15 inches away: the second band
+    assert Attack.fired((0, 0), 0, (1, 1), bands=RangeBands((8, 16)), band=2).near == 8
+
+
+def test_the_svg_shows_attacks_damage_and_labels(tmp_path: Path) -> None:
+    attack = Attack.fired((20, 20), 0, (20, 30), arc=Arc.centered(90), label="gun: 2 hits",
+                          bands=RangeBands((6, 12)), player=0)
+    scene = Scene.from_picture(crowded()).with_attacks((attack,), title="after action 3")
+    plain = scene.to_plain()
+    assert plain["attacks"][0]["arc"] == [315.0, 405.0]
+    assert plain["attacks"][0]["band"] == [6, 12]
+    assert plain["shapes"][0]["damage"] == "0/20 boxes F0"
+    assert len(plain["labels"]) == 31
+    svg = render(scene, tmp_path / "t.svg").read_text()
+    assert "gun: 2 hits" in svg and "7/20 boxes F3" in svg and "after action 3" in svg
