@@ -86,7 +86,7 @@ def test_table_picture_shows_armour_tracks() -> None:
         decision = game.pending()[0]
         game.apply(decision.player, decision.options[0])
     picture = RULES.table(game.state)
-    labels = [p.label for p in picture.pieces if p.player is not None]
+    labels = [p.damage for p in picture.pieces if p.player is not None]
     assert any("############ green L12 R5" in label for label in labels)
     assert "Round 1 of 8" in RULES.describe(game.state)
 

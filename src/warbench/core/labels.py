@@ -148,7 +148,7 @@ def _spots(request: LabelRequest, w: float, h: float, em: float, rings: int) -> 
             cx = request.x + dx * (radius + w / 2 * abs(dx) / max(abs(dx), abs(dy)))
             cy = request.y + dy * (radius + h / 2 * abs(dy) / max(abs(dx), abs(dy)))
             yield _box_at(cx, cy, w, h)
-            if dx == 0 or dy != 0 and abs(dx) < 1:  # above, below or diagonal: slid sideways
+            if dx == 0 or (dy != 0 and abs(dx) < 1):  # above, below or diagonal: slid sideways
                 yield _box_at(cx + w / 2, cy, w, h)
                 yield _box_at(cx - w / 2, cy, w, h)
 

@@ -25,10 +25,12 @@ def test_arm_picture_fleets_are_coloured_hexes_with_facing() -> None:
     picture = RULES.table(game.state)
     fleets = [piece for piece in picture.pieces if piece.player is not None]
     assert [(p.label, p.player, p.heading, p.shape, p.faded) for p in fleets] == [
-        ("Lance 16/16", 0, 0.0, "hex", False),
-        ("Wing 10/10", 0, 120.0, "hex", True),
-        ("Grudge 16/16", 1, 180.0, "hex", False),
+        ("Lance", 0, 0.0, "hex", False),
+        ("Wing", 0, 120.0, "hex", True),
+        ("Grudge", 1, 180.0, "hex", False),
     ]
+    assert [p.damage.split(" shields")[0] for p in fleets] == [
+        "hull 16/16", "hull 10/10", "hull 16/16"]
     lance, wing, grudge = fleets
     assert abs((grudge.y - lance.y) - 3 * 3**0.5 * HEX_SIZE) < 1e-9  # north is up
     assert wing.x > lance.x

@@ -41,10 +41,10 @@ def attacks_drawn(data: RulesData, state: DWState, events: Sequence[Event]) -> t
         result = "" if hits is None else f", {hits} hit{'s' * (hits != 1)}"
         for uid, names in mounts.items():
             shooter = state.models[uid]
-            mount = data.models[shooter.cls].mount(names[0])
+            gun = data.models[shooter.cls].mount(names[0])
             marks.append(Attack.fired(
                 (shooter.x, shooter.y), shooter.heading, (target.x, target.y),
-                arc=None if mount is None else ARCS[mount.arc], bands=BANDS, band=event.band,
+                arc=None if gun is None else ARCS[gun.arc], bands=BANDS, band=event.band,
                 label=f"{', '.join(names)}\n{event.dice} dice band {event.band}"
                 f" {event.needed}+{result}",
                 player=shooter.player, hit=hits is None or hits > 0,
