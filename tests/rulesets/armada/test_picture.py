@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
-from tests.rulesets.armada.helpers import RULES, battle, fleet
+from tests.rulesets.armada.helpers import RULES, battle, fleet, hold_position, skip_orders
 from warbench.cli import main
 from warbench.core.agents import RandomAgent
 from warbench.core.match import play_match
 from warbench.core.registry import register
 from warbench.rulesets.armada import ArmadaRuleset
+from warbench.rulesets.armada.actions import Fire
+from warbench.rulesets.armada.events import Hit, Missed
 from warbench.rulesets.armada.picture import HEX_SIZE, MARGIN_HEXES
 from warbench.rulesets.armada.state import DISABLED, Debris, Mine
 
@@ -64,3 +67,32 @@ def test_arm_picture_render_command_writes_an_svg(tmp_path: Path) -> None:
     out = tmp_path / "armada.svg"
     assert main(["render", str(journal), "--out", str(out)]) == 0
     assert out.read_text().lstrip().startswith("<?xml") and "<svg" in out.read_text()
+
+
+def test_arm_picture_gunnery_drawn_over_the_arc_and_band_used() -> None:
+    """ARM-PICTURE, ARM-GUN-RANGE: each gunnery mark runs from attacker to target over the
+    firing arc it went through (fore: 60 degrees about the facing) and the range band the
+    target lay in (long: beyond its range out to twice it; 4 for the destroyer, 5 for the
+    capital), with the checks."""
+    blue = [fleet("Lance", 3, "medium", "destroyer", "flagship")]
+    red = [fleet("Grudge", 3, "medium", "capital", "flagship")]
+    game = battle(blue, red, [[[0, 0, 0]], [[0, -6, 3]]], [1, 2, 19, 5, 3, 4],
+                  max_rounds=1)
+    skip_orders(game)
+    hold_position(game)
+    before = len(game.events)
+    game.apply(0, Fire(0, 1))
+    game.apply(1, Fire(1, 0))
+    shots = [e for e in game.events[before:] if isinstance(e, Hit | Missed)]
+    assert [(e.arc, e.band, e.hexes) for e in shots] == [("fore", "long", (4, 8)),
+                                                           ("fore", "long", (5, 10))]
+    marks = RULES.attacks_drawn(game.state, game.events[before:])
+    hexes = math.sqrt(3.0) * HEX_SIZE
+    lance, grudge = marks
+    assert (lance.arc_start, lance.arc_end) == (330.0, 390.0)  # facing north
+    assert (grudge.arc_start, grudge.arc_end) == (150.0, 210.0)  # facing south
+    assert [(round(m.near / hexes, 6), round(m.far / hexes, 6)) for m in marks] == [
+        (4, 8), (5, 10)]
+    assert math.isclose(math.dist((lance.x, lance.y), (lance.target_x, lance.target_y)),
+                        6 * hexes)  # the target lies inside the band drawn
+    assert lance.label.startswith("Lance: ") and "fore, long" in lance.label

@@ -66,6 +66,19 @@ def band_at(tables: Tables, attacker: Fleet, where: Hex) -> Band | None:
     return None
 
 
+def band_hexes(tables: Tables, attacker: Fleet, band: str) -> tuple[int, int]:
+    """How far from ``attacker`` its band named ``band`` runs, in hexes: beyond the first
+    number, out to the second (``close``: the 1 hex of a flyby or free attack)."""
+    bands = tables.fleets.range_bands
+    reach, extra = attacker.range, attacker.this_round.range_bonus
+    edges = {
+        "short": (0, reach + extra),
+        "long": (reach + extra, reach * bands.long_multiple + extra),
+        "extreme": (reach * bands.long_multiple + extra, reach * bands.extreme_multiple + extra),
+    }
+    return edges.get(band, (0, 1))
+
+
 def arcs_toward(attacker: Fleet, where: Hex) -> frozenset[str]:
     """The attacker's weapon arcs that hold the hex ``where``."""
     arcs = arc_of(attacker.hex, attacker.facing, where)
@@ -78,6 +91,15 @@ def firing_arcs(attacker: Fleet, target: Fleet) -> frozenset[str]:
     if target.id == attacker.this_round.flyby_target:
         return frozenset(attacker.arcs)
     return arcs_toward(attacker, target.hex)
+
+
+def arc_fired(attacker: Fleet, target: Fleet) -> str:
+    """The firing arc an attack on ``target`` goes through: the first of ``attacker``'s arcs
+    that holds it, or ``""`` (any arc) at the enemy it flew by."""
+    if target.id == attacker.this_round.flyby_target:
+        return ""
+    held = arcs_toward(attacker, target.hex)
+    return next((arc for arc in attacker.arcs if arc in held), "")
 
 
 def targeting_refusal(tables: Tables, attacker: Fleet, target: Fleet) -> str | None:

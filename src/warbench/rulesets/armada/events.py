@@ -80,18 +80,24 @@ class Boarders(Event, tag="boarders"):
 
 @dataclass(frozen=True, slots=True)
 class Missed(Event, tag="miss"):
-    """A gunnery check that missed: the natural d20, the check and the AC."""
+    """A gunnery check that missed: the natural d20, the check and the AC; the firing arc
+    it went through (``""``: any, at 1 hex), its range band and that band's reach in hexes
+    (beyond the first number, out to the second)."""
 
     attacker: int
     target: int
     natural: int
     check: int
     ac: int
+    arc: str = ""
+    band: str = "close"
+    hexes: tuple[int, int] = (0, 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Hit(Event, tag="hit"):
-    """A gunnery check that hit, and the damage rolled (landing later in gunnery)."""
+    """A gunnery check that hit, and the damage rolled (landing later in gunnery); the arc
+    and band as for :class:`Missed`."""
 
     attacker: int
     target: int
@@ -99,6 +105,9 @@ class Hit(Event, tag="hit"):
     check: int
     ac: int
     damage: int
+    arc: str = ""
+    band: str = "close"
+    hexes: tuple[int, int] = (0, 1)
 
 
 @dataclass(frozen=True, slots=True)

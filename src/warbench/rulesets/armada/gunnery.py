@@ -19,8 +19,10 @@ from warbench.rulesets.armada.actions import (
 )
 from warbench.rulesets.armada.combat import (
     ARRAY_PENALTY,
+    arc_fired,
     arcs_toward,
     band_at,
+    band_hexes,
     firing_arcs,
     gunnery_for,
     gunnery_officer_bonus,
@@ -285,15 +287,16 @@ def gunnery_check(
         band = range_band(tables, attacker, target)
         flown_by = target.id == attacker.this_round.flyby_target
         reach = "close" if flown_by else band.name if band else "?"
+        arc, hexes = arc_fired(attacker, target), band_hexes(tables, attacker, reach)
         where = f"({shot.check} against AC {gunnery.armor_class}, {reach} range)"
         weapon = " with its superweapon" if fire.superweapon else ""
         if not shot.hit:
             game.emit(Missed(attacker.id, target.id, shot.natural, shot.check,
-                             gunnery.armor_class,
+                             gunnery.armor_class, arc, reach, hexes,
                              text=f"{attacker.name} misses {target.name}{weapon} {where}"))
             continue
         game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
-                      shot.damage,
+                      shot.damage, arc, reach, hexes,
                       text=f"{attacker.name} hits {target.name}{weapon} for {shot.damage} "
                       f"{where}"))
         hits.append(PendingHit(attacker.id, target.id, shot.damage, shot.natural, gunnery))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from warbench.core.events import Event
+from warbench.core.geometry import Arc
 from warbench.core.hexgrid import Hex
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.armada.events import Hit, Missed
@@ -21,6 +23,14 @@ from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState
 MARGIN_HEXES = 2
 #: Centre-to-corner size of a hex in the picture.
 HEX_SIZE = 1.0
+#: Each firing arc's bearings relative to the facing, clockwise (as in
+#: :mod:`warbench.core.hexgrid.arcs`: fore and aft 60 degrees, the broadsides 120).
+ARC_BEARINGS = {
+    "fore": (-30.0, 30.0),
+    "starboard": (30.0, 150.0),
+    "aft": (150.0, 210.0),
+    "port": (210.0, 330.0),
+}
 #: Radius of a mine marker (debris markers are twice as large).
 MARKER_SIZE = 0.3
 
@@ -101,24 +111,28 @@ def table_picture(state: ArmadaState) -> TablePicture:
 
 def attacks_drawn(state: ArmadaState, events: Sequence[Event]) -> tuple[Attack, ...]:
     """Each fleet's gunnery at each target in ``events``, one mark per pair: the checks
-    against the target's AC and the damage dealt (the events do not name the weapon, so
-    no arc or range is drawn)."""
-    rolls: dict[tuple[int, int], list[str]] = {}
-    damage: dict[tuple[int, int], int] = {}
+    against the target's AC and the damage dealt, over the firing arc the checks went
+    through and the range band the target lay in (hex rings drawn as circles through the
+    centres of the hexes straight ahead of each side)."""
+    shots: dict[tuple[int, int], list[Hit | Missed]] = {}
     for event in events:
         if isinstance(event, Hit | Missed):
-            key = (event.attacker, event.target)
-            rolls.setdefault(key, []).append(f"{event.check}")
-            damage[key] = damage.get(key, 0) + (event.damage if isinstance(event, Hit) else 0)
+            shots.setdefault((event.attacker, event.target), []).append(event)
     place = _placer(state)
+    step = math.sqrt(3.0) * HEX_SIZE
     marks = []
-    for (attacker_id, target_id), checks in rolls.items():
+    for (attacker_id, target_id), checks in shots.items():
         attacker, target = state.fleets[attacker_id], state.fleets[target_id]
-        ac = next(e.ac for e in events if isinstance(e, Hit | Missed) and e.target == target_id)
-        marks.append(Attack(
-            *place(attacker.hex), *place(target.hex),
-            label=f"{attacker.name}: {', '.join(checks)} vs AC {ac}\n"
-            f"{damage[(attacker_id, target_id)]} damage",
-            player=attacker.side, hit=damage[(attacker_id, target_id)] > 0,
-        ))
+        first = checks[0]
+        damage = sum(check.damage for check in checks if isinstance(check, Hit))
+        bearings = ARC_BEARINGS.get(first.arc)
+        mark = Attack.fired(
+            place(attacker.hex), 60.0 * attacker.facing, place(target.hex),
+            arc=Arc.between(*bearings) if bearings else None,
+            label=f"{attacker.name}: {', '.join(str(c.check) for c in checks)} vs AC "
+            f"{first.ac}\n{first.arc or 'any arc'}, {first.band}: {damage} damage",
+            player=attacker.side, hit=damage > 0,
+        )
+        near, far = first.hexes
+        marks.append(replace(mark, near=near * step, far=far * step))
     return tuple(marks)
