@@ -1,5 +1,7 @@
 """What a Full Thrust seat sees of a ship's guns: the reach of its beams in each fire arc,
-the damage each ship carries, and the fire of a moment drawn over the arcs and bands used.
+the damage each ship carries, and the fire of a moment drawn over the arcs and bands used
+(every direct-fire weapon's bands; plasma bolts, salvos and fighters with the reach they
+strike within).
 
 A beam battery of class *k* reaches ``k * beam_band`` MU into each of its arcs, losing a die
 at every band; the scene draws, for a selected ship, each of the six arcs out to the longest
@@ -18,8 +20,10 @@ from warbench.core.geometry import Arc, Point, Pose, RangeBands
 from warbench.core.scene import Reach
 from warbench.core.table import Attack
 from warbench.rulesets.full_thrust.arcs import ARC_BITS, ARC_NAMES, heading_of
-from warbench.rulesets.full_thrust.events import WeaponFired
-from warbench.rulesets.full_thrust.library import Library
+from warbench.rulesets.full_thrust.events import FighterAttack, SalvoAttack, WeaponFired
+from warbench.rulesets.full_thrust.events_alien import PlasmaStrike
+from warbench.rulesets.full_thrust.fire import weapon_reach
+from warbench.rulesets.full_thrust.library import Library, SystemSpec
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
 
 #: The six 60-degree fire arcs, in the order of ``ARC_NAMES``.
@@ -66,12 +70,33 @@ def damage_text(library: Library, ship: Ship) -> str:
     return " ".join(parts)
 
 
+def weapon_bands(library: Library, spec: SystemSpec) -> RangeBands:
+    """The range bands of a direct-fire weapon: a beam's one per ``beam_band`` MU, the lines
+    of a range table (pulse torpedo, K-gun, submunition), else one band out to its reach."""
+    weapons = library.rules.weapons
+    tables = {"pulse_torpedo": weapons.pulse_torpedo, "k_gun": weapons.k_gun,
+              "submunition": weapons.submunition}
+    if spec.kind == "beam":
+        return RangeBands(tuple(weapons.beam_band * step for step in range(1, spec.level + 1)))
+    if spec.kind in tables:
+        return RangeBands(tuple(band.reach for band in tables[spec.kind]))
+    return RangeBands((weapon_reach(library, spec),))
+
+
 def attacks_drawn(
     library: Library, state: FullThrustState, events: Sequence[Event]
 ) -> tuple[Attack, ...]:
-    """Each ship's fire at each target in ``events``, one mark per pair: the weapons fired
-    and the damage they scored, over the fire arc that bore on the target, with the range
-    band of the longest beam among them."""
+    """The fire of ``events``: each ship's at each target (one mark per pair), then each
+    plasma bolt, salvo and fighter group that struck a ship."""
+    return ship_fire(library, state, events) + ordnance(library, state, events)
+
+
+def ship_fire(
+    library: Library, state: FullThrustState, events: Sequence[Event]
+) -> tuple[Attack, ...]:
+    """Each ship's fire at each target, one mark per pair: the weapons fired and the damage
+    they scored, over the fire arc that bore on the target, with the band the target lay in
+    of the longest-reaching weapon among them."""
     fired: dict[tuple[int, int], list[WeaponFired]] = {}
     for event in events:
         if isinstance(event, WeaponFired):
@@ -86,11 +111,7 @@ def attacks_drawn(
         arcs = functools.reduce(operator.or_, (spec.arcs for spec in specs))
         arc = next((ARCS[index] for index, name in enumerate(ARC_NAMES)
                     if arcs & ARC_BITS[name] and ARCS[index].contains(relative)), None)
-        beams = [spec.level for spec in specs if spec.kind == "beam" and spec.level]
-        bands = None
-        if beams:
-            band = library.rules.weapons.beam_band
-            bands = RangeBands(tuple(band * step for step in range(1, max(beams) + 1)))
+        bands = max((weapon_bands(library, spec) for spec in specs), key=lambda b: b.reach)
         names = Counter(f"{s.kind}-{s.level}" if s.level else s.kind for s in specs)
         weapons = ", ".join(name + (f" x{n}" if n > 1 else "") for name, n in names.items())
         damage = sum(shot.damage for shot in shots)
@@ -100,3 +121,44 @@ def attacks_drawn(
             hit=damage > 0,
         ))
     return tuple(marks)
+
+
+def ordnance(
+    library: Library, state: FullThrustState, events: Sequence[Event]
+) -> tuple[Attack, ...]:
+    """Plasma bolts, salvos and fighter groups that struck: a line from the marker to the
+    ship, all round, with the reach it strikes within (burst radius, missile attack radius,
+    fighter attack range). A marker already off the table (cleared at the end of the turn)
+    is not drawn."""
+    marks = []
+    for event in events:
+        if not isinstance(event, PlasmaStrike | SalvoAttack | FighterAttack):
+            continue
+        marker = _marker(library, state, event)
+        if marker is None:
+            continue
+        name, x, y, player, reach = marker
+        target = state.ships[event.ship]
+        marks.append(Attack.fired(
+            (x, y), 0.0, (target.x, target.y), bands=RangeBands((reach,)), band=1,
+            label=f"{name}\n{event.damage} damage", player=player, hit=event.damage > 0,
+        ))
+    return tuple(marks)
+
+
+def _marker(
+    library: Library, state: FullThrustState, event: PlasmaStrike | SalvoAttack | FighterAttack
+) -> tuple[str, float, float, int, float] | None:
+    """Name, position, player and striking reach of the marker that made ``event``."""
+    rules = library.rules
+    if isinstance(event, PlasmaStrike):
+        bolt = next((b for b in state.bolts if b.id == event.bolt), None)
+        return None if bolt is None else (
+            f"plasma bolt {bolt.id}", bolt.x, bolt.y, bolt.player, rules.phalon.plasma_radius)
+    if isinstance(event, SalvoAttack):
+        salvo = next((s for s in state.salvos if s.id == event.salvo), None)
+        return None if salvo is None else (
+            f"salvo {salvo.id}: {event.locks} locks", salvo.x, salvo.y, salvo.player,
+            rules.salvo.attack_radius)
+    group = state.groups[event.group]
+    return group.name, group.x, group.y, group.player, rules.fighters.attack_range
