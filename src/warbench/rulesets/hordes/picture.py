@@ -10,7 +10,7 @@ from warbench.core.events import Event
 from warbench.core.geometry import Arc, RangeBands
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.events import AttackRolled, DamageRolled
+from warbench.rulesets.hordes.events import AttackRolled, DamageRolled, SpellEffect
 from warbench.rulesets.hordes.profile import boxes_left, crippled_aspects
 from warbench.rulesets.hordes.space import melee_reach, radius
 from warbench.rulesets.hordes.state import HordesState, Model
@@ -81,14 +81,21 @@ def damage_text(data: HordesData, model: Model) -> str:
 def attacks_drawn(
     data: HordesData, state: HordesState, events: Sequence[Event]
 ) -> tuple[Attack, ...]:
-    """Each attacker's attacks on each target in ``events``, one mark per pair and style:
-    how many hit, the boxes they marked, over the front arc and the weapon's range."""
+    """Each attacker's attacks on each target in ``events``, one mark per pair and style
+    (a magic attack: per spell, named by the cast that made it): how many hit, the boxes
+    they marked, over the front arc and the weapon's or spell's range."""
     tallies: dict[tuple[int, int, str], list[int]] = {}
     rolls: dict[tuple[int, int, str], str] = {}
     last: tuple[int, int, str] | None = None
+    casting: dict[int, str] = {}
     for event in events:
-        if isinstance(event, AttackRolled):
-            last = (event.attacker, event.target, event.style)
+        if isinstance(event, SpellEffect):
+            casting[event.caster] = event.spell
+        elif isinstance(event, AttackRolled):
+            style = event.style
+            if style == "magic":
+                style = casting.get(event.attacker, style)
+            last = (event.attacker, event.target, style)
             tally = tallies.setdefault(last, [0, 0, 0])
             tally[0] += 1
             tally[1] += event.hit
@@ -98,7 +105,8 @@ def attacks_drawn(
     marks = []
     for key, (count, hits, boxes) in tallies.items():
         attacker, target = state.models[key[0]], state.models[key[1]]
-        label = f"{key[2]} {rolls[key]}".strip() if count == 1 else f"{key[2]} x{count}"
+        style = data.spells[key[2]].name if key[2] in data.spells else key[2]
+        label = f"{style} {rolls[key]}".strip() if count == 1 else f"{style} x{count}"
         outcome = ("hit" if hits else "miss") if count == 1 else f"{hits} hit{'s' * (hits != 1)}"
         label += f": {outcome}"
         label += f", {boxes} box{'es' * (boxes != 1)}" if hits else ""
@@ -113,13 +121,16 @@ def attacks_drawn(
 
 
 def _reach(data: HordesData, model: Model, style: str) -> RangeBands | None:
-    """How far the style reaches from the model's centre: melee range or the longest ranged
-    weapon, past the edge of its base; none for magic (the event does not name the spell)."""
+    """How far the style reaches from the model's centre: melee range, the longest ranged
+    weapon, or the spell's RNG, past the edge of its base (none for a spell measured
+    otherwise)."""
     if style == "melee":
         reach = melee_reach(data, model)
     elif style == "ranged":
         weapons = data.models[model.card].weapons
         reach = max((w.rng for w in weapons if w.kind == "ranged"), default=0.0)
+    elif style in data.spells and not isinstance(data.spells[style].rng, str):
+        reach = float(data.spells[style].rng)
     else:
         reach = 0.0
     return RangeBands((radius(data, model) + reach,)) if reach else None
