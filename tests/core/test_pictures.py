@@ -13,12 +13,12 @@ from warbench.core.scene import Scene
 from warbench.core.table import Attack, Piece, TablePicture
 
 
-def crowded() -> TablePicture:
-    """Thirty models in base contact in a 6-inch square, as in a big melee."""
+def crowded(models: int = 30) -> TablePicture:
+    """Models in base contact six to a row (thirty: a 6-inch square), as in a big melee."""
     pieces = tuple(
         Piece(f"Model {i}", 20 + (i % 6), 20 + (i // 6), size=0.5, player=i % 2,
               damage=f"{i}/20 boxes F{i % 4}")
-        for i in range(30)
+        for i in range(models)
     )
     return TablePicture(48, 48, pieces, "melee")
 
@@ -48,11 +48,11 @@ def test_an_attack_mark_carries_the_arc_and_band_used() -> None:
 def test_the_svg_shows_attacks_damage_and_labels(tmp_path: Path) -> None:
     attack = Attack.fired((20, 20), 0, (20, 30), arc=Arc.centered(90), label="gun: 2 hits",
                           bands=RangeBands((6, 12)), player=0)
-    scene = Scene.from_picture(crowded()).with_attacks((attack,), title="after action 3")
+    scene = Scene.from_picture(crowded(12)).with_attacks((attack,), title="after action 3")
     plain = scene.to_plain()
     assert plain["attacks"][0]["arc"] == [315.0, 405.0]
     assert plain["attacks"][0]["band"] == [6, 12]
     assert plain["shapes"][0]["damage"] == "0/20 boxes F0"
-    assert len(plain["labels"]) == 31
+    assert len(plain["labels"]) == 13
     svg = render(scene, tmp_path / "t.svg").read_text()
     assert "gun: 2 hits" in svg and "7/20 boxes F3" in svg and "after action 3" in svg

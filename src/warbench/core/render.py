@@ -14,11 +14,8 @@ import math
 from pathlib import Path
 
 import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 from matplotlib.patches import (
     Circle,
     FancyArrowPatch,
@@ -165,29 +162,26 @@ def render(picture: TablePicture | Scene, out: str | Path) -> Path:
     high_y = max([scene.height, *(label.box.y1 for label in scene.labels)])
     width_in, height_in = (high_x - low_x) * scale / 72, (high_y - low_y) * scale / 72
     fig_w, fig_h = width_in + 2 * MARGIN, height_in + MARGIN + TITLE_ROOM
-    with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "warbench"}):
-        figure = plt.figure(figsize=(fig_w, fig_h))
-        try:
-            axes = figure.add_axes((MARGIN / fig_w, MARGIN / fig_h, width_in / fig_w,
-                                    height_in / fig_h))
-            axes.set_xlim(low_x, high_x)
-            axes.set_ylim(low_y, high_y)
-            axes.set_axis_off()
-            axes.add_patch(Polygon([(0, 0), (scene.width, 0), (scene.width, scene.height),
-                                    (0, scene.height)], closed=True, facecolor="#eef3f7",
-                                   edgecolor="#333333", linewidth=0.8, zorder=0))
-            figure.suptitle(scene.title, fontsize=10, y=1 - 0.12 / fig_h, va="top")
-            figure.text(1 - MARGIN / fig_w, 0.25 * MARGIN / fig_h,
-                        f"{scene.width:.0f} x {scene.height:.0f} {scene.units}",
-                        fontsize=7, ha="right", color="#555555")
-            for shape in scene.shapes:
-                _draw_shape(axes, shape)
-            for attack in scene.attacks:
-                _draw_attack(axes, attack, scene.em)
-            fontsize = scene.em * scale
-            for label in scene.labels:
-                _draw_label(axes, label, scene.em, fontsize)
-            figure.savefig(target, format=target.suffix.lower().lstrip("."), dpi=150)
-        finally:
-            plt.close(figure)
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "warbench"}):
+        figure = Figure(figsize=(fig_w, fig_h))  # no pyplot: nothing global to close
+        axes = figure.add_axes((MARGIN / fig_w, MARGIN / fig_h, width_in / fig_w,
+                                height_in / fig_h))
+        axes.set_xlim(low_x, high_x)
+        axes.set_ylim(low_y, high_y)
+        axes.set_axis_off()
+        axes.add_patch(Polygon([(0, 0), (scene.width, 0), (scene.width, scene.height),
+                                (0, scene.height)], closed=True, facecolor="#eef3f7",
+                               edgecolor="#333333", linewidth=0.8, zorder=0))
+        figure.suptitle(scene.title, fontsize=10, y=1 - 0.12 / fig_h, va="top")
+        figure.text(1 - MARGIN / fig_w, 0.25 * MARGIN / fig_h,
+                    f"{scene.width:.0f} x {scene.height:.0f} {scene.units}",
+                    fontsize=7, ha="right", color="#555555")
+        for shape in scene.shapes:
+            _draw_shape(axes, shape)
+        for attack in scene.attacks:
+            _draw_attack(axes, attack, scene.em)
+        fontsize = scene.em * scale
+        for label in scene.labels:
+            _draw_label(axes, label, scene.em, fontsize)
+        figure.savefig(target, format=target.suffix.lower().lstrip("."), dpi=150)
     return target
