@@ -193,6 +193,12 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         entries.update(self.data.tables.roles)
         return entries
 
+    def unit_card(self, unit_id: str) -> UnitCard:
+        """A fleet template's or an officer role's card."""
+        from warbench.rulesets.armada.unit_card import armada_card
+
+        return armada_card(unit_id, self.catalog()[unit_id], self.data.tables)
+
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         """``random`` and the greedy ``tactician``."""
         from warbench.core.search import SearchFactory
