@@ -10,6 +10,7 @@ import pydantic
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record, validation_problems
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation

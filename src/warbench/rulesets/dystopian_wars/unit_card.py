@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from warbench.core.cards import CardWeapon, UnitCard
 from warbench.rulesets.dystopian_wars.data import ModelRecord, WeaponRecord
 from warbench.rulesets.dystopian_wars.geometry import BANDS
@@ -36,11 +38,11 @@ _ARCS = {
 
 def _band_heads() -> tuple[str, ...]:
     edges = (0.0, *BANDS.edges)
-    return tuple(f'{low:g}-{high:g}"' for low, high in zip(edges, edges[1:], strict=False))
+    return tuple(f'{low:g}-{high:g}"' for low, high in pairwise(edges))
 
 
 def _weapon(weapon: WeaponRecord) -> CardWeapon:
-    notes = [weapon.grade, weapon.kind]
+    notes: list[str] = [weapon.grade, weapon.kind]
     notes += [flag for flag in ("tesla", "indirect") if getattr(weapon, flag)]
     return CardWeapon(
         name=weapon.name,
@@ -56,7 +58,7 @@ def _weapon(weapon: WeaponRecord) -> CardWeapon:
 def model_card(unit_id: str, model: ModelRecord) -> UnitCard:
     """The card of one model class: profile, weapons by range band, traits, points."""
     low, high = model.squadron
-    stats = (
+    stats: tuple[tuple[str, str], ...] = (
         ("MV", f'{model.mv}"'),
         ("turn", f'{model.turn:g}"'),
         ("HP", str(model.hp)),
@@ -71,7 +73,7 @@ def model_card(unit_id: str, model: ModelRecord) -> UnitCard:
     )
     if model.carrier:
         stats += (("carries", f"{model.carrier} {model.wing or 'tokens'}"),)
-    traits = tuple((trait, TRAITS[trait]) for trait in model.traits)
+    traits: tuple[tuple[str, str], ...] = tuple((trait, TRAITS[trait]) for trait in model.traits)
     if model.capital:
         traits = (("capital", "a capital ship"), *traits)
     kind = f"{model.nation} {model.category}, {model.domain}, {model.size}"

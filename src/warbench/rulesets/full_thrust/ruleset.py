@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, UnitSize
@@ -120,6 +121,11 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         for key, record in self.data.fighter_records.items():
             entries[f"fighters/{key}"] = record
         return entries
+
+    def unit_card(self, unit_id: str) -> UnitCard:
+        from warbench.rulesets.full_thrust.unit_card import full_thrust_card
+
+        return full_thrust_card(unit_id, self.catalog()[unit_id], self.data)
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.agents import RandomAgent

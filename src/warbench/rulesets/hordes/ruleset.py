@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
@@ -72,6 +73,11 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
     def catalog(self) -> Mapping[str, Record]:
         return dict(self.data.models)
+
+    def unit_card(self, unit_id: str) -> UnitCard:
+        from warbench.rulesets.hordes.unit_card import model_card
+
+        return model_card(unit_id, self.data.models[unit_id], self.data)
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.agents import RandomAgent
