@@ -15,9 +15,9 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
 from matplotlib.figure import Figure
 
+from warbench.core.charts import chart_figure, legend_above, sample_chart
 from warbench.core.render import PLAYER_COLOURS
 from warbench.core.render import render as render_picture
 from warbench.core.sim.play import GameRecord, play_to_end
@@ -98,33 +98,13 @@ def _win_plot(summary: RunSummary) -> str:
     axes.set_yticks(range(len(labels)), labels)
     axes.set_xlim(0, 1)
     axes.set_xlabel("share of games (95% Wilson interval)")
-    axes.legend(loc="lower right")
+    legend_above(axes, 2)
     return _png(figure)
 
 
 def _histograms(values: Sequence[Sequence[float]], labels: Sequence[str], axis: str) -> str:
-    figure = Figure(figsize=(7, 3))
-    axes = figure.subplots()
-    flat = [value for series in values for value in series]
-    low, high = min(flat), max(flat)
-    if all(float(value).is_integer() for value in flat) and high - low <= 60:
-        edges = np.arange(low - 0.5, high + 1.5).tolist()  # a bar per whole number
-    else:
-        edges = np.histogram_bin_edges(flat, bins=30).tolist()
-    for index, (series, label) in enumerate(zip(values, labels, strict=True)):
-        axes.hist(
-            series,
-            bins=edges,
-            histtype="step",
-            linewidth=1.5,
-            label=label,
-            color=PLAYER_COLOURS[index % len(PLAYER_COLOURS)],
-        )
-    axes.set_xlabel(axis)
-    axes.set_ylabel("games")
-    if len(labels) > 1:
-        axes.legend()
-    return _png(figure)
+    """Sampled values per series in the chart style of ``odds --plot`` (core/charts.py)."""
+    return _png(chart_figure(sample_chart(list(zip(labels, values, strict=True)), axis)))
 
 
 def _survival_plot(summary: RunSummary) -> str:
