@@ -55,7 +55,7 @@ def test_the_legend_sits_outside_the_axes_and_bars_side_by_side() -> None:
     chart = odds_chart([("13 dice", _gunnery(13)), ("20 dice", _gunnery(20))], "hits")
     figure = chart_figure(chart)
     FigureCanvasAgg(figure).draw()
-    exact_axes, at_least_axes = figure.axes
+    exact_axes = figure.axes[0]
     legend = exact_axes.get_legend()
     assert legend is not None
     box = legend.get_window_extent()
