@@ -130,6 +130,11 @@ class Ruleset(ABC, Generic[S, D]):
             raise SetupError(f"{self.id} offers no set-up options ({', '.join(options)})")
         return self.default_setup()
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        """What each seat plays in the default set-up for ``players``, in words (a fleet's
+        name): simulation reports name their sides after it. Default: ``seat k``."""
+        return tuple(f"seat {seat}" for seat in range(players))
+
     def check_players(self, players: int) -> None:
         """Raise :class:`SetupError` unless this many players may play."""
         if not self.min_players <= players <= self.max_players:

@@ -20,6 +20,7 @@ from matplotlib.figure import Figure
 from warbench.core.charts import chart_figure, legend_above, sample_chart
 from warbench.core.render import PLAYER_COLOURS
 from warbench.core.render import render as render_picture
+from warbench.core.sim.plan import matchup
 from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
 from warbench.core.sim.summary import Comparison, Rate, RunSummary
@@ -199,7 +200,13 @@ def _results_section(summary: RunSummary, comparisons: Sequence[Comparison]) -> 
     return parts
 
 
-def _seat_section(summary: RunSummary) -> list[str]:
+def _seat_section(summary: RunSummary, fixed_seats: bool) -> list[str]:
+    if fixed_seats:
+        return [
+            "<h2>Seats</h2>",
+            "<p>Each side keeps its seat (the default set-up ties each force to a seat): the"
+            " win rates hold the seat's advantage as well as the force's.</p>",
+        ]
     rows = [
         (f"seat {seat}", rate.successes, _percent(rate)) for seat, rate in enumerate(summary.seats)
     ]
@@ -241,30 +248,26 @@ def _distribution_section(result: RunResult, summary: RunSummary) -> list[str]:
 
 
 def _unit_section(summary: RunSummary) -> list[str]:
+    """One table per side: the unit types of its own list (or force)."""
     if not summary.units:
         return []
-    rows = [
-        (
-            summary.sides[unit.side].label,
-            unit.unit_type,
-            unit.fielded or "-",
-            unit.lost,
-            "-" if unit.survival is None else _percent(unit.survival),
-            f"{unit.damage_taken:.2f}",
-            f"{unit.damage_dealt:.2f}",
-        )
-        for unit in summary.units
-    ]
-    head = [
-        "side",
-        "unit type",
-        "fielded",
-        "lost",
-        "survival [95%]",
-        "taken / game",
-        "dealt / game",
-    ]
-    parts = ["<h2>Units</h2>", _table(head, rows)]
+    head = ["unit type", "fielded", "lost", "survival [95%]", "taken / game", "dealt / game"]
+    parts = ["<h2>Units</h2>"]
+    for number, side in enumerate(summary.sides):
+        rows = [
+            (
+                unit.unit_type,
+                unit.fielded or "-",
+                unit.lost,
+                "-" if unit.survival is None else _percent(unit.survival),
+                f"{unit.damage_taken:.2f}",
+                f"{unit.damage_dealt:.2f}",
+            )
+            for unit in summary.units
+            if unit.side == number
+        ]
+        if rows:
+            parts += [f"<h3>{html.escape(side.label)}</h3>", _table(head, rows)]
     if any(unit.survival is not None for unit in summary.units):
         parts.append(_figure(_survival_plot(summary), "Survival by unit type."))
     return parts
@@ -274,12 +277,12 @@ def report_html(
     result: RunResult, summary: RunSummary, comparisons: Sequence[Comparison] = ()
 ) -> str:
     """The report page of ``result`` as HTML text."""
-    title = f"{result.plan.ruleset.name}: {' vs '.join(side.label for side in summary.sides)}"
+    title = f"{result.plan.ruleset.name}: {matchup(result.plan.sides)}"
     parts = [
         f"<h1>{html.escape(title)}</h1>",
         *_run_section(result, summary),
         *_results_section(summary, comparisons),
-        *_seat_section(summary),
+        *_seat_section(summary, result.plan.fixed_seats),
         *_distribution_section(result, summary),
         *_unit_section(summary),
         "<h2>A typical game</h2>",

@@ -153,6 +153,11 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         """Two tier-3 demo armadas, distance rolled (3d6+5)."""
         return {"armadas": ["vanguard-3", "raiders-3"]}
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        """The demo armadas' names."""
+        ids = self.default_setup()["armadas"][:players]
+        return tuple(self.data.armadas[armada].name for armada in ids)
+
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> ArmadaState:
         """The opening state; the battle deploys on the first step."""
         return build_state(setup, players, rng, self.data)

@@ -63,6 +63,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     def default_setup(self) -> dict[str, Any]:
         return demo_setup()
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        return tuple(str(fleet["name"]) for fleet in demo_setup()["fleets"][:players])
+
     def setup_for(
         self, armies: Sequence[ArmyList], scenario: str | None = None
     ) -> dict[str, Any]:

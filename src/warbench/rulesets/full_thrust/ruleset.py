@@ -75,6 +75,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     def default_setup(self) -> dict[str, Any]:
         return {"fleets": ["concord", "directorate"], "turns": self.data.rules.game.turns}
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        ids = self.default_setup()["fleets"][:players]
+        return tuple(self.data.fleet_records[fleet].name for fleet in ids)
+
     def setup_for(
         self, armies: Sequence[ArmyList], scenario: str | None = None
     ) -> dict[str, Any]:

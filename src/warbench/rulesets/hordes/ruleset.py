@@ -16,7 +16,7 @@ from warbench.core.table import TablePicture
 from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
 from warbench.rulesets.hordes.events import EVENT_TYPES
-from warbench.rulesets.hordes.lists import army_rules, list_violations, roster
+from warbench.rulesets.hordes.lists import army_rules, list_violations, roster, shipped_list
 from warbench.rulesets.hordes.picture import picture
 from warbench.rulesets.hordes.profile import boxes_left
 from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, build_state
@@ -45,6 +45,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
     def default_setup(self) -> dict[str, Any]:
         return {"armies": list(DEFAULT_ARMIES), "layout": "standard"}
+
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        return tuple(shipped_list(name).name for name in DEFAULT_ARMIES[:players])
 
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> HordesState:
         state = build_state(self.data, setup, players, rng)

@@ -54,6 +54,10 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     def default_setup(self) -> dict[str, Any]:
         return {"armies": ["ferrum", "verdant", "ashen", "ferrum"], "mission": "annihilation"}
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        ids = self.default_setup()["armies"][:players]
+        return tuple(self.data.armies[army].name for army in ids)
+
     def new_state(
         self, setup: Mapping[str, Any], players: int, rng: RandomStream
     ) -> RobogearState:
