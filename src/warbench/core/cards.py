@@ -10,10 +10,12 @@ every ruleset's card the same way. ``warbench catalog RULESET --unit ID`` prints
 ...                 traits=(("fast", "moves far"),))
 >>> card.band_heads()
 ('0-8"', '8-16"')
+>>> import io
 >>> from rich.console import Console
->>> console = Console(width=60, record=True, color_system=None)
+>>> console = Console(file=io.StringIO(), width=60, record=True, color_system=None)
 >>> console.print(card_renderable(card))
->>> "gun" in console.export_text() and "moves far" in console.export_text()
+>>> text = console.export_text()
+>>> "Gunboat — 30 points" in text and "moves far" in text
 True
 """
 

@@ -10,7 +10,7 @@ tail (60 possible hits, nothing visible past 20) does not squeeze the bars.
 >>> chart = odds_chart([("2d6", {v: (6 - abs(v - 7)) / 36 for v in range(2, 13)})], "total")
 >>> chart.labels[0], chart.labels[-1], round(chart.series[0].at_least[5], 4)
 ('2', '12', 0.5833)
->>> trimmed_range([{0: 0.5, 1: 0.49995, 60: 0.00005}])
+>>> trimmed_range([{0: 0.5, 1: 0.49996, 60: 0.00004}])
 (0, 1)
 """
 
