@@ -193,3 +193,8 @@ def test_a_mirror_is_reported_as_a_mirror(
     assert "test-list-duel: Veterans (mirror: every side plays it)" in out
     assert "Veterans #1: units" in out and "Veterans #2: units" in out
     assert "Each side keeps its seat" not in out  # lists swap seats every game
+    run(app, "simulate", "test-list-duel", "--army", str(veterans), "--army", str(veterans),
+        "--games", "2", "--bot", "calm", "--json")
+    plain = json.loads(capsys.readouterr().out)
+    assert plain["mirror"] and not plain["fixed_seats"]
+    assert plain["matchup"] == "Veterans (mirror: every side plays it)"
