@@ -142,7 +142,8 @@ def test_simulate_without_lists_plays_the_default_set_up(
 ) -> None:
     run(app, "simulate", "test-list-duel", "--games", "4", "--bot", "calm")
     out = capsys.readouterr().out
-    assert "test-list-duel" in out and "A vs B" in out and "Played 4 games" in out
+    assert "test-list-duel" in out and "seat 0 vs seat 1" in out and "Played 4 games" in out
+    assert "Each side keeps its seat" in out
 
 
 def test_tournament_prints_a_win_matrix_and_ratings(
@@ -178,3 +179,22 @@ def test_a_database_that_is_not_one_is_refused(app: typer.Typer, tmp_path: Path)
         connection.execute("PRAGMA user_version = 9")
     with pytest.raises(ValueError, match="results format 9"):
         run(app, "simulate", "test-list-duel", "--games", "1", "--db", str(db))
+
+
+def test_a_mirror_is_reported_as_a_mirror(
+    app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same list on both sides is a mirror: said once in the title, the sides numbered,
+    a units table for each."""
+    veterans = write_list(tmp_path, "Veterans", "veteran")
+    run(app, "simulate", "test-list-duel", "--army", str(veterans), "--army", str(veterans),
+        "--games", "4", "--bot", "calm")
+    out = capsys.readouterr().out
+    assert "test-list-duel: Veterans (mirror: every side plays it)" in out
+    assert "Veterans #1: units" in out and "Veterans #2: units" in out
+    assert "Each side keeps its seat" not in out  # lists swap seats every game
+    run(app, "simulate", "test-list-duel", "--army", str(veterans), "--army", str(veterans),
+        "--games", "2", "--bot", "calm", "--json")
+    plain = json.loads(capsys.readouterr().out)
+    assert plain["mirror"] and not plain["fixed_seats"]
+    assert plain["matchup"] == "Veterans (mirror: every side plays it)"

@@ -19,6 +19,7 @@ from warbench import odds_cli, sim_cli
 from warbench.cli_common import DataOption, load_ruleset
 from warbench.core.agents import Agent
 from warbench.core.botspec import make_bot
+from warbench.core.cards import card_renderable
 from warbench.core.catalog import load_model
 from warbench.core.engine import Game
 from warbench.core.journal import Journal
@@ -346,20 +347,34 @@ def list_validate_command(
 @app.command("catalog")
 def catalog_command(
     ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
-    unit: Annotated[str | None, typer.Option(help="Show one entry in full.")] = None,
+    unit: Annotated[str | None, typer.Option(help="Show one entry's stat card.")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="With --unit: print the entry's data as JSON.")
+    ] = False,
     data: DataOption = None,
 ) -> None:
-    """List a ruleset's unit catalog, or show one unit in full."""
+    """List a ruleset's unit catalog, or show one unit's stat card."""
     rules = load_ruleset(ruleset_id, data)
     entries = rules.catalog()
     if entries is None:
         raise CommandError(f"{rules.id} has no unit catalog yet")
     if unit is not None:
         if unit not in entries:
-            close = difflib.get_close_matches(unit, list(entries), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise CommandError(f"--unit: {rules.id} has no unit {unit!r}{hint}")
-        console.print_json(data=entries[unit].model_dump(mode="json"))
+            close = difflib.get_close_matches(unit, list(entries), n=3)
+            hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+            raise CommandError(
+                f"--unit: {rules.id} has no unit {unit!r}{hint} (`warbench catalog"
+                f" {rules.id}` lists them)"
+            )
+        card = None if as_json else rules.unit_card(unit)
+        if card is None:
+            console.print_json(data=entries[unit].model_dump(mode="json"))
+        else:
+            console.print(card_renderable(card))
+        return
+    if as_json:
+        plain = {key: record.model_dump(mode="json") for key, record in entries.items()}
+        console.print_json(data=plain)
         return
     table = Table("id", "summary", title=f"{rules.name} catalog")
     for entry_id, record in entries.items():

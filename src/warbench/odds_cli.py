@@ -13,6 +13,7 @@ from rich.table import Table
 
 from warbench.cli_common import DataOption, load_ruleset
 from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.charts import odds_chart, save_chart
 from warbench.core.outputs import check_output
 from warbench.core.ruleset import Ruleset
 
@@ -75,28 +76,8 @@ def _print_answer(console: Console, label: str, answer: OddsAnswer) -> None:
 
 
 def _plot(answers: list[tuple[str, OddsAnswer]], out: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(figsize=(7, 4))
-    try:
-        width = 0.8 / len(answers)
-        for index, (label, answer) in enumerate(answers):
-            items = answer.distribution.items()
-            axes.bar(
-                [v + (index - (len(answers) - 1) / 2) * width for v, _ in items],
-                [p for _, p in items],
-                width=width,
-                label=label,
-            )
-        axes.set_xlabel(answers[0][1].outcome)
-        axes.set_ylabel("probability")
-        axes.legend()
-        figure.savefig(out, bbox_inches="tight")
-    finally:
-        plt.close(figure)
+    series = [(label, answer.distribution.to_dict()) for label, answer in answers]
+    save_chart(odds_chart(series, answers[0][1].outcome), out)
 
 
 def odds_command(

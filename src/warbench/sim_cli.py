@@ -32,7 +32,15 @@ from warbench.core.catalog import load_model
 from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
 from warbench.core.ruleset import Ruleset
-from warbench.core.sim.plan import DEFAULT_MAX_DECISIONS, Side, mirror_sides, prepare
+from warbench.core.sim.plan import (
+    DEFAULT_MAX_DECISIONS,
+    Side,
+    default_sides,
+    is_mirror,
+    matchup,
+    prepare,
+    unique_labels,
+)
 from warbench.core.sim.report import write_report
 from warbench.core.sim.runner import Backend, RunResult, check_games, make_backend, simulate
 from warbench.core.sim.store import ResultStore
@@ -72,14 +80,10 @@ def _progress_bar(enabled: bool) -> Iterator[Progress]:
 
 def _load_sides(paths: Sequence[Path]) -> list[Side]:
     armies = [load_model(path, ArmyList) for path in paths]
-    names = [army.name for army in armies]
+    labels = unique_labels([army.name for army in armies])
     return [
-        Side(
-            army.name if names.count(army.name) == 1 else f"{army.name} #{number}",
-            army,
-            str(path),
-        )
-        for number, (path, army) in enumerate(zip(paths, armies, strict=True), start=1)
+        Side(label, army, str(path))
+        for label, path, army in zip(labels, paths, armies, strict=True)
     ]
 
 
@@ -106,9 +110,8 @@ def _print_summary(
     comparisons: Sequence[Comparison],
 ) -> None:
     plan = result.plan
-    labels = [side.label for side in summary.sides]
     console.print(
-        f"[bold]{rules.id}[/bold]: {' vs '.join(labels)} — {summary.games} games, seed"
+        f"[bold]{rules.id}[/bold]: {matchup(plan.sides)} — {summary.games} games, seed"
         f" {plan.seed}, bots {', '.join(plan.bots)}",
         highlight=False,
     )
@@ -124,7 +127,13 @@ def _print_summary(
             score,
         )
     console.print(table)
-    if summary.seat_test is not None:
+    if plan.fixed_seats:
+        console.print(
+            "Each side keeps its seat (the default set-up ties each force to a seat): the"
+            " win rates hold the seat's advantage as well as the force's.",
+            highlight=False,
+        )
+    elif summary.seat_test is not None:
         test = summary.seat_test
         share = test.difference + 1 / len(summary.seats)
         verdict = "significant" if test.significant() else "not significant"
@@ -139,13 +148,16 @@ def _print_summary(
             f" {length.q3:g}, longest {length.maximum:g}); {summary.unfinished} unfinished.",
             highlight=False,
         )
-    if summary.units:
+    for number, side in enumerate(summary.sides):
+        rows = [unit for unit in summary.units if unit.side == number]
+        if not rows:
+            continue
         units = Table(
-            "side", "unit type", "fielded", "lost", "survival [95%]", "taken/game", "dealt/game"
+            "unit type", "fielded", "lost", "survival [95%]", "taken/game", "dealt/game",
+            title=f"{side.label}: units", title_justify="left",
         )
-        for unit in summary.units:
+        for unit in rows:
             units.add_row(
-                labels[unit.side],
                 unit.unit_type,
                 str(unit.fielded) if unit.fielded else "-",  # "-": no army list counts it
                 str(unit.lost),
@@ -217,7 +229,7 @@ def simulate_command(
     paths = list(army or [])
     if len(paths) == 1:
         raise SimulateOptionError("give at least two --army lists, or none for the default set-up")
-    sides = _load_sides(paths) if paths else list(mirror_sides(rules))
+    sides = _load_sides(paths) if paths else list(default_sides(rules))
     plan = prepare(
         rules,
         sides,
@@ -277,6 +289,9 @@ def _run_plain(
         "seed": plan.seed,
         "scenario": plan.scenario,
         "bots": list(plan.bots),
+        "matchup": matchup(plan.sides),
+        "mirror": is_mirror(plan.sides),
+        "fixed_seats": plan.fixed_seats,
         "played": result.played,
         "seconds": result.seconds,
         "db": None if db is None else str(db),

@@ -12,7 +12,7 @@ from warbench.cli import USAGE_ERROR, main
 from warbench.core.botspec import BadBotSpec, UnknownBot, make_bot
 from warbench.core.engine import Game
 from warbench.core.search import Budget, SearchBot
-from warbench.core.sim.plan import mirror_sides, prepare
+from warbench.core.sim.plan import default_sides, prepare
 
 FT = warbench.ruleset("full-thrust")
 CHEAP = "search:iterations=3,depth=3,width=3"
@@ -89,7 +89,7 @@ def test_the_search_answers_legally_without_the_enemys_written_orders() -> None:
 
 
 def test_simulate_plans_accept_a_search_bot_with_options() -> None:
-    plan = prepare(FT, mirror_sides(FT), bots=[CHEAP, "admiral"])
+    plan = prepare(FT, default_sides(FT), bots=[CHEAP, "admiral"])
     assert plan.bots == (CHEAP, "admiral")
 
 

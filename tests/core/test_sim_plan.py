@@ -31,7 +31,7 @@ from warbench.core.sim.plan import (
     Side,
     UnknownBot,
     default_bot,
-    mirror_sides,
+    default_sides,
     prepare,
 )
 from warbench.core.sim.seeds import seating
@@ -227,12 +227,12 @@ def test_sides_with_and_without_lists_do_not_mix() -> None:
     with pytest.raises(BadMatchup, match="every side has an army list or none"):
         prepare(ListDuel(), [Side("plain"), *sides("recruit")])
     with pytest.raises(BadMatchup, match="a scenario needs army lists"):
-        prepare(ListDuel(), list(mirror_sides(ListDuel())), scenario="skirmish")
+        prepare(ListDuel(), list(default_sides(ListDuel())), scenario="skirmish")
 
 
 def test_wrong_player_counts_are_refused() -> None:
     with pytest.raises(SetupError, match="played by 2 to 4 players, not 5"):
-        prepare(ListDuel(), list(mirror_sides(ListDuel(), 5)))
+        prepare(ListDuel(), list(default_sides(ListDuel(), 5)))
 
 
 def test_a_sides_hash_follows_its_lists_content() -> None:

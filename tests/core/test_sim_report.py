@@ -27,7 +27,8 @@ def test_the_report_is_one_page_with_tables_plots_and_the_table(tmp_path: Path) 
     assert typical is not None and f"end of game {typical.index} " in page
     for heading in ("Results", "Seats", "Scores", "Game length", "Units", "Against the other"):
         assert f"<h2>{heading}" in page
-    assert "<td>recruit</td><td>recruit</td><td>1</td>" in page  # side, unit type, fielded
+    assert "<h3>recruit</h3>\n<table>" in page  # a table of units per side
+    assert "<td>recruit</td><td>1</td>" in page  # unit type, fielded
 
 
 def test_the_report_needs_an_existing_folder(tmp_path: Path) -> None:

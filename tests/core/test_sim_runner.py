@@ -14,7 +14,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import Game
 from warbench.core.sim.local import LocalBackend
-from warbench.core.sim.plan import GamePlan, mirror_sides, prepare
+from warbench.core.sim.plan import GamePlan, default_sides, prepare
 from warbench.core.sim.play import GameCrashed
 from warbench.core.sim.runner import UnknownBackend, make_backend, simulate
 from warbench.core.sim.store import ResultStore, StoreError
@@ -111,10 +111,11 @@ def test_a_new_run_is_stored_apart_from_an_earlier_one(tmp_path: Path) -> None:
 
 
 def test_the_default_set_up_plays_without_lists() -> None:
-    plan = prepare(ListDuel(), list(mirror_sides(ListDuel())), seed=2)
+    plan = prepare(ListDuel(), list(default_sides(ListDuel())), seed=2)
     result = simulate(plan, 4)
     assert all(record.finished for record in result.records)
-    assert [side.label for side in plan.sides] == ["A", "B"]
+    assert [side.label for side in plan.sides] == ["seat 0", "seat 1"]
+    assert plan.fixed_seats and [record.seats for record in result.records] == [(0, 1)] * 4
 
 
 class BrokenAgent:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from warbench.core.actions import Action, ActionCodec
 from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.events import Event, EventCodec
@@ -129,6 +130,11 @@ class Ruleset(ABC, Generic[S, D]):
             raise SetupError(f"{self.id} offers no set-up options ({', '.join(options)})")
         return self.default_setup()
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        """What each seat plays in the default set-up for ``players``, in words (a fleet's
+        name): simulation reports name their sides after it. Default: ``seat k``."""
+        return tuple(f"seat {seat}" for seat in range(players))
+
     def check_players(self, players: int) -> None:
         """Raise :class:`SetupError` unless this many players may play."""
         if not self.min_players <= players <= self.max_players:
@@ -225,6 +231,12 @@ class Ruleset(ABC, Generic[S, D]):
 
     def catalog(self) -> Mapping[str, Record] | None:
         """The unit catalog (id to record), or ``None`` if this ruleset has none yet."""
+        return None
+
+    def unit_card(self, unit_id: str) -> UnitCard | None:
+        """The stat card of the catalog entry ``unit_id`` (``warbench catalog --unit``), or
+        ``None`` where this ruleset describes no cards (the entry is then shown as data).
+        ``unit_id`` is a key of :meth:`catalog`."""
         return None
 
     def attacks(self) -> Mapping[str, AttackOdds]:

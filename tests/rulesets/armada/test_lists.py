@@ -86,7 +86,7 @@ def test_arm_list_catalog_lists_every_template_and_role(
         stats.hull_points, stats.damage, stats.cost, stats.speed
     )
     assert set(nine.abilities) == {"boarders", "self-destruct", "bombers", "emp", "interceptors"}
-    assert main(["catalog", "armada", "--unit", "capital-large-t3"]) == 0
+    assert main(["catalog", "armada", "--unit", "capital-large-t3", "--json"]) == 0
     assert '"hull_points": 16' in capsys.readouterr().out
 
 

@@ -38,17 +38,27 @@ class BadMatchup(ValueError):
 class Side:
     """One contender: a label for tables, and its army list (``None``: the default set-up).
 
-    ``source`` (a file name) prefixes the list's validation messages.
+    ``source`` (a file name) prefixes the list's validation messages. Without a list,
+    ``force`` names what the side plays in the default set-up (its seat's fleet).
     """
 
     label: str
     army: ArmyList | None = None
     source: str = ""
+    force: str = ""
+
+    @property
+    def plays(self) -> str:
+        """What the side plays, in words: its list's name, or its force of the set-up."""
+        return self.army.name if self.army is not None else self.force or self.label
 
     @property
     def hash(self) -> str:
-        """16 hex digits identifying the army list's content (the same list, the same hash)."""
-        plain = None if self.army is None else self.army.model_dump(mode="json")
+        """16 hex digits identifying what the side plays (the same list, the same hash)."""
+        plain = (
+            {"default set-up": self.force} if self.army is None
+            else self.army.model_dump(mode="json")
+        )
         text = json.dumps(plain, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -60,12 +70,47 @@ class Side:
         return counts
 
 
+def is_mirror(sides: Sequence[Side]) -> bool:
+    """Whether every side plays the same list (or the same force of the default set-up)."""
+    return len(sides) > 1 and len({side.hash for side in sides}) == 1
+
+
+def matchup(sides: Sequence[Side]) -> str:
+    """The sides in words: ``A vs B``, or ``A (mirror: every side plays it)``.
+
+    >>> matchup([Side("Ferrum #1", force="Ferrum"), Side("Ferrum #2", force="Ferrum")])
+    'Ferrum (mirror: every side plays it)'
+    """
+    if is_mirror(sides):
+        return f"{sides[0].plays} (mirror: every side plays it)"
+    return " vs ".join(side.label for side in sides)
+
+
+def unique_labels(names: Sequence[str]) -> list[str]:
+    """``names`` with a repeated one numbered (``Ferrum #1``, ``Ferrum #2``).
+
+    >>> unique_labels(["Ferrum", "Verdant", "Ferrum"])
+    ['Ferrum #1', 'Verdant', 'Ferrum #2']
+    """
+    seen: dict[str, int] = {}
+    labels = []
+    for name in names:
+        if names.count(name) == 1:
+            labels.append(name)
+            continue
+        seen[name] = seen.get(name, 0) + 1
+        labels.append(f"{name} #{seen[name]}")
+    return labels
+
+
 @dataclass(frozen=True, slots=True)
 class GamePlan:
     """Everything needed to play game ``i`` of a run, on any worker.
 
     ``setups[r]`` is the set-up for seating ``r``, in which side ``j`` sits in seat
-    ``(j + r) % n``; game ``i`` uses seating ``i % n``. ``bots[j]`` plays side ``j``.
+    ``(j + r) % n``; game ``i`` uses seating ``i % n``. ``bots[j]`` plays side ``j``. With
+    ``fixed_seats`` (the default set-up, which ties each force to its seat) side ``j``
+    always sits in seat ``j``.
     """
 
     ruleset: Ruleset[Any, Any]
@@ -76,9 +121,12 @@ class GamePlan:
     scenario: str | None = None
     max_decisions: int = DEFAULT_MAX_DECISIONS
     keep_journals: bool = False
+    fixed_seats: bool = False
 
     def seats(self, index: int) -> tuple[int, ...]:
         """The side in each seat of game ``index``."""
+        if self.fixed_seats:
+            return tuple(range(len(self.sides)))
         return seating(index, len(self.sides))
 
     def setup(self, index: int) -> dict[str, Any]:
@@ -97,6 +145,7 @@ class GamePlan:
             "seed": self.seed,
             "scenario": self.scenario,
             "max_decisions": self.max_decisions,
+            **({"fixed_seats": True} if self.fixed_seats else {}),
         }
         text = json.dumps(plain, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
@@ -108,10 +157,14 @@ def default_bot(ruleset: Ruleset[Any, Any]) -> str:
     return next((name for name in names if name != "random"), names[0] if names else "random")
 
 
-def mirror_sides(ruleset: Ruleset[Any, Any], players: int | None = None) -> tuple[Side, ...]:
-    """Sides playing the ruleset's default set-up, labelled A, B, ... (no army lists)."""
+def default_sides(ruleset: Ruleset[Any, Any], players: int | None = None) -> tuple[Side, ...]:
+    """Sides playing the ruleset's default set-up, each named after its seat's force."""
     count = ruleset.min_players if players is None else players
-    return tuple(Side(chr(ord("A") + index)) for index in range(count))
+    names = ruleset.default_side_names(count)
+    return tuple(
+        Side(label, source=f"the default set-up, seat {seat}", force=name)
+        for seat, (label, name) in enumerate(zip(unique_labels(names), names, strict=True))
+    )
 
 
 def check_lists(ruleset: Ruleset[Any, Any], sides: Sequence[Side]) -> None:
@@ -164,7 +217,15 @@ see :mod:`warbench.core.botspec`). Raises :class:`ArmyListRejected`, :class:`Unk
     for setup in setups:  # a set-up the opening state refuses would fail every game
         ruleset.new_state(setup, len(sides), RandomStream.from_seed(0))
     return GamePlan(
-        ruleset, tuple(sides), setups, chosen, seed, scenario, max_decisions, keep_journals
+        ruleset,
+        tuple(sides),
+        setups,
+        chosen,
+        seed,
+        scenario,
+        max_decisions,
+        keep_journals,
+        fixed_seats=not any(with_lists),
     )
 
 

@@ -15,11 +15,12 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
 from matplotlib.figure import Figure
 
+from warbench.core.charts import chart_figure, legend_above, sample_chart
 from warbench.core.render import PLAYER_COLOURS
 from warbench.core.render import render as render_picture
+from warbench.core.sim.plan import matchup
 from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
 from warbench.core.sim.summary import Comparison, Rate, RunSummary
@@ -98,33 +99,13 @@ def _win_plot(summary: RunSummary) -> str:
     axes.set_yticks(range(len(labels)), labels)
     axes.set_xlim(0, 1)
     axes.set_xlabel("share of games (95% Wilson interval)")
-    axes.legend(loc="lower right")
+    legend_above(axes, 2)
     return _png(figure)
 
 
 def _histograms(values: Sequence[Sequence[float]], labels: Sequence[str], axis: str) -> str:
-    figure = Figure(figsize=(7, 3))
-    axes = figure.subplots()
-    flat = [value for series in values for value in series]
-    low, high = min(flat), max(flat)
-    if all(float(value).is_integer() for value in flat) and high - low <= 60:
-        edges = np.arange(low - 0.5, high + 1.5).tolist()  # a bar per whole number
-    else:
-        edges = np.histogram_bin_edges(flat, bins=30).tolist()
-    for index, (series, label) in enumerate(zip(values, labels, strict=True)):
-        axes.hist(
-            series,
-            bins=edges,
-            histtype="step",
-            linewidth=1.5,
-            label=label,
-            color=PLAYER_COLOURS[index % len(PLAYER_COLOURS)],
-        )
-    axes.set_xlabel(axis)
-    axes.set_ylabel("games")
-    if len(labels) > 1:
-        axes.legend()
-    return _png(figure)
+    """Sampled values per series in the chart style of ``odds --plot`` (core/charts.py)."""
+    return _png(chart_figure(sample_chart(list(zip(labels, values, strict=True)), axis)))
 
 
 def _survival_plot(summary: RunSummary) -> str:
@@ -219,7 +200,13 @@ def _results_section(summary: RunSummary, comparisons: Sequence[Comparison]) -> 
     return parts
 
 
-def _seat_section(summary: RunSummary) -> list[str]:
+def _seat_section(summary: RunSummary, fixed_seats: bool) -> list[str]:
+    if fixed_seats:
+        return [
+            "<h2>Seats</h2>",
+            "<p>Each side keeps its seat (the default set-up ties each force to a seat): the"
+            " win rates hold the seat's advantage as well as the force's.</p>",
+        ]
     rows = [
         (f"seat {seat}", rate.successes, _percent(rate)) for seat, rate in enumerate(summary.seats)
     ]
@@ -261,30 +248,26 @@ def _distribution_section(result: RunResult, summary: RunSummary) -> list[str]:
 
 
 def _unit_section(summary: RunSummary) -> list[str]:
+    """One table per side: the unit types of its own list (or force)."""
     if not summary.units:
         return []
-    rows = [
-        (
-            summary.sides[unit.side].label,
-            unit.unit_type,
-            unit.fielded or "-",
-            unit.lost,
-            "-" if unit.survival is None else _percent(unit.survival),
-            f"{unit.damage_taken:.2f}",
-            f"{unit.damage_dealt:.2f}",
-        )
-        for unit in summary.units
-    ]
-    head = [
-        "side",
-        "unit type",
-        "fielded",
-        "lost",
-        "survival [95%]",
-        "taken / game",
-        "dealt / game",
-    ]
-    parts = ["<h2>Units</h2>", _table(head, rows)]
+    head = ["unit type", "fielded", "lost", "survival [95%]", "taken / game", "dealt / game"]
+    parts = ["<h2>Units</h2>"]
+    for number, side in enumerate(summary.sides):
+        rows = [
+            (
+                unit.unit_type,
+                unit.fielded or "-",
+                unit.lost,
+                "-" if unit.survival is None else _percent(unit.survival),
+                f"{unit.damage_taken:.2f}",
+                f"{unit.damage_dealt:.2f}",
+            )
+            for unit in summary.units
+            if unit.side == number
+        ]
+        if rows:
+            parts += [f"<h3>{html.escape(side.label)}</h3>", _table(head, rows)]
     if any(unit.survival is not None for unit in summary.units):
         parts.append(_figure(_survival_plot(summary), "Survival by unit type."))
     return parts
@@ -294,12 +277,12 @@ def report_html(
     result: RunResult, summary: RunSummary, comparisons: Sequence[Comparison] = ()
 ) -> str:
     """The report page of ``result`` as HTML text."""
-    title = f"{result.plan.ruleset.name}: {' vs '.join(side.label for side in summary.sides)}"
+    title = f"{result.plan.ruleset.name}: {matchup(result.plan.sides)}"
     parts = [
         f"<h1>{html.escape(title)}</h1>",
         *_run_section(result, summary),
         *_results_section(summary, comparisons),
-        *_seat_section(summary),
+        *_seat_section(summary, result.plan.fixed_seats),
         *_distribution_section(result, summary),
         *_unit_section(summary),
         "<h2>A typical game</h2>",

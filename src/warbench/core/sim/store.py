@@ -176,6 +176,7 @@ class ResultStore:
                 "source": side.source,
                 "hash": side.hash,
                 "army": None if side.army is None else side.army.model_dump(mode="json"),
+                "force": side.force,
             }
             for side in plan.sides
         ]
@@ -257,6 +258,7 @@ class ResultStore:
                 side["label"],
                 None if side["army"] is None else ArmyList.model_validate(side["army"]),
                 side["source"],
+                str(side.get("force", "")),
             )
             for side in json.loads(row[6])
         )

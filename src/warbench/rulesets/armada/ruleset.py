@@ -10,6 +10,7 @@ import pydantic
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record, validation_problems
 from warbench.core.datafolder import DataFolder
 from warbench.core.events import Event
@@ -153,6 +154,11 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         """Two tier-3 demo armadas, distance rolled (3d6+5)."""
         return {"armadas": ["vanguard-3", "raiders-3"]}
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        """The demo armadas' names."""
+        ids = self.default_setup()["armadas"][:players]
+        return tuple(self.data.armadas[armada].name for armada in ids)
+
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> ArmadaState:
         """The opening state; the battle deploys on the first step."""
         return build_state(setup, players, rng, self.data)
@@ -193,6 +199,12 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         entries: dict[str, Record] = dict(fleet_templates(self.data.tables))
         entries.update(self.data.tables.roles)
         return entries
+
+    def unit_card(self, unit_id: str) -> UnitCard:
+        """A fleet template's or an officer role's card."""
+        from warbench.rulesets.armada.unit_card import armada_card
+
+        return armada_card(unit_id, self.catalog()[unit_id], self.data.tables)
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         """``random`` and the greedy ``tactician``."""

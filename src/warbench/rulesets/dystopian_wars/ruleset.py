@@ -8,6 +8,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.agents import Agent, RandomAgent
 from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.events import Event
@@ -64,6 +65,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     def default_setup(self) -> dict[str, Any]:
         return demo_setup()
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        return tuple(str(fleet["name"]) for fleet in demo_setup()["fleets"][:players])
+
     def setup_for(
         self, armies: Sequence[ArmyList], scenario: str | None = None
     ) -> dict[str, Any]:
@@ -96,6 +100,11 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     def catalog(self) -> Mapping[str, Record] | None:
         return self.data.catalog
+
+    def unit_card(self, unit_id: str) -> UnitCard:
+        from warbench.rulesets.dystopian_wars.unit_card import model_card
+
+        return model_card(unit_id, self.data.catalog[unit_id])
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.search import SearchFactory

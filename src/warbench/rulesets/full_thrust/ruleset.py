@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.events import Event
@@ -76,6 +77,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     def default_setup(self) -> dict[str, Any]:
         return {"fleets": ["concord", "directorate"], "turns": self.data.rules.game.turns}
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        ids = self.default_setup()["fleets"][:players]
+        return tuple(self.data.fleet_records[fleet].name for fleet in ids)
+
     def setup_for(
         self, armies: Sequence[ArmyList], scenario: str | None = None
     ) -> dict[str, Any]:
@@ -122,6 +127,11 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         for key, record in self.data.fighter_records.items():
             entries[f"fighters/{key}"] = record
         return entries
+
+    def unit_card(self, unit_id: str) -> UnitCard:
+        from warbench.rulesets.full_thrust.unit_card import full_thrust_card
+
+        return full_thrust_card(unit_id, self.catalog()[unit_id], self.data)
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.agents import RandomAgent

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.events import Event
@@ -16,7 +17,7 @@ from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
 from warbench.rulesets.hordes.events import EVENT_TYPES
-from warbench.rulesets.hordes.lists import army_rules, list_violations, roster
+from warbench.rulesets.hordes.lists import army_rules, list_violations, roster, shipped_list
 from warbench.rulesets.hordes.picture import attacks_drawn, picture
 from warbench.rulesets.hordes.profile import boxes_left
 from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, build_state
@@ -46,6 +47,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     def default_setup(self) -> dict[str, Any]:
         return {"armies": list(DEFAULT_ARMIES), "layout": "standard"}
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        return tuple(shipped_list(name).name for name in DEFAULT_ARMIES[:players])
+
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> HordesState:
         state = build_state(self.data, setup, players, rng)
         state.stack.append(Battle())
@@ -73,6 +77,11 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
     def catalog(self) -> Mapping[str, Record]:
         return dict(self.data.models)
+
+    def unit_card(self, unit_id: str) -> UnitCard:
+        from warbench.rulesets.hordes.unit_card import model_card
+
+        return model_card(unit_id, self.data.models[unit_id], self.data)
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.agents import RandomAgent

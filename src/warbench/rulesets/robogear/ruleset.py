@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.attacks import AttackOdds
+from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.events import Event
@@ -54,6 +55,10 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     def default_setup(self) -> dict[str, Any]:
         return {"armies": ["ferrum", "verdant", "ashen", "ferrum"], "mission": "annihilation"}
 
+    def default_side_names(self, players: int) -> tuple[str, ...]:
+        ids = self.default_setup()["armies"][:players]
+        return tuple(self.data.armies[army].name for army in ids)
+
     def new_state(
         self, setup: Mapping[str, Any], players: int, rng: RandomStream
     ) -> RobogearState:
@@ -99,6 +104,11 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     def catalog(self) -> Mapping[str, Record]:
         return dict(self.data.units.items())
+
+    def unit_card(self, unit_id: str) -> UnitCard:
+        from warbench.rulesets.robogear.unit_card import unit_card
+
+        return unit_card(unit_id, self.data.units[unit_id], self.data.measures)
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.agents import RandomAgent

@@ -1,0 +1,129 @@
+"""Stat cards: ``warbench catalog RULESET --unit ID`` for every ruleset (issue 18).
+
+Each test reads the card a player sees and checks it against the catalog entry the rules
+play with: statistics, weapons with their arcs and range bands, traits and points.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from warbench.cli import USAGE_ERROR, main
+from warbench.core.cards import CardWeapon, UnitCard
+from warbench.core.registry import ruleset
+
+
+def _card(capsys: pytest.CaptureFixture[str], ruleset_id: str, unit: str) -> list[str]:
+    """The printed card, one list entry per line, box characters and padding removed."""
+    assert main(["catalog", ruleset_id, "--unit", unit]) == 0
+    out = capsys.readouterr().out
+    return [" ".join(re.sub("[│╭╮╰╯─]", " ", line).split()) for line in out.splitlines()]
+
+
+def _row(lines: list[str], start: str) -> str:
+    return next(line for line in lines if line.startswith(start))
+
+
+def test_dystopian_wars_card_shows_the_fig(capsys: pytest.CaptureFixture[str]) -> None:
+    """DW-AD, DW-ARCS: attack dice per 8-inch range band and arc, the profile, traits."""
+    lines = _card(capsys, "dystopian-wars", "britannia-battleship")
+    assert lines[0].startswith("Sovereign-pattern battleship — 160 points")
+    assert "weapon arcs 0-8\" 8-16\" 16-24\" 24-32\" notes" in lines
+    assert _row(lines, "fore turret") == "fore turret fore 270° 9 7 5 3 primary"
+    assert _row(lines, "torpedoes") == "torpedoes fore 5 5 4 - secondary"
+    assert "MV turn HP DR CR AA CC AP" in lines and '7" 3" 8 6 10 6 4 8' in lines
+    assert _row(lines, "icon").startswith("icon may lead the fleet as its commodore")
+
+
+def test_armada_card_gives_range_bands_in_hexes(capsys: pytest.CaptureFixture[str]) -> None:
+    """ARM-LIST-CATALOG: a template's statistics; its range as short, long and extreme bands
+    with the gunnery check's modifier in each."""
+    card = ruleset("armada").unit_card("capital-large-t3")
+    assert card is not None and card.points == 15
+    (gunnery,) = card.weapons
+    assert gunnery.bands == (("short ≤5", "+0"), ("long 6-10", "-2"), ("extreme 11-15", "-4"))
+    assert gunnery.arcs == "fore, port, starboard" and gunnery.notes == "1d12 damage"
+    assert dict(card.stats)["HP"] == "16"
+    lines = _card(capsys, "armada", "admiral")
+    assert _row(lines, "orders") == "orders rally, encourage, taunt"
+
+
+def test_full_thrust_card_bands_each_weapon(capsys: pytest.CaptureFixture[str]) -> None:
+    """FT beams lose a die every 12 MU; a submunition's dice fall with range; points are
+    the Fleet Book's."""
+    card = ruleset("full-thrust").unit_card("wasp")
+    assert card is not None and card.points == 99
+    weapons = {weapon.name: weapon for weapon in card.weapons}
+    assert weapons["class-2 beam battery"].bands == (("0-12", "2d"), ("12-24", "1d"))
+    assert weapons["class-2 beam battery"].arcs == "FP F FS"
+    assert weapons["submunition pack"].bands == (("0-6", "3d"), ("6-12", "2d"), ("12-18", "1d"))
+    assert weapons["submunition pack"].notes == "one shot"
+    lines = _card(capsys, "full-thrust", "fighters/torpedo")
+    assert lines[0].startswith("Torpedo fighters — 36 points")
+    assert _row(lines, "against ships") == "against ships torpedo +0"
+
+
+def test_hordes_card_reads_like_the_model_card(capsys: pytest.CaptureFixture[str]) -> None:
+    """HOR-STATS, HOR-WEAPON-STATS, HOR-REACH: the stat line, P+S of melee weapons, a reach
+    weapon's 2-inch melee range, spells and the feat in words."""
+    lines = _card(capsys, "hordes", "maelis")
+    assert "SPD STR MAT RAT DEF ARM FURY damage" in lines
+    assert "6 5 5 5 16 14 7 17 boxes" in lines
+    assert _row(lines, "Rowan Staff") == 'Rowan Staff front 180° P+S 10 POW 5, reach'
+    assert _row(lines, "feat: Heartwood Ward").endswith("ARM +3 for friends in its control area")
+    assert _row(lines, "Brings") == "Brings 6 warbeast points to its battlegroup."
+
+
+def test_robogear_card_gives_damage_by_band(capsys: pytest.CaptureFixture[str]) -> None:
+    """RG-SHEET, RG-FIRE-AIM: the armour scale, resource by section, each weapon's damage at
+    short, medium and long range (in steps), turret or fixed barrel."""
+    lines = _card(capsys, "robogear", "ferrum-tank")
+    assert lines[0].startswith("Anvil battle tank — 62 points")
+    assert "weapon arcs short 0-8 medium 8-16 long 16-32 notes" in lines
+    assert _row(lines, "main cannon") == "main cannon turret 6 5 3 ammo 8"
+    assert _row(lines, "hull gun") == "hull gun ahead 3 2 - ammo 12"
+    assert "12 11 10 9 8 7 6 5 4 3 2 1 5/4/3 5/4/2 tracked closed" in lines
+
+
+@pytest.mark.parametrize(
+    "ruleset_id", ["dystopian-wars", "armada", "full-thrust", "hordes", "robogear"]
+)
+def test_every_catalog_entry_has_a_card(ruleset_id: str) -> None:
+    """Every entry of every catalog has a card naming it, with its points where it costs."""
+    rules = ruleset(ruleset_id)
+    entries = rules.catalog()
+    assert entries
+    for unit_id, record in entries.items():
+        card = rules.unit_card(unit_id)
+        assert isinstance(card, UnitCard) and card.unit_id == unit_id
+        assert card.name == record.name  # type: ignore[attr-defined]
+        cost = getattr(record, "points", getattr(record, "cost", None))
+        if cost is not None:
+            assert card.points == cost
+
+
+def test_json_keeps_the_data_form(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json`` prints the catalog entry's data, as before cards existed."""
+    assert main(["catalog", "dystopian-wars", "--unit", "britannia-battleship", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert plain["weapons"][0]["ad"] == [9, 7, 5, 3] and plain["points"] == 160
+
+
+def test_unknown_unit_names_it_and_close_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelt unit id is one line naming it and the nearest ids, no traceback."""
+    assert main(["catalog", "dystopian-wars", "--unit", "britannia-battleshp"]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "no unit 'britannia-battleshp'" in err and "'britannia-battleship'" in err
+
+
+def test_bands_become_columns_only_when_every_weapon_shares_them() -> None:
+    """The renderer's one choice: a column per band for a shared table, else a list."""
+    same = UnitCard("a", "A", "k", 1, weapons=(
+        CardWeapon("x", "fore", (("0-8", "1"),)), CardWeapon("y", "aft", (("0-8", "2"),))))
+    mixed = UnitCard("b", "B", "k", 1, weapons=(
+        CardWeapon("x", "F", (("0-12", "1d"),)), CardWeapon("y", "F", (("0-6", "2+"),))))
+    assert same.band_heads() == ("0-8",) and mixed.band_heads() is None
