@@ -38,7 +38,7 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
         except ValueError as error:
             raise MalformedAction(f"malformed action: {error}") from None
     else:
-        raise MalformedAction('send {"action": {...}} or {"drag": {"label": ..., "x": .., "y": ..}}')
+        raise MalformedAction('send {"action": {...}} or {"drag": {"label", "x", "y"}}')
     preview = rules.action_preview(state, action)
     reason = observation.check(action)
     if reason is not None and preview.refusal is not None:
