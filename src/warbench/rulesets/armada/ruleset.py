@@ -13,6 +13,7 @@ from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record, validation_problems
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import TablePicture
@@ -222,7 +223,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
             ]
             more = f" ({', '.join(extras)})" if extras else ""
             return f"{fleets[action.fleet].name} fires at {names}{more}"
-        return repr(action)
+        return action_words(action)
 
     def action_odds(self, state: ArmadaState, action: Action) -> OddsAnswer | None:
         """The exact odds of a declared gunnery check (its first target), as things stand."""

@@ -11,6 +11,7 @@ from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece as Shape
@@ -117,7 +118,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
                              if 0 <= uid < len(models))
             split = f" ({action.dice} dice split)" if action.dice else ""
             return f"{guns} at {models[action.target].name}{split}"
-        return repr(action)
+        return action_words(action)
 
     def action_odds(self, state: DWState, action: Action) -> OddsAnswer | None:
         """The exact odds of an attack offered in the shooting step (see :mod:`.declared`)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from warbench.core.table import Piece, TablePicture
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.profile import boxes_left, crippled_aspects
-from warbench.rulesets.hordes.state import HordesState
+from warbench.rulesets.hordes.state import HordesState, Model
 
 
 def picture(data: HordesData, state: HordesState) -> TablePicture:
@@ -28,13 +28,9 @@ def picture(data: HordesData, state: HordesState) -> TablePicture:
                     player=model.owner,
                 )
             )
-        status = [f"{boxes_left(data, model)}/{record.boxes}", f"F{model.fury}"]
-        status += [f"{aspect} crippled" for aspect in sorted(crippled_aspects(data, model))]
-        if model.knocked_down:
-            status.append("knocked down")
         pieces.append(
             Piece(
-                f"{record.name} ({', '.join(status)})",
+                model_label(data, model),
                 model.x,
                 model.y,
                 size=record.radius,
@@ -50,3 +46,13 @@ def picture(data: HordesData, state: HordesState) -> TablePicture:
         tuple(pieces),
         title=f"HORDES, round {state.round}",
     )
+
+
+def model_label(data: HordesData, model: Model) -> str:
+    """A model's label on the table: its name, boxes left, fury, crippled aspects."""
+    record = data.models[model.card]
+    status = [f"{boxes_left(data, model)}/{record.boxes}", f"F{model.fury}"]
+    status += [f"{aspect} crippled" for aspect in sorted(crippled_aspects(data, model))]
+    if model.knocked_down:
+        status.append("knocked down")
+    return f"{record.name} ({', '.join(status)})"

@@ -6,12 +6,14 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from warbench.core.actions import Action
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import TablePicture
+from warbench.rulesets.hordes import words
 from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
 from warbench.rulesets.hordes.events import EVENT_TYPES
@@ -84,6 +86,14 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         from warbench.rulesets.hordes.odds import ATTACKS
 
         return ATTACKS
+
+    def action_text(self, state: HordesState, action: Action) -> str:
+        """Activations, charges, attacks, spells and fury in words, with the models' names."""
+        return words.action_text(self.data, state, action)
+
+    def action_target(self, state: HordesState, action: Action) -> str | None:
+        """The model a charge, slam, headbutt, attack or spell aims at."""
+        return words.action_target(self.data, state, action)
 
     def table(self, state: HordesState) -> TablePicture:
         return picture(self.data, state)

@@ -26,7 +26,8 @@ function drawScene(svg, scene, options) {
   svg.setAttribute("data-units", scene.units);
   const unit = Math.max(scene.width, scene.height) / 72;
   svg.append(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: "#dfe9f2", stroke: "#9aa6b8", "stroke-width": unit * 0.1 }));
-  const layers = { terrain: svgEl("g"), grid: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), labels: svgEl("g") };
+  const layers = { terrain: svgEl("g"), grid: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
+  let dragging = null, dragged = false;  // a piece being dragged; whether a drag just ended
   Object.values(layers).forEach((layer) => svg.append(layer));
   const placed = [];  // label boxes drawn so far
   for (const shape of scene.shapes) {
@@ -99,7 +100,19 @@ function drawScene(svg, scene, options) {
     }
     if (opts.onShape && shape.kind !== "polygon" && !(shape.kind === "hex" && shape.player === undefined)) {
       el.style.cursor = "pointer";
-      el.addEventListener("click", (event) => { event.stopPropagation(); opts.onShape(shape, el); });
+      el.addEventListener("click", (event) => {
+        event.stopPropagation();
+        if (dragged) { dragged = false; return; }
+        opts.onShape(shape, el);
+      });
+    }
+    if (opts.onDrag && opts.canDrag && opts.canDrag(shape)) {
+      el.style.cursor = "grab";
+      el.classList.add("draggable");
+      el.addEventListener("pointerdown", (event) => {
+        event.preventDefault();
+        dragging = { shape, start: toTable(event), moved: false };
+      });
     }
   }
   const toTable = (event) => {
@@ -108,7 +121,28 @@ function drawScene(svg, scene, options) {
     const local = point.matrixTransform(svg.getScreenCTM().inverse());
     return { x: Math.round(local.x * 100) / 100, y: Math.round((H - local.y) * 100) / 100 };
   };
-  if (opts.onPoint) svg.onclick = (event) => opts.onPoint(toTable(event));
+  // Dragging a piece: a line from it to the pointer while the pointer moves; the page is told
+  // of each point (done: false) and of the point where the button is let go (done: true).
+  svg.onpointermove = (event) => {
+    if (!dragging) return;
+    const p = toTable(event), s = dragging.shape;
+    if (!dragging.moved && Math.hypot(p.x - dragging.start.x, p.y - dragging.start.y) < unit * 0.4) return;
+    dragging.moved = true;
+    layers.ghosts.replaceChildren(svgEl("line", { x1: s.x, y1: fy(s.y), x2: p.x, y2: fy(p.y), stroke: "#555", "stroke-width": unit * 0.08, "stroke-dasharray": `${unit * 0.3} ${unit * 0.3}`, class: "drag-line", "pointer-events": "none" }));
+    opts.onDrag(s, p, false);
+  };
+  svg.onpointerup = (event) => {
+    if (!dragging) return;
+    const drag = dragging;
+    dragging = null;
+    if (!drag.moved) return;
+    dragged = true;
+    opts.onDrag(drag.shape, toTable(event), true);
+  };
+  svg.onclick = (event) => {
+    if (dragged) { dragged = false; return; }
+    if (opts.onPoint) opts.onPoint(toTable(event));
+  };
   return {
     marks: layers.marks, unit,
     mark(x, y, colour) {
@@ -136,6 +170,21 @@ function drawScene(svg, scene, options) {
         }
       }
     },
+    // Where a piece would end (a ghost of its base and facing, its course through `path`),
+    // green when the rules allow the action, red when they refuse it.
+    ghost(ghost, shape, allowed) {
+      layers.ghosts.replaceChildren();
+      const colour = allowed ? "#009E73" : "#b3261e";
+      const points = [[shape.x, shape.y], ...ghost.path, [ghost.x, ghost.y]].map(([x, y]) => `${x},${fy(y)}`).join(" ");
+      layers.ghosts.append(svgEl("polyline", { points, fill: "none", stroke: colour, "stroke-width": unit * 0.12, "stroke-dasharray": `${unit * 0.4} ${unit * 0.25}`, "pointer-events": "none", class: "course" }));
+      const r = Math.max(shape.size || 0.5, (shape.length || 0) / 2);
+      layers.ghosts.append(svgEl("circle", { cx: ghost.x, cy: fy(ghost.y), r, fill: colour, "fill-opacity": 0.3, stroke: colour, "stroke-width": unit * 0.1, "pointer-events": "none", class: "ghost", "data-label": ghost.label }));
+      if (ghost.heading !== null && ghost.heading !== undefined) {
+        const h = (ghost.heading * Math.PI) / 180, reach = r * 1.8;
+        layers.ghosts.append(svgEl("line", { x1: ghost.x, y1: fy(ghost.y), x2: ghost.x + reach * Math.sin(h), y2: fy(ghost.y + reach * Math.cos(h)), stroke: colour, "stroke-width": unit * 0.15, "pointer-events": "none" }));
+      }
+    },
+    clearGhosts() { layers.ghosts.replaceChildren(); },
     ring(x, y, radius) {
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: radius, fill: "none", stroke: "#ffbf00", "stroke-dasharray": `${unit} ${unit}`, "stroke-width": unit * 0.08 }));
     },
