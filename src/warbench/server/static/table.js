@@ -8,7 +8,7 @@ let socket = null, state = null, ruleset = null, board = null, activeForm = null
 let oddsAsked = false;
 // The action being considered (from a drag or a clicked target), and drag points waiting
 // for the answer to the one before (only the latest is asked next).
-let considering = null, asking = false, nextAsk = null;
+let considering = null, asking = false, nextAsk = null, targetPicked = false;
 const PIECE_FIELDS = ["ship", "unit", "model", "group", "target", "squadron", "fleet", "salvo", "system", "control"];
 
 function escapeHtml(text) { const d = document.createElement("div"); d.textContent = String(text); return d.innerHTML; }
@@ -109,7 +109,7 @@ function showState(message) {
   $("consider-panel").hidden = true;
   if (selected && board) {
     const again = message.scene.shapes.find((s) => s.label === selected.label);
-    if (again) { selected = again; board.mark(again.x, again.y); board.reach(again); }
+    if (again) { selected = again; board.mark(again.x, again.y); if (!targetPicked) board.reach(again); }
   }
   const log = $("log");
   for (const line of message.log) { const div = document.createElement("div"); div.textContent = line; log.append(div); }
@@ -181,8 +181,6 @@ function optionForm(type, options) {
   form.className = "option-form"; form.dataset.type = type;
   const fields = Object.keys(options[0].action).filter((k) => k !== "type");
   const varying = fields.filter((k) => new Set(options.map((o) => JSON.stringify(o.action[k]))).size > 1);
-  const fixed = fields.filter((k) => !varying.includes(k)).map((k) => `${k}=${JSON.stringify(options[0].action[k])}`).join(", ");
-  form.innerHTML = `<div class="muted">${escapeHtml(type)}${fixed ? " (" + escapeHtml(fixed) + ")" : ""}</div>`;
   for (const key of varying) {
     const values = [...new Set(options.map((o) => JSON.stringify(o.action[key])))];
     const label = document.createElement("label");
@@ -303,9 +301,12 @@ function showConsidered(message) {
   if (message.action === null) { $("consider-take").hidden = true; return; }
   $("consider-take").hidden = false;
   $("consider-take").disabled = Boolean(message.reason);
-  // Fine-tuning: each whole-number setting of the action one step down or up.
+  // Fine-tuning: each whole-number setting of the action one step down or up, of those the
+  // options of its kind vary in (all of them for an action of a parameter space).
+  const kin = state ? state.decisions.flatMap((d) => d.options).filter((o) => o.action.type === message.action.type) : [];
+  const varies = (key) => !kin.length || new Set(kin.map((o) => o.action[key])).size > 1;
   for (const [key, value] of Object.entries(message.action)) {
-    if (key === "type" || !Number.isInteger(value) || PIECE_FIELDS.includes(key)) continue;
+    if (key === "type" || !Number.isInteger(value) || PIECE_FIELDS.includes(key) || !varies(key)) continue;
     const span = document.createElement("span");
     span.className = "nudge field"; span.dataset.field = key;
     for (const [text, step] of [["−", -1], ["+", 1]]) {
@@ -357,9 +358,9 @@ function fillOdds(shape) {
 
 async function showCard(shape) {
   fillOdds(shape);
-  if (state && shape.player !== state.seat) pickTarget(shape);
+  targetPicked = state !== null && shape.player !== state.seat && pickTarget(shape);
   selected = shape;
-  if (board) { board.mark(shape.x, shape.y); board.reach(shape); }
+  if (board) { board.mark(shape.x, shape.y); if (!targetPicked) board.reach(shape); }
   $("pointer").textContent = `${shape.label} at (${shape.x.toFixed(1)}, ${shape.y.toFixed(1)})${shape.heading !== undefined ? ", facing " + shape.heading + "°" : ""}: click the table to measure from it.`;
   $("card-panel").hidden = false;
   $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "");
