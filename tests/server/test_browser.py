@@ -315,6 +315,9 @@ def test_a_person_deploys_and_activates_a_hordes_model_by_clicking(
     assert _click_and_wait(page, activations.first)
     _await_my_turn(page)
     assert any(p.startswith(("move", "combat")) for p in _prompts(page)), _prompts(page)
+    options = page.locator("#decisions button.option").all_inner_texts()
+    assert options and not [o for o in options if re.match(r"^[A-Z]\w*\(", o)], options
+    assert any(o.startswith("charge ") for o in options), options  # in words, models by name
     page.locator("#board .shape[data-player='0']").last.dispatch_event("click")  # its card
     page.wait_for_selector("#card dt", timeout=10_000)
     page.screenshot(path=str(SHOTS / "hordes.png"))
@@ -336,7 +339,8 @@ def test_a_person_takes_a_robogear_unit_turn_in_a_three_player_game(
     assert _step(page) > before
     page.locator("#board .shape[data-player='0']").last.dispatch_event("click")
     page.wait_for_selector("#card dt", timeout=10_000)
-    page.screenshot(path=str(SHOTS / "robogear.png"))
+    assert page.locator("#legend .legend-row").count() >= 20  # crowded: keys and a legend
+    page.screenshot(path=str(SHOTS / "robogear.png"), full_page=True)
 
 
 def test_the_replay_viewer_steps_through_a_journal_as_a_seat(

@@ -29,7 +29,7 @@ function drawScene(svg, scene, options) {
   const layers = { terrain: svgEl("g"), grid: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
   let dragging = null, dragged = false;  // a piece being dragged; whether a drag just ended
   Object.values(layers).forEach((layer) => svg.append(layer));
-  const placed = [];  // label boxes drawn so far
+  const labelled = [];  // shapes whose labels are drawn once every shape is
   for (const shape of scene.shapes) {
     const colour = colourOf(shape);
     const faded = shape.faded ? 0.35 : 0.85;
@@ -79,25 +79,7 @@ function drawScene(svg, scene, options) {
       const reach = Math.max(shape.size, (shape.length || 0) / 2) * 1.5;
       layers.pieces.append(svgEl("line", { x1: shape.x, y1: fy(shape.y), x2: shape.x + reach * Math.sin(h), y2: fy(shape.y + reach * Math.cos(h)), stroke: "#111", "stroke-width": unit * 0.12, "pointer-events": "none" }));
     }
-    if (shape.label && !(shape.kind === "hex" && shape.player === undefined)) {
-      // Labels go above or below their pieces, whichever is free of the labels already
-      // placed; a label with no room is left to the piece's tooltip and the unit card.
-      const font = Math.max(unit * 0.65, Math.min(unit * 0.9, shape.size * 0.6));
-      const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
-      const width = shape.label.length * font * 0.55;
-      const sides = shape.index % 2 === 1 ? [true, false] : [false, true];
-      const spots = sides.map((below) => (below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset));
-      const box = (ty) => ({ x0: shape.x - width / 2, x1: shape.x + width / 2, y0: ty - font, y1: ty + font * 0.2 });
-      const free = (b) => !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
-      const ty = shape.kind === "polygon" || shape.kind === "rect" && shape.player === undefined
-        ? spots[0] : spots.find((y) => free(box(y)));
-      if (ty !== undefined) {
-        placed.push(box(ty));
-        const text = svgEl("text", { x: shape.x, y: ty, "text-anchor": "middle", class: "shape-label", "font-size": font });
-        text.textContent = shape.label;
-        layers.labels.append(text);
-      }
-    }
+    if (shape.label && !(shape.kind === "hex" && shape.player === undefined)) labelled.push(shape);
     if (opts.onShape && shape.kind !== "polygon" && !(shape.kind === "hex" && shape.player === undefined)) {
       el.style.cursor = "pointer";
       el.addEventListener("click", (event) => {
@@ -115,6 +97,8 @@ function drawScene(svg, scene, options) {
       });
     }
   }
+  const legend = drawLabels(svg, scene, layers.labels, labelled, unit, pad);
+  if (opts.legend) showLegend(opts.legend, legend, opts.onShape);
   const toTable = (event) => {
     const point = svg.createSVGPoint();
     point.x = event.clientX; point.y = event.clientY;
@@ -189,4 +173,69 @@ function drawScene(svg, scene, options) {
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: radius, fill: "none", stroke: "#ffbf00", "stroke-dasharray": `${unit} ${unit}`, "stroke-width": unit * 0.08 }));
     },
   };
+}
+
+// Labels go above or below their pieces, whichever is free of the labels already placed,
+// never smaller than LABEL_PX on the screen. When a piece's label finds no room (a crowded
+// table), every piece is marked with a short key instead (the number its label starts
+// with, else its index) and the keys are returned for a legend beside the board.
+const LABEL_PX = 11;
+function drawLabels(svg, scene, layer, shapes, unit, pad) {
+  const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+  const least = perUnit ? LABEL_PX / perUnit : unit * 0.65;
+  const fy = (y) => scene.height - y;
+  const isPiece = (shape) => shape.player !== undefined && shape.kind !== "polygon";
+  const plan = (chosen) => {
+    const placed = [], texts = [];
+    let dropped = 0;
+    for (const shape of chosen) {
+      const font = Math.max(least, Math.min(unit * 0.9, shape.size * 0.6));
+      const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
+      const width = shape.label.length * font * 0.55;
+      const sides = shape.index % 2 === 1 ? [true, false] : [false, true];
+      const spots = sides.map((below) => (below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset));
+      const box = (ty) => ({ x0: shape.x - width / 2, x1: shape.x + width / 2, y0: ty - font, y1: ty + font * 0.2 });
+      const free = (b) => !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
+      const ty = !isPiece(shape) ? spots[0] : spots.find((y) => free(box(y)));
+      if (ty === undefined) { dropped += isPiece(shape) ? 1 : 0; continue; }
+      placed.push(box(ty));
+      texts.push({ x: shape.x, y: ty, font, text: shape.label });
+    }
+    return { texts, dropped };
+  };
+  const full = plan(shapes);
+  const crowded = full.dropped > 0;
+  const drawn = crowded ? plan(shapes.filter((shape) => !isPiece(shape))).texts : full.texts;
+  for (const t of drawn) {
+    const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": t.font });
+    text.textContent = t.text;
+    layer.append(text);
+  }
+  if (!crowded) return [];
+  const keys = [];
+  for (const shape of shapes.filter(isPiece)) {
+    const number = shape.label.match(/^(\d+)\s+(.*)$/);
+    const key = number ? number[1] : String(shape.index);
+    const font = Math.max(least * 1.1, shape.size * 0.9);
+    const text = svgEl("text", { x: shape.x, y: fy(shape.y) + font * 0.35, "text-anchor": "middle", class: "shape-key", "font-size": font, "stroke-width": font * 0.18 });
+    text.textContent = key;
+    layer.append(text);
+    keys.push({ key, text: number ? number[2] : shape.label, shape });
+  }
+  return keys;
+}
+
+// The legend of a crowded table: each piece's key, colour and whole label; a click on a row
+// is a click on its piece.
+function showLegend(box, keys, onShape) {
+  box.replaceChildren();
+  box.hidden = keys.length === 0;
+  for (const { key, text, shape } of keys) {
+    const row = document.createElement("span");
+    row.className = "legend-row" + (shape.faded ? " faded" : "");
+    row.innerHTML = `<b style="background:${colourOf(shape)}">${key}</b> `;
+    row.append(text);
+    if (onShape) row.onclick = () => onShape(shape);
+    box.append(row);
+  }
 }

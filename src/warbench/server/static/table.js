@@ -104,7 +104,7 @@ function showState(message) {
     : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
   $("status").textContent = `${seatText} · step ${message.step} · ${status}`;
   if (message.scene) $("scene-title").textContent = message.scene.title;
-  board = drawScene($("board"), message.scene, { onShape: showCard, onPoint: placePoint, onDrag: dragPiece, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
+  board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
   considering = null; asking = false; nextAsk = null;
   $("consider-panel").hidden = true;
   if (selected && board) {
