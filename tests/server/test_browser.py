@@ -1,8 +1,10 @@
 """Real-browser tests: Playwright drives Debian's chromium against a live ``warbench serve``.
 
-A person plays a Full Thrust turn against a bot by clicking (writes orders, sees the turn
-go on, reads the odds, fires), a Dystopian Wars activation (moves, sees odds, fires) and an
-Armada round on hexes. Each test saves a screenshot of its table in ``docs/play/``.
+A person plays a Full Thrust turn against a bot by dragging each ship's course (its end
+drawn before it is committed, an illegal one refused with the rules' reason) and clicking
+a target (its lock picked, its exact odds shown, fired), a Dystopian Wars activation
+(moves, sees odds, fires) and an Armada round on hexes. Each test saves a screenshot of
+its table in ``docs/play/``.
 Skipped, saying why, only when chromium or Playwright is missing.
 """
 
@@ -192,7 +194,8 @@ def _drag(page: Any, shape: dict[str, Any], x: float, y: float) -> str:
 def _owed_ships(page: Any) -> list[dict[str, Any]]:
     ships: list[dict[str, Any]] = page.evaluate(
         """() => state.decisions.filter((d) => d.prompt.startsWith('write orders'))
-            .map((d) => state.scene.shapes.find((s) => 'write orders for ' + s.label === d.prompt))"""
+            .map((d) => state.scene.shapes.find(
+                (s) => 'write orders for ' + s.label === d.prompt))"""
     )
     return ships
 
