@@ -30,6 +30,8 @@ from warbench.rulesets.full_thrust.state import FullThrustState, Ship
 
 #: Beyond what a ship may do, how much further a drag still names an order (shown refused).
 OVERREACH = 3
+#: Ends closer together than this (MU) count as equally near: a legal order is preferred.
+NEAR = 0.5
 
 
 def order_preview(state: FullThrustState, lib: Library, action: WriteOrders) -> Preview:
@@ -65,8 +67,9 @@ def dragged_order(
 ) -> WriteOrders | None:
     """The order whose move ends nearest ``(x, y)`` for the ship ``label``, while its
     orders are owed: among the orders its drive allows and a little beyond (so a drag too
-    far names an order the page shows refused, with the reason). Ties go to a legal order,
-    then to the one using the least thrust. ``None`` when no orders are owed for it."""
+    far names an order the page shows refused, with the reason). Ends within :data:`NEAR`
+    of each other count as equally near; among those a legal order goes first, then the one
+    using the least thrust. ``None`` when no orders are owed for it."""
     ship = next((s for s in state.ships if s.name == label and s.active), None)
     if ship is None:
         return None
@@ -82,11 +85,10 @@ def dragged_order(
     thrust = thrust_of(cls, ship)
 
     def key(manoeuvre: Manoeuvre) -> tuple[float, bool, int]:
-        order = WriteOrders(ship.id, *manoeuvre)
-        ghost = order_preview(state, lib, order).ghosts[0]
+        end_x, end_y = _end(state.movement, ship, manoeuvre)
         refused = order_refusal(state.movement, thrust, ship.speed, manoeuvre, cls.advanced)
         effort = abs(manoeuvre[0]) + abs(manoeuvre[1]) + abs(manoeuvre[2]) + manoeuvre[3]
-        distance = round(math.hypot(ghost.x - x, ghost.y - y), 1)
+        distance = round(math.hypot(end_x - x, end_y - y) / NEAR)
         return distance, refused is not None, effort
 
     best = min(_candidates(state.movement, ship, thrust, cls.advanced), key=key)
@@ -94,6 +96,12 @@ def dragged_order(
     return same[0] if same else dataclasses.replace(
         offered[0], speed=best[0], turn=best[1], side=best[2], retro=best[3]
     )
+
+
+def _end(movement: str, ship: Ship, manoeuvre: Manoeuvre) -> tuple[float, float]:
+    if movement == VECTOR:
+        return vector_move(ship.x, ship.y, ship.facing, ship.vx, ship.vy, manoeuvre)[:2]
+    return cinematic_legs(ship.x, ship.y, ship.facing, ship.speed, *manoeuvre[:2])[1]
 
 
 def _manoeuvre(action: WriteOrders) -> Manoeuvre:
