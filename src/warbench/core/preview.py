@@ -34,13 +34,15 @@ from warbench.core.actions import Action
 class Ghost:
     """Where the piece ``label`` of the table picture would stand after an action: at
     ``(x, y)`` facing ``heading`` (degrees clockwise from up the table), having passed
-    through the points of ``path`` on the way."""
+    through the points of ``path`` on the way; ``size`` is its base's radius, for a piece
+    not yet on the table (a placement)."""
 
     label: str
     x: float
     y: float
     heading: float | None = None
     path: tuple[tuple[float, float], ...] = ()
+    size: float | None = None
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -50,6 +52,7 @@ class Ghost:
             "y": self.y,
             "heading": self.heading,
             "path": [list(point) for point in self.path],
+            "size": self.size,
         }
 
 

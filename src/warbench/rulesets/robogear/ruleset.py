@@ -6,14 +6,17 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from warbench.core.attacks import AttackOdds
+from warbench.core.actions import Action
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
+from warbench.core.decisions import Decision
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece, TablePicture
-from warbench.rulesets.robogear import lists
+from warbench.rulesets.robogear import board, lists
 from warbench.rulesets.robogear.actions import ACTION_TYPES
 from warbench.rulesets.robogear.data import RobogearData, load_data
 from warbench.rulesets.robogear.events import EVENT_TYPES
@@ -23,14 +26,11 @@ from warbench.rulesets.robogear.setup import (
     check_depth,
     new_battle,
 )
-from warbench.rulesets.robogear.state import RobogearState, armour_level, section
+from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.turn import Battle
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
-
-SECTION_NAMES = ("green", "yellow", "red")
-
 
 class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     """ROBOGEAR (Tehnolog): machines, pilots and infantry, two to four players."""
@@ -121,17 +121,36 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         for unit in state.units:
             if not unit.alive or unit.reserve or unit.carried_by >= 0 or state.round == 0:
                 continue
-            record = self.data.units[unit.type]
-            part = section(record, unit.damage)
             pieces.append(Piece(
-                f"{unit.id} {record.name} {track(record.cells, unit.damage)}"
-                f" {SECTION_NAMES[part]} L{armour_level(record, unit.damage)}"
-                f" R{record.resource[part]}",
+                board.unit_label(self.data, unit),
                 unit.x, unit.y, size=unit.radius, heading=unit.facing, player=unit.player,
                 unit=unit.type,
             ))
         return TablePicture(state.width, state.height, tuple(pieces),
                             title=f"ROBOGEAR, round {state.round}", units="steps")
+
+    def action_text(self, state: RobogearState, action: Action) -> str:
+        """A move with the resource it spends; other actions in the readable fallback."""
+        return board.action_text(self.data, state, action) or action_words(action)
+
+    def action_target(self, state: RobogearState, action: Action) -> str | None:
+        """The unit a shot, throw, ram, run-over, fight or treatment aims at."""
+        return board.action_target(self.data, state, action)
+
+    def action_preview(self, state: RobogearState, action: Action) -> Preview:
+        """Where a move, a turn or a placement leaves the unit (see :mod:`.board`)."""
+        return board.action_preview(self.data, state, action)
+
+    def action_from_drag(
+        self, state: RobogearState, decisions: Sequence[Decision], label: str, x: float,
+        y: float,
+    ) -> Action | None:
+        """A unit that may move, dragged: the straight move towards the point."""
+        return board.dragged_move(self.data, state, decisions, label, x, y)
+
+    def action_odds(self, state: RobogearState, action: Action) -> OddsAnswer | None:
+        """An aimed shot's exact odds at the real distance and cover."""
+        return board.action_odds(self.data, state, action)
 
     def describe(self, state: RobogearState) -> str:
         armies = "; ".join(
@@ -140,15 +159,6 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
             for p, name in enumerate(state.army_names)
         )
         return f"Round {state.round} of {state.max_rounds}, {state.mission}. {armies}"
-
-
-def track(cells: int, damage: int) -> str:
-    """An armour track: ``#`` for cells left, ``.`` for cells lost.
-
-    >>> track(6, 2)
-    '..####'
-    """
-    return "." * min(cells, damage) + "#" * max(0, cells - damage)
 
 
 def _varied(setup: dict[str, Any], words: Sequence[str], players: int) -> dict[str, Any]:

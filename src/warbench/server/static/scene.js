@@ -156,12 +156,15 @@ function drawScene(svg, scene, options) {
     },
     // Where a piece would end (a ghost of its base and facing, its course through `path`),
     // green when the rules allow the action, red when they refuse it.
+    // A piece not on the table yet (a placement) has no course: its ghost alone, its size.
     ghost(ghost, shape, allowed) {
       layers.ghosts.replaceChildren();
       const colour = allowed ? "#009E73" : "#b3261e";
-      const points = [[shape.x, shape.y], ...ghost.path, [ghost.x, ghost.y]].map(([x, y]) => `${x},${fy(y)}`).join(" ");
-      layers.ghosts.append(svgEl("polyline", { points, fill: "none", stroke: colour, "stroke-width": unit * 0.12, "stroke-dasharray": `${unit * 0.4} ${unit * 0.25}`, "pointer-events": "none", class: "course" }));
-      const r = Math.max(shape.size || 0.5, (shape.length || 0) / 2);
+      if (shape) {
+        const points = [[shape.x, shape.y], ...ghost.path, [ghost.x, ghost.y]].map(([x, y]) => `${x},${fy(y)}`).join(" ");
+        layers.ghosts.append(svgEl("polyline", { points, fill: "none", stroke: colour, "stroke-width": unit * 0.12, "stroke-dasharray": `${unit * 0.4} ${unit * 0.25}`, "pointer-events": "none", class: "course" }));
+      }
+      const r = shape ? Math.max(shape.size || 0.5, (shape.length || 0) / 2) : ghost.size || unit * 0.5;
       layers.ghosts.append(svgEl("circle", { cx: ghost.x, cy: fy(ghost.y), r, fill: colour, "fill-opacity": 0.3, stroke: colour, "stroke-width": unit * 0.1, "pointer-events": "none", class: "ghost", "data-label": ghost.label }));
       if (ghost.heading !== null && ghost.heading !== undefined) {
         const h = (ghost.heading * Math.PI) / 180, reach = r * 1.8;

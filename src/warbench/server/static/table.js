@@ -9,6 +9,7 @@ let oddsAsked = false;
 // The action being considered (from a drag or a clicked target), and drag points waiting
 // for the answer to the one before (only the latest is asked next).
 let considering = null, asking = false, nextAsk = null, targetPicked = false;
+let aiming = null;  // the parameter-space form a clicked piece was offered to as a target
 const PIECE_FIELDS = ["ship", "unit", "model", "group", "target", "squadron", "fleet", "salvo", "system", "control"];
 
 function escapeHtml(text) { const d = document.createElement("div"); d.textContent = String(text); return d.innerHTML; }
@@ -256,7 +257,12 @@ function spaceForm(space, number) {
   form.addEventListener("focusin", () => { activeForm = form; });
   const fields = space.fields.map((f) => f.name);
   if (!activeForm && fields.includes("x") && fields.includes("y")) activeForm = form;
-  form.fillPoint = (point) => { if (!fields.includes("x")) return false; fill(point); checkAction(read()); return true; };
+  // A click on the table places x/y and shows the ghost of the placement with its verdict.
+  form.fillPoint = (point) => { if (!fields.includes("x")) return false; fill(point); ask({ action: read() }); return true; };
+  // A click on a piece aims the form at it: the server sets the field naming it (target...).
+  form.aimable = space.fields.some((f) => f.type === "int" && !PIECE_FIELDS.slice(0, 4).includes(f.name));
+  form.aim = (label) => { aiming = form; ask({ aim: { label, action: read() } }); };
+  form.fill = fill;
   return form;
 }
 
@@ -287,6 +293,12 @@ function showConsidered(message) {
   const panel = $("consider-panel");
   panel.hidden = false;
   considering = message.action;
+  if (aiming && message.action && aiming.dataset.type === message.action.type) {
+    aiming.fill(message.action);
+    document.querySelectorAll("#decisions .picked").forEach((el) => el.classList.remove("picked"));
+    aiming.classList.add("picked");
+  }
+  aiming = null;
   $("consider-text").textContent = message.text || "";
   $("consider-verdict").className = message.reason ? "bad" : "good";
   $("consider-verdict").textContent = message.action === null ? message.reason
@@ -294,7 +306,7 @@ function showConsidered(message) {
   $("consider-odds").replaceChildren(...(message.odds ? [oddsLine(message.odds)] : []));
   const ghost = message.ghosts[0];
   const shape = ghost && state && state.scene.shapes.find((s) => s.label === ghost.label);
-  if (board) { if (ghost && shape) board.ghost(ghost, shape, !message.reason); else board.clearGhosts(); }
+  if (board) { if (ghost) board.ghost(ghost, shape, !message.reason); else board.clearGhosts(); }
   $("consider-ghost").textContent = ghost ? `ends at (${ghost.x.toFixed(1)}, ${ghost.y.toFixed(1)})${ghost.heading !== null ? `, facing ${ghost.heading}°` : ""}` : "";
   const nudges = $("consider-nudges");
   nudges.replaceChildren();
@@ -326,7 +338,7 @@ function pickTarget(shape) {
   if (!state || state.seat === null) return false;
   const aimed = [];
   for (const decision of state.decisions) for (const option of decision.options) if (option.target === shape.label) aimed.push(option);
-  if (!aimed.length) return false;
+  if (!aimed.length) return aimForm(shape);
   document.querySelectorAll("#decisions .picked").forEach((el) => el.classList.remove("picked"));
   // Keep what the form already has chosen (the firing ship, its fire control) where it can.
   let option = aimed[0];
@@ -345,6 +357,16 @@ function pickTarget(shape) {
     }
   }
   ask({ action: option.action });
+  return true;
+}
+
+// A clicked piece no option names is offered to a parameter space's form as its target:
+// the form last used if it takes one, else the first form with a target field.
+function aimForm(shape) {
+  const forms = [...document.querySelectorAll("#decisions .space-form")].filter((f) => f.aimable);
+  const form = forms.includes(activeForm) ? activeForm : forms.find((f) => f.querySelector("input[data-field='target']"));
+  if (!form) return false;
+  form.aim(shape.label);
   return true;
 }
 
