@@ -6,6 +6,7 @@ from __future__ import annotations
 from warbench.core.actions import Action
 from warbench.core.preview import action_words
 from warbench.rulesets.hordes import actions as act
+from warbench.rulesets.hordes.board import mover
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.picture import model_label
 from warbench.rulesets.hordes.state import HordesState
@@ -20,7 +21,7 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
         return data.models[state.models[uid].card].name
 
     def weapon(number: int) -> str:
-        model = state.models[state.active] if 0 <= state.active < len(state.models) else None
+        model = mover(state)
         weapons = data.models[model.card].weapons if model is not None else ()
         return weapons[number].name if 0 <= number < len(weapons) else f"weapon {number}"
 
