@@ -12,7 +12,7 @@ import math
 
 from warbench.core.hexgrid import Hex
 from warbench.core.table import Piece, TablePicture
-from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState
+from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState, Fleet
 
 #: Hexes of empty map drawn around the fleets.
 MARGIN_HEXES = 2
@@ -28,18 +28,42 @@ def _rows(q: int, low_y: float, high_y: float) -> range:
     return range(math.ceil(low_y / step - q / 2), math.floor(high_y / step - q / 2) + 1)
 
 
-def table_picture(state: ArmadaState) -> TablePicture:
-    """The map: fleets as coloured hexes with facing ticks, empty hexes around them."""
+def _bounds(state: ArmadaState) -> tuple[float, float, float, float]:
+    """The map's extent in hex pixels (x low, x high, y low, y high): the fleets still on
+    it and a margin around them."""
     fleets = [fleet for fleet in state.fleets if fleet.status != DESTROYED] or state.fleets
     centres = [fleet.hex.to_pixel(HEX_SIZE) for fleet in fleets] or [(0.0, 0.0)]
     pad = MARGIN_HEXES * math.sqrt(3.0) * HEX_SIZE
-    low_x, high_x = min(x for x, _ in centres) - pad, max(x for x, _ in centres) + pad
-    low_y, high_y = min(y for _, y in centres) - pad, max(y for _, y in centres) + pad
+    return (min(x for x, _ in centres) - pad, max(x for x, _ in centres) + pad,
+            min(y for _, y in centres) - pad, max(y for _, y in centres) + pad)
+
+
+def hex_centre(state: ArmadaState, hex_: Hex) -> tuple[float, float]:
+    """Where the centre of ``hex_`` lies in the picture of ``state``."""
+    low_x, _, _, high_y = _bounds(state)
+    x, y = hex_.to_pixel(HEX_SIZE)
+    return x - low_x + HEX_SIZE, high_y - y + HEX_SIZE  # screen y runs down; the picture's up
+
+
+def hex_at(state: ArmadaState, x: float, y: float) -> Hex:
+    """The hex under the point ``(x, y)`` of the picture of ``state``."""
+    low_x, _, _, high_y = _bounds(state)
+    return Hex.from_pixel(x + low_x - HEX_SIZE, high_y + HEX_SIZE - y, HEX_SIZE)
+
+
+def fleet_label(fleet: Fleet) -> str:
+    """A fleet's label on the map: its name and hull points left."""
+    return f"{fleet.name} {max(fleet.hull, 0)}/{fleet.hull_points}"
+
+
+def table_picture(state: ArmadaState) -> TablePicture:
+    """The map: fleets as coloured hexes with facing ticks, empty hexes around them."""
+    fleets = [fleet for fleet in state.fleets if fleet.status != DESTROYED] or state.fleets
+    low_x, high_x, low_y, high_y = _bounds(state)
     border = HEX_SIZE
 
     def place(hex_: Hex) -> tuple[float, float]:
-        x, y = hex_.to_pixel(HEX_SIZE)
-        return x - low_x + border, high_y - y + border  # screen y runs down; the picture's up
+        return hex_centre(state, hex_)
 
     occupied = {fleet.hex for fleet in fleets}
     pieces: list[Piece] = []
@@ -54,7 +78,7 @@ def table_picture(state: ArmadaState) -> TablePicture:
         x, y = place(fleet.hex)
         pieces.append(
             Piece(
-                f"{fleet.name} {max(fleet.hull, 0)}/{fleet.hull_points}",
+                fleet_label(fleet),
                 x,
                 y,
                 shape="hex",

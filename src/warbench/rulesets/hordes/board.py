@@ -36,9 +36,9 @@ def mover(state: HordesState) -> Model | None:
 def action_preview(data: HordesData, state: HordesState, action: Action) -> Preview:
     """The ghost of the active model at the end of a leg, or of a model placed."""
     if isinstance(action, Place) and 0 <= action.model < len(state.models):
-        model = state.models[action.model]
-        return Preview((Ghost(model_label(data, model), action.x, action.y,
-                              action.heading % 360, size=data.radii[model.card]),))
+        placed = state.models[action.model]
+        return Preview((Ghost(model_label(data, placed), action.x, action.y,
+                              action.heading % 360, size=data.radii[placed.card]),))
     model = mover(state)
     if isinstance(action, Move) and model is not None:
         return Preview((Ghost(model_label(data, model), action.x, action.y,
