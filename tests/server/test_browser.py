@@ -337,6 +337,32 @@ def test_a_person_takes_a_robogear_unit_turn_in_a_three_player_game(
         prompts.append(_play_something(page))
     assert any(p.startswith("act with a unit") for p in _prompts(page)), prompts
     assert len(page.locator("#board .shape[data-player='2']").all()) >= 1  # the third army
+    # a unit dragged where a legal move of it ends: its ghost, the resource it spends
+    sample = page.evaluate("""() => state.decisions[0].spaces
+        .find((s) => s.type === 'rg-move').samples[0]""")
+    unit = next(s for s in page.evaluate("() => state.scene.shapes")
+                if s["label"].startswith(f"{sample['unit']} "))
+    heading = math.radians(sample["heading"])
+    verdict = _drag(page, unit, unit["x"] + sample["distance"] * math.sin(heading),
+                    unit["y"] + sample["distance"] * math.cos(heading))
+    assert verdict.startswith("Allowed"), verdict
+    assert "resource" in page.inner_text("#consider-text")
+    page.screenshot(path=str(SHOTS / "robogear-move.png"))
+    # an enemy clicked becomes the shoot form's target (the shooter and weapon typed in)
+    shoot = page.locator(".space-form[data-type='rg-shoot']")
+    shoot.locator("input[data-field='unit']").fill(str(sample["unit"]))
+    shoot.locator("input[data-field='weapon']").fill("0")
+    shoot.locator("input[data-field='target']").fill("")
+    enemy = page.locator("#board .shape[data-player='1']").first
+    enemy.dispatch_event("click")
+    page.wait_for_function(
+        "document.querySelector(\".space-form[data-type='rg-shoot'] input[data-field='target']\")"
+        ".value !== ''", timeout=10_000)
+    target = shoot.locator("input[data-field='target']").input_value()
+    assert enemy.get_attribute("data-label").startswith(f"{target} ")
+    assert "target " + target in page.inner_text("#consider-text")
+    page.screenshot(path=str(SHOTS / "robogear-target.png"))
+    page.locator("#consider-panel").scroll_into_view_if_needed()
     before = _step(page)
     _play_something(page)  # a unit acts (or the turn ends) by a click
     assert _step(page) > before
