@@ -1,13 +1,16 @@
 """Real-browser tests: Playwright drives Debian's chromium against a live ``warbench serve``.
 
-A person plays a Full Thrust turn against a bot by clicking (writes orders, sees the turn
-go on, reads the odds, fires), a Dystopian Wars activation (moves, sees odds, fires) and an
-Armada round on hexes. Each test saves a screenshot of its table in ``docs/play/``.
+A person plays a Full Thrust turn against a bot by dragging each ship's course (its end
+drawn before it is committed, an illegal one refused with the rules' reason) and clicking
+a target (its lock picked, its exact odds shown, fired), a Dystopian Wars activation
+(moves, sees odds, fires) and an Armada round on hexes. Each test saves a screenshot of
+its table in ``docs/play/``.
 Skipped, saying why, only when chromium or Playwright is missing.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shutil
@@ -160,17 +163,72 @@ def _click_own_ship(page: Any) -> None:
     raise AssertionError("no ship of seat 0 could be clicked")
 
 
-def test_a_person_plays_a_full_thrust_turn_against_a_bot_by_clicking(
+def _screen(page: Any, x: float, y: float) -> tuple[float, float]:
+    """Where the table point ``(x, y)`` is on the page (the board's y runs up the table)."""
+    point: list[float] = page.evaluate(
+        """([x, y]) => {
+            const svg = document.getElementById('board');
+            const p = svg.createSVGPoint();
+            p.x = x; p.y = state.scene.height - y;
+            const s = p.matrixTransform(svg.getScreenCTM());
+            return [s.x, s.y];
+        }""",
+        [x, y],
+    )
+    return point[0], point[1]
+
+
+def _drag(page: Any, shape: dict[str, Any], x: float, y: float) -> str:
+    """Drag a piece to the table point ``(x, y)`` with the mouse; the verdict shown then."""
+    page.mouse.move(*_screen(page, shape["x"], shape["y"]))
+    page.mouse.down()
+    page.mouse.move(*_screen(page, x, y), steps=6)
+    page.mouse.up()
+    page.wait_for_function(  # the answer to the drag's last point is drawn
+        "!asking && !nextAsk && document.querySelector('#board circle.ghost') !== null",
+        timeout=20_000,
+    )
+    return str(page.inner_text("#consider-verdict"))
+
+
+def _owed_ships(page: Any) -> list[dict[str, Any]]:
+    ships: list[dict[str, Any]] = page.evaluate(
+        """() => state.decisions.filter((d) => d.prompt.startsWith('write orders'))
+            .map((d) => state.scene.shapes.find(
+                (s) => 'write orders for ' + s.label === d.prompt))"""
+    )
+    return ships
+
+
+def test_a_person_plays_a_full_thrust_turn_by_dragging_courses_and_clicking_a_target(
     server: str, browser: Any
 ) -> None:
+    """USERS.md journey 1: orders written by dragging each ship's course, its end drawn
+    before it is committed (an illegal course refused with the rules' reason), then a
+    fire-control lock picked by clicking the enemy ship, its exact odds shown, and fired."""
     page = _open_seat(server, browser, "full-thrust", "admiral")
     _await_my_turn(page)
-    forms = page.locator(".option-form[data-type='ft-orders']")
-    assert forms.count() == 5
-    while forms.count():
-        form = forms.first
-        form.locator("select[data-field='speed']").select_option(index=5)
-        assert _click_and_wait(page, form.locator("button.take"))
+    ships = _owed_ships(page)
+    assert len(ships) == 5
+    first = ships[0]
+    verdict = _drag(page, first, first["x"] + 25, first["y"] + 1)  # too far round
+    assert verdict.startswith("Not allowed") and re.search(r"allowance|thrust", verdict)
+    assert page.locator("#consider-take").is_disabled()
+    page.screenshot(path=str(SHOTS / "full-thrust-course.png"))
+    while _owed_ships(page):
+        ship = _owed_ships(page)[0]
+        heading = math.radians(ship["heading"])
+        end = (ship["x"] + 9 * math.sin(heading), ship["y"] + 9 * math.cos(heading))
+        verdict = _drag(page, ship, *end)  # full ahead, to close the range
+        for _ in range(6):  # more than its drive gives: fine-tuned down, one step at a time
+            if verdict.startswith("Allowed"):
+                break
+            page.locator("#consider-nudges .nudge[data-field='speed'] button").first.click()
+            page.wait_for_function("!asking && !nextAsk")
+            verdict = page.inner_text("#consider-verdict")
+        assert verdict.startswith("Allowed"), page.inner_text("#consider-panel")
+        assert page.inner_text("#consider-text").startswith(ship["label"] + ": speed")
+        assert _click_and_wait(page, page.locator("#consider-take"))
     for _ in range(12):  # the carriers' launches are written with the orders too
         if "phase 2" in page.inner_text("#log"):
             break
@@ -180,16 +238,26 @@ def test_a_person_plays_a_full_thrust_turn_against_a_bot_by_clicking(
     assert "orders are written" in log and "initiative" in log
     prompts = []
     for _ in range(60):
-        prompts.append(_play_something(page))
-        if any("fire" in prompt for prompt in _prompts(page)):
+        targets = page.evaluate(
+            "() => state.decisions.flatMap((d) => d.options).filter((o) => o.target && o.odds)"
+            ".map((o) => o.target)"
+        )
+        if targets:
             break
-    assert any("fire" in prompt for prompt in _prompts(page)), prompts
-    assert "mean" in _odds(page, "beam")
-    _click_own_ship(page)  # its beams' arcs and bands
-    assert page.locator("#board path.reach").count() == 6
+        prompts.append(_play_something(page))
+    assert targets, prompts
+    enemy = page.locator(f"#board .shape[data-label='{targets[0]}']")
+    try:
+        enemy.click(timeout=2_000)
+    except Exception:  # covered by a marker: the click reaches the piece all the same
+        enemy.dispatch_event("click")
+    page.wait_for_selector("#consider-panel:not([hidden]) #consider-odds .option-odds")
+    assert targets[0] in page.inner_text("#consider-text")
+    assert "mean" in page.inner_text("#consider-odds")
+    assert page.locator("#decisions .picked").count() == 1
     page.screenshot(path=str(SHOTS / "full-thrust.png"))
-    fired = _play_something(page)
-    assert "fire" in fired
+    assert _click_and_wait(page, page.locator("#consider-take"))
+    assert targets[0] in page.inner_text("#log") or _step(page) > 0
 
 
 def test_a_person_plays_a_dystopian_wars_activation(server: str, browser: Any) -> None:
@@ -250,6 +318,9 @@ def test_a_person_deploys_and_activates_a_hordes_model_by_clicking(
     assert _click_and_wait(page, activations.first)
     _await_my_turn(page)
     assert any(p.startswith(("move", "combat")) for p in _prompts(page)), _prompts(page)
+    options = page.locator("#decisions button.option").all_inner_texts()
+    assert options and not [o for o in options if re.match(r"^[A-Z]\w*\(", o)], options
+    assert any(o.startswith("charge ") for o in options), options  # in words, models by name
     page.locator("#board .shape[data-player='0']").last.dispatch_event("click")  # its card
     page.wait_for_selector("#card dt", timeout=10_000)
     page.screenshot(path=str(SHOTS / "hordes.png"))
@@ -266,12 +337,39 @@ def test_a_person_takes_a_robogear_unit_turn_in_a_three_player_game(
         prompts.append(_play_something(page))
     assert any(p.startswith("act with a unit") for p in _prompts(page)), prompts
     assert len(page.locator("#board .shape[data-player='2']").all()) >= 1  # the third army
+    # a unit dragged where a legal move of it ends: its ghost, the resource it spends
+    sample = page.evaluate("""() => state.decisions[0].spaces
+        .find((s) => s.type === 'rg-move').samples[0]""")
+    unit = next(s for s in page.evaluate("() => state.scene.shapes")
+                if s["label"].startswith(f"{sample['unit']} "))
+    heading = math.radians(sample["heading"])
+    verdict = _drag(page, unit, unit["x"] + sample["distance"] * math.sin(heading),
+                    unit["y"] + sample["distance"] * math.cos(heading))
+    assert verdict.startswith("Allowed"), verdict
+    assert "resource" in page.inner_text("#consider-text")
+    page.screenshot(path=str(SHOTS / "robogear-move.png"))
+    # an enemy clicked becomes the shoot form's target (the shooter and weapon typed in)
+    shoot = page.locator(".space-form[data-type='rg-shoot']")
+    shoot.locator("input[data-field='unit']").fill(str(sample["unit"]))
+    shoot.locator("input[data-field='weapon']").fill("0")
+    shoot.locator("input[data-field='target']").fill("")
+    enemy = page.locator("#board .shape[data-player='1']").first
+    enemy.dispatch_event("click")
+    page.wait_for_function(
+        "document.querySelector(\".space-form[data-type='rg-shoot'] input[data-field='target']\")"
+        ".value !== ''", timeout=10_000)
+    target = shoot.locator("input[data-field='target']").input_value()
+    assert enemy.get_attribute("data-label").startswith(f"{target} ")
+    assert "target " + target in page.inner_text("#consider-text")
+    page.screenshot(path=str(SHOTS / "robogear-target.png"))
+    page.locator("#consider-panel").scroll_into_view_if_needed()
     before = _step(page)
     _play_something(page)  # a unit acts (or the turn ends) by a click
     assert _step(page) > before
     page.locator("#board .shape[data-player='0']").last.dispatch_event("click")
     page.wait_for_selector("#card dt", timeout=10_000)
-    page.screenshot(path=str(SHOTS / "robogear.png"))
+    assert page.locator("#legend .legend-row").count() >= 20  # crowded: keys and a legend
+    page.screenshot(path=str(SHOTS / "robogear.png"), full_page=True)
 
 
 def test_the_replay_viewer_steps_through_a_journal_as_a_seat(

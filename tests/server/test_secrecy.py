@@ -50,10 +50,11 @@ def test_written_orders_reach_no_other_seat_or_spectator_before_the_reveal(
     for order in orders:
         writer.send({"type": "act", "action": order})
         writer.next_of("accepted")
-    secret_lines = [
+    secret_lines = [  # the writer's log lines of its orders (its options say orders too)
         line
         for text in writer.received
-        for line in re.findall(r'"([^"]*speed \d+ -> \d+[^"]*)"', text)
+        for line in json.loads(text).get("log", [])
+        if re.search(r"speed \d+ -> \d+", line)
     ]
     assert len(secret_lines) == len(orders), secret_lines
     for _ in orders:  # one broadcast per accepted order

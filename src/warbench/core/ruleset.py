@@ -31,6 +31,7 @@ from warbench.core.lists import (
     validate,
 )
 from warbench.core.plain import Hidden, to_plain
+from warbench.core.preview import Preview, action_words
 from warbench.core.procedures import D, S
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
@@ -39,6 +40,7 @@ from warbench.core.table import Attack, TablePicture
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
+    from warbench.core.decisions import Decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,8 +248,27 @@ class Ruleset(ABC, Generic[S, D]):
     def action_text(self, state: S, action: Action) -> str:
         """``action`` in words for a person, judged from ``state`` (what the acting seat may
         know): the names of the units it refers to rather than their numbers. The default
-        is the action's repr."""
-        return repr(action)
+        is :func:`~warbench.core.preview.action_words`, the action's type and fields."""
+        return action_words(action)
+
+    def action_target(self, state: S, action: Action) -> str | None:
+        """The label of the table picture's piece ``action`` aims at (its target), or
+        ``None``: the web table picks the option aiming at a piece when it is clicked."""
+        return None
+
+    def action_preview(self, state: S, action: Action) -> Preview:
+        """Where the pieces ``action`` moves would stand after it, by this ruleset's own
+        movement, judged from ``state`` (what the acting seat may know); the default
+        predicts nothing."""
+        return Preview()
+
+    def action_from_drag(
+        self, state: S, decisions: Sequence[Decision], label: str, x: float, y: float
+    ) -> Action | None:
+        """The action a seat owing ``decisions`` means by dragging the piece ``label`` to
+        ``(x, y)`` (legal or not: the table shows why not), or ``None`` when a drag of that
+        piece means nothing now. The default: none."""
+        return None
 
     def action_odds(self, state: S, action: Action) -> OddsAnswer | None:
         """The exact odds of the attack ``action`` would declare, judged from ``state`` (what

@@ -28,6 +28,7 @@ from warbench.core.journal import Journal, JournalFileError
 from warbench.core.replay import ReplayMismatch
 from warbench.core.sim.store import StoreError
 from warbench.server import replays
+from warbench.server.consider import consider
 from warbench.server.hub import Connection, GameUnavailable, Hub, Room
 from warbench.server.lobby import (
     GameForm,
@@ -185,6 +186,20 @@ def create_app(db: str | Path) -> FastAPI:
         status = {"accepted": 200, "refused": 409, "dice": 202}.get(reply["type"], 400)
         return JSONResponse(reply, status_code=status)
 
+    @app.post("/api/games/{game_id}/consider")
+    async def game_consider(
+        game_id: str, request: Request, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        room, seat = _authorized(game_id, authorization)
+        body = await _json_body(request)
+        if seat == SPECTATOR:
+            raise HTTPException(403, "a spectator cannot act")
+        async with room.lock:
+            try:
+                return _consider(room, seat, body)
+            except MalformedAction as problem:
+                raise HTTPException(400, str(problem)) from None
+
     @app.post("/api/games/{game_id}/replay")
     async def game_replay(
         game_id: str, authorization: str | None = Header(default=None)
@@ -290,12 +305,23 @@ def create_app(db: str | Path) -> FastAPI:
         elif kind == "faces":
             await room.send(connection, await _faces(room, seat, message.get("faces")))
         elif kind == "check":
+            reply: dict[str, Any]
             if seat == SPECTATOR:
-                reply: dict[str, Any] = {"type": "checked", "reason": "a spectator cannot act"}
+                reply = {"type": "checked", "reason": "a spectator cannot act"}
             else:
                 async with room.lock:
                     reason = room.session.check(seat, message.get("action"))
                 reply = {"type": "checked", "reason": reason}
+            await room.send(connection, reply)
+        elif kind == "consider":
+            if seat == SPECTATOR:
+                reply = {"type": "error", "status": 403, "message": "a spectator cannot act"}
+            else:
+                async with room.lock:
+                    try:
+                        reply = _consider(room, seat, message)
+                    except MalformedAction as problem:
+                        reply = error(str(problem))
             await room.send(connection, reply)
         elif kind == "odds":
             try:
@@ -310,7 +336,9 @@ def create_app(db: str | Path) -> FastAPI:
         else:
             await room.send(
                 connection,
-                error(f"unknown message type {kind!r} (act, check, faces, odds, refresh)"),
+                error(
+                    f"unknown message type {kind!r} (act, check, consider, faces, odds, refresh)"
+                ),
             )
 
     async def _act(room: Room, seat: int, action: Any) -> dict[str, Any]:
@@ -363,6 +391,14 @@ def create_app(db: str | Path) -> FastAPI:
             raise HTTPException(409, str(error)) from None
 
     return app
+
+
+def _consider(room: Room, seat: int, request: Any) -> dict[str, Any]:
+    game = room.session.game
+    if game is None:
+        return {"type": "considered", "action": None, "text": "", "reason":
+                "the game has not started", "odds": None, "ghosts": [], "target": None}
+    return consider(game, seat, request)
 
 
 def _rules(ruleset_id: str) -> Any:

@@ -18,6 +18,7 @@ from warbench.core.attacks import OddsAnswer
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import Game
 from warbench.core.events import Event, Roll
+from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
@@ -84,15 +85,23 @@ def space_plain(space: ParamSpace, index: int, seed: int) -> dict[str, Any]:
     }
 
 
-def option_plain(option: Action, label: str, odds: OddsAnswer | None) -> dict[str, Any]:
-    """An option as JSON: its label, its action, and the exact odds of the attack it declares."""
+def odds_plain(odds: OddsAnswer | None) -> dict[str, Any] | None:
+    """The exact odds of an attack as JSON: what is counted, its mean, the named chances."""
+    if odds is None:
+        return None
+    return {"outcome": odds.outcome, "mean": odds.distribution.mean, "outcomes": dict(odds.named)}
+
+
+def option_plain(
+    option: Action, label: str, odds: OddsAnswer | None, target: str | None = None
+) -> dict[str, Any]:
+    """An option as JSON: its label, its action, the exact odds of the attack it declares,
+    and the label of the piece it aims at (a click on that piece picks it)."""
     plain: dict[str, Any] = {"label": label, "action": option.to_plain()}
     if odds is not None:
-        plain["odds"] = {
-            "outcome": odds.outcome,
-            "mean": odds.distribution.mean,
-            "outcomes": dict(odds.named),
-        }
+        plain["odds"] = odds_plain(odds)
+    if target is not None:
+        plain["target"] = target
     return plain
 
 
@@ -100,16 +109,22 @@ def decision_plain(
     decision: Decision,
     seed: int,
     odds: Callable[[Action], OddsAnswer | None] | None = None,
-    text: Callable[[Action], str] = repr,
+    text: Callable[[Action], str] = action_words,
+    target: Callable[[Action], str | None] | None = None,
 ) -> dict[str, Any]:
     """A decision as JSON: prompt, options (``text`` of each, action, odds where ``odds``
-    answers) and parameter spaces."""
+    answers, the piece aimed at where ``target`` names one) and parameter spaces."""
     judged = odds if odds is not None and len(decision.options) <= ODDS_OPTIONS else None
     return {
         "player": decision.player,
         "prompt": decision.prompt,
         "options": [
-            option_plain(option, text(option), None if judged is None else judged(option))
+            option_plain(
+                option,
+                text(option),
+                None if judged is None else judged(option),
+                None if target is None else target(option),
+            )
             for option in decision.options
         ],
         "spaces": [
@@ -160,6 +175,7 @@ def snapshot(
                 seed,
                 lambda action: rules.action_odds(state, action),
                 lambda action: rules.action_text(state, action),
+                lambda action: rules.action_target(state, action),
             )
             for decision in decisions
         ],

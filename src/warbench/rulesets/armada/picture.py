@@ -17,7 +17,7 @@ from warbench.core.geometry import Arc
 from warbench.core.hexgrid import Hex
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.armada.events import Hit, Missed
-from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState
+from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState, Fleet
 
 #: Hexes of empty map drawn around the fleets.
 MARGIN_HEXES = 2
@@ -62,6 +62,22 @@ def _placer(state: ArmadaState) -> Callable[[Hex], tuple[float, float]]:
     return place
 
 
+def hex_centre(state: ArmadaState, hex_: Hex) -> tuple[float, float]:
+    """Where the centre of ``hex_`` lies in the picture of ``state``."""
+    return _placer(state)(hex_)
+
+
+def hex_at(state: ArmadaState, x: float, y: float) -> Hex:
+    """The hex under the point ``(x, y)`` of the picture of ``state``."""
+    low_x, _, _, high_y = _frame(state)
+    return Hex.from_pixel(x + low_x - HEX_SIZE, high_y + HEX_SIZE - y, HEX_SIZE)
+
+
+def fleet_label(fleet: Fleet) -> str:
+    """A fleet's label on the map (and its name on the web table): its name."""
+    return fleet.name
+
+
 def table_picture(state: ArmadaState) -> TablePicture:
     """The map: fleets as coloured hexes with facing ticks, empty hexes around them."""
     fleets = [fleet for fleet in state.fleets if fleet.status != DESTROYED] or state.fleets
@@ -82,7 +98,7 @@ def table_picture(state: ArmadaState) -> TablePicture:
         x, y = place(fleet.hex)
         pieces.append(
             Piece(
-                fleet.name,
+                fleet_label(fleet),
                 x,
                 y,
                 shape="hex",

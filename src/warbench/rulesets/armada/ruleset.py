@@ -13,11 +13,14 @@ from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record, validation_problems
 from warbench.core.datafolder import DataFolder
+from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Attack, TablePicture
+from warbench.rulesets.armada import board
 from warbench.rulesets.armada.actions import ACTION_TYPES
 from warbench.rulesets.armada.data import DATA_DIR, ArmadaData, ArmadaSpec, load_data
 from warbench.rulesets.armada.events import EVENT_TYPES
@@ -235,7 +238,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
             ]
             more = f" ({', '.join(extras)})" if extras else ""
             return f"{fleets[action.fleet].name} fires at {names}{more}"
-        return repr(action)
+        return action_words(action)
 
     def action_odds(self, state: ArmadaState, action: Action) -> OddsAnswer | None:
         """The exact odds of a declared gunnery check (its first target), as things stand."""
@@ -250,6 +253,20 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         from warbench.rulesets.armada.picture import attacks_drawn
 
         return attacks_drawn(state, events)
+    def action_target(self, state: ArmadaState, action: Action) -> str | None:
+        """The fleet an attack or a flyby aims at."""
+        return board.action_target(state, action)
+
+    def action_preview(self, state: ArmadaState, action: Action) -> Preview:
+        """Where a move leaves the fleet (see :mod:`.board`)."""
+        return board.action_preview(state, self.data.tables, action)
+
+    def action_from_drag(
+        self, state: ArmadaState, decisions: Sequence[Decision], label: str, x: float,
+        y: float,
+    ) -> Action | None:
+        """A fleet that may move, dragged to a hex: the ordinary move ending there."""
+        return board.dragged_move(state, self.data.tables, decisions, label, x, y)
 
     def table(self, state: ArmadaState) -> TablePicture:
         """The hex map: fleets coloured by side with their facing, empty hexes around."""

@@ -11,12 +11,15 @@ from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
+from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Attack, TablePicture
 from warbench.core.table import Piece as Shape
+from warbench.rulesets.dystopian_wars import board
 from warbench.rulesets.dystopian_wars.actions import ACTION_TYPES
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.data import DATA_DIR, RulesData, load_data
@@ -128,7 +131,21 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
                              if 0 <= uid < len(models))
             split = f" ({action.dice} dice split)" if action.dice else ""
             return f"{guns} at {models[action.target].name}{split}"
-        return repr(action)
+        return action_words(action)
+
+    def action_target(self, state: DWState, action: Action) -> str | None:
+        """The model an attack aims at."""
+        return board.action_target(self.data, state, action)
+
+    def action_preview(self, state: DWState, action: Action) -> Preview:
+        """Where a move, a pivot or a deployment leaves the model (see :mod:`.board`)."""
+        return board.action_preview(self.data, state, action)
+
+    def action_from_drag(
+        self, state: DWState, decisions: Sequence[Decision], label: str, x: float, y: float
+    ) -> Action | None:
+        """A model with a move to make, dragged: the move ending nearest the point."""
+        return board.dragged_move(self.data, state, decisions, label, x, y)
 
     def action_odds(self, state: DWState, action: Action) -> OddsAnswer | None:
         """The exact odds of an attack offered in the shooting step (see :mod:`.declared`)."""
@@ -152,7 +169,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             if not model.alive or model.carried_by >= 0:
                 continue
             spec = self.data.models[model.cls]
-            label = model.name + (f" x{model.tokens}" if spec.tiny else "")
+            label = board.model_label(self.data, model)
             if spec.tiny:
                 pieces.append(Shape(label, model.x, model.y, "circle", spec.width / 2,
                                     heading=model.heading, player=model.player,

@@ -130,13 +130,21 @@ def cinematic_move(
     >>> cinematic_move(0.0, 0.0, 0, 4, 0, 1)  # odd turn: 2 MU straight, turn 1, 2 MU on
     (1.0, 3.732, 1, 4)
     """
+    _, (x, y), facing, new_speed = cinematic_legs(x, y, facing, speed, change, turn)
+    return round(x, 3), round(y, 3), facing, new_speed
+
+
+def cinematic_legs(
+    x: float, y: float, facing: int, speed: int, change: int, turn: int
+) -> tuple[tuple[float, float], tuple[float, float], int, int]:
+    """The two legs of a cinematic move, unrounded: ``(middle, end, facing, speed)``, the
+    middle where the first half of the move ends and the rest of the turn is made."""
     new_speed = speed + change
     first = abs(turn) // 2 * (1 if turn >= 0 else -1)  # the smaller half first
     facing = (facing + first) % FACINGS
-    x, y = _step(x, y, facing, new_speed / 2)
+    middle = _step(x, y, facing, new_speed / 2)
     facing = (facing + turn - first) % FACINGS
-    x, y = _step(x, y, facing, new_speed / 2)
-    return round(x, 3), round(y, 3), facing, new_speed
+    return middle, _step(*middle, facing, new_speed / 2), facing, new_speed
 
 
 def vector_move(

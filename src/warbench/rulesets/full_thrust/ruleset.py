@@ -10,8 +10,10 @@ from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
+from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, UnitSize
+from warbench.core.preview import Preview, action_words
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
@@ -187,10 +189,18 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         )
 
     def action_text(self, state: FullThrustState, action: Action) -> str:
-        """Fire-control locks and firing order with the ships' names."""
-        from warbench.rulesets.full_thrust.actions import DeclareTarget, FireShip
+        """Written orders, fire-control locks and firing order with the ships' names."""
+        from warbench.rulesets.full_thrust.actions import DeclareTarget, FireShip, WriteOrders
+        from warbench.rulesets.full_thrust.orders import describe_order
+        from warbench.rulesets.full_thrust.state import Order
 
         ships = state.ships
+        if isinstance(action, WriteOrders) and 0 <= action.ship < len(ships):
+            ship = ships[action.ship]
+            order = Order(action.speed, action.turn, side=action.side, retro=action.retro,
+                          shroud=action.shroud, power_screens=action.screens,
+                          power_attack=action.attack)
+            return f"{ship.name}: {describe_order(state.movement, ship.speed, order)}"
         if isinstance(action, FireShip):
             return f"{ships[action.ship].name} fires next"
         if isinstance(action, DeclareTarget):
@@ -200,7 +210,47 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
             if action.kind == "ship":
                 return f"{shooter} locks on {ships[action.target].name}"
             return f"{shooter} locks on {action.kind} {action.target}"
-        return repr(action)
+        return action_words(action)
+
+    def action_target(self, state: FullThrustState, action: Action) -> str | None:
+        """The ship (or fighter group) a lock, a weapon, a salvo or a fighter group aims at."""
+        from warbench.rulesets.full_thrust.actions import (
+            AssignWeapon,
+            DeclareTarget,
+            FighterTarget,
+            SalvoTarget,
+        )
+
+        if isinstance(action, SalvoTarget):
+            kind, target = "ship", action.ship
+        elif isinstance(action, DeclareTarget | AssignWeapon | FighterTarget):
+            kind, target = action.kind, action.target
+        else:
+            return None
+        if kind == "ship" and 0 <= target < len(state.ships):
+            return state.ships[target].name
+        if kind == "fighters" and 0 <= target < len(state.groups):
+            group = state.groups[target]
+            return f"{group.name} ({group.count})"
+        return None
+
+    def action_preview(self, state: FullThrustState, action: Action) -> Preview:
+        """Where written orders take the ship, by phase 5's own movement (see :mod:`.course`)."""
+        from warbench.rulesets.full_thrust.actions import WriteOrders
+        from warbench.rulesets.full_thrust.course import order_preview
+
+        if not isinstance(action, WriteOrders):
+            return Preview()
+        return order_preview(state, self.data, action)
+
+    def action_from_drag(
+        self, state: FullThrustState, decisions: Sequence[Decision], label: str, x: float,
+        y: float,
+    ) -> Action | None:
+        """A ship whose orders are owed, dragged: the order whose move ends nearest the point."""
+        from warbench.rulesets.full_thrust.course import dragged_order
+
+        return dragged_order(state, self.data, decisions, label, x, y)
 
     def attacks_drawn(
         self, state: FullThrustState, events: Sequence[Event]

@@ -40,7 +40,7 @@ def picture(data: HordesData, state: HordesState) -> TablePicture:
             )
         pieces.append(
             Piece(
-                record.name,
+                model_label(data, model),
                 model.x,
                 model.y,
                 size=record.radius,
@@ -134,3 +134,8 @@ def _reach(data: HordesData, model: Model, style: str) -> RangeBands | None:
     else:
         reach = 0.0
     return RangeBands((radius(data, model) + reach,)) if reach else None
+
+
+def model_label(data: HordesData, model: Model) -> str:
+    """A model's label on the table (and its name on the web table): its card's name."""
+    return data.models[model.card].name

@@ -6,14 +6,18 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from warbench.core.actions import Action
 from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
+from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.preview import Preview
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Attack, TablePicture
+from warbench.rulesets.hordes import board, words
 from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
 from warbench.rulesets.hordes.events import EVENT_TYPES
@@ -94,6 +98,26 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         from warbench.rulesets.hordes.odds import ATTACKS
 
         return ATTACKS
+
+    def action_text(self, state: HordesState, action: Action) -> str:
+        """Activations, charges, attacks, spells and fury in words, with the models' names."""
+        return board.action_text(self.data, state, action) or words.action_text(
+            self.data, state, action)
+
+    def action_target(self, state: HordesState, action: Action) -> str | None:
+        """The model a charge, slam, headbutt, attack or spell aims at."""
+        return words.action_target(self.data, state, action)
+
+    def action_preview(self, state: HordesState, action: Action) -> Preview:
+        """Where a leg or a placement leaves the model (see :mod:`.board`)."""
+        return board.action_preview(self.data, state, action)
+
+    def action_from_drag(
+        self, state: HordesState, decisions: Sequence[Decision], label: str, x: float,
+        y: float,
+    ) -> Action | None:
+        """The model that may move, dragged: a leg to the point, advance or run."""
+        return board.dragged_leg(self.data, state, decisions, label, x, y)
 
     def table(self, state: HordesState) -> TablePicture:
         return picture(self.data, state)

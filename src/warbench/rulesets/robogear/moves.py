@@ -97,7 +97,7 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
             return "this gun has no wheels and cannot be moved"
         if len(crew_for(state, data, unit, 2)) < 2:
             return "moving a gun takes two troopers within a step of it"
-    x1, y1 = _target(unit, action.heading, action.distance)
+    x1, y1 = move_end(unit, action.heading, action.distance)
     forward = rate(row, relative)[1] in ("forward", "any direction")
     extra = crossing_cost(state, data, unit, record, x1, y1, forward)
     if isinstance(extra, str):
@@ -162,9 +162,26 @@ def _group_refusal(
     return None
 
 
-def _target(unit: Unit, heading: float, distance: float) -> tuple[float, float]:
+def move_end(unit: Unit, heading: float, distance: float) -> tuple[float, float]:
+    """Where a straight move of ``distance`` steps along ``heading`` takes the unit."""
     rad = math.radians(heading)
     return round(unit.x + math.sin(rad) * distance, 4), round(unit.y + math.cos(rad) * distance, 4)
+
+
+def move_cost(state: RobogearState, data: RobogearData, action: Move) -> int | None:
+    """The resource ``action`` spends (straight run and terrain crossed), or ``None`` when
+    the chassis cannot move that way at all."""
+    unit = state.units[action.unit]
+    record = data.units[unit.type]
+    row = movement(data, record)
+    relative = action.heading - unit.facing
+    cost = step_cost(row, relative, action.distance)
+    x1, y1 = move_end(unit, action.heading, action.distance)
+    forward = rate(row, relative)[1] in ("forward", "any direction")
+    extra = crossing_cost(state, data, unit, record, x1, y1, forward)
+    if isinstance(cost, str) or isinstance(extra, str):
+        return None
+    return cost + extra
 
 
 def move(game: RobogearGame, action: Move) -> None:
@@ -175,7 +192,7 @@ def move(game: RobogearGame, action: Move) -> None:
     row = movement(data, record)
     relative = action.heading - unit.facing
     cost = step_cost(row, relative, action.distance)
-    x1, y1 = _target(unit, action.heading, action.distance)
+    x1, y1 = move_end(unit, action.heading, action.distance)
     forward = rate(row, relative)[1] in ("forward", "any direction")
     extra = crossing_cost(state, data, unit, record, x1, y1, forward)
     if isinstance(cost, str) or isinstance(extra, str):
@@ -267,7 +284,7 @@ def charge_refusal(
         return f"{cost}: face the target to charge it"
     if cost > unit.points_left:
         return f"the charge costs {cost} resource; {unit.points_left} left"
-    x1, y1 = _target(unit, heading, run)
+    x1, y1 = move_end(unit, heading, run)
     extra = crossing_cost(state, data, unit, record, x1, y1, True)
     if isinstance(extra, str):
         return extra
@@ -285,7 +302,7 @@ def charge(game: RobogearGame, action: Ram | RunOver) -> None:
     cost = step_cost(movement(data, record), heading - unit.facing, max(run, 0.01))
     if isinstance(cost, str):
         raise ValueError(cost)
-    unit.x, unit.y = _target(unit, heading, run)
+    unit.x, unit.y = move_end(unit, heading, run)
     _pay(game, unit, cost)
     if isinstance(action, RunOver):
         face = game.dice_for(target.player).faces(6, 1, label="run over")[0]

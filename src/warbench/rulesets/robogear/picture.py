@@ -33,13 +33,18 @@ def table_picture(data: RobogearData, state: RobogearState) -> TablePicture:
         record = data.units[unit.type]
         part = section(record, unit.damage)
         pieces.append(Piece(
-            f"{unit.id} {record.name}", unit.x, unit.y, size=unit.radius, heading=unit.facing,
+            unit_label(data, unit), unit.x, unit.y, size=unit.radius, heading=unit.facing,
             player=unit.player, unit=unit.type,
             damage=f"{track(record.cells, unit.damage)} {SECTION_NAMES[part]}"
             f" L{armour_level(record, unit.damage)} R{record.resource[part]}",
         ))
     return TablePicture(state.width, state.height, tuple(pieces),
                         title=f"ROBOGEAR, round {state.round}", units="steps")
+
+
+def unit_label(data: RobogearData, unit: Unit) -> str:
+    """The unit's label on the table (and its name on the web table): number and name."""
+    return f"{unit.id} {data.units[unit.type].name}"
 
 
 def track(cells: int, damage: int) -> str:

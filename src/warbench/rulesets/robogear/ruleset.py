@@ -6,16 +6,19 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from warbench.core.attacks import AttackOdds
+from warbench.core.actions import Action
+from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
+from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Attack, TablePicture
-from warbench.rulesets.robogear import lists
+from warbench.rulesets.robogear import board, lists
 from warbench.rulesets.robogear.actions import ACTION_TYPES
 from warbench.rulesets.robogear.data import RobogearData, load_data
 from warbench.rulesets.robogear.events import EVENT_TYPES
@@ -31,8 +34,6 @@ from warbench.rulesets.robogear.turn import Battle
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
-
-
 
 class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     """ROBOGEAR (Tehnolog): machines, pilots and infantry, two to four players."""
@@ -127,6 +128,29 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     def attacks_drawn(self, state: RobogearState, events: Sequence[Event]) -> tuple[Attack, ...]:
         return attacks_drawn(self.data, state, events)
+
+    def action_text(self, state: RobogearState, action: Action) -> str:
+        """A move with the resource it spends; other actions in the readable fallback."""
+        return board.action_text(self.data, state, action) or action_words(action)
+
+    def action_target(self, state: RobogearState, action: Action) -> str | None:
+        """The unit a shot, throw, ram, run-over, fight or treatment aims at."""
+        return board.action_target(self.data, state, action)
+
+    def action_preview(self, state: RobogearState, action: Action) -> Preview:
+        """Where a move, a turn or a placement leaves the unit (see :mod:`.board`)."""
+        return board.action_preview(self.data, state, action)
+
+    def action_from_drag(
+        self, state: RobogearState, decisions: Sequence[Decision], label: str, x: float,
+        y: float,
+    ) -> Action | None:
+        """A unit that may move, dragged: the straight move towards the point."""
+        return board.dragged_move(self.data, state, decisions, label, x, y)
+
+    def action_odds(self, state: RobogearState, action: Action) -> OddsAnswer | None:
+        """An aimed shot's exact odds at the real distance and cover."""
+        return board.action_odds(self.data, state, action)
 
     def describe(self, state: RobogearState) -> str:
         armies = "; ".join(

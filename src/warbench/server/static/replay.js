@@ -26,7 +26,7 @@ async function show() {
   const data = await (await fetch(`/api/replays/${replay.id}/${step}${query}`)).json();
   $("step-label").textContent = `step ${data.step} of ${data.steps}` + (data.actor === null ? " (the opening)" : ` (player ${data.actor} acted)`);
   $("scene-title").textContent = data.scene.title;
-  drawScene($("board"), data.scene, {});
+  drawScene($("board"), data.scene, { legend: $("legend") });
   const log = $("log");
   log.replaceChildren();
   for (const line of data.log.slice(-300)) { const div = document.createElement("div"); div.textContent = line; log.append(div); }

@@ -26,9 +26,10 @@ function drawScene(svg, scene, options) {
   svg.setAttribute("data-units", scene.units);
   const unit = Math.max(scene.width, scene.height) / 72;
   svg.append(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: "#dfe9f2", stroke: "#9aa6b8", "stroke-width": unit * 0.1 }));
-  const layers = { terrain: svgEl("g"), grid: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), labels: svgEl("g") };
+  const layers = { terrain: svgEl("g"), grid: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
+  let dragging = null, dragged = false;  // a piece being dragged; whether a drag just ended
   Object.values(layers).forEach((layer) => svg.append(layer));
-  const placed = [];  // label boxes drawn so far
+  const labelled = [];  // shapes whose labels are drawn once every shape is
   for (const shape of scene.shapes) {
     const colour = colourOf(shape);
     const faded = shape.faded ? 0.35 : 0.85;
@@ -78,37 +79,54 @@ function drawScene(svg, scene, options) {
       const reach = Math.max(shape.size, (shape.length || 0) / 2) * 1.5;
       layers.pieces.append(svgEl("line", { x1: shape.x, y1: fy(shape.y), x2: shape.x + reach * Math.sin(h), y2: fy(shape.y + reach * Math.cos(h)), stroke: "#111", "stroke-width": unit * 0.12, "pointer-events": "none" }));
     }
-    if (shape.label && !(shape.kind === "hex" && shape.player === undefined)) {
-      // Labels go above or below their pieces, whichever is free of the labels already
-      // placed; a label with no room is left to the piece's tooltip and the unit card.
-      const font = Math.max(unit * 0.65, Math.min(unit * 0.9, shape.size * 0.6));
-      const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
-      const width = shape.label.length * font * 0.55;
-      const sides = shape.index % 2 === 1 ? [true, false] : [false, true];
-      const spots = sides.map((below) => (below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset));
-      const box = (ty) => ({ x0: shape.x - width / 2, x1: shape.x + width / 2, y0: ty - font, y1: ty + font * 0.2 });
-      const free = (b) => !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
-      const ty = shape.kind === "polygon" || shape.kind === "rect" && shape.player === undefined
-        ? spots[0] : spots.find((y) => free(box(y)));
-      if (ty !== undefined) {
-        placed.push(box(ty));
-        const text = svgEl("text", { x: shape.x, y: ty, "text-anchor": "middle", class: "shape-label", "font-size": font });
-        text.textContent = shape.label;
-        layers.labels.append(text);
-      }
-    }
+    if (shape.label && !(shape.kind === "hex" && shape.player === undefined)) labelled.push(shape);
     if (opts.onShape && shape.kind !== "polygon" && !(shape.kind === "hex" && shape.player === undefined)) {
       el.style.cursor = "pointer";
-      el.addEventListener("click", (event) => { event.stopPropagation(); opts.onShape(shape, el); });
+      el.addEventListener("click", (event) => {
+        event.stopPropagation();
+        if (dragged) { dragged = false; return; }
+        opts.onShape(shape, el);
+      });
+    }
+    if (opts.onDrag && opts.canDrag && opts.canDrag(shape)) {
+      el.style.cursor = "grab";
+      el.classList.add("draggable");
+      el.addEventListener("pointerdown", (event) => {
+        event.preventDefault();
+        dragging = { shape, start: toTable(event), moved: false };
+      });
     }
   }
+  const legend = drawLabels(svg, scene, layers.labels, labelled, unit, pad);
+  if (opts.legend) showLegend(opts.legend, legend, opts.onShape);
   const toTable = (event) => {
     const point = svg.createSVGPoint();
     point.x = event.clientX; point.y = event.clientY;
     const local = point.matrixTransform(svg.getScreenCTM().inverse());
     return { x: Math.round(local.x * 100) / 100, y: Math.round((H - local.y) * 100) / 100 };
   };
-  if (opts.onPoint) svg.onclick = (event) => opts.onPoint(toTable(event));
+  // Dragging a piece: a line from it to the pointer while the pointer moves; the page is told
+  // of each point (done: false) and of the point where the button is let go (done: true).
+  svg.onpointermove = (event) => {
+    if (!dragging) return;
+    const p = toTable(event), s = dragging.shape;
+    if (!dragging.moved && Math.hypot(p.x - dragging.start.x, p.y - dragging.start.y) < unit * 0.4) return;
+    dragging.moved = true;
+    layers.ghosts.replaceChildren(svgEl("line", { x1: s.x, y1: fy(s.y), x2: p.x, y2: fy(p.y), stroke: "#555", "stroke-width": unit * 0.08, "stroke-dasharray": `${unit * 0.3} ${unit * 0.3}`, class: "drag-line", "pointer-events": "none" }));
+    opts.onDrag(s, p, false);
+  };
+  svg.onpointerup = (event) => {
+    if (!dragging) return;
+    const drag = dragging;
+    dragging = null;
+    if (!drag.moved) return;
+    dragged = true;
+    opts.onDrag(drag.shape, toTable(event), true);
+  };
+  svg.onclick = (event) => {
+    if (dragged) { dragged = false; return; }
+    if (opts.onPoint) opts.onPoint(toTable(event));
+  };
   return {
     marks: layers.marks, unit,
     mark(x, y, colour) {
@@ -136,8 +154,91 @@ function drawScene(svg, scene, options) {
         }
       }
     },
+    // Where a piece would end (a ghost of its base and facing, its course through `path`),
+    // green when the rules allow the action, red when they refuse it.
+    // A piece not on the table yet (a placement) has no course: its ghost alone, its size.
+    ghost(ghost, shape, allowed) {
+      layers.ghosts.replaceChildren();
+      const colour = allowed ? "#009E73" : "#b3261e";
+      if (shape) {
+        const points = [[shape.x, shape.y], ...ghost.path, [ghost.x, ghost.y]].map(([x, y]) => `${x},${fy(y)}`).join(" ");
+        layers.ghosts.append(svgEl("polyline", { points, fill: "none", stroke: colour, "stroke-width": unit * 0.12, "stroke-dasharray": `${unit * 0.4} ${unit * 0.25}`, "pointer-events": "none", class: "course" }));
+      }
+      const r = shape ? Math.max(shape.size || 0.5, (shape.length || 0) / 2) : ghost.size || unit * 0.5;
+      layers.ghosts.append(svgEl("circle", { cx: ghost.x, cy: fy(ghost.y), r, fill: colour, "fill-opacity": 0.3, stroke: colour, "stroke-width": unit * 0.1, "pointer-events": "none", class: "ghost", "data-label": ghost.label }));
+      if (ghost.heading !== null && ghost.heading !== undefined) {
+        const h = (ghost.heading * Math.PI) / 180, reach = r * 1.8;
+        layers.ghosts.append(svgEl("line", { x1: ghost.x, y1: fy(ghost.y), x2: ghost.x + reach * Math.sin(h), y2: fy(ghost.y + reach * Math.cos(h)), stroke: colour, "stroke-width": unit * 0.15, "pointer-events": "none" }));
+      }
+    },
+    clearGhosts() { layers.ghosts.replaceChildren(); },
     ring(x, y, radius) {
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: radius, fill: "none", stroke: "#ffbf00", "stroke-dasharray": `${unit} ${unit}`, "stroke-width": unit * 0.08 }));
     },
   };
+}
+
+// Labels go above or below their pieces, whichever is free of the labels already placed,
+// never smaller than LABEL_PX on the screen. When a piece's label finds no room (a crowded
+// table), every piece is marked with a short key instead (the number its label starts
+// with, else its index) and the keys are returned for a legend beside the board.
+const LABEL_PX = 11;
+function drawLabels(svg, scene, layer, shapes, unit, pad) {
+  const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+  const least = perUnit ? LABEL_PX / perUnit : unit * 0.65;
+  const fy = (y) => scene.height - y;
+  const isPiece = (shape) => shape.player !== undefined && shape.kind !== "polygon";
+  const plan = (chosen) => {
+    const placed = [], texts = [];
+    let dropped = 0;
+    for (const shape of chosen) {
+      const font = Math.max(least, Math.min(unit * 0.9, shape.size * 0.6));
+      const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
+      const width = shape.label.length * font * 0.55;
+      const sides = shape.index % 2 === 1 ? [true, false] : [false, true];
+      const spots = sides.map((below) => (below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset));
+      const box = (ty) => ({ x0: shape.x - width / 2, x1: shape.x + width / 2, y0: ty - font, y1: ty + font * 0.2 });
+      const free = (b) => !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
+      const ty = !isPiece(shape) ? spots[0] : spots.find((y) => free(box(y)));
+      if (ty === undefined) { dropped += isPiece(shape) ? 1 : 0; continue; }
+      placed.push(box(ty));
+      texts.push({ x: shape.x, y: ty, font, text: shape.label });
+    }
+    return { texts, dropped };
+  };
+  const full = plan(shapes);
+  const crowded = full.dropped > 0;
+  const drawn = crowded ? plan(shapes.filter((shape) => !isPiece(shape))).texts : full.texts;
+  for (const t of drawn) {
+    const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": t.font });
+    text.textContent = t.text;
+    layer.append(text);
+  }
+  if (!crowded) return [];
+  const keys = [];
+  for (const shape of shapes.filter(isPiece)) {
+    const number = shape.label.match(/^(\d+)\s+(.*)$/);
+    const key = number ? number[1] : String(shape.index);
+    const font = Math.max(least * 1.1, shape.size * 0.9);
+    const text = svgEl("text", { x: shape.x, y: fy(shape.y) + font * 0.35, "text-anchor": "middle", class: "shape-key", "font-size": font, "stroke-width": font * 0.18 });
+    text.textContent = key;
+    layer.append(text);
+    keys.push({ key, text: number ? number[2] : shape.label, shape });
+  }
+  return keys;
+}
+
+// The legend of a crowded table: each piece's key, colour and whole label; a click on a row
+// is a click on its piece.
+function showLegend(box, keys, onShape) {
+  box.replaceChildren();
+  box.hidden = keys.length === 0;
+  for (const { key, text, shape } of keys) {
+    const row = document.createElement("span");
+    row.className = "legend-row" + (shape.faded ? " faded" : "");
+    row.innerHTML = `<b style="background:${colourOf(shape)}">${key}</b> `;
+    row.append(text);
+    if (onShape) row.onclick = () => onShape(shape);
+    box.append(row);
+  }
 }

@@ -6,6 +6,11 @@ const TOKEN = decodeURIComponent(location.hash.slice(1));
 const BUTTONS_MAX = 8;
 let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
 let oddsAsked = false;
+// The action being considered (from a drag or a clicked target), and drag points waiting
+// for the answer to the one before (only the latest is asked next).
+let considering = null, asking = false, nextAsk = null, targetPicked = false;
+let aiming = null;  // the parameter-space form a clicked piece was offered to as a target
+const PIECE_FIELDS = ["ship", "unit", "model", "group", "target", "squadron", "fleet", "salvo", "system", "control"];
 
 function escapeHtml(text) { const d = document.createElement("div"); d.textContent = String(text); return d.innerHTML; }
 function say(text, kind) { $("message").className = kind || ""; $("message").textContent = text || ""; }
@@ -39,6 +44,8 @@ function receive(message) {
     say(message.message, "muted");
   } else if (message.type === "checked") {
     say(message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this.", message.reason ? "bad" : "good");
+  } else if (message.type === "considered") {
+    showConsidered(message);
   } else if (message.type === "odds") {
     oddsAsked = false;
     showOdds(message.answer);
@@ -98,10 +105,12 @@ function showState(message) {
     : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
   $("status").textContent = `${seatText} · step ${message.step} · ${status}`;
   if (message.scene) $("scene-title").textContent = message.scene.title;
-  board = drawScene($("board"), message.scene, { onShape: showCard, onPoint: placePoint });
+  board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
+  considering = null; asking = false; nextAsk = null;
+  $("consider-panel").hidden = true;
   if (selected && board) {
     const again = message.scene.shapes.find((s) => s.label === selected.label);
-    if (again) { selected = again; board.mark(again.x, again.y); board.reach(again); }
+    if (again) { selected = again; board.mark(again.x, again.y); if (!targetPicked) board.reach(again); }
   }
   const log = $("log");
   for (const line of message.log) { const div = document.createElement("div"); div.textContent = line; log.append(div); }
@@ -173,8 +182,6 @@ function optionForm(type, options) {
   form.className = "option-form"; form.dataset.type = type;
   const fields = Object.keys(options[0].action).filter((k) => k !== "type");
   const varying = fields.filter((k) => new Set(options.map((o) => JSON.stringify(o.action[k]))).size > 1);
-  const fixed = fields.filter((k) => !varying.includes(k)).map((k) => `${k}=${JSON.stringify(options[0].action[k])}`).join(", ");
-  form.innerHTML = `<div class="muted">${escapeHtml(type)}${fixed ? " (" + escapeHtml(fixed) + ")" : ""}</div>`;
   for (const key of varying) {
     const values = [...new Set(options.map((o) => JSON.stringify(o.action[key])))];
     const label = document.createElement("label");
@@ -250,7 +257,12 @@ function spaceForm(space, number) {
   form.addEventListener("focusin", () => { activeForm = form; });
   const fields = space.fields.map((f) => f.name);
   if (!activeForm && fields.includes("x") && fields.includes("y")) activeForm = form;
-  form.fillPoint = (point) => { if (!fields.includes("x")) return false; fill(point); checkAction(read()); return true; };
+  // A click on the table places x/y and shows the ghost of the placement with its verdict.
+  form.fillPoint = (point) => { if (!fields.includes("x")) return false; fill(point); ask({ action: read() }); return true; };
+  // A click on a piece aims the form at it: the server sets the field naming it (target...).
+  form.aimable = space.fields.some((f) => f.type === "int" && !PIECE_FIELDS.slice(0, 4).includes(f.name));
+  form.aim = (label) => { aiming = form; ask({ aim: { label, action: read() } }); };
+  form.fill = fill;
   return form;
 }
 
@@ -258,6 +270,104 @@ function placePoint(point) {
   $("pointer").textContent = `(${point.x}, ${point.y})` + (selected ? `: ${Math.hypot(point.x - selected.x, point.y - selected.y).toFixed(2)} from ${selected.label}` : "");
   if (board) { board.mark(point.x, point.y, "#d55e00"); if (selected) board.reach(selected); }
   if (activeForm && activeForm.fillPoint) activeForm.fillPoint(point);
+}
+
+// ---------------------------------------------------------------- considering an action
+// Dragging one's own piece asks the server which action the drag means (the ruleset's own
+// reading, with its own movement for the preview); the answer is drawn as a ghost.
+function ask(request) {
+  if (asking) { nextAsk = request; return; }
+  asking = true;
+  send({ type: "consider", ...request });
+}
+
+function dragPiece(shape, point, done) {
+  if (!done) { ask({ drag: { label: shape.label, x: point.x, y: point.y } }); return; }
+  nextAsk = null;
+  ask({ drag: { label: shape.label, x: point.x, y: point.y } });
+}
+
+function showConsidered(message) {
+  asking = false;
+  if (nextAsk) { const request = nextAsk; nextAsk = null; ask(request); }
+  const panel = $("consider-panel");
+  panel.hidden = false;
+  considering = message.action;
+  if (aiming && message.action && aiming.dataset.type === message.action.type) {
+    aiming.fill(message.action);
+    document.querySelectorAll("#decisions .picked").forEach((el) => el.classList.remove("picked"));
+    aiming.classList.add("picked");
+  }
+  aiming = null;
+  $("consider-text").textContent = message.text || "";
+  $("consider-verdict").className = message.reason ? "bad" : "good";
+  $("consider-verdict").textContent = message.action === null ? message.reason
+    : message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this.";
+  $("consider-odds").replaceChildren(...(message.odds ? [oddsLine(message.odds)] : []));
+  const ghost = message.ghosts[0];
+  const shape = ghost && state && state.scene.shapes.find((s) => s.label === ghost.label);
+  if (board) { if (ghost) board.ghost(ghost, shape, !message.reason); else board.clearGhosts(); }
+  $("consider-ghost").textContent = ghost ? `ends at (${ghost.x.toFixed(1)}, ${ghost.y.toFixed(1)})${ghost.heading !== null ? `, facing ${ghost.heading}°` : ""}` : "";
+  const nudges = $("consider-nudges");
+  nudges.replaceChildren();
+  if (message.action === null) { $("consider-take").hidden = true; return; }
+  $("consider-take").hidden = false;
+  $("consider-take").disabled = Boolean(message.reason);
+  // Fine-tuning: each whole-number setting of the action one step down or up, of those the
+  // options of its kind vary in (all of them for an action of a parameter space).
+  const kin = state ? state.decisions.flatMap((d) => d.options).filter((o) => o.action.type === message.action.type) : [];
+  const varies = (key) => !kin.length || new Set(kin.map((o) => o.action[key])).size > 1;
+  for (const [key, value] of Object.entries(message.action)) {
+    if (key === "type" || !Number.isInteger(value) || PIECE_FIELDS.includes(key) || !varies(key)) continue;
+    const span = document.createElement("span");
+    span.className = "nudge field"; span.dataset.field = key;
+    for (const [text, step] of [["−", -1], ["+", 1]]) {
+      const button = document.createElement("button");
+      button.textContent = text; button.dataset.step = step;
+      button.onclick = () => ask({ action: { ...message.action, [key]: value + step } });
+      span.append(button);
+    }
+    span.prepend(`${key} ${value} `);
+    nudges.append(span);
+  }
+}
+
+// A clicked enemy piece picks the option aiming at it (a button or a form's choice) and asks
+// for the exact odds of that attack. Returns whether an option named the piece.
+function pickTarget(shape) {
+  if (!state || state.seat === null) return false;
+  const aimed = [];
+  for (const decision of state.decisions) for (const option of decision.options) if (option.target === shape.label) aimed.push(option);
+  if (!aimed.length) return aimForm(shape);
+  document.querySelectorAll("#decisions .picked").forEach((el) => el.classList.remove("picked"));
+  // Keep what the form already has chosen (the firing ship, its fire control) where it can.
+  let option = aimed[0];
+  const form = [...document.querySelectorAll("#decisions .option-form")].find((f) => f.dataset.type === option.action.type);
+  if (form) {
+    const picks = {};
+    for (const select of form.querySelectorAll("select")) picks[select.dataset.field] = select.value;
+    const fits = (o) => Object.entries(picks).filter(([k, v]) => JSON.stringify(o.action[k]) === v).length;
+    option = aimed.reduce((best, o) => (fits(o) > fits(best) ? o : best), aimed[0]);
+    for (const select of form.querySelectorAll("select")) select.value = JSON.stringify(option.action[select.dataset.field]);
+    form.dispatchEvent(new Event("change"));
+    form.classList.add("picked");
+  } else {
+    for (const button of document.querySelectorAll("#decisions button.option")) {
+      if (button.textContent === option.label) button.classList.add("picked");
+    }
+  }
+  ask({ action: option.action });
+  return true;
+}
+
+// A clicked piece no option names is offered to a parameter space's form as its target:
+// the form last used if it takes one, else the first form with a target field.
+function aimForm(shape) {
+  const forms = [...document.querySelectorAll("#decisions .space-form")].filter((f) => f.aimable);
+  const form = forms.includes(activeForm) ? activeForm : forms.find((f) => f.querySelector("input[data-field='target']"));
+  if (!form) return false;
+  form.aim(shape.label);
+  return true;
 }
 
 // A clicked unit fills the odds form: one's own as the shooter, an enemy as the target.
@@ -270,8 +380,9 @@ function fillOdds(shape) {
 
 async function showCard(shape) {
   fillOdds(shape);
+  targetPicked = state !== null && shape.player !== state.seat && pickTarget(shape);
   selected = shape;
-  if (board) { board.mark(shape.x, shape.y); board.reach(shape); }
+  if (board) { board.mark(shape.x, shape.y); if (!targetPicked) board.reach(shape); }
   $("pointer").textContent = `${shape.label} at (${shape.x.toFixed(1)}, ${shape.y.toFixed(1)})${shape.heading !== undefined ? ", facing " + shape.heading + "°" : ""}: click the table to measure from it.`;
   $("card-panel").hidden = false;
   $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "");
@@ -289,6 +400,7 @@ async function showCard(shape) {
 }
 
 $("odds-go").onclick = askOdds;
+$("consider-take").onclick = () => { if (considering) act(considering); };
 $("replay-link").href = `/replay#game=${GAME}&token=${encodeURIComponent(TOKEN)}`;
 if (!TOKEN) say("This link has no seat token: open the link the lobby gave you.", "bad");
 else connect();

@@ -1,0 +1,128 @@
+"""Written orders on the web table: where an order takes a ship, and the order a drag means.
+
+Both run phase 5's own movement (:func:`.movement.cinematic_legs`, :func:`.movement.vector_move`)
+on the state the writing seat knows, so the ghost a person sees is where the ship will end
+(FT-MOVE-CINEMATIC, FT-MOVE-VECTOR), and judge the order by the rules' own test
+(:func:`.movement.order_refusal`), so an illegal course shows the clause it breaks before
+it is committed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+
+from warbench.core.decisions import Decision
+from warbench.core.preview import Ghost, Preview
+from warbench.rulesets.full_thrust.actions import WriteOrders
+from warbench.rulesets.full_thrust.damage import thrust_of
+from warbench.rulesets.full_thrust.library import Library
+from warbench.rulesets.full_thrust.movement import (
+    VECTOR,
+    Manoeuvre,
+    cinematic_legs,
+    order_refusal,
+    turn_allowance,
+    vector_move,
+)
+from warbench.rulesets.full_thrust.state import FullThrustState, Ship
+
+#: Beyond what a ship may do, how much further a drag still names an order (shown refused).
+OVERREACH = 3
+#: Ends closer together than this (MU) count as equally near: a legal order is preferred.
+NEAR = 0.5
+
+
+def order_preview(state: FullThrustState, lib: Library, action: WriteOrders) -> Preview:
+    """Where ``action`` takes its ship: the ghost at the end of phase 5's move (through
+    the middle of a cinematic move, or the end of a vector drift), and why the order is
+    illegal for that ship, if it is."""
+    if not 0 <= action.ship < len(state.ships):
+        return Preview(refusal=f"there is no ship {action.ship}")
+    ship = state.ships[action.ship]
+    cls = lib.designs[ship.design]
+    manoeuvre = _manoeuvre(action)
+    refusal = order_refusal(state.movement, thrust_of(cls, ship), ship.speed, manoeuvre,
+                            cls.advanced)
+    if state.movement == VECTOR:
+        x, y, facing, _, _ = vector_move(ship.x, ship.y, ship.facing, ship.vx, ship.vy,
+                                         manoeuvre)
+        path = ((ship.x + ship.vx, ship.y + ship.vy),)
+    else:
+        middle, (x, y), facing, _ = cinematic_legs(ship.x, ship.y, ship.facing, ship.speed,
+                                                   action.speed, action.turn)
+        path = (middle,)
+    ghost = Ghost(ship.name, round(x, 3), round(y, 3), facing * 30.0, path)
+    return Preview((ghost,), refusal)
+
+
+def dragged_order(
+    state: FullThrustState,
+    lib: Library,
+    decisions: Sequence[Decision],
+    label: str,
+    x: float,
+    y: float,
+) -> WriteOrders | None:
+    """The order whose move ends nearest ``(x, y)`` for the ship ``label``, while its
+    orders are owed: among the orders its drive allows and a little beyond (so a drag too
+    far names an order the page shows refused, with the reason). Ends within :data:`NEAR`
+    of each other count as equally near; among those a legal order goes first, then the one
+    using the least thrust. ``None`` when no orders are owed for it."""
+    ship = next((s for s in state.ships if s.name == label and s.active), None)
+    if ship is None:
+        return None
+    offered = [
+        option
+        for decision in decisions
+        for option in decision.options
+        if isinstance(option, WriteOrders) and option.ship == ship.id
+    ]
+    if not offered:
+        return None
+    cls = lib.designs[ship.design]
+    thrust = thrust_of(cls, ship)
+
+    def key(manoeuvre: Manoeuvre) -> tuple[float, bool, int]:
+        end_x, end_y = _end(state.movement, ship, manoeuvre)
+        refused = order_refusal(state.movement, thrust, ship.speed, manoeuvre, cls.advanced)
+        effort = abs(manoeuvre[0]) + abs(manoeuvre[1]) + abs(manoeuvre[2]) + manoeuvre[3]
+        distance = round(math.hypot(end_x - x, end_y - y) / NEAR)
+        return distance, refused is not None, effort
+
+    best = min(_candidates(state.movement, ship, thrust, cls.advanced), key=key)
+    same = [option for option in offered if _manoeuvre(option) == best]
+    return same[0] if same else dataclasses.replace(
+        offered[0], speed=best[0], turn=best[1], side=best[2], retro=best[3]
+    )
+
+
+def _end(movement: str, ship: Ship, manoeuvre: Manoeuvre) -> tuple[float, float]:
+    if movement == VECTOR:
+        return vector_move(ship.x, ship.y, ship.facing, ship.vx, ship.vy, manoeuvre)[:2]
+    return cinematic_legs(ship.x, ship.y, ship.facing, ship.speed, *manoeuvre[:2])[1]
+
+
+def _manoeuvre(action: WriteOrders) -> Manoeuvre:
+    return action.speed, action.turn, action.side, action.retro
+
+
+def _candidates(movement: str, ship: Ship, thrust: int, advanced: bool) -> list[Manoeuvre]:
+    """Every manoeuvre a drag may name: what the drive allows and :data:`OVERREACH` more."""
+    reach = turn_allowance(thrust, advanced) + 1
+    if movement == VECTOR:
+        pushes = [(0, 0)] + [
+            push for size in range(1, reach + 1) for push in ((-size, 0), (size, 0), (0, size))
+        ]
+        return [
+            (burn, turn, side, retro)
+            for burn in range(0, thrust + OVERREACH + 1)
+            for turn in range(-5, 7)
+            for side, retro in pushes
+        ]
+    return [
+        (change, turn, 0, 0)
+        for change in range(-ship.speed, thrust + OVERREACH + 1)
+        for turn in range(-6, 7)
+    ]

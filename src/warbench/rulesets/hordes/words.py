@@ -1,0 +1,78 @@
+"""HORDES actions in words for people at the table, with the models' names; the readable
+fallback (:func:`~warbench.core.preview.action_words`) for the rest."""
+
+from __future__ import annotations
+
+from warbench.core.actions import Action
+from warbench.core.preview import action_words
+from warbench.rulesets.hordes import actions as act
+from warbench.rulesets.hordes.board import mover
+from warbench.rulesets.hordes.data import HordesData
+from warbench.rulesets.hordes.picture import model_label
+from warbench.rulesets.hordes.state import HordesState
+
+
+def action_text(data: HordesData, state: HordesState, action: Action) -> str:
+    """``action`` in words, the models it names by their names."""
+
+    def name(uid: int) -> str:
+        if not 0 <= uid < len(state.models):
+            return "nobody"
+        return data.models[state.models[uid].card].name
+
+    def weapon(number: int) -> str:
+        model = mover(state)
+        weapons = data.models[model.card].weapons if model is not None else ()
+        return weapons[number].name if 0 <= number < len(weapons) else f"weapon {number}"
+
+    boosts = _boosts(action)
+    if isinstance(action, act.Rile):
+        times = "once" if action.amount == 1 else f"{action.amount} times"
+        return f"rile: force the beast {times} for fury"
+    if isinstance(action, act.Discard | act.ClearFury):
+        return f"remove {action.amount} fury"
+    if isinstance(action, act.Hold):
+        return "hold: stay in place"
+    if isinstance(action, act.Feat):
+        return "use the feat"
+    if isinstance(action, act.Activate):
+        return f"activate {name(action.model)}"
+    if isinstance(action, act.Charge | act.Slam | act.Headbutt):
+        return f"{type(action).__name__.lower()} {name(action.target)}"
+    if isinstance(action, act.Attack):
+        return f"attack {name(action.target)} with {weapon(action.weapon)}{boosts}"
+    if isinstance(action, act.Cast):
+        spell = data.spells[action.spell].name if action.spell in data.spells else action.spell
+        return f"cast {spell} on {name(action.target)}{boosts}"
+    if isinstance(action, act.Animus):
+        return f"{name(action.beast)}'s animus on {name(action.target)}"
+    if isinstance(action, act.Heal):
+        return f"heal {name(action.target)} by {action.amount} for {action.amount} fury"
+    if isinstance(action, act.Leach):
+        return f"leach {action.amount} fury from {name(action.source)}"
+    if isinstance(action, act.Transfer):
+        if action.beast < 0:
+            return "take the damage"
+        return f"transfer the damage to {name(action.beast)}"
+    if isinstance(action, act.FreeStrike):
+        return "let it go" if action.weapon < 0 else f"free strike with {weapon(action.weapon)}"
+    return action_words(action)
+
+
+def action_target(data: HordesData, state: HordesState, action: Action) -> str | None:
+    """The table label of the model an attack, a spell, a charge or an animus aims at."""
+    target = getattr(action, "target", None)
+    if not isinstance(action, act.Charge | act.Slam | act.Headbutt | act.Attack | act.Cast):
+        return None
+    if not isinstance(target, int) or not 0 <= target < len(state.models):
+        return None
+    return model_label(data, state.models[target])
+
+
+def _boosts(action: Action) -> str:
+    boosted = [
+        words
+        for field, words in (("boost_hit", "hit"), ("boost_damage", "damage"))
+        if getattr(action, field, False)
+    ]
+    return f", boosting {' and '.join(boosted)}" if boosted else ""

@@ -1,0 +1,134 @@
+"""ROBOGEAR on the web table: each unit's label, the unit an action aims at, where a move or
+a turn leaves a unit (and the resource it spends), the move a drag means, a shot's odds.
+
+Everything is judged by the rules' own functions (:func:`.moves.move_refusal`,
+:func:`.moves.move_cost`, :func:`.moves.move_end`), so a ghost stands where the unit will.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from warbench.core.actions import Action
+from warbench.core.attacks import OddsAnswer
+from warbench.core.decisions import Decision
+from warbench.core.geometry.vectors import bearing, signed_angle
+from warbench.core.preview import Ghost, Preview
+from warbench.rulesets.robogear import moves
+from warbench.rulesets.robogear.actions import (
+    Board,
+    Deploy,
+    Heal,
+    Melee,
+    Move,
+    Ram,
+    RunOver,
+    Shoot,
+    Throw,
+    Turn,
+)
+from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.fire import accuracy_bonus, spot
+from warbench.rulesets.robogear.picture import unit_label
+from warbench.rulesets.robogear.state import RobogearState
+from warbench.rulesets.robogear.table import gap, hidden_share
+
+#: Directions a unit that moves only straight ahead, back or sideways may take.
+SQUARE = (0.0, 90.0, 180.0, 270.0)
+
+
+def action_target(data: RobogearData, state: RobogearState, action: Action) -> str | None:
+    """The unit a shot, throw, ram, run-over, fight or treatment aims at, or the machine
+    boarded."""
+    if isinstance(action, Shoot | Throw | Ram | RunOver | Melee | Heal):
+        number = action.target
+    elif isinstance(action, Board):
+        number = action.machine
+    else:
+        return None
+    if not 0 <= number < len(state.units) or not state.units[number].alive:
+        return None
+    return unit_label(data, state.units[number])
+
+
+def action_text(data: RobogearData, state: RobogearState, action: Action) -> str | None:
+    """A move in words with the resource it spends; ``None`` for other actions."""
+    if not isinstance(action, Move) or not 0 <= action.unit < len(state.units):
+        return None
+    unit = state.units[action.unit]
+    cost = moves.move_cost(state, data, action) if math.isfinite(action.heading) else None
+    way = moves.rate(moves.movement(data, data.units[unit.type]), action.heading - unit.facing)[1]
+    spent = "" if cost is None else f" for {cost} resource ({unit.points_left} left)"
+    return f"{data.units[unit.type].name} {unit.id} moves {action.distance:g} steps {way}{spent}"
+
+
+def action_preview(data: RobogearData, state: RobogearState, action: Action) -> Preview:
+    """Where a move, a turn or a placement leaves its unit, and the rules' reason if not."""
+    if not isinstance(action, Move | Turn | Deploy) or not 0 <= action.unit < len(state.units):
+        return Preview()
+    unit = state.units[action.unit]
+    label = unit_label(data, unit)
+    if isinstance(action, Deploy):
+        ghost = Ghost(label, action.x, action.y, unit.facing, size=unit.radius)
+        return Preview((ghost,))
+    if isinstance(action, Turn):
+        refusal = moves.turn_refusal(state, data, action) if math.isfinite(action.facing) else (
+            "a turn needs a facing")
+        return Preview((Ghost(label, unit.x, unit.y, action.facing % 360.0),), refusal)
+    if not math.isfinite(action.heading) or not math.isfinite(action.distance):
+        return Preview(refusal="a move needs a positive distance and a heading")
+    x, y = moves.move_end(unit, action.heading, action.distance)
+    return Preview((Ghost(label, x, y, unit.facing),), moves.move_refusal(state, data, action))
+
+
+def dragged_move(
+    data: RobogearData, state: RobogearState, decisions: Sequence[Decision], label: str,
+    x: float, y: float,
+) -> Move | None:
+    """The straight move towards ``(x, y)`` of the unit ``label``, while it may move: along
+    the bearing for a unit that moves any way, else along the nearest of ahead, back and
+    sideways, as far as the point lies along it."""
+    movers = {
+        unit
+        for decision in decisions
+        for space in decision.spaces
+        if isinstance(space, moves.MoveSpace)
+        for unit in space.units
+    }
+    unit = next((state.units[u] for u in movers if unit_label(data, state.units[u]) == label),
+                None)
+    if unit is None:
+        return None
+    dx, dy = x - unit.x, y - unit.y
+    heading = bearing(dx, dy)
+    if not moves.movement(data, data.units[unit.type]).any_direction:
+        off = min(SQUARE, key=lambda way: abs(signed_angle(heading - unit.facing - way)))
+        heading = (unit.facing + off) % 360.0
+    along = math.radians(heading)
+    distance = dx * math.sin(along) + dy * math.cos(along)
+    return Move(unit.id, round(heading, 2), round(max(distance, 0.01), 2))
+
+
+def action_odds(data: RobogearData, state: RobogearState, action: Action) -> OddsAnswer | None:
+    """The exact odds of an aimed shot at a unit (blast, flamer, indirect and pilot shots
+    are not answered), from the shot calculator with the real distance and cover."""
+    from warbench.rulesets.robogear.odds import ShotOdds, ShotOptions
+
+    if not isinstance(action, Shoot) or action.at_pilot or action.indirect:
+        return None
+    unit, target = state.units[action.unit], state.units[action.target]
+    weapon = data.units[unit.type].weapons[action.weapon]
+    if {"blast", "flamer", "indirect"} & set(weapon.traits):
+        return None
+    shooter, aim = spot(state, unit), spot(state, target)
+    options = ShotOptions(
+        shooter=unit.type, weapon=action.weapon, target=target.type,
+        distance=max(0.0, gap(shooter, aim)),
+        cover=min(1.0, hidden_share(state, data, shooter, aim)),
+        above=accuracy_bonus(state, data, unit, target) > 0, damage=target.damage,
+    )
+    try:
+        return ShotOdds(data).odds(options)
+    except ValueError:
+        return None

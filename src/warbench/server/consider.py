@@ -1,0 +1,135 @@
+"""An action a seat considers before taking it: its words, verdict, odds and ghosts.
+
+The page sends an action (a choice in a form, an option picked by clicking its target), a
+drag of a piece to a point, which the ruleset turns into the action it means
+(``Ruleset.action_from_drag``), or a click on a piece aimed at by a form of a parameter
+space: the form's action with the field whose value makes the ruleset name that piece as
+its target (``Ruleset.action_target``) set to it. The answer says it in words, gives the
+engine's verdict (with the rules' own reason where the ruleset gives one), the exact odds
+of the attack it declares, and the ghosts of the pieces it would move, predicted by the
+ruleset's own movement. All of it is judged from the seat's observation; nothing is taken.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.engine import Game
+from warbench.core.ruleset import Ruleset
+from warbench.server.session import MalformedAction
+from warbench.server.snapshot import odds_plain
+
+
+def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
+    """The answer to ``{"action": {...}}`` or ``{"drag": {"label", "x", "y"}}`` for ``seat``.
+
+    Raises :class:`MalformedAction` for a request that names no action or no drag.
+    """
+    rules = game.ruleset
+    observation = game.observe(seat)
+    state = observation.state
+    action: Action | None
+    if isinstance(request, dict) and "drag" in request:
+        label, x, y = _drag(request["drag"])
+        action = rules.action_from_drag(state, observation.decisions, label, x, y)
+        if action is None:
+            return _answer(None, "", f"dragging {label} means nothing now", None, [], None)
+    elif isinstance(request, dict) and "aim" in request:
+        label, partial = _aim(request["aim"])
+        action = aimed(rules, state, partial, label)
+        if action is None:
+            return _answer(None, "", f"{label} is no target of {partial['type']}", None, [], None)
+    elif isinstance(request, dict) and "action" in request:
+        try:
+            action = rules.codec.decode(request["action"])
+        except ValueError as error:
+            raise MalformedAction(f"malformed action: {error}") from None
+    else:
+        raise MalformedAction(
+            'send {"action": {...}}, {"drag": {"label", "x", "y"}} or {"aim": {"label", "action"}}'
+        )
+    preview = rules.action_preview(state, action)
+    reason = observation.check(action)
+    if reason is not None and preview.refusal is not None:
+        reason = preview.refusal
+    odds = rules.action_odds(state, action) if reason is None else None
+    return _answer(
+        action.to_plain(),
+        rules.action_text(state, action),
+        reason,
+        odds_plain(odds),
+        [ghost.to_plain() for ghost in preview.ghosts],
+        rules.action_target(state, action),
+    )
+
+
+#: The largest piece number tried when a click aims a form at a piece.
+AIM_LIMIT = 512
+
+
+def aimed(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label: str
+          ) -> Action | None:
+    """``partial`` (a form's action, some fields perhaps unset) as it is if the ruleset
+    names the piece ``label`` as its target, else with one whole-number field set so that
+    it does (``target`` tried first, then the others in order); ``None`` when none does."""
+    action_type = rules.codec.type_of(partial["type"])
+    if action_type is None:
+        raise MalformedAction(f"aim.action.type: no action {partial['type']!r}")
+    try:
+        whole = rules.codec.decode(partial)
+    except ValueError:
+        whole = None
+    if whole is not None and rules.action_target(state, whole) == label:
+        return whole
+    numbers = [f.name for f in dataclasses.fields(action_type) if f.type in ("int", int)]
+    for key in sorted(numbers, key=lambda name: name != "target"):
+        for value in range(-1, AIM_LIMIT):
+            try:
+                action = rules.codec.decode({**partial, key: value})
+            except ValueError:
+                continue
+            if rules.action_target(state, action) == label:
+                return action
+    return None
+
+
+def _aim(aim: Any) -> tuple[str, dict[str, Any]]:
+    if not isinstance(aim, dict) or not isinstance(aim.get("label"), str):
+        raise MalformedAction("aim.label: the label of the piece clicked, as text")
+    partial = aim.get("action")
+    if not isinstance(partial, dict) or not isinstance(partial.get("type"), str):
+        raise MalformedAction("aim.action: the form's action, with its type")
+    return aim["label"], partial
+
+
+def _drag(drag: Any) -> tuple[str, float, float]:
+    if not isinstance(drag, dict):
+        raise MalformedAction("drag: send {label, x, y}")
+    label, x, y = drag.get("label"), drag.get("x"), drag.get("y")
+    if not isinstance(label, str):
+        raise MalformedAction("drag.label: the label of the piece dragged, as text")
+    for key, value in (("x", x), ("y", y)):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise MalformedAction(f"drag.{key}: a number, not {value!r}")
+    return label, float(x), float(y)  # type: ignore[arg-type]
+
+
+def _answer(
+    action: dict[str, Any] | None,
+    text: str,
+    reason: str | None,
+    odds: dict[str, Any] | None,
+    ghosts: list[dict[str, Any]],
+    target: str | None,
+) -> dict[str, Any]:
+    return {
+        "type": "considered",
+        "action": action,
+        "text": text,
+        "reason": reason,
+        "odds": odds,
+        "ghosts": ghosts,
+        "target": target,
+    }

@@ -1,0 +1,227 @@
+"""Parameter spaces set through the board, for every ruleset: a dragged piece's move
+previewed by the ruleset's own movement (legal, or refused with the rules' reason) and
+ending exactly on its ghost once taken; placements previewed; a clicked piece set as the
+target of a parameter space's form, with the exact odds where the ruleset has them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.helpers import auth, create, state
+from warbench.core.decisions import Decision
+from warbench.core.engine import Game
+from warbench.core.registry import ruleset
+from warbench.core.rng import RandomStream
+from warbench.server.consider import consider
+from warbench.server.snapshot import snapshot
+
+
+def _game(ruleset_id: str, seed: int = 3) -> Game[Any, Any]:
+    rules = ruleset(ruleset_id)
+    return Game.new(rules, rules.default_setup_with({}, 2), seed=seed, players=2)
+
+
+def _play_until(game: Game[Any, Any], wanted: Callable[[Decision], bool], limit: int = 400,
+                bot: str = "random") -> Decision:
+    """Play (random legal choices, or the ruleset's ``bot``) until the first pending
+    decision is ``wanted``."""
+    agents = [game.ruleset.bots()[bot](seat) for seat in (0, 1)]
+    for _ in range(limit):
+        decision = game.pending()[0]
+        if wanted(decision):
+            return decision
+        game.apply(decision.player, agents[decision.player].choose(
+            game.observe(decision.player), decision))
+    raise AssertionError("never reached the decision wanted")
+
+
+def _has_space(kind: type) -> Callable[[Decision], bool]:
+    return lambda decision: any(isinstance(space, kind) for space in decision.spaces)
+
+
+def _space(decision: Decision, kind: type) -> Any:
+    return next(space for space in decision.spaces if isinstance(space, kind))
+
+
+def _shape(game: Game[Any, Any], seat: int, label_start: str) -> dict[str, Any]:
+    return next(s for s in snapshot(game, seat)["scene"]["shapes"]
+                if s["label"].startswith(label_start))
+
+
+def _take(game: Game[Any, Any], seat: int, reply: dict[str, Any]) -> None:
+    game.apply(seat, game.ruleset.codec.decode(reply["action"]))
+
+
+def _ahead(shape: dict[str, Any], forward: float, right: float) -> tuple[float, float]:
+    h = math.radians(shape["heading"])
+    return (shape["x"] + forward * math.sin(h) + right * math.cos(h),
+            shape["y"] + forward * math.cos(h) - right * math.sin(h))
+
+
+def test_robogear_a_dragged_unit_moves_where_its_ghost_stood_spending_resource() -> None:
+    """ROBOGEAR movement: a unit dragged ahead moves straight (its chassis' direction),
+    the words say the resource spent; taken, the unit stands on the ghost; dragged far
+    beyond its resource, the move is refused with the rule's reason."""
+    from warbench.rulesets.robogear.moves import MoveSpace
+
+    game = _game("robogear")
+    decision = _play_until(game, _has_space(MoveSpace))
+    seat = decision.player
+    unit = game.state.units[_space(decision, MoveSpace).units[0]]
+    piece = _shape(game, seat, f"{unit.id} ")
+    far = _ahead(piece, 60.0, 0.0)
+    refused = consider(game, seat, {"drag": {"label": piece["label"], "x": far[0], "y": far[1]}})
+    assert refused["reason"] is not None and "resource" in refused["reason"]
+    tries = [_ahead(piece, forward, right) for forward, right in ((2, 0), (0, 2), (0, -2))]
+    replies = [consider(game, seat, {"drag": {"label": piece["label"], "x": x, "y": y}})
+               for x, y in tries]
+    near, reply = next((p, r) for p, r in zip(tries, replies, strict=True) if r["reason"] is None)
+    assert reply["action"]["type"] == "rg-move" and "resource" in reply["text"]
+    (ghost,) = reply["ghosts"]
+    assert math.hypot(ghost["x"] - near[0], ghost["y"] - near[1]) < 0.05
+    left = unit.points_left
+    _take(game, seat, reply)
+    moved = game.state.units[unit.id]
+    assert (moved.x, moved.y, moved.facing) == (ghost["x"], ghost["y"], ghost["heading"])
+    assert f"{left - moved.points_left} resource" in reply["text"]
+
+
+def test_robogear_a_clicked_enemy_becomes_the_shoot_forms_target_with_its_odds() -> None:
+    """ROBOGEAR shooting: the Shoot form (unit and weapon set, no target) aimed at a
+    clicked enemy gets that enemy's number as its target, named back by its label, with
+    the exact odds of the shot; a friendly piece is no target."""
+    from warbench.rulesets.robogear.actions import Shoot
+
+    game = _game("robogear")
+    decision = _play_until(game, lambda d: any(
+        isinstance(o, Shoot) and not o.at_pilot and not o.indirect for o in d.options),
+        bot="commander")
+    seat = decision.player
+    shot = next(o for o in decision.options if isinstance(o, Shoot) and not o.at_pilot
+                and not o.indirect)
+    target = _shape(game, seat, f"{shot.target} ")
+    form = {"type": "rg-shoot", "unit": shot.unit, "weapon": shot.weapon}
+    reply = consider(game, seat, {"aim": {"label": target["label"], "action": form}})
+    assert reply["action"]["target"] == shot.target and reply["target"] == target["label"]
+    assert reply["reason"] is None
+    weapon = game.ruleset.data.units[game.state.units[shot.unit].type].weapons[shot.weapon]
+    assert not {"blast", "flamer", "indirect"} & set(weapon.traits)  # an aimed shot: odds
+    assert reply["odds"] is not None and reply["odds"]["mean"] > 0.0
+    own = _shape(game, seat, f"{shot.unit} ")
+    mine = consider(game, seat, {"aim": {"label": own["label"], "action": form}})
+    assert mine["action"] is None or mine["reason"] is not None
+
+
+def test_dystopian_wars_a_dragged_model_turns_within_its_move_and_ends_on_its_ghost() -> None:
+    """DW movement (DW-MOVE): dragged ahead and to the side, the move runs straight, turns
+    (using part of the move) and ends on its ghost once taken; dragged short of the minimum
+    move, the rules' reason is shown."""
+    from warbench.rulesets.dystopian_wars.movement import MoveSpace
+
+    game = _game("dystopian-wars")
+    decision = _play_until(game, _has_space(MoveSpace))
+    seat = decision.player
+    model = game.state.models[_space(decision, MoveSpace).movers[0]]
+    piece = _shape(game, seat, model.name)
+    spec = game.ruleset.data.models[model.cls]
+    if spec.min_move > 0:
+        short = _ahead(piece, spec.min_move / 4, 0.0)
+        reply = consider(game, seat, {"drag": {"label": piece["label"], "x": short[0],
+                                               "y": short[1]}})
+        assert reply["reason"] is not None and "minimum" in reply["reason"]
+    point = _ahead(piece, spec.mv * 0.5, 2.0)
+    reply = consider(game, seat, {"drag": {"label": piece["label"], "x": point[0], "y": point[1]}})
+    assert reply["reason"] is None, reply
+    assert len(reply["action"]["path"]) == 3 and reply["action"]["path"][1] > 0  # a turn
+    (ghost,) = reply["ghosts"]
+    assert math.hypot(ghost["x"] - point[0], ghost["y"] - point[1]) < 0.5
+    _take(game, seat, reply)
+    moved = game.state.models[model.uid]
+    assert (round(moved.x, 3), round(moved.y, 3), round(moved.heading, 3)) == (
+        ghost["x"], ghost["y"], ghost["heading"])
+
+
+def test_hordes_a_dragged_model_advances_or_runs_and_ends_on_its_ghost() -> None:
+    """HOR-MOVE-ADVANCE / HOR-MOVE-RUN: a drag within SPD is an advance, past it a run,
+    beyond twice SPD refused with the rule; taken, the model stands on the ghost facing
+    the way it went. A placement is previewed with its base."""
+    from warbench.rulesets.hordes.deployment import DeploySpace
+    from warbench.rulesets.hordes.movement import MoveSpace
+    from warbench.rulesets.hordes.picture import model_label
+
+    game = _game("hordes")
+    placing = _play_until(game, _has_space(DeploySpace))
+    place = _space(placing, DeploySpace).sample(RandomStream.from_seed(1), 1)[0]
+    placed = consider(game, placing.player, {"action": place.to_plain()})
+    (ghost,) = placed["ghosts"]
+    assert placed["reason"] is None and ghost["size"] > 0
+    assert (ghost["x"], ghost["y"]) == (place.x, place.y)
+    decision = _play_until(game, lambda d: _has_space(MoveSpace)(d) and len(
+        _space(d, MoveSpace).allowances) == 2)
+    seat = decision.player
+    space = _space(decision, MoveSpace)
+    model = game.state.models[space.model]
+    label = model_label(game.ruleset.data, model)
+    toward = -1.0 if model.y > 24 else 1.0
+    spd = space.allowances[False]
+    answers = [consider(game, seat, {"drag": {"label": label, "x": model.x,
+                                               "y": model.y + toward * spd * share}})
+               for share in (0.5, 1.5, 2.5)]
+    assert [a["action"]["run"] for a in answers] == [False, True, True]
+    assert "HOR-MOVE" in answers[2]["reason"]
+    good = next(a for a in answers[:2] if a["reason"] is None)
+    (ghost,) = good["ghosts"]
+    _take(game, seat, good)
+    moved = game.state.models[model.uid]
+    assert (moved.x, moved.y, moved.heading) == (ghost["x"], ghost["y"], ghost["heading"])
+
+
+def test_armada_a_fleet_dragged_to_a_hex_moves_there_as_the_ghost_showed() -> None:
+    """ARM-MOVE: a fleet dragged two hexes ahead takes the ordinary move there, ghost on
+    that hex facing ahead; taken, the fleet stands there. Dragged past its speed: refused
+    with the rules' reason."""
+    from warbench.rulesets.armada.helm import MoveSpace
+    from warbench.rulesets.armada.picture import fleet_label, hex_at, hex_centre
+
+    game = _game("armada")
+    decision = _play_until(game, _has_space(MoveSpace))
+    seat = decision.player
+    fleet = game.state.fleets[_space(decision, MoveSpace).fleets[0]]
+    label = fleet_label(fleet)
+    ahead, far = fleet.pose.forward().forward(), fleet.pose
+    for _ in range(9):
+        far = far.forward()
+    x, y = hex_centre(game.state, far.hex)
+    refused = consider(game, seat, {"drag": {"label": label, "x": x, "y": y}})
+    assert refused["reason"] is not None and "speed" in refused["reason"]
+    x, y = hex_centre(game.state, ahead.hex)
+    reply = consider(game, seat, {"drag": {"label": label, "x": x, "y": y}})
+    assert reply["reason"] is None and reply["action"]["steps"] == "FF", reply
+    (ghost,) = reply["ghosts"]
+    before = game.state
+    landed = hex_at(before, ghost["x"], ghost["y"])
+    _take(game, seat, reply)
+    moved = game.state.fleets[fleet.id]
+    assert (landed, ghost["heading"]) == (moved.hex, 60.0 * moved.facing)
+
+
+def test_an_aim_request_names_its_problems(client: TestClient) -> None:
+    """A click aimed at a form: malformed requests get 400 naming the field; a piece the
+    form cannot aim at gets a clear answer, nothing taken."""
+    game = create(client, "robogear", [{"kind": "person"}, {"kind": "person"}])
+    link = game["seats"][0]["link"]
+    for body, words in (
+        ({"aim": {"action": {"type": "rg-shoot"}}}, "aim.label"),
+        ({"aim": {"label": "x", "action": 3}}, "aim.action"),
+        ({"aim": {"label": "x", "action": {"type": "no-such"}}}, "no action"),
+    ):
+        reply = client.post(f"/api/games/{game['id']}/consider", json=body, headers=auth(link))
+        assert reply.status_code == 400 and words in reply.json()["detail"], reply.text
+    reply = client.post(f"/api/games/{game['id']}/consider", headers=auth(link), json={
+        "aim": {"label": "nobody", "action": {"type": "rg-shoot", "unit": 0, "weapon": 0}}})
+    assert reply.status_code == 200 and "is no target of rg-shoot" in reply.json()["reason"]
+    assert state(client, game["id"], link)["step"] == 0
