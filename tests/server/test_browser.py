@@ -295,8 +295,8 @@ def test_a_person_plays_an_armada_round_on_hexes(server: str, browser: Any) -> N
             page.locator("#board .shape[data-player='0']").first.click()
             page.screenshot(path=str(SHOTS / "armada.png"))
         _play_something(page)
-        if "round 2" in page.inner_text("#scene-title").lower():
-            break
+        if odds_seen and "round 2" in page.inner_text("#scene-title").lower():
+            break  # the rest of the first round played; a round without attacks goes on
     assert odds_seen
     assert "round 2" in page.inner_text("#scene-title").lower()
 
