@@ -207,7 +207,9 @@ def replay_command(
     console.print(f"Replayed {steps} actions of {journal.ruleset}: {_hashes_checked(journal)};"
                   f" {result}.", highlight=False)
     if luck:
-        _print_luck(luck_report(e for e in game.events if e.visible_to_player(viewer)))
+        _print_luck(
+            luck_report((e for e in game.events if e.visible_to_player(viewer)), game.luck_odds)
+        )
 
 
 def _hashes_checked(journal: Journal) -> str:

@@ -89,7 +89,9 @@ class RollEffect(Event, tag="roll_effect"):
     once; ``modifier`` is added to the total, which is clipped below at ``floor`` when one
     is given. A test reports 1 (passed) or 0: it passes when the total reaches
     ``at_least`` or stays within ``at_most``. ``higher_is_better`` is False when a larger
-    effect hurts ``player`` (damage a ship takes).
+    effect hurts ``player`` (damage a ship takes). A roll these fields cannot describe names
+    a ``query`` of its ruleset instead, with whole-number ``args``
+    (:meth:`~warbench.core.ruleset.Ruleset.effect_odds`).
     """
 
     player: int
@@ -105,6 +107,8 @@ class RollEffect(Event, tag="roll_effect"):
     at_least: int | None = None
     at_most: int | None = None
     higher_is_better: bool = True
+    query: str = ""
+    args: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

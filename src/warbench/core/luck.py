@@ -36,13 +36,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from warbench.core.events import Event, Roll, RollEffect
 from warbench.core.faces import FaceTable
 from warbench.core.odds import Dist, pool_dist
+
+#: A ruleset's answer to a named luck query (``Ruleset.effect_odds`` with its data bound).
+EffectOdds = Callable[[str, tuple[int, ...]], Dist]
 
 #: The odds of a roll effect as a hashable key (the RollEffect fields after ``effect``).
 EffectKey = tuple[
@@ -94,12 +97,17 @@ def effect_key(effect: RollEffect) -> EffectKey:
     )
 
 
-def effect_distribution(effect: RollEffect) -> Dist:
-    """The exact distribution of ``effect``'s result, from its odds fields.
+def effect_distribution(effect: RollEffect, odds: EffectOdds | None = None) -> Dist:
+    """The exact distribution of ``effect``'s result, from its odds fields, or from
+    ``odds`` (its ruleset's answer) when it names a ``query``.
 
     >>> round(effect_distribution(RollEffect(0, "2d6 test", 1, 2, at_least=10)).p(1), 6)
     0.166667
     """
+    if effect.query:
+        if odds is None:
+            raise ValueError(f"no ruleset given to answer the luck query {effect.query!r}")
+        return odds(effect.query, effect.args)
     return _distribution(effect_key(effect))
 
 
@@ -206,9 +214,9 @@ class LuckReport:
         return sorted(self.rolls, key=lambda roll: (-abs(roll.z), roll.event_index))[:count]
 
 
-def rate(index: int, effect: RollEffect) -> RatedRoll | None:
+def rate(index: int, effect: RollEffect, odds: EffectOdds | None = None) -> RatedRoll | None:
     """``effect`` rated for its seat; None when its result was certain."""
-    dist = effect_distribution(effect)
+    dist = effect_distribution(effect, odds)
     spread = math.sqrt(dist.variance)
     if spread < 1e-12:
         return None
@@ -224,8 +232,10 @@ def rate(index: int, effect: RollEffect) -> RatedRoll | None:
     )
 
 
-def luck_report(events: Iterable[Event]) -> LuckReport:
-    """Rate every :class:`RollEffect` among ``events``; count the rolls no effect rates."""
+def luck_report(events: Iterable[Event], odds: EffectOdds | None = None) -> LuckReport:
+    """Rate every :class:`RollEffect` among ``events`` (``odds`` answers the ruleset's
+    queries); count the rolls no effect rates: a roll is rated by an effect whose purpose
+    is its label, or its label's start ("salvo 3" rates "salvo 3 locks")."""
     report = LuckReport()
     rolls: list[Roll] = []
     purposes: set[str] = set()
@@ -234,7 +244,7 @@ def luck_report(events: Iterable[Event]) -> LuckReport:
             rolls.append(event)
         elif isinstance(event, RollEffect):
             purposes.add(event.purpose)
-            rated = rate(index, event)
+            rated = rate(index, event, odds)
             if rated is None:
                 continue
             report.rolls.append(rated)
@@ -242,12 +252,21 @@ def luck_report(events: Iterable[Event]) -> LuckReport:
             side.rolls += 1
             side.z_sum += rated.z
             side.percentile_sum += rated.percentile
-    report.unrated.update((roll.player, roll.label) for roll in rolls if roll.label not in purposes)
+    report.unrated.update(
+        (roll.player, roll.label) for roll in rolls if not _rated(roll.label, purposes)
+    )
     return report
 
 
-def luck_by_seat(events: Iterable[Event], players: int) -> tuple[float | None, ...]:
+def _rated(label: str, purposes: set[str]) -> bool:
+    words = label.split(" ")
+    return any(" ".join(words[:end]) in purposes for end in range(len(words), 0, -1))
+
+
+def luck_by_seat(
+    events: Iterable[Event], players: int, odds: EffectOdds | None = None
+) -> tuple[float | None, ...]:
     """Each seat's game luck percentile (None for a seat with no rated roll)."""
-    sides = luck_report(events).sides
+    sides = luck_report(events, odds).sides
     return tuple(sides[seat].percentile if seat in sides else None for seat in range(players))
 

@@ -131,7 +131,7 @@ def record_of(plan: GamePlan, index: int, game: Game[Any, Any]) -> GameRecord:
             scores = tuple(by_side)
     fielded = [side.fielded() for side in plan.sides]
     luck: list[float | None] = [None] * len(seats)
-    for seat, value in enumerate(luck_by_seat(game.events, len(seats))):
+    for seat, value in enumerate(luck_by_seat(game.events, len(seats), game.luck_odds)):
         luck[seats[seat]] = value
     return GameRecord(
         index=index,
