@@ -64,10 +64,12 @@ def pool_effect(
     reroll: Iterable[int] = (),
     modifier: int = 0,
     floor: int | None = None,
+    at_least: int | None = None,
     higher_is_better: bool = True,
     visible_to: frozenset[int] | None = None,
 ) -> RollEffect:
-    """The effect of ``dice`` dice read through a one-channel face ``table``.
+    """The effect of ``dice`` dice read through a one-channel face ``table`` (with
+    ``at_least``: whether their total reached it, 1 or 0).
 
     >>> hits = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
     >>> pool_effect(0, "attack", 3, 2, hits).explode
@@ -84,6 +86,7 @@ def pool_effect(
         tuple(reroll),
         modifier,
         floor,
+        at_least,
         higher_is_better=higher_is_better,
         visible_to=visible_to,
     )

@@ -229,7 +229,7 @@ class Deployment(Procedure[DWState, RulesData]):
         if not self.order:
             totals: dict[int, list[int]] = {}
             for player in range(state.players):
-                faces = game.dice.faces(6, 2, label=f"deployment, player {player}")
+                faces = game.dice_for(player).faces(6, 2, label=f"deployment, player {player}")
                 totals.setdefault(sum(faces), []).append(player)
             for total in sorted(totals, reverse=True):
                 self.order.extend(sorted(totals[total]))  # ties: the lower seat first

@@ -53,7 +53,7 @@ def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> 
     rolled again."""
 
     def roll(player: int, extra: int) -> int:
-        faces = game.dice.faces(6, 2, label=f"initiative, player {player}")
+        faces = game.dice_for(player).faces(6, 2, label=f"initiative, player {player}")
         total = sum(faces) + extra
         game.emit(
             InitiativeRoll(
@@ -95,7 +95,8 @@ class Battle(Procedure[DWState, RulesData]):
         if self.stage is BattleStage.ORDERS:
             if state.orders:
                 for player in range(state.players):
-                    state.orders[player] = game.dice.faces(6, 1, label="battle order")[0]
+                    state.orders[player] = game.dice_for(player).faces(
+                        6, 1, label="battle order")[0]
                     game.emit(
                         BattleOrder(
                             player=player,
