@@ -26,7 +26,6 @@ from warbench.rulesets.armada.combat import (
     gunnery_for,
     reaches_critical_threshold,
     roll_d20,
-    roll_gunnery,
     status_for_hull,
 )
 from warbench.rulesets.armada.context import ArmadaGame
@@ -44,6 +43,7 @@ from warbench.rulesets.armada.events import (
     MoraleTested,
     SelfDestructed,
 )
+from warbench.rulesets.armada.luck import morale_effect, rolled_gunnery
 from warbench.rulesets.armada.orders import morale_check_modifier
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -82,7 +82,7 @@ def free_attack(
     """An attack outside the gunnery phase (at 1 hex, any arc, no forward shields), landing
     at once: a fleet passing through the attacker's hex, or a self-destruct."""
     gunnery = gunnery_for(state, tables, attacker, target, close=True, halved=halved)
-    shot = roll_gunnery(game.dice_for(attacker.side), gunnery, f"{attacker.name} {label}")
+    shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} {label}")
     half = ", half damage" if halved else ""
     where = f"({shot.check} against AC {gunnery.armor_class}{half})"
     if not shot.hit:
@@ -274,12 +274,13 @@ def critical_damage(game: ArmadaGame, fleet: Fleet, *, until: int | None = None)
     """Roll on the critical damage table (a 6 rolls twice, ignoring 6s and repeats). The
     conditions last for the battle, or with ``until`` (an EMP's) to the end of that round,
     unless the fleet already has them for good."""
-    face = d(game.dice, 6, label=f"{fleet.name} critical damage").total
+    dice = game.dice_for(fleet.side)  # engine default: the damaged fleet's side rolls
+    face = d(dice, 6, label=f"{fleet.name} critical damage").total
     results: list[str] = []
     if face < 6:
         results.append(CRITICALS[face - 1])
     while face == 6 and len(results) < 2:
-        again = d(game.dice, 6, label=f"{fleet.name} critical damage (roll twice)").total
+        again = d(dice, 6, label=f"{fleet.name} critical damage (roll twice)").total
         if again < 6 and CRITICALS[again - 1] not in results:
             results.append(CRITICALS[again - 1])
     for condition in results:
@@ -311,7 +312,8 @@ def _suppress_an_ability(game: ArmadaGame, fleet: Fleet) -> None:
     if len(choices) == 1:
         fleet.suppressed_ability = choices[0]
     elif choices:
-        pick = d(game.dice, len(choices), label=f"{fleet.name} auxiliary system").total
+        pick = d(game.dice_for(fleet.side), len(choices),
+                 label=f"{fleet.name} auxiliary system").total
         fleet.suppressed_ability = choices[pick - 1]
 
 
@@ -331,7 +333,10 @@ def morale_test(
     if state.round == fleet.morale_safe_round:
         return
     natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} morale")
-    check = natural + morale_check_modifier(state, fleet)
+    modifier = morale_check_modifier(state, fleet)
+    check = natural + modifier
+    game.emit(morale_effect(fleet.side, f"{fleet.name} morale", natural, modifier, dc,
+                            MORALE_MARGIN))
     margin = check - dc
     if margin >= 0 and rout_induced:
         fleet.morale_safe_round = state.round
