@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.odds import Dist
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import TablePicture
@@ -16,6 +17,7 @@ from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
 from warbench.rulesets.hordes.events import EVENT_TYPES
 from warbench.rulesets.hordes.lists import army_rules, list_violations, roster
+from warbench.rulesets.hordes.luck import effect_odds
 from warbench.rulesets.hordes.picture import picture
 from warbench.rulesets.hordes.profile import boxes_left
 from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, build_state
@@ -84,6 +86,10 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         from warbench.rulesets.hordes.odds import ATTACKS
 
         return ATTACKS
+
+    def effect_odds(self, data: HordesData, query: str, args: tuple[int, ...]) -> Dist:
+        """Attack and damage rolls, for luck reports (``luck.py``)."""
+        return effect_odds(query, args)
 
     def table(self, state: HordesState) -> TablePicture:
         return picture(self.data, state)
