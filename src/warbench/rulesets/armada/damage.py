@@ -160,9 +160,10 @@ def resolve_gunnery(
         gunnery = hit.gunnery
         if target.status == ACTIVE and gunnery is not None and gunnery.critical(hit.natural, dealt):
             lasting = gunnery.lasting_critical(hit.natural, dealt)
-            critical_damage(game, target, until=None if lasting else state.round + 1)
+            roller = state.fleets[hit.attacker].side if hit.attacker >= 0 else _enemy(state, target)
+            critical_damage(game, target, roller, until=None if lasting else state.round + 1)
     for fleet in halved:
-        critical_damage(game, fleet)
+        critical_damage(game, fleet, _enemy(state, fleet))
     for fleet in halved:
         if fleet.status == ACTIVE and fleet.morale != ROUTED:
             enemy_tier = max(side.tier for i, side in enumerate(state.sides) if i != fleet.side)
@@ -270,11 +271,19 @@ def settle_duels(
                            text=f"{aboard[pick - 1].name} is incapacitated in the duel"))
 
 
-def critical_damage(game: ArmadaGame, fleet: Fleet, *, until: int | None = None) -> None:
-    """Roll on the critical damage table (a 6 rolls twice, ignoring 6s and repeats). The
-    conditions last for the battle, or with ``until`` (an EMP's) to the end of that round,
-    unless the fleet already has them for good."""
-    dice = game.dice_for(fleet.side)  # engine default: the damaged fleet's side rolls
+def _enemy(state: ArmadaState, fleet: Fleet) -> int:
+    """The side that rolls a critical with no one attacker (engine default: the first
+    enemy side; the seed has the attacking fleet roll)."""
+    return next(side for side in range(len(state.sides)) if side != fleet.side)
+
+
+def critical_damage(
+    game: ArmadaGame, fleet: Fleet, roller: int, *, until: int | None = None
+) -> None:
+    """Side ``roller`` (the attacker's, ARM-CRIT-ROLL) rolls on the critical damage table
+    (a 6 rolls twice, ignoring 6s and repeats). The conditions last for the battle, or with
+    ``until`` (an EMP's) to the end of that round, unless the fleet already has them."""
+    dice = game.dice_for(roller)
     face = d(dice, 6, label=f"{fleet.name} critical damage").total
     results: list[str] = []
     if face < 6:
@@ -297,7 +306,7 @@ def critical_damage(game: ArmadaGame, fleet: Fleet, *, until: int | None = None)
         if condition not in fleet.criticals:
             fleet.criticals.append(condition)
         if condition == "auxiliary" and not fleet.suppressed_ability:
-            _suppress_an_ability(game, fleet)
+            _suppress_an_ability(game, fleet, roller)
         game.emit(Critical(
             fleet.id, condition,
             text=f"{fleet.name} suffers critical damage: {condition}"
@@ -307,13 +316,12 @@ def critical_damage(game: ArmadaGame, fleet: Fleet, *, until: int | None = None)
         ))
 
 
-def _suppress_an_ability(game: ArmadaGame, fleet: Fleet) -> None:
+def _suppress_an_ability(game: ArmadaGame, fleet: Fleet, roller: int) -> None:
     choices = [a for a in fleet.abilities if a != "flagship"]
     if len(choices) == 1:
         fleet.suppressed_ability = choices[0]
     elif choices:
-        pick = d(game.dice_for(fleet.side), len(choices),
-                 label=f"{fleet.name} auxiliary system").total
+        pick = d(game.dice_for(roller), len(choices), label=f"{fleet.name} auxiliary system").total
         fleet.suppressed_ability = choices[pick - 1]
 
 
