@@ -299,8 +299,10 @@ def _luck_section(result: RunResult, summary: RunSummary) -> list[str]:
     def shown(value: float | None) -> str:
         return "-" if value is None else f"{value:.1%}"
 
-    rows = [(side.label, shown(value)) for side, value in zip(summary.sides, luck.by_side,
-                                                               strict=True)]
+    rows = [
+        (f"{side.label}, all games", shown(value))
+        for side, value in zip(summary.sides, luck.by_side, strict=True)
+    ]
     rows += [("winners", shown(luck.winners)), ("losers", shown(luck.losers))]
     return [
         "<h2>Luck of winners and losers</h2>",
