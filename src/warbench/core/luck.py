@@ -75,14 +75,15 @@ def pool_effect(
     >>> pool_effect(0, "attack", 3, 2, hits).explode
     (6,)
     """
+    values, explode = _face_values(table)
     return RollEffect(
         player,
         purpose,
         effect,
         dice,
         table.sides,
-        tuple(outcome.values[0] for outcome in table.outcomes),
-        tuple(face for face in range(1, table.sides + 1) if table.outcome(face).explodes),
+        values,
+        explode,
         tuple(reroll),
         modifier,
         floor,
@@ -90,6 +91,13 @@ def pool_effect(
         higher_is_better=higher_is_better,
         visible_to=visible_to,
     )
+
+
+@lru_cache(maxsize=256)
+def _face_values(table: FaceTable) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The value of each face of a one-channel table, and the faces that explode."""
+    values = tuple(outcome.values[0] for outcome in table.outcomes)
+    return values, tuple(face for face, o in enumerate(table.outcomes, start=1) if o.explodes)
 
 
 def effect_key(effect: RollEffect) -> EffectKey:

@@ -8,7 +8,8 @@ from warbench.core.events import RollEffect
 from warbench.core.luck import luck_report
 from warbench.rulesets.full_thrust.actions import DeclareTarget, Repair
 from warbench.rulesets.full_thrust.damage import apply_points, threshold_check
-from warbench.rulesets.full_thrust.scoring import Points
+from warbench.rulesets.full_thrust.luck import rule_effect
+from warbench.rulesets.full_thrust.scoring import Points, beam_rule
 
 from .helpers import RULES, battle, orders, ship
 
@@ -79,3 +80,11 @@ def test_ft_luck_queries_answer_from_the_odds_modules() -> None:
     assert one.mean == pytest.approx(0.8)
     with pytest.raises(ValueError, match="no luck query 'laser'"):
         RULES.effect_odds(RULES.data, "laser", (1,))
+
+
+def test_ft_luck_rule_query_reads_first_rolls_and_rerolls_as_the_game_does() -> None:
+    """FT-BEAM-DICE, FT-SCREENS, FT-LUCK: a dogfight's beam-style dice are named by their
+    two tables; three dice behind level-1 screens average 3 x (1/6 + 2/6 + 1/6 x 0.8)."""
+    effect = rule_effect(0, "dogfight", 1, 3, beam_rule(1, 0))
+    dist = RULES.effect_odds(RULES.data, effect.query, effect.args)
+    assert dist.mean == pytest.approx(3 * (1 / 6 + 2 / 6 + 0.8 / 6))

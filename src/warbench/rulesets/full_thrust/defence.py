@@ -36,6 +36,7 @@ from warbench.rulesets.full_thrust.events import (
 from warbench.rulesets.full_thrust.events_alien import BoltWeakened
 from warbench.rulesets.full_thrust.kravak import k1_defence_table, scattergun_kills
 from warbench.rulesets.full_thrust.library import FighterType, Library
+from warbench.rulesets.full_thrust.luck import rule_effect
 from warbench.rulesets.full_thrust.phalon import PULSER, in_burst, scattergun_bolt_hits
 from warbench.rulesets.full_thrust.savasku import SPICULE
 from warbench.rulesets.full_thrust.scoring import (
@@ -85,7 +86,11 @@ def fighter_kills(
     """Kills ``shooter`` scores in one round of a dogfight (``target`` None: missiles)."""
     dice = dogfight_dice(fighting, target)
     source = game.dice_for(shooter.player)
-    return group_kills(source, shooter.count, dice, label=f"{shooter.name} dogfight")
+    label = f"{shooter.name} dogfight"
+    kills = group_kills(source, shooter.count, dice, label=label)
+    game.emit(rule_effect(shooter.player, label + dice.aside, kills, dice.dice(shooter.count),
+                          dice.reading))
+    return kills
 
 
 def _lose(game: FTGame, group: FighterGroup, kills: int, cause: str) -> None:

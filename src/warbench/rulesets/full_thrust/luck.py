@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from warbench.core.events import RollEffect
+from warbench.core.faces import FaceOutcome, FaceTable
+from warbench.core.luck import pool_effect
 from warbench.core.odds import Dist
 from warbench.rulesets.full_thrust.exact import (
     pulse_torpedo_damage,
@@ -21,7 +24,13 @@ from warbench.rulesets.full_thrust.exact import (
     torpedo_points,
     total_of,
 )
-from warbench.rulesets.full_thrust.scoring import beam_rule, point_defence_rule
+from warbench.rulesets.full_thrust.scoring import (
+    REROLL_FACE,
+    SIDES,
+    DiceRule,
+    beam_rule,
+    point_defence_rule,
+)
 
 #: The queries, each with the meaning of its arguments.
 QUERIES = {
@@ -30,7 +39,19 @@ QUERIES = {
     "pulse_torpedo": "damage of one pulse torpedo hitting on (need)",
     "salvo": "damage of a salvo of (missiles) with a (damage die)",
     "point_defence": "kills of one point defence shot: (beam, armoured target, light target)",
+    "rule": "points of (dice) read by a rule: six first-roll values, six re-roll values",
 }
+
+
+def rule_effect(
+    player: int, purpose: str, effect: int, dice: int, reading: DiceRule | FaceTable
+) -> RollEffect:
+    """The effect of ``dice`` dice read by a beam-style rule (6s re-roll through another
+    table) or by a plain face table."""
+    if isinstance(reading, FaceTable):
+        return pool_effect(player, purpose, effect, dice, reading)
+    values = tuple(o.values[0] for table in (reading.first, reading.again) for o in table.outcomes)
+    return RollEffect(player, purpose, effect, dice, query="rule", args=(dice, *values))
 
 
 @lru_cache(maxsize=1024)
@@ -49,5 +70,13 @@ def effect_odds(query: str, args: tuple[int, ...]) -> Dist:
         beam, armoured, light = (bool(arg) for arg in args)
         return total_of(rule_pool(1, point_defence_rule(beam=beam, armoured=armoured,
                                                         light=light)))
+    if query == "rule" and len(args) == 1 + 2 * SIDES:
+        first, again = (_rerolling(args[1 + k * SIDES : 1 + (k + 1) * SIDES]) for k in (0, 1))
+        return total_of(rule_pool(args[0], DiceRule(first, again)))
     raise ValueError(f"full-thrust answers no luck query {query!r} {list(args)}: "
                      f"it knows {', '.join(QUERIES)}")
+
+
+def _rerolling(values: tuple[int, ...]) -> FaceTable:
+    return FaceTable(SIDES, tuple(FaceOutcome((value,), face == REROLL_FACE)
+                                  for face, value in enumerate(values, start=1)))
