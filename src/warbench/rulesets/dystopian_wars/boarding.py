@@ -430,14 +430,12 @@ class Boarding(Procedure[DWState, RulesData]):
             model = state.models[uid]
             spec = data.models[model.cls]
             dice = aa_value(spec, model) if assault.answer == "aa" else cc_value(spec, model)
+            needed = BEAST_AA_NEEDED if beasts else BOARDER_NEEDED
+            hits = rolled_hits(game, model.player, dice, needed, label="answer to boarders")
             if beasts:
-                hits = rolled_hits(game, model.player, dice, BEAST_AA_NEEDED,
-                                   label="answer to boarders")
                 apply_hits(game, state.models[beasts[0][0]], hits, by_model=uid,
                            cause="ack-ack against boarders")
             else:
-                hits = rolled_hits(game, model.player, dice, BOARDER_NEEDED,
-                                   label="answer to boarders")
                 killed += hits
         if killed:
             game.emit(
