@@ -153,9 +153,12 @@ def rolled_against_wing(
     killed are recorded as the roll's effect (aborts are not rated)."""
     kills, aborts, _ = roll_against_wing(game.dice_for(player), dice, needed, label=label)
     if dice > 0:
-        table = wing_table(needed)
-        kill_table = FaceTable(
-            6, tuple(FaceOutcome(o.values[:1], o.explodes) for o in table.outcomes)
-        )
-        game.emit(pool_effect(player, label, kills, dice, kill_table))
+        game.emit(pool_effect(player, label, kills, dice, kill_table(needed)))
     return kills, aborts
+
+
+@cache
+def kill_table(needed: int) -> FaceTable:
+    """The ``kills`` channel of :func:`wing_table` alone."""
+    outcomes = wing_table(needed).outcomes
+    return FaceTable(6, tuple(FaceOutcome(o.values[:1], o.explodes) for o in outcomes))
