@@ -61,9 +61,14 @@ def initiative_check(game: ArmadaGame, state: ArmadaState, side: int) -> int:
     admiral = state.admiral(side)
     dice = game.dice_for(side)
     if admiral is None:
-        return d(dice, 6, label=f"side {side} initiative (no admiral)").total
+        label = f"side {side} initiative (no admiral)"
+        face = d(dice, 6, label=label).total
+        game.emit(RollEffect(side, label, face, 1))  # the highest moves last, the best
+        return face
     fleet = state.fleets[admiral.fleet]
-    natural = d(dice, 20, label=f"{admiral.name} initiative").total
+    label = f"{admiral.name} initiative"
+    natural = d(dice, 20, label=label).total
+    game.emit(RollEffect(side, label, natural, 1, sides=20))
     total = natural + admiral.bonus + fleet.check_modifier + check_modifiers(fleet)
     total += encouragement(fleet, admiral.bonus)
     if state.sides[side].precognition_round == state.round:
