@@ -33,7 +33,7 @@ from warbench.core.procedures import GameState, Outcome, Procedure
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece, TablePicture
-from warbench.core.turns import SimultaneousOrders, roll_off, roll_off_die
+from warbench.core.turns import SimultaneousOrders, roll_off
 
 SHOT_TABLE = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
 AIM_TOLERANCE = 20.0
@@ -238,7 +238,7 @@ class Round(Procedure[DuelState, None]):
 
 def roll_initiative(game: DuelGame, players: list[int]) -> list[int]:
     """Each player rolls a d6, highest first; tied players roll again among themselves."""
-    return roll_off(players, lambda player: roll_off_die(game, player, "initiative"))
+    return roll_off(players, lambda player: game.dice.faces(6, 1, label="initiative")[0])
 
 
 @dataclass(slots=True)

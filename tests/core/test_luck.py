@@ -8,10 +8,13 @@ import pytest
 
 from tests.duel import Duel
 from warbench.core.agents import RandomAgent
+from warbench.core.dice import ScriptedDice
+from warbench.core.engine import Game
 from warbench.core.events import EventCodec, Roll, RollEffect
 from warbench.core.faces import FaceTable
 from warbench.core.luck import effect_distribution, luck_by_seat, luck_report, pool_effect
 from warbench.core.match import play_match
+from warbench.core.turns import roll_off_die
 
 DW_HITS = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
 
@@ -75,5 +78,19 @@ def test_a_played_game_rates_each_seats_shots() -> None:
     report = luck_report(result.events)
     assert report.rolls and set(report.sides) <= {0, 1}
     assert all(roll.purpose == "shot" for roll in report.rolls)
+    # the fixture rolls its initiative, gambles and dodges with no seat's dice: not rated
+    assert {label for _, label in report.unrated} <= {"initiative", "gamble", "dodge"}
     luck = luck_by_seat(result.events, 2)
     assert all(value is None or 0.0 < value < 1.0 for value in luck)
+
+
+def test_a_roll_off_die_is_rated_by_its_face_for_the_roller() -> None:
+    """A roll-off's die (core ``roll_off_die``): a 5 on a d6 beats 4 faces in 6 and ties
+    one, percentile 4/6 + 1/12 = 0.75; it is the roller's own roll."""
+    game = Game.new(Duel(), dice=ScriptedDice([6, 2]))
+    game.set_dice(ScriptedDice([5]))
+    assert roll_off_die(game, 1, "initiative") == 5
+    rated = luck_report(game.events).rolls[-1]
+    assert (rated.player, rated.purpose) == (1, "initiative")
+    assert rated.percentile == pytest.approx(0.75)
+    assert game.events[-2] == Roll(6, (5,), "initiative", 1)
