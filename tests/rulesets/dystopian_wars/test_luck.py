@@ -29,7 +29,7 @@ def test_dw_every_roll_of_an_attack_names_the_seat_that_rolled() -> None:
     assert all(e.player is not None for e in events)
     owners = {e.label: e.player for e in events if isinstance(e, Roll)}
     assert owners == {"initiative, player 0": 0, "initiative, player 1": 1,
-                      "gunnery attack": 0, "shields": 1}
+                      "Sovereign gunnery attack on Kaiserin": 0, "Kaiserin shields": 1}
 
 
 def test_dw_an_attack_of_all_ones_is_bad_luck_for_the_attacker_hand_worked() -> None:
@@ -37,12 +37,14 @@ def test_dw_an_attack_of_all_ones_is_bad_luck_for_the_attacker_hand_worked() -> 
     (1/2)**7, so the percentile is 1/256; the mean is 7 x 0.8 hits (a 6 is two hits and
     rolls again: m = 2/6 + (2 + m)/6). The defender's one shield die misses too: 0 saves
     happen half the time, percentile 1/4, bad luck for player 1."""
-    report = luck_report(duel(*([1] * 8)))
+    fire = [e for e in duel(*([1] * 8)) if not isinstance(e, Roll)][2:]  # initiative first
+    report = luck_report(fire)
     attack, shields = report.rolls
-    assert (attack.player, attack.purpose, attack.effect) == (0, "gunnery attack", 0)
+    assert (attack.player, attack.effect) == (0, 0)
+    assert attack.purpose == "Sovereign gunnery attack on Kaiserin"
     assert attack.percentile == pytest.approx(1 / 256)
     assert attack.mean == pytest.approx(5.6)
-    assert (shields.player, shields.purpose) == (1, "shields")
+    assert (shields.player, shields.purpose) == (1, "Kaiserin shields")
     assert shields.percentile == pytest.approx(0.25)
     assert report.sides[0].percentile < report.sides[1].percentile < 0.5
 
@@ -57,6 +59,14 @@ def test_dw_repairs_fires_and_treacherous_terrain_are_rated_for_the_ships_owner(
     assert roll_repair(game, 1, "repair") == 6
     assert roll_repair(game, 1, "raging fire") == 2
     assert roll_treacherous(game, 0, "treacherous terrain (wood)") == 1
-    rated = luck_report(game.events).rolls
+    rated = luck_report(game.events).rolls[-3:]  # after both players' initiative
     assert [(r.player, r.effect) for r in rated] == [(1, 0), (1, 2), (0, 0)]
     assert [r.percentile for r in rated] == pytest.approx([1 / 12, 0.75, 1 / 12])
+
+
+def test_dw_initiative_totals_are_each_players_own_luck() -> None:
+    """DW-INITIATIVE, DW-LUCK: player 0 rolls 6 + 6 (only 1 in 36 rolls as high: 1 - 1/72),
+    player 1 rolls 1 + 1 (1/72)."""
+    rated = luck_report(duel(*([1] * 8))).rolls[:2]
+    assert [(r.player, r.effect) for r in rated] == [(0, 12), (1, 2)]
+    assert [r.percentile for r in rated] == pytest.approx([1 - 1 / 72, 1 / 72])

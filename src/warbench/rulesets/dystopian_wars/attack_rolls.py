@@ -92,7 +92,7 @@ def resolve_attack(
                     return
                 continue
             saved = rolled_hits(game, model.player, answer, CANCEL_NEEDED,
-                                label=f"{attack.answer} answer")
+                                label=f"{model.name} {attack.answer} answer")
             cancelled += saved
     if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens:
         dice = dice * lead.tokens // attack.tokens
@@ -114,11 +114,12 @@ def resolve_attack(
         play for play in state.in_play if not (play.until == "attack" and play.event == index)
     ]
     needed = attack.needed + sum(1 for card in reactions if card.effect == "evasion")
-    hits = rolled_hits(game, lead.player, dice, needed, label=f"{attack.kind} attack")
+    hits = rolled_hits(game, lead.player, dice, needed,
+                       label=f"{lead.name} {attack.kind} attack on {target.name}")
     shield = 0
     if target_spec.shield and not target.marker("generator-offline"):
         shield = rolled_hits(game, target.player, target_spec.shield, SHIELD_NEEDED,
-                             label="shields")
+                             label=f"{target.name} shields")
     card_saves = sum(card.value for card in reactions if card.effect == "shields")
     final = max(0, hits - cancelled - shield - card_saves)
     notes = []
@@ -162,7 +163,7 @@ def patrol_counters(
             reason, shot = shot_refusal(state, data, wing, mount.name, lead)
             if reason is None and shot is not None:
                 hits = rolled_hits(game, wing.player, shot.dice, shot.needed,
-                                   label="patrol strike")
+                                   label=f"{wing.name} patrol strike")
                 game.emit(
                     PatrolStrike(
                         model=wing.uid,

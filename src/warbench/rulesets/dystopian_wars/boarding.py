@@ -356,9 +356,10 @@ class Boarding(Procedure[DWState, RulesData]):
             dice += melee_dice(share, any(c >= 0 for c in attacker.contact))
         defending = target.prize_ap if target.derelict else target.ap
         boarder = state.models[parties[0][0]].player
-        attack_hits = rolled_hits(game, boarder, dice, MELEE_NEEDED, label="boarders' melee")
+        attack_hits = rolled_hits(game, boarder, dice, MELEE_NEEDED,
+                                  label=f"boarders' melee on {target.name}")
         defence_hits = rolled_hits(game, target.player, defending, MELEE_NEEDED,
-                                   label="defenders' melee")
+                                   label=f"{target.name} defenders' melee")
         game.emit(
             Melee(
                 target=target.uid,
@@ -431,7 +432,8 @@ class Boarding(Procedure[DWState, RulesData]):
             spec = data.models[model.cls]
             dice = aa_value(spec, model) if assault.answer == "aa" else cc_value(spec, model)
             needed = BEAST_AA_NEEDED if beasts else BOARDER_NEEDED
-            hits = rolled_hits(game, model.player, dice, needed, label="answer to boarders")
+            hits = rolled_hits(game, model.player, dice, needed,
+                               label=f"{model.name} answer to boarders")
             if beasts:
                 apply_hits(game, state.models[beasts[0][0]], hits, by_model=uid,
                            cause="ack-ack against boarders")

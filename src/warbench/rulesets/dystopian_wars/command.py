@@ -111,7 +111,7 @@ def take_test(
             )
         )
         return True
-    hits, faces = rolled_test(game, first.player, dice, needed, label=label)
+    hits, faces = rolled_test(game, first.player, dice, needed, label=f"{who} {label}")
     passed = hits >= needed
     outcome = TestPassed if passed else TestFailed
     game.emit(

@@ -120,7 +120,8 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
                 FLYER_MINE_NEEDED if model.level == "flying"
                 else mine_needed(model.level, spec.diving)
             )
-            hits = rolled_hits(game, current.player, current.ad, needed, label="mine")
+            hits = rolled_hits(game, current.player, current.ad, needed,
+                               label=f"mine at {model.name}")
             game.emit(
                 MineAttack(
                     model=model.uid,
@@ -190,7 +191,7 @@ def sweep(game: DWGame, state: DWState, data: RulesData, model: Model) -> None:
         if dice <= 0 or not MINE_TRIGGER < distance <= CC_RANGE + 1e-9:
             continue
         hits = rolled_hits(game, model.player, dice, MINE_SWEEP_NEEDED,
-                           label="charges at a mine")
+                           label=f"{model.name} charges at a mine")
         cleared = hits >= mine.ad
         swept = MineSwept if cleared else MineSurvives
         game.emit(

@@ -535,7 +535,8 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
         dice = TERRAIN_DICE[piece.density]
         # the terrain's dice are rolled for the mover's owner: hits hurt them
         hits = rolled_hits(game, mover.player, dice, RAM_NEEDED,
-                           label=f"collision with {piece.name}", higher_is_better=False)
+                           label=f"{mover.name} collision with {piece.name}",
+                           higher_is_better=False)
         game.emit(
             Collided(
                 model=mover.uid,
@@ -560,10 +561,11 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
     other_dice = max(0, other_spec.hp - other.damage)
     kind = "ram" if ram else "collision"
     # each side rolls against the other; between friends every hit hurts the same side
-    mover_hits = rolled_hits(game, mover.player, mover_dice, RAM_NEEDED, label=kind,
+    mover_hits = rolled_hits(game, mover.player, mover_dice, RAM_NEEDED,
+                             label=f"{mover.name} {kind} on {other.name}",
                              higher_is_better=enemy)
     other_hits = rolled_hits(game, other.player, other_dice, RAM_NEEDED,
-                             label="collision answer", higher_is_better=enemy)
+                             label=f"{other.name} collision answer", higher_is_better=enemy)
     clash = Rammed if ram else Collided
     game.emit(
         clash(
