@@ -27,6 +27,7 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.core.events import Event
 from warbench.core.faces import FaceTable
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo
+from warbench.core.luck import pool_effect
 from warbench.core.odds import Dist, pool_dist
 from warbench.core.procedures import GameState, Outcome, Procedure
 from warbench.core.rng import RandomStream
@@ -292,8 +293,8 @@ class Activation(Procedure[DuelState, None]):
         game.pop()
 
 
-def count_hits(game: DuelGame, shooter: int, dice: int) -> int:
-    hits = 0
+def count_hits(game: DuelGame, shooter: int, pool: int) -> int:
+    hits, dice = 0, pool
     while dice:
         faces = game.dice_for(shooter).faces(6, dice, label="shot")
         dice = 0
@@ -301,6 +302,7 @@ def count_hits(game: DuelGame, shooter: int, dice: int) -> int:
             outcome = SHOT_TABLE.outcome(face)
             hits += outcome.values[0]
             dice += outcome.explodes
+    game.emit(pool_effect(shooter, "shot", hits, pool, SHOT_TABLE))  # what the luck report rates
     return hits
 
 

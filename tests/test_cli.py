@@ -146,7 +146,8 @@ def test_replay_luck_reports_each_side(
     capsys.readouterr()
     assert main(["replay", str(journal_file), "--quiet", "--luck"]) == 0
     out = capsys.readouterr().out
-    assert "luck percentile" in out and "Rolls furthest from average" in out
+    assert "game luck percentile" in out and "Rolls that swung the game most" in out
+    assert "player 0 shot" in out or "player 1 shot" in out
 
 
 def test_replay_a_game_stored_by_simulate(

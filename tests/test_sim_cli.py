@@ -101,6 +101,11 @@ def test_simulate_stores_resumes_compares_and_reports(
     assert [item["label"] for item in data["comparison"]] == ["Veterans", "Recruits"]
     assert page.read_text().startswith("<!DOCTYPE html>")
     assert load_journal(db, 8).entries
+    # luck of winners vs losers: stored games keep their sides' game luck (issue #18)
+    luck = data["luck"]
+    assert 0 < luck["decisive_games"] <= 8 and 0 < luck["winners_mean_luck"] < 1
+    assert len(luck["mean_luck_by_side"]) == 2
+    assert "Luck of winners and losers" in page.read_text()
 
 
 def test_bad_armies_fail_before_any_game_with_the_validators_messages(

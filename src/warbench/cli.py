@@ -210,7 +210,9 @@ def replay_command(
     console.print(f"Replayed {steps} actions of {journal.ruleset}: {_hashes_checked(journal)};"
                   f" {result}.", highlight=False)
     if luck:
-        _print_luck(luck_report(game.events))
+        _print_luck(
+            luck_report((e for e in game.events if e.visible_to_player(viewer)), game.luck_odds)
+        )
 
 
 def _hashes_checked(journal: Journal) -> str:
@@ -244,24 +246,39 @@ def _journal_to_replay(
 
 def _print_luck(report: LuckReport) -> None:
     if not report.rolls:
-        console.print("No dice were rolled.")
-        return
-    table = Table("player", "dice", "total", "expected", "luck percentile", title="Luck")
-    for player, side in sorted(report.sides.items()):
-        table.add_row(
-            str(player),
-            str(side.dice),
-            str(side.total),
-            f"{side.expected_total:.1f}",
-            f"{side.percentile:.1%}",
+        console.print("No roll was rated by its effect.")
+    else:
+        table = Table(
+            "player", "rolls rated", "mean roll percentile", "z", "game luck percentile",
+            title="Luck by outcome",
         )
-    console.print(table)
-    console.print("Rolls furthest from average:")
-    for roll in report.deciding_rolls():
-        who = "nobody" if roll.player is None else f"player {roll.player}"
+        for player, side in sorted(report.sides.items()):
+            table.add_row(
+                str(player),
+                str(side.rolls),
+                f"{side.mean_percentile:.1%}",
+                f"{side.z:+.2f}",
+                f"{side.percentile:.1%}",
+            )
+        console.print(table)
+        console.print("Rolls that swung the game most (standard deviations from the mean):")
+        for roll in report.deciding_rolls():
+            verdict = "better" if roll.z > 0 else "worse"
+            console.print(
+                f"  player {roll.player} {roll.purpose}: {roll.effect} against a mean of"
+                f" {roll.mean:.2f} ({roll.swing:+.2f}; {abs(roll.z):.1f} sd {verdict} for"
+                f" player {roll.player}, percentile {roll.percentile:.1%})",
+                highlight=False,
+            )
+    if report.unrated:
+        kinds = ", ".join(
+            f"{label or 'roll'} ({'nobody' if who is None else f'player {who}'}) x{count}"
+            for (who, label), count in report.unrated.most_common(8)
+        )
+        more = len(report.unrated) - 8
         console.print(
-            f"  {who} {roll.label or 'roll'}: {len(roll.faces)}d{roll.sides} -> "
-            f"{list(roll.faces)} (percentile {roll.percentile:.1%})",
+            f"Rolls not rated by an effect: {kinds}"
+            + (f" and {more} more" if more > 0 else ""),
             highlight=False,
         )
 

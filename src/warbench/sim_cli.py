@@ -32,6 +32,7 @@ from warbench.core.catalog import load_model
 from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
 from warbench.core.ruleset import Ruleset
+from warbench.core.sim.luck import luck_summary
 from warbench.core.sim.plan import (
     DEFAULT_MAX_DECISIONS,
     Side,
@@ -299,6 +300,7 @@ def _run_plain(
         "game_ids": [result.game_ids[0], result.game_ids[-1]] if result.game_ids else None,
         "report": None if report is None else str(report),
         "summary": summary.to_plain(),
+        "luck": luck_summary(result.records, len(summary.sides)).to_plain(),
         "comparison": [item.to_plain() for item in comparisons],
     }
 

@@ -1,46 +1,96 @@
-"""Luck reports: every roll placed in its exact distribution."""
+"""Luck by outcome: each roll's effect placed in its exact distribution, for its seat."""
 
 from __future__ import annotations
+
+import math
 
 import pytest
 
 from tests.duel import Duel
 from warbench.core.agents import RandomAgent
-from warbench.core.events import Event, Roll
-from warbench.core.luck import luck_report, mid_rank
+from warbench.core.dice import ScriptedDice
+from warbench.core.engine import Game
+from warbench.core.events import EventCodec, Roll, RollEffect
+from warbench.core.faces import FaceTable
+from warbench.core.luck import effect_distribution, luck_by_seat, luck_report, pool_effect
 from warbench.core.match import play_match
-from warbench.core.odds import Dist
+from warbench.core.turns import roll_off_die
+
+DW_HITS = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
 
 
-def roll(faces: list[int], player: int | None, sides: int = 6) -> Event:
-    return Roll(sides, tuple(faces), "test", player)
+def test_a_hit_pool_is_rated_against_its_exact_distribution() -> None:
+    # one die of the exploding table: 0 hits (1-3) half the time, so a miss sits at 0.25
+    rated = luck_report([pool_effect(0, "attack", 0, 1, DW_HITS)]).rolls[0]
+    assert rated.percentile == pytest.approx(0.25)
+    assert rated.mean == pytest.approx(0.8)  # m = 1/3 + (2 + m) / 6: 0.8 hits per die
+    assert rated.swing == pytest.approx(-0.8)
 
 
-def test_an_average_roll_sits_at_the_middle() -> None:
-    assert mid_rank(Dist.sum_of(Dist.die(6), 2), 7) == pytest.approx(0.5)
+def test_lower_is_better_turns_the_percentile_around() -> None:
+    # damage taken: rolling high hurts the judged seat
+    taken = RollEffect(1, "damage taken", 6, 1, higher_is_better=False)
+    rated = luck_report([taken]).rolls[0]
+    assert rated.percentile == pytest.approx(1 / 12) and rated.z < 0
 
 
-def test_each_side_is_scored_on_all_its_dice_together() -> None:
-    report = luck_report([roll([6, 6], 0), roll([1], 1), roll([3, 4], None)])
-    assert report.sides[0].dice == 2 and report.sides[0].total == 12
-    assert report.sides[0].percentile == pytest.approx(1 - 0.5 / 36)
-    assert report.sides[1].percentile == pytest.approx(0.5 / 6)
-    assert len(report.rolls) == 3 and None not in report.sides
+def test_a_test_with_a_modifier_and_a_floor() -> None:
+    # 2d6 + 2 against 12: passes on 10+ on the dice, 6 chances in 36
+    passed = RollEffect(0, "attack", 1, 2, modifier=2, at_least=12)
+    assert effect_distribution(passed).p(1) == pytest.approx(6 / 36)
+    damage = RollEffect(0, "damage", 0, 2, modifier=-10, floor=0)  # 2d6 - 10, not below 0
+    assert effect_distribution(damage).p(0) == pytest.approx(33 / 36)
 
 
-def test_several_rolls_combine_exactly() -> None:
-    report = luck_report([roll([1], 0), roll([6], 0)])  # 7 on 2d6 from two rolls
+def test_side_luck_combines_z_scores_hand_worked() -> None:
+    # seat 0: one 4+ test passed (z = +1) and one failed (z = -1): an average game
+    passed = RollEffect(0, "test", 1, 1, at_least=4)
+    failed = RollEffect(0, "test", 0, 1, at_least=4)
+    # seat 1: a 2+ test failed: mean 5/6, sd sqrt(5)/6, z = -(5/6)/(sqrt(5)/6) = -sqrt(5)
+    missed = RollEffect(1, "test", 0, 1, at_least=2)
+    report = luck_report([passed, failed, missed])
+    assert report.sides[0].z == pytest.approx(0.0)
     assert report.sides[0].percentile == pytest.approx(0.5)
-    assert report.sides[0].expected_total == pytest.approx(7.0)
+    assert report.sides[1].z == pytest.approx(-math.sqrt(5))
+    assert report.sides[1].percentile == pytest.approx(0.5 * (1 + math.erf(-math.sqrt(5 / 2))))
+    assert report.deciding_rolls(1)[0].player == 1
 
 
-def test_the_deciding_rolls_are_the_most_extreme() -> None:
-    report = luck_report([roll([3, 4], 0), roll([1, 1, 1], 1), roll([5], 0)])
-    assert report.deciding_rolls(1)[0].faces == (1, 1, 1)
+def test_a_certain_result_carries_no_luck() -> None:
+    assert luck_report([RollEffect(0, "nothing to roll", 0, 0)]).rolls == []
 
 
-def test_a_played_game_names_who_rolled() -> None:
+def test_rolls_without_an_effect_are_counted_as_unrated() -> None:
+    events = [Roll(6, (3,), "initiative", 0), Roll(6, (5, 5), "shot", 1),
+              pool_effect(1, "shot", 2, 2, DW_HITS)]
+    report = luck_report(events)
+    assert report.unrated == {(0, "initiative"): 1}
+
+
+def test_a_roll_effect_round_trips_through_json() -> None:
+    effect = pool_effect(1, "shields", 2, 3, FaceTable.threshold(6, 5), visible_to=frozenset({1}))
+    assert EventCodec(()).decode(effect.to_plain()) == effect
+    assert not effect.visible_to_player(0)
+
+
+def test_a_played_game_rates_each_seats_shots() -> None:
     result = play_match(Duel(), [RandomAgent(1), RandomAgent(2)], seed=4)
     report = luck_report(result.events)
     assert report.rolls and set(report.sides) <= {0, 1}
-    assert all(0.0 <= side.percentile <= 1.0 for side in report.sides.values())
+    assert all(roll.purpose == "shot" for roll in report.rolls)
+    # the fixture rolls its initiative, gambles and dodges with no seat's dice: not rated
+    assert {label for _, label in report.unrated} <= {"initiative", "gamble", "dodge"}
+    luck = luck_by_seat(result.events, 2)
+    assert all(value is None or 0.0 < value < 1.0 for value in luck)
+
+
+def test_a_roll_off_die_is_rated_by_its_face_for_the_roller() -> None:
+    """A roll-off's die (core ``roll_off_die``): a 5 on a d6 beats 4 faces in 6 and ties
+    one, percentile 4/6 + 1/12 = 0.75; it is the roller's own roll."""
+    game = Game.new(Duel(), dice=ScriptedDice([6, 2]))
+    game.set_dice(ScriptedDice([5]))
+    assert roll_off_die(game, 1, "initiative") == 5
+    rated = luck_report(game.events).rolls[-1]
+    assert (rated.player, rated.purpose) == (1, "initiative")
+    assert rated.percentile == pytest.approx(0.75)
+    assert game.events[-2] == Roll(6, (5,), "initiative", 1)

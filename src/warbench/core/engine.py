@@ -22,6 +22,7 @@ from warbench.core.dice import DiceSource, SeededDice
 from warbench.core.events import Event, GameOver, Roll
 from warbench.core.journal import Journal, JournalEntry
 from warbench.core.observation import Observation
+from warbench.core.odds import Dist
 from warbench.core.plain import state_hash
 from warbench.core.procedures import D, Outcome, Procedure, S
 from warbench.core.rng import RandomStream
@@ -312,6 +313,10 @@ class Game(Generic[S, D]):
         Luck reports and statistics use the owner; prefer this wherever a side rolls.
         """
         return _GameDice(self, self._external_dice, player)
+
+    def luck_odds(self, query: str, args: tuple[int, ...]) -> Dist:
+        """The ruleset's exact odds for a luck query (``RollEffect.query``) on this data."""
+        return self.ruleset.effect_odds(self.data, query, args)
 
     @property
     def seeded_dice(self) -> DiceSource:

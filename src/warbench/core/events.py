@@ -79,6 +79,39 @@ class Roll(Event, tag="roll"):
 
 
 @dataclass(frozen=True, slots=True)
+class RollEffect(Event, tag="roll_effect"):
+    """What a roll did, judged for seat ``player``: ``effect`` and the odds it had.
+
+    ``purpose`` says in words what the roll was for. The odds are plain data, so the exact
+    distribution can be computed later (:func:`warbench.core.luck.effect_distribution`):
+    ``dice`` dice of ``sides`` sides, each face read as ``values[face - 1]`` (empty: the face
+    itself), faces in ``explode`` rolling one more die, faces in ``reroll`` rolled again
+    once; ``modifier`` is added to the total, which is clipped below at ``floor`` when one
+    is given. A test reports 1 (passed) or 0: it passes when the total reaches
+    ``at_least`` or stays within ``at_most``. ``higher_is_better`` is False when a larger
+    effect hurts ``player`` (damage a ship takes). A roll these fields cannot describe names
+    a ``query`` of its ruleset instead, with whole-number ``args``
+    (:meth:`~warbench.core.ruleset.Ruleset.effect_odds`).
+    """
+
+    player: int
+    purpose: str
+    effect: int
+    dice: int
+    sides: int = 6
+    values: tuple[int, ...] = ()
+    explode: tuple[int, ...] = ()
+    reroll: tuple[int, ...] = ()
+    modifier: int = 0
+    floor: int | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    higher_is_better: bool = True
+    query: str = ""
+    args: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver(Event, tag="game_over"):
     """The game ended: who won (none for a draw) and the scores."""
 
@@ -110,7 +143,13 @@ class UnitDestroyed(Event, tag="unit_destroyed"):
 
 
 #: The events the core itself emits, known to every ruleset's codec.
-CORE_EVENT_TYPES: tuple[type[Event], ...] = (Roll, GameOver, UnitDamaged, UnitDestroyed)
+CORE_EVENT_TYPES: tuple[type[Event], ...] = (
+    Roll,
+    RollEffect,
+    GameOver,
+    UnitDamaged,
+    UnitDestroyed,
+)
 
 
 class EventCodec(TaggedCodec[Event]):

@@ -30,6 +30,7 @@ from warbench.core.lists import (
     Violation,
     validate,
 )
+from warbench.core.odds import Dist
 from warbench.core.plain import Hidden, to_plain
 from warbench.core.preview import Preview, action_words
 from warbench.core.procedures import D, S
@@ -277,6 +278,15 @@ class Ruleset(ABC, Generic[S, D]):
         The web table shows them beside each attack offered, before it is declared.
         """
         return None
+
+    def effect_odds(self, data: D, query: str, args: tuple[int, ...]) -> Dist:
+        """The exact distribution a :class:`~warbench.core.events.RollEffect` with
+        ``query`` names (a roll plain dice fields cannot describe), for luck reports.
+
+        Answer from the ruleset's odds modules, cached; a query this ruleset does not
+        know is a ``ValueError`` naming it.
+        """
+        raise ValueError(f"{self.id} answers no luck query {query!r} {list(args)}")
 
     def table(self, state: S) -> TablePicture | None:
         """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""

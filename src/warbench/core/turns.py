@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.events import RollEffect
 from warbench.core.plain import Hidden
 from warbench.core.procedures import D, Procedure, S
 
@@ -48,6 +49,14 @@ def roll_off(
         tied = by_result[result]
         order.extend(roll_off(tied, again) if len(tied) > 1 else tied)
     return order
+
+
+def roll_off_die(game: Game[Any, Any], player: int, label: str, sides: int = 6) -> int:
+    """One die ``player`` rolls in a roll-off (``roll_off``'s ``roll``): the face, which
+    the luck report rates (higher is better for the roller)."""
+    face = game.dice_for(player).faces(sides, 1, label=label)[0]
+    game.emit(RollEffect(player, label, face, 1, sides=sides))
+    return face
 
 
 @dataclass(slots=True)

@@ -164,8 +164,8 @@ def test_generators_offline_and_half_attack_dice() -> None:
         play(game, Activate(0), Move(0, (2.0,)), Fire(((0, "fore turret"),), 1), CeaseFire())
         return [e.data["label"] for e in game.events if e.kind == "roll"]
 
-    assert "shields" in duel({})
-    assert "shields" not in duel({"generator-offline": 1})
+    assert "Kaiserin shields" in duel({})
+    assert "Kaiserin shields" not in duel({"generator-offline": 1})
     data = DystopianWarsRuleset().data
     game = scripted(setup(
         [squadron("britannia-battleship", (36.0, 10.0, 0.0))],

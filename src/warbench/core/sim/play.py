@@ -13,6 +13,7 @@ from typing import Any
 
 from warbench.core.botspec import make_bot
 from warbench.core.engine import Game
+from warbench.core.luck import luck_by_seat
 from warbench.core.match import play_next_decision
 from warbench.core.sim.plan import GamePlan
 from warbench.core.sim.seeds import bot_seed, game_seed
@@ -42,6 +43,8 @@ class GameRecord:
     final_hash: str
     units: tuple[UnitTally, ...] = ()
     journal: str | None = None
+    #: Each side's game luck percentile (``warbench.core.luck``); None: no rated roll.
+    luck: tuple[float | None, ...] = ()
 
     def result(self, side: int) -> str:
         """``win``, ``draw`` or ``loss`` for ``side``: a draw is anything but one winner."""
@@ -60,6 +63,7 @@ class GameRecord:
             "reason": self.reason,
             "final_hash": self.final_hash,
             "units": [tally.to_plain() for tally in self.units],
+            "luck": list(self.luck),
         }
 
     @classmethod
@@ -79,6 +83,7 @@ class GameRecord:
             final_hash=str(summary["final_hash"]),
             units=tuple(UnitTally.from_plain(row) for row in summary["units"]),
             journal=journal,
+            luck=tuple(summary.get("luck", ())),
         )
 
 
@@ -125,6 +130,9 @@ def record_of(plan: GamePlan, index: int, game: Game[Any, Any]) -> GameRecord:
                 by_side[seats[seat]] = float(score)
             scores = tuple(by_side)
     fielded = [side.fielded() for side in plan.sides]
+    luck: list[float | None] = [None] * len(seats)
+    for seat, value in enumerate(luck_by_seat(game.events, len(seats), game.luck_odds)):
+        luck[seats[seat]] = value
     return GameRecord(
         index=index,
         seed=game_seed(plan.seed, index),
@@ -137,6 +145,7 @@ def record_of(plan: GamePlan, index: int, game: Game[Any, Any]) -> GameRecord:
         final_hash=game.hash(),
         units=tally_units(game.events, seats, fielded),
         journal=json.dumps(game.journal.to_plain()) if plan.keep_journals else None,
+        luck=tuple(luck),
     )
 
 

@@ -20,6 +20,7 @@ from matplotlib.figure import Figure
 from warbench.core.charts import chart_figure, legend_above, sample_chart
 from warbench.core.render import PLAYER_COLOURS
 from warbench.core.render import render as render_picture
+from warbench.core.sim.luck import luck_summary
 from warbench.core.sim.plan import matchup
 from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
@@ -273,6 +274,28 @@ def _unit_section(summary: RunSummary) -> list[str]:
     return parts
 
 
+def _luck_section(result: RunResult, summary: RunSummary) -> list[str]:
+    luck = luck_summary(result.records, len(summary.sides))
+    if luck.decisive == 0:
+        return []
+
+    def shown(value: float | None) -> str:
+        return "-" if value is None else f"{value:.1%}"
+
+    rows = [
+        (f"{side.label}, all games", shown(value))
+        for side, value in zip(summary.sides, luck.by_side, strict=True)
+    ]
+    rows += [("winners", shown(luck.winners)), ("losers", shown(luck.losers))]
+    return [
+        "<h2>Luck of winners and losers</h2>",
+        _table(["", "mean game luck percentile"], rows),
+        f"<p>Over {luck.decisive} decisive games the luckiest side won"
+        f" {_percent(luck.luckiest_won)}. A game's luck is each roll's effect against its"
+        " exact odds, combined over the game (docs/architecture.md, luck by outcome).</p>",
+    ]
+
+
 def report_html(
     result: RunResult, summary: RunSummary, comparisons: Sequence[Comparison] = ()
 ) -> str:
@@ -285,6 +308,7 @@ def report_html(
         *_seat_section(summary, result.plan.fixed_seats),
         *_distribution_section(result, summary),
         *_unit_section(summary),
+        *_luck_section(result, summary),
         "<h2>A typical game</h2>",
         _table_picture(result),
     ]

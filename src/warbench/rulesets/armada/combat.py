@@ -328,7 +328,7 @@ def roll_gunnery(dice: DiceSource, gunnery: Gunnery, label: str, *, twice: bool 
     check = natural + gunnery.modifier
     if not gunnery.hits(natural):
         return Shot(natural, check, False, 0)
-    faces = roll(dice, gunnery.dice, gunnery.sides, label=f"{label} damage").faces
+    faces = roll(dice, gunnery.dice, gunnery.sides, label=f"{label} gunnery damage").faces
     return Shot(natural, check, True, gunnery.damage(faces))
 
 

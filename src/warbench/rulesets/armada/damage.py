@@ -26,7 +26,6 @@ from warbench.rulesets.armada.combat import (
     gunnery_for,
     reaches_critical_threshold,
     roll_d20,
-    roll_gunnery,
     status_for_hull,
 )
 from warbench.rulesets.armada.context import ArmadaGame
@@ -44,6 +43,7 @@ from warbench.rulesets.armada.events import (
     MoraleTested,
     SelfDestructed,
 )
+from warbench.rulesets.armada.luck import morale_effect, rolled_gunnery
 from warbench.rulesets.armada.orders import morale_check_modifier
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -82,7 +82,7 @@ def free_attack(
     """An attack outside the gunnery phase (at 1 hex, any arc, no forward shields), landing
     at once: a fleet passing through the attacker's hex, or a self-destruct."""
     gunnery = gunnery_for(state, tables, attacker, target, close=True, halved=halved)
-    shot = roll_gunnery(game.dice_for(attacker.side), gunnery, f"{attacker.name} {label}")
+    shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} {label}")
     half = ", half damage" if halved else ""
     where = f"({shot.check} against AC {gunnery.armor_class}{half})"
     if not shot.hit:
@@ -160,9 +160,10 @@ def resolve_gunnery(
         gunnery = hit.gunnery
         if target.status == ACTIVE and gunnery is not None and gunnery.critical(hit.natural, dealt):
             lasting = gunnery.lasting_critical(hit.natural, dealt)
-            critical_damage(game, target, until=None if lasting else state.round + 1)
+            roller = state.fleets[hit.attacker].side if hit.attacker >= 0 else _enemy(state, target)
+            critical_damage(game, target, roller, until=None if lasting else state.round + 1)
     for fleet in halved:
-        critical_damage(game, fleet)
+        critical_damage(game, fleet, _enemy(state, fleet))
     for fleet in halved:
         if fleet.status == ACTIVE and fleet.morale != ROUTED:
             enemy_tier = max(side.tier for i, side in enumerate(state.sides) if i != fleet.side)
@@ -270,16 +271,25 @@ def settle_duels(
                            text=f"{aboard[pick - 1].name} is incapacitated in the duel"))
 
 
-def critical_damage(game: ArmadaGame, fleet: Fleet, *, until: int | None = None) -> None:
-    """Roll on the critical damage table (a 6 rolls twice, ignoring 6s and repeats). The
-    conditions last for the battle, or with ``until`` (an EMP's) to the end of that round,
-    unless the fleet already has them for good."""
-    face = d(game.dice, 6, label=f"{fleet.name} critical damage").total
+def _enemy(state: ArmadaState, fleet: Fleet) -> int:
+    """The side that rolls a critical with no one attacker (engine default: the first
+    enemy side; the seed has the attacking fleet roll)."""
+    return next(side for side in range(len(state.sides)) if side != fleet.side)
+
+
+def critical_damage(
+    game: ArmadaGame, fleet: Fleet, roller: int, *, until: int | None = None
+) -> None:
+    """Side ``roller`` (the attacker's, ARM-CRIT-ROLL) rolls on the critical damage table
+    (a 6 rolls twice, ignoring 6s and repeats). The conditions last for the battle, or with
+    ``until`` (an EMP's) to the end of that round, unless the fleet already has them."""
+    dice = game.dice_for(roller)
+    face = d(dice, 6, label=f"{fleet.name} critical damage").total
     results: list[str] = []
     if face < 6:
         results.append(CRITICALS[face - 1])
     while face == 6 and len(results) < 2:
-        again = d(game.dice, 6, label=f"{fleet.name} critical damage (roll twice)").total
+        again = d(dice, 6, label=f"{fleet.name} critical damage (roll twice)").total
         if again < 6 and CRITICALS[again - 1] not in results:
             results.append(CRITICALS[again - 1])
     for condition in results:
@@ -296,7 +306,7 @@ def critical_damage(game: ArmadaGame, fleet: Fleet, *, until: int | None = None)
         if condition not in fleet.criticals:
             fleet.criticals.append(condition)
         if condition == "auxiliary" and not fleet.suppressed_ability:
-            _suppress_an_ability(game, fleet)
+            _suppress_an_ability(game, fleet, roller)
         game.emit(Critical(
             fleet.id, condition,
             text=f"{fleet.name} suffers critical damage: {condition}"
@@ -306,12 +316,12 @@ def critical_damage(game: ArmadaGame, fleet: Fleet, *, until: int | None = None)
         ))
 
 
-def _suppress_an_ability(game: ArmadaGame, fleet: Fleet) -> None:
+def _suppress_an_ability(game: ArmadaGame, fleet: Fleet, roller: int) -> None:
     choices = [a for a in fleet.abilities if a != "flagship"]
     if len(choices) == 1:
         fleet.suppressed_ability = choices[0]
     elif choices:
-        pick = d(game.dice, len(choices), label=f"{fleet.name} auxiliary system").total
+        pick = d(game.dice_for(roller), len(choices), label=f"{fleet.name} auxiliary system").total
         fleet.suppressed_ability = choices[pick - 1]
 
 
@@ -331,7 +341,10 @@ def morale_test(
     if state.round == fleet.morale_safe_round:
         return
     natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} morale")
-    check = natural + morale_check_modifier(state, fleet)
+    modifier = morale_check_modifier(state, fleet)
+    check = natural + modifier
+    game.emit(morale_effect(fleet.side, f"{fleet.name} morale", natural, modifier, dc,
+                            MORALE_MARGIN))
     margin = check - dc
     if margin >= 0 and rout_induced:
         fleet.morale_safe_round = state.round

@@ -9,6 +9,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.dice import DiceExpr
 from warbench.core.engine import IllegalAction
+from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
 from warbench.rulesets.armada.actions import (
     ChangeRole,
@@ -79,8 +80,11 @@ def engineering(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
         if dice is None or fleet.shields >= most:
             fleet.shields = min(fleet.shields, most)
             continue
-        gained = DiceExpr.parse(dice).roll(game.dice_for(fleet.side),
-                                           label=f"{fleet.name} shields").total
+        expr = DiceExpr.parse(dice)
+        gained = expr.roll(game.dice_for(fleet.side), label=f"{fleet.name} shields").total
+        if expr.keep is None:  # the shields regained are the effect
+            game.emit(RollEffect(fleet.side, f"{fleet.name} shields", gained, expr.count,
+                                 sides=expr.sides, modifier=expr.modifier))
         gained += fleet.this_round.regain_bonus
         before = fleet.shields
         fleet.shields = min(most, fleet.shields + gained)

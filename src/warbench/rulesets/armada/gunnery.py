@@ -28,13 +28,13 @@ from warbench.rulesets.armada.combat import (
     gunnery_officer_bonus,
     mine_gunnery,
     range_band,
-    roll_gunnery,
     targeting_refusal,
 )
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.damage import PendingHit, resolve_gunnery, settle_duels
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import Boarders, HeldFire, Hit, MineShot, Missed
+from warbench.rulesets.armada.luck import rolled_gunnery
 from warbench.rulesets.armada.officers import OrderSpace, encouragement, resolve_spender
 from warbench.rulesets.armada.orders import give_order
 from warbench.rulesets.armada.state import (
@@ -246,7 +246,7 @@ def boarders_attack(game: ArmadaGame, state: ArmadaState, tables: Tables) -> lis
             fleet.boarding = -1
             continue
         gunnery = gunnery_for(state, tables, fleet, target, close=True, halved=True)
-        shot = roll_gunnery(game.dice_for(fleet.side), gunnery, f"{fleet.name} boarders")
+        shot = rolled_gunnery(game, fleet.side, gunnery, f"{fleet.name} boarders")
         where = f"({shot.check} against AC {gunnery.armor_class})"
         if shot.hit:
             game.emit(Boarders(fleet.id, target.id, shot.damage,
@@ -282,8 +282,7 @@ def gunnery_check(
             state, tables, attacker, target, superweapon=fire.superweapon,
             targets=len(indexes), encouragement=boost,
         )
-        shot = roll_gunnery(game.dice_for(attacker.side), gunnery, attacker.name,
-                            twice=fire.resolve)
+        shot = rolled_gunnery(game, attacker.side, gunnery, attacker.name, twice=fire.resolve)
         band = range_band(tables, attacker, target)
         flown_by = target.id == attacker.this_round.flyby_target
         reach = "close" if flown_by else band.name if band else "?"
@@ -309,7 +308,7 @@ def mine_attack(
     """Shoot at a gravity mine: the damage lands on its hit points at the end of the phase."""
     mine = state.mines[index]
     gunnery = mine_gunnery(state, tables, attacker, mine)
-    shot = roll_gunnery(game.dice_for(attacker.side), gunnery, f"{attacker.name} at a mine")
+    shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} at a mine")
     verdict = f"hits for {shot.damage}" if shot.hit else "misses"
     game.emit(MineShot(attacker.id, index, shot.damage,
                        text=f"{attacker.name} {verdict} the mine at {mine.q},{mine.r} "

@@ -10,6 +10,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.dice import d
 from warbench.core.engine import IllegalAction
+from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.core.turns import roll_off
@@ -27,6 +28,7 @@ from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.damage import debris_damage, free_attack
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import Boarders, Drifted, Moved, StuntFailed
+from warbench.rulesets.armada.luck import check_effect
 from warbench.rulesets.armada.moves import (
     BACK_OFF_AC_PENALTY,
     STUNT_DC_BASE,
@@ -59,14 +61,21 @@ def initiative_check(game: ArmadaGame, state: ArmadaState, side: int) -> int:
     admiral = state.admiral(side)
     dice = game.dice_for(side)
     if admiral is None:
-        return d(dice, 6, label=f"side {side} initiative (no admiral)").total
+        label = f"side {side} initiative (no admiral)"
+        face = d(dice, 6, label=label).total
+        game.emit(RollEffect(side, label, face, 1))  # the highest moves last, the best
+        return face
     fleet = state.fleets[admiral.fleet]
-    natural = d(dice, 20, label=f"{admiral.name} initiative").total
+    label = f"{admiral.name} initiative"
+    natural = d(dice, 20, label=label).total
+    game.emit(RollEffect(side, label, natural, 1, sides=20))
     total = natural + admiral.bonus + fleet.check_modifier + check_modifiers(fleet)
     total += encouragement(fleet, admiral.bonus)
     if state.sides[side].precognition_round == state.round:
         state.sides[side].precognition_round = 0
-        total += d(dice, 4, label=f"{admiral.name} precognition").total
+        foreseen = d(dice, 4, label=f"{admiral.name} precognition").total
+        game.emit(RollEffect(side, f"{admiral.name} precognition", foreseen, 1, sides=4))
+        total += foreseen
     return total
 
 
@@ -221,11 +230,13 @@ def move_fleet(
         spender = resolve_spender(state, fleet) if move.resolve else None
         if spender is not None:
             spender.resolve -= 1
-        natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} {move.stunt}",
-                           twice=move.resolve)
+        label = f"{fleet.name} {move.stunt}"
+        natural = roll_d20(game.dice_for(fleet.side), label, twice=move.resolve)
         commander = state.officer_bonus(fleet, "commander")
         check = natural + piloting_modifier(state, fleet) + encouragement(fleet, commander)
         passed = check >= dc
+        game.emit(check_effect(fleet.side, label, passed, dc - (check - natural),
+                               move.resolve))
         if not passed:
             if move.stunt != "flyby":
                 plan = failed_stunt_plan(state, tables, fleet, move, check - dc)

@@ -14,6 +14,7 @@ the game's :func:`~warbench.rulesets.armada.combat.roll_gunnery` uses.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Literal
 
 import pydantic
@@ -309,6 +310,25 @@ def attack_damage(gunnery: Gunnery, twice: bool = False) -> Dist:
     if hit == 0:
         return Dist.constant(0)
     return mixture([(1 - hit, Dist.constant(0)), (hit, damage_on_hit(gunnery))])
+
+
+@lru_cache(maxsize=1024)
+def luck_odds(query: str, args: tuple[int, ...]) -> Dist:
+    """The odds of a recorded roll's effect (``armada/luck.py``): ``gunnery`` (the
+    gunnery's numbers, halved, twice) deals :func:`attack_damage`; ``check`` (need, twice)
+    passes on a natural ``need`` or more; ``d20`` (twice) is the natural roll itself."""
+    if query == "gunnery" and len(args) == 8:
+        modifier, armor_class, dice, sides, per_die, bonus, halved, twice = args
+        gunnery = Gunnery(modifier=modifier, armor_class=armor_class, dice=dice, sides=sides,
+                          per_die=per_die, bonus_damage=bonus, halved=bool(halved))
+        return attack_damage(gunnery, bool(twice))
+    if query == "check" and len(args) == 2:
+        need, twice = args
+        natural = maximum(Dist.die(20), 2) if twice else Dist.die(20)
+        return natural.map(lambda face: int(face >= need))
+    if query == "d20" and len(args) == 1:
+        return maximum(Dist.die(20), 2) if args[0] else Dist.die(20)
+    raise ValueError(f"armada answers no luck query {query!r} {list(args)}")
 
 
 def _describe(gunnery: Gunnery) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from warbench.core.dice import d
+from warbench.core.events import RollEffect
 from warbench.rulesets.armada.actions import (
     ChangeRole,
     Order,
@@ -28,6 +29,7 @@ from warbench.rulesets.armada.events import (
     RoleChanged,
     Scanned,
 )
+from warbench.rulesets.armada.luck import check_effect
 from warbench.rulesets.armada.officers import encouragement, officer_bonus_for
 from warbench.rulesets.armada.state import (
     ROUTED,
@@ -55,7 +57,11 @@ def officer_check(
     """The officer's check: d20 + officer bonus + its fleet's check modifier and the
     modifiers on all its fleet's checks (+ encouragement)."""
     fleet = state.fleets[officer.fleet]
-    natural = roll_d20(game.dice_for(officer.side), f"{officer.name} {label}", twice=twice)
+    purpose = f"{officer.name} {label}"
+    natural = roll_d20(game.dice_for(officer.side), purpose, twice=twice)
+    # the DC is the caller's: the natural d20 is the effect, higher always better
+    game.emit(RollEffect(officer.side, purpose, natural, 1, sides=20, query="d20",
+                         args=(int(twice),)))
     return (
         natural
         + officer.bonus
@@ -155,6 +161,8 @@ def _rally(
         natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} rally")
         check = natural + morale_check_modifier(state, fleet)
         fleet.morale = STEADY if check >= fleet.rout_dc else ROUTED
+        game.emit(check_effect(fleet.side, f"{fleet.name} rally", fleet.morale == STEADY,
+                               fleet.rout_dc - (check - natural), False))
         game.emit(MoraleTested(
             fleet.id, check, fleet.rout_dc, fleet.morale,
             text=f"{fleet.name} tests morale to rally: {check} against DC {fleet.rout_dc}, "
@@ -216,6 +224,7 @@ def _boost(
     fleet = state.fleets[order.fleet]
     if order.choice == "speed":
         boost = d(game.dice_for(officer.side), 2, label=f"{fleet.name} boost").total
+        game.emit(RollEffect(officer.side, f"{fleet.name} boost", boost, 1, sides=2))
         fleet.now().speed_bonus = boost
         text = f"+{fleet.this_round.speed_bonus} speed"
     elif order.choice == "turn":

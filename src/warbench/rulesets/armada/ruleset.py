@@ -16,6 +16,7 @@ from warbench.core.datafolder import DataFolder
 from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.odds import Dist
 from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
@@ -27,7 +28,7 @@ from warbench.rulesets.armada.events import EVENT_TYPES
 from warbench.rulesets.armada.experience import reward_text, rewards_for
 from warbench.rulesets.armada.fleets import new_fleet, officer_bonus, validate_armada
 from warbench.rulesets.armada.lists import armada_from_list, army_rules, list_violations
-from warbench.rulesets.armada.odds import armada_attacks
+from warbench.rulesets.armada.odds import armada_attacks, luck_odds
 from warbench.rulesets.armada.picture import table_picture
 from warbench.rulesets.armada.rounds import Battle
 from warbench.rulesets.armada.state import ArmadaState, Officer, Side
@@ -239,6 +240,10 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
             more = f" ({', '.join(extras)})" if extras else ""
             return f"{fleets[action.fleet].name} fires at {names}{more}"
         return action_words(action)
+
+    def effect_odds(self, data: ArmadaData, query: str, args: tuple[int, ...]) -> Dist:
+        """Gunnery and d20 checks, for luck reports (``odds.luck_odds``)."""
+        return luck_odds(query, args)
 
     def action_odds(self, state: ArmadaState, action: Action) -> OddsAnswer | None:
         """The exact odds of a declared gunnery check (its first target), as things stand."""

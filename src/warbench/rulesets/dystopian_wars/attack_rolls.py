@@ -21,7 +21,7 @@ from warbench.rulesets.dystopian_wars.events import (
     PatrolStrike,
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
-from warbench.rulesets.dystopian_wars.pools import roll_hits
+from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -80,7 +80,8 @@ def resolve_attack(
                     continue
             answer = aa_value(spec, model) if attack.answer == "aa" else cc_value(spec, model)
             if lead_spec.tiny and attack.answer == "aa":
-                if lead.alive and strike_wing(game, lead, answer, aa_needed(lead_spec),
+                if lead.alive and strike_wing(game, model.player, lead, answer,
+                                              aa_needed(lead_spec),
                                               label="ack-ack at the wing"):
                     game.emit(
                         AttackLost(
@@ -90,14 +91,16 @@ def resolve_attack(
                     )
                     return
                 continue
-            saved, _ = roll_hits(game.dice, answer, CANCEL_NEEDED, label=f"{attack.answer} answer")
+            saved = rolled_hits(game, model.player, answer, CANCEL_NEEDED,
+                                label=f"{model.name} {attack.answer} answer")
             cancelled += saved
     if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens:
         dice = dice * lead.tokens // attack.tokens
     if lead_spec.tiny and attack.kind in ("bombs", "torpedoes"):
         lead.armed = False
     if target_spec.tiny:
-        strike_wing(game, target, dice, attack.needed, label=f"{attack.kind} at the wing")
+        strike_wing(game, lead.player, target, dice, attack.needed,
+                    label=f"{attack.kind} at the wing")
         return
     dice = dice + attack.bonus + squadron_card_dice(state, data, sid)
     if attack.band >= 3 and _fog(state, data):
@@ -111,10 +114,12 @@ def resolve_attack(
         play for play in state.in_play if not (play.until == "attack" and play.event == index)
     ]
     needed = attack.needed + sum(1 for card in reactions if card.effect == "evasion")
-    hits, _ = roll_hits(game.dice, dice, needed, label=f"{attack.kind} attack")
+    hits = rolled_hits(game, lead.player, dice, needed,
+                       label=f"{lead.name} {attack.kind} attack on {target.name}")
     shield = 0
     if target_spec.shield and not target.marker("generator-offline"):
-        shield, _ = roll_hits(game.dice, target_spec.shield, SHIELD_NEEDED, label="shields")
+        shield = rolled_hits(game, target.player, target_spec.shield, SHIELD_NEEDED,
+                             label=f"{target.name} shields")
     card_saves = sum(card.value for card in reactions if card.effect == "shields")
     final = max(0, hits - cancelled - shield - card_saves)
     notes = []
@@ -157,7 +162,8 @@ def patrol_counters(
         for mount in spec.mounts:
             reason, shot = shot_refusal(state, data, wing, mount.name, lead)
             if reason is None and shot is not None:
-                hits, _ = roll_hits(game.dice, shot.dice, shot.needed, label="patrol strike")
+                hits = rolled_hits(game, wing.player, shot.dice, shot.needed,
+                                   label=f"{wing.name} patrol strike")
                 game.emit(
                     PatrolStrike(
                         model=wing.uid,

@@ -53,7 +53,7 @@ from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.locked import lock, locked_points, take_rounds
-from warbench.rulesets.dystopian_wars.pools import roll_hits
+from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -355,8 +355,11 @@ class Boarding(Procedure[DWState, RulesData]):
             share = ap + boarding_bonus(state, data, attacker)
             dice += melee_dice(share, any(c >= 0 for c in attacker.contact))
         defending = target.prize_ap if target.derelict else target.ap
-        attack_hits, _ = roll_hits(game.dice, dice, MELEE_NEEDED, label="boarders' melee")
-        defence_hits, _ = roll_hits(game.dice, defending, MELEE_NEEDED, label="defenders' melee")
+        boarder = state.models[parties[0][0]].player
+        attack_hits = rolled_hits(game, boarder, dice, MELEE_NEEDED,
+                                  label=f"boarders' melee on {target.name}")
+        defence_hits = rolled_hits(game, target.player, defending, MELEE_NEEDED,
+                                   label=f"{target.name} defenders' melee")
         game.emit(
             Melee(
                 target=target.uid,
@@ -428,12 +431,13 @@ class Boarding(Procedure[DWState, RulesData]):
             model = state.models[uid]
             spec = data.models[model.cls]
             dice = aa_value(spec, model) if assault.answer == "aa" else cc_value(spec, model)
+            needed = BEAST_AA_NEEDED if beasts else BOARDER_NEEDED
+            hits = rolled_hits(game, model.player, dice, needed,
+                               label=f"{model.name} answer to boarders")
             if beasts:
-                hits, _ = roll_hits(game.dice, dice, BEAST_AA_NEEDED, label="answer to boarders")
                 apply_hits(game, state.models[beasts[0][0]], hits, by_model=uid,
                            cause="ack-ack against boarders")
             else:
-                hits, _ = roll_hits(game.dice, dice, BOARDER_NEEDED, label="answer to boarders")
                 killed += hits
         if killed:
             game.emit(

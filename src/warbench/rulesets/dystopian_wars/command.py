@@ -29,7 +29,7 @@ from warbench.rulesets.dystopian_wars.events import (
     TestPassed,
 )
 from warbench.rulesets.dystopian_wars.geometry import COMMAND_DISTANCE
-from warbench.rulesets.dystopian_wars.pools import roll_test
+from warbench.rulesets.dystopian_wars.pools import rolled_test
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 
 #: Dice a test rolls before modifiers.
@@ -111,7 +111,7 @@ def take_test(
             )
         )
         return True
-    hits, faces = roll_test(game.dice, dice, label=label)
+    hits, faces = rolled_test(game, first.player, dice, needed, label=f"{who} {label}")
     passed = hits >= needed
     outcome = TestPassed if passed else TestFailed
     game.emit(

@@ -247,7 +247,8 @@ class CriticalRolls(Procedure[DWState, RulesData]):
                     text=f"player {player}'s commodore orders a re-roll",
                 )
             )
-            self.face = game.dice.faces(data.critical_sides, 1, label="critical re-roll")[0]
+            self.face = game.dice_for(player).faces(data.critical_sides, 1,
+                                                    label="critical re-roll")[0]
             self.offers = []
         else:
             self.offers.pop(0)
@@ -264,8 +265,13 @@ class CriticalRolls(Procedure[DWState, RulesData]):
             game.pop()
             return
         self.rolls -= 1
-        self.face = game.dice.faces(data.critical_sides, 1, label="critical table")[0]
+        self.face = game.dice_for(self.roller(state, target)).faces(
+            data.critical_sides, 1, label="critical table")[0]
         self.offers = rerollers(state, target, self.by_model)
+
+    def roller(self, state: DWState, target: Model) -> int:
+        """Who rolls on the critical table: the attacker's side, else the target's."""
+        return state.models[self.by_model].player if self.by_model >= 0 else target.player
 
     def apply_row(self, game: DWGame, state: DWState, data: RulesData, target: Model) -> None:
         """Apply the critical result now showing."""
@@ -273,7 +279,8 @@ class CriticalRolls(Procedure[DWState, RulesData]):
         face = self.face
         row = data.criticals[face - 1]
         while row.marker == "raging-fire" and spec.beast and target.level == "submerged":
-            face = game.dice.faces(data.critical_sides, 1, label="critical table (submerged)")[0]
+            face = game.dice_for(self.roller(state, target)).faces(
+                data.critical_sides, 1, label="critical table (submerged)")[0]
             row = data.criticals[face - 1]
         game.emit(
             CriticalResult(

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
+from warbench.core.events import RollEffect
 from warbench.core.geometry import Body, Pose, overlaps
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
@@ -229,7 +230,9 @@ class Deployment(Procedure[DWState, RulesData]):
         if not self.order:
             totals: dict[int, list[int]] = {}
             for player in range(state.players):
-                faces = game.dice.faces(6, 2, label=f"deployment, player {player}")
+                label = f"deployment, player {player}"
+                faces = game.dice_for(player).faces(6, 2, label=label)
+                game.emit(RollEffect(player, label, sum(faces), 2))  # highest deploys first
                 totals.setdefault(sum(faces), []).append(player)
             for total in sorted(totals, reverse=True):
                 self.order.extend(sorted(totals[total]))  # ties: the lower seat first

@@ -39,7 +39,7 @@ from warbench.rulesets.dystopian_wars.events import (
     TokensLost,
 )
 from warbench.rulesets.dystopian_wars.geometry import gap
-from warbench.rulesets.dystopian_wars.pools import roll_against_wing
+from warbench.rulesets.dystopian_wars.pools import rolled_against_wing
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model, body_of
 
 #: Fuel a wing starts with (and refuels to aboard a carrier).
@@ -51,12 +51,12 @@ LAUNCH_OFFSET = 3.0
 
 
 def strike_wing(
-    game: DWGame, wing: Model, dice: int, needed: int, *, label: str
+    game: DWGame, player: int, wing: Model, dice: int, needed: int, *, label: str
 ) -> bool:
-    """Roll ``dice`` at a wing (the seed's reading): each natural 6 destroys a token and
-    rolls again (it does not count two hits); every other hit is an abort, costing the
-    wing 1 fuel. True when the wing is lost (no tokens or no fuel left)."""
-    kills, aborts, _ = roll_against_wing(game.dice, dice, needed, label=label)
+    """``player`` rolls ``dice`` at a wing (the seed's reading): each natural 6 destroys a
+    token and rolls again (it does not count two hits); every other hit is an abort,
+    costing the wing 1 fuel. True when the wing is lost (no tokens or no fuel left)."""
+    kills, aborts = rolled_against_wing(game, player, dice, needed, label=label)
     if kills:
         wing.tokens = max(0, wing.tokens - kills)
         game.emit(

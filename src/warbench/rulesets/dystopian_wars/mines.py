@@ -44,7 +44,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     Screen,
     sees_past,
 )
-from warbench.rulesets.dystopian_wars.pools import clamp_needed, roll_hits
+from warbench.rulesets.dystopian_wars.pools import clamp_needed, rolled_hits
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model, body_of
 from warbench.rulesets.dystopian_wars.world import world_of
 
@@ -120,7 +120,8 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
                 FLYER_MINE_NEEDED if model.level == "flying"
                 else mine_needed(model.level, spec.diving)
             )
-            hits, _ = roll_hits(game.dice, current.ad, needed, label="mine")
+            hits = rolled_hits(game, current.player, current.ad, needed,
+                               label=f"mine at {model.name}")
             game.emit(
                 MineAttack(
                     model=model.uid,
@@ -131,7 +132,7 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
             apply_hits(game, model, hits, by_model=current.dropped_by, cause="mine")
         for other in list(state.mines):
             if other.mid not in done and template.covers(other.point()):
-                face = game.dice.faces(6, 1, label="mine chain")[0]
+                face = game.dice_for(current.player).faces(6, 1, label="mine chain")[0]
                 if face >= CHAIN_NEEDED:
                     queue.append(other.mid)
 
@@ -189,7 +190,8 @@ def sweep(game: DWGame, state: DWState, data: RulesData, model: Model) -> None:
         distance = max(0.0, shape_distance(body.shape(), Disc(mine.point(), 1e-6)))
         if dice <= 0 or not MINE_TRIGGER < distance <= CC_RANGE + 1e-9:
             continue
-        hits, _ = roll_hits(game.dice, dice, MINE_SWEEP_NEEDED, label="charges at a mine")
+        hits = rolled_hits(game, model.player, dice, MINE_SWEEP_NEEDED,
+                           label=f"{model.name} charges at a mine")
         cleared = hits >= mine.ad
         swept = MineSwept if cleared else MineSurvives
         game.emit(

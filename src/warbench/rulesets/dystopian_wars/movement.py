@@ -48,7 +48,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     off_table,
     terrain_of,
 )
-from warbench.rulesets.dystopian_wars.pools import roll_hits
+from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model, Piece, body_of
 
 #: Dice a terrain collision rolls, by the terrain's density.
@@ -533,7 +533,10 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
     if contact.other < 0:
         piece = state.terrain[-1 - contact.other]
         dice = TERRAIN_DICE[piece.density]
-        hits, _ = roll_hits(game.dice, dice, RAM_NEEDED, label=f"collision with {piece.name}")
+        # the terrain's dice are rolled for the mover's owner: hits hurt them
+        hits = rolled_hits(game, mover.player, dice, RAM_NEEDED,
+                           label=f"{mover.name} collision with {piece.name}",
+                           higher_is_better=False)
         game.emit(
             Collided(
                 model=mover.uid,
@@ -557,8 +560,12 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
     mover_dice = spec.rr if ram else max(0, spec.hp - mover.damage)
     other_dice = max(0, other_spec.hp - other.damage)
     kind = "ram" if ram else "collision"
-    mover_hits, _ = roll_hits(game.dice, mover_dice, RAM_NEEDED, label=kind)
-    other_hits, _ = roll_hits(game.dice, other_dice, RAM_NEEDED, label="collision answer")
+    # each side rolls against the other; between friends every hit hurts the same side
+    mover_hits = rolled_hits(game, mover.player, mover_dice, RAM_NEEDED,
+                             label=f"{mover.name} {kind} on {other.name}",
+                             higher_is_better=enemy)
+    other_hits = rolled_hits(game, other.player, other_dice, RAM_NEEDED,
+                             label=f"{other.name} collision answer", higher_is_better=enemy)
     clash = Rammed if ram else Collided
     game.emit(
         clash(

@@ -20,9 +20,12 @@ very same objects::
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from warbench.core.dice import DiceSource, pool
+from warbench.core.engine import Game
 from warbench.core.faces import FaceOutcome, FaceTable
+from warbench.core.luck import pool_effect
 
 #: The easiest and hardest numbers a die can need: a natural 1 never succeeds.
 EASIEST, HARDEST = 2, 6
@@ -111,3 +114,51 @@ def roll_against_wing(
         return 0, 0, ()
     result = pool(source, dice, wing_table(needed), label=label)
     return result.totals[0], result.totals[1], result.faces
+
+
+def rolled_hits(
+    game: Game[Any, Any],
+    player: int,
+    dice: int,
+    needed: int,
+    *,
+    label: str,
+    higher_is_better: bool = True,
+) -> int:
+    """:func:`roll_hits` with ``player``'s dice; the successes are recorded as the roll's
+    effect for the luck report (more is better for ``player`` unless it says otherwise)."""
+    hits, _ = roll_hits(game.dice_for(player), dice, needed, label=label)
+    if dice > 0:
+        game.emit(pool_effect(player, label, hits, dice, hit_table(needed),
+                              higher_is_better=higher_is_better))
+    return hits
+
+
+def rolled_test(
+    game: Game[Any, Any], player: int, dice: int, needed: int, *, label: str
+) -> tuple[int, tuple[int, ...]]:
+    """:func:`roll_test` with ``player``'s dice; passing (``needed`` hits or more) is
+    recorded as the roll's effect."""
+    hits, faces = roll_test(game.dice_for(player), dice, label=label)
+    if dice > 0:
+        game.emit(pool_effect(player, label, int(hits >= needed), dice, TEST_TABLE,
+                              at_least=needed))
+    return hits, faces
+
+
+def rolled_against_wing(
+    game: Game[Any, Any], player: int, dice: int, needed: int, *, label: str
+) -> tuple[int, int]:
+    """:func:`roll_against_wing` with ``player``'s dice: ``(kills, aborts)``; the tokens
+    killed are recorded as the roll's effect (aborts are not rated)."""
+    kills, aborts, _ = roll_against_wing(game.dice_for(player), dice, needed, label=label)
+    if dice > 0:
+        game.emit(pool_effect(player, label, kills, dice, kill_table(needed)))
+    return kills, aborts
+
+
+@cache
+def kill_table(needed: int) -> FaceTable:
+    """The ``kills`` channel of :func:`wing_table` alone."""
+    outcomes = wing_table(needed).outcomes
+    return FaceTable(6, tuple(FaceOutcome(o.values[:1], o.explodes) for o in outcomes))

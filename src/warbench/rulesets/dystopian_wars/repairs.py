@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import Decline, Repair, Reroll
 from warbench.rulesets.dystopian_wars.damage import lose_hull, may_reroll, near_commodore
@@ -95,11 +96,11 @@ class Repairs(Procedure[DWState, RulesData]):
                         text=f"player {player}'s commodore orders a re-roll",
                     )
                 )
-                self.face = game.dice.faces(6, 1, label="repair re-roll")[0]
+                self.face = roll_repair(game, player, "repair re-roll")
             return
         if isinstance(action, Repair):
             self.model, self.marker = action.model, action.marker
-            self.face = game.dice.faces(6, 1, label="repair")[0]
+            self.face = roll_repair(game, player, "repair")
             model = state.models[action.model]
             self.offered = self.face >= 4 and may_reroll(state, player) and near_commodore(
                 state, model
@@ -145,7 +146,7 @@ def burn(game: DWGame, state: DWState) -> None:
         if not model.alive or not fires:
             continue
         for _ in range(fires):
-            face = game.dice.faces(6, 1, label="raging fire")[0]
+            face = roll_repair(game, model.player, "raging fire")
             if face <= 3:
                 model.remove_marker("raging-fire")
                 game.emit(FireOut(model=model.uid, text=f"a fire aboard {model.name} is put out"))
@@ -161,3 +162,15 @@ def burn(game: DWGame, state: DWState) -> None:
                 lose_hull(game, model, 1, "raging fire")
                 if not model.alive:
                     break
+
+
+#: A repair or a raging fire's d6 for its ship: 1-3 best (repaired, put out), 4-5 not,
+#: 6 worst (another fire): the effect the luck report rates, higher is better.
+REPAIR_VALUES = (2, 2, 2, 1, 1, 0)
+
+
+def roll_repair(game: DWGame, player: int, label: str) -> int:
+    """``player`` rolls the d6 of a repair or of a raging fire aboard their ship."""
+    face = game.dice_for(player).faces(6, 1, label=label)[0]
+    game.emit(RollEffect(player, label, REPAIR_VALUES[face - 1], 1, values=REPAIR_VALUES))
+    return face

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import Decline, Reroll
 from warbench.rulesets.dystopian_wars.damage import lose_hull, may_reroll, near_commodore
@@ -48,13 +49,13 @@ class TerrainRoll(Procedure[DWState, RulesData]):
                     text=f"player {player}'s commodore orders a re-roll",
                 )
             )
-            self.face = game.dice.faces(6, 1, label="treacherous terrain re-roll")[0]
+            self.face = roll_treacherous(game, player, "treacherous terrain re-roll")
         self.finish(game)
 
     def step(self, game: DWGame) -> None:
         state = game.state
         model = state.models[self.model]
-        self.face = game.dice.faces(6, 1, label=f"treacherous terrain ({self.piece})")[0]
+        self.face = roll_treacherous(game, model.player, f"treacherous terrain ({self.piece})")
         game.emit(
             Treacherous(
                 model=model.uid,
@@ -75,3 +76,12 @@ class TerrainRoll(Procedure[DWState, RulesData]):
         game.pop()
         if self.face == TREACHEROUS_FAILS:
             lose_hull(game, model, 1, f"treacherous {self.piece}")
+
+
+def roll_treacherous(game: DWGame, player: int, label: str) -> int:
+    """``player`` rolls a d6 for a model in treacherous terrain; getting through (anything
+    but a 1) is the roll's effect for the luck report."""
+    face = game.dice_for(player).faces(6, 1, label=label)[0]
+    game.emit(RollEffect(player, label, int(face != TREACHEROUS_FAILS), 1,
+                         at_least=TREACHEROUS_FAILS + 1))
+    return face

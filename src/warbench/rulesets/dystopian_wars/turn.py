@@ -18,6 +18,7 @@ from enum import StrEnum
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import EngineError, IllegalAction
+from warbench.core.events import RollEffect
 from warbench.core.geometry.movement import IllegalMove, TurnLimits, plan_path
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off
@@ -53,8 +54,10 @@ def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> 
     rolled again."""
 
     def roll(player: int, extra: int) -> int:
-        faces = game.dice.faces(6, 2, label=f"initiative, player {player}")
+        label = f"initiative, player {player}"
+        faces = game.dice_for(player).faces(6, 2, label=label)
         total = sum(faces) + extra
+        game.emit(RollEffect(player, label, total, 2, modifier=extra))  # highest goes first
         game.emit(
             InitiativeRoll(
                 player=player,
@@ -95,7 +98,8 @@ class Battle(Procedure[DWState, RulesData]):
         if self.stage is BattleStage.ORDERS:
             if state.orders:
                 for player in range(state.players):
-                    state.orders[player] = game.dice.faces(6, 1, label="battle order")[0]
+                    state.orders[player] = game.dice_for(player).faces(
+                        6, 1, label="battle order")[0]
                     game.emit(
                         BattleOrder(
                             player=player,

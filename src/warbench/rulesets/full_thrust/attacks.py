@@ -11,6 +11,7 @@ point.
 
 from __future__ import annotations
 
+from warbench.core.events import RollEffect
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.damage import (
     apply_points,
@@ -70,9 +71,12 @@ def plasma_burst(game: FTGame, bolt: Bolt) -> None:
 def salvo_attack(game: FTGame, salvo: Salvo, ship: Ship) -> None:
     """A salvo strikes: a d6 of its missiles lock on, each doing a d6 of normal damage."""
     rules = game.data.rules.salvo
+    purpose = f"salvo {salvo.id}"
     locks, points = salvo_points(
-        game.dice_for(salvo.player), salvo.missiles, rules.damage_die, label=f"salvo {salvo.id}"
+        game.dice_for(salvo.player), salvo.missiles, rules.damage_die, label=purpose
     )
+    game.emit(RollEffect(salvo.player, purpose, points.total, 1, query="salvo",
+                         args=(salvo.missiles, rules.damage_die)))
     game.emit(
         SalvoAttack(
             salvo=salvo.id,
@@ -93,15 +97,24 @@ def fighter_attack(game: FTGame, group: FighterGroup, ship: Ship) -> None:
     screened = game.data.rules.fighter_defaults.attacks_use_screens
     torpedoes = fighting.ship_attack == "torpedo"
     group.endurance -= 1
+    screens = screens_of(cls, ship) if screened else 0
+    armoured = armour_left(cls, ship) > 0
+    purpose = f"{group.name} {'torpedoes' if torpedoes else 'attack'}"
     points = fighter_points(
         game.dice_for(group.player),
         group.count,
         ship_attack=fighting.ship_attack,
         modifier=fighting.ship_modifier,
-        screens=screens_of(cls, ship) if screened else 0,
-        armoured=armour_left(cls, ship) > 0,
-        label=f"{group.name} {'torpedoes' if torpedoes else 'attack'}",
+        screens=screens,
+        armoured=armoured,
+        label=purpose,
     )
+    query, args = (
+        ("torpedo", (group.count, int(armoured))) if torpedoes
+        else ("beam", (group.count, screens, fighting.ship_modifier))
+    )
+    game.emit(RollEffect(group.player, purpose, points.total, group.count, query=query,
+                         args=args))
     if torpedoes:
         group.torpedoes_spent = True
     game.emit(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from warbench.core.events import UnitDamaged, UnitDestroyed
+from warbench.core.events import RollEffect, UnitDamaged, UnitDestroyed
 from warbench.core.faces import FaceTable
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.data import ThresholdRules
@@ -229,7 +229,11 @@ def threshold_check(game: FTGame, ship: Ship, rows_before: int) -> None:
             f"{fail_on}+{plus}",
         )
     )
-    faces = game.dice_for(ship.player).faces(6, len(checked), label=f"threshold {ship.name}")
+    label = f"threshold {ship.name}"
+    faces = game.dice_for(ship.player).faces(6, len(checked), label=label)
+    survives = tuple(1 - outcome.values[0] for outcome in fails)
+    game.emit(RollEffect(ship.player, label, sum(survives[face - 1] for face in faces),
+                         len(checked), values=survives))  # systems kept: high is good
     for index, face in zip(checked, faces, strict=True):
         if fails[face - 1].values[0]:
             knock_out(game, ship, index, "a threshold check")

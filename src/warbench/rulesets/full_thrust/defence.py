@@ -19,6 +19,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.dice import DiceSource
 from warbench.core.engine import IllegalAction
+from warbench.core.events import RollEffect
 from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
 from warbench.rulesets.full_thrust.arcs import arcs_containing
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
@@ -35,6 +36,7 @@ from warbench.rulesets.full_thrust.events import (
 from warbench.rulesets.full_thrust.events_alien import BoltWeakened
 from warbench.rulesets.full_thrust.kravak import k1_defence_table, scattergun_kills
 from warbench.rulesets.full_thrust.library import FighterType, Library
+from warbench.rulesets.full_thrust.luck import rule_effect
 from warbench.rulesets.full_thrust.phalon import PULSER, in_burst, scattergun_bolt_hits
 from warbench.rulesets.full_thrust.savasku import SPICULE
 from warbench.rulesets.full_thrust.scoring import (
@@ -84,7 +86,11 @@ def fighter_kills(
     """Kills ``shooter`` scores in one round of a dogfight (``target`` None: missiles)."""
     dice = dogfight_dice(fighting, target)
     source = game.dice_for(shooter.player)
-    return group_kills(source, shooter.count, dice, label=f"{shooter.name} dogfight")
+    label = f"{shooter.name} dogfight"
+    kills = group_kills(source, shooter.count, dice, label=label)
+    game.emit(rule_effect(shooter.player, label + dice.aside, kills, dice.dice(shooter.count),
+                          dice.reading))
+    return kills
 
 
 def _lose(game: FTGame, group: FighterGroup, kills: int, cause: str) -> None:
@@ -377,6 +383,7 @@ def _defensive_fire(
             return
         target = profile(lib, group)
         kills = defence_kills(source, kind_of, target, label)
+        _rate_defence(game, ship.player, label, kind_of, kills, target)
         _lose(game, group, kills, f"{ship.name}'s point defence")
         return
     if kind == PLASMA:
@@ -396,7 +403,9 @@ def _defensive_fire(
     salvo = state.salvos[threat]
     if salvo.missiles <= 0:
         return
-    kills = min(defence_kills(source, kind_of, None, label), salvo.missiles)
+    shot = defence_kills(source, kind_of, None, label)
+    _rate_defence(game, ship.player, label, kind_of, shot, None)
+    kills = min(shot, salvo.missiles)
     salvo.missiles -= kills
     game.emit(
         MissilesLost(
@@ -406,6 +415,17 @@ def _defensive_fire(
             f"{salvo.id}, {salvo.missiles} left",
         )
     )
+
+
+def _rate_defence(
+    game: FTGame, player: int, label: str, system: str, kills: int, target: FighterType | None
+) -> None:
+    """The luck of one point defence shot of a beam or a PDS (kills, before any cap)."""
+    if system in ("scattergun", "k_gun"):
+        return
+    args = (int(system == "beam"), int(target is not None and target.armoured),
+            int(target is not None and target.light))
+    game.emit(RollEffect(player, label, kills, 1, query="point_defence", args=args))
 
 
 def bolt_defence_hits(source: DiceSource, system: str, label: str) -> int:
@@ -436,8 +456,12 @@ def defence_kills(
 def morale_check(game: FTGame, group: FighterGroup) -> None:
     """The optional morale test: a d6 (+1 green, -1 with an ace) above the fighters left
     breaks the attack off (the group spends no endurance on it)."""
-    face = game.dice_for(group.player).faces(6, 1, label=f"morale {group.name}")[0]
-    total = face + (1 if group.green else 0) - (1 if group.ace else 0)
+    purpose = f"morale {group.name}"
+    face = game.dice_for(group.player).faces(6, 1, label=purpose)[0]
+    modifier = (1 if group.green else 0) - (1 if group.ace else 0)
+    total = face + modifier
+    game.emit(RollEffect(group.player, purpose, int(total <= group.count), 1,
+                         modifier=modifier, at_most=group.count))  # 1: the group holds
     if total > group.count:
         group.broken = True
         game.emit(

@@ -22,6 +22,7 @@ from enum import StrEnum
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
+from warbench.core.events import RollEffect
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import (
     JumpOut,
@@ -152,7 +153,11 @@ def rearm(game: FTGame, group: FighterGroup) -> None:
     """The re-arming roll of a group that has just landed."""
     state = game.state
     rules = game.data.rules.fighters
-    face = game.dice_for(group.player).faces(6, 1, label=f"re-arm {group.name}")[0]
+    purpose = f"re-arm {group.name}"
+    face = game.dice_for(group.player).faces(6, 1, label=purpose)[0]
+    # 0: grounded, 1: ready in the usual time, 2: ready early on a 6
+    values = tuple(0 if f <= rules.lost_on else 2 if f == 6 else 1 for f in range(1, 7))
+    game.emit(RollEffect(group.player, purpose, values[face - 1], 1, values=values))
     group.endurance = game.data.fighters[group.kind].endurance
     group.torpedoes_spent = False  # re-armed: torpedo fighters have their torpedoes again
     if face <= rules.lost_on:

@@ -17,6 +17,7 @@ from enum import StrEnum
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
+from warbench.core.events import RollEffect
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
@@ -340,19 +341,24 @@ class ShipFirePhase(FTProcedure):
             self.rows_before[enemy.id] = rows_finished(cls, enemy.hull_hits)
         weapons = game.data.rules.weapons
         points = Points()
+        luck: tuple[str, tuple[int, ...]] | None = None
         if spec.kind == "beam":
             dice = beam_dice_at(spec.level, distance, weapons.beam_band)
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
+            luck = ("beam", (dice, screens_of(cls, enemy), 0))
         elif spec.kind == PULSER:
             dice = pulser_dice(game.data, spec, distance)
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
+            luck = ("beam", (dice, screens_of(cls, enemy), 0))
         elif spec.kind == STINGER:
             dice = stinger_dice(game.data, ship, distance)
             ship.attack_power -= dice
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
+            luck = ("beam", (dice, screens_of(cls, enemy), 0))
         elif spec.kind == "submunition":
             dice = to_hit_number(distance, range_table(weapons.submunition)) or 0
             points = beam_dice(source, dice, screens=0, label=label)  # screens no help
+            luck = ("beam", (dice, 0, 0))
         elif spec.kind == "k_gun":
             need = to_hit_number(distance, range_table(weapons.k_gun)) or 7
             points = kgun_shot(source, spec.level, need=need, label=label)
@@ -363,6 +369,7 @@ class ShipFirePhase(FTProcedure):
         elif spec.kind == "pulse_torpedo":
             need = to_hit_number(distance, range_table(weapons.pulse_torpedo)) or 7
             points = pulse_torpedo(source, need, label=label)
+            luck = ("pulse_torpedo", (need,))
         else:
             points, system_hit = needle_beam(source, label=label)
             if system_hit and _damageable(game, enemy):
@@ -378,6 +385,9 @@ class ShipFirePhase(FTProcedure):
                 f"({distance:.1f} MU): {points.total} damage",
             )
         )
+        if luck is not None:  # damage dealt, judged for the firing side
+            game.emit(RollEffect(ship.player, label, points.total, luck[1][0],
+                                 query=luck[0], args=luck[1]))
         apply_points(game, enemy, points, f"{ship.name}'s {spec.label}", by=ship)
         if self.stage is FireStage.NEEDLE and not enemy.active:
             self.stage = FireStage.RESOLVE
@@ -398,7 +408,9 @@ def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> No
     group = state.groups[group_id]
     if group.count <= 0 or group.status != IN_SPACE:
         return
-    face = game.dice_for(ship.player).faces(6, 1, label=f"{ship.name} {label} at fighters")[0]
+    purpose = f"{ship.name} {label} at fighters"
+    face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
+    game.emit(RollEffect(ship.player, purpose, int(face == 6), 1, at_least=6))
     if face < 6:
         text = "misses"
     elif group.endurance > 0:

@@ -16,6 +16,7 @@ from enum import StrEnum
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
+from warbench.core.events import RollEffect
 from warbench.rulesets.full_thrust.actions import Repair
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import damage_parties
@@ -114,7 +115,9 @@ def _roll_repair(game: FTGame, ship: Ship, system: int, parties: int) -> None:
         return
     need = repair_number(parties, game.data.rules.repair)
     label = game.data.designs[ship.design].systems[system].label
-    face = game.dice_for(ship.player).faces(6, 1, label=f"repair {ship.name} {label}")[0]
+    purpose = f"repair {ship.name} {label}"
+    face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
+    game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need))
     if face >= need:
         ship.damage[system] -= 1
         text = "repair"

@@ -13,6 +13,7 @@ from warbench.core.datafolder import DataFolder
 from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, UnitSize
+from warbench.core.odds import Dist
 from warbench.core.preview import Preview, action_words
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
@@ -27,6 +28,7 @@ from warbench.rulesets.full_thrust.library import (
     library_from,
     race_of_faction,
 )
+from warbench.rulesets.full_thrust.luck import effect_odds
 from warbench.rulesets.full_thrust.orders import draw_unseen_orders, orders_seen_by
 from warbench.rulesets.full_thrust.scene import damage_text
 from warbench.rulesets.full_thrust.setup import army_setup, check_armies, new_battle
@@ -146,6 +148,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         from warbench.rulesets.full_thrust.odds import attack_odds
 
         return attack_odds(self.data)
+
+    def effect_odds(self, data: Library, query: str, args: tuple[int, ...]) -> Dist:
+        """Beam-style rolls, torpedoes and salvos, for luck reports (``luck.py``)."""
+        return effect_odds(query, args)
 
     def action_odds(self, state: FullThrustState, action: Action) -> OddsAnswer | None:
         """The exact odds of a fire-control lock offered: the beams bearing on its target

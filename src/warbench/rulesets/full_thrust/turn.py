@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warbench.core.procedures import Outcome
-from warbench.core.turns import roll_off
+from warbench.core.turns import roll_off, roll_off_die
 from warbench.rulesets.full_thrust.attacks import resolve_attacks
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import DeclarationPhase
@@ -44,9 +44,7 @@ PHASES = (
 
 def roll_initiative(game: FTGame, players: list[int]) -> list[int]:
     """Each player rolls a d6, highest first; tied players roll again among themselves."""
-    return roll_off(
-        players, lambda player: game.dice_for(player).faces(6, 1, label="initiative")[0]
-    )
+    return roll_off(players, lambda player: roll_off_die(game, player, "initiative"))
 
 
 def victory_points(game: FTGame) -> tuple[float, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from warbench.core.events import RollEffect
 from warbench.core.geometry import Body, CircleBase, Point, Pose, StripTemplate
 from warbench.rulesets.hordes.damage import Damage
 from warbench.rulesets.hordes.events import AttackRolled, DamageRolled
@@ -102,6 +103,8 @@ def roll_to_hit(
     mind = "mind" in crippled_aspects(data, attacker)
     faces = roll(game, attacker.owner, dice_count(strike.boost_hit, mind), label)
     hit, critical = attack_outcome(faces, bonus, needed)
+    game.emit(RollEffect(attacker.owner, label, int(hit), len(faces), query="attack",
+                         args=(len(faces), bonus, needed)))
     total = sum(faces) + bonus
     game.emit(
         AttackRolled(
@@ -140,9 +143,12 @@ def damage_roll(
         return
     body_crippled = "body" in crippled_aspects(game.data, attacker)
     count = dice_count(boosted, body_crippled) + extra_dice
-    faces = roll(game, attacker.owner, count, f"damage on {name(game, target)}")
+    label = f"damage on {name(game, target)}"
+    faces = roll(game, attacker.owner, count, label)
     arm = stat(game.data, target, "arm")
     boxes = damage_boxes(faces, power, arm)
+    game.emit(RollEffect(attacker.owner, label, boxes, count, query="damage",
+                         args=(count, power, arm)))
     game.emit(
         DamageRolled(
             target.uid,

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
+from warbench.core.events import RollEffect
 from warbench.rulesets.hordes.actions import ClearFury, Done, Leach, Shake, Upkeep
 from warbench.rulesets.hordes.activation import CHARGE_BONUS, force_problem
 from warbench.rulesets.hordes.combat import Strike, attack
@@ -175,6 +176,8 @@ class ControlPhase(HordesProcedure):
             thr = game.data.models[beast.card].thr
             total = sum(roll(game, self.player, 2, "threshold")) + beast.fury
             frenzy = total > thr
+            game.emit(RollEffect(self.player, "threshold", int(not frenzy), 2,
+                                 modifier=beast.fury, at_most=thr))  # 1: no frenzy
             game.emit(
                 Threshold(
                     beast.uid,

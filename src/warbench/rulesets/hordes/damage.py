@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
-from warbench.core.events import UnitDamaged, UnitDestroyed
+from warbench.core.events import RollEffect, UnitDamaged, UnitDestroyed
 from warbench.core.procedures import Outcome
 from warbench.rulesets.hordes.actions import Reave, Transfer
 from warbench.rulesets.hordes.events import Cripple, Healed
@@ -94,6 +94,9 @@ class Damage(HordesProcedure):
         game.pop()
         deal(game, game.state.models[self.target], self.amount, self.by, self.friendly)
 
+#: A tough model out of boxes stays in play on this or more on a d6.
+TOUGH_NEEDED = 5
+
 
 def transfer_options(game: HordesGame, warlock: Model) -> list[Transfer]:
     """Beasts the warlock may send damage to: its own, living, in its control area, not
@@ -146,7 +149,7 @@ def deal(
         game.emit(Cripple(target.uid, aspect, text=f"{name(game, target)}: {aspect} crippled"))
     if boxes_left(data, target) > 0:
         return
-    if has(data, target, "tough") and roll(game, target.owner, 1, "tough")[0] >= 5:
+    if has(data, target, "tough") and tough_check(game, target):
         heal(game, target, 1)
         knock_down(game, target)
         return
@@ -194,3 +197,10 @@ def heal(game: HordesGame, target: Model, amount: int) -> int:
 
 
 __all__ = ["Damage", "crippled", "deal", "destroy", "heal", "transfer_options"]
+
+
+def tough_check(game: HordesGame, target: Model) -> bool:
+    """The tough roll of a model out of boxes: it stays on a 5 or 6."""
+    tough = roll(game, target.owner, 1, "tough")[0] >= TOUGH_NEEDED
+    game.emit(RollEffect(target.owner, "tough", int(tough), 1, at_least=TOUGH_NEEDED))
+    return tough

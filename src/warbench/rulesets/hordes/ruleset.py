@@ -13,6 +13,7 @@ from warbench.core.datafolder import DataFolder
 from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
+from warbench.core.odds import Dist
 from warbench.core.preview import Preview
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
@@ -22,6 +23,7 @@ from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
 from warbench.rulesets.hordes.events import EVENT_TYPES
 from warbench.rulesets.hordes.lists import army_rules, list_violations, roster, shipped_list
+from warbench.rulesets.hordes.luck import effect_odds
 from warbench.rulesets.hordes.picture import attacks_drawn, picture
 from warbench.rulesets.hordes.profile import boxes_left
 from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, build_state
@@ -118,6 +120,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     ) -> Action | None:
         """The model that may move, dragged: a leg to the point, advance or run."""
         return board.dragged_leg(self.data, state, decisions, label, x, y)
+    def effect_odds(self, data: HordesData, query: str, args: tuple[int, ...]) -> Dist:
+        """Attack and damage rolls, for luck reports (``luck.py``)."""
+        return effect_odds(query, args)
 
     def table(self, state: HordesState) -> TablePicture:
         return picture(self.data, state)

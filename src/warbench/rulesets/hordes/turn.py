@@ -10,13 +10,13 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Outcome
-from warbench.core.turns import roll_off
+from warbench.core.turns import roll_off, roll_off_die
 from warbench.rulesets.hordes.actions import Activate, Done, GoFirst
 from warbench.rulesets.hordes.activation import new_activation
 from warbench.rulesets.hordes.control import ControlPhase, maintenance
 from warbench.rulesets.hordes.deployment import Deployment
 from warbench.rulesets.hordes.events import TurnBegins
-from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, roll
+from warbench.rulesets.hordes.game import HordesGame, HordesProcedure
 from warbench.rulesets.hordes.profile import boxes_left
 from warbench.rulesets.hordes.refusals import Refusals
 from warbench.rulesets.hordes.state import HordesState
@@ -58,7 +58,7 @@ class Battle(HordesProcedure):
     def step(self, game: HordesGame) -> None:
         state = game.state
         if self.stage is BattleStage.ROLL:
-            order = roll_off([0, 1], lambda p: roll(game, p, 1, "starting roll")[0])
+            order = roll_off([0, 1], lambda p: roll_off_die(game, p, "starting roll"))
             self.winner, self.stage = order[0], BattleStage.CHOOSE
             return
         if self.turn == 2:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from warbench.core.engine import Game
-from warbench.core.events import UnitDamaged, UnitDestroyed
+from warbench.core.events import RollEffect, UnitDamaged, UnitDestroyed
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Damaged, Destroyed, PilotHit, TokenPlaced
 from warbench.rulesets.robogear.state import RobogearState, Section, Unit, armour_level, section
@@ -39,7 +39,10 @@ def place_token(game: RobogearGame, unit: Unit, part: Section, by: Unit | None) 
     """Roll a D6 on the yellow or red token table and lay the token (engine default)."""
     tables = game.data.tables
     face = game.dice_for(unit.player).faces(6, 1, label="critical token")[0]
-    token = (tables.yellow_tokens if part is Section.YELLOW else tables.red_tokens)[face - 1]
+    table = tables.yellow_tokens if part is Section.YELLOW else tables.red_tokens
+    spared = tuple(int(entry == "none") for entry in table)  # 1: no token, the owner's luck
+    game.emit(RollEffect(unit.player, "critical token", spared[face - 1], 1, values=spared))
+    token = table[face - 1]
     if token == "none":
         return
     game.emit(TokenPlaced(unit.id, token, text=f"unit {unit.id} gets a {token} token"))
@@ -78,6 +81,8 @@ def destroy(game: RobogearGame, unit: Unit) -> None:
     for rider in state.units:
         if rider.alive and rider.carried_by == unit.id:
             face = game.dice_for(rider.player).faces(6, 1, label="carrier destroyed")[0]
+            game.emit(RollEffect(rider.player, "carrier destroyed", int(face >= survive), 1,
+                                 at_least=survive))
             rider.carried_by = -1
             spot = free_spot(state, game.data, rider, unit)
             if face < survive or spot is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from warbench.core.events import RollEffect
 from warbench.core.geometry.templates import BlastTemplate
 from warbench.core.geometry.vectors import Point
 from warbench.rulesets.robogear.actions import Shoot, Throw
@@ -244,15 +245,22 @@ def roll_defence(game: RobogearGame, unit: Unit, target: Unit, at_pilot: bool = 
     state, data = game.state, game.data
     dice = game.dice_for(target.player)
     if target.carried_by >= 0:
-        return dice.faces(6, 1, label="defence")[0] + data.measures.apc_defence_bonus
+        bonus = data.measures.apc_defence_bonus
+        value = dice.faces(6, 1, label="defence")[0] + bonus
+        game.emit(RollEffect(target.player, "defence", value, 1, modifier=bonus))
+        return value
     share = hidden_share(state, data, spot(state, unit), target)
     value = 0
+    hard = hard_target(data, unit, target, at_pilot)
     for row in data.tables.cover:
         if share >= row.share:
             if row.dice:
                 value = sum(dice.faces(row.sides, row.dice, label="defence")) + row.plus
+                # the defence is the effect, higher better for the target's player
+                game.emit(RollEffect(target.player, "defence", value + hard, row.dice,
+                                     sides=row.sides, modifier=row.plus + hard))
             break
-    return value + hard_target(data, unit, target, at_pilot)
+    return value + hard
 
 
 def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
@@ -297,7 +305,9 @@ def _accuracy(game: RobogearGame, unit: Unit, target: Unit, bonus: int, reach: i
     data = game.data
     face = game.dice_for(unit.player).faces(6, 1, label="accuracy")[0]
     above = accuracy_bonus(game.state, data, unit, spot(game.state, target))
-    return face - data.tables.accuracy_penalty[reach] + bonus + above
+    modifier = bonus + above - data.tables.accuracy_penalty[reach]
+    game.emit(RollEffect(unit.player, "accuracy", face + modifier, 1, modifier=modifier))
+    return face + modifier
 
 
 def _hit(game: RobogearGame, unit: Unit, target: Unit, amount: int, weapon: WeaponRecord,
@@ -378,6 +388,7 @@ def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -
         damage(game, other, weapon.damage[0], unit, crit=True)
         if record.cockpit == "open" and other.alive:
             hits = game.dice_for(unit.player).faces(6, 1, label="flame inside")[0]
+            game.emit(RollEffect(unit.player, "flame inside", hits, 1))  # hits on the crew
             wound_pilot(game, other, hits)
             for rider in state.units:
                 if rider.alive and rider.carried_by == other.id:

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
+from warbench.core.events import RollEffect
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear.actions import Board, Deploy, Disembark, Heal, Melee
 from warbench.rulesets.robogear.damage import RobogearGame, damage
@@ -61,7 +62,9 @@ def fight_total(game: RobogearGame, unit: Unit, foe: Unit) -> int:
         and (gap(other, unit) <= 1.0 or gap(other, foe) <= 1.0)
     )
     face = game.dice_for(unit.player).faces(6, 1, label="close combat")[0]
-    return face + (record.wounds - unit.damage) + record.brawler + friends
+    modifier = (record.wounds - unit.damage) + record.brawler + friends
+    game.emit(RollEffect(unit.player, "close combat", face + modifier, 1, modifier=modifier))
+    return face + modifier
 
 
 def melee(game: RobogearGame, action: Melee) -> None:

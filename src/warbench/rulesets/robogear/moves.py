@@ -11,6 +11,7 @@ import math
 
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
+from warbench.core.events import RollEffect
 from warbench.core.geometry.vectors import signed_angle
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear.actions import Move, Ram, RunOver, Turn
@@ -307,6 +308,8 @@ def charge(game: RobogearGame, action: Ram | RunOver) -> None:
     if isinstance(action, RunOver):
         face = game.dice_for(target.player).faces(6, 1, label="run over")[0]
         escaped = face >= data.measures.run_over_escape
+        game.emit(RollEffect(target.player, "run over", int(escaped), 1,
+                             at_least=data.measures.run_over_escape))
         game.emit(RanOver(unit.id, target.id, escaped,
                           text=f"trooper {target.id} {'dodges' if escaped else 'is crushed'}"))
         if not escaped:
@@ -321,13 +324,21 @@ def ram_power(data: RobogearData, unit: Unit) -> int:
     return armour_level(record, unit.damage) + sum(m.power for m in record.melee)
 
 
+def ram_roll(game: RobogearGame, unit: Unit) -> int:
+    """``unit``'s player rolls D6 + its ram power; the total is the roll's effect."""
+    power = ram_power(game.data, unit)
+    total = game.dice_for(unit.player).faces(6, 1, label="ram")[0] + power
+    game.emit(RollEffect(unit.player, "ram", total, 1, modifier=power))
+    return total
+
+
 def ram(game: RobogearGame, unit: Unit, target: Unit, run: float) -> None:
     """Both roll D6 + armour level + close-combat power; the table (engine default) gives
     the damage; a flyer in a ram is destroyed; a run under 4 steps does no damage."""
     data = game.data
     tables = data.tables
-    mine = game.dice_for(unit.player).faces(6, 1, label="ram")[0] + ram_power(data, unit)
-    theirs = game.dice_for(target.player).faces(6, 1, label="ram")[0] + ram_power(data, target)
+    mine = ram_roll(game, unit)
+    theirs = ram_roll(game, target)
     game.emit(Rammed(unit.id, target.id, mine, theirs,
                      text=f"unit {unit.id} rams {target.id}: {mine} against {theirs}"))
     if run < data.measures.ram_min_steps:

@@ -11,7 +11,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
-from warbench.core.turns import Alternation, roll_off
+from warbench.core.turns import Alternation, roll_off, roll_off_die
 from warbench.rulesets.robogear import fire, infantry, moves
 from warbench.rulesets.robogear.actions import (
     Activate,
@@ -77,7 +77,7 @@ class Battle(Procedure[RobogearState, RobogearData]):
             if not all(state.edges) and not state.edge_order:
                 state.edge_order = roll_off(
                     list(range(state.players)),
-                    lambda p: game.dice_for(p).faces(6, 1, label="edge choice")[0],
+                    lambda p: roll_off_die(game, p, "edge choice"),
                 )
                 return
             place_armies(state, game.data)
@@ -93,7 +93,7 @@ class Battle(Procedure[RobogearState, RobogearData]):
         for element in state.elements:
             element.done = False
         players = [p for p in range(state.players) if state.in_battle(p)]
-        order = roll_off(players, lambda p: game.dice_for(p).faces(6, 1, label="initiative")[0])
+        order = roll_off(players, lambda p: roll_off_die(game, p, "initiative"))
         state.order = order
         game.emit(Initiative(state.round, tuple(order),
                              text=f"round {state.round}: initiative order {order}"))
