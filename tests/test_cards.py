@@ -67,7 +67,7 @@ def test_full_thrust_card_bands_each_weapon(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_hordes_card_reads_like_the_model_card(capsys: pytest.CaptureFixture[str]) -> None:
-    """HOR-STATS, HOR-WEAPON-STATS, HOR-REACH: the stat line, P+S of melee weapons, a reach
+    """HOR-CARDS, HOR-STATS, HOR-WEAPON-STATS, HOR-REACH: the stat line, P+S of melee weapons, a reach
     weapon's 2-inch melee range, spells and the feat in words."""
     lines = _card(capsys, "hordes", "maelis")
     assert "SPD STR MAT RAT DEF ARM FURY damage" in lines

@@ -11,12 +11,12 @@ ROW = re.compile(r"^\| (HOR-[A-Z-]+) \|.*\| ([^|]+) \|$")
 
 
 def docstrings() -> dict[str, str]:
-    """``path::name`` of every test function in tests/hordes, with its docstring."""
+    """``path::name`` of every test function under tests/, with its docstring."""
     found = {}
-    for path in (ROOT / "tests" / "hordes").glob("test_*.py"):
+    for path in (ROOT / "tests").rglob("test_*.py"):
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                key = f"tests/hordes/{path.name}::{node.name}"
+                key = f"{path.relative_to(ROOT).as_posix()}::{node.name}"
                 found[key] = ast.get_docstring(node) or ""
     return found
 

@@ -8,6 +8,7 @@ from tests.rulesets.armada.test_gunnery import facing_off
 from warbench.core.events import RollEffect
 from warbench.core.luck import luck_report
 from warbench.rulesets.armada.actions import Fire
+from warbench.rulesets.armada.combat import Gunnery
 from warbench.rulesets.armada.odds import luck_odds
 
 
@@ -40,3 +41,13 @@ def test_arm_checks_the_better_of_two_d20_when_resolve_is_spent() -> None:
     assert luck_odds("d20", (1,)).p(20) == pytest.approx(39 / 400)
     with pytest.raises(ValueError, match="no luck query"):
         luck_odds("salvo", (1,))
+
+
+def test_arm_a_gunnery_check_that_cannot_miss_is_rated_without_error() -> None:
+    """ARM-LUCK: when every natural roll hits, the twenty chances add up to a hair over 1;
+    the damage is then the damage of a hit (no negative miss weight)."""
+    from warbench.rulesets.armada.odds import attack_damage, damage_on_hit
+
+    sure = Gunnery(modifier=40, armor_class=10, dice=2, sides=6, per_die=1, bonus_damage=0,
+                   halved=False)
+    assert attack_damage(sure, True).items() == damage_on_hit(sure).items()

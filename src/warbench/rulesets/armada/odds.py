@@ -306,9 +306,11 @@ def hit_chance(gunnery: Gunnery, twice: bool) -> float:
 
 def attack_damage(gunnery: Gunnery, twice: bool = False) -> Dist:
     """The damage of one attack: 0 on a miss, the damage of a hit otherwise."""
-    hit = hit_chance(gunnery, twice)
+    hit = min(hit_chance(gunnery, twice), 1.0)  # a sum of twenty chances may pass 1 by a hair
     if hit == 0:
         return Dist.constant(0)
+    if hit == 1:
+        return damage_on_hit(gunnery)
     return mixture([(1 - hit, Dist.constant(0)), (hit, damage_on_hit(gunnery))])
 
 
