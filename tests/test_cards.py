@@ -67,8 +67,8 @@ def test_full_thrust_card_bands_each_weapon(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_hordes_card_reads_like_the_model_card(capsys: pytest.CaptureFixture[str]) -> None:
-    """HOR-CARDS, HOR-STATS, HOR-WEAPON-STATS, HOR-REACH: the stat line, P+S of melee weapons, a reach
-    weapon's 2-inch melee range, spells and the feat in words."""
+    """HOR-CARDS, HOR-STATS, HOR-WEAPON-STATS, HOR-REACH: the stat line, P+S of melee
+    weapons, a reach weapon's 2-inch melee range, spells and the feat in words."""
     lines = _card(capsys, "hordes", "maelis")
     assert "SPD STR MAT RAT DEF ARM FURY damage" in lines
     assert "6 5 5 5 16 14 7 17 boxes" in lines
