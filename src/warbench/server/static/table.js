@@ -262,6 +262,9 @@ function spaceForm(space, number) {
   // A click on a piece aims the form at it: the server sets the field naming it (target...).
   form.aimable = space.fields.some((f) => f.type === "int" && !PIECE_FIELDS.slice(0, 4).includes(f.name));
   form.aim = (label) => { aiming = form; ask({ aim: { label, action: read() } }); };
+  // A click on one's own piece sets the form's acting unit (its unit, ship, model or group).
+  form.actor = fields.includes("target") ? PIECE_FIELDS.slice(0, 4).find((name) => fields.includes(name)) : undefined;
+  form.act = (label) => { aiming = form; ask({ aim: { label, action: read(), field: form.actor } }); };
   form.fill = fill;
   return form;
 }
@@ -378,8 +381,18 @@ function fillOdds(shape) {
   if (input) input.value = shape.unit;
 }
 
+// A clicked piece of one's own becomes the acting unit of the form last used (else the
+// first) whose action has an acting unit and a target.
+function actorForm(shape) {
+  if (!state || state.seat === null || shape.player !== state.seat) return;
+  const forms = [...document.querySelectorAll("#decisions .space-form")].filter((f) => f.actor);
+  const form = forms.includes(activeForm) ? activeForm : forms[0];
+  if (form) form.act(shape.label);
+}
+
 async function showCard(shape) {
   fillOdds(shape);
+  actorForm(shape);
   targetPicked = state !== null && shape.player !== state.seat && pickTarget(shape);
   selected = shape;
   if (board) { board.mark(shape.x, shape.y); if (!targetPicked) board.reach(shape); }
