@@ -293,6 +293,9 @@ def test_a_person_plays_an_armada_round_on_hexes(server: str, browser: Any) -> N
             odds_seen = True  # each attack offered shows its exact odds before it is declared
             assert "destroyed" in page.locator("#decisions .option-odds").first.inner_text()
             page.locator("#board .shape[data-player='0']").first.click()
+            drawn = page.evaluate("state.scene.attacks.length")  # the last attacks seen
+            assert page.locator("#board g.attack").count() == drawn
+            assert ("last seen" in page.inner_text("#scene-title")) == (drawn > 0)
             page.screenshot(path=str(SHOTS / "armada.png"))
         _play_something(page)
         if odds_seen and "round 2" in page.inner_text("#scene-title").lower():
