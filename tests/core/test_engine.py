@@ -150,7 +150,7 @@ def test_check_refuses_players_who_do_not_exist() -> None:
 def test_check_refuses_actions_not_among_the_options() -> None:
     game = new_duel()
     assert game.check(0, Stance("reckless")) == (
-        "Stance(stance='reckless') is not a legal answer to 'write your stance'"
+        "stance: stance reckless is not a legal answer to 'write your stance'"
     )
     assert game.check(0, Pass()) is not None
 

@@ -16,6 +16,7 @@ from warbench.rulesets.hordes.actions import (
     Headbutt,
     Hold,
     Move,
+    Place,
     Rile,
     Slam,
     Transfer,
@@ -163,6 +164,20 @@ def test_move_refused_over_other_bases_and_beyond_speed() -> None:
         game.apply(0, Move(brute.x, brute.y + 4.9, 0.0))
     with pytest.raises(IllegalAction, match="more than"):
         game.apply(0, Move(brute.x - 5.5, brute.y, 0.0))
+
+
+def test_a_refused_move_reads_as_the_rules_reason_alone() -> None:
+    """HOR-MOVE-ADVANCE: a leg beyond SPD is refused with the movement rule's reason only,
+    in words; no catch-all refusal with the action's raw form after it (the web table shows
+    this text)."""
+    game = engaged_pair(3.0)
+    activate(game, 1)
+    brute = game.state.models[1]
+    reason = game.check(0, Move(brute.x - 5.5, brute.y, 0.0))
+    assert reason is not None and "more than" in reason and "HOR-MOVE-ADVANCE" in reason
+    assert "Move(" not in reason and "is not legal now" not in reason
+    late = game.check(0, Place(0, 1.0, 1.0, 0.0))  # no space of its kind: the rule, in words
+    assert late is not None and late.startswith("place:") and "Place(" not in late
 
 
 def test_run_forced_and_ends_activation() -> None:

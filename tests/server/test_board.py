@@ -114,6 +114,12 @@ def test_robogear_a_clicked_enemy_becomes_the_shoot_forms_target_with_its_odds()
     own = _shape(game, seat, f"{shot.unit} ")
     mine = consider(game, seat, {"aim": {"label": own["label"], "action": form}})
     assert mine["action"] is None or mine["reason"] is not None
+    # A click on one's own piece sets the form's acting unit instead (the target kept).
+    aimed_form = {**form, "unit": -1, "target": shot.target}
+    acting = consider(game, seat, {"aim": {"label": own["label"], "action": aimed_form,
+                                           "field": "unit"}})
+    assert acting["action"]["unit"] == shot.unit and acting["action"]["target"] == shot.target
+    assert acting["reason"] is None
 
 
 def test_dystopian_wars_a_dragged_model_turns_within_its_move_and_ends_on_its_ghost() -> None:
@@ -218,6 +224,7 @@ def test_an_aim_request_names_its_problems(client: TestClient) -> None:
         ({"aim": {"action": {"type": "rg-shoot"}}}, "aim.label"),
         ({"aim": {"label": "x", "action": 3}}, "aim.action"),
         ({"aim": {"label": "x", "action": {"type": "no-such"}}}, "no action"),
+        ({"aim": {"label": "x", "action": {"type": "rg-shoot"}, "field": "nope"}}, "aim.field"),
     ):
         reply = client.post(f"/api/games/{game['id']}/consider", json=body, headers=auth(link))
         assert reply.status_code == 400 and words in reply.json()["detail"], reply.text

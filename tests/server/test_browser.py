@@ -275,7 +275,7 @@ def test_a_person_plays_a_dystopian_wars_activation(server: str, browser: Any) -
     assert any(prompt.startswith("declare attacks") for prompt in _prompts(page)), prompts
     page.select_option("#attack", "gunnery")
     page.locator("#board .shape[data-player='0']").first.click()  # its card; the shooter
-    page.wait_for_selector("#card dt", timeout=10_000)
+    page.wait_for_selector("#card .stat-card", timeout=10_000)
     page.locator("#board .shape[data-player='1']").first.click()  # the target
     shooter = page.input_value("#attack-options input[data-option='shooter']")
     assert shooter and page.input_value("#attack-options input[data-option='target']")
@@ -293,6 +293,9 @@ def test_a_person_plays_an_armada_round_on_hexes(server: str, browser: Any) -> N
             odds_seen = True  # each attack offered shows its exact odds before it is declared
             assert "destroyed" in page.locator("#decisions .option-odds").first.inner_text()
             page.locator("#board .shape[data-player='0']").first.click()
+            drawn = page.evaluate("state.scene.attacks.length")  # the last attacks seen
+            assert page.locator("#board g.attack").count() == drawn
+            assert ("last seen" in page.inner_text("#scene-title")) == (drawn > 0)
             page.screenshot(path=str(SHOTS / "armada.png"))
         _play_something(page)
         if odds_seen and "round 2" in page.inner_text("#scene-title").lower():
@@ -322,7 +325,7 @@ def test_a_person_deploys_and_activates_a_hordes_model_by_clicking(
     assert options and not [o for o in options if re.match(r"^[A-Z]\w*\(", o)], options
     assert any(o.startswith("charge ") for o in options), options  # in words, models by name
     page.locator("#board .shape[data-player='0']").last.dispatch_event("click")  # its card
-    page.wait_for_selector("#card dt", timeout=10_000)
+    page.wait_for_selector("#card .stat-card", timeout=10_000)
     page.screenshot(path=str(SHOTS / "hordes.png"))
 
 
@@ -367,7 +370,7 @@ def test_a_person_takes_a_robogear_unit_turn_in_a_three_player_game(
     _play_something(page)  # a unit acts (or the turn ends) by a click
     assert _step(page) > before
     page.locator("#board .shape[data-player='0']").last.dispatch_event("click")
-    page.wait_for_selector("#card dt", timeout=10_000)
+    page.wait_for_selector("#card .stat-card", timeout=10_000)
     assert page.locator("#legend .legend-row").count() >= 20  # crowded: keys and a legend
     page.screenshot(path=str(SHOTS / "robogear.png"), full_page=True)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import create
+from warbench.core.registry import ruleset
 
 LISTS = Path(__file__).parents[2] / "src/warbench/rulesets/armada/data/lists"
 BROKEN = Path(__file__).parents[1] / "rulesets/armada/lists/broken-armada.toml"
@@ -98,3 +99,16 @@ def test_robogear_2v2_is_a_set_up_option_for_four_seats_only(client: TestClient)
         "/api/games", json={"ruleset": "hordes", "seats": four[:1] * 2, "options": ["2v2"]}
     )
     assert unknown.status_code == 422 and "no set-up options" in unknown.text
+
+
+def test_a_units_card_on_the_table_is_the_catalog_stat_card(client: TestClient) -> None:
+    """The card a click opens is the one ``warbench catalog --unit`` prints (one card model):
+    Full Thrust's wasp with its beam and submunition bands by range, its points."""
+    answer = client.get("/api/rulesets/full-thrust/catalog/wasp")
+    assert answer.status_code == 200, answer.text
+    card = answer.json()["card"]
+    assert card == ruleset("full-thrust").unit_card("wasp").to_plain()  # type: ignore[union-attr]
+    weapons = {weapon["name"]: weapon for weapon in card["weapons"]}
+    assert weapons["submunition pack"]["bands"] == [["0-6", "3d"], ["6-12", "2d"], ["12-18", "1d"]]
+    assert card["points"] is not None and card["stats"]
+    assert client.get("/api/rulesets/full-thrust/catalog/no-such").status_code == 404

@@ -2,7 +2,8 @@
 
 A ruleset describes a catalog entry as a :class:`UnitCard` (its statistics, weapons with
 arcs and range bands, traits and points, already in words); :func:`card_renderable` draws
-every ruleset's card the same way. ``warbench catalog RULESET --unit ID`` prints it.
+every ruleset's card the same way. ``warbench catalog RULESET --unit ID`` prints it, and
+the web table draws the same card from :meth:`UnitCard.to_plain`.
 
 >>> card = UnitCard("gunboat", "Gunboat", "naval escort", 30,
 ...                 stats=(("hull", "3"),),
@@ -10,6 +11,8 @@ every ruleset's card the same way. ``warbench catalog RULESET --unit ID`` prints
 ...                 traits=(("fast", "moves far"),))
 >>> card.band_heads()
 ('0-8"', '8-16"')
+>>> card.to_plain()["weapons"][0]["bands"][1]
+['8-16"', '2']
 >>> import io
 >>> from rich.console import Console
 >>> console = Console(file=io.StringIO(), width=60, record=True, color_system=None)
@@ -22,6 +25,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -69,6 +73,28 @@ class UnitCard:
             return None
         (shared,) = heads
         return shared if shared else None
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form: the same card for the web table as for the terminal."""
+        return {
+            "unit_id": self.unit_id,
+            "name": self.name,
+            "kind": self.kind,
+            "points": self.points,
+            "stats": [list(pair) for pair in self.stats],
+            "weapons": [
+                {
+                    "name": weapon.name,
+                    "arcs": weapon.arcs,
+                    "bands": [list(pair) for pair in weapon.bands],
+                    "notes": weapon.notes,
+                }
+                for weapon in self.weapons
+            ],
+            "band_heads": None if (heads := self.band_heads()) is None else list(heads),
+            "traits": [list(pair) for pair in self.traits],
+            "notes": list(self.notes),
+        }
 
 
 #: Statistics per row of the profile, so that a card fits an 80-column terminal.

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from warbench.core.actions import Action, type_refusal
+from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 
 
@@ -60,13 +61,22 @@ class Decision:
             return problem
         if action in self.options:
             return None
-        reasons = []
+        reasons, own = [], []
         for space in self.spaces:
             if space.accepts(action):
                 reason = space.validate(action)
                 if reason is None:
                     return None
                 reasons.append(reason)
-        if reasons:
-            return "; ".join(reasons)
-        return f"{action!r} is not a legal answer to {self.prompt!r}"
+                if space.action_type is type(action):
+                    own.append(reason)
+        if reasons:  # a space of this very action type gives the rules' reason alone
+            return "; ".join(own or reasons)
+        return f"{action_words(action)} is not a legal answer to {self.prompt!r}"
+
+    def offers_kind(self, action: Action) -> bool:
+        """Whether this decision offers actions of ``action``'s kind at all (an option of
+        its type, or a parameter space accepting it): its refusal is then the rules' own."""
+        return any(type(option) is type(action) for option in self.options) or any(
+            space.accepts(action) for space in self.spaces
+        )

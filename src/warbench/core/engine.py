@@ -220,13 +220,17 @@ class Game(Generic[S, D]):
         if not owed:
             waiting = sorted({decision.player for decision in self.pending()})
             return f"player {player} owes no decision now (waiting for players {waiting})"
-        reasons = []
+        reasons, own = [], []
         for decision in owed:
             reason = decision.refusal(action)
             if reason is None:
                 return None
             reasons.append(reason)
-        return "; ".join(reasons)
+            if decision.offers_kind(action):
+                own.append(reason)
+        # The rules' reasons from decisions offering this kind of action come alone: no
+        # "is not a legal answer" of the others after them.
+        return "; ".join(own or reasons)
 
     def hash(self) -> str:
         """The state hash: equal for equal states, bit for bit."""

@@ -3,7 +3,9 @@
 A step is one action of the journal (step 0 is the opening). Its events are those the
 action set off; the ruleset says which of them are attacks and how to draw them
 (``Ruleset.attacks_drawn``). ``warbench render --at N`` and ``warbench demo`` draw these
-scenes; a replay viewer can ask for any step the same way.
+scenes; a replay viewer can ask for any step the same way. The web table draws, for each
+seat, the last attacks that seat has seen (:class:`SeenAttacks`): drawn only from the events
+it may see, on the state as it may know it.
 """
 
 from __future__ import annotations
@@ -59,6 +61,39 @@ class LastAttacks:
     def scene(self, state: Any, step: int) -> Scene:
         """The scene of ``state`` after ``step``, with the last attacks seen."""
         return moment_scene(self.rules, state, step, self.attacks, self.step)
+
+
+class SeenAttacks:
+    """Follows a game and keeps, for each viewer (a seat, or any index the ruleset's
+    ``observe`` takes, such as a spectator's), the last attacks it has seen and their step.
+
+    A viewer's marks come from :meth:`Ruleset.attacks_drawn` over the events of the step it
+    may see, on ``observe(state, viewer)``: nothing another seat has not revealed is drawn.
+    A step whose events draw no attack for the true state draws none for any viewer (its
+    events are a subset), so most steps cost one call.
+    """
+
+    def __init__(self, rules: Ruleset[Any, Any], viewers: Sequence[int]) -> None:
+        self.rules = rules
+        self.viewers = tuple(viewers)
+        self.kept: dict[int, tuple[int, tuple[Attack, ...]]] = {}
+
+    def saw(self, state: Any, step: int, events: Sequence[Event]) -> None:
+        """Note the attacks among the ``events`` of ``step`` (``state``: the true state after
+        it), for each viewer from what it may see."""
+        if not events or not self.rules.attacks_drawn(state, events):
+            return
+        for viewer in self.viewers:
+            visible = [event for event in events if event.visible_to_player(viewer)]
+            if not visible:
+                continue
+            attacks = self.rules.attacks_drawn(self.rules.observe(state, viewer), visible)
+            if attacks:
+                self.kept[viewer] = (step, attacks)
+
+    def last(self, viewer: int) -> tuple[int, tuple[Attack, ...]]:
+        """The step of the last attacks ``viewer`` saw and their marks (``(0, ())``: none)."""
+        return self.kept.get(viewer, (0, ()))
 
 
 def scene_at(journal: Journal, rules: Ruleset[Any, Any], at: int | None = None) -> Scene:

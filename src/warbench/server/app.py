@@ -102,8 +102,12 @@ def create_app(db: str | Path) -> FastAPI:
         entries = rules.catalog() or {}
         if unit not in entries:
             raise HTTPException(404, f"{ruleset_id} has no unit {unit!r}")
-        record: dict[str, Any] = entries[unit].model_dump(mode="json")
-        return record
+        card = rules.unit_card(unit)
+        return {  # the stat card of `warbench catalog --unit`; the raw entry where none
+            "unit": unit,
+            "card": None if card is None else card.to_plain(),
+            "record": entries[unit].model_dump(mode="json"),
+        }
 
     @app.post("/api/rulesets/{ruleset_id}/odds")
     async def attack_odds(ruleset_id: str, request: Request) -> dict[str, Any]:

@@ -38,7 +38,9 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
             return _answer(None, "", f"dragging {label} means nothing now", None, [], None)
     elif isinstance(request, dict) and "aim" in request:
         label, partial = _aim(request["aim"])
-        action = aimed(rules, state, partial, label)
+        field = request["aim"].get("field")
+        action = (aimed(rules, state, partial, label) if field is None
+                  else acting(rules, state, partial, label, field))
         if action is None:
             return _answer(None, "", f"{label} is no target of {partial['type']}", None, [], None)
     elif isinstance(request, dict) and "action" in request:
@@ -92,6 +94,30 @@ def aimed(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label: 
                 continue
             if rules.action_target(state, action) == label:
                 return action
+    return None
+
+
+def acting(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label: str,
+           field: Any) -> Action | None:
+    """``partial`` with its ``field`` (the unit, ship or model acting) set to the number of
+    the piece ``label``: the number that, as the action's ``target``, names that piece
+    (pieces acting and pieces aimed at are numbered alike); ``None`` when none does."""
+    action_type = rules.codec.type_of(partial["type"])
+    if action_type is None:
+        raise MalformedAction(f"aim.action.type: no action {partial['type']!r}")
+    names = {f.name for f in dataclasses.fields(action_type)}
+    if not isinstance(field, str) or field not in names or "target" not in names:
+        raise MalformedAction(f"aim.field: a field of {partial['type']} beside its target")
+    for value in range(AIM_LIMIT):
+        try:
+            probe = rules.codec.decode({**partial, "target": value})
+        except ValueError:
+            continue
+        if rules.action_target(state, probe) == label:
+            try:
+                return rules.codec.decode({**partial, field: value})
+            except ValueError:
+                return None
     return None
 
 

@@ -77,7 +77,11 @@ class Room:
             }
         else:
             message = snapshot(
-                session.game, seat, log_from=log_from, units=self.units_for(seat)
+                session.game,
+                seat,
+                log_from=log_from,
+                units=self.units_for(seat),
+                attacks=session.seen.last(seat),
             )
         message["game"] = session.id
         message["ruleset"] = session.rules.id

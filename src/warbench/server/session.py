@@ -19,9 +19,11 @@ from warbench.core.agents import Agent, RandomAgent
 from warbench.core.dice import RefereeDice, check_faces
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.journal import Journal
+from warbench.core.moments import SeenAttacks
 from warbench.core.replay import replay_steps
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import Ruleset
+from warbench.server.snapshot import SPECTATOR
 from warbench.server.store import FINISHED, OPEN, PLAYING, GameRecord, Seat, Store
 
 #: Bot moves taken in one go before the server lets other games run.
@@ -102,6 +104,8 @@ class GameSession:
             for index, seat in enumerate(self.seats)
             if seat.kind == "bot"
         }
+        #: The last attacks each seat and the spectators have seen, for their tables.
+        self.seen = SeenAttacks(rules, [*range(len(self.seats)), SPECTATOR])
         if game is None:
             self._try_opening()
 
@@ -142,11 +146,14 @@ class GameSession:
         journal = record.journal
         if journal.referee and journal.opening_faces is None:
             return cls(record.id, rules, record.seats, store, journal, None)
-        game = None
-        for _, game in replay_steps(journal, rules=rules):  # noqa: B007
-            pass
+        game, seen, events = None, SeenAttacks(rules, [*range(len(record.seats)), SPECTATOR]), 0
+        for step, game in replay_steps(journal, rules=rules):
+            seen.saw(game.state, step, game.events[events:])
+            events = len(game.events)
         assert game is not None
-        return cls(record.id, rules, record.seats, store, game.journal, game)
+        session = cls(record.id, rules, record.seats, store, game.journal, game)
+        session.seen = seen
+        return session
 
     def _try_opening(self) -> None:
         typed = _TypedFaces(self.typed)
@@ -241,6 +248,7 @@ class GameSession:
         typed = _TypedFaces(self.typed)
         if self.referee:
             game.set_dice(RefereeDice(typed.ask))
+        first_event = len(game.events)
         try:
             game.apply(seat, action)
         except NeedFaces as need:
@@ -256,6 +264,7 @@ class GameSession:
         except Exception:
             self._reload()
             raise
+        self.seen.saw(game.state, number, game.events[first_event:])  # once it is kept
         return number
 
     def _reload(self) -> None:
@@ -263,11 +272,12 @@ class GameSession:
         record = self.store.load(self.id)
         assert record is not None
         restored = GameSession.restore(record, self.rules, self.store)
-        self.game, self.journal, self.typed, self.roll = (
+        self.game, self.journal, self.typed, self.roll, self.seen = (
             restored.game,
             restored.journal,
             [],
             restored.roll,
+            restored.seen,
         )
 
     def bot_turns(self, limit: int = BOT_BATCH) -> int:

@@ -20,6 +20,7 @@ from warbench.core.engine import Game
 from warbench.core.events import Event, Roll
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
+from warbench.core.table import Attack
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
 SPECTATOR = -2
@@ -146,11 +147,14 @@ def snapshot(
     *,
     log_from: int = 0,
     units: Mapping[str, str] | None = None,
+    attacks: tuple[int, tuple[Attack, ...]] = (0, ()),
 ) -> dict[str, Any]:
     """Everything ``seat`` (or :data:`SPECTATOR`) may be sent now.
 
     ``log_from`` skips the first visible events the page already has; ``units`` are the
-    seat's :func:`seat_units`, when the caller keeps them (names of units rarely change).
+    seat's :func:`seat_units`, when the caller keeps them (names of units rarely change);
+    ``attacks`` the step and marks of the last attacks this seat has seen
+    (:class:`~warbench.core.moments.SeenAttacks`), drawn on its scene.
     """
     rules = game.ruleset
     if seat == SPECTATOR:
@@ -164,11 +168,17 @@ def snapshot(
     events = visible_events(game, seat)
     seed = len(game.journal.entries)
     outcome = game.outcome
+    scene = rules.scene(state, units)
+    step, marks = attacks
+    if marks:
+        count = f"{len(marks)} attack{'s' * (len(marks) != 1)}"
+        scene = scene.with_attacks(marks, f"{scene.title} (last seen: {count} of action {step})")
     return {
         "type": "state",
         "seat": None if seat == SPECTATOR else seat,
         "step": len(game.journal.entries),
-        "scene": rules.scene(state, units).to_plain(),
+        "scene": scene.to_plain(),
+        "attacks_step": step if marks else None,
         "decisions": [
             decision_plain(
                 decision,

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
+from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 
 #: The rule each kind of action is refused under, when it is not legal now.
@@ -58,8 +59,8 @@ class Refusals(ParamSpace):
         rule = RULES.get(action.TAG)
         where = self._now() if callable(self._now) else self._now
         if rule is None:
-            return f"{action!r} is not part of {where or 'this step'}"
-        return f"{action!r} is not legal now: {rule}"
+            return f"{action_words(action)} is not part of {where or 'this step'}"
+        return f"{action_words(action)} is not legal now: {rule}"
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         return []

@@ -26,7 +26,7 @@ function drawScene(svg, scene, options) {
   svg.setAttribute("data-units", scene.units);
   const unit = Math.max(scene.width, scene.height) / 72;
   svg.append(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: "#dfe9f2", stroke: "#9aa6b8", "stroke-width": unit * 0.1 }));
-  const layers = { terrain: svgEl("g"), grid: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
+  const layers = { terrain: svgEl("g"), grid: svgEl("g"), attacks: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
   let dragging = null, dragged = false;  // a piece being dragged; whether a drag just ended
   Object.values(layers).forEach((layer) => svg.append(layer));
   const labelled = [];  // shapes whose labels are drawn once every shape is
@@ -70,7 +70,7 @@ function drawScene(svg, scene, options) {
     if (shape.player !== undefined) el.setAttribute("data-player", shape.player);
     el.classList.add("shape");
     const title = svgEl("title");
-    title.textContent = shape.label + (shape.unit ? ` (${shape.unit})` : "") + (shape.faded ? " — out of action" : "");
+    title.textContent = shape.label + (shape.unit ? ` (${shape.unit})` : "") + (shape.damage ? `: ${shape.damage}` : "") + (shape.faded ? " — out of action" : "");
     el.append(title);
     const layer = shape.kind === "polygon" ? layers.terrain : (shape.kind === "hex" && shape.player === undefined ? layers.grid : layers.pieces);
     layer.append(el);
@@ -97,6 +97,7 @@ function drawScene(svg, scene, options) {
       });
     }
   }
+  if (opts.attacks !== false) drawAttacks(scene, layers.attacks, layers.labels, unit, fy);
   const legend = drawLabels(svg, scene, layers.labels, labelled, unit, pad);
   if (opts.legend) showLegend(opts.legend, legend, opts.onShape);
   const toTable = (event) => {
@@ -178,6 +179,54 @@ function drawScene(svg, scene, options) {
   };
 }
 
+// The attacks of the moment (warbench.core.table Attack, as `warbench render` draws them):
+// the range band used shaded over the firing arc, the arc's edges, a line from shooter to
+// target (dashed for a miss), and each label in the box the scene placed for it.
+function drawAttacks(scene, layer, labelLayer, unit, fy) {
+  const attacks = scene.attacks || [];
+  const at = (a, bearing, d) => { const b = (bearing * Math.PI) / 180; return [a.x + d * Math.sin(b), fy(a.y + d * Math.cos(b))]; };
+  for (const a of attacks) {
+    const colour = a.player === undefined || a.player === null ? TERRAIN : PLAYER_COLOURS[a.player % PLAYER_COLOURS.length];
+    const [start, end] = a.arc, [near, far] = a.band;
+    const g = svgEl("g", { class: "attack", "pointer-events": "none" });
+    if (far > 0) {
+      const whole = end - start >= 360, large = end - start > 180 ? 1 : 0;
+      let d;
+      if (whole) {
+        const ring = (r) => `M ${at(a, 0, r)} A ${r} ${r} 0 1 1 ${at(a, 180, r)} A ${r} ${r} 0 1 1 ${at(a, 360, r)} Z`;
+        d = ring(far) + (near > 0 ? " " + ring(near) : "");
+      } else {
+        d = `M ${at(a, start, near)} L ${at(a, start, far)} A ${far} ${far} 0 ${large} 1 ${at(a, end, far)} L ${at(a, end, near)}` +
+          (near > 0 ? ` A ${near} ${near} 0 ${large} 0 ${at(a, start, near)}` : "") + " Z";
+      }
+      g.append(svgEl("path", { d, fill: colour, "fill-opacity": 0.12, "fill-rule": "evenodd", stroke: "none", class: "attack-band" }));
+    }
+    if (end - start < 360) {
+      const reach = far || Math.hypot(a.target_x - a.x, a.target_y - a.y);
+      for (const bearing of [start, end]) {
+        const [x2, y2] = at(a, bearing, reach);
+        g.append(svgEl("line", { x1: a.x, y1: fy(a.y), x2, y2, stroke: colour, "stroke-width": unit * 0.06, "stroke-dasharray": `${unit * 0.3} ${unit * 0.3}` }));
+      }
+    }
+    g.append(svgEl("line", { x1: a.x, y1: fy(a.y), x2: a.target_x, y2: fy(a.target_y), stroke: colour, "stroke-width": unit * (a.hit ? 0.2 : 0.12), "stroke-dasharray": a.hit ? "none" : `${unit * 0.5} ${unit * 0.35}`, class: "attack-line" }));
+    const dx = a.target_x - a.x, dy = a.target_y - a.y, length = Math.hypot(dx, dy) || 1;
+    const ux = dx / length, uy = dy / length, tip = unit * 0.9;
+    const bx = a.target_x - ux * tip, by = a.target_y - uy * tip;
+    g.append(svgEl("polygon", { points: `${a.target_x},${fy(a.target_y)} ${bx + uy * tip * 0.45},${fy(by - ux * tip * 0.45)} ${bx - uy * tip * 0.45},${fy(by + ux * tip * 0.45)}`, fill: colour }));
+    layer.append(g);
+  }
+  // The scene places shapes' labels first, then the attacks' (one per labelled attack).
+  const labelled = attacks.filter((a) => a.label).length;
+  const labels = labelled ? (scene.labels || []).slice(-labelled) : [];
+  const font = Math.max(scene.em || unit * 0.6, unit * 0.55);
+  for (const label of labels) {
+    const lines = label.text.split("\n");
+    const text = svgEl("text", { x: label.x, y: fy(label.y) - ((lines.length - 1) * font * 1.15) / 2 + font * 0.35, "text-anchor": "middle", class: "attack-label", "font-size": font, "stroke-width": font * 0.25 });
+    lines.forEach((line, i) => { const span = svgEl("tspan", { x: label.x, dy: i ? font * 1.15 : 0 }); span.textContent = line; text.append(span); });
+    labelLayer.append(text);
+  }
+}
+
 // Labels go above or below their pieces, whichever is free of the labels already placed,
 // never smaller than LABEL_PX on the screen. When a piece's label finds no room (a crowded
 // table), every piece is marked with a short key instead (the number its label starts
@@ -194,15 +243,17 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
     for (const shape of chosen) {
       const font = Math.max(least, Math.min(unit * 0.9, shape.size * 0.6));
       const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
-      const width = shape.label.length * font * 0.55;
+      const lines = [shape.label, shape.damage].filter(Boolean);  // the name, then the damage
+      const width = Math.max(...lines.map((line) => line.length)) * font * 0.55;
+      const extra = (lines.length - 1) * font * 1.1;
       const sides = shape.index % 2 === 1 ? [true, false] : [false, true];
-      const spots = sides.map((below) => (below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset));
-      const box = (ty) => ({ x0: shape.x - width / 2, x1: shape.x + width / 2, y0: ty - font, y1: ty + font * 0.2 });
+      const spots = sides.map((below) => (below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset - extra));
+      const box = (ty) => ({ x0: shape.x - width / 2, x1: shape.x + width / 2, y0: ty - font, y1: ty + font * 0.2 + extra });
       const free = (b) => !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
       const ty = !isPiece(shape) ? spots[0] : spots.find((y) => free(box(y)));
       if (ty === undefined) { dropped += isPiece(shape) ? 1 : 0; continue; }
       placed.push(box(ty));
-      texts.push({ x: shape.x, y: ty, font, text: shape.label });
+      texts.push({ x: shape.x, y: ty, font, lines });
     }
     return { texts, dropped };
   };
@@ -211,7 +262,11 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
   const drawn = crowded ? plan(shapes.filter((shape) => !isPiece(shape))).texts : full.texts;
   for (const t of drawn) {
     const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": t.font });
-    text.textContent = t.text;
+    t.lines.forEach((line, i) => {
+      const span = svgEl("tspan", { x: t.x, dy: i ? t.font * 1.1 : 0, class: i ? "shape-damage" : "" });
+      span.textContent = line;
+      text.append(span);
+    });
     layer.append(text);
   }
   if (!crowded) return [];
@@ -223,7 +278,8 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
     const text = svgEl("text", { x: shape.x, y: fy(shape.y) + font * 0.35, "text-anchor": "middle", class: "shape-key", "font-size": font, "stroke-width": font * 0.18 });
     text.textContent = key;
     layer.append(text);
-    keys.push({ key, text: number ? number[2] : shape.label, shape });
+    const name = number ? number[2] : shape.label;
+    keys.push({ key, text: shape.damage ? `${name} · ${shape.damage}` : name, shape });
   }
   return keys;
 }

@@ -262,6 +262,9 @@ function spaceForm(space, number) {
   // A click on a piece aims the form at it: the server sets the field naming it (target...).
   form.aimable = space.fields.some((f) => f.type === "int" && !PIECE_FIELDS.slice(0, 4).includes(f.name));
   form.aim = (label) => { aiming = form; ask({ aim: { label, action: read() } }); };
+  // A click on one's own piece sets the form's acting unit (its unit, ship, model or group).
+  form.actor = fields.includes("target") ? PIECE_FIELDS.slice(0, 4).find((name) => fields.includes(name)) : undefined;
+  form.act = (label) => { aiming = form; ask({ aim: { label, action: read(), field: form.actor } }); };
   form.fill = fill;
   return form;
 }
@@ -378,8 +381,18 @@ function fillOdds(shape) {
   if (input) input.value = shape.unit;
 }
 
+// A clicked piece of one's own becomes the acting unit of the form last used (else the
+// first) whose action has an acting unit and a target.
+function actorForm(shape) {
+  if (!state || state.seat === null || shape.player !== state.seat) return;
+  const forms = [...document.querySelectorAll("#decisions .space-form")].filter((f) => f.actor);
+  const form = forms.includes(activeForm) ? activeForm : forms[0];
+  if (form) form.act(shape.label);
+}
+
 async function showCard(shape) {
   fillOdds(shape);
+  actorForm(shape);
   targetPicked = state !== null && shape.player !== state.seat && pickTarget(shape);
   selected = shape;
   if (board) { board.mark(shape.x, shape.y); if (!targetPicked) board.reach(shape); }
@@ -388,15 +401,52 @@ async function showCard(shape) {
   $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "");
   const card = $("card");
   card.replaceChildren();
-  if (!shape.unit) { card.innerHTML = `<dd class="muted">No catalog entry is known for this piece.</dd>`; return; }
+  if (!shape.unit) { card.innerHTML = `<div class="muted">No catalog entry is known for this piece.</div>`; return; }
   const response = await fetch(`/api/rulesets/${ruleset.id}/catalog/${encodeURIComponent(shape.unit)}`);
-  const record = await response.json();
-  for (const [key, value] of Object.entries(record)) {
+  const entry = await response.json();
+  if (entry.card) { card.replaceChildren(statCard(entry.card)); return; }
+  const list = document.createElement("dl");  // a ruleset without cards: the entry as data
+  for (const [key, value] of Object.entries(entry.record || {})) {
     if (value === null || key === "source") continue;
     const dt = document.createElement("dt"); dt.textContent = key;
     const dd = document.createElement("dd"); dd.textContent = typeof value === "object" ? JSON.stringify(value) : value;
-    card.append(dt, dd);
+    list.append(dt, dd);
   }
+  card.append(list);
+}
+
+// The stat card of `warbench catalog --unit` (core/cards.py UnitCard): name and points,
+// kind, the profile, weapons with arcs and range bands, traits, notes.
+function statCard(c) {
+  const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; };
+  const box = el("div", "stat-card");
+  const head = el("div", "card-head");
+  head.append(el("b", "", c.name), el("span", "muted", c.points === null ? "" : ` — ${c.points} points`), el("span", "card-id muted", c.unit_id));
+  box.append(head, el("div", "card-kind", c.kind));
+  const table = (heads, rows, cls) => {
+    const t = el("table", cls);
+    const tr = el("tr");
+    for (const h of heads) tr.append(el("th", "", h));
+    t.append(tr);
+    for (const row of rows) { const r = el("tr"); for (const cell of row) r.append(el("td", "", cell)); t.append(r); }
+    return t;
+  };
+  if (c.stats.length) box.append(table(c.stats.map(([k]) => k), [c.stats.map(([, v]) => v)], "card-stats"));
+  if (c.weapons.length) {
+    box.append(el("div", "card-section", "Weapons"));
+    const bands = c.band_heads;
+    const heads = ["weapon", "arcs", ...(bands || ["range bands"]), "notes"];
+    const rows = c.weapons.map((w) => [w.name, w.arcs, ...(bands ? w.bands.map(([, v]) => v) : [w.bands.map(([b, v]) => `${b}: ${v}`).join("; ") || "-"]), w.notes]);
+    box.append(table(heads, rows, "card-weapons"));
+  }
+  if (c.traits.length) {
+    box.append(el("div", "card-section", "Traits"));
+    const dl = el("dl", "card-traits");
+    for (const [name, text] of c.traits) dl.append(el("dt", "", name), el("dd", "", text));
+    box.append(dl);
+  }
+  for (const note of c.notes) box.append(el("div", "muted", note));
+  return box;
 }
 
 $("odds-go").onclick = askOdds;
