@@ -1,6 +1,6 @@
 """Every speed figure of issue 16 for two commits, measured in one run, as ratios.
 
-Run: ``.venv/bin/python benchmarks/compare.py BASE [--scale 1] [--rounds 2]``.
+Run: ``.venv/bin/python benchmarks/compare.py BASE [--scale 1] [--rounds 2] [--only ID]``.
 ``BASE`` is any commit; it is checked out into a temporary worktree, and the working tree
 is the head. For each figure both trees are measured alternately, each in a fresh process
 with its own ``src`` first on the import path, and the best round counts:
@@ -148,10 +148,12 @@ def simulate_speedup(ruleset_id: str, games: int, tree: Path) -> float:
     return float(answer["one"]) / float(answer["two"])
 
 
-def measure(trees: tuple[Path, Path], scale: int, rounds: int) -> None:
-    """Print every figure for base and head."""
+def measure(trees: tuple[Path, Path], scale: int, rounds: int, only: list[str]) -> None:
+    """Print every figure for base and head (of the rulesets in ``only``, if any)."""
     print(f"{'measure':<44} {'base':>10} {'head':>10} {'head/base':>8}")
     for ruleset_id, games in RULESETS.items():
+        if only and ruleset_id not in only:
+            continue
         bot = str(child(trees[1], BATTLES, ruleset_id, 0, "mirror")["bot"])
         for kind in ("mirror", "random"):
             try:
@@ -166,9 +168,12 @@ def measure(trees: tuple[Path, Path], scale: int, rounds: int) -> None:
                 row(f"{ruleset_id} {bot} mirror", base, head, "battles/s per core")
             else:
                 row(f"{ruleset_id} random play", base, head, "decisions/s")
-    base, head = best_of(trees, max(rounds, 3), hash_cost, lowest=True)
-    row("state hash, 1000-point DW battle", base, head, "microseconds (lower is better)")
+    if not only or "dystopian-wars" in only:
+        base, head = best_of(trees, max(rounds, 3), hash_cost, lowest=True)
+        row("state hash, 1000-point DW battle", base, head, "microseconds (lower is better)")
     for ruleset_id, games in SIMULATE_GAMES.items():
+        if only and ruleset_id not in only:
+            continue
         try:
             base, head = best_of(
                 trees, rounds, partial(simulate_speedup, ruleset_id, games * scale), lowest=False
@@ -184,6 +189,10 @@ def main() -> None:
     parser.add_argument("base", help="the commit to compare the working tree against")
     parser.add_argument("--scale", type=int, default=1, help="multiplies every game count")
     parser.add_argument("--rounds", type=int, default=2, help="alternating rounds (best counts)")
+    parser.add_argument(
+        "--only", action="append", default=[], choices=list(RULESETS), metavar="RULESET",
+        help="measure only this ruleset's rows (repeatable; the DW hash row goes with DW)",
+    )
     options = parser.parse_args()
     head = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -198,7 +207,7 @@ def main() -> None:
             check=True, capture_output=True,
         )
         try:
-            measure((base_tree, ROOT), options.scale, options.rounds)
+            measure((base_tree, ROOT), options.scale, options.rounds, options.only)
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)],
