@@ -390,6 +390,33 @@ def test_reachable_speed_two() -> None:
     }
 
 
+@FAST
+@given(
+    hexes,
+    facings,
+    st.integers(min_value=0, max_value=8),
+    st.integers(min_value=0, max_value=3),
+    st.sets(hexes.map(lambda h: Hex(h.q % 9 - 4, h.r % 9 - 4)), max_size=12),
+)
+def test_reachable_from_the_table_is_the_search_from_the_start(
+    start: Hex, facing: int, speed: int, turn_distance: int, others: set[Hex]
+) -> None:
+    """Speed (issue 16): the precomputed table gives the poses, steps and order of a fresh
+    search from the start pose (``blocked`` forces the search), which seeded bots rely on."""
+    pose = HexPose(start, facing)
+    occupied = {Hex(start.q + h.q, start.r + h.r) for h in others} - {start}
+
+    def free(hex_: Hex) -> bool:
+        return hex_ not in occupied
+
+    searched = reachable(pose, speed, turn_distance, blocked=lambda h: False, may_end_on=free)
+    tabled = reachable(pose, speed, turn_distance, may_end_on=free)
+    assert list(tabled.items()) == list(searched.items())
+    assert list(reachable(pose, speed, turn_distance).items()) == list(
+        reachable(pose, speed, turn_distance, blocked=lambda h: False).items()
+    )
+
+
 def _all_end_poses(
     start: HexPose, speed: int, turn_distance: int, blocked: set[Hex], occupied: set[Hex]
 ) -> set[HexPose]:

@@ -56,7 +56,7 @@ def test_saved_file_is_plain_json_with_the_game_recipe(tmp_path: Path) -> None:
     journal.save(tmp_path / "game.json")
     data = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
     assert {key: data[key] for key in ("format", "ruleset", "version", "seed", "players")} == {
-        "format": 1,
+        "format": 2,
         "ruleset": "test-duel",
         "version": "1",
         "seed": 3,
@@ -129,9 +129,21 @@ def test_loads_names_its_source() -> None:
 
 def test_a_journal_of_another_format_is_refused() -> None:
     with pytest.raises(
-        JournalFileError, match="journal: format: this Warbench reads journal format 1, not 99"
+        JournalFileError, match="journal: format: this Warbench reads journal format 2, not 99"
     ):
         Journal.from_plain(plain_with(format=99))
+
+
+def test_a_format_1_journal_is_refused_for_its_old_hashes_not_as_a_mismatch() -> None:
+    """A journal written before state hashes changed kind (format 1) is refused on loading,
+    saying why, instead of failing its first hash check on replay."""
+    with pytest.raises(JournalFileError) as refused:
+        Journal.from_plain(plain_with(format=1))
+    assert str(refused.value) == (
+        "journal: format: this Warbench reads journal format 2, not 1 (format 1 journals"
+        " record state hashes of an older kind, which this Warbench no longer computes:"
+        " replay it with the Warbench that wrote it)"
+    )
 
 
 # ----------------------------------------------------------------- replay

@@ -86,6 +86,23 @@ def test_a_game_without_journal_needs_the_same_ruleset_version(
         load_journal(db, result.game_ids[0])
 
 
+def test_a_game_stored_with_an_old_kind_of_hash_is_refused_not_called_changed(
+    tmp_path: Path, list_duel_registered: None
+) -> None:
+    """A game stored without its journal by a Warbench of hash format 1 (its summary names
+    no format) cannot be checked by playing it again: the refusal says so."""
+    db = tmp_path / "r.sqlite"
+    with ResultStore(db) as store:
+        result = simulate(plan_for(journals=False), 1, store=store)
+    with sqlite3.connect(db) as connection:
+        (summary,) = connection.execute("SELECT summary FROM games").fetchone()
+        old = json.loads(summary)
+        assert old.pop("hash_format") == 2
+        connection.execute("UPDATE games SET summary = ?", (json.dumps(old),))
+    with pytest.raises(StoreError, match="state hash of format 1; this Warbench computes format 2"):
+        load_journal(db, result.game_ids[0])
+
+
 def test_missing_games_and_files_are_reported(tmp_path: Path) -> None:
     db = tmp_path / "r.sqlite"
     with ResultStore(db) as store:

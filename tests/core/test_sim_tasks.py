@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pickle
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.core.test_sim_plan import ListDuel, sides
+from warbench.core.sim import local
+from warbench.core.sim.local import play_pickled_task
 from warbench.core.sim.plan import prepare
 from warbench.core.sim.play import play_game
 from warbench.core.sim.tasks import TaskSizer, play_task
@@ -47,3 +51,29 @@ def test_a_task_plays_its_games_and_times_them() -> None:
     result = play_task(plan, [3, 4])
     assert result.records == (play_game(plan, 3), play_game(plan, 4))
     assert result.seconds > 0
+
+
+@given(st.integers(0, 300), st.integers(1, 8))
+@settings(max_examples=100, deadline=None)
+def test_with_workers_every_index_still_comes_once_and_the_last_tasks_are_small(
+    count: int, workers: int
+) -> None:
+    """The tail of a run is cut small, so no worker finishes long after the others."""
+    tasks = drain(TaskSizer(range(count), target_seconds=0.5, most=100, workers=workers), 0.001)
+    assert [index for task in tasks for index in task] == list(range(count))
+    for number, task in enumerate(tasks):
+        left = count - sum(len(done) for done in tasks[:number])
+        assert len(task) <= max(1, -(-left // (2 * workers)))
+
+
+def test_a_worker_unpickles_a_run_plan_once_and_plays_it_as_sent() -> None:
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=2)
+    pickled = pickle.dumps(plan)
+    first = play_pickled_task("run-a", pickled, [3])
+    kept = local._WORKER_PLANS["run-a"]
+    second = play_pickled_task("run-a", b"not read again", [4])
+    assert local._WORKER_PLANS["run-a"] is kept
+    assert first.records + second.records == play_task(plan, [3, 4]).records
+    for run in ("run-b", "run-c"):  # only the last few runs' plans are kept
+        play_pickled_task(run, pickled, [0])
+    assert "run-a" not in local._WORKER_PLANS

@@ -77,7 +77,7 @@ def bad_files(folder: Path) -> None:
         "seed-str": {"seed": "1"},
         "seed-huge": {"seed": 2**200},
         "setup-key": {"setup": {**good["setup"], "bogus": 1}},
-        "format2": {"format": 2},
+        "format3": {"format": 3},
         "entries-obj": {"entries": {"a": 1}},
         "player-true": {"entries": [{**good["entries"][0], "player": True}]},
         "player-neg": {"entries": [{**good["entries"][0], "player": -1}]},
@@ -221,7 +221,7 @@ def cli_cases() -> list[CliCase]:
                                          "{d}/ft-13.toml", "--db", "{d}/no/x.sqlite"), 2),
     ]
     for name in ("players0", "players3", "seed-neg", "seed-true", "seed-str", "seed-huge",
-                 "setup-key", "format2", "entries-obj", "player-true", "player-neg",
+                 "setup-key", "format3", "entries-obj", "player-true", "player-neg",
                  "action-type", "action-list", "ruleset-none"):
         cases.append(CliCase(f"replay-j-{name}", ("replay", f"{j}{name}.json", "--quiet"), 2))
         cases.append(CliCase(f"render-j-{name}", ("render", f"{j}{name}.json", "--out",

@@ -29,7 +29,9 @@ Seed = Annotated[int, pydantic.Field(ge=0, le=MAX_SEED)]
 #: A seat number.
 Seat = Annotated[int, pydantic.Field(ge=0)]
 
-JOURNAL_FORMAT = 1
+#: The journal format. 2: state hashes of :data:`~warbench.core.plain.HASH_FORMAT` 2 (format
+#: 1 journals hold hashes of the older kind, which this Warbench no longer computes).
+JOURNAL_FORMAT = 2
 
 
 class JournalFileError(ValueError):
@@ -105,10 +107,7 @@ class Journal:
     def from_plain(cls, data: Any, source: str = "journal") -> Journal:
         """A journal from parsed JSON; :class:`JournalFileError` names the key at fault."""
         if isinstance(data, dict) and data.get("format", JOURNAL_FORMAT) != JOURNAL_FORMAT:
-            raise JournalFileError(
-                f"{source}: format: this Warbench reads journal format {JOURNAL_FORMAT},"
-                f" not {data['format']!r}"
-            )
+            raise JournalFileError(_format_refusal(source, data["format"]))
         try:
             text = json.dumps(data, allow_nan=False)
         except (TypeError, ValueError) as error:  # NaN, or an object no JSON holds
@@ -148,6 +147,19 @@ class Journal:
         except UnicodeDecodeError as error:
             raise JournalFileError(f"{target}: byte {error.start}: not UTF-8 text") from None
         return cls.loads(text, str(target))
+
+
+def _format_refusal(source: str, found: Any) -> str:
+    """Why a journal of another format is not read."""
+    refusal = (
+        f"{source}: format: this Warbench reads journal format {JOURNAL_FORMAT}, not {found!r}"
+    )
+    if found == 1:
+        refusal += (
+            " (format 1 journals record state hashes of an older kind, which this Warbench"
+            " no longer computes: replay it with the Warbench that wrote it)"
+        )
+    return refusal
 
 
 _FORBID_EXTRA = pydantic.ConfigDict(extra="forbid")

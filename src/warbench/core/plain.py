@@ -2,8 +2,10 @@
 
 A state is made of dataclasses, lists, dicts, tuples, enums and numbers. :func:`to_plain`
 turns any such value into JSON-ready dicts and lists, in one canonical form, so that two
-equal states give the same text and so the same :func:`state_hash`. Dataclass values carry
-their class name under the key ``"@"`` so that two procedures with the same fields differ.
+equal states give the same text. Dataclass values carry their class name under the key
+``"@"`` so that two procedures with the same fields differ. :func:`state_hash` digests the
+same content without building that text: :func:`hash_form` walks the state once with a
+function generated per dataclass and keeps rows of plain values whole.
 
 Secrets are values wrapped in :class:`Hidden`: their owner sees them; with a ``viewer`` set,
 everyone else sees only that something is hidden there. A dataclass field whose metadata
@@ -21,7 +23,10 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import io
 import json
+import pickle
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -176,12 +181,142 @@ def canonical_json(value: Any, viewer: int = OMNISCIENT) -> str:
     return _CANONICAL.encode(to_plain(value, viewer))
 
 
+#: The kind of state hash :func:`state_hash` computes; journals record it as their format.
+#: 1: blake2b of :func:`canonical_json`; 2: blake2b of the pickled :func:`hash_form`.
+HASH_FORMAT = 2
+
+
 def state_hash(value: Any) -> str:
     """A short hex digest of the whole value; equal states give equal hashes.
 
+    It digests :func:`hash_form` pickled without a memo, so the bytes depend on the values
+    alone, never on which objects are shared, on string interning or on ``PYTHONHASHSEED``.
+
     >>> state_hash([1, 2]) == state_hash((1, 2))
     True
+    >>> state_hash(0.0) == state_hash(-0.0), state_hash(float("nan")) == state_hash(-float("nan"))
+    (True, True)
     >>> len(state_hash({"a": 1}))
     32
     """
+    return hashlib.blake2b(_memoless_pickle(hash_form(value)), digest_size=16).hexdigest()
+
+
+def legacy_state_hash(value: Any) -> str:
+    """The hash of :data:`HASH_FORMAT` 1, which format-1 journals record (slower)."""
     return hashlib.blake2b(canonical_json(value).encode(), digest_size=16).hexdigest()
+
+
+def hash_form(value: Any) -> Any:
+    """The value as nested tuples of ints, strings, bools, floats, ``None`` and byte tags.
+
+    Everything counts, as the referee sees it (secrets, ``referee_only`` fields). A
+    dataclass becomes its class name (bytes) and its field values in order; a dict, its
+    items sorted by key text; a set, its members' pickled forms sorted; an enum member,
+    its class name and value; a list, the tuple of its items. Every NaN is one NaN and
+    ``-0.0`` is ``0.0``. Bytes appear in no state (they have no plain form), so a byte tag
+    cannot be mistaken for a value. All-plain tuples and field rows are taken whole.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Ship:
+    ...     name: str
+    ...     hull: list[int]
+    >>> hash_form(Ship("Ajax", [3, 2]))
+    (b'Ship', 'Ajax', (3, 2))
+    """
+    kind = type(value)
+    if kind is float:
+        return value + 0.0 if value == value else _NAN
+    encoder = _HASH_ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _HASH_ENCODERS[kind] = _hash_encoder(kind)
+    return encoder(value)
+
+
+#: Values taken as they are (exact types).
+_HASH_LEAVES: frozenset[type] = frozenset({int, str, bool, type(None)})
+_all_leaves = _HASH_LEAVES.issuperset
+_NAN = b"nan"
+_DICT_TAG = b"{}"
+_SET_TAG = b"<set>"
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _sequence(value: Any) -> tuple[Any, ...]:
+    if _all_leaves(map(type, value)):
+        return tuple(value)
+    return tuple([item if type(item) in _HASH_LEAVES else hash_form(item) for item in value])
+
+
+def _dict(value: dict[Any, Any]) -> tuple[Any, ...]:
+    if not value:
+        return (_DICT_TAG,)
+    keys = sorted([(str(key), key) for key in value], key=_first)
+    return (_DICT_TAG, *[(text, hash_form(value[key])) for text, key in keys])
+
+
+def _first(pair: tuple[str, Any]) -> str:
+    return pair[0]
+
+
+def _set(value: set[Any] | frozenset[Any]) -> tuple[Any, ...]:
+    return (_SET_TAG, *sorted([_memoless_pickle(hash_form(item)) for item in value]))
+
+
+#: Per type: the function giving a value's hash form, built once (see :func:`_hash_encoder`).
+_HASH_ENCODERS: dict[type, Callable[[Any], Any]] = {
+    **{kind: _same for kind in _HASH_LEAVES},
+    tuple: _sequence,
+    list: _sequence,
+    dict: _dict,
+    set: _set,
+    frozenset: _set,
+}
+
+
+def _hash_encoder(kind: type) -> Callable[[Any], Any]:
+    """The hash-form function of a type met for the first time."""
+    if dataclasses.is_dataclass(kind):
+        return _dataclass_encoder(kind)
+    if issubclass(kind, enum.Enum):
+        tag = kind.__name__.encode()
+        return lambda member: (tag, hash_form(member._value_))
+    base = next((plain for plain in (bool, int, str, float) if issubclass(kind, plain)), None)
+    if base is not None:  # a subclass of a plain type counts as the plain type
+        return lambda value: hash_form(base(value))
+    if callable(getattr(kind, "to_plain", None)):
+        return lambda value: hash_form(value.to_plain())
+
+    def refuse(value: Any) -> Any:
+        raise PlainEncodingError(f"{kind.__name__} has no plain form: {value!r}")
+
+    return refuse
+
+
+def _dataclass_encoder(kind: type) -> Callable[[Any], tuple[Any, ...]]:
+    """A function written for ``kind``: reads each field once, passes plain values through,
+    and returns the class tag and the fields' hash forms (as ``dataclasses`` writes
+    ``__init__``, its text is generated, here from the field names alone)."""
+    names = [item.name for item in dataclasses.fields(kind)]
+    reads = "".join(f"    v{index} = obj.{name}\n" for index, name in enumerate(names))
+    forms = "".join(f"v{index} if type(v{index}) in leaves else form(v{index}), "
+                    for index in range(len(names)))
+    namespace: dict[str, Any] = {
+        "leaves": _HASH_LEAVES, "form": hash_form, "tag": kind.__name__.encode()
+    }
+    exec(f"def encode(obj):\n{reads}    return (tag, {forms})\n", namespace)
+    encode: Callable[[Any], tuple[Any, ...]] = namespace["encode"]
+    return encode
+
+
+def _memoless_pickle(form: Any) -> bytes:
+    """Pickle bytes of a hash form with no memo (``fast`` mode): equal forms, equal bytes."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=5)
+    pickler.fast = True
+    pickler.dump(form)
+    return buffer.getvalue()

@@ -17,7 +17,6 @@ depends on nothing else, so results do not change with the number of workers.
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -115,7 +114,12 @@ class RandomStream:
         """The bit generator's state as JSON-ready dicts of ints and strings."""
         if self._generator is None:
             assert self._plain is not None
-            return _copy.deepcopy(self._plain)
+            # The plain state nests one level (``state``: the two 128-bit words): copying
+            # each level is all a deep copy needs, at a tenth of ``copy.deepcopy``'s cost.
+            return {
+                key: dict(item) if isinstance(item, dict) else item
+                for key, item in self._plain.items()
+            }
         return cast(dict[str, Any], self._generator.bit_generator.state)
 
     def copy(self) -> RandomStream:

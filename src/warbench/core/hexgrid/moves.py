@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -186,10 +187,58 @@ def reachable(
     fewer hexes moved, which leaves the most speed, is kept. The order of the dict is
     deterministic (by hexes moved, then by search order), which seeded bots rely on.
 
+    Without ``blocked`` the search does not depend on where the ship starts, so it is done
+    once per speed, turn distance and facing (:func:`_reach_table`) and only shifted to the
+    start hex here; with ``blocked`` it is done afresh.
+
     >>> sorted(pose.facing for pose in reachable(HexPose(Hex(0, 0), 0), 1, 1))
     [0, 0, 1, 5]
     """
     _check_limits(speed, turn_distance)
+    if blocked is not None:
+        found = _search(start, speed, turn_distance, blocked)
+        if may_end_on is None:
+            return found
+        return {pose: steps for pose, steps in found.items() if may_end_on(pose.hex)}
+    rows = _reach_from(start.hex.q, start.hex.r, start.facing, speed, turn_distance)
+    if may_end_on is None:
+        return {pose: steps for pose, steps in rows}
+    return {pose: steps for pose, steps in rows if may_end_on(pose.hex)}
+
+
+#: One end of a move from the origin hex: (q, r, facing, steps).
+_TableRow = tuple[int, int, int, str]
+
+
+@lru_cache(maxsize=64)
+def _reach_from(
+    q: int, r: int, facing: int, speed: int, turn_distance: int
+) -> tuple[tuple[HexPose, str], ...]:
+    """:func:`_reach_table` shifted to start hex ``(q, r)``: the poses themselves, kept for
+    the next call from the same pose (a fleet is weighed again at each decision until it
+    moves)."""
+    return tuple(
+        (HexPose(Hex(q + dq, r + dr), end_facing), steps)
+        for dq, dr, end_facing, steps in _reach_table(speed, turn_distance, facing)
+    )
+
+
+@lru_cache(maxsize=256)
+def _reach_table(speed: int, turn_distance: int, facing: int) -> tuple[_TableRow, ...]:
+    """Every end of a move from the origin hex with ``facing``, in :func:`reachable`'s order.
+
+    A pose is listed once, with the steps of the first search state that reaches it; which
+    ends a caller's ``may_end_on`` refuses depends on the hex alone, so filtering the table
+    keeps the order and the steps the search would have given.
+    """
+    found = _search(HexPose(Hex(0, 0), facing), speed, turn_distance, None)
+    return tuple((pose.hex.q, pose.hex.r, pose.facing, steps) for pose, steps in found.items())
+
+
+def _search(
+    start: HexPose, speed: int, turn_distance: int, blocked: Callable[[Hex], bool] | None
+) -> dict[HexPose, str]:
+    """The breadth-first search of :func:`reachable`: every end pose, no end refused."""
     first: _State = (start.hex, start.facing, 0, 0)
     steps_to: dict[_State, str] = {first: ""}
     layer = [first]
@@ -224,6 +273,6 @@ def reachable(
     ends: dict[HexPose, str] = {}
     for (hex_, facing, _, _), steps in steps_to.items():
         pose = HexPose(hex_, facing)
-        if pose not in ends and (may_end_on is None or may_end_on(hex_)):
+        if pose not in ends:
             ends[pose] = steps
     return ends

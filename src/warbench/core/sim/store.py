@@ -23,6 +23,7 @@ from typing import Any
 from warbench.core.journal import Journal
 from warbench.core.limits import MAX_SQLITE_INT
 from warbench.core.lists import ArmyList
+from warbench.core.plain import HASH_FORMAT
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.replay import ReplayMismatch
 from warbench.core.sim.plan import GamePlan, Side
@@ -213,7 +214,7 @@ class ResultStore:
                 _result_text(record),
                 json.dumps(list(record.scores)),
                 record.length,
-                json.dumps(record.summary()),
+                json.dumps({**record.summary(), "hash_format": HASH_FORMAT}),
                 record.journal,
             )
             for record in records
@@ -302,8 +303,15 @@ class ResultStore:
             info.scenario,
             info.max_decisions,
         )
+        stored = json.loads(summary)
+        if stored.get("hash_format", 1) != HASH_FORMAT:
+            raise StoreError(
+                f"game {game_id} was stored without its journal, with a state hash of format"
+                f" {stored.get('hash_format', 1)}; this Warbench computes format {HASH_FORMAT}"
+                " and cannot check the game played again: simulate the run anew"
+            )
         game = play_to_end(plan, int(index), record_hashes=True)
-        if game.hash() != json.loads(summary)["final_hash"]:
+        if game.hash() != stored["final_hash"]:
             raise StoredGameMismatch(
                 f"game {game_id} played again does not end as stored: the ruleset or its"
                 " bots have changed"

@@ -44,9 +44,24 @@ def play_task(plan: GamePlan, indices: Sequence[int]) -> TaskResult:
 
 class TaskSizer:
     """Hands out the indices of a run in tasks of about ``target_seconds`` (at most ``most``
-    games), one game per task until a task has come back."""
+    games), one game per task until a task has come back. Given the number of ``workers``,
+    tasks shrink towards the end (never more than a share of what is left for each worker),
+    so that no worker sits idle while another finishes a long last task.
 
-    def __init__(self, indices: Sequence[int], *, target_seconds: float, most: int) -> None:
+    >>> sizer = TaskSizer(range(12), target_seconds=1.0, most=4, workers=2)
+    >>> sizer.record(games=1, seconds=0.1)
+    >>> [sizer.next_task() for _ in range(6)]
+    [[0, 1, 2], [3, 4, 5], [6, 7], [8], [9], [10]]
+    """
+
+    def __init__(
+        self,
+        indices: Sequence[int],
+        *,
+        target_seconds: float,
+        most: int,
+        workers: int | None = None,
+    ) -> None:
         if target_seconds <= 0 or most < 1:
             raise ValueError("tasks need a positive target time and at least one game")
         self._indices = list(indices)
@@ -55,6 +70,7 @@ class TaskSizer:
         self._most = most
         self._games = 0
         self._seconds = 0.0
+        self._workers = workers
 
     @property
     def size(self) -> int:
@@ -62,7 +78,11 @@ class TaskSizer:
         if self._games == 0:
             return 1
         per_game = self._seconds / self._games
-        return max(1, min(self._most, round(self._target / max(per_game, 1e-9))))
+        size = min(self._most, round(self._target / max(per_game, 1e-9)))
+        if self._workers is not None:
+            left = len(self._indices) - self._position
+            size = min(size, -(-left // (2 * self._workers)))
+        return max(1, size)
 
     def next_task(self) -> list[int] | None:
         """The next task's indices, or ``None`` once every index is handed out."""

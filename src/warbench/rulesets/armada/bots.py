@@ -241,17 +241,23 @@ class TacticianAgent:
     def _scorer(
         self, state: ArmadaState, tables: Tables, fleet: Fleet
     ) -> Callable[[HexPose], float]:
-        """:meth:`pose_score` of ``fleet`` on a pose, each hex's :meth:`standing` found once."""
+        """:meth:`pose_score` of ``fleet`` on a pose, each hex's :meth:`standing` and each
+        pose's score found once (a stunt often ends where an ordinary move does)."""
         enemies = [enemy for enemy in state.enemies_of(fleet) if enemy.status == ACTIVE]
         ghost = dataclasses.replace(fleet)
         standings: dict[tuple[int, int], Standing] = {}
+        scores: dict[HexPose, float] = {}
 
         def score(pose: HexPose) -> float:
+            known = scores.get(pose)
+            if known is not None:
+                return known
             ghost.q, ghost.r, ghost.facing = pose.hex.q, pose.hex.r, pose.facing
             where = (ghost.q, ghost.r)
             if where not in standings:
                 standings[where] = self.standing(state, tables, ghost, enemies)
-            return self.pose_score(ghost, standings[where])
+            scores[pose] = value = self.pose_score(ghost, standings[where])
+            return value
 
         return score
 
@@ -314,8 +320,8 @@ class TacticianAgent:
             return 0.0
         best = 0.0
         for enemy, value in standing.in_range:
-            if firing_arcs(moved, enemy):
-                best = max(best, value)
+            if value > best and firing_arcs(moved, enemy):  # arcs only where they matter
+                best = value
         score = best
         if shielded_front(standing.nearest, moved):
             score += 0.5

@@ -81,8 +81,13 @@ def band_hexes(tables: Tables, attacker: Fleet, band: str) -> tuple[int, int]:
 
 def arcs_toward(attacker: Fleet, where: Hex) -> frozenset[str]:
     """The attacker's weapon arcs that hold the hex ``where``."""
-    arcs = arc_of(attacker.hex, attacker.facing, where)
-    return frozenset(arc.value for arc in arcs if arc.value in attacker.arcs)
+    return _arc_names(arc_of(attacker.hex, attacker.facing, where), attacker.arcs)
+
+
+@lru_cache(maxsize=256)
+def _arc_names(arcs: frozenset[Arc], weapons: tuple[str, ...]) -> frozenset[str]:
+    """The names of ``arcs`` that are among the weapon arcs ``weapons``."""
+    return frozenset(arc.value for arc in arcs if arc.value in weapons)
 
 
 def firing_arcs(attacker: Fleet, target: Fleet) -> frozenset[str]:
@@ -118,12 +123,16 @@ def targeting_refusal(tables: Tables, attacker: Fleet, target: Fleet) -> str | N
     return None
 
 
+#: The arcs of a hex in the fore arc and no other.
+_FORE_ONLY = frozenset({Arc.FORE})
+
+
 def shielded_front(attacker: Fleet, target: Fleet) -> bool:
     """Whether the target's forward shields face the shot (the attacker only in its fore arc).
 
     On a boundary the attacker chooses the arc it shoots into, so it picks the side.
     """
-    return target.shields > 0 and arc_of(target.hex, target.facing, attacker.hex) == {Arc.FORE}
+    return target.shields > 0 and arc_of(target.hex, target.facing, attacker.hex) == _FORE_ONLY
 
 
 def armor_class(

@@ -1,0 +1,219 @@
+"""Every speed figure of issue 16 for two commits, measured in one run, as ratios.
+
+Run: ``.venv/bin/python benchmarks/compare.py BASE [--scale 1] [--rounds 2] [--only ID]``.
+``BASE`` is any commit; it is checked out into a temporary worktree, and the working tree
+is the head. For each figure both trees are measured alternately, each in a fresh process
+with its own ``src`` first on the import path, and the best round counts:
+
+* bot-mirror battles per second of each ruleset (its first bot other than random against
+  itself, default set-up, no state hashes), on one core (CPU time);
+* random-play decisions per second of each ruleset (random agents in every seat);
+* the cost of one state hash of a 1000-point Dystopian Wars battle (the default set-up, 60
+  decisions of the commodore mirror in), in microseconds;
+* ``simulate`` with 2 worker processes against 1 (in-process), wall time after the pool
+  has started, for each ruleset's default bot mirror.
+
+The machine is shared and noisy, so the ratios are the figures to read. ``--scale``
+multiplies the number of games of every measurement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Each ruleset, and the games of one bot-mirror measurement (random play takes as many).
+RULESETS = {"dystopian-wars": 2, "armada": 1, "full-thrust": 6, "hordes": 2, "robogear": 4}
+#: Games of one simulate measurement, per ruleset: a few seconds of play in one process.
+SIMULATE_GAMES = {"dystopian-wars": 8, "armada": 4, "full-thrust": 24, "hordes": 8, "robogear": 16}
+
+#: Plays battles in a child process; prints {"seconds": cpu, "games": n, "decisions": n}.
+BATTLES = """
+import json, sys, time
+from warbench.core.registry import ruleset
+from warbench.core.match import play_match
+rules = ruleset(sys.argv[1])
+games, mirror = int(sys.argv[2]), sys.argv[3] == "mirror"
+bots = rules.bots()
+name = next(n for n in bots if n != "random") if mirror else "random"
+start, decisions = time.process_time(), 0
+for seed in range(games):
+    agents = [bots[name](seed * 10 + seat) for seat in range(rules.min_players)]
+    decisions += play_match(rules, agents, seed=seed, record_hashes=False).decisions
+print(json.dumps({"seconds": time.process_time() - start, "games": games,
+                  "decisions": decisions, "bot": name}))
+"""
+
+#: Times the state hash of a DW battle state; prints {"seconds": per hash}.
+HASH = """
+import json, time
+from warbench.core.engine import Game
+from warbench.core.match import play_next_decision
+from warbench.core.plain import state_hash
+from warbench.core.registry import ruleset
+rules = ruleset("dystopian-wars")
+bot = rules.bots()["commodore"]
+agents = [bot(1), bot(2)]
+game = Game.new(rules, seed=3, players=2, record_hashes=False, transactional=False)
+for _ in range(60):
+    play_next_decision(game, agents)
+best = float("inf")
+for _ in range(7):
+    start = time.process_time()
+    for _ in range(40):
+        state_hash(game.state)
+    best = min(best, (time.process_time() - start) / 40)
+print(json.dumps({"seconds": best}))
+"""
+
+#: Times simulate with 1 worker and with 2; prints {"one": s, "two": s} (wall seconds).
+SIMULATE = """
+import json, sys, time
+from warbench.core.registry import ruleset
+from warbench.core.sim.local import LocalBackend
+from warbench.core.sim.plan import mirror_sides, prepare
+from warbench.core.sim.runner import simulate
+rules = ruleset(sys.argv[1])
+games = int(sys.argv[2])
+plan = prepare(rules, list(mirror_sides(rules)), seed=1)
+simulate(plan, 1)
+start = time.perf_counter()
+simulate(plan, games)
+one = time.perf_counter() - start
+with LocalBackend(2) as pool:
+    simulate(plan, 2, backend=pool)  # both workers started and warm
+    start = time.perf_counter()
+    simulate(plan, games, backend=pool)
+    two = time.perf_counter() - start
+print(json.dumps({"one": one, "two": two}))
+"""
+
+
+def child(tree: Path, script: str, *args: object) -> dict[str, Any]:
+    """Run ``script`` with ``tree``'s sources, at low priority; its JSON answer."""
+    done = subprocess.run(
+        ["nice", "-n", "10", sys.executable, "-c", script, *map(str, args)],
+        env={"PYTHONPATH": str(tree / "src"), "PATH": os.environ.get("PATH", "/usr/bin:/bin")},
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"{tree.name}: {done.stderr.strip().splitlines()[-1:]}")
+    answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
+
+
+def best_of(
+    trees: tuple[Path, Path], rounds: int, run: Callable[[Path], float], *, lowest: bool
+) -> tuple[float, float]:
+    """The best figure of each tree over ``rounds`` alternating rounds."""
+    figures: tuple[list[float], list[float]] = ([], [])
+    for _ in range(rounds):
+        for number, tree in enumerate(trees):
+            figures[number].append(run(tree))
+    pick = min if lowest else max
+    return pick(figures[0]), pick(figures[1])
+
+
+def row(label: str, base: float, head: float, unit: str) -> None:
+    """One line of the table: both figures and head over base."""
+    ratio = head / base if base else float("nan")
+    print(f"{label:<44} {base:>10.2f} {head:>10.2f} {ratio:>7.2f}x  {unit}")
+
+
+def battle_rate(ruleset_id: str, count: int, kind: str, tree: Path) -> float:
+    """Battles (``mirror``) or decisions (``random``) per CPU second, played by ``tree``."""
+    answer = child(tree, BATTLES, ruleset_id, count, kind)
+    per = "games" if kind == "mirror" else "decisions"
+    return float(answer[per]) / float(answer["seconds"])
+
+
+def hash_cost(tree: Path) -> float:
+    """Microseconds per state hash of the DW battle state, hashed by ``tree``."""
+    return float(child(tree, HASH)["seconds"]) * 1e6
+
+
+def simulate_speedup(ruleset_id: str, games: int, tree: Path) -> float:
+    """Wall time of ``games`` games on 1 worker over their time on 2, played by ``tree``."""
+    answer = child(tree, SIMULATE, ruleset_id, games)
+    return float(answer["one"]) / float(answer["two"])
+
+
+def measure(trees: tuple[Path, Path], scale: int, rounds: int, only: list[str]) -> None:
+    """Print every figure for base and head (of the rulesets in ``only``, if any)."""
+    print(f"{'measure':<44} {'base':>10} {'head':>10} {'head/base':>8}")
+    for ruleset_id, games in RULESETS.items():
+        if only and ruleset_id not in only:
+            continue
+        bot = str(child(trees[1], BATTLES, ruleset_id, 0, "mirror")["bot"])
+        for kind in ("mirror", "random"):
+            try:
+                base, head = best_of(
+                    trees, rounds, partial(battle_rate, ruleset_id, games * scale, kind),
+                    lowest=False,
+                )
+            except RuntimeError as error:
+                print(f"{ruleset_id} {kind}: not measured ({error})")
+                continue
+            if kind == "mirror":
+                row(f"{ruleset_id} {bot} mirror", base, head, "battles/s per core")
+            else:
+                row(f"{ruleset_id} random play", base, head, "decisions/s")
+    if not only or "dystopian-wars" in only:
+        base, head = best_of(trees, max(rounds, 3), hash_cost, lowest=True)
+        row("state hash, 1000-point DW battle", base, head, "microseconds (lower is better)")
+    for ruleset_id, games in SIMULATE_GAMES.items():
+        if only and ruleset_id not in only:
+            continue
+        try:
+            base, head = best_of(
+                trees, rounds, partial(simulate_speedup, ruleset_id, games * scale), lowest=False
+            )
+        except RuntimeError as error:
+            print(f"simulate {ruleset_id}: not measured ({error})")
+            continue
+        row(f"simulate {ruleset_id}, 2 workers vs 1", base, head, "speed-up")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("base", help="the commit to compare the working tree against")
+    parser.add_argument("--scale", type=int, default=1, help="multiplies every game count")
+    parser.add_argument("--rounds", type=int, default=2, help="alternating rounds (best counts)")
+    parser.add_argument(
+        "--only", action="append", default=[], choices=list(RULESETS), metavar="RULESET",
+        help="measure only this ruleset's rows (repeatable; the DW hash row goes with DW)",
+    )
+    options = parser.parse_args()
+    head = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    print(f"base {options.base}, head {head} (+ working tree); load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    with tempfile.TemporaryDirectory() as scratch:
+        base_tree = Path(scratch) / "base"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base_tree), options.base],
+            check=True, capture_output=True,
+        )
+        try:
+            measure((base_tree, ROOT), options.scale, options.rounds, options.only)
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)],
+                check=True, capture_output=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
