@@ -6,11 +6,23 @@ import pytest
 
 from warbench.core.events import Roll, RollEffect
 from warbench.core.luck import luck_report
-from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Fire, Move
+from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Fire, Move, Reroll
+from warbench.rulesets.dystopian_wars.damage import CriticalRolls
+from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.luck import critical_effect, order_cost, order_effect
+from warbench.rulesets.dystopian_wars.mines import explode
 from warbench.rulesets.dystopian_wars.repairs import roll_repair
+from warbench.rulesets.dystopian_wars.state import Mine
 from warbench.rulesets.dystopian_wars.treacherous import roll_treacherous
 
-from .helpers import P0_FIRST, play, scripted, setup, squadron
+from .helpers import P0_FIRST, RULES, play, scripted, setup, squadron, state
+
+
+def state_data() -> RulesData:
+    """The shipped rules data."""
+    data = RULES.data
+    assert isinstance(data, RulesData)
+    return data
 
 
 def duel(*faces: int) -> list[RollEffect | Roll]:
@@ -70,3 +82,76 @@ def test_dw_initiative_totals_are_each_players_own_luck() -> None:
     rated = luck_report(duel(*([1] * 8))).rolls[:2]
     assert [(r.player, r.effect) for r in rated] == [(0, 12), (1, 2)]
     assert [r.percentile for r in rated] == pytest.approx([1 - 1 / 72, 1 / 72])
+
+
+def test_dw_critical_table_and_re_roll_rated_by_harm_hand_worked() -> None:
+    """DW-CRIT-TABLE, DW-COMMODORE-REROLL, DW-LUCK: the table's harms in half hull points are
+    fire 3, magazine explosion (a fire and a hull point) 5, the other six rows 1. Player 0
+    rolls on its own commodore (no attacker: its own roll, less harm is better): an 8, the
+    worst row, sits at P(8)/2 = 1/16; the commodore's re-roll of 2 (harm 1, the best of six
+    rows out of eight) at P(fire or explosion) + P(harm 1)/2 = 2/8 + 6/16 = 5/8; the second
+    roll's 8 at 1/16 again."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign",
+                  commodore=True)],
+        [squadron("prussia-cruiser", (30.0, 30.0, 180.0))],
+    ), (*P0_FIRST, 8, 2, 8))
+    state(game).stack.append(CriticalRolls(0, 2, -1))
+    game._pending = None
+    game._advance()
+    play(game, Reroll())
+    effects = [e for e in game.events if isinstance(e, RollEffect)][2:]
+    assert [(e.player, e.purpose, e.effect) for e in effects] == [
+        (0, "critical table", 5), (0, "critical re-roll", 1), (0, "critical table", 5)]
+    assert effects[0].values == (3, 1, 1, 1, 1, 1, 1, 5)
+    report = luck_report(game.events)
+    assert [r.percentile for r in report.rolls[2:]] == pytest.approx([1 / 16, 5 / 8, 1 / 16])
+    assert not report.unrated
+
+
+def test_dw_critical_against_an_enemy_is_the_attackers_luck() -> None:
+    """DW-CRIT-TABLE, DW-LUCK: rolled by the attacker against an enemy, more harm is better:
+    a raging fire (harm 3, beaten only by the explosion) sits at 1 - 1/8 - 1/16 = 13/16;
+    against a submerged beast a row with a fire (the fire and the explosion) is rolled
+    again and does nothing itself: harm 0 on two faces, percentile (2/8)/2 = 1/8."""
+    rows = state_data().criticals
+    fire = critical_effect(1, 0, rows, 1, "critical table")
+    assert luck_report([fire]).rolls[0].percentile == pytest.approx(13 / 16)
+    beast = critical_effect(1, 0, rows, 1, "critical table", fire_rolled_again=True)
+    assert beast.effect == 0
+    assert luck_report([beast]).rolls[0].percentile == pytest.approx(1 / 8)
+
+
+def test_dw_battle_order_rated_by_the_points_it_asks_for_hand_worked() -> None:
+    """DW-BATTLE-ORDERS, DW-LUCK: against a battleship commodore (160 points, large) and
+    two cruisers (60 each, medium), all core (280 in all), the six orders ask for 196
+    (70%), 160 (large and massive), 140 (half, the 120 of mediums inside it), 280 (the core
+    force), 140 (half, no small models) and 160 (the commodore). Fewer is better: order 3
+    sits at 1 - (2/6)/2 = 5/6, order 4 at (1/6)/2 = 1/12."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0))],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), commodore=True),
+         squadron("prussia-cruiser", (20.0, 40.0, 180.0), (26.0, 40.0, 180.0))],
+    ), P0_FIRST)
+    game_state, data = state(game), state_data()
+    assert [order_cost(game_state, data, 0, order) for order in range(1, 7)] == [
+        196, 160, 140, 280, 140, 160]
+    rated = luck_report([order_effect(game_state, data, 0, 3),
+                         order_effect(game_state, data, 0, 4)]).rolls
+    assert [(r.player, r.effect) for r in rated] == [(0, 140), (0, 280)]
+    assert [r.percentile for r in rated] == pytest.approx([5 / 6, 1 / 12])
+
+
+def test_dw_a_mine_chain_is_rated_for_the_mines_owner() -> None:
+    """DW-MINES, DW-LUCK: another mine under the blast goes off on 5-6 (1/3): a 5 sits at
+    1 - (1/3)/2 = 5/6 for the mines' owner, and its own blast is rolled for the same side."""
+    game = scripted(setup([squadron("britannia-battleship", (10.0, 10.0, 0.0))],
+                          [squadron("prussia-battleship", (60.0, 40.0, 180.0))]),
+                    (*P0_FIRST, 5))
+    game_state = state(game)
+    game_state.mines = [Mine(0, 1, 36.0, 24.0, 4, -1, True), Mine(1, 1, 37.0, 24.0, 4, -1, True)]
+    explode(game, game_state, state_data(), game_state.mines[0])
+    chain = [e for e in game.events if isinstance(e, RollEffect) and e.purpose == "mine chain"]
+    assert [(e.player, e.effect) for e in chain] == [(1, 1)]
+    assert luck_report(chain).rolls[0].percentile == pytest.approx(5 / 6)
+    assert not game_state.mines

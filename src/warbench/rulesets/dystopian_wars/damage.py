@@ -31,6 +31,7 @@ from warbench.rulesets.dystopian_wars.events import (
     ModelLost,
     NoDamage,
 )
+from warbench.rulesets.dystopian_wars.luck import critical_effect
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 
 #: Reach of the commodore's re-roll, centre to centre (engine default: as command distance).
@@ -249,6 +250,7 @@ class CriticalRolls(Procedure[DWState, RulesData]):
             )
             self.face = game.dice_for(player).faces(data.critical_sides, 1,
                                                     label="critical re-roll")[0]
+            self.rate(game, player, "critical re-roll", self.face)
             self.offers = []
         else:
             self.offers.pop(0)
@@ -265,13 +267,21 @@ class CriticalRolls(Procedure[DWState, RulesData]):
             game.pop()
             return
         self.rolls -= 1
-        self.face = game.dice_for(self.roller(state, target)).faces(
-            data.critical_sides, 1, label="critical table")[0]
+        roller = self.roller(state, target)
+        self.face = game.dice_for(roller).faces(data.critical_sides, 1, label="critical table")[0]
+        self.rate(game, roller, "critical table", self.face)
         self.offers = rerollers(state, target, self.by_model)
 
     def roller(self, state: DWState, target: Model) -> int:
         """Who rolls on the critical table: the attacker's side, else the target's."""
         return state.models[self.by_model].player if self.by_model >= 0 else target.player
+
+    def rate(self, game: DWGame, roller: int, purpose: str, face: int) -> None:
+        """DW-LUCK: the roll rated for ``roller`` by the harm of its row (``luck.py``)."""
+        target = game.state.models[self.target]
+        submerged = game.data.models[target.cls].beast and target.level == "submerged"
+        game.emit(critical_effect(roller, target.player, game.data.criticals, face, purpose,
+                                  fire_rolled_again=submerged))
 
     def apply_row(self, game: DWGame, state: DWState, data: RulesData, target: Model) -> None:
         """Apply the critical result now showing."""
@@ -279,8 +289,10 @@ class CriticalRolls(Procedure[DWState, RulesData]):
         face = self.face
         row = data.criticals[face - 1]
         while row.marker == "raging-fire" and spec.beast and target.level == "submerged":
-            face = game.dice_for(self.roller(state, target)).faces(
+            roller = self.roller(state, target)
+            face = game.dice_for(roller).faces(
                 data.critical_sides, 1, label="critical table (submerged)")[0]
+            self.rate(game, roller, "critical table (submerged)", face)
             row = data.criticals[face - 1]
         game.emit(
             CriticalResult(

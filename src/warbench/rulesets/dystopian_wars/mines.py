@@ -18,6 +18,7 @@ hits to match its attack dice destroy it).
 
 from __future__ import annotations
 
+from warbench.core.events import RollEffect
 from warbench.core.geometry import (
     BlastTemplate,
     Body,
@@ -133,6 +134,8 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
         for other in list(state.mines):
             if other.mid not in done and template.covers(other.point()):
                 face = game.dice_for(current.player).faces(6, 1, label="mine chain")[0]
+                game.emit(RollEffect(current.player, "mine chain", int(face >= CHAIN_NEEDED), 1,
+                                     at_least=CHAIN_NEEDED))
                 if face >= CHAIN_NEEDED:
                     queue.append(other.mid)
 

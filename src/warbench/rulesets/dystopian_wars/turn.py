@@ -43,6 +43,7 @@ from warbench.rulesets.dystopian_wars.events import (
     TurnBegins,
 )
 from warbench.rulesets.dystopian_wars.flyers import refuel_and_land
+from warbench.rulesets.dystopian_wars.luck import order_effect
 from warbench.rulesets.dystopian_wars.movement import carry_out, leaves_table
 from warbench.rulesets.dystopian_wars.repairs import burn
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState
@@ -100,6 +101,7 @@ class Battle(Procedure[DWState, RulesData]):
                 for player in range(state.players):
                     state.orders[player] = game.dice_for(player).faces(
                         6, 1, label="battle order")[0]
+                    game.emit(order_effect(state, data, player, state.orders[player]))
                     game.emit(
                         BattleOrder(
                             player=player,
