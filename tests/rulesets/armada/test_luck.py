@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rulesets.armada.helpers import hold_position
 from tests.rulesets.armada.test_gunnery import facing_off
+from tests.rulesets.armada.test_officers import act, end_window, officer, start
 from warbench.core.events import RollEffect
 from warbench.core.luck import luck_report
-from warbench.rulesets.armada.actions import Fire
+from warbench.rulesets.armada.actions import Fire, HoldFire, Order
 from warbench.rulesets.armada.combat import Gunnery
+from warbench.rulesets.armada.damage import critical_damage
 from warbench.rulesets.armada.odds import luck_odds
 
 
@@ -51,3 +54,66 @@ def test_arm_a_gunnery_check_that_cannot_miss_is_rated_without_error() -> None:
     sure = Gunnery(modifier=40, armor_class=10, dice=2, sides=6, per_die=1, bonus_damage=0,
                    halved=False)
     assert attack_damage(sure, True).items() == damage_on_hit(sure).items()
+
+
+RED_OFFICERS = [officer("Sab", "chief-spellcaster", "Grudge", 12),
+                officer("Ord", "admiral", "Grudge", 2)]
+
+
+def test_arm_critical_damage_and_duel_pick_rated_for_the_attacker_hand_worked() -> None:
+    """ARM-CRIT-ROLL, ARM-CRIT-TWICE, ARM-OFF-DUEL, ARM-LUCK: Lance's natural 20 deals a
+    critical to a Grudge with no conditions: faces 1-5 add one (5/6), a 6 two (1/6), so the
+    5 (weapons) sits at (5/6)/2 = 5/12 for Blue. Blue's duel then incapacitates one of
+    Grudge's two officers at random, rated by the officer's bonus (Sab 4, Ord 2): Sab, the
+    better, sits at 1/2 + 1/4 = 3/4."""
+    game = start([1, 20, 7, 20, 9, 5, 1], [officer("Cmd", "commander", "Lance")],
+                 RED_OFFICERS)
+    end_window(game)
+    hold_position(game)
+    game.state.fleets[2].scanned = [3, 0]
+    act(game, Order(0, "duel", 2), Fire(0, 2), HoldFire(2), HoldFire(1))
+    picked = [e for e in game.events if isinstance(e, RollEffect)
+              and e.purpose in ("Grudge critical damage", "Lance duel")]
+    assert [(e.player, e.effect) for e in picked] == [(0, 1), (0, 4)]
+    report = luck_report(picked, game.luck_odds)
+    assert [r.percentile for r in report.rolls] == pytest.approx([5 / 12, 3 / 4])
+    assert not luck_report(game.events, game.luck_odds).unrated
+
+
+def test_arm_jam_pick_and_auxiliary_system_rated_by_worth_hand_worked() -> None:
+    """ARM-OFF-JAM, ARM-CRIT-AUX, ARM-LUCK: a jam naming no officer picks one of Grudge's
+    two at random: Ord (bonus 2, the lesser) sits at 1/4 for Blue. A critical 1 (auxiliary)
+    on a Grudge that already suffers it adds nothing; only that face does (a 6 draws two
+    distinct conditions, one at least new), so P(0) = 1/6 and the roll sits at 1/12 for
+    Blue. The ability lost is picked between array (3 build points) and self-destruct (1):
+    self-destruct, the cheaper, sits at 1/4."""
+    game = start([1, 6, 9, 2, 1, 2], [officer("Tec", "chief-technician", "Lance")],
+                 RED_OFFICERS)
+    end_window(game)
+    hold_position(game)
+    act(game, Order(0, "jam", 2))
+    jam = [e for e in game.events if isinstance(e, RollEffect)][-1]
+    assert (jam.purpose, jam.player, jam.effect, jam.values) == (
+        "Tec jam (which officer)", 0, 2, (4, 2))
+    grudge = game.state.fleets[2]
+    grudge.abilities = ("flagship", "array", "self-destruct")
+    grudge.criticals.append("auxiliary")
+    critical_damage(game, grudge, 0)
+    assert grudge.suppressed_ability == "self-destruct"
+    crit, aux = [e for e in game.events if isinstance(e, RollEffect)][-2:]
+    assert (crit.effect, crit.args, aux.effect, aux.values) == (0, (1, 0, 0, 0, 0), 1, (3, 1))
+    report = luck_report([jam, crit, aux], game.luck_odds)
+    assert [r.percentile for r in report.rolls] == pytest.approx([1 / 4, 1 / 12, 1 / 4])
+    assert not luck_report(game.events, game.luck_odds).unrated
+
+
+def test_arm_critical_odds_hand_worked() -> None:
+    """ARM-CRIT-TWICE, ARM-LUCK: with three of five conditions held, a face 1-5 adds one
+    2/5 of the time; a 6 draws two distinct conditions, none new (3 x 2)/20, one new
+    (2 x 2 x 3)/20, two new (2 x 1)/20."""
+    dist = luck_odds("critical", (1, 1, 1, 0, 0))
+    assert dist.p(0) == pytest.approx(5 / 6 * 3 / 5 + 1 / 6 * 6 / 20)
+    assert dist.p(1) == pytest.approx(5 / 6 * 2 / 5 + 1 / 6 * 12 / 20)
+    assert dist.p(2) == pytest.approx(1 / 6 * 2 / 20)
+    with pytest.raises(ValueError, match="takes 5 flags"):
+        luck_odds("critical", (1, 1))

@@ -43,7 +43,12 @@ from warbench.rulesets.armada.events import (
     MoraleTested,
     SelfDestructed,
 )
-from warbench.rulesets.armada.luck import morale_effect, rolled_gunnery
+from warbench.rulesets.armada.luck import (
+    critical_effect,
+    morale_effect,
+    pick_effect,
+    rolled_gunnery,
+)
 from warbench.rulesets.armada.orders import morale_check_modifier
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -266,6 +271,8 @@ def settle_duels(
             for hit, hull in landed
         ):
             pick = d(game.dice_for(fleet.side), len(aboard), label=f"{fleet.name} duel").total
+            game.emit(pick_effect(fleet.side, f"{fleet.name} duel",
+                                  tuple(o.bonus for o in aboard), pick, higher_is_better=True))
             aboard[pick - 1].incapacitated = True
             game.emit(Duel(target.id,
                            text=f"{aboard[pick - 1].name} is incapacitated in the duel"))
@@ -284,6 +291,7 @@ def critical_damage(
     (a 6 rolls twice, ignoring 6s and repeats). The conditions last for the battle, or with
     ``until`` (an EMP's) to the end of that round, unless the fleet already has them."""
     dice = game.dice_for(roller)
+    held = tuple(int(condition in fleet.criticals) for condition in CRITICALS)
     face = d(dice, 6, label=f"{fleet.name} critical damage").total
     results: list[str] = []
     if face < 6:
@@ -292,6 +300,8 @@ def critical_damage(
         again = d(dice, 6, label=f"{fleet.name} critical damage (roll twice)").total
         if again < 6 and CRITICALS[again - 1] not in results:
             results.append(CRITICALS[again - 1])
+    new = sum(1 for condition in results if not held[CRITICALS.index(condition)])
+    game.emit(critical_effect(roller, fleet.side, held, new, f"{fleet.name} critical damage"))
     for condition in results:
         held = [entry for entry in fleet.fleeting if entry[0] == condition]
         repaired = any(entry[0] == condition for entry in fleet.repairs)
@@ -322,6 +332,10 @@ def _suppress_an_ability(game: ArmadaGame, fleet: Fleet, roller: int) -> None:
         fleet.suppressed_ability = choices[0]
     elif choices:
         pick = d(game.dice_for(roller), len(choices), label=f"{fleet.name} auxiliary system").total
+        worth = tuple(game.data.tables.abilities[name].cost if name in game.data.tables.abilities
+                      else 0 for name in choices)
+        game.emit(pick_effect(roller, f"{fleet.name} auxiliary system", worth, pick,
+                              higher_is_better=roller != fleet.side))
         fleet.suppressed_ability = choices[pick - 1]
 
 

@@ -1,7 +1,9 @@
 """The effects of Armada's rolls, recorded where they are rolled, for the luck report.
 
 A gunnery check's effect is the damage it deals (0 on a miss); a pass-or-fail check's is
-1 or 0; a morale check's the state it leaves (0 routed, 1 shaken, 2 steady, 3 inspired).
+1 or 0; a morale check's the state it leaves (0 routed, 1 shaken, 2 steady, 3 inspired);
+a critical damage roll's the conditions it adds; a random pick's the worth of what it picks
+(an auxiliary system's build points, a dueled or jammed officer's bonus).
 Gunnery and checks that may roll the d20 twice name a query answered by
 :func:`warbench.rulesets.armada.odds.luck_odds` from the same odds as ``warbench odds``.
 """
@@ -9,8 +11,10 @@ Gunnery and checks that may roll the d20 twice name a query answered by
 from __future__ import annotations
 
 from warbench.core.events import RollEffect
+from warbench.core.odds import Dist
 from warbench.rulesets.armada.combat import Gunnery, Shot, roll_gunnery
 from warbench.rulesets.armada.context import ArmadaGame
+from warbench.rulesets.armada.state import CRITICALS
 
 
 def rolled_gunnery(
@@ -47,3 +51,46 @@ def _level(beats: int, margin: int) -> int:
     if beats >= 0:
         return 2
     return 0 if beats <= -margin else 1
+
+
+def critical_effect(
+    roller: int, fleet_side: int, held: tuple[int, ...], new: int, purpose: str
+) -> RollEffect:
+    """A roll on the critical damage table, rated by the conditions it adds that the fleet
+    did not suffer already (``held``: 1 for each of ``CRITICALS`` it did): more is better
+    for an enemy roller (:func:`critical_odds`)."""
+    return RollEffect(roller, purpose, new, 1, query="critical", args=held,
+                      higher_is_better=roller != fleet_side)
+
+
+def critical_odds(held: tuple[int, ...]) -> Dist:
+    """The new conditions of one critical damage roll: faces 1-5 name one condition each, a
+    6 rolls twice ignoring 6s and repeats, so two distinct conditions, every pair alike.
+
+    >>> critical_odds((0, 0, 0, 0, 0)).p(2)  # a 6: two new conditions
+    0.16666666666666666
+    >>> round(critical_odds((1, 1, 1, 0, 0)).p(0), 6)  # 3/6 + 1/6 x (3 x 2) / 20
+    0.55
+    """
+    if len(held) != len(CRITICALS):
+        raise ValueError(f"armada's critical luck query takes {len(CRITICALS)} flags, "
+                         f"not {list(held)}")
+    fresh = len(CRITICALS) - sum(held)
+    pairs = len(CRITICALS) * (len(CRITICALS) - 1)
+    one = Dist.from_mapping({0: sum(held) / len(CRITICALS), 1: fresh / len(CRITICALS)})
+    two = Dist.from_mapping({
+        0: (len(CRITICALS) - fresh) * (len(CRITICALS) - fresh - 1) / pairs,
+        1: 2 * fresh * (len(CRITICALS) - fresh) / pairs,
+        2: fresh * (fresh - 1) / pairs,
+    })
+    mixed = {value: 5 / 6 * one.p(value) + 1 / 6 * two.p(value) for value in (0, 1, 2)}
+    return Dist.from_mapping({value: p for value, p in mixed.items() if p > 0})
+
+
+def pick_effect(
+    picker: int, purpose: str, worth: tuple[int, ...], pick: int, *, higher_is_better: bool
+) -> RollEffect:
+    """A random pick among ``len(worth)`` things, each alike, rated by the ``worth`` of the
+    one picked (an ability's build points, an officer's bonus)."""
+    return RollEffect(picker, purpose, worth[pick - 1], 1, sides=len(worth), values=worth,
+                      higher_is_better=higher_is_better)

@@ -29,7 +29,7 @@ from warbench.rulesets.armada.events import (
     RoleChanged,
     Scanned,
 )
-from warbench.rulesets.armada.luck import check_effect
+from warbench.rulesets.armada.luck import check_effect, pick_effect
 from warbench.rulesets.armada.officers import encouragement, officer_bonus_for
 from warbench.rulesets.armada.state import (
     ROUTED,
@@ -256,7 +256,10 @@ def _jam(game: ArmadaGame, state: ArmadaState, officer: Officer, order: Order, m
     aboard = state.officers_on(fleet)
     chosen = [other for other in aboard if other.name == order.choice]
     if not chosen and aboard:
-        pick = d(game.dice_for(officer.side), len(aboard), label=f"{officer.name} jam").total
+        which = f"{officer.name} jam (which officer)"
+        pick = d(game.dice_for(officer.side), len(aboard), label=which).total
+        game.emit(pick_effect(officer.side, which, tuple(o.bonus for o in aboard), pick,
+                              higher_is_better=officer.side != fleet.side))
         chosen = [aboard[pick - 1]]
     for other in chosen:
         other.jammed_round = state.round + 1
