@@ -291,7 +291,7 @@ def critical_damage(
     (a 6 rolls twice, ignoring 6s and repeats). The conditions last for the battle, or with
     ``until`` (an EMP's) to the end of that round, unless the fleet already has them."""
     dice = game.dice_for(roller)
-    held = tuple(int(condition in fleet.criticals) for condition in CRITICALS)
+    suffered = tuple(int(condition in fleet.criticals) for condition in CRITICALS)
     face = d(dice, 6, label=f"{fleet.name} critical damage").total
     results: list[str] = []
     if face < 6:
@@ -300,8 +300,8 @@ def critical_damage(
         again = d(dice, 6, label=f"{fleet.name} critical damage (roll twice)").total
         if again < 6 and CRITICALS[again - 1] not in results:
             results.append(CRITICALS[again - 1])
-    new = sum(1 for condition in results if not held[CRITICALS.index(condition)])
-    game.emit(critical_effect(roller, fleet.side, held, new, f"{fleet.name} critical damage"))
+    new = sum(1 for condition in results if not suffered[CRITICALS.index(condition)])
+    game.emit(critical_effect(roller, fleet.side, suffered, new, f"{fleet.name} critical damage"))
     for condition in results:
         held = [entry for entry in fleet.fleeting if entry[0] == condition]
         repaired = any(entry[0] == condition for entry in fleet.repairs)
