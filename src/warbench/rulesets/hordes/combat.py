@@ -13,6 +13,7 @@ from warbench.core.geometry import Body, CircleBase, Point, Pose, StripTemplate
 from warbench.rulesets.hordes.damage import Damage
 from warbench.rulesets.hordes.events import AttackRolled, DamageRolled
 from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
+from warbench.rulesets.hordes.luck import deviation_effect
 from warbench.rulesets.hordes.profile import crippled_aspects, stat
 from warbench.rulesets.hordes.rolls import attack_outcome, damage_boxes, dice_count
 from warbench.rulesets.hordes.space import (
@@ -209,6 +210,7 @@ def _blast(game: HordesGame, attacker: Model, target: Model, strike: Strike, hit
         if distance > reach:
             centre, distance = start.toward(heading, reach), reach
         direction, inches = roll(game, attacker.owner, 2, "deviation")
+        game.emit(deviation_effect(attacker.owner, distance, inches))
         inches_moved = min(float(inches), distance / 2)
         centre = centre.toward(heading + 60 * (direction - 1), inches_moved)
         size = data.settings.table

@@ -21,6 +21,7 @@ from warbench.rulesets.hordes.game import (
     name,
     roll,
 )
+from warbench.rulesets.hordes.luck import spiral_effect
 from warbench.rulesets.hordes.profile import boxes_left, crippled_aspects, has
 from warbench.rulesets.hordes.space import in_control_area
 from warbench.rulesets.hordes.spiral import crippled, fill
@@ -131,6 +132,7 @@ def deal(
     before = crippled_aspects(data, target)
     if target.beast:
         branch = roll(game, target.owner, 1, "life spiral")[0]
+        game.emit(spiral_effect(target.owner, target.spiral, record.spiral, amount, branch))
         fill(target.spiral, record.spiral, branch, amount)
     else:
         target.damage = min(record.damage, target.damage + amount)

@@ -16,6 +16,7 @@ from warbench.rulesets.hordes.combat import (
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import Moved
 from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
+from warbench.rulesets.hordes.luck import slam_effect
 from warbench.rulesets.hordes.profile import stat
 from warbench.rulesets.hordes.space import body, edge_limit, radius, terrain
 from warbench.rulesets.hordes.state import Model
@@ -57,9 +58,9 @@ def slammed(game: HordesGame, attacker: Model, target: Model) -> None:
     or larger base or an obstruction). Models of an equal base it meets, and smaller ones
     it passes over, take collateral damage (STR, never boosted) and are knocked down."""
     data, state = game.data, game.state
-    inches = float(roll(game, attacker.owner, 1, "slam distance")[0])
-    if radius(data, attacker) < radius(data, target) - 1e-9:
-        inches /= 2
+    face = roll(game, attacker.owner, 1, "slam distance")[0]
+    halved = radius(data, attacker) < radius(data, target) - 1e-9
+    inches = face / 2 if halved else float(face)
     heading = math.degrees(math.atan2(target.x - attacker.x, target.y - attacker.y))
     mine = radius(data, target)
     flier = Body(Pose(target.x, target.y, heading), CircleBase(mine))
@@ -68,8 +69,12 @@ def slammed(game: HordesGame, attacker: Model, target: Model) -> None:
     ]
     walls = [piece for kind, piece, _, _ in terrain(data, state) if kind == "obstruction"]
     contact = first_contact(flier, inches, stoppers, walls)
+    farthest = first_contact(flier, 3.0 if halved else 6.0, stoppers, walls)
+    edge = edge_limit(target.x, target.y, heading, mine, data.settings.table)
+    stopper_at = farthest.distance if farthest and farthest.distance <= edge else None
+    game.emit(slam_effect(attacker.owner, stopper_at, halved, face))
     distance = inches if contact is None else contact.distance
-    distance = min(distance, edge_limit(target.x, target.y, heading, mine, data.settings.table))
+    distance = min(distance, edge)
     start = Point(target.x, target.y)
     end = start.toward(heading, distance)
     met: list[Model] = []
