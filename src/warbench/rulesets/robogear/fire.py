@@ -355,7 +355,10 @@ def _blast(game: RobogearGame, unit: Unit, aim: Unit, amount: int, diameter_cm: 
     if scatter_dice:
         dice = game.dice_for(unit.player)
         way = dice.faces(6, 1, label="scatter direction")[0]
-        moved = steps(sum(dice.faces(6, scatter_dice, label="scatter distance")))
+        cm = sum(dice.faces(6, scatter_dice, label="scatter distance"))
+        # RG-LUCK: the blast lands ``cm`` from its aim whatever the direction: nearer is better
+        game.emit(RollEffect(unit.player, "scatter", cm, scatter_dice, higher_is_better=False))
+        moved = steps(cm)
         shooter = spot(state, unit)
         heading = math.radians(heading_to(shooter, aim) + data.tables.scatter_degrees[way - 1])
         x += math.sin(heading) * moved
