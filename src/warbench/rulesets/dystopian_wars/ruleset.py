@@ -173,13 +173,13 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             if spec.tiny:
                 pieces.append(Shape(label, model.x, model.y, "circle", spec.width / 2,
                                     heading=model.heading, player=model.player,
-                                    damage=damage_text(self.data, model)))
+                                    damage=damage_text(self.data, model), unit=model.cls))
             else:
                 pieces.append(
                     Shape(label, model.x, model.y, "rect", spec.width, spec.length,
                           heading=model.heading, player=model.player,
                           faded=model.derelict or model.level in ("submerged", "obscured"),
-                          damage=damage_text(self.data, model))
+                          damage=damage_text(self.data, model), unit=model.cls)
                 )
         title = f"Dystopian Wars, turn {state.turn}"
         return TablePicture(state.width, state.height, tuple(pieces), title=title)

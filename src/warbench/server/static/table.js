@@ -401,7 +401,11 @@ async function showCard(shape) {
   $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "");
   const card = $("card");
   card.replaceChildren();
-  if (!shape.unit) { card.innerHTML = `<div class="muted">No catalog entry is known for this piece.</div>`; return; }
+  if (!shape.unit) {
+    const what = ["polygon", "ring"].includes(shape.kind) ? "an area of the table" : "a marker, not a unit";
+    card.innerHTML = `<div class="muted">${escapeHtml(shape.label || "This")} is ${what}: it has no stat card.</div>`;
+    return;
+  }
   const response = await fetch(`/api/rulesets/${ruleset.id}/catalog/${encodeURIComponent(shape.unit)}`);
   const entry = await response.json();
   if (entry.card) { card.replaceChildren(statCard(entry.card)); return; }
