@@ -302,7 +302,7 @@ function showConsidered(message) {
     aiming.classList.add("picked");
   }
   aiming = null;
-  $("consider-text").textContent = message.text || "";
+  $("consider-text").textContent = (message.text || "") + (message.note ? ` (${message.note})` : "");
   $("consider-verdict").className = message.reason ? "bad" : "good";
   $("consider-verdict").textContent = message.action === null ? message.reason
     : message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this.";
