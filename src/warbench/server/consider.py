@@ -15,6 +15,7 @@ seat's observation; nothing is taken.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,7 +29,9 @@ from warbench.server.snapshot import odds_plain
 
 
 def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
-    """The answer to ``{"action": {...}}`` or ``{"drag": {"label", "x", "y"}}`` for ``seat``.
+    """The answer to ``{"action": {...}}``, ``{"drag": {"label", "x", "y"}}``, ``{"turn":
+    {"label", "heading"}}`` (the piece turned on the spot, ``Ruleset.action_from_turn``) or
+    ``{"aim": ...}`` for ``seat``.
 
     Raises :class:`MalformedAction` for a request that names no action or no drag.
     """
@@ -42,6 +45,11 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
         action = rules.action_from_drag(state, observation.decisions, label, x, y)
         if action is None:
             return _answer(None, "", f"dragging {label} means nothing now", None, [], None)
+    elif isinstance(request, dict) and "turn" in request:
+        label, heading = _turn(request["turn"])
+        action = rules.action_from_turn(state, observation.decisions, label, heading)
+        if action is None:
+            return _answer(None, "", f"{label} cannot turn on the spot now", None, [], None)
     elif isinstance(request, dict) and "aim" in request:
         label, partial = _aim(request["aim"])
         field = request["aim"].get("field")
@@ -59,7 +67,8 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
             raise MalformedAction(f"malformed action: {error}") from None
     else:
         raise MalformedAction(
-            'send {"action": {...}}, {"drag": {"label", "x", "y"}} or {"aim": {"label", "action"}}'
+            'send {"action": {...}}, {"drag": {"label", "x", "y"}}, {"turn": {"label", "heading"}} '
+            'or {"aim": {"label", "action"}}'
         )
     preview = rules.action_preview(state, action)
     reason = observation.check(action)
@@ -173,6 +182,16 @@ def _aim(aim: Any) -> tuple[str, dict[str, Any]]:
     if not isinstance(partial, dict) or not isinstance(partial.get("type"), str):
         raise MalformedAction("aim.action: the form's action, with its type")
     return aim["label"], partial
+
+
+def _turn(turn: Any) -> tuple[str, float]:
+    if not isinstance(turn, dict) or not isinstance(turn.get("label"), str):
+        raise MalformedAction("turn.label: the label of the piece turned, as text")
+    heading = turn.get("heading")
+    if isinstance(heading, bool) or not isinstance(heading, int | float) or not math.isfinite(
+            heading):
+        raise MalformedAction(f"turn.heading: a number of degrees, not {heading!r}")
+    return turn["label"], float(heading)
 
 
 def _drag(drag: Any) -> tuple[str, float, float]:

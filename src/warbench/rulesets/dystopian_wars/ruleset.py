@@ -147,6 +147,12 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         """A model with a move to make, dragged: the move ending nearest the point."""
         return board.dragged_move(self.data, state, decisions, label, x, y)
 
+    def action_from_turn(
+        self, state: DWState, decisions: Sequence[Decision], label: str, heading: float
+    ) -> Action | None:
+        """A land model that may pivot, turned: the pivot to that heading."""
+        return board.turned(self.data, state, decisions, label, heading)
+
     def action_odds(self, state: DWState, action: Action) -> OddsAnswer | None:
         """The exact odds of an attack offered in the shooting step (see :mod:`.declared`)."""
         from warbench.rulesets.dystopian_wars.actions import Fire

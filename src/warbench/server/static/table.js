@@ -284,10 +284,12 @@ function ask(request) {
   send({ type: "consider", ...request });
 }
 
-function dragPiece(shape, point, done) {
-  if (!done) { ask({ drag: { label: shape.label, x: point.x, y: point.y } }); return; }
-  nextAsk = null;
-  ask({ drag: { label: shape.label, x: point.x, y: point.y } });
+// A drag begun with Shift held turns the piece on the spot to face the pointer.
+function dragPiece(shape, point, done, turn) {
+  const heading = Math.round(((Math.atan2(point.x - shape.x, point.y - shape.y) * 180 / Math.PI) + 360) % 360);
+  const request = turn ? { turn: { label: shape.label, heading } } : { drag: { label: shape.label, x: point.x, y: point.y } };
+  if (done) nextAsk = null;
+  ask(request);
 }
 
 function showConsidered(message) {
