@@ -271,6 +271,14 @@ class Ruleset(ABC, Generic[S, D]):
         piece means nothing now. The default: none."""
         return None
 
+    def action_from_turn(
+        self, state: S, decisions: Sequence[Decision], label: str, heading: float
+    ) -> Action | None:
+        """The action a seat owing ``decisions`` means by turning the piece ``label`` on the
+        spot to face ``heading`` (degrees clockwise from up the table; legal or not), or
+        ``None`` when turning that piece means nothing now. The default: none."""
+        return None
+
     def action_odds(self, state: S, action: Action) -> OddsAnswer | None:
         """The exact odds of the attack ``action`` would declare, judged from ``state`` (what
         the acting seat may know), or ``None`` when it declares none this ruleset answers.

@@ -4,26 +4,34 @@ The page sends an action (a choice in a form, an option picked by clicking its t
 drag of a piece to a point, which the ruleset turns into the action it means
 (``Ruleset.action_from_drag``), or a click on a piece aimed at by a form of a parameter
 space: the form's action with the field whose value makes the ruleset name that piece as
-its target (``Ruleset.action_target``) set to it. The answer says it in words, gives the
-engine's verdict (with the rules' own reason where the ruleset gives one), the exact odds
-of the attack it declares, and the ghosts of the pieces it would move, predicted by the
-ruleset's own movement. All of it is judged from the seat's observation; nothing is taken.
+its target (``Ruleset.action_target``) set to it, or, where the form's other fields cannot
+aim there (empty, say), a legal example that does, the fields it filled named in a note.
+The answer says it in words, gives the engine's verdict (with the rules' own reason where
+the ruleset gives one), the exact odds of the attack it declares, and the ghosts of the
+pieces it would move, predicted by the ruleset's own movement. All of it is judged from the
+seat's observation; nothing is taken.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from warbench.core.actions import Action
+from warbench.core.decisions import Decision
 from warbench.core.engine import Game
+from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset
 from warbench.server.session import MalformedAction
 from warbench.server.snapshot import odds_plain
 
 
 def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
-    """The answer to ``{"action": {...}}`` or ``{"drag": {"label", "x", "y"}}`` for ``seat``.
+    """The answer to ``{"action": {...}}``, ``{"drag": {"label", "x", "y"}}``, ``{"turn":
+    {"label", "heading"}}`` (the piece turned on the spot, ``Ruleset.action_from_turn``) or
+    ``{"aim": ...}`` for ``seat``.
 
     Raises :class:`MalformedAction` for a request that names no action or no drag.
     """
@@ -31,18 +39,27 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
     observation = game.observe(seat)
     state = observation.state
     action: Action | None
+    note = ""
     if isinstance(request, dict) and "drag" in request:
         label, x, y = _drag(request["drag"])
         action = rules.action_from_drag(state, observation.decisions, label, x, y)
         if action is None:
             return _answer(None, "", f"dragging {label} means nothing now", None, [], None)
+    elif isinstance(request, dict) and "turn" in request:
+        label, heading = _turn(request["turn"])
+        action = rules.action_from_turn(state, observation.decisions, label, heading)
+        if action is None:
+            return _answer(None, "", f"{label} cannot turn on the spot now", None, [], None)
     elif isinstance(request, dict) and "aim" in request:
         label, partial = _aim(request["aim"])
         field = request["aim"].get("field")
         action = (aimed(rules, state, partial, label) if field is None
                   else acting(rules, state, partial, label, field))
+        if action is None and field is None:
+            action, note = from_example(rules, state, observation.decisions, partial, label)
         if action is None:
-            return _answer(None, "", f"{label} is no target of {partial['type']}", None, [], None)
+            why = f"{label} is no target of {partial['type']}: no legal example aims at it now"
+            return _answer(None, "", why, None, [], None)
     elif isinstance(request, dict) and "action" in request:
         try:
             action = rules.codec.decode(request["action"])
@@ -50,7 +67,8 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
             raise MalformedAction(f"malformed action: {error}") from None
     else:
         raise MalformedAction(
-            'send {"action": {...}}, {"drag": {"label", "x", "y"}} or {"aim": {"label", "action"}}'
+            'send {"action": {...}}, {"drag": {"label", "x", "y"}}, {"turn": {"label", "heading"}} '
+            'or {"aim": {"label", "action"}}'
         )
     preview = rules.action_preview(state, action)
     reason = observation.check(action)
@@ -64,6 +82,7 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
         odds_plain(odds),
         [ghost.to_plain() for ghost in preview.ghosts],
         rules.action_target(state, action),
+        note,
     )
 
 
@@ -95,6 +114,41 @@ def aimed(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label: 
             if rules.action_target(state, action) == label:
                 return action
     return None
+
+
+#: Legal examples drawn from a space when a click must fill a form's empty fields.
+EXAMPLES = 64
+
+
+def from_example(rules: Ruleset[Any, Any], state: Any, decisions: Sequence[Decision],
+                 partial: dict[str, Any], label: str) -> tuple[Action | None, str]:
+    """A legal action of ``partial``'s type aiming at the piece ``label``, for a form whose
+    fields (a Dystopian Wars attack's ``guns``) are missing or cannot aim at it: the legal
+    example (drawn from the spaces offering that type, with a fixed seed) that aims there
+    and keeps most of the fields the form has set; with it, a note naming the fields
+    filled. ``(None, "")`` when no example aims at that piece."""
+    spaces = [space for decision in decisions for space in decision.spaces
+              if partial["type"] == space.action_type.TAG]
+    examples: list[Action] = []
+    for index, space in enumerate(spaces):
+        try:
+            examples += space.sample(RandomStream.from_seed(index), EXAMPLES)
+        except Exception:  # a sampler that fails offers no example, as for the page's form
+            continue
+    fitting = [example for example in examples if rules.action_target(state, example) == label]
+    if not fitting:
+        return None, ""
+    kept = {key: value for key, value in partial.items() if key != "type"}
+
+    def agrees(example: Action) -> int:
+        plain = example.to_plain()
+        return sum(plain.get(key) == value for key, value in kept.items())
+
+    chosen = max(fitting, key=agrees)
+    plain = chosen.to_plain()
+    filled = [key for key in plain if key != "type" and plain[key] != partial.get(key)]
+    words = ", ".join(key.replace("_", " ") for key in filled)
+    return chosen, f"{words} chosen from a legal example aiming at {label}" if filled else ""
 
 
 def acting(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label: str,
@@ -130,6 +184,16 @@ def _aim(aim: Any) -> tuple[str, dict[str, Any]]:
     return aim["label"], partial
 
 
+def _turn(turn: Any) -> tuple[str, float]:
+    if not isinstance(turn, dict) or not isinstance(turn.get("label"), str):
+        raise MalformedAction("turn.label: the label of the piece turned, as text")
+    heading = turn.get("heading")
+    if isinstance(heading, bool) or not isinstance(heading, int | float) or not math.isfinite(
+            heading):
+        raise MalformedAction(f"turn.heading: a number of degrees, not {heading!r}")
+    return turn["label"], float(heading)
+
+
 def _drag(drag: Any) -> tuple[str, float, float]:
     if not isinstance(drag, dict):
         raise MalformedAction("drag: send {label, x, y}")
@@ -149,8 +213,10 @@ def _answer(
     odds: dict[str, Any] | None,
     ghosts: list[dict[str, Any]],
     target: str | None,
+    note: str = "",
 ) -> dict[str, Any]:
     return {
+        "note": note,
         "type": "considered",
         "action": action,
         "text": text,

@@ -1,9 +1,9 @@
 """The hex map as a :class:`~warbench.core.table.TablePicture` for the renderer.
 
-Every fleet still on the map is a hex in its side's colour, with its facing and a label
-(name, hull points); the rest of the area around the fleets is drawn as empty hexes;
-gravity mines are small circles in their side's colour, conjured debris grey circles. The
-picture's units are hex radii, with north up.
+Every fleet still on the map is a hex in its side's colour, with its facing, a label (name,
+hull points) and its template as its catalog unit (for its stat card); the rest of the area
+around the fleets is drawn as empty hexes; gravity mines are small circles in their side's
+colour, conjured debris grey circles. The picture's units are hex radii, with north up.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from warbench.core.hexgrid import Hex
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.armada.events import Hit, Missed
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState, Fleet
+from warbench.rulesets.armada.templates import template_id
 
 #: Hexes of empty map drawn around the fleets.
 MARGIN_HEXES = 2
@@ -108,6 +109,7 @@ def table_picture(state: ArmadaState) -> TablePicture:
                 faded=fleet.status != ACTIVE,
                 damage=f"hull {max(fleet.hull, 0)}/{fleet.hull_points} shields {fleet.shields}"
                 + ("" if fleet.status == ACTIVE else f" {fleet.status}"),
+                unit=template_id(fleet.fleet_class, fleet.size, fleet.tier),
             )
         )
     for mine in state.mines:

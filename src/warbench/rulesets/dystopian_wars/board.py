@@ -21,6 +21,7 @@ from warbench.rulesets.dystopian_wars.actions import Deploy, Fire, Move, Pivot
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.movement import (
     MoveSpace,
+    PivotSpace,
     carry_out,
     limits_for,
     move_refusal,
@@ -137,6 +138,20 @@ def dragged_move(
         return round(math.hypot(end.x - x, end.y - y) / NEAR), refused is not None, sum(path)
 
     return Move(model.uid, min(candidates, key=key), backward)
+
+
+def turned(
+    data: RulesData, state: DWState, decisions: Sequence[Decision], label: str, heading: float
+) -> Pivot | None:
+    """The pivot of the land model ``label`` (while it may turn on the spot instead of
+    moving) to face ``heading``: the signed turn of least size, left negative."""
+    pivoting = {uid for decision in decisions for space in decision.spaces
+                if isinstance(space, PivotSpace) for uid in space.movers}
+    model = next((state.models[u] for u in sorted(pivoting)
+                  if model_label(data, state.models[u]) == label), None)
+    if model is None:
+        return None
+    return Pivot(model.uid, round(signed_angle(heading - model.heading), 2))
 
 
 def _straight(start: Pose, x: float, y: float) -> tuple[float, ...]:

@@ -147,6 +147,12 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         """A model with a move to make, dragged: the move ending nearest the point."""
         return board.dragged_move(self.data, state, decisions, label, x, y)
 
+    def action_from_turn(
+        self, state: DWState, decisions: Sequence[Decision], label: str, heading: float
+    ) -> Action | None:
+        """A land model that may pivot, turned: the pivot to that heading."""
+        return board.turned(self.data, state, decisions, label, heading)
+
     def action_odds(self, state: DWState, action: Action) -> OddsAnswer | None:
         """The exact odds of an attack offered in the shooting step (see :mod:`.declared`)."""
         from warbench.rulesets.dystopian_wars.actions import Fire
@@ -173,13 +179,13 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             if spec.tiny:
                 pieces.append(Shape(label, model.x, model.y, "circle", spec.width / 2,
                                     heading=model.heading, player=model.player,
-                                    damage=damage_text(self.data, model)))
+                                    damage=damage_text(self.data, model), unit=model.cls))
             else:
                 pieces.append(
                     Shape(label, model.x, model.y, "rect", spec.width, spec.length,
                           heading=model.heading, player=model.player,
                           faded=model.derelict or model.level in ("submerged", "obscured"),
-                          damage=damage_text(self.data, model))
+                          damage=damage_text(self.data, model), unit=model.cls)
                 )
         title = f"Dystopian Wars, turn {state.turn}"
         return TablePicture(state.width, state.height, tuple(pieces), title=title)

@@ -86,3 +86,18 @@ def dragged_leg(
         run = False
     heading = bearing(x - model.x, y - model.y) if (x, y) != (model.x, model.y) else model.heading
     return Move(round(x, 2), round(y, 2), round(heading % 360, 1), run)
+
+
+def turned_leg(
+    data: HordesData, state: HordesState, decisions: Sequence[Decision], label: str,
+    heading: float,
+) -> Move | None:
+    """The model ``label``, while it may move, turned on the spot: a leg of no length
+    (costing nothing) that ends facing ``heading``; a run only where no advance is left."""
+    space = next((space for decision in decisions for space in decision.spaces
+                  if isinstance(space, MoveSpace)
+                  and model_label(data, state.models[space.model]) == label), None)
+    if space is None:
+        return None
+    model = state.models[space.model]
+    return Move(model.x, model.y, round(heading % 360, 1), False not in space.allowances)

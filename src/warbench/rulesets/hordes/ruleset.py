@@ -120,6 +120,12 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     ) -> Action | None:
         """The model that may move, dragged: a leg to the point, advance or run."""
         return board.dragged_leg(self.data, state, decisions, label, x, y)
+
+    def action_from_turn(
+        self, state: HordesState, decisions: Sequence[Decision], label: str, heading: float
+    ) -> Action | None:
+        """The model that may move, turned: a leg of no length ending facing that way."""
+        return board.turned_leg(self.data, state, decisions, label, heading)
     def effect_odds(self, data: HordesData, query: str, args: tuple[int, ...]) -> Dist:
         """Attack and damage rolls, for luck reports (``luck.py``)."""
         return effect_odds(query, args)

@@ -110,6 +110,18 @@ def dragged_move(
     return Move(unit.id, round(heading, 2), round(max(distance, 0.01), 2))
 
 
+def turned(
+    data: RobogearData, state: RobogearState, decisions: Sequence[Decision], label: str,
+    heading: float,
+) -> Turn | None:
+    """The turn on the spot of the unit ``label`` (while it may turn) to face ``heading``."""
+    turning = {unit for decision in decisions for space in decision.spaces
+               if isinstance(space, moves.TurnSpace) for unit in space.units}
+    unit = next((state.units[u] for u in sorted(turning)
+                 if unit_label(data, state.units[u]) == label), None)
+    return None if unit is None else Turn(unit.id, round(heading % 360.0, 2))
+
+
 def action_odds(data: RobogearData, state: RobogearState, action: Action) -> OddsAnswer | None:
     """The exact odds of an aimed shot at a unit (blast, flamer, indirect and pilot shots
     are not answered), from the shot calculator with the real distance and cover."""

@@ -148,6 +148,12 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         """A unit that may move, dragged: the straight move towards the point."""
         return board.dragged_move(self.data, state, decisions, label, x, y)
 
+    def action_from_turn(
+        self, state: RobogearState, decisions: Sequence[Decision], label: str, heading: float
+    ) -> Action | None:
+        """A unit that may turn, turned: the turn on the spot to that facing."""
+        return board.turned(self.data, state, decisions, label, heading)
+
     def action_odds(self, state: RobogearState, action: Action) -> OddsAnswer | None:
         """An aimed shot's exact odds at the real distance and cover."""
         return board.action_odds(self.data, state, action)

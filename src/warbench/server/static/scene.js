@@ -93,7 +93,7 @@ function drawScene(svg, scene, options) {
       el.classList.add("draggable");
       el.addEventListener("pointerdown", (event) => {
         event.preventDefault();
-        dragging = { shape, start: toTable(event), moved: false };
+        dragging = { shape, start: toTable(event), moved: false, turn: event.shiftKey };
       });
     }
   }
@@ -107,14 +107,15 @@ function drawScene(svg, scene, options) {
     return { x: Math.round(local.x * 100) / 100, y: Math.round((H - local.y) * 100) / 100 };
   };
   // Dragging a piece: a line from it to the pointer while the pointer moves; the page is told
-  // of each point (done: false) and of the point where the button is let go (done: true).
+  // of each point (done: false) and of the point where the button is let go (done: true),
+  // and whether Shift was held when the drag began (turn: turn the piece on the spot).
   svg.onpointermove = (event) => {
     if (!dragging) return;
     const p = toTable(event), s = dragging.shape;
     if (!dragging.moved && Math.hypot(p.x - dragging.start.x, p.y - dragging.start.y) < unit * 0.4) return;
     dragging.moved = true;
     layers.ghosts.replaceChildren(svgEl("line", { x1: s.x, y1: fy(s.y), x2: p.x, y2: fy(p.y), stroke: "#555", "stroke-width": unit * 0.08, "stroke-dasharray": `${unit * 0.3} ${unit * 0.3}`, class: "drag-line", "pointer-events": "none" }));
-    opts.onDrag(s, p, false);
+    opts.onDrag(s, p, false, dragging.turn);
   };
   svg.onpointerup = (event) => {
     if (!dragging) return;
@@ -122,7 +123,7 @@ function drawScene(svg, scene, options) {
     dragging = null;
     if (!drag.moved) return;
     dragged = true;
-    opts.onDrag(drag.shape, toTable(event), true);
+    opts.onDrag(drag.shape, toTable(event), true, drag.turn);
   };
   svg.onclick = (event) => {
     if (dragged) { dragged = false; return; }

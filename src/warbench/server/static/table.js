@@ -284,10 +284,12 @@ function ask(request) {
   send({ type: "consider", ...request });
 }
 
-function dragPiece(shape, point, done) {
-  if (!done) { ask({ drag: { label: shape.label, x: point.x, y: point.y } }); return; }
-  nextAsk = null;
-  ask({ drag: { label: shape.label, x: point.x, y: point.y } });
+// A drag begun with Shift held turns the piece on the spot to face the pointer.
+function dragPiece(shape, point, done, turn) {
+  const heading = Math.round(((Math.atan2(point.x - shape.x, point.y - shape.y) * 180 / Math.PI) + 360) % 360);
+  const request = turn ? { turn: { label: shape.label, heading } } : { drag: { label: shape.label, x: point.x, y: point.y } };
+  if (done) nextAsk = null;
+  ask(request);
 }
 
 function showConsidered(message) {
@@ -302,7 +304,7 @@ function showConsidered(message) {
     aiming.classList.add("picked");
   }
   aiming = null;
-  $("consider-text").textContent = message.text || "";
+  $("consider-text").textContent = (message.text || "") + (message.note ? ` (${message.note})` : "");
   $("consider-verdict").className = message.reason ? "bad" : "good";
   $("consider-verdict").textContent = message.action === null ? message.reason
     : message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this.";
@@ -401,7 +403,11 @@ async function showCard(shape) {
   $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "");
   const card = $("card");
   card.replaceChildren();
-  if (!shape.unit) { card.innerHTML = `<div class="muted">No catalog entry is known for this piece.</div>`; return; }
+  if (!shape.unit) {
+    const what = ["polygon", "ring"].includes(shape.kind) ? "an area of the table" : "a marker, not a unit";
+    card.innerHTML = `<div class="muted">${escapeHtml(shape.label || "This")} is ${what}: it has no stat card.</div>`;
+    return;
+  }
   const response = await fetch(`/api/rulesets/${ruleset.id}/catalog/${encodeURIComponent(shape.unit)}`);
   const entry = await response.json();
   if (entry.card) { card.replaceChildren(statCard(entry.card)); return; }
