@@ -36,6 +36,13 @@ from warbench.rulesets.full_thrust.events_alien import BoltWeakened
 from warbench.rulesets.full_thrust.kravak import k1_defence_table, scattergun_kills
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.phalon import PULSER, in_burst, scattergun_bolt_hits
+from warbench.rulesets.full_thrust.pods import (
+    INTERCEPTOR,
+    POD_LAUNCHER,
+    grow_pod,
+    interceptor_kills,
+    pod_ready,
+)
 from warbench.rulesets.full_thrust.savasku import SPICULE
 from warbench.rulesets.full_thrust.scoring import (
     GroupDice,
@@ -211,8 +218,8 @@ def bears_on(game: FTGame, ship: Ship, system: int, kind: str, threat: int) -> b
 
 def defence_systems(game: FTGame, ship: Ship) -> list[int]:
     """Working, unused point defence of ``ship``: PDS, class-1 beams, K1 guns, loaded
-    scatterguns, pulsers and (with attack power left) spicules; none while its vapour
-    shroud is up."""
+    scatterguns, pulsers, (with attack power left) spicules and (with the biomass and power
+    for a pod) interceptor pod launchers; none while its vapour shroud is up."""
     cls = game.data.designs[ship.design]
     if ship.shrouded:
         return []
@@ -222,6 +229,8 @@ def defence_systems(game: FTGame, ship: Ship) -> list[int]:
         if (
             system.kind in ("pds", "scattergun", PULSER)
             or (system.kind == SPICULE and ship.attack_power > 0)
+            or (system.kind == POD_LAUNCHER and system.mode == INTERCEPTOR
+                and pod_ready(game.data, ship, system))
             or (system.kind in ("beam", "k_gun") and system.level == 1)
         )
         and not ship.damage[index]
@@ -304,8 +313,11 @@ class PointDefencePhase(FTProcedure):
         state = game.state
         defender = state.ships[action.ship]
         defender.use(action.system)
-        if game.data.designs[defender.design].systems[action.system].kind == SPICULE:
+        spec = game.data.designs[defender.design].systems[action.system]
+        if spec.kind == SPICULE:
             defender.attack_power -= 1  # a spicule shot costs one attack power
+        elif spec.kind == POD_LAUNCHER:
+            grow_pod(game.data, defender, spec)  # FT-SV-PODS
         self.allocations.append((action.ship, action.system, action.kind, action.threat))
         target = _threat_target(game, defender, action.kind, action.threat)
         if target != defender.id:
@@ -376,14 +388,22 @@ def _defensive_fire(
         if group.count <= 0:
             return
         target = profile(lib, group)
-        kills = defence_kills(source, kind_of, target, label)
+        if kind_of == POD_LAUNCHER:
+            kills = interceptor_kills(source, lib.rules.pods, heavy=target.armoured,
+                                      light=target.light, label=label)
+        else:
+            kills = defence_kills(source, kind_of, target, label)
         _lose(game, group, kills, f"{ship.name}'s point defence")
         return
     if kind == PLASMA:
         bolt = state.bolts[threat]
         if bolt.strength <= 0:
             return
-        hits = min(bolt_defence_hits(source, kind_of, label), bolt.strength)
+        if kind_of == POD_LAUNCHER:
+            hits = source.faces(lib.rules.pods.interceptor_die, 1, label=label)[0]
+        else:
+            hits = bolt_defence_hits(source, kind_of, label)
+        hits = min(hits, bolt.strength)
         bolt.strength -= hits
         game.emit(
             BoltWeakened(
@@ -396,7 +416,12 @@ def _defensive_fire(
     salvo = state.salvos[threat]
     if salvo.missiles <= 0:
         return
-    kills = min(defence_kills(source, kind_of, None, label), salvo.missiles)
+    if kind_of == POD_LAUNCHER:
+        kills = interceptor_kills(source, lib.rules.pods, heavy=False, light=False,
+                                  label=label)
+    else:
+        kills = defence_kills(source, kind_of, None, label)
+    kills = min(kills, salvo.missiles)
     salvo.missiles -= kills
     game.emit(
         MissilesLost(
