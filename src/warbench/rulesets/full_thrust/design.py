@@ -378,6 +378,9 @@ def _race_problems(design: DesignRecord) -> list[tuple[str, str]]:
         for key in ("screens", "pds"):
             if getattr(design, key):
                 problems.append((key, f"Phalon ships carry no {key}"))
+        if design.hangars:  # engine default: the sources give the Phalon no fighters
+            problems.append(("hangars", "Phalon ships carry no hangar bays (no Phalon "
+                             "fighters are known)"))
         if design.drive == "advanced":
             problems.append(("drive", "advanced drives are Kra'Vak technology"))
         return problems
