@@ -107,17 +107,17 @@ def test_ft_sv_stingers_spend_attack_power_and_spicules_defend() -> None:
     fires a PDS die at an attacker for one attack power (+1 against light fighters)."""
     game, feed = battle([ship("ssarel", "Thorn", 30.0, 20.0)],
                         [ship("lancer", "Pike", 30.0, 30.0, facing=6)], 6, 1)
-    game.apply(0, WriteOrders(0, 0, 0, attack=9))
+    game.apply(0, WriteOrders(0, 0, 0, attack=8))
     game.apply(1, WriteOrders(1, 0, 0))
     thorn = game.state.ships[0]
-    assert thorn.attack_power == 9
-    feed.add(5, 4, 6, 1, 1, *[1] * 30)  # stinger 1: (5, 4); stinger 2: (6, re-roll 1), 1
+    assert thorn.attack_power == 8
+    feed.add(6, 1, 4, 1, *[1] * 30)  # the stinger: (6, re-roll 1), 4; the leech pod misses
     decision = game.pending()[0]
     if isinstance(decision.options[0], DeclareTarget):
         game.apply(0, DeclareTarget(0, 1, "ship", 1))
     fired = [e.damage for e in game.events if isinstance(e, WeaponFired) and e.ship == 0]
-    assert fired[:2] == [2, 2]
-    assert thorn.attack_power == 5  # two dice a stinger at most
+    assert fired[:2] == [3, 0]
+    assert thorn.attack_power == 5  # two dice a stinger at most, one power the pod
     thorn.used, thorn.attack_power = 0, 0
     assert not usable_weapons(LIB, thorn)  # no power: no stinger fire
     light, standard = LIB.fighters["light"], LIB.fighters["standard"]
@@ -130,9 +130,11 @@ def test_ft_sv_stingers_spend_attack_power_and_spicules_defend() -> None:
     group.target_kind, group.target = "ship", 0
     assert not defence_options(game2, 0)  # no attack power: the spicules are silent
     game2.state.ships[0].attack_power = 1
-    spicules = LIB.designs["kossuun"].indices("spicule")
-    assert {o.system for o in defence_options(game2, 0) if isinstance(o, DefendWith)} == set(
-        spicules)
+    cls = LIB.designs["kossuun"]
+    spicules = set(cls.indices("spicule"))
+    pods = {i for i, spec in enumerate(cls.systems) if spec.mode == "interceptor"}
+    offered = {o.system for o in defence_options(game2, 0) if isinstance(o, DefendWith)}
+    assert offered == spicules | pods  # the interceptor pod: FT-SV-PODS
 
 
 def test_ft_sv_fleet_list_validates_and_plays() -> None:

@@ -70,7 +70,7 @@ def test_ft_sv_drones_grow_in_wombs_and_only_sa_vasku_field_them() -> None:
     and only a Sa'Vasku list may field; the group sits in the womb at the start and
     launches like any fighter group."""
     kossuun = LIB.designs["kossuun"]
-    assert kossuun.hangars == 1
+    assert kossuun.hangars == 6  # its six drone wombs are its bays
     assert not fleet_ship_problems("kossuun", ["drone"], "savasku", LIB.designs, LIB.fighters)
     refused = fleet_ship_problems("kossuun", ["standard"], "savasku", LIB.designs, LIB.fighters)
     assert refused and "do not field standard" in refused[0][1]

@@ -140,13 +140,14 @@ def _roll_repair(game: FTGame, ship: Ship, system: int, parties: int) -> None:
     face = game.dice_for(ship.player).faces(6, 1, label=f"repair {ship.name} {label}")[0]
     if face >= need:
         ship.damage[system] -= 1
-        ship.biomass -= 1 if savasku else 0
         text = "repair"
+        if savasku:
+            ship.biomass -= 1  # a success spends one biomass (FT-SV-REPAIR)
     else:
         text = "fail to repair"
     crew = f"{parties} damage control part{'ies' if parties > 1 else 'y'}"
     if savasku:
-        crew = f"repair power ({cls.systems[system].mass})"
+        crew, text = f"{cls.systems[system].mass} repair power", f"{text}s"
     game.emit(
         SystemRepairRolled(
             ship=ship.id,
