@@ -114,7 +114,7 @@ def pod_points(rules: PodRules, kind: str) -> JointDist:
     die = rules.lance_die if kind == LANCE else rules.leech_die
     mapping: dict[tuple[int, ...], float] = {(0, 0): 1 - hit}
     for damage in range(1, die + 1):
-        points = strike_points(rules, kind, damage)
+        points = strike_points(kind, damage)
         key = (points.normal, points.penetrating)
         mapping[key] = mapping.get(key, 0.0) + hit / die
     return JointDist.from_mapping(mapping, CHANNELS)

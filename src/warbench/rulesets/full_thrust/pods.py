@@ -53,7 +53,7 @@ def grow_pod(lib: Library, ship: Ship, spec: SystemSpec) -> None:
     ship.attack_power -= pod_power(lib, spec)
 
 
-def strike_points(rules: PodRules, kind: str, damage: int) -> Points:
+def strike_points(kind: str, damage: int) -> Points:
     """A striking pod's ``damage``: a lance pod's penetrates, a leech pod's is normal."""
     return Points(0, damage) if kind == LANCE else Points(damage, 0)
 
@@ -66,7 +66,7 @@ def pod_strike(source: DiceSource, rules: PodRules, kind: str, *, label: str
         return Points(), 0
     die = rules.lance_die if kind == LANCE else rules.leech_die
     damage = source.faces(die, 1, label=f"{label} damage")[0]
-    return strike_points(rules, kind, damage), (1 if kind == LEECH else 0)
+    return strike_points(kind, damage), (1 if kind == LEECH else 0)
 
 
 def interceptor_kill_count(face: int, *, heavy: bool = False, light: bool = False) -> int:
