@@ -260,7 +260,7 @@ def test_catalog_lists_designs_and_fighters() -> None:
 def test_engine_defaults_are_marked_in_the_data() -> None:
     """FT-DATA: every number the sources do not give is marked as an engine default."""
     assert sorted(engine_defaults(LIB.rules)) == [
-        "fighter_defaults", "game", "kravak_defaults", "salvo"
+        "fighter_defaults", "game", "kravak_defaults", "pods", "salvo"
     ]
     assert engine_defaults(LIB.costs) == ["defaults"]
 

@@ -67,7 +67,7 @@ def test_orders_stay_hidden_from_the_other_player_until_ships_move() -> None:
     assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1,
                                                   "launch": [], "side": 0, "retro": 0,
                                                   "shroud": False, "power_screens": 0,
-                                                  "power_attack": 0}
+                                                  "power_attack": 0, "power_repair": 0}
     revealed = next(e for e in game.events if isinstance(e, OrdersRevealed))
     assert revealed.visible_to is None and "Watch speed 0 -> 2, 1 point to port" in revealed.text
 

@@ -57,8 +57,9 @@ def test_ft_ph_design_costs_and_what_a_phalon_ship_may_carry() -> None:
     """FT-PH-DESIGN: a class-n plasma launcher takes 5n MASS at 3 points a MASS, in at most
     three adjacent arcs; a pulser 2, 3 or 4 MASS for one, up to three or more arcs at 5
     points a MASS; a vapour shroud 5% of MASS at 3 points; shell armour 2 points a box in
-    the outer layer, 4 in the next; no screens or PDS, and no alien weapons of other
-    races (nor Phalon weapons on human ships)."""
+    the outer layer, 4 in the next; no screens, PDS or hangar bays (engine default: no
+    Phalon fighters are known), and no alien weapons of other races (nor Phalon weapons on
+    human ships)."""
     design = phalon(shroud=True, armour_layers=[3, 1], weapons=[
         {"kind": "plasma_launcher", "class": 2, "arcs": ["FP", "F", "FS"]},
         {"kind": "pulser", "mode": "long", "arcs": ["F"]},
@@ -70,8 +71,9 @@ def test_ft_ph_design_costs_and_what_a_phalon_ship_may_carry() -> None:
     assert lines["pulser (medium)"] == (4, 20)
     assert lines["vapour shroud"] == (2, 6) and lines["shell armour"] == (4, 10)
     assert LIB.designs["quillon"].armour == 4
-    refused = dict(design_problems(phalon(screens=1, pds=1), LIB.costs))
+    refused = dict(design_problems(phalon(screens=1, pds=1, hangars=1), LIB.costs))
     assert {"screens", "pds"} <= set(refused)
+    assert "no Phalon fighters" in refused["hangars"]  # engine default
     split = phalon(weapons=[{"kind": "plasma_launcher", "class": 1, "arcs": ["F", "A"]}])
     assert "adjacent" in dict(design_problems(split, LIB.costs))["weapons[0].arcs"]
     kgun = phalon(weapons=[{"kind": "k_gun", "class": 1, "arcs": "all"}])

@@ -69,16 +69,17 @@ def test_ft_seq_alien_power_is_shared_in_hidden_orders_and_revealed_on_the_move(
     game, _ = battle([ship("vethra", "Husk", 30.0, 10.0, speed=4)],
                      [ship("lancer", "Pike", 30.0, 30.0, facing=6)], 6, 1)
     husk = game.state.ships[0]
-    assert power_shares(LIB, "cinematic", cls, husk, (3, 0, 0, 0)) == [(0, 8), (1, 5), (2, 2)]
+    shares = power_shares(LIB, "cinematic", cls, husk, (3, 0, 0, 0))
+    assert shares == [(0, 0, 14), (1, 0, 11)]  # (screen levels, repair, attack)
     options = game.pending()[0].options
-    assert WriteOrders(0, 0, 0, screens=1, attack=9) in options
-    assert WriteOrders(0, 0, 0, screens=0, attack=12) in options
+    assert WriteOrders(0, 0, 0, screens=1, attack=15) in options
+    assert WriteOrders(0, 0, 0, screens=0, attack=18) in options
     assert WriteOrders(0, 0, 0) not in options  # power unspent is no share
-    game.apply(0, WriteOrders(0, 0, 0, screens=1, attack=9))
+    game.apply(0, WriteOrders(0, 0, 0, screens=1, attack=15))
     theirs = RULES.observe(game.state, 1)
     assert theirs.orders[0] is not None and theirs.orders[0].value is REDACTED
     own = next(e for e in game.events if isinstance(e, OwnOrders))
-    assert (own.screens, own.attack, own.visible_to) == (1, 9, frozenset({0}))
+    assert (own.screens, own.attack, own.visible_to) == (1, 15, frozenset({0}))
     assert husk.attack_power == 0 and screens_of(cls, husk) == 0
     game.apply(1, WriteOrders(1, 0, 0))
     assert any(isinstance(e, PowerAllocated) for e in game.events)
@@ -95,9 +96,9 @@ def test_ft_sv_generators_are_lost_with_their_hull_row() -> None:
     cls = LIB.designs["vethra"]
     game, _ = battle([ship("vethra", "Husk", 30.0, 10.0)], [ship("lancer", "Pike", 30.0, 30.0)])
     husk = game.state.ships[0]
-    assert cls.power_rows == (3, 3, 3, 3) and power_left(cls, husk) == 12
+    assert cls.power_rows == (5, 5, 4, 4) and power_left(cls, husk) == 18
     husk.hull_hits = cls.hull_rows[0]
-    assert power_left(cls, husk) == 9
+    assert power_left(cls, husk) == 13
 
 
 def test_ft_sv_stingers_spend_attack_power_and_spicules_defend() -> None:
@@ -106,32 +107,34 @@ def test_ft_sv_stingers_spend_attack_power_and_spicules_defend() -> None:
     fires a PDS die at an attacker for one attack power (+1 against light fighters)."""
     game, feed = battle([ship("ssarel", "Thorn", 30.0, 20.0)],
                         [ship("lancer", "Pike", 30.0, 30.0, facing=6)], 6, 1)
-    game.apply(0, WriteOrders(0, 0, 0, screens=1, attack=3))
+    game.apply(0, WriteOrders(0, 0, 0, attack=8))
     game.apply(1, WriteOrders(1, 0, 0))
     thorn = game.state.ships[0]
-    assert thorn.attack_power == 3
-    feed.add(5, 4, 6, 1, *[1] * 30)  # stinger 1: 2 dice (5, 4); stinger 2: 1 die (6, re-roll 1)
+    assert thorn.attack_power == 8
+    feed.add(6, 1, 4, 1, *[1] * 30)  # the stinger: (6, re-roll 1), 4; the leech pod misses
     decision = game.pending()[0]
     if isinstance(decision.options[0], DeclareTarget):
         game.apply(0, DeclareTarget(0, 1, "ship", 1))
     fired = [e.damage for e in game.events if isinstance(e, WeaponFired) and e.ship == 0]
-    assert fired[:2] == [2, 2]
-    assert thorn.attack_power == 0
-    thorn.used = 0
+    assert fired[:2] == [3, 0]
+    assert thorn.attack_power == 5  # two dice a stinger at most, one power the pod
+    thorn.used, thorn.attack_power = 0, 0
     assert not usable_weapons(LIB, thorn)  # no power: no stinger fire
     light, standard = LIB.fighters["light"], LIB.fighters["standard"]
     assert defence_kills(ScriptedDice([3]), "spicule", light, "s") == 1
     assert defence_kills(ScriptedDice([3]), "spicule", standard, "s") == 0
-    game2, _ = battle([ship("ssarel", "Thorn", 30.0, 10.0)],
+    game2, _ = battle([ship("kossuun", "Root", 30.0, 10.0)],
                       [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))])
     group = game2.state.groups[0]
     group.status, group.x, group.y = "space", 30.0, 14.0
     group.target_kind, group.target = "ship", 0
     assert not defence_options(game2, 0)  # no attack power: the spicules are silent
     game2.state.ships[0].attack_power = 1
-    spicules = LIB.designs["ssarel"].indices("spicule")
-    assert {o.system for o in defence_options(game2, 0) if isinstance(o, DefendWith)} == set(
-        spicules)
+    cls = LIB.designs["kossuun"]
+    spicules = set(cls.indices("spicule"))
+    pods = {i for i, spec in enumerate(cls.systems) if spec.mode == "interceptor"}
+    offered = {o.system for o in defence_options(game2, 0) if isinstance(o, DefendWith)}
+    assert offered == spicules | pods  # the interceptor pod: FT-SV-PODS
 
 
 def test_ft_sv_fleet_list_validates_and_plays() -> None:

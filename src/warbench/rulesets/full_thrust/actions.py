@@ -18,7 +18,8 @@ class WriteOrders(Action, tag="ft-orders"):
     movement the rotation); ``side`` (MU, positive to starboard) and ``retro`` (MU astern)
     are vector movement's one push; ``shroud`` raises a Phalon ship's vapour shroud this
     turn (FT-SEQ-ALIEN-SHROUD); ``screens`` and ``attack`` are a Sa'Vasku ship's power
-    shares: screen levels powered and attack power (FT-SEQ-ALIEN-POWER)."""
+    shares: screen levels powered and attack power (FT-SEQ-ALIEN-POWER), and ``repair``
+    its repair power (FT-SV-REPAIR)."""
 
     ship: int
     speed: int
@@ -28,6 +29,7 @@ class WriteOrders(Action, tag="ft-orders"):
     shroud: bool = False
     screens: int = 0
     attack: int = 0
+    repair: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,14 +54,21 @@ from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, usable_weapons, weap
 from warbench.rulesets.full_thrust.library import Library, ShipClass
 from warbench.rulesets.full_thrust.movement import VECTOR, cinematic_move, vector_move
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER, PULSER, launcher_ready
+from warbench.rulesets.full_thrust.pods import INTERCEPTOR, POD_LAUNCHER, pod_power
+from warbench.rulesets.full_thrust.savasku import SAVASKU, SPICULE, STINGER
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
 from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage
 
 #: Damage control and needle beam priorities, most wanted first.
 SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "k_gun", "pulser", "stinger",
-                   "plasma_launcher", "pulse_torpedo", "mkp", "pds", "spicule", "scattergun",
-                   "adfc", "screen", "shroud")
+                   "plasma_launcher", "pod_launcher", "pulse_torpedo", "mkp", "pds", "spicule",
+                   "scattergun", "adfc", "screen", "shroud")
 EDGE_MARGIN = 8.0
+#: Sa'Vasku power: mean damage one attack power buys (a stinger die), damage one screen
+#: level saves a beam die aimed at the ship, and the worth of a repair attempt.
+POWER_VALUE = 0.7
+SCREEN_SAVING = 0.167
+REPAIR_VALUE = 1.2
 
 #: What the admiral is handed: its seat's observation of the battle.
 Seen: TypeAlias = Observation[FullThrustState, Library]
@@ -155,39 +162,66 @@ class AdmiralBot:
         enemies = [predicted(enemy) for enemy in state.enemies(ship.player)]
         best, best_score = first, -math.inf
         for option in options:
-            if option.shroud or option.screens:
+            if option.shroud or option.screens or option.repair:
                 continue
-            # Sa'Vasku: power the drive spends is attack power lost
-            score = self._order_score(state, lib, cls, ship, option, enemies) + 0.3 * min(
-                option.attack, 2 * len(cls.indices("stinger")))
+            score = self._order_score(state, lib, cls, ship, option, enemies)
+            if cls.race == SAVASKU:  # power the drive spends is attack power lost
+                score += POWER_VALUE * min(option.attack, self._power_wanted(seen, ship, option))
             if score > best_score:
                 best, best_score = option, score
         shrouded = replace(best, shroud=True)
         if shrouded in options and self._shroud_pays(seen, ship, best):
             return shrouded
-        return self._power_screens(seen, ship, best, options)
+        if cls.race != SAVASKU:
+            return best
+        same = [o for o in options if (o.speed, o.turn, o.side, o.retro)
+                == (best.speed, best.turn, best.side, best.retro)]
+        return self._share_power(seen, ship, best, same)
 
-    def _power_screens(self, seen: Seen, ship: Ship, order: WriteOrders,
-                       options: Sequence[WriteOrders]) -> WriteOrders:
-        """A Sa'Vasku ship powers its screens when enemy guns outweigh its own, keeping
-        the rest for attack (FT-SEQ-ALIEN-POWER)."""
-        screened = [o for o in options if replace(o, screens=0, attack=order.attack) == order
-                    and o.screens]
-        if not screened:
-            return order
+    def _power_wanted(self, seen: Seen, ship: Ship, order: WriteOrders) -> int:
+        """Attack power a Sa'Vasku ship's weapons could spend from where ``order`` takes it:
+        stingers (their most) and lance or leech pods (their price) bearing on an enemy in
+        reach, and a spicule shot for each enemy fighter group or salvo near."""
         state, lib = seen.state, seen.data
         cls = lib.designs[ship.design]
         x, y, facing = self._end_pose(state, ship, order)
-        enemies = state.enemies(ship.player)
-        own = max((firepower(lib, cls, ship, x, y, facing, *predicted(e)) for e in enemies),
-                  default=0.0)
+        targets = [predicted(e) for e in state.enemies(ship.player)]
+        wanted = 0
+        for index, spec in enumerate(cls.systems):
+            if ship.damage[index] or spec.kind not in (STINGER, POD_LAUNCHER):
+                continue
+            if spec.kind == POD_LAUNCHER and (spec.mode == INTERCEPTOR or ship.biomass < 1):
+                continue
+            reach = weapon_reach(lib, spec)
+            if any(math.hypot(tx - x, ty - y) <= reach
+                   and arcs_containing(x, y, facing, tx, ty) & spec.arcs for tx, ty in targets):
+                wanted += (lib.rules.savasku.stinger_most_power if spec.kind == STINGER
+                           else pod_power(lib, spec))
+        attackers = sum(1 for g in state.groups if g.player != ship.player and g.in_play
+                        and math.hypot(g.x - x, g.y - y) <= 30.0)
+        attackers += sum(1 for m in state.salvos if m.player != ship.player)
+        return wanted + min(attackers, len(cls.indices(SPICULE)))
+
+    def _share_power(self, seen: Seen, ship: Ship, order: WriteOrders,
+                     options: Sequence[WriteOrders]) -> WriteOrders:
+        """Share a Sa'Vasku ship's power once its manoeuvre is chosen (FT-SEQ-ALIEN-POWER):
+        weapons first, as much as those in reach can spend; what they cannot spend goes to
+        repair (FT-SV-REPAIR) and to screens when enemy guns bear on the ship."""
+        state, lib = seen.state, seen.data
+        x, y, _ = self._end_pose(state, ship, order)
         threat = sum(
             firepower(lib, lib.designs[e.design], e, *predicted(e), e.facing, x, y)
-            for e in enemies
+            for e in state.enemies(ship.player)
         )
-        if threat <= max(1.0, own):
-            return order
-        return max(screened, key=lambda o: (o.screens if threat > 2 * own + 2 else -o.screens))
+        wanted = self._power_wanted(seen, ship, order)
+
+        def value(option: WriteOrders) -> float:
+            spent = min(option.attack, wanted)
+            guarded = threat * SCREEN_SAVING * option.screens
+            mended = REPAIR_VALUE if option.repair else 0.0
+            return POWER_VALUE * spent + guarded + mended + 0.01 * option.attack
+
+        return max(options, key=value)
 
     def _shroud_pays(self, seen: Seen, ship: Ship, order: WriteOrders) -> bool:
         """Raise the shroud when the ship will have nothing to shoot (no gun bearing, no

@@ -132,12 +132,21 @@ class SpiculeRecord(_Arced):
     arcs: ArcList = ("all",)
 
 
+class PodLauncherRecord(_Arced):
+    """A Sa'Vasku pod launcher (one arc) growing one kind of pod from biomass: lance and
+    leech pods strike ships in phase 9, interceptor pods meet attackers in phase 7 (which
+    kind a launcher grows is set in its design: an engine default)."""
+
+    kind: Literal["pod_launcher"]
+    pod: Literal["lance", "leech", "interceptor"] = "lance"
+
+
 #: Weapons only Kra'Vak ships mount (and the only weapons they mount).
 KRAVAK_WEAPONS = ("k_gun", "scattergun", "mkp")
 #: Weapons only Phalon ships mount (and the only weapons they mount).
 PHALON_WEAPONS = ("plasma_launcher", "pulser")
 #: Weapons only Sa'Vasku ships mount (and the only weapons they mount).
-SAVASKU_WEAPONS = ("stinger", "spicule")
+SAVASKU_WEAPONS = ("stinger", "spicule", "pod_launcher")
 
 WeaponRecord = Annotated[
     BeamRecord
@@ -152,7 +161,8 @@ WeaponRecord = Annotated[
     | PlasmaLauncherRecord
     | PulserRecord
     | StingerRecord
-    | SpiculeRecord,
+    | SpiculeRecord
+    | PodLauncherRecord,
     Field(discriminator="kind"),
 ]
 
@@ -181,6 +191,8 @@ class DesignRecord(Record):
     hangars: int = Field(default=0, ge=0)
     shroud: bool = False
     power: int = Field(default=0, ge=0)
+    biomass: int = Field(default=0, ge=0)
+    wombs: int = Field(default=0, ge=0)
     armour_layers: tuple[int, ...] = ()
     weapons: tuple[WeaponRecord, ...] = ()
     points: int | None = Field(default=None, ge=0)
@@ -229,6 +241,10 @@ class CostDefaults(Record):
     drive_node_points_per_mass: int
     stinger_points: int
     spicule_points: int
+    pod_launcher_points: int
+    womb_points_per_mass: int
+    biomass_mass: int
+    biomass_points: int
 
 
 class CostTable(Record):
@@ -287,6 +303,8 @@ class CostTable(Record):
     screen_node_min_mass: int
     stinger_mass: int
     spicule_mass: int
+    pod_launcher_mass: int
+    womb_mass: int
     defaults: CostDefaults
 
 
@@ -357,6 +375,20 @@ class SavaskuRules(Record):
     damaged_drive_percent: int = Field(ge=1)
     stinger_reach: float = Field(gt=0)
     stinger_most_power: int = Field(ge=1)
+    repair_on: int = Field(ge=1, le=6)
+
+
+class PodRules(Record):
+    """Sa'Vasku pods (engine defaults: the sources give no statistics): what a pod costs in
+    attack power (and one biomass), how far lance and leech pods reach, what they need to
+    hit and do, and how many attackers an interceptor pod kills (a d``interceptor_die``)."""
+
+    power: dict[str, int]
+    reach: float = Field(gt=0)
+    hit_on: int = Field(ge=1, le=6)
+    lance_die: int = Field(ge=1)
+    leech_die: int = Field(ge=1)
+    interceptor_die: int = Field(ge=1)
 
 
 class KravakDefaults(Record):
@@ -399,6 +431,7 @@ class RulesFile(DataModel):
     kravak_defaults: KravakDefaults
     phalon: PhalonRules
     savasku: SavaskuRules
+    pods: PodRules
 
 
 class FleetShip(DataModel):

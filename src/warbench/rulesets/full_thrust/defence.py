@@ -38,6 +38,13 @@ from warbench.rulesets.full_thrust.kravak import k1_defence_table, scattergun_ki
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.luck import rule_effect
 from warbench.rulesets.full_thrust.phalon import PULSER, in_burst, scattergun_bolt_hits
+from warbench.rulesets.full_thrust.pods import (
+    INTERCEPTOR,
+    POD_LAUNCHER,
+    grow_pod,
+    interceptor_kills,
+    pod_ready,
+)
 from warbench.rulesets.full_thrust.savasku import SPICULE
 from warbench.rulesets.full_thrust.scoring import (
     GroupDice,
@@ -217,8 +224,8 @@ def bears_on(game: FTGame, ship: Ship, system: int, kind: str, threat: int) -> b
 
 def defence_systems(game: FTGame, ship: Ship) -> list[int]:
     """Working, unused point defence of ``ship``: PDS, class-1 beams, K1 guns, loaded
-    scatterguns, pulsers and (with attack power left) spicules; none while its vapour
-    shroud is up."""
+    scatterguns, pulsers, (with attack power left) spicules and (with the biomass and power
+    for a pod) interceptor pod launchers; none while its vapour shroud is up."""
     cls = game.data.designs[ship.design]
     if ship.shrouded:
         return []
@@ -228,6 +235,8 @@ def defence_systems(game: FTGame, ship: Ship) -> list[int]:
         if (
             system.kind in ("pds", "scattergun", PULSER)
             or (system.kind == SPICULE and ship.attack_power > 0)
+            or (system.kind == POD_LAUNCHER and system.mode == INTERCEPTOR
+                and pod_ready(game.data, ship, system))
             or (system.kind in ("beam", "k_gun") and system.level == 1)
         )
         and not ship.damage[index]
@@ -310,8 +319,11 @@ class PointDefencePhase(FTProcedure):
         state = game.state
         defender = state.ships[action.ship]
         defender.use(action.system)
-        if game.data.designs[defender.design].systems[action.system].kind == SPICULE:
+        spec = game.data.designs[defender.design].systems[action.system]
+        if spec.kind == SPICULE:
             defender.attack_power -= 1  # a spicule shot costs one attack power
+        elif spec.kind == POD_LAUNCHER:
+            grow_pod(game.data, defender, spec)  # FT-SV-PODS
         self.allocations.append((action.ship, action.system, action.kind, action.threat))
         target = _threat_target(game, defender, action.kind, action.threat)
         if target != defender.id:
@@ -382,7 +394,11 @@ def _defensive_fire(
         if group.count <= 0:
             return
         target = profile(lib, group)
-        kills = defence_kills(source, kind_of, target, label)
+        if kind_of == POD_LAUNCHER:
+            kills = interceptor_kills(source, lib.rules.pods, heavy=target.armoured,
+                                      light=target.light, label=label)
+        else:
+            kills = defence_kills(source, kind_of, target, label)
         _rate_defence(game, ship.player, label, kind_of, kills, target)
         _lose(game, group, kills, f"{ship.name}'s point defence")
         return
@@ -390,7 +406,11 @@ def _defensive_fire(
         bolt = state.bolts[threat]
         if bolt.strength <= 0:
             return
-        hits = min(bolt_defence_hits(source, kind_of, label), bolt.strength)
+        if kind_of == POD_LAUNCHER:
+            hits = source.faces(lib.rules.pods.interceptor_die, 1, label=label)[0]
+        else:
+            hits = bolt_defence_hits(source, kind_of, label)
+        hits = min(hits, bolt.strength)
         bolt.strength -= hits
         game.emit(
             BoltWeakened(
@@ -403,7 +423,11 @@ def _defensive_fire(
     salvo = state.salvos[threat]
     if salvo.missiles <= 0:
         return
-    shot = defence_kills(source, kind_of, None, label)
+    if kind_of == POD_LAUNCHER:
+        shot = interceptor_kills(source, lib.rules.pods, heavy=False, light=False,
+                                 label=label)
+    else:
+        shot = defence_kills(source, kind_of, None, label)
     _rate_defence(game, ship.player, label, kind_of, shot, None)
     kills = min(shot, salvo.missiles)
     salvo.missiles -= kills
@@ -421,7 +445,7 @@ def _rate_defence(
     game: FTGame, player: int, label: str, system: str, kills: int, target: FighterType | None
 ) -> None:
     """The luck of one point defence shot of a beam or a PDS (kills, before any cap)."""
-    if system in ("scattergun", "k_gun"):
+    if system in ("scattergun", "k_gun", POD_LAUNCHER):
         return
     args = (int(system == "beam"), int(target is not None and target.armoured),
             int(target is not None and target.light))

@@ -28,6 +28,7 @@ from warbench.rulesets.full_thrust.data import (
     MkpRecord,
     NeedleBeamRecord,
     PlasmaLauncherRecord,
+    PodLauncherRecord,
     PulserRecord,
     PulseTorpedoRecord,
     SalvoLauncherRecord,
@@ -120,6 +121,8 @@ def weapon_mass(weapon: WeaponRecord, costs: CostTable) -> int:
         return costs.stinger_mass
     if isinstance(weapon, SpiculeRecord):
         return costs.spicule_mass
+    if isinstance(weapon, PodLauncherRecord):
+        return costs.pod_launcher_mass
     raise TypeError(f"no mass rule for {weapon!r}")
 
 
@@ -148,6 +151,8 @@ def weapon_points(weapon: WeaponRecord, costs: CostTable) -> int:
         return costs.defaults.stinger_points
     if isinstance(weapon, SpiculeRecord):
         return costs.defaults.spicule_points
+    if isinstance(weapon, PodLauncherRecord):
+        return costs.defaults.pod_launcher_points
     return costs.salvo_rack_points
 
 
@@ -163,6 +168,8 @@ def weapon_label(weapon: WeaponRecord) -> str:
         return f"class-{weapon.bolt_class} plasma launcher"
     if isinstance(weapon, PulserRecord):
         return f"pulser ({weapon.mode})"
+    if isinstance(weapon, PodLauncherRecord):
+        return f"{weapon.pod} pod launcher"
     return weapon.kind.replace("_", " ")
 
 
@@ -219,6 +226,10 @@ def cost_sheet(design: DesignRecord, costs: CostTable) -> CostSheet:
         ("vapour shroud", shroud, shroud * costs.shroud_points_per_mass),
         ("power generators", design.power * costs.generator_mass,
          design.power * costs.generator_points),
+        ("biomass", design.biomass * costs.defaults.biomass_mass,
+         design.biomass * costs.defaults.biomass_points),
+        ("drone wombs", design.wombs * costs.womb_mass,
+         design.wombs * costs.womb_mass * costs.defaults.womb_points_per_mass),
         ("shell armour", sum(design.armour_layers), shell_points(design.armour_layers, costs)),
         (
             "fire controls",
@@ -356,14 +367,20 @@ def _race_problems(design: DesignRecord) -> list[tuple[str, str]]:
         for key in ("shroud", "armour_layers"):
             if getattr(design, key):
                 problems.append((key, f"only Phalon ships carry {key.replace('_', ' ')}"))
-    if race != "savasku" and design.power:
-        problems.append(("power", "only Sa'Vasku ships carry power generators"))
+    if race != "savasku":
+        for key, what in (("power", "power generators"), ("biomass", "biomass"),
+                          ("wombs", "drone wombs")):
+            if getattr(design, key):
+                problems.append((key, f"only Sa'Vasku ships carry {what}"))
     if race == "savasku":
         return problems + _savasku_problems(design)
     if race == "phalon":
         for key in ("screens", "pds"):
             if getattr(design, key):
                 problems.append((key, f"Phalon ships carry no {key}"))
+        if design.hangars:  # engine default: the sources give the Phalon no fighters
+            problems.append(("hangars", "Phalon ships carry no hangar bays (no Phalon "
+                             "fighters are known)"))
         if design.drive == "advanced":
             problems.append(("drive", "advanced drives are Kra'Vak technology"))
         return problems
@@ -380,12 +397,13 @@ def _race_problems(design: DesignRecord) -> list[tuple[str, str]]:
 
 
 def _savasku_problems(design: DesignRecord) -> list[tuple[str, str]]:
-    """Sa'Vasku ships: power generators (at least one point), no PDS, ADFC or advanced
-    drive; stingers in up to three arcs, spicules all round."""
+    """Sa'Vasku ships: power generators (at least one point), no PDS, ADFC, hangar bays
+    (drone wombs instead) or advanced drive; stingers in up to three arcs, spicules all
+    round, pod launchers in one arc and only with biomass to grow pods from."""
     problems: list[tuple[str, str]] = []
     if design.power < 1:
         problems.append(("power", "a Sa'Vasku ship needs power generators"))
-    for key in ("pds", "adfc"):
+    for key in ("pds", "adfc", "hangars"):
         if getattr(design, key):
             problems.append((key, f"Sa'Vasku ships carry no {key}"))
     if design.drive == "advanced":
@@ -396,4 +414,10 @@ def _savasku_problems(design: DesignRecord) -> list[tuple[str, str]]:
             problems.append((f"weapons[{index}].arcs", "a stinger covers at most 3 arcs"))
         if isinstance(weapon, SpiculeRecord) and weapon.mask != ALL_ARCS:
             problems.append((f"weapons[{index}].arcs", "a spicule covers all six arcs"))
+        if isinstance(weapon, PodLauncherRecord):
+            if arcs != 1:
+                problems.append((f"weapons[{index}].arcs", "a pod launcher has one arc"))
+            if not design.biomass:
+                problems.append((f"weapons[{index}]", "a pod launcher needs biomass to grow "
+                                 "pods from"))
     return problems

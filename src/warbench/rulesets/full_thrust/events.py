@@ -38,6 +38,7 @@ class OwnOrders(Event, tag="own_orders"):
     shroud: bool = False
     screens: int = 0
     attack: int = 0
+    repair: int = 0
 
 @dataclass(frozen=True, slots=True)
 class InitiativeRolled(Event, tag="initiative"):

@@ -53,6 +53,7 @@ class PowerAllocated(Event, tag="power_allocated"):
     ship: int
     screens: int
     attack: int
+    repair: int = 0
 
 
 ALIEN_EVENT_TYPES: tuple[type[Event], ...] = (

@@ -46,6 +46,13 @@ from warbench.rulesets.full_thrust.events import (
 from warbench.rulesets.full_thrust.kravak import kgun_shot, mkp_shot, scattergun_at_ship
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
 from warbench.rulesets.full_thrust.phalon import PULSER, pulser_dice, pulser_reach
+from warbench.rulesets.full_thrust.pods import (
+    INTERCEPTOR,
+    POD_LAUNCHER,
+    grow_pod,
+    pod_ready,
+    pod_strike,
+)
 from warbench.rulesets.full_thrust.savasku import STINGER, stinger_dice
 from warbench.rulesets.full_thrust.scoring import (
     Points,
@@ -58,7 +65,7 @@ from warbench.rulesets.full_thrust.scoring import (
 from warbench.rulesets.full_thrust.state import IN_SPACE, FullThrustState, Ship
 
 DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition", "k_gun", "scattergun",
-               "mkp", PULSER, STINGER)
+               "mkp", PULSER, STINGER, POD_LAUNCHER)
 
 
 def range_table(table: tuple[Band, ...]) -> tuple[tuple[float, int], ...]:
@@ -85,18 +92,23 @@ def weapon_reach(lib: Library, spec: SystemSpec) -> float:
         return pulser_reach(lib, spec)
     if spec.kind == STINGER:
         return lib.rules.savasku.stinger_reach
+    if spec.kind == POD_LAUNCHER:
+        return lib.rules.pods.reach
     return weapons.submunition[-1].reach
 
 
 def usable_weapons(lib: Library, ship: Ship) -> list[int]:
     """Direct-fire weapons of ``ship`` that are working, loaded and not yet used (a
-    stinger: with attack power left, FT-SV-STINGER)."""
+    stinger: with attack power left, FT-SV-STINGER; a lance or leech pod launcher: with the
+    biomass and power for a pod, FT-SV-PODS)."""
     cls = lib.designs[ship.design]
     return [
         index
         for index, system in enumerate(cls.systems)
         if system.kind in DIRECT_FIRE
         and (system.kind != STINGER or ship.attack_power > 0)
+        and (system.kind != POD_LAUNCHER
+             or (system.mode != INTERCEPTOR and pod_ready(lib, ship, system)))
         and not ship.damage[index]
         and not ship.is_used(index)
         and ship.has_shots(index)
@@ -355,6 +367,11 @@ class ShipFirePhase(FTProcedure):
             ship.attack_power -= dice
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
             luck = ("beam", (dice, screens_of(cls, enemy), 0))
+        elif spec.kind == POD_LAUNCHER:
+            if pod_ready(game.data, ship, spec):  # power may have gone to stingers first
+                grow_pod(game.data, ship, spec)
+                points, fed = pod_strike(source, game.data.rules.pods, spec.mode, label=label)
+                ship.biomass += fed
         elif spec.kind == "submunition":
             dice = to_hit_number(distance, range_table(weapons.submunition)) or 0
             points = beam_dice(source, dice, screens=0, label=label)  # screens no help

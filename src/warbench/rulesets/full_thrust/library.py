@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from warbench.rulesets.full_thrust.data import (
     FleetRecord,
     KGunRecord,
     PlasmaLauncherRecord,
+    PodLauncherRecord,
     PulserRecord,
     RulesFile,
     SalvoLauncherRecord,
@@ -41,7 +42,9 @@ from warbench.rulesets.full_thrust.design import (
     design_problems,
     hull_descriptor,
     hull_rows,
+    screen_mass,
     weapon_label,
+    weapon_mass,
 )
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -54,7 +57,8 @@ class SystemSpec:
     """One system of a ship class, in the order threshold checks and damage list them.
 
     ``level`` is a beam's class or the screens' level; ``arcs`` a bit mask; ``ammo`` the
-    shots it holds (-1: no limit); ``mode`` a Phalon pulser's mode.
+    shots it holds (-1: no limit); ``mode`` a Phalon pulser's mode or the pod a Sa'Vasku
+    launcher grows; ``mass`` the MASS it takes (what a Sa'Vasku repair costs in power).
     """
 
     kind: str
@@ -63,6 +67,7 @@ class SystemSpec:
     arcs: int = ALL_ARCS
     ammo: int = -1
     mode: str = ""
+    mass: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +91,7 @@ class ShipClass:
     descriptor: str
     tags: tuple[str, ...]
     power_rows: tuple[int, ...] = ()
+    biomass: int = 0
 
     def indices(self, kind: str) -> tuple[int, ...]:
         """Indices of the systems of one kind."""
@@ -170,16 +176,25 @@ mean "heavy"?
     return HangarEntry(kind, "ace" in flags, "green" in flags, "ftl" in flags)
 
 
-def _systems(design: DesignRecord) -> tuple[SystemSpec, ...]:
-    systems = [SystemSpec("drive", "main drive")]
-    systems += [SystemSpec("fire_control", "fire control")] * design.fire_controls
-    systems += [SystemSpec("adfc", "area defence fire control")] * design.adfc
+def _systems(design: DesignRecord, costs: CostTable) -> tuple[SystemSpec, ...]:
+    sheet = cost_sheet(design, costs)
+    drive = next((mass for name, mass, _ in sheet.lines if name.endswith("drive")
+                  and name != "FTL drive"), 0)
+    screen = screen_mass(design, costs) // max(1, design.screens)
+    systems = [SystemSpec("drive", "main drive", mass=drive)]
+    systems += [SystemSpec("fire_control", "fire control",
+                           mass=costs.fire_control_mass)] * design.fire_controls
+    systems += [SystemSpec("adfc", "area defence fire control",
+                           mass=costs.adfc_mass)] * design.adfc
     # each screen level is a system of its own at threshold checks (FT-SCREENS)
-    systems += [SystemSpec("screen", "screen generator", 1)] * design.screens
+    systems += [SystemSpec("screen", "screen generator", 1, mass=screen)] * design.screens
     systems += [SystemSpec("shroud", "vapour shroud")] * design.shroud
-    systems += [SystemSpec("pds", "point defence system")] * design.pds
-    systems += [SystemSpec("hangar", "hangar bay")] * design.hangars
-    systems += [_weapon_system(weapon) for weapon in design.weapons]
+    systems += [SystemSpec("pds", "point defence system", mass=costs.pds_mass)] * design.pds
+    systems += [SystemSpec("hangar", "hangar bay", mass=costs.hangar_mass)] * design.hangars
+    # a Sa'Vasku drone womb holds its group of drones as a hangar bay does (FT-SV-PODS)
+    systems += [SystemSpec("hangar", "drone womb", mass=costs.womb_mass)] * design.wombs
+    systems += [replace(_weapon_system(weapon), mass=weapon_mass(weapon, costs))
+                for weapon in design.weapons]
     return tuple(systems)
 
 
@@ -195,6 +210,8 @@ def _weapon_system(weapon: WeaponRecord) -> SystemSpec:
         return SystemSpec(weapon.kind, label, weapon.bolt_class, weapon.mask)
     if isinstance(weapon, PulserRecord):
         return SystemSpec(weapon.kind, label, 0, weapon.mask, mode=weapon.mode)
+    if isinstance(weapon, PodLauncherRecord):
+        return SystemSpec(weapon.kind, label, 0, weapon.mask, mode=weapon.pod)
     ammo = 1 if weapon.kind in ("submunition", "salvo_rack", "scattergun", "mkp") else -1
     return SystemSpec(weapon.kind, label, 0, weapon.mask, ammo)
 
@@ -225,13 +242,14 @@ def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
         hull_rows=hull_rows(design.hull),
         armour=design.armour + sum(design.armour_layers),
         screens=design.screens,
-        systems=_systems(design),
+        systems=_systems(design, costs),
         points=cost_sheet(design, costs).points,
         crew=crew_factors(design.mass, costs),
-        hangars=design.hangars,
+        hangars=design.hangars + design.wombs,
         descriptor=hull_descriptor(design, costs),
         tags=design.tags,
         power_rows=hull_rows(design.power) if design.power else (),
+        biomass=design.biomass,
     )
 
 

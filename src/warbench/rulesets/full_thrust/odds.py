@@ -17,7 +17,12 @@ from __future__ import annotations
 
 from warbench.core.attacks import AttackOdds
 from warbench.rulesets.full_thrust.library import Library, load_library
-from warbench.rulesets.full_thrust.odds_alien import PlasmaOdds, PulserOdds, StingerOdds
+from warbench.rulesets.full_thrust.odds_alien import (
+    PlasmaOdds,
+    PodOdds,
+    PulserOdds,
+    StingerOdds,
+)
 from warbench.rulesets.full_thrust.odds_fighters import (
     DogfightOdds,
     FighterOdds,
@@ -42,6 +47,6 @@ def attack_odds(lib: Library | None = None) -> dict[str, AttackOdds]:
         BeamOdds(lib), SubmunitionOdds(lib), PulseTorpedoOdds(lib), NeedleOdds(lib),
         PdsOdds(lib), FighterOdds(lib), SalvoOdds(lib), DogfightOdds(lib), InterceptOdds(lib),
         ThresholdOdds(lib), KGunOdds(lib), MkpOdds(lib), ScattergunOdds(lib),
-        PlasmaOdds(lib), PulserOdds(lib), StingerOdds(lib),
+        PlasmaOdds(lib), PulserOdds(lib), StingerOdds(lib), PodOdds(lib),
     ]
     return {attack.name: attack for attack in attacks}

@@ -1,9 +1,10 @@
-"""Odds of the Phalon and Sa'Vasku weapons: plasma bolts, pulsers and stingers.
+"""Odds of the Phalon and Sa'Vasku weapons: plasma bolts, pulsers, stingers and pods.
 
-All three roll beam-style dice (re-rolls penetrate) against the target's screens; what
-differs is how many: a bolt its strength left, a pulser by its mode and the range, a
+The first three roll beam-style dice (re-rolls penetrate) against the target's screens;
+what differs is how many: a bolt its strength left, a pulser by its mode and the range, a
 stinger one die a point of attack power. The dice counts come from the functions the game
-rolls with (:mod:`.phalon`, :mod:`.savasku`).
+rolls with (:mod:`.phalon`, :mod:`.savasku`). Lance and leech pods roll to hit, then their
+damage die (:mod:`.pods`); an interceptor pod's kills join the `pds` attack.
 
 >>> from warbench.rulesets.full_thrust.library import load_library
 >>> plasma = PlasmaOdds(load_library())
@@ -17,10 +18,13 @@ from __future__ import annotations
 import pydantic
 
 from warbench.core.attacks import AttackOptionsError, OddsAnswer
-from warbench.rulesets.full_thrust.exact import rule_pool
+from warbench.core.odds import Dist, JointDist
+from warbench.rulesets.full_thrust.data import PodRules
+from warbench.rulesets.full_thrust.exact import CHANNELS, rule_pool
 from warbench.rulesets.full_thrust.library import SystemSpec
 from warbench.rulesets.full_thrust.odds_options import (
     PlasmaOptions,
+    PodOptions,
     PulserOptions,
     StingerOptions,
 )
@@ -32,7 +36,8 @@ from warbench.rulesets.full_thrust.odds_target import (
     wrong_options,
 )
 from warbench.rulesets.full_thrust.phalon import pulser_dice, pulser_reach
-from warbench.rulesets.full_thrust.scoring import beam_rule
+from warbench.rulesets.full_thrust.pods import LANCE, interceptor_kill_count, strike_points
+from warbench.rulesets.full_thrust.scoring import SIDES, beam_rule
 
 
 class PlasmaOdds(LibraryOdds):
@@ -94,4 +99,57 @@ class StingerOdds(LibraryOdds):
         target = resolve_target(self.lib, options)
         points = rule_pool(options.power, beam_rule(target.screens))
         note = f"{options.power} power: {options.power} beam dice against screens {target.screens}"
+        return damage_answer(self.lib, points, target, options.show, (note,))
+
+
+def pod_points(rules: PodRules, kind: str) -> JointDist:
+    """One lance or leech pod at a ship: a to-hit die, then its damage die.
+
+    >>> from warbench.rulesets.full_thrust.library import load_library
+    >>> lance = pod_points(load_library().rules.pods, "lance")
+    >>> round(lance.p(0, 0), 6), round(lance.p(0, 6), 6)  # miss 1/2; a hit and a 6: 1/12
+    (0.5, 0.083333)
+    """
+    hit = (SIDES + 1 - rules.hit_on) / SIDES
+    die = rules.lance_die if kind == LANCE else rules.leech_die
+    mapping: dict[tuple[int, ...], float] = {(0, 0): 1 - hit}
+    for damage in range(1, die + 1):
+        points = strike_points(kind, damage)
+        key = (points.normal, points.penetrating)
+        mapping[key] = mapping.get(key, 0.0) + hit / die
+    return JointDist.from_mapping(mapping, CHANNELS)
+
+
+def interceptor_kill_dist(rules: PodRules, *, heavy: bool = False, light: bool = False
+                          ) -> Dist:
+    """One interceptor pod's kills among attackers."""
+    counts: dict[int, float] = {}
+    for face in range(1, rules.interceptor_die + 1):
+        kills = interceptor_kill_count(face, heavy=heavy, light=light)
+        counts[kills] = counts.get(kills, 0.0) + 1 / rules.interceptor_die
+    return Dist.from_mapping(counts)
+
+
+class PodOdds(LibraryOdds):
+    """Lance and leech pods: one die to hit, then a d6 penetrating (lance) or a d3 normal
+    (leech); screens no help (engine defaults, FT-SV-PODS)."""
+
+    name = "pod"
+    summary = "damage of Sa'Vasku lance or leech pods (engine defaults: hit 4+, lance d6 " \
+        "penetrating, leech d3)"
+    options_model = PodOptions
+
+    def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
+        if not isinstance(options, PodOptions):
+            raise wrong_options(self, options)
+        rules = self.lib.rules.pods
+        if options.range > rules.reach + 1e-9:
+            raise reach_error(f"a {options.pod} pod", rules.reach, options.range)
+        target = resolve_target(self.lib, options)
+        one = pod_points(rules, options.pod)
+        points = one
+        for _ in range(options.pods - 1):
+            points = points + one
+        note = (f"{options.pods} {options.pod} pod(s): each hits on {rules.hit_on}+; "
+                "screens no help")
         return damage_answer(self.lib, points, target, options.show, (note,))

@@ -19,6 +19,7 @@ from warbench.rulesets.full_thrust.exact import (
     torpedo_points,
 )
 from warbench.rulesets.full_thrust.library import FighterType, Library
+from warbench.rulesets.full_thrust.odds_alien import interceptor_kill_dist
 from warbench.rulesets.full_thrust.odds_kravak import k1_kill_dist, scattergun_kill_dist
 from warbench.rulesets.full_thrust.odds_options import (
     MISSILES,
@@ -107,8 +108,10 @@ class PdsOdds(LibraryOdds):
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
         if not isinstance(options, PdsOptions):
             raise wrong_options(self, options)
-        if options.pds + options.beams + options.k1 + options.scatterguns == 0:
-            raise AttackOptionsError("pds, beams, k1, scatterguns: at least one system must fire")
+        if options.pds + options.beams + options.k1 + options.scatterguns \
+                + options.interceptor_pods == 0:
+            raise AttackOptionsError("pds, beams, k1, scatterguns, interceptor_pods: at least "
+                                     "one system must fire")
         armoured = light = False
         if options.against == MISSILES:
             most = self.lib.rules.salvo.missiles
@@ -128,6 +131,9 @@ class PdsOdds(LibraryOdds):
             kills = (kills + k1_kill_dist(light)).clip(None, count)
         for _ in range(options.scatterguns):
             kills = (kills + scattergun_kill_dist(heavy=armoured, light=light)).clip(None, count)
+        for _ in range(options.interceptor_pods):
+            pod = interceptor_kill_dist(self.lib.rules.pods, heavy=armoured, light=light)
+            kills = (kills + pod).clip(None, count)
         named = {"none": kills.p(0), "at least one": kills.at_least(1),
                  "all": kills.at_least(count)}
         notes = [f"{count} {what}"]

@@ -102,6 +102,8 @@ class PdsOptions(_Options):
     beams: int = Field(0, ge=0, description="class-1 beams firing as point defence")
     k1: int = Field(0, ge=0, description="Kra'Vak K1 guns firing as point defence")
     scatterguns: int = Field(0, ge=0, description="Kra'Vak scatterguns firing at them")
+    interceptor_pods: int = Field(0, ge=0, description="Sa'Vasku interceptor pods meeting "
+                                  "them")
     against: str = Field(
         "standard", description="a fighter type (standard, heavy, light ...) or 'missiles'"
     )
@@ -237,8 +239,16 @@ class StingerOptions(_AgainstShip):
     screens: int | None = _screens()
 
 
+class PodOptions(_AgainstShip):
+    """Sa'Vasku lance or leech pods striking one ship within their reach."""
+
+    pod: Literal["lance", "leech"] = Field("lance", description="the pod: lance or leech")
+    pods: int = Field(1, ge=1, description="pods striking together")
+    range: float = Field(12.0, ge=0, description="MU to the target (engine default reach 18)")
+
+
 DamageOptions = (
     BeamOptions | SubmunitionOptions | PulseTorpedoOptions | NeedleOptions | FighterOptions
     | SalvoOptions | KGunOptions | MkpOptions | ScattergunOptions | PlasmaOptions
-    | PulserOptions | StingerOptions
+    | PulserOptions | StingerOptions | PodOptions
 )

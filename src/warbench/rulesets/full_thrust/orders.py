@@ -51,14 +51,14 @@ def legal_orders(state: FullThrustState, lib: Library, ship: Ship) -> list[Manoe
 def order_options(state: FullThrustState, lib: Library, ship: Ship) -> list[WriteOrders]:
     """Every order ``ship`` may write: each legal manoeuvre, and for a ship with a working
     vapour shroud each again with the shroud raised (FT-SEQ-ALIEN-SHROUD); a Sa'Vasku
-    ship's each manoeuvre its power affords, with every share of the rest between screens
-    and attack (FT-SEQ-ALIEN-POWER)."""
+    ship's each manoeuvre its power affords, with every share of the rest between screens,
+    repair and attack (FT-SEQ-ALIEN-POWER, FT-SV-REPAIR)."""
     cls = lib.designs[ship.design]
     if cls.race == SAVASKU:
         return [
-            WriteOrders(ship.id, *choice, screens=screens, attack=attack)
+            WriteOrders(ship.id, *choice, screens=screens, attack=attack, repair=repair)
             for choice in legal_orders(state, lib, ship)
-            for screens, attack in power_shares(lib, state.movement, cls, ship, choice)
+            for screens, repair, attack in power_shares(lib, state.movement, cls, ship, choice)
         ]
     shrouds = (False, True) if working(cls, ship, "shroud") else (False,)
     return [
@@ -85,8 +85,10 @@ def describe_order(movement: str, speed: int, order: Order) -> str:
         push = f", retro push {order.retro} MU"
     if order.shroud:
         push += ", vapour shroud raised"
-    if order.power_screens or order.power_attack:
+    if order.power_screens or order.power_attack or order.power_repair:
         push += f", power: {order.power_screens} screen levels, {order.power_attack} attack"
+        if order.power_repair:
+            push += f", {order.power_repair} repair"
     if order.turn == 0:
         return f"{thrust}, straight on{push}"
     side = "starboard" if order.turn > 0 else "port"
@@ -141,7 +143,7 @@ class WriteOrdersPhase(FTProcedure):
         ship = state.ships[action.ship]
         order = Order(action.speed, action.turn, side=action.side, retro=action.retro,
                       shroud=action.shroud, power_screens=action.screens,
-                      power_attack=action.attack)
+                      power_attack=action.attack, power_repair=action.repair)
         state.orders[ship.id] = Hidden(player, order)
         game.emit(
             OrdersWritten(
@@ -159,6 +161,7 @@ class WriteOrdersPhase(FTProcedure):
                 shroud=order.shroud,
                 screens=order.power_screens,
                 attack=order.power_attack,
+                repair=order.power_repair,
                 text=f"{ship.name}: {describe_order(state.movement, ship.speed, order)}",
             )
         )
@@ -200,7 +203,7 @@ def draw_unseen_orders(
         drawn = choices[rng.choice_index(len(choices))]
         written.value = Order(drawn.speed, drawn.turn, side=drawn.side, retro=drawn.retro,
                               shroud=drawn.shroud, power_screens=drawn.screens,
-                              power_attack=drawn.attack)
+                              power_attack=drawn.attack, power_repair=drawn.repair)
 
 
 def move_ships(game: FTGame) -> None:
@@ -229,11 +232,14 @@ def move_ships(game: FTGame) -> None:
         if ship.active and written is not None and game.data.designs[ship.design].race == SAVASKU:
             order = written.value
             ship.powered_screens, ship.attack_power = order.power_screens, order.power_attack
+            ship.repair_power = order.power_repair
+            repair = f", {order.power_repair} repair" if order.power_repair else ""
             game.emit(
                 PowerAllocated(
                     ship=ship.id, screens=order.power_screens, attack=order.power_attack,
+                    repair=order.power_repair,
                     text=f"{ship.name} powers {order.power_screens} screen levels and "
-                    f"{order.power_attack} attack",
+                    f"{order.power_attack} attack{repair}",
                 )
             )
     for ship in state.ships:

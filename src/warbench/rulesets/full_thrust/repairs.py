@@ -6,6 +6,10 @@ then every system with parties on it is rolled for once: one party repairs it on
 each further party lowers the number needed by one (two on 5+, three on 4+). A repaired
 drive gets back one step of thrust. Hull and armour boxes are never repaired in battle, nor
 a system a needle beam knocked out (FT-DCP).
+
+Sa'Vasku ships have no crew or parties (FT-SV-REPAIR): each damaged system they work on
+costs repair power (written in the orders) equal to its MASS and is repaired on a 4+; a
+success spends one biomass, and without biomass left nothing is tried.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import damage_parties
 from warbench.rulesets.full_thrust.data import RepairRules
 from warbench.rulesets.full_thrust.events import SystemRepairRolled
+from warbench.rulesets.full_thrust.savasku import SAVASKU
 from warbench.rulesets.full_thrust.state import Ship
 
 
@@ -63,6 +68,12 @@ class DamageControlPhase(FTProcedure):
 
     def _open_systems(self, game: FTGame, ship: Ship) -> list[int]:
         sent = self.parties.get(ship.id, [])
+        cls = game.data.designs[ship.design]
+        if cls.race == SAVASKU:  # one try a system, paid in repair power (FT-SV-REPAIR)
+            if ship.biomass < 1:
+                return []
+            return [index for index in damaged_systems(ship) if index not in sent
+                    and 0 < cls.systems[index].mass <= ship.repair_power]
         most = game.data.rules.repair.max_parties
         return [index for index in damaged_systems(ship) if sent.count(index) < most]
 
@@ -70,6 +81,8 @@ class DamageControlPhase(FTProcedure):
         for ship in game.state.fleet(player):
             if ship.id in self.stood_down or not self._open_systems(game, ship):
                 continue
+            if game.data.designs[ship.design].race == SAVASKU:
+                return ship
             crew = damage_parties(game.data.designs[ship.design], ship)
             if len(self.parties.get(ship.id, [])) < crew:
                 return ship
@@ -96,6 +109,11 @@ class DamageControlPhase(FTProcedure):
         if action.system < 0:
             self.stood_down.append(ship.id)
             return
+        if action.system not in self._open_systems(game, ship):
+            raise IllegalAction(f"{action!r}: {ship.name} cannot work on that system now")
+        cls = game.data.designs[ship.design]
+        if cls.race == SAVASKU:
+            ship.repair_power -= cls.systems[action.system].mass
         self.parties.setdefault(ship.id, []).append(action.system)
 
     def step(self, game: FTGame) -> None:
@@ -113,17 +131,26 @@ def _roll_repair(game: FTGame, ship: Ship, system: int, parties: int) -> None:
     """One roll for ``system`` with ``parties`` working on it."""
     if not ship.active:
         return
-    need = repair_number(parties, game.data.rules.repair)
-    label = game.data.designs[ship.design].systems[system].label
+    cls = game.data.designs[ship.design]
+    savasku = cls.race == SAVASKU
+    if savasku and ship.biomass < 1:
+        return  # the biomass ran out on an earlier success
+    need = game.data.rules.savasku.repair_on if savasku else repair_number(
+        parties, game.data.rules.repair)
+    label = cls.systems[system].label
     purpose = f"repair {ship.name} {label}"
     face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
     game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need))
     if face >= need:
         ship.damage[system] -= 1
         text = "repair"
+        if savasku:
+            ship.biomass -= 1  # a success spends one biomass (FT-SV-REPAIR)
     else:
         text = "fail to repair"
     crew = f"{parties} damage control part{'ies' if parties > 1 else 'y'}"
+    if savasku:
+        crew, text = f"{cls.systems[system].mass} repair power", f"{text}s"
     game.emit(
         SystemRepairRolled(
             ship=ship.id,

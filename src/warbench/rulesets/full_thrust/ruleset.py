@@ -49,7 +49,9 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     id = "full-thrust"
     name = "Full Thrust (Fleet Book era)"
     # 2: the issue-12 rule fixes (damage control, odd turns, launches, design rounding)
-    version = "2"
+    # 3: Sa'Vasku pods, drones, biomass and repair power (issue 19); Ship and Order
+    #    carry biomass and repair power
+    version = "3"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES

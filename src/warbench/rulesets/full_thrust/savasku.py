@@ -5,9 +5,10 @@ boxes, the extra ones in the upper rows) and are lost when their row is finished
 the written orders share the power out: the drive takes what the manoeuvre costs (each
 point of thrust used costs 2% of MASS, 4% with a damaged drive node, rounded, at least 1),
 each screen node powered takes power equal to its MASS and gives one screen level (at most
-2), and the rest is attack power, spent as the ship fires: one die of a stinger (beam dice
-to 12 MU) or one spicule shot (a PDS die at fighters, missiles or bolts) a point. Power not
-spent is lost at the end of the turn. The shares are hidden with the orders until ships
+2), repair power may be set aside for phase 10 (FT-SV-REPAIR), and the rest is attack
+power, spent as the ship fires: one die of a stinger (beam dice to 12 MU) or one spicule
+shot (a PDS die at fighters, missiles or bolts) a point, or a pod's price (FT-SV-PODS).
+Power not spent is lost at the end of the turn. The shares are hidden with the orders until ships
 move.
 
 >>> from warbench.rulesets.full_thrust.library import load_library
@@ -66,12 +67,25 @@ def screen_node_mass(lib: Library, cls: ShipClass) -> int:
     return max(costs.screen_node_min_mass, system_percent(cls.mass, costs.screen_node_percent))
 
 
+def repair_levels(cls: ShipClass, ship: Ship) -> list[int]:
+    """Repair power worth writing (FT-SV-REPAIR): none, or the MASS of a damaged system
+    (what one repair attempt costs); only with biomass left to spend on a success."""
+    if ship.biomass < 1:
+        return [0]
+    masses = {
+        cls.systems[index].mass
+        for index, level in enumerate(ship.damage)
+        if level > 0 and not ship.wrecked >> index & 1 and cls.systems[index].mass > 0
+    }
+    return [0, *sorted(masses)]
+
+
 def power_shares(
     lib: Library, movement: str, cls: ShipClass, ship: Ship, manoeuvre: Manoeuvre
-) -> list[tuple[int, int]]:
-    """Every way to share the power left after ``manoeuvre``: ``(screen levels, attack
-    power)``, all the rest to attack (power is lost unspent); empty when the manoeuvre
-    costs more than the generators give."""
+) -> list[tuple[int, int, int]]:
+    """Every way to share the power left after ``manoeuvre``: ``(screen levels, repair
+    power, attack power)``, all the rest to attack (power is lost unspent); empty when the
+    manoeuvre costs more than the generators give."""
     total = power_left(cls, ship)
     cost = thrust_power(lib, cls.mass, thrust_used(movement, manoeuvre),
                         damaged=ship.damage[0] > 0)
@@ -80,9 +94,10 @@ def power_shares(
     node = screen_node_mass(lib, cls)
     nodes = min(2, len(working(cls, ship, "screen")))
     return [
-        (level, total - cost - level * node)
+        (level, repair, total - cost - level * node - repair)
         for level in range(nodes + 1)
-        if level * node <= total - cost
+        for repair in repair_levels(cls, ship)
+        if level * node + repair <= total - cost
     ]
 
 

@@ -159,6 +159,7 @@ def _add_ship(
         damage=[0] * len(cls.systems),
         ammo={index: system.ammo for index, system in enumerate(cls.systems)
               if system.ammo >= 0},
+        biomass=cls.biomass,
     )
     if state.movement == "vector":
         radians = math.radians(heading_of(facing))

@@ -29,8 +29,8 @@ MERGED = "merged"
 class Order:
     """A ship's written order: speed change (thrust in vector movement) and turn, the
     fighter groups a carrier launches this turn, whether a Phalon ship raises its
-    vapour shroud this turn, and a Sa'Vasku ship's power shares: screen levels powered and
-    attack power (its drive takes what the manoeuvre costs).
+    vapour shroud this turn, and a Sa'Vasku ship's power shares: screen levels powered,
+    attack power and repair power (its drive takes what the manoeuvre costs).
 
     ``turn`` counts clock points, positive to starboard.
     """
@@ -43,6 +43,7 @@ class Order:
     shroud: bool = False
     power_screens: int = 0
     power_attack: int = 0
+    power_repair: int = 0
 
 
 @dataclass(slots=True)
@@ -56,8 +57,9 @@ class Ship:
     systems with limited shots (others are not listed); ``recharge`` the turn from which a
     system that fires every other turn (a plasma launcher) is ready again; ``shrouded``
     whether a vapour shroud raised by this turn's revealed orders is up;
-    ``attack_power`` and ``powered_screens`` a Sa'Vasku ship's revealed power shares (attack
-    power left to spend, screen levels powered). Small values keep
+    ``attack_power``, ``powered_screens`` and ``repair_power`` a Sa'Vasku ship's revealed
+    power shares (attack power left to spend, screen levels powered, repair power left),
+    ``biomass`` the biomass it has left (FT-SV-PODS). Small values keep
     the state cheap to copy and hash.
     """
 
@@ -85,6 +87,8 @@ class Ship:
     recharge: dict[int, int] = field(default_factory=dict)
     attack_power: int = 0
     powered_screens: int = 0
+    repair_power: int = 0
+    biomass: int = 0
 
     @property
     def active(self) -> bool:

@@ -114,7 +114,7 @@ def end_turn(game: FTGame) -> None:
     state.bolts = []
     for ship in state.ships:
         ship.shrouded = False
-        ship.attack_power = ship.powered_screens = 0  # unspent power is lost
+        ship.attack_power = ship.powered_screens = ship.repair_power = 0  # unspent: lost
         ship.used = 0
         ship.fired = False
         ship.recovered = 0

@@ -55,6 +55,12 @@ def mean_damage(lib: Library, spec: SystemSpec, distance: float, screens: int) -
         return 0.5
     if spec.kind == "pulser":
         return pulser_dice(lib, spec, distance) * BEAM_DIE_VALUE[screens]
+    if spec.kind == "pod_launcher":
+        pods = lib.rules.pods
+        if spec.mode == "interceptor" or distance > pods.reach:
+            return 0.0
+        die = pods.lance_die if spec.mode == "lance" else pods.leech_die
+        return (SIDES + 1 - pods.hit_on) / SIDES * (die + 1) / 2
     if spec.kind == "stinger":
         rules = lib.rules.savasku
         dice = rules.stinger_most_power if distance <= rules.stinger_reach else 0
