@@ -5,11 +5,13 @@ from __future__ import annotations
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
 from warbench.core.rng import RandomStream
-from warbench.rulesets.robogear import fire, infantry, moves
+from warbench.rulesets.robogear import buildings, fire, infantry, moves
 from warbench.rulesets.robogear.actions import (
     Board,
     Disembark,
+    Enter,
     Heal,
+    Leave,
     Melee,
     Ram,
     RunOver,
@@ -84,6 +86,12 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
                     found.append(candidate)
     if unit.carried_by >= 0 and infantry.disembark_refusal(state, data, Disembark(unit.id)) is None:
         found.append(Disembark(unit.id))
+    if unit.inside >= 0:
+        if buildings.leave_refusal(state, data, Leave(unit.id)) is None:
+            found.append(Leave(unit.id))
+        return found
+    found += [Enter(unit.id, b) for b, block in enumerate(state.terrain) if block.slots
+              and buildings.enter_refusal(state, data, Enter(unit.id, b)) is None]
     return found
 
 

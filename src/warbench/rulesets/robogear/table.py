@@ -55,14 +55,46 @@ def band(distance: float, measures: Measures) -> int | None:
 
 
 def elevation(state: RobogearState, unit: Unit, record: UnitRecord) -> float:
-    """How high the unit's base stands: on top of the tallest piece under its centre."""
+    """How high the unit's base stands: on top of the tallest piece under its centre
+    (a trooper inside a building stands on its floor)."""
     if flying(record):
         return 100.0
+    if unit.inside >= 0:
+        return 0.0
     top = 0.0
     for block in state.terrain:
         if block.height > top and block.contains(unit.x, unit.y):
             top = block.height
     return top
+
+
+def slot_point(block: Block, slot: int) -> tuple[float, float, float, float]:
+    """Where firing slot ``slot`` of a building is, and its wall's outward normal: the slots
+    are spread evenly round the walls, the first in the middle of the south wall (engine
+    default).
+
+    >>> slot_point(Block(0.0, 0.0, 4.0, 2.0, 4.0, "house", slots=4), 1)
+    (4.0, 1.0, 1.0, 0.0)
+    """
+    width, depth = block.x1 - block.x0, block.y1 - block.y0
+    perimeter = 2 * (width + depth)
+    along = (width / 2 + perimeter * slot / block.slots) % perimeter
+    if along <= width:
+        return block.x0 + along, block.y0, 0.0, -1.0
+    along -= width
+    if along <= depth:
+        return block.x1, block.y0 + along, 1.0, 0.0
+    along -= depth
+    if along <= width:
+        return block.x1 - along, block.y1, 0.0, 1.0
+    return block.x0, block.y1 - (along - width), -1.0, 0.0
+
+
+def _through_slot(state: RobogearState, inner: Unit, other: Unit) -> bool:
+    """Whether ``other`` stands in front of the wall of ``inner``'s firing slot (a trooper
+    inside sees, and is seen, only through its slot; engine default)."""
+    x, y, nx, ny = slot_point(state.terrain[inner.inside], inner.slot)
+    return (other.x - x) * nx + (other.y - y) * ny > 0.0
 
 
 def _crosses(block: Block, x0: float, y0: float, x1: float, y1: float, pad: float) -> bool:
@@ -98,9 +130,12 @@ def hidden_share(
     hides nothing); a machine across the line of fire hides ``unit_cover`` of it.
     """
     units = data.units
+    for inner, other in ((shooter, target), (target, shooter)):
+        if inner.inside >= 0 and not _through_slot(state, inner, other):
+            return 1.0
     s_record, t_record = units[shooter.type], units[target.type]
     if flying(s_record) or flying(t_record):
-        return 0.0
+        return data.tables.slot_cover if target.inside >= 0 else 0.0
     s_top = elevation(state, shooter, s_record)
     t_base = elevation(state, target, t_record)
     share = 0.0
@@ -113,6 +148,8 @@ def hidden_share(
             share = max(share, min(1.0, (block.height - t_base) / target.height))
             if share >= 1.0:
                 return 1.0
+    if target.inside >= 0:
+        share = max(share, data.tables.slot_cover)
     cover = data.tables.unit_cover
     if share >= cover:
         return share
@@ -180,6 +217,8 @@ def crossing_cost(
     for block in state.terrain:
         if not _crosses(block, unit.x, unit.y, x1, y1, 0.0):
             continue
+        if block.slots:
+            return f"the {block.name}'s walls stop ground units: go around (troopers enter by a slot)"
         size = abs(block.height)
         width = min(block.x1 - block.x0, block.y1 - block.y0)
         if chassis == "trooper":
