@@ -218,7 +218,7 @@ def crossing_cost(
         if not _crosses(block, unit.x, unit.y, x1, y1, 0.0):
             continue
         if block.slots:
-            return f"the {block.name}'s walls stop ground units: go around (troopers enter by a slot)"
+            return f"the {block.name}'s walls stop ground units: go around (or enter by a slot)"
         size = abs(block.height)
         width = min(block.x1 - block.x0, block.y1 - block.y0)
         if chassis == "trooper":
