@@ -21,7 +21,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import gap, hidden_share
+from warbench.rulesets.robogear.table import Sight, gap
 
 
 def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
@@ -39,7 +39,8 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
     ]
     if fire.shooting_block(state, data, unit) is None:
         in_reach = [t for t in enemies if gap(here, fire.spot(state, t)) <= reach]
-        shares = {t.id: hidden_share(state, data, here, fire.spot(state, t)) for t in in_reach}
+        sight = Sight(state, data)
+        shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
         for index, weapon in enumerate(record.weapons):
             for target in in_reach:
                 choices = [Shoot(unit.id, index, target.id)]

@@ -127,44 +127,74 @@ def hidden_share(
     """The share of the target's silhouette hidden from the shooter (1.0: out of sight).
 
     Terrain hides the part of the target below its top (a piece the shooter stands above
-    hides nothing); a machine across the line of fire hides ``unit_cover`` of it.
+    hides nothing); a machine across the line of fire hides ``unit_cover`` of it; a trooper
+    inside a building is seen only through its slot, ``slot_cover`` hidden.
     """
-    units = data.units
-    for inner, other in ((shooter, target), (target, shooter)):
-        if inner.inside >= 0 and not _through_slot(state, inner, other):
-            return 1.0
-    s_record, t_record = units[shooter.type], units[target.type]
-    if flying(s_record) or flying(t_record):
-        return data.tables.slot_cover if target.inside >= 0 else 0.0
-    s_top = elevation(state, shooter, s_record)
-    t_base = elevation(state, target, t_record)
-    share = 0.0
-    for block in state.terrain:
-        if block.height <= 0 or block.height <= s_top or block.height <= t_base:
-            continue
-        if block.contains(shooter.x, shooter.y) or block.contains(target.x, target.y):
-            continue
-        if _crosses(block, shooter.x, shooter.y, target.x, target.y, 0.0):
-            share = max(share, min(1.0, (block.height - t_base) / target.height))
-            if share >= 1.0:
+    return Sight(state, data).share(shooter, target)
+
+
+class Sight:
+    """Line of sight on one table as it stands: the terrain that can hide and the machines
+    that can screen are listed once, so that many checks (a bot weighing spots) are cheap."""
+
+    __slots__ = ("state", "data", "walls", "screens")
+
+    def __init__(self, state: RobogearState, data: RobogearData) -> None:
+        self.state, self.data = state, data
+        self.walls = [b for b in state.terrain if b.height > 0]
+        units = data.units
+        self.screens = [
+            (o.id, o.x, o.y, o.radius) for o in state.units
+            if o.kind != "trooper" and o.on_table and not flying(units[o.type])
+        ]
+
+    def _base(self, unit: Unit, record: UnitRecord) -> float:
+        if flying(record):
+            return 100.0
+        if unit.inside >= 0:
+            return 0.0
+        return max((b.height for b in self.walls if b.contains(unit.x, unit.y)), default=0.0)
+
+    def share(self, shooter: Unit, target: Unit) -> float:
+        """:func:`hidden_share` of the target from the shooter."""
+        state, data = self.state, self.data
+        for inner, other in ((shooter, target), (target, shooter)):
+            if inner.inside >= 0 and not _through_slot(state, inner, other):
                 return 1.0
-    if target.inside >= 0:
-        share = max(share, data.tables.slot_cover)
-    cover = data.tables.unit_cover
-    if share >= cover:
+        s_record, t_record = data.units[shooter.type], data.units[target.type]
+        if flying(s_record) or flying(t_record):
+            return data.tables.slot_cover if target.inside >= 0 else 0.0
+        sx, sy, tx, ty = shooter.x, shooter.y, target.x, target.y
+        low_x, high_x, low_y, high_y = min(sx, tx), max(sx, tx), min(sy, ty), max(sy, ty)
+        # Only a piece whose box meets the line's box can hide anything (a quick reject).
+        near = [b for b in self.walls if b.x0 <= high_x and b.x1 >= low_x
+                and b.y0 <= high_y and b.y1 >= low_y]
+        share = 0.0
+        if near:
+            s_top = self._base(shooter, s_record)
+            t_base = self._base(target, t_record)
+            for block in near:
+                if block.height <= s_top or block.height <= t_base:
+                    continue
+                if block.contains(sx, sy) or block.contains(tx, ty):
+                    continue
+                if _crosses(block, sx, sy, tx, ty, 0.0):
+                    share = max(share, min(1.0, (block.height - t_base) / target.height))
+                    if share >= 1.0:
+                        return 1.0
+        if target.inside >= 0:
+            share = max(share, data.tables.slot_cover)
+        cover = data.tables.unit_cover
+        if share >= cover:
+            return share
+        ids = (shooter.id, target.id)
+        for other, x, y, r in self.screens:
+            # a base away from the segment's box cannot be across the line
+            if other in ids or x + r < low_x or x - r > high_x or y + r < low_y or y - r > high_y:
+                continue
+            if point_segment_distance(x, y, sx, sy, tx, ty) < r:
+                return cover
         return share
-    sx, sy, tx, ty = shooter.x, shooter.y, target.x, target.y
-    low_x, high_x, low_y, high_y = min(sx, tx), max(sx, tx), min(sy, ty), max(sy, ty)
-    for other in state.units:
-        if other.kind == "trooper" or not other.on_table or other.id in (shooter.id, target.id):
-            continue
-        r = other.radius  # a base away from the segment's box cannot be across the line
-        if (other.x + r < low_x or other.x - r > high_x or other.y + r < low_y
-                or other.y - r > high_y or flying(units[other.type])):
-            continue
-        if point_segment_distance(other.x, other.y, sx, sy, tx, ty) < r:
-            return cover
-    return share
 
 
 def aimed(shooter: Unit, target: Unit) -> bool:
