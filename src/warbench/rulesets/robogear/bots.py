@@ -32,15 +32,10 @@ from warbench.rulesets.robogear.actions import (
 )
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
-from warbench.rulesets.robogear.moves import movement, ram_power
-from warbench.rulesets.robogear.positions import Plan, best_move
+from warbench.rulesets.robogear.moves import movement, ram_power, rate
+from warbench.rulesets.robogear.positions import best_move
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import band, gap, heading_to, hidden_share
-
-#: Rounds the bot holds its ground and shoots what comes (longer while it leads).
-PATIENT_ROUNDS = 2
-#: How much each step closer to its prey is worth, times the unit's points, on the way.
-PULL = 0.1
 
 
 class CommanderBot:
@@ -79,18 +74,19 @@ class CommanderBot:
         for action in options:
             if isinstance(action, Heal):
                 return action
-        patient = state.round <= PATIENT_ROUNDS or _leading(state, data, decision.player)
-        move = None if patient else _advance(observation, state, data, decision)
-        if move is None:
-            move = _place(observation, state, data, decision)
+        patient = state.round <= state.max_rounds // 2 or _leading(state, data, decision.player)
+        move = _place(observation, state, data, decision)
+        if move is None and not patient:
+            move = _advance(observation, state, data, decision)
         return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
 
 
 def _edge_room(state: RobogearState, edge: str) -> int:
-    """Prefer an edge beside the taken edges, never across from one: from the side both
-    enemies are equally near, where across the table one of them is out of reach."""
+    """Prefer the edge facing no taken edge (across from one), then any other."""
     across = {"north": "south", "south": "north", "east": "west", "west": "east"}
-    return sum(-2 if across[edge] == taken else 1 for taken in state.edges if taken)
+    taken = [e for e in state.edges if e]
+    return sum(2 if across[edge] == e else 0 for e in taken) - sum(
+        1 for e in taken if e != across[edge])
 
 
 def _shares(state: RobogearState, data: RobogearData) -> list[float]:
@@ -275,8 +271,7 @@ def _standoff(data: RobogearData, record: UnitRecord) -> float:
 
 def _advance(observation: Observation[RobogearState, RobogearData], state: RobogearState,
              data: RobogearData, decision: Decision) -> Action | None:
-    """Turn onto or move toward the chosen prey with the first unit that still can: the
-    way there weighed spot by spot (cover, who can shoot it on the way)."""
+    """Turn onto or move toward the chosen prey with the first unit that still can."""
     movers = [s for s in decision.spaces if s.action_type is Move]
     if not movers:
         return None
@@ -304,15 +299,15 @@ def _advance(observation: Observation[RobogearState, RobogearData], state: Robog
                 return turn
         if close:
             continue
-
-        def legal(heading: float, distance: float, unit_id: int = unit.id) -> bool:
-            return observation.check(Move(unit_id, heading, distance)) is None
-
-        found = best_move(state, data, unit, _enemies(state, unit), weights, heading, legal,
-                          (prey.x, prey.y, PULL))
-        action = _carry(observation, unit, found) if found is not None else None
-        if action is not None:
-            return action
+        speed = rate(row, heading - unit.facing)[0] or row.forward
+        direction = heading if row.any_direction else unit.facing
+        room = max(0.5, gap(unit, prey) - stand * 0.9)
+        for scale in (1.0, 0.6, 0.3):
+            distance = round(min(unit.points_left * speed, room) * scale, 3)
+            for offset in (0.0, 30.0, -30.0) if row.any_direction else (0.0,):
+                action = Move(unit.id, round((direction + offset) % 360, 4), distance)
+                if distance > 0.2 and observation.check(action) is None:
+                    return action
     return None
 
 
@@ -336,16 +331,5 @@ def _place(observation: Observation[RobogearState, RobogearData], state: Robogea
 
         found = best_move(state, data, unit, foes, weights, aim, legal)
         if found is not None:
-            action = _carry(observation, unit, found)
-            if action is not None:
-                return action
+            return Move(unit.id, found[0], found[1])
     return None
-
-
-def _carry(observation: Observation[RobogearState, RobogearData], unit: Unit,
-           plan: Plan) -> Action | None:
-    """The first action of a plan: the turn it needs, else the move."""
-    if plan.turn:
-        turn = Turn(unit.id, plan.heading)
-        return turn if observation.check(turn) is None else None
-    return Move(unit.id, plan.heading, plan.distance)

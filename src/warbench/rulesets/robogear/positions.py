@@ -17,13 +17,12 @@ import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
-from warbench.rulesets.robogear.moves import movement, rate
+from warbench.rulesets.robogear.moves import movement, rate, step_cost
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import Sight, crossing_cost, flying, path_blocker
+from warbench.rulesets.robogear.table import Sight, flying
 
 #: How much a point of expected loss counts against a point of expected gain.
 CAUTION = 0.6
@@ -130,79 +129,41 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     return gain * (1.0 if armed else 0.5) - CAUTION * loss * record.points
 
 
-class Plan(NamedTuple):
-    """A move a unit wants: straight along ``heading`` for ``distance`` steps, after first
-    turning to face ``heading`` if ``turn``."""
-
-    heading: float
-    distance: float
-    turn: bool = False
-
-
-def _clear(state: RobogearState, data: RobogearData, unit: Unit, x: float, y: float) -> bool:
-    """Whether the unit's base could slide to (x, y) once facing that way."""
-    record = data.units[unit.type]
-    return path_blocker(state, data, unit, x, y) is None and not isinstance(
-        crossing_cost(state, data, unit, record, x, y, True), str)
-
-
 def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
               weights: list[float], aim: float,
-              legal: Callable[[float, float], bool],
-              goal: tuple[float, float, float] | None = None) -> Plan | None:
-    """The unit's best straight move, or None if staying is as good. Headings tried: toward
-    ``aim`` and around it (any-direction chassis), else forward, back and sideways, and,
-    turning first, toward ``aim`` and 30 or 60 degrees either side of it (so a machine
-    boxed in by its own troopers finds a way out); lengths: all, half or one point of its
-    resource. ``legal`` judges a straight move from where the unit stands; ``goal``
-    (x, y, pull): a place the unit is heading for, each step closer to it worth ``pull``
-    times the unit's points."""
+              legal: Callable[[float, float], bool]) -> tuple[float, float] | None:
+    """The (heading, distance) of the unit's best straight move, or None if staying is as
+    good. Headings tried: toward ``aim`` and around it (any-direction chassis), else
+    forward, back and sideways; lengths: all, half or one point of its resource."""
     record = data.units[unit.type]
     row = movement(data, record)
     shot = min((w.cost for w in record.weapons), default=99)
     known = duels(data, unit, foes, weights)
     sight = Sight(state, data)
     here = spot_value(state, data, unit, foes, weights, unit.points_left >= shot, known, sight)
-    options: list[tuple[float, bool]]
     if row.any_direction:
-        options = [((aim + turn) % 360, False) for turn in (0, 45, -45, 90, -90, 135, -135, 180)]
+        headings = [(aim + turn) % 360 for turn in (0, 45, -45, 90, -90, 135, -135, 180)]
     else:
-        options = [(unit.facing % 360, False), ((unit.facing + 180) % 360, False),
-                   ((unit.facing + 90) % 360, False), ((unit.facing - 90) % 360, False)]
-        for turn in (0, 30, -30, 60, -60):
-            heading = (aim + turn) % 360
-            swing = abs((heading - unit.facing + 180) % 360 - 180)
-            if goal and 5.0 < swing <= row.max_turn and row.turn_cost < unit.points_left:
-                options.append((heading, True))
+        headings = [unit.facing % 360, (unit.facing + 180) % 360,
+                    (unit.facing + 90) % 360, (unit.facing - 90) % 360]
     there = copy.copy(unit)
-
-    def closer(x: float, y: float) -> float:
-        if goal is None:
-            return 0.0
-        return -goal[2] * record.points * math.hypot(goal[0] - x, goal[1] - y)
-
-    here += closer(unit.x, unit.y)
     best, value = None, here + MARGIN * record.points / 10
-    for heading, turning in options:
-        speed = row.forward if turning else rate(row, heading - unit.facing)[0]
+    for heading in headings:
+        speed = rate(row, heading - unit.facing)[0]
         if speed <= 0:
             continue
-        budget = unit.points_left - (row.turn_cost if turning else 0)
         rad = math.radians(heading)
-        for points in sorted({budget, max(1, budget // 2), 1}):
+        for points in sorted({unit.points_left, max(1, unit.points_left // 2), 1}):
             distance = round(points * speed, 3)
-            cost = points + (row.turn_cost if turning else 0)
+            cost = step_cost(row, heading - unit.facing, distance)
             there.x = unit.x + math.sin(rad) * distance
             there.y = unit.y + math.cos(rad) * distance
-            if not (unit.radius <= there.x <= state.width - unit.radius
+            if isinstance(cost, str) or not (
+                    unit.radius <= there.x <= state.width - unit.radius
                     and unit.radius <= there.y <= state.height - unit.radius):
                 continue
             worth = spot_value(state, data, there, foes, weights,
                                unit.points_left - cost >= shot, known, sight)
-            worth += closer(there.x, there.y)
-            if worth <= value:
-                continue
-            if (turning and _clear(state, data, unit, there.x, there.y)) or (
-                    not turning and legal(round(heading, 4), distance)):
-                best, value = Plan(round(heading, 4), distance, turning), worth
+            if worth > value and legal(round(heading, 4), distance):
+                best, value = (round(heading, 4), distance), worth
     return best

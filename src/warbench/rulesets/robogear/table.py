@@ -137,7 +137,7 @@ class Sight:
     """Line of sight on one table as it stands: the terrain that can hide and the machines
     that can screen are listed once, so that many checks (a bot weighing spots) are cheap."""
 
-    __slots__ = ("data", "screens", "state", "walls")
+    __slots__ = ("state", "data", "walls", "screens")
 
     def __init__(self, state: RobogearState, data: RobogearData) -> None:
         self.state, self.data = state, data
