@@ -114,6 +114,7 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     left = record.cells - unit.damage
     gain = 0.0
     loss = 0.0
+    targets: list[tuple[float, int, int, Duel]] = []
     for duel in known if known is not None else duels(data, unit, foes, weights):
         foe = duel.foe
         distance = math.hypot(unit.x - foe.x, unit.y - foe.y) - unit.radius - foe.radius
@@ -122,10 +123,17 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
             continue
         dealt, taken = duel.dealt[reach], duel.taken[reach]
         if dealt:
-            gain = max(gain, _shot(sight, unit, foe, reach, dealt, duel.foe_left)
-                       * duel.worth)
+            targets.append((min(1.0, dealt / max(1, duel.foe_left)) * duel.worth, reach, dealt,
+                            duel))
         if taken:
             loss += _shot(sight, foe, unit, reach, taken, left)
+    # Only the best target counts: one whose sure hit (the bound) cannot beat the best found
+    # so far is not looked at (no sight check).
+    targets.sort(key=lambda t: -t[0])
+    for bound, reach, dealt, duel in targets:
+        if bound <= gain:
+            break
+        gain = max(gain, _shot(sight, unit, duel.foe, reach, dealt, duel.foe_left) * duel.worth)
     return gain * (1.0 if armed else 0.5) - CAUTION * loss * record.points
 
 

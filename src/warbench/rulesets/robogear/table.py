@@ -137,11 +137,12 @@ class Sight:
     """Line of sight on one table as it stands: the terrain that can hide and the machines
     that can screen are listed once, so that many checks (a bot weighing spots) are cheap."""
 
-    __slots__ = ("state", "data", "walls", "screens")
+    __slots__ = ("bases", "data", "screens", "state", "walls")
 
     def __init__(self, state: RobogearState, data: RobogearData) -> None:
         self.state, self.data = state, data
         self.walls = [b for b in state.terrain if b.height > 0]
+        self.bases: dict[tuple[float, float], float] = {}
         units = data.units
         self.screens = [
             (o.id, o.x, o.y, o.radius) for o in state.units
@@ -153,7 +154,12 @@ class Sight:
             return 100.0
         if unit.inside >= 0:
             return 0.0
-        return max((b.height for b in self.walls if b.contains(unit.x, unit.y)), default=0.0)
+        where = (unit.x, unit.y)
+        top = self.bases.get(where)
+        if top is None:
+            top = max((b.height for b in self.walls if b.contains(*where)), default=0.0)
+            self.bases[where] = top
+        return top
 
     def share(self, shooter: Unit, target: Unit) -> float:
         """:func:`hidden_share` of the target from the shooter."""
