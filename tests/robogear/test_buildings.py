@@ -31,7 +31,7 @@ def _housed(*armies: dict[str, object]) -> RGame:
 def test_a_trooper_enters_by_touching_the_wall_and_leaves_by_its_slot() -> None:
     """RG-BLD-ENTER, RG-BLD-LEAVE, RG-BLD-WALLS: touching the wall, 1 point takes the
     nearest free slot; inside it cannot move, only leave (1 point) to stand outside its
-    slot; walls stop a move through the building."""
+    slot; walls stop a move through the building. The table picture says who is inside."""
     game = _housed(army(("ferrum-rifleman", 2)), army(("verdant-tank", 1)))
     state = game.state
     trooper = state.units[0]
@@ -45,6 +45,9 @@ def test_a_trooper_enters_by_touching_the_wall_and_leaves_by_its_slot() -> None:
     game.apply(0, Enter(0, 0))
     assert (trooper.inside, trooper.slot, (trooper.x, trooper.y)) == (0, 0, (30.0, 28.0))
     assert trooper.points_left == left - 1
+    labels = [piece.label for piece in game.ruleset.table(state).pieces]
+    assert "house (+4.0, 1/4 slots held)" in labels
+    assert any(label.startswith("0 ") and label.endswith("(inside)") for label in labels)
     assert "leaves it by its slot first" in (game.check(0, Move(0, 180.0, 1.0)) or "")
     game.apply(0, Leave(0))
     assert trooper.inside == -1 and trooper.y < 28.0 - trooper.radius

@@ -111,11 +111,14 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         return attack_odds(self.data)
 
     def table(self, state: RobogearState) -> TablePicture:
-        """Terrain, craters and every unit, labelled with its armour track and resource."""
+        """Terrain (buildings with their slots held), craters and every unit, labelled with
+        its armour track and resource."""
         pieces = [
-            Piece(f"{b.name} ({b.height:+.1f})", (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2,
+            Piece(f"{b.name} ({b.height:+.1f}" + (
+                f", {sum(u.alive and u.inside == i for u in state.units)}/{b.slots} slots held"
+                if b.slots else "") + ")", (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2,
                   shape="rect", size=b.x1 - b.x0, length=b.y1 - b.y0)
-            for b in state.terrain
+            for i, b in enumerate(state.terrain)
         ]
         pieces += [Piece("crater", x, y, size=1.0) for x, y in state.craters]
         for unit in state.units:
@@ -126,7 +129,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
             pieces.append(Piece(
                 f"{unit.id} {record.name} {track(record.cells, unit.damage)}"
                 f" {SECTION_NAMES[part]} L{armour_level(record, unit.damage)}"
-                f" R{record.resource[part]}",
+                f" R{record.resource[part]}" + (" (inside)" if unit.inside >= 0 else ""),
                 unit.x, unit.y, size=unit.radius, heading=unit.facing, player=unit.player,
                 unit=unit.type,
             ))

@@ -144,7 +144,7 @@ class Sight:
         self.walls = [b for b in state.terrain if b.height > 0]
         self.bases: dict[tuple[float, float], float] = {}
         units = data.units
-        self.screens = [
+        self.screens: list[tuple[int, float, float, float]] = [
             (o.id, o.x, o.y, o.radius) for o in state.units
             if o.kind != "trooper" and o.on_table and not flying(units[o.type])
         ]
@@ -194,9 +194,9 @@ class Sight:
         if share >= cover:
             return share
         ids = (shooter.id, target.id)
-        for other, x, y, r in self.screens:
+        for screen, x, y, r in self.screens:
             # a base away from the segment's box cannot be across the line
-            if other in ids or x + r < low_x or x - r > high_x or y + r < low_y or y - r > high_y:
+            if screen in ids or x + r < low_x or x - r > high_x or y + r < low_y or y - r > high_y:
                 continue
             if point_segment_distance(x, y, sx, sy, tx, ty) < r:
                 return cover
