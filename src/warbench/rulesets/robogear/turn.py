@@ -41,7 +41,9 @@ from warbench.rulesets.robogear.state import Element, RobogearState, Unit, resou
 from warbench.rulesets.robogear.victory import decided, final_outcome, holder
 
 #: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
-RULED = (Shoot, Throw, Ram, RunOver, Melee, Heal, Board, Disembark, Enter, Leave)
+RULED = (Shoot, Throw, Ram, RunOver, Melee, Heal, Board, Disembark)
+#: Offered only on a table with buildings.
+BUILDING_ACTIONS = (Enter, Leave)
 
 
 class BattleStage(enum.StrEnum):
@@ -185,7 +187,8 @@ class Activation(Procedure[RobogearState, RobogearData]):
         for unit in units:
             options.extend(unit_options(game, unit))
         acting = [u.id for u in units if u.alive]
-        spaces += [RuleSpace(kind, state, data, acting, options) for kind in RULED]
+        ruled = RULED + BUILDING_ACTIONS if any(b.slots for b in state.terrain) else RULED
+        spaces += [RuleSpace(kind, state, data, acting, options) for kind in ruled]
         if mobile:
             spaces += [moves.MoveSpace(state, data, mobile), moves.TurnSpace(state, data, mobile)]
         if hidden:
