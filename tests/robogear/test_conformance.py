@@ -11,14 +11,15 @@ RULES = RobogearRuleset()
 
 
 def test_robogear_conforms_with_two_three_and_four_players() -> None:
-    """Also RG-WIN-MISSION, RG-ACT-OVERVIEW.
+    """Also RG-WIN-MISSION, RG-ACT-OVERVIEW, RG-BLD-TOWN.
     Random games end, replay bit for bit, refuse cleanly, keep views and observations
-    honest, with 2, 3 and 4 players, every mission and teams."""
+    honest, with 2, 3 and 4 players, every mission and teams, and on the town table."""
     setups = [
         {**RULES.default_setup(), "rounds": 4},
         {"armies": ["ashen", "verdant", "ferrum", "ashen"], "mission": "capture", "rounds": 3},
         {"armies": ["ferrum", "ashen", "verdant", "verdant"], "mission": "commander",
          "rounds": 3, "edges": ["south", "north", "east", "west"]},
+        {"armies": ["verdant", "ashen", "ferrum", "ferrum"], "terrain": "town", "rounds": 4},
     ]
     report = assert_conforms(RULES, games=5, setups=setups, player_counts=[2, 3, 4])
     assert report.games == 5 and report.decisions > 0

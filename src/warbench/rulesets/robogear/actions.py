@@ -124,6 +124,22 @@ class Disembark(Action, tag="rg-disembark"):
 
 
 @dataclass(frozen=True, slots=True)
+class Enter(Action, tag="rg-enter"):
+    """Trooper ``unit``, touching building ``building`` (its terrain index), takes a free
+    firing slot inside."""
+
+    unit: int
+    building: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Action, tag="rg-leave"):
+    """Trooper ``unit`` steps out of its building beside its firing slot."""
+
+    unit: int
+
+
+@dataclass(frozen=True, slots=True)
 class Regroup(Action, tag="rg-regroup"):
     """At the start of a round: the squad of element ``join`` joins element ``into`` (a
     squad or a group), or group ``disband`` breaks up; with neither, pass."""
@@ -135,5 +151,5 @@ class Regroup(Action, tag="rg-regroup"):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseEdge, Activate, EndTurn, Move, Turn, Deploy, Shoot, Throw, Ram, RunOver, Melee,
-    Heal, Board, Disembark, Regroup,
+    Heal, Board, Disembark, Enter, Leave, Regroup,
 )

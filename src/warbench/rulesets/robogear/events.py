@@ -120,6 +120,13 @@ class Boarded(Event, tag="rg-boarded"):
 
 
 @dataclass(frozen=True, slots=True)
+class Occupied(Event, tag="rg-occupied"):
+    unit: int
+    building: int
+    inside: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Deployed(Event, tag="rg-deployed"):
     unit: int
     x: float
@@ -128,5 +135,6 @@ class Deployed(Event, tag="rg-deployed"):
 
 EVENT_TYPES: tuple[type[Event], ...] = (
     EdgeChosen, Initiative, TurnBegins, Moved, ShotResolved, BlastLanded, Damaged,
-    Destroyed, TokenPlaced, PilotHit, Rammed, RanOver, Fought, Healed, Boarded, Deployed,
+    Destroyed, TokenPlaced, PilotHit, Rammed, RanOver, Fought, Healed, Boarded, Occupied,
+    Deployed,
 )

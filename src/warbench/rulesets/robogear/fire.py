@@ -27,6 +27,7 @@ from warbench.rulesets.robogear.table import (
     gap,
     heading_to,
     hidden_share,
+    slot_point,
     teardrop,
     touching,
 )
@@ -175,7 +176,10 @@ def _flame_refusal(
     target = state.units[action.target]
     heading = heading_to(shooter, target) if weapon.turret else shooter.facing
     template = teardrop(shooter, heading, data.measures)
-    if not template.touches(body(spot(state, target))):
+    if target.inside >= 0:
+        if not template.covers(Point(*slot_point(state.terrain[target.inside], target.slot)[:2])):
+            return f"the flamer template does not reach unit {target.id}'s firing slot"
+    elif not template.touches(body(spot(state, target))):
         return f"the flamer template does not reach unit {target.id}"
     for other in state.units:
         if other is not unit and other.on_table and not state.enemies(
@@ -378,14 +382,22 @@ def _blast(game: RobogearGame, unit: Unit, aim: Unit, amount: int, diameter_cm: 
 
 def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -> None:
     """Every model under the teardrop is hit; the pilot of an open machine and troopers in
-    an open carrier under it take D6 hits."""
+    an open carrier under it, and a trooper inside a building whose firing slot it covers,
+    take D6 hits."""
     state, data = game.state, game.data
     shooter = spot(state, unit)
     heading = heading_to(shooter, target) if weapon.turret else shooter.facing
     template = teardrop(shooter, heading, data.measures)
-    hit = [o for o in state.units if o.on_table and o is not unit and template.touches(body(o))]
+    hit = [o for o in state.units if o.on_table and o is not unit and o.inside < 0
+           and template.touches(body(o))]
+    inside = [o for o in state.units if o.alive and o.inside >= 0 and template.covers(
+        Point(*slot_point(state.terrain[o.inside], o.slot)[:2]))]
     game.emit(BlastLanded(unit.id, round(target.x, 3), round(target.y, 3), 0.0,
-                          tuple(o.id for o in hit), text=f"flames wash over {len(hit)} unit(s)"))
+                          tuple(o.id for o in hit + inside),
+                          text=f"flames wash over {len(hit) + len(inside)} unit(s)"))
+    for other in inside:
+        hits = game.dice_for(unit.player).faces(6, 1, label="flame through a slot")[0]
+        damage(game, other, hits, unit, crit=False)
     for other in hit:
         record: UnitRecord = data.units[other.type]
         damage(game, other, weapon.damage[0], unit, crit=True)

@@ -18,7 +18,7 @@ from warbench.rulesets.robogear.state import RobogearState, Section, Unit, secti
 from warbench.rulesets.robogear.table import flying, free_spot, gap, hidden_share, touching
 
 
-def _trooper_block(state: RobogearState, unit: Unit) -> str | None:
+def trooper_block(state: RobogearState, unit: Unit) -> str | None:
     if unit.kind != "trooper":
         return "only troopers do that"
     if unit.crewing:
@@ -35,7 +35,7 @@ def _other(state: RobogearState, index: int) -> Unit | None:
 def melee_refusal(state: RobogearState, data: RobogearData, action: Melee) -> str | None:
     """Close combat is trooper against trooper, one on one, base to base."""
     unit = state.units[action.unit]
-    blocked = _trooper_block(state, unit) or (
+    blocked = trooper_block(state, unit) or (
         "a trooper in a carrier cannot fight hand to hand" if unit.carried_by >= 0 else None)
     if blocked:
         return blocked
@@ -44,6 +44,8 @@ def melee_refusal(state: RobogearState, data: RobogearData, action: Melee) -> st
         return "close combat needs an enemy on the table"
     if target.kind != "trooper":
         return "troopers fight only troopers in close combat, never machines"
+    if unit.inside >= 0 or target.inside >= 0:
+        return "no close combat through a building's firing slot (engine default)"
     if not touching(unit, target):
         return "close combat needs the two bases touching"
     if unit.points_left < data.tables.melee_cost:
@@ -86,7 +88,7 @@ def melee(game: RobogearGame, action: Melee) -> None:
 def heal_refusal(state: RobogearState, data: RobogearData, action: Heal) -> str | None:
     """A medic treats an allied trooper in the red section, within a step."""
     unit = state.units[action.unit]
-    blocked = _trooper_block(state, unit)
+    blocked = trooper_block(state, unit)
     if blocked:
         return blocked
     if not data.units[unit.type].medic:
@@ -148,7 +150,7 @@ def board_refusal(state: RobogearState, data: RobogearData, action: Board) -> st
     places) or an empty driver's seat (a pilot for a cabin, any trooper for an operator's
     platform), touching the machine, for 1 resource."""
     unit = state.units[action.unit]
-    loading = _gun_block(state, data, unit) if unit.kind == "gun" else _trooper_block(state, unit)
+    loading = _gun_block(state, data, unit) if unit.kind == "gun" else trooper_block(state, unit)
     blocked = loading or ("the unit is already aboard" if unit.carried_by >= 0 else None)
     if blocked:
         return blocked
@@ -197,7 +199,7 @@ def disembark_refusal(state: RobogearState, data: RobogearData, action: Disembar
     unit = state.units[action.unit]
     if unit.carried_by < 0:
         return "the unit is not aboard a carrier"
-    blocked = None if unit.kind == "gun" else _trooper_block(state, unit)
+    blocked = None if unit.kind == "gun" else trooper_block(state, unit)
     if blocked:
         return blocked
     if unit.points_left < data.tables.board_cost:
@@ -229,6 +231,8 @@ def deploy_refusal(state: RobogearState, data: RobogearData, action: Deploy) -> 
     if not (unit.radius <= action.x <= state.width - unit.radius
             and unit.radius <= action.y <= state.height - unit.radius):
         return "the place is off the table"
+    if any(block.slots and block.contains(action.x, action.y) for block in state.terrain):
+        return "the place is inside a building: enter it by a slot"
     placed = replace(unit, x=action.x, y=action.y, reserve=False)
     for other in state.units:
         if other is unit or not other.on_table:

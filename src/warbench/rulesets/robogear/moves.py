@@ -86,6 +86,8 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
     blocked = move_block(state, data, unit)
     if blocked:
         return blocked
+    if unit.inside >= 0:
+        return "a trooper inside a building leaves it by its slot first (rg-leave)"
     if not (0.0 < action.distance < 1000.0) or not math.isfinite(action.heading):
         return "a move needs a positive distance and a heading"
     row = movement(data, record)
@@ -275,6 +277,8 @@ def charge_refusal(
     else:
         if target.kind != "trooper":
             return "only troopers are run over"
+        if target.inside >= 0:
+            return "a trooper inside a building cannot be run over"
         if flying(record):
             return "only ground machines run troopers over"
     heading = heading_to(unit, target)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
 from warbench.core.rng import RandomStream
-from warbench.rulesets.robogear import fire, infantry, moves
+from warbench.rulesets.robogear import buildings, fire, infantry, moves
 from warbench.rulesets.robogear.actions import (
     Board,
     Disembark,
+    Enter,
     Heal,
+    Leave,
     Melee,
     Ram,
     RunOver,
@@ -19,7 +21,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import gap, hidden_share
+from warbench.rulesets.robogear.table import Sight, gap
 
 
 def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
@@ -37,7 +39,8 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
     ]
     if fire.shooting_block(state, data, unit) is None:
         in_reach = [t for t in enemies if gap(here, fire.spot(state, t)) <= reach]
-        shares = {t.id: hidden_share(state, data, here, fire.spot(state, t)) for t in in_reach}
+        sight = Sight(state, data)
+        shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
         for index, weapon in enumerate(record.weapons):
             for target in in_reach:
                 choices = [Shoot(unit.id, index, target.id)]
@@ -84,6 +87,12 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
                     found.append(candidate)
     if unit.carried_by >= 0 and infantry.disembark_refusal(state, data, Disembark(unit.id)) is None:
         found.append(Disembark(unit.id))
+    if unit.inside >= 0:
+        if buildings.leave_refusal(state, data, Leave(unit.id)) is None:
+            found.append(Leave(unit.id))
+        return found
+    found += [Enter(unit.id, b) for b, block in enumerate(state.terrain) if block.slots
+              and buildings.enter_refusal(state, data, Enter(unit.id, b)) is None]
     return found
 
 

@@ -20,11 +20,14 @@ BAND_NAMES = ("short", "medium", "long")
 
 
 def table_picture(data: RobogearData, state: RobogearState) -> TablePicture:
-    """Terrain, craters and every unit on the table, with its armour track and resource."""
+    """Terrain (buildings with their slots held), craters and every unit on the table, with
+    its armour track and resource."""
     pieces = [
-        Piece(f"{b.name} ({b.height:+.1f})", (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2,
+        Piece(f"{b.name} ({b.height:+.1f}" + (
+            f", {sum(u.alive and u.inside == i for u in state.units)}/{b.slots} slots held"
+            if b.slots else "") + ")", (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2,
               shape="rect", size=b.x1 - b.x0, length=b.y1 - b.y0)
-        for b in state.terrain
+        for i, b in enumerate(state.terrain)
     ]
     pieces += [Piece("crater", x, y, size=1.0) for x, y in state.craters]
     for unit in state.units:
@@ -36,7 +39,8 @@ def table_picture(data: RobogearData, state: RobogearState) -> TablePicture:
             unit_label(data, unit), unit.x, unit.y, size=unit.radius, heading=unit.facing,
             player=unit.player, unit=unit.type,
             damage=f"{track(record.cells, unit.damage)} {SECTION_NAMES[part]}"
-            f" L{armour_level(record, unit.damage)} R{record.resource[part]}",
+            f" L{armour_level(record, unit.damage)} R{record.resource[part]}"
+            + (" (inside)" if unit.inside >= 0 else ""),
         ))
     return TablePicture(state.width, state.height, tuple(pieces),
                         title=f"ROBOGEAR, round {state.round}", units="steps")

@@ -4,19 +4,25 @@ the rest (the commander bot's moves; it reads only the state and data it is show
 A spot is worth the damage the unit can expect to deal from it (weighted by whose army it
 hurts) less the damage it can expect to take there: each enemy's best shot at it, through
 whatever cover the spot gives.
+
+Speed: what does not depend on the spot (each side's best damage in each band, the
+target's life left and points) is worked out once per unit and move (:class:`Duel`); a
+spot then costs a distance per enemy, and a line-of-sight check only for the enemies a
+weapon reaches from there.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass
 
 from warbench.rulesets.robogear.chances import tables_hit_chance
-from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.moves import movement, rate, step_cost
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import band, flying, gap, hidden_share
+from warbench.rulesets.robogear.table import Sight, flying
 
 #: How much a point of expected loss counts against a point of expected gain.
 CAUTION = 0.6
@@ -31,50 +37,104 @@ def _hard(data: RobogearData, shooter: Unit, target: Unit) -> int:
     return 1 if flying(data.units[target.type]) and not flying(data.units[shooter.type]) else 0
 
 
-def hurt(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit) -> float:
-    """The expected share of the target's remaining life that one best shot takes."""
-    reach = band(gap(shooter, target), data.measures)
-    if reach is None:
-        return 0.0
-    best = 0
+def best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, int, int]:
+    """The shooter's best direct-fire damage against the target in each band (short,
+    medium, long): no flamers or lobbed shells, no small arms against machines."""
+    best = [0, 0, 0]
     for weapon in data.units[shooter.type].weapons:
         if "flamer" in weapon.traits or "indirect" in weapon.traits:
             continue
         if shooter.kind == "trooper" and target.kind != "trooper" and (
                 "armour_piercing" not in weapon.traits):
             continue
-        best = max(best, weapon.damage[reach])
+        for reach in range(3):
+            best[reach] = max(best[reach], weapon.damage[reach])
+    return best[0], best[1], best[2]
+
+
+def _band(distance: float, edges: tuple[float, float, float]) -> int:
+    """The range band (as table.band) or 3 beyond long range."""
+    short, medium, far = edges
+    return 0 if distance < short else 1 if distance < medium else 2 if distance <= far else 3
+
+
+def hurt(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit) -> float:
+    """The expected share of the target's remaining life that one best shot takes."""
+    distance = math.hypot(shooter.x - target.x, shooter.y - target.y)
+    reach = _band(distance - shooter.radius - target.radius, data.measures.band_edges)
+    if reach == 3:
+        return 0.0
+    best = best_damage(data, shooter, target)[reach]
+    return _shot(Sight(state, data), shooter, target, reach, best,
+                 data.units[target.type].cells - target.damage)
+
+
+def _shot(sight: Sight, shooter: Unit, target: Unit, reach: int, best: int,
+          left: int) -> float:
     if best == 0:
         return 0.0
-    share = hidden_share(state, data, shooter, target)
+    data = sight.data
+    share = sight.share(shooter, target)
     if share >= 1.0:
         return 0.0
     chance = tables_hit_chance(data.tables, reach, 0, share, _hard(data, shooter, target))
-    left = data.units[target.type].cells - target.damage
     return chance * min(1.0, best / max(1, left))
 
 
+@dataclass(slots=True)
+class Duel:
+    """One enemy as seen by the moving unit: what each can deal the other in each band."""
+
+    foe: Unit
+    dealt: tuple[int, int, int]
+    taken: tuple[int, int, int]
+    foe_left: int
+    worth: float
+
+
+def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
+    """The spot-independent half of :func:`spot_value` for each enemy."""
+    found = []
+    for foe in foes:
+        record: UnitRecord = data.units[foe.type]
+        found.append(Duel(foe, best_damage(data, unit, foe), best_damage(data, foe, unit),
+                          record.cells - foe.damage, record.points * weights[foe.player]))
+    return found
+
+
 def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
-               weights: list[float], armed: bool) -> float:
+               weights: list[float], armed: bool, known: list[Duel] | None = None,
+               sight: Sight | None = None) -> float:
     """Gain less caution times loss for ``unit`` standing where it says; ``armed``: it can
-    still shoot this turn from there (else the gain counts half, a promise for later)."""
+    still shoot this turn from there (else the gain counts half, a promise for later);
+    ``known``, ``sight``: the unit's duels and the table's sight, if already worked out."""
+    sight = sight or Sight(state, data)
+    edges = data.measures.band_edges
+    record = data.units[unit.type]
+    left = record.cells - unit.damage
     gain = 0.0
     loss = 0.0
-    for foe in foes:
-        worth = hurt(state, data, unit, foe) * data.units[foe.type].points
-        gain = max(gain, worth * weights[foe.player])
-        loss += hurt(state, data, foe, unit)
-    return gain * (1.0 if armed else 0.5) - CAUTION * loss * data.units[unit.type].points
-
-
-def _moved(state: RobogearState, unit: Unit, heading: float, distance: float) -> Unit | None:
-    """A copy of the unit after a straight move, or None off the table."""
-    rad = math.radians(heading)
-    x, y = unit.x + math.sin(rad) * distance, unit.y + math.cos(rad) * distance
-    if not (unit.radius <= x <= state.width - unit.radius
-            and unit.radius <= y <= state.height - unit.radius):
-        return None
-    return replace(unit, x=x, y=y)
+    targets: list[tuple[float, int, int, Duel]] = []
+    for duel in known if known is not None else duels(data, unit, foes, weights):
+        foe = duel.foe
+        distance = math.hypot(unit.x - foe.x, unit.y - foe.y) - unit.radius - foe.radius
+        reach = _band(distance, edges)
+        if reach == 3:
+            continue
+        dealt, taken = duel.dealt[reach], duel.taken[reach]
+        if dealt:
+            targets.append((min(1.0, dealt / max(1, duel.foe_left)) * duel.worth, reach, dealt,
+                            duel))
+        if taken:
+            loss += _shot(sight, foe, unit, reach, taken, left)
+    # Only the best target counts: one whose sure hit (the bound) cannot beat the best found
+    # so far is not looked at (no sight check).
+    targets.sort(key=lambda t: -t[0])
+    for bound, reach, dealt, duel in targets:
+        if bound <= gain:
+            break
+        gain = max(gain, _shot(sight, unit, duel.foe, reach, dealt, duel.foe_left) * duel.worth)
+    return gain * (1.0 if armed else 0.5) - CAUTION * loss * record.points
 
 
 def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
@@ -86,25 +146,32 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     record = data.units[unit.type]
     row = movement(data, record)
     shot = min((w.cost for w in record.weapons), default=99)
-    here = spot_value(state, data, unit, foes, weights, unit.points_left >= shot)
+    known = duels(data, unit, foes, weights)
+    sight = Sight(state, data)
+    here = spot_value(state, data, unit, foes, weights, unit.points_left >= shot, known, sight)
     if row.any_direction:
         headings = [(aim + turn) % 360 for turn in (0, 45, -45, 90, -90, 135, -135, 180)]
     else:
         headings = [unit.facing % 360, (unit.facing + 180) % 360,
                     (unit.facing + 90) % 360, (unit.facing - 90) % 360]
+    there = copy.copy(unit)
     best, value = None, here + MARGIN * record.points / 10
     for heading in headings:
         speed = rate(row, heading - unit.facing)[0]
         if speed <= 0:
             continue
+        rad = math.radians(heading)
         for points in sorted({unit.points_left, max(1, unit.points_left // 2), 1}):
             distance = round(points * speed, 3)
             cost = step_cost(row, heading - unit.facing, distance)
-            there = _moved(state, unit, heading, distance)
-            if isinstance(cost, str) or there is None:
+            there.x = unit.x + math.sin(rad) * distance
+            there.y = unit.y + math.cos(rad) * distance
+            if isinstance(cost, str) or not (
+                    unit.radius <= there.x <= state.width - unit.radius
+                    and unit.radius <= there.y <= state.height - unit.radius):
                 continue
             worth = spot_value(state, data, there, foes, weights,
-                               unit.points_left - cost >= shot)
+                               unit.points_left - cost >= shot, known, sight)
             if worth > value and legal(round(heading, 4), distance):
                 best, value = (round(heading, 4), distance), worth
     return best

@@ -40,7 +40,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     id = "robogear"
     name = "ROBOGEAR"
-    version = "1"
+    version = "2"  # 2: buildings (units and terrain carry occupancy fields)
     min_players = 2
     max_players = 4
     demo_players = 3

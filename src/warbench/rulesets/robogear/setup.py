@@ -3,8 +3,9 @@
 A set-up is JSON: ``armies`` (shipped army ids or ``{"name", "faction", "units": [...]}``
 as :func:`army_setup` writes them), ``teams`` (a team number per player; omitted: each
 against all), ``mission`` (annihilation, capture, commander, hold), ``rounds``, ``edges``
-(omitted: players choose), ``terrain`` ("default" or "none") and ``turns`` ("squad", the
-default, or "model": every trooper takes its own turn, for small infantry battles).
+(omitted: players choose), ``terrain`` ("default"; "town": its ruins as buildings; or
+"none") and ``turns`` ("squad", the default, or "model": every trooper takes its own turn,
+for small infantry battles).
 """
 
 from __future__ import annotations
@@ -37,6 +38,17 @@ DEFAULT_TERRAIN = (
     ("trench", 40.0, 43.0, 44.0, 44.0, -1.0),
     ("trench", 43.0, 16.0, 44.0, 20.0, -1.0),
 )
+
+
+#: In the "town" table each ruin is a building this tall with this many firing slots.
+TOWN_HEIGHT, TOWN_SLOTS = 4.0, 4
+
+
+def _town(block: Block) -> Block:
+    """The default table's ruins as buildings troopers can occupy (engine default)."""
+    if block.name != "ruin":
+        return block
+    return Block(block.x0, block.y0, block.x1, block.y1, TOWN_HEIGHT, "building", TOWN_SLOTS)
 
 
 def army_setup(army: ArmyList) -> dict[str, Any]:
@@ -116,11 +128,13 @@ def new_battle(
     else:
         state.edges = [""] * players
     terrain = setup.get("terrain", "default")
-    if terrain == "default":
+    if terrain in ("default", "town"):
         state.terrain = [Block(x0, y0, x1, y1, h, name) for name, x0, y0, x1, y1, h in
                          DEFAULT_TERRAIN]
+        if terrain == "town":
+            state.terrain = [_town(block) for block in state.terrain]
     elif terrain != "none":
-        raise SetupError("setup.terrain: 'default' or 'none'")
+        raise SetupError("setup.terrain: 'default', 'town' or 'none'")
     return state
 
 

@@ -56,6 +56,8 @@ class Unit:
     carried_by: int = -1
     reserve: bool = False
     command: bool = False
+    inside: int = -1
+    slot: int = -1
 
     @property
     def on_table(self) -> bool:
@@ -89,7 +91,8 @@ class Element:
 
 @dataclass(slots=True)
 class Block:
-    """A piece of terrain: an axis-aligned box ``height`` steps tall (negative: a ditch)."""
+    """A piece of terrain: an axis-aligned box ``height`` steps tall (negative: a ditch);
+    a building has firing ``slots`` troopers may occupy."""
 
     x0: float
     y0: float
@@ -97,6 +100,7 @@ class Block:
     y1: float
     height: float
     name: str = "ruin"
+    slots: int = 0
 
     def contains(self, x: float, y: float) -> bool:
         return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1

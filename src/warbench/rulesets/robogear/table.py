@@ -55,14 +55,46 @@ def band(distance: float, measures: Measures) -> int | None:
 
 
 def elevation(state: RobogearState, unit: Unit, record: UnitRecord) -> float:
-    """How high the unit's base stands: on top of the tallest piece under its centre."""
+    """How high the unit's base stands: on top of the tallest piece under its centre
+    (a trooper inside a building stands on its floor)."""
     if flying(record):
         return 100.0
+    if unit.inside >= 0:
+        return 0.0
     top = 0.0
     for block in state.terrain:
         if block.height > top and block.contains(unit.x, unit.y):
             top = block.height
     return top
+
+
+def slot_point(block: Block, slot: int) -> tuple[float, float, float, float]:
+    """Where firing slot ``slot`` of a building is, and its wall's outward normal: the slots
+    are spread evenly round the walls, the first in the middle of the south wall (engine
+    default).
+
+    >>> slot_point(Block(0.0, 0.0, 4.0, 2.0, 4.0, "house", slots=4), 1)
+    (4.0, 1.0, 1.0, 0.0)
+    """
+    width, depth = block.x1 - block.x0, block.y1 - block.y0
+    perimeter = 2 * (width + depth)
+    along = (width / 2 + perimeter * slot / block.slots) % perimeter
+    if along <= width:
+        return block.x0 + along, block.y0, 0.0, -1.0
+    along -= width
+    if along <= depth:
+        return block.x1, block.y0 + along, 1.0, 0.0
+    along -= depth
+    if along <= width:
+        return block.x1 - along, block.y1, 0.0, 1.0
+    return block.x0, block.y1 - (along - width), -1.0, 0.0
+
+
+def _through_slot(state: RobogearState, inner: Unit, other: Unit) -> bool:
+    """Whether ``other`` stands in front of the wall of ``inner``'s firing slot (a trooper
+    inside sees, and is seen, only through its slot; engine default)."""
+    x, y, nx, ny = slot_point(state.terrain[inner.inside], inner.slot)
+    return (other.x - x) * nx + (other.y - y) * ny > 0.0
 
 
 def _crosses(block: Block, x0: float, y0: float, x1: float, y1: float, pad: float) -> bool:
@@ -95,39 +127,80 @@ def hidden_share(
     """The share of the target's silhouette hidden from the shooter (1.0: out of sight).
 
     Terrain hides the part of the target below its top (a piece the shooter stands above
-    hides nothing); a machine across the line of fire hides ``unit_cover`` of it.
+    hides nothing); a machine across the line of fire hides ``unit_cover`` of it; a trooper
+    inside a building is seen only through its slot, ``slot_cover`` hidden.
     """
-    units = data.units
-    s_record, t_record = units[shooter.type], units[target.type]
-    if flying(s_record) or flying(t_record):
-        return 0.0
-    s_top = elevation(state, shooter, s_record)
-    t_base = elevation(state, target, t_record)
-    share = 0.0
-    for block in state.terrain:
-        if block.height <= 0 or block.height <= s_top or block.height <= t_base:
-            continue
-        if block.contains(shooter.x, shooter.y) or block.contains(target.x, target.y):
-            continue
-        if _crosses(block, shooter.x, shooter.y, target.x, target.y, 0.0):
-            share = max(share, min(1.0, (block.height - t_base) / target.height))
-            if share >= 1.0:
+    return Sight(state, data).share(shooter, target)
+
+
+class Sight:
+    """Line of sight on one table as it stands: the terrain that can hide and the machines
+    that can screen are listed once, so that many checks (a bot weighing spots) are cheap."""
+
+    __slots__ = ("bases", "data", "screens", "state", "walls")
+
+    def __init__(self, state: RobogearState, data: RobogearData) -> None:
+        self.state, self.data = state, data
+        self.walls = [b for b in state.terrain if b.height > 0]
+        self.bases: dict[tuple[float, float], float] = {}
+        units = data.units
+        self.screens: list[tuple[int, float, float, float]] = [
+            (o.id, o.x, o.y, o.radius) for o in state.units
+            if o.kind != "trooper" and o.on_table and not flying(units[o.type])
+        ]
+
+    def _base(self, unit: Unit, record: UnitRecord) -> float:
+        if flying(record):
+            return 100.0
+        if unit.inside >= 0:
+            return 0.0
+        where = (unit.x, unit.y)
+        top = self.bases.get(where)
+        if top is None:
+            top = max((b.height for b in self.walls if b.contains(*where)), default=0.0)
+            self.bases[where] = top
+        return top
+
+    def share(self, shooter: Unit, target: Unit) -> float:
+        """:func:`hidden_share` of the target from the shooter."""
+        state, data = self.state, self.data
+        for inner, other in ((shooter, target), (target, shooter)):
+            if inner.inside >= 0 and not _through_slot(state, inner, other):
                 return 1.0
-    cover = data.tables.unit_cover
-    if share >= cover:
+        s_record, t_record = data.units[shooter.type], data.units[target.type]
+        if flying(s_record) or flying(t_record):
+            return data.tables.slot_cover if target.inside >= 0 else 0.0
+        sx, sy, tx, ty = shooter.x, shooter.y, target.x, target.y
+        low_x, high_x, low_y, high_y = min(sx, tx), max(sx, tx), min(sy, ty), max(sy, ty)
+        # Only a piece whose box meets the line's box can hide anything (a quick reject).
+        near = [b for b in self.walls if b.x0 <= high_x and b.x1 >= low_x
+                and b.y0 <= high_y and b.y1 >= low_y]
+        share = 0.0
+        if near:
+            s_top = self._base(shooter, s_record)
+            t_base = self._base(target, t_record)
+            for block in near:
+                if block.height <= s_top or block.height <= t_base:
+                    continue
+                if block.contains(sx, sy) or block.contains(tx, ty):
+                    continue
+                if _crosses(block, sx, sy, tx, ty, 0.0):
+                    share = max(share, min(1.0, (block.height - t_base) / target.height))
+                    if share >= 1.0:
+                        return 1.0
+        if target.inside >= 0:
+            share = max(share, data.tables.slot_cover)
+        cover = data.tables.unit_cover
+        if share >= cover:
+            return share
+        ids = (shooter.id, target.id)
+        for screen, x, y, r in self.screens:
+            # a base away from the segment's box cannot be across the line
+            if screen in ids or x + r < low_x or x - r > high_x or y + r < low_y or y - r > high_y:
+                continue
+            if point_segment_distance(x, y, sx, sy, tx, ty) < r:
+                return cover
         return share
-    sx, sy, tx, ty = shooter.x, shooter.y, target.x, target.y
-    low_x, high_x, low_y, high_y = min(sx, tx), max(sx, tx), min(sy, ty), max(sy, ty)
-    for other in state.units:
-        if other.kind == "trooper" or not other.on_table or other.id in (shooter.id, target.id):
-            continue
-        r = other.radius  # a base away from the segment's box cannot be across the line
-        if (other.x + r < low_x or other.x - r > high_x or other.y + r < low_y
-                or other.y - r > high_y or flying(units[other.type])):
-            continue
-        if point_segment_distance(other.x, other.y, sx, sy, tx, ty) < r:
-            return cover
-    return share
 
 
 def aimed(shooter: Unit, target: Unit) -> bool:
@@ -180,6 +253,8 @@ def crossing_cost(
     for block in state.terrain:
         if not _crosses(block, unit.x, unit.y, x1, y1, 0.0):
             continue
+        if block.slots:
+            return f"the {block.name}'s walls stop ground units: go around (or enter by a slot)"
         size = abs(block.height)
         width = min(block.x1 - block.x0, block.y1 - block.y0)
         if chassis == "trooper":

@@ -12,7 +12,7 @@ from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off, roll_off_die
-from warbench.rulesets.robogear import fire, infantry, moves
+from warbench.rulesets.robogear import buildings, fire, infantry, moves
 from warbench.rulesets.robogear.actions import (
     Activate,
     Board,
@@ -20,7 +20,9 @@ from warbench.rulesets.robogear.actions import (
     Deploy,
     Disembark,
     EndTurn,
+    Enter,
     Heal,
+    Leave,
     Melee,
     Move,
     Ram,
@@ -40,6 +42,8 @@ from warbench.rulesets.robogear.victory import decided, final_outcome, holder
 
 #: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
 RULED = (Shoot, Throw, Ram, RunOver, Melee, Heal, Board, Disembark)
+#: Offered only on a table with buildings.
+BUILDING_ACTIONS = (Enter, Leave)
 
 
 class BattleStage(enum.StrEnum):
@@ -183,7 +187,8 @@ class Activation(Procedure[RobogearState, RobogearData]):
         for unit in units:
             options.extend(unit_options(game, unit))
         acting = [u.id for u in units if u.alive]
-        spaces += [RuleSpace(kind, state, data, acting, options) for kind in RULED]
+        ruled = RULED + BUILDING_ACTIONS if any(b.slots for b in state.terrain) else RULED
+        spaces += [RuleSpace(kind, state, data, acting, options) for kind in ruled]
         if mobile:
             spaces += [moves.MoveSpace(state, data, mobile), moves.TurnSpace(state, data, mobile)]
         if hidden:
@@ -271,6 +276,10 @@ def refusal_of(state: RobogearState, data: RobogearData, action: Action) -> str 
         return infantry.disembark_refusal(state, data, action)
     if isinstance(action, Deploy):
         return infantry.deploy_refusal(state, data, action)
+    if isinstance(action, Enter):
+        return buildings.enter_refusal(state, data, action)
+    if isinstance(action, Leave):
+        return buildings.leave_refusal(state, data, action)
     return f"{action!r} is not an action of a unit's turn"
 
 
@@ -297,5 +306,9 @@ def carry_out(game: RobogearGame, action: Action) -> None:
         infantry.disembark(game, action)
     elif isinstance(action, Deploy):
         infantry.deploy(game, action)
+    elif isinstance(action, Enter):
+        buildings.enter(game, action)
+    elif isinstance(action, Leave):
+        buildings.leave(game, action)
     if unit.kind == "trooper" and not isinstance(action, Move | Deploy) and unit.alive:
         unit.busy = True
