@@ -11,6 +11,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     aa_needed,
     aa_value,
     cc_value,
+    dogfight_needed,
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.damage import apply_hits
@@ -66,6 +67,9 @@ def resolve_attack(
     target_spec = data.models[target.cls]
     cancelled = 0
     dice = attack.dice
+    # tiny flyers fighting tiny flyers fire at the same time: the answer costs the
+    # attacking wing nothing of this attack
+    dogfight = lead_spec.tiny and target_spec.tiny
     if attack.answer and attack.responders:
         for uid in attack.responders:
             model = state.models[uid]
@@ -80,8 +84,10 @@ def resolve_attack(
                     continue
             answer = aa_value(spec, model) if attack.answer == "aa" else cc_value(spec, model)
             if lead_spec.tiny and attack.answer == "aa":
-                if lead.alive and strike_wing(game, lead, answer, aa_needed(lead_spec),
-                                              label="ack-ack at the wing"):
+                needed = dogfight_needed(spec) if dogfight else aa_needed(lead_spec)
+                lost = lead.alive and strike_wing(game, lead, answer, needed,
+                                                  label="ack-ack at the wing")
+                if lost and not dogfight:
                     game.emit(
                         AttackLost(
                             target=target.uid,
@@ -92,7 +98,7 @@ def resolve_attack(
                 continue
             saved, _ = roll_hits(game.dice, answer, CANCEL_NEEDED, label=f"{attack.answer} answer")
             cancelled += saved
-    if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens:
+    if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens and not dogfight:
         dice = dice * lead.tokens // attack.tokens
     if lead_spec.tiny and attack.kind in ("bombs", "torpedoes"):
         lead.armed = False

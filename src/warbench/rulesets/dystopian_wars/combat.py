@@ -432,15 +432,16 @@ def _auxiliary_shot(
 
 
 def spotter_for(state: DWState, data: RulesData, shooter: Model, target: Model) -> bool:
-    """Indirect fire may go ahead: the shooter has the Spotter rule, or a friendly recon
-    plane in the air is within 32 inches of the target (flying, it sees it)."""
+    """Indirect fire may go ahead: the shooter has the Spotter rule, or a recon plane
+    joined to its squadron (on combat air patrol) is within 32 inches of the target
+    (flying, it sees it)."""
     if "spotter" in data.models[shooter.cls].traits:
         return True
     for model in state.models:
         spec = data.models[model.cls]
         if (
             model.player == shooter.player and model.active and model.carried_by < 0
-            and spec.wing == "recon"
+            and spec.wing == "recon" and model.cap_with == shooter.squadron
             and model.point().distance_to(target.point()) <= BANDS.reach + 1e-9
         ):
             return True

@@ -235,12 +235,15 @@ class FireSpace(ParamSpace):
 
 
 def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, list[int]]:
-    """What the defender may answer ``attack`` with, and which of its models may."""
-    if attack.kind in (AA_GUN, CC_GUN):
-        return "", []
+    """What the defender may answer ``attack`` with, and which of its models may (ack-ack
+    and charges used as attacks go unanswered, but for a wing's ack-ack at another wing:
+    a model attacked by tiny flyers may use its ack-ack, in a dogfight at the same time)."""
     target = state.models[attack.target]
     lead = state.models[attack.guns[0][0]]
     lead_spec = data.models[lead.cls]
+    dogfight = lead_spec.tiny and data.models[target.cls].tiny
+    if attack.kind == CC_GUN or (attack.kind == AA_GUN and not dogfight):
+        return "", []
     lead_body = body_of(lead, lead_spec)
     target_body = body_of(target, data.models[target.cls])
     squadron = [m for m in state.squadron_models(target.squadron) if m.prize_of < 0]
