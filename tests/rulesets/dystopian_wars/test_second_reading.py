@@ -8,23 +8,30 @@ import pytest
 
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
+    RULES,
     model,
     owed,
     play,
+    refresh,
     scripted,
     setup,
     squadron,
     texts,
 )
+from tests.rulesets.dystopian_wars.test_boarding import ALONGSIDE
 from warbench.core.engine import Game, IllegalAction
+from warbench.core.geometry import edge_distance
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
     CeaseFire,
+    Decline,
     Fire,
     Move,
+    PlayCard,
     Respond,
 )
+from warbench.rulesets.dystopian_wars.state import body_of
 
 
 def refused(game: Game, action: Move, reason: str) -> None:
@@ -78,3 +85,83 @@ def test_a_creature_that_rams_may_board_what_it_rammed() -> None:
     assert model(game, 0).contact == [1]
     play(game, CeaseFire())
     assert Board(0, 1, model(game, 0).ap) in owed(game).options
+
+
+def test_tokens_under_a_model_ending_its_move_shift_aside() -> None:
+    """DW-TINY-SHIFT: a model ending its move on tokens of tiny flyers pushes them aside by
+    the least distance that clears its base (here out of the nearer long side)."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-fighter-wing", (36.3, 16.0, 0.0), count=3)],
+    ), P0_FIRST)
+    play(game, Activate(0), Move(0, (6.0,)))
+    ship, wing = model(game, 0), model(game, 1)
+    assert ship.y == pytest.approx(16.0)
+    assert any("shifts aside from Sovereign" in t for t in texts(game))
+    assert edge_distance(body_of(ship, RULES.data.models[ship.cls]),
+                         body_of(wing, RULES.data.models[wing.cls])) == pytest.approx(0.0, abs=0.01)
+    assert wing.y == pytest.approx(16.0) and wing.x > 36.3
+
+
+def deep_pair() -> dict[str, object]:
+    """Two submerged submarines, bow to bow 6 inches apart on one line."""
+    return setup(
+        [squadron("britannia-submarine", (36.0, 10.0, 0.0), name="Nautilus", level="submerged")],
+        [squadron("prussia-submarine", (36.0, 16.0, 180.0), name="Hai", level="submerged")],
+    )
+
+
+def test_a_submerged_model_rams_only_when_it_chooses() -> None:
+    """DW-RAM-DEEP: submerged models (and flyers) never collide: they pass under (over) one
+    another, or, with a ram rating, ram an enemy at their own level bow first when they
+    choose; the rammer stops there, the ram is rolled as any (RR dice against the hull
+    left), and next activation it goes on past the target."""
+    passing = scripted(deep_pair(), P0_FIRST)
+    play(passing, Activate(0), Move(0, (8.0,), level="submerged"))
+    assert model(passing, 0).y == pytest.approx(18.0)
+    assert not any("rams" in t or "collides" in t for t in texts(passing))
+    game = scripted(deep_pair(), [*P0_FIRST, 1, 1, 1, 1, 1, 1])
+    play(game, Activate(0))
+    refused(game, Move(0, (8.0,), level="surface", ram_at=1), "only flyers and submerged")
+    play(game, Move(0, (8.0,), level="submerged", ram_at=1))
+    nautilus = model(game, 0)
+    assert nautilus.contact == [1] and nautilus.y < 16.0
+    assert any("Nautilus rams Hai" in t for t in texts(game))
+
+
+def test_tiny_flyers_take_no_cards() -> None:
+    """DW-CARDS-BROKEN: a card played on models may not be played on tokens of tiny flyers:
+    a wing's activation offers none of the cards in hand, a ship's does."""
+    game = scripted(setup(
+        [squadron("britannia-fighter-wing", (20.0, 10.0, 0.0), count=3),
+         squadron("britannia-cruiser", (30.0, 10.0, 0.0), (33.0, 10.0, 0.0))],
+        [squadron("prussia-battleship", (31.5, 40.0, 180.0), name="Kaiserin")],
+        cards=True,
+    ), (*P0_FIRST, *([1] * 40)))
+    game.state.hands[0].value[:] = ["master-gunner"]  # type: ignore[attr-defined]
+    game.state.hands[1].value[:] = []  # type: ignore[attr-defined]
+    refresh(game)
+    play(game, Activate(0))
+    assert not any(isinstance(o, PlayCard) for o in owed(game).options)
+    cruiser = scripted(setup(
+        [squadron("britannia-cruiser", (30.0, 10.0, 0.0), (33.0, 10.0, 0.0))],
+        [squadron("prussia-battleship", (31.5, 40.0, 180.0), name="Kaiserin")],
+        cards=True,
+    ), (*P0_FIRST, *([1] * 40)))
+    cruiser.state.hands[0].value[:] = ["master-gunner"]  # type: ignore[attr-defined]
+    cruiser.state.hands[1].value[:] = []  # type: ignore[attr-defined]
+    refresh(cruiser)
+    play(cruiser, Activate(0))
+    assert any(isinstance(o, PlayCard) for o in owed(cruiser).options)
+
+
+def test_a_model_without_assault_points_is_captured_when_boarded() -> None:
+    """DW-CAPTURE: a model with no assault points left that is boarded is captured
+    outright: it rolls no melee dice, so any boarder that lives through the answer takes
+    it (here the frigates do not answer)."""
+    game = scripted(ALONGSIDE, [*P0_FIRST, 1, 1, 1, 1, 1, 1, 1, 1])
+    model(game, 1).ap = 0
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 1), Decline())
+    assert model(game, 1).derelict
+    assert any("the 0 defenders score 0" in t for t in texts(game))
