@@ -130,6 +130,7 @@ def test_bot_mirror_matches_are_balanced_and_use_the_whole_game() -> None:
     patrols; the results by seat and by fleet and the counts by seat are printed."""
     games = 80
     seats = [0, 0]
+    same_fleet = [0, 0]
     fleets: dict[str, int] = {}
     counts = [dict.fromkeys(KINDS, 0) for _ in range(2)]
     prussian = demo_setup()
@@ -138,7 +139,8 @@ def test_bot_mirror_matches_are_balanced_and_use_the_whole_game() -> None:
         seed = seed_for(99, index)
         setup = demo_setup() if index % 2 else prussian
         if index % 4 == 3:
-            setup["fleets"] = setup["fleets"][::-1]
+            first, second, *rest = setup["fleets"]
+            setup["fleets"] = [second, first, *rest]
         result = play_match(
             RULES, [CommodoreBot(seed), CommodoreBot(seed + 1)], seed=seed % 2**32,
             setup=setup, record_hashes=False,
@@ -150,11 +152,15 @@ def test_bot_mirror_matches_are_balanced_and_use_the_whole_game() -> None:
             if index % 2:
                 name = setup["fleets"][winner]["name"]
                 fleets[name] = fleets.get(name, 0) + 1
+            else:
+                same_fleet[winner] += 1
         for entry in result.journal.entries:
             for kind in action_kinds(entry.action):
                 counts[entry.player][kind] += 1
     print(f"mirror matches: seat 0 won {seats[0]}, seat 1 won {seats[1]} of {games}")
-    print(f"demo fleets (each seat equally often), wins: {fleets}")
+    print(f"same Prussian fleet both sides: seat 0 won {same_fleet[0]}, seat 1 won "
+          f"{same_fleet[1]} of {games // 2}")
+    print(f"demo fleets (each in each seat equally often), wins: {fleets}")
     for seat in (0, 1):
         print(f"seat {seat} actions: " + ", ".join(f"{k} {counts[seat][k]}" for k in KINDS))
     assert max(seats) <= 0.625 * sum(seats)

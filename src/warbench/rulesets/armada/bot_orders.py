@@ -35,14 +35,19 @@ ROLE_PRIORITY = 20.0
 
 @dataclass(slots=True)
 class OrderContext:
-    """What the tactician knows about the window an order is offered in: the phase,
-    whether the fleet of a helm window has moved, the fleets still waiting to fire (with
-    the value of their best attack), and where enemy fleets are expected to end their move."""
+    """What the tactician knows about the window an order is offered in: the phase, the
+    fleets still to move in a helm window (``None``: no move is offered, every fleet in the
+    window has moved), the fleets still waiting to fire (with the value of their best
+    attack), and where enemy fleets are expected to end their move."""
 
     phase: str
-    moved: bool = False
+    movers: frozenset[int] | None = None
     waiting: dict[int, float] = field(default_factory=dict)
     predict: Callable[[Fleet], Hex] | None = None
+
+    def moved(self, fleet: Fleet) -> bool:
+        """Whether ``fleet`` has made its move in this helm window."""
+        return self.movers is None or fleet.id not in self.movers
 
 
 def hit_chance(modifier: int, ac: int) -> float:
@@ -185,7 +190,7 @@ def _direct_score(
     one in reach and in the fleet's arcs."""
     if order.choice != "gunnery":
         return 0.0
-    if context.moved:
+    if context.moved(home):
         return 0.0 if duel_in_sight(state, tables, home) else 5.0
     if duel_prospects(state, home, DUEL_REACH + home.speed):
         return 0.0

@@ -53,6 +53,8 @@ from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet
 
 #: How much a pose values having a target in each range band.
 BAND_VALUE = {"short": 3.0, "long": 2.0, "extreme": 1.0}
+#: How much more an attack on the fleet its commander won a duel against is worth.
+DUEL_FOCUS = 1.5
 #: The least priority an order needs for the tactician to give it.
 WORTH_AN_ORDER = 1.0
 #: Spend resolve on a check whose hit chance lies in this range.
@@ -127,9 +129,10 @@ class TacticianAgent:
         self, state: ArmadaState, tables: Tables, space: OrderSpace, decision: Decision
     ) -> Action | None:
         """The officer's order (or role change) worth giving now, if any."""
+        moves = [other for other in decision.spaces if isinstance(other, MoveSpace)]
         context = OrderContext(
             space.phase.value,
-            moved=not any(isinstance(other, MoveSpace) for other in decision.spaces),
+            movers=frozenset(moves[0].fleets) if moves else None,
             waiting=self._waiting(state, tables, decision.options),
         )
         candidates = list(space.candidates())
@@ -209,6 +212,8 @@ class TacticianAgent:
                 target_value(state, tables, attacker, state.fleets[index], len(group))
                 for index in group
             )
+            if attacker.this_round.duel_target in group:
+                score *= DUEL_FOCUS  # a won duel pays only if this fleet's attack lands
             if option.superweapon:
                 score = score * 0.9 + attacker.tier * 0.9
             if score > best_score:
