@@ -165,3 +165,23 @@ def test_a_model_without_assault_points_is_captured_when_boarded() -> None:
     play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 1), Decline())
     assert model(game, 1).derelict
     assert any("the 0 defenders score 0" in t for t in texts(game))
+
+
+def test_torpedo_bombers_meet_ack_ack_and_charges() -> None:
+    """DW-BOMBERS: a model attacked by torpedo bombers answers with its ack-ack at the tokens
+    (a 6 destroys one, so fewer torpedoes come) and its charges at the torpedoes coming in
+    (each 5 cancels a hit)."""
+    game = scripted(setup(
+        [squadron("britannia-torpedo-bomber-wing", (36.0, 10.0, 0.0), count=3)],
+        [squadron("prussia-cruiser", (36.0, 17.0, 180.0), name="Wacht")],
+    ), [*P0_FIRST,
+        6, 1, 1, 1,  # the cruiser's 3 ack-ack dice at the tokens: one destroyed
+        5, 1,        # its 2 charges at the torpedoes: one hit cancelled
+        4, 4, 1, 1])  # 4 torpedo dice from the 2 tokens left: 2 hits, 1 counts
+    play(game, Activate(0), Move(0, (2.0,)), Fire(((0, "torpedoes"),), 1), CeaseFire())
+    assert owed(game).prompt.endswith("with ack-ack and concussion charges?")
+    play(game, Respond((1,)))
+    assert model(game, 0).tokens == 2
+    assert any("answer with ack-ack and charges" in t for t in texts(game))
+    assert any("rolls 4 dice at Wacht: 2 hits (1 cancelled by cc), 1 count" in t
+               for t in texts(game))
