@@ -106,7 +106,8 @@ def test_tactician_action_usage_over_a_batch_of_battles() -> None:
     """ARM-BOT-TACTICIAN, ARM-OFF-BOOST, ARM-OFF-REPAIR, ARM-OFF-ENCHANT: 30 battles of the
     shipped lists (every ability and officer role in play), tactician against tactician:
     how often it takes each kind of action, printed; it never boosts, repairs or enchants
-    an enemy fleet, and it uses officers' orders of several kinds, mines, the superweapon,
+    an enemy fleet, and it uses officers' orders of several kinds (encourage, conjure, scan,
+    duel, role change and transfer among them: ARM-BOT-ORDERS), mines, the superweapon,
     the array, flybys and stunts with a piloting check."""
     kinds: Counter[str] = Counter()
     helped: list[Order] = []
@@ -122,5 +123,8 @@ def test_tactician_action_usage_over_a_batch_of_battles() -> None:
         print(f"  {kind:24} {kinds[kind]}")
     assert helped == []
     assert len([kind for kind in kinds if kind.startswith("order ")]) >= 5
+    for kind in ("order encourage", "order conjure", "order scan", "order duel", "role change",
+                 "order transfer"):
+        assert kinds[kind], kind  # ARM-BOT-ORDERS
     assert kinds["lay mines"] and kinds["superweapon"] and kinds["array"]
     assert kinds["stunt flyby"] and kinds["stunt back-off"] + kinds["stunt slide"]

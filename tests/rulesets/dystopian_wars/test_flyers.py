@@ -20,6 +20,7 @@ from warbench.core.engine import IllegalAction
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     CeaseFire,
+    Decline,
     Fire,
     JoinPatrol,
     Land,
@@ -114,6 +115,7 @@ def test_fighters_dogfight_other_wings_on_three() -> None:
     faces = [6, 3, 3, 3, 1, 2, 1]  # 6 fighter AA dice: 6 (rolls 1), 3, 3, 3, 1, 2
     game = scripted(game_setup, [*P0_FIRST, *faces])
     play(game, Activate(0), Move(0, (1.0,)), Fire(((0, "aa"),), 1), CeaseFire())
+    play(game, Decline())  # the bombers may answer with their own ack-ack (not taken here)
     bombers = model(game, 1)
     assert bombers.tokens == 2
     assert bombers.fuel == 6 - 3  # the three 3s are aborts, each costing a fuel (DW-AA-WING)

@@ -143,8 +143,9 @@ def test_derelicts_drift_their_minimum_move() -> None:
 
 def test_indirect_fire_needs_a_spotter(tmp_path: Path) -> None:
     """DW-INDIRECT: a gun able to fire indirectly reaches a target it cannot see in range
-    bands 3 and 4 only with a spotter (the Spotter rule, or a recon plane within 32
-    inches of the target).
+    bands 3 and 4 only with a spotter (the Spotter rule, or a recon plane joined to the
+    squadron within 32 inches of the target): a recon plane in the air that is not on
+    patrol with the squadron does not spot for it.
     Also shows DW-CAP-RECON.
     """
     rules = DystopianWarsRuleset(catalog_file(tmp_path, MONITOR))
@@ -163,6 +164,10 @@ def test_indirect_fire_needs_a_spotter(tmp_path: Path) -> None:
     with pytest.raises(IllegalAction, match="needs a spotter"):
         game.apply(0, Fire(((0, "howitzer"),), 2))
     model(game, 1).alive = True
+    refresh(game)
+    with pytest.raises(IllegalAction, match="needs a spotter"):
+        game.apply(0, Fire(((0, "howitzer"),), 2))
+    model(game, 1).cap_with = model(game, 0).squadron
     refresh(game)
     play(game, Fire(((0, "howitzer"),), 2))
 

@@ -29,9 +29,9 @@ from warbench.rulesets.dystopian_wars.boarding import (
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.exact import explosions, table_pool
-from warbench.rulesets.dystopian_wars.movement import RAM_NEEDED
 from warbench.rulesets.dystopian_wars.odds import attack_odds
 from warbench.rulesets.dystopian_wars.pools import hit_table, roll_hits
+from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED
 from warbench.testing import chi_square
 
 from .helpers import RULES, catalog_file, seeded, setup, squadron, state

@@ -368,19 +368,20 @@ def test_bombs_fall_behind_a_flyer() -> None:
 
 
 def test_charges_clear_a_nearby_mine() -> None:
-    """DW-MINE-CC: ending a move within 4 inches (not 1) of an enemy mine, a model uses
-    its charges on it (5+); enough hits destroy it."""
+    """DW-MINE-CC: models of the moving squadron ending within 4 inches (not 1) of an enemy
+    mine use their charges on it, linked (2 dice and half of 2): 5+ each, and hits
+    matching the mine's 3 dice destroy it (neither cruiser alone could roll 3 dice)."""
     from warbench.rulesets.dystopian_wars.state import Mine
 
     game = scripted(setup(
         [squadron("britannia-cruiser", (30.0, 10.0, 0.0), (33.0, 10.0, 0.0))],
         [squadron("prussia-battleship", (36.0, 40.0, 180.0))],
-    ), (*P0_FIRST, 5, 6, 1))
-    state(game).mines.append(Mine(0, 1, 30.0, 16.5, 2, 2, armed=True))
+    ), (*P0_FIRST, 5, 5, 5))
+    state(game).mines.append(Mine(0, 1, 30.0, 16.5, 3, 2, armed=True))
     refresh(game)
-    play(game, Activate(0), Move(0, (2.0,)))
+    play(game, Activate(0), Move(0, (2.0,)), Move(1, (2.0,)))
     assert state(game).mines == []
-    assert "Warden 1's charges destroy a mine (3 hits)" in texts(game)
+    assert "Warden 1 and Warden 2's charges destroy a mine (3 hits on 3 dice)" in texts(game)
 
 
 def test_fast_targets_need_sixes() -> None:

@@ -23,6 +23,12 @@ from warbench.rulesets.armada.actions import (
     Order,
     SelfDestruct,
 )
+from warbench.rulesets.armada.bot_orders import (
+    OrderContext,
+    best_order,
+    hit_chance,
+)
+from warbench.rulesets.armada.bot_orders import order_score as score_order
 from warbench.rulesets.armada.combat import (
     damage_dice,
     firing_arcs,
@@ -47,21 +53,12 @@ from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet
 
 #: How much a pose values having a target in each range band.
 BAND_VALUE = {"short": 3.0, "long": 2.0, "extreme": 1.0}
-#: Critical conditions a chief engineer repairs first.
-REPAIR_ORDER = ("weapons", "engines", "communications", "shields", "auxiliary")
+#: How much more an attack on the fleet its commander won a duel against is worth.
+DUEL_FOCUS = 1.5
 #: The least priority an order needs for the tactician to give it.
 WORTH_AN_ORDER = 1.0
 #: Spend resolve on a check whose hit chance lies in this range.
 RESOLVE_RANGE = (0.2, 0.65)
-
-
-def hit_chance(modifier: int, ac: int) -> float:
-    """Chance that d20 + ``modifier`` reaches ``ac``.
-
-    >>> hit_chance(5, 16), hit_chance(0, 25), hit_chance(30, 10)
-    (0.5, 0.0, 1.0)
-    """
-    return min(1.0, max(0.0, (21 - (ac - modifier)) / 20))
 
 
 def expected_damage(
@@ -111,7 +108,7 @@ class TacticianAgent:
         state = observation.state
         tables = observation.data.tables
         orders = [space for space in decision.spaces if isinstance(space, OrderSpace)]
-        order = self._order(state, tables, orders[0]) if orders else None
+        order = self._order(state, tables, orders[0], decision) if orders else None
         for space in decision.spaces:
             if isinstance(space, MoveSpace):
                 return order or self._move(state, tables, space.fleets)
@@ -128,43 +125,78 @@ class TacticianAgent:
 
     # ------------------------------------------------------------------ orders
 
-    def _order(self, state: ArmadaState, tables: Tables, space: OrderSpace) -> Order | None:
-        best: Order | None = None
-        best_score = WORTH_AN_ORDER
-        for candidate in space.candidates():
-            if not isinstance(candidate, Order) or candidate.resolve:
-                continue
-            score = self.order_score(state, tables, candidate)
-            if score > best_score:
-                best, best_score = candidate, score
-        return best
+    def _order(
+        self, state: ArmadaState, tables: Tables, space: OrderSpace, decision: Decision
+    ) -> Action | None:
+        """The officer's order (or role change) worth giving now, if any."""
+        moves = [other for other in decision.spaces if isinstance(other, MoveSpace)]
+        context = OrderContext(
+            space.phase.value,
+            movers=frozenset(moves[0].fleets) if moves else None,
+            waiting=self._waiting(state, tables, decision.options),
+        )
+        candidates = list(space.candidates())
+        if space.phase.value == "engineering":
+            context.predict = self._predictor(state, tables)
+            candidates += self._conjure_spots(state, space, context.predict)
+        return best_order(
+            state, tables, candidates, context,
+            lambda attacker, target: target_value(state, tables, attacker, target),
+            WORTH_AN_ORDER,
+        )
 
-    def order_score(self, state: ArmadaState, tables: Tables, order: Order) -> float:
+    def order_score(
+        self, state: ArmadaState, tables: Tables, order: Order, phase: str = "engineering"
+    ) -> float:
         """How much the tactician wants to give ``order`` now (0: not at all)."""
-        officer = state.officers[order.officer]
-        home = state.fleets[officer.fleet]
-        target = state.fleets[order.fleet] if order.fleet >= 0 else home
-        name = order.order
-        if name == "rally":
-            return 10.0 if target.morale == ROUTED else 0.0
-        if name == "repair":
-            return 8.0 - REPAIR_ORDER.index(order.choice) if order.choice in REPAIR_ORDER else 0
-        if name == "boost":
-            return 3.0 if order.choice == "damage" and target.id == home.id else 0.0
-        if name == "enchant":
-            return 2.0 if target.id == home.id else 0.0
-        if name == "precognition":
-            return 1.5
-        if name == "direct":
-            return 5.0 if order.choice == "gunnery" else 0.0
-        if name == "target":
-            ally = state.fleets[order.ally]
-            return 0.4 * target_value(state, tables, ally, target) if ally.id == home.id else 0.0
-        if name == "taunt":
-            return 3.0 if target.status == ACTIVE else 0.0
-        if name == "jam":
-            return 2.0 * len(state.officers_on(target)) if not order.choice else 0.0
-        return 0.0
+        return score_order(
+            state, tables, order, OrderContext(phase),
+            lambda attacker, target: target_value(state, tables, attacker, target),
+        )
+
+    def _waiting(
+        self, state: ArmadaState, tables: Tables, options: tuple[Action, ...]
+    ) -> dict[int, float]:
+        """Fleets a gunnery decision still lets fire, with the value of their best attack."""
+        waiting: dict[int, float] = {}
+        for option in options:
+            if isinstance(option, Fire) and option.mine < 0 and not option.also:
+                value = target_value(
+                    state, tables, state.fleets[option.fleet], state.fleets[option.target]
+                )
+                waiting[option.fleet] = max(waiting.get(option.fleet, 0.0), value)
+        return waiting
+
+    def _predictor(self, state: ArmadaState, tables: Tables) -> Callable[[Fleet], Hex]:
+        """Where the tactician expects an enemy fleet to end its move (its own choice of
+        move for that fleet, each found once)."""
+        found: dict[int, Hex] = {}
+
+        def predict(enemy: Fleet) -> Hex:
+            if enemy.id not in found:
+                move = self._move(state, tables, [enemy.id])
+                assert isinstance(move, Move)
+                found[enemy.id] = plan_move(state, tables, enemy, move).end.hex
+            return found[enemy.id]
+
+        return predict
+
+    def _conjure_spots(
+        self, state: ArmadaState, space: OrderSpace, predict: Callable[[Fleet], Hex]
+    ) -> list[Action]:
+        """Conjure orders on the hexes where enemy fleets are expected to end their move."""
+        spots: list[Action] = []
+        for index, officer in enumerate(state.officers):
+            if officer.side != space.player or officer.role != "chief-spellcaster":
+                continue
+            for enemy in state.fleets:
+                if enemy.side == officer.side or enemy.status != ACTIVE:
+                    continue
+                where = predict(enemy)
+                order = Order(index, "conjure", q=where.q, r=where.r)
+                if space.validate(order) is None:
+                    spots.append(order)
+        return spots
 
     # ------------------------------------------------------------------ gunnery
 
@@ -180,6 +212,8 @@ class TacticianAgent:
                 target_value(state, tables, attacker, state.fleets[index], len(group))
                 for index in group
             )
+            if attacker.this_round.duel_target in group:
+                score *= DUEL_FOCUS  # a won duel pays only if this fleet's attack lands
             if option.superweapon:
                 score = score * 0.9 + attacker.tier * 0.9
             if score > best_score:
@@ -256,7 +290,8 @@ class TacticianAgent:
             where = (ghost.q, ghost.r)
             if where not in standings:
                 standings[where] = self.standing(state, tables, ghost, enemies)
-            scores[pose] = value = self.pose_score(ghost, standings[where])
+            debris = sum(d.damage for d in state.debris if d.covers(pose.hex))
+            scores[pose] = value = self.pose_score(ghost, standings[where]) - debris
             return value
 
         return score

@@ -39,7 +39,8 @@ class Move(Action, tag="move"):
     a minimum move); ``level`` dives, surfaces, climbs into the clouds or comes down for
     the whole activation ("" keeps the level); ``all_stop`` places an all stop marker after
     the move; ``mine_at`` drops a mine at the stern that many inches along the path;
-    ``ram`` false lets a creature or robot touch a model without ramming it.
+    ``ram`` false lets a creature or robot touch a model without ramming it; ``ram_at``
+    names the enemy a flyer or submerged model rams (it otherwise passes over or under).
     """
 
     model: int
@@ -49,6 +50,7 @@ class Move(Action, tag="move"):
     all_stop: bool = False
     mine_at: float = -1.0
     ram: bool = True
+    ram_at: int = -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,21 +65,21 @@ from warbench.rulesets.dystopian_wars.flyers import (
     launchable,
     patrol_kept,
     patrol_squadrons,
+    shift_tokens,
 )
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.mines import dropped_on, explode, sweep
 from warbench.rulesets.dystopian_wars.movement import (
     DRIFT,
-    Contact,
     MoveSpace,
     PivotSpace,
     carry_out,
     leaves_table,
     move_refusal,
     place_mine,
-    resolve_contact,
     treacherous,
 )
+from warbench.rulesets.dystopian_wars.rams import Contact, resolve_contact
 from warbench.rulesets.dystopian_wars.repairs import Repairs
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
@@ -252,6 +252,7 @@ class Activation(Procedure[DWState, RulesData]):
         if isinstance(action, Pivot):
             model = state.models[action.model]
             model.place(model.pose().turned(action.degrees))
+            shift_tokens(game, state, data, model)
             release(state, model)
             self.moved.append(model.uid)
             game.emit(
@@ -319,6 +320,7 @@ class Activation(Procedure[DWState, RulesData]):
             model.level = action.level
         model.place(result.final)
         carry_wings(state, model)
+        shift_tokens(game, state, data, model)
         if result.travelled > MOVED:
             release(state, model)
         self.moved.append(model.uid)
@@ -362,7 +364,6 @@ class Activation(Procedure[DWState, RulesData]):
         self.triggered.extend(mid for mid in result.mines if mid not in self.triggered)
         if leaves_table(state, model):
             destroy(game, model, "destroyed", "left the table")
-        sweep(game, state, data, model)
         for piece in reversed(treacherous(state, data, model, plan)):
             game.push(TerrainRoll(model.uid, piece.name))
         spec = data.models[model.cls]
@@ -436,6 +437,7 @@ class Activation(Procedure[DWState, RulesData]):
                 if mine is not None:
                     explode(game, state, data, mine)
                 return
+            sweep(game, state, data, self.parts[self.part])
             self.stage = ActivationStage.FIRE
         elif stage is ActivationStage.FIRE:
             self.stage = ActivationStage.BOARD

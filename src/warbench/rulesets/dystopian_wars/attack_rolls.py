@@ -8,9 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from warbench.rulesets.dystopian_wars.combat import (
+    AA_GUN,
+    BOTH_ANSWERS,
+    CC_GUN,
     aa_needed,
     aa_value,
+    answers_with,
     cc_value,
+    dogfight_needed,
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.damage import apply_hits
@@ -66,6 +71,9 @@ def resolve_attack(
     target_spec = data.models[target.cls]
     cancelled = 0
     dice = attack.dice
+    # tiny flyers fighting tiny flyers fire at the same time: the answer costs the
+    # attacking wing nothing of this attack
+    dogfight = lead_spec.tiny and target_spec.tiny
     if attack.answer and attack.responders:
         for uid in attack.responders:
             model = state.models[uid]
@@ -78,23 +86,30 @@ def resolve_attack(
                 burn_fuel(game, model, f"answering with {attack.answer}")
                 if not model.active:
                     continue
-            answer = aa_value(spec, model) if attack.answer == "aa" else cc_value(spec, model)
-            if lead_spec.tiny and attack.answer == "aa":
-                if lead.alive and strike_wing(game, model.player, lead, answer,
-                                              aa_needed(lead_spec),
-                                              label="ack-ack at the wing"):
-                    game.emit(
-                        AttackLost(
-                            target=target.uid,
-                            text=f"{lead.name}'s attack on {target.name} is over",
+            kinds = [attack.answer]
+            if attack.answer == BOTH_ANSWERS:
+                # torpedo bombers: ack-ack at the tokens, charges at the torpedoes
+                kinds = [kind for kind in (AA_GUN, CC_GUN)
+                         if answers_with(state, data, model, kind, lead, target)]
+            for kind in kinds:
+                answer = aa_value(spec, model) if kind == AA_GUN else cc_value(spec, model)
+                if lead_spec.tiny and kind == AA_GUN:
+                    needed = dogfight_needed(spec) if dogfight else aa_needed(lead_spec)
+                    lost = lead.alive and strike_wing(game, model.player, lead, answer, needed,
+                                                      label="ack-ack at the wing")
+                    if lost and not dogfight:
+                        game.emit(
+                            AttackLost(
+                                target=target.uid,
+                                text=f"{lead.name}'s attack on {target.name} is over",
+                            )
                         )
-                    )
-                    return
-                continue
-            saved = rolled_hits(game, model.player, answer, CANCEL_NEEDED,
-                                label=f"{model.name} {attack.answer} answer")
-            cancelled += saved
-    if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens:
+                        return
+                    continue
+                saved = rolled_hits(game, model.player, answer, CANCEL_NEEDED,
+                                    label=f"{model.name} {kind} answer")
+                cancelled += saved
+    if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens and not dogfight:
         dice = dice * lead.tokens // attack.tokens
     if lead_spec.tiny and attack.kind in ("bombs", "torpedoes"):
         lead.armed = False
@@ -124,7 +139,7 @@ def resolve_attack(
     final = max(0, hits - cancelled - shield - card_saves)
     notes = []
     if cancelled:
-        notes.append(f"{cancelled} cancelled by {attack.answer}")
+        notes.append(f"{cancelled} cancelled by {attack.answer.replace(BOTH_ANSWERS, CC_GUN)}")
     if shield:
         notes.append(f"{shield} stopped by shields")
     if card_saves:

@@ -134,7 +134,7 @@ def board_refusal(
         return "tiny flyers cannot be boarded"
     if target.uid in attacker.fired_at:
         return f"{attacker.name} fired at {target.name} this activation: it cannot board it"
-    if target.uid in attacker.contact:
+    if target.uid in attacker.contact and not (spec.beast and spec.rr >= 1):
         return f"{attacker.name} rammed or collided with {target.name}: it cannot board it"
     levels = {attacker.level, target.level}
     if levels == {"submerged", "obscured"}:
@@ -353,7 +353,7 @@ class Boarding(Procedure[DWState, RulesData]):
         for uid, ap in parties:
             attacker = state.models[uid]
             share = ap + boarding_bonus(state, data, attacker)
-            dice += melee_dice(share, any(c >= 0 for c in attacker.contact))
+            dice += melee_dice(share, any(c >= 0 and c != target.uid for c in attacker.contact))
         defending = target.prize_ap if target.derelict else target.ap
         boarder = state.models[parties[0][0]].player
         attack_hits = rolled_hits(game, boarder, dice, MELEE_NEEDED,

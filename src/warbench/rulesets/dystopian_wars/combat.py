@@ -26,16 +26,19 @@ from warbench.rulesets.dystopian_wars.geometry import (
     BANDS,
     CC_RANGE,
     band_of,
+    gap,
     in_weapon_arc,
 )
 from warbench.rulesets.dystopian_wars.locked import locked_against
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
-from warbench.rulesets.dystopian_wars.state import DWState, Model
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
 AIRBORNE = ("flying", "obscured")
 #: Pseudo-mounts for ack-ack and concussion charges used as attacks.
 AA_GUN, CC_GUN = "aa", "cc"
+#: The answer to torpedo bombers: ack-ack at the tokens and charges at the torpedoes.
+BOTH_ANSWERS = "aa+cc"
 #: Weapons that fire like gunnery but keep their dice whatever the hull damage.
 UNDAMAGED_KINDS = ("rockets", "torpedoes", "bombs", "mines")
 #: How far behind a flyer its bombs fall (a 4-inch fixed channel).
@@ -150,6 +153,27 @@ def deck_refusal(
     if spec.rank < carrier_spec.rank and not above:
         return f"only models as big as {carrier.name}, or flying above it, reach its decks"
     return None
+
+
+def answers_with(
+    state: DWState, data: RulesData, model: Model, kind: str, lead: Model, target: Model
+) -> bool:
+    """Whether ``model`` (of the attacked squadron) reaches to answer an attack by ``lead``
+    on ``target`` with ``kind``: ack-ack within 8 inches of an attacking flyer (tiny
+    flyers' 4), charges within 4 inches of the attacked model (tiny flyers' 2), never
+    between land and naval models."""
+    spec = data.models[model.cls]
+    if kind == AA_GUN:
+        reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
+        anchor = body_of(lead, data.models[lead.cls])
+        dice = aa_value(spec, model)
+    else:
+        if {spec.domain, data.models[lead.cls].domain} == {"naval", "land"}:
+            return False
+        reach = CC_RANGE / 2.0 if spec.tiny else CC_RANGE
+        anchor = body_of(target, data.models[target.cls])
+        dice = cc_value(spec, model)
+    return dice > 0 and gap(body_of(model, spec), anchor) <= reach + 1e-9
 
 
 def dogfight_needed(shooter: ModelSpec) -> int:
@@ -432,15 +456,16 @@ def _auxiliary_shot(
 
 
 def spotter_for(state: DWState, data: RulesData, shooter: Model, target: Model) -> bool:
-    """Indirect fire may go ahead: the shooter has the Spotter rule, or a friendly recon
-    plane in the air is within 32 inches of the target (flying, it sees it)."""
+    """Indirect fire may go ahead: the shooter has the Spotter rule, or a recon plane
+    joined to its squadron (on combat air patrol) is within 32 inches of the target
+    (flying, it sees it)."""
     if "spotter" in data.models[shooter.cls].traits:
         return True
     for model in state.models:
         spec = data.models[model.cls]
         if (
             model.player == shooter.player and model.active and model.carried_by < 0
-            and spec.wing == "recon"
+            and spec.wing == "recon" and model.cap_with == shooter.squadron
             and model.point().distance_to(target.point()) <= BANDS.reach + 1e-9
         ):
             return True

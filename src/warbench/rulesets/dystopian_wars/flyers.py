@@ -22,12 +22,15 @@ turn freely and have no minimum move.
 * Combat air patrol: a wing ending its activation within 4 inches of a friendly large or
   massive squadron (not submerged) may join it; its ack-ack then answers attacks on that
   squadron. A reconnaissance plane on patrol gives its squadron's indirect fire +1 to hit.
+* A model ending its move on tokens pushes them aside by the least distance that clears
+  its base (:func:`shift_tokens`).
 """
 
 from __future__ import annotations
 
 import math
 
+from warbench.core.geometry import Body, CircleBase, Point, heading_vector, overlaps
 from warbench.rulesets.dystopian_wars.damage import destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -35,6 +38,7 @@ from warbench.rulesets.dystopian_wars.events import (
     FuelBurnt,
     Landed,
     Launched,
+    Moved,
     Refuelled,
     TokensLost,
 )
@@ -48,6 +52,63 @@ FULL_FUEL = 6
 DECK_RANGE = 4.0
 #: Where a launched wing is placed: this far to the carrier's port side (engine default).
 LAUNCH_OFFSET = 3.0
+#: How far past touching a token pushed aside ends up, in inches (clear of the base).
+CLEARANCE = 1e-3
+
+
+def cleared_point(body: Body, token: Point, radius: float) -> Point:
+    """Where a round token of ``radius`` centred at ``token`` goes to clear ``body`` by the
+    least distance: straight out of the nearest side.
+
+    >>> from warbench.core.geometry import Pose, RectBase
+    >>> ship = Body(Pose(0.0, 0.0, 0.0), RectBase(2.0, 6.0))
+    >>> p = cleared_point(ship, Point(0.5, 1.0), 0.5)
+    >>> round(p.x, 3), round(p.y, 3)
+    (1.501, 1.0)
+    """
+    base = body.base
+    ox, oy = body.pose.x, body.pose.y
+    if isinstance(base, CircleBase):
+        dx, dy = token.x - ox, token.y - oy
+        apart = math.hypot(dx, dy) or 1.0
+        reach = base.radius + radius + CLEARANCE
+        return Point(ox + dx / apart * reach, oy + dy / apart * reach)
+    across, along = body.local_xy(token.x, token.y)
+    half_width, half_length = base.width / 2.0, base.length / 2.0
+    near_across = max(-half_width, min(half_width, across))
+    near_along = max(-half_length, min(half_length, along))
+    outside = math.hypot(across - near_across, along - near_along)
+    if outside > 0.0:
+        scale = (radius + CLEARANCE) / outside
+        across = near_across + (across - near_across) * scale
+        along = near_along + (along - near_along) * scale
+    elif half_width - abs(across) <= half_length - abs(along):
+        across = math.copysign(half_width + radius + CLEARANCE, across or 1.0)
+    else:
+        along = math.copysign(half_length + radius + CLEARANCE, along or 1.0)
+    fx, fy = heading_vector(body.pose.heading)
+    return Point(ox + across * fy + along * fx, oy - across * fx + along * fy)
+
+
+def shift_tokens(game: DWGame, state: DWState, data: RulesData, mover: Model) -> None:
+    """Tokens of tiny flyers (in the air, not aboard) under ``mover``'s base where its move
+    ended are pushed aside by the least distance that clears it."""
+    spec = data.models[mover.cls]
+    if spec.tiny or not mover.alive:
+        return
+    body = body_of(mover, spec)
+    for wing in state.models:
+        wing_spec = data.models[wing.cls]
+        if not (wing_spec.tiny and wing.alive and wing.carried_by < 0):
+            continue
+        token = body_of(wing, wing_spec)
+        if not overlaps(body, token) or not isinstance(token.base, CircleBase):
+            continue
+        moved = cleared_point(body, wing.point(), token.base.radius)
+        wing.x, wing.y = moved.x, moved.y
+        game.emit(Moved(model=wing.uid, x=round(wing.x, 3), y=round(wing.y, 3),
+                        heading=round(wing.heading, 3),
+                        text=f"{wing.name} shifts aside from {mover.name}"))
 
 
 def strike_wing(

@@ -32,9 +32,11 @@ from warbench.rulesets.dystopian_wars.cards import play_card
 from warbench.rulesets.dystopian_wars.combat import (
     AA_GUN,
     AIRBORNE,
+    BOTH_ANSWERS,
     CC_GUN,
     Shot,
     aa_value,
+    answers_with,
     cc_value,
     linked_dice,
     shot_refusal,
@@ -235,12 +237,15 @@ class FireSpace(ParamSpace):
 
 
 def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, list[int]]:
-    """What the defender may answer ``attack`` with, and which of its models may."""
-    if attack.kind in (AA_GUN, CC_GUN):
-        return "", []
+    """What the defender may answer ``attack`` with, and which of its models may (ack-ack
+    and charges used as attacks go unanswered, but for a wing's ack-ack at another wing:
+    a model attacked by tiny flyers may use its ack-ack, in a dogfight at the same time)."""
     target = state.models[attack.target]
     lead = state.models[attack.guns[0][0]]
     lead_spec = data.models[lead.cls]
+    dogfight = lead_spec.tiny and data.models[target.cls].tiny
+    if attack.kind == CC_GUN or (attack.kind == AA_GUN and not dogfight):
+        return "", []
     lead_body = body_of(lead, lead_spec)
     target_body = body_of(target, data.models[target.cls])
     squadron = [m for m in state.squadron_models(target.squadron) if m.prize_of < 0]
@@ -250,6 +255,12 @@ def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, li
         and m.carried_by < 0 and data.models[m.cls].tiny
     ]
     flyer = lead.level in AIRBORNE and gap(lead_body, target_body) <= AA_RANGE + 1e-9
+    if flyer and lead_spec.tiny and attack.kind == "torpedoes":
+        # torpedo bombers: ack-ack at the tokens and charges at the torpedoes coming in
+        able = [m.uid for m in squadron if any(
+            answers_with(state, data, m, kind, lead, target) for kind in (AA_GUN, CC_GUN)
+        )]
+        return (BOTH_ANSWERS, able) if able else ("", [])
     if flyer or attack.kind == "rockets":
         anchor = lead_body if flyer else target_body
         able = []
@@ -414,7 +425,8 @@ class Answer(Procedure[DWState, RulesData]):
                 options.append(Respond((target.uid,)))
         options.extend(PlayCard(card, target.uid) for card in self.reactions(game))
         options.append(Decline())
-        name = {"aa": "ack-ack", "cc": "concussion charges", "": "a reaction card"}[self.kind]
+        name = {"aa": "ack-ack", "cc": "concussion charges", BOTH_ANSWERS: "ack-ack and "
+                "concussion charges", "": "a reaction card"}[self.kind]
         return [Decision(target.player, f"answer the attack on {target.name} with {name}?",
                          tuple(options))]
 
@@ -433,10 +445,11 @@ class Answer(Procedure[DWState, RulesData]):
             attack.responders = list(action.models)
             state = game.state
             names = ", ".join(state.models[uid].name for uid in action.models)
+            means = {AA_GUN: "ack-ack", CC_GUN: "charges"}.get(self.kind, "ack-ack and charges")
             game.emit(
                 AnswerDeclared(
                     models=tuple(action.models),
-                    text=f"{names} answer with {'ack-ack' if self.kind == 'aa' else 'charges'}",
+                    text=f"{names} answer with {means}",
                 )
             )
         else:

@@ -12,8 +12,8 @@ or smaller: engine default). Each other mine under
 the template rolls a D6: on 5 or 6 it goes off too, on its own. Mines arm at the end of
 the activation that dropped them (engine default), so a model never sets off its own mine
 as it drops it; a mine dropped on a model (its centre on the model's base) goes off at
-once. Concussion charges may clear a mine within 4 inches (hits on 5+; enough
-hits to match its attack dice destroy it).
+once. Concussion charges of the models that moved within 4 inches of a mine may clear it,
+linked (hits on 5+; enough hits to match its attack dice destroy it).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from warbench.core.geometry import (
     Terrain,
     shape_distance,
 )
-from warbench.rulesets.dystopian_wars.combat import cc_value
+from warbench.rulesets.dystopian_wars.combat import cc_value, linked_dice
 from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -178,31 +178,40 @@ def dropped_by_flyer(state: DWState, data: RulesData, mine: Mine) -> bool:
     return data.models[state.models[mine.dropped_by].cls].flying
 
 
-def sweep(game: DWGame, state: DWState, data: RulesData, model: Model) -> None:
-    """A model ending its move within 4 inches of an enemy mine uses its concussion
-    charges on it (hits on 5+); hits matching the mine's dice destroy it (engine default:
-    the charges are always used)."""
-    spec = data.models[model.cls]
-    if not model.alive or model.level not in ("surface", "submerged") or spec.tiny:
-        return
-    body = body_of(model, spec)
+def sweep(game: DWGame, state: DWState, data: RulesData, movers: list[int]) -> None:
+    """Once the models of an activation part have moved: for each enemy mine, those that
+    ended within 4 inches of it (but not within 1, which set it off) link their concussion
+    charges on it, the one with most dice in full and the others half (hits on 5+); hits
+    matching the mine's dice destroy it, fewer do nothing (charges used whenever they can
+    be, all together: engine default)."""
     for mine in list(state.mines):
-        if mine.player == model.player or not mine.armed:
+        if not mine.armed:
             continue
-        dice = cc_value(spec, model)
-        distance = max(0.0, shape_distance(body.shape(), Disc(mine.point(), 1e-6)))
-        if dice <= 0 or not MINE_TRIGGER < distance <= CC_RANGE + 1e-9:
+        shares = []
+        for uid in movers:
+            model = state.models[uid]
+            spec = data.models[model.cls]
+            if model.player == mine.player or not model.alive or spec.tiny:
+                continue
+            dice = cc_value(spec, model)
+            distance = shape_distance(body_of(model, spec).shape(), Disc(mine.point(), 1e-6))
+            if dice > 0 and MINE_TRIGGER < max(0.0, distance) <= CC_RANGE + 1e-9:
+                shares.append((dice, model))
+        if not shares:
             continue
-        hits = rolled_hits(game, model.player, dice, MINE_SWEEP_NEEDED,
-                           label=f"{model.name} charges at a mine")
+        shares.sort(key=lambda share: (-share[0], share[1].uid))
+        dice = linked_dice([share[0] for share in shares])
+        names = " and ".join(model.name for _, model in shares)
+        hits = rolled_hits(game, shares[0][1].player, dice, MINE_SWEEP_NEEDED,
+                           label=f"{names} charges at a mine")
         cleared = hits >= mine.ad
         swept = MineSwept if cleared else MineSurvives
         game.emit(
             swept(
-                model=model.uid,
+                model=shares[0][1].uid,
                 mine=mine.mid,
-                text=f"{model.name}'s charges {'destroy' if cleared else 'miss'} a mine "
-                f"({hits} hits)",
+                text=f"{names}'s charges {'destroy' if cleared else 'miss'} a mine "
+                f"({hits} hits on {dice} dice)",
             )
         )
         if cleared:

@@ -1,4 +1,5 @@
-"""Movement: what a model may do with its move, carrying it out, rams and collisions.
+"""Movement: what a model may do with its move and carrying it out (rams and collisions it
+makes are rolled by :mod:`.rams`).
 
 A model moves all its move before the next one starts. Naval and aerial models must make
 their minimum move unless stopped by an all stop marker; a turn is at most 45 degrees, costs
@@ -37,29 +38,20 @@ from warbench.core.geometry.collision import Contact as CoreContact
 from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, plan_path
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import Move, Pivot
-from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
-from warbench.rulesets.dystopian_wars.events import (
-    Collided,
-    Rammed,
-)
 from warbench.rulesets.dystopian_wars.geometry import (
     MINE_TRIGGER,
     off_table,
     terrain_of,
 )
-from warbench.rulesets.dystopian_wars.pools import rolled_hits
-from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model, Piece, body_of
+from warbench.rulesets.dystopian_wars.rams import Contact, deep_ram_refusal
+from warbench.rulesets.dystopian_wars.state import DWState, Mine, Model, Piece, body_of
 
-#: Dice a terrain collision rolls, by the terrain's density.
-TERRAIN_DICE = {"light": 4, "medium": 8, "dense": 12}
 #: How far a squadron doing nothing drifts, and how far a reversing model may go.
 DRIFT, REVERSE_LIMIT = 2.0, 2.0
 #: How much a base is shrunk (all round) to tell a move into a model it touches from a
 #: move sliding along it or away from it.
 TOUCH_SLACK = 0.02
-#: Dice needed for rams and collisions (1.1 errata).
-RAM_NEEDED = 4
 LEVEL_CHOICES: dict[str, tuple[str, ...]] = {
     "diving": ("surface", "submerged"),
     "flying": ("flying", "obscured"),
@@ -122,6 +114,10 @@ def move_refusal(
             return f"{model.name} cannot move backward", None
     if not action.ram and not spec.beast:
         return "only creatures and robots may touch a model without ramming it", None
+    if action.ram_at != -1:
+        reason = deep_ram_refusal(state, data, model, action)
+        if reason is not None:
+            return reason, None
     if action.all_stop and (spec.tiny or spec.category == "bomber"):
         return "bombers and aeroplanes cannot declare all stop", None
     if action.mine_at >= 0.0:
@@ -271,16 +267,6 @@ class PivotSpace(ParamSpace):
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class Contact:
-    """A contact made while moving: the mover, what it met (a model, or ``-1 - piece``
-    for terrain), and whether it came bow first while moving forward."""
-
-    mover: int
-    other: int
-    forward: bool
-
-
 def obstacles(
     state: DWState,
     data: RulesData,
@@ -366,6 +352,9 @@ def carry_out(
     margin = reach + 1.0
     within = (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
     bodies, pieces = obstacles(state, data, model, level, within)
+    if action.ram_at >= 0:
+        rammed = state.models[action.ram_at]
+        bodies.append((body_of(rammed, data.models[rammed.cls]), rammed.uid))
     base = body_of(model, spec).base
     # the move starts in contact with whatever the base touches now (and what it rammed or
     # collided with): meeting those again is no ram or collision
@@ -522,66 +511,3 @@ def place_mine(state: DWState, data: RulesData, model: Model, where: Point) -> M
 def leaves_table(state: DWState, model: Model) -> bool:
     """Whether the model's centre is off the table."""
     return off_table(model.point(), state.width, state.height)
-
-
-def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Contact) -> None:
-    """Step 2b: roll one ram or collision."""
-    mover = state.models[contact.mover]
-    if not mover.alive:
-        return
-    spec = data.models[mover.cls]
-    if contact.other < 0:
-        piece = state.terrain[-1 - contact.other]
-        dice = TERRAIN_DICE[piece.density]
-        # the terrain's dice are rolled for the mover's owner: hits hurt them
-        hits = rolled_hits(game, mover.player, dice, RAM_NEEDED,
-                           label=f"{mover.name} collision with {piece.name}",
-                           higher_is_better=False)
-        game.emit(
-            Collided(
-                model=mover.uid,
-                other=contact.other,
-                hits=hits,
-                text=f"{mover.name} runs into {piece.name} ({piece.density}): {hits} hits "
-                f"on {dice}D6",
-            )
-        )
-        mover.grounded = True
-        if contact.other not in mover.contact:
-            mover.contact.append(contact.other)
-        apply_hits(game, mover, hits, by_model=-1, cause="terrain collision", criticals=False)
-        return
-    other = state.models[contact.other]
-    if not other.alive:
-        return
-    other_spec = data.models[other.cls]
-    enemy = other.player != mover.player
-    ram = enemy and contact.forward and spec.rr >= 1
-    mover_dice = spec.rr if ram else max(0, spec.hp - mover.damage)
-    other_dice = max(0, other_spec.hp - other.damage)
-    kind = "ram" if ram else "collision"
-    # each side rolls against the other; between friends every hit hurts the same side
-    mover_hits = rolled_hits(game, mover.player, mover_dice, RAM_NEEDED,
-                             label=f"{mover.name} {kind} on {other.name}",
-                             higher_is_better=enemy)
-    other_hits = rolled_hits(game, other.player, other_dice, RAM_NEEDED,
-                             label=f"{other.name} collision answer", higher_is_better=enemy)
-    clash = Rammed if ram else Collided
-    game.emit(
-        clash(
-            model=mover.uid,
-            other=other.uid,
-            hits=mover_hits,
-            answer=other_hits,
-            text=f"{mover.name} {'rams' if ram else 'collides with'} {other.name}: "
-            f"{mover_hits} hits against {other_hits}",
-        )
-    )
-    for one, two in ((mover, other), (other, mover)):
-        if two.uid not in one.contact:
-            one.contact.append(two.uid)
-    apply_hits(game, other, mover_hits, by_model=mover.uid, cause=kind, criticals=ram)
-    apply_hits(
-        game, mover, other_hits, by_model=other.uid, cause=f"{kind} answer",
-        criticals=ram and other_spec.rr >= 1,
-    )

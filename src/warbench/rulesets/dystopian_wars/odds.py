@@ -50,7 +50,6 @@ from warbench.rulesets.dystopian_wars.exact import (
     extra_damage_die,
     pool_hits,
 )
-from warbench.rulesets.dystopian_wars.movement import RAM_NEEDED, TERRAIN_DICE
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AnswerOptions,
@@ -65,6 +64,7 @@ from warbench.rulesets.dystopian_wars.odds_options import (
     option_error,
     whole_numbers,
 )
+from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED, TERRAIN_DICE
 from warbench.rulesets.dystopian_wars.state import Model
 
 #: Chances below this are left out of the notes' "at least n" lists.

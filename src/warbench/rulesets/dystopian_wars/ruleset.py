@@ -42,7 +42,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     id = "dystopian-wars"
     name = "Dystopian Wars (1st edition)"
-    version = "0.2"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...)
+    version = "0.3"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
+    # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
