@@ -37,8 +37,8 @@ from warbench.core.search.candidates import (
 from warbench.core.search.tree import Edge, Node, backpropagate, best, select
 from warbench.core.search.value import values
 
-#: The cheapest budget: what conformance checks play the bot with.
-PROBE_BUDGET = Budget(iterations=2, depth=2, width=2)
+#: The cheapest budget: what conformance checks play the bot with (two play-outs).
+PROBE_BUDGET = Budget(iterations=1, depth=2, width=2)
 
 
 @dataclass(slots=True)
