@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import warbench
 from warbench.cli import USAGE_ERROR, main
 from warbench.core.botspec import BadBotSpec, UnknownBot, make_bot
 from warbench.core.engine import Game
+from warbench.core.observation import Observation
 from warbench.core.search import Budget, SearchBot
 from warbench.core.sim.plan import mirror_sides, prepare
 
@@ -65,6 +67,27 @@ def test_the_search_counts_its_iterations_per_decision() -> None:
     assert isinstance(bot, SearchBot)
     bot.choose(game.observe(decision.player), decision)
     assert (bot.cost.decisions, bot.cost.iterations) == (1, 3)
+
+
+def test_every_root_candidate_is_played_on_the_same_sampled_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Common random numbers: each iteration samples one world (hidden state and dice) and
+    plays every root candidate in a copy of it, so candidates differ by play, not luck."""
+    seeds: list[int] = []
+    sample = Observation.sample
+
+    def spy(self: Observation, seed: int) -> Game:  # type: ignore[type-arg]
+        seeds.append(seed)
+        return sample(self, seed)
+
+    monkeypatch.setattr(Observation, "sample", spy)
+    game = first_orders()
+    decision = game.pending()[0]
+    make_bot(FT, CHEAP, seed=9).choose(game.observe(decision.player), decision)
+    counts = Counter(seeds)
+    assert len(counts) == 3  # iterations=3: three worlds
+    assert len(set(counts.values())) == 1 and next(iter(counts.values())) >= 2
 
 
 def test_a_budget_in_milliseconds_stops_the_search_in_time() -> None:
