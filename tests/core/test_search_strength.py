@@ -22,7 +22,7 @@ from warbench.core.rng import seed_for
 from warbench.core.search import SearchBot
 from warbench.core.sim.stats import wilson_interval
 
-STRENGTH_BUDGET = "search:iterations=16,depth=30,width=3"
+STRENGTH_BUDGET = "search:iterations=6,depth=20,width=3"
 HEURISTICS = {
     "full-thrust": "admiral",
     "hordes": "warlock",
