@@ -2,10 +2,13 @@
 
 Per decision, :class:`SearchBot` runs information-set MCTS on games sampled from its
 observation (``observation.sample(seed)``: it never reads hidden state): each iteration
-samples one game, walks the shared tree (:mod:`~warbench.core.search.tree`) choosing
-among candidate actions (:mod:`~warbench.core.search.candidates`), lets the ruleset's
-heuristic bot play every seat for ``depth`` more decisions, and scores the result
-(:mod:`~warbench.core.search.value`). It answers with the most visited root action.
+samples one world and plays every root candidate (:mod:`~warbench.core.search.candidates`)
+in a copy of it, with the same hidden state, dice and play-out bots (common random
+numbers); below the root each walks the shared tree (:mod:`~warbench.core.search.tree`),
+then the ruleset's heuristic bot plays every seat for ``depth`` more decisions and the
+result is scored (:mod:`~warbench.core.search.value`). It answers with the root candidate
+of the best mean value, keeping the heuristic's own choice unless another beats it by
+the budget's ``margin``.
 
 Seeded: with a budget in iterations, the same seed and observations give the same
 choices. A ruleset lists it as ``"search": SearchFactory(MyHeuristicBot)``; the command
