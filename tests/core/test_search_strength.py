@@ -55,7 +55,7 @@ def strength(
     rules = warbench.ruleset(ruleset_id)
     wins = draws = decisions = iterations = 0
     seconds = 0.0
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for game in range(games):
         seed = seed_for(17, game)
         search = make_bot(rules, budget, seed_for(seed, 1))
@@ -80,6 +80,7 @@ def strength(
         f" {seconds / max(1, decisions) * 1000:.0f} ms and"
         f" {iterations / max(1, decisions):.0f} iterations per searched decision;"
         f" {time.perf_counter() - started:.0f} s in all"
+        f" ({time.process_time() - cpu:.0f} s of CPU)"
     ))
 
 
