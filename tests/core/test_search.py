@@ -124,3 +124,20 @@ def test_demo_plays_with_a_search_bot_and_names_a_bad_option(
     assert main([*argv, "search:iters=1"]) == USAGE_ERROR
     err = capsys.readouterr().err
     assert "bot 'search' has no option 'iters'" in err and err.count("\n") == 1
+
+
+def test_the_robogear_search_bot_answers_legally_at_a_three_seat_table() -> None:
+    """ROBOGEAR (2-4 players): the search plays out every seat and answers a unit's turn."""
+    rules = warbench.ruleset("robogear")
+    game = Game.new(rules, seed=1, players=3)
+    commanders = [make_bot(rules, "commander", seed=seat) for seat in range(3)]
+    while not game.pending()[0].spaces:
+        decision = game.pending()[0]
+        game.apply(decision.player, commanders[decision.player].choose(
+            game.observe(decision.player), decision))
+    decision = game.pending()[0]
+    observation = game.observe(decision.player)
+    bot = make_bot(rules, CHEAP, seed=3)
+    assert isinstance(bot, SearchBot)
+    assert observation.check(bot.choose(observation, decision)) is None
+    assert bot.cost.decisions == 1
