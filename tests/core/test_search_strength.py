@@ -47,16 +47,18 @@ def strength(
     games: int,
     budget: str = STRENGTH_BUDGET,
     progress: Callable[[str], None] | None = None,
+    first: int = 0,
 ) -> Strength:
     """Play ``games`` seeded games, search in seat ``i % 2``, against the heuristic.
 
-    ``progress`` hears one line per game (for watching long runs).
+    ``progress`` hears one line per game (for watching long runs); ``first`` skips that
+    many games of the seeded series (to measure it in pieces).
     """
     rules = warbench.ruleset(ruleset_id)
     wins = draws = decisions = iterations = 0
     seconds = 0.0
     started, cpu = time.perf_counter(), time.process_time()
-    for game in range(games):
+    for game in range(first, first + games):
         seed = seed_for(17, game)
         search = make_bot(rules, budget, seed_for(seed, 1))
         heuristic = make_bot(rules, HEURISTICS[ruleset_id], seed_for(seed, 2))
