@@ -15,7 +15,7 @@ import numpy as np
 
 import warbench.rl
 
-RULESETS = ("full-thrust", "hordes", "dystopian-wars", "armada")
+RULESETS = ("full-thrust", "hordes", "dystopian-wars", "armada", "robogear")
 
 
 def run(ruleset_id: str, steps: int, seed: int = 1) -> tuple[int, int, float]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import warbench
 from warbench.cli import USAGE_ERROR, main
 from warbench.core.botspec import BadBotSpec, UnknownBot, make_bot
 from warbench.core.engine import Game
+from warbench.core.observation import Observation
 from warbench.core.search import Budget, SearchBot
 from warbench.core.sim.plan import default_sides, prepare
 
@@ -67,6 +69,27 @@ def test_the_search_counts_its_iterations_per_decision() -> None:
     assert (bot.cost.decisions, bot.cost.iterations) == (1, 3)
 
 
+def test_every_root_candidate_is_played_on_the_same_sampled_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Common random numbers: each iteration samples one world (hidden state and dice) and
+    plays every root candidate in a copy of it, so candidates differ by play, not luck."""
+    seeds: list[int] = []
+    sample = Observation.sample
+
+    def spy(self: Observation, seed: int) -> Game:  # type: ignore[type-arg]
+        seeds.append(seed)
+        return sample(self, seed)
+
+    monkeypatch.setattr(Observation, "sample", spy)
+    game = first_orders()
+    decision = game.pending()[0]
+    make_bot(FT, CHEAP, seed=9).choose(game.observe(decision.player), decision)
+    counts = Counter(seeds)
+    assert len(counts) == 3  # iterations=3: three worlds
+    assert len(set(counts.values())) == 1 and next(iter(counts.values())) >= 2
+
+
 def test_a_budget_in_milliseconds_stops_the_search_in_time() -> None:
     game = first_orders()
     decision = game.pending()[0]
@@ -101,3 +124,20 @@ def test_demo_plays_with_a_search_bot_and_names_a_bad_option(
     assert main([*argv, "search:iters=1"]) == USAGE_ERROR
     err = capsys.readouterr().err
     assert "bot 'search' has no option 'iters'" in err and err.count("\n") == 1
+
+
+def test_the_robogear_search_bot_answers_legally_at_a_three_seat_table() -> None:
+    """ROBOGEAR (2-4 players): the search plays out every seat and answers a unit's turn."""
+    rules = warbench.ruleset("robogear")
+    game = Game.new(rules, seed=1, players=3)
+    commanders = [make_bot(rules, "commander", seed=seat) for seat in range(3)]
+    while not game.pending()[0].spaces:
+        decision = game.pending()[0]
+        game.apply(decision.player, commanders[decision.player].choose(
+            game.observe(decision.player), decision))
+    decision = game.pending()[0]
+    observation = game.observe(decision.player)
+    bot = make_bot(rules, CHEAP, seed=3)
+    assert isinstance(bot, SearchBot)
+    assert observation.check(bot.choose(observation, decision)) is None
+    assert bot.cost.decisions == 1

@@ -12,7 +12,7 @@ import warbench.rl
 from tests.duel import Duel
 from warbench.rl import WarbenchEnv
 
-RULESETS = ["full-thrust", "hordes", "dystopian-wars", "armada"]
+RULESETS = ["full-thrust", "hordes", "dystopian-wars", "armada", "robogear"]
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -21,6 +21,33 @@ def test_every_ruleset_passes_the_pettingzoo_api_test(ruleset_id: str) -> None:
     with warnings.catch_warnings():  # dict observations with a mask warn, as in chess
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=5)
+
+
+def test_robogear_with_three_and_four_seats_passes_the_api_test() -> None:
+    """ROBOGEAR seats two to four players: one agent per seat."""
+    for players in (3, 4):
+        env = warbench.rl.env("robogear", players=players, actions=8, observation_size=64)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            api_test(env, num_cycles=5)
+        assert env.possible_agents == [f"player_{seat}" for seat in range(players)]
+
+
+def test_robogear_slots_hold_moves_not_only_repeated_options() -> None:
+    """The ruleset's own generator fills the slots: the shots and fights it lists as options
+    and again as rule-judged spaces take one slot each, the rest go to moves and turns."""
+    env = warbench.rl.env("robogear", players=3, actions=16)
+    env.reset(seed=1)
+    moves = []
+    for _agent in env.agent_iter(60):
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        kinds = [type(action).__name__ for action in env._slots]
+        moves.append(kinds.count("Move"))
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert max(moves) >= 4
 
 
 def play_masked(env: warbench.rl.WarbenchEnv, seed: int, steps: int) -> list[np.ndarray]:
@@ -97,3 +124,24 @@ def test_an_action_refused_after_its_roll_leaves_the_same_agent_to_act_again() -
             if "refused" in env.infos.get(agent, {}):
                 assert env.agent_selection == agent
     assert refused > 0
+
+
+def test_a_team_win_pays_both_partners() -> None:
+    """ROBOGEAR 2 v 2: seats 0 and 2 play against 1 and 3; a team's win pays both."""
+    setup = {"armies": ["ferrum", "verdant", "ashen", "ferrum"], "teams": [0, 1, 0, 1],
+             "mission": "annihilation", "rounds": 2}
+    env = warbench.rl.env("robogear", setup=setup, players=4, actions=8)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(20_000):
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        mask = observation["action_mask"]
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+    assert env.game is not None and env.game.outcome is not None
+    winners = env.game.outcome.winners
+    assert len(winners) == 2 and set(winners) in ({0, 2}, {1, 3})
+    assert [totals[f"player_{seat}"] for seat in range(4)] == [
+        1.0 if seat in winners else -1.0 for seat in range(4)
+    ]

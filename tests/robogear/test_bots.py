@@ -25,7 +25,7 @@ def _three(bot_seat: int, seed: int) -> list[Agent]:
 
 def test_bots_are_offered_and_play_legal_games() -> None:
     """RG-BOT-LEGAL: the commander plays whole 3-player games with random opponents."""
-    assert set(RULES.bots()) == {"random", "commander"}
+    assert set(RULES.bots()) == {"random", "commander", "search"}
     for seed in range(2):
         result = play_match(RULES, _three(seed % 3, seed), seed=seed)
         assert result.outcome is not None

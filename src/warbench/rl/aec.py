@@ -4,11 +4,12 @@ The agent to act is the seat owing the first pending decision (in Full Thrust bo
 owe orders at once; they answer one after the other, neither seeing the other's). Its
 observation is a dict: ``"observation"``, the fixed-shape vector of
 :mod:`~warbench.rl.encoding`, and ``"action_mask"``, the filled slots of
-:mod:`~warbench.rl.actions`. Rewards come at the end: 1 to a winner, -1 to a loser, 0 in a
-draw or when the step limit truncates the game; with ``shaped > 0`` each step also pays the
-change of the search's damage-based value (:mod:`~warbench.core.search.value`) times
-``shaped``. An action the rules refuse only after its roll leaves the game as it was and
-the same seat acts again, with ``infos[agent]["refused"]`` saying why.
+:mod:`~warbench.rl.actions`. Rewards come at the end: 1 to each winner (a seat or a
+team), -1 to each loser, 0 to all in a draw or when the step limit truncates the game;
+with ``shaped > 0`` each step also pays the change of the search's damage-based value
+(:mod:`~warbench.core.search.value`) times ``shaped``. An action the rules refuse only
+after its roll leaves the game as it was and the same seat acts again, with
+``infos[agent]["refused"]`` saying why.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from warbench.core.observation import Observation
 from warbench.core.registry import ruleset as load_ruleset
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
-from warbench.core.search.value import cut_off_values
+from warbench.core.search import ruleset_generator
+from warbench.core.search.value import cut_off_values, outcome_values
 from warbench.rl.actions import action_slots, mask_of
 from warbench.rl.encoding import LIMIT, encode
 
@@ -61,6 +63,7 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         self.shaped = shaped
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        self._generator = ruleset_generator(ruleset)
         self._seed = 0
         self.game: Game[Any, Any] | None = None
 
@@ -160,7 +163,7 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         self.agent_selection = self.possible_agents[decision.player]
         observation: Observation[Any, Any] = game.observe(decision.player)
         rng = RandomStream.from_seed(seed_for(seed_for(self._seed, 7), self.steps))
-        self._slots = action_slots(observation, decision, rng, self.actions)
+        self._slots = action_slots(observation, decision, rng, self.actions, self._generator)
 
     def _reward(self) -> None:
         """Shaped step rewards; at the end, the outcome and every agent done."""
@@ -172,10 +175,9 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
             self._values = values
         outcome = game.outcome
         if outcome is not None:
+            final = outcome_values(outcome.winners, self.players)
             for seat, agent in enumerate(self.possible_agents):
-                won = len(outcome.winners) == 1 and seat in outcome.winners
-                lost = len(outcome.winners) == 1 and seat not in outcome.winners
-                self.rewards[agent] += 1.0 if won else -1.0 if lost else 0.0
+                self.rewards[agent] += 2.0 * final[seat] - 1.0
                 self.terminations[agent] = True
         elif self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)

@@ -9,7 +9,7 @@
 ``docs/agents.md`` explains the algorithm and its options.
 """
 
-from warbench.core.search.bot import SearchBot, SearchFactory
+from warbench.core.search.bot import SearchBot, SearchFactory, ruleset_generator
 from warbench.core.search.budget import Budget
 
-__all__ = ["Budget", "SearchBot", "SearchFactory"]
+__all__ = ["Budget", "SearchBot", "SearchFactory", "ruleset_generator"]

@@ -2,10 +2,13 @@
 
 Per decision, :class:`SearchBot` runs information-set MCTS on games sampled from its
 observation (``observation.sample(seed)``: it never reads hidden state): each iteration
-samples one game, walks the shared tree (:mod:`~warbench.core.search.tree`) choosing
-among candidate actions (:mod:`~warbench.core.search.candidates`), lets the ruleset's
-heuristic bot play every seat for ``depth`` more decisions, and scores the result
-(:mod:`~warbench.core.search.value`). It answers with the most visited root action.
+samples one world and plays every root candidate (:mod:`~warbench.core.search.candidates`)
+in a copy of it, with the same hidden state, dice and play-out bots (common random
+numbers); below the root each walks the shared tree (:mod:`~warbench.core.search.tree`),
+then the ruleset's heuristic bot plays every seat for ``depth`` more decisions and the
+result is scored (:mod:`~warbench.core.search.value`). It answers with the root candidate
+of the best mean value, keeping the heuristic's own choice unless another beats it by
+the budget's ``margin``.
 
 Seeded: with a budget in iterations, the same seed and observations give the same
 choices. A ruleset lists it as ``"search": SearchFactory(MyHeuristicBot)``; the command
@@ -26,13 +29,19 @@ from warbench.core.engine import IllegalAction
 from warbench.core.match import play_next_decision
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream, seed_for
+from warbench.core.ruleset import Ruleset
 from warbench.core.search.budget import Budget
-from warbench.core.search.candidates import CandidateGenerator, merge, sample_candidates
+from warbench.core.search.candidates import (
+    CandidateGenerator,
+    action_key,
+    merge,
+    sample_candidates,
+)
 from warbench.core.search.tree import Edge, Node, backpropagate, best, select
 from warbench.core.search.value import values
 
-#: The cheapest budget: what conformance checks play the bot with.
-PROBE_BUDGET = Budget(iterations=2, depth=2, width=2)
+#: The cheapest budget: what conformance checks play the bot with (two play-outs).
+PROBE_BUDGET = Budget(iterations=1, depth=2, width=2)
 
 
 @dataclass(slots=True)
@@ -65,7 +74,12 @@ class SearchBot:
         self._calls = 0
 
     def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
-        """The most visited of the candidate actions after the budget's iterations."""
+        """The root candidate that did best on the budget's sampled worlds.
+
+        Every iteration samples one world and plays every root candidate in it with the
+        same dice and play-out bots (common random numbers), so that candidates are compared
+        on the same luck rather than on their own.
+        """
         self._calls += 1
         base = seed_for(self.seed, self._calls)
         first = self.own.choose(observation, decision)
@@ -81,7 +95,9 @@ class SearchBot:
         root = Node()
         done = 0
         while self.budget.iterations is None or done < self.budget.iterations:
-            self._iterate(observation, root, candidates, seed_for(base, done + 1))
+            world = seed_for(base, done + 1)
+            for action in candidates:
+                self._iterate(observation, root, action, world)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -95,41 +111,38 @@ class SearchBot:
         self,
         observation: Observation[Any, Any],
         root: Node,
-        candidates: list[Action],
+        action: Action,
         seed: int,
     ) -> None:
-        """One sampled game: down the tree, a heuristic play-out, values back up."""
+        """Root ``action`` in the world ``seed``: down the tree, a play-out, values back up."""
         game = observation.sample(seed)
         game.transactional = observation.ruleset.late_refusals
+        player = observation.seat
+        if game.check(player, action) is not None:  # not open in this sample
+            return
+        edge = root.children.setdefault(action_key(action), Edge(action, player, Node()))
+        edge.available += 1
         rng = RandomStream.from_seed(seed_for(seed, 2))
         bots = [self.heuristic(seed_for(seed, 3 + seat)) for seat in range(game.players)]
         budget = self.budget
         path: list[Edge] = []
-        node, player, new = root, observation.seat, False
-
-        def at_root() -> list[Action]:
-            return candidates
-
-        propose: Callable[[], list[Action]] = at_root
+        new = False
         while True:
-            picked = select(
-                node, game, player, propose,
-                width=budget.width, explore=budget.explore, root=node is root,
-            )
-            if picked is None:
-                break
-            edge, new = picked
             try:
                 game.apply(player, edge.action)
             except IllegalAction:  # refused after its roll in this sample: score as it is
                 break
             path.append(edge)
-            node = edge.child
             if new or game.is_over:
                 break
             decision = game.pending()[0]
             player = decision.player
             propose = self._proposer(game.observe(player), decision, bots[player], rng)
+            picked = select(edge.child, game, player, propose,
+                            width=budget.width, explore=budget.explore)
+            if picked is None:
+                break
+            edge, new = picked
         try:
             for _ in range(budget.depth):
                 if game.is_over:
@@ -188,3 +201,9 @@ class SearchFactory:
     def cheapest(self) -> SearchFactory:
         """The same bot on the smallest budget, for checks that play it very often."""
         return SearchFactory(self.heuristic, PROBE_BUDGET, self.generator)
+
+
+def ruleset_generator(ruleset: Ruleset[Any, Any]) -> CandidateGenerator:
+    """The candidate generator the ruleset's ``search`` bot uses (the core's by default)."""
+    factory = ruleset.bots().get("search")
+    return factory.generator if isinstance(factory, SearchFactory) else sample_candidates

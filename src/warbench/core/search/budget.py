@@ -1,7 +1,7 @@
 """How much a search may spend on one decision, read from ``search:KEY=VALUE`` options.
 
 >>> Budget.from_options("search", {"iterations": "64", "depth": "10"})
-Budget(iterations=64, ms=None, depth=10, width=4, explore=0.7, margin=0.05)
+Budget(iterations=64, ms=None, depth=10, width=3, explore=0.7, margin=0.05)
 >>> Budget.from_options("search", {"ms": "200"}).iterations is None
 True
 >>> Budget.from_options("search", {"speed": "9"})  # doctest: +ELLIPSIS
@@ -42,10 +42,10 @@ class Budget:
     the prior: a few noisy play-outs should not overrule it).
     """
 
-    iterations: int | None = 32
+    iterations: int | None = 6
     ms: float | None = None
     depth: int = 20
-    width: int = 4
+    width: int = 3
     explore: float = 0.7
     margin: float = 0.05
 

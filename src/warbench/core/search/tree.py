@@ -9,10 +9,10 @@ spaces have endless actions, so a node below the root grows children progressive
 most ``1 + isqrt(visits)`` (and ``width``), new ones proposed by the candidate generator.
 
 >>> node = Node()
->>> node.room(width=6, root=False)
+>>> node.room(width=6)
 True
 >>> node.children["a"] = Edge(action=None, player=0, child=Node())  # type: ignore[arg-type]
->>> node.room(width=6, root=False)
+>>> node.room(width=6)
 False
 """
 
@@ -35,10 +35,8 @@ class Node:
     children: dict[str, Edge] = field(default_factory=dict)
     visits: int = 0
 
-    def room(self, width: int, *, root: bool) -> bool:
-        """Whether a new child may be added (the root takes all its candidates)."""
-        if root:
-            return True
+    def room(self, width: int) -> bool:
+        """Whether a new child may be added: at most ``1 + isqrt(visits)`` and ``width``."""
         return len(self.children) < min(width, 1 + math.isqrt(self.visits))
 
 
@@ -73,7 +71,6 @@ def select(
     *,
     width: int,
     explore: float,
-    root: bool = False,
 ) -> tuple[Edge, bool] | None:
     """The edge ``player`` takes from ``node`` in ``game``, and whether it is new.
 
@@ -88,7 +85,7 @@ def select(
     ]
     for edge in legal:
         edge.available += 1
-    if node.room(width, root=root) or not legal:
+    if node.room(width) or not legal:
         for action in propose():
             key = action_key(action)
             if key not in node.children and game.check(player, action) is None:
@@ -110,15 +107,19 @@ def backpropagate(root: Node, path: Sequence[Edge], values: Sequence[float]) -> 
 
 
 def best(root: Node, prior: Action, margin: float) -> Edge | None:
-    """The most visited edge of ``root`` (ties: the better mean, then the first tried).
+    """The root edge of the best mean value among those tried in most of the samples.
 
-    It replaces the ``prior`` action's edge only if its mean is ``margin`` higher.
+    Every root candidate is played in every sample where it is open (common random
+    numbers), so means compare on the same luck; an edge open in fewer than half the
+    samples of the most open one does not count. The best replaces the ``prior`` action's
+    edge only if its mean is ``margin`` higher.
     """
-    edges = list(root.children.values())
+    edges = [edge for edge in root.children.values() if edge.visits]
     if not edges:
         return None
-    chosen = max(edges, key=lambda edge: (edge.visits, edge.mean))
+    most = max(edge.visits for edge in edges)
+    chosen = max((edge for edge in edges if 2 * edge.visits >= most), key=lambda e: e.mean)
     kept = root.children.get(action_key(prior))
-    if kept is not None and kept.visits and chosen.mean < kept.mean + margin:
+    if kept is not None and 2 * kept.visits >= most and chosen.mean < kept.mean + margin:
         return kept
     return chosen

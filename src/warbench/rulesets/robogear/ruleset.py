@@ -113,9 +113,12 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.agents import RandomAgent
+        from warbench.core.search import SearchFactory
         from warbench.rulesets.robogear.bots import CommanderBot
+        from warbench.rulesets.robogear.candidates import robogear_candidates
 
-        return {"random": RandomAgent, "commander": CommanderBot}
+        return {"random": RandomAgent, "commander": CommanderBot,
+                "search": SearchFactory(CommanderBot, generator=robogear_candidates)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.robogear.odds import attack_odds
