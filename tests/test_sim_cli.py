@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 import typer
+from rich.console import Console
 
 from tests.core.test_sim_plan import ListDuel
 from warbench.core import registry
 from warbench.core.outputs import OutputPathError
 from warbench.core.sim.plan import ArmyListRejected
 from warbench.core.sim.store import load_journal
-from warbench.sim_cli import SimulateOptionError, register
+from warbench.core.sim.summary import Rate, UnitSummary
+from warbench.sim_cli import SimulateOptionError, register, units_table
 
 
 @pytest.fixture
@@ -203,3 +205,15 @@ def test_a_mirror_is_reported_as_a_mirror(
     plain = json.loads(capsys.readouterr().out)
     assert plain["mirror"] and not plain["fixed_seats"]
     assert plain["matchup"] == "Veterans (mirror: every side plays it)"
+
+
+def test_unit_ids_are_never_cut_in_a_narrow_terminal() -> None:
+    """A cut id ("britannia-batt…") could name two units: the column keeps whole ids."""
+    rows = [
+        UnitSummary(0, unit, 2, 1, Rate.of(7, 8), 4.25, 24.5)
+        for unit in ("britannia-battleship", "britannia-battlecarrier")
+    ]
+    console = Console(width=72, record=True)
+    console.print(units_table("My Britannians", rows))
+    text = console.export_text()
+    assert "britannia-battleship" in text and "britannia-battlecarrier" in text

@@ -24,7 +24,7 @@ from rich.progress import (
     TextColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from warbench.cli_common import DataOption, load_ruleset
@@ -45,7 +45,14 @@ from warbench.core.sim.plan import (
 from warbench.core.sim.report import write_report
 from warbench.core.sim.runner import Backend, RunResult, check_games, make_backend, simulate
 from warbench.core.sim.store import ResultStore
-from warbench.core.sim.summary import Comparison, Rate, RunSummary, compare, summarize
+from warbench.core.sim.summary import (
+    Comparison,
+    Rate,
+    RunSummary,
+    UnitSummary,
+    compare,
+    summarize,
+)
 from warbench.core.sim.tournament import TournamentResult, round_robin, table_plans
 
 console = Console(soft_wrap=True)
@@ -104,6 +111,25 @@ def _percent(rate: Rate) -> str:
     return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
 
 
+def units_table(label: str, rows: Sequence[UnitSummary]) -> Table:
+    """One side's unit types; the ids are never cut, as a cut id could name two units."""
+    units = Table(
+        Column("unit type", no_wrap=True),
+        "fielded", "lost", "survival [95%]", "taken/game", "dealt/game",
+        title=f"{label}: units", title_justify="left",
+    )
+    for unit in rows:
+        units.add_row(
+            unit.unit_type,
+            str(unit.fielded) if unit.fielded else "-",  # "-": no army list counts it
+            str(unit.lost),
+            "-" if unit.survival is None else _percent(unit.survival),
+            f"{unit.damage_taken:.2f}",
+            f"{unit.damage_dealt:.2f}",
+        )
+    return units
+
+
 def _print_summary(
     rules: Ruleset[Any, Any],
     result: RunResult,
@@ -151,22 +177,8 @@ def _print_summary(
         )
     for number, side in enumerate(summary.sides):
         rows = [unit for unit in summary.units if unit.side == number]
-        if not rows:
-            continue
-        units = Table(
-            "unit type", "fielded", "lost", "survival [95%]", "taken/game", "dealt/game",
-            title=f"{side.label}: units", title_justify="left",
-        )
-        for unit in rows:
-            units.add_row(
-                unit.unit_type,
-                str(unit.fielded) if unit.fielded else "-",  # "-": no army list counts it
-                str(unit.lost),
-                "-" if unit.survival is None else _percent(unit.survival),
-                f"{unit.damage_taken:.2f}",
-                f"{unit.damage_dealt:.2f}",
-            )
-        console.print(units)
+        if rows:
+            console.print(units_table(side.label, rows))
     if comparisons:
         versus = Table("side", "this run", "other run", "difference", "p-value", "significant")
         for item in comparisons:
