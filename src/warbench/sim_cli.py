@@ -135,11 +135,14 @@ def _print_summary(
     result: RunResult,
     summary: RunSummary,
     comparisons: Sequence[Comparison],
+    data: Path | None = None,
+    compare_run: int | None = None,
 ) -> None:
     plan = result.plan
     console.print(
         f"[bold]{rules.id}[/bold]: {matchup(plan.sides)} — {summary.games} games, seed"
-        f" {plan.seed}, bots {', '.join(plan.bots)}",
+        f" {plan.seed}, bots {', '.join(plan.bots)}"
+        + ("" if data is None else f", data {data}"),
         highlight=False,
     )
     table = Table("side", "wins", "draws", "losses", "win rate [95%]", "score (mean ± sd)")
@@ -180,7 +183,11 @@ def _print_summary(
         if rows:
             console.print(units_table(side.label, rows))
     if comparisons:
-        versus = Table("side", "this run", "other run", "difference", "p-value", "significant")
+        this = "this run" if result.run_id is None else f"this run ({result.run_id})"
+        versus = Table(
+            "side", this, f"run {compare_run}", "difference", "p-value", "significant",
+            title=f"Win rates against run {compare_run}", title_justify="left",
+        )
         for item in comparisons:
             versus.add_row(
                 item.label,
@@ -277,11 +284,11 @@ def simulate_command(
     if json_output:
         typer.echo(json.dumps(_run_plain(result, summary, comparisons, db, report), indent=2))
         return
-    _print_summary(rules, result, summary, comparisons)
+    _print_summary(rules, result, summary, comparisons, data, compare_run)
     if db is not None and result.game_ids:
         console.print(
-            f"Stored as run {result.run_id} in {db}: games {result.game_ids[0]} to"
-            f" {result.game_ids[-1]} (warbench replay --db {db} --game ID).",
+            f"Stored as run {result.run_id} in {db}: games {min(result.game_ids)} to"
+            f" {max(result.game_ids)} (warbench replay --db {db} --game ID).",
             highlight=False,
         )
     if report is not None:
@@ -309,7 +316,7 @@ def _run_plain(
         "seconds": result.seconds,
         "db": None if db is None else str(db),
         "run_id": result.run_id,
-        "game_ids": [result.game_ids[0], result.game_ids[-1]] if result.game_ids else None,
+        "game_ids": [min(result.game_ids), max(result.game_ids)] if result.game_ids else None,
         "report": None if report is None else str(report),
         "summary": summary.to_plain(),
         "luck": luck_summary(result.records, len(summary.sides)).to_plain(),
