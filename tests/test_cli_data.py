@@ -49,3 +49,18 @@ def test_a_data_folder_that_cannot_be_used_is_one_clear_line(
     assert main(["odds", "full-thrust", "--data", str(typo)]) == USAGE_ERROR
     err = capsys.readouterr().err
     assert "design.toml" in err and "no data file" in err and "Traceback" not in err
+
+
+def test_a_game_simulated_with_the_players_data_replays_from_the_store_with_it(
+    short_battles: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game stored without its journal is played again with the run's --data folder, so
+    the replay carries that folder's digest (before, it was played with the shipped data
+    and the replay with --data was refused)."""
+    db = str(tmp_path / "r.sqlite")
+    args = ["simulate", "full-thrust", "--games", "1", "--db", db, "--json"]
+    assert main([*args, "--data", str(short_battles)]) == 0
+    capsys.readouterr()
+    replay = ["replay", "--db", db, "--game", "1", "--quiet"]
+    assert main([*replay, "--data", str(short_battles)]) == 0
+    assert "every hash matches" in capsys.readouterr().out

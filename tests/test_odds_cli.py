@@ -38,7 +38,7 @@ def test_compare_shows_both_attacks(
 ) -> None:
     assert main(["odds", "test-duel", "shot", "power=1", "--compare", "shot power=3"]) == 0
     out = capsys.readouterr().out
-    assert "shot power=1" in out and "shot power=3" in out and out.count("mean hits") == 2
+    assert "shot power=1" in out and "shot power=3" in out and out.count("mean hits:") == 2
 
 
 def test_plot_writes_a_chart(duel_registered: None, tmp_path: Path) -> None:
@@ -79,3 +79,16 @@ def test_a_bad_plot_path_is_refused_before_any_answer_is_printed(
     assert main(argv) == USAGE_ERROR
     captured = capsys.readouterr()
     assert captured.out == "" and "--plot chart.gif" in captured.err
+
+
+def test_compare_ends_with_the_outcomes_side_by_side(
+    duel_registered: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With and without an option, the named outcomes meet in one table (HOR-BOOST asks
+    "kill or cripple, with and without a boost"; the test duel's "no hit" stands in)."""
+    assert main(["odds", "test-duel", "shot", "--compare", "shot power=3"]) == 0
+    out = capsys.readouterr().out
+    side = out[out.index("Side by side"):]
+    assert "without power=3" in side and "power=3" in side
+    no_hit = next(line for line in side.splitlines() if "no hit" in line)
+    assert no_hit.count("%") == 2

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 import typer
+from rich.console import Console
 
 from tests.core.test_sim_plan import ListDuel
+from warbench import sim_cli
 from warbench.core import registry
 from warbench.core.outputs import OutputPathError
-from warbench.core.sim.plan import ArmyListRejected
+from warbench.core.sim.plan import ArmyListRejected, GamePlan
+from warbench.core.sim.play import GameRecord, play_game
 from warbench.core.sim.store import load_journal
-from warbench.sim_cli import SimulateOptionError, register
+from warbench.core.sim.summary import Rate, UnitSummary
+from warbench.sim_cli import SimulateOptionError, register, units_table
 
 
 @pytest.fixture
@@ -203,3 +207,49 @@ def test_a_mirror_is_reported_as_a_mirror(
     plain = json.loads(capsys.readouterr().out)
     assert plain["mirror"] and not plain["fixed_seats"]
     assert plain["matchup"] == "Veterans (mirror: every side plays it)"
+
+
+def test_unit_ids_are_never_cut_in_a_narrow_terminal() -> None:
+    """A cut id ("britannia-batt…") could name two units: the column keeps whole ids."""
+    rows = [
+        UnitSummary(0, unit, 2, 1, Rate.of(7, 8), 4.25, 24.5)
+        for unit in ("britannia-battleship", "britannia-battlecarrier")
+    ]
+    console = Console(width=72, record=True)
+    console.print(units_table("My Britannians", rows))
+    text = console.export_text()
+    assert "britannia-battleship" in text and "britannia-battlecarrier" in text
+
+
+class BackwardBackend:
+    """A backend whose games finish last first, as Ray's may."""
+
+    def batches(self, plan: GamePlan, indices: Sequence[int]) -> Iterator[list[GameRecord]]:
+        for index in reversed(indices):
+            yield [play_game(plan, index)]
+
+    def close(self) -> None:
+        pass
+
+
+def test_stored_games_are_named_by_their_lowest_and_highest_ids(
+    app: typer.Typer,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Games stored out of order (Ray) are still reported as the ids they hold, and the
+    comparison names the two runs it compares."""
+    monkeypatch.setattr(sim_cli, "make_backend", lambda *_, **__: BackwardBackend())
+    lists = [
+        write_list(tmp_path, "Veterans", "veteran"),
+        write_list(tmp_path, "Recruits", "recruit"),
+    ]
+    base = ["simulate", "test-list-duel", "--army", str(lists[0]), "--army", str(lists[1])]
+    db = str(tmp_path / "r.sqlite")
+    run(app, *base, "--games", "4", "--db", db)
+    assert "Stored as run 1 in" in capsys.readouterr().out
+    run(app, *base, "--games", "4", "--seed", "2", "--db", db, "--compare", "1")
+    out = capsys.readouterr().out
+    assert "games 5 to 8 (warbench replay" in out
+    assert "Win rates against run 1" in out and "this run (2)" in out

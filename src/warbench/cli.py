@@ -240,7 +240,7 @@ def _journal_to_replay(
         raise CommandError("give either a JOURNAL file or --db with --game, not both")
     if db is None or game_id is None:
         raise CommandError("--db and --game go together")
-    journal = load_journal(db, game_id)
+    journal = load_journal(db, game_id, data)
     return journal, _installed(f"{db} game {game_id}", journal.ruleset, data)
 
 

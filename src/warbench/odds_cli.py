@@ -75,6 +75,33 @@ def _print_answer(console: Console, label: str, answer: OddsAnswer) -> None:
         console.print(f"  exploding dice cut where {dist.truncated_mass:.1e} of mass was left")
 
 
+def _side_by_side(console: Console, answers: list[tuple[str, OddsAnswer]]) -> None:
+    """The means and named outcomes of two attacks in one table, each column headed by
+    the words only its query has (``without boost_damage=true``, ``boost_damage=true``)."""
+    words = [label.split() for label, _ in answers]
+    own = [
+        " ".join(word for word in mine if word not in theirs)
+        for mine, theirs in ((words[0], words[1]), (words[1], words[0]))
+    ]
+    heads = [
+        mine or (f"without {theirs}" if theirs else label)
+        for mine, theirs, (label, _) in zip(own, reversed(own), answers, strict=True)
+    ]
+    table = Table("", *heads, title="Side by side", title_justify="left")
+    first, second = answers[0][1], answers[1][1]
+    table.add_row(
+        f"mean {first.outcome}", f"{first.distribution.mean:.4f}",
+        f"{second.distribution.mean:.4f}",
+    )
+    for name in dict.fromkeys([*first.named, *second.named]):
+        cells = [
+            f"{answer.named[name]:.4%}" if name in answer.named else "-"
+            for answer in (first, second)
+        ]
+        table.add_row(name, *cells)
+    console.print(table)
+
+
 def _plot(answers: list[tuple[str, OddsAnswer]], out: Path) -> None:
     series = [(label, answer.distribution.to_dict()) for label, answer in answers]
     save_chart(odds_chart(series, answers[0][1].outcome), out)
@@ -120,6 +147,8 @@ def odds_command(
     else:
         for label, answer in answers:
             _print_answer(console, label, answer)
+        if len(answers) == 2:
+            _side_by_side(console, answers)
     if plot is not None:
         _plot(answers, plot)
         if not as_json:

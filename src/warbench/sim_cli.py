@@ -24,7 +24,7 @@ from rich.progress import (
     TextColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from warbench.cli_common import DataOption, load_ruleset
@@ -45,7 +45,14 @@ from warbench.core.sim.plan import (
 from warbench.core.sim.report import write_report
 from warbench.core.sim.runner import Backend, RunResult, check_games, make_backend, simulate
 from warbench.core.sim.store import ResultStore
-from warbench.core.sim.summary import Comparison, Rate, RunSummary, compare, summarize
+from warbench.core.sim.summary import (
+    Comparison,
+    Rate,
+    RunSummary,
+    UnitSummary,
+    compare,
+    summarize,
+)
 from warbench.core.sim.tournament import TournamentResult, round_robin, table_plans
 
 console = Console(soft_wrap=True)
@@ -104,16 +111,38 @@ def _percent(rate: Rate) -> str:
     return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
 
 
+def units_table(label: str, rows: Sequence[UnitSummary]) -> Table:
+    """One side's unit types; the ids are never cut, as a cut id could name two units."""
+    units = Table(
+        Column("unit type", no_wrap=True),
+        "fielded", "lost", "survival [95%]", "taken/game", "dealt/game",
+        title=f"{label}: units", title_justify="left",
+    )
+    for unit in rows:
+        units.add_row(
+            unit.unit_type,
+            str(unit.fielded) if unit.fielded else "-",  # "-": no army list counts it
+            str(unit.lost),
+            "-" if unit.survival is None else _percent(unit.survival),
+            f"{unit.damage_taken:.2f}",
+            f"{unit.damage_dealt:.2f}",
+        )
+    return units
+
+
 def _print_summary(
     rules: Ruleset[Any, Any],
     result: RunResult,
     summary: RunSummary,
     comparisons: Sequence[Comparison],
+    data: Path | None = None,
+    compare_run: int | None = None,
 ) -> None:
     plan = result.plan
     console.print(
         f"[bold]{rules.id}[/bold]: {matchup(plan.sides)} — {summary.games} games, seed"
-        f" {plan.seed}, bots {', '.join(plan.bots)}",
+        f" {plan.seed}, bots {', '.join(plan.bots)}"
+        + ("" if data is None else f", data {data}"),
         highlight=False,
     )
     table = Table("side", "wins", "draws", "losses", "win rate [95%]", "score (mean ± sd)")
@@ -151,24 +180,14 @@ def _print_summary(
         )
     for number, side in enumerate(summary.sides):
         rows = [unit for unit in summary.units if unit.side == number]
-        if not rows:
-            continue
-        units = Table(
-            "unit type", "fielded", "lost", "survival [95%]", "taken/game", "dealt/game",
-            title=f"{side.label}: units", title_justify="left",
-        )
-        for unit in rows:
-            units.add_row(
-                unit.unit_type,
-                str(unit.fielded) if unit.fielded else "-",  # "-": no army list counts it
-                str(unit.lost),
-                "-" if unit.survival is None else _percent(unit.survival),
-                f"{unit.damage_taken:.2f}",
-                f"{unit.damage_dealt:.2f}",
-            )
-        console.print(units)
+        if rows:
+            console.print(units_table(side.label, rows))
     if comparisons:
-        versus = Table("side", "this run", "other run", "difference", "p-value", "significant")
+        this = "this run" if result.run_id is None else f"this run ({result.run_id})"
+        versus = Table(
+            "side", this, f"run {compare_run}", "difference", "p-value", "significant",
+            title=f"Win rates against run {compare_run}", title_justify="left",
+        )
         for item in comparisons:
             versus.add_row(
                 item.label,
@@ -265,11 +284,11 @@ def simulate_command(
     if json_output:
         typer.echo(json.dumps(_run_plain(result, summary, comparisons, db, report), indent=2))
         return
-    _print_summary(rules, result, summary, comparisons)
+    _print_summary(rules, result, summary, comparisons, data, compare_run)
     if db is not None and result.game_ids:
         console.print(
-            f"Stored as run {result.run_id} in {db}: games {result.game_ids[0]} to"
-            f" {result.game_ids[-1]} (warbench replay --db {db} --game ID).",
+            f"Stored as run {result.run_id} in {db}: games {min(result.game_ids)} to"
+            f" {max(result.game_ids)} (warbench replay --db {db} --game ID).",
             highlight=False,
         )
     if report is not None:
@@ -297,7 +316,7 @@ def _run_plain(
         "seconds": result.seconds,
         "db": None if db is None else str(db),
         "run_id": result.run_id,
-        "game_ids": [result.game_ids[0], result.game_ids[-1]] if result.game_ids else None,
+        "game_ids": [min(result.game_ids), max(result.game_ids)] if result.game_ids else None,
         "report": None if report is None else str(report),
         "summary": summary.to_plain(),
         "luck": luck_summary(result.records, len(summary.sides)).to_plain(),

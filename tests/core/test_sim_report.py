@@ -36,3 +36,18 @@ def test_the_report_needs_an_existing_folder(tmp_path: Path) -> None:
     result = simulate(plan, 1)
     with pytest.raises(FileNotFoundError, match="does not exist"):
         write_report(tmp_path / "no" / "out.html", result, summarize(plan.sides, result.records))
+
+
+def test_each_unit_type_shows_its_points_and_damage_per_hundred_points(tmp_path: Path) -> None:
+    """Which units earn their points: the list's points on the type and what it dealt per
+    game for every 100 of them (a veteran costs 15 in the test game's lists)."""
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=4)
+    result = simulate(plan, 12)
+    summary = summarize(plan.sides, result.records)
+    page = write_report(tmp_path / "out.html", result, summary).read_text()
+    assert "<th>points</th>" in page and "<th>dealt / game per 100 pts</th>" in page
+    veteran = next(unit for unit in summary.units if unit.unit_type == "veteran")
+    assert veteran.damage_dealt > 0
+    row = f"<td>veteran</td><td>1</td><td>15</td><td>{veteran.lost}</td>"
+    assert row in page
+    assert f"<td>{100 * veteran.damage_dealt / 15:.2f}</td></tr>" in page

@@ -18,10 +18,11 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from warbench.core.charts import chart_figure, legend_above, sample_chart
+from warbench.core.lists import price
 from warbench.core.render import PLAYER_COLOURS
 from warbench.core.render import render as render_picture
 from warbench.core.sim.luck import luck_summary
-from warbench.core.sim.plan import matchup
+from warbench.core.sim.plan import GamePlan, matchup
 from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
 from warbench.core.sim.summary import Comparison, Rate, RunSummary
@@ -248,21 +249,50 @@ def _distribution_section(result: RunResult, summary: RunSummary) -> list[str]:
     return parts
 
 
-def _unit_section(summary: RunSummary) -> list[str]:
-    """One table per side: the unit types of its own list (or force)."""
+def unit_points(plan: GamePlan) -> list[dict[str, int]]:
+    """Per side, the points its list spends on each unit type (empty without a list)."""
+    spent: list[dict[str, int]] = []
+    for side in plan.sides:
+        points: dict[str, int] = {}
+        rules = None if side.army is None else plan.ruleset.army_rules(side.army)
+        if side.army is not None and rules is not None:
+            for entry in price(side.army, rules.lookup)[0].entries:
+                points[entry.entry.unit] = points.get(entry.entry.unit, 0) + entry.points
+        spent.append(points)
+    return spent
+
+
+def _per_hundred(damage: float, points: int | None) -> str:
+    return "-" if not points else f"{100 * damage / points:.2f}"
+
+
+def _unit_section(plan: GamePlan, summary: RunSummary) -> list[str]:
+    """One table per side: the unit types of its own list (or force), with what each type
+    costs and the damage it dealt per game for every 100 of those points."""
     if not summary.units:
         return []
-    head = ["unit type", "fielded", "lost", "survival [95%]", "taken / game", "dealt / game"]
+    head = [
+        "unit type", "fielded", "points", "lost", "survival [95%]", "taken / game",
+        "dealt / game", "dealt / game per 100 pts",
+    ]
+    spent = unit_points(plan)
     parts = ["<h2>Units</h2>"]
+    if any(spent):
+        parts.append(
+            "<p>Points: what the list spends on the type. Damage dealt per game for every"
+            " 100 of those points shows which units earn their points.</p>"
+        )
     for number, side in enumerate(summary.sides):
         rows = [
             (
                 unit.unit_type,
                 unit.fielded or "-",
+                spent[number].get(unit.unit_type, "-"),
                 unit.lost,
                 "-" if unit.survival is None else _percent(unit.survival),
                 f"{unit.damage_taken:.2f}",
                 f"{unit.damage_dealt:.2f}",
+                _per_hundred(unit.damage_dealt, spent[number].get(unit.unit_type)),
             )
             for unit in summary.units
             if unit.side == number
@@ -307,7 +337,7 @@ def report_html(
         *_results_section(summary, comparisons),
         *_seat_section(summary, result.plan.fixed_seats),
         *_distribution_section(result, summary),
-        *_unit_section(summary),
+        *_unit_section(result.plan, summary),
         *_luck_section(result, summary),
         "<h2>A typical game</h2>",
         _table_picture(result),

@@ -276,7 +276,7 @@ class ResultStore:
             max_decisions=int(row[9]),
         )
 
-    def journal(self, game_id: int) -> Journal:
+    def journal(self, game_id: int, data_dir: str | Path | None = None) -> Journal:
         """The journal of stored game ``game_id``; see :func:`load_journal`."""
         _row_id(game_id, "--game")
         row = self._db.execute(
@@ -288,7 +288,7 @@ class ResultStore:
         if journal is not None:
             return Journal.loads(journal, f"{self.path} game {game_id}")
         info = self.run(int(run_id))
-        rules = find_ruleset(info.ruleset)
+        rules = find_ruleset(info.ruleset, data_dir)
         if rules.version != info.version:
             raise StoreError(
                 f"game {game_id} was stored without its journal by {info.ruleset}"
@@ -314,7 +314,8 @@ class ResultStore:
         if game.hash() != stored["final_hash"]:
             raise StoredGameMismatch(
                 f"game {game_id} played again does not end as stored: the ruleset or its"
-                " bots have changed"
+                " bots have changed, or the run was played with other data (give the run's"
+                " --data DIR)"
             )
         return game.journal
 
@@ -328,14 +329,17 @@ def _result_text(record: GameRecord) -> str:
     return "draw"
 
 
-def load_journal(db_path: str | Path, game_id: int) -> Journal:
+def load_journal(
+    db_path: str | Path, game_id: int, data_dir: str | Path | None = None
+) -> Journal:
     """The journal of game ``game_id`` in the results file ``db_path``, ready to replay.
 
-    A game stored without its journal is played again from its seed and checked against
-    the state it was recorded to end in.
+    A game stored without its journal is played again from its seed (with the player's
+    data folder ``data_dir`` when the run had one) and checked against the state it was
+    recorded to end in.
     """
     path = Path(db_path)
     if not path.is_file():
         raise StoreError(f"{path}: file not found")
     with ResultStore(path, readonly=True) as store:
-        return store.journal(game_id)
+        return store.journal(game_id, data_dir)
