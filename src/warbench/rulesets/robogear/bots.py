@@ -35,7 +35,7 @@ from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.positions import best_move
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import band, gap, heading_to, hidden_share
+from warbench.rulesets.robogear.table import band, gap, heading_to, hidden_share, path_blocker
 
 
 class CommanderBot:
@@ -284,30 +284,66 @@ def _advance(observation: Observation[RobogearState, RobogearData], state: Robog
         record = data.units[unit.type]
         if _engaged(state, data, unit, weights):
             continue
-        row = movement(data, record)
         heading = heading_to(unit, prey)
-        fixed = any(not w.turret for w in record.weapons)
         stand = _standoff(data, record)
-        close = gap(unit, prey) <= stand
-        wanted = heading
-        if not row.any_direction and abs((heading - unit.facing + 180) % 360 - 180) > 0.5:
-            swing = (heading - unit.facing + 180) % 360 - 180
-            limit = min(row.max_turn, 180.0)
-            wanted = (unit.facing + max(-limit, min(limit, swing))) % 360
-            turn = Turn(unit.id, round(wanted, 4))
-            if (not close or fixed) and observation.check(turn) is None:
+        if gap(unit, prey) <= stand:
+            fixed = any(not w.turret for w in record.weapons)
+            turn = Turn(unit.id, round(heading, 4))
+            if fixed and not movement(data, record).any_direction and abs(
+                    _swing(heading, unit.facing)) > 0.5 and observation.check(turn) is None:
                 return turn
-        if close:
             continue
-        speed = rate(row, heading - unit.facing)[0] or row.forward
-        direction = heading if row.any_direction else unit.facing
-        room = max(0.5, gap(unit, prey) - stand * 0.9)
-        for scale in (1.0, 0.6, 0.3):
-            distance = round(min(unit.points_left * speed, room) * scale, 3)
-            for offset in (0.0, 30.0, -30.0) if row.any_direction else (0.0,):
-                action = Move(unit.id, round((direction + offset) % 360, 4), distance)
-                if distance > 0.2 and observation.check(action) is None:
+        action = _step_toward(observation, state, data, unit, heading,
+                              max(0.5, gap(unit, prey) - stand * 0.9))
+        if action is not None:
+            return action
+    return None
+
+
+def _swing(heading: float, facing: float) -> float:
+    """The signed turn from ``facing`` to ``heading``, in (-180, 180]."""
+    return (heading - facing + 180) % 360 - 180
+
+
+def _step_toward(observation: Observation[RobogearState, RobogearData], state: RobogearState,
+                 data: RobogearData, unit: Unit, heading: float, room: float) -> Action | None:
+    """A move toward ``heading`` (at most ``room`` steps), going around friends in the way:
+    a unit that moves any way steps aside; one that moves only forward keeps going while it
+    faces within 60 degrees of the heading, else turns onto the heading or the nearest
+    direction within 90 degrees of it whose path is clear."""
+    row = movement(data, data.units[unit.type])
+    directions = [heading] + [heading + side * off for off in (30, 60, 90) for side in (1, -1)]
+    if row.any_direction:
+        speed = row.forward
+        for direction in directions:
+            for scale in (1.0, 0.5):
+                action = Move(unit.id, round(direction % 360, 4),
+                              round(min(unit.points_left * speed, room) * scale, 3))
+                if action.distance > 0.2 and observation.check(action) is None:
                     return action
+        return None
+    if abs(_swing(heading, unit.facing)) <= 60:
+        speed = rate(row, 0.0)[0] or row.forward
+        for scale in (1.0, 0.6, 0.3):
+            action = Move(unit.id, round(unit.facing % 360, 4),
+                          round(min(unit.points_left * speed, room) * scale, 3))
+            if action.distance > 0.2 and observation.check(action) is None:
+                return action
+    if unit.points_left < 2:
+        return None
+    limit = min(row.max_turn, 180.0)
+    for direction in directions:
+        if abs(_swing(direction, unit.facing)) > limit or abs(
+                _swing(direction, unit.facing)) < 5:
+            continue
+        rad = math.radians(direction)
+        reach = min(4.0, room)
+        if path_blocker(state, data, unit, unit.x + math.sin(rad) * reach,
+                        unit.y + math.cos(rad) * reach) is not None:
+            continue
+        turn = Turn(unit.id, round(direction % 360, 4))
+        if observation.check(turn) is None:
+            return turn
     return None
 
 

@@ -26,6 +26,9 @@ from warbench.rulesets.robogear.table import Sight, flying
 
 #: How much a point of expected loss counts against a point of expected gain.
 CAUTION = 0.6
+#: The same for a flyer: few cells and many points, the unit the commander lost most often,
+#: so it keeps out of the enemy's reach unless it gains five times what it risks.
+FLYER_CAUTION = 5 * CAUTION
 #: How much better than staying a spot must be to be worth the resource.
 MARGIN = 0.5
 
@@ -134,7 +137,8 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
         if bound <= gain:
             break
         gain = max(gain, _shot(sight, unit, duel.foe, reach, dealt, duel.foe_left) * duel.worth)
-    return gain * (1.0 if armed else 0.5) - CAUTION * loss * record.points
+    caution = FLYER_CAUTION if flying(record) else CAUTION
+    return gain * (1.0 if armed else 0.5) - caution * loss * record.points
 
 
 def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
