@@ -95,3 +95,22 @@ def test_comparing_runs_flags_only_real_differences() -> None:
     assert red_change.label == "Red" and red_change.test.significant()
     assert red_change.test.difference == pytest.approx(0.3)
     assert not compare(strong, close)[0].test.significant()
+
+
+def test_a_team_win_is_a_win_for_each_partner_and_a_shared_top_is_a_draw() -> None:
+    """RG-WIN-TEAMS: in a 2 v 2 game won by sides 1 and 3 both partners win and the others
+    lose; a result naming every side is a draw. The seat test weighs a team win as two
+    seats of four."""
+    four = [Side(name) for name in ("Ash", "Brass", "Coal", "Dust")]
+    records = [
+        GameRecord(0, 0, (0, 1, 2, 3), (1, 3), (), 10, True, "", ""),
+        GameRecord(1, 1, (1, 2, 3, 0), (0, 2), (), 10, True, "", ""),
+        GameRecord(2, 2, (0, 1, 2, 3), (0, 1, 2, 3), (), 10, True, "", ""),
+    ]
+    summary = summarize(four, records)
+    assert [side.wins.successes for side in summary.sides] == [1, 1, 1, 1]
+    assert [side.losses.successes for side in summary.sides] == [1, 1, 1, 1]
+    assert [side.draws.successes for side in summary.sides] == [1, 1, 1, 1]
+    # game 0: sides 1, 3 sat in seats 1, 3; game 1: sides 0, 2 sat in seats 3, 1
+    assert [rate.successes for rate in summary.seats] == [0, 2, 0, 2]
+    assert summary.seat_test is not None and summary.seat_test.difference == pytest.approx(-0.5)

@@ -57,14 +57,13 @@ def luck_summary(records: Sequence[GameRecord], sides: int) -> LuckSummary:
     decisive = 0
     for record in records:
         luck = record.luck
-        if len(record.winners) != 1 or len(luck) != sides or any(v is None for v in luck):
+        if not record.decisive or len(luck) != sides or any(v is None for v in luck):
             continue
         known = [value for value in luck if value is not None]
         decisive += 1
-        winner = record.winners[0]
-        winners.append(known[winner])
-        losers += [value for side, value in enumerate(known) if side != winner]
-        luckiest += known[winner] == max(known)
+        winners += [known[side] for side in record.winners]
+        losers += [value for side, value in enumerate(known) if side not in record.winners]
+        luckiest += any(known[side] == max(known) for side in record.winners)
     by_side = tuple(
         _mean([v for record in records if len(record.luck) == sides
                for v in (record.luck[side],) if v is not None])

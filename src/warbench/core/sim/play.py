@@ -46,11 +46,23 @@ class GameRecord:
     #: Each side's game luck percentile (``warbench.core.luck``); None: no rated roll.
     luck: tuple[float | None, ...] = ()
 
+    @property
+    def decisive(self) -> bool:
+        """Whether someone won: one side, or a team of sides, but not every side.
+
+        >>> GameRecord(0, 0, (0, 1, 2, 3), (1, 3), (), 9, True, "", "").decisive
+        True
+        >>> GameRecord(0, 0, (0, 1), (0, 1), (), 9, True, "", "").decisive
+        False
+        """
+        return bool(self.winners) and len(set(self.winners)) < len(self.seats)
+
     def result(self, side: int) -> str:
-        """``win``, ``draw`` or ``loss`` for ``side``: a draw is anything but one winner."""
-        if len(self.winners) != 1:
+        """``win``, ``draw`` or ``loss`` for ``side``: each side of a winning team wins; no
+        winner, or every side, is a draw."""
+        if not self.decisive:
             return "draw"
-        return "win" if self.winners[0] == side else "loss"
+        return "win" if side in self.winners else "loss"
 
     def summary(self) -> dict[str, Any]:
         """The record's JSON summary, without index, seed and journal (stored apart)."""

@@ -321,11 +321,12 @@ class ResultStore:
 
 
 def _result_text(record: GameRecord) -> str:
-    """``win:0`` (side 0 won), ``draw`` or ``unfinished``, for people reading the table."""
+    """``win:0`` (side 0 won), ``win:1+3`` (a team), ``draw`` or ``unfinished``, for people
+    reading the table."""
     if not record.finished:
         return "unfinished"
-    if len(record.winners) == 1:
-        return f"win:{record.winners[0]}"
+    if record.decisive:
+        return "win:" + "+".join(str(winner) for winner in record.winners)
     return "draw"
 
 

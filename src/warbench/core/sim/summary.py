@@ -138,11 +138,17 @@ def summarize(sides: Sequence[Side], records: Sequence[GameRecord]) -> RunSummar
     games = len(records)
     side_summaries = tuple(_side(sides[side], side, count, records) for side in range(count))
     seat_wins = [0] * count
+    decisive = 0
+    shares = 0.0  # seat 0's fair share of the decisive games: a team win has several seats
     for record in records:
-        if len(record.winners) == 1:
-            seat_wins[record.seats.index(record.winners[0])] += 1
-    decisive = sum(seat_wins)
-    seat_test = proportion_test(seat_wins[0], decisive, 1 / count) if decisive else None
+        if record.decisive:
+            decisive += 1
+            shares += len(record.winners) / count
+            for winner in record.winners:
+                seat_wins[record.seats.index(winner)] += 1
+    seat_test = (
+        proportion_test(seat_wins[0], decisive, shares / decisive) if decisive else None
+    )
     lengths = [float(record.length) for record in records]
     return RunSummary(
         games=games,
