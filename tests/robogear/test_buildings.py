@@ -45,9 +45,10 @@ def test_a_trooper_enters_by_touching_the_wall_and_leaves_by_its_slot() -> None:
     game.apply(0, Enter(0, 0))
     assert (trooper.inside, trooper.slot, (trooper.x, trooper.y)) == (0, 0, (30.0, 28.0))
     assert trooper.points_left == left - 1
-    labels = [piece.label for piece in game.ruleset.table(state).pieces]
-    assert "house (+4.0, 1/4 slots held)" in labels
-    assert any(label.startswith("0 ") and label.endswith("(inside)") for label in labels)
+    pieces = game.ruleset.table(state).pieces
+    assert "house (+4.0, 1/4 slots held)" in [piece.label for piece in pieces]
+    assert any(piece.label.startswith("0 ") and piece.damage.endswith("(inside)")
+               for piece in pieces)
     assert "leaves it by its slot first" in (game.check(0, Move(0, 180.0, 1.0)) or "")
     game.apply(0, Leave(0))
     assert trooper.inside == -1 and trooper.y < 28.0 - trooper.radius

@@ -25,6 +25,7 @@ WEAPON_NAMES = {
     "pulser": "pulser",
     "stinger": "stinger node",
     "spicule": "spicule beam",
+    "pod_launcher": "pod launcher",
 }
 #: Weapons that fire once a battle.
 ONE_SHOT = ("submunition", "salvo_rack", "scattergun", "mkp")
@@ -90,6 +91,9 @@ def _weapon(weapon: WeaponRecord, lib: Library) -> CardWeapon:
         notes.append(f"magazine {weapon.magazine}")
     if weapon.kind == "spicule":
         notes.append("point defence")
+    if weapon.kind == "pod_launcher":
+        notes.append(f"{weapon.pod} pods" + (", point defence" if weapon.pod == "interceptor"
+                                             else ""))
     return CardWeapon(name, " ".join(weapon.arcs), weapon_bands(weapon, lib), ", ".join(notes))
 
 
@@ -104,7 +108,8 @@ def _design_card(unit_id: str, design: DesignRecord, lib: Library) -> UnitCard:
         ("PDS", str(design.pds)),
     ]
     stats += [(label, str(value)) for label, value in (
-        ("ADFC", design.adfc), ("hangars", design.hangars), ("power", design.power)
+        ("ADFC", design.adfc), ("hangars", design.hangars), ("power", design.power),
+        ("biomass", design.biomass), ("drone wombs", design.wombs)
     ) if value]
     traits = [("race", design.race), ("FTL", "yes" if design.ftl else "no")]
     if design.streamlining != "none":
