@@ -254,7 +254,7 @@ def test_item_11_exit_codes_and_wording(
     assert main(["odds", "full-thrust", "beam", "range=inf"]) == USAGE_ERROR
     assert "range=inf: give a finite number" in _error(capsys)
 
-    def changed(db: Path, game: int) -> Journal:
+    def changed(db: Path, game: int, data: Path | None = None) -> Journal:
         raise StoredGameMismatch("game 1 played again does not end as stored")
 
     monkeypatch.setattr("warbench.cli.load_journal", changed)

@@ -97,12 +97,17 @@ def test_robogear_a_clicked_enemy_becomes_the_shoot_forms_target_with_its_odds()
     from warbench.rulesets.robogear.actions import Shoot
 
     game = _game("robogear")
-    decision = _play_until(game, lambda d: any(
-        isinstance(o, Shoot) and not o.at_pilot and not o.indirect for o in d.options),
-        bot="commander")
+
+    def aimed(option: object) -> bool:  # a plain aimed shot (no template, not indirect)
+        if not isinstance(option, Shoot) or option.at_pilot or option.indirect:
+            return False
+        unit = game.state.units[option.unit]
+        weapon = game.ruleset.data.units[unit.type].weapons[option.weapon]
+        return not {"blast", "flamer", "indirect"} & set(weapon.traits)
+
+    decision = _play_until(game, lambda d: any(aimed(o) for o in d.options), bot="commander")
     seat = decision.player
-    shot = next(o for o in decision.options if isinstance(o, Shoot) and not o.at_pilot
-                and not o.indirect)
+    shot = next(o for o in decision.options if aimed(o))
     target = _shape(game, seat, f"{shot.target} ")
     form = {"type": "rg-shoot", "unit": shot.unit, "weapon": shot.weapon}
     reply = consider(game, seat, {"aim": {"label": target["label"], "action": form}})
