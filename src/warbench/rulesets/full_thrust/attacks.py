@@ -56,8 +56,13 @@ def plasma_burst(game: FTGame, bolt: Bolt) -> None:
         if not ship.active:
             continue
         screens = screens_of(game.data.designs[ship.design], ship)
+        purpose = f"plasma bolt {bolt.id}"
         points = bolt_points(game.dice_for(bolt.player), bolt.strength, screens=screens,
-                             label=f"plasma bolt {bolt.id}")
+                             label=purpose)
+        # judged for the bolt's side: damage to a friend in the burst is bad luck for it
+        game.emit(RollEffect(bolt.player, purpose, points.total, bolt.strength, query="beam",
+                             args=(bolt.strength, screens, 0),
+                             higher_is_better=ship.player != bolt.player))
         game.emit(
             PlasmaStrike(
                 bolt=bolt.id, ship=ship.id, damage=points.total,

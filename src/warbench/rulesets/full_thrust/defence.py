@@ -410,6 +410,7 @@ def _defensive_fire(
             hits = source.faces(lib.rules.pods.interceptor_die, 1, label=label)[0]
         else:
             hits = bolt_defence_hits(source, kind_of, label)
+        _rate_defence(game, ship.player, label, kind_of, hits, None, bolt=True)
         hits = min(hits, bolt.strength)
         bolt.strength -= hits
         game.emit(
@@ -442,14 +443,31 @@ def _defensive_fire(
 
 
 def _rate_defence(
-    game: FTGame, player: int, label: str, system: str, kills: int, target: FighterType | None
+    game: FTGame, player: int, label: str, system: str, kills: int,
+    target: FighterType | None, *, bolt: bool = False,
 ) -> None:
-    """The luck of one point defence shot of a beam or a PDS (kills, before any cap)."""
-    if system in ("scattergun", "k_gun", POD_LAUNCHER):
-        return
-    args = (int(system == "beam"), int(target is not None and target.armoured),
-            int(target is not None and target.light))
-    game.emit(RollEffect(player, label, kills, 1, query="point_defence", args=args))
+    """The luck of one point defence shot for its ship's side: its kills (before any cap)
+    among fighters (``target``) or missiles (``target`` None), or with ``bolt`` the
+    strength it takes off a plasma bolt (FT-ALIEN-PLASMA)."""
+    query, args = _defence_query(game.data, system, target, bolt=bolt)
+    game.emit(RollEffect(player, label, kills, 1, query=query, args=args))
+
+
+def _defence_query(
+    lib: Library, system: str, target: FighterType | None, *, bolt: bool
+) -> tuple[str, tuple[int, ...]]:
+    """The luck query of one point defence shot (see :func:`_rate_defence`)."""
+    heavy = int(target is not None and target.armoured)
+    light = int(target is not None and target.light)
+    if system == POD_LAUNCHER:  # FT-SV-PODS: a d3 kills, or strength off a bolt
+        return "interceptor", (lib.rules.pods.interceptor_die, heavy, light)
+    if system == "scattergun":  # FT-KV-SCATTERGUN
+        if bolt:
+            return "scattergun_bolt", ()
+        return "scattergun_kills", (heavy, light)
+    if system == "k_gun":  # FT-KV-K1-PD
+        return "k1_defence", (light,)
+    return "point_defence", (int(system == "beam"), heavy, light)
 
 
 def bolt_defence_hits(source: DiceSource, system: str, label: str) -> int:

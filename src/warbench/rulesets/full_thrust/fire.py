@@ -48,6 +48,7 @@ from warbench.rulesets.full_thrust.library import Library, SystemSpec
 from warbench.rulesets.full_thrust.phalon import PULSER, pulser_dice, pulser_reach
 from warbench.rulesets.full_thrust.pods import (
     INTERCEPTOR,
+    LANCE,
     POD_LAUNCHER,
     grow_pod,
     pod_ready,
@@ -353,42 +354,52 @@ class ShipFirePhase(FTProcedure):
             self.rows_before[enemy.id] = rows_finished(cls, enemy.hull_hits)
         weapons = game.data.rules.weapons
         points = Points()
-        luck: tuple[str, tuple[int, ...]] | None = None
+        # the luck query of the roll: its name, its arguments and its dice
+        luck: tuple[str, tuple[int, ...], int] | None = None
+        effect: int | None = None  # what the roll did, when not its damage
         if spec.kind == "beam":
             dice = beam_dice_at(spec.level, distance, weapons.beam_band)
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
-            luck = ("beam", (dice, screens_of(cls, enemy), 0))
+            luck = ("beam", (dice, screens_of(cls, enemy), 0), dice)
         elif spec.kind == PULSER:
             dice = pulser_dice(game.data, spec, distance)
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
-            luck = ("beam", (dice, screens_of(cls, enemy), 0))
+            luck = ("beam", (dice, screens_of(cls, enemy), 0), dice)
         elif spec.kind == STINGER:
             dice = stinger_dice(game.data, ship, distance)
             ship.attack_power -= dice
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
-            luck = ("beam", (dice, screens_of(cls, enemy), 0))
+            luck = ("beam", (dice, screens_of(cls, enemy), 0), dice)
         elif spec.kind == POD_LAUNCHER:
             if pod_ready(game.data, ship, spec):  # power may have gone to stingers first
                 grow_pod(game.data, ship, spec)
-                points, fed = pod_strike(source, game.data.rules.pods, spec.mode, label=label)
+                pods = game.data.rules.pods
+                points, fed = pod_strike(source, pods, spec.mode, label=label)
                 ship.biomass += fed
+                die = pods.lance_die if spec.mode == LANCE else pods.leech_die
+                luck = ("pod", (int(spec.mode == LANCE), pods.hit_on, die), 1)
         elif spec.kind == "submunition":
             dice = to_hit_number(distance, range_table(weapons.submunition)) or 0
             points = beam_dice(source, dice, screens=0, label=label)  # screens no help
-            luck = ("beam", (dice, 0, 0))
+            luck = ("beam", (dice, 0, 0), dice)
         elif spec.kind == "k_gun":
             need = to_hit_number(distance, range_table(weapons.k_gun)) or 7
             points = kgun_shot(source, spec.level, need=need, label=label)
+            luck = ("k_gun", (spec.level, need), 1)
         elif spec.kind == "mkp":
             points = mkp_shot(source, label=label)
+            luck = ("mkp", (), 1)
         elif spec.kind == "scattergun":
             points = scattergun_at_ship(source, label=label)
+            luck = ("scattergun", (), 1)
         elif spec.kind == "pulse_torpedo":
             need = to_hit_number(distance, range_table(weapons.pulse_torpedo)) or 7
             points = pulse_torpedo(source, need, label=label)
-            luck = ("pulse_torpedo", (need,))
+            luck = ("pulse_torpedo", (need,), 1)
         else:
             points, system_hit = needle_beam(source, label=label)
+            effect = points.total + int(system_hit)  # FT-NEEDLE: a point, and a system
+            luck = ("needle", (), 1)
             if system_hit and _damageable(game, enemy):
                 self.needle_target = enemy.id
                 self.stage = FireStage.NEEDLE
@@ -403,8 +414,9 @@ class ShipFirePhase(FTProcedure):
             )
         )
         if luck is not None:  # damage dealt, judged for the firing side
-            game.emit(RollEffect(ship.player, label, points.total, luck[1][0],
-                                 query=luck[0], args=luck[1]))
+            query, args, dice = luck
+            game.emit(RollEffect(ship.player, label, points.total if effect is None else effect,
+                                 dice, query=query, args=args))
         apply_points(game, enemy, points, f"{ship.name}'s {spec.label}", by=ship)
         if self.stage is FireStage.NEEDLE and not enemy.active:
             self.stage = FireStage.RESOLVE

@@ -110,8 +110,12 @@ def pod_points(rules: PodRules, kind: str) -> JointDist:
     >>> round(lance.p(0, 0), 6), round(lance.p(0, 6), 6)  # miss 1/2; a hit and a 6: 1/12
     (0.5, 0.083333)
     """
-    hit = (SIDES + 1 - rules.hit_on) / SIDES
-    die = rules.lance_die if kind == LANCE else rules.leech_die
+    return strike_dist(rules.hit_on, rules.lance_die if kind == LANCE else rules.leech_die, kind)
+
+
+def strike_dist(hit_on: int, die: int, kind: str) -> JointDist:
+    """One ``kind`` pod hitting on ``hit_on``+ and then rolling a d``die`` of damage."""
+    hit = (SIDES + 1 - hit_on) / SIDES
     mapping: dict[tuple[int, ...], float] = {(0, 0): 1 - hit}
     for damage in range(1, die + 1):
         points = strike_points(kind, damage)
@@ -123,10 +127,16 @@ def pod_points(rules: PodRules, kind: str) -> JointDist:
 def interceptor_kill_dist(rules: PodRules, *, heavy: bool = False, light: bool = False
                           ) -> Dist:
     """One interceptor pod's kills among attackers."""
+    return interceptor_dist(rules.interceptor_die, heavy=heavy, light=light)
+
+
+def interceptor_dist(die: int, *, heavy: bool = False, light: bool = False) -> Dist:
+    """Kills of one interceptor pod rolling a d``die`` (with neither flag: the strength it
+    takes off a plasma bolt too)."""
     counts: dict[int, float] = {}
-    for face in range(1, rules.interceptor_die + 1):
+    for face in range(1, die + 1):
         kills = interceptor_kill_count(face, heavy=heavy, light=light)
-        counts[kills] = counts.get(kills, 0.0) + 1 / rules.interceptor_die
+        counts[kills] = counts.get(kills, 0.0) + 1 / die
     return Dist.from_mapping(counts)
 
 
