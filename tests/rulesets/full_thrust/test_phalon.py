@@ -208,6 +208,25 @@ def test_ft_ph_fleet_list_validates_and_plays() -> None:
     assert any(isinstance(e, BoltPlaced) for e in result.events)
 
 
+def test_ft_ph_the_admiral_keeps_its_bolts_off_friends_by_their_written_orders() -> None:
+    """FT-PH-FLEET, FT-ALIEN-PLASMA: a bolt strikes friends too, so the admiral places none
+    where a friend's own written orders (its seat's, not hidden from it) take that friend
+    into the burst, though the friend's present course alone would keep it clear; with the
+    friend holding still it places the bolt on the enemy."""
+    def launch(friend_speed: int) -> object:
+        game, _ = battle(
+            [ship("quillon", "Glass", 30.0, 10.0), ship("vesk", "Eye", 34.0, 22.0)],
+            [ship("lancer", "Pike", 32.0, 34.0, facing=6)], 6, 1,
+        )
+        orders(game, Eye=(friend_speed, 0))
+        seen = game.observe(0)
+        return AdmiralBot(1).choose(seen, seen.decisions[0])
+
+    assert isinstance(launch(6), HoldSalvos)  # Eye ends 6.3 MU from Pike: in the burst
+    placed = launch(0)
+    assert isinstance(placed, LaunchSalvo) and (placed.x, placed.y) == (32.0, 34.0)
+
+
 @pytest.mark.long
 def test_ft_ph_the_admiral_with_the_phalon_fleet_beats_random_play() -> None:
     """FT-PH-FLEET: over 200 seeded games (both seats, both movement systems) the admiral

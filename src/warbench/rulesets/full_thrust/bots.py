@@ -100,6 +100,22 @@ def firepower(lib: Library, cls: ShipClass, ship: Ship, x: float, y: float, faci
     return total
 
 
+def bolts_bearing(state: FullThrustState, lib: Library, cls: ShipClass, ship: Ship, x: float,
+                  y: float, facing: int, enemies: Sequence[tuple[float, float]]) -> float:
+    """Beam dice (halved for point defence) of the plasma bolts a Phalon ship ending at
+    (x, y, facing) could place next turn on an enemy then in reach and in the arcs."""
+    reach = lib.rules.phalon.plasma_reach
+    total = 0.0
+    for index, system in enumerate(cls.systems):
+        if (system.kind != PLASMA_LAUNCHER or ship.damage[index]
+                or state.turn + 1 < ship.recharge.get(index, 0)):
+            continue
+        if any(math.hypot(ex - x, ey - y) <= reach
+               and arcs_containing(x, y, facing, ex, ey) & system.arcs for ex, ey in enemies):
+            total += system.level * 0.5
+    return total
+
+
 def option_player(state: FullThrustState, option: DefendWith) -> int:
     """The player whose ship a point defence option uses."""
     return state.ships[option.ship].player
@@ -296,7 +312,8 @@ class AdmiralBot:
         power = max(firepower(lib, cls, ship, x, y, facing, ex, ey) for ex, ey in enemies)
         later = firepower(lib, cls, ship, nx, ny, facing, *nearest)
         distance = math.hypot(nearest[0] - x, nearest[1] - y)
-        return score + power * 2.0 + later - abs(distance - keep_off) * 0.3
+        bolts = bolts_bearing(state, lib, cls, ship, x, y, facing, enemies)
+        return score + power * 2.0 + later + bolts - abs(distance - keep_off) * 0.3
 
     # ------------------------------------------------------------------ fighters
 
@@ -379,21 +396,49 @@ class AdmiralBot:
             ship = state.ships[option.ship]
             return math.hypot(option.x - ship.x, option.y - ship.y)
 
-        return min(launches, key=distance)
+        def value(option: LaunchSalvo) -> tuple[int, float]:
+            return self._bolt_catch(seen, option), -distance(option)
 
-    @staticmethod
-    def _aim_is_safe(seen: Seen, option: LaunchSalvo) -> bool:
-        """A plasma bolt's aim point with no friend near where it will be (a bolt strikes
-        friends too); salvos lock on enemies only."""
+        return max(launches, key=value)
+
+    def _friend_ends(self, seen: Seen, player: int) -> list[tuple[float, float]]:
+        """Where the seat's own ships end this turn: their written orders are its own."""
+        state = seen.state
+        ends = []
+        for friend in state.fleet(player):
+            written = state.orders[friend.id] if friend.id < len(state.orders) else None
+            if written is None:
+                ends.append(predicted(friend))
+                continue
+            order = written.value
+            x, y, _ = self._end_pose(state, friend, WriteOrders(
+                friend.id, order.speed, order.turn, side=order.side, retro=order.retro))
+            ends.append((x, y))
+        return ends
+
+    def _aim_is_safe(self, seen: Seen, option: LaunchSalvo) -> bool:
+        """A plasma bolt's aim point with no friend in its burst where the friend's own
+        written orders take it (a bolt strikes friends too); salvos lock on enemies only."""
         state, lib = seen.state, seen.data
         ship = state.ships[option.ship]
         if lib.designs[ship.design].systems[option.system].kind != PLASMA_LAUNCHER:
             return True
-        margin = lib.rules.phalon.plasma_radius + 3.0
+        margin = lib.rules.phalon.plasma_radius + 1.0
         return all(
             math.hypot(fx - option.x, fy - option.y) > margin
-            for fx, fy in (predicted(friend) for friend in state.fleet(ship.player))
+            for fx, fy in self._friend_ends(seen, ship.player)
         )
+
+    @staticmethod
+    def _bolt_catch(seen: Seen, option: LaunchSalvo) -> int:
+        """Enemy ships likely in a plasma bolt's burst (0 for a salvo)."""
+        state, lib = seen.state, seen.data
+        ship = state.ships[option.ship]
+        if lib.designs[ship.design].systems[option.system].kind != PLASMA_LAUNCHER:
+            return 0
+        radius = lib.rules.phalon.plasma_radius
+        ends = [predicted(enemy) for enemy in state.enemies(ship.player)]
+        return sum(1 for ex, ey in ends if math.hypot(ex - option.x, ey - option.y) <= radius)
 
     def _target_value(self, seen: Seen, option: SalvoTarget) -> float:
         return hull_fraction_lost(seen.data, seen.state.ships[option.ship])
