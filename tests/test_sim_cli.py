@@ -182,6 +182,24 @@ def test_tournament_prints_a_win_matrix_and_ratings(
     assert "Win matrix" in out and "Bradley-Terry" in out
 
 
+def test_tournament_names_each_lists_bot_and_keeps_journals_for_replay(
+    app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A researcher pits one bot against another: the output says which bot played which
+    list, and `--journals` keeps every game's journal in --db for `warbench replay`."""
+    lists = [str(write_list(tmp_path, name, unit))
+             for name, unit in (("Recruits", "recruit"), ("Veterans", "veteran"))]
+    with pytest.raises(SimulateOptionError, match="--journals needs --db"):
+        run(app, "tournament", "test-list-duel", *lists, "--games", "2", "--journals")
+    db = tmp_path / "t.sqlite"
+    run(app, "tournament", "test-list-duel", *lists, "--games", "2", "--bot", "calm",
+        "--bot", "random", "--db", str(db), "--journals")
+    assert "Bots: Recruits (calm), Veterans (random)" in capsys.readouterr().out
+    with sqlite3.connect(db) as connection:
+        stored = [row[0] for row in connection.execute("SELECT journal FROM games")]
+    assert len(stored) == 2 and all(stored)
+
+
 def test_a_database_that_is_not_one_is_refused(app: typer.Typer, tmp_path: Path) -> None:
     db = tmp_path / "r.sqlite"
     with sqlite3.connect(db) as connection:

@@ -53,6 +53,7 @@ from warbench.core.sim.summary import (
     compare,
     summarize,
 )
+from warbench.core.sim.tournament import Table as TableOfLists
 from warbench.core.sim.tournament import TournamentResult, round_robin, table_plans
 
 console = Console(soft_wrap=True)
@@ -163,12 +164,12 @@ def _print_summary(
             " win rates hold the seat's advantage as well as the force's.",
             highlight=False,
         )
-    elif summary.seat_test is not None:
+    elif summary.seat_test is not None and (shares := summary.seat_share()) is not None:
         test = summary.seat_test
-        share = test.difference + 1 / len(summary.seats)
         verdict = "significant" if test.significant() else "not significant"
         console.print(
-            f"Seat 0 wins {share:.1%} of decisive games (p = {test.p_value:.3g}, {verdict}).",
+            f"Seat 0 wins {shares[0]:.1%} of decisive games, fair share {shares[1]:.1%}"
+            f" (p = {test.p_value:.3g}, {verdict}).",
             highlight=False,
         )
     if summary.length is not None:
@@ -324,8 +325,19 @@ def _run_plain(
     }
 
 
-def _print_tournament(outcome: TournamentResult) -> None:
+def _bots_by_list(sides: Sequence[Side], plans: Sequence[TableOfLists]) -> list[str]:
+    """The bot each list played, as the plans seated it."""
+    bots = [""] * len(sides)
+    for table in plans:
+        for number, side in enumerate(table.sides):
+            bots[side] = table.plan.bots[number]
+    return bots
+
+
+def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
     labels = outcome.labels
+    played = ", ".join(f"{label} ({bot})" for label, bot in zip(labels, bots, strict=True))
+    console.print(f"Bots: {played}", highlight=False)
     matrix = Table("wins (row beat column)", *labels, title="Win matrix")
     for i, label in enumerate(labels):
         cells = [
@@ -363,6 +375,9 @@ def tournament_command(
     ] = None,
     db: Annotated[Path | None, typer.Option(help="SQLite results file to store games in.")] = None,
     resume: Annotated[bool, typer.Option(help="Continue the pairs' runs stored in --db.")] = False,
+    journals: Annotated[
+        bool, typer.Option(help="Store every game's journal in --db (for `warbench replay`).")
+    ] = False,
     max_decisions: Annotated[
         int, typer.Option(help="Stop a game after this many decisions (counted unfinished).")
     ] = DEFAULT_MAX_DECISIONS,
@@ -374,6 +389,8 @@ def tournament_command(
     """Play every table of lists (every pair, in a two-player game); print a win matrix and
     a rating per list."""
     _check_paths(db, resume, None, games)
+    if journals and db is None:
+        raise SimulateOptionError("--journals needs --db, the results file to keep them in")
     rules = load_ruleset(ruleset_id, data)
     sides = _load_sides(lists)
     if players is None:
@@ -386,6 +403,7 @@ def tournament_command(
         scenario=scenario,
         bots=list(bot or []),
         max_decisions=max_decisions,
+        keep_journals=journals,
     )
     chosen: Backend = make_backend(backend, workers=workers, address=ray_address)
     with ExitStack() as stack:
@@ -416,7 +434,7 @@ def tournament_command(
     if json_output:
         typer.echo(json.dumps(outcome.to_plain(), indent=2))
         return
-    _print_tournament(outcome)
+    _print_tournament(outcome, _bots_by_list(sides, plans))
 
 
 def register(app: typer.Typer) -> None:

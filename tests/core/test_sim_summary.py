@@ -79,7 +79,7 @@ def test_units_are_summed_over_games() -> None:
 def test_to_plain_has_the_documented_shape() -> None:
     plain = summarize(SIDES, [record(0, (0,), (1.0, 0.0)), record(1, (0,), (2.0, 0.0))])
     data = plain.to_plain()
-    assert set(data) == {"games", "unfinished", "sides", "seats", "seat_test", "length", "units"}
+    assert set(data) == {"games", "unfinished", "sides", "seats", "seat_test", "decisive", "length", "units"}
     red = data["sides"][0]
     assert red["label"] == "Red" and red["wins"]["count"] == 2 and red["wins"]["of"] == 2
     assert red["wins"]["interval"][1] == 1.0
@@ -114,3 +114,7 @@ def test_a_team_win_is_a_win_for_each_partner_and_a_shared_top_is_a_draw() -> No
     # game 0: sides 1, 3 sat in seats 1, 3; game 1: sides 0, 2 sat in seats 3, 1
     assert [rate.successes for rate in summary.seats] == [0, 2, 0, 2]
     assert summary.seat_test is not None and summary.seat_test.difference == pytest.approx(-0.5)
+    # what simulate prints: seat 0 won none of the 2 decisive games, its fair share a half
+    # (not a negative share from 1/4 minus the difference)
+    assert summary.decisive == 2
+    assert summary.seat_share() == pytest.approx((0.0, 0.5))

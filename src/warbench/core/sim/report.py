@@ -214,10 +214,11 @@ def _seat_section(summary: RunSummary, fixed_seats: bool) -> list[str]:
     ]
     parts = ["<h2>Seats</h2>", _table(["seat", "wins", "win rate [95%]"], rows)]
     test = summary.seat_test
-    if test is not None:
+    shares = summary.seat_share()
+    if test is not None and shares is not None:
         verdict = "a significant" if test.significant() else "no significant"
         parts.append(
-            f"<p>Seat 0 wins {test.difference + 1 / len(summary.seats):.1%} of decisive games:"
+            f"<p>Seat 0 wins {shares[0]:.1%} of decisive games (fair share {shares[1]:.1%}):"
             f" {verdict} seat effect (z = {test.z:.2f}, p = {test.p_value:.3g}).</p>"
         )
     return parts

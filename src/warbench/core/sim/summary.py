@@ -118,6 +118,15 @@ class RunSummary:
     seat_test: ProportionTest | None
     length: Distribution | None
     units: tuple[UnitSummary, ...]
+    decisive: int = 0
+
+    def seat_share(self) -> tuple[float, float] | None:
+        """Seat 0's share of the decisive games and its fair share (a team win counts for
+        each partner, so in 2 v 2 the fair share is a half, not a quarter)."""
+        if self.seat_test is None or not self.decisive:
+            return None
+        share = self.seats[0].successes / self.decisive
+        return share, share - self.seat_test.difference
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -127,6 +136,7 @@ class RunSummary:
             "sides": [side.to_plain() for side in self.sides],
             "seats": [rate.to_plain() for rate in self.seats],
             "seat_test": None if self.seat_test is None else self.seat_test.to_plain(),
+            "decisive": self.decisive,
             "length": None if self.length is None else self.length.to_plain(),
             "units": [unit.to_plain() for unit in self.units],
         }
@@ -158,6 +168,7 @@ def summarize(sides: Sequence[Side], records: Sequence[GameRecord]) -> RunSummar
         seat_test=seat_test,
         length=Distribution.of(lengths) if lengths else None,
         units=_units(records, games),
+        decisive=decisive,
     )
 
 
