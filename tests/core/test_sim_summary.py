@@ -79,7 +79,9 @@ def test_units_are_summed_over_games() -> None:
 def test_to_plain_has_the_documented_shape() -> None:
     plain = summarize(SIDES, [record(0, (0,), (1.0, 0.0)), record(1, (0,), (2.0, 0.0))])
     data = plain.to_plain()
-    assert set(data) == {"games", "unfinished", "sides", "seats", "seat_test", "decisive", "length", "units"}
+    assert set(data) == {
+        "games", "unfinished", "sides", "seats", "seat_test", "decisive", "length", "units"
+    }
     red = data["sides"][0]
     assert red["label"] == "Red" and red["wins"]["count"] == 2 and red["wins"]["of"] == 2
     assert red["wins"]["interval"][1] == 1.0
