@@ -99,6 +99,9 @@ def test_simulate_stores_resumes_compares_and_reports(
     run(app, *base, "--games", "5")
     out = capsys.readouterr().out
     assert "Veterans" in out and "Stored as run 1" in out and "--game ID" in out
+    # journey 5: the strangest games are named with the command that steps through them
+    assert "Games worth replaying:" in out and "longest:" in out
+    assert f"`warbench replay --db {db} --game " in out
     run(app, *base, "--games", "8", "--resume", "--compare", "1", "--report", str(page), "--json")
     data = json.loads(capsys.readouterr().out)
     assert data["run_id"] == 1 and data["played"] == 3 and data["game_ids"] == [1, 8]
@@ -110,6 +113,12 @@ def test_simulate_stores_resumes_compares_and_reports(
     assert 0 < luck["decisive_games"] <= 8 and 0 < luck["winners_mean_luck"] < 1
     assert len(luck["mean_luck_by_side"]) == 2
     assert "Luck of winners and losers" in page.read_text()
+    notable = {item["kind"]: item for item in data["notable"]}
+    longest = notable["longest"]
+    assert longest["replay"] == f"warbench replay --db {db} --game {longest['game_id']}"
+    assert longest["game_id"] == longest["index"] + 1  # run 1's games are ids 1 to 8
+    assert "luckiest" in notable and "Games worth replaying" in page.read_text()
+    assert longest["replay"] in page.read_text()
 
 
 def test_bad_armies_fail_before_any_game_with_the_validators_messages(

@@ -33,6 +33,7 @@ from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
 from warbench.core.ruleset import Ruleset
 from warbench.core.sim.luck import luck_summary
+from warbench.core.sim.notable import NotableGame, notable_games
 from warbench.core.sim.plan import (
     DEFAULT_MAX_DECISIONS,
     Side,
@@ -280,12 +281,18 @@ def simulate_command(
         )
     summary = summarize(plan.sides, result.records)
     comparisons = compare(summary, other) if other is not None else ()
+    notable = notable_games(
+        result.records, [side.label for side in plan.sides], result.game_ids
+    )
     if report is not None:
-        write_report(report, result, summary, comparisons)
+        write_report(report, result, summary, comparisons, db=db)
     if json_output:
-        typer.echo(json.dumps(_run_plain(result, summary, comparisons, db, report), indent=2))
+        plain = _run_plain(result, summary, comparisons, db, report)
+        plain["notable"] = [game.to_plain(db) for game in notable]
+        typer.echo(json.dumps(plain, indent=2))
         return
     _print_summary(rules, result, summary, comparisons, data, compare_run)
+    _print_notable(notable, db, data)
     if db is not None and result.game_ids:
         console.print(
             f"Stored as run {result.run_id} in {db}: games {min(result.game_ids)} to"
@@ -294,6 +301,23 @@ def simulate_command(
         )
     if report is not None:
         console.print(f"Report: {report}", highlight=False)
+
+
+def _print_notable(notable: Sequence[NotableGame], db: Path | None, data: Path | None) -> None:
+    """The games worth replaying, each with the command that steps through it."""
+    if not notable:
+        return
+    console.print("Games worth replaying:", highlight=False)
+    extra = "" if data is None else f" --data {data}"
+    for game in notable:
+        command = game.replay_command(db)
+        where = f"`{command}{extra}`" if command else f"game {game.index} (seed {game.seed})"
+        console.print(f"  {where}: {game.why}", highlight=False, markup=False)
+    if db is None:
+        console.print(
+            "  Store the run with --db FILE to replay these games step by step.",
+            highlight=False,
+        )
 
 
 def _run_plain(

@@ -54,3 +54,22 @@ def test_draws_count_half_a_win_each_way() -> None:
     draws = np.array([[0, 10], [10, 0]])
     (a, b) = rate(["a", "b"], wins, draws, resamples=20)
     assert a.rating == pytest.approx(0.0) and b.rating == pytest.approx(0.0)
+
+
+def test_a_pair_won_every_time_in_few_games_gets_a_wide_interval() -> None:
+    """Two wins out of two do not show the lists differ; twenty out of twenty do. Redrawing
+    the observed results (always 2-0) gave an interval of zero width."""
+    few = rate(["a", "b"], np.array([[0, 2], [0, 0]]), np.zeros((2, 2)), resamples=400)
+    many = rate(["a", "b"], np.array([[0, 20], [0, 0]]), np.zeros((2, 2)), resamples=400)
+    assert few[0].low <= 0.0 < few[0].rating <= few[0].high  # equal lists are not ruled out
+    assert few[0].high - few[0].low > 100
+    assert 0.0 < many[0].low <= many[0].rating <= many[0].high
+
+
+def test_interval_widths_shrink_with_more_games_per_pair() -> None:
+    shares = np.array([[0, 3], [1, 0]])
+    widths = [
+        rate(["a", "b"], shares * n, np.zeros((2, 2)), resamples=300)[0]
+        for n in (2, 50)
+    ]
+    assert widths[0].high - widths[0].low > 2 * (widths[1].high - widths[1].low)

@@ -91,12 +91,17 @@ def rate(
 ) -> tuple[Rating, ...]:
     """Ratings from ``wins[i, j]`` (i beat j) and symmetric ``draws[i, j]``.
 
-    Intervals come from ``resamples`` bootstrap tournaments: each pair's games are drawn
-    again from its observed win, draw and loss rates, and the ratings refitted.
+    Intervals come from ``resamples`` bootstrap tournaments drawn from the fitted model
+    (a parametric bootstrap): each pair plays its number of games again, drawing as often as
+    it did and splitting the other games by the fitted chance ``p_i / (p_i + p_j)``, and the
+    ratings are refitted. Redrawing each pair's observed results instead would never change
+    a pair that one side won every time, so a few games a pair would give falsely narrow
+    intervals.
     """
     won = np.asarray(wins, dtype=float)
     drawn = np.asarray(draws, dtype=float)
-    estimate = elo_scale(bradley_terry(won + drawn / 2, prior=prior))
+    strength = bradley_terry(won + drawn / 2, prior=prior)
+    estimate = elo_scale(strength)
     rng = np.random.default_rng(seed)
     samples = np.empty((resamples, len(labels)))
     for sample in range(resamples):
@@ -107,7 +112,9 @@ def rate(
                 games = int(won[i, j] + won[j, i] + drawn[i, j])
                 if games == 0:
                     continue
-                shares = np.array([won[i, j], won[j, i], drawn[i, j]]) / games
+                decisive = 1 - drawn[i, j] / games
+                chance = strength[i] / (strength[i] + strength[j])
+                shares = np.array([decisive * chance, decisive * (1 - chance), 1 - decisive])
                 a_wins, b_wins, ties = rng.multinomial(games, shares)
                 fake_wins[i, j], fake_wins[j, i] = a_wins, b_wins
                 fake_draws[i, j] = fake_draws[j, i] = ties

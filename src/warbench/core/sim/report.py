@@ -22,6 +22,7 @@ from warbench.core.lists import price
 from warbench.core.render import PLAYER_COLOURS
 from warbench.core.render import render as render_picture
 from warbench.core.sim.luck import luck_summary
+from warbench.core.sim.notable import notable_games
 from warbench.core.sim.plan import GamePlan, matchup
 from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
@@ -327,10 +328,32 @@ def _luck_section(result: RunResult, summary: RunSummary) -> list[str]:
     ]
 
 
+def _notable_section(result: RunResult, db: str | Path | None) -> list[str]:
+    labels = [side.label for side in result.plan.sides]
+    notable = notable_games(result.records, labels, result.game_ids)
+    if not notable:
+        return []
+    rows = []
+    for game in notable:
+        command = game.replay_command(db)
+        rows.append((game.index, game.seed, game.why, command or "not stored (no --db)"))
+    return [
+        "<h2>Games worth replaying</h2>",
+        _table(["game", "seed", "why", "step through it"], rows),
+        "<p>The replay narrates every action; a journal file (saved by <code>warbench"
+        " play</code>) can be drawn after any step with <code>warbench render JOURNAL --out"
+        " t.svg --at N</code>.</p>",
+    ]
+
+
 def report_html(
-    result: RunResult, summary: RunSummary, comparisons: Sequence[Comparison] = ()
+    result: RunResult,
+    summary: RunSummary,
+    comparisons: Sequence[Comparison] = (),
+    db: str | Path | None = None,
 ) -> str:
-    """The report page of ``result`` as HTML text."""
+    """The report page of ``result`` as HTML text; ``db`` is the results file it is
+    stored in, for the replay commands."""
     title = f"{result.plan.ruleset.name}: {matchup(result.plan.sides)}"
     parts = [
         f"<h1>{html.escape(title)}</h1>",
@@ -340,6 +363,7 @@ def report_html(
         *_distribution_section(result, summary),
         *_unit_section(result.plan, summary),
         *_luck_section(result, summary),
+        *_notable_section(result, db),
         "<h2>A typical game</h2>",
         _table_picture(result),
     ]
@@ -356,10 +380,12 @@ def write_report(
     result: RunResult,
     summary: RunSummary,
     comparisons: Sequence[Comparison] = (),
+    *,
+    db: str | Path | None = None,
 ) -> Path:
     """Write the report of ``result`` to ``path`` (an ``.html`` file); return the path."""
     target = Path(path)
     if not target.parent.exists():
         raise FileNotFoundError(f"{target}: folder {target.parent} does not exist")
-    target.write_text(report_html(result, summary, comparisons), encoding="utf-8")
+    target.write_text(report_html(result, summary, comparisons, db), encoding="utf-8")
     return target
