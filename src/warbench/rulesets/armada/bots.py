@@ -30,9 +30,11 @@ from warbench.rulesets.armada.bot_orders import (
 )
 from warbench.rulesets.armada.bot_orders import order_score as score_order
 from warbench.rulesets.armada.combat import (
+    GunneryKey,
     damage_dice,
     firing_arcs,
     gunnery_for,
+    gunnery_key,
     range_band,
     shielded_front,
 )
@@ -85,12 +87,22 @@ def target_value(
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """What a hex offers a fleet that might move there: the enemies in range with their
-    value as targets, the nearest enemy (``None`` with no enemy left) and its distance."""
+    """What a hex offers a fleet that might move there: the enemies in range (ids) with their
+    value as targets, the nearest enemy (-1 with no enemy left) and its distance."""
 
-    in_range: tuple[tuple[Fleet, float], ...]
-    nearest: Fleet | None
+    in_range: tuple[tuple[int, float], ...]
+    nearest: int
     distance: int
+
+
+@dataclass(slots=True)
+class Weighed:
+    """A fleet's scores, kept while nothing they read changes (``key``): each hex's
+    :class:`Standing` and each pose's score."""
+
+    key: GunneryKey
+    standings: dict[tuple[int, int], Standing]
+    scores: dict[HexPose, float]
 
 
 class TacticianAgent:
@@ -100,6 +112,9 @@ class TacticianAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = RandomStream.from_seed(seed)
+        #: Each fleet's scores from earlier decisions (see :meth:`_scorer`).
+        self._weighed: dict[int, Weighed] = {}
+        self._tables: Tables | None = None
 
     def choose(
         self, observation: Observation[ArmadaState, ArmadaData], decision: Decision
@@ -276,11 +291,20 @@ class TacticianAgent:
         self, state: ArmadaState, tables: Tables, fleet: Fleet
     ) -> Callable[[HexPose], float]:
         """:meth:`pose_score` of ``fleet`` on a pose, each hex's :meth:`standing` and each
-        pose's score found once (a stunt often ends where an ordinary move does)."""
-        enemies = [enemy for enemy in state.enemies_of(fleet) if enemy.status == ACTIVE]
+        pose's score found once (a stunt often ends where an ordinary move does). They are
+        kept while nothing they read changes (:func:`gunnery_key`): a side moves several
+        fleets in a row, and an ally's move leaves the scores of one still to move as they
+        were."""
+        if tables is not self._tables:
+            self._tables, self._weighed = tables, {}
+        rivals = state.enemies_of(fleet)
+        key = gunnery_key(state, [fleet, *rivals], unposed=fleet.id)
+        weighed = self._weighed.get(fleet.id)
+        if weighed is None or weighed.key != key:
+            weighed = self._weighed[fleet.id] = Weighed(key, {}, {})
+        standings, scores = weighed.standings, weighed.scores
+        enemies = [enemy for enemy in rivals if enemy.status == ACTIVE]
         ghost = dataclasses.replace(fleet)
-        standings: dict[tuple[int, int], Standing] = {}
-        scores: dict[HexPose, float] = {}
 
         def score(pose: HexPose) -> float:
             known = scores.get(pose)
@@ -291,7 +315,7 @@ class TacticianAgent:
             if where not in standings:
                 standings[where] = self.standing(state, tables, ghost, enemies)
             debris = sum(d.damage for d in state.debris if d.covers(pose.hex))
-            scores[pose] = value = self.pose_score(ghost, standings[where]) - debris
+            scores[pose] = value = self.pose_score(state, ghost, standings[where]) - debris
             return value
 
         return score
@@ -336,29 +360,29 @@ class TacticianAgent:
         active ``enemies``, whatever its facing: each enemy in range with its value as a
         target (the band's weight times :func:`target_value`), and the nearest enemy."""
         if not enemies:
-            return Standing((), None, 0)
+            return Standing((), -1, 0)
         here = moved.hex
         in_range = []
         for enemy in enemies:
             band = range_band(tables, moved, enemy)
             if band is not None:
                 value = BAND_VALUE[band.name] * target_value(state, tables, moved, enemy)
-                in_range.append((enemy, value))
+                in_range.append((enemy.id, value))
         nearest = min(enemies, key=lambda enemy: enemy.hex.distance(here))
-        return Standing(tuple(in_range), nearest, nearest.hex.distance(here))
+        return Standing(tuple(in_range), nearest.id, nearest.hex.distance(here))
 
-    def pose_score(self, moved: Fleet, standing: Standing) -> float:
+    def pose_score(self, state: ArmadaState, moved: Fleet, standing: Standing) -> float:
         """How good ``moved`` stands on its pose, given the :meth:`standing` of its hex: the
         best target it would have in arc, its forward shields towards the nearest enemy, and
         closing in when nothing is in range."""
-        if standing.nearest is None:
+        if standing.nearest < 0:
             return 0.0
         best = 0.0
         for enemy, value in standing.in_range:
-            if value > best and firing_arcs(moved, enemy):  # arcs only where they matter
+            if value > best and firing_arcs(moved, state.fleets[enemy]):  # arcs where they matter
                 best = value
         score = best
-        if shielded_front(standing.nearest, moved):
+        if shielded_front(state.fleets[standing.nearest], moved):
             score += 0.5
         if best == 0.0:
             score -= 0.1 * standing.distance

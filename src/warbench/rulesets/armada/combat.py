@@ -378,6 +378,50 @@ def gunnery_for(
     )
 
 
+#: A frozen copy of everything :func:`gunnery_for` reads of the state, see :func:`gunnery_key`.
+GunneryKey = tuple[object, ...]
+
+
+def gunnery_key(state: ArmadaState, fleets: Sequence[Fleet], unposed: int = -1) -> GunneryKey:
+    """What :func:`gunnery_for` (and a bot weighing attacks with it) can read about
+    ``fleets``: every field of each fleet (but the pose of fleet ``unposed``, one a bot places
+    on the poses it might take), the officer bonuses aboard them, the debris and the round. Equal
+    keys mean equal gunnery between those fleets. A copy: a later change to the state does
+    not change a key already taken."""
+    aboard = {fleet.id for fleet in fleets}
+    return (
+        state.round,
+        tuple(_frozen(fleet, _POSE if fleet.id == unposed else ()) for fleet in fleets),
+        tuple(
+            (officer.fleet, officer.role, officer.bonus, officer.silenced(state.round))
+            for officer in state.officers
+            if officer.fleet in aboard
+        ),  # what ArmadaState.officer_bonus reads
+        tuple(_frozen(debris) for debris in state.debris),
+    )
+
+
+#: The fields of a fleet's pose.
+_POSE = ("q", "r", "facing")
+
+
+def _frozen(record: object, leave_out: tuple[str, ...] = ()) -> tuple[object, ...]:
+    """Every field of a slotted dataclass (but ``leave_out``), lists and records frozen."""
+    return tuple(
+        _frozen_value(getattr(record, name))
+        for name in record.__slots__  # type: ignore[attr-defined]
+        if name not in leave_out
+    )
+
+
+def _frozen_value(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(_frozen_value(item) for item in value)
+    if hasattr(value, "__dataclass_fields__"):
+        return _frozen(value)
+    return value
+
+
 def absorb_damage(shields: int, hull: int, damage: int) -> tuple[int, int]:
     """Shield points and hull points left after ``damage``: shields take it first.
 
