@@ -80,11 +80,15 @@ SIMULATE = """
 import json, sys, time
 from warbench.core.registry import ruleset
 from warbench.core.sim.local import LocalBackend
-from warbench.core.sim.plan import mirror_sides, prepare
+from warbench.core.sim.plan import prepare
+try:  # the sides of the default set-up: default_sides, called mirror_sides before
+    from warbench.core.sim.plan import default_sides as sides_of
+except ImportError:
+    from warbench.core.sim.plan import mirror_sides as sides_of
 from warbench.core.sim.runner import simulate
 rules = ruleset(sys.argv[1])
 games = int(sys.argv[2])
-plan = prepare(rules, list(mirror_sides(rules)), seed=1)
+plan = prepare(rules, list(sides_of(rules)), seed=1)
 simulate(plan, 1)
 start = time.perf_counter()
 simulate(plan, games)

@@ -25,7 +25,7 @@ from tests.core.test_sim_plan import ListDuel, sides
 
 from warbench.core.registry import available_rulesets, ruleset
 from warbench.core.sim.local import LocalBackend
-from warbench.core.sim.plan import GamePlan, mirror_sides, prepare
+from warbench.core.sim.plan import GamePlan, default_sides, prepare
 from warbench.core.sim.play import GameCrashed
 from warbench.core.sim.runner import Backend, simulate
 
@@ -49,7 +49,7 @@ def plans(names: list[str]) -> list[tuple[str, GamePlan | str]]:
     for name in names or available_rulesets():
         try:
             rules = ruleset(name)
-            plan = prepare(rules, list(mirror_sides(rules)), seed=1)
+            plan = prepare(rules, list(default_sides(rules)), seed=1)
         except ValueError as error:  # a ruleset under construction: report, do not stop
             chosen.append((name, f"skipped: {error}"))
             continue
