@@ -118,9 +118,20 @@ def demo_command(
         Path, typer.Option(help="Folder for the journal and the table picture.")
     ] = Path("out"),
     quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Number of players (default: the ruleset's demo count)."),
+    ] = None,
+    scenario: Annotated[
+        str | None,
+        typer.Option(help="Scenario the ruleset offers (robogear: 2v2, a mission, or both"
+                     " joined by a comma)."),
+    ] = None,
     data: DataOption = None,
 ) -> None:
     """Play a bot-against-bot game, narrate it, save its journal and a table picture."""
+    if ruleset_id is None and (players is not None or scenario is not None):
+        raise CommandError("--players and --scenario need a RULESET")
     ids = [ruleset_id] if ruleset_id is not None else available_rulesets()
     if not ids:
         console.print(
@@ -134,9 +145,9 @@ def demo_command(
     for current in ids:
         rules = load_ruleset(current, data)
         chosen = _best_bot(rules) if bot is None else bot
-        players = rules.demo_players or rules.min_players
-        agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(players)]
-        game = Game.new(rules, seed=seed, players=players)
+        count, setup = _demo_setup(rules, players, scenario)
+        agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(count)]
+        game = Game.new(rules, setup, seed=seed, players=count)
         console.rule(f"{rules.name} — {chosen} bots, seed {seed}")
         shown, trail = 0, LastAttacks(rules)
         while not game.is_over:
@@ -149,12 +160,42 @@ def demo_command(
         assert outcome is not None
         winners = ", ".join(f"player {p}" for p in outcome.winners) or "nobody"
         console.print(f"[bold]Result:[/bold] {winners} ({outcome.reason})")
-        journal_path = out / f"{rules.id}-seed{seed}.json"
+        stem = _demo_stem(rules.id, seed, players, scenario)
+        journal_path = out / f"{stem}.json"
         game.journal.save(journal_path)
         console.print(f"Journal: {journal_path} ({len(game.journal.entries)} actions)")
         if rules.table(game.state) is not None:
             scene = trail.scene(game.state, len(game.journal.entries))
-            console.print(f"Table:   {render_picture(scene, out / f'{rules.id}-seed{seed}.svg')}")
+            console.print(f"Table:   {render_picture(scene, out / f'{stem}.svg')}")
+
+
+def _demo_setup(
+    rules: Ruleset[Any, Any], players: int | None, scenario: str | None
+) -> tuple[int, dict[str, Any]]:
+    """The player count and set-up of a demo; a count or scenario the ruleset does not
+    offer is a one-line error naming the option."""
+    count = players if players is not None else rules.demo_players or rules.min_players
+    try:
+        rules.check_players(count)
+    except SetupError as error:
+        raise CommandError(f"--players {count}: {error}") from None
+    if scenario is None:
+        return count, rules.default_setup()
+    try:
+        return count, rules.default_setup_with(scenario.split(","), count)
+    except SetupError as error:
+        raise CommandError(f"--scenario {scenario}: {error}") from None
+
+
+def _demo_stem(ruleset_id: str, seed: int, players: int | None, scenario: str | None) -> str:
+    """File name (without suffix) of a demo's journal and picture: the options chosen
+    are in it, so a 2v2 demo does not overwrite the plain one."""
+    stem = f"{ruleset_id}-seed{seed}"
+    if players is not None:
+        stem += f"-{players}p"
+    if scenario is not None:
+        stem += "-" + "-".join(word.strip() for word in scenario.split(",") if word.strip())
+    return stem
 
 
 @app.command("replay")
@@ -179,7 +220,7 @@ def replay_command(
 ) -> None:
     """Re-run a journal, verify every recorded state hash, and narrate the game."""
     try:
-        journal, rules = _journal_to_replay(journal_path, db, game_id, data)
+        journal, rules = _journal_to_replay("replay", journal_path, db, game_id, data)
     except ReplayMismatch as error:  # a stored game that, played again, ends elsewhere
         console.print(f"[red]verification failed:[/red] {error}", highlight=False)
         raise typer.Exit(VERIFY_FAILED) from None
@@ -228,12 +269,13 @@ def _hashes_checked(journal: Journal) -> str:
 
 
 def _journal_to_replay(
-    path: Path | None, db: Path | None, game_id: int | None, data: Path | None
+    command: str, path: Path | None, db: Path | None, game_id: int | None, data: Path | None
 ) -> tuple[Journal, Ruleset[Any, Any]]:
-    """The journal a replay asks for, from a file or a results store, and its ruleset."""
+    """The journal ``command`` (replay, render) asks for, from a file or a results store,
+    and its ruleset."""
     if db is None and game_id is None:
         if path is None:
-            raise CommandError("replay needs a JOURNAL file, or --db FILE --game ID")
+            raise CommandError(f"{command} needs a JOURNAL file, or --db FILE --game ID")
         journal = Journal.load(path)
         return journal, _installed(path, journal.ruleset, data)
     if path is not None:
@@ -285,8 +327,16 @@ def _print_luck(report: LuckReport) -> None:
 
 @app.command("render")
 def render_command(
-    journal_path: Annotated[Path, typer.Argument(metavar="JOURNAL", help="A journal file.")],
     out: Annotated[Path, typer.Option("--out", help="Picture to write (.svg or .png).")],
+    journal_path: Annotated[
+        Path | None, typer.Argument(metavar="[JOURNAL]", help="A journal file.")
+    ] = None,
+    db: Annotated[
+        Path | None, typer.Option(help="A results file of `warbench simulate` (with --game).")
+    ] = None,
+    game_id: Annotated[
+        int | None, typer.Option("--game", help="The stored game to draw (with --db).")
+    ] = None,
     at: Annotated[
         int | None,
         typer.Option(help="Draw the table after this step (action) with the attacks made in"
@@ -297,8 +347,7 @@ def render_command(
     """Draw the table of a journaled game: pieces with their damage, and attacks with the
     arcs and range bands they used."""
     check_output(out, "--out", (".svg", ".png"))
-    journal = Journal.load(journal_path)
-    rules = _installed(journal_path, journal.ruleset, data)
+    journal, rules = _journal_to_replay("render", journal_path, db, game_id, data)
     scene = scene_at(journal, rules, at)
     if not scene.shapes:
         raise CommandError(f"{journal.ruleset} does not draw its table yet")

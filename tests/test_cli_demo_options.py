@@ -1,0 +1,83 @@
+"""`warbench demo --players/--scenario` and `warbench render --db --game`: the command-line
+ends of USERS.md journeys 5 (a 2 v 2 ROBOGEAR battle) and 7 (a stored game drawn step by
+step)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from warbench.cli import USAGE_ERROR, main
+
+
+def test_a_four_player_2v2_robogear_demo_runs_and_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["demo", "robogear", "--players", "4", "--scenario", "2v2", "--quiet"]
+    assert main([*argv, "--out", str(tmp_path)]) == 0
+    journal_path = tmp_path / "robogear-seed1-4p-2v2.json"
+    journal = json.loads(journal_path.read_text())
+    assert journal["players"] == 4 and journal["setup"]["teams"] == [0, 1, 0, 1]
+    assert (tmp_path / "robogear-seed1-4p-2v2.svg").exists()
+    capsys.readouterr()
+    assert main(["replay", str(journal_path), "--quiet"]) == 0
+    assert "every hash matches" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["robogear", "--players", "5"], "--players 5: robogear is played by 2 to 4 players"),
+        (["robogear", "--players", "1"], "--players 1: robogear is played by 2 to 4 players"),
+        (["robogear", "--scenario", "2v2"], "--scenario 2v2: a 2v2 game needs four armies"),
+        (["robogear", "--players", "4", "--scenario", "zork"], "--scenario zork: scenario"),
+        (["hordes", "--scenario", "2v2"], "--scenario 2v2: hordes offers no set-up options"),
+        (["--players", "3"], "--players and --scenario need a RULESET"),
+    ],
+)
+def test_demo_refuses_a_player_count_or_scenario_the_ruleset_does_not_take(
+    argv: list[str], expected: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", *argv, "--out", str(tmp_path)]) == USAGE_ERROR
+    captured = capsys.readouterr()
+    assert expected in captured.err and len(captured.err.strip().splitlines()) == 1
+    assert not list(tmp_path.glob("*.json"))
+
+
+@pytest.fixture(scope="module")
+def results_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("render-db") / "runs.sqlite"
+    assert main(["simulate", "full-thrust", "--games", "1", "--db", str(db), "--json"]) == 0
+    return db
+
+
+def test_render_draws_a_stored_game_after_a_step(results_db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "step.svg"
+    assert main(["render", "--db", str(results_db), "--game", "1", "--at", "2",
+                 "--out", str(out)]) == 0
+    assert "after action 2" in out.read_text()
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["render"], "render needs a JOURNAL file, or --db FILE --game ID"),
+        (["render", "--game", "1"], "--db and --game go together"),
+        (["render", "x.json", "--db", "r.sqlite", "--game", "1"], "not both"),
+        (["render", "--db", "missing.sqlite", "--game", "1"], "missing.sqlite: file not found"),
+    ],
+)
+def test_render_source_mistakes(
+    argv: list[str],
+    expected: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main([*argv, "--out", "x.svg"]) == USAGE_ERROR
+    captured = capsys.readouterr()
+    assert expected in captured.err and len(captured.err.strip().splitlines()) == 1
+    assert not (tmp_path / "x.svg").exists()
