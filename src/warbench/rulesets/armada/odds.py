@@ -301,13 +301,13 @@ def _alike_naturals(gunnery: Gunnery, twice: bool) -> list[tuple[int, float]]:
 
 
 def hit_chance(gunnery: Gunnery, twice: bool) -> float:
-    """The chance that the check hits."""
-    return sum(chance for natural, chance in naturals(twice) if gunnery.hits(natural))
+    """The chance that the check hits (a sum of twenty chances may pass 1 by a hair: capped)."""
+    return min(1.0, sum(chance for natural, chance in naturals(twice) if gunnery.hits(natural)))
 
 
 def attack_damage(gunnery: Gunnery, twice: bool = False) -> Dist:
     """The damage of one attack: 0 on a miss, the damage of a hit otherwise."""
-    hit = min(hit_chance(gunnery, twice), 1.0)  # a sum of twenty chances may pass 1 by a hair
+    hit = hit_chance(gunnery, twice)
     if hit == 0:
         return Dist.constant(0)
     if hit == 1:
