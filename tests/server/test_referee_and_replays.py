@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from tests.server.helpers import Socket, auth, create, first_action
+from tests.server.helpers import Socket, auth, create, first_action, wait_for_decision
 from warbench.core.agents import RandomAgent
 from warbench.core.match import play_match
 from warbench.core.registry import ruleset
@@ -116,3 +116,43 @@ def test_a_game_stored_by_simulate_replays_from_its_uploaded_results_file(
     assert missing.status_code == 400
     junk = client.post("/api/replays/results?game=1", content=b"not a database")
     assert junk.status_code == 400
+
+
+def test_a_referee_game_against_the_commodore_is_played_over_http(client: TestClient) -> None:
+    """Journey 2 without a browser: faces typed over HTTP, the bot's rolls included."""
+    game = create(
+        client,
+        "dystopian-wars",
+        [{"kind": "person"}, {"kind": "bot", "bot": "commodore"}],
+        referee=True,
+    )
+    game_id, link = game["id"], game["seats"][0]["link"]
+    bad = client.post(f"/api/games/{game_id}/faces", json={"faces": [7]}, headers=auth(link))
+    assert bad.status_code == 409 and "not on a d6" in bad.json()["reason"]
+    assert client.post(
+        f"/api/games/{game_id}/faces", json={"dice": [3]}, headers=auth(link)
+    ).status_code == 400
+    spectator = auth(game["spectator"])
+    assert client.post(
+        f"/api/games/{game_id}/faces", json={"faces": [3]}, headers=spectator
+    ).status_code == 403
+    actions = typed = 0
+    while actions < 12:
+        snap = wait_for_decision(client, game_id, link)
+        assert not snap["over"]
+        if snap["roll"]:
+            faces = [2 + typed % 4] * snap["roll"]["count"]
+            reply = client.post(
+                f"/api/games/{game_id}/faces", json={"faces": faces}, headers=auth(link)
+            )
+            assert reply.status_code in (200, 202), reply.text
+            typed += 1
+            continue
+        reply = client.post(
+            f"/api/games/{game_id}/actions", json={"action": first_action(snap)}, headers=auth(link)
+        )
+        assert reply.status_code in (200, 202), reply.text
+        actions += 1
+    journal = client.app.state.hub.room(game_id).session.journal  # type: ignore[attr-defined]
+    assert typed > 1 and len(journal.entries) > actions  # the commodore moved between them
+    assert any(entry.faces for entry in journal.entries)

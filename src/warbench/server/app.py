@@ -190,6 +190,20 @@ def create_app(db: str | Path) -> FastAPI:
         status = {"accepted": 200, "refused": 409, "dice": 202}.get(reply["type"], 400)
         return JSONResponse(reply, status_code=status)
 
+    @app.post("/api/games/{game_id}/faces")
+    async def game_faces(
+        game_id: str, request: Request, authorization: str | None = Header(default=None)
+    ) -> JSONResponse:
+        room, seat = _authorized(game_id, authorization)
+        body = await _json_body(request)
+        if seat == SPECTATOR:
+            raise HTTPException(403, "a spectator cannot type dice")
+        if not isinstance(body, dict) or "faces" not in body:
+            raise HTTPException(400, 'send {"faces": [whole numbers]}')
+        reply = await _faces(room, seat, body["faces"])
+        status = {"accepted": 200, "refused": 409, "dice": 202}.get(reply["type"], 400)
+        return JSONResponse(reply, status_code=status)
+
     @app.post("/api/games/{game_id}/consider")
     async def game_consider(
         game_id: str, request: Request, authorization: str | None = Header(default=None)
@@ -369,14 +383,20 @@ def create_app(db: str | Path) -> FastAPI:
                 return {"type": "refused", "reason": "only a person at the table types dice"}
             try:
                 number = await asyncio.to_thread(room.session.supply_faces, faces)
-            except (SessionError, IllegalAction, ValueError) as refusal:
-                return {"type": "refused", "reason": str(refusal)}
             except NeedFaces as need:
                 await room.broadcast()
                 return {"type": "dice", "message": str(need)}
+            except (SessionError, IllegalAction, ValueError) as refusal:
+                if room.session.roll is not None:  # the faces were wrong: still asked for
+                    return {"type": "refused", "reason": str(refusal)}
+                # The rules refused the waiting action once its dice were in: nothing
+                # changed, and whoever owed it (a bot too) owes its decision again.
+                reply = {"type": "refused", "reason": str(refusal)}
+            else:
+                reply = {"type": "accepted", "number": number}
             await room.broadcast()
         hub.drive_bots(room)
-        return {"type": "accepted", "number": number}
+        return reply
 
     def _authorized(game_id: str, authorization: str | None) -> tuple[Room, int]:
         room = _room(game_id)
