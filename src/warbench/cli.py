@@ -216,6 +216,11 @@ def replay_command(
     luck: Annotated[
         bool, typer.Option(help="Rate every roll against its exact odds; report each side.")
     ] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Write the verified journal here, a state hash after every action"
+                     " (a stored game as a file to publish)."),
+    ] = None,
     data: DataOption = None,
 ) -> None:
     """Re-run a journal, verify every recorded state hash, and narrate the game."""
@@ -250,6 +255,12 @@ def replay_command(
         result = f"won by {winners}"
     console.print(f"Replayed {steps} actions of {journal.ruleset}: {_hashes_checked(journal)};"
                   f" {result}.", highlight=False)
+    if save is not None:
+        try:
+            game.journal.save(save)
+        except OSError as error:
+            raise CommandError(f"--save {save}: cannot write it: {error.strerror}") from None
+        console.print(f"Journal written to {save}.", highlight=False)
     if luck:
         _print_luck(
             luck_report((e for e in game.events if e.visible_to_player(viewer)), game.luck_odds)

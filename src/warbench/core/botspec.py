@@ -14,20 +14,35 @@ BotSpec(name='admiral', options=())
 Traceback (most recent call last):
 ...
 warbench.core.botspec.BadBotSpec: bot 'search:iterations': option 'iterations' is not KEY=VALUE
+
+Your own agent enters wherever a bot name does, as ``FILE.py:FACTORY`` or
+``PACKAGE.MODULE:FACTORY``: ``FACTORY`` is called with a seed and returns an agent
+(anything with ``choose(observation, decision)``), e.g. ``my_agents.py:make_agent``.
+
+>>> is_imported_spec("my_agents.py:make_agent"), is_imported_spec("search:width=2")
+(True, False)
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
     from warbench.core.ruleset import Ruleset
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+#: ``FILE.py:FACTORY`` or ``PACKAGE.MODULE:FACTORY`` (a dot before the colon, none after).
+_IMPORTED = re.compile(
+    r"(?P<source>[^:]+(\.py|\.[A-Za-z_][A-Za-z0-9_]*)):(?P<factory>[A-Za-z_][A-Za-z0-9_]*)\Z"
+)
 
 
 class UnknownBot(ValueError):
@@ -88,6 +103,8 @@ def bot_factory(ruleset: Ruleset[Any, Any], text: str) -> Callable[[int], Agent]
     Raises :class:`UnknownBot` or :class:`BadBotSpec`; call it once to check a name
     before any game starts.
     """
+    if is_imported_spec(text):
+        return imported_factory(text)
     spec = parse_bot_spec(text)
     offered = ruleset.bots()
     if spec.name not in offered:
@@ -98,6 +115,53 @@ def bot_factory(ruleset: Ruleset[Any, Any], text: str) -> Callable[[int], Agent]
     if not isinstance(factory, ConfigurableBot):
         raise BadBotSpec(f"bot {spec.name!r} of {ruleset.id} takes no options")
     return factory.configure(dict(spec.options))
+
+
+def is_imported_spec(text: str) -> bool:
+    """Whether ``text`` names a factory to import rather than one of the ruleset's bots."""
+    return _IMPORTED.match(text) is not None
+
+
+def imported_factory(text: str) -> Callable[[int], Agent]:
+    """The factory ``FILE.py:FACTORY`` or ``MODULE:FACTORY`` names, checked to be callable.
+
+    Raises :class:`UnknownBot` naming the file, module or attribute that is missing.
+    """
+    match = _IMPORTED.match(text)
+    if match is None:
+        raise BadBotSpec(f"bot {text!r}: not FILE.py:FACTORY or MODULE:FACTORY")
+    source, name = match["source"], match["factory"]
+    try:
+        module = _load_file(source) if source.endswith(".py") else importlib.import_module(source)
+    except UnknownBot:
+        raise
+    except Exception as error:  # the user's own code: any failure is a bad bot name
+        raise UnknownBot(f"bot {text!r}: cannot import {source!r}: {error}") from None
+    factory = getattr(module, name, None)
+    if not callable(factory):
+        raise UnknownBot(f"bot {text!r}: {source!r} has no callable {name!r}")
+    return cast("Callable[[int], Agent]", factory)
+
+
+def _load_file(path: str) -> Any:
+    """Import a Python file as a module of its own (once per process)."""
+    found = Path(path).resolve()
+    if not found.is_file():
+        raise UnknownBot(f"bot file {path!r} does not exist")
+    key = f"warbench_agent_{abs(hash(str(found)))}"
+    if key in sys.modules:
+        return sys.modules[key]
+    spec = importlib.util.spec_from_file_location(key, found)
+    if spec is None or spec.loader is None:
+        raise UnknownBot(f"bot file {path!r} is not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[key] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[key]
+        raise
+    return module
 
 
 def make_bot(ruleset: Ruleset[Any, Any], text: str, seed: int) -> Agent:

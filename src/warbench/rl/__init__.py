@@ -7,9 +7,11 @@
 ['action_mask', 'observation']
 
 Needs the ``rl`` extra (``pip install warbench[rl]``: pettingzoo, gymnasium). The
-encoding of observations and actions is in ``docs/agents.md``.
+encoding of observations and actions is in ``docs/agents.md``; :class:`PolicyAgent` plays a
+trained policy as an agent, wherever a bot name is taken.
 """
 
 from warbench.rl.aec import WarbenchEnv, env
+from warbench.rl.policy import PolicyAgent
 
-__all__ = ["WarbenchEnv", "env"]
+__all__ = ["PolicyAgent", "WarbenchEnv", "env"]

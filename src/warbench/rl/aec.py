@@ -93,6 +93,8 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
             record_hashes=False, transactional=self.ruleset.late_refusals,
         )
         self.steps = 0
+        #: Decisions each seat has answered: the encoding's step slot (a seat knows it).
+        self.answered = [0] * self.players
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -111,7 +113,7 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         mask = mask_of(self._slots, self.actions) if agent == self.agent_selection and owed \
             else np.zeros(self.actions, np.int8)
         return {
-            "observation": encode(observation, owed, self.steps, self.observation_size),
+            "observation": encode(observation, owed, self.answered[seat], self.observation_size),
             "action_mask": mask,
         }
 
@@ -133,6 +135,7 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         except IllegalAction as refusal:  # refused after its roll: nothing changed
             self.infos[agent] = {"refused": str(refusal)}
         self.steps += 1
+        self.answered[seat] += 1
         self._reward()
         self._prepare()
         self._accumulate_rewards()

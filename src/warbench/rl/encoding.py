@@ -22,7 +22,8 @@ import numpy as np
 from warbench.core.decisions import Decision
 from warbench.core.observation import Observation
 
-#: Slots before the view: seat one-hot (4), owes a decision, options, spaces, step / 1000.
+#: Slots before the view: seat one-hot (4), owes a decision, options, spaces, and the
+#: decisions the seat has answered so far / 1000.
 HEADER = 8
 #: Numbers are clipped to this size, so the observation space is bounded.
 LIMIT = 1e6
@@ -52,7 +53,7 @@ def _collect(value: Any, found: list[float]) -> None:
 def encode(
     observation: Observation[Any, Any],
     decisions: Sequence[Decision],
-    step: int,
+    answered: int,
     size: int,
 ) -> np.ndarray:
     """The seat's observation as a ``float32`` vector of ``size`` slots."""
@@ -64,7 +65,7 @@ def encode(
         vector[4] = 1.0
         vector[5] = min(len(decisions[0].options), 1000) / 1000
         vector[6] = len(decisions[0].spaces)
-    vector[7] = step / 1000
+    vector[7] = answered / 1000
     leaves = np.asarray(numeric_leaves(observation.view), dtype=np.float64)[: size - HEADER]
     vector[HEADER : HEADER + len(leaves)] = np.clip(leaves, -LIMIT, LIMIT)
     return vector

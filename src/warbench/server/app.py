@@ -391,7 +391,7 @@ def create_app(db: str | Path) -> FastAPI:
                     return {"type": "refused", "reason": str(refusal)}
                 # The rules refused the waiting action once its dice were in: nothing
                 # changed, and whoever owed it (a bot too) owes its decision again.
-                reply = {"type": "refused", "reason": str(refusal)}
+                reply: dict[str, Any] = {"type": "refused", "reason": str(refusal)}
             else:
                 reply = {"type": "accepted", "number": number}
             await room.broadcast()
