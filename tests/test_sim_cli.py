@@ -280,3 +280,19 @@ def test_stored_games_are_named_by_their_lowest_and_highest_ids(
     out = capsys.readouterr().out
     assert "games 5 to 8 (warbench replay" in out
     assert "Win rates against run 1" in out and "this run (2)" in out
+
+
+def test_simulate_a_scenario_of_the_default_set_up_with_a_player_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """USERS journey 7 in batch: ROBOGEAR 2 v 2 of the default armies, no lists needed."""
+    from warbench.cli import main
+
+    assert main(["simulate", "robogear", "--scenario", "2v2", "--players", "4",
+                 "--games", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["bots"]) == 4 and data["scenario"] == "2v2" and data["played"] == 2
+    assert main(["simulate", "robogear", "--scenario", "2v2", "--games", "2"]) != 0
+    assert "needs four armies (four lists, or --players 4)" in capsys.readouterr().err
+    assert main(["simulate", "robogear", "--players", "5", "--games", "2"]) != 0
+    assert "--players 5: robogear is played by 2 to 4 players, not 5" in capsys.readouterr().err

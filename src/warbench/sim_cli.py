@@ -31,7 +31,7 @@ from warbench.cli_common import DataOption, load_ruleset
 from warbench.core.catalog import load_model
 from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
-from warbench.core.ruleset import Ruleset
+from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.sim.luck import luck_summary
 from warbench.core.sim.notable import NotableGame, notable_games
 from warbench.core.sim.plan import (
@@ -214,6 +214,10 @@ def simulate_command(
         typer.Option(help="An army list (.toml); give one per side. None: the default set-up."),
     ] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario the ruleset offers.")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Players of the default set-up (without --army: one per list)."),
+    ] = None,
     games: Annotated[int, typer.Option(help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Run seed: game i's seed comes from it and i.")] = 1,
     workers: Annotated[int, typer.Option(help="Worker processes (Ray: local CPUs).")] = 1,
@@ -251,7 +255,15 @@ def simulate_command(
     paths = list(army or [])
     if len(paths) == 1:
         raise SimulateOptionError("give at least two --army lists, or none for the default set-up")
-    sides = _load_sides(paths) if paths else list(default_sides(rules))
+    if paths and players is not None and players != len(paths):
+        raise SimulateOptionError(f"--players {players}: {len(paths)} lists make {len(paths)}"
+                                  " players; give one --army per player")
+    if players is not None:
+        try:
+            rules.check_players(players)
+        except SetupError as error:
+            raise SimulateOptionError(f"--players {players}: {error}") from None
+    sides = _load_sides(paths) if paths else list(default_sides(rules, players))
     plan = prepare(
         rules,
         sides,

@@ -23,6 +23,7 @@ from warbench.core.events import UnitDamaged, UnitDestroyed
 from warbench.core.lists import ArmyList, ConstraintSet, UnitEntry, UnitInfo
 from warbench.core.observation import Observation
 from warbench.core.procedures import GameState
+from warbench.core.registry import ruleset
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, SetupError
 from warbench.core.sim.plan import (
@@ -226,8 +227,17 @@ def test_bots_are_checked_and_default_to_the_first_non_random_one() -> None:
 def test_sides_with_and_without_lists_do_not_mix() -> None:
     with pytest.raises(BadMatchup, match="every side has an army list or none"):
         prepare(ListDuel(), [Side("plain"), *sides("recruit")])
-    with pytest.raises(BadMatchup, match="a scenario needs army lists"):
+    with pytest.raises(SetupError, match="offers no set-up options \\(skirmish\\)"):
         prepare(ListDuel(), list(default_sides(ListDuel())), scenario="skirmish")
+
+
+def test_a_scenario_without_lists_plays_the_default_set_up_with_it() -> None:
+    """`simulate robogear --scenario 2v2 --players 4`: the default armies, in teams."""
+    rules = ruleset("robogear")
+    plan = prepare(rules, list(default_sides(rules, 4)), scenario="2v2")
+    assert all(setup["teams"] == [0, 1, 0, 1] for setup in plan.setups)
+    with pytest.raises(SetupError, match="needs four armies"):
+        prepare(rules, list(default_sides(rules, 3)), scenario="2v2")
 
 
 def test_wrong_player_counts_are_refused() -> None:

@@ -207,8 +207,6 @@ see :mod:`warbench.core.botspec`). Raises :class:`ArmyListRejected`, :class:`Unk
     with_lists = [side.army is not None for side in sides]
     if any(with_lists) and not all(with_lists):
         raise BadMatchup("either every side has an army list or none has")
-    if scenario is not None and not any(with_lists):
-        raise BadMatchup("a scenario needs army lists (set-ups come from the lists)")
     check_lists(ruleset, sides)
     if max_decisions < 1:
         raise BadMatchup(f"the decision limit must be at least 1, not {max_decisions}")
@@ -246,8 +244,9 @@ def _setup(
 ) -> dict[str, Any]:
     order = seating(rotation, len(sides))
     armies = [sides[side].army for side in order]
-    if any(army is None for army in armies):
-        setup = ruleset.default_setup()
+    if any(army is None for army in armies):  # the default set-up, with the scenario's options
+        setup = (ruleset.default_setup() if scenario is None
+                 else ruleset.default_setup_with(scenario.split(","), len(sides)))
     else:
         setup = ruleset.setup_for([army for army in armies if army is not None], scenario)
     try:

@@ -180,7 +180,7 @@ def _varied(setup: dict[str, Any], words: Sequence[str], players: int) -> dict[s
             continue
         if word == "2v2":
             if players != 4:
-                raise SetupError("a 2v2 game needs four armies")
+                raise SetupError("a 2v2 game needs four armies (four lists, or --players 4)")
             setup["teams"] = [0, 1, 0, 1]
         elif word in MISSIONS:
             setup["mission"] = word
