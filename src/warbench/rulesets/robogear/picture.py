@@ -43,7 +43,23 @@ def table_picture(data: RobogearData, state: RobogearState) -> TablePicture:
             + (" (inside)" if unit.inside >= 0 else ""),
         ))
     return TablePicture(state.width, state.height, tuple(pieces),
-                        title=f"ROBOGEAR, round {state.round}", units="steps")
+                        title=f"ROBOGEAR, round {state.round}{team_words(state)}", units="steps")
+
+
+def team_words(state: RobogearState) -> str:
+    """Who plays with whom, for a title: ``, players 0 + 2 v 1 + 3``; nothing without teams.
+
+    >>> from types import SimpleNamespace
+    >>> team_words(SimpleNamespace(teams=[0, 1, 0, 1]))
+    ', players 0 + 2 v 1 + 3'
+    >>> team_words(SimpleNamespace(teams=[]))
+    ''
+    """
+    if not state.teams or len(set(state.teams)) == len(state.teams):
+        return ""
+    sides = [[p for p, t in enumerate(state.teams) if t == team]
+             for team in sorted(set(state.teams))]
+    return ", players " + " v ".join(" + ".join(map(str, side)) for side in sides)
 
 
 def unit_label(data: RobogearData, unit: Unit) -> str:

@@ -22,7 +22,7 @@ from warbench.rulesets.robogear import board, lists
 from warbench.rulesets.robogear.actions import ACTION_TYPES
 from warbench.rulesets.robogear.data import RobogearData, load_data
 from warbench.rulesets.robogear.events import EVENT_TYPES
-from warbench.rulesets.robogear.picture import attacks_drawn, table_picture
+from warbench.rulesets.robogear.picture import attacks_drawn, table_picture, team_words
 from warbench.rulesets.robogear.setup import (
     MISSIONS,
     army_setup,
@@ -167,7 +167,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
             + (" (out)" if state.eliminated[p] else "")
             for p, name in enumerate(state.army_names)
         )
-        return f"Round {state.round} of {state.max_rounds}, {state.mission}. {armies}"
+        return (f"Round {state.round} of {state.max_rounds}, {state.mission}"
+                f"{team_words(state)}. {armies}")
 
 
 def _varied(setup: dict[str, Any], words: Sequence[str], players: int) -> dict[str, Any]:
