@@ -142,7 +142,8 @@ def _print_summary(
 ) -> None:
     plan = result.plan
     console.print(
-        f"[bold]{rules.id}[/bold]: {matchup(plan.sides)} — {summary.games} games, seed"
+        f"[bold]{rules.id}[/bold]: {matchup(plan.sides, plan.side_teams())}"
+        f" — {summary.games} games, seed"
         f" {plan.seed}, bots {', '.join(plan.bots)}"
         + ("" if data is None else f", data {data}"),
         highlight=False,
@@ -346,7 +347,7 @@ def _run_plain(
         "seed": plan.seed,
         "scenario": plan.scenario,
         "bots": list(plan.bots),
-        "matchup": matchup(plan.sides),
+        "matchup": matchup(plan.sides, plan.side_teams()),
         "mirror": is_mirror(plan.sides),
         "fixed_seats": plan.fixed_seats,
         "played": result.played,

@@ -33,6 +33,7 @@ from warbench.core.sim.plan import (
     UnknownBot,
     default_bot,
     default_sides,
+    matchup,
     prepare,
 )
 from warbench.core.sim.seeds import seating
@@ -236,6 +237,11 @@ def test_a_scenario_without_lists_plays_the_default_set_up_with_it() -> None:
     rules = ruleset("robogear")
     plan = prepare(rules, list(default_sides(rules, 4)), scenario="2v2")
     assert all(setup["teams"] == [0, 1, 0, 1] for setup in plan.setups)
+    assert plan.side_teams() == (0, 1, 0, 1)
+    labels = [side.label for side in plan.sides]
+    assert matchup(plan.sides, plan.side_teams()) == (
+        f"{labels[0]} + {labels[2]} vs {labels[1]} + {labels[3]}")
+    assert prepare(rules, list(default_sides(rules, 4))).side_teams() is None
     with pytest.raises(SetupError, match="needs four armies"):
         prepare(rules, list(default_sides(rules, 3)), scenario="2v2")
 

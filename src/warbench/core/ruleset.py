@@ -133,6 +133,11 @@ class Ruleset(ABC, Generic[S, D]):
             raise SetupError(f"{self.id} offers no set-up options ({', '.join(options)})")
         return self.default_setup()
 
+    def teams(self, setup: Mapping[str, Any]) -> tuple[int, ...] | None:
+        """The team of each seat in a game of ``setup`` (seats of one team win together),
+        or ``None`` when every seat plays for itself. Default: ``None``."""
+        return None
+
     def default_side_names(self, players: int) -> tuple[str, ...]:
         """What each seat plays in the default set-up for ``players``, in words (a fleet's
         name): simulation reports name their sides after it. Default: ``seat k``."""

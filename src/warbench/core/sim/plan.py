@@ -75,15 +75,23 @@ def is_mirror(sides: Sequence[Side]) -> bool:
     return len(sides) > 1 and len({side.hash for side in sides}) == 1
 
 
-def matchup(sides: Sequence[Side]) -> str:
-    """The sides in words: ``A vs B``, or ``A (mirror: every side plays it)``.
+def matchup(sides: Sequence[Side], teams: Sequence[int] | None = None) -> str:
+    """The sides in words: ``A vs B``, ``A + C vs B + D`` (``teams``: each side's team),
+    or ``A (mirror: every side plays it)``.
 
     >>> matchup([Side("Ferrum #1", force="Ferrum"), Side("Ferrum #2", force="Ferrum")])
     'Ferrum (mirror: every side plays it)'
+    >>> matchup([Side("A"), Side("B"), Side("C"), Side("D")], teams=[0, 1, 0, 1])
+    'A + C vs B + D'
     """
-    if is_mirror(sides):
+    if is_mirror(sides) and teams is None:
         return f"{sides[0].plays} (mirror: every side plays it)"
-    return " vs ".join(side.label for side in sides)
+    if teams is None:
+        return " vs ".join(side.label for side in sides)
+    return " vs ".join(
+        " + ".join(side.label for side, its in zip(sides, teams, strict=True) if its == team)
+        for team in dict.fromkeys(teams)
+    )
 
 
 def unique_labels(names: Sequence[str]) -> list[str]:
@@ -132,6 +140,22 @@ class GamePlan:
     def setup(self, index: int) -> dict[str, Any]:
         """The set-up of game ``index``."""
         return self.setups[index % len(self.sides)]
+
+    def side_teams(self) -> tuple[int, ...] | None:
+        """Each side's team, when the set-ups have teams and every seating keeps the same
+        sides together (as ROBOGEAR's 2 v 2 does); else ``None``."""
+        found: set[tuple[int, ...]] = set()
+        for index in range(len(self.sides)):
+            by_seat = self.ruleset.teams(self.setup(index))
+            if by_seat is None:
+                return None
+            seats = self.seats(index)  # the side in each seat
+            team_of = dict.fromkeys(range(len(self.sides)), 0)
+            for seat, side in enumerate(seats):
+                team_of[side] = by_seat[seat]
+            first_seen = {team: n for n, team in enumerate(dict.fromkeys(team_of.values()))}
+            found.add(tuple(first_seen[team_of[side]] for side in range(len(self.sides))))
+        return found.pop() if len(found) == 1 else None
 
     def key(self) -> str:
         """A digest of what decides the games (not their number): equal keys, equal games."""

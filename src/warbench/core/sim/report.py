@@ -354,7 +354,7 @@ def report_html(
 ) -> str:
     """The report page of ``result`` as HTML text; ``db`` is the results file it is
     stored in, for the replay commands."""
-    title = f"{result.plan.ruleset.name}: {matchup(result.plan.sides)}"
+    title = f"{result.plan.ruleset.name}: {matchup(result.plan.sides, result.plan.side_teams())}"
     parts = [
         f"<h1>{html.escape(title)}</h1>",
         *_run_section(result, summary),

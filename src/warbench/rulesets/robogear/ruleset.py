@@ -161,6 +161,11 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         """An aimed shot's exact odds at the real distance and cover."""
         return board.action_odds(self.data, state, action)
 
+    def teams(self, setup: Mapping[str, Any]) -> tuple[int, ...] | None:
+        """RG-WIN-TEAMS: the ``teams`` of a 2 v 2 set-up; each against all otherwise."""
+        teams = setup.get("teams")
+        return tuple(teams) if teams else None
+
     def describe(self, state: RobogearState) -> str:
         armies = "; ".join(
             f"{name}: {len([u for u in state.living(p) if u.alive])} units"
