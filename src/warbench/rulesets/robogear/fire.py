@@ -23,6 +23,7 @@ from warbench.rulesets.robogear.table import (
     band,
     body,
     elevation,
+    flyer_types,
     flying,
     gap,
     heading_to,
@@ -58,10 +59,12 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
             return "a machine without a pilot can neither shoot nor move"
         if unit.pilot < data.measures.pilot_lives and unit.moved:
             return "a machine with a wounded pilot either moves or shoots in a turn"
+        fly = flyer_types(data)
+        air = unit.type in fly
         for other in state.units:
-            if (other.on_table and other.kind == "machine"
+            if (other.kind == "machine" and other.on_table
                     and state.enemies(other.player, unit.player)
-                    and flying(data.units[other.type]) == flying(record)
+                    and (other.type in fly) == air
                     and touching(unit, other)):
                 return f"unit {unit.id} touches enemy machine {other.id}: back off to shoot"
     elif unit.kind == "gun":
@@ -74,9 +77,10 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
             return "a trooper serving a gun does nothing else this round"
         if unit.healing >= 0 or unit.held_by >= 0:
             return "a medic and the trooper being treated do nothing else"
+        here = spot(state, unit)
         for other in state.units:
-            if other.on_table and other.kind == "trooper" and state.enemies(
-                other.player, unit.player) and touching(spot(state, unit), other):
+            if other.kind == "trooper" and other.on_table and state.enemies(
+                other.player, unit.player) and touching(here, other):
                 return f"trooper {unit.id} is in close combat with {other.id}: step away to shoot"
     return None
 

@@ -24,8 +24,10 @@ from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import Sight, gap
 
 
-def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
-    """Every legal shot, throw, ram, run-over, fight, treatment and boarding of ``unit``."""
+def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None) -> list[Action]:
+    """Every legal shot, throw, ram, run-over, fight, treatment and boarding of ``unit``;
+    ``sight``: the table's :class:`Sight` as it stands, if already built (the options of
+    every unit of a turn share one)."""
     state, data = game.state, game.data
     if not unit.alive or unit.reserve or unit.points_left <= 0:
         return []
@@ -39,7 +41,7 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
     ]
     if fire.shooting_block(state, data, unit) is None:
         in_reach = [t for t in enemies if gap(here, fire.spot(state, t)) <= reach]
-        sight = Sight(state, data)
+        sight = sight or Sight(state, data)
         shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
         for index, weapon in enumerate(record.weapons):
             for target in in_reach:

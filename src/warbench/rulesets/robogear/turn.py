@@ -38,6 +38,7 @@ from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import RuleSpace, unit_options
 from warbench.rulesets.robogear.setup import EDGES, place_armies
 from warbench.rulesets.robogear.state import Element, RobogearState, Unit, resource
+from warbench.rulesets.robogear.table import Sight
 from warbench.rulesets.robogear.victory import decided, final_outcome, holder
 
 #: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
@@ -184,8 +185,9 @@ class Activation(Procedure[RobogearState, RobogearData]):
         spaces: list[ParamSpace] = []
         mobile = [u.id for u in units if u.on_table and u.points_left > 0]
         hidden = [u.id for u in units if u.reserve and u.alive]
+        sight = Sight(state, data)
         for unit in units:
-            options.extend(unit_options(game, unit))
+            options.extend(unit_options(game, unit, sight))
         acting = [u.id for u in units if u.alive]
         ruled = RULED + BUILDING_ACTIONS if any(b.slots for b in state.terrain) else RULED
         spaces += [RuleSpace(kind, state, data, acting, options) for kind in ruled]
