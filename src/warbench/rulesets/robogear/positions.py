@@ -96,21 +96,30 @@ class Duel:
 
 
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
-    """The spot-independent half of :func:`spot_value` for each enemy."""
+    """The spot-independent half of :func:`spot_value` for each enemy (the damage both
+    ways worked out once per type of enemy: squads share theirs)."""
     found = []
+    by_type: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
     for foe in foes:
         record: UnitRecord = data.units[foe.type]
-        found.append(Duel(foe, best_damage(data, unit, foe), best_damage(data, foe, unit),
-                          record.cells - foe.damage, record.points * weights[foe.player]))
+        both = by_type.get(foe.type)
+        if both is None:
+            both = by_type[foe.type] = (best_damage(data, unit, foe), best_damage(data, foe, unit))
+        found.append(Duel(foe, both[0], both[1], record.cells - foe.damage,
+                          record.points * weights[foe.player]))
     return found
 
 
 def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
                weights: list[float], armed: bool, known: list[Duel] | None = None,
-               sight: Sight | None = None) -> float:
+               sight: Sight | None = None, floor: float = -math.inf) -> float:
     """Gain less caution times loss for ``unit`` standing where it says; ``armed``: it can
     still shoot this turn from there (else the gain counts half, a promise for later);
-    ``known``, ``sight``: the unit's duels and the table's sight, if already worked out."""
+    ``known``, ``sight``: the unit's duels and the table's sight, if already worked out.
+
+    ``floor``: a spot worth no more than this is of no interest, and its value may come
+    back as soon as that is sure (any figure not above ``floor``): the gain first, each
+    enemy's threat then only while the spot can still beat it."""
     sight = sight or Sight(state, data)
     edges = data.measures.band_edges
     record = data.units[unit.type]
@@ -118,6 +127,7 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     gain = 0.0
     loss = 0.0
     targets: list[tuple[float, int, int, Duel]] = []
+    threats: list[tuple[Unit, int, int]] = []
     for duel in known if known is not None else duels(data, unit, foes, weights):
         foe = duel.foe
         distance = math.hypot(unit.x - foe.x, unit.y - foe.y) - unit.radius - foe.radius
@@ -129,16 +139,27 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
             targets.append((min(1.0, dealt / max(1, duel.foe_left)) * duel.worth, reach, dealt,
                             duel))
         if taken:
-            loss += _shot(sight, foe, unit, reach, taken, left)
+            threats.append((foe, reach, taken))
+    factor = 1.0 if armed else 0.5
     # Only the best target counts: one whose sure hit (the bound) cannot beat the best found
-    # so far is not looked at (no sight check).
+    # so far is not looked at (no sight check). The loss is never negative, so a spot whose
+    # best bound cannot beat the floor is done with.
     targets.sort(key=lambda t: -t[0])
+    if (targets[0][0] if targets else 0.0) * factor <= floor:
+        return floor
     for bound, reach, dealt, duel in targets:
         if bound <= gain:
             break
         gain = max(gain, _shot(sight, unit, duel.foe, reach, dealt, duel.foe_left) * duel.worth)
-    caution = FLYER_CAUTION if flying(record) else CAUTION
-    return gain * (1.0 if armed else 0.5) - caution * loss * record.points
+    caution, points = FLYER_CAUTION if flying(record) else CAUTION, record.points
+    gained = gain * factor
+    if gained <= floor:
+        return floor
+    for foe, reach, taken in threats:
+        loss += _shot(sight, foe, unit, reach, taken, left)
+        if gained - caution * loss * points <= floor:
+            return floor
+    return gained - caution * loss * points
 
 
 def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
@@ -175,7 +196,7 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
                     and unit.radius <= there.y <= state.height - unit.radius):
                 continue
             worth = spot_value(state, data, there, foes, weights,
-                               unit.points_left - cost >= shot, known, sight)
+                               unit.points_left - cost >= shot, known, sight, value)
             if worth > value and legal(round(heading, 4), distance):
                 best, value = (round(heading, 4), distance), worth
     return best
