@@ -28,6 +28,7 @@ from warbench.rulesets.robogear.table import (
     gap,
     heading_to,
     hidden_share,
+    out_of_reach,
     slot_point,
     teardrop,
     touching,
@@ -165,10 +166,11 @@ def shot_detail(
 def _marker_refusal(
     state: RobogearState, data: RobogearData, unit: Unit, aim: Unit, diameter_cm: float
 ) -> str | None:
-    marker = BlastTemplate(Point(aim.x, aim.y), steps(diameter_cm) / 2)
+    radius = steps(diameter_cm) / 2
+    marker = BlastTemplate(Point(aim.x, aim.y), radius)
     for other in state.units:
-        if other.on_table and not state.enemies(other.player, unit.player) and marker.touches(
-                body(other)):
+        if other.on_table and not state.enemies(other.player, unit.player) and not (
+                out_of_reach(aim.x, aim.y, radius, other)) and marker.touches(body(other)):
             return "a blast marker may not be placed touching a friendly model"
     return None
 
@@ -180,6 +182,7 @@ def _flame_refusal(
     target = state.units[action.target]
     heading = heading_to(shooter, target) if weapon.turret else shooter.facing
     template = teardrop(shooter, heading, data.measures)
+    origin, length = template.origin, template.length
     if target.inside >= 0:
         if not template.covers(Point(*slot_point(state.terrain[target.inside], target.slot)[:2])):
             return f"the flamer template does not reach unit {target.id}'s firing slot"
@@ -187,7 +190,8 @@ def _flame_refusal(
         return f"the flamer template does not reach unit {target.id}"
     for other in state.units:
         if other is not unit and other.on_table and not state.enemies(
-                other.player, unit.player) and template.touches(body(other)):
+                other.player, unit.player) and not out_of_reach(
+                origin.x, origin.y, length, other) and template.touches(body(other)):
             return "the flamer template may not touch a friendly model"
     return None
 
@@ -375,8 +379,10 @@ def _blast(game: RobogearGame, unit: Unit, aim: Unit, amount: int, diameter_cm: 
         game.emit(BlastLanded(unit.id, round(x, 3), round(y, 3), moved, (),
                               text="the shell scatters off the table"))
         return
-    marker = BlastTemplate(Point(x, y), steps(diameter_cm) / 2)
-    hit = [other for other in state.units if other.on_table and marker.touches(body(other))]
+    radius = steps(diameter_cm) / 2
+    marker = BlastTemplate(Point(x, y), radius)
+    hit = [other for other in state.units if other.on_table
+           and not out_of_reach(x, y, radius, other) and marker.touches(body(other))]
     game.emit(BlastLanded(unit.id, round(x, 3), round(y, 3), moved,
                           tuple(other.id for other in hit),
                           text=f"a blast lands over {len(hit)} unit(s)"))
@@ -392,8 +398,9 @@ def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -
     shooter = spot(state, unit)
     heading = heading_to(shooter, target) if weapon.turret else shooter.facing
     template = teardrop(shooter, heading, data.measures)
+    origin, length = template.origin, template.length
     hit = [o for o in state.units if o.on_table and o is not unit and o.inside < 0
-           and template.touches(body(o))]
+           and not out_of_reach(origin.x, origin.y, length, o) and template.touches(body(o))]
     inside = [o for o in state.units if o.alive and o.inside >= 0 and template.covers(
         Point(*slot_point(state.terrain[o.inside], o.slot)[:2]))]
     game.emit(BlastLanded(unit.id, round(target.x, 3), round(target.y, 3), 0.0,

@@ -24,10 +24,17 @@ from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import Sight, gap
 
 
-def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None) -> list[Action]:
+def enemies_of(state: RobogearState, player: int) -> list[Unit]:
+    """The player's enemies' units that can be aimed at or charged: alive, not held back."""
+    return [t for t in state.units
+            if t.alive and not t.reserve and state.enemies(player, t.player)]
+
+
+def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
+                 enemies: list[Unit] | None = None) -> list[Action]:
     """Every legal shot, throw, ram, run-over, fight, treatment and boarding of ``unit``;
-    ``sight``: the table's :class:`Sight` as it stands, if already built (the options of
-    every unit of a turn share one)."""
+    ``sight``, ``enemies``: the table's :class:`Sight` and :func:`enemies_of` the unit's
+    player as the table stands, if already worked out (every unit of a turn shares them)."""
     state, data = game.state, game.data
     if not unit.alive or unit.reserve or unit.points_left <= 0:
         return []
@@ -35,10 +42,8 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None) -> 
     found: list[Action] = []
     reach = steps(data.measures.long_cm)
     here = fire.spot(state, unit)
-    enemies = [
-        t for t in state.units
-        if t.alive and not t.reserve and state.enemies(unit.player, t.player)
-    ]
+    if enemies is None:
+        enemies = enemies_of(state, unit.player)
     if fire.shooting_block(state, data, unit) is None:
         in_reach = [t for t in enemies if gap(here, fire.spot(state, t)) <= reach]
         sight = sight or Sight(state, data)

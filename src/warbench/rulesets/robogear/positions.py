@@ -128,11 +128,19 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     loss = 0.0
     targets: list[tuple[float, int, int, Duel]] = []
     threats: list[tuple[Unit, int, int]] = []
+    short, medium, far = edges
+    x, y, radius, hypot = unit.x, unit.y, unit.radius, math.hypot
     for duel in known if known is not None else duels(data, unit, foes, weights):
         foe = duel.foe
-        distance = math.hypot(unit.x - foe.x, unit.y - foe.y) - unit.radius - foe.radius
-        reach = _band(distance, edges)
-        if reach == 3:
+        distance = hypot(x - foe.x, y - foe.y) - radius - foe.radius
+        # the band as _band gives it, spelt out: this loop is the bot's hottest
+        if distance < short:
+            reach = 0
+        elif distance < medium:
+            reach = 1
+        elif distance <= far:
+            reach = 2
+        else:
             continue
         dealt, taken = duel.dealt[reach], duel.taken[reach]
         if dealt:

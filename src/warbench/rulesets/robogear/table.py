@@ -267,6 +267,17 @@ def teardrop(shooter: Unit, heading: float, measures: Measures) -> TeardropTempl
     )
 
 
+#: Slack (steps) of :func:`out_of_reach`'s quick test, far above any rounding.
+REACH_SLACK = 0.5
+
+
+def out_of_reach(x: float, y: float, reach: float, unit: Unit) -> bool:
+    """Whether the unit's base lies wholly (with :data:`REACH_SLACK` to spare) farther than
+    ``reach`` from (x, y): a template reaching no farther from there cannot touch it, so
+    its exact geometry need not be asked."""
+    return math.hypot(unit.x - x, unit.y - y) > reach + unit.radius + REACH_SLACK
+
+
 def body(unit: Unit) -> Body:
     """The unit's base as a core geometry body."""
     return Body(Pose(unit.x, unit.y, unit.facing), CircleBase(unit.radius))
@@ -324,14 +335,19 @@ def path_blocker(
 
     Flyers pass over ground units and ground units under flyers (engine default).
     """
-    record = data.units[unit.type]
     if not (0 <= x1 <= state.width and 0 <= y1 <= state.height):
         return "the move leaves the table"
-    air = flying(record)
+    fly = flyer_types(data)
+    air = unit.type in fly
     for other in state.units:
         if other is unit or other.id == ignore or not other.on_table:
             continue
-        if flying(data.units[other.type]) != air:
+        if (other.type in fly) != air:
+            continue
+        room = unit.radius + other.radius
+        # a base whose centre is that far outside the path's box is clear of the path
+        if (other.x < min(unit.x, x1) - room or other.x > max(unit.x, x1) + room
+                or other.y < min(unit.y, y1) - room or other.y > max(unit.y, y1) + room):
             continue
         distance = point_segment_distance(other.x, other.y, unit.x, unit.y, x1, y1)
         if distance < unit.radius + other.radius - CONTACT:

@@ -35,7 +35,7 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
 from warbench.rulesets.robogear.groups import Regrouping
-from warbench.rulesets.robogear.options import RuleSpace, unit_options
+from warbench.rulesets.robogear.options import RuleSpace, enemies_of, unit_options
 from warbench.rulesets.robogear.setup import EDGES, place_armies
 from warbench.rulesets.robogear.state import Element, RobogearState, Unit, resource
 from warbench.rulesets.robogear.table import Sight
@@ -186,8 +186,11 @@ class Activation(Procedure[RobogearState, RobogearData]):
         mobile = [u.id for u in units if u.on_table and u.points_left > 0]
         hidden = [u.id for u in units if u.reserve and u.alive]
         sight = Sight(state, data)
+        foes: dict[int, list[Unit]] = {}
         for unit in units:
-            options.extend(unit_options(game, unit, sight))
+            if unit.player not in foes:
+                foes[unit.player] = enemies_of(state, unit.player)
+            options.extend(unit_options(game, unit, sight, foes[unit.player]))
         acting = [u.id for u in units if u.alive]
         ruled = RULED + BUILDING_ACTIONS if any(b.slots for b in state.terrain) else RULED
         spaces += [RuleSpace(kind, state, data, acting, options) for kind in ruled]
