@@ -17,13 +17,13 @@ from warbench.rulesets.robogear.actions import Shoot, Throw
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wound_pilot
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
 from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
+from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import (
     aimed,
     band,
     body,
     elevation,
-    flyer_types,
     flying,
     gap,
     heading_to,

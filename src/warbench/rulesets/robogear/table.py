@@ -14,6 +14,7 @@ from warbench.core.geometry.shapes import point_segment_distance
 from warbench.core.geometry.templates import TeardropTemplate
 from warbench.core.geometry.vectors import Pose, bearing
 from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, steps
+from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.state import Block, RobogearState, Unit
 
 #: Two bases closer than this (in steps) touch.
@@ -134,26 +135,6 @@ def hidden_share(
     inside a building is seen only through its slot, ``slot_cover`` hidden.
     """
     return Sight(state, data).share(shooter, target)
-
-
-#: The flying unit types of each catalog, by the catalog's id (see :func:`flyer_types`).
-_FLYERS: dict[int, tuple[object, frozenset[str]]] = {}
-
-
-def flyer_types(data: RobogearData) -> frozenset[str]:
-    """The ids of the unit types that fly, in this data's catalog.
-
-    Cached by the catalog object (a loaded catalog never changes; a new one, even at the
-    same address, is recognised by identity and looked at afresh).
-    """
-    units = data.units
-    entry = _FLYERS.get(id(units))
-    if entry is None or entry[0] is not units:
-        if len(_FLYERS) > 32:
-            _FLYERS.clear()
-        entry = (units, frozenset(key for key, record in units.items() if flying(record)))
-        _FLYERS[id(units)] = entry
-    return entry[1]
 
 
 class Sight:
