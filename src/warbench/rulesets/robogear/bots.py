@@ -32,6 +32,7 @@ from warbench.rulesets.robogear.actions import (
 )
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
+from warbench.rulesets.robogear.facts import type_points
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.positions import best_move
 from warbench.rulesets.robogear.state import RobogearState, Unit
@@ -93,8 +94,9 @@ def _shares(state: RobogearState, data: RobogearData) -> list[float]:
     """The share of its army's points each player still has (what the last round scores)."""
     left = [0.0] * state.players
     fielded = [0.0] * state.players
+    worth = type_points(data)
     for unit in state.units:
-        points = data.units[unit.type].points
+        points = worth[unit.type]
         fielded[unit.player] += points
         if unit.alive:
             left[unit.player] += points
@@ -213,7 +215,10 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
 
 def _foes(state: RobogearState, player: int) -> list[Unit]:
     """The player's enemies' units on the table."""
-    return [t for t in state.units if t.on_table and state.enemies(player, t.player)]
+    teams = state.teams
+    side = teams[player]
+    return [t for t in state.units
+            if t.player != player and teams[t.player] != side and t.on_table]
 
 
 def _enemies(state: RobogearState, unit: Unit) -> list[Unit]:

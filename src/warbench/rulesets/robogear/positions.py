@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
+from warbench.rulesets.robogear.facts import per_catalog
 from warbench.rulesets.robogear.moves import movement, rate, step_cost
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import Sight, flying
@@ -42,7 +43,20 @@ def _hard(data: RobogearData, shooter: Unit, target: Unit) -> int:
 
 def best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, int, int]:
     """The shooter's best direct-fire damage against the target in each band (short,
-    medium, long): no flamers or lobbed shells, no small arms against machines."""
+    medium, long): no flamers or lobbed shells, no small arms against machines.
+
+    It depends on the shooter's type and whether the target is a trooper alone, so it is
+    kept per catalog by those two."""
+    known: dict[tuple[str, bool], tuple[int, int, int]] = per_catalog(
+        data, "best_damage", lambda _: {})
+    key = (shooter.type, target.kind == "trooper")
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _best_damage(data, shooter, target)
+    return found
+
+
+def _best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, int, int]:
     best = [0, 0, 0]
     for weapon in data.units[shooter.type].weapons:
         if "flamer" in weapon.traits or "indirect" in weapon.traits:
@@ -96,17 +110,12 @@ class Duel:
 
 
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
-    """The spot-independent half of :func:`spot_value` for each enemy (the damage both
-    ways worked out once per type of enemy: squads share theirs)."""
+    """The spot-independent half of :func:`spot_value` for each enemy."""
     found = []
-    by_type: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
     for foe in foes:
         record: UnitRecord = data.units[foe.type]
-        both = by_type.get(foe.type)
-        if both is None:
-            both = by_type[foe.type] = (best_damage(data, unit, foe), best_damage(data, foe, unit))
-        found.append(Duel(foe, both[0], both[1], record.cells - foe.damage,
-                          record.points * weights[foe.player]))
+        found.append(Duel(foe, best_damage(data, unit, foe), best_damage(data, foe, unit),
+                          record.cells - foe.damage, record.points * weights[foe.player]))
     return found
 
 
