@@ -122,7 +122,7 @@ class RuleSpace(ParamSpace):
         self._state = state
         self._data = data
         self.units = tuple(units)
-        self._legal = [a for a in legal if isinstance(a, action_type)]
+        self._listed = legal  # the turn's options, of every kind: filtered when sampled
         self.description = f"{action_type.__name__.lower()} by a unit taking its turn"
 
     def validate(self, action: Action) -> str | None:
@@ -134,6 +134,7 @@ class RuleSpace(ParamSpace):
         return refusal_of(self._state, self._data, action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
-        if not self._legal:
+        legal = [a for a in self._listed if isinstance(a, self.action_type)]
+        if not legal:
             return []
-        return [self._legal[rng.choice_index(len(self._legal))] for _ in range(count)]
+        return [legal[rng.choice_index(len(legal))] for _ in range(count)]

@@ -185,9 +185,10 @@ class Activation(Procedure[RobogearState, RobogearData]):
         spaces: list[ParamSpace] = []
         mobile = [u.id for u in units if u.on_table and u.points_left > 0]
         hidden = [u.id for u in units if u.reserve and u.alive]
-        sight = Sight(state, data)
+        able = [u for u in units if u.alive and not u.reserve and u.points_left > 0]
+        sight = Sight(state, data) if able else None
         foes: dict[int, list[Unit]] = {}
-        for unit in units:
+        for unit in able:
             if unit.player not in foes:
                 foes[unit.player] = enemies_of(state, unit.player)
             options.extend(unit_options(game, unit, sight, foes[unit.player]))
