@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
 from warbench.core.rng import RandomStream
@@ -45,7 +47,13 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
     if enemies is None:
         enemies = enemies_of(state, unit.player)
     if fire.shooting_block(state, data, unit) is None:
-        in_reach = [t for t in enemies if gap(here, fire.spot(state, t)) <= reach]
+        # gap(here, spot(t)) spelt out: this is the hottest loop of a turn's listing
+        units, hx, hy, hr, hypot = state.units, here.x, here.y, here.radius, math.hypot
+        in_reach = []
+        for t in enemies:
+            aim = units[t.carried_by] if t.carried_by >= 0 else t
+            if hypot(hx - aim.x, hy - aim.y) - hr - aim.radius <= reach:
+                in_reach.append(t)
         sight = sight or Sight(state, data)
         shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
         for index, weapon in enumerate(record.weapons):
@@ -84,10 +92,12 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
         found.append(Disembark(unit.id))
     if unit.kind != "trooper":
         return found
+    x, y, radius = unit.x, unit.y, unit.radius
     for other in state.units:
         if other is unit or not other.alive:
             continue
-        if other.on_table and gap(unit, other) <= 1.0:
+        # gap(unit, other) <= 1.0, spelt out
+        if other.on_table and math.hypot(x - other.x, y - other.y) - radius - other.radius <= 1.0:
             for candidate in (Melee(unit.id, other.id), Heal(unit.id, other.id),
                               Board(unit.id, other.id)):
                 if _refusal(state, data, candidate) is None:
