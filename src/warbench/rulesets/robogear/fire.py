@@ -20,6 +20,8 @@ from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
 from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import (
+    CONTACT,
+    Sight,
     aimed,
     band,
     body,
@@ -31,7 +33,6 @@ from warbench.rulesets.robogear.table import (
     out_of_reach,
     slot_point,
     teardrop,
-    touching,
 )
 
 
@@ -62,11 +63,15 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
             return "a machine with a wounded pilot either moves or shoots in a turn"
         fly = flyer_types(data)
         air = unit.type in fly
+        teams, side = state.teams, state.teams[unit.player]
+        x, y, radius = unit.x, unit.y, unit.radius
         for other in state.units:
-            if (other.kind == "machine" and other.on_table
-                    and state.enemies(other.player, unit.player)
+            # touching(unit, other), spelt out: every listing of a turn asks this
+            if (other.kind == "machine" and other.player != unit.player
+                    and teams[other.player] != side and other.on_table
                     and (other.type in fly) == air
-                    and touching(unit, other)):
+                    and math.hypot(x - other.x, y - other.y) - radius - other.radius
+                    <= CONTACT):
                 return f"unit {unit.id} touches enemy machine {other.id}: back off to shoot"
     elif unit.kind == "gun":
         if unit.carried_by >= 0:
@@ -79,9 +84,14 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
         if unit.healing >= 0 or unit.held_by >= 0:
             return "a medic and the trooper being treated do nothing else"
         here = spot(state, unit)
+        teams, side = state.teams, state.teams[unit.player]
+        x, y, radius = here.x, here.y, here.radius
         for other in state.units:
-            if other.kind == "trooper" and other.on_table and state.enemies(
-                other.player, unit.player) and touching(here, other):
+            # touching(here, other), spelt out
+            if (other.kind == "trooper" and other.player != unit.player
+                    and teams[other.player] != side and other.on_table
+                    and math.hypot(x - other.x, y - other.y) - radius - other.radius
+                    <= CONTACT):
                 return f"trooper {unit.id} is in close combat with {other.id}: step away to shoot"
     return None
 
@@ -95,10 +105,11 @@ def shot_refusal(
 
 def shot_detail(
     state: RobogearState, data: RobogearData, unit: Unit, action: Shoot,
-    share: float | None = None,
+    share: float | None = None, sight: Sight | None = None,
 ) -> str | None:
     """Why this shot is illegal, for a unit free to shoot (``shooting_block`` is None);
-    ``share``: the target's hidden share from the shooter, if already known."""
+    ``share``: the target's hidden share from the shooter, if already known; ``sight``:
+    the table's :class:`Sight` as it stands, if already built."""
     record = data.units[unit.type]
     if not 0 <= action.weapon < len(record.weapons):
         return f"{record.name} has no weapon {action.weapon}"
@@ -149,10 +160,11 @@ def shot_detail(
     if action.indirect:
         if "indirect" not in weapon.traits:
             return f"the {weapon.name} cannot fire indirectly"
+        sight = sight or Sight(state, data)
         if not any(
             eye.on_table and not state.enemies(eye.player, unit.player)
             and (data.units[eye.type].spotter or data.units[eye.type].radar)
-            and hidden_share(state, data, eye, aim) < 1.0
+            and sight.share(eye, aim) < 1.0
             for eye in state.units
         ):
             return "indirect fire needs a friendly spotter or radar that sees the target"

@@ -28,8 +28,10 @@ from warbench.rulesets.robogear.table import Sight, gap
 
 def enemies_of(state: RobogearState, player: int) -> list[Unit]:
     """The player's enemies' units that can be aimed at or charged: alive, not held back."""
+    teams = state.teams
+    side = teams[player]
     return [t for t in state.units
-            if t.alive and not t.reserve and state.enemies(player, t.player)]
+            if t.player != player and teams[t.player] != side and t.alive and not t.reserve]
 
 
 def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
@@ -65,8 +67,8 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
                     choices.append(Shoot(unit.id, index, target.id, indirect=True))
                 elif shares[target.id] >= 1.0:
                     continue
-                found += [c for c in choices
-                          if fire.shot_detail(state, data, unit, c, shares[target.id]) is None]
+                found += [c for c in choices if fire.shot_detail(
+                    state, data, unit, c, shares[target.id], sight) is None]
         if unit.grenades > 0 and not unit.threw and not unit.fired:
             short = steps(data.measures.short_cm)
             found += [

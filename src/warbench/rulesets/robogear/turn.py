@@ -117,9 +117,11 @@ def ready(state: RobogearState, element: Element) -> bool:
     """Whether the element may still take a turn this round (riders go with their carrier)."""
     if element.done or state.eliminated[element.player]:
         return False
-    units = [state.units[u] for s in element.squads for u in state.squads[s].units]
-    alive = [u for u in units if u.alive]
-    return bool(alive) and not all(u.carried_by >= 0 for u in alive)
+    units = state.units
+    return any(
+        units[u].alive and units[u].carried_by < 0
+        for s in element.squads for u in state.squads[s].units
+    )
 
 
 @dataclass(slots=True)
