@@ -152,10 +152,11 @@ def regroup_options(state: RobogearState, data: RobogearData, player: int) -> li
             continue
         ax, ay = places[a.id][0] or (0.0, 0.0)
         for b in mine:
+            if b is a or len(b.squads) >= 3:
+                continue
             near = all(p is not None and math.hypot(p[0] - ax, p[1] - ay) <= limit
                        for p in places[b.id])
-            if b is not a and len(b.squads) < 3 and near and merge_refusal(
-                    state, data, player, a.id, b.id, known) is None:
+            if near and merge_refusal(state, data, player, a.id, b.id, known) is None:
                 found.append(Regroup(join=a.id, into=b.id))
     return found
 
