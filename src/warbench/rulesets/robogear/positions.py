@@ -23,7 +23,7 @@ from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.facts import per_catalog
 from warbench.rulesets.robogear.moves import movement, rate, step_cost
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import Sight, flying
+from warbench.rulesets.robogear.table import REACH_SLACK, Sight, flying
 
 #: How much a point of expected loss counts against a point of expected gain.
 CAUTION = 0.6
@@ -196,6 +196,13 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     else:
         headings = [unit.facing % 360, (unit.facing + 180) % 360,
                     (unit.facing + 90) % 360, (unit.facing - 90) % 360]
+    # No spot is farther than the longest move from here: an enemy beyond long range from
+    # every one of them (with slack) is left out of their weighing, where it would count
+    # for nothing.
+    far = data.measures.band_edges[2] + unit.points_left * max(row.forward, row.back,
+                                                               row.side) + REACH_SLACK
+    known = [duel for duel in known if math.hypot(unit.x - duel.foe.x, unit.y - duel.foe.y)
+             - unit.radius - duel.foe.radius <= far]
     there = copy.copy(unit)
     best, value = None, here + MARGIN * record.points / 10
     for heading in headings:
