@@ -36,7 +36,14 @@ from warbench.rulesets.robogear.facts import type_points
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.positions import best_move
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import band, gap, heading_to, hidden_share, path_blocker
+from warbench.rulesets.robogear.table import (
+    Sight,
+    band,
+    gap,
+    heading_to,
+    hidden_share,
+    path_blocker,
+)
 
 
 class CommanderBot:
@@ -65,9 +72,10 @@ class CommanderBot:
             for candidate in deploy[0].sample(self.rng, 1):
                 return candidate
         weights = _leader_weights(state, data)
+        sight = Sight(state, data)
         best, value = None, 0.0
         for action in options:
-            worth = _worth(state, data, action, weights)
+            worth = _worth(state, data, action, weights, sight)
             if worth > value:
                 best, value = action, worth
         if best is not None:
@@ -123,11 +131,11 @@ def _leader_weights(state: RobogearState, data: RobogearData) -> list[float]:
 
 
 def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit,
-              amount: int, bonus: int, weights: list[float]) -> float:
+              amount: int, bonus: int, weights: list[float], sight: Sight) -> float:
     reach = band(gap(shooter, target), data.measures)
     if reach is None:
         return 0.0
-    share = hidden_share(state, data, shooter, target)
+    share = sight.share(shooter, target)
     hard = 1 if target.kind == "trooper" and shooter.kind != "trooper" else 0
     chance = tables_hit_chance(data.tables, reach, bonus, share, hard)
     record = data.units[target.type]
@@ -139,7 +147,7 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
 
 
 def _worth(state: RobogearState, data: RobogearData, action: Action,
-           weights: list[float]) -> float:
+           weights: list[float], sight: Sight) -> float:
     if isinstance(action, Shoot):
         unit, target = state.units[action.unit], state.units[action.target]
         weapon = data.units[unit.type].weapons[action.weapon]
@@ -153,7 +161,7 @@ def _worth(state: RobogearState, data: RobogearData, action: Action,
         if "blast" in weapon.traits or "indirect" in weapon.traits:
             return _blast_worth(state, data, unit, target, amount, weapon.blast_cm)
         return _expected(state, data, shooter, target, amount, weapon.bonus,
-                         weights) / weapon.cost
+                         weights, sight) / weapon.cost
     if isinstance(action, Throw):
         unit, target = state.units[action.unit], state.units[action.target]
         return _blast_worth(state, data, unit, target, data.units[unit.type].grenade_damage,
