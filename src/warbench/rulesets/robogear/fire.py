@@ -103,6 +103,26 @@ def shot_refusal(
     return shooting_block(state, data, unit) or shot_detail(state, data, unit, action)
 
 
+def weapon_block(unit: Unit, weapon: WeaponRecord, index: int) -> str | None:
+    """Why weapon ``index`` of the unit cannot fire now at any target, or None: a grenade
+    thrown, jammed, fired its shots, out of ammunition, or the resource short."""
+    if unit.threw:
+        return "a hand grenade is thrown instead of the main weapon this turn"
+    if index in unit.jammed:
+        return f"the {weapon.name} is jammed (critical token)"
+    shots = unit.fired.count(index)
+    if unit.kind == "machine" and shots:
+        return f"each weapon of a machine fires once a turn; the {weapon.name} has fired"
+    if unit.kind == "trooper" and shots >= weapon.shots:
+        return f"the {weapon.name} fires {weapon.shots} time(s) a turn"
+    if unit.ammo[index] == 0:
+        return f"the {weapon.name} is out of ammunition"
+    cost = weapon.cost if unit.kind == "trooper" else 1
+    if unit.points_left < cost:
+        return f"a shot costs {cost} resource; {unit.points_left} left"
+    return None
+
+
 def shot_detail(
     state: RobogearState, data: RobogearData, unit: Unit, action: Shoot,
     share: float | None = None, sight: Sight | None = None,
@@ -121,20 +141,9 @@ def shot_detail(
         return f"unit {target.id} is not on the table"
     if not state.enemies(unit.player, target.player):
         return "only enemy units may be chosen as targets"
-    if unit.threw:
-        return "a hand grenade is thrown instead of the main weapon this turn"
-    if action.weapon in unit.jammed:
-        return f"the {weapon.name} is jammed (critical token)"
-    shots = unit.fired.count(action.weapon)
-    if unit.kind == "machine" and shots:
-        return f"each weapon of a machine fires once a turn; the {weapon.name} has fired"
-    if unit.kind == "trooper" and shots >= weapon.shots:
-        return f"the {weapon.name} fires {weapon.shots} time(s) a turn"
-    if unit.ammo[action.weapon] == 0:
-        return f"the {weapon.name} is out of ammunition"
-    cost = weapon.cost if unit.kind == "trooper" else 1
-    if unit.points_left < cost:
-        return f"a shot costs {cost} resource; {unit.points_left} left"
+    spent = weapon_block(unit, weapon, action.weapon)
+    if spent:
+        return spent
     t_record = data.units[target.type]
     if target.carried_by >= 0 and data.units[state.units[target.carried_by].type].cockpit != "open":
         return "troopers inside a closed carrier cannot be shot"

@@ -59,6 +59,8 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
         sight = sight or Sight(state, data)
         shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
         for index, weapon in enumerate(record.weapons):
+            if fire.weapon_block(unit, weapon, index) is not None:
+                continue  # no target would make this weapon's shot legal
             for target in in_reach:
                 choices = [Shoot(unit.id, index, target.id)]
                 if data.units[target.type].cockpit == "open" and target.pilot > 0:
