@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -47,33 +47,10 @@ def _leader(state: RobogearState, squad: Squad) -> tuple[float, float] | None:
     return None if unit is None else (unit.x, unit.y)
 
 
-@dataclass(slots=True)
-class Known:
-    """Each squad's type and leader's place, looked up once while the regroupings of one
-    decision are listed (nothing moves meanwhile; a squad's type never changes)."""
-
-    types: dict[int, SquadType] = field(default_factory=dict)
-    places: dict[int, tuple[float, float] | None] = field(default_factory=dict)
-
-    def type_of(self, state: RobogearState, data: RobogearData, squad: Squad) -> SquadType:
-        found = self.types.get(squad.id)
-        if found is None:
-            found = self.types[squad.id] = squad_type(state, data, squad)
-        return found
-
-    def place_of(self, state: RobogearState, squad: Squad) -> tuple[float, float] | None:
-        if squad.id not in self.places:
-            self.places[squad.id] = _leader(state, squad)
-        return self.places[squad.id]
-
-
 def merge_refusal(
-    state: RobogearState, data: RobogearData, player: int, join: int, into: int,
-    known: Known | None = None,
+    state: RobogearState, data: RobogearData, player: int, join: int, into: int
 ) -> str | None:
-    """Why the squad of element ``join`` may not join element ``into``, or None;
-    ``known``: the squads' types and places already looked up."""
-    known = known or Known()
+    """Why the squad of element ``join`` may not join element ``into``, or None."""
     if not (0 <= join < len(state.elements) and 0 <= into < len(state.elements)) or (
             join == into):
         return "name two different squads or groups of yours"
@@ -85,15 +62,20 @@ def merge_refusal(
     squads = [state.squads[s] for s in (*second.squads, *first.squads)]
     if len(squads) > 3:
         return "a group has at most three squads"
-    types = [known.type_of(state, data, s) for s in squads]
+    return group_problem([squad_type(state, data, s) for s in squads],
+                         [_leader(state, s) for s in squads], steps(data.measures.group_gap_cm))
+
+
+def group_problem(types: list[SquadType], places: list[tuple[float, float] | None],
+                  limit: float) -> str | None:
+    """Why squads of these types, their leaders standing at these places, cannot form one
+    group of up to three squads, or None."""
     if any(types.count(t) > 2 for t in types):
         return "a group has at most two squads of one type"
     if SquadType.AIR in types and any(t is not SquadType.AIR for t in types):
         return "ground units cannot be grouped with air units"
-    places = [known.place_of(state, s) for s in squads]
     if any(p is None for p in places):
         return "every squad of a group must be on the table"
-    limit = steps(data.measures.group_gap_cm)
     for a in places:
         for b in places:
             if a is not None and b is not None and math.dist(a, b) > limit:
@@ -145,8 +127,9 @@ def regroup_options(state: RobogearState, data: RobogearData, player: int) -> li
     found: list[Action] = [Regroup()]
     found += [Regroup(disband=e.id) for e in mine if len(e.squads) > 1]
     limit = steps(data.measures.group_gap_cm)
-    known = Known()
-    places = {e.id: [known.place_of(state, state.squads[s]) for s in e.squads] for e in mine}
+    # what merge_refusal asks of each squad, looked up once (nothing moves meanwhile)
+    places = {e.id: [_leader(state, state.squads[s]) for s in e.squads] for e in mine}
+    types = {e.id: [squad_type(state, data, state.squads[s]) for s in e.squads] for e in mine}
     for a in mine:
         if len(a.squads) != 1 or places[a.id][0] is None:
             continue
@@ -156,7 +139,9 @@ def regroup_options(state: RobogearState, data: RobogearData, player: int) -> li
                 continue
             near = all(p is not None and math.hypot(p[0] - ax, p[1] - ay) <= limit
                        for p in places[b.id])
-            if near and merge_refusal(state, data, player, a.id, b.id, known) is None:
+            # merge_refusal(state, data, player, a.id, b.id) is None, for these two
+            if near and group_problem(types[b.id] + types[a.id], places[b.id] + places[a.id],
+                                      limit) is None:
                 found.append(Regroup(join=a.id, into=b.id))
     return found
 
