@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from warbench.core.actions import Action
-from warbench.core.decisions import ParamSpace
 from warbench.core.events import RollEffect
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear.actions import Board, Deploy, Disembark, Heal, Melee
@@ -14,6 +13,7 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
 from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.spaces import DrawnSpace
 from warbench.rulesets.robogear.state import RobogearState, Section, Unit, section
 from warbench.rulesets.robogear.table import Sight, flying, free_spot, gap, touching
 
@@ -254,7 +254,7 @@ def deploy(game: RobogearGame, action: Deploy) -> None:
                        text=f"infiltrator {unit.id} appears at ({action.x:.1f}, {action.y:.1f})"))
 
 
-class DeploySpace(ParamSpace):
+class DeploySpace(DrawnSpace):
     """Places out of enemy sight for the infiltrators whose turn it is."""
 
     action_type = Deploy
@@ -265,7 +265,7 @@ class DeploySpace(ParamSpace):
         self.units = tuple(units)
         self.description = "place an infiltrator out of every enemy's sight: x, y in steps"
 
-    def validate(self, action: Action, sight: Sight | None = None) -> str | None:
+    def judge(self, action: Action, sight: Sight | None = None) -> str | None:
         if not isinstance(action, Deploy):
             return f"{action!r} is not a deployment"
         if action.unit not in self.units:
@@ -281,8 +281,8 @@ class DeploySpace(ParamSpace):
             x = round(1.0 + rng.random() * (state.width - 2.0), 3)
             y = round(1.0 + rng.random() * (state.height - 2.0), 3)
             action = Deploy(unit, x, y)
-            if self.validate(action, sight) is None:
+            if self.judge(action, sight) is None:
                 found.append(action)
                 if len(found) >= count:
                     break
-        return found
+        return self.drew(found)
