@@ -163,8 +163,10 @@ class Sight:
         top = self.bases.get(where)
         if top is None:
             x, y = where
-            top = max((h for x0, y0, x1, y1, h in self.walls
-                       if x0 <= x <= x1 and y0 <= y <= y1), default=0.0)
+            top = 0.0
+            for x0, y0, x1, y1, h in self.walls:
+                if h > top and x0 <= x <= x1 and y0 <= y <= y1:
+                    top = h
             self.bases[where] = top
         return top
 
