@@ -84,7 +84,7 @@ class CommanderBot:
             if isinstance(action, Heal):
                 return action
         patient = state.round <= state.max_rounds // 2 or _leading(state, data, decision.player)
-        move = _place(observation, state, data, decision)
+        move = _place(observation, state, data, decision, sight)
         if move is None and not patient:
             move = _advance(observation, state, data, decision)
         return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
@@ -361,8 +361,9 @@ def _step_toward(observation: Observation[RobogearState, RobogearData], state: R
 
 
 def _place(observation: Observation[RobogearState, RobogearData], state: RobogearState,
-           data: RobogearData, decision: Decision) -> Action | None:
-    """Move the first unit that has a better spot: in range of its prey, in cover."""
+           data: RobogearData, decision: Decision, sight: Sight) -> Action | None:
+    """Move the first unit that has a better spot: in range of its prey, in cover
+    (``sight``: the table's, as the decision found it)."""
     movers = [s for s in decision.spaces if s.action_type is Move]
     if not movers:
         return None
@@ -378,7 +379,7 @@ def _place(observation: Observation[RobogearState, RobogearData], state: Robogea
         def legal(heading: float, distance: float, unit_id: int = unit.id) -> bool:
             return observation.check(Move(unit_id, heading, distance)) is None
 
-        found = best_move(state, data, unit, foes, weights, aim, legal)
+        found = best_move(state, data, unit, foes, weights, aim, legal, sight)
         if found is not None:
             return Move(unit.id, found[0], found[1])
     return None

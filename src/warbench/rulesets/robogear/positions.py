@@ -112,8 +112,9 @@ class Duel:
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
     """The spot-independent half of :func:`spot_value` for each enemy."""
     found = []
+    units = data.units
     for foe in foes:
-        record: UnitRecord = data.units[foe.type]
+        record: UnitRecord = units[foe.type]
         found.append(Duel(foe, best_damage(data, unit, foe), best_damage(data, foe, unit),
                           record.cells - foe.damage, record.points * weights[foe.player]))
     return found
@@ -181,7 +182,8 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
 
 def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
               weights: list[float], aim: float,
-              legal: Callable[[float, float], bool]) -> tuple[float, float] | None:
+              legal: Callable[[float, float], bool],
+              sight: Sight | None = None) -> tuple[float, float] | None:
     """The (heading, distance) of the unit's best straight move, or None if staying is as
     good. Headings tried: toward ``aim`` and around it (any-direction chassis), else
     forward, back and sideways; lengths: all, half or one point of its resource."""
@@ -189,7 +191,7 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     row = movement(data, record)
     shot = min((w.cost for w in record.weapons), default=99)
     known = duels(data, unit, foes, weights)
-    sight = Sight(state, data)
+    sight = sight or Sight(state, data)
     here = spot_value(state, data, unit, foes, weights, unit.points_left >= shot, known, sight)
     if row.any_direction:
         headings = [(aim + turn) % 360 for turn in (0, 45, -45, 90, -90, 135, -135, 180)]
