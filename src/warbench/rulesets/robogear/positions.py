@@ -47,12 +47,25 @@ def best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, i
 
     It depends on the shooter's type and whether the target is a trooper alone, so it is
     kept per catalog by those two."""
-    known: dict[tuple[str, bool], tuple[int, int, int]] = per_catalog(
-        data, "best_damage", lambda _: {})
+    return _damage_by(data, _damage_table(data), shooter, target)
+
+
+#: A shooter's type and whether the target is a trooper -> its best damage by band.
+DamageTable = dict[tuple[str, bool], tuple[int, int, int]]
+
+
+def _damage_table(data: RobogearData) -> DamageTable:
+    """The best damages worked out so far for this catalog."""
+    table: DamageTable = per_catalog(data, "best_damage", lambda _: {})
+    return table
+
+
+def _damage_by(data: RobogearData, table: DamageTable, shooter: Unit,
+               target: Unit) -> tuple[int, int, int]:
     key = (shooter.type, target.kind == "trooper")
-    found = known.get(key)
+    found = table.get(key)
     if found is None:
-        found = known[key] = _best_damage(data, shooter, target)
+        found = table[key] = _best_damage(data, shooter, target)
     return found
 
 
@@ -112,10 +125,11 @@ class Duel:
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
     """The spot-independent half of :func:`spot_value` for each enemy."""
     found = []
-    units = data.units
+    units, table = data.units, _damage_table(data)
     for foe in foes:
         record: UnitRecord = units[foe.type]
-        found.append(Duel(foe, best_damage(data, unit, foe), best_damage(data, foe, unit),
+        found.append(Duel(foe, _damage_by(data, table, unit, foe),
+                          _damage_by(data, table, foe, unit),
                           record.cells - foe.damage, record.points * weights[foe.player]))
     return found
 
