@@ -32,10 +32,18 @@ from warbench.rulesets.robogear.actions import (
 )
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
+from warbench.rulesets.robogear.facts import type_points
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.positions import best_move
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import band, gap, heading_to, hidden_share, path_blocker
+from warbench.rulesets.robogear.table import (
+    Sight,
+    band,
+    gap,
+    heading_to,
+    hidden_share,
+    path_blocker,
+)
 
 
 class CommanderBot:
@@ -64,9 +72,10 @@ class CommanderBot:
             for candidate in deploy[0].sample(self.rng, 1):
                 return candidate
         weights = _leader_weights(state, data)
+        sight = Sight(state, data)
         best, value = None, 0.0
         for action in options:
-            worth = _worth(state, data, action, weights)
+            worth = _worth(state, data, action, weights, sight)
             if worth > value:
                 best, value = action, worth
         if best is not None:
@@ -75,7 +84,7 @@ class CommanderBot:
             if isinstance(action, Heal):
                 return action
         patient = state.round <= state.max_rounds // 2 or _leading(state, data, decision.player)
-        move = _place(observation, state, data, decision)
+        move = _place(observation, state, data, decision, sight)
         if move is None and not patient:
             move = _advance(observation, state, data, decision)
         return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
@@ -93,8 +102,9 @@ def _shares(state: RobogearState, data: RobogearData) -> list[float]:
     """The share of its army's points each player still has (what the last round scores)."""
     left = [0.0] * state.players
     fielded = [0.0] * state.players
+    worth = type_points(data)
     for unit in state.units:
-        points = data.units[unit.type].points
+        points = worth[unit.type]
         fielded[unit.player] += points
         if unit.alive:
             left[unit.player] += points
@@ -121,11 +131,11 @@ def _leader_weights(state: RobogearState, data: RobogearData) -> list[float]:
 
 
 def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit,
-              amount: int, bonus: int, weights: list[float]) -> float:
+              amount: int, bonus: int, weights: list[float], sight: Sight) -> float:
     reach = band(gap(shooter, target), data.measures)
     if reach is None:
         return 0.0
-    share = hidden_share(state, data, shooter, target)
+    share = sight.share(shooter, target)
     hard = 1 if target.kind == "trooper" and shooter.kind != "trooper" else 0
     chance = tables_hit_chance(data.tables, reach, bonus, share, hard)
     record = data.units[target.type]
@@ -137,7 +147,7 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
 
 
 def _worth(state: RobogearState, data: RobogearData, action: Action,
-           weights: list[float]) -> float:
+           weights: list[float], sight: Sight) -> float:
     if isinstance(action, Shoot):
         unit, target = state.units[action.unit], state.units[action.target]
         weapon = data.units[unit.type].weapons[action.weapon]
@@ -151,7 +161,7 @@ def _worth(state: RobogearState, data: RobogearData, action: Action,
         if "blast" in weapon.traits or "indirect" in weapon.traits:
             return _blast_worth(state, data, unit, target, amount, weapon.blast_cm)
         return _expected(state, data, shooter, target, amount, weapon.bonus,
-                         weights) / weapon.cost
+                         weights, sight) / weapon.cost
     if isinstance(action, Throw):
         unit, target = state.units[action.unit], state.units[action.target]
         return _blast_worth(state, data, unit, target, data.units[unit.type].grenade_damage,
@@ -213,7 +223,10 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
 
 def _foes(state: RobogearState, player: int) -> list[Unit]:
     """The player's enemies' units on the table."""
-    return [t for t in state.units if t.on_table and state.enemies(player, t.player)]
+    teams = state.teams
+    side = teams[player]
+    return [t for t in state.units
+            if t.player != player and teams[t.player] != side and t.on_table]
 
 
 def _enemies(state: RobogearState, unit: Unit) -> list[Unit]:
@@ -348,8 +361,9 @@ def _step_toward(observation: Observation[RobogearState, RobogearData], state: R
 
 
 def _place(observation: Observation[RobogearState, RobogearData], state: RobogearState,
-           data: RobogearData, decision: Decision) -> Action | None:
-    """Move the first unit that has a better spot: in range of its prey, in cover."""
+           data: RobogearData, decision: Decision, sight: Sight) -> Action | None:
+    """Move the first unit that has a better spot: in range of its prey, in cover
+    (``sight``: the table's, as the decision found it)."""
     movers = [s for s in decision.spaces if s.action_type is Move]
     if not movers:
         return None
@@ -365,7 +379,7 @@ def _place(observation: Observation[RobogearState, RobogearData], state: Robogea
         def legal(heading: float, distance: float, unit_id: int = unit.id) -> bool:
             return observation.check(Move(unit_id, heading, distance)) is None
 
-        found = best_move(state, data, unit, foes, weights, aim, legal)
+        found = best_move(state, data, unit, foes, weights, aim, legal, sight)
         if found is not None:
             return Move(unit.id, found[0], found[1])
     return None

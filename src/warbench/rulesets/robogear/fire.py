@@ -17,8 +17,11 @@ from warbench.rulesets.robogear.actions import Shoot, Throw
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wound_pilot
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
 from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
+from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import (
+    CONTACT,
+    Sight,
     aimed,
     band,
     body,
@@ -27,9 +30,9 @@ from warbench.rulesets.robogear.table import (
     gap,
     heading_to,
     hidden_share,
+    out_of_reach,
     slot_point,
     teardrop,
-    touching,
 )
 
 
@@ -58,11 +61,17 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
             return "a machine without a pilot can neither shoot nor move"
         if unit.pilot < data.measures.pilot_lives and unit.moved:
             return "a machine with a wounded pilot either moves or shoots in a turn"
+        fly = flyer_types(data)
+        air = unit.type in fly
+        teams, side = state.teams, state.teams[unit.player]
+        x, y, radius = unit.x, unit.y, unit.radius
         for other in state.units:
-            if (other.on_table and other.kind == "machine"
-                    and state.enemies(other.player, unit.player)
-                    and flying(data.units[other.type]) == flying(record)
-                    and touching(unit, other)):
+            # touching(unit, other), spelt out: every listing of a turn asks this
+            if (other.kind == "machine" and other.player != unit.player
+                    and teams[other.player] != side and other.on_table
+                    and (other.type in fly) == air
+                    and math.hypot(x - other.x, y - other.y) - radius - other.radius
+                    <= CONTACT):
                 return f"unit {unit.id} touches enemy machine {other.id}: back off to shoot"
     elif unit.kind == "gun":
         if unit.carried_by >= 0:
@@ -74,9 +83,15 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
             return "a trooper serving a gun does nothing else this round"
         if unit.healing >= 0 or unit.held_by >= 0:
             return "a medic and the trooper being treated do nothing else"
+        here = spot(state, unit)
+        teams, side = state.teams, state.teams[unit.player]
+        x, y, radius = here.x, here.y, here.radius
         for other in state.units:
-            if other.on_table and other.kind == "trooper" and state.enemies(
-                other.player, unit.player) and touching(spot(state, unit), other):
+            # touching(here, other), spelt out
+            if (other.kind == "trooper" and other.player != unit.player
+                    and teams[other.player] != side and other.on_table
+                    and math.hypot(x - other.x, y - other.y) - radius - other.radius
+                    <= CONTACT):
                 return f"trooper {unit.id} is in close combat with {other.id}: step away to shoot"
     return None
 
@@ -88,12 +103,33 @@ def shot_refusal(
     return shooting_block(state, data, unit) or shot_detail(state, data, unit, action)
 
 
+def weapon_block(unit: Unit, weapon: WeaponRecord, index: int) -> str | None:
+    """Why weapon ``index`` of the unit cannot fire now at any target, or None: a grenade
+    thrown, jammed, fired its shots, out of ammunition, or the resource short."""
+    if unit.threw:
+        return "a hand grenade is thrown instead of the main weapon this turn"
+    if index in unit.jammed:
+        return f"the {weapon.name} is jammed (critical token)"
+    shots = unit.fired.count(index)
+    if unit.kind == "machine" and shots:
+        return f"each weapon of a machine fires once a turn; the {weapon.name} has fired"
+    if unit.kind == "trooper" and shots >= weapon.shots:
+        return f"the {weapon.name} fires {weapon.shots} time(s) a turn"
+    if unit.ammo[index] == 0:
+        return f"the {weapon.name} is out of ammunition"
+    cost = weapon.cost if unit.kind == "trooper" else 1
+    if unit.points_left < cost:
+        return f"a shot costs {cost} resource; {unit.points_left} left"
+    return None
+
+
 def shot_detail(
     state: RobogearState, data: RobogearData, unit: Unit, action: Shoot,
-    share: float | None = None,
+    share: float | None = None, sight: Sight | None = None,
 ) -> str | None:
     """Why this shot is illegal, for a unit free to shoot (``shooting_block`` is None);
-    ``share``: the target's hidden share from the shooter, if already known."""
+    ``share``: the target's hidden share from the shooter, if already known; ``sight``:
+    the table's :class:`Sight` as it stands, if already built."""
     record = data.units[unit.type]
     if not 0 <= action.weapon < len(record.weapons):
         return f"{record.name} has no weapon {action.weapon}"
@@ -105,20 +141,9 @@ def shot_detail(
         return f"unit {target.id} is not on the table"
     if not state.enemies(unit.player, target.player):
         return "only enemy units may be chosen as targets"
-    if unit.threw:
-        return "a hand grenade is thrown instead of the main weapon this turn"
-    if action.weapon in unit.jammed:
-        return f"the {weapon.name} is jammed (critical token)"
-    shots = unit.fired.count(action.weapon)
-    if unit.kind == "machine" and shots:
-        return f"each weapon of a machine fires once a turn; the {weapon.name} has fired"
-    if unit.kind == "trooper" and shots >= weapon.shots:
-        return f"the {weapon.name} fires {weapon.shots} time(s) a turn"
-    if unit.ammo[action.weapon] == 0:
-        return f"the {weapon.name} is out of ammunition"
-    cost = weapon.cost if unit.kind == "trooper" else 1
-    if unit.points_left < cost:
-        return f"a shot costs {cost} resource; {unit.points_left} left"
+    spent = weapon_block(unit, weapon, action.weapon)
+    if spent:
+        return spent
     t_record = data.units[target.type]
     if target.carried_by >= 0 and data.units[state.units[target.carried_by].type].cockpit != "open":
         return "troopers inside a closed carrier cannot be shot"
@@ -144,10 +169,11 @@ def shot_detail(
     if action.indirect:
         if "indirect" not in weapon.traits:
             return f"the {weapon.name} cannot fire indirectly"
+        sight = sight or Sight(state, data)
         if not any(
             eye.on_table and not state.enemies(eye.player, unit.player)
             and (data.units[eye.type].spotter or data.units[eye.type].radar)
-            and hidden_share(state, data, eye, aim) < 1.0
+            and sight.share(eye, aim) < 1.0
             for eye in state.units
         ):
             return "indirect fire needs a friendly spotter or radar that sees the target"
@@ -161,10 +187,11 @@ def shot_detail(
 def _marker_refusal(
     state: RobogearState, data: RobogearData, unit: Unit, aim: Unit, diameter_cm: float
 ) -> str | None:
-    marker = BlastTemplate(Point(aim.x, aim.y), steps(diameter_cm) / 2)
+    radius = steps(diameter_cm) / 2
+    marker = BlastTemplate(Point(aim.x, aim.y), radius)
     for other in state.units:
-        if other.on_table and not state.enemies(other.player, unit.player) and marker.touches(
-                body(other)):
+        if other.on_table and not state.enemies(other.player, unit.player) and not (
+                out_of_reach(aim.x, aim.y, radius, other)) and marker.touches(body(other)):
             return "a blast marker may not be placed touching a friendly model"
     return None
 
@@ -176,6 +203,7 @@ def _flame_refusal(
     target = state.units[action.target]
     heading = heading_to(shooter, target) if weapon.turret else shooter.facing
     template = teardrop(shooter, heading, data.measures)
+    origin, length = template.origin, template.length
     if target.inside >= 0:
         if not template.covers(Point(*slot_point(state.terrain[target.inside], target.slot)[:2])):
             return f"the flamer template does not reach unit {target.id}'s firing slot"
@@ -183,7 +211,8 @@ def _flame_refusal(
         return f"the flamer template does not reach unit {target.id}"
     for other in state.units:
         if other is not unit and other.on_table and not state.enemies(
-                other.player, unit.player) and template.touches(body(other)):
+                other.player, unit.player) and not out_of_reach(
+                origin.x, origin.y, length, other) and template.touches(body(other)):
             return "the flamer template may not touch a friendly model"
     return None
 
@@ -371,8 +400,10 @@ def _blast(game: RobogearGame, unit: Unit, aim: Unit, amount: int, diameter_cm: 
         game.emit(BlastLanded(unit.id, round(x, 3), round(y, 3), moved, (),
                               text="the shell scatters off the table"))
         return
-    marker = BlastTemplate(Point(x, y), steps(diameter_cm) / 2)
-    hit = [other for other in state.units if other.on_table and marker.touches(body(other))]
+    radius = steps(diameter_cm) / 2
+    marker = BlastTemplate(Point(x, y), radius)
+    hit = [other for other in state.units if other.on_table
+           and not out_of_reach(x, y, radius, other) and marker.touches(body(other))]
     game.emit(BlastLanded(unit.id, round(x, 3), round(y, 3), moved,
                           tuple(other.id for other in hit),
                           text=f"a blast lands over {len(hit)} unit(s)"))
@@ -388,8 +419,9 @@ def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -
     shooter = spot(state, unit)
     heading = heading_to(shooter, target) if weapon.turret else shooter.facing
     template = teardrop(shooter, heading, data.measures)
+    origin, length = template.origin, template.length
     hit = [o for o in state.units if o.on_table and o is not unit and o.inside < 0
-           and template.touches(body(o))]
+           and not out_of_reach(origin.x, origin.y, length, o) and template.touches(body(o))]
     inside = [o for o in state.units if o.alive and o.inside >= 0 and template.covers(
         Point(*slot_point(state.terrain[o.inside], o.slot)[:2]))]
     game.emit(BlastLanded(unit.id, round(target.x, 3), round(target.y, 3), 0.0,

@@ -62,15 +62,20 @@ def merge_refusal(
     squads = [state.squads[s] for s in (*second.squads, *first.squads)]
     if len(squads) > 3:
         return "a group has at most three squads"
-    types = [squad_type(state, data, s) for s in squads]
+    return group_problem([squad_type(state, data, s) for s in squads],
+                         [_leader(state, s) for s in squads], steps(data.measures.group_gap_cm))
+
+
+def group_problem(types: list[SquadType], places: list[tuple[float, float] | None],
+                  limit: float) -> str | None:
+    """Why squads of these types, their leaders standing at these places, cannot form one
+    group of up to three squads, or None."""
     if any(types.count(t) > 2 for t in types):
         return "a group has at most two squads of one type"
     if SquadType.AIR in types and any(t is not SquadType.AIR for t in types):
         return "ground units cannot be grouped with air units"
-    places = [_leader(state, s) for s in squads]
     if any(p is None for p in places):
         return "every squad of a group must be on the table"
-    limit = steps(data.measures.group_gap_cm)
     for a in places:
         for b in places:
             if a is not None and b is not None and math.dist(a, b) > limit:
@@ -122,16 +127,21 @@ def regroup_options(state: RobogearState, data: RobogearData, player: int) -> li
     found: list[Action] = [Regroup()]
     found += [Regroup(disband=e.id) for e in mine if len(e.squads) > 1]
     limit = steps(data.measures.group_gap_cm)
+    # what merge_refusal asks of each squad, looked up once (nothing moves meanwhile)
     places = {e.id: [_leader(state, state.squads[s]) for s in e.squads] for e in mine}
+    types = {e.id: [squad_type(state, data, state.squads[s]) for s in e.squads] for e in mine}
     for a in mine:
         if len(a.squads) != 1 or places[a.id][0] is None:
             continue
         ax, ay = places[a.id][0] or (0.0, 0.0)
         for b in mine:
+            if b is a or len(b.squads) >= 3:
+                continue
             near = all(p is not None and math.hypot(p[0] - ax, p[1] - ay) <= limit
                        for p in places[b.id])
-            if b is not a and len(b.squads) < 3 and near and merge_refusal(
-                    state, data, player, a.id, b.id) is None:
+            # merge_refusal(state, data, player, a.id, b.id) is None, for these two
+            if near and group_problem(types[b.id] + types[a.id], places[b.id] + places[a.id],
+                                      limit) is None:
                 found.append(Regroup(join=a.id, into=b.id))
     return found
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from warbench.core.actions import Action
-from warbench.core.decisions import ParamSpace
 from warbench.core.events import RollEffect
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear.actions import Board, Deploy, Disembark, Heal, Melee
@@ -14,8 +13,9 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
 from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.spaces import DrawnSpace
 from warbench.rulesets.robogear.state import RobogearState, Section, Unit, section
-from warbench.rulesets.robogear.table import flying, free_spot, gap, hidden_share, touching
+from warbench.rulesets.robogear.table import Sight, flying, free_spot, gap, touching
 
 
 def trooper_block(state: RobogearState, unit: Unit) -> str | None:
@@ -223,8 +223,10 @@ def disembark(game: RobogearGame, action: Disembark) -> None:
     game.emit(Boarded(unit.id, carrier.id, False, text=f"trooper {unit.id} leaves {carrier.id}"))
 
 
-def deploy_refusal(state: RobogearState, data: RobogearData, action: Deploy) -> str | None:
-    """Infiltrators appear anywhere on the table out of sight of every enemy unit."""
+def deploy_refusal(state: RobogearState, data: RobogearData, action: Deploy,
+                   sight: Sight | None = None) -> str | None:
+    """Infiltrators appear anywhere on the table out of sight of every enemy unit;
+    ``sight``: the table's :class:`Sight` as it stands, if already built."""
     unit = state.units[action.unit]
     if not unit.reserve or not unit.alive:
         return "only an infiltrator held back can be placed"
@@ -234,13 +236,13 @@ def deploy_refusal(state: RobogearState, data: RobogearData, action: Deploy) -> 
     if any(block.slots and block.contains(action.x, action.y) for block in state.terrain):
         return "the place is inside a building: enter it by a slot"
     placed = replace(unit, x=action.x, y=action.y, reserve=False)
+    sight = sight or Sight(state, data)
     for other in state.units:
         if other is unit or not other.on_table:
             continue
         if not flying(data.units[other.type]) and gap(placed, other) < 0:
             return f"the place overlaps unit {other.id}"
-        if state.enemies(other.player, unit.player) and hidden_share(
-                state, data, other, placed) < 1.0:
+        if state.enemies(other.player, unit.player) and sight.share(other, placed) < 1.0:
             return f"enemy unit {other.id} would see the infiltrator there"
     return None
 
@@ -252,7 +254,7 @@ def deploy(game: RobogearGame, action: Deploy) -> None:
                        text=f"infiltrator {unit.id} appears at ({action.x:.1f}, {action.y:.1f})"))
 
 
-class DeploySpace(ParamSpace):
+class DeploySpace(DrawnSpace):
     """Places out of enemy sight for the infiltrators whose turn it is."""
 
     action_type = Deploy
@@ -263,23 +265,24 @@ class DeploySpace(ParamSpace):
         self.units = tuple(units)
         self.description = "place an infiltrator out of every enemy's sight: x, y in steps"
 
-    def validate(self, action: Action) -> str | None:
+    def judge(self, action: Action, sight: Sight | None = None) -> str | None:
         if not isinstance(action, Deploy):
             return f"{action!r} is not a deployment"
         if action.unit not in self.units:
             return f"unit {action.unit} does not have the turn"
-        return deploy_refusal(self._state, self._data, action)
+        return deploy_refusal(self._state, self._data, action, sight)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found: list[Action] = []
         state = self._state
+        sight = Sight(state, self._data)  # nothing moves while sampling
         for _ in range(count * 20):
             unit = self.units[rng.choice_index(len(self.units))]
             x = round(1.0 + rng.random() * (state.width - 2.0), 3)
             y = round(1.0 + rng.random() * (state.height - 2.0), 3)
             action = Deploy(unit, x, y)
-            if self.validate(action) is None:
+            if self.judge(action, sight) is None:
                 found.append(action)
                 if len(found) >= count:
                     break
-        return found
+        return self.drew(found)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 
 from warbench.core.actions import Action
-from warbench.core.decisions import ParamSpace
 from warbench.core.events import RollEffect
 from warbench.core.geometry.vectors import signed_angle
 from warbench.core.rng import RandomStream
@@ -19,6 +18,7 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import Movement, RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
 from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.spaces import DrawnSpace
 from warbench.rulesets.robogear.state import RobogearState, Unit, armour_level
 from warbench.rulesets.robogear.table import (
     crossing_cost,
@@ -360,7 +360,7 @@ def ram(game: RobogearGame, unit: Unit, target: Unit, run: float) -> None:
             damage(game, victim, amount, by, crit=False)
 
 
-class MoveSpace(ParamSpace):
+class MoveSpace(DrawnSpace):
     """Straight moves of the units whose turn it is."""
 
     action_type = Move
@@ -371,7 +371,7 @@ class MoveSpace(ParamSpace):
         self.units = tuple(units)
         self.description = "move a unit straight: heading in degrees, distance in steps"
 
-    def validate(self, action: Action) -> str | None:
+    def judge(self, action: Action) -> str | None:
         if not isinstance(action, Move):
             return f"{action!r} is not a move"
         if action.unit not in self.units:
@@ -392,14 +392,14 @@ class MoveSpace(ParamSpace):
                 continue
             distance = round(0.5 + rng.random() * (unit.points_left * speed - 0.5), 3)
             action = Move(unit.id, round(heading % 360.0, 4), max(0.5, distance))
-            if self.validate(action) is None:
+            if self.judge(action) is None:
                 found.append(action)
                 if len(found) >= count:
                     break
-        return found
+        return self.drew(found)
 
 
-class TurnSpace(ParamSpace):
+class TurnSpace(DrawnSpace):
     """Turns on the spot of the units whose turn it is."""
 
     action_type = Turn
@@ -410,7 +410,7 @@ class TurnSpace(ParamSpace):
         self.units = tuple(units)
         self.description = "turn a unit on the spot to a facing in degrees"
 
-    def validate(self, action: Action) -> str | None:
+    def judge(self, action: Action) -> str | None:
         if not isinstance(action, Turn):
             return f"{action!r} is not a turn"
         if action.unit not in self.units:
@@ -424,8 +424,8 @@ class TurnSpace(ParamSpace):
             row = movement(self._data, self._data.units[unit.type])
             swing = (rng.random() * 2.0 - 1.0) * min(row.max_turn, 180.0)
             action = Turn(unit.id, round((unit.facing + swing) % 360.0, 4))
-            if self.validate(action) is None:
+            if self.judge(action) is None:
                 found.append(action)
                 if len(found) >= count:
                     break
-        return found
+        return self.drew(found)

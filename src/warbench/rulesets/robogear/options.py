@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
 from warbench.core.rng import RandomStream
@@ -24,8 +26,19 @@ from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import Sight, gap
 
 
-def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
-    """Every legal shot, throw, ram, run-over, fight, treatment and boarding of ``unit``."""
+def enemies_of(state: RobogearState, player: int) -> list[Unit]:
+    """The player's enemies' units that can be aimed at or charged: alive, not held back."""
+    teams = state.teams
+    side = teams[player]
+    return [t for t in state.units
+            if t.player != player and teams[t.player] != side and t.alive and not t.reserve]
+
+
+def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
+                 enemies: list[Unit] | None = None) -> list[Action]:
+    """Every legal shot, throw, ram, run-over, fight, treatment and boarding of ``unit``;
+    ``sight``, ``enemies``: the table's :class:`Sight` and :func:`enemies_of` the unit's
+    player as the table stands, if already worked out (every unit of a turn shares them)."""
     state, data = game.state, game.data
     if not unit.alive or unit.reserve or unit.points_left <= 0:
         return []
@@ -33,15 +46,21 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
     found: list[Action] = []
     reach = steps(data.measures.long_cm)
     here = fire.spot(state, unit)
-    enemies = [
-        t for t in state.units
-        if t.alive and not t.reserve and state.enemies(unit.player, t.player)
-    ]
+    if enemies is None:
+        enemies = enemies_of(state, unit.player)
     if fire.shooting_block(state, data, unit) is None:
-        in_reach = [t for t in enemies if gap(here, fire.spot(state, t)) <= reach]
-        sight = Sight(state, data)
+        # gap(here, spot(t)) spelt out: this is the hottest loop of a turn's listing
+        units, hx, hy, hr, hypot = state.units, here.x, here.y, here.radius, math.hypot
+        in_reach = []
+        for t in enemies:
+            aim = units[t.carried_by] if t.carried_by >= 0 else t
+            if hypot(hx - aim.x, hy - aim.y) - hr - aim.radius <= reach:
+                in_reach.append(t)
+        sight = sight or Sight(state, data)
         shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
         for index, weapon in enumerate(record.weapons):
+            if fire.weapon_block(unit, weapon, index) is not None:
+                continue  # no target would make this weapon's shot legal
             for target in in_reach:
                 choices = [Shoot(unit.id, index, target.id)]
                 if data.units[target.type].cockpit == "open" and target.pilot > 0:
@@ -50,8 +69,8 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
                     choices.append(Shoot(unit.id, index, target.id, indirect=True))
                 elif shares[target.id] >= 1.0:
                     continue
-                found += [c for c in choices
-                          if fire.shot_detail(state, data, unit, c, shares[target.id]) is None]
+                found += [c for c in choices if fire.shot_detail(
+                    state, data, unit, c, shares[target.id], sight) is None]
         if unit.grenades > 0 and not unit.threw and not unit.fired:
             short = steps(data.measures.short_cm)
             found += [
@@ -77,10 +96,12 @@ def unit_options(game: RobogearGame, unit: Unit) -> list[Action]:
         found.append(Disembark(unit.id))
     if unit.kind != "trooper":
         return found
+    x, y, radius = unit.x, unit.y, unit.radius
     for other in state.units:
         if other is unit or not other.alive:
             continue
-        if other.on_table and gap(unit, other) <= 1.0:
+        # gap(unit, other) <= 1.0, spelt out
+        if other.on_table and math.hypot(x - other.x, y - other.y) - radius - other.radius <= 1.0:
             for candidate in (Melee(unit.id, other.id), Heal(unit.id, other.id),
                               Board(unit.id, other.id)):
                 if _refusal(state, data, candidate) is None:
@@ -115,7 +136,7 @@ class RuleSpace(ParamSpace):
         self._state = state
         self._data = data
         self.units = tuple(units)
-        self._legal = [a for a in legal if isinstance(a, action_type)]
+        self._listed = legal  # the turn's options, of every kind: filtered when sampled
         self.description = f"{action_type.__name__.lower()} by a unit taking its turn"
 
     def validate(self, action: Action) -> str | None:
@@ -127,6 +148,7 @@ class RuleSpace(ParamSpace):
         return refusal_of(self._state, self._data, action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
-        if not self._legal:
+        legal = [a for a in self._listed if isinstance(a, self.action_type)]
+        if not legal:
             return []
-        return [self._legal[rng.choice_index(len(self._legal))] for _ in range(count)]
+        return [legal[rng.choice_index(len(legal))] for _ in range(count)]

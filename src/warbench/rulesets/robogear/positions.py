@@ -20,9 +20,10 @@ from dataclasses import dataclass
 
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
+from warbench.rulesets.robogear.facts import per_catalog
 from warbench.rulesets.robogear.moves import movement, rate, step_cost
 from warbench.rulesets.robogear.state import RobogearState, Unit
-from warbench.rulesets.robogear.table import Sight, flying
+from warbench.rulesets.robogear.table import REACH_SLACK, Sight, flying
 
 #: How much a point of expected loss counts against a point of expected gain.
 CAUTION = 0.6
@@ -42,7 +43,33 @@ def _hard(data: RobogearData, shooter: Unit, target: Unit) -> int:
 
 def best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, int, int]:
     """The shooter's best direct-fire damage against the target in each band (short,
-    medium, long): no flamers or lobbed shells, no small arms against machines."""
+    medium, long): no flamers or lobbed shells, no small arms against machines.
+
+    It depends on the shooter's type and whether the target is a trooper alone, so it is
+    kept per catalog by those two."""
+    return _damage_by(data, _damage_table(data), shooter, target)
+
+
+#: A shooter's type and whether the target is a trooper -> its best damage by band.
+DamageTable = dict[tuple[str, bool], tuple[int, int, int]]
+
+
+def _damage_table(data: RobogearData) -> DamageTable:
+    """The best damages worked out so far for this catalog."""
+    table: DamageTable = per_catalog(data, "best_damage", lambda _: {})
+    return table
+
+
+def _damage_by(data: RobogearData, table: DamageTable, shooter: Unit,
+               target: Unit) -> tuple[int, int, int]:
+    key = (shooter.type, target.kind == "trooper")
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _best_damage(data, shooter, target)
+    return found
+
+
+def _best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, int, int]:
     best = [0, 0, 0]
     for weapon in data.units[shooter.type].weapons:
         if "flamer" in weapon.traits or "indirect" in weapon.traits:
@@ -98,19 +125,25 @@ class Duel:
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
     """The spot-independent half of :func:`spot_value` for each enemy."""
     found = []
+    units, table = data.units, _damage_table(data)
     for foe in foes:
-        record: UnitRecord = data.units[foe.type]
-        found.append(Duel(foe, best_damage(data, unit, foe), best_damage(data, foe, unit),
+        record: UnitRecord = units[foe.type]
+        found.append(Duel(foe, _damage_by(data, table, unit, foe),
+                          _damage_by(data, table, foe, unit),
                           record.cells - foe.damage, record.points * weights[foe.player]))
     return found
 
 
 def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
                weights: list[float], armed: bool, known: list[Duel] | None = None,
-               sight: Sight | None = None) -> float:
+               sight: Sight | None = None, floor: float = -math.inf) -> float:
     """Gain less caution times loss for ``unit`` standing where it says; ``armed``: it can
     still shoot this turn from there (else the gain counts half, a promise for later);
-    ``known``, ``sight``: the unit's duels and the table's sight, if already worked out."""
+    ``known``, ``sight``: the unit's duels and the table's sight, if already worked out.
+
+    ``floor``: a spot worth no more than this is of no interest, and its value may come
+    back as soon as that is sure (any figure not above ``floor``): the gain first, each
+    enemy's threat then only while the spot can still beat it."""
     sight = sight or Sight(state, data)
     edges = data.measures.band_edges
     record = data.units[unit.type]
@@ -118,32 +151,53 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     gain = 0.0
     loss = 0.0
     targets: list[tuple[float, int, int, Duel]] = []
+    threats: list[tuple[Unit, int, int]] = []
+    short, medium, far = edges
+    x, y, radius, hypot = unit.x, unit.y, unit.radius, math.hypot
     for duel in known if known is not None else duels(data, unit, foes, weights):
         foe = duel.foe
-        distance = math.hypot(unit.x - foe.x, unit.y - foe.y) - unit.radius - foe.radius
-        reach = _band(distance, edges)
-        if reach == 3:
+        distance = hypot(x - foe.x, y - foe.y) - radius - foe.radius
+        # the band as _band gives it, spelt out: this loop is the bot's hottest
+        if distance < short:
+            reach = 0
+        elif distance < medium:
+            reach = 1
+        elif distance <= far:
+            reach = 2
+        else:
             continue
         dealt, taken = duel.dealt[reach], duel.taken[reach]
         if dealt:
             targets.append((min(1.0, dealt / max(1, duel.foe_left)) * duel.worth, reach, dealt,
                             duel))
         if taken:
-            loss += _shot(sight, foe, unit, reach, taken, left)
+            threats.append((foe, reach, taken))
+    factor = 1.0 if armed else 0.5
     # Only the best target counts: one whose sure hit (the bound) cannot beat the best found
-    # so far is not looked at (no sight check).
+    # so far is not looked at (no sight check). The loss is never negative, so a spot whose
+    # best bound cannot beat the floor is done with.
     targets.sort(key=lambda t: -t[0])
+    if (targets[0][0] if targets else 0.0) * factor <= floor:
+        return floor
     for bound, reach, dealt, duel in targets:
         if bound <= gain:
             break
         gain = max(gain, _shot(sight, unit, duel.foe, reach, dealt, duel.foe_left) * duel.worth)
-    caution = FLYER_CAUTION if flying(record) else CAUTION
-    return gain * (1.0 if armed else 0.5) - caution * loss * record.points
+    caution, points = FLYER_CAUTION if flying(record) else CAUTION, record.points
+    gained = gain * factor
+    if gained <= floor:
+        return floor
+    for foe, reach, taken in threats:
+        loss += _shot(sight, foe, unit, reach, taken, left)
+        if gained - caution * loss * points <= floor:
+            return floor
+    return gained - caution * loss * points
 
 
 def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
               weights: list[float], aim: float,
-              legal: Callable[[float, float], bool]) -> tuple[float, float] | None:
+              legal: Callable[[float, float], bool],
+              sight: Sight | None = None) -> tuple[float, float] | None:
     """The (heading, distance) of the unit's best straight move, or None if staying is as
     good. Headings tried: toward ``aim`` and around it (any-direction chassis), else
     forward, back and sideways; lengths: all, half or one point of its resource."""
@@ -151,13 +205,20 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     row = movement(data, record)
     shot = min((w.cost for w in record.weapons), default=99)
     known = duels(data, unit, foes, weights)
-    sight = Sight(state, data)
+    sight = sight or Sight(state, data)
     here = spot_value(state, data, unit, foes, weights, unit.points_left >= shot, known, sight)
     if row.any_direction:
         headings = [(aim + turn) % 360 for turn in (0, 45, -45, 90, -90, 135, -135, 180)]
     else:
         headings = [unit.facing % 360, (unit.facing + 180) % 360,
                     (unit.facing + 90) % 360, (unit.facing - 90) % 360]
+    # No spot is farther than the longest move from here: an enemy beyond long range from
+    # every one of them (with slack) is left out of their weighing, where it would count
+    # for nothing.
+    far = data.measures.band_edges[2] + unit.points_left * max(row.forward, row.back,
+                                                               row.side) + REACH_SLACK
+    known = [duel for duel in known if math.hypot(unit.x - duel.foe.x, unit.y - duel.foe.y)
+             - unit.radius - duel.foe.radius <= far]
     there = copy.copy(unit)
     best, value = None, here + MARGIN * record.points / 10
     for heading in headings:
@@ -175,7 +236,7 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
                     and unit.radius <= there.y <= state.height - unit.radius):
                 continue
             worth = spot_value(state, data, there, foes, weights,
-                               unit.points_left - cost >= shot, known, sight)
+                               unit.points_left - cost >= shot, known, sight, value)
             if worth > value and legal(round(heading, 4), distance):
                 best, value = (round(heading, 4), distance), worth
     return best

@@ -14,6 +14,7 @@ from warbench.core.geometry.shapes import point_segment_distance
 from warbench.core.geometry.templates import TeardropTemplate
 from warbench.core.geometry.vectors import Pose, bearing
 from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, steps
+from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.state import Block, RobogearState, Unit
 
 #: Two bases closer than this (in steps) touch.
@@ -99,23 +100,26 @@ def _through_slot(state: RobogearState, inner: Unit, other: Unit) -> bool:
 
 def _crosses(block: Block, x0: float, y0: float, x1: float, y1: float, pad: float) -> bool:
     """Whether the segment passes within ``pad`` of the box (Liang-Barsky clipping)."""
+    return _clips(block.x0 - pad, block.y0 - pad, block.x1 + pad, block.y1 + pad,
+                  x0, y0, x1, y1)
+
+
+def _clips(bx0: float, by0: float, bx1: float, by1: float,
+           x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the segment (x0, y0)-(x1, y1) meets the box (Liang-Barsky clipping)."""
     dx, dy = x1 - x0, y1 - y0
     low, high = 0.0, 1.0
-    for p, q in (
-        (-dx, x0 - (block.x0 - pad)),
-        (dx, (block.x1 + pad) - x0),
-        (-dy, y0 - (block.y0 - pad)),
-        (dy, (block.y1 + pad) - y0),
-    ):
+    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
         if p == 0.0:
             if q < 0.0:
                 return False
             continue
         t = q / p
         if p < 0.0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
+            if t > low:
+                low = t
+        elif t < high:
+            high = t
         if low > high:
             return False
     return True
@@ -135,68 +139,84 @@ def hidden_share(
 
 class Sight:
     """Line of sight on one table as it stands: the terrain that can hide and the machines
-    that can screen are listed once, so that many checks (a bot weighing spots) are cheap."""
+    that can screen are listed once, so that many checks (a bot weighing spots, the options
+    of a turn) are cheap. Build a new one after anything moves, is placed or is destroyed;
+    it reads the units' positions when built and their ``inside``/``slot`` when asked."""
 
-    __slots__ = ("bases", "data", "screens", "state", "walls")
+    __slots__ = ("bases", "data", "fly", "screens", "state", "walls")
 
     def __init__(self, state: RobogearState, data: RobogearData) -> None:
         self.state, self.data = state, data
-        self.walls = [b for b in state.terrain if b.height > 0]
+        #: (x0, y0, x1, y1, height) of every piece taller than the ground.
+        self.walls = [(b.x0, b.y0, b.x1, b.y1, b.height) for b in state.terrain if b.height > 0]
+        #: Where each base stands, by its centre: the top of the tallest piece under it.
         self.bases: dict[tuple[float, float], float] = {}
-        units = data.units
+        self.fly = fly = flyer_types(data)
         self.screens: list[tuple[int, float, float, float]] = [
             (o.id, o.x, o.y, o.radius) for o in state.units
-            if o.kind != "trooper" and o.on_table and not flying(units[o.type])
+            if o.kind != "trooper" and o.type not in fly and o.on_table
         ]
 
-    def _base(self, unit: Unit, record: UnitRecord) -> float:
-        if flying(record):
-            return 100.0
-        if unit.inside >= 0:
-            return 0.0
+    def _base(self, unit: Unit) -> float:
+        """:func:`elevation` of a ground unit (not one inside a building)."""
         where = (unit.x, unit.y)
         top = self.bases.get(where)
         if top is None:
-            top = max((b.height for b in self.walls if b.contains(*where)), default=0.0)
+            x, y = where
+            top = 0.0
+            for x0, y0, x1, y1, h in self.walls:
+                if h > top and x0 <= x <= x1 and y0 <= y <= y1:
+                    top = h
             self.bases[where] = top
         return top
 
     def share(self, shooter: Unit, target: Unit) -> float:
         """:func:`hidden_share` of the target from the shooter."""
         state, data = self.state, self.data
-        for inner, other in ((shooter, target), (target, shooter)):
-            if inner.inside >= 0 and not _through_slot(state, inner, other):
-                return 1.0
-        s_record, t_record = data.units[shooter.type], data.units[target.type]
-        if flying(s_record) or flying(t_record):
+        if shooter.inside >= 0 and not _through_slot(state, shooter, target):
+            return 1.0
+        if target.inside >= 0 and not _through_slot(state, target, shooter):
+            return 1.0
+        fly = self.fly
+        if shooter.type in fly or target.type in fly:
             return data.tables.slot_cover if target.inside >= 0 else 0.0
         sx, sy, tx, ty = shooter.x, shooter.y, target.x, target.y
-        low_x, high_x, low_y, high_y = min(sx, tx), max(sx, tx), min(sy, ty), max(sy, ty)
-        # Only a piece whose box meets the line's box can hide anything (a quick reject).
-        near = [b for b in self.walls if b.x0 <= high_x and b.x1 >= low_x
-                and b.y0 <= high_y and b.y1 >= low_y]
+        if sx < tx:
+            low_x, high_x = sx, tx
+        else:
+            low_x, high_x = tx, sx
+        if sy < ty:
+            low_y, high_y = sy, ty
+        else:
+            low_y, high_y = ty, sy
         share = 0.0
-        if near:
-            s_top = self._base(shooter, s_record)
-            t_base = self._base(target, t_record)
-            for block in near:
-                if block.height <= s_top or block.height <= t_base:
-                    continue
-                if block.contains(sx, sy) or block.contains(tx, ty):
-                    continue
-                if _crosses(block, sx, sy, tx, ty, 0.0):
-                    share = max(share, min(1.0, (block.height - t_base) / target.height))
-                    if share >= 1.0:
-                        return 1.0
+        s_top = t_base = -1.0
+        for x0, y0, x1, y1, height in self.walls:
+            # Only a piece whose box meets the line's box can hide anything (a quick reject).
+            if x0 > high_x or x1 < low_x or y0 > high_y or y1 < low_y:
+                continue
+            if s_top < 0.0:
+                s_top = 0.0 if shooter.inside >= 0 else self._base(shooter)
+                t_base = 0.0 if target.inside >= 0 else self._base(target)
+            if height <= s_top or height <= t_base:
+                continue
+            if (x0 <= sx <= x1 and y0 <= sy <= y1) or (x0 <= tx <= x1 and y0 <= ty <= y1):
+                continue
+            if _clips(x0, y0, x1, y1, sx, sy, tx, ty):
+                share = max(share, min(1.0, (height - t_base) / target.height))
+                if share >= 1.0:
+                    return 1.0
         if target.inside >= 0:
             share = max(share, data.tables.slot_cover)
         cover = data.tables.unit_cover
         if share >= cover:
             return share
-        ids = (shooter.id, target.id)
+        s_id, t_id = shooter.id, target.id
         for screen, x, y, r in self.screens:
             # a base away from the segment's box cannot be across the line
-            if screen in ids or x + r < low_x or x - r > high_x or y + r < low_y or y - r > high_y:
+            if x + r < low_x or x - r > high_x or y + r < low_y or y - r > high_y:
+                continue
+            if screen in (s_id, t_id):
                 continue
             if point_segment_distance(x, y, sx, sy, tx, ty) < r:
                 return cover
@@ -228,6 +248,17 @@ def teardrop(shooter: Unit, heading: float, measures: Measures) -> TeardropTempl
     return TeardropTemplate(
         Pose(x, y, heading), steps(measures.flame_length_cm), steps(measures.flame_head_cm)
     )
+
+
+#: Slack (steps) of :func:`out_of_reach`'s quick test, far above any rounding.
+REACH_SLACK = 0.5
+
+
+def out_of_reach(x: float, y: float, reach: float, unit: Unit) -> bool:
+    """Whether the unit's base lies wholly (with :data:`REACH_SLACK` to spare) farther than
+    ``reach`` from (x, y): a template reaching no farther from there cannot touch it, so
+    its exact geometry need not be asked."""
+    return math.hypot(unit.x - x, unit.y - y) > reach + unit.radius + REACH_SLACK
 
 
 def body(unit: Unit) -> Body:
@@ -287,14 +318,19 @@ def path_blocker(
 
     Flyers pass over ground units and ground units under flyers (engine default).
     """
-    record = data.units[unit.type]
     if not (0 <= x1 <= state.width and 0 <= y1 <= state.height):
         return "the move leaves the table"
-    air = flying(record)
+    fly = flyer_types(data)
+    air = unit.type in fly
     for other in state.units:
         if other is unit or other.id == ignore or not other.on_table:
             continue
-        if flying(data.units[other.type]) != air:
+        if (other.type in fly) != air:
+            continue
+        room = unit.radius + other.radius
+        # a base whose centre is that far outside the path's box is clear of the path
+        if (other.x < min(unit.x, x1) - room or other.x > max(unit.x, x1) + room
+                or other.y < min(unit.y, y1) - room or other.y > max(unit.y, y1) + room):
             continue
         distance = point_segment_distance(other.x, other.y, unit.x, unit.y, x1, y1)
         if distance < unit.radius + other.radius - CONTACT:

@@ -35,9 +35,10 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
 from warbench.rulesets.robogear.groups import Regrouping
-from warbench.rulesets.robogear.options import RuleSpace, unit_options
+from warbench.rulesets.robogear.options import RuleSpace, enemies_of, unit_options
 from warbench.rulesets.robogear.setup import EDGES, place_armies
 from warbench.rulesets.robogear.state import Element, RobogearState, Unit, resource
+from warbench.rulesets.robogear.table import Sight
 from warbench.rulesets.robogear.victory import decided, final_outcome, holder
 
 #: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
@@ -116,9 +117,11 @@ def ready(state: RobogearState, element: Element) -> bool:
     """Whether the element may still take a turn this round (riders go with their carrier)."""
     if element.done or state.eliminated[element.player]:
         return False
-    units = [state.units[u] for s in element.squads for u in state.squads[s].units]
-    alive = [u for u in units if u.alive]
-    return bool(alive) and not all(u.carried_by >= 0 for u in alive)
+    units = state.units
+    return any(
+        units[u].alive and units[u].carried_by < 0
+        for s in element.squads for u in state.squads[s].units
+    )
 
 
 @dataclass(slots=True)
@@ -184,8 +187,13 @@ class Activation(Procedure[RobogearState, RobogearData]):
         spaces: list[ParamSpace] = []
         mobile = [u.id for u in units if u.on_table and u.points_left > 0]
         hidden = [u.id for u in units if u.reserve and u.alive]
-        for unit in units:
-            options.extend(unit_options(game, unit))
+        able = [u for u in units if u.alive and not u.reserve and u.points_left > 0]
+        sight = Sight(state, data) if able else None
+        foes: dict[int, list[Unit]] = {}
+        for unit in able:
+            if unit.player not in foes:
+                foes[unit.player] = enemies_of(state, unit.player)
+            options.extend(unit_options(game, unit, sight, foes[unit.player]))
         acting = [u.id for u in units if u.alive]
         ruled = RULED + BUILDING_ACTIONS if any(b.slots for b in state.terrain) else RULED
         spaces += [RuleSpace(kind, state, data, acting, options) for kind in ruled]
