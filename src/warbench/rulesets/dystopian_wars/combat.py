@@ -273,6 +273,15 @@ def reach(spec: ModelSpec) -> float:
     return 0.5 * math.hypot(spec.width, spec.length)
 
 
+def surely_apart(data: RulesData, first: Model, second: Model, inches: float) -> bool:
+    """Whether the two bases are certainly more than ``inches`` apart edge to edge, judged
+    from their centres and reaches alone (with a margin for rounding): a quick test that
+    spares measuring pairs no edge-to-edge distance could bring within ``inches``."""
+    apart = math.hypot(second.x - first.x, second.y - first.y)
+    nearest = apart - reach(data.models[first.cls]) - reach(data.models[second.cls])
+    return nearest > inches + _MARGIN
+
+
 def shot_refusal(
     state: DWState,
     data: RulesData,
