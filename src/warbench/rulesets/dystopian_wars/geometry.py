@@ -163,16 +163,21 @@ def sees_past(
     """Line of sight from centre to centre past sight-blocking ``terrain`` and bases
     (prepared once for many sight lines on one table by :func:`sight_terrain` and
     :func:`screens`); a base farther from the line than its reach cannot block it."""
+    return line_of_sight(shooter, target, terrain, near_screens(shooter, target, blockers))
+
+
+def near_screens(shooter: Body, target: Body, blockers: Sequence[Screen]) -> list[Body]:
+    """The bases that may block the sight line between two centres: those no farther
+    from the line than their reach (the others cannot touch it)."""
     sx, sy, tx, ty = shooter.pose.x, shooter.pose.y, target.pose.x, target.pose.y
     low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
     low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
-    near = [
+    return [
         body for x, y, radius, body in blockers
         if low_x <= x + radius and x - radius <= high_x
         and low_y <= y + radius and y - radius <= high_y
         and _segment_distance(x, y, sx, sy, tx, ty) <= radius
     ]
-    return line_of_sight(shooter, target, terrain, near)
 
 
 def _radius(body: Body) -> float:

@@ -23,19 +23,22 @@ False
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Hashable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from warbench.core.geometry import Body, Terrain
+from warbench.core.geometry import Body, Terrain, line_of_sight
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import (
     Screen,
     gap,
+    MEMO_LIMIT,
     in_weapon_arc,
+    near_screens,
     screens,
-    sees_past,
+    shape_key,
     sight_terrain,
     terrain_of,
 )
@@ -187,13 +190,43 @@ class World:
             models = self.data.models
             shooter_spec, target_spec = models[shooter.cls], models[target.cls]
             terrain, blockers = self.sight_blockers
-            found = self._sight[pair] = sees_past(
-                Body(shooter.pose(), self.body(shooter.uid).base, shooter_spec.rank),
-                Body(target.pose(), self.body(target.uid).base, target_spec.rank),
-                terrain,
-                blockers,
+            seer = Body(shooter.pose(), self.body(shooter.uid).base, shooter_spec.rank)
+            seen = Body(target.pose(), self.body(target.uid).base, target_spec.rank)
+            near = near_screens(seer, seen, blockers)
+            key = (
+                self._terrain_token(), shape_key(seer), seer.size, shape_key(seen), seen.size,
+                tuple([(*shape_key(body), body.size) for body in near]),
             )
+            found = _SIGHTS.get(key)
+            if found is None:
+                if len(_SIGHTS) >= MEMO_LIMIT:
+                    _SIGHTS.clear()
+                found = _SIGHTS[key] = line_of_sight(seer, seen, terrain, near)
+            self._sight[pair] = found
         return found
+
+    def _terrain_token(self) -> int:
+        """A number standing for this table's terrain (the same for equal terrain)."""
+        terrain = self.key[1]
+        token = _TERRAIN_TOKENS.get(terrain)
+        if token is None:
+            if len(_TERRAIN_TOKENS) >= KEPT_TERRAINS:
+                _TERRAIN_TOKENS.clear()  # a token is never handed out twice (see _NUMBERS)
+            token = _TERRAIN_TOKENS[terrain] = next(_NUMBERS)
+        return token
+
+
+#: Sight lines across worlds: a line of sight between two centres is a pure function of
+#: the terrain (its token), the two bases and the bases near the line
+#: (:func:`~.geometry.near_screens`), all in the key, so nothing invalidates an entry;
+#: the memo starts afresh when full.
+_SIGHTS: dict[tuple[Hashable, ...], bool] = {}
+#: Each terrain seen (the terrain part of a :func:`fingerprint`) and its token.
+_TERRAIN_TOKENS: dict[Hashable, int] = {}
+#: Tokens are counted up and never reused, so an old world's token never names new terrain.
+_NUMBERS = itertools.count()
+#: How many terrains keep their token before the table starts afresh.
+KEPT_TERRAINS = 64
 
 
 _WORLDS: dict[tuple[Hashable, ...], World] = {}
