@@ -303,6 +303,19 @@ def shot_refusal(
         return f"{target.name} is locked in a boarding with our crews aboard: no fire at it", None
     if world is None:
         world = world_of(state, data)
+    return table_shot(state, data, shooter, mount_name, target, world)
+
+
+def table_shot(
+    state: DWState,
+    data: RulesData,
+    shooter: Model,
+    mount_name: str,
+    target: Model,
+    world: World,
+) -> tuple[str | None, Shot | None]:
+    """:func:`shot_refusal` as the table alone decides it (boardings aside), remembered in
+    ``world``."""
     key = (shooter.uid, mount_name, target.uid)
     found = world.shots.get(key)
     if found is None:

@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING
 from warbench.core.geometry import Body, Terrain, line_of_sight
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import (
+    MEMO_LIMIT,
     Screen,
     gap,
-    MEMO_LIMIT,
     in_weapon_arc,
     near_screens,
     screens,
@@ -87,7 +87,7 @@ class World:
 
     __slots__ = (
         "_arcs", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_screens", "_sight",
-        "data", "key", "shots", "state", "torpedo",
+        "data", "guns", "key", "shots", "state", "torpedo",
     )
 
     def __init__(self, key: tuple[Hashable, ...], state: DWState, data: RulesData) -> None:
@@ -106,6 +106,9 @@ class World:
         self.torpedo: dict[tuple[int, int], bool] = {}
         #: Shots of a gun at a target: ``(uid, mount, target) -> (reason, shot)``.
         self.shots: dict[tuple[int, str, int], tuple[str | None, Shot | None]] = {}
+        #: Each gun's legal shots at another player's models, in the models' order
+        #: (boardings aside): ``(uid, mount, player) -> [(target, shot)]``.
+        self.guns: dict[tuple[int, str, int], list[tuple[int, Shot]]] = {}
 
     def body(self, uid: int) -> Body:
         """The model's base where it stands."""
