@@ -29,7 +29,7 @@ from collections.abc import Hashable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from warbench.core.geometry import Body, Terrain, line_of_sight
+from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import (
     MEMO_LIMIT,
@@ -38,7 +38,6 @@ from warbench.rulesets.dystopian_wars.geometry import (
     in_weapon_arc,
     near_screens,
     screens,
-    shape_key,
     sight_terrain,
     terrain_of,
 )
@@ -195,17 +194,17 @@ class World:
             terrain, blockers = self.sight_blockers
             seer = Body(shooter.pose(), self.body(shooter.uid).base, shooter_spec.rank)
             seen = Body(target.pose(), self.body(target.uid).base, target_spec.rank)
-            near = near_screens(seer, seen, blockers)
-            key = (
-                self._terrain_token(), shape_key(seer), seer.size, shape_key(seen), seen.size,
-                tuple([(*shape_key(body), body.size) for body in near]),
+            # line_of_sight checks the terrain, then the bases near the line: the first
+            # part is kept across worlds, the second is cheap
+            key = (self._terrain_token(), shooter.x, shooter.y, target.x, target.y)
+            walled = _WALLED.get(key)
+            if walled is None:
+                if len(_WALLED) >= MEMO_LIMIT:
+                    _WALLED.clear()
+                walled = _WALLED[key] = terrain_blocks(seer.center, seen.center, terrain)
+            found = self._sight[pair] = not walled and line_of_sight(
+                seer, seen, (), near_screens(seer, seen, blockers)
             )
-            found = _SIGHTS.get(key)
-            if found is None:
-                if len(_SIGHTS) >= MEMO_LIMIT:
-                    _SIGHTS.clear()
-                found = _SIGHTS[key] = line_of_sight(seer, seen, terrain, near)
-            self._sight[pair] = found
         return found
 
     def _terrain_token(self) -> int:
@@ -219,11 +218,10 @@ class World:
         return token
 
 
-#: Sight lines across worlds: a line of sight between two centres is a pure function of
-#: the terrain (its token), the two bases and the bases near the line
-#: (:func:`~.geometry.near_screens`), all in the key, so nothing invalidates an entry;
-#: the memo starts afresh when full.
-_SIGHTS: dict[tuple[Hashable, ...], bool] = {}
+#: Whether terrain blocks the sight line between two centres, across worlds: a pure
+#: function of the terrain (its token) and the two centres, all in the key
+#: ``(token, x, y, x, y)``, so nothing invalidates an entry; it starts afresh when full.
+_WALLED: dict[tuple[int, float, float, float, float], bool] = {}
 #: Each terrain seen (the terrain part of a :func:`fingerprint`) and its token.
 _TERRAIN_TOKENS: dict[Hashable, int] = {}
 #: Tokens are counted up and never reused, so an old world's token never names new terrain.
