@@ -67,13 +67,17 @@ def fingerprint(state: DWState) -> tuple[Hashable, ...]:
             )
             for model in state.models
         ),
-        tuple(
-            (piece.kind, piece.density, piece.blocks_sight, piece.full_depth,
-             tuple(piece.points))
-            for piece in state.terrain
-        ),
+        terrain_print(state),
         state.width,
         state.height,
+    )
+
+
+def terrain_print(state: DWState) -> tuple[Hashable, ...]:
+    """Everything about the terrain that the remembered answers read."""
+    return tuple(
+        (piece.kind, piece.density, piece.blocks_sight, piece.full_depth, tuple(piece.points))
+        for piece in state.terrain
     )
 
 
@@ -86,7 +90,7 @@ class World:
 
     __slots__ = (
         "_arcs", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_screens", "_sight",
-        "data", "guns", "key", "shots", "state", "torpedo",
+        "_token", "data", "guns", "key", "shots", "state", "torpedo",
     )
 
     def __init__(self, key: tuple[Hashable, ...], state: DWState, data: RulesData) -> None:
@@ -101,6 +105,7 @@ class World:
         self._gaps: dict[tuple[int, int], float] = {}
         self._sight: dict[tuple[int, int], bool] = {}
         self._arcs: dict[tuple[int, str, int], bool] = {}
+        self._token: int | None = None
         #: Whether a torpedo run from one model to another is clear: ``(uid, target)``.
         self.torpedo: dict[tuple[int, int], bool] = {}
         #: Shots of a gun at a target: ``(uid, mount, target) -> (reason, shot)``.
@@ -209,20 +214,22 @@ class World:
 
     def _terrain_token(self) -> int:
         """A number standing for this table's terrain (the same for equal terrain)."""
-        terrain = self.key[1]
-        token = _TERRAIN_TOKENS.get(terrain)
-        if token is None:
-            if len(_TERRAIN_TOKENS) >= KEPT_TERRAINS:
-                _TERRAIN_TOKENS.clear()  # a token is never handed out twice (see _NUMBERS)
-            token = _TERRAIN_TOKENS[terrain] = next(_NUMBERS)
-        return token
+        if self._token is None:
+            terrain = terrain_print(self.state)
+            token = _TERRAIN_TOKENS.get(terrain)
+            if token is None:
+                if len(_TERRAIN_TOKENS) >= KEPT_TERRAINS:
+                    _TERRAIN_TOKENS.clear()  # a token is never handed out twice (_NUMBERS)
+                token = _TERRAIN_TOKENS[terrain] = next(_NUMBERS)
+            self._token = token
+        return self._token
 
 
 #: Whether terrain blocks the sight line between two centres, across worlds: a pure
 #: function of the terrain (its token) and the two centres, all in the key
 #: ``(token, x, y, x, y)``, so nothing invalidates an entry; it starts afresh when full.
 _WALLED: dict[tuple[int, float, float, float, float], bool] = {}
-#: Each terrain seen (the terrain part of a :func:`fingerprint`) and its token.
+#: Each terrain seen (its :func:`terrain_print`) and its token.
 _TERRAIN_TOKENS: dict[Hashable, int] = {}
 #: Tokens are counted up and never reused, so an old world's token never names new terrain.
 _NUMBERS = itertools.count()
