@@ -4,7 +4,8 @@ Run: ``.venv/bin/python benchmarks/battles_dystopian_wars.py [--games 10] [--rep
 Each pairing plays the same seeded battles of the default set-up (two 1000-point fleets on
 the demo table, six turns at most) with ``play_match`` and no state hashes, as simulation
 runs play them; the figure is battles per second on one core (CPU time, best of the
-repeats). One more line plays the commodore mirror on a game that takes no snapshot
+repeats), and a digest of the battles' final state hashes says whether a change of the
+code changed any game. One more line plays the commodore mirror on a game that takes no snapshot
 before each action (``Game(transactional=False)``), to show what that snapshot costs.
 Then a cProfile run of the commodore mirror says where the time goes: each area's share
 of the total, and the functions with the most cumulative time.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
 import pstats
 import time
 from collections.abc import Callable
@@ -59,15 +61,18 @@ def fleets() -> str:
     return " against ".join(parts)
 
 
-def play(pairing: Callable[[int], list[Agent]], games: int) -> tuple[float, int]:
-    """CPU seconds for ``games`` battles with ``play_match``, and the decisions taken."""
+def play(pairing: Callable[[int], list[Agent]], games: int) -> tuple[float, int, list[str]]:
+    """CPU seconds for ``games`` battles with ``play_match``, the decisions taken and the
+    final state hash of each battle."""
     decisions = 0
+    hashes = []
     start = time.process_time()
     for seed in range(games):
         result = play_match(RULES, pairing(seed), seed=seed, record_hashes=False)
         assert result.outcome is not None, "a battle did not end"
         decisions += result.decisions
-    return time.process_time() - start, decisions
+        hashes.append(result.final_hash)
+    return time.process_time() - start, decisions, hashes
 
 
 def play_without_snapshots(pairing: Callable[[int], list[Agent]], games: int) -> float:
@@ -119,12 +124,18 @@ def main() -> None:
     parser.add_argument("--profile-games", type=int, default=4, help="battles profiled (0: none)")
     options = parser.parse_args()
     print(f"Dystopian Wars: {fleets()}; {options.games} battles each, record_hashes off")
+    digest = hashlib.sha256()
     for name, pairing in PAIRINGS.items():
-        seconds, decisions = min(play(pairing, options.games) for _ in range(options.repeats))
+        runs = [play(pairing, options.games) for _ in range(options.repeats)]
+        seconds, decisions, hashes = min(runs)
+        assert all(run[2] == hashes for run in runs), "the same seeds gave different games"
+        digest.update("".join(hashes).encode())
         print(
             f"{name:<24} {options.games / seconds:6.2f} battles/s per core, "
             f"{decisions / seconds:7.0f} decisions/s ({decisions / options.games:.0f} a battle)"
         )
+    print(f"final hashes of the {len(PAIRINGS) * options.games} battles: digest "
+          f"{digest.hexdigest()[:16]}")
     mirror = PAIRINGS["commodore vs commodore"]
     seconds = min(play_without_snapshots(mirror, options.games) for _ in range(options.repeats))
     print(f"{'commodore vs commodore':<24} {options.games / seconds:6.2f} battles/s per core "

@@ -21,6 +21,7 @@ from warbench.core.geometry import (
     in_contact,
     overlaps,
 )
+from warbench.core.geometry.distance import _least_rect_overlap, rect_signed_gap
 
 coords = st.floats(min_value=-20.0, max_value=20.0, allow_nan=False)
 headings = st.floats(min_value=0.0, max_value=360.0, allow_nan=False)
@@ -130,3 +131,21 @@ def test_distances_are_symmetric_and_edge_is_shorter(a: Body, b: Body) -> None:
     assert overlaps(a, b) == overlaps(b, a)
     if overlaps(a, b):
         assert edge_distance(a, b) == 0.0
+
+
+rect_bodies = st.builds(Body, st.builds(Pose, coords, coords, headings), rect_bases)
+
+
+@given(rect_bodies, rect_bodies)
+def test_rect_gap_is_the_corner_by_corner_gap_bit_for_bit(a: Body, b: Body) -> None:
+    """The rectangle-to-rectangle gap works out each heading and corner once; it must give
+    the very floats of measuring every corner against the other base (games replay on it)."""
+    assert isinstance(a.base, RectBase) and isinstance(b.base, RectBase)
+    if _least_rect_overlap(a, a.base, b, b.base) >= 0.0:
+        expected = 0.0
+    else:
+        expected = min(
+            *(rect_signed_gap(b, b.base, x, y) for x, y in a.corner_coords()),
+            *(rect_signed_gap(a, a.base, x, y) for x, y in b.corner_coords()),
+        )
+    assert edge_distance(a, b) == (expected if expected > 0.0 else 0.0)

@@ -7,13 +7,21 @@ import dataclasses
 import pickle
 
 from warbench.core.engine import Game
+from warbench.core.geometry import Body, base_in_arc
 from warbench.core.match import play_next_decision
-from warbench.rulesets.dystopian_wars.actions import Move
+from warbench.rulesets.dystopian_wars.actions import Fire, Move
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot, Outlook
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
-from warbench.rulesets.dystopian_wars.gunnery import Gunnery, guns_of
+from warbench.rulesets.dystopian_wars.geometry import ARCS, sees_past
+from warbench.rulesets.dystopian_wars.gunnery import (
+    Gunnery,
+    enemy_targets,
+    fire_options,
+    gun_key,
+    guns_of,
+)
 from warbench.rulesets.dystopian_wars.movement import MoveSpace, move_refusal
-from warbench.rulesets.dystopian_wars.state import Model, Piece, Squadron
+from warbench.rulesets.dystopian_wars.state import Locked, Model, Piece, Squadron, body_of
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
 from .helpers import RULES, state
@@ -139,3 +147,86 @@ def test_the_bots_outlook_checks_paths_as_the_rules_do() -> None:
                 checked += 1
         play_next_decision(game, agents)
     assert checked >= 40 and refused > 0
+
+
+def reference_fire_options(game: Game) -> list[Fire]:
+    """The single-gun attacks as the rules list them, one :func:`shot_refusal` per gun and
+    target (boardings included), with nothing remembered between worlds."""
+    game_state, data = state(game), RULES.data
+    top = game.state.stack[-1]
+    assert isinstance(top, Gunnery)
+    player = game_state.squadrons[top.sid].player
+    found = []
+    for uid in top.part:
+        model = game_state.models[uid]
+        if not model.active:
+            continue
+        for mount in guns_of(data, model):
+            if top.used.get(gun_key(uid, mount), 0):
+                continue
+            for target in enemy_targets(game_state, player):
+                reason, _ = shot_refusal(game_state, data, model, mount, target)
+                if reason is None:
+                    found.append(Fire(((uid, mount),), target.uid))
+    return found
+
+
+def test_each_guns_kept_shots_are_the_attacks_the_rules_allow() -> None:
+    """DW-FIRE-DECLARE, DW-BOARDING-LOCK: the attacks offered from each gun's shots kept
+    in the world are those that asking the rules gun by gun and target by target allows,
+    also once a boarding locks our crews aboard a target (no fire at it but ack-ack and
+    charges)."""
+    for seed in (1, 2, 4):
+        game = demo_game_at_gunnery(seed)
+        game_state, data = state(game), RULES.data
+        top = game.state.stack[-1]
+        assert isinstance(top, Gunnery)
+        singles = [f for f in fire_options(game_state, data, top) if len(f.guns) == 1]
+        expected = reference_fire_options(game)
+        assert singles == expected and expected
+        target = expected[0].target
+        crew = next(
+            m.uid for m in game_state.models
+            if m.player == game_state.models[top.part[0]].player and m.active
+            and not data.models[m.cls].beast and not data.models[m.cls].tiny
+        )
+        game_state.boardings.append(Locked(target, game_state.models[crew].player, [(crew, 1)]))
+        locked = [f for f in fire_options(game_state, data, top) if len(f.guns) == 1]
+        assert locked == reference_fire_options(game) != expected
+        assert all(f.target != target or f.guns[0][1] in ("aa", "cc") for f in locked)
+
+
+def test_sight_and_arcs_kept_across_worlds_are_worked_out_afresh() -> None:
+    """DW-LOS, DW-ARCS: what is kept from earlier worlds (terrain across a sight line, the
+    bearings a base covers, bodies by pose) gives, as a battle goes on and the worlds
+    change, the sight and arcs the plain geometry works out for every pair of models."""
+    game = Game.new(RULES, seed=3, record_hashes=False)
+    agents = [CommodoreBot(3), CommodoreBot(4)]
+    data = RULES.data
+    checked = 0
+    for _ in range(4):
+        for _ in range(50):
+            if not game.is_over:
+                play_next_decision(game, agents)
+        game_state = state(game)
+        world = world_of(game_state, data)
+        terrain, blockers = world.sight_blockers
+        on_table = [m for m in game_state.models if m.alive]
+        for shooter in on_table:
+            shooter_spec = data.models[shooter.cls]
+            seer = Body(shooter.pose(), body_of(shooter, shooter_spec).base, shooter_spec.rank)
+            assert world.body(shooter.uid) == Body(
+                shooter.pose(), body_of(shooter, shooter_spec).base
+            )
+            for target in on_table:
+                if target is shooter:
+                    continue
+                target_spec = data.models[target.cls]
+                seen = Body(target.pose(), body_of(target, target_spec).base, target_spec.rank)
+                assert world.sees(shooter, target) == sees_past(seer, seen, terrain, blockers)
+                for name, arc in ARCS.items():
+                    assert world.in_arc(shooter.uid, name, target.uid) == base_in_arc(
+                        shooter.pose(), arc, world.body(target.uid)
+                    )
+                checked += 1
+    assert checked > 300

@@ -34,6 +34,7 @@ from warbench.core.geometry.arcs import (
     Arc,
     ArcWidthError,
     base_in_arc,
+    base_wedge,
     in_arc,
     in_channel,
 )
@@ -140,6 +141,7 @@ __all__ = [
     "advance",
     "base_crossed_by",
     "base_in_arc",
+    "base_wedge",
     "bearing",
     "center_distance",
     "edge_distance",

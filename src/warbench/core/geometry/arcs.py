@@ -128,25 +128,33 @@ def base_in_arc(shooter: Pose, arc: Arc, target: Body) -> bool:
     shooter's centre (a base over the shooter's centre is in every arc)."""
     if arc.width >= 360.0:
         return True
+    wedge = base_wedge(shooter, target)
+    return wedge is None or arc.meets(*wedge)
+
+
+def base_wedge(shooter: Pose, target: Body) -> tuple[float, float] | None:
+    """The bearings ``target``'s base covers seen from the shooter's centre, relative to its
+    heading, as ``(start, width)`` (clockwise); ``None`` when the base is over the centre
+    (in every arc). Worked out once, it answers :func:`base_in_arc` for every arc."""
     dx = target.pose.x - shooter.x
     dy = target.pose.y - shooter.y
     distance = math.hypot(dx, dy)
     base = target.base
     if isinstance(base, CircleBase):
         if distance <= base.radius + TOLERANCE:
-            return True
+            return None
         half = math.degrees(math.asin(base.radius / distance))
         center = bearing(dx, dy) - shooter.heading
-        return arc.meets(center - half, 2.0 * half)
+        return center - half, 2.0 * half
     if rect_signed_gap(target, base, shooter.x, shooter.y) <= TOLERANCE:
-        return True
+        return None
     center = bearing(dx, dy)
     offsets = [
         signed_angle(bearing(x - shooter.x, y - shooter.y) - center)
         for x, y in target.corner_coords()
     ]
     low = min(offsets)
-    return arc.meets(center - shooter.heading + low, max(offsets) - low)
+    return center - shooter.heading + low, max(offsets) - low
 
 
 def _clip(

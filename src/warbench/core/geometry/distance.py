@@ -74,14 +74,50 @@ def edge_distance(first: Body, second: Body) -> float:
             gap -= first_base.radius
     elif isinstance(second_base, CircleBase):
         gap = rect_signed_gap(first, first_base, second.pose.x, second.pose.y) - second_base.radius
-    elif _least_rect_overlap(first, first_base, second, second_base) >= 0.0:
-        gap = 0.0
     else:
-        gap = min(
-            *(rect_signed_gap(second, second_base, x, y) for x, y in first.corner_coords()),
-            *(rect_signed_gap(first, first_base, x, y) for x, y in second.corner_coords()),
-        )
+        gap = _rect_gap(first, first_base, second, second_base)
     return gap if gap > 0.0 else 0.0
+
+
+def _rect_gap(first: Body, first_base: RectBase, second: Body, second_base: RectBase) -> float:
+    """The gap between two rectangles (0.0 when they overlap): the least
+    :func:`rect_signed_gap` of any corner of one to the other, each heading's vector and
+    each corner worked out once (the same arithmetic, so the same floats)."""
+    first_corners = first.corner_coords()
+    second_corners = second.corner_coords()
+    frames = (
+        (first.pose, first_base, heading_vector(first.pose.heading), second_corners),
+        (second.pose, second_base, heading_vector(second.pose.heading), first_corners),
+    )
+    least = math.inf
+    for pose, base, (fx, fy), corners in frames:
+        ox, oy = pose.x, pose.y
+        acrosses = [(x - ox) * fy - (y - oy) * fx for x, y in corners]
+        alongs = [(x - ox) * fx + (y - oy) * fy for x, y in corners]
+        half_width = base.width / 2.0
+        half_length = base.length / 2.0
+        least = min(
+            least,
+            min(max(acrosses), half_width) - max(min(acrosses), -half_width),
+            min(max(alongs), half_length) - max(min(alongs), -half_length),
+        )
+    if least >= 0.0:
+        return 0.0
+    gaps = []
+    for pose, base, (fx, fy), corners in frames:
+        ox, oy = pose.x, pose.y
+        half_width = base.width / 2.0
+        half_length = base.length / 2.0
+        for x, y in corners:
+            dx = x - ox
+            dy = y - oy
+            gap_across = abs(dx * fy - dy * fx) - half_width
+            gap_along = abs(dx * fx + dy * fy) - half_length
+            if gap_across <= 0.0 and gap_along <= 0.0:
+                gaps.append(max(gap_across, gap_along))
+            else:
+                gaps.append(math.hypot(max(gap_across, 0.0), max(gap_along, 0.0)))
+    return min(gaps)
 
 
 def in_contact(first: Body, second: Body) -> bool:

@@ -48,7 +48,7 @@ from warbench.rulesets.dystopian_wars.boarding_events import (
     Melee,
     Prize,
 )
-from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value
+from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value, surely_apart
 from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
@@ -248,6 +248,8 @@ class Boarding(Procedure[DWState, RulesData]):
                     state, target.uid, attacker.player
                 ):
                     continue
+                if surely_apart(data, attacker, target, BOARDING_RANGE):
+                    continue  # board_refusal would find it beyond reach
                 choices = sorted({free, max(1, free // 2)}, reverse=True)
                 for ap in choices:
                     if board_refusal(state, data, attacker, target, ap) is None:

@@ -273,6 +273,15 @@ def reach(spec: ModelSpec) -> float:
     return 0.5 * math.hypot(spec.width, spec.length)
 
 
+def surely_apart(data: RulesData, first: Model, second: Model, inches: float) -> bool:
+    """Whether the two bases are certainly more than ``inches`` apart edge to edge, judged
+    from their centres and reaches alone (with a margin for rounding): a quick test that
+    spares measuring pairs no edge-to-edge distance could bring within ``inches``."""
+    apart = math.hypot(second.x - first.x, second.y - first.y)
+    nearest = apart - reach(data.models[first.cls]) - reach(data.models[second.cls])
+    return nearest > inches + _MARGIN
+
+
 def shot_refusal(
     state: DWState,
     data: RulesData,
@@ -294,6 +303,19 @@ def shot_refusal(
         return f"{target.name} is locked in a boarding with our crews aboard: no fire at it", None
     if world is None:
         world = world_of(state, data)
+    return table_shot(state, data, shooter, mount_name, target, world)
+
+
+def table_shot(
+    state: DWState,
+    data: RulesData,
+    shooter: Model,
+    mount_name: str,
+    target: Model,
+    world: World,
+) -> tuple[str | None, Shot | None]:
+    """:func:`shot_refusal` as the table alone decides it (boardings aside), remembered in
+    ``world``."""
     key = (shooter.uid, mount_name, target.uid)
     found = world.shots.get(key)
     if found is None:

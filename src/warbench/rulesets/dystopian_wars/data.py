@@ -242,6 +242,10 @@ class Mount:
         return self.kind
 
 
+#: The traits of creatures and robots (:attr:`ModelSpec.beast`).
+BEASTS = frozenset({"creature", "robot"})
+
+
 @dataclass(frozen=True, slots=True)
 class ModelSpec:
     """A model class as the rules read it (plain, frozen, cheap)."""
@@ -298,7 +302,7 @@ class ModelSpec:
     @property
     def beast(self) -> bool:
         """A creature or a robot: no crew, its own boarding and repair rules."""
-        return bool(self.traits & {"creature", "robot"})
+        return not self.traits.isdisjoint(BEASTS)
 
     @property
     def fearless(self) -> bool:

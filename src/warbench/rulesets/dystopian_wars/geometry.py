@@ -28,7 +28,7 @@ from warbench.core.geometry import (
     RangeBands,
     RectBase,
     Terrain,
-    base_in_arc,
+    base_wedge,
     edge_distance,
     in_channel,
     line_of_sight,
@@ -85,7 +85,19 @@ def _in_weapon_arc(shooter: Body, arc: str, target: Body) -> bool:
     if arc == "aft-channel":
         flipped = Body(shooter.pose.turned(180.0), shooter.base, shooter.size)
         return in_channel(flipped, target)
-    return base_in_arc(shooter.pose, ARCS[arc], target)
+    named = ARCS[arc]
+    if named.width >= 360.0:
+        return True
+    # as base_in_arc, the wedge the target covers worked out once for every arc
+    pose = shooter.pose
+    key = (pose.x, pose.y, pose.heading, shape_key(target))
+    if key in _WEDGE_MEMO:
+        wedge = _WEDGE_MEMO[key]
+    else:
+        if len(_WEDGE_MEMO) >= MEMO_LIMIT:
+            _WEDGE_MEMO.clear()
+        wedge = _WEDGE_MEMO[key] = base_wedge(pose, target)
+    return wedge is None or named.meets(*wedge)
 
 
 def band_of(distance: float) -> int | None:
@@ -131,6 +143,11 @@ def shape_key(body: Body) -> tuple[float, ...]:
 MEMO_LIMIT = 1 << 16
 _GAP_MEMO: dict[tuple[tuple[float, ...], tuple[float, ...]], float] = {}
 _ARC_MEMO: dict[tuple[tuple[float, ...], str, tuple[float, ...]], bool] = {}
+#: The bearings a target's base covers from a shooter's pose (:func:`base_wedge`), by the
+#: pose and the target's :func:`shape_key`: pure geometry, never stale.
+_WEDGE_MEMO: dict[
+    tuple[float, float, float, tuple[float, ...]], tuple[float, float] | None
+] = {}
 
 
 @lru_cache(maxsize=256)
@@ -163,16 +180,21 @@ def sees_past(
     """Line of sight from centre to centre past sight-blocking ``terrain`` and bases
     (prepared once for many sight lines on one table by :func:`sight_terrain` and
     :func:`screens`); a base farther from the line than its reach cannot block it."""
+    return line_of_sight(shooter, target, terrain, near_screens(shooter, target, blockers))
+
+
+def near_screens(shooter: Body, target: Body, blockers: Sequence[Screen]) -> list[Body]:
+    """The bases that may block the sight line between two centres: those no farther
+    from the line than their reach (the others cannot touch it)."""
     sx, sy, tx, ty = shooter.pose.x, shooter.pose.y, target.pose.x, target.pose.y
     low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
     low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
-    near = [
+    return [
         body for x, y, radius, body in blockers
         if low_x <= x + radius and x - radius <= high_x
         and low_y <= y + radius and y - radius <= high_y
         and _segment_distance(x, y, sx, sy, tx, ty) <= radius
     ]
-    return line_of_sight(shooter, target, terrain, near)
 
 
 def _radius(body: Body) -> float:

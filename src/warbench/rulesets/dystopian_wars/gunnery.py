@@ -40,6 +40,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     cc_value,
     linked_dice,
     shot_refusal,
+    table_shot,
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -48,6 +49,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
+from warbench.rulesets.dystopian_wars.locked import locked_against
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -55,7 +57,7 @@ from warbench.rulesets.dystopian_wars.state import (
     body_of,
     frame_below,
 )
-from warbench.rulesets.dystopian_wars.world import world_of
+from warbench.rulesets.dystopian_wars.world import World, world_of
 
 
 class GunneryStage(StrEnum):
@@ -87,8 +89,10 @@ def fire_refusal(
     data: RulesData,
     frame: Gunnery,
     fire: Fire,
+    world: World | None = None,
 ) -> tuple[str | None, Attack | None]:
-    """Why ``fire`` may not be declared now, or the attack it declares."""
+    """Why ``fire`` may not be declared now, or the attack it declares (``world``: the
+    table's :func:`~.world.world_of`, found when not given)."""
     if not fire.guns:
         return "an attack needs at least one gun", None
     if len(set(fire.guns)) != len(fire.guns):
@@ -114,7 +118,7 @@ def fire_refusal(
         spent = frame.used.get(key, 0)
         if spent < 0 or (spent and not fire.dice):
             return f"{model.name}'s {mount} has already fired", None
-        reason, shot = shot_refusal(state, data, model, mount, target)
+        reason, shot = shot_refusal(state, data, model, mount, target, world=world)
         if reason is not None:
             return reason, None
         assert shot is not None
@@ -163,14 +167,32 @@ def enemy_targets(state: DWState, player: int) -> list[Model]:
     return [m for m in state.models if m.alive and m.player != player and m.prize_of != player]
 
 
+def gun_shots(
+    state: DWState, data: RulesData, world: World, model: Model, mount: str, player: int
+) -> list[tuple[int, Shot]]:
+    """The shots ``model``'s gun ``mount`` may make at ``player``'s enemies as the table
+    stands (boardings aside, see :func:`~.combat.shot_refusal`): each target's number and
+    the shot, in the models' order. Kept in ``world`` (what they read is the table's)."""
+    key = (model.uid, mount, player)
+    found = world.guns.get(key)
+    if found is None:
+        found = []
+        for target in enemy_targets(state, player):
+            reason, shot = table_shot(state, data, model, mount, target, world)
+            if reason is None and shot is not None:
+                found.append((target.uid, shot))
+        world.guns[key] = found
+    return found
+
+
 def fire_options(state: DWState, data: RulesData, frame: Gunnery) -> list[Fire]:
     """Every whole-gun attack, and every linked attack of all the guns of one kind that
     can reach a target, each the strongest gun first."""
     player = state.squadrons[frame.sid].player
-    targets = enemy_targets(state, player)
     options: list[Fire] = []
     by_group: dict[tuple[str, int], list[tuple[int, int, str]]] = {}
     world = world_of(state, data)
+    boardings = bool(state.boardings)
     for uid in frame.part:
         model = state.models[uid]
         if not model.active:
@@ -178,14 +200,15 @@ def fire_options(state: DWState, data: RulesData, frame: Gunnery) -> list[Fire]:
         for mount in guns_of(data, model):
             if frame.used.get(gun_key(uid, mount), 0):
                 continue
-            for target in targets:
-                reason, shot = shot_refusal(state, data, model, mount, target, world=world)
-                if reason is None and shot is not None:
-                    options.append(Fire(((uid, mount),), target.uid))
-                    if not model.broken:
-                        by_group.setdefault((shot.group, target.uid), []).append(
-                            (shot.dice, uid, mount)
-                        )
+            open_fire = not boardings or mount in (AA_GUN, CC_GUN)
+            for target, shot in gun_shots(state, data, world, model, mount, player):
+                if not open_fire and locked_against(state, data, model.player, target):
+                    continue  # as shot_refusal refuses it
+                options.append(Fire(((uid, mount),), target))
+                if not model.broken:
+                    by_group.setdefault((shot.group, target), []).append(
+                        (shot.dice, uid, mount)
+                    )
     for (_, target_uid), guns in by_group.items():
         if len(guns) > 1:
             guns.sort(key=lambda gun: (-gun[0], gun[1], gun[2]))
@@ -319,11 +342,13 @@ class Gunnery(Procedure[DWState, RulesData]):
             return
         if not isinstance(action, Fire):
             raise IllegalAction(f"gunnery: {action!r} declares no attack")
-        reason, attack = fire_refusal(state, data, self, action)
+        world = world_of(state, data)
+        reason, attack = fire_refusal(state, data, self, action, world)
         assert reason is None and attack is not None
         lead_uid, lead_mount = action.guns[0]
         _, shot = shot_refusal(
-            state, data, state.models[lead_uid], lead_mount, state.models[action.target]
+            state, data, state.models[lead_uid], lead_mount, state.models[action.target],
+            world=world,
         )
         assert shot is not None
         record_fire(self, action, attack, shot.dice)

@@ -241,10 +241,25 @@ class DWState(GameState):
 
 
 def body_of(model: Model, spec: ModelSpec) -> Body:
-    """The model's base on the table: a rectangle (a circle for tiny flyer wings)."""
-    if spec.tiny:
-        return Body(model.pose(), CircleBase(spec.width / 2.0))
-    return Body(model.pose(), RectBase(spec.width, spec.length))
+    """The model's base on the table: a rectangle (a circle for tiny flyer wings).
+
+    Bodies are frozen, so one built for a base size at a pose serves every later call for
+    the same size and pose (kept in :data:`_BODIES`, keyed by exactly what the body is
+    built from; nothing invalidates an entry, the memo only starts afresh when full)."""
+    tiny = spec.tiny
+    key = (tiny, spec.width, spec.length, model.x, model.y, model.heading)
+    found = _BODIES.get(key)
+    if found is None:
+        if len(_BODIES) >= BODY_MEMO_LIMIT:
+            _BODIES.clear()
+        base = CircleBase(spec.width / 2.0) if tiny else RectBase(spec.width, spec.length)
+        found = _BODIES[key] = Body(model.pose(), base)
+    return found
+
+
+#: How many bodies :func:`body_of` keeps before it starts afresh.
+BODY_MEMO_LIMIT = 1 << 14
+_BODIES: dict[tuple[bool, float, float, float, float, float], Body] = {}
 
 
 #: A game of Dystopian Wars: its state and rules data reach procedures typed.

@@ -23,19 +23,21 @@ False
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Hashable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from warbench.core.geometry import Body, Terrain
+from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import (
+    MEMO_LIMIT,
     Screen,
     gap,
     in_weapon_arc,
+    near_screens,
     screens,
-    sees_past,
     sight_terrain,
     terrain_of,
 )
@@ -65,13 +67,17 @@ def fingerprint(state: DWState) -> tuple[Hashable, ...]:
             )
             for model in state.models
         ),
-        tuple(
-            (piece.kind, piece.density, piece.blocks_sight, piece.full_depth,
-             tuple(piece.points))
-            for piece in state.terrain
-        ),
+        terrain_print(state),
         state.width,
         state.height,
+    )
+
+
+def terrain_print(state: DWState) -> tuple[Hashable, ...]:
+    """Everything about the terrain that the remembered answers read."""
+    return tuple(
+        (piece.kind, piece.density, piece.blocks_sight, piece.full_depth, tuple(piece.points))
+        for piece in state.terrain
     )
 
 
@@ -84,7 +90,7 @@ class World:
 
     __slots__ = (
         "_arcs", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_screens", "_sight",
-        "data", "key", "shots", "state", "torpedo",
+        "_token", "data", "guns", "key", "shots", "state", "torpedo",
     )
 
     def __init__(self, key: tuple[Hashable, ...], state: DWState, data: RulesData) -> None:
@@ -99,10 +105,14 @@ class World:
         self._gaps: dict[tuple[int, int], float] = {}
         self._sight: dict[tuple[int, int], bool] = {}
         self._arcs: dict[tuple[int, str, int], bool] = {}
+        self._token: int | None = None
         #: Whether a torpedo run from one model to another is clear: ``(uid, target)``.
         self.torpedo: dict[tuple[int, int], bool] = {}
         #: Shots of a gun at a target: ``(uid, mount, target) -> (reason, shot)``.
         self.shots: dict[tuple[int, str, int], tuple[str | None, Shot | None]] = {}
+        #: Each gun's legal shots at another player's models, in the models' order
+        #: (boardings aside): ``(uid, mount, player) -> [(target, shot)]``.
+        self.guns: dict[tuple[int, str, int], list[tuple[int, Shot]]] = {}
 
     def body(self, uid: int) -> Body:
         """The model's base where it stands."""
@@ -187,13 +197,44 @@ class World:
             models = self.data.models
             shooter_spec, target_spec = models[shooter.cls], models[target.cls]
             terrain, blockers = self.sight_blockers
-            found = self._sight[pair] = sees_past(
-                Body(shooter.pose(), self.body(shooter.uid).base, shooter_spec.rank),
-                Body(target.pose(), self.body(target.uid).base, target_spec.rank),
-                terrain,
-                blockers,
+            seer = Body(shooter.pose(), self.body(shooter.uid).base, shooter_spec.rank)
+            seen = Body(target.pose(), self.body(target.uid).base, target_spec.rank)
+            # line_of_sight checks the terrain, then the bases near the line: the first
+            # part is kept across worlds, the second is cheap
+            key = (self._terrain_token(), shooter.x, shooter.y, target.x, target.y)
+            walled = _WALLED.get(key)
+            if walled is None:
+                if len(_WALLED) >= MEMO_LIMIT:
+                    _WALLED.clear()
+                walled = _WALLED[key] = terrain_blocks(seer.center, seen.center, terrain)
+            found = self._sight[pair] = not walled and line_of_sight(
+                seer, seen, (), near_screens(seer, seen, blockers)
             )
         return found
+
+    def _terrain_token(self) -> int:
+        """A number standing for this table's terrain (the same for equal terrain)."""
+        if self._token is None:
+            terrain = terrain_print(self.state)
+            token = _TERRAIN_TOKENS.get(terrain)
+            if token is None:
+                if len(_TERRAIN_TOKENS) >= KEPT_TERRAINS:
+                    _TERRAIN_TOKENS.clear()  # a token is never handed out twice (_NUMBERS)
+                token = _TERRAIN_TOKENS[terrain] = next(_NUMBERS)
+            self._token = token
+        return self._token
+
+
+#: Whether terrain blocks the sight line between two centres, across worlds: a pure
+#: function of the terrain (its token) and the two centres, all in the key
+#: ``(token, x, y, x, y)``, so nothing invalidates an entry; it starts afresh when full.
+_WALLED: dict[tuple[int, float, float, float, float], bool] = {}
+#: Each terrain seen (its :func:`terrain_print`) and its token.
+_TERRAIN_TOKENS: dict[Hashable, int] = {}
+#: Tokens are counted up and never reused, so an old world's token never names new terrain.
+_NUMBERS = itertools.count()
+#: How many terrains keep their token before the table starts afresh.
+KEPT_TERRAINS = 64
 
 
 _WORLDS: dict[tuple[Hashable, ...], World] = {}
