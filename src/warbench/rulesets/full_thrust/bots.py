@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 from warbench.core.actions import Action
@@ -51,7 +51,7 @@ from warbench.rulesets.full_thrust.declarations import FIGHTERS, NONE, SALVO, SH
 from warbench.rulesets.full_thrust.defence import PLASMA, PointDefencePhase
 from warbench.rulesets.full_thrust.fighters import group_reach
 from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, usable_weapons, weapon_reach
-from warbench.rulesets.full_thrust.library import Library, ShipClass
+from warbench.rulesets.full_thrust.library import Library, ShipClass, SystemSpec
 from warbench.rulesets.full_thrust.movement import VECTOR, cinematic_move, vector_move
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER, PULSER, launcher_ready
 from warbench.rulesets.full_thrust.pods import INTERCEPTOR, POD_LAUNCHER, pod_power
@@ -85,31 +85,86 @@ def predicted(ship: Ship, turns: float = 1.0) -> tuple[float, float]:
     )
 
 
+#: A direct-fire weapon a ship may fire now and its reach (see :func:`ready_guns`).
+Gun: TypeAlias = tuple[SystemSpec, float]
+
+
+def ready_guns(lib: Library, cls: ShipClass, ship: Ship) -> tuple[Gun, ...]:
+    """The working direct-fire weapons of ``ship`` with a shot left, in system order, each
+    with its reach: what :func:`firepower` counts, worked out once for the many poses a
+    decision weighs (nothing in a decision changes them)."""
+    return tuple(
+        (system, weapon_reach(lib, system))
+        for index, system in enumerate(cls.systems)
+        if not ship.damage[index] and ship.has_shots(index) and system.kind in DIRECT_FIRE
+    )
+
+
 def firepower(lib: Library, cls: ShipClass, ship: Ship, x: float, y: float, facing: int,
               tx: float, ty: float) -> float:
     """Expected beam-style dice (pulse torpedoes as two) a ship at (x, y, facing) brings
     on the point (tx, ty), counting working weapons only."""
-    distance = math.hypot(tx - x, ty - y)
-    arcs = arcs_containing(x, y, facing, tx, ty)
+    return guns_firepower(lib, ready_guns(lib, cls, ship), x, y, facing, tx, ty)
+
+
+def guns_firepower(lib: Library, guns: Sequence[Gun], x: float, y: float, facing: int,
+                   tx: float, ty: float) -> float:
+    """:func:`firepower` of the weapons ``guns``."""
+    return firepower_at(lib, guns, math.hypot(tx - x, ty - y), x, y, facing, tx, ty)
+
+
+def firepower_at(lib: Library, guns: Sequence[Gun], distance: float, x: float, y: float,
+                 facing: int, tx: float, ty: float) -> float:
+    """:func:`guns_firepower` at the point ``distance`` MU away (``hypot(tx - x, ty - y)``,
+    worked out by the caller); the arcs are worked out only when a gun reaches it."""
+    arcs = -1
     total = 0.0
-    for index, system in enumerate(cls.systems):
-        if ship.damage[index] or not system.arcs & arcs or not ship.has_shots(index):
+    for system, reach in guns:
+        if distance > reach:
             continue
-        if system.kind in DIRECT_FIRE and distance <= weapon_reach(lib, system):
+        if arcs < 0:
+            arcs = arcs_containing(x, y, facing, tx, ty)
+        if system.arcs & arcs:
             total += mean_damage(lib, system, distance, 0) / BEAM_DIE_VALUE[0]
     return total
 
 
-def bolts_bearing(state: FullThrustState, lib: Library, cls: ShipClass, ship: Ship, x: float,
-                  y: float, facing: int, enemies: Sequence[tuple[float, float]]) -> float:
-    """Beam dice (halved for point defence) of the plasma bolts a Phalon ship ending at
-    (x, y, facing) could place next turn on an enemy then in reach and in the arcs."""
+def ready_launchers(state: FullThrustState, cls: ShipClass, ship: Ship) -> tuple[SystemSpec, ...]:
+    """The plasma launchers of ``ship`` that work and are loaded next turn, in system order
+    (what :func:`bolts_bearing` counts)."""
+    return tuple(
+        system for index, system in enumerate(cls.systems)
+        if system.kind == PLASMA_LAUNCHER and not ship.damage[index]
+        and state.turn + 1 >= ship.recharge.get(index, 0)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Arms:
+    """What a ship may shoot with, worked out once for all the orders one decision weighs
+    (nothing changes them while orders are written): its ready guns, the longest reach
+    among them (-1 with none) and its ready plasma launchers."""
+
+    guns: tuple[Gun, ...]
+    longest: float
+    launchers: tuple[SystemSpec, ...]
+
+    @classmethod
+    def of(cls, state: FullThrustState, lib: Library, design: ShipClass, ship: Ship) -> Arms:
+        """The arms of ``ship`` now."""
+        guns = ready_guns(lib, design, ship)
+        longest = max((reach for _, reach in guns), default=-1.0)
+        return cls(guns, longest, ready_launchers(state, design, ship))
+
+
+def bolts_bearing(lib: Library, launchers: Sequence[SystemSpec], x: float, y: float,
+                  facing: int, enemies: Sequence[tuple[float, float]]) -> float:
+    """Beam dice (halved for point defence) of the plasma bolts that ``launchers`` of a
+    Phalon ship ending at (x, y, facing) could place next turn on an enemy then in reach
+    and in the arcs."""
     reach = lib.rules.phalon.plasma_reach
     total = 0.0
-    for index, system in enumerate(cls.systems):
-        if (system.kind != PLASMA_LAUNCHER or ship.damage[index]
-                or state.turn + 1 < ship.recharge.get(index, 0)):
-            continue
+    for system in launchers:
         if any(math.hypot(ex - x, ey - y) <= reach
                and arcs_containing(x, y, facing, ex, ey) & system.arcs for ex, ey in enemies):
             total += system.level * 0.5
@@ -176,11 +231,12 @@ class AdmiralBot:
         ship = state.ships[first.ship]
         cls = seen.data.designs[ship.design]
         enemies = [predicted(enemy) for enemy in state.enemies(ship.player)]
+        arms = Arms.of(state, lib, cls, ship)
         best, best_score = first, -math.inf
         for option in options:
             if option.shroud or option.screens or option.repair:
                 continue
-            score = self._order_score(state, lib, cls, ship, option, enemies)
+            score = self._order_score(state, lib, cls, ship, option, enemies, arms)
             if cls.race == SAVASKU:  # power the drive spends is attack power lost
                 score += POWER_VALUE * min(option.attack, self._power_wanted(seen, ship, option))
             if score > best_score:
@@ -283,7 +339,9 @@ class AdmiralBot:
         ship: Ship,
         order: WriteOrders,
         enemies: list[tuple[float, float]],
+        arms: Arms,
     ) -> float:
+        """How good ``order`` looks for ``ship``, whose weapons are ``arms``."""
         if state.movement == VECTOR:
             x, y, facing, vx, vy = vector_move(
                 ship.x, ship.y, ship.facing, ship.vx, ship.vy,
@@ -308,11 +366,14 @@ class AdmiralBot:
         if not enemies:
             return score
         keep_off = 18.0 if cls.hangars else 9.0
-        nearest = min(enemies, key=lambda p: math.hypot(p[0] - x, p[1] - y))
-        power = max(firepower(lib, cls, ship, x, y, facing, ex, ey) for ex, ey in enemies)
-        later = firepower(lib, cls, ship, nx, ny, facing, *nearest)
-        distance = math.hypot(nearest[0] - x, nearest[1] - y)
-        bolts = bolts_bearing(state, lib, cls, ship, x, y, facing, enemies)
+        distances = [math.hypot(ex - x, ey - y) for ex, ey in enemies]
+        distance = min(distances)
+        nearest = enemies[distances.index(distance)]
+        longest = arms.longest
+        power = max(firepower_at(lib, arms.guns, d, x, y, facing, ex, ey) if d <= longest else 0.0
+                    for d, (ex, ey) in zip(distances, enemies, strict=True))
+        later = guns_firepower(lib, arms.guns, nx, ny, facing, *nearest)
+        bolts = bolts_bearing(lib, arms.launchers, x, y, facing, enemies)
         return score + power * 2.0 + later + bolts - abs(distance - keep_off) * 0.3
 
     # ------------------------------------------------------------------ fighters
