@@ -11,7 +11,7 @@ help). With the optional rule, weapons may fire at free fighter groups and kill 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -150,6 +150,12 @@ def any_bears(ship: Ship, reaches: Sequence[tuple[int, float]], x: float, y: flo
 def fire_targets(game: FTGame, ship: Ship) -> list[tuple[str, int]]:
     """Targets some usable weapon of ``ship`` bears on: enemy ships, and (optional rule)
     enemy fighter groups flying free."""
+    return list(_fire_targets(game, ship))
+
+
+def _fire_targets(game: FTGame, ship: Ship) -> Iterator[tuple[str, int]]:
+    """:func:`fire_targets` one by one, worked out as they are asked for (:func:`can_fire`
+    needs only the first)."""
     state = game.state
     lib = game.data
     cls = game.data.designs[ship.design]
@@ -158,20 +164,15 @@ def fire_targets(game: FTGame, ship: Ship) -> list[tuple[str, int]]:
         for index in usable_weapons(game.data, ship)
     ]
     if not reaches:
-        return []
-    found: list[tuple[str, int]] = [(SHIP, enemy.id) for enemy in state.enemies(ship.player)]
+        return
+    for enemy in state.enemies(ship.player):
+        if any_bears(ship, reaches, enemy.x, enemy.y):
+            yield SHIP, enemy.id
     if state.option("fire_at_fighters"):
-        found += [
-            (FIGHTERS, group.id)
-            for group in state.groups
-            if group.player != ship.player and group.status == IN_SPACE and group.count > 0
-            and not group.engaged
-        ]
-    return [
-        (kind, target)
-        for kind, target in found
-        if any_bears(ship, reaches, *target_point(state, kind, target))
-    ]
+        for group in state.groups:
+            if (group.player != ship.player and group.status == IN_SPACE and group.count > 0
+                    and not group.engaged and any_bears(ship, reaches, group.x, group.y)):
+                yield FIGHTERS, group.id
 
 
 def can_fire(game: FTGame, ship: Ship) -> bool:
@@ -183,7 +184,7 @@ def can_fire(game: FTGame, ship: Ship) -> bool:
         and not ship.fired
         and not ship.shrouded
         and bool(working(cls, ship, "fire_control"))
-        and bool(fire_targets(game, ship))
+        and next(_fire_targets(game, ship), None) is not None
     )
 
 
