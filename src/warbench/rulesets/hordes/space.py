@@ -191,6 +191,26 @@ def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) 
     return True
 
 
+class Sight:
+    """Lines of sight (:func:`can_see`) of one state, each pair of models worked out once:
+    made afresh for the options of one decision, while nothing moves. Kept by the two
+    models' uids; any move, death, knock-down or other change of the state makes what it
+    keeps stale, so a Sight never outlives the call that made it."""
+
+    def __init__(self, data: HordesData, state: HordesState) -> None:
+        self.data = data
+        self.state = state
+        self._seen: dict[tuple[int, int], bool] = {}
+
+    def sees(self, viewer: Model, target: Model) -> bool:
+        """:func:`can_see` of ``viewer`` and ``target``."""
+        key = (viewer.uid, target.uid)
+        seen = self._seen.get(key)
+        if seen is None:
+            seen = self._seen[key] = can_see(self.data, self.state, viewer, target)
+        return seen
+
+
 def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -> bool:
     """Whether some of ``model``'s base lies within 2 x ``fury`` inches of the warlock."""
     centre = math.hypot(model.x - warlock.x, model.y - warlock.y)
