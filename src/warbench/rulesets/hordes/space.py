@@ -272,12 +272,27 @@ def leg_problem(
         return None
     heading = math.degrees(math.atan2(x - mover.x, y - mover.y))
     sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
-    bodies, walls = obstacles(data, state, mover, heading)
-    contact = first_contact(sweeper, length, bodies, walls)
+    bodies, _ = obstacles(data, state, mover, heading)
+    contact = first_contact(sweeper, length, bodies, _walls_near(data, state, mover, x, y, r))
     if contact is not None and contact.distance < length - 1e-6:
         what = "an obstruction" if isinstance(contact.obstacle, Terrain) else "another model's base"
         return f'the move would pass over {what} after {contact.distance:.2f}" (HOR-MOVE-BASES)'
     return None
+
+
+def _walls_near(
+    data: HordesData, state: HordesState, mover: Model, x: float, y: float, r: float
+) -> list[Terrain]:
+    """The obstructions a base of radius ``r`` could touch on the leg from ``mover`` to
+    ``(x, y)``: those whose box, grown by ``r`` (and a hair), meets the leg's. A piece
+    touched on the leg lies within ``r`` of it, so the others cannot stop the move."""
+    grow = r + 0.01
+    start, end = Point(mover.x, mover.y), Point(x, y)
+    return [
+        piece for kind, piece, _, (x0, y0, x1, y1) in terrain(data, state)
+        if kind == "obstruction" and not _apart((x0 - grow, y0 - grow, x1 + grow, y1 + grow),
+                                               start, end)
+    ]
 
 
 def run_out(
