@@ -55,16 +55,21 @@ def order_options(state: FullThrustState, lib: Library, ship: Ship) -> list[Writ
     vapour shroud each again with the shroud raised (FT-SEQ-ALIEN-SHROUD); a Sa'Vasku
     ship's each manoeuvre its power affords, with every share of the rest between screens,
     repair and attack (FT-SEQ-ALIEN-POWER, FT-SV-REPAIR)."""
+    return list(_order_tuple(state, lib, ship))
+
+
+def _order_tuple(state: FullThrustState, lib: Library, ship: Ship) -> tuple[WriteOrders, ...]:
+    """:func:`order_options` as a tuple (for a ship with no power to share, the kept one)."""
     cls = lib.designs[ship.design]
     if cls.race == SAVASKU:
-        return [
+        return tuple(
             WriteOrders(ship.id, *choice, screens=screens, attack=attack, repair=repair)
             for choice in legal_orders(state, lib, ship)
             for screens, repair, attack in power_shares(lib, state.movement, cls, ship, choice)
-        ]
+        )
     shroud = bool(working(cls, ship, "shroud"))
-    return list(_plain_orders(ship.id, state.movement, thrust_of(cls, ship), ship.speed,
-                              cls.advanced, shroud))
+    return _plain_orders(ship.id, state.movement, thrust_of(cls, ship), ship.speed,
+                         cls.advanced, shroud)
 
 
 @lru_cache(maxsize=4096)
@@ -125,7 +130,7 @@ class WriteOrdersPhase(FTProcedure):
                 continue
             written = state.orders[ship.id]
             if written is None:
-                options = tuple(order_options(state, game.data, ship))
+                options = _order_tuple(state, game.data, ship)
                 owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
             elif ship.id not in self.launches_done:
                 launches = launch_options(game, ship, written.value.launch)
