@@ -8,6 +8,7 @@ centre (the core's convention; engine default where the seed says "any point of 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple
 
 import shapely
@@ -40,7 +41,15 @@ def radius(data: HordesData, model: Model) -> float:
 
 def body(data: HordesData, model: Model) -> Body:
     """The model's base at its pose, for the core geometry."""
-    return Body(Pose(model.x, model.y, model.heading), CircleBase(radius(data, model)))
+    return _body(model.x, model.y, model.heading, radius(data, model))
+
+
+@lru_cache(maxsize=1024)
+def _body(x: float, y: float, heading: float, r: float) -> Body:
+    """A round base of radius ``r`` at a pose, kept per argument tuple: a body is frozen and
+    a pure function of them, so nothing invalidates a kept one (most models stand still
+    between the many sweeps and sight lines of a decision)."""
+    return Body(Pose(x, y, heading), CircleBase(r))
 
 
 def gap(data: HordesData, first: Model, second: Model) -> float:
