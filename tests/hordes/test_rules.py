@@ -10,7 +10,7 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.core.geometry import Point
 from warbench.rulesets.hordes.actions import Attack, Charge, Done, GoFirst, Hold, Move, Slam
 from warbench.rulesets.hordes.damage import deal
-from warbench.rulesets.hordes.space import Sight, can_see, in_front_arc, leg_cost
+from warbench.rulesets.hordes.space import Sight, can_see, in_front_arc, leg_cost, sight_of
 
 PAIR = [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]]
 
@@ -293,3 +293,23 @@ def test_hor_los_kept_sight_is_each_pairs_own_both_ways() -> None:
     for order in (pairs, pairs[::-1]):
         sight = Sight(d, s)
         assert {(a.uid, b.uid): sight.sees(a, b) for a, b in order} == fresh
+
+
+def test_hor_los_kept_sight_starts_afresh_when_a_model_moves_or_falls() -> None:
+    """HOR-LOS, HOR-KNOCKDOWN: sight kept from one decision to the next answers as worked
+    out afresh once the titan between two models steps aside or is knocked down."""
+    game = battle(
+        [["maelis", "mosshound"], ["vesk", "magma-titan"]],
+        [[24, 10, 0], [24, 15, 0], [24, 45, 180], [24, 20, 180]],
+    )
+    s, d = game.state, RULES.data
+    warlock, hound, vesk, titan = s.models
+    hound.x = 5.0  # out of the line
+    assert not sight_of(d, s).sees(warlock, vesk)  # the titan is in the way
+    assert not sight_of(d, s).sees(warlock, vesk)  # kept, and still right
+    titan.knocked_down = True
+    assert sight_of(d, s).sees(warlock, vesk) == can_see(d, s, warlock, vesk) is True
+    titan.knocked_down, titan.x = False, 40.0
+    assert sight_of(d, s).sees(warlock, vesk) == can_see(d, s, warlock, vesk) is True
+    titan.x = 24.0
+    assert not sight_of(d, s).sees(warlock, vesk)

@@ -54,6 +54,7 @@ from warbench.rulesets.hordes.space import (
     leg_cost,
     radius,
     run_out,
+    sight_of,
     weapon_reach,
 )
 from warbench.rulesets.hordes.state import Model
@@ -126,7 +127,7 @@ class Activation(HordesProcedure):
         if self.stage is Stage.MOVING:
             legs = (MoveSpace(data, state, me, {self.run: self.left}),)
             return [Decision(me.owner, "move on or stop", (Done(),), legs)]
-        sight = Sight(data, state)  # nothing moves while this decision's options are listed
+        sight = sight_of(data, state)
         options: list[Action] = [*self._free_actions(game, me, sight), Done()]
         spaces: tuple[MoveSpace, ...] = ()
         if self.stage is Stage.MOVE:

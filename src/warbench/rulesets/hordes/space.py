@@ -201,15 +201,16 @@ def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) 
 
 
 class Sight:
-    """Lines of sight (:func:`can_see`) of one state, each pair of models worked out once:
-    made afresh for the options of one decision, while nothing moves. Kept by the two
-    models' uids; any move, death, knock-down or other change of the state makes what it
-    keeps stale, so a Sight never outlives the call that made it."""
+    """Lines of sight (:func:`can_see`) of one state, each ordered pair of models worked
+    out once. Kept by the two models' uids in ``seen``, which holds only while everything
+    :func:`can_see` reads is as it was (see :func:`sight_of`)."""
 
-    def __init__(self, data: HordesData, state: HordesState) -> None:
+    def __init__(
+        self, data: HordesData, state: HordesState, seen: dict[tuple[int, int], bool] | None = None
+    ) -> None:
         self.data = data
         self.state = state
-        self._seen: dict[tuple[int, int], bool] = {}
+        self._seen = {} if seen is None else seen
 
     def sees(self, viewer: Model, target: Model) -> bool:
         """:func:`can_see` of ``viewer`` and ``target``."""
@@ -218,6 +219,30 @@ class Sight:
         if seen is None:
             seen = self._seen[key] = can_see(self.data, self.state, viewer, target)
         return seen
+
+
+#: The lines of sight last worked out: the data and sight key they hold for, and the answers.
+_last_sight: list[tuple[HordesData, tuple[object, ...], dict[tuple[int, int], bool]]] = []
+
+
+def sight_key(state: HordesState) -> tuple[object, ...]:
+    """Everything of ``state`` that :func:`can_see` reads: the layout, and each model's
+    place, heading, card, life and standing (knocked down or not)."""
+    return (state.layout, *((m.x, m.y, m.heading, m.card, m.alive, m.knocked_down)
+                            for m in state.models))
+
+
+def sight_of(data: HordesData, state: HordesState) -> Sight:
+    """A :class:`Sight` of ``state`` that shares the answers worked out for the last state
+    with an equal :func:`sight_key` and the same data (the decisions of one activation
+    between moves, casts that kill nobody, ...); any change of what the key holds starts
+    afresh, so a kept answer is always the one :func:`can_see` would give now."""
+    key = sight_key(state)
+    if _last_sight and _last_sight[0][0] is data and _last_sight[0][1] == key:
+        return Sight(data, state, _last_sight[0][2])
+    seen: dict[tuple[int, int], bool] = {}
+    _last_sight[:] = [(data, key, seen)]
+    return Sight(data, state, seen)
 
 
 def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -> bool:
