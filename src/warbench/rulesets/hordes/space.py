@@ -273,11 +273,12 @@ def leg_cost(data: HordesData, state: HordesState, start: Point, end: Point) -> 
 
 
 def obstacles(
-    data: HordesData, state: HordesState, mover: Model, heading: float
+    data: HordesData, state: HordesState, mover: Model, heading: float, x: float, y: float
 ) -> tuple[list[Body], list[Terrain]]:
-    """Bases and impassable terrain a model moving along ``heading`` must not pass over.
-    A base the mover already touches blocks it only if the move heads into it: stepping
-    away from base contact is free (HOR-MOVE-BASES)."""
+    """Bases and impassable terrain a model moving along ``heading``, at most to
+    ``(x, y)``, must not pass over (terrain far from the leg is left out). A base the mover
+    already touches blocks it only if the move heads into it: stepping away from base
+    contact is free (HOR-MOVE-BASES)."""
     dx, dy = heading_vector(heading)
     r = radius(data, mover)
     bodies = []
@@ -289,8 +290,7 @@ def obstacles(
         if touching and ox * dx + oy * dy <= 0.0:
             continue
         bodies.append(body(data, other))
-    walls = [piece for kind, piece, _, _ in terrain(data, state) if kind == "obstruction"]
-    return bodies, walls
+    return bodies, _walls_near(data, state, mover, x, y, r)
 
 
 def leg_problem(
@@ -306,8 +306,8 @@ def leg_problem(
         return None
     heading = math.degrees(math.atan2(x - mover.x, y - mover.y))
     sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
-    bodies, _ = obstacles(data, state, mover, heading)
-    contact = first_contact(sweeper, length, bodies, _walls_near(data, state, mover, x, y, r))
+    bodies, walls = obstacles(data, state, mover, heading, x, y)
+    contact = first_contact(sweeper, length, bodies, walls)
     if contact is not None and contact.distance < length - 1e-6:
         what = "an obstruction" if isinstance(contact.obstacle, Terrain) else "another model's base"
         return f'the move would pass over {what} after {contact.distance:.2f}" (HOR-MOVE-BASES)'
@@ -341,7 +341,8 @@ def run_out(
     movement (rough ground costing double), and what stops it (``None``: the budget)."""
     r = radius(data, mover)
     sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
-    bodies, walls = obstacles(data, state, mover, heading)
+    reach = Point(mover.x, mover.y).toward(heading, budget)
+    bodies, walls = obstacles(data, state, mover, heading, reach.x, reach.y)
     if ignore is not None:
         skip = body(data, ignore)
         bodies = [b for b in bodies if b != skip]
