@@ -26,6 +26,7 @@ SETUP = {"armies": ["thornwood-maelis", "ashen-vesk"], "layout": "standard"}
 PAIRINGS: dict[str, Pairing] = {
     "warlock vs warlock": lambda seed: [WarlockBot(seed), WarlockBot(seed + 1000)],
     "warlock vs random": lambda seed: [WarlockBot(seed), RandomAgent(seed + 1000)],
+    "random vs random": lambda seed: [RandomAgent(seed), RandomAgent(seed + 1000)],
 }
 
 

@@ -10,7 +10,7 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.core.geometry import Point
 from warbench.rulesets.hordes.actions import Attack, Charge, Done, GoFirst, Hold, Move, Slam
 from warbench.rulesets.hordes.damage import deal
-from warbench.rulesets.hordes.space import can_see, in_front_arc, leg_cost
+from warbench.rulesets.hordes.space import Sight, can_see, in_front_arc, leg_cost, sight_of
 
 PAIR = [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]]
 
@@ -275,3 +275,41 @@ def test_a_finished_game_is_titled_with_its_last_round() -> None:
     assert title(RULES.data, over) == f"HORDES, round {rounds} of {rounds}, game over"
     playing = cast(Any, SimpleNamespace(round=3, outcome=None))
     assert title(RULES.data, playing) == f"HORDES, round 3 of {rounds}"
+
+
+def test_hor_los_kept_sight_is_each_pairs_own_both_ways() -> None:
+    """HOR-LOS: the sight kept for one decision's options answers, for every ordered pair,
+    as the line of sight worked out afresh: a model behind another's back is seen by it
+    but does not see it, whichever is asked first."""
+    game = battle(
+        [["maelis", "mosshound"], ["vesk", "magma-titan"]],
+        [[24, 10, 0], [24, 15, 0], [24, 45, 180], [24, 20, 180]],
+    )
+    s, d = game.state, RULES.data
+    s.models[1].heading = 180.0  # the hound turns its back on the titan
+    pairs = [(a, b) for a in s.models for b in s.models if a is not b]
+    fresh = {(a.uid, b.uid): can_see(d, s, a, b) for a, b in pairs}
+    assert fresh[(3, 1)] and not fresh[(1, 3)]
+    for order in (pairs, pairs[::-1]):
+        sight = Sight(d, s)
+        assert {(a.uid, b.uid): sight.sees(a, b) for a, b in order} == fresh
+
+
+def test_hor_los_kept_sight_starts_afresh_when_a_model_moves_or_falls() -> None:
+    """HOR-LOS, HOR-KNOCKDOWN: sight kept from one decision to the next answers as worked
+    out afresh once the titan between two models steps aside or is knocked down."""
+    game = battle(
+        [["maelis", "mosshound"], ["vesk", "magma-titan"]],
+        [[24, 10, 0], [24, 15, 0], [24, 45, 180], [24, 20, 180]],
+    )
+    s, d = game.state, RULES.data
+    warlock, hound, vesk, titan = s.models
+    hound.x = 5.0  # out of the line
+    assert not sight_of(d, s).sees(warlock, vesk)  # the titan is in the way
+    assert not sight_of(d, s).sees(warlock, vesk)  # kept, and still right
+    titan.knocked_down = True
+    assert sight_of(d, s).sees(warlock, vesk) == can_see(d, s, warlock, vesk) is True
+    titan.knocked_down, titan.x = False, 40.0
+    assert sight_of(d, s).sees(warlock, vesk) == can_see(d, s, warlock, vesk) is True
+    titan.x = 24.0
+    assert not sight_of(d, s).sees(warlock, vesk)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from warbench.core.geometry import Arc, signed_angle
+from warbench.core.geometry import ARC_EPSILON, Arc, signed_angle
 
 FACINGS = 12
 """Clock directions a ship may face."""
@@ -32,6 +32,12 @@ ARC_NAMES = ("F", "FS", "AS", "A", "AP", "FP")
 ARC_BITS = {name: 1 << index for index, name in enumerate(ARC_NAMES)}
 ALL_ARCS = (1 << len(ARC_NAMES)) - 1
 _ARCS = tuple(Arc.centered(60.0, 60.0 * index) for index in range(len(ARC_NAMES)))
+#: Each arc's bit, start and the bounds :meth:`Arc.contains` tests the bearing past the
+#: start against, worked out once (the same floats, so the same answers).
+_SPANS = tuple(
+    (1 << index, arc.start, arc.width + ARC_EPSILON, 360.0 - ARC_EPSILON)
+    for index, arc in enumerate(_ARCS)
+)
 
 
 class UnknownArc(ValueError):
@@ -91,9 +97,13 @@ def arcs_containing(x: float, y: float, facing: int, tx: float, ty: float) -> in
     """
     if tx == x and ty == y:
         return ALL_ARCS
-    angle = relative_bearing(x, y, facing, tx, ty)
+    # relative_bearing and signed_angle, inlined (the same arithmetic)
+    folded = (math.degrees(math.atan2(tx - x, ty - y)) - (facing % FACINGS) * DEGREES_PER_FACING
+              ) % 360.0
+    angle = folded - 360.0 if folded > 180.0 else folded
     mask = 0
-    for index, arc in enumerate(_ARCS):
-        if arc.contains(angle):
-            mask |= 1 << index
+    for bit, start, high, low in _SPANS:  # Arc.contains of each arc, inlined
+        past_start = (angle - start) % 360.0
+        if past_start <= high or past_start >= low:
+            mask |= bit
     return mask

@@ -50,14 +50,21 @@ from warbench.rulesets.full_thrust.damage import screens_of
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, NONE, SALVO, SHIP
 from warbench.rulesets.full_thrust.defence import PLASMA, PointDefencePhase
 from warbench.rulesets.full_thrust.fighters import group_reach
-from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, usable_weapons, weapon_reach
+from warbench.rulesets.full_thrust.fire import usable_weapons, weapon_reach
+from warbench.rulesets.full_thrust.firepower import (
+    Arms,
+    bolts_bearing,
+    firepower,
+    firepower_at,
+    guns_firepower,
+)
 from warbench.rulesets.full_thrust.library import Library, ShipClass
 from warbench.rulesets.full_thrust.movement import VECTOR, cinematic_move, vector_move
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER, PULSER, launcher_ready
 from warbench.rulesets.full_thrust.pods import INTERCEPTOR, POD_LAUNCHER, pod_power
 from warbench.rulesets.full_thrust.savasku import SAVASKU, SPICULE, STINGER
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
-from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage
+from warbench.rulesets.full_thrust.weapon_values import mean_damage
 
 #: Damage control and needle beam priorities, most wanted first.
 SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "k_gun", "pulser", "stinger",
@@ -83,37 +90,6 @@ def predicted(ship: Ship, turns: float = 1.0) -> tuple[float, float]:
         ship.x + math.sin(radians) * ship.speed * turns,
         ship.y + math.cos(radians) * ship.speed * turns,
     )
-
-
-def firepower(lib: Library, cls: ShipClass, ship: Ship, x: float, y: float, facing: int,
-              tx: float, ty: float) -> float:
-    """Expected beam-style dice (pulse torpedoes as two) a ship at (x, y, facing) brings
-    on the point (tx, ty), counting working weapons only."""
-    distance = math.hypot(tx - x, ty - y)
-    arcs = arcs_containing(x, y, facing, tx, ty)
-    total = 0.0
-    for index, system in enumerate(cls.systems):
-        if ship.damage[index] or not system.arcs & arcs or not ship.has_shots(index):
-            continue
-        if system.kind in DIRECT_FIRE and distance <= weapon_reach(lib, system):
-            total += mean_damage(lib, system, distance, 0) / BEAM_DIE_VALUE[0]
-    return total
-
-
-def bolts_bearing(state: FullThrustState, lib: Library, cls: ShipClass, ship: Ship, x: float,
-                  y: float, facing: int, enemies: Sequence[tuple[float, float]]) -> float:
-    """Beam dice (halved for point defence) of the plasma bolts a Phalon ship ending at
-    (x, y, facing) could place next turn on an enemy then in reach and in the arcs."""
-    reach = lib.rules.phalon.plasma_reach
-    total = 0.0
-    for index, system in enumerate(cls.systems):
-        if (system.kind != PLASMA_LAUNCHER or ship.damage[index]
-                or state.turn + 1 < ship.recharge.get(index, 0)):
-            continue
-        if any(math.hypot(ex - x, ey - y) <= reach
-               and arcs_containing(x, y, facing, ex, ey) & system.arcs for ex, ey in enemies):
-            total += system.level * 0.5
-    return total
 
 
 def option_player(state: FullThrustState, option: DefendWith) -> int:
@@ -176,11 +152,12 @@ class AdmiralBot:
         ship = state.ships[first.ship]
         cls = seen.data.designs[ship.design]
         enemies = [predicted(enemy) for enemy in state.enemies(ship.player)]
+        arms = Arms.of(state, lib, cls, ship)
         best, best_score = first, -math.inf
         for option in options:
             if option.shroud or option.screens or option.repair:
                 continue
-            score = self._order_score(state, lib, cls, ship, option, enemies)
+            score = self._order_score(state, lib, cls, ship, option, enemies, arms)
             if cls.race == SAVASKU:  # power the drive spends is attack power lost
                 score += POWER_VALUE * min(option.attack, self._power_wanted(seen, ship, option))
             if score > best_score:
@@ -283,7 +260,9 @@ class AdmiralBot:
         ship: Ship,
         order: WriteOrders,
         enemies: list[tuple[float, float]],
+        arms: Arms,
     ) -> float:
+        """How good ``order`` looks for ``ship``, whose weapons are ``arms``."""
         if state.movement == VECTOR:
             x, y, facing, vx, vy = vector_move(
                 ship.x, ship.y, ship.facing, ship.vx, ship.vy,
@@ -308,11 +287,14 @@ class AdmiralBot:
         if not enemies:
             return score
         keep_off = 18.0 if cls.hangars else 9.0
-        nearest = min(enemies, key=lambda p: math.hypot(p[0] - x, p[1] - y))
-        power = max(firepower(lib, cls, ship, x, y, facing, ex, ey) for ex, ey in enemies)
-        later = firepower(lib, cls, ship, nx, ny, facing, *nearest)
-        distance = math.hypot(nearest[0] - x, nearest[1] - y)
-        bolts = bolts_bearing(state, lib, cls, ship, x, y, facing, enemies)
+        distances = [math.hypot(ex - x, ey - y) for ex, ey in enemies]
+        distance = min(distances)
+        nearest = enemies[distances.index(distance)]
+        longest = arms.longest
+        power = max(firepower_at(lib, arms.guns, d, x, y, facing, ex, ey) if d <= longest else 0.0
+                    for d, (ex, ey) in zip(distances, enemies, strict=True))
+        later = guns_firepower(lib, arms.guns, nx, ny, facing, *nearest)
+        bolts = bolts_bearing(lib, arms.launchers, x, y, facing, enemies)
         return score + power * 2.0 + later + bolts - abs(distance - keep_off) * 0.3
 
     # ------------------------------------------------------------------ fighters

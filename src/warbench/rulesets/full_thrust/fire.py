@@ -11,6 +11,7 @@ help). With the optional rule, weapons may fire at free fighter groups and kill 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -127,33 +128,51 @@ def target_point(state: FullThrustState, kind: str, target: int) -> tuple[float,
 
 def can_reach(lib: Library, ship: Ship, spec: SystemSpec, x: float, y: float) -> bool:
     """Whether the weapon ``spec`` of ``ship`` bears on the point ``(x, y)``."""
-    if math.hypot(x - ship.x, y - ship.y) > weapon_reach(lib, spec) + 1e-9:
-        return False
-    return bool(arcs_containing(ship.x, ship.y, ship.facing, x, y) & spec.arcs)
+    return any_bears(ship, ((spec.arcs, weapon_reach(lib, spec)),), x, y)
+
+
+def any_bears(ship: Ship, reaches: Sequence[tuple[int, float]], x: float, y: float) -> bool:
+    """Whether any weapon of ``ship``, given as ``(arcs, reach)``, bears on the point
+    ``(x, y)``: in its reach and arcs (the distance worked out once, the arcs once and only
+    if needed)."""
+    distance = math.hypot(x - ship.x, y - ship.y)
+    arcs = -1
+    for weapon_arcs, reach in reaches:
+        if distance > reach + 1e-9:
+            continue
+        if arcs < 0:
+            arcs = arcs_containing(ship.x, ship.y, ship.facing, x, y)
+        if arcs & weapon_arcs:
+            return True
+    return False
 
 
 def fire_targets(game: FTGame, ship: Ship) -> list[tuple[str, int]]:
     """Targets some usable weapon of ``ship`` bears on: enemy ships, and (optional rule)
     enemy fighter groups flying free."""
+    return list(_fire_targets(game, ship))
+
+
+def _fire_targets(game: FTGame, ship: Ship) -> Iterator[tuple[str, int]]:
+    """:func:`fire_targets` one by one, worked out as they are asked for (:func:`can_fire`
+    needs only the first)."""
     state = game.state
     lib = game.data
     cls = game.data.designs[ship.design]
-    specs = [cls.systems[index] for index in usable_weapons(game.data, ship)]
-    if not specs:
-        return []
-    found: list[tuple[str, int]] = [(SHIP, enemy.id) for enemy in state.enemies(ship.player)]
-    if state.option("fire_at_fighters"):
-        found += [
-            (FIGHTERS, group.id)
-            for group in state.groups
-            if group.player != ship.player and group.status == IN_SPACE and group.count > 0
-            and not group.engaged
-        ]
-    return [
-        (kind, target)
-        for kind, target in found
-        if any(can_reach(lib, ship, spec, *target_point(state, kind, target)) for spec in specs)
+    reaches = [
+        (cls.systems[index].arcs, weapon_reach(lib, cls.systems[index]))
+        for index in usable_weapons(game.data, ship)
     ]
+    if not reaches:
+        return
+    for enemy in state.enemies(ship.player):
+        if any_bears(ship, reaches, enemy.x, enemy.y):
+            yield SHIP, enemy.id
+    if state.option("fire_at_fighters"):
+        for group in state.groups:
+            if (group.player != ship.player and group.status == IN_SPACE and group.count > 0
+                    and not group.engaged and any_bears(ship, reaches, group.x, group.y)):
+                yield FIGHTERS, group.id
 
 
 def can_fire(game: FTGame, ship: Ship) -> bool:
@@ -165,7 +184,7 @@ def can_fire(game: FTGame, ship: Ship) -> bool:
         and not ship.fired
         and not ship.shrouded
         and bool(working(cls, ship, "fire_control"))
-        and bool(fire_targets(game, ship))
+        and next(_fire_targets(game, ship), None) is not None
     )
 
 

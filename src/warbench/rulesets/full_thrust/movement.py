@@ -23,6 +23,7 @@ that line.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from warbench.rulesets.full_thrust.arcs import FACINGS, heading_of
 
@@ -94,6 +95,15 @@ def order_choices(
     >>> len(order_choices(VECTOR, 1, 0))  # burn 0-1 x (still, a rotation, a 1 MU push)
     30
     """
+    return list(legal_manoeuvres(movement, thrust, speed, advanced))
+
+
+@lru_cache(maxsize=1024)
+def legal_manoeuvres(
+    movement: str, thrust: int, speed: int, advanced: bool = False
+) -> tuple[Manoeuvre, ...]:
+    """:func:`order_choices` as a tuple, kept per ``(movement, thrust, speed, advanced)``:
+    a pure function of its arguments, so nothing invalidates a kept answer."""
     allowance = turn_allowance(thrust, advanced)
     if movement == VECTOR:
         turns = range(-5, 7) if allowance else range(0, 1)
@@ -114,7 +124,9 @@ def order_choices(
             for change in range(-min(thrust, speed), thrust + 1)
             for turn in range(-allowance, allowance + 1)
         ]
-    return [o for o in candidates if order_refusal(movement, thrust, speed, o, advanced) is None]
+    return tuple(
+        o for o in candidates if order_refusal(movement, thrust, speed, o, advanced) is None
+    )
 
 
 def _step(x: float, y: float, facing: int, distance: float) -> tuple[float, float]:

@@ -9,6 +9,7 @@ move off the table has disengaged.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from warbench.core.actions import Action
@@ -27,6 +28,7 @@ from warbench.rulesets.full_thrust.movement import (
     VECTOR,
     Manoeuvre,
     cinematic_move,
+    legal_manoeuvres,
     on_table,
     order_choices,
     vector_move,
@@ -53,19 +55,35 @@ def order_options(state: FullThrustState, lib: Library, ship: Ship) -> list[Writ
     vapour shroud each again with the shroud raised (FT-SEQ-ALIEN-SHROUD); a Sa'Vasku
     ship's each manoeuvre its power affords, with every share of the rest between screens,
     repair and attack (FT-SEQ-ALIEN-POWER, FT-SV-REPAIR)."""
+    return list(_order_tuple(state, lib, ship))
+
+
+def _order_tuple(state: FullThrustState, lib: Library, ship: Ship) -> tuple[WriteOrders, ...]:
+    """:func:`order_options` as a tuple (for a ship with no power to share, the kept one)."""
     cls = lib.designs[ship.design]
     if cls.race == SAVASKU:
-        return [
+        return tuple(
             WriteOrders(ship.id, *choice, screens=screens, attack=attack, repair=repair)
             for choice in legal_orders(state, lib, ship)
             for screens, repair, attack in power_shares(lib, state.movement, cls, ship, choice)
-        ]
-    shrouds = (False, True) if working(cls, ship, "shroud") else (False,)
-    return [
-        WriteOrders(ship.id, *choice, shroud=shroud)
-        for shroud in shrouds
-        for choice in legal_orders(state, lib, ship)
-    ]
+        )
+    shroud = bool(working(cls, ship, "shroud"))
+    return _plain_orders(ship.id, state.movement, thrust_of(cls, ship), ship.speed,
+                         cls.advanced, shroud)
+
+
+@lru_cache(maxsize=4096)
+def _plain_orders(ship: int, movement: str, thrust: int, speed: int, advanced: bool,
+                  shroud: bool) -> tuple[WriteOrders, ...]:
+    """The orders of a ship with no power to share, kept per argument tuple (all they
+    depend on: nothing invalidates a kept answer; the actions are frozen, so sharing them
+    between decisions and games is safe): every legal manoeuvre, then with a working vapour
+    shroud each again with the shroud raised."""
+    manoeuvres = legal_manoeuvres(movement, thrust, speed, advanced)
+    shrouds = (False, True) if shroud else (False,)
+    return tuple(
+        WriteOrders(ship, *choice, shroud=raised) for raised in shrouds for choice in manoeuvres
+    )
 
 
 def describe_order(movement: str, speed: int, order: Order) -> str:
@@ -112,7 +130,7 @@ class WriteOrdersPhase(FTProcedure):
                 continue
             written = state.orders[ship.id]
             if written is None:
-                options = tuple(order_options(state, game.data, ship))
+                options = _order_tuple(state, game.data, ship)
                 owed.append(Decision(ship.player, f"write orders for {ship.name}", options))
             elif ship.id not in self.launches_done:
                 launches = launch_options(game, ship, written.value.launch)

@@ -46,7 +46,7 @@ from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, headbut
 from warbench.rulesets.hordes.profile import can_be_forced, crippled_aspects, stat
 from warbench.rulesets.hordes.refusals import Refusals
 from warbench.rulesets.hordes.space import (
-    can_see,
+    Sight,
     engaged,
     gap,
     in_control_area,
@@ -54,6 +54,7 @@ from warbench.rulesets.hordes.space import (
     leg_cost,
     radius,
     run_out,
+    sight_of,
     weapon_reach,
 )
 from warbench.rulesets.hordes.state import Model
@@ -126,10 +127,11 @@ class Activation(HordesProcedure):
         if self.stage is Stage.MOVING:
             legs = (MoveSpace(data, state, me, {self.run: self.left}),)
             return [Decision(me.owner, "move on or stop", (Done(),), legs)]
-        options: list[Action] = [*self._free_actions(game, me), Done()]
+        sight = sight_of(data, state)
+        options: list[Action] = [*self._free_actions(game, me, sight), Done()]
         spaces: tuple[MoveSpace, ...] = ()
         if self.stage is Stage.MOVE:
-            options = [Hold(), *self._charges(game, me), *options]
+            options = [Hold(), *self._charges(game, me, sight), *options]
             spd = stat(data, me, "spd")
             allowances = {False: float(spd)}
             if self._can_run(game, me):
@@ -137,7 +139,7 @@ class Activation(HordesProcedure):
             spaces = (MoveSpace(data, state, me, allowances),)
             prompt = f"move {name(game, me)}"
         else:
-            options = [*self._attacks(game, me), *options]
+            options = [*self._attacks(game, me, sight), *options]
             prompt = f"combat action of {name(game, me)}"
         return [Decision(me.owner, prompt, tuple(options), (*spaces, Refusals(prompt)))]
 
@@ -146,22 +148,22 @@ class Activation(HordesProcedure):
             return False
         return not me.beast or force_problem(game, me) is None
 
-    def _free_actions(self, game: HordesGame, me: Model) -> list[Action]:
+    def _free_actions(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
         options: list[Action] = []
         if me.beast:
-            options += animus_options(game, me, self.run, self.animus_used)
+            options += animus_options(game, me, self.run, self.animus_used, sight)
             room = game.data.models[me.card].fury - me.fury
             options += [Rile(n) for n in range(1, room + 1) if force_problem(game, me, n) is None]
             return options
-        options += cast_options(game, me)
-        options += animus_options(game, me, False, False)
+        options += cast_options(game, me, sight)
+        options += animus_options(game, me, False, False, sight)
         options += heal_options(game, me)
         if not me.feat_used:
             options.append(Feat())
         options += [Discard(n) for n in range(1, me.fury + 1)]
         return options
 
-    def _charges(self, game: HordesGame, me: Model) -> list[Action]:
+    def _charges(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
         data, state = game.data, game.state
         if self.no_action or stat(data, me, "spd") < data.models[me.card].spd:
             return []
@@ -169,7 +171,7 @@ class Activation(HordesProcedure):
         can_force = not me.beast or force_problem(game, me) is None
         mind = "mind" in crippled_aspects(data, me)
         for other in state.living():
-            if other is me or not can_see(data, state, me, other):
+            if other is me or not sight.sees(me, other):
                 continue
             if other.owner != me.owner and can_force:
                 options.append(Charge(other.uid))
@@ -177,7 +179,7 @@ class Activation(HordesProcedure):
                     options.append(Slam(other.uid))
         return options
 
-    def _attacks(self, game: HordesGame, me: Model) -> list[Action]:
+    def _attacks(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
         if self.no_action:
             return []
         data, state = game.data, game.state
@@ -186,7 +188,7 @@ class Activation(HordesProcedure):
         options: list[Action] = []
         in_melee = engaged(data, state, me)
         enemies = [m for m in state.living() if m.owner != me.owner]
-        seen = [m for m in enemies if can_see(data, state, me, m)]
+        seen = [m for m in enemies if sight.sees(me, m)]
         for index, weapon in enumerate(data.models[me.card].weapons):
             initial = index not in self.used and not self.special
             if weapon.kind == "melee":

@@ -10,7 +10,7 @@ from warbench.rulesets.hordes.data import Effect, SpellRecord
 from warbench.rulesets.hordes.events import SpellEffect
 from warbench.rulesets.hordes.game import HordesGame, add_fury, knock_down, name
 from warbench.rulesets.hordes.profile import boxes_left, can_be_forced
-from warbench.rulesets.hordes.space import can_see, gap, in_control_area
+from warbench.rulesets.hordes.space import Sight, gap, in_control_area
 from warbench.rulesets.hordes.state import Lasting, Model
 
 
@@ -19,16 +19,19 @@ def ctrl_fury(game: HordesGame, warlock: Model) -> int:
     return game.data.models[warlock.card].fury
 
 
-def spell_targets(game: HordesGame, caster: Model, record: SpellRecord) -> list[Model]:
+def spell_targets(
+    game: HordesGame, caster: Model, record: SpellRecord, sight: Sight | None = None
+) -> list[Model]:
     """Models a spell may be cast at: the caster for SELF and CTRL; enemies in sight for an
     offensive spell (range is measured after declaring); friendly models in sight and in
-    range otherwise."""
+    range otherwise. ``sight`` keeps the lines of sight of the decision being worked out."""
     if record.rng in ("SELF", "CTRL"):
         return [caster]
     state, data = game.state, game.data
+    sees = (sight or Sight(data, state)).sees
     found = []
     for model in state.living():
-        if model is not caster and not can_see(data, state, caster, model):
+        if model is not caster and not sees(caster, model):
             continue
         if record.off:
             if model.owner != caster.owner:
@@ -40,8 +43,9 @@ def spell_targets(game: HordesGame, caster: Model, record: SpellRecord) -> list[
     return found
 
 
-def cast_options(game: HordesGame, warlock: Model) -> list[Cast]:
+def cast_options(game: HordesGame, warlock: Model, sight: Sight | None = None) -> list[Cast]:
     """Every spell the warlock can pay for, at every legal target, with affordable boosts."""
+    sight = sight or Sight(game.data, game.state)
     options = []
     for spell in game.data.models[warlock.card].spells:
         record = game.data.spells[spell]
@@ -50,18 +54,21 @@ def cast_options(game: HordesGame, warlock: Model) -> list[Cast]:
             if record.off
             else ((False, False),)
         )
-        for target in spell_targets(game, warlock, record):
+        for target in spell_targets(game, warlock, record, sight):
             for hit, damage in boosts:
                 if record.cost + hit + damage <= warlock.fury and (record.pow or not damage):
                     options.append(Cast(spell, target.uid, hit, damage))
     return options
 
 
-def animus_options(game: HordesGame, active: Model, ran: bool, used: bool) -> list[Animus]:
+def animus_options(
+    game: HordesGame, active: Model, ran: bool, used: bool, sight: Sight | None = None
+) -> list[Animus]:
     """Animi usable now: the active beast's own (forced for its COST, once an activation,
     not after a run), or, for an active warlock, those of its beasts in its control area
     (paid with its own fury)."""
     data, state = game.data, game.state
+    sight = sight or Sight(data, state)
     options = []
     if active.beast:
         warlock = state.warlock(active.owner)
@@ -72,7 +79,8 @@ def animus_options(game: HordesGame, active: Model, ran: bool, used: bool) -> li
         if can_be_forced(data, active, spell.cost) is None and in_control_area(
             data, warlock, active, ctrl_fury(game, warlock)
         ):
-            options += [Animus(active.uid, t.uid) for t in spell_targets(game, active, spell)]
+            targets = spell_targets(game, active, spell, sight)
+            options += [Animus(active.uid, t.uid) for t in targets]
         return options
     for beast in state.living(active.owner):
         record = data.models[beast.card]
@@ -83,7 +91,7 @@ def animus_options(game: HordesGame, active: Model, ran: bool, used: bool) -> li
             data, active, beast, ctrl_fury(game, active)
         ):
             caster = beast if spell.rng == "SELF" else active
-            options += [Animus(beast.uid, t.uid) for t in spell_targets(game, caster, spell)]
+            options += [Animus(beast.uid, t.uid) for t in spell_targets(game, caster, spell, sight)]
     return options
 
 

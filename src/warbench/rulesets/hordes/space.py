@@ -8,6 +8,7 @@ centre (the core's convention; engine default where the seed says "any point of 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple
 
 import shapely
@@ -40,7 +41,15 @@ def radius(data: HordesData, model: Model) -> float:
 
 def body(data: HordesData, model: Model) -> Body:
     """The model's base at its pose, for the core geometry."""
-    return Body(Pose(model.x, model.y, model.heading), CircleBase(radius(data, model)))
+    return _body(model.x, model.y, model.heading, radius(data, model))
+
+
+@lru_cache(maxsize=1024)
+def _body(x: float, y: float, heading: float, r: float) -> Body:
+    """A round base of radius ``r`` at a pose, kept per argument tuple: a body is frozen and
+    a pure function of them, so nothing invalidates a kept one (most models stand still
+    between the many sweeps and sight lines of a decision)."""
+    return Body(Pose(x, y, heading), CircleBase(r))
 
 
 def gap(data: HordesData, first: Model, second: Model) -> float:
@@ -191,6 +200,51 @@ def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) 
     return True
 
 
+class Sight:
+    """Lines of sight (:func:`can_see`) of one state, each ordered pair of models worked
+    out once. Kept by the two models' uids in ``seen``, which holds only while everything
+    :func:`can_see` reads is as it was (see :func:`sight_of`)."""
+
+    def __init__(
+        self, data: HordesData, state: HordesState, seen: dict[tuple[int, int], bool] | None = None
+    ) -> None:
+        self.data = data
+        self.state = state
+        self._seen = {} if seen is None else seen
+
+    def sees(self, viewer: Model, target: Model) -> bool:
+        """:func:`can_see` of ``viewer`` and ``target``."""
+        key = (viewer.uid, target.uid)
+        seen = self._seen.get(key)
+        if seen is None:
+            seen = self._seen[key] = can_see(self.data, self.state, viewer, target)
+        return seen
+
+
+#: The lines of sight last worked out: the data and sight key they hold for, and the answers.
+_last_sight: list[tuple[HordesData, tuple[object, ...], dict[tuple[int, int], bool]]] = []
+
+
+def sight_key(state: HordesState) -> tuple[object, ...]:
+    """Everything of ``state`` that :func:`can_see` reads: the layout, and each model's
+    place, heading, card, life and standing (knocked down or not)."""
+    return (state.layout, *((m.x, m.y, m.heading, m.card, m.alive, m.knocked_down)
+                            for m in state.models))
+
+
+def sight_of(data: HordesData, state: HordesState) -> Sight:
+    """A :class:`Sight` of ``state`` that shares the answers worked out for the last state
+    with an equal :func:`sight_key` and the same data (the decisions of one activation
+    between moves, casts that kill nobody, ...); any change of what the key holds starts
+    afresh, so a kept answer is always the one :func:`can_see` would give now."""
+    key = sight_key(state)
+    if _last_sight and _last_sight[0][0] is data and _last_sight[0][1] == key:
+        return Sight(data, state, _last_sight[0][2])
+    seen: dict[tuple[int, int], bool] = {}
+    _last_sight[:] = [(data, key, seen)]
+    return Sight(data, state, seen)
+
+
 def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -> bool:
     """Whether some of ``model``'s base lies within 2 x ``fury`` inches of the warlock."""
     centre = math.hypot(model.x - warlock.x, model.y - warlock.y)
@@ -219,11 +273,12 @@ def leg_cost(data: HordesData, state: HordesState, start: Point, end: Point) -> 
 
 
 def obstacles(
-    data: HordesData, state: HordesState, mover: Model, heading: float
+    data: HordesData, state: HordesState, mover: Model, heading: float, x: float, y: float
 ) -> tuple[list[Body], list[Terrain]]:
-    """Bases and impassable terrain a model moving along ``heading`` must not pass over.
-    A base the mover already touches blocks it only if the move heads into it: stepping
-    away from base contact is free (HOR-MOVE-BASES)."""
+    """Bases and impassable terrain a model moving along ``heading``, at most to
+    ``(x, y)``, must not pass over (terrain far from the leg is left out). A base the mover
+    already touches blocks it only if the move heads into it: stepping away from base
+    contact is free (HOR-MOVE-BASES)."""
     dx, dy = heading_vector(heading)
     r = radius(data, mover)
     bodies = []
@@ -235,8 +290,7 @@ def obstacles(
         if touching and ox * dx + oy * dy <= 0.0:
             continue
         bodies.append(body(data, other))
-    walls = [piece for kind, piece, _, _ in terrain(data, state) if kind == "obstruction"]
-    return bodies, walls
+    return bodies, _walls_near(data, state, mover, x, y, r)
 
 
 def leg_problem(
@@ -252,12 +306,27 @@ def leg_problem(
         return None
     heading = math.degrees(math.atan2(x - mover.x, y - mover.y))
     sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
-    bodies, walls = obstacles(data, state, mover, heading)
+    bodies, walls = obstacles(data, state, mover, heading, x, y)
     contact = first_contact(sweeper, length, bodies, walls)
     if contact is not None and contact.distance < length - 1e-6:
         what = "an obstruction" if isinstance(contact.obstacle, Terrain) else "another model's base"
         return f'the move would pass over {what} after {contact.distance:.2f}" (HOR-MOVE-BASES)'
     return None
+
+
+def _walls_near(
+    data: HordesData, state: HordesState, mover: Model, x: float, y: float, r: float
+) -> list[Terrain]:
+    """The obstructions a base of radius ``r`` could touch on the leg from ``mover`` to
+    ``(x, y)``: those whose box, grown by ``r`` (and a hair), meets the leg's. A piece
+    touched on the leg lies within ``r`` of it, so the others cannot stop the move."""
+    grow = r + 0.01
+    start, end = Point(mover.x, mover.y), Point(x, y)
+    return [
+        piece for kind, piece, _, (x0, y0, x1, y1) in terrain(data, state)
+        if kind == "obstruction" and not _apart((x0 - grow, y0 - grow, x1 + grow, y1 + grow),
+                                               start, end)
+    ]
 
 
 def run_out(
@@ -272,7 +341,8 @@ def run_out(
     movement (rough ground costing double), and what stops it (``None``: the budget)."""
     r = radius(data, mover)
     sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
-    bodies, walls = obstacles(data, state, mover, heading)
+    reach = Point(mover.x, mover.y).toward(heading, budget)
+    bodies, walls = obstacles(data, state, mover, heading, reach.x, reach.y)
     if ignore is not None:
         skip = body(data, ignore)
         bodies = [b for b in bodies if b != skip]

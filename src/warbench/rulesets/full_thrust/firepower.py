@@ -1,0 +1,106 @@
+"""What a ship's weapons bring to bear from a pose, as the admiral weighs its orders.
+
+The expected beam-style dice of its working, loaded direct-fire weapons on a point
+(weapon_values.py gives each weapon's mean damage) and the plasma bolts it could place next
+turn. The weapons are worked out once per decision (:class:`Arms`): nothing changes them
+while orders are written, and the admiral weighs every order of a ship against every enemy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from warbench.rulesets.full_thrust.arcs import arcs_containing
+from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
+from warbench.rulesets.full_thrust.library import Library, ShipClass, SystemSpec
+from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER
+from warbench.rulesets.full_thrust.state import FullThrustState, Ship
+from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage
+
+#: A direct-fire weapon a ship may fire now and its reach (see :func:`ready_guns`).
+Gun: TypeAlias = tuple[SystemSpec, float]
+
+
+def ready_guns(lib: Library, cls: ShipClass, ship: Ship) -> tuple[Gun, ...]:
+    """The working direct-fire weapons of ``ship`` with a shot left, in system order, each
+    with its reach: what :func:`firepower` counts, worked out once for the many poses a
+    decision weighs (nothing in a decision changes them)."""
+    return tuple(
+        (system, weapon_reach(lib, system))
+        for index, system in enumerate(cls.systems)
+        if not ship.damage[index] and ship.has_shots(index) and system.kind in DIRECT_FIRE
+    )
+
+
+def firepower(lib: Library, cls: ShipClass, ship: Ship, x: float, y: float, facing: int,
+              tx: float, ty: float) -> float:
+    """Expected beam-style dice (pulse torpedoes as two) a ship at (x, y, facing) brings
+    on the point (tx, ty), counting working weapons only."""
+    return guns_firepower(lib, ready_guns(lib, cls, ship), x, y, facing, tx, ty)
+
+
+def guns_firepower(lib: Library, guns: Sequence[Gun], x: float, y: float, facing: int,
+                   tx: float, ty: float) -> float:
+    """:func:`firepower` of the weapons ``guns``."""
+    return firepower_at(lib, guns, math.hypot(tx - x, ty - y), x, y, facing, tx, ty)
+
+
+def firepower_at(lib: Library, guns: Sequence[Gun], distance: float, x: float, y: float,
+                 facing: int, tx: float, ty: float) -> float:
+    """:func:`guns_firepower` at the point ``distance`` MU away (``hypot(tx - x, ty - y)``,
+    worked out by the caller); the arcs are worked out only when a gun reaches it."""
+    arcs = -1
+    total = 0.0
+    for system, reach in guns:
+        if distance > reach:
+            continue
+        if arcs < 0:
+            arcs = arcs_containing(x, y, facing, tx, ty)
+        if system.arcs & arcs:
+            total += mean_damage(lib, system, distance, 0) / BEAM_DIE_VALUE[0]
+    return total
+
+
+def ready_launchers(state: FullThrustState, cls: ShipClass, ship: Ship) -> tuple[SystemSpec, ...]:
+    """The plasma launchers of ``ship`` that work and are loaded next turn, in system order
+    (what :func:`bolts_bearing` counts)."""
+    return tuple(
+        system for index, system in enumerate(cls.systems)
+        if system.kind == PLASMA_LAUNCHER and not ship.damage[index]
+        and state.turn + 1 >= ship.recharge.get(index, 0)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Arms:
+    """What a ship may shoot with, worked out once for all the orders one decision weighs
+    (nothing changes them while orders are written): its ready guns, the longest reach
+    among them (-1 with none) and its ready plasma launchers."""
+
+    guns: tuple[Gun, ...]
+    longest: float
+    launchers: tuple[SystemSpec, ...]
+
+    @classmethod
+    def of(cls, state: FullThrustState, lib: Library, design: ShipClass, ship: Ship) -> Arms:
+        """The arms of ``ship`` now."""
+        guns = ready_guns(lib, design, ship)
+        longest = max((reach for _, reach in guns), default=-1.0)
+        return cls(guns, longest, ready_launchers(state, design, ship))
+
+
+def bolts_bearing(lib: Library, launchers: Sequence[SystemSpec], x: float, y: float,
+                  facing: int, enemies: Sequence[tuple[float, float]]) -> float:
+    """Beam dice (halved for point defence) of the plasma bolts that ``launchers`` of a
+    Phalon ship ending at (x, y, facing) could place next turn on an enemy then in reach
+    and in the arcs."""
+    reach = lib.rules.phalon.plasma_reach
+    total = 0.0
+    for system in launchers:
+        if any(math.hypot(ex - x, ey - y) <= reach
+               and arcs_containing(x, y, facing, ex, ey) & system.arcs for ex, ey in enemies):
+            total += system.level * 0.5
+    return total
