@@ -20,6 +20,7 @@ from warbench.core.hexgrid import (
     arc_of,
     hex_line,
     move_plan,
+    offset_distance,
     reachable,
     turn,
 )
@@ -153,6 +154,13 @@ def test_distance_is_a_metric(a: Hex, b: Hex, c: Hex) -> None:
     assert a.distance(b) == b.distance(a)
     assert (a.distance(b) == 0) == (a == b)
     assert a.distance(c) <= a.distance(b) + b.distance(c)
+
+
+@FAST
+@given(hexes, hexes)
+def test_offset_distance_is_the_distance_of_the_hexes(a: Hex, b: Hex) -> None:
+    dq, dr = b.q - a.q, b.r - a.r
+    assert offset_distance(dq, dr) == a.distance(b) == max(abs(dq), abs(dr), abs(dq + dr))
 
 
 @FAST

@@ -14,6 +14,7 @@ from warbench.core.hexgrid.hexes import (
     InvalidHexData,
     check_facing,
     hex_line,
+    offset_distance,
     turn,
 )
 from warbench.core.hexgrid.moves import (
@@ -39,6 +40,7 @@ __all__ = [
     "check_facing",
     "hex_line",
     "move_plan",
+    "offset_distance",
     "reachable",
     "turn",
 ]
