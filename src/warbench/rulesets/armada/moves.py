@@ -43,10 +43,6 @@ BAD_FAILURE = 5
 BACK_OFF_AC_PENALTY = 4
 
 
-def _free(state: ArmadaState, fleet: Fleet) -> set[Hex]:
-    return state.occupied(exclude=fleet.id)
-
-
 def _line(start: HexPose, direction: int, count: int) -> tuple[Hex, ...]:
     hexes = [start.hex]
     for _ in range(count):
@@ -73,21 +69,47 @@ def mine_hexes(state: ArmadaState, tables: Tables) -> set[Hex]:
     return affected
 
 
-def mine_cost(state: ArmadaState, tables: Tables, fleet: Fleet, path: tuple[Hex, ...]) -> int:
-    """Extra hexes of movement gravity mines cost this move: entering the first affected hex
-    of the round costs ``entry_cost`` hexes instead of one."""
-    if fleet.slowed_round == state.round or not state.mines:
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """What of the map a fleet's moves depend on, found once for all the moves weighed in
+    one state: the hexes where other fleets stand and the extra hexes of movement that
+    entering a hex slowed by gravity mines costs (none already slowed this round)."""
+
+    taken: frozenset[Hex]
+    slowed: frozenset[Hex]
+    extra: int
+
+    @classmethod
+    def of(cls, state: ArmadaState, tables: Tables, fleet: Fleet) -> Ground:
+        """The ground under ``fleet``'s moves now."""
+        taken = frozenset(state.occupied(exclude=fleet.id))
+        if fleet.slowed_round == state.round or not state.mines:
+            return cls(taken, frozenset(), 0)
+        extra = tables.rounds.gravity_mines.entry_cost - 1
+        return cls(taken, frozenset(mine_hexes(state, tables)), extra)
+
+    def mine_cost(self, path: tuple[Hex, ...]) -> int:
+        """Extra hexes of movement gravity mines cost a move along ``path``: entering the
+        first affected hex of the round costs ``entry_cost`` hexes instead of one."""
+        slowed = self.slowed
+        if slowed and any(hex_ in slowed for hex_ in path):
+            return self.extra
         return 0
-    affected = mine_hexes(state, tables)
-    if any(hex_ in affected for hex_ in path):
-        return tables.rounds.gravity_mines.entry_cost - 1
-    return 0
 
 
-def plan_move(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> Plan:
+def mine_cost(state: ArmadaState, tables: Tables, fleet: Fleet, path: tuple[Hex, ...]) -> int:
+    """Extra hexes of movement gravity mines cost this move (see :meth:`Ground.mine_cost`)."""
+    return Ground.of(state, tables, fleet).mine_cost(path)
+
+
+def plan_move(
+    state: ArmadaState, tables: Tables, fleet: Fleet, move: Move, ground: Ground | None = None
+) -> Plan:
     """Where ``move`` takes ``fleet`` if it succeeds and which hexes it enters;
-    :class:`IllegalHexMove` says why the move is illegal."""
-    taken = _free(state, fleet)
+    :class:`IllegalHexMove` says why the move is illegal. ``ground``: the fleet's
+    :class:`Ground` now, if the caller has it."""
+    ground = ground or Ground.of(state, tables, fleet)
+    taken = ground.taken
     speed = fleet_speed(fleet)
     if fleet.morale == ROUTED:
         flight = flee_steps(state, tables, fleet)
@@ -128,7 +150,7 @@ def plan_move(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> P
         raise IllegalHexMove(f"unknown stunt {move.stunt!r}")
     if plan.end.hex in taken:
         raise IllegalHexMove(f"{move.stunt} would end on {plan.end.hex!r}, where another fleet is")
-    extra = mine_cost(state, tables, fleet, plan.path)
+    extra = ground.mine_cost(plan.path)
     if extra and len(plan.path) + extra > limit:
         raise IllegalHexMove(
             f"gravity mines slow the fleet: this move needs {len(plan.path) + extra} hexes of "
@@ -138,7 +160,12 @@ def plan_move(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> P
 
 
 def failed_stunt_plan(
-    state: ArmadaState, tables: Tables, fleet: Fleet, move: Move, margin: int
+    state: ArmadaState,
+    tables: Tables,
+    fleet: Fleet,
+    move: Move,
+    margin: int,
+    ground: Ground | None = None,
 ) -> Plan:
     """Where a stunt whose piloting check failed by ``-margin`` leaves the fleet (the
     starship rules): a back off moves 1 hex back, or not at all on a bad failure; a flip
@@ -146,25 +173,22 @@ def failed_stunt_plan(
     half the speed. A partial move stops short of hexes where other fleets stand and of
     movement gravity mines take."""
     speed = fleet_speed(fleet)
+    ground = ground or Ground.of(state, tables, fleet)
     if move.stunt == "back-off":
         if margin <= -BAD_FAILURE:
             return Plan(fleet.pose, ())
-        return _straight(state, tables, fleet, (fleet.facing + 3) % 6, 1, speed // 2)
+        return _straight(ground, fleet, (fleet.facing + 3) % 6, 1, speed // 2)
     if move.stunt == "flip-and-burn":
-        return _straight(state, tables, fleet, fleet.facing, len(move.steps), speed // 2)
+        return _straight(ground, fleet, fleet.facing, len(move.steps), speed // 2)
     if move.stunt == "slide":
-        return _straight(state, tables, fleet, fleet.facing, speed // 2, speed // 2)
+        return _straight(ground, fleet, fleet.facing, speed // 2, speed // 2)
     return Plan(fleet.pose, ())
 
 
-def _straight(
-    state: ArmadaState, tables: Tables, fleet: Fleet, direction: int, count: int, limit: int
-) -> Plan:
+def _straight(ground: Ground, fleet: Fleet, direction: int, count: int, limit: int) -> Plan:
     path = _line(fleet.pose, direction, count)
-    taken = _free(state, fleet)
-    while path and (
-        path[-1] in taken or len(path) + mine_cost(state, tables, fleet, path) > limit
-    ):
+    taken = ground.taken
+    while path and (path[-1] in taken or len(path) + ground.mine_cost(path) > limit):
         path = path[:-1]
     return Plan(HexPose(path[-1], fleet.facing), path) if path else Plan(fleet.pose, ())
 
@@ -189,10 +213,13 @@ def passed_enemies(state: ArmadaState, fleet: Fleet, path: tuple[Hex, ...]) -> l
     return passed
 
 
-def move_refusal(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> str | None:
-    """Why ``move`` is illegal for ``fleet``, or ``None``."""
+def move_refusal(
+    state: ArmadaState, tables: Tables, fleet: Fleet, move: Move, ground: Ground | None = None
+) -> str | None:
+    """Why ``move`` is illegal for ``fleet``, or ``None`` (``ground`` as for
+    :func:`plan_move`)."""
     try:
-        plan_move(state, tables, fleet, move)
+        plan_move(state, tables, fleet, move, ground)
     except IllegalHexMove as error:
         return f"{fleet.name}: {error}"
     return None
@@ -201,7 +228,7 @@ def move_refusal(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -
 def ordinary_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> dict[HexPose, str]:
     """Every pose an ordinary move reaches, with steps for each (gravity mines may cost
     some of them too much movement by the path found)."""
-    taken = _free(state, fleet)
+    taken = state.occupied(exclude=fleet.id)
     found = reachable(
         fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
     )
@@ -225,9 +252,15 @@ def _within_mines(
 
 
 def stunt_moves(
-    state: ArmadaState, tables: Tables, fleet: Fleet, *, flybys: bool = True
+    state: ArmadaState,
+    tables: Tables,
+    fleet: Fleet,
+    *,
+    flybys: bool = True,
+    ground: Ground | None = None,
 ) -> list[Move]:
-    """Every legal stunt for ``fleet`` (none while routed); flybys only if asked."""
+    """Every legal stunt for ``fleet`` (none while routed); flybys only if asked
+    (``ground`` as for :func:`plan_move`)."""
     if fleet.morale == ROUTED:
         return []
     speed = fleet_speed(fleet)
@@ -238,7 +271,10 @@ def stunt_moves(
     for count in range(1, speed + 1):
         candidates.append(Move(fleet.id, "L" + "F" * count, "slide"))
         candidates.append(Move(fleet.id, "R" + "F" * count, "slide"))
-    legal = [move for move in candidates if move_refusal(state, tables, fleet, move) is None]
+    ground = ground or Ground.of(state, tables, fleet)
+    legal = [
+        move for move in candidates if move_refusal(state, tables, fleet, move, ground) is None
+    ]
     return legal + flyby_moves(state, tables, fleet) if flybys else legal
 
 
@@ -260,7 +296,7 @@ def flee_steps(state: ArmadaState, tables: Tables, fleet: Fleet) -> str:
     """The steps of a routed fleet's flight: to the reachable hex farthest from every enemy
     (the first found among equals, so the fewest hexes moved)."""
     enemies = [enemy.hex for enemy in state.enemies_of(fleet)]
-    taken = _free(state, fleet)
+    taken = state.occupied(exclude=fleet.id)
     options = _within_mines(state, tables, fleet, reachable(
         fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
     ))
@@ -275,7 +311,7 @@ def flee_steps(state: ArmadaState, tables: Tables, fleet: Fleet) -> str:
 def drift_pose(state: ArmadaState, tables: Tables, fleet: Fleet) -> HexPose:
     """Where a disabled fleet drifts: straight ahead at half speed, stopping short of the
     last hexes of its path that hold another fleet."""
-    taken = _free(state, fleet)
+    taken = state.occupied(exclude=fleet.id)
     hexes = [fleet.hex]
     for _ in range(fleet.speed // tables.rounds.drift.speed_divisor):
         hexes.append(hexes[-1].neighbor(fleet.facing))

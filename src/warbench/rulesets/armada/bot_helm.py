@@ -1,0 +1,194 @@
+"""How the tactician weighs a fleet's moves: the value of attacks, what each hex it might
+end on offers, the score of each pose, and the chances of its stunts.
+
+A fleet is weighed at every move decision of its side (and by the enemy's tactician when it
+predicts the fleet's move), so :class:`Weighed` keeps the scores while nothing they read
+changes."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from warbench.core.hexgrid import HexPose
+from warbench.rulesets.armada.actions import Move
+from warbench.rulesets.armada.bot_orders import hit_chance
+from warbench.rulesets.armada.combat import (
+    GunneryKey,
+    PlacementKey,
+    damage_dice,
+    firing_arcs,
+    gunnery_for,
+    gunnery_key,
+    placement_key,
+    range_band,
+    shielded_front,
+)
+from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.helm import piloting_modifier
+from warbench.rulesets.armada.moves import (
+    Ground,
+    failed_stunt_plan,
+    plan_move,
+    stunt_dc,
+    stunt_moves,
+)
+from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
+
+#: How much a pose values having a target in each range band.
+BAND_VALUE = {"short": 3.0, "long": 2.0, "extreme": 1.0}
+
+
+def expected_damage(
+    state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet, targets: int = 1
+) -> float:
+    """Mean damage of one attack (hit chance x mean damage after per-die changes)."""
+    gunnery = gunnery_for(state, tables, attacker, target, targets=targets)
+    chance = hit_chance(gunnery.modifier, gunnery.armor_class)
+    expr = damage_dice(attacker.damage)
+    per_die = max(0.0, (expr.sides + 1) / 2 + gunnery.per_die)
+    return chance * (expr.count * per_die + gunnery.bonus_damage)
+
+
+def target_value(
+    state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet, targets: int = 1
+) -> float:
+    """Expected damage, weighted towards damaged active enemies (disabled ones count little)."""
+    damage = expected_damage(state, tables, attacker, target, targets)
+    if target.status != ACTIVE:
+        return 0.1 * damage
+    wounded = 1.0 + (target.hull_points - max(0, target.hull)) / target.hull_points
+    return damage * wounded
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What a hex offers a fleet that might move there: the enemies in range (ids) with their
+    value as targets, the most valuable first; the nearest enemy (-1 with no enemy left) and
+    its distance."""
+
+    in_range: tuple[tuple[int, float], ...]
+    nearest: int
+    distance: int
+
+
+#: An enemy's id and what gunnery reads of the hex it is attacked from.
+ValueKey = tuple[int, PlacementKey]
+
+
+@dataclass(slots=True)
+class Weighed:
+    """A fleet's scores, kept while nothing they read changes (``key``, a
+    :func:`gunnery_key` of the fleet but its pose and of its enemies): the value of each
+    enemy as a target from hexes with one :func:`placement_key`, each hex's
+    :class:`Standing` and its debris, and each pose's score."""
+
+    key: GunneryKey
+    values: dict[ValueKey, float]
+    standings: dict[tuple[int, int], tuple[Standing, int]]
+    scores: dict[HexPose, float]
+
+
+def standing(
+    state: ArmadaState,
+    tables: Tables,
+    moved: Fleet,
+    enemies: list[Fleet],
+    values: dict[ValueKey, float],
+) -> Standing:
+    """What the hex of ``moved`` (a fleet on a pose it might take) offers against the
+    active ``enemies``, whatever its facing: each enemy in range with its value as a target
+    (the band's weight times :func:`target_value`), and the nearest enemy. ``values`` keeps
+    the values found by enemy and :func:`placement_key`: hexes with equal keys value an
+    enemy alike."""
+    if not enemies:
+        return Standing((), -1, 0)
+    here = moved.hex
+    in_range = []
+    for enemy in enemies:
+        band = range_band(tables, moved, enemy)
+        if band is not None:
+            key = (enemy.id, placement_key(state, moved, enemy))
+            value = values.get(key)
+            if value is None:
+                value = BAND_VALUE[band.name] * target_value(state, tables, moved, enemy)
+                values[key] = value
+            in_range.append((enemy.id, value))
+    in_range.sort(key=_value_of, reverse=True)
+    nearest = min(enemies, key=lambda enemy: enemy.hex.distance(here))
+    return Standing(tuple(in_range), nearest.id, nearest.hex.distance(here))
+
+
+def _value_of(entry: tuple[int, float]) -> float:
+    return entry[1]
+
+
+def pose_score(state: ArmadaState, moved: Fleet, standing: Standing) -> float:
+    """How good ``moved`` stands on its pose, given the :func:`standing` of its hex: the
+    best target it would have in arc, its forward shields towards the nearest enemy, and
+    closing in when nothing is in range."""
+    if standing.nearest < 0:
+        return 0.0
+    best = 0.0
+    for enemy, value in standing.in_range:  # the most valuable first: the first in arc
+        if value <= best:
+            break
+        if firing_arcs(moved, state.fleets[enemy]):
+            best = value
+            break
+    score = best
+    if shielded_front(state.fleets[standing.nearest], moved):
+        score += 0.5
+    if best == 0.0:
+        score -= 0.1 * standing.distance
+    return score
+
+
+def scorer(
+    state: ArmadaState, fleet: Fleet, kept: Weighed | None, tables: Tables
+) -> tuple[Weighed, Callable[[HexPose], float]]:
+    """The scores of ``fleet`` on the poses it might take (:func:`pose_score` less the
+    debris damage of the hex), each hex's standing and each pose's score found once, and
+    the :class:`Weighed` that keeps them: ``kept`` if it was taken with an equal key."""
+    rivals = state.enemies_of(fleet)
+    key = gunnery_key(state, [fleet, *rivals], unposed=fleet.id)
+    weighed = kept if kept is not None and kept.key == key else Weighed(key, {}, {}, {})
+    values, standings, scores = weighed.values, weighed.standings, weighed.scores
+    enemies = [enemy for enemy in rivals if enemy.status == ACTIVE]
+    ghost = dataclasses.replace(fleet)
+
+    def score(pose: HexPose) -> float:
+        known = scores.get(pose)
+        if known is not None:
+            return known
+        here = pose.hex
+        ghost.q, ghost.r, ghost.facing = here.q, here.r, pose.facing
+        where = (here.q, here.r)
+        found = standings.get(where)
+        if found is None:
+            debris = sum(d.damage for d in state.debris if d.covers(here))
+            found = standings[where] = (standing(state, tables, ghost, enemies, values), debris)
+        scores[pose] = value = pose_score(state, ghost, found[0]) - found[1]
+        return value
+
+    return weighed, score
+
+
+def stunt_outcomes(
+    state: ArmadaState, tables: Tables, fleet: Fleet
+) -> Iterator[tuple[Move, list[tuple[float, HexPose]]]]:
+    """Each stunt the tactician weighs (no flybys), with where it may end and how likely: a
+    turn in place ends where it aims; a back off, flip and burn or slide ends there with the
+    chance of its piloting check, else where the failure leaves the fleet."""
+    ground = Ground.of(state, tables, fleet)
+    modifier = piloting_modifier(state, fleet)
+    for move in stunt_moves(state, tables, fleet, flybys=False, ground=ground):
+        aimed = plan_move(state, tables, fleet, move, ground).end
+        dc = stunt_dc(fleet, move.stunt)
+        if dc is None:
+            yield move, [(1.0, aimed)]
+            continue
+        chance = hit_chance(modifier, dc)
+        failed = failed_stunt_plan(state, tables, fleet, move, -1, ground).end
+        yield move, [(chance, aimed), (1.0 - chance, failed)]

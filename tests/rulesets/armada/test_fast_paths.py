@@ -1,0 +1,134 @@
+"""The quick ways gunnery geometry and the tactician's move weighing are worked out give the
+answers of the plain definitions (issue 16: speed without changing results)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from warbench.core.engine import Game
+from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line
+from warbench.core.match import play_next_decision
+from warbench.rulesets.armada import ArmadaRuleset
+from warbench.rulesets.armada.bot_helm import pose_score, scorer, standing
+from warbench.rulesets.armada.bots import TacticianAgent
+from warbench.rulesets.armada.combat import (
+    debris_penalty,
+    firing_arcs,
+    gunnery_for,
+    placement_key,
+    shielded_front,
+)
+from warbench.rulesets.armada.moves import ordinary_moves
+from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Debris, Fleet
+
+RULES = ArmadaRuleset()
+SETUP = {"armadas": ["home-guard-6", "corsairs-6"]}
+FAST = settings(max_examples=150, deadline=None)
+near = st.integers(min_value=-9, max_value=9)
+spots = st.tuples(near, near)
+
+
+def _start() -> tuple[Game, ArmadaState]:
+    game = Game.new(RULES, SETUP, seed=5, players=2)
+    assert isinstance(game.state, ArmadaState)
+    return game, game.state
+
+
+def _pair(state: ArmadaState) -> tuple[Fleet, Fleet]:
+    attacker = state.fleets[0]
+    return attacker, state.enemies_of(attacker)[0]
+
+
+@FAST
+@given(spots, spots, st.lists(spots, min_size=1, max_size=3))
+def test_arm_off_conjure_debris_penalty_is_the_line_through_the_debris(
+    at: tuple[int, int], target_at: tuple[int, int], debris: list[tuple[int, int]]
+) -> None:
+    """ARM-OFF-CONJURE: debris far from both ends is skipped without drawing the line; the
+    penalty is still -1 exactly when a hex of the line (ends included) lies in debris."""
+    _, state = _start()
+    attacker, target = _pair(state)
+    (attacker.q, attacker.r), (target.q, target.r) = at, target_at
+    state.debris = [Debris(q, r, 2) for q, r in debris]
+    line = hex_line(Hex(*at), Hex(*target_at))
+    crossed = any(Hex(q, r).distance(h) <= 1 for q, r in debris for h in line)
+    assert debris_penalty(state, attacker, target) == (-1 if crossed else 0)
+
+
+@FAST
+@given(spots, st.integers(0, 5), spots, st.integers(0, 5))
+def test_arm_gun_arc_and_front_shields_from_offsets_are_the_arcs(
+    at: tuple[int, int], facing: int, target_at: tuple[int, int], target_facing: int
+) -> None:
+    """ARM-GUN-ARC, ARM-FLEET-AC-SHIELD: the arcs worked out once per offset are those of
+    :func:`arc_of` between the two hexes."""
+    _, state = _start()
+    attacker, target = _pair(state)
+    attacker.q, attacker.r, attacker.facing = *at, facing
+    target.q, target.r, target.facing = *target_at, target_facing
+    held = arc_of(Hex(*at), facing, Hex(*target_at))
+    assert firing_arcs(attacker, target) == {arc.value for arc in held} & set(attacker.arcs)
+    front = arc_of(Hex(*target_at), target_facing, Hex(*at)) == {Arc.FORE}
+    assert shielded_front(attacker, target) == (target.shields > 0 and front)
+
+
+@FAST
+@given(spots, spots, st.booleans(), st.booleans(), st.integers(0, 2), st.integers(0, 5))
+def test_arm_gun_check_equal_placement_keys_give_equal_gunnery(
+    one: tuple[int, int],
+    other: tuple[int, int],
+    debris: bool,
+    point_defense: bool,
+    range_bonus: int,
+    target_facing: int,
+) -> None:
+    """ARM-GUN-CHECK, ARM-FLEET-AC: what gunnery reads of the attacker's hex is its
+    :func:`placement_key` (range band, point defense, debris on the line, forward shields):
+    from two hexes with equal keys the attack is the same, so the tactician values a target
+    once per key."""
+    game, state = _start()
+    attacker, target = _pair(state)
+    target.q, target.r, target.facing = 0, 0, target_facing
+    attacker.now().range_bonus = range_bonus
+    if point_defense:
+        attacker.abilities = (*attacker.abilities, "point-defense")
+    if debris:
+        state.debris = [Debris(2, -1, 3)]
+    found = []
+    for q, r in (one, other):
+        attacker.q, attacker.r = q, r
+        gunnery = gunnery_for(state, game.data.tables, attacker, target)
+        found.append((placement_key(state, attacker, target), gunnery))
+    if found[0][0] == found[1][0]:
+        assert found[0][1] == found[1][1]
+
+
+def test_arm_bot_pose_scores_kept_by_placement_are_scores_worked_out_afresh() -> None:
+    """The tactician's pose scores, with target values kept by placement key and standings
+    by hex, equal :func:`pose_score` of a standing worked out afresh for each pose, for every
+    ordinary move of every fleet through the first rounds of a seeded battle."""
+    game, _ = _start()
+    tables = game.data.tables
+    agents = [TacticianAgent(5), TacticianAgent(6)]
+    checked = decisions = 0
+    while not game.is_over and checked < 12:
+        state = game.state
+        assert isinstance(state, ArmadaState)
+        if state.round >= 1 and decisions % 7 == 0:
+            active = [f for f in state.fleets if f.status == ACTIVE]
+            fleet = active[checked % len(active)]
+            _, score = scorer(state, fleet, None, tables)
+            enemies = [e for e in state.enemies_of(fleet) if e.status == ACTIVE]
+            ghost = dataclasses.replace(fleet)
+            for pose in ordinary_moves(state, tables, fleet):
+                ghost.q, ghost.r, ghost.facing = pose.hex.q, pose.hex.r, pose.facing
+                afresh = standing(state, tables, ghost, enemies, {})
+                debris = sum(d.damage for d in state.debris if d.covers(pose.hex))
+                assert score(pose) == pose_score(state, ghost, afresh) - debris
+            checked += 1
+        play_next_decision(game, agents)
+        decisions += 1
+    assert checked == 12
