@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from warbench.core.engine import Game
-from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line
+from warbench.core.hexgrid import Arc, Hex, HexPose, arc_of, hex_line, move_plan, reachable
 from warbench.core.match import play_next_decision
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.bot_helm import pose_score, scorer, standing
@@ -21,12 +21,12 @@ from warbench.rulesets.armada.combat import (
     placement_key,
     shielded_front,
 )
-from warbench.rulesets.armada.moves import ordinary_moves
+from warbench.rulesets.armada.moves import entered_hexes, ordinary_moves
 from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Debris, Fleet
 
 RULES = ArmadaRuleset()
 SETUP = {"armadas": ["home-guard-6", "corsairs-6"]}
-FAST = settings(max_examples=150, deadline=None)
+FAST = settings(max_examples=80, deadline=None)
 near = st.integers(min_value=-9, max_value=9)
 spots = st.tuples(near, near)
 
@@ -125,10 +125,24 @@ def test_arm_bot_pose_scores_kept_by_placement_are_scores_worked_out_afresh() ->
             ghost = dataclasses.replace(fleet)
             for pose in ordinary_moves(state, tables, fleet):
                 ghost.q, ghost.r, ghost.facing = pose.hex.q, pose.hex.r, pose.facing
-                afresh = standing(state, tables, ghost, enemies, {})
+                afresh = standing(state, tables, ghost, enemies, {}, {})
                 debris = sum(d.damage for d in state.debris if d.covers(pose.hex))
                 assert score(pose) == pose_score(state, ghost, afresh) - debris
             checked += 1
         play_next_decision(game, agents)
         decisions += 1
     assert checked == 12
+
+
+@settings(max_examples=40, deadline=None)
+@given(spots, st.integers(0, 5), st.integers(0, 6), st.integers(0, 3))
+def test_arm_move_paths_kept_by_steps_are_the_paths_followed(
+    at: tuple[int, int], facing: int, speed: int, turning: int
+) -> None:
+    """ARM-MOVE-FREE-ATTACK, ARM-STUNT-FLYBY: the hexes an ordinary move enters (the enemies
+    it passes, the gravity mines it meets) are those :func:`move_plan` follows, from any
+    start, for every move :func:`reachable` finds."""
+    start = HexPose(Hex(*at), facing)
+    for steps in reachable(start, speed, turning).values():
+        followed = move_plan(start, steps, speed, turning).hexes_entered()
+        assert entered_hexes(start, steps) == followed

@@ -15,14 +15,16 @@ from warbench.core.hexgrid import HexPose
 from warbench.rulesets.armada.actions import Move
 from warbench.rulesets.armada.bot_orders import hit_chance
 from warbench.rulesets.armada.combat import (
+    Band,
     GunneryKey,
     PlacementKey,
+    band_within,
     damage_dice,
     firing_arcs,
+    fleet_distance,
     gunnery_for,
     gunnery_key,
     placement_key,
-    range_band,
     shielded_front,
 )
 from warbench.rulesets.armada.data import Tables
@@ -81,13 +83,15 @@ ValueKey = tuple[int, PlacementKey]
 class Weighed:
     """A fleet's scores, kept while nothing they read changes (``key``, a
     :func:`gunnery_key` of the fleet but its pose and of its enemies): the value of each
-    enemy as a target from hexes with one :func:`placement_key`, each hex's
-    :class:`Standing` and its debris, and each pose's score."""
+    enemy as a target from hexes with one :func:`placement_key`, the range band at each
+    distance, each hex's
+    :class:`Standing` and its debris, and each pose's score (by ``(q, r, facing)``)."""
 
     key: GunneryKey
     values: dict[ValueKey, float]
+    bands: dict[int, Band | None]
     standings: dict[tuple[int, int], tuple[Standing, int]]
-    scores: dict[HexPose, float]
+    scores: dict[tuple[int, int, int], float]
 
 
 def standing(
@@ -96,18 +100,25 @@ def standing(
     moved: Fleet,
     enemies: list[Fleet],
     values: dict[ValueKey, float],
+    bands: dict[int, Band | None],
 ) -> Standing:
     """What the hex of ``moved`` (a fleet on a pose it might take) offers against the
     active ``enemies``, whatever its facing: each enemy in range with its value as a target
     (the band's weight times :func:`target_value`), and the nearest enemy. ``values`` keeps
-    the values found by enemy and :func:`placement_key`: hexes with equal keys value an
-    enemy alike."""
+    the values found by enemy and :func:`placement_key` (hexes with equal keys value an
+    enemy alike), ``bands`` the range band at each distance."""
     if not enemies:
         return Standing((), -1, 0)
-    here = moved.hex
     in_range = []
+    nearest, closest = -1, -1
     for enemy in enemies:
-        band = range_band(tables, moved, enemy)
+        distance = fleet_distance(moved, enemy)
+        if nearest < 0 or distance < closest:  # the first of the nearest
+            nearest, closest = enemy.id, distance
+        if distance in bands:
+            band = bands[distance]
+        else:
+            band = bands[distance] = band_within(tables, moved, distance)
         if band is not None:
             key = (enemy.id, placement_key(state, moved, enemy))
             value = values.get(key)
@@ -116,8 +127,7 @@ def standing(
                 values[key] = value
             in_range.append((enemy.id, value))
     in_range.sort(key=_value_of, reverse=True)
-    nearest = min(enemies, key=lambda enemy: enemy.hex.distance(here))
-    return Standing(tuple(in_range), nearest.id, nearest.hex.distance(here))
+    return Standing(tuple(in_range), nearest, closest)
 
 
 def _value_of(entry: tuple[int, float]) -> float:
@@ -153,23 +163,27 @@ def scorer(
     the :class:`Weighed` that keeps them: ``kept`` if it was taken with an equal key."""
     rivals = state.enemies_of(fleet)
     key = gunnery_key(state, [fleet, *rivals], unposed=fleet.id)
-    weighed = kept if kept is not None and kept.key == key else Weighed(key, {}, {}, {})
-    values, standings, scores = weighed.values, weighed.standings, weighed.scores
+    weighed = kept if kept is not None and kept.key == key else Weighed(key, {}, {}, {}, {})
+    values, bands = weighed.values, weighed.bands
+    standings, scores = weighed.standings, weighed.scores
     enemies = [enemy for enemy in rivals if enemy.status == ACTIVE]
     ghost = dataclasses.replace(fleet)
 
     def score(pose: HexPose) -> float:
-        known = scores.get(pose)
+        here = pose.hex
+        q, r, facing = here.q, here.r, pose.facing
+        known = scores.get((q, r, facing))
         if known is not None:
             return known
-        here = pose.hex
-        ghost.q, ghost.r, ghost.facing = here.q, here.r, pose.facing
-        where = (here.q, here.r)
+        ghost.q, ghost.r, ghost.facing = q, r, facing
+        where = (q, r)
         found = standings.get(where)
         if found is None:
             debris = sum(d.damage for d in state.debris if d.covers(here))
-            found = standings[where] = (standing(state, tables, ghost, enemies, values), debris)
-        scores[pose] = value = pose_score(state, ghost, found[0]) - found[1]
+            found = standings[where] = (
+                standing(state, tables, ghost, enemies, values, bands), debris
+            )
+        scores[q, r, facing] = value = pose_score(state, ghost, found[0]) - found[1]
         return value
 
     return weighed, score

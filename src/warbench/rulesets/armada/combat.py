@@ -214,8 +214,19 @@ def debris_penalty(state: ArmadaState, attacker: Fleet, target: Fleet) -> int:
     near = [debris for debris in state.debris if _may_cover_line(debris, attacker, target, length)]
     if not near:
         return 0
-    line = hex_line(attacker.hex, target.hex)
-    return -1 if any(debris.covers(hex_) for debris in near for hex_ in line) else 0
+    centres = tuple((debris.q, debris.r) for debris in near)
+    return -1 if _line_crosses(attacker.q, attacker.r, target.q, target.r, centres) else 0
+
+
+@lru_cache(maxsize=16384)
+def _line_crosses(
+    aq: int, ar: int, bq: int, br: int, centres: tuple[tuple[int, int], ...]
+) -> bool:
+    """Whether the line from hex ``(aq, ar)`` to ``(bq, br)`` crosses debris centred on one
+    of ``centres``: geometry alone, kept because debris stays all round and a bot weighing
+    moves asks about the same lines again."""
+    line = hex_line(Hex(aq, ar), Hex(bq, br))
+    return any(Debris(q, r, 0).covers(hex_) for q, r in centres for hex_ in line)
 
 
 def _may_cover_line(debris: Debris, one: Fleet, other: Fleet, length: int) -> bool:
@@ -433,7 +444,7 @@ def placement_key(state: ArmadaState, attacker: Fleet, target: Fleet) -> Placeme
     position belongs here too (a bot keeps target values by this key)."""
     return (
         fleet_distance(attacker, target),
-        debris_penalty(state, attacker, target),
+        debris_penalty(state, attacker, target) if state.debris else 0,
         shielded_front(attacker, target),
     )
 

@@ -8,6 +8,7 @@ movement is an engine default taken from the general starship rules (see the doc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from warbench.core.hexgrid import Hex, HexPose, IllegalHexMove, move_plan, reachable
 from warbench.rulesets.armada.actions import Move
@@ -225,30 +226,48 @@ def move_refusal(
     return None
 
 
-def ordinary_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> dict[HexPose, str]:
-    """Every pose an ordinary move reaches, with steps for each (gravity mines may cost
-    some of them too much movement by the path found)."""
-    taken = state.occupied(exclude=fleet.id)
-    found = reachable(
-        fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
-    )
-    return _within_mines(state, tables, fleet, found)
-
-
-def _within_mines(
-    state: ArmadaState, tables: Tables, fleet: Fleet, found: dict[HexPose, str]
+def ordinary_moves(
+    state: ArmadaState, tables: Tables, fleet: Fleet, ground: Ground | None = None
 ) -> dict[HexPose, str]:
-    affected = mine_hexes(state, tables) if state.mines else set()
-    if not affected or fleet.slowed_round == state.round:
+    """Every pose an ordinary move reaches, with steps for each (gravity mines may cost
+    some of them too much movement by the path found); ``ground`` as for :func:`plan_move`."""
+    ground = ground or Ground.of(state, tables, fleet)
+    return dict(_ordinary(fleet.pose, fleet_speed(fleet), turn_distance(fleet), ground))
+
+
+@lru_cache(maxsize=128)
+def _ordinary(start: HexPose, speed: int, turning: int, ground: Ground) -> dict[HexPose, str]:
+    """:func:`ordinary_moves` from ``start``, found once for each start, speed, turn
+    distance and :class:`Ground` (all they depend on): a bot weighs a fleet that has not
+    moved again at each decision. Callers get a copy."""
+    taken = ground.taken
+    found = reachable(start, speed, turning, may_end_on=lambda h: h not in taken)
+    if not ground.slowed:
         return found
-    extra = tables.rounds.gravity_mines.entry_cost - 1  # as mine_cost, the hexes found once
-    speed, turning = fleet_speed(fleet), turn_distance(fleet)
     kept: dict[HexPose, str] = {}
     for pose, steps in found.items():
-        path = move_plan(fleet.pose, steps, speed, turning).hexes_entered()
-        if len(path) + (extra if any(h in affected for h in path) else 0) <= speed:
+        path = entered_hexes(start, steps)
+        if len(path) + ground.mine_cost(path) <= speed:
             kept[pose] = steps
     return kept
+
+
+def entered_hexes(start: HexPose, steps: str) -> tuple[Hex, ...]:
+    """The hexes an ordinary move from ``start`` found by :func:`ordinary_moves` enters, in
+    order (its ``move_plan(...).hexes_entered()``)."""
+    q, r = start.hex.q, start.hex.r
+    return tuple(Hex(q + dq, r + dr) for dq, dr in _entered_offsets(start.facing, steps))
+
+
+@lru_cache(maxsize=4096)
+def _entered_offsets(facing: int, steps: str) -> tuple[tuple[int, int], ...]:
+    """The hexes ``steps`` enter from the origin with ``facing``, as offsets: a path is the
+    same from every start, so it is followed once per facing and steps (speed and turn
+    distance only decide whether the steps are legal; these come from a search that kept
+    them so)."""
+    origin = HexPose(Hex(0, 0), facing)
+    path = move_plan(origin, steps, speed=len(steps), turn_distance=0).hexes_entered()
+    return tuple((hex_.q, hex_.r) for hex_ in path)
 
 
 def stunt_moves(
@@ -283,10 +302,10 @@ def flyby_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Move]:
     enemies = {enemy.hex: enemy.id for enemy in state.enemies_of(fleet)}
     if not enemies:
         return []
-    speed, turning = fleet_speed(fleet), turn_distance(fleet)
     found: dict[int, Move] = {}
+    start = fleet.pose
     for steps in ordinary_moves(state, tables, fleet).values():
-        for hex_ in move_plan(fleet.pose, steps, speed, turning).hexes_entered()[:-1]:
+        for hex_ in entered_hexes(start, steps)[:-1]:
             if hex_ in enemies and enemies[hex_] not in found:
                 found[enemies[hex_]] = Move(fleet.id, steps, "flyby", target=enemies[hex_])
     return list(found.values())
@@ -296,10 +315,7 @@ def flee_steps(state: ArmadaState, tables: Tables, fleet: Fleet) -> str:
     """The steps of a routed fleet's flight: to the reachable hex farthest from every enemy
     (the first found among equals, so the fewest hexes moved)."""
     enemies = [enemy.hex for enemy in state.enemies_of(fleet)]
-    taken = state.occupied(exclude=fleet.id)
-    options = _within_mines(state, tables, fleet, reachable(
-        fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
-    ))
+    options = ordinary_moves(state, tables, fleet)
     best_steps, best_score = "", -1
     for pose, steps in options.items():
         score = min((pose.hex.distance(enemy) for enemy in enemies), default=0)
