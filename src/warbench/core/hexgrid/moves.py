@@ -200,10 +200,11 @@ def reachable(
         if may_end_on is None:
             return found
         return {pose: steps for pose, steps in found.items() if may_end_on(pose.hex)}
-    rows = _reach_from(start.hex.q, start.hex.r, start.facing, speed, turn_distance)
+    hexes, rows = _reach_from(start.hex.q, start.hex.r, start.facing, speed, turn_distance)
     if may_end_on is None:
-        return {pose: steps for pose, steps in rows}
-    return {pose: steps for pose, steps in rows if may_end_on(pose.hex)}
+        return {pose: steps for pose, steps, _ in rows}
+    allowed = [may_end_on(hex_) for hex_ in hexes]  # once per hex, not per pose
+    return {pose: steps for pose, steps, index in rows if allowed[index]}
 
 
 #: One end of a move from the origin hex: (q, r, facing, steps).
@@ -213,14 +214,20 @@ _TableRow = tuple[int, int, int, str]
 @lru_cache(maxsize=64)
 def _reach_from(
     q: int, r: int, facing: int, speed: int, turn_distance: int
-) -> tuple[tuple[HexPose, str], ...]:
-    """:func:`_reach_table` shifted to start hex ``(q, r)``: the poses themselves, kept for
-    the next call from the same pose (a fleet is weighed again at each decision until it
-    moves)."""
-    return tuple(
-        (HexPose(Hex(q + dq, r + dr), end_facing), steps)
-        for dq, dr, end_facing, steps in _reach_table(speed, turn_distance, facing)
-    )
+) -> tuple[tuple[Hex, ...], tuple[tuple[HexPose, str, int], ...]]:
+    """:func:`_reach_table` shifted to start hex ``(q, r)``: the hexes reached (each once)
+    and the poses themselves, each with the index of its hex, kept for the next call from
+    the same pose (a fleet is weighed again at each decision until it moves)."""
+    index: dict[tuple[int, int], int] = {}
+    hexes: list[Hex] = []
+    rows: list[tuple[HexPose, str, int]] = []
+    for dq, dr, end_facing, steps in _reach_table(speed, turn_distance, facing):
+        at = index.get((dq, dr))
+        if at is None:
+            at = index[dq, dr] = len(hexes)
+            hexes.append(Hex(q + dq, r + dr))
+        rows.append((HexPose(hexes[at], end_facing), steps, at))
+    return tuple(hexes), tuple(rows)
 
 
 @lru_cache(maxsize=256)
