@@ -259,7 +259,7 @@ def entered_hexes(start: HexPose, steps: str) -> tuple[Hex, ...]:
     return tuple(Hex(q + dq, r + dr) for dq, dr in _entered_offsets(start.facing, steps))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)
 def _entered_offsets(facing: int, steps: str) -> tuple[tuple[int, int], ...]:
     """The hexes ``steps`` enter from the origin with ``facing``, as offsets: a path is the
     same from every start, so it is followed once per facing and steps (speed and turn
@@ -299,15 +299,16 @@ def stunt_moves(
 
 def flyby_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Move]:
     """A flyby past each enemy fleet an ordinary move can pass through (one move each)."""
-    enemies = {enemy.hex: enemy.id for enemy in state.enemies_of(fleet)}
+    q, r = fleet.q, fleet.r
+    enemies = {(enemy.q - q, enemy.r - r): enemy.id for enemy in state.enemies_of(fleet)}
     if not enemies:
         return []
     found: dict[int, Move] = {}
-    start = fleet.pose
     for steps in ordinary_moves(state, tables, fleet).values():
-        for hex_ in entered_hexes(start, steps)[:-1]:
-            if hex_ in enemies and enemies[hex_] not in found:
-                found[enemies[hex_]] = Move(fleet.id, steps, "flyby", target=enemies[hex_])
+        for offset in _entered_offsets(fleet.facing, steps)[:-1]:  # as hexes from the start
+            passed = enemies.get(offset)
+            if passed is not None and passed not in found:
+                found[passed] = Move(fleet.id, steps, "flyby", target=passed)
     return list(found.values())
 
 

@@ -80,18 +80,36 @@ def order_refusal(
     state: ArmadaState, tables: Tables, player: int, phase: Phase, order: Order
 ) -> str | None:
     """Why ``player`` may not give ``order`` in ``phase`` now, or ``None`` if it may."""
-    if not 0 <= order.officer < len(state.officers):
-        return f"there is no officer {order.officer}"
+    refusal = giver_refusal(state, tables, player, phase, order.officer, order.order)
+    if refusal is not None:
+        return refusal
     officer = state.officers[order.officer]
+    rule = tables.orders[order.order]
+    if order.resolve and officer.resolve <= 0:
+        return f"{officer.name} has no resolve points left"
+    for what, index in (("fleet", order.fleet), ("ally", order.ally)):
+        if index != -1 and not 0 <= index < len(state.fleets):  # -1: not given
+            return f"{what}: there is no fleet {index}"
+    return _target_refusal(state, tables, officer, rule, order)
+
+
+def giver_refusal(
+    state: ArmadaState, tables: Tables, player: int, phase: Phase, index: int, name: str
+) -> str | None:
+    """Why ``player``'s officer ``index`` may give no order named ``name`` in ``phase`` now,
+    whatever its target (the first checks of :func:`order_refusal`), or ``None``."""
+    if not 0 <= index < len(state.officers):
+        return f"there is no officer {index}"
+    officer = state.officers[index]
     if officer.side != player:
         return f"{officer.name} serves another armada"
-    if order.order not in tables.orders:
-        return f"no order {order.order!r} (orders: {', '.join(tables.orders)})"
-    rule = tables.orders[order.order]
+    if name not in tables.orders:
+        return f"no order {name!r} (orders: {', '.join(tables.orders)})"
+    rule = tables.orders[name]
     if rule.role not in ("any", officer.role):
-        return f"{officer.name} is the {officer.role}; {order.order} is an order of the {rule.role}"
+        return f"{officer.name} is the {officer.role}; {name} is an order of the {rule.role}"
     if rule.phase not in ("any", phase):
-        return f"{order.order} is an order of the {rule.phase} phase, not the {phase} phase"
+        return f"{name} is an order of the {rule.phase} phase, not the {phase} phase"
     if officer.incapacitated:
         return f"{officer.name} is incapacitated"
     if officer.jammed_round == state.round:
@@ -99,14 +117,9 @@ def order_refusal(
     if officer.acted_round == state.round:
         return f"{officer.name} has already given an order this round"
     home = state.fleets[officer.fleet]
-    if home.status == DESTROYED or (order.order != "transfer" and home.status != ACTIVE):
+    if home.status == DESTROYED or (name != "transfer" and home.status != ACTIVE):
         return f"{officer.name}'s fleet {home.name} is {home.status}"
-    if order.resolve and officer.resolve <= 0:
-        return f"{officer.name} has no resolve points left"
-    for what, index in (("fleet", order.fleet), ("ally", order.ally)):
-        if index != -1 and not 0 <= index < len(state.fleets):  # -1: not given
-            return f"{what}: there is no fleet {index}"
-    return _target_refusal(state, tables, officer, rule, order)
+    return None
 
 
 def order_rule_id(order: str) -> str:
@@ -238,6 +251,8 @@ def legal_orders(
             rule = tables.orders[name]
             if rule.phase not in ("any", phase) or (rule.phase == phase and not aboard):
                 continue
+            if giver_refusal(state, tables, player, phase, index, name) is not None:
+                continue  # refuses every order of this name, whatever its target
             for candidate in _candidates(state, index, name, rule):
                 for resolve in (False, True) if rule.check != "none" else (False,):
                     order = Order(candidate.officer, name, candidate.fleet, candidate.ally,
