@@ -22,6 +22,7 @@ from warbench.core.hexgrid import (
     move_plan,
     offset_distance,
     reachable,
+    reachable_steps,
     turn,
 )
 
@@ -420,6 +421,7 @@ def test_reachable_from_the_table_is_the_search_from_the_start(
     searched = reachable(pose, speed, turn_distance, blocked=lambda h: False, may_end_on=free)
     tabled = reachable(pose, speed, turn_distance, may_end_on=free)
     assert list(tabled.items()) == list(searched.items())
+    assert reachable_steps(pose, speed, turn_distance, may_end_on=free) == list(tabled.values())
     assert list(reachable(pose, speed, turn_distance).items()) == list(
         reachable(pose, speed, turn_distance, blocked=lambda h: False).items()
     )

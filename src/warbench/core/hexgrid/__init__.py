@@ -24,6 +24,7 @@ from warbench.core.hexgrid.moves import (
     MoveResult,
     move_plan,
     reachable,
+    reachable_steps,
 )
 
 __all__ = [
@@ -42,5 +43,6 @@ __all__ = [
     "move_plan",
     "offset_distance",
     "reachable",
+    "reachable_steps",
     "turn",
 ]
