@@ -21,8 +21,8 @@ from warbench.rulesets.armada.combat import (
     placement_key,
     shielded_front,
 )
-from warbench.rulesets.armada.moves import entered_hexes, ordinary_moves
-from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Debris, Fleet
+from warbench.rulesets.armada.moves import entered_hexes, ordinary_moves, ordinary_steps
+from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Debris, Fleet, Mine
 
 RULES = ArmadaRuleset()
 SETUP = {"armadas": ["home-guard-6", "corsairs-6"]}
@@ -146,3 +146,24 @@ def test_arm_move_paths_kept_by_steps_are_the_paths_followed(
     for steps in reachable(start, speed, turning).values():
         followed = move_plan(start, steps, speed, turning).hexes_entered()
         assert entered_hexes(start, steps) == followed
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(near, near, st.integers(0, 5)), min_size=4, max_size=4),
+       st.lists(spots, max_size=2), st.booleans())
+def test_arm_move_steps_alone_are_the_ordinary_moves(
+    poses: list[tuple[int, int, int]], mines: list[tuple[int, int]], slowed: bool
+) -> None:
+    """ARM-MOVE-THROUGH, ARM-ABILITY-MINES: the steps random play picks from are those of every
+    ordinary move, in order: none ending where another fleet stands, none that gravity mines
+    make too long (unless the fleet was slowed already this round)."""
+    game, state = _start()
+    state.round = 2
+    state.mines = [Mine(q, r, 1, 1, 1, 3) for q, r in mines]
+    for fleet, (q, r, facing) in zip(state.fleets, poses, strict=False):
+        fleet.q, fleet.r, fleet.facing = q, r, facing
+    fleet = state.fleets[0]
+    fleet.slowed_round = 2 if slowed else 0
+    tables = game.data.tables
+    ordinary = ordinary_moves(state, tables, fleet)
+    assert ordinary_steps(state, tables, fleet) == list(ordinary.values())

@@ -10,7 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from warbench.core.hexgrid import Hex, HexPose, IllegalHexMove, move_plan, reachable
+from warbench.core.hexgrid import (
+    Hex,
+    HexPose,
+    IllegalHexMove,
+    move_plan,
+    reachable,
+    reachable_steps,
+)
 from warbench.rulesets.armada.actions import Move
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ROUTED, ArmadaState, Fleet
@@ -252,6 +259,21 @@ def _ordinary(start: HexPose, speed: int, turning: int, ground: Ground) -> dict[
     return kept
 
 
+def ordinary_steps(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[str]:
+    """The steps of :func:`ordinary_moves`, in its order, without their end poses."""
+    ground = Ground.of(state, tables, fleet)
+    taken, start, speed = ground.taken, fleet.pose, fleet_speed(fleet)
+    found = reachable_steps(
+        start, speed, turn_distance(fleet), may_end_on=lambda h: h not in taken
+    )
+    if not ground.slowed:
+        return found
+    return [
+        steps for steps in found
+        if len(path := entered_hexes(start, steps)) + ground.mine_cost(path) <= speed
+    ]
+
+
 def entered_hexes(start: HexPose, steps: str) -> tuple[Hex, ...]:
     """The hexes an ordinary move from ``start`` found by :func:`ordinary_moves` enters, in
     order (its ``move_plan(...).hexes_entered()``)."""
@@ -304,7 +326,7 @@ def flyby_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Move]:
     if not enemies:
         return []
     found: dict[int, Move] = {}
-    for steps in ordinary_moves(state, tables, fleet).values():
+    for steps in ordinary_steps(state, tables, fleet):
         for offset in _entered_offsets(fleet.facing, steps)[:-1]:  # as hexes from the start
             passed = enemies.get(offset)
             if passed is not None and passed not in found:
