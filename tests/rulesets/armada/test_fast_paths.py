@@ -12,6 +12,7 @@ from warbench.core.engine import Game
 from warbench.core.hexgrid import Arc, Hex, HexPose, arc_of, hex_line, move_plan, reachable
 from warbench.core.match import play_next_decision
 from warbench.rulesets.armada import ArmadaRuleset
+from warbench.rulesets.armada.actions import Move
 from warbench.rulesets.armada.bot_helm import pose_score, scorer, standing
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.combat import (
@@ -21,7 +22,14 @@ from warbench.rulesets.armada.combat import (
     placement_key,
     shielded_front,
 )
-from warbench.rulesets.armada.moves import entered_hexes, ordinary_moves, ordinary_steps
+from warbench.rulesets.armada.moves import (
+    entered_hexes,
+    fleet_speed,
+    flyby_moves,
+    ordinary_moves,
+    ordinary_steps,
+    turn_distance,
+)
 from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Debris, Fleet, Mine
 
 RULES = ArmadaRuleset()
@@ -29,6 +37,7 @@ SETUP = {"armadas": ["home-guard-6", "corsairs-6"]}
 FAST = settings(max_examples=80, deadline=None)
 near = st.integers(min_value=-9, max_value=9)
 spots = st.tuples(near, near)
+close = st.integers(min_value=-4, max_value=4)
 
 
 def _start() -> tuple[Game, ArmadaState]:
@@ -167,3 +176,25 @@ def test_arm_move_steps_alone_are_the_ordinary_moves(
     tables = game.data.tables
     ordinary = ordinary_moves(state, tables, fleet)
     assert ordinary_steps(state, tables, fleet) == list(ordinary.values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(close, close, st.integers(0, 5)), min_size=4, max_size=4))
+def test_arm_stunt_flyby_offered_past_each_enemy_a_move_passes(
+    poses: list[tuple[int, int, int]],
+) -> None:
+    """ARM-STUNT-FLYBY: a flyby is offered past each enemy whose hex some ordinary move
+    passes through (the first such move), enemies out of reach skipped unseen."""
+    game, state = _start()
+    for fleet, (q, r, facing) in zip(state.fleets, poses, strict=False):
+        fleet.q, fleet.r, fleet.facing = q, r, facing
+    fleet = state.fleets[0]
+    tables = game.data.tables
+    enemies = {enemy.hex: enemy.id for enemy in state.enemies_of(fleet)}
+    expected: dict[int, Move] = {}
+    speed, turning = fleet_speed(fleet), turn_distance(fleet)
+    for steps in ordinary_moves(state, tables, fleet).values():
+        for hex_ in move_plan(fleet.pose, steps, speed, turning).hexes_entered()[:-1]:
+            if hex_ in enemies and enemies[hex_] not in expected:
+                expected[enemies[hex_]] = Move(0, steps, "flyby", target=enemies[hex_])
+    assert flyby_moves(state, tables, fleet) == list(expected.values())

@@ -15,6 +15,7 @@ from warbench.core.hexgrid import (
     HexPose,
     IllegalHexMove,
     move_plan,
+    offset_distance,
     reachable,
     reachable_steps,
 )
@@ -322,7 +323,12 @@ def stunt_moves(
 def flyby_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Move]:
     """A flyby past each enemy fleet an ordinary move can pass through (one move each)."""
     q, r = fleet.q, fleet.r
-    enemies = {(enemy.q - q, enemy.r - r): enemy.id for enemy in state.enemies_of(fleet)}
+    reach = fleet_speed(fleet) - 1  # a hex passed through, not the last entered
+    enemies = {
+        (enemy.q - q, enemy.r - r): enemy.id
+        for enemy in state.enemies_of(fleet)
+        if offset_distance(enemy.q - q, enemy.r - r) <= reach
+    }
     if not enemies:
         return []
     found: dict[int, Move] = {}

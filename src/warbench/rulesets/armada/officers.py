@@ -81,8 +81,12 @@ def order_refusal(
 ) -> str | None:
     """Why ``player`` may not give ``order`` in ``phase`` now, or ``None`` if it may."""
     refusal = giver_refusal(state, tables, player, phase, order.officer, order.order)
-    if refusal is not None:
-        return refusal
+    return refusal if refusal is not None else _given_refusal(state, tables, order)
+
+
+def _given_refusal(state: ArmadaState, tables: Tables, order: Order) -> str | None:
+    """The checks of :func:`order_refusal` after :func:`giver_refusal`'s: resolve, the
+    fleets named and the target."""
     officer = state.officers[order.officer]
     rule = tables.orders[order.order]
     if order.resolve and officer.resolve <= 0:
@@ -257,7 +261,7 @@ def legal_orders(
                 for resolve in (False, True) if rule.check != "none" else (False,):
                     order = Order(candidate.officer, name, candidate.fleet, candidate.ally,
                                   candidate.q, candidate.r, candidate.choice, resolve)
-                    if order_refusal(state, tables, player, phase, order) is None:
+                    if _given_refusal(state, tables, order) is None:
                         found.append(order)
     return found
 
