@@ -13,7 +13,7 @@ from warbench.core.hexgrid import Arc, Hex, HexPose, arc_of, hex_line, move_plan
 from warbench.core.match import play_next_decision
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.actions import Move
-from warbench.rulesets.armada.bot_helm import pose_score, scorer, standing
+from warbench.rulesets.armada.bot_helm import PoseScorer, pose_score, standing
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.combat import (
     debris_penalty,
@@ -117,8 +117,9 @@ def test_arm_gun_check_equal_placement_keys_give_equal_gunnery(
 
 def test_arm_bot_pose_scores_kept_by_placement_are_scores_worked_out_afresh() -> None:
     """The tactician's pose scores, with target values kept by placement key and standings
-    by hex, equal :func:`pose_score` of a standing worked out afresh for each pose, for every
-    ordinary move of every fleet through the first rounds of a seeded battle."""
+    by hex, equal :func:`pose_score` of a standing worked out afresh for each pose, and never
+    pass the ceiling of their hex, for every ordinary move of every fleet through the first
+    rounds of a seeded battle."""
     game, _ = _start()
     tables = game.data.tables
     agents = [TacticianAgent(5), TacticianAgent(6)]
@@ -129,14 +130,16 @@ def test_arm_bot_pose_scores_kept_by_placement_are_scores_worked_out_afresh() ->
         if state.round >= 1 and decisions % 7 == 0:
             active = [f for f in state.fleets if f.status == ACTIVE]
             fleet = active[checked % len(active)]
-            _, score = scorer(state, fleet, None, tables)
+            scorer = PoseScorer(state, tables, fleet, None)
             enemies = [e for e in state.enemies_of(fleet) if e.status == ACTIVE]
             ghost = dataclasses.replace(fleet)
             for pose in ordinary_moves(state, tables, fleet):
                 ghost.q, ghost.r, ghost.facing = pose.hex.q, pose.hex.r, pose.facing
                 afresh = standing(state, tables, ghost, enemies, {}, {})
                 debris = sum(d.damage for d in state.debris if d.covers(pose.hex))
-                assert score(pose) == pose_score(state, ghost, afresh) - debris
+                score = scorer.score(pose)
+                assert score == pose_score(state, ghost, afresh) - debris
+                assert score <= scorer.ceiling(pose)
             checked += 1
         play_next_decision(game, agents)
         decisions += 1

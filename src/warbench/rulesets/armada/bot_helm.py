@@ -8,10 +8,10 @@ changes."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from warbench.core.hexgrid import HexPose
+from warbench.core.hexgrid import Hex, HexPose
 from warbench.rulesets.armada.actions import Move
 from warbench.rulesets.armada.bot_orders import hit_chance
 from warbench.rulesets.armada.combat import (
@@ -85,12 +85,13 @@ class Weighed:
     :func:`gunnery_key` of the fleet but its pose and of its enemies): the value of each
     enemy as a target from hexes with one :func:`placement_key`, the range band at each
     distance, each hex's
-    :class:`Standing` and its debris, and each pose's score (by ``(q, r, facing)``)."""
+    :class:`Standing`, its debris and the ceiling of its scores, and each pose's score (by
+    ``(q, r, facing)``)."""
 
     key: GunneryKey
     values: dict[ValueKey, float]
     bands: dict[int, Band | None]
-    standings: dict[tuple[int, int], tuple[Standing, int]]
+    standings: dict[tuple[int, int], tuple[Standing, int, float]]
     scores: dict[tuple[int, int, int], float]
 
 
@@ -155,38 +156,58 @@ def pose_score(state: ArmadaState, moved: Fleet, standing: Standing) -> float:
     return score
 
 
-def scorer(
-    state: ArmadaState, fleet: Fleet, kept: Weighed | None, tables: Tables
-) -> tuple[Weighed, Callable[[HexPose], float]]:
-    """The scores of ``fleet`` on the poses it might take (:func:`pose_score` less the
-    debris damage of the hex), each hex's standing and each pose's score found once, and
-    the :class:`Weighed` that keeps them: ``kept`` if it was taken with an equal key."""
-    rivals = state.enemies_of(fleet)
-    key = gunnery_key(state, [fleet, *rivals], unposed=fleet.id)
-    weighed = kept if kept is not None and kept.key == key else Weighed(key, {}, {}, {}, {})
-    values, bands = weighed.values, weighed.bands
-    standings, scores = weighed.standings, weighed.scores
-    enemies = [enemy for enemy in rivals if enemy.status == ACTIVE]
-    ghost = dataclasses.replace(fleet)
+class PoseScorer:
+    """The scores of a fleet on the poses it might take (:func:`pose_score` less the debris
+    damage of the hex), each hex's standing and each pose's score found once and kept in a
+    :class:`Weighed`: ``kept`` if it was taken with an equal key, else a new one."""
 
-    def score(pose: HexPose) -> float:
+    def __init__(
+        self, state: ArmadaState, tables: Tables, fleet: Fleet, kept: Weighed | None
+    ) -> None:
+        self.state, self.tables = state, tables
+        rivals = state.enemies_of(fleet)
+        key = gunnery_key(state, [fleet, *rivals], unposed=fleet.id)
+        if kept is None or kept.key != key:
+            kept = Weighed(key, {}, {}, {}, {})
+        self.weighed = kept
+        self.enemies = [enemy for enemy in rivals if enemy.status == ACTIVE]
+        self.ghost = dataclasses.replace(fleet)
+
+    def _standing(self, q: int, r: int) -> tuple[Standing, int, float]:
+        """The standing of the hex ``(q, r)``, its debris damage and its :meth:`ceiling`."""
+        standings = self.weighed.standings
+        found = standings.get((q, r))
+        if found is None:
+            state, ghost, weighed = self.state, self.ghost, self.weighed
+            ghost.q, ghost.r = q, r
+            here = Hex(q, r)
+            debris = sum(d.damage for d in state.debris if d.covers(here))
+            held = standing(state, self.tables, ghost, self.enemies, weighed.values, weighed.bands)
+            top = max(held.in_range[0][1], 0.0) if held.in_range else 0.0
+            found = standings[q, r] = (held, debris, top + 0.5 - debris)
+        return found
+
+    def score(self, pose: HexPose) -> float:
+        """The score of ``fleet`` on ``pose``."""
         here = pose.hex
         q, r, facing = here.q, here.r, pose.facing
+        scores = self.weighed.scores
         known = scores.get((q, r, facing))
         if known is not None:
             return known
+        held, debris, _ = self._standing(q, r)
+        ghost = self.ghost
         ghost.q, ghost.r, ghost.facing = q, r, facing
-        where = (q, r)
-        found = standings.get(where)
-        if found is None:
-            debris = sum(d.damage for d in state.debris if d.covers(here))
-            found = standings[where] = (
-                standing(state, tables, ghost, enemies, values, bands), debris
-            )
-        scores[q, r, facing] = value = pose_score(state, ghost, found[0]) - found[1]
+        scores[q, r, facing] = value = pose_score(self.state, ghost, held) - debris
         return value
 
-    return weighed, score
+    def ceiling(self, pose: HexPose) -> float:
+        """No pose on the hex of ``pose`` scores more: the most valuable target in range (or
+        nothing) with the shield bonus, less the debris (each step of :func:`pose_score` is
+        a float sum that cannot grow past it). A move that cannot beat the best found so
+        far need not be scored."""
+        here = pose.hex
+        return self._standing(here.q, here.r)[2]
 
 
 def stunt_outcomes(

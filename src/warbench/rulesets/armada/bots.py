@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.hexgrid import Hex, HexPose
+from warbench.core.hexgrid import Hex
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.rulesets.armada.actions import (
@@ -22,7 +22,12 @@ from warbench.rulesets.armada.actions import (
     Order,
     SelfDestruct,
 )
-from warbench.rulesets.armada.bot_helm import Weighed, scorer, stunt_outcomes, target_value
+from warbench.rulesets.armada.bot_helm import (
+    PoseScorer,
+    Weighed,
+    stunt_outcomes,
+    target_value,
+)
 from warbench.rulesets.armada.bot_orders import (
     OrderContext,
     best_order,
@@ -227,29 +232,29 @@ class TacticianAgent:
             fleet = state.fleets[fleet_id]
             if fleet.morale == ROUTED:
                 return Move(fleet.id, flee_steps(state, tables, fleet))
-            score = self._scorer(state, tables, fleet)
+            scorer = self._scorer(state, tables, fleet)
             for pose, steps in ordinary_moves(state, tables, fleet).items():
-                value = score(pose)
+                if scorer.ceiling(pose) <= best_score:
+                    continue  # it could not beat the best found so far
+                value = scorer.score(pose)
                 if value > best_score:
                     best, best_score = Move(fleet.id, steps), value
             for move, outcomes in stunt_outcomes(state, tables, fleet):
-                value = sum(chance * score(pose) for chance, pose in outcomes)
+                value = sum(chance * scorer.score(pose) for chance, pose in outcomes)
                 if value > best_score:
                     best, best_score = move, value
         assert best is not None
         return self._fly_by(state, tables, best)
 
-    def _scorer(
-        self, state: ArmadaState, tables: Tables, fleet: Fleet
-    ) -> Callable[[HexPose], float]:
-        """:func:`scorer` of ``fleet``, with the scores kept from earlier decisions while
-        nothing they read changes: a side moves several fleets in a row, and an ally's move
-        leaves the scores of one still to move as they were."""
+    def _scorer(self, state: ArmadaState, tables: Tables, fleet: Fleet) -> PoseScorer:
+        """A :class:`PoseScorer` of ``fleet``, with the scores kept from earlier decisions
+        while nothing they read changes: a side moves several fleets in a row, and an ally's
+        move leaves the scores of one still to move as they were."""
         if tables is not self._tables:
             self._tables, self._weighed = tables, {}
-        weighed, score = scorer(state, fleet, self._weighed.get(fleet.id), tables)
-        self._weighed[fleet.id] = weighed
-        return score
+        scorer = PoseScorer(state, tables, fleet, self._weighed.get(fleet.id))
+        self._weighed[fleet.id] = scorer.weighed
+        return scorer
 
     def _fly_by(self, state: ArmadaState, tables: Tables, move: Move) -> Move:
         """An ordinary move through an enemy's hex is better made as a flyby past it: made,
