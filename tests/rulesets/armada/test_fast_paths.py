@@ -85,30 +85,41 @@ def test_arm_gun_arc_and_front_shields_from_offsets_are_the_arcs(
 
 
 @FAST
-@given(spots, spots, st.booleans(), st.booleans(), st.integers(0, 2), st.integers(0, 5))
+@given(
+    st.lists(st.tuples(spots, st.integers(0, 5)), min_size=3, max_size=3),
+    st.tuples(close, close),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 2),
+)
 def test_arm_gun_check_equal_placement_keys_give_equal_gunnery(
-    one: tuple[int, int],
-    other: tuple[int, int],
+    poses: list[tuple[tuple[int, int], int]],
+    shift: tuple[int, int],
     debris: bool,
     point_defense: bool,
     range_bonus: int,
-    target_facing: int,
 ) -> None:
-    """ARM-GUN-CHECK, ARM-FLEET-AC: what gunnery reads of the attacker's hex is its
-    :func:`placement_key` (range band, point defense, debris on the line, forward shields):
-    from two hexes with equal keys the attack is the same, so the tactician values a target
-    once per key."""
+    """ARM-GUN-CHECK, ARM-FLEET-AC: what gunnery reads of where the two fleets stand is
+    their :func:`placement_key` (range band, point defense, debris on the line, forward
+    shields): the same pair placed twice with equal keys makes the same attack, so the
+    tactician values a target once per key."""
     game, state = _start()
     attacker, target = _pair(state)
-    target.q, target.r, target.facing = 0, 0, target_facing
     attacker.now().range_bonus = range_bonus
     if point_defense:
         attacker.abilities = (*attacker.abilities, "point-defense")
     if debris:
         state.debris = [Debris(2, -1, 3)]
+    (at, facing), (target_at, target_facing), (_, turned) = poses
+    dq, dr = shift  # the same pair moved together (keys equal but for debris), then turned
+    placements = [
+        (at, facing, target_at),
+        ((at[0] + dq, at[1] + dr), turned, (target_at[0] + dq, target_at[1] + dr)),
+    ]
     found = []
-    for q, r in (one, other):
-        attacker.q, attacker.r = q, r
+    for (q, r), heading, (tq, tr) in placements:
+        attacker.q, attacker.r, attacker.facing = q, r, heading
+        target.q, target.r, target.facing = tq, tr, target_facing
         gunnery = gunnery_for(state, game.data.tables, attacker, target)
         found.append((placement_key(state, attacker, target), gunnery))
     if found[0][0] == found[1][0]:
