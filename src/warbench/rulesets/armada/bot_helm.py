@@ -32,9 +32,8 @@ from warbench.rulesets.armada.helm import piloting_modifier
 from warbench.rulesets.armada.moves import (
     Ground,
     failed_stunt_plan,
-    plan_move,
     stunt_dc,
-    stunt_moves,
+    stunt_plans,
 )
 from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
 
@@ -218,8 +217,8 @@ def stunt_outcomes(
     chance of its piloting check, else where the failure leaves the fleet."""
     ground = Ground.of(state, tables, fleet)
     modifier = piloting_modifier(state, fleet)
-    for move in stunt_moves(state, tables, fleet, flybys=False, ground=ground):
-        aimed = plan_move(state, tables, fleet, move, ground).end
+    for move, plan in stunt_plans(state, tables, fleet, ground):
+        aimed = plan.end
         dc = stunt_dc(fleet, move.stunt)
         if dc is None:
             yield move, [(1.0, aimed)]

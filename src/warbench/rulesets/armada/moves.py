@@ -293,16 +293,19 @@ def _entered_offsets(facing: int, steps: str) -> tuple[tuple[int, int], ...]:
     return tuple((hex_.q, hex_.r) for hex_ in path)
 
 
-def stunt_moves(
-    state: ArmadaState,
-    tables: Tables,
-    fleet: Fleet,
-    *,
-    flybys: bool = True,
-    ground: Ground | None = None,
-) -> list[Move]:
-    """Every legal stunt for ``fleet`` (none while routed); flybys only if asked
-    (``ground`` as for :func:`plan_move`)."""
+def stunt_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Move]:
+    """Every legal stunt for ``fleet`` (none while routed), flybys last."""
+    if fleet.morale == ROUTED:
+        return []
+    legal = [move for move, _ in stunt_plans(state, tables, fleet)]
+    return legal + flyby_moves(state, tables, fleet)
+
+
+def stunt_plans(
+    state: ArmadaState, tables: Tables, fleet: Fleet, ground: Ground | None = None
+) -> list[tuple[Move, Plan]]:
+    """Every legal stunt for ``fleet`` but flybys (none while routed), each with the
+    :func:`plan_move` of its success (``ground`` as there)."""
     if fleet.morale == ROUTED:
         return []
     speed = fleet_speed(fleet)
@@ -314,10 +317,13 @@ def stunt_moves(
         candidates.append(Move(fleet.id, "L" + "F" * count, "slide"))
         candidates.append(Move(fleet.id, "R" + "F" * count, "slide"))
     ground = ground or Ground.of(state, tables, fleet)
-    legal = [
-        move for move in candidates if move_refusal(state, tables, fleet, move, ground) is None
-    ]
-    return legal + flyby_moves(state, tables, fleet) if flybys else legal
+    legal: list[tuple[Move, Plan]] = []
+    for move in candidates:
+        try:
+            legal.append((move, plan_move(state, tables, fleet, move, ground)))
+        except IllegalHexMove:
+            continue
+    return legal
 
 
 def flyby_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Move]:
