@@ -12,7 +12,7 @@ from warbench.core.engine import Game
 from warbench.core.hexgrid import Arc, Hex, HexPose, arc_of, hex_line, move_plan, reachable
 from warbench.core.match import play_next_decision
 from warbench.rulesets.armada import ArmadaRuleset
-from warbench.rulesets.armada.actions import Move
+from warbench.rulesets.armada.actions import Move, Order
 from warbench.rulesets.armada.bot_helm import PoseScorer, pose_score, standing
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.combat import (
@@ -30,7 +30,8 @@ from warbench.rulesets.armada.moves import (
     ordinary_steps,
     turn_distance,
 )
-from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Debris, Fleet, Mine
+from warbench.rulesets.armada.officers import OrderSpace
+from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Debris, Fleet, Mine, Phase
 
 RULES = ArmadaRuleset()
 SETUP = {"armadas": ["home-guard-6", "corsairs-6"]}
@@ -212,3 +213,20 @@ def test_arm_stunt_flyby_offered_past_each_enemy_a_move_passes(
             if hex_ in enemies and enemies[hex_] not in expected:
                 expected[enemies[hex_]] = Move(0, steps, "flyby", target=enemies[hex_])
     assert flyby_moves(state, tables, fleet) == list(expected.values())
+
+
+def test_arm_off_action_an_officer_who_acted_may_give_no_conjure_anywhere() -> None:
+    """ARM-OFF-ACTION, ARM-OFF-CONJURE: once the chief spellcaster has given its order this
+    round, every conjure order is refused, whatever the hex, so the tactician predicts no
+    enemy moves for one."""
+    game, state = _start()
+    state.round = 1
+    index, officer = next(
+        (i, o) for i, o in enumerate(state.officers) if o.role == "chief-spellcaster"
+    )
+    space = OrderSpace(state, game.data.tables, officer.side, Phase.ENGINEERING)
+    spots = [Order(index, "conjure", q=f.q, r=f.r) for f in state.fleets]
+    assert space.may_give(index, "conjure")
+    officer.acted_round = 1
+    assert not space.may_give(index, "conjure")
+    assert all(space.validate(spot) is not None for spot in spots)

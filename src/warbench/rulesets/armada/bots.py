@@ -154,6 +154,8 @@ class TacticianAgent:
         for index, officer in enumerate(state.officers):
             if officer.side != space.player or officer.role != "chief-spellcaster":
                 continue
+            if not space.may_give(index, "conjure"):
+                continue  # no spot would be valid: predict nothing
             for enemy in state.fleets:
                 if enemy.side == officer.side or enemy.status != ACTIVE:
                     continue

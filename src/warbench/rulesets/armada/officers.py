@@ -378,6 +378,16 @@ class OrderSpace(ParamSpace):
                 return f"{officer.name} gives helm orders just before or after its fleet moves"
         return order_refusal(self._state, self._tables, self.player, self.phase, action)
 
+    def may_give(self, index: int, name: str) -> bool:
+        """Whether officer ``index`` may give some order named ``name`` here: ``False`` when
+        :meth:`validate` refuses every one of them, whatever its target."""
+        state, tables = self._state, self._tables
+        if giver_refusal(state, tables, self.player, self.phase, index, name) is not None:
+            return False
+        officer = state.officers[index]
+        helm_order = tables.orders[name].phase == Phase.HELM.value
+        return not (helm_order and self.fleets is not None and officer.fleet not in self.fleets)
+
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found = self.candidates()
         return [found[rng.choice_index(len(found))] for _ in range(count)] if found else []
