@@ -20,7 +20,9 @@ from warbench.core.hexgrid import (
     arc_of,
     hex_line,
     move_plan,
+    offset_distance,
     reachable,
+    reachable_steps,
     turn,
 )
 
@@ -153,6 +155,13 @@ def test_distance_is_a_metric(a: Hex, b: Hex, c: Hex) -> None:
     assert a.distance(b) == b.distance(a)
     assert (a.distance(b) == 0) == (a == b)
     assert a.distance(c) <= a.distance(b) + b.distance(c)
+
+
+@FAST
+@given(hexes, hexes)
+def test_offset_distance_is_the_distance_of_the_hexes(a: Hex, b: Hex) -> None:
+    dq, dr = b.q - a.q, b.r - a.r
+    assert offset_distance(dq, dr) == a.distance(b) == max(abs(dq), abs(dr), abs(dq + dr))
 
 
 @FAST
@@ -412,6 +421,7 @@ def test_reachable_from_the_table_is_the_search_from_the_start(
     searched = reachable(pose, speed, turn_distance, blocked=lambda h: False, may_end_on=free)
     tabled = reachable(pose, speed, turn_distance, may_end_on=free)
     assert list(tabled.items()) == list(searched.items())
+    assert reachable_steps(pose, speed, turn_distance, may_end_on=free) == list(tabled.values())
     assert list(reachable(pose, speed, turn_distance).items()) == list(
         reachable(pose, speed, turn_distance, blocked=lambda h: False).items()
     )

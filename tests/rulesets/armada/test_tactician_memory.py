@@ -3,8 +3,12 @@ nothing they read changes (issue 16): its moves are those of a tactician that fo
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from warbench.core.engine import Game
-from warbench.rulesets.armada import ArmadaRuleset
+from warbench.rulesets.armada import ArmadaRuleset, bot_helm
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.combat import gunnery_key
 from warbench.rulesets.armada.helm import MoveSpace
@@ -14,35 +18,31 @@ RULES = ArmadaRuleset()
 SETUP = {"armadas": ["home-guard-6", "corsairs-6"]}
 
 
-def test_kept_scores_move_as_fresh_scores() -> None:
+def test_kept_scores_move_as_fresh_scores(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game.new(RULES, SETUP, seed=3, players=2)
     agents = [TacticianAgent(3), TacticianAgent(4)]
+    calls = [0]
+    standing = bot_helm.standing
+
+    def count(*args: Any) -> bot_helm.Standing:
+        calls[0] += 1
+        return standing(*args)
+
+    monkeypatch.setattr(bot_helm, "standing", count)
     weighed = {"kept": 0, "fresh": 0}
-
-    def counting(agent: TacticianAgent, tally: str) -> None:
-        standing = agent.standing
-
-        def count(*args: object) -> object:
-            weighed[tally] += 1
-            return standing(*args)  # type: ignore[arg-type]
-
-        agent.standing = count  # type: ignore[assignment,method-assign]
-
-    for agent in agents:
-        counting(agent, "kept")
     moves = 0
     while not game.is_over and game.state.round <= 3:
         decision = game.pending()[0]
         observation = game.observe(decision.player)
         helm = any(isinstance(space, MoveSpace) for space in decision.spaces)
-        before = weighed["kept"]
+        before = calls[0]
         action = agents[decision.player].choose(observation, decision)
-        if not helm:
-            weighed["kept"] = before  # count the standings weighed for moves only
-        else:
+        if helm:  # count the standings weighed for moves only
+            weighed["kept"] += calls[0] - before
+            before = calls[0]
             fresh = TacticianAgent(3 + decision.player)
-            counting(fresh, "fresh")
             assert fresh.choose(observation, decision) == action
+            weighed["fresh"] += calls[0] - before
             moves += 1
         game.apply(decision.player, action)
     assert moves >= 10

@@ -14,6 +14,7 @@ from warbench.core.hexgrid.hexes import (
     InvalidHexData,
     check_facing,
     hex_line,
+    offset_distance,
     turn,
 )
 from warbench.core.hexgrid.moves import (
@@ -23,6 +24,7 @@ from warbench.core.hexgrid.moves import (
     MoveResult,
     move_plan,
     reachable,
+    reachable_steps,
 )
 
 __all__ = [
@@ -39,6 +41,8 @@ __all__ = [
     "check_facing",
     "hex_line",
     "move_plan",
+    "offset_distance",
     "reachable",
+    "reachable_steps",
     "turn",
 ]

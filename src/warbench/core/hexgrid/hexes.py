@@ -47,6 +47,16 @@ class InvalidHexData(ValueError):
     """Plain data that does not describe a hex (or a pose)."""
 
 
+def offset_distance(dq: int, dr: int) -> int:
+    """Hexes to walk across the axial offset ``(dq, dr)``: the distance between two hexes
+    that differ by it, for callers that hold coordinates rather than hexes.
+
+    >>> offset_distance(2, -3), offset_distance(-1, -1)
+    (3, 2)
+    """
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 def check_facing(facing: int) -> int:
     """Return ``facing`` if it is one of 0..5, else raise :class:`InvalidFacing`."""
     if type(facing) is not int or not 0 <= facing < 6:
@@ -101,9 +111,7 @@ class Hex:
 
     def distance(self, other: Hex) -> int:
         """Hexes to walk from here to ``other`` (0 for the same hex)."""
-        dq = self.q - other.q
-        dr = self.r - other.r
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        return offset_distance(self.q - other.q, self.r - other.r)
 
     def rotated(self, center: Hex, steps: int) -> Hex:
         """This hex turned about ``center`` by ``steps`` x 60 degrees, positive clockwise.

@@ -200,10 +200,34 @@ def reachable(
         if may_end_on is None:
             return found
         return {pose: steps for pose, steps in found.items() if may_end_on(pose.hex)}
-    rows = _reach_from(start.hex.q, start.hex.r, start.facing, speed, turn_distance)
+    hexes, rows = _reach_from(start.hex.q, start.hex.r, start.facing, speed, turn_distance)
     if may_end_on is None:
-        return {pose: steps for pose, steps in rows}
-    return {pose: steps for pose, steps in rows if may_end_on(pose.hex)}
+        return {pose: steps for pose, steps, _ in rows}
+    allowed = [may_end_on(hex_) for hex_ in hexes]  # once per hex, not per pose
+    return {pose: steps for pose, steps, index in rows if allowed[index]}
+
+
+def reachable_steps(
+    start: HexPose,
+    speed: int,
+    turn_distance: int,
+    *,
+    may_end_on: Callable[[Hex], bool] | None = None,
+) -> list[str]:
+    """The steps of :func:`reachable`'s moves (without ``blocked``), in its order, without
+    building the end poses: what a caller picking one move at random needs.
+
+    >>> reachable_steps(HexPose(Hex(0, 0), 0), 1, 1)
+    ['', 'F', 'FL', 'FR']
+    """
+    _check_limits(speed, turn_distance)
+    rows = _reach_table(speed, turn_distance, start.facing)
+    if may_end_on is None:
+        return [steps for _, _, _, steps in rows]
+    offsets, at = _table_hexes(speed, turn_distance, start.facing)
+    q, r = start.hex.q, start.hex.r
+    allowed = [may_end_on(Hex(q + dq, r + dr)) for dq, dr in offsets]  # once per hex
+    return [row[3] for row, index in zip(rows, at, strict=True) if allowed[index]]
 
 
 #: One end of a move from the origin hex: (q, r, facing, steps).
@@ -213,14 +237,30 @@ _TableRow = tuple[int, int, int, str]
 @lru_cache(maxsize=64)
 def _reach_from(
     q: int, r: int, facing: int, speed: int, turn_distance: int
-) -> tuple[tuple[HexPose, str], ...]:
-    """:func:`_reach_table` shifted to start hex ``(q, r)``: the poses themselves, kept for
-    the next call from the same pose (a fleet is weighed again at each decision until it
-    moves)."""
-    return tuple(
-        (HexPose(Hex(q + dq, r + dr), end_facing), steps)
-        for dq, dr, end_facing, steps in _reach_table(speed, turn_distance, facing)
+) -> tuple[tuple[Hex, ...], tuple[tuple[HexPose, str, int], ...]]:
+    """:func:`_reach_table` shifted to start hex ``(q, r)``: the hexes reached (each once)
+    and the poses themselves, each with the index of its hex, kept for the next call from
+    the same pose (a fleet is weighed again at each decision until it moves)."""
+    offsets, at = _table_hexes(speed, turn_distance, facing)
+    hexes = tuple(Hex(q + dq, r + dr) for dq, dr in offsets)
+    rows = _reach_table(speed, turn_distance, facing)
+    return hexes, tuple(
+        (HexPose(hexes[index], row[2]), row[3], index)
+        for row, index in zip(rows, at, strict=True)
     )
+
+
+@lru_cache(maxsize=256)
+def _table_hexes(
+    speed: int, turn_distance: int, facing: int
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The hexes :func:`_reach_table` ends on, each once in order of first sight, and for
+    each of its rows the index of its hex among them."""
+    index: dict[tuple[int, int], int] = {}
+    at = [index.setdefault((dq, dr), len(index)) for dq, dr, _, _ in _reach_table(
+        speed, turn_distance, facing
+    )]
+    return tuple(index), tuple(at)
 
 
 @lru_cache(maxsize=256)

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.hexgrid import Hex, HexPose
+from warbench.core.hexgrid import Hex
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.rulesets.armada.actions import (
@@ -23,86 +22,37 @@ from warbench.rulesets.armada.actions import (
     Order,
     SelfDestruct,
 )
+from warbench.rulesets.armada.bot_helm import (
+    PoseScorer,
+    Weighed,
+    stunt_outcomes,
+    target_value,
+)
 from warbench.rulesets.armada.bot_orders import (
     OrderContext,
     best_order,
     hit_chance,
 )
 from warbench.rulesets.armada.bot_orders import order_score as score_order
-from warbench.rulesets.armada.combat import (
-    GunneryKey,
-    damage_dice,
-    firing_arcs,
-    gunnery_for,
-    gunnery_key,
-    range_band,
-    shielded_front,
-)
+from warbench.rulesets.armada.combat import gunnery_for
 from warbench.rulesets.armada.data import ArmadaData, Tables
-from warbench.rulesets.armada.helm import MoveSpace, piloting_modifier
+from warbench.rulesets.armada.helm import MoveSpace
 from warbench.rulesets.armada.mines import MineSpace
 from warbench.rulesets.armada.moves import (
-    failed_stunt_plan,
     flee_steps,
     ordinary_moves,
     passed_enemies,
     plan_move,
-    stunt_dc,
-    stunt_moves,
 )
 from warbench.rulesets.armada.officers import OrderSpace
 from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet
 
-#: How much a pose values having a target in each range band.
-BAND_VALUE = {"short": 3.0, "long": 2.0, "extreme": 1.0}
 #: How much more an attack on the fleet its commander won a duel against is worth.
 DUEL_FOCUS = 1.5
 #: The least priority an order needs for the tactician to give it.
 WORTH_AN_ORDER = 1.0
 #: Spend resolve on a check whose hit chance lies in this range.
 RESOLVE_RANGE = (0.2, 0.65)
-
-
-def expected_damage(
-    state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet, targets: int = 1
-) -> float:
-    """Mean damage of one attack (hit chance x mean damage after per-die changes)."""
-    gunnery = gunnery_for(state, tables, attacker, target, targets=targets)
-    chance = hit_chance(gunnery.modifier, gunnery.armor_class)
-    expr = damage_dice(attacker.damage)
-    per_die = max(0.0, (expr.sides + 1) / 2 + gunnery.per_die)
-    return chance * (expr.count * per_die + gunnery.bonus_damage)
-
-
-def target_value(
-    state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet, targets: int = 1
-) -> float:
-    """Expected damage, weighted towards damaged active enemies (disabled ones count little)."""
-    damage = expected_damage(state, tables, attacker, target, targets)
-    if target.status != ACTIVE:
-        return 0.1 * damage
-    wounded = 1.0 + (target.hull_points - max(0, target.hull)) / target.hull_points
-    return damage * wounded
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """What a hex offers a fleet that might move there: the enemies in range (ids) with their
-    value as targets, the nearest enemy (-1 with no enemy left) and its distance."""
-
-    in_range: tuple[tuple[int, float], ...]
-    nearest: int
-    distance: int
-
-
-@dataclass(slots=True)
-class Weighed:
-    """A fleet's scores, kept while nothing they read changes (``key``): each hex's
-    :class:`Standing` and each pose's score."""
-
-    key: GunneryKey
-    standings: dict[tuple[int, int], Standing]
-    scores: dict[HexPose, float]
 
 
 class TacticianAgent:
@@ -204,6 +154,8 @@ class TacticianAgent:
         for index, officer in enumerate(state.officers):
             if officer.side != space.player or officer.role != "chief-spellcaster":
                 continue
+            if not space.may_give(index, "conjure"):
+                continue  # no spot would be valid: predict nothing
             for enemy in state.fleets:
                 if enemy.side == officer.side or enemy.status != ACTIVE:
                     continue
@@ -273,75 +225,38 @@ class TacticianAgent:
     # ------------------------------------------------------------------ helm
 
     def _move(self, state: ArmadaState, tables: Tables, fleets: list[int]) -> Action:
+        """The move whose expected pose score is highest: each ordinary move ends where it
+        aims; a stunt is weighed with the chances of :func:`stunt_outcomes` (the first of
+        equal scores is kept, ordinary moves before stunts, fleets in order)."""
         best: Move | None = None
         best_score = float("-inf")
         for fleet_id in fleets:
             fleet = state.fleets[fleet_id]
             if fleet.morale == ROUTED:
                 return Move(fleet.id, flee_steps(state, tables, fleet))
-            score = self._scorer(state, tables, fleet)
-            for move, outcomes in self.move_outcomes(state, tables, fleet).items():
-                value = sum(chance * score(pose) for chance, pose in outcomes)
+            scorer = self._scorer(state, tables, fleet)
+            for pose, steps in ordinary_moves(state, tables, fleet).items():
+                if scorer.ceiling(pose) <= best_score:
+                    continue  # it could not beat the best found so far
+                value = scorer.score(pose)
+                if value > best_score:
+                    best, best_score = Move(fleet.id, steps), value
+            for move, outcomes in stunt_outcomes(state, tables, fleet):
+                value = sum(chance * scorer.score(pose) for chance, pose in outcomes)
                 if value > best_score:
                     best, best_score = move, value
         assert best is not None
         return self._fly_by(state, tables, best)
 
-    def _scorer(
-        self, state: ArmadaState, tables: Tables, fleet: Fleet
-    ) -> Callable[[HexPose], float]:
-        """:meth:`pose_score` of ``fleet`` on a pose, each hex's :meth:`standing` and each
-        pose's score found once (a stunt often ends where an ordinary move does). They are
-        kept while nothing they read changes (:func:`gunnery_key`): a side moves several
-        fleets in a row, and an ally's move leaves the scores of one still to move as they
-        were."""
+    def _scorer(self, state: ArmadaState, tables: Tables, fleet: Fleet) -> PoseScorer:
+        """A :class:`PoseScorer` of ``fleet``, with the scores kept from earlier decisions
+        while nothing they read changes: a side moves several fleets in a row, and an ally's
+        move leaves the scores of one still to move as they were."""
         if tables is not self._tables:
             self._tables, self._weighed = tables, {}
-        rivals = state.enemies_of(fleet)
-        key = gunnery_key(state, [fleet, *rivals], unposed=fleet.id)
-        weighed = self._weighed.get(fleet.id)
-        if weighed is None or weighed.key != key:
-            weighed = self._weighed[fleet.id] = Weighed(key, {}, {})
-        standings, scores = weighed.standings, weighed.scores
-        enemies = [enemy for enemy in rivals if enemy.status == ACTIVE]
-        ghost = dataclasses.replace(fleet)
-
-        def score(pose: HexPose) -> float:
-            known = scores.get(pose)
-            if known is not None:
-                return known
-            ghost.q, ghost.r, ghost.facing = pose.hex.q, pose.hex.r, pose.facing
-            where = (ghost.q, ghost.r)
-            if where not in standings:
-                standings[where] = self.standing(state, tables, ghost, enemies)
-            debris = sum(d.damage for d in state.debris if d.covers(pose.hex))
-            scores[pose] = value = self.pose_score(state, ghost, standings[where]) - debris
-            return value
-
-        return score
-
-    def move_outcomes(
-        self, state: ArmadaState, tables: Tables, fleet: Fleet
-    ) -> dict[Move, list[tuple[float, HexPose]]]:
-        """Each move the tactician weighs, with where it may end and how likely: ordinary
-        moves and turns in place end where they aim; a back off, flip and burn or slide
-        ends there with the chance of its piloting check, else where the failure leaves
-        the fleet."""
-        found: dict[Move, list[tuple[float, HexPose]]] = {
-            Move(fleet.id, steps): [(1.0, pose)]
-            for pose, steps in ordinary_moves(state, tables, fleet).items()
-        }
-        modifier = piloting_modifier(state, fleet)
-        for move in stunt_moves(state, tables, fleet, flybys=False):
-            aimed = plan_move(state, tables, fleet, move).end
-            dc = stunt_dc(fleet, move.stunt)
-            if dc is None:
-                found[move] = [(1.0, aimed)]
-                continue
-            chance = hit_chance(modifier, dc)
-            failed = failed_stunt_plan(state, tables, fleet, move, -1).end
-            found[move] = [(chance, aimed), (1.0 - chance, failed)]
-        return found
+        scorer = PoseScorer(state, tables, fleet, self._weighed.get(fleet.id))
+        self._weighed[fleet.id] = scorer.weighed
+        return scorer
 
     def _fly_by(self, state: ArmadaState, tables: Tables, move: Move) -> Move:
         """An ordinary move through an enemy's hex is better made as a flyby past it: made,
@@ -352,38 +267,3 @@ class TacticianAgent:
         path = plan_move(state, tables, fleet, move).path
         passed = passed_enemies(state, fleet, path)
         return dataclasses.replace(move, stunt="flyby", target=passed[0].id) if passed else move
-
-    def standing(
-        self, state: ArmadaState, tables: Tables, moved: Fleet, enemies: list[Fleet]
-    ) -> Standing:
-        """What the hex of ``moved`` (a fleet on a pose it might take) offers against the
-        active ``enemies``, whatever its facing: each enemy in range with its value as a
-        target (the band's weight times :func:`target_value`), and the nearest enemy."""
-        if not enemies:
-            return Standing((), -1, 0)
-        here = moved.hex
-        in_range = []
-        for enemy in enemies:
-            band = range_band(tables, moved, enemy)
-            if band is not None:
-                value = BAND_VALUE[band.name] * target_value(state, tables, moved, enemy)
-                in_range.append((enemy.id, value))
-        nearest = min(enemies, key=lambda enemy: enemy.hex.distance(here))
-        return Standing(tuple(in_range), nearest.id, nearest.hex.distance(here))
-
-    def pose_score(self, state: ArmadaState, moved: Fleet, standing: Standing) -> float:
-        """How good ``moved`` stands on its pose, given the :meth:`standing` of its hex: the
-        best target it would have in arc, its forward shields towards the nearest enemy, and
-        closing in when nothing is in range."""
-        if standing.nearest < 0:
-            return 0.0
-        best = 0.0
-        for enemy, value in standing.in_range:
-            if value > best and firing_arcs(moved, state.fleets[enemy]):  # arcs where they matter
-                best = value
-        score = best
-        if shielded_front(state.fleets[standing.nearest], moved):
-            score += 0.5
-        if best == 0.0:
-            score -= 0.1 * standing.distance
-        return score

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from warbench.core.dice import DiceExpr, DiceSource, d, roll
-from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line
+from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line, offset_distance
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -23,6 +23,7 @@ from warbench.rulesets.armada.state import (
     ROUTED,
     SHAKEN,
     ArmadaState,
+    Debris,
     Fleet,
     Mine,
 )
@@ -49,13 +50,23 @@ class Band:
 
 def range_band(tables: Tables, attacker: Fleet, target: Fleet) -> Band | None:
     """The band ``target`` lies in from ``attacker``, or ``None`` beyond extreme range."""
-    return band_at(tables, attacker, target.hex)
+    return band_within(tables, attacker, fleet_distance(attacker, target))
 
 
 def band_at(tables: Tables, attacker: Fleet, where: Hex) -> Band | None:
     """The band the hex ``where`` lies in from ``attacker``, or ``None`` beyond extreme."""
+    return band_within(tables, attacker, attacker.hex.distance(where))
+
+
+def fleet_distance(one: Fleet, other: Fleet) -> int:
+    """Hexes from one fleet to the other."""
+    return offset_distance(other.q - one.q, other.r - one.r)
+
+
+def band_within(tables: Tables, attacker: Fleet, hexes: int) -> Band | None:
+    """The band of a hex ``hexes`` away from ``attacker``, or ``None`` beyond extreme."""
     bands = tables.fleets.range_bands
-    distance = attacker.hex.distance(where) - attacker.this_round.range_bonus
+    distance = hexes - attacker.this_round.range_bonus
     reach = attacker.range
     if distance <= reach:
         return Band("short", bands.short_penalty)
@@ -79,9 +90,25 @@ def band_hexes(tables: Tables, attacker: Fleet, band: str) -> tuple[int, int]:
     return edges.get(band, (0, 1))
 
 
+#: The hex arcs are measured from, see :func:`arcs_at`.
+_ORIGIN = Hex(0, 0)
+
+
+@lru_cache(maxsize=4096)
+def arcs_at(dq: int, dr: int, facing: int) -> frozenset[Arc]:
+    """The arcs of a ship facing ``facing`` that hold the hex ``(dq, dr)`` away from it:
+    :func:`arc_of` depends on the offset alone, so it is worked out once per offset."""
+    return arc_of(_ORIGIN, facing, Hex(dq, dr))
+
+
 def arcs_toward(attacker: Fleet, where: Hex) -> frozenset[str]:
     """The attacker's weapon arcs that hold the hex ``where``."""
-    return _arc_names(arc_of(attacker.hex, attacker.facing, where), attacker.arcs)
+    return weapon_arcs(attacker, where.q - attacker.q, where.r - attacker.r)
+
+
+def weapon_arcs(attacker: Fleet, dq: int, dr: int) -> frozenset[str]:
+    """The attacker's weapon arcs that hold the hex ``(dq, dr)`` away from it."""
+    return _arc_names(arcs_at(dq, dr, attacker.facing), attacker.arcs)
 
 
 @lru_cache(maxsize=256)
@@ -95,7 +122,7 @@ def firing_arcs(attacker: Fleet, target: Fleet) -> frozenset[str]:
     for the enemy it flew by this round)."""
     if target.id == attacker.this_round.flyby_target:
         return frozenset(attacker.arcs)
-    return arcs_toward(attacker, target.hex)
+    return weapon_arcs(attacker, target.q - attacker.q, target.r - attacker.r)
 
 
 def arc_fired(attacker: Fleet, target: Fleet) -> str:
@@ -132,7 +159,9 @@ def shielded_front(attacker: Fleet, target: Fleet) -> bool:
 
     On a boundary the attacker chooses the arc it shoots into, so it picks the side.
     """
-    return target.shields > 0 and arc_of(target.hex, target.facing, attacker.hex) == _FORE_ONLY
+    return target.shields > 0 and (
+        arcs_at(attacker.q - target.q, attacker.r - target.r, target.facing) == _FORE_ONLY
+    )
 
 
 def armor_class(
@@ -181,8 +210,32 @@ def debris_penalty(state: ArmadaState, attacker: Fleet, target: Fleet) -> int:
     """-1 when the line of fire crosses conjured debris (any hex of it, ends included)."""
     if not state.debris:
         return 0
-    line = hex_line(attacker.hex, target.hex)
-    return -1 if any(debris.covers(hex_) for debris in state.debris for hex_ in line) else 0
+    length = fleet_distance(attacker, target)
+    near = [debris for debris in state.debris if _may_cover_line(debris, attacker, target, length)]
+    if not near:
+        return 0
+    centres = tuple((debris.q, debris.r) for debris in near)
+    return -1 if _line_crosses(attacker.q, attacker.r, target.q, target.r, centres) else 0
+
+
+@lru_cache(maxsize=16384)
+def _line_crosses(
+    aq: int, ar: int, bq: int, br: int, centres: tuple[tuple[int, int], ...]
+) -> bool:
+    """Whether the line from hex ``(aq, ar)`` to ``(bq, br)`` crosses debris centred on one
+    of ``centres``: geometry alone, kept because debris stays all round and a bot weighing
+    moves asks about the same lines again."""
+    line = hex_line(Hex(aq, ar), Hex(bq, br))
+    return any(Debris(q, r, 0).covers(hex_) for q, r in centres for hex_ in line)
+
+
+def _may_cover_line(debris: Debris, one: Fleet, other: Fleet, length: int) -> bool:
+    """Whether ``debris`` may cover a hex of the line between the fleets, ``length`` apart.
+    Each hex of a line lies on a shortest path between its ends (the line's hexes are
+    neighbours, one more than the distance), so a hex of it within 1 of the debris puts the
+    debris at most ``length + 2`` from the two ends together; farther, it covers none."""
+    via = offset_distance(debris.q - one.q, debris.r - one.r)
+    return via + offset_distance(other.q - debris.q, other.r - debris.r) <= length + 2
 
 
 def gunnery_modifier(
@@ -211,7 +264,7 @@ def gunnery_modifier(
         total += tables.rounds.rout.attack_penalty
     if attacker.has("bombers") and target.fleet_class == "capital":
         total += 1
-    distance = 1 if close else attacker.hex.distance(target.hex)
+    distance = 1 if close else fleet_distance(attacker, target)
     if attacker.has("point-defense") and distance <= POINT_DEFENSE_REACH:
         total += 1
     if superweapon:
@@ -375,6 +428,24 @@ def gunnery_for(
         critical_from=min(effects.critical_from, LOCKED_CRITICAL if locked else 20),
         critical_on_hit=superweapon,
         emp=attacker.has("emp"),
+    )
+
+
+#: What :func:`gunnery_for` reads of the attacker's hex, see :func:`placement_key`.
+PlacementKey = tuple[int, int, bool]
+
+
+def placement_key(state: ArmadaState, attacker: Fleet, target: Fleet) -> PlacementKey:
+    """Everything :func:`gunnery_for` reads of where ``attacker`` stands (its hex; the
+    facing bears on arcs, not on the check): the distance to ``target`` (range band, point
+    defense), the debris penalty of the line of fire, and whether the target's forward
+    shields face the attacker. Two hexes with equal keys give the attacker equal gunnery
+    against ``target`` while nothing else changes; a modifier that reads the attacker's
+    position belongs here too (a bot keeps target values by this key)."""
+    return (
+        fleet_distance(attacker, target),
+        debris_penalty(state, attacker, target) if state.debris else 0,
+        shielded_front(attacker, target),
     )
 
 

@@ -37,7 +37,7 @@ from warbench.rulesets.armada.moves import (
     flee_steps,
     mine_cost,
     move_refusal,
-    ordinary_moves,
+    ordinary_steps,
     passed_enemies,
     plan_move,
     stunt_dc,
@@ -135,7 +135,7 @@ class MoveSpace(ParamSpace):
                 if stunts:
                     samples.append(stunts[rng.choice_index(len(stunts))])
                     continue
-            steps = list(ordinary_moves(state, tables, fleet).values())
+            steps = ordinary_steps(state, tables, fleet)
             samples.append(Move(fleet.id, steps[rng.choice_index(len(steps))]))
         return samples
 

@@ -8,8 +8,17 @@ movement is an engine default taken from the general starship rules (see the doc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from warbench.core.hexgrid import Hex, HexPose, IllegalHexMove, move_plan, reachable
+from warbench.core.hexgrid import (
+    Hex,
+    HexPose,
+    IllegalHexMove,
+    move_plan,
+    offset_distance,
+    reachable,
+    reachable_steps,
+)
 from warbench.rulesets.armada.actions import Move
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ROUTED, ArmadaState, Fleet
@@ -43,10 +52,6 @@ BAD_FAILURE = 5
 BACK_OFF_AC_PENALTY = 4
 
 
-def _free(state: ArmadaState, fleet: Fleet) -> set[Hex]:
-    return state.occupied(exclude=fleet.id)
-
-
 def _line(start: HexPose, direction: int, count: int) -> tuple[Hex, ...]:
     hexes = [start.hex]
     for _ in range(count):
@@ -73,21 +78,47 @@ def mine_hexes(state: ArmadaState, tables: Tables) -> set[Hex]:
     return affected
 
 
-def mine_cost(state: ArmadaState, tables: Tables, fleet: Fleet, path: tuple[Hex, ...]) -> int:
-    """Extra hexes of movement gravity mines cost this move: entering the first affected hex
-    of the round costs ``entry_cost`` hexes instead of one."""
-    if fleet.slowed_round == state.round or not state.mines:
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """What of the map a fleet's moves depend on, found once for all the moves weighed in
+    one state: the hexes where other fleets stand and the extra hexes of movement that
+    entering a hex slowed by gravity mines costs (none already slowed this round)."""
+
+    taken: frozenset[Hex]
+    slowed: frozenset[Hex]
+    extra: int
+
+    @classmethod
+    def of(cls, state: ArmadaState, tables: Tables, fleet: Fleet) -> Ground:
+        """The ground under ``fleet``'s moves now."""
+        taken = frozenset(state.occupied(exclude=fleet.id))
+        if fleet.slowed_round == state.round or not state.mines:
+            return cls(taken, frozenset(), 0)
+        extra = tables.rounds.gravity_mines.entry_cost - 1
+        return cls(taken, frozenset(mine_hexes(state, tables)), extra)
+
+    def mine_cost(self, path: tuple[Hex, ...]) -> int:
+        """Extra hexes of movement gravity mines cost a move along ``path``: entering the
+        first affected hex of the round costs ``entry_cost`` hexes instead of one."""
+        slowed = self.slowed
+        if slowed and any(hex_ in slowed for hex_ in path):
+            return self.extra
         return 0
-    affected = mine_hexes(state, tables)
-    if any(hex_ in affected for hex_ in path):
-        return tables.rounds.gravity_mines.entry_cost - 1
-    return 0
 
 
-def plan_move(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> Plan:
+def mine_cost(state: ArmadaState, tables: Tables, fleet: Fleet, path: tuple[Hex, ...]) -> int:
+    """Extra hexes of movement gravity mines cost this move (see :meth:`Ground.mine_cost`)."""
+    return Ground.of(state, tables, fleet).mine_cost(path)
+
+
+def plan_move(
+    state: ArmadaState, tables: Tables, fleet: Fleet, move: Move, ground: Ground | None = None
+) -> Plan:
     """Where ``move`` takes ``fleet`` if it succeeds and which hexes it enters;
-    :class:`IllegalHexMove` says why the move is illegal."""
-    taken = _free(state, fleet)
+    :class:`IllegalHexMove` says why the move is illegal. ``ground``: the fleet's
+    :class:`Ground` now, if the caller has it."""
+    ground = ground or Ground.of(state, tables, fleet)
+    taken = ground.taken
     speed = fleet_speed(fleet)
     if fleet.morale == ROUTED:
         flight = flee_steps(state, tables, fleet)
@@ -128,7 +159,7 @@ def plan_move(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> P
         raise IllegalHexMove(f"unknown stunt {move.stunt!r}")
     if plan.end.hex in taken:
         raise IllegalHexMove(f"{move.stunt} would end on {plan.end.hex!r}, where another fleet is")
-    extra = mine_cost(state, tables, fleet, plan.path)
+    extra = ground.mine_cost(plan.path)
     if extra and len(plan.path) + extra > limit:
         raise IllegalHexMove(
             f"gravity mines slow the fleet: this move needs {len(plan.path) + extra} hexes of "
@@ -138,7 +169,12 @@ def plan_move(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> P
 
 
 def failed_stunt_plan(
-    state: ArmadaState, tables: Tables, fleet: Fleet, move: Move, margin: int
+    state: ArmadaState,
+    tables: Tables,
+    fleet: Fleet,
+    move: Move,
+    margin: int,
+    ground: Ground | None = None,
 ) -> Plan:
     """Where a stunt whose piloting check failed by ``-margin`` leaves the fleet (the
     starship rules): a back off moves 1 hex back, or not at all on a bad failure; a flip
@@ -146,25 +182,22 @@ def failed_stunt_plan(
     half the speed. A partial move stops short of hexes where other fleets stand and of
     movement gravity mines take."""
     speed = fleet_speed(fleet)
+    ground = ground or Ground.of(state, tables, fleet)
     if move.stunt == "back-off":
         if margin <= -BAD_FAILURE:
             return Plan(fleet.pose, ())
-        return _straight(state, tables, fleet, (fleet.facing + 3) % 6, 1, speed // 2)
+        return _straight(ground, fleet, (fleet.facing + 3) % 6, 1, speed // 2)
     if move.stunt == "flip-and-burn":
-        return _straight(state, tables, fleet, fleet.facing, len(move.steps), speed // 2)
+        return _straight(ground, fleet, fleet.facing, len(move.steps), speed // 2)
     if move.stunt == "slide":
-        return _straight(state, tables, fleet, fleet.facing, speed // 2, speed // 2)
+        return _straight(ground, fleet, fleet.facing, speed // 2, speed // 2)
     return Plan(fleet.pose, ())
 
 
-def _straight(
-    state: ArmadaState, tables: Tables, fleet: Fleet, direction: int, count: int, limit: int
-) -> Plan:
+def _straight(ground: Ground, fleet: Fleet, direction: int, count: int, limit: int) -> Plan:
     path = _line(fleet.pose, direction, count)
-    taken = _free(state, fleet)
-    while path and (
-        path[-1] in taken or len(path) + mine_cost(state, tables, fleet, path) > limit
-    ):
+    taken = ground.taken
+    while path and (path[-1] in taken or len(path) + ground.mine_cost(path) > limit):
         path = path[:-1]
     return Plan(HexPose(path[-1], fleet.facing), path) if path else Plan(fleet.pose, ())
 
@@ -189,45 +222,90 @@ def passed_enemies(state: ArmadaState, fleet: Fleet, path: tuple[Hex, ...]) -> l
     return passed
 
 
-def move_refusal(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> str | None:
-    """Why ``move`` is illegal for ``fleet``, or ``None``."""
+def move_refusal(
+    state: ArmadaState, tables: Tables, fleet: Fleet, move: Move, ground: Ground | None = None
+) -> str | None:
+    """Why ``move`` is illegal for ``fleet``, or ``None`` (``ground`` as for
+    :func:`plan_move`)."""
     try:
-        plan_move(state, tables, fleet, move)
+        plan_move(state, tables, fleet, move, ground)
     except IllegalHexMove as error:
         return f"{fleet.name}: {error}"
     return None
 
 
-def ordinary_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> dict[HexPose, str]:
-    """Every pose an ordinary move reaches, with steps for each (gravity mines may cost
-    some of them too much movement by the path found)."""
-    taken = _free(state, fleet)
-    found = reachable(
-        fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
-    )
-    return _within_mines(state, tables, fleet, found)
-
-
-def _within_mines(
-    state: ArmadaState, tables: Tables, fleet: Fleet, found: dict[HexPose, str]
+def ordinary_moves(
+    state: ArmadaState, tables: Tables, fleet: Fleet, ground: Ground | None = None
 ) -> dict[HexPose, str]:
-    affected = mine_hexes(state, tables) if state.mines else set()
-    if not affected or fleet.slowed_round == state.round:
+    """Every pose an ordinary move reaches, with steps for each (gravity mines may cost
+    some of them too much movement by the path found); ``ground`` as for :func:`plan_move`."""
+    ground = ground or Ground.of(state, tables, fleet)
+    return dict(_ordinary(fleet.pose, fleet_speed(fleet), turn_distance(fleet), ground))
+
+
+@lru_cache(maxsize=128)
+def _ordinary(start: HexPose, speed: int, turning: int, ground: Ground) -> dict[HexPose, str]:
+    """:func:`ordinary_moves` from ``start``, found once for each start, speed, turn
+    distance and :class:`Ground` (all they depend on): a bot weighs a fleet that has not
+    moved again at each decision. Callers get a copy."""
+    taken = ground.taken
+    found = reachable(start, speed, turning, may_end_on=lambda h: h not in taken)
+    if not ground.slowed:
         return found
-    extra = tables.rounds.gravity_mines.entry_cost - 1  # as mine_cost, the hexes found once
-    speed, turning = fleet_speed(fleet), turn_distance(fleet)
     kept: dict[HexPose, str] = {}
     for pose, steps in found.items():
-        path = move_plan(fleet.pose, steps, speed, turning).hexes_entered()
-        if len(path) + (extra if any(h in affected for h in path) else 0) <= speed:
+        path = entered_hexes(start, steps)
+        if len(path) + ground.mine_cost(path) <= speed:
             kept[pose] = steps
     return kept
 
 
-def stunt_moves(
-    state: ArmadaState, tables: Tables, fleet: Fleet, *, flybys: bool = True
-) -> list[Move]:
-    """Every legal stunt for ``fleet`` (none while routed); flybys only if asked."""
+def ordinary_steps(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[str]:
+    """The steps of :func:`ordinary_moves`, in its order, without their end poses."""
+    ground = Ground.of(state, tables, fleet)
+    taken, start, speed = ground.taken, fleet.pose, fleet_speed(fleet)
+    found = reachable_steps(
+        start, speed, turn_distance(fleet), may_end_on=lambda h: h not in taken
+    )
+    if not ground.slowed:
+        return found
+    return [
+        steps for steps in found
+        if len(path := entered_hexes(start, steps)) + ground.mine_cost(path) <= speed
+    ]
+
+
+def entered_hexes(start: HexPose, steps: str) -> tuple[Hex, ...]:
+    """The hexes an ordinary move from ``start`` found by :func:`ordinary_moves` enters, in
+    order (its ``move_plan(...).hexes_entered()``)."""
+    q, r = start.hex.q, start.hex.r
+    return tuple(Hex(q + dq, r + dr) for dq, dr in _entered_offsets(start.facing, steps))
+
+
+@lru_cache(maxsize=32768)
+def _entered_offsets(facing: int, steps: str) -> tuple[tuple[int, int], ...]:
+    """The hexes ``steps`` enter from the origin with ``facing``, as offsets: a path is the
+    same from every start, so it is followed once per facing and steps (speed and turn
+    distance only decide whether the steps are legal; these come from a search that kept
+    them so)."""
+    origin = HexPose(Hex(0, 0), facing)
+    path = move_plan(origin, steps, speed=len(steps), turn_distance=0).hexes_entered()
+    return tuple((hex_.q, hex_.r) for hex_ in path)
+
+
+def stunt_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Move]:
+    """Every legal stunt for ``fleet`` (none while routed), flybys last."""
+    if fleet.morale == ROUTED:
+        return []
+    legal = [move for move, _ in stunt_plans(state, tables, fleet)]
+    return legal + flyby_moves(state, tables, fleet)
+
+
+def stunt_plans(
+    state: ArmadaState, tables: Tables, fleet: Fleet, ground: Ground | None = None
+) -> list[tuple[Move, Plan]]:
+    """Every legal stunt for ``fleet`` but flybys (none while routed), each with the
+    :func:`plan_move` of its success (``ground`` as there)."""
     if fleet.morale == ROUTED:
         return []
     speed = fleet_speed(fleet)
@@ -238,21 +316,33 @@ def stunt_moves(
     for count in range(1, speed + 1):
         candidates.append(Move(fleet.id, "L" + "F" * count, "slide"))
         candidates.append(Move(fleet.id, "R" + "F" * count, "slide"))
-    legal = [move for move in candidates if move_refusal(state, tables, fleet, move) is None]
-    return legal + flyby_moves(state, tables, fleet) if flybys else legal
+    ground = ground or Ground.of(state, tables, fleet)
+    legal: list[tuple[Move, Plan]] = []
+    for move in candidates:
+        try:
+            legal.append((move, plan_move(state, tables, fleet, move, ground)))
+        except IllegalHexMove:
+            continue
+    return legal
 
 
 def flyby_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Move]:
     """A flyby past each enemy fleet an ordinary move can pass through (one move each)."""
-    enemies = {enemy.hex: enemy.id for enemy in state.enemies_of(fleet)}
+    q, r = fleet.q, fleet.r
+    reach = fleet_speed(fleet) - 1  # a hex passed through, not the last entered
+    enemies = {
+        (enemy.q - q, enemy.r - r): enemy.id
+        for enemy in state.enemies_of(fleet)
+        if offset_distance(enemy.q - q, enemy.r - r) <= reach
+    }
     if not enemies:
         return []
-    speed, turning = fleet_speed(fleet), turn_distance(fleet)
     found: dict[int, Move] = {}
-    for steps in ordinary_moves(state, tables, fleet).values():
-        for hex_ in move_plan(fleet.pose, steps, speed, turning).hexes_entered()[:-1]:
-            if hex_ in enemies and enemies[hex_] not in found:
-                found[enemies[hex_]] = Move(fleet.id, steps, "flyby", target=enemies[hex_])
+    for steps in ordinary_steps(state, tables, fleet):
+        for offset in _entered_offsets(fleet.facing, steps)[:-1]:  # as hexes from the start
+            passed = enemies.get(offset)
+            if passed is not None and passed not in found:
+                found[passed] = Move(fleet.id, steps, "flyby", target=passed)
     return list(found.values())
 
 
@@ -260,10 +350,7 @@ def flee_steps(state: ArmadaState, tables: Tables, fleet: Fleet) -> str:
     """The steps of a routed fleet's flight: to the reachable hex farthest from every enemy
     (the first found among equals, so the fewest hexes moved)."""
     enemies = [enemy.hex for enemy in state.enemies_of(fleet)]
-    taken = _free(state, fleet)
-    options = _within_mines(state, tables, fleet, reachable(
-        fleet.pose, fleet_speed(fleet), turn_distance(fleet), may_end_on=lambda h: h not in taken
-    ))
+    options = ordinary_moves(state, tables, fleet)
     best_steps, best_score = "", -1
     for pose, steps in options.items():
         score = min((pose.hex.distance(enemy) for enemy in enemies), default=0)
@@ -275,7 +362,7 @@ def flee_steps(state: ArmadaState, tables: Tables, fleet: Fleet) -> str:
 def drift_pose(state: ArmadaState, tables: Tables, fleet: Fleet) -> HexPose:
     """Where a disabled fleet drifts: straight ahead at half speed, stopping short of the
     last hexes of its path that hold another fleet."""
-    taken = _free(state, fleet)
+    taken = state.occupied(exclude=fleet.id)
     hexes = [fleet.hex]
     for _ in range(fleet.speed // tables.rounds.drift.speed_divisor):
         hexes.append(hexes[-1].neighbor(fleet.facing))

@@ -80,18 +80,40 @@ def order_refusal(
     state: ArmadaState, tables: Tables, player: int, phase: Phase, order: Order
 ) -> str | None:
     """Why ``player`` may not give ``order`` in ``phase`` now, or ``None`` if it may."""
-    if not 0 <= order.officer < len(state.officers):
-        return f"there is no officer {order.officer}"
+    refusal = giver_refusal(state, tables, player, phase, order.officer, order.order)
+    return refusal if refusal is not None else _given_refusal(state, tables, order)
+
+
+def _given_refusal(state: ArmadaState, tables: Tables, order: Order) -> str | None:
+    """The checks of :func:`order_refusal` after :func:`giver_refusal`'s: resolve, the
+    fleets named and the target."""
     officer = state.officers[order.officer]
+    rule = tables.orders[order.order]
+    if order.resolve and officer.resolve <= 0:
+        return f"{officer.name} has no resolve points left"
+    for what, index in (("fleet", order.fleet), ("ally", order.ally)):
+        if index != -1 and not 0 <= index < len(state.fleets):  # -1: not given
+            return f"{what}: there is no fleet {index}"
+    return _target_refusal(state, tables, officer, rule, order)
+
+
+def giver_refusal(
+    state: ArmadaState, tables: Tables, player: int, phase: Phase, index: int, name: str
+) -> str | None:
+    """Why ``player``'s officer ``index`` may give no order named ``name`` in ``phase`` now,
+    whatever its target (the first checks of :func:`order_refusal`), or ``None``."""
+    if not 0 <= index < len(state.officers):
+        return f"there is no officer {index}"
+    officer = state.officers[index]
     if officer.side != player:
         return f"{officer.name} serves another armada"
-    if order.order not in tables.orders:
-        return f"no order {order.order!r} (orders: {', '.join(tables.orders)})"
-    rule = tables.orders[order.order]
+    if name not in tables.orders:
+        return f"no order {name!r} (orders: {', '.join(tables.orders)})"
+    rule = tables.orders[name]
     if rule.role not in ("any", officer.role):
-        return f"{officer.name} is the {officer.role}; {order.order} is an order of the {rule.role}"
+        return f"{officer.name} is the {officer.role}; {name} is an order of the {rule.role}"
     if rule.phase not in ("any", phase):
-        return f"{order.order} is an order of the {rule.phase} phase, not the {phase} phase"
+        return f"{name} is an order of the {rule.phase} phase, not the {phase} phase"
     if officer.incapacitated:
         return f"{officer.name} is incapacitated"
     if officer.jammed_round == state.round:
@@ -99,14 +121,9 @@ def order_refusal(
     if officer.acted_round == state.round:
         return f"{officer.name} has already given an order this round"
     home = state.fleets[officer.fleet]
-    if home.status == DESTROYED or (order.order != "transfer" and home.status != ACTIVE):
+    if home.status == DESTROYED or (name != "transfer" and home.status != ACTIVE):
         return f"{officer.name}'s fleet {home.name} is {home.status}"
-    if order.resolve and officer.resolve <= 0:
-        return f"{officer.name} has no resolve points left"
-    for what, index in (("fleet", order.fleet), ("ally", order.ally)):
-        if index != -1 and not 0 <= index < len(state.fleets):  # -1: not given
-            return f"{what}: there is no fleet {index}"
-    return _target_refusal(state, tables, officer, rule, order)
+    return None
 
 
 def order_rule_id(order: str) -> str:
@@ -238,11 +255,13 @@ def legal_orders(
             rule = tables.orders[name]
             if rule.phase not in ("any", phase) or (rule.phase == phase and not aboard):
                 continue
+            if giver_refusal(state, tables, player, phase, index, name) is not None:
+                continue  # refuses every order of this name, whatever its target
             for candidate in _candidates(state, index, name, rule):
                 for resolve in (False, True) if rule.check != "none" else (False,):
                     order = Order(candidate.officer, name, candidate.fleet, candidate.ally,
                                   candidate.q, candidate.r, candidate.choice, resolve)
-                    if order_refusal(state, tables, player, phase, order) is None:
+                    if _given_refusal(state, tables, order) is None:
                         found.append(order)
     return found
 
@@ -358,6 +377,16 @@ class OrderSpace(ParamSpace):
             if helm_order and officer.fleet not in self.fleets:
                 return f"{officer.name} gives helm orders just before or after its fleet moves"
         return order_refusal(self._state, self._tables, self.player, self.phase, action)
+
+    def may_give(self, index: int, name: str) -> bool:
+        """Whether officer ``index`` may give some order named ``name`` here: ``False`` when
+        :meth:`validate` refuses every one of them, whatever its target."""
+        state, tables = self._state, self._tables
+        if giver_refusal(state, tables, self.player, self.phase, index, name) is not None:
+            return False
+        officer = state.officers[index]
+        helm_order = tables.orders[name].phase == Phase.HELM.value
+        return not (helm_order and self.fleets is not None and officer.fleet not in self.fleets)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found = self.candidates()
