@@ -18,6 +18,8 @@ from warbench.core.sim.plan import default_sides, prepare
 
 FT = warbench.ruleset("full-thrust")
 CHEAP = "search:iterations=3,depth=3,width=3"
+#: The same budget with no pilot: every candidate plays every iteration.
+FULL = CHEAP + ",pilot=0"
 
 
 def first_orders() -> Game:  # type: ignore[type-arg]
@@ -63,7 +65,7 @@ def test_the_same_seed_and_iteration_budget_give_the_same_choice() -> None:
 def test_the_search_counts_its_iterations_per_decision() -> None:
     game = first_orders()
     decision = game.pending()[0]
-    bot = make_bot(FT, CHEAP, seed=9)
+    bot = make_bot(FT, FULL, seed=9)
     assert isinstance(bot, SearchBot)
     bot.choose(game.observe(decision.player), decision)
     assert (bot.cost.decisions, bot.cost.iterations) == (1, 3)
@@ -84,7 +86,7 @@ def test_every_root_candidate_is_played_on_the_same_sampled_worlds(
     monkeypatch.setattr(Observation, "sample", spy)
     game = first_orders()
     decision = game.pending()[0]
-    make_bot(FT, CHEAP, seed=9).choose(game.observe(decision.player), decision)
+    make_bot(FT, FULL, seed=9).choose(game.observe(decision.player), decision)
     counts = Counter(seeds)
     assert len(counts) == 3  # iterations=3: three worlds
     assert len(set(counts.values())) == 1 and next(iter(counts.values())) >= 2

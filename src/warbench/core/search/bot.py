@@ -37,8 +37,8 @@ from warbench.core.search.candidates import (
     merge,
     sample_candidates,
 )
-from warbench.core.search.tree import Edge, Node, backpropagate, best, select
-from warbench.core.search.value import values
+from warbench.core.search.tree import Edge, Node, backpropagate, best, contenders, select
+from warbench.core.search.value import Score, values
 
 #: The cheapest budget: what conformance checks play the bot with (two play-outs).
 PROBE_BUDGET = Budget(iterations=1, depth=2, width=2)
@@ -46,11 +46,13 @@ PROBE_BUDGET = Budget(iterations=1, depth=2, width=2)
 
 @dataclass(slots=True)
 class SearchCost:
-    """What a bot's searches have cost so far: decisions searched, iterations, seconds."""
+    """What a bot's searches have cost: decisions searched, iterations, seconds, play-outs."""
 
     decisions: int = 0
     iterations: int = 0
     seconds: float = 0.0
+    playouts: int = 0
+    settled: int = 0  # decisions the pilot answered with the heuristic's choice
 
 
 class SearchBot:
@@ -64,12 +66,14 @@ class SearchBot:
         heuristic: Callable[[int], Agent],
         budget: Budget | None = None,
         generator: CandidateGenerator = sample_candidates,
+        score: Score | None = None,
     ) -> None:
         self.seed = seed
         self.heuristic = heuristic
         self.own = heuristic(seed_for(seed, 0))  # answers at the root as the heuristic would
         self.budget = Budget() if budget is None else budget
         self.generator = generator
+        self.score = score
         self.cost = SearchCost()
         self._calls = 0
 
@@ -94,13 +98,20 @@ class SearchBot:
         deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
         root = Node()
         done = 0
+        playing = candidates
         while self.budget.iterations is None or done < self.budget.iterations:
             world = seed_for(base, done + 1)
-            for action in candidates:
+            for action in playing:
                 self._iterate(observation, root, action, world)
+            self.cost.playouts += len(playing)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if done == self.budget.pilot and done != self.budget.iterations:
+                playing = contenders(root, playing)
+                if len(playing) == 1:
+                    self.cost.settled += 1
+                    break
         self.cost.decisions += 1
         self.cost.iterations += done
         self.cost.seconds += time.perf_counter() - started
@@ -120,6 +131,7 @@ class SearchBot:
         player = observation.seat
         if game.check(player, action) is not None:  # not open in this sample
             return
+        before = () if self.score is None else tuple(self.score(game))
         edge = root.children.setdefault(action_key(action), Edge(action, player, Node()))
         edge.available += 1
         rng = RandomStream.from_seed(seed_for(seed, 2))
@@ -151,7 +163,7 @@ class SearchBot:
         except AgentError:  # a heuristic stuck in an odd sample: score what was played
             pass
         if path:
-            backpropagate(root, path, values(game))
+            backpropagate(root, path, values(game, self.score, before))
 
     def _proposer(
         self,
@@ -175,7 +187,8 @@ class SearchFactory:
 
     A ruleset lists ``"search": SearchFactory(HeuristicBot)`` in ``bots()``; ``generator``
     replaces :func:`~warbench.core.search.candidates.sample_candidates` if it has a better
-    way to propose moves.
+    way to propose moves, and ``score`` (the ruleset's own score of a game, such as victory
+    points) values the play-outs cut off before the end (:mod:`~warbench.core.search.value`).
     """
 
     def __init__(
@@ -183,24 +196,29 @@ class SearchFactory:
         heuristic: Callable[[int], Agent],
         budget: Budget | None = None,
         generator: CandidateGenerator = sample_candidates,
+        score: Score | None = None,
     ) -> None:
         self.heuristic = heuristic
         self.budget = Budget() if budget is None else budget
         self.generator = generator
+        self.score = score
 
     def __call__(self, seed: int) -> SearchBot:
         """A search bot seeded with ``seed``."""
-        return SearchBot(seed, self.heuristic, self.budget, self.generator)
+        return SearchBot(seed, self.heuristic, self.budget, self.generator, self.score)
 
     def configure(self, options: Mapping[str, str]) -> SearchFactory:
         """This factory with the budget ``options`` give (see :class:`Budget`)."""
-        return SearchFactory(
-            self.heuristic, Budget.from_options("search", options), self.generator
-        )
+        return replace_budget(self, Budget.from_options("search", options))
 
     def cheapest(self) -> SearchFactory:
         """The same bot on the smallest budget, for checks that play it very often."""
-        return SearchFactory(self.heuristic, PROBE_BUDGET, self.generator)
+        return replace_budget(self, PROBE_BUDGET)
+
+
+def replace_budget(factory: SearchFactory, budget: Budget) -> SearchFactory:
+    """``factory`` with another budget (the same heuristic, generator and score)."""
+    return SearchFactory(factory.heuristic, budget, factory.generator, factory.score)
 
 
 def ruleset_generator(ruleset: Ruleset[Any, Any]) -> CandidateGenerator:

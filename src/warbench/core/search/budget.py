@@ -1,7 +1,7 @@
 """How much a search may spend on one decision, read from ``search:KEY=VALUE`` options.
 
 >>> Budget.from_options("search", {"iterations": "64", "depth": "10"})
-Budget(iterations=64, ms=None, depth=10, width=3, explore=0.7, margin=0.05)
+Budget(iterations=64, ms=None, depth=10, width=3, explore=0.7, margin=0.05, pilot=2)
 >>> Budget.from_options("search", {"ms": "200"}).iterations is None
 True
 >>> Budget.from_options("search", {"speed": "9"})  # doctest: +ELLIPSIS
@@ -26,6 +26,7 @@ OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
     "width": (int, 1),
     "explore": (float, 0),
     "margin": (float, 0),
+    "pilot": (int, 0),
 }
 
 
@@ -39,7 +40,10 @@ class Budget:
     game is scored. ``width``: candidate actions per decision (the heuristic's choice first).
     ``explore``: the UCB exploration constant. ``margin``: how much better in mean value
     another candidate must do than the heuristic's choice to replace it (the heuristic is
-    the prior: a few noisy play-outs should not overrule it).
+    the prior: a few noisy play-outs should not overrule it). ``pilot``: after this many
+    iterations only the heuristic's choice and the candidates ahead of it play on; when none
+    is ahead, the heuristic's choice is the answer at once (0: every candidate plays every
+    iteration).
     """
 
     iterations: int | None = 6
@@ -48,6 +52,7 @@ class Budget:
     width: int = 3
     explore: float = 0.7
     margin: float = 0.05
+    pilot: int = 2
 
     @classmethod
     def from_options(cls, bot: str, options: Mapping[str, str]) -> Budget:

@@ -123,3 +123,21 @@ def best(root: Node, prior: Action, margin: float) -> Edge | None:
     if kept is not None and 2 * kept.visits >= most and chosen.mean < kept.mean + margin:
         return kept
     return chosen
+
+
+def contenders(root: Node, candidates: Sequence[Action]) -> list[Action]:
+    """The first of ``candidates`` (the heuristic's choice) and those ahead of it so far.
+
+    After the pilot worlds a candidate that has not beaten the heuristic's choice on the
+    same luck stops playing; when no candidate is ahead, the choice is settled. If the
+    first was open in no world yet, all play on.
+    """
+    first = root.children.get(action_key(candidates[0]))
+    if first is None or first.visits == 0:
+        return list(candidates)
+    ahead = []
+    for action in candidates[1:]:
+        edge = root.children.get(action_key(action))
+        if edge is not None and edge.visits and edge.mean > first.mean:
+            ahead.append(action)
+    return [candidates[0], *ahead]

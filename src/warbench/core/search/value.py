@@ -6,30 +6,46 @@ scored from the core's unit events of the play-out
 (:class:`~warbench.core.events.UnitDamaged`, :class:`~warbench.core.events.UnitDestroyed`,
 which every ruleset emits): half from the margin of damage the others took over the seat's
 own, half from the margin of models lost, each divided by the total plus one (a little
-harm is a little evidence).
+harm is a little evidence). A ruleset that keeps a score of its own (victory points, build
+points beaten: :data:`Score`) has the second half from the margin of score the seat gained
+over the others' in the play-out instead: a battleship lost then weighs more than a frigate.
 
 >>> from warbench.core.events import UnitDamaged, UnitDestroyed
 >>> cut_off_values([UnitDamaged("frigate", 1, 3.0), UnitDestroyed("frigate", 1)], 2)
 (0.8125, 0.1875)
 >>> cut_off_values([], 2)
 (0.5, 0.5)
+>>> cut_off_values([UnitDamaged("frigate", 1, 3.0)], 2, gains=(120.0, 0.0))
+(0.9354..., 0.0645...)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from warbench.core.engine import Game
 from warbench.core.events import Event, UnitDamaged, UnitDestroyed
 
+#: A ruleset's own score of a game for each seat, higher is better (victory points).
+Score = Callable[[Game[Any, Any]], Sequence[float]]
 
-def values(game: Game[Any, Any]) -> tuple[float, ...]:
-    """Each seat's value of ``game`` (played from a sample, so its events are the play)."""
+
+def values(
+    game: Game[Any, Any], score: Score | None = None, before: Sequence[float] = ()
+) -> tuple[float, ...]:
+    """Each seat's value of ``game`` (played from a sample, so its events are the play).
+
+    With a ruleset's ``score``, a cut-off game weighs the score gained since ``before``
+    (the score when the play-out began).
+    """
     outcome = game.outcome
-    if outcome is None:
+    if outcome is not None:
+        return outcome_values(outcome.winners, game.players)
+    if score is None:
         return cut_off_values(game.events, game.players)
-    return outcome_values(outcome.winners, game.players)
+    gains = tuple(now - then for now, then in zip(score(game), before, strict=True))
+    return cut_off_values(game.events, game.players, gains=gains)
 
 
 def outcome_values(winners: Sequence[int], players: int) -> tuple[float, ...]:
@@ -43,8 +59,11 @@ def outcome_values(winners: Sequence[int], players: int) -> tuple[float, ...]:
     return tuple(1.0 if seat in winners else 0.0 for seat in range(players))
 
 
-def cut_off_values(events: Sequence[Event], players: int) -> tuple[float, ...]:
-    """Each seat's value from the damage and losses in ``events`` (0.5 when none)."""
+def cut_off_values(
+    events: Sequence[Event], players: int, gains: Sequence[float] | None = None
+) -> tuple[float, ...]:
+    """Each seat's value from the damage in ``events`` and the models lost (or, given, the
+    score ``gains`` of each seat); 0.5 when nothing happened."""
     damage = [0.0] * players
     lost = [0.0] * players
     for event in events:
@@ -52,8 +71,14 @@ def cut_off_values(events: Sequence[Event], players: int) -> tuple[float, ...]:
             damage[event.player] += max(0.0, event.amount)
         elif isinstance(event, UnitDestroyed) and 0 <= event.player < players:
             lost[event.player] += 1.0
+    if gains is None:
+        return tuple(
+            0.5 + 0.25 * _edge(damage, seat) + 0.25 * _edge(lost, seat)
+            for seat in range(players)
+        )
+    gained = [max(0.0, gain) for gain in gains]  # a score gained is harm to the others
     return tuple(
-        0.5 + 0.25 * _edge(damage, seat) + 0.25 * _edge(lost, seat) for seat in range(players)
+        0.5 + 0.25 * _edge(damage, seat) - 0.25 * _edge(gained, seat) for seat in range(players)
     )
 
 

@@ -12,6 +12,7 @@ from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.decisions import Decision
+from warbench.core.engine import Game
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.preview import Preview, action_words
@@ -114,7 +115,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.search import SearchFactory
         return {"random": RandomAgent, "commodore": CommodoreBot,
-                "search": SearchFactory(CommodoreBot)}
+                "search": SearchFactory(CommodoreBot, score=search_score)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.dystopian_wars.odds import attack_odds
@@ -204,3 +205,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
                 f"{victory_points(state, self.data, player)} VP"
             )
         return f"Dystopian Wars, turn {state.turn}: " + "; ".join(parts)
+
+
+def search_score(game: Game[DWState, RulesData]) -> tuple[float, ...]:
+    """Each player's victory points now: what the search values a cut-off play-out by."""
+    return tuple(
+        float(victory_points(game.state, game.data, player)) for player in range(game.players)
+    )
