@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from warbench.core.engine import Game
 from warbench.rulesets.full_thrust.arcs import _ARCS, ALL_ARCS, arcs_containing, relative_bearing
-from warbench.rulesets.full_thrust.firepower import Arms, firepower, guns_firepower
 from warbench.rulesets.full_thrust.damage import thrust_of
 from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
+from warbench.rulesets.full_thrust.firepower import Arms, firepower, guns_firepower
 from warbench.rulesets.full_thrust.movement import (
     CINEMATIC,
     VECTOR,

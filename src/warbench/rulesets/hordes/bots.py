@@ -419,6 +419,9 @@ def _advance(
     heading = math.degrees(math.atan2(goal.x - active.x, goal.y - active.y)) % 360
     base = math.atan2(dx, dy)
     best: tuple[float, Move] | None = None
+    # Only the move spaces can accept a move; the refusal spaces never do (and spell out
+    # why, at a cost).
+    moves = [space for space in decision.spaces if space.action_type is Move]
     for turn in (0.0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.3, -1.3):
         for fraction in (1.0, 0.6, 0.3):
             length = min(spd - 0.01, distance) * fraction
@@ -428,6 +431,6 @@ def _advance(
             if best is not None and left >= best[0]:
                 continue
             move = Move(round(x, 3), round(y, 3), round(heading, 1), False)
-            if any(space.validate(move) is None for space in decision.spaces):
+            if any(space.validate(move) is None for space in moves):
                 best = (left, move)
     return None if best is None else best[1]
