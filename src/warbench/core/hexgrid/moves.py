@@ -269,10 +269,23 @@ def _reach_table(speed: int, turn_distance: int, facing: int) -> tuple[_TableRow
 
     A pose is listed once, with the steps of the first search state that reaches it; which
     ends a caller's ``may_end_on`` refuses depends on the hex alone, so filtering the table
-    keeps the order and the steps the search would have given.
+    keeps the order and the steps the search would have given. The search from facing 0 is
+    turned for the other facings: turning the start turns every state of the search alike,
+    in the same order.
     """
+    if facing:
+        origin = Hex(0, 0)
+        return tuple(
+            (*_turned(origin, dq, dr, facing), (end_facing + facing) % 6, steps)
+            for dq, dr, end_facing, steps in _reach_table(speed, turn_distance, 0)
+        )
     found = _search(HexPose(Hex(0, 0), facing), speed, turn_distance, None)
     return tuple((pose.hex.q, pose.hex.r, pose.facing, steps) for pose, steps in found.items())
+
+
+def _turned(origin: Hex, dq: int, dr: int, steps: int) -> tuple[int, int]:
+    turned = Hex(dq, dr).rotated(origin, steps)
+    return turned.q, turned.r
 
 
 def _search(

@@ -222,24 +222,19 @@ def passed_enemies(state: ArmadaState, fleet: Fleet, path: tuple[Hex, ...]) -> l
     return passed
 
 
-def move_refusal(
-    state: ArmadaState, tables: Tables, fleet: Fleet, move: Move, ground: Ground | None = None
-) -> str | None:
-    """Why ``move`` is illegal for ``fleet``, or ``None`` (``ground`` as for
-    :func:`plan_move`)."""
+def move_refusal(state: ArmadaState, tables: Tables, fleet: Fleet, move: Move) -> str | None:
+    """Why ``move`` is illegal for ``fleet``, or ``None``."""
     try:
-        plan_move(state, tables, fleet, move, ground)
+        plan_move(state, tables, fleet, move)
     except IllegalHexMove as error:
         return f"{fleet.name}: {error}"
     return None
 
 
-def ordinary_moves(
-    state: ArmadaState, tables: Tables, fleet: Fleet, ground: Ground | None = None
-) -> dict[HexPose, str]:
+def ordinary_moves(state: ArmadaState, tables: Tables, fleet: Fleet) -> dict[HexPose, str]:
     """Every pose an ordinary move reaches, with steps for each (gravity mines may cost
-    some of them too much movement by the path found); ``ground`` as for :func:`plan_move`."""
-    ground = ground or Ground.of(state, tables, fleet)
+    some of them too much movement by the path found)."""
+    ground = Ground.of(state, tables, fleet)
     return dict(_ordinary(fleet.pose, fleet_speed(fleet), turn_distance(fleet), ground))
 
 
