@@ -17,6 +17,7 @@ from warbench.core.search.candidates import action_key
 from warbench.core.search.tree import Edge, Node, contenders
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED
 from warbench.rulesets.dystopian_wars.victory import victory_points
+from warbench.rulesets.full_thrust.state import DESTROYED as FT_DESTROYED
 
 FT = warbench.ruleset("full-thrust")
 
@@ -117,3 +118,16 @@ def test_a_configured_search_keeps_the_rulesets_score_and_generator() -> None:
     configured = factory.configure({"iterations": "2"})
     assert (configured.score, configured.generator) == (factory.score, factory.generator)
     assert configured.cheapest().score is factory.score
+
+
+def test_ft_end_turns_the_search_values_full_thrust_play_outs_by_victory_points() -> None:
+    """FT-END-TURNS: enemy ships destroyed score their points, and the search weighs the
+    same score."""
+    factory = FT.bots()["search"]
+    assert isinstance(factory, SearchFactory) and factory.score is not None
+    game = Game.new(FT, seed=1)
+    assert tuple(factory.score(game)) == (0.0, 0.0)
+    enemy = next(ship for ship in game.state.ships if ship.player == 1)
+    enemy.status = FT_DESTROYED
+    points = float(FT.data.designs[enemy.design].points)
+    assert tuple(factory.score(game)) == (points, 0.0)
