@@ -375,6 +375,33 @@ def test_a_person_takes_a_robogear_unit_turn_in_a_three_player_game(
     page.screenshot(path=str(SHOTS / "robogear.png"), full_page=True)
 
 
+def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
+    server: str, browser: Any
+) -> None:
+    """USERS journey 7: one screen for four people; each turn the screen is hidden until
+    the next person says they are there, then shows and plays as them."""
+    game = httpx.post(f"{server}/api/games", json={
+        "ruleset": "robogear", "seed": 5, "seats": [{"kind": "person"}] * 4,
+        "options": ["2v2"], "one_screen": True,
+    }).json()
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server + game["one_screen"])
+    page.wait_for_selector("#curtain:not([hidden])", timeout=30_000)
+    first = page.evaluate("() => state.seat")
+    assert f"pass the screen to player {first}" in page.inner_text("#curtain")
+    page.screenshot(path=str(SHOTS / "one-screen.png"))
+    page.click("#curtain-ready")
+    assert page.locator("#curtain").is_hidden()
+    players = {first}
+    for _ in range(12):
+        if page.locator("#curtain").is_visible():
+            players.add(page.evaluate("() => state.seat"))
+            page.click("#curtain-ready")
+        _play_something(page)
+    assert len(players) >= 2, players  # the screen went round
+    assert "one screen" in page.inner_text("#who")
+
+
 def test_the_replay_viewer_steps_through_a_journal_as_a_seat(
     server: str, browser: Any, tmp_path: Path
 ) -> None:

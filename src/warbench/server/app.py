@@ -29,7 +29,15 @@ from warbench.core.replay import ReplayMismatch
 from warbench.core.sim.store import StoreError
 from warbench.server import replays
 from warbench.server.consider import consider
-from warbench.server.hub import Connection, GameUnavailable, Hub, Room
+from warbench.server.hub import (
+    ONE_SCREEN,
+    ONE_SCREEN_TOKEN,
+    SPECTATOR_TOKEN,
+    Connection,
+    GameUnavailable,
+    Hub,
+    Room,
+)
 from warbench.server.lobby import (
     GameForm,
     LobbyError,
@@ -139,9 +147,13 @@ def create_app(db: str | Path) -> FastAPI:
             raise HTTPException(400, _pydantic_problems(error)) from None
         except LobbyError as error:
             return _lobby_refusal(error)
+        if form.one_screen and not any(seat.kind == "person" for seat in seats):
+            return _lobby_refusal(LobbyError("one screen needs at least one person seat"))
         game_id = new_game_id()
         tokens = {seat: new_token() for seat in range(len(seats))}
-        tokens[-1] = new_token()
+        tokens[SPECTATOR_TOKEN] = new_token()
+        if form.one_screen:
+            tokens[ONE_SCREEN_TOKEN] = new_token()
         seed = form.seed if form.seed is not None else secrets.randbelow(2**62)
         try:
             session = GameSession.create(
@@ -164,7 +176,9 @@ def create_app(db: str | Path) -> FastAPI:
                 for seat in range(len(seats))
                 if seats[seat].kind == "person"
             ],
-            "spectator": f"/watch/{game_id}#{tokens[-1]}",
+            "spectator": f"/watch/{game_id}#{tokens[SPECTATOR_TOKEN]}",
+            **({"one_screen": f"/play/{game_id}#{tokens[ONE_SCREEN_TOKEN]}"}
+               if form.one_screen else {}),
         }
 
     # ------------------------------------------------------------------ play over HTTP
@@ -277,11 +291,15 @@ def create_app(db: str | Path) -> FastAPI:
             await socket.send_json({"type": "error", "status": 403, "message": "wrong token"})
             await _close(socket, 4403, "wrong token")
             return
-        connection = Connection(socket, seat)
+        one_screen = seat == ONE_SCREEN
+        if one_screen:
+            seat = room.session.screen_seat(None)
+        connection = Connection(socket, seat, one_screen=one_screen)
         await socket.send_json(
             {
                 "type": "welcome",
                 "game": game_id,
+                "one_screen": one_screen,
                 "seat": None if seat == SPECTATOR else seat,
                 "seats": [s.to_plain() for s in room.session.seats],
                 "ruleset": room.session.rules.id,
@@ -406,6 +424,8 @@ def create_app(db: str | Path) -> FastAPI:
         seat = hub.seat_of(game_id, token) if token else None
         if seat is None:
             raise HTTPException(403, "wrong token for this game")
+        if seat == ONE_SCREEN:  # a one-screen table acts as the person to act
+            seat = room.session.screen_seat(None)
         return room, seat
 
     def _room(game_id: str) -> Room | None:

@@ -26,15 +26,23 @@ from warbench.server.tokens import matches
 log = logging.getLogger("warbench.server")
 #: Steps after which a room reads its seats' unit names from their views again.
 UNITS_EVERY = 25
+#: The token seat of a one-screen table: it acts and sees as whichever person seat is to act.
+ONE_SCREEN = -3
+#: Seats under which the store keeps the spectators' and the one-screen table's tokens.
+SPECTATOR_TOKEN, ONE_SCREEN_TOKEN = -1, -3
 
 
 @dataclass(eq=False, slots=True)
 class Connection:
-    """One open page: its socket, its seat, and how many log lines it has been sent."""
+    """One open page: its socket, its seat, and how many log lines it has been sent.
+
+    A one-screen page (``one_screen``) takes the seat of the person to act at each push.
+    """
 
     socket: WebSocket
     seat: int
     log_count: int = 0
+    one_screen: bool = False
 
 
 @dataclass(eq=False, slots=True)
@@ -101,7 +109,12 @@ class Room:
 
     async def push(self, connection: Connection) -> None:
         """Send a connection its seat's snapshot, with the log lines it lacks."""
+        if connection.one_screen:
+            seat = self.session.screen_seat(connection.seat)
+            if seat != connection.seat:  # another person's turn: their whole log
+                connection.seat, connection.log_count = seat, 0
         message = self.message_for(connection.seat, connection.log_count)
+        message["one_screen"] = connection.one_screen
         connection.log_count = message["log_count"]
         await self.send(connection, message)
 
@@ -150,10 +163,11 @@ class Hub:
         return room
 
     def seat_of(self, game_id: str, token: str) -> int | None:
-        """The seat a token opens in a game (``SPECTATOR`` for the spectator link)."""
+        """The seat a token opens in a game (``SPECTATOR`` for the spectator link,
+        ``ONE_SCREEN`` for a one-screen table's)."""
         for seat, stored in self.store.token_digests(game_id).items():
             if matches(token, stored):
-                return SPECTATOR if seat < 0 else seat
+                return {SPECTATOR_TOKEN: SPECTATOR, ONE_SCREEN_TOKEN: ONE_SCREEN}.get(seat, seat)
         return None
 
     def drive_bots(self, room: Room) -> None:

@@ -47,6 +47,8 @@ class GameForm(pydantic.BaseModel):
     scenario: str | None = None
     options: list[str] = pydantic.Field(default_factory=list, max_length=8)
     referee: bool = False
+    #: One screen for every person seat: the page shows and acts as the person to act.
+    one_screen: bool = False
     seed: int | None = pydantic.Field(default=None, ge=0, le=2**63 - 1)
 
 

@@ -193,6 +193,19 @@ class GameSession:
         """Whether a person (not a bot) plays ``seat``."""
         return 0 <= seat < len(self.seats) and self.seats[seat].kind == "person"
 
+    def screen_seat(self, previous: int | None) -> int:
+        """The person seat a one-screen table shows now: the first person owing a decision
+        (or the dice of the roll asked for), else ``previous``, else the first person."""
+        people = [seat for seat in range(len(self.seats)) if self.is_person(seat)]
+        roll = self.roll
+        if roll is not None and roll.seat is not None and self.is_person(roll.seat):
+            return roll.seat
+        if roll is None and self.game is not None and not self.game.is_over:
+            for decision in self.game.pending():
+                if decision.player in people:
+                    return decision.player
+        return previous if previous in people else people[0]
+
     # ------------------------------------------------------------------ acting
 
     def act(self, seat: int, plain: Any) -> int:

@@ -52,7 +52,7 @@ function renderSeats() {
 function form() {
   const seats = [...document.querySelectorAll("#seats select")].map((select) =>
     select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value.slice(4) });
-  const body = { ruleset: $("ruleset").value, seats, referee: $("referee").checked };
+  const body = { ruleset: $("ruleset").value, seats, referee: $("referee").checked, one_screen: $("one-screen").checked };
   const options = [...document.querySelectorAll("#options input:checked")].map((box) => box.dataset.option);
   if (options.length) body.options = options;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
@@ -107,6 +107,7 @@ async function create() {
   const base = location.origin;
   const lines = data.seats.map((seat) => `<div>Seat ${seat.seat}: <a class="seat-link" data-seat="${seat.seat}" href="${seat.link}" target="_blank">open</a> <code>${base}${seat.link}</code></div>`);
   lines.push(`<div>Spectators: <a class="spectator-link" href="${data.spectator}" target="_blank">open</a> <code>${base}${data.spectator}</code></div>`);
+  if (data.one_screen) lines.unshift(`<div><b>One screen</b> for every person seat (hand it round): <a class="one-screen-link" href="${data.one_screen}" target="_blank">open</a> <code>${base}${data.one_screen}</code></div>`);
   $("links").innerHTML = `<p class="muted">Each link is the only key to its seat: keep yours, send the others.</p>` + lines.join("");
   loadGames();
 }

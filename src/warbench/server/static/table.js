@@ -6,6 +6,7 @@ const TOKEN = decodeURIComponent(location.hash.slice(1));
 const BUTTONS_MAX = 8;
 let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
 let oddsAsked = false;
+let oneScreen = false;  // one screen for every person seat: the page follows the person to act
 // The action being considered (from a drag or a clicked target), and drag points waiting
 // for the answer to the one before (only the latest is asked next).
 let considering = null, asking = false, nextAsk = null, targetPicked = false;
@@ -30,7 +31,8 @@ function connect() {
 
 function receive(message) {
   if (message.type === "welcome") {
-    $("who").textContent = message.seat === null ? "spectating" : `you are seat ${message.seat}`;
+    oneScreen = Boolean(message.one_screen);
+    $("who").textContent = oneScreen ? "one screen for every person" : message.seat === null ? "spectating" : `you are seat ${message.seat}`;
     $("log").replaceChildren();  // the first state brings the whole log again
     if ($("message").textContent.startsWith("Connection lost")) say("Reconnected.", "good");
     loadRuleset(message.ruleset);
@@ -98,6 +100,7 @@ function showOdds(answer) {
 }
 
 function showState(message) {
+  if (oneScreen && (state === null || state.seat !== message.seat)) passTheScreen(message.seat);
   state = message;
   document.body.dataset.states = Number(document.body.dataset.states || 0) + 1;  // for tests
   const seatText = message.seat === null ? "spectator" : `seat ${message.seat}`;
@@ -118,6 +121,16 @@ function showState(message) {
   log.scrollTop = log.scrollHeight;
   showDice(message.roll);
   showDecisions(message.decisions, message);
+}
+
+// Another person's turn on a one-screen table: their view only after they say they are there
+// (what the last person saw is hidden until then), and their whole log.
+function passTheScreen(seat) {
+  $("log").replaceChildren();
+  $("curtain-text").textContent = `Player ${seat} to play: pass the screen to player ${seat}.`;
+  $("curtain-ready").textContent = `I am player ${seat}: show my table`;
+  $("curtain").hidden = false;
+  $("curtain-ready").onclick = () => { $("curtain").hidden = true; };
 }
 
 function showDice(roll) {
