@@ -97,10 +97,13 @@ def _await_my_turn(page: Any) -> None:
 
 
 def _click_and_wait(page: Any, locator: Any) -> bool:
-    """Click, then wait for the game to move on; False if the click was refused."""
+    """Click, then wait for the game to move on; False if the click was refused.
+
+    Waits up to a minute: on a loaded machine an accepted action can take seconds to come
+    back, and giving up early would make the test try another choice (another game)."""
     before = _step(page)
     locator.click()
-    for _ in range(200):
+    for _ in range(1200):
         if _step(page) > before:
             return True
         if page.inner_text("#message").startswith(("Refused", "Not allowed", "That")):
