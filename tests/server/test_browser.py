@@ -326,7 +326,13 @@ def test_a_person_deploys_and_activates_a_hordes_model_by_clicking(
     assert any(p.startswith(("move", "combat")) for p in _prompts(page)), _prompts(page)
     options = page.locator("#decisions button.option").all_inner_texts()
     assert options and not [o for o in options if re.match(r"^[A-Z]\w*\(", o)], options
-    assert any(o.startswith("charge ") for o in options), options  # in words, models by name
+    # in words, models by name: every charge the rules offer here (which depends on where
+    # the deployment put the models), and every order aimed at a model
+    labels = page.evaluate("() => state.decisions.flatMap((d) => d.options)"
+                           ".map((o) => [o.action.type, o.label])")
+    assert all(label.startswith("charge ") for kind, label in labels if "charge" in kind), labels
+    aimed = [o for o in options if " on " in o]
+    assert aimed and all(re.search(r" on [A-Z][a-z]", o) for o in aimed), options
     page.locator("#board .shape[data-player='0']").last.dispatch_event("click")  # its card
     page.wait_for_selector("#card .stat-card", timeout=10_000)
     page.screenshot(path=str(SHOTS / "hordes.png"))
