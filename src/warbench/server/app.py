@@ -12,7 +12,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,6 @@ from warbench.server import replays
 from warbench.server.consider import consider
 from warbench.server.hub import (
     ONE_SCREEN,
-    ONE_SCREEN_TOKEN,
     SPECTATOR_TOKEN,
     Connection,
     GameUnavailable,
@@ -153,7 +152,7 @@ def create_app(db: str | Path) -> FastAPI:
         tokens = {seat: new_token() for seat in range(len(seats))}
         tokens[SPECTATOR_TOKEN] = new_token()
         if form.one_screen:
-            tokens[ONE_SCREEN_TOKEN] = new_token()
+            tokens[ONE_SCREEN] = new_token()
         seed = form.seed if form.seed is not None else secrets.randbelow(2**62)
         try:
             session = GameSession.create(
@@ -177,7 +176,7 @@ def create_app(db: str | Path) -> FastAPI:
                 if seats[seat].kind == "person"
             ],
             "spectator": f"/watch/{game_id}#{tokens[SPECTATOR_TOKEN]}",
-            **({"one_screen": f"/play/{game_id}#{tokens[ONE_SCREEN_TOKEN]}"}
+            **({"one_screen": f"/play/{game_id}#{tokens[ONE_SCREEN]}"}
                if form.one_screen else {}),
         }
 
@@ -194,27 +193,33 @@ def create_app(db: str | Path) -> FastAPI:
     async def game_action(
         game_id: str, request: Request, authorization: str | None = Header(default=None)
     ) -> JSONResponse:
-        room, seat = _authorized(game_id, authorization)
-        body = await _json_body(request)
-        if seat == SPECTATOR:
-            raise HTTPException(403, "a spectator cannot act")
-        if not isinstance(body, dict) or "action" not in body:
-            raise HTTPException(400, 'send {"action": {"type": ..., ...}}')
-        reply = await _act(room, seat, body["action"])
-        status = {"accepted": 200, "refused": 409, "dice": 202}.get(reply["type"], 400)
-        return JSONResponse(reply, status_code=status)
+        return await _seat_answer(game_id, request, authorization, "action",
+                                  'send {"action": {"type": ..., ...}}', _act)
 
     @app.post("/api/games/{game_id}/faces")
     async def game_faces(
         game_id: str, request: Request, authorization: str | None = Header(default=None)
     ) -> JSONResponse:
+        return await _seat_answer(game_id, request, authorization, "faces",
+                                  'send {"faces": [whole numbers]}', _faces)
+
+    async def _seat_answer(
+        game_id: str,
+        request: Request,
+        authorization: str | None,
+        key: str,
+        usage: str,
+        answer: Callable[[Room, int, Any], Awaitable[dict[str, Any]]],
+    ) -> JSONResponse:
+        """A seat's action or typed faces over HTTP: 200 accepted, 202 dice wanted first,
+        409 refused, 400 malformed, 403 a spectator."""
         room, seat = _authorized(game_id, authorization)
         body = await _json_body(request)
         if seat == SPECTATOR:
-            raise HTTPException(403, "a spectator cannot type dice")
-        if not isinstance(body, dict) or "faces" not in body:
-            raise HTTPException(400, 'send {"faces": [whole numbers]}')
-        reply = await _faces(room, seat, body["faces"])
+            raise HTTPException(403, "a spectator cannot act")
+        if not isinstance(body, dict) or key not in body:
+            raise HTTPException(400, usage)
+        reply = await answer(room, seat, body[key])
         status = {"accepted": 200, "refused": 409, "dice": 202}.get(reply["type"], 400)
         return JSONResponse(reply, status_code=status)
 

@@ -26,10 +26,11 @@ from warbench.server.tokens import matches
 log = logging.getLogger("warbench.server")
 #: Steps after which a room reads its seats' unit names from their views again.
 UNITS_EVERY = 25
-#: The token seat of a one-screen table: it acts and sees as whichever person seat is to act.
+#: The seat of a one-screen table's token (in the store too): it acts and sees as whichever
+#: person seat is to act.
 ONE_SCREEN = -3
-#: Seats under which the store keeps the spectators' and the one-screen table's tokens.
-SPECTATOR_TOKEN, ONE_SCREEN_TOKEN = -1, -3
+#: The seat under which the store keeps the spectators' token.
+SPECTATOR_TOKEN = -1
 
 
 @dataclass(eq=False, slots=True)
@@ -167,7 +168,7 @@ class Hub:
         ``ONE_SCREEN`` for a one-screen table's)."""
         for seat, stored in self.store.token_digests(game_id).items():
             if matches(token, stored):
-                return {SPECTATOR_TOKEN: SPECTATOR, ONE_SCREEN_TOKEN: ONE_SCREEN}.get(seat, seat)
+                return SPECTATOR if seat == SPECTATOR_TOKEN else seat
         return None
 
     def drive_bots(self, room: Room) -> None:
