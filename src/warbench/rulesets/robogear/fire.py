@@ -123,13 +123,80 @@ def weapon_block(unit: Unit, weapon: WeaponRecord, index: int) -> str | None:
     return None
 
 
+class Aim:
+    """What a shot of one unit at one target needs to know of the table, whatever the
+    weapon: the two bases, the gap and band between them, whether a fixed weapon points at
+    the target, how much of it is hidden, whether a friendly spotter sees it, and what a
+    blast marker or flame template laid there would touch. Each is worked out when first
+    asked and kept: valid while nothing on the table changes (one listing, one check)."""
+
+    __slots__ = ("_aimed", "_flames", "_markers", "_share", "_spotted", "aim", "data",
+                 "distance", "reach", "shooter", "sight", "state", "target", "unit")
+
+    def __init__(self, state: RobogearState, data: RobogearData, unit: Unit, target: Unit,
+                 share: float | None = None, sight: Sight | None = None) -> None:
+        self.state, self.data, self.unit, self.target = state, data, unit, target
+        self.shooter = spot(state, unit)
+        self.aim = spot(state, target)
+        self.distance = gap(self.shooter, self.aim)
+        self.reach = band(self.distance, data.measures)
+        self.sight = sight
+        self._share = share
+        self._aimed: bool | None = None
+        self._spotted: bool | None = None
+        self._markers: dict[float, str | None] = {}
+        self._flames: dict[bool, str | None] = {}
+
+    def aimed(self) -> bool:
+        """:func:`aimed` from the shooter's base at the target's."""
+        if self._aimed is None:
+            self._aimed = aimed(self.shooter, self.aim)
+        return self._aimed
+
+    def share(self) -> float:
+        """The target's hidden share from the shooter."""
+        if self._share is None:
+            self._share = (hidden_share(self.state, self.data, self.shooter, self.aim)
+                           if self.sight is None else self.sight.share(self.shooter, self.aim))
+        return self._share
+
+    def spotted(self) -> bool:
+        """Whether a friendly spotter or radar sees the target (for indirect fire)."""
+        if self._spotted is None:
+            state, units, aim = self.state, self.data.units, self.aim
+            sight = self.sight = self.sight or Sight(state, self.data)
+            player = self.unit.player
+            self._spotted = any(
+                eye.on_table and not state.enemies(eye.player, player)
+                and (units[eye.type].spotter or units[eye.type].radar)
+                and sight.share(eye, aim) < 1.0
+                for eye in state.units
+            )
+        return self._spotted
+
+    def marker(self, diameter_cm: float) -> str | None:
+        """Why a blast marker of this size may not be laid over the target, or None."""
+        if diameter_cm not in self._markers:
+            self._markers[diameter_cm] = _marker_refusal(
+                self.state, self.data, self.unit, self.aim, diameter_cm)
+        return self._markers[diameter_cm]
+
+    def flame(self, action: Shoot, weapon: WeaponRecord) -> str | None:
+        """Why the flamer (turreted or fixed) may not be fired at the target, or None."""
+        if weapon.turret not in self._flames:
+            self._flames[weapon.turret] = _flame_refusal(
+                self.state, self.data, self.unit, action, weapon)
+        return self._flames[weapon.turret]
+
+
 def shot_detail(
     state: RobogearState, data: RobogearData, unit: Unit, action: Shoot,
-    share: float | None = None, sight: Sight | None = None,
+    share: float | None = None, sight: Sight | None = None, view: Aim | None = None,
 ) -> str | None:
     """Why this shot is illegal, for a unit free to shoot (``shooting_block`` is None);
     ``share``: the target's hidden share from the shooter, if already known; ``sight``:
-    the table's :class:`Sight` as it stands, if already built."""
+    the table's :class:`Sight` as it stands, if already built; ``view``: the unit's
+    :class:`Aim` at the target, if already made (a listing asks it of every weapon)."""
     record = data.units[unit.type]
     if not 0 <= action.weapon < len(record.weapons):
         return f"{record.name} has no weapon {action.weapon}"
@@ -153,34 +220,25 @@ def shot_detail(
         "armour_piercing" not in weapon.traits and "blast" not in weapon.traits
     ):
         return "small arms cannot harm machines or guns; only armour-piercing weapons can"
-    shooter = spot(state, unit)
-    aim = spot(state, target)
+    view = view or Aim(state, data, unit, target, share, sight)
     if "flamer" in weapon.traits:
-        return _flame_refusal(state, data, unit, action, weapon)
-    distance = gap(shooter, aim)
-    reach = band(distance, data.measures)
+        return view.flame(action, weapon)
+    reach = view.reach
     if reach is None:
-        return f"unit {target.id} is beyond long range ({distance:.1f} steps)"
+        return f"unit {target.id} is beyond long range ({view.distance:.1f} steps)"
     if weapon.damage[reach] == 0:
         return f"the {weapon.name} is useless at that range (damage 0)"
-    if unit.kind != "trooper" and not (weapon.turret or record.turntable) and not aimed(
-            shooter, aim):
+    if unit.kind != "trooper" and not (weapon.turret or record.turntable) and not view.aimed():
         return f"the {weapon.name} is fixed: turn to point it at the target first"
     if action.indirect:
         if "indirect" not in weapon.traits:
             return f"the {weapon.name} cannot fire indirectly"
-        sight = sight or Sight(state, data)
-        if not any(
-            eye.on_table and not state.enemies(eye.player, unit.player)
-            and (data.units[eye.type].spotter or data.units[eye.type].radar)
-            and sight.share(eye, aim) < 1.0
-            for eye in state.units
-        ):
+        if not view.spotted():
             return "indirect fire needs a friendly spotter or radar that sees the target"
-    elif (hidden_share(state, data, shooter, aim) if share is None else share) >= 1.0:
+    elif view.share() >= 1.0:
         return f"unit {target.id} is out of sight"
     if "blast" in weapon.traits or "indirect" in weapon.traits:
-        return _marker_refusal(state, data, unit, aim, weapon.blast_cm)
+        return view.marker(weapon.blast_cm)
     return None
 
 

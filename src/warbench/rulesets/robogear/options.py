@@ -58,10 +58,12 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
                 in_reach.append(t)
         sight = sight or Sight(state, data)
         shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
+        # what a shot at each target needs of the table, worked out once for every weapon
+        views = [(t, fire.Aim(state, data, unit, t, shares[t.id], sight)) for t in in_reach]
         for index, weapon in enumerate(record.weapons):
             if fire.weapon_block(unit, weapon, index) is not None:
                 continue  # no target would make this weapon's shot legal
-            for target in in_reach:
+            for target, view in views:
                 choices = [Shoot(unit.id, index, target.id)]
                 if data.units[target.type].cockpit == "open" and target.pilot > 0:
                     choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
@@ -70,7 +72,7 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
                 elif shares[target.id] >= 1.0:
                     continue
                 found += [c for c in choices if fire.shot_detail(
-                    state, data, unit, c, shares[target.id], sight) is None]
+                    state, data, unit, c, view=view) is None]
         if unit.grenades > 0 and not unit.threw and not unit.fired:
             short = steps(data.measures.short_cm)
             found += [
