@@ -20,6 +20,7 @@ from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear.actions import Regroup
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.facts import per_catalog
 from warbench.rulesets.robogear.state import Element, RobogearState, Squad
 
 
@@ -31,8 +32,19 @@ class SquadType(enum.StrEnum):
 
 
 def squad_type(state: RobogearState, data: RobogearData, squad: Squad) -> SquadType:
-    """A squad's type for the group rules: infantry, armour, air or artillery."""
-    kinds = [data.units[state.units[u].type] for u in squad.units]
+    """A squad's type for the group rules: infantry, armour, air or artillery.
+
+    It depends on its units' types alone, so it is kept per catalog by those."""
+    types = tuple(state.units[u].type for u in squad.units)
+    known: dict[tuple[str, ...], SquadType] = per_catalog(data, "squad types", lambda _: {})
+    found = known.get(types)
+    if found is None:
+        found = known[types] = _type_of(data, types)
+    return found
+
+
+def _type_of(data: RobogearData, types: tuple[str, ...]) -> SquadType:
+    kinds = [data.units[t] for t in types]
     if any(r.kind == "machine" and r.chassis == "flyer" for r in kinds):
         return SquadType.AIR
     if any(r.kind == "machine" for r in kinds):

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from warbench.core.procedures import GameState
 from warbench.rulesets.robogear.data import UnitRecord
+
+T = TypeVar("T")
 
 
 class Section(enum.IntEnum):
@@ -20,6 +23,26 @@ class Section(enum.IntEnum):
     GREEN = 0
     YELLOW = 1
     RED = 2
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    """Every slot of a slotted class, its bases' first."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    return tuple(names)
+
+
+def _shallow_copy(obj: T) -> T:
+    """What ``copy.copy`` gives for a slotted dataclass (every field shared), without its
+    generic reduce: units are copied for every spot a bot weighs and every placement an
+    infiltrator tries, and the state for every observation."""
+    kind = type(obj)
+    twin = object.__new__(kind)
+    for name in _SLOTS[kind]:
+        object.__setattr__(twin, name, getattr(obj, name))
+    return twin
 
 
 @dataclass(slots=True)
@@ -63,6 +86,8 @@ class Unit:
     def on_table(self) -> bool:
         """Alive, deployed and not riding in a carrier."""
         return self.alive and not self.reserve and self.carried_by < 0
+
+    __copy__ = _shallow_copy
 
 
 @dataclass(slots=True)
@@ -136,6 +161,8 @@ class RobogearState(GameState):
         """The player's units still in the battle (on the table, carried or in reserve)."""
         return [unit for unit in self.units if unit.player == player and unit.alive]
 
+    __copy__ = _shallow_copy
+
     def in_battle(self, player: int) -> bool:
         """Whether the player still has a unit and has not been eliminated."""
         return not self.eliminated[player] and any(
@@ -143,10 +170,16 @@ class RobogearState(GameState):
         )
 
 
+#: The slots :func:`_shallow_copy` copies, per class.
+_SLOTS = {kind: _slots(kind) for kind in (Unit, RobogearState)}
+
+
 def section(record: UnitRecord, damage: int) -> Section:
     """The coloured section the slider (or the lives counter) stands in after ``damage``.
 
     >>> from warbench.rulesets.robogear.data import UnitRecord
+
+T = TypeVar("T")
     >>> tank = UnitRecord(name="t", faction="f", kind="machine", chassis="tracked", points=1,
     ...                   armour=(5, 4, 3, 2, 1), sections=(2, 2, 1))
     >>> section(tank, 0), section(tank, 2), section(tank, 4)

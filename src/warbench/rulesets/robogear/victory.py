@@ -35,7 +35,9 @@ def _fielded(game: RobogearGame, player: int) -> float:
 
 
 def _teams_left(state: RobogearState) -> set[int]:
-    return {state.teams[p] for p in range(state.players) if state.in_battle(p)}
+    """The teams of the players still in the battle (``state.in_battle``), in one pass."""
+    alive = {unit.player for unit in state.units if unit.alive}
+    return {state.teams[p] for p in alive if not state.eliminated[p]}
 
 
 def _winners(state: RobogearState, team: int) -> tuple[int, ...]:
