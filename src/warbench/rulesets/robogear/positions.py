@@ -204,21 +204,21 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     record = data.units[unit.type]
     row = movement(data, record)
     shot = min((w.cost for w in record.weapons), default=99)
-    known = duels(data, unit, foes, weights)
+    # No spot is farther than the longest move from here: an enemy beyond long range from
+    # every one of them (with slack) is left out of their weighing, where it would count
+    # for nothing (here too: it is one of them).
+    far = data.measures.band_edges[2] + unit.points_left * max(row.forward, row.back,
+                                                               row.side) + REACH_SLACK
+    near = [foe for foe in foes if math.hypot(unit.x - foe.x, unit.y - foe.y)
+            - unit.radius - foe.radius <= far]
+    known = duels(data, unit, near, weights)
     sight = sight or Sight(state, data)
-    here = spot_value(state, data, unit, foes, weights, unit.points_left >= shot, known, sight)
+    here = spot_value(state, data, unit, near, weights, unit.points_left >= shot, known, sight)
     if row.any_direction:
         headings = [(aim + turn) % 360 for turn in (0, 45, -45, 90, -90, 135, -135, 180)]
     else:
         headings = [unit.facing % 360, (unit.facing + 180) % 360,
                     (unit.facing + 90) % 360, (unit.facing - 90) % 360]
-    # No spot is farther than the longest move from here: an enemy beyond long range from
-    # every one of them (with slack) is left out of their weighing, where it would count
-    # for nothing.
-    far = data.measures.band_edges[2] + unit.points_left * max(row.forward, row.back,
-                                                               row.side) + REACH_SLACK
-    known = [duel for duel in known if math.hypot(unit.x - duel.foe.x, unit.y - duel.foe.y)
-             - unit.radius - duel.foe.radius <= far]
     there = copy.copy(unit)
     best, value = None, here + MARGIN * record.points / 10
     for heading in headings:
