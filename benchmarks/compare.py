@@ -1,6 +1,7 @@
 """Every speed figure of issue 16 for two commits, measured in one run, as ratios.
 
-Run: ``.venv/bin/python benchmarks/compare.py BASE [--scale 1] [--rounds 2] [--only ID]``.
+Run: ``.venv/bin/python benchmarks/compare.py BASE [--scale 1] [--rounds 2] [--only ID]
+[--players N]``.
 ``BASE`` is any commit; it is checked out into a temporary worktree, and the working tree
 is the head. For each figure both trees are measured alternately, each in a fresh process
 with its own ``src`` first on the import path, and the best round counts:
@@ -8,6 +9,8 @@ with its own ``src`` first on the import path, and the best round counts:
 * bot-mirror battles per second of each ruleset (its first bot other than random against
   itself, default set-up, no state hashes), on one core (CPU time);
 * random-play decisions per second of each ruleset (random agents in every seat);
+  both with the ruleset's fewest players, or ``--players N`` (ROBOGEAR's three-player
+  battles: ``--only robogear --players 3``);
 * the cost of one state hash of a 1000-point Dystopian Wars battle (the default set-up, 60
   decisions of the commodore mirror in), in microseconds;
 * ``simulate`` with 2 worker processes against 1 (in-process), wall time after the pool
@@ -43,11 +46,12 @@ from warbench.core.registry import ruleset
 from warbench.core.match import play_match
 rules = ruleset(sys.argv[1])
 games, mirror = int(sys.argv[2]), sys.argv[3] == "mirror"
+players = int(sys.argv[4]) if len(sys.argv) > 4 and int(sys.argv[4]) else rules.min_players
 bots = rules.bots()
 name = next(n for n in bots if n != "random") if mirror else "random"
 start, decisions = time.process_time(), 0
 for seed in range(games):
-    agents = [bots[name](seed * 10 + seat) for seat in range(rules.min_players)]
+    agents = [bots[name](seed * 10 + seat) for seat in range(players)]
     decisions += play_match(rules, agents, seed=seed, record_hashes=False).decisions
 print(json.dumps({"seconds": time.process_time() - start, "games": games,
                   "decisions": decisions, "bot": name}))
@@ -134,9 +138,10 @@ def row(label: str, base: float, head: float, unit: str) -> None:
     print(f"{label:<44} {base:>10.2f} {head:>10.2f} {ratio:>7.2f}x  {unit}")
 
 
-def battle_rate(ruleset_id: str, count: int, kind: str, tree: Path) -> float:
-    """Battles (``mirror``) or decisions (``random``) per CPU second, played by ``tree``."""
-    answer = child(tree, BATTLES, ruleset_id, count, kind)
+def battle_rate(ruleset_id: str, count: int, kind: str, players: int, tree: Path) -> float:
+    """Battles (``mirror``) or decisions (``random``) per CPU second, played by ``tree``
+    with ``players`` seats (0: the ruleset's fewest)."""
+    answer = child(tree, BATTLES, ruleset_id, count, kind, players)
     per = "games" if kind == "mirror" else "decisions"
     return float(answer[per]) / float(answer["seconds"])
 
@@ -152,26 +157,30 @@ def simulate_speedup(ruleset_id: str, games: int, tree: Path) -> float:
     return float(answer["one"]) / float(answer["two"])
 
 
-def measure(trees: tuple[Path, Path], scale: int, rounds: int, only: list[str]) -> None:
-    """Print every figure for base and head (of the rulesets in ``only``, if any)."""
+def measure(trees: tuple[Path, Path], scale: int, rounds: int, only: list[str],
+            players: int = 0) -> None:
+    """Print every figure for base and head (of the rulesets in ``only``, if any), battles
+    with ``players`` seats (0: each ruleset's fewest)."""
+    seats = f" {players} players" if players else ""
     print(f"{'measure':<44} {'base':>10} {'head':>10} {'head/base':>8}")
     for ruleset_id, games in RULESETS.items():
         if only and ruleset_id not in only:
             continue
-        bot = str(child(trees[1], BATTLES, ruleset_id, 0, "mirror")["bot"])
+        bot = str(child(trees[1], BATTLES, ruleset_id, 0, "mirror", players)["bot"])
         for kind in ("mirror", "random"):
             try:
                 base, head = best_of(
-                    trees, rounds, partial(battle_rate, ruleset_id, games * scale, kind),
+                    trees, rounds,
+                    partial(battle_rate, ruleset_id, games * scale, kind, players),
                     lowest=False,
                 )
             except RuntimeError as error:
                 print(f"{ruleset_id} {kind}: not measured ({error})")
                 continue
             if kind == "mirror":
-                row(f"{ruleset_id} {bot} mirror", base, head, "battles/s per core")
+                row(f"{ruleset_id} {bot} mirror{seats}", base, head, "battles/s per core")
             else:
-                row(f"{ruleset_id} random play", base, head, "decisions/s")
+                row(f"{ruleset_id} random play{seats}", base, head, "decisions/s")
     if not only or "dystopian-wars" in only:
         base, head = best_of(trees, max(rounds, 3), hash_cost, lowest=True)
         row("state hash, 1000-point DW battle", base, head, "microseconds (lower is better)")
@@ -197,6 +206,10 @@ def main() -> None:
         "--only", action="append", default=[], choices=list(RULESETS), metavar="RULESET",
         help="measure only this ruleset's rows (repeatable; the DW hash row goes with DW)",
     )
+    parser.add_argument(
+        "--players", type=int, default=0, metavar="N",
+        help="seats in the mirror and random-play battles (default: each ruleset's fewest)",
+    )
     options = parser.parse_args()
     head = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -211,7 +224,8 @@ def main() -> None:
             check=True, capture_output=True,
         )
         try:
-            measure((base_tree, ROOT), options.scale, options.rounds, options.only)
+            measure((base_tree, ROOT), options.scale, options.rounds, options.only,
+                    options.players)
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)],
