@@ -171,7 +171,7 @@ class RobogearState(GameState):
 
 
 #: The slots :func:`_shallow_copy` copies, per class.
-_SLOTS = {kind: _slots(kind) for kind in (Unit, RobogearState)}
+_SLOTS: dict[type, tuple[str, ...]] = {kind: _slots(kind) for kind in (Unit, RobogearState)}
 
 
 def section(record: UnitRecord, damage: int) -> Section:
