@@ -42,53 +42,13 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
     state, data = game.state, game.data
     if not unit.alive or unit.reserve or unit.points_left <= 0:
         return []
-    record = data.units[unit.type]
-    found: list[Action] = []
-    reach = steps(data.measures.long_cm)
-    here = fire.spot(state, unit)
     if enemies is None:
         enemies = enemies_of(state, unit.player)
+    found: list[Action] = []
     if fire.shooting_block(state, data, unit) is None:
-        # gap(here, spot(t)) spelt out: this is the hottest loop of a turn's listing
-        units, hx, hy, hr, hypot = state.units, here.x, here.y, here.radius, math.hypot
-        in_reach = []
-        for t in enemies:
-            aim = units[t.carried_by] if t.carried_by >= 0 else t
-            if hypot(hx - aim.x, hy - aim.y) - hr - aim.radius <= reach:
-                in_reach.append(t)
-        sight = sight or Sight(state, data)
-        shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
-        # what a shot at each target needs of the table, worked out once for every weapon
-        views = [(t, fire.Aim(state, data, unit, t, shares[t.id], sight)) for t in in_reach]
-        for index, weapon in enumerate(record.weapons):
-            if fire.weapon_block(unit, weapon, index) is not None:
-                continue  # no target would make this weapon's shot legal
-            for target, view in views:
-                choices = [Shoot(unit.id, index, target.id)]
-                if data.units[target.type].cockpit == "open" and target.pilot > 0:
-                    choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
-                if "indirect" in weapon.traits:
-                    choices.append(Shoot(unit.id, index, target.id, indirect=True))
-                elif shares[target.id] >= 1.0:
-                    continue
-                found += [c for c in choices if fire.shot_detail(
-                    state, data, unit, c, view=view) is None]
-        if unit.grenades > 0 and not unit.threw and not unit.fired:
-            short = steps(data.measures.short_cm)
-            found += [
-                Throw(unit.id, t.id) for t in in_reach
-                if gap(here, t) < short and shares[t.id] < 1.0
-                and fire.throw_detail(state, data, unit, Throw(unit.id, t.id)) is None
-            ]
+        found += _shots(state, data, unit, sight or Sight(state, data), enemies)
     if unit.kind == "machine" and moves.move_block(state, data, unit) is None:
-        run = unit.points_left * max(r.forward for r in data.tables.movement.values()) + 0.01
-        for target in enemies:
-            if target.carried_by >= 0 or gap(unit, target) > run:
-                continue
-            kind = RunOver if target.kind == "trooper" else Ram
-            charge = kind(unit.id, target.id)
-            if moves.charge_refusal(state, data, charge) is None:
-                found.append(charge)
+        found += _charges(state, data, unit, enemies)
     if unit.kind == "gun":
         found += [Board(unit.id, m.id) for m in state.units
                   if m.on_table and m.kind == "machine" and gap(unit, m) <= 1.0
@@ -98,6 +58,76 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
         found.append(Disembark(unit.id))
     if unit.kind != "trooper":
         return found
+    found += _contacts(state, data, unit)
+    if unit.carried_by >= 0 and infantry.disembark_refusal(state, data, Disembark(unit.id)) is None:
+        found.append(Disembark(unit.id))
+    if unit.inside >= 0:
+        if buildings.leave_refusal(state, data, Leave(unit.id)) is None:
+            found.append(Leave(unit.id))
+        return found
+    found += [Enter(unit.id, b) for b, block in enumerate(state.terrain) if block.slots
+              and buildings.enter_refusal(state, data, Enter(unit.id, b)) is None]
+    return found
+
+
+def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
+           enemies: list[Unit]) -> list[Action]:
+    """The legal shots and grenade throws of a unit free to shoot."""
+    found: list[Action] = []
+    record = data.units[unit.type]
+    reach = steps(data.measures.long_cm)
+    here = fire.spot(state, unit)
+    # gap(here, spot(t)) spelt out: this is the hottest loop of a turn's listing
+    units, hx, hy, hr, hypot = state.units, here.x, here.y, here.radius, math.hypot
+    in_reach = []
+    for t in enemies:
+        aim = units[t.carried_by] if t.carried_by >= 0 else t
+        if hypot(hx - aim.x, hy - aim.y) - hr - aim.radius <= reach:
+            in_reach.append(t)
+    shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
+    # what a shot at each target needs of the table, worked out once for every weapon
+    views = [(t, fire.Aim(state, data, unit, t, shares[t.id], sight)) for t in in_reach]
+    for index, weapon in enumerate(record.weapons):
+        if fire.weapon_block(unit, weapon, index) is not None:
+            continue  # no target would make this weapon's shot legal
+        for target, view in views:
+            choices = [Shoot(unit.id, index, target.id)]
+            if data.units[target.type].cockpit == "open" and target.pilot > 0:
+                choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
+            if "indirect" in weapon.traits:
+                choices.append(Shoot(unit.id, index, target.id, indirect=True))
+            elif shares[target.id] >= 1.0:
+                continue
+            found += [c for c in choices if fire.shot_detail(
+                state, data, unit, c, view=view) is None]
+    if unit.grenades > 0 and not unit.threw and not unit.fired:
+        short = steps(data.measures.short_cm)
+        found += [
+            Throw(unit.id, t.id) for t in in_reach
+            if gap(here, t) < short and shares[t.id] < 1.0
+            and fire.throw_detail(state, data, unit, Throw(unit.id, t.id)) is None
+        ]
+    return found
+
+
+def _charges(state: RobogearState, data: RobogearData, unit: Unit,
+             enemies: list[Unit]) -> list[Action]:
+    """The legal rams and run-overs of a machine free to move."""
+    found: list[Action] = []
+    run = unit.points_left * max(r.forward for r in data.tables.movement.values()) + 0.01
+    for target in enemies:
+        if target.carried_by >= 0 or gap(unit, target) > run:
+            continue
+        kind = RunOver if target.kind == "trooper" else Ram
+        charge = kind(unit.id, target.id)
+        if moves.charge_refusal(state, data, charge) is None:
+            found.append(charge)
+    return found
+
+
+def _contacts(state: RobogearState, data: RobogearData, unit: Unit) -> list[Action]:
+    """A trooper's legal fights, treatments and boardings of the bases within a step."""
+    found: list[Action] = []
     x, y, radius = unit.x, unit.y, unit.radius
     for other in state.units:
         if other is unit or not other.alive:
@@ -108,14 +138,6 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
                               Board(unit.id, other.id)):
                 if _refusal(state, data, candidate) is None:
                     found.append(candidate)
-    if unit.carried_by >= 0 and infantry.disembark_refusal(state, data, Disembark(unit.id)) is None:
-        found.append(Disembark(unit.id))
-    if unit.inside >= 0:
-        if buildings.leave_refusal(state, data, Leave(unit.id)) is None:
-            found.append(Leave(unit.id))
-        return found
-    found += [Enter(unit.id, b) for b, block in enumerate(state.terrain) if block.slots
-              and buildings.enter_refusal(state, data, Enter(unit.id, b)) is None]
     return found
 
 
