@@ -84,20 +84,26 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
         aim = units[t.carried_by] if t.carried_by >= 0 else t
         if hypot(hx - aim.x, hy - aim.y) - hr - aim.radius <= reach:
             in_reach.append(t)
-    shares = {t.id: sight.share(here, fire.spot(state, t)) for t in in_reach}
+    shares = {t.id: sight.share(here, units[t.carried_by] if t.carried_by >= 0 else t)
+              for t in in_reach}
     # what a shot at each target needs of the table, worked out once for every weapon
-    views = [(t, fire.Aim(state, data, unit, t, shares[t.id], sight)) for t in in_reach]
+    views: dict[int, fire.Aim] = {}
     for index, weapon in enumerate(record.weapons):
         if fire.weapon_block(unit, weapon, index) is not None:
             continue  # no target would make this weapon's shot legal
-        for target, view in views:
+        indirect = "indirect" in weapon.traits
+        for target in in_reach:
+            if not indirect and shares[target.id] >= 1.0:
+                continue
+            view = views.get(target.id)
+            if view is None:
+                view = views[target.id] = fire.Aim(state, data, unit, target,
+                                                   shares[target.id], sight)
             choices = [Shoot(unit.id, index, target.id)]
             if data.units[target.type].cockpit == "open" and target.pilot > 0:
                 choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
-            if "indirect" in weapon.traits:
+            if indirect:
                 choices.append(Shoot(unit.id, index, target.id, indirect=True))
-            elif shares[target.id] >= 1.0:
-                continue
             found += [c for c in choices if fire.shot_detail(
                 state, data, unit, c, view=view) is None]
     if unit.grenades > 0 and not unit.threw and not unit.fired:
