@@ -82,10 +82,18 @@ def group_problem(types: list[SquadType], places: list[tuple[float, float] | Non
                   limit: float) -> str | None:
     """Why squads of these types, their leaders standing at these places, cannot form one
     group of up to three squads, or None."""
+    return _types_problem(types) or _places_problem(places, limit)
+
+
+def _types_problem(types: list[SquadType]) -> str | None:
     if any(types.count(t) > 2 for t in types):
         return "a group has at most two squads of one type"
     if SquadType.AIR in types and any(t is not SquadType.AIR for t in types):
         return "ground units cannot be grouped with air units"
+    return None
+
+
+def _places_problem(places: list[tuple[float, float] | None], limit: float) -> str | None:
     if any(p is None for p in places):
         return "every squad of a group must be on the table"
     for a in places:
@@ -142,18 +150,20 @@ def regroup_options(state: RobogearState, data: RobogearData, player: int) -> li
     # what merge_refusal asks of each squad, looked up once (nothing moves meanwhile)
     places = {e.id: [_leader(state, state.squads[s]) for s in e.squads] for e in mine}
     types = {e.id: [squad_type(state, data, state.squads[s]) for s in e.squads] for e in mine}
+    # an element a squad may join: room left, its own squads on the table and together
+    hosts = [b for b in mine if len(b.squads) < 3 and _places_problem(places[b.id], limit) is None]
     for a in mine:
         if len(a.squads) != 1 or places[a.id][0] is None:
             continue
         ax, ay = places[a.id][0] or (0.0, 0.0)
-        for b in mine:
-            if b is a or len(b.squads) >= 3:
+        for b in hosts:
+            if b is a:
                 continue
-            near = all(p is not None and math.hypot(p[0] - ax, p[1] - ay) <= limit
-                       for p in places[b.id])
-            # merge_refusal(state, data, player, a.id, b.id) is None, for these two
-            if near and group_problem(types[b.id] + types[a.id], places[b.id] + places[a.id],
-                                      limit) is None:
+            # merge_refusal(state, data, player, a.id, b.id) is None, for these two: the
+            # places of b's squads are fine among themselves, so only a's distance to each
+            # is left to ask (distances are symmetric, a's to itself is 0)
+            if all(math.hypot(p[0] - ax, p[1] - ay) <= limit for p in places[b.id] if p) and (
+                    _types_problem(types[b.id] + types[a.id]) is None):
                 found.append(Regroup(join=a.id, into=b.id))
     return found
 
