@@ -47,7 +47,7 @@ def crew_for(state: RobogearState, data: RobogearData, gun: Unit, count: int = 1
     crews = {s.id for s in state.squads if s.crew_of == gun.squad}
     free = [
         unit for unit in state.units
-        if unit.on_table and unit.kind == "trooper" and unit.player == gun.player
+        if unit.kind == "trooper" and unit.player == gun.player and unit.on_table
         and not unit.busy and gap(unit, gun) <= 1.0 and (not crews or unit.squad in crews)
     ]
     return free[:count] if len(free) >= count else []
@@ -144,8 +144,8 @@ class Aim:
         self._share = share
         self._aimed: bool | None = None
         self._spotted: bool | None = None
-        self._markers: dict[float, str | None] = {}
-        self._flames: dict[bool, str | None] = {}
+        self._markers: dict[float, str | None] | None = None
+        self._flames: dict[bool, str | None] | None = None
 
     def aimed(self) -> bool:
         """:func:`aimed` from the shooter's base at the target's."""
@@ -176,17 +176,18 @@ class Aim:
 
     def marker(self, diameter_cm: float) -> str | None:
         """Why a blast marker of this size may not be laid over the target, or None."""
-        if diameter_cm not in self._markers:
-            self._markers[diameter_cm] = _marker_refusal(
+        markers = self._markers = self._markers or {}
+        if diameter_cm not in markers:
+            markers[diameter_cm] = _marker_refusal(
                 self.state, self.data, self.unit, self.aim, diameter_cm)
-        return self._markers[diameter_cm]
+        return markers[diameter_cm]
 
     def flame(self, action: Shoot, weapon: WeaponRecord) -> str | None:
         """Why the flamer (turreted or fixed) may not be fired at the target, or None."""
-        if weapon.turret not in self._flames:
-            self._flames[weapon.turret] = _flame_refusal(
-                self.state, self.data, self.unit, action, weapon)
-        return self._flames[weapon.turret]
+        flames = self._flames = self._flames or {}
+        if weapon.turret not in flames:
+            flames[weapon.turret] = _flame_refusal(self.state, self.data, self.unit, action, weapon)
+        return flames[weapon.turret]
 
 
 def shot_detail(

@@ -121,8 +121,11 @@ def _charges(state: RobogearState, data: RobogearData, unit: Unit,
     """The legal rams and run-overs of a machine free to move."""
     found: list[Action] = []
     run = unit.points_left * max(r.forward for r in data.tables.movement.values()) + 0.01
+    x, y, radius, hypot = unit.x, unit.y, unit.radius, math.hypot
     for target in enemies:
-        if target.carried_by >= 0 or gap(unit, target) > run:
+        # gap(unit, target) > run, spelt out
+        if target.carried_by >= 0 or hypot(x - target.x, y - target.y) - radius - (
+                target.radius) > run:
             continue
         kind = RunOver if target.kind == "trooper" else Ram
         charge = kind(unit.id, target.id)
@@ -139,7 +142,7 @@ def _contacts(state: RobogearState, data: RobogearData, unit: Unit) -> list[Acti
         if other is unit or not other.alive:
             continue
         # gap(unit, other) <= 1.0, spelt out
-        if other.on_table and math.hypot(x - other.x, y - other.y) - radius - other.radius <= 1.0:
+        if math.hypot(x - other.x, y - other.y) - radius - other.radius <= 1.0 and other.on_table:
             for candidate in (Melee(unit.id, other.id), Heal(unit.id, other.id),
                               Board(unit.id, other.id)):
                 if _refusal(state, data, candidate) is None:
