@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -55,8 +56,12 @@ def _type_of(data: RobogearData, types: tuple[str, ...]) -> SquadType:
 
 
 def _leader(state: RobogearState, squad: Squad) -> tuple[float, float] | None:
-    unit = next((state.units[u] for u in squad.units if state.units[u].on_table), None)
-    return None if unit is None else (unit.x, unit.y)
+    units = state.units
+    for index in squad.units:
+        unit = units[index]
+        if unit.on_table:
+            return unit.x, unit.y
+    return None
 
 
 def merge_refusal(
@@ -86,6 +91,12 @@ def group_problem(types: list[SquadType], places: list[tuple[float, float] | Non
 
 
 def _types_problem(types: list[SquadType]) -> str | None:
+    return _mix_problem(tuple(types))
+
+
+@lru_cache(maxsize=256)
+def _mix_problem(types: tuple[SquadType, ...]) -> str | None:
+    """:func:`_types_problem` of a few squad types (one answer per mix, kept)."""
     if any(types.count(t) > 2 for t in types):
         return "a group has at most two squads of one type"
     if SquadType.AIR in types and any(t is not SquadType.AIR for t in types):
