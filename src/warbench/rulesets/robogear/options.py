@@ -75,6 +75,12 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
     """The legal shots and grenade throws of a unit free to shoot."""
     found: list[Action] = []
     record = data.units[unit.type]
+    # a weapon that cannot fire at all (fired, jammed, empty, too dear) needs no target
+    armed = [(index, weapon) for index, weapon in enumerate(record.weapons)
+             if fire.weapon_block(unit, weapon, index) is None]
+    throwing = unit.grenades > 0 and not unit.threw and not unit.fired
+    if not armed and not throwing:
+        return found
     reach = steps(data.measures.long_cm)
     here = fire.spot(state, unit)
     # gap(here, spot(t)) spelt out: this is the hottest loop of a turn's listing
@@ -88,9 +94,7 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
               for t in in_reach}
     # what a shot at each target needs of the table, worked out once for every weapon
     views: dict[int, fire.Aim] = {}
-    for index, weapon in enumerate(record.weapons):
-        if fire.weapon_block(unit, weapon, index) is not None:
-            continue  # no target would make this weapon's shot legal
+    for index, weapon in armed:
         indirect = "indirect" in weapon.traits
         for target in in_reach:
             if not indirect and shares[target.id] >= 1.0:
@@ -106,7 +110,7 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
                 choices.append(Shoot(unit.id, index, target.id, indirect=True))
             found += [c for c in choices if fire.shot_detail(
                 state, data, unit, c, view=view) is None]
-    if unit.grenades > 0 and not unit.threw and not unit.fired:
+    if throwing:
         short = steps(data.measures.short_cm)
         found += [
             Throw(unit.id, t.id) for t in in_reach
