@@ -3,21 +3,25 @@ the bot's floor and the regroup listing give what the rules and the bot gave wit
 
 from __future__ import annotations
 
-from dataclasses import replace
+import copy
+from dataclasses import fields, replace
 
 from tests.robogear.helpers import RULES, army, battle, put
 from warbench.core.agents import RandomAgent
 from warbench.core.catalog import Catalog
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
+from warbench.rulesets.robogear import fire
+from warbench.rulesets.robogear.actions import Shoot
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.facts import flyer_types
+from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
 from warbench.rulesets.robogear.groups import Regrouping, merge_refusal, regroup_options
 from warbench.rulesets.robogear.options import unit_options
 from warbench.rulesets.robogear.positions import duels, spot_value
 from warbench.rulesets.robogear.spaces import DrawnSpace
-from warbench.rulesets.robogear.state import RobogearState
-from warbench.rulesets.robogear.table import Sight
+from warbench.rulesets.robogear.state import RobogearState, Unit
+from warbench.rulesets.robogear.table import Sight, aimed, band, gap, hidden_share
 from warbench.rulesets.robogear.turn import Activation
 
 RGame = Game[RobogearState, RobogearData]
@@ -126,3 +130,98 @@ def test_the_listed_regroupings_are_those_the_group_rules_allow() -> None:
         assert listed == allowed
         checked += 1
     assert checked > 3
+
+
+def test_a_shot_is_judged_the_same_through_a_shared_aim() -> None:
+    """RG-FIRE-AIM, RG-FIRE-BANDS, RG-FIRE-LOS, RG-IND, RG-BLAST, RG-FLAME: a shot judged
+    through the Aim a turn's listing shares among the unit's weapons gets the answer (the
+    same refusal, or none) it gets judged alone, for every weapon, target and kind of shot."""
+    checked = legal = 0
+    for game in _random_game(5, 160)[::4]:
+        top = game.state.stack[-1] if game.state.stack else None
+        if not isinstance(top, Activation) or not top.started:
+            continue
+        state, data = game.state, game.data
+        sight = Sight(state, data)
+        for unit in top._units(game):
+            if not unit.alive or unit.reserve or shooting_block(state, data, unit):
+                continue
+            for target in state.units:
+                if not target.alive or target.reserve or target.player == unit.player:
+                    continue
+                view = Aim(state, data, unit, target, None, sight)
+                for index in range(len(data.units[unit.type].weapons)):
+                    for shot in (Shoot(unit.id, index, target.id),
+                                 Shoot(unit.id, index, target.id, at_pilot=True),
+                                 Shoot(unit.id, index, target.id, indirect=True)):
+                        alone = shot_detail(state, data, unit, shot)
+                        assert shot_detail(state, data, unit, shot, view=view) == alone
+                        checked += 1
+                        legal += alone is None
+    assert checked > 200 and legal > 10
+
+
+def test_a_unit_copy_is_the_unit_with_every_field_shared() -> None:
+    """RG-INF-INFILTRATE, RG-BOT-COVER: the copy of a unit an infiltrator's placement or a
+    bot's spot is tried on (and the observed state) holds every field of the original, the
+    same objects, and moving the copy leaves the original where it stood."""
+    game = _random_game(3, 40)[-1]
+    for unit in game.state.units:
+        twin = copy.copy(unit)
+        assert twin == unit and twin is not unit
+        assert all(getattr(twin, f.name) is getattr(unit, f.name) for f in fields(Unit))
+        twin.x += 1.0
+        assert twin.x != unit.x
+    state = copy.copy(game.state)
+    assert all(getattr(state, f.name) is getattr(game.state, f.name)
+               for f in fields(RobogearState))
+
+
+def test_an_aim_answers_what_the_table_answers_in_any_order() -> None:
+    """RG-FIRE-AIM, RG-FIRE-BANDS, RG-FIRE-LOS, RG-IND, RG-BLAST: each fact an Aim keeps
+    (band, a fixed weapon's aim, the hidden share, a spotter's sight, a blast marker of each
+    size) is what the table's own functions answer, whichever is asked first."""
+    checked, differ = 0, False
+    for game in _random_game(5, 160)[::8]:
+        state, data = game.state, game.data
+        sight = Sight(state, data)
+        live = [u for u in state.units if u.on_table]
+        for unit in live[::3]:
+            for target in live:
+                if not state.enemies(unit.player, target.player):
+                    continue
+                view = Aim(state, data, unit, target, None, sight)
+                sizes = (40.0, 1.0, 40.0, 10.0) if checked % 2 else (1.0, 10.0, 40.0)
+                markers = {size: view.marker(size) for size in sizes}
+                assert markers == {size: fire._marker_refusal(state, data, unit, target, size)
+                                   for size in sizes}
+                differ = differ or len(set(markers.values())) > 1
+                assert view.reach == band(gap(unit, target), data.measures)
+                assert view.aimed() == aimed(unit, target)
+                assert view.share() == hidden_share(state, data, unit, target)
+                assert view.spotted() == any(
+                    eye.on_table and not state.enemies(eye.player, unit.player)
+                    and (data.units[eye.type].spotter or data.units[eye.type].radar)
+                    and hidden_share(state, data, eye, target) < 1.0 for eye in state.units)
+                checked += 1
+    assert checked > 50 and differ  # some target's markers differ by size: the key matters
+
+
+def test_an_aim_tells_a_fixed_flamer_from_a_turreted_one() -> None:
+    """RG-FLAME: an Aim asked about a fixed and a turreted flamer at one target answers each
+    as the template does, whichever is asked first: facing away, only the turret reaches."""
+    flamer = next(w for r in RULES.data.units.values() for w in r.weapons
+                  if "flamer" in w.traits)
+    game = battle(army(("ferrum-tank", 1)), army(("verdant-tank", 1)))
+    state, data = game.state, game.data
+    put(game, 0, 30.0, 30.0, 180.0)
+    put(game, 1, 30.0, 36.0, 0.0)
+    shot = Shoot(0, 0, 1)
+    fixed, turret = (flamer.model_copy(update={"turret": t}) for t in (False, True))
+    for first, then in ((fixed, turret), (turret, fixed)):
+        view = Aim(state, data, state.units[0], state.units[1])
+        answers = [view.flame(shot, first), view.flame(shot, then)]
+        assert answers == [fire._flame_refusal(state, data, state.units[0], shot, w)
+                           for w in (first, then)]
+    assert fire._flame_refusal(state, data, state.units[0], shot, turret) is None
+    assert fire._flame_refusal(state, data, state.units[0], shot, fixed) is not None
