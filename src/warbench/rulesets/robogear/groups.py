@@ -36,11 +36,20 @@ def squad_type(state: RobogearState, data: RobogearData, squad: Squad) -> SquadT
     """A squad's type for the group rules: infantry, armour, air or artillery.
 
     It depends on its units' types alone, so it is kept per catalog by those."""
-    types = tuple(state.units[u].type for u in squad.units)
+    return _squad_types(state, data, [squad])[0]
+
+
+def _squad_types(state: RobogearState, data: RobogearData,
+                 squads: list[Squad]) -> list[SquadType]:
+    """:func:`squad_type` of each squad (the catalog's memory looked up once)."""
     known: dict[tuple[str, ...], SquadType] = per_catalog(data, "squad types", lambda _: {})
-    found = known.get(types)
-    if found is None:
-        found = known[types] = _type_of(data, types)
+    units, found = state.units, []
+    for squad in squads:
+        types = tuple(units[u].type for u in squad.units)
+        kind = known.get(types)
+        if kind is None:
+            kind = known[types] = _type_of(data, types)
+        found.append(kind)
     return found
 
 
@@ -160,7 +169,7 @@ def regroup_options(state: RobogearState, data: RobogearData, player: int) -> li
     limit = steps(data.measures.group_gap_cm)
     # what merge_refusal asks of each squad, looked up once (nothing moves meanwhile)
     places = {e.id: [_leader(state, state.squads[s]) for s in e.squads] for e in mine}
-    types = {e.id: [squad_type(state, data, state.squads[s]) for s in e.squads] for e in mine}
+    types = {e.id: _squad_types(state, data, [state.squads[s] for s in e.squads]) for e in mine}
     # an element a squad may join: room left, its own squads on the table and together
     hosts = [b for b in mine if len(b.squads) < 3 and _places_problem(places[b.id], limit) is None]
     for a in mine:
