@@ -100,14 +100,18 @@ def hurt(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit) 
 
 
 def _shot(sight: Sight, shooter: Unit, target: Unit, reach: int, best: int,
-          left: int) -> float:
+          left: int, hard: int | None = None) -> float:
+    """The expected share of ``left`` one best shot takes (``hard``: :func:`_hard` of the
+    two, if already known)."""
     if best == 0:
         return 0.0
     data = sight.data
     share = sight.share(shooter, target)
     if share >= 1.0:
         return 0.0
-    chance = tables_hit_chance(data.tables, reach, 0, share, _hard(data, shooter, target))
+    if hard is None:
+        hard = _hard(data, shooter, target)
+    chance = tables_hit_chance(data.tables, reach, 0, share, hard)
     return chance * min(1.0, best / max(1, left))
 
 
@@ -120,6 +124,9 @@ class Duel:
     taken: tuple[int, int, int]
     foe_left: int
     worth: float
+    #: The foe's +1 defence against the unit (:func:`_hard`), and the unit's against it.
+    foe_hard: int
+    own_hard: int
 
 
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
@@ -130,7 +137,8 @@ def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]
         record: UnitRecord = units[foe.type]
         found.append(Duel(foe, _damage_by(data, table, unit, foe),
                           _damage_by(data, table, foe, unit),
-                          record.cells - foe.damage, record.points * weights[foe.player]))
+                          record.cells - foe.damage, record.points * weights[foe.player],
+                          _hard(data, unit, foe), _hard(data, foe, unit)))
     return found
 
 
@@ -151,7 +159,7 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     gain = 0.0
     loss = 0.0
     targets: list[tuple[float, int, int, Duel]] = []
-    threats: list[tuple[Unit, int, int]] = []
+    threats: list[tuple[Unit, int, int, int]] = []
     short, medium, far = edges
     x, y, radius, hypot = unit.x, unit.y, unit.radius, math.hypot
     for duel in known if known is not None else duels(data, unit, foes, weights):
@@ -171,7 +179,7 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
             targets.append((min(1.0, dealt / max(1, duel.foe_left)) * duel.worth, reach, dealt,
                             duel))
         if taken:
-            threats.append((foe, reach, taken))
+            threats.append((foe, reach, taken, duel.own_hard))
     factor = 1.0 if armed else 0.5
     # Only the best target counts: one whose sure hit (the bound) cannot beat the best found
     # so far is not looked at (no sight check). The loss is never negative, so a spot whose
@@ -182,13 +190,14 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     for bound, reach, dealt, duel in targets:
         if bound <= gain:
             break
-        gain = max(gain, _shot(sight, unit, duel.foe, reach, dealt, duel.foe_left) * duel.worth)
+        gain = max(gain, _shot(sight, unit, duel.foe, reach, dealt, duel.foe_left,
+                               duel.foe_hard) * duel.worth)
     caution, points = FLYER_CAUTION if flying(record) else CAUTION, record.points
     gained = gain * factor
     if gained <= floor:
         return floor
-    for foe, reach, taken in threats:
-        loss += _shot(sight, foe, unit, reach, taken, left)
+    for foe, reach, taken, hard in threats:
+        loss += _shot(sight, foe, unit, reach, taken, left, hard)
         if gained - caution * loss * points <= floor:
             return floor
     return gained - caution * loss * points

@@ -143,7 +143,8 @@ class Sight:
     of a turn) are cheap. Build a new one after anything moves, is placed or is destroyed;
     it reads the units' positions when built and their ``inside``/``slot`` when asked."""
 
-    __slots__ = ("bases", "data", "fly", "screens", "state", "walls")
+    __slots__ = ("bases", "data", "fly", "screens", "slot_cover", "state", "unit_cover",
+                 "walls")
 
     def __init__(self, state: RobogearState, data: RobogearData) -> None:
         self.state, self.data = state, data
@@ -152,6 +153,7 @@ class Sight:
         #: Where each base stands, by its centre: the top of the tallest piece under it.
         self.bases: dict[tuple[float, float], float] = {}
         self.fly = fly = flyer_types(data)
+        self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover
         self.screens: list[tuple[int, float, float, float]] = [
             (o.id, o.x, o.y, o.radius) for o in state.units
             if o.kind != "trooper" and o.type not in fly and o.on_table
@@ -172,14 +174,14 @@ class Sight:
 
     def share(self, shooter: Unit, target: Unit) -> float:
         """:func:`hidden_share` of the target from the shooter."""
-        state, data = self.state, self.data
-        if shooter.inside >= 0 and not _through_slot(state, shooter, target):
+        s_in, t_in = shooter.inside, target.inside
+        if s_in >= 0 and not _through_slot(self.state, shooter, target):
             return 1.0
-        if target.inside >= 0 and not _through_slot(state, target, shooter):
+        if t_in >= 0 and not _through_slot(self.state, target, shooter):
             return 1.0
         fly = self.fly
         if shooter.type in fly or target.type in fly:
-            return data.tables.slot_cover if target.inside >= 0 else 0.0
+            return self.slot_cover if t_in >= 0 else 0.0
         sx, sy, tx, ty = shooter.x, shooter.y, target.x, target.y
         if sx < tx:
             low_x, high_x = sx, tx
@@ -196,8 +198,8 @@ class Sight:
             if x0 > high_x or x1 < low_x or y0 > high_y or y1 < low_y:
                 continue
             if s_top < 0.0:
-                s_top = 0.0 if shooter.inside >= 0 else self._base(shooter)
-                t_base = 0.0 if target.inside >= 0 else self._base(target)
+                s_top = 0.0 if s_in >= 0 else self._base(shooter)
+                t_base = 0.0 if t_in >= 0 else self._base(target)
             if height <= s_top or height <= t_base:
                 continue
             if (x0 <= sx <= x1 and y0 <= sy <= y1) or (x0 <= tx <= x1 and y0 <= ty <= y1):
@@ -206,9 +208,9 @@ class Sight:
                 share = max(share, min(1.0, (height - t_base) / target.height))
                 if share >= 1.0:
                     return 1.0
-        if target.inside >= 0:
-            share = max(share, data.tables.slot_cover)
-        cover = data.tables.unit_cover
+        if t_in >= 0:
+            share = max(share, self.slot_cover)
+        cover = self.unit_cover
         if share >= cover:
             return share
         s_id, t_id = shooter.id, target.id
