@@ -45,8 +45,8 @@ from warbench.rulesets.hordes.movement import MoveLeg, MoveSpace, face
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, headbutt, slam_attack
 from warbench.rulesets.hordes.profile import can_be_forced, crippled_aspects, stat
 from warbench.rulesets.hordes.refusals import Refusals
+from warbench.rulesets.hordes.sight import Sight, sight_of
 from warbench.rulesets.hordes.space import (
-    Sight,
     engaged,
     gap,
     in_control_area,
@@ -54,7 +54,6 @@ from warbench.rulesets.hordes.space import (
     leg_cost,
     radius,
     run_out,
-    sight_of,
     weapon_reach,
 )
 from warbench.rulesets.hordes.state import Model
@@ -167,16 +166,16 @@ class Activation(HordesProcedure):
         data, state = game.data, game.state
         if self.no_action or stat(data, me, "spd") < data.models[me.card].spd:
             return []
+        if me.beast and force_problem(game, me) is not None:
+            return []
         options: list[Action] = []
-        can_force = not me.beast or force_problem(game, me) is None
         mind = "mind" in crippled_aspects(data, me)
         for other in state.living():
-            if other is me or not sight.sees(me, other):
+            if other.owner == me.owner or not sight.sees(me, other):
                 continue
-            if other.owner != me.owner and can_force:
-                options.append(Charge(other.uid))
-                if me.beast and not mind and not other.knocked_down:
-                    options.append(Slam(other.uid))
+            options.append(Charge(other.uid))
+            if me.beast and not mind and not other.knocked_down:
+                options.append(Slam(other.uid))
         return options
 
     def _attacks(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:

@@ -27,8 +27,8 @@ from warbench.rulesets.hordes.game import (
 from warbench.rulesets.hordes.magic import ctrl_fury, end_upkeep
 from warbench.rulesets.hordes.movement import MoveLeg, face
 from warbench.rulesets.hordes.profile import boxes_left, stat
+from warbench.rulesets.hordes.sight import can_see
 from warbench.rulesets.hordes.space import (
-    can_see,
     gap,
     in_control_area,
     in_melee_range,

@@ -10,7 +10,8 @@ from warbench.rulesets.hordes.data import Effect, SpellRecord
 from warbench.rulesets.hordes.events import SpellEffect
 from warbench.rulesets.hordes.game import HordesGame, add_fury, knock_down, name
 from warbench.rulesets.hordes.profile import boxes_left, can_be_forced
-from warbench.rulesets.hordes.space import Sight, gap, in_control_area
+from warbench.rulesets.hordes.sight import Sight
+from warbench.rulesets.hordes.space import gap, in_control_area
 from warbench.rulesets.hordes.state import Lasting, Model
 
 
@@ -31,14 +32,13 @@ def spell_targets(
     sees = (sight or Sight(data, state)).sees
     found = []
     for model in state.living():
-        if model is not caster and not sees(caster, model):
-            continue
         if record.off:
-            if model.owner != caster.owner:
-                found.append(model)
-        elif model.owner == caster.owner and (
-            model is caster or gap(data, caster, model) <= float(record.rng) + 1e-9
-        ):
+            wanted = model.owner != caster.owner
+        else:
+            wanted = model.owner == caster.owner and (
+                model is caster or gap(data, caster, model) <= float(record.rng) + 1e-9
+            )
+        if wanted and (model is caster or sees(caster, model)):  # sight last: the dearest
             found.append(model)
     return found
 

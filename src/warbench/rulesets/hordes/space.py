@@ -1,8 +1,8 @@
 """HORDES geometry on the 48" table: round bases, the front arc, melee range and
-engagement, line of sight past bases, the control area, and straight legs of movement.
+engagement, terrain pieces, the control area, and straight legs of movement (line of sight
+is in :mod:`warbench.rulesets.hordes.sight`).
 
-Distances between models are edge to edge (base to base). Line of sight runs centre to
-centre (the core's convention; engine default where the seed says "any point of the base").
+Distances between models are edge to edge (base to base).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import NamedTuple
 import shapely
 
 from warbench.core.geometry import (
-    TOLERANCE,
     Body,
     CircleBase,
     Point,
@@ -23,7 +22,6 @@ from warbench.core.geometry import (
     first_contact,
     heading_vector,
 )
-from warbench.core.geometry.shapes import point_segment_distance
 from warbench.rulesets.hordes.data import HordesData, TerrainRecord, Weapon
 from warbench.rulesets.hordes.state import HordesState, Model
 
@@ -163,86 +161,6 @@ def in_forest(data: HordesData, state: HordesState, model: Model) -> bool:
     return any(
         kind == "forest" and piece.contains(point) for kind, piece, _, _ in terrain(data, state)
     )
-
-
-def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) -> bool:
-    """Line of sight: the target in the front arc, no obstruction or forest across the
-    line (a forest either model stands in does not hide it), no standing base at least
-    as big as the target's across it (stealthy models beyond 5" do not block)."""
-    if not in_front_arc(data, viewer, target):
-        return False
-    radii = data.radii
-    sx, sy, ex, ey = viewer.x, viewer.y, target.x, target.y
-    least = 2 * radii[target.card] - TOLERANCE
-    viewer_r = radii[viewer.card]
-    for other in state.models:
-        if other is viewer or other is target or not other.alive or other.knocked_down:
-            continue
-        r = radii[other.card]
-        if 2 * r < least:
-            continue
-        if point_segment_distance(other.x, other.y, sx, sy, ex, ey) >= r - TOLERANCE:
-            continue
-        if (
-            "stealth" in data.models[other.card].abilities
-            and math.hypot(other.x - sx, other.y - sy) - viewer_r - r > STEALTH_RANGE
-        ):
-            continue
-        return False
-    start, end = Point(sx, sy), Point(ex, ey)
-    for kind, piece, _, box in terrain(data, state):
-        if kind not in ("obstruction", "forest") or _apart(box, start, end):
-            continue
-        if kind == "forest" and (piece.contains(start) or piece.contains(end)):
-            continue  # a forest a model stands in does not hide it
-        if piece.crossed_by(start, end):
-            return False
-    return True
-
-
-class Sight:
-    """Lines of sight (:func:`can_see`) of one state, each ordered pair of models worked
-    out once. Kept by the two models' uids in ``seen``, which holds only while everything
-    :func:`can_see` reads is as it was (see :func:`sight_of`)."""
-
-    def __init__(
-        self, data: HordesData, state: HordesState, seen: dict[tuple[int, int], bool] | None = None
-    ) -> None:
-        self.data = data
-        self.state = state
-        self._seen = {} if seen is None else seen
-
-    def sees(self, viewer: Model, target: Model) -> bool:
-        """:func:`can_see` of ``viewer`` and ``target``."""
-        key = (viewer.uid, target.uid)
-        seen = self._seen.get(key)
-        if seen is None:
-            seen = self._seen[key] = can_see(self.data, self.state, viewer, target)
-        return seen
-
-
-#: The lines of sight last worked out: the data and sight key they hold for, and the answers.
-_last_sight: list[tuple[HordesData, tuple[object, ...], dict[tuple[int, int], bool]]] = []
-
-
-def sight_key(state: HordesState) -> tuple[object, ...]:
-    """Everything of ``state`` that :func:`can_see` reads: the layout, and each model's
-    place, heading, card, life and standing (knocked down or not)."""
-    return (state.layout, *((m.x, m.y, m.heading, m.card, m.alive, m.knocked_down)
-                            for m in state.models))
-
-
-def sight_of(data: HordesData, state: HordesState) -> Sight:
-    """A :class:`Sight` of ``state`` that shares the answers worked out for the last state
-    with an equal :func:`sight_key` and the same data (the decisions of one activation
-    between moves, casts that kill nobody, ...); any change of what the key holds starts
-    afresh, so a kept answer is always the one :func:`can_see` would give now."""
-    key = sight_key(state)
-    if _last_sight and _last_sight[0][0] is data and _last_sight[0][1] == key:
-        return Sight(data, state, _last_sight[0][2])
-    seen: dict[tuple[int, int], bool] = {}
-    _last_sight[:] = [(data, key, seen)]
-    return Sight(data, state, seen)
 
 
 def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -> bool:

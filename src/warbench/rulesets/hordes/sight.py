@@ -1,0 +1,132 @@
+"""Line of sight (HOR-LOS): who sees whom past bases and terrain, and the sight kept from
+one decision to the next.
+
+Line of sight runs centre to centre (the core's convention; engine default where the seed
+says "any point of the base"). What terrain does to a line depends only on its two ends and
+the layout, so that part is kept per layout and line (:func:`terrain_hides`); what bases do
+to it is worked out afresh, since any model may have moved.
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.geometry import TOLERANCE, Point
+from warbench.core.geometry.shapes import point_segment_distance
+from warbench.rulesets.hordes.data import HordesData
+from warbench.rulesets.hordes.space import STEALTH_RANGE, Pieces, in_front_arc, terrain
+from warbench.rulesets.hordes.state import HordesState, Model
+
+#: Lines of sight through terrain kept per layout: the pieces (kept with their answers, so
+#: the id cannot be reused while the entry lives) and each line's answer, by its two ends.
+_LINES: dict[int, tuple[Pieces, dict[tuple[float, float, float, float], bool]]] = {}
+#: Lines kept per layout at most; beyond it they start afresh (a bound on memory only).
+MAX_LINES = 20_000
+
+
+def terrain_hides(layout: Pieces, sx: float, sy: float, ex: float, ey: float) -> bool:
+    """Whether an obstruction or forest lies across the line between two centres (a forest
+    either end stands in does not hide it). Both the answer and the tests it rests on do
+    not depend on which end is which, so the line is kept under its ends in sorted order;
+    the answer is a pure function of the layout and the ends, so nothing invalidates it."""
+    key = (sx, sy, ex, ey) if (sx, sy) <= (ex, ey) else (ex, ey, sx, sy)
+    entry = _LINES.get(id(layout))
+    if entry is None or entry[0] is not layout or len(entry[1]) > MAX_LINES:
+        if len(_LINES) > 64:
+            _LINES.clear()
+        entry = _LINES[id(layout)] = (layout, {})
+    kept = entry[1].get(key)
+    if kept is None:
+        kept = entry[1][key] = _crossed(layout, Point(*key[:2]), Point(*key[2:]))
+    return kept
+
+
+def _crossed(layout: Pieces, start: Point, end: Point) -> bool:
+    for kind, piece, _, box in layout:
+        if kind not in ("obstruction", "forest"):
+            continue
+        x0, y0, x1, y1 = box
+        if (
+            max(start.x, end.x) < x0
+            or min(start.x, end.x) > x1
+            or max(start.y, end.y) < y0
+            or min(start.y, end.y) > y1
+        ):
+            continue
+        if kind == "forest" and (piece.contains(start) or piece.contains(end)):
+            continue  # a forest a model stands in does not hide it
+        if piece.crossed_by(start, end):
+            return True
+    return False
+
+
+def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) -> bool:
+    """Line of sight: the target in the front arc, no obstruction or forest across the
+    line (a forest either model stands in does not hide it), no standing base at least
+    as big as the target's across it (stealthy models beyond 5" do not block)."""
+    if not in_front_arc(data, viewer, target):
+        return False
+    radii = data.radii
+    sx, sy, ex, ey = viewer.x, viewer.y, target.x, target.y
+    least = 2 * radii[target.card] - TOLERANCE
+    viewer_r = radii[viewer.card]
+    for other in state.models:
+        if other is viewer or other is target or not other.alive or other.knocked_down:
+            continue
+        r = radii[other.card]
+        if 2 * r < least:
+            continue
+        if point_segment_distance(other.x, other.y, sx, sy, ex, ey) >= r - TOLERANCE:
+            continue
+        if (
+            "stealth" in data.models[other.card].abilities
+            and math.hypot(other.x - sx, other.y - sy) - viewer_r - r > STEALTH_RANGE
+        ):
+            continue
+        return False
+    return not terrain_hides(terrain(data, state), sx, sy, ex, ey)
+
+
+class Sight:
+    """Lines of sight (:func:`can_see`) of one state, each ordered pair of models worked
+    out once. Kept by the two models' uids in ``seen``, which holds only while everything
+    :func:`can_see` reads is as it was (see :func:`sight_of`)."""
+
+    def __init__(
+        self, data: HordesData, state: HordesState, seen: dict[tuple[int, int], bool] | None = None
+    ) -> None:
+        self.data = data
+        self.state = state
+        self._seen = {} if seen is None else seen
+
+    def sees(self, viewer: Model, target: Model) -> bool:
+        """:func:`can_see` of ``viewer`` and ``target``."""
+        key = (viewer.uid, target.uid)
+        seen = self._seen.get(key)
+        if seen is None:
+            seen = self._seen[key] = can_see(self.data, self.state, viewer, target)
+        return seen
+
+
+#: The lines of sight last worked out: the data and sight key they hold for, and the answers.
+_last_sight: list[tuple[HordesData, tuple[object, ...], dict[tuple[int, int], bool]]] = []
+
+
+def sight_key(state: HordesState) -> tuple[object, ...]:
+    """Everything of ``state`` that :func:`can_see` reads: the layout, and each model's
+    place, heading, card, life and standing (knocked down or not)."""
+    return (state.layout, *((m.x, m.y, m.heading, m.card, m.alive, m.knocked_down)
+                            for m in state.models))
+
+
+def sight_of(data: HordesData, state: HordesState) -> Sight:
+    """A :class:`Sight` of ``state`` that shares the answers worked out for the last state
+    with an equal :func:`sight_key` and the same data (the decisions of one activation
+    between moves, casts that kill nobody, ...); any change of what the key holds starts
+    afresh, so a kept answer is always the one :func:`can_see` would give now."""
+    key = sight_key(state)
+    if _last_sight and _last_sight[0][0] is data and _last_sight[0][1] == key:
+        return Sight(data, state, _last_sight[0][2])
+    seen: dict[tuple[int, int], bool] = {}
+    _last_sight[:] = [(data, key, seen)]
+    return Sight(data, state, seen)
