@@ -30,7 +30,13 @@ from warbench.rulesets.hordes.state import HordesState, Model
 
 class MoveSpace(ParamSpace):
     """Straight legs from where ``model`` stands, free of other bases, obstructions and the
-    table edge; ``allowances`` maps ``run`` (False / True) to the inches of movement left."""
+    table edge; ``allowances`` maps ``run`` (False / True) to the inches of movement left.
+
+    Each answer of :meth:`validate` is kept for the very action object asked about (a
+    sampled leg is checked by the agent, then by the engine, then applied), by its ``id``
+    with the action itself, so the id cannot be reused while the entry lives. The space is
+    a decision of one state: the engine lists decisions afresh after every action, so
+    nothing a kept answer read changes while the space is offered."""
 
     action_type = Move
 
@@ -42,11 +48,20 @@ class MoveSpace(ParamSpace):
         self._model = model
         self.model = model.uid
         self.allowances = dict(allowances)
+        self._answers: dict[int, tuple[Action, str | None]] = {}
         self.description = "move in a straight leg: " + ", ".join(
             f'{"run" if run else "advance"} up to {left:.2f}"' for run, left in allowances.items()
         )
 
     def validate(self, action: Action) -> str | None:
+        kept = self._answers.get(id(action))
+        if kept is not None and kept[0] is action:
+            return kept[1]
+        answer = self._problem(action)
+        self._answers[id(action)] = (action, answer)
+        return answer
+
+    def _problem(self, action: Action) -> str | None:
         if not isinstance(action, Move):
             return f"{action!r} is not a move"
         limit = self.allowances.get(action.run)

@@ -22,6 +22,7 @@ from warbench.core.geometry import (
     first_contact,
     heading_vector,
 )
+from warbench.core.geometry.shapes import point_segment_distance
 from warbench.rulesets.hordes.data import HordesData, TerrainRecord, Weapon
 from warbench.rulesets.hordes.state import HordesState, Model
 
@@ -30,6 +31,9 @@ MELEE_RANGE = 0.5
 REACH_RANGE = 2.0
 #: Beyond this distance a stealthy model is missed by ranged and magic attacks.
 STEALTH_RANGE = 5.0
+#: The hair by which a base or piece may stand off a leg and still be swept against it (a
+#: margin far above rounding, so that those left out surely could not stop the leg).
+NEAR = 0.01
 
 
 def radius(data: HordesData, model: Model) -> float:
@@ -194,9 +198,13 @@ def obstacles(
     data: HordesData, state: HordesState, mover: Model, heading: float, x: float, y: float
 ) -> tuple[list[Body], list[Terrain]]:
     """Bases and impassable terrain a model moving along ``heading``, at most to
-    ``(x, y)``, must not pass over (terrain far from the leg is left out). A base the mover
-    already touches blocks it only if the move heads into it: stepping away from base
-    contact is free (HOR-MOVE-BASES)."""
+    ``(x, y)``, must not pass over (bases and terrain far from the leg are left out). A
+    base the mover already touches blocks it only if the move heads into it: stepping away
+    from base contact is free (HOR-MOVE-BASES).
+
+    A base whose centre lies farther than both radii and a hair (``NEAR``) from the leg
+    stays clear of the mover all along it, so the sweep would not meet it: leaving it out
+    changes no answer of :func:`~warbench.core.geometry.first_contact`."""
     dx, dy = heading_vector(heading)
     r = radius(data, mover)
     bodies = []
@@ -204,8 +212,11 @@ def obstacles(
         if not other.alive or other is mover:
             continue
         ox, oy = other.x - mover.x, other.y - mover.y
-        touching = math.hypot(ox, oy) <= r + radius(data, other) + 1e-6
+        reach = r + radius(data, other)
+        touching = math.hypot(ox, oy) <= reach + 1e-6
         if touching and ox * dx + oy * dy <= 0.0:
+            continue
+        if point_segment_distance(other.x, other.y, mover.x, mover.y, x, y) > reach + NEAR:
             continue
         bodies.append(body(data, other))
     return bodies, _walls_near(data, state, mover, x, y, r)
@@ -238,7 +249,7 @@ def _walls_near(
     """The obstructions a base of radius ``r`` could touch on the leg from ``mover`` to
     ``(x, y)``: those whose box, grown by ``r`` (and a hair), meets the leg's. A piece
     touched on the leg lies within ``r`` of it, so the others cannot stop the move."""
-    grow = r + 0.01
+    grow = r + NEAR
     start, end = Point(mover.x, mover.y), Point(x, y)
     return [
         piece for kind, piece, _, (x0, y0, x1, y1) in terrain(data, state)
