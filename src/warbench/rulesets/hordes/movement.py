@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass, field
 
 from warbench.core.actions import Action
-from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.geometry import Point
 from warbench.core.rng import RandomStream
@@ -17,6 +17,7 @@ from warbench.rulesets.hordes.combat import FREE_STRIKE_BONUS, Strike, attack
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import Moved
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, name
+from warbench.rulesets.hordes.kept_space import KeptSpace
 from warbench.rulesets.hordes.space import (
     in_melee_range,
     leg_cost,
@@ -28,40 +29,26 @@ from warbench.rulesets.hordes.space import (
 from warbench.rulesets.hordes.state import HordesState, Model
 
 
-class MoveSpace(ParamSpace):
+class MoveSpace(KeptSpace):
     """Straight legs from where ``model`` stands, free of other bases, obstructions and the
-    table edge; ``allowances`` maps ``run`` (False / True) to the inches of movement left.
-
-    Each answer of :meth:`validate` is kept for the very action object asked about (a
-    sampled leg is checked by the agent, then by the engine, then applied), by its ``id``
-    with the action itself, so the id cannot be reused while the entry lives. The space is
-    a decision of one state: the engine lists decisions afresh after every action, so
-    nothing a kept answer read changes while the space is offered."""
+    table edge; ``allowances`` maps ``run`` (False / True) to the inches of movement left."""
 
     action_type = Move
 
     def __init__(
         self, data: HordesData, state: HordesState, model: Model, allowances: dict[bool, float]
     ) -> None:
+        super().__init__()
         self._data = data
         self._state = state
         self._model = model
         self.model = model.uid
         self.allowances = dict(allowances)
-        self._answers: dict[int, tuple[Action, str | None]] = {}
         self.description = "move in a straight leg: " + ", ".join(
             f'{"run" if run else "advance"} up to {left:.2f}"' for run, left in allowances.items()
         )
 
-    def validate(self, action: Action) -> str | None:
-        kept = self._answers.get(id(action))
-        if kept is not None and kept[0] is action:
-            return kept[1]
-        answer = self._problem(action)
-        self._answers[id(action)] = (action, answer)
-        return answer
-
-    def _problem(self, action: Action) -> str | None:
+    def problem(self, action: Action) -> str | None:
         if not isinstance(action, Move):
             return f"{action!r} is not a move"
         limit = self.allowances.get(action.run)
