@@ -14,7 +14,7 @@ import math
 from warbench.core.geometry import TOLERANCE, Point
 from warbench.core.geometry.shapes import point_segment_distance
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.space import STEALTH_RANGE, Pieces, in_front_arc, terrain
+from warbench.rulesets.hordes.space import STEALTH_RANGE, Pieces, in_front_arc, misses, terrain
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Lines of sight through terrain kept per layout: the pieces (kept with their answers, so
@@ -42,20 +42,13 @@ def terrain_hides(layout: Pieces, sx: float, sy: float, ex: float, ey: float) ->
 
 
 def _crossed(layout: Pieces, start: Point, end: Point) -> bool:
-    for kind, piece, _, box in layout:
-        if kind not in ("obstruction", "forest"):
+    for piece in layout:
+        if piece.kind not in ("obstruction", "forest") or misses(piece, start, end):
             continue
-        x0, y0, x1, y1 = box
-        if (
-            max(start.x, end.x) < x0
-            or min(start.x, end.x) > x1
-            or max(start.y, end.y) < y0
-            or min(start.y, end.y) > y1
-        ):
-            continue
-        if kind == "forest" and (piece.contains(start) or piece.contains(end)):
+        shape = piece.shape
+        if piece.kind == "forest" and (shape.contains(start) or shape.contains(end)):
             continue  # a forest a model stands in does not hide it
-        if piece.crossed_by(start, end):
+        if shape.crossed_by(start, end):
             return True
     return False
 

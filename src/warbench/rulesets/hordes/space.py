@@ -34,6 +34,9 @@ STEALTH_RANGE = 5.0
 #: The hair by which a base or piece may stand off a leg and still be swept against it (a
 #: margin far above rounding, so that those left out surely could not stop the leg).
 NEAR = 0.01
+#: How far (inches) every corner of a piece must lie to one side of a line for the line to
+#: be taken as clear of it without exact geometry (see :func:`misses`).
+CLEAR = 1e-6
 
 
 def radius(data: HordesData, model: Model) -> float:
@@ -154,6 +157,21 @@ def _apart(box: tuple[float, float, float, float], a: Point, b: Point) -> bool:
     return max(a.x, b.x) < x0 or min(a.x, b.x) > x1 or max(a.y, b.y) < y0 or min(a.y, b.y) > y1
 
 
+def misses(piece: Piece, a: Point, b: Point) -> bool:
+    """Whether the segment ``a``-``b`` surely passes clear of ``piece``: it lies outside
+    the piece's box, or every corner lies more than a hair (``CLEAR``, far above rounding)
+    to one side of its line. Such a segment meets no point of the piece, inside or on the
+    outline, so no crossing, sight or rough-ground test can find one."""
+    if _apart(piece.box, a, b):
+        return True
+    dx, dy = b.x - a.x, b.y - a.y
+    margin = CLEAR * math.hypot(dx, dy)
+    if margin == 0.0:
+        return False
+    sides = [(p.x - a.x) * dy - (p.y - a.y) * dx for p in piece.shape.points]
+    return min(sides) > margin or max(sides) < -margin
+
+
 def terrain(data: HordesData, state: HordesState) -> Pieces:
     """The pieces of the game's layout."""
     return pieces(data.layouts[state.layout])
@@ -175,17 +193,17 @@ def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -
 
 def rough_length(data: HordesData, state: HordesState, start: Point, end: Point) -> float:
     """How much of the segment runs through rough ground or forest."""
-    if start == end or all(
-        piece.kind not in ("rough", "forest") or _apart(piece.box, start, end)
+    if start == end:
+        return 0.0
+    near = [
+        piece.polygon
         for piece in terrain(data, state)
-    ):
+        if piece.kind in ("rough", "forest") and not misses(piece, start, end)
+    ]
+    if not near:
         return 0.0
     line = shapely.LineString([(start.x, start.y), (end.x, end.y)])
-    return sum(
-        float(polygon.intersection(line).length)
-        for kind, _, polygon, box in terrain(data, state)
-        if kind in ("rough", "forest") and not _apart(box, start, end)
-    )
+    return sum(float(polygon.intersection(line).length) for polygon in near)
 
 
 def leg_cost(data: HordesData, state: HordesState, start: Point, end: Point) -> float:
