@@ -29,18 +29,24 @@ def spell_targets(
     if record.rng in ("SELF", "CTRL"):
         return [caster]
     state, data = game.state, game.data
-    sees = (sight or Sight(data, state)).sees
-    found = []
-    for model in state.living():
-        if record.off:
-            wanted = model.owner != caster.owner
-        else:
-            wanted = model.owner == caster.owner and (
-                model is caster or gap(data, caster, model) <= float(record.rng) + 1e-9
-            )
-        if wanted and (model is caster or sees(caster, model)):  # sight last: the dearest
-            found.append(model)
-    return found
+    sight = sight or Sight(data, state)
+
+    def work_out() -> tuple[int, ...]:
+        found = []
+        for model in state.living():
+            if record.off:
+                wanted = model.owner != caster.owner
+            else:
+                wanted = model.owner == caster.owner and (
+                    model is caster or gap(data, caster, model) <= float(record.rng) + 1e-9
+                )
+            if wanted and (model is caster or sight.sees(caster, model)):  # sight: dearest
+                found.append(model.uid)
+        return tuple(found)
+
+    # What is read: life, places, cards (radii) and sight, all kept by ``sight``; owners.
+    uids = sight.kept(("spell targets", caster.uid, record.rng, record.off), work_out)
+    return [state.models[uid] for uid in uids]
 
 
 def cast_options(game: HordesGame, warlock: Model, sight: Sight | None = None) -> list[Cast]:

@@ -10,6 +10,8 @@ to it is worked out afresh, since any model may have moved.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from warbench.core.geometry import TOLERANCE, Point
 from warbench.core.geometry.shapes import point_segment_distance
@@ -82,27 +84,50 @@ def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) 
 
 class Sight:
     """Lines of sight (:func:`can_see`) of one state, each ordered pair of models worked
-    out once. Kept by the two models' uids in ``seen``, which holds only while everything
-    :func:`can_see` reads is as it was (see :func:`sight_of`)."""
+    out once, and what else is worked out from sight and places alone (the targets of a
+    spell, :meth:`kept`). Kept in ``memo``, which holds only while everything they read
+    is as it was: the places, cards, life and standing of the models (see
+    :func:`sight_of`)."""
 
     def __init__(
-        self, data: HordesData, state: HordesState, seen: dict[tuple[int, int], bool] | None = None
+        self, data: HordesData, state: HordesState, memo: SightMemo | None = None
     ) -> None:
         self.data = data
         self.state = state
-        self._seen = {} if seen is None else seen
+        self._memo = SightMemo() if memo is None else memo
 
     def sees(self, viewer: Model, target: Model) -> bool:
         """:func:`can_see` of ``viewer`` and ``target``."""
+        seen = self._memo.seen
         key = (viewer.uid, target.uid)
-        seen = self._seen.get(key)
-        if seen is None:
-            seen = self._seen[key] = can_see(self.data, self.state, viewer, target)
-        return seen
+        answer = seen.get(key)
+        if answer is None:
+            answer = seen[key] = can_see(self.data, self.state, viewer, target)
+        return answer
+
+    def kept(
+        self, key: tuple[object, ...], work_out: Callable[[], tuple[int, ...]]
+    ) -> tuple[int, ...]:
+        """The uids ``work_out`` gives, worked out once per ``key``: only for answers that
+        read nothing but sight, places, cards, life, standing and owners (fixed)."""
+        kept = self._memo.uids
+        answer = kept.get(key)
+        if answer is None:
+            answer = kept[key] = work_out()
+        return answer
 
 
-#: The lines of sight last worked out: the data and sight key they hold for, and the answers.
-_last_sight: list[tuple[HordesData, tuple[object, ...], dict[tuple[int, int], bool]]] = []
+@dataclass(slots=True)
+class SightMemo:
+    """What a :class:`Sight` has worked out: each ordered pair's line of sight, and uids
+    kept by :meth:`Sight.kept`."""
+
+    seen: dict[tuple[int, int], bool] = field(default_factory=dict)
+    uids: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
+
+
+#: The sight last worked out: the data and sight key it holds for, and what it holds.
+_last_sight: list[tuple[HordesData, tuple[object, ...], SightMemo]] = []
 
 
 def sight_key(state: HordesState) -> tuple[object, ...]:
@@ -113,13 +138,13 @@ def sight_key(state: HordesState) -> tuple[object, ...]:
 
 
 def sight_of(data: HordesData, state: HordesState) -> Sight:
-    """A :class:`Sight` of ``state`` that shares the answers worked out for the last state
+    """A :class:`Sight` of ``state`` that shares what was worked out for the last state
     with an equal :func:`sight_key` and the same data (the decisions of one activation
     between moves, casts that kill nobody, ...); any change of what the key holds starts
-    afresh, so a kept answer is always the one :func:`can_see` would give now."""
+    afresh, so a kept answer is always the one worked out now would give."""
     key = sight_key(state)
     if _last_sight and _last_sight[0][0] is data and _last_sight[0][1] == key:
         return Sight(data, state, _last_sight[0][2])
-    seen: dict[tuple[int, int], bool] = {}
-    _last_sight[:] = [(data, key, seen)]
-    return Sight(data, state, seen)
+    memo = SightMemo()
+    _last_sight[:] = [(data, key, memo)]
+    return Sight(data, state, memo)

@@ -23,7 +23,7 @@ from warbench.core.geometry import (
     heading_vector,
 )
 from warbench.core.geometry.shapes import point_segment_distance
-from warbench.rulesets.hordes.data import HordesData, TerrainRecord, Weapon
+from warbench.rulesets.hordes.data import HordesData, ModelRecord, TerrainRecord, Weapon
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Melee range of most weapons, and of weapons with reach (the seed).
@@ -76,8 +76,20 @@ def weapon_reach(weapon: Weapon) -> float:
 
 def melee_reach(data: HordesData, model: Model) -> float:
     """The longest melee range the model has (0 when it has no melee weapon)."""
-    reaches = [weapon_reach(w) for w in data.models[model.card].weapons if w.kind == "melee"]
-    return max(reaches, default=0.0)
+    record = data.models[model.card]
+    kept = _REACHES.get(id(record))
+    if kept is None or kept[0] is not record:
+        if len(_REACHES) > 4096:
+            _REACHES.clear()
+        reaches = [weapon_reach(w) for w in record.weapons if w.kind == "melee"]
+        kept = _REACHES[id(record)] = (record, max(reaches, default=0.0))
+    return kept[1]
+
+
+#: :func:`melee_reach` of each card, by the card record's id (the record is kept with it,
+#: so the id cannot be reused while the entry lives); records are frozen, so nothing
+#: invalidates an entry.
+_REACHES: dict[int, tuple[ModelRecord, float]] = {}
 
 
 def in_melee_range(data: HordesData, attacker: Model, target: Model, reach: float) -> bool:
