@@ -13,6 +13,11 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.geometry import Point
 from warbench.rulesets.hordes.actions import (
+    ATTACK,
+    CHARGE,
+    DISCARD,
+    RILE,
+    SLAM,
     Animus,
     Attack,
     Cast,
@@ -152,14 +157,14 @@ class Activation(HordesProcedure):
         if me.beast:
             options += animus_options(game, me, self.run, self.animus_used, sight)
             room = game.data.models[me.card].fury - me.fury
-            options += [Rile(n) for n in range(1, room + 1) if force_problem(game, me, n) is None]
+            options += [RILE(n) for n in range(1, room + 1) if force_problem(game, me, n) is None]
             return options
         options += cast_options(game, me, sight)
         options += animus_options(game, me, False, False, sight)
         options += heal_options(game, me)
         if not me.feat_used:
             options.append(Feat())
-        options += [Discard(n) for n in range(1, me.fury + 1)]
+        options += [DISCARD(n) for n in range(1, me.fury + 1)]
         return options
 
     def _charges(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
@@ -173,9 +178,9 @@ class Activation(HordesProcedure):
         for other in state.living():
             if other.owner == me.owner or not sight.sees(me, other):
                 continue
-            options.append(Charge(other.uid))
+            options.append(CHARGE(other.uid))
             if me.beast and not mind and not other.knocked_down:
-                options.append(Slam(other.uid))
+                options.append(SLAM(other.uid))
         return options
 
     def _attacks(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
@@ -215,9 +220,9 @@ class Activation(HordesProcedure):
 
     def _boosted(self, me: Model, weapon: int, target: int, cost: int) -> list[Action]:
         if me.beast:
-            return [Attack(weapon, target)]
+            return [ATTACK(weapon, target)]
         return [
-            Attack(weapon, target, hit, dmg)
+            ATTACK(weapon, target, hit, dmg)
             for hit in (False, True)
             for dmg in (False, True)
             if cost + hit + dmg <= me.fury

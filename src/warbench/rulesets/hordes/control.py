@@ -11,7 +11,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
-from warbench.rulesets.hordes.actions import ClearFury, Done, Leach, Shake, Upkeep
+from warbench.rulesets.hordes.actions import LEACH, ClearFury, Done, Leach, Shake, Upkeep
 from warbench.rulesets.hordes.activation import CHARGE_BONUS, force_problem
 from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.damage import deal
@@ -85,10 +85,10 @@ class ControlPhase(HordesProcedure):
                         and in_control_area(data, warlock, beast, cap)
                     ):
                         options += [
-                            Leach(beast.uid, n) for n in range(1, min(room, beast.fury) + 1)
+                            LEACH(beast.uid, n) for n in range(1, min(room, beast.fury) + 1)
                         ]
                 life = min(room, boxes_left(data, warlock) - 1)
-                options += [Leach(warlock.uid, n) for n in range(1, life + 1)]
+                options += [LEACH(warlock.uid, n) for n in range(1, life + 1)]
             return [Decision(self.player, "leach fury", (*options, Done()))] if options else []
         if self.stage is ControlStage.UPKEEP:
             mine = self._upkeeps(game, warlock)

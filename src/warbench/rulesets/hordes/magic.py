@@ -3,7 +3,7 @@ upkeep limits, lasting effects and the once-a-game feat."""
 
 from __future__ import annotations
 
-from warbench.rulesets.hordes.actions import Animus, Cast, Feat, Heal
+from warbench.rulesets.hordes.actions import ANIMUS, CAST, HEAL, Animus, Cast, Feat, Heal
 from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.damage import heal
 from warbench.rulesets.hordes.data import Effect, SpellRecord
@@ -63,7 +63,7 @@ def cast_options(game: HordesGame, warlock: Model, sight: Sight | None = None) -
         for target in spell_targets(game, warlock, record, sight):
             for hit, damage in boosts:
                 if record.cost + hit + damage <= warlock.fury and (record.pow or not damage):
-                    options.append(Cast(spell, target.uid, hit, damage))
+                    options.append(CAST(spell, target.uid, hit, damage))
     return options
 
 
@@ -86,7 +86,7 @@ def animus_options(
             data, warlock, active, ctrl_fury(game, warlock)
         ):
             targets = spell_targets(game, active, spell, sight)
-            options += [Animus(active.uid, t.uid) for t in targets]
+            options += [ANIMUS(active.uid, t.uid) for t in targets]
         return options
     for beast in state.living(active.owner):
         record = data.models[beast.card]
@@ -97,7 +97,7 @@ def animus_options(
             data, active, beast, ctrl_fury(game, active)
         ):
             caster = beast if spell.rng == "SELF" else active
-            options += [Animus(beast.uid, t.uid) for t in spell_targets(game, caster, spell, sight)]
+            options += [ANIMUS(beast.uid, t.uid) for t in spell_targets(game, caster, spell, sight)]
     return options
 
 
@@ -111,7 +111,7 @@ def heal_options(game: HordesGame, warlock: Model) -> list[Heal]:
         ):
             continue
         marked = data.models[model.card].boxes - boxes_left(data, model)
-        options += [Heal(model.uid, n) for n in range(1, min(marked, warlock.fury) + 1)]
+        options += [HEAL(model.uid, n) for n in range(1, min(marked, warlock.fury) + 1)]
     return options
 
 
