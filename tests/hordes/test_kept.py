@@ -16,6 +16,7 @@ from warbench.core.rng import RandomStream
 from warbench.rulesets.hordes.actions import DISCARD, Discard, Move, kept
 from warbench.rulesets.hordes.magic import spell_targets
 from warbench.rulesets.hordes.movement import MoveSpace
+from warbench.rulesets.hordes.profile import crippled_aspects, is_crippled
 from warbench.rulesets.hordes.sight import sight_of, terrain_hides
 from warbench.rulesets.hordes.space import body, misses, obstacles, pieces
 from warbench.rulesets.hordes.state import HordesState, Model
@@ -148,3 +149,16 @@ def test_hor_kept_actions_are_equal_values_and_keep_types_apart() -> None:
     assert DISCARD(2) == Discard(2)
     flag = kept(Discard)
     assert type(flag(True).amount) is bool and type(flag(1).amount) is int
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(0, 6), min_size=6, max_size=6),
+    st.sampled_from(["mind", "body", "spirit"]),
+)
+def test_hor_spiral_aspect_read_alone_as_in_the_set(marked: list[int], aspect: str) -> None:
+    """HOR-SPIRAL-ASPECTS: one aspect read alone (forcing, charges, attacks) is crippled
+    exactly when the set of crippled aspects holds it; a warlock has none."""
+    beast = Model(0, 0, "oakhide-brute", True, 0.0, 0.0, 0.0, spiral=marked)
+    assert is_crippled(RULES.data, beast, aspect) == (aspect in crippled_aspects(RULES.data, beast))
+    assert not is_crippled(RULES.data, Model(1, 0, "maelis", False, 0.0, 0.0, 0.0), aspect)

@@ -48,7 +48,7 @@ from warbench.rulesets.hordes.magic import (
 )
 from warbench.rulesets.hordes.movement import MoveLeg, MoveSpace, face
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, headbutt, slam_attack
-from warbench.rulesets.hordes.profile import can_be_forced, crippled_aspects, stat
+from warbench.rulesets.hordes.profile import can_be_forced, is_crippled, stat
 from warbench.rulesets.hordes.refusals import Refusals
 from warbench.rulesets.hordes.sight import Sight, sight_of
 from warbench.rulesets.hordes.space import (
@@ -157,7 +157,9 @@ class Activation(HordesProcedure):
         if me.beast:
             options += animus_options(game, me, self.run, self.animus_used, sight)
             room = game.data.models[me.card].fury - me.fury
-            options += [RILE(n) for n in range(1, room + 1) if force_problem(game, me, n) is None]
+            # Riling n <= room never passes FURY, so every n is allowed if forcing once is.
+            if room > 0 and force_problem(game, me) is None:
+                options += [RILE(n) for n in range(1, room + 1)]
             return options
         options += cast_options(game, me, sight)
         options += animus_options(game, me, False, False, sight)
@@ -174,7 +176,7 @@ class Activation(HordesProcedure):
         if me.beast and force_problem(game, me) is not None:
             return []
         options: list[Action] = []
-        mind = "mind" in crippled_aspects(data, me)
+        mind = is_crippled(data, me, "mind")
         for other in state.living():
             if other.owner == me.owner or not sight.sees(me, other):
                 continue
@@ -187,7 +189,7 @@ class Activation(HordesProcedure):
         if self.no_action:
             return []
         data, state = game.data, game.state
-        mind = "mind" in crippled_aspects(data, me)
+        mind = is_crippled(data, me, "mind")
         extra_ok = not mind and (me.fury >= 1 if not me.beast else force_problem(game, me) is None)
         options: list[Action] = []
         in_melee = engaged(data, state, me)
