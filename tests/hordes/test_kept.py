@@ -18,7 +18,14 @@ from warbench.rulesets.hordes.magic import spell_targets
 from warbench.rulesets.hordes.movement import MoveSpace
 from warbench.rulesets.hordes.profile import crippled_aspects, is_crippled
 from warbench.rulesets.hordes.sight import sight_of, terrain_hides
-from warbench.rulesets.hordes.space import body, misses, obstacles, pieces
+from warbench.rulesets.hordes.space import (
+    body,
+    misses,
+    obstacles,
+    out_of_reach,
+    pieces,
+    threatens,
+)
 from warbench.rulesets.hordes.state import HordesState, Model
 
 LAYOUT = pieces(RULES.data.layouts["standard"])
@@ -162,3 +169,25 @@ def test_hor_spiral_aspect_read_alone_as_in_the_set(marked: list[int], aspect: s
     beast = Model(0, 0, "oakhide-brute", True, 0.0, 0.0, 0.0, spiral=marked)
     assert is_crippled(RULES.data, beast, aspect) == (aspect in crippled_aspects(RULES.data, beast))
     assert not is_crippled(RULES.data, Model(1, 0, "maelis", False, 0.0, 0.0, 0.0), aspect)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.floats(0.0, 6.0),
+    st.floats(0.0, 360.0, exclude_max=True),
+    st.floats(0.0, 360.0, exclude_max=True),
+    st.floats(0.0, 360.0, exclude_max=True),
+)
+def test_hor_melee_bases_out_of_reach_threaten_nothing(
+    gap_: float, bearing: float, facing: float, other_facing: float
+) -> None:
+    """HOR-MELEE-RANGE: two bases left out of melee checks as out of reach threaten
+    neither way, whichever way they face (a reach weapon on one side)."""
+    crusher = Model(0, 0, "rootcrusher", True, 24.0, 24.0, facing)
+    reach = RULES.data.radii["rootcrusher"] + RULES.data.radii["oakhide-brute"] + gap_
+    spot = Point(24.0, 24.0).toward(bearing, reach)
+    brute = Model(1, 1, "oakhide-brute", True, spot.x, spot.y, other_facing)
+    if out_of_reach(RULES.data, crusher, brute):
+        assert not threatens(RULES.data, crusher, brute)
+        assert not threatens(RULES.data, brute, crusher)
+    assert out_of_reach(RULES.data, crusher, brute) == out_of_reach(RULES.data, brute, crusher)

@@ -23,6 +23,7 @@ from warbench.rulesets.hordes.space import (
     leg_cost,
     leg_problem,
     melee_reach,
+    out_of_reach,
     threatens,
     weapon_reach,
 )
@@ -136,7 +137,11 @@ def leaving(game: HordesGame, mover: Model, x: float, y: float) -> list[int]:
     data = game.data
     found = []
     for enemy in game.state.living():
-        if enemy.owner == mover.owner or not threatens(data, enemy, mover):
+        if (
+            enemy.owner == mover.owner
+            or out_of_reach(data, enemy, mover)
+            or not threatens(data, enemy, mover)
+        ):
             continue
         moved = Model(mover.uid, mover.owner, mover.card, mover.beast, x, y, mover.heading)
         if not in_melee_range(data, enemy, moved, melee_reach(data, enemy)):

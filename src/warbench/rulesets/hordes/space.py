@@ -107,6 +107,13 @@ def threatens(data: HordesData, enemy: Model, model: Model) -> bool:
     return in_melee_range(data, enemy, model, melee_reach(data, enemy))
 
 
+def out_of_reach(data: HordesData, first: Model, second: Model) -> bool:
+    """Whether the bases stand surely farther apart than any melee range (2" and a hair,
+    ``NEAR``, far above rounding): then neither model threatens the other."""
+    centre = math.hypot(second.x - first.x, second.y - first.y)
+    return centre - data.radii[first.card] - data.radii[second.card] > REACH_RANGE + NEAR
+
+
 def engaged(data: HordesData, state: HordesState, model: Model) -> bool:
     """The model engages an enemy or is engaged by one (in melee)."""
     if model.knocked_down:
@@ -116,6 +123,7 @@ def engaged(data: HordesData, state: HordesState, model: Model) -> bool:
             other.alive
             and other.owner != model.owner
             and not other.knocked_down
+            and not out_of_reach(data, model, other)
             and (threatens(data, other, model) or threatens(data, model, other))
         ):
             return True
