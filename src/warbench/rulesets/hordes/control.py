@@ -27,7 +27,7 @@ from warbench.rulesets.hordes.game import (
 from warbench.rulesets.hordes.magic import ctrl_fury, end_upkeep
 from warbench.rulesets.hordes.movement import MoveLeg, face
 from warbench.rulesets.hordes.profile import boxes_left, stat
-from warbench.rulesets.hordes.sight import can_see
+from warbench.rulesets.hordes.sight import sight_of
 from warbench.rulesets.hordes.space import (
     gap,
     in_control_area,
@@ -243,7 +243,8 @@ class Frenzy(HordesProcedure):
             self.stage = FrenzyStage.STRIKE
             if beast.knocked_down:
                 stand_up(game, beast)
-            seen = [m for m in state.living() if m is not beast and can_see(data, state, beast, m)]
+            sees = sight_of(data, state).sees
+            seen = [m for m in state.living() if m is not beast and sees(beast, m)]
             if not seen:
                 self.stage = FrenzyStage.CLEAR
                 return

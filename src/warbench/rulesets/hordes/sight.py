@@ -65,13 +65,18 @@ def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) 
     sx, sy, ex, ey = viewer.x, viewer.y, target.x, target.y
     least = 2 * radii[target.card] - TOLERANCE
     viewer_r = radii[viewer.card]
+    low_x, high_x = min(sx, ex), max(sx, ex)
+    low_y, high_y = min(sy, ey), max(sy, ey)
     for other in state.models:
         if other is viewer or other is target or not other.alive or other.knocked_down:
             continue
         r = radii[other.card]
         if 2 * r < least:
             continue
-        if point_segment_distance(other.x, other.y, sx, sy, ex, ey) >= r - TOLERANCE:
+        ox, oy = other.x, other.y
+        if ox + r < low_x or ox - r > high_x or oy + r < low_y or oy - r > high_y:
+            continue  # farther than r from the line's box, so from the line
+        if point_segment_distance(ox, oy, sx, sy, ex, ey) >= r - TOLERANCE:
             continue
         if (
             "stealth" in data.models[other.card].abilities
