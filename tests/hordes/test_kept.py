@@ -135,7 +135,8 @@ def test_hor_move_space_kept_answers_are_fresh_ones() -> None:
 
 def test_hor_spell_targets_kept_with_sight_follow_a_move() -> None:
     """HOR-SPELL-STATS, HOR-SPELL-LOS: the targets of a friendly spell, kept with the
-    sight of the state, are worked out afresh once a friendly model walks out of range."""
+    sight of the state, are worked out afresh once a friendly model walks out of range or
+    the state's sides differ."""
     game = battle(
         [["maelis", "mosshound"], ["vesk"]], [[24, 10, 0], [24, 14, 0], [24, 40, 180]]
     )
@@ -147,6 +148,10 @@ def test_hor_spell_targets_kept_with_sight_follow_a_move() -> None:
     hound.y = 30.0
     assert hound not in spell_targets(game, maelis, record, sight_of(data, state))
     assert spell_targets(game, maelis, record, sight_of(data, state)) == [maelis]
+    hound.y = 14.0
+    assert hound in spell_targets(game, maelis, record, sight_of(data, state))
+    hound.owner = 1  # as in another game: the same places and cards, other sides
+    assert hound not in spell_targets(game, maelis, record, sight_of(data, state))
 
 
 def test_hor_kept_actions_are_equal_values_and_keep_types_apart() -> None:

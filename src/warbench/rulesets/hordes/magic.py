@@ -44,7 +44,7 @@ def spell_targets(
                 found.append(model.uid)
         return tuple(found)
 
-    # What is read: life, places, cards (radii) and sight, all kept by ``sight``; owners.
+    # What is read: life, places, cards (radii), owners and sight: all in the sight key.
     uids = sight.kept(("spell targets", caster.uid, record.rng, record.off), work_out)
     return [state.models[uid] for uid in uids]
 

@@ -91,7 +91,7 @@ class Sight:
     """Lines of sight (:func:`can_see`) of one state, each ordered pair of models worked
     out once, and what else is worked out from sight and places alone (the targets of a
     spell, :meth:`kept`). Kept in ``memo``, which holds only while everything they read
-    is as it was: the places, cards, life and standing of the models (see
+    is as it was: the places, cards, life, standing and owners of the models (see
     :func:`sight_of`)."""
 
     def __init__(
@@ -114,7 +114,7 @@ class Sight:
         self, key: tuple[object, ...], work_out: Callable[[], tuple[int, ...]]
     ) -> tuple[int, ...]:
         """The uids ``work_out`` gives, worked out once per ``key``: only for answers that
-        read nothing but sight, places, cards, life, standing and owners (fixed)."""
+        read nothing but sight and what :func:`sight_key` holds."""
         kept = self._memo.uids
         answer = kept.get(key)
         if answer is None:
@@ -136,10 +136,13 @@ _last_sight: list[tuple[HordesData, tuple[object, ...], SightMemo]] = []
 
 
 def sight_key(state: HordesState) -> tuple[object, ...]:
-    """Everything of ``state`` that :func:`can_see` reads: the layout, and each model's
-    place, heading, card, life and standing (knocked down or not)."""
-    return (state.layout, *((m.x, m.y, m.heading, m.card, m.alive, m.knocked_down)
-                            for m in state.models))
+    """Everything of ``state`` that :func:`can_see` and the answers kept with it read: the
+    layout, and each model's place, heading, card, life, standing (knocked down or not)
+    and owner (fixed in a game; in the key so that no other game's answers are shared)."""
+    return (
+        state.layout,
+        *((m.x, m.y, m.heading, m.card, m.alive, m.knocked_down, m.owner) for m in state.models),
+    )
 
 
 def sight_of(data: HordesData, state: HordesState) -> Sight:
