@@ -10,7 +10,8 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.core.geometry import Point
 from warbench.rulesets.hordes.actions import Attack, Charge, Done, GoFirst, Hold, Move, Slam
 from warbench.rulesets.hordes.damage import deal
-from warbench.rulesets.hordes.space import Sight, can_see, in_front_arc, leg_cost, sight_of
+from warbench.rulesets.hordes.sight import Sight, can_see, sight_of
+from warbench.rulesets.hordes.space import in_front_arc, leg_cost
 
 PAIR = [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]]
 

@@ -3,7 +3,10 @@ the answers given in the middle of the other player's activation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import ParamSpec, TypeVar, cast
 
 from warbench.core.actions import Action
 
@@ -216,3 +219,27 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Transfer,
     Reave,
 )
+
+
+P = ParamSpec("P")
+A = TypeVar("A", bound=Action)
+
+
+def kept(kind: Callable[P, A]) -> Callable[P, A]:
+    """``kind``'s constructor keeping one object per distinct argument list, for the
+    process: for actions offered again at every decision (the options of an activation,
+    a turn, a control phase). An action is a frozen value, so a kept one is as good as a
+    new one; ``typed`` keeps ``True`` apart from ``1``. Nothing invalidates an entry."""
+    return cast(Callable[P, A], lru_cache(maxsize=None, typed=True)(kind))
+
+
+ACTIVATE = kept(Activate)
+ANIMUS = kept(Animus)
+ATTACK = kept(Attack)
+CAST = kept(Cast)
+CHARGE = kept(Charge)
+DISCARD = kept(Discard)
+HEAL = kept(Heal)
+LEACH = kept(Leach)
+RILE = kept(Rile)
+SLAM = kept(Slam)

@@ -13,6 +13,11 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.geometry import Point
 from warbench.rulesets.hordes.actions import (
+    ATTACK,
+    CHARGE,
+    DISCARD,
+    RILE,
+    SLAM,
     Animus,
     Attack,
     Cast,
@@ -43,10 +48,10 @@ from warbench.rulesets.hordes.magic import (
 )
 from warbench.rulesets.hordes.movement import MoveLeg, MoveSpace, face
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, headbutt, slam_attack
-from warbench.rulesets.hordes.profile import can_be_forced, crippled_aspects, stat
+from warbench.rulesets.hordes.profile import can_be_forced, is_crippled, stat
 from warbench.rulesets.hordes.refusals import Refusals
+from warbench.rulesets.hordes.sight import Sight, sight_of
 from warbench.rulesets.hordes.space import (
-    Sight,
     engaged,
     gap,
     in_control_area,
@@ -54,7 +59,6 @@ from warbench.rulesets.hordes.space import (
     leg_cost,
     radius,
     run_out,
-    sight_of,
     weapon_reach,
 )
 from warbench.rulesets.hordes.state import Model
@@ -153,37 +157,39 @@ class Activation(HordesProcedure):
         if me.beast:
             options += animus_options(game, me, self.run, self.animus_used, sight)
             room = game.data.models[me.card].fury - me.fury
-            options += [Rile(n) for n in range(1, room + 1) if force_problem(game, me, n) is None]
+            # Riling n <= room never passes FURY, so every n is allowed if forcing once is.
+            if room > 0 and force_problem(game, me) is None:
+                options += [RILE(n) for n in range(1, room + 1)]
             return options
         options += cast_options(game, me, sight)
         options += animus_options(game, me, False, False, sight)
         options += heal_options(game, me)
         if not me.feat_used:
             options.append(Feat())
-        options += [Discard(n) for n in range(1, me.fury + 1)]
+        options += [DISCARD(n) for n in range(1, me.fury + 1)]
         return options
 
     def _charges(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
         data, state = game.data, game.state
         if self.no_action or stat(data, me, "spd") < data.models[me.card].spd:
             return []
+        if me.beast and force_problem(game, me) is not None:
+            return []
         options: list[Action] = []
-        can_force = not me.beast or force_problem(game, me) is None
-        mind = "mind" in crippled_aspects(data, me)
+        mind = is_crippled(data, me, "mind")
         for other in state.living():
-            if other is me or not sight.sees(me, other):
+            if other.owner == me.owner or not sight.sees(me, other):
                 continue
-            if other.owner != me.owner and can_force:
-                options.append(Charge(other.uid))
-                if me.beast and not mind and not other.knocked_down:
-                    options.append(Slam(other.uid))
+            options.append(CHARGE(other.uid))
+            if me.beast and not mind and not other.knocked_down:
+                options.append(SLAM(other.uid))
         return options
 
     def _attacks(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
         if self.no_action:
             return []
         data, state = game.data, game.state
-        mind = "mind" in crippled_aspects(data, me)
+        mind = is_crippled(data, me, "mind")
         extra_ok = not mind and (me.fury >= 1 if not me.beast else force_problem(game, me) is None)
         options: list[Action] = []
         in_melee = engaged(data, state, me)
@@ -216,9 +222,9 @@ class Activation(HordesProcedure):
 
     def _boosted(self, me: Model, weapon: int, target: int, cost: int) -> list[Action]:
         if me.beast:
-            return [Attack(weapon, target)]
+            return [ATTACK(weapon, target)]
         return [
-            Attack(weapon, target, hit, dmg)
+            ATTACK(weapon, target, hit, dmg)
             for hit in (False, True)
             for dmg in (False, True)
             if cost + hit + dmg <= me.fury

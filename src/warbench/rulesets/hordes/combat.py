@@ -14,7 +14,7 @@ from warbench.rulesets.hordes.damage import Damage
 from warbench.rulesets.hordes.events import AttackRolled, DamageRolled
 from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
 from warbench.rulesets.hordes.luck import deviation_effect
-from warbench.rulesets.hordes.profile import crippled_aspects, stat
+from warbench.rulesets.hordes.profile import is_crippled, stat
 from warbench.rulesets.hordes.rolls import attack_outcome, damage_boxes, dice_count
 from warbench.rulesets.hordes.space import (
     STEALTH_RANGE,
@@ -101,7 +101,7 @@ def roll_to_hit(
     bonus = skill + strike.bonus
     if kind != "melee" and not spray and engaged(data, state, target):
         bonus += IN_MELEE_PENALTY
-    mind = "mind" in crippled_aspects(data, attacker)
+    mind = is_crippled(data, attacker, "mind")
     faces = roll(game, attacker.owner, dice_count(strike.boost_hit, mind), label)
     hit, critical = attack_outcome(faces, bonus, needed)
     game.emit(RollEffect(attacker.owner, label, int(hit), len(faces), query="attack",
@@ -142,7 +142,7 @@ def damage_roll(
     """Roll damage against the target's ARM and queue the boxes it marks."""
     if not target.alive:
         return
-    body_crippled = "body" in crippled_aspects(game.data, attacker)
+    body_crippled = is_crippled(game.data, attacker, "body")
     count = dice_count(boosted, body_crippled) + extra_dice
     label = f"damage on {name(game, target)}"
     faces = roll(game, attacker.owner, count, label)

@@ -11,7 +11,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
-from warbench.rulesets.hordes.actions import ClearFury, Done, Leach, Shake, Upkeep
+from warbench.rulesets.hordes.actions import LEACH, ClearFury, Done, Leach, Shake, Upkeep
 from warbench.rulesets.hordes.activation import CHARGE_BONUS, force_problem
 from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.damage import deal
@@ -27,8 +27,8 @@ from warbench.rulesets.hordes.game import (
 from warbench.rulesets.hordes.magic import ctrl_fury, end_upkeep
 from warbench.rulesets.hordes.movement import MoveLeg, face
 from warbench.rulesets.hordes.profile import boxes_left, stat
+from warbench.rulesets.hordes.sight import sight_of
 from warbench.rulesets.hordes.space import (
-    can_see,
     gap,
     in_control_area,
     in_melee_range,
@@ -85,10 +85,10 @@ class ControlPhase(HordesProcedure):
                         and in_control_area(data, warlock, beast, cap)
                     ):
                         options += [
-                            Leach(beast.uid, n) for n in range(1, min(room, beast.fury) + 1)
+                            LEACH(beast.uid, n) for n in range(1, min(room, beast.fury) + 1)
                         ]
                 life = min(room, boxes_left(data, warlock) - 1)
-                options += [Leach(warlock.uid, n) for n in range(1, life + 1)]
+                options += [LEACH(warlock.uid, n) for n in range(1, life + 1)]
             return [Decision(self.player, "leach fury", (*options, Done()))] if options else []
         if self.stage is ControlStage.UPKEEP:
             mine = self._upkeeps(game, warlock)
@@ -243,7 +243,8 @@ class Frenzy(HordesProcedure):
             self.stage = FrenzyStage.STRIKE
             if beast.knocked_down:
                 stand_up(game, beast)
-            seen = [m for m in state.living() if m is not beast and can_see(data, state, beast, m)]
+            sees = sight_of(data, state).sees
+            seen = [m for m in state.living() if m is not beast and sees(beast, m)]
             if not seen:
                 self.stage = FrenzyStage.CLEAR
                 return

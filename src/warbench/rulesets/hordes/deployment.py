@@ -9,13 +9,14 @@ from dataclasses import dataclass
 import shapely
 
 from warbench.core.actions import Action
-from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.rng import RandomStream
 from warbench.rulesets.hordes.actions import Place
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import Moved
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, name
+from warbench.rulesets.hordes.kept_space import KeptSpace
 from warbench.rulesets.hordes.refusals import Refusals
 from warbench.rulesets.hordes.space import gap, terrain
 from warbench.rulesets.hordes.state import HordesState, Model
@@ -28,13 +29,14 @@ def zone(data: HordesData, side: int, r: float) -> tuple[float, float]:
     return (r, depth - r) if side == 0 else (size - depth + r, size - r)
 
 
-class DeploySpace(ParamSpace):
+class DeploySpace(KeptSpace):
     """Legal places for ``model``: in its side's zone, on the table, touching no placed
     base and standing on no obstruction."""
 
     action_type = Place
 
     def __init__(self, data: HordesData, state: HordesState, model: Model) -> None:
+        super().__init__()
         self._data = data
         self._state = state
         self._model = model
@@ -42,7 +44,7 @@ class DeploySpace(ParamSpace):
         low, high = zone(data, model.owner, data.radii[model.card])
         self.description = f"deploy model {model.uid} with its centre at y {low:.2f}-{high:.2f}"
 
-    def validate(self, action: Action) -> str | None:
+    def problem(self, action: Action) -> str | None:
         if not isinstance(action, Place):
             return f"{action!r} is not a placement"
         if action.model != self.model:

@@ -12,6 +12,7 @@ warbeast-points rule (the warlock's warbeast points add to the game's points for
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from warbench.core.catalog import load_model
@@ -87,3 +88,15 @@ def roster(army: ArmyList) -> list[str]:
 def shipped_list(name: str) -> ArmyList:
     """One of the example battlegroups under ``data/lists``."""
     return load_model(LISTS_DIR / f"{name}.toml", ArmyList)
+
+
+def shipped_roster(name: str) -> list[str]:
+    """:func:`roster` of a shipped battlegroup (a fresh list each time)."""
+    return list(_shipped_roster(name))
+
+
+@cache
+def _shipped_roster(name: str) -> tuple[str, ...]:
+    """Kept per name for the process: the shipped files are part of the installed package
+    and read-only, so nothing invalidates them (a missing name raises and is not kept)."""
+    return tuple(roster(shipped_list(name)))

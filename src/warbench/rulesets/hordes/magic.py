@@ -3,14 +3,15 @@ upkeep limits, lasting effects and the once-a-game feat."""
 
 from __future__ import annotations
 
-from warbench.rulesets.hordes.actions import Animus, Cast, Feat, Heal
+from warbench.rulesets.hordes.actions import ANIMUS, CAST, HEAL, Animus, Cast, Feat, Heal
 from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.damage import heal
 from warbench.rulesets.hordes.data import Effect, SpellRecord
 from warbench.rulesets.hordes.events import SpellEffect
 from warbench.rulesets.hordes.game import HordesGame, add_fury, knock_down, name
 from warbench.rulesets.hordes.profile import boxes_left, can_be_forced
-from warbench.rulesets.hordes.space import Sight, gap, in_control_area
+from warbench.rulesets.hordes.sight import Sight
+from warbench.rulesets.hordes.space import gap, in_control_area
 from warbench.rulesets.hordes.state import Lasting, Model
 
 
@@ -28,19 +29,24 @@ def spell_targets(
     if record.rng in ("SELF", "CTRL"):
         return [caster]
     state, data = game.state, game.data
-    sees = (sight or Sight(data, state)).sees
-    found = []
-    for model in state.living():
-        if model is not caster and not sees(caster, model):
-            continue
-        if record.off:
-            if model.owner != caster.owner:
-                found.append(model)
-        elif model.owner == caster.owner and (
-            model is caster or gap(data, caster, model) <= float(record.rng) + 1e-9
-        ):
-            found.append(model)
-    return found
+    sight = sight or Sight(data, state)
+
+    def work_out() -> tuple[int, ...]:
+        found = []
+        for model in state.living():
+            if record.off:
+                wanted = model.owner != caster.owner
+            else:
+                wanted = model.owner == caster.owner and (
+                    model is caster or gap(data, caster, model) <= float(record.rng) + 1e-9
+                )
+            if wanted and (model is caster or sight.sees(caster, model)):  # sight: dearest
+                found.append(model.uid)
+        return tuple(found)
+
+    # What is read: life, places, cards (radii), owners and sight: all in the sight key.
+    uids = sight.kept(("spell targets", caster.uid, record.rng, record.off), work_out)
+    return [state.models[uid] for uid in uids]
 
 
 def cast_options(game: HordesGame, warlock: Model, sight: Sight | None = None) -> list[Cast]:
@@ -57,7 +63,7 @@ def cast_options(game: HordesGame, warlock: Model, sight: Sight | None = None) -
         for target in spell_targets(game, warlock, record, sight):
             for hit, damage in boosts:
                 if record.cost + hit + damage <= warlock.fury and (record.pow or not damage):
-                    options.append(Cast(spell, target.uid, hit, damage))
+                    options.append(CAST(spell, target.uid, hit, damage))
     return options
 
 
@@ -80,7 +86,7 @@ def animus_options(
             data, warlock, active, ctrl_fury(game, warlock)
         ):
             targets = spell_targets(game, active, spell, sight)
-            options += [Animus(active.uid, t.uid) for t in targets]
+            options += [ANIMUS(active.uid, t.uid) for t in targets]
         return options
     for beast in state.living(active.owner):
         record = data.models[beast.card]
@@ -91,7 +97,7 @@ def animus_options(
             data, active, beast, ctrl_fury(game, active)
         ):
             caster = beast if spell.rng == "SELF" else active
-            options += [Animus(beast.uid, t.uid) for t in spell_targets(game, caster, spell, sight)]
+            options += [ANIMUS(beast.uid, t.uid) for t in spell_targets(game, caster, spell, sight)]
     return options
 
 
@@ -105,7 +111,7 @@ def heal_options(game: HordesGame, warlock: Model) -> list[Heal]:
         ):
             continue
         marked = data.models[model.card].boxes - boxes_left(data, model)
-        options += [Heal(model.uid, n) for n in range(1, min(marked, warlock.fury) + 1)]
+        options += [HEAL(model.uid, n) for n in range(1, min(marked, warlock.fury) + 1)]
     return options
 
 

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass, field
 
 from warbench.core.actions import Action
-from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.geometry import Point
 from warbench.core.rng import RandomStream
@@ -17,18 +17,20 @@ from warbench.rulesets.hordes.combat import FREE_STRIKE_BONUS, Strike, attack
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import Moved
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, name
+from warbench.rulesets.hordes.kept_space import KeptSpace
 from warbench.rulesets.hordes.space import (
     in_melee_range,
     leg_cost,
     leg_problem,
     melee_reach,
+    out_of_reach,
     threatens,
     weapon_reach,
 )
 from warbench.rulesets.hordes.state import HordesState, Model
 
 
-class MoveSpace(ParamSpace):
+class MoveSpace(KeptSpace):
     """Straight legs from where ``model`` stands, free of other bases, obstructions and the
     table edge; ``allowances`` maps ``run`` (False / True) to the inches of movement left."""
 
@@ -37,6 +39,7 @@ class MoveSpace(ParamSpace):
     def __init__(
         self, data: HordesData, state: HordesState, model: Model, allowances: dict[bool, float]
     ) -> None:
+        super().__init__()
         self._data = data
         self._state = state
         self._model = model
@@ -46,7 +49,7 @@ class MoveSpace(ParamSpace):
             f'{"run" if run else "advance"} up to {left:.2f}"' for run, left in allowances.items()
         )
 
-    def validate(self, action: Action) -> str | None:
+    def problem(self, action: Action) -> str | None:
         if not isinstance(action, Move):
             return f"{action!r} is not a move"
         limit = self.allowances.get(action.run)
@@ -134,7 +137,11 @@ def leaving(game: HordesGame, mover: Model, x: float, y: float) -> list[int]:
     data = game.data
     found = []
     for enemy in game.state.living():
-        if enemy.owner == mover.owner or not threatens(data, enemy, mover):
+        if (
+            enemy.owner == mover.owner
+            or out_of_reach(data, enemy, mover)
+            or not threatens(data, enemy, mover)
+        ):
             continue
         moved = Model(mover.uid, mover.owner, mover.card, mover.beast, x, y, mover.heading)
         if not in_melee_range(data, enemy, moved, melee_reach(data, enemy)):

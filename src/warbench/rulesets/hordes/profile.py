@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from warbench.rulesets.hordes.data import HordesData, ModelRecord
-from warbench.rulesets.hordes.spiral import crippled, left
+from warbench.rulesets.hordes.spiral import ASPECTS, crippled, left
 from warbench.rulesets.hordes.state import Model
 
 _FIELDS = {"str": "str_", "def": "def_"}
@@ -37,6 +37,15 @@ def crippled_aspects(data: HordesData, model: Model) -> frozenset[str]:
     return crippled(model.spiral, data.models[model.card].spiral)
 
 
+def is_crippled(data: HordesData, model: Model, aspect: str) -> bool:
+    """``aspect in crippled_aspects(data, model)``, without building the set."""
+    if not model.beast:
+        return False
+    a, b = ASPECTS[aspect]
+    sizes, marked = data.models[model.card].spiral, model.spiral
+    return marked[a] >= sizes[a] and marked[b] >= sizes[b]
+
+
 def boxes_left(data: HordesData, model: Model) -> int:
     """Unmarked damage boxes or life-spiral circles."""
     record = data.models[model.card]
@@ -54,7 +63,7 @@ def can_be_forced(data: HordesData, model: Model, amount: int = 1) -> str | None
     """``None`` if the beast may take ``amount`` more fury by forcing, else why not."""
     if not model.beast:
         return "only a warbeast is forced"
-    if "spirit" in crippled_aspects(data, model):
+    if is_crippled(data, model, "spirit"):
         return "a warbeast with a crippled spirit cannot be forced (HOR-SPIRAL-SPIRIT)"
     if model.fury + amount > data.models[model.card].fury:
         return (

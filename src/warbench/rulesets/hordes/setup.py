@@ -11,7 +11,7 @@ from typing import Any
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.lists import roster, shipped_list
+from warbench.rulesets.hordes.lists import shipped_roster
 from warbench.rulesets.hordes.state import HordesState, Model
 
 SETUP_KEYS = frozenset({"armies", "layout", "positions", "deployment"})
@@ -30,7 +30,7 @@ def armies_of(data: HordesData, setup: Mapping[str, Any]) -> list[list[str]]:
     for side, entry in enumerate(raw):
         if isinstance(entry, str):
             try:
-                armies.append(roster(shipped_list(entry)))
+                armies.append(shipped_roster(entry))
             except ValueError as error:
                 raise SetupError(f"setup.armies[{side}]: no shipped list {entry!r}") from error
             continue

@@ -1,8 +1,8 @@
 """HORDES geometry on the 48" table: round bases, the front arc, melee range and
-engagement, line of sight past bases, the control area, and straight legs of movement.
+engagement, terrain pieces, the control area, and straight legs of movement (line of sight
+is in :mod:`warbench.rulesets.hordes.sight`).
 
-Distances between models are edge to edge (base to base). Line of sight runs centre to
-centre (the core's convention; engine default where the seed says "any point of the base").
+Distances between models are edge to edge (base to base).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import NamedTuple
 import shapely
 
 from warbench.core.geometry import (
-    TOLERANCE,
     Body,
     CircleBase,
     Point,
@@ -24,7 +23,7 @@ from warbench.core.geometry import (
     heading_vector,
 )
 from warbench.core.geometry.shapes import point_segment_distance
-from warbench.rulesets.hordes.data import HordesData, TerrainRecord, Weapon
+from warbench.rulesets.hordes.data import HordesData, ModelRecord, TerrainRecord, Weapon
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Melee range of most weapons, and of weapons with reach (the seed).
@@ -32,6 +31,12 @@ MELEE_RANGE = 0.5
 REACH_RANGE = 2.0
 #: Beyond this distance a stealthy model is missed by ranged and magic attacks.
 STEALTH_RANGE = 5.0
+#: The hair by which a base or piece may stand off a leg and still be swept against it (a
+#: margin far above rounding, so that those left out surely could not stop the leg).
+NEAR = 0.01
+#: How far (inches) every corner of a piece must lie to one side of a line for the line to
+#: be taken as clear of it without exact geometry (see :func:`misses`).
+CLEAR = 1e-6
 
 
 def radius(data: HordesData, model: Model) -> float:
@@ -71,8 +76,20 @@ def weapon_reach(weapon: Weapon) -> float:
 
 def melee_reach(data: HordesData, model: Model) -> float:
     """The longest melee range the model has (0 when it has no melee weapon)."""
-    reaches = [weapon_reach(w) for w in data.models[model.card].weapons if w.kind == "melee"]
-    return max(reaches, default=0.0)
+    record = data.models[model.card]
+    kept = _REACHES.get(id(record))
+    if kept is None or kept[0] is not record:
+        if len(_REACHES) > 4096:
+            _REACHES.clear()
+        reaches = [weapon_reach(w) for w in record.weapons if w.kind == "melee"]
+        kept = _REACHES[id(record)] = (record, max(reaches, default=0.0))
+    return kept[1]
+
+
+#: :func:`melee_reach` of each card, by the card record's id (the record is kept with it,
+#: so the id cannot be reused while the entry lives); records are frozen, so nothing
+#: invalidates an entry.
+_REACHES: dict[int, tuple[ModelRecord, float]] = {}
 
 
 def in_melee_range(data: HordesData, attacker: Model, target: Model, reach: float) -> bool:
@@ -90,6 +107,13 @@ def threatens(data: HordesData, enemy: Model, model: Model) -> bool:
     return in_melee_range(data, enemy, model, melee_reach(data, enemy))
 
 
+def out_of_reach(data: HordesData, first: Model, second: Model) -> bool:
+    """Whether the bases stand surely farther apart than any melee range (2" and a hair,
+    ``NEAR``, far above rounding): then neither model threatens the other."""
+    centre = math.hypot(second.x - first.x, second.y - first.y)
+    return centre - data.radii[first.card] - data.radii[second.card] > REACH_RANGE + NEAR
+
+
 def engaged(data: HordesData, state: HordesState, model: Model) -> bool:
     """The model engages an enemy or is engaged by one (in melee)."""
     if model.knocked_down:
@@ -99,6 +123,7 @@ def engaged(data: HordesData, state: HordesState, model: Model) -> bool:
             other.alive
             and other.owner != model.owner
             and not other.knocked_down
+            and not out_of_reach(data, model, other)
             and (threatens(data, other, model) or threatens(data, model, other))
         ):
             return True
@@ -152,6 +177,21 @@ def _apart(box: tuple[float, float, float, float], a: Point, b: Point) -> bool:
     return max(a.x, b.x) < x0 or min(a.x, b.x) > x1 or max(a.y, b.y) < y0 or min(a.y, b.y) > y1
 
 
+def misses(piece: Piece, a: Point, b: Point) -> bool:
+    """Whether the segment ``a``-``b`` surely passes clear of ``piece``: it lies outside
+    the piece's box, or every corner lies more than a hair (``CLEAR``, far above rounding)
+    to one side of its line. Such a segment meets no point of the piece, inside or on the
+    outline, so no crossing, sight or rough-ground test can find one."""
+    if _apart(piece.box, a, b):
+        return True
+    dx, dy = b.x - a.x, b.y - a.y
+    margin = CLEAR * math.hypot(dx, dy)
+    if margin == 0.0:
+        return False
+    sides = [(p.x - a.x) * dy - (p.y - a.y) * dx for p in piece.shape.points]
+    return min(sides) > margin or max(sides) < -margin
+
+
 def terrain(data: HordesData, state: HordesState) -> Pieces:
     """The pieces of the game's layout."""
     return pieces(data.layouts[state.layout])
@@ -165,86 +205,6 @@ def in_forest(data: HordesData, state: HordesState, model: Model) -> bool:
     )
 
 
-def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) -> bool:
-    """Line of sight: the target in the front arc, no obstruction or forest across the
-    line (a forest either model stands in does not hide it), no standing base at least
-    as big as the target's across it (stealthy models beyond 5" do not block)."""
-    if not in_front_arc(data, viewer, target):
-        return False
-    radii = data.radii
-    sx, sy, ex, ey = viewer.x, viewer.y, target.x, target.y
-    least = 2 * radii[target.card] - TOLERANCE
-    viewer_r = radii[viewer.card]
-    for other in state.models:
-        if other is viewer or other is target or not other.alive or other.knocked_down:
-            continue
-        r = radii[other.card]
-        if 2 * r < least:
-            continue
-        if point_segment_distance(other.x, other.y, sx, sy, ex, ey) >= r - TOLERANCE:
-            continue
-        if (
-            "stealth" in data.models[other.card].abilities
-            and math.hypot(other.x - sx, other.y - sy) - viewer_r - r > STEALTH_RANGE
-        ):
-            continue
-        return False
-    start, end = Point(sx, sy), Point(ex, ey)
-    for kind, piece, _, box in terrain(data, state):
-        if kind not in ("obstruction", "forest") or _apart(box, start, end):
-            continue
-        if kind == "forest" and (piece.contains(start) or piece.contains(end)):
-            continue  # a forest a model stands in does not hide it
-        if piece.crossed_by(start, end):
-            return False
-    return True
-
-
-class Sight:
-    """Lines of sight (:func:`can_see`) of one state, each ordered pair of models worked
-    out once. Kept by the two models' uids in ``seen``, which holds only while everything
-    :func:`can_see` reads is as it was (see :func:`sight_of`)."""
-
-    def __init__(
-        self, data: HordesData, state: HordesState, seen: dict[tuple[int, int], bool] | None = None
-    ) -> None:
-        self.data = data
-        self.state = state
-        self._seen = {} if seen is None else seen
-
-    def sees(self, viewer: Model, target: Model) -> bool:
-        """:func:`can_see` of ``viewer`` and ``target``."""
-        key = (viewer.uid, target.uid)
-        seen = self._seen.get(key)
-        if seen is None:
-            seen = self._seen[key] = can_see(self.data, self.state, viewer, target)
-        return seen
-
-
-#: The lines of sight last worked out: the data and sight key they hold for, and the answers.
-_last_sight: list[tuple[HordesData, tuple[object, ...], dict[tuple[int, int], bool]]] = []
-
-
-def sight_key(state: HordesState) -> tuple[object, ...]:
-    """Everything of ``state`` that :func:`can_see` reads: the layout, and each model's
-    place, heading, card, life and standing (knocked down or not)."""
-    return (state.layout, *((m.x, m.y, m.heading, m.card, m.alive, m.knocked_down)
-                            for m in state.models))
-
-
-def sight_of(data: HordesData, state: HordesState) -> Sight:
-    """A :class:`Sight` of ``state`` that shares the answers worked out for the last state
-    with an equal :func:`sight_key` and the same data (the decisions of one activation
-    between moves, casts that kill nobody, ...); any change of what the key holds starts
-    afresh, so a kept answer is always the one :func:`can_see` would give now."""
-    key = sight_key(state)
-    if _last_sight and _last_sight[0][0] is data and _last_sight[0][1] == key:
-        return Sight(data, state, _last_sight[0][2])
-    seen: dict[tuple[int, int], bool] = {}
-    _last_sight[:] = [(data, key, seen)]
-    return Sight(data, state, seen)
-
-
 def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -> bool:
     """Whether some of ``model``'s base lies within 2 x ``fury`` inches of the warlock."""
     centre = math.hypot(model.x - warlock.x, model.y - warlock.y)
@@ -253,17 +213,17 @@ def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -
 
 def rough_length(data: HordesData, state: HordesState, start: Point, end: Point) -> float:
     """How much of the segment runs through rough ground or forest."""
-    if start == end or all(
-        piece.kind not in ("rough", "forest") or _apart(piece.box, start, end)
+    if start == end:
+        return 0.0
+    near = [
+        piece.polygon
         for piece in terrain(data, state)
-    ):
+        if piece.kind in ("rough", "forest") and not misses(piece, start, end)
+    ]
+    if not near:
         return 0.0
     line = shapely.LineString([(start.x, start.y), (end.x, end.y)])
-    return sum(
-        float(polygon.intersection(line).length)
-        for kind, _, polygon, box in terrain(data, state)
-        if kind in ("rough", "forest") and not _apart(box, start, end)
-    )
+    return sum(float(polygon.intersection(line).length) for polygon in near)
 
 
 def leg_cost(data: HordesData, state: HordesState, start: Point, end: Point) -> float:
@@ -276,9 +236,13 @@ def obstacles(
     data: HordesData, state: HordesState, mover: Model, heading: float, x: float, y: float
 ) -> tuple[list[Body], list[Terrain]]:
     """Bases and impassable terrain a model moving along ``heading``, at most to
-    ``(x, y)``, must not pass over (terrain far from the leg is left out). A base the mover
-    already touches blocks it only if the move heads into it: stepping away from base
-    contact is free (HOR-MOVE-BASES)."""
+    ``(x, y)``, must not pass over (bases and terrain far from the leg are left out). A
+    base the mover already touches blocks it only if the move heads into it: stepping away
+    from base contact is free (HOR-MOVE-BASES).
+
+    A base whose centre lies farther than both radii and a hair (``NEAR``) from the leg
+    stays clear of the mover all along it, so the sweep would not meet it: leaving it out
+    changes no answer of :func:`~warbench.core.geometry.first_contact`."""
     dx, dy = heading_vector(heading)
     r = radius(data, mover)
     bodies = []
@@ -286,8 +250,11 @@ def obstacles(
         if not other.alive or other is mover:
             continue
         ox, oy = other.x - mover.x, other.y - mover.y
-        touching = math.hypot(ox, oy) <= r + radius(data, other) + 1e-6
+        reach = r + radius(data, other)
+        touching = math.hypot(ox, oy) <= reach + 1e-6
         if touching and ox * dx + oy * dy <= 0.0:
+            continue
+        if point_segment_distance(other.x, other.y, mover.x, mover.y, x, y) > reach + NEAR:
             continue
         bodies.append(body(data, other))
     return bodies, _walls_near(data, state, mover, x, y, r)
@@ -320,7 +287,7 @@ def _walls_near(
     """The obstructions a base of radius ``r`` could touch on the leg from ``mover`` to
     ``(x, y)``: those whose box, grown by ``r`` (and a hair), meets the leg's. A piece
     touched on the leg lies within ``r`` of it, so the others cannot stop the move."""
-    grow = r + 0.01
+    grow = r + NEAR
     start, end = Point(mover.x, mover.y), Point(x, y)
     return [
         piece for kind, piece, _, (x0, y0, x1, y1) in terrain(data, state)
