@@ -1,7 +1,8 @@
-"""Why the ROBOGEAR commander loses to two random players: the RG-BOT-STRENGTH games, sorted.
+"""Why a ROBOGEAR bot loses to two random players: the RG-BOT-STRENGTH games, sorted.
 
-Run: ``.venv/bin/python benchmarks/losses_robogear.py [--games N] [--list]``. Plays the
-long test's games (seeds 10 000 + i, the commander in seat i mod 3, the shipped Ferrum,
+Run: ``.venv/bin/python benchmarks/losses_robogear.py [--games N] [--first I] [--list]
+[--bot NAME]``. Plays the long test's games (seeds 10 000 + i, the bot, by default the
+commander, in seat i mod 3, the shipped Ferrum,
 Verdant and Ashen armies) and prints the win count, each loss's class, the points the bot
 lost by unit kind and by round, and how many losses keeping one thing would have turned.
 
@@ -19,10 +20,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from warbench.core.agents import Agent, RandomAgent
+from warbench.core.botspec import make_bot
 from warbench.core.engine import Game
 from warbench.core.match import play_match
 from warbench.rulesets.robogear import RobogearRuleset
-from warbench.rulesets.robogear.bots import CommanderBot
 from warbench.rulesets.robogear.events import Destroyed, EdgeChosen, Initiative, TurnBegins
 
 RULES = RobogearRuleset()
@@ -42,11 +43,12 @@ class Played:
     kills: list[tuple[int, int, int]] = field(default_factory=list)
 
 
-def play(seed: int, fielded: list[float]) -> Played:
-    """Play the long test's game ``seed`` and record what the sorting needs."""
+def play(seed: int, fielded: list[float], bot: str = "commander") -> Played:
+    """Play the long test's game ``seed`` with ``bot`` (a bot name, options allowed) in the
+    bot's seat and record what the sorting needs."""
     seat = seed % 3
     agents: list[Agent] = [RandomAgent(seed * 7 + s) for s in range(3)]
-    agents[seat] = CommanderBot(seed)
+    agents[seat] = make_bot(RULES, bot, seed)
     result = play_match(RULES, agents, seed=10_000 + seed, record_hashes=False,
                         transactional=False)
     assert result.outcome is not None, "a battle did not end"
@@ -90,6 +92,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games to play (seeds 0..N-1)")
     parser.add_argument("--list", action="store_true", help="print each lost game")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
+    parser.add_argument("--bot", default="commander",
+                        help="the bot in the bot's seat (e.g. search:iterations=6)")
     args = parser.parse_args()
     opening = Game.new(RULES, None, seed=0, players=3)
     units = opening.state.units
@@ -100,7 +105,8 @@ def main() -> None:
     flyers = {u.id for u in units if records[u.type].chassis == "flyer"}
     fielded = [float(sum(p for p, o in zip(points, owner, strict=True) if o == k))
                for k in range(3)]
-    games = [play(seed, fielded) for seed in range(args.games)]
+    games = [play(seed, fielded, args.bot)
+             for seed in range(args.first, args.first + args.games)]
     wins = sum(g.winners == (g.seat,) for g in games)
     classes: Counter[str] = Counter()
     flips: Counter[str] = Counter()
@@ -131,7 +137,7 @@ def main() -> None:
             lost = [(kinds[u], r) for _, u, r in game.kills if owner[u] == game.seat]
             print(f"seed {game.seed} seat {game.seat} {shape}: {kind}; shares "
                   f"{[round(s, 2) for s in game.shares]}; lost {lost}")
-    print(f"commander vs two random: {wins}/{args.games}")
+    print(f"{args.bot} vs two random: {wins}/{args.games}")
     print("losses: " + ", ".join(f"{k} {v}" for k, v in classes.most_common()))
     print("edges: " + ", ".join(f"{k}: won {geometry_wins[k]}/{v}" for k, v in geometry.items()))
     print("points the bot lost, by unit: " + ", ".join(

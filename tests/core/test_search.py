@@ -143,3 +143,27 @@ def test_the_robogear_search_bot_answers_legally_at_a_three_seat_table() -> None
     assert isinstance(bot, SearchBot)
     assert observation.check(bot.choose(observation, decision)) is None
     assert bot.cost.decisions == 1
+
+
+def test_a_rulesets_standing_values_the_play_outs_cut_off_before_the_end() -> None:
+    """A ruleset's ``standing`` (how each seat stands by its end-of-battle scoring) is what
+    an unfinished play-out is worth; a finished game is worth its outcome; the factory keeps
+    the hook through a new budget."""
+    from warbench.core.search import SearchFactory
+    from warbench.core.search.value import values
+
+    game = first_orders()
+    assert values(game, standing=lambda _: (0.8, 0.2)) == (0.8, 0.2)
+    asked: list[int] = []
+
+    def standing(played: Game) -> tuple[float, float]:  # type: ignore[type-arg]
+        asked.append(played.players)
+        return (0.5, 0.5)
+
+    factory = SearchFactory(FT.bots()["admiral"], standing=standing).configure(
+        {"iterations": "2", "depth": "2", "width": "2"})
+    decision = game.pending()[0]
+    bot = factory(seed=1)
+    bot.choose(game.observe(decision.player), decision)
+    assert asked and set(asked) == {2}
+    assert bot.cost.playouts == len(asked)

@@ -38,7 +38,7 @@ from warbench.core.search.candidates import (
     sample_candidates,
 )
 from warbench.core.search.tree import Edge, Node, backpropagate, best, contenders, select
-from warbench.core.search.value import Score, values
+from warbench.core.search.value import Score, Standing, values
 
 #: The cheapest budget: what conformance checks play the bot with (two play-outs).
 PROBE_BUDGET = Budget(iterations=1, depth=2, width=2)
@@ -67,6 +67,7 @@ class SearchBot:
         budget: Budget | None = None,
         generator: CandidateGenerator = sample_candidates,
         score: Score | None = None,
+        standing: Standing | None = None,
     ) -> None:
         self.seed = seed
         self.heuristic = heuristic
@@ -74,6 +75,7 @@ class SearchBot:
         self.budget = Budget() if budget is None else budget
         self.generator = generator
         self.score = score
+        self.standing = standing
         self.cost = SearchCost()
         self._calls = 0
 
@@ -163,7 +165,7 @@ class SearchBot:
         except AgentError:  # a heuristic stuck in an odd sample: score what was played
             pass
         if path:
-            backpropagate(root, path, values(game, self.score, before))
+            backpropagate(root, path, values(game, self.score, before, self.standing))
 
     def _proposer(
         self,
@@ -188,7 +190,8 @@ class SearchFactory:
     A ruleset lists ``"search": SearchFactory(HeuristicBot)`` in ``bots()``; ``generator``
     replaces :func:`~warbench.core.search.candidates.sample_candidates` if it has a better
     way to propose moves, and ``score`` (the ruleset's own score of a game, such as victory
-    points) values the play-outs cut off before the end (:mod:`~warbench.core.search.value`).
+    points) values the play-outs cut off before the end, or ``standing`` (how each seat
+    stands by the rules that score the end) does (:mod:`~warbench.core.search.value`).
     """
 
     def __init__(
@@ -197,15 +200,18 @@ class SearchFactory:
         budget: Budget | None = None,
         generator: CandidateGenerator = sample_candidates,
         score: Score | None = None,
+        standing: Standing | None = None,
     ) -> None:
         self.heuristic = heuristic
         self.budget = Budget() if budget is None else budget
         self.generator = generator
         self.score = score
+        self.standing = standing
 
     def __call__(self, seed: int) -> SearchBot:
         """A search bot seeded with ``seed``."""
-        return SearchBot(seed, self.heuristic, self.budget, self.generator, self.score)
+        return SearchBot(seed, self.heuristic, self.budget, self.generator, self.score,
+                         self.standing)
 
     def configure(self, options: Mapping[str, str]) -> SearchFactory:
         """This factory with the budget ``options`` give (see :class:`Budget`)."""
@@ -218,7 +224,8 @@ class SearchFactory:
 
 def replace_budget(factory: SearchFactory, budget: Budget) -> SearchFactory:
     """``factory`` with another budget (the same heuristic, generator and score)."""
-    return SearchFactory(factory.heuristic, budget, factory.generator, factory.score)
+    return SearchFactory(factory.heuristic, budget, factory.generator, factory.score,
+                         factory.standing)
 
 
 def ruleset_generator(ruleset: Ruleset[Any, Any]) -> CandidateGenerator:

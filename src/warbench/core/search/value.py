@@ -9,6 +9,8 @@ own, half from the margin of models lost, each divided by the total plus one (a 
 harm is a little evidence). A ruleset that keeps a score of its own (victory points, build
 points beaten: :data:`Score`) has the second half from the margin of score the seat gained
 over the others' in the play-out instead: a battleship lost then weighs more than a frigate.
+A ruleset whose battles are scored at the end by where the armies stand (the share of an
+army kept, say) may instead value a cut-off game by that standing (:data:`Standing`).
 
 >>> from warbench.core.events import UnitDamaged, UnitDestroyed
 >>> cut_off_values([UnitDamaged("frigate", 1, 3.0), UnitDestroyed("frigate", 1)], 2)
@@ -29,19 +31,28 @@ from warbench.core.events import Event, UnitDamaged, UnitDestroyed
 
 #: A ruleset's own score of a game for each seat, higher is better (victory points).
 Score = Callable[[Game[Any, Any]], Sequence[float]]
+#: A ruleset's value of an unfinished game for each seat, between 0 and 1: how it stands
+#: by the rules that score the end of the battle (0.5 when level).
+Standing = Callable[[Game[Any, Any]], Sequence[float]]
 
 
 def values(
-    game: Game[Any, Any], score: Score | None = None, before: Sequence[float] = ()
+    game: Game[Any, Any],
+    score: Score | None = None,
+    before: Sequence[float] = (),
+    standing: Standing | None = None,
 ) -> tuple[float, ...]:
     """Each seat's value of ``game`` (played from a sample, so its events are the play).
 
-    With a ruleset's ``score``, a cut-off game weighs the score gained since ``before``
-    (the score when the play-out began).
+    With a ruleset's ``standing``, a cut-off game is worth that; else, with its ``score``,
+    a cut-off game weighs the score gained since ``before`` (the score when the play-out
+    began).
     """
     outcome = game.outcome
     if outcome is not None:
         return outcome_values(outcome.winners, game.players)
+    if standing is not None:
+        return tuple(standing(game))
     if score is None:
         return cut_off_values(game.events, game.players)
     gains = tuple(now - then for now, then in zip(score(game), before, strict=True))

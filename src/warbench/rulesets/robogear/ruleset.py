@@ -116,9 +116,11 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         from warbench.core.search import SearchFactory
         from warbench.rulesets.robogear.bots import CommanderBot
         from warbench.rulesets.robogear.candidates import robogear_candidates
+        from warbench.rulesets.robogear.victory import standing
 
         return {"random": RandomAgent, "commander": CommanderBot,
-                "search": SearchFactory(CommanderBot, generator=robogear_candidates)}
+                "search": SearchFactory(CommanderBot, generator=robogear_candidates,
+                                        standing=standing)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.robogear.odds import attack_odds

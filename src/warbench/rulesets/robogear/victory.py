@@ -90,6 +90,48 @@ def final_outcome(game: RobogearGame, held: int | None) -> Outcome:
     scores = _scores(game)
     if state.mission == "capture" and held is not None:
         return Outcome(_winners(state, held), scores, "the objective is held")
+    by_team = _team_marks(game, scores)
+    if not by_team:
+        return Outcome((), scores, "no army is left")
+    best = max(by_team.values())
+    top = [team for team, value in by_team.items() if value == best]
+    if len(top) > 1:
+        return Outcome((), scores, "the last round ends level")
+    reason = "most points hold the line" if state.mission == "hold" else (
+        "largest share of its army left")
+    return Outcome(_winners(state, top[0]), scores, reason)
+
+
+def standing(game: RobogearGame) -> tuple[float, ...]:
+    """Each player's standing were the last round to end now (what the search bot values a
+    play-out cut off before the end by): 0.5 plus half the margin of its team's mark (share
+    of the army kept, or points holding the line, as a share of the best) over the best
+    other team's; 0 for a player who is out. An objective's holder counts only at the end.
+
+    >>> from warbench.core.engine import Game
+    >>> from warbench.rulesets.robogear import RobogearRuleset
+    >>> standing(Game.new(RobogearRuleset(), None, seed=0, players=3))
+    (0.5, 0.5, 0.5)
+    """
+    state = game.state
+    marks = _team_marks(game, _scores(game))
+    scale = max([1.0, *marks.values()])
+    found = []
+    for player in range(state.players):
+        team = state.teams[player]
+        if state.eliminated[player] or team not in marks:
+            found.append(0.0)
+            continue
+        others = [mark for other, mark in marks.items() if other != team]
+        margin = marks[team] - max(others) if others else scale
+        found.append(0.5 + 0.5 * margin / scale)
+    return tuple(found)
+
+
+def _team_marks(game: RobogearGame, scores: tuple[float, ...]) -> dict[int, float]:
+    """What each team still in the battle has by the last round's measure: points in the
+    middle third (``hold``), else the share of its armies' points kept."""
+    state = game.state
     by_team: dict[int, float] = {}
     fielded: dict[int, float] = {}
     for player in range(state.players):
@@ -109,12 +151,4 @@ def final_outcome(game: RobogearGame, held: int | None) -> Outcome:
             fielded[team] += _fielded(game, player)
     for team, total in fielded.items():
         by_team[team] /= total or 1.0
-    if not by_team:
-        return Outcome((), scores, "no army is left")
-    best = max(by_team.values())
-    top = [team for team, value in by_team.items() if value == best]
-    if len(top) > 1:
-        return Outcome((), scores, "the last round ends level")
-    reason = "most points hold the line" if state.mission == "hold" else (
-        "largest share of its army left")
-    return Outcome(_winners(state, top[0]), scores, reason)
+    return by_team
