@@ -129,9 +129,22 @@ def legal_manoeuvres(
     )
 
 
+#: Each clock facing's (sin, cos) of its heading: the same floats ``math.sin`` and
+#: ``math.cos`` give for ``math.radians(heading_of(facing))``, worked out once.
+_UNIT = tuple(
+    (math.sin(math.radians(heading_of(facing))), math.cos(math.radians(heading_of(facing))))
+    for facing in range(FACINGS)
+)
+
+
+def heading_unit(facing: int) -> tuple[float, float]:
+    """``(sin, cos)`` of the heading of clock ``facing`` (kept: the same floats)."""
+    return _UNIT[facing % FACINGS]
+
+
 def _step(x: float, y: float, facing: int, distance: float) -> tuple[float, float]:
-    radians = math.radians(heading_of(facing))
-    return x + math.sin(radians) * distance, y + math.cos(radians) * distance
+    sin, cos = _UNIT[facing % FACINGS]
+    return x + sin * distance, y + cos * distance
 
 
 def cinematic_move(
