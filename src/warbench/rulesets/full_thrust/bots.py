@@ -55,11 +55,14 @@ from warbench.rulesets.full_thrust.firepower import (
     Arms,
     bolts_bearing,
     firepower,
-    firepower_at,
-    guns_firepower,
 )
 from warbench.rulesets.full_thrust.library import Library, ShipClass
-from warbench.rulesets.full_thrust.movement import VECTOR, cinematic_move, vector_move
+from warbench.rulesets.full_thrust.movement import (
+    VECTOR,
+    cinematic_move,
+    heading_unit,
+    vector_move,
+)
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER, PULSER, launcher_ready
 from warbench.rulesets.full_thrust.pods import INTERCEPTOR, POD_LAUNCHER, pod_power
 from warbench.rulesets.full_thrust.savasku import SAVASKU, SPICULE, STINGER
@@ -274,8 +277,8 @@ class AdmiralBot:
             x, y, facing, new_speed = cinematic_move(
                 ship.x, ship.y, ship.facing, ship.speed, order.speed, order.turn
             )
-            radians = math.radians(heading_of(facing))
-            nx, ny = x + math.sin(radians) * new_speed, y + math.cos(radians) * new_speed
+            sin, cos = heading_unit(facing)
+            nx, ny = x + sin * new_speed, y + cos * new_speed
             speed = float(new_speed)
         edge = min(x, y, state.width - x, state.height - y)
         if edge < 0:
@@ -290,10 +293,13 @@ class AdmiralBot:
         distances = [math.hypot(ex - x, ey - y) for ex, ey in enemies]
         distance = min(distances)
         nearest = enemies[distances.index(distance)]
-        longest = arms.longest
-        power = max(firepower_at(lib, arms.guns, d, x, y, facing, ex, ey) if d <= longest else 0.0
-                    for d, (ex, ey) in zip(distances, enemies, strict=True))
-        later = guns_firepower(lib, arms.guns, nx, ny, facing, *nearest)
+        power = 0.0
+        for d, (ex, ey) in zip(distances, enemies, strict=True):
+            bearing = arms.firepower(d, x, y, facing, ex, ey)
+            if bearing > power:
+                power = bearing
+        ex, ey = nearest
+        later = arms.firepower(math.hypot(ex - nx, ey - ny), nx, ny, facing, ex, ey)
         bolts = bolts_bearing(lib, arms.launchers, x, y, facing, enemies)
         return score + power * 2.0 + later + bolts - abs(distance - keep_off) * 0.3
 

@@ -9,8 +9,9 @@ while orders are written, and the admiral weighs every order of a ship against e
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from warbench.rulesets.full_thrust.arcs import arcs_containing
@@ -18,7 +19,7 @@ from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
 from warbench.rulesets.full_thrust.library import Library, ShipClass, SystemSpec
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
-from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage
+from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage, range_step
 
 #: A direct-fire weapon a ship may fire now and its reach (see :func:`ready_guns`).
 Gun: TypeAlias = tuple[SystemSpec, float]
@@ -78,18 +79,53 @@ def ready_launchers(state: FullThrustState, cls: ShipClass, ship: Ship) -> tuple
 class Arms:
     """What a ship may shoot with, worked out once for all the orders one decision weighs
     (nothing changes them while orders are written): its ready guns, the longest reach
-    among them (-1 with none) and its ready plasma launchers."""
+    among them (-1 with none) and its ready plasma launchers.
 
+    It keeps the firepower it worked out (:meth:`firepower`) by what the sum reads: the
+    target's arcs (those the guns have), how many of the guns' reaches the distance passes
+    and each range step of :func:`range_step`. Nothing invalidates them: an ``Arms`` lives
+    for one decision, and its guns do not change."""
+
+    lib: Library
     guns: tuple[Gun, ...]
     longest: float
     launchers: tuple[SystemSpec, ...]
+    #: The guns' reaches, each once, shortest first.
+    reaches: tuple[float, ...]
+    #: Every arc any gun fires into.
+    arcs: int
+    #: The range steps the guns' mean damages read, each once.
+    steps: tuple[Callable[[float], Hashable], ...]
+    kept: dict[tuple[Hashable, ...], float] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: FullThrustState, lib: Library, design: ShipClass, ship: Ship) -> Arms:
         """The arms of ``ship`` now."""
         guns = ready_guns(lib, design, ship)
         longest = max((reach for _, reach in guns), default=-1.0)
-        return cls(guns, longest, ready_launchers(state, design, ship))
+        arcs = 0
+        steps: dict[str, Callable[[float], Hashable]] = {}
+        for system, _ in guns:
+            arcs |= system.arcs
+            step = range_step(lib, system)
+            if step is not None:
+                steps.setdefault(*step)
+        return cls(lib, guns, longest, ready_launchers(state, design, ship),
+                   tuple(sorted({reach for _, reach in guns})), arcs, tuple(steps.values()))
+
+    def firepower(self, distance: float, x: float, y: float, facing: int,
+                  tx: float, ty: float) -> float:
+        """:func:`firepower_at` of the guns (the same float), kept by what it reads."""
+        passed = bisect_left(self.reaches, distance)  # reaches shorter than the distance
+        if passed == len(self.reaches):
+            return 0.0
+        key = (arcs_containing(x, y, facing, tx, ty) & self.arcs, passed,
+               *[step(distance) for step in self.steps])
+        power = self.kept.get(key)
+        if power is None:
+            power = self.kept[key] = firepower_at(self.lib, self.guns, distance, x, y, facing,
+                                                  tx, ty)
+        return power
 
 
 def bolts_bearing(lib: Library, launchers: Sequence[SystemSpec], x: float, y: float,
