@@ -292,13 +292,13 @@ class AdmiralBot:
         keep_off = 18.0 if cls.hangars else 9.0
         distances = [math.hypot(ex - x, ey - y) for ex, ey in enemies]
         distance = min(distances)
-        nearest = enemies[distances.index(distance)]
-        power = 0.0
-        for d, (ex, ey) in zip(distances, enemies, strict=True):
-            bearing = arms.firepower(d, x, y, facing, ex, ey)
-            if bearing > power:
-                power = bearing
-        ex, ey = nearest
+        first = distances.index(distance)
+        ex, ey = enemies[first]
+        # the most firepower on an enemy, the nearest weighed first (often the most)
+        power = arms.firepower(distance, x, y, facing, ex, ey)
+        for index, (tx, ty) in enumerate(enemies):
+            if index != first:
+                power = arms.stronger(power, distances[index], x, y, facing, tx, ty)
         later = arms.firepower(math.hypot(ex - nx, ey - ny), nx, ny, facing, ex, ey)
         bolts = bolts_bearing(lib, arms.launchers, x, y, facing, enemies)
         return score + power * 2.0 + later + bolts - abs(distance - keep_off) * 0.3

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from warbench.rulesets.full_thrust.arcs import arcs_containing
+from warbench.rulesets.full_thrust.arcs import ALL_ARCS, arcs_containing
 from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
 from warbench.rulesets.full_thrust.library import Library, ShipClass, SystemSpec
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER
@@ -65,6 +65,15 @@ def firepower_at(lib: Library, guns: Sequence[Gun], distance: float, x: float, y
     return total
 
 
+def bearing_sum(lib: Library, guns: Sequence[Gun], distance: float, arcs: int) -> float:
+    """:func:`firepower_at` on a point ``distance`` MU away in the arcs ``arcs``."""
+    total = 0.0
+    for system, reach in guns:
+        if distance <= reach and system.arcs & arcs:
+            total += mean_damage(lib, system, distance, 0) / BEAM_DIE_VALUE[0]
+    return total
+
+
 def ready_launchers(state: FullThrustState, cls: ShipClass, ship: Ship) -> tuple[SystemSpec, ...]:
     """The plasma launchers of ``ship`` that work and are loaded next turn, in system order
     (what :func:`bolts_bearing` counts)."""
@@ -83,8 +92,9 @@ class Arms:
 
     It keeps the firepower it worked out (:meth:`firepower`) by what the sum reads: the
     target's arcs (those the guns have), how many of the guns' reaches the distance passes
-    and each range step of :func:`range_step`. Nothing invalidates them: an ``Arms`` lives
-    for one decision, and its guns do not change."""
+    and each range step of :func:`range_step`; and the most firepower at a range (every
+    gun bearing) by the last two. Nothing invalidates them: an ``Arms`` lives for one
+    decision, and its guns do not change."""
 
     lib: Library
     guns: tuple[Gun, ...]
@@ -96,7 +106,10 @@ class Arms:
     arcs: int
     #: The range steps the guns' mean damages read, each once.
     steps: tuple[Callable[[float], Hashable], ...]
+    #: Firepower kept by (arcs, reaches passed, range steps...).
     kept: dict[tuple[Hashable, ...], float] = field(default_factory=dict)
+    #: The most firepower (every gun in reach bearing) by (reaches passed, range steps...).
+    most: dict[tuple[Hashable, ...], float] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: FullThrustState, lib: Library, design: ShipClass, ship: Ship) -> Arms:
@@ -116,16 +129,28 @@ class Arms:
     def firepower(self, distance: float, x: float, y: float, facing: int,
                   tx: float, ty: float) -> float:
         """:func:`firepower_at` of the guns (the same float), kept by what it reads."""
+        return self.stronger(-1.0, distance, x, y, facing, tx, ty)
+
+    def stronger(self, power: float, distance: float, x: float, y: float, facing: int,
+                 tx: float, ty: float) -> float:
+        """``max(power, self.firepower(...))``; the arcs are worked out only when the guns
+        in reach, all bearing, would beat ``power`` (a sum of fewer of the same
+        non-negative terms, in the same order, is never a larger float)."""
         passed = bisect_left(self.reaches, distance)  # reaches shorter than the distance
         if passed == len(self.reaches):
-            return 0.0
-        key = (arcs_containing(x, y, facing, tx, ty) & self.arcs, passed,
-               *[step(distance) for step in self.steps])
-        power = self.kept.get(key)
-        if power is None:
-            power = self.kept[key] = firepower_at(self.lib, self.guns, distance, x, y, facing,
-                                                  tx, ty)
-        return power
+            return max(power, 0.0)
+        reach = (passed, *[step(distance) for step in self.steps])
+        most = self.most.get(reach)
+        if most is None:
+            most = self.most[reach] = bearing_sum(self.lib, self.guns, distance, ALL_ARCS)
+        if most <= power:
+            return power
+        arcs = arcs_containing(x, y, facing, tx, ty) & self.arcs
+        key = (arcs, *reach)
+        bearing = self.kept.get(key)
+        if bearing is None:
+            bearing = self.kept[key] = bearing_sum(self.lib, self.guns, distance, arcs)
+        return max(power, bearing)
 
 
 def bolts_bearing(lib: Library, launchers: Sequence[SystemSpec], x: float, y: float,
