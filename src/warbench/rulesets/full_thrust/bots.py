@@ -300,7 +300,7 @@ class AdmiralBot:
             if index != first:
                 power = arms.stronger(power, distances[index], x, y, facing, tx, ty)
         later = arms.firepower(math.hypot(ex - nx, ey - ny), nx, ny, facing, ex, ey)
-        bolts = bolts_bearing(lib, arms.launchers, x, y, facing, enemies)
+        bolts = bolts_bearing(lib, arms.launchers, x, y, facing, enemies) if arms.launchers else 0.0
         return score + power * 2.0 + later + bolts - abs(distance - keep_off) * 0.3
 
     # ------------------------------------------------------------------ fighters

@@ -167,9 +167,12 @@ def cinematic_legs(
     new_speed = speed + change
     first = abs(turn) // 2 * (1 if turn >= 0 else -1)  # the smaller half first
     facing = (facing + first) % FACINGS
-    middle = _step(x, y, facing, new_speed / 2)
+    half = new_speed / 2
+    sin, cos = _UNIT[facing]  # _step, inlined
+    middle = x + sin * half, y + cos * half
     facing = (facing + turn - first) % FACINGS
-    return middle, _step(*middle, facing, new_speed / 2), facing, new_speed
+    sin, cos = _UNIT[facing]
+    return middle, (middle[0] + sin * half, middle[1] + cos * half), facing, new_speed
 
 
 def vector_move(
