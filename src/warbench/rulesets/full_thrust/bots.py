@@ -165,9 +165,10 @@ class AdmiralBot:
                 score += POWER_VALUE * min(option.attack, self._power_wanted(seen, ship, option))
             if score > best_score:
                 best, best_score = option, score
-        shrouded = replace(best, shroud=True)
-        if shrouded in options and self._shroud_pays(seen, ship, best):
-            return shrouded
+        if any(option.shroud for option in options):  # a Phalon ship's shroud is offered
+            shrouded = replace(best, shroud=True)
+            if shrouded in options and self._shroud_pays(seen, ship, best):
+                return shrouded
         if cls.race != SAVASKU:
             return best
         same = [o for o in options if (o.speed, o.turn, o.side, o.retro)
