@@ -138,8 +138,10 @@ class Arms:
         non-negative terms, in the same order, is never a larger float)."""
         passed = bisect_left(self.reaches, distance)  # reaches shorter than the distance
         if passed == len(self.reaches):
-            return max(power, 0.0)
-        reach = (passed, *[step(distance) for step in self.steps])
+            return power if power > 0.0 else 0.0
+        steps = self.steps
+        reach = ((passed, steps[0](distance)) if len(steps) == 1  # most ships: beams alone
+                 else (passed, *[step(distance) for step in steps]))
         most = self.most.get(reach)
         if most is None:
             most = self.most[reach] = bearing_sum(self.lib, self.guns, distance, ALL_ARCS)
@@ -150,7 +152,7 @@ class Arms:
         bearing = self.kept.get(key)
         if bearing is None:
             bearing = self.kept[key] = bearing_sum(self.lib, self.guns, distance, arcs)
-        return max(power, bearing)
+        return bearing if bearing > power else power
 
 
 def bolts_bearing(lib: Library, launchers: Sequence[SystemSpec], x: float, y: float,
