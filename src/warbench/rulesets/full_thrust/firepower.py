@@ -87,8 +87,8 @@ def ready_launchers(state: FullThrustState, cls: ShipClass, ship: Ship) -> tuple
 @dataclass(frozen=True, slots=True)
 class Arms:
     """What a ship may shoot with, worked out once for all the orders one decision weighs
-    (nothing changes them while orders are written): its ready guns, the longest reach
-    among them (-1 with none) and its ready plasma launchers.
+    (nothing changes them while orders are written): its ready guns and its ready plasma
+    launchers.
 
     It keeps the firepower it worked out (:meth:`firepower`) by what the sum reads: the
     target's arcs (those the guns have), how many of the guns' reaches the distance passes
@@ -98,7 +98,6 @@ class Arms:
 
     lib: Library
     guns: tuple[Gun, ...]
-    longest: float
     launchers: tuple[SystemSpec, ...]
     #: The guns' reaches, each once, shortest first.
     reaches: tuple[float, ...]
@@ -115,7 +114,6 @@ class Arms:
     def of(cls, state: FullThrustState, lib: Library, design: ShipClass, ship: Ship) -> Arms:
         """The arms of ``ship`` now."""
         guns = ready_guns(lib, design, ship)
-        longest = max((reach for _, reach in guns), default=-1.0)
         arcs = 0
         steps: dict[str, Callable[[float], Hashable]] = {}
         for system, _ in guns:
@@ -123,7 +121,7 @@ class Arms:
             step = range_step(lib, system)
             if step is not None:
                 steps.setdefault(*step)
-        return cls(lib, guns, longest, ready_launchers(state, design, ship),
+        return cls(lib, guns, ready_launchers(state, design, ship),
                    tuple(sorted({reach for _, reach in guns})), arcs, tuple(steps.values()))
 
     def firepower(self, distance: float, x: float, y: float, facing: int,
