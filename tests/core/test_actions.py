@@ -169,3 +169,22 @@ def test_codec_refuses_untagged_and_clashing_types() -> None:
         ActionCodec([Untagged])
     with pytest.raises(ActionFormatError, match="two action types share the tag 'stance'"):
         ActionCodec([Stance, FakeStance])
+
+
+@dataclass(frozen=True, slots=True)
+class _Aim(Action, tag="test-aim"):
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _AimAt(_Aim, tag="test-aim-at"):
+    bearing: float = 0.0
+
+
+def test_plain_form_names_each_types_own_fields_every_time() -> None:
+    """The field names kept per type (issue 16) are each type's own: a subtype with one
+    more field, asked after its parent and again, gives all of its fields in order."""
+    assert _Aim(3).to_plain() == {"type": "test-aim", "target": 3}
+    assert _AimAt(3, 9.5).to_plain() == {"type": "test-aim-at", "target": 3, "bearing": 9.5}
+    assert _AimAt(4, 1.0).to_plain() == {"type": "test-aim-at", "target": 4, "bearing": 1.0}
+    assert _Aim(5).to_plain() == {"type": "test-aim", "target": 5}

@@ -47,10 +47,17 @@ class Tagged:
 
     def to_plain(self) -> dict[str, Any]:
         """The JSON-ready form: ``{"type": tag, **fields}``."""
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
         plain: dict[str, Any] = {"type": self.TAG}
-        for field in dataclasses.fields(self):
-            plain[field.name] = to_plain(getattr(self, field.name))
+        for name in names:
+            plain[name] = to_plain(getattr(self, name))
         return plain
+
+
+#: Each tagged type's field names, in order, found once (a class's fields never change).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 T = TypeVar("T", bound=Tagged)

@@ -14,6 +14,7 @@ from warbench.rulesets.full_thrust.arcs import _ARCS, ALL_ARCS, arcs_containing,
 from warbench.rulesets.full_thrust.damage import thrust_of
 from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
 from warbench.rulesets.full_thrust.firepower import Arms, firepower, guns_firepower
+from warbench.rulesets.full_thrust.library import SystemSpec
 from warbench.rulesets.full_thrust.movement import (
     CINEMATIC,
     VECTOR,
@@ -22,7 +23,7 @@ from warbench.rulesets.full_thrust.movement import (
     order_refusal,
 )
 from warbench.rulesets.full_thrust.orders import order_options
-from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage
+from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage, range_step
 
 from .helpers import RULES
 
@@ -128,3 +129,85 @@ def test_admiral_arms_worked_out_once_weigh_as_each_weapon_does() -> None:
                 assert firepower(lib, cls, ship, *args) == expected
                 checked += expected > 0
     assert checked > 0
+
+
+def _bearing_near(boundary: float, offset: float) -> tuple[float, float]:
+    radians = math.radians(boundary + offset)
+    return 10.0 * math.sin(radians), 10.0 * math.cos(radians)
+
+
+@given(st.integers(0, 11), st.integers(0, 5),
+       st.sampled_from((-2e-6, -1e-6, -3e-9, -1e-12, 0.0, 1e-12, 3e-9, 1e-6, 2e-6)))
+def test_ft_arcs_bearings_near_a_boundary_get_each_arcs_own_answer(
+    facing: int, boundary: int, offset: float
+) -> None:
+    """FT-ARCS: a bearing a hair off an arc boundary (where the quick one-arc answer gives
+    way to testing each arc) still gets each arc's own answer."""
+    tx, ty = _bearing_near(30.0 * facing + 30.0 + 60.0 * boundary, offset)
+    assert arcs_containing(0.0, 0.0, facing, tx, ty) == _arcs_by_arc_objects(
+        0.0, 0.0, facing, tx, ty)
+
+
+def _weapons() -> list[SystemSpec]:
+    lib = RULES.data
+    seen: dict[tuple[str, str, int], SystemSpec] = {}
+    for design in lib.designs.values():
+        for system in design.systems:
+            if system.kind in DIRECT_FIRE:
+                seen.setdefault((system.kind, system.mode, system.level), system)
+    return list(seen.values())
+
+
+def test_admiral_range_steps_fix_each_weapons_mean_damage() -> None:
+    """Every direct-fire weapon of the shipped designs: two distances with the same range
+    step have the same mean damage, at every screen level (so a mean damage kept per step
+    is the one worked out afresh), on a fine grid and a hair either side of each band."""
+    lib = RULES.data
+    weapons = lib.rules.weapons
+    edges = {weapons.beam_band * k for k in range(8)} | {
+        band.reach for table in (weapons.k_gun, weapons.pulse_torpedo, weapons.submunition)
+        for band in table}
+    distances = [i * 0.25 for i in range(240)] + [
+        edge + offset for edge in edges for offset in (-1e-6, -1e-10, 0.0, 1e-10, 1e-9, 1e-6)]
+    kinds = set()
+    for spec in _weapons():
+        kinds.add(spec.kind)
+        step = range_step(lib, spec)
+        for screens in (0, 1, 2):
+            by_step: dict[object, float] = {}
+            for distance in distances:
+                value = mean_damage(lib, spec, distance, screens)
+                key = None if step is None else step[1](distance)
+                assert by_step.setdefault(key, value) == value, (spec, distance)
+    assert {"beam", "k_gun", "pulse_torpedo", "pulser", "stinger", "pod_launcher"} <= kinds
+
+
+@given(st.integers(0, 200), st.floats(0.0, 60.0), st.floats(0.0, 360.0), st.integers(0, 11))
+def test_admiral_kept_firepower_is_the_firepower_worked_out_afresh(
+    ship_index: int, reach: float, bearing: float, facing: int
+) -> None:
+    """The admiral's firepower kept per arcs and range steps (one ``Arms`` asked for many
+    points) is, point by point, the float worked out gun by gun."""
+    game = _battle()
+    state, lib = game.state, game.data
+    ship = state.ships[ship_index % len(state.ships)]
+    arms = Arms.of(state, lib, lib.designs[ship.design], ship)
+    for scale in (1.0, 0.5, 1.5):
+        tx = ship.x + reach * scale * math.sin(math.radians(bearing))
+        ty = ship.y + reach * scale * math.cos(math.radians(bearing))
+        args = (ship.x, ship.y, facing, tx, ty)
+        distance = math.hypot(tx - ship.x, ty - ship.y)
+        assert arms.firepower(distance, *args) == guns_firepower(lib, arms.guns, *args)
+
+
+_BATTLES: list[Game] = []
+
+
+def _battle() -> Game:
+    """A battle of every race's ships (kept: the test only reads it)."""
+    if not _BATTLES:
+        game = Game.new(RULES, {"fleets": ["phalon", "kravak"]}, seed=4)
+        other = Game.new(RULES, {"fleets": ["savasku", "concord"]}, seed=5)
+        game.state.ships.extend(other.state.ships)
+        _BATTLES.append(game)
+    return _BATTLES[0]

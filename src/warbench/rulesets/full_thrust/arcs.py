@@ -40,6 +40,12 @@ _SPANS = tuple(
 )
 
 
+#: How far (degrees) a bearing must lie from an arc boundary (30 degrees off the arcs'
+#: centres) for :func:`arcs_containing` to name its one arc without testing each arc: far
+#: beyond ``ARC_EPSILON`` and the rounding of the tests, so the answer is the same.
+_CLEAR = 1e-6
+
+
 class UnknownArc(ValueError):
     """An arc name that is not one of F, FS, AS, A, AP, FP (or "all")."""
 
@@ -101,8 +107,17 @@ def arcs_containing(x: float, y: float, facing: int, tx: float, ty: float) -> in
     folded = (math.degrees(math.atan2(tx - x, ty - y)) - (facing % FACINGS) * DEGREES_PER_FACING
               ) % 360.0
     angle = folded - 360.0 if folded > 180.0 else folded
+    past_boundary = (angle - 30.0) % 60.0
+    if _CLEAR < past_boundary < 60.0 - _CLEAR:  # well inside one arc: that arc alone
+        return 1 << int((angle + 30.0) % 360.0 // 60.0)
+    return spans_containing(angle)
+
+
+def spans_containing(angle: float) -> int:
+    """The mask of every arc holding the bearing ``angle`` (degrees off the bow, in
+    ``(-180, 180]``): :meth:`Arc.contains` of each arc, inlined."""
     mask = 0
-    for bit, start, high, low in _SPANS:  # Arc.contains of each arc, inlined
+    for bit, start, high, low in _SPANS:
         past_start = (angle - start) % 360.0
         if past_start <= high or past_start >= low:
             mask |= bit

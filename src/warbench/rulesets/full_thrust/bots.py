@@ -55,11 +55,14 @@ from warbench.rulesets.full_thrust.firepower import (
     Arms,
     bolts_bearing,
     firepower,
-    firepower_at,
-    guns_firepower,
 )
 from warbench.rulesets.full_thrust.library import Library, ShipClass
-from warbench.rulesets.full_thrust.movement import VECTOR, cinematic_move, vector_move
+from warbench.rulesets.full_thrust.movement import (
+    VECTOR,
+    cinematic_move,
+    heading_unit,
+    vector_move,
+)
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER, PULSER, launcher_ready
 from warbench.rulesets.full_thrust.pods import INTERCEPTOR, POD_LAUNCHER, pod_power
 from warbench.rulesets.full_thrust.savasku import SAVASKU, SPICULE, STINGER
@@ -162,9 +165,10 @@ class AdmiralBot:
                 score += POWER_VALUE * min(option.attack, self._power_wanted(seen, ship, option))
             if score > best_score:
                 best, best_score = option, score
-        shrouded = replace(best, shroud=True)
-        if shrouded in options and self._shroud_pays(seen, ship, best):
-            return shrouded
+        if any(option.shroud for option in options):  # a Phalon ship's shroud is offered
+            shrouded = replace(best, shroud=True)
+            if shrouded in options and self._shroud_pays(seen, ship, best):
+                return shrouded
         if cls.race != SAVASKU:
             return best
         same = [o for o in options if (o.speed, o.turn, o.side, o.retro)
@@ -274,8 +278,8 @@ class AdmiralBot:
             x, y, facing, new_speed = cinematic_move(
                 ship.x, ship.y, ship.facing, ship.speed, order.speed, order.turn
             )
-            radians = math.radians(heading_of(facing))
-            nx, ny = x + math.sin(radians) * new_speed, y + math.cos(radians) * new_speed
+            sin, cos = heading_unit(facing)
+            nx, ny = x + sin * new_speed, y + cos * new_speed
             speed = float(new_speed)
         edge = min(x, y, state.width - x, state.height - y)
         if edge < 0:
@@ -289,12 +293,15 @@ class AdmiralBot:
         keep_off = 18.0 if cls.hangars else 9.0
         distances = [math.hypot(ex - x, ey - y) for ex, ey in enemies]
         distance = min(distances)
-        nearest = enemies[distances.index(distance)]
-        longest = arms.longest
-        power = max(firepower_at(lib, arms.guns, d, x, y, facing, ex, ey) if d <= longest else 0.0
-                    for d, (ex, ey) in zip(distances, enemies, strict=True))
-        later = guns_firepower(lib, arms.guns, nx, ny, facing, *nearest)
-        bolts = bolts_bearing(lib, arms.launchers, x, y, facing, enemies)
+        first = distances.index(distance)
+        ex, ey = enemies[first]
+        # the most firepower on an enemy, the nearest weighed first (often the most)
+        power = arms.firepower(distance, x, y, facing, ex, ey)
+        for index, (tx, ty) in enumerate(enemies):
+            if index != first:
+                power = arms.stronger(power, distances[index], x, y, facing, tx, ty)
+        later = arms.firepower(math.hypot(ex - nx, ey - ny), nx, ny, facing, ex, ey)
+        bolts = bolts_bearing(lib, arms.launchers, x, y, facing, enemies) if arms.launchers else 0.0
         return score + power * 2.0 + later + bolts - abs(distance - keep_off) * 0.3
 
     # ------------------------------------------------------------------ fighters

@@ -22,7 +22,7 @@ from warbench.rulesets.full_thrust.events import (
     SystemDamaged,
     ThresholdCheck,
 )
-from warbench.rulesets.full_thrust.library import ShipClass
+from warbench.rulesets.full_thrust.library import ShipClass, kind_indices
 from warbench.rulesets.full_thrust.scoring import SIDES, Points
 from warbench.rulesets.full_thrust.state import (
     DESTROYED,
@@ -129,7 +129,8 @@ def armour_left(cls: ShipClass, ship: Ship) -> int:
 
 def working(cls: ShipClass, ship: Ship, kind: str) -> list[int]:
     """Indices of the undamaged systems of one kind."""
-    return [i for i, system in enumerate(cls.systems) if system.kind == kind and not ship.damage[i]]
+    damage = ship.damage
+    return [i for i in kind_indices(cls).get(kind, ()) if not damage[i]]
 
 
 def damage_parties(cls: ShipClass, ship: Ship) -> int:

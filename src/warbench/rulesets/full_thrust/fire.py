@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeAlias
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -45,7 +46,7 @@ from warbench.rulesets.full_thrust.events import (
     WeaponFired,
 )
 from warbench.rulesets.full_thrust.kravak import kgun_shot, mkp_shot, scattergun_at_ship
-from warbench.rulesets.full_thrust.library import Library, SystemSpec
+from warbench.rulesets.full_thrust.library import Library, ShipClass, SystemSpec
 from warbench.rulesets.full_thrust.phalon import PULSER, pulser_dice, pulser_reach
 from warbench.rulesets.full_thrust.pods import (
     INTERCEPTOR,
@@ -99,21 +100,44 @@ def weapon_reach(lib: Library, spec: SystemSpec) -> float:
     return weapons.submunition[-1].reach
 
 
+#: A direct-fire weapon of a design: its index, spec and reach.
+DesignGun: TypeAlias = tuple[int, SystemSpec, float]
+#: Each design's direct-fire weapons, kept per library and design (see :func:`design_guns`).
+_GUNS: dict[tuple[int, int], tuple[Library, ShipClass, tuple[DesignGun, ...]]] = {}
+
+
+def design_guns(lib: Library, cls: ShipClass) -> tuple[DesignGun, ...]:
+    """The direct-fire weapons of the design ``cls``, in system order, with their reach.
+    Kept per library and design object: both are frozen, so nothing invalidates an entry,
+    which holds them so that their ids are not reused."""
+    entry = _GUNS.get((id(lib), id(cls)))
+    if entry is None or entry[0] is not lib or entry[1] is not cls:
+        if len(_GUNS) >= 4096:
+            _GUNS.clear()
+        guns = tuple((index, system, weapon_reach(lib, system))
+                     for index, system in enumerate(cls.systems) if system.kind in DIRECT_FIRE)
+        entry = _GUNS[(id(lib), id(cls))] = (lib, cls, guns)
+    return entry[2]
+
+
 def usable_weapons(lib: Library, ship: Ship) -> list[int]:
     """Direct-fire weapons of ``ship`` that are working, loaded and not yet used (a
     stinger: with attack power left, FT-SV-STINGER; a lance or leech pod launcher: with the
     biomass and power for a pod, FT-SV-PODS)."""
-    cls = lib.designs[ship.design]
+    return [index for index, _, _ in _usable_guns(lib, ship)]
+
+
+def _usable_guns(lib: Library, ship: Ship) -> list[DesignGun]:
+    """:func:`usable_weapons` with their specs and reaches."""
     return [
-        index
-        for index, system in enumerate(cls.systems)
-        if system.kind in DIRECT_FIRE
-        and (system.kind != STINGER or ship.attack_power > 0)
-        and (system.kind != POD_LAUNCHER
-             or (system.mode != INTERCEPTOR and pod_ready(lib, ship, system)))
-        and not ship.damage[index]
-        and not ship.is_used(index)
-        and ship.has_shots(index)
+        gun
+        for gun in design_guns(lib, lib.designs[ship.design])
+        if (gun[1].kind != STINGER or ship.attack_power > 0)
+        and (gun[1].kind != POD_LAUNCHER
+             or (gun[1].mode != INTERCEPTOR and pod_ready(lib, ship, gun[1])))
+        and not ship.damage[gun[0]]
+        and not ship.is_used(gun[0])
+        and ship.has_shots(gun[0])
     ]
 
 
@@ -157,12 +181,7 @@ def _fire_targets(game: FTGame, ship: Ship) -> Iterator[tuple[str, int]]:
     """:func:`fire_targets` one by one, worked out as they are asked for (:func:`can_fire`
     needs only the first)."""
     state = game.state
-    lib = game.data
-    cls = game.data.designs[ship.design]
-    reaches = [
-        (cls.systems[index].arcs, weapon_reach(lib, cls.systems[index]))
-        for index in usable_weapons(game.data, ship)
-    ]
+    reaches = [(system.arcs, reach) for _, system, reach in _usable_guns(game.data, ship)]
     if not reaches:
         return
     for enemy in state.enemies(ship.player):
@@ -323,7 +342,10 @@ class ShipFirePhase(FTProcedure):
             ships = self._candidates(game)
             if ships:
                 self._start(game, ships[0])
-            elif any(can_fire(game, ship) for ship in state.ships):
+                return
+            # none of this player's ships can fire: pass on while another player's can
+            player = self._player(state)
+            if any(can_fire(game, ship) for ship in state.ships if ship.player != player):
                 self.turn_index += 1
             else:
                 game.pop()

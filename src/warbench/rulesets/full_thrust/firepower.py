@@ -9,16 +9,17 @@ while orders are written, and the admiral weighs every order of a ship against e
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from warbench.rulesets.full_thrust.arcs import arcs_containing
+from warbench.rulesets.full_thrust.arcs import ALL_ARCS, arcs_containing
 from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
 from warbench.rulesets.full_thrust.library import Library, ShipClass, SystemSpec
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
-from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage
+from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage, range_step
 
 #: A direct-fire weapon a ship may fire now and its reach (see :func:`ready_guns`).
 Gun: TypeAlias = tuple[SystemSpec, float]
@@ -64,6 +65,15 @@ def firepower_at(lib: Library, guns: Sequence[Gun], distance: float, x: float, y
     return total
 
 
+def bearing_sum(lib: Library, guns: Sequence[Gun], distance: float, arcs: int) -> float:
+    """:func:`firepower_at` on a point ``distance`` MU away in the arcs ``arcs``."""
+    total = 0.0
+    for system, reach in guns:
+        if distance <= reach and system.arcs & arcs:
+            total += mean_damage(lib, system, distance, 0) / BEAM_DIE_VALUE[0]
+    return total
+
+
 def ready_launchers(state: FullThrustState, cls: ShipClass, ship: Ship) -> tuple[SystemSpec, ...]:
     """The plasma launchers of ``ship`` that work and are loaded next turn, in system order
     (what :func:`bolts_bearing` counts)."""
@@ -77,19 +87,70 @@ def ready_launchers(state: FullThrustState, cls: ShipClass, ship: Ship) -> tuple
 @dataclass(frozen=True, slots=True)
 class Arms:
     """What a ship may shoot with, worked out once for all the orders one decision weighs
-    (nothing changes them while orders are written): its ready guns, the longest reach
-    among them (-1 with none) and its ready plasma launchers."""
+    (nothing changes them while orders are written): its ready guns and its ready plasma
+    launchers.
 
+    It keeps the firepower it worked out (:meth:`firepower`) by what the sum reads: the
+    target's arcs (those the guns have), how many of the guns' reaches the distance passes
+    and each range step of :func:`range_step`; and the most firepower at a range (every
+    gun bearing) by the last two. Nothing invalidates them: an ``Arms`` lives for one
+    decision, and its guns do not change."""
+
+    lib: Library
     guns: tuple[Gun, ...]
-    longest: float
     launchers: tuple[SystemSpec, ...]
+    #: The guns' reaches, each once, shortest first.
+    reaches: tuple[float, ...]
+    #: Every arc any gun fires into.
+    arcs: int
+    #: The range steps the guns' mean damages read, each once.
+    steps: tuple[Callable[[float], Hashable], ...]
+    #: Firepower kept by (arcs, reaches passed, range steps...).
+    kept: dict[tuple[Hashable, ...], float] = field(default_factory=dict)
+    #: The most firepower (every gun in reach bearing) by (reaches passed, range steps...).
+    most: dict[tuple[Hashable, ...], float] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: FullThrustState, lib: Library, design: ShipClass, ship: Ship) -> Arms:
         """The arms of ``ship`` now."""
         guns = ready_guns(lib, design, ship)
-        longest = max((reach for _, reach in guns), default=-1.0)
-        return cls(guns, longest, ready_launchers(state, design, ship))
+        arcs = 0
+        steps: dict[str, Callable[[float], Hashable]] = {}
+        for system, _ in guns:
+            arcs |= system.arcs
+            step = range_step(lib, system)
+            if step is not None:
+                steps.setdefault(*step)
+        return cls(lib, guns, ready_launchers(state, design, ship),
+                   tuple(sorted({reach for _, reach in guns})), arcs, tuple(steps.values()))
+
+    def firepower(self, distance: float, x: float, y: float, facing: int,
+                  tx: float, ty: float) -> float:
+        """:func:`firepower_at` of the guns (the same float), kept by what it reads."""
+        return self.stronger(-1.0, distance, x, y, facing, tx, ty)
+
+    def stronger(self, power: float, distance: float, x: float, y: float, facing: int,
+                 tx: float, ty: float) -> float:
+        """``max(power, self.firepower(...))``; the arcs are worked out only when the guns
+        in reach, all bearing, would beat ``power`` (a sum of fewer of the same
+        non-negative terms, in the same order, is never a larger float)."""
+        passed = bisect_left(self.reaches, distance)  # reaches shorter than the distance
+        if passed == len(self.reaches):
+            return power if power > 0.0 else 0.0
+        steps = self.steps
+        reach = ((passed, steps[0](distance)) if len(steps) == 1  # most ships: beams alone
+                 else (passed, *[step(distance) for step in steps]))
+        most = self.most.get(reach)
+        if most is None:
+            most = self.most[reach] = bearing_sum(self.lib, self.guns, distance, ALL_ARCS)
+        if most <= power:
+            return power
+        arcs = arcs_containing(x, y, facing, tx, ty) & self.arcs
+        key = (arcs, *reach)
+        bearing = self.kept.get(key)
+        if bearing is None:
+            bearing = self.kept[key] = bearing_sum(self.lib, self.guns, distance, arcs)
+        return bearing if bearing > power else power
 
 
 def bolts_bearing(lib: Library, launchers: Sequence[SystemSpec], x: float, y: float,

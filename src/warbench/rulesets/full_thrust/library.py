@@ -98,6 +98,25 @@ class ShipClass:
         return tuple(i for i, system in enumerate(self.systems) if system.kind == kind)
 
 
+#: Each design's systems by kind, kept per design object (see :func:`kind_indices`).
+_KINDS: dict[int, tuple[ShipClass, dict[str, tuple[int, ...]]]] = {}
+
+
+def kind_indices(cls: ShipClass) -> Mapping[str, tuple[int, ...]]:
+    """The indices of each kind of system of ``cls``, in order (:meth:`ShipClass.indices`
+    of every kind at once). Kept per design object: a design is frozen, so nothing
+    invalidates its entry, which holds the design so that its id is not reused."""
+    entry = _KINDS.get(id(cls))
+    if entry is None or entry[0] is not cls:
+        if len(_KINDS) >= 4096:
+            _KINDS.clear()
+        kinds: dict[str, tuple[int, ...]] = {}
+        for index, system in enumerate(cls.systems):
+            kinds[system.kind] = (*kinds.get(system.kind, ()), index)
+        entry = _KINDS[id(cls)] = (cls, kinds)
+    return entry[1]
+
+
 @dataclass(frozen=True, slots=True)
 class FighterType:
     """A fighter group type, ready for play."""

@@ -129,9 +129,22 @@ def legal_manoeuvres(
     )
 
 
+#: Each clock facing's (sin, cos) of its heading: the same floats ``math.sin`` and
+#: ``math.cos`` give for ``math.radians(heading_of(facing))``, worked out once.
+_UNIT = tuple(
+    (math.sin(math.radians(heading_of(facing))), math.cos(math.radians(heading_of(facing))))
+    for facing in range(FACINGS)
+)
+
+
+def heading_unit(facing: int) -> tuple[float, float]:
+    """``(sin, cos)`` of the heading of clock ``facing`` (kept: the same floats)."""
+    return _UNIT[facing % FACINGS]
+
+
 def _step(x: float, y: float, facing: int, distance: float) -> tuple[float, float]:
-    radians = math.radians(heading_of(facing))
-    return x + math.sin(radians) * distance, y + math.cos(radians) * distance
+    sin, cos = _UNIT[facing % FACINGS]
+    return x + sin * distance, y + cos * distance
 
 
 def cinematic_move(
@@ -154,9 +167,12 @@ def cinematic_legs(
     new_speed = speed + change
     first = abs(turn) // 2 * (1 if turn >= 0 else -1)  # the smaller half first
     facing = (facing + first) % FACINGS
-    middle = _step(x, y, facing, new_speed / 2)
+    half = new_speed / 2
+    sin, cos = _UNIT[facing]  # _step, inlined
+    middle = x + sin * half, y + cos * half
     facing = (facing + turn - first) % FACINGS
-    return middle, _step(*middle, facing, new_speed / 2), facing, new_speed
+    sin, cos = _UNIT[facing]
+    return middle, (middle[0] + sin * half, middle[1] + cos * half), facing, new_speed
 
 
 def vector_move(

@@ -201,7 +201,9 @@ def orders_seen_by(
 def _order_seen_by(written: Hidden[Order], seat: int) -> Hidden[Order]:
     if written.visible_to(seat):
         return Hidden(written.owner, written.value, written.revealed)
-    return Hidden[Any](written.owner, REDACTED, written.revealed)
+    # Hidden(...), not Hidden[Any](...): a call through typing's alias costs more than the rest
+    redacted: Hidden[Any] = Hidden(written.owner, REDACTED, written.revealed)
+    return redacted
 
 
 def draw_unseen_orders(

@@ -193,11 +193,11 @@ class FullThrustState(GameState):
 
     def fleet(self, player: int) -> list[Ship]:
         """The ships of ``player`` still in the battle."""
-        return [ship for ship in self.ships if ship.player == player and ship.active]
+        return [ship for ship in self.ships if ship.player == player and ship.status == ACTIVE]
 
     def enemies(self, player: int) -> list[Ship]:
         """Every ship in the battle that is not ``player``'s."""
-        return [ship for ship in self.ships if ship.player != player and ship.active]
+        return [ship for ship in self.ships if ship.player != player and ship.status == ACTIVE]
 
     def option(self, name: str) -> bool:
         """Whether the optional rule ``name`` is in play."""

@@ -12,6 +12,8 @@ bot weighs a K-gun, a beam and a scattergun on one scale.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from warbench.rulesets.full_thrust.kravak import (
     MKP_DAMAGE,
     kgun_damage,
@@ -21,6 +23,10 @@ from warbench.rulesets.full_thrust.kravak import (
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
 from warbench.rulesets.full_thrust.phalon import pulser_dice
 from warbench.rulesets.full_thrust.scoring import SIDES, beam_dice_at, to_hit_number
+
+#: What of the distance a weapon's mean damage reads (see :func:`range_step`): the name of
+#: the step, shared by every weapon that reads the same one, and its value at a distance.
+RangeStep = tuple[str, Callable[[float], Hashable]]
 
 #: Mean points of one beam die against screens 0, 1, 2 (re-rolls included).
 BEAM_DIE_VALUE = (0.8, 0.633, 0.467)
@@ -66,3 +72,29 @@ def mean_damage(lib: Library, spec: SystemSpec, distance: float, screens: int) -
         dice = rules.stinger_most_power if distance <= rules.stinger_reach else 0
         return dice * BEAM_DIE_VALUE[screens]
     return 0.0
+
+
+def range_step(lib: Library, spec: SystemSpec) -> RangeStep | None:
+    """What :func:`mean_damage` of ``spec`` reads of the distance: a named function whose
+    value at a distance fixes the mean damage there (the range band, to-hit number or
+    whether a reach is passed), or ``None`` when it does not read the distance. It lets a
+    bot keep mean damages per step instead of per distance; change it with
+    :func:`mean_damage` (``test_kept_work.py`` checks the two agree for every weapon)."""
+    weapons = lib.rules.weapons
+    kind = spec.kind
+    if kind == "beam":
+        band = weapons.beam_band
+        return "beam", lambda d: 0 if d <= band else int(-(-d // band))
+    if kind in ("k_gun", "pulse_torpedo", "submunition"):
+        bands = tuple((b.reach, b.value) for b in getattr(weapons, kind))
+        return kind, lambda d: to_hit_number(d, bands)
+    if kind == "pulser":
+        reach = lib.rules.phalon.pulser[spec.mode].reach + 1e-9
+        return f"pulser {spec.mode}", lambda d: d <= reach
+    if kind == "pod_launcher":
+        pods = lib.rules.pods.reach
+        return "pod", lambda d: d > pods
+    if kind == "stinger":
+        stinger = lib.rules.savasku.stinger_reach
+        return "stinger", lambda d: d <= stinger
+    return None
