@@ -48,7 +48,8 @@ def alternatives(
     enemy = state.warlock(1 - me)
     activations = [o for o in options if isinstance(o, Activate)]
     if activations:
-        return [Activate(m.uid) for m in _by_order(state, data, activations, enemy)][:count]
+        models = _by_order(state, data, activations, enemy)
+        return [Activate(model.uid) for model in models[:count]]
     uid = getattr(state.stack[-1], "model", None) if state.stack else None
     if not isinstance(uid, int) or not (
         decision.spaces or any(isinstance(o, Attack | Charge | Cast) for o in options)
@@ -103,7 +104,7 @@ def _activation_lines(
         key=lambda c: (target_rank(c.target), -data.spells[c.spell].pow),
     )
     moves = _advances(state, data, active, decision, enemy)
-    stay = [Done()] if Done() in options else []
+    stay: list[Action] = [Done()] if Done() in options else []
     kinds: list[list[Action]] = [
         _per_target(attacks), _per_target(charges), _per_target(casts), moves, stay
     ]
