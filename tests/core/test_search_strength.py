@@ -35,11 +35,11 @@ HEURISTICS = {
     "armada": "tactician",
     "robogear": "commander",
 }
-#: The fixed iteration budget each ruleset is measured at (HORDES without the pilot: its
-#: games are cheap, and it measured stronger so; see docs/agents.md).
+#: The fixed iteration budget each ruleset is measured at (HORDES without the pilot, its
+#: root candidates the warlock's choice and its two next-best lines; see docs/agents.md).
 BUDGETS = {
     "full-thrust": "search:iterations=6,depth=20,width=3",
-    "hordes": "search:iterations=6,depth=20,width=3,pilot=0",
+    "hordes": "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2",
     "dystopian-wars": "search:iterations=6,depth=20,width=3",
     "armada": "search:iterations=6,depth=10,width=3",
     "robogear": "search:iterations=6,depth=20,width=3",

@@ -1,4 +1,4 @@
-"""What HORDES hands its search bot: the warlock's next-best actions and a cut-off score."""
+"""What HORDES hands its search bot: the warlock's next-best actions."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import warbench
 from warbench.core.engine import Game
 from warbench.rulesets.hordes.actions import Activate, Attack, Charge, Move
 from warbench.rulesets.hordes.bots import WarlockBot
-from warbench.rulesets.hordes.bots_search import WARLOCK_WEIGHT, search_score
 
 RULES = warbench.ruleset("hordes")
 
@@ -33,14 +32,3 @@ def test_the_warlocks_alternatives_are_open_lines_and_leave_its_own_choice_alone
         game.apply(decision.player, before)
     assert {Activate, Move} <= offered and offered & {Attack, Charge}
 
-
-def test_the_search_score_counts_marked_boxes_the_enemy_warlocks_three_times() -> None:
-    """A play-out cut off before a warlock dies is valued by boxes marked on the enemy:
-    a box on the enemy warlock weighs three on a beast (killing it wins: HOR-VICTORY)."""
-    game = Game.new(RULES, seed=5)
-    assert search_score(game) == (0.0, 0.0)
-    warlock = next(m for m in game.state.models if m.owner == 1 and not m.beast)
-    beast = next(m for m in game.state.models if m.owner == 0 and m.beast)
-    warlock.damage = 2
-    beast.spiral[0] = 1
-    assert search_score(game) == (2 * WARLOCK_WEIGHT, 1.0)

@@ -1,4 +1,4 @@
-"""What the HORDES search bot uses: the warlock's next-best actions and a cut-off score.
+"""What the HORDES search bot tries at its root after the warlock's choice.
 
 :func:`alternatives` (through :meth:`~warbench.rulesets.hordes.bots.WarlockBot.alternatives`)
 lists the root candidates after the warlock's own choice, which they do not change: where a
@@ -8,9 +8,6 @@ best attack, reaching charge and spell at each target, a full and a half advance
 enemy warlock or on the nearest enemy model, and staying put, taken round by round (the
 best of each kind, then the second of each kind). Elsewhere (fury, transfers, free
 strikes) the options are few: all of them.
-
-:func:`search_score` values a play-out the search cut off: the boxes each side has marked
-on the other's models, the enemy warlock's counted three times (killing it wins the game).
 """
 
 from __future__ import annotations
@@ -22,7 +19,6 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.engine import Game
 from warbench.core.observation import Observation
 from warbench.rulesets.hordes.actions import Activate, Attack, Cast, Charge, Done, Move, Place
 from warbench.rulesets.hordes.bots import _reaches
@@ -30,9 +26,6 @@ from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.profile import boxes_left, stat
 from warbench.rulesets.hordes.space import gap
 from warbench.rulesets.hordes.state import HordesState, Model
-
-#: How many times a box marked on the enemy warlock counts in :func:`search_score`.
-WARLOCK_WEIGHT = 3.0
 
 
 def alternatives(
@@ -176,15 +169,3 @@ def _distinct(lines: list[Action], count: int) -> list[Action]:
             break
     return kept
 
-
-def search_score(game: Game[HordesState, HordesData]) -> tuple[float, ...]:
-    """Each player's marked boxes on the enemy's models (a destroyed one all marked), the
-    enemy warlock's :data:`WARLOCK_WEIGHT` times."""
-    data = game.data
-    marked = [0.0, 0.0]
-    for model in game.state.models:
-        record = data.models[model.card]
-        total = sum(record.spiral) if model.beast else record.damage
-        boxes = total - (boxes_left(data, model) if model.alive else 0)
-        marked[1 - model.owner] += boxes * (1.0 if model.beast else WARLOCK_WEIGHT)
-    return tuple(marked)

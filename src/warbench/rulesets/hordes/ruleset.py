@@ -93,10 +93,8 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         from warbench.core.agents import RandomAgent
         from warbench.core.search import SearchFactory
         from warbench.rulesets.hordes.bots import WarlockBot
-        from warbench.rulesets.hordes.bots_search import search_score
 
-        search = SearchFactory(WarlockBot, score=search_score)
-        return {"warlock": WarlockBot, "random": RandomAgent, "search": search}
+        return {"warlock": WarlockBot, "random": RandomAgent, "search": SearchFactory(WarlockBot)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.hordes.odds import ATTACKS
