@@ -10,11 +10,15 @@ import pytest
 
 import warbench
 from warbench.cli import USAGE_ERROR, main
+from warbench.core.actions import Action
 from warbench.core.botspec import BadBotSpec, UnknownBot, make_bot
 from warbench.core.engine import Game
 from warbench.core.observation import Observation
 from warbench.core.search import Budget, SearchBot
+from warbench.core.search.candidates import merge
+from warbench.core.search.tree import Node
 from warbench.core.sim.plan import default_sides, prepare
+from warbench.rulesets.hordes.actions import Activate
 
 FT = warbench.ruleset("full-thrust")
 CHEAP = "search:iterations=3,depth=3,width=3"
@@ -90,6 +94,39 @@ def test_every_root_candidate_is_played_on_the_same_sampled_worlds(
     counts = Counter(seeds)
     assert len(counts) == 3  # iterations=3: three worlds
     assert len(set(counts.values())) == 1 and next(iter(counts.values())) >= 2
+
+
+def test_the_root_tries_the_heuristics_own_next_best_actions_before_drawn_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``alternatives=2`` the root plays the heuristic's choice and the two lines its bot
+    rates next (HORDES' warlock offers them), not draws of the candidate generator; the
+    same budget without them draws the rest."""
+    rules = warbench.ruleset("hordes")
+    game = Game.new(rules, seed=5)
+    warlock = make_bot(rules, "warlock", seed=1)
+    while sum(isinstance(o, Activate) for o in game.pending()[0].options) < 3:
+        decision = game.pending()[0]
+        game.apply(decision.player, warlock.choose(game.observe(decision.player), decision))
+    decision = game.pending()[0]
+    observation = game.observe(decision.player)
+    tried: list[Action] = []
+    iterate = SearchBot._iterate
+
+    def spy(self: SearchBot, observation: Observation, root: Node, action: Action,  # type: ignore[type-arg]
+            seed: int) -> None:
+        tried.append(action)
+        iterate(self, observation, root, action, seed)
+
+    monkeypatch.setattr(SearchBot, "_iterate", spy)
+    budget = "search:iterations=1,depth=1,width=3,pilot=0"
+    make_bot(rules, budget + ",alternatives=2", seed=3).choose(observation, decision)
+    own = warlock.alternatives(observation, decision, 3)  # type: ignore[attr-defined]
+    expected = merge(warlock.choose(observation, decision), own, 3)
+    assert tried == expected and len(expected) == 3
+    tried.clear()
+    make_bot(rules, budget, seed=3).choose(observation, decision)
+    assert tried[0] == expected[0] and tried != expected
 
 
 def test_a_budget_in_milliseconds_stops_the_search_in_time() -> None:

@@ -35,11 +35,11 @@ HEURISTICS = {
     "armada": "tactician",
     "robogear": "commander",
 }
-#: The fixed iteration budget each ruleset is measured at (HORDES without the pilot: its
-#: games are cheap, and it measured stronger so; see docs/agents.md).
+#: The fixed iteration budget each ruleset is measured at (HORDES without the pilot, its
+#: root candidates the warlock's choice and its two next-best lines; see docs/agents.md).
 BUDGETS = {
     "full-thrust": "search:iterations=6,depth=20,width=3",
-    "hordes": "search:iterations=6,depth=20,width=3,pilot=0",
+    "hordes": "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2",
     "dystopian-wars": "search:iterations=6,depth=20,width=3",
     "armada": "search:iterations=6,depth=10,width=3",
     "robogear": "search:iterations=6,depth=20,width=3",
@@ -97,7 +97,7 @@ def strength(
     budget = BUDGETS[ruleset_id] if budget is None else budget
     make_setup = SETUPS[ruleset_id]
     setup = None if make_setup is None else make_setup()
-    wins = draws = decisions = iterations = playouts = settled = 0
+    wins = draws = decisions = iterations = playouts = settled = overruled = 0
     seconds = 0.0
     started, cpu = time.perf_counter(), time.process_time()
     for game in range(first, first + games):
@@ -118,6 +118,7 @@ def strength(
         iterations += search.cost.iterations
         playouts += search.cost.playouts
         settled += search.cost.settled
+        overruled += search.cost.overruled
         seconds += search.cost.seconds
     low, high = wilson_interval(wins, games)
     searched = max(1, decisions)
@@ -127,7 +128,7 @@ def strength(
         f" won {wins}/{games} = {wins / games:.0%} (95% {low:.0%}-{high:.0%}), {draws} drawn;"
         f" per searched decision {seconds / searched * 1000:.0f} ms,"
         f" {iterations / searched:.1f} iterations, {playouts / searched:.1f} play-outs"
-        f" ({settled / searched:.0%} settled by the pilot);"
+        f" ({settled / searched:.0%} settled by the pilot, {overruled / searched:.0%} overruled);"
         f" {time.perf_counter() - started:.0f} s in all ({time.process_time() - cpu:.0f} s of CPU)"
     ))
 

@@ -8,7 +8,9 @@ numbers); below the root each walks the shared tree (:mod:`~warbench.core.search
 then the ruleset's heuristic bot plays every seat for ``depth`` more decisions and the
 result is scored (:mod:`~warbench.core.search.value`). It answers with the root candidate
 of the best mean value, keeping the heuristic's own choice unless another beats it by
-the budget's ``margin``.
+the budget's ``margin``. The root candidates after the heuristic's choice are its bot's
+own next-best actions where it offers them (``alternatives(observation, decision,
+count)``, up to the budget's ``alternatives``), then draws of the candidate generator.
 
 Seeded: with a budget in iterations, the same seed and observations give the same
 choices. A ruleset lists it as ``"search": SearchFactory(MyHeuristicBot)``; the command
@@ -46,13 +48,15 @@ PROBE_BUDGET = Budget(iterations=1, depth=2, width=2)
 
 @dataclass(slots=True)
 class SearchCost:
-    """What a bot's searches have cost: decisions searched, iterations, seconds, play-outs."""
+    """What a bot's searches have cost: decisions searched, iterations, seconds, play-outs;
+    and how many answers the pilot settled or the search overruled."""
 
     decisions: int = 0
     iterations: int = 0
     seconds: float = 0.0
     playouts: int = 0
     settled: int = 0  # decisions the pilot answered with the heuristic's choice
+    overruled: int = 0  # decisions answered with another candidate than the heuristic's
 
 
 class SearchBot:
@@ -93,7 +97,9 @@ class SearchBot:
             return first
         rng = RandomStream.from_seed(base)
         width = self.budget.width
-        candidates = merge(first, self.generator(observation, decision, rng, width - 1), width)
+        drawn = self.generator(observation, decision, rng, width - 1)
+        candidates = merge(first, [*self._alternatives(observation, decision, first), *drawn],
+                           width)
         if len(candidates) == 1:
             return first
         started = time.perf_counter()
@@ -118,7 +124,21 @@ class SearchBot:
         self.cost.iterations += done
         self.cost.seconds += time.perf_counter() - started
         chosen = best(root, first, self.budget.margin)
-        return first if chosen is None else chosen.action
+        if chosen is None or action_key(chosen.action) == action_key(first):
+            return first
+        self.cost.overruled += 1
+        return chosen.action
+
+    def _alternatives(
+        self, observation: Observation[Any, Any], decision: Decision, first: Action
+    ) -> list[Action]:
+        """The heuristic's own next-best actions other than ``first`` (the budget's
+        ``alternatives`` of them), where its bot offers them; none otherwise."""
+        count = min(self.budget.alternatives, self.budget.width - 1)
+        offer = getattr(self.own, "alternatives", None)
+        if count == 0 or offer is None:
+            return []
+        return merge(first, offer(observation, decision, count + 1), count + 1)[1:]
 
     def _iterate(
         self,

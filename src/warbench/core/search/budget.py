@@ -1,7 +1,7 @@
 """How much a search may spend on one decision, read from ``search:KEY=VALUE`` options.
 
->>> Budget.from_options("search", {"iterations": "64", "depth": "10"})
-Budget(iterations=64, ms=None, depth=10, width=3, explore=0.7, margin=0.05, pilot=2)
+>>> Budget.from_options("search", {"iterations": "64", "depth": "10"})  # doctest: +ELLIPSIS
+Budget(iterations=64, ms=None, depth=10, width=3, explore=0.7, margin=0.05, pilot=2, ...)
 >>> Budget.from_options("search", {"ms": "200"}).iterations is None
 True
 >>> Budget.from_options("search", {"speed": "9"})  # doctest: +ELLIPSIS
@@ -27,6 +27,7 @@ OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
     "explore": (float, 0),
     "margin": (float, 0),
     "pilot": (int, 0),
+    "alternatives": (int, 0),
 }
 
 
@@ -43,7 +44,10 @@ class Budget:
     the prior: a few noisy play-outs should not overrule it). ``pilot``: after this many
     iterations only the heuristic's choice and the candidates ahead of it play on; when none
     is ahead, the heuristic's choice is the answer at once (0: every candidate plays every
-    iteration).
+    iteration). ``alternatives``: how many of the root's candidates after the heuristic's
+    choice are the heuristic's own next-best moves, where its bot offers them (an
+    ``alternatives(observation, decision, count)`` method); the rest are drawn by the
+    candidate generator (0: all drawn).
     """
 
     iterations: int | None = 6
@@ -53,6 +57,7 @@ class Budget:
     explore: float = 0.7
     margin: float = 0.05
     pilot: int = 2
+    alternatives: int = 0
 
     @classmethod
     def from_options(cls, bot: str, options: Mapping[str, str]) -> Budget:

@@ -146,6 +146,13 @@ class AdmiralBot:
             return min(systems, key=lambda o: self._system_rank(seen, o))
         return first
 
+    def alternatives(self, seen: Seen, decision: Decision, count: int) -> list[Action]:
+        """Up to ``count`` actions this bot rates best (for the search bot's root
+        candidates; :mod:`~warbench.rulesets.full_thrust.bots_search`)."""
+        from warbench.rulesets.full_thrust.bots_search import alternatives
+
+        return alternatives(self, seen, decision, count)
+
     # ------------------------------------------------------------------ orders
 
     def _orders(self, seen: Seen, options: Sequence[WriteOrders]) -> Action:

@@ -85,6 +85,15 @@ class WarlockBot:
             return Done()  # movement legs after the first: stop
         return _activation(state, data, me, decision)
 
+    def alternatives(
+        self, observation: Observation[Any, Any], decision: Decision, count: int
+    ) -> list[Action]:
+        """Up to ``count`` actions this bot rates next (for the search bot's root
+        candidates; :mod:`~warbench.rulesets.hordes.bots_search`)."""
+        from warbench.rulesets.hordes.bots_search import alternatives
+
+        return alternatives(observation, decision, count)
+
 
 A = TypeVar("A", bound=Action)
 

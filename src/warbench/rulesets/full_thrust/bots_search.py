@@ -1,0 +1,70 @@
+"""What the Full Thrust search bot tries at its root after the admiral's choice.
+
+:func:`alternatives` (through :meth:`~warbench.rulesets.full_thrust.bots.AdmiralBot.
+alternatives`) ranks a decision's options by the admiral's own measures, best first,
+without changing its choice: orders by the admiral's score of where they take the ship
+(the best order of each turn, so that the alternatives are other courses rather than the
+same course a little faster or slower; a Sa'Vasku ship's power shares are left to the
+admiral), fire by the damage the admiral expects, salvos by their target. Other decisions
+(defence, fighters, launches, repairs) have none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.rulesets.full_thrust.actions import (
+    AssignWeapon,
+    DeclareTarget,
+    FireShip,
+    SalvoTarget,
+    WriteOrders,
+)
+from warbench.rulesets.full_thrust.bots import AdmiralBot, Seen, predicted
+from warbench.rulesets.full_thrust.firepower import Arms
+from warbench.rulesets.full_thrust.savasku import SAVASKU
+
+
+def alternatives(bot: AdmiralBot, seen: Seen, decision: Decision, count: int) -> list[Action]:
+    """Up to ``count`` of the decision's options, the admiral's favourites first."""
+    options = decision.options
+    if not options:
+        return []
+    first = options[0]
+    ranked: list[tuple[float, Action]]
+    if isinstance(first, WriteOrders):
+        ranked = _courses(bot, seen, [o for o in options if isinstance(o, WriteOrders)])
+    elif isinstance(first, DeclareTarget | AssignWeapon):
+        ranked = [(bot._fire_value(seen, o), o)
+                  for o in options if isinstance(o, DeclareTarget | AssignWeapon)]
+    elif isinstance(first, FireShip):
+        ranked = [(bot._ship_punch(seen, o), o) for o in options if isinstance(o, FireShip)]
+    elif isinstance(first, SalvoTarget):
+        ranked = [(bot._target_value(seen, o), o) for o in options if isinstance(o, SalvoTarget)]
+    else:
+        return []
+    ranked.sort(key=lambda pair: pair[0], reverse=True)  # stable: ties keep the listed order
+    return [option for _, option in ranked[:count]]
+
+
+def _courses(
+    bot: AdmiralBot, seen: Seen, orders: Sequence[WriteOrders]
+) -> list[tuple[float, Action]]:
+    """The best order of each turn with its score, scored as the admiral scores orders."""
+    state, lib = seen.state, seen.data
+    ship = state.ships[orders[0].ship]
+    cls = lib.designs[ship.design]
+    if cls.race == SAVASKU:
+        return []
+    enemies = [predicted(enemy) for enemy in state.enemies(ship.player)]
+    arms = Arms.of(state, lib, cls, ship)
+    best: dict[int, tuple[float, Action]] = {}
+    for order in orders:
+        if order.shroud or order.screens or order.repair:
+            continue
+        score = bot._order_score(state, lib, cls, ship, order, enemies, arms)
+        if order.turn not in best or score > best[order.turn][0]:
+            best[order.turn] = (score, order)
+    return list(best.values())

@@ -1,0 +1,171 @@
+"""What the HORDES search bot tries at its root after the warlock's choice.
+
+:func:`alternatives` (through :meth:`~warbench.rulesets.hordes.bots.WarlockBot.alternatives`)
+lists the root candidates after the warlock's own choice, which they do not change: where a
+person would weigh another line, the lines the warlock's rules of thumb rate next: another
+model to activate (beasts first, nearest the enemy warlock first), and in an activation the
+best attack, reaching charge and spell at each target, a full and a half advance on the
+enemy warlock or on the nearest enemy model, and staying put, taken round by round (the
+best of each kind, then the second of each kind). Elsewhere (fury, transfers, free
+strikes) the options are few: all of them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from itertools import zip_longest
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.observation import Observation
+from warbench.rulesets.hordes.actions import Activate, Attack, Cast, Charge, Done, Move, Place
+from warbench.rulesets.hordes.bots import _reaches
+from warbench.rulesets.hordes.data import HordesData
+from warbench.rulesets.hordes.profile import boxes_left, stat
+from warbench.rulesets.hordes.space import gap
+from warbench.rulesets.hordes.state import HordesState, Model
+
+
+def alternatives(
+    observation: Observation[Any, Any], decision: Decision, count: int
+) -> list[Action]:
+    """Up to ``count`` plausible actions at ``decision``, the likeliest first."""
+    state: HordesState = observation.state
+    data: HordesData = observation.data
+    me = decision.player
+    options = decision.options
+    if any(space.action_type is Place for space in decision.spaces):
+        return []  # deployment: the warlock's line-up stands
+    enemy = state.warlock(1 - me)
+    activations = [o for o in options if isinstance(o, Activate)]
+    if activations:
+        models = _by_order(state, data, activations, enemy)
+        return [Activate(model.uid) for model in models[:count]]
+    uid = getattr(state.stack[-1], "model", None) if state.stack else None
+    if not isinstance(uid, int) or not (
+        decision.spaces or any(isinstance(o, Attack | Charge | Cast) for o in options)
+    ):
+        return list(options[:count])
+    lines = _activation_lines(state, data, state.models[uid], decision, enemy)
+    return _distinct(lines, count)
+
+
+def _by_order(
+    state: HordesState, data: HordesData, activations: list[Activate], enemy: Model | None
+) -> list[Model]:
+    models = [state.models[o.model] for o in activations]
+    return sorted(
+        models,
+        key=lambda m: (0 if m.beast else 1, 0.0 if enemy is None else gap(data, m, enemy)),
+    )
+
+
+def _activation_lines(
+    state: HordesState, data: HordesData, active: Model, decision: Decision, enemy: Model | None
+) -> list[Action]:
+    """The best of each kind of line, then the second of each kind, and so on."""
+    options = decision.options
+
+    def target_rank(target: int) -> tuple[bool, int, int]:
+        model = state.models[target]
+        return (model is not enemy, boxes_left(data, model), target)
+
+    attacks = [
+        o
+        for o in options
+        if isinstance(o, Attack) and _in_reach(data, active, state.models[o.target], o.weapon)
+    ]
+    attacks.sort(key=lambda a: (target_rank(a.target), a.boost_hit, not a.boost_damage))
+    charges = sorted(
+        (
+            o
+            for o in options
+            if isinstance(o, Charge) and _reaches(state, data, active, state.models[o.target])
+        ),
+        key=lambda c: target_rank(c.target),
+    )
+    casts = sorted(
+        (
+            o
+            for o in options
+            if isinstance(o, Cast)
+            and data.spells[o.spell].off
+            and data.spells[o.spell].cost + o.boost_hit + o.boost_damage <= active.fury
+        ),
+        key=lambda c: (target_rank(c.target), -data.spells[c.spell].pow),
+    )
+    moves = _advances(state, data, active, decision, enemy)
+    stay: list[Action] = [Done()] if Done() in options else []
+    kinds: list[list[Action]] = [
+        _per_target(attacks), _per_target(charges), _per_target(casts), moves, stay
+    ]
+    return [line for rank in zip_longest(*kinds) for line in rank if line is not None]
+
+
+def _per_target(actions: Iterable[Action]) -> list[Action]:
+    """The first action at each target (they come best first)."""
+    seen: set[int] = set()
+    kept: list[Action] = []
+    for action in actions:
+        target = getattr(action, "target", -1)
+        if target not in seen:
+            seen.add(target)
+            kept.append(action)
+    return kept
+
+
+def _in_reach(data: HordesData, active: Model, target: Model, weapon: int) -> bool:
+    profile = data.models[active.card].weapons[weapon]
+    return profile.kind == "melee" or gap(data, active, target) <= profile.rng
+
+
+def _advances(
+    state: HordesState, data: HordesData, active: Model, decision: Decision, enemy: Model | None
+) -> list[Action]:
+    """A full and a half advance on the enemy warlock, then on the nearest enemy model."""
+    spaces = [space for space in decision.spaces if space.action_type is Move]
+    enemies = [m for m in state.living() if m.owner != active.owner]
+    if not spaces or not enemies:
+        return []
+    nearest = min(enemies, key=lambda m: gap(data, active, m))
+    goals = [enemy or nearest] + ([nearest] if nearest is not enemy else [])
+    found: list[Action] = []
+    for goal in goals:
+        for fraction in (1.0, 0.5):
+            move = _step(data, active, goal, stat(data, active, "spd") * fraction, spaces)
+            if move is not None and move not in found:
+                found.append(move)
+    return found
+
+
+def _step(
+    data: HordesData, active: Model, goal: Model, length: float, spaces: list[Any]
+) -> Move | None:
+    """A legal straight move of up to ``length`` toward ``goal`` (veering a little when
+    blocked), stopping at base contact; ``None`` when none is legal."""
+    dx, dy = goal.x - active.x, goal.y - active.y
+    length = min(length - 0.01, gap(data, active, goal) - 0.5)
+    if length < 0.2:
+        return None
+    base = math.atan2(dx, dy)
+    heading = round(math.degrees(base) % 360, 1)
+    for turn in (0.0, 0.3, -0.3, 0.6, -0.6):
+        x = active.x + math.sin(base + turn) * length
+        y = active.y + math.cos(base + turn) * length
+        move = Move(round(x, 3), round(y, 3), heading, False)
+        if any(space.validate(move) is None for space in spaces):
+            return move
+    return None
+
+
+def _distinct(lines: list[Action], count: int) -> list[Action]:
+    kept: list[Action] = []
+    for line in lines:
+        if line not in kept:
+            kept.append(line)
+        if len(kept) == count:
+            break
+    return kept
+
