@@ -64,7 +64,7 @@ def test_a_decision_whose_candidates_cannot_differ_is_settled_after_the_pilot(
 ) -> None:
     """Every play-out worth the same: the pilot's worlds show no candidate ahead, so the
     heuristic answers and the remaining iterations are not played."""
-    monkeypatch.setattr(search_bot, "values", lambda game, score, before: (0.5, 0.5))
+    monkeypatch.setattr(search_bot, "values", lambda *_: (0.5, 0.5))
     game, decision = first_orders()
     bot = make_bot(FT, "search:iterations=5,depth=2,width=3,pilot=2", seed=9)
     assert isinstance(bot, SearchBot)
@@ -76,7 +76,7 @@ def test_a_decision_whose_candidates_cannot_differ_is_settled_after_the_pilot(
 def test_without_a_pilot_every_candidate_plays_every_iteration(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(search_bot, "values", lambda game, score, before: (0.5, 0.5))
+    monkeypatch.setattr(search_bot, "values", lambda *_: (0.5, 0.5))
     game, decision = first_orders()
     bot = make_bot(FT, "search:iterations=5,depth=2,width=3,pilot=0", seed=9)
     assert isinstance(bot, SearchBot)
