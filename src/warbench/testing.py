@@ -439,3 +439,26 @@ def unit_tallies(events: Iterable[Event]) -> UnitTallies:
         elif isinstance(event, UnitDestroyed):
             tallies.destroyed[(event.player, event.unit_type)] += 1
     return tallies
+
+
+def alternatives_along(
+    game: Game[Any, Any], bots: Sequence[Any], steps: int, count: int
+) -> Iterator[tuple[Action, list[Action]]]:
+    """Play ``game`` with ``bots`` (one per seat, each offering a search bot its next-best
+    actions through ``alternatives(observation, decision, count)``) for up to ``steps``
+    decisions, checking at each what every such bot promises: at most ``count`` actions,
+    each open to the seat that sees it, and asking leaves the bot's own choice alone.
+    Yields the bot's choice and its alternatives before the choice is played."""
+    for _ in range(steps):
+        if game.is_over:
+            return
+        decision = game.pending()[0]
+        observation = game.observe(decision.player)
+        bot = bots[decision.player]
+        chosen = bot.choose(observation, decision)
+        lines = bot.alternatives(observation, decision, count)
+        assert len(lines) <= count, lines
+        assert all(observation.check(line) is None for line in lines), lines
+        assert bot.choose(observation, decision) == chosen
+        yield chosen, lines
+        game.apply(decision.player, chosen)

@@ -6,6 +6,7 @@ import warbench
 from warbench.core.engine import Game
 from warbench.rulesets.hordes.actions import Activate, Attack, Charge, Move
 from warbench.rulesets.hordes.bots import WarlockBot
+from warbench.testing import alternatives_along
 
 RULES = warbench.ruleset("hordes")
 
@@ -15,20 +16,8 @@ def test_the_warlocks_alternatives_are_open_lines_and_leave_its_own_choice_alone
     chooses the same with or without being asked for them, and activations offer other
     models to activate and other lines (charges, attacks, moves)."""
     game = Game.new(RULES, seed=5)
-    bots = [WarlockBot(1), WarlockBot(2)]
     offered: set[type] = set()
-    for _ in range(160):
-        if game.is_over:
-            break
-        decision = game.pending()[0]
-        observation = game.observe(decision.player)
-        bot = bots[decision.player]
-        before = bot.choose(observation, decision)
-        lines = bot.alternatives(observation, decision, 3)
-        assert len(lines) <= 3
-        assert all(observation.check(line) is None for line in lines), lines
-        assert bot.choose(observation, decision) == before
+    for before, lines in alternatives_along(game, [WarlockBot(1), WarlockBot(2)], 160, 3):
         offered.update(type(line) for line in lines if line != before)
-        game.apply(decision.player, before)
     assert {Activate, Move} <= offered and offered & {Attack, Charge}
 

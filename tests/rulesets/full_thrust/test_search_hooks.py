@@ -6,6 +6,7 @@ import warbench
 from warbench.core.engine import Game
 from warbench.rulesets.full_thrust.actions import DeclareTarget, WriteOrders
 from warbench.rulesets.full_thrust.bots import AdmiralBot
+from warbench.testing import alternatives_along
 
 RULES = warbench.ruleset("full-thrust")
 
@@ -15,22 +16,12 @@ def test_the_admirals_alternatives_are_open_and_led_by_its_own_choice() -> None:
     and fire the first is the admiral's own choice (it ranks by the admiral's measures) and
     the orders offered turn differently; asking for them leaves its choice alone."""
     game = Game.new(RULES, seed=5)
-    bots = [AdmiralBot(1), AdmiralBot(2)]
     ranked: set[type] = set()
-    for _ in range(120):
-        decision = game.pending()[0]
-        observation = game.observe(decision.player)
-        bot = bots[decision.player]
-        before = bot.choose(observation, decision)
-        lines = bot.alternatives(observation, decision, 3)
-        assert len(lines) <= 3
-        assert all(observation.check(line) is None for line in lines), lines
-        assert bot.choose(observation, decision) == before
+    for before, lines in alternatives_along(game, [AdmiralBot(1), AdmiralBot(2)], 120, 3):
         if isinstance(before, WriteOrders | DeclareTarget) and len(lines) > 1 and not getattr(
                 before, "shroud", False):
             assert lines[0] == before
             ranked.add(type(before))
         if isinstance(before, WriteOrders) and not before.shroud:
             assert len({line.turn for line in lines if isinstance(line, WriteOrders)}) == len(lines)
-        game.apply(decision.player, before)
     assert ranked == {WriteOrders, DeclareTarget}
