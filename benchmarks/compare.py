@@ -18,7 +18,10 @@ with its own ``src`` first on the import path, and the best round counts:
 * ``simulate`` with 2 worker processes against 1 (in-process), wall time after the pool
   has started, for each ruleset's default bot mirror.
 
-The machine is shared and noisy, so the ratios are the figures to read. ``--scale``
+Each tree runs its compiled build where it has one that matches its sources (see
+``warbench.compiled``; a base checked out here has none, so ``compare.py HEAD`` measures what
+the build buys); the first lines say which. The machine is shared and noisy, so the ratios
+are the figures to read. ``--scale``
 multiplies the number of games of every measurement.
 """
 
@@ -136,6 +139,16 @@ def best_of(
     return pick(figures[0]), pick(figures[1])
 
 
+def build_in_use(tree: Path) -> str:
+    """Whether the tree runs its compiled build (warbench.compiled), in its own words."""
+    script = ("try:\n    from warbench import compiled\nexcept ImportError:\n"
+              "    print('pure Python (no compiled build at this commit)')\n"
+              "else:\n    print(compiled.status().reason)")
+    env = {"PYTHONPATH": str(tree / "src"), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    return run.stdout.strip() or run.stderr.strip().splitlines()[-1]
+
+
 def row(label: str, base: float, head: float, unit: str) -> None:
     """One line of the table: both figures and head over base."""
     ratio = head / base if base else float("nan")
@@ -227,6 +240,7 @@ def main() -> None:
             ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base_tree), options.base],
             check=True, capture_output=True,
         )
+        print(f"base: {build_in_use(base_tree)}\nhead: {build_in_use(ROOT)}")
         try:
             measure((base_tree, ROOT), options.scale, options.rounds, options.only,
                     options.players)

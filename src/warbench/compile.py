@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 
 from warbench import compiled
-from warbench.compiled import BUILD_DIR, GROUP, MANIFEST, MODULES, PACKAGE_ROOT, Status
+from warbench.compiled import BUILD_DIR, MANIFEST, MODULES, PACKAGE_ROOT, Status
 
 
 def build(build_dir: Path = BUILD_DIR, jobs: int = 2) -> Status:
@@ -26,6 +27,9 @@ def build(build_dir: Path = BUILD_DIR, jobs: int = 2) -> Status:
     src = PACKAGE_ROOT.parent
     build_dir.mkdir(parents=True, exist_ok=True)
     (build_dir / MANIFEST).unlink(missing_ok=True)
+    # mypyc's incremental cache can crash when the module list changes; the C files and
+    # objects it regenerates unchanged are not compiled again.
+    shutil.rmtree(build_dir / "mypy", ignore_errors=True)
     digest = compiled.source_digest()
     paths = [str(Path(*name.split(".")).with_suffix(".py")) for name in MODULES]
     config = str(src.parent / "pyproject.toml")
@@ -33,7 +37,7 @@ def build(build_dir: Path = BUILD_DIR, jobs: int = 2) -> Status:
     os.chdir(src)  # mypyc names each module by its path from here
     try:
         options = ["--config-file", config, "--cache-dir", str(build_dir / "mypy")]
-        extensions = mypycify([*options, *paths], opt_level="3", group_name=GROUP,
+        extensions = mypycify([*options, *paths], opt_level="3", separate=True,
                               target_dir=str(build_dir / "c"))
         setup(name="warbench-compiled", ext_modules=extensions, script_args=[
             "build_ext", "--build-lib", str(build_dir / "lib"),
@@ -41,12 +45,12 @@ def build(build_dir: Path = BUILD_DIR, jobs: int = 2) -> Status:
     finally:
         os.chdir(cwd)
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
-    names = [*MODULES, f"{GROUP}__mypyc"]
-    files = {name: str(Path("lib", *name.split(".")).with_suffix("")) + suffix for name in names}
+    files = {extension.name: str(Path("lib", *extension.name.split("."))) + suffix
+             for extension in extensions}
     manifest = {"suffix": suffix, "digest": digest, "files": files}
     (build_dir / MANIFEST).write_text(json.dumps(manifest, indent=1))
     modules, reason = compiled.read_manifest(build_dir)
-    return Status(bool(modules), len(MODULES) if modules else 0, reason)
+    return Status(bool(modules), sum(name in modules for name in MODULES), reason)
 
 
 def main(argv: Sequence[str]) -> int:

@@ -32,10 +32,40 @@ PACKAGE_ROOT = Path(__file__).resolve().parent
 BUILD_DIR = PACKAGE_ROOT.parent.parent / "build" / "compiled"
 """Where the build and its manifest live (a source checkout's ``build/``, ignored by git)."""
 MANIFEST = "manifest.json"
-GROUP = "warbench_compiled"
-"""mypyc's shared library for the group is the top-level module ``warbench_compiled__mypyc``."""
 
 MODULES: tuple[str, ...] = (
+    # The core: geometry, the hex grid, observations.
+    "warbench.core.geometry.arcs",
+    "warbench.core.geometry.bands",
+    "warbench.core.geometry.bases",
+    "warbench.core.geometry.collision",
+    "warbench.core.geometry.distance",
+    "warbench.core.geometry.movement",
+    "warbench.core.geometry.shapes",
+    "warbench.core.geometry.sight",
+    "warbench.core.geometry.terrain",
+    "warbench.core.geometry.vectors",
+    "warbench.core.hexgrid.arcs",
+    "warbench.core.hexgrid.hexes",
+    "warbench.core.hexgrid.moves",
+    "warbench.core.observation",
+    # Dystopian Wars: shots, moves and the commodore.
+    "warbench.rulesets.dystopian_wars.attack_rolls",
+    "warbench.rulesets.dystopian_wars.bot_tactics",
+    "warbench.rulesets.dystopian_wars.bots",
+    "warbench.rulesets.dystopian_wars.combat",
+    "warbench.rulesets.dystopian_wars.flyers",
+    "warbench.rulesets.dystopian_wars.geometry",
+    "warbench.rulesets.dystopian_wars.mines",
+    "warbench.rulesets.dystopian_wars.movement",
+    "warbench.rulesets.dystopian_wars.rams",
+    # Armada: moves and the tactician's helm.
+    "warbench.rulesets.armada.bot_helm",
+    "warbench.rulesets.armada.bot_orders",
+    "warbench.rulesets.armada.bots",
+    "warbench.rulesets.armada.context",
+    "warbench.rulesets.armada.moves",
+    "warbench.rulesets.armada.templates",
     # Full Thrust: the admiral's order weighing and the geometry it stands on.
     "warbench.rulesets.full_thrust.arcs",
     "warbench.rulesets.full_thrust.bots",
@@ -43,6 +73,13 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.full_thrust.firepower",
     "warbench.rulesets.full_thrust.movement",
     "warbench.rulesets.full_thrust.weapon_values",
+    # HORDES: the space and combat arithmetic, magic and the warlock.
+    "warbench.rulesets.hordes.bots",
+    "warbench.rulesets.hordes.combat",
+    "warbench.rulesets.hordes.magic",
+    "warbench.rulesets.hordes.power",
+    "warbench.rulesets.hordes.refusals",
+    "warbench.rulesets.hordes.space",
     # ROBOGEAR: sight, shots, moves, the turn's listing helpers and the commander.
     "warbench.rulesets.robogear.board",
     "warbench.rulesets.robogear.bots",
@@ -59,9 +96,12 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.table",
     "warbench.rulesets.robogear.victory",
 )
-"""Modules compiled by ``build``: pure computation over plain data. Modules whose classes
-subclass the core's ``Action``, ``Event``, ``Procedure`` or ``GameState`` (class keywords,
-``__slots__``) or pydantic models stay interpreted: mypyc cannot compile those classes."""
+"""Modules compiled by ``warbench.compile``: computation over plain data. Modules with classes
+that mypyc cannot compile stay interpreted: subclasses of the core's ``Action``, ``Event``,
+``Procedure`` or ``GameState`` (class keywords, ``__slots__``), mutable or generic
+``dataclass(slots=True)``, pydantic models, and classes that interpreted modules subclass
+(``ParamSpace``, HORDES' ``KeptSpace``). Each module is compiled on its own (mypyc's
+``separate``), its native part beside it; the manifest lists every file the build made."""
 
 
 @dataclass(frozen=True)

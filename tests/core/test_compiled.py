@@ -16,21 +16,18 @@ import pytest
 from warbench import compiled
 
 GAMES = """
-from warbench.core.agents import RandomAgent
 from warbench.core.match import play_match
-from warbench.rulesets.full_thrust import FullThrustRuleset
-from warbench.rulesets.full_thrust.bots import AdmiralBot
-from warbench.rulesets.robogear import RobogearRuleset
-from warbench.rulesets.robogear.bots import CommanderBot
+from warbench.core.registry import ruleset
 
 hashes = []
-for seed in range(2):
-    fleet = play_match(FullThrustRuleset(), [AdmiralBot(seed), AdmiralBot(seed + 7)], seed=seed,
-                       record_hashes=False)
-    hashes.append(fleet.final_hash)
-    table = play_match(RobogearRuleset(), [CommanderBot(seed), RandomAgent(seed),
-                                           CommanderBot(seed + 3)], seed=seed, record_hashes=False)
-    hashes.append(table.final_hash)
+for rid, bot, seats in [("dystopian-wars", "commodore", 2), ("armada", "tactician", 2),
+                        ("full-thrust", "admiral", 2), ("hordes", "warlock", 2),
+                        ("robogear", "commander", 3)]:
+    rules = ruleset(rid)
+    bots = rules.bots()
+    for seed, name in [(0, "random"), (1, bot)]:
+        agents = [bots[name](seed * 10 + seat) for seat in range(seats)]
+        hashes.append(play_match(rules, agents, seed=seed, record_hashes=False).final_hash)
 print(" ".join(hashes))
 """
 
@@ -79,7 +76,7 @@ def test_a_build_for_another_python_or_without_manifest_is_not_used(tmp_path: Pa
 @pytest.mark.skipif(not (compiled.BUILD_DIR / compiled.MANIFEST).is_file(),
                     reason="no compiled build here (`make compiled`)")
 def test_compiled_and_pure_python_play_the_same_games() -> None:
-    """Seeded Full Thrust and ROBOGEAR games (bots and random play) end in the same states."""
+    """Seeded games of every ruleset, random play and bot mirrors, end in the same states."""
     active, fast = _play(pure=False)
     assert active == "True", "the build in build/compiled does not match the sources"
     inactive, slow = _play(pure=True)
