@@ -179,6 +179,14 @@ def install(build_dir: Path = BUILD_DIR) -> Status:
     return _status
 
 
+def compiled_sources() -> frozenset[Path]:
+    """The source file of each module that runs compiled now (none while running pure)."""
+    if not _status.active:
+        return frozenset()
+    return frozenset(PACKAGE_ROOT.parent.joinpath(*name.split(".")).with_suffix(".py")
+                     for name in MODULES)
+
+
 def status() -> Status:
     """What ``install`` found when Warbench was imported."""
     return _status

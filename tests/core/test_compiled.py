@@ -82,3 +82,15 @@ def test_compiled_and_pure_python_play_the_same_games() -> None:
     inactive, slow = _play(pure=True)
     assert inactive == "False"
     assert fast == slow
+
+
+@pytest.mark.skipif(not compiled.status().active, reason="pure Python: doctests run in place")
+def test_the_compiled_modules_doctests_pass_on_their_sources() -> None:
+    """While the build is in use, the doctests of its modules run here, on the sources."""
+    paths = sorted(str(path) for path in compiled.compiled_sources())
+    env = {**os.environ, "WARBENCH_PURE": "1"}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "--doctest-modules", *paths], env=env, capture_output=True, text=True,
+                         cwd=compiled.PACKAGE_ROOT.parent.parent)
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert " passed" in run.stdout
