@@ -46,7 +46,6 @@ MODULES: tuple[str, ...] = (
     "warbench.core.geometry.terrain",
     "warbench.core.geometry.vectors",
     "warbench.core.hexgrid.arcs",
-    "warbench.core.hexgrid.hexes",
     "warbench.core.hexgrid.moves",
     "warbench.core.observation",
     # Dystopian Wars: shots, moves and the commodore.
@@ -57,15 +56,12 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.dystopian_wars.flyers",
     "warbench.rulesets.dystopian_wars.geometry",
     "warbench.rulesets.dystopian_wars.mines",
-    "warbench.rulesets.dystopian_wars.movement",
     "warbench.rulesets.dystopian_wars.rams",
     # Armada: moves and the tactician's helm.
-    "warbench.rulesets.armada.bot_helm",
     "warbench.rulesets.armada.bot_orders",
     "warbench.rulesets.armada.bots",
     "warbench.rulesets.armada.context",
     "warbench.rulesets.armada.moves",
-    "warbench.rulesets.armada.templates",
     # Full Thrust: the admiral's order weighing and the geometry it stands on.
     "warbench.rulesets.full_thrust.arcs",
     "warbench.rulesets.full_thrust.bots",
@@ -96,12 +92,15 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.table",
     "warbench.rulesets.robogear.victory",
 )
-"""Modules compiled by ``warbench.compile``: computation over plain data. Modules with classes
-that mypyc cannot compile stay interpreted: subclasses of the core's ``Action``, ``Event``,
-``Procedure`` or ``GameState`` (class keywords, ``__slots__``), mutable or generic
-``dataclass(slots=True)``, pydantic models, and classes that interpreted modules subclass
-(``ParamSpace``, HORDES' ``KeptSpace``). Each module is compiled on its own (mypyc's
-``separate``), its native part beside it; the manifest lists every file the build made."""
+"""Modules compiled by ``warbench.compile``: computation over plain data. Left interpreted:
+modules with classes mypyc cannot compile (subclasses of the core's ``Action``, ``Event``,
+``Procedure`` or ``GameState``; mutable or generic ``dataclass(slots=True)``; pydantic models;
+classes that interpreted modules subclass, such as ``ParamSpace`` and HORDES' ``KeptSpace``);
+modules that must answer a value of the wrong type with their own refusal (compiled code
+checks annotated types as it reads them: ``core.hexgrid.hexes``, and Dystopian Wars'
+``movement``, which reads a player's move); type aliases pydantic reads
+(``armada.templates``); and modules whose functions tests replace (``armada.bot_helm``).
+Each module is compiled on its own (mypyc's ``separate``)."""
 
 
 @dataclass(frozen=True)
