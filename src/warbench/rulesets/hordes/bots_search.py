@@ -3,12 +3,11 @@
 :func:`alternatives` (through :meth:`~warbench.rulesets.hordes.bots.WarlockBot.alternatives`)
 lists the root candidates after the warlock's own choice, which they do not change: where a
 person would weigh another line, the lines the warlock's rules of thumb rate next: another
-model to activate (the warlock itself first, its spells and feat before the other beasts
-move; then beasts, nearest the enemy warlock first), and in an activation the feat where
-offered (the warlock holds it until round 3), then the best attack, reaching charge and
-spell at each target, a full and a half advance on the enemy warlock or on the nearest
-enemy model, and staying put, taken round by round (the best of each kind, then the second
-of each kind). Elsewhere (fury, transfers, free strikes) the options are few: all of them.
+model to activate (beasts first, nearest the enemy warlock first), and in an activation the
+best attack, reaching charge and spell at each target, a full and a half advance on the
+enemy warlock or on the nearest enemy model, and staying put, taken round by round (the
+best of each kind, then the second of each kind). Elsewhere (fury, transfers, free
+strikes) the options are few: all of them.
 """
 
 from __future__ import annotations
@@ -21,16 +20,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.observation import Observation
-from warbench.rulesets.hordes.actions import (
-    Activate,
-    Attack,
-    Cast,
-    Charge,
-    Done,
-    Feat,
-    Move,
-    Place,
-)
+from warbench.rulesets.hordes.actions import Activate, Attack, Cast, Charge, Done, Move, Place
 from warbench.rulesets.hordes.bots import _reaches
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.profile import boxes_left, stat
@@ -55,7 +45,7 @@ def alternatives(
         return [Activate(model.uid) for model in models[:count]]
     uid = getattr(state.stack[-1], "model", None) if state.stack else None
     if not isinstance(uid, int) or not (
-        decision.spaces or any(isinstance(o, Attack | Charge | Cast | Feat) for o in options)
+        decision.spaces or any(isinstance(o, Attack | Charge | Cast) for o in options)
     ):
         return list(options[:count])
     lines = _activation_lines(state, data, state.models[uid], decision, enemy)
@@ -65,22 +55,17 @@ def alternatives(
 def _by_order(
     state: HordesState, data: HordesData, activations: list[Activate], enemy: Model | None
 ) -> list[Model]:
-    """The warlock's order (beasts first, nearest the enemy warlock first), except that
-    the warlock comes second: its spells and feat before the other beasts move."""
     models = [state.models[o.model] for o in activations]
-    ordered = sorted(
+    return sorted(
         models,
         key=lambda m: (0 if m.beast else 1, 0.0 if enemy is None else gap(data, m, enemy)),
     )
-    warlocks = [m for m in ordered[1:] if not m.beast]
-    return ordered[:1] + warlocks + [m for m in ordered[1:] if m.beast]
 
 
 def _activation_lines(
     state: HordesState, data: HordesData, active: Model, decision: Decision, enemy: Model | None
 ) -> list[Action]:
-    """The feat (where offered: the warlock holds it until round 3), then the best of
-    each kind of line, then the second of each kind, and so on."""
+    """The best of each kind of line, then the second of each kind, and so on."""
     options = decision.options
 
     def target_rank(target: int) -> tuple[bool, int, int]:
@@ -113,9 +98,8 @@ def _activation_lines(
     )
     moves = _advances(state, data, active, decision, enemy)
     stay: list[Action] = [Done()] if Done() in options else []
-    feats: list[Action] = [Feat()] if Feat() in options else []
     kinds: list[list[Action]] = [
-        feats, _per_target(attacks), _per_target(charges), _per_target(casts), moves, stay
+        _per_target(attacks), _per_target(charges), _per_target(casts), moves, stay
     ]
     return [line for rank in zip_longest(*kinds) for line in rank if line is not None]
 
