@@ -97,7 +97,7 @@ def strength(
     budget = BUDGETS[ruleset_id] if budget is None else budget
     make_setup = SETUPS[ruleset_id]
     setup = None if make_setup is None else make_setup()
-    wins = draws = decisions = iterations = playouts = settled = overruled = 0
+    wins = draws = decisions = iterations = playouts = settled = overruled = extended = 0
     seconds = 0.0
     started, cpu = time.perf_counter(), time.process_time()
     for game in range(first, first + games):
@@ -119,6 +119,7 @@ def strength(
         playouts += search.cost.playouts
         settled += search.cost.settled
         overruled += search.cost.overruled
+        extended += search.cost.extended
         seconds += search.cost.seconds
     low, high = wilson_interval(wins, games)
     searched = max(1, decisions)
@@ -128,7 +129,8 @@ def strength(
         f" won {wins}/{games} = {wins / games:.0%} (95% {low:.0%}-{high:.0%}), {draws} drawn;"
         f" per searched decision {seconds / searched * 1000:.0f} ms,"
         f" {iterations / searched:.1f} iterations, {playouts / searched:.1f} play-outs"
-        f" ({settled / searched:.0%} settled by the pilot, {overruled / searched:.0%} overruled);"
+        f" ({settled / searched:.0%} settled by the pilot, {overruled / searched:.0%} overruled,"
+        f" {extended / searched:.0%} extended);"
         f" {time.perf_counter() - started:.0f} s in all ({time.process_time() - cpu:.0f} s of CPU)"
     ))
 
