@@ -21,4 +21,3 @@ def test_the_warlocks_alternatives_are_open_lines_and_leave_its_own_choice_alone
         offered.update(type(line) for line in lines if line != before)
     assert {Activate, Move} <= offered and offered & {Attack, Charge}
 
-
