@@ -36,10 +36,11 @@ HEURISTICS = {
     "robogear": "commander",
 }
 #: The fixed iteration budget each ruleset is measured at (HORDES without the pilot, its
-#: root candidates the warlock's choice and its two next-best lines; see docs/agents.md).
+#: root candidates the warlock's choice and its two next-best lines, up to six more worlds
+#: where the root is close and the paired test at one standard error; see docs/agents.md).
 BUDGETS = {
     "full-thrust": "search:iterations=6,depth=20,width=3",
-    "hordes": "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2",
+    "hordes": "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2,extend=6,paired=1",
     "dystopian-wars": "search:iterations=6,depth=20,width=3",
     "armada": "search:iterations=6,depth=10,width=3",
     "robogear": "search:iterations=6,depth=20,width=3",
@@ -97,7 +98,7 @@ def strength(
     budget = BUDGETS[ruleset_id] if budget is None else budget
     make_setup = SETUPS[ruleset_id]
     setup = None if make_setup is None else make_setup()
-    wins = draws = decisions = iterations = playouts = settled = overruled = 0
+    wins = draws = decisions = iterations = playouts = settled = overruled = extended = 0
     seconds = 0.0
     started, cpu = time.perf_counter(), time.process_time()
     for game in range(first, first + games):
@@ -119,6 +120,7 @@ def strength(
         playouts += search.cost.playouts
         settled += search.cost.settled
         overruled += search.cost.overruled
+        extended += search.cost.extended
         seconds += search.cost.seconds
     low, high = wilson_interval(wins, games)
     searched = max(1, decisions)
@@ -128,7 +130,8 @@ def strength(
         f" won {wins}/{games} = {wins / games:.0%} (95% {low:.0%}-{high:.0%}), {draws} drawn;"
         f" per searched decision {seconds / searched * 1000:.0f} ms,"
         f" {iterations / searched:.1f} iterations, {playouts / searched:.1f} play-outs"
-        f" ({settled / searched:.0%} settled by the pilot, {overruled / searched:.0%} overruled);"
+        f" ({settled / searched:.0%} settled by the pilot, {overruled / searched:.0%} overruled,"
+        f" {extended / searched:.0%} extended);"
         f" {time.perf_counter() - started:.0f} s in all ({time.process_time() - cpu:.0f} s of CPU)"
     ))
 

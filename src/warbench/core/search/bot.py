@@ -39,6 +39,7 @@ from warbench.core.search.candidates import (
     merge,
     sample_candidates,
 )
+from warbench.core.search.paired import open_cases, paired_answer
 from warbench.core.search.tree import Edge, Node, backpropagate, best, contenders, select
 from warbench.core.search.value import Score, Standing, values
 
@@ -57,6 +58,7 @@ class SearchCost:
     playouts: int = 0
     settled: int = 0  # decisions the pilot answered with the heuristic's choice
     overruled: int = 0  # decisions answered with another candidate than the heuristic's
+    extended: int = 0  # decisions that played more worlds than ``iterations`` (``extend``)
 
 
 class SearchBot:
@@ -105,13 +107,11 @@ class SearchBot:
         started = time.perf_counter()
         deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
         root = Node()
+        played: dict[str, dict[int, float]] = {}  # each candidate's value in each world
         done = 0
         playing = candidates
         while self.budget.iterations is None or done < self.budget.iterations:
-            world = seed_for(base, done + 1)
-            for action in playing:
-                self._iterate(observation, root, action, world)
-            self.cost.playouts += len(playing)
+            self._world(observation, root, playing, seed_for(base, done + 1), done, played)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -120,14 +120,73 @@ class SearchBot:
                 if len(playing) == 1:
                     self.cost.settled += 1
                     break
+        if len(playing) > 1 and done == self.budget.iterations:
+            done = self._extend(observation, root, candidates, base, done, played, deadline)
         self.cost.decisions += 1
         self.cost.iterations += done
         self.cost.seconds += time.perf_counter() - started
-        chosen = best(root, first, self.budget.margin)
-        if chosen is None or action_key(chosen.action) == action_key(first):
+        return self._answer(root, candidates, played)
+
+    def _world(
+        self,
+        observation: Observation[Any, Any],
+        root: Node,
+        playing: list[Action],
+        world: int,
+        index: int,
+        played: dict[str, dict[int, float]],
+    ) -> None:
+        """Play every candidate in ``playing`` in the sampled world ``world`` (the
+        ``index``-th), noting each one's value there in ``played``."""
+        for action in playing:
+            value = self._iterate(observation, root, action, world)
+            if value is not None:
+                played.setdefault(action_key(action), {})[index] = value
+        self.cost.playouts += len(playing)
+
+    def _extend(
+        self,
+        observation: Observation[Any, Any],
+        root: Node,
+        candidates: list[Action],
+        base: int,
+        done: int,
+        played: dict[str, dict[int, float]],
+        deadline: float | None,
+    ) -> int:
+        """Up to the budget's ``extend`` more worlds while a candidate ahead of the
+        heuristic's choice has not yet cleared the bar (:func:`open_cases`), playing only
+        the heuristic's choice and those; the worlds played in all."""
+        budget = self.budget
+        prior = action_key(candidates[0])
+        for extra in range(budget.extend):
+            keys = open_cases(played, prior, budget.margin, budget.paired)
+            if not keys or (deadline is not None and time.perf_counter() >= deadline):
+                break
+            if extra == 0:
+                self.cost.extended += 1
+            playing = [candidates[0], *(a for a in candidates if action_key(a) in keys)]
+            self._world(observation, root, playing, seed_for(base, done + 1), done, played)
+            done += 1
+        return done
+
+    def _answer(
+        self, root: Node, candidates: list[Action], played: dict[str, dict[int, float]]
+    ) -> Action:
+        """The candidate the worlds played favour: by the paired gain over the heuristic's
+        choice with the budget's ``paired`` or ``extend``, else by the best mean."""
+        first = candidates[0]
+        budget = self.budget
+        if budget.paired or budget.extend:
+            key = paired_answer(played, action_key(first), budget.margin, budget.paired)
+            chosen = next(a for a in candidates if action_key(a) == key)
+        else:
+            edge = best(root, first, budget.margin)
+            chosen = first if edge is None else edge.action
+        if action_key(chosen) == action_key(first):
             return first
         self.cost.overruled += 1
-        return chosen.action
+        return chosen
 
     def _alternatives(
         self, observation: Observation[Any, Any], decision: Decision, first: Action
@@ -146,13 +205,14 @@ class SearchBot:
         root: Node,
         action: Action,
         seed: int,
-    ) -> None:
-        """Root ``action`` in the world ``seed``: down the tree, a play-out, values back up."""
+    ) -> float | None:
+        """Root ``action`` in the world ``seed``: down the tree, a play-out, values back up;
+        the value to the searching seat (``None`` when the action was not open there)."""
         game = observation.sample(seed)
         game.transactional = observation.ruleset.late_refusals
         player = observation.seat
         if game.check(player, action) is not None:  # not open in this sample
-            return
+            return None
         before = () if self.score is None else tuple(self.score(game))
         edge = root.children.setdefault(action_key(action), Edge(action, player, Node()))
         edge.available += 1
@@ -184,8 +244,11 @@ class SearchBot:
                 play_next_decision(game, bots)
         except AgentError:  # a heuristic stuck in an odd sample: score what was played
             pass
-        if path:
-            backpropagate(root, path, values(game, self.score, before, self.standing))
+        if not path:
+            return None
+        found = values(game, self.score, before, self.standing)
+        backpropagate(root, path, found)
+        return found[observation.seat]
 
     def _proposer(
         self,

@@ -28,6 +28,8 @@ OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
     "margin": (float, 0),
     "pilot": (int, 0),
     "alternatives": (int, 0),
+    "extend": (int, 0),
+    "paired": (float, 0),
 }
 
 
@@ -47,7 +49,13 @@ class Budget:
     iteration). ``alternatives``: how many of the root's candidates after the heuristic's
     choice are the heuristic's own next-best moves, where its bot offers them (an
     ``alternatives(observation, decision, count)`` method); the rest are drawn by the
-    candidate generator (0: all drawn).
+    candidate generator (0: all drawn). ``extend``: up to this many more worlds after
+    ``iterations``, played while a candidate ahead of the heuristic's choice has not yet
+    cleared the bar, by the heuristic's choice and those only (0: none).
+    ``paired``: answer by the paired gain over the heuristic's choice on the worlds both
+    played, which must be at least ``margin`` and this many standard errors (0: the margin
+    alone; with neither ``paired`` nor ``extend``, the best mean, as
+    :func:`~warbench.core.search.tree.best`).
     """
 
     iterations: int | None = 6
@@ -58,6 +66,8 @@ class Budget:
     margin: float = 0.05
     pilot: int = 2
     alternatives: int = 0
+    extend: int = 0
+    paired: float = 0.0
 
     @classmethod
     def from_options(cls, bot: str, options: Mapping[str, str]) -> Budget:
