@@ -268,18 +268,30 @@ def _run_clear(shooter: Model, target: Model, world: World) -> bool:
     return True
 
 
-def reach(spec: ModelSpec) -> float:
-    """Half the diagonal of a model's base: no part of it lies farther from its centre."""
-    return 0.5 * math.hypot(spec.width, spec.length)
-
-
 def surely_apart(data: RulesData, first: Model, second: Model, inches: float) -> bool:
     """Whether the two bases are certainly more than ``inches`` apart edge to edge, judged
     from their centres and reaches alone (with a margin for rounding): a quick test that
     spares measuring pairs no edge-to-edge distance could bring within ``inches``."""
     apart = math.hypot(second.x - first.x, second.y - first.y)
-    nearest = apart - reach(data.models[first.cls]) - reach(data.models[second.cls])
+    nearest = apart - data.models[first.cls].reach - data.models[second.cls].reach
     return nearest > inches + _MARGIN
+
+
+def pair_refusal(data: RulesData, shooter: Model, target: Model) -> str | None:
+    """Why no gun of ``shooter`` (ack-ack and charges included) may fire at ``target``
+    whatever the gun: the first checks of every shot, or None."""
+    if not target.alive:
+        return f"{target.name} is no longer on the table"
+    if own_side(shooter, target):
+        return f"{target.name} belongs to your own fleet"
+    if shooter.grounded:
+        return f"{shooter.name} ran aground this activation and cannot attack"
+    apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
+    models = data.models
+    if apart - models[shooter.cls].reach - models[target.cls].reach > BANDS.reach:
+        # no two points of the bases are closer than that
+        return f"{target.name} is beyond range band 4"
+    return None
 
 
 def shot_refusal(
@@ -331,18 +343,13 @@ def _shot(
     target: Model,
     world: World,
 ) -> tuple[str | None, Shot | None]:
+    reason = pair_refusal(data, shooter, target)
+    if reason is not None:
+        return reason, None
     spec = data.models[shooter.cls]
     target_spec = data.models[target.cls]
-    if not target.alive:
-        return f"{target.name} is no longer on the table", None
-    if own_side(shooter, target):
-        return f"{target.name} belongs to your own fleet", None
-    if shooter.grounded:
-        return f"{shooter.name} ran aground this activation and cannot attack", None
     apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
-    nearest = apart - reach(spec) - reach(target_spec)  # no two points of the bases closer
-    if nearest > BANDS.reach:
-        return f"{target.name} is beyond range band 4", None
+    nearest = apart - spec.reach - target_spec.reach  # no two points of the bases closer
     if target.carried_by >= 0:
         reason = deck_refusal(state, data, spec, shooter, target, mount_name)
         if reason is not None:

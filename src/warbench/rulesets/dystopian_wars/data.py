@@ -18,8 +18,9 @@ pydantic.
 
 from __future__ import annotations
 
+import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -278,6 +279,11 @@ class ModelSpec:
     length: float
     mounts: tuple[Mount, ...]
     engine_default: bool
+    #: Half the diagonal of the base: no part of it lies farther from its centre.
+    reach: float = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reach", 0.5 * math.hypot(self.width, self.length))
 
     @property
     def rank(self) -> int:

@@ -39,6 +39,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     answers_with,
     cc_value,
     linked_dice,
+    pair_refusal,
     shot_refusal,
     table_shot,
 )
@@ -172,17 +173,35 @@ def gun_shots(
 ) -> list[tuple[int, Shot]]:
     """The shots ``model``'s gun ``mount`` may make at ``player``'s enemies as the table
     stands (boardings aside, see :func:`~.combat.shot_refusal`): each target's number and
-    the shot, in the models' order. Kept in ``world`` (what they read is the table's)."""
+    the shot, in the models' order. Kept in ``world`` (what they read is the table's);
+    the first gun of a model asked about works out every gun of the model at once."""
     key = (model.uid, mount, player)
     found = world.guns.get(key)
     if found is None:
-        found = []
-        for target in enemy_targets(state, player):
+        guns = guns_of(data, model)
+        if mount not in guns:
+            guns = [mount]
+        _model_shots(state, data, world, model, guns, player)
+        found = world.guns[key]
+    return found
+
+
+def _model_shots(
+    state: DWState, data: RulesData, world: World, model: Model, guns: list[str], player: int
+) -> None:
+    """Keep in ``world`` the legal shots of each of ``model``'s ``guns`` (see
+    :func:`gun_shots`): a target that no gun may fire at (:func:`~.combat.pair_refusal`)
+    is passed over once, not asked about gun by gun."""
+    found: dict[str, list[tuple[int, Shot]]] = {mount: [] for mount in guns}
+    for target in enemy_targets(state, player):
+        if pair_refusal(data, model, target) is not None:
+            continue
+        for mount in guns:
             reason, shot = table_shot(state, data, model, mount, target, world)
             if reason is None and shot is not None:
-                found.append((target.uid, shot))
-        world.guns[key] = found
-    return found
+                found[mount].append((target.uid, shot))
+    for mount, shots in found.items():
+        world.guns[(model.uid, mount, player)] = shots
 
 
 def fire_options(state: DWState, data: RulesData, frame: Gunnery) -> list[Fire]:

@@ -41,7 +41,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     sight_terrain,
     terrain_of,
 )
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, ranked_body_of
 
 if TYPE_CHECKING:
     from warbench.rulesets.dystopian_wars.combat import Shot
@@ -184,7 +184,7 @@ class World:
                 if model.alive and model.level == "surface" and model.carried_by < 0:
                     spec = data.models[model.cls]
                     if not spec.tiny:
-                        found.append(Body(model.pose(), body_of(model, spec).base, spec.rank))
+                        found.append(ranked_body_of(model, spec))
             self._cover = found
         return self._cover
 
@@ -195,10 +195,10 @@ class World:
         found = self._sight.get(pair)
         if found is None:
             models = self.data.models
-            shooter_spec, target_spec = models[shooter.cls], models[target.cls]
             terrain, blockers = self.sight_blockers
-            seer = Body(shooter.pose(), self.body(shooter.uid).base, shooter_spec.rank)
-            seen = Body(target.pose(), self.body(target.uid).base, target_spec.rank)
+            # the very bodies of the cover, so that they are passed over as themselves
+            seer = ranked_body_of(shooter, models[shooter.cls])
+            seen = ranked_body_of(target, models[target.cls])
             # line_of_sight checks the terrain, then the bases near the line: the first
             # part is kept across worlds, the second is cheap
             key = (self._terrain_token(), shooter.x, shooter.y, target.x, target.y)
