@@ -256,13 +256,13 @@ def _run_clear(shooter: Model, target: Model, world: World) -> bool:
     low_x, high_x = sorted((start.x, end.x))
     low_y, high_y = sorted((start.y, end.y))
     ends = (shooter.uid, target.uid)
-    for x, y, radius, body, uid in world.hulls:
+    for x, y, radius, uid in world.hulls:
         # a path farther from a centre than the base's reach misses the base
         if (
             low_x <= x + radius and x - radius <= high_x
             and low_y <= y + radius and y - radius <= high_y
             and uid not in ends
-            and base_crossed_by(body, start, end)
+            and base_crossed_by(world.body(uid), start, end)
         ):
             return False
     return True

@@ -24,10 +24,9 @@ False
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Hashable
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -58,18 +57,16 @@ _FIELDS = attrgetter(
 KEPT = 4
 
 
-def fingerprint(state: DWState) -> tuple[Hashable, ...]:
+def fingerprint(state: DWState) -> tuple[Any, ...]:
     """Everything on the table the remembered answers read: each model's place, level,
-    status, markers and contacts, and the terrain."""
+    status, markers and contacts, and the terrain (compared, never hashed)."""
+    models = state.models
     return (
-        tuple(
-            (
-                _FIELDS(model),
-                tuple(model.markers.items()) if model.markers else (),
-                tuple(model.contact) if model.contact else (),
-            )
-            for model in state.models
-        ),
+        tuple(map(_FIELDS, models)),
+        [  # only the few models with markers or contacts, by number
+            (model.uid, tuple(model.markers.items()), tuple(model.contact))
+            for model in models if model.markers or model.contact
+        ],
         terrain_print(state),
         state.width,
         state.height,
@@ -97,7 +94,7 @@ class World:
         "state", "torpedo",
     )
 
-    def __init__(self, key: tuple[Hashable, ...], state: DWState, data: RulesData) -> None:
+    def __init__(self, key: tuple[Any, ...], state: DWState, data: RulesData) -> None:
         self.key = key
         self.state = state
         self.data = data
@@ -106,7 +103,7 @@ class World:
         self._spots: list[tuple[float, float, float, int]] | None = None
         self._walls: list[Terrain] | None = None
         self._screens: tuple[list[Terrain], list[Screen]] | None = None
-        self._hulls: list[tuple[float, float, float, Body, int]] | None = None
+        self._hulls: list[tuple[float, float, float, int]] | None = None
         self._depths: list[Terrain] | None = None
         self._gaps: dict[tuple[int, int], float] = {}
         self._sight: dict[tuple[int, int], bool] = {}
@@ -170,8 +167,9 @@ class World:
         return found
 
     @property
-    def hulls(self) -> list[tuple[float, float, float, Body, int]]:
-        """Naval models on the water that stop torpedoes: centre, reach, base, number."""
+    def hulls(self) -> list[tuple[float, float, float, int]]:
+        """Naval models on the water that stop torpedoes: centre, reach, number (the
+        base is :meth:`body`)."""
         if self._hulls is None:
             found = []
             models = self.data.models
@@ -181,9 +179,7 @@ class World:
                     model.alive and spec.domain == "naval" and model.level != "submerged"
                     and not spec.flying
                 ):
-                    body = self.body(model.uid)
-                    radius = 0.5 * math.hypot(spec.width, spec.length)
-                    found.append((model.x, model.y, radius, body, model.uid))
+                    found.append((model.x, model.y, spec.reach, model.uid))
             self._hulls = found
         return self._hulls
 
@@ -286,17 +282,19 @@ _NUMBERS = itertools.count()
 KEPT_TERRAINS = 64
 
 
-_WORLDS: dict[tuple[Hashable, ...], World] = {}
+#: The worlds kept, the newest last: so few that comparing fingerprints beats hashing them.
+_WORLDS: list[World] = []
 
 
 def world_of(state: DWState, data: RulesData) -> World:
     """The world of the table as it stands now (the same object while nothing changes)."""
     key = fingerprint(state)
-    found = _WORLDS.get(key)
-    if found is not None and found.data is data:
-        found.state = state
-        return found
+    for found in reversed(_WORLDS):
+        if found.data is data and found.key == key:
+            found.state = state
+            return found
     if len(_WORLDS) >= KEPT:
-        del _WORLDS[next(iter(_WORLDS))]
-    found = _WORLDS[key] = World(key, state, data)
+        del _WORLDS[0]
+    found = World(key, state, data)
+    _WORLDS.append(found)
     return found
