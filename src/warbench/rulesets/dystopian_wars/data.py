@@ -279,36 +279,31 @@ class ModelSpec:
     length: float
     mounts: tuple[Mount, ...]
     engine_default: bool
+    # Worked out from the fields above on creation (plain attributes: read very often).
     #: Half the diagonal of the base: no part of it lies farther from its centre.
     reach: float = field(init=False, repr=False, compare=False)
+    #: Size as a number: tiny 0 .. massive 4.
+    rank: int = field(init=False, repr=False, compare=False)
+    #: Flies (aerial models, flying creatures and robots).
+    flying: bool = field(init=False, repr=False, compare=False)
+    #: May go under the surface (submarines, burrowers, some creatures).
+    diving: bool = field(init=False, repr=False, compare=False)
+    #: A tiny flyer (a wing of tokens).
+    tiny: bool = field(init=False, repr=False, compare=False)
+    #: A creature or a robot: no crew, its own boarding and repair rules.
+    beast: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "reach", 0.5 * math.hypot(self.width, self.length))
-
-    @property
-    def rank(self) -> int:
-        """Size as a number: tiny 0 .. massive 4."""
-        return SIZE_RANK[self.size]
-
-    @property
-    def flying(self) -> bool:
-        """Flies (aerial models, flying creatures and robots)."""
-        return "flying" in self.traits
-
-    @property
-    def diving(self) -> bool:
-        """May go under the surface (submarines, burrowers, some creatures)."""
-        return "diving" in self.traits
-
-    @property
-    def tiny(self) -> bool:
-        """A tiny flyer (a wing of tokens)."""
-        return self.size == "tiny"
-
-    @property
-    def beast(self) -> bool:
-        """A creature or a robot: no crew, its own boarding and repair rules."""
-        return not self.traits.isdisjoint(BEASTS)
+        derived = {
+            "reach": 0.5 * math.hypot(self.width, self.length),
+            "rank": SIZE_RANK[self.size],
+            "flying": "flying" in self.traits,
+            "diving": "diving" in self.traits,
+            "tiny": self.size == "tiny",
+            "beast": not self.traits.isdisjoint(BEASTS),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     @property
     def fearless(self) -> bool:
