@@ -331,7 +331,32 @@ def table_shot(
     key = (shooter.uid, mount_name, target.uid)
     found = world.shots.get(key)
     if found is None:
-        found = world.shots[key] = _shot(state, data, shooter, mount_name, target, world)
+        reason = pair_refusal(data, shooter, target)
+        found = world.shots[key] = (
+            (reason, None) if reason is not None
+            else _shot(state, data, shooter, mount_name, target, world)
+        )
+    return found
+
+
+def pair_shots(
+    state: DWState,
+    data: RulesData,
+    shooter: Model,
+    mounts: list[str],
+    target: Model,
+    world: World,
+) -> list[tuple[str | None, Shot | None]]:
+    """:func:`table_shot` of each of ``mounts`` at ``target``, which must have passed
+    :func:`pair_refusal` (asked once for all the mounts)."""
+    shots = world.shots
+    found = []
+    for mount_name in mounts:
+        key = (shooter.uid, mount_name, target.uid)
+        answer = shots.get(key)
+        if answer is None:
+            answer = shots[key] = _shot(state, data, shooter, mount_name, target, world)
+        found.append(answer)
     return found
 
 
@@ -343,9 +368,7 @@ def _shot(
     target: Model,
     world: World,
 ) -> tuple[str | None, Shot | None]:
-    reason = pair_refusal(data, shooter, target)
-    if reason is not None:
-        return reason, None
+    # what no gun may do (pair_refusal) is asked before: this is the rest of the checks
     spec = data.models[shooter.cls]
     target_spec = data.models[target.cls]
     apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
@@ -397,10 +420,12 @@ def _shot(
             and not torpedo_path_clear(state, data, shooter, target, world)
         ):
             return "the torpedo run is blocked by a ship or terrain", None
-    # the edge-to-edge distance lies between the centres' distance and ``nearest``: when
-    # both fall in one band (with a margin for rounding) no measuring is needed
+    # the edge-to-edge distance lies between ``nearest`` and the gap between the circles
+    # each base holds about its centre: when both fall in one band (with a margin for
+    # rounding) no measuring is needed
+    farthest = max(0.0, apart - spec.inner - target_spec.inner)
     band = band_of(max(0.0, nearest - _MARGIN))
-    if band is None or band != band_of(apart + _MARGIN):
+    if band is None or band != band_of(farthest + _MARGIN):
         distance = world.gap(shooter.uid, target.uid)
         band = band_of(distance)
         if band is None:

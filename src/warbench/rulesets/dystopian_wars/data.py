@@ -282,6 +282,9 @@ class ModelSpec:
     # Worked out from the fields above on creation (plain attributes: read very often).
     #: Half the diagonal of the base: no part of it lies farther from its centre.
     reach: float = field(init=False, repr=False, compare=False)
+    #: The radius of the circle about the centre that the base holds (half its narrower
+    #: side; a tiny flyer's round base: its radius).
+    inner: float = field(init=False, repr=False, compare=False)
     #: Size as a number: tiny 0 .. massive 4.
     rank: int = field(init=False, repr=False, compare=False)
     #: Flies (aerial models, flying creatures and robots).
@@ -296,6 +299,9 @@ class ModelSpec:
     def __post_init__(self) -> None:
         derived = {
             "reach": 0.5 * math.hypot(self.width, self.length),
+            "inner": (
+                self.width if self.size == "tiny" else min(self.width, self.length)
+            ) / 2.0,
             "rank": SIZE_RANK[self.size],
             "flying": "flying" in self.traits,
             "diving": "diving" in self.traits,

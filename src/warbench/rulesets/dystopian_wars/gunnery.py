@@ -40,8 +40,8 @@ from warbench.rulesets.dystopian_wars.combat import (
     cc_value,
     linked_dice,
     pair_refusal,
+    pair_shots,
     shot_refusal,
-    table_shot,
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -196,8 +196,8 @@ def _model_shots(
     for target in enemy_targets(state, player):
         if pair_refusal(data, model, target) is not None:
             continue
-        for mount in guns:
-            reason, shot = table_shot(state, data, model, mount, target, world)
+        answers = pair_shots(state, data, model, guns, target, world)
+        for mount, (reason, shot) in zip(guns, answers, strict=True):
             if reason is None and shot is not None:
                 found[mount].append((target.uid, shot))
     for mount, shots in found.items():
