@@ -105,6 +105,9 @@ def test_shooter_and_target_never_block_themselves() -> None:
     shooter = disc(0, 0, 1.0)
     target = disc(10, 0, 1.0)
     assert line_of_sight(shooter, target, blockers=[shooter, target])
+    # equal bases built apart are the shooter and the target too
+    assert line_of_sight(shooter, target, blockers=[disc(0, 0, 1.0), disc(10, 0, 1.0)])
+    assert not line_of_sight(shooter, target, blockers=[disc(0.5, 0, 1.0)])
 
 
 def test_rectangular_blockers() -> None:
