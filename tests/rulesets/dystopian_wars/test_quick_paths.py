@@ -9,7 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from warbench.core.engine import Game
-from warbench.core.geometry import Body, Pose, base_crossed_by, edge_distance, in_channel
+from warbench.core.geometry import (
+    Body,
+    CircleBase,
+    Pose,
+    base_crossed_by,
+    base_in_arc,
+    edge_distance,
+    in_channel,
+)
 from warbench.core.match import play_next_decision
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.combat import (
@@ -18,7 +26,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     torpedo_path_clear,
 )
 from warbench.rulesets.dystopian_wars.data import BEASTS, SIZE_RANK, ModelSpec
-from warbench.rulesets.dystopian_wars.geometry import terrain_of
+from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, terrain_of
 from warbench.rulesets.dystopian_wars.gunnery import guns_of
 from warbench.rulesets.dystopian_wars.movement import _touches
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
@@ -180,3 +188,51 @@ def test_a_contact_or_marker_change_makes_a_fresh_world() -> None:
     assert world_of(game_state, data) is before
     model.markers["half-ad"] = 1
     assert world_of(game_state, data) not in (before, touched)
+
+
+EDGES = sorted({arc.start for arc in ARCS.values()} | {arc.end for arc in ARCS.values()})
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(SPECS), st.floats(0.0, 360.0), st.floats(0.0, 360.0),
+    st.sampled_from(EDGES), st.sampled_from((0.0, 1e-9, -1e-9, 1e-4, -1e-4, 3.0, -3.0, 30.0)),
+    st.floats(3.0, 40.0),
+)
+def test_arcs_settled_from_the_centres_bearing_are_the_arcs_of_the_base(
+    target_spec: ModelSpec, heading: float, target_heading: float, edge: float,
+    off: float, distance: float,
+) -> None:
+    """DW-ARCS: where the bearing of a target's centre and the bound of its base settle
+    whether it lies in an arc (the world's quick answer), the answer is the one the
+    bearings of the whole base give; targets stand on every arc edge and a hair either
+    side of it."""
+    shooter = Pose(30.0, 30.0, heading)
+    direction = math.radians(heading + edge + off)
+    x = 30.0 + distance * math.sin(direction)
+    y = 30.0 + distance * math.cos(direction)
+    target = base_at(target_spec, x, y, target_heading)
+    dx, dy = x - shooter.x, y - shooter.y
+    apart = math.hypot(dx, dy)
+    if apart <= 2.0 * target_spec.reach + 1.0:
+        return
+    bearing = math.degrees(math.atan2(dx, dy)) - shooter.heading
+    half = math.degrees(math.asin(target_spec.reach / apart))
+    for name, arc in ARCS.items():
+        sure = arc_sure(name, bearing, half)
+        if sure is not None:
+            assert sure == base_in_arc(shooter, arc, target), name
+    # a round base's bearings stray exactly as far as the bound: put its rim on the edge
+    radius = 1.5
+    rim = math.degrees(math.asin(radius / distance))
+    for side in (1.0, -1.0):
+        direction = math.radians(heading + edge + side * (rim + abs(off) / 100.0))
+        x = 30.0 + distance * math.sin(direction)
+        y = 30.0 + distance * math.cos(direction)
+        disc = Body(Pose(x, y), CircleBase(radius))
+        apart = math.hypot(x - shooter.x, y - shooter.y)
+        bearing = math.degrees(math.atan2(x - shooter.x, y - shooter.y)) - shooter.heading
+        for name, arc in ARCS.items():
+            sure = arc_sure(name, bearing, math.degrees(math.asin(radius / apart)))
+            if sure is not None:
+                assert sure == base_in_arc(shooter, arc, disc), (name, side)

@@ -107,6 +107,27 @@ def arc_meets(arc: str, wedge: Callable[[], tuple[float, float] | None]) -> bool
     return found is None or named.meets(*found)
 
 
+def arc_sure(arc: str, bearing: float, half: float) -> bool | None:
+    """Whether the named arc (not a channel) meets a base, when the bearing of its centre
+    relative to the shooter's heading and a bound ``half`` on how far its bearings stray
+    from it settle the question without :func:`wedge_of`: True when the centre lies in the
+    arc, False when the whole bound lies outside it (each by a margin far above rounding);
+    None when only the base's own bearings can tell."""
+    named = ARCS[arc]
+    if named.width >= 360.0:
+        return True
+    past = (bearing - named.start) % 360.0
+    if _ARC_MARGIN <= past <= named.width - _ARC_MARGIN:
+        return True  # the base covers its centre's bearing
+    if past - half > named.width + _ARC_MARGIN and past + half < 360.0 - _ARC_MARGIN:
+        return False
+    return None
+
+
+#: Degrees by which a bearing must clear an arc's edge for :func:`arc_sure` to decide.
+_ARC_MARGIN = 1e-6
+
+
 def wedge_of(shooter: Body, target: Body) -> tuple[float, float] | None:
     """As :func:`base_in_arc` does, the bearings ``target`` covers from ``shooter``'s
     centre (:func:`base_wedge`), worked out once for every arc (kept in a memo)."""

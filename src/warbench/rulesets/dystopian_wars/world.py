@@ -24,6 +24,7 @@ False
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Hashable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     MEMO_LIMIT,
     Screen,
     arc_meets,
+    arc_sure,
     gap,
     in_channel_arc,
     near_line,
@@ -89,9 +91,9 @@ class World:
     """
 
     __slots__ = (
-        "_arcs", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_ranked", "_screens",
-        "_sight", "_spots", "_token", "_walls", "_wedges", "data", "guns", "key", "shots",
-        "state", "torpedo",
+        "_arcs", "_bearings", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_ranked",
+        "_screens", "_sight", "_spots", "_token", "_walls", "_wedges", "data", "guns", "key",
+        "shots", "state", "torpedo",
     )
 
     def __init__(self, key: tuple[Any, ...], state: DWState, data: RulesData) -> None:
@@ -109,6 +111,7 @@ class World:
         self._sight: dict[tuple[int, int], bool] = {}
         self._arcs: dict[tuple[int, str, int], bool] = {}
         self._wedges: dict[tuple[int, int], tuple[float, float] | None] = {}
+        self._bearings: dict[tuple[int, int], tuple[float, float] | None] = {}
         self._ranked: dict[int, Body] = {}
         self._token: int | None = None
         #: Whether a torpedo run from one model to another is clear: ``(uid, target)``.
@@ -145,8 +148,32 @@ class World:
             if arc in CHANNELS:
                 found = in_channel_arc(self.body(shooter), arc, self.body(target))
             else:
-                found = arc_meets(arc, lambda: self.wedge(shooter, target))
+                bounds = self.bearing(shooter, target)
+                sure = None if bounds is None else arc_sure(arc, *bounds)
+                found = arc_meets(arc, lambda: self.wedge(shooter, target)) if (
+                    sure is None
+                ) else sure
             self._arcs[key] = found
+        return found
+
+    def bearing(self, shooter: int, target: int) -> tuple[float, float] | None:
+        """The bearing of ``target``'s centre relative to ``shooter``'s heading and a bound
+        on how far the bearings of its base stray from it (for :func:`~.geometry.arc_sure`);
+        None for a base close enough to cover the shooter's centre."""
+        pair = (shooter, target)
+        if pair in self._bearings:
+            return self._bearings[pair]
+        pose = self.body(shooter).pose
+        model = self.state.models[target]
+        dx, dy = model.x - pose.x, model.y - pose.y
+        distance = math.hypot(dx, dy)
+        reach = self.data.models[model.cls].reach
+        found = None
+        if distance > 2.0 * reach + 1.0:
+            # no point within ``reach`` of the centre lies farther off its bearing
+            half = math.degrees(math.asin(reach / distance))
+            found = (math.degrees(math.atan2(dx, dy)) - pose.heading, half)
+        self._bearings[pair] = found
         return found
 
     def wedge(self, shooter: int, target: int) -> tuple[float, float] | None:
