@@ -107,6 +107,8 @@ def fire_refusal(
         return f"there is no model {fire.target}", None
     target = state.models[fire.target]
     shots: list[Shot] = []
+    if world is None:
+        world = world_of(state, data)  # once for all the guns
     for uid, mount in fire.guns:
         if uid not in frame.part:
             return f"model {uid} is not part of this activation", None
