@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import pytest
 import shapely
 from hypothesis import given, settings
@@ -19,6 +22,7 @@ from warbench.core.geometry import (
     line_of_sight,
     terrain_blocks,
 )
+from warbench.core.geometry.terrain import _cuts
 
 SQUARE = Terrain((Point(0, 0), Point(2, 0), Point(2, 2), Point(0, 2)), kind="island")
 NOTCHED = Terrain(  # a U open to the top: the notch is x in (1, 3), y in (1, 4)
@@ -101,6 +105,9 @@ def test_shooter_and_target_never_block_themselves() -> None:
     shooter = disc(0, 0, 1.0)
     target = disc(10, 0, 1.0)
     assert line_of_sight(shooter, target, blockers=[shooter, target])
+    # equal bases built apart are the shooter and the target too
+    assert line_of_sight(shooter, target, blockers=[disc(0, 0, 1.0), disc(10, 0, 1.0)])
+    assert not line_of_sight(shooter, target, blockers=[disc(0.5, 0, 1.0)])
 
 
 def test_rectangular_blockers() -> None:
@@ -145,3 +152,59 @@ def test_terrain_sight_is_symmetric_for_any_floats(
     a = Point(ax, ay)
     b = Point(bx, by)
     assert terrain_blocks(a, b, PIECES) == terrain_blocks(b, a, PIECES)
+
+
+def _crossed_cut_by_cut(piece: Terrain, start: Point, end: Point) -> bool:
+    """The crossing test without quick rejections: every stretch of the segment between
+    two cuts of the outline is inside when its middle is (the definition the quick
+    rejections of :meth:`Terrain.crossed_by` must agree with)."""
+    if (end.x, end.y) < (start.x, start.y):
+        start, end = end, start
+    dx, dy = end.x - start.x, end.y - start.y
+    length = math.hypot(dx, dy)
+    cuts = [0.0, 1.0]
+    if length > 1e-9:
+        for px, py, qx, qy in piece.sides:
+            cuts.extend(_cuts(start.x, start.y, dx, dy, length, px, py, qx, qy))
+    cuts.sort()
+    return any(
+        high - low > 0.0
+        and piece.signed_distance(Point(start.x + (low + high) / 2.0 * dx,
+                                        start.y + (low + high) / 2.0 * dy)) < -1e-9
+        for low, high in itertools.pairwise(cuts)
+    )
+
+
+OCTAGON = Terrain(tuple(
+    Point(3.0 + 2.0 * math.cos(math.radians(22.5 + 45 * k)),
+          4.0 + 2.0 * math.sin(math.radians(22.5 + 45 * k)))
+    for k in range(8)
+))
+
+
+@settings(max_examples=400, deadline=None)
+@given(coords, coords, coords, coords)
+def test_quick_rejections_give_the_cut_by_cut_crossing(
+    ax: float, ay: float, bx: float, by: float
+) -> None:
+    """A segment missing a piece's circle or bounds is refused before any cut is worked
+    out: the answer is the cut-by-cut one, grazing segments included."""
+    a, b = Point(ax, ay), Point(bx, by)
+    for piece in (*PIECES, OCTAGON):
+        assert piece.crossed_by(a, b) == _crossed_cut_by_cut(piece, a, b), piece
+
+    # a side's line, moved a hair outwards or inwards: grazing, missing, crossing
+    stretch = abs(ax) / 10.0
+    for first, second in itertools.pairwise((*OCTAGON.points, OCTAGON.points[0])):
+        along_x, along_y = second.x - first.x, second.y - first.y
+        for shift in (0.0, 1e-12, 1e-7, 1e-6, -1e-12, -1e-7):
+            out_x, out_y = shift * along_y, -shift * along_x
+            p = Point(first.x - stretch * along_x + out_x, first.y - stretch * along_y + out_y)
+            q = Point(second.x + stretch * along_x + out_x, second.y + stretch * along_y + out_y)
+            assert OCTAGON.crossed_by(p, q) == _crossed_cut_by_cut(OCTAGON, p, q)
+
+
+def test_circle_holds_every_corner() -> None:
+    for piece in (*PIECES, OCTAGON):
+        x, y, radius = piece.circle
+        assert all(math.hypot(p.x - x, p.y - y) <= radius for p in piece.points)

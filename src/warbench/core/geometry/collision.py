@@ -30,6 +30,7 @@ from warbench.core.geometry.bases import Body
 from warbench.core.geometry.shapes import (
     ConvexPolygon,
     Disc,
+    Shape,
     edge_normals,
     polygon_signed_distance,
     projection,
@@ -150,24 +151,45 @@ def _polygon_edges(polygon: ConvexPolygon) -> list[tuple[Point, Point]]:
     return [(vertices[i], vertices[(i + 1) % len(vertices)]) for i in range(len(vertices))]
 
 
-def _polygons_window(moving: ConvexPolygon, ux: float, uy: float, still: ConvexPolygon) -> _Window:
+def _own_axes(moving: ConvexPolygon) -> list[tuple[float, float, float, float]]:
+    """The moving polygon's separating axes with its own projection on each: the part of
+    :func:`_polygons_window` that is the same whatever it is swept against."""
+    return [(nx, ny, *projection(moving.vertices, nx, ny)) for nx, ny in edge_normals(moving)]
+
+
+def _polygons_window(
+    moving: ConvexPolygon,
+    ux: float,
+    uy: float,
+    still: ConvexPolygon,
+    axes: list[tuple[float, float, float, float]] | None = None,
+) -> _Window:
     """Travel during which ``moving`` (sliding along ``u``) overlaps ``still`` by more than
-    the stopping depth on every separating axis."""
+    the stopping depth on every separating axis (``axes``: :func:`_own_axes` of
+    ``moving``, worked out once for many obstacles)."""
     constraints: list[tuple[float, float]] = []
-    for polygon in (moving, still):
-        for nx, ny in edge_normals(polygon):
-            low_moving, high_moving = projection(moving.vertices, nx, ny)
-            low_still, high_still = projection(still.vertices, nx, ny)
-            speed = ux * nx + uy * ny
-            constraints.append((high_moving - low_still - _DEPTH, speed))
-            constraints.append((high_still - low_moving - _DEPTH, -speed))
+    for nx, ny, low_moving, high_moving in _own_axes(moving) if axes is None else axes:
+        low_still, high_still = projection(still.vertices, nx, ny)
+        speed = ux * nx + uy * ny
+        constraints.append((high_moving - low_still - _DEPTH, speed))
+        constraints.append((high_still - low_moving - _DEPTH, -speed))
+    for nx, ny in edge_normals(still):
+        low_moving, high_moving = projection(moving.vertices, nx, ny)
+        low_still, high_still = projection(still.vertices, nx, ny)
+        speed = ux * nx + uy * ny
+        constraints.append((high_moving - low_still - _DEPTH, speed))
+        constraints.append((high_still - low_moving - _DEPTH, -speed))
     return _linear_window(constraints)
 
 
 def _body_contact(
-    mover: Body, ux: float, uy: float, obstacle: Body, distance: float
+    moving: Shape,
+    axes: list[tuple[float, float, float, float]] | None,
+    ux: float,
+    uy: float,
+    obstacle: Body,
+    distance: float,
 ) -> float | None:
-    moving = mover.shape()
     still = obstacle.shape()
     if isinstance(moving, Disc):
         if isinstance(still, Disc):
@@ -183,20 +205,24 @@ def _body_contact(
         if polygon_signed_distance(moving, still.center) < reach:
             return 0.0
         return _point_into_outline(still.center, -ux, -uy, reach, _polygon_edges(moving), distance)
-    return _earliest((_polygons_window(moving, ux, uy, still),), distance)
+    return _earliest((_polygons_window(moving, ux, uy, still, axes),), distance)
 
 
 def _terrain_contact(
-    mover: Body, ux: float, uy: float, terrain: Terrain, distance: float
+    moving: Shape,
+    axes: list[tuple[float, float, float, float]] | None,
+    ux: float,
+    uy: float,
+    terrain: Terrain,
+    distance: float,
 ) -> float | None:
-    moving = mover.shape()
     if isinstance(moving, Disc):
         reach = moving.radius - _DEPTH
         if terrain.signed_distance(moving.center) < reach:
             return 0.0
         return _point_into_outline(moving.center, ux, uy, reach, terrain.edges(), distance)
     return _earliest(
-        (_polygons_window(moving, ux, uy, piece) for piece in terrain.pieces), distance
+        (_polygons_window(moving, ux, uy, piece, axes) for piece in terrain.pieces), distance
     )
 
 
@@ -216,17 +242,21 @@ def first_contact(
             f"a sweep runs ahead, so its distance cannot be negative, got {distance!r}; "
             "turn the mover round to sweep backwards"
         )
+    bodies = [body for body in bodies if body is not mover and body != mover]
+    terrain = list(terrain)
+    if not bodies and not terrain:
+        return None
     ux, uy = heading_vector(mover.pose.heading)
+    moving = mover.shape()
+    axes = None if isinstance(moving, Disc) else _own_axes(moving)
     best: float | None = None
     hit: Body | Terrain | None = None
     for body in bodies:
-        if body is mover or body == mover:
-            continue
-        found = _body_contact(mover, ux, uy, body, distance)
+        found = _body_contact(moving, axes, ux, uy, body, distance)
         if found is not None and (best is None or found < best):
             best, hit = found, body
     for piece in terrain:
-        found = _terrain_contact(mover, ux, uy, piece, distance)
+        found = _terrain_contact(moving, axes, ux, uy, piece, distance)
         if found is not None and (best is None or found < best):
             best, hit = found, piece
     if best is None or hit is None:

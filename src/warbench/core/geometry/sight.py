@@ -90,8 +90,12 @@ def line_of_sight(
         return False
     least = target.blocking_size - TOLERANCE
     for blocker in blockers:
-        if blocker in (shooter, target):
+        if blocker is shooter or blocker is target:
             continue
-        if blocker.blocking_size >= least and base_crossed_by(blocker, start, end):
+        if (
+            blocker.blocking_size >= least
+            and base_crossed_by(blocker, start, end)
+            and blocker not in (shooter, target)  # an equal base is the shooter's or target's
+        ):
             return False
     return True

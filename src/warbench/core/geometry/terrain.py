@@ -46,6 +46,12 @@ class Terrain:
     kind: str = ""
     bounds: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
     pieces: tuple[ConvexPolygon, ...] = field(init=False, repr=False, compare=False)
+    #: Each side as plain numbers ``(px, py, qx, qy)``, anticlockwise (what ``edges`` gives).
+    sides: tuple[tuple[float, float, float, float], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    #: A circle around the outline: centre x, centre y, radius (for quick rejections).
+    circle: tuple[float, float, float] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         points = tuple(self.points)
@@ -71,6 +77,13 @@ class Terrain:
         ys = [p.y for p in points]
         object.__setattr__(self, "bounds", (min(xs), min(ys), max(xs), max(ys)))
         object.__setattr__(self, "pieces", _triangles(outline))
+        object.__setattr__(self, "sides", tuple(
+            (a.x, a.y, b.x, b.y) for a, b in zip(points, points[1:] + points[:1], strict=True)
+        ))
+        middle_x = (min(xs) + max(xs)) / 2.0
+        middle_y = (min(ys) + max(ys)) / 2.0
+        radius = max(math.hypot(p.x - middle_x, p.y - middle_y) for p in points)
+        object.__setattr__(self, "circle", (middle_x, middle_y, radius))
 
     def edges(self) -> Iterator[tuple[Point, Point]]:
         """Each side of the outline, anticlockwise."""
@@ -85,17 +98,7 @@ class Terrain:
         >>> Terrain((Point(0, 0), Point(4, 0), Point(0, 4))).signed_distance(Point(1, 1))
         -1.0
         """
-        px = point.x
-        py = point.y
-        inside = False
-        nearest = math.inf
-        for a, b in self.edges():
-            nearest = min(nearest, point_segment_distance(px, py, a.x, a.y, b.x, b.y))
-            if (a.y > py) != (b.y > py):
-                cross_x = a.x + (py - a.y) * (b.x - a.x) / (b.y - a.y)
-                if px < cross_x:
-                    inside = not inside
-        return -nearest if inside else nearest
+        return _signed_distance(self.sides, point.x, point.y)
 
     def contains(self, point: Point) -> bool:
         """True when ``point`` is inside the piece or on its outline."""
@@ -115,31 +118,64 @@ class Terrain:
             return False
         ax = start.x
         ay = start.y
+        centre_x, centre_y, radius = self.circle
+        if point_segment_distance(centre_x, centre_y, ax, ay, end.x, end.y) > radius + _SLACK:
+            return False  # the segment passes outside a circle holding the whole piece
         dx = end.x - ax
         dy = end.y - ay
         length = math.hypot(dx, dy)
         cuts = [0.0, 1.0]
+        sides = self.sides
         if length > TOLERANCE:
-            for p, q in self.edges():
-                cuts.extend(_cuts(ax, ay, dx, dy, length, p, q))
+            for px, py, qx, qy in sides:
+                cuts.extend(_cuts(ax, ay, dx, dy, length, px, py, qx, qy))
         cuts.sort()
         for low, high in pairwise(cuts):
             middle = (low + high) / 2.0
-            if high - low > 0.0 and (
-                self.signed_distance(Point(ax + middle * dx, ay + middle * dy)) < -TOLERANCE
+            x = ax + middle * dx
+            y = ay + middle * dy
+            if (
+                high - low > 0.0
+                # a point outside the bounds is not inside the piece (quick rejection)
+                and low_x - TOLERANCE <= x <= high_x + TOLERANCE
+                and low_y - TOLERANCE <= y <= high_y + TOLERANCE
+                and _signed_distance(sides, x, y) < -TOLERANCE
             ):
                 return True
         return False
 
 
+#: How far outside a piece's circle (inches) a segment must pass to miss the piece for
+#: sure: far above the rounding of the distances involved.
+_SLACK = 1e-6
+
+
+def _signed_distance(
+    sides: tuple[tuple[float, float, float, float], ...], px: float, py: float
+) -> float:
+    """:meth:`Terrain.signed_distance` of the point ``(px, py)`` from the outline's sides."""
+    inside = False
+    nearest = math.inf
+    for ax, ay, bx, by in sides:
+        distance = point_segment_distance(px, py, ax, ay, bx, by)
+        if distance < nearest:
+            nearest = distance
+        if (ay > py) != (by > py):
+            cross_x = ax + (py - ay) * (bx - ax) / (by - ay)
+            if px < cross_x:
+                inside = not inside
+    return -nearest if inside else nearest
+
+
 def _cuts(
-    ax: float, ay: float, dx: float, dy: float, length: float, p: Point, q: Point
+    ax: float, ay: float, dx: float, dy: float, length: float,
+    px: float, py: float, qx: float, qy: float,
 ) -> list[float]:
     """Parameters ``t`` in [0, 1] where the segment ``a + t*d`` meets the edge ``p``-``q``."""
-    ex = q.x - p.x
-    ey = q.y - p.y
-    wx = p.x - ax
-    wy = p.y - ay
+    ex = qx - px
+    ey = qy - py
+    wx = px - ax
+    wy = py - ay
     denominator = dx * ey - dy * ex
     edge_length = math.hypot(ex, ey)
     if abs(denominator) <= 1e-12 * length * edge_length:
@@ -147,7 +183,7 @@ def _cuts(
             return []
         length_sq = length * length
         found = []
-        for vx, vy in ((wx, wy), (q.x - ax, q.y - ay)):
+        for vx, vy in ((wx, wy), (qx - ax, qy - ay)):
             t = (vx * dx + vy * dy) / length_sq
             if 0.0 <= t <= 1.0:
                 found.append(t)

@@ -256,21 +256,16 @@ def _run_clear(shooter: Model, target: Model, world: World) -> bool:
     low_x, high_x = sorted((start.x, end.x))
     low_y, high_y = sorted((start.y, end.y))
     ends = (shooter.uid, target.uid)
-    for x, y, radius, body, uid in world.hulls:
+    for x, y, radius, uid in world.hulls:
         # a path farther from a centre than the base's reach misses the base
         if (
             low_x <= x + radius and x - radius <= high_x
             and low_y <= y + radius and y - radius <= high_y
             and uid not in ends
-            and base_crossed_by(body, start, end)
+            and base_crossed_by(world.body(uid), start, end)
         ):
             return False
     return True
-
-
-def reach(spec: ModelSpec) -> float:
-    """Half the diagonal of a model's base: no part of it lies farther from its centre."""
-    return 0.5 * math.hypot(spec.width, spec.length)
 
 
 def surely_apart(data: RulesData, first: Model, second: Model, inches: float) -> bool:
@@ -278,8 +273,25 @@ def surely_apart(data: RulesData, first: Model, second: Model, inches: float) ->
     from their centres and reaches alone (with a margin for rounding): a quick test that
     spares measuring pairs no edge-to-edge distance could bring within ``inches``."""
     apart = math.hypot(second.x - first.x, second.y - first.y)
-    nearest = apart - reach(data.models[first.cls]) - reach(data.models[second.cls])
+    nearest = apart - data.models[first.cls].reach - data.models[second.cls].reach
     return nearest > inches + _MARGIN
+
+
+def pair_refusal(data: RulesData, shooter: Model, target: Model) -> str | None:
+    """Why no gun of ``shooter`` (ack-ack and charges included) may fire at ``target``
+    whatever the gun: the first checks of every shot, or None."""
+    if not target.alive:
+        return f"{target.name} is no longer on the table"
+    if own_side(shooter, target):
+        return f"{target.name} belongs to your own fleet"
+    if shooter.grounded:
+        return f"{shooter.name} ran aground this activation and cannot attack"
+    apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
+    models = data.models
+    if apart - models[shooter.cls].reach - models[target.cls].reach > BANDS.reach:
+        # no two points of the bases are closer than that
+        return f"{target.name} is beyond range band 4"
+    return None
 
 
 def shot_refusal(
@@ -319,7 +331,32 @@ def table_shot(
     key = (shooter.uid, mount_name, target.uid)
     found = world.shots.get(key)
     if found is None:
-        found = world.shots[key] = _shot(state, data, shooter, mount_name, target, world)
+        reason = pair_refusal(data, shooter, target)
+        found = world.shots[key] = (
+            (reason, None) if reason is not None
+            else _shot(state, data, shooter, mount_name, target, world)
+        )
+    return found
+
+
+def pair_shots(
+    state: DWState,
+    data: RulesData,
+    shooter: Model,
+    mounts: list[str],
+    target: Model,
+    world: World,
+) -> list[tuple[str | None, Shot | None]]:
+    """:func:`table_shot` of each of ``mounts`` at ``target``, which must have passed
+    :func:`pair_refusal` (asked once for all the mounts)."""
+    shots = world.shots
+    found = []
+    for mount_name in mounts:
+        key = (shooter.uid, mount_name, target.uid)
+        answer = shots.get(key)
+        if answer is None:
+            answer = shots[key] = _shot(state, data, shooter, mount_name, target, world)
+        found.append(answer)
     return found
 
 
@@ -331,18 +368,11 @@ def _shot(
     target: Model,
     world: World,
 ) -> tuple[str | None, Shot | None]:
+    # what no gun may do (pair_refusal) is asked before: this is the rest of the checks
     spec = data.models[shooter.cls]
     target_spec = data.models[target.cls]
-    if not target.alive:
-        return f"{target.name} is no longer on the table", None
-    if own_side(shooter, target):
-        return f"{target.name} belongs to your own fleet", None
-    if shooter.grounded:
-        return f"{shooter.name} ran aground this activation and cannot attack", None
     apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
-    nearest = apart - reach(spec) - reach(target_spec)  # no two points of the bases closer
-    if nearest > BANDS.reach:
-        return f"{target.name} is beyond range band 4", None
+    nearest = apart - spec.reach - target_spec.reach  # no two points of the bases closer
     if target.carried_by >= 0:
         reason = deck_refusal(state, data, spec, shooter, target, mount_name)
         if reason is not None:
@@ -390,10 +420,12 @@ def _shot(
             and not torpedo_path_clear(state, data, shooter, target, world)
         ):
             return "the torpedo run is blocked by a ship or terrain", None
-    # the edge-to-edge distance lies between the centres' distance and ``nearest``: when
-    # both fall in one band (with a margin for rounding) no measuring is needed
+    # the edge-to-edge distance lies between ``nearest`` and the gap between the circles
+    # each base holds about its centre: when both fall in one band (with a margin for
+    # rounding) no measuring is needed
+    farthest = max(0.0, apart - spec.inner - target_spec.inner)
     band = band_of(max(0.0, nearest - _MARGIN))
-    if band is None or band != band_of(apart + _MARGIN):
+    if band is None or band != band_of(farthest + _MARGIN):
         distance = world.gap(shooter.uid, target.uid)
         band = band_of(distance)
         if band is None:

@@ -18,8 +18,9 @@ pydantic.
 
 from __future__ import annotations
 
+import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -278,31 +279,37 @@ class ModelSpec:
     length: float
     mounts: tuple[Mount, ...]
     engine_default: bool
+    # Worked out from the fields above on creation (plain attributes: read very often).
+    #: Half the diagonal of the base: no part of it lies farther from its centre.
+    reach: float = field(init=False, repr=False, compare=False)
+    #: The radius of the circle about the centre that the base holds (half its narrower
+    #: side; a tiny flyer's round base: its radius).
+    inner: float = field(init=False, repr=False, compare=False)
+    #: Size as a number: tiny 0 .. massive 4.
+    rank: int = field(init=False, repr=False, compare=False)
+    #: Flies (aerial models, flying creatures and robots).
+    flying: bool = field(init=False, repr=False, compare=False)
+    #: May go under the surface (submarines, burrowers, some creatures).
+    diving: bool = field(init=False, repr=False, compare=False)
+    #: A tiny flyer (a wing of tokens).
+    tiny: bool = field(init=False, repr=False, compare=False)
+    #: A creature or a robot: no crew, its own boarding and repair rules.
+    beast: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def rank(self) -> int:
-        """Size as a number: tiny 0 .. massive 4."""
-        return SIZE_RANK[self.size]
-
-    @property
-    def flying(self) -> bool:
-        """Flies (aerial models, flying creatures and robots)."""
-        return "flying" in self.traits
-
-    @property
-    def diving(self) -> bool:
-        """May go under the surface (submarines, burrowers, some creatures)."""
-        return "diving" in self.traits
-
-    @property
-    def tiny(self) -> bool:
-        """A tiny flyer (a wing of tokens)."""
-        return self.size == "tiny"
-
-    @property
-    def beast(self) -> bool:
-        """A creature or a robot: no crew, its own boarding and repair rules."""
-        return not self.traits.isdisjoint(BEASTS)
+    def __post_init__(self) -> None:
+        derived = {
+            "reach": 0.5 * math.hypot(self.width, self.length),
+            "inner": (
+                self.width if self.size == "tiny" else min(self.width, self.length)
+            ) / 2.0,
+            "rank": SIZE_RANK[self.size],
+            "flying": "flying" in self.traits,
+            "diving": "diving" in self.traits,
+            "tiny": self.size == "tiny",
+            "beast": not self.traits.isdisjoint(BEASTS),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     @property
     def fearless(self) -> bool:

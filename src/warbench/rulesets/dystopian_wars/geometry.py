@@ -13,8 +13,9 @@ movement (:func:`warbench.core.geometry.plan_path`) checks it against a model's
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 from warbench.core.geometry import (
     AFT,
@@ -80,24 +81,64 @@ def in_weapon_arc(shooter: Body, arc: str, target: Body) -> bool:
 
 
 def _in_weapon_arc(shooter: Body, arc: str, target: Body) -> bool:
-    if arc == "channel":
-        return in_channel(shooter, target)
+    if arc in CHANNELS:
+        return in_channel_arc(shooter, arc, target)
+    return arc_meets(arc, lambda: wedge_of(shooter, target))
+
+
+#: The fixed channels among the arcs a weapon may have.
+CHANNELS = ("channel", "aft-channel")
+
+
+def in_channel_arc(shooter: Body, arc: str, target: Body) -> bool:
+    """Whether any part of ``target`` lies in the fixed channel ``arc`` (ahead or aft)."""
     if arc == "aft-channel":
-        flipped = Body(shooter.pose.turned(180.0), shooter.base, shooter.size)
-        return in_channel(flipped, target)
+        shooter = Body(shooter.pose.turned(180.0), shooter.base, shooter.size)
+    return in_channel(shooter, target)
+
+
+def arc_meets(arc: str, wedge: Callable[[], tuple[float, float] | None]) -> bool:
+    """Whether the named arc (not a channel) meets the bearings a base covers, as
+    :func:`wedge_of` gives them (asked only when the arc is not all round)."""
     named = ARCS[arc]
     if named.width >= 360.0:
         return True
-    # as base_in_arc, the wedge the target covers worked out once for every arc
+    found = wedge()
+    return found is None or named.meets(*found)
+
+
+def arc_sure(arc: str, bearing: float, half: float) -> bool | None:
+    """Whether the named arc (not a channel) meets a base, when the bearing of its centre
+    relative to the shooter's heading and a bound ``half`` on how far its bearings stray
+    from it settle the question without :func:`wedge_of`: True when the centre lies in the
+    arc, False when the whole bound lies outside it (each by a margin far above rounding);
+    None when only the base's own bearings can tell."""
+    named = ARCS[arc]
+    if named.width >= 360.0:
+        return True
+    past = (bearing - named.start) % 360.0
+    if _ARC_MARGIN <= past <= named.width - _ARC_MARGIN:
+        return True  # the base covers its centre's bearing
+    if past - half > named.width + _ARC_MARGIN and past + half < 360.0 - _ARC_MARGIN:
+        return False
+    return None
+
+
+#: Degrees by which a bearing must clear an arc's edge for :func:`arc_sure` to decide.
+_ARC_MARGIN = 1e-6
+
+
+def wedge_of(shooter: Body, target: Body) -> tuple[float, float] | None:
+    """As :func:`base_in_arc` does, the bearings ``target`` covers from ``shooter``'s
+    centre (:func:`base_wedge`), worked out once for every arc (kept in a memo)."""
     pose = shooter.pose
     key = (pose.x, pose.y, pose.heading, shape_key(target))
     if key in _WEDGE_MEMO:
-        wedge = _WEDGE_MEMO[key]
-    else:
-        if len(_WEDGE_MEMO) >= MEMO_LIMIT:
-            _WEDGE_MEMO.clear()
-        wedge = _WEDGE_MEMO[key] = base_wedge(pose, target)
-    return wedge is None or named.meets(*wedge)
+        return _WEDGE_MEMO[key]
+    if len(_WEDGE_MEMO) >= MEMO_LIMIT:
+        _WEDGE_MEMO.clear()
+    found = _WEDGE_MEMO[key] = base_wedge(pose, target)
+    return found
 
 
 def band_of(distance: float) -> int | None:
@@ -186,11 +227,23 @@ def sees_past(
 def near_screens(shooter: Body, target: Body, blockers: Sequence[Screen]) -> list[Body]:
     """The bases that may block the sight line between two centres: those no farther
     from the line than their reach (the others cannot touch it)."""
-    sx, sy, tx, ty = shooter.pose.x, shooter.pose.y, target.pose.x, target.pose.y
+    return near_line(shooter.pose.x, shooter.pose.y, target.pose.x, target.pose.y, blockers)
+
+
+Spot = TypeVar("Spot")
+
+
+def near_line(
+    sx: float, sy: float, tx: float, ty: float,
+    spots: Iterable[tuple[float, float, float, Spot]],
+) -> list[Spot]:
+    """What stands near the segment from ``(sx, sy)`` to ``(tx, ty)``: of each
+    ``(x, y, radius, item)``, the item whose centre is no farther from it than its radius,
+    in the order given."""
     low_x, high_x = (sx, tx) if sx <= tx else (tx, sx)
     low_y, high_y = (sy, ty) if sy <= ty else (ty, sy)
     return [
-        body for x, y, radius, body in blockers
+        item for x, y, radius, item in spots
         if low_x <= x + radius and x - radius <= high_x
         and low_y <= y + radius and y - radius <= high_y
         and _segment_distance(x, y, sx, sy, tx, ty) <= radius

@@ -39,8 +39,9 @@ from warbench.rulesets.dystopian_wars.combat import (
     answers_with,
     cc_value,
     linked_dice,
+    pair_refusal,
+    pair_shots,
     shot_refusal,
-    table_shot,
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -106,6 +107,8 @@ def fire_refusal(
         return f"there is no model {fire.target}", None
     target = state.models[fire.target]
     shots: list[Shot] = []
+    if world is None:
+        world = world_of(state, data)  # once for all the guns
     for uid, mount in fire.guns:
         if uid not in frame.part:
             return f"model {uid} is not part of this activation", None
@@ -172,17 +175,35 @@ def gun_shots(
 ) -> list[tuple[int, Shot]]:
     """The shots ``model``'s gun ``mount`` may make at ``player``'s enemies as the table
     stands (boardings aside, see :func:`~.combat.shot_refusal`): each target's number and
-    the shot, in the models' order. Kept in ``world`` (what they read is the table's)."""
+    the shot, in the models' order. Kept in ``world`` (what they read is the table's);
+    the first gun of a model asked about works out every gun of the model at once."""
     key = (model.uid, mount, player)
     found = world.guns.get(key)
     if found is None:
-        found = []
-        for target in enemy_targets(state, player):
-            reason, shot = table_shot(state, data, model, mount, target, world)
-            if reason is None and shot is not None:
-                found.append((target.uid, shot))
-        world.guns[key] = found
+        guns = guns_of(data, model)
+        if mount not in guns:
+            guns = [mount]
+        _model_shots(state, data, world, model, guns, player)
+        found = world.guns[key]
     return found
+
+
+def _model_shots(
+    state: DWState, data: RulesData, world: World, model: Model, guns: list[str], player: int
+) -> None:
+    """Keep in ``world`` the legal shots of each of ``model``'s ``guns`` (see
+    :func:`gun_shots`): a target that no gun may fire at (:func:`~.combat.pair_refusal`)
+    is passed over once, not asked about gun by gun."""
+    found: dict[str, list[tuple[int, Shot]]] = {mount: [] for mount in guns}
+    for target in enemy_targets(state, player):
+        if pair_refusal(data, model, target) is not None:
+            continue
+        answers = pair_shots(state, data, model, guns, target, world)
+        for mount, (reason, shot) in zip(guns, answers, strict=True):
+            if reason is None and shot is not None:
+                found[mount].append((target.uid, shot))
+    for mount, shots in found.items():
+        world.guns[(model.uid, mount, player)] = shots
 
 
 def fire_options(state: DWState, data: RulesData, frame: Gunnery) -> list[Fire]:

@@ -286,7 +286,7 @@ def obstacles(
             if other.carried_by >= 0 or other_spec.tiny:
                 continue
             if within is not None:
-                radius = 0.5 * math.hypot(other_spec.width, other_spec.length)
+                radius = other_spec.reach
                 low_x, low_y, high_x, high_y = within
                 if not (
                     low_x <= other.x + radius and other.x - radius <= high_x
@@ -360,7 +360,7 @@ def carry_out(
     # collided with): meeting those again is no ram or collision
     here = Body(model.pose(), base)
     started_against = set(model.contact) | {
-        uid for body, uid in bodies if edge_distance(here, body) <= 1e-6
+        uid for body, uid in bodies if _touches(here, body)
     }
     travelled = 0.0
     triggered: list[int] = []
@@ -372,7 +372,7 @@ def carry_out(
         pose = start
         mover = Body(pose, base)
         near_bodies, near_pieces = _near_leg(pose, value, reach, bodies, pieces)
-        touching = [body for body in near_bodies if edge_distance(mover, body) <= 1e-6]
+        touching = [body for body in near_bodies if _touches(mover, body)]
         apart = [body for body in near_bodies if all(body is not t for t in touching)]
         hit = first_contact(mover, value, apart, near_pieces)
         if touching:
@@ -450,9 +450,30 @@ def touching(state: DWState, data: RulesData, model: Model) -> bool:
             continue
         if abs(other.x - model.x) > reach + 6.0 or abs(other.y - model.y) > reach + 6.0:
             continue
-        if edge_distance(here, body_of(other, data.models[other.cls])) <= 1e-6:
+        if _touches(here, body_of(other, data.models[other.cls])):
             return True
     return False
+
+
+def _touches(first: Body, second: Body) -> bool:
+    """Whether two bases touch (1e-6 inch or less edge to edge); bases whose centres lie
+    farther apart than their reaches allow are not measured (with a margin for rounding)."""
+    apart = math.hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y)
+    if apart - _base_reach(first) - _base_reach(second) > 1e-6 + _SURELY:
+        return False
+    return edge_distance(first, second) <= 1e-6
+
+
+#: Inches by which a bound on a distance must clear a limit for the bound to decide.
+_SURELY = 1e-6
+
+
+def _base_reach(body: Body) -> float:
+    """How far from its centre a base reaches."""
+    base = body.base
+    if isinstance(base, CircleBase):
+        return base.radius
+    return 0.5 * math.hypot(base.width, base.length)
 
 
 def _shrunk(mover: Body) -> Body:

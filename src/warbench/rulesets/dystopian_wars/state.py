@@ -257,9 +257,22 @@ def body_of(model: Model, spec: ModelSpec) -> Body:
     return found
 
 
-#: How many bodies :func:`body_of` keeps before it starts afresh.
+def ranked_body_of(model: Model, spec: ModelSpec) -> Body:
+    """:func:`body_of` ranked by the model's size class, as sight compares bases (a base
+    hides models of its own size or smaller); kept as :func:`body_of` keeps its bodies."""
+    key = (spec.tiny, spec.width, spec.length, spec.rank, model.x, model.y, model.heading)
+    found = _RANKED.get(key)
+    if found is None:
+        if len(_RANKED) >= BODY_MEMO_LIMIT:
+            _RANKED.clear()
+        found = _RANKED[key] = Body(model.pose(), body_of(model, spec).base, spec.rank)
+    return found
+
+
+#: How many bodies :func:`body_of` and :func:`ranked_body_of` keep before starting afresh.
 BODY_MEMO_LIMIT = 1 << 14
 _BODIES: dict[tuple[bool, float, float, float, float, float], Body] = {}
+_RANKED: dict[tuple[bool, float, float, int, float, float, float], Body] = {}
 
 
 #: A game of Dystopian Wars: its state and rules data reach procedures typed.

@@ -27,21 +27,25 @@ import itertools
 import math
 from collections.abc import Hashable
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import (
+    CHANNELS,
     MEMO_LIMIT,
     Screen,
+    arc_meets,
+    arc_sure,
     gap,
-    in_weapon_arc,
-    near_screens,
+    in_channel_arc,
+    near_line,
     screens,
     sight_terrain,
     terrain_of,
+    wedge_of,
 )
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, ranked_body_of
 
 if TYPE_CHECKING:
     from warbench.rulesets.dystopian_wars.combat import Shot
@@ -55,18 +59,16 @@ _FIELDS = attrgetter(
 KEPT = 4
 
 
-def fingerprint(state: DWState) -> tuple[Hashable, ...]:
+def fingerprint(state: DWState) -> tuple[Any, ...]:
     """Everything on the table the remembered answers read: each model's place, level,
-    status, markers and contacts, and the terrain."""
+    status, markers and contacts, and the terrain (compared, never hashed)."""
+    models = state.models
     return (
-        tuple(
-            (
-                _FIELDS(model),
-                tuple(model.markers.items()) if model.markers else (),
-                tuple(model.contact) if model.contact else (),
-            )
-            for model in state.models
-        ),
+        tuple(map(_FIELDS, models)),
+        [  # only the few models with markers or contacts, by number
+            (model.uid, tuple(model.markers.items()), tuple(model.contact))
+            for model in models if model.markers or model.contact
+        ],
         terrain_print(state),
         state.width,
         state.height,
@@ -89,22 +91,28 @@ class World:
     """
 
     __slots__ = (
-        "_arcs", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_screens", "_sight",
-        "_token", "data", "guns", "key", "shots", "state", "torpedo",
+        "_arcs", "_bearings", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_ranked",
+        "_screens", "_sight", "_spots", "_token", "_walls", "_wedges", "data", "guns", "key",
+        "shots", "state", "torpedo",
     )
 
-    def __init__(self, key: tuple[Hashable, ...], state: DWState, data: RulesData) -> None:
+    def __init__(self, key: tuple[Any, ...], state: DWState, data: RulesData) -> None:
         self.key = key
         self.state = state
         self.data = data
         self._bodies: dict[int, Body] = {}
         self._cover: list[Body] | None = None
+        self._spots: list[tuple[float, float, float, int]] | None = None
+        self._walls: list[Terrain] | None = None
         self._screens: tuple[list[Terrain], list[Screen]] | None = None
-        self._hulls: list[tuple[float, float, float, Body, int]] | None = None
+        self._hulls: list[tuple[float, float, float, int]] | None = None
         self._depths: list[Terrain] | None = None
         self._gaps: dict[tuple[int, int], float] = {}
         self._sight: dict[tuple[int, int], bool] = {}
         self._arcs: dict[tuple[int, str, int], bool] = {}
+        self._wedges: dict[tuple[int, int], tuple[float, float] | None] = {}
+        self._bearings: dict[tuple[int, int], tuple[float, float] | None] = {}
+        self._ranked: dict[int, Body] = {}
         self._token: int | None = None
         #: Whether a torpedo run from one model to another is clear: ``(uid, target)``.
         self.torpedo: dict[tuple[int, int], bool] = {}
@@ -131,16 +139,64 @@ class World:
         return found
 
     def in_arc(self, shooter: int, arc: str, target: int) -> bool:
-        """Whether any part of ``target`` lies in the named arc of ``shooter``."""
+        """Whether any part of ``target`` lies in the named arc of ``shooter``
+        (:func:`~.geometry.in_weapon_arc`; the bearings ``target`` covers are worked out
+        once for all of ``shooter``'s arcs)."""
         key = (shooter, arc, target)
         found = self._arcs.get(key)
         if found is None:
-            found = self._arcs[key] = in_weapon_arc(self.body(shooter), arc, self.body(target))
+            if arc in CHANNELS:
+                found = in_channel_arc(self.body(shooter), arc, self.body(target))
+            else:
+                bounds = self.bearing(shooter, target)
+                sure = None if bounds is None else arc_sure(arc, *bounds)
+                found = arc_meets(arc, lambda: self.wedge(shooter, target)) if (
+                    sure is None
+                ) else sure
+            self._arcs[key] = found
+        return found
+
+    def bearing(self, shooter: int, target: int) -> tuple[float, float] | None:
+        """The bearing of ``target``'s centre relative to ``shooter``'s heading and a bound
+        on how far the bearings of its base stray from it (for :func:`~.geometry.arc_sure`);
+        None for a base close enough to cover the shooter's centre."""
+        pair = (shooter, target)
+        if pair in self._bearings:
+            return self._bearings[pair]
+        pose = self.body(shooter).pose
+        model = self.state.models[target]
+        dx, dy = model.x - pose.x, model.y - pose.y
+        distance = math.hypot(dx, dy)
+        reach = self.data.models[model.cls].reach
+        found = None
+        if distance > 2.0 * reach + 1.0:
+            # no point within ``reach`` of the centre lies farther off its bearing
+            half = math.degrees(math.asin(reach / distance))
+            found = (math.degrees(math.atan2(dx, dy)) - pose.heading, half)
+        self._bearings[pair] = found
+        return found
+
+    def wedge(self, shooter: int, target: int) -> tuple[float, float] | None:
+        """The bearings ``target``'s base covers from ``shooter``'s centre
+        (:func:`~.geometry.wedge_of`)."""
+        pair = (shooter, target)
+        if pair in self._wedges:
+            return self._wedges[pair]
+        found = self._wedges[pair] = wedge_of(self.body(shooter), self.body(target))
+        return found
+
+    def ranked(self, uid: int) -> Body:
+        """The model's base ranked by size class for sight (:func:`~.state.ranked_body_of`)."""
+        found = self._ranked.get(uid)
+        if found is None:
+            model = self.state.models[uid]
+            found = self._ranked[uid] = ranked_body_of(model, self.data.models[model.cls])
         return found
 
     @property
-    def hulls(self) -> list[tuple[float, float, float, Body, int]]:
-        """Naval models on the water that stop torpedoes: centre, reach, base, number."""
+    def hulls(self) -> list[tuple[float, float, float, int]]:
+        """Naval models on the water that stop torpedoes: centre, reach, number (the
+        base is :meth:`body`)."""
         if self._hulls is None:
             found = []
             models = self.data.models
@@ -150,9 +206,7 @@ class World:
                     model.alive and spec.domain == "naval" and model.level != "submerged"
                     and not spec.flying
                 ):
-                    body = self.body(model.uid)
-                    radius = 0.5 * math.hypot(spec.width, spec.length)
-                    found.append((model.x, model.y, radius, body, model.uid))
+                    found.append((model.x, model.y, spec.reach, model.uid))
             self._hulls = found
         return self._hulls
 
@@ -170,23 +224,38 @@ class World:
         """What may block sight: the terrain that does, and the cover's bases with their
         centres and reach, ready for many sight lines."""
         if self._screens is None:
-            self._screens = (sight_terrain(self.state.terrain), screens(self.cover))
+            self._screens = (self.sight_terrain, screens(self.cover))
         return self._screens
+
+    @property
+    def sight_terrain(self) -> list[Terrain]:
+        """The terrain that blocks sight (:func:`~.geometry.sight_terrain`)."""
+        if self._walls is None:
+            self._walls = sight_terrain(self.state.terrain)
+        return self._walls
 
     @property
     def cover(self) -> list[Body]:
         """Surface bases that may block sight (sized by their size class, so a model hides
         models of its own size or smaller)."""
         if self._cover is None:
+            self._cover = [self.ranked(uid) for _, _, _, uid in self.spots]
+        return self._cover
+
+    @property
+    def spots(self) -> list[tuple[float, float, float, int]]:
+        """The :attr:`cover` as plain numbers: each base's centre, reach and model number
+        (as :func:`~.geometry.screens` gives them, without building the bases)."""
+        if self._spots is None:
             found = []
-            data = self.data
+            models = self.data.models
             for model in self.state.models:
                 if model.alive and model.level == "surface" and model.carried_by < 0:
-                    spec = data.models[model.cls]
+                    spec = models[model.cls]
                     if not spec.tiny:
-                        found.append(Body(model.pose(), body_of(model, spec).base, spec.rank))
-            self._cover = found
-        return self._cover
+                        found.append((model.x, model.y, spec.reach, model.uid))
+            self._spots = found
+        return self._spots
 
     def sees(self, shooter: Model, target: Model) -> bool:
         """Line of sight between two models' centres past terrain and surface bases (the
@@ -194,11 +263,9 @@ class World:
         pair = (shooter.uid, target.uid)
         found = self._sight.get(pair)
         if found is None:
-            models = self.data.models
-            shooter_spec, target_spec = models[shooter.cls], models[target.cls]
-            terrain, blockers = self.sight_blockers
-            seer = Body(shooter.pose(), self.body(shooter.uid).base, shooter_spec.rank)
-            seen = Body(target.pose(), self.body(target.uid).base, target_spec.rank)
+            # the very bodies of the cover, so that they are passed over as themselves
+            seer = self.ranked(shooter.uid)
+            seen = self.ranked(target.uid)
             # line_of_sight checks the terrain, then the bases near the line: the first
             # part is kept across worlds, the second is cheap
             key = (self._terrain_token(), shooter.x, shooter.y, target.x, target.y)
@@ -206,9 +273,14 @@ class World:
             if walled is None:
                 if len(_WALLED) >= MEMO_LIMIT:
                     _WALLED.clear()
-                walled = _WALLED[key] = terrain_blocks(seer.center, seen.center, terrain)
+                walled = _WALLED[key] = terrain_blocks(
+                    seer.center, seen.center, self.sight_terrain
+                )
             found = self._sight[pair] = not walled and line_of_sight(
-                seer, seen, (), near_screens(seer, seen, blockers)
+                seer, seen, (), [
+                    self.ranked(uid)
+                    for uid in near_line(shooter.x, shooter.y, target.x, target.y, self.spots)
+                ]
             )
         return found
 
@@ -237,17 +309,19 @@ _NUMBERS = itertools.count()
 KEPT_TERRAINS = 64
 
 
-_WORLDS: dict[tuple[Hashable, ...], World] = {}
+#: The worlds kept, the newest last: so few that comparing fingerprints beats hashing them.
+_WORLDS: list[World] = []
 
 
 def world_of(state: DWState, data: RulesData) -> World:
     """The world of the table as it stands now (the same object while nothing changes)."""
     key = fingerprint(state)
-    found = _WORLDS.get(key)
-    if found is not None and found.data is data:
-        found.state = state
-        return found
+    for found in reversed(_WORLDS):
+        if found.data is data and found.key == key:
+            found.state = state
+            return found
     if len(_WORLDS) >= KEPT:
-        del _WORLDS[next(iter(_WORLDS))]
-    found = _WORLDS[key] = World(key, state, data)
+        del _WORLDS[0]
+    found = World(key, state, data)
+    _WORLDS.append(found)
     return found

@@ -1,0 +1,238 @@
+"""Quick paths of the attack listing and of movement (issue 16): each shortcut gives the
+answer the plain rule or geometry gives."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from warbench.core.engine import Game
+from warbench.core.geometry import (
+    Body,
+    CircleBase,
+    Pose,
+    base_crossed_by,
+    base_in_arc,
+    edge_distance,
+    in_channel,
+)
+from warbench.core.match import play_next_decision
+from warbench.rulesets.dystopian_wars.bots import CommodoreBot
+from warbench.rulesets.dystopian_wars.combat import (
+    pair_refusal,
+    shot_refusal,
+    torpedo_path_clear,
+)
+from warbench.rulesets.dystopian_wars.data import BEASTS, SIZE_RANK, ModelSpec
+from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, terrain_of
+from warbench.rulesets.dystopian_wars.gunnery import guns_of
+from warbench.rulesets.dystopian_wars.movement import _touches
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.world import World, world_of
+
+from .helpers import RULES, state
+
+SPECS = sorted(RULES.data.models.values(), key=lambda spec: spec.id)
+
+
+def battle_states(seed: int, stops: int = 4, every: int = 60) -> list[DWState]:
+    """Snapshots of a commodore mirror on the demo table, every ``every`` decisions."""
+    game = Game.new(RULES, seed=seed, record_hashes=False)
+    agents = [CommodoreBot(seed), CommodoreBot(seed + 1)]
+    found = []
+    for _ in range(stops):
+        for _ in range(every):
+            if not game.is_over:
+                play_next_decision(game, agents)
+        found.append(state(game))
+    return found
+
+
+def test_spec_values_worked_out_once_are_their_definitions() -> None:
+    """DW-SIZES, DW-BEASTS: the values a model class keeps (reach, the circle its base holds, size
+    rank, flyer, diver, tiny, beast) are those its fields define, for every class."""
+    for spec in SPECS:
+        assert spec.reach == 0.5 * math.hypot(spec.width, spec.length)
+        assert spec.rank == SIZE_RANK[spec.size]
+        assert spec.tiny == (spec.size == "tiny")
+        assert spec.flying == ("flying" in spec.traits)
+        assert spec.diving == ("diving" in spec.traits)
+        assert spec.beast == bool(spec.traits & BEASTS)
+        assert spec.inner == (spec.width if spec.tiny else min(spec.width, spec.length)) / 2
+
+
+def test_a_pair_no_gun_may_fire_at_gives_every_gun_its_reason() -> None:
+    """DW-RANGE-BANDS, DW-NO-OWN-TARGETS: where the pair check refuses a target (out of
+    range band 4 for any base, own fleet, gone, shooter aground), every gun of the shooter,
+    ack-ack and charges too, is refused for that same reason, as the rules give it."""
+    refused = 0
+    for game_state in battle_states(5, stops=3):
+        data = RULES.data
+        for shooter in game_state.models:
+            for target in game_state.models:
+                reason = pair_refusal(data, shooter, target)
+                if reason is None:
+                    continue
+                for mount in guns_of(data, shooter):
+                    fresh = World((), game_state, data)
+                    assert shot_refusal(
+                        game_state, data, shooter, mount, target, world=fresh
+                    ) == (reason, None)
+                refused += 1
+    assert refused > 100
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(SPECS), st.sampled_from(SPECS),
+    st.floats(0.0, 40.0), st.floats(0.0, 360.0), st.floats(0.0, 360.0), st.floats(0.0, 360.0),
+)
+def test_base_circles_bound_the_edge_distance(
+    first_spec: ModelSpec, second_spec: ModelSpec, apart: float, bearing: float,
+    first_heading: float, second_heading: float,
+) -> None:
+    """DW-RANGE-BANDS: no two points of two bases are closer than their centres' distance
+    less both reaches, and the bases are no farther apart than the circles they hold about
+    their centres (which read the range band without measuring)."""
+    first = base_at(first_spec, 10.0, 10.0, first_heading)
+    x = 10.0 + apart * math.sin(math.radians(bearing))
+    y = 10.0 + apart * math.cos(math.radians(bearing))
+    second = base_at(second_spec, x, y, second_heading)
+    distance = edge_distance(first, second)
+    centres = math.hypot(x - 10.0, y - 10.0)
+    assert centres - first_spec.reach - second_spec.reach <= distance + 1e-9
+    assert distance <= max(0.0, centres - first_spec.inner - second_spec.inner) + 1e-9
+
+
+def base_at(spec: ModelSpec, x: float, y: float, heading: float) -> Body:
+    """A base of the class standing at ``(x, y)``, facing ``heading``."""
+    return body_of(Model(0, 0, 0, spec.id, spec.name, x, y, heading), spec)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(SPECS), st.sampled_from(SPECS),
+    st.floats(0.0, 10.0), st.sampled_from((0.0, 1e-7, 1e-6, 2e-6, 1e-3)),
+    st.floats(0.0, 360.0), st.floats(0.0, 360.0),
+)
+def test_bases_touch_as_measured(
+    first_spec: ModelSpec, second_spec: ModelSpec, across: float, gap: float,
+    heading: float, bearing: float,
+) -> None:
+    """DW-CONTACT-STOPS: the touching test that skips bases far apart says what measuring
+    says, for bases just touching, a hair apart and farther."""
+    first = base_at(first_spec, 20.0, 20.0, heading)
+    # slide the second base in from afar along a bearing until it is ``gap`` away
+    direction = math.radians(bearing)
+    for step in (across, across / 2.0, 0.0):
+        x = 20.0 + (first_spec.reach + second_spec.reach + gap + step) * math.sin(direction)
+        y = 20.0 + (first_spec.reach + second_spec.reach + gap + step) * math.cos(direction)
+        second = base_at(second_spec, x, y, heading + 30.0)
+        assert _touches(first, second) == (edge_distance(first, second) <= 1e-6)
+        near = Body(Pose(20.0 + gap, 20.0 + across / 5.0, heading), second.base)
+        assert _touches(first, near) == (edge_distance(first, near) <= 1e-6)
+
+
+def test_torpedo_runs_and_channels_kept_in_the_world_are_the_plain_geometry() -> None:
+    """DW-ROCKETS-TORPEDOES, DW-ARCS: a torpedo run is clear exactly when it crosses no
+    full-depth terrain and no naval hull on the water but its two ends (every model
+    checked, no quick rejection); the fixed channels kept in the world are the core's
+    channel test, ahead and turned about."""
+    checked = 0
+    outcomes = set()
+    for game_state in battle_states(6, stops=3):
+        data = RULES.data
+        world = world_of(game_state, data)
+        depths = [terrain_of(piece) for piece in game_state.terrain if piece.full_depth]
+        alive = [m for m in game_state.models if m.alive]
+        for shooter in alive:
+            body = body_of(shooter, data.models[shooter.cls])
+            for target in alive:
+                if target is shooter:
+                    continue
+                start, end = shooter.point(), target.point()
+                hulls = [
+                    m for m in alive
+                    if data.models[m.cls].domain == "naval" and m.level != "submerged"
+                    and not data.models[m.cls].flying and m.uid not in (shooter.uid, target.uid)
+                ]
+                clear = not any(piece.crossed_by(start, end) for piece in depths) and not any(
+                    base_crossed_by(body_of(m, data.models[m.cls]), start, end) for m in hulls
+                )
+                assert torpedo_path_clear(game_state, data, shooter, target, world) == clear
+                outcomes.add(clear)
+                other = body_of(target, data.models[target.cls])
+                turned = Body(body.pose.turned(180.0), body.base, body.size)
+                assert world.in_arc(shooter.uid, "channel", target.uid) == in_channel(body, other)
+                assert world.in_arc(shooter.uid, "aft-channel", target.uid) == in_channel(
+                    turned, other
+                )
+                checked += 1
+    assert checked > 300 and outcomes == {True, False}
+
+
+def test_a_contact_or_marker_change_makes_a_fresh_world() -> None:
+    """DW-RAM, DW-MK-HALF-AD: the table's fingerprint reads contacts and markers, so a
+    model that comes into contact (or gains a marker) gets a fresh world; the same table
+    again finds the world it had."""
+    game_state = battle_states(7, stops=1)[0]
+    data = RULES.data
+    before = world_of(game_state, data)
+    model = next(m for m in game_state.models if m.alive and not m.contact)
+    model.contact.append(-1)
+    touched = world_of(game_state, data)
+    assert touched is not before
+    model.contact.clear()
+    assert world_of(game_state, data) is before
+    model.markers["half-ad"] = 1
+    assert world_of(game_state, data) not in (before, touched)
+
+
+EDGES = sorted({arc.start for arc in ARCS.values()} | {arc.end for arc in ARCS.values()})
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(SPECS), st.floats(0.0, 360.0), st.floats(0.0, 360.0),
+    st.sampled_from(EDGES), st.sampled_from((0.0, 1e-9, -1e-9, 1e-4, -1e-4, 3.0, -3.0, 30.0)),
+    st.floats(3.0, 40.0),
+)
+def test_arcs_settled_from_the_centres_bearing_are_the_arcs_of_the_base(
+    target_spec: ModelSpec, heading: float, target_heading: float, edge: float,
+    off: float, distance: float,
+) -> None:
+    """DW-ARCS: where the bearing of a target's centre and the bound of its base settle
+    whether it lies in an arc (the world's quick answer), the answer is the one the
+    bearings of the whole base give; targets stand on every arc edge and a hair either
+    side of it."""
+    shooter = Pose(30.0, 30.0, heading)
+    direction = math.radians(heading + edge + off)
+    x = 30.0 + distance * math.sin(direction)
+    y = 30.0 + distance * math.cos(direction)
+    target = base_at(target_spec, x, y, target_heading)
+    dx, dy = x - shooter.x, y - shooter.y
+    apart = math.hypot(dx, dy)
+    if apart <= 2.0 * target_spec.reach + 1.0:
+        return
+    bearing = math.degrees(math.atan2(dx, dy)) - shooter.heading
+    half = math.degrees(math.asin(target_spec.reach / apart))
+    for name, arc in ARCS.items():
+        sure = arc_sure(name, bearing, half)
+        if sure is not None:
+            assert sure == base_in_arc(shooter, arc, target), name
+    # a round base's bearings stray exactly as far as the bound: put its rim on the edge
+    radius = 1.5
+    rim = math.degrees(math.asin(radius / distance))
+    for side in (1.0, -1.0):
+        direction = math.radians(heading + edge + side * (rim + abs(off) / 100.0))
+        x = 30.0 + distance * math.sin(direction)
+        y = 30.0 + distance * math.cos(direction)
+        disc = Body(Pose(x, y), CircleBase(radius))
+        apart = math.hypot(x - shooter.x, y - shooter.y)
+        bearing = math.degrees(math.atan2(x - shooter.x, y - shooter.y)) - shooter.heading
+        for name, arc in ARCS.items():
+            sure = arc_sure(name, bearing, math.degrees(math.asin(radius / apart)))
+            if sure is not None:
+                assert sure == base_in_arc(shooter, arc, disc), (name, side)
