@@ -8,9 +8,6 @@ that digest still matches: after any edit (or a checkout of another commit) Warb
 the pure sources until the next build, so a stale build can never stand in for changed code.
 ``WARBENCH_PURE=1`` turns the build off. Compiled and pure runs give the same games bit for
 bit (tests/core/test_compiled.py plays seeded games both ways).
-
->>> status().reason != ""
-True
 """
 
 from __future__ import annotations
