@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +16,7 @@ from warbench.core.actions import Action
 from warbench.core.botspec import BadBotSpec, UnknownBot, make_bot
 from warbench.core.engine import Game
 from warbench.core.observation import Observation
+from warbench.core.rng import RandomStream
 from warbench.core.search import Budget, SearchBot
 from warbench.core.search.candidates import merge
 from warbench.core.search.tree import Node
@@ -204,3 +207,29 @@ def test_a_rulesets_standing_values_the_play_outs_cut_off_before_the_end() -> No
     bot.choose(game.observe(decision.player), decision)
     assert asked and set(asked) == {2}
     assert bot.cost.playouts == len(asked)
+
+
+def test_a_belief_redraws_the_hidden_choices_of_every_sampled_world() -> None:
+    """A ruleset's belief is asked once per searched decision, with the seat's observation,
+    and its redraw runs in every play-out, with the same stream for every candidate played
+    in one world (common random numbers)."""
+    game = first_orders()
+    while game.pending()[0].player == 0:
+        decision = game.pending()[0]
+        game.apply(0, make_bot(FT, "admiral", seed=1).choose(game.observe(0), decision))
+    decision = game.pending()[0]
+    observation = game.observe(1)
+    asked: list[Observation] = []  # type: ignore[type-arg]
+    streams: list[float] = []
+
+    def belief(seen: Observation) -> Callable[[Any, RandomStream], None]:  # type: ignore[type-arg]
+        asked.append(seen)
+        return lambda state, rng: streams.append(rng.copy().random())
+
+    bot = make_bot(FT, FULL, seed=9)
+    assert isinstance(bot, SearchBot)
+    bot.belief = belief
+    bot.choose(observation, decision)
+    assert asked == [observation]
+    assert len(streams) == bot.cost.playouts
+    assert len(set(streams)) == 3 and len(set(Counter(streams).values())) == 1

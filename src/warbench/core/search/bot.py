@@ -12,6 +12,11 @@ the budget's ``margin``. The root candidates after the heuristic's choice are it
 own next-best actions where it offers them (``alternatives(observation, decision,
 count)``, up to the budget's ``alternatives``), then draws of the candidate generator.
 
+A ruleset may give a ``belief``: a model of the hidden choices other seats have already
+made (Full Thrust's written orders), which redraws them in every sampled world the way
+that seat's heuristic would have made them, where the ruleset's own ``determinize`` can
+only draw any legal value. It is built from the searching seat's observation alone.
+
 Seeded: with a budget in iterations, the same seed and observations give the same
 choices. A ruleset lists it as ``"search": SearchFactory(MyHeuristicBot)``; the command
 line configures it with ``--bot search:iterations=64`` or ``--bot search:ms=200``.
@@ -42,6 +47,16 @@ from warbench.core.search.candidates import (
 from warbench.core.search.paired import open_cases, paired_answer
 from warbench.core.search.tree import Edge, Node, backpropagate, best, contenders, select
 from warbench.core.search.value import Score, Standing, values
+
+#: Redraws, in a sampled game's state, the hidden choices of the other seats (seeded by the
+#: stream it is given); what a :data:`Belief` returns for one decision.
+Redraw = Callable[[Any, RandomStream], None]
+#: A model of the other seats' hidden choices, from the searching seat's observation: how
+#: to redraw them in each sampled world, or ``None`` when there is nothing to redraw.
+Belief = Callable[[Observation[Any, Any]], Redraw | None]
+#: The index of the stream a redraw is seeded from, in each world's seed (0 and 1 seed the
+#: sample, 2 the tree's choices, 3 and up the play-out bots).
+REDRAW_STREAM = 1 << 20
 
 #: The cheapest budget: what conformance checks play the bot with (two play-outs).
 PROBE_BUDGET = Budget(iterations=1, depth=2, width=2)
@@ -74,6 +89,7 @@ class SearchBot:
         generator: CandidateGenerator = sample_candidates,
         score: Score | None = None,
         standing: Standing | None = None,
+        belief: Belief | None = None,
     ) -> None:
         self.seed = seed
         self.heuristic = heuristic
@@ -82,8 +98,10 @@ class SearchBot:
         self.generator = generator
         self.score = score
         self.standing = standing
+        self.belief = belief
         self.cost = SearchCost()
         self._calls = 0
+        self._redraw: Redraw | None = None  # the belief's redraw for the decision searched
 
     def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
         """The root candidate that did best on the budget's sampled worlds.
@@ -105,6 +123,7 @@ class SearchBot:
         if len(candidates) == 1:
             return first
         started = time.perf_counter()
+        self._redraw = None if self.belief is None else self.belief(observation)
         deadline = None if self.budget.ms is None else started + self.budget.ms / 1000
         root = Node()
         played: dict[str, dict[int, float]] = {}  # each candidate's value in each world
@@ -209,6 +228,8 @@ class SearchBot:
         """Root ``action`` in the world ``seed``: down the tree, a play-out, values back up;
         the value to the searching seat (``None`` when the action was not open there)."""
         game = observation.sample(seed)
+        if self._redraw is not None:
+            self._redraw(game.state, RandomStream.from_seed(seed_for(seed, REDRAW_STREAM)))
         game.transactional = observation.ruleset.late_refusals
         player = observation.seat
         if game.check(player, action) is not None:  # not open in this sample
@@ -274,7 +295,8 @@ class SearchFactory:
     replaces :func:`~warbench.core.search.candidates.sample_candidates` if it has a better
     way to propose moves, and ``score`` (the ruleset's own score of a game, such as victory
     points) values the play-outs cut off before the end, or ``standing`` (how each seat
-    stands by the rules that score the end) does (:mod:`~warbench.core.search.value`).
+    stands by the rules that score the end) does (:mod:`~warbench.core.search.value`);
+    ``belief`` models the other seats' hidden choices (:data:`Belief`).
     """
 
     def __init__(
@@ -284,17 +306,19 @@ class SearchFactory:
         generator: CandidateGenerator = sample_candidates,
         score: Score | None = None,
         standing: Standing | None = None,
+        belief: Belief | None = None,
     ) -> None:
         self.heuristic = heuristic
         self.budget = Budget() if budget is None else budget
         self.generator = generator
         self.score = score
         self.standing = standing
+        self.belief = belief
 
     def __call__(self, seed: int) -> SearchBot:
         """A search bot seeded with ``seed``."""
         return SearchBot(seed, self.heuristic, self.budget, self.generator, self.score,
-                         self.standing)
+                         self.standing, self.belief)
 
     def configure(self, options: Mapping[str, str]) -> SearchFactory:
         """This factory with the budget ``options`` give (see :class:`Budget`)."""
@@ -306,9 +330,9 @@ class SearchFactory:
 
 
 def replace_budget(factory: SearchFactory, budget: Budget) -> SearchFactory:
-    """``factory`` with another budget (the same heuristic, generator and score)."""
+    """``factory`` with another budget (the same heuristic, generator, score and belief)."""
     return SearchFactory(factory.heuristic, budget, factory.generator, factory.score,
-                         factory.standing)
+                         factory.standing, factory.belief)
 
 
 def ruleset_generator(ruleset: Ruleset[Any, Any]) -> CandidateGenerator:

@@ -35,7 +35,7 @@ def alternatives(bot: AdmiralBot, seen: Seen, decision: Decision, count: int) ->
     first = options[0]
     ranked: list[tuple[float, Action]]
     if isinstance(first, WriteOrders):
-        ranked = _courses(bot, seen, [o for o in options if isinstance(o, WriteOrders)])
+        ranked = list(_courses(bot, seen, [o for o in options if isinstance(o, WriteOrders)]))
     elif isinstance(first, DeclareTarget | AssignWeapon):
         ranked = [(bot._fire_value(seen, o), o)
                   for o in options if isinstance(o, DeclareTarget | AssignWeapon)]
@@ -49,9 +49,19 @@ def alternatives(bot: AdmiralBot, seen: Seen, decision: Decision, count: int) ->
     return [option for _, option in ranked[:count]]
 
 
+def courses(
+    bot: AdmiralBot, seen: Seen, orders: Sequence[WriteOrders], count: int
+) -> list[WriteOrders]:
+    """Up to ``count`` of ``orders``, the admiral's best order of each turn, best first
+    (none for a Sa'Vasku ship, whose orders are power shares as much as courses)."""
+    ranked = _courses(bot, seen, orders)
+    ranked.sort(key=lambda pair: pair[0], reverse=True)  # stable: ties keep the listed order
+    return [order for _, order in ranked[:count]]
+
+
 def _courses(
     bot: AdmiralBot, seen: Seen, orders: Sequence[WriteOrders]
-) -> list[tuple[float, Action]]:
+) -> list[tuple[float, WriteOrders]]:
     """The best order of each turn with its score, scored as the admiral scores orders."""
     state, lib = seen.state, seen.data
     ship = state.ships[orders[0].ship]
@@ -60,7 +70,7 @@ def _courses(
         return []
     enemies = [predicted(enemy) for enemy in state.enemies(ship.player)]
     arms = Arms.of(state, lib, cls, ship)
-    best: dict[int, tuple[float, Action]] = {}
+    best: dict[int, tuple[float, WriteOrders]] = {}
     for order in orders:
         if order.shroud or order.screens or order.repair:
             continue

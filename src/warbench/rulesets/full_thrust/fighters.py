@@ -94,9 +94,8 @@ def can_recover(game: FTGame, ship: Ship) -> bool:
     )
 
 
-def launchable(game: FTGame, group: FighterGroup) -> bool:
+def launchable(state: FullThrustState, group: FighterGroup) -> bool:
     """A group in a working bay of a carrier still in the battle, re-armed and ready."""
-    state = game.state
     if group.status != IN_HANGAR or group.count <= 0 or group.ready_turn > state.turn:
         return False
     carrier = state.ships[group.carrier]
@@ -111,7 +110,7 @@ def launch_options(game: FTGame, carrier: Ship, written: list[int]) -> list[Acti
     options: list[Action] = []
     hangared = [g for g in state.groups if g.carrier == carrier.id and g.status == IN_HANGAR]
     for group in hangared:
-        if launchable(game, group) and group.id not in written:
+        if launchable(state, group) and group.id not in written:
             options.append(Launch(group.id))
     if not carrier.active:
         return options
@@ -135,7 +134,7 @@ def launch_written(game: FTGame, written: list[int]) -> None:
     state = game.state
     for group_id in written:
         group = state.groups[group_id]
-        if not launchable(game, group):
+        if not launchable(game.state, group):
             continue
         carrier = state.ships[group.carrier]
         group.status, group.launched, group.moved = IN_SPACE, True, False

@@ -159,9 +159,7 @@ class WriteOrdersPhase(FTProcedure):
         if not isinstance(action, WriteOrders):
             raise IllegalAction(f"{action!r} writes no orders")
         ship = state.ships[action.ship]
-        order = Order(action.speed, action.turn, side=action.side, retro=action.retro,
-                      shroud=action.shroud, power_screens=action.screens,
-                      power_attack=action.attack, power_repair=action.repair)
+        order = order_written(action)
         state.orders[ship.id] = Hidden(player, order)
         game.emit(
             OrdersWritten(
@@ -220,10 +218,14 @@ def draw_unseen_orders(
         if written is None or written.visible_to(seat):
             continue
         choices = order_options(state, lib, ship)
-        drawn = choices[rng.choice_index(len(choices))]
-        written.value = Order(drawn.speed, drawn.turn, side=drawn.side, retro=drawn.retro,
-                              shroud=drawn.shroud, power_screens=drawn.screens,
-                              power_attack=drawn.attack, power_repair=drawn.repair)
+        written.value = order_written(choices[rng.choice_index(len(choices))])
+
+
+def order_written(option: WriteOrders) -> Order:
+    """The order ``option`` writes (no fighters launched: launches are asked later)."""
+    return Order(option.speed, option.turn, side=option.side, retro=option.retro,
+                 shroud=option.shroud, power_screens=option.screens,
+                 power_attack=option.attack, power_repair=option.repair)
 
 
 def move_ships(game: FTGame) -> None:
