@@ -54,6 +54,13 @@ class CommanderBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = RandomStream.from_seed(seed)
 
+    def alternatives(self, observation: Observation[RobogearState, RobogearData],
+                     decision: Decision, count: int) -> list[Action]:
+        """Its next-best actions, its own choice first (:mod:`.bots_search`)."""
+        from warbench.rulesets.robogear.bots_search import alternatives
+
+        return alternatives(self, observation, decision, count)
+
     def choose(self, observation: Observation[RobogearState, RobogearData],
                decision: Decision) -> Action:
         state, data = observation.state, observation.data
