@@ -5,9 +5,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+import pytest
+
 import warbench
 from warbench.core.actions import Action
+from warbench.core.botspec import make_bot
 from warbench.core.engine import Game
+from warbench.core.observation import Observation
+from warbench.core.search import SearchBot
+from warbench.core.search.tree import Node
 from warbench.rulesets.dystopian_wars.actions import Activate, Board, Fire, Move
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.bots_search import APART, TURNED
@@ -17,13 +23,18 @@ RULES = warbench.ruleset("dystopian-wars")
 PATROLS = ("britannia-patrol-500.toml", "blazing-sun-patrol-500.toml")
 
 
+def patrol_battle() -> Game:
+    """The strength test's Dystopian Wars set-up: the shipped 500-point patrols."""
+    setup = RULES.setup_for([load_fleet(DATA_DIR / "fleets" / name) for name in PATROLS])
+    return Game.new(RULES, seed=3, setup=setup)
+
+
 def test_the_commodores_alternatives_are_open_and_led_by_its_own_choice() -> None:
     """DW-BOT: over a seeded patrol battle every alternative is legal for the seat that sees
     it and asking for them leaves the commodore's choice alone; for activations, moves and
     fire the first is the commodore's own choice, the moves end apart from each other, and
     other squadrons, courses and targets are offered."""
-    setup = RULES.setup_for([load_fleet(DATA_DIR / "fleets" / name) for name in PATROLS])
-    game = Game.new(RULES, seed=3, setup=setup)
+    game = patrol_battle()
     led: set[type] = set()
     for chosen, lines in _along(game, 140, 3):
         if isinstance(chosen, Activate | Move | Fire | Board) and len(lines) > 1:
@@ -37,6 +48,38 @@ def test_the_commodores_alternatives_are_open_and_led_by_its_own_choice() -> Non
             targets = [line.target for line in lines if isinstance(line, Fire)]
             assert len(set(targets)) == len(targets), lines
     assert {Activate, Move, Fire} <= led
+
+
+def test_the_search_roots_at_a_move_are_the_commodores_three_best_courses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DW-BOT: with ``alternatives=2`` the search bot plays, at a move, the commodore's own
+    move and the two it scores next on other courses, not draws of the move space."""
+    game = patrol_battle()
+    commodore = CommodoreBot(1)
+    while True:
+        decision = game.pending()[0]
+        observation = game.observe(decision.player)
+        offered = commodore.alternatives(observation, decision, 3)
+        if len(offered) == 3 and all(isinstance(line, Move) for line in offered):
+            break
+        game.apply(decision.player, commodore.choose(observation, decision))
+    tried: list[Action] = []
+    iterate = SearchBot._iterate
+
+    def spy(self: SearchBot, observation: Observation, root: Node, action: Action,  # type: ignore[type-arg]
+            seed: int) -> float | None:
+        tried.append(action)
+        return iterate(self, observation, root, action, seed)
+
+    monkeypatch.setattr(SearchBot, "_iterate", spy)
+    budget = "search:iterations=1,depth=1,width=3,pilot=0,alternatives=2"
+    make_bot(RULES, budget, seed=3).choose(observation, decision)
+    assert tried == offered
+    tried.clear()
+    make_bot(RULES, budget.replace("alternatives=2", "alternatives=0"), seed=3).choose(
+        observation, decision)
+    assert tried[0] == offered[0] and tried != offered
 
 
 def _apart(game: Game, move: Move, other: Move) -> bool:
