@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -82,8 +84,26 @@ def test_the_search_roots_at_a_move_are_the_commodores_three_best_courses(
     assert tried[0] == offered[0] and tried != offered
 
 
+def test_a_submarine_is_offered_its_own_move_at_the_other_level(tmp_path: Path) -> None:
+    """DW-BOT: the commodore submerges a submarine that carries torpedoes; the alternatives
+    offer the same move surfaced, second (a line it does not take there)."""
+    text = (DATA_DIR / "fleets" / PATROLS[0]).read_text().replace("points = 500", "points = 700")
+    fleet = tmp_path / "deep.toml"
+    fleet.write_text(text + '[[units]]\nunit = "britannia-submarine"\ncount = 2\nname = "Deep"\n')
+    setup = RULES.setup_for([load_fleet(fleet), load_fleet(DATA_DIR / "fleets" / PATROLS[1])])
+    game = Game.new(RULES, seed=3, setup=setup)
+    for chosen, lines in _along(game, 300, 3):
+        if isinstance(chosen, Move) and chosen.level == "submerged":
+            assert lines[:2] == [chosen, dataclasses.replace(chosen, level="surface")]
+            return
+    raise AssertionError("no submarine moved")
+
+
 def _apart(game: Game, move: Move, other: Move) -> bool:
-    """Whether two moves of one model end apart (place or heading), as the offer promises."""
+    """Whether two moves of one model end apart (place or heading), or are one move at two
+    levels, as the offer promises."""
+    if dataclasses.replace(move, level="") == dataclasses.replace(other, level=""):
+        return True
     from warbench.rulesets.dystopian_wars.bots import Outlook
 
     state, data = game.state, game.data

@@ -4,16 +4,19 @@
 alternatives`) lists a decision's options by the commodore's own measures, its own choice
 first, without changing that choice: squadrons to activate by its urgency (the nearest
 to the enemy first); a model's moves by its score of the pose they reach, the best of each
-distinct end (another place or heading, not the same course an inch shorter); attacks
+distinct end (another place or heading, not the same course an inch shorter), and the
+commodore's own move at the other level for a diver or a flyer (a submarine surfacing or
+diving, a flyer in or out of the clouds: it picks one level by rule of thumb); attacks
 by the damage it expects, the best at each target; boarding, which it takes only with
-clearly more assault points than the defender, with every party at each target, then
-ending the assaults. Elsewhere (answers, cards, re-rolls, repairs) the options are few:
-the commodore's rules are left to the core, which lists the options as they come. None
-of this draws from the bot's dice, so its later choices stay as they were.
+clearly more assault points than the defender, with the largest party at each target,
+then ending the assaults. Elsewhere (answers, cards, re-rolls, repairs) the options are
+few: the first of them as listed (the search puts the commodore's own choice first).
+None of this draws from the bot's dice, so its later choices stay as they were.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING
 
@@ -30,7 +33,8 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.bot_tactics import launch_choice
 from warbench.rulesets.dystopian_wars.data import RulesData
-from warbench.rulesets.dystopian_wars.state import DWState
+from warbench.rulesets.dystopian_wars.movement import LEVEL_CHOICES
+from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import world_of
 
 if TYPE_CHECKING:
@@ -80,7 +84,8 @@ def _moves(
     bot: CommodoreBot, state: DWState, data: RulesData, decision: Decision, count: int
 ) -> list[Action]:
     """The first mover's candidate moves by the commodore's score, the best of each
-    distinct end, best first (the first is the commodore's own move)."""
+    distinct end, best first (the first is the commodore's own move), with that move at the
+    other level second for a model that may change level."""
     from warbench.rulesets.dystopian_wars.bots import Outlook
 
     space = next(s for s in decision.spaces if s.action_type is Move)
@@ -107,7 +112,24 @@ def _moves(
         ends.append((final.x, final.y, final.heading))
         if len(kept) == count:
             break
-    return kept
+    if kept and isinstance(kept[0], Move):
+        switched = _other_level(data, model, kept[0])
+        if switched is not None and bot.sound(state, data, model, switched):
+            kept.insert(1, switched)
+    return kept[:count]
+
+
+def _other_level(data: RulesData, model: Model, move: Move) -> Move | None:
+    """``move`` at the level the commodore did not pick (a diver surfaced or submerged, a
+    flyer in the clouds or out of them); None for a model with one level."""
+    spec = data.models[model.cls]
+    choices = LEVEL_CHOICES["diving"] if spec.diving else (
+        LEVEL_CHOICES["flying"] if spec.flying and not spec.tiny else ())
+    if not choices:
+        return None
+    level = move.level or model.level
+    other = next((choice for choice in choices if choice != level), None)
+    return None if other is None else dataclasses.replace(move, level=other)
 
 
 def _same_end(x: float, y: float, heading: float, end: tuple[float, float, float]) -> bool:
