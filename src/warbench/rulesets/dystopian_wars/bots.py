@@ -150,6 +150,14 @@ class CommodoreBot:
                 return option
         return self.fallback.choose(observation, decision)
 
+    def alternatives(
+        self, observation: Observation[DWState, RulesData], decision: Decision, count: int
+    ) -> list[Action]:
+        """Its next-best actions, its own choice first (:mod:`.bots_search`)."""
+        from warbench.rulesets.dystopian_wars.bots_search import alternatives
+
+        return alternatives(self, observation.state, observation.data, decision, count)
+
     # ------------------------------------------------------------------ squadrons
 
     def activate(self, state: DWState, data: RulesData, decision: Decision) -> Action:
