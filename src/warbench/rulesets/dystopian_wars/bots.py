@@ -203,16 +203,10 @@ class CommodoreBot:
         if not movers:
             return self.fallback.choose(observation, decision)
         model = state.models[movers[0]]
-        outlook = Outlook(state, data, model, self.caution)
-        scored = []
-        for index, candidate in enumerate(self.candidates(state, data, model)):
-            plan = outlook.plan(candidate)
-            if plan is not None:
-                scored.append((-outlook.score(candidate, plan), index, candidate))
-        # the best score wins, the earliest candidate among equals; the path is known to be
-        # sound, so only the winner's other rules (levels, mines, flyers' bases) are checked
-        scored.sort(key=lambda item: item[:2])
-        best = next((c for _, _, c in scored if self.sound(state, data, model, c)), None)
+        # the paths are known to be sound, so only the winner's other rules (levels, mines,
+        # flyers' bases) are checked
+        best = next((c for c, _ in self.ranked(state, data, model)
+                     if self.sound(state, data, model, c)), None)
         if best is None:
             samples = space.sample(self.rng, 4)
             if samples:
@@ -222,6 +216,18 @@ class CommodoreBot:
                     return option
             return self.fallback.choose(observation, decision)
         return best
+
+    def ranked(self, state: DWState, data: RulesData, model: Model) -> list[tuple[Move, Plan]]:
+        """The model's candidate moves that have a path, with it, by the commodore's score
+        of the pose they reach: the best first, the earliest candidate among equals."""
+        outlook = Outlook(state, data, model, self.caution)
+        scored = []
+        for index, candidate in enumerate(self.candidates(state, data, model)):
+            plan = outlook.plan(candidate)
+            if plan is not None:
+                scored.append((-outlook.score(candidate, plan), index, candidate, plan))
+        scored.sort(key=lambda item: item[:2])
+        return [(candidate, plan) for _, _, candidate, plan in scored]
 
     @staticmethod
     def sound(state: DWState, data: RulesData, model: Model, move: Move) -> bool:

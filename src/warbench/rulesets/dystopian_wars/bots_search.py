@@ -86,24 +86,15 @@ def _moves(
     """The first mover's candidate moves by the commodore's score, the best of each
     distinct end, best first (the first is the commodore's own move), with that move at the
     other level second for a model that may change level."""
-    from warbench.rulesets.dystopian_wars.bots import Outlook
-
     space = next(s for s in decision.spaces if s.action_type is Move)
     movers: list[int] = list(getattr(space, "movers", []))
     if not movers:
         return []
     model = state.models[movers[0]]
-    outlook = Outlook(state, data, model, bot.caution)
-    scored = []
-    for index, candidate in enumerate(bot.candidates(state, data, model)):
-        plan = outlook.plan(candidate)
-        if plan is not None:
-            final = plan.final.turned(180.0) if candidate.backward else plan.final
-            scored.append((-outlook.score(candidate, plan), index, candidate, final))
-    scored.sort(key=lambda item: item[:2])  # as the commodore sorts them
     kept: list[Action] = []
     ends: list[tuple[float, float, float]] = []
-    for _, _, move, final in scored:
+    for move, plan in bot.ranked(state, data, model):
+        final = plan.final.turned(180.0) if move.backward else plan.final
         if any(_same_end(final.x, final.y, final.heading, end) for end in ends):
             continue
         if not bot.sound(state, data, model, move):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.observation import Observation
-from warbench.rulesets.robogear.actions import Activate, Deploy, EndTurn, Heal
+from warbench.rulesets.robogear.actions import Activate, Deploy, EndTurn
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import Sight
@@ -42,24 +42,17 @@ def alternatives(bot: CommanderBot, seen: Seen, decision: Decision, count: int) 
     if not any(isinstance(a, EndTurn) for a in options) or any(
             space.action_type is Deploy for space in decision.spaces):
         return []
+    own = bot.choose(seen, decision)  # no dice outside deployments
     weights = bots._leader_weights(state, data)
     sight = Sight(state, data)
     worths = sorted(((bots._worth(state, data, a, weights, sight), i, a)
                      for i, a in enumerate(options)), key=lambda t: (-t[0], t[1]))
     hits = [a for worth, _, a in worths if worth > 0.0]
-    heal = next((a for a in options if isinstance(a, Heal)), None)
-    placed = bots._place(seen, state, data, decision, sight)
     marched = bots._advance(seen, state, data, decision)
+    placed = bots._place(seen, state, data, decision, sight)
     end = next(a for a in options if isinstance(a, EndTurn))
-    patient = state.round <= state.max_rounds // 2 or bots._leading(state, data, decision.player)
-    if hits:
-        own = hits[0]
-    elif heal is not None:
-        own = heal
-    else:
-        own = placed or (None if patient else marched) or end
     lines: list[Action] = [own]
-    for line in (*hits[1:2], marched, placed, end):
+    for line in (*hits[:2], marched, placed, end):
         if line is not None and line not in lines:
             lines.append(line)
     return lines[:count]
