@@ -212,6 +212,15 @@ def shot_detail(
     spent = weapon_block(unit, weapon, action.weapon)
     if spent:
         return spent
+    return aim_refusal(state, data, unit, record, weapon, target, action,
+                       view or Aim(state, data, unit, target, share, sight))
+
+
+def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: UnitRecord,
+                weapon: WeaponRecord, target: Unit, action: Shoot, view: Aim) -> str | None:
+    """The rest of :func:`shot_detail`, once the weapon can fire and the target is an enemy
+    on the table (a turn's listing knows both of every shot it lists): the carrier, the
+    pilot, small arms, then range, arc, sight and template through ``view``."""
     t_record = data.units[target.type]
     if target.carried_by >= 0 and data.units[state.units[target.carried_by].type].cockpit != "open":
         return "troopers inside a closed carrier cannot be shot"
@@ -221,7 +230,6 @@ def shot_detail(
         "armour_piercing" not in weapon.traits and "blast" not in weapon.traits
     ):
         return "small arms cannot harm machines or guns; only armour-piercing weapons can"
-    view = view or Aim(state, data, unit, target, share, sight)
     if "flamer" in weapon.traits:
         return view.flame(action, weapon)
     reach = view.reach

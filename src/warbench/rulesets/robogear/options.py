@@ -108,8 +108,10 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
                 choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
             if indirect:
                 choices.append(Shoot(unit.id, index, target.id, indirect=True))
-            found += [c for c in choices if fire.shot_detail(
-                state, data, unit, c, view=view) is None]
+            # fire.shot_detail, less what is known here: the weapon can fire (armed) and
+            # the target is an enemy on the table
+            found += [c for c in choices if fire.aim_refusal(
+                state, data, unit, record, weapon, target, c, view) is None]
     if throwing:
         short = steps(data.measures.short_cm)
         found += [

@@ -17,6 +17,7 @@ import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
@@ -142,6 +143,10 @@ def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]
     return found
 
 
+#: A weighed target's bound (its first item), the key its list is sorted by.
+_first = itemgetter(0)
+
+
 def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[Unit],
                weights: list[float], armed: bool, known: list[Duel] | None = None,
                sight: Sight | None = None, floor: float = -math.inf) -> float:
@@ -184,7 +189,7 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     # Only the best target counts: one whose sure hit (the bound) cannot beat the best found
     # so far is not looked at (no sight check). The loss is never negative, so a spot whose
     # best bound cannot beat the floor is done with.
-    targets.sort(key=lambda t: -t[0])
+    targets.sort(key=_first, reverse=True)  # stable: equal bounds keep their order
     if (targets[0][0] if targets else 0.0) * factor <= floor:
         return floor
     for bound, reach, dealt, duel in targets:

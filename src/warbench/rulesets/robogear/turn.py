@@ -117,11 +117,13 @@ def ready(state: RobogearState, element: Element) -> bool:
     """Whether the element may still take a turn this round (riders go with their carrier)."""
     if element.done or state.eliminated[element.player]:
         return False
-    units = state.units
-    return any(
-        units[u].alive and units[u].carried_by < 0
-        for s in element.squads for u in state.squads[s].units
-    )
+    units, squads = state.units, state.squads
+    for s in element.squads:
+        for u in squads[s].units:
+            unit = units[u]
+            if unit.alive and unit.carried_by < 0:
+                return True
+    return False
 
 
 @dataclass(slots=True)
@@ -131,20 +133,15 @@ class Round(Procedure[RobogearState, RobogearData]):
 
     turns: Alternation = field(default_factory=Alternation)
 
-    def _current(self, game: RobogearGame) -> int | None:
-        state = game.state
-        return self.turns.current(
-            state.order, lambda p: any(ready(state, e) for e in state.elements if e.player == p)
-        )
-
     def decisions(self, game: RobogearGame) -> list[Decision]:
-        player = self._current(game)
+        state = game.state
+        # each element's readiness once (was asked again for every player and option)
+        free = [e for e in state.elements if ready(state, e)]
+        players = {e.player for e in free}
+        player = self.turns.current(state.order, players.__contains__)
         if player is None:
             return []
-        state = game.state
-        options = tuple(
-            Activate(e.id) for e in state.elements if e.player == player and ready(state, e)
-        )
+        options = tuple(Activate(e.id) for e in free if e.player == player)
         return [Decision(player, "choose a squad to take its turn", options)]
 
     def act(self, game: RobogearGame, player: int, action: Action) -> None:
