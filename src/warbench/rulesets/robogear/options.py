@@ -90,19 +90,24 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
         aim = units[t.carried_by] if t.carried_by >= 0 else t
         if hypot(hx - aim.x, hy - aim.y) - hr - aim.radius <= reach:
             in_reach.append(t)
-    shares = {t.id: sight.share(here, units[t.carried_by] if t.carried_by >= 0 else t)
-              for t in in_reach}
-    # what a shot at each target needs of the table, worked out once for every weapon
+    # what a shot at each target needs of the table (the hidden share first of all), worked
+    # out when first asked and shared by every weapon
     views: dict[int, fire.Aim] = {}
     for index, weapon in armed:
         indirect = "indirect" in weapon.traits
+        flamer = "flamer" in weapon.traits
         for target in in_reach:
-            if not indirect and shares[target.id] >= 1.0:
-                continue
             view = views.get(target.id)
             if view is None:
-                view = views[target.id] = fire.Aim(state, data, unit, target,
-                                                   shares[target.id], sight)
+                view = views[target.id] = fire.Aim(state, data, unit, target, None, sight)
+            if not indirect:
+                # a weapon useless at the target's band is refused every shot there (see
+                # fire.aim_refusal) whatever the sight: no need to look
+                band = view.reach
+                if not flamer and (band is None or weapon.damage[band] == 0):
+                    continue
+                if view.share() >= 1.0:
+                    continue
             choices = [Shoot(unit.id, index, target.id)]
             if data.units[target.type].cockpit == "open" and target.pilot > 0:
                 choices.append(Shoot(unit.id, index, target.id, at_pilot=True))
@@ -114,11 +119,15 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
                 state, data, unit, record, weapon, target, c, view) is None]
     if throwing:
         short = steps(data.measures.short_cm)
-        found += [
-            Throw(unit.id, t.id) for t in in_reach
-            if gap(here, t) < short and shares[t.id] < 1.0
-            and fire.throw_detail(state, data, unit, Throw(unit.id, t.id)) is None
-        ]
+        for t in in_reach:
+            if gap(here, t) >= short:
+                continue
+            view = views.get(t.id)
+            if view is None:
+                view = views[t.id] = fire.Aim(state, data, unit, t, None, sight)
+            if view.share() < 1.0 and fire.throw_detail(
+                    state, data, unit, Throw(unit.id, t.id)) is None:
+                found.append(Throw(unit.id, t.id))
     return found
 
 
