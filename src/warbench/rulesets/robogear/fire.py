@@ -66,9 +66,10 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
         teams, side = state.teams, state.teams[unit.player]
         x, y, radius = unit.x, unit.y, unit.radius
         for other in state.units:
-            # touching(unit, other), spelt out: every listing of a turn asks this
+            # other.on_table and touching(unit, other), spelt out: every listing asks this
             if (other.kind == "machine" and other.player != unit.player
-                    and teams[other.player] != side and other.on_table
+                    and teams[other.player] != side and other.alive and not other.reserve
+                    and other.carried_by < 0
                     and (other.type in fly) == air
                     and math.hypot(x - other.x, y - other.y) - radius - other.radius
                     <= CONTACT):
@@ -87,9 +88,10 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
         teams, side = state.teams, state.teams[unit.player]
         x, y, radius = here.x, here.y, here.radius
         for other in state.units:
-            # touching(here, other), spelt out
+            # other.on_table and touching(here, other), spelt out
             if (other.kind == "trooper" and other.player != unit.player
-                    and teams[other.player] != side and other.on_table
+                    and teams[other.player] != side and other.alive and not other.reserve
+                    and other.carried_by < 0
                     and math.hypot(x - other.x, y - other.y) - radius - other.radius
                     <= CONTACT):
                 return f"trooper {unit.id} is in close combat with {other.id}: step away to shoot"

@@ -156,7 +156,9 @@ class Sight:
         self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover
         self.screens: list[tuple[int, float, float, float]] = [
             (o.id, o.x, o.y, o.radius) for o in state.units
-            if o.kind != "trooper" and o.type not in fly and o.on_table
+            # o.on_table spelt out: a sight is built for every listing
+            if o.kind != "trooper" and o.type not in fly and o.alive and not o.reserve
+            and o.carried_by < 0
         ]
 
     def _base(self, unit: Unit) -> float:
@@ -325,7 +327,9 @@ def path_blocker(
     fly = flyer_types(data)
     air = unit.type in fly
     for other in state.units:
-        if other is unit or other.id == ignore or not other.on_table:
+        # not other.on_table, spelt out: every move and charge checked asks this
+        if (other is unit or other.id == ignore or not other.alive or other.reserve
+                or other.carried_by >= 0):
             continue
         if (other.type in fly) != air:
             continue
