@@ -56,6 +56,31 @@ def test_a_turns_options_are_the_same_with_shared_and_fresh_sight() -> None:
     assert checked > 20
 
 
+def test_a_turns_listed_shots_are_every_shot_the_rules_accept() -> None:
+    """RG-FIRE-BANDS, RG-FIRE-LOS, RG-FIRE-AIM: the listing skips the sight of a target a
+    weapon cannot hurt at its band and the checks it knows passed; what it lists is still
+    exactly every shot (plain, at the pilot, indirect) the rules accept."""
+    checked = 0
+    for game in _random_game(11, 200):
+        top = game.state.stack[-1] if game.state.stack else None
+        if not isinstance(top, Activation) or not top.started:
+            continue
+        state, data = game.state, game.data
+        for unit in top._units(game):
+            listed = {a for a in unit_options(game, unit) if isinstance(a, Shoot)}
+            weapons = len(data.units[unit.type].weapons) if unit.points_left > 0 else 0
+            judged = {
+                shot for weapon in range(weapons) for target in range(len(state.units))
+                for shot in (Shoot(unit.id, weapon, target),
+                             Shoot(unit.id, weapon, target, at_pilot=True),
+                             Shoot(unit.id, weapon, target, indirect=True))
+                if fire.shot_refusal(state, data, unit, shot) is None
+            } if unit.alive and not unit.reserve else set()
+            assert listed == judged
+            checked += len(listed)
+    assert checked > 20
+
+
 def test_a_drawn_sample_is_legal_by_the_rules_and_a_copy_is_judged_afresh() -> None:
     """RG-MOVE-SIMPLE, RG-INF-INFILTRATE: a move, turn or placement a space drew passes the
     rules when asked again; an equal action built elsewhere is judged by the rules, and an
