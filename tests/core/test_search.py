@@ -209,6 +209,41 @@ def test_a_rulesets_standing_values_the_play_outs_cut_off_before_the_end() -> No
     assert bot.cost.playouts == len(asked)
 
 
+def test_a_play_out_stops_at_the_rulesets_horizon_unless_it_began_there() -> None:
+    """A ruleset's ``horizon`` ends a play-out at the first game it marks after the root
+    (its standing then values the game), before the budget's depth; from a root it marks
+    already, play-outs run to the depth as before."""
+    from warbench.core.search import SearchFactory
+
+    game = first_orders()
+    decision = game.pending()[0]
+    ended: list[int] = []
+
+    def standing(played: Game) -> tuple[float, float]:  # type: ignore[type-arg]
+        ended.append(len(played.journal.entries))
+        return (0.5, 0.5)
+
+    start = len(game.journal.entries)
+    for marks_root, stop_after in ((False, 2), (True, None)):
+        ended.clear()
+
+        def horizon(played: Game, marks_root: bool = marks_root,  # type: ignore[type-arg]
+                    stop_after: int | None = stop_after) -> bool:
+            played_now = len(played.journal.entries) - start
+            return marks_root if played_now == 0 else (
+                stop_after is not None and played_now >= stop_after)
+
+        factory = SearchFactory(FT.bots()["admiral"], standing=standing,
+                                horizon=horizon).configure(
+            {"iterations": "2", "depth": "6", "width": "2", "pilot": "0"})
+        factory(seed=1).choose(game.observe(decision.player), decision)
+        assert ended
+        if stop_after is None:
+            assert min(ended) - start >= 6
+        else:
+            assert max(ended) - start == stop_after
+
+
 def test_a_belief_redraws_the_hidden_choices_of_every_sampled_world() -> None:
     """A ruleset's belief is asked once per searched decision, with the seat's observation,
     and its redraw runs in every play-out, with the same stream for every candidate played

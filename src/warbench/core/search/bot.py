@@ -32,7 +32,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.agents import Agent, AgentError
 from warbench.core.decisions import Decision
-from warbench.core.engine import IllegalAction
+from warbench.core.engine import Game, IllegalAction
 from warbench.core.match import play_next_decision
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream, seed_for
@@ -54,6 +54,11 @@ Redraw = Callable[[Any, RandomStream], None]
 #: A model of the other seats' hidden choices, from the searching seat's observation: how
 #: to redraw them in each sampled world, or ``None`` when there is nothing to redraw.
 Belief = Callable[[Observation[Any, Any]], Redraw | None]
+#: Where a ruleset's play-outs may stop (a game the ruleset's ``standing`` values well
+#: without playing on: Full Thrust once the ships have moved, before the dice of their
+#: fire). A play-out stops at the first such game after its root, unless the root itself
+#: is one (the decisions there are searched to the budget's depth as usual).
+Horizon = Callable[[Game[Any, Any]], bool]
 #: The index of the stream a redraw is seeded from, in each world's seed (0 and 1 seed the
 #: sample, 2 the tree's choices, 3 and up the play-out bots).
 REDRAW_STREAM = 1 << 20
@@ -90,6 +95,7 @@ class SearchBot:
         score: Score | None = None,
         standing: Standing | None = None,
         belief: Belief | None = None,
+        horizon: Horizon | None = None,
     ) -> None:
         self.seed = seed
         self.heuristic = heuristic
@@ -99,6 +105,7 @@ class SearchBot:
         self.score = score
         self.standing = standing
         self.belief = belief
+        self.horizon = horizon
         self.cost = SearchCost()
         self._calls = 0
         self._redraw: Redraw | None = None  # the belief's redraw for the decision searched
@@ -235,6 +242,7 @@ class SearchBot:
         if game.check(player, action) is not None:  # not open in this sample
             return None
         before = () if self.score is None else tuple(self.score(game))
+        horizon = self.horizon if self.horizon is not None and not self.horizon(game) else None
         edge = root.children.setdefault(action_key(action), Edge(action, player, Node()))
         edge.available += 1
         rng = RandomStream.from_seed(seed_for(seed, 2))
@@ -248,7 +256,7 @@ class SearchBot:
             except IllegalAction:  # refused after its roll in this sample: score as it is
                 break
             path.append(edge)
-            if new or game.is_over:
+            if new or game.is_over or (horizon is not None and horizon(game)):
                 break
             decision = game.pending()[0]
             player = decision.player
@@ -260,7 +268,7 @@ class SearchBot:
             edge, new = picked
         try:
             for _ in range(budget.depth):
-                if game.is_over:
+                if game.is_over or (horizon is not None and horizon(game)):
                     break
                 play_next_decision(game, bots)
         except AgentError:  # a heuristic stuck in an odd sample: score what was played
@@ -307,6 +315,7 @@ class SearchFactory:
         score: Score | None = None,
         standing: Standing | None = None,
         belief: Belief | None = None,
+        horizon: Horizon | None = None,
     ) -> None:
         self.heuristic = heuristic
         self.budget = Budget() if budget is None else budget
@@ -314,11 +323,12 @@ class SearchFactory:
         self.score = score
         self.standing = standing
         self.belief = belief
+        self.horizon = horizon
 
     def __call__(self, seed: int) -> SearchBot:
         """A search bot seeded with ``seed``."""
         return SearchBot(seed, self.heuristic, self.budget, self.generator, self.score,
-                         self.standing, self.belief)
+                         self.standing, self.belief, self.horizon)
 
     def configure(self, options: Mapping[str, str]) -> SearchFactory:
         """This factory with the budget ``options`` give (see :class:`Budget`)."""
@@ -332,7 +342,7 @@ class SearchFactory:
 def replace_budget(factory: SearchFactory, budget: Budget) -> SearchFactory:
     """``factory`` with another budget (the same heuristic, generator, score and belief)."""
     return SearchFactory(factory.heuristic, budget, factory.generator, factory.score,
-                         factory.standing, factory.belief)
+                         factory.standing, factory.belief, factory.horizon)
 
 
 def ruleset_generator(ruleset: Ruleset[Any, Any]) -> CandidateGenerator:

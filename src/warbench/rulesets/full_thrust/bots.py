@@ -95,6 +95,22 @@ def predicted(ship: Ship, turns: float = 1.0) -> tuple[float, float]:
     )
 
 
+def expected_damage(lib: Library, ship: Ship, target: Ship, systems: Sequence[int]) -> float:
+    """The mean damage ``ship``'s weapons ``systems`` deal ``target`` from where both stand
+    (each weapon whose arc and reach cover it; the target's screens count)."""
+    cls = lib.designs[ship.design]
+    screens = screens_of(lib.designs[target.design], target)
+    distance = math.hypot(target.x - ship.x, target.y - ship.y)
+    arcs = arcs_containing(ship.x, ship.y, ship.facing, target.x, target.y)
+    total = 0.0
+    for index in systems:
+        system = cls.systems[index]
+        if not system.arcs & arcs or distance > weapon_reach(lib, system):
+            continue
+        total += mean_damage(lib, system, distance, screens)
+    return total
+
+
 def option_player(state: FullThrustState, option: DefendWith) -> int:
     """The player whose ship a point defence option uses."""
     return state.ships[option.ship].player
@@ -481,18 +497,7 @@ class AdmiralBot:
     # ------------------------------------------------------------------ ship fire
 
     def _expected(self, seen: Seen, ship: Ship, target: Ship, systems: Sequence[int]) -> float:
-        lib = seen.data
-        cls = seen.data.designs[ship.design]
-        screens = screens_of(seen.data.designs[target.design], target)
-        distance = math.hypot(target.x - ship.x, target.y - ship.y)
-        arcs = arcs_containing(ship.x, ship.y, ship.facing, target.x, target.y)
-        total = 0.0
-        for index in systems:
-            system = cls.systems[index]
-            if not system.arcs & arcs or distance > weapon_reach(lib, system):
-                continue
-            total += mean_damage(lib, system, distance, screens)
-        return total
+        return expected_damage(seen.data, ship, target, systems)
 
     def _ship_punch(self, seen: Seen, option: FireShip) -> float:
         state = seen.state

@@ -1,0 +1,86 @@
+"""The Full Thrust search's value of a play-out cut off before the end (FT-END-TURNS): what
+each fleet has lost by the victory points and its hull, and what the enemy's guns can
+expect to take in the fire to come (bots_standing.py)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import warbench
+from warbench.core.engine import Game
+from warbench.core.match import play_next_decision
+from warbench.core.search import SearchFactory
+from warbench.rulesets.full_thrust.arcs import heading_of
+from warbench.rulesets.full_thrust.bots import AdmiralBot, expected_damage
+from warbench.rulesets.full_thrust.bots_standing import losses, moved, standing
+from warbench.rulesets.full_thrust.fire import usable_weapons
+from warbench.rulesets.full_thrust.state import DESTROYED
+
+RULES = warbench.ruleset("full-thrust")
+
+
+def opening() -> Game[Any, Any]:
+    return Game.new(RULES, seed=3)
+
+
+def test_a_battle_out_of_reach_is_level() -> None:
+    """At the start no ship has lost anything and no gun reaches: 0.5 each."""
+    game = opening()
+    assert losses(game) == [0.0, 0.0]
+    assert standing(game) == (0.5, 0.5)
+
+
+def test_a_destroyed_ship_counts_in_full_and_a_hurt_one_in_part() -> None:
+    """A ship destroyed costs its player its points (FT-END-TURNS); a ship with hull gone
+    costs less; the standings of two players add up to one."""
+    game = opening()
+    ships = game.state.ships
+    one = next(s for s in ships if s.player == 1)
+    points = game.data.designs[one.design].points
+    one.hull_hits = 1
+    hurt = losses(game)[1]
+    assert 0 < hurt < points
+    one.status = DESTROYED
+    assert losses(game)[1] == points
+    zero, first = standing(game)
+    assert zero > 0.5 > first and math.isclose(zero + first, 1.0)
+
+
+def test_guns_that_bear_threaten_the_ship_they_hurt_most() -> None:
+    """An enemy ship brought within reach and arc of a ship is threatened: its player's
+    loss rises by the share of its hull the mean damage takes, weighed by its points."""
+    game = opening()
+    state, lib = game.state, game.data
+    shooter = next(s for s in state.ships if s.player == 0 and usable_weapons(lib, s))
+    target = next(s for s in state.ships if s.player == 1)
+    others = [s for s in state.ships if s is not shooter and s is not target]
+    for ship in others:  # out of the way, far off
+        ship.x, ship.y = (5.0, 5.0) if ship.player == 0 else (state.width - 5, 5.0)
+    target.x, target.y = state.width - 5, 5.0
+    assert losses(game)[1] == 0.0
+    radians = math.radians(heading_of(shooter.facing))
+    target.x = shooter.x + 6 * math.sin(radians)
+    target.y = shooter.y + 6 * math.cos(radians)
+    mean = expected_damage(lib, shooter, target, usable_weapons(lib, shooter))
+    assert mean > 0
+    assert losses(game)[1] > 0.0
+    assert standing(game)[0] > 0.5
+
+
+def test_the_search_values_play_outs_once_the_ships_have_moved() -> None:
+    """The ruleset's search bot values cut-off play-outs by this standing and stops them
+    once the ships have moved (phase 5), before the dice of their fire: at the orders the
+    horizon is not reached, from the declarations to the ship fire it is."""
+    factory = RULES.bots()["search"]
+    assert isinstance(factory, SearchFactory)
+    assert factory.standing is standing and factory.horizon is moved
+    game = opening()
+    bots = [AdmiralBot(1), AdmiralBot(2)]
+    seen: dict[int, bool] = {}
+    while game.state.turn == 1 and not game.is_over:
+        seen.setdefault(game.state.phase, moved(game))
+        play_next_decision(game, bots)
+    assert seen[1] is False
+    assert all(seen[phase] for phase in seen if 6 <= phase <= 9)
+    assert not any(seen[phase] for phase in seen if phase < 6 or phase > 9)
