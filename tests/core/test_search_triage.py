@@ -121,13 +121,16 @@ def test_a_configured_search_keeps_the_rulesets_score_and_generator() -> None:
 
 
 def test_ft_end_turns_the_search_values_full_thrust_play_outs_by_victory_points() -> None:
-    """FT-END-TURNS: enemy ships destroyed score their points, and the search weighs the
-    same score."""
+    """FT-END-TURNS: enemy ships destroyed score their points, and the search's standing
+    counts the same points as the fleet's loss."""
+    from warbench.rulesets.full_thrust.bots_standing import losses
+
     factory = FT.bots()["search"]
-    assert isinstance(factory, SearchFactory) and factory.score is not None
+    assert isinstance(factory, SearchFactory) and factory.standing is not None
     game = Game.new(FT, seed=1)
-    assert tuple(factory.score(game)) == (0.0, 0.0)
+    assert tuple(factory.standing(game)) == (0.5, 0.5)
     enemy = next(ship for ship in game.state.ships if ship.player == 1)
     enemy.status = FT_DESTROYED
     points = float(FT.data.designs[enemy.design].points)
-    assert tuple(factory.score(game)) == (points, 0.0)
+    assert losses(game) == [0.0, points]
+    assert factory.standing(game)[0] > 0.5

@@ -145,12 +145,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         from warbench.rulesets.full_thrust.bots import AdmiralBot
         from warbench.rulesets.full_thrust.bots_belief import admiral_orders
         from warbench.rulesets.full_thrust.bots_standing import moved, standing
-        from warbench.rulesets.full_thrust.turn import victory_points
 
         return {"random": RandomAgent, "admiral": AdmiralBot,
-                "search": SearchFactory(AdmiralBot, score=victory_points,
-                                        belief=admiral_orders, standing=standing,
-                                        horizon=moved)}
+                "search": SearchFactory(AdmiralBot, standing=standing,
+                                        belief=admiral_orders, horizon=moved)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.full_thrust.odds import attack_odds
