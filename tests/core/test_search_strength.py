@@ -35,12 +35,14 @@ HEURISTICS = {
     "armada": "tactician",
     "robogear": "commander",
 }
-#: The fixed iteration budget each ruleset is measured at (HORDES without the pilot and
-#: Dystopian Wars with it, their root candidates the heuristic's choice and its two
-#: next-best lines, up to six more worlds where the root is close and the paired test at
-#: one standard error; see docs/agents.md).
+#: The fixed iteration budget each ruleset is measured at (HORDES and Full Thrust without
+#: the pilot and Dystopian Wars with it, their root candidates the heuristic's choice and
+#: its two next-best lines, up to six more worlds where the root is close and the paired
+#: test at one standard error; Full Thrust with twelve worlds; see docs/agents.md).
 BUDGETS = {
-    "full-thrust": "search:iterations=6,depth=20,width=3",
+    "full-thrust": (
+        "search:iterations=12,depth=20,width=3,pilot=0,alternatives=2,extend=6,paired=1"
+    ),
     "hordes": "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2,extend=6,paired=1",
     "dystopian-wars": (
         "search:iterations=6,depth=20,width=3,pilot=2,alternatives=2,extend=6,paired=1"
