@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from warbench.core.actions import Action
@@ -296,6 +296,7 @@ class SearchBot:
         return propose
 
 
+@dataclass(frozen=True)
 class SearchFactory:
     """Makes search bots over one ruleset's heuristic bot; options set the budget.
 
@@ -304,26 +305,17 @@ class SearchFactory:
     way to propose moves, and ``score`` (the ruleset's own score of a game, such as victory
     points) values the play-outs cut off before the end, or ``standing`` (how each seat
     stands by the rules that score the end) does (:mod:`~warbench.core.search.value`);
-    ``belief`` models the other seats' hidden choices (:data:`Belief`).
+    ``belief`` models the other seats' hidden choices (:data:`Belief`) and ``horizon``
+    says where play-outs may stop (:data:`Horizon`).
     """
 
-    def __init__(
-        self,
-        heuristic: Callable[[int], Agent],
-        budget: Budget | None = None,
-        generator: CandidateGenerator = sample_candidates,
-        score: Score | None = None,
-        standing: Standing | None = None,
-        belief: Belief | None = None,
-        horizon: Horizon | None = None,
-    ) -> None:
-        self.heuristic = heuristic
-        self.budget = Budget() if budget is None else budget
-        self.generator = generator
-        self.score = score
-        self.standing = standing
-        self.belief = belief
-        self.horizon = horizon
+    heuristic: Callable[[int], Agent]
+    budget: Budget = field(default_factory=Budget)
+    generator: CandidateGenerator = sample_candidates
+    score: Score | None = None
+    standing: Standing | None = None
+    belief: Belief | None = None
+    horizon: Horizon | None = None
 
     def __call__(self, seed: int) -> SearchBot:
         """A search bot seeded with ``seed``."""
@@ -332,17 +324,11 @@ class SearchFactory:
 
     def configure(self, options: Mapping[str, str]) -> SearchFactory:
         """This factory with the budget ``options`` give (see :class:`Budget`)."""
-        return replace_budget(self, Budget.from_options("search", options))
+        return replace(self, budget=Budget.from_options("search", options))
 
     def cheapest(self) -> SearchFactory:
         """The same bot on the smallest budget, for checks that play it very often."""
-        return replace_budget(self, PROBE_BUDGET)
-
-
-def replace_budget(factory: SearchFactory, budget: Budget) -> SearchFactory:
-    """``factory`` with another budget (the same heuristic, generator, score and belief)."""
-    return SearchFactory(factory.heuristic, budget, factory.generator, factory.score,
-                         factory.standing, factory.belief, factory.horizon)
+        return replace(self, budget=PROBE_BUDGET)
 
 
 def ruleset_generator(ruleset: Ruleset[Any, Any]) -> CandidateGenerator:
