@@ -390,9 +390,8 @@ def _shot(
     """The rest of :func:`table_shot`'s checks, in the rules' order (what no gun may do,
     :func:`pair_refusal`, is asked before). With ``listing``, the torpedo run and the line
     of sight, the costly checks, wait until every other check has passed (attack dice in
-    the band above all), and a gun with no dice in any band the target's distance bounds
-    allow is refused before measuring: the same shot when it is legal, but a refusal's
-    reason may then not be the rules' first."""
+    the band above all): the same shot when it is legal, but a refusal's reason may then
+    not be the rules' first."""
     spec = data.models[shooter.cls]
     target_spec = data.models[target.cls]
     apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
@@ -448,12 +447,7 @@ def _shot(
     # rounding) no measuring is needed
     farthest = max(0.0, apart - spec.inner - target_spec.inner)
     band = band_of(max(0.0, nearest - _MARGIN))
-    far_band = band_of(farthest + _MARGIN)
-    if band is None or band != far_band:
-        if listing and band is not None and all(
-            mount.ad[among - 1] <= 0 for among in range(band, (far_band or 4) + 1)
-        ):  # no dice in any band the target may lie in (or beyond band 4): not measured
-            return f"{mount.name} has no attack dice at {target.name}'s distance", None
+    if band is None or band != band_of(farthest + _MARGIN):
         distance = world.gap(shooter.uid, target.uid)
         band = band_of(distance)
         if band is None:
