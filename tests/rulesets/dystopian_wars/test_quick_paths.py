@@ -251,7 +251,7 @@ def test_the_listing_offers_every_legal_shot_and_keeps_no_reason_of_its_own() ->
     for seed in (1, 2):
         game = Game.new(RULES, seed=seed, record_hashes=False)
         agents = [RandomAgent(seed), RandomAgent(seed + 1)]
-        for _ in range(220):
+        for _ in range(450):
             if game.is_over:
                 break
             top = game.state.stack[-1]
