@@ -8,6 +8,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from warbench.core.agents import RandomAgent
 from warbench.core.engine import Game
 from warbench.core.geometry import (
     Body,
@@ -19,6 +20,7 @@ from warbench.core.geometry import (
     in_channel,
 )
 from warbench.core.match import play_next_decision
+from warbench.rulesets.dystopian_wars.actions import Fire
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.combat import (
     pair_refusal,
@@ -27,7 +29,7 @@ from warbench.rulesets.dystopian_wars.combat import (
 )
 from warbench.rulesets.dystopian_wars.data import BEASTS, SIZE_RANK, ModelSpec
 from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, terrain_of
-from warbench.rulesets.dystopian_wars.gunnery import guns_of
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_options, gun_key, guns_of
 from warbench.rulesets.dystopian_wars.movement import _touches
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
 from warbench.rulesets.dystopian_wars.world import World, world_of
@@ -236,3 +238,48 @@ def test_arcs_settled_from_the_centres_bearing_are_the_arcs_of_the_base(
             sure = arc_sure(name, bearing, math.degrees(math.asin(radius / apart)))
             if sure is not None:
                 assert sure == base_in_arc(shooter, arc, disc), (name, side)
+
+
+def test_the_listing_offers_every_legal_shot_and_keeps_no_reason_of_its_own() -> None:
+    """DW-FIRE-DECLARE, DW-RANGE-BANDS, DW-TORPEDOES, DW-LOS: the attack listing checks
+    the torpedo run and the line of sight last and passes over ack-ack and charges at
+    targets they never attack; through random battles, at every declaration of attacks its
+    single-gun attacks are those a world that remembers nothing allows, and afterwards
+    every gun at every model gets the rules' own first reason from the kept world (the
+    listing's refusals, whose reasons may differ, are not kept)."""
+    compared = 0
+    for seed in (1, 2):
+        game = Game.new(RULES, seed=seed, record_hashes=False)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        for _ in range(450):
+            if game.is_over:
+                break
+            top = game.state.stack[-1]
+            if isinstance(top, Gunnery) and game.pending():
+                game_state, data = state(game), RULES.data
+                player = game_state.squadrons[top.sid].player
+                listed = [f for f in fire_options(game_state, data, top) if len(f.guns) == 1]
+                fresh = World((), game_state, data)
+                kept = world_of(game_state, data)
+                expected = []
+                for uid in top.part:
+                    shooter = game_state.models[uid]
+                    if not shooter.active:
+                        continue
+                    for mount in guns_of(data, shooter):
+                        for target in game_state.models:
+                            answer = shot_refusal(
+                                game_state, data, shooter, mount, target, world=fresh
+                            )
+                            assert shot_refusal(
+                                game_state, data, shooter, mount, target, world=kept
+                            ) == answer
+                            compared += 1
+                            if (
+                                answer[0] is None and target.player != player
+                                and not top.used.get(gun_key(uid, mount), 0)
+                            ):
+                                expected.append(Fire(((uid, mount),), target.uid))
+                assert sorted(listed, key=repr) == sorted(expected, key=repr)
+            play_next_decision(game, agents)
+    assert compared > 2000

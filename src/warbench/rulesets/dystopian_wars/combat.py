@@ -206,6 +206,8 @@ class Shot:
     group: str
 
 
+#: Why a naval torpedo may not be fired at a target (:func:`torpedo_path_clear`).
+_BLOCKED_RUN = "the torpedo run is blocked by a ship or terrain"
 #: Inches allowed for rounding when a range band is read from bounds on the distance.
 _MARGIN = 1e-6
 
@@ -346,17 +348,32 @@ def pair_shots(
     mounts: list[str],
     target: Model,
     world: World,
-) -> list[tuple[str | None, Shot | None]]:
-    """:func:`table_shot` of each of ``mounts`` at ``target``, which must have passed
-    :func:`pair_refusal` (asked once for all the mounts)."""
+) -> list[Shot | None]:
+    """The legal shot of each of ``mounts`` at ``target`` (None where the gun may not fire),
+    which must have passed :func:`pair_refusal` (asked once for all the mounts).
+
+    Only legality is asked, so the costly checks (the torpedo run, the line of sight) come
+    last (``_shot(..., listing=True)``) and a refusal is not kept in ``world``: its reason
+    may not be the rules' first, which :func:`table_shot` works out if it is ever asked. A
+    legal shot passed every check, so it is :func:`table_shot`'s answer, and kept."""
     shots = world.shots
-    found = []
+    found: list[Shot | None] = []
+    # ack-ack attacks only flyers, charges only diving models (_auxiliary_shot's first tests)
+    no_aa = target.level not in AIRBORNE
+    no_cc = not data.models[target.cls].diving
     for mount_name in mounts:
+        if (no_aa and mount_name == AA_GUN) or (no_cc and mount_name == CC_GUN):
+            found.append(None)
+            continue
         key = (shooter.uid, mount_name, target.uid)
         answer = shots.get(key)
         if answer is None:
-            answer = shots[key] = _shot(state, data, shooter, mount_name, target, world)
-        found.append(answer)
+            answer = _shot(state, data, shooter, mount_name, target, world, listing=True)
+            if answer[1] is None:
+                found.append(None)
+                continue
+            shots[key] = answer
+        found.append(answer[1])
     return found
 
 
@@ -367,8 +384,14 @@ def _shot(
     mount_name: str,
     target: Model,
     world: World,
+    *,
+    listing: bool = False,
 ) -> tuple[str | None, Shot | None]:
-    # what no gun may do (pair_refusal) is asked before: this is the rest of the checks
+    """The rest of :func:`table_shot`'s checks, in the rules' order (what no gun may do,
+    :func:`pair_refusal`, is asked before). With ``listing``, the torpedo run and the line
+    of sight, the costly checks, wait until every other check has passed (attack dice in
+    the band above all): the same shot when it is legal, but a refusal's reason may then
+    not be the rules' first."""
     spec = data.models[shooter.cls]
     target_spec = data.models[target.cls]
     apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
@@ -414,12 +437,11 @@ def _shot(
             return "torpedoes never reach flyers", None
         if spec.domain == "naval" and target_spec.domain == "land":
             return "naval torpedoes have no effect on land models", None
-        if (
-            spec.domain == "naval"
-            and not spec.flying
-            and not torpedo_path_clear(state, data, shooter, target, world)
-        ):
-            return "the torpedo run is blocked by a ship or terrain", None
+        run = spec.domain == "naval" and not spec.flying
+        if run and not listing and not torpedo_path_clear(state, data, shooter, target, world):
+            return _BLOCKED_RUN, None
+    else:
+        run = False
     # the edge-to-edge distance lies between ``nearest`` and the gap between the circles
     # each base holds about its centre: when both fall in one band (with a margin for
     # rounding) no measuring is needed
@@ -445,6 +467,12 @@ def _shot(
         return "a surface model fires at flyers in range band 1 only with ack-ack", None
     if not world.in_arc(shooter.uid, mount.arc, target.uid):
         return f"{target.name} is not in the {mount.arc} arc of {mount.name}", None
+    dice = mount_dice(state, data, spec, shooter, mount, band)
+    if listing:
+        if dice <= 0:
+            return f"{mount.name} has no attack dice in range band {band}", None
+        if run and not torpedo_path_clear(state, data, shooter, target, world):
+            return _BLOCKED_RUN, None
     seen = sight_line(state, data, shooter, target, kind=mount.kind, world=world)
     spotted = False
     if not seen:
@@ -456,7 +484,6 @@ def _shot(
                 f"indirect fire at {target.name} needs a spotter: the Spotter rule or a "
                 "recon plane within 32 inches of the target", None
             )
-    dice = mount_dice(state, data, spec, shooter, mount, band)
     if dice <= 0:
         return f"{mount.name} has no attack dice in range band {band}", None
     needed = needed_to_hit(spec, shooter, target_spec, target, mount, band)

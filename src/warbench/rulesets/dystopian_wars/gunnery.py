@@ -199,8 +199,8 @@ def _model_shots(
         if pair_refusal(data, model, target) is not None:
             continue
         answers = pair_shots(state, data, model, guns, target, world)
-        for mount, (reason, shot) in zip(guns, answers, strict=True):
-            if reason is None and shot is not None:
+        for mount, shot in zip(guns, answers, strict=True):
+            if shot is not None:
                 found[mount].append((target.uid, shot))
     for mount, shots in found.items():
         world.guns[(model.uid, mount, player)] = shots
