@@ -347,7 +347,8 @@ def _within_budget(
     once, and each answer comes from them unless the cost they give lies within ``SURE``
     of the budget, when the exact :func:`leg_cost` decides. The stretches give each
     prefix's rough length to within rounding (a piece the whole leg misses has nothing on
-    any part of it), so every answer is the one :func:`leg_cost` gives."""
+    any part of it; a leg grazing a corner or running along an edge is left to
+    :func:`leg_cost` throughout), so every answer is the one :func:`leg_cost` gives."""
     end = start.toward(heading, limit)
     dx, dy = end.x - start.x, end.y - start.y
     length = math.hypot(dx, dy)
@@ -356,6 +357,10 @@ def _within_budget(
     for piece in terrain(data, state):
         if piece.kind not in ("rough", "forest") or misses(piece, start, end):
             continue
+        if not _crossed_cleanly(piece, start, dx, dy, length):
+            return lambda distance: (
+                leg_cost(data, state, start, start.toward(heading, distance)) <= budget
+            )
         for part in shapely.get_parts(piece.polygon.intersection(line)):
             if not isinstance(part, shapely.LineString) or part.length == 0.0:
                 continue
@@ -374,6 +379,25 @@ def _within_budget(
         return leg_cost(data, state, start, stop) <= budget
 
     return within
+
+
+def _crossed_cleanly(piece: Piece, start: Point, dx: float, dy: float, length: float) -> bool:
+    """Whether every edge of ``piece`` that comes within a hair (``CLEAR``) of the line
+    through ``start`` along ``(dx, dy)`` crosses it cleanly: both ends more than the hair
+    off it and at an angle whose sine is at least 1e-3, so that where the line enters and
+    leaves the piece is found to within far less than ``SURE``."""
+    corners = piece.shape.points
+    sides = [((p.x - start.x) * dy - (p.y - start.y) * dx) / length for p in corners]
+    for index, side in enumerate(sides):
+        other = sides[index - 1]
+        if min(side, other) > CLEAR or max(side, other) < -CLEAR:
+            continue
+        if abs(side) <= CLEAR or abs(other) <= CLEAR:
+            return False
+        ex, ey = corners[index].x - corners[index - 1].x, corners[index].y - corners[index - 1].y
+        if abs(ex * dy - ey * dx) < 1e-3 * math.hypot(ex, ey) * length:
+            return False
+    return True
 
 
 def edge_limit(x: float, y: float, heading: float, r: float, size: float) -> float:
