@@ -18,8 +18,12 @@ from warbench.rulesets.hordes.actions import (
     ATTACK,
     CHARGE,
     DISCARD,
+    DONE,
+    FEAT,
+    HOLD,
     RILE,
     SLAM,
+    STAND_UP,
     Animus,
     Attack,
     Cast,
@@ -132,22 +136,22 @@ class Activation(HordesProcedure):
                 Decision(
                     me.owner,
                     "stand up, giving up movement or action",
-                    (StandUp("move"), StandUp("action"), Done()),
+                    (STAND_UP("move"), STAND_UP("action"), DONE()),
                 )
             ]
         if me.knocked_down:
             return []
         if self.stage is Stage.MOVING:
             legs = (MoveSpace(data, state, me, {self.run: self.left}),)
-            return [Decision(me.owner, "move on or stop", (Done(),), legs)]
+            return [Decision(me.owner, "move on or stop", (DONE(),), legs)]
         sight = sight_of(data, state)
         # Whether the beast may be forced once now: read by every list below (a warlock
         # is never forced).
         forced = me.beast and force_problem(game, me) is None
-        options: list[Action] = [*self._free_actions(game, me, sight, forced), Done()]
+        options: list[Action] = [*self._free_actions(game, me, sight, forced), DONE()]
         spaces: tuple[MoveSpace, ...] = ()
         if self.stage is Stage.MOVE:
-            options = [Hold(), *self._charges(game, me, sight, forced), *options]
+            options = [HOLD(), *self._charges(game, me, sight, forced), *options]
             spd = stat(data, me, "spd")
             allowances = {False: float(spd)}
             if self._can_run(me, forced):
@@ -179,7 +183,7 @@ class Activation(HordesProcedure):
         options += animus_options(game, me, False, False, sight)
         options += heal_options(game, me)
         if not me.feat_used:
-            options.append(Feat())
+            options.append(FEAT())
         options += _counted(DISCARD, me.fury)
         return options
 
