@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -16,8 +18,12 @@ from warbench.rulesets.hordes.actions import (
     ATTACK,
     CHARGE,
     DISCARD,
+    DONE,
+    FEAT,
+    HOLD,
     RILE,
     SLAM,
+    STAND_UP,
     Animus,
     Attack,
     Cast,
@@ -64,6 +70,13 @@ from warbench.rulesets.hordes.space import (
 from warbench.rulesets.hordes.state import Model
 
 CHARGE_BONUS = 3.0
+
+
+@lru_cache(maxsize=256)
+def _counted(kind: Callable[[int], Action], count: int) -> tuple[Action, ...]:
+    """``kind(1)`` to ``kind(count)`` (riles, discards): kept per process for each kept
+    action constructor and count (pure; nothing invalidates an entry)."""
+    return tuple(kind(n) for n in range(1, count + 1))
 
 
 class Stage(enum.StrEnum):
@@ -123,57 +136,62 @@ class Activation(HordesProcedure):
                 Decision(
                     me.owner,
                     "stand up, giving up movement or action",
-                    (StandUp("move"), StandUp("action"), Done()),
+                    (STAND_UP("move"), STAND_UP("action"), DONE()),
                 )
             ]
         if me.knocked_down:
             return []
         if self.stage is Stage.MOVING:
             legs = (MoveSpace(data, state, me, {self.run: self.left}),)
-            return [Decision(me.owner, "move on or stop", (Done(),), legs)]
+            return [Decision(me.owner, "move on or stop", (DONE(),), legs)]
         sight = sight_of(data, state)
-        options: list[Action] = [*self._free_actions(game, me, sight), Done()]
+        # Whether the beast may be forced once now: read by every list below (a warlock
+        # is never forced).
+        forced = me.beast and force_problem(game, me) is None
+        options: list[Action] = [*self._free_actions(game, me, sight, forced), DONE()]
         spaces: tuple[MoveSpace, ...] = ()
         if self.stage is Stage.MOVE:
-            options = [Hold(), *self._charges(game, me, sight), *options]
+            options = [HOLD(), *self._charges(game, me, sight, forced), *options]
             spd = stat(data, me, "spd")
             allowances = {False: float(spd)}
-            if self._can_run(game, me):
+            if self._can_run(me, forced):
                 allowances[True] = 2.0 * spd
             spaces = (MoveSpace(data, state, me, allowances),)
             prompt = f"move {name(game, me)}"
         else:
-            options = [*self._attacks(game, me, sight), *options]
+            options = [*self._attacks(game, me, sight, forced), *options]
             prompt = f"combat action of {name(game, me)}"
         return [Decision(me.owner, prompt, tuple(options), (*spaces, Refusals(prompt)))]
 
-    def _can_run(self, game: HordesGame, me: Model) -> bool:
+    def _can_run(self, me: Model, forced: bool) -> bool:
         if self.no_action or self.cast_done or self.animus_used:
             return False
-        return not me.beast or force_problem(game, me) is None
+        return not me.beast or forced
 
-    def _free_actions(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
+    def _free_actions(
+        self, game: HordesGame, me: Model, sight: Sight, forced: bool
+    ) -> list[Action]:
         options: list[Action] = []
         if me.beast:
             options += animus_options(game, me, self.run, self.animus_used, sight)
             room = game.data.models[me.card].fury - me.fury
             # Riling n <= room never passes FURY, so every n is allowed if forcing once is.
-            if room > 0 and force_problem(game, me) is None:
-                options += [RILE(n) for n in range(1, room + 1)]
+            if room > 0 and forced:
+                options += _counted(RILE, room)
             return options
         options += cast_options(game, me, sight)
         options += animus_options(game, me, False, False, sight)
         options += heal_options(game, me)
         if not me.feat_used:
-            options.append(Feat())
-        options += [DISCARD(n) for n in range(1, me.fury + 1)]
+            options.append(FEAT())
+        options += _counted(DISCARD, me.fury)
         return options
 
-    def _charges(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
+    def _charges(self, game: HordesGame, me: Model, sight: Sight, forced: bool) -> list[Action]:
         data, state = game.data, game.state
         if self.no_action or stat(data, me, "spd") < data.models[me.card].spd:
             return []
-        if me.beast and force_problem(game, me) is not None:
+        if me.beast and not forced:
             return []
         options: list[Action] = []
         mind = is_crippled(data, me, "mind")
@@ -185,12 +203,12 @@ class Activation(HordesProcedure):
                 options.append(SLAM(other.uid))
         return options
 
-    def _attacks(self, game: HordesGame, me: Model, sight: Sight) -> list[Action]:
+    def _attacks(self, game: HordesGame, me: Model, sight: Sight, forced: bool) -> list[Action]:
         if self.no_action:
             return []
         data, state = game.data, game.state
         mind = is_crippled(data, me, "mind")
-        extra_ok = not mind and (me.fury >= 1 if not me.beast else force_problem(game, me) is None)
+        extra_ok = not mind and (me.fury >= 1 if not me.beast else forced)
         options: list[Action] = []
         in_melee = engaged(data, state, me)
         enemies = [m for m in state.living() if m.owner != me.owner]
@@ -211,7 +229,7 @@ class Activation(HordesProcedure):
             for target in targets:
                 options += self._boosted(me, index, target.uid, cost)
         headbutts = me.beast and not mind and not self.mode and not self.special
-        if headbutts and self.target < 0 and force_problem(game, me) is None:
+        if headbutts and self.target < 0 and forced:
             options += [
                 Headbutt(target.uid)
                 for target in seen

@@ -11,7 +11,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
-from warbench.rulesets.hordes.actions import LEACH, ClearFury, Done, Leach, Shake, Upkeep
+from warbench.rulesets.hordes.actions import DONE, LEACH, ClearFury, Done, Leach, Shake, Upkeep
 from warbench.rulesets.hordes.activation import CHARGE_BONUS, force_problem
 from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.damage import deal
@@ -89,7 +89,7 @@ class ControlPhase(HordesProcedure):
                         ]
                 life = min(room, boxes_left(data, warlock) - 1)
                 options += [LEACH(warlock.uid, n) for n in range(1, life + 1)]
-            return [Decision(self.player, "leach fury", (*options, Done()))] if options else []
+            return [Decision(self.player, "leach fury", (*options, DONE()))] if options else []
         if self.stage is ControlStage.UPKEEP:
             mine = self._upkeeps(game, warlock)
             if not mine:
@@ -109,7 +109,7 @@ class ControlPhase(HordesProcedure):
                 ):
                     options.append(Shake(model.uid))
             return (
-                [Decision(self.player, "shake off knockdown", (*options, Done()))]
+                [Decision(self.player, "shake off knockdown", (*options, DONE()))]
                 if options
                 else []
             )

@@ -18,7 +18,7 @@ from warbench.rulesets.hordes.events import Moved
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, name
 from warbench.rulesets.hordes.kept_space import KeptSpace
 from warbench.rulesets.hordes.refusals import Refusals
-from warbench.rulesets.hordes.space import gap, terrain
+from warbench.rulesets.hordes.space import NEAR, gap, terrain
 from warbench.rulesets.hordes.state import HordesState, Model
 
 
@@ -27,6 +27,15 @@ def zone(data: HordesData, side: int, r: float) -> tuple[float, float]:
     side's deployment zone (player 0 at y = 0, player 1 at the far edge)."""
     size, depth = data.settings.table, data.settings.deploy_depth
     return (r, depth - r) if side == 0 else (size - depth + r, size - r)
+
+
+def _clear_of_box(box: tuple[float, float, float, float], x: float, y: float, r: float) -> bool:
+    """Whether ``(x, y)`` lies more than ``r`` and a hair (``NEAR``) outside ``box`` along
+    either axis: a piece inside the box is then at least ``r`` away, so the exact distance
+    would not find the base on it."""
+    x0, y0, x1, y1 = box
+    grow = r + NEAR
+    return x < x0 - grow or x > x1 + grow or y < y0 - grow or y > y1 + grow
 
 
 class DeploySpace(KeptSpace):
@@ -63,9 +72,10 @@ class DeploySpace(KeptSpace):
         for other in self._state.models:
             if other.uid not in self._state.unplaced and gap(data, ghost, other) < -1e-9:
                 return f"the base would overlap model {other.uid}'s base (HOR-MOVE-BASES)"
-        centre = shapely.Point(action.x, action.y)
         for piece in terrain(data, self._state):
-            if piece.kind == "obstruction" and piece.polygon.distance(centre) < r - 1e-9:
+            if piece.kind != "obstruction" or _clear_of_box(piece.box, action.x, action.y, r):
+                continue
+            if piece.polygon.distance(shapely.Point(action.x, action.y)) < r - 1e-9:
                 return "the base would stand on an obstruction (HOR-TERRAIN)"
         return None
 

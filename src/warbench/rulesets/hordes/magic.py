@@ -3,6 +3,8 @@ upkeep limits, lasting effects and the once-a-game feat."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from warbench.rulesets.hordes.actions import ANIMUS, CAST, HEAL, Animus, Cast, Feat, Heal
 from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.damage import heal
@@ -26,8 +28,16 @@ def spell_targets(
     """Models a spell may be cast at: the caster for SELF and CTRL; enemies in sight for an
     offensive spell (range is measured after declaring); friendly models in sight and in
     range otherwise. ``sight`` keeps the lines of sight of the decision being worked out."""
+    models = game.state.models
+    return [models[uid] for uid in target_uids(game, caster, record, sight)]
+
+
+def target_uids(
+    game: HordesGame, caster: Model, record: SpellRecord, sight: Sight | None = None
+) -> tuple[int, ...]:
+    """The uids of :func:`spell_targets`, in the same order."""
     if record.rng in ("SELF", "CTRL"):
-        return [caster]
+        return (caster.uid,)
     state, data = game.state, game.data
     sight = sight or Sight(data, state)
 
@@ -45,25 +55,40 @@ def spell_targets(
         return tuple(found)
 
     # What is read: life, places, cards (radii), owners and sight: all in the sight key.
-    uids = sight.kept(("spell targets", caster.uid, record.rng, record.off), work_out)
-    return [state.models[uid] for uid in uids]
+    return sight.kept(("spell targets", caster.uid, record.rng, record.off), work_out)
+
+
+#: The boosts an offensive spell may take: none, to hit, to damage, both.
+_BOOSTS = ((False, False), (True, False), (False, True), (True, True))
+
+
+@lru_cache(maxsize=4096)
+def _casts(
+    spell: str, target: int, cost: int, off: bool, power: int, fury: int
+) -> tuple[Cast, ...]:
+    """The casts of ``spell`` (COST ``cost``, offensive or not, POW ``power``) at
+    ``target`` that ``fury`` pays for, unboosted first: a pure function of its arguments,
+    kept per process (nothing invalidates an entry)."""
+    boosts = _BOOSTS if off else _BOOSTS[:1]
+    return tuple(
+        CAST(spell, target, hit, damage)
+        for hit, damage in boosts
+        if cost + hit + damage <= fury and (power or not damage)
+    )
 
 
 def cast_options(game: HordesGame, warlock: Model, sight: Sight | None = None) -> list[Cast]:
     """Every spell the warlock can pay for, at every legal target, with affordable boosts."""
-    sight = sight or Sight(game.data, game.state)
-    options = []
-    for spell in game.data.models[warlock.card].spells:
-        record = game.data.spells[spell]
-        boosts = (
-            ((False, False), (True, False), (False, True), (True, True))
-            if record.off
-            else ((False, False),)
-        )
-        for target in spell_targets(game, warlock, record, sight):
-            for hit, damage in boosts:
-                if record.cost + hit + damage <= warlock.fury and (record.pow or not damage):
-                    options.append(CAST(spell, target.uid, hit, damage))
+    data = game.data
+    sight = sight or Sight(data, game.state)
+    options: list[Cast] = []
+    fury = warlock.fury
+    for spell in data.models[warlock.card].spells:
+        record = data.spells[spell]
+        if record.cost > fury:
+            continue  # not even the unboosted cast is paid for
+        for target in target_uids(game, warlock, record, sight):
+            options += _casts(spell, target, record.cost, record.off, record.pow, fury)
     return options
 
 
@@ -75,7 +100,7 @@ def animus_options(
     (paid with its own fury)."""
     data, state = game.data, game.state
     sight = sight or Sight(data, state)
-    options = []
+    options: list[Animus] = []
     if active.beast:
         warlock = state.warlock(active.owner)
         record = data.models[active.card]
@@ -85,33 +110,43 @@ def animus_options(
         if can_be_forced(data, active, spell.cost) is None and in_control_area(
             data, warlock, active, ctrl_fury(game, warlock)
         ):
-            targets = spell_targets(game, active, spell, sight)
-            options += [ANIMUS(active.uid, t.uid) for t in targets]
+            targets = target_uids(game, active, spell, sight)
+            options += [ANIMUS(active.uid, t) for t in targets]
         return options
+    ctrl = ctrl_fury(game, active)
     for beast in state.living(active.owner):
-        record = data.models[beast.card]
-        if not beast.beast or record.animus is None:
+        if not beast.beast:
             continue
-        spell = data.spells[record.animus]
-        if spell.cost <= active.fury and in_control_area(
-            data, active, beast, ctrl_fury(game, active)
-        ):
+        animus = data.models[beast.card].animus
+        if animus is None:
+            continue
+        spell = data.spells[animus]
+        if spell.cost <= active.fury and in_control_area(data, active, beast, ctrl):
             caster = beast if spell.rng == "SELF" else active
-            options += [ANIMUS(beast.uid, t.uid) for t in spell_targets(game, caster, spell, sight)]
+            options += [ANIMUS(beast.uid, t) for t in target_uids(game, caster, spell, sight)]
     return options
+
+
+@lru_cache(maxsize=4096)
+def _heals(uid: int, most: int) -> tuple[Heal, ...]:
+    """Healing 1 to ``most`` boxes of model ``uid`` (kept per process: pure)."""
+    return tuple(HEAL(uid, n) for n in range(1, most + 1))
 
 
 def heal_options(game: HordesGame, warlock: Model) -> list[Heal]:
     """Heals the warlock can pay for: itself or its beasts in its control area."""
+    if warlock.fury < 1:
+        return []  # not even one box is paid for
     data = game.data
-    options = []
+    ctrl = ctrl_fury(game, warlock)
+    options: list[Heal] = []
     for model in game.state.living(warlock.owner):
         if model is not warlock and not (
-            model.beast and in_control_area(data, warlock, model, ctrl_fury(game, warlock))
+            model.beast and in_control_area(data, warlock, model, ctrl)
         ):
             continue
         marked = data.models[model.card].boxes - boxes_left(data, model)
-        options += [HEAL(model.uid, n) for n in range(1, min(marked, warlock.fury) + 1)]
+        options += _heals(model.uid, min(marked, warlock.fury))
     return options
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -45,9 +46,7 @@ class MoveSpace(KeptSpace):
         self._model = model
         self.model = model.uid
         self.allowances = dict(allowances)
-        self.description = "move in a straight leg: " + ", ".join(
-            f'{"run" if run else "advance"} up to {left:.2f}"' for run, left in allowances.items()
-        )
+        self.description = _describe(tuple(allowances.items()))
 
     def problem(self, action: Action) -> str | None:
         if not isinstance(action, Move):
@@ -88,6 +87,15 @@ class MoveSpace(KeptSpace):
                 if len(found) >= count:
                     break
         return found
+
+
+@lru_cache(maxsize=1024)
+def _describe(allowances: tuple[tuple[bool, float], ...]) -> str:
+    """A move space's description for ``(run, inches left)`` pairs (pure: kept per
+    process, nothing invalidates an entry)."""
+    return "move in a straight leg: " + ", ".join(
+        f'{"run" if run else "advance"} up to {left:.2f}"' for run, left in allowances
+    )
 
 
 class LegStage(enum.StrEnum):

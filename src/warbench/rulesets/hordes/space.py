@@ -8,6 +8,7 @@ Distances between models are edge to edge (base to base).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -321,14 +322,82 @@ def run_out(
     if leg_cost(data, state, start, start.toward(heading, limit)) <= budget + 1e-9:
         low = limit
     else:
+        within = _within_budget(data, state, start, heading, limit, budget)
         for _ in range(30):
             middle = (low + high) / 2
-            if leg_cost(data, state, start, start.toward(heading, middle)) <= budget:
+            if within(middle):
                 low = middle
             else:
                 high = middle
     stopped = contact.obstacle if contact is not None and low >= contact.distance - 1e-6 else None
     return low, stopped
+
+
+#: How far (inches of movement) an estimated leg cost must lie from the budget for
+#: :func:`_within_budget` to answer from it: far above the rounding of either figure.
+SURE = 1e-7
+
+
+def _within_budget(
+    data: HordesData, state: HordesState, start: Point, heading: float, limit: float,
+    budget: float,
+) -> Callable[[float], bool]:
+    """``leg_cost(start, start.toward(heading, d)) <= budget`` for ``0 < d <= limit``, as
+    a function of ``d``: the stretches of rough ground along the whole leg are worked out
+    once, and each answer comes from them unless the cost they give lies within ``SURE``
+    of the budget, when the exact :func:`leg_cost` decides. The stretches give each
+    prefix's rough length to within rounding (a piece the whole leg misses has nothing on
+    any part of it; a leg grazing a corner or running along an edge is left to
+    :func:`leg_cost` throughout), so every answer is the one :func:`leg_cost` gives."""
+    end = start.toward(heading, limit)
+    dx, dy = end.x - start.x, end.y - start.y
+    length = math.hypot(dx, dy)
+    line = shapely.LineString([(start.x, start.y), (end.x, end.y)])
+    stretches = []
+    for piece in terrain(data, state):
+        if piece.kind not in ("rough", "forest") or misses(piece, start, end):
+            continue
+        if not _crossed_cleanly(piece, start, dx, dy, length):
+            return lambda distance: (
+                leg_cost(data, state, start, start.toward(heading, distance)) <= budget
+            )
+        for part in shapely.get_parts(piece.polygon.intersection(line)):
+            if not isinstance(part, shapely.LineString) or part.length == 0.0:
+                continue
+            along = [((x - start.x) * dx + (y - start.y) * dy) / length for x, y in part.coords]
+            stretches.append((min(along), max(along)))
+    extra = data.settings.rough_cost - 1.0
+
+    def within(distance: float) -> bool:
+        stop = start.toward(heading, distance)
+        rough = sum(max(0.0, min(high, distance) - low) for low, high in stretches)
+        cost = start.distance_to(stop) + extra * rough
+        if cost <= budget - SURE:
+            return True
+        if cost > budget + SURE:
+            return False
+        return leg_cost(data, state, start, stop) <= budget
+
+    return within
+
+
+def _crossed_cleanly(piece: Piece, start: Point, dx: float, dy: float, length: float) -> bool:
+    """Whether every edge of ``piece`` that comes within a hair (``CLEAR``) of the line
+    through ``start`` along ``(dx, dy)`` crosses it cleanly: both ends more than the hair
+    off it and at an angle whose sine is at least 1e-3, so that where the line enters and
+    leaves the piece is found to within far less than ``SURE``."""
+    corners = piece.shape.points
+    sides = [((p.x - start.x) * dy - (p.y - start.y) * dx) / length for p in corners]
+    for index, side in enumerate(sides):
+        other = sides[index - 1]
+        if min(side, other) > CLEAR or max(side, other) < -CLEAR:
+            continue
+        if abs(side) <= CLEAR or abs(other) <= CLEAR:
+            return False
+        ex, ey = corners[index].x - corners[index - 1].x, corners[index].y - corners[index - 1].y
+        if abs(ex * dy - ey * dx) < 1e-3 * math.hypot(ex, ey) * length:
+            return False
+    return True
 
 
 def edge_limit(x: float, y: float, heading: float, r: float, size: float) -> float:

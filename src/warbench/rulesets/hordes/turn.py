@@ -11,7 +11,7 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Outcome
 from warbench.core.turns import roll_off, roll_off_die
-from warbench.rulesets.hordes.actions import ACTIVATE, Activate, Done, GoFirst
+from warbench.rulesets.hordes.actions import ACTIVATE, DONE, Activate, Done, GoFirst
 from warbench.rulesets.hordes.activation import new_activation
 from warbench.rulesets.hordes.control import ControlPhase, maintenance
 from warbench.rulesets.hordes.deployment import Deployment
@@ -98,7 +98,7 @@ class Turn(HordesProcedure):
             return []
         ready = ready_models(game.state, self.player)
         prompt = "activate a model or end your turn"
-        options = (*(ACTIVATE(uid) for uid in ready), Done())
+        options = (*(ACTIVATE(uid) for uid in ready), DONE())
         return [Decision(self.player, prompt, options, (Refusals(prompt),))]
 
     def act(self, game: HordesGame, player: int, action: Action) -> None:

@@ -1,0 +1,125 @@
+"""Shortcuts the HORDES engine takes to save work (issue 16) answer as the exact test:
+a run-out's bisection from rough stretches worked out once, placements far from an
+obstruction's box, and the listed casts and heals kept per value."""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.hordes.helpers import RULES, battle
+from warbench.core.geometry import Point
+from warbench.rulesets.hordes.actions import Cast, Heal
+from warbench.rulesets.hordes.deployment import _clear_of_box
+from warbench.rulesets.hordes.magic import cast_options, heal_options, spell_targets
+from warbench.rulesets.hordes.profile import boxes_left
+from warbench.rulesets.hordes.space import (
+    Piece,
+    _within_budget,
+    in_control_area,
+    leg_cost,
+    pieces,
+    terrain,
+)
+
+GAME = battle(
+    [["maelis", "mosshound"], ["vesk"]], [[24, 10, 0], [24, 14, 0], [24, 40, 180]], "standard"
+)
+DATA, STATE = RULES.data, GAME.state
+ROUGH = [p for p in terrain(DATA, STATE) if p.kind in ("rough", "forest")]
+
+
+#: Offsets from a piece's box: anywhere near, or grazing its edges.
+OFFSET = st.one_of(st.floats(-6.0, 6.0), st.sampled_from([0.0, 1e-12, -1e-12, -1e-7]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(ROUGH),
+    OFFSET,
+    OFFSET,
+    st.floats(0.0, 1.0),
+    st.floats(0.0, 1.0),
+    st.floats(0.5, 14.0),
+    st.floats(0.1, 1.5),
+    st.sampled_from([None, 0.0, 90.0, 180.0, 270.0]),
+)
+def test_hor_terrain_rough_run_out_answers_as_the_exact_leg_cost(
+    piece: Piece, off_x: float, off_y: float, at_x: float, at_y: float, limit: float,
+    share: float, square: float | None,
+) -> None:
+    """HOR-TERRAIN-ROUGH, HOR-CHARGE: how far a run-out gets is bisected on "does this
+    much of the leg fit the budget" (rough ground costing double); the answer from rough
+    stretches worked out once is the exact leg cost's, at random lengths and at the very
+    boundary that an exact bisection finds (where a careless estimate would flip)."""
+    x0, y0, x1, y1 = piece.box
+    start = Point(
+        x0 + off_x if off_x < 0 else x1 + off_x, y0 + off_y if off_y < 0 else y1 + off_y
+    )
+    aim = Point(x0 + at_x * (x1 - x0), y0 + at_y * (y1 - y0))
+    heading = math.degrees(math.atan2(aim.x - start.x, aim.y - start.y))
+    if square is not None:  # along the table's edges: parallel to rectangles' sides
+        heading = square
+    budget = limit * share
+    within = _within_budget(DATA, STATE, start, heading, limit, budget)
+
+    def exact(distance: float) -> bool:
+        return leg_cost(DATA, STATE, start, start.toward(heading, distance)) <= budget
+
+    low, high = 0.0, limit
+    for _ in range(60):
+        middle = (low + high) / 2
+        low, high = (middle, high) if exact(middle) else (low, middle)
+    for distance in (low, high, (low + high) / 2, limit / 3, limit / 2, limit):
+        if distance > 0:
+            assert within(distance) is exact(distance)
+
+
+LAYOUT = pieces(RULES.data.layouts["standard"])
+OBSTRUCTIONS = [piece for piece in LAYOUT if piece.kind == "obstruction"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(0.0, 48.0), st.floats(0.0, 48.0), st.sampled_from([0.5, 0.75, 1.0, 1.5, 2.5]))
+def test_hor_deploy_a_centre_clear_of_the_box_is_clear_of_the_obstruction(
+    x: float, y: float, r: float
+) -> None:
+    """HOR-DEPLOY, HOR-TERRAIN: a placement whose centre lies more than its radius outside
+    an obstruction's box is not checked against the piece itself; the piece is then
+    surely at least that far (the exact distance would not refuse it)."""
+    for piece in OBSTRUCTIONS:
+        if _clear_of_box(piece.box, x, y, r):
+            assert piece.polygon.distance(shapely.Point(x, y)) >= r - 1e-9
+
+
+def test_hor_spell_and_heal_options_kept_per_value_are_the_fresh_ones() -> None:
+    """HOR-SPELL-STATS, HOR-HEAL: the casts and heals listed from kept tuples are those
+    worked out one by one (every affordable boost, every marked box up to the fury),
+    in the same order, as fury and damage change."""
+    maelis, hound = STATE.models[0], STATE.models[1]
+    ctrl = DATA.models[maelis.card].fury  # the control area is 2 x FURY
+    for fury, hound_marks, maelis_damage in ((0, 0, 0), (1, 2, 0), (3, 1, 2), (6, 4, 5)):
+        maelis.fury, maelis.damage = fury, maelis_damage
+        hound.spiral = [min(hound_marks, 2), max(0, hound_marks - 2), 0, 0, 0, 0]
+        casts = []
+        for spell in DATA.models[maelis.card].spells:
+            record = DATA.spells[spell]
+            boosts = [(False, False)]
+            if record.off:
+                boosts += [(True, False), (False, True), (True, True)]
+            for target in spell_targets(GAME, maelis, record):
+                casts += [
+                    Cast(spell, target.uid, hit, damage)
+                    for hit, damage in boosts
+                    if record.cost + hit + damage <= fury and (record.pow or not damage)
+                ]
+        assert cast_options(GAME, maelis) == casts
+        heals = []
+        for model in STATE.living(maelis.owner):
+            if model is maelis or in_control_area(DATA, maelis, model, ctrl):
+                marked = DATA.models[model.card].boxes - boxes_left(DATA, model)
+                heals += [Heal(model.uid, n) for n in range(1, min(marked, fury) + 1)]
+        assert heal_options(GAME, maelis) == heals
