@@ -11,7 +11,11 @@ from warbench.core.decisions import Decision
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+from warbench.rulesets.dystopian_wars.actions import Fire
+from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery, enemy_targets, gun_key, guns_of
 from warbench.rulesets.dystopian_wars.state import DWState, Model
+from warbench.rulesets.dystopian_wars.world import World
 
 RULES = DystopianWarsRuleset()
 
@@ -159,3 +163,26 @@ def refresh(game: Game) -> None:
     on if nobody owes one now)."""
     game._pending = None
     game._advance()
+
+
+def reference_fire_options(game: Game, world: World | None = None) -> list[Fire]:
+    """The single-gun attacks as the rules list them, one :func:`shot_refusal` per gun and
+    enemy (boardings included), in ``world`` (the table's kept world when not given; a
+    fresh ``World`` remembers nothing)."""
+    game_state, data = state(game), RULES.data
+    top = game.state.stack[-1]
+    assert isinstance(top, Gunnery)
+    player = game_state.squadrons[top.sid].player
+    found = []
+    for uid in top.part:
+        model = game_state.models[uid]
+        if not model.active:
+            continue
+        for mount in guns_of(data, model):
+            if top.used.get(gun_key(uid, mount), 0):
+                continue
+            for target in enemy_targets(game_state, player):
+                reason, _ = shot_refusal(game_state, data, model, mount, target, world=world)
+                if reason is None:
+                    found.append(Fire(((uid, mount),), target.uid))
+    return found

@@ -9,22 +9,20 @@ import pickle
 from warbench.core.engine import Game
 from warbench.core.geometry import Body, base_in_arc
 from warbench.core.match import play_next_decision
-from warbench.rulesets.dystopian_wars.actions import Fire, Move
+from warbench.rulesets.dystopian_wars.actions import Move
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot, Outlook
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.geometry import ARCS, sees_past
 from warbench.rulesets.dystopian_wars.gunnery import (
     Gunnery,
-    enemy_targets,
     fire_options,
-    gun_key,
     guns_of,
 )
 from warbench.rulesets.dystopian_wars.movement import MoveSpace, move_refusal
 from warbench.rulesets.dystopian_wars.state import Locked, Model, Piece, Squadron, body_of
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
-from .helpers import RULES, state
+from .helpers import RULES, reference_fire_options, state
 
 
 def demo_game_at_gunnery(seed: int) -> Game:
@@ -147,28 +145,6 @@ def test_the_bots_outlook_checks_paths_as_the_rules_do() -> None:
                 checked += 1
         play_next_decision(game, agents)
     assert checked >= 40 and refused > 0
-
-
-def reference_fire_options(game: Game) -> list[Fire]:
-    """The single-gun attacks as the rules list them, one :func:`shot_refusal` per gun and
-    target (boardings included), with nothing remembered between worlds."""
-    game_state, data = state(game), RULES.data
-    top = game.state.stack[-1]
-    assert isinstance(top, Gunnery)
-    player = game_state.squadrons[top.sid].player
-    found = []
-    for uid in top.part:
-        model = game_state.models[uid]
-        if not model.active:
-            continue
-        for mount in guns_of(data, model):
-            if top.used.get(gun_key(uid, mount), 0):
-                continue
-            for target in enemy_targets(game_state, player):
-                reason, _ = shot_refusal(game_state, data, model, mount, target)
-                if reason is None:
-                    found.append(Fire(((uid, mount),), target.uid))
-    return found
 
 
 def test_each_guns_kept_shots_are_the_attacks_the_rules_allow() -> None:

@@ -496,15 +496,13 @@ class AdmiralBot:
 
     # ------------------------------------------------------------------ ship fire
 
-    def _expected(self, seen: Seen, ship: Ship, target: Ship, systems: Sequence[int]) -> float:
-        return expected_damage(seen.data, ship, target, systems)
-
     def _ship_punch(self, seen: Seen, option: FireShip) -> float:
         state = seen.state
         ship = state.ships[option.ship]
         weapons = usable_weapons(seen.data, ship)
         return max(
-            (self._expected(seen, ship, enemy, weapons) for enemy in state.enemies(ship.player)),
+            (expected_damage(seen.data, ship, enemy, weapons)
+             for enemy in state.enemies(ship.player)),
             default=0.0,
         )
 
@@ -520,7 +518,7 @@ class AdmiralBot:
         systems = (
             [option.system] if isinstance(option, AssignWeapon) else usable_weapons(seen.data, ship)
         )
-        expected = self._expected(seen, ship, target, systems)
+        expected = expected_damage(lib, ship, target, systems)
         left = lib.designs[target.design].hull - target.hull_hits
         return expected * (1.0 + hull_fraction_lost(lib, target)) + min(expected / left, 1.0)
 

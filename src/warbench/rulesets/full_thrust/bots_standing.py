@@ -16,7 +16,8 @@ import math
 from warbench.rulesets.full_thrust.bots import expected_damage
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.fire import usable_weapons
-from warbench.rulesets.full_thrust.state import ACTIVE, DESTROYED, DISENGAGED
+from warbench.rulesets.full_thrust.state import ACTIVE
+from warbench.rulesets.full_thrust.turn import scored_share
 
 #: How much a point of hull gone counts (as a share of the ship's points) beyond what the
 #: victory points already count: damage a crippling or a kill will follow.
@@ -30,20 +31,12 @@ SCALE_SHIPS = 2.0
 def losses(game: FTGame) -> list[float]:
     """Each player's loss in points: victory points given away, hull gone, fire to come."""
     state, lib = game.state, game.data
-    rules = lib.rules.game
     lost = [0.0] * state.players
+    active = [ship for ship in state.ships if ship.status == ACTIVE]
     for ship in state.ships:
         cls = lib.designs[ship.design]
-        if ship.status == DESTROYED:
-            lost[ship.player] += cls.points
-            continue
-        if ship.status == DISENGAGED:
-            lost[ship.player] += rules.disengaged_share * cls.points
-            continue
-        share = ship.hull_hits / cls.hull
-        crippled = rules.crippled_share if 2 * ship.hull_hits >= cls.hull else 0.0
-        lost[ship.player] += (crippled + HULL_WEIGHT * share) * cls.points
-    active = [ship for ship in state.ships if ship.status == ACTIVE]
+        hull = HULL_WEIGHT * ship.hull_hits / cls.hull if ship.status == ACTIVE else 0.0
+        lost[ship.player] += (scored_share(game, ship) + hull) * cls.points
     for ship in active:
         weapons = usable_weapons(lib, ship)
         if not weapons:

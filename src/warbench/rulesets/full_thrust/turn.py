@@ -25,7 +25,7 @@ from warbench.rulesets.full_thrust.fire import ShipFirePhase
 from warbench.rulesets.full_thrust.orders import WriteOrdersPhase, move_ships
 from warbench.rulesets.full_thrust.repairs import DamageControlPhase
 from warbench.rulesets.full_thrust.salvos import SalvoPhase
-from warbench.rulesets.full_thrust.state import DESTROYED, DISENGAGED
+from warbench.rulesets.full_thrust.state import DESTROYED, DISENGAGED, Ship
 
 PHASES = (
     "write orders",
@@ -47,21 +47,28 @@ def roll_initiative(game: FTGame, players: list[int]) -> list[int]:
     return roll_off(players, lambda player: roll_off_die(game, player, "initiative"))
 
 
+def scored_share(game: FTGame, ship: Ship) -> float:
+    """The share of ``ship``'s points its enemies score: all if destroyed, part if crippled
+    (half its hull gone) or disengaged, none otherwise."""
+    rules = game.data.rules.game
+    if ship.status == DESTROYED:
+        return 1.0
+    if ship.status == DISENGAGED:
+        return rules.disengaged_share
+    if 2 * ship.hull_hits >= game.data.designs[ship.design].hull:
+        return rules.crippled_share
+    return 0.0
+
+
 def victory_points(game: FTGame) -> tuple[float, ...]:
     """Each player's score: enemy ships destroyed in full, crippled or disengaged in part."""
     state = game.state
-    rules = game.data.rules.game
     scores = [0.0] * state.players
     for ship in state.ships:
-        cls = game.data.designs[ship.design]
-        if ship.status == DESTROYED:
-            share = 1.0
-        elif ship.status == DISENGAGED:
-            share = rules.disengaged_share
-        elif 2 * ship.hull_hits >= cls.hull:
-            share = rules.crippled_share
-        else:
+        share = scored_share(game, ship)
+        if not share:
             continue
+        cls = game.data.designs[ship.design]
         for player in range(state.players):
             if player != ship.player:
                 scores[player] += share * cls.points
