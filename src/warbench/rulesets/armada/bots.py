@@ -94,6 +94,18 @@ class TacticianAgent:
         self, state: ArmadaState, tables: Tables, space: OrderSpace, decision: Decision
     ) -> Action | None:
         """The officer's order (or role change) worth giving now, if any."""
+        candidates, context = self.order_candidates(state, tables, space, decision)
+        return best_order(
+            state, tables, candidates, context,
+            lambda attacker, target: target_value(state, tables, attacker, target),
+            WORTH_AN_ORDER,
+        )
+
+    def order_candidates(
+        self, state: ArmadaState, tables: Tables, space: OrderSpace, decision: Decision
+    ) -> tuple[list[Action], OrderContext]:
+        """The orders and role changes the tactician weighs at ``decision``, and what it
+        weighs them in."""
         moves = [other for other in decision.spaces if isinstance(other, MoveSpace)]
         context = OrderContext(
             space.phase.value,
@@ -104,11 +116,7 @@ class TacticianAgent:
         if space.phase.value == "engineering":
             context.predict = self._predictor(state, tables)
             candidates += self._conjure_spots(state, space, context.predict)
-        return best_order(
-            state, tables, candidates, context,
-            lambda attacker, target: target_value(state, tables, attacker, target),
-            WORTH_AN_ORDER,
-        )
+        return candidates, context
 
     def order_score(
         self, state: ArmadaState, tables: Tables, order: Order, phase: str = "engineering"
@@ -173,16 +181,7 @@ class TacticianAgent:
         for option in options:
             if not isinstance(option, Fire) or option.mine >= 0 or option.resolve:
                 continue
-            attacker = state.fleets[option.fleet]
-            group = (option.target, *option.also)
-            score = sum(
-                target_value(state, tables, attacker, state.fleets[index], len(group))
-                for index in group
-            )
-            if attacker.this_round.duel_target in group:
-                score *= DUEL_FOCUS  # a won duel pays only if this fleet's attack lands
-            if option.superweapon:
-                score = score * 0.9 + attacker.tier * 0.9
+            score = attack_score(state, tables, option)
             if score > best_score:
                 best, best_score = option, score
         if isinstance(best, Fire) and not best.also:
@@ -197,6 +196,14 @@ class TacticianAgent:
             return best
         holds = [option for option in options if isinstance(option, HoldFire)]
         return holds[0] if holds else options[0]
+
+    def alternatives(
+        self, observation: Observation[ArmadaState, ArmadaData], decision: Decision, count: int
+    ) -> list[Action]:
+        """Its next-best actions (:mod:`.bots_search`), for the search bot's root."""
+        from warbench.rulesets.armada.bots_search import alternatives
+
+        return alternatives(self, observation, decision, count)
 
     def _self_destruct(self, state: ArmadaState, options: tuple[Action, ...]) -> Action:
         blasts = [
@@ -234,7 +241,7 @@ class TacticianAgent:
             fleet = state.fleets[fleet_id]
             if fleet.morale == ROUTED:
                 return Move(fleet.id, flee_steps(state, tables, fleet))
-            scorer = self._scorer(state, tables, fleet)
+            scorer = self.scorer(state, tables, fleet)
             for pose, steps in ordinary_moves(state, tables, fleet).items():
                 if scorer.ceiling(pose) <= best_score:
                     continue  # it could not beat the best found so far
@@ -246,9 +253,9 @@ class TacticianAgent:
                 if value > best_score:
                     best, best_score = move, value
         assert best is not None
-        return self._fly_by(state, tables, best)
+        return self.fly_by(state, tables, best)
 
-    def _scorer(self, state: ArmadaState, tables: Tables, fleet: Fleet) -> PoseScorer:
+    def scorer(self, state: ArmadaState, tables: Tables, fleet: Fleet) -> PoseScorer:
         """A :class:`PoseScorer` of ``fleet``, with the scores kept from earlier decisions
         while nothing they read changes: a side moves several fleets in a row, and an ally's
         move leaves the scores of one still to move as they were."""
@@ -258,7 +265,7 @@ class TacticianAgent:
         self._weighed[fleet.id] = scorer.weighed
         return scorer
 
-    def _fly_by(self, state: ArmadaState, tables: Tables, move: Move) -> Move:
+    def fly_by(self, state: ArmadaState, tables: Tables, move: Move) -> Move:
         """An ordinary move through an enemy's hex is better made as a flyby past it: made,
         that enemy makes no free attack; failed, its free attack deals half damage."""
         if move.stunt:
@@ -267,3 +274,20 @@ class TacticianAgent:
         path = plan_move(state, tables, fleet, move).path
         passed = passed_enemies(state, fleet, path)
         return dataclasses.replace(move, stunt="flyby", target=passed[0].id) if passed else move
+
+
+def attack_score(state: ArmadaState, tables: Tables, option: Fire) -> float:
+    """What the tactician's gunnery expects of ``option`` (an attack without a mine or
+    resolve): the value of each target it engages, more on the fleet its commander won a
+    duel against, a superweapon's by the attacker's tier."""
+    attacker = state.fleets[option.fleet]
+    group = (option.target, *option.also)
+    score = sum(
+        target_value(state, tables, attacker, state.fleets[index], len(group))
+        for index in group
+    )
+    if attacker.this_round.duel_target in group:
+        score *= DUEL_FOCUS  # a won duel pays only if this fleet's attack lands
+    if option.superweapon:
+        score = score * 0.9 + attacker.tier * 0.9
+    return score

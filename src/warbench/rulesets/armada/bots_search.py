@@ -1,0 +1,131 @@
+"""What the Armada search bot tries at its root after the tactician's choice.
+
+:func:`alternatives` (through :meth:`~warbench.rulesets.armada.bots.TacticianAgent.
+alternatives`) lists a decision's actions by the tactician's own measures, without changing
+its choice (the search puts that first): a fleet's moves by the score of the pose they reach
+(stunts by their expected score), the best move to each distinct end hex of each fleet free
+to move; officers' orders by the tactician's order score, above the least it gives one, with
+giving none (ending the orders or moving instead) after the best; attacks by the value it
+expects, the best at each target, then holding fire. Where a decision offers several kinds
+(an order or a move), the best of each kind come first, then the second of each kind.
+Elsewhere (mines, self-destruction, choices) the options are few: the first as listed.
+"""
+
+from __future__ import annotations
+
+from itertools import zip_longest
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.hexgrid import Hex
+from warbench.core.observation import Observation
+from warbench.rulesets.armada.actions import ChangeRole, EndOrders, Fire, HoldFire, Move, Order
+from warbench.rulesets.armada.bot_helm import stunt_outcomes, target_value
+from warbench.rulesets.armada.bot_orders import order_score, role_change_score
+from warbench.rulesets.armada.bots import WORTH_AN_ORDER, TacticianAgent, attack_score
+from warbench.rulesets.armada.data import ArmadaData, Tables
+from warbench.rulesets.armada.helm import MoveSpace
+from warbench.rulesets.armada.moves import ordinary_moves
+from warbench.rulesets.armada.officers import OrderSpace
+from warbench.rulesets.armada.state import ROUTED, ArmadaState, Fleet
+
+
+def alternatives(
+    bot: TacticianAgent,
+    observation: Observation[ArmadaState, ArmadaData],
+    decision: Decision,
+    count: int,
+) -> list[Action]:
+    """Up to ``count`` of the decision's actions, the tactician's favourites first."""
+    state, tables = observation.state, observation.data.tables
+    kinds: list[list[Action]] = []
+    for space in decision.spaces:
+        if isinstance(space, OrderSpace):
+            kinds.append(_orders(bot, state, tables, space, decision))
+        elif isinstance(space, MoveSpace):
+            kinds.append(_moves(bot, state, tables, space.fleets))
+    if any(isinstance(option, Fire) for option in decision.options):
+        kinds.append(_attacks(state, tables, decision.options))
+    if not kinds:
+        return list(decision.options[:count])
+    lines = [line for rank in zip_longest(*kinds) for line in rank if line is not None]
+    return _distinct(lines, count)
+
+
+def _moves(bot: TacticianAgent, state: ArmadaState, tables: Tables,
+           fleets: list[int]) -> list[Action]:
+    """Each fleet's best move to each end hex, best first (the tactician's order of equal
+    scores: ordinary moves before stunts, fleets in order)."""
+    weighed: list[tuple[float, int, Move, Hex]] = []
+    for fleet_id in fleets:
+        fleet = state.fleets[fleet_id]
+        if fleet.morale == ROUTED:
+            continue  # a routed fleet flees: the tactician's choice is its only line
+        scorer = bot.scorer(state, tables, fleet)
+        for pose, steps in ordinary_moves(state, tables, fleet).items():
+            weighed.append((scorer.score(pose), len(weighed), Move(fleet.id, steps), pose.hex))
+        for move, outcomes in stunt_outcomes(state, tables, fleet):
+            value = sum(chance * scorer.score(pose) for chance, pose in outcomes)
+            weighed.append((value, len(weighed), move, outcomes[0][1].hex))
+    weighed.sort(key=lambda entry: (-entry[0], entry[1]))
+    ends: set[tuple[int, Hex]] = set()
+    moves: list[Action] = []
+    for _, _, move, end in weighed:
+        if (move.fleet, end) not in ends:
+            ends.add((move.fleet, end))
+            moves.append(bot.fly_by(state, tables, move))
+    return moves
+
+
+def _orders(bot: TacticianAgent, state: ArmadaState, tables: Tables, space: OrderSpace,
+            decision: Decision) -> list[Action]:
+    """The orders the tactician would give, best first, with giving none after the best."""
+    candidates, context = bot.order_candidates(state, tables, space, decision)
+
+    def value(attacker: Fleet, target: Fleet) -> float:
+        return target_value(state, tables, attacker, target)
+
+    scored: list[tuple[float, int, Action]] = []
+    for index, candidate in enumerate(candidates):
+        if isinstance(candidate, ChangeRole):
+            score = role_change_score(state, tables, candidate)
+        elif isinstance(candidate, Order) and not candidate.resolve:
+            score = order_score(state, tables, candidate, context, value)
+        else:
+            continue
+        if score > WORTH_AN_ORDER:
+            scored.append((score, index, candidate))
+    scored.sort(key=lambda entry: (-entry[0], entry[1]))
+    orders = [candidate for _, _, candidate in scored]
+    if EndOrders() in decision.options:
+        orders.insert(1, EndOrders())
+    return orders
+
+
+def _attacks(state: ArmadaState, tables: Tables, options: tuple[Action, ...]) -> list[Action]:
+    """The best attack at each target (as the tactician values them), then holding fire."""
+    scored = sorted(
+        ((attack_score(state, tables, option), index, option)
+         for index, option in enumerate(options)
+         if isinstance(option, Fire) and option.mine < 0 and not option.resolve),
+        key=lambda entry: (-entry[0], entry[1]),
+    )
+    targets: set[tuple[int, ...]] = set()
+    attacks: list[Action] = []
+    for score, _, option in scored:
+        group = (option.target, *sorted(option.also))
+        if score > 0 and group not in targets:
+            targets.add(group)
+            attacks.append(option)
+    attacks += [option for option in options if isinstance(option, HoldFire)][:1]
+    return attacks
+
+
+def _distinct(lines: list[Action], count: int) -> list[Action]:
+    kept: list[Action] = []
+    for line in lines:
+        if line not in kept:
+            kept.append(line)
+        if len(kept) == count:
+            break
+    return kept

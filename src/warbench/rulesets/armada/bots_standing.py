@@ -1,0 +1,76 @@
+"""How an Armada battle stands, for the search bot's play-outs cut off before the end.
+
+At the round limit a battle goes to the side that has beaten the most build points of enemy
+fleets (ARM-END-LIMIT), but a play-out of a few decisions from a helm order often ends
+before a gun fires: its dice cannot tell two courses apart. :func:`standing` values a
+cut-off battle by what each side has lost and stands to lose: the build points of its
+fleets beaten, a share of each fleet's hull already gone, and the build points the enemy's
+guns can expect to take in the gunnery to come from where the fleets now stand (each fleet
+aiming its mean damage, the tactician's own estimate, at the enemy in its arcs and range
+it hurts most). :func:`moved` marks where the helm's work is done and the guns are still to
+speak: the search's horizon for helm decisions.
+"""
+
+from __future__ import annotations
+
+import math
+
+from warbench.core.engine import Game
+from warbench.rulesets.armada.bot_helm import expected_damage
+from warbench.rulesets.armada.data import ArmadaData
+from warbench.rulesets.armada.combat import targeting_refusal
+from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Phase
+
+#: How much a point of hull gone counts (as a share of the fleet's build points) beyond the
+#: build points already beaten: damage that a disabling will follow.
+HULL_WEIGHT = 0.5
+#: How much a build point of expected loss in the coming gunnery counts against one beaten.
+THREAT_WEIGHT = 0.5
+#: A margin of this many average fleets' build points is worth tanh(1) of the way to a win.
+SCALE_FLEETS = 2.0
+
+ArmadaGame = Game[ArmadaState, ArmadaData]
+
+
+def losses(game: ArmadaGame) -> list[float]:
+    """Each side's loss in build points: fleets beaten, hull gone, gunnery to come."""
+    state, tables = game.state, game.data.tables
+    lost = [0.0] * state.players
+    active = [fleet for fleet in state.fleets if fleet.status == ACTIVE]
+    for fleet in state.fleets:
+        if fleet.status != ACTIVE:
+            lost[fleet.side] += fleet.cost
+        else:
+            gone = (fleet.hull_points - max(0, fleet.hull)) / fleet.hull_points
+            lost[fleet.side] += HULL_WEIGHT * gone * fleet.cost
+    for fleet in active:
+        best, victim = 0.0, -1
+        for target in active:
+            if target.side == fleet.side or targeting_refusal(tables, fleet, target) is not None:
+                continue
+            left = max(1, target.hull + target.shields)
+            worth = min(1.0, expected_damage(state, tables, fleet, target) / left) * target.cost
+            if worth > best:
+                best, victim = worth, target.side
+        if victim >= 0:
+            lost[victim] += THREAT_WEIGHT * best
+    return lost
+
+
+def standing(game: ArmadaGame) -> tuple[float, ...]:
+    """Each side's value of the unfinished battle, between 0 and 1 (0.5 when level): how
+    much more the others stand to lose than it, on a scale of a couple of average fleets."""
+    fleets = game.state.fleets
+    lost = losses(game)
+    scale = SCALE_FLEETS * sum(fleet.cost for fleet in fleets) / max(1, len(fleets))
+    others = game.state.players - 1 or 1
+    total = sum(lost)
+    return tuple(
+        0.5 + 0.5 * math.tanh(((total - own) / others - own) / scale) for own in lost
+    )
+
+
+def moved(game: ArmadaGame) -> bool:
+    """Whether the round's fleets have moved and their gunnery is still to come: the
+    search's horizon (:data:`~warbench.core.search.bot.Horizon`)."""
+    return game.state.phase == Phase.GUNNERY

@@ -1,0 +1,80 @@
+"""The Armada search's value of a play-out cut off before the end (ARM-END-LIMIT): what each
+side has lost in build points beaten and hull gone, and what the enemy's guns can expect
+to take in the gunnery to come (bots_standing.py)."""
+
+from __future__ import annotations
+
+import math
+
+import warbench
+from warbench.core.engine import Game
+from warbench.core.match import play_next_decision
+from warbench.rulesets.armada.bots import TacticianAgent
+from warbench.rulesets.armada.bots_standing import losses, moved, standing
+from warbench.rulesets.armada.combat import targeting_refusal
+from warbench.rulesets.armada.data import ArmadaData
+from warbench.rulesets.armada.state import DISABLED, ArmadaState, Phase
+
+RULES = warbench.ruleset("armada")
+FAR_APART = {"armadas": ["vanguard-3", "raiders-3"], "distance": 20}
+
+
+def opening() -> Game[ArmadaState, ArmadaData]:
+    game = Game.new(RULES, FAR_APART, seed=3)
+    bots = [TacticianAgent(1), TacticianAgent(2)]
+    while game.state.phase != Phase.ENGINEERING:  # the fleets placed, the first round begun
+        play_next_decision(game, bots)
+    return game
+
+
+def test_fleets_out_of_reach_stand_level() -> None:
+    """ARM-END-LIMIT: before anything is lost and with no gun in reach, 0.5 each."""
+    game = opening()
+    tables = game.data.tables
+    fleets = game.state.fleets
+    assert all(targeting_refusal(tables, a, b) is not None
+               for a in fleets for b in fleets if a.side != b.side)
+    assert losses(game) == [0.0, 0.0]
+    assert standing(game) == (0.5, 0.5)
+
+
+def test_a_beaten_fleet_counts_its_build_points_and_a_hurt_one_a_share() -> None:
+    """ARM-END-LIMIT: a fleet disabled costs its side its build points in full (what the
+    round limit scores); hull gone costs a share; the two sides' standings add up to one."""
+    game = opening()
+    fleet = next(f for f in game.state.fleets if f.side == 1)
+    fleet.hull = fleet.hull_points - 1
+    hurt = losses(game)[1]
+    assert 0 < hurt < fleet.cost
+    fleet.status = DISABLED
+    assert losses(game)[1] == fleet.cost
+    zero, one = standing(game)
+    assert zero > 0.5 > one and math.isclose(zero + one, 1.0)
+
+
+def test_guns_in_arc_and_range_threaten_the_fleet_they_hurt_most() -> None:
+    """A fleet brought into an enemy's arc and range is threatened: its side's loss rises
+    (the mean damage against its hull and shields, weighed by its build points)."""
+    game = opening()
+    tables = game.data.tables
+    state = game.state
+    shooter = next(f for f in state.fleets if f.side == 0)
+    target = next(f for f in state.fleets if f.side == 1)
+    ahead = shooter.hex
+    for _ in range(2):
+        ahead = ahead.neighbor(shooter.facing)
+    target.q, target.r = ahead.q, ahead.r
+    assert targeting_refusal(tables, shooter, target) is None
+    assert losses(game)[1] > 0.0
+
+
+def test_the_horizon_is_the_gunnery_phase() -> None:
+    """The search's play-outs from a helm decision stop once every fleet has moved: the
+    gunnery phase, and no other."""
+    game = opening()
+    bots = [TacticianAgent(1), TacticianAgent(2)]
+    seen: dict[Phase, bool] = {}
+    while game.state.round == 1 and not game.is_over:
+        seen.setdefault(game.state.phase, moved(game))
+        play_next_decision(game, bots)
+    assert seen == {Phase.ENGINEERING: False, Phase.HELM: False, Phase.GUNNERY: True}
