@@ -100,24 +100,30 @@ def test_dw_vp_the_search_values_dystopian_wars_play_outs_by_victory_points() ->
 
 def test_arm_end_limit_the_search_values_armada_play_outs_by_build_points_beaten() -> None:
     """ARM-END-LIMIT: build points of enemy fleets beaten decide the round limit, and the
-    search weighs the same score."""
+    search's standing counts the same build points as the side's loss."""
+    from warbench.rulesets.armada.bots_standing import losses
+    from warbench.rulesets.armada.rounds import battle_scores
+
     rules = warbench.ruleset("armada")
     factory = rules.bots()["search"]
-    assert isinstance(factory, SearchFactory) and factory.score is not None
+    assert isinstance(factory, SearchFactory) and factory.standing is not None
     game = Game.new(rules, seed=1)
-    assert factory.score(game) == (0.0, 0.0)
+    assert tuple(factory.standing(game)) == (0.5, 0.5)
     enemy = next(fleet for fleet in game.state.fleets if fleet.side == 0)
     assert enemy.status == ACTIVE
     enemy.status = DESTROYED
-    assert factory.score(game) == (0.0, float(enemy.cost))
+    assert battle_scores(game.state) == (0.0, float(enemy.cost))
+    assert losses(game)[0] == float(enemy.cost)
+    zero, one = factory.standing(game)
+    assert zero < 0.5 < one
 
 
-def test_a_configured_search_keeps_the_rulesets_score_and_generator() -> None:
+def test_a_configured_search_keeps_the_rulesets_standing_and_generator() -> None:
     factory = warbench.ruleset("armada").bots()["search"]
     assert isinstance(factory, SearchFactory)
     configured = factory.configure({"iterations": "2"})
-    assert (configured.score, configured.generator) == (factory.score, factory.generator)
-    assert configured.cheapest().score is factory.score
+    assert (configured.standing, configured.generator) == (factory.standing, factory.generator)
+    assert configured.cheapest().standing is factory.standing
 
 
 def test_ft_end_turns_the_search_values_full_thrust_play_outs_by_victory_points() -> None:

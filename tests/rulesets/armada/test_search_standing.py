@@ -9,8 +9,9 @@ import math
 import warbench
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
+from warbench.core.search import SearchFactory
 from warbench.rulesets.armada.bots import TacticianAgent
-from warbench.rulesets.armada.bots_standing import losses, moved, standing
+from warbench.rulesets.armada.bots_standing import losses, standing
 from warbench.rulesets.armada.combat import targeting_refusal
 from warbench.rulesets.armada.data import ArmadaData
 from warbench.rulesets.armada.state import DISABLED, ArmadaState, Phase
@@ -68,13 +69,9 @@ def test_guns_in_arc_and_range_threaten_the_fleet_they_hurt_most() -> None:
     assert losses(game)[1] > 0.0
 
 
-def test_the_horizon_is_the_gunnery_phase() -> None:
-    """The search's play-outs from a helm decision stop once every fleet has moved: the
-    gunnery phase, and no other."""
-    game = opening()
-    bots = [TacticianAgent(1), TacticianAgent(2)]
-    seen: dict[Phase, bool] = {}
-    while game.state.round == 1 and not game.is_over:
-        seen.setdefault(game.state.phase, moved(game))
-        play_next_decision(game, bots)
-    assert seen == {Phase.ENGINEERING: False, Phase.HELM: False, Phase.GUNNERY: True}
+def test_the_search_values_cut_off_play_outs_by_this_standing() -> None:
+    """The ruleset's search bot values play-outs cut off before the end by this standing
+    (not by the unit events alone)."""
+    factory = RULES.bots()["search"]
+    assert isinstance(factory, SearchFactory)
+    assert factory.standing is standing and factory.score is None

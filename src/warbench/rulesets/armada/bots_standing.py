@@ -7,8 +7,7 @@ cut-off battle by what each side has lost and stands to lose: the build points o
 fleets beaten, a share of each fleet's hull already gone, and the build points the enemy's
 guns can expect to take in the gunnery to come from where the fleets now stand (each fleet
 aiming its mean damage, the tactician's own estimate, at the enemy in its arcs and range
-it hurts most). :func:`moved` marks where the helm's work is done and the guns are still to
-speak: the search's horizon for helm decisions.
+it hurts most).
 """
 
 from __future__ import annotations
@@ -17,9 +16,9 @@ import math
 
 from warbench.core.engine import Game
 from warbench.rulesets.armada.bot_helm import expected_damage
-from warbench.rulesets.armada.data import ArmadaData
 from warbench.rulesets.armada.combat import targeting_refusal
-from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Phase
+from warbench.rulesets.armada.data import ArmadaData
+from warbench.rulesets.armada.state import ACTIVE, ArmadaState
 
 #: How much a point of hull gone counts (as a share of the fleet's build points) beyond the
 #: build points already beaten: damage that a disabling will follow.
@@ -69,8 +68,3 @@ def standing(game: ArmadaGame) -> tuple[float, ...]:
         0.5 + 0.5 * math.tanh(((total - own) / others - own) / scale) for own in lost
     )
 
-
-def moved(game: ArmadaGame) -> bool:
-    """Whether the round's fleets have moved and their gunnery is still to come: the
-    search's horizon (:data:`~warbench.core.search.bot.Horizon`)."""
-    return game.state.phase == Phase.GUNNERY

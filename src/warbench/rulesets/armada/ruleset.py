@@ -14,7 +14,6 @@ from warbench.core.cards import UnitCard
 from warbench.core.catalog import Record, validation_problems
 from warbench.core.datafolder import DataFolder
 from warbench.core.decisions import Decision
-from warbench.core.engine import Game
 from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.odds import Dist
@@ -31,7 +30,7 @@ from warbench.rulesets.armada.fleets import new_fleet, officer_bonus, validate_a
 from warbench.rulesets.armada.lists import armada_from_list, army_rules, list_violations
 from warbench.rulesets.armada.odds import armada_attacks, luck_odds
 from warbench.rulesets.armada.picture import table_picture
-from warbench.rulesets.armada.rounds import Battle, battle_scores
+from warbench.rulesets.armada.rounds import Battle
 from warbench.rulesets.armada.state import ArmadaState, Officer, Side
 from warbench.rulesets.armada.templates import fleet_templates
 
@@ -212,12 +211,14 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         return armada_card(unit_id, self.catalog()[unit_id], self.data.tables)
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
-        """``random`` and the greedy ``tactician``."""
+        """``random``, the greedy ``tactician`` and ``search`` (the tactician looking ahead, valuing
+        a cut-off play-out by :func:`.bots_standing.standing`)."""
         from warbench.core.search import SearchFactory
         from warbench.rulesets.armada.bots import TacticianAgent
+        from warbench.rulesets.armada.bots_standing import standing
 
         return {"random": RandomAgent, "tactician": TacticianAgent,
-                "search": SearchFactory(TacticianAgent, score=search_score)}
+                "search": SearchFactory(TacticianAgent, standing=standing)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks
@@ -295,9 +296,3 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
             if not rewards:
                 lines.append("  experience: none (no single winner)")
         return "\n".join(lines)
-
-
-def search_score(game: Game[ArmadaState, ArmadaData]) -> tuple[float, ...]:
-    """Each side's build points of enemy fleets beaten (what decides the round limit):
-    what the search values a cut-off play-out by."""
-    return battle_scores(game.state)
