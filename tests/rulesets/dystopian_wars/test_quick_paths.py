@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,7 @@ from warbench.core.geometry import (
     in_channel,
 )
 from warbench.core.match import play_next_decision
+from warbench.rulesets.dystopian_wars import movement
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.combat import (
     pair_refusal,
@@ -275,3 +277,32 @@ def test_the_listing_offers_every_legal_shot_and_keeps_no_reason_of_its_own() ->
                             compared += 1
             play_next_decision(game, agents)
     assert compared > 2000
+
+
+def _hashes(seed: int, decisions: int) -> list[str]:
+    """The state hash after each decision of a seeded random mirror (a third of its
+    squadrons drift, the rest move)."""
+    game = Game.new(RULES, seed=seed, record_hashes=False)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    found = []
+    for _ in range(decisions):
+        if game.is_over:
+            break
+        play_next_decision(game, agents)
+        found.append(game.hash())
+    return found
+
+
+def test_a_leg_from_where_the_model_stood_touches_what_it_touched_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DW-MOVE-CONTACT: ``carry_out`` measures which bases the mover touches once where it
+    stands, and a leg starting there reuses the answer (``movement._leg_touching``):
+    seeded random battles end in the same states, action by action, as when every leg
+    measures afresh."""
+    fast = [_hashes(seed, 400) for seed in (3, 8)]
+    monkeypatch.setattr(
+        movement, "_leg_touching",
+        lambda mover, near, here, at_start: [body for body in near if _touches(mover, body)],
+    )
+    assert [_hashes(seed, 400) for seed in (3, 8)] == fast
