@@ -4,6 +4,7 @@ answer the plain rule or geometry gives."""
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 
 import pytest
 from hypothesis import given, settings
@@ -33,7 +34,7 @@ from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, terrain_of
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_options, guns_of
 from warbench.rulesets.dystopian_wars.movement import _touches
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
-from warbench.rulesets.dystopian_wars.world import World, world_of
+from warbench.rulesets.dystopian_wars.world import FIELDS, World, fingerprint, world_of
 
 from .helpers import RULES, reference_fire_options, state
 
@@ -306,3 +307,13 @@ def test_a_leg_from_where_the_model_stood_touches_what_it_touched_there(
         lambda mover, near, here, at_start: [body for body in near if _touches(mover, body)],
     )
     assert [_hashes(seed, 400) for seed in (3, 8)] == fast
+
+
+def test_the_fingerprint_reads_every_field_it_names() -> None:
+    """DW-WORLD: ``world.fingerprint`` reads each model's fields in Python (cheaper than a
+    C-level ``attrgetter``); what it reads is ``world.FIELDS``' values, model by model, at
+    every stop of two battles."""
+    read = attrgetter(*FIELDS)
+    for seed in (2, 5):
+        for table in battle_states(seed):
+            assert fingerprint(table)[0] == tuple(read(model) for model in table.models)

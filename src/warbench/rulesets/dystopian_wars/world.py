@@ -26,7 +26,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
@@ -50,8 +49,9 @@ from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, rank
 if TYPE_CHECKING:
     from warbench.rulesets.dystopian_wars.combat import Shot
 
-#: The fields of a model that any answer a world remembers may depend on.
-_FIELDS = attrgetter(
+#: The fields of a model that any answer a world remembers may depend on, in the order
+#: :func:`fingerprint` reads them.
+FIELDS = (
     "x", "y", "heading", "level", "alive", "derelict", "damage", "prize_of", "carried_by",
     "grounded", "tokens", "armed", "cap_with", "player", "squadron", "cls", "name",
 )
@@ -64,7 +64,16 @@ def fingerprint(state: DWState) -> tuple[Any, ...]:
     status, markers and contacts, and the terrain (compared, never hashed)."""
     models = state.models
     return (
-        tuple(map(_FIELDS, models)),
+        # read in Python, not with operator.attrgetter: the interpreter's own reads of
+        # slots cost a fraction of a generic C-level getattr (a fifth of the whole)
+        tuple([
+            (
+                m.x, m.y, m.heading, m.level, m.alive, m.derelict, m.damage, m.prize_of,
+                m.carried_by, m.grounded, m.tokens, m.armed, m.cap_with, m.player,
+                m.squadron, m.cls, m.name,
+            )
+            for m in models
+        ]),
         [  # only the few models with markers or contacts, by number
             (model.uid, tuple(model.markers.items()), tuple(model.contact))
             for model in models if model.markers or model.contact
