@@ -4,6 +4,7 @@ answer the plain rule or geometry gives."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from operator import attrgetter
 
 import pytest
@@ -32,7 +33,7 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.data import BEASTS, SIZE_RANK, ModelSpec
 from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, terrain_of
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_options, guns_of
-from warbench.rulesets.dystopian_wars.movement import _touches
+from warbench.rulesets.dystopian_wars.movement import MoveSpace, _touches
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
 from warbench.rulesets.dystopian_wars.world import FIELDS, World, fingerprint, world_of
 
@@ -317,3 +318,28 @@ def test_the_fingerprint_reads_every_field_it_names() -> None:
     for seed in (2, 5):
         for table in battle_states(seed):
             assert fingerprint(table)[0] == tuple(read(model) for model in table.models)
+
+
+def test_a_drawn_move_is_legal_by_the_rules_and_a_copy_is_judged_afresh() -> None:
+    """DW-MOVE: a move the space drew (``MoveSpace``, a core ``DrawnSpace``) passes the
+    rules when asked again, so ``validate`` answers that very object from memory; an equal
+    move built elsewhere is judged by the rules, and one for a model with no move to make
+    is still refused."""
+    game = Game.new(RULES, seed=4, record_hashes=False)
+    agents = [RandomAgent(4), RandomAgent(5)]
+    checked = 0
+    for _ in range(600):
+        if game.is_over:
+            break
+        for decision in game.pending():
+            for space in decision.spaces:
+                if not isinstance(space, MoveSpace):
+                    continue
+                for drawn in space.sample(game.state.rng.copy(), 2):
+                    assert space.validate(drawn) is None
+                    assert space.judge(drawn) is None
+                    assert space.validate(replace(drawn)) is None
+                    assert space.validate(replace(drawn, model=-5)) is not None
+                    checked += 1
+        play_next_decision(game, agents)
+    assert checked > 20

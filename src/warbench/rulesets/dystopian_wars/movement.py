@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 
 from warbench.core.actions import Action
-from warbench.core.decisions import ParamSpace
+from warbench.core.decisions import DrawnSpace, ParamSpace
 from warbench.core.geometry import (
     Body,
     CircleBase,
@@ -148,8 +148,9 @@ def move_refusal(
     return None, plan
 
 
-class MoveSpace(ParamSpace):
-    """The moves the models still to move in this activation part may make."""
+class MoveSpace(DrawnSpace):
+    """The moves the models still to move in this activation part may make (a move it
+    drew is not judged again when the agent and the engine check that very object)."""
 
     action_type = Move
 
@@ -159,7 +160,7 @@ class MoveSpace(ParamSpace):
         self.movers = movers
         self.description = "move a model: path = straight, turn, straight ... (inches, degrees)"
 
-    def validate(self, action: Action) -> str | None:
+    def judge(self, action: Action) -> str | None:
         if not isinstance(action, Move):
             return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.model not in self.movers:
@@ -176,11 +177,11 @@ class MoveSpace(ParamSpace):
         for _ in range(count * 3):
             uid = movable[rng.choice_index(len(movable))]
             action = random_move(self._state, self._data, self._state.models[uid], rng)
-            if self.validate(action) is None:
+            if self.judge(action) is None:
                 found.append(action)
                 if len(found) >= count:
                     break
-        return found
+        return self.drew(found)
 
 
 def random_move(state: DWState, data: RulesData, model: Model, rng: RandomStream) -> Move:
