@@ -31,7 +31,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     torpedo_path_clear,
 )
 from warbench.rulesets.dystopian_wars.data import BEASTS, SIZE_RANK, ModelSpec
-from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, terrain_of
+from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, band_of, terrain_of
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_options, guns_of
 from warbench.rulesets.dystopian_wars.movement import MoveSpace, _touches
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
@@ -343,3 +343,24 @@ def test_a_drawn_move_is_legal_by_the_rules_and_a_copy_is_judged_afresh() -> Non
                     checked += 1
         play_next_decision(game, agents)
     assert checked > 20
+
+
+def test_the_band_kept_for_a_pair_is_the_band_of_the_measured_distance() -> None:
+    """DW-RANGE: ``World.band`` settles a pair's range band from the centres' distance and
+    the bases' reaches and inner circles, measuring only when those disagree, and keeps it:
+    for every pair of models at every stop of two battles it is the band of the measured
+    edge-to-edge distance, and a distance it gives is that distance."""
+    checked = 0
+    for seed in (1, 6):
+        for table in battle_states(seed):
+            world = World(fingerprint(table), table, RULES.data)
+            for first in table.models:
+                for second in table.models:
+                    if first.uid == second.uid:
+                        continue
+                    band, distance = world.band(first.uid, second.uid)
+                    measured = edge_distance(world.body(first.uid), world.body(second.uid))
+                    assert band == band_of(measured)
+                    assert distance in (-1.0, measured)
+                    checked += 1
+    assert checked > 1000

@@ -36,6 +36,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     Screen,
     arc_meets,
     arc_sure,
+    band_of,
     gap,
     in_channel_arc,
     near_line,
@@ -55,6 +56,8 @@ FIELDS = (
     "x", "y", "heading", "level", "alive", "derelict", "damage", "prize_of", "carried_by",
     "grounded", "tokens", "armed", "cap_with", "player", "squadron", "cls", "name",
 )
+#: Inches by which a bound on a distance must clear a band's edge to settle the band.
+BAND_MARGIN = 1e-6
 #: How many worlds are kept (a rolled-back action may come back to an earlier one).
 KEPT = 4
 
@@ -100,9 +103,9 @@ class World:
     """
 
     __slots__ = (
-        "_arcs", "_bearings", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_ranked",
-        "_screens", "_sight", "_spots", "_token", "_walls", "_wedges", "data", "guns", "key",
-        "shots", "state", "torpedo",
+        "_arcs", "_bands", "_bearings", "_bodies", "_cover", "_depths", "_gaps", "_hulls",
+        "_ranked", "_screens", "_sight", "_spots", "_token", "_walls", "_wedges", "data", "guns",
+        "key", "shots", "state", "torpedo",
     )
 
     def __init__(self, key: tuple[Any, ...], state: DWState, data: RulesData) -> None:
@@ -119,6 +122,7 @@ class World:
         self._gaps: dict[tuple[int, int], float] = {}
         self._sight: dict[tuple[int, int], bool] = {}
         self._arcs: dict[tuple[int, str, int], bool] = {}
+        self._bands: dict[tuple[int, int], tuple[int | None, float]] = {}
         self._wedges: dict[tuple[int, int], tuple[float, float] | None] = {}
         self._bearings: dict[tuple[int, int], tuple[float, float] | None] = {}
         self._ranked: dict[int, Body] = {}
@@ -145,6 +149,31 @@ class World:
         found = self._gaps.get(pair)
         if found is None:
             found = self._gaps[pair] = gap(self.body(first), self.body(second))
+        return found
+
+    def band(self, shooter: int, target: int) -> tuple[int | None, float]:
+        """The range band from ``shooter``'s base to ``target``'s (None beyond band 4) and
+        the edge-to-edge distance when it had to be measured (-1.0 when not).
+
+        The distance lies between the centres' distance less both reaches and the gap
+        between the circles each base holds about its centre: when both fall in one band
+        (with a margin for rounding) no measuring is needed."""
+        pair = (shooter, target)
+        found = self._bands.get(pair)
+        if found is None:
+            models = self.state.models
+            first, second = models[shooter], models[target]
+            specs = self.data.models
+            spec, other = specs[first.cls], specs[second.cls]
+            apart = math.hypot(second.x - first.x, second.y - first.y)
+            nearest = apart - spec.reach - other.reach  # no two points of the bases closer
+            farthest = max(0.0, apart - spec.inner - other.inner)
+            band = band_of(max(0.0, nearest - BAND_MARGIN))
+            distance = -1.0
+            if band is None or band != band_of(farthest + BAND_MARGIN):
+                distance = self.gap(shooter, target)
+                band = band_of(distance)
+            found = self._bands[pair] = (band, distance)
         return found
 
     def in_arc(self, shooter: int, arc: str, target: int) -> bool:
