@@ -68,7 +68,7 @@ def fingerprint(state: DWState) -> tuple[Any, ...]:
     models = state.models
     return (
         # read in Python, not with operator.attrgetter: the interpreter's own reads of
-        # slots cost a fraction of a generic C-level getattr (a fifth of the whole)
+        # slots cost a fraction of a generic C-level getattr per field
         tuple([
             (
                 m.x, m.y, m.heading, m.level, m.alive, m.derelict, m.damage, m.prize_of,
