@@ -85,7 +85,6 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.moves",
     "warbench.rulesets.robogear.options",
     "warbench.rulesets.robogear.positions",
-    "warbench.rulesets.robogear.spaces",
     "warbench.rulesets.robogear.table",
     "warbench.rulesets.robogear.victory",
 )

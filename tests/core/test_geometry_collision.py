@@ -17,10 +17,13 @@ from warbench.core.geometry import (
     RectBase,
     SweepDistanceError,
     Terrain,
+    collision,
     first_contact,
     in_contact,
     overlaps,
 )
+from warbench.core.geometry.shapes import Disc
+from warbench.core.geometry.vectors import heading_vector
 
 SQUARE = Terrain((Point(0, 0), Point(2, 0), Point(2, 2), Point(0, 2)))
 NOTCHED = Terrain(  # a U open to the top: the notch is x in (1, 3), y in (1, 4)
@@ -191,3 +194,54 @@ def test_the_swept_contact_is_first_and_not_inside_anything(
 
 def footprint_of(piece: Terrain) -> shapely.Polygon:
     return shapely.Polygon([(p.x, p.y) for p in piece.points])
+
+
+def plain_contact(
+    mover: Body, leg: float, obstacles: list[Body], terrain: tuple[Terrain, ...]
+) -> tuple[float, Body | Terrain] | None:
+    """The sweep measuring every obstacle and every triangle of the terrain (nothing skipped
+    for lying clear of the sweep): the first distance and what it meets."""
+    everywhere = (-math.inf, -math.inf, math.inf, math.inf)
+    ux, uy = heading_vector(mover.pose.heading)
+    moving = mover.shape()
+    axes = None if isinstance(moving, Disc) else collision._own_axes(moving)
+    best: tuple[float, Body | Terrain] | None = None
+    for body in obstacles:
+        if body == mover:
+            continue  # first_contact skips the mover itself
+        found = collision._body_contact(moving, axes, ux, uy, body.shape(), leg)
+        if found is not None and (best is None or found < best[0]):
+            best = (found, body)
+    for piece in terrain:
+        found = collision._terrain_contact(moving, axes, ux, uy, piece, leg, everywhere)
+        if found is not None and (best is None or found < best[0]):
+            best = (found, piece)
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    bodies,
+    st.lists(bodies, max_size=5),
+    st.floats(min_value=0.0, max_value=20.0),
+    st.sampled_from([0.0, 1e-7, -1e-7, 1e-5, -1e-5, 0.5]),
+)
+def test_obstacles_clear_of_the_sweep_are_skipped_without_changing_the_contact(
+    mover: Body, others: list[Body], leg: float, hair: float
+) -> None:
+    """``first_contact`` passes over bodies and terrain triangles whose bounds lie clear of
+    the sweep's (``collision._clear``): the contact is the one measuring every obstacle
+    gives, bit for bit, for obstacles placed anywhere and for one whose box lies a hair
+    either side of the sweep's box."""
+    end = Body(mover.pose.moved(leg), mover.base)
+    _, low_y, _, high_y = collision._bounds(mover.shape())
+    high_x = max(collision._bounds(mover.shape())[2], collision._bounds(end.shape())[2])
+    # a disc whose box lies a hair either side of the sweep's box, beside its far side
+    grazing = disc(high_x + 0.5 + hair, (low_y + high_y) / 2.0, 0.5)
+    obstacles = [*others, grazing]
+    contact = first_contact(mover, leg, obstacles, LANDSCAPE)
+    plain = plain_contact(mover, leg, obstacles, LANDSCAPE)
+    if contact is None or plain is None:
+        assert contact is None and plain is None
+    else:
+        assert contact.distance == plain[0] and contact.obstacle is plain[1]

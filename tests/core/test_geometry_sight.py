@@ -208,3 +208,24 @@ def test_circle_holds_every_corner() -> None:
     for piece in (*PIECES, OCTAGON):
         x, y, radius = piece.circle
         assert all(math.hypot(p.x - x, p.y - y) <= radius for p in piece.points)
+
+
+@settings(max_examples=300, deadline=None)
+@given(coords, coords, coords, coords, st.sampled_from([0.0, 1e-12, -1e-12, 1e-7, -1e-7]))
+def test_pieces_the_segments_box_misses_are_passed_over_as_crossed_by_would(
+    ax: float, ay: float, bx: float, by: float, hair: float
+) -> None:
+    """``terrain_blocks`` skips the pieces whose bounds the segment's box misses before
+    asking ``crossed_by``: the answer is asking every piece, for any segment and for
+    segments ending a hair either side of a piece's bounds."""
+    hidden = Terrain(TRIANGLE.points, blocks_sight=False)
+    pieces = (*PIECES, OCTAGON, hidden)
+    a, b = Point(ax, ay), Point(bx, by)
+    plain = any(piece.blocks_sight and piece.crossed_by(a, b) for piece in pieces)
+    assert terrain_blocks(a, b, pieces) == plain
+    for piece in pieces:
+        x0, y0, x1, y1 = piece.bounds
+        for end in (Point(x0 - hair, ay), Point(x1 + hair, ay), Point(ax, y0 - hair),
+                    Point(ax, y1 + hair), Point(x1 + hair, y1 + hair)):
+            plain = any(p.blocks_sight and p.crossed_by(a, end) for p in pieces)
+            assert terrain_blocks(a, end, pieces) == plain

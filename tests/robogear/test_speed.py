@@ -9,6 +9,7 @@ from dataclasses import fields, replace
 from tests.robogear.helpers import RULES, army, battle, put
 from warbench.core.agents import RandomAgent
 from warbench.core.catalog import Catalog
+from warbench.core.decisions import DrawnSpace
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
 from warbench.rulesets.robogear import fire
@@ -19,7 +20,6 @@ from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
 from warbench.rulesets.robogear.groups import Regrouping, merge_refusal, regroup_options
 from warbench.rulesets.robogear.options import unit_options
 from warbench.rulesets.robogear.positions import duels, spot_value
-from warbench.rulesets.robogear.spaces import DrawnSpace
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import Sight, aimed, band, gap, hidden_share
 from warbench.rulesets.robogear.turn import Activation

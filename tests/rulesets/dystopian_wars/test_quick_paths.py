@@ -4,7 +4,10 @@ answer the plain rule or geometry gives."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+from operator import attrgetter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +23,7 @@ from warbench.core.geometry import (
     in_channel,
 )
 from warbench.core.match import play_next_decision
+from warbench.rulesets.dystopian_wars import movement
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.combat import (
     pair_refusal,
@@ -27,11 +31,11 @@ from warbench.rulesets.dystopian_wars.combat import (
     torpedo_path_clear,
 )
 from warbench.rulesets.dystopian_wars.data import BEASTS, SIZE_RANK, ModelSpec
-from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, terrain_of
+from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, band_of, terrain_of
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_options, guns_of
-from warbench.rulesets.dystopian_wars.movement import _touches
+from warbench.rulesets.dystopian_wars.movement import MoveSpace, _touches
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
-from warbench.rulesets.dystopian_wars.world import World, world_of
+from warbench.rulesets.dystopian_wars.world import FIELDS, World, fingerprint, world_of
 
 from .helpers import RULES, reference_fire_options, state
 
@@ -275,3 +279,88 @@ def test_the_listing_offers_every_legal_shot_and_keeps_no_reason_of_its_own() ->
                             compared += 1
             play_next_decision(game, agents)
     assert compared > 2000
+
+
+def _hashes(seed: int, decisions: int) -> list[str]:
+    """The state hash after each decision of a seeded random mirror (a third of its
+    squadrons drift, the rest move)."""
+    game = Game.new(RULES, seed=seed, record_hashes=False)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    found = []
+    for _ in range(decisions):
+        if game.is_over:
+            break
+        play_next_decision(game, agents)
+        found.append(game.hash())
+    return found
+
+
+def test_a_leg_from_where_the_model_stood_touches_what_it_touched_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DW-MOVE-CONTACT: ``carry_out`` measures which bases the mover touches once where it
+    stands, and a leg starting there reuses the answer (``movement._leg_touching``):
+    seeded random battles end in the same states, action by action, as when every leg
+    measures afresh."""
+    fast = [_hashes(seed, 400) for seed in (3, 8)]
+    monkeypatch.setattr(
+        movement, "_leg_touching",
+        lambda mover, near, here, at_start: [body for body in near if _touches(mover, body)],
+    )
+    assert [_hashes(seed, 400) for seed in (3, 8)] == fast
+
+
+def test_the_fingerprint_reads_every_field_it_names() -> None:
+    """DW-WORLD: ``world.fingerprint`` reads each model's fields in Python (cheaper than a
+    C-level ``attrgetter``); what it reads is ``world.FIELDS``' values, model by model, at
+    every stop of two battles."""
+    read = attrgetter(*FIELDS)
+    for seed in (2, 5):
+        for table in battle_states(seed):
+            assert fingerprint(table)[0] == tuple(read(model) for model in table.models)
+
+
+def test_a_drawn_move_is_legal_by_the_rules_and_a_copy_is_judged_afresh() -> None:
+    """DW-MOVE: a move the space drew (``MoveSpace``, a core ``DrawnSpace``) passes the
+    rules when asked again, so ``validate`` answers that very object from memory; an equal
+    move built elsewhere is judged by the rules, and one for a model with no move to make
+    is still refused."""
+    game = Game.new(RULES, seed=4, record_hashes=False)
+    agents = [RandomAgent(4), RandomAgent(5)]
+    checked = 0
+    for _ in range(600):
+        if game.is_over:
+            break
+        for decision in game.pending():
+            for space in decision.spaces:
+                if not isinstance(space, MoveSpace):
+                    continue
+                for drawn in space.sample(game.state.rng.copy(), 2):
+                    assert space.validate(drawn) is None
+                    assert space.judge(drawn) is None
+                    assert space.validate(replace(drawn)) is None
+                    assert space.validate(replace(drawn, model=-5)) is not None
+                    checked += 1
+        play_next_decision(game, agents)
+    assert checked > 20
+
+
+def test_the_band_kept_for_a_pair_is_the_band_of_the_measured_distance() -> None:
+    """DW-RANGE: ``World.band`` settles a pair's range band from the centres' distance and
+    the bases' reaches and inner circles, measuring only when those disagree, and keeps it:
+    for every pair of models at every stop of two battles it is the band of the measured
+    edge-to-edge distance, and a distance it gives is that distance."""
+    checked = 0
+    for seed in (1, 6):
+        for table in battle_states(seed):
+            world = World(fingerprint(table), table, RULES.data)
+            for first in table.models:
+                for second in table.models:
+                    if first.uid == second.uid:
+                        continue
+                    band, distance = world.band(first.uid, second.uid)
+                    measured = edge_distance(world.body(first.uid), world.body(second.uid))
+                    assert band == band_of(measured)
+                    assert distance in (-1.0, measured)
+                    checked += 1
+    assert checked > 1000

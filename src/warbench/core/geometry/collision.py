@@ -51,6 +51,13 @@ _Window = tuple[float, float]
 
 _NEVER: _Window = (math.inf, -math.inf)
 
+_Box = tuple[float, float, float, float]
+"""Bounds ``(min x, min y, max x, max y)``."""
+
+_CLEAR = 1e-6
+"""How far apart (inches) the bounds of a sweep and of an obstacle must lie for the sweep to
+skip the obstacle unmeasured: far above the rounding of any window worked out."""
+
 
 @dataclass(frozen=True, slots=True)
 class Contact:
@@ -182,15 +189,34 @@ def _polygons_window(
     return _linear_window(constraints)
 
 
+def _bounds(shape: Shape) -> _Box:
+    """The smallest box holding ``shape``."""
+    if isinstance(shape, Disc):
+        x, y, radius = shape.center.x, shape.center.y, shape.radius
+        return x - radius, y - radius, x + radius, y + radius
+    xs = [vertex.x for vertex in shape.vertices]
+    ys = [vertex.y for vertex in shape.vertices]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _clear(sweep: _Box, box: _Box) -> bool:
+    """Whether two boxes lie more than :data:`_CLEAR` apart: a sweep whose box (the
+    mover's bounds at the start and at the end of the leg, joined) lies clear of an
+    obstacle's never meets it, so no window of it starts within the leg."""
+    return (
+        box[0] > sweep[2] + _CLEAR or sweep[0] > box[2] + _CLEAR
+        or box[1] > sweep[3] + _CLEAR or sweep[1] > box[3] + _CLEAR
+    )
+
+
 def _body_contact(
     moving: Shape,
     axes: list[tuple[float, float, float, float]] | None,
     ux: float,
     uy: float,
-    obstacle: Body,
+    still: Shape,
     distance: float,
 ) -> float | None:
-    still = obstacle.shape()
     if isinstance(moving, Disc):
         if isinstance(still, Disc):
             reach = moving.radius + still.radius - _DEPTH
@@ -215,6 +241,7 @@ def _terrain_contact(
     uy: float,
     terrain: Terrain,
     distance: float,
+    sweep: _Box,
 ) -> float | None:
     if isinstance(moving, Disc):
         reach = moving.radius - _DEPTH
@@ -222,7 +249,11 @@ def _terrain_contact(
             return 0.0
         return _point_into_outline(moving.center, ux, uy, reach, terrain.edges(), distance)
     return _earliest(
-        (_polygons_window(moving, ux, uy, piece, axes) for piece in terrain.pieces), distance
+        (
+            _polygons_window(moving, ux, uy, piece, axes) for piece in terrain.pieces
+            if not _clear(sweep, _bounds(piece))
+        ),
+        distance,
     )
 
 
@@ -248,15 +279,30 @@ def first_contact(
         return None
     ux, uy = heading_vector(mover.pose.heading)
     moving = mover.shape()
-    axes = None if isinstance(moving, Disc) else _own_axes(moving)
+    low_x, low_y, high_x, high_y = _bounds(moving)
+    dx, dy = distance * ux, distance * uy
+    sweep = (
+        min(low_x, low_x + dx), min(low_y, low_y + dy),
+        max(high_x, high_x + dx), max(high_y, high_y + dy),
+    )
+    axes: list[tuple[float, float, float, float]] | None = None
     best: float | None = None
     hit: Body | Terrain | None = None
     for body in bodies:
-        found = _body_contact(moving, axes, ux, uy, body, distance)
+        still = body.shape()
+        if _clear(sweep, _bounds(still)):
+            continue  # cannot be met: found would be None
+        if axes is None and not isinstance(moving, Disc):
+            axes = _own_axes(moving)
+        found = _body_contact(moving, axes, ux, uy, still, distance)
         if found is not None and (best is None or found < best):
             best, hit = found, body
     for piece in terrain:
-        found = _terrain_contact(moving, axes, ux, uy, piece, distance)
+        if _clear(sweep, piece.bounds):
+            continue
+        if axes is None and not isinstance(moving, Disc):
+            axes = _own_axes(moving)
+        found = _terrain_contact(moving, axes, ux, uy, piece, distance, sweep)
         if found is not None and (best is None or found < best):
             best, hit = found, piece
     if best is None or hit is None:

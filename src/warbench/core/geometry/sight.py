@@ -32,8 +32,22 @@ from warbench.core.geometry.vectors import TOLERANCE, Point
 
 
 def terrain_blocks(start: Point, end: Point, terrain: Iterable[Terrain]) -> bool:
-    """True when a sight-blocking piece of ``terrain`` lies across ``start``-``end``."""
-    return any(piece.blocks_sight and piece.crossed_by(start, end) for piece in terrain)
+    """True when a sight-blocking piece of ``terrain`` lies across ``start``-``end``.
+
+    A piece whose bounds the segment's box misses is passed over here, by the very test
+    :meth:`~warbench.core.geometry.terrain.Terrain.crossed_by` makes first (the segment
+    box computed once for all the pieces)."""
+    low_x, high_x = (start.x, end.x) if start.x <= end.x else (end.x, start.x)
+    low_y, high_y = (start.y, end.y) if start.y <= end.y else (end.y, start.y)
+    for piece in terrain:
+        if not piece.blocks_sight:
+            continue
+        x0, y0, x1, y1 = piece.bounds
+        if high_x < x0 or low_x > x1 or high_y < y0 or low_y > y1:
+            continue
+        if piece.crossed_by(start, end):
+            return True
+    return False
 
 
 def base_crossed_by(body: Body, start: Point, end: Point) -> bool:

@@ -25,7 +25,6 @@ from warbench.rulesets.dystopian_wars.geometry import (
     AA_RANGE,
     BANDS,
     CC_RANGE,
-    band_of,
     gap,
     in_weapon_arc,
 )
@@ -394,8 +393,6 @@ def _shot(
     not be the rules' first."""
     spec = data.models[shooter.cls]
     target_spec = data.models[target.cls]
-    apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
-    nearest = apart - spec.reach - target_spec.reach  # no two points of the bases closer
     if target.carried_by >= 0:
         reason = deck_refusal(state, data, spec, shooter, target, mount_name)
         if reason is not None:
@@ -442,16 +439,9 @@ def _shot(
             return _BLOCKED_RUN, None
     else:
         run = False
-    # the edge-to-edge distance lies between ``nearest`` and the gap between the circles
-    # each base holds about its centre: when both fall in one band (with a margin for
-    # rounding) no measuring is needed
-    farthest = max(0.0, apart - spec.inner - target_spec.inner)
-    band = band_of(max(0.0, nearest - _MARGIN))
-    if band is None or band != band_of(farthest + _MARGIN):
-        distance = world.gap(shooter.uid, target.uid)
-        band = band_of(distance)
-        if band is None:
-            return f"{target.name} is {distance:.1f} inches away, beyond range band 4", None
+    band, distance = world.band(shooter.uid, target.uid)
+    if band is None:
+        return f"{target.name} is {distance:.1f} inches away, beyond range band 4", None
     if spec.tiny and mount.kind == "torpedoes" and band != 1:
         return "torpedo bombers launch their torpedoes in range band 1 only", None
     if target.level == "submerged" and shooter.level == "surface" and band == 1:

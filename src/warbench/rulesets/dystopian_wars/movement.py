@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 
 from warbench.core.actions import Action
-from warbench.core.decisions import ParamSpace
+from warbench.core.decisions import DrawnSpace, ParamSpace
 from warbench.core.geometry import (
     Body,
     CircleBase,
@@ -148,8 +148,9 @@ def move_refusal(
     return None, plan
 
 
-class MoveSpace(ParamSpace):
-    """The moves the models still to move in this activation part may make."""
+class MoveSpace(DrawnSpace):
+    """The moves the models still to move in this activation part may make (a move it
+    drew is not judged again when the agent and the engine check that very object)."""
 
     action_type = Move
 
@@ -159,7 +160,7 @@ class MoveSpace(ParamSpace):
         self.movers = movers
         self.description = "move a model: path = straight, turn, straight ... (inches, degrees)"
 
-    def validate(self, action: Action) -> str | None:
+    def judge(self, action: Action) -> str | None:
         if not isinstance(action, Move):
             return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.model not in self.movers:
@@ -176,11 +177,11 @@ class MoveSpace(ParamSpace):
         for _ in range(count * 3):
             uid = movable[rng.choice_index(len(movable))]
             action = random_move(self._state, self._data, self._state.models[uid], rng)
-            if self.validate(action) is None:
+            if self.judge(action) is None:
                 found.append(action)
                 if len(found) >= count:
                     break
-        return found
+        return self.drew(found)
 
 
 def random_move(state: DWState, data: RulesData, model: Model, rng: RandomStream) -> Move:
@@ -359,9 +360,9 @@ def carry_out(
     # the move starts in contact with whatever the base touches now (and what it rammed or
     # collided with): meeting those again is no ram or collision
     here = Body(model.pose(), base)
-    started_against = set(model.contact) | {
-        uid for body, uid in bodies if _touches(here, body)
-    }
+    touching_here = [(body, uid) for body, uid in bodies if _touches(here, body)]
+    started_against = set(model.contact) | {uid for _, uid in touching_here}
+    at_start = [body for body, _ in touching_here]
     travelled = 0.0
     triggered: list[int] = []
     dropped: Point | None = None
@@ -372,7 +373,7 @@ def carry_out(
         pose = start
         mover = Body(pose, base)
         near_bodies, near_pieces = _near_leg(pose, value, reach, bodies, pieces)
-        touching = [body for body in near_bodies if _touches(mover, body)]
+        touching = _leg_touching(mover, near_bodies, here, at_start)
         apart = [body for body in near_bodies if all(body is not t for t in touching)]
         hit = first_contact(mover, value, apart, near_pieces)
         if touching:
@@ -436,6 +437,14 @@ def _near_leg(
         if x0 <= high_x and x1 >= low_x and y0 <= high_y and y1 >= low_y:
             near_pieces.append(terrain)
     return near_bodies, near_pieces
+
+
+def _leg_touching(mover: Body, near: list[Body], here: Body, at_start: list[Body]) -> list[Body]:
+    """The ``near`` bases ``mover`` touches: from where the model stood (``here``), those
+    already found touching it there (``at_start``), without measuring them again."""
+    if mover.pose == here.pose:
+        return [body for body in near if any(body is t for t in at_start)]
+    return [body for body in near if _touches(mover, body)]
 
 
 def touching(state: DWState, data: RulesData, model: Model) -> bool:

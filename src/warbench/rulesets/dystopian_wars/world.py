@@ -26,7 +26,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
@@ -37,6 +36,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     Screen,
     arc_meets,
     arc_sure,
+    band_of,
     gap,
     in_channel_arc,
     near_line,
@@ -50,11 +50,14 @@ from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of, rank
 if TYPE_CHECKING:
     from warbench.rulesets.dystopian_wars.combat import Shot
 
-#: The fields of a model that any answer a world remembers may depend on.
-_FIELDS = attrgetter(
+#: The fields of a model that any answer a world remembers may depend on, in the order
+#: :func:`fingerprint` reads them.
+FIELDS = (
     "x", "y", "heading", "level", "alive", "derelict", "damage", "prize_of", "carried_by",
     "grounded", "tokens", "armed", "cap_with", "player", "squadron", "cls", "name",
 )
+#: Inches by which a bound on a distance must clear a band's edge to settle the band.
+BAND_MARGIN = 1e-6
 #: How many worlds are kept (a rolled-back action may come back to an earlier one).
 KEPT = 4
 
@@ -64,7 +67,16 @@ def fingerprint(state: DWState) -> tuple[Any, ...]:
     status, markers and contacts, and the terrain (compared, never hashed)."""
     models = state.models
     return (
-        tuple(map(_FIELDS, models)),
+        # read in Python, not with operator.attrgetter: the interpreter's own reads of
+        # slots cost a fraction of a generic C-level getattr per field
+        tuple([
+            (
+                m.x, m.y, m.heading, m.level, m.alive, m.derelict, m.damage, m.prize_of,
+                m.carried_by, m.grounded, m.tokens, m.armed, m.cap_with, m.player,
+                m.squadron, m.cls, m.name,
+            )
+            for m in models
+        ]),
         [  # only the few models with markers or contacts, by number
             (model.uid, tuple(model.markers.items()), tuple(model.contact))
             for model in models if model.markers or model.contact
@@ -91,9 +103,9 @@ class World:
     """
 
     __slots__ = (
-        "_arcs", "_bearings", "_bodies", "_cover", "_depths", "_gaps", "_hulls", "_ranked",
-        "_screens", "_sight", "_spots", "_token", "_walls", "_wedges", "data", "guns", "key",
-        "shots", "state", "torpedo",
+        "_arcs", "_bands", "_bearings", "_bodies", "_cover", "_depths", "_gaps", "_hulls",
+        "_ranked", "_screens", "_sight", "_spots", "_token", "_walls", "_wedges", "data", "guns",
+        "key", "shots", "state", "torpedo",
     )
 
     def __init__(self, key: tuple[Any, ...], state: DWState, data: RulesData) -> None:
@@ -110,6 +122,7 @@ class World:
         self._gaps: dict[tuple[int, int], float] = {}
         self._sight: dict[tuple[int, int], bool] = {}
         self._arcs: dict[tuple[int, str, int], bool] = {}
+        self._bands: dict[tuple[int, int], tuple[int | None, float]] = {}
         self._wedges: dict[tuple[int, int], tuple[float, float] | None] = {}
         self._bearings: dict[tuple[int, int], tuple[float, float] | None] = {}
         self._ranked: dict[int, Body] = {}
@@ -136,6 +149,31 @@ class World:
         found = self._gaps.get(pair)
         if found is None:
             found = self._gaps[pair] = gap(self.body(first), self.body(second))
+        return found
+
+    def band(self, shooter: int, target: int) -> tuple[int | None, float]:
+        """The range band from ``shooter``'s base to ``target``'s (None beyond band 4) and
+        the edge-to-edge distance when it had to be measured (-1.0 when not).
+
+        The distance lies between the centres' distance less both reaches and the gap
+        between the circles each base holds about its centre: when both fall in one band
+        (with a margin for rounding) no measuring is needed."""
+        pair = (shooter, target)
+        found = self._bands.get(pair)
+        if found is None:
+            models = self.state.models
+            first, second = models[shooter], models[target]
+            specs = self.data.models
+            spec, other = specs[first.cls], specs[second.cls]
+            apart = math.hypot(second.x - first.x, second.y - first.y)
+            nearest = apart - spec.reach - other.reach  # no two points of the bases closer
+            farthest = max(0.0, apart - spec.inner - other.inner)
+            band = band_of(max(0.0, nearest - BAND_MARGIN))
+            distance = -1.0
+            if band is None or band != band_of(farthest + BAND_MARGIN):
+                distance = self.gap(shooter, target)
+                band = band_of(distance)
+            found = self._bands[pair] = (band, distance)
         return found
 
     def in_arc(self, shooter: int, arc: str, target: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 from warbench.core.actions import Action
+from warbench.core.decisions import DrawnSpace
 from warbench.core.events import RollEffect
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear.actions import Board, Deploy, Disembark, Heal, Melee
@@ -13,7 +14,6 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
 from warbench.rulesets.robogear.fire import crew_for
-from warbench.rulesets.robogear.spaces import DrawnSpace
 from warbench.rulesets.robogear.state import RobogearState, Section, Unit, section
 from warbench.rulesets.robogear.table import Sight, flying, free_spot, gap, touching
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from warbench.core.actions import Action
+from warbench.core.decisions import DrawnSpace
 from warbench.core.events import RollEffect
 from warbench.core.geometry.vectors import signed_angle
 from warbench.core.rng import RandomStream
@@ -18,7 +19,6 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import Movement, RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
 from warbench.rulesets.robogear.fire import crew_for
-from warbench.rulesets.robogear.spaces import DrawnSpace
 from warbench.rulesets.robogear.state import RobogearState, Unit, armour_level
 from warbench.rulesets.robogear.table import (
     crossing_cost,
