@@ -251,15 +251,29 @@ def obstacles(
 
     A base whose centre lies farther than both radii and a hair (``NEAR``) from the leg
     stays clear of the mover all along it, so the sweep would not meet it: leaving it out
-    changes no answer of :func:`~warbench.core.geometry.first_contact`."""
+    changes no answer of :func:`~warbench.core.geometry.first_contact`. A centre farther
+    than both radii and two hairs from the leg's box, along x or y, is such a base for
+    sure (the hair is far above the rounding of the exact distance), and is passed over
+    before that distance is measured."""
     dx, dy = heading_vector(heading)
-    r = radius(data, mover)
+    radii = data.radii
+    r = radii[mover.card]
+    low_x, high_x = min(mover.x, x), max(mover.x, x)
+    low_y, high_y = min(mover.y, y), max(mover.y, y)
     bodies = []
     for other in state.models:
         if not other.alive or other is mover:
             continue
+        reach = r + radii[other.card]
+        far = reach + 2 * NEAR
+        if (
+            other.x < low_x - far
+            or other.x > high_x + far
+            or other.y < low_y - far
+            or other.y > high_y + far
+        ):
+            continue
         ox, oy = other.x - mover.x, other.y - mover.y
-        reach = r + radius(data, other)
         touching = math.hypot(ox, oy) <= reach + 1e-6
         if touching and ox * dx + oy * dy <= 0.0:
             continue
