@@ -17,7 +17,9 @@ from warbench.core.geometry import TOLERANCE, Point
 from warbench.core.geometry.shapes import point_segment_distance
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.space import (
+    CLEAR,
     STEALTH_RANGE,
+    Piece,
     Pieces,
     in_front_arc,
     misses_line,
@@ -59,11 +61,22 @@ def _crossed(hiding: Pieces, sx: float, sy: float, ex: float, ey: float) -> bool
         if misses_line(piece, sx, sy, ex, ey):
             continue
         shape, start, end = piece.shape, Point(sx, sy), Point(ex, ey)
-        if piece.kind == "forest" and (shape.contains(start) or shape.contains(end)):
+        if piece.kind == "forest" and (
+            (_near_box(piece, sx, sy) and shape.contains(start))
+            or (_near_box(piece, ex, ey) and shape.contains(end))
+        ):
             continue  # a forest a model stands in does not hide it
         if shape.crossed_by(start, end):
             return True
     return False
+
+
+def _near_box(piece: Piece, x: float, y: float) -> bool:
+    """Whether ``(x, y)`` lies within a hair (``CLEAR``) of the piece's box: a point
+    farther out lies farther than the hair from the piece itself, so the piece does not
+    contain it (``contains`` allows only ``TOLERANCE``, far below the hair)."""
+    x0, y0, x1, y1 = piece.box
+    return x0 - CLEAR <= x <= x1 + CLEAR and y0 - CLEAR <= y <= y1 + CLEAR
 
 
 def standing(data: HordesData, state: HordesState) -> tuple[Blocker, ...]:
