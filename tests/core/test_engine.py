@@ -171,6 +171,21 @@ def test_check_gives_the_parameter_space_reasons() -> None:
     assert game.check(shooter, too_strong) == "power 3 is not between 1 and 2"
 
 
+def test_a_kept_check_answers_as_a_fresh_one_until_the_game_moves_on() -> None:
+    """issue 16 (``Game.check`` keeps its last answer): asking again about the very same
+    action, for the same or another player, gives what a game that never kept an answer
+    gives, before and after the game moves on."""
+    game, fresh = new_duel(), new_duel()
+    stance = Stance("guarded")
+    for player in (0, 0, 1, 0):
+        assert game.check(player, stance) == fresh.check(player, Stance("guarded")) is None
+    game.apply(0, stance)
+    fresh.apply(0, Stance("guarded"))
+    for player in (0, 0, 1, 1):
+        assert game.check(player, stance) == fresh.check(player, Stance("guarded"))
+    assert game.check(0, stance) is not None and game.check(1, stance) is None
+
+
 def test_check_refuses_everything_once_the_game_is_over() -> None:
     game = new_duel()
     play_out(game)

@@ -188,3 +188,60 @@ def test_any_stream_gives_faces_on_the_die_and_its_copy_follows(
         assert len(faces) == count
         assert all(1 <= face <= sides for face in faces)
         assert twin.faces(sides, count) == faces
+
+
+#: Ranges for choice_index: the smallest, dice-like ones, powers of two and their
+#: neighbours (where Lemire's rejection threshold is largest or zero), the 32-bit edge and
+#: beyond it (numpy's own path).
+RANGES = st.one_of(
+    st.integers(1, 40),
+    st.sampled_from([2**k + d for k in (8, 16, 31, 32) for d in (-1, 0, 1)]),
+    st.integers(1, 2**32 - 1),
+    st.integers(2**32, 2**40),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**64),
+    draws=st.lists(
+        st.one_of(
+            st.tuples(st.just("index"), RANGES),
+            st.tuples(st.just("faces"), st.integers(1, 20), st.integers(0, 4)),
+            st.tuples(st.just("random")),
+        ),
+        min_size=1,
+        max_size=40,
+    ),
+)
+def test_choice_index_is_numpys_integers_draw_for_draw(
+    seed: int, draws: list[tuple[object, ...]]
+) -> None:
+    """issue 16 (``test_rng``): ``choice_index`` draws its 32 random bits itself
+    (``RandomStream._below``) and gives the index ``Generator.integers(0, n)`` gives, leaving
+    the same state, whatever draws come between (faces in one numpy call, floats)."""
+    stream = RandomStream.from_seed(seed)
+    generator = np.random.Generator(np.random.PCG64(seed))
+    for draw in draws:
+        if draw[0] == "index":
+            n = int(draw[1])  # type: ignore[call-overload]
+            assert stream.choice_index(n) == int(generator.integers(0, n))
+        elif draw[0] == "faces":
+            sides, count = int(draw[1]), int(draw[2])  # type: ignore[call-overload]
+            assert stream.faces(sides, count) == generator.integers(1, sides + 1, count).tolist()
+        else:
+            assert stream.random() == float(generator.random())
+        assert stream.to_plain() == generator.bit_generator.state
+
+
+def test_a_copy_or_a_pickled_stream_goes_on_with_the_same_indices() -> None:
+    """issue 16 (``test_rng``): the bits ``choice_index`` reads belong to the generator of
+    the stream, so a copy, a pickled stream and the original go on alike."""
+    stream = RandomStream.from_seed(11)
+    first = [stream.choice_index(n) for n in range(1, 30)]
+    twin, loaded = stream.copy(), pickle.loads(pickle.dumps(stream))
+    again = RandomStream.from_seed(11)
+    assert first == [again.choice_index(n) for n in range(1, 30)]
+    following = [stream.choice_index(9) for _ in range(50)]
+    assert [twin.choice_index(9) for _ in range(50)] == following
+    assert [loaded.choice_index(9) for _ in range(50)] == following

@@ -1,6 +1,7 @@
 """Shortcuts the HORDES engine takes to save work (issue 16) answer as the exact test:
 a run-out's bisection from rough stretches worked out once, placements far from an
-obstruction's box, and the listed casts and heals kept per value."""
+obstruction's box, the listed casts and heals kept per value, and lines of sight read
+against the standing models kept with the sight of a state."""
 
 from __future__ import annotations
 
@@ -11,19 +12,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.hordes.helpers import RULES, battle
-from warbench.core.geometry import Point
+from warbench.core.agents import RandomAgent
+from warbench.core.engine import Game
+from warbench.core.geometry import TOLERANCE, Point
+from warbench.core.geometry.shapes import point_segment_distance
+from warbench.core.match import play_next_decision
 from warbench.rulesets.hordes.actions import Cast, Heal
+from warbench.rulesets.hordes.bots import WarlockBot
 from warbench.rulesets.hordes.deployment import _clear_of_box
 from warbench.rulesets.hordes.magic import cast_options, heal_options, spell_targets
 from warbench.rulesets.hordes.profile import boxes_left
+from warbench.rulesets.hordes.sight import sight_of, terrain_hides
 from warbench.rulesets.hordes.space import (
+    STEALTH_RANGE,
     Piece,
     _within_budget,
     in_control_area,
+    in_front_arc,
     leg_cost,
     pieces,
     terrain,
 )
+from warbench.rulesets.hordes.state import HordesState, Model
 
 GAME = battle(
     [["maelis", "mosshound"], ["vesk"]], [[24, 10, 0], [24, 14, 0], [24, 40, 180]], "standard"
@@ -123,3 +133,46 @@ def test_hor_spell_and_heal_options_kept_per_value_are_the_fresh_ones() -> None:
                 marked = DATA.models[model.card].boxes - boxes_left(DATA, model)
                 heals += [Heal(model.uid, n) for n in range(1, min(marked, fury) + 1)]
         assert heal_options(GAME, maelis) == heals
+
+
+def plain_sight(state: HordesState, viewer: Model, target: Model) -> bool:
+    """HOR-LOS worked out the plain way, every model of the state read where it stands:
+    the front arc, no standing base at least as big as the target's across the line
+    (stealthy ones beyond 5" aside), no obstruction or forest across it."""
+    if not in_front_arc(DATA, viewer, target):
+        return False
+    radii = DATA.radii
+    for other in state.models:
+        if other is viewer or other is target or not other.alive or other.knocked_down:
+            continue
+        r = radii[other.card]
+        if 2 * r < 2 * radii[target.card] - TOLERANCE:
+            continue
+        distance = point_segment_distance(other.x, other.y, viewer.x, viewer.y, target.x, target.y)
+        if distance >= r - TOLERANCE:
+            continue
+        beyond = math.hypot(other.x - viewer.x, other.y - viewer.y) - radii[viewer.card] - r
+        if "stealth" in DATA.models[other.card].abilities and beyond > STEALTH_RANGE:
+            continue
+        return False
+    return not terrain_hides(terrain(DATA, state), viewer.x, viewer.y, target.x, target.y)
+
+
+def test_hor_los_kept_with_the_standing_models_answers_as_the_plain_test() -> None:
+    """HOR-LOS: the sight of a state, kept from one decision to the next with the standing
+    models read once (``Sight.sees``), answers every ordered pair of living models as the
+    plain test does, through a random battle and two warlock-bot battles (moves,
+    knockdowns, deaths), with the pairs asked in a new order at each decision."""
+    for seed, bot in ((3, RandomAgent), (0, WarlockBot), (5, WarlockBot)):
+        game: Game = Game.new(RULES, {"layout": "standard"}, seed=seed, record_hashes=False)
+        agents = [bot(seed), bot(seed + 1)]
+        turn = 0
+        while not game.is_over and turn < 400:
+            state = game.state
+            living = state.living()
+            pairs = [(a, b) for a in living for b in living if a is not b]
+            sight = sight_of(DATA, state)
+            for a, b in pairs[turn % 7 :] + pairs[: turn % 7]:
+                assert sight.sees(a, b) is plain_sight(state, a, b), (seed, turn, a.uid, b.uid)
+            play_next_decision(game, agents)
+            turn += 1

@@ -83,8 +83,9 @@ class Decision:
         An option handed out by the engine itself is taken as it is; any other action must
         first hold its declared types (``True`` equals ``1`` but is no seat or index).
         """
-        if any(option is action for option in self.options):
-            return None
+        for option in self.options:
+            if option is action:
+                return None
         problem = type_refusal(action)
         if problem is not None:
             return problem

@@ -93,6 +93,9 @@ class Game(Generic[S, D]):
         self._external_dice = dice
         self._typed_faces: list[int] = []
         self._pending: list[Decision] | None = None
+        #: The last answer of :meth:`check`: the decisions owed then (the very list), the
+        #: action (the very object), the player and the reason; good while they are owed.
+        self._checked: tuple[list[Decision], Action, int, str | None] | None = None
 
     # ----------------------------------------------------------------- creation
 
@@ -216,9 +219,19 @@ class Game(Generic[S, D]):
             return "the game is over"
         if type(player) is not int or not 0 <= player < self.players:
             return f"there is no player {player!r} in a {self.players}-player game"
-        owed = self.pending_for(player)
+        pending = self.pending()
+        kept = self._checked
+        if kept is not None and kept[0] is pending and kept[1] is action and kept[2] == player:
+            return kept[3]  # asked again before anything changed (the agent's check, apply's)
+        reason = self._refusal(pending, player, action)
+        self._checked = (pending, action, player, reason)
+        return reason
+
+    def _refusal(self, pending: list[Decision], player: int, action: Action) -> str | None:
+        """:meth:`check`'s reason for a player of the game while it goes on."""
+        owed = [decision for decision in pending if decision.player == player]
         if not owed:
-            waiting = sorted({decision.player for decision in self.pending()})
+            waiting = sorted({decision.player for decision in pending})
             return f"player {player} owes no decision now (waiting for players {waiting})"
         reasons, own = [], []
         for decision in owed:
@@ -364,11 +377,13 @@ class Game(Generic[S, D]):
     def _advance(self) -> None:
         steps = 0
         while self.state.outcome is None:
-            if not self.state.stack:
+            stack = self.state.stack
+            if not stack:
                 raise EngineError(f"{self.ruleset.id}: the stack ran empty with no outcome")
             self._pending = None
-            top = self.state.stack[-1]
-            if self.pending():
+            top = stack[-1]
+            pending = self._pending = top.decisions(self)  # what pending() works out here
+            if pending:
                 return
             top.step(self)
             steps += 1

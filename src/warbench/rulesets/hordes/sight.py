@@ -16,14 +16,26 @@ from dataclasses import dataclass, field
 from warbench.core.geometry import TOLERANCE, Point
 from warbench.core.geometry.shapes import point_segment_distance
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.space import STEALTH_RANGE, Pieces, in_front_arc, misses, terrain
+from warbench.rulesets.hordes.space import (
+    CLEAR,
+    STEALTH_RANGE,
+    Piece,
+    Pieces,
+    in_front_arc,
+    misses_line,
+    terrain,
+)
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Lines of sight through terrain kept per layout: the pieces (kept with their answers, so
-#: the id cannot be reused while the entry lives) and each line's answer, by its two ends.
-_LINES: dict[int, tuple[Pieces, dict[tuple[float, float, float, float], bool]]] = {}
+#: the id cannot be reused while the entry lives), those of them that may hide a line
+#: (obstructions and forests), and each line's answer, by its two ends.
+_LINES: dict[int, tuple[Pieces, Pieces, dict[tuple[float, float, float, float], bool]]] = {}
 #: Lines kept per layout at most; beyond it they start afresh (a bound on memory only).
 MAX_LINES = 20_000
+#: A model that may stand across a line of sight (living and standing): its uid, centre x
+#: and y, base radius, and whether it is stealthy.
+Blocker = tuple[int, float, float, float, bool]
 
 
 def terrain_hides(layout: Pieces, sx: float, sy: float, ex: float, ey: float) -> bool:
@@ -33,32 +45,66 @@ def terrain_hides(layout: Pieces, sx: float, sy: float, ex: float, ey: float) ->
     the answer is a pure function of the layout and the ends, so nothing invalidates it."""
     key = (sx, sy, ex, ey) if (sx, sy) <= (ex, ey) else (ex, ey, sx, sy)
     entry = _LINES.get(id(layout))
-    if entry is None or entry[0] is not layout or len(entry[1]) > MAX_LINES:
+    if entry is None or entry[0] is not layout or len(entry[2]) > MAX_LINES:
         if len(_LINES) > 64:
             _LINES.clear()
-        entry = _LINES[id(layout)] = (layout, {})
-    kept = entry[1].get(key)
+        hiding = tuple(piece for piece in layout if piece.kind in ("obstruction", "forest"))
+        entry = _LINES[id(layout)] = (layout, hiding, {})
+    kept = entry[2].get(key)
     if kept is None:
-        kept = entry[1][key] = _crossed(layout, Point(*key[:2]), Point(*key[2:]))
+        kept = entry[2][key] = _crossed(entry[1], *key)
     return kept
 
 
-def _crossed(layout: Pieces, start: Point, end: Point) -> bool:
-    for piece in layout:
-        if piece.kind not in ("obstruction", "forest") or misses(piece, start, end):
+def _crossed(hiding: Pieces, sx: float, sy: float, ex: float, ey: float) -> bool:
+    for piece in hiding:
+        if misses_line(piece, sx, sy, ex, ey):
             continue
-        shape = piece.shape
-        if piece.kind == "forest" and (shape.contains(start) or shape.contains(end)):
+        shape, start, end = piece.shape, Point(sx, sy), Point(ex, ey)
+        if piece.kind == "forest" and (
+            (_near_box(piece, sx, sy) and shape.contains(start))
+            or (_near_box(piece, ex, ey) and shape.contains(end))
+        ):
             continue  # a forest a model stands in does not hide it
         if shape.crossed_by(start, end):
             return True
     return False
 
 
+def _near_box(piece: Piece, x: float, y: float) -> bool:
+    """Whether ``(x, y)`` lies within a hair (``CLEAR``) of the piece's box: a point
+    farther out lies farther than the hair from the piece itself, so the piece does not
+    contain it (``contains`` allows only ``TOLERANCE``, far below the hair)."""
+    x0, y0, x1, y1 = piece.box
+    return x0 - CLEAR <= x <= x1 + CLEAR and y0 - CLEAR <= y <= y1 + CLEAR
+
+
+def standing(data: HordesData, state: HordesState) -> tuple[Blocker, ...]:
+    """The models of ``state`` that may block a line of sight (see :data:`Blocker`)."""
+    radii, cards = data.radii, data.models
+    return tuple(
+        (m.uid, m.x, m.y, radii[m.card], "stealth" in cards[m.card].abilities)
+        for m in state.models
+        if m.alive and not m.knocked_down
+    )
+
+
 def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) -> bool:
-    """Line of sight: the target in the front arc, no obstruction or forest across the
-    line (a forest either model stands in does not hide it), no standing base at least
-    as big as the target's across it (stealthy models beyond 5" do not block)."""
+    """Line of sight between two models of ``state``: the target in the front arc, no
+    obstruction or forest across the line (a forest either model stands in does not hide
+    it), no standing base at least as big as the target's across it (stealthy models
+    beyond 5" do not block)."""
+    return line_clear(data, state, viewer, target, standing(data, state))
+
+
+def line_clear(
+    data: HordesData,
+    state: HordesState,
+    viewer: Model,
+    target: Model,
+    blockers: tuple[Blocker, ...],
+) -> bool:
+    """:func:`can_see`, given the state's :func:`standing` models."""
     if not in_front_arc(data, viewer, target):
         return False
     radii = data.radii
@@ -67,21 +113,15 @@ def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) 
     viewer_r = radii[viewer.card]
     low_x, high_x = min(sx, ex), max(sx, ex)
     low_y, high_y = min(sy, ey), max(sy, ey)
-    for other in state.models:
-        if other is viewer or other is target or not other.alive or other.knocked_down:
+    seer, seen = viewer.uid, target.uid
+    for uid, ox, oy, r, stealthy in blockers:
+        if uid == seer or uid == seen or 2 * r < least:  # noqa: SIM109 (no tuple per model)
             continue
-        r = radii[other.card]
-        if 2 * r < least:
-            continue
-        ox, oy = other.x, other.y
         if ox + r < low_x or ox - r > high_x or oy + r < low_y or oy - r > high_y:
             continue  # farther than r from the line's box, so from the line
         if point_segment_distance(ox, oy, sx, sy, ex, ey) >= r - TOLERANCE:
             continue
-        if (
-            "stealth" in data.models[other.card].abilities
-            and math.hypot(other.x - sx, other.y - sy) - viewer_r - r > STEALTH_RANGE
-        ):
+        if stealthy and math.hypot(ox - sx, oy - sy) - viewer_r - r > STEALTH_RANGE:
             continue
         return False
     return not terrain_hides(terrain(data, state), sx, sy, ex, ey)
@@ -103,11 +143,14 @@ class Sight:
 
     def sees(self, viewer: Model, target: Model) -> bool:
         """:func:`can_see` of ``viewer`` and ``target``."""
-        seen = self._memo.seen
+        memo = self._memo
         key = (viewer.uid, target.uid)
-        answer = seen.get(key)
+        answer = memo.seen.get(key)
         if answer is None:
-            answer = seen[key] = can_see(self.data, self.state, viewer, target)
+            if memo.standing is None:
+                memo.standing = standing(self.data, self.state)
+            answer = line_clear(self.data, self.state, viewer, target, memo.standing)
+            memo.seen[key] = answer
         return answer
 
     def kept(
@@ -124,11 +167,13 @@ class Sight:
 
 @dataclass(slots=True)
 class SightMemo:
-    """What a :class:`Sight` has worked out: each ordered pair's line of sight, and uids
-    kept by :meth:`Sight.kept`."""
+    """What a :class:`Sight` has worked out: each ordered pair's line of sight, the
+    state's :func:`standing` models once a line is asked, and uids kept by
+    :meth:`Sight.kept`."""
 
     seen: dict[tuple[int, int], bool] = field(default_factory=dict)
     uids: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
+    standing: tuple[Blocker, ...] | None = None
 
 
 #: The sight last worked out: the data and sight key it holds for, and what it holds.
@@ -141,7 +186,7 @@ def sight_key(state: HordesState) -> tuple[object, ...]:
     and owner (fixed in a game; in the key so that no other game's answers are shared)."""
     return (
         state.layout,
-        *((m.x, m.y, m.heading, m.card, m.alive, m.knocked_down, m.owner) for m in state.models),
+        *[(m.x, m.y, m.heading, m.card, m.alive, m.knocked_down, m.owner) for m in state.models],
     )
 
 

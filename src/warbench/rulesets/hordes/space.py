@@ -172,10 +172,13 @@ def pieces(layout: tuple[TerrainRecord, ...]) -> Pieces:
     return tuple(built)
 
 
-def _apart(box: tuple[float, float, float, float], a: Point, b: Point) -> bool:
-    """Whether the segment ``a``-``b`` lies wholly outside the box (so misses the piece)."""
+def _apart(
+    box: tuple[float, float, float, float], ax: float, ay: float, bx: float, by: float
+) -> bool:
+    """Whether the segment ``(ax, ay)``-``(bx, by)`` lies wholly outside the box (so
+    misses the piece)."""
     x0, y0, x1, y1 = box
-    return max(a.x, b.x) < x0 or min(a.x, b.x) > x1 or max(a.y, b.y) < y0 or min(a.y, b.y) > y1
+    return max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1
 
 
 def misses(piece: Piece, a: Point, b: Point) -> bool:
@@ -183,13 +186,18 @@ def misses(piece: Piece, a: Point, b: Point) -> bool:
     the piece's box, or every corner lies more than a hair (``CLEAR``, far above rounding)
     to one side of its line. Such a segment meets no point of the piece, inside or on the
     outline, so no crossing, sight or rough-ground test can find one."""
-    if _apart(piece.box, a, b):
+    return misses_line(piece, a.x, a.y, b.x, b.y)
+
+
+def misses_line(piece: Piece, ax: float, ay: float, bx: float, by: float) -> bool:
+    """:func:`misses` of the segment ``(ax, ay)``-``(bx, by)`` given by its ends' numbers."""
+    if _apart(piece.box, ax, ay, bx, by):
         return True
-    dx, dy = b.x - a.x, b.y - a.y
+    dx, dy = bx - ax, by - ay
     margin = CLEAR * math.hypot(dx, dy)
     if margin == 0.0:
         return False
-    sides = [(p.x - a.x) * dy - (p.y - a.y) * dx for p in piece.shape.points]
+    sides = [(p.x - ax) * dy - (p.y - ay) * dx for p in piece.shape.points]
     return min(sides) > margin or max(sides) < -margin
 
 
@@ -243,15 +251,29 @@ def obstacles(
 
     A base whose centre lies farther than both radii and a hair (``NEAR``) from the leg
     stays clear of the mover all along it, so the sweep would not meet it: leaving it out
-    changes no answer of :func:`~warbench.core.geometry.first_contact`."""
+    changes no answer of :func:`~warbench.core.geometry.first_contact`. A centre farther
+    than both radii and two hairs from the leg's box, along x or y, is such a base for
+    sure (the hair is far above the rounding of the exact distance), and is passed over
+    before that distance is measured."""
     dx, dy = heading_vector(heading)
-    r = radius(data, mover)
+    radii = data.radii
+    r = radii[mover.card]
+    low_x, high_x = min(mover.x, x), max(mover.x, x)
+    low_y, high_y = min(mover.y, y), max(mover.y, y)
     bodies = []
     for other in state.models:
         if not other.alive or other is mover:
             continue
+        reach = r + radii[other.card]
+        far = reach + 2 * NEAR
+        if (
+            other.x < low_x - far
+            or other.x > high_x + far
+            or other.y < low_y - far
+            or other.y > high_y + far
+        ):
+            continue
         ox, oy = other.x - mover.x, other.y - mover.y
-        reach = r + radius(data, other)
         touching = math.hypot(ox, oy) <= reach + 1e-6
         if touching and ox * dx + oy * dy <= 0.0:
             continue
@@ -289,11 +311,11 @@ def _walls_near(
     ``(x, y)``: those whose box, grown by ``r`` (and a hair), meets the leg's. A piece
     touched on the leg lies within ``r`` of it, so the others cannot stop the move."""
     grow = r + NEAR
-    start, end = Point(mover.x, mover.y), Point(x, y)
+    sx, sy = mover.x, mover.y
     return [
         piece for kind, piece, _, (x0, y0, x1, y1) in terrain(data, state)
         if kind == "obstruction" and not _apart((x0 - grow, y0 - grow, x1 + grow, y1 + grow),
-                                               start, end)
+                                               sx, sy, x, y)
     ]
 
 

@@ -78,7 +78,9 @@ class HordesState(GameState):
 
     def living(self, player: int | None = None) -> list[Model]:
         """Living models (of ``player`` when given)."""
-        return [m for m in self.models if m.alive and (player is None or m.owner == player)]
+        if player is None:
+            return [m for m in self.models if m.alive]
+        return [m for m in self.models if m.alive and m.owner == player]
 
 
 def model_at(state: HordesState, uid: int) -> Model:
