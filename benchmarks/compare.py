@@ -9,7 +9,9 @@ with its own ``src`` first on the import path, and the best round counts:
 * bot-mirror battles per second of each ruleset (its first bot other than random against
   itself, default set-up, no state hashes), on one core (CPU time), the ruleset's data
   loaded before the clock starts (a one-off cost that weighed up to a quarter of a
-  two-game measurement and nothing in a long run);
+  two-game measurement and nothing in a long run), and the full garbage collection those
+  loaded objects are due made then too (else it lands inside one tree's games and not the
+  other's: 15-20 ms, a quarter of ten HORDES random games);
 * random-play decisions per second of each ruleset (random agents in every seat);
   both with the ruleset's fewest players, or ``--players N`` (ROBOGEAR's three-player
   battles: ``--only robogear --players 3``);
@@ -46,7 +48,7 @@ SIMULATE_GAMES = {"dystopian-wars": 8, "armada": 4, "full-thrust": 24, "hordes":
 
 #: Plays battles in a child process; prints {"seconds": cpu, "games": n, "decisions": n}.
 BATTLES = """
-import json, sys, time
+import gc, json, sys, time
 from warbench.core.registry import ruleset
 from warbench.core.match import play_match
 rules = ruleset(sys.argv[1])
@@ -56,6 +58,7 @@ bots = rules.bots()
 name = next(n for n in bots if n != "random") if mirror else "random"
 from warbench.core.engine import Game
 Game.new(rules, seed=0, players=players)  # the ruleset's data loads before the clock starts
+gc.collect()  # the full collection the loaded objects are due falls before the clock too
 start, decisions = time.process_time(), 0
 for seed in range(games):
     agents = [bots[name](seed * 10 + seat) for seat in range(players)]
