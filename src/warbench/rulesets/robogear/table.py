@@ -141,9 +141,11 @@ class Sight:
     """Line of sight on one table as it stands: the terrain that can hide and the machines
     that can screen are listed once, so that many checks (a bot weighing spots, the options
     of a turn) are cheap. Build a new one after anything moves, is placed or is destroyed;
-    it reads the units' positions when built and their ``inside``/``slot`` when asked."""
+    it reads the units' positions when first asked (most sights built for a listing or a
+    bot's decision are never asked: the screens are listed then, not when built) and their
+    ``inside``/``slot`` at every check."""
 
-    __slots__ = ("bases", "data", "fly", "screens", "slot_cover", "state", "unit_cover",
+    __slots__ = ("_screens", "bases", "data", "fly", "slot_cover", "state", "unit_cover",
                  "walls")
 
     def __init__(self, state: RobogearState, data: RobogearData) -> None:
@@ -152,14 +154,22 @@ class Sight:
         self.walls = [(b.x0, b.y0, b.x1, b.y1, b.height) for b in state.terrain if b.height > 0]
         #: Where each base stands, by its centre: the top of the tallest piece under it.
         self.bases: dict[tuple[float, float], float] = {}
-        self.fly = fly = flyer_types(data)
+        self.fly = flyer_types(data)
         self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover
-        self.screens: list[tuple[int, float, float, float]] = [
-            (o.id, o.x, o.y, o.radius) for o in state.units
-            # o.on_table spelt out: a sight is built for every listing
-            if o.kind != "trooper" and o.type not in fly and o.alive and not o.reserve
-            and o.carried_by < 0
-        ]
+        self._screens: list[tuple[int, float, float, float]] | None = None
+
+    def screens(self) -> list[tuple[int, float, float, float]]:
+        """(id, x, y, radius) of every machine or gun on the ground that can be across a
+        line of sight, listed when first asked."""
+        if self._screens is None:
+            fly = self.fly
+            self._screens = [
+                (o.id, o.x, o.y, o.radius) for o in self.state.units
+                # o.on_table spelt out: a sight is built for every listing
+                if o.kind != "trooper" and o.type not in fly and o.alive and not o.reserve
+                and o.carried_by < 0
+            ]
+        return self._screens
 
     def _base(self, unit: Unit) -> float:
         """:func:`elevation` of a ground unit (not one inside a building)."""
@@ -216,7 +226,7 @@ class Sight:
         if share >= cover:
             return share
         s_id, t_id = shooter.id, target.id
-        for screen, x, y, r in self.screens:
+        for screen, x, y, r in self.screens():
             # a base away from the segment's box cannot be across the line
             if x + r < low_x or x - r > high_x or y + r < low_y or y - r > high_y:
                 continue
