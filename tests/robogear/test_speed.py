@@ -18,7 +18,7 @@ from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
 from warbench.rulesets.robogear.groups import Regrouping, merge_refusal, regroup_options
-from warbench.rulesets.robogear.options import unit_options
+from warbench.rulesets.robogear.options import enemies_of, unit_options
 from warbench.rulesets.robogear.positions import duels, spot_value
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import Sight, aimed, band, gap, hidden_share
@@ -202,6 +202,18 @@ def test_a_unit_copy_is_the_unit_with_every_field_shared() -> None:
                for f in fields(RobogearState))
 
 
+def test_a_written_out_copy_passes_every_field_in_its_place() -> None:
+    """RG-INF-INFILTRATE, RG-BOT-COVER: the copies read their fields written out (not with
+    ``attrgetter``); with a distinct object in every field, each lands in its own place, so a
+    field added, dropped or passed out of order fails here."""
+    for kind in (Unit, RobogearState):
+        marks = [object() for _ in fields(kind)]
+        original = kind(*marks)
+        twin = copy.copy(original)
+        assert twin is not original
+        assert [getattr(twin, f.name) for f in fields(kind)] == marks
+
+
 def test_an_aim_answers_what_the_table_answers_in_any_order() -> None:
     """RG-FIRE-AIM, RG-FIRE-BANDS, RG-FIRE-LOS, RG-IND, RG-BLAST: each fact an Aim keeps
     (band, a fixed weapon's aim, the hidden share, a spotter's sight, a blast marker of each
@@ -250,3 +262,40 @@ def test_an_aim_tells_a_fixed_flamer_from_a_turreted_one() -> None:
                            for w in (first, then)]
     assert fire._flame_refusal(state, data, state.units[0], shot, turret) is None
     assert fire._flame_refusal(state, data, state.units[0], shot, fixed) is not None
+
+
+def test_shooting_block_asked_with_the_listed_enemies_answers_as_with_every_unit() -> None:
+    """RG-FIRE-CONTACT, RG-INF-FIRE-CONTACT (a turn's listing, options.unit_options):
+    ``shooting_block`` given the player's listed enemies looks only at them; through a
+    random game its answer for every unit (the same reason, or none) is the one looking at
+    every unit on the table gives."""
+    blocked = 0
+    for game in _random_game(5, 250):
+        state = game.state
+        for unit in state.units:
+            if not unit.alive or unit.reserve:
+                continue
+            plain = shooting_block(state, game.data, unit)
+            assert shooting_block(state, game.data, unit, enemies_of(state, unit.player)) == plain
+            if plain is not None and ("touches" in plain or "close combat" in plain):
+                blocked += 1
+    assert blocked > 0  # the games do bring units into contact
+
+
+def test_a_sight_lists_its_screens_when_first_asked_and_answers_as_one_built_at_once() -> None:
+    """RG-FIRE-LOS: a Sight lists the machines that can screen a line when first asked, not
+    when built; it answers every pair of units on the table as a Sight whose screens were
+    listed as soon as it was built, through a random game."""
+    checked = 0
+    for game in _random_game(2, 120)[::6]:
+        state, data = game.state, game.data
+        lazy, eager = Sight(state, data), Sight(state, data)
+        eager.screens()
+        seen = [u for u in state.units if u.on_table]
+        for shooter in seen:
+            for target in seen:
+                if shooter is not target:
+                    assert lazy.share(shooter, target) == eager.share(shooter, target)
+                    checked += 1
+        assert lazy.screens() == eager.screens()
+    assert checked > 1000
