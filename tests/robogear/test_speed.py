@@ -13,7 +13,8 @@ from warbench.core.decisions import DrawnSpace
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
 from warbench.rulesets.robogear import fire
-from warbench.rulesets.robogear.actions import Shoot
+from warbench.rulesets.robogear.actions import Activate, Shoot
+from warbench.rulesets.robogear.bots import _element_value, _foes
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
@@ -299,3 +300,34 @@ def test_a_sight_lists_its_screens_when_first_asked_and_answers_as_one_built_at_
                     checked += 1
         assert lazy.screens() == eager.screens()
     assert checked > 1000
+
+
+def test_the_commanders_squad_choice_weighs_as_band_of_gap_does() -> None:
+    """RG-BOT-MIRROR (the commander's squad choice, bots._element_value, bots._foes): its
+    weighing with the band and gap spelt out, and its enemy list with ``on_table`` spelt
+    out, give what ``band(gap(...))`` and ``on_table`` give, for every squad at every state
+    of a random game."""
+    weighed = 0
+    for game in _random_game(4, 200)[::4]:
+        state, data = game.state, game.data
+        for player in range(state.players):
+            foes = _foes(state, player)
+            assert foes == [t for t in state.units
+                            if state.enemies(t.player, player) and t.on_table]
+            for element in state.elements:
+                plain = 0.0
+                for unit in (state.units[u] for s in element.squads
+                             for u in state.squads[s].units):
+                    if not unit.on_table:
+                        plain = max(plain, 0.1)
+                        continue
+                    for target in foes:
+                        reach = band(gap(unit, target), data.measures)
+                        if reach is not None:
+                            best = max((w.damage[reach] for w in data.units[unit.type].weapons),
+                                       default=0)
+                            plain = max(plain, best * data.units[target.type].points)
+                value = _element_value(state, data, Activate(element.id), foes)
+                assert value == plain and type(value) is type(plain)
+                weighed += value > 0.1
+    assert weighed > 50

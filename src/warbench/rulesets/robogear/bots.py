@@ -212,19 +212,30 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
     """Give the turn first to the squad that can hit hardest from where it stands."""
     element = state.elements[action.element]
     value = 0.0
+    units, records, hypot = state.units, data.units, math.hypot
+    short, medium, far = data.measures.band_edges
     for squad in element.squads:
         for unit_id in state.squads[squad].units:
-            unit = state.units[unit_id]
+            unit = units[unit_id]
             if not unit.on_table:
                 value = max(value, 0.1)
                 continue
-            weapons = data.units[unit.type].weapons
+            weapons = records[unit.type].weapons
+            x, y, radius = unit.x, unit.y, unit.radius
             for target in foes:
-                reach = band(gap(unit, target), data.measures)
-                if reach is None:
+                # band(gap(unit, target), data.measures), spelt out: every squad choice
+                # weighs each unit against each enemy
+                distance = hypot(x - target.x, y - target.y) - radius - target.radius
+                if distance < short:
+                    reach = 0
+                elif distance < medium:
+                    reach = 1
+                elif distance <= far:
+                    reach = 2
+                else:
                     continue
                 best = max((w.damage[reach] for w in weapons), default=0)
-                value = max(value, best * data.units[target.type].points)
+                value = max(value, best * records[target.type].points)
     return value
 
 
@@ -233,7 +244,9 @@ def _foes(state: RobogearState, player: int) -> list[Unit]:
     teams = state.teams
     side = teams[player]
     return [t for t in state.units
-            if t.player != player and teams[t.player] != side and t.on_table]
+            # t.on_table spelt out: every decision of the bot lists them
+            if t.player != player and teams[t.player] != side and t.alive and not t.reserve
+            and t.carried_by < 0]
 
 
 def _enemies(state: RobogearState, unit: Unit) -> list[Unit]:
