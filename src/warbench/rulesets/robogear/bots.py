@@ -221,6 +221,8 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
                 value = max(value, 0.1)
                 continue
             weapons = records[unit.type].weapons
+            # the unit's best damage in each band, once (not again for every target)
+            bests = [max((w.damage[reach] for w in weapons), default=0) for reach in range(3)]
             x, y, radius = unit.x, unit.y, unit.radius
             for target in foes:
                 # band(gap(unit, target), data.measures), spelt out: every squad choice
@@ -234,8 +236,7 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
                     reach = 2
                 else:
                     continue
-                best = max((w.damage[reach] for w in weapons), default=0)
-                value = max(value, best * records[target.type].points)
+                value = max(value, bests[reach] * records[target.type].points)
     return value
 
 

@@ -336,6 +336,9 @@ def path_blocker(
         return "the move leaves the table"
     fly = flyer_types(data)
     air = unit.type in fly
+    # the path's box, worked out once (the same figures for every base)
+    low_x, high_x, low_y, high_y = min(unit.x, x1), max(unit.x, x1), min(unit.y, y1), max(
+        unit.y, y1)
     for other in state.units:
         # not other.on_table, spelt out: every move and charge checked asks this
         if (other is unit or other.id == ignore or not other.alive or other.reserve
@@ -345,8 +348,8 @@ def path_blocker(
             continue
         room = unit.radius + other.radius
         # a base whose centre is that far outside the path's box is clear of the path
-        if (other.x < min(unit.x, x1) - room or other.x > max(unit.x, x1) + room
-                or other.y < min(unit.y, y1) - room or other.y > max(unit.y, y1) + room):
+        if (other.x < low_x - room or other.x > high_x + room
+                or other.y < low_y - room or other.y > high_y + room):
             continue
         distance = point_segment_distance(other.x, other.y, unit.x, unit.y, x1, y1)
         if distance < unit.radius + other.radius - CONTACT:
