@@ -12,9 +12,9 @@ from warbench.core.catalog import Catalog
 from warbench.core.decisions import DrawnSpace
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
-from warbench.rulesets.robogear import fire
-from warbench.rulesets.robogear.actions import Activate, Shoot
-from warbench.rulesets.robogear.bots import _element_value, _foes
+from warbench.rulesets.robogear import bots, fire
+from warbench.rulesets.robogear.actions import Activate, Move, Shoot
+from warbench.rulesets.robogear.bots import CommanderBot, _element_value, _foes
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
@@ -331,3 +331,33 @@ def test_the_commanders_squad_choice_weighs_as_band_of_gap_does() -> None:
                 assert value == plain and type(value) is type(plain)
                 weighed += value > 0.1
     assert weighed > 50
+
+
+def test_the_commander_places_and_advances_alike_with_the_weights_it_already_has() -> None:
+    """RG-BOT-COVER, RG-BOT-MIRROR (bots.choose hands its leader weights to _place and
+    _advance): through a seeded commander game, every move decision gives the same move with
+    the weights handed down as with them worked out afresh, and leaves the weights as they
+    were (the shortcut's condition: nothing in the bot changes them)."""
+    game = Game.new(RULES, {"armies": ["ferrum", "verdant", "ashen"]}, seed=2, players=3,
+                    record_hashes=False, transactional=False)
+    agents = [CommanderBot(20 + s) for s in range(3)]
+    compared = 0
+    for _ in range(250):
+        if game.is_over:
+            break
+        for decision in game.pending():
+            if not any(s.action_type is Move for s in decision.spaces):
+                continue
+            seen = game.observe(decision.player)
+            state, data = seen.state, seen.data
+            weights = bots._leader_weights(state, data)
+            kept = list(weights)
+            sight = Sight(state, data)
+            assert bots._place(seen, state, data, decision, sight, weights) == bots._place(
+                seen, state, data, decision, sight)
+            assert bots._advance(seen, state, data, decision, weights) == bots._advance(
+                seen, state, data, decision)
+            assert weights == kept
+            compared += 1
+        play_next_decision(game, agents)
+    assert compared > 30

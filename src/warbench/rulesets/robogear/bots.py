@@ -91,9 +91,10 @@ class CommanderBot:
             if isinstance(action, Heal):
                 return action
         patient = state.round <= state.max_rounds // 2 or _leading(state, data, decision.player)
-        move = _place(observation, state, data, decision, sight)
+        # the same state throughout: the leaders' weights are not worked out again
+        move = _place(observation, state, data, decision, sight, weights)
         if move is None and not patient:
-            move = _advance(observation, state, data, decision)
+            move = _advance(observation, state, data, decision, weights)
         return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
 
 
@@ -304,12 +305,15 @@ def _standoff(data: RobogearData, record: UnitRecord) -> float:
 
 
 def _advance(observation: Observation[RobogearState, RobogearData], state: RobogearState,
-             data: RobogearData, decision: Decision) -> Action | None:
-    """Turn onto or move toward the chosen prey with the first unit that still can."""
+             data: RobogearData, decision: Decision,
+             weights: list[float] | None = None) -> Action | None:
+    """Turn onto or move toward the chosen prey with the first unit that still can
+    (``weights``: :func:`_leader_weights` of this state, if already worked out)."""
     movers = [s for s in decision.spaces if s.action_type is Move]
     if not movers:
         return None
-    weights = _leader_weights(state, data)
+    if weights is None:
+        weights = _leader_weights(state, data)
     for unit_id in getattr(movers[0], "units", ()):
         unit = state.units[unit_id]
         prey = _prey(state, data, unit, weights)
@@ -382,13 +386,16 @@ def _step_toward(observation: Observation[RobogearState, RobogearData], state: R
 
 
 def _place(observation: Observation[RobogearState, RobogearData], state: RobogearState,
-           data: RobogearData, decision: Decision, sight: Sight) -> Action | None:
+           data: RobogearData, decision: Decision, sight: Sight,
+           weights: list[float] | None = None) -> Action | None:
     """Move the first unit that has a better spot: in range of its prey, in cover
-    (``sight``: the table's, as the decision found it)."""
+    (``sight``: the table's, as the decision found it; ``weights``: :func:`_leader_weights`
+    of this state, if already worked out)."""
     movers = [s for s in decision.spaces if s.action_type is Move]
     if not movers:
         return None
-    weights = _leader_weights(state, data)
+    if weights is None:
+        weights = _leader_weights(state, data)
     for unit_id in getattr(movers[0], "units", ()):
         unit = state.units[unit_id]
         if not unit.on_table or unit.points_left <= 0:
