@@ -12,13 +12,14 @@ from warbench.core.catalog import Catalog
 from warbench.core.decisions import DrawnSpace
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
-from warbench.rulesets.robogear import fire
-from warbench.rulesets.robogear.actions import Shoot
+from warbench.rulesets.robogear import bots, fire
+from warbench.rulesets.robogear.actions import Activate, Move, Shoot
+from warbench.rulesets.robogear.bots import CommanderBot, _element_value, _foes
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
 from warbench.rulesets.robogear.groups import Regrouping, merge_refusal, regroup_options
-from warbench.rulesets.robogear.options import unit_options
+from warbench.rulesets.robogear.options import enemies_of, unit_options
 from warbench.rulesets.robogear.positions import duels, spot_value
 from warbench.rulesets.robogear.state import RobogearState, Unit
 from warbench.rulesets.robogear.table import Sight, aimed, band, gap, hidden_share
@@ -202,6 +203,18 @@ def test_a_unit_copy_is_the_unit_with_every_field_shared() -> None:
                for f in fields(RobogearState))
 
 
+def test_a_written_out_copy_passes_every_field_in_its_place() -> None:
+    """RG-INF-INFILTRATE, RG-BOT-COVER: the copies read their fields written out (not with
+    ``attrgetter``); with a distinct object in every field, each lands in its own place, so a
+    field added, dropped or passed out of order fails here."""
+    for kind in (Unit, RobogearState):
+        marks = [object() for _ in fields(kind)]
+        original = kind(*marks)
+        twin = copy.copy(original)
+        assert twin is not original
+        assert [getattr(twin, f.name) for f in fields(kind)] == marks
+
+
 def test_an_aim_answers_what_the_table_answers_in_any_order() -> None:
     """RG-FIRE-AIM, RG-FIRE-BANDS, RG-FIRE-LOS, RG-IND, RG-BLAST: each fact an Aim keeps
     (band, a fixed weapon's aim, the hidden share, a spotter's sight, a blast marker of each
@@ -250,3 +263,101 @@ def test_an_aim_tells_a_fixed_flamer_from_a_turreted_one() -> None:
                            for w in (first, then)]
     assert fire._flame_refusal(state, data, state.units[0], shot, turret) is None
     assert fire._flame_refusal(state, data, state.units[0], shot, fixed) is not None
+
+
+def test_shooting_block_asked_with_the_listed_enemies_answers_as_with_every_unit() -> None:
+    """RG-FIRE-CONTACT, RG-INF-FIRE-CONTACT (a turn's listing, options.unit_options):
+    ``shooting_block`` given the player's listed enemies looks only at them; through a
+    random game its answer for every unit (the same reason, or none) is the one looking at
+    every unit on the table gives."""
+    blocked = 0
+    for game in _random_game(5, 250):
+        state = game.state
+        for unit in state.units:
+            if not unit.alive or unit.reserve:
+                continue
+            plain = shooting_block(state, game.data, unit)
+            assert shooting_block(state, game.data, unit, enemies_of(state, unit.player)) == plain
+            if plain is not None and ("touches" in plain or "close combat" in plain):
+                blocked += 1
+    assert blocked > 0  # the games do bring units into contact
+
+
+def test_a_sight_lists_its_screens_when_first_asked_and_answers_as_one_built_at_once() -> None:
+    """RG-FIRE-LOS: a Sight lists the machines that can screen a line when first asked, not
+    when built; it answers every pair of units on the table as a Sight whose screens were
+    listed as soon as it was built, through a random game."""
+    checked = 0
+    for game in _random_game(2, 120)[::6]:
+        state, data = game.state, game.data
+        lazy, eager = Sight(state, data), Sight(state, data)
+        eager.screens()
+        seen = [u for u in state.units if u.on_table]
+        for shooter in seen:
+            for target in seen:
+                if shooter is not target:
+                    assert lazy.share(shooter, target) == eager.share(shooter, target)
+                    checked += 1
+        assert lazy.screens() == eager.screens()
+    assert checked > 1000
+
+
+def test_the_commanders_squad_choice_weighs_as_band_of_gap_does() -> None:
+    """RG-BOT-MIRROR (the commander's squad choice, bots._element_value, bots._foes): its
+    weighing with the band and gap spelt out, and its enemy list with ``on_table`` spelt
+    out, give what ``band(gap(...))`` and ``on_table`` give, for every squad at every state
+    of a random game."""
+    weighed = 0
+    for game in _random_game(4, 200)[::4]:
+        state, data = game.state, game.data
+        for player in range(state.players):
+            foes = _foes(state, player)
+            assert foes == [t for t in state.units
+                            if state.enemies(t.player, player) and t.on_table]
+            for element in state.elements:
+                plain = 0.0
+                for unit in (state.units[u] for s in element.squads
+                             for u in state.squads[s].units):
+                    if not unit.on_table:
+                        plain = max(plain, 0.1)
+                        continue
+                    for target in foes:
+                        reach = band(gap(unit, target), data.measures)
+                        if reach is not None:
+                            best = max((w.damage[reach] for w in data.units[unit.type].weapons),
+                                       default=0)
+                            plain = max(plain, best * data.units[target.type].points)
+                value = _element_value(state, data, Activate(element.id), foes)
+                assert value == plain and type(value) is type(plain)
+                weighed += value > 0.1
+    assert weighed > 50
+
+
+def test_the_commander_places_and_advances_alike_with_the_weights_it_already_has() -> None:
+    """RG-BOT-COVER, RG-BOT-MIRROR (bots.choose hands its leader weights to _place and
+    _advance): through a seeded commander game, every move decision gives the same move with
+    the weights handed down as with them worked out afresh, and leaves the weights as they
+    were (the shortcut's condition: nothing in the bot changes them)."""
+    game = Game.new(RULES, {"armies": ["ferrum", "verdant", "ashen"]}, seed=2, players=3,
+                    record_hashes=False, transactional=False)
+    agents = [CommanderBot(20 + s) for s in range(3)]
+    compared = 0
+    for _ in range(250):
+        if game.is_over:
+            break
+        for decision in game.pending():
+            if not any(s.action_type is Move for s in decision.spaces):
+                continue
+            seen = game.observe(decision.player)
+            state, data = seen.state, seen.data
+            weights = bots._leader_weights(state, data)
+            kept = list(weights)
+            sight = Sight(state, data)
+            assert bots._place(seen, state, data, decision, sight, weights) == bots._place(
+                seen, state, data, decision, sight)
+            assert bots._advance(seen, state, data, decision, weights) == bots._advance(
+                seen, state, data, decision)
+            assert weights == kept
+            compared += 1
+        play_next_decision(game, agents)
+    assert compared > 30

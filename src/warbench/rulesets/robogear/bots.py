@@ -91,9 +91,10 @@ class CommanderBot:
             if isinstance(action, Heal):
                 return action
         patient = state.round <= state.max_rounds // 2 or _leading(state, data, decision.player)
-        move = _place(observation, state, data, decision, sight)
+        # the same state throughout: the leaders' weights are not worked out again
+        move = _place(observation, state, data, decision, sight, weights)
         if move is None and not patient:
-            move = _advance(observation, state, data, decision)
+            move = _advance(observation, state, data, decision, weights)
         return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
 
 
@@ -212,19 +213,31 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
     """Give the turn first to the squad that can hit hardest from where it stands."""
     element = state.elements[action.element]
     value = 0.0
+    units, records, hypot = state.units, data.units, math.hypot
+    short, medium, far = data.measures.band_edges
     for squad in element.squads:
         for unit_id in state.squads[squad].units:
-            unit = state.units[unit_id]
+            unit = units[unit_id]
             if not unit.on_table:
                 value = max(value, 0.1)
                 continue
-            weapons = data.units[unit.type].weapons
+            weapons = records[unit.type].weapons
+            # the unit's best damage in each band, once (not again for every target)
+            bests = [max((w.damage[reach] for w in weapons), default=0) for reach in range(3)]
+            x, y, radius = unit.x, unit.y, unit.radius
             for target in foes:
-                reach = band(gap(unit, target), data.measures)
-                if reach is None:
+                # band(gap(unit, target), data.measures), spelt out: every squad choice
+                # weighs each unit against each enemy
+                distance = hypot(x - target.x, y - target.y) - radius - target.radius
+                if distance < short:
+                    reach = 0
+                elif distance < medium:
+                    reach = 1
+                elif distance <= far:
+                    reach = 2
+                else:
                     continue
-                best = max((w.damage[reach] for w in weapons), default=0)
-                value = max(value, best * data.units[target.type].points)
+                value = max(value, bests[reach] * records[target.type].points)
     return value
 
 
@@ -233,7 +246,9 @@ def _foes(state: RobogearState, player: int) -> list[Unit]:
     teams = state.teams
     side = teams[player]
     return [t for t in state.units
-            if t.player != player and teams[t.player] != side and t.on_table]
+            # t.on_table spelt out: every decision of the bot lists them
+            if t.player != player and teams[t.player] != side and t.alive and not t.reserve
+            and t.carried_by < 0]
 
 
 def _enemies(state: RobogearState, unit: Unit) -> list[Unit]:
@@ -290,12 +305,15 @@ def _standoff(data: RobogearData, record: UnitRecord) -> float:
 
 
 def _advance(observation: Observation[RobogearState, RobogearData], state: RobogearState,
-             data: RobogearData, decision: Decision) -> Action | None:
-    """Turn onto or move toward the chosen prey with the first unit that still can."""
+             data: RobogearData, decision: Decision,
+             weights: list[float] | None = None) -> Action | None:
+    """Turn onto or move toward the chosen prey with the first unit that still can
+    (``weights``: :func:`_leader_weights` of this state, if already worked out)."""
     movers = [s for s in decision.spaces if s.action_type is Move]
     if not movers:
         return None
-    weights = _leader_weights(state, data)
+    if weights is None:
+        weights = _leader_weights(state, data)
     for unit_id in getattr(movers[0], "units", ()):
         unit = state.units[unit_id]
         prey = _prey(state, data, unit, weights)
@@ -368,13 +386,16 @@ def _step_toward(observation: Observation[RobogearState, RobogearData], state: R
 
 
 def _place(observation: Observation[RobogearState, RobogearData], state: RobogearState,
-           data: RobogearData, decision: Decision, sight: Sight) -> Action | None:
+           data: RobogearData, decision: Decision, sight: Sight,
+           weights: list[float] | None = None) -> Action | None:
     """Move the first unit that has a better spot: in range of its prey, in cover
-    (``sight``: the table's, as the decision found it)."""
+    (``sight``: the table's, as the decision found it; ``weights``: :func:`_leader_weights`
+    of this state, if already worked out)."""
     movers = [s for s in decision.spaces if s.action_type is Move]
     if not movers:
         return None
-    weights = _leader_weights(state, data)
+    if weights is None:
+        weights = _leader_weights(state, data)
     for unit_id in getattr(movers[0], "units", ()):
         unit = state.units[unit_id]
         if not unit.on_table or unit.points_left <= 0:

@@ -53,9 +53,13 @@ def crew_for(state: RobogearState, data: RobogearData, gun: Unit, count: int = 1
     return free[:count] if len(free) >= count else []
 
 
-def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | None:
-    """Why the unit may not shoot at all right now, or None."""
+def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
+                   enemies: list[Unit] | None = None) -> str | None:
+    """Why the unit may not shoot at all right now, or None; ``enemies``: the player's
+    enemies' units alive and not held back, in the table's order (``options.enemies_of``),
+    if already listed: only they can be in contact (every unit is looked at otherwise)."""
     record = data.units[unit.type]
+    others = state.units if enemies is None else enemies
     if unit.kind == "machine":
         if unit.pilot <= 0:
             return "a machine without a pilot can neither shoot nor move"
@@ -65,7 +69,7 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
         air = unit.type in fly
         teams, side = state.teams, state.teams[unit.player]
         x, y, radius = unit.x, unit.y, unit.radius
-        for other in state.units:
+        for other in others:
             # other.on_table and touching(unit, other), spelt out: every listing asks this
             if (other.kind == "machine" and other.player != unit.player
                     and teams[other.player] != side and other.alive and not other.reserve
@@ -87,7 +91,7 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit) -> str 
         here = spot(state, unit)
         teams, side = state.teams, state.teams[unit.player]
         x, y, radius = here.x, here.y, here.radius
-        for other in state.units:
+        for other in others:
             # other.on_table and touching(here, other), spelt out
             if (other.kind == "trooper" and other.player != unit.player
                     and teams[other.player] != side and other.alive and not other.reserve

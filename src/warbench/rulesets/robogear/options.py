@@ -45,7 +45,7 @@ def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
     if enemies is None:
         enemies = enemies_of(state, unit.player)
     found: list[Action] = []
-    if fire.shooting_block(state, data, unit) is None:
+    if fire.shooting_block(state, data, unit, enemies) is None:
         found += _shots(state, data, unit, sight or Sight(state, data), enemies)
     if unit.kind == "machine" and moves.move_block(state, data, unit) is None:
         found += _charges(state, data, unit, enemies)

@@ -141,9 +141,11 @@ class Sight:
     """Line of sight on one table as it stands: the terrain that can hide and the machines
     that can screen are listed once, so that many checks (a bot weighing spots, the options
     of a turn) are cheap. Build a new one after anything moves, is placed or is destroyed;
-    it reads the units' positions when built and their ``inside``/``slot`` when asked."""
+    it reads the units' positions when first asked (most sights built for a listing or a
+    bot's decision are never asked: the screens are listed then, not when built) and their
+    ``inside``/``slot`` at every check."""
 
-    __slots__ = ("bases", "data", "fly", "screens", "slot_cover", "state", "unit_cover",
+    __slots__ = ("_screens", "bases", "data", "fly", "slot_cover", "state", "unit_cover",
                  "walls")
 
     def __init__(self, state: RobogearState, data: RobogearData) -> None:
@@ -152,14 +154,22 @@ class Sight:
         self.walls = [(b.x0, b.y0, b.x1, b.y1, b.height) for b in state.terrain if b.height > 0]
         #: Where each base stands, by its centre: the top of the tallest piece under it.
         self.bases: dict[tuple[float, float], float] = {}
-        self.fly = fly = flyer_types(data)
+        self.fly = flyer_types(data)
         self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover
-        self.screens: list[tuple[int, float, float, float]] = [
-            (o.id, o.x, o.y, o.radius) for o in state.units
-            # o.on_table spelt out: a sight is built for every listing
-            if o.kind != "trooper" and o.type not in fly and o.alive and not o.reserve
-            and o.carried_by < 0
-        ]
+        self._screens: list[tuple[int, float, float, float]] | None = None
+
+    def screens(self) -> list[tuple[int, float, float, float]]:
+        """(id, x, y, radius) of every machine or gun on the ground that can be across a
+        line of sight, listed when first asked."""
+        if self._screens is None:
+            fly = self.fly
+            self._screens = [
+                (o.id, o.x, o.y, o.radius) for o in self.state.units
+                # o.on_table spelt out: a sight is built for every listing
+                if o.kind != "trooper" and o.type not in fly and o.alive and not o.reserve
+                and o.carried_by < 0
+            ]
+        return self._screens
 
     def _base(self, unit: Unit) -> float:
         """:func:`elevation` of a ground unit (not one inside a building)."""
@@ -216,7 +226,7 @@ class Sight:
         if share >= cover:
             return share
         s_id, t_id = shooter.id, target.id
-        for screen, x, y, r in self.screens:
+        for screen, x, y, r in self.screens():
             # a base away from the segment's box cannot be across the line
             if x + r < low_x or x - r > high_x or y + r < low_y or y - r > high_y:
                 continue
@@ -326,6 +336,9 @@ def path_blocker(
         return "the move leaves the table"
     fly = flyer_types(data)
     air = unit.type in fly
+    # the path's box, worked out once (the same figures for every base)
+    low_x, high_x, low_y, high_y = min(unit.x, x1), max(unit.x, x1), min(unit.y, y1), max(
+        unit.y, y1)
     for other in state.units:
         # not other.on_table, spelt out: every move and charge checked asks this
         if (other is unit or other.id == ignore or not other.alive or other.reserve
@@ -335,8 +348,8 @@ def path_blocker(
             continue
         room = unit.radius + other.radius
         # a base whose centre is that far outside the path's box is clear of the path
-        if (other.x < min(unit.x, x1) - room or other.x > max(unit.x, x1) + room
-                or other.y < min(unit.y, y1) - room or other.y > max(unit.y, y1) + room):
+        if (other.x < low_x - room or other.x > high_x + room
+                or other.y < low_y - room or other.y > high_y + room):
             continue
         distance = point_segment_distance(other.x, other.y, unit.x, unit.y, x1, y1)
         if distance < unit.radius + other.radius - CONTACT:

@@ -109,7 +109,8 @@ def element_units(state: RobogearState, element: Element) -> list[Unit]:
     """The units acting in an element's turn: its squads' units and their passengers."""
     members = [state.units[u] for s in element.squads for u in state.squads[s].units]
     ids = {u.id for u in members}
-    riders = [u for u in state.units if u.alive and u.carried_by in ids and u.id not in ids]
+    riders = [u for u in state.units
+              if u.carried_by >= 0 and u.alive and u.carried_by in ids and u.id not in ids]
     return [u for u in members if u.alive] + riders
 
 
@@ -135,8 +136,9 @@ class Round(Procedure[RobogearState, RobogearData]):
 
     def decisions(self, game: RobogearGame) -> list[Decision]:
         state = game.state
-        # each element's readiness once (was asked again for every player and option)
-        free = [e for e in state.elements if ready(state, e)]
+        # each element's readiness once (was asked again for every player and option); a
+        # spent or emptied element (every join and disband leaves one) is not ready
+        free = [e for e in state.elements if e.squads and not e.done and ready(state, e)]
         players = {e.player for e in free}
         player = self.turns.current(state.order, players.__contains__)
         if player is None:
