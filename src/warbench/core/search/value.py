@@ -23,6 +23,7 @@ army kept, say) may instead value a cut-off game by that standing (:data:`Standi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -98,3 +99,17 @@ def _edge(harm: Sequence[float], seat: int) -> float:
     total = sum(harm)
     others = (total - harm[seat]) / max(1, len(harm) - 1)
     return (others - harm[seat]) / (total + 1.0)
+
+
+def standing_of_losses(lost: Sequence[float], scale: float) -> tuple[float, ...]:
+    """A :data:`Standing` from each seat's loss (in points): 0.5 plus half the tanh of how
+    much more the others lost on average than the seat, over ``scale`` points.
+
+    >>> standing_of_losses([0.0, 0.0], 10.0)
+    (0.5, 0.5)
+    >>> [round(v, 3) for v in standing_of_losses([0.0, 10.0], 10.0)]
+    [0.881, 0.119]
+    """
+    others = len(lost) - 1 or 1
+    total = sum(lost)
+    return tuple(0.5 + 0.5 * math.tanh(((total - own) / others - own) / scale) for own in lost)

@@ -255,15 +255,25 @@ def best_order(
     target_value: Callable[[Fleet, Fleet], float], least: float,
 ) -> Action | None:
     """The candidate scoring highest above ``least`` (role changes included), or ``None``."""
-    best: Action | None = None
-    best_score = least
-    for candidate in candidates:
+    ranked = ranked_orders(state, tables, candidates, context, target_value, least)
+    return ranked[0] if ranked else None
+
+
+def ranked_orders(
+    state: ArmadaState, tables: Tables, candidates: list[Action], context: OrderContext,
+    target_value: Callable[[Fleet, Fleet], float], least: float,
+) -> list[Action]:
+    """The candidates scoring above ``least`` (role changes included), best first; equal
+    scores in the order given."""
+    scored: list[tuple[float, int, Action]] = []
+    for index, candidate in enumerate(candidates):
         if isinstance(candidate, ChangeRole):
             score = role_change_score(state, tables, candidate)
         elif isinstance(candidate, Order) and not candidate.resolve:
             score = order_score(state, tables, candidate, context, target_value)
         else:
             continue
-        if score > best_score:
-            best, best_score = candidate, score
-    return best
+        if score > least:
+            scored.append((score, index, candidate))
+    scored.sort(key=lambda entry: (-entry[0], entry[1]))
+    return [candidate for _, _, candidate in scored]

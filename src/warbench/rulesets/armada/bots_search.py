@@ -19,9 +19,10 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.hexgrid import Hex
 from warbench.core.observation import Observation
-from warbench.rulesets.armada.actions import ChangeRole, EndOrders, Fire, HoldFire, Move, Order
+from warbench.core.search.candidates import merge
+from warbench.rulesets.armada.actions import EndOrders, Fire, HoldFire, Move
 from warbench.rulesets.armada.bot_helm import stunt_outcomes, target_value
-from warbench.rulesets.armada.bot_orders import order_score, role_change_score
+from warbench.rulesets.armada.bot_orders import ranked_orders
 from warbench.rulesets.armada.bots import WORTH_AN_ORDER, TacticianAgent, attack_score
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.helm import MoveSpace
@@ -49,7 +50,7 @@ def alternatives(
     if not kinds:
         return list(decision.options[:count])
     lines = [line for rank in zip_longest(*kinds) for line in rank if line is not None]
-    return _distinct(lines, count)
+    return merge(None, lines, count)
 
 
 def _moves(bot: TacticianAgent, state: ArmadaState, tables: Tables,
@@ -85,18 +86,7 @@ def _orders(bot: TacticianAgent, state: ArmadaState, tables: Tables, space: Orde
     def value(attacker: Fleet, target: Fleet) -> float:
         return target_value(state, tables, attacker, target)
 
-    scored: list[tuple[float, int, Action]] = []
-    for index, candidate in enumerate(candidates):
-        if isinstance(candidate, ChangeRole):
-            score = role_change_score(state, tables, candidate)
-        elif isinstance(candidate, Order) and not candidate.resolve:
-            score = order_score(state, tables, candidate, context, value)
-        else:
-            continue
-        if score > WORTH_AN_ORDER:
-            scored.append((score, index, candidate))
-    scored.sort(key=lambda entry: (-entry[0], entry[1]))
-    orders = [candidate for _, _, candidate in scored]
+    orders = ranked_orders(state, tables, candidates, context, value, WORTH_AN_ORDER)
     if EndOrders() in decision.options:
         orders.insert(1, EndOrders())
     return orders
@@ -120,12 +110,3 @@ def _attacks(state: ArmadaState, tables: Tables, options: tuple[Action, ...]) ->
     attacks += [option for option in options if isinstance(option, HoldFire)][:1]
     return attacks
 
-
-def _distinct(lines: list[Action], count: int) -> list[Action]:
-    kept: list[Action] = []
-    for line in lines:
-        if line not in kept:
-            kept.append(line)
-        if len(kept) == count:
-            break
-    return kept

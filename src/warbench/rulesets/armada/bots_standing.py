@@ -12,9 +12,8 @@ it hurts most).
 
 from __future__ import annotations
 
-import math
-
 from warbench.core.engine import Game
+from warbench.core.search.value import standing_of_losses
 from warbench.rulesets.armada.bot_helm import expected_damage
 from warbench.rulesets.armada.combat import targeting_refusal
 from warbench.rulesets.armada.data import ArmadaData
@@ -62,9 +61,5 @@ def standing(game: ArmadaGame) -> tuple[float, ...]:
     fleets = game.state.fleets
     lost = losses(game)
     scale = SCALE_FLEETS * sum(fleet.cost for fleet in fleets) / max(1, len(fleets))
-    others = game.state.players - 1 or 1
-    total = sum(lost)
-    return tuple(
-        0.5 + 0.5 * math.tanh(((total - own) / others - own) / scale) for own in lost
-    )
+    return standing_of_losses(lost, scale)
 

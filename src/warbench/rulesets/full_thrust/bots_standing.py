@@ -11,8 +11,7 @@ its mean damage, the exact odds of every weapon, at the enemy ship it hurts most
 
 from __future__ import annotations
 
-import math
-
+from warbench.core.search.value import standing_of_losses
 from warbench.rulesets.full_thrust.bots import expected_damage
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.fire import usable_weapons
@@ -62,11 +61,7 @@ def standing(game: FTGame) -> tuple[float, ...]:
     lost = losses(game)
     points = [lib.designs[ship.design].points for ship in state.ships]
     scale = SCALE_SHIPS * (sum(points) / max(1, len(points)))
-    others = state.players - 1 or 1
-    total = sum(lost)
-    return tuple(
-        0.5 + 0.5 * math.tanh(((total - own) / others - own) / scale) for own in lost
-    )
+    return standing_of_losses(lost, scale)
 
 
 def moved(game: FTGame) -> bool:

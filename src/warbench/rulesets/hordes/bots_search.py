@@ -20,6 +20,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.observation import Observation
+from warbench.core.search.candidates import merge
 from warbench.rulesets.hordes.actions import Activate, Attack, Cast, Charge, Done, Move, Place
 from warbench.rulesets.hordes.bots import _reaches
 from warbench.rulesets.hordes.data import HordesData
@@ -49,7 +50,7 @@ def alternatives(
     ):
         return list(options[:count])
     lines = _activation_lines(state, data, state.models[uid], decision, enemy)
-    return _distinct(lines, count)
+    return merge(None, lines, count)
 
 
 def _by_order(
@@ -158,14 +159,4 @@ def _step(
         if any(space.validate(move) is None for space in spaces):
             return move
     return None
-
-
-def _distinct(lines: list[Action], count: int) -> list[Action]:
-    kept: list[Action] = []
-    for line in lines:
-        if line not in kept:
-            kept.append(line)
-        if len(kept) == count:
-            break
-    return kept
 
