@@ -81,6 +81,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.chances",
     "warbench.rulesets.robogear.damage",
     "warbench.rulesets.robogear.fire",
+    "warbench.rulesets.robogear.group_rules",
     "warbench.rulesets.robogear.infantry",
     "warbench.rulesets.robogear.moves",
     "warbench.rulesets.robogear.options",

@@ -18,7 +18,8 @@ from warbench.rulesets.robogear.bots import CommanderBot, _element_value, _foes
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
-from warbench.rulesets.robogear.groups import Regrouping, merge_refusal, regroup_options
+from warbench.rulesets.robogear.group_rules import merge_refusal, regroup_options
+from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import enemies_of, unit_options
 from warbench.rulesets.robogear.positions import duels, spot_value
 from warbench.rulesets.robogear.state import RobogearState, Unit

@@ -3,15 +3,12 @@
 Squads (and machines) may be joined into a group that shares one turn, or a group broken
 up, at the start of a round; the units of a disbanded group lose their resource until the
 next round. Players regroup in initiative order (engine default), each as often as it
-likes, until it passes.
+likes, until it passes. What the rules allow is worked out in ``group_rules``.
 """
 
 from __future__ import annotations
 
-import enum
-import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -20,123 +17,9 @@ from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear.actions import Regroup
 from warbench.rulesets.robogear.damage import RobogearGame
-from warbench.rulesets.robogear.data import RobogearData, steps
-from warbench.rulesets.robogear.facts import per_catalog
-from warbench.rulesets.robogear.state import Element, RobogearState, Squad
-
-
-class SquadType(enum.StrEnum):
-    INFANTRY = "infantry"
-    ARMOUR = "armour"
-    AIR = "air"
-    ARTILLERY = "artillery"
-
-
-def squad_type(state: RobogearState, data: RobogearData, squad: Squad) -> SquadType:
-    """A squad's type for the group rules: infantry, armour, air or artillery.
-
-    It depends on its units' types alone, so it is kept per catalog by those."""
-    return _squad_types(state, data, [squad])[0]
-
-
-def _squad_types(state: RobogearState, data: RobogearData,
-                 squads: list[Squad]) -> list[SquadType]:
-    """:func:`squad_type` of each squad (the catalog's memory looked up once)."""
-    known: dict[tuple[str, ...], SquadType] = per_catalog(data, "squad types", lambda _: {})
-    units, found = state.units, []
-    for squad in squads:
-        types = tuple(units[u].type for u in squad.units)
-        kind = known.get(types)
-        if kind is None:
-            kind = known[types] = _type_of(data, types)
-        found.append(kind)
-    return found
-
-
-def _type_of(data: RobogearData, types: tuple[str, ...]) -> SquadType:
-    kinds = [data.units[t] for t in types]
-    if any(r.kind == "machine" and r.chassis == "flyer" for r in kinds):
-        return SquadType.AIR
-    if any(r.kind == "machine" for r in kinds):
-        return SquadType.ARMOUR
-    if all(r.kind == "gun" for r in kinds):
-        return SquadType.ARTILLERY
-    return SquadType.INFANTRY
-
-
-def _leader(state: RobogearState, squad: Squad) -> tuple[float, float] | None:
-    units = state.units
-    for index in squad.units:
-        unit = units[index]
-        if unit.on_table:
-            return unit.x, unit.y
-    return None
-
-
-def merge_refusal(
-    state: RobogearState, data: RobogearData, player: int, join: int, into: int
-) -> str | None:
-    """Why the squad of element ``join`` may not join element ``into``, or None."""
-    if not (0 <= join < len(state.elements) and 0 <= into < len(state.elements)) or (
-            join == into):
-        return "name two different squads or groups of yours"
-    first, second = state.elements[join], state.elements[into]
-    if first.player != player or second.player != player:
-        return "only your own squads can be grouped"
-    if len(first.squads) != 1 or not second.squads:
-        return "a single squad joins a squad or a group"
-    squads = [state.squads[s] for s in (*second.squads, *first.squads)]
-    if len(squads) > 3:
-        return "a group has at most three squads"
-    return group_problem([squad_type(state, data, s) for s in squads],
-                         [_leader(state, s) for s in squads], steps(data.measures.group_gap_cm))
-
-
-def group_problem(types: list[SquadType], places: list[tuple[float, float] | None],
-                  limit: float) -> str | None:
-    """Why squads of these types, their leaders standing at these places, cannot form one
-    group of up to three squads, or None."""
-    return _types_problem(types) or _places_problem(places, limit)
-
-
-def _types_problem(types: list[SquadType]) -> str | None:
-    return _mix_problem(tuple(types))
-
-
-@lru_cache(maxsize=256)
-def _mix_problem(types: tuple[SquadType, ...]) -> str | None:
-    """:func:`_types_problem` of a few squad types (one answer per mix, kept)."""
-    if any(types.count(t) > 2 for t in types):
-        return "a group has at most two squads of one type"
-    if SquadType.AIR in types and any(t is not SquadType.AIR for t in types):
-        return "ground units cannot be grouped with air units"
-    return None
-
-
-def _places_problem(places: list[tuple[float, float] | None], limit: float) -> str | None:
-    if any(p is None for p in places):
-        return "every squad of a group must be on the table"
-    for a in places:
-        for b in places:
-            if a is not None and b is not None and math.dist(a, b) > limit:
-                return "the squads of a group must be within 40 cm of each other"
-    return None
-
-
-def regroup_refusal(
-    state: RobogearState, data: RobogearData, player: int, action: Regroup
-) -> str | None:
-    """Why this regrouping is illegal, or None."""
-    if action.disband >= 0:
-        if action.disband >= len(state.elements):
-            return f"there is no group {action.disband}"
-        group = state.elements[action.disband]
-        if group.player != player or len(group.squads) < 2:
-            return "only a group of yours (two or more squads) can be disbanded"
-        return None
-    if action.join >= 0 or action.into >= 0:
-        return merge_refusal(state, data, player, action.join, action.into)
-    return None
+from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.group_rules import regroup_options, regroup_refusal
+from warbench.rulesets.robogear.state import Element, RobogearState
 
 
 class RegroupSpace(ParamSpace):
@@ -159,33 +42,6 @@ class RegroupSpace(ParamSpace):
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         return [self._legal[rng.choice_index(len(self._legal))] for _ in range(count)]
-
-
-def regroup_options(state: RobogearState, data: RobogearData, player: int) -> list[Action]:
-    """Passing, every legal disbanding and every legal joining."""
-    mine = [e for e in state.elements if e.player == player and e.squads]
-    found: list[Action] = [Regroup()]
-    found += [Regroup(disband=e.id) for e in mine if len(e.squads) > 1]
-    limit = steps(data.measures.group_gap_cm)
-    # what merge_refusal asks of each squad, looked up once (nothing moves meanwhile)
-    places = {e.id: [_leader(state, state.squads[s]) for s in e.squads] for e in mine}
-    types = {e.id: _squad_types(state, data, [state.squads[s] for s in e.squads]) for e in mine}
-    # an element a squad may join: room left, its own squads on the table and together
-    hosts = [b for b in mine if len(b.squads) < 3 and _places_problem(places[b.id], limit) is None]
-    for a in mine:
-        if len(a.squads) != 1 or places[a.id][0] is None:
-            continue
-        ax, ay = places[a.id][0] or (0.0, 0.0)
-        for b in hosts:
-            if b is a:
-                continue
-            # merge_refusal(state, data, player, a.id, b.id) is None, for these two: the
-            # places of b's squads are fine among themselves, so only a's distance to each
-            # is left to ask (distances are symmetric, a's to itself is 0)
-            if all(math.hypot(p[0] - ax, p[1] - ay) <= limit for p in places[b.id] if p) and (
-                    _types_problem(types[b.id] + types[a.id]) is None):
-                found.append(Regroup(join=a.id, into=b.id))
-    return found
 
 
 @dataclass(slots=True)
