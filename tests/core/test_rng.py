@@ -208,18 +208,20 @@ RANGES = st.one_of(
         st.one_of(
             st.tuples(st.just("index"), RANGES),
             st.tuples(st.just("faces"), st.integers(1, 20), st.integers(0, 4)),
+            st.tuples(st.just("faces"), RANGES, st.integers(0, 12)),
+            st.tuples(st.just("integers"), st.integers(-(2**40), 2**40), RANGES),
             st.tuples(st.just("random")),
         ),
         min_size=1,
         max_size=40,
     ),
 )
-def test_choice_index_is_numpys_integers_draw_for_draw(
-    seed: int, draws: list[tuple[object, ...]]
-) -> None:
-    """issue 16 (``test_rng``): ``choice_index`` draws its 32 random bits itself
-    (``RandomStream._below``) and gives the index ``Generator.integers(0, n)`` gives, leaving
-    the same state, whatever draws come between (faces in one numpy call, floats)."""
+def test_every_draw_is_numpys_draw_for_draw(seed: int, draws: list[tuple[object, ...]]) -> None:
+    """issue 16 (``test_rng``): ``choice_index``, ``faces`` and ``integers`` draw their 32
+    random bits themselves (``RandomStream._below``) and ``random`` its double, and each
+    gives what numpy's ``Generator`` gives (``integers(0, n)``, ``integers(1, sides + 1,
+    count)``, ``integers(low, high + 1)``, ``random()``), leaving the same state, whatever
+    draws come between."""
     stream = RandomStream.from_seed(seed)
     generator = np.random.Generator(np.random.PCG64(seed))
     for draw in draws:
@@ -229,6 +231,9 @@ def test_choice_index_is_numpys_integers_draw_for_draw(
         elif draw[0] == "faces":
             sides, count = int(draw[1]), int(draw[2])  # type: ignore[call-overload]
             assert stream.faces(sides, count) == generator.integers(1, sides + 1, count).tolist()
+        elif draw[0] == "integers":
+            low, span = int(draw[1]), int(draw[2])  # type: ignore[call-overload]
+            assert stream.integers(low, low + span - 1) == int(generator.integers(low, low + span))
         else:
             assert stream.random() == float(generator.random())
         assert stream.to_plain() == generator.bit_generator.state

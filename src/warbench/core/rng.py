@@ -66,9 +66,9 @@ class RandomStream:
 
     _generator: np.random.Generator | None
     _plain: dict[str, Any] | None
-    #: The generator's own draw of 32 random bits and its state, through numpy's ctypes
-    #: interface (see :meth:`_below`); ``None`` until a draw asks for them.
-    _words: tuple[Callable[[Any], int], Any] | None
+    #: The generator's own draws of 32 random bits and of a double and its state, through
+    #: numpy's ctypes interface (see :meth:`_below`); ``None`` until a draw asks for them.
+    _words: tuple[Callable[[Any], int], Any, Callable[[Any], float]] | None
 
     def __init__(self, generator: np.random.Generator) -> None:
         if not isinstance(generator.bit_generator, np.random.PCG64):
@@ -158,27 +158,36 @@ class RandomStream:
         return f"RandomStream.from_plain({self.to_plain()!r})"
 
     def integers(self, low: int, high_inclusive: int) -> int:
-        """A uniform integer in ``low..high_inclusive``."""
+        """A uniform integer in ``low..high_inclusive`` (numpy's ``integers`` draw)."""
         if high_inclusive < low:
             raise ImpossibleDraw(f"empty range {low}..{high_inclusive}")
-        return int(self._draw().integers(low, high_inclusive + 1))
+        span = high_inclusive - low + 1
+        if span == 1:
+            return low  # numpy draws nothing for a range of one
+        if span > _WORD:
+            return int(self._draw().integers(low, high_inclusive + 1))
+        return low + self._below(span)
 
     def faces(self, sides: int, count: int) -> list[int]:
-        """``count`` faces of a d``sides``, in one numpy call.
+        """``count`` faces of a d``sides``: numpy's ``integers(1, sides + 1, size=count)``.
 
-        Drawing ``n`` faces at once gives the same faces as ``n`` draws of one.
+        Numpy draws each face of an array as it draws one face alone, so drawing ``n`` faces
+        at once gives the same faces as ``n`` draws of one; they are drawn here face by face
+        with :meth:`_below`, the same bits taken the same way, without numpy's per-call cost.
         """
         check_roll(sides, count)
-        if count == 1:
-            return [int(self._draw().integers(1, sides + 1))]
-        if count == 0:
-            return []
-        drawn: list[int] = self._draw().integers(1, sides + 1, size=count).tolist()
-        return drawn
+        if sides == 1:
+            return [1] * count  # numpy draws nothing for a range of one
+        if sides > _WORD:
+            drawn: list[int] = self._draw().integers(1, sides + 1, size=count).tolist()
+            return drawn
+        below = self._below
+        return [below(sides) + 1 for _ in range(count)]
 
     def random(self) -> float:
-        """A uniform float in ``[0, 1)``."""
-        return float(self._draw().random())
+        """A uniform float in ``[0, 1)``: the generator's own double (numpy's ``random``)."""
+        words = self._words or self._interface()
+        return float(words[2](words[1]))
 
     def choice_index(self, n: int) -> int:
         """A uniform index into a sequence of length ``n``."""
@@ -190,17 +199,20 @@ class RandomStream:
             return int(self._draw().integers(0, n))
         return self._below(n)
 
+    def _interface(self) -> tuple[Callable[[Any], int], Any, Callable[[Any], float]]:
+        """The generator's own draws of 32 random bits and of a double, and its state,
+        through numpy's ctypes interface (kept in ``_words``)."""
+        interface = self._draw().bit_generator.ctypes
+        words = self._words = (interface.next_uint32, interface.state, interface.next_double)
+        return words
+
     def _below(self, n: int) -> int:
         """``Generator.integers(0, n)`` for ``2 <= n <= 2**32 - 1``, without its per-call
         overhead: numpy draws it as 32 random bits scaled by ``n`` with Lemire's rejection
         of the biased low words (``random_bounded_uint64_fill``), so the same bits from the
         same generator, taken the same way, give the same number and leave the same state.
         ``tests/core/test_rng.py`` compares the two on many ranges and interleaved draws."""
-        words = self._words
-        if words is None:
-            interface = self._draw().bit_generator.ctypes
-            words = self._words = (interface.next_uint32, interface.state)
-        draw, state = words
+        draw, state, _ = self._words or self._interface()
         scaled = draw(state) * n
         low = scaled & _WORD
         if low < n:
