@@ -55,6 +55,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.dystopian_wars.mines",
     "warbench.rulesets.dystopian_wars.rams",
     # Armada: moves and the tactician's helm.
+    "warbench.rulesets.armada.bot_helm",
     "warbench.rulesets.armada.bot_orders",
     "warbench.rulesets.armada.bots",
     "warbench.rulesets.armada.context",
@@ -96,7 +97,8 @@ classes that interpreted modules subclass, such as ``ParamSpace`` and HORDES' ``
 modules that must answer a value of the wrong type with their own refusal (compiled code
 checks annotated types as it reads them: ``core.hexgrid.hexes``, and Dystopian Wars'
 ``movement``, which reads a player's move); type aliases pydantic reads
-(``armada.templates``); and modules whose functions tests replace (``armada.bot_helm``).
+(``armada.templates``); and Armada's ``combat`` (compiled, its frozen ``Gunnery`` records
+fail the conformance kit with ``FrozenInstanceError``).
 Each module is compiled on its own (mypyc's ``separate``)."""
 
 

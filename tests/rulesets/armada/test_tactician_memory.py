@@ -3,12 +3,8 @@ nothing they read changes (issue 16): its moves are those of a tactician that fo
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
 from warbench.core.engine import Game
-from warbench.rulesets.armada import ArmadaRuleset, bot_helm
+from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.combat import gunnery_key
 from warbench.rulesets.armada.helm import MoveSpace
@@ -18,35 +14,42 @@ RULES = ArmadaRuleset()
 SETUP = {"armadas": ["home-guard-6", "corsairs-6"]}
 
 
-def test_kept_scores_move_as_fresh_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+def _kept(agent: TacticianAgent) -> dict[int, tuple[int, int]]:
+    """Each fleet's kept standings as ``agent`` holds them: the table's identity and size."""
+    return {fleet: (id(w.standings), len(w.standings)) for fleet, w in agent._weighed.items()}
+
+
+def _standings_found(agent: TacticianAgent, before: dict[int, tuple[int, int]]) -> int:
+    """How many hexes' standings ``agent`` worked out since it kept ``before`` (a table
+    kept since counts what it gained, a new one all it holds)."""
+    found = 0
+    for fleet, weighed in agent._weighed.items():
+        table, size = before.get(fleet, (0, 0))
+        found += len(weighed.standings) - (size if id(weighed.standings) == table else 0)
+    return found
+
+
+def test_kept_scores_move_as_fresh_scores() -> None:
     game = Game.new(RULES, SETUP, seed=3, players=2)
     agents = [TacticianAgent(3), TacticianAgent(4)]
-    calls = [0]
-    standing = bot_helm.standing
-
-    def count(*args: Any) -> bot_helm.Standing:
-        calls[0] += 1
-        return standing(*args)
-
-    monkeypatch.setattr(bot_helm, "standing", count)
     weighed = {"kept": 0, "fresh": 0}
     moves = 0
     while not game.is_over and game.state.round <= 3:
         decision = game.pending()[0]
         observation = game.observe(decision.player)
         helm = any(isinstance(space, MoveSpace) for space in decision.spaces)
-        before = calls[0]
-        action = agents[decision.player].choose(observation, decision)
+        agent = agents[decision.player]
+        before = _kept(agent)
+        action = agent.choose(observation, decision)
         if helm:  # count the standings weighed for moves only
-            weighed["kept"] += calls[0] - before
-            before = calls[0]
+            weighed["kept"] += _standings_found(agent, before)
             fresh = TacticianAgent(3 + decision.player)
             assert fresh.choose(observation, decision) == action
-            weighed["fresh"] += calls[0] - before
+            weighed["fresh"] += _standings_found(fresh, {})
             moves += 1
         game.apply(decision.player, action)
     assert moves >= 10
-    assert weighed["kept"] < weighed["fresh"]  # scores were reused, and moved the same
+    assert 0 < weighed["kept"] < weighed["fresh"]  # scores were reused, and moved the same
 
 
 def test_gunnery_key_follows_what_gunnery_reads() -> None:

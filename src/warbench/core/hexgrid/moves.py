@@ -56,7 +56,9 @@ class HexPose:
     facing: int
 
     def __post_init__(self) -> None:
-        check_facing(self.facing)
+        facing = self.facing
+        if type(facing) is not int or not 0 <= facing < 6:  # check_facing's test, inline:
+            check_facing(facing)  # poses are many, and it raises the error
 
     def forward(self) -> HexPose:
         """The pose one hex ahead, same facing."""

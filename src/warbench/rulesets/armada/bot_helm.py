@@ -78,7 +78,7 @@ class Standing:
 ValueKey = tuple[int, PlacementKey]
 
 
-@dataclass(slots=True)
+@dataclass
 class Weighed:
     """A fleet's scores, kept while nothing they read changes (``key``, a
     :func:`gunnery_key` of the fleet but its pose and of its enemies): the value of each
