@@ -58,6 +58,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.armada.bot_helm",
     "warbench.rulesets.armada.bot_orders",
     "warbench.rulesets.armada.bots",
+    "warbench.rulesets.armada.combat",
     "warbench.rulesets.armada.context",
     "warbench.rulesets.armada.moves",
     # Full Thrust: the admiral's order weighing and the geometry it stands on.
@@ -97,8 +98,7 @@ classes that interpreted modules subclass, such as ``ParamSpace`` and HORDES' ``
 modules that must answer a value of the wrong type with their own refusal (compiled code
 checks annotated types as it reads them: ``core.hexgrid.hexes``, and Dystopian Wars'
 ``movement``, which reads a player's move); type aliases pydantic reads
-(``armada.templates``); and Armada's ``combat`` (compiled, its frozen ``Gunnery`` records
-fail the conformance kit with ``FrozenInstanceError``).
+(``armada.templates``).
 Each module is compiled on its own (mypyc's ``separate``)."""
 
 

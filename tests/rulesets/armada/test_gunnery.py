@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,7 @@ from tests.rulesets.armada.helpers import battle, fleet, hold_position, skip_ord
 from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.armada.actions import Fire, HoldFire
 from warbench.rulesets.armada.combat import (
+    Gunnery,
     armor_class,
     damage_per_die,
     gunnery_modifier,
@@ -356,3 +358,14 @@ def test_arm_off_admiral_adds_its_bonus_to_morale() -> None:
     game.apply(1, Fire(1, 0))
     game.apply(0, Fire(0, 1))
     assert texts(game, "morale") == ["Lance tests morale: 11 against DC 11, now steady"]
+
+
+def test_a_waiting_hit_survives_the_state_being_copied() -> None:
+    """ARM-GUN-SIMULTANEOUS: hits land together at the end of the phase, so a state holds each
+    hit's gunnery numbers until then; a pickled or copied state keeps them whole (compiled
+    or not)."""
+    gunnery = Gunnery(modifier=2, armor_class=13, dice=2, sides=8, per_die=1, bonus_damage=3,
+                      halved=True, critical_from=19, critical_on_hit=True, emp=True)
+    copied = pickle.loads(pickle.dumps(gunnery))
+    assert copied == gunnery
+    assert copied.damage([4, 5]) == gunnery.damage([4, 5]) == 7

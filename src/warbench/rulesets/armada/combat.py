@@ -9,7 +9,7 @@ one attack into a :class:`Gunnery`; :func:`roll_gunnery` rolls it (the game), an
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from warbench.core.dice import DiceExpr, DiceSource, d, roll
@@ -325,6 +325,11 @@ class Gunnery:
     critical_from: int = 20
     critical_on_hit: bool = False
     emp: bool = False
+
+    def __reduce__(self) -> tuple[type[Gunnery], tuple[int | bool, ...]]:
+        """Pickled as its fields, rebuilt through the constructor (a state waiting to land a
+        hit holds one; compiled, a frozen record cannot be restored field by field)."""
+        return (Gunnery, tuple(getattr(self, f.name) for f in fields(Gunnery)))
 
     def hits(self, natural: int) -> bool:
         """Whether a natural d20 roll hits: the check reaches the AC."""
