@@ -131,3 +131,24 @@ def test_honest_bots_pass_the_agent_check() -> None:
     report = check_ruleset(Duel(), games=4, probe_every=1, agent_probe_factor=1)
     assert report.ok, str(report)
     assert report.agents_checked > 0
+
+
+def test_an_observation_works_out_its_state_view_and_events_once() -> None:
+    """A bot reads ``observation.state`` many times a decision; redacting the state (a copy
+    of it) again at every read made the compiled build pay for it each time."""
+    calls = {"state": 0, "view": 0, "events": 0}
+
+    def counted(name: str, value: Any) -> Callable[[], Any]:
+        def answer() -> Any:
+            calls[name] += 1
+            return value
+        return answer
+
+    observation: Observation[Any, None] = Observation(
+        Duel(), 0, [], observed=counted("state", "the state"), view=counted("view", {}),
+        events=counted("events", []), check=lambda action: None)
+    for _ in range(3):
+        assert observation.state == "the state"
+        assert observation.view == {}
+        assert observation.events == ()
+    assert calls == {"state": 1, "view": 1, "events": 1}

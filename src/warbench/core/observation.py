@@ -16,7 +16,6 @@ and ``sample``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic
 
 from warbench.core.actions import Action
@@ -55,30 +54,44 @@ class Observation(Generic[S, D]):
         self._view = view
         self._events = events
         self._check = check
+        # Worked out on first use, then kept (by hand: mypyc compiles a ``cached_property``
+        # of a native class as a plain property, worked out again at every use).
+        self._state: S | None = None
+        self._view_kept: dict[str, Any] | None = None
+        self._events_kept: tuple[Event, ...] | None = None
 
     @property
     def data(self) -> D:
         """The ruleset's data (catalog, tables): public knowledge."""
         return self.ruleset.data
 
-    @cached_property
+    @property
     def state(self) -> S:
         """The state as this seat knows it: secrets it may not see hold ``REDACTED``.
 
         Read it, never change it: public parts may be shared with the game (see
-        ``Ruleset.secret_fields``); play ahead on :meth:`sample` instead.
+        ``Ruleset.secret_fields``); play ahead on :meth:`sample` instead. Worked out once.
         """
-        return self._observed()
+        state = self._state
+        if state is None:
+            state = self._state = self._observed()
+        return state
 
-    @cached_property
+    @property
     def view(self) -> dict[str, Any]:
         """The seat's view: the plain form of what it may see (for people and logs)."""
-        return self._view()
+        view = self._view_kept
+        if view is None:
+            view = self._view_kept = self._view()
+        return view
 
-    @cached_property
+    @property
     def events(self) -> tuple[Event, ...]:
         """Every event of the game so far that this seat may see, in order."""
-        return tuple(self._events())
+        events = self._events_kept
+        if events is None:
+            events = self._events_kept = tuple(self._events())
+        return events
 
     def check(self, action: Action) -> str | None:
         """``None`` when this seat may take ``action`` now, else the reason it is refused."""
