@@ -56,7 +56,7 @@ class Observation(Generic[S, D]):
         self._check = check
         # Worked out on first use, then kept (by hand: mypyc compiles a ``cached_property``
         # of a native class as a plain property, worked out again at every use).
-        self._state: S | None = None
+        self._state_kept: S | None = None
         self._view_kept: dict[str, Any] | None = None
         self._events_kept: tuple[Event, ...] | None = None
 
@@ -72,9 +72,9 @@ class Observation(Generic[S, D]):
         Read it, never change it: public parts may be shared with the game (see
         ``Ruleset.secret_fields``); play ahead on :meth:`sample` instead. Worked out once.
         """
-        state = self._state
+        state = self._state_kept
         if state is None:
-            state = self._state = self._observed()
+            state = self._state_kept = self._observed()
         return state
 
     @property
