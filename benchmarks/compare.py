@@ -12,7 +12,9 @@ with its own ``src`` first on the import path, and the best round counts:
   two-game measurement and nothing in a long run), and the full garbage collection those
   loaded objects are due made then too (else it lands inside one tree's games and not the
   other's: 15-20 ms, a quarter of ten HORDES random games);
-* random-play decisions per second of each ruleset (random agents in every seat);
+* random-play decisions per second of each ruleset (random agents in every seat), over
+  more games than the mirror (``RANDOM_GAMES``: random battles are short, and two HORDES
+  games, about 25 ms of play, read anywhere from 2.5x to 3.0x between runs);
   both with the ruleset's fewest players, or ``--players N`` (ROBOGEAR's three-player
   battles: ``--only robogear --players 3``);
 * the cost of one state hash of a 1000-point Dystopian Wars battle (the default set-up, 60
@@ -41,8 +43,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Each ruleset, and the games of one bot-mirror measurement (random play takes as many).
+#: Each ruleset, and the games of one bot-mirror measurement.
 RULESETS = {"dystopian-wars": 2, "armada": 1, "full-thrust": 6, "hordes": 2, "robogear": 4}
+#: The games of one random-play measurement: ten times the mirror's. Random battles are
+#: short (two HORDES games are about 260 decisions, 25 ms of play at head), and which few
+#: seeds are played moved the ratio more than the code did: against ``b7f9942``, HORDES read
+#: 2.50x and 3.00x in two runs at 2 games, 3.21x and 3.36x at 20; Armada 4.42x at 1 game and
+#: 6.36x at 10 (docs/performance.md).
+RANDOM_GAMES = {ruleset_id: 10 * games for ruleset_id, games in RULESETS.items()}
 #: Games of one simulate measurement, per ruleset: a few seconds of play in one process
 #: (ROBOGEAR's two-player battles take about 60 ms: at 16 games the last task's few
 #: games, played by one worker while the other waits, weighed about a tenth of the run).
@@ -193,7 +201,9 @@ def measure(trees: tuple[Path, Path], scale: int, rounds: int, only: list[str],
             try:
                 base, head = best_of(
                     trees, rounds,
-                    partial(battle_rate, ruleset_id, games * scale, kind, players),
+                    partial(battle_rate, ruleset_id,
+                            (games if kind == "mirror" else RANDOM_GAMES[ruleset_id]) * scale,
+                            kind, players),
                     lowest=False,
                 )
             except RuntimeError as error:
