@@ -10,6 +10,7 @@ so in a free-for-all it does not simply chase the nearest.
 
 from __future__ import annotations
 
+import copy
 import math
 
 from warbench.core.actions import Action
@@ -33,6 +34,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.facts import type_points
+from warbench.rulesets.robogear.fire import shot_refusal, weapon_block
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.positions import best_move
 from warbench.rulesets.robogear.state import RobogearState, Unit
@@ -85,6 +87,9 @@ class CommanderBot:
             worth = _worth(state, data, action, weights, sight)
             if worth > value:
                 best, value = action, worth
+        aim = _aim_fixed(state, data, decision, weights, sight)
+        if aim is not None and aim[1] > value and observation.check(aim[0]) is None:
+            return aim[0]
         if best is not None:
             return best
         for action in options:
@@ -96,6 +101,43 @@ class CommanderBot:
         if move is None and not patient:
             move = _advance(observation, state, data, decision, weights)
         return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
+
+
+def _aim_fixed(state: RobogearState, data: RobogearData, decision: Decision,
+               weights: list[float], sight: Sight) -> tuple[Turn, float] | None:
+    """The turn on the spot that brings an unfired fixed weapon (a walker's rocket pod, a
+    flyer's nose rockets) onto the target where its shot is worth most, with that worth, if
+    the unit keeps the resource to fire after turning."""
+    turners = [s for s in decision.spaces if s.action_type is Turn]
+    if not turners:
+        return None
+    best, value = None, 0.0
+    for unit_id in getattr(turners[0], "units", ()):
+        unit = state.units[unit_id]
+        record = data.units[unit.type]
+        if unit.kind != "machine" or record.turntable:
+            continue
+        row = movement(data, record)
+        if unit.points_left < row.turn_cost + 1:
+            continue
+        for index, weapon in enumerate(record.weapons):
+            if weapon.turret or weapon_block(unit, weapon, index) is not None:
+                continue
+            for target in _enemies(state, unit):
+                reach = band(gap(unit, target), data.measures)
+                heading = heading_to(unit, target)
+                if reach is None or not weapon.damage[reach] or abs(
+                        _swing(heading, unit.facing)) > min(row.max_turn, 180.0):
+                    continue
+                shot = Shoot(unit.id, index, target.id)
+                worth = _worth(state, data, shot, weights, sight)
+                if worth <= value:
+                    continue
+                turned = copy.copy(unit)
+                turned.facing = heading
+                if shot_refusal(state, data, turned, shot) is None:
+                    best, value = Turn(unit.id, round(heading, 4)), worth
+    return None if best is None else (best, value)
 
 
 def _edge_room(state: RobogearState, edge: str) -> int:
