@@ -68,3 +68,34 @@ def test_commander_mirror_is_fair_to_every_seat() -> None:
     print(f"mirror seat wins {dict(sorted(wins.items()))} of {decisive} decisive, "
           f"chi-square {stat:.2f} (critical {chi_square_critical(2):.2f})")
     assert stat < chi_square_critical(2)
+
+
+def test_commander_turns_to_bring_a_fixed_weapon_to_bear() -> None:
+    """RG-BOT-AIM (with RG-FIRE-AIM): a walker whose rocket pod (a fixed weapon) faces away
+    from the only enemy turns on the spot toward it and fires the pod, as well as its
+    turreted autocannon; the commander used to turn machines only while advancing, so such
+    weapons almost never fired."""
+    from tests.robogear.helpers import army, battle, put, turn_of
+    from warbench.rulesets.robogear.actions import EndTurn, Shoot, Turn
+    from warbench.rulesets.robogear.table import heading_to
+
+    game = battle(army(("ferrum-walker", 1)), army(("verdant-tank", 1)))
+    walker = put(game, 0, 30.0, 20.0, facing=0.0)
+    tank = put(game, 1, 45.0, 20.0, facing=270.0)  # due east of the walker, in medium range
+    pod = next(i for i, w in enumerate(game.data.units[walker.type].weapons) if not w.turret)
+    turn_of(game, walker.id)
+    bot = CommanderBot(1)
+    taken = []
+    while True:
+        decision = game.pending()[0]
+        action = bot.choose(game.observe(0), decision)
+        taken.append(action)
+        game.apply(0, action)
+        if isinstance(action, EndTurn) or not game.pending() or game.pending()[0].player != 0:
+            break
+    turns = [a for a in taken if isinstance(a, Turn)]
+    assert turns and abs(turns[0].facing - heading_to(walker, tank)) < 1.0
+    fired = [a.weapon for a in taken if isinstance(a, Shoot)]
+    assert pod in fired, taken
+    assert taken.index(turns[0]) < next(i for i, a in enumerate(taken)
+                                        if isinstance(a, Shoot) and a.weapon == pod)
