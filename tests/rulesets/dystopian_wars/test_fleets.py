@@ -97,3 +97,18 @@ def test_army_rules_price_lists_for_the_command_line() -> None:
     assert rules is not None
     assert rules.lookup["britannia-battleship"].cost == 160
     assert "core" in rules.lookup["britannia-battleship"].tags
+
+
+def test_demo_set_ups_are_independent_copies_of_the_shipped_fleets() -> None:
+    """Engine (speed, issue 16; no rule of the seed): the demo fleets are read once per
+    process, so a game's
+    set-up edited in place (a test cutting squadrons, a caller renaming a fleet) must leave
+    the next demo set-up exactly as the shipped files say."""
+    from warbench.rulesets.dystopian_wars.setup import DATA_DIR, DEMO_FLEETS, fleet_from_army
+
+    shipped = [fleet_from_army(load_fleet(DATA_DIR / "fleets" / name)) for name in DEMO_FLEETS]
+    first = RULES.default_setup()
+    assert first["fleets"] == shipped
+    first["fleets"][0]["squadrons"].clear()
+    first["fleets"][1]["name"] = "renamed"
+    assert RULES.default_setup()["fleets"] == shipped

@@ -21,6 +21,7 @@ one at a time.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -147,13 +148,20 @@ def fleet_from_army(army: ArmyList) -> dict[str, Any]:
     }
 
 
+@functools.cache
+def demo_fleet(name: str) -> ArmyList:
+    """A shipped demo fleet (one of ``DEMO_FLEETS``), read once: the files ship with the
+    package, and a list is frozen, so every game can share it."""
+    return load_fleet(DATA_DIR / "fleets" / name)
+
+
 def demo_setup() -> dict[str, Any]:
     """Two (up to four) 1000-point fleets on a 6-by-4-foot table with five pieces of
     terrain, laid out the same from either long edge."""
     return {
         "table": {"width": 72.0, "height": 48.0},
         "terrain": DEMO_TERRAIN,
-        "fleets": [fleet_from_army(load_fleet(DATA_DIR / "fleets" / name)) for name in DEMO_FLEETS],
+        "fleets": [fleet_from_army(demo_fleet(name)) for name in DEMO_FLEETS],
         "turns": 6,
         "cards": True,
         "battle_orders": True,
