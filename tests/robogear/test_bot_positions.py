@@ -41,3 +41,16 @@ def test_a_unit_already_safe_and_in_reach_stays() -> None:
     trooper = put(game, 1, 30.0, 24.0, facing=180.0)
     tank.points_left = 5
     assert best_move(state, data, tank, [trooper], [1.0, 1.0], 0.0, lambda h, d: True) is None
+
+
+def test_a_flyer_under_a_tanks_gun_turns_to_fly_off() -> None:
+    """RG-BOT-COVER: a flyer (it moves only forward) facing a tank close by weighs turning
+    90 degrees and flying off sideways, not only flying on over the tank."""
+    game = battle(army(("ferrum-flyer", 1)), army(("verdant-tank", 1)))
+    state, data = game.state, game.data
+    flyer = put(game, 0, 30.0, 20.0, facing=0.0)
+    tank = put(game, 1, 30.0, 27.0, facing=180.0)
+    flyer.points_left = 9
+    found = best_move(state, data, flyer, [tank], [1.0, 1.0], 0.0, lambda h, d: True)
+    assert found is not None
+    assert found[0] in (90.0, 270.0)

@@ -427,6 +427,14 @@ def _step_toward(observation: Observation[RobogearState, RobogearData], state: R
     return None
 
 
+def _turns_first(data: RobogearData, unit: Unit, heading: float) -> bool:
+    """Whether a move :func:`best_move` found is a turn on the spot first: any heading off
+    the facing of a chassis that only moves forward (a flyer)."""
+    row = movement(data, data.units[unit.type])
+    forward_only = not (row.any_direction or row.back or row.side)
+    return forward_only and abs(_swing(heading, unit.facing)) > 1.0
+
+
 def _place(observation: Observation[RobogearState, RobogearData], state: RobogearState,
            data: RobogearData, decision: Decision, sight: Sight,
            weights: list[float] | None = None) -> Action | None:
@@ -446,10 +454,14 @@ def _place(observation: Observation[RobogearState, RobogearData], state: Robogea
         prey = _prey(state, data, unit, weights)
         aim = heading_to(unit, prey) if prey is not None else unit.facing
 
-        def legal(heading: float, distance: float, unit_id: int = unit.id) -> bool:
-            return observation.check(Move(unit_id, heading, distance)) is None
+        def legal(heading: float, distance: float, unit: Unit = unit) -> bool:
+            if _turns_first(data, unit, heading):
+                return observation.check(Turn(unit.id, heading)) is None
+            return observation.check(Move(unit.id, heading, distance)) is None
 
         found = best_move(state, data, unit, foes, weights, aim, legal, sight)
         if found is not None:
+            if _turns_first(data, unit, found[0]):
+                return Turn(unit.id, found[0])
             return Move(unit.id, found[0], found[1])
     return None

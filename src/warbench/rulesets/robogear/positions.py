@@ -33,6 +33,9 @@ CAUTION = 0.6
 FLYER_CAUTION = 5 * CAUTION
 #: How much better than staying a spot must be to be worth the resource.
 MARGIN = 0.5
+#: The turns on the spot (degrees off the facing) a forward-only chassis (a flyer) weighs
+#: before a move: without them it could only weigh flying on, deeper into the enemy.
+TURNS = (90.0, -90.0)
 
 
 def _hard(data: RobogearData, shooter: Unit, target: Unit) -> int:
@@ -214,7 +217,10 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
               sight: Sight | None = None) -> tuple[float, float] | None:
     """The (heading, distance) of the unit's best straight move, or None if staying is as
     good. Headings tried: toward ``aim`` and around it (any-direction chassis), else
-    forward, back and sideways; lengths: all, half or one point of its resource."""
+    forward, back and sideways, and for a chassis that only moves forward (a flyer) also
+    90 degrees to either side after a turn on the spot (:data:`TURNS`; then the heading
+    differs from its facing and the unit turns first); lengths: all, half or one point of
+    its resource (after the turn)."""
     record = data.units[unit.type]
     row = movement(data, record)
     shot = min((w.cost for w in record.weapons), default=99)
@@ -233,16 +239,23 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     else:
         headings = [unit.facing % 360, (unit.facing + 180) % 360,
                     (unit.facing + 90) % 360, (unit.facing - 90) % 360]
+    turns: dict[float, int] = {}
+    if not row.any_direction and not row.back and not row.side:
+        turns = {(unit.facing + off) % 360: row.turn_cost for off in TURNS
+                 if abs(off) <= row.max_turn}
     there = copy.copy(unit)
     best, value = None, here + MARGIN * record.points / 10
-    for heading in headings:
-        speed = rate(row, heading - unit.facing)[0]
-        if speed <= 0:
+    for heading in dict.fromkeys(headings + list(turns)):
+        turned, turn = heading in turns, turns.get(heading, 0)
+        speed = row.forward if turned else rate(row, heading - unit.facing)[0]
+        left = unit.points_left - turn
+        if speed <= 0 or left <= 0:
             continue
         rad = math.radians(heading)
-        for points in sorted({unit.points_left, max(1, unit.points_left // 2), 1}):
+        for points in sorted({left, max(1, left // 2), 1}):
             distance = round(points * speed, 3)
-            cost = step_cost(row, heading - unit.facing, distance)
+            step = step_cost(row, 0.0 if turned else heading - unit.facing, distance)
+            cost = step if isinstance(step, str) else turn + step
             there.x = unit.x + math.sin(rad) * distance
             there.y = unit.y + math.cos(rad) * distance
             if isinstance(cost, str) or not (
