@@ -54,6 +54,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.dystopian_wars.geometry",
     "warbench.rulesets.dystopian_wars.mines",
     "warbench.rulesets.dystopian_wars.rams",
+    "warbench.rulesets.dystopian_wars.sweep",
     # Armada: moves and the tactician's helm.
     "warbench.rulesets.armada.bot_helm",
     "warbench.rulesets.armada.bot_orders",

@@ -7,7 +7,6 @@ import math
 from dataclasses import replace
 from operator import attrgetter
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,7 +22,6 @@ from warbench.core.geometry import (
     in_channel,
 )
 from warbench.core.match import play_next_decision
-from warbench.rulesets.dystopian_wars import movement
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.combat import (
     pair_refusal,
@@ -33,8 +31,9 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.data import BEASTS, SIZE_RANK, ModelSpec
 from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, band_of, terrain_of
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_options, guns_of
-from warbench.rulesets.dystopian_wars.movement import MoveSpace, _touches
+from warbench.rulesets.dystopian_wars.movement import MoveSpace
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.sweep import _leg_touching, _touches, obstacles
 from warbench.rulesets.dystopian_wars.world import FIELDS, World, fingerprint, world_of
 
 from .helpers import RULES, reference_fire_options, state
@@ -295,19 +294,34 @@ def _hashes(seed: int, decisions: int) -> list[str]:
     return found
 
 
-def test_a_leg_from_where_the_model_stood_touches_what_it_touched_there(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_leg_from_where_the_model_stood_touches_what_it_touched_there() -> None:
     """DW-MOVE-CONTACT: ``carry_out`` measures which bases the mover touches once where it
-    stands, and a leg starting there reuses the answer (``movement._leg_touching``):
-    seeded random battles end in the same states, action by action, as when every leg
-    measures afresh."""
-    fast = [_hashes(seed, 400) for seed in (3, 8)]
-    monkeypatch.setattr(
-        movement, "_leg_touching",
-        lambda mover, near, here, at_start: [body for body in near if _touches(mover, body)],
-    )
-    assert [_hashes(seed, 400) for seed in (3, 8)] == fast
+    stands, and a leg starting there reuses the answer (``sweep._leg_touching``): at every
+    decision of two seeded random battles, for every model at its level, the reused answer
+    is the bases measuring finds touching it, the very same objects in the same order."""
+    met = 0
+    for seed in (3, 8):
+        game = Game.new(RULES, seed=seed, record_hashes=False)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        for _ in range(400):
+            if game.is_over:
+                break
+            play_next_decision(game, agents)
+            table, data = game.state, game.data
+            for model in table.models:
+                if not model.alive or model.carried_by >= 0:
+                    continue
+                found, _ = obstacles(table, data, model, model.level)
+                bodies = [body for body, _ in found]
+                here = body_of(model, data.models[model.cls])
+                at_start = [body for body in bodies if _touches(here, body)]
+                mover = Body(model.pose(), here.base)
+                measured = [body for body in bodies if _touches(mover, body)]
+                reused = _leg_touching(mover, bodies, here, at_start)
+                assert len(reused) == len(measured)
+                assert all(a is b for a, b in zip(reused, measured, strict=True))
+                met += len(measured)
+    assert met > 0  # the battles had bases touching to reuse
 
 
 def test_the_fingerprint_reads_every_field_it_names() -> None:

@@ -73,7 +73,6 @@ from warbench.rulesets.dystopian_wars.movement import (
     DRIFT,
     MoveSpace,
     PivotSpace,
-    carry_out,
     leaves_table,
     move_refusal,
     place_mine,
@@ -86,6 +85,7 @@ from warbench.rulesets.dystopian_wars.state import (
     DWState,
     Model,
 )
+from warbench.rulesets.dystopian_wars.sweep import carry_out
 from warbench.rulesets.dystopian_wars.treacherous import TerrainRoll
 from warbench.rulesets.dystopian_wars.victory import judge, standing
 

@@ -2,7 +2,7 @@
 move, a pivot or a deployment leaves a model, and the move a drag means.
 
 A move is judged and walked by the rules' own functions (:func:`.movement.move_refusal`,
-:func:`.movement.carry_out`: the straight run before each turn, the inch a turn uses, the
+:func:`.sweep.carry_out`: the straight run before each turn, the inch a turn uses, the
 minimum move, stopping at the first contact), so a ghost stands where the model will.
 """
 
@@ -22,12 +22,12 @@ from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.movement import (
     MoveSpace,
     PivotSpace,
-    carry_out,
     limits_for,
     move_refusal,
     pivot_refusal,
 )
 from warbench.rulesets.dystopian_wars.state import DWState, Model
+from warbench.rulesets.dystopian_wars.sweep import carry_out
 
 #: Spacing (inches) of the points along the straight run where a dragged move may turn.
 TURN_STEP = 0.25

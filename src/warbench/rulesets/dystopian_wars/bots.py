@@ -50,13 +50,9 @@ from warbench.rulesets.dystopian_wars.bot_tactics import (
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.geometry import ARCS
-from warbench.rulesets.dystopian_wars.movement import (
-    carry_out,
-    limits_for,
-    move_refusal,
-    touching,
-)
+from warbench.rulesets.dystopian_wars.movement import limits_for, move_refusal
 from warbench.rulesets.dystopian_wars.state import DWState, Model
+from warbench.rulesets.dystopian_wars.sweep import carry_out, touching
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
 #: Expected hits per die needing 2..6 (a natural 6 counts two and rolls again).

@@ -29,8 +29,8 @@ from warbench.rulesets.dystopian_wars.events import (
     DeploymentOrder,
 )
 from warbench.rulesets.dystopian_wars.geometry import terrain_of
-from warbench.rulesets.dystopian_wars.movement import blocks_movement
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, body_of
+from warbench.rulesets.dystopian_wars.sweep import blocks_movement
 
 #: Depth of a deployment zone, in inches from the edge.
 ZONE = 8.0

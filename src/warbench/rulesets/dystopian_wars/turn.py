@@ -44,9 +44,10 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import refuel_and_land
 from warbench.rulesets.dystopian_wars.luck import order_effect
-from warbench.rulesets.dystopian_wars.movement import carry_out, leaves_table
+from warbench.rulesets.dystopian_wars.movement import leaves_table
 from warbench.rulesets.dystopian_wars.repairs import burn
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState
+from warbench.rulesets.dystopian_wars.sweep import carry_out
 from warbench.rulesets.dystopian_wars.victory import BATTLE_ORDERS, judge, standing
 
 
