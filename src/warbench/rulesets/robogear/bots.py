@@ -47,6 +47,10 @@ from warbench.rulesets.robogear.table import (
     path_blocker,
 )
 
+#: The bot holds its ground for the first 1/PATIENT_SHARE of the battle's rounds (2 of the
+#: default 8): it lets the enemy beside it come and shoots it down, then closes in.
+PATIENT_SHARE = 4
+
 
 class CommanderBot:
     """Greedy damage per resource, with a leader-aware choice of enemy."""
@@ -95,7 +99,8 @@ class CommanderBot:
         for action in options:
             if isinstance(action, Heal):
                 return action
-        patient = state.round <= state.max_rounds // 2 or _leading(state, data, decision.player)
+        patient = state.round <= state.max_rounds // PATIENT_SHARE or _leading(
+            state, data, decision.player)
         # the same state throughout: the leaders' weights are not worked out again
         move = _place(observation, state, data, decision, sight, weights)
         if move is None and not patient:
