@@ -435,6 +435,18 @@ def test_the_replay_viewer_steps_through_a_journal_as_a_seat(
     page.screenshot(path=str(SHOTS / "replay.png"))
 
 
+#: Answers the dice panel's ask with fours through its own button, and gives the count of
+#: states shown before it, or null when no ask is open.
+SEND_FOURS = """() => {
+  if (document.querySelector('#dice-panel').hidden) return null;
+  const asked = document.querySelector('#dice-ask').textContent.match(/Roll (\\d+) d/);
+  document.querySelector('#dice-faces').value = Array(Number(asked[1])).fill('4').join(' ');
+  const seen = document.body.dataset.states;
+  document.querySelector('#dice-send').click();
+  return seen;
+}"""
+
+
 def test_a_referee_game_asks_the_person_for_the_dice_rolled_on_the_table(
     server: str, browser: Any
 ) -> None:
@@ -449,11 +461,12 @@ def test_a_referee_game_asks_the_person_for_the_dice_rolled_on_the_table(
         page.wait_for_selector("#dice-panel:not([hidden]), #decisions .decision", timeout=30_000)
         if page.locator("#decisions .decision").count():
             break
-        asked = page.inner_text("#dice-ask")
-        count = int(re.search(r"Roll (\d+) d", asked).group(1))  # type: ignore[union-attr]
-        page.fill("#dice-faces", " ".join(["4"] * count))
-        before = page.get_attribute("body", "data-states")
-        page.click("#dice-send")
+        # Read the ask, type as many fours and send them in one turn of the page's script, so
+        # that no state arriving between the look and the click (which re-renders the panel,
+        # or closes it for a decision) can make the faces answer another ask.
+        before = page.evaluate(SEND_FOURS)
+        if before is None:
+            continue  # the panel closed before it could be answered: look again
         page.wait_for_function("([seen]) => document.body.dataset.states !== seen", arg=[before])
         typed += 1
     assert "rolled 1d6 for battle order: 4" in page.inner_text("#log")
