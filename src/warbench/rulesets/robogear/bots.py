@@ -435,9 +435,8 @@ def _step_toward(observation: Observation[RobogearState, RobogearData], state: R
 def _turns_first(data: RobogearData, unit: Unit, heading: float) -> bool:
     """Whether a move :func:`best_move` found is a turn on the spot first: any heading off
     the facing of a chassis that only moves forward (a flyer)."""
-    row = movement(data, data.units[unit.type])
-    forward_only = not (row.any_direction or row.back or row.side)
-    return forward_only and abs(_swing(heading, unit.facing)) > 1.0
+    return movement(data, data.units[unit.type]).forward_only and abs(
+        _swing(heading, unit.facing)) > 1.0
 
 
 def _place(observation: Observation[RobogearState, RobogearData], state: RobogearState,

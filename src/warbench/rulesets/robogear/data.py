@@ -182,6 +182,12 @@ class Movement(Record):
     turn_cost: int = 1
     max_turn: float = 180.0
 
+    @property
+    def forward_only(self) -> bool:
+        """Whether the chassis moves only forward (a flyer): to go any other way it turns
+        on the spot first."""
+        return not (self.any_direction or self.back or self.side)
+
 
 class CoverBand(Record):
     """Defence from cover: covered share of the silhouette at least ``share``."""

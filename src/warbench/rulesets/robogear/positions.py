@@ -240,7 +240,7 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
         headings = [unit.facing % 360, (unit.facing + 180) % 360,
                     (unit.facing + 90) % 360, (unit.facing - 90) % 360]
     turns: dict[float, int] = {}
-    if not row.any_direction and not row.back and not row.side:
+    if row.forward_only:
         turns = {(unit.facing + off) % 360: row.turn_cost for off in TURNS
                  if abs(off) <= row.max_turn}
     there = copy.copy(unit)
