@@ -6,7 +6,7 @@ import math
 from dataclasses import replace
 
 from tests.robogear.helpers import army, battle, put
-from warbench.rulesets.robogear.positions import best_move, hurt
+from warbench.rulesets.robogear.positions import best_move, hurt, spot_value
 from warbench.rulesets.robogear.state import Block
 from warbench.rulesets.robogear.table import hidden_share
 
@@ -54,3 +54,20 @@ def test_a_flyer_under_a_tanks_gun_turns_to_fly_off() -> None:
     found = best_move(state, data, flyer, [tank], [1.0, 1.0], 0.0, lambda h, d: True)
     assert found is not None
     assert found[0] in (90.0, 270.0)
+
+
+def test_a_spot_under_a_mortars_shells_counts_the_risk_out_of_its_sight() -> None:
+    """RG-BOT-COVER (with RG-IND): a lobbing gun needs no sight of its target, so a spot in
+    an enemy mortar's reach costs the trooper standing there even where a ruin hides it
+    from the mortar; out of the mortar's reach it costs nothing. (The mortar's shells did
+    most of the damage the commander's flyers took while the spot weighing counted direct
+    fire only.)"""
+    game = battle(army(("ferrum-rifleman", 1)), army(("verdant-mortar", 1)))
+    state, data = game.state, game.data
+    state.terrain.append(Block(20.0, 30.0, 40.0, 31.0, 5.0, "ruin"))
+    trooper = put(game, 0, 30.0, 20.0)
+    mortar = put(game, 1, 30.0, 42.0, facing=180.0)
+    assert hidden_share(state, data, mortar, trooper) >= 1.0
+    assert spot_value(state, data, trooper, [mortar], [1.0, 1.0], True) < 0.0
+    far = replace(trooper, y=2.0)
+    assert spot_value(state, data, far, [mortar], [1.0, 1.0], True) == 0.0

@@ -55,7 +55,7 @@ def best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, i
 
 
 #: A shooter's type and whether the target is a trooper -> its best damage by band.
-DamageTable = dict[tuple[str, bool], tuple[int, int, int]]
+DamageTable = dict[tuple[str, bool, bool], tuple[int, int, int]]
 
 
 def _damage_table(data: RobogearData) -> DamageTable:
@@ -65,18 +65,21 @@ def _damage_table(data: RobogearData) -> DamageTable:
 
 
 def _damage_by(data: RobogearData, table: DamageTable, shooter: Unit,
-               target: Unit) -> tuple[int, int, int]:
-    key = (shooter.type, target.kind == "trooper")
+               target: Unit, lobbed: bool = False) -> tuple[int, int, int]:
+    key = (shooter.type, target.kind == "trooper", lobbed)
     found = table.get(key)
     if found is None:
-        found = table[key] = _best_damage(data, shooter, target)
+        found = table[key] = _best_damage(data, shooter, target, lobbed)
     return found
 
 
-def _best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, int, int]:
+def _best_damage(data: RobogearData, shooter: Unit, target: Unit,
+                 lobbed: bool = False) -> tuple[int, int, int]:
+    """By band: the best direct-fire damage, or with ``lobbed`` the best of the weapons
+    that lob shells (they need no sight of the target)."""
     best = [0, 0, 0]
     for weapon in data.units[shooter.type].weapons:
-        if "flamer" in weapon.traits or "indirect" in weapon.traits:
+        if "flamer" in weapon.traits or ("indirect" in weapon.traits) != lobbed:
             continue
         if shooter.kind == "trooper" and target.kind != "trooper" and (
                 "armour_piercing" not in weapon.traits):
@@ -128,6 +131,8 @@ class Duel:
     taken: tuple[int, int, int]
     foe_left: int
     worth: float
+    #: What the foe's lobbing guns (a mortar) deal the unit in each band, sight or not.
+    lobbed: tuple[int, int, int]
     #: The foe's +1 defence against the unit (:func:`_hard`), and the unit's against it.
     foe_hard: int
     own_hard: int
@@ -142,6 +147,7 @@ def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]
         found.append(Duel(foe, _damage_by(data, table, unit, foe),
                           _damage_by(data, table, foe, unit),
                           record.cells - foe.damage, record.points * weights[foe.player],
+                          _damage_by(data, table, foe, unit, True),
                           _hard(data, unit, foe), _hard(data, foe, unit)))
     return found
 
@@ -167,7 +173,7 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     gain = 0.0
     loss = 0.0
     targets: list[tuple[float, int, int, Duel]] = []
-    threats: list[tuple[Unit, int, int, int]] = []
+    threats: list[tuple[Unit, int, int, int, int]] = []
     short, medium, far = edges
     x, y, radius, hypot = unit.x, unit.y, unit.radius, math.hypot
     for duel in known if known is not None else duels(data, unit, foes, weights):
@@ -182,12 +188,12 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
             reach = 2
         else:
             continue
-        dealt, taken = duel.dealt[reach], duel.taken[reach]
+        dealt, taken, lobbed = duel.dealt[reach], duel.taken[reach], duel.lobbed[reach]
         if dealt:
             targets.append((min(1.0, dealt / max(1, duel.foe_left)) * duel.worth, reach, dealt,
                             duel))
-        if taken:
-            threats.append((foe, reach, taken, duel.own_hard))
+        if taken or lobbed:
+            threats.append((foe, reach, taken, lobbed, duel.own_hard))
     factor = 1.0 if armed else 0.5
     # Only the best target counts: one whose sure hit (the bound) cannot beat the best found
     # so far is not looked at (no sight check). The loss is never negative, so a spot whose
@@ -204,8 +210,14 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     gained = gain * factor
     if gained <= floor:
         return floor
-    for foe, reach, taken, hard in threats:
-        loss += _shot(sight, foe, unit, reach, taken, left, hard)
+    tables = data.tables
+    for foe, reach, taken, lobbed, hard in threats:
+        threat = _shot(sight, foe, unit, reach, taken, left, hard)
+        if lobbed:
+            # a lobbed shell needs no sight of the unit: no cover counts against it
+            threat = max(threat, tables_hit_chance(tables, reach, 0, 0.0, hard)
+                         * min(1.0, lobbed / max(1, left)))
+        loss += threat
         if gained - caution * loss * points <= floor:
             return floor
     return gained - caution * loss * points
