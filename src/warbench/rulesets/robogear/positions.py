@@ -136,6 +136,13 @@ class Duel:
     #: The foe's +1 defence against the unit (:func:`_hard`), and the unit's against it.
     foe_hard: int
     own_hard: int
+    #: Where the foe stands and its base's radius, read once (a spot weighs each duel).
+    x: float
+    y: float
+    radius: float
+    #: The most the unit's best shot at the foe can be worth, in any band (the foe's share
+    #: of life one hit takes, times its worth): no spot gains more from this foe.
+    bound: float
 
 
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
@@ -144,11 +151,13 @@ def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]
     units, table = data.units, _damage_table(data)
     for foe in foes:
         record: UnitRecord = units[foe.type]
-        found.append(Duel(foe, _damage_by(data, table, unit, foe),
-                          _damage_by(data, table, foe, unit),
-                          record.cells - foe.damage, record.points * weights[foe.player],
+        dealt, left = _damage_by(data, table, unit, foe), record.cells - foe.damage
+        worth = record.points * weights[foe.player]
+        found.append(Duel(foe, dealt, _damage_by(data, table, foe, unit), left, worth,
                           _damage_by(data, table, foe, unit, True),
-                          _hard(data, unit, foe), _hard(data, foe, unit)))
+                          _hard(data, unit, foe), _hard(data, foe, unit),
+                          foe.x, foe.y, foe.radius,
+                          min(1.0, max(dealt) / max(1, left)) * worth))
     return found
 
 
@@ -177,8 +186,7 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     short, medium, far = edges
     x, y, radius, hypot = unit.x, unit.y, unit.radius, math.hypot
     for duel in known if known is not None else duels(data, unit, foes, weights):
-        foe = duel.foe
-        distance = hypot(x - foe.x, y - foe.y) - radius - foe.radius
+        distance = hypot(x - duel.x, y - duel.y) - radius - duel.radius
         # the band as _band gives it, spelt out: this loop is the bot's hottest
         if distance < short:
             reach = 0
@@ -193,7 +201,7 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
             targets.append((min(1.0, dealt / max(1, duel.foe_left)) * duel.worth, reach, dealt,
                             duel))
         if taken or lobbed:
-            threats.append((foe, reach, taken, lobbed, duel.own_hard))
+            threats.append((duel.foe, reach, taken, lobbed, duel.own_hard))
     factor = 1.0 if armed else 0.5
     # Only the best target counts: one whose sure hit (the bound) cannot beat the best found
     # so far is not looked at (no sight check). The loss is never negative, so a spot whose
@@ -255,8 +263,12 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     if row.forward_only:
         turns = {(unit.facing + off) % 360: row.turn_cost for off in TURNS
                  if abs(off) <= row.max_turn}
-    there = copy.copy(unit)
     best, value = None, here + MARGIN * record.points / 10
+    # A spot gains at most the best duel's bound and loses nothing at best: when that does
+    # not beat staying, no spot can (the same answer, without weighing them).
+    if max((duel.bound for duel in known), default=0.0) <= value:
+        return None
+    there = copy.copy(unit)
     for heading in dict.fromkeys(headings + list(turns)):
         turned, turn = heading in turns, turns.get(heading, 0)
         speed = row.forward if turned else rate(row, heading - unit.facing)[0]
