@@ -90,6 +90,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.options",
     "warbench.rulesets.robogear.positions",
     "warbench.rulesets.robogear.table",
+    "warbench.rulesets.robogear.unit",
     "warbench.rulesets.robogear.victory",
 )
 """Modules compiled by ``warbench.compile``: computation over plain data. Left interpreted:

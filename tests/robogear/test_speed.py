@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import fields, replace
+from typing import Any
 
 from tests.robogear.helpers import RULES, army, battle, put
 from warbench.core.agents import RandomAgent
@@ -22,9 +23,10 @@ from warbench.rulesets.robogear.group_rules import merge_refusal, regroup_option
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import enemies_of, unit_options
 from warbench.rulesets.robogear.positions import duels, spot_value
-from warbench.rulesets.robogear.state import RobogearState, Unit
+from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import Sight, aimed, band, gap, hidden_share
 from warbench.rulesets.robogear.turn import Activation
+from warbench.rulesets.robogear.unit import Unit
 
 RGame = Game[RobogearState, RobogearData]
 
@@ -196,7 +198,9 @@ def test_a_unit_copy_is_the_unit_with_every_field_shared() -> None:
     for unit in game.state.units:
         twin = copy.copy(unit)
         assert twin == unit and twin is not unit
-        assert all(getattr(twin, f.name) is getattr(unit, f.name) for f in fields(Unit))
+        # the lists are the same objects; numbers compare equal (the compiled Unit keeps
+        # them unboxed, so each read makes a new number object)
+        assert all(_same(getattr(twin, f.name), getattr(unit, f.name)) for f in fields(Unit))
         twin.x += 1.0
         assert twin.x != unit.x
     state = copy.copy(game.state)
@@ -204,16 +208,48 @@ def test_a_unit_copy_is_the_unit_with_every_field_shared() -> None:
                for f in fields(RobogearState))
 
 
+def _same(a: object, b: object) -> bool:
+    return a is b if isinstance(a, list) else a == b
+
+
+def _unit_marks(hot: int) -> list[Any]:
+    """A distinct value of its own type for every field of a unit (the compiled Unit checks
+    types): numbers and names by position, new lists, and only the ``hot``-th flag true."""
+    marks: list[Any] = []
+    flags = 0
+    for index, item in enumerate(fields(Unit)):
+        kind = str(item.type)
+        if kind == "bool":
+            marks.append(flags == hot)
+            flags += 1
+        elif kind == "int":
+            marks.append(1000 + index)
+        elif kind == "float":
+            marks.append(1000.5 + index)
+        elif kind == "str":
+            marks.append(f"field {index}")
+        else:
+            marks.append([index])
+    return marks
+
+
 def test_a_written_out_copy_passes_every_field_in_its_place() -> None:
     """RG-INF-INFILTRATE, RG-BOT-COVER: the copies read their fields written out (not with
-    ``attrgetter``); with a distinct object in every field, each lands in its own place, so a
-    field added, dropped or passed out of order fails here."""
-    for kind in (Unit, RobogearState):
-        marks = [object() for _ in fields(kind)]
-        original = kind(*marks)
-        twin = copy.copy(original)
-        assert twin is not original
-        assert [getattr(twin, f.name) for f in fields(kind)] == marks
+    ``attrgetter``); with a distinct value in every field (and each flag alone true in
+    turn), each lands in its own place, so a field added, dropped or passed out of order
+    fails here."""
+    flags = sum(str(item.type) == "bool" for item in fields(Unit))
+    for hot in range(flags):
+        marks = _unit_marks(hot)
+        twin = copy.copy(Unit(*marks))
+        assert [getattr(twin, f.name) for f in fields(Unit)] == marks
+        assert all(_same(getattr(twin, f.name), mark)
+                   for f, mark in zip(fields(Unit), marks, strict=True))
+    objects = [object() for _ in fields(RobogearState)]
+    original = RobogearState(*objects)
+    twin = copy.copy(original)
+    assert twin is not original
+    assert [getattr(twin, f.name) for f in fields(RobogearState)] == objects
 
 
 def test_an_aim_answers_what_the_table_answers_in_any_order() -> None:

@@ -19,7 +19,8 @@ from warbench.core.lists import ArmyList
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.robogear.data import RobogearData, steps
-from warbench.rulesets.robogear.state import Block, Element, RobogearState, Squad, Unit
+from warbench.rulesets.robogear.state import Block, Element, RobogearState, Squad
+from warbench.rulesets.robogear.unit import Unit
 
 EDGES = ("north", "east", "south", "west")
 MISSIONS = ("annihilation", "capture", "commander", "hold")
