@@ -88,9 +88,9 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.infantry",
     "warbench.rulesets.robogear.moves",
     "warbench.rulesets.robogear.options",
+    "warbench.rulesets.robogear.pieces",
     "warbench.rulesets.robogear.positions",
     "warbench.rulesets.robogear.table",
-    "warbench.rulesets.robogear.unit",
     "warbench.rulesets.robogear.victory",
 )
 """Modules compiled by ``warbench.compile``: computation over plain data. Left interpreted:

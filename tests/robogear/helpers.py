@@ -10,9 +10,9 @@ from warbench.rulesets.robogear import RobogearRuleset
 from warbench.rulesets.robogear.actions import Activate, Regroup
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.groups import Regrouping
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.turn import Round
-from warbench.rulesets.robogear.unit import Unit
 
 RULES = RobogearRuleset()
 RGame = Game[RobogearState, RobogearData]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.robogear.helpers import army, battle, put, turn_of
 from warbench.rulesets.robogear.actions import EndTurn, Move, Ram, RunOver, Shoot, Throw, Turn
 from warbench.rulesets.robogear.events import BlastLanded, Rammed
-from warbench.rulesets.robogear.state import Block
+from warbench.rulesets.robogear.pieces import Block
 
 
 def test_blast_hits_everything_under_the_marker_and_spares_friends_placement() -> None:

@@ -6,8 +6,8 @@ import math
 from dataclasses import replace
 
 from tests.robogear.helpers import army, battle, put
+from warbench.rulesets.robogear.pieces import Block
 from warbench.rulesets.robogear.positions import best_move, hurt, spot_value
-from warbench.rulesets.robogear.state import Block
 from warbench.rulesets.robogear.table import hidden_share
 
 

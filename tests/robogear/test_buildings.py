@@ -15,7 +15,7 @@ from warbench.rulesets.robogear.actions import (
     RunOver,
     Shoot,
 )
-from warbench.rulesets.robogear.state import Block
+from warbench.rulesets.robogear.pieces import Block
 from warbench.rulesets.robogear.table import hidden_share
 
 #: A 4 x 4 step house in the middle of the table, 4 steps tall, one slot in each wall.

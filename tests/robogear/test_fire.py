@@ -8,7 +8,7 @@ from tests.robogear.helpers import army, battle, put, turn_of
 from warbench.core.events import UnitDestroyed
 from warbench.rulesets.robogear.actions import Shoot
 from warbench.rulesets.robogear.events import ShotResolved, TokenPlaced
-from warbench.rulesets.robogear.state import Block
+from warbench.rulesets.robogear.pieces import Block
 
 TANK, WALKER = "ferrum-tank", "verdant-walker"
 

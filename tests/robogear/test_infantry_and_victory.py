@@ -21,7 +21,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import destroy
 from warbench.rulesets.robogear.events import Fought, ShotResolved
 from warbench.rulesets.robogear.groups import Regrouping
-from warbench.rulesets.robogear.state import Block
+from warbench.rulesets.robogear.pieces import Block
 
 
 def test_close_combat_adds_lives_brawler_bonus_and_friends_nearby() -> None:

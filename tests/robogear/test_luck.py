@@ -9,7 +9,7 @@ from tests.robogear.test_fire import TANK, WALKER, _duel
 from warbench.core.events import RollEffect
 from warbench.core.luck import luck_report
 from warbench.rulesets.robogear.actions import Ram, Shoot
-from warbench.rulesets.robogear.state import Block
+from warbench.rulesets.robogear.pieces import Block
 
 
 def test_rg_ram_rolls_rated_for_each_side_hand_worked() -> None:

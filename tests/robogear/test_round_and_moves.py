@@ -20,8 +20,8 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.events import Initiative
 from warbench.rulesets.robogear.fire import crew_for
 from warbench.rulesets.robogear.moves import move_block
+from warbench.rulesets.robogear.pieces import Block
 from warbench.rulesets.robogear.setup import min_army_gap
-from warbench.rulesets.robogear.state import Block
 from warbench.rulesets.robogear.turn import Activation
 
 TANK, WALKER, SPIDER, FLYER = "ferrum-tank", "ferrum-walker", "verdant-spider", "ferrum-flyer"

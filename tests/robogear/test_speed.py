@@ -22,11 +22,11 @@ from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
 from warbench.rulesets.robogear.group_rules import merge_refusal, regroup_options
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import enemies_of, unit_options
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.positions import duels, spot_value
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import Sight, aimed, band, gap, hidden_share
 from warbench.rulesets.robogear.turn import Activation
-from warbench.rulesets.robogear.unit import Unit
 
 RGame = Game[RobogearState, RobogearData]
 

@@ -36,6 +36,7 @@ from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.facts import type_points
 from warbench.rulesets.robogear.fire import shot_refusal, weapon_block
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.positions import best_move
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import (
@@ -46,7 +47,6 @@ from warbench.rulesets.robogear.table import (
     hidden_share,
     path_blocker,
 )
-from warbench.rulesets.robogear.unit import Unit
 
 #: The bot holds its ground for the first 1/PATIENT_SHARE of the battle's rounds (2 of the
 #: default 8): it lets the enemy beside it come and shoots it down, then closes in.

@@ -15,9 +15,9 @@ from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Occupied
 from warbench.rulesets.robogear.infantry import trooper_block
-from warbench.rulesets.robogear.state import Block, RobogearState
+from warbench.rulesets.robogear.pieces import Block, Unit
+from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import CONTACT, flying, slot_point
-from warbench.rulesets.robogear.unit import Unit
 
 #: How far (in steps) outside its wall a trooper leaving by a slot stands clear of it.
 DOORSTEP = 0.1

@@ -6,9 +6,9 @@ from warbench.core.engine import Game
 from warbench.core.events import RollEffect, UnitDamaged, UnitDestroyed
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Damaged, Destroyed, PilotHit, TokenPlaced
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, Section, armour_level, section
 from warbench.rulesets.robogear.table import free_spot
-from warbench.rulesets.robogear.unit import Unit
 
 RobogearGame = Game[RobogearState, RobogearData]
 

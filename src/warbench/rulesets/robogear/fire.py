@@ -18,6 +18,7 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wou
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
 from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
 from warbench.rulesets.robogear.facts import flyer_types
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import (
     CONTACT,
@@ -34,7 +35,6 @@ from warbench.rulesets.robogear.table import (
     slot_point,
     teardrop,
 )
-from warbench.rulesets.robogear.unit import Unit
 
 
 def spot(state: RobogearState, unit: Unit) -> Unit:

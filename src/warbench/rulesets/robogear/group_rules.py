@@ -17,7 +17,8 @@ from warbench.core.actions import Action
 from warbench.rulesets.robogear.actions import Regroup
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.facts import per_catalog
-from warbench.rulesets.robogear.state import RobogearState, Squad
+from warbench.rulesets.robogear.pieces import Squad
+from warbench.rulesets.robogear.state import RobogearState
 
 
 class SquadType(enum.StrEnum):

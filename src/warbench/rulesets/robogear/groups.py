@@ -19,7 +19,8 @@ from warbench.rulesets.robogear.actions import Regroup
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.group_rules import regroup_options, regroup_refusal
-from warbench.rulesets.robogear.state import Element, RobogearState
+from warbench.rulesets.robogear.pieces import Element
+from warbench.rulesets.robogear.state import RobogearState
 
 
 class RegroupSpace(ParamSpace):

@@ -14,9 +14,9 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
 from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, Section, section
 from warbench.rulesets.robogear.table import Sight, flying, free_spot, gap, touching
-from warbench.rulesets.robogear.unit import Unit
 
 
 def trooper_block(state: RobogearState, unit: Unit) -> str | None:

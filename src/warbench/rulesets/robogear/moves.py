@@ -19,6 +19,7 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import Movement, RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
 from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, armour_level
 from warbench.rulesets.robogear.table import (
     crossing_cost,
@@ -27,7 +28,6 @@ from warbench.rulesets.robogear.table import (
     heading_to,
     path_blocker,
 )
-from warbench.rulesets.robogear.unit import Unit
 
 #: Headings closer than this (degrees) count as the same direction.
 ANGLE_TOLERANCE = 0.01

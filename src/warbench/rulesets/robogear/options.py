@@ -22,9 +22,9 @@ from warbench.rulesets.robogear.actions import (
 )
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import Sight, gap
-from warbench.rulesets.robogear.unit import Unit
 
 
 def enemies_of(state: RobogearState, player: int) -> list[Unit]:

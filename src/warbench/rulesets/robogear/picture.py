@@ -12,9 +12,9 @@ from warbench.core.geometry import Arc, RangeBands
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Damaged, ShotResolved
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, armour_level, section
 from warbench.rulesets.robogear.table import band, gap
-from warbench.rulesets.robogear.unit import Unit
 
 SECTION_NAMES = ("green", "yellow", "red")
 BAND_NAMES = ("short", "medium", "long")

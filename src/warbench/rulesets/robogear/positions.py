@@ -23,9 +23,9 @@ from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.facts import per_catalog
 from warbench.rulesets.robogear.moves import movement, rate, step_cost
+from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import REACH_SLACK, Sight, flying
-from warbench.rulesets.robogear.unit import Unit
 
 #: How much a point of expected loss counts against a point of expected gain.
 CAUTION = 0.6

@@ -19,8 +19,8 @@ from warbench.core.lists import ArmyList
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.robogear.data import RobogearData, steps
-from warbench.rulesets.robogear.state import Block, Element, RobogearState, Squad
-from warbench.rulesets.robogear.unit import Unit
+from warbench.rulesets.robogear.pieces import Block, Element, Squad, Unit
+from warbench.rulesets.robogear.state import RobogearState
 
 EDGES = ("north", "east", "south", "west")
 MISSIONS = ("annihilation", "capture", "commander", "hold")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from warbench.core.procedures import GameState
 from warbench.rulesets.robogear.data import UnitRecord
-from warbench.rulesets.robogear.unit import Unit
+from warbench.rulesets.robogear.pieces import Block, Element, Squad, Unit
 
 
 class Section(enum.IntEnum):
@@ -21,47 +21,6 @@ class Section(enum.IntEnum):
     GREEN = 0
     YELLOW = 1
     RED = 2
-
-
-@dataclass(slots=True)
-class Squad:
-    """A squad (one sheet, one or more models) or a single machine; guns ride with one."""
-
-    id: int
-    player: int
-    name: str
-    units: list[int] = field(default_factory=list)
-    group: str = ""
-    crew_of: int = -1
-
-
-@dataclass(slots=True)
-class Element:
-    """What takes one turn: a squad, or a group of squads sharing a turn."""
-
-    id: int
-    player: int
-    name: str
-    squads: list[int] = field(default_factory=list)
-    done: bool = False
-    idle: bool = False
-
-
-@dataclass(slots=True)
-class Block:
-    """A piece of terrain: an axis-aligned box ``height`` steps tall (negative: a ditch);
-    a building has firing ``slots`` troopers may occupy."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    height: float
-    name: str = "ruin"
-    slots: int = 0
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
 
 
 @dataclass(slots=True)

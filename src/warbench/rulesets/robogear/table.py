@@ -15,8 +15,8 @@ from warbench.core.geometry.templates import TeardropTemplate
 from warbench.core.geometry.vectors import Pose, bearing
 from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.facts import flyer_types
-from warbench.rulesets.robogear.state import Block, RobogearState
-from warbench.rulesets.robogear.unit import Unit
+from warbench.rulesets.robogear.pieces import Block, Unit
+from warbench.rulesets.robogear.state import RobogearState
 
 #: Two bases closer than this (in steps) touch.
 CONTACT = 0.05

@@ -36,10 +36,10 @@ from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import RuleSpace, enemies_of, unit_options
+from warbench.rulesets.robogear.pieces import Element, Unit
 from warbench.rulesets.robogear.setup import EDGES, place_armies
-from warbench.rulesets.robogear.state import Element, RobogearState, resource
+from warbench.rulesets.robogear.state import RobogearState, resource
 from warbench.rulesets.robogear.table import Sight
-from warbench.rulesets.robogear.unit import Unit
 from warbench.rulesets.robogear.victory import decided, final_outcome, holder
 
 #: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).

@@ -1,9 +1,9 @@
-"""One machine, trooper or gun of the ROBOGEAR state, in a module of its own so that it can
-be compiled (``warbench.compiled``): the compiled rules and bots read a unit's fields
-natively, where reading a field of an interpreted class costs a generic look-up (about a
-third of a three-commander battle's instructions went to such look-ups). A plain slotted
-dataclass either way, so the state copies, pickles, hashes and serialises alike, compiled
-or pure.
+"""The pieces of the ROBOGEAR state: units, squads, turn elements and terrain blocks, in a
+module of their own so that it can be compiled (``warbench.compiled``): the compiled rules
+and bots read their fields natively, where reading a field of an interpreted class costs a
+generic look-up (about a third of a three-commander battle's instructions went to such
+look-ups). Plain slotted dataclasses either way, so the state copies, pickles, hashes and
+serialises alike, compiled or pure.
 """
 
 from __future__ import annotations
@@ -65,3 +65,44 @@ class Unit:
             self.healing, self.held_by, self.carried_by, self.reserve, self.command,
             self.inside, self.slot,
         )
+
+
+@dataclass(slots=True)
+class Squad:
+    """A squad (one sheet, one or more models) or a single machine; guns ride with one."""
+
+    id: int
+    player: int
+    name: str
+    units: list[int] = field(default_factory=list)
+    group: str = ""
+    crew_of: int = -1
+
+
+@dataclass(slots=True)
+class Element:
+    """What takes one turn: a squad, or a group of squads sharing a turn."""
+
+    id: int
+    player: int
+    name: str
+    squads: list[int] = field(default_factory=list)
+    done: bool = False
+    idle: bool = False
+
+
+@dataclass(slots=True)
+class Block:
+    """A piece of terrain: an axis-aligned box ``height`` steps tall (negative: a ditch);
+    a building has firing ``slots`` troopers may occupy."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    height: float
+    name: str = "ruin"
+    slots: int = 0
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
