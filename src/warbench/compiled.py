@@ -90,6 +90,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.options",
     "warbench.rulesets.robogear.pieces",
     "warbench.rulesets.robogear.positions",
+    "warbench.rulesets.robogear.roster",
     "warbench.rulesets.robogear.table",
     "warbench.rulesets.robogear.victory",
 )

@@ -36,7 +36,8 @@ from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import RuleSpace, enemies_of, unit_options
-from warbench.rulesets.robogear.pieces import Element, Unit
+from warbench.rulesets.robogear.pieces import Unit
+from warbench.rulesets.robogear.roster import Roster, element_units, free_elements, ready
 from warbench.rulesets.robogear.setup import EDGES, place_armies
 from warbench.rulesets.robogear.state import RobogearState, resource
 from warbench.rulesets.robogear.table import Sight
@@ -106,28 +107,6 @@ class Battle(Procedure[RobogearState, RobogearData]):
         game.push(Round(), Regrouping())
 
 
-def element_units(state: RobogearState, element: Element) -> list[Unit]:
-    """The units acting in an element's turn: its squads' units and their passengers."""
-    members = [state.units[u] for s in element.squads for u in state.squads[s].units]
-    ids = {u.id for u in members}
-    riders = [u for u in state.units
-              if u.carried_by >= 0 and u.alive and u.carried_by in ids and u.id not in ids]
-    return [u for u in members if u.alive] + riders
-
-
-def ready(state: RobogearState, element: Element) -> bool:
-    """Whether the element may still take a turn this round (riders go with their carrier)."""
-    if element.done or state.eliminated[element.player]:
-        return False
-    units, squads = state.units, state.squads
-    for s in element.squads:
-        for u in squads[s].units:
-            unit = units[u]
-            if unit.alive and unit.carried_by < 0:
-                return True
-    return False
-
-
 @dataclass(slots=True)
 class Round(Procedure[RobogearState, RobogearData]):
     """Players, in initiative order, each give one squad its turn, round and round;
@@ -137,9 +116,8 @@ class Round(Procedure[RobogearState, RobogearData]):
 
     def decisions(self, game: RobogearGame) -> list[Decision]:
         state = game.state
-        # each element's readiness once (was asked again for every player and option); a
-        # spent or emptied element (every join and disband leaves one) is not ready
-        free = [e for e in state.elements if e.squads and not e.done and ready(state, e)]
+        # each element's readiness once (was asked again for every player and option)
+        free = free_elements(state)
         players = {e.player for e in free}
         player = self.turns.current(state.order, players.__contains__)
         if player is None:
@@ -182,19 +160,17 @@ class Activation(Procedure[RobogearState, RobogearData]):
         if not self.started:
             return []
         state, data = game.state, game.data
-        units = self._units(game)
+        roster = Roster(self._units(game))
+        mobile, hidden, able = roster.mobile, roster.hidden, roster.able
         options: list[Action] = [EndTurn()]
         spaces: list[ParamSpace] = []
-        mobile = [u.id for u in units if u.on_table and u.points_left > 0]
-        hidden = [u.id for u in units if u.reserve and u.alive]
-        able = [u for u in units if u.alive and not u.reserve and u.points_left > 0]
         sight = Sight(state, data) if able else None
         foes: dict[int, list[Unit]] = {}
         for unit in able:
             if unit.player not in foes:
                 foes[unit.player] = enemies_of(state, unit.player)
             options.extend(unit_options(game, unit, sight, foes[unit.player]))
-        acting = [u.id for u in units if u.alive]
+        acting = roster.acting
         ruled = RULED + BUILDING_ACTIONS if any(b.slots for b in state.terrain) else RULED
         spaces += [RuleSpace(kind, state, data, acting, options) for kind in ruled]
         if mobile:
