@@ -91,6 +91,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.pieces",
     "warbench.rulesets.robogear.positions",
     "warbench.rulesets.robogear.roster",
+    "warbench.rulesets.robogear.sheets",
     "warbench.rulesets.robogear.table",
     "warbench.rulesets.robogear.victory",
 )

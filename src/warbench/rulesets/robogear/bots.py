@@ -38,6 +38,7 @@ from warbench.rulesets.robogear.fire import shot_refusal, weapon_block
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.positions import best_move
+from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import (
     Sight,
@@ -194,11 +195,11 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
     share = sight.share(shooter, target)
     hard = 1 if target.kind == "trooper" and shooter.kind != "trooper" else 0
     chance = tables_hit_chance(data.tables, reach, bonus, share, hard)
-    record = data.units[target.type]
-    left = record.cells - target.damage
+    sheet = book(data).units[target.type]
+    left = sheet.cells - target.damage
     share = 1.0 if amount >= left else 0.5 * amount / max(1, left)
-    threat = max((max(w.damage) for w in record.weapons), default=0)
-    value = chance * share * (record.points + 10.0 * threat)
+    threat = max((max(w.damage) for w in sheet.weapons), default=0)
+    value = chance * share * (sheet.points + 10.0 * threat)
     return value * weights[target.player]
 
 
@@ -261,8 +262,9 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
     """Give the turn first to the squad that can hit hardest from where it stands."""
     element = state.elements[action.element]
     value = 0.0
-    units, records, hypot = state.units, data.units, math.hypot
-    short, medium, far = data.measures.band_edges
+    sheets = book(data)
+    units, records, hypot = state.units, sheets.units, math.hypot
+    short, medium, far = sheets.band_edges
     for squad in element.squads:
         for unit_id in state.squads[squad].units:
             unit = units[unit_id]
@@ -326,13 +328,15 @@ def _prey(state: RobogearState, data: RobogearData, unit: Unit,
           weights: list[float]) -> Unit | None:
     """The enemy worth closing on: points at stake over distance, leaders weighted up."""
     best, score = None, 0.0
-    record = data.units[unit.type]
+    sheets = book(data).units
+    # small arms do nothing to a machine or gun: a trooper without armour-piercing weapons or
+    # grenades hunts only troopers
+    troopers_only = unit.kind == "trooper" and not unit.grenades and not any(
+        w.piercing for w in sheets[unit.type].weapons)
     for target in _enemies(state, unit):
-        t_record = data.units[target.type]
-        if unit.kind == "trooper" and target.kind != "trooper" and not any(
-                "armour_piercing" in w.traits for w in record.weapons) and not unit.grenades:
+        if troopers_only and target.kind != "trooper":
             continue
-        value = t_record.points * weights[target.player]
+        value = sheets[target.type].points * weights[target.player]
         value /= 10.0 + gap(unit, target)
         if value > score:
             best, score = target, value

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from warbench.rulesets.robogear.chances import tables_hit_chance
-from warbench.rulesets.robogear.data import RobogearData, UnitRecord
+from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.facts import per_catalog
 from warbench.rulesets.robogear.moves import movement, rate, step_cost
 from warbench.rulesets.robogear.pieces import Unit
+from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import REACH_SLACK, Sight, flying
 
@@ -149,11 +150,11 @@ class Duel:
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
     """The spot-independent half of :func:`spot_value` for each enemy."""
     found = []
-    units, table = data.units, _damage_table(data)
+    sheets, table = book(data).units, _damage_table(data)
     for foe in foes:
-        record: UnitRecord = units[foe.type]
-        dealt, left = _damage_by(data, table, unit, foe), record.cells - foe.damage
-        worth = record.points * weights[foe.player]
+        sheet = sheets[foe.type]
+        dealt, left = _damage_by(data, table, unit, foe), sheet.cells - foe.damage
+        worth = sheet.points * weights[foe.player]
         found.append(Duel(foe, dealt, _damage_by(data, table, foe, unit), left, worth,
                           _damage_by(data, table, foe, unit, True),
                           _hard(data, unit, foe), _hard(data, foe, unit),
@@ -177,9 +178,10 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     back as soon as that is sure (any figure not above ``floor``): the gain first, each
     enemy's threat then only while the spot can still beat it."""
     sight = sight or Sight(state, data)
-    edges = data.measures.band_edges
-    record = data.units[unit.type]
-    left = record.cells - unit.damage
+    sheets = book(data)
+    edges = sheets.band_edges
+    sheet = sheets.units[unit.type]
+    left = sheet.cells - unit.damage
     gain = 0.0
     loss = 0.0
     targets: list[tuple[float, int, int, Duel]] = []
@@ -215,7 +217,7 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
             break
         gain = max(gain, _shot(sight, unit, duel.foe, reach, dealt, duel.foe_left,
                                duel.foe_hard) * duel.worth)
-    caution, points = FLYER_CAUTION if flying(record) else CAUTION, record.points
+    caution, points = FLYER_CAUTION if sheet.flyer else CAUTION, sheet.points
     gained = gain * factor
     if gained <= floor:
         return floor
@@ -244,7 +246,8 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     its resource (after the turn)."""
     record = data.units[unit.type]
     row = movement(data, record)
-    shot = min((w.cost for w in record.weapons), default=99)
+    sheet = book(data).units[unit.type]
+    shot = min((w.cost for w in sheet.weapons), default=99)
     # No spot is farther than the longest move from here: an enemy beyond long range from
     # every one of them (with slack) is left out of their weighing, where it would count
     # for nothing (here too: it is one of them).
@@ -264,7 +267,7 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     if row.forward_only:
         turns = {(unit.facing + off) % 360: row.turn_cost for off in TURNS
                  if abs(off) <= row.max_turn}
-    best, value = None, here + MARGIN * record.points / 10
+    best, value = None, here + MARGIN * sheet.points / 10
     # A spot gains at most the best duel's bound and loses nothing at best: when that does
     # not beat staying, no spot can (the same answer, without weighing them).
     if max((duel.bound for duel in known), default=0.0) <= value:

@@ -1,0 +1,90 @@
+"""The unit sheets as the commander and the hottest rules read them: copied once per data
+folder into compiled records (``warbench.compiled``). A field of a pydantic record read from
+compiled code goes through pydantic's attribute hook and CPython's generic look-up (several
+hundred instructions); a field of these is read natively. Only what those readers need is
+copied; the records in :mod:`.data` stay the source of every value.
+
+>>> from warbench.rulesets.robogear.ruleset import RobogearRuleset
+>>> data = RobogearRuleset().data
+>>> sheet = book(data).units["ferrum-rifleman"]
+>>> (sheet.points, sheet.cells) == (data.units["ferrum-rifleman"].points,
+...                                 data.units["ferrum-rifleman"].cells)
+True
+"""
+
+from __future__ import annotations
+
+from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord
+
+
+class WeaponSheet:
+    """One weapon: damage by band, traits, the resource a shot costs."""
+
+    name: str
+    damage: tuple[int, int, int]
+    traits: tuple[str, ...]
+    cost: int
+    bonus: int
+    turret: bool
+    #: Its traits as flags: a flamer's template, lobbed shells, armour piercing.
+    flamer: bool
+    lobbed: bool
+    piercing: bool
+
+    def __init__(self, record: WeaponRecord) -> None:
+        self.name = record.name
+        self.damage = record.damage
+        self.traits = tuple(record.traits)
+        self.cost = record.cost
+        self.bonus = record.bonus
+        self.turret = record.turret
+        self.flamer = "flamer" in record.traits
+        self.lobbed = "indirect" in record.traits
+        self.piercing = "armour_piercing" in record.traits
+
+
+class Sheet:
+    """One unit type: its points, cells (armour or lives), kind, whether it flies and its
+    weapons."""
+
+    points: int
+    cells: int
+    kind: str
+    flyer: bool
+    weapons: list[WeaponSheet]
+
+    def __init__(self, record: UnitRecord) -> None:
+        self.points = record.points
+        self.cells = record.cells
+        self.kind = record.kind
+        self.flyer = record.chassis == "flyer"
+        self.weapons = [WeaponSheet(weapon) for weapon in record.weapons]
+
+
+class Book:
+    """Every unit type's sheet, and the range bands' far edges in steps."""
+
+    units: dict[str, Sheet]
+    band_edges: tuple[float, float, float]
+
+    def __init__(self, data: RobogearData) -> None:
+        self.units = {key: Sheet(record) for key, record in data.units.items()}
+        self.band_edges = data.measures.band_edges
+
+
+#: id of a data folder's object -> (that object, its book). A fresh object, even one at the
+#: address of a dead one, is recognised by identity and gets a book of its own.
+_BOOKS: dict[int, tuple[RobogearData, Book]] = {}
+#: More data objects than this at once (tests loading data again and again): start afresh.
+_MOST = 64
+
+
+def book(data: RobogearData) -> Book:
+    """The sheets of ``data``, copied on first asking."""
+    entry = _BOOKS.get(id(data))
+    if entry is None or entry[0] is not data:
+        if len(_BOOKS) > _MOST:
+            _BOOKS.clear()
+        entry = (data, Book(data))
+        _BOOKS[id(data)] = entry
+    return entry[1]
