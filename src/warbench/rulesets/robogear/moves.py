@@ -16,10 +16,11 @@ from warbench.core.geometry.vectors import signed_angle
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear.actions import Move, Ram, RunOver, Turn
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
-from warbench.rulesets.robogear.data import Movement, RobogearData, UnitRecord, steps
+from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
 from warbench.rulesets.robogear.fire import crew_for
 from warbench.rulesets.robogear.pieces import Unit
+from warbench.rulesets.robogear.sheets import Gait, book
 from warbench.rulesets.robogear.state import RobogearState, armour_level
 from warbench.rulesets.robogear.table import (
     crossing_cost,
@@ -33,15 +34,17 @@ from warbench.rulesets.robogear.table import (
 ANGLE_TOLERANCE = 0.01
 
 
-def movement(data: RobogearData, record: UnitRecord) -> Movement:
-    """The movement row of the unit's chassis (troopers and guns have their own)."""
-    return data.tables.movement[record.chassis or record.kind]
+def movement(data: RobogearData, record: UnitRecord) -> Gait:
+    """The movement row of the unit's chassis (troopers and guns have their own), as its
+    compiled copy."""
+    return book(data).gaits[record.chassis or record.kind]
 
 
-def rate(row: Movement, relative: float) -> tuple[float, str]:
+def rate(row: Gait, relative: float) -> tuple[float, str]:
     """Steps per resource point along a heading ``relative`` to the facing, and its name.
 
-    >>> rate(Movement(forward=2.0, back=1.0, side=1.0), -90.0)
+    >>> from warbench.rulesets.robogear.data import Movement
+    >>> rate(Gait(Movement(forward=2.0, back=1.0, side=1.0)), -90.0)
     (1.0, 'sideways')
     """
     if row.any_direction:
@@ -72,7 +75,7 @@ def move_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | No
     return None
 
 
-def step_cost(row: Movement, relative: float, distance: float) -> int | str:
+def step_cost(row: Gait, relative: float, distance: float) -> int | str:
     """Resource for a straight move, or why the chassis cannot move that way."""
     speed, way = rate(row, relative)
     if speed <= 0:

@@ -26,7 +26,7 @@ from warbench.rulesets.robogear.moves import movement, rate, step_cost
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
-from warbench.rulesets.robogear.table import REACH_SLACK, Sight, flying
+from warbench.rulesets.robogear.table import REACH_SLACK, Sight
 
 #: How much a point of expected loss counts against a point of expected gain.
 CAUTION = 0.6
@@ -44,7 +44,8 @@ def _hard(data: RobogearData, shooter: Unit, target: Unit) -> int:
     """The +1 defence of a trooper against machines and of a flyer against the ground."""
     if target.kind == "trooper" and shooter.kind != "trooper":
         return 1
-    return 1 if flying(data.units[target.type]) and not flying(data.units[shooter.type]) else 0
+    fly = book(data).flyers
+    return 1 if target.type in fly and shooter.type not in fly else 0
 
 
 def best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, int, int]:

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord
+from warbench.rulesets.robogear.data import Movement, RobogearData, UnitRecord, WeaponRecord
 
 
 class WeaponSheet:
@@ -61,15 +61,45 @@ class Sheet:
         self.weapons = [WeaponSheet(weapon) for weapon in record.weapons]
 
 
+class Gait:
+    """A chassis' row of the movement table (:class:`.data.Movement`): steps per resource
+    point forward, back and sideways, whether it moves any way, and its turns."""
+
+    forward: float
+    back: float
+    side: float
+    any_direction: bool
+    turn_cost: int
+    max_turn: float
+    #: It moves only forward (a flyer): to go any other way it turns on the spot first.
+    forward_only: bool
+
+    def __init__(self, row: Movement) -> None:
+        self.forward, self.back, self.side = row.forward, row.back, row.side
+        self.any_direction = row.any_direction
+        self.turn_cost, self.max_turn = row.turn_cost, row.max_turn
+        self.forward_only = row.forward_only
+
+
 class Book:
-    """Every unit type's sheet, and the range bands' far edges in steps."""
+    """Every unit type's sheet, every chassis' gait, and the range bands' far edges in
+    steps."""
 
     units: dict[str, Sheet]
+    gaits: dict[str, Gait]
     band_edges: tuple[float, float, float]
+    #: The ids of the unit types that fly.
+    flyers: frozenset[str]
+    #: The cover a firing slot and a screening machine give (the tables' own numbers).
+    slot_cover: float
+    unit_cover: float
 
     def __init__(self, data: RobogearData) -> None:
         self.units = {key: Sheet(record) for key, record in data.units.items()}
+        self.gaits = {key: Gait(row) for key, row in data.tables.movement.items()}
         self.band_edges = data.measures.band_edges
+        self.flyers = frozenset(key for key, sheet in self.units.items() if sheet.flyer)
+        self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover
 
 
 #: id of a data folder's object -> (that object, its book). A fresh object, even one at the

@@ -16,6 +16,7 @@ from warbench.core.geometry.vectors import Pose, bearing
 from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.pieces import Block, Unit
+from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 
 #: Two bases closer than this (in steps) touch.
@@ -155,8 +156,9 @@ class Sight:
         self.walls = [(b.x0, b.y0, b.x1, b.y1, b.height) for b in state.terrain if b.height > 0]
         #: Where each base stands, by its centre: the top of the tallest piece under it.
         self.bases: dict[tuple[float, float], float] = {}
-        self.fly = flyer_types(data)
-        self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover
+        sheets = book(data)
+        self.fly = sheets.flyers
+        self.slot_cover, self.unit_cover = sheets.slot_cover, sheets.unit_cover
         self._screens: list[tuple[int, float, float, float]] | None = None
 
     def screens(self) -> list[tuple[int, float, float, float]]:
