@@ -271,7 +271,7 @@ def test_an_aim_answers_what_the_table_answers_in_any_order() -> None:
                 assert markers == {size: fire._marker_refusal(state, data, unit, target, size)
                                    for size in sizes}
                 differ = differ or len(set(markers.values())) > 1
-                assert view.reach == band(gap(unit, target), data.measures)
+                assert view.reach == band(gap(unit, target), data.measures.band_edges)
                 assert view.aimed() == aimed(unit, target)
                 assert view.share() == hidden_share(state, data, unit, target)
                 assert view.spotted() == any(
@@ -359,7 +359,7 @@ def test_the_commanders_squad_choice_weighs_as_band_of_gap_does() -> None:
                         plain = max(plain, 0.1)
                         continue
                     for target in foes:
-                        reach = band(gap(unit, target), data.measures)
+                        reach = band(gap(unit, target), data.measures.band_edges)
                         if reach is not None:
                             best = max((w.damage[reach] for w in data.units[unit.type].weapons),
                                        default=0)

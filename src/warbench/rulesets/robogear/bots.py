@@ -33,7 +33,6 @@ from warbench.rulesets.robogear.actions import (
 )
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
-from warbench.rulesets.robogear.facts import type_points
 from warbench.rulesets.robogear.fire import shot_refusal, weapon_block
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.pieces import Unit
@@ -86,7 +85,8 @@ class CommanderBot:
         if deploy:
             for candidate in deploy[0].sample(self.rng, 1):
                 return candidate
-        weights = _leader_weights(state, data)
+        shares = _shares(state, data)
+        weights = _leader_weights(state, data, shares)
         sight = Sight(state, data)
         best, value = None, 0.0
         for action in options:
@@ -102,7 +102,7 @@ class CommanderBot:
             if isinstance(action, Heal):
                 return action
         patient = state.round <= state.max_rounds // PATIENT_SHARE or _leading(
-            state, data, decision.player)
+            state, data, decision.player, shares)
         # the same state throughout: the leaders' weights are not worked out again
         move = _place(observation, state, data, decision, sight, weights)
         if move is None and not patient:
@@ -119,19 +119,22 @@ def _aim_fixed(state: RobogearState, data: RobogearData, decision: Decision,
     if not turners:
         return None
     best, value = None, 0.0
+    sheets = book(data)
+    edges = sheets.band_edges
     for unit_id in getattr(turners[0], "units", ()):
         unit = state.units[unit_id]
-        record = data.units[unit.type]
-        if unit.kind != "machine" or record.turntable:
+        sheet = sheets.units[unit.type]
+        if unit.kind != "machine" or sheet.turntable:
             continue
-        row = movement(data, record)
+        row = sheet.gait
         if unit.points_left < row.turn_cost + 1:
             continue
-        for index, weapon in enumerate(record.weapons):
-            if weapon.turret or weapon_block(unit, weapon, index) is not None:
+        for index, weapon in enumerate(sheet.weapons):
+            if weapon.turret or weapon_block(
+                    unit, data.units[unit.type].weapons[index], index) is not None:
                 continue
             for target in _enemies(state, unit):
-                reach = band(gap(unit, target), data.measures)
+                reach = band(gap(unit, target), edges)
                 heading = heading_to(unit, target)
                 if reach is None or not weapon.damage[reach] or abs(
                         _swing(heading, unit.facing)) > min(row.max_turn, 180.0):
@@ -159,19 +162,22 @@ def _shares(state: RobogearState, data: RobogearData) -> list[float]:
     """The share of its army's points each player still has (what the last round scores)."""
     left = [0.0] * state.players
     fielded = [0.0] * state.players
-    worth = type_points(data)
+    sheets = book(data).units
     for unit in state.units:
-        points = worth[unit.type]
+        points = sheets[unit.type].points
         fielded[unit.player] += points
         if unit.alive:
             left[unit.player] += points
     return [kept / (total or 1.0) for kept, total in zip(left, fielded, strict=True)]
 
 
-def _leading(state: RobogearState, data: RobogearData, player: int) -> bool:
+def _leading(state: RobogearState, data: RobogearData, player: int,
+             shares: list[float] | None = None) -> bool:
     """Whether the player has kept more of its army than every enemy: then it holds its
-    ground and lets the enemy come."""
-    shares = _shares(state, data)
+    ground and lets the enemy come (``shares``: :func:`_shares` of this state, if already
+    worked out)."""
+    if shares is None:
+        shares = _shares(state, data)
     return all(
         shares[other] < shares[player]
         for other in range(state.players)
@@ -179,17 +185,20 @@ def _leading(state: RobogearState, data: RobogearData, player: int) -> bool:
     )
 
 
-def _leader_weights(state: RobogearState, data: RobogearData) -> list[float]:
+def _leader_weights(state: RobogearState, data: RobogearData,
+                    shares: list[float] | None = None) -> list[float]:
     """Each player's weight as a target: enemies who kept more of their army are worth
-    much more (the leader is the one to beat)."""
-    shares = _shares(state, data)
+    much more (the leader is the one to beat; ``shares``: :func:`_shares` of this state,
+    if already worked out)."""
+    if shares is None:
+        shares = _shares(state, data)
     top = max(shares) or 1.0
     return [0.2 + (share / top) ** 4 for share in shares]
 
 
 def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit,
               amount: int, bonus: int, weights: list[float], sight: Sight) -> float:
-    reach = band(gap(shooter, target), data.measures)
+    reach = band(gap(shooter, target), book(data).band_edges)
     if reach is None:
         return 0.0
     share = sight.share(shooter, target)
@@ -209,7 +218,7 @@ def _worth(state: RobogearState, data: RobogearData, action: Action,
         unit, target = state.units[action.unit], state.units[action.target]
         weapon = data.units[unit.type].weapons[action.weapon]
         shooter = state.units[unit.carried_by] if unit.carried_by >= 0 else unit
-        reach = band(gap(shooter, target), data.measures)
+        reach = band(gap(shooter, target), book(data).band_edges)
         if reach is None:
             return 0.0
         amount = weapon.damage[reach]
@@ -276,7 +285,7 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
             bests = [max((w.damage[reach] for w in weapons), default=0) for reach in range(3)]
             x, y, radius = unit.x, unit.y, unit.radius
             for target in foes:
-                # band(gap(unit, target), data.measures), spelt out: every squad choice
+                # band(gap(unit, target), book(data).band_edges), spelt out: every squad choice
                 # weighs each unit against each enemy
                 distance = hypot(x - target.x, y - target.y) - radius - target.radius
                 if distance < short:
@@ -313,7 +322,7 @@ def _engaged(state: RobogearState, data: RobogearData, unit: Unit,
     for target in _enemies(state, unit):
         if weights[target.player] < 0.7:
             continue
-        reach = band(gap(unit, target), data.measures)
+        reach = band(gap(unit, target), book(data).band_edges)
         if reach is None or hidden_share(state, data, unit, target) >= 1.0:
             continue
         for weapon in record.weapons:

@@ -19,6 +19,7 @@ from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponReco
 from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
 from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.pieces import Unit
+from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import (
     CONTACT,
@@ -146,7 +147,7 @@ class Aim:
         self.shooter = spot(state, unit)
         self.aim = spot(state, target)
         self.distance = gap(self.shooter, self.aim)
-        self.reach = band(self.distance, data.measures)
+        self.reach = band(self.distance, book(data).band_edges)
         self.sight = sight
         self._share = share
         self._aimed: bool | None = None
@@ -316,7 +317,7 @@ def throw_detail(
     if not target.on_table or not state.enemies(unit.player, target.player):
         return "grenades are thrown at an enemy on the table"
     shooter = spot(state, unit)
-    if band(gap(shooter, target), data.measures) != 0:
+    if band(gap(shooter, target), book(data).band_edges) != 0:
         return "a grenade reaches short range only (engine default)"
     if hidden_share(state, data, shooter, target) >= 1.0:
         return f"unit {target.id} is out of sight"
@@ -388,7 +389,7 @@ def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
         _flame(game, unit, target, weapon)
         return
     aim = spot(state, target)
-    reach = band(gap(spot(state, unit), aim), data.measures) or 0
+    reach = band(gap(spot(state, unit), aim), book(data).band_edges) or 0
     if action.indirect:
         _blast(game, unit, aim, weapon.damage[reach], weapon.blast_cm, scatter_dice=2)
         return
@@ -442,7 +443,7 @@ def _fan(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord, acc
         if point_segment_distance(other.x, other.y, shooter.x, shooter.y, target.x,
                                   target.y) > 1.0 + other.radius:
             continue
-        other_band = band(gap(shooter, other), data.measures)
+        other_band = band(gap(shooter, other), book(data).band_edges)
         if other_band is None or weapon.damage[other_band] == 0:
             continue
         defence = roll_defence(game, unit, other)

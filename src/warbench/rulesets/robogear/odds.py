@@ -12,6 +12,7 @@ from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
 from warbench.core.odds import Dist
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import armour_level, section
 from warbench.rulesets.robogear.table import band
 
@@ -46,7 +47,7 @@ class ShotOdds(AttackOdds):
         if options.damage >= target.cells:
             raise AttackOptionsError(f"damage: {target.name} has only {target.cells} cells")
         weapon = shooter.weapons[options.weapon]
-        reach = band(options.distance, data.measures)
+        reach = band(options.distance, book(data).band_edges)
         if reach is None or weapon.damage[reach] == 0:
             raise AttackOptionsError("distance: the weapon is useless at that range")
         if shooter.kind == "trooper" and target.kind != "trooper" and (

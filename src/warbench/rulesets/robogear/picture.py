@@ -13,6 +13,7 @@ from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Damaged, ShotResolved
 from warbench.rulesets.robogear.pieces import Unit
+from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState, armour_level, section
 from warbench.rulesets.robogear.table import band, gap
 
@@ -88,7 +89,7 @@ def attacks_drawn(
         shooter, target = state.units[event.unit], state.units[event.target]
         damage = next((e.amount for e in events[index + 1:index + 3]
                        if isinstance(e, Damaged) and e.unit == event.target), 0)
-        reach = band(gap(shooter, target), data.measures)
+        reach = band(gap(shooter, target), book(data).band_edges)
         label = f"{event.weapon} {event.accuracy} vs {event.defence}: " + (
             f"hit, {damage} damage" if event.hit else "miss")
         if reach is not None:

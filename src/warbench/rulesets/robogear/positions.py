@@ -22,7 +22,7 @@ from operator import itemgetter
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.facts import per_catalog
-from warbench.rulesets.robogear.moves import movement, rate, step_cost
+from warbench.rulesets.robogear.moves import rate, step_cost
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
@@ -245,9 +245,8 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     90 degrees to either side after a turn on the spot (:data:`TURNS`; then the heading
     differs from its facing and the unit turns first); lengths: all, half or one point of
     its resource (after the turn)."""
-    record = data.units[unit.type]
-    row = movement(data, record)
     sheet = book(data).units[unit.type]
+    row = sheet.gait
     shot = min((w.cost for w in sheet.weapons), default=99)
     # No spot is farther than the longest move from here: an enemy beyond long range from
     # every one of them (with slack) is left out of their weighing, where it would count

@@ -43,24 +43,6 @@ class WeaponSheet:
         self.piercing = "armour_piercing" in record.traits
 
 
-class Sheet:
-    """One unit type: its points, cells (armour or lives), kind, whether it flies and its
-    weapons."""
-
-    points: int
-    cells: int
-    kind: str
-    flyer: bool
-    weapons: list[WeaponSheet]
-
-    def __init__(self, record: UnitRecord) -> None:
-        self.points = record.points
-        self.cells = record.cells
-        self.kind = record.kind
-        self.flyer = record.chassis == "flyer"
-        self.weapons = [WeaponSheet(weapon) for weapon in record.weapons]
-
-
 class Gait:
     """A chassis' row of the movement table (:class:`.data.Movement`): steps per resource
     point forward, back and sideways, whether it moves any way, and its turns."""
@@ -81,6 +63,28 @@ class Gait:
         self.forward_only = row.forward_only
 
 
+class Sheet:
+    """One unit type: its points, cells (armour or lives), kind, whether it flies, whether
+    its guns sit on a turntable, its gait and its weapons."""
+
+    points: int
+    cells: int
+    kind: str
+    flyer: bool
+    turntable: bool
+    gait: Gait
+    weapons: list[WeaponSheet]
+
+    def __init__(self, record: UnitRecord, gait: Gait) -> None:
+        self.points = record.points
+        self.cells = record.cells
+        self.kind = record.kind
+        self.flyer = record.chassis == "flyer"
+        self.turntable = record.turntable
+        self.gait = gait
+        self.weapons = [WeaponSheet(weapon) for weapon in record.weapons]
+
+
 class Book:
     """Every unit type's sheet, every chassis' gait, and the range bands' far edges in
     steps."""
@@ -95,8 +99,9 @@ class Book:
     unit_cover: float
 
     def __init__(self, data: RobogearData) -> None:
-        self.units = {key: Sheet(record) for key, record in data.units.items()}
         self.gaits = {key: Gait(row) for key, row in data.tables.movement.items()}
+        self.units = {key: Sheet(record, self.gaits[record.chassis or record.kind])
+                      for key, record in data.units.items()}
         self.band_edges = data.measures.band_edges
         self.flyers = frozenset(key for key, sheet in self.units.items() if sheet.flyer)
         self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover

@@ -37,17 +37,19 @@ def flying(record: UnitRecord) -> bool:
     return record.chassis == "flyer"
 
 
-def band(distance: float, measures: Measures) -> int | None:
-    """The range band of an edge-to-edge distance: 0 short, 1 medium, 2 long, None beyond.
+def band(distance: float, edges: tuple[float, float, float]) -> int | None:
+    """The range band of an edge-to-edge distance: 0 short, 1 medium, 2 long, None beyond
+    (``edges``: the bands' far edges in steps, ``Measures.band_edges``, as
+    :func:`.sheets.book` keeps them).
 
     On a boundary the target's owner may choose; the engine takes the farther band for
     them (engine default: never the better one for the shooter).
 
-    >>> m = Measures()
+    >>> m = Measures().band_edges
     >>> band(3.0, m), band(8.0, m), band(12.0, m), band(31.0, m), band(33.0, m)
     (0, 1, 1, 2, None)
     """
-    short, medium, far = measures.band_edges
+    short, medium, far = edges
     if distance < short:
         return 0
     if distance < medium:
