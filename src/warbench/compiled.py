@@ -97,13 +97,21 @@ MODULES: tuple[str, ...] = (
 )
 """Modules compiled by ``warbench.compile``: computation over plain data. Left interpreted:
 modules with classes mypyc cannot compile (subclasses of the core's ``Action``, ``Event``,
-``Procedure`` or ``GameState``; mutable or generic ``dataclass(slots=True)``; pydantic models;
+``Procedure`` or ``GameState``; generic ``dataclass(slots=True)``; pydantic models;
 classes that interpreted modules subclass, such as ``ParamSpace`` and HORDES' ``KeptSpace``);
 modules that must answer a value of the wrong type with their own refusal (compiled code
 checks annotated types as it reads them: ``core.hexgrid.hexes``, and Dystopian Wars'
 ``movement``, which reads a player's move); type aliases pydantic reads
 (``armada.templates``).
-Each module is compiled on its own (mypyc's ``separate``)."""
+Each module is compiled on its own (mypyc's ``separate``).
+
+A field of an interpreted class read from compiled code costs CPython's generic look-up (a
+pydantic model's more, through its ``__getattr__`` hook), one of a compiled class a few
+instructions, and the other way round for interpreted readers of compiled classes. So plain
+records that compiled code reads all the time live in compiled modules of their own
+(ROBOGEAR's ``pieces``: the state's units, squads, elements and terrain; its ``sheets``:
+compiled copies of what the hot code reads of the pydantic data), and interpreted code that
+walks them moves into compiled helpers (ROBOGEAR's ``roster``)."""
 
 
 @dataclass(frozen=True)
