@@ -14,6 +14,8 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from warbench.rulesets.robogear.data import Movement, RobogearData, UnitRecord, WeaponRecord
 
 
@@ -114,12 +116,27 @@ _BOOKS: dict[int, tuple[RobogearData, Book]] = {}
 _MOST = 64
 
 
+class _Last:
+    """The data object asked last and its book: one comparison answers the hot code's
+    repeated asks (it holds the object, so its address cannot be reused meanwhile)."""
+
+    data: RobogearData | None = None
+    book: Book | None = None
+
+
+_LAST: Final = _Last()
+
+
 def book(data: RobogearData) -> Book:
     """The sheets of ``data``, copied on first asking."""
+    last = _LAST.book
+    if _LAST.data is data and last is not None:
+        return last
     entry = _BOOKS.get(id(data))
     if entry is None or entry[0] is not data:
         if len(_BOOKS) > _MOST:
             _BOOKS.clear()
         entry = (data, Book(data))
         _BOOKS[id(data)] = entry
+    _LAST.data, _LAST.book = data, entry[1]
     return entry[1]
