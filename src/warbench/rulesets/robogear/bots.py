@@ -139,10 +139,10 @@ def _aim_fixed(state: RobogearState, data: RobogearData, decision: Decision,
                 if reach is None or not weapon.damage[reach] or abs(
                         _swing(heading, unit.facing)) > min(row.max_turn, 180.0):
                     continue
-                shot = Shoot(unit.id, index, target.id)
-                worth = _worth(state, data, shot, weights, sight)
+                worth = _shot_worth(state, data, unit, index, target, False, weights, sight)
                 if worth <= value:
                     continue
+                shot = Shoot(unit.id, index, target.id)
                 turned = copy.copy(unit)
                 turned.facing = heading
                 if shot_refusal(state, data, turned, shot) is None:
@@ -215,19 +215,8 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
 def _worth(state: RobogearState, data: RobogearData, action: Action,
            weights: list[float], sight: Sight) -> float:
     if isinstance(action, Shoot):
-        unit, target = state.units[action.unit], state.units[action.target]
-        weapon = data.units[unit.type].weapons[action.weapon]
-        shooter = state.units[unit.carried_by] if unit.carried_by >= 0 else unit
-        reach = band(gap(shooter, target), book(data).band_edges)
-        if reach is None:
-            return 0.0
-        amount = weapon.damage[reach]
-        if action.at_pilot:
-            return 0.3 * amount * data.units[target.type].points / 10
-        if "blast" in weapon.traits or "indirect" in weapon.traits:
-            return _blast_worth(state, data, unit, target, amount, weapon.blast_cm)
-        return _expected(state, data, shooter, target, amount, weapon.bonus,
-                         weights, sight) / weapon.cost
+        return _shot_worth(state, data, state.units[action.unit], action.weapon,
+                           state.units[action.target], action.at_pilot, weights, sight)
     if isinstance(action, Throw):
         unit, target = state.units[action.unit], state.units[action.target]
         return _blast_worth(state, data, unit, target, data.units[unit.type].grenade_damage,
@@ -248,6 +237,25 @@ def _worth(state: RobogearState, data: RobogearData, action: Action,
         theirs = data.units[target.type].wounds - target.damage + data.units[target.type].brawler
         return 3.0 * (mine - theirs + 1)
     return 0.0
+
+
+def _shot_worth(state: RobogearState, data: RobogearData, unit: Unit, index: int,
+                target: Unit, at_pilot: bool, weights: list[float], sight: Sight) -> float:
+    """What :func:`_worth` gives a shot of the unit's weapon ``index`` at ``target`` (its
+    pilot if ``at_pilot``), without the action built (the aiming weighs every weapon
+    against every enemy)."""
+    weapon = data.units[unit.type].weapons[index]
+    shooter = state.units[unit.carried_by] if unit.carried_by >= 0 else unit
+    reach = band(gap(shooter, target), book(data).band_edges)
+    if reach is None:
+        return 0.0
+    amount = weapon.damage[reach]
+    if at_pilot:
+        return 0.3 * amount * data.units[target.type].points / 10
+    if "blast" in weapon.traits or "indirect" in weapon.traits:
+        return _blast_worth(state, data, unit, target, amount, weapon.blast_cm)
+    return _expected(state, data, shooter, target, amount, weapon.bonus,
+                     weights, sight) / weapon.cost
 
 
 def _blast_worth(state: RobogearState, data: RobogearData, unit: Unit, target: Unit,
