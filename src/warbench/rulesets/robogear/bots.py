@@ -203,7 +203,7 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
         return 0.0
     share = sight.share(shooter, target)
     hard = 1 if target.kind == "trooper" and shooter.kind != "trooper" else 0
-    chance = tables_hit_chance(data.tables, reach, bonus, share, hard)
+    chance = tables_hit_chance(book(data), reach, bonus, share, hard)
     sheet = book(data).units[target.type]
     left = sheet.cells - target.damage
     share = 1.0 if amount >= left else 0.5 * amount / max(1, left)

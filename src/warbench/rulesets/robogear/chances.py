@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from warbench.rulesets.robogear.data import CoverBand, Tables
+from warbench.rulesets.robogear.data import CoverBand
+from warbench.rulesets.robogear.sheets import Book
 
 #: The cover rows used when no data is at hand (the shipped tables.toml's).
 DEFAULT_COVER = (
@@ -66,44 +67,21 @@ def hit_chance(
                 -1 if carrier is None else carrier)
 
 
-class _PlainTables:
-    """A data folder's accuracy penalties and cover rows as plain numbers (read natively here;
-    each field of the pydantic tables costs a generic look-up)."""
-
-    penalties: tuple[int, int, int]
-    #: (share, dice, sides, plus) of each cover row, in the table's order.
-    rows: list[tuple[float, int, int, int]]
-
-    def __init__(self, tables: Tables) -> None:
-        self.penalties = tables.accuracy_penalty
-        self.rows = [(row.share, row.dice, row.sides, row.plus) for row in tables.cover]
-
-
-#: id of a tables object -> (that object, its plain numbers); a fresh object, even at the
-#: address of a dead one, is recognised by identity.
-_PLAIN: dict[int, tuple[Tables, _PlainTables]] = {}
-
-
-def tables_hit_chance(tables: Tables, band: int, bonus: int, share: float, hard: int) -> float:
-    """``hit_chance`` with a data folder's tables (the bot asks it for every spot it weighs).
+def tables_hit_chance(sheets: Book, band: int, bonus: int, share: float, hard: int) -> float:
+    """``hit_chance`` with a data folder's tables, as its book keeps them in plain numbers
+    (the bot asks it for every spot it weighs).
 
     >>> from warbench.rulesets.robogear.ruleset import RobogearRuleset
-    >>> tables = RobogearRuleset().data.tables
-    >>> tables_hit_chance(tables, 2, 1, 0.5, 1) == hit_chance(
-    ...     tables.accuracy_penalty[2], 1, 0.5, hard=1, cover=tables.cover)
+    >>> from warbench.rulesets.robogear.sheets import book
+    >>> data = RobogearRuleset().data
+    >>> tables_hit_chance(book(data), 2, 1, 0.5, 1) == hit_chance(
+    ...     data.tables.accuracy_penalty[2], 1, 0.5, hard=1, cover=data.tables.cover)
     True
     """
-    entry = _PLAIN.get(id(tables))
-    if entry is None or entry[0] is not tables:
-        if len(_PLAIN) > 64:
-            _PLAIN.clear()
-        entry = (tables, _PlainTables(tables))
-        _PLAIN[id(tables)] = entry
-    plain = entry[1]
-    rows = plain.rows
+    rows = sheets.cover
     chosen = rows[-1]  # cover_row, spelt out over the plain rows
     for row in rows:
         if share >= row[0]:
             chosen = row
             break
-    return _hit(bonus - plain.penalties[band], chosen[1], chosen[2], chosen[3], hard, -1)
+    return _hit(bonus - sheets.penalties[band], chosen[1], chosen[2], chosen[3], hard, -1)

@@ -59,7 +59,7 @@ class ShotOdds(AttackOdds):
         if target.chassis == "flyer" and shooter.chassis != "flyer":
             hard = 1
         bonus = weapon.bonus + (1 if options.above and shooter.kind == "trooper" else 0)
-        p = tables_hit_chance(data.tables, reach, bonus, options.cover, hard)
+        p = tables_hit_chance(book(data), reach, bonus, options.cover, hard)
         amount = weapon.damage[reach]
         if "deadly" in weapon.traits and target.kind == "trooper":
             amount = target.cells - options.damage

@@ -121,7 +121,7 @@ def _shot(sight: Sight, shooter: Unit, target: Unit, reach: int, best: int,
         return 0.0
     if hard is None:
         hard = _hard(data, shooter, target)
-    chance = tables_hit_chance(data.tables, reach, 0, share, hard)
+    chance = tables_hit_chance(book(data), reach, 0, share, hard)
     return chance * min(1.0, best / max(1, left))
 
 
@@ -222,12 +222,11 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     gained = gain * factor
     if gained <= floor:
         return floor
-    tables = data.tables
     for foe, reach, taken, lobbed, hard in threats:
         threat = _shot(sight, foe, unit, reach, taken, left, hard)
         if lobbed:
             # a lobbed shell needs no sight of the unit: no cover counts against it
-            threat = max(threat, tables_hit_chance(tables, reach, 0, 0.0, hard)
+            threat = max(threat, tables_hit_chance(sheets, reach, 0, 0.0, hard)
                          * min(1.0, lobbed / max(1, left)))
         loss += threat
         if gained - caution * loss * points <= floor:

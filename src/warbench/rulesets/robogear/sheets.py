@@ -88,8 +88,8 @@ class Sheet:
 
 
 class Book:
-    """Every unit type's sheet, every chassis' gait, and the range bands' far edges in
-    steps."""
+    """Every unit type's sheet, every chassis' gait, the range bands' far edges in steps,
+    and the tables the hit chance and the sight read."""
 
     units: dict[str, Sheet]
     gaits: dict[str, Gait]
@@ -99,6 +99,10 @@ class Book:
     #: The cover a firing slot and a screening machine give (the tables' own numbers).
     slot_cover: float
     unit_cover: float
+    #: The accuracy penalty of each band, and (share, dice, sides, plus) of each cover row
+    #: in the table's order.
+    penalties: tuple[int, int, int]
+    cover: list[tuple[float, int, int, int]]
 
     def __init__(self, data: RobogearData) -> None:
         self.gaits = {key: Gait(row) for key, row in data.tables.movement.items()}
@@ -107,6 +111,8 @@ class Book:
         self.band_edges = data.measures.band_edges
         self.flyers = frozenset(key for key, sheet in self.units.items() if sheet.flyer)
         self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover
+        self.penalties = data.tables.accuracy_penalty
+        self.cover = [(row.share, row.dice, row.sides, row.plus) for row in data.tables.cover]
 
 
 #: id of a data folder's object -> (that object, its book). A fresh object, even one at the
