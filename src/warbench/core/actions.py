@@ -50,6 +50,8 @@ class ActionCodec(TaggedCodec[Action]):
 
 _Check = Callable[[Any], bool]
 _FAST_CHECKS: dict[type[Action], list[tuple[str, _Check]] | None] = {}
+#: What :data:`_FAST_CHECKS` answers for a type not seen yet.
+_UNSEEN: list[tuple[str, _Check]] = []
 
 
 def _is_int(value: Any) -> bool:
@@ -105,11 +107,16 @@ def type_refusal(action: Action) -> str | None:
     >>> type_refusal(Aim(True))
     "action 'doctest-aim': target: Input should be a valid integer (got true)"
     """
-    if type(action) not in _FAST_CHECKS:
-        _FAST_CHECKS[type(action)] = _fast_checks(type(action))
-    checks = _FAST_CHECKS[type(action)]
-    if checks is not None and all(check(getattr(action, name)) for name, check in checks):
-        return None  # the common case, without pydantic: bots check thousands of actions
+    kind = type(action)
+    checks = _FAST_CHECKS.get(kind, _UNSEEN)
+    if checks is _UNSEEN:
+        checks = _FAST_CHECKS[kind] = _fast_checks(kind)
+    if checks is not None:
+        for name, check in checks:
+            if not check(getattr(action, name)):
+                break
+        else:
+            return None  # the common case, without pydantic: bots check thousands of actions
     # The raw field values, not to_plain's: that writes NaN as the string "nan".
     plain = {field.name: getattr(action, field.name) for field in dataclasses.fields(action)}
     try:

@@ -83,13 +83,17 @@ class Decision:
         An option handed out by the engine itself is taken as it is; any other action must
         first hold its declared types (``True`` equals ``1`` but is no seat or index).
         """
+        kind, same_kind = type(action), False
         for option in self.options:
             if option is action:
                 return None
+            if type(option) is kind:
+                same_kind = True
         problem = type_refusal(action)
         if problem is not None:
             return problem
-        if action in self.options:
+        # actions are dataclasses: only an option of the very same type can equal one
+        if same_kind and action in self.options:
             return None
         reasons, own = [], []
         for space in self.spaces:

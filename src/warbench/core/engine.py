@@ -233,6 +233,8 @@ class Game(Generic[S, D]):
         if not owed:
             waiting = sorted({decision.player for decision in pending})
             return f"player {player} owes no decision now (waiting for players {waiting})"
+        if len(owed) == 1:
+            return owed[0].refusal(action)
         reasons, own = [], []
         for decision in owed:
             reason = decision.refusal(action)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 
 from warbench.core.actions import Action
-from warbench.core.decisions import ParamSpace
+from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear import buildings, fire, infantry, moves
 from warbench.rulesets.robogear.actions import (
     Board,
     Disembark,
+    EndTurn,
     Enter,
     Heal,
     Leave,
@@ -23,8 +24,14 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.pieces import Unit
+from warbench.rulesets.robogear.roster import Roster
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import Sight, gap
+
+#: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
+RULED: tuple[type[Action], ...] = (Shoot, Throw, Ram, RunOver, Melee, Heal, Board, Disembark)
+#: Offered only on a table with buildings.
+BUILDING_ACTIONS: tuple[type[Action], ...] = (Enter, Leave)
 
 
 def enemies_of(state: RobogearState, player: int) -> list[Unit]:
@@ -33,6 +40,33 @@ def enemies_of(state: RobogearState, player: int) -> list[Unit]:
     side = teams[player]
     return [t for t in state.units
             if t.player != player and teams[t.player] != side and t.alive and not t.reserve]
+
+
+def turn_decisions(game: RobogearGame, units: list[Unit], player: int) -> list[Decision]:
+    """What the player whose squad (or group) has its turn may do with ``units``: end the
+    turn, a listed action of a unit (:func:`unit_options`), or a move, a turn on the spot or
+    a deployment from the parameter spaces; none when nothing is left to do but end it."""
+    state, data = game.state, game.data
+    roster = Roster(units)
+    mobile, hidden, able = roster.mobile, roster.hidden, roster.able
+    options: list[Action] = [EndTurn()]
+    spaces: list[ParamSpace] = []
+    sight = Sight(state, data) if able else None
+    foes: dict[int, list[Unit]] = {}
+    for unit in able:
+        if unit.player not in foes:
+            foes[unit.player] = enemies_of(state, unit.player)
+        options.extend(unit_options(game, unit, sight, foes[unit.player]))
+    acting = roster.acting
+    ruled = RULED + BUILDING_ACTIONS if any(b.slots for b in state.terrain) else RULED
+    spaces += [RuleSpace(kind, state, data, acting, options) for kind in ruled]
+    if mobile:
+        spaces += [moves.MoveSpace(state, data, mobile), moves.TurnSpace(state, data, mobile)]
+    if hidden:
+        spaces.append(infantry.DeploySpace(state, data, hidden))
+    if len(options) == 1 and not mobile and not hidden:
+        return []
+    return [Decision(player, "act with a unit or end the turn", tuple(options), tuple(spaces))]
 
 
 def unit_options(game: RobogearGame, unit: Unit, sight: Sight | None = None,
@@ -186,7 +220,7 @@ class RuleSpace(ParamSpace):
         self._data = data
         self.units = tuple(units)
         self._listed = legal  # the turn's options, of every kind: filtered when sampled
-        self.description = f"{action_type.__name__.lower()} by a unit taking its turn"
+        self.description = _describe(action_type)
 
     def validate(self, action: Action) -> str | None:
         from warbench.rulesets.robogear.turn import refusal_of
@@ -201,3 +235,16 @@ class RuleSpace(ParamSpace):
         if not legal:
             return []
         return [legal[rng.choice_index(len(legal))] for _ in range(count)]
+
+
+#: Each rule-judged space's description by action type, written once.
+_DESCRIPTIONS: dict[type[Action], str] = {}
+
+
+def _describe(action_type: type[Action]) -> str:
+    """What a :class:`RuleSpace` of ``action_type`` offers, in a line of English."""
+    found = _DESCRIPTIONS.get(action_type)
+    if found is None:
+        found = _DESCRIPTIONS[action_type] = (
+            f"{action_type.__name__.lower()} by a unit taking its turn")
+    return found

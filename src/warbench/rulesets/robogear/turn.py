@@ -8,7 +8,7 @@ import enum
 from dataclasses import dataclass, field
 
 from warbench.core.actions import Action
-from warbench.core.decisions import Decision, ParamSpace
+from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off, roll_off_die
@@ -35,18 +35,12 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
 from warbench.rulesets.robogear.groups import Regrouping
-from warbench.rulesets.robogear.options import RuleSpace, enemies_of, unit_options
+from warbench.rulesets.robogear.options import turn_decisions
 from warbench.rulesets.robogear.pieces import Unit
-from warbench.rulesets.robogear.roster import Roster, element_units, free_elements, ready
+from warbench.rulesets.robogear.roster import element_units, free_elements, ready
 from warbench.rulesets.robogear.setup import EDGES, place_armies
 from warbench.rulesets.robogear.state import RobogearState, resource
-from warbench.rulesets.robogear.table import Sight
 from warbench.rulesets.robogear.victory import decided, final_outcome, holder
-
-#: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
-RULED = (Shoot, Throw, Ram, RunOver, Melee, Heal, Board, Disembark)
-#: Offered only on a table with buildings.
-BUILDING_ACTIONS = (Enter, Leave)
 
 
 class BattleStage(enum.StrEnum):
@@ -159,28 +153,7 @@ class Activation(Procedure[RobogearState, RobogearData]):
     def decisions(self, game: RobogearGame) -> list[Decision]:
         if not self.started:
             return []
-        state, data = game.state, game.data
-        roster = Roster(self._units(game))
-        mobile, hidden, able = roster.mobile, roster.hidden, roster.able
-        options: list[Action] = [EndTurn()]
-        spaces: list[ParamSpace] = []
-        sight = Sight(state, data) if able else None
-        foes: dict[int, list[Unit]] = {}
-        for unit in able:
-            if unit.player not in foes:
-                foes[unit.player] = enemies_of(state, unit.player)
-            options.extend(unit_options(game, unit, sight, foes[unit.player]))
-        acting = roster.acting
-        ruled = RULED + BUILDING_ACTIONS if any(b.slots for b in state.terrain) else RULED
-        spaces += [RuleSpace(kind, state, data, acting, options) for kind in ruled]
-        if mobile:
-            spaces += [moves.MoveSpace(state, data, mobile), moves.TurnSpace(state, data, mobile)]
-        if hidden:
-            spaces.append(infantry.DeploySpace(state, data, hidden))
-        if len(options) == 1 and not mobile and not hidden:
-            return []
-        return [Decision(self.player, "act with a unit or end the turn", tuple(options),
-                         tuple(spaces))]
+        return turn_decisions(game, self._units(game), self.player)
 
     def act(self, game: RobogearGame, player: int, action: Action) -> None:
         if isinstance(action, EndTurn):
