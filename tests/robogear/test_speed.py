@@ -390,10 +390,10 @@ def test_the_commander_places_and_advances_alike_with_the_weights_it_already_has
             weights = bots._leader_weights(state, data)
             kept = list(weights)
             sight = Sight(state, data)
-            assert bots._place(seen, state, data, decision, sight, weights) == bots._place(
-                seen, state, data, decision, sight)
-            assert bots._advance(seen, state, data, decision, weights) == bots._advance(
-                seen, state, data, decision)
+            assert bots._place(state, data, decision, sight, weights) == bots._place(
+                state, data, decision, sight)
+            assert bots._advance(state, data, decision, weights) == bots._advance(
+                state, data, decision)
             assert weights == kept
             compared += 1
         play_next_decision(game, agents)

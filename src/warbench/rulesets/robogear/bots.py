@@ -10,7 +10,6 @@ so in a free-for-all it does not simply chase the nearest.
 
 from __future__ import annotations
 
-import copy
 import math
 
 from warbench.core.actions import Action
@@ -37,6 +36,7 @@ from warbench.rulesets.robogear.fire import shot_refusal, weapon_block
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.positions import best_move
+from warbench.rulesets.robogear.roster import in_battle
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import (
@@ -94,7 +94,7 @@ class CommanderBot:
             if worth > value:
                 best, value = action, worth
         aim = _aim_fixed(state, data, decision, weights, sight)
-        if aim is not None and aim[1] > value and observation.check(aim[0]) is None:
+        if aim is not None and aim[1] > value and _lawful(decision, aim[0]):
             return aim[0]
         if best is not None:
             return best
@@ -104,9 +104,9 @@ class CommanderBot:
         patient = state.round <= state.max_rounds // PATIENT_SHARE or _leading(
             state, data, decision.player, shares)
         # the same state throughout: the leaders' weights are not worked out again
-        move = _place(observation, state, data, decision, sight, weights)
+        move = _place(state, data, decision, sight, weights)
         if move is None and not patient:
-            move = _advance(observation, state, data, decision, weights)
+            move = _advance(state, data, decision, weights)
         return move if move is not None else next(a for a in options if isinstance(a, EndTurn))
 
 
@@ -143,11 +143,21 @@ def _aim_fixed(state: RobogearState, data: RobogearData, decision: Decision,
                 if worth <= value:
                     continue
                 shot = Shoot(unit.id, index, target.id)
-                turned = copy.copy(unit)
+                turned = unit.shallow_copy()
                 turned.facing = heading
                 if shot_refusal(state, data, turned, shot) is None:
                     best, value = Turn(unit.id, round(heading, 4)), worth
     return None if best is None else (best, value)
+
+
+def _lawful(decision: Decision, action: Move | Turn) -> bool:
+    """Whether the decision takes a move or turn the bot built: what ``observation.check``
+    answers, asked of the decision's own space for that kind straight away (no option is a
+    move or a turn, and no other space takes one), without the engine's way round."""
+    for space in decision.spaces:
+        if space.action_type is type(action):
+            return space.validate(action) is None
+    return False
 
 
 def _edge_room(state: RobogearState, edge: str) -> int:
@@ -160,15 +170,16 @@ def _edge_room(state: RobogearState, edge: str) -> int:
 
 def _shares(state: RobogearState, data: RobogearData) -> list[float]:
     """The share of its army's points each player still has (what the last round scores)."""
-    left = [0.0] * state.players
-    fielded = [0.0] * state.players
+    # whole points: the same shares as float sums would give (both exact), for less
+    left = [0] * state.players
+    fielded = [0] * state.players
     sheets = book(data).units
     for unit in state.units:
         points = sheets[unit.type].points
         fielded[unit.player] += points
         if unit.alive:
             left[unit.player] += points
-    return [kept / (total or 1.0) for kept, total in zip(left, fielded, strict=True)]
+    return [kept / (total or 1) for kept, total in zip(left, fielded, strict=True)]
 
 
 def _leading(state: RobogearState, data: RobogearData, player: int,
@@ -181,7 +192,7 @@ def _leading(state: RobogearState, data: RobogearData, player: int,
     return all(
         shares[other] < shares[player]
         for other in range(state.players)
-        if state.enemies(player, other) and state.in_battle(other)
+        if state.enemies(player, other) and in_battle(state, other)
     )
 
 
@@ -373,8 +384,7 @@ def _standoff(data: RobogearData, record: UnitRecord) -> float:
     return edges[best] * 0.95
 
 
-def _advance(observation: Observation[RobogearState, RobogearData], state: RobogearState,
-             data: RobogearData, decision: Decision,
+def _advance(state: RobogearState, data: RobogearData, decision: Decision,
              weights: list[float] | None = None) -> Action | None:
     """Turn onto or move toward the chosen prey with the first unit that still can
     (``weights``: :func:`_leader_weights` of this state, if already worked out)."""
@@ -397,10 +407,10 @@ def _advance(observation: Observation[RobogearState, RobogearData], state: Robog
             fixed = any(not w.turret for w in record.weapons)
             turn = Turn(unit.id, round(heading, 4))
             if fixed and not movement(data, record).any_direction and abs(
-                    _swing(heading, unit.facing)) > 0.5 and observation.check(turn) is None:
+                    _swing(heading, unit.facing)) > 0.5 and _lawful(decision, turn):
                 return turn
             continue
-        action = _step_toward(observation, state, data, unit, heading,
+        action = _step_toward(decision, state, data, unit, heading,
                               max(0.5, gap(unit, prey) - stand * 0.9))
         if action is not None:
             return action
@@ -412,8 +422,8 @@ def _swing(heading: float, facing: float) -> float:
     return (heading - facing + 180) % 360 - 180
 
 
-def _step_toward(observation: Observation[RobogearState, RobogearData], state: RobogearState,
-                 data: RobogearData, unit: Unit, heading: float, room: float) -> Action | None:
+def _step_toward(decision: Decision, state: RobogearState, data: RobogearData, unit: Unit,
+                 heading: float, room: float) -> Action | None:
     """A move toward ``heading`` (at most ``room`` steps), going around friends in the way:
     a unit that moves any way steps aside; one that moves only forward keeps going while it
     faces within 60 degrees of the heading, else turns onto the heading or the nearest
@@ -426,7 +436,7 @@ def _step_toward(observation: Observation[RobogearState, RobogearData], state: R
             for scale in (1.0, 0.5):
                 action = Move(unit.id, round(direction % 360, 4),
                               round(min(unit.points_left * speed, room) * scale, 3))
-                if action.distance > 0.2 and observation.check(action) is None:
+                if action.distance > 0.2 and _lawful(decision, action):
                     return action
         return None
     if abs(_swing(heading, unit.facing)) <= 60:
@@ -434,7 +444,7 @@ def _step_toward(observation: Observation[RobogearState, RobogearData], state: R
         for scale in (1.0, 0.6, 0.3):
             action = Move(unit.id, round(unit.facing % 360, 4),
                           round(min(unit.points_left * speed, room) * scale, 3))
-            if action.distance > 0.2 and observation.check(action) is None:
+            if action.distance > 0.2 and _lawful(decision, action):
                 return action
     if unit.points_left < 2:
         return None
@@ -449,7 +459,7 @@ def _step_toward(observation: Observation[RobogearState, RobogearData], state: R
                         unit.y + math.cos(rad) * reach) is not None:
             continue
         turn = Turn(unit.id, round(direction % 360, 4))
-        if observation.check(turn) is None:
+        if _lawful(decision, turn):
             return turn
     return None
 
@@ -461,8 +471,7 @@ def _turns_first(data: RobogearData, unit: Unit, heading: float) -> bool:
         _swing(heading, unit.facing)) > 1.0
 
 
-def _place(observation: Observation[RobogearState, RobogearData], state: RobogearState,
-           data: RobogearData, decision: Decision, sight: Sight,
+def _place(state: RobogearState, data: RobogearData, decision: Decision, sight: Sight,
            weights: list[float] | None = None) -> Action | None:
     """Move the first unit that has a better spot: in range of its prey, in cover
     (``sight``: the table's, as the decision found it; ``weights``: :func:`_leader_weights`
@@ -482,8 +491,8 @@ def _place(observation: Observation[RobogearState, RobogearData], state: Robogea
 
         def legal(heading: float, distance: float, unit: Unit = unit) -> bool:
             if _turns_first(data, unit, heading):
-                return observation.check(Turn(unit.id, heading)) is None
-            return observation.check(Move(unit.id, heading, distance)) is None
+                return _lawful(decision, Turn(unit.id, heading))
+            return _lawful(decision, Move(unit.id, heading, distance))
 
         found = best_move(state, data, unit, foes, weights, aim, legal, sight)
         if found is not None:

@@ -48,8 +48,8 @@ def alternatives(bot: CommanderBot, seen: Seen, decision: Decision, count: int) 
     worths = sorted(((bots._worth(state, data, a, weights, sight), i, a)
                      for i, a in enumerate(options)), key=lambda t: (-t[0], t[1]))
     hits = [a for worth, _, a in worths if worth > 0.0]
-    marched = bots._advance(seen, state, data, decision)
-    placed = bots._place(seen, state, data, decision, sight)
+    marched = bots._advance(state, data, decision)
+    placed = bots._place(state, data, decision, sight)
     end = next(a for a in options if isinstance(a, EndTurn))
     lines: list[Action] = [own]
     for line in (*hits[:2], marched, placed, end):

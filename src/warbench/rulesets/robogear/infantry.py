@@ -3,8 +3,6 @@ machines, and infiltrators appearing out of sight."""
 
 from __future__ import annotations
 
-import copy
-
 from warbench.core.actions import Action
 from warbench.core.decisions import DrawnSpace
 from warbench.core.events import RollEffect
@@ -236,7 +234,7 @@ def deploy_refusal(state: RobogearState, data: RobogearData, action: Deploy,
         return "the place is off the table"
     if any(block.slots and block.contains(action.x, action.y) for block in state.terrain):
         return "the place is inside a building: enter it by a slot"
-    placed = copy.copy(unit)  # as dataclasses.replace would make it, far cheaper
+    placed = unit.shallow_copy()  # as dataclasses.replace would make it, far cheaper
     placed.x, placed.y, placed.reserve = action.x, action.y, False
     sight = sight or Sight(state, data)
     for other in state.units:

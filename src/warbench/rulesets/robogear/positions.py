@@ -13,7 +13,6 @@ weapon reaches from there.
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -271,7 +270,7 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     # not beat staying, no spot can (the same answer, without weighing them).
     if max((duel.bound for duel in known), default=0.0) <= value:
         return None
-    there = copy.copy(unit)
+    there = unit.shallow_copy()
     for heading in dict.fromkeys(headings + list(turns)):
         turned, turn = heading in turns, turns.get(heading, 0)
         speed = row.forward if turned else rate(row, heading - unit.facing)[0]

@@ -10,6 +10,12 @@ from warbench.rulesets.robogear.pieces import Element, Unit
 from warbench.rulesets.robogear.state import RobogearState
 
 
+def in_battle(state: RobogearState, player: int) -> bool:
+    """Whether the player still has a unit and has not been eliminated."""
+    return not state.eliminated[player] and any(
+        unit.alive and unit.player == player for unit in state.units)
+
+
 def element_units(state: RobogearState, element: Element) -> list[Unit]:
     """The units acting in an element's turn: its squads' units and their passengers."""
     units = state.units

@@ -63,13 +63,6 @@ class RobogearState(GameState):
             self.round, self.max_rounds, self.order, self.eliminated, self.held,
         )
 
-    def in_battle(self, player: int) -> bool:
-        """Whether the player still has a unit and has not been eliminated."""
-        return not self.eliminated[player] and any(
-            unit.alive and unit.player == player for unit in self.units
-        )
-
-
 
 def section(record: UnitRecord, damage: int) -> Section:
     """The coloured section the slider (or the lives counter) stands in after ``damage``.

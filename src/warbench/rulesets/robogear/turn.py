@@ -37,7 +37,7 @@ from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import turn_decisions
 from warbench.rulesets.robogear.pieces import Unit
-from warbench.rulesets.robogear.roster import element_units, free_elements, ready
+from warbench.rulesets.robogear.roster import element_units, free_elements, in_battle, ready
 from warbench.rulesets.robogear.setup import EDGES, place_armies
 from warbench.rulesets.robogear.state import RobogearState, resource
 from warbench.rulesets.robogear.victory import decided, final_outcome, holder
@@ -93,7 +93,7 @@ class Battle(Procedure[RobogearState, RobogearData]):
             unit.crewing = unit.busy = False
         for element in state.elements:
             element.done = False
-        players = [p for p in range(state.players) if state.in_battle(p)]
+        players = [p for p in range(state.players) if in_battle(state, p)]
         order = roll_off(players, lambda p: roll_off_die(game, p, "initiative"))
         state.order = order
         game.emit(Initiative(state.round, tuple(order),

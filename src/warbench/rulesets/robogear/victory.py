@@ -35,7 +35,8 @@ def _fielded(game: RobogearGame, player: int) -> float:
 
 
 def _teams_left(state: RobogearState) -> set[int]:
-    """The teams of the players still in the battle (``state.in_battle``), in one pass."""
+    """The teams of the players still in the battle (as
+    :func:`~warbench.rulesets.robogear.roster.in_battle` has them), in one pass."""
     alive = {unit.player for unit in state.units if unit.alive}
     return {state.teams[p] for p in alive if not state.eliminated[p]}
 
