@@ -14,7 +14,7 @@ from warbench.core.decisions import DrawnSpace
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
 from warbench.rulesets.robogear import bots, fire
-from warbench.rulesets.robogear.actions import Activate, Move, Shoot
+from warbench.rulesets.robogear.actions import Activate, Move, Shoot, Turn
 from warbench.rulesets.robogear.bots import CommanderBot, _element_value, _foes
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
 from warbench.rulesets.robogear.facts import flyer_types
@@ -398,3 +398,33 @@ def test_the_commander_places_and_advances_alike_with_the_weights_it_already_has
             compared += 1
         play_next_decision(game, agents)
     assert compared > 30
+
+
+def test_the_commander_judges_its_own_moves_and_turns_as_the_engine_does() -> None:
+    """RG-MOVE, RG-TURN (bots._lawful): a move or turn the commander builds is asked of the
+    decision's own space for that kind instead of the engine's check; over a seeded commander
+    game, legal and illegal candidates alike (off the table, too far, too sharp a turn, a
+    unit not in the turn) get the same yes or no both ways."""
+    game = Game.new(RULES, {"armies": ["ferrum", "verdant", "ashen"]}, seed=4, players=3,
+                    record_hashes=False, transactional=False)
+    agents = [CommanderBot(40 + s) for s in range(3)]
+    legal = illegal = 0
+    for _ in range(300):
+        if game.is_over:
+            break
+        for decision in game.pending():
+            movers = [s for s in decision.spaces if s.action_type is Move]
+            if not movers:
+                continue
+            seen = game.observe(decision.player)
+            units = [*getattr(movers[0], "units", ()), len(seen.state.units) - 1]
+            for unit in units:
+                for heading in (0.0, 95.5, 180.0, 271.25):
+                    for candidate in (Move(unit, heading, 0.7), Move(unit, heading, 9.0),
+                                      Move(unit, heading, 80.0), Turn(unit, heading)):
+                        lawful = bots._lawful(decision, candidate)
+                        assert lawful == (seen.check(candidate) is None), candidate
+                        legal += lawful
+                        illegal += not lawful
+        play_next_decision(game, agents)
+    assert legal > 50 and illegal > 50
