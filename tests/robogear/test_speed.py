@@ -17,13 +17,13 @@ from warbench.rulesets.robogear import bots, fire
 from warbench.rulesets.robogear.actions import Activate, Move, Shoot, Turn
 from warbench.rulesets.robogear.bots import CommanderBot, _element_value, _foes
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord
-from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
 from warbench.rulesets.robogear.group_rules import merge_refusal, regroup_options
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import enemies_of, unit_options
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.positions import duels, spot_value
+from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import Sight, aimed, band, gap, hidden_share
 from warbench.rulesets.robogear.turn import Activation
@@ -105,16 +105,16 @@ def test_a_drawn_sample_is_legal_by_the_rules_and_a_copy_is_judged_afresh() -> N
 
 
 def test_flyer_types_are_looked_up_again_for_a_new_catalog() -> None:
-    """RG-MOVE-FLY: which types fly is kept per catalog; a player's catalog where a walker
-    flies is a new catalog and answers for itself."""
+    """RG-MOVE-FLY: which types fly is kept in each data's book; a player's catalog where a
+    walker flies is new data and answers for itself."""
     data = RULES.data
     walker = next(key for key, record in data.units.items() if record.chassis == "walker")
-    assert walker not in flyer_types(data)
+    assert walker not in book(data).flyers
     winged = data.units[walker].model_copy(update={"chassis": "flyer"})
     units = Catalog(UnitRecord, {**dict(data.units.items()), walker: winged}, kind="unit")
     mine = RobogearData(units, data.armies, data.rules, data.tables)
-    assert walker in flyer_types(mine)
-    assert walker not in flyer_types(data)
+    assert walker in book(mine).flyers
+    assert walker not in book(data).flyers
 
 
 def test_a_spot_value_with_a_floor_is_exact_above_it() -> None:

@@ -17,7 +17,6 @@ from warbench.rulesets.robogear.actions import Shoot, Throw
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wound_pilot
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
 from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
-from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
@@ -67,7 +66,7 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
             return "a machine without a pilot can neither shoot nor move"
         if unit.pilot < data.measures.pilot_lives and unit.moved:
             return "a machine with a wounded pilot either moves or shoots in a turn"
-        fly = flyer_types(data)
+        fly = book(data).flyers
         air = unit.type in fly
         teams, side = state.teams, state.teams[unit.player]
         x, y, radius = unit.x, unit.y, unit.radius

@@ -12,12 +12,13 @@ from __future__ import annotations
 import enum
 import math
 from functools import lru_cache
+from typing import cast
 
 from warbench.core.actions import Action
 from warbench.rulesets.robogear.actions import Regroup
 from warbench.rulesets.robogear.data import RobogearData, steps
-from warbench.rulesets.robogear.facts import per_catalog
 from warbench.rulesets.robogear.pieces import Squad
+from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 
 
@@ -31,21 +32,21 @@ class SquadType(enum.StrEnum):
 def squad_type(state: RobogearState, data: RobogearData, squad: Squad) -> SquadType:
     """A squad's type for the group rules: infantry, armour, air or artillery.
 
-    It depends on its units' types alone, so it is kept per catalog by those."""
+    It depends on its units' types alone, so it is kept in the data's book by those."""
     return _squad_types(state, data, [squad])[0]
 
 
 def _squad_types(state: RobogearState, data: RobogearData,
                  squads: list[Squad]) -> list[SquadType]:
     """:func:`squad_type` of each squad (the catalog's memory looked up once)."""
-    known: dict[tuple[str, ...], SquadType] = per_catalog(data, "squad types", lambda _: {})
+    known = book(data).squad_types  # holds SquadType values only
     units, found = state.units, []
     for squad in squads:
         types = tuple(units[u].type for u in squad.units)
         kind = known.get(types)
         if kind is None:
             kind = known[types] = _type_of(data, types)
-        found.append(kind)
+        found.append(cast(SquadType, kind))
     return found
 
 

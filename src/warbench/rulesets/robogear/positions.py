@@ -20,7 +20,6 @@ from operator import itemgetter
 
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData
-from warbench.rulesets.robogear.facts import per_catalog
 from warbench.rulesets.robogear.moves import rate, step_cost
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import book
@@ -52,7 +51,7 @@ def best_damage(data: RobogearData, shooter: Unit, target: Unit) -> tuple[int, i
     medium, long): no flamers or lobbed shells, no small arms against machines.
 
     It depends on the shooter's type and whether the target is a trooper alone, so it is
-    kept per catalog by those two."""
+    kept in the data's book by those two."""
     return _damage_by(data, _damage_table(data), shooter, target)
 
 
@@ -61,9 +60,8 @@ DamageTable = dict[tuple[str, bool, bool], tuple[int, int, int]]
 
 
 def _damage_table(data: RobogearData) -> DamageTable:
-    """The best damages worked out so far for this catalog."""
-    table: DamageTable = per_catalog(data, "best_damage", lambda _: {})
-    return table
+    """The best damages worked out so far for this data (kept in its :func:`book`)."""
+    return book(data).best_damage
 
 
 def _damage_by(data: RobogearData, table: DamageTable, shooter: Unit,

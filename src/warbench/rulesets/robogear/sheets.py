@@ -1,8 +1,9 @@
 """The unit sheets as the commander and the hottest rules read them: copied once per data
-folder into compiled records (``warbench.compiled``). A field of a pydantic record read from
-compiled code goes through pydantic's attribute hook and CPython's generic look-up (several
-hundred instructions); a field of these is read natively. Only what those readers need is
-copied; the records in :mod:`.data` stay the source of every value.
+folder into compiled records (``warbench.compiled``), with the facts worked out from them.
+A field of a pydantic record read from compiled code goes through pydantic's attribute hook
+and CPython's generic look-up (several hundred instructions); a field of these is read
+natively. Only what those readers need is copied; the records in :mod:`.data` stay the
+source of every value.
 
 >>> from warbench.rulesets.robogear.ruleset import RobogearRuleset
 >>> data = RobogearRuleset().data
@@ -103,6 +104,11 @@ class Book:
     #: in the table's order.
     penalties: tuple[int, int, int]
     cover: list[tuple[float, int, int, int]]
+    #: Facts the commander and the group rules work out as they first need them, kept
+    #: with the sheets they derive from: a shooter type's best damage by band against a
+    #: kind of target (``positions``), a squad's type for its units' types (``group_rules``).
+    best_damage: dict[tuple[str, bool, bool], tuple[int, int, int]]
+    squad_types: dict[tuple[str, ...], str]
 
     def __init__(self, data: RobogearData) -> None:
         self.gaits = {key: Gait(row) for key, row in data.tables.movement.items()}
@@ -113,6 +119,8 @@ class Book:
         self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover
         self.penalties = data.tables.accuracy_penalty
         self.cover = [(row.share, row.dice, row.sides, row.plus) for row in data.tables.cover]
+        self.best_damage = {}
+        self.squad_types = {}
 
 
 #: id of a data folder's object -> (that object, its book). A fresh object, even one at the

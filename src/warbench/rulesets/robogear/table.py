@@ -14,7 +14,6 @@ from warbench.core.geometry.shapes import point_segment_distance
 from warbench.core.geometry.templates import TeardropTemplate
 from warbench.core.geometry.vectors import Pose, bearing
 from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, steps
-from warbench.rulesets.robogear.facts import flyer_types
 from warbench.rulesets.robogear.pieces import Block, Unit
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
@@ -339,7 +338,7 @@ def path_blocker(
     """
     if not (0 <= x1 <= state.width and 0 <= y1 <= state.height):
         return "the move leaves the table"
-    fly = flyer_types(data)
+    fly = book(data).flyers
     air = unit.type in fly
     # the path's box, worked out once (the same figures for every base)
     low_x, high_x, low_y, high_y = min(unit.x, x1), max(unit.x, x1), min(unit.y, y1), max(
