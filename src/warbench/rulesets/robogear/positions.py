@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import itemgetter
 
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.moves import rate, step_cost
 from warbench.rulesets.robogear.pieces import Unit
-from warbench.rulesets.robogear.sheets import book
+from warbench.rulesets.robogear.sheets import Sheet, book
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import REACH_SLACK, Sight
 
@@ -122,9 +121,12 @@ def _shot(sight: Sight, shooter: Unit, target: Unit, reach: int, best: int,
     return chance * min(1.0, best / max(1, left))
 
 
-@dataclass(slots=True)
 class Duel:
-    """One enemy as seen by the moving unit: what each can deal the other in each band."""
+    """One enemy as seen by the moving unit: what each can deal the other in each band.
+
+    A plain compiled class, not a dataclass: a compiled dataclass keeps the ``__init__``
+    the dataclasses module writes, which runs interpreted, and a duel is made for every
+    enemy near every unit the commander weighs."""
 
     foe: Unit
     dealt: tuple[int, int, int]
@@ -144,21 +146,24 @@ class Duel:
     #: of life one hit takes, times its worth): no spot gains more from this foe.
     bound: float
 
+    def __init__(self, data: RobogearData, table: DamageTable, sheet: Sheet, unit: Unit,
+                 foe: Unit, weights: list[float]) -> None:
+        """``sheet``: the foe's; ``table``: the data's best damages (:func:`_damage_table`)."""
+        self.foe = foe
+        self.dealt = _damage_by(data, table, unit, foe)
+        self.taken = _damage_by(data, table, foe, unit)
+        self.lobbed = _damage_by(data, table, foe, unit, True)
+        self.foe_left = sheet.cells - foe.damage
+        self.worth = sheet.points * weights[foe.player]
+        self.foe_hard, self.own_hard = _hard(data, unit, foe), _hard(data, foe, unit)
+        self.x, self.y, self.radius = foe.x, foe.y, foe.radius
+        self.bound = min(1.0, max(self.dealt) / max(1, self.foe_left)) * self.worth
+
 
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:
     """The spot-independent half of :func:`spot_value` for each enemy."""
-    found = []
     sheets, table = book(data).units, _damage_table(data)
-    for foe in foes:
-        sheet = sheets[foe.type]
-        dealt, left = _damage_by(data, table, unit, foe), sheet.cells - foe.damage
-        worth = sheet.points * weights[foe.player]
-        found.append(Duel(foe, dealt, _damage_by(data, table, foe, unit), left, worth,
-                          _damage_by(data, table, foe, unit, True),
-                          _hard(data, unit, foe), _hard(data, foe, unit),
-                          foe.x, foe.y, foe.radius,
-                          min(1.0, max(dealt) / max(1, left)) * worth))
-    return found
+    return [Duel(data, table, sheets[foe.type], unit, foe, weights) for foe in foes]
 
 
 #: A weighed target's bound (its first item), the key its list is sorted by.
