@@ -4,7 +4,7 @@ the bot's floor and the regroup listing give what the rules and the bot gave wit
 from __future__ import annotations
 
 import copy
-from dataclasses import fields, replace
+from dataclasses import MISSING, fields, replace
 from typing import Any
 
 from tests.robogear.helpers import RULES, army, battle, put
@@ -234,10 +234,10 @@ def _unit_marks(hot: int) -> list[Any]:
 
 
 def test_a_written_out_copy_passes_every_field_in_its_place() -> None:
-    """RG-INF-INFILTRATE, RG-BOT-COVER: the copies read their fields written out (not with
-    ``attrgetter``); with a distinct value in every field (and each flag alone true in
-    turn), each lands in its own place, so a field added, dropped or passed out of order
-    fails here."""
+    """RG-INF-INFILTRATE, RG-BOT-COVER: the copies and the unit's __init__ read their
+    fields written out (not with ``attrgetter``); with a distinct value in every field (and
+    each flag alone true in turn), each lands in its own place, so a field added, dropped or
+    passed out of order fails here, as does a default the __init__ gives otherwise."""
     flags = sum(str(item.type) == "bool" for item in fields(Unit))
     for hot in range(flags):
         marks = _unit_marks(hot)
@@ -245,6 +245,12 @@ def test_a_written_out_copy_passes_every_field_in_its_place() -> None:
         assert [getattr(twin, f.name) for f in fields(Unit)] == marks
         assert all(_same(getattr(twin, f.name), mark)
                    for f, mark in zip(fields(Unit), marks, strict=True))
+    # the unit's written-out __init__ gives every field left out the dataclass's default
+    bare = Unit(1, 0, "ferrum-rifleman", "trooper", 0)
+    for item in fields(Unit)[5:]:
+        default = item.default_factory() if item.default is MISSING else item.default
+        assert getattr(bare, item.name) == default, item.name
+    assert bare.tokens is not Unit(1, 0, "ferrum-rifleman", "trooper", 0).tokens
     objects = [object() for _ in fields(RobogearState)]
     original = RobogearState(*objects)
     twin = copy.copy(original)

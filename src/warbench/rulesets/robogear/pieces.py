@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Unit:
     """One machine, trooper or gun on (or off) the table."""
 
@@ -47,6 +47,52 @@ class Unit:
     command: bool = False
     inside: int = -1
     slot: int = -1
+
+    def __init__(self, id: int, player: int, type: str, kind: str, squad: int,
+                 x: float = 0.0, y: float = 0.0, facing: float = 0.0, radius: float = 1.0,
+                 height: float = 2.0, damage: int = 0, alive: bool = True, pilot: int = 0,
+                 points_left: int = 0, fired: list[int] | None = None,
+                 ammo: list[int] | None = None, grenades: int = 0, threw: bool = False,
+                 moved: bool = False, shot: bool = False, acted: bool = False,
+                 crewing: bool = False, busy: bool = False, tokens: list[str] | None = None,
+                 jammed: list[int] | None = None, healing: int = -1, held_by: int = -1,
+                 carried_by: int = -1, reserve: bool = False, command: bool = False,
+                 inside: int = -1, slot: int = -1) -> None:
+        """Every field as the dataclass would take it (a list left out starts empty), written
+        out so that it runs compiled: the dataclasses module's own ``__init__`` runs
+        interpreted, and a unit is copied for every spot the commander weighs."""
+        self.id = id
+        self.player = player
+        self.type = type
+        self.kind = kind
+        self.squad = squad
+        self.x = x
+        self.y = y
+        self.facing = facing
+        self.radius = radius
+        self.height = height
+        self.damage = damage
+        self.alive = alive
+        self.pilot = pilot
+        self.points_left = points_left
+        self.fired = [] if fired is None else fired
+        self.ammo = [] if ammo is None else ammo
+        self.grenades = grenades
+        self.threw = threw
+        self.moved = moved
+        self.shot = shot
+        self.acted = acted
+        self.crewing = crewing
+        self.busy = busy
+        self.tokens = [] if tokens is None else tokens
+        self.jammed = [] if jammed is None else jammed
+        self.healing = healing
+        self.held_by = held_by
+        self.carried_by = carried_by
+        self.reserve = reserve
+        self.command = command
+        self.inside = inside
+        self.slot = slot
 
     @property
     def on_table(self) -> bool:
