@@ -4,6 +4,7 @@ the bot's floor and the regroup listing give what the rules and the bot gave wit
 from __future__ import annotations
 
 import copy
+import pickle
 from dataclasses import MISSING, fields, replace
 from typing import Any
 
@@ -234,15 +235,18 @@ def _unit_marks(hot: int) -> list[Any]:
 
 
 def test_a_written_out_copy_passes_every_field_in_its_place() -> None:
-    """RG-INF-INFILTRATE, RG-BOT-COVER: the copies and the unit's __init__ read their
-    fields written out (not with ``attrgetter``); with a distinct value in every field (and
-    each flag alone true in turn), each lands in its own place, so a field added, dropped or
-    passed out of order fails here, as does a default the __init__ gives otherwise."""
+    """RG-INF-INFILTRATE, RG-BOT-COVER: the copies, the unit's __init__ and its pickled
+    form read their fields written out (not with ``attrgetter``); with a distinct value in
+    every field (and each flag alone true in turn), each lands in its own place, so a field
+    added, dropped or passed out of order fails here, as does a default the __init__ gives
+    otherwise."""
     flags = sum(str(item.type) == "bool" for item in fields(Unit))
     for hot in range(flags):
         marks = _unit_marks(hot)
         twin = copy.copy(Unit(*marks))
         assert [getattr(twin, f.name) for f in fields(Unit)] == marks
+        pickled = pickle.loads(pickle.dumps(Unit(*marks)))
+        assert [getattr(pickled, f.name) for f in fields(Unit)] == marks
         assert all(_same(getattr(twin, f.name), mark)
                    for f, mark in zip(fields(Unit), marks, strict=True))
     # the unit's written-out __init__ gives every field left out the dataclass's default
