@@ -24,7 +24,8 @@ with its own ``src`` first on the import path, and the best round counts:
 
 Each tree runs its compiled build where it has one that matches its sources (see
 ``warbench.compiled``; a base checked out here has none, so ``compare.py HEAD`` measures what
-the build buys); the first lines say which. The machine is shared and noisy, so the ratios
+the build buys, unless ``--compile-base`` builds it too, a few minutes, to compare two
+compiled trees); the first lines say which. The machine is shared and noisy, so the ratios
 are the figures to read. ``--scale``
 multiplies the number of games of every measurement.
 """
@@ -43,8 +44,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Each ruleset, and the games of one bot-mirror measurement.
-RULESETS = {"dystopian-wars": 2, "armada": 1, "full-thrust": 6, "hordes": 2, "robogear": 4}
+#: Each ruleset, and the games of one bot-mirror measurement (ROBOGEAR's battles are short:
+#: four of them, a quarter of a second, read anywhere from 0.7x to 1.3x between runs).
+RULESETS = {"dystopian-wars": 2, "armada": 1, "full-thrust": 6, "hordes": 2, "robogear": 16}
 #: The games of one random-play measurement: ten times the mirror's. Random battles are
 #: short (two HORDES games are about 260 decisions, 25 ms of play at head), and which few
 #: seeds are played moved the ratio more than the code did: against ``b7f9942``, HORDES read
@@ -152,6 +154,14 @@ def best_of(
     return pick(figures[0]), pick(figures[1])
 
 
+def compile_tree(tree: Path) -> None:
+    """Build ``tree``'s compiled modules into its own ``build/`` (``make compiled`` there)."""
+    subprocess.run(
+        [sys.executable, "-m", "warbench.compile"], cwd=tree, check=True, capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(tree / "src")},
+    )
+
+
 def build_in_use(tree: Path) -> str:
     """Whether the tree runs its compiled build (warbench.compiled), in its own words."""
     script = ("try:\n    from warbench import compiled\nexcept ImportError:\n"
@@ -242,6 +252,10 @@ def main() -> None:
         "--players", type=int, default=0, metavar="N",
         help="seats in the mirror and random-play battles (default: each ruleset's fewest)",
     )
+    parser.add_argument(
+        "--compile-base", action="store_true",
+        help="build the base's compiled modules too (minutes): compiled against compiled",
+    )
     options = parser.parse_args()
     head = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -255,6 +269,8 @@ def main() -> None:
             ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base_tree), options.base],
             check=True, capture_output=True,
         )
+        if options.compile_base:
+            compile_tree(base_tree)
         print(f"base: {build_in_use(base_tree)}\nhead: {build_in_use(ROOT)}")
         try:
             measure((base_tree, ROOT), options.scale, options.rounds, options.only,
