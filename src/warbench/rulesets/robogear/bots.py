@@ -170,16 +170,21 @@ def _edge_room(state: RobogearState, edge: str) -> int:
 
 def _shares(state: RobogearState, data: RobogearData) -> list[float]:
     """The share of its army's points each player still has (what the last round scores)."""
-    # whole points: the same shares as float sums would give (both exact), for less
-    left = [0] * state.players
-    fielded = [0] * state.players
     sheets = book(data).units
-    for unit in state.units:
-        points = sheets[unit.type].points
-        fielded[unit.player] += points
-        if unit.alive:
-            left[unit.player] += points
-    return [kept / (total or 1) for kept, total in zip(left, fielded, strict=True)]
+    units = state.units
+    worth = [sheets[unit.type].points for unit in units]
+    shares = []
+    # a player at a time, in whole points: the sums stay native integers (no boxing), and
+    # the shares are the floats float sums would give (both exact)
+    for player in range(state.players):
+        kept = total = 0
+        for index, unit in enumerate(units):
+            if unit.player == player:
+                total += worth[index]
+                if unit.alive:
+                    kept += worth[index]
+        shares.append(kept / (total or 1))
+    return shares
 
 
 def _leading(state: RobogearState, data: RobogearData, player: int,
