@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
+import pickle
 
 import pytest
 from hypothesis import given, settings
@@ -110,3 +113,17 @@ def test_a_point_moved_ahead_lies_dead_ahead(
     assert pose.point.distance_to(ahead) == pytest.approx(distance)
     assert abs(pose.relative_bearing(ahead)) < 1e-6
     assert abs(signed_angle(bearing(ahead.x - x, ahead.y - y) - pose.heading)) < 1e-6
+
+
+def test_a_pose_normalises_its_heading_stays_frozen_and_pickles_whole() -> None:
+    """Pose's written-out __init__ (it runs compiled) does what the dataclass's did: the
+    heading in [0, 360), the fields frozen, equal poses equal; a state holding poses pickles
+    and copies them whole (a compiled class's __new__ runs that __init__)."""
+    pose = Pose(1.5, -2.0, -30.0)
+    assert (pose.x, pose.y, pose.heading) == (1.5, -2.0, 330.0)
+    assert Pose(0.0, 0.0, 720.0).heading == 0.0
+    assert Pose(3.0, 4.0) == Pose(3.0, 4.0, 0.0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        pose.x = 9.0  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps([pose])) == [pose]
+    assert copy.deepcopy(pose) == pose and copy.copy(pose) == pose

@@ -96,7 +96,7 @@ class Point:
         return Point(self.x + dx, self.y + dy)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Pose:
     """A position and a heading; the heading is normalised to ``[0, 360)`` on creation."""
 
@@ -104,9 +104,19 @@ class Pose:
     y: float
     heading: float = 0.0
 
-    def __post_init__(self) -> None:
-        if not 0.0 <= self.heading < 360.0:
-            object.__setattr__(self, "heading", normalize_heading(self.heading))
+    def __init__(self, x: float, y: float, heading: float = 0.0) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted);
+        # a frozen class's fields are set through object.__setattr__, as that one does
+        if not 0.0 <= heading < 360.0:
+            heading = normalize_heading(heading)
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+        object.__setattr__(self, "heading", heading)
+
+    def __reduce__(self) -> tuple[type[Pose], tuple[float, float, float]]:
+        """Pickled as the call that makes it again (a compiled class's ``__new__`` runs its
+        ``__init__``, so pickle's empty pose could not be made)."""
+        return Pose, (self.x, self.y, self.heading)
 
     @property
     def point(self) -> Point:
