@@ -127,3 +127,14 @@ def test_a_pose_normalises_its_heading_stays_frozen_and_pickles_whole() -> None:
         pose.x = 9.0  # type: ignore[misc]
     assert pickle.loads(pickle.dumps([pose])) == [pose]
     assert copy.deepcopy(pose) == pose and copy.copy(pose) == pose
+
+
+def test_a_point_stays_frozen_and_pickles_whole() -> None:
+    """Point's written-out __init__ (it runs compiled) keeps it frozen, equal by value and
+    whole through pickling and copying."""
+    point = Point(2.5, -1.0)
+    assert (point.x, point.y) == (2.5, -1.0) and point == Point(2.5, -1.0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        point.y = 0.0  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps([point])) == [point]
+    assert copy.deepcopy(point) == point and copy.copy(point) == point

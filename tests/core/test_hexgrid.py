@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import itertools
 import math
+import pickle
 
 import pytest
 from hypothesis import given, settings
@@ -464,3 +467,15 @@ def test_reachable_matches_trying_every_move(speed: int, turn_distance: int) -> 
         assert result.end == pose
     moved = [move_plan(start, steps, speed, turn_distance).hexes_moved for steps in poses.values()]
     assert moved == sorted(moved)
+
+
+def test_a_hex_pose_checks_its_facing_stays_frozen_and_pickles_whole() -> None:
+    """HexPose's written-out __init__ (it runs compiled) refuses a facing off the six sides
+    as the dataclass's did, leaves the pose frozen and pickles and copies it whole."""
+    pose = HexPose(Hex(2, -1), 5)
+    with pytest.raises(InvalidFacing):
+        HexPose(Hex(0, 0), 6)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        pose.facing = 1  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps([pose])) == [pose]
+    assert copy.deepcopy(pose) == pose and copy.copy(pose) == pose

@@ -67,12 +67,21 @@ def heading_vector(heading: float) -> tuple[float, float]:
     return math.sin(radians), math.cos(radians)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Point:
     """A position on the table, in inches."""
 
     x: float
     y: float
+
+    def __init__(self, x: float, y: float) -> None:
+        # written out so that it runs compiled, as Pose's is
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+
+    def __reduce__(self) -> tuple[type[Point], tuple[float, float]]:
+        """Pickled as the call that makes it again, as a pose is."""
+        return Point, (self.x, self.y)
 
     def distance_to(self, other: Point) -> float:
         """Straight-line distance to ``other``."""

@@ -48,17 +48,25 @@ class IllegalHexMove(ValueError):
     """A move that breaks the movement rules; the message names the step and the reason."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HexPose:
     """Where a ship is and which hex side it faces (0 north, clockwise)."""
 
     hex: Hex
     facing: int
 
-    def __post_init__(self) -> None:
-        facing = self.facing
+    def __init__(self, hex: Hex, facing: int) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted);
+        # a frozen class's fields are set through object.__setattr__, as that one does
         if type(facing) is not int or not 0 <= facing < 6:  # check_facing's test, inline:
             check_facing(facing)  # poses are many, and it raises the error
+        object.__setattr__(self, "hex", hex)
+        object.__setattr__(self, "facing", facing)
+
+    def __reduce__(self) -> tuple[type[HexPose], tuple[Hex, int]]:
+        """Pickled as the call that makes it again (a compiled class's ``__new__`` runs its
+        ``__init__``, so pickle's empty pose could not be made)."""
+        return HexPose, (self.hex, self.facing)
 
     def forward(self) -> HexPose:
         """The pose one hex ahead, same facing."""
