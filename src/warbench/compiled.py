@@ -45,6 +45,7 @@ MODULES: tuple[str, ...] = (
     "warbench.core.hexgrid.arcs",
     "warbench.core.hexgrid.moves",
     "warbench.core.observation",
+    "warbench.core.rounding",
     # Dystopian Wars: shots, moves and the commodore.
     "warbench.rulesets.dystopian_wars.attack_rolls",
     "warbench.rulesets.dystopian_wars.bot_tactics",

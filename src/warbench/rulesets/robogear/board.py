@@ -15,6 +15,7 @@ from warbench.core.attacks import OddsAnswer
 from warbench.core.decisions import Decision
 from warbench.core.geometry.vectors import bearing, signed_angle
 from warbench.core.preview import Ghost, Preview
+from warbench.core.rounding import round_to
 from warbench.rulesets.robogear import moves
 from warbench.rulesets.robogear.actions import (
     Board,
@@ -107,7 +108,7 @@ def dragged_move(
         heading = (unit.facing + off) % 360.0
     along = math.radians(heading)
     distance = dx * math.sin(along) + dy * math.cos(along)
-    return Move(unit.id, round(heading, 2), round(max(distance, 0.01), 2))
+    return Move(unit.id, round_to(heading, 2), round_to(max(distance, 0.01), 2))
 
 
 def turned(
@@ -119,7 +120,7 @@ def turned(
                if isinstance(space, moves.TurnSpace) for unit in space.units}
     unit = next((state.units[u] for u in sorted(turning)
                  if unit_label(data, state.units[u]) == label), None)
-    return None if unit is None else Turn(unit.id, round(heading % 360.0, 2))
+    return None if unit is None else Turn(unit.id, round_to(heading % 360.0, 2))
 
 
 def action_odds(data: RobogearData, state: RobogearState, action: Action) -> OddsAnswer | None:

@@ -16,6 +16,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
+from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.actions import (
     Activate,
     ChooseEdge,
@@ -146,7 +147,7 @@ def _aim_fixed(state: RobogearState, data: RobogearData, decision: Decision,
                 turned = unit.shallow_copy()
                 turned.facing = heading
                 if shot_refusal(state, data, turned, shot) is None:
-                    best, value = Turn(unit.id, round(heading, 4)), worth
+                    best, value = Turn(unit.id, round_to(heading, 4)), worth
     return None if best is None else (best, value)
 
 
@@ -410,7 +411,7 @@ def _advance(state: RobogearState, data: RobogearData, decision: Decision,
         stand = _standoff(data, record)
         if gap(unit, prey) <= stand:
             fixed = any(not w.turret for w in record.weapons)
-            turn = Turn(unit.id, round(heading, 4))
+            turn = Turn(unit.id, round_to(heading, 4))
             if fixed and not movement(data, record).any_direction and abs(
                     _swing(heading, unit.facing)) > 0.5 and _lawful(decision, turn):
                 return turn
@@ -439,16 +440,16 @@ def _step_toward(decision: Decision, state: RobogearState, data: RobogearData, u
         speed = row.forward
         for direction in directions:
             for scale in (1.0, 0.5):
-                action = Move(unit.id, round(direction % 360, 4),
-                              round(min(unit.points_left * speed, room) * scale, 3))
+                action = Move(unit.id, round_to(direction % 360, 4),
+                              round_to(min(unit.points_left * speed, room) * scale, 3))
                 if action.distance > 0.2 and _lawful(decision, action):
                     return action
         return None
     if abs(_swing(heading, unit.facing)) <= 60:
         speed = rate(row, 0.0)[0] or row.forward
         for scale in (1.0, 0.6, 0.3):
-            action = Move(unit.id, round(unit.facing % 360, 4),
-                          round(min(unit.points_left * speed, room) * scale, 3))
+            action = Move(unit.id, round_to(unit.facing % 360, 4),
+                          round_to(min(unit.points_left * speed, room) * scale, 3))
             if action.distance > 0.2 and _lawful(decision, action):
                 return action
     if unit.points_left < 2:
@@ -463,7 +464,7 @@ def _step_toward(decision: Decision, state: RobogearState, data: RobogearData, u
         if path_blocker(state, data, unit, unit.x + math.sin(rad) * reach,
                         unit.y + math.cos(rad) * reach) is not None:
             continue
-        turn = Turn(unit.id, round(direction % 360, 4))
+        turn = Turn(unit.id, round_to(direction % 360, 4))
         if _lawful(decision, turn):
             return turn
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.actions import Enter, Leave
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData
@@ -90,7 +91,7 @@ def _doorstep(state: RobogearState, data: RobogearData, unit: Unit) -> tuple[flo
             continue
         if math.hypot(other.x - x, other.y - y) < other.radius + unit.radius - CONTACT:
             return None
-    return round(x, 3), round(y, 3)
+    return round_to(x, 3), round_to(y, 3)
 
 
 def leave_refusal(state: RobogearState, data: RobogearData, action: Leave) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from warbench.core.engine import Game
 from warbench.core.events import RollEffect, UnitDamaged, UnitDestroyed
+from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Damaged, Destroyed, PilotHit, TokenPlaced
 from warbench.rulesets.robogear.pieces import Unit
@@ -77,7 +78,7 @@ def destroy(game: RobogearGame, unit: Unit) -> None:
     game.emit(Destroyed(unit.id, text=f"{record.name} #{unit.id} is destroyed"))
     game.emit(UnitDestroyed(unit.type, unit.player))
     if unit.kind == "machine" and unit.carried_by < 0 and not unit.reserve:
-        state.craters.append((round(unit.x, 3), round(unit.y, 3)))
+        state.craters.append((round_to(unit.x, 3), round_to(unit.y, 3)))
     survive = game.data.measures.apc_survive
     for rider in state.units:
         if rider.alive and rider.carried_by == unit.id:

@@ -13,6 +13,7 @@ import math
 from warbench.core.events import RollEffect
 from warbench.core.geometry.templates import BlastTemplate
 from warbench.core.geometry.vectors import Point
+from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.actions import Shoot, Throw
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wound_pilot
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
@@ -471,14 +472,14 @@ def _blast(game: RobogearGame, unit: Unit, aim: Unit, amount: int, diameter_cm: 
         x += math.sin(heading) * moved
         y += math.cos(heading) * moved
     if not (0 <= x <= state.width and 0 <= y <= state.height):
-        game.emit(BlastLanded(unit.id, round(x, 3), round(y, 3), moved, (),
+        game.emit(BlastLanded(unit.id, round_to(x, 3), round_to(y, 3), moved, (),
                               text="the shell scatters off the table"))
         return
     radius = steps(diameter_cm) / 2
     marker = BlastTemplate(Point(x, y), radius)
     hit = [other for other in state.units if other.on_table
            and not out_of_reach(x, y, radius, other) and marker.touches(body(other))]
-    game.emit(BlastLanded(unit.id, round(x, 3), round(y, 3), moved,
+    game.emit(BlastLanded(unit.id, round_to(x, 3), round_to(y, 3), moved,
                           tuple(other.id for other in hit),
                           text=f"a blast lands over {len(hit)} unit(s)"))
     for other in hit:
@@ -498,7 +499,7 @@ def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -
            and not out_of_reach(origin.x, origin.y, length, o) and template.touches(body(o))]
     inside = [o for o in state.units if o.alive and o.inside >= 0 and template.covers(
         Point(*slot_point(state.terrain[o.inside], o.slot)[:2]))]
-    game.emit(BlastLanded(unit.id, round(target.x, 3), round(target.y, 3), 0.0,
+    game.emit(BlastLanded(unit.id, round_to(target.x, 3), round_to(target.y, 3), 0.0,
                           tuple(o.id for o in hit + inside),
                           text=f"flames wash over {len(hit) + len(inside)} unit(s)"))
     for other in inside:

@@ -7,6 +7,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import DrawnSpace
 from warbench.core.events import RollEffect
 from warbench.core.rng import RandomStream
+from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.actions import Board, Deploy, Disembark, Heal, Melee
 from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
@@ -278,8 +279,8 @@ class DeploySpace(DrawnSpace):
         sight = Sight(state, self._data)  # nothing moves while sampling
         for _ in range(count * 20):
             unit = self.units[rng.choice_index(len(self.units))]
-            x = round(1.0 + rng.random() * (state.width - 2.0), 3)
-            y = round(1.0 + rng.random() * (state.height - 2.0), 3)
+            x = round_to(1.0 + rng.random() * (state.width - 2.0), 3)
+            y = round_to(1.0 + rng.random() * (state.height - 2.0), 3)
             action = Deploy(unit, x, y)
             if self.judge(action, sight) is None:
                 found.append(action)

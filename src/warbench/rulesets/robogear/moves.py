@@ -14,6 +14,7 @@ from warbench.core.decisions import DrawnSpace
 from warbench.core.events import RollEffect
 from warbench.core.geometry.vectors import signed_angle
 from warbench.core.rng import RandomStream
+from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.actions import Move, Ram, RunOver, Turn
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
@@ -172,7 +173,8 @@ def _group_refusal(
 def move_end(unit: Unit, heading: float, distance: float) -> tuple[float, float]:
     """Where a straight move of ``distance`` steps along ``heading`` takes the unit."""
     rad = math.radians(heading)
-    return round(unit.x + math.sin(rad) * distance, 4), round(unit.y + math.cos(rad) * distance, 4)
+    return (round_to(unit.x + math.sin(rad) * distance, 4),
+            round_to(unit.y + math.cos(rad) * distance, 4))
 
 
 def move_cost(state: RobogearState, data: RobogearData, action: Move) -> int | None:
@@ -252,7 +254,7 @@ def turn(game: RobogearGame, action: Turn) -> None:
     if unit.kind == "gun":
         for crew in crew_for(state, data, unit):
             crew.crewing = True
-    unit.facing = round(action.facing % 360.0, 4)
+    unit.facing = round_to(action.facing % 360.0, 4)
     _pay(game, unit, cost)
 
 
@@ -394,8 +396,8 @@ class MoveSpace(DrawnSpace):
             speed = rate(row, heading - unit.facing)[0]
             if speed <= 0 or unit.points_left <= 0:
                 continue
-            distance = round(0.5 + rng.random() * (unit.points_left * speed - 0.5), 3)
-            action = Move(unit.id, round(heading % 360.0, 4), max(0.5, distance))
+            distance = round_to(0.5 + rng.random() * (unit.points_left * speed - 0.5), 3)
+            action = Move(unit.id, round_to(heading % 360.0, 4), max(0.5, distance))
             if self.judge(action) is None:
                 found.append(action)
                 if len(found) >= count:
@@ -427,7 +429,7 @@ class TurnSpace(DrawnSpace):
             unit = self._state.units[self.units[rng.choice_index(len(self.units))]]
             row = movement(self._data, self._data.units[unit.type])
             swing = (rng.random() * 2.0 - 1.0) * min(row.max_turn, 180.0)
-            action = Turn(unit.id, round((unit.facing + swing) % 360.0, 4))
+            action = Turn(unit.id, round_to((unit.facing + swing) % 360.0, 4))
             if self.judge(action) is None:
                 found.append(action)
                 if len(found) >= count:

@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable
 from operator import itemgetter
 
+from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.moves import rate, step_cost
@@ -282,7 +283,7 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
             continue
         rad = math.radians(heading)
         for points in sorted({left, max(1, left // 2), 1}):
-            distance = round(points * speed, 3)
+            distance = round_to(points * speed, 3)
             step = step_cost(row, 0.0 if turned else heading - unit.facing, distance)
             cost = step if isinstance(step, str) else turn + step
             there.x = unit.x + math.sin(rad) * distance
@@ -293,6 +294,6 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
                 continue
             worth = spot_value(state, data, there, foes, weights,
                                unit.points_left - cost >= shot, known, sight, value)
-            if worth > value and legal(round(heading, 4), distance):
-                best, value = (round(heading, 4), distance), worth
+            if worth > value and legal(round_to(heading, 4), distance):
+                best, value = (round_to(heading, 4), distance), worth
     return best

@@ -17,6 +17,7 @@ from typing import Any
 from warbench.core.catalog import UnknownEntry
 from warbench.core.lists import ArmyList
 from warbench.core.rng import RandomStream
+from warbench.core.rounding import round_to
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.pieces import Block, Element, Squad, Unit
@@ -220,7 +221,7 @@ def place_armies(state: RobogearState, data: RobogearData) -> None:
                 unit.x, unit.y = state.width - inward, state.height / 2 - offset
             else:
                 unit.x, unit.y = inward, state.height / 2 + offset
-            unit.x, unit.y, unit.facing = round(unit.x, 3), round(unit.y, 3), facing
+            unit.x, unit.y, unit.facing = round_to(unit.x, 3), round_to(unit.y, 3), facing
 
 
 def layout(

@@ -13,6 +13,7 @@ from warbench.core.geometry.bases import Body, CircleBase
 from warbench.core.geometry.shapes import point_segment_distance
 from warbench.core.geometry.templates import TeardropTemplate
 from warbench.core.geometry.vectors import Pose, bearing
+from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.pieces import Block, Unit
 from warbench.rulesets.robogear.sheets import book
@@ -380,5 +381,5 @@ def free_spot(
                 or math.hypot(other.x - x, other.y - y) >= other.radius + unit.radius
                 for other in state.units
             ):
-                return round(x, 3), round(y, 3)
+                return round_to(x, 3), round_to(y, 3)
     return None
