@@ -149,3 +149,33 @@ def test_rect_gap_is_the_corner_by_corner_gap_bit_for_bit(a: Body, b: Body) -> N
             *(rect_signed_gap(a, a.base, x, y) for x, y in b.corner_coords()),
         )
     assert edge_distance(a, b) == (expected if expected > 0.0 else 0.0)
+
+
+# ``length_side``: comparisons of a square root decided without it, the same answers.
+
+lengths = st.floats(min_value=-500.0, max_value=500.0, allow_nan=False)
+radii = st.floats(min_value=0.0, max_value=5.0, allow_nan=False)
+
+
+@given(lengths, lengths, radii, radii, st.floats(min_value=-10.0, max_value=600.0))
+def test_length_side_agrees_with_hypot_less_two_radii(
+    dx: float, dy: float, first: float, second: float, limit: float
+) -> None:
+    """Whenever it answers, ``hypot(dx, dy) - first - second <= limit`` says the same."""
+    from warbench.core.geometry.distance import length_side
+
+    side = length_side(dx * dx + dy * dy, limit + first + second)
+    exact = math.hypot(dx, dy) - first - second
+    if side > 0:
+        assert exact > limit
+    elif side < 0:
+        assert exact < limit
+
+
+def test_length_side_defers_on_and_near_the_limit() -> None:
+    from warbench.core.geometry.distance import length_side
+
+    assert length_side(25.0, 5.0) == 0
+    assert length_side(25.0 * (1 + 1e-12), 5.0) == 0
+    assert length_side(1.0, 0.0) == 0  # no positive limit: ask hypot
+    assert (length_side(24.0, 5.0), length_side(26.0, 5.0)) == (-1, 1)

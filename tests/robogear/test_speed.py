@@ -4,9 +4,13 @@ the bot's floor and the regroup listing give what the rules and the bot gave wit
 from __future__ import annotations
 
 import copy
+import math
 import pickle
 from dataclasses import MISSING, fields, replace
 from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.robogear.helpers import RULES, army, battle, put
 from warbench.core.agents import RandomAgent
@@ -17,7 +21,7 @@ from warbench.core.match import play_next_decision
 from warbench.rulesets.robogear import bots, fire
 from warbench.rulesets.robogear.actions import Activate, Move, Shoot, Turn
 from warbench.rulesets.robogear.bots import CommanderBot, _element_value, _foes
-from warbench.rulesets.robogear.data import RobogearData, UnitRecord
+from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord
 from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
 from warbench.rulesets.robogear.group_rules import merge_refusal, regroup_options
 from warbench.rulesets.robogear.groups import Regrouping
@@ -26,7 +30,15 @@ from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.positions import duels, spot_value
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
-from warbench.rulesets.robogear.table import Sight, aimed, band, gap, hidden_share
+from warbench.rulesets.robogear.table import (
+    Sight,
+    aimed,
+    band,
+    band_of,
+    gap,
+    gap_at_most,
+    hidden_share,
+)
 from warbench.rulesets.robogear.turn import Activation
 
 RGame = Game[RobogearState, RobogearData]
@@ -438,3 +450,26 @@ def test_the_commander_judges_its_own_moves_and_turns_as_the_engine_does() -> No
                         illegal += not lawful
         play_next_decision(game, agents)
     assert legal > 50 and illegal > 50
+
+
+@given(st.floats(-120.0, 120.0), st.floats(-120.0, 120.0), st.floats(0.2, 4.0),
+       st.floats(0.2, 4.0))
+def test_band_of_and_gap_at_most_answer_as_band_of_the_gap(
+    dx: float, dy: float, first: float, second: float
+) -> None:
+    """RG-RANGE-BANDS: the bands and reach tests worked out from squared distances give
+    what band() and a gap comparison give (or defer to them), so the games stay the same."""
+    edges = Measures().band_edges
+    gap_value = math.hypot(dx, dy) - first - second
+    found = band_of(dx * dx + dy * dy, first + second, edges)
+    expected = band(gap_value, edges)
+    assert found == -1 or found == (3 if expected is None else expected)
+    for limit in (1.0, *edges):
+        assert gap_at_most(dx, dy, first, second, limit) == (gap_value <= limit)
+
+
+def test_band_of_defers_at_a_band_edge() -> None:
+    edges = Measures().band_edges
+    assert band_of((edges[0] + 1.0) ** 2, 1.0, edges) == -1
+    assert band_of((edges[1] + 1.0) ** 2, 1.0, edges) == -1
+    assert band_of((edges[2] + 1.0) ** 2, 1.0, edges) == -1

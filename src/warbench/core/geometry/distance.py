@@ -14,9 +14,34 @@ they work on plain floats in each base's own frame and build no shapes.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from warbench.core.geometry.bases import Body, CircleBase, RectBase
 from warbench.core.geometry.vectors import TOLERANCE, heading_vector
+
+#: How far apart, relatively, a squared length and a squared limit must lie for
+#: :func:`length_side` to answer without the square root: far beyond every rounding of the
+#: squares, of ``math.hypot`` and of the sums and differences a caller compares.
+SURE_MARGIN: Final = 1e-9
+
+
+def length_side(squared: float, limit: float) -> int:
+    """Which side of ``limit`` the length whose square is ``squared`` (``dx * dx + dy *
+    dy``) lies, where that is sure without the square root: 1 longer, -1 shorter, 0 too
+    close to tell (ask ``math.hypot``). A comparison of ``math.hypot(dx, dy)``, less or
+    plus other lengths, with a limit gives the same answer whenever this one is not 0.
+
+    >>> length_side(25.0, 4.0), length_side(25.0, 6.0), length_side(25.0, 5.0)
+    (1, -1, 0)
+    """
+    if limit <= 0.0:
+        return 0
+    bound = limit * limit
+    if squared > bound * (1.0 + SURE_MARGIN):
+        return 1
+    if squared < bound * (1.0 - SURE_MARGIN):
+        return -1
+    return 0
 
 
 def center_distance(first: Body, second: Body) -> float:

@@ -43,6 +43,7 @@ from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import (
     Sight,
     band,
+    band_of,
     gap,
     heading_to,
     hidden_share,
@@ -297,8 +298,7 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
     element = state.elements[action.element]
     value = 0.0
     sheets = book(data)
-    units, records, hypot = state.units, sheets.units, math.hypot
-    short, medium, far = sheets.band_edges
+    units, records, edges = state.units, sheets.units, sheets.band_edges
     for squad in element.squads:
         for unit_id in state.squads[squad].units:
             unit = units[unit_id]
@@ -310,16 +310,15 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
             bests = [max((w.damage[reach] for w in weapons), default=0) for reach in range(3)]
             x, y, radius = unit.x, unit.y, unit.radius
             for target in foes:
-                # band(gap(unit, target), book(data).band_edges), spelt out: every squad choice
-                # weighs each unit against each enemy
-                distance = hypot(x - target.x, y - target.y) - radius - target.radius
-                if distance < short:
-                    reach = 0
-                elif distance < medium:
-                    reach = 1
-                elif distance <= far:
-                    reach = 2
-                else:
+                # band(gap(unit, target), book(data).band_edges), from the squared distance
+                # where that is sure: every squad choice weighs each unit against each enemy
+                dx, dy = x - target.x, y - target.y
+                reach = band_of(dx * dx + dy * dy, radius + target.radius, edges)
+                if reach < 0:
+                    distance = math.hypot(dx, dy) - radius - target.radius
+                    found = band(distance, edges)
+                    reach = 3 if found is None else found
+                if reach == 3:
                     continue
                 value = max(value, bests[reach] * records[target.type].points)
     return value

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.rng import RandomStream
@@ -26,7 +24,7 @@ from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.roster import Roster
 from warbench.rulesets.robogear.state import RobogearState
-from warbench.rulesets.robogear.table import Sight, gap
+from warbench.rulesets.robogear.table import Sight, gap, gap_at_most
 
 #: Finite action kinds also offered as rule-judged spaces (for refusals naming the rule).
 RULED: tuple[type[Action], ...] = (Shoot, Throw, Ram, RunOver, Melee, Heal, Board, Disembark)
@@ -119,11 +117,11 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
     reach = steps(data.measures.long_cm)
     here = fire.spot(state, unit)
     # gap(here, spot(t)) spelt out: this is the hottest loop of a turn's listing
-    units, hx, hy, hr, hypot = state.units, here.x, here.y, here.radius, math.hypot
+    units, hx, hy, hr = state.units, here.x, here.y, here.radius
     in_reach = []
     for t in enemies:
         aim = units[t.carried_by] if t.carried_by >= 0 else t
-        if hypot(hx - aim.x, hy - aim.y) - hr - aim.radius <= reach:
+        if gap_at_most(hx - aim.x, hy - aim.y, hr, aim.radius, reach):
             in_reach.append(t)
     # what a shot at each target needs of the table (the hidden share first of all), worked
     # out when first asked and shared by every weapon
@@ -171,11 +169,11 @@ def _charges(state: RobogearState, data: RobogearData, unit: Unit,
     """The legal rams and run-overs of a machine free to move."""
     found: list[Action] = []
     run = unit.points_left * max(r.forward for r in data.tables.movement.values()) + 0.01
-    x, y, radius, hypot = unit.x, unit.y, unit.radius, math.hypot
+    x, y, radius = unit.x, unit.y, unit.radius
     for target in enemies:
         # gap(unit, target) > run, spelt out
-        if target.carried_by >= 0 or hypot(x - target.x, y - target.y) - radius - (
-                target.radius) > run:
+        if target.carried_by >= 0 or not gap_at_most(x - target.x, y - target.y, radius,
+                                                     target.radius, run):
             continue
         kind = RunOver if target.kind == "trooper" else Ram
         charge = kind(unit.id, target.id)
@@ -192,7 +190,7 @@ def _contacts(state: RobogearState, data: RobogearData, unit: Unit) -> list[Acti
         if other is unit or not other.alive:
             continue
         # gap(unit, other) <= 1.0, spelt out
-        if math.hypot(x - other.x, y - other.y) - radius - other.radius <= 1.0 and other.on_table:
+        if gap_at_most(x - other.x, y - other.y, radius, other.radius, 1.0) and other.on_table:
             for candidate in (Melee(unit.id, other.id), Heal(unit.id, other.id),
                               Board(unit.id, other.id)):
                 if _refusal(state, data, candidate) is None:

@@ -24,7 +24,7 @@ from warbench.rulesets.robogear.moves import rate, step_cost
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import Sheet, book
 from warbench.rulesets.robogear.state import RobogearState
-from warbench.rulesets.robogear.table import REACH_SLACK, Sight
+from warbench.rulesets.robogear.table import REACH_SLACK, Sight, band_of, gap_at_most
 
 #: How much a point of expected loss counts against a point of expected gain.
 CAUTION = 0.6
@@ -190,18 +190,15 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     loss = 0.0
     targets: list[tuple[float, int, int, Duel]] = []
     threats: list[tuple[Unit, int, int, int, int]] = []
-    short, medium, far = edges
-    x, y, radius, hypot = unit.x, unit.y, unit.radius, math.hypot
+    x, y, radius = unit.x, unit.y, unit.radius
     for duel in known if known is not None else duels(data, unit, foes, weights):
-        distance = hypot(x - duel.x, y - duel.y) - radius - duel.radius
-        # the band as _band gives it, spelt out: this loop is the bot's hottest
-        if distance < short:
-            reach = 0
-        elif distance < medium:
-            reach = 1
-        elif distance <= far:
-            reach = 2
-        else:
+        dx, dy = x - duel.x, y - duel.y
+        # the band as _band gives it, from the squared distance where that is sure: this
+        # loop is the bot's hottest
+        reach = band_of(dx * dx + dy * dy, radius + duel.radius, edges)
+        if reach < 0:
+            reach = _band(math.hypot(dx, dy) - radius - duel.radius, edges)
+        if reach == 3:
             continue
         dealt, taken, lobbed = duel.dealt[reach], duel.taken[reach], duel.lobbed[reach]
         if dealt:
@@ -255,8 +252,8 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
     # for nothing (here too: it is one of them).
     far = data.measures.band_edges[2] + unit.points_left * max(row.forward, row.back,
                                                                row.side) + REACH_SLACK
-    near = [foe for foe in foes if math.hypot(unit.x - foe.x, unit.y - foe.y)
-            - unit.radius - foe.radius <= far]
+    near = [foe for foe in foes
+            if gap_at_most(unit.x - foe.x, unit.y - foe.y, unit.radius, foe.radius, far)]
     known = duels(data, unit, near, weights)
     sight = sight or Sight(state, data)
     here = spot_value(state, data, unit, near, weights, unit.points_left >= shot, known, sight)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from warbench.core.geometry.bases import Body, CircleBase
+from warbench.core.geometry.distance import length_side
 from warbench.core.geometry.shapes import point_segment_distance
 from warbench.core.geometry.templates import TeardropTemplate
 from warbench.core.geometry.vectors import Pose, bearing
@@ -26,6 +27,18 @@ CONTACT = 0.05
 def gap(a: Unit, b: Unit) -> float:
     """Edge-to-edge distance between two bases (negative when they overlap)."""
     return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+
+
+def gap_at_most(dx: float, dy: float, first: float, second: float, limit: float) -> bool:
+    """``math.hypot(dx, dy) - first - second <= limit`` (the gap between bases of radii
+    ``first`` and ``second`` whose centres lie ``(dx, dy)`` apart), the same answer, without
+    the square root where it is sure (:func:`.length_side`).
+
+    >>> gap_at_most(3.0, 4.0, 1.0, 1.0, 3.0), gap_at_most(3.0, 4.0, 1.0, 1.0, 2.9)
+    (True, False)
+    """
+    side = length_side(dx * dx + dy * dy, limit + first + second)
+    return side < 0 if side else math.hypot(dx, dy) - first - second <= limit
 
 
 def touching(a: Unit, b: Unit) -> bool:
@@ -57,6 +70,26 @@ def band(distance: float, edges: tuple[float, float, float]) -> int | None:
     if distance <= far:
         return 2
     return None
+
+
+def band_of(squared: float, edge: float, edges: tuple[float, float, float]) -> int:
+    """:func:`band` of ``math.hypot(dx, dy) - edge`` from ``squared = dx * dx + dy * dy``
+    without the square root: 0, 1, 2, 3 beyond long range, or -1 when the length lies
+    too near a band's edge to tell (then ask :func:`band` of the distance itself).
+
+    >>> m = Measures().band_edges
+    >>> band_of(13.0 ** 2, 1.0, m), band_of(40.0 ** 2, 1.0, m), band_of((m[0] + 1.0) ** 2, 1.0, m)
+    (1, 3, -1)
+    """
+    short, medium, far = edges
+    side = length_side(squared, short + edge)
+    if side <= 0:
+        return 0 if side < 0 else -1
+    side = length_side(squared, medium + edge)
+    if side <= 0:
+        return 1 if side < 0 else -1
+    side = length_side(squared, far + edge)
+    return 2 if side < 0 else 3 if side > 0 else -1
 
 
 def elevation(state: RobogearState, unit: Unit, record: UnitRecord) -> float:
@@ -277,7 +310,9 @@ def out_of_reach(x: float, y: float, reach: float, unit: Unit) -> bool:
     """Whether the unit's base lies wholly (with :data:`REACH_SLACK` to spare) farther than
     ``reach`` from (x, y): a template reaching no farther from there cannot touch it, so
     its exact geometry need not be asked."""
-    return math.hypot(unit.x - x, unit.y - y) > reach + unit.radius + REACH_SLACK
+    dx, dy, limit = unit.x - x, unit.y - y, reach + unit.radius + REACH_SLACK
+    side = length_side(dx * dx + dy * dy, limit)
+    return side > 0 if side else math.hypot(dx, dy) > limit
 
 
 def body(unit: Unit) -> Body:
