@@ -473,3 +473,28 @@ def test_band_of_defers_at_a_band_edge() -> None:
     assert band_of((edges[0] + 1.0) ** 2, 1.0, edges) == -1
     assert band_of((edges[1] + 1.0) ** 2, 1.0, edges) == -1
     assert band_of((edges[2] + 1.0) ** 2, 1.0, edges) == -1
+
+
+coordinates = st.floats(-5.0, 45.0, allow_nan=False)
+
+
+@given(coordinates, coordinates, coordinates, coordinates,
+       st.tuples(coordinates, coordinates, coordinates, coordinates))
+def test_a_line_of_sight_meets_a_box_where_shapely_says_it_does(
+    x0: float, y0: float, x1: float, y1: float, box: tuple[float, float, float, float]
+) -> None:
+    """RG-SIGHT: the clipping a sight asks of each piece (unrolled, tuple-free) meets a
+    piece exactly where the segment and the box intersect, away from grazing touches."""
+    import shapely
+
+    from warbench.rulesets.robogear.table import _clips
+
+    bx0, bx1 = sorted(box[0::2])
+    by0, by1 = sorted(box[1::2])
+    segment = shapely.LineString([(x0, y0), (x1, y1)])
+    if (x0, y0) == (x1, y1):
+        segment = shapely.Point(x0, y0)
+    area = shapely.box(bx0, by0, bx1, by1)
+    if segment.distance(area.boundary) < 1e-6:
+        return  # a graze: either answer is within rounding
+    assert _clips(bx0, by0, bx1, by1, x0, y0, x1, y1) == segment.intersects(area)

@@ -158,7 +158,9 @@ class Duel:
         self.worth = sheet.points * weights[foe.player]
         self.foe_hard, self.own_hard = _hard(data, unit, foe), _hard(data, foe, unit)
         self.x, self.y, self.radius = foe.x, foe.y, foe.radius
-        self.bound = min(1.0, max(self.dealt) / max(1, self.foe_left)) * self.worth
+        dealt = self.dealt
+        most = max(max(dealt[0], dealt[1]), dealt[2])  # two-argument max runs natively
+        self.bound = min(1.0, most / max(1, self.foe_left)) * self.worth
 
 
 def duels(data: RobogearData, unit: Unit, foes: list[Unit], weights: list[float]) -> list[Duel]:

@@ -145,21 +145,32 @@ def _clips(bx0: float, by0: float, bx1: float, by1: float,
            x0: float, y0: float, x1: float, y1: float) -> bool:
     """Whether the segment (x0, y0)-(x1, y1) meets the box (Liang-Barsky clipping)."""
     dx, dy = x1 - x0, y1 - y0
-    low, high = 0.0, 1.0
-    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
-        if p == 0.0:
-            if q < 0.0:
-                return False
-            continue
-        t = q / p
-        if p < 0.0:
-            if t > low:
-                low = t
-        elif t < high:
-            high = t
-        if low > high:
-            return False
-    return True
+    low, high = _clip_edge(-dx, x0 - bx0, 0.0, 1.0)
+    if low > high:
+        return False
+    low, high = _clip_edge(dx, bx1 - x0, low, high)
+    if low > high:
+        return False
+    low, high = _clip_edge(-dy, y0 - by0, low, high)
+    if low > high:
+        return False
+    low, high = _clip_edge(dy, by1 - y0, low, high)
+    return low <= high
+
+
+def _clip_edge(p: float, q: float, low: float, high: float) -> tuple[float, float]:
+    """One side of the box in :func:`_clips`: the segment's range ``low..high`` (of its
+    parameter from 0 to 1) narrowed to where ``p * t <= q``; empty (low above high) when
+    none of it is on the inner side. A pair of floats, not a tuple object, when compiled."""
+    if p == 0.0:
+        return (1.0, 0.0) if q < 0.0 else (low, high)
+    t = q / p
+    if p < 0.0:
+        if t > low:
+            low = t
+    elif t < high:
+        high = t
+    return low, high
 
 
 def hidden_share(
@@ -182,15 +193,12 @@ class Sight:
     bot's decision are never asked: the screens are listed then, not when built) and their
     ``inside``/``slot`` at every check."""
 
-    __slots__ = ("_screens", "bases", "data", "fly", "slot_cover", "state", "unit_cover",
-                 "walls")
+    __slots__ = ("_screens", "data", "fly", "slot_cover", "state", "unit_cover", "walls")
 
     def __init__(self, state: RobogearState, data: RobogearData) -> None:
         self.state, self.data = state, data
-        #: (x0, y0, x1, y1, height) of every piece taller than the ground.
-        self.walls = [(b.x0, b.y0, b.x1, b.y1, b.height) for b in state.terrain if b.height > 0]
-        #: Where each base stands, by its centre: the top of the tallest piece under it.
-        self.bases: dict[tuple[float, float], float] = {}
+        #: Every piece taller than the ground (its fields read natively when compiled).
+        self.walls = [block for block in state.terrain if block.height > 0]
         sheets = book(data)
         self.fly = sheets.flyers
         self.slot_cover, self.unit_cover = sheets.slot_cover, sheets.unit_cover
@@ -210,16 +218,13 @@ class Sight:
         return self._screens
 
     def _base(self, unit: Unit) -> float:
-        """:func:`elevation` of a ground unit (not one inside a building)."""
-        where = (unit.x, unit.y)
-        top = self.bases.get(where)
-        if top is None:
-            x, y = where
-            top = 0.0
-            for x0, y0, x1, y1, h in self.walls:
-                if h > top and x0 <= x <= x1 and y0 <= y <= y1:
-                    top = h
-            self.bases[where] = top
+        """:func:`elevation` of a ground unit (not one inside a building): the top of the
+        tallest piece under its centre."""
+        x, y = unit.x, unit.y
+        top = 0.0
+        for wall in self.walls:
+            if wall.height > top and wall.x0 <= x <= wall.x1 and wall.y0 <= y <= wall.y1:
+                top = wall.height
         return top
 
     def share(self, shooter: Unit, target: Unit) -> float:
@@ -243,7 +248,8 @@ class Sight:
             low_y, high_y = ty, sy
         share = 0.0
         s_top = t_base = -1.0
-        for x0, y0, x1, y1, height in self.walls:
+        for wall in self.walls:
+            x0, y0, x1, y1, height = wall.x0, wall.y0, wall.x1, wall.y1, wall.height
             # Only a piece whose box meets the line's box can hide anything (a quick reject).
             if x0 > high_x or x1 < low_x or y0 > high_y or y1 < low_y:
                 continue
