@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import enum
 import math
-from functools import lru_cache
 from typing import cast
 
 from warbench.core.actions import Action
@@ -20,6 +19,7 @@ from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.pieces import Squad
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
+from warbench.rulesets.robogear.table import gap_at_most
 
 
 class SquadType(enum.StrEnum):
@@ -97,12 +97,8 @@ def group_problem(types: list[SquadType], places: list[tuple[float, float] | Non
 
 
 def _types_problem(types: list[SquadType]) -> str | None:
-    return _mix_problem(tuple(types))
-
-
-@lru_cache(maxsize=256)
-def _mix_problem(types: tuple[SquadType, ...]) -> str | None:
-    """:func:`_types_problem` of a few squad types (one answer per mix, kept)."""
+    """Why squads of these types may not form one group, or None (a few comparisons of
+    a few members: cheaper than any cache of the answers)."""
     if any(types.count(t) > 2 for t in types):
         return "a group has at most two squads of one type"
     if SquadType.AIR in types and any(t is not SquadType.AIR for t in types):
@@ -157,7 +153,8 @@ def regroup_options(state: RobogearState, data: RobogearData, player: int) -> li
             # merge_refusal(state, data, player, a.id, b.id) is None, for these two: the
             # places of b's squads are fine among themselves, so only a's distance to each
             # is left to ask (distances are symmetric, a's to itself is 0)
-            if all(math.hypot(p[0] - ax, p[1] - ay) <= limit for p in places[b.id] if p) and (
+            if all(gap_at_most(p[0] - ax, p[1] - ay, 0.0, 0.0, limit)
+                   for p in places[b.id] if p) and (
                     _types_problem(types[b.id] + types[a.id]) is None):
-                found.append(Regroup(join=a.id, into=b.id))
+                found.append(Regroup(a.id, b.id))  # join, into
     return found
