@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from warbench.core.actions import Action, type_refusal
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
+from warbench.core.slot_init import install
 
 
 class ParamSpace(ABC):
@@ -114,3 +115,6 @@ class Decision:
         return any(type(option) is type(action) for option in self.options) or any(
             space.accepts(action) for space in self.spaces
         )
+
+
+install(Decision)  # its fields set through its own slots (core.slot_init)

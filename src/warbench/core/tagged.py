@@ -27,6 +27,7 @@ import pydantic
 
 from warbench.core.catalog import problem_texts
 from warbench.core.plain import to_plain
+from warbench.core.slot_init import install
 
 
 class TaggedFormatError(ValueError):
@@ -44,6 +45,9 @@ class Tagged:
         # the zero-argument form, and object.__init_subclass__ does nothing.
         if tag:
             cls.TAG = tag
+        # The slotted rebuild made by the dataclass decorator lands here too, with its
+        # fields and slots: give it the faster frozen __init__ (slot_init).
+        install(cls)
 
     def to_plain(self) -> dict[str, Any]:
         """The JSON-ready form: ``{"type": tag, **fields}``."""
