@@ -43,6 +43,7 @@ MODULES: tuple[str, ...] = (
     "warbench.core.geometry.terrain",
     "warbench.core.geometry.vectors",
     "warbench.core.hexgrid.arcs",
+    "warbench.core.hexgrid.hexes",
     "warbench.core.hexgrid.moves",
     "warbench.core.observation",
     "warbench.core.rounding",

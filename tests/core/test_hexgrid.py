@@ -479,3 +479,16 @@ def test_a_hex_pose_checks_its_facing_stays_frozen_and_pickles_whole() -> None:
         pose.facing = 1  # type: ignore[misc]
     assert pickle.loads(pickle.dumps([pose])) == [pose]
     assert copy.deepcopy(pose) == pose and copy.copy(pose) == pose
+
+
+def test_a_hex_built_by_its_written_out_init_is_the_dataclass_hex_it_was() -> None:
+    """Hex's written-out __init__ (it runs compiled) keeps the hex frozen, equal and
+    hashed by its coordinates, and pickles and copies it whole."""
+    here = Hex(q=3, r=-2)
+    assert (here.q, here.r, here.s) == (3, -2, -1) and here == Hex(3, -2)
+    assert hash(here) == hash(Hex(3, -2)) and len({here, Hex(3, -2), Hex(-2, 3)}) == 2
+    assert repr(here) == "Hex(q=3, r=-2)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        here.q = 1  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps([here, HexPose(here, 2)])) == [here, HexPose(here, 2)]
+    assert copy.deepcopy(here) == here and copy.copy(here) == here

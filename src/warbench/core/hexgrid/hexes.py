@@ -57,8 +57,9 @@ def offset_distance(dq: int, dr: int) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def check_facing(facing: int) -> int:
-    """Return ``facing`` if it is one of 0..5, else raise :class:`InvalidFacing`."""
+def check_facing(facing: object) -> int:
+    """Return ``facing`` if it is one of 0..5, else raise :class:`InvalidFacing` (``True``
+    too: typed ``object`` so that compiled code sees the value as given, not as an int)."""
     if type(facing) is not int or not 0 <= facing < 6:
         raise InvalidFacing(f"a facing is an int from 0 to 5, got {facing!r}")
     return facing
@@ -73,12 +74,23 @@ def turn(facing: int, steps: int) -> int:
     return (check_facing(facing) + steps) % 6
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Hex:
     """One hex in axial coordinates; ``s`` is the third cube coordinate."""
 
     q: int
     r: int
+
+    def __init__(self, q: int, r: int) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted);
+        # a frozen class's fields are set through object.__setattr__, as that one does
+        object.__setattr__(self, "q", q)
+        object.__setattr__(self, "r", r)
+
+    def __reduce__(self) -> tuple[type[Hex], tuple[int, int]]:
+        """Pickled as the call that makes it again (a compiled class's ``__new__`` runs its
+        ``__init__``, so pickle's empty hex could not be made)."""
+        return Hex, (self.q, self.r)
 
     @property
     def s(self) -> int:
@@ -95,7 +107,7 @@ class Hex:
             return NotImplemented
         return Hex(self.q - other.q, self.r - other.r)
 
-    def neighbor(self, direction: int) -> Hex:
+    def neighbor(self, direction: object) -> Hex:
         """The hex across side ``direction`` (0 north, clockwise).
 
         >>> Hex(2, 3).neighbor(1)
