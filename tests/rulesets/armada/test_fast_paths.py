@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -230,3 +231,30 @@ def test_arm_off_action_an_officer_who_acted_may_give_no_conjure_anywhere() -> N
     officer.acted_round = 1
     assert not space.may_give(index, "conjure")
     assert all(space.validate(spot) is not None for spot in spots)
+
+
+def test_written_out_records_keep_every_field_default_and_pickle_whole() -> None:
+    """ARM-BOT-HELM, ARM-GUNNERY: the tactician's and gunnery's records (compiled, their
+    __init__ written out so that it runs compiled) take their fields in the dataclass order
+    with the same defaults, stay frozen, and pickle and copy whole."""
+    import copy
+    import pickle
+
+    from warbench.rulesets.armada.bot_helm import Standing
+    from warbench.rulesets.armada.combat import Band, Gunnery
+    from warbench.rulesets.armada.moves import Plan
+
+    shot = Gunnery(2, 13, 1, 10)
+    assert (shot.per_die, shot.bonus_damage, shot.halved, shot.critical_from,
+            shot.critical_on_hit, shot.emp) == (0, 0, False, 20, False, False)
+    values = (1, 2, 3, 4, 5, 6, True, 7, True, True)
+    full = Gunnery(*values)
+    assert tuple(getattr(full, f.name) for f in dataclasses.fields(Gunnery)) == values
+    records = [full, Standing(((3, 1.5),), 3, 4), Band("close", -2),
+               Plan(HexPose(Hex(1, 0), 2), (Hex(1, 0),))]
+    for record in records:
+        assert pickle.loads(pickle.dumps(record)) == record == copy.deepcopy(record)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(record, dataclasses.fields(record)[0].name, None)
+    assert (Standing(((3, 1.5),), 3, 4).in_range, Band("close", -2).penalty,
+            Plan(HexPose(Hex(1, 0), 2), ()).end) == (((3, 1.5),), -2, HexPose(Hex(1, 0), 2))

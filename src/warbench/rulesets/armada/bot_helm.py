@@ -63,7 +63,7 @@ def target_value(
     return damage * wounded
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Standing:
     """What a hex offers a fleet that might move there: the enemies in range (ids) with their
     value as targets, the most valuable first; the nearest enemy (-1 with no enemy left) and
@@ -72,6 +72,19 @@ class Standing:
     in_range: tuple[tuple[int, float], ...]
     nearest: int
     distance: int
+
+    def __init__(self, in_range: tuple[tuple[int, float], ...], nearest: int,
+                 distance: int) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "in_range", in_range)
+        object.__setattr__(self, "nearest", nearest)
+        object.__setattr__(self, "distance", distance)
+
+    def __reduce__(self) -> tuple[
+            type[Standing], tuple[tuple[tuple[int, float], ...], int, int]]:
+        """Pickled as the call that makes it again (a compiled class's ``__new__`` runs its
+        ``__init__``)."""
+        return Standing, (self.in_range, self.nearest, self.distance)
 
 
 #: An enemy's id and what gunnery reads of the hex it is attacked from.

@@ -40,12 +40,22 @@ ARRAY_PENALTY = {1: 0, 2: -2, 3: -4}
 EMP_MARGIN = 5
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Band:
     """A range band: its name and the gunnery penalty it brings."""
 
     name: str
     penalty: int
+
+    def __init__(self, name: str, penalty: int) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "penalty", penalty)
+
+    def __reduce__(self) -> tuple[type[Band], tuple[str, int]]:
+        """Pickled as the call that makes it again (a compiled class's ``__new__`` runs its
+        ``__init__``)."""
+        return Band, (self.name, self.penalty)
 
 
 def range_band(tables: Tables, attacker: Fleet, target: Fleet) -> Band | None:
@@ -306,7 +316,7 @@ def damage_dice(text: str) -> DiceExpr:
     return DiceExpr.parse(text)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Gunnery:
     """The numbers of one gunnery check: what the d20 must reach and what a hit rolls.
 
@@ -325,6 +335,22 @@ class Gunnery:
     critical_from: int = 20
     critical_on_hit: bool = False
     emp: bool = False
+
+    def __init__(self, modifier: int, armor_class: int, dice: int, sides: int,
+                 per_die: int = 0, bonus_damage: int = 0, halved: bool = False,
+                 critical_from: int = 20, critical_on_hit: bool = False,
+                 emp: bool = False) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "modifier", modifier)
+        object.__setattr__(self, "armor_class", armor_class)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "per_die", per_die)
+        object.__setattr__(self, "bonus_damage", bonus_damage)
+        object.__setattr__(self, "halved", halved)
+        object.__setattr__(self, "critical_from", critical_from)
+        object.__setattr__(self, "critical_on_hit", critical_on_hit)
+        object.__setattr__(self, "emp", emp)
 
     def __reduce__(self) -> tuple[type[Gunnery], tuple[int | bool, ...]]:
         """Pickled as its fields, rebuilt through the constructor (a state waiting to land a

@@ -59,13 +59,23 @@ def _line(start: HexPose, direction: int, count: int) -> tuple[Hex, ...]:
     return tuple(hexes[1:])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Plan:
     """Where a move ends, and the hexes it enters in order (the last is the end; none
     when the fleet stays in its hex)."""
 
     end: HexPose
     path: tuple[Hex, ...]
+
+    def __init__(self, end: HexPose, path: tuple[Hex, ...]) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "path", path)
+
+    def __reduce__(self) -> tuple[type[Plan], tuple[HexPose, tuple[Hex, ...]]]:
+        """Pickled as the call that makes it again (a compiled class's ``__new__`` runs its
+        ``__init__``)."""
+        return Plan, (self.end, self.path)
 
 
 def mine_hexes(state: ArmadaState, tables: Tables) -> set[Hex]:
