@@ -234,9 +234,10 @@ def test_arm_off_action_an_officer_who_acted_may_give_no_conjure_anywhere() -> N
 
 
 def test_written_out_records_keep_every_field_default_and_pickle_whole() -> None:
-    """ARM-BOT-HELM, ARM-GUNNERY: the tactician's and gunnery's records (compiled, their
-    __init__ written out so that it runs compiled) take their fields in the dataclass order
-    with the same defaults, stay frozen, and pickle and copy whole."""
+    """ARM-BOT-TACTICIAN, ARM-GUN-CHECK, ARM-GUN-RANGE: the tactician's and gunnery's
+    records (compiled, their __init__ written out so that it runs compiled) take their
+    fields in the dataclass order with the same defaults, stay frozen, and pickle and copy
+    whole."""
     import copy
     import pickle
 
