@@ -40,11 +40,12 @@ def install(cls: type) -> bool:
     if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
         return False
     # the instance fields (class variables aside), each given by __init__ or its default;
-    # no InitVar among them
-    kinds = {name: f._field_type for name, f in fields.items()}
-    if dataclasses._FIELD_INITVAR in kinds.values():  # type: ignore[attr-defined]
+    # no InitVar among them (the dataclasses module marks each field's kind)
+    kinds = [f._field_type for f in fields.values()]
+    if dataclasses._FIELD_INITVAR in kinds:  # type: ignore[attr-defined]
         return False
-    settable = [f for f in fields.values() if f._field_type is dataclasses._FIELD]  # type: ignore[attr-defined]
+    settable = [f for f, kind in zip(fields.values(), kinds, strict=True)
+                if kind is dataclasses._FIELD]  # type: ignore[attr-defined]
     if any(not f.init or f.default_factory is not dataclasses.MISSING for f in settable):
         return False
     original = cls.__dict__.get("__init__")
@@ -55,7 +56,7 @@ def install(cls: type) -> bool:
     if sorted(names) != sorted(f.name for f in settable) or any(
             not isinstance(_slot(cls, name), types.MemberDescriptorType) for name in names):
         return False
-    written = _written_init(cls, signature, names)
+    written = _written_init(cls, signature)
     written.__annotations__ = dict(original.__annotations__)
     cls.__init__ = written  # type: ignore[misc]
     return True
@@ -66,7 +67,7 @@ def _slot(cls: type, name: str) -> Any:
     return inspect.getattr_static(cls, name, None)
 
 
-def _written_init(cls: type, signature: inspect.Signature, names: list[str]) -> Any:
+def _written_init(cls: type, signature: inspect.Signature) -> Any:
     """An ``__init__`` with ``signature`` whose body hands each value to its slot."""
     namespace: dict[str, Any] = {}
     params, body = ["self"], []
@@ -85,7 +86,7 @@ def _written_init(cls: type, signature: inspect.Signature, names: list[str]) -> 
         namespace[f"_set_{index}"] = _slot(cls, name).__set__
         body.append(f"    _set_{index}(self, {name})")
     source = f"def __init__({', '.join(params)}):\n" + "\n".join(body or ["    pass"]) + "\n"
-    exec(source, namespace)
+    exec(source, namespace)  # names and defaults come from the class's own signature
     function = namespace["__init__"]
     function.__qualname__ = f"{cls.__qualname__}.__init__"
     function.__module__ = cls.__module__
