@@ -461,18 +461,18 @@ def test_band_of_and_gap_at_most_answer_as_band_of_the_gap(
     what band() and a gap comparison give (or defer to them), so the games stay the same."""
     edges = Measures().band_edges
     gap_value = math.hypot(dx, dy) - first - second
-    found = band_of(dx * dx + dy * dy, first + second, edges)
     expected = band(gap_value, edges)
-    assert found == -1 or found == (3 if expected is None else expected)
+    assert band_of(dx, dy, first, second, edges) == (3 if expected is None else expected)
     for limit in (1.0, *edges):
         assert gap_at_most(dx, dy, first, second, limit) == (gap_value <= limit)
 
 
-def test_band_of_defers_at_a_band_edge() -> None:
+def test_band_of_on_a_band_edge_is_the_band_of_the_gap() -> None:
+    """Exactly on each edge, where the squares cannot tell, band() of the gap decides."""
     edges = Measures().band_edges
-    assert band_of((edges[0] + 1.0) ** 2, 1.0, edges) == -1
-    assert band_of((edges[1] + 1.0) ** 2, 1.0, edges) == -1
-    assert band_of((edges[2] + 1.0) ** 2, 1.0, edges) == -1
+    for edge in edges:
+        found = band(edge, edges)
+        assert band_of(edge + 1.0, 0.0, 0.5, 0.5, edges) == (3 if found is None else found)
 
 
 coordinates = st.floats(-5.0, 45.0, allow_nan=False)

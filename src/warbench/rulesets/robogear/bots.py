@@ -312,12 +312,7 @@ def _element_value(state: RobogearState, data: RobogearData, action: Activate,
             for target in foes:
                 # band(gap(unit, target), book(data).band_edges), from the squared distance
                 # where that is sure: every squad choice weighs each unit against each enemy
-                dx, dy = x - target.x, y - target.y
-                reach = band_of(dx * dx + dy * dy, radius + target.radius, edges)
-                if reach < 0:
-                    distance = math.hypot(dx, dy) - radius - target.radius
-                    found = band(distance, edges)
-                    reach = 3 if found is None else found
+                reach = band_of(x - target.x, y - target.y, radius, target.radius, edges)
                 if reach == 3:
                     continue
                 value = max(value, bests[reach] * records[target.type].points)

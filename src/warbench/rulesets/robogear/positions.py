@@ -194,12 +194,8 @@ def spot_value(state: RobogearState, data: RobogearData, unit: Unit, foes: list[
     threats: list[tuple[Unit, int, int, int, int]] = []
     x, y, radius = unit.x, unit.y, unit.radius
     for duel in known if known is not None else duels(data, unit, foes, weights):
-        dx, dy = x - duel.x, y - duel.y
-        # the band as _band gives it, from the squared distance where that is sure: this
-        # loop is the bot's hottest
-        reach = band_of(dx * dx + dy * dy, radius + duel.radius, edges)
-        if reach < 0:
-            reach = _band(math.hypot(dx, dy) - radius - duel.radius, edges)
+        # the band as _band gives it, without the square root where sure: the bot's hottest loop
+        reach = band_of(x - duel.x, y - duel.y, radius, duel.radius, edges)
         if reach == 3:
             continue
         dealt, taken, lobbed = duel.dealt[reach], duel.taken[reach], duel.lobbed[reach]

@@ -72,24 +72,31 @@ def band(distance: float, edges: tuple[float, float, float]) -> int | None:
     return None
 
 
-def band_of(squared: float, edge: float, edges: tuple[float, float, float]) -> int:
-    """:func:`band` of ``math.hypot(dx, dy) - edge`` from ``squared = dx * dx + dy * dy``
-    without the square root: 0, 1, 2, 3 beyond long range, or -1 when the length lies
-    too near a band's edge to tell (then ask :func:`band` of the distance itself).
+def band_of(dx: float, dy: float, first: float, second: float,
+            edges: tuple[float, float, float]) -> int:
+    """:func:`band` of the gap ``math.hypot(dx, dy) - first - second`` between bases of radii
+    ``first`` and ``second`` whose centres lie ``(dx, dy)`` apart, with 3 beyond long range:
+    the same answer, from the squared distance where that is sure (:func:`.length_side`).
 
     >>> m = Measures().band_edges
-    >>> band_of(13.0 ** 2, 1.0, m), band_of(40.0 ** 2, 1.0, m), band_of((m[0] + 1.0) ** 2, 1.0, m)
-    (1, 3, -1)
+    >>> band_of(13.0, 0.0, 0.5, 0.5, m), band_of(40.0, 0.0, 0.5, 0.5, m)
+    (1, 3)
     """
+    squared, edge = dx * dx + dy * dy, first + second
     short, medium, far = edges
     side = length_side(squared, short + edge)
-    if side <= 0:
-        return 0 if side < 0 else -1
-    side = length_side(squared, medium + edge)
-    if side <= 0:
-        return 1 if side < 0 else -1
-    side = length_side(squared, far + edge)
-    return 2 if side < 0 else 3 if side > 0 else -1
+    if side < 0:
+        return 0
+    if side > 0:
+        side = length_side(squared, medium + edge)
+        if side < 0:
+            return 1
+        if side > 0:
+            side = length_side(squared, far + edge)
+            if side:
+                return 2 if side < 0 else 3
+    found = band(math.hypot(dx, dy) - first - second, edges)  # too near an edge to tell
+    return 3 if found is None else found
 
 
 def elevation(state: RobogearState, unit: Unit, record: UnitRecord) -> float:
