@@ -1,6 +1,7 @@
 """The Full Thrust search's value of a play-out cut off before the end (FT-END-TURNS): what
 each fleet has lost by the victory points and its hull, and what the enemy's guns can
-expect to take in the fire to come (bots_standing.py)."""
+expect to take in the fire to come, ships' guns and fighter groups' attacks
+(bots_standing.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,17 @@ from warbench.core.match import play_next_decision
 from warbench.core.search import SearchFactory
 from warbench.rulesets.full_thrust.arcs import heading_of
 from warbench.rulesets.full_thrust.bots import AdmiralBot, expected_damage
-from warbench.rulesets.full_thrust.bots_standing import losses, moved, standing
+from warbench.rulesets.full_thrust.bots_standing import (
+    THREAT_WEIGHT,
+    fighter_mean,
+    losses,
+    moved,
+    standing,
+)
+from warbench.rulesets.full_thrust.damage import armour_left, screens_of
+from warbench.rulesets.full_thrust.declarations import attacks_ships, profile
 from warbench.rulesets.full_thrust.fire import usable_weapons
-from warbench.rulesets.full_thrust.state import DESTROYED
+from warbench.rulesets.full_thrust.state import DESTROYED, IN_SPACE
 
 RULES = warbench.ruleset("full-thrust")
 
@@ -84,3 +93,39 @@ def test_the_search_values_play_outs_once_the_ships_have_moved() -> None:
     assert seen[1] is False
     assert all(seen[phase] for phase in seen if 6 <= phase <= 9)
     assert not any(seen[phase] for phase in seen if phase < 6 or phase > 9)
+
+
+def test_a_fighter_group_threatens_the_ship_in_its_reach() -> None:
+    """A fighter group out on the table threatens the enemy ship it can reach this turn
+    (its move if it has not moved, the attack range, and the secondary move if it has the
+    endurance to spare, as the target declarations offer them): that ship's
+    player's loss rises by the share of its hull the group's mean damage takes (exact
+    odds of its dice), weighed by its points. Out of reach, or once moved and farther
+    than the attack reach, it threatens nothing (FT-FTR-LAUNCH's groups, FT-END-TURNS)."""
+    game = opening()
+    state, lib = game.state, game.data
+    group = next(g for g in state.groups if attacks_ships(lib, g))
+    target = next(s for s in state.ships if s.player != group.player)
+    for ship in state.ships:  # every ship far apart and out of the others' reach
+        ship.x = 5.0 + 40.0 * ship.id
+        ship.y = 5.0
+    before = losses(game)
+    group.status, group.x, group.y = IN_SPACE, target.x, target.y + 200.0
+    assert losses(game) == before  # out on the table, nothing in reach
+    rules = lib.rules.fighters
+    group.y = target.y + rules.attack_range + rules.secondary_move + 1.0
+    group.moved = False  # its move still to come brings the ship within reach
+    cls = lib.designs[target.design]
+    fighting = profile(lib, group)
+    each = fighter_mean(fighting.ship_attack, fighting.ship_modifier,
+                        screens_of(cls, target), armour_left(cls, target) > 0)
+    share = min(1.0, group.count * each / (cls.hull - target.hull_hits))
+    expected = THREAT_WEIGHT * share * cls.points
+    assert math.isclose(losses(game)[target.player], before[target.player] + expected)
+    group.moved = True  # moved: only the attack reach is left
+    assert losses(game) == before
+    group.y = target.y + rules.attack_range + rules.secondary_move - 1.0
+    group.endurance = 2  # the secondary move spends endurance it has to spare
+    assert losses(game)[target.player] > before[target.player]
+    group.endurance = 1
+    assert losses(game) == before

@@ -6,16 +6,25 @@ a shot is fired: its dice cannot tell two courses apart. :func:`standing` values
 battle by what each fleet has lost and what it stands to lose: the points its enemy would
 score now, a share of each ship's hull already gone, and the points the enemy's guns can
 expect to take in the fire still to come from where the ships now stand (each ship aiming
-its mean damage, the exact odds of every weapon, at the enemy ship it hurts most).
+its mean damage, the exact odds of every weapon, at the enemy ship it hurts most; each
+fighter group out on the table likewise at the enemy ship in its reach that it hurts most).
 """
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
 from warbench.core.search.value import standing_of_losses
 from warbench.rulesets.full_thrust.bots import expected_damage
 from warbench.rulesets.full_thrust.context import FTGame
+from warbench.rulesets.full_thrust.damage import armour_left, screens_of
+from warbench.rulesets.full_thrust.declarations import attacks_ships, profile
+from warbench.rulesets.full_thrust.exact import rule_pool, torpedo_points
+from warbench.rulesets.full_thrust.fighters import group_reach
 from warbench.rulesets.full_thrust.fire import usable_weapons
-from warbench.rulesets.full_thrust.state import ACTIVE
+from warbench.rulesets.full_thrust.scoring import beam_rule
+from warbench.rulesets.full_thrust.state import ACTIVE, FighterGroup, Ship
 from warbench.rulesets.full_thrust.turn import scored_share
 
 #: How much a point of hull gone counts (as a share of the ship's points) beyond what the
@@ -51,7 +60,55 @@ def losses(game: FTGame) -> list[float]:
                 best, victim = worth, target.player
         if victim >= 0:
             lost[victim] += THREAT_WEIGHT * best
+    for group in state.groups:
+        if group.in_play and attacks_ships(lib, group):
+            best, victim = _group_threat(game, group, active)
+            if victim >= 0:
+                lost[victim] += THREAT_WEIGHT * best
     return lost
+
+
+def _group_threat(game: FTGame, group: FighterGroup, active: list[Ship]) -> tuple[float, int]:
+    """The points a fighter group can expect to take from the enemy ship in its reach that
+    it hurts most, and that ship's player (-1: none in reach). Its reach is the attack
+    range, the secondary move where it has the endurance to spare for it (as
+    :func:`~.declarations.group_targets` offers them) and its move if still to come."""
+    state, lib = game.state, game.data
+    if group.endurance < 1:
+        return 0.0, -1
+    rules = lib.rules.fighters
+    reach = rules.attack_range + (rules.secondary_move if group.endurance >= 2 else 0.0)
+    if not group.moved:
+        reach += group_reach(state, lib, group)
+    fighting = profile(lib, group)
+    screened = lib.rules.fighter_defaults.attacks_use_screens
+    best, victim = 0.0, -1
+    for target in active:
+        if target.player == group.player:
+            continue
+        if math.hypot(target.x - group.x, target.y - group.y) > reach:
+            continue
+        cls = lib.designs[target.design]
+        screens = screens_of(cls, target) if screened else 0
+        each = fighter_mean(fighting.ship_attack, fighting.ship_modifier, screens,
+                            armour_left(cls, target) > 0)
+        left = max(1, cls.hull - target.hull_hits)
+        worth = min(1.0, group.count * each / left) * cls.points
+        if worth > best:
+            best, victim = worth, target.player
+    return best, victim
+
+
+@lru_cache(maxsize=64)
+def fighter_mean(ship_attack: str, modifier: int, screens: int, armoured: bool) -> float:
+    """Mean damage one attacking fighter does to a ship (exact odds, both channels).
+
+    >>> round(fighter_mean("beam", 0, 0, False), 3)  # a beam die, 6s re-rolled
+    0.8
+    """
+    if ship_attack == "torpedo":
+        return sum(torpedo_points(1, armoured=armoured).mean)
+    return sum(rule_pool(1, beam_rule(screens, modifier)).mean)
 
 
 def standing(game: FTGame) -> tuple[float, ...]:
