@@ -44,7 +44,7 @@ from warbench.core.search.candidates import (
     merge,
     sample_candidates,
 )
-from warbench.core.search.paired import open_cases, paired_answer
+from warbench.core.search.paired import RootRecord, open_cases, paired_answer
 from warbench.core.search.tree import Edge, Node, backpropagate, best, contenders, select
 from warbench.core.search.value import Score, Standing, values
 
@@ -107,6 +107,10 @@ class SearchBot:
         self.belief = belief
         self.horizon = horizon
         self.cost = SearchCost()
+        #: Set to a list to keep a :class:`~.paired.RootRecord` of every searched decision:
+        #: what each root candidate gained over the heuristic's choice (recording changes
+        #: no answer; ``benchmarks/search_roots.py`` sums them up).
+        self.roots: list[RootRecord] | None = None
         self._calls = 0
         self._redraw: Redraw | None = None  # the belief's redraw for the decision searched
 
@@ -209,7 +213,11 @@ class SearchBot:
         else:
             edge = best(root, first, budget.margin)
             chosen = first if edge is None else edge.action
-        if action_key(chosen) == action_key(first):
+        overruled = action_key(chosen) != action_key(first)
+        if self.roots is not None:
+            keys = [action_key(candidate) for candidate in candidates]
+            self.roots.append(RootRecord.of(type(first).__name__, keys, played, overruled))
+        if not overruled:
             return first
         self.cost.overruled += 1
         return chosen

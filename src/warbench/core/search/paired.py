@@ -46,11 +46,38 @@ class Gain:
         spread = sum((gap - mean) ** 2 for gap in gaps) / (len(gaps) - 1)
         return cls(mean, math.sqrt(spread / len(gaps)), len(gaps))
 
+    @property
+    def sure(self) -> bool:
+        """Whether the gain is at least two standard errors from zero, either way."""
+        return abs(self.mean) >= 2.0 * self.error
+
     def clears(self, margin: float, certainty: float) -> bool:
         """Whether the gain is above zero, at least ``margin``, and at least ``certainty``
         standard errors (no test of the error when ``certainty`` is 0)."""
         sure = certainty == 0 or self.mean >= certainty * self.error
         return self.mean > 0 and self.mean >= margin and sure
+
+
+@dataclass(frozen=True, slots=True)
+class RootRecord:
+    """One searched decision as its answer saw it (kept in ``SearchBot.roots`` when that is
+    a list): the kind of decision (the action type of the heuristic's choice), the worlds
+    that choice was played in, each other root candidate's :class:`Gain` over it in the
+    candidates' order, and whether another candidate was the answer."""
+
+    kind: str
+    worlds: int
+    gains: tuple[Gain, ...]
+    overruled: bool
+
+    @classmethod
+    def of(
+        cls, kind: str, keys: Sequence[str], played: Mapping[str, Values], overruled: bool
+    ) -> RootRecord:
+        """The record of a root whose candidates are ``keys``, the heuristic's first."""
+        prior = played.get(keys[0], {})
+        gains = tuple(Gain.between(played.get(key, {}), prior) for key in keys[1:])
+        return cls(kind, len(prior), gains, overruled)
 
 
 def paired_answer(
