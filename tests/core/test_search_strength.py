@@ -4,7 +4,7 @@
 17 asks) at the ruleset's :data:`BUDGETS` entry (or ``WARBENCH_SEARCH_BUDGET``) on its
 :data:`SETUPS` entry and prints the win rate with its 95% Wilson interval and the cost per
 searched decision, next to what the heuristic itself wins in the same seats on the same
-seeds (:func:`baseline`). The target of the issue is a win rate of at least 65%. ROBOGEAR is
+seeds (:func:`baseline`), in all and seat by seat. The target of the issue is a win rate of at least 65%. ROBOGEAR is
 measured two-handed, search against one commander. Each ruleset runs alone with
 ``pytest -m long -k <ruleset> tests/core/test_search_strength.py``; ``docs/agents.md``
 gives the time each takes.
@@ -98,15 +98,16 @@ def _agents(ruleset_id: str, rules: Any, seat: int, seed: int, first: str) -> li
     return [own, heuristic] if seat == 0 else [heuristic, own]
 
 
-def baseline(ruleset_id: str, games: int, first: int = 0) -> int:
+def baseline(ruleset_id: str, games: int, first: int = 0) -> tuple[int, int]:
     """Games of the seeded series that the heuristic wins in the seats the search takes
-    (seat ``i % 2``), playing both seats: the score the search is to improve on. The
-    set-ups are rarely even (Full Thrust's default battle goes to seat 1 three times in
-    four between equal bots), so alternating seats is what makes this about one half."""
+    (seat ``i % 2``), playing both seats, in seat 0 and in seat 1: the score the search is
+    to improve on. The set-ups are rarely even (Full Thrust's default battle goes to seat 1
+    three times in four between equal bots), so alternating seats is what makes the sum
+    about one half."""
     rules = warbench.ruleset(ruleset_id)
     make_setup = SETUPS[ruleset_id]
     setup = None if make_setup is None else make_setup()
-    wins = 0
+    wins = [0, 0]
     for game in range(first, first + games):
         seed = seed_for(17, game)
         seat = game % 2
@@ -114,8 +115,8 @@ def baseline(ruleset_id: str, games: int, first: int = 0) -> int:
         result = play_match(rules, agents, setup=setup, seed=seed, record_hashes=False,
                             transactional=rules.late_refusals)
         assert result.outcome is not None
-        wins += result.outcome.winners == (seat,)
-    return wins
+        wins[seat] += result.outcome.winners == (seat,)
+    return wins[0], wins[1]
 
 
 def strength(
@@ -135,7 +136,8 @@ def strength(
     budget = BUDGETS[ruleset_id] if budget is None else budget
     make_setup = SETUPS[ruleset_id]
     setup = None if make_setup is None else make_setup()
-    wins = draws = decisions = iterations = playouts = settled = overruled = extended = 0
+    draws = decisions = iterations = playouts = settled = overruled = extended = 0
+    seat_wins = [0, 0]
     seconds = 0.0
     started, cpu = time.perf_counter(), time.process_time()
     for game in range(first, first + games):
@@ -146,7 +148,7 @@ def strength(
         result = play_match(rules, agents, setup=setup, seed=seed, record_hashes=False,
                             transactional=rules.late_refusals)
         assert isinstance(search, SearchBot) and result.outcome is not None
-        wins += result.outcome.winners == (seat,)
+        seat_wins[seat] += result.outcome.winners == (seat,)
         draws += len(result.outcome.winners) != 1
         if progress is not None:
             progress(f"{ruleset_id} game {game}: search in seat {seat},"
@@ -158,15 +160,18 @@ def strength(
         overruled += search.cost.overruled
         extended += search.cost.extended
         seconds += search.cost.seconds
+    wins = sum(seat_wins)
     low, high = wilson_interval(wins, games)
     searched = max(1, decisions)
     where = "" if make_setup is None else f" on {make_setup.__name__}"
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     own = baseline(ruleset_id, games, first)
-    return Strength(wins, games, baseline=own, line=(
+    return Strength(wins, games, baseline=sum(own), line=(
         f"{ruleset_id}{where}: search ({budget}) vs {HEURISTICS[ruleset_id]}:"
         f" won {wins}/{games} = {wins / games:.0%} (95% {low:.0%}-{high:.0%}), {draws} drawn"
-        f" ({HEURISTICS[ruleset_id]} itself in those seats: {own}/{games});"
+        f" ({HEURISTICS[ruleset_id]} itself in those seats: {sum(own)}/{games});"
+        f" in seat 0 {seat_wins[0]} ({HEURISTICS[ruleset_id]} {own[0]}),"
+        f" in seat 1 {seat_wins[1]} ({HEURISTICS[ruleset_id]} {own[1]});"
         f" per searched decision {seconds / searched * 1000:.0f} ms,"
         f" {iterations / searched:.1f} iterations, {playouts / searched:.1f} play-outs"
         f" ({settled / searched:.0%} settled by the pilot, {overruled / searched:.0%} overruled,"
