@@ -4,8 +4,9 @@
 17 asks) at the ruleset's :data:`BUDGETS` entry (or ``WARBENCH_SEARCH_BUDGET``) on its
 :data:`SETUPS` entry and prints the win rate with its 95% Wilson interval and the cost per
 searched decision, next to what the heuristic itself wins in the same seats on the same
-seeds (:func:`baseline`), in all and seat by seat. The target of the issue is a win rate of at least 65%. ROBOGEAR is
-measured two-handed, search against one commander. Each ruleset runs alone with
+seeds (:func:`baseline`), in all and seat by seat. The target of the issue is a win rate
+of at least 65%. ROBOGEAR is measured two-handed, search against one commander. Each
+ruleset runs alone with
 ``pytest -m long -k <ruleset> tests/core/test_search_strength.py``; ``docs/agents.md``
 gives the time each takes.
 """
