@@ -86,7 +86,13 @@ def main() -> None:
     parser.add_argument("--setup", default=None, help="the set-up as JSON (default: the "
                         "ruleset's default game)")
     args = parser.parse_args()
-    setup = None if args.setup is None else json.loads(args.setup)
+    try:
+        setup = None if args.setup is None else json.loads(args.setup)
+    except json.JSONDecodeError as error:
+        parser.error(f"--setup is not JSON: {error}")
+    known = warbench.available_rulesets()
+    if args.ruleset not in known:
+        parser.error(f"no ruleset {args.ruleset!r}; known: {', '.join(known)}")
     records = play(args.ruleset, args.games, args.first, args.budget, setup)
     print(f"{args.ruleset}, {args.budget}, games {args.first}-{args.first + args.games - 1}")
     print("\n".join(table(records)))

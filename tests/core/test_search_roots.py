@@ -9,6 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 import warbench
+from tests.core.test_search_paired import PLAYED
 from warbench.core.botspec import make_bot
 from warbench.core.match import play_match
 from warbench.core.search import SearchBot
@@ -16,12 +17,6 @@ from warbench.core.search.paired import Gain, RootRecord
 
 FT = warbench.ruleset("full-thrust")
 BUDGET = "search:iterations=3,depth=6,width=3,pilot=0,alternatives=2,extend=2,paired=1"
-#: The heuristic's choice, a candidate steadily ahead of it, one ahead by luck of one world.
-PLAYED = {
-    "heuristic": {0: 0.5, 1: 0.5, 2: 0.5, 3: 0.5},
-    "steady": {0: 0.6, 1: 0.62, 2: 0.58, 3: 0.6},
-    "lucky": {0: 1.0, 1: 0.5, 2: 0.5, 3: 0.5},
-}
 
 
 def load_script() -> ModuleType:
