@@ -47,7 +47,7 @@ MODULES: tuple[str, ...] = (
     "warbench.core.hexgrid.moves",
     "warbench.core.observation",
     "warbench.core.rounding",
-    # Dystopian Wars: shots, moves and the commodore.
+    # Dystopian Wars: the state's pieces, the table's snapshot, shots, moves and the commodore.
     "warbench.rulesets.dystopian_wars.attack_rolls",
     "warbench.rulesets.dystopian_wars.bot_tactics",
     "warbench.rulesets.dystopian_wars.bots",
@@ -55,8 +55,10 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.dystopian_wars.flyers",
     "warbench.rulesets.dystopian_wars.geometry",
     "warbench.rulesets.dystopian_wars.mines",
+    "warbench.rulesets.dystopian_wars.pieces",
     "warbench.rulesets.dystopian_wars.rams",
     "warbench.rulesets.dystopian_wars.sweep",
+    "warbench.rulesets.dystopian_wars.world",
     # Armada: moves and the tactician's helm.
     "warbench.rulesets.armada.bot_helm",
     "warbench.rulesets.armada.bot_orders",

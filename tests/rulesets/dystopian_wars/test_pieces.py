@@ -1,0 +1,101 @@
+"""The state's pieces (models, squadrons, terrain, mines, locked boardings, cards in force)
+write their ``__init__`` and pickled form out field by field, so that the compiled build can
+make them (``warbench.compiled``): every field must land in its own place, or a snapshot
+rolled back, a saved game or a copied state would quietly differ from the original."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import fields
+from typing import Any
+
+import pytest
+
+from warbench.core.engine import Game
+from warbench.rulesets.dystopian_wars import state as state_module
+from warbench.rulesets.dystopian_wars.pieces import (
+    CardPlay,
+    Locked,
+    Mine,
+    Model,
+    Piece,
+    Squadron,
+)
+
+from .helpers import RULES
+
+PIECES = [Model, Squadron, Locked, Mine, Piece, CardPlay]
+
+
+def _marks(kind: type, hot: int) -> list[Any]:
+    """A distinct value of its field's own type for every field (the compiled classes check
+    types), new containers, and only the ``hot``-th flag true."""
+    marks: list[Any] = []
+    flags = 0
+    for index, item in enumerate(fields(kind)):
+        annotation = _annotation(item.type)
+        if annotation == "bool":
+            marks.append(flags == hot)
+            flags += 1
+        elif annotation == "int":
+            marks.append(1000 + index)
+        elif annotation == "float":
+            marks.append(1000.5 + index)
+        elif annotation == "str":
+            marks.append(f"field {index}")
+        elif annotation.startswith("dict"):
+            marks.append({f"marker {index}": index})
+        else:
+            marks.append([index])
+    return marks
+
+
+def _annotation(kind: object) -> str:
+    """A field's type as written (pure Python: the string) or its class's name (compiled:
+    the class itself)."""
+    return kind if isinstance(kind, str) else getattr(kind, "__name__", str(kind))
+
+
+@pytest.mark.parametrize("kind", PIECES, ids=lambda kind: kind.__name__)
+def test_every_field_of_a_piece_lands_in_its_own_place(kind: type) -> None:
+    """Made with a distinct value in every field (each flag alone true in turn), a piece
+    and its pickled copy hold each value in its own field, the containers the very ones
+    passed (pickle copies them, equal)."""
+    flags = max(1, sum(_annotation(item.type) == "bool" for item in fields(kind)))
+    for hot in range(flags):
+        marks = _marks(kind, hot)
+        piece = kind(*marks)
+        assert [getattr(piece, item.name) for item in fields(kind)] == marks
+        assert all(getattr(piece, item.name) is mark for item, mark in
+                   zip(fields(kind), marks, strict=True) if isinstance(mark, list | dict))
+        copied = pickle.loads(pickle.dumps(piece))
+        assert copied == piece and copied is not piece
+        assert [getattr(copied, item.name) for item in fields(kind)] == marks
+
+
+@pytest.mark.parametrize("kind", PIECES, ids=lambda kind: kind.__name__)
+def test_a_container_left_out_starts_empty_and_unshared(kind: type) -> None:
+    """Defaults as the plain dataclass gives them: a list or dict left out is a new empty
+    one for every piece, never shared between two."""
+    required = [mark for item, mark in zip(fields(kind), _marks(kind, 0), strict=True)
+                if item.default is item.default_factory]  # neither given: MISSING both
+    first, second = kind(*required), kind(*required)
+    for item in fields(kind):
+        value = getattr(first, item.name)
+        if isinstance(value, list | dict) and item.name not in ("models", "points"):
+            assert value == type(value)() and value is not getattr(second, item.name)
+
+
+def test_the_state_module_still_names_every_piece() -> None:
+    """The rest of the ruleset (and saved code) imports the pieces from ``state``."""
+    for kind in PIECES:
+        assert getattr(state_module, kind.__name__) is kind
+
+
+def test_a_battle_state_pickles_to_an_equal_state() -> None:
+    """A snapshot (pickle round trip, as a transactional action takes) of a set-up battle
+    is equal to it, piece by piece."""
+    game = Game.new(RULES, seed=4)
+    copied = pickle.loads(pickle.dumps(game.state))
+    assert copied.models == game.state.models and copied.squadrons == game.state.squadrons
+    assert copied.terrain == game.state.terrain and copied == game.state
