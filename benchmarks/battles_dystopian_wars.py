@@ -35,7 +35,7 @@ PAIRINGS: dict[str, Callable[[int], list[Agent]]] = {
 #: Where the time goes: an area, and the function (file:line(name) suffix) whose cumulative
 #: time measures it. Areas may nest (legal attacks run inside the engine's pending()).
 AREAS: dict[str, str] = {
-    "legal attacks listed (fire_options)": "gunnery.py:{}(fire_options)",
+    "legal attacks listed (fire_options)": "attack_listing.py:{}(fire_options)",
     "  shots worked out (combat._shot)": "combat.py:{}(_shot)",
     "bot: moves scored (CommodoreBot.move)": "bots.py:{}(move)",
     "bot: attacks chosen (CommodoreBot.fire)": "bots.py:{}(fire)",

@@ -48,6 +48,7 @@ MODULES: tuple[str, ...] = (
     "warbench.core.observation",
     "warbench.core.rounding",
     # Dystopian Wars: the state's pieces, the table's snapshot, shots, moves and the commodore.
+    "warbench.rulesets.dystopian_wars.attack_listing",
     "warbench.rulesets.dystopian_wars.attack_rolls",
     "warbench.rulesets.dystopian_wars.bot_tactics",
     "warbench.rulesets.dystopian_wars.bots",

@@ -12,8 +12,9 @@ from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import Fire
+from warbench.rulesets.dystopian_wars.attack_listing import enemy_targets, gun_key, guns_of
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
-from warbench.rulesets.dystopian_wars.gunnery import Gunnery, enemy_targets, gun_key, guns_of
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import World
 

@@ -22,6 +22,7 @@ from warbench.core.geometry import (
     in_channel,
 )
 from warbench.core.match import play_next_decision
+from warbench.rulesets.dystopian_wars.attack_listing import fire_options, guns_of
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.combat import (
     pair_refusal,
@@ -30,7 +31,7 @@ from warbench.rulesets.dystopian_wars.combat import (
 )
 from warbench.rulesets.dystopian_wars.data import BEASTS, SIZE_RANK, ModelSpec
 from warbench.rulesets.dystopian_wars.geometry import ARCS, arc_sure, band_of, terrain_of
-from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_options, guns_of
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.movement import MoveSpace
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
 from warbench.rulesets.dystopian_wars.sweep import _leg_touching, _touches, obstacles

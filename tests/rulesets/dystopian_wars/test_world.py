@@ -10,14 +10,11 @@ from warbench.core.engine import Game
 from warbench.core.geometry import Body, base_in_arc
 from warbench.core.match import play_next_decision
 from warbench.rulesets.dystopian_wars.actions import Move
+from warbench.rulesets.dystopian_wars.attack_listing import fire_options, guns_of
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot, Outlook
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.geometry import ARCS, sees_past
-from warbench.rulesets.dystopian_wars.gunnery import (
-    Gunnery,
-    fire_options,
-    guns_of,
-)
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.movement import MoveSpace, move_refusal
 from warbench.rulesets.dystopian_wars.state import Locked, Model, Piece, Squadron, body_of
 from warbench.rulesets.dystopian_wars.world import World, world_of

@@ -23,6 +23,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import CeaseFire, Decline, Fire, PlayCard, Respond
+from warbench.rulesets.dystopian_wars.attack_listing import fire_options, gun_key
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     Attack,
     action_card_bonus,
@@ -39,8 +40,6 @@ from warbench.rulesets.dystopian_wars.combat import (
     answers_with,
     cc_value,
     linked_dice,
-    pair_refusal,
-    pair_shots,
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -50,7 +49,6 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
-from warbench.rulesets.dystopian_wars.locked import locked_against
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -67,22 +65,6 @@ class GunneryStage(StrEnum):
     DECLARE = "declare"
     ANSWER = "answer"
     RESOLVE = "resolve"
-
-
-def gun_key(uid: int, mount: str) -> str:
-    """The key a gun is tracked by in an activation."""
-    return f"{uid}|{mount}"
-
-
-def guns_of(data: RulesData, model: Model) -> list[str]:
-    """Every gun a model may attack with: its mounts (not mines), ack-ack, charges."""
-    spec = data.models[model.cls]
-    guns = [mount.name for mount in spec.mounts if mount.kind != "mines"]
-    if spec.aa:
-        guns.append(AA_GUN)
-    if spec.cc:
-        guns.append(CC_GUN)
-    return guns
 
 
 def fire_refusal(
@@ -163,78 +145,6 @@ def record_fire(frame: Gunnery, fire: Fire, attack: Attack, lead_dice: int) -> N
     else:
         for uid, mount in fire.guns:
             frame.used[gun_key(uid, mount)] = -1
-
-
-def enemy_targets(state: DWState, player: int) -> list[Model]:
-    """Models another fleet fields, still on the table."""
-    return [m for m in state.models if m.alive and m.player != player and m.prize_of != player]
-
-
-def gun_shots(
-    state: DWState, data: RulesData, world: World, model: Model, mount: str, player: int
-) -> list[tuple[int, Shot]]:
-    """The shots ``model``'s gun ``mount`` may make at ``player``'s enemies as the table
-    stands (boardings aside, see :func:`~.combat.shot_refusal`): each target's number and
-    the shot, in the models' order. Kept in ``world`` (what they read is the table's);
-    the first gun of a model asked about works out every gun of the model at once."""
-    key = (model.uid, mount, player)
-    found = world.guns.get(key)
-    if found is None:
-        guns = guns_of(data, model)
-        if mount not in guns:
-            guns = [mount]
-        _model_shots(state, data, world, model, guns, player)
-        found = world.guns[key]
-    return found
-
-
-def _model_shots(
-    state: DWState, data: RulesData, world: World, model: Model, guns: list[str], player: int
-) -> None:
-    """Keep in ``world`` the legal shots of each of ``model``'s ``guns`` (see
-    :func:`gun_shots`): a target that no gun may fire at (:func:`~.combat.pair_refusal`)
-    is passed over once, not asked about gun by gun."""
-    found: dict[str, list[tuple[int, Shot]]] = {mount: [] for mount in guns}
-    for target in enemy_targets(state, player):
-        if pair_refusal(data, model, target) is not None:
-            continue
-        answers = pair_shots(state, data, model, guns, target, world)
-        for mount, shot in zip(guns, answers, strict=True):
-            if shot is not None:
-                found[mount].append((target.uid, shot))
-    for mount, shots in found.items():
-        world.guns[(model.uid, mount, player)] = shots
-
-
-def fire_options(state: DWState, data: RulesData, frame: Gunnery) -> list[Fire]:
-    """Every whole-gun attack, and every linked attack of all the guns of one kind that
-    can reach a target, each the strongest gun first."""
-    player = state.squadrons[frame.sid].player
-    options: list[Fire] = []
-    by_group: dict[tuple[str, int], list[tuple[int, int, str]]] = {}
-    world = world_of(state, data)
-    boardings = bool(state.boardings)
-    for uid in frame.part:
-        model = state.models[uid]
-        if not model.active:
-            continue
-        for mount in guns_of(data, model):
-            if frame.used.get(gun_key(uid, mount), 0):
-                continue
-            open_fire = not boardings or mount in (AA_GUN, CC_GUN)
-            for target, shot in gun_shots(state, data, world, model, mount, player):
-                if not open_fire and locked_against(state, data, model.player, target):
-                    continue  # as shot_refusal refuses it
-                options.append(Fire(((uid, mount),), target))
-                if not model.broken:
-                    by_group.setdefault((shot.group, target), []).append(
-                        (shot.dice, uid, mount)
-                    )
-    for (_, target_uid), guns in by_group.items():
-        if len(guns) > 1:
-            guns.sort(key=lambda gun: (-gun[0], gun[1], gun[2]))
-            options.append(Fire(tuple((uid, mount) for _, uid, mount in guns), target_uid))
-    return options
 
 
 class FireSpace(ParamSpace):
