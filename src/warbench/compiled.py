@@ -60,13 +60,14 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.dystopian_wars.rams",
     "warbench.rulesets.dystopian_wars.sweep",
     "warbench.rulesets.dystopian_wars.world",
-    # Armada: moves and the tactician's helm.
+    # Armada: the state's pieces, moves and the tactician's helm.
     "warbench.rulesets.armada.bot_helm",
     "warbench.rulesets.armada.bot_orders",
     "warbench.rulesets.armada.bots",
     "warbench.rulesets.armada.combat",
     "warbench.rulesets.armada.context",
     "warbench.rulesets.armada.moves",
+    "warbench.rulesets.armada.pieces",
     # Full Thrust: the admiral's order weighing and the geometry it stands on.
     "warbench.rulesets.full_thrust.arcs",
     "warbench.rulesets.full_thrust.bots",
@@ -114,7 +115,9 @@ A field of an interpreted class read from compiled code costs CPython's generic 
 pydantic model's more, through its ``__getattr__`` hook), one of a compiled class a few
 instructions, and the other way round for interpreted readers of compiled classes. So plain
 records that compiled code reads all the time live in compiled modules of their own
-(ROBOGEAR's ``pieces``: the state's units, squads, elements and terrain; its ``sheets``:
+(the ``pieces`` of ROBOGEAR, Dystopian Wars and Armada: the state's units, models, fleets,
+terrain and the like, every other name of the state staying in its interpreted ``state``
+module, which re-exports them; ROBOGEAR's ``sheets``:
 compiled copies of what the hot code reads of the pydantic data), and interpreted code that
 walks them moves into compiled helpers (ROBOGEAR's ``roster``)."""
 

@@ -510,12 +510,24 @@ _POSE = ("q", "r", "facing")
 
 
 def _frozen(record: object, leave_out: tuple[str, ...] = ()) -> tuple[object, ...]:
-    """Every field of a slotted dataclass (but ``leave_out``), lists and records frozen."""
+    """Every field of a dataclass (but ``leave_out``), lists and records frozen."""
     return tuple(
         _frozen_value(getattr(record, name))
-        for name in record.__slots__  # type: ignore[attr-defined]
+        for name in _field_names(type(record))
         if name not in leave_out
     )
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The names of a dataclass's fields, in order, found once per class (a compiled class
+    has no ``__slots__`` to read them from)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(item.name for item in fields(kind))
+    return names
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _frozen_value(value: object) -> object:
