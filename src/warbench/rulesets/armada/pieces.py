@@ -476,3 +476,26 @@ class Side:
 
     def __reduce__(self) -> tuple[Callable[..., Side], tuple[object, ...]]:
         return Side, (self.name, self.tier, self.precognition_round)
+
+
+def occupied_hexes(fleets: list[Fleet], exclude: int) -> set[Hex]:
+    """Hexes where a fleet of ``fleets`` on the map stands (but fleet ``exclude``); what
+    :meth:`~.state.ArmadaState.occupied` answers, compiled with the fleets it reads."""
+    return {Hex(f.q, f.r) for f in fleets if f.status != DESTROYED and f.id != exclude}
+
+
+def comms_down_in(fleet: Fleet, round_: int) -> bool:
+    """Whether the fleet's communications are down in ``round_`` (critical damage, or a
+    duel's effect lasting to the end of round ``comms_until``)."""
+    return "communications" in fleet.criticals or fleet.comms_until >= round_
+
+
+def officer_bonus_of(officers: list[Officer], round_: int, fleet: Fleet, role: str) -> int:
+    """The passive bonus the fleet's officer in ``role`` gives it in ``round_`` (0 without
+    one, when communications are down, or while the officer is jammed or incapacitated)."""
+    if comms_down_in(fleet, round_):
+        return 0
+    for officer in officers:
+        if officer.fleet == fleet.id and officer.role == role:
+            return 0 if officer.silenced(round_) else officer.bonus
+    return 0

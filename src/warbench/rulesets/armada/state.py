@@ -27,6 +27,9 @@ from warbench.rulesets.armada.pieces import (
     Officer,
     RoundEffects,
     Side,
+    comms_down_in,
+    occupied_hexes,
+    officer_bonus_of,
 )
 
 #: The pieces (:mod:`~.pieces`, a module of their own so that it can be compiled) are named
@@ -72,24 +75,17 @@ class ArmadaState(GameState):
 
     def occupied(self, exclude: int = -1) -> set[Hex]:
         """Hexes where a fleet on the map stands (but fleet ``exclude``)."""
-        return {
-            Hex(f.q, f.r) for f in self.fleets if f.status != DESTROYED and f.id != exclude
-        }
+        return occupied_hexes(self.fleets, exclude)
 
     def comms_down(self, fleet: Fleet) -> bool:
         """Whether the fleet's communications are down (critical damage, or a duel's
         effect lasting to the end of round ``comms_until``)."""
-        return "communications" in fleet.criticals or fleet.comms_until >= self.round
+        return comms_down_in(fleet, self.round)
 
     def officer_bonus(self, fleet: Fleet, role: str) -> int:
         """The passive bonus the fleet's officer in ``role`` gives it (0 without one, when
         communications are down, or while the officer is jammed or incapacitated)."""
-        if self.comms_down(fleet):
-            return 0
-        for officer in self.officers:
-            if officer.fleet == fleet.id and officer.role == role:
-                return 0 if officer.silenced(self.round) else officer.bonus
-        return 0
+        return officer_bonus_of(self.officers, self.round, fleet, role)
 
     def officers_on(self, fleet: Fleet) -> list[Officer]:
         """The officers aboard ``fleet``."""
