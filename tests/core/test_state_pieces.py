@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import MISSING, fields
-from typing import Any
 
 import pytest
 
 import warbench
+from tests.field_marks import field_marks, flag_count
 from warbench.core.engine import Game
 from warbench.core.plain import state_hash
 from warbench.rulesets.armada import pieces as armada_pieces
@@ -31,47 +31,14 @@ MODULES = {
 PIECES = [getattr(module, name) for module, _, names in MODULES.values() for name in names]
 
 
-def _marks(kind: type, hot: int) -> list[Any]:
-    """A distinct value of its field's own type for every field (the compiled classes check
-    types), new containers, and only the ``hot``-th flag true."""
-    marks: list[Any] = []
-    flags = 0
-    for index, item in enumerate(fields(kind)):
-        annotation = _annotation(item.type)
-        if annotation == "bool":
-            marks.append(flags == hot)
-            flags += 1
-        elif annotation == "int":
-            marks.append(1000 + index)
-        elif annotation == "float":
-            marks.append(1000.5 + index)
-        elif annotation == "str":
-            marks.append(f"field {index}")
-        elif annotation.startswith("dict"):
-            marks.append({f"marker {index}": index})
-        elif annotation.startswith("tuple"):
-            marks.append((f"field {index}",))
-        elif "None" in annotation or annotation == "type":  # an optional record: compiled,
-            marks.append(None)  # its annotation reads as a plain ``type``
-        else:
-            marks.append([index])
-    return marks
-
-
-def _annotation(kind: object) -> str:
-    """A field's type as written (pure Python: the string) or its class's name (compiled:
-    the class itself)."""
-    return kind if isinstance(kind, str) else getattr(kind, "__name__", str(kind))
-
-
 @pytest.mark.parametrize("kind", PIECES, ids=lambda kind: f"{kind.__module__}.{kind.__name__}")
 def test_every_field_of_a_piece_lands_in_its_own_place(kind: type) -> None:
     """Made with a distinct value in every field (each flag alone true in turn), a piece
     and its pickled copy hold each value in its own field, the containers the very ones
     passed (pickle copies them, equal)."""
-    flags = max(1, sum(_annotation(item.type) == "bool" for item in fields(kind)))
+    flags = max(1, flag_count(kind))
     for hot in range(flags):
-        marks = _marks(kind, hot)
+        marks = field_marks(kind, hot)
         piece = kind(*marks)
         assert [getattr(piece, item.name) for item in fields(kind)] == marks
         assert all(getattr(piece, item.name) is mark for item, mark in
@@ -85,7 +52,7 @@ def test_every_field_of_a_piece_lands_in_its_own_place(kind: type) -> None:
 def test_a_container_left_out_starts_empty_and_unshared(kind: type) -> None:
     """Defaults as the plain dataclass gives them: a list or dict left out is a new empty
     one for every piece, never shared between two."""
-    required = [mark for item, mark in zip(fields(kind), _marks(kind, 0), strict=True)
+    required = [mark for item, mark in zip(fields(kind), field_marks(kind, 0), strict=True)
                 if item.default is item.default_factory]  # neither given: MISSING both
     first, second = kind(*required), kind(*required)
     for item in fields(kind):

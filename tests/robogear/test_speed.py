@@ -7,11 +7,11 @@ import copy
 import math
 import pickle
 from dataclasses import MISSING, fields, replace
-from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.field_marks import field_marks, flag_count
 from tests.robogear.helpers import RULES, army, battle, put
 from warbench.core.agents import RandomAgent
 from warbench.core.catalog import Catalog
@@ -225,36 +225,15 @@ def _same(a: object, b: object) -> bool:
     return a is b if isinstance(a, list) else a == b
 
 
-def _unit_marks(hot: int) -> list[Any]:
-    """A distinct value of its own type for every field of a unit (the compiled Unit checks
-    types): numbers and names by position, new lists, and only the ``hot``-th flag true."""
-    marks: list[Any] = []
-    flags = 0
-    for index, item in enumerate(fields(Unit)):
-        kind = str(item.type)
-        if kind == "bool":
-            marks.append(flags == hot)
-            flags += 1
-        elif kind == "int":
-            marks.append(1000 + index)
-        elif kind == "float":
-            marks.append(1000.5 + index)
-        elif kind == "str":
-            marks.append(f"field {index}")
-        else:
-            marks.append([index])
-    return marks
-
-
 def test_a_written_out_copy_passes_every_field_in_its_place() -> None:
     """RG-INF-INFILTRATE, RG-BOT-COVER: the copies, the unit's __init__ and its pickled
     form read their fields written out (not with ``attrgetter``); with a distinct value in
     every field (and each flag alone true in turn), each lands in its own place, so a field
     added, dropped or passed out of order fails here, as does a default the __init__ gives
     otherwise."""
-    flags = sum(str(item.type) == "bool" for item in fields(Unit))
+    flags = flag_count(Unit)
     for hot in range(flags):
-        marks = _unit_marks(hot)
+        marks = field_marks(Unit, hot)
         twin = copy.copy(Unit(*marks))
         assert [getattr(twin, f.name) for f in fields(Unit)] == marks
         pickled = pickle.loads(pickle.dumps(Unit(*marks)))
