@@ -53,7 +53,7 @@ def test_a_container_left_out_starts_empty_and_unshared(kind: type) -> None:
     """Defaults as the plain dataclass gives them: a list or dict left out is a new empty
     one for every piece, never shared between two."""
     required = [mark for item, mark in zip(fields(kind), field_marks(kind, 0), strict=True)
-                if item.default is item.default_factory]  # neither given: MISSING both
+                if item.default is MISSING and item.default_factory is MISSING]
     first, second = kind(*required), kind(*required)
     for item in fields(kind):
         if item.default_factory is not MISSING:
