@@ -58,6 +58,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.dystopian_wars.mines",
     "warbench.rulesets.dystopian_wars.pieces",
     "warbench.rulesets.dystopian_wars.rams",
+    "warbench.rulesets.dystopian_wars.specs",
     "warbench.rulesets.dystopian_wars.sweep",
     "warbench.rulesets.dystopian_wars.world",
     # Armada: the state's pieces, moves and the tactician's helm.

@@ -18,9 +18,8 @@ pydantic.
 
 from __future__ import annotations
 
-import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -37,6 +36,10 @@ from warbench.core.catalog import (
 )
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, ConstraintSet
+from warbench.rulesets.dystopian_wars.specs import BEASTS as BEASTS
+from warbench.rulesets.dystopian_wars.specs import SIZE_RANK as SIZE_RANK
+from warbench.rulesets.dystopian_wars.specs import ModelSpec as ModelSpec
+from warbench.rulesets.dystopian_wars.specs import Mount as Mount
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -67,8 +70,6 @@ Trait = Literal[
 WingType = Literal["fighter", "dive-bomber", "torpedo-bomber", "recon"]
 Nation = Literal["britannia", "prussia", "blazing-sun", "federated-states"]
 
-SIZES: tuple[Size, ...] = ("tiny", "small", "medium", "large", "massive")
-SIZE_RANK: dict[str, int] = {size: rank for rank, size in enumerate(SIZES)}
 
 
 class WeaponRecord(DataModel):
@@ -220,113 +221,6 @@ class FormatFile(DataModel):
 
 
 # ---------------------------------------------------------------------------- plain specs
-
-
-@dataclass(frozen=True, slots=True)
-class Mount:
-    """One weapon on one arc, ready for the rules: ``ad[band - 1]`` dice in each band."""
-
-    name: str
-    weapon: str
-    kind: str
-    grade: str
-    arc: str
-    ad: tuple[int, int, int, int]
-    tesla: bool = False
-    indirect: bool = False
-
-    @property
-    def link_group(self) -> str:
-        """Weapons that may link: primaries, secondaries, tesla, rockets, torpedoes..."""
-        if self.kind == "gunnery":
-            return "tesla" if self.tesla else self.grade
-        return self.kind
-
-
-#: The traits of creatures and robots (:attr:`ModelSpec.beast`).
-BEASTS = frozenset({"creature", "robot"})
-
-
-@dataclass(frozen=True, slots=True)
-class ModelSpec:
-    """A model class as the rules read it (plain, frozen, cheap)."""
-
-    id: str
-    name: str
-    nation: str
-    category: str
-    domain: str
-    size: str
-    capital: bool
-    traits: frozenset[str]
-    points: int
-    squadron: tuple[int, int]
-    hp: int
-    dr: int
-    cr: int
-    mv: int
-    min_move: int
-    turn: float
-    repeat_turns: bool
-    aa: int
-    cc: int
-    ap: int
-    rr: int
-    shield: int
-    carrier: int
-    wing: str | None
-    width: float
-    length: float
-    mounts: tuple[Mount, ...]
-    engine_default: bool
-    # Worked out from the fields above on creation (plain attributes: read very often).
-    #: Half the diagonal of the base: no part of it lies farther from its centre.
-    reach: float = field(init=False, repr=False, compare=False)
-    #: The radius of the circle about the centre that the base holds (half its narrower
-    #: side; a tiny flyer's round base: its radius).
-    inner: float = field(init=False, repr=False, compare=False)
-    #: Size as a number: tiny 0 .. massive 4.
-    rank: int = field(init=False, repr=False, compare=False)
-    #: Flies (aerial models, flying creatures and robots).
-    flying: bool = field(init=False, repr=False, compare=False)
-    #: May go under the surface (submarines, burrowers, some creatures).
-    diving: bool = field(init=False, repr=False, compare=False)
-    #: A tiny flyer (a wing of tokens).
-    tiny: bool = field(init=False, repr=False, compare=False)
-    #: A creature or a robot: no crew, its own boarding and repair rules.
-    beast: bool = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        derived = {
-            "reach": 0.5 * math.hypot(self.width, self.length),
-            "inner": (
-                self.width if self.size == "tiny" else min(self.width, self.length)
-            ) / 2.0,
-            "rank": SIZE_RANK[self.size],
-            "flying": "flying" in self.traits,
-            "diving": "diving" in self.traits,
-            "tiny": self.size == "tiny",
-            "beast": not self.traits.isdisjoint(BEASTS),
-        }
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)
-
-    @property
-    def fearless(self) -> bool:
-        """Takes no command, rout or bravery tests (burrowers, robots, creatures,
-        fortifications, submarines and tiny flyers)."""
-        return (
-            self.tiny
-            or self.category in ("burrower", "submarine", "fortification")
-            or bool(self.traits & {"creature", "robot", "fortification"})
-        )
-
-    def mount(self, name: str) -> Mount | None:
-        """The mount called ``name``, if any."""
-        for mount in self.mounts:
-            if mount.name == name:
-                return mount
-        return None
 
 
 def spec_from_record(key: str, record: ModelRecord) -> ModelSpec:

@@ -187,7 +187,7 @@ class World:
                 found = in_channel_arc(self.body(shooter), arc, self.body(target))
             else:
                 bounds = self.bearing(shooter, target)
-                sure = None if bounds is None else arc_sure(arc, *bounds)
+                sure = None if bounds is None else arc_sure(arc, bounds[0], bounds[1])
                 found = arc_meets(arc, lambda: self.wedge(shooter, target)) if (
                     sure is None
                 ) else sure
