@@ -35,7 +35,7 @@ from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.movement import MoveSpace
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
 from warbench.rulesets.dystopian_wars.sweep import _leg_touching, _touches, obstacles
-from warbench.rulesets.dystopian_wars.world import FIELDS, World, fingerprint, world_of
+from warbench.rulesets.dystopian_wars.world import FIELDS, World, fingerprint, fits, world_of
 
 from .helpers import RULES, reference_fire_options, state
 
@@ -81,7 +81,7 @@ def test_a_pair_no_gun_may_fire_at_gives_every_gun_its_reason() -> None:
                 if reason is None:
                     continue
                 for mount in guns_of(data, shooter):
-                    fresh = World((), game_state, data)
+                    fresh = World(fingerprint(game_state), game_state, data)
                     assert shot_refusal(
                         game_state, data, shooter, mount, target, world=fresh
                     ) == (reason, None)
@@ -261,7 +261,7 @@ def test_the_listing_offers_every_legal_shot_and_keeps_no_reason_of_its_own() ->
             if isinstance(top, Gunnery) and game.pending():
                 game_state, data = state(game), RULES.data
                 listed = [f for f in fire_options(game_state, data, top) if len(f.guns) == 1]
-                fresh = World((), game_state, data)
+                fresh = World(fingerprint(game_state), game_state, data)
                 expected = reference_fire_options(game, world=fresh)
                 assert sorted(listed, key=repr) == sorted(expected, key=repr)
                 kept = world_of(game_state, data)
@@ -333,6 +333,47 @@ def test_the_fingerprint_reads_every_field_it_names() -> None:
     for seed in (2, 5):
         for table in battle_states(seed):
             assert fingerprint(table)[0] == tuple(read(model) for model in table.models)
+
+
+def changed(value: object) -> object:
+    """Another value of the same type."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, str):
+        return value + "'"
+    assert isinstance(value, int | float)
+    return value + 1
+
+
+def test_a_table_fits_its_fingerprint_and_no_other() -> None:
+    """DW-WORLD: ``world.fits`` (a kept world found without building the fingerprint) says
+    a table fits its own fingerprint, and not once any field of ``FIELDS`` of any one model
+    changes, a marker or a contact comes, the terrain or the table's size differs: the
+    same answer as comparing fingerprints."""
+    for table in battle_states(3, stops=2):
+        key = fingerprint(table)
+        assert fits(table, key)
+        for model in table.models[:: max(1, len(table.models) // 6)]:
+            for name in FIELDS:
+                before = getattr(model, name)
+                setattr(model, name, changed(before))
+                assert fingerprint(table) != key and not fits(table, key), name
+                setattr(model, name, before)
+            model.markers["fits-test"] = 1
+            assert not fits(table, key)
+            del model.markers["fits-test"]
+            model.contact.append(-1)
+            assert not fits(table, key)
+            model.contact.pop()
+        assert fits(table, key)
+        density = table.terrain[0].density
+        table.terrain[0].density = "changed"
+        assert not fits(table, key)
+        table.terrain[0].density = density
+        table.width += 1.0
+        assert not fits(table, key)
+        table.width -= 1.0
+        assert fits(table, key)
 
 
 def test_a_drawn_move_is_legal_by_the_rules_and_a_copy_is_judged_afresh() -> None:

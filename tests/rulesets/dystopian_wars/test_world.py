@@ -17,7 +17,7 @@ from warbench.rulesets.dystopian_wars.geometry import ARCS, sees_past
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.movement import MoveSpace, move_refusal
 from warbench.rulesets.dystopian_wars.state import Locked, Model, Piece, Squadron, body_of
-from warbench.rulesets.dystopian_wars.world import World, world_of
+from warbench.rulesets.dystopian_wars.world import World, fingerprint, world_of
 
 from .helpers import RULES, reference_fire_options, state
 
@@ -57,7 +57,7 @@ def test_remembered_shots_are_the_shots_worked_out_afresh() -> None:
                     remembered = shot_refusal(game_state, data, shooter, mount, target,
                                               world=world)
                     fresh = shot_refusal(game_state, data, shooter, mount, target,
-                                         world=World((), game_state, data))
+                                         world=World(fingerprint(game_state), game_state, data))
                     assert remembered == fresh
                     compared += 1
         assert compared > 50
@@ -83,13 +83,13 @@ def test_the_world_is_kept_until_something_on_the_table_changes() -> None:
     shooter.heading = (shooter.heading + 180.0) % 360.0
     turned = world_of(game_state, data)
     assert turned is not world
-    assert shots(turned) == shots(World((), game_state, data)) != before
+    assert shots(turned) == shots(World(fingerprint(game_state), game_state, data)) != before
     shooter.heading = (shooter.heading + 180.0) % 360.0
     assert world_of(game_state, data) is world
     shooter.add_marker("launching")
     marked = world_of(game_state, data)
     assert marked is not world
-    assert shots(marked) == shots(World((), game_state, data)) != before
+    assert shots(marked) == shots(World(fingerprint(game_state), game_state, data)) != before
 
 
 def test_models_squadrons_and_terrain_survive_a_snapshot_whole() -> None:

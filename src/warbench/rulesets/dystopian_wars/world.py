@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -62,7 +62,18 @@ BAND_MARGIN = 1e-6
 KEPT = 4
 
 
-def fingerprint(state: DWState) -> tuple[Any, ...]:
+#: One model's :data:`FIELDS`, in order.
+Row = tuple[
+    float, float, float, str, bool, bool, int, int, int, bool, int, bool, int, int, int, str,
+    str,
+]
+#: The few models with markers or contacts: number, markers, contacts.
+Marked = list[tuple[int, tuple[tuple[str, int], ...], tuple[int, ...]]]
+#: A table's fingerprint: every model's row, the marked models, the terrain, the size.
+Key = tuple[tuple[Row, ...], Marked, tuple[Hashable, ...], float, float]
+
+
+def fingerprint(state: DWState) -> Key:
     """Everything on the table the remembered answers read: each model's place, level,
     status, markers and contacts, and the terrain (compared, never hashed)."""
     models = state.models
@@ -77,14 +88,40 @@ def fingerprint(state: DWState) -> tuple[Any, ...]:
             )
             for m in models
         ]),
-        [  # only the few models with markers or contacts, by number
-            (model.uid, tuple(model.markers.items()), tuple(model.contact))
-            for model in models if model.markers or model.contact
-        ],
+        marked(models),
         terrain_print(state),
         state.width,
         state.height,
     )
+
+
+def marked(models: list[Model]) -> Marked:
+    """The models with markers or contacts, by number, with them."""
+    return [
+        (model.uid, tuple(model.markers.items()), tuple(model.contact))
+        for model in models if model.markers or model.contact
+    ]
+
+
+def fits(state: DWState, key: Key) -> bool:
+    """Whether the table's :func:`fingerprint` is ``key``, worked out field by field
+    without building it (most tables asked for are the one of a kept world)."""
+    rows, marks, terrain, width, height = key
+    models = state.models
+    if len(models) != len(rows) or state.width != width or state.height != height:
+        return False
+    for index, m in enumerate(models):
+        row = rows[index]
+        if (
+            m.x != row[0] or m.y != row[1] or m.heading != row[2] or m.level != row[3]
+            or m.alive != row[4] or m.derelict != row[5] or m.damage != row[6]
+            or m.prize_of != row[7] or m.carried_by != row[8] or m.grounded != row[9]
+            or m.tokens != row[10] or m.armed != row[11] or m.cap_with != row[12]
+            or m.player != row[13] or m.squadron != row[14] or m.cls != row[15]
+            or m.name != row[16]
+        ):
+            return False
+    return marked(models) == marks and terrain_print(state) == terrain
 
 
 def terrain_print(state: DWState) -> tuple[Hashable, ...]:
@@ -108,7 +145,7 @@ class World:
         "key", "shots", "state", "torpedo",
     )
 
-    def __init__(self, key: tuple[Any, ...], state: DWState, data: RulesData) -> None:
+    def __init__(self, key: Key, state: DWState, data: RulesData) -> None:
         self.key = key
         self.state = state
         self.data = data
@@ -353,13 +390,12 @@ _WORLDS: list[World] = []
 
 def world_of(state: DWState, data: RulesData) -> World:
     """The world of the table as it stands now (the same object while nothing changes)."""
-    key = fingerprint(state)
     for found in reversed(_WORLDS):
-        if found.data is data and found.key == key:
+        if found.data is data and fits(state, found.key):
             found.state = state
             return found
     if len(_WORLDS) >= KEPT:
         del _WORLDS[0]
-    found = World(key, state, data)
+    found = World(fingerprint(state), state, data)
     _WORLDS.append(found)
     return found
