@@ -22,7 +22,7 @@ from warbench.core.geometry import (
     in_contact,
     overlaps,
 )
-from warbench.core.geometry.shapes import Disc
+from warbench.core.geometry.shapes import ConvexPolygon, Disc, projection
 from warbench.core.geometry.vectors import heading_vector
 
 SQUARE = Terrain((Point(0, 0), Point(2, 0), Point(2, 2), Point(0, 2)))
@@ -245,3 +245,27 @@ def test_obstacles_clear_of_the_sweep_are_skipped_without_changing_the_contact(
         assert contact is None and plain is None
     else:
         assert contact.distance == plain[0] and contact.obstacle is plain[1]
+
+
+COORDINATES = st.floats(-50.0, 50.0, allow_nan=False) | st.sampled_from((0.0, -0.0, 1.5))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(COORDINATES, COORDINATES), min_size=1, max_size=8),
+    st.sampled_from(((1.0, 0.0), (0.0, 1.0), (0.6, 0.8), (-0.8, 0.6), (-0.0, -1.0))),
+)
+def test_projections_and_boxes_are_the_least_and_greatest_values(
+    corners: list[tuple[float, float]], axis: tuple[float, float]
+) -> None:
+    """A sweep's separating-axis test (``shapes.projection``) and its box check
+    (``collision._bounds``) run as plain loops: each gives what ``min`` and ``max`` of all
+    the values give, ties, signed zeros and repeated corners included."""
+    vertices = tuple(Point(x, y) for x, y in corners)
+    nx, ny = axis
+    values = [vertex.x * nx + vertex.y * ny for vertex in vertices]
+    assert repr(projection(vertices, nx, ny)) == repr((min(values), max(values)))
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    assert repr(collision._bounds(ConvexPolygon(vertices))) == repr(
+        (min(xs), min(ys), max(xs), max(ys))
+    )

@@ -194,9 +194,20 @@ def _bounds(shape: Shape) -> _Box:
     if isinstance(shape, Disc):
         x, y, radius = shape.center.x, shape.center.y, shape.radius
         return x - radius, y - radius, x + radius, y + radius
-    xs = [vertex.x for vertex in shape.vertices]
-    ys = [vertex.y for vertex in shape.vertices]
-    return min(xs), min(ys), max(xs), max(ys)
+    first = shape.vertices[0]
+    low_x = high_x = first.x
+    low_y = high_y = first.y
+    for vertex in shape.vertices:  # a plain loop: min() and max() of lists box each float
+        x, y = vertex.x, vertex.y
+        if x < low_x:
+            low_x = x
+        elif x > high_x:
+            high_x = x
+        if y < low_y:
+            low_y = y
+        elif y > high_y:
+            high_y = y
+    return low_x, low_y, high_x, high_y
 
 
 def _clear(sweep: _Box, box: _Box) -> bool:

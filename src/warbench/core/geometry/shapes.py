@@ -101,8 +101,15 @@ def projection(vertices: tuple[Point, ...], nx: float, ny: float) -> tuple[float
     >>> projection((Point(0, 0), Point(2, 1)), 1.0, 0.0)
     (0.0, 2.0)
     """
-    values = [vertex.x * nx + vertex.y * ny for vertex in vertices]
-    return min(values), max(values)
+    first = vertices[0]
+    low = high = first.x * nx + first.y * ny
+    for vertex in vertices:  # a plain loop: min() and max() of a list compare boxed floats
+        value = vertex.x * nx + vertex.y * ny
+        if value < low:
+            low = value
+        elif value > high:
+            high = value
+    return low, high
 
 
 def _least_overlap(first: ConvexPolygon, second: ConvexPolygon) -> float:
