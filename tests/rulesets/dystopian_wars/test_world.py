@@ -7,13 +7,13 @@ import dataclasses
 import pickle
 
 from warbench.core.engine import Game
-from warbench.core.geometry import Body, base_in_arc
+from warbench.core.geometry import Body, Point, base_in_arc
 from warbench.core.match import play_next_decision
 from warbench.rulesets.dystopian_wars.actions import Move
 from warbench.rulesets.dystopian_wars.attack_listing import fire_options, guns_of
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot, Outlook
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
-from warbench.rulesets.dystopian_wars.geometry import ARCS, sees_past
+from warbench.rulesets.dystopian_wars.geometry import ARCS, sees_past, terrain_of
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.movement import MoveSpace, move_refusal
 from warbench.rulesets.dystopian_wars.state import Locked, Model, Piece, Squadron, body_of
@@ -203,3 +203,19 @@ def test_sight_and_arcs_kept_across_worlds_are_worked_out_afresh() -> None:
                     )
                 checked += 1
     assert checked > 300
+
+
+def test_a_piece_keeps_its_shape_until_its_outline_kind_or_sight_changes() -> None:
+    """DW-TERRAIN: ``terrain_of`` hands a piece the shape it built for it while the piece's
+    outline, kind and sight stay as they were, and a new, right shape once one changes
+    (a moved point, another kind, sight no longer blocked)."""
+    piece = Piece("rock", "island", "dense", [(0.0, 0.0), (4.0, 0.0), (4.0, 3.0)])
+    shape = terrain_of(piece)
+    assert terrain_of(piece) is shape and shape.contains(Point(3.0, 1.0))
+    piece.points[2] = (0.0, 3.0)
+    moved = terrain_of(piece)
+    assert not moved.contains(Point(3.0, 1.0)) and moved.contains(Point(1.0, 1.0))
+    piece.kind = "reef"
+    assert terrain_of(piece).kind == "reef"
+    piece.blocks_sight = False
+    assert terrain_of(piece).blocks_sight is False

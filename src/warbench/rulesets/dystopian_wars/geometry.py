@@ -197,8 +197,30 @@ def _terrain(points: tuple[tuple[float, float], ...], blocks: bool, kind: str) -
 
 
 def terrain_of(piece: Piece) -> Terrain:
-    """The core terrain shape of a piece (built once, then cached)."""
-    return _terrain(tuple(piece.points), piece.blocks_sight, piece.kind)
+    """The core terrain shape of a piece (built once, then cached).
+
+    Found first by the piece's identity (the piece is kept with its shape, so its number
+    is never another's), checked against the outline, kind and sight it was built from:
+    hashing the outline for :func:`_terrain`'s cache costs more than comparing the very
+    same points."""
+    points = tuple(piece.points)
+    found = _PIECE_SHAPES.get(id(piece))
+    if (
+        found is not None and found[0] is piece and found[1] == points
+        and found[2] == piece.blocks_sight and found[3] == piece.kind
+    ):
+        return found[4]
+    shape = _terrain(points, piece.blocks_sight, piece.kind)
+    if len(_PIECE_SHAPES) >= MEMO_LIMIT:
+        _PIECE_SHAPES.clear()
+    _PIECE_SHAPES[id(piece)] = (piece, points, piece.blocks_sight, piece.kind, shape)
+    return shape
+
+
+#: Each piece's shape by the piece's identity, with what it was built from.
+_PIECE_SHAPES: dict[
+    int, tuple[Piece, tuple[tuple[float, float], ...], bool, str, Terrain]
+] = {}
 
 
 def sight_terrain(terrain: Iterable[Piece]) -> list[Terrain]:
