@@ -19,6 +19,7 @@ from warbench.core.geometry import (
     normalize_heading,
     signed_angle,
 )
+from warbench.core.geometry.vectors import to_degrees, to_radians
 
 angles = st.floats(min_value=-1e4, max_value=1e4, allow_nan=False)
 coords = st.floats(min_value=-100.0, max_value=100.0, allow_nan=False)
@@ -138,3 +139,12 @@ def test_a_point_stays_frozen_and_pickles_whole() -> None:
         point.y = 0.0  # type: ignore[misc]
     assert pickle.loads(pickle.dumps([point])) == [point]
     assert copy.deepcopy(point) == point and copy.copy(point) == point
+
+
+@given(st.floats(allow_nan=False) | st.floats(-10.0, 400.0))
+def test_to_degrees_and_to_radians_are_maths_own_bit_for_bit(angle: float) -> None:
+    """The compiled rules turn angles with ``to_degrees`` and ``to_radians`` (a native
+    multiplication, where ``math.degrees`` is a call through the module): every game
+    depends on their being ``math.degrees`` and ``math.radians`` to the last bit."""
+    assert repr(to_degrees(angle)) == repr(math.degrees(angle))
+    assert repr(to_radians(angle)) == repr(math.radians(angle))

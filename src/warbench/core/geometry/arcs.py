@@ -24,8 +24,8 @@ True
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+from math import asin, atan2, hypot
 
 from warbench.core.geometry.bases import Body, CircleBase
 from warbench.core.geometry.distance import rect_signed_gap
@@ -36,6 +36,7 @@ from warbench.core.geometry.vectors import (
     bearing,
     normalize_heading,
     signed_angle,
+    to_degrees,
 )
 
 ARC_EPSILON = 1e-9
@@ -120,7 +121,7 @@ def in_arc(shooter: Pose, arc: Arc, target: Point) -> bool:
     dy = target.y - shooter.y
     if dx == 0.0 and dy == 0.0:
         return True
-    return arc.contains(math.degrees(math.atan2(dx, dy)) - shooter.heading)
+    return arc.contains(to_degrees(atan2(dx, dy)) - shooter.heading)
 
 
 def base_in_arc(shooter: Pose, arc: Arc, target: Body) -> bool:
@@ -138,12 +139,12 @@ def base_wedge(shooter: Pose, target: Body) -> tuple[float, float] | None:
     (in every arc). Worked out once, it answers :func:`base_in_arc` for every arc."""
     dx = target.pose.x - shooter.x
     dy = target.pose.y - shooter.y
-    distance = math.hypot(dx, dy)
+    distance = hypot(dx, dy)
     base = target.base
     if isinstance(base, CircleBase):
         if distance <= base.radius + TOLERANCE:
             return None
-        half = math.degrees(math.asin(base.radius / distance))
+        half = to_degrees(asin(base.radius / distance))
         center = bearing(dx, dy) - shooter.heading
         return center - half, 2.0 * half
     if rect_signed_gap(target, base, shooter.x, shooter.y) <= TOLERANCE:
@@ -194,7 +195,7 @@ def in_channel(shooter: Body, target: Body, width: float | None = None) -> bool:
         across, along = shooter.local(target.center)
         gap_across = abs(across) - half
         gap_along = -along
-        return math.hypot(max(gap_across, 0.0), max(gap_along, 0.0)) <= base.radius + TOLERANCE
+        return hypot(max(gap_across, 0.0), max(gap_along, 0.0)) <= base.radius + TOLERANCE
     polygon = [shooter.local_xy(x, y) for x, y in target.corner_coords()]
     for nx, ny, limit in ((1.0, 0.0, half), (-1.0, 0.0, half), (0.0, -1.0, 0.0)):
         polygon = _clip(polygon, nx, ny, limit + TOLERANCE)

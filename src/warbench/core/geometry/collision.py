@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from math import hypot
 
 from warbench.core.geometry.bases import Body
 from warbench.core.geometry.shapes import (
@@ -104,7 +105,7 @@ def _edge_window(
     square to the edge and between its ends."""
     ex = b.x - a.x
     ey = b.y - a.y
-    length = math.hypot(ex, ey)
+    length = hypot(ex, ey)
     if length == 0.0:
         return _NEVER
     ex /= length

@@ -14,6 +14,7 @@ they work on plain floats in each base's own frame and build no shapes.
 from __future__ import annotations
 
 import math
+from math import hypot
 from typing import Final
 
 from warbench.core.geometry.bases import Body, CircleBase, RectBase
@@ -28,7 +29,7 @@ SURE_MARGIN: Final = 1e-9
 def length_side(squared: float, limit: float) -> int:
     """Which side of ``limit`` the length whose square is ``squared`` (``dx * dx + dy *
     dy``) lies, where that is sure without the square root: 1 longer, -1 shorter, 0 too
-    close to tell (ask ``math.hypot``). A comparison of ``math.hypot(dx, dy)``, less or
+    close to tell (ask ``math.hypot``). A comparison of ``hypot(dx, dy)``, less or
     plus other lengths, with a limit gives the same answer whenever this one is not 0.
 
     >>> length_side(25.0, 4.0), length_side(25.0, 6.0), length_side(25.0, 5.0)
@@ -46,7 +47,7 @@ def length_side(squared: float, limit: float) -> int:
 
 def center_distance(first: Body, second: Body) -> float:
     """Distance between the centres of two bodies."""
-    return math.hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y)
+    return hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y)
 
 
 def rect_signed_gap(body: Body, base: RectBase, x: float, y: float) -> float:
@@ -57,7 +58,7 @@ def rect_signed_gap(body: Body, base: RectBase, x: float, y: float) -> float:
     gap_along = abs(along) - base.length / 2.0
     if gap_across <= 0.0 and gap_along <= 0.0:
         return max(gap_across, gap_along)
-    return math.hypot(max(gap_across, 0.0), max(gap_along, 0.0))
+    return hypot(max(gap_across, 0.0), max(gap_along, 0.0))
 
 
 def _least_rect_overlap(
@@ -90,7 +91,7 @@ def edge_distance(first: Body, second: Body) -> float:
     if isinstance(first_base, CircleBase):
         if isinstance(second_base, CircleBase):
             gap = (
-                math.hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y)
+                hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y)
                 - first_base.radius
                 - second_base.radius
             )
@@ -141,7 +142,7 @@ def _rect_gap(first: Body, first_base: RectBase, second: Body, second_base: Rect
             if gap_across <= 0.0 and gap_along <= 0.0:
                 gaps.append(max(gap_across, gap_along))
             else:
-                gaps.append(math.hypot(max(gap_across, 0.0), max(gap_along, 0.0)))
+                gaps.append(hypot(max(gap_across, 0.0), max(gap_along, 0.0)))
     return min(gaps)
 
 
@@ -165,7 +166,7 @@ def overlaps(first: Body, second: Body) -> bool:
     if isinstance(first_base, CircleBase):
         if isinstance(second_base, CircleBase):
             reach = first_base.radius + second_base.radius - TOLERANCE
-            return math.hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y) < reach
+            return hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y) < reach
         gap = rect_signed_gap(second, second_base, first.pose.x, first.pose.y)
         return gap < first_base.radius - TOLERANCE
     if isinstance(second_base, CircleBase):

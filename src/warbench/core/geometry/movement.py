@@ -21,12 +21,12 @@ swept legs); only straight legs sweep.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import isfinite
 from typing import Literal
 
-from warbench.core.geometry.vectors import TOLERANCE, Point, Pose
+from warbench.core.geometry.vectors import TOLERANCE, Point, Pose, to_radians
 
 ANGLE_TOLERANCE = 1e-9
 """Degrees by which a turn may exceed its limit and still be legal (rounding noise)."""
@@ -153,7 +153,7 @@ def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
     if len(path) % 2 != 1:
         raise IllegalMove("a path alternates straight, turn, straight ... and ends straight")
     for value in path:
-        if not math.isfinite(value):
+        if not isfinite(value):
             raise IllegalMove(f"path values must be finite numbers, got {value!r}")
     pose = start
     poses = [pose]
@@ -290,7 +290,7 @@ def turn_on_template(
     end_point = center.toward(side_heading + 180.0 + degrees * sign, radius)
     return TemplateTurn(
         Pose(end_point.x, end_point.y, pose.heading + degrees * sign),
-        radius * math.radians(degrees),
+        radius * to_radians(degrees),
         center,
     )
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from math import hypot
 
 from warbench.core.geometry.vectors import TOLERANCE, Point
 
@@ -49,10 +50,10 @@ def point_segment_distance(
     ey = by - ay
     length_sq = ex * ex + ey * ey
     if length_sq == 0.0:
-        return math.hypot(px - ax, py - ay)
+        return hypot(px - ax, py - ay)
     t = ((px - ax) * ex + (py - ay) * ey) / length_sq
     t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
-    return math.hypot(px - (ax + t * ex), py - (ay + t * ey))
+    return hypot(px - (ax + t * ex), py - (ay + t * ey))
 
 
 def polygon_signed_distance(polygon: ConvexPolygon, point: Point) -> float:
@@ -89,7 +90,7 @@ def edge_normals(polygon: ConvexPolygon) -> list[tuple[float, float]]:
         b = vertices[(index + 1) % count]
         nx = b.y - a.y
         ny = a.x - b.x
-        length = math.hypot(nx, ny)
+        length = hypot(nx, ny)
         if length != 0.0:
             normals.append((nx / length, ny / length))
     return normals

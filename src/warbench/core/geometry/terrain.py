@@ -21,6 +21,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
+from math import hypot
 
 import shapely
 from shapely.validation import explain_validity
@@ -82,7 +83,7 @@ class Terrain:
         ))
         middle_x = (min(xs) + max(xs)) / 2.0
         middle_y = (min(ys) + max(ys)) / 2.0
-        radius = max(math.hypot(p.x - middle_x, p.y - middle_y) for p in points)
+        radius = max(hypot(p.x - middle_x, p.y - middle_y) for p in points)
         object.__setattr__(self, "circle", (middle_x, middle_y, radius))
 
     def edges(self) -> Iterator[tuple[Point, Point]]:
@@ -123,7 +124,7 @@ class Terrain:
             return False  # the segment passes outside a circle holding the whole piece
         dx = end.x - ax
         dy = end.y - ay
-        length = math.hypot(dx, dy)
+        length = hypot(dx, dy)
         cuts = [0.0, 1.0]
         sides = self.sides
         if length > TOLERANCE:
@@ -177,7 +178,7 @@ def _cuts(
     wx = px - ax
     wy = py - ay
     denominator = dx * ey - dy * ex
-    edge_length = math.hypot(ex, ey)
+    edge_length = hypot(ex, ey)
     if abs(denominator) <= 1e-12 * length * edge_length:
         if abs(wx * dy - wy * dx) > TOLERANCE * length:
             return []

@@ -15,9 +15,34 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from math import atan2, hypot
+from typing import Final
 
 TOLERANCE = 1e-9
 """Lengths (inches) closer than this are treated as equal: touching, on an edge, in range."""
+
+_DEGREES_PER_RADIAN: Final = 180.0 / math.pi
+_RADIANS_PER_DEGREE: Final = math.pi / 180.0
+
+
+def to_degrees(angle: float) -> float:
+    """``to_degrees(angle)`` bit for bit (CPython multiplies by this very constant), as
+    a native call in the compiled build, where ``math.degrees`` is looked up on the module
+    and called with a boxed number.
+
+    >>> to_degrees(math.pi / 2)
+    90.0
+    """
+    return angle * _DEGREES_PER_RADIAN
+
+
+def to_radians(angle: float) -> float:
+    """``to_radians(angle)`` bit for bit, as :func:`to_degrees` is ``math.degrees``.
+
+    >>> to_radians(180.0) == math.pi
+    True
+    """
+    return angle * _RADIANS_PER_DEGREE
 
 
 def normalize_heading(degrees: float) -> float:
@@ -48,7 +73,7 @@ def bearing(dx: float, dy: float) -> float:
     """
     if dx == 0.0 and dy == 0.0:
         return 0.0
-    return normalize_heading(math.degrees(math.atan2(dx, dy)))
+    return normalize_heading(to_degrees(atan2(dx, dy)))
 
 
 _QUARTER_VECTORS = {0.0: (0.0, 1.0), 90.0: (1.0, 0.0), 180.0: (0.0, -1.0), 270.0: (-1.0, 0.0)}
@@ -63,7 +88,7 @@ def heading_vector(heading: float) -> tuple[float, float]:
     exact = _QUARTER_VECTORS.get(heading % 360.0)
     if exact is not None:
         return exact
-    radians = math.radians(heading)
+    radians = to_radians(heading)
     return math.sin(radians), math.cos(radians)
 
 
@@ -85,7 +110,7 @@ class Point:
 
     def distance_to(self, other: Point) -> float:
         """Straight-line distance to ``other``."""
-        return math.hypot(other.x - self.x, other.y - self.y)
+        return hypot(other.x - self.x, other.y - self.y)
 
     def bearing_to(self, other: Point) -> float:
         """Heading from here to ``other`` in ``[0, 360)``; 0.0 when they coincide."""
@@ -159,4 +184,4 @@ class Pose:
         dy = point.y - self.y
         if dx == 0.0 and dy == 0.0:
             return 0.0
-        return signed_angle(math.degrees(math.atan2(dx, dy)) - self.heading)
+        return signed_angle(to_degrees(atan2(dx, dy)) - self.heading)

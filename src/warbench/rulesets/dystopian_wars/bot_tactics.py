@@ -18,9 +18,11 @@ only what the seat may know (the observed state and the catalog):
 from __future__ import annotations
 
 import math
+from math import atan2, hypot
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.dystopian_wars.actions import JoinPatrol, Land, Launch
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.state import DWState, Model
@@ -58,7 +60,7 @@ def mine_drop(state: DWState, data: RulesData, model: Model) -> float:
         return -1.0
     for other in state.models:
         if other.player != model.player and other.active and other.carried_by < 0 and (
-            math.hypot(other.x - model.x, other.y - model.y) <= MINE_REACH
+            hypot(other.x - model.x, other.y - model.y) <= MINE_REACH
         ):
             return 0.0
     return -1.0
@@ -82,7 +84,7 @@ def escort_for(state: DWState, data: RulesData, wing: Model) -> Model | None:
         ):
             continue
         for model in models:
-            d = math.hypot(model.x - wing.x, model.y - wing.y)
+            d = hypot(model.x - wing.x, model.y - wing.y)
             if model.active and d < distance:
                 best, distance = model, d
     return best
@@ -96,9 +98,9 @@ def escort_reach(data: RulesData, escort: Model) -> float:
 def escort_run(data: RulesData, wing: Model, escort: Model) -> tuple[float, float]:
     """The turn (degrees, relative to the wing's heading) and the distance that take a
     wing straight to the model it escorts, stopping short of it."""
-    bearing = math.degrees(math.atan2(escort.x - wing.x, escort.y - wing.y))
+    bearing = to_degrees(atan2(escort.x - wing.x, escort.y - wing.y))
     turn = (bearing - wing.heading + 180.0) % 360.0 - 180.0
-    run = math.hypot(escort.x - wing.x, escort.y - wing.y) - escort_reach(data, escort) / 2.0
+    run = hypot(escort.x - wing.x, escort.y - wing.y) - escort_reach(data, escort) / 2.0
     return round(turn, 2), max(0.0, run)
 
 

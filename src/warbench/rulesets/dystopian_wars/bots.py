@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from math import atan2, hypot
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.decisions import Decision
 from warbench.core.geometry import ARC_EPSILON
 from warbench.core.geometry.movement import IllegalMove, Plan, plan_path
+from warbench.core.geometry.vectors import to_degrees
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import (
@@ -179,7 +181,7 @@ class CommodoreBot:
                 other.carried_by >= 0
             ):
                 continue
-            d = math.hypot(other.x - x, other.y - y)
+            d = hypot(other.x - x, other.y - y)
             if d < distance:
                 best, distance = other, d
         return best, distance
@@ -424,7 +426,7 @@ class Outlook:
         horizon = 33.0 + max(limits.allowance for limits in self.limits.values()) + 1e-6
         self.distant = [
             (enemy.x, enemy.y) for enemy in enemies
-            if math.hypot(enemy.x - model.x, enemy.y - model.y) > horizon
+            if hypot(enemy.x - model.x, enemy.y - model.y) > horizon
         ]
         #: Per enemy within reach: x, y, heading, and (worked out when first needed) by
         #: range band what our guns score on it and what its guns threaten us with.
@@ -434,7 +436,7 @@ class Outlook:
                                                           int]]]] = []
         self._mounts = mounts
         for enemy in enemies:
-            if math.hypot(enemy.x - model.x, enemy.y - model.y) > horizon:
+            if hypot(enemy.x - model.x, enemy.y - model.y) > horizon:
                 continue
             enemy_spec = data.models[enemy.cls]
             guns = [(*_arc_test(mount.arc), mount.ad, enemy.tokens or 1)
@@ -506,7 +508,7 @@ class Outlook:
         score = 0.0
         if self.escort is not None:
             ex, ey, reach = self.escort
-            apart = math.hypot(final.x - ex, final.y - ey)
+            apart = hypot(final.x - ex, final.y - ey)
             score += ESCORT_BONUS if apart <= reach else -ESCORT_PULL * (apart - reach)
         if not spec.tiny and not move.all_stop:
             ahead = final.moved(
@@ -522,7 +524,7 @@ class Outlook:
             dx, dy = ex - x, ey - y
             # a hypotenuse is never shorter than either side: skip what cannot be nearer
             if abs(dx) < nearest and abs(dy) < nearest:
-                distance = math.hypot(dx, dy)
+                distance = hypot(dx, dy)
                 if distance < nearest:
                     nearest = distance
         threat = 0.0
@@ -531,11 +533,11 @@ class Outlook:
             across, along = abs(dx), abs(dy)
             if across >= _BEYOND or along >= _BEYOND:  # farther than range band 4
                 if across < nearest and along < nearest:
-                    distance = math.hypot(dx, dy)
+                    distance = hypot(dx, dy)
                     if distance < nearest:
                         nearest = distance
                 continue
-            distance = math.hypot(dx, dy)
+            distance = hypot(dx, dy)
             if distance < nearest:
                 nearest = distance
             band = 1 + int(max(0.0, distance - 1.0) // 8)
@@ -545,7 +547,7 @@ class Outlook:
             if terms is None:
                 terms = self._terms(index, band, ours, theirs)
             if terms:
-                relative = math.degrees(math.atan2(dx, dy)) - heading
+                relative = to_degrees(atan2(dx, dy)) - heading
                 for start, span, value, _ in terms:
                     if start is None:
                         if abs(((relative + 180) % 360) - 180) < 10:
@@ -556,7 +558,7 @@ class Outlook:
                             score += value
             terms = theirs[band - 1]
             if terms:
-                back = math.degrees(math.atan2(-dx, -dy)) - enemy_heading
+                back = to_degrees(atan2(-dx, -dy)) - enemy_heading
                 for start, span, inside, outside in terms:
                     if start is None:
                         threat += outside
@@ -567,12 +569,12 @@ class Outlook:
         score -= self.caution * (threat / self.hardiness * self.worth / 20.0)
         for cx, cy, reach in self.rocks:
             dx, dy = cx - x, cy - y
-            if abs(dx) < reach and abs(dy) < reach and math.hypot(dx, dy) < reach:
+            if abs(dx) < reach and abs(dy) < reach and hypot(dx, dy) < reach:
                 score -= 30.0
         crowded = spec.length + 1.0
         for ox, oy in self.crowd:
             dx, dy = ox - x, oy - y
-            if abs(dx) < crowded and abs(dy) < crowded and math.hypot(dx, dy) < crowded:
+            if abs(dx) < crowded and abs(dy) < crowded and hypot(dx, dy) < crowded:
                 score -= 15.0
         return score
 

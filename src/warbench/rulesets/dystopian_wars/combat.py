@@ -16,8 +16,8 @@ Levels and the number needed (the source's hit table, with its restrictions):
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+from math import hypot
 
 from warbench.core.geometry import Body, CircleBase, base_crossed_by
 from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData
@@ -273,7 +273,7 @@ def surely_apart(data: RulesData, first: Model, second: Model, inches: float) ->
     """Whether the two bases are certainly more than ``inches`` apart edge to edge, judged
     from their centres and reaches alone (with a margin for rounding): a quick test that
     spares measuring pairs no edge-to-edge distance could bring within ``inches``."""
-    apart = math.hypot(second.x - first.x, second.y - first.y)
+    apart = hypot(second.x - first.x, second.y - first.y)
     nearest = apart - data.models[first.cls].reach - data.models[second.cls].reach
     return nearest > inches + _MARGIN
 
@@ -287,7 +287,7 @@ def pair_refusal(data: RulesData, shooter: Model, target: Model) -> str | None:
         return f"{target.name} belongs to your own fleet"
     if shooter.grounded:
         return f"{shooter.name} ran aground this activation and cannot attack"
-    apart = math.hypot(target.x - shooter.x, target.y - shooter.y)
+    apart = hypot(target.x - shooter.x, target.y - shooter.y)
     models = data.models
     if apart - models[shooter.cls].reach - models[target.cls].reach > BANDS.reach:
         # no two points of the bases are closer than that

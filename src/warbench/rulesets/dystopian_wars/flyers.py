@@ -29,8 +29,10 @@ turn freely and have no minimum move.
 from __future__ import annotations
 
 import math
+from math import hypot
 
 from warbench.core.geometry import Body, CircleBase, Point, heading_vector, overlaps
+from warbench.core.geometry.vectors import to_radians
 from warbench.rulesets.dystopian_wars.damage import destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -70,14 +72,14 @@ def cleared_point(body: Body, token: Point, radius: float) -> Point:
     ox, oy = body.pose.x, body.pose.y
     if isinstance(base, CircleBase):
         dx, dy = token.x - ox, token.y - oy
-        apart = math.hypot(dx, dy) or 1.0
+        apart = hypot(dx, dy) or 1.0
         reach = base.radius + radius + CLEARANCE
         return Point(ox + dx / apart * reach, oy + dy / apart * reach)
     across, along = body.local_xy(token.x, token.y)
     half_width, half_length = base.width / 2.0, base.length / 2.0
     near_across = max(-half_width, min(half_width, across))
     near_along = max(-half_length, min(half_length, along))
-    outside = math.hypot(across - near_across, along - near_along)
+    outside = hypot(across - near_across, along - near_along)
     if outside > 0.0:
         scale = (radius + CLEARANCE) / outside
         across = near_across + (across - near_across) * scale
@@ -176,7 +178,7 @@ def launchable(state: DWState, data: RulesData, carrier: Model) -> list[int]:
 
 def launch(game: DWGame, state: DWState, data: RulesData, carrier: Model, wing: Model) -> None:
     """Put a wing in the air beside its carrier; it may act from the next turn."""
-    heading = math.radians(carrier.heading - 90.0)
+    heading = to_radians(carrier.heading - 90.0)
     wing.x = min(max(carrier.x + LAUNCH_OFFSET * math.sin(heading), 0.5), state.width - 0.5)
     wing.y = min(max(carrier.y + LAUNCH_OFFSET * math.cos(heading), 0.5), state.height - 0.5)
     wing.heading = carrier.heading

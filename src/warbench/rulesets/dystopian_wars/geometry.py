@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from math import hypot
 from typing import TypeVar
 
 from warbench.core.geometry import (
@@ -34,6 +35,7 @@ from warbench.core.geometry import (
     in_channel,
     line_of_sight,
 )
+from warbench.core.geometry.vectors import to_radians
 from warbench.rulesets.dystopian_wars.state import Piece
 
 #: Four range bands of 8 inches.
@@ -275,7 +277,7 @@ def near_line(
 def _radius(body: Body) -> float:
     base = body.base
     if isinstance(base, RectBase):
-        return 0.5 * math.hypot(base.width, base.length)
+        return 0.5 * hypot(base.width, base.length)
     return base.size / 2.0
 
 
@@ -283,7 +285,7 @@ def _segment_distance(px: float, py: float, ax: float, ay: float, bx: float, by:
     dx, dy = bx - ax, by - ay
     length = dx * dx + dy * dy
     t = 0.0 if length == 0.0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+    return hypot(px - ax - t * dx, py - ay - t * dy)
 
 
 def off_table(point: Point, width: float, height: float) -> bool:
@@ -299,6 +301,6 @@ def nearest_point_on_leg(start: Pose, length: float, point: Point) -> float:
     """
     dx = point.x - start.x
     dy = point.y - start.y
-    radians = math.radians(start.heading)
+    radians = to_radians(start.heading)
     along = dx * math.sin(radians) + dy * math.cos(radians)
     return min(max(along, 0.0), length)

@@ -22,9 +22,9 @@ compiled class cannot be unpickled the default way). :mod:`~.data` re-exports ev
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from math import hypot
 
 #: The size classes, smallest first.
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "massive")
@@ -142,7 +142,7 @@ class ModelSpec:
             "cc": cc, "ap": ap, "rr": rr, "shield": shield, "carrier": carrier,
             "wing": wing, "width": width, "length": length, "mounts": mounts,
             "engine_default": engine_default,
-            "reach": 0.5 * math.hypot(width, length),
+            "reach": 0.5 * hypot(width, length),
             "inner": (width if size == "tiny" else min(width, length)) / 2.0,
             "rank": SIZE_RANK[size],
             "flying": "flying" in traits,

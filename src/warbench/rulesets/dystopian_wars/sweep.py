@@ -6,8 +6,8 @@ checks the move itself).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+from math import hypot
 
 from warbench.core.geometry import (
     Body,
@@ -87,7 +87,7 @@ def mine_distance(body: Body, spec: ModelSpec, start: Pose, length: float, mine:
     if spec.tiny:
         half_w = half_l = spec.width / 2.0
     gap_along = 0.0 if 0.0 <= along <= length else min(abs(along), abs(along - length))
-    return math.hypot(max(abs(across) - half_w, 0.0), max(gap_along - half_l, 0.0))
+    return hypot(max(abs(across) - half_w, 0.0), max(gap_along - half_l, 0.0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +109,7 @@ def carry_out(
     """Move ``model`` along ``plan``, stopping at its first contact."""
     spec = data.models[model.cls]
     level = action.level or model.level
-    reach = 0.5 * math.hypot(spec.width, spec.length)
+    reach = 0.5 * hypot(spec.width, spec.length)
     # nothing beyond the reach of the base anywhere along the path can be met (a margin
     # of an inch more keeps the bounds generous)
     xs = [pose.x for pose in plan.poses]
@@ -189,7 +189,7 @@ def _near_leg(
     for body, _ in bodies:
         size = 0.5 * (
             body.base.size * 2.0 if isinstance(body.base, CircleBase)
-            else math.hypot(body.base.width, body.base.length)
+            else hypot(body.base.width, body.base.length)
         )
         if low_x - size <= body.pose.x <= high_x + size and (
             low_y - size <= body.pose.y <= high_y + size
@@ -231,7 +231,7 @@ def touching(state: DWState, data: RulesData, model: Model) -> bool:
 def _touches(first: Body, second: Body) -> bool:
     """Whether two bases touch (1e-6 inch or less edge to edge); bases whose centres lie
     farther apart than their reaches allow are not measured (with a margin for rounding)."""
-    apart = math.hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y)
+    apart = hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y)
     if apart - _base_reach(first) - _base_reach(second) > 1e-6 + _SURELY:
         return False
     return edge_distance(first, second) <= 1e-6
@@ -246,7 +246,7 @@ def _base_reach(body: Body) -> float:
     base = body.base
     if isinstance(base, CircleBase):
         return base.radius
-    return 0.5 * math.hypot(base.width, base.length)
+    return 0.5 * hypot(base.width, base.length)
 
 
 def _shrunk(mover: Body) -> Body:

@@ -24,11 +24,12 @@ False
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Hashable
+from math import asin, atan2, hypot
 from typing import TYPE_CHECKING
 
 from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
+from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import (
     CHANNELS,
@@ -202,7 +203,7 @@ class World:
             first, second = models[shooter], models[target]
             specs = self.data.models
             spec, other = specs[first.cls], specs[second.cls]
-            apart = math.hypot(second.x - first.x, second.y - first.y)
+            apart = hypot(second.x - first.x, second.y - first.y)
             nearest = apart - spec.reach - other.reach  # no two points of the bases closer
             farthest = max(0.0, apart - spec.inner - other.inner)
             band = band_of(max(0.0, nearest - BAND_MARGIN))
@@ -241,13 +242,13 @@ class World:
         pose = self.body(shooter).pose
         model = self.state.models[target]
         dx, dy = model.x - pose.x, model.y - pose.y
-        distance = math.hypot(dx, dy)
+        distance = hypot(dx, dy)
         reach = self.data.models[model.cls].reach
         found = None
         if distance > 2.0 * reach + 1.0:
             # no point within ``reach`` of the centre lies farther off its bearing
-            half = math.degrees(math.asin(reach / distance))
-            found = (math.degrees(math.atan2(dx, dy)) - pose.heading, half)
+            half = to_degrees(asin(reach / distance))
+            found = (to_degrees(atan2(dx, dy)) - pose.heading, half)
         self._bearings[pair] = found
         return found
 

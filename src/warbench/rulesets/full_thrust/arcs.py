@@ -19,9 +19,10 @@ and a target's arcs meet with one ``&``.
 
 from __future__ import annotations
 
-import math
+from math import atan2
 
 from warbench.core.geometry import ARC_EPSILON, Arc, signed_angle
+from warbench.core.geometry.vectors import to_degrees
 
 FACINGS = 12
 """Clock directions a ship may face."""
@@ -93,7 +94,7 @@ def relative_bearing(x: float, y: float, facing: int, tx: float, ty: float) -> f
     dx, dy = tx - x, ty - y
     if dx == 0.0 and dy == 0.0:
         return 0.0
-    return signed_angle(math.degrees(math.atan2(dx, dy)) - heading_of(facing))
+    return signed_angle(to_degrees(atan2(dx, dy)) - heading_of(facing))
 
 
 def arcs_containing(x: float, y: float, facing: int, tx: float, ty: float) -> int:
@@ -104,7 +105,7 @@ def arcs_containing(x: float, y: float, facing: int, tx: float, ty: float) -> in
     if tx == x and ty == y:
         return ALL_ARCS
     # relative_bearing and signed_angle, inlined (the same arithmetic)
-    folded = (math.degrees(math.atan2(tx - x, ty - y)) - (facing % FACINGS) * DEGREES_PER_FACING
+    folded = (to_degrees(atan2(tx - x, ty - y)) - (facing % FACINGS) * DEGREES_PER_FACING
               ) % 360.0
     angle = folded - 360.0 if folded > 180.0 else folded
     past_boundary = (angle - 30.0) % 60.0

@@ -18,11 +18,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from math import hypot
 from typing import TypeAlias
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.decisions import Decision
+from warbench.core.geometry.vectors import to_radians
 from warbench.core.observation import Observation
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
@@ -88,7 +90,7 @@ def predicted(ship: Ship, turns: float = 1.0) -> tuple[float, float]:
     """Where ``ship`` will be if it keeps its course and speed (all an enemy can see)."""
     if ship.vx or ship.vy:
         return ship.x + ship.vx * turns, ship.y + ship.vy * turns
-    radians = math.radians(heading_of(ship.facing))
+    radians = to_radians(heading_of(ship.facing))
     return (
         ship.x + math.sin(radians) * ship.speed * turns,
         ship.y + math.cos(radians) * ship.speed * turns,
@@ -100,7 +102,7 @@ def expected_damage(lib: Library, ship: Ship, target: Ship, systems: Sequence[in
     (each weapon whose arc and reach cover it; the target's screens count)."""
     cls = lib.designs[ship.design]
     screens = screens_of(lib.designs[target.design], target)
-    distance = math.hypot(target.x - ship.x, target.y - ship.y)
+    distance = hypot(target.x - ship.x, target.y - ship.y)
     arcs = arcs_containing(ship.x, ship.y, ship.facing, target.x, target.y)
     total = 0.0
     for index in systems:
@@ -213,12 +215,12 @@ class AdmiralBot:
             if spec.kind == POD_LAUNCHER and (spec.mode == INTERCEPTOR or ship.biomass < 1):
                 continue
             reach = weapon_reach(lib, spec)
-            if any(math.hypot(tx - x, ty - y) <= reach
+            if any(hypot(tx - x, ty - y) <= reach
                    and arcs_containing(x, y, facing, tx, ty) & spec.arcs for tx, ty in targets):
                 wanted += (lib.rules.savasku.stinger_most_power if spec.kind == STINGER
                            else pod_power(lib, spec))
         attackers = sum(1 for g in state.groups if g.player != ship.player and g.in_play
-                        and math.hypot(g.x - x, g.y - y) <= 30.0)
+                        and hypot(g.x - x, g.y - y) <= 30.0)
         attackers += sum(1 for m in state.salvos if m.player != ship.player)
         return wanted + min(attackers, len(cls.indices(SPICULE)))
 
@@ -256,7 +258,7 @@ class AdmiralBot:
         bolts = any(
             system.kind == PLASMA_LAUNCHER and not ship.damage[index]
             and launcher_ready(state, ship, index)
-            and any(math.hypot(e.x - ship.x, e.y - ship.y) <= reach for e in enemies)
+            and any(hypot(e.x - ship.x, e.y - ship.y) <= reach for e in enemies)
             for index, system in enumerate(cls.systems)
         )
         threat = sum(
@@ -296,7 +298,7 @@ class AdmiralBot:
                 (order.speed, order.turn, order.side, order.retro),
             )
             nx, ny = x + vx, y + vy
-            speed = math.hypot(vx, vy)
+            speed = hypot(vx, vy)
         else:
             x, y, facing, new_speed = cinematic_move(
                 ship.x, ship.y, ship.facing, ship.speed, order.speed, order.turn
@@ -314,7 +316,7 @@ class AdmiralBot:
         if not enemies:
             return score
         keep_off = 18.0 if cls.hangars else 9.0
-        distances = [math.hypot(ex - x, ey - y) for ex, ey in enemies]
+        distances = [hypot(ex - x, ey - y) for ex, ey in enemies]
         distance = min(distances)
         first = distances.index(distance)
         ex, ey = enemies[first]
@@ -323,7 +325,7 @@ class AdmiralBot:
         for index, (tx, ty) in enumerate(enemies):
             if index != first:
                 power = arms.stronger(power, distances[index], x, y, facing, tx, ty)
-        later = arms.firepower(math.hypot(ex - nx, ey - ny), nx, ny, facing, ex, ey)
+        later = arms.firepower(hypot(ex - nx, ey - ny), nx, ny, facing, ex, ey)
         bolts = bolts_bearing(lib, arms.launchers, x, y, facing, enemies) if arms.launchers else 0.0
         return score + power * 2.0 + later + bolts - abs(distance - keep_off) * 0.3
 
@@ -347,7 +349,7 @@ class AdmiralBot:
         enemy_fighters = [g for g in state.groups if g.player != group.player and g.in_play]
         if kind.ship_attack == "none" and not kind.roles:
             if enemy_fighters:
-                foe = min(enemy_fighters, key=lambda g: math.hypot(g.x - group.x, g.y - group.y))
+                foe = min(enemy_fighters, key=lambda g: hypot(g.x - group.x, g.y - group.y))
                 return self._closest_move(options, foe.x, foe.y)
             screens = [o for o in options if isinstance(o, ScreenShip)]
             if screens:
@@ -359,9 +361,9 @@ class AdmiralBot:
         target = min(
             enemies,
             key=lambda s: (
-                math.hypot(s.x - group.x, s.y - group.y) > reach,
+                hypot(s.x - group.x, s.y - group.y) > reach,
                 -hull_fraction_lost(lib, s),
-                math.hypot(s.x - group.x, s.y - group.y),
+                hypot(s.x - group.x, s.y - group.y),
             ),
         )
         return self._closest_move(options, *predicted(target))
@@ -371,7 +373,7 @@ class AdmiralBot:
         moves = [o for o in options if isinstance(o, MoveGroup)]
         if not moves:
             return options[0]
-        return min(moves, key=lambda o: math.hypot(o.x - x, o.y - y))
+        return min(moves, key=lambda o: hypot(o.x - x, o.y - y))
 
     def _fighter_target(self, seen: Seen, options: Sequence[FighterTarget]) -> Action:
         state = seen.state
@@ -406,7 +408,7 @@ class AdmiralBot:
 
         def distance(option: LaunchSalvo) -> float:
             ship = state.ships[option.ship]
-            return math.hypot(option.x - ship.x, option.y - ship.y)
+            return hypot(option.x - ship.x, option.y - ship.y)
 
         def value(option: LaunchSalvo) -> tuple[int, float]:
             return self._bolt_catch(seen, option), -distance(option)
@@ -437,7 +439,7 @@ class AdmiralBot:
             return True
         margin = lib.rules.phalon.plasma_radius + 1.0
         return all(
-            math.hypot(fx - option.x, fy - option.y) > margin
+            hypot(fx - option.x, fy - option.y) > margin
             for fx, fy in self._friend_ends(seen, ship.player)
         )
 
@@ -450,7 +452,7 @@ class AdmiralBot:
             return 0
         radius = lib.rules.phalon.plasma_radius
         ends = [predicted(enemy) for enemy in state.enemies(ship.player)]
-        return sum(1 for ex, ey in ends if math.hypot(ex - option.x, ey - option.y) <= radius)
+        return sum(1 for ex, ey in ends if hypot(ex - option.x, ey - option.y) <= radius)
 
     def _target_value(self, seen: Seen, option: SalvoTarget) -> float:
         return hull_fraction_lost(seen.data, seen.state.ships[option.ship])
@@ -491,7 +493,7 @@ class AdmiralBot:
         if spec.kind != PULSER:
             return False
         reach = weapon_reach(lib, spec)
-        return any(math.hypot(e.x - ship.x, e.y - ship.y) <= reach
+        return any(hypot(e.x - ship.x, e.y - ship.y) <= reach
                    for e in state.enemies(ship.player))
 
     # ------------------------------------------------------------------ ship fire

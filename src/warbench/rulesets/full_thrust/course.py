@@ -10,8 +10,8 @@ it is committed.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Sequence
+from math import hypot
 
 from warbench.core.decisions import Decision
 from warbench.core.preview import Ghost, Preview
@@ -88,7 +88,7 @@ def dragged_order(
         end_x, end_y = _end(state.movement, ship, manoeuvre)
         refused = order_refusal(state.movement, thrust, ship.speed, manoeuvre, cls.advanced)
         effort = abs(manoeuvre[0]) + abs(manoeuvre[1]) + abs(manoeuvre[2]) + manoeuvre[3]
-        distance = round(math.hypot(end_x - x, end_y - y) / NEAR)
+        distance = round(hypot(end_x - x, end_y - y) / NEAR)
         return distance, refused is not None, effort
 
     best = min(_candidates(state.movement, ship, thrust, cls.advanced), key=key)

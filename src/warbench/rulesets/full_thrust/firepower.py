@@ -8,10 +8,10 @@ while orders are written, and the admiral weighs every order of a ship against e
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_left
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from math import hypot
 from typing import TypeAlias
 
 from warbench.rulesets.full_thrust.arcs import ALL_ARCS, arcs_containing
@@ -46,7 +46,7 @@ def firepower(lib: Library, cls: ShipClass, ship: Ship, x: float, y: float, faci
 def guns_firepower(lib: Library, guns: Sequence[Gun], x: float, y: float, facing: int,
                    tx: float, ty: float) -> float:
     """:func:`firepower` of the weapons ``guns``."""
-    return firepower_at(lib, guns, math.hypot(tx - x, ty - y), x, y, facing, tx, ty)
+    return firepower_at(lib, guns, hypot(tx - x, ty - y), x, y, facing, tx, ty)
 
 
 def firepower_at(lib: Library, guns: Sequence[Gun], distance: float, x: float, y: float,
@@ -161,7 +161,7 @@ def bolts_bearing(lib: Library, launchers: Sequence[SystemSpec], x: float, y: fl
     reach = lib.rules.phalon.plasma_reach
     total = 0.0
     for system in launchers:
-        if any(math.hypot(ex - x, ey - y) <= reach
+        if any(hypot(ex - x, ey - y) <= reach
                and arcs_containing(x, y, facing, ex, ey) & system.arcs for ex, ey in enemies):
             total += system.level * 0.5
     return total

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from math import hypot
 
+from warbench.core.geometry.vectors import to_radians
 from warbench.rulesets.full_thrust.arcs import FACINGS, heading_of
 
 CINEMATIC = "cinematic"
@@ -130,9 +132,9 @@ def legal_manoeuvres(
 
 
 #: Each clock facing's (sin, cos) of its heading: the same floats ``math.sin`` and
-#: ``math.cos`` give for ``math.radians(heading_of(facing))``, worked out once.
+#: ``math.cos`` give for ``to_radians(heading_of(facing))``, worked out once.
 _UNIT = tuple(
-    (math.sin(math.radians(heading_of(facing))), math.cos(math.radians(heading_of(facing))))
+    (math.sin(to_radians(heading_of(facing))), math.cos(to_radians(heading_of(facing))))
     for facing in range(FACINGS)
 )
 
@@ -195,7 +197,7 @@ def vector_move(
     if retro:
         end_x, end_y = _step(end_x, end_y, (facing + 6) % FACINGS, retro)
     dx, dy = end_x - x, end_y - y
-    length = math.hypot(dx, dy)
+    length = hypot(dx, dy)
     velocity = round(length)
     if velocity == 0 or length == 0.0:
         new_vx = new_vy = 0.0

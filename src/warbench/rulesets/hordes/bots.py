@@ -9,10 +9,12 @@ everything at the enemy warlock when it can reach it.
 from __future__ import annotations
 
 import math
+from math import atan2, hypot
 from typing import Any, TypeVar
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.geometry.vectors import to_degrees
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.rulesets.hordes.actions import (
@@ -392,7 +394,7 @@ def _reaches(state: HordesState, data: HordesData, active: Model, target: Model)
     budget = stat(data, active, "spd") + 3.0
     if gap(data, active, target) > budget + melee_reach(data, active):
         return False  # out of reach even on open ground: spare the path check
-    heading = math.degrees(math.atan2(target.x - active.x, target.y - active.y)) % 360
+    heading = to_degrees(atan2(target.x - active.x, target.y - active.y)) % 360
     distance, _ = run_out(data, state, active, heading, budget)
     return gap(data, active, target) - distance <= melee_reach(data, active) - 0.05
 
@@ -421,12 +423,12 @@ def _advance(
         back = -1.0 if active.owner == 0 else 1.0
         target_x, target_y, stop = cx, cy + 4.0 * back, 0.0
     dx, dy = target_x - active.x, target_y - active.y
-    distance = math.hypot(dx, dy) - stop
+    distance = hypot(dx, dy) - stop
     if distance < 0.2:
         return None
     spd = stat(data, active, "spd")
-    heading = math.degrees(math.atan2(goal.x - active.x, goal.y - active.y)) % 360
-    base = math.atan2(dx, dy)
+    heading = to_degrees(atan2(goal.x - active.x, goal.y - active.y)) % 360
+    base = atan2(dx, dy)
     best: tuple[float, Move] | None = None
     # Only the move spaces can accept a move; the refusal spaces never do (and spell out
     # why, at a cost).
@@ -436,7 +438,7 @@ def _advance(
             length = min(spd - 0.01, distance) * fraction
             x = active.x + math.sin(base + turn) * length
             y = active.y + math.cos(base + turn) * length
-            left = math.hypot(target_x - x, target_y - y)
+            left = hypot(target_x - x, target_y - y)
             if best is not None and left >= best[0]:
                 continue
             move = Move(round(x, 3), round(y, 3), round(heading, 1), False)

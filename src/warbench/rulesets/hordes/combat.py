@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from math import atan2, hypot
 
 from warbench.core.events import RollEffect
 from warbench.core.geometry import Body, CircleBase, Point, Pose, StripTemplate
+from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.hordes.damage import Damage
 from warbench.rulesets.hordes.events import AttackRolled, DamageRolled
 from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
@@ -180,7 +182,7 @@ def _spray(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> 
     model it touches is attacked (stealth and the melee penalty do not apply)."""
     data = game.data
     r = radius(data, attacker)
-    heading = math.degrees(math.atan2(target.x - attacker.x, target.y - attacker.y))
+    heading = to_degrees(atan2(target.x - attacker.x, target.y - attacker.y))
     start = Point(attacker.x, attacker.y).toward(heading, r)
     strip = StripTemplate.between(start, start.toward(heading, strike.rng), 1.0)
     first = (False, False)
@@ -222,7 +224,7 @@ def _blast(game: HordesGame, attacker: Model, target: Model, strike: Strike, hit
     for model in reversed(game.state.models):
         if model is direct or model is attacker or not model.alive:
             continue
-        if math.hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= (
+        if hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= (
             template.base.size / 2
         ):
             damage_roll(game, attacker, model, blast, False)

@@ -3,10 +3,11 @@ its collision damage and collateral damage to the models it meets."""
 
 from __future__ import annotations
 
-import math
+from math import atan2
 
 from warbench.core.geometry import Body, CircleBase, Point, Pose, Terrain, first_contact
 from warbench.core.geometry.sight import base_crossed_by
+from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.hordes.combat import (
     LARGER_BASE_SLAM_PENALTY,
     Strike,
@@ -61,7 +62,7 @@ def slammed(game: HordesGame, attacker: Model, target: Model) -> None:
     face = roll(game, attacker.owner, 1, "slam distance")[0]
     halved = radius(data, attacker) < radius(data, target) - 1e-9
     inches = face / 2 if halved else float(face)
-    heading = math.degrees(math.atan2(target.x - attacker.x, target.y - attacker.y))
+    heading = to_degrees(atan2(target.x - attacker.x, target.y - attacker.y))
     mine = radius(data, target)
     flier = Body(Pose(target.x, target.y, heading), CircleBase(mine))
     stoppers = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
+from math import atan2, hypot
 from typing import NamedTuple
 
 import shapely
@@ -24,6 +25,7 @@ from warbench.core.geometry import (
     heading_vector,
 )
 from warbench.core.geometry.shapes import point_segment_distance
+from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.hordes.data import HordesData, ModelRecord, TerrainRecord, Weapon
 from warbench.rulesets.hordes.state import HordesState, Model
 
@@ -60,7 +62,7 @@ def _body(x: float, y: float, heading: float, r: float) -> Body:
 
 def gap(data: HordesData, first: Model, second: Model) -> float:
     """Edge-to-edge distance between two models' bases."""
-    centre = math.hypot(second.x - first.x, second.y - first.y)
+    centre = hypot(second.x - first.x, second.y - first.y)
     return centre - radius(data, first) - radius(data, second)
 
 
@@ -111,7 +113,7 @@ def threatens(data: HordesData, enemy: Model, model: Model) -> bool:
 def out_of_reach(data: HordesData, first: Model, second: Model) -> bool:
     """Whether the bases stand surely farther apart than any melee range (2" and a hair,
     ``NEAR``, far above rounding): then neither model threatens the other."""
-    centre = math.hypot(second.x - first.x, second.y - first.y)
+    centre = hypot(second.x - first.x, second.y - first.y)
     return centre - data.radii[first.card] - data.radii[second.card] > REACH_RANGE + NEAR
 
 
@@ -194,7 +196,7 @@ def misses_line(piece: Piece, ax: float, ay: float, bx: float, by: float) -> boo
     if _apart(piece.box, ax, ay, bx, by):
         return True
     dx, dy = bx - ax, by - ay
-    margin = CLEAR * math.hypot(dx, dy)
+    margin = CLEAR * hypot(dx, dy)
     if margin == 0.0:
         return False
     sides = [(p.x - ax) * dy - (p.y - ay) * dx for p in piece.shape.points]
@@ -216,7 +218,7 @@ def in_forest(data: HordesData, state: HordesState, model: Model) -> bool:
 
 def in_control_area(data: HordesData, warlock: Model, model: Model, fury: int) -> bool:
     """Whether some of ``model``'s base lies within 2 x ``fury`` inches of the warlock."""
-    centre = math.hypot(model.x - warlock.x, model.y - warlock.y)
+    centre = hypot(model.x - warlock.x, model.y - warlock.y)
     return centre - radius(data, model) <= 2 * fury + 1e-9
 
 
@@ -274,7 +276,7 @@ def obstacles(
         ):
             continue
         ox, oy = other.x - mover.x, other.y - mover.y
-        touching = math.hypot(ox, oy) <= reach + 1e-6
+        touching = hypot(ox, oy) <= reach + 1e-6
         if touching and ox * dx + oy * dy <= 0.0:
             continue
         if point_segment_distance(other.x, other.y, mover.x, mover.y, x, y) > reach + NEAR:
@@ -291,10 +293,10 @@ def leg_problem(
     r = radius(data, mover)
     if not (r <= x <= size - r and r <= y <= size - r):
         return f'({x:.2f}, {y:.2f}) puts the base off the {size:g}" table'
-    length = math.hypot(x - mover.x, y - mover.y)
+    length = hypot(x - mover.x, y - mover.y)
     if length < 1e-9:
         return None
-    heading = math.degrees(math.atan2(x - mover.x, y - mover.y))
+    heading = to_degrees(atan2(x - mover.x, y - mover.y))
     sweeper = Body(Pose(mover.x, mover.y, heading), CircleBase(r))
     bodies, walls = obstacles(data, state, mover, heading, x, y)
     contact = first_contact(sweeper, length, bodies, walls)
@@ -373,7 +375,7 @@ def _within_budget(
     :func:`leg_cost` throughout), so every answer is the one :func:`leg_cost` gives."""
     end = start.toward(heading, limit)
     dx, dy = end.x - start.x, end.y - start.y
-    length = math.hypot(dx, dy)
+    length = hypot(dx, dy)
     line = shapely.LineString([(start.x, start.y), (end.x, end.y)])
     stretches = []
     for piece in terrain(data, state):
@@ -417,7 +419,7 @@ def _crossed_cleanly(piece: Piece, start: Point, dx: float, dy: float, length: f
         if abs(side) <= CLEAR or abs(other) <= CLEAR:
             return False
         ex, ey = corners[index].x - corners[index - 1].x, corners[index].y - corners[index - 1].y
-        if abs(ex * dy - ey * dx) < 1e-3 * math.hypot(ex, ey) * length:
+        if abs(ex * dy - ey * dx) < 1e-3 * hypot(ex, ey) * length:
             return False
     return True
 

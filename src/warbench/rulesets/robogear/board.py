@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from math import isfinite
 
 from warbench.core.actions import Action
 from warbench.core.attacks import OddsAnswer
 from warbench.core.decisions import Decision
-from warbench.core.geometry.vectors import bearing, signed_angle
+from warbench.core.geometry.vectors import bearing, signed_angle, to_radians
 from warbench.core.preview import Ghost, Preview
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear import moves
@@ -58,7 +59,7 @@ def action_text(data: RobogearData, state: RobogearState, action: Action) -> str
     if not isinstance(action, Move) or not 0 <= action.unit < len(state.units):
         return None
     unit = state.units[action.unit]
-    cost = moves.move_cost(state, data, action) if math.isfinite(action.heading) else None
+    cost = moves.move_cost(state, data, action) if isfinite(action.heading) else None
     way = moves.rate(moves.movement(data, data.units[unit.type]), action.heading - unit.facing)[1]
     spent = "" if cost is None else f" for {cost} resource ({unit.points_left} left)"
     return f"{data.units[unit.type].name} {unit.id} moves {action.distance:g} steps {way}{spent}"
@@ -74,10 +75,10 @@ def action_preview(data: RobogearData, state: RobogearState, action: Action) -> 
         ghost = Ghost(label, action.x, action.y, unit.facing, size=unit.radius)
         return Preview((ghost,))
     if isinstance(action, Turn):
-        refusal = moves.turn_refusal(state, data, action) if math.isfinite(action.facing) else (
+        refusal = moves.turn_refusal(state, data, action) if isfinite(action.facing) else (
             "a turn needs a facing")
         return Preview((Ghost(label, unit.x, unit.y, action.facing % 360.0),), refusal)
-    if not math.isfinite(action.heading) or not math.isfinite(action.distance):
+    if not isfinite(action.heading) or not isfinite(action.distance):
         return Preview(refusal="a move needs a positive distance and a heading")
     x, y = moves.move_end(unit, action.heading, action.distance)
     return Preview((Ghost(label, x, y, unit.facing),), moves.move_refusal(state, data, action))
@@ -106,7 +107,7 @@ def dragged_move(
     if not moves.movement(data, data.units[unit.type]).any_direction:
         off = min(SQUARE, key=lambda way: abs(signed_angle(heading - unit.facing - way)))
         heading = (unit.facing + off) % 360.0
-    along = math.radians(heading)
+    along = to_radians(heading)
     distance = dx * math.sin(along) + dy * math.cos(along)
     return Move(unit.id, round_to(heading, 2), round_to(max(distance, 0.01), 2))
 

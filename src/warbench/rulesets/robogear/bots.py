@@ -11,9 +11,11 @@ so in a free-for-all it does not simply chase the nearest.
 from __future__ import annotations
 
 import math
+from math import hypot
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.geometry.vectors import to_radians
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.core.rounding import round_to
@@ -283,7 +285,7 @@ def _blast_worth(state: RobogearState, data: RobogearData, unit: Unit, target: U
     for other in state.units:
         if not other.on_table:
             continue
-        if math.hypot(other.x - target.x, other.y - target.y) > radius + other.radius:
+        if hypot(other.x - target.x, other.y - target.y) > radius + other.radius:
             continue
         record = data.units[other.type]
         left = record.cells - other.damage
@@ -453,7 +455,7 @@ def _step_toward(decision: Decision, state: RobogearState, data: RobogearData, u
         if abs(_swing(direction, unit.facing)) > limit or abs(
                 _swing(direction, unit.facing)) < 5:
             continue
-        rad = math.radians(direction)
+        rad = to_radians(direction)
         reach = min(4.0, room)
         if path_blocker(state, data, unit, unit.x + math.sin(rad) * reach,
                         unit.y + math.cos(rad) * reach) is not None:

@@ -8,7 +8,7 @@ fit and how a slot hides them are engine defaults (docs/rules/robogear.md).
 
 from __future__ import annotations
 
-import math
+from math import hypot
 
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.actions import Enter, Leave
@@ -28,7 +28,7 @@ def wall_gap(unit: Unit, block: Block) -> float:
     """Distance from the unit's base edge to the building's walls (0 or less: touching)."""
     dx = max(block.x0 - unit.x, 0.0, unit.x - block.x1)
     dy = max(block.y0 - unit.y, 0.0, unit.y - block.y1)
-    return math.hypot(dx, dy) - unit.radius
+    return hypot(dx, dy) - unit.radius
 
 
 def occupants(state: RobogearState, building: int) -> list[Unit]:
@@ -70,7 +70,7 @@ def enter(game: RobogearGame, action: Enter) -> None:
     unit = state.units[action.unit]
     block = state.terrain[action.building]
     slot = min(_free_slots(state, action.building),
-               key=lambda s: math.hypot(slot_point(block, s)[0] - unit.x,
+               key=lambda s: hypot(slot_point(block, s)[0] - unit.x,
                                         slot_point(block, s)[1] - unit.y))
     unit.x, unit.y = slot_point(block, slot)[:2]
     unit.inside, unit.slot = action.building, slot
@@ -89,7 +89,7 @@ def _doorstep(state: RobogearState, data: RobogearData, unit: Unit) -> tuple[flo
     for other in state.units:
         if other is unit or not other.on_table or flying(data.units[other.type]):
             continue
-        if math.hypot(other.x - x, other.y - y) < other.radius + unit.radius - CONTACT:
+        if hypot(other.x - x, other.y - y) < other.radius + unit.radius - CONTACT:
             return None
     return round_to(x, 3), round_to(y, 3)
 

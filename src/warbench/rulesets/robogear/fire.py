@@ -9,10 +9,11 @@ hidden, +1 for a hard target; D6+2 for troopers in a carrier).
 from __future__ import annotations
 
 import math
+from math import hypot
 
 from warbench.core.events import RollEffect
 from warbench.core.geometry.templates import BlastTemplate
-from warbench.core.geometry.vectors import Point
+from warbench.core.geometry.vectors import Point, to_radians
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.actions import Shoot, Throw
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wound_pilot
@@ -77,7 +78,7 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
                     and teams[other.player] != side and other.alive and not other.reserve
                     and other.carried_by < 0
                     and (other.type in fly) == air
-                    and math.hypot(x - other.x, y - other.y) - radius - other.radius
+                    and hypot(x - other.x, y - other.y) - radius - other.radius
                     <= CONTACT):
                 return f"unit {unit.id} touches enemy machine {other.id}: back off to shoot"
     elif unit.kind == "gun":
@@ -98,7 +99,7 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
             if (other.kind == "trooper" and other.player != unit.player
                     and teams[other.player] != side and other.alive and not other.reserve
                     and other.carried_by < 0
-                    and math.hypot(x - other.x, y - other.y) - radius - other.radius
+                    and hypot(x - other.x, y - other.y) - radius - other.radius
                     <= CONTACT):
                 return f"trooper {unit.id} is in close combat with {other.id}: step away to shoot"
     return None
@@ -468,7 +469,7 @@ def _blast(game: RobogearGame, unit: Unit, aim: Unit, amount: int, diameter_cm: 
         game.emit(RollEffect(unit.player, "scatter", cm, scatter_dice, higher_is_better=False))
         moved = steps(cm)
         shooter = spot(state, unit)
-        heading = math.radians(heading_to(shooter, aim) + data.tables.scatter_degrees[way - 1])
+        heading = to_radians(heading_to(shooter, aim) + data.tables.scatter_degrees[way - 1])
         x += math.sin(heading) * moved
         y += math.cos(heading) * moved
     if not (0 <= x <= state.width and 0 <= y <= state.height):

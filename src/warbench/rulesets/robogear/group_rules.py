@@ -10,7 +10,7 @@ apart, their leaders within the group gap of each other.
 from __future__ import annotations
 
 import enum
-import math
+from math import dist
 from typing import cast
 
 from warbench.core.actions import Action
@@ -111,7 +111,7 @@ def _places_problem(places: list[tuple[float, float] | None], limit: float) -> s
         return "every squad of a group must be on the table"
     for a in places:
         for b in places:
-            if a is not None and b is not None and math.dist(a, b) > limit:
+            if a is not None and b is not None and dist(a, b) > limit:
                 return "the squads of a group must be within 40 cm of each other"
     return None
 

@@ -8,11 +8,12 @@ speaks, engine default for walkers going back or sideways).
 from __future__ import annotations
 
 import math
+from math import hypot, isfinite
 
 from warbench.core.actions import Action
 from warbench.core.decisions import DrawnSpace
 from warbench.core.events import RollEffect
-from warbench.core.geometry.vectors import signed_angle
+from warbench.core.geometry.vectors import signed_angle, to_radians
 from warbench.core.rng import RandomStream
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.actions import Move, Ram, RunOver, Turn
@@ -93,7 +94,7 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
         return blocked
     if unit.inside >= 0:
         return "a trooper inside a building leaves it by its slot first (rg-leave)"
-    if not (0.0 < action.distance < 1000.0) or not math.isfinite(action.heading):
+    if not (0.0 < action.distance < 1000.0) or not isfinite(action.heading):
         return "a move needs a positive distance and a heading"
     row = movement(data, record)
     relative = action.heading - unit.facing
@@ -128,7 +129,7 @@ def _crew_refusal(state: RobogearState, unit: Unit, x: float, y: float) -> str |
     live = [g for g in guns if g.alive and any(a != 0 for a in g.ammo)]
     if not live:
         return None
-    if all(math.hypot(g.x - x, g.y - y) - g.radius - unit.radius > 1.0 for g in live):
+    if all(hypot(g.x - x, g.y - y) - g.radius - unit.radius > 1.0 for g in live):
         return "a battery's crew may not leave its guns while a gun and ammunition last"
     return None
 
@@ -144,7 +145,7 @@ def _battery_refusal(
     if not mates:
         return None
     reach = data.measures.battery_gap_steps
-    if all(math.hypot(m.x - x, m.y - y) - m.radius - unit.radius > reach for m in mates):
+    if all(hypot(m.x - x, m.y - y) - m.radius - unit.radius > reach for m in mates):
         return "a battery's guns stand within 4 steps of a neighbour"
     return None
 
@@ -165,14 +166,14 @@ def _group_refusal(
         if other.group != squad.group or other.player != squad.player or other is squad:
             continue
         lead = next((state.units[u] for u in other.units if state.units[u].on_table), None)
-        if lead is not None and math.hypot(lead.x - x, lead.y - y) > limit:
+        if lead is not None and hypot(lead.x - x, lead.y - y) > limit:
             return f"squads of group {squad.group} must stay within 40 cm of each other"
     return None
 
 
 def move_end(unit: Unit, heading: float, distance: float) -> tuple[float, float]:
     """Where a straight move of ``distance`` steps along ``heading`` takes the unit."""
-    rad = math.radians(heading)
+    rad = to_radians(heading)
     return (round_to(unit.x + math.sin(rad) * distance, 4),
             round_to(unit.y + math.cos(rad) * distance, 4))
 
@@ -230,7 +231,7 @@ def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str 
     blocked = move_block(state, data, unit)
     if blocked:
         return blocked
-    if not math.isfinite(action.facing):
+    if not isfinite(action.facing):
         return "a turn needs a facing"
     row = movement(data, record)
     off = abs(signed_angle(action.facing - unit.facing))

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from math import hypot
 from operator import itemgetter
 
+from warbench.core.geometry.vectors import to_radians
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData
@@ -97,7 +99,7 @@ def _band(distance: float, edges: tuple[float, float, float]) -> int:
 
 def hurt(state: RobogearState, data: RobogearData, shooter: Unit, target: Unit) -> float:
     """The expected share of the target's remaining life that one best shot takes."""
-    distance = math.hypot(shooter.x - target.x, shooter.y - target.y)
+    distance = hypot(shooter.x - target.x, shooter.y - target.y)
     reach = _band(distance - shooter.radius - target.radius, data.measures.band_edges)
     if reach == 3:
         return 0.0
@@ -276,7 +278,7 @@ def best_move(state: RobogearState, data: RobogearData, unit: Unit, foes: list[U
         left = unit.points_left - turn
         if speed <= 0 or left <= 0:
             continue
-        rad = math.radians(heading)
+        rad = to_radians(heading)
         for points in sorted({left, max(1, left // 2), 1}):
             distance = round_to(points * speed, 3)
             step = step_cost(row, 0.0 if turned else heading - unit.facing, distance)

@@ -8,12 +8,13 @@ hides anything from them (engine default).
 from __future__ import annotations
 
 import math
+from math import hypot
 
 from warbench.core.geometry.bases import Body, CircleBase
 from warbench.core.geometry.distance import length_side
 from warbench.core.geometry.shapes import point_segment_distance
 from warbench.core.geometry.templates import TeardropTemplate
-from warbench.core.geometry.vectors import Pose, bearing
+from warbench.core.geometry.vectors import Pose, bearing, to_radians
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.pieces import Block, Unit
@@ -26,11 +27,11 @@ CONTACT = 0.05
 
 def gap(a: Unit, b: Unit) -> float:
     """Edge-to-edge distance between two bases (negative when they overlap)."""
-    return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+    return hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
 
 
 def gap_at_most(dx: float, dy: float, first: float, second: float, limit: float) -> bool:
-    """``math.hypot(dx, dy) - first - second <= limit`` (the gap between bases of radii
+    """``hypot(dx, dy) - first - second <= limit`` (the gap between bases of radii
     ``first`` and ``second`` whose centres lie ``(dx, dy)`` apart), the same answer, without
     the square root where it is sure (:func:`.length_side`).
 
@@ -38,7 +39,7 @@ def gap_at_most(dx: float, dy: float, first: float, second: float, limit: float)
     (True, False)
     """
     side = length_side(dx * dx + dy * dy, limit + first + second)
-    return side < 0 if side else math.hypot(dx, dy) - first - second <= limit
+    return side < 0 if side else hypot(dx, dy) - first - second <= limit
 
 
 def touching(a: Unit, b: Unit) -> bool:
@@ -74,7 +75,7 @@ def band(distance: float, edges: tuple[float, float, float]) -> int | None:
 
 def band_of(dx: float, dy: float, first: float, second: float,
             edges: tuple[float, float, float]) -> int:
-    """:func:`band` of the gap ``math.hypot(dx, dy) - first - second`` between bases of radii
+    """:func:`band` of the gap ``hypot(dx, dy) - first - second`` between bases of radii
     ``first`` and ``second`` whose centres lie ``(dx, dy)`` apart, with 3 beyond long range:
     the same answer, from the squared distance where that is sure (:func:`.length_side`).
 
@@ -95,7 +96,7 @@ def band_of(dx: float, dy: float, first: float, second: float,
             side = length_side(squared, far + edge)
             if side:
                 return 2 if side < 0 else 3
-    found = band(math.hypot(dx, dy) - first - second, edges)  # too near an edge to tell
+    found = band(hypot(dx, dy) - first - second, edges)  # too near an edge to tell
     return 3 if found is None else found
 
 
@@ -290,7 +291,7 @@ class Sight:
 
 def aimed(shooter: Unit, target: Unit) -> bool:
     """Whether a fixed weapon points at the target: the line along the facing meets its base."""
-    heading = math.radians(shooter.facing)
+    heading = to_radians(shooter.facing)
     fx, fy = math.sin(heading), math.cos(heading)
     dx, dy = target.x - shooter.x, target.y - shooter.y
     along = dx * fx + dy * fy
@@ -307,7 +308,7 @@ def heading_to(a: Unit, b: Unit) -> float:
 
 def teardrop(shooter: Unit, heading: float, measures: Measures) -> TeardropTemplate:
     """The flamer template laid from the shooter's base edge along ``heading``."""
-    rad = math.radians(heading)
+    rad = to_radians(heading)
     x = shooter.x + math.sin(rad) * shooter.radius
     y = shooter.y + math.cos(rad) * shooter.radius
     return TeardropTemplate(
@@ -325,7 +326,7 @@ def out_of_reach(x: float, y: float, reach: float, unit: Unit) -> bool:
     its exact geometry need not be asked."""
     dx, dy, limit = unit.x - x, unit.y - y, reach + unit.radius + REACH_SLACK
     side = length_side(dx * dx + dy * dy, limit)
-    return side > 0 if side else math.hypot(dx, dy) > limit
+    return side > 0 if side else hypot(dx, dy) > limit
 
 
 def body(unit: Unit) -> Body:
@@ -418,7 +419,7 @@ def free_spot(
     for ring in (0.1, 1.0, 2.0):
         reach = around.radius + unit.radius + ring
         for step in range(12):
-            heading = math.radians(around.facing + 180.0 + 30.0 * step)
+            heading = to_radians(around.facing + 180.0 + 30.0 * step)
             x = around.x + math.sin(heading) * reach
             y = around.y + math.cos(heading) * reach
             if not (0 <= x <= state.width and 0 <= y <= state.height):
@@ -426,7 +427,7 @@ def free_spot(
             if all(
                 not other.on_table or other is unit or other is around
                 or flying(data.units[other.type])
-                or math.hypot(other.x - x, other.y - y) >= other.radius + unit.radius
+                or hypot(other.x - x, other.y - y) >= other.radius + unit.radius
                 for other in state.units
             ):
                 return round_to(x, 3), round_to(y, 3)
