@@ -92,6 +92,16 @@ class Hex:
         ``__init__``, so pickle's empty hex could not be made)."""
         return Hex, (self.q, self.r)
 
+    # Equality and hash written out, the dataclass's own values, so that they run compiled:
+    # the dataclasses module's are interpreted functions, and hexes key many dictionaries.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hex) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.q == other.q and self.r == other.r
+
+    def __hash__(self) -> int:
+        return hash((self.q, self.r))
+
     @property
     def s(self) -> int:
         """The cube coordinate ``-q - r``."""

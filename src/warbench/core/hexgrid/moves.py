@@ -68,6 +68,16 @@ class HexPose:
         ``__init__``, so pickle's empty pose could not be made)."""
         return HexPose, (self.hex, self.facing)
 
+    # Equality and hash written out, the dataclass's own values, so that they run compiled
+    # (as :class:`~.hexes.Hex`'s): every move search keys a dictionary by poses.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HexPose) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.facing == other.facing and self.hex == other.hex
+
+    def __hash__(self) -> int:
+        return hash((self.hex, self.facing))
+
     def forward(self) -> HexPose:
         """The pose one hex ahead, same facing."""
         return HexPose(self.hex.neighbor(self.facing), self.facing)
