@@ -32,9 +32,8 @@ in one column share ``q``; each column sits half a hex lower than the one to its
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 _SQRT3 = math.sqrt(3.0)
 
@@ -236,7 +235,7 @@ def _round_cube(q: float, r: float, s: float) -> Hex:
 
 #: Infinitesimal cube offsets added to every point of a hex line (they sum to zero). They break
 #: the ties where the line runs along a hex edge or through a corner, always the same way.
-_NUDGE = (1, 2, -3)
+_NUDGE: Final = (1, 2, -3)
 
 
 def hex_line(a: Hex, b: Hex) -> tuple[Hex, ...]:
@@ -254,34 +253,46 @@ def hex_line(a: Hex, b: Hex) -> tuple[Hex, ...]:
     n = a.distance(b)
     if n == 0:
         return (a,)
-    ends = ((a.q, b.q), (a.r, b.r), (a.s, b.s))
     return tuple(
-        _round_scaled([start * (n - i) + end * i for start, end in ends], n) for i in range(n + 1)
+        _round_scaled(
+            a.q * (n - i) + b.q * i, a.r * (n - i) + b.r * i, a.s * (n - i) + b.s * i, n
+        )
+        for i in range(n + 1)
     )
 
 
-def _round_scaled(scaled: Sequence[int], n: int) -> Hex:
-    """The hex nearest the cube point ``scaled / n`` shifted by ``_NUDGE`` times an epsilon.
+def _round_scaled(q_scaled: int, r_scaled: int, s_scaled: int, n: int) -> Hex:
+    """The hex nearest the cube point ``(q, r, s) / n`` shifted by ``_NUDGE`` times an
+    epsilon.
 
     Each coordinate is rounded half up, and its error kept exactly as a pair (multiple of
     ``1/n``, multiple of epsilon), compared in that order. If the three do not sum to zero,
     the one with the largest error is recomputed from the other two, as in the usual cube
     rounding. An exact half whose nudge is negative should have rounded down; rounded up
     instead, it has the largest error of all, so it is the one recomputed, and the hex is
-    the same.
+    the same. (The nudges differ in size, so no two errors are ever equal.)
     """
-    rounded: list[int] = []
-    errors: list[tuple[int, int]] = []
-    for x, nudge in zip(scaled, _NUDGE, strict=True):
-        nearest = (2 * x + n) // (2 * n)
-        gap = nearest * n - x
-        rounded.append(nearest)
-        errors.append((abs(gap), -nudge if gap > 0 else nudge))
-    q, r, s = rounded
+    q, q_error, q_nudge = _rounded(q_scaled, n, _NUDGE[0])
+    r, r_error, r_nudge = _rounded(r_scaled, n, _NUDGE[1])
+    s, s_error, s_nudge = _rounded(s_scaled, n, _NUDGE[2])
     if q + r + s != 0:
-        worst = max(range(3), key=errors.__getitem__)
-        if worst == 0:
+        if _larger(q_error, q_nudge, r_error, r_nudge) and _larger(
+            q_error, q_nudge, s_error, s_nudge
+        ):
             q = -r - s
-        elif worst == 1:
+        elif _larger(r_error, r_nudge, s_error, s_nudge):
             r = -q - s
     return Hex(q, r)
+
+
+def _rounded(scaled: int, n: int, nudge: int) -> tuple[int, int, int]:
+    """``scaled / n`` rounded half up, with its error: the multiple of ``1/n`` (size) and
+    of epsilon (signed) that the rounding moved it by."""
+    nearest = (2 * scaled + n) // (2 * n)
+    gap = nearest * n - scaled
+    return nearest, abs(gap), -nudge if gap > 0 else nudge
+
+
+def _larger(error: int, nudge: int, other_error: int, other_nudge: int) -> bool:
+    """Whether the error ``(error, nudge)`` is the larger, compared as pairs."""
+    return error > other_error or (error == other_error and nudge > other_nudge)
