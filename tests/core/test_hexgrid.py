@@ -495,18 +495,20 @@ def test_a_hex_built_by_its_written_out_init_is_the_dataclass_hex_it_was() -> No
 
 
 @given(st.integers(-50, 50), st.integers(-50, 50), st.integers(0, 5), st.integers(-1, 1))
-def test_hexes_and_poses_hash_and_compare_as_their_fields(
+def test_hexes_and_poses_compare_by_their_fields_and_hash_alike_when_equal(
     q: int, r: int, facing: int, nudge: int
 ) -> None:
-    """A hex and a pose compare and hash by their fields, with the values the dataclass
-    would give (``hash((q, r))``, ``hash((hex, facing))``; written out so that they run
-    compiled): sets and dictionaries of them keep their order from one build to the other,
-    and nothing else is ever equal to one."""
+    """A hex and a pose compare by their fields (equality and hash written out so that
+    they run compiled): equal ones hash alike, hexes and poses of a map hash apart (no
+    clash within these 101 by 101 hexes), and nothing else is ever equal to one."""
     here, there = Hex(q, r), Hex(q + nudge, r)
-    assert hash(here) == hash((q, r)) and (here == Hex(q, r)) and (here == there) == (nudge == 0)
+    assert here == Hex(q, r) and hash(here) == hash(Hex(q, r))
+    assert (here == there) == (nudge == 0) == (hash(here) == hash(there))
     pose = HexPose(here, facing)
-    assert hash(pose) == hash((here, facing)) and pose == HexPose(Hex(q, r), facing)
+    assert pose == HexPose(Hex(q, r), facing) and hash(pose) == hash(HexPose(Hex(q, r), facing))
     assert (pose == HexPose(there, facing)) == (nudge == 0)
-    assert pose != HexPose(here, (facing + 1) % 6)
+    turned = HexPose(here, (facing + 1) % 6)
+    assert pose != turned and hash(pose) != hash(turned)
+    assert hash(HexPose(Hex(q, r + 1), facing)) != hash(pose)
     assert here != (q, r) and pose != (here, facing) and here != pose
     assert {pose: 1}[HexPose(Hex(q, r), facing)] == 1

@@ -73,6 +73,11 @@ def turn(facing: int, steps: int) -> int:
     return (check_facing(facing) + steps) % 6
 
 
+#: A hex hashes to ``q * HASH_STRIDE + r``: distinct for any two hexes of a map smaller
+#: than a million hexes across.
+HASH_STRIDE: Final = 1_000_003
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Hex:
     """One hex in axial coordinates; ``s`` is the third cube coordinate."""
@@ -91,15 +96,17 @@ class Hex:
         ``__init__``, so pickle's empty hex could not be made)."""
         return Hex, (self.q, self.r)
 
-    # Equality and hash written out, the dataclass's own values, so that they run compiled:
-    # the dataclasses module's are interpreted functions, and hexes key many dictionaries.
+    # Equality and hash written out so that they run compiled (the dataclasses module's are
+    # interpreted functions, and hexes and poses key many dictionaries); the hash is plain
+    # integer arithmetic, no tuple. No set of hexes is ever iterated in an order that
+    # matters (only asked whether it holds one), so its value is free to choose.
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hex) or other.__class__ is not self.__class__:
             return NotImplemented
         return self.q == other.q and self.r == other.r
 
     def __hash__(self) -> int:
-        return hash((self.q, self.r))
+        return self.q * HASH_STRIDE + self.r
 
     @property
     def s(self) -> int:

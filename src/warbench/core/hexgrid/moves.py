@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from warbench.core.hexgrid.hexes import Hex, InvalidHexData, check_facing
+from warbench.core.hexgrid.hexes import HASH_STRIDE, Hex, InvalidHexData, check_facing
 
 #: With turn distance 0, the most turns a ship may make in one hex.
 MAX_TURNS_PER_HEX = 2
@@ -68,15 +68,17 @@ class HexPose:
         ``__init__``, so pickle's empty pose could not be made)."""
         return HexPose, (self.hex, self.facing)
 
-    # Equality and hash written out, the dataclass's own values, so that they run compiled
-    # (as :class:`~.hexes.Hex`'s): every move search keys a dictionary by poses.
+    # Equality and hash written out so that they run compiled (as :class:`~.hexes.Hex`'s,
+    # whose hash this one extends by the facing): every move search keys a dictionary by
+    # poses.
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HexPose) or other.__class__ is not self.__class__:
             return NotImplemented
         return self.facing == other.facing and self.hex == other.hex
 
     def __hash__(self) -> int:
-        return hash((self.hex, self.facing))
+        here = self.hex
+        return (here.q * HASH_STRIDE + here.r) * 8 + self.facing
 
     def forward(self) -> HexPose:
         """The pose one hex ahead, same facing."""
