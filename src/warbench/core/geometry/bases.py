@@ -21,15 +21,21 @@ class BaseSizeError(ValueError):
     """A base was given a size that is not a positive number of inches."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CircleBase:
     """A round base of ``radius`` inches."""
 
     radius: float
 
-    def __post_init__(self) -> None:
-        if not self.radius > 0.0:
-            raise BaseSizeError(f"a circle base needs a positive radius, got {self.radius!r}")
+    def __init__(self, radius: float) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        if not radius > 0.0:
+            raise BaseSizeError(f"a circle base needs a positive radius, got {radius!r}")
+        object.__setattr__(self, "radius", radius)
+
+    def __reduce__(self) -> tuple[type[CircleBase], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return CircleBase, (self.radius,)
 
     @property
     def size(self) -> float:
@@ -42,19 +48,26 @@ class CircleBase:
         return 2.0 * self.radius
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class RectBase:
     """A rectangular base, ``length`` along the heading and ``width`` across it."""
 
     width: float
     length: float
 
-    def __post_init__(self) -> None:
-        if not (self.width > 0.0 and self.length > 0.0):
+    def __init__(self, width: float, length: float) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        if not (width > 0.0 and length > 0.0):
             raise BaseSizeError(
                 f"a rectangular base needs positive width and length, "
-                f"got width={self.width!r}, length={self.length!r}"
+                f"got width={width!r}, length={length!r}"
             )
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "length", length)
+
+    def __reduce__(self) -> tuple[type[RectBase], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return RectBase, (self.width, self.length)
 
     @property
     def size(self) -> float:
@@ -70,7 +83,7 @@ class RectBase:
 Base = CircleBase | RectBase
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Body:
     """A base standing at a pose.
 
@@ -81,6 +94,16 @@ class Body:
     pose: Pose
     base: Base
     size: float | None = None
+
+    def __init__(self, pose: Pose, base: Base, size: float | None = None) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "pose", pose)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "size", size)
+
+    def __reduce__(self) -> tuple[type[Body], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Body, (self.pose, self.base, self.size)
 
     @property
     def center(self) -> Point:

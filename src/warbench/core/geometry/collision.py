@@ -60,7 +60,7 @@ _CLEAR = 1e-6
 skip the obstacle unmeasured: far above the rounding of any window worked out."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Contact:
     """Where a sweep first meets an obstacle: how far along the leg, the very obstacle object
     passed in, and the mover's pose at that moment."""
@@ -68,6 +68,16 @@ class Contact:
     distance: float
     obstacle: Body | Terrain
     pose: Pose
+
+    def __init__(self, distance: float, obstacle: Body | Terrain, pose: Pose) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "distance", distance)
+        object.__setattr__(self, "obstacle", obstacle)
+        object.__setattr__(self, "pose", pose)
+
+    def __reduce__(self) -> tuple[type[Contact], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Contact, (self.distance, self.obstacle, self.pose)
 
 
 def _linear_window(constraints: Iterable[tuple[float, float]]) -> _Window:

@@ -36,24 +36,40 @@ class IllegalMove(ValueError):
     """A planned move breaks a movement rule; the message names the step and the rule."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Straight:
     """Move ``distance`` inches straight ahead."""
 
     distance: float
 
+    def __init__(self, distance: float) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "distance", distance)
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[Straight], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Straight, (self.distance,)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Turn:
     """Turn in place by ``degrees``: positive clockwise (starboard), negative to port."""
 
     degrees: float
 
+    def __init__(self, degrees: float) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "degrees", degrees)
+
+    def __reduce__(self) -> tuple[type[Turn], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Turn, (self.degrees,)
+
 
 Step = Straight | Turn
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TurnRule:
     """How a model may turn: up to ``max_turn`` degrees, each turn after at least
     ``min_straight`` inches straight (since the start or the last turn), each costing
@@ -64,13 +80,36 @@ class TurnRule:
     turn_cost: float = 1.0
     repeatable: bool = True
 
+    def __init__(
+        self, min_straight: float = 2.0, max_turn: float = 45.0, turn_cost: float = 1.0,
+        repeatable: bool = True,
+    ) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "min_straight", min_straight)
+        object.__setattr__(self, "max_turn", max_turn)
+        object.__setattr__(self, "turn_cost", turn_cost)
+        object.__setattr__(self, "repeatable", repeatable)
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[TurnRule], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return TurnRule, (self.min_straight, self.max_turn, self.turn_cost, self.repeatable)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Sweep:
     """One straight leg: the pose where it starts and how far it runs."""
 
     start: Pose
     distance: float
+
+    def __init__(self, start: Pose, distance: float) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "distance", distance)
+
+    def __reduce__(self) -> tuple[type[Sweep], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Sweep, (self.start, self.distance)
 
     @property
     def end(self) -> Pose:
@@ -78,7 +117,7 @@ class Sweep:
         return self.start.moved(self.distance)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PlannedMove:
     """A checked move: the final pose, the straight legs swept, movement spent, turns made."""
 
@@ -87,13 +126,24 @@ class PlannedMove:
     spent: float
     turns: int
 
+    def __init__(self, final: Pose, sweeps: tuple[Sweep, ...], spent: float, turns: int) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "final", final)
+        object.__setattr__(self, "sweeps", sweeps)
+        object.__setattr__(self, "spent", spent)
+        object.__setattr__(self, "turns", turns)
+
+    def __reduce__(self) -> tuple[type[PlannedMove], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return PlannedMove, (self.final, self.sweeps, self.spent, self.turns)
+
 
 def advance(pose: Pose, distance: float) -> Pose:
     """``pose`` moved ``distance`` inches straight ahead."""
     return pose.moved(distance)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TurnLimits:
     """How one base may move freely now.
 
@@ -121,8 +171,35 @@ class TurnLimits:
     one_turn: bool = False
     turn_moves: bool = False
 
+    def __init__(
+        self, straight_before: float, repeat: bool, allowance: float, minimum: float = 0.0,
+        can_turn: bool = True, disengage: bool = False, max_turn: float = 45.0,
+        turn_cost: float = 1.0, disengage_turn: float = 90.0, one_turn: bool = False,
+        turn_moves: bool = False,
+    ) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "straight_before", straight_before)
+        object.__setattr__(self, "repeat", repeat)
+        object.__setattr__(self, "allowance", allowance)
+        object.__setattr__(self, "minimum", minimum)
+        object.__setattr__(self, "can_turn", can_turn)
+        object.__setattr__(self, "disengage", disengage)
+        object.__setattr__(self, "max_turn", max_turn)
+        object.__setattr__(self, "turn_cost", turn_cost)
+        object.__setattr__(self, "disengage_turn", disengage_turn)
+        object.__setattr__(self, "one_turn", one_turn)
+        object.__setattr__(self, "turn_moves", turn_moves)
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[TurnLimits], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return TurnLimits, (
+            self.straight_before, self.repeat, self.allowance, self.minimum, self.can_turn,
+            self.disengage, self.max_turn, self.turn_cost, self.disengage_turn, self.one_turn,
+            self.turn_moves,
+        )
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Plan:
     """A checked free move: the pose after each step, the straight legs (start pose and
     length), movement spent, the final pose, and the turns made."""
@@ -132,6 +209,21 @@ class Plan:
     spent: float
     final: Pose
     turns: int = 0
+
+    def __init__(
+        self, poses: tuple[Pose, ...], legs: tuple[tuple[Pose, float], ...], spent: float,
+        final: Pose, turns: int = 0,
+    ) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "poses", poses)
+        object.__setattr__(self, "legs", legs)
+        object.__setattr__(self, "spent", spent)
+        object.__setattr__(self, "final", final)
+        object.__setattr__(self, "turns", turns)
+
+    def __reduce__(self) -> tuple[type[Plan], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Plan, (self.poses, self.legs, self.spent, self.final, self.turns)
 
 
 def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
@@ -261,13 +353,23 @@ def validate_path(
     return PlannedMove(plan.final, sweeps, plan.spent, plan.turns)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TemplateTurn:
     """The result of turning along a template: end pose, path length, turning centre."""
 
     end: Pose
     length: float
     center: Point
+
+    def __init__(self, end: Pose, length: float, center: Point) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "center", center)
+
+    def __reduce__(self) -> tuple[type[TemplateTurn], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return TemplateTurn, (self.end, self.length, self.center)
 
 
 def turn_on_template(

@@ -20,19 +20,36 @@ from math import hypot
 from warbench.core.geometry.vectors import TOLERANCE, Point
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Disc:
     """A filled circle; radius 0 is a single point."""
 
     center: Point
     radius: float
 
+    def __init__(self, center: Point, radius: float) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "center", center)
+        object.__setattr__(self, "radius", radius)
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[Disc], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Disc, (self.center, self.radius)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class ConvexPolygon:
     """A filled convex polygon, vertices anticlockwise."""
 
     vertices: tuple[Point, ...]
+
+    def __init__(self, vertices: tuple[Point, ...]) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "vertices", vertices)
+
+    def __reduce__(self) -> tuple[type[ConvexPolygon], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return ConvexPolygon, (self.vertices,)
 
 
 Shape = Disc | ConvexPolygon

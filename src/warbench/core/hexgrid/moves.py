@@ -104,13 +104,23 @@ class HexPose:
         return cls(Hex.from_plain(plain["hex"]), plain["facing"])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class MoveResult:
     """A legal move: ``path[0]`` is the start pose, then one pose after each step."""
 
     path: tuple[HexPose, ...]
     hexes_moved: int
     turns: int
+
+    def __init__(self, path: tuple[HexPose, ...], hexes_moved: int, turns: int) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "hexes_moved", hexes_moved)
+        object.__setattr__(self, "turns", turns)
+
+    def __reduce__(self) -> tuple[type[MoveResult], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return MoveResult, (self.path, self.hexes_moved, self.turns)
 
     @property
     def end(self) -> HexPose:

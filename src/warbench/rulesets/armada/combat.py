@@ -398,7 +398,7 @@ class Gunnery:
         return self.hits(natural) and natural >= self.critical_from and hull_dealt >= 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Shot:
     """A rolled gunnery check: the natural d20, the check, whether it hit, the damage."""
 
@@ -406,6 +406,17 @@ class Shot:
     check: int
     hit: bool
     damage: int
+
+    def __init__(self, natural: int, check: int, hit: bool, damage: int) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "natural", natural)
+        object.__setattr__(self, "check", check)
+        object.__setattr__(self, "hit", hit)
+        object.__setattr__(self, "damage", damage)
+
+    def __reduce__(self) -> tuple[type[Shot], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Shot, (self.natural, self.check, self.hit, self.damage)
 
 
 def roll_d20(dice: DiceSource, label: str, *, twice: bool = False) -> int:

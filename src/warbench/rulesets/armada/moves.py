@@ -88,7 +88,7 @@ def mine_hexes(state: ArmadaState, tables: Tables) -> set[Hex]:
     return affected
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Ground:
     """What of the map a fleet's moves depend on, found once for all the moves weighed in
     one state: the hexes where other fleets stand and the extra hexes of movement that
@@ -97,6 +97,16 @@ class Ground:
     taken: frozenset[Hex]
     slowed: frozenset[Hex]
     extra: int
+
+    def __init__(self, taken: frozenset[Hex], slowed: frozenset[Hex], extra: int) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "slowed", slowed)
+        object.__setattr__(self, "extra", extra)
+
+    def __reduce__(self) -> tuple[type[Ground], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Ground, (self.taken, self.slowed, self.extra)
 
     @classmethod
     def of(cls, state: ArmadaState, tables: Tables, fleet: Fleet) -> Ground:

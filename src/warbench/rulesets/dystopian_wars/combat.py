@@ -194,7 +194,7 @@ def cc_needed(target_spec: ModelSpec) -> int:
     return 5 if target_spec.rank <= 1 else 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Shot:
     """A legal shot of one gun at one target: dice, number needed, range band."""
 
@@ -203,6 +203,18 @@ class Shot:
     band: int
     kind: str
     group: str
+
+    def __init__(self, dice: int, needed: int, band: int, kind: str, group: str) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "needed", needed)
+        object.__setattr__(self, "band", band)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "group", group)
+
+    def __reduce__(self) -> tuple[type[Shot], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Shot, (self.dice, self.needed, self.band, self.kind, self.group)
 
 
 #: Why a naval torpedo may not be fired at a target (:func:`torpedo_path_clear`).

@@ -28,7 +28,7 @@ TERRAIN_DICE = {"light": 4, "medium": 8, "dense": 12}
 RAM_NEEDED = 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Contact:
     """A contact made while moving: the mover, what it met (a model, or ``-1 - piece``
     for terrain), and whether it came bow first while moving forward."""
@@ -36,6 +36,16 @@ class Contact:
     mover: int
     other: int
     forward: bool
+
+    def __init__(self, mover: int, other: int, forward: bool) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "mover", mover)
+        object.__setattr__(self, "other", other)
+        object.__setattr__(self, "forward", forward)
+
+    def __reduce__(self) -> tuple[type[Contact], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Contact, (self.mover, self.other, self.forward)
 
 
 def deep_ram_refusal(state: DWState, data: RulesData, model: Model, action: Move) -> str | None:

@@ -90,7 +90,7 @@ def mine_distance(body: Body, spec: ModelSpec, start: Pose, length: float, mine:
     return hypot(max(abs(across) - half_w, 0.0), max(gap_along - half_l, 0.0))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class MoveResult:
     """What carrying out a move did: the final pose, a contact, mines set off, and the
     model it stopped against without a contact because they touched from the start."""
@@ -101,6 +101,24 @@ class MoveResult:
     dropped: Point | None
     travelled: float
     held_by: int | None = None
+
+    def __init__(
+        self, final: Pose, contact: Contact | None, mines: tuple[int, ...],
+        dropped: Point | None, travelled: float, held_by: int | None = None,
+    ) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "final", final)
+        object.__setattr__(self, "contact", contact)
+        object.__setattr__(self, "mines", mines)
+        object.__setattr__(self, "dropped", dropped)
+        object.__setattr__(self, "travelled", travelled)
+        object.__setattr__(self, "held_by", held_by)
+
+    def __reduce__(self) -> tuple[type[MoveResult], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return MoveResult, (
+            self.final, self.contact, self.mines, self.dropped, self.travelled, self.held_by
+        )
 
 
 def carry_out(

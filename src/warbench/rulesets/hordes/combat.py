@@ -36,7 +36,7 @@ IN_MELEE_PENALTY = -4
 LARGER_BASE_SLAM_PENALTY = -2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Strike:
     """One attack: its kind, the stat added to the roll, the damage POW (P+S for melee
     is worked out here), the weapon's range and qualities, and every modifier."""
@@ -51,6 +51,30 @@ class Strike:
     boost_damage: bool = False
     power_attack: bool = False
     strength_damage: bool = False  # POW is the attacker's STR alone (power attacks)
+
+    def __init__(
+        self, kind: str, pow: int, rng: float = 0.5, aoe: int = 0,
+        qualities: tuple[str, ...] = (), bonus: int = 0, boost_hit: bool = False,
+        boost_damage: bool = False, power_attack: bool = False, strength_damage: bool = False,
+    ) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "pow", pow)
+        object.__setattr__(self, "rng", rng)
+        object.__setattr__(self, "aoe", aoe)
+        object.__setattr__(self, "qualities", qualities)
+        object.__setattr__(self, "bonus", bonus)
+        object.__setattr__(self, "boost_hit", boost_hit)
+        object.__setattr__(self, "boost_damage", boost_damage)
+        object.__setattr__(self, "power_attack", power_attack)
+        object.__setattr__(self, "strength_damage", strength_damage)
+
+    def __reduce__(self) -> tuple[type[Strike], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return Strike, (
+            self.kind, self.pow, self.rng, self.aoe, self.qualities, self.bonus, self.boost_hit,
+            self.boost_damage, self.power_attack, self.strength_damage,
+        )
 
 
 def attack(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> tuple[bool, bool]:
