@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from warbench.core.engine import Game
 from warbench.rulesets.full_thrust.arcs import _ARCS, ALL_ARCS, arcs_containing, relative_bearing
+from warbench.rulesets.full_thrust.bots import _edge_room
 from warbench.rulesets.full_thrust.damage import thrust_of
 from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
 from warbench.rulesets.full_thrust.firepower import Arms, firepower, guns_firepower
@@ -211,3 +212,14 @@ def _battle() -> Game:
         game.state.ships.extend(other.state.ships)
         _BATTLES.append(game)
     return _BATTLES[0]
+
+
+@given(
+    st.floats(-5.0, 60.0) | st.sampled_from((0.0, -0.0, 12.0)),
+    st.floats(-5.0, 60.0) | st.sampled_from((0.0, -0.0, 12.0)),
+)
+def test_the_admirals_edge_room_is_the_least_of_the_four_distances(x: float, y: float) -> None:
+    """(No rule: the admiral bot.) The admiral weighs an order's end by its room to the
+    nearest table edge, worked out without a generic ``min`` call: the very float ``min``
+    gives, ties and signed zeros included, on and off a 48 by 24 table."""
+    assert repr(_edge_room(x, y, 48.0, 24.0)) == repr(min(x, y, 48.0 - x, 24.0 - y))

@@ -23,6 +23,7 @@ from math import atan2, hypot
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.geometry.vectors import to_degrees
+from warbench.core.rounding import round_to
 from warbench.rulesets.dystopian_wars.actions import JoinPatrol, Land, Launch
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.state import DWState, Model
@@ -101,7 +102,7 @@ def escort_run(data: RulesData, wing: Model, escort: Model) -> tuple[float, floa
     bearing = to_degrees(atan2(escort.x - wing.x, escort.y - wing.y))
     turn = (bearing - wing.heading + 180.0) % 360.0 - 180.0
     run = hypot(escort.x - wing.x, escort.y - wing.y) - escort_reach(data, escort) / 2.0
-    return round(turn, 2), max(0.0, run)
+    return round_to(turn, 2), max(0.0, run)
 
 
 def launch_choice(decision: Decision) -> Action | None:

@@ -23,6 +23,7 @@ from warbench.core.geometry.movement import IllegalMove, Plan, plan_path
 from warbench.core.geometry.vectors import to_degrees
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
+from warbench.core.rounding import round_to
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
@@ -250,7 +251,7 @@ class CommodoreBot:
             turn, run = escort_run(data, model, escort)
             top = limits_for(state, data, model, backward=False).allowance
             for speed in sorted({min(run, top), min(run, top / 2.0)}):
-                found.append(Move(model.uid, (0.0, turn, round(speed, 2))))
+                found.append(Move(model.uid, (0.0, turn, round_to(speed, 2))))
         level, mine_at = level_for(data, model), mine_drop(state, data, model)
         if level or mine_at >= 0.0:
             found = [dataclasses.replace(m, level=level, mine_at=mine_at) for m in found]
@@ -263,7 +264,7 @@ class CommodoreBot:
         limits = limits_for(state, data, model, backward=backward)
         low, high = limits.minimum, limits.allowance
         found: list[Move] = []
-        speeds = sorted({round(low + (high - low) * k / 4, 2) for k in range(5)})
+        speeds = sorted({round_to(low + (high - low) * k / 4, 2) for k in range(5)})
         for speed in speeds:
             found.append(Move(model.uid, (speed,), backward))
         if backward or not limits.can_turn:
@@ -282,14 +283,14 @@ class CommodoreBot:
             for speed in speeds:
                 rest = speed - first - 1.0
                 if rest >= -1e-9:
-                    found.append(Move(model.uid, (first, side, max(0.0, round(rest, 2)))))
+                    found.append(Move(model.uid, (first, side, max(0.0, round_to(rest, 2)))))
                     if limits.repeat and rest >= 1.0:
                         found.append(
-                            Move(model.uid, (first, side, 0.0, side, round(rest - 1.0, 2)))
+                            Move(model.uid, (first, side, 0.0, side, round_to(rest - 1.0, 2)))
                         )
             if high - first - 1.0 > 2.0:
-                mid = round((high - 1.0) / 2.0 + first / 2.0, 2)
-                found.append(Move(model.uid, (mid, side, round(high - 1.0 - mid, 2))))
+                mid = round_to((high - 1.0) / 2.0 + first / 2.0, 2)
+                found.append(Move(model.uid, (mid, side, round_to(high - 1.0 - mid, 2))))
         return found
 
     def fire(self, state: DWState, data: RulesData, decision: Decision) -> Action:

@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from math import hypot
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
@@ -75,7 +75,7 @@ from warbench.rulesets.full_thrust.weapon_values import mean_damage
 SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "k_gun", "pulser", "stinger",
                    "plasma_launcher", "pod_launcher", "pulse_torpedo", "mkp", "pds", "spicule",
                    "scattergun", "adfc", "screen", "shroud")
-EDGE_MARGIN = 8.0
+EDGE_MARGIN: Final = 8.0
 #: Sa'Vasku power: mean damage one attack power buys (a stinger die), damage one screen
 #: level saves a beam die aimed at the ship, and the worth of a repair attempt.
 POWER_VALUE = 0.7
@@ -306,19 +306,21 @@ class AdmiralBot:
             sin, cos = heading_unit(facing)
             nx, ny = x + sin * new_speed, y + cos * new_speed
             speed = float(new_speed)
-        edge = min(x, y, state.width - x, state.height - y)
+        edge = _edge_room(x, y, state.width, state.height)
         if edge < 0:
             return -1e9
         score = -max(0.0, EDGE_MARGIN - edge) * 3.0
-        next_edge = min(nx, ny, state.width - nx, state.height - ny)
+        next_edge = _edge_room(nx, ny, state.width, state.height)
         score -= max(0.0, EDGE_MARGIN - next_edge) * 1.5
         score -= max(0.0, speed - 8.0) * 0.5
         if not enemies:
             return score
         keep_off = 18.0 if cls.hangars else 9.0
         distances = [hypot(ex - x, ey - y) for ex, ey in enemies]
-        distance = min(distances)
-        first = distances.index(distance)
+        first, distance = 0, distances[0]
+        for index, other in enumerate(distances):  # min() and index(), without boxing
+            if other < distance:
+                first, distance = index, other
         ex, ey = enemies[first]
         # the most firepower on an enemy, the nearest weighed first (often the most)
         power = arms.firepower(distance, x, y, facing, ex, ey)
@@ -537,3 +539,22 @@ class AdmiralBot:
             else len(SYSTEM_PRIORITY)
         )
         return (rank, -system.level)
+
+
+def _edge_room(x: float, y: float, width: float, height: float) -> float:
+    """How far ``(x, y)`` lies inside the table's nearest edge (negative: off the table):
+    ``min(x, y, width - x, height - y)``, the same float, without a generic call.
+
+    >>> _edge_room(5.0, 30.0, 48.0, 36.0), _edge_room(40.0, -1.0, 48.0, 36.0)
+    (5.0, -1.0)
+    """
+    least = x
+    if y < least:
+        least = y
+    right = width - x
+    if right < least:
+        least = right
+    top = height - y
+    if top < least:
+        least = top
+    return least

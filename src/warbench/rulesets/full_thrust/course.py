@@ -15,6 +15,7 @@ from math import hypot
 
 from warbench.core.decisions import Decision
 from warbench.core.preview import Ghost, Preview
+from warbench.core.rounding import round_to
 from warbench.rulesets.full_thrust.actions import WriteOrders
 from warbench.rulesets.full_thrust.damage import thrust_of
 from warbench.rulesets.full_thrust.library import Library
@@ -53,7 +54,7 @@ def order_preview(state: FullThrustState, lib: Library, action: WriteOrders) -> 
         middle, (x, y), facing, _ = cinematic_legs(ship.x, ship.y, ship.facing, ship.speed,
                                                    action.speed, action.turn)
         path = (middle,)
-    ghost = Ghost(ship.name, round(x, 3), round(y, 3), facing * 30.0, path)
+    ghost = Ghost(ship.name, round_to(x, 3), round_to(y, 3), facing * 30.0, path)
     return Preview((ghost,), refusal)
 
 

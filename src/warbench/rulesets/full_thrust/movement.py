@@ -27,6 +27,7 @@ from functools import lru_cache
 from math import hypot
 
 from warbench.core.geometry.vectors import to_radians
+from warbench.core.rounding import round_to
 from warbench.rulesets.full_thrust.arcs import FACINGS, heading_of
 
 CINEMATIC = "cinematic"
@@ -158,7 +159,7 @@ def cinematic_move(
     (1.0, 3.732, 1, 4)
     """
     _, (x, y), facing, new_speed = cinematic_legs(x, y, facing, speed, change, turn)
-    return round(x, 3), round(y, 3), facing, new_speed
+    return round_to(x, 3), round_to(y, 3), facing, new_speed
 
 
 def cinematic_legs(
@@ -202,9 +203,9 @@ def vector_move(
     if velocity == 0 or length == 0.0:
         new_vx = new_vy = 0.0
     else:
-        new_vx = round(dx / length * velocity, 3) + 0.0
-        new_vy = round(dy / length * velocity, 3) + 0.0
-    return round(end_x, 3) + 0.0, round(end_y, 3) + 0.0, facing, new_vx, new_vy
+        new_vx = round_to(dx / length * velocity, 3) + 0.0
+        new_vy = round_to(dy / length * velocity, 3) + 0.0
+    return round_to(end_x, 3) + 0.0, round_to(end_y, 3) + 0.0, facing, new_vx, new_vy
 
 
 def on_table(x: float, y: float, width: float, height: float) -> bool:

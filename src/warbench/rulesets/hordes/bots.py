@@ -17,6 +17,7 @@ from warbench.core.decisions import Decision
 from warbench.core.geometry.vectors import to_degrees
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
+from warbench.core.rounding import round_to
 from warbench.rulesets.hordes.actions import (
     Activate,
     Attack,
@@ -126,7 +127,7 @@ def _deploy(state: HordesState, data: HordesData, me: int, decision: Decision) -
     y = depth if me == 0 else size - depth
     heading = 0.0 if me == 0 else 180.0
     for shift in (0.0, 1.5, -1.5, 3.0, -3.0, 4.5, -4.5, 6.0, -6.0, 9.0, -9.0):
-        place = Place(uid, round(x + shift, 3), round(y, 3), heading)
+        place = Place(uid, round_to(x + shift, 3), round_to(y, 3), heading)
         if any(space.validate(place) is None for space in decision.spaces):
             return place
     rng_places = decision.spaces[0].sample(RandomStream.from_seed(uid), 1)
@@ -441,7 +442,7 @@ def _advance(
             left = hypot(target_x - x, target_y - y)
             if best is not None and left >= best[0]:
                 continue
-            move = Move(round(x, 3), round(y, 3), round(heading, 1), False)
+            move = Move(round_to(x, 3), round_to(y, 3), round_to(heading, 1), False)
             if any(space.validate(move) is None for space in moves):
                 best = (left, move)
     return None if best is None else best[1]
