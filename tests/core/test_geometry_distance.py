@@ -18,6 +18,7 @@ from warbench.core.geometry import (
     RectBase,
     center_distance,
     edge_distance,
+    heading_vector,
     in_contact,
     overlaps,
 )
@@ -149,6 +150,34 @@ def test_rect_gap_is_the_corner_by_corner_gap_bit_for_bit(a: Body, b: Body) -> N
             *(rect_signed_gap(a, a.base, x, y) for x, y in b.corner_coords()),
         )
     assert edge_distance(a, b) == (expected if expected > 0.0 else 0.0)
+
+
+def reference_overlap(first: Body, second: Body) -> float:
+    """The rectangles' least overlap as ``min`` and ``max`` of every projected corner give
+    it (what ``_least_rect_overlap`` works out in plain loops)."""
+    least = math.inf
+    for frame, other in ((first, second), (second, first)):
+        assert isinstance(frame.base, RectBase)
+        half_width, half_length = frame.base.width / 2.0, frame.base.length / 2.0
+        fx, fy = heading_vector(frame.pose.heading)
+        ox, oy = frame.pose.x, frame.pose.y
+        corners = other.corner_coords()
+        acrosses = [(x - ox) * fy - (y - oy) * fx for x, y in corners]
+        alongs = [(x - ox) * fx + (y - oy) * fy for x, y in corners]
+        least = min(
+            least,
+            min(max(acrosses), half_width) - max(min(acrosses), -half_width),
+            min(max(alongs), half_length) - max(min(alongs), -half_length),
+        )
+    return least
+
+
+@given(rect_bodies, rect_bodies)
+def test_the_least_rect_overlap_is_min_and_maxs_bit_for_bit(a: Body, b: Body) -> None:
+    """The overlap test of two rectangles (touching, overlapping, apart) runs in plain
+    loops; it must give the very float the builtins give."""
+    assert isinstance(a.base, RectBase) and isinstance(b.base, RectBase)
+    assert repr(_least_rect_overlap(a, a.base, b, b.base)) == repr(reference_overlap(a, b))
 
 
 # ``length_side``: comparisons of a square root decided without it, the same answers.

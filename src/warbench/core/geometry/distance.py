@@ -73,14 +73,8 @@ def _least_rect_overlap(
         fx, fy = heading_vector(frame.pose.heading)
         ox = frame.pose.x
         oy = frame.pose.y
-        corners = other.corner_coords()
-        acrosses = [(x - ox) * fy - (y - oy) * fx for x, y in corners]
-        alongs = [(x - ox) * fx + (y - oy) * fy for x, y in corners]
-        least = min(
-            least,
-            min(max(acrosses), half_width) - max(min(acrosses), -half_width),
-            min(max(alongs), half_length) - max(min(alongs), -half_length),
-        )
+        across, along = _overlaps(other.corner_coords(), ox, oy, fx, fy, half_width, half_length)
+        least = _least(_least(least, across), along)
     return least
 
 
@@ -117,16 +111,10 @@ def _rect_gap(first: Body, first_base: RectBase, second: Body, second_base: Rect
     )
     least = math.inf
     for pose, base, (fx, fy), corners in frames:
-        ox, oy = pose.x, pose.y
-        acrosses = [(x - ox) * fy - (y - oy) * fx for x, y in corners]
-        alongs = [(x - ox) * fx + (y - oy) * fy for x, y in corners]
-        half_width = base.width / 2.0
-        half_length = base.length / 2.0
-        least = min(
-            least,
-            min(max(acrosses), half_width) - max(min(acrosses), -half_width),
-            min(max(alongs), half_length) - max(min(alongs), -half_length),
+        across, along = _overlaps(
+            corners, pose.x, pose.y, fx, fy, base.width / 2.0, base.length / 2.0
         )
+        least = _least(_least(least, across), along)
     if least >= 0.0:
         return 0.0
     gaps = []
@@ -143,7 +131,46 @@ def _rect_gap(first: Body, first_base: RectBase, second: Body, second_base: Rect
                 gaps.append(max(gap_across, gap_along))
             else:
                 gaps.append(hypot(max(gap_across, 0.0), max(gap_along, 0.0)))
-    return min(gaps)
+    least = gaps[0]
+    for gap in gaps:
+        least = _least(least, gap)
+    return least
+
+
+def _overlaps(
+    corners: tuple[tuple[float, float], ...], ox: float, oy: float, fx: float, fy: float,
+    half_width: float, half_length: float,
+) -> tuple[float, float]:
+    """How far the corners' spread across and along the frame at ``(ox, oy)`` heading
+    ``(fx, fy)`` overlaps a rectangle of those half sides there (negative: a gap): each
+    ``min(max(values), half) - max(min(values), -half)``, the same floats, worked out in
+    one loop without the builtins' boxing."""
+    low_across = high_across = low_along = high_along = 0.0
+    for index, (x, y) in enumerate(corners):
+        across = (x - ox) * fy - (y - oy) * fx
+        along = (x - ox) * fx + (y - oy) * fy
+        if index == 0:
+            low_across = high_across = across
+            low_along = high_along = along
+            continue
+        low_across = _least(low_across, across)
+        high_across = _most(high_across, across)
+        low_along = _least(low_along, along)
+        high_along = _most(high_along, along)
+    return (
+        _least(high_across, half_width) - _most(low_across, -half_width),
+        _least(high_along, half_length) - _most(low_along, -half_length),
+    )
+
+
+def _least(first: float, other: float) -> float:
+    """``min(first, other)``: ``first`` unless ``other`` is smaller (the builtin's tie)."""
+    return other if other < first else first
+
+
+def _most(first: float, other: float) -> float:
+    """``max(first, other)``: ``first`` unless ``other`` is larger (the builtin's tie)."""
+    return other if other > first else first
 
 
 def in_contact(first: Body, second: Body) -> bool:
