@@ -17,6 +17,7 @@ from warbench.rulesets.armada.actions import Move, Order
 from warbench.rulesets.armada.bot_helm import PoseScorer, pose_score, standing
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.combat import (
+    arcs_at,
     debris_penalty,
     firing_arcs,
     gunnery_for,
@@ -259,3 +260,17 @@ def test_written_out_records_keep_every_field_default_and_pickle_whole() -> None
             setattr(record, dataclasses.fields(record)[0].name, None)
     assert (Standing(((3, 1.5),), 3, 4).in_range, Band("close", -2).penalty,
             Plan(HexPose(Hex(1, 0), 2), ()).end) == (((3, 1.5),), -2, HexPose(Hex(1, 0), 2))
+
+
+@FAST
+@given(
+    st.integers(-6, 6) | st.sampled_from((-32769, -32768, 32767, 32768, 40000)),
+    st.integers(-6, 6) | st.sampled_from((-32769, -32768, 32767, 32768, 40000)),
+    st.integers(0, 5),
+)
+def test_arm_gun_arc_offsets_kept_packed_are_the_arcs(dq: int, dr: int, facing: int) -> None:
+    """ARM-GUN-ARC: ``arcs_at`` keeps its answers by offset and facing packed in one
+    number; near the edges of what can be packed and beyond them (worked out unkept) each
+    answer is :func:`arc_of`'s, asked twice."""
+    for _ in range(2):
+        assert arcs_at(dq, dr, facing) == arc_of(Hex(0, 0), facing, Hex(dq, dr))

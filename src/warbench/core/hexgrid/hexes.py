@@ -73,9 +73,10 @@ def turn(facing: int, steps: int) -> int:
     return (check_facing(facing) + steps) % 6
 
 
-#: A hex hashes to ``q * HASH_STRIDE + r``: distinct for any two hexes of a map smaller
-#: than a million hexes across.
-HASH_STRIDE: Final = 1_000_003
+#: A hex hashes to ``(q + HASH_OFFSET) << 16 | (r + HASH_OFFSET)``: distinct for any two
+#: hexes within 32,768 of the origin, by shifts and ors of non-negative numbers (compiled,
+#: a product with a negative factor takes mypyc's slow path).
+HASH_OFFSET: Final = 1 << 15
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -98,15 +99,15 @@ class Hex:
 
     # Equality and hash written out so that they run compiled (the dataclasses module's are
     # interpreted functions, and hexes and poses key many dictionaries); the hash is plain
-    # integer arithmetic, no tuple. No set of hexes is ever iterated in an order that
-    # matters (only asked whether it holds one), so its value is free to choose.
+    # integer arithmetic, no tuple (see HASH_OFFSET). No set of hexes is ever iterated in an
+    # order that matters (only asked whether it holds one), so its value is free to choose.
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hex) or other.__class__ is not self.__class__:
             return NotImplemented
         return self.q == other.q and self.r == other.r
 
     def __hash__(self) -> int:
-        return self.q * HASH_STRIDE + self.r
+        return (self.q + HASH_OFFSET) << 16 | (self.r + HASH_OFFSET)
 
     @property
     def s(self) -> int:

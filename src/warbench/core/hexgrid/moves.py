@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from warbench.core.hexgrid.hexes import HASH_STRIDE, Hex, InvalidHexData, check_facing
+from warbench.core.hexgrid.hexes import HASH_OFFSET, Hex, InvalidHexData, check_facing
 
 #: With turn distance 0, the most turns a ship may make in one hex.
 MAX_TURNS_PER_HEX = 2
@@ -78,7 +78,7 @@ class HexPose:
 
     def __hash__(self) -> int:
         here = self.hex
-        return (here.q * HASH_STRIDE + here.r) * 8 + self.facing
+        return ((here.q + HASH_OFFSET) << 16 | (here.r + HASH_OFFSET)) << 3 | self.facing
 
     def forward(self) -> HexPose:
         """The pose one hex ahead, same facing."""

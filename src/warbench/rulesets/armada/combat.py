@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from warbench.core.dice import DiceExpr, DiceSource, d, roll
 from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line, offset_distance
+from warbench.core.hexgrid.hexes import HASH_OFFSET
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -106,11 +107,28 @@ def band_hexes(tables: Tables, attacker: Fleet, band: str) -> tuple[int, int]:
 _ORIGIN = Hex(0, 0)
 
 
-@lru_cache(maxsize=4096)
 def arcs_at(dq: int, dr: int, facing: int) -> frozenset[Arc]:
     """The arcs of a ship facing ``facing`` that hold the hex ``(dq, dr)`` away from it:
-    :func:`arc_of` depends on the offset alone, so it is worked out once per offset."""
-    return arc_of(_ORIGIN, facing, Hex(dq, dr))
+    :func:`arc_of` depends on the offset alone, so it is worked out once per offset (kept
+    by the offset and facing packed in one number, a cheaper key than a tuple)."""
+    if not (
+        -HASH_OFFSET <= dq < HASH_OFFSET and -HASH_OFFSET <= dr < HASH_OFFSET
+        and 0 <= facing < 8
+    ):
+        return arc_of(_ORIGIN, facing, Hex(dq, dr))  # cannot be packed: never on a map
+    key = ((dq + HASH_OFFSET) << 16 | (dr + HASH_OFFSET)) << 3 | facing
+    found = _ARCS_AT.get(key)
+    if found is None:
+        if len(_ARCS_AT) >= _ARCS_KEPT:
+            _ARCS_AT.clear()
+        found = _ARCS_AT[key] = arc_of(_ORIGIN, facing, Hex(dq, dr))
+    return found
+
+
+#: :func:`arcs_at`'s answers, by packed offset and facing (a facing is 0 to 5: three bits).
+_ARCS_AT: dict[int, frozenset[Arc]] = {}
+#: How many offsets are kept before the memo starts afresh.
+_ARCS_KEPT = 4096
 
 
 def arcs_toward(attacker: Fleet, where: Hex) -> frozenset[str]:
