@@ -97,14 +97,13 @@ class Weighed:
     :func:`gunnery_key` of the fleet but its pose and of its enemies): the value of each
     enemy as a target from hexes with one :func:`placement_key`, the range band at each
     distance, each hex's
-    :class:`Standing`, its debris and the ceiling of its scores, and each pose's score (by
-    ``(q, r, facing)``)."""
+    :class:`Standing`, its debris and the ceiling of its scores, and each pose's score."""
 
     key: GunneryKey
     values: dict[ValueKey, float]
     bands: dict[int, Band | None]
-    standings: dict[tuple[int, int], tuple[Standing, int, float]]
-    scores: dict[tuple[int, int, int], float]
+    standings: dict[Hex, tuple[Standing, int, float]]
+    scores: dict[HexPose, float]
 
 
 def standing(
@@ -185,32 +184,30 @@ class PoseScorer:
         self.enemies = [enemy for enemy in rivals if enemy.status == ACTIVE]
         self.ghost = dataclasses.replace(fleet)
 
-    def _standing(self, q: int, r: int) -> tuple[Standing, int, float]:
-        """The standing of the hex ``(q, r)``, its debris damage and its :meth:`ceiling`."""
+    def _standing(self, here: Hex) -> tuple[Standing, int, float]:
+        """The standing of the hex ``here``, its debris damage and its :meth:`ceiling`."""
         standings = self.weighed.standings
-        found = standings.get((q, r))
+        found = standings.get(here)
         if found is None:
             state, ghost, weighed = self.state, self.ghost, self.weighed
-            ghost.q, ghost.r = q, r
-            here = Hex(q, r)
+            ghost.q, ghost.r = here.q, here.r
             debris = sum(d.damage for d in state.debris if d.covers(here))
             held = standing(state, self.tables, ghost, self.enemies, weighed.values, weighed.bands)
             top = max(held.in_range[0][1], 0.0) if held.in_range else 0.0
-            found = standings[q, r] = (held, debris, top + 0.5 - debris)
+            found = standings[here] = (held, debris, top + 0.5 - debris)
         return found
 
     def score(self, pose: HexPose) -> float:
         """The score of ``fleet`` on ``pose``."""
-        here = pose.hex
-        q, r, facing = here.q, here.r, pose.facing
         scores = self.weighed.scores
-        known = scores.get((q, r, facing))
+        known = scores.get(pose)
         if known is not None:
             return known
-        held, debris, _ = self._standing(q, r)
+        here = pose.hex
+        held, debris, _ = self._standing(here)
         ghost = self.ghost
-        ghost.q, ghost.r, ghost.facing = q, r, facing
-        scores[q, r, facing] = value = pose_score(self.state, ghost, held) - debris
+        ghost.q, ghost.r, ghost.facing = here.q, here.r, pose.facing
+        scores[pose] = value = pose_score(self.state, ghost, held) - debris
         return value
 
     def ceiling(self, pose: HexPose) -> float:
@@ -218,8 +215,7 @@ class PoseScorer:
         nothing) with the shield bonus, less the debris (each step of :func:`pose_score` is
         a float sum that cannot grow past it). A move that cannot beat the best found so
         far need not be scored."""
-        here = pose.hex
-        return self._standing(here.q, here.r)[2]
+        return self._standing(pose.hex)[2]
 
 
 def stunt_outcomes(
