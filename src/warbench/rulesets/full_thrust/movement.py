@@ -168,7 +168,9 @@ def cinematic_legs(
     """The two legs of a cinematic move, unrounded: ``(middle, end, facing, speed)``, the
     middle where the first half of the move ends and the rest of the turn is made."""
     new_speed = speed + change
-    first = abs(turn) // 2 * (1 if turn >= 0 else -1)  # the smaller half first
+    # the smaller half first (sign and size spelt out: compiled, abs() of an int and a
+    # product with a negative factor are generic calls)
+    first = turn // 2 if turn >= 0 else -(-turn // 2)
     facing = (facing + first) % FACINGS
     half = new_speed / 2
     sin, cos = _UNIT[facing]  # _step, inlined
