@@ -121,7 +121,7 @@ def standing(
     enemy alike), ``bands`` the range band at each distance."""
     if not enemies:
         return Standing((), -1, 0)
-    in_range = []
+    in_range: list[tuple[int, float]] = []
     nearest, closest = -1, -1
     for enemy in enemies:
         distance = fleet_distance(moved, enemy)
@@ -137,13 +137,23 @@ def standing(
             if value is None:
                 value = BAND_VALUE[band.name] * target_value(state, tables, moved, enemy)
                 values[key] = value
-            in_range.append((enemy.id, value))
-    in_range.sort(key=_value_of, reverse=True)
+            _insert_by_value(in_range, enemy.id, value)
     return Standing(tuple(in_range), nearest, closest)
 
 
-def _value_of(entry: tuple[int, float]) -> float:
-    return entry[1]
+def _insert_by_value(entries: list[tuple[int, float]], enemy: int, value: float) -> None:
+    """Put ``(enemy, value)`` among ``entries``, kept most valuable first and, among equal
+    values, in the order they came: what a stable sort by value, reversed, gives (a
+    ``sort`` with a key function is a generic call per entry when compiled).
+
+    >>> entries = [(1, 3.0), (2, 1.0)]
+    >>> _insert_by_value(entries, 3, 1.0); _insert_by_value(entries, 4, 2.0); entries
+    [(1, 3.0), (4, 2.0), (2, 1.0), (3, 1.0)]
+    """
+    place = len(entries)
+    while place > 0 and entries[place - 1][1] < value:
+        place -= 1
+    entries.insert(place, (enemy, value))
 
 
 def pose_score(state: ArmadaState, moved: Fleet, standing: Standing) -> float:
