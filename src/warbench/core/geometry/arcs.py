@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import asin, atan2, hypot
+from typing import Final
 
 from warbench.core.geometry.bases import Body, CircleBase
 from warbench.core.geometry.distance import rect_signed_gap
@@ -39,7 +40,7 @@ from warbench.core.geometry.vectors import (
     to_degrees,
 )
 
-ARC_EPSILON = 1e-9
+ARC_EPSILON: Final = 1e-9
 """Degrees by which every arc is widened on both sides (see the boundary policy)."""
 
 

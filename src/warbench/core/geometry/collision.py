@@ -26,6 +26,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from math import hypot
+from typing import Final
 
 from warbench.core.geometry.bases import Body
 from warbench.core.geometry.shapes import (
@@ -44,7 +45,7 @@ class SweepDistanceError(ValueError):
     """A sweep was asked to run a negative distance."""
 
 
-_DEPTH = TOLERANCE / 2.0
+_DEPTH: Final = TOLERANCE / 2.0
 """Overlap depth at which a sweep stops: below the tolerance that counts as overlapping."""
 
 _Window = tuple[float, float]
@@ -55,7 +56,7 @@ _NEVER: _Window = (math.inf, -math.inf)
 _Box = tuple[float, float, float, float]
 """Bounds ``(min x, min y, max x, max y)``."""
 
-_CLEAR = 1e-6
+_CLEAR: Final = 1e-6
 """How far apart (inches) the bounds of a sweep and of an obstacle must lie for the sweep to
 skip the obstacle unmeasured: far above the rounding of any window worked out."""
 

@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import isfinite
-from typing import Literal
+from typing import Final, Literal
 
 from warbench.core.geometry.vectors import TOLERANCE, Point, Pose, to_radians
 
-ANGLE_TOLERANCE = 1e-9
+ANGLE_TOLERANCE: Final = 1e-9
 """Degrees by which a turn may exceed its limit and still be legal (rounding noise)."""
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from math import hypot
+from typing import Final
 
 import shapely
 from shapely.validation import explain_validity
@@ -148,7 +149,7 @@ class Terrain:
 
 #: How far outside a piece's circle (inches) a segment must pass to miss the piece for
 #: sure: far above the rounding of the distances involved.
-_SLACK = 1e-6
+_SLACK: Final = 1e-6
 
 
 def _signed_distance(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import atan2, hypot
 from typing import Final
 
-TOLERANCE = 1e-9
+TOLERANCE: Final = 1e-9
 """Lengths (inches) closer than this are treated as equal: touching, on an edge, in range."""
 
 _DEGREES_PER_RADIAN: Final = 180.0 / math.pi

@@ -34,12 +34,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, Final
 
 from warbench.core.hexgrid.hexes import HASH_OFFSET, Hex, InvalidHexData, check_facing
 
 #: With turn distance 0, the most turns a ship may make in one hex.
-MAX_TURNS_PER_HEX = 2
+MAX_TURNS_PER_HEX: Final = 2
 
 _TURN_STEPS = {"L": -1, "R": 1}
 

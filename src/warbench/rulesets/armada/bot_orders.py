@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.hexgrid import Hex
@@ -27,10 +28,10 @@ from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet, O
 #: Critical conditions a chief engineer repairs first.
 REPAIR_ORDER = ("weapons", "engines", "communications", "shields", "auxiliary")
 #: How far a commander's duel reaches (the duel order's reach in orders.toml).
-DUEL_REACH = 3
+DUEL_REACH: Final = 3
 #: Taking up a role the armada lacks comes before any order (a role change must come
 #: before the officer's order of the round).
-ROLE_PRIORITY = 20.0
+ROLE_PRIORITY: Final = 20.0
 
 
 @dataclass(slots=True)

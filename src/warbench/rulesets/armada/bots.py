@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -48,9 +49,9 @@ from warbench.rulesets.armada.officers import OrderSpace
 from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet
 
 #: How much more an attack on the fleet its commander won a duel against is worth.
-DUEL_FOCUS = 1.5
+DUEL_FOCUS: Final = 1.5
 #: The least priority an order needs for the tactician to give it.
-WORTH_AN_ORDER = 1.0
+WORTH_AN_ORDER: Final = 1.0
 #: Spend resolve on a check whose hit chance lies in this range.
 RESOLVE_RANGE = (0.2, 0.65)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from typing import Final
 
 from warbench.core.dice import DiceExpr, DiceSource, d, roll
 from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line, offset_distance
@@ -30,15 +31,15 @@ from warbench.rulesets.armada.state import (
 )
 
 #: Hexes within which point defense adds +1 to gunnery checks.
-POINT_DEFENSE_REACH = 2
+POINT_DEFENSE_REACH: Final = 2
 #: The superweapon's gunnery penalty.
-SUPERWEAPON_PENALTY = -2
+SUPERWEAPON_PENALTY: Final = -2
 #: The lowest natural roll that is critical against a target a chief technician locked on.
-LOCKED_CRITICAL = 19
+LOCKED_CRITICAL: Final = 19
 #: The array ability's gunnery penalty by the number of fleets attacked at once.
 ARRAY_PENALTY = {1: 0, 2: -2, 3: -4}
 #: The EMP ability inflicts a critical condition when a check beats AC by this much.
-EMP_MARGIN = 5
+EMP_MARGIN: Final = 5
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -130,7 +131,7 @@ def arcs_at(dq: int, dr: int, facing: int) -> frozenset[Arc]:
 #: :func:`arcs_at`'s answers, by packed offset and facing (a facing is 0 to 5: three bits).
 _ARCS_AT: dict[int, frozenset[Arc]] = {}
 #: How many offsets are kept before the memo starts afresh.
-_ARCS_KEPT = 4096
+_ARCS_KEPT: Final = 4096
 
 
 def arcs_toward(attacker: Fleet, where: Hex) -> frozenset[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from warbench.core.hexgrid import (
     Hex,
@@ -47,9 +48,9 @@ def stunt_dc(fleet: Fleet, stunt: str) -> int | None:
 
 
 #: A stunt check failed by this much or more is a bad failure (a back off does not move).
-BAD_FAILURE = 5
+BAD_FAILURE: Final = 5
 #: The AC penalty, to the end of the round, of a back off that failed badly.
-BACK_OFF_AC_PENALTY = 4
+BACK_OFF_AC_PENALTY: Final = 4
 
 
 def _line(start: HexPose, direction: int, count: int) -> tuple[Hex, ...]:

@@ -6,6 +6,7 @@ combat air patrol strike back at the attacker."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from warbench.rulesets.dystopian_wars.combat import (
     AA_GUN,
@@ -34,9 +35,9 @@ from warbench.rulesets.dystopian_wars.state import (
 )
 
 #: The number answer dice (ack-ack, concussion charges) need to cancel hits.
-CANCEL_NEEDED = 5
+CANCEL_NEEDED: Final = 5
 #: The number shield generator dice need to cancel hits (early generators).
-SHIELD_NEEDED = 4
+SHIELD_NEEDED: Final = 4
 
 
 @dataclass(slots=True)

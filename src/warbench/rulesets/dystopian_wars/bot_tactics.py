@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from math import atan2, hypot
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -29,14 +30,14 @@ from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 
 #: Enemies this close (centre to centre) make a minelayer drop a mine.
-MINE_REACH = 16.0
+MINE_REACH: Final = 16.0
 #: A wing with this much fuel or less lands when it can.
-LOW_FUEL = 3
+LOW_FUEL: Final = 3
 #: Wing types that escort big ships rather than attack.
 ESCORTS = ("fighter", "recon")
 #: How far beyond the escorted model's half length an escort aims to end (inside the
 #: patrol's 4 inches).
-ESCORT_GAP = 2.0
+ESCORT_GAP: Final = 2.0
 
 
 def level_for(data: RulesData, model: Model) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from math import atan2, hypot
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
@@ -61,13 +62,13 @@ from warbench.rulesets.dystopian_wars.world import World, world_of
 #: Expected hits per die needing 2..6 (a natural 6 counts two and rolls again).
 EXPECTED = {needed: ((6 - needed) / 6 + 2 / 6) / (1 - 1 / 6) for needed in range(2, 7)}
 #: How much the bot fears enemy guns against how much it likes its own.
-THREAT_WEIGHT = 0.15
+THREAT_WEIGHT: Final = 0.15
 #: How much more the bot values targets its battle order asks for.
-ORDER_FOCUS = 1.5
+ORDER_FOCUS: Final = 1.5
 #: What ending beside the big ship it escorts is worth to a fighter or recon wing.
-ESCORT_BONUS = 60.0
+ESCORT_BONUS: Final = 60.0
 #: What each inch farther from it costs such a wing.
-ESCORT_PULL = 2.0
+ESCORT_PULL: Final = 2.0
 #: Critical results (by name) the bot re-rolls on its own ships.
 BAD_CRITICALS = ("Magazine explosion", "Raging fire", "Engines damaged", "Weapons damaged")
 
@@ -588,9 +589,9 @@ Term = tuple[float | None, float, float, float]
 and its value when the other model is inside the arc and when it is outside."""
 
 #: A distance along one axis that puts a model beyond range band 4 (33 inches or more).
-_BEYOND = 34.0
+_BEYOND: Final = 34.0
 #: Where an arc's closed interval wraps round (see :meth:`warbench.core.geometry.Arc.contains`).
-_FULL_TURN = 360.0 - ARC_EPSILON
+_FULL_TURN: Final = 360.0 - ARC_EPSILON
 
 
 def _arc_test(arc_name: str) -> tuple[float | None, float]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import hypot
+from typing import Final
 
 from warbench.core.geometry import Body, CircleBase, base_crossed_by
 from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData
@@ -37,13 +38,13 @@ AIRBORNE = ("flying", "obscured")
 #: Pseudo-mounts for ack-ack and concussion charges used as attacks.
 AA_GUN, CC_GUN = "aa", "cc"
 #: The answer to torpedo bombers: ack-ack at the tokens and charges at the torpedoes.
-BOTH_ANSWERS = "aa+cc"
+BOTH_ANSWERS: Final = "aa+cc"
 #: Weapons that fire like gunnery but keep their dice whatever the hull damage.
 UNDAMAGED_KINDS = ("rockets", "torpedoes", "bombs", "mines")
 #: How far behind a flyer its bombs fall (a 4-inch fixed channel).
-BOMB_REACH = 4.0
+BOMB_REACH: Final = 4.0
 #: How close counts as base contact (dive bombers, creatures boarding), in inches.
-CONTACT = 0.05
+CONTACT: Final = 0.05
 
 
 def hull_left(spec: ModelSpec, model: Model) -> int:
@@ -218,9 +219,9 @@ class Shot:
 
 
 #: Why a naval torpedo may not be fired at a target (:func:`torpedo_path_clear`).
-_BLOCKED_RUN = "the torpedo run is blocked by a ship or terrain"
+_BLOCKED_RUN: Final = "the torpedo run is blocked by a ship or terrain"
 #: Inches allowed for rounding when a range band is read from bounds on the distance.
-_MARGIN = 1e-6
+_MARGIN: Final = 1e-6
 
 
 def own_side(shooter: Model, target: Model) -> bool:

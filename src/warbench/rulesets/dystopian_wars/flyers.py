@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from math import hypot
+from typing import Final
 
 from warbench.core.geometry import Body, CircleBase, Point, heading_vector, overlaps
 from warbench.core.geometry.vectors import to_radians
@@ -49,13 +50,13 @@ from warbench.rulesets.dystopian_wars.pools import rolled_against_wing
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model, body_of
 
 #: Fuel a wing starts with (and refuels to aboard a carrier).
-FULL_FUEL = 6
+FULL_FUEL: Final = 6
 #: How close a wing must be to launch beside, land on, or patrol with a model.
-DECK_RANGE = 4.0
+DECK_RANGE: Final = 4.0
 #: Where a launched wing is placed: this far to the carrier's port side (engine default).
-LAUNCH_OFFSET = 3.0
+LAUNCH_OFFSET: Final = 3.0
 #: How far past touching a token pushed aside ends up, in inches (clear of the base).
-CLEARANCE = 1e-3
+CLEARANCE: Final = 1e-3
 
 
 def cleared_point(body: Body, token: Point, radius: float) -> Point:

@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from math import hypot
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from warbench.core.geometry import (
     AFT,
@@ -41,13 +41,13 @@ from warbench.rulesets.dystopian_wars.state import Piece
 #: Four range bands of 8 inches.
 BANDS = RangeBands((8.0, 16.0, 24.0, 32.0))
 #: Command distance, centre to centre.
-COMMAND_DISTANCE = 6.0
+COMMAND_DISTANCE: Final = 6.0
 #: Ack-ack, concussion charge and boarding ranges (tiny flyers: half).
 AA_RANGE, CC_RANGE, BOARDING_RANGE = 8.0, 4.0, 4.0
 #: How close (edge of base to centre) a model must come to set a mine off.
-MINE_TRIGGER = 1.0
+MINE_TRIGGER: Final = 1.0
 #: The mine blast template's radius (a 4-inch template: engine default, 4 inches across).
-MINE_BLAST_RADIUS = 2.0
+MINE_BLAST_RADIUS: Final = 2.0
 
 ARCS: dict[str, Arc] = {
     "fore": FORE,
@@ -127,7 +127,7 @@ def arc_sure(arc: str, bearing: float, half: float) -> bool | None:
 
 
 #: Degrees by which a bearing must clear an arc's edge for :func:`arc_sure` to decide.
-_ARC_MARGIN = 1e-6
+_ARC_MARGIN: Final = 1e-6
 
 
 def wedge_of(shooter: Body, target: Body) -> tuple[float, float] | None:
@@ -183,7 +183,7 @@ def shape_key(body: Body) -> tuple[float, ...]:
 
 
 #: How many answers each memo of pure geometry keeps before it starts afresh.
-MEMO_LIMIT = 1 << 16
+MEMO_LIMIT: Final = 1 << 16
 _GAP_MEMO: dict[tuple[tuple[float, ...], tuple[float, ...]], float] = {}
 _ARC_MEMO: dict[tuple[tuple[float, ...], str, tuple[float, ...]], bool] = {}
 #: The bearings a target's base covers from a shooter's pose (:func:`base_wedge`), by the

@@ -18,6 +18,8 @@ linked (hits on 5+; enough hits to match its attack dice destroy it).
 
 from __future__ import annotations
 
+from typing import Final
+
 from warbench.core.events import RollEffect
 from warbench.core.geometry import (
     BlastTemplate,
@@ -50,14 +52,14 @@ from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model,
 from warbench.rulesets.dystopian_wars.world import world_of
 
 #: What a chained mine needs on its D6 to go off as well.
-CHAIN_NEEDED = 5
+CHAIN_NEEDED: Final = 5
 #: What concussion charges need against a mine.
-MINE_SWEEP_NEEDED = 5
+MINE_SWEEP_NEEDED: Final = 5
 #: Flyers a mine dropped by a flyer may hit, and what its dice need against them.
 FLYER_MINE_SIZES = ("large", "massive")
-FLYER_MINE_NEEDED = 5
+FLYER_MINE_NEEDED: Final = 5
 #: The radius of the point a mine's blast spreads from, for lines to the models it may hit.
-MINE_POINT = 1e-3
+MINE_POINT: Final = 1e-3
 
 
 def mine_needed(level: str, diving: bool) -> int:

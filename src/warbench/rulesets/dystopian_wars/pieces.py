@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from warbench.core.geometry import Body, CircleBase, Point, Pose, RectBase
 from warbench.rulesets.dystopian_wars.data import ModelSpec
@@ -308,6 +309,6 @@ def ranked_body_of(model: Model, spec: ModelSpec) -> Body:
 
 
 #: How many bodies :func:`body_of` and :func:`ranked_body_of` keep before starting afresh.
-BODY_MEMO_LIMIT = 1 << 14
+BODY_MEMO_LIMIT: Final = 1 << 14
 _BODIES: dict[tuple[bool, float, float, float, float, float], Body] = {}
 _RANKED: dict[tuple[bool, float, float, int, float, float, float], Body] = {}

@@ -14,6 +14,7 @@ their own level (``Move.ram_at``); next activation they go on past it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from warbench.rulesets.dystopian_wars.actions import Move
 from warbench.rulesets.dystopian_wars.damage import apply_hits
@@ -25,7 +26,7 @@ from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 #: Dice a terrain collision rolls, by the terrain's density.
 TERRAIN_DICE = {"light": 4, "medium": 8, "dense": 12}
 #: Dice needed for rams and collisions (1.1 errata).
-RAM_NEEDED = 4
+RAM_NEEDED: Final = 4
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import hypot
+from typing import Final
 
 from warbench.core.geometry import (
     Body,
@@ -29,7 +30,7 @@ from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, body_o
 
 #: How much a base is shrunk (all round) to tell a move into a model it touches from a
 #: move sliding along it or away from it.
-TOUCH_SLACK = 0.02
+TOUCH_SLACK: Final = 0.02
 
 
 def obstacles(
@@ -256,7 +257,7 @@ def _touches(first: Body, second: Body) -> bool:
 
 
 #: Inches by which a bound on a distance must clear a limit for the bound to decide.
-_SURELY = 1e-6
+_SURELY: Final = 1e-6
 
 
 def _base_reach(body: Body) -> float:

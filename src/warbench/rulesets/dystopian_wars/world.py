@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 from math import asin, atan2, hypot
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
 from warbench.core.geometry.vectors import to_degrees
@@ -58,9 +58,9 @@ FIELDS = (
     "grounded", "tokens", "armed", "cap_with", "player", "squadron", "cls", "name",
 )
 #: Inches by which a bound on a distance must clear a band's edge to settle the band.
-BAND_MARGIN = 1e-6
+BAND_MARGIN: Final = 1e-6
 #: How many worlds are kept (a rolled-back action may come back to an earlier one).
-KEPT = 4
+KEPT: Final = 4
 
 
 #: One model's :data:`FIELDS`, in order.
@@ -382,7 +382,7 @@ _TERRAIN_TOKENS: dict[Hashable, int] = {}
 #: Tokens are counted up and never reused, so an old world's token never names new terrain.
 _NUMBERS = itertools.count()
 #: How many terrains keep their token before the table starts afresh.
-KEPT_TERRAINS = 64
+KEPT_TERRAINS: Final = 64
 
 
 #: The worlds kept, the newest last: so few that comparing fingerprints beats hashing them.

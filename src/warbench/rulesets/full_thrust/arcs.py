@@ -20,13 +20,14 @@ and a target's arcs meet with one ``&``.
 from __future__ import annotations
 
 from math import atan2
+from typing import Final
 
 from warbench.core.geometry import ARC_EPSILON, Arc, signed_angle
 from warbench.core.geometry.vectors import to_degrees
 
-FACINGS = 12
+FACINGS: Final = 12
 """Clock directions a ship may face."""
-DEGREES_PER_FACING = 360.0 / FACINGS
+DEGREES_PER_FACING: Final = 360.0 / FACINGS
 
 ARC_NAMES = ("F", "FS", "AS", "A", "AP", "FP")
 """The six fire arcs, clockwise from the bow."""
@@ -44,7 +45,7 @@ _SPANS = tuple(
 #: How far (degrees) a bearing must lie from an arc boundary (30 degrees off the arcs'
 #: centres) for :func:`arcs_containing` to name its one arc without testing each arc: far
 #: beyond ``ARC_EPSILON`` and the rounding of the tests, so the answer is the same.
-_CLEAR = 1e-6
+_CLEAR: Final = 1e-6
 
 
 class UnknownArc(ValueError):

@@ -78,9 +78,9 @@ SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "k_gun", "pulser", "stinger"
 EDGE_MARGIN: Final = 8.0
 #: Sa'Vasku power: mean damage one attack power buys (a stinger die), damage one screen
 #: level saves a beam die aimed at the ship, and the worth of a repair attempt.
-POWER_VALUE = 0.7
-SCREEN_SAVING = 0.167
-REPAIR_VALUE = 1.2
+POWER_VALUE: Final = 0.7
+SCREEN_SAVING: Final = 0.167
+REPAIR_VALUE: Final = 1.2
 
 #: What the admiral is handed: its seat's observation of the battle.
 Seen: TypeAlias = Observation[FullThrustState, Library]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from math import hypot
+from typing import Final
 
 from warbench.core.decisions import Decision
 from warbench.core.preview import Ghost, Preview
@@ -30,9 +31,9 @@ from warbench.rulesets.full_thrust.movement import (
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
 
 #: Beyond what a ship may do, how much further a drag still names an order (shown refused).
-OVERREACH = 3
+OVERREACH: Final = 3
 #: Ends closer together than this (MU) count as equally near: a legal order is preferred.
-NEAR = 0.5
+NEAR: Final = 0.5
 
 
 def order_preview(state: FullThrustState, lib: Library, action: WriteOrders) -> Preview:

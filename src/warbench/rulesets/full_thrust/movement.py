@@ -25,13 +25,14 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from math import hypot
+from typing import Final
 
 from warbench.core.geometry.vectors import to_radians
 from warbench.core.rounding import round_to
 from warbench.rulesets.full_thrust.arcs import FACINGS, heading_of
 
-CINEMATIC = "cinematic"
-VECTOR = "vector"
+CINEMATIC: Final = "cinematic"
+VECTOR: Final = "vector"
 MOVEMENT_SYSTEMS = (CINEMATIC, VECTOR)
 
 

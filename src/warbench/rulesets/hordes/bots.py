@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from math import atan2, hypot
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -44,7 +44,7 @@ from warbench.rulesets.hordes.space import gap, melee_reach, run_out
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Fury the bot's warlock keeps for transferring damage.
-RESERVE = 2
+RESERVE: Final = 2
 
 
 class WarlockBot:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from math import atan2, hypot
+from typing import Final
 
 from warbench.core.events import RollEffect
 from warbench.core.geometry import Body, CircleBase, Point, Pose, StripTemplate
@@ -29,11 +30,11 @@ from warbench.rulesets.hordes.space import (
 from warbench.rulesets.hordes.state import Model
 
 #: DEF of a knocked-down model against ranged and magic attacks (the seed).
-KNOCKED_DOWN_DEF = 5
-FREE_STRIKE_BONUS = 2
-AIM_BONUS = 2
-IN_MELEE_PENALTY = -4
-LARGER_BASE_SLAM_PENALTY = -2
+KNOCKED_DOWN_DEF: Final = 5
+FREE_STRIKE_BONUS: Final = 2
+AIM_BONUS: Final = 2
+IN_MELEE_PENALTY: Final = -4
+LARGER_BASE_SLAM_PENALTY: Final = -2
 
 
 @dataclass(frozen=True, slots=True, init=False)

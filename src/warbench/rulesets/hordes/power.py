@@ -4,6 +4,7 @@ its collision damage and collateral damage to the models it meets."""
 from __future__ import annotations
 
 from math import atan2
+from typing import Final
 
 from warbench.core.geometry import Body, CircleBase, Point, Pose, Terrain, first_contact
 from warbench.core.geometry.sight import base_crossed_by
@@ -22,9 +23,9 @@ from warbench.rulesets.hordes.profile import stat
 from warbench.rulesets.hordes.space import body, edge_limit, radius, terrain
 from warbench.rulesets.hordes.state import Model
 
-POWER_ATTACK_RANGE = 0.5
+POWER_ATTACK_RANGE: Final = 0.5
 #: Inches a charger or slammer must move for its charge attack or full slam.
-MOMENTUM = 3.0
+MOMENTUM: Final = 3.0
 
 
 def headbutt(game: HordesGame, attacker: Model, target: Model) -> None:

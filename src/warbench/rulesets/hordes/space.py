@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 from math import atan2, hypot
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import shapely
 
@@ -30,16 +30,16 @@ from warbench.rulesets.hordes.data import HordesData, ModelRecord, TerrainRecord
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Melee range of most weapons, and of weapons with reach (the seed).
-MELEE_RANGE = 0.5
-REACH_RANGE = 2.0
+MELEE_RANGE: Final = 0.5
+REACH_RANGE: Final = 2.0
 #: Beyond this distance a stealthy model is missed by ranged and magic attacks.
-STEALTH_RANGE = 5.0
+STEALTH_RANGE: Final = 5.0
 #: The hair by which a base or piece may stand off a leg and still be swept against it (a
 #: margin far above rounding, so that those left out surely could not stop the leg).
-NEAR = 0.01
+NEAR: Final = 0.01
 #: How far (inches) every corner of a piece must lie to one side of a line for the line to
 #: be taken as clear of it without exact geometry (see :func:`misses`).
-CLEAR = 1e-6
+CLEAR: Final = 1e-6
 
 
 def radius(data: HordesData, model: Model) -> float:
@@ -359,7 +359,7 @@ def run_out(
 
 #: How far (inches of movement) an estimated leg cost must lie from the budget for
 #: :func:`_within_budget` to answer from it: far above the rounding of either figure.
-SURE = 1e-7
+SURE: Final = 1e-7
 
 
 def _within_budget(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from math import hypot
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -54,7 +55,7 @@ from warbench.rulesets.robogear.table import (
 
 #: The bot holds its ground for the first 1/PATIENT_SHARE of the battle's rounds (2 of the
 #: default 8): it lets the enemy beside it come and shoots it down, then closes in.
-PATIENT_SHARE = 4
+PATIENT_SHARE: Final = 4
 
 
 class CommanderBot:

@@ -9,6 +9,7 @@ fit and how a slot hides them are engine defaults (docs/rules/robogear.md).
 from __future__ import annotations
 
 from math import hypot
+from typing import Final
 
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.actions import Enter, Leave
@@ -21,7 +22,7 @@ from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import CONTACT, flying, slot_point
 
 #: How far (in steps) outside its wall a trooper leaving by a slot stands clear of it.
-DOORSTEP = 0.1
+DOORSTEP: Final = 0.1
 
 
 def wall_gap(unit: Unit, block: Block) -> float:

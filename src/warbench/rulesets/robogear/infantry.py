@@ -3,6 +3,8 @@ machines, and infiltrators appearing out of sight."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from warbench.core.actions import Action
 from warbench.core.decisions import DrawnSpace
 from warbench.core.events import RollEffect
@@ -130,7 +132,7 @@ def finish_healing(game: RobogearGame, medic: Unit) -> None:
 
 
 #: Places a gun takes in a carrier's hold (engine default; a trooper takes one).
-GUN_PLACES = 2
+GUN_PLACES: Final = 2
 
 
 def _places(unit: Unit) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from math import hypot, isfinite
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import DrawnSpace
@@ -33,7 +34,7 @@ from warbench.rulesets.robogear.table import (
 )
 
 #: Headings closer than this (degrees) count as the same direction.
-ANGLE_TOLERANCE = 0.01
+ANGLE_TOLERANCE: Final = 0.01
 
 
 def movement(data: RobogearData, record: UnitRecord) -> Gait:

@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable
 from math import hypot
 from operator import itemgetter
+from typing import Final
 
 from warbench.core.geometry.vectors import to_radians
 from warbench.core.rounding import round_to
@@ -29,12 +30,12 @@ from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import REACH_SLACK, Sight, band_of, gap_at_most
 
 #: How much a point of expected loss counts against a point of expected gain.
-CAUTION = 0.6
+CAUTION: Final = 0.6
 #: The same for a flyer: few cells and many points, the unit the commander lost most often,
 #: so it keeps out of the enemy's reach unless it gains five times what it risks.
-FLYER_CAUTION = 5 * CAUTION
+FLYER_CAUTION: Final = 5 * CAUTION
 #: How much better than staying a spot must be to be worth the resource.
-MARGIN = 0.5
+MARGIN: Final = 0.5
 #: The turns on the spot (degrees off the facing) a forward-only chassis (a flyer) weighs
 #: before a move: without them it could only weigh flying on, deeper into the enemy.
 TURNS = (90.0, -90.0)

@@ -127,7 +127,7 @@ class Book:
 #: address of a dead one, is recognised by identity and gets a book of its own.
 _BOOKS: dict[int, tuple[RobogearData, Book]] = {}
 #: More data objects than this at once (tests loading data again and again): start afresh.
-_MOST = 64
+_MOST: Final = 64
 
 
 class _Last:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from math import hypot
+from typing import Final
 
 from warbench.core.geometry.bases import Body, CircleBase
 from warbench.core.geometry.distance import length_side
@@ -22,7 +23,7 @@ from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 
 #: Two bases closer than this (in steps) touch.
-CONTACT = 0.05
+CONTACT: Final = 0.05
 
 
 def gap(a: Unit, b: Unit) -> float:
@@ -317,7 +318,7 @@ def teardrop(shooter: Unit, heading: float, measures: Measures) -> TeardropTempl
 
 
 #: Slack (steps) of :func:`out_of_reach`'s quick test, far above any rounding.
-REACH_SLACK = 0.5
+REACH_SLACK: Final = 0.5
 
 
 def out_of_reach(x: float, y: float, reach: float, unit: Unit) -> bool:
