@@ -111,7 +111,7 @@ FORE = Arc(315.0, 90.0)
 STARBOARD = Arc(45.0, 90.0)
 AFT = Arc(135.0, 90.0)
 PORT = Arc(225.0, 90.0)
-QUADRANTS = (FORE, STARBOARD, AFT, PORT)
+QUADRANTS: Final = (FORE, STARBOARD, AFT, PORT)
 """The four quadrant arcs, clockwise from the bow."""
 
 

@@ -76,7 +76,9 @@ def bearing(dx: float, dy: float) -> float:
     return normalize_heading(to_degrees(atan2(dx, dy)))
 
 
-_QUARTER_VECTORS = {0.0: (0.0, 1.0), 90.0: (1.0, 0.0), 180.0: (0.0, -1.0), 270.0: (-1.0, 0.0)}
+_QUARTER_VECTORS: Final = {
+    0.0: (0.0, 1.0), 90.0: (1.0, 0.0), 180.0: (0.0, -1.0), 270.0: (-1.0, 0.0)
+}
 
 
 def heading_vector(heading: float) -> tuple[float, float]:

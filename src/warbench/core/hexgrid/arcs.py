@@ -47,6 +47,7 @@ True
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from warbench.core.hexgrid.hexes import Hex, check_facing
 
@@ -76,7 +77,7 @@ def _boundary_coefficients(facing: int) -> tuple[int, int, int, int]:
     return aq, ar, bq, br
 
 
-_COEFFICIENTS = tuple(_boundary_coefficients(facing) for facing in range(6))
+_COEFFICIENTS: Final = tuple(_boundary_coefficients(facing) for facing in range(6))
 
 _FORE, _AFT, _PORT, _STARBOARD = Arc.FORE, Arc.AFT, Arc.PORT, Arc.STARBOARD
 

@@ -41,7 +41,7 @@ from warbench.core.hexgrid.hexes import HASH_OFFSET, Hex, InvalidHexData, check_
 #: With turn distance 0, the most turns a ship may make in one hex.
 MAX_TURNS_PER_HEX: Final = 2
 
-_TURN_STEPS = {"L": -1, "R": 1}
+_TURN_STEPS: Final = {"L": -1, "R": 1}
 
 
 class IllegalHexMove(ValueError):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from warbench.core.hexgrid import Hex, HexPose
 from warbench.rulesets.armada.actions import Move
@@ -38,7 +39,7 @@ from warbench.rulesets.armada.moves import (
 from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
 
 #: How much a pose values having a target in each range band.
-BAND_VALUE = {"short": 3.0, "long": 2.0, "extreme": 1.0}
+BAND_VALUE: Final = {"short": 3.0, "long": 2.0, "extreme": 1.0}
 
 
 def expected_damage(

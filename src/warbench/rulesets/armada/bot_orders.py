@@ -26,7 +26,7 @@ from warbench.rulesets.armada.orders import SCAN_LEVELS, scan_level
 from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet, Officer
 
 #: Critical conditions a chief engineer repairs first.
-REPAIR_ORDER = ("weapons", "engines", "communications", "shields", "auxiliary")
+REPAIR_ORDER: Final = ("weapons", "engines", "communications", "shields", "auxiliary")
 #: How far a commander's duel reaches (the duel order's reach in orders.toml).
 DUEL_REACH: Final = 3
 #: Taking up a role the armada lacks comes before any order (a role change must come

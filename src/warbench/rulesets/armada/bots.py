@@ -53,7 +53,7 @@ DUEL_FOCUS: Final = 1.5
 #: The least priority an order needs for the tactician to give it.
 WORTH_AN_ORDER: Final = 1.0
 #: Spend resolve on a check whose hit chance lies in this range.
-RESOLVE_RANGE = (0.2, 0.65)
+RESOLVE_RANGE: Final = (0.2, 0.65)
 
 
 class TacticianAgent:

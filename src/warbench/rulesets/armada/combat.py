@@ -37,7 +37,7 @@ SUPERWEAPON_PENALTY: Final = -2
 #: The lowest natural roll that is critical against a target a chief technician locked on.
 LOCKED_CRITICAL: Final = 19
 #: The array ability's gunnery penalty by the number of fleets attacked at once.
-ARRAY_PENALTY = {1: 0, 2: -2, 3: -4}
+ARRAY_PENALTY: Final = {1: 0, 2: -2, 3: -4}
 #: The EMP ability inflicts a critical condition when a check beats AC by this much.
 EMP_MARGIN: Final = 5
 
@@ -184,7 +184,7 @@ def targeting_refusal(tables: Tables, attacker: Fleet, target: Fleet) -> str | N
 
 
 #: The arcs of a hex in the fore arc and no other.
-_FORE_ONLY = frozenset({Arc.FORE})
+_FORE_ONLY: Final = frozenset({Arc.FORE})
 
 
 def shielded_front(attacker: Fleet, target: Fleet) -> bool:
@@ -538,7 +538,7 @@ def gunnery_key(state: ArmadaState, fleets: Sequence[Fleet], unposed: int = -1) 
 
 
 #: The fields of a fleet's pose.
-_POSE = ("q", "r", "facing")
+_POSE: Final = ("q", "r", "facing")
 
 
 def _frozen(record: object, leave_out: tuple[str, ...] = ()) -> tuple[object, ...]:

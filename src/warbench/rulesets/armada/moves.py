@@ -25,7 +25,7 @@ from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ROUTED, ArmadaState, Fleet
 
 #: Pilot DC base of each stunt that needs a check (plus a quarter of the fleet's tier).
-STUNT_DC_BASE = {"back-off": 10, "flip-and-burn": 15, "slide": 10}
+STUNT_DC_BASE: Final = {"back-off": 10, "flip-and-burn": 15, "slide": 10}
 
 
 def fleet_speed(fleet: Fleet) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from warbench.core.hexgrid import Hex, HexPose
 
@@ -22,7 +23,7 @@ ACTIVE, DISABLED, DESTROYED = "active", "disabled", "destroyed"
 STEADY, INSPIRED, SHAKEN, ROUTED = "steady", "inspired", "shaken", "routed"
 
 #: Critical damage conditions, by d6 face (6 means roll twice).
-CRITICALS = ("auxiliary", "communications", "engines", "shields", "weapons")
+CRITICALS: Final = ("auxiliary", "communications", "engines", "shields", "weapons")
 
 
 @dataclass(slots=True, init=False)

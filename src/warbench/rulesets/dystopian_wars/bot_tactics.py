@@ -34,7 +34,7 @@ MINE_REACH: Final = 16.0
 #: A wing with this much fuel or less lands when it can.
 LOW_FUEL: Final = 3
 #: Wing types that escort big ships rather than attack.
-ESCORTS = ("fighter", "recon")
+ESCORTS: Final = ("fighter", "recon")
 #: How far beyond the escorted model's half length an escort aims to end (inside the
 #: patrol's 4 inches).
 ESCORT_GAP: Final = 2.0

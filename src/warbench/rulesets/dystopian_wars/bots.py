@@ -60,7 +60,7 @@ from warbench.rulesets.dystopian_wars.sweep import carry_out, touching
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
 #: Expected hits per die needing 2..6 (a natural 6 counts two and rolls again).
-EXPECTED = {needed: ((6 - needed) / 6 + 2 / 6) / (1 - 1 / 6) for needed in range(2, 7)}
+EXPECTED: Final = {needed: ((6 - needed) / 6 + 2 / 6) / (1 - 1 / 6) for needed in range(2, 7)}
 #: How much the bot fears enemy guns against how much it likes its own.
 THREAT_WEIGHT: Final = 0.15
 #: How much more the bot values targets its battle order asks for.
@@ -70,7 +70,7 @@ ESCORT_BONUS: Final = 60.0
 #: What each inch farther from it costs such a wing.
 ESCORT_PULL: Final = 2.0
 #: Critical results (by name) the bot re-rolls on its own ships.
-BAD_CRITICALS = ("Magazine explosion", "Raging fire", "Engines damaged", "Weapons damaged")
+BAD_CRITICALS: Final = ("Magazine explosion", "Raging fire", "Engines damaged", "Weapons damaged")
 
 
 def expected_damage(hits: float, spec: ModelSpec) -> float:

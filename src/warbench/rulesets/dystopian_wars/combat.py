@@ -34,13 +34,13 @@ from warbench.rulesets.dystopian_wars.pools import clamp_needed
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
-AIRBORNE = ("flying", "obscured")
+AIRBORNE: Final = ("flying", "obscured")
 #: Pseudo-mounts for ack-ack and concussion charges used as attacks.
 AA_GUN, CC_GUN = "aa", "cc"
 #: The answer to torpedo bombers: ack-ack at the tokens and charges at the torpedoes.
 BOTH_ANSWERS: Final = "aa+cc"
 #: Weapons that fire like gunnery but keep their dice whatever the hull damage.
-UNDAMAGED_KINDS = ("rockets", "torpedoes", "bombs", "mines")
+UNDAMAGED_KINDS: Final = ("rockets", "torpedoes", "bombs", "mines")
 #: How far behind a flyer its bombs fall (a 4-inch fixed channel).
 BOMB_REACH: Final = 4.0
 #: How close counts as base contact (dive bombers, creatures boarding), in inches.

@@ -89,7 +89,7 @@ def _in_weapon_arc(shooter: Body, arc: str, target: Body) -> bool:
 
 
 #: The fixed channels among the arcs a weapon may have.
-CHANNELS = ("channel", "aft-channel")
+CHANNELS: Final = ("channel", "aft-channel")
 
 
 def in_channel_arc(shooter: Body, arc: str, target: Body) -> bool:

@@ -56,7 +56,7 @@ CHAIN_NEEDED: Final = 5
 #: What concussion charges need against a mine.
 MINE_SWEEP_NEEDED: Final = 5
 #: Flyers a mine dropped by a flyer may hit, and what its dice need against them.
-FLYER_MINE_SIZES = ("large", "massive")
+FLYER_MINE_SIZES: Final = ("large", "massive")
 FLYER_MINE_NEEDED: Final = 5
 #: The radius of the point a mine's blast spreads from, for lines to the models it may hit.
 MINE_POINT: Final = 1e-3

@@ -24,7 +24,7 @@ from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 
 #: Dice a terrain collision rolls, by the terrain's density.
-TERRAIN_DICE = {"light": 4, "medium": 8, "dense": 12}
+TERRAIN_DICE: Final = {"light": 4, "medium": 8, "dense": 12}
 #: Dice needed for rams and collisions (1.1 errata).
 RAM_NEEDED: Final = 4
 

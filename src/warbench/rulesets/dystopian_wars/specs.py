@@ -25,13 +25,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import hypot
+from typing import Final
 
 #: The size classes, smallest first.
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "massive")
 #: Size as a number: tiny 0 .. massive 4.
 SIZE_RANK: dict[str, int] = {size: rank for rank, size in enumerate(SIZES)}
 #: The traits of creatures and robots (:attr:`ModelSpec.beast`).
-BEASTS = frozenset({"creature", "robot"})
+BEASTS: Final = frozenset({"creature", "robot"})
 
 
 def _fill(spec: object, values: dict[str, object]) -> None:

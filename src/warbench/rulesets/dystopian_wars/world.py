@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 #: The fields of a model that any answer a world remembers may depend on, in the order
 #: :func:`fingerprint` reads them.
-FIELDS = (
+FIELDS: Final = (
     "x", "y", "heading", "level", "alive", "derelict", "damage", "prize_of", "carried_by",
     "grounded", "tokens", "armed", "cap_with", "player", "squadron", "cls", "name",
 )

@@ -29,14 +29,14 @@ FACINGS: Final = 12
 """Clock directions a ship may face."""
 DEGREES_PER_FACING: Final = 360.0 / FACINGS
 
-ARC_NAMES = ("F", "FS", "AS", "A", "AP", "FP")
+ARC_NAMES: Final = ("F", "FS", "AS", "A", "AP", "FP")
 """The six fire arcs, clockwise from the bow."""
-ARC_BITS = {name: 1 << index for index, name in enumerate(ARC_NAMES)}
+ARC_BITS: Final = {name: 1 << index for index, name in enumerate(ARC_NAMES)}
 ALL_ARCS = (1 << len(ARC_NAMES)) - 1
-_ARCS = tuple(Arc.centered(60.0, 60.0 * index) for index in range(len(ARC_NAMES)))
+_ARCS: Final = tuple(Arc.centered(60.0, 60.0 * index) for index in range(len(ARC_NAMES)))
 #: Each arc's bit, start and the bounds :meth:`Arc.contains` tests the bearing past the
 #: start against, worked out once (the same floats, so the same answers).
-_SPANS = tuple(
+_SPANS: Final = tuple(
     (1 << index, arc.start, arc.width + ARC_EPSILON, 360.0 - ARC_EPSILON)
     for index, arc in enumerate(_ARCS)
 )

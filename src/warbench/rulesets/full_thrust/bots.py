@@ -72,7 +72,7 @@ from warbench.rulesets.full_thrust.state import FullThrustState, Ship
 from warbench.rulesets.full_thrust.weapon_values import mean_damage
 
 #: Damage control and needle beam priorities, most wanted first.
-SYSTEM_PRIORITY = ("fire_control", "drive", "beam", "k_gun", "pulser", "stinger",
+SYSTEM_PRIORITY: Final = ("fire_control", "drive", "beam", "k_gun", "pulser", "stinger",
                    "plasma_launcher", "pod_launcher", "pulse_torpedo", "mkp", "pds", "spicule",
                    "scattergun", "adfc", "screen", "shroud")
 EDGE_MARGIN: Final = 8.0

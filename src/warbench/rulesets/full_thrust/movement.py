@@ -33,7 +33,7 @@ from warbench.rulesets.full_thrust.arcs import FACINGS, heading_of
 
 CINEMATIC: Final = "cinematic"
 VECTOR: Final = "vector"
-MOVEMENT_SYSTEMS = (CINEMATIC, VECTOR)
+MOVEMENT_SYSTEMS: Final = (CINEMATIC, VECTOR)
 
 
 def turn_allowance(thrust: int, advanced: bool = False) -> int:
@@ -135,7 +135,7 @@ def legal_manoeuvres(
 
 #: Each clock facing's (sin, cos) of its heading: the same floats ``math.sin`` and
 #: ``math.cos`` give for ``to_radians(heading_of(facing))``, worked out once.
-_UNIT = tuple(
+_UNIT: Final = tuple(
     (math.sin(to_radians(heading_of(facing))), math.cos(to_radians(heading_of(facing))))
     for facing in range(FACINGS)
 )

@@ -13,6 +13,7 @@ bot weighs a K-gun, a beam and a scattergun on one scale.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Final
 
 from warbench.rulesets.full_thrust.kravak import (
     MKP_DAMAGE,
@@ -29,7 +30,7 @@ from warbench.rulesets.full_thrust.scoring import SIDES, beam_dice_at, to_hit_nu
 RangeStep = tuple[str, Callable[[float], Hashable]]
 
 #: Mean points of one beam die against screens 0, 1, 2 (re-rolls included).
-BEAM_DIE_VALUE = (0.8, 0.633, 0.467)
+BEAM_DIE_VALUE: Final = (0.8, 0.633, 0.467)
 FACES = range(1, SIDES + 1)
 
 

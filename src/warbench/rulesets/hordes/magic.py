@@ -4,6 +4,7 @@ upkeep limits, lasting effects and the once-a-game feat."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from warbench.rulesets.hordes.actions import ANIMUS, CAST, HEAL, Animus, Cast, Feat, Heal
 from warbench.rulesets.hordes.combat import Strike, attack
@@ -59,7 +60,7 @@ def target_uids(
 
 
 #: The boosts an offensive spell may take: none, to hit, to damage, both.
-_BOOSTS = ((False, False), (True, False), (False, True), (True, True))
+_BOOSTS: Final = ((False, False), (True, False), (False, True), (True, True))
 
 
 @lru_cache(maxsize=4096)

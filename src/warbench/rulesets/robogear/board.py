@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from math import isfinite
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.attacks import OddsAnswer
@@ -37,7 +38,7 @@ from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import gap, hidden_share
 
 #: Directions a unit that moves only straight ahead, back or sideways may take.
-SQUARE = (0.0, 90.0, 180.0, 270.0)
+SQUARE: Final = (0.0, 90.0, 180.0, 270.0)
 
 
 def action_target(data: RobogearData, state: RobogearState, action: Action) -> str | None:

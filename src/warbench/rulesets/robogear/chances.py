@@ -9,12 +9,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from warbench.rulesets.robogear.data import CoverBand
 from warbench.rulesets.robogear.sheets import Book
 
 #: The cover rows used when no data is at hand (the shipped tables.toml's).
-DEFAULT_COVER = (
+DEFAULT_COVER: Final = (
     CoverBand(share=0.75, dice=1, sides=6, plus=1),
     CoverBand(share=0.5, dice=1, sides=6, plus=0),
     CoverBand(share=0.25, dice=1, sides=3, plus=0),

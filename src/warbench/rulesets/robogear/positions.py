@@ -38,7 +38,7 @@ FLYER_CAUTION: Final = 5 * CAUTION
 MARGIN: Final = 0.5
 #: The turns on the spot (degrees off the facing) a forward-only chassis (a flyer) weighs
 #: before a move: without them it could only weigh flying on, deeper into the enemy.
-TURNS = (90.0, -90.0)
+TURNS: Final = (90.0, -90.0)
 
 
 def _hard(data: RobogearData, shooter: Unit, target: Unit) -> int:
