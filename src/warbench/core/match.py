@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warbench.core.agents import Agent, AgentError
+from warbench.core.collector import paced_collection
 from warbench.core.engine import EngineError, Game, IllegalAction
 from warbench.core.events import Event
 from warbench.core.journal import Journal
@@ -66,8 +67,23 @@ def play_match(
     """Play one game, seat ``i`` answered by ``agents[i]``, until it ends or hits the limit.
 
     ``transactional`` (default: the ruleset's ``late_refusals``) snapshots the state before
-    each action so that a late refusal can be rolled back.
+    each action so that a late refusal can be rolled back. The garbage collector runs at
+    the pace of :func:`~warbench.core.collector.paced_collection` meanwhile.
     """
+    with paced_collection():
+        return _play_to_end(ruleset, agents, setup, seed, max_decisions, record_hashes,
+                            transactional)
+
+
+def _play_to_end(
+    ruleset: Ruleset[Any, Any],
+    agents: Sequence[Agent],
+    setup: Mapping[str, Any] | None,
+    seed: int,
+    max_decisions: int,
+    record_hashes: bool,
+    transactional: bool | None,
+) -> MatchResult:
     game = Game.new(
         ruleset,
         setup,
