@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+import warbench
 from tests.duel import (
     Duel,
     DuelState,
@@ -20,6 +21,7 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import Game
 from warbench.core.observation import Observation
 from warbench.core.plain import REDACTED, Hidden
+from warbench.core.redaction import blank_stream
 from warbench.testing import check_ruleset
 
 
@@ -48,6 +50,17 @@ def test_an_observation_holds_no_dice_stream_of_the_game() -> None:
     observed = game.observe(0).state
     twin = game.copy()
     assert observed.rng.faces(6, 20) != twin.state.rng.faces(6, 20)
+
+
+@pytest.mark.parametrize("ruleset_id", ["dystopian-wars", "armada"])
+def test_every_observation_holds_its_own_blank_stream(ruleset_id: str) -> None:
+    """Dystopian Wars' observations (its own, with card counts) and the core's alike: the
+    same blank numbers in each, and a bot drawing from one leaves the next as it was."""
+    game = Game.new(warbench.ruleset(ruleset_id), seed=5, players=2)
+    first, second = game.observe(0).state.rng, game.observe(1).state.rng
+    drawn = first.faces(6, 20)
+    assert second.faces(6, 20) == drawn == blank_stream().faces(6, 20)
+    assert drawn != game.state.rng.copy().faces(6, 20)
 
 
 def test_the_observation_offers_exactly_the_seats_decisions_and_checks_like_the_game() -> None:

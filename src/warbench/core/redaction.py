@@ -35,7 +35,9 @@ BLANK_STREAM_SEED = 2**64 + 0x0B5E7BED
 _BLANK_STREAM = RandomStream.from_seed(BLANK_STREAM_SEED).copy()
 
 
-def _blank_stream() -> RandomStream:
+def blank_stream() -> RandomStream:
+    """The stream an observed state holds in place of the game's (a copy of the blank
+    one: never drawn from by the game)."""
     return _BLANK_STREAM.copy()
 
 
@@ -51,7 +53,7 @@ class _RedactingPickler(pickle.Pickler):
         if kind is Hidden and not obj.visible_to(self.viewer):
             return Hidden, (obj.owner, REDACTED, obj.revealed)
         if kind is RandomStream:
-            return _blank_stream, ()
+            return blank_stream, ()
         return NotImplemented
 
 
@@ -75,7 +77,7 @@ def observed_state(state: S, viewer: int, secret_fields: Sequence[str] | None = 
     if secret_fields is None:
         return redacted_copy(state, viewer)
     observed = copy.copy(state)
-    observed.rng = _blank_stream()
+    observed.rng = blank_stream()
     for name in secret_fields:
         setattr(observed, name, redacted_copy(getattr(state, name), viewer))
     return observed

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from warbench.core.plain import REDACTED, Hidden
-from warbench.core.redaction import BLANK_STREAM_SEED, redacted_copy
+from warbench.core.redaction import blank_stream, redacted_copy
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.cards import TurnCards
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -32,16 +32,12 @@ class ObservedState(DWState):
     deck_sizes: list[int] = field(default_factory=list)
 
 
-#: The stream an observed state holds in place of the game's (copied, never drawn from).
-_BLANK_STREAM = RandomStream.from_seed(BLANK_STREAM_SEED)
-
-
 def observed_state(state: DWState, seat: int) -> ObservedState:
     """``state`` as ``seat`` may know it: the other hands and every deck ``REDACTED``,
     turn cards laid by others hidden, a blank dice stream, and the sizes of every hand
     and deck. Everything else is shared with ``state`` (read it, never change it)."""
     fields = {name: getattr(state, name) for name in _STATE_FIELDS}
-    fields["rng"] = _BLANK_STREAM.copy()
+    fields["rng"] = blank_stream()
     fields["hands"] = [_as_seen(hand, seat) for hand in state.hands]
     fields["decks"] = [_as_seen(deck, seat) for deck in state.decks]
     fields["stack"] = [
