@@ -18,6 +18,7 @@ from warbench.core.engine import Game
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.core.search import Budget, SearchBot
+from warbench.core.search import bot as search_bot
 from warbench.core.search.candidates import merge
 from warbench.core.search.tree import Node
 from warbench.core.sim.plan import default_sides, prepare
@@ -130,6 +131,63 @@ def test_the_root_tries_the_heuristics_own_next_best_actions_before_drawn_ones(
     tried.clear()
     make_bot(rules, budget, seed=3).choose(observation, decision)
     assert tried[0] == expected[0] and tried != expected
+
+
+def test_without_draws_the_root_plays_only_the_heuristics_own_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``draws=0``: the root tries the heuristic's choice and its next-best lines and
+    nothing the candidate generator draws, even with room to spare; with no lines asked
+    for, the heuristic's choice is the answer and nothing is played."""
+    rules = warbench.ruleset("hordes")
+    game = Game.new(rules, seed=5)
+    warlock = make_bot(rules, "warlock", seed=1)
+    while sum(isinstance(o, Activate) for o in game.pending()[0].options) < 4:
+        decision = game.pending()[0]
+        game.apply(decision.player, warlock.choose(game.observe(decision.player), decision))
+    decision = game.pending()[0]
+    observation = game.observe(decision.player)
+    tried: list[Action] = []
+    iterate = SearchBot._iterate
+
+    def spy(self: SearchBot, observation: Observation, root: Node, action: Action,  # type: ignore[type-arg]
+            seed: int) -> None:
+        tried.append(action)
+        iterate(self, observation, root, action, seed)
+
+    monkeypatch.setattr(SearchBot, "_iterate", spy)
+    budget = "search:iterations=1,depth=1,width=5,pilot=0,draws=0"
+    make_bot(rules, budget + ",alternatives=2", seed=3).choose(observation, decision)
+    expected = merge(warlock.choose(observation, decision),
+                     warlock.alternatives(observation, decision, 3), 3)  # type: ignore[attr-defined]
+    assert tried == expected and len(expected) == 3
+    tried.clear()
+    alone = make_bot(rules, budget, seed=3)
+    assert alone.choose(observation, decision) == expected[0]
+    assert tried == [] and isinstance(alone, SearchBot) and alone.cost.playouts == 0
+
+
+@pytest.mark.parametrize(("tree", "below_root"), [(1, True), (0, False)])
+def test_a_flat_search_leaves_every_decision_after_the_root_to_the_play_out_bots(
+    monkeypatch: pytest.MonkeyPatch, tree: int, below_root: bool
+) -> None:
+    """The default tree grows below the root (its second world tries a drawn action for
+    the next decision); with ``tree=0`` every walk is the root candidate alone, and the
+    play-out bots answer everything after it, the same bots in every candidate's copy."""
+    walks: list[int] = []
+    backpropagate = search_bot.backpropagate
+
+    def spy(root: Node, path: list[Any], found: Any) -> None:
+        walks.append(len(path))
+        backpropagate(root, path, found)
+
+    monkeypatch.setattr(search_bot, "backpropagate", spy)
+    game = first_orders()
+    decision = game.pending()[0]
+    bot = make_bot(FT, f"{FULL},tree={tree}", seed=9)
+    assert isinstance(bot, SearchBot) and bot.budget.tree == tree
+    bot.choose(game.observe(decision.player), decision)
+    assert walks and (max(walks) > 1) == below_root
 
 
 def test_a_budget_in_milliseconds_stops_the_search_in_time() -> None:

@@ -128,7 +128,7 @@ class SearchBot:
             return first
         rng = RandomStream.from_seed(base)
         width = self.budget.width
-        drawn = self.generator(observation, decision, rng, width - 1)
+        drawn = self.generator(observation, decision, rng, width - 1) if self.budget.draws else []
         candidates = merge(first, [*self._alternatives(observation, decision, first), *drawn],
                            width)
         if len(candidates) == 1:
@@ -264,7 +264,7 @@ class SearchBot:
             except IllegalAction:  # refused after its roll in this sample: score as it is
                 break
             path.append(edge)
-            if new or game.is_over or (horizon is not None and horizon(game)):
+            if new or not budget.tree or game.is_over or (horizon is not None and horizon(game)):
                 break
             decision = game.pending()[0]
             player = decision.player

@@ -30,6 +30,8 @@ OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
     "alternatives": (int, 0),
     "extend": (int, 0),
     "paired": (float, 0),
+    "tree": (int, 0),
+    "draws": (int, 0),
 }
 
 
@@ -55,7 +57,13 @@ class Budget:
     ``paired``: answer by the paired gain over the heuristic's choice on the worlds both
     played, which must be at least ``margin`` and this many standard errors (0: the margin
     alone; with neither ``paired`` nor ``extend``, the best mean, as
-    :func:`~warbench.core.search.tree.best`).
+    :func:`~warbench.core.search.tree.best`). ``tree``: 1, each root candidate's walk
+    follows the shared tree below the root, whose nodes grow children the heuristic and the
+    candidate generator propose; 0, flat: after the root candidate the heuristic bots answer
+    every decision, so in each world every candidate meets the same bots' replies.
+    ``draws``: 1, the root fills its ``width`` with draws of the candidate generator after
+    the heuristic's choice and lines; 0, the root plays only those, so a decision for which
+    the heuristic offers no lines is answered at once with its choice.
     """
 
     iterations: int | None = 6
@@ -68,6 +76,8 @@ class Budget:
     alternatives: int = 0
     extend: int = 0
     paired: float = 0.0
+    tree: int = 1
+    draws: int = 1
 
     @classmethod
     def from_options(cls, bot: str, options: Mapping[str, str]) -> Budget:
