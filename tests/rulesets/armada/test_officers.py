@@ -6,10 +6,12 @@ Lance (fleet 0, destroyer, flagship) and Wing (fleet 1, fighter) of Blue face Gr
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
+import warbench
 from tests.rulesets.armada.helpers import battle, fleet, hold_position, in_gunnery, texts
 from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
@@ -401,3 +403,39 @@ def test_arm_off_move_to_an_adjacent_fleet() -> None:
     refused(game, Order(0, "transfer", 0), "Tec has already given an order")
     game.state.fleets[1].q = 3
     refused(game, Order(1, "transfer", 0), "Lance is not adjacent to Wing")
+
+
+def test_arm_off_resolve_the_orders_offered_are_every_legal_one_with_and_without_resolve() -> None:
+    """ARM-OFF-RESOLVE: along random battles, each order space offers every order of its
+    officers' that the rules accept, with resolve (where the order has a check and the
+    officer a point left) and without, and nothing the rules refuse."""
+    from warbench.core.agents import RandomAgent
+    from warbench.core.match import play_next_decision
+    from warbench.rulesets.armada.officers import _candidates
+
+    rules = warbench.ruleset("armada")
+    spaces = resolved = 0
+    for seed in range(3):
+        game = Game.new(rules, seed=seed, players=2)
+        for index, each in enumerate(game.state.officers):
+            each.resolve = index % 3  # the shipped armadas' officers have none
+        agents = [RandomAgent(seed), RandomAgent(seed + 7)]
+        while not game.is_over and spaces < 120:
+            for space in game.pending()[0].spaces:
+                if not isinstance(space, OrderSpace):
+                    continue
+                spaces += 1
+                state, tables = game.state, game.data.tables
+                offered = {o for o in space.candidates() if isinstance(o, Order)}
+                every = set()
+                for index, officer in enumerate(state.officers):
+                    for name in [*tables.roles[officer.role].orders, "transfer"]:
+                        rule = tables.orders[name]
+                        for order in _candidates(state, index, name, rule):
+                            every.add(order)
+                            if rule.check != "none":  # nothing to roll twice otherwise
+                                every.add(dataclasses.replace(order, resolve=True))
+                assert offered == {o for o in every if space.validate(o) is None}
+                resolved += sum(o.resolve for o in offered)
+            play_next_decision(game, agents)
+    assert spaces > 20 and resolved > 0

@@ -257,12 +257,15 @@ def legal_orders(
                 continue
             if giver_refusal(state, tables, player, phase, index, name) is not None:
                 continue  # refuses every order of this name, whatever its target
+            # Spending resolve changes one check of _given_refusal (the officer has a point
+            # left), so an order is checked once and offered with resolve where it may be.
+            resolvable = rule.check != "none" and officer.resolve > 0
             for candidate in _candidates(state, index, name, rule):
-                for resolve in (False, True) if rule.check != "none" else (False,):
-                    order = Order(candidate.officer, name, candidate.fleet, candidate.ally,
-                                  candidate.q, candidate.r, candidate.choice, resolve)
-                    if _given_refusal(state, tables, order) is None:
-                        found.append(order)
+                if _given_refusal(state, tables, candidate) is None:
+                    found.append(candidate)
+                    if resolvable:
+                        found.append(Order(index, name, candidate.fleet, candidate.ally,
+                                           candidate.q, candidate.r, candidate.choice, True))
     return found
 
 
