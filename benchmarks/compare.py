@@ -54,9 +54,14 @@ RULESETS = {"dystopian-wars": 2, "armada": 1, "full-thrust": 6, "hordes": 2, "ro
 #: 6.36x at 10 (docs/performance.md).
 RANDOM_GAMES = {ruleset_id: 10 * games for ruleset_id, games in RULESETS.items()}
 #: Games of one simulate measurement, per ruleset: a few seconds of play in one process
-#: (ROBOGEAR's two-player battles take about 60 ms: at 16 games the last task's few
+#: (ROBOGEAR's two-player battles took about 60 ms: at 16 games the last task's few
 #: games, played by one worker while the other waits, weighed about a tenth of the run).
-SIMULATE_GAMES = {"dystopian-wars": 8, "armada": 4, "full-thrust": 24, "hordes": 8, "robogear": 48}
+#: Kept at about a second of the head's play or more as the battles got faster (December
+#: 2026: Armada's four took a third of a second, and the pool's start-up and hand-over
+#: moved its row by a tenth between runs).
+SIMULATE_GAMES = {
+    "dystopian-wars": 16, "armada": 16, "full-thrust": 64, "hordes": 48, "robogear": 96,
+}
 
 #: Plays battles in a child process; prints {"seconds": cpu, "games": n, "decisions": n}.
 BATTLES = """
