@@ -411,8 +411,6 @@ def test_arm_off_resolve_the_orders_offered_are_every_legal_one_with_and_without
     officer a point left) and without, and nothing the rules refuse."""
     from warbench.core.agents import RandomAgent
     from warbench.core.match import play_next_decision
-    from warbench.rulesets.armada.officers import _candidates
-
     rules = warbench.ruleset("armada")
     spaces = resolved = 0
     for seed in range(3):
@@ -431,7 +429,7 @@ def test_arm_off_resolve_the_orders_offered_are_every_legal_one_with_and_without
                 for index, officer in enumerate(state.officers):
                     for name in [*tables.roles[officer.role].orders, "transfer"]:
                         rule = tables.orders[name]
-                        for order in _candidates(state, index, name, rule):
+                        for order in _every_order(state, tables, index, name):
                             every.add(order)
                             if rule.check != "none":  # nothing to roll twice otherwise
                                 every.add(dataclasses.replace(order, resolve=True))
@@ -439,3 +437,25 @@ def test_arm_off_resolve_the_orders_offered_are_every_legal_one_with_and_without
                 resolved += sum(o.resolve for o in offered)
             play_next_decision(game, agents)
     assert spaces > 20 and resolved > 0
+
+
+def _every_order(state: Any, tables: Any, index: int, name: str) -> list[Order]:
+    """Officer ``index``'s order ``name`` in the form the order space offers it, at every
+    fleet, hex, pair and choice there is, whatever the rules say of them (destroyed fleets,
+    either side): what the space must pick the legal ones from."""
+    from warbench.rulesets.armada.officers import BOOSTS, DIRECTIONS
+
+    fleets, target = state.fleets, tables.orders[name].target
+    if target == "none":
+        return [Order(index, name)]
+    if target == "own":
+        return [Order(index, name, choice=choice) for choice in DIRECTIONS]
+    if target == "hex":
+        return [Order(index, name, q=f.q, r=f.r) for f in fleets]
+    if target == "enemy-and-ally":
+        return [Order(index, name, f.id, g.id) for f in fleets for g in fleets]
+    if name == "boost":
+        return [Order(index, name, f.id, choice=choice) for f in fleets for choice in BOOSTS]
+    if name == "repair":
+        return [Order(index, name, f.id, choice=c) for f in fleets for c in f.criticals]
+    return [Order(index, name, f.id) for f in fleets]

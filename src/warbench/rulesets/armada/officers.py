@@ -272,6 +272,9 @@ def legal_orders(
 def _candidates(state: ArmadaState, index: int, name: str, rule: OrderRule) -> list[Order]:
     officer = state.officers[index]
     fleets = [fleet for fleet in state.fleets if fleet.status != DESTROYED]
+    if rule.target in ("ally", "enemy"):  # the other side's fleets are always refused
+        enemy = rule.target == "enemy"
+        fleets = [fleet for fleet in fleets if (fleet.side != officer.side) == enemy]
     if rule.target == "none":
         return [Order(index, name)]
     if rule.target == "own":
