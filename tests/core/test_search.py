@@ -14,6 +14,7 @@ import warbench
 from warbench.cli import USAGE_ERROR, main
 from warbench.core.actions import Action
 from warbench.core.botspec import BadBotSpec, UnknownBot, make_bot
+from warbench.core.decisions import Decision
 from warbench.core.engine import Game
 from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
@@ -100,20 +101,22 @@ def test_every_root_candidate_is_played_on_the_same_sampled_worlds(
     assert len(set(counts.values())) == 1 and next(iter(counts.values())) >= 2
 
 
-def test_the_root_tries_the_heuristics_own_next_best_actions_before_drawn_ones(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """With ``alternatives=2`` the root plays the heuristic's choice and the two lines its bot
-    rates next (HORDES' warlock offers them), not draws of the candidate generator; the
-    same budget without them draws the rest."""
+def hordes_activation(activations: int) -> tuple[Any, Any, Observation, Decision]:  # type: ignore[type-arg]
+    """A HORDES battle played by the warlock up to a decision offering at least
+    ``activations`` units to activate: the ruleset, the warlock, the seat's observation
+    and the decision."""
     rules = warbench.ruleset("hordes")
     game = Game.new(rules, seed=5)
     warlock = make_bot(rules, "warlock", seed=1)
-    while sum(isinstance(o, Activate) for o in game.pending()[0].options) < 3:
+    while sum(isinstance(o, Activate) for o in game.pending()[0].options) < activations:
         decision = game.pending()[0]
         game.apply(decision.player, warlock.choose(game.observe(decision.player), decision))
     decision = game.pending()[0]
-    observation = game.observe(decision.player)
+    return rules, warlock, game.observe(decision.player), decision
+
+
+def root_candidates_played(monkeypatch: pytest.MonkeyPatch) -> list[Action]:
+    """The root candidates the search bots play from now on, in order (a spy)."""
     tried: list[Action] = []
     iterate = SearchBot._iterate
 
@@ -123,6 +126,17 @@ def test_the_root_tries_the_heuristics_own_next_best_actions_before_drawn_ones(
         iterate(self, observation, root, action, seed)
 
     monkeypatch.setattr(SearchBot, "_iterate", spy)
+    return tried
+
+
+def test_the_root_tries_the_heuristics_own_next_best_actions_before_drawn_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``alternatives=2`` the root plays the heuristic's choice and the two lines its bot
+    rates next (HORDES' warlock offers them), not draws of the candidate generator; the
+    same budget without them draws the rest."""
+    rules, warlock, observation, decision = hordes_activation(activations=3)
+    tried = root_candidates_played(monkeypatch)
     budget = "search:iterations=1,depth=1,width=3,pilot=0"
     make_bot(rules, budget + ",alternatives=2", seed=3).choose(observation, decision)
     own = warlock.alternatives(observation, decision, 3)  # type: ignore[attr-defined]
@@ -139,23 +153,8 @@ def test_without_draws_the_root_plays_only_the_heuristics_own_lines(
     """``draws=0``: the root tries the heuristic's choice and its next-best lines and
     nothing the candidate generator draws, even with room to spare; with no lines asked
     for, the heuristic's choice is the answer and nothing is played."""
-    rules = warbench.ruleset("hordes")
-    game = Game.new(rules, seed=5)
-    warlock = make_bot(rules, "warlock", seed=1)
-    while sum(isinstance(o, Activate) for o in game.pending()[0].options) < 4:
-        decision = game.pending()[0]
-        game.apply(decision.player, warlock.choose(game.observe(decision.player), decision))
-    decision = game.pending()[0]
-    observation = game.observe(decision.player)
-    tried: list[Action] = []
-    iterate = SearchBot._iterate
-
-    def spy(self: SearchBot, observation: Observation, root: Node, action: Action,  # type: ignore[type-arg]
-            seed: int) -> None:
-        tried.append(action)
-        iterate(self, observation, root, action, seed)
-
-    monkeypatch.setattr(SearchBot, "_iterate", spy)
+    rules, warlock, observation, decision = hordes_activation(activations=4)
+    tried = root_candidates_played(monkeypatch)
     budget = "search:iterations=1,depth=1,width=5,pilot=0,draws=0"
     make_bot(rules, budget + ",alternatives=2", seed=3).choose(observation, decision)
     expected = merge(warlock.choose(observation, decision),

@@ -3,7 +3,7 @@
 The collector examines its youngest generation every 700 new container objects by default.
 A game makes and drops millions of small tuples and records, nearly all freed at once by
 their reference counts, so those collections find almost nothing while costing 5-15% of a
-battle's time (docs/performance.md, "The garbage collector"). :func:`paced_collection`
+battle's time (docs/performance.md, "The garbage collector's pacing"). :func:`paced_collection`
 raises that count for a block of play and puts the old one back after it; nothing in a
 game's results depends on when cycles are collected.
 """
