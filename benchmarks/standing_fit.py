@@ -19,7 +19,7 @@ import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -27,16 +27,29 @@ from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
 from warbench.core.registry import ruleset
 
-#: Per ruleset: its standing module, heuristic, set-up, and which states to sample.
-SETTINGS: dict[str, tuple[str, str, dict[str, Any] | None, Callable[[Any, int], bool]]] = {
-    "armada": (
+
+class Settings(NamedTuple):
+    """A ruleset's standing module, heuristic and set-up; the state field that counts its
+    rounds or turns; which states to sample (by the game and the decision's index), and
+    whether only the first of them in each round or turn."""
+
+    standing: str
+    heuristic: str
+    setup: dict[str, Any] | None
+    turn_field: str
+    sampled: Callable[[Any, int], bool]
+    once_a_turn: bool
+
+
+SETTINGS: dict[str, Settings] = {
+    "armada": Settings(
         "warbench.rulesets.armada.bots_standing", "tactician",
         {"armadas": ["vanguard-3", "raiders-3"], "distance": 8, "max_rounds": 5},
-        lambda game, index: index % 7 == 3,
+        "round", lambda game, index: index % 7 == 3, once_a_turn=False,
     ),
-    "full-thrust": (
+    "full-thrust": Settings(  # where the search's play-outs stop: the ships have moved
         "warbench.rulesets.full_thrust.bots_standing", "admiral", None,
-        lambda game, index: game.state.phase in (6, 7, 8, 9),
+        "turn", lambda game, index: game.state.phase in (6, 7, 8, 9), once_a_turn=True,
     ),
 }
 GRID_HULL = (0.0, 0.1, 0.25, 0.5)
@@ -67,18 +80,19 @@ def parts(module: ModuleType, game: Any) -> list[float]:
 
 def record(ruleset_id: str, games: int, first: int) -> np.ndarray:
     """Rows of (beaten, hull, threat, round, result) from ``games`` mirror games."""
-    module_name, heuristic, setup, sampled = SETTINGS[ruleset_id]
-    module = importlib.import_module(module_name)
+    settings = SETTINGS[ruleset_id]
+    module = importlib.import_module(settings.standing)
     rules = ruleset(ruleset_id)
-    bot = rules.bots()[heuristic]
+    bot = rules.bots()[settings.heuristic]
     rows = []
     for seed in range(first, first + games):
-        game = Game.new(rules, seed=seed, players=2, setup=setup, record_hashes=False)
+        game = Game.new(rules, seed=seed, players=2, setup=settings.setup,
+                        record_hashes=False)
         agents = [bot(seed * 10), bot(seed * 10 + 1)]
         states, seen, index = [], set(), 0
         while not game.is_over:
-            turn = getattr(game.state, "round", getattr(game.state, "turn", 0))
-            if sampled(game, index) and (ruleset_id != "full-thrust" or turn not in seen):
+            turn = getattr(game.state, settings.turn_field)
+            if settings.sampled(game, index) and not (settings.once_a_turn and turn in seen):
                 seen.add(turn)
                 states.append([*parts(module, game), turn])
             play_next_decision(game, agents)

@@ -3,12 +3,8 @@ heuristic, or not): ``SearchBot.roots`` and ``benchmarks/search_roots.py``."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import warbench
+from tests.benchmark_script import load_benchmark
 from tests.core.test_search_paired import PLAYED
 from warbench.core.botspec import make_bot
 from warbench.core.match import play_match
@@ -17,16 +13,6 @@ from warbench.core.search.paired import Gain, RootRecord
 
 FT = warbench.ruleset("full-thrust")
 BUDGET = "search:iterations=3,depth=6,width=3,pilot=0,alternatives=2,extend=2,paired=1"
-
-
-def load_script() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "search_roots.py"
-    spec = importlib.util.spec_from_file_location("search_roots", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["search_roots"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def short_game(keep: bool) -> tuple[list[object], SearchBot]:
@@ -70,7 +56,7 @@ def test_the_table_counts_surely_better_and_surely_worse_roots() -> None:
     """benchmarks/search_roots.py: per kind of decision, the searched and overruled roots,
     those with a candidate two standard errors better, those where every candidate is
     two standard errors worse."""
-    script = load_script()
+    script = load_benchmark("search_roots")
     better = Gain(0.1, 0.01, 5)
     worse = Gain(-0.1, 0.01, 5)
     unsure = Gain(0.05, 0.1, 5)

@@ -4,42 +4,29 @@ regression finds known weights, and it leaves the standing's weights as they wer
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
+import importlib
 
 import numpy as np
 import pytest
 
 import warbench
+from tests.benchmark_script import load_benchmark
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
 
-
-def load_script() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "standing_fit.py"
-    spec = importlib.util.spec_from_file_location("standing_fit", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["standing_fit"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-FIT = load_script()
+FIT = load_benchmark("standing_fit")
 
 
 @pytest.mark.parametrize("ruleset_id", ["armada", "full-thrust"])
 def test_the_parts_add_up_to_the_standings_own_losses(ruleset_id: str) -> None:
     """beaten + HULL_WEIGHT * hull + THREAT_WEIGHT * threat is the standing's margin, in a
     battle with hull already lost (the weights as committed, restored after)."""
-    module_name, heuristic, setup, _ = FIT.SETTINGS[ruleset_id]
-    module = importlib.import_module(module_name)
+    settings = FIT.SETTINGS[ruleset_id]
+    module = importlib.import_module(settings.standing)
     rules = warbench.ruleset(ruleset_id)
-    game = Game.new(rules, seed=4, players=2, setup=setup, record_hashes=False)
-    agents = [rules.bots()[heuristic](1), rules.bots()[heuristic](2)]
-    margins = []
+    game = Game.new(rules, seed=4, players=2, setup=settings.setup, record_hashes=False)
+    agents = [rules.bots()[settings.heuristic](1), rules.bots()[settings.heuristic](2)]
+    hulls = []
     for _ in range(400):
         if game.is_over:
             break
@@ -48,8 +35,8 @@ def test_the_parts_add_up_to_the_standings_own_losses(ruleset_id: str) -> None:
         lost = module.losses(game)
         expected = beaten + module.HULL_WEIGHT * hull + module.THREAT_WEIGHT * threat
         assert lost[1] - lost[0] == pytest.approx(expected, abs=1e-9)
-        margins.append(hull)
-    assert any(margins), "the battle lost no hull: the test proves nothing"
+        hulls.append(hull)
+    assert any(hulls), "the battle lost no hull: the test proves nothing"
     assert (module.HULL_WEIGHT, module.THREAT_WEIGHT) == (0.5, 0.5)
 
 
