@@ -4,18 +4,24 @@ answers of the plain definitions (issue 16: speed without changing results)."""
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
 from warbench.core.engine import Game
 from warbench.core.hexgrid import Arc, Hex, HexPose, arc_of, hex_line, move_plan, reachable
 from warbench.core.match import play_next_decision
+from warbench.core.observation import Observation
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.actions import Move, Order
-from warbench.rulesets.armada.bot_helm import PoseScorer, pose_score, standing
-from warbench.rulesets.armada.bots import TacticianAgent
+from warbench.rulesets.armada.bot_helm import PoseScorer, pose_score, standing, target_value
+from warbench.rulesets.armada.bot_orders import scored_orders
+from warbench.rulesets.armada.bots import WORTH_AN_ORDER, TacticianAgent
 from warbench.rulesets.armada.combat import (
     arcs_at,
     debris_penalty,
@@ -24,6 +30,7 @@ from warbench.rulesets.armada.combat import (
     placement_key,
     shielded_front,
 )
+from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.moves import (
     entered_hexes,
     fleet_speed,
@@ -274,3 +281,60 @@ def test_arm_gun_arc_offsets_kept_packed_are_the_arcs(dq: int, dr: int, facing: 
     answer is :func:`arc_of`'s, asked twice."""
     for _ in range(2):
         assert arcs_at(dq, dr, facing) == arc_of(Hex(0, 0), facing, Hex(dq, dr))
+
+
+class _CheckedTactician:
+    """A tactician that, at each engineering order decision, also ranks every order with
+    every enemy move predicted, and keeps what it saw in ``seen``."""
+
+    name = "tactician"
+
+    def __init__(self, seed: int, seen: Counter[str]) -> None:
+        self.bot, self.seen = TacticianAgent(seed), seen
+
+    def choose(self, observation: Observation[ArmadaState, Any], decision: Decision) -> Action:
+        spaces = [space for space in decision.spaces if isinstance(space, OrderSpace)]
+        if spaces and spaces[0].phase is Phase.ENGINEERING:
+            self._check(observation.state, observation.data.tables, spaces[0], decision)
+        return self.bot.choose(observation, decision)
+
+    def _check(
+        self, state: ArmadaState, tables: Tables, space: OrderSpace, decision: Decision
+    ) -> None:
+        ceiling = self.bot._conjure_ceiling(state, space)
+        if ceiling is None:
+            return
+        candidates, context = self.bot.order_candidates(state, tables, space, decision)
+        scored = scored_orders(
+            state, tables, candidates, context,
+            lambda attacker, target: target_value(state, tables, attacker, target),
+            WORTH_AN_ORDER,
+        )
+        conjured = [score for score, _, order in scored
+                    if isinstance(order, Order) and order.order == "conjure"]
+        assert max(conjured, default=0.0) <= ceiling
+        whole = scored[0][2] if scored else None
+        assert self.bot._order(state, tables, space, decision) == whole
+        self.seen["conjure chosen" if whole in [o for _, _, o in scored if isinstance(
+            o, Order) and o.order == "conjure"] else "other chosen"] += 1
+        self.seen["predicted" if context.predict is not None and ceiling >= (
+            scored[0][0] if scored else WORTH_AN_ORDER) else "not predicted"] += 1
+
+
+def test_arm_bot_orders_conjure_weighed_without_predictions_only_when_it_cannot_win() -> None:
+    """ARM-BOT-ORDERS, ARM-OFF-CONJURE: the tactician predicts enemy moves for conjured
+    debris only where a conjure order could beat the best other order (its ceiling: every
+    active enemy caught); its choice is the order the whole ranking, every enemy move
+    predicted, puts first, at every engineering decision of four battles, conjures chosen
+    and predictions skipped among them."""
+    seen: Counter[str] = Counter()
+    for seed in range(4):
+        agents = [_CheckedTactician(seed, seen), _CheckedTactician(seed + 1000, seen)]
+        game = Game.new(RULES, SETUP, seed=seed, players=2)
+        for _ in range(2_000):
+            if game.is_over:
+                break
+            play_next_decision(game, agents)
+        assert game.is_over
+    assert seen["conjure chosen"] and seen["other chosen"], seen
+    assert seen["not predicted"] and seen["predicted"], seen

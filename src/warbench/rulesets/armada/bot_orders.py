@@ -180,7 +180,21 @@ def _conjure_score(
         enemy for enemy in state.enemies_of(home)
         if enemy.status == ACTIVE and context.predict(enemy).distance(where) <= 1
     ]
-    return 0.6 * officer.bonus * len(expected)
+    return _debris_value(officer, len(expected))
+
+
+def conjure_ceiling(state: ArmadaState, officer: Officer) -> float:
+    """No conjure order of ``officer`` scores more: every active enemy caught by its
+    debris. Found without predicting any enemy's move."""
+    home = state.fleets[officer.fleet]
+    active = sum(1 for enemy in state.enemies_of(home) if enemy.status == ACTIVE)
+    return _debris_value(officer, active)
+
+
+def _debris_value(officer: Officer, caught: int) -> float:
+    """The score of conjured debris expected to catch ``caught`` enemy fleets (it grows
+    with ``caught``, so :func:`conjure_ceiling` bounds :func:`_conjure_score`)."""
+    return 0.6 * officer.bonus * caught
 
 
 def _direct_score(
@@ -266,6 +280,15 @@ def ranked_orders(
 ) -> list[Action]:
     """The candidates scoring above ``least`` (role changes included), best first; equal
     scores in the order given."""
+    scored = scored_orders(state, tables, candidates, context, target_value, least)
+    return [candidate for _, _, candidate in scored]
+
+
+def scored_orders(
+    state: ArmadaState, tables: Tables, candidates: list[Action], context: OrderContext,
+    target_value: Callable[[Fleet, Fleet], float], least: float,
+) -> list[tuple[float, int, Action]]:
+    """:func:`ranked_orders` with each candidate's score and place among ``candidates``."""
     scored: list[tuple[float, int, Action]] = []
     for index, candidate in enumerate(candidates):
         if isinstance(candidate, ChangeRole):
@@ -277,4 +300,4 @@ def ranked_orders(
         if score > least:
             scored.append((score, index, candidate))
     scored.sort(key=lambda entry: (-entry[0], entry[1]))
-    return [candidate for _, _, candidate in scored]
+    return scored

@@ -32,7 +32,9 @@ from warbench.rulesets.armada.bot_helm import (
 from warbench.rulesets.armada.bot_orders import (
     OrderContext,
     best_order,
+    conjure_ceiling,
     hit_chance,
+    scored_orders,
 )
 from warbench.rulesets.armada.bot_orders import order_score as score_order
 from warbench.rulesets.armada.combat import gunnery_for
@@ -94,30 +96,60 @@ class TacticianAgent:
     def _order(
         self, state: ArmadaState, tables: Tables, space: OrderSpace, decision: Decision
     ) -> Action | None:
-        """The officer's order (or role change) worth giving now, if any."""
+        """The officer's order (or role change) worth giving now, if any. Conjured debris
+        is weighed where enemy fleets are expected to end their move, so each enemy's move
+        is predicted first, unless no conjure order could beat the best other one."""
+
+        def value(attacker: Fleet, target: Fleet) -> float:
+            return target_value(state, tables, attacker, target)
+
+        ceiling = self._conjure_ceiling(state, space)
+        if ceiling is not None:
+            context = self._context(state, tables, space, decision)
+            others = [candidate for candidate in space.candidates()
+                      if not (isinstance(candidate, Order) and candidate.order == "conjure")]
+            scored = scored_orders(state, tables, others, context, value, WORTH_AN_ORDER)
+            best = scored[0] if scored else None
+            if (best[0] > ceiling) if best else (ceiling <= WORTH_AN_ORDER):
+                return best[2] if best else None  # what the whole ranking gives
         candidates, context = self.order_candidates(state, tables, space, decision)
-        return best_order(
-            state, tables, candidates, context,
-            lambda attacker, target: target_value(state, tables, attacker, target),
-            WORTH_AN_ORDER,
-        )
+        return best_order(state, tables, candidates, context, value, WORTH_AN_ORDER)
+
+    def _conjure_ceiling(self, state: ArmadaState, space: OrderSpace) -> float | None:
+        """The most any conjure order offered at ``space`` could score (``None``: no officer
+        may conjure there, and nothing is predicted anyway)."""
+        if space.phase.value != "engineering":
+            return None
+        ceilings = [conjure_ceiling(state, officer)
+                    for index, officer in enumerate(state.officers)
+                    if officer.side == space.player and space.may_give(index, "conjure")]
+        return max(ceilings) if ceilings else None
 
     def order_candidates(
         self, state: ArmadaState, tables: Tables, space: OrderSpace, decision: Decision
     ) -> tuple[list[Action], OrderContext]:
         """The orders and role changes the tactician weighs at ``decision``, and what it
         weighs them in."""
+        context = self._context(state, tables, space, decision)
+        candidates = list(space.candidates())
+        if context.predict is not None:
+            candidates += self._conjure_spots(state, space, context.predict)
+        return candidates, context
+
+    def _context(
+        self, state: ArmadaState, tables: Tables, space: OrderSpace, decision: Decision
+    ) -> OrderContext:
+        """What the tactician weighs orders in at ``decision`` (enemy moves predicted only
+        when a conjure order asks)."""
         moves = [other for other in decision.spaces if isinstance(other, MoveSpace)]
         context = OrderContext(
             space.phase.value,
             movers=frozenset(moves[0].fleets) if moves else None,
             waiting=self._waiting(state, tables, decision.options),
         )
-        candidates = list(space.candidates())
         if space.phase.value == "engineering":
             context.predict = self._predictor(state, tables)
-            candidates += self._conjure_spots(state, space, context.predict)
-        return candidates, context
+        return context
 
     def order_score(
         self, state: ArmadaState, tables: Tables, order: Order, phase: str = "engineering"
