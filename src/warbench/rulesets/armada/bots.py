@@ -109,9 +109,10 @@ class TacticianAgent:
             others = [candidate for candidate in space.candidates()
                       if not (isinstance(candidate, Order) and candidate.order == "conjure")]
             scored = scored_orders(state, tables, others, context, value, WORTH_AN_ORDER)
-            best = scored[0] if scored else None
-            if (best[0] > ceiling) if best else (ceiling <= WORTH_AN_ORDER):
-                return best[2] if best else None  # what the whole ranking gives
+            if not scored and ceiling <= WORTH_AN_ORDER:
+                return None  # no order is worth giving, a conjure neither
+            if scored and scored[0][0] > ceiling:
+                return scored[0][2]  # no conjure can beat it: the whole ranking's first
         candidates, context = self.order_candidates(state, tables, space, decision)
         return best_order(state, tables, candidates, context, value, WORTH_AN_ORDER)
 
