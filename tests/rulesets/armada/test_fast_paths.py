@@ -20,7 +20,7 @@ from warbench.core.observation import Observation
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.actions import Move, Order
 from warbench.rulesets.armada.bot_helm import PoseScorer, pose_score, standing, target_value
-from warbench.rulesets.armada.bot_orders import scored_orders
+from warbench.rulesets.armada.bot_orders import is_conjure, scored_orders
 from warbench.rulesets.armada.bots import WORTH_AN_ORDER, TacticianAgent
 from warbench.rulesets.armada.combat import (
     arcs_at,
@@ -310,15 +310,14 @@ class _CheckedTactician:
             lambda attacker, target: target_value(state, tables, attacker, target),
             WORTH_AN_ORDER,
         )
-        conjured = [score for score, _, order in scored
-                    if isinstance(order, Order) and order.order == "conjure"]
+        conjured = [score for score, _, order in scored if is_conjure(order)]
         assert max(conjured, default=0.0) <= ceiling
         whole = scored[0][2] if scored else None
         assert self.bot._order(state, tables, space, decision) == whole
-        self.seen["conjure chosen" if whole in [o for _, _, o in scored if isinstance(
-            o, Order) and o.order == "conjure"] else "other chosen"] += 1
-        self.seen["predicted" if context.predict is not None and ceiling >= (
-            scored[0][0] if scored else WORTH_AN_ORDER) else "not predicted"] += 1
+        self.seen["conjure chosen" if whole and is_conjure(whole) else "other chosen"] += 1
+        others = [score for score, _, order in scored if not is_conjure(order)]
+        skipped = others[0] > ceiling if others else ceiling <= WORTH_AN_ORDER
+        self.seen["not predicted" if skipped else "predicted"] += 1
 
 
 def test_arm_bot_orders_conjure_weighed_without_predictions_only_when_it_cannot_win() -> None:

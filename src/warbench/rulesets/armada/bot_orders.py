@@ -183,6 +183,11 @@ def _conjure_score(
     return _debris_value(officer, len(expected))
 
 
+def is_conjure(action: Action) -> bool:
+    """Whether ``action`` is a conjure order (scored by where enemies are expected)."""
+    return isinstance(action, Order) and action.order == "conjure"
+
+
 def conjure_ceiling(state: ArmadaState, officer: Officer) -> float:
     """No conjure order of ``officer`` scores more: every active enemy caught by its
     debris. Found without predicting any enemy's move."""

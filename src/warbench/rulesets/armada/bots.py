@@ -34,6 +34,7 @@ from warbench.rulesets.armada.bot_orders import (
     best_order,
     conjure_ceiling,
     hit_chance,
+    is_conjure,
     scored_orders,
 )
 from warbench.rulesets.armada.bot_orders import order_score as score_order
@@ -103,17 +104,18 @@ class TacticianAgent:
         def value(attacker: Fleet, target: Fleet) -> float:
             return target_value(state, tables, attacker, target)
 
+        context = self._context(state, tables, space, decision)
+        candidates = list(space.candidates())
         ceiling = self._conjure_ceiling(state, space)
         if ceiling is not None:
-            context = self._context(state, tables, space, decision)
-            others = [candidate for candidate in space.candidates()
-                      if not (isinstance(candidate, Order) and candidate.order == "conjure")]
+            others = [candidate for candidate in candidates if not is_conjure(candidate)]
             scored = scored_orders(state, tables, others, context, value, WORTH_AN_ORDER)
             if not scored and ceiling <= WORTH_AN_ORDER:
                 return None  # no order is worth giving, a conjure neither
             if scored and scored[0][0] > ceiling:
                 return scored[0][2]  # no conjure can beat it: the whole ranking's first
-        candidates, context = self.order_candidates(state, tables, space, decision)
+        if context.predict is not None:
+            candidates += self._conjure_spots(state, space, context.predict)
         return best_order(state, tables, candidates, context, value, WORTH_AN_ORDER)
 
     def _conjure_ceiling(self, state: ArmadaState, space: OrderSpace) -> float | None:
