@@ -7,14 +7,16 @@ is the head. For each figure both trees are measured alternately, each in a fres
 with its own ``src`` first on the import path, and the best round counts:
 
 * bot-mirror battles per second of each ruleset (its first bot other than random against
-  itself, default set-up, no state hashes), on one core (CPU time), the ruleset's data
+  itself, default set-up, no state hashes), on one core (CPU time), and the decisions per
+  second of the same battles (the issue's measure where rule fixes made the games longer
+  or shorter since the base), over ``RULESETS`` seeded games, the ruleset's data
   loaded before the clock starts (a one-off cost that weighed up to a quarter of a
   two-game measurement and nothing in a long run), and the full garbage collection those
   loaded objects are due made then too (else it lands inside one tree's games and not the
   other's: 15-20 ms, a quarter of ten HORDES random games);
 * random-play decisions per second of each ruleset (random agents in every seat), over
-  more games than the mirror (``RANDOM_GAMES``: random battles are short, and two HORDES
-  games, about 25 ms of play, read anywhere from 2.5x to 3.0x between runs);
+  ``RANDOM_GAMES`` games (random battles are short, and two HORDES games, about 25 ms of
+  play, read anywhere from 2.5x to 3.0x between runs);
   both with the ruleset's fewest players, or ``--players N`` (ROBOGEAR's three-player
   battles: ``--only robogear --players 3``);
 * the cost of one state hash of a 1000-point Dystopian Wars battle (the default set-up, 60
@@ -44,15 +46,19 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Each ruleset, and the games of one bot-mirror measurement (ROBOGEAR's battles are short:
-#: four of them, a quarter of a second, read anywhere from 0.7x to 1.3x between runs).
-RULESETS = {"dystopian-wars": 2, "armada": 1, "full-thrust": 6, "hordes": 2, "robogear": 16}
-#: The games of one random-play measurement: ten times the mirror's. Random battles are
-#: short (two HORDES games are about 260 decisions, 25 ms of play at head), and which few
-#: seeds are played moved the ratio more than the code did: against ``b7f9942``, HORDES read
-#: 2.50x and 3.00x in two runs at 2 games, 3.21x and 3.36x at 20; Armada 4.42x at 1 game and
-#: 6.36x at 10 (docs/performance.md).
-RANDOM_GAMES = {ruleset_id: 10 * games for ruleset_id, games in RULESETS.items()}
+#: Each ruleset, and the games of one bot-mirror measurement. Which seeds are played moves
+#: the ratio as much as the code does where rule fixes changed the games since the base: one
+#: Armada mirror (seed 0) read 5.2x against ``b7f9942`` where thirty read 8.6x (seed 0 is
+#: the base's cheapest game per decision), so each measurement plays a second or more of the
+#: base's battles (ROBOGEAR's are short: four of them read anywhere from 0.7x to 1.3x).
+RULESETS = {"dystopian-wars": 10, "armada": 20, "full-thrust": 24, "hordes": 8, "robogear": 32}
+#: The games of one random-play measurement. Random battles are short (two HORDES games are
+#: about 260 decisions, 25 ms of play at head), and which few seeds are played moved the
+#: ratio more than the code did: against ``b7f9942``, HORDES read 2.50x and 3.00x in two runs
+#: at 2 games, 3.21x and 3.36x at 20; Armada 4.42x at 1 game and 6.36x at 10
+#: (docs/performance.md).
+RANDOM_GAMES = {"dystopian-wars": 20, "armada": 10, "full-thrust": 60, "hordes": 20,
+                "robogear": 160}
 #: Games of one simulate measurement, per ruleset: a few seconds of play in one process
 #: (ROBOGEAR's two-player battles took about 60 ms: at 16 games the last task's few
 #: games, played by one worker while the other waits, weighed about a tenth of the run).
@@ -151,12 +157,23 @@ def best_of(
     trees: tuple[Path, Path], rounds: int, run: Callable[[Path], float], *, lowest: bool
 ) -> tuple[float, float]:
     """The best figure of each tree over ``rounds`` alternating rounds."""
-    figures: tuple[list[float], list[float]] = ([], [])
+    base, head = best_pairs(trees, rounds, lambda tree: (run(tree), 0.0), lowest=lowest)
+    return base[0], head[0]
+
+
+def best_pairs(
+    trees: tuple[Path, Path], rounds: int, run: Callable[[Path], tuple[float, float]], *,
+    lowest: bool,
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The best of each of two figures of each tree over ``rounds`` alternating rounds."""
+    figures: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
     for _ in range(rounds):
         for number, tree in enumerate(trees):
             figures[number].append(run(tree))
     pick = min if lowest else max
-    return pick(figures[0]), pick(figures[1])
+    base, head = figures
+    return ((pick(f[0] for f in base), pick(f[1] for f in base)),
+            (pick(f[0] for f in head), pick(f[1] for f in head)))
 
 
 def compile_tree(tree: Path) -> None:
@@ -183,12 +200,13 @@ def row(label: str, base: float, head: float, unit: str) -> None:
     print(f"{label:<44} {base:>10.2f} {head:>10.2f} {ratio:>7.2f}x  {unit}")
 
 
-def battle_rate(ruleset_id: str, count: int, kind: str, players: int, tree: Path) -> float:
-    """Battles (``mirror``) or decisions (``random``) per CPU second, played by ``tree``
-    with ``players`` seats (0: the ruleset's fewest)."""
+def battle_rates(ruleset_id: str, count: int, kind: str, players: int,
+                 tree: Path) -> tuple[float, float]:
+    """Battles and decisions per CPU second of ``count`` ``mirror`` or ``random`` battles,
+    played by ``tree`` with ``players`` seats (0: the ruleset's fewest)."""
     answer = child(tree, BATTLES, ruleset_id, count, kind, players)
-    per = "games" if kind == "mirror" else "decisions"
-    return float(answer[per]) / float(answer["seconds"])
+    seconds = float(answer["seconds"])
+    return float(answer["games"]) / seconds, float(answer["decisions"]) / seconds
 
 
 def hash_cost(tree: Path) -> float:
@@ -214,9 +232,9 @@ def measure(trees: tuple[Path, Path], scale: int, rounds: int, only: list[str],
         bot = str(child(trees[1], BATTLES, ruleset_id, 0, "mirror", players)["bot"])
         for kind in ("mirror", "random"):
             try:
-                base, head = best_of(
+                base_rates, head_rates = best_pairs(
                     trees, rounds,
-                    partial(battle_rate, ruleset_id,
+                    partial(battle_rates, ruleset_id,
                             (games if kind == "mirror" else RANDOM_GAMES[ruleset_id]) * scale,
                             kind, players),
                     lowest=False,
@@ -225,9 +243,12 @@ def measure(trees: tuple[Path, Path], scale: int, rounds: int, only: list[str],
                 print(f"{ruleset_id} {kind}: not measured ({error})")
                 continue
             if kind == "mirror":
-                row(f"{ruleset_id} {bot} mirror{seats}", base, head, "battles/s per core")
+                label = f"{ruleset_id} {bot} mirror{seats}"
+                row(label, base_rates[0], head_rates[0], "battles/s per core")
+                row(label, base_rates[1], head_rates[1], "decisions/s per core")
             else:
-                row(f"{ruleset_id} random play{seats}", base, head, "decisions/s")
+                row(f"{ruleset_id} random play{seats}", base_rates[1], head_rates[1],
+                    "decisions/s")
     if not only or "dystopian-wars" in only:
         base, head = best_of(trees, max(rounds, 3), hash_cost, lowest=True)
         row("state hash, 1000-point DW battle", base, head, "microseconds (lower is better)")
