@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from warbench.core.search import bot as search_bot
 from warbench.core.search.candidates import merge
 from warbench.core.search.tree import Node
 from warbench.core.sim.plan import default_sides, prepare
+from warbench.rulesets.full_thrust.bots_search import SEARCH_BUDGET as FT_SEARCH_BUDGET
 from warbench.rulesets.hordes.actions import Activate
 
 FT = warbench.ruleset("full-thrust")
@@ -36,9 +38,24 @@ def first_orders() -> Game:  # type: ignore[type-arg]
 
 
 def test_a_bot_name_with_options_makes_a_search_bot_with_that_budget() -> None:
+    """The options change the ruleset's own budget for its search bot (Full Thrust lists
+    one), or the core's default budget (Armada)."""
     bot = make_bot(FT, "search:iterations=5,depth=7", seed=1)
     assert isinstance(bot, SearchBot)
-    assert bot.budget == Budget(iterations=5, depth=7)
+    assert bot.budget == replace(FT_SEARCH_BUDGET, iterations=5, depth=7)
+    assert Budget() != FT_SEARCH_BUDGET
+    armada = make_bot(warbench.ruleset("armada"), "search:iterations=5,depth=7", seed=1)
+    assert isinstance(armada, SearchBot) and armada.budget == Budget(iterations=5, depth=7)
+
+
+def test_turns_need_a_rulesets_horizon_and_clock() -> None:
+    """``turns`` counts the turns of a ruleset's clock to its horizon (Full Thrust's);
+    asked of a search with neither (Armada's), it is refused, naming the option."""
+    with pytest.raises(BadBotSpec, match="option 'turns'"):
+        make_bot(warbench.ruleset("armada"), "search:turns=2", seed=1)
+    assert make_bot(warbench.ruleset("armada"), "search:turns=1", seed=1) is not None
+    assert isinstance(bot := make_bot(FT, "search:turns=3", seed=1), SearchBot)
+    assert bot.budget.turns == 3
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ strength): budget options ``paired`` and ``extend``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -11,8 +12,9 @@ import warbench
 import warbench.core.search.bot as search_bot
 from warbench.core.botspec import make_bot
 from warbench.core.engine import Game
-from warbench.core.search import Budget, SearchBot
+from warbench.core.search import SearchBot
 from warbench.core.search.paired import Gain, Values, open_cases, paired_answer
+from warbench.rulesets.full_thrust.bots_search import SEARCH_BUDGET
 
 FT = warbench.ruleset("full-thrust")
 CHEAP = "search:iterations=3,depth=3,width=3,pilot=0"
@@ -71,8 +73,8 @@ def test_extend_plays_more_worlds_only_while_a_case_is_open(
     game = first_orders()
     decision = game.pending()[0]
     bot = make_bot(FT, CHEAP + ",extend=4", seed=9)
-    assert isinstance(bot, SearchBot) and bot.budget == Budget(
-        iterations=3, depth=3, width=3, pilot=0, extend=4)
+    assert isinstance(bot, SearchBot) and bot.budget == replace(
+        SEARCH_BUDGET, iterations=3, depth=3, width=3, pilot=0, extend=4)
     bot.choose(game.observe(decision.player), decision)
     assert bot.cost.iterations == worlds
     assert bot.cost.playouts == 3 * 3 + 2 * (worlds - 3)

@@ -14,12 +14,14 @@ from warbench.core.match import play_next_decision
 from warbench.core.search import SearchFactory
 from warbench.rulesets.full_thrust.arcs import heading_of
 from warbench.rulesets.full_thrust.bots import AdmiralBot, expected_damage
+from warbench.rulesets.full_thrust.bots_search import writes_orders
 from warbench.rulesets.full_thrust.bots_standing import (
     THREAT_WEIGHT,
     fighter_mean,
     losses,
     moved,
     standing,
+    turn,
 )
 from warbench.rulesets.full_thrust.damage import armour_left, screens_of
 from warbench.rulesets.full_thrust.declarations import attacks_ships, profile
@@ -93,6 +95,61 @@ def test_the_search_values_play_outs_once_the_ships_have_moved() -> None:
     assert seen[1] is False
     assert all(seen[phase] for phase in seen if 6 <= phase <= 9)
     assert not any(seen[phase] for phase in seen if phase < 6 or phase > 9)
+
+
+def test_the_search_looks_to_the_end_of_the_next_turns_movement() -> None:
+    """With ``turns=2`` a play-out from an order stops once the ships have moved in the
+    next turn (FT-SEQ-PHASES, the turn as the clock), not in this one (the ruleset's own
+    budget looks a turn further still, ``turns=3``); from a decision at the fire the
+    horizon is off (its root is marked itself)."""
+    factory = RULES.bots()["search"]
+    assert isinstance(factory, SearchFactory) and factory.clock is turn
+    assert factory.budget.turns == 3
+    bot = factory.configure({"turns": "2"})(1)
+    game = opening()
+    stop = bot._horizon(game)
+    assert stop is not None and not stop(game)
+    bots = [AdmiralBot(1), AdmiralBot(2)]
+    stops: dict[tuple[int, int], bool] = {}
+    while game.state.turn <= 2 and not game.is_over:
+        stops.setdefault((game.state.turn, game.state.phase), stop(game))
+        play_next_decision(game, bots)
+    # decisions once the ships moved in turn 1, where a one-turn horizon would stop
+    assert any(turn_ == 1 and 6 <= phase <= 9 for turn_, phase in stops)
+    assert not any(stopped for (turn_, _), stopped in stops.items() if turn_ == 1)
+    assert any(stopped for (turn_, _), stopped in stops.items() if turn_ == 2)
+    assert all(stopped == (6 <= phase <= 9) for (turn_, phase), stopped in stops.items()
+               if turn_ == 2)
+    while not moved(game):
+        play_next_decision(game, bots)
+    assert bot._horizon(game) is None  # a root at the fire plays on to the depth
+    one_turn = factory.configure({"turns": "1"})(1)._horizon(opening())
+    assert one_turn is moved
+
+
+def test_the_search_searches_the_orders_and_answers_the_rest_as_the_admiral() -> None:
+    """The search bot searches the ships' orders only: at the fire, defence and fighter
+    decisions its overrules added only variance (docs/agents.md), so it answers them with
+    the admiral's choice, without a search."""
+    factory = RULES.bots()["search"].configure({"iterations": "1", "depth": "4"})
+    search = factory(5)
+    game = opening()
+    admiral = AdmiralBot(8)
+    searched = unsearched = 0
+    while game.state.turn <= 2 and not game.is_over:
+        decision = game.pending()[0]
+        observation = game.observe(decision.player)
+        if decision.player == 1:
+            game.apply(1, admiral.choose(observation, decision))
+            continue
+        before = search.cost.decisions
+        game.apply(0, search.choose(observation, decision))
+        if writes_orders(decision):
+            searched += search.cost.decisions - before
+        elif len(decision.options) > 1:
+            assert search.cost.decisions == before, decision.prompt
+            unsearched += 1
+    assert searched > 0 and unsearched > 0
 
 
 def test_a_fighter_group_threatens_the_ship_in_its_reach() -> None:

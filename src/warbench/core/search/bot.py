@@ -31,6 +31,7 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.agents import Agent, AgentError
+from warbench.core.botspec import BadBotSpec
 from warbench.core.decisions import Decision
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.match import play_next_decision
@@ -59,6 +60,12 @@ Belief = Callable[[Observation[Any, Any]], Redraw | None]
 #: fire). A play-out stops at the first such game after its root, unless the root itself
 #: is one (the decisions there are searched to the budget's depth as usual).
 Horizon = Callable[[Game[Any, Any]], bool]
+#: A game's turn or round counter: with the budget's ``turns``, how far past the root a
+#: play-out goes before the :data:`Horizon` may stop it.
+Clock = Callable[[Game[Any, Any]], int]
+#: Which decisions are searched; the others are answered with the heuristic's choice at
+#: once (Full Thrust searches its orders only: at its fire the search added only variance).
+Searched = Callable[[Decision], bool]
 #: The index of the stream a redraw is seeded from, in each world's seed (0 and 1 seed the
 #: sample, 2 the tree's choices, 3 and up the play-out bots).
 REDRAW_STREAM = 1 << 20
@@ -96,6 +103,8 @@ class SearchBot:
         standing: Standing | None = None,
         belief: Belief | None = None,
         horizon: Horizon | None = None,
+        clock: Clock | None = None,
+        searched: Searched | None = None,
     ) -> None:
         self.seed = seed
         self.heuristic = heuristic
@@ -106,6 +115,8 @@ class SearchBot:
         self.standing = standing
         self.belief = belief
         self.horizon = horizon
+        self.clock = clock
+        self.searched = searched
         self.cost = SearchCost()
         #: Set to a list to keep a :class:`~.paired.RootRecord` of every searched decision:
         #: what each root candidate gained over the heuristic's choice (recording changes
@@ -125,6 +136,8 @@ class SearchBot:
         base = seed_for(self.seed, self._calls)
         first = self.own.choose(observation, decision)
         if not decision.spaces and len(decision.options) <= 1:
+            return first
+        if self.searched is not None and not self.searched(decision):
             return first
         rng = RandomStream.from_seed(base)
         width = self.budget.width
@@ -250,7 +263,7 @@ class SearchBot:
         if game.check(player, action) is not None:  # not open in this sample
             return None
         before = () if self.score is None else tuple(self.score(game))
-        horizon = self.horizon if self.horizon is not None and not self.horizon(game) else None
+        horizon = self._horizon(game)
         edge = root.children.setdefault(action_key(action), Edge(action, player, Node()))
         edge.available += 1
         rng = RandomStream.from_seed(seed_for(seed, 2))
@@ -287,6 +300,17 @@ class SearchBot:
         backpropagate(root, path, found)
         return found[observation.seat]
 
+    def _horizon(self, game: Game[Any, Any]) -> Horizon | None:
+        """Where play-outs from the root ``game`` stop: none when the root is marked itself;
+        with the budget's ``turns`` and a clock, not before that many turns have begun."""
+        horizon, clock = self.horizon, self.clock
+        if horizon is None or horizon(game):
+            return None
+        if clock is None or self.budget.turns <= 1:
+            return horizon
+        due = clock(game) + self.budget.turns - 1
+        return lambda reached: horizon(reached) and clock(reached) >= due
+
     def _proposer(
         self,
         observation: Observation[Any, Any],
@@ -306,7 +330,8 @@ class SearchBot:
 
 @dataclass(frozen=True)
 class SearchFactory:
-    """Makes search bots over one ruleset's heuristic bot; options set the budget.
+    """Makes search bots over one ruleset's heuristic bot; options set the budget (from the
+    factory's own ``budget``: a ruleset may list its bot with a budget of its own).
 
     A ruleset lists ``"search": SearchFactory(HeuristicBot)`` in ``bots()``; ``generator``
     replaces :func:`~warbench.core.search.candidates.sample_candidates` if it has a better
@@ -314,7 +339,9 @@ class SearchFactory:
     points) values the play-outs cut off before the end, or ``standing`` (how each seat
     stands by the rules that score the end) does (:mod:`~warbench.core.search.value`);
     ``belief`` models the other seats' hidden choices (:data:`Belief`) and ``horizon``
-    says where play-outs may stop (:data:`Horizon`).
+    says where play-outs may stop (:data:`Horizon`), ``clock`` counts the turns the
+    budget's ``turns`` looks ahead by (:data:`Clock`), and ``searched`` picks the decisions
+    searched (:data:`Searched`; the heuristic answers the others).
     """
 
     heuristic: Callable[[int], Agent]
@@ -324,15 +351,24 @@ class SearchFactory:
     standing: Standing | None = None
     belief: Belief | None = None
     horizon: Horizon | None = None
+    clock: Clock | None = None
+    searched: Searched | None = None
 
     def __call__(self, seed: int) -> SearchBot:
         """A search bot seeded with ``seed``."""
         return SearchBot(seed, self.heuristic, self.budget, self.generator, self.score,
-                         self.standing, self.belief, self.horizon)
+                         self.standing, self.belief, self.horizon, self.clock, self.searched)
 
     def configure(self, options: Mapping[str, str]) -> SearchFactory:
-        """This factory with the budget ``options`` give (see :class:`Budget`)."""
-        return replace(self, budget=Budget.from_options("search", options))
+        """This factory with the budget ``options`` give (see :class:`Budget`); ``turns``
+        only where the ruleset gives a horizon and a clock to count them by."""
+        budget = Budget.from_options("search", options, self.budget)
+        if budget.turns > 1 and (self.horizon is None or self.clock is None):
+            raise BadBotSpec(
+                "bot 'search' option 'turns': this ruleset's search has no horizon and"
+                " turn clock to count turns by (leave it at 1)"
+            )
+        return replace(self, budget=budget)
 
     def cheapest(self) -> SearchFactory:
         """The same bot on the smallest budget, for checks that play it very often."""

@@ -32,6 +32,7 @@ OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
     "paired": (float, 0),
     "tree": (int, 0),
     "draws": (int, 0),
+    "turns": (int, 1),
 }
 
 
@@ -63,7 +64,10 @@ class Budget:
     every decision, so in each world every candidate meets the same bots' replies.
     ``draws``: 1, the root fills its ``width`` with draws of the candidate generator after
     the heuristic's choice and lines; 0, the root plays only those, so a decision for which
-    the heuristic offers no lines is answered at once with its choice.
+    the heuristic offers no lines is answered at once with its choice. ``turns``: where
+    the ruleset gives a horizon and a clock (its turn or round counter), a play-out stops
+    at the first game the horizon marks at least ``turns - 1`` ticks of the clock after
+    the root's (1: the first it marks).
     """
 
     iterations: int | None = 6
@@ -78,10 +82,14 @@ class Budget:
     paired: float = 0.0
     tree: int = 1
     draws: int = 1
+    turns: int = 1
 
     @classmethod
-    def from_options(cls, bot: str, options: Mapping[str, str]) -> Budget:
-        """The default budget with ``options`` set; a unknown or bad one is one line."""
+    def from_options(
+        cls, bot: str, options: Mapping[str, str], base: Budget | None = None
+    ) -> Budget:
+        """``base`` (the default budget if none) with ``options`` set; an unknown or bad one
+        is one line."""
         changes: dict[str, Any] = {}
         for key, text in options.items():
             if key not in OPTIONS:
@@ -92,4 +100,4 @@ class Budget:
             changes[key] = read_option(bot, key, text, kind, minimum)
         if "ms" in options and "iterations" not in options:
             changes["iterations"] = None
-        return replace(cls(), **changes)
+        return replace(cls() if base is None else base, **changes)

@@ -12,9 +12,11 @@ admiral), fire by the damage the admiral expects, salvos by their target. Other 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.search.budget import Budget
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     DeclareTarget,
@@ -47,6 +49,22 @@ def alternatives(bot: AdmiralBot, seen: Seen, decision: Decision, count: int) ->
         return []
     ranked.sort(key=lambda pair: pair[0], reverse=True)  # stable: ties keep the listed order
     return [option for _, option in ranked[:count]]
+
+
+#: The search bot's budget unless its options say otherwise: twelve worlds, every candidate
+#: in each (the admiral's order and its two next-best courses), play-outs to the end of the
+#: movement two turns on (``turns=3``; up to 120 decisions), a gain of half a hundredth that
+#: is one standard error sure, up to six more worlds where the root is close (docs/agents.md).
+SEARCH_BUDGET: Final = Budget(iterations=12, depth=120, width=3, pilot=0, alternatives=2,
+                              extend=6, paired=1.0, margin=0.005, turns=3)
+
+
+def writes_orders(decision: Decision) -> bool:
+    """Whether ``decision`` writes a ship's orders: the decisions the search bot searches
+    (:data:`~warbench.core.search.bot.Searched`). At the fire, defence and fighter
+    decisions its overrules only added variance (docs/agents.md), so the admiral answers
+    them."""
+    return any(isinstance(option, WriteOrders) for option in decision.options)
 
 
 def courses(

@@ -126,3 +126,10 @@ def moved(game: FTGame) -> bool:
     the search's horizon (:data:`~warbench.core.search.bot.Horizon`), where :func:`standing`
     judges the courses the orders took without the dice of one fire."""
     return 6 <= game.state.phase <= 9
+
+
+def turn(game: FTGame) -> int:
+    """The game turn: the clock (:data:`~warbench.core.search.bot.Clock`) the search bot's
+    ``turns`` counts, so that its play-outs from an order stop once the ships have moved in
+    the next turn (FT-SEQ-PHASES)."""
+    return game.state.turn

@@ -144,11 +144,13 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         from warbench.core.search import SearchFactory
         from warbench.rulesets.full_thrust.bots import AdmiralBot
         from warbench.rulesets.full_thrust.bots_belief import admiral_orders
-        from warbench.rulesets.full_thrust.bots_standing import moved, standing
+        from warbench.rulesets.full_thrust.bots_search import SEARCH_BUDGET, writes_orders
+        from warbench.rulesets.full_thrust.bots_standing import moved, standing, turn
 
         return {"random": RandomAgent, "admiral": AdmiralBot,
-                "search": SearchFactory(AdmiralBot, standing=standing,
-                                        belief=admiral_orders, horizon=moved)}
+                "search": SearchFactory(AdmiralBot, SEARCH_BUDGET, standing=standing,
+                                        belief=admiral_orders, horizon=moved, clock=turn,
+                                        searched=writes_orders)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.full_thrust.odds import attack_odds
