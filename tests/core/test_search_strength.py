@@ -43,8 +43,8 @@ HEURISTICS = {
 #: paired test at one standard error; Full Thrust with twelve worlds; see docs/agents.md).
 BUDGETS = {
     "full-thrust": (
-        "search:iterations=12,depth=160,width=3,pilot=0,alternatives=2,extend=6,paired=1,"
-        "margin=0.005,turns=4"
+        "search:iterations=12,depth=200,width=3,pilot=0,alternatives=2,extend=6,paired=1,"
+        "margin=0.005,turns=5"
     ),
     "hordes": "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2,extend=6,paired=1",
     "dystopian-wars": (

@@ -100,11 +100,11 @@ def test_the_search_values_play_outs_once_the_ships_have_moved() -> None:
 def test_the_search_looks_to_the_end_of_the_next_turns_movement() -> None:
     """With ``turns=2`` a play-out from an order stops once the ships have moved in the
     next turn (FT-SEQ-PHASES, the turn as the clock), not in this one (the ruleset's own
-    budget looks further still, ``turns=4``); from a decision at the fire the horizon is
+    budget looks further still, ``turns=5``); from a decision at the fire the horizon is
     off (its root is marked itself)."""
     factory = RULES.bots()["search"]
     assert isinstance(factory, SearchFactory) and factory.clock is turn
-    assert factory.budget.turns == 4
+    assert factory.budget.turns == 5
     bot = factory.configure({"turns": "2"})(1)
     game = opening()
     stop = bot._horizon(game)

@@ -53,11 +53,11 @@ def alternatives(bot: AdmiralBot, seen: Seen, decision: Decision, count: int) ->
 
 #: The search bot's budget unless its options say otherwise: twelve worlds, every candidate
 #: in each (the admiral's order and its two next-best courses), play-outs to the end of the
-#: movement three turns on (``turns=4``; up to 160 decisions), a gain of half a hundredth
+#: movement four turns on (``turns=5``; up to 200 decisions), a gain of half a hundredth
 #: that is one standard error sure, up to six more worlds where the root is close
 #: (docs/agents.md).
-SEARCH_BUDGET: Final = Budget(iterations=12, depth=160, width=3, pilot=0, alternatives=2,
-                              extend=6, paired=1.0, margin=0.005, turns=4)
+SEARCH_BUDGET: Final = Budget(iterations=12, depth=200, width=3, pilot=0, alternatives=2,
+                              extend=6, paired=1.0, margin=0.005, turns=5)
 
 
 def writes_orders(decision: Decision) -> bool:
