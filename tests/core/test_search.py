@@ -39,13 +39,13 @@ def first_orders() -> Game:  # type: ignore[type-arg]
 
 def test_a_bot_name_with_options_makes_a_search_bot_with_that_budget() -> None:
     """The options change the ruleset's own budget for its search bot (Full Thrust lists
-    one), or the core's default budget (Armada)."""
+    one), or the core's default budget (ROBOGEAR)."""
     bot = make_bot(FT, "search:iterations=5,depth=7", seed=1)
     assert isinstance(bot, SearchBot)
     assert bot.budget == replace(FT_SEARCH_BUDGET, iterations=5, depth=7)
     assert Budget() != FT_SEARCH_BUDGET
-    armada = make_bot(warbench.ruleset("armada"), "search:iterations=5,depth=7", seed=1)
-    assert isinstance(armada, SearchBot) and armada.budget == Budget(iterations=5, depth=7)
+    robogear = make_bot(warbench.ruleset("robogear"), "search:iterations=5,depth=7", seed=1)
+    assert isinstance(robogear, SearchBot) and robogear.budget == Budget(iterations=5, depth=7)
 
 
 def test_turns_need_a_rulesets_horizon_and_clock() -> None:
@@ -160,7 +160,7 @@ def test_the_root_tries_the_heuristics_own_next_best_actions_before_drawn_ones(
     expected = merge(warlock.choose(observation, decision), own, 3)
     assert tried == expected and len(expected) == 3
     tried.clear()
-    make_bot(rules, budget, seed=3).choose(observation, decision)
+    make_bot(rules, budget + ",alternatives=0", seed=3).choose(observation, decision)
     assert tried[0] == expected[0] and tried != expected
 
 
@@ -178,7 +178,7 @@ def test_without_draws_the_root_plays_only_the_heuristics_own_lines(
                      warlock.alternatives(observation, decision, 3), 3)  # type: ignore[attr-defined]
     assert tried == expected and len(expected) == 3
     tried.clear()
-    alone = make_bot(rules, budget, seed=3)
+    alone = make_bot(rules, budget + ",alternatives=0", seed=3)
     assert alone.choose(observation, decision) == expected[0]
     assert tried == [] and isinstance(alone, SearchBot) and alone.cost.playouts == 0
 

@@ -182,6 +182,16 @@ def strength(
     ))
 
 
+@pytest.mark.parametrize("ruleset_id", list(HEURISTICS))
+def test_the_search_bot_plays_the_measured_budget_unless_told_otherwise(ruleset_id: str) -> None:
+    """``--bot search`` with no options is the search whose strength is measured here: each
+    ruleset lists its search bot with its :data:`BUDGETS` entry as its own budget."""
+    rules = warbench.ruleset(ruleset_id)
+    plain, measured = make_bot(rules, "search", 1), make_bot(rules, BUDGETS[ruleset_id], 1)
+    assert isinstance(plain, SearchBot) and isinstance(measured, SearchBot)
+    assert plain.budget == measured.budget
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("ruleset_id", list(HEURISTICS))
 def test_search_beats_the_heuristic_bot(ruleset_id: str) -> None:

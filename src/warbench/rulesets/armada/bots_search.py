@@ -14,11 +14,13 @@ Elsewhere (mines, self-destruction, choices) the options are few: the first as l
 from __future__ import annotations
 
 from itertools import zip_longest
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.hexgrid import Hex
 from warbench.core.observation import Observation
+from warbench.core.search.budget import Budget
 from warbench.core.search.candidates import merge
 from warbench.rulesets.armada.actions import EndOrders, Fire, HoldFire, Move
 from warbench.rulesets.armada.bot_helm import stunt_outcomes, target_value
@@ -110,3 +112,10 @@ def _attacks(state: ArmadaState, tables: Tables, options: tuple[Action, ...]) ->
     attacks += [option for option in options if isinstance(option, HoldFire)][:1]
     return attacks
 
+
+
+#: The search bot's budget unless its options say otherwise, the one its strength is measured
+#: at (docs/agents.md): the core's six worlds and pilot, play-outs of ten decisions valued by
+#: the standing, the tactician's choice and its two next-best lines at the root, the paired
+#: test at one standard error and up to six more worlds where the root is close.
+SEARCH_BUDGET: Final = Budget(depth=10, alternatives=2, extend=6, paired=1.0)

@@ -215,10 +215,11 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         a cut-off play-out by :func:`.bots_standing.standing`)."""
         from warbench.core.search import SearchFactory
         from warbench.rulesets.armada.bots import TacticianAgent
+        from warbench.rulesets.armada.bots_search import SEARCH_BUDGET
         from warbench.rulesets.armada.bots_standing import standing
 
         return {"random": RandomAgent, "tactician": TacticianAgent,
-                "search": SearchFactory(TacticianAgent, standing=standing)}
+                "search": SearchFactory(TacticianAgent, SEARCH_BUDGET, standing=standing)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.search.budget import Budget
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
@@ -166,3 +167,10 @@ def _boardings(
         if option not in found:
             found.append(option)
     return found
+
+
+#: The search bot's budget unless its options say otherwise, the one its strength is measured
+#: at (docs/agents.md): the core's six worlds, play-outs of twenty decisions and pilot, with
+#: the commodore's choice and its two next-best lines at the root, the paired test at one
+#: standard error and up to six more worlds where the root is close.
+SEARCH_BUDGET: Final = Budget(alternatives=2, extend=6, paired=1.0)

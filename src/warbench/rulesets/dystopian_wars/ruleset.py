@@ -114,8 +114,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.search import SearchFactory
+        from warbench.rulesets.dystopian_wars.bots_search import SEARCH_BUDGET
+
         return {"random": RandomAgent, "commodore": CommodoreBot,
-                "search": SearchFactory(CommodoreBot, score=search_score)}
+                "search": SearchFactory(CommodoreBot, SEARCH_BUDGET, score=search_score)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.dystopian_wars.odds import attack_odds

@@ -15,11 +15,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from itertools import zip_longest
-from typing import Any
+from typing import Any, Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.observation import Observation
+from warbench.core.search.budget import Budget
 from warbench.core.search.candidates import merge
 from warbench.rulesets.hordes.actions import Activate, Attack, Cast, Charge, Done, Move, Place
 from warbench.rulesets.hordes.bots import _reaches
@@ -160,3 +161,10 @@ def _step(
             return move
     return None
 
+
+
+#: The search bot's budget unless its options say otherwise, the one its strength is measured
+#: at (docs/agents.md): six worlds with every candidate in each (no pilot), the warlock's
+#: choice and its two next-best lines at the root, the paired test at one standard error and
+#: up to six more worlds where the root is close.
+SEARCH_BUDGET: Final = Budget(pilot=0, alternatives=2, extend=6, paired=1.0)

@@ -93,8 +93,10 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         from warbench.core.agents import RandomAgent
         from warbench.core.search import SearchFactory
         from warbench.rulesets.hordes.bots import WarlockBot
+        from warbench.rulesets.hordes.bots_search import SEARCH_BUDGET
 
-        return {"warlock": WarlockBot, "random": RandomAgent, "search": SearchFactory(WarlockBot)}
+        return {"warlock": WarlockBot, "random": RandomAgent,
+                "search": SearchFactory(WarlockBot, SEARCH_BUDGET)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.hordes.odds import ATTACKS
