@@ -113,7 +113,6 @@ def _attacks(state: ArmadaState, tables: Tables, options: tuple[Action, ...]) ->
     return attacks
 
 
-
 #: The search bot's budget unless its options say otherwise, the one its strength is measured
 #: at (docs/agents.md): the core's six worlds and pilot, play-outs of ten decisions valued by
 #: the standing, the tactician's choice and its two next-best lines at the root, the paired

@@ -162,7 +162,6 @@ def _step(
     return None
 
 
-
 #: The search bot's budget unless its options say otherwise, the one its strength is measured
 #: at (docs/agents.md): six worlds with every candidate in each (no pilot), the warlock's
 #: choice and its two next-best lines at the root, the paired test at one standard error and
