@@ -45,6 +45,7 @@ from warbench.core.search.candidates import (
     merge,
     sample_candidates,
 )
+from warbench.core.search.dice import KeyedDice
 from warbench.core.search.paired import RootRecord, open_cases, paired_answer
 from warbench.core.search.tree import Edge, Node, backpropagate, best, contenders, select
 from warbench.core.search.value import Score, Standing, values
@@ -69,6 +70,8 @@ Searched = Callable[[Decision], bool]
 #: The index of the stream a redraw is seeded from, in each world's seed (0 and 1 seed the
 #: sample, 2 the tree's choices, 3 and up the play-out bots).
 REDRAW_STREAM = 1 << 20
+#: The index of the stream a world's keyed dice are seeded from (the budget's ``keyed``).
+KEYED_STREAM = (1 << 20) + 1
 
 #: The cheapest budget: what conformance checks play the bot with (two play-outs).
 PROBE_BUDGET = Budget(iterations=1, depth=2, width=2)
@@ -259,6 +262,8 @@ class SearchBot:
         if self._redraw is not None:
             self._redraw(game.state, RandomStream.from_seed(seed_for(seed, REDRAW_STREAM)))
         game.transactional = observation.ruleset.late_refusals
+        if self.budget.keyed:
+            game.set_dice(KeyedDice(seed_for(seed, KEYED_STREAM), self._tick(game)))
         player = observation.seat
         if game.check(player, action) is not None:  # not open in this sample
             return None
@@ -299,6 +304,11 @@ class SearchBot:
         found = values(game, self.score, before, self.standing)
         backpropagate(root, path, found)
         return found[observation.seat]
+
+    def _tick(self, game: Game[Any, Any]) -> Callable[[], int] | None:
+        """The world ``game``'s clock as :class:`KeyedDice` reads it (none without a clock)."""
+        clock = self.clock
+        return None if clock is None else lambda: clock(game)
 
     def _horizon(self, game: Game[Any, Any]) -> Horizon | None:
         """Where play-outs from the root ``game`` stop: none when the root is marked itself;

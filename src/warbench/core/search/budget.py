@@ -33,6 +33,7 @@ OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
     "tree": (int, 0),
     "draws": (int, 0),
     "turns": (int, 1),
+    "keyed": (int, 0),
 }
 
 
@@ -67,7 +68,10 @@ class Budget:
     the heuristic offers no lines is answered at once with its choice. ``turns``: where
     the ruleset gives a horizon and a clock (its turn or round counter), a play-out stops
     at the first game the horizon marks at least ``turns - 1`` ticks of the clock after
-    the root's (1: the first it marks).
+    the root's (1: the first it marks). ``keyed``: 1, each world rolls its dice by what
+    they are for (:class:`~warbench.core.search.dice.KeyedDice`: the label, the clock and
+    how many such rolls came before), so the same attack rolls the same faces after every
+    root candidate; 0, by their place in the world's random stream.
     """
 
     iterations: int | None = 6
@@ -83,6 +87,7 @@ class Budget:
     tree: int = 1
     draws: int = 1
     turns: int = 1
+    keyed: int = 0
 
     @classmethod
     def from_options(

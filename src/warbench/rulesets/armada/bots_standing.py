@@ -63,3 +63,9 @@ def standing(game: ArmadaGame) -> tuple[float, ...]:
     scale = SCALE_FLEETS * sum(fleet.cost for fleet in fleets) / max(1, len(fleets))
     return standing_of_losses(lost, scale)
 
+
+
+def battle_round(game: ArmadaGame) -> int:
+    """The battle round: the clock (:data:`~warbench.core.search.bot.Clock`) the search
+    bot's keyed dice count rolls by (ARM-ROUND-PHASES)."""
+    return game.state.round

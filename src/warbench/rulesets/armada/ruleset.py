@@ -216,10 +216,11 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         from warbench.core.search import SearchFactory
         from warbench.rulesets.armada.bots import TacticianAgent
         from warbench.rulesets.armada.bots_search import SEARCH_BUDGET
-        from warbench.rulesets.armada.bots_standing import standing
+        from warbench.rulesets.armada.bots_standing import battle_round, standing
 
         return {"random": RandomAgent, "tactician": TacticianAgent,
-                "search": SearchFactory(TacticianAgent, SEARCH_BUDGET, standing=standing)}
+                "search": SearchFactory(TacticianAgent, SEARCH_BUDGET, standing=standing,
+                                        clock=battle_round)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks
