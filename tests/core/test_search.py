@@ -342,3 +342,40 @@ def test_a_belief_redraws_the_hidden_choices_of_every_sampled_world() -> None:
     assert asked == [observation]
     assert len(streams) == bot.cost.playouts
     assert len(set(streams)) == 3 and len(set(Counter(streams).values())) == 1
+
+
+@pytest.mark.parametrize("others", [1, 0])
+def test_with_others_0_the_tree_branches_on_the_searching_seats_decisions_only(
+    monkeypatch: pytest.MonkeyPatch, others: int
+) -> None:
+    """By default the tree's nodes grow children for every seat (the heuristic's choice,
+    then draws, picked by UCB); with ``others=0`` another seat below the root always takes
+    its heuristic's choice (``tree.follow``), so only the searching seat's nodes branch."""
+    chosen: dict[str, list[int]] = {"select": [], "follow": []}
+    for name in chosen:
+        real = getattr(search_bot, name)
+
+        def spy(node: Node, *args: Any, real: Callable[..., Any] = real,
+                name: str = name, **kwargs: Any) -> Any:
+            player = args[1] if name == "select" else args[0]
+            chosen[name].append(player)
+            return real(node, *args, **kwargs)
+
+        monkeypatch.setattr(search_bot, name, spy)
+    rules = warbench.ruleset("armada")
+    game = Game.new(rules, setup={"armadas": ["vanguard-3", "raiders-3"], "distance": 8,
+                                  "max_rounds": 5}, seed=3)
+    tactician = make_bot(rules, "tactician", seed=1)
+    while not game.pending()[0].spaces:
+        decision = game.pending()[0]
+        game.apply(decision.player, tactician.choose(game.observe(decision.player), decision))
+    decision = game.pending()[0]
+    seat = decision.player
+    bot = make_bot(rules, f"search:iterations=10,depth=6,width=3,pilot=0,others={others}", 4)
+    assert isinstance(bot, SearchBot) and bot.budget.others == others
+    bot.choose(game.observe(seat), decision)
+    if others:
+        assert not chosen["follow"] and any(p != seat for p in chosen["select"])
+    else:
+        assert chosen["follow"] and all(p != seat for p in chosen["follow"])
+        assert all(p == seat for p in chosen["select"])

@@ -47,7 +47,15 @@ from warbench.core.search.candidates import (
 )
 from warbench.core.search.dice import KeyedDice
 from warbench.core.search.paired import RootRecord, open_cases, paired_answer
-from warbench.core.search.tree import Edge, Node, backpropagate, best, contenders, select
+from warbench.core.search.tree import (
+    Edge,
+    Node,
+    backpropagate,
+    best,
+    contenders,
+    follow,
+    select,
+)
 from warbench.core.search.value import Score, Standing, values
 
 #: Redraws, in a sampled game's state, the hidden choices of the other seats (seeded by the
@@ -286,9 +294,14 @@ class SearchBot:
                 break
             decision = game.pending()[0]
             player = decision.player
-            propose = self._proposer(game.observe(player), decision, bots[player], rng)
-            picked = select(edge.child, game, player, propose,
-                            width=budget.width, explore=budget.explore)
+            picked: tuple[Edge, bool] | None
+            if not budget.others and player != observation.seat:
+                seen = game.observe(player)
+                picked = follow(edge.child, player, bots[player].choose(seen, decision))
+            else:
+                propose = self._proposer(game.observe(player), decision, bots[player], rng)
+                picked = select(edge.child, game, player, propose,
+                                width=budget.width, explore=budget.explore)
             if picked is None:
                 break
             edge, new = picked

@@ -34,6 +34,7 @@ OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
     "draws": (int, 0),
     "turns": (int, 1),
     "keyed": (int, 0),
+    "others": (int, 0),
 }
 
 
@@ -71,7 +72,11 @@ class Budget:
     the root's (1: the first it marks). ``keyed``: 1, each world rolls its dice by what
     they are for (:class:`~warbench.core.search.dice.KeyedDice`: the label, the clock and
     how many such rolls came before), so the same attack rolls the same faces after every
-    root candidate; 0, by their place in the world's random stream.
+    root candidate; 0, by their place in the world's random stream. ``others``: 1, the
+    tree's nodes where another seat decides grow children as the searching seat's do (its
+    heuristic's choice, then draws); 0, another seat below the root always answers with its
+    heuristic's choice, as in the play-outs, so the tree branches on the searching seat's
+    own decisions only.
     """
 
     iterations: int | None = 6
@@ -88,6 +93,7 @@ class Budget:
     draws: int = 1
     turns: int = 1
     keyed: int = 0
+    others: int = 1
 
     @classmethod
     def from_options(

@@ -97,6 +97,20 @@ def select(
     return max(legal, key=lambda edge: edge.ucb(explore)), False
 
 
+def follow(node: Node, player: int, action: Action) -> tuple[Edge, bool]:
+    """The edge of ``player`` taking ``action`` from ``node`` (the heuristic's answer of a
+    seat the tree does not branch for), and whether it is new."""
+    key = action_key(action)
+    edge = node.children.get(key)
+    if edge is None:
+        edge = node.children[key] = Edge(action, player, Node())
+        new = True
+    else:
+        new = False
+    edge.available += 1
+    return edge, new
+
+
 def backpropagate(root: Node, path: Sequence[Edge], values: Sequence[float]) -> None:
     """Add one sample's ``values`` (one per seat) along ``path`` from ``root``."""
     root.visits += 1
