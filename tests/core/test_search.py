@@ -344,13 +344,14 @@ def test_a_belief_redraws_the_hidden_choices_of_every_sampled_world() -> None:
     assert len(set(streams)) == 3 and len(set(Counter(streams).values())) == 1
 
 
-@pytest.mark.parametrize("others", [1, 0])
-def test_with_others_0_the_tree_branches_on_the_searching_seats_decisions_only(
-    monkeypatch: pytest.MonkeyPatch, others: int
+@pytest.mark.parametrize(("own", "others"), [(1, 1), (1, 0), (0, 1)])
+def test_own_and_others_say_whose_decisions_the_tree_branches_on(
+    monkeypatch: pytest.MonkeyPatch, own: int, others: int
 ) -> None:
     """By default the tree's nodes grow children for every seat (the heuristic's choice,
     then draws, picked by UCB); with ``others=0`` another seat below the root always takes
-    its heuristic's choice (``tree.follow``), so only the searching seat's nodes branch."""
+    its heuristic's choice (``tree.follow``), so only the searching seat's nodes branch;
+    with ``own=0`` the searching seat's own later decisions do, so only the others' branch."""
     chosen: dict[str, list[int]] = {"select": [], "follow": []}
     for name in chosen:
         real = getattr(search_bot, name)
@@ -371,11 +372,11 @@ def test_with_others_0_the_tree_branches_on_the_searching_seats_decisions_only(
         game.apply(decision.player, tactician.choose(game.observe(decision.player), decision))
     decision = game.pending()[0]
     seat = decision.player
-    bot = make_bot(rules, f"search:iterations=10,depth=6,width=3,pilot=0,others={others}", 4)
-    assert isinstance(bot, SearchBot) and bot.budget.others == others
+    budget = f"search:iterations=10,depth=6,width=3,pilot=0,own={own},others={others}"
+    bot = make_bot(rules, budget, 4)
+    assert isinstance(bot, SearchBot) and (bot.budget.own, bot.budget.others) == (own, others)
     bot.choose(game.observe(seat), decision)
-    if others:
-        assert not chosen["follow"] and any(p != seat for p in chosen["select"])
-    else:
-        assert chosen["follow"] and all(p != seat for p in chosen["follow"])
-        assert all(p == seat for p in chosen["select"])
+    branched = {player == seat for player in chosen["select"]}
+    followed = {player == seat for player in chosen["follow"]}
+    assert branched == {True, False} if own and others else branched == {bool(own)}
+    assert followed == set() if own and others else followed == {bool(others)}

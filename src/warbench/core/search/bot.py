@@ -295,7 +295,7 @@ class SearchBot:
             decision = game.pending()[0]
             player = decision.player
             picked: tuple[Edge, bool] | None
-            if not budget.others and player != observation.seat:
+            if not (budget.own if player == observation.seat else budget.others):
                 seen = game.observe(player)
                 picked = follow(edge.child, player, bots[player].choose(seen, decision))
             else:

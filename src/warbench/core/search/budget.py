@@ -35,6 +35,7 @@ OPTIONS: dict[str, tuple[type[int] | type[float], float]] = {
     "turns": (int, 1),
     "keyed": (int, 0),
     "others": (int, 0),
+    "own": (int, 0),
 }
 
 
@@ -76,7 +77,8 @@ class Budget:
     tree's nodes where another seat decides grow children as the searching seat's do (its
     heuristic's choice, then draws); 0, another seat below the root always answers with its
     heuristic's choice, as in the play-outs, so the tree branches on the searching seat's
-    own decisions only.
+    own decisions only. ``own``: the same for the searching seat's own decisions below the
+    root (0: its heuristic's choice, so the tree branches on the other seats' only).
     """
 
     iterations: int | None = 6
@@ -94,6 +96,7 @@ class Budget:
     turns: int = 1
     keyed: int = 0
     others: int = 1
+    own: int = 1
 
     @classmethod
     def from_options(
