@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import warbench
+from tests.core.test_search_dice import ARMADA, armada_move
 from warbench.cli import USAGE_ERROR, main
 from warbench.core.actions import Action
 from warbench.core.botspec import BadBotSpec, UnknownBot, make_bot
@@ -363,17 +364,10 @@ def test_own_and_others_say_whose_decisions_the_tree_branches_on(
             return real(node, *args, **kwargs)
 
         monkeypatch.setattr(search_bot, name, spy)
-    rules = warbench.ruleset("armada")
-    game = Game.new(rules, setup={"armadas": ["vanguard-3", "raiders-3"], "distance": 8,
-                                  "max_rounds": 5}, seed=3)
-    tactician = make_bot(rules, "tactician", seed=1)
-    while not game.pending()[0].spaces:
-        decision = game.pending()[0]
-        game.apply(decision.player, tactician.choose(game.observe(decision.player), decision))
-    decision = game.pending()[0]
+    game, decision = armada_move()
     seat = decision.player
     budget = f"search:iterations=10,depth=6,width=3,pilot=0,own={own},others={others}"
-    bot = make_bot(rules, budget, 4)
+    bot = make_bot(ARMADA, budget, 4)
     assert isinstance(bot, SearchBot) and (bot.budget.own, bot.budget.others) == (own, others)
     bot.choose(game.observe(seat), decision)
     branched = {player == seat for player in chosen["select"]}
