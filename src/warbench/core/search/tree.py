@@ -102,11 +102,9 @@ def follow(node: Node, player: int, action: Action) -> tuple[Edge, bool]:
     seat the tree does not branch for), and whether it is new."""
     key = action_key(action)
     edge = node.children.get(key)
+    new = edge is None
     if edge is None:
         edge = node.children[key] = Edge(action, player, Node())
-        new = True
-    else:
-        new = False
     edge.available += 1
     return edge, new
 

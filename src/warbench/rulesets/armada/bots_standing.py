@@ -64,7 +64,6 @@ def standing(game: ArmadaGame) -> tuple[float, ...]:
     return standing_of_losses(lost, scale)
 
 
-
 def battle_round(game: ArmadaGame) -> int:
     """The battle round: the clock (:data:`~warbench.core.search.bot.Clock`) the search
     bot's keyed dice count rolls by (ARM-ROUND-PHASES)."""
