@@ -54,13 +54,17 @@ def expected_damage(
 
 
 def target_value(
-    state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet, targets: int = 1
+    state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet, targets: int = 1,
+    waiting: int = 0,
 ) -> float:
-    """Expected damage, weighted towards damaged active enemies (disabled ones count little)."""
+    """Expected damage, weighted towards damaged active enemies (disabled ones count little).
+    ``waiting`` is the damage already rolled at the target this gunnery phase: its hull is
+    weighed as it will be when that lands, and a target it will disable counts as disabled."""
     damage = expected_damage(state, tables, attacker, target, targets)
-    if target.status != ACTIVE:
+    hull = target.hull - max(0, waiting - target.shields)
+    if target.status != ACTIVE or hull <= 0:
         return 0.1 * damage
-    wounded = 1.0 + (target.hull_points - max(0, target.hull)) / target.hull_points
+    wounded = 1.0 + (target.hull_points - hull) / target.hull_points
     return damage * wounded
 
 

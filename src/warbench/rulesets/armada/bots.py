@@ -40,6 +40,7 @@ from warbench.rulesets.armada.bot_orders import (
 from warbench.rulesets.armada.bot_orders import order_score as score_order
 from warbench.rulesets.armada.combat import gunnery_for
 from warbench.rulesets.armada.data import ArmadaData, Tables
+from warbench.rulesets.armada.gunnery import waiting_damage
 from warbench.rulesets.armada.helm import MoveSpace
 from warbench.rulesets.armada.mines import MineSpace
 from warbench.rulesets.armada.moves import (
@@ -168,10 +169,12 @@ class TacticianAgent:
     ) -> dict[int, float]:
         """Fleets a gunnery decision still lets fire, with the value of their best attack."""
         waiting: dict[int, float] = {}
+        landing = waiting_damage(state)
         for option in options:
             if isinstance(option, Fire) and option.mine < 0 and not option.also:
                 value = target_value(
-                    state, tables, state.fleets[option.fleet], state.fleets[option.target]
+                    state, tables, state.fleets[option.fleet], state.fleets[option.target],
+                    waiting=landing.get(option.target, 0),
                 )
                 waiting[option.fleet] = max(waiting.get(option.fleet, 0.0), value)
         return waiting
@@ -214,10 +217,11 @@ class TacticianAgent:
     def _attack(self, state: ArmadaState, tables: Tables, options: tuple[Action, ...]) -> Action:
         best: Action | None = None
         best_score = 0.0
+        landing = waiting_damage(state)
         for option in options:
             if not isinstance(option, Fire) or option.mine >= 0 or option.resolve:
                 continue
-            score = attack_score(state, tables, option)
+            score = attack_score(state, tables, option, landing)
             if score > best_score:
                 best, best_score = option, score
         if isinstance(best, Fire) and not best.also:
@@ -312,14 +316,19 @@ class TacticianAgent:
         return dataclasses.replace(move, stunt="flyby", target=passed[0].id) if passed else move
 
 
-def attack_score(state: ArmadaState, tables: Tables, option: Fire) -> float:
+def attack_score(
+    state: ArmadaState, tables: Tables, option: Fire, landing: dict[int, int]
+) -> float:
     """What the tactician's gunnery expects of ``option`` (an attack without a mine or
-    resolve): the value of each target it engages, more on the fleet its commander won a
-    duel against, a superweapon's by the attacker's tier."""
+    resolve): the value of each target it engages, each weighed as it will stand once the
+    damage already rolled at it this phase lands (``landing``, from :func:`waiting_damage`:
+    a fleet that damage disables is worth little more fire), more on the fleet its commander
+    won a duel against, a superweapon's by the attacker's tier."""
     attacker = state.fleets[option.fleet]
     group = (option.target, *option.also)
     score = sum(
-        target_value(state, tables, attacker, state.fleets[index], len(group))
+        target_value(state, tables, attacker, state.fleets[index], len(group),
+                     landing.get(index, 0))
         for index in group
     )
     if attacker.this_round.duel_target in group:

@@ -27,6 +27,7 @@ from warbench.rulesets.armada.bot_helm import stunt_outcomes, target_value
 from warbench.rulesets.armada.bot_orders import ranked_orders
 from warbench.rulesets.armada.bots import WORTH_AN_ORDER, TacticianAgent, attack_score
 from warbench.rulesets.armada.data import ArmadaData, Tables
+from warbench.rulesets.armada.gunnery import waiting_damage
 from warbench.rulesets.armada.helm import MoveSpace
 from warbench.rulesets.armada.moves import ordinary_moves
 from warbench.rulesets.armada.officers import OrderSpace
@@ -96,8 +97,9 @@ def _orders(bot: TacticianAgent, state: ArmadaState, tables: Tables, space: Orde
 
 def _attacks(state: ArmadaState, tables: Tables, options: tuple[Action, ...]) -> list[Action]:
     """The best attack at each target (as the tactician values them), then holding fire."""
+    landing = waiting_damage(state)
     scored = sorted(
-        ((attack_score(state, tables, option), index, option)
+        ((attack_score(state, tables, option, landing), index, option)
          for index, option in enumerate(options)
          if isinstance(option, Fire) and option.mine < 0 and not option.resolve),
         key=lambda entry: (-entry[0], entry[1]),

@@ -234,6 +234,20 @@ class GunneryPhase(Procedure[ArmadaState, ArmadaData]):
         self.turn = (self.turn + 1) % len(self.order)
 
 
+def waiting_damage(state: ArmadaState) -> dict[int, int]:
+    """The damage rolled so far this gunnery phase and waiting to land, by target fleet: the
+    hits on the table that every player has seen (ARM-GUN-SIMULTANEOUS); empty outside the
+    gunnery phase."""
+    for frame in reversed(state.stack):
+        if isinstance(frame, GunneryPhase):
+            waiting: dict[int, int] = {}
+            for hit in frame.hits:
+                if hit.mine < 0 and hit.target >= 0:
+                    waiting[hit.target] = waiting.get(hit.target, 0) + hit.damage
+            return waiting
+    return {}
+
+
 def boarders_attack(game: ArmadaGame, state: ArmadaState, tables: Tables) -> list[PendingHit]:
     """Each boarding party makes a bonus gunnery check against the fleet it boarded (aboard:
     no range, no shields from the front) for half damage; a miss ends it (captured)."""
