@@ -7,14 +7,16 @@ from __future__ import annotations
 import math
 
 import warbench
+from tests.rulesets.armada.test_tactician_gunnery import two_on_two
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
 from warbench.core.search import SearchFactory
+from warbench.rulesets.armada.actions import Fire
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.bots_standing import losses, standing
 from warbench.rulesets.armada.combat import targeting_refusal
 from warbench.rulesets.armada.data import ArmadaData
-from warbench.rulesets.armada.state import DISABLED, ArmadaState, Phase
+from warbench.rulesets.armada.state import ACTIVE, DISABLED, ArmadaState, Phase
 
 RULES = warbench.ruleset("armada")
 FAR_APART = {"armadas": ["vanguard-3", "raiders-3"], "distance": 20}
@@ -75,3 +77,17 @@ def test_the_search_values_cut_off_play_outs_by_this_standing() -> None:
     factory = RULES.bots()["search"]
     assert isinstance(factory, SearchFactory)
     assert factory.standing is standing and factory.score is None
+
+
+def test_a_play_out_cut_off_in_gunnery_counts_the_hits_waiting_to_land() -> None:
+    """ARM-GUN-SIMULTANEOUS: hits land together at the end of the phase, so a play-out cut off
+    after a hit is rolled values the fleet as the hit will leave it: Spite, 7 damage waiting
+    against its last 2 hull, is beaten in full and threatens nothing more."""
+    game = two_on_two()
+    spite = game.state.fleets[3]
+    before = losses(game)
+    game.apply(0, Fire(0, 3))
+    assert (spite.status, spite.hull) == (ACTIVE, 2)  # still on the table
+    after = losses(game)
+    assert after[1] >= spite.cost
+    assert after[0] < before[0]

@@ -17,7 +17,8 @@ from warbench.core.search.value import standing_of_losses
 from warbench.rulesets.armada.bot_helm import expected_damage
 from warbench.rulesets.armada.combat import targeting_refusal
 from warbench.rulesets.armada.data import ArmadaData
-from warbench.rulesets.armada.state import ACTIVE, ArmadaState
+from warbench.rulesets.armada.gunnery import waiting_damage
+from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
 
 #: How much a point of hull gone counts (as a share of the fleet's build points) beyond the
 #: build points already beaten: damage that a disabling will follow.
@@ -31,22 +32,28 @@ ArmadaGame = Game[ArmadaState, ArmadaData]
 
 
 def losses(game: ArmadaGame) -> list[float]:
-    """Each side's loss in build points: fleets beaten, hull gone, gunnery to come."""
+    """Each side's loss in build points: fleets beaten, hull gone, gunnery to come. A play-out
+    cut off in the gunnery phase counts the hits already rolled as landed
+    (:func:`~warbench.rulesets.armada.gunnery.waiting_damage`, ARM-GUN-SIMULTANEOUS): a fleet
+    they disable is beaten."""
     state, tables = game.state, game.data.tables
+    landing = waiting_damage(state)
     lost = [0.0] * state.players
-    active = [fleet for fleet in state.fleets if fleet.status == ACTIVE]
+    active: list[Fleet] = []
     for fleet in state.fleets:
-        if fleet.status != ACTIVE:
+        hull = fleet.hull - max(0, landing.get(fleet.id, 0) - fleet.shields)
+        if fleet.status != ACTIVE or hull <= 0:
             lost[fleet.side] += fleet.cost
         else:
-            gone = (fleet.hull_points - max(0, fleet.hull)) / fleet.hull_points
+            active.append(fleet)
+            gone = (fleet.hull_points - hull) / fleet.hull_points
             lost[fleet.side] += HULL_WEIGHT * gone * fleet.cost
     for fleet in active:
         best, victim = 0.0, -1
         for target in active:
             if target.side == fleet.side or targeting_refusal(tables, fleet, target) is not None:
                 continue
-            left = max(1, target.hull + target.shields)
+            left = max(1, target.hull + target.shields - landing.get(target.id, 0))
             worth = min(1.0, expected_damage(state, tables, fleet, target) / left) * target.cost
             if worth > best:
                 best, victim = worth, target.side
