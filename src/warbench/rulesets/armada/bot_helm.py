@@ -29,7 +29,7 @@ from warbench.rulesets.armada.combat import (
     shielded_front,
 )
 from warbench.rulesets.armada.data import Tables
-from warbench.rulesets.armada.helm import piloting_modifier
+from warbench.rulesets.armada.helm import moved_this_phase, piloting_modifier
 from warbench.rulesets.armada.moves import (
     Ground,
     failed_stunt_plan,
@@ -40,6 +40,9 @@ from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
 
 #: How much a pose values having a target in each range band.
 BAND_VALUE: Final = {"short": 3.0, "long": 2.0, "extreme": 1.0}
+#: How much what the enemies that have already moved this round could fire at a pose counts
+#: against it, as a share of the same value of a target.
+CAUTION: Final = 0.5
 
 
 def expected_damage(
@@ -102,13 +105,16 @@ class Weighed:
     :func:`gunnery_key` of the fleet but its pose and of its enemies): the value of each
     enemy as a target from hexes with one :func:`placement_key`, the range band at each
     distance, each hex's
-    :class:`Standing`, its debris and the ceiling of its scores, and each pose's score."""
+    :class:`Standing`, its debris and the ceiling of its scores, each pose's score, and
+    what each enemy could fire at the fleet on a pose with one :func:`placement_key` of
+    that enemy's."""
 
     key: GunneryKey
     values: dict[ValueKey, float]
     bands: dict[int, Band | None]
     standings: dict[Hex, tuple[Standing, int, float]]
     scores: dict[HexPose, float]
+    threats: dict[ValueKey, float]
 
 
 def standing(
@@ -185,7 +191,8 @@ def pose_score(state: ArmadaState, moved: Fleet, standing: Standing) -> float:
 class PoseScorer:
     """The scores of a fleet on the poses it might take (:func:`pose_score` less the debris
     damage of the hex), each hex's standing and each pose's score found once and kept in a
-    :class:`Weighed`: ``kept`` if it was taken with an equal key, else a new one."""
+    :class:`Weighed`: ``kept`` if it was taken with an equal key, else a new one; and the
+    :meth:`caution` a pose calls for."""
 
     def __init__(
         self, state: ArmadaState, tables: Tables, fleet: Fleet, kept: Weighed | None
@@ -194,9 +201,14 @@ class PoseScorer:
         rivals = state.enemies_of(fleet)
         key = gunnery_key(state, [fleet, *rivals], unposed=fleet.id)
         if kept is None or kept.key != key:
-            kept = Weighed(key, {}, {}, {}, {})
+            kept = Weighed(key, {}, {}, {}, {}, {})
         self.weighed = kept
         self.enemies = [enemy for enemy in rivals if enemy.status == ACTIVE]
+        moved = moved_this_phase(state)
+        #: The active enemies that have moved this helm phase: where they stand, they fire.
+        self.watchers = [enemy for enemy in self.enemies if enemy.id in moved]
+        self.cautions: dict[HexPose, float] = {}
+        self.exposures: dict[Hex, list[tuple[Fleet, float]]] = {}
         self.ghost = dataclasses.replace(fleet)
 
     def _standing(self, here: Hex) -> tuple[Standing, int, float]:
@@ -224,6 +236,62 @@ class PoseScorer:
         ghost.q, ghost.r, ghost.facing = here.q, here.r, pose.facing
         scores[pose] = value = pose_score(self.state, ghost, held) - debris
         return value
+
+    def expected(self, outcomes: list[tuple[float, HexPose]]) -> float:
+        """The score a stunt can expect: each pose it may end on by its chance."""
+        total = 0.0
+        for chance, pose in outcomes:
+            total += chance * self.score(pose)
+        return total
+
+    def expected_caution(self, outcomes: list[tuple[float, HexPose]]) -> float:
+        """The caution a stunt can expect, likewise."""
+        total = 0.0
+        for chance, pose in outcomes:
+            total += chance * self.caution(pose)
+        return total
+
+    def caution(self, pose: HexPose) -> float:
+        """What counts against ``pose`` beyond its score: :data:`CAUTION` times what the
+        enemies that have moved this round (their poses final for its gunnery) could fire at
+        the fleet there, each weighed as a target of theirs is (the band's weight times
+        :func:`target_value`). Nothing while no enemy has moved."""
+        if not self.watchers:
+            return 0.0
+        known = self.cautions.get(pose)
+        if known is not None:
+            return known
+        state, tables, ghost = self.state, self.tables, self.ghost
+        threats = self.weighed.threats
+        here = pose.hex
+        exposure = self._exposure(here)
+        ghost.q, ghost.r, ghost.facing = here.q, here.r, pose.facing
+        total = 0.0
+        for enemy, weight in exposure:
+            key = (enemy.id, placement_key(state, enemy, ghost))
+            value = threats.get(key)
+            if value is None:
+                value = weight * target_value(state, tables, enemy, ghost)
+                threats[key] = value
+            total += value
+        self.cautions[pose] = caution = CAUTION * total
+        return caution
+
+    def _exposure(self, here: Hex) -> list[tuple[Fleet, float]]:
+        """The enemies that have moved and hold the hex ``here`` in a weapon arc and in
+        range, each with the weight of its range band (whatever the fleet's facing)."""
+        found = self.exposures.get(here)
+        if found is None:
+            tables, ghost = self.tables, self.ghost
+            ghost.q, ghost.r = here.q, here.r
+            found = []
+            for enemy in self.watchers:
+                if firing_arcs(enemy, ghost):
+                    band = band_within(tables, enemy, fleet_distance(enemy, ghost))
+                    if band is not None:
+                        found.append((enemy, BAND_VALUE[band.name]))
+            self.exposures[here] = found
+        return found
 
     def ceiling(self, pose: HexPose) -> float:
         """No pose on the hex of ``pose`` scores more: the most valuable target in range (or

@@ -1,6 +1,8 @@
 """The greedy tactician: officers' orders by simple priorities, moves that bring a target
-into arc at the best range band, and fire where the expected damage is highest (matchups
-included, so it focuses where its class is strong), finishing damaged enemies first."""
+into arc at the best range band and keep out of the arcs of enemies that have already
+moved, and fire where the expected damage is highest (matchups included, so it focuses
+where its class is strong), finishing damaged enemies first but not those the hits already
+rolled will disable."""
 
 from __future__ import annotations
 
@@ -272,8 +274,9 @@ class TacticianAgent:
     # ------------------------------------------------------------------ helm
 
     def _move(self, state: ArmadaState, tables: Tables, fleets: list[int]) -> Action:
-        """The move whose expected pose score is highest: each ordinary move ends where it
-        aims; a stunt is weighed with the chances of :func:`stunt_outcomes` (the first of
+        """The move whose expected pose score, less the pose's caution (what the enemies
+        that have already moved could fire at it), is highest: each ordinary move ends where
+        it aims; a stunt is weighed with the chances of :func:`stunt_outcomes` (the first of
         equal scores is kept, ordinary moves before stunts, fleets in order)."""
         best: Move | None = None
         best_score = float("-inf")
@@ -286,12 +289,16 @@ class TacticianAgent:
                 if scorer.ceiling(pose) <= best_score:
                     continue  # it could not beat the best found so far
                 value = scorer.score(pose)
-                if value > best_score:
-                    best, best_score = Move(fleet.id, steps), value
+                if value > best_score:  # the caution can only lower it
+                    value -= scorer.caution(pose)
+                    if value > best_score:
+                        best, best_score = Move(fleet.id, steps), value
             for move, outcomes in stunt_outcomes(state, tables, fleet):
-                value = sum(chance * scorer.score(pose) for chance, pose in outcomes)
-                if value > best_score:
-                    best, best_score = move, value
+                value = scorer.expected(outcomes)
+                if value > best_score:  # the caution can only lower it
+                    value -= scorer.expected_caution(outcomes)
+                    if value > best_score:
+                        best, best_score = move, value
         assert best is not None
         return self.fly_by(state, tables, best)
 

@@ -3,10 +3,11 @@
 :func:`alternatives` (through :meth:`~warbench.rulesets.armada.bots.TacticianAgent.
 alternatives`) lists a decision's actions by the tactician's own measures, without changing
 its choice (the search puts that first): a fleet's moves by the score of the pose they reach
-(stunts by their expected score), the best move to each distinct end hex of each fleet free
-to move; officers' orders by the tactician's order score, above the least it gives one, with
-giving none (ending the orders or moving instead) after the best; attacks by the value it
-expects, the best at each target, then holding fire. Where a decision offers several kinds
+less its caution (stunts by their expected score), the best move to each distinct end hex
+of each fleet free to move (a routed fleet's flight first); officers' orders by the
+tactician's order score, above the least it gives one, with giving none (ending the orders
+or moving instead) after the best; attacks by the value it expects (the hits waiting to
+land counted), the best at each target, then holding fire. Where a decision offers several kinds
 (an order or a move), the best of each kind come first, then the second of each kind.
 Elsewhere (mines, self-destruction, choices) the options are few: the first as listed.
 """
@@ -29,7 +30,7 @@ from warbench.rulesets.armada.bots import WORTH_AN_ORDER, TacticianAgent, attack
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.gunnery import waiting_damage
 from warbench.rulesets.armada.helm import MoveSpace
-from warbench.rulesets.armada.moves import ordinary_moves
+from warbench.rulesets.armada.moves import flee_steps, ordinary_moves
 from warbench.rulesets.armada.officers import OrderSpace
 from warbench.rulesets.armada.state import ROUTED, ArmadaState, Fleet
 
@@ -58,18 +59,24 @@ def alternatives(
 
 def _moves(bot: TacticianAgent, state: ArmadaState, tables: Tables,
            fleets: list[int]) -> list[Action]:
-    """Each fleet's best move to each end hex, best first (the tactician's order of equal
-    scores: ordinary moves before stunts, fleets in order)."""
+    """Each fleet's best move to each end hex, best first by the score less the caution of
+    the pose (the tactician's order of equal scores: ordinary moves before stunts, fleets in
+    order). A routed fleet only flees; where one may move, the first one's flight comes
+    first, as the tactician moves it before any other."""
+    fleeing: list[Action] = []
     weighed: list[tuple[float, int, Move, Hex]] = []
     for fleet_id in fleets:
         fleet = state.fleets[fleet_id]
         if fleet.morale == ROUTED:
-            continue  # a routed fleet flees: the tactician's choice is its only line
+            if not fleeing:
+                fleeing.append(Move(fleet.id, flee_steps(state, tables, fleet)))
+            continue
         scorer = bot.scorer(state, tables, fleet)
         for pose, steps in ordinary_moves(state, tables, fleet).items():
-            weighed.append((scorer.score(pose), len(weighed), Move(fleet.id, steps), pose.hex))
+            value = scorer.score(pose) - scorer.caution(pose)
+            weighed.append((value, len(weighed), Move(fleet.id, steps), pose.hex))
         for move, outcomes in stunt_outcomes(state, tables, fleet):
-            value = sum(chance * scorer.score(pose) for chance, pose in outcomes)
+            value = scorer.expected(outcomes) - scorer.expected_caution(outcomes)
             weighed.append((value, len(weighed), move, outcomes[0][1].hex))
     weighed.sort(key=lambda entry: (-entry[0], entry[1]))
     ends: set[tuple[int, Hex]] = set()
@@ -78,7 +85,7 @@ def _moves(bot: TacticianAgent, state: ArmadaState, tables: Tables,
         if (move.fleet, end) not in ends:
             ends.add((move.fleet, end))
             moves.append(bot.fly_by(state, tables, move))
-    return moves
+    return fleeing + moves
 
 
 def _orders(bot: TacticianAgent, state: ArmadaState, tables: Tables, space: OrderSpace,

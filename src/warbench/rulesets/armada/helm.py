@@ -217,6 +217,15 @@ class HelmPhase(Procedure[ArmadaState, ArmadaData]):
                 game.pop()
 
 
+def moved_this_phase(state: ArmadaState) -> list[int]:
+    """The fleets that have made their move in this helm phase (none outside it): their
+    poses stand for this round's gunnery, as every player sees."""
+    for frame in reversed(state.stack):
+        if isinstance(frame, HelmPhase):
+            return list(frame.moved)
+    return []
+
+
 def move_fleet(
     game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet, move: Move
 ) -> None:
