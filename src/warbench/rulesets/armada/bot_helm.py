@@ -19,6 +19,7 @@ from warbench.rulesets.armada.combat import (
     Band,
     GunneryKey,
     PlacementKey,
+    absorb_damage,
     band_within,
     damage_dice,
     firing_arcs,
@@ -64,7 +65,7 @@ def target_value(
     ``waiting`` is the damage already rolled at the target this gunnery phase: its hull is
     weighed as it will be when that lands, and a target it will disable counts as disabled."""
     damage = expected_damage(state, tables, attacker, target, targets)
-    hull = target.hull - max(0, waiting - target.shields)
+    _, hull = absorb_damage(target.shields, target.hull, waiting)
     if target.status != ACTIVE or hull <= 0:
         return 0.1 * damage
     wounded = 1.0 + (target.hull_points - hull) / target.hull_points

@@ -15,7 +15,7 @@ from __future__ import annotations
 from warbench.core.engine import Game
 from warbench.core.search.value import standing_of_losses
 from warbench.rulesets.armada.bot_helm import expected_damage
-from warbench.rulesets.armada.combat import targeting_refusal
+from warbench.rulesets.armada.combat import absorb_damage, targeting_refusal
 from warbench.rulesets.armada.data import ArmadaData
 from warbench.rulesets.armada.gunnery import waiting_damage
 from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
@@ -41,7 +41,7 @@ def losses(game: ArmadaGame) -> list[float]:
     lost = [0.0] * state.players
     active: list[Fleet] = []
     for fleet in state.fleets:
-        hull = fleet.hull - max(0, landing.get(fleet.id, 0) - fleet.shields)
+        _, hull = absorb_damage(fleet.shields, fleet.hull, landing.get(fleet.id, 0))
         if fleet.status != ACTIVE or hull <= 0:
             lost[fleet.side] += fleet.cost
         else:
