@@ -12,8 +12,9 @@ from warbench.core.hexgrid import Hex
 from warbench.rulesets.armada.actions import EndOrders, Fire, HoldFire, Move, Order
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.data import ArmadaData
+from warbench.rulesets.armada.helm import MoveSpace
 from warbench.rulesets.armada.moves import plan_move
-from warbench.rulesets.armada.state import ArmadaState
+from warbench.rulesets.armada.state import ROUTED, ArmadaState
 
 RULES = warbench.ruleset("armada")
 #: The search-strength set-up (tests/core/test_search_strength.py, ``close_quarters``).
@@ -110,3 +111,32 @@ def test_holding_fire_is_offered_after_the_attacks() -> None:
             assert max(fires) < min(holds), lines
             return
     raise AssertionError("no gunnery decision offered holding fire")
+
+
+def test_arm_bot_search_offers_each_fleets_best_move_before_any_fleets_second() -> None:
+    """ARM-BOT-SEARCH: where several fleets may move, the root weighs which one moves now:
+    the lines open with every free fleet's best move (the tactician's choice first), each
+    the first line of its fleet in the longer listing, and only then a fleet's second."""
+    game = Game.new(RULES, CLOSE_QUARTERS, seed=4)
+    tactician = TacticianAgent(1)
+    checked = 0
+    for _ in range(300):
+        if game.is_over:
+            break
+        decision = game.pending()[0]
+        observation = game.observe(decision.player)
+        spaces = [space for space in decision.spaces if isinstance(space, MoveSpace)]
+        free = spaces[0].fleets if spaces and len(decision.spaces) == 1 else []
+        routed = any(game.state.fleets[index].morale == ROUTED for index in free)
+        if len(free) >= 2 and not routed:
+            lines = tactician.alternatives(observation, decision, 40)
+            assert isinstance(lines[0], Move)
+            first = [line.fleet for line in lines[: len(free)] if isinstance(line, Move)]
+            assert sorted(first) == sorted(free), (free, lines)
+            for fleet in free:
+                mine = [line for line in lines if isinstance(line, Move) and line.fleet == fleet]
+                assert lines.index(mine[0]) < len(free)
+            assert lines[0] == tactician.choose(observation, decision)
+            checked += 1
+        game.apply(decision.player, tactician.choose(observation, decision))
+    assert checked >= 5

@@ -4,7 +4,8 @@
 alternatives`) lists a decision's actions by the tactician's own measures, without changing
 its choice (the search puts that first): a fleet's moves by the score of the pose they reach
 less its caution (stunts by their expected score), the best move to each distinct end hex
-of each fleet free to move (a routed fleet's flight first); officers' orders by the
+of each fleet free to move, each fleet's best before any fleet's second (a routed fleet's
+flight first); officers' orders by the
 tactician's order score, above the least it gives one, with giving none (ending the orders
 or moving instead) after the best; attacks by the value it expects (the hits waiting to
 land counted), the best at each target, then holding fire. Where a decision offers several kinds
@@ -59,10 +60,12 @@ def alternatives(
 
 def _moves(bot: TacticianAgent, state: ArmadaState, tables: Tables,
            fleets: list[int]) -> list[Action]:
-    """Each fleet's best move to each end hex, best first by the score less the caution of
-    the pose (the tactician's order of equal scores: ordinary moves before stunts, fleets in
-    order). A routed fleet only flees; where one may move, the first one's flight comes
-    first, as the tactician moves it before any other."""
+    """Each fleet's best move to each end hex by the score less the caution of the pose
+    (the tactician's order of equal scores: ordinary moves before stunts, fleets in order),
+    fleet by fleet: every fleet's best move, the best of them first, then every fleet's
+    second, and so on, so that the root weighs which fleet moves now as well as where. A
+    routed fleet only flees; where one may move, the first one's flight comes first, as the
+    tactician moves it before any other."""
     fleeing: list[Action] = []
     weighed: list[tuple[float, int, Move, Hex]] = []
     for fleet_id in fleets:
@@ -80,12 +83,13 @@ def _moves(bot: TacticianAgent, state: ArmadaState, tables: Tables,
             weighed.append((value, len(weighed), move, outcomes[0][1].hex))
     weighed.sort(key=lambda entry: (-entry[0], entry[1]))
     ends: set[tuple[int, Hex]] = set()
-    moves: list[Action] = []
+    by_fleet: dict[int, list[Action]] = {}  # in the order of each fleet's best move
     for _, _, move, end in weighed:
         if (move.fleet, end) not in ends:
             ends.add((move.fleet, end))
-            moves.append(bot.fly_by(state, tables, move))
-    return fleeing + moves
+            by_fleet.setdefault(move.fleet, []).append(bot.fly_by(state, tables, move))
+    ranks = zip_longest(*by_fleet.values())
+    return fleeing + [move for rank in ranks for move in rank if move is not None]
 
 
 def _orders(bot: TacticianAgent, state: ArmadaState, tables: Tables, space: OrderSpace,
