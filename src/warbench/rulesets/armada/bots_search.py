@@ -5,12 +5,12 @@ alternatives`) lists a decision's actions by the tactician's own measures, witho
 its choice (the search puts that first): a fleet's moves by the score of the pose they reach
 less its caution (stunts by their expected score), the best move to each distinct end hex
 of each fleet free to move, each fleet's best before any fleet's second (a routed fleet's
-flight first); officers' orders by the
-tactician's order score, above the least it gives one, with giving none (ending the orders
-or moving instead) after the best; attacks by the value it expects (the hits waiting to
-land counted), the best at each target, then holding fire. Where a decision offers several kinds
-(an order or a move), the best of each kind come first, then the second of each kind.
-Elsewhere (mines, self-destruction, choices) the options are few: the first as listed.
+flight first); officers' orders by the tactician's order score, above the least it gives
+one, with giving none (ending the orders or moving instead) after the best; attacks by the
+value it expects (the hits waiting to land counted), the best at each target, then holding
+fire. Where a decision offers several kinds (an order or a move), the best of each kind
+come first, then the second of each kind. Elsewhere (mines, self-destruction, choices) the
+options are few: the first as listed.
 """
 
 from __future__ import annotations
