@@ -52,13 +52,14 @@ def armada_move() -> tuple[Game, Any]:  # type: ignore[type-arg]
     return game, game.pending()[0]
 
 
-@pytest.mark.parametrize("keyed", [1, 0])
+@pytest.mark.parametrize(("option", "keyed"), [(",keyed=1", 1), (",keyed=0", 0), ("", 1)])
 def test_keyed_worlds_roll_the_same_faces_for_the_same_roll_after_every_candidate(
-    monkeypatch: pytest.MonkeyPatch, keyed: int
+    monkeypatch: pytest.MonkeyPatch, option: str, keyed: int
 ) -> None:
     """With ``keyed=1`` each sampled world rolls through keyed dice seeded by the world, so
     a roll made after two different root candidates (the same fleet's gunnery in the same
-    round, the n-th of its kind) comes out the same; with ``keyed=0`` no world does."""
+    round, the n-th of its kind) comes out the same; with ``keyed=0`` no world does. Armada's
+    own budget keys them (ARM-BOT-SEARCH: no option given)."""
     rolled: dict[tuple[Any, ...], list[int]] = {}
     worlds: list[int] = []
     repeats: Counter[tuple[Any, ...]] = Counter()
@@ -82,7 +83,7 @@ def test_keyed_worlds_roll_the_same_faces_for_the_same_roll_after_every_candidat
 
     monkeypatch.setattr(search_bot.Observation, "sample", sampled)
     game, decision = armada_move()
-    bot = make_bot(ARMADA, f"search:iterations=3,depth=40,width=3,pilot=0,keyed={keyed}", 2)
+    bot = make_bot(ARMADA, f"search:iterations=3,depth=40,width=3,pilot=0{option}", 2)
     assert isinstance(bot, SearchBot)
     bot.choose(game.observe(decision.player), decision)
     assert len(worlds) >= 6  # several candidates played in each of the worlds

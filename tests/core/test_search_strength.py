@@ -39,9 +39,9 @@ HEURISTICS = {
 }
 #: The fixed iteration budget each ruleset is measured at (HORDES and Full Thrust without
 #: the pilot and Dystopian Wars and Armada with it, their root candidates the heuristic's
-#: choice and its two next-best lines (Armada's four: each free fleet's best move), up to six
-#: more worlds where the root is close and the paired test at one standard error; Full Thrust
-#: with twelve worlds; see docs/agents.md).
+#: choice and its two next-best lines (Armada's four: each free fleet's best move; its dice
+#: keyed), up to six more worlds where the root is close and the paired test at one
+#: standard error; Full Thrust with twelve worlds; see docs/agents.md).
 BUDGETS = {
     "full-thrust": (
         "search:iterations=12,depth=200,width=3,pilot=0,alternatives=2,extend=6,paired=1,"
@@ -51,7 +51,7 @@ BUDGETS = {
     "dystopian-wars": (
         "search:iterations=6,depth=20,width=3,pilot=2,alternatives=2,extend=6,paired=1"
     ),
-    "armada": "search:iterations=6,depth=10,width=5,alternatives=4,extend=6,paired=1",
+    "armada": "search:iterations=6,depth=10,width=5,alternatives=4,extend=6,paired=1,keyed=1",
     "robogear": "search:iterations=6,depth=20,width=3",
 }
 TARGET = 0.65

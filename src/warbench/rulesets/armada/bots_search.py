@@ -130,5 +130,7 @@ def _attacks(state: ArmadaState, tables: Tables, options: tuple[Action, ...]) ->
 #: at (docs/agents.md): the core's six worlds and pilot, play-outs of ten decisions valued by
 #: the standing, the tactician's choice and its four next-best lines at the root (at a move,
 #: where an armada has up to five fleets, each free fleet's best), the paired test at one
-#: standard error and up to six more worlds where the root is close.
-SEARCH_BUDGET: Final = Budget(depth=10, width=5, alternatives=4, extend=6, paired=1.0)
+#: standard error and up to six more worlds where the root is close, and keyed dice (each
+#: world rolls a fleet's volley of a round alike after every root line, whichever fleet
+#: moved first).
+SEARCH_BUDGET: Final = Budget(depth=10, width=5, alternatives=4, extend=6, paired=1.0, keyed=1)
