@@ -1,7 +1,9 @@
 """How strong the search bot is: against each ruleset's heuristic bot, seats alternated.
 
 ``make long`` plays ``WARBENCH_SEARCH_GAMES`` games per ruleset (200 by default, as issue
-17 asks) at the ruleset's :data:`BUDGETS` entry (or ``WARBENCH_SEARCH_BUDGET``) on its
+17 asks; games 0-199 of the seeded series, or from ``WARBENCH_SEARCH_FIRST`` on, to measure
+games no budget was chosen on) at the ruleset's :data:`BUDGETS` entry (or
+``WARBENCH_SEARCH_BUDGET``) on its
 :data:`SETUPS` entry and prints the win rate with its 95% Wilson interval and the cost per
 searched decision, next to what the heuristic itself wins in the same seats on the same
 seeds (:func:`baseline`), in all and seat by seat. The target of the issue is a win rate
@@ -171,7 +173,8 @@ def strength(
     own = baseline(ruleset_id, games, first)
     return Strength(wins, games, baseline=sum(own), line=(
         f"{ruleset_id}{where}: search ({budget}) vs {HEURISTICS[ruleset_id]}:"
-        f" won {wins}/{games} = {wins / games:.0%} (95% {low:.0%}-{high:.0%}), {draws} drawn"
+        f" won {wins}/{games} (games {first}-{first + games - 1})"
+        f" = {wins / games:.0%} (95% {low:.0%}-{high:.0%}), {draws} drawn"
         f" ({HEURISTICS[ruleset_id]} itself in those seats: {sum(own)}/{games});"
         f" in seat 0 {seat_wins[0]} ({HEURISTICS[ruleset_id]} {own[0]}),"
         f" in seat 1 {seat_wins[1]} ({HEURISTICS[ruleset_id]} {own[1]});"
@@ -197,6 +200,7 @@ def test_the_search_bot_plays_the_measured_budget_unless_told_otherwise(ruleset_
 @pytest.mark.parametrize("ruleset_id", list(HEURISTICS))
 def test_search_beats_the_heuristic_bot(ruleset_id: str) -> None:
     games = int(os.environ.get("WARBENCH_SEARCH_GAMES", "200"))
-    measured = strength(ruleset_id, games, os.environ.get("WARBENCH_SEARCH_BUDGET"))
+    first = int(os.environ.get("WARBENCH_SEARCH_FIRST", "0"))
+    measured = strength(ruleset_id, games, os.environ.get("WARBENCH_SEARCH_BUDGET"), first=first)
     print(measured.line)
     assert measured.wins / measured.games >= TARGET, measured.line
