@@ -1,16 +1,14 @@
 """How strong the search bot is: against each ruleset's heuristic bot, seats alternated.
 
-``make long`` plays ``WARBENCH_SEARCH_GAMES`` games per ruleset (200 by default, as issue
-17 asks; games 0-199 of the seeded series, or from ``WARBENCH_SEARCH_FIRST`` on, to measure
+``make long`` plays ``WARBENCH_SEARCH_GAMES`` games per ruleset (200 by default, as issue 17
+asks; games 0-199 of the seeded series, or from ``WARBENCH_SEARCH_FIRST`` on, to measure
 games no budget was chosen on) at the ruleset's :data:`BUDGETS` entry (or
-``WARBENCH_SEARCH_BUDGET``) on its
-:data:`SETUPS` entry and prints the win rate with its 95% Wilson interval and the cost per
-searched decision, next to what the heuristic itself wins in the same seats on the same
-seeds (:func:`baseline`), in all and seat by seat. The target of the issue is a win rate
-of at least 65%. ROBOGEAR is measured two-handed, search against one commander. Each
-ruleset runs alone with
-``pytest -m long -k <ruleset> tests/core/test_search_strength.py``; ``docs/agents.md``
-gives the time each takes.
+``WARBENCH_SEARCH_BUDGET``) on its :data:`SETUPS` entry and prints the win rate with its 95%
+Wilson interval and the cost per searched decision, next to what the heuristic itself wins
+in the same seats on the same seeds (:func:`baseline`), in all and seat by seat. The target
+of the issue is a win rate of at least 65%. ROBOGEAR is measured two-handed, search against
+one commander. Each ruleset runs alone with ``pytest -m long -k <ruleset>
+tests/core/test_search_strength.py``; ``docs/agents.md`` gives the time each takes.
 """
 
 from __future__ import annotations
