@@ -355,8 +355,10 @@ def render_command(
     ] = None,
     data: DataOption = None,
 ) -> None:
-    """Draw the table of a journaled game: pieces with their damage, and attacks with the
-    arcs and range bands they used."""
+    """Draw the table of a journaled game.
+
+    The picture shows the pieces with their damage, and attacks with the arcs and range bands
+    they used."""
     check_output(out, "--out", (".svg", ".png"))
     journal, rules = _journal_to_replay("render", journal_path, db, game_id, data)
     scene = scene_at(journal, rules, at)

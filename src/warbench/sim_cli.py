@@ -423,8 +423,9 @@ def tournament_command(
     ),
     data: DataOption = None,
 ) -> None:
-    """Play every table of lists (every pair, in a two-player game); print a win matrix and
-    a rating per list."""
+    """Play every table of lists and rank them: a win matrix and a rating per list.
+
+    Every pair of lists meets in a two-player game."""
     _check_paths(db, resume, None, games)
     if journals and db is None:
         raise SimulateOptionError("--journals needs --db, the results file to keep them in")
