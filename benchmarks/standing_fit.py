@@ -3,12 +3,13 @@
 Run: ``.venv/bin/python benchmarks/standing_fit.py armada --games 1200``
 (or ``full-thrust --games 800``).
 
-Plays heuristic mirror games (Armada on the strength test's close quarters, Full Thrust on
-its default battle), records at sampled states the three parts of each side's loss that
-the ruleset's ``bots_standing.losses`` adds up (beaten, hull gone, threat to come, read by
-calling it with one weight at a time), and fits the result (1 seat 0 won, 0 seat 1 won, a
-half for a draw) by logistic regression on ``beaten + h * hull + t * threat`` over a grid of
-``h`` and ``t``, with one intercept per round or turn. It prints the log-likelihood per
+Plays heuristic mirror games (Armada on the five-round close quarters the strength test
+used when the weights were fitted, Full Thrust on its default battle), records at sampled
+states the three parts of each side's loss that the ruleset's ``bots_standing.losses`` adds
+up (beaten, hull gone, threat to come, read by calling it with one weight at a time), and
+fits the result (1 seat 0 won, 0 seat 1 won, a half for a draw) by logistic regression on
+``beaten + h * hull + t * threat`` over a grid of ``h`` and ``t``, with one intercept per
+round or turn. It prints the log-likelihood per
 state of each pair, the best first, with the scale (points per tanh unit) it implies.
 """
 

@@ -66,9 +66,11 @@ def patrols() -> dict[str, Any]:
 
 
 def close_quarters() -> dict[str, Any]:
-    """Armada: the demo armadas set 8 hexes apart (the least of the source's 3d6+5) and a
-    five-round limit (the limit is an engine default, 10 rounds unless the set-up says)."""
-    return {"armadas": ["vanguard-3", "raiders-3"], "distance": 8, "max_rounds": 5}
+    """Armada: the demo armadas set 8 hexes apart (the least of the source's 3d6+5), at the
+    engine's default round limit of ten. (Until December 2026 the limit was five rounds, which
+    ended every battle at the limit on a few volleys' dice: docs/agents.md, "Armada: close
+    quarters at the default round limit".)"""
+    return {"armadas": ["vanguard-3", "raiders-3"], "distance": 8}
 
 
 #: The set-up each ruleset is measured on (``None``: the ruleset's default game).

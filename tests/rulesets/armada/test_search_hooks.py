@@ -18,7 +18,7 @@ from warbench.rulesets.armada.state import ROUTED, ArmadaState
 
 RULES = warbench.ruleset("armada")
 #: The search-strength set-up (tests/core/test_search_strength.py, ``close_quarters``).
-CLOSE_QUARTERS = {"armadas": ["vanguard-3", "raiders-3"], "distance": 8, "max_rounds": 5}
+CLOSE_QUARTERS = {"armadas": ["vanguard-3", "raiders-3"], "distance": 8}
 
 
 def test_the_tacticians_alternatives_are_open_distinct_and_leave_its_choice_alone() -> None:
