@@ -9,8 +9,8 @@ states the three parts of each side's loss that the ruleset's ``bots_standing.lo
 up (beaten, hull gone, threat to come, read by calling it with one weight at a time), and
 fits the result (1 seat 0 won, 0 seat 1 won, a half for a draw) by logistic regression on
 ``beaten + h * hull + t * threat`` over a grid of ``h`` and ``t``, with one intercept per
-round or turn. It prints the log-likelihood per
-state of each pair, the best first, with the scale (points per tanh unit) it implies.
+round or turn. It prints the log-likelihood per state of each pair, the best first, with the
+scale (points per tanh unit) it implies.
 """
 
 from __future__ import annotations

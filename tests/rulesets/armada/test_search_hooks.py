@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Iterator
 
 import warbench
+from tests.core.test_search_strength import close_quarters
 from warbench.core.actions import Action
 from warbench.core.engine import Game
 from warbench.core.hexgrid import Hex
@@ -17,8 +18,8 @@ from warbench.rulesets.armada.moves import plan_move
 from warbench.rulesets.armada.state import ROUTED, ArmadaState
 
 RULES = warbench.ruleset("armada")
-#: The search-strength set-up (tests/core/test_search_strength.py, ``close_quarters``).
-CLOSE_QUARTERS = {"armadas": ["vanguard-3", "raiders-3"], "distance": 8}
+#: The search-strength set-up.
+CLOSE_QUARTERS = close_quarters()
 
 
 def test_the_tacticians_alternatives_are_open_distinct_and_leave_its_choice_alone() -> None:
