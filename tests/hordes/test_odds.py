@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import icepool
 import pytest
 
+from warbench.cli import USAGE_ERROR, main
+from warbench.rulesets.hordes.data import DATA_DIR
 from warbench.rulesets.hordes.exact import attack_chances, boxes_dist, spiral_after
-from warbench.rulesets.hordes.odds import ATTACKS
+from warbench.rulesets.hordes.ruleset import HordesRuleset
+
+ATTACKS = HordesRuleset().attacks()
 
 
 def icepool_attack(dice: int, bonus: int, defence: int) -> tuple[float, float]:
@@ -64,3 +70,30 @@ def test_odds_command_answers_crippling() -> None:
     )
     assert {"mind crippled", "body crippled", "spirit crippled", "destroyed"} <= set(answer.named)
     assert 0 < answer.named["destroyed"] < answer.named["mind crippled"] <= 1
+
+
+def test_a_target_is_read_from_the_players_own_data_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HOR-SPIRAL: ``warbench odds hordes --data DIR`` judges a target by the player's own
+    stat line (a designer's tougher Mosshound), not the shipped one, and an unknown target
+    is one line naming the models there are."""
+    shipped = (DATA_DIR / "models.toml").read_text(encoding="utf-8")
+    assert "spiral = [3, 3, 3, 3, 3, 3]" in shipped
+    (tmp_path / "models.toml").write_text(
+        shipped.replace("spiral = [3, 3, 3, 3, 3, 3]", "spiral = [5, 5, 5, 5, 5, 5]", 1),
+        encoding="utf-8")
+    query = ["odds", "hordes", "melee", "attacks=2", "target=mosshound", "power=14", "arm=15",
+             "--json"]
+    assert main(query) == 0
+    shipped_answer = json.loads(capsys.readouterr().out)["outcomes"]
+    assert main([*query, "--data", str(tmp_path)]) == 0
+    own_answer = json.loads(capsys.readouterr().out)["outcomes"]
+    # Two 2d6+14 hits on ARM 15 mark at most 22 boxes: 18 circles can all go, 30 cannot.
+    assert shipped_answer["destroyed"] > 0
+    assert own_answer["destroyed"] == 0
+    assert own_answer["mind crippled"] < shipped_answer["mind crippled"]
+
+    assert main(["odds", "hordes", "melee", "target=nonesuch"]) == USAGE_ERROR
+    error = capsys.readouterr().err
+    assert "target: no model 'nonesuch'" in error and "mosshound" in error

@@ -1,15 +1,18 @@
 """Exact odds of HORDES attacks (``warbench odds hordes ...``): melee, ranged and magic
 attacks with or without boosts, sequences of attacks, slams, and what they do to a
-warbeast's life spiral or a warlock's damage boxes."""
+warbeast's life spiral or a warlock's damage boxes. A ``target`` is looked up in the data
+the ruleset was loaded with, so a designer's own data folder (``--data``) answers for its
+own models."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import pydantic
 
 from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
-from warbench.core.datafolder import DataFolder
 from warbench.core.odds import Dist
-from warbench.rulesets.hordes.data import DATA_DIR, load_data
+from warbench.rulesets.hordes.data import HordesData, ModelRecord
 from warbench.rulesets.hordes.exact import (
     attack_boxes,
     attack_chances,
@@ -50,10 +53,13 @@ class SlamOptions(AttackOptions):
 class _Sequence(AttackOdds):
     kind = "melee"
 
+    def __init__(self, models: Mapping[str, ModelRecord]) -> None:
+        self.models = models
+
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
         if not isinstance(options, AttackOptions):
             raise AttackOptionsError(f"{self.name}: options of the wrong kind")
-        return sequence_odds(options, self.kind)
+        return sequence_odds(options, self.kind, self.models)
 
 
 class MeleeOdds(_Sequence):
@@ -84,8 +90,11 @@ class SlamOdds(_Sequence):
     kind = "slam"
 
 
-def sequence_odds(options: AttackOptions, kind: str) -> OddsAnswer:
-    """The exact boxes marked by the attacks, and their effect on the named target."""
+def sequence_odds(
+    options: AttackOptions, kind: str, models: Mapping[str, ModelRecord]
+) -> OddsAnswer:
+    """The exact boxes marked by the attacks, and their effect on the named target (one of
+    ``models``)."""
     dice = dice_count(options.boost_hit, options.mind_crippled)
     bonus = options.bonus
     defence = options.defence
@@ -106,9 +115,9 @@ def sequence_odds(options: AttackOptions, kind: str) -> OddsAnswer:
     notes = ["tough is not counted: a tough model survives its last box on 5-6"]
     record = None
     if options.target:
-        models = load_data(DataFolder(DATA_DIR)).models
         if options.target not in models:
-            raise AttackOptionsError(f"target: no model {options.target!r}")
+            raise AttackOptionsError(
+                f"target: no model {options.target!r} (models: {', '.join(sorted(models))})")
         record = models[options.target]
     if record is not None and record.role == "warbeast":
         states = spiral_after(record.spiral, attacks)
@@ -126,6 +135,7 @@ def sequence_odds(options: AttackOptions, kind: str) -> OddsAnswer:
     return OddsAnswer(distribution, "boxes", named, tuple(notes))
 
 
-ATTACKS: dict[str, AttackOdds] = {
-    odds.name: odds for odds in (MeleeOdds(), RangedOdds(), MagicOdds(), SlamOdds())
-}
+def attack_odds(data: HordesData) -> Mapping[str, AttackOdds]:
+    """The attacks ``warbench odds hordes`` answers, their targets among ``data``'s models."""
+    return {odds.name: odds for odds in (MeleeOdds(data.models), RangedOdds(data.models),
+                                          MagicOdds(data.models), SlamOdds(data.models))}

@@ -99,9 +99,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
                 "search": SearchFactory(WarlockBot, SEARCH_BUDGET)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
-        from warbench.rulesets.hordes.odds import ATTACKS
+        from warbench.rulesets.hordes.odds import attack_odds
 
-        return ATTACKS
+        return attack_odds(self.data)
 
     def action_text(self, state: HordesState, action: Action) -> str:
         """Activations, charges, attacks, spells and fury in words, with the models' names."""
