@@ -328,6 +328,13 @@ class Ruleset(ABC, Generic[S, D]):
         """A short English summary of the state, for the narrator and the CLI."""
         return f"{self.name}: {len(state.stack)} procedures on the stack"
 
+    def fielded(self, state: S) -> tuple[dict[str, int], ...] | None:
+        """Each player's units of each type that have stood on the table by ``state``, the
+        destroyed ones too, named as its unit events name them (:mod:`warbench.core.sim.
+        units`): what ``simulate`` counts survival against for a side that plays the
+        default set-up without an army list. ``None`` (the default): it does not count."""
+        return None
+
     @cached_property
     def codec(self) -> ActionCodec:
         """Decoder for this ruleset's actions."""

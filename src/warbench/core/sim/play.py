@@ -141,7 +141,7 @@ def record_of(plan: GamePlan, index: int, game: Game[Any, Any]) -> GameRecord:
             for seat, score in enumerate(outcome.scores):
                 by_side[seats[seat]] = float(score)
             scores = tuple(by_side)
-    fielded = [side.fielded() for side in plan.sides]
+    fielded = _fielded(plan, seats, game)
     luck: list[float | None] = [None] * len(seats)
     for seat, value in enumerate(luck_by_seat(game.events, len(seats), game.luck_odds)):
         luck[seats[seat]] = value
@@ -159,6 +159,20 @@ def record_of(plan: GamePlan, index: int, game: Game[Any, Any]) -> GameRecord:
         journal=json.dumps(game.journal.to_plain()) if plan.keep_journals else None,
         luck=tuple(luck),
     )
+
+
+def _fielded(plan: GamePlan, seats: tuple[int, ...], game: Game[Any, Any]) -> list[dict[str, int]]:
+    """Each side's units fielded: its army list's, or, for a side of the default set-up,
+    the ruleset's count of what stood on the table in the game (where it counts)."""
+    fielded = [side.fielded() for side in plan.sides]
+    if all(side.army is not None for side in plan.sides):
+        return fielded
+    counted = plan.ruleset.fielded(game.state)
+    if counted is not None:
+        for seat, side in enumerate(seats):
+            if plan.sides[side].army is None:
+                fielded[side] = dict(counted[seat])
+    return fielded
 
 
 def play_game(plan: GamePlan, index: int) -> GameRecord:

@@ -12,6 +12,10 @@ neither simply get no unit table.
 ...     print(tally)
 UnitTally(side=0, unit_type='frigate', fielded=3, lost=1, damage_taken=2.0, damage_dealt=0.0)
 UnitTally(side=1, unit_type='cruiser', fielded=1, lost=0, damage_taken=0.0, damage_dealt=2.0)
+
+Units fielded come from a side's army list, or, in the default set-up, from the ruleset's
+count of the units on the table (:meth:`~warbench.core.ruleset.Ruleset.fielded`, built with
+:func:`count_units`).
 """
 
 from __future__ import annotations
@@ -86,3 +90,15 @@ def tally_units(
         )
         for (side, unit_type), (lost, taken, dealt) in sorted(rows.items())
     )
+
+
+def count_units(players: int, units: Iterable[tuple[int, str]]) -> tuple[dict[str, int], ...]:
+    """Per player, how many of ``units`` (each its player and its unit type) are of each type.
+
+    >>> count_units(2, [(0, "frigate"), (1, "cruiser"), (0, "frigate")])
+    ({'frigate': 2}, {'cruiser': 1})
+    """
+    counts: tuple[dict[str, int], ...] = tuple({} for _ in range(players))
+    for player, unit_type in units:
+        counts[player][unit_type] = counts[player].get(unit_type, 0) + 1
+    return counts

@@ -281,6 +281,14 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         """The hex map: fleets coloured by side with their facing, empty hexes around."""
         return table_picture(state)
 
+    def fielded(self, state: ArmadaState) -> tuple[dict[str, int], ...]:
+        """Every fleet that has stood on the table, by its player and unit type."""
+        from warbench.core.sim.units import count_units
+        from warbench.rulesets.armada.damage import unit_type
+
+        return count_units(
+            state.players, ((fleet.side, unit_type(fleet)) for fleet in state.fleets))
+
     def describe(self, state: ArmadaState) -> str:
         """Round and each fleet's hull, shields and status; once the battle is over, how it
         ended and the experience the winner's officers earned."""

@@ -198,6 +198,12 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     def attacks_drawn(self, state: DWState, events: Sequence[Event]) -> tuple[Attack, ...]:
         return attacks_drawn(self.data, state, events)
 
+    def fielded(self, state: DWState) -> tuple[dict[str, int], ...]:
+        """Every model that has stood on the table, by its player and unit type."""
+        from warbench.core.sim.units import count_units
+
+        return count_units(state.players, ((model.player, model.cls) for model in state.models))
+
     def describe(self, state: DWState) -> str:
         parts = []
         for player in range(state.players):

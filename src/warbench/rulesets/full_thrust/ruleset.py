@@ -279,6 +279,12 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
 
         return Scene.from_picture(self.table(state), units, beam_reach(self.data, state))
 
+    def fielded(self, state: FullThrustState) -> tuple[dict[str, int], ...]:
+        """Every ship that has stood on the table, by its player and unit type."""
+        from warbench.core.sim.units import count_units
+
+        return count_units(state.players, ((ship.player, ship.design) for ship in state.ships))
+
     def describe(self, state: FullThrustState) -> str:
         phase = PHASES[state.phase - 1] if state.phase else "set-up"
         fleets = "; ".join(

@@ -138,6 +138,12 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     def attacks_drawn(self, state: HordesState, events: Sequence[Event]) -> tuple[Attack, ...]:
         return attacks_drawn(self.data, state, events)
 
+    def fielded(self, state: HordesState) -> tuple[dict[str, int], ...]:
+        """Every model that has stood on the table, by its player and unit type."""
+        from warbench.core.sim.units import count_units
+
+        return count_units(state.players, ((model.owner, model.card) for model in state.models))
+
     def describe(self, state: HordesState) -> str:
         sides = []
         for player in (0, 1):

@@ -168,6 +168,12 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         teams = setup.get("teams")
         return tuple(teams) if teams else None
 
+    def fielded(self, state: RobogearState) -> tuple[dict[str, int], ...]:
+        """Every unit that has stood on the table, by its player and unit type."""
+        from warbench.core.sim.units import count_units
+
+        return count_units(state.players, ((unit.player, unit.type) for unit in state.units))
+
     def describe(self, state: RobogearState) -> str:
         armies = "; ".join(
             f"{name}: {len([u for u in state.living(p) if u.alive])} units"
