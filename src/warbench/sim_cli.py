@@ -123,7 +123,7 @@ def units_table(label: str, rows: Sequence[UnitSummary]) -> Table:
     for unit in rows:
         units.add_row(
             unit.unit_type,
-            str(unit.fielded) if unit.fielded else "-",  # "-": no army list counts it
+            str(unit.fielded) if unit.fielded else "-",  # "-": nothing counts it
             str(unit.lost),
             "-" if unit.survival is None else _percent(unit.survival),
             f"{unit.damage_taken:.2f}",
