@@ -44,7 +44,7 @@ HEURISTICS = {
 #: standard error; Full Thrust with twelve worlds; see docs/agents.md).
 BUDGETS = {
     "full-thrust": (
-        "search:iterations=12,depth=200,width=3,pilot=0,alternatives=2,extend=6,paired=1,"
+        "search:iterations=12,depth=200,width=4,pilot=0,alternatives=3,extend=6,paired=1,"
         "margin=0.005,turns=5"
     ),
     "hordes": "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2,extend=6,paired=1",

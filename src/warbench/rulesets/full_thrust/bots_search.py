@@ -52,11 +52,11 @@ def alternatives(bot: AdmiralBot, seen: Seen, decision: Decision, count: int) ->
 
 
 #: The search bot's budget unless its options say otherwise: twelve worlds, every candidate
-#: in each (the admiral's order and its two next-best courses), play-outs to the end of the
-#: movement four turns on (``turns=5``; up to 200 decisions), a gain of half a hundredth
-#: that is one standard error sure, up to six more worlds where the root is close
+#: in each (the admiral's order and its three next-best courses), play-outs to the end of
+#: the movement four turns on (``turns=5``; up to 200 decisions), a gain of half a
+#: hundredth that is one standard error sure, up to six more worlds where the root is close
 #: (docs/agents.md).
-SEARCH_BUDGET: Final = Budget(iterations=12, depth=200, width=3, pilot=0, alternatives=2,
+SEARCH_BUDGET: Final = Budget(iterations=12, depth=200, width=4, pilot=0, alternatives=3,
                               extend=6, paired=1.0, margin=0.005, turns=5)
 
 
