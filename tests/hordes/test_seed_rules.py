@@ -4,8 +4,14 @@ the warlock, AOE hit and critical effects, the charge attack's target, CTRL spel
 
 from __future__ import annotations
 
-from tests.hordes.helpers import HGame, battle, options, script
-from warbench.rulesets.hordes.actions import ClearFury, Done
+import pytest
+
+from tests.hordes.helpers import HGame, activate, battle, options, script
+from warbench.core.engine import IllegalAction
+from warbench.rulesets.hordes.actions import Animus, ClearFury, Done, Feat, Move
+
+STALKER = [["maelis", "bramble-stalker"], ["vesk"]]
+STALKER_AT = [[24, 5, 0], [30, 5, 0], [24, 45, 180]]
 
 
 def _frenzy_while_down(beast_y: float) -> HGame:
@@ -42,3 +48,24 @@ def test_frenzy_standing_up_still_attacks_in_reach() -> None:
     game = _frenzy_while_down(34.4)
     assert game.state.models[1].y == 34.4
     assert game.state.models[2].damage > 0
+
+
+def test_warlock_may_not_run_after_its_feat() -> None:
+    """HOR-MOVE-RUN: a warlock that used its feat (an ability) may not run this turn."""
+    game = battle(STALKER, STALKER_AT)
+    activate(game, 0)
+    game.apply(0, Feat())
+    with pytest.raises(IllegalAction):
+        game.apply(0, Move(24, 15, 0, True))
+    game.apply(0, Move(24, 8, 0, False))  # a normal advance is still allowed
+    assert game.state.models[0].y == 8
+
+
+def test_warlock_may_not_run_after_an_animus() -> None:
+    """HOR-MOVE-RUN, HOR-ANIMUS-WARLOCK: an animus is a spell for the warlock using it, so
+    a warlock that used one may not run this turn."""
+    game = battle(STALKER, STALKER_AT)
+    activate(game, 0)
+    game.apply(0, next(o for o in options(game) if isinstance(o, Animus)))
+    with pytest.raises(IllegalAction):
+        game.apply(0, Move(24, 15, 0, True))

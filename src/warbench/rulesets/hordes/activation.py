@@ -120,6 +120,7 @@ class Activation(HordesProcedure):
     special: bool = False
     animus_used: bool = False
     cast_done: bool = False
+    feat_done: bool = False
     start: tuple[float, float] = (0.0, 0.0)
 
     # ------------------------------------------------------------------ decisions
@@ -164,7 +165,9 @@ class Activation(HordesProcedure):
         return [Decision(me.owner, prompt, tuple(options), (*spaces, Refusals(prompt)))]
 
     def _can_run(self, me: Model, forced: bool) -> bool:
-        if self.no_action or self.cast_done or self.animus_used:
+        """A model that gave up its action may not run; nor may a beast that used its
+        animus, nor a warlock that cast a spell, used an animus or its feat (HOR-MOVE-RUN)."""
+        if self.no_action or self.cast_done or self.animus_used or self.feat_done:
             return False
         return not me.beast or forced
 
@@ -277,11 +280,12 @@ class Activation(HordesProcedure):
             self.cast_done = True
             cast(game, me, action)
         elif isinstance(action, Animus):
-            self.animus_used = self.animus_used or me.beast
+            self.animus_used = True  # a warlock's animus is a spell: no run after it
             use_animus(game, me, action)
         elif isinstance(action, Heal):
             heal_action(game, me, action)
         elif isinstance(action, Feat):
+            self.feat_done = True
             feat(game, me, action)
         elif isinstance(action, Discard):
             add_fury(game, me, -action.amount, "discard")
