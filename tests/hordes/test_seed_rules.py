@@ -8,7 +8,7 @@ import pytest
 
 from tests.hordes.helpers import HGame, activate, battle, options, script
 from warbench.core.engine import IllegalAction
-from warbench.rulesets.hordes.actions import Animus, ClearFury, Done, Feat, Move
+from warbench.rulesets.hordes.actions import Animus, Attack, Charge, ClearFury, Done, Feat, Move
 
 STALKER = [["maelis", "bramble-stalker"], ["vesk"]]
 STALKER_AT = [[24, 5, 0], [30, 5, 0], [24, 45, 180]]
@@ -69,3 +69,16 @@ def test_warlock_may_not_run_after_an_animus() -> None:
     game.apply(0, next(o for o in options(game) if isinstance(o, Animus)))
     with pytest.raises(IllegalAction):
         game.apply(0, Move(24, 15, 0, True))
+
+
+def test_charge_attack_is_sold_no_second_damage_boost() -> None:
+    """HOR-BOOST, HOR-CHARGE: a charge attack's damage roll is boosted already and a roll
+    is boosted only once, so the charging warlock is offered no paid damage boost on it."""
+    game = battle([["maelis"], ["vesk"]], [[24, 20, 0], [24, 30, 180]])
+    activate(game, 0)
+    game.apply(0, Charge(1))
+    attacks = [o for o in options(game) if isinstance(o, Attack) and o.target == 1]
+    assert attacks and any(a.boost_hit for a in attacks)
+    assert not any(a.boost_damage for a in attacks)
+    with pytest.raises(IllegalAction):
+        game.apply(0, Attack(0, 1, False, True))

@@ -230,7 +230,8 @@ class Activation(HordesProcedure):
                 targets = seen
             cost = 0 if initial else 1
             for target in targets:
-                options += self._boosted(me, index, target.uid, cost)
+                charge = self._charge_attack(weapon.kind, target.uid)
+                options += self._boosted(me, index, target.uid, cost, charge)
         headbutts = me.beast and not mind and not self.mode and not self.special
         if headbutts and self.target < 0 and forced:
             options += [
@@ -241,13 +242,22 @@ class Activation(HordesProcedure):
             ]
         return options
 
-    def _boosted(self, me: Model, weapon: int, target: int, cost: int) -> list[Action]:
+    def _charge_attack(self, kind: str, target: int) -> bool:
+        """Whether a ``kind`` attack on ``target`` now is the charge attack (HOR-CHARGE)."""
+        return kind == "melee" and self.charge_bonus and target == self.target
+
+    def _boosted(
+        self, me: Model, weapon: int, target: int, cost: int, charge: bool
+    ) -> list[Action]:
+        """The attack with each boost the warlock pays for; a charge attack's damage roll
+        is boosted already and a roll is boosted once, so it is sold no damage boost
+        (HOR-BOOST)."""
         if me.beast:
             return [ATTACK(weapon, target)]
         return [
             ATTACK(weapon, target, hit, dmg)
             for hit in (False, True)
-            for dmg in (False, True)
+            for dmg in ((False,) if charge else (False, True))
             if cost + hit + dmg <= me.fury
         ]
 
@@ -355,7 +365,7 @@ class Activation(HordesProcedure):
         self.mode = weapon.kind
         target = game.state.models[action.target]
         if weapon.kind == "melee":
-            charge = self.charge_bonus and target.uid == self.target
+            charge = self._charge_attack(weapon.kind, target.uid)
             self.charge_bonus = False
             strike = Strike(
                 "melee",
