@@ -9,6 +9,7 @@ import pytest
 from tests.hordes.helpers import HGame, activate, battle, options, script
 from warbench.core.engine import IllegalAction
 from warbench.rulesets.hordes.actions import Animus, Attack, Charge, ClearFury, Done, Feat, Move
+from warbench.rulesets.hordes.profile import stat
 
 STALKER = [["maelis", "bramble-stalker"], ["vesk"]]
 STALKER_AT = [[24, 5, 0], [30, 5, 0], [24, 45, 180]]
@@ -82,3 +83,16 @@ def test_charge_attack_is_sold_no_second_damage_boost() -> None:
     assert not any(a.boost_damage for a in attacks)
     with pytest.raises(IllegalAction):
         game.apply(0, Attack(0, 1, False, True))
+
+
+def test_warlock_self_animus_lands_on_the_warlock() -> None:
+    """HOR-ANIMUS-WARLOCK, HOR-SPELL-STATS: a warlock uses a beast's animus as a spell of
+    its own card, and a SELF spell is cast only on the warlock, so Quickthorn raises the
+    warlock's SPD and leaves the beast's alone."""
+    game = battle(STALKER, STALKER_AT)
+    data, maelis, stalker = game.data, game.state.models[0], game.state.models[1]
+    activate(game, 0)
+    assert Animus(1, 0) in options(game) and Animus(1, 1) not in options(game)
+    game.apply(0, Animus(1, 0))
+    assert stat(data, maelis, "spd") == data.models[maelis.card].spd + 2
+    assert stat(data, stalker, "spd") == data.models[stalker.card].spd

@@ -98,7 +98,7 @@ def animus_options(
 ) -> list[Animus]:
     """Animi usable now: the active beast's own (forced for its COST, once an activation,
     not after a run), or, for an active warlock, those of its beasts in its control area
-    (paid with its own fury)."""
+    (paid with its own fury, cast as the warlock's own spells: SELF is the warlock)."""
     data, state = game.data, game.state
     sight = sight or Sight(data, state)
     options: list[Animus] = []
@@ -123,8 +123,8 @@ def animus_options(
             continue
         spell = data.spells[animus]
         if spell.cost <= active.fury and in_control_area(data, active, beast, ctrl):
-            caster = beast if spell.rng == "SELF" else active
-            options += [ANIMUS(beast.uid, t) for t in target_uids(game, caster, spell, sight)]
+            # a spell on the warlock's own card: SELF means the warlock (HOR-ANIMUS-WARLOCK)
+            options += [ANIMUS(beast.uid, t) for t in target_uids(game, active, spell, sight)]
     return options
 
 
@@ -177,7 +177,7 @@ def use_animus(game: HordesGame, active: Model, action: Animus) -> None:
         caster = active
     else:
         add_fury(game, active, -record.cost, "spend")
-        caster = beast if record.rng == "SELF" else active
+        caster = active  # as if on its own card: a SELF animus lands on the warlock
     resolve_spell(
         game, caster, spell, record, game.state.models[action.target], "animus", (False, False)
     )
