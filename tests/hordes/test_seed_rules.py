@@ -9,6 +9,7 @@ import pytest
 from tests.hordes.helpers import HGame, activate, battle, options, script
 from warbench.core.engine import IllegalAction
 from warbench.rulesets.hordes.actions import Animus, Attack, Charge, ClearFury, Done, Feat, Move
+from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.profile import stat
 
 STALKER = [["maelis", "bramble-stalker"], ["vesk"]]
@@ -96,3 +97,28 @@ def test_warlock_self_animus_lands_on_the_warlock() -> None:
     game.apply(0, Animus(1, 0))
     assert stat(data, maelis, "spd") == data.models[maelis.card].spd + 2
     assert stat(data, stalker, "spd") == data.models[stalker.card].spd
+
+
+def _aoe_at_vesk(qualities: tuple[str, ...], faces: tuple[int, ...]) -> tuple[bool, bool]:
+    """A 3" AOE shot (POW 10) at Vesk with an Ember Jackal beside her under the template:
+    whether each of the two ends knocked down."""
+    game = battle(
+        [["maelis"], ["vesk", "ember-jackal"]], [[24, 20, 0], [24, 28, 180], [25.7, 28, 180]]
+    )
+    maelis, vesk, jackal = game.state.models
+    script(game, *faces)
+    attack(game, maelis, vesk, Strike("ranged", 10, 10, 3, qualities))
+    return vesk.knocked_down, jackal.knocked_down
+
+
+def test_aoe_critical_effect_hits_every_model_under_it() -> None:
+    """HOR-CRITICAL, HOR-AUTO-EFFECT: a critical AOE hit gives its critical effect to the
+    target and to every other model under the template."""
+    assert _aoe_at_vesk(("critical_knockdown",), (5, 5, 1, 1, 1, 1)) == (True, True)
+    assert _aoe_at_vesk(("critical_knockdown",), (5, 6, 1, 1, 1, 1)) == (False, False)
+
+
+def test_aoe_hit_effect_hits_every_model_under_it() -> None:
+    """HOR-AUTO-EFFECT: every model under an AOE is hit, so a knockdown weapon knocks
+    down the target and every other model under the template."""
+    assert _aoe_at_vesk(("knockdown",), (5, 6, 1, 1, 1, 1)) == (True, True)
