@@ -122,3 +122,20 @@ def test_aoe_hit_effect_hits_every_model_under_it() -> None:
     """HOR-AUTO-EFFECT: every model under an AOE is hit, so a knockdown weapon knocks
     down the target and every other model under the template."""
     assert _aoe_at_vesk(("knockdown",), (5, 6, 1, 1, 1, 1)) == (True, True)
+
+
+def test_charge_attack_is_the_first_melee_attack_whatever_its_target() -> None:
+    """HOR-CHARGE: after a charge of 3" or more the first melee attack is the charge
+    attack, with a boosted damage roll, even on a model other than the charge target;
+    it is then sold no paid damage boost (HOR-BOOST)."""
+    game = battle(
+        [["maelis"], ["vesk", "ember-jackal"]], [[24, 20, 0], [24, 30, 180], [25.5, 28.8, 180]]
+    )
+    activate(game, 0)
+    game.apply(0, Charge(1))
+    on_jackal = [o for o in options(game) if isinstance(o, Attack) and o.target == 2]
+    assert on_jackal and not any(a.boost_damage for a in on_jackal)
+    script(game, 6, 6, 1, 1, 1, 1, 1, 1)
+    game.apply(0, Attack(0, 2))
+    damage = [e for e in game.events if e.kind == "roll_effect" and e.query == "damage"]
+    assert [e.dice for e in damage] == [3]

@@ -230,7 +230,7 @@ class Activation(HordesProcedure):
                 targets = seen
             cost = 0 if initial else 1
             for target in targets:
-                charge = self._charge_attack(weapon.kind, target.uid)
+                charge = self._charge_attack(weapon.kind)
                 options += self._boosted(me, index, target.uid, cost, charge)
         headbutts = me.beast and not mind and not self.mode and not self.special
         if headbutts and self.target < 0 and forced:
@@ -242,9 +242,10 @@ class Activation(HordesProcedure):
             ]
         return options
 
-    def _charge_attack(self, kind: str, target: int) -> bool:
-        """Whether a ``kind`` attack on ``target`` now is the charge attack (HOR-CHARGE)."""
-        return kind == "melee" and self.charge_bonus and target == self.target
+    def _charge_attack(self, kind: str) -> bool:
+        """Whether a ``kind`` attack now is the charge attack: the first melee attack after
+        a charge of 3" or more, whatever its target (HOR-CHARGE)."""
+        return kind == "melee" and self.charge_bonus
 
     def _boosted(
         self, me: Model, weapon: int, target: int, cost: int, charge: bool
@@ -365,7 +366,7 @@ class Activation(HordesProcedure):
         self.mode = weapon.kind
         target = game.state.models[action.target]
         if weapon.kind == "melee":
-            charge = self._charge_attack(weapon.kind, target.uid)
+            charge = self._charge_attack(weapon.kind)
             self.charge_bonus = False
             strike = Strike(
                 "melee",
