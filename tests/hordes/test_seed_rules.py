@@ -4,13 +4,30 @@ the warlock, AOE hit and critical effects, the charge attack's target, CTRL spel
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.hordes.helpers import HGame, activate, battle, options, script
-from warbench.core.engine import IllegalAction
-from warbench.rulesets.hordes.actions import Animus, Attack, Charge, ClearFury, Done, Feat, Move
+from tests.hordes.helpers import RULES, HGame, activate, battle, options, script
+from warbench.core.catalog import DataFileError
+from warbench.core.engine import Game, IllegalAction
+from warbench.core.events import RollEffect
+from warbench.rulesets.hordes import HordesRuleset
+from warbench.rulesets.hordes.actions import (
+    Activate,
+    Animus,
+    Attack,
+    Cast,
+    Charge,
+    ClearFury,
+    Done,
+    Feat,
+    GoFirst,
+    Move,
+)
 from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.profile import stat
+from warbench.rulesets.hordes.state import Model
 
 STALKER = [["maelis", "bramble-stalker"], ["vesk"]]
 STALKER_AT = [[24, 5, 0], [30, 5, 0], [24, 45, 180]]
@@ -137,5 +154,42 @@ def test_charge_attack_is_the_first_melee_attack_whatever_its_target() -> None:
     assert on_jackal and not any(a.boost_damage for a in on_jackal)
     script(game, 6, 6, 1, 1, 1, 1, 1, 1)
     game.apply(0, Attack(0, 2))
-    damage = [e for e in game.events if e.kind == "roll_effect" and e.query == "damage"]
+    damage = [e for e in game.events if isinstance(e, RollEffect) and e.query == "damage"]
     assert [e.dice for e in damage] == [3]
+
+
+def test_ctrl_spell_affects_every_model_in_the_control_area(tmp_path: Path) -> None:
+    """HOR-SPELL-STATS: a spell with AOE CTRL affects every model, friendly or enemy, in
+    the warlock's control area (2 x FURY = 14" for Maelis), and none outside it."""
+    spells = (Path(RULES.shipped_data or ".") / "spells.toml").read_text()
+    ctrl = 'rng = "SELF"\naoe = "CTRL"\nup = false\neffects = [{ kind = "stat", stat = "arm"'
+    old = 'rng = 6\nup = true\neffects = [{ kind = "stat", stat = "arm"'
+    assert old in spells
+    (tmp_path / "spells.toml").write_text(spells.replace(old, ctrl, 1))
+    rules = HordesRuleset(data_dir=tmp_path)
+    setup = {
+        "armies": [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]],
+        "layout": "open",
+        "positions": [[24, 5, 0], [24, 10, 0], [24, 45, 180], [24, 15, 180]],
+    }
+    game = Game.new(rules, setup, seed=7)
+    game.apply(game.pending()[0].player, GoFirst(0))
+    game.apply(0, Activate(0))
+    game.apply(0, Cast("bark-skin", 0))
+    boosted = [m.uid for m in game.state.models if stat(game.data, m, "arm") > card_arm(game, m)]
+    assert boosted == [0, 1, 3]
+
+
+def card_arm(game: HGame, model: Model) -> int:
+    """The model's ARM as printed on its card."""
+    return game.data.models[model.card].arm
+
+
+def test_ctrl_aoe_is_read_from_data_and_checked(tmp_path: Path) -> None:
+    """HOR-SPELL-STATS: CTRL is an AOE value (not a RNG); an AOE CTRL spell must have RNG
+    SELF and not be offensive (engine default); bad data names the spell."""
+    spells = (Path(RULES.shipped_data or ".") / "spells.toml").read_text()
+    for bad in ('rng = "CTRL"\nup', 'rng = 6\naoe = "CTRL"\nup'):
+        (tmp_path / "spells.toml").write_text(spells.replace("rng = 6\nup", bad, 1))
+        with pytest.raises(DataFileError, match="bark-skin"):
+            _ = HordesRuleset(data_dir=tmp_path).data
