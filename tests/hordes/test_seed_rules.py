@@ -23,9 +23,14 @@ from warbench.rulesets.hordes.actions import (
     Done,
     Feat,
     GoFirst,
+    Headbutt,
+    Hold,
     Move,
+    Slam,
 )
+from warbench.rulesets.hordes.bots import WarlockBot
 from warbench.rulesets.hordes.combat import Strike, attack
+from warbench.rulesets.hordes.events import AttackRolled
 from warbench.rulesets.hordes.profile import stat
 from warbench.rulesets.hordes.state import Model
 
@@ -193,3 +198,50 @@ def test_ctrl_aoe_is_read_from_data_and_checked(tmp_path: Path) -> None:
         (tmp_path / "spells.toml").write_text(spells.replace("rng = 6\nup", bad, 1))
         with pytest.raises(DataFileError, match="bark-skin"):
             _ = HordesRuleset(data_dir=tmp_path).data
+
+
+#: A Brute (uid 1) facing a friendly Mosshound (uid 2) 0.3" away; Vesk far off.
+NEIGHBOURS = [["maelis", "oakhide-brute", "mosshound"], ["vesk"]]
+NEIGHBOURS_AT: list[list[float]] = [
+    [24, 5, 0], [24, 12, 0], [24, 12 + 0.984 + 0.787 + 0.3, 180], [10, 45, 180]
+]
+
+
+def test_attacks_charges_and_slams_may_target_friendly_models() -> None:
+    """HOR-COMBAT-ACTION, HOR-CHARGE, HOR-SLAM: a model may charge, slam and attack any
+    model in sight, its own side's too."""
+    game = battle(NEIGHBOURS, NEIGHBOURS_AT)
+    activate(game, 1)
+    assert {Charge(2), Slam(2)} <= set(options(game))
+    game.apply(0, Hold())
+    assert Attack(0, 2) in options(game)
+    script(game, 6, 6, 1, 1, 1)
+    game.apply(0, Attack(0, 2))
+    assert any(isinstance(e, AttackRolled) and e.target == 2 and e.hit for e in game.events)
+
+
+def test_offensive_spell_may_target_a_friendly_model() -> None:
+    """HOR-OFFENSIVE, HOR-RANGED-DECLARE: a magic attack, like a ranged attack, may be
+    declared at any model in sight, friendly too."""
+    game = battle(NEIGHBOURS, [[24, 5, 0], [24, 12, 0], [30, 8, 0], [10, 45, 180]])
+    activate(game, 0)
+    offensive = [o for o in options(game) if isinstance(o, Cast) and o.spell == "thorn-lash"]
+    assert {o.target for o in offensive} >= {1, 2}
+
+
+def test_bots_never_pick_a_blow_at_their_own_models() -> None:
+    """HOR-COMBAT-ACTION, HOR-CHARGE, HOR-SLAM: blows at friendly models are legal but the
+    heuristic bot never chooses one and the search bot never weighs one."""
+    game = battle(NEIGHBOURS, NEIGHBOURS_AT)
+    activate(game, 1)
+    for _ in range(2):
+        decision = game.pending()[0]
+        assert any(getattr(o, "target", -1) == 2 for o in decision.options)
+        seen = game.observe(0)
+        chosen = WarlockBot(1).choose(seen, decision)
+        lines = WarlockBot(1).alternatives(seen, decision, 10)
+        for action in (chosen, *lines):
+            assert not isinstance(action, Attack | Charge | Slam | Headbutt) or (
+                action.target != 2
+            )
+        game.apply(0, Hold() if Hold() in decision.options else chosen)

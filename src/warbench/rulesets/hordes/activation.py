@@ -198,8 +198,8 @@ class Activation(HordesProcedure):
             return []
         options: list[Action] = []
         mind = is_crippled(data, me, "mind")
-        for other in state.living():
-            if other.owner == me.owner or not sight.sees(me, other):
+        for other in state.living():  # any model in sight, friendly too (HOR-CHARGE)
+            if other is me or not sight.sees(me, other):
                 continue
             options.append(CHARGE(other.uid))
             if me.beast and not mind and not other.knocked_down:
@@ -214,8 +214,8 @@ class Activation(HordesProcedure):
         extra_ok = not mind and (me.fury >= 1 if not me.beast else forced)
         options: list[Action] = []
         in_melee = engaged(data, state, me)
-        enemies = [m for m in state.living() if m.owner != me.owner]
-        seen = [m for m in enemies if sight.sees(me, m)]
+        # Any model in sight may be attacked, friendly too (HOR-COMBAT-ACTION).
+        seen = [m for m in state.living() if m is not me and sight.sees(me, m)]
         for index, weapon in enumerate(data.models[me.card].weapons):
             initial = index not in self.used and not self.special
             if weapon.kind == "melee":

@@ -26,8 +26,8 @@ def ctrl_fury(game: HordesGame, warlock: Model) -> int:
 def spell_targets(
     game: HordesGame, caster: Model, record: SpellRecord, sight: Sight | None = None
 ) -> list[Model]:
-    """Models a spell may be cast at: the caster for RNG SELF; enemies in sight for an
-    offensive spell (range is measured after declaring); friendly models in sight and in
+    """Models a spell may be cast at: the caster for RNG SELF; any other model in sight for
+    an offensive spell (range is measured after declaring); friendly models in sight and in
     range otherwise. ``sight`` keeps the lines of sight of the decision being worked out."""
     models = game.state.models
     return [models[uid] for uid in target_uids(game, caster, record, sight)]
@@ -45,8 +45,8 @@ def target_uids(
     def work_out() -> tuple[int, ...]:
         found = []
         for model in state.living():
-            if record.off:
-                wanted = model.owner != caster.owner
+            if record.off:  # a magic attack may target any model in sight (HOR-OFFENSIVE)
+                wanted = model is not caster
             else:
                 wanted = model.owner == caster.owner and (
                     model is caster or gap(data, caster, model) <= float(record.rng) + 1e-9
