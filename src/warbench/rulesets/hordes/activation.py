@@ -120,6 +120,7 @@ class Activation(HordesProcedure):
     special: bool = False
     animus_used: bool = False
     cast_done: bool = False
+    feat_done: bool = False
     start: tuple[float, float] = (0.0, 0.0)
 
     # ------------------------------------------------------------------ decisions
@@ -164,7 +165,9 @@ class Activation(HordesProcedure):
         return [Decision(me.owner, prompt, tuple(options), (*spaces, Refusals(prompt)))]
 
     def _can_run(self, me: Model, forced: bool) -> bool:
-        if self.no_action or self.cast_done or self.animus_used:
+        """A model that gave up its action may not run; nor may a beast that used its
+        animus, nor a warlock that cast a spell, used an animus or its feat (HOR-MOVE-RUN)."""
+        if self.no_action or self.cast_done or self.animus_used or self.feat_done:
             return False
         return not me.beast or forced
 
@@ -195,8 +198,8 @@ class Activation(HordesProcedure):
             return []
         options: list[Action] = []
         mind = is_crippled(data, me, "mind")
-        for other in state.living():
-            if other.owner == me.owner or not sight.sees(me, other):
+        for other in state.living():  # any model in sight, friendly too (HOR-CHARGE)
+            if other is me or not sight.sees(me, other):
                 continue
             options.append(CHARGE(other.uid))
             if me.beast and not mind and not other.knocked_down:
@@ -211,8 +214,8 @@ class Activation(HordesProcedure):
         extra_ok = not mind and (me.fury >= 1 if not me.beast else forced)
         options: list[Action] = []
         in_melee = engaged(data, state, me)
-        enemies = [m for m in state.living() if m.owner != me.owner]
-        seen = [m for m in enemies if sight.sees(me, m)]
+        # Any model in sight may be attacked, friendly too (HOR-COMBAT-ACTION).
+        seen = [m for m in state.living() if m is not me and sight.sees(me, m)]
         for index, weapon in enumerate(data.models[me.card].weapons):
             initial = index not in self.used and not self.special
             if weapon.kind == "melee":
@@ -227,7 +230,8 @@ class Activation(HordesProcedure):
                 targets = seen
             cost = 0 if initial else 1
             for target in targets:
-                options += self._boosted(me, index, target.uid, cost)
+                charge = self._charge_attack(weapon.kind)
+                options += self._boosted(me, index, target.uid, cost, charge)
         headbutts = me.beast and not mind and not self.mode and not self.special
         if headbutts and self.target < 0 and forced:
             options += [
@@ -238,13 +242,23 @@ class Activation(HordesProcedure):
             ]
         return options
 
-    def _boosted(self, me: Model, weapon: int, target: int, cost: int) -> list[Action]:
+    def _charge_attack(self, kind: str) -> bool:
+        """Whether a ``kind`` attack now is the charge attack: the first melee attack after
+        a charge of 3" or more, whatever its target (HOR-CHARGE)."""
+        return kind == "melee" and self.charge_bonus
+
+    def _boosted(
+        self, me: Model, weapon: int, target: int, cost: int, charge: bool
+    ) -> list[Action]:
+        """The attack with each boost the warlock pays for; a charge attack's damage roll
+        is boosted already and a roll is boosted once, so it is sold no damage boost
+        (HOR-BOOST)."""
         if me.beast:
             return [ATTACK(weapon, target)]
         return [
             ATTACK(weapon, target, hit, dmg)
             for hit in (False, True)
-            for dmg in (False, True)
+            for dmg in ((False,) if charge else (False, True))
             if cost + hit + dmg <= me.fury
         ]
 
@@ -277,11 +291,12 @@ class Activation(HordesProcedure):
             self.cast_done = True
             cast(game, me, action)
         elif isinstance(action, Animus):
-            self.animus_used = self.animus_used or me.beast
+            self.animus_used = True  # a warlock's animus is a spell: no run after it
             use_animus(game, me, action)
         elif isinstance(action, Heal):
             heal_action(game, me, action)
         elif isinstance(action, Feat):
+            self.feat_done = True
             feat(game, me, action)
         elif isinstance(action, Discard):
             add_fury(game, me, -action.amount, "discard")
@@ -351,7 +366,7 @@ class Activation(HordesProcedure):
         self.mode = weapon.kind
         target = game.state.models[action.target]
         if weapon.kind == "melee":
-            charge = self.charge_bonus and target.uid == self.target
+            charge = self._charge_attack(weapon.kind)
             self.charge_bonus = False
             strike = Strike(
                 "melee",

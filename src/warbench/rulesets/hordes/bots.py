@@ -28,12 +28,14 @@ from warbench.rulesets.hordes.actions import (
     Feat,
     FreeStrike,
     GoFirst,
+    Headbutt,
     Heal,
     Leach,
     Move,
     Place,
     Reave,
     Shake,
+    Slam,
     StandUp,
     Transfer,
     Upkeep,
@@ -232,8 +234,24 @@ def _enemy_warlock(state: HordesState, me: int) -> Model | None:
     return state.warlock(1 - me)
 
 
+def hostile_only(
+    state: HordesState, data: HordesData, me: int, options: tuple[Action, ...]
+) -> tuple[Action, ...]:
+    """The options without an attack, charge, slam, headbutt or offensive spell at one of
+    ``me``'s own models: legal (the seed allows them) but never the bots' choice."""
+
+    def friendly_blow(option: Action) -> bool:
+        if isinstance(option, Cast) and not data.spells[option.spell].off:
+            return False
+        if not isinstance(option, Attack | Charge | Slam | Headbutt | Cast):
+            return False
+        return state.models[option.target].owner == me
+
+    return tuple(o for o in options if not friendly_blow(o))
+
+
 def _activation(state: HordesState, data: HordesData, me: int, decision: Decision) -> Action:
-    options = decision.options
+    options = hostile_only(state, data, me, decision.options)
     active = _active_model(state, data, me, decision)
     enemy = _enemy_warlock(state, me)
     warlock = state.warlock(me)

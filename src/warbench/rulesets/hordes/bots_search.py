@@ -23,7 +23,7 @@ from warbench.core.observation import Observation
 from warbench.core.search.budget import Budget
 from warbench.core.search.candidates import merge
 from warbench.rulesets.hordes.actions import Activate, Attack, Cast, Charge, Done, Move, Place
-from warbench.rulesets.hordes.bots import _reaches
+from warbench.rulesets.hordes.bots import _reaches, hostile_only
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.profile import boxes_left, stat
 from warbench.rulesets.hordes.space import gap
@@ -37,7 +37,7 @@ def alternatives(
     state: HordesState = observation.state
     data: HordesData = observation.data
     me = decision.player
-    options = decision.options
+    options = hostile_only(state, data, me, decision.options)
     if any(space.action_type is Place for space in decision.spaces):
         return []  # deployment: the warlock's line-up stands
     enemy = state.warlock(1 - me)
@@ -50,7 +50,7 @@ def alternatives(
         decision.spaces or any(isinstance(o, Attack | Charge | Cast) for o in options)
     ):
         return list(options[:count])
-    lines = _activation_lines(state, data, state.models[uid], decision, enemy)
+    lines = _activation_lines(state, data, state.models[uid], decision, options, enemy)
     return merge(None, lines, count)
 
 
@@ -65,10 +65,15 @@ def _by_order(
 
 
 def _activation_lines(
-    state: HordesState, data: HordesData, active: Model, decision: Decision, enemy: Model | None
+    state: HordesState,
+    data: HordesData,
+    active: Model,
+    decision: Decision,
+    options: tuple[Action, ...],
+    enemy: Model | None,
 ) -> list[Action]:
-    """The best of each kind of line, then the second of each kind, and so on."""
-    options = decision.options
+    """The best of each kind of line, then the second of each kind, and so on (``options``:
+    the decision's, without blows at friendly models)."""
 
     def target_rank(target: int) -> tuple[bool, int, int]:
         model = state.models[target]

@@ -84,7 +84,7 @@ def attack(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> 
         return _spray(game, attacker, target, strike)
     hit, critical = roll_to_hit(game, attacker, target, strike)
     if strike.aoe:
-        _blast(game, attacker, target, strike, hit)
+        _blast(game, attacker, target, strike, hit, critical)
         return hit, critical
     if hit:
         _on_hit(game, attacker, target, strike, critical)
@@ -190,13 +190,19 @@ def damage_roll(
         game.push(Damage(target.uid, boxes, attacker.uid, attacker.owner == target.owner))
 
 
-def _on_hit(
-    game: HordesGame, attacker: Model, target: Model, strike: Strike, critical: bool
-) -> None:
+def _hit_effects(game: HordesGame, target: Model, strike: Strike, critical: bool) -> None:
+    """The weapon's effects on a model hit, and its critical effects on a critical hit
+    (none for power attacks) (HOR-AUTO-EFFECT, HOR-CRITICAL)."""
     if not strike.power_attack and (
         "knockdown" in strike.qualities or (critical and "critical_knockdown" in strike.qualities)
     ):
         knock_down(game, target)
+
+
+def _on_hit(
+    game: HordesGame, attacker: Model, target: Model, strike: Strike, critical: bool
+) -> None:
+    _hit_effects(game, target, strike, critical)
     if strike.kind == "melee" or strike.pow > 0 or strike.strength_damage:
         power = damage_power(game, attacker, strike)
         damage_roll(game, attacker, target, power, strike.boost_damage)
@@ -222,9 +228,12 @@ def _spray(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> 
     return first
 
 
-def _blast(game: HordesGame, attacker: Model, target: Model, strike: Strike, hit: bool) -> None:
-    """AOE: the target takes the direct hit; every other model under the template takes
-    blast damage (POW / 2, rounded up). A miss deviates: d6 direction (1 = straight on,
+def _blast(
+    game: HordesGame, attacker: Model, target: Model, strike: Strike, hit: bool, critical: bool
+) -> None:
+    """AOE: the target takes the direct hit; every other model under the template is hit
+    too: it suffers the weapon's hit effects (and its critical effects on a critical hit)
+    and blast damage (POW / 2, rounded up). A miss deviates: d6 direction (1 = straight on,
     then clockwise by 60 degrees), d6 inches, at most half the distance to the target."""
     data = game.data
     centre = Point(target.x, target.y)
@@ -243,7 +252,7 @@ def _blast(game: HordesGame, attacker: Model, target: Model, strike: Strike, hit
         size = data.settings.table
         centre = Point(min(max(centre.x, 0.0), size), min(max(centre.y, 0.0), size))
     if direct is not None:
-        _on_hit(game, attacker, target, strike, False)
+        _on_hit(game, attacker, target, strike, critical)
     template = Body(Pose(centre.x, centre.y), CircleBase(strike.aoe / 2))
     blast = math.ceil(strike.pow / data.settings.blast_divisor)
     for model in reversed(game.state.models):
@@ -252,4 +261,5 @@ def _blast(game: HordesGame, attacker: Model, target: Model, strike: Strike, hit
         if hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= (
             template.base.size / 2
         ):
+            _hit_effects(game, model, strike, critical)
             damage_roll(game, attacker, model, blast, False)

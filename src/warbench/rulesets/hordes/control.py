@@ -203,10 +203,12 @@ class FrenzyStage(enum.StrEnum):
 
 @dataclass(slots=True)
 class Frenzy(HordesProcedure):
-    """A frenzied beast activates at once: it stands up if knocked down, else charges the
-    nearest model it can see (either side; ties to the lowest uid, engine default), makes
-    one attack with its highest-POW melee weapon, boosted to hit and to damage, and then
-    its controller may remove any fury from it. It does not activate again this turn."""
+    """A frenzied beast activates at once: it charges the nearest model it can see (either
+    side; ties to the lowest uid, engine default), makes one attack with its highest-POW
+    melee weapon, boosted to hit and to damage, and then its controller may remove any fury
+    from it. It does not activate again this turn. A knocked-down beast stands up giving
+    up its movement (engine default): it does not charge, and attacks only a model
+    already in its reach."""
 
     beast: int
     stage: FrenzyStage = FrenzyStage.GO
@@ -241,7 +243,10 @@ class Frenzy(HordesProcedure):
             return
         if self.stage is FrenzyStage.GO:
             self.stage = FrenzyStage.STRIKE
-            if beast.knocked_down:
+            # Standing up costs the movement (engine default: the frenzy keeps its attack),
+            # so a beast that stands does not charge (HOR-FRENZY, HOR-STAND-UP).
+            stood_up = beast.knocked_down
+            if stood_up:
                 stand_up(game, beast)
             sees = sight_of(data, state).sees
             seen = [m for m in state.living() if m is not beast and sees(beast, m)]
@@ -250,7 +255,7 @@ class Frenzy(HordesProcedure):
                 return
             target = min(seen, key=lambda m: (gap(data, beast, m), m.uid))
             self.target = target.uid
-            if not beast.knocked_down and not _in_reach(game, beast, target):
+            if not stood_up and not _in_reach(game, beast, target):
                 heading = face(beast, target)
                 beast.heading = heading
                 budget = stat(data, beast, "spd") + CHARGE_BONUS

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
@@ -65,16 +65,35 @@ class Effect(DataModel):
 
 
 class SpellRecord(Record):
-    """A spell or an animus: COST, RNG (inches, or SELF / CTRL), AOE, POW, UP, OFF."""
+    """A spell or an animus: COST, RNG (inches, or SELF), AOE (inches, or CTRL: every
+    model in the caster's control area), POW, UP, OFF."""
 
     name: str
     cost: int = Field(ge=0, le=5)
-    rng: float | Literal["SELF", "CTRL"]
-    aoe: int = Field(default=0, ge=0, le=5)
+    rng: float | Literal["SELF"]
+    aoe: Annotated[int, Field(ge=0, le=5)] | Literal["CTRL"] = 0
     pow: int = Field(default=0, ge=0, le=18)
     up: bool = False
     off: bool = False
     effects: tuple[Effect, ...] = ()
+
+    @model_validator(mode="after")
+    def _ctrl_is_cast_on_self(self) -> SpellRecord:
+        # engine default: a CTRL spell is cast on the caster (RNG SELF) and makes no
+        # magic attack, as the seed gives no offensive CTRL spell a target
+        if self.aoe == "CTRL" and (self.rng != "SELF" or self.off):
+            raise ValueError("an AOE CTRL spell has RNG SELF and is not offensive")
+        return self
+
+    @property
+    def ctrl(self) -> bool:
+        """Whether the spell affects every model in the caster's control area."""
+        return self.aoe == "CTRL"
+
+    @property
+    def template(self) -> int:
+        """The AOE diameter in inches (0 for none or CTRL)."""
+        return self.aoe if isinstance(self.aoe, int) else 0
 
 
 class FeatRecord(Record):

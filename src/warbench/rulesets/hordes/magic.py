@@ -26,8 +26,8 @@ def ctrl_fury(game: HordesGame, warlock: Model) -> int:
 def spell_targets(
     game: HordesGame, caster: Model, record: SpellRecord, sight: Sight | None = None
 ) -> list[Model]:
-    """Models a spell may be cast at: the caster for SELF and CTRL; enemies in sight for an
-    offensive spell (range is measured after declaring); friendly models in sight and in
+    """Models a spell may be cast at: the caster for RNG SELF; any other model in sight for
+    an offensive spell (range is measured after declaring); friendly models in sight and in
     range otherwise. ``sight`` keeps the lines of sight of the decision being worked out."""
     models = game.state.models
     return [models[uid] for uid in target_uids(game, caster, record, sight)]
@@ -37,7 +37,7 @@ def target_uids(
     game: HordesGame, caster: Model, record: SpellRecord, sight: Sight | None = None
 ) -> tuple[int, ...]:
     """The uids of :func:`spell_targets`, in the same order."""
-    if record.rng in ("SELF", "CTRL"):
+    if record.rng == "SELF":
         return (caster.uid,)
     state, data = game.state, game.data
     sight = sight or Sight(data, state)
@@ -45,8 +45,8 @@ def target_uids(
     def work_out() -> tuple[int, ...]:
         found = []
         for model in state.living():
-            if record.off:
-                wanted = model.owner != caster.owner
+            if record.off:  # a magic attack may target any model in sight (HOR-OFFENSIVE)
+                wanted = model is not caster
             else:
                 wanted = model.owner == caster.owner and (
                     model is caster or gap(data, caster, model) <= float(record.rng) + 1e-9
@@ -98,7 +98,7 @@ def animus_options(
 ) -> list[Animus]:
     """Animi usable now: the active beast's own (forced for its COST, once an activation,
     not after a run), or, for an active warlock, those of its beasts in its control area
-    (paid with its own fury)."""
+    (paid with its own fury, cast as the warlock's own spells: SELF is the warlock)."""
     data, state = game.data, game.state
     sight = sight or Sight(data, state)
     options: list[Animus] = []
@@ -123,8 +123,8 @@ def animus_options(
             continue
         spell = data.spells[animus]
         if spell.cost <= active.fury and in_control_area(data, active, beast, ctrl):
-            caster = beast if spell.rng == "SELF" else active
-            options += [ANIMUS(beast.uid, t) for t in target_uids(game, caster, spell, sight)]
+            # a spell on the warlock's own card: SELF means the warlock (HOR-ANIMUS-WARLOCK)
+            options += [ANIMUS(beast.uid, t) for t in target_uids(game, active, spell, sight)]
     return options
 
 
@@ -177,7 +177,7 @@ def use_animus(game: HordesGame, active: Model, action: Animus) -> None:
         caster = active
     else:
         add_fury(game, active, -record.cost, "spend")
-        caster = beast if record.rng == "SELF" else active
+        caster = active  # as if on its own card: a SELF animus lands on the warlock
     resolve_spell(
         game, caster, spell, record, game.state.models[action.target], "animus", (False, False)
     )
@@ -193,7 +193,8 @@ def resolve_spell(
     boosts: tuple[bool, bool],
 ) -> None:
     """Offensive spells make a magic attack (2d6 + FURY) and hurt or hinder on a hit;
-    others take effect on the target (CTRL: every friendly model in the control area)."""
+    others take effect on the target (AOE CTRL: on every model, friendly or enemy, in the
+    caster's control area, HOR-SPELL-STATS)."""
     game.emit(
         SpellEffect(
             caster.uid,
@@ -208,7 +209,7 @@ def resolve_spell(
             "magic",
             record.pow,
             rng,
-            record.aoe if record.pow else 0,
+            record.template if record.pow else 0,
             boost_hit=boosts[0],
             boost_damage=boosts[1],
         )
@@ -216,14 +217,16 @@ def resolve_spell(
         if hit:
             apply_effects(game, caster, spell, record, record.effects, [target], origin, True)
         return
-    targets = [target]
-    if record.rng == "CTRL":
-        targets = [
-            m
-            for m in game.state.living(caster.owner)
-            if in_control_area(game.data, caster, m, ctrl_fury(game, caster))
-        ]
-    apply_effects(game, caster, spell, record, record.effects, targets, origin, False)
+    if not record.ctrl:
+        apply_effects(game, caster, spell, record, record.effects, [target], origin, False)
+        return
+    warlock = game.state.warlock(caster.owner) if caster.beast else caster
+    centre = warlock or caster  # the warlock's control area, also for a beast's animus
+    fury = ctrl_fury(game, centre)
+    inside = [m for m in game.state.living() if in_control_area(game.data, centre, m, fury)]
+    for enemy in (False, True):
+        side = [m for m in inside if (m.owner != caster.owner) == enemy]
+        apply_effects(game, caster, spell, record, record.effects, side, origin, enemy)
 
 
 def apply_effects(

@@ -40,7 +40,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
     id = "hordes"
     name = "HORDES Mk II (quick rules)"
-    version = "1"
+    # 2: rule fixes after an audit against the seed (frenzy after knockdown, running after
+    #    an animus or feat, boosts, SELF animi, AOE effects, charge attack, CTRL spells)
+    version = "2"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"
