@@ -95,7 +95,9 @@ def resolve_attack(
             for kind in kinds:
                 answer = aa_value(spec, model) if kind == AA_GUN else cc_value(spec, model)
                 if lead_spec.tiny and kind == AA_GUN:
-                    needed = dogfight_needed(spec) if dogfight else aa_needed(lead_spec)
+                    # a wing answering a wing (a dogfight, or a patrol guarding its ship)
+                    # hits as tiny flyers hit tiny flyers: fighters 3+, bombers 6
+                    needed = dogfight_needed(spec) if spec.tiny else aa_needed(lead_spec)
                     lost = lead.alive and strike_wing(game, model.player, lead, answer, needed,
                                                       label="ack-ack at the wing")
                     if lost and not dogfight:
