@@ -38,6 +38,7 @@ from warbench.rulesets.dystopian_wars.command import (
     break_models,
     command_groups,
     fearless,
+    free_of_command,
     take_test,
 )
 from warbench.rulesets.dystopian_wars.damage import destroy
@@ -488,16 +489,19 @@ class Activation(Procedure[DWState, RulesData]):
                 text=f"player {squadron.player} activates {squadron.name}",
             )
         )
-        self.groups = command_groups(state, self.sid)
+        # models that ignore command distance are never split off (DW-FEARLESS)
+        self.groups = command_groups(state, self.sid, game.data)
         if len(self.groups) > 1:
             self.stage = ActivationStage.COMMAND
         else:
             self.set_parts(game, self.groups[0] if self.groups else [])
 
     def set_parts(self, game: DWGame, chosen: list[int]) -> None:
-        """The commanded part first, then each model out of command on its own."""
+        """The commanded part first (with every model that ignores command distance),
+        then each model out of command on its own."""
         others = [uid for group in self.groups if group is not chosen for uid in group]
-        self.parts = [chosen] + [[uid] for uid in sorted(others)]
+        free = free_of_command(game.state, game.data, self.sid)
+        self.parts = [sorted(chosen + free)] + [[uid] for uid in sorted(others)]
         if others:
             game.emit(
                 Split(
