@@ -191,9 +191,10 @@ def test_deployment_stays_in_the_zone() -> None:
     )
     game_setup["deployment"] = "alternate"
     game = scripted(game_setup, (1, 1, 6, 6, *P0_FIRST))
-    from warbench.rulesets.dystopian_wars.actions import Deploy
+    from warbench.rulesets.dystopian_wars.actions import ChooseEdge, Deploy
 
     assert owed(game).player == 1
+    play(game, ChooseEdge(1))  # the winner keeps the north edge of its seat
     with pytest.raises(IllegalAction, match="outside the deployment zone"):
         game.apply(1, Deploy(2, 36.0, 30.0, 180.0))
     play(game, Deploy(2, 20.0, 44.0, 180.0))
@@ -502,3 +503,29 @@ def test_a_card_restricted_to_capital_ships_is_offered_only_for_them() -> None:
         if not offered:
             with pytest.raises(IllegalAction):
                 game.apply(0, PlayCard("master-gunner", 0))
+
+
+def test_the_deployment_roll_winner_chooses_the_table_edge() -> None:
+    """DW-DEPLOY-ALTERNATE: the winner of the 2D6 deployment roll (player 1 here) picks
+    any table edge; the opponent deploys along the opposite one, and both fleets stand
+    anew along their edges until placed."""
+    from warbench.rulesets.dystopian_wars.actions import ChooseEdge, Deploy
+
+    game_setup = setup(
+        [squadron("britannia-battleship", (36.0, 4.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 44.0, 180.0), name="Kaiserin")],
+    )
+    game_setup["deployment"] = "alternate"
+    game = scripted(game_setup, (1, 1, 6, 6, *P0_FIRST))
+    decision = owed(game)
+    assert decision.player == 1
+    assert set(decision.options) == {ChooseEdge(edge) for edge in range(4)}
+    play(game, ChooseEdge(0))  # player 1 takes the south edge: player 0 the north
+    assert model(game, 0).y > 40.0 and model(game, 1).y < 8.0
+    with pytest.raises(IllegalAction, match="outside the deployment zone"):
+        game.apply(1, Deploy(1, 36.0, 44.0, 180.0))
+    play(game, Deploy(1, 30.0, 5.0, 0.0))
+    with pytest.raises(IllegalAction, match="outside the deployment zone"):
+        game.apply(0, Deploy(0, 36.0, 4.0, 0.0))
+    play(game, Deploy(0, 40.0, 43.0, 180.0))
+    assert owed(game).prompt == "activate a squadron"

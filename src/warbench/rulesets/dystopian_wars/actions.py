@@ -179,6 +179,14 @@ class Deploy(Action, tag="deploy"):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseEdge(Action, tag="choose-edge"):
+    """The winner of the deployment roll picks a table edge (0 south, 1 north, 2 west,
+    3 east); the opponent deploys along the opposite one."""
+
+    edge: int
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Action, tag="concede"):
     """Concede the game."""
 
@@ -186,5 +194,5 @@ class Concede(Action, tag="concede"):
 ACTION_TYPES: tuple[type[Action], ...] = (
     Activate, Idle, Command, Move, Helm, Pivot, Fire, CeaseFire, Respond, Decline, Reroll,
     Board, EndBoarding, Garrison, Repair, PlayCard, Discard, Launch, Land, JoinPatrol,
-    Deploy, Concede,
+    Deploy, ChooseEdge, Concede,
 )

@@ -29,6 +29,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
     CeaseFire,
+    ChooseEdge,
     Decline,
     Discard,
     EndBoarding,
@@ -125,6 +126,11 @@ class CommodoreBot:
             return self.fire(observation.state, data, decision)
         for option in options:
             if isinstance(option, Respond):
+                return option
+        for option in options:
+            if isinstance(option, ChooseEdge):
+                # keep the edge the fleet already stands along (listed first): a long
+                # edge of the table, with room for every squadron abreast
                 return option
         if any(isinstance(o, Reroll) for o in options):
             return self.reroll(observation.state, data, decision)
