@@ -381,7 +381,10 @@ class Activation(Procedure[DWState, RulesData]):
         return state.models[other].name if other >= 0 else state.terrain[-1 - other].name
 
     def drift(self, game: DWGame, state: DWState, data: RulesData) -> None:
-        """The squadron does nothing: each model not under all stop drifts 2 inches."""
+        """The squadron does nothing: each model not under all stop drifts 2 inches, land
+        models, walkers and wings in the air too (the seed makes no exception); only a model
+        that cannot move at all (no move value, as most fortifications) and a wing aboard
+        its carrier stay put."""
         game.emit(
             Idled(
                 squadron=self.sid,
@@ -391,10 +394,10 @@ class Activation(Procedure[DWState, RulesData]):
         for part in self.parts:
             for uid in part:
                 model = state.models[uid]
-                if not model.active or model.helm == "all_stop":
+                if not model.active or model.helm == "all_stop" or model.carried_by >= 0:
                     continue
                 spec = data.models[model.cls]
-                if spec.tiny or spec.min_move == 0:
+                if spec.mv <= 0:
                     continue
                 drift = Move(uid, (DRIFT,), backward=model.helm == "reverse")
                 start = model.pose().turned(180.0) if drift.backward else model.pose()
@@ -404,6 +407,10 @@ class Activation(Procedure[DWState, RulesData]):
                     release(state, model)
                 model.place(result.final)
                 carry_wings(state, model)
+                shift_tokens(game, state, data, model)
+                if spec.tiny and model.cap_with >= 0 and not patrol_kept(state, data, model):
+                    model.cap_with = -1
+                    model.left_patrol = state.turn
                 if result.contact is not None:
                     c = result.contact
                     self.contacts.append((c.mover, c.other, False))
