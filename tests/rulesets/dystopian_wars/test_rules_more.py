@@ -267,7 +267,7 @@ def test_bombers_cannot_stop_and_flyers_cannot_end_on_flyers() -> None:
 
 def test_land_models_back_away_and_meet_water() -> None:
     """DW-MIN0-BACKWARD, DW-NO-REVERSE, DW-LAND-WATER: a land model without a minimum
-    move may back away 2 inches; fortifications never move backward; water stops land
+    move may back away; fortifications never move backward; water stops land
     models."""
     lake = [{"name": "the Mere", "kind": "water", "density": "dense",
              "points": octagon(13.0, 20.0, 3.0)}]
@@ -529,3 +529,24 @@ def test_the_deployment_roll_winner_chooses_the_table_edge() -> None:
         game.apply(0, Deploy(0, 36.0, 4.0, 0.0))
     play(game, Deploy(0, 40.0, 43.0, 180.0))
     assert owed(game).prompt == "activate a squadron"
+
+
+def test_a_model_without_minimum_move_backs_away_its_whole_move() -> None:
+    """DW-MIN0-BACKWARD: a model with no minimum move trades its forward move for a
+    backward one of the same length (the 2-inch cap belongs to the direction arrow), but
+    no further."""
+    from warbench.rulesets.dystopian_wars.movement import move_refusal
+
+    game = scripted(setup(
+        [squadron("britannia-tank", (10.0, 20.0, 0.0), (13.0, 20.0, 0.0), (16.0, 20.0, 0.0))],
+        [squadron("prussia-battleship", (36.0, 44.0, 180.0), commodore=True)],
+    ), (*P0_FIRST, *([1] * 30)))
+    play(game, Activate(0))
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    tank = model(game, 0)
+    reach = data.models[tank.cls].mv
+    assert move_refusal(state(game), data, tank, Move(0, (5.0,), backward=True))[0] is None
+    reason, _ = move_refusal(state(game), data, tank, Move(0, (reach + 1.0,), backward=True))
+    assert reason is not None
+    play(game, Move(0, (5.0,), backward=True))
+    assert model(game, 0).y == pytest.approx(15.0)
