@@ -282,3 +282,21 @@ def test_rockets_are_answered_by_ack_ack_of_the_squadron(user_rules) -> None:  #
     rolled = next(t for t in texts(game) if t.startswith("Dauntless rolls"))
     assert "4 hits (3 cancelled by aa)" in rolled
     assert model(game, 1).damage == 0
+
+
+def test_linked_ack_ack_adds_half_for_each_extra_model(user_rules) -> None:  # type: ignore[no-untyped-def]
+    """DW-AA-ANSWER, DW-AA-LINK: the defender may instead link its models' ack-ack: the
+    model with most dice rolls them all, every other model adds half (two AA-3 cruisers:
+    3 + 1 = 4 dice in one roll)."""
+    game_setup = setup(
+        [squadron("test-battleship", (20.0, 10.0, 0.0), name="Dauntless")],
+        [squadron("prussia-cruiser", (20.0, 22.0, 180.0), (23.0, 22.0, 180.0))],
+    )
+    faces = [5, 5, 1, 1, *([1] * 20)]
+    game = scripted(game_setup, [*P0_FIRST, *faces], user_rules)
+    play(game, Activate(0), Move(0, (2.0,)), Fire(((0, "rockets"),), 1), CeaseFire())
+    decision = owed(game)
+    assert Respond((1, 2), linked=True) in decision.options
+    play(game, Respond((1, 2), linked=True))
+    answers = [e for e in game.events if getattr(e, "label", "").endswith("aa answer")]
+    assert [len(e.faces) for e in answers] == [4]  # type: ignore[attr-defined]

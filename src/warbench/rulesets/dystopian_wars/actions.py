@@ -88,9 +88,11 @@ class CeaseFire(Action, tag="cease-fire"):
 
 @dataclass(frozen=True, slots=True)
 class Respond(Action, tag="respond"):
-    """Answer an attack with ack-ack or concussion charges from these models."""
+    """Answer an attack with ack-ack or concussion charges from these models: each on its
+    own, or ``linked`` in one pool (the model with most dice in full, every other half)."""
 
     models: tuple[int, ...]
+    linked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,9 +41,9 @@ from warbench.rulesets.dystopian_wars.actions import (
     PlayCard,
     Repair,
     Reroll,
-    Respond,
 )
 from warbench.rulesets.dystopian_wars.bot_tactics import (
+    answer_choice,
     deck_choice,
     escort_for,
     escort_reach,
@@ -124,9 +124,9 @@ class CommodoreBot:
             return self.move(observation, observation.state, data, decision)
         if any(isinstance(o, CeaseFire) for o in options):
             return self.fire(observation.state, data, decision)
-        for option in options:
-            if isinstance(option, Respond):
-                return option
+        answer = answer_choice(observation.state, data, decision)
+        if answer is not None:
+            return answer
         for option in options:
             if isinstance(option, ChooseEdge):
                 # keep the edge the fleet already stands along (listed first): a long

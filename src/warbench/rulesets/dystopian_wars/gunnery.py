@@ -40,6 +40,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     answers_with,
     cc_value,
     linked_dice,
+    may_link,
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -377,6 +378,8 @@ class Answer(Procedure[DWState, RulesData]):
         options: list[Action] = []
         if self.kind:
             options.append(Respond(tuple(self.able)))
+            if may_link(state, game.data, self.able):
+                options.append(Respond(tuple(self.able), linked=True))
             if len(self.able) > 1 and target.uid in self.able:
                 options.append(Respond((target.uid,)))
         options.extend(PlayCard(card, target.uid) for card in self.reactions(game))
@@ -399,13 +402,14 @@ class Answer(Procedure[DWState, RulesData]):
         attack = gunnery.attacks[self.attack]
         if isinstance(action, Respond):
             attack.responders = list(action.models)
+            attack.linked = action.linked
             state = game.state
             names = ", ".join(state.models[uid].name for uid in action.models)
             means = {AA_GUN: "ack-ack", CC_GUN: "charges"}.get(self.kind, "ack-ack and charges")
             game.emit(
                 AnswerDeclared(
                     models=tuple(action.models),
-                    text=f"{names} answer with {means}",
+                    text=f"{names} answer with {means}" + (" linked" if action.linked else ""),
                 )
             )
         else:
