@@ -529,6 +529,8 @@ def _auxiliary_shot(
             return "land and naval models cannot use concussion charges on each other", None
         dice = cc_value(spec, shooter)
         needed = cc_needed(target_spec)
+    if shooter.level == "obscured":
+        needed = 6  # an obscured model hits only on 6, with any weapon
     if shooter.level == "submerged":
         return "a submerged model uses neither ack-ack nor concussion charges", None
     distance = world.gap(shooter.uid, target.uid)

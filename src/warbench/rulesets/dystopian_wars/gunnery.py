@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -68,6 +69,11 @@ class GunneryStage(StrEnum):
     RESOLVE = "resolve"
 
 
+#: Weapons whose dice may not be split (DW-SPLIT: the seed lists what may be split,
+#: batteries, rockets, torpedoes, ack-ack and charges, and bans mines; bombs are not listed).
+UNSPLIT_KINDS: Final = ("bombs", "mines")
+
+
 def fire_refusal(
     state: DWState,
     data: RulesData,
@@ -112,6 +118,8 @@ def fire_refusal(
     lead = shots[0]
     if any(shot.group != lead.group for shot in shots):
         return "linked fire joins only weapons of one kind", None
+    if fire.dice and lead.kind in UNSPLIT_KINDS:
+        return f"{lead.kind} cannot be split", None
     if fire.dice:
         uid, mount = fire.guns[0]
         key = gun_key(uid, mount)
