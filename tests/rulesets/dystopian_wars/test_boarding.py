@@ -220,3 +220,29 @@ def test_recapturing_the_commodore_ends_the_harder_tests() -> None:
     play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 5))
     assert model(game, 1).captured_by == 0
     assert hits_needed(state(game), 0) == 1
+
+
+def test_linked_answer_to_a_boarding_creature_is_one_pool_against_its_dr() -> None:
+    """DW-BOARD-ANSWER, DW-AA-LINK: the defenders may link their answer to boarders: the
+    model with most dice in full, the other half (2 + 1 charges here), rolled as one pool
+    whose hits meet the creature's DR together; the commodore bot links when that pool is
+    expected to wound the creature more than the separate ones."""
+    from warbench.rulesets.dystopian_wars.bot_tactics import answer_choice
+
+    game = scripted(setup(
+        [squadron("blazing-sun-creature", (36.0, 10.0, 0.0), name="Leviathan"),
+         squadron("britannia-cruiser", (20.0, 10.0, 0.0), (23.0, 10.0, 0.0))],
+        [squadron("prussia-cruiser", (36.0, 16.0, 0.0), (40.0, 16.0, 0.0))],
+    ), (*P0_FIRST, 6, 6, 4, 1, 1, *([1] * 40)))
+    play(game, Activate(0), Move(0, (6.0,), ram=False), CeaseFire())
+    play(game, Board(0, 3, model(game, 0).ap))
+    decision = owed(game)
+    linked = Respond((3, 4), linked=True)
+    assert decision.player == 1 and linked in decision.options
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    assert answer_choice(state(game), data, decision) == linked
+    play(game, linked)
+    answers = [e for e in game.events if "answer to boarders" in getattr(e, "label", "")]
+    # one pool of three dice (its two sixes roll again, both 1s): no second model's roll
+    assert [e.faces for e in answers] == [(6, 6, 4), (1, 1)]  # type: ignore[attr-defined]
+    assert model(game, 0).damage == 1  # 2 + 2 + 1 hits reach DR 5

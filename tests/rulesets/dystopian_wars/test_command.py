@@ -143,3 +143,29 @@ def test_the_commodore_re_rolls_once_a_turn() -> None:
     assert model(game, 0).markers == {"shredded-defences": 1, "raging-fire": 1}
     assert model(game, 0).damage == 1
     assert owed(game).prompt == "activate a squadron"
+
+
+def test_submarines_ignore_command_distance_and_link_torpedoes() -> None:
+    """DW-FEARLESS, DW-CD-SPLIT: models that ignore command distance (submarines here) are
+    never split from their squadron however far apart, so no commanded part is chosen and
+    they may link fire with the rest of the squadron."""
+    from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_refusal
+
+    game = scripted(setup(
+        [squadron("britannia-submarine", (10.0, 20.0, 90.0), (10.0, 30.0, 90.0))],
+        [squadron("prussia-battleship", (24.0, 25.0, 270.0), commodore=True)],
+    ), (*P0_FIRST, *([4] * 50)))
+    play(game, Activate(0))
+    assert owed(game).prompt.startswith("move")
+    play(game, Move(0, (2.0,)), Move(1, (2.0,)))
+    top = game.state.stack[-1]
+    assert isinstance(top, Gunnery)
+    assert sorted(top.part) == [0, 1]
+    linked = Fire(((0, "torpedoes"), (1, "torpedoes")), 2)
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    reason, attack = fire_refusal(state(game), data, top, linked)
+    assert reason is None and attack is not None
+    single = data.models["britannia-submarine"].mount("torpedoes")
+    assert single is not None
+    assert attack.dice > single.ad[attack.band - 1]  # the second boat's torpedoes add dice
+    play(game, linked)

@@ -221,3 +221,23 @@ def test_one_recon_plane_patrols_a_squadron() -> None:
     first.cap_with = 0
     assert patrol_recon(game_state, data, model(game, 0))
     assert patrol_squadrons(game_state, data, second) == []
+
+
+def test_patrol_fighters_answer_attacking_wings_as_in_a_dogfight() -> None:
+    """DW-CAP, DW-DOGFIGHT: fighters on patrol answering a wing's attack on their ship
+    hit the attacking tokens as fighters hit tiny flyers (3+), not with ack-ack's 5+."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+         squadron("britannia-fighter-wing", (36.0, 14.0, 0.0), count=3)],
+        [squadron("blazing-sun-dive-bomber-wing", (36.0, 20.0, 180.0), count=3)],
+    ), (1, 1, 6, 6, *([1] * 6), *([3] * 6), *([1] * 50)))
+    model(game, 1).cap_with = 0
+    refresh(game)
+    # the bombers move into base contact with the battleship's bow and drop their bombs
+    play(game, Activate(2), Move(2, (7.34,)), Fire(((2, "bombs"),), 0), CeaseFire())
+    play(game, Respond((0, 1)))
+    # the battleship's six dice (1s) miss; the fighters' six 3s are six aborts, which
+    # burn the bombers' last fuel
+    bombers = model(game, 2)
+    assert bombers.fuel == 0
+    assert not bombers.alive

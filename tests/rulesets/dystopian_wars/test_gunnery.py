@@ -282,3 +282,52 @@ def test_rockets_are_answered_by_ack_ack_of_the_squadron(user_rules) -> None:  #
     rolled = next(t for t in texts(game) if t.startswith("Dauntless rolls"))
     assert "4 hits (3 cancelled by aa)" in rolled
     assert model(game, 1).damage == 0
+
+
+def test_linked_ack_ack_adds_half_for_each_extra_model(user_rules) -> None:  # type: ignore[no-untyped-def]
+    """DW-AA-ANSWER, DW-AA-LINK: the defender may instead link its models' ack-ack: the
+    model with most dice rolls them all, every other model adds half (two AA-3 cruisers:
+    3 + 1 = 4 dice in one roll)."""
+    game_setup = setup(
+        [squadron("test-battleship", (20.0, 10.0, 0.0), name="Dauntless")],
+        [squadron("prussia-cruiser", (20.0, 22.0, 180.0), (23.0, 22.0, 180.0))],
+    )
+    faces = [5, 5, 1, 1, *([1] * 20)]
+    game = scripted(game_setup, [*P0_FIRST, *faces], user_rules)
+    play(game, Activate(0), Move(0, (2.0,)), Fire(((0, "rockets"),), 1), CeaseFire())
+    decision = owed(game)
+    assert Respond((1, 2), linked=True) in decision.options
+    play(game, Respond((1, 2), linked=True))
+    answers = [e for e in game.events if getattr(e, "label", "").endswith("aa answer")]
+    assert [len(e.faces) for e in answers] == [4]  # type: ignore[attr-defined]
+
+
+def test_an_obscured_model_hits_with_its_ack_ack_only_on_six() -> None:
+    """DW-OBSCURED: an obscured model hits only on 6 with any weapon, its ack-ack at
+    another flyer included (4+ when it flies in the open)."""
+    from warbench.rulesets.dystopian_wars.combat import AA_GUN, shot_refusal
+
+    game = scripted(setup(
+        [squadron("blazing-sun-gyro", (36.0, 10.0, 0.0), name="Tonbo")],
+        [squadron("blazing-sun-gyro", (36.0, 15.0, 180.0), name="Kani")],
+    ), P0_FIRST)
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    shooter, target = model(game, 0), model(game, 1)
+    _, shot = shot_refusal(state(game), data, shooter, AA_GUN, target)
+    assert shot is not None and shot.needed == 4
+    shooter.level = "obscured"
+    _, shot = shot_refusal(state(game), data, shooter, AA_GUN, target)
+    assert shot is not None and shot.needed == 6
+
+
+def test_bombs_cannot_be_split() -> None:
+    """DW-SPLIT-FIRE: the seed lists what may be split (batteries, rockets, torpedoes,
+    ack-ack, charges); bombs are not among them."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("blazing-sun-dive-bomber-wing", (36.0, 20.0, 180.0), count=3)],
+    ), (1, 1, 6, 6, *([1] * 30)))
+    play(game, Activate(1), Move(1, (7.34,)))
+    with pytest.raises(IllegalAction, match="bombs cannot be split"):
+        game.apply(1, Fire(((1, "bombs"),), 0, 2))
+    play(game, Fire(((1, "bombs"),), 0))

@@ -191,9 +191,10 @@ def test_deployment_stays_in_the_zone() -> None:
     )
     game_setup["deployment"] = "alternate"
     game = scripted(game_setup, (1, 1, 6, 6, *P0_FIRST))
-    from warbench.rulesets.dystopian_wars.actions import Deploy
+    from warbench.rulesets.dystopian_wars.actions import ChooseEdge, Deploy
 
     assert owed(game).player == 1
+    play(game, ChooseEdge(1))  # the winner keeps the north edge of its seat
     with pytest.raises(IllegalAction, match="outside the deployment zone"):
         game.apply(1, Deploy(2, 36.0, 30.0, 180.0))
     play(game, Deploy(2, 20.0, 44.0, 180.0))
@@ -266,7 +267,7 @@ def test_bombers_cannot_stop_and_flyers_cannot_end_on_flyers() -> None:
 
 def test_land_models_back_away_and_meet_water() -> None:
     """DW-MIN0-BACKWARD, DW-NO-REVERSE, DW-LAND-WATER: a land model without a minimum
-    move may back away 2 inches; fortifications never move backward; water stops land
+    move may back away; fortifications never move backward; water stops land
     models."""
     lake = [{"name": "the Mere", "kind": "water", "density": "dense",
              "points": octagon(13.0, 20.0, 3.0)}]
@@ -502,3 +503,50 @@ def test_a_card_restricted_to_capital_ships_is_offered_only_for_them() -> None:
         if not offered:
             with pytest.raises(IllegalAction):
                 game.apply(0, PlayCard("master-gunner", 0))
+
+
+def test_the_deployment_roll_winner_chooses_the_table_edge() -> None:
+    """DW-DEPLOY-ALTERNATE: the winner of the 2D6 deployment roll (player 1 here) picks
+    any table edge; the opponent deploys along the opposite one, and both fleets stand
+    anew along their edges until placed."""
+    from warbench.rulesets.dystopian_wars.actions import ChooseEdge, Deploy
+
+    game_setup = setup(
+        [squadron("britannia-battleship", (36.0, 4.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 44.0, 180.0), name="Kaiserin")],
+    )
+    game_setup["deployment"] = "alternate"
+    game = scripted(game_setup, (1, 1, 6, 6, *P0_FIRST))
+    decision = owed(game)
+    assert decision.player == 1
+    assert set(decision.options) == {ChooseEdge(edge) for edge in range(4)}
+    play(game, ChooseEdge(0))  # player 1 takes the south edge: player 0 the north
+    assert model(game, 0).y > 40.0 and model(game, 1).y < 8.0
+    with pytest.raises(IllegalAction, match="outside the deployment zone"):
+        game.apply(1, Deploy(1, 36.0, 44.0, 180.0))
+    play(game, Deploy(1, 30.0, 5.0, 0.0))
+    with pytest.raises(IllegalAction, match="outside the deployment zone"):
+        game.apply(0, Deploy(0, 36.0, 4.0, 0.0))
+    play(game, Deploy(0, 40.0, 43.0, 180.0))
+    assert owed(game).prompt == "activate a squadron"
+
+
+def test_a_model_without_minimum_move_backs_away_its_whole_move() -> None:
+    """DW-MIN0-BACKWARD: a model with no minimum move trades its forward move for a
+    backward one of the same length (the 2-inch cap belongs to the direction arrow), but
+    no further."""
+    from warbench.rulesets.dystopian_wars.movement import move_refusal
+
+    game = scripted(setup(
+        [squadron("britannia-tank", (10.0, 20.0, 0.0), (13.0, 20.0, 0.0), (16.0, 20.0, 0.0))],
+        [squadron("prussia-battleship", (36.0, 44.0, 180.0), commodore=True)],
+    ), (*P0_FIRST, *([1] * 30)))
+    play(game, Activate(0))
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    tank = model(game, 0)
+    reach = data.models[tank.cls].mv
+    assert move_refusal(state(game), data, tank, Move(0, (5.0,), backward=True))[0] is None
+    reason, _ = move_refusal(state(game), data, tank, Move(0, (reach + 1.0,), backward=True))
+    assert reason is not None
+    play(game, Move(0, (5.0,), backward=True))
+    assert model(game, 0).y == pytest.approx(15.0)

@@ -137,3 +137,19 @@ def test_battle_orders_are_rolled_and_checked() -> None:
     model(game, 4).alive = False
     assert order_met(game_state, data, 0, 2)
     assert not order_met(game_state, data, 1, 5)
+
+
+def test_tanks_and_wings_doing_nothing_drift_too() -> None:
+    """DW-DRIFT: every model of a squadron doing nothing drifts 2 inches straight ahead
+    unless under all stop: models with no minimum move (tanks) and wings in the air too."""
+    game = scripted(setup(
+        [squadron("britannia-tank", (10.0, 10.0, 0.0), (13.0, 10.0, 0.0), (16.0, 10.0, 0.0)),
+         squadron("britannia-fighter-wing", (50.0, 10.0, 0.0), count=3)],
+        [squadron("prussia-battleship", (36.0, 44.0, 180.0), commodore=True)],
+    ), (*P0_FIRST, *P0_FIRST))
+    play(game, Activate(0), Idle())
+    assert [model(game, uid).y for uid in (0, 1, 2)] == [12.0, 12.0, 12.0]
+    play(game, Activate(2))  # the enemy battleship's turn: it does nothing too
+    play(game, Idle())
+    play(game, Activate(1), Idle())
+    assert model(game, 1).y == 12.0

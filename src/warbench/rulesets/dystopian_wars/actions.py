@@ -88,9 +88,11 @@ class CeaseFire(Action, tag="cease-fire"):
 
 @dataclass(frozen=True, slots=True)
 class Respond(Action, tag="respond"):
-    """Answer an attack with ack-ack or concussion charges from these models."""
+    """Answer an attack with ack-ack or concussion charges from these models: each on its
+    own, or ``linked`` in one pool (the model with most dice in full, every other half)."""
 
     models: tuple[int, ...]
+    linked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +181,14 @@ class Deploy(Action, tag="deploy"):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseEdge(Action, tag="choose-edge"):
+    """The winner of the deployment roll picks a table edge (0 south, 1 north, 2 west,
+    3 east); the opponent deploys along the opposite one."""
+
+    edge: int
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Action, tag="concede"):
     """Concede the game."""
 
@@ -186,5 +196,5 @@ class Concede(Action, tag="concede"):
 ACTION_TYPES: tuple[type[Action], ...] = (
     Activate, Idle, Command, Move, Helm, Pivot, Fire, CeaseFire, Respond, Decline, Reroll,
     Board, EndBoarding, Garrison, Repair, PlayCard, Discard, Launch, Land, JoinPatrol,
-    Deploy, Concede,
+    Deploy, ChooseEdge, Concede,
 )

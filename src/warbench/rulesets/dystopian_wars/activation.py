@@ -38,6 +38,7 @@ from warbench.rulesets.dystopian_wars.command import (
     break_models,
     command_groups,
     fearless,
+    free_of_command,
     take_test,
 )
 from warbench.rulesets.dystopian_wars.damage import destroy
@@ -380,7 +381,10 @@ class Activation(Procedure[DWState, RulesData]):
         return state.models[other].name if other >= 0 else state.terrain[-1 - other].name
 
     def drift(self, game: DWGame, state: DWState, data: RulesData) -> None:
-        """The squadron does nothing: each model not under all stop drifts 2 inches."""
+        """The squadron does nothing: each model not under all stop drifts 2 inches, land
+        models, walkers and wings in the air too (the seed makes no exception); only a model
+        that cannot move at all (no move value, as most fortifications) and a wing aboard
+        its carrier stay put."""
         game.emit(
             Idled(
                 squadron=self.sid,
@@ -390,10 +394,10 @@ class Activation(Procedure[DWState, RulesData]):
         for part in self.parts:
             for uid in part:
                 model = state.models[uid]
-                if not model.active or model.helm == "all_stop":
+                if not model.active or model.helm == "all_stop" or model.carried_by >= 0:
                     continue
                 spec = data.models[model.cls]
-                if spec.tiny or spec.min_move == 0:
+                if spec.mv <= 0:
                     continue
                 drift = Move(uid, (DRIFT,), backward=model.helm == "reverse")
                 start = model.pose().turned(180.0) if drift.backward else model.pose()
@@ -403,6 +407,10 @@ class Activation(Procedure[DWState, RulesData]):
                     release(state, model)
                 model.place(result.final)
                 carry_wings(state, model)
+                shift_tokens(game, state, data, model)
+                if spec.tiny and model.cap_with >= 0 and not patrol_kept(state, data, model):
+                    model.cap_with = -1
+                    model.left_patrol = state.turn
                 if result.contact is not None:
                     c = result.contact
                     self.contacts.append((c.mover, c.other, False))
@@ -488,16 +496,19 @@ class Activation(Procedure[DWState, RulesData]):
                 text=f"player {squadron.player} activates {squadron.name}",
             )
         )
-        self.groups = command_groups(state, self.sid)
+        # models that ignore command distance are never split off (DW-FEARLESS)
+        self.groups = command_groups(state, self.sid, game.data)
         if len(self.groups) > 1:
             self.stage = ActivationStage.COMMAND
         else:
             self.set_parts(game, self.groups[0] if self.groups else [])
 
     def set_parts(self, game: DWGame, chosen: list[int]) -> None:
-        """The commanded part first, then each model out of command on its own."""
+        """The commanded part first (with every model that ignores command distance),
+        then each model out of command on its own."""
         others = [uid for group in self.groups if group is not chosen for uid in group]
-        self.parts = [chosen] + [[uid] for uid in sorted(others)]
+        free = free_of_command(game.state, game.data, self.sid)
+        self.parts = [sorted(chosen + free)] + [[uid] for uid in sorted(others)]
         if others:
             game.emit(
                 Split(

@@ -17,6 +17,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     answers_with,
     cc_value,
     dogfight_needed,
+    linked_answers,
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.damage import apply_hits
@@ -57,6 +58,7 @@ class Attack:
     asked: bool = False
     bonus: int = 0
     tokens: int = 0
+    linked: bool = False
 
 
 def resolve_attack(
@@ -76,40 +78,53 @@ def resolve_attack(
     # attacking wing nothing of this attack
     dogfight = lead_spec.tiny and target_spec.tiny
     if attack.answer and attack.responders:
+        rolls: list[tuple[int, str, int]] = []
         for uid in attack.responders:
             model = state.models[uid]
             if not model.active:
                 continue
             spec = data.models[model.cls]
-            if spec.tiny:
-                # a wing using its ack-ack or charges burns fuel (once, whether or not it
-                # also strikes back with its attack dice)
-                burn_fuel(game, model, f"answering with {attack.answer}")
-                if not model.active:
-                    continue
             kinds = [attack.answer]
             if attack.answer == BOTH_ANSWERS:
                 # torpedo bombers: ack-ack at the tokens, charges at the torpedoes
                 kinds = [kind for kind in (AA_GUN, CC_GUN)
                          if answers_with(state, data, model, kind, lead, target)]
-            for kind in kinds:
-                answer = aa_value(spec, model) if kind == AA_GUN else cc_value(spec, model)
-                if lead_spec.tiny and kind == AA_GUN:
-                    needed = dogfight_needed(spec) if dogfight else aa_needed(lead_spec)
-                    lost = lead.alive and strike_wing(game, model.player, lead, answer, needed,
-                                                      label="ack-ack at the wing")
-                    if lost and not dogfight:
-                        game.emit(
-                            AttackLost(
-                                target=target.uid,
-                                text=f"{lead.name}'s attack on {target.name} is over",
-                            )
+            rolls.extend(
+                (uid, kind, aa_value(spec, model) if kind == AA_GUN else cc_value(spec, model))
+                for kind in kinds
+            )
+        wings = {uid for uid, _, _ in rolls if data.models[state.models[uid].cls].tiny}
+        if attack.linked:
+            rolls = linked_answers(rolls, wings)
+        fuelled: set[int] = set()
+        for uid, kind, answer in rolls:
+            model = state.models[uid]
+            spec = data.models[model.cls]
+            if uid in wings and uid not in fuelled:
+                # a wing using its ack-ack or charges burns fuel (once, whether or not it
+                # also strikes back with its attack dice)
+                fuelled.add(uid)
+                burn_fuel(game, model, f"answering with {attack.answer}")
+            if not model.active:
+                continue
+            if lead_spec.tiny and kind == AA_GUN:
+                # a wing answering a wing (a dogfight, or a patrol guarding its ship) hits
+                # as tiny flyers hit tiny flyers: fighters 3+, bombers 6
+                needed = dogfight_needed(spec) if spec.tiny else aa_needed(lead_spec)
+                lost = lead.alive and strike_wing(game, model.player, lead, answer, needed,
+                                                  label="ack-ack at the wing")
+                if lost and not dogfight:
+                    game.emit(
+                        AttackLost(
+                            target=target.uid,
+                            text=f"{lead.name}'s attack on {target.name} is over",
                         )
-                        return
-                    continue
-                saved = rolled_hits(game, model.player, answer, CANCEL_NEEDED,
-                                    label=f"{model.name} {kind} answer")
-                cancelled += saved
+                    )
+                    return
+                continue
+            saved = rolled_hits(game, model.player, answer, CANCEL_NEEDED,
+                                label=f"{model.name} {kind} answer")
+            cancelled += saved
     if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens and not dogfight:
         dice = dice * lead.tokens // attack.tokens
     if lead_spec.tiny and attack.kind in ("bombs", "torpedoes"):

@@ -48,7 +48,13 @@ from warbench.rulesets.dystopian_wars.boarding_events import (
     Melee,
     Prize,
 )
-from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value, surely_apart
+from warbench.rulesets.dystopian_wars.combat import (
+    aa_value,
+    cc_value,
+    linked_answers,
+    may_link,
+    surely_apart,
+)
 from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
@@ -212,6 +218,7 @@ class Assault:
     responders: list[int] = field(default_factory=list)
     asked: bool = False
     carried: bool = False
+    linked: bool = False
 
 
 @dataclass(slots=True)
@@ -429,10 +436,19 @@ class Boarding(Procedure[DWState, RulesData]):
         beasts = [(uid, ap) for uid, ap in parties if data.models[state.models[uid].cls].beast]
         crews = [(uid, ap) for uid, ap in parties if (uid, ap) not in beasts]
         killed = 0
-        for uid in assault.responders:
+        rolls = [
+            (uid, assault.answer,
+             aa_value(data.models[state.models[uid].cls], state.models[uid])
+             if assault.answer == "aa"
+             else cc_value(data.models[state.models[uid].cls], state.models[uid]))
+            for uid in assault.responders
+        ]
+        if assault.linked:
+            wings = {uid for uid in assault.responders
+                     if data.models[state.models[uid].cls].tiny}
+            rolls = linked_answers(rolls, wings)
+        for uid, _, dice in rolls:
             model = state.models[uid]
-            spec = data.models[model.cls]
-            dice = aa_value(spec, model) if assault.answer == "aa" else cc_value(spec, model)
             needed = BEAST_AA_NEEDED if beasts else BOARDER_NEEDED
             hits = rolled_hits(game, model.player, dice, needed,
                                label=f"{model.name} answer to boarders")
@@ -594,8 +610,11 @@ class AnswerBoarding(Procedure[DWState, RulesData]):
         boarding = frame_below(game, Boarding)
         target = state.models[boarding.assaults[self.assault].target]
         name = "ack-ack" if self.kind == "aa" else "concussion charges"
+        options: list[Action] = [Respond(tuple(self.able))]
+        if may_link(state, game.data, self.able):
+            options.append(Respond(tuple(self.able), linked=True))
         return [Decision(defender_of(target), f"answer the boarders of {target.name} with {name}?",
-                         (Respond(tuple(self.able)), Decline()))]
+                         (*options, Decline()))]
 
     def act(self, game: DWGame, player: int, action: Action) -> None:
         game.pop()
@@ -603,5 +622,6 @@ class AnswerBoarding(Procedure[DWState, RulesData]):
         assault = boarding.assaults[self.assault]
         if isinstance(action, Respond):
             assault.responders = list(action.models)
+            assault.linked = action.linked
         else:
             assault.answer = ""

@@ -25,8 +25,12 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.geometry.vectors import to_degrees
 from warbench.core.rounding import round_to
-from warbench.rulesets.dystopian_wars.actions import JoinPatrol, Land, Launch
+from warbench.rulesets.dystopian_wars.actions import JoinPatrol, Land, Launch, Respond
+from warbench.rulesets.dystopian_wars.boarding import BEAST_AA_NEEDED, AnswerBoarding, Boarding
+from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value, linked_answers
+from warbench.rulesets.dystopian_wars.damage import hit_damage
 from warbench.rulesets.dystopian_wars.data import RulesData
+from warbench.rulesets.dystopian_wars.exact import pool_hits
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 
 #: Enemies this close (centre to centre) make a minelayer drop a mine.
@@ -128,3 +132,44 @@ def deck_choice(state: DWState, decision: Decision) -> Action | None:
     if patrols:
         return patrols[0]
     return None
+
+
+def answer_choice(state: DWState, data: RulesData, decision: Decision) -> Respond | None:
+    """How to answer an attack or boarders: every able model on its own (its full dice,
+    never worse when each hit counts alone), or linked into one pool against boarding
+    creatures and robots, whose hits must reach their DR, when that pool is expected to
+    wound them more than the separate ones."""
+    responds = [o for o in decision.options if isinstance(o, Respond)]
+    if not responds:
+        return None
+    separate = responds[0]
+    linked = next((o for o in responds if o.linked), None)
+    top = state.stack[-1] if state.stack else None
+    if linked is None or not isinstance(top, AnswerBoarding) or len(state.stack) < 2:
+        return separate
+    boarding = state.stack[-2]
+    if not isinstance(boarding, Boarding):
+        return separate
+    beasts = [state.models[uid] for uid, _ in boarding.assaults[top.assault].parties
+              if data.models[state.models[uid].cls].beast]
+    if not beasts:
+        return separate
+    beast = data.models[beasts[0].cls]
+    rolls = [(uid, top.kind, answer_dice(state, data, uid, top.kind)) for uid in linked.models]
+    wings = {uid for uid in linked.models if data.models[state.models[uid].cls].tiny}
+
+    def wounds(pools: list[tuple[int, str, int]]) -> float:
+        return sum(
+            chance * hit_damage(hits, beast.dr, beast.cr, beast.hp).points
+            for _, _, dice in pools
+            for hits, chance in pool_hits(dice, BEAST_AA_NEEDED).items()
+        )
+
+    return linked if wounds(linked_answers(rolls, wings)) > wounds(rolls) else separate
+
+
+def answer_dice(state: DWState, data: RulesData, uid: int, kind: str) -> int:
+    """The ack-ack (``"aa"``) or charge dice a model answers with now."""
+    model = state.models[uid]
+    spec = data.models[model.cls]
+    return aa_value(spec, model) if kind == "aa" else cc_value(spec, model)

@@ -29,6 +29,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
     CeaseFire,
+    ChooseEdge,
     Decline,
     Discard,
     EndBoarding,
@@ -40,9 +41,9 @@ from warbench.rulesets.dystopian_wars.actions import (
     PlayCard,
     Repair,
     Reroll,
-    Respond,
 )
 from warbench.rulesets.dystopian_wars.bot_tactics import (
+    answer_choice,
     deck_choice,
     escort_for,
     escort_reach,
@@ -123,8 +124,13 @@ class CommodoreBot:
             return self.move(observation, observation.state, data, decision)
         if any(isinstance(o, CeaseFire) for o in options):
             return self.fire(observation.state, data, decision)
+        answer = answer_choice(observation.state, data, decision)
+        if answer is not None:
+            return answer
         for option in options:
-            if isinstance(option, Respond):
+            if isinstance(option, ChooseEdge):
+                # keep the edge the fleet already stands along (listed first): a long
+                # edge of the table, with room for every squadron abreast
                 return option
         if any(isinstance(o, Reroll) for o in options):
             return self.reroll(observation.state, data, decision)

@@ -529,6 +529,8 @@ def _auxiliary_shot(
             return "land and naval models cannot use concussion charges on each other", None
         dice = cc_value(spec, shooter)
         needed = cc_needed(target_spec)
+    if shooter.level == "obscured":
+        needed = 6  # an obscured model hits only on 6, with any weapon
     if shooter.level == "submerged":
         return "a submerged model uses neither ack-ack nor concussion charges", None
     distance = world.gap(shooter.uid, target.uid)
@@ -564,6 +566,34 @@ def patrol_recon(state: DWState, data: RulesData, shooter: Model) -> bool:
         and data.models[m.cls].wing == "recon"
         for m in state.models
     )
+
+
+def may_link(state: DWState, data: RulesData, able: list[int]) -> bool:
+    """Whether the answering models may link their dice: two ships or more (wings never
+    link with the ships they guard)."""
+    return sum(1 for uid in able if not data.models[state.models[uid].cls].tiny) > 1
+
+
+def linked_answers(
+    rolls: list[tuple[int, str, int]], wings: set[int]
+) -> list[tuple[int, str, int]]:
+    """Answers (model, kind, dice) linked: for each kind one pool, led by the model with
+    most dice, every other model adding half (as :func:`linked_dice`); wings never link
+    with the ships they guard (DW-CAP) and roll on their own.
+
+    >>> linked_answers([(3, "aa", 3), (4, "aa", 4), (9, "aa", 6)], {9})
+    [(4, 'aa', 5), (9, 'aa', 6)]
+    """
+    pooled: list[tuple[int, str, int]] = []
+    for kind in dict.fromkeys(kind for _, kind, _ in rolls):
+        ships = sorted(
+            ((dice, uid) for uid, each, dice in rolls if each == kind and uid not in wings),
+            key=lambda entry: (-entry[0], entry[1]),
+        )
+        if ships:
+            pooled.append((ships[0][1], kind, linked_dice([dice for dice, _ in ships])))
+        pooled.extend(roll for roll in rolls if roll[1] == kind and roll[0] in wings)
+    return pooled
 
 
 def linked_dice(shares: list[int]) -> int:

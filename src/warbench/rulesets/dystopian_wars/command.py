@@ -12,7 +12,7 @@ hit: two once the commodore is lost, two when the squadron has lost half its mod
 A failed test places break markers: the models may not play cards, link or split fire, or
 start boarding, until a bravery test at the end of a later activation of theirs removes
 the markers. Burrowers, robots, creatures, fortifications, submarines and tiny flyers never
-test.
+test and ignore command distance altogether: they are never split from their squadron.
 """
 
 from __future__ import annotations
@@ -36,13 +36,19 @@ from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 TEST_DICE = 3
 
 
-def command_groups(state: DWState, sid: int) -> list[list[int]]:
+def command_groups(
+    state: DWState, sid: int, data: RulesData | None = None
+) -> list[list[int]]:
     """The squadron's models in play, split into groups linked by 6 inches (centre to
     centre); largest group first, then by lowest model number.
 
-    A group is every model reachable through a chain of links of at most 6 inches.
+    A group is every model reachable through a chain of links of at most 6 inches. Given
+    ``data``, the models that ignore command distance (:func:`fearless`) are left out:
+    they are never split off (see :func:`free_of_command`).
     """
-    models = state.squadron_models(sid)
+    models = [
+        m for m in state.squadron_models(sid) if data is None or not fearless(data, m)
+    ]
     groups: list[list[int]] = []
     seen: set[int] = set()
     for start in models:
@@ -68,6 +74,12 @@ def command_groups(state: DWState, sid: int) -> list[list[int]]:
 def fearless(data: RulesData, model: Model) -> bool:
     """Whether the model never takes command, rout or bravery tests."""
     return data.models[model.cls].fearless
+
+
+def free_of_command(state: DWState, data: RulesData, sid: int) -> list[int]:
+    """The squadron's models in play that ignore command distance: they are never split
+    from their squadron and act (and link fire) with its commanded part."""
+    return [m.uid for m in state.squadron_models(sid) if fearless(data, m)]
 
 
 def hits_needed(state: DWState, sid: int) -> int:
@@ -169,7 +181,7 @@ class RoutTests(Procedure[DWState, RulesData]):
             models = [m for m in state.squadron_models(sid) if not fearless(data, m)]
             if not models:
                 continue
-            groups = command_groups(state, sid)
+            groups = command_groups(state, sid, data)
             main = [state.models[uid] for uid in groups[0] if not fearless(data, state.models[uid])]
             if main and not take_test(game, "rout", main, detached=False, label="rout test"):
                 break_models(game, main, "failed rout test")

@@ -2,12 +2,14 @@
 
 With ``"deployment": "alternate"`` in the set-up, each player rolls 2D6 and the highest
 places a squadron first, then the players alternate until every squadron is on the table
-(a player with none left waits). Each player keeps the edge of their seat (engine default:
-player 0 the south edge, player 1 the north, then west and east; the source lets the
-roll's winner choose). A squadron goes down in line abreast around its lead model, every
+(a player with none left waits). In a two-player game the roll's winner first chooses any
+table edge and the opponent takes the opposite one; with more players each keeps the edge
+of their seat (engine default: player 0 the south edge, player 1 the north, then west and
+east). A squadron goes down in line abreast around its lead model, every
 model's centre within the zone and on no other model or impassable terrain. Wings aboard a
 carrier go down with it; free wings anywhere in the zone. Until it is placed, a squadron
-stands where the automatic deployment put it, and placing it there is always allowed.
+stands where the automatic deployment put it (along the chosen edge, when the winner changed
+edges), and placing it there is allowed unless it would stand on another squadron.
 """
 
 from __future__ import annotations
@@ -22,11 +24,21 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry import Body, Pose, overlaps
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
-from warbench.rulesets.dystopian_wars.actions import Deploy
+from warbench.rulesets.dystopian_wars.actions import ChooseEdge, Deploy
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
+from warbench.rulesets.dystopian_wars.edges import (
+    EDGE_NAMES,
+    abreast_centres,
+    edge_of,
+    edge_point,
+    edge_span,
+    opposite,
+    seat_edge,
+)
 from warbench.rulesets.dystopian_wars.events import (
     Deployed,
     DeploymentOrder,
+    EdgeChosen,
 )
 from warbench.rulesets.dystopian_wars.geometry import terrain_of
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, body_of
@@ -63,7 +75,7 @@ def formation(spec: ModelSpec, count: int, x: float, y: float, heading: float) -
 
 def in_zone(state: DWState, player: int, x: float, y: float) -> bool:
     """Whether a centre lies in the player's deployment zone."""
-    edge = player % 4 if state.players > 2 else player
+    edge = edge_of(state, player)
     if not (0.0 <= x <= state.width and 0.0 <= y <= state.height):
         return False
     if edge == 0:
@@ -131,7 +143,7 @@ class DeploySpace(ParamSpace):
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found: list[Action] = []
         state = self._state
-        edge = self.player % 4 if state.players > 2 else self.player
+        edge = edge_of(state, self.player)
         heading = (0.0, 180.0, 90.0, 270.0)[edge]
         for _ in range(count * 4):
             sid = self.left[rng.choice_index(len(self.left))]
@@ -160,6 +172,7 @@ class Deployment(Procedure[DWState, RulesData]):
     order: list[int] = field(default_factory=list)
     turn: int = 0
     placed: list[int] = field(default_factory=list)
+    edge_chosen: bool = False
 
     def waiting(self, state: DWState, player: int) -> list[int]:
         """The player's squadrons still to place (wings aboard carriers go with them)."""
@@ -181,6 +194,12 @@ class Deployment(Procedure[DWState, RulesData]):
         state, data = game.state, game.data
         if not self.order:
             return []
+        if not self.edge_chosen:
+            winner = self.order[0]
+            own = seat_edge(winner, state.players)
+            edges = [own] + [edge for edge in range(4) if edge != own]
+            return [Decision(winner, "choose your table edge (the opponent takes the opposite)",
+                             tuple(ChooseEdge(edge) for edge in edges))]
         player = self.current(state)
         if player is None:
             return []
@@ -203,6 +222,9 @@ class Deployment(Procedure[DWState, RulesData]):
 
     def act(self, game: DWGame, player: int, action: Action) -> None:
         state, data = game.state, game.data
+        if isinstance(action, ChooseEdge) and not self.edge_chosen:
+            self.choose_edge(game, player, action.edge)
+            return
         if not isinstance(action, Deploy):
             raise IllegalAction(f"deployment: {action!r} deploys nothing")
         squadron = state.squadrons[action.squadron]
@@ -243,5 +265,57 @@ class Deployment(Procedure[DWState, RulesData]):
                     f"player {p}" for p in self.order),
                 )
             )
+            # the roll's winner chooses the edge only between two players (engine
+            # default: with more, every player keeps the edge of their seat)
+            self.edge_chosen = state.players != 2
             return
         game.pop()
+
+    def choose_edge(self, game: DWGame, player: int, edge: int) -> None:
+        """DW-DEPLOY-ALTERNATE: the roll's winner takes ``edge``, the opponent the
+        opposite one; if that moves the fleets, they stand anew along their edges."""
+        state = game.state
+        if edge not in range(4):
+            raise IllegalAction(f"there is no table edge {edge}")
+        edges = [0] * state.players
+        edges[player] = edge
+        edges[1 - player] = opposite(edge)
+        self.edge_chosen = True
+        if edges != [seat_edge(p, state.players) for p in range(state.players)]:
+            state.edges = edges
+            for side in range(state.players):
+                stand_on_edge(state, game.data, side)
+        game.emit(
+            EdgeChosen(
+                edges=tuple(edges),
+                text=f"player {player} chooses the {EDGE_NAMES[edge]} edge; player "
+                f"{1 - player} deploys along the {EDGE_NAMES[opposite(edge)]} edge",
+            )
+        )
+
+
+def stand_on_edge(state: DWState, data: RulesData, player: int) -> None:
+    """Stand the player's squadrons in line abreast along their edge, as the automatic
+    deployment does (wings aboard carriers go with them)."""
+    edge = edge_of(state, player)
+    rows: list[tuple[list[int], ModelSpec]] = []
+    for squadron in state.squadrons:
+        models = [uid for uid in squadron.models
+                  if state.models[uid].carried_by < 0 and squadron.player == player]
+        if models:
+            rows.append((models, data.models[state.models[models[0]].cls]))
+    widths = [
+        (len(models) - 1) * spacing(spec) + max(spec.width, spec.length / 4)
+        for models, spec in rows
+    ]
+    centres = abreast_centres(widths, edge_span(edge, state.width, state.height) - 8.0)
+    for (models, spec), centre in zip(rows, centres, strict=True):
+        depth = 6.5 if spec.tiny or spec.flying else 2.0 + spec.length / 2.0
+        for k, uid in enumerate(models):
+            slot = 4.0 + centre + (k - (len(models) - 1) / 2.0) * spacing(spec)
+            x, y, heading = edge_point(edge, state.width, state.height, slot, depth)
+            pose = Pose(round(x, 4), round(y, 4), heading)
+            state.models[uid].place(pose)
+            for wing in state.models:
+                if wing.carried_by == uid:
+                    wing.place(pose)

@@ -83,6 +83,13 @@ class DeploymentOrder(Event, tag="deployment_order"):
     order: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class EdgeChosen(Event, tag="edge_chosen"):
+    """The winner of the deployment roll chose ``edges[player]`` for each player."""
+
+    edges: tuple[int, ...]
+
+
 # ---------------------------------------------------------------- activations and moves
 
 
@@ -524,7 +531,7 @@ class CardDiscarded(Event, tag="card_discarded"):
 #: Every event Dystopian Wars emits besides the core's.
 EVENT_TYPES: tuple[type[Event], ...] = (
     BattleOrder, TurnBegins, InitiativeRoll, InitiativeOrder, Conceded, DerelictDrift,
-    Deployed, DeploymentOrder, Activated, Split, Idled, Moved, Pivoted, LevelChanged,
+    Deployed, DeploymentOrder, EdgeChosen, Activated, Split, Idled, Moved, Pivoted, LevelChanged,
     HelmOrder, AllStop, Touched, Rammed, Collided, Treacherous,
     CommodoreReroll, TestPassed, TestFailed, Broken, Rallied, AttackDeclared, AnswerDeclared,
     AttackLost, AttackRolled, PatrolStrike, HullDamage, ModelLost, CommodoreLost, NoDamage,

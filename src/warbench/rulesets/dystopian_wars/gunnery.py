@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
@@ -40,6 +41,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     answers_with,
     cc_value,
     linked_dice,
+    may_link,
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -65,6 +67,11 @@ class GunneryStage(StrEnum):
     DECLARE = "declare"
     ANSWER = "answer"
     RESOLVE = "resolve"
+
+
+#: Weapons whose dice may not be split (DW-SPLIT: the seed lists what may be split,
+#: batteries, rockets, torpedoes, ack-ack and charges, and bans mines; bombs are not listed).
+UNSPLIT_KINDS: Final = ("bombs", "mines")
 
 
 def fire_refusal(
@@ -111,6 +118,8 @@ def fire_refusal(
     lead = shots[0]
     if any(shot.group != lead.group for shot in shots):
         return "linked fire joins only weapons of one kind", None
+    if fire.dice and lead.kind in UNSPLIT_KINDS:
+        return f"{lead.kind} cannot be split", None
     if fire.dice:
         uid, mount = fire.guns[0]
         key = gun_key(uid, mount)
@@ -377,6 +386,8 @@ class Answer(Procedure[DWState, RulesData]):
         options: list[Action] = []
         if self.kind:
             options.append(Respond(tuple(self.able)))
+            if may_link(state, game.data, self.able):
+                options.append(Respond(tuple(self.able), linked=True))
             if len(self.able) > 1 and target.uid in self.able:
                 options.append(Respond((target.uid,)))
         options.extend(PlayCard(card, target.uid) for card in self.reactions(game))
@@ -399,13 +410,14 @@ class Answer(Procedure[DWState, RulesData]):
         attack = gunnery.attacks[self.attack]
         if isinstance(action, Respond):
             attack.responders = list(action.models)
+            attack.linked = action.linked
             state = game.state
             names = ", ".join(state.models[uid].name for uid in action.models)
             means = {AA_GUN: "ack-ack", CC_GUN: "charges"}.get(self.kind, "ack-ack and charges")
             game.emit(
                 AnswerDeclared(
                     models=tuple(action.models),
-                    text=f"{names} answer with {means}",
+                    text=f"{names} answer with {means}" + (" linked" if action.linked else ""),
                 )
             )
         else:

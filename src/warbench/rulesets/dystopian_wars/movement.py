@@ -61,9 +61,13 @@ def speed_bonus(state: DWState, data: RulesData, model: Model) -> int:
 def limits_for(
     state: DWState, data: RulesData, model: Model, *, backward: bool = False
 ) -> TurnLimits:
-    """The model's movement and turning limits for this activation."""
+    """The model's movement and turning limits for this activation.
+
+    Backward, a model under a direction arrow goes at most 2 inches straight; a model with
+    no minimum move that trades its forward move for a backward one keeps its whole move
+    (DW-MIN0-BACKWARD)."""
     spec = data.models[model.cls]
-    if backward:
+    if backward and (model.helm == "reverse" or spec.min_move > 0):
         return TurnLimits(spec.turn, spec.repeat_turns, REVERSE_LIMIT, 0.0, can_turn=False)
     move = spec.mv + speed_bonus(state, data, model)
     minimum = spec.min_move

@@ -43,9 +43,11 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     id = "dystopian-wars"
     name = "Dystopian Wars (1st edition)"
-    version = "0.3"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.4"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
-    # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers)
+    # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
+    # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
+    # the edge, every model drifts, whole backward moves, linked answers, bombs unsplit)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

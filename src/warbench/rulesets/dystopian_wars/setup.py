@@ -40,6 +40,7 @@ from warbench.rulesets.dystopian_wars.data import (
     RulesData,
     load_fleet,
 )
+from warbench.rulesets.dystopian_wars.edges import abreast_centres, edge_point, seat_edge
 from warbench.rulesets.dystopian_wars.fleets import FREE_WINGS
 from warbench.rulesets.dystopian_wars.flyers import FULL_FUEL
 from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, Squadron
@@ -211,14 +212,7 @@ def deploy_position(
     >>> deploy_position(1, 2, 72.0, 48.0, 10.0, 4.0)
     (62.0, 44.0, 180.0)
     """
-    edge = player % 4 if players > 2 else player
-    if edge == 0:
-        return slot, depth, 0.0
-    if edge == 1:
-        return width - slot, height - depth, 180.0
-    if edge == 2:
-        return depth, height - slot, 90.0
-    return width - depth, slot, 270.0
+    return edge_point(seat_edge(player, players), width, height, slot, depth)
 
 
 def random_terrain(spec: SetupSpec, players: int, rng: RandomStream) -> list[Piece]:
@@ -329,18 +323,7 @@ def line_abreast(data: RulesData, fleet: FleetSpec, usable: float) -> list[float
         spec = data.models[squadron.unit]
         count = 1 if spec.tiny else squadron.count
         widths.append((count - 1) * deploy_spacing(spec) + max(spec.width, spec.length / 4))
-    total = sum(widths)
-    slots = len(widths)
-    if total >= usable:
-        return [usable * (index + 0.5) / slots for index in range(slots)]
-    gap = (usable - total) / (slots + 1)
-    centres = []
-    edge = 0.0
-    for width in widths:
-        edge += gap
-        centres.append(edge + width / 2.0)
-        edge += width
-    return centres
+    return abreast_centres(widths, usable)
 
 
 def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec) -> None:

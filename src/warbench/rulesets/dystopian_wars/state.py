@@ -79,6 +79,9 @@ class DWState(GameState):
     deck_ops: dict[str, int] = field(default_factory=dict)
     allow_concession: bool = False
     deployment: str = "auto"
+    #: Each player's deployment edge (0 south, 1 north, 2 west, 3 east) once the winner of
+    #: the deployment roll has chosen; empty: every player keeps the edge of their seat.
+    edges: list[int] = field(default_factory=list)
 
     def squadron_models(self, sid: int) -> list[Model]:
         """The squadron's models still in play (alive and not derelict)."""
