@@ -472,3 +472,21 @@ def test_with_the_optional_rule_ships_fire_at_fighters_and_a_six_kills_unless_do
     assert (group.count, group.endurance) == (6, 5)
     with pytest.raises(IllegalAction):
         game.apply(0, DeclareTarget(0, 1, "fighters", 0))
+
+
+def test_ft_ftr_opt_shipfire_a_five_kills_a_light_fighter() -> None:
+    """FT-FTR-OPT-SHIPFIRE, FT-FTR-LIGHT: every attack on light fighters adds 1, so a
+    ship's weapon firing at a light group kills one on a 5 (a 4 still misses)."""
+    game, feed = battle(
+        [ship("picket", "Vigil", 30.0, 10.0)],
+        [ship("haven", "Den", 60.0, 40.0, facing=6, fighters=("light",))],
+        6, 1,
+        options={"fire_at_fighters": True},
+    )
+    group = in_space(game, 0, 30.0, 18.0)
+    group.endurance = 0  # nothing left to dodge with
+    orders(game)
+    game.apply(1, MoveGroup(0, 30.0, 18.0))
+    feed.add(5)
+    game.apply(0, DeclareTarget(0, 1, "fighters", 0))
+    assert group.count == 7

@@ -38,7 +38,7 @@ from warbench.rulesets.full_thrust.damage import (
     working,
 )
 from warbench.rulesets.full_thrust.data import Band
-from warbench.rulesets.full_thrust.declarations import FIGHTERS, SHIP
+from warbench.rulesets.full_thrust.declarations import FIGHTERS, SHIP, profile
 from warbench.rulesets.full_thrust.events import (
     FireAtFighters,
     ShipFires,
@@ -66,6 +66,9 @@ from warbench.rulesets.full_thrust.scoring import (
     to_hit_number,
 )
 from warbench.rulesets.full_thrust.state import IN_SPACE, FullThrustState, Ship
+
+#: The face a weapon firing at fighters needs to kill one (optional rule, no re-roll).
+SHIP_FIRE_KILLS_ON = 6
 
 DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition", "k_gun", "scattergun",
                "mkp", PULSER, STINGER, POD_LAUNCHER)
@@ -473,15 +476,17 @@ def _damageable(game: FTGame, ship: Ship) -> list[int]:
 
 
 def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> None:
-    """Optional rule: a 6 kills one fighter, unless the group spends endurance to dodge."""
+    """Optional rule: a 6 kills one fighter (a 5 or 6 a light fighter: every attack on
+    them adds 1, FT-FTR-LIGHT), unless the group spends endurance to dodge."""
     state = game.state
     group = state.groups[group_id]
     if group.count <= 0 or group.status != IN_SPACE:
         return
+    need = SHIP_FIRE_KILLS_ON - (1 if profile(game.data, group).light else 0)
     purpose = f"{ship.name} {label} at fighters"
     face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
-    game.emit(RollEffect(ship.player, purpose, int(face == 6), 1, at_least=6))
-    if face < 6:
+    game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need))
+    if face < need:
         text = "misses"
     elif group.endurance > 0:
         group.endurance -= 1
