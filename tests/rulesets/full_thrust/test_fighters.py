@@ -490,3 +490,21 @@ def test_ft_ftr_opt_shipfire_a_five_kills_a_light_fighter() -> None:
     feed.add(5)
     game.apply(0, DeclareTarget(0, 1, "fighters", 0))
     assert group.count == 7
+
+
+def test_ft_ftr_morale_a_group_mauled_in_an_earlier_turn_tests_before_attacking() -> None:
+    """FT-FTR-MORALE, FT-SEQ-MORALE: every group that has lost a fighter tests before it
+    attacks, not only one that lost them this turn: a group of 6 down to 2 from an earlier
+    turn, with nothing shot down now, breaks off on a 6."""
+    game, feed = launch_scenario(options={"fighter_morale": True})
+    group = game.state.groups[0]
+    group.count, group.losses = 2, 0  # mauled in an earlier turn
+    game.apply(0, Launch(0))
+    game.apply(0, LaunchesDone(0))
+    game.apply(0, MoveGroup(0, 30.0, 26.0))
+    game.apply(0, FighterTarget(0, "ship", 1))
+    feed.add(6)  # morale: 6 > 2 left: broken
+    game.apply(1, DefenceDone())
+    assert group.broken and group.endurance == 6 and group.count == 2
+    assert not [e for e in game.events if isinstance(e, FighterAttack)]
+    assert game.state.ships[1].hull_hits == 0

@@ -5,8 +5,9 @@ meets the first group attacking that ship) and salvo interceptions are fought. T
 ship under attack allocates its point defence: its PDS and its class-1 beams, and the PDS
 and class-1 beams of a neighbour with an area defence fire control within reach (which
 covers one other ship a turn). Each system fires once a turn. The dice are rolled once
-everything is allocated. With the morale rule, a group that lost fighters this turn then
-tests: a d6 (-1 with an ace, +1 if green) above the fighters left breaks off its attack.
+everything is allocated. With the morale rule, every group about to attack a ship that has
+lost fighters (is below its full strength, whenever it lost them) then tests: a d6 (-1 with
+an ace, +1 if green) above the fighters left breaks off its attack.
 """
 
 from __future__ import annotations
@@ -351,7 +352,7 @@ class PointDefencePhase(FTProcedure):
             _defensive_fire(game, lib, state.ships[ship], system, kind, threat)
         if state.option("fighter_morale"):
             for group in state.groups:
-                if group.target_kind == SHIP and group.losses > 0 and group.count > 0:
+                if group.target_kind == SHIP and 0 < group.count < lib.fighters[group.kind].size:
                     morale_check(game, group)
         for group in state.groups:
             if group.target_kind == SHIP and group.count > 0 and not group.broken:
