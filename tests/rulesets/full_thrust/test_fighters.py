@@ -9,11 +9,13 @@ import pytest
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.full_thrust.actions import (
+    ChooseRole,
     DeclareTarget,
     DefenceDone,
     DefendWith,
     FighterTarget,
     JumpOut,
+    KeepScreening,
     LandGroup,
     Launch,
     LaunchesDone,
@@ -21,6 +23,7 @@ from warbench.rulesets.full_thrust.actions import (
     MoveGroup,
     ScreenShip,
 )
+from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.declarations import attacks_ships, group_targets, profile
 from warbench.rulesets.full_thrust.defence import (
@@ -508,3 +511,30 @@ def test_ft_ftr_morale_a_group_mauled_in_an_earlier_turn_tests_before_attacking(
     assert group.broken and group.endurance == 6 and group.count == 2
     assert not [e for e in game.events if isinstance(e, FighterAttack)]
     assert game.state.ships[1].hull_hits == 0
+
+
+def test_ft_ftr_multirole_a_screening_group_chooses_its_role_when_attacked() -> None:
+    """FT-FTR-MULTIROLE: a multi-role group screening its carrier declared nothing in
+    phase 6; when an enemy group attacks the carrier its owner chooses the role, and as
+    interceptors six 5s kill the six attackers (as attack fighters they would kill none)."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("multirole",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
+        6, 1,
+        faction="ij",
+    )
+    screen = in_space(game, 0, 30.0, 12.0)
+    screen.status, screen.screening = "screening", 0
+    attacker = in_space(game, 1, 30.0, 14.0)
+    orders(game)
+    game.apply(1, MoveGroup(1, 30.0, 14.0))
+    game.apply(0, KeepScreening(0))
+    game.apply(1, FighterTarget(1, "ship", 0))
+    choice = game.pending()[0]
+    assert choice.player == 0
+    assert set(choice.options) == {ChooseRole(0, "attack"), ChooseRole(0, "interceptor")}
+    assert AdmiralBot().choose(game.observe(0), choice) == ChooseRole(0, "interceptor")
+    feed.add(5, 5, 5, 5, 5, 5)  # the screen, as interceptors: 5 + 1 = 6, two kills each
+    feed.add(1, 1, 1, 1, 1, 1)  # the attackers miss
+    game.apply(0, ChooseRole(0, "interceptor"))
+    assert attacker.count == 0 and screen.count == 6

@@ -136,6 +136,15 @@ class FighterTarget(Action, tag="ft-fighter-target"):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseRole(Action, tag="ft-choose-role"):
+    """Phase 7: how a multi-role group that declared no role fights this turn, chosen
+    when it is drawn into a dogfight (as a screen, or attacked by an enemy group)."""
+
+    group: int
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
 class DefendWith(Action, tag="ft-defend"):
     """Phase 7: point defence system ``system`` of ``ship`` fires at a threat
     (``kind`` fighters or salvo, index ``threat``)."""
@@ -208,6 +217,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     HoldSalvos,
     SalvoTarget,
     FighterTarget,
+    ChooseRole,
     DefendWith,
     DefenceDone,
     FireShip,

@@ -28,6 +28,7 @@ from warbench.core.geometry.vectors import to_radians
 from warbench.core.observation import Observation
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
+    ChooseRole,
     ChooseSystem,
     DeclareTarget,
     DefenceDone,
@@ -151,6 +152,8 @@ class AdmiralBot:
         if isinstance(first, FighterTarget):
             targets = [o for o in options if isinstance(o, FighterTarget)]
             return self._fighter_target(seen, targets)
+        if isinstance(first, ChooseRole):
+            return self._role(seen, [o for o in options if isinstance(o, ChooseRole)])
         if isinstance(first, DefendWith | DefenceDone):
             return self._defence(seen, options)
         if isinstance(first, FireShip):
@@ -460,6 +463,14 @@ class AdmiralBot:
         return hull_fraction_lost(seen.data, seen.state.ships[option.ship])
 
     # ------------------------------------------------------------------ defence
+
+    @staticmethod
+    def _role(seen: Seen, options: Sequence[ChooseRole]) -> Action:
+        """A multi-role group drawn into a dogfight fights as interceptors: they score
+        like beams at +1 (or d6+1 on light fighters) and take an enemy interceptor's bonus
+        away, where attack fighters kill only on a 6."""
+        fighters = seen.data.fighters
+        return next((o for o in options if fighters[o.role].interceptor), options[0])
 
     def _defence(self, seen: Seen, options: Sequence[Action]) -> Action:
         state = seen.state

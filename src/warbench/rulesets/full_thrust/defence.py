@@ -21,10 +21,17 @@ from warbench.core.decisions import Decision
 from warbench.core.dice import DiceSource
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
-from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
+from warbench.rulesets.full_thrust.actions import ChooseRole, DefenceDone, DefendWith
 from warbench.rulesets.full_thrust.arcs import arcs_containing
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
-from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
+from warbench.rulesets.full_thrust.declarations import (
+    FIGHTERS,
+    SALVO,
+    SHIP,
+    choose_role,
+    profile,
+    role_decisions,
+)
 from warbench.rulesets.full_thrust.events import (
     DefenceAllocated,
     Dogfight,
@@ -299,8 +306,8 @@ class PointDefencePhase(FTProcedure):
     allocations: list[tuple[int, int, str, int]] = field(default_factory=list)
 
     def decisions(self, game: FTGame) -> list[Decision]:
-        if self.stage is not DefenceStage.ALLOCATE:
-            return []
+        if self.stage is DefenceStage.FIGHTERS:
+            return role_decisions(game.state, game.data)  # FT-FTR-MULTIROLE
         state = game.state
         owed = []
         for player in state.loser_first:
@@ -314,6 +321,9 @@ class PointDefencePhase(FTProcedure):
     def act(self, game: FTGame, player: int, action: Action) -> None:
         if isinstance(action, DefenceDone):
             self.done.append(player)
+            return
+        if isinstance(action, ChooseRole):
+            choose_role(game, action)
             return
         if not isinstance(action, DefendWith):
             raise IllegalAction(f"{action!r} allocates no point defence")
