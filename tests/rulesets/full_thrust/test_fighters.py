@@ -8,6 +8,7 @@ import pytest
 
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
+from warbench.core.lists import ArmyList, UnitEntry
 from warbench.rulesets.full_thrust.actions import (
     ChooseRole,
     DeclareTarget,
@@ -34,6 +35,7 @@ from warbench.rulesets.full_thrust.defence import (
 )
 from warbench.rulesets.full_thrust.events import Dogfight, FighterAttack, FightersLost
 from warbench.rulesets.full_thrust.fighters import group_reach
+from warbench.rulesets.full_thrust.library import FleetDataError, parse_hangar_entry
 from warbench.rulesets.full_thrust.scoring import torpedo_attack
 from warbench.rulesets.full_thrust.state import FighterGroup
 
@@ -538,3 +540,22 @@ def test_ft_ftr_multirole_a_screening_group_chooses_its_role_when_attacked() -> 
     feed.add(1, 1, 1, 1, 1, 1)  # the attackers miss
     game.apply(0, ChooseRole(0, "interceptor"))
     assert attacker.count == 0 and screen.count == 6
+
+
+def test_ft_ftr_opt_ftl_a_list_may_start_ftl_fighters_in_their_bay() -> None:
+    """FT-FTR-OPT-FTL: FTL fighters may start on the table; with '+aboard' the player keeps
+    them in their bay instead, to launch as usual, at the same FTL price."""
+    army = ArmyList(
+        name="Blue", ruleset="full-thrust", faction="",
+        units=(UnitEntry(unit="haven", options=("standard+ftl+aboard", "standard+ftl")),),
+    )
+    costs = RULES.army_rules(army).lookup["haven"].option_costs
+    assert costs["standard+ftl+aboard"] == costs["standard+ftl"] == costs["standard"] + 6
+    red = ArmyList(name="Red", ruleset="full-thrust", units=(UnitEntry(unit="lancer"),))
+    game = Game.new(RULES, {**RULES.setup_for([army, red]), "turns": 3}, seed=1)
+    aboard, out = game.state.groups
+    assert (aboard.status, aboard.ftl, out.status) == ("hangar", True, "space")
+    orders(game)
+    assert Launch(0) in game.pending_for(0)[0].options
+    with pytest.raises(FleetDataError):
+        parse_hangar_entry("standard+aboard", LIB.fighters)

@@ -110,9 +110,9 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
             if race_of_faction(faction) not in kind.races:
                 continue
             for flags in ((), ("ace",), ("green",)):
-                for ftl in (False, True):
-                    text = "+".join((kind.id, *flags, *(("ftl",) if ftl else ())))
-                    option_costs[text] = kind.points + (kind.size if ftl else 0)
+                for drive in ((), ("ftl",), ("ftl", "aboard")):  # FT-FTR-OPT-FTL
+                    text = "+".join((kind.id, *flags, *drive))
+                    option_costs[text] = kind.points + (kind.size if drive else 0)
         lookup = {
             design.id: UnitInfo(
                 cost=design.points,
