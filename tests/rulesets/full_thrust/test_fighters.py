@@ -14,6 +14,7 @@ from warbench.rulesets.full_thrust.actions import (
     DeclareTarget,
     DefenceDone,
     DefendWith,
+    Dodge,
     FighterTarget,
     JumpOut,
     KeepScreening,
@@ -474,6 +475,7 @@ def test_with_the_optional_rule_ships_fire_at_fighters_and_a_six_kills_unless_do
     assert DeclareTarget(0, 1, "fighters", 0) in game.pending()[0].options
     feed.add(6)
     game.apply(0, DeclareTarget(0, 1, "fighters", 0))
+    game.apply(1, Dodge(0, True))  # the owner spends endurance to dodge (FT-FTR-OPT-SHIPFIRE)
     assert (group.count, group.endurance) == (6, 5)
     with pytest.raises(IllegalAction):
         game.apply(0, DeclareTarget(0, 1, "fighters", 0))
@@ -559,3 +561,30 @@ def test_ft_ftr_opt_ftl_a_list_may_start_ftl_fighters_in_their_bay() -> None:
     assert Launch(0) in game.pending_for(0)[0].options
     with pytest.raises(FleetDataError):
         parse_hangar_entry("standard+aboard", LIB.fighters)
+
+
+def test_ft_ftr_opt_shipfire_the_owner_chooses_whether_to_dodge() -> None:
+    """FT-FTR-OPT-SHIPFIRE: fighters *may* spend endurance to avoid a ship's hit: the owner
+    is asked, and may keep the point and lose the fighter; the admiral keeps a group's last
+    point for its attack and spends spare ones."""
+    game, feed = battle(
+        [ship("picket", "Vigil", 30.0, 10.0)],
+        [ship("haven", "Den", 60.0, 40.0, facing=6, fighters=("standard",))],
+        6, 1,
+        options={"fire_at_fighters": True},
+    )
+    group = in_space(game, 0, 30.0, 18.0)
+    group.endurance = 1  # too little for a secondary move: it declares no target
+    orders(game)
+    game.apply(1, MoveGroup(0, 30.0, 18.0))
+    feed.add(6)
+    game.apply(0, DeclareTarget(0, 1, "fighters", 0))
+    choice = game.pending()[0]
+    assert choice.player == 1
+    assert set(choice.options) == {Dodge(0, True), Dodge(0, False)}
+    assert AdmiralBot().choose(game.observe(1), choice) == Dodge(0, False)
+    group.endurance = 2
+    assert AdmiralBot().choose(game.observe(1), choice) == Dodge(0, True)
+    group.endurance = 1
+    game.apply(1, Dodge(0, False))
+    assert (group.count, group.endurance) == (5, 1)

@@ -188,6 +188,15 @@ class AssignWeapon(Action, tag="ft-assign"):
 
 
 @dataclass(frozen=True, slots=True)
+class Dodge(Action, tag="ft-dodge"):
+    """Phase 9 (optional rule): a fighter group a ship's weapon hit spends an endurance
+    point to avoid the loss (``spend``), or takes it."""
+
+    group: int
+    spend: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseSystem(Action, tag="ft-needle-system"):
     """Phase 9: the system a needle beam's hit knocks out."""
 
@@ -223,6 +232,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     FireShip,
     DeclareTarget,
     AssignWeapon,
+    Dodge,
     ChooseSystem,
     Repair,
 )

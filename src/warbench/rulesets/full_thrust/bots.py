@@ -33,6 +33,7 @@ from warbench.rulesets.full_thrust.actions import (
     DeclareTarget,
     DefenceDone,
     DefendWith,
+    Dodge,
     FighterTarget,
     FireShip,
     HoldSalvos,
@@ -152,6 +153,8 @@ class AdmiralBot:
         if isinstance(first, FighterTarget):
             targets = [o for o in options if isinstance(o, FighterTarget)]
             return self._fighter_target(seen, targets)
+        if isinstance(first, Dodge):
+            return self._dodge(seen, [o for o in options if isinstance(o, Dodge)])
         if isinstance(first, ChooseRole):
             return self._role(seen, [o for o in options if isinstance(o, ChooseRole)])
         if isinstance(first, DefendWith | DefenceDone):
@@ -463,6 +466,15 @@ class AdmiralBot:
         return hull_fraction_lost(seen.data, seen.state.ships[option.ship])
 
     # ------------------------------------------------------------------ defence
+
+    @staticmethod
+    def _dodge(seen: Seen, options: Sequence[Dodge]) -> Action:
+        """Spend endurance to dodge a hit while the group keeps a point for an attack;
+        its last point is worth more than one fighter of a group that could no longer
+        attack."""
+        group = seen.state.groups[options[0].group]
+        spend = group.endurance >= 2
+        return next((o for o in options if o.spend == spend), options[0])
 
     @staticmethod
     def _role(seen: Seen, options: Sequence[ChooseRole]) -> Action:
