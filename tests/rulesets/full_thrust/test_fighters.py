@@ -127,8 +127,8 @@ def test_ft_ftr_launch_is_written_with_the_orders_before_initiative_and_kept_sec
 
 
 def test_fighters_move_in_turn_loser_first_and_launched_groups_first() -> None:
-    """FT-SEQ-FIGHTER-MOVE: the initiative loser moves first; a player's groups launched
-    this turn move before the ones already out."""
+    """FT-SEQ-FIGHTER-MOVE: groups launched this turn move before every group already out,
+    the initiative loser's old group included; then players keep taking turns."""
     game, _ = battle(
         [ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "standard"))],
         [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
@@ -143,7 +143,7 @@ def test_fighters_move_in_turn_loser_first_and_launched_groups_first() -> None:
         decision = game.pending()[0]
         prompts.append((decision.player, decision.prompt))
         game.apply(decision.player, decision.options[0])
-    assert prompts == [(1, "move Den S1"), (0, "move Nest S2"), (0, "move Nest S1")]
+    assert prompts == [(0, "move Nest S2"), (1, "move Den S1"), (0, "move Nest S1")]
 
 
 def test_a_carrier_recovers_at_most_half_its_bays_a_turn_and_may_launch_too() -> None:
