@@ -588,3 +588,19 @@ def test_ft_ftr_opt_shipfire_the_owner_chooses_whether_to_dodge() -> None:
     group.endurance = 1
     game.apply(1, Dodge(0, False))
     assert (group.count, group.endurance) == (5, 1)
+
+
+def test_ft_ftr_dogfight_two_groups_declaring_on_each_other_fight_once() -> None:
+    """FT-FTR-DOGFIGHT, FT-FTR-ENDURANCE: two groups that each declared a dogfight on the
+    other fight one dogfight: each rolls once and spends one endurance point."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
+    )
+    mine, theirs = in_space(game, 0, 30.0, 20.0), in_space(game, 1, 30.0, 24.0)
+    mine.target_kind, mine.target = "fighters", 1
+    theirs.target_kind, theirs.target = "fighters", 0
+    feed.add(*[1] * 12)
+    fight_fighters(game)
+    assert (mine.endurance, theirs.endurance) == (5, 5)
+    assert len([e for e in game.events if isinstance(e, Dogfight)]) == 1

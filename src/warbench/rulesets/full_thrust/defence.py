@@ -146,13 +146,18 @@ def dogfight(game: FTGame, first: FighterGroup, second: FighterGroup) -> None:
 
 
 def fight_fighters(game: FTGame) -> None:
-    """Dogfights, then screens meeting attackers, then interceptions of salvos."""
+    """Dogfights, then screens meeting attackers, then interceptions of salvos. Two groups
+    that each declared a dogfight on the other fight one dogfight, not two (engine
+    default, FT-FTR-DOGFIGHT)."""
     state = game.state
     lib = game.data
+    fought: set[frozenset[int]] = set()
     for group in state.groups:
         if group.target_kind == FIGHTERS and group.count > 0:
             enemy = state.groups[group.target]
-            if enemy.count > 0 and enemy.in_play:
+            pair = frozenset((group.id, enemy.id))
+            if enemy.count > 0 and enemy.in_play and pair not in fought:
+                fought.add(pair)
                 dogfight(game, group, enemy)
     for attacker in state.groups:
         if attacker.target_kind != SHIP or attacker.count <= 0:
