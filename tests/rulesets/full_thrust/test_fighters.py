@@ -8,12 +8,16 @@ import pytest
 
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
+from warbench.core.lists import ArmyList, UnitEntry
 from warbench.rulesets.full_thrust.actions import (
+    ChooseRole,
     DeclareTarget,
     DefenceDone,
     DefendWith,
+    Dodge,
     FighterTarget,
     JumpOut,
+    KeepScreening,
     LandGroup,
     Launch,
     LaunchesDone,
@@ -21,6 +25,7 @@ from warbench.rulesets.full_thrust.actions import (
     MoveGroup,
     ScreenShip,
 )
+from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.declarations import attacks_ships, group_targets, profile
 from warbench.rulesets.full_thrust.defence import (
@@ -31,6 +36,7 @@ from warbench.rulesets.full_thrust.defence import (
 )
 from warbench.rulesets.full_thrust.events import Dogfight, FighterAttack, FightersLost
 from warbench.rulesets.full_thrust.fighters import group_reach
+from warbench.rulesets.full_thrust.library import FleetDataError, parse_hangar_entry
 from warbench.rulesets.full_thrust.scoring import torpedo_attack
 from warbench.rulesets.full_thrust.state import FighterGroup
 
@@ -121,8 +127,8 @@ def test_ft_ftr_launch_is_written_with_the_orders_before_initiative_and_kept_sec
 
 
 def test_fighters_move_in_turn_loser_first_and_launched_groups_first() -> None:
-    """FT-SEQ-FIGHTER-MOVE: the initiative loser moves first; a player's groups launched
-    this turn move before the ones already out."""
+    """FT-SEQ-FIGHTER-MOVE: groups launched this turn move before every group already out,
+    the initiative loser's old group included; then players keep taking turns."""
     game, _ = battle(
         [ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "standard"))],
         [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
@@ -137,7 +143,7 @@ def test_fighters_move_in_turn_loser_first_and_launched_groups_first() -> None:
         decision = game.pending()[0]
         prompts.append((decision.player, decision.prompt))
         game.apply(decision.player, decision.options[0])
-    assert prompts == [(1, "move Den S1"), (0, "move Nest S2"), (0, "move Nest S1")]
+    assert prompts == [(0, "move Nest S2"), (1, "move Den S1"), (0, "move Nest S1")]
 
 
 def test_a_carrier_recovers_at_most_half_its_bays_a_turn_and_may_launch_too() -> None:
@@ -469,6 +475,132 @@ def test_with_the_optional_rule_ships_fire_at_fighters_and_a_six_kills_unless_do
     assert DeclareTarget(0, 1, "fighters", 0) in game.pending()[0].options
     feed.add(6)
     game.apply(0, DeclareTarget(0, 1, "fighters", 0))
+    game.apply(1, Dodge(0, True))  # the owner spends endurance to dodge (FT-FTR-OPT-SHIPFIRE)
     assert (group.count, group.endurance) == (6, 5)
     with pytest.raises(IllegalAction):
         game.apply(0, DeclareTarget(0, 1, "fighters", 0))
+
+
+def test_ft_ftr_opt_shipfire_a_five_kills_a_light_fighter() -> None:
+    """FT-FTR-OPT-SHIPFIRE, FT-FTR-LIGHT: every attack on light fighters adds 1, so a
+    ship's weapon firing at a light group kills one on a 5 (a 4 still misses)."""
+    game, feed = battle(
+        [ship("picket", "Vigil", 30.0, 10.0)],
+        [ship("haven", "Den", 60.0, 40.0, facing=6, fighters=("light",))],
+        6, 1,
+        options={"fire_at_fighters": True},
+    )
+    group = in_space(game, 0, 30.0, 18.0)
+    group.endurance = 0  # nothing left to dodge with
+    orders(game)
+    game.apply(1, MoveGroup(0, 30.0, 18.0))
+    feed.add(5)
+    game.apply(0, DeclareTarget(0, 1, "fighters", 0))
+    assert group.count == 7
+
+
+def test_ft_ftr_morale_a_group_mauled_in_an_earlier_turn_tests_before_attacking() -> None:
+    """FT-FTR-MORALE, FT-SEQ-MORALE: every group that has lost a fighter tests before it
+    attacks, not only one that lost them this turn: a group of 6 down to 2 from an earlier
+    turn, with nothing shot down now, breaks off on a 6."""
+    game, feed = launch_scenario(options={"fighter_morale": True})
+    group = game.state.groups[0]
+    group.count, group.losses = 2, 0  # mauled in an earlier turn
+    game.apply(0, Launch(0))
+    game.apply(0, LaunchesDone(0))
+    game.apply(0, MoveGroup(0, 30.0, 26.0))
+    game.apply(0, FighterTarget(0, "ship", 1))
+    feed.add(6)  # morale: 6 > 2 left: broken
+    game.apply(1, DefenceDone())
+    assert group.broken and group.endurance == 6 and group.count == 2
+    assert not [e for e in game.events if isinstance(e, FighterAttack)]
+    assert game.state.ships[1].hull_hits == 0
+
+
+def test_ft_ftr_multirole_a_screening_group_chooses_its_role_when_attacked() -> None:
+    """FT-FTR-MULTIROLE: a multi-role group screening its carrier declared nothing in
+    phase 6; when an enemy group attacks the carrier its owner chooses the role, and as
+    interceptors six 5s kill the six attackers (as attack fighters they would kill none)."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("multirole",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
+        6, 1,
+        faction="ij",
+    )
+    screen = in_space(game, 0, 30.0, 12.0)
+    screen.status, screen.screening = "screening", 0
+    attacker = in_space(game, 1, 30.0, 14.0)
+    orders(game)
+    game.apply(1, MoveGroup(1, 30.0, 14.0))
+    game.apply(0, KeepScreening(0))
+    game.apply(1, FighterTarget(1, "ship", 0))
+    choice = game.pending()[0]
+    assert choice.player == 0
+    assert set(choice.options) == {ChooseRole(0, "attack"), ChooseRole(0, "interceptor")}
+    assert AdmiralBot().choose(game.observe(0), choice) == ChooseRole(0, "interceptor")
+    feed.add(5, 5, 5, 5, 5, 5)  # the screen, as interceptors: 5 + 1 = 6, two kills each
+    feed.add(1, 1, 1, 1, 1, 1)  # the attackers miss
+    game.apply(0, ChooseRole(0, "interceptor"))
+    assert attacker.count == 0 and screen.count == 6
+
+
+def test_ft_ftr_opt_ftl_a_list_may_start_ftl_fighters_in_their_bay() -> None:
+    """FT-FTR-OPT-FTL: FTL fighters may start on the table; with '+aboard' the player keeps
+    them in their bay instead, to launch as usual, at the same FTL price."""
+    army = ArmyList(
+        name="Blue", ruleset="full-thrust", faction="",
+        units=(UnitEntry(unit="haven", options=("standard+ftl+aboard", "standard+ftl")),),
+    )
+    costs = RULES.army_rules(army).lookup["haven"].option_costs
+    assert costs["standard+ftl+aboard"] == costs["standard+ftl"] == costs["standard"] + 6
+    red = ArmyList(name="Red", ruleset="full-thrust", units=(UnitEntry(unit="lancer"),))
+    game = Game.new(RULES, {**RULES.setup_for([army, red]), "turns": 3}, seed=1)
+    aboard, out = game.state.groups
+    assert (aboard.status, aboard.ftl, out.status) == ("hangar", True, "space")
+    orders(game)
+    assert Launch(0) in game.pending_for(0)[0].options
+    with pytest.raises(FleetDataError):
+        parse_hangar_entry("standard+aboard", LIB.fighters)
+
+
+def test_ft_ftr_opt_shipfire_the_owner_chooses_whether_to_dodge() -> None:
+    """FT-FTR-OPT-SHIPFIRE: fighters *may* spend endurance to avoid a ship's hit: the owner
+    is asked, and may keep the point and lose the fighter; the admiral keeps a group's last
+    point for its attack and spends spare ones."""
+    game, feed = battle(
+        [ship("picket", "Vigil", 30.0, 10.0)],
+        [ship("haven", "Den", 60.0, 40.0, facing=6, fighters=("standard",))],
+        6, 1,
+        options={"fire_at_fighters": True},
+    )
+    group = in_space(game, 0, 30.0, 18.0)
+    group.endurance = 1  # too little for a secondary move: it declares no target
+    orders(game)
+    game.apply(1, MoveGroup(0, 30.0, 18.0))
+    feed.add(6)
+    game.apply(0, DeclareTarget(0, 1, "fighters", 0))
+    choice = game.pending()[0]
+    assert choice.player == 1
+    assert set(choice.options) == {Dodge(0, True), Dodge(0, False)}
+    assert AdmiralBot().choose(game.observe(1), choice) == Dodge(0, False)
+    group.endurance = 2
+    assert AdmiralBot().choose(game.observe(1), choice) == Dodge(0, True)
+    group.endurance = 1
+    game.apply(1, Dodge(0, False))
+    assert (group.count, group.endurance) == (5, 1)
+
+
+def test_ft_ftr_dogfight_two_groups_declaring_on_each_other_fight_once() -> None:
+    """FT-FTR-DOGFIGHT, FT-FTR-ENDURANCE: two groups that each declared a dogfight on the
+    other fight one dogfight: each rolls once and spends one endurance point."""
+    game, feed = battle(
+        [ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
+        [ship("haven", "Den", 30.0, 40.0, facing=6, fighters=("standard",))],
+    )
+    mine, theirs = in_space(game, 0, 30.0, 20.0), in_space(game, 1, 30.0, 24.0)
+    mine.target_kind, mine.target = "fighters", 1
+    theirs.target_kind, theirs.target = "fighters", 0
+    feed.add(*[1] * 12)
+    fight_fighters(game)
+    assert (mine.endurance, theirs.endurance) == (5, 5)
+    assert len([e for e in game.events if isinstance(e, Dogfight)]) == 1

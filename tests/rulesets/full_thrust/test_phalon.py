@@ -21,12 +21,13 @@ from warbench.rulesets.full_thrust.actions import (
     LaunchSalvo,
     WriteOrders,
 )
+from warbench.rulesets.full_thrust.attacks import resolve_attacks
 from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.damage import screens_of
 from warbench.rulesets.full_thrust.data import DesignRecord
 from warbench.rulesets.full_thrust.defence import bolt_defence_hits, defence_kills, defence_options
 from warbench.rulesets.full_thrust.design import cost_sheet, design_problems
-from warbench.rulesets.full_thrust.events import OwnOrders, WeaponFired
+from warbench.rulesets.full_thrust.events import MissilesLost, OwnOrders, WeaponFired
 from warbench.rulesets.full_thrust.events_alien import (
     BoltPlaced,
     BoltWeakened,
@@ -36,6 +37,7 @@ from warbench.rulesets.full_thrust.events_alien import (
 from warbench.rulesets.full_thrust.fire import can_fire
 from warbench.rulesets.full_thrust.library import DATA_DIR, SystemSpec, compile_design
 from warbench.rulesets.full_thrust.phalon import pulser_dice
+from warbench.rulesets.full_thrust.state import Bolt, Salvo
 
 from .helpers import RULES, battle, orders, ship
 from .test_odds import BEAM, assert_dist, odds, rerolling_die, totals
@@ -279,3 +281,22 @@ def test_ft_odds_alien_weapons_refuse_what_is_out_of_reach() -> None:
         odds("pulser", mode="close", range=20)
     with pytest.raises(AttackOptionsError, match="at most 2 power"):
         odds("stinger", power=3, stingers=1)
+
+
+def test_ft_alien_plasma_a_bolt_downs_missiles_of_a_salvo_in_its_burst() -> None:
+    """FT-ALIEN-PLASMA, FT-SEQ-ATTACKS: in phase 8 a bolt acts first on what lies in its
+    burst, salvo markers included: its strength in beam-style dice, each point a missile
+    down (engine default), before the salvo strikes."""
+    game, feed = battle(
+        [ship("quillon", "Glass", 30.0, 10.0)],
+        [ship("lancer", "Pike", 30.0, 40.0, facing=6)],
+    )
+    state = game.state
+    state.salvos.append(Salvo(id=0, player=1, ship=1, x=30.0, y=14.0, missiles=6, target=0))
+    state.bolts.append(Bolt(id=0, player=0, ship=0, x=30.0, y=19.0, strength=3))
+    feed.add(5, 5, 1)  # the bolt on the salvo 5 MU off: two points, two missiles down
+    feed.add(*[1] * 20)  # the salvo's lock and damage, then any threshold dice
+    resolve_attacks(game)
+    downed = [e for e in game.events if isinstance(e, MissilesLost)]
+    assert [(e.salvo, e.kills) for e in downed] == [(0, 2)]
+    assert not [e for e in game.events if isinstance(e, PlasmaStrike)]  # Glass is 9 MU off

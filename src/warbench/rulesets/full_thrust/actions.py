@@ -136,6 +136,15 @@ class FighterTarget(Action, tag="ft-fighter-target"):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseRole(Action, tag="ft-choose-role"):
+    """Phase 7: how a multi-role group that declared no role fights this turn, chosen
+    when it is drawn into a dogfight (as a screen, or attacked by an enemy group)."""
+
+    group: int
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
 class DefendWith(Action, tag="ft-defend"):
     """Phase 7: point defence system ``system`` of ``ship`` fires at a threat
     (``kind`` fighters or salvo, index ``threat``)."""
@@ -179,6 +188,15 @@ class AssignWeapon(Action, tag="ft-assign"):
 
 
 @dataclass(frozen=True, slots=True)
+class Dodge(Action, tag="ft-dodge"):
+    """Phase 9 (optional rule): a fighter group a ship's weapon hit spends an endurance
+    point to avoid the loss (``spend``), or takes it."""
+
+    group: int
+    spend: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseSystem(Action, tag="ft-needle-system"):
     """Phase 9: the system a needle beam's hit knocks out."""
 
@@ -208,11 +226,13 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     HoldSalvos,
     SalvoTarget,
     FighterTarget,
+    ChooseRole,
     DefendWith,
     DefenceDone,
     FireShip,
     DeclareTarget,
     AssignWeapon,
+    Dodge,
     ChooseSystem,
     Repair,
 )

@@ -2,7 +2,8 @@
 
 Effects land at once, threshold checks included, in the order plasma, missiles, fighters.
 A Phalon plasma bolt strikes every ship within its burst, friends too, with beam-style
-dice as many as its strength left (FT-ALIEN-PLASMA). A salvo's surviving missiles lock
+dice as many as its strength left, and then every salvo marker there, each point downing a
+missile (FT-ALIEN-PLASMA; the numbers are an engine default). A salvo's surviving missiles lock
 on a d6 of them and each lock does a d6 of damage. A fighter group rolls one die per
 fighter, read like beam dice against the target's screens (attack fighters at +1);
 torpedo fighters fire their one-shot torpedoes. Each attack costs the group an endurance
@@ -21,9 +22,9 @@ from warbench.rulesets.full_thrust.damage import (
     threshold_check,
 )
 from warbench.rulesets.full_thrust.declarations import SHIP, profile
-from warbench.rulesets.full_thrust.events import FighterAttack, SalvoAttack
+from warbench.rulesets.full_thrust.events import FighterAttack, MissilesLost, SalvoAttack
 from warbench.rulesets.full_thrust.events_alien import PlasmaStrike
-from warbench.rulesets.full_thrust.phalon import bolt_points, burst_victims
+from warbench.rulesets.full_thrust.phalon import bolt_points, burst_victims, in_burst
 from warbench.rulesets.full_thrust.scoring import Points, fighter_points, salvo_points
 from warbench.rulesets.full_thrust.state import Bolt, FighterGroup, Salvo, Ship
 
@@ -70,7 +71,31 @@ def plasma_burst(game: FTGame, bolt: Bolt) -> None:
             )
         )
         _strike(game, ship, points, f"plasma bolt {bolt.id}", by)
+    for salvo in state.salvos:
+        if salvo.missiles > 0 and in_burst(game.data, bolt, salvo):
+            _burst_on_salvo(game, bolt, salvo)
     bolt.strength = 0
+
+
+def _burst_on_salvo(game: FTGame, bolt: Bolt, salvo: Salvo) -> None:
+    """A salvo marker in the burst (the seed has bolts act on them, with no numbers):
+    the bolt rolls its strength in beam-style dice, no screens, and each point downs a
+    missile (engine default, FT-ALIEN-PLASMA)."""
+    purpose = f"plasma bolt {bolt.id} on salvo {salvo.id}"
+    points = bolt_points(game.dice_for(bolt.player), bolt.strength, screens=0, label=purpose)
+    game.emit(RollEffect(bolt.player, purpose, points.total, bolt.strength, query="beam",
+                         args=(bolt.strength, 0, 0),
+                         higher_is_better=salvo.player != bolt.player))
+    kills = min(points.total, salvo.missiles)
+    salvo.missiles -= kills
+    game.emit(
+        MissilesLost(
+            salvo=salvo.id,
+            kills=kills,
+            text=f"plasma bolt {bolt.id} bursts over salvo {salvo.id}: {kills} missiles "
+            f"down, {salvo.missiles} left",
+        )
+    )
 
 
 def salvo_attack(game: FTGame, salvo: Salvo, ship: Ship) -> None:

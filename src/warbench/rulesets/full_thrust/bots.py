@@ -28,10 +28,12 @@ from warbench.core.geometry.vectors import to_radians
 from warbench.core.observation import Observation
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
+    ChooseRole,
     ChooseSystem,
     DeclareTarget,
     DefenceDone,
     DefendWith,
+    Dodge,
     FighterTarget,
     FireShip,
     HoldSalvos,
@@ -151,6 +153,10 @@ class AdmiralBot:
         if isinstance(first, FighterTarget):
             targets = [o for o in options if isinstance(o, FighterTarget)]
             return self._fighter_target(seen, targets)
+        if isinstance(first, Dodge):
+            return self._dodge(seen, [o for o in options if isinstance(o, Dodge)])
+        if isinstance(first, ChooseRole):
+            return self._role(seen, [o for o in options if isinstance(o, ChooseRole)])
         if isinstance(first, DefendWith | DefenceDone):
             return self._defence(seen, options)
         if isinstance(first, FireShip):
@@ -460,6 +466,23 @@ class AdmiralBot:
         return hull_fraction_lost(seen.data, seen.state.ships[option.ship])
 
     # ------------------------------------------------------------------ defence
+
+    @staticmethod
+    def _dodge(seen: Seen, options: Sequence[Dodge]) -> Action:
+        """Spend endurance to dodge a hit while the group keeps a point for an attack;
+        its last point is worth more than one fighter of a group that could no longer
+        attack."""
+        group = seen.state.groups[options[0].group]
+        spend = group.endurance >= 2
+        return next((o for o in options if o.spend == spend), options[0])
+
+    @staticmethod
+    def _role(seen: Seen, options: Sequence[ChooseRole]) -> Action:
+        """A multi-role group drawn into a dogfight fights as interceptors: they score
+        like beams at +1 (or d6+1 on light fighters) and take an enemy interceptor's bonus
+        away, where attack fighters kill only on a 6."""
+        fighters = seen.data.fighters
+        return next((o for o in options if fighters[o.role].interceptor), options[0])
 
     def _defence(self, seen: Seen, options: Sequence[Action]) -> Action:
         state = seen.state

@@ -16,12 +16,23 @@ from dataclasses import dataclass
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
-from warbench.rulesets.full_thrust.actions import FighterTarget, SalvoTarget
+from warbench.rulesets.full_thrust.actions import ChooseRole, FighterTarget, SalvoTarget
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
-from warbench.rulesets.full_thrust.events import FighterTargetDeclared, NoAttack, SalvoHoming
+from warbench.rulesets.full_thrust.events import (
+    FighterTargetDeclared,
+    NoAttack,
+    RoleChosen,
+    SalvoHoming,
+)
 from warbench.rulesets.full_thrust.fighters import toward
 from warbench.rulesets.full_thrust.library import FighterType, Library
-from warbench.rulesets.full_thrust.state import IN_SPACE, FighterGroup, FullThrustState, Salvo
+from warbench.rulesets.full_thrust.state import (
+    IN_SPACE,
+    SCREENING,
+    FighterGroup,
+    FullThrustState,
+    Salvo,
+)
 
 #: A salvo that found no ship to strike.
 NO_TARGET = -2
@@ -43,6 +54,51 @@ def attacks_ships(lib: Library, group: FighterGroup, role: str = "") -> bool:
     if fighting.ship_attack == "none":
         return False
     return not (fighting.ship_attack == "torpedo" and group.torpedoes_spent)
+
+
+def drawn_in_without_role(state: FullThrustState, lib: Library) -> list[FighterGroup]:
+    """Multi-role groups whose owner has not chosen their role this turn and that phase 7
+    is about to draw into a dogfight: as the target of an enemy group's dogfight, or as a
+    screen of a ship an enemy group attacks (FT-FTR-MULTIROLE)."""
+    return [
+        group
+        for group in state.groups
+        if not group.role and group.in_play and lib.fighters[group.kind].roles
+        and any(_draws_in(enemy, group) for enemy in state.groups)
+    ]
+
+
+def _draws_in(enemy: FighterGroup, group: FighterGroup) -> bool:
+    """Whether ``enemy``'s declaration brings it into a dogfight with ``group``."""
+    if enemy.player == group.player or enemy.count <= 0:
+        return False
+    if enemy.target_kind == FIGHTERS:
+        return enemy.target == group.id
+    return (enemy.target_kind == SHIP and group.status == SCREENING
+            and group.screening == enemy.target)
+
+
+def role_decisions(state: FullThrustState, lib: Library) -> list[Decision]:
+    """One role choice owed by each player with a multi-role group drawn into a dogfight
+    without a role (see :func:`drawn_in_without_role`), the initiative loser first."""
+    waiting = drawn_in_without_role(state, lib)
+    owed = []
+    for player in state.loser_first:
+        group = next((g for g in waiting if g.player == player), None)
+        if group is not None:
+            roles: tuple[Action, ...] = tuple(
+                ChooseRole(group.id, role) for role in lib.fighters[group.kind].roles
+            )
+            owed.append(Decision(player, f"{group.name}: choose how it fights this turn", roles))
+    return owed
+
+
+def choose_role(game: FTGame, action: ChooseRole) -> None:
+    """Set the role a multi-role group fights in for the rest of the turn."""
+    group = game.state.groups[action.group]
+    group.role = action.role
+    game.emit(RoleChosen(group=group.id, role=action.role,
+                         text=f"{group.name} fights as {action.role} fighters this turn"))
 
 
 def salvo_candidates(state: FullThrustState, lib: Library, salvo: Salvo) -> list[int]:

@@ -5,8 +5,9 @@ meets the first group attacking that ship) and salvo interceptions are fought. T
 ship under attack allocates its point defence: its PDS and its class-1 beams, and the PDS
 and class-1 beams of a neighbour with an area defence fire control within reach (which
 covers one other ship a turn). Each system fires once a turn. The dice are rolled once
-everything is allocated. With the morale rule, a group that lost fighters this turn then
-tests: a d6 (-1 with an ace, +1 if green) above the fighters left breaks off its attack.
+everything is allocated. With the morale rule, every group about to attack a ship that has
+lost fighters (is below its full strength, whenever it lost them) then tests: a d6 (-1 with
+an ace, +1 if green) above the fighters left breaks off its attack.
 """
 
 from __future__ import annotations
@@ -20,10 +21,17 @@ from warbench.core.decisions import Decision
 from warbench.core.dice import DiceSource
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
-from warbench.rulesets.full_thrust.actions import DefenceDone, DefendWith
+from warbench.rulesets.full_thrust.actions import ChooseRole, DefenceDone, DefendWith
 from warbench.rulesets.full_thrust.arcs import arcs_containing
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
-from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP, profile
+from warbench.rulesets.full_thrust.declarations import (
+    FIGHTERS,
+    SALVO,
+    SHIP,
+    choose_role,
+    profile,
+    role_decisions,
+)
 from warbench.rulesets.full_thrust.events import (
     DefenceAllocated,
     Dogfight,
@@ -138,13 +146,18 @@ def dogfight(game: FTGame, first: FighterGroup, second: FighterGroup) -> None:
 
 
 def fight_fighters(game: FTGame) -> None:
-    """Dogfights, then screens meeting attackers, then interceptions of salvos."""
+    """Dogfights, then screens meeting attackers, then interceptions of salvos. Two groups
+    that each declared a dogfight on the other fight one dogfight, not two (engine
+    default, FT-FTR-DOGFIGHT)."""
     state = game.state
     lib = game.data
+    fought: set[frozenset[int]] = set()
     for group in state.groups:
         if group.target_kind == FIGHTERS and group.count > 0:
             enemy = state.groups[group.target]
-            if enemy.count > 0 and enemy.in_play:
+            pair = frozenset((group.id, enemy.id))
+            if enemy.count > 0 and enemy.in_play and pair not in fought:
+                fought.add(pair)
                 dogfight(game, group, enemy)
     for attacker in state.groups:
         if attacker.target_kind != SHIP or attacker.count <= 0:
@@ -298,8 +311,8 @@ class PointDefencePhase(FTProcedure):
     allocations: list[tuple[int, int, str, int]] = field(default_factory=list)
 
     def decisions(self, game: FTGame) -> list[Decision]:
-        if self.stage is not DefenceStage.ALLOCATE:
-            return []
+        if self.stage is DefenceStage.FIGHTERS:
+            return role_decisions(game.state, game.data)  # FT-FTR-MULTIROLE
         state = game.state
         owed = []
         for player in state.loser_first:
@@ -313,6 +326,9 @@ class PointDefencePhase(FTProcedure):
     def act(self, game: FTGame, player: int, action: Action) -> None:
         if isinstance(action, DefenceDone):
             self.done.append(player)
+            return
+        if isinstance(action, ChooseRole):
+            choose_role(game, action)
             return
         if not isinstance(action, DefendWith):
             raise IllegalAction(f"{action!r} allocates no point defence")
@@ -351,7 +367,7 @@ class PointDefencePhase(FTProcedure):
             _defensive_fire(game, lib, state.ships[ship], system, kind, threat)
         if state.option("fighter_morale"):
             for group in state.groups:
-                if group.target_kind == SHIP and group.losses > 0 and group.count > 0:
+                if group.target_kind == SHIP and 0 < group.count < lib.fighters[group.kind].size:
                     morale_check(game, group)
         for group in state.groups:
             if group.target_kind == SHIP and group.count > 0 and not group.broken:

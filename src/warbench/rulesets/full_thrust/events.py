@@ -150,6 +150,13 @@ class FighterTargetDeclared(Event, tag="fighter_target"):
     secondary: bool
 
 @dataclass(frozen=True, slots=True)
+class RoleChosen(Event, tag="role_chosen"):
+    """A multi-role group's owner chose how it fights this turn."""
+
+    group: int
+    role: str
+
+@dataclass(frozen=True, slots=True)
 class Dogfight(Event, tag="dogfight"):
     """Two fighter groups dogfight."""
 
@@ -323,6 +330,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     SalvoHoming,
     NoAttack,
     FighterTargetDeclared,
+    RoleChosen,
     Dogfight,
     FightersLost,
     Interception,

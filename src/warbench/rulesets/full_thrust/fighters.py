@@ -254,14 +254,19 @@ def move_options(game: FTGame, group: FighterGroup) -> tuple[list[Action], MoveS
 
 
 def next_mover(state: FullThrustState, player: int) -> FighterGroup | None:
-    """The next group ``player`` moves: launched this turn first, screening groups last."""
-    waiting = [
+    """The next group ``player`` moves. While any player's group launched this turn has
+    yet to move, only launched groups move (FT-SEQ-FIGHTER-MOVE: they all go before the
+    groups already out, whoever owns them); then the rest, screening groups last."""
+    unmoved = [
         g for g in state.groups
-        if g.player == player and not g.moved and g.count > 0 and g.status in (IN_SPACE, SCREENING)
+        if not g.moved and g.count > 0 and g.status in (IN_SPACE, SCREENING)
     ]
+    if any(g.launched for g in unmoved):
+        unmoved = [g for g in unmoved if g.launched]
+    waiting = [g for g in unmoved if g.player == player]
     if not waiting:
         return None
-    return min(waiting, key=lambda g: (not g.launched, g.status == SCREENING, g.id))
+    return min(waiting, key=lambda g: (g.status == SCREENING, g.id))
 
 
 class FighterStage(StrEnum):

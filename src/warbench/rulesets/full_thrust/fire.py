@@ -24,6 +24,7 @@ from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseSystem,
     DeclareTarget,
+    Dodge,
     FireShip,
 )
 from warbench.rulesets.full_thrust.arcs import arcs_containing
@@ -38,7 +39,7 @@ from warbench.rulesets.full_thrust.damage import (
     working,
 )
 from warbench.rulesets.full_thrust.data import Band
-from warbench.rulesets.full_thrust.declarations import FIGHTERS, SHIP
+from warbench.rulesets.full_thrust.declarations import FIGHTERS, SHIP, profile
 from warbench.rulesets.full_thrust.events import (
     FireAtFighters,
     ShipFires,
@@ -65,7 +66,10 @@ from warbench.rulesets.full_thrust.scoring import (
     pulse_torpedo,
     to_hit_number,
 )
-from warbench.rulesets.full_thrust.state import IN_SPACE, FullThrustState, Ship
+from warbench.rulesets.full_thrust.state import IN_SPACE, FighterGroup, FullThrustState, Ship
+
+#: The face a weapon firing at fighters needs to kill one (optional rule, no re-roll).
+SHIP_FIRE_KILLS_ON = 6
 
 DIRECT_FIRE = ("beam", "pulse_torpedo", "needle_beam", "submunition", "k_gun", "scattergun",
                "mkp", PULSER, STINGER, POD_LAUNCHER)
@@ -209,12 +213,13 @@ def can_fire(game: FTGame, ship: Ship) -> bool:
 
 class FireStage(StrEnum):
     """Where a ship's fire stands: choosing the ship, locking fire controls, assigning
-    weapons, picking a needle beam's system, rolling."""
+    weapons, picking a needle beam's system, a hit fighter group's dodge, rolling."""
 
     CHOOSE = "choose"
     DECLARE = "declare"
     ASSIGN = "assign"
     NEEDLE = "needle"
+    DODGE = "dodge"
     RESOLVE = "resolve"
 
 
@@ -232,6 +237,7 @@ class ShipFirePhase(FTProcedure):
     resolved: int = 0
     rows_before: dict[int, int] = field(default_factory=dict)
     needle_target: int = -1
+    dodging: tuple[int, str, int] = (-1, "", 0)  # a hit group that may dodge: weapon, die
 
     def _player(self, state: FullThrustState) -> int:
         return state.initiative[self.turn_index % len(state.initiative)]
@@ -270,6 +276,11 @@ class ShipFirePhase(FTProcedure):
             )
             return [Decision(ship.player, f"{ship.name}: choose a target for the {label}",
                              (*aims, AssignWeapon(ship.id, system, SHIP, -1)))]
+        if self.stage is FireStage.DODGE:
+            group = state.groups[self.dodging[0]]
+            return [Decision(group.player, f"{group.name}: spend an endurance point to dodge "
+                             f"{ship.name}'s {self.dodging[1]}, or lose a fighter",
+                             (Dodge(group.id, True), Dodge(group.id, False)))]
         if self.stage is FireStage.NEEDLE:
             target = state.ships[self.needle_target]
             systems: tuple[Action, ...] = tuple(
@@ -302,6 +313,11 @@ class ShipFirePhase(FTProcedure):
             self.weapons.pop(0)
             if action.target >= 0:
                 self.assignments.append((action.system, action.kind, action.target))
+        elif isinstance(action, Dodge):
+            _, label, face = self.dodging
+            fighter_hit(game, state.ships[self.firer], label, state.groups[action.group],
+                        face, dodge=action.spend)
+            self.stage, self.dodging = FireStage.RESOLVE, (-1, "", 0)
         elif isinstance(action, ChooseSystem):
             knock_out(game, state.ships[action.ship], action.system, "a needle beam",
                       lasting=True)
@@ -385,7 +401,9 @@ class ShipFirePhase(FTProcedure):
         source = game.dice_for(ship.player)
         label = f"{ship.name} {spec.label}"
         if kind == FIGHTERS:
-            _fire_at_fighters(game, ship, spec.label, target)
+            face = _fire_at_fighters(game, ship, spec.label, target)
+            if face:
+                self.stage, self.dodging = FireStage.DODGE, (target, spec.label, face)
             return
         enemy = state.ships[target]
         if not enemy.active:
@@ -472,24 +490,44 @@ def _damageable(game: FTGame, ship: Ship) -> list[int]:
     ]
 
 
-def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> None:
-    """Optional rule: a 6 kills one fighter, unless the group spends endurance to dodge."""
+def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> int:
+    """Optional rule: a 6 kills one fighter (a 5 or 6 a light fighter: every attack on
+    them adds 1, FT-FTR-LIGHT), unless the group spends endurance to dodge. Returns the die
+    of a hit that waits on its owner's choice to dodge (a group with endurance left), else
+    0."""
     state = game.state
     group = state.groups[group_id]
     if group.count <= 0 or group.status != IN_SPACE:
-        return
+        return 0
+    need = SHIP_FIRE_KILLS_ON - (1 if profile(game.data, group).light else 0)
     purpose = f"{ship.name} {label} at fighters"
     face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
-    game.emit(RollEffect(ship.player, purpose, int(face == 6), 1, at_least=6))
-    if face < 6:
-        text = "misses"
-    elif group.endurance > 0:
+    game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need))
+    if face < need:
+        _report(game, ship, label, group, face, "misses")
+        return 0
+    if group.endurance > 0:
+        return face
+    fighter_hit(game, ship, label, group, face, dodge=False)
+    return 0
+
+
+def fighter_hit(game: FTGame, ship: Ship, label: str, group: FighterGroup, face: int, *,
+                dodge: bool) -> None:
+    """A weapon's hit on ``group`` lands: dodged for an endurance point, or one fighter
+    lost (``face``: the die that hit, for the event)."""
+    if dodge and group.endurance > 0:
         group.endurance -= 1
         text = "is dodged at the cost of an endurance point"
     else:
         group.count -= 1
         group.losses += 1
         text = f"kills a fighter, {group.count} left"
+    _report(game, ship, label, group, face, text)
+
+
+def _report(game: FTGame, ship: Ship, label: str, group: FighterGroup, face: int,
+            text: str) -> None:
     game.emit(
         FireAtFighters(
             ship=ship.id,

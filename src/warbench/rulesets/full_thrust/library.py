@@ -48,8 +48,9 @@ from warbench.rulesets.full_thrust.design import (
 )
 
 DATA_DIR = Path(__file__).parent / "data"
-FIGHTER_FLAGS = ("ace", "green", "ftl")
-"""Marks a hangar entry may carry after its type: ``"standard+ace"``, ``"heavy+ftl"``."""
+FIGHTER_FLAGS = ("ace", "green", "ftl", "aboard")
+"""Marks a hangar entry may carry after its type: ``"standard+ace"``, ``"heavy+ftl"``;
+``aboard`` (with ``ftl`` only) starts an FTL group in its bay instead of on the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +150,7 @@ class HangarEntry:
     ace: bool = False
     green: bool = False
     ftl: bool = False
+    aboard: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,11 +171,11 @@ class FleetDataError(ValueError):
 
 
 def parse_hangar_entry(text: str, fighters: Mapping[str, FighterType]) -> HangarEntry:
-    """Read ``"type+flag+flag"`` (flags: ace, green, ftl).
+    """Read ``"type+flag+flag"`` (flags: ace, green, ftl, and with ftl aboard).
 
     >>> lib = load_library()
     >>> parse_hangar_entry("heavy+ace", lib.fighters)
-    HangarEntry(kind='heavy', ace=True, green=False, ftl=False)
+    HangarEntry(kind='heavy', ace=True, green=False, ftl=False, aboard=False)
     >>> parse_hangar_entry("hevy", lib.fighters)
     Traceback (most recent call last):
     ...
@@ -192,7 +194,11 @@ mean "heavy"?
         )
     if "ace" in flags and "green" in flags:
         raise FleetDataError(f"{text!r}: a group cannot have an ace and be green at once")
-    return HangarEntry(kind, "ace" in flags, "green" in flags, "ftl" in flags)
+    if "aboard" in flags and "ftl" not in flags:
+        raise FleetDataError(f"{text!r}: only FTL groups may start on the table, so only "
+                             "they need '+aboard' to start in their bay")
+    return HangarEntry(kind, "ace" in flags, "green" in flags, "ftl" in flags,
+                       "aboard" in flags)
 
 
 def _systems(design: DesignRecord, costs: CostTable) -> tuple[SystemSpec, ...]:

@@ -28,7 +28,7 @@ import math
 from warbench.core.dice import DiceSource
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
 from warbench.rulesets.full_thrust.scoring import SIDES, Points, beam_dice
-from warbench.rulesets.full_thrust.state import Bolt, FullThrustState, Ship
+from warbench.rulesets.full_thrust.state import Bolt, FullThrustState, Salvo, Ship
 
 PLASMA_LAUNCHER = "plasma_launcher"
 PULSER = "pulser"
@@ -63,10 +63,10 @@ def scattergun_bolt_hits(face: int) -> int:
     return 2 if face == SIDES else 1 if face >= 4 else 0
 
 
-def in_burst(lib: Library, bolt: Bolt, ship: Ship) -> bool:
-    """Whether ``ship`` is within the bolt's burst."""
+def in_burst(lib: Library, bolt: Bolt, marker: Ship | Salvo) -> bool:
+    """Whether a ship or a salvo marker is within the bolt's burst."""
     radius = lib.rules.phalon.plasma_radius
-    return math.hypot(ship.x - bolt.x, ship.y - bolt.y) <= radius + 1e-9
+    return math.hypot(marker.x - bolt.x, marker.y - bolt.y) <= radius + 1e-9
 
 
 def burst_victims(state: FullThrustState, lib: Library, bolt: Bolt) -> list[Ship]:

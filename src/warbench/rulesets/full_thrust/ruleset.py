@@ -51,7 +51,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     # 2: the issue-12 rule fixes (damage control, odd turns, launches, design rounding)
     # 3: Sa'Vasku pods, drones, biomass and repair power (issue 19); Ship and Order
     #    carry biomass and repair power
-    version = "3"
+    # 4: fighter rule fixes against the seed (light fighters under ship fire, morale of
+    #    depleted groups, multi-role and dodge choices, FTL groups aboard, launched groups
+    #    first, bolts on salvos, one dogfight a pair)
+    version = "4"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
@@ -110,9 +113,9 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
             if race_of_faction(faction) not in kind.races:
                 continue
             for flags in ((), ("ace",), ("green",)):
-                for ftl in (False, True):
-                    text = "+".join((kind.id, *flags, *(("ftl",) if ftl else ())))
-                    option_costs[text] = kind.points + (kind.size if ftl else 0)
+                for drive in ((), ("ftl",), ("ftl", "aboard")):  # FT-FTR-OPT-FTL
+                    text = "+".join((kind.id, *flags, *drive))
+                    option_costs[text] = kind.points + (kind.size if drive else 0)
         lookup = {
             design.id: UnitInfo(
                 cost=design.points,

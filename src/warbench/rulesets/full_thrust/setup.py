@@ -181,7 +181,7 @@ def _add_ship(
                 endurance=kind.endurance,
                 carrier=ship.id,
                 bay=bay,
-                status=IN_SPACE if entry.ftl else IN_HANGAR,
+                status=IN_SPACE if entry.ftl and not entry.aboard else IN_HANGAR,
                 x=ship.x,
                 y=ship.y,
                 ace=entry.ace,
