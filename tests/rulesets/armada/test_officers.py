@@ -17,6 +17,7 @@ from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.armada.actions import ChangeRole, EndOrders, Fire, HoldFire, Move, Order
 from warbench.rulesets.armada.combat import armor_class, gunnery_for, range_band
+from warbench.rulesets.armada.damage import critical_damage
 from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.engineering import OrdersWindow
 from warbench.rulesets.armada.helm import HelmPhase
@@ -459,3 +460,41 @@ def _every_order(state: Any, tables: Any, index: int, name: str) -> list[Order]:
     if name == "repair":
         return [Order(index, name, f.id, choice=c) for f in fleets for c in f.criticals]
     return [Order(index, name, f.id) for f in fleets]
+
+
+def test_arm_crit_comms_down_fleet_gets_no_officer_benefit_and_affects_no_other() -> None:
+    """ARM-CRIT-COMMS: with communications down, no officer's order may help the fleet (its
+    own officers' or another fleet's), and its officers cannot affect other fleets, not even
+    by conjuring debris on a hex; repairing the communications themselves is allowed."""
+    blue = [officer("Eng", "chief-engineer", "Lance"), officer("Spe", "chief-spellcaster", "Lance"),
+            officer("Ada", "admiral", "Wing")]
+    game = start([10], blue)
+    game.state.fleets[0].criticals.append("communications")
+    down = "communications are down on Lance: it gets no officer's benefit"
+    refused(game, Order(0, "boost", 0, choice="damage"), down)
+    refused(game, Order(2, "encourage", 0), down)
+    refused(game, Order(1, "enchant", 0), down)
+    refused(game, Order(1, "conjure", q=0, r=-3),
+            "communications are down on Lance: its officers cannot affect other fleets")
+    offered = OrderSpace(game.state, TABLES, 0, Phase.ENGINEERING).candidates()
+    aims = {(o.order, o.fleet, o.choice) for o in offered if isinstance(o, Order)}
+    helping_lance = [aim for aim in aims if aim[1] == 0 and aim[0] not in ("repair", "transfer")]
+    assert not helping_lance and not [aim for aim in aims if aim[0] == "conjure"]
+    assert ("repair", 0, "communications") in aims
+    act(game, Order(0, "repair", 0, choice="communications"))  # 10 + 3 + 2 against 12
+    assert not game.state.comms_down(game.state.fleets[0])
+
+
+def test_arm_crit_comms_going_down_ends_the_officers_effects_on_the_fleet() -> None:
+    """ARM-CRIT-COMMS: a boost already on the fleet stops applying when a critical takes
+    its communications down."""
+    blue = [officer("Eng", "chief-engineer", "Wing")]
+    # the boost, Grudge's and Wing's shields regained, the helm checks, the critical (2)
+    game = start([10, 1, 1, 2, 5, 2], blue)
+    state = game.state
+    wing, grudge = state.fleets[1], state.fleets[2]
+    act(game, Order(0, "boost", 1, choice="damage"))  # 10 + 3 + 2 against 12
+    assert gunnery_for(state, TABLES, wing, grudge).bonus_damage == 3
+    critical_damage(game, wing, 1)  # 2: communications
+    assert wing.criticals == ["communications"]
+    assert gunnery_for(state, TABLES, wing, grudge).bonus_damage == 0

@@ -38,6 +38,7 @@ from warbench.rulesets.armada.state import (
     Debris,
     Fleet,
     Officer,
+    RoundEffects,
 )
 
 #: A direct check failed by less than this still gives a bonus of 1.
@@ -353,6 +354,20 @@ EFFECTS = {
 
 
 # ------------------------------------------------------------------------ upkeep
+
+
+def lose_officer_effects(fleet: Fleet) -> None:
+    """The fleet's communications went down: what officers' orders gave it this round
+    (rally, encouragement, enchantment, boosts, direction, target locks) stops applying
+    (ARM-CRIT-COMMS); a duel it leads, a flyby and a stunt's penalty stay."""
+    effects = fleet.effects
+    if effects is None:
+        return
+    fleet.effects = RoundEffects(
+        duel_target=effects.duel_target,
+        flyby_target=effects.flyby_target,
+        ac_penalty=effects.ac_penalty,
+    )
 
 
 def end_of_round_orders(state: ArmadaState) -> None:
