@@ -20,7 +20,7 @@ from warbench.rulesets.armada.combat import armor_class, gunnery_for, range_band
 from warbench.rulesets.armada.damage import critical_damage
 from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.engineering import OrdersWindow
-from warbench.rulesets.armada.helm import HelmPhase
+from warbench.rulesets.armada.helm import HelmPhase, piloting_dc
 from warbench.rulesets.armada.moves import fleet_speed, turn_distance
 from warbench.rulesets.armada.officers import OrderSpace
 from warbench.rulesets.armada.orders import morale_check_modifier
@@ -333,6 +333,20 @@ def test_arm_off_direct_bonus_or_one_on_a_near_miss(face: int, bonus: int) -> No
     state = game.state
     lance, _, grudge = state.fleets
     assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 + bonus
+
+
+def test_arm_off_direct_ac_counts_wherever_the_fleets_ac_is_used() -> None:
+    """ARM-OFF-DIRECT, ARM-OFF-ACTION: a commander's direction to AC raises the fleet's AC
+    itself: the DC of a flyby past it and an officer's check against it, not only gunnery."""
+    red = [officer("Cmd", "commander", "Grudge")]
+    game = start([6, 1, 10], [], red)  # Red's helm d6 is lower: Red moves first
+    end_window(game)
+    act(game, Order(0, "direct", choice="ac"))  # 10 + 3 + 2 = 15 against DC 15: +3 AC
+    state = game.state
+    lance, _, grudge = state.fleets
+    assert armor_class(state, grudge, lance) == 12 + 3 + 1  # forward shields too
+    assert armor_class(state, grudge) == 12 + 3
+    assert piloting_dc(state, lance, Move(0, "FFF", "flyby", target=2)) == 12 + 3
 
 
 def test_arm_off_duel_cuts_communications_and_can_incapacitate() -> None:
