@@ -372,6 +372,26 @@ def test_arm_off_duel_cuts_communications_and_can_incapacitate() -> None:
                                    "Sab is incapacitated in the duel"]
 
 
+def test_arm_off_duel_answered_in_kind_gives_both_commanders_the_5() -> None:
+    """ARM-OFF-DUEL: when the dueled fleet duels back, both checks get the further +5,
+    whichever was declared first: the first duel, missed by 5, now succeeds."""
+    blue = [officer("Bcm", "commander", "Lance")]
+    red = [officer("Rcm", "commander", "Grudge")]
+    game = start([1, 6, 7, 7], blue, red)  # helm d6s: Blue moves and fires first
+    end_window(game)
+    hold_position(game)
+    state = game.state
+    lance, _, grudge = state.fleets
+    act(game, Order(0, "duel", 2))  # 7 + 3 + 2 = 12 against 12 + 5: fails by 5
+    assert lance.this_round.duel_target == -1
+    act(game, HoldFire(0))
+    act(game, Order(1, "duel", 0))  # 7 + 3 + 2 + 5 = 17 against 17: succeeds
+    assert grudge.this_round.duel_target == 0 and lance.this_round.duel_target == 2
+    assert texts(game, "order_effect")[-2] == (
+        "Bcm: Rcm duels back: +5 to the duel, which now succeeds"
+    )
+
+
 def test_arm_off_resolve_rolls_twice_and_keeps_the_better() -> None:
     """ARM-OFF-RESOLVE: spending a resolve point rolls a check's d20 twice, keeping the
     better: for an order, a gunnery check and a stunt."""

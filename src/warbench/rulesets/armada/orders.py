@@ -112,11 +112,29 @@ def give_order(game: ArmadaGame, state: ArmadaState, tables: Tables, order: Orde
     if order.order == "taunt":
         officer.taunted.append(target.id)
     if order.order == "duel":
-        officer.dueled = target.id
+        officer.dueled, officer.duel_margin = target.id, margin
+        _answer_duels(game, state, officer, target)
     if margin < 0 and not (order.order == "direct" and margin > -DIRECT_NEAR_MISS):
         return False
     EFFECTS[order.order](game, state, officer, order, margin)
     return True
+
+
+def _answer_duels(game: ArmadaGame, state: ArmadaState, officer: Officer, target: Fleet) -> None:
+    """A duel answered in kind: the commanders of ``target`` who dueled ``officer``'s fleet
+    earlier this round get the mutual +5 on their checks now (ARM-OFF-DUEL), which may turn
+    a miss into a win."""
+    for other in state.officers_on(target):
+        if other.dueled != officer.fleet or other.role != "commander":
+            continue
+        missed = other.duel_margin < 0
+        other.duel_margin += DUEL_MUTUAL_BONUS
+        outcome = "succeeds" if other.duel_margin >= 0 else "fails"
+        _say(game, other, f"{officer.name} duels back: +{DUEL_MUTUAL_BONUS} to the duel, which "
+             f"{'still ' if outcome == 'fails' or not missed else 'now '}{outcome}",
+             fleet=target.id)
+        if missed and other.duel_margin >= 0:
+            state.fleets[other.fleet].now().duel_target = officer.fleet
 
 
 def _duel_bonus(state: ArmadaState, officer: Officer, target: Fleet) -> int:
@@ -390,7 +408,7 @@ def end_of_round_orders(state: ArmadaState) -> None:
                 if condition not in fleet.criticals:
                     fleet.criticals.append(condition)
     for officer in state.officers:
-        officer.dueled = -1
+        officer.dueled, officer.duel_margin = -1, 0
     state.debris.clear()
 
 
