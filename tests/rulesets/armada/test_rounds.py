@@ -49,6 +49,18 @@ def test_arm_setup_distance_rolls_3d6_plus_5_and_keeps_enemies_apart() -> None:
     assert game.pending()[0].player == 1
 
 
+def test_arm_setup_placements_keep_the_set_up_distance_from_the_enemy() -> None:
+    """ARM-SETUP-PLACE: fixed placements closer to an enemy fleet than the set-up distance
+    are refused naming the fleets; without a distance the placements set it (no roll)."""
+    blue, red = [LANCE, fleet("Wing", 3, "small", "fighter")], [GRUDGE]
+    places = [[[0, 0, 0], [0, -14, 0]], [[0, -15, 3]]]
+    with pytest.raises(SetupError, match=r"closer than the set-up distance of 15 hexes "
+                       r"\(ARM-SETUP-PLACE\): Wing and Grudge \(1\)"):
+        battle(blue, red, places, [], distance=15)
+    assert battle(blue, red, places, [3, 5], distance=1).state.distance == 1
+    assert battle(blue, red, places, [3, 5], distance=0).state.distance == 1
+
+
 def test_arm_setup_refuses_illegal_armadas_with_every_reason() -> None:
     """ARM-ARMADA-FLAGSHIP, ARM-ARMADA-TIERCAP: a set-up with an illegal armada is refused."""
     bad = {
