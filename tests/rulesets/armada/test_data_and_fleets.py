@@ -91,7 +91,7 @@ def test_arm_fleet_size_sets_shield_points_and_its_row_says_so() -> None:
     table = Path(__file__).parents[3] / "docs" / "rules" / "armada.md"
     [row] = [line for line in table.read_text().splitlines()
              if line.startswith("| ARM-FLEET-SIZE |")]
-    assert "shield points" in row and "critical threshold" not in row
+    assert "sets hull points, shield points, damage and base cost" in row
 
 
 def test_arm_ability_flagship_adds_its_tier_in_hull_points() -> None:
