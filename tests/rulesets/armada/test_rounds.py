@@ -239,6 +239,20 @@ def test_arm_end_round_limit_scores_build_points_beaten() -> None:
     assert game.outcome.winners == (1,) and game.outcome.scores == (0.0, 9.0)
 
 
+def test_arm_end_limit_none_when_the_set_up_asks_as_in_the_seed() -> None:
+    """ARM-END-LIMIT: the seed sets no round limit; the engine's default is 10 rounds, and
+    a set-up with ``max_rounds: 0`` plays on past it while both sides have fleets."""
+    places = [[[0, 0, 0]], [[5, -20, 3]]]
+    assert battle([LANCE], [GRUDGE], places, [1, 2]).state.max_rounds == 10
+    game = battle([LANCE], [GRUDGE], places, [1, 2] * 12, max_rounds=0)
+    for _ in range(11):
+        hold_position(game)
+        hold_fire(game)
+    assert game.outcome is None and game.state.round == 12  # type: ignore[attr-defined]
+    with pytest.raises(SetupError, match=r"setup.max_rounds: a whole number of rounds \(0: no"):
+        battle([LANCE], [GRUDGE], places, [], max_rounds=-1)
+
+
 def test_arm_end_one_side_beaten() -> None:
     """ARM-END-BEATEN: the battle ends when one side has no active fleet left."""
     game = battle([LANCE], [GRUDGE, fleet("Wing", 3, "small", "fighter")],

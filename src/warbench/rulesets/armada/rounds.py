@@ -167,7 +167,7 @@ def end_of_round(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
             f"{state.sides[standing[0]].name} holds the field" if standing else "both armadas fall"
         )
         finish_battle(game, state, tables, tuple(standing), battle_scores(state), reason)
-    elif state.round >= state.max_rounds:
+    elif 0 < state.max_rounds <= state.round:  # 0: no limit, as in the seed
         scores = battle_scores(state)
         best = max(scores)
         winners = tuple(side for side, score in enumerate(scores) if score == best)

@@ -143,8 +143,10 @@ def build_state(
     if type(distance) is not int or distance < 0:
         raise SetupError(f"setup.distance: a whole number of hexes, got {distance!r}")
     max_rounds = setup.get("max_rounds", tables.rounds.round_limit.rounds)
-    if type(max_rounds) is not int or max_rounds < 1:
-        raise SetupError(f"setup.max_rounds: a positive whole number, got {max_rounds!r}")
+    if type(max_rounds) is not int or max_rounds < 0:
+        raise SetupError(
+            f"setup.max_rounds: a whole number of rounds (0: no limit), got {max_rounds!r}"
+        )
     placements = None
     if setup.get("placements") is not None:
         placements = _placements(setup["placements"], armadas)
