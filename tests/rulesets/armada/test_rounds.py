@@ -16,10 +16,11 @@ from tests.rulesets.armada.helpers import (
 )
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
-from warbench.core.hexgrid import Hex
+from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.ruleset import SetupError
-from warbench.rulesets.armada.actions import HoldFire, Move
+from warbench.rulesets.armada.actions import Decline, HoldFire, Move, SelfDestruct
 from warbench.rulesets.armada.combat import armor_class
+from warbench.rulesets.armada.damage import SelfDestructChoice
 from warbench.rulesets.armada.state import DISABLED, ROUTED
 
 LANCE = fleet("Lance", 3, "medium", "destroyer", "flagship")
@@ -226,6 +227,24 @@ def test_arm_morale_rout_flees_then_is_disabled_after_three_rounds() -> None:
         hold_fire(game)
     assert lance.status == DISABLED
     assert texts(game, "disabled") == ["Lance has fled too long and is disabled"]
+
+
+def test_arm_ability_self_destruct_offered_when_rout_disables_the_fleet() -> None:
+    """ARM-ABILITY-SELF-DESTRUCT, ARM-MORALE-ROUT-END: a fleet with self-destruct disabled
+    by its third round of flight, with a fleet next to it, is offered to blow itself up."""
+    sapper = fleet("Sapper", 3, "small", "fighter", "self-destruct")
+    places = [[[0, 0, 0], [4, 0, 0]], [[5, -20, 3]]]
+    game = battle([LANCE, sapper], [GRUDGE], places, [1, 2] * 2, max_rounds=5)
+    state = game.state
+    lance, sap = state.fleets[0], state.fleets[1]  # type: ignore[attr-defined]
+    sap.morale, sap.routed_round = ROUTED, -2  # its third round of flight ends this round
+    hold_position(game)
+    lance.place(HexPose(sap.hex.neighbors()[0], 0))  # Lance comes alongside
+    hold_fire(game)
+    assert sap.status == DISABLED and isinstance(game.top, SelfDestructChoice)
+    assert game.pending()[0].options == (SelfDestruct(1, 0), Decline(1))
+    game.apply(0, Decline(1))
+    assert game.outcome is None and state.round == 2  # type: ignore[attr-defined]
 
 
 def test_arm_end_round_limit_scores_build_points_beaten() -> None:
