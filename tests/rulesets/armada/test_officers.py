@@ -307,6 +307,21 @@ def test_arm_off_scan_reveals_one_more_per_5() -> None:
     assert game.state.fleets[2].scanned == [2, 0]
 
 
+def test_arm_off_scan_second_result_names_the_targets_matchups() -> None:
+    """ARM-OFF-SCAN: the second result (special abilities) also tells which fleet classes
+    the target is strong and weak against; the first alone tells neither."""
+    blue = [officer("Tec", "chief-technician", "Lance")]
+    for face, learned in ((8, 2), (4, 1)):
+        game = start([6, 1, face], blue)
+        end_window(game)
+        act(game, Move(2))
+        act(game, Order(0, "scan", 2))  # face + 3 + 2 + 5 against 12: 18 two, 14 one
+        [scan] = [event for event in game.events if event.kind == "scan"]
+        matchups = (scan.data["strong_against"], scan.data["weak_against"])
+        # Grudge is a capital fleet
+        assert matchups == ((["destroyer"], ["fighter"]) if learned == 2 else (None, None))
+
+
 def test_arm_off_target_locks_an_ally_on_an_enemy() -> None:
     """ARM-OFF-TARGET: a check against the enemy's AC; the ally gets +1 and criticals on
     19-20 against that enemy to the end of the round."""

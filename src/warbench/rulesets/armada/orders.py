@@ -19,6 +19,7 @@ from warbench.rulesets.armada.combat import (
     armor_class,
     check_modifiers,
     roll_d20,
+    strong_against,
 )
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import Tables
@@ -295,11 +296,15 @@ def _scan(
     known = fleet.scanned[officer.side]
     fleet.scanned[officer.side] = min(len(SCAN_LEVELS), known + 1 + margin // STEP)
     learned = SCAN_LEVELS[known : fleet.scanned[officer.side]]
+    strong, weak = _matchups(game.data.tables, fleet)
+    abilities = "special abilities" in learned
     game.emit(Scanned(
         fleet.id,
         learned,
         statistics=_scan_statistics(fleet) if "statistics" in learned else None,
-        abilities=fleet.abilities if "special abilities" in learned else None,
+        abilities=fleet.abilities if abilities else None,
+        strong_against=strong if abilities else None,
+        weak_against=weak if abilities else None,
         officers=(
             tuple((o.name, o.role) for o in state.officers_on(fleet))
             if "officers" in learned else None
@@ -308,6 +313,16 @@ def _scan(
         + (", ".join(learned) if learned else "nothing new"),
         visible_to=frozenset({officer.side}),
     ))
+
+
+def _matchups(tables: Tables, fleet: Fleet) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fleet classes ``fleet`` is strong against (interceptors counted), and those
+    strong against it: what the second scan result tells besides abilities (ARM-OFF-SCAN)."""
+    strong = tuple(name for name in tables.classes if strong_against(tables, fleet, name))
+    weak = tuple(
+        name for name, row in tables.classes.items() if fleet.fleet_class in row.strong_against
+    )
+    return strong, weak
 
 
 def _scan_statistics(fleet: Fleet) -> dict[str, Any]:
