@@ -182,7 +182,9 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
 
     id = "armada"
     name = "Starfinder Armada Combat"
-    version = "0.2"
+    # 0.3: the audit's fixes (communications, direction to AC, mutual duels, placements,
+    # self-destruct on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
+    version = "0.3"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
