@@ -82,6 +82,18 @@ def test_arm_fleet_hp_and_ct_by_size(size: str, hull: int, threshold: int) -> No
     assert (stats.hull_points, stats.critical_threshold) == (hull, threshold)
 
 
+def test_arm_fleet_size_sets_shield_points_and_its_row_says_so() -> None:
+    """ARM-FLEET-SIZE: size sets hull points, shield points, damage and base cost; the
+    shields follow size through the hull points, and the rules row names them."""
+    shields = [fleet_stats(spec("F", 5, size, "capital")).shield_points
+               for size in ("small", "medium", "large")]
+    assert shields == sorted(set(shields))
+    table = Path(__file__).parents[3] / "docs" / "rules" / "armada.md"
+    [row] = [line for line in table.read_text().splitlines()
+             if line.startswith("| ARM-FLEET-SIZE |")]
+    assert "sets hull points, shield points, damage and base cost" in row
+
+
 def test_arm_ability_flagship_adds_its_tier_in_hull_points() -> None:
     """ARM-ABILITY-FLAGSHIP: the flagship gains hull points equal to its tier."""
     assert fleet_stats(spec("F", 7, "small", "fighter", "flagship")).hull_points == 1 + 21 + 7

@@ -17,9 +17,10 @@ from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.armada.actions import ChangeRole, EndOrders, Fire, HoldFire, Move, Order
 from warbench.rulesets.armada.combat import armor_class, gunnery_for, range_band
+from warbench.rulesets.armada.damage import critical_damage
 from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.engineering import OrdersWindow
-from warbench.rulesets.armada.helm import HelmPhase
+from warbench.rulesets.armada.helm import HelmPhase, piloting_dc
 from warbench.rulesets.armada.moves import fleet_speed, turn_distance
 from warbench.rulesets.armada.officers import OrderSpace
 from warbench.rulesets.armada.orders import morale_check_modifier
@@ -306,6 +307,21 @@ def test_arm_off_scan_reveals_one_more_per_5() -> None:
     assert game.state.fleets[2].scanned == [2, 0]
 
 
+def test_arm_off_scan_second_result_names_the_targets_matchups() -> None:
+    """ARM-OFF-SCAN: the second result (special abilities) also tells which fleet classes
+    the target is strong and weak against; the first alone tells neither."""
+    blue = [officer("Tec", "chief-technician", "Lance")]
+    for face, learned in ((8, 2), (4, 1)):
+        game = start([6, 1, face], blue)
+        end_window(game)
+        act(game, Move(2))
+        act(game, Order(0, "scan", 2))  # face + 3 + 2 + 5 against 12: 18 two, 14 one
+        [scan] = [event for event in game.events if event.kind == "scan"]
+        matchups = (scan.data["strong_against"], scan.data["weak_against"])
+        # Grudge is a capital fleet
+        assert matchups == ((["destroyer"], ["fighter"]) if learned == 2 else (None, None))
+
+
 def test_arm_off_target_locks_an_ally_on_an_enemy() -> None:
     """ARM-OFF-TARGET: a check against the enemy's AC; the ally gets +1 and criticals on
     19-20 against that enemy to the end of the round."""
@@ -334,6 +350,20 @@ def test_arm_off_direct_bonus_or_one_on_a_near_miss(face: int, bonus: int) -> No
     assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 + bonus
 
 
+def test_arm_off_direct_ac_counts_wherever_the_fleets_ac_is_used() -> None:
+    """ARM-OFF-DIRECT, ARM-OFF-ACTION: a commander's direction to AC raises the fleet's AC
+    itself: the DC of a flyby past it and an officer's check against it, not only gunnery."""
+    red = [officer("Cmd", "commander", "Grudge")]
+    game = start([6, 1, 10], [], red)  # Red's helm d6 is lower: Red moves first
+    end_window(game)
+    act(game, Order(0, "direct", choice="ac"))  # 10 + 3 + 2 = 15 against DC 15: +3 AC
+    state = game.state
+    lance, _, grudge = state.fleets
+    assert armor_class(state, grudge, lance) == 12 + 3 + 1  # forward shields too
+    assert armor_class(state, grudge) == 12 + 3
+    assert piloting_dc(state, lance, Move(0, "FFF", "flyby", target=2)) == 12 + 3
+
+
 def test_arm_off_duel_cuts_communications_and_can_incapacitate() -> None:
     """ARM-OFF-DUEL: within 3 hexes, a check against AC + 5 (+5 with the officers scanned);
     if the commander's fleet damages the target that round its communications are down to
@@ -355,6 +385,26 @@ def test_arm_off_duel_cuts_communications_and_can_incapacitate() -> None:
     assert [o.name for o in state.officers if o.incapacitated] == ["Sab"]
     assert texts(game, "duel") == ["Lance's duel cuts Grudge's communications",
                                    "Sab is incapacitated in the duel"]
+
+
+def test_arm_off_duel_answered_in_kind_gives_both_commanders_the_5() -> None:
+    """ARM-OFF-DUEL: when the dueled fleet duels back, both checks get the further +5,
+    whichever was declared first: the first duel, missed by 5, now succeeds."""
+    blue = [officer("Bcm", "commander", "Lance")]
+    red = [officer("Rcm", "commander", "Grudge")]
+    game = start([1, 6, 7, 7], blue, red)  # helm d6s: Blue moves and fires first
+    end_window(game)
+    hold_position(game)
+    state = game.state
+    lance, _, grudge = state.fleets
+    act(game, Order(0, "duel", 2))  # 7 + 3 + 2 = 12 against 12 + 5: fails by 5
+    assert lance.this_round.duel_target == -1
+    act(game, HoldFire(0))
+    act(game, Order(1, "duel", 0))  # 7 + 3 + 2 + 5 = 17 against 17: succeeds
+    assert grudge.this_round.duel_target == 0 and lance.this_round.duel_target == 2
+    assert texts(game, "order_effect")[-2] == (
+        "Bcm: Rcm duels back: +5 to the duel, which now succeeds"
+    )
 
 
 def test_arm_off_resolve_rolls_twice_and_keeps_the_better() -> None:
@@ -459,3 +509,41 @@ def _every_order(state: Any, tables: Any, index: int, name: str) -> list[Order]:
     if name == "repair":
         return [Order(index, name, f.id, choice=c) for f in fleets for c in f.criticals]
     return [Order(index, name, f.id) for f in fleets]
+
+
+def test_arm_crit_comms_down_fleet_gets_no_officer_benefit_and_affects_no_other() -> None:
+    """ARM-CRIT-COMMS: with communications down, no officer's order may help the fleet (its
+    own officers' or another fleet's), and its officers cannot affect other fleets, not even
+    by conjuring debris on a hex; repairing the communications themselves is allowed."""
+    blue = [officer("Eng", "chief-engineer", "Lance"), officer("Spe", "chief-spellcaster", "Lance"),
+            officer("Ada", "admiral", "Wing")]
+    game = start([10], blue)
+    game.state.fleets[0].criticals.append("communications")
+    down = "communications are down on Lance: it gets no officer's benefit"
+    refused(game, Order(0, "boost", 0, choice="damage"), down)
+    refused(game, Order(2, "encourage", 0), down)
+    refused(game, Order(1, "enchant", 0), down)
+    refused(game, Order(1, "conjure", q=0, r=-3),
+            "communications are down on Lance: its officers cannot affect other fleets")
+    offered = OrderSpace(game.state, TABLES, 0, Phase.ENGINEERING).candidates()
+    aims = {(o.order, o.fleet, o.choice) for o in offered if isinstance(o, Order)}
+    helping_lance = [aim for aim in aims if aim[1] == 0 and aim[0] not in ("repair", "transfer")]
+    assert not helping_lance and not [aim for aim in aims if aim[0] == "conjure"]
+    assert ("repair", 0, "communications") in aims
+    act(game, Order(0, "repair", 0, choice="communications"))  # 10 + 3 + 2 against 12
+    assert not game.state.comms_down(game.state.fleets[0])
+
+
+def test_arm_crit_comms_going_down_ends_the_officers_effects_on_the_fleet() -> None:
+    """ARM-CRIT-COMMS: a boost already on the fleet stops applying when a critical takes
+    its communications down."""
+    blue = [officer("Eng", "chief-engineer", "Wing")]
+    # the boost, Grudge's and Wing's shields regained, the helm checks, the critical (2)
+    game = start([10, 1, 1, 2, 5, 2], blue)
+    state = game.state
+    wing, grudge = state.fleets[1], state.fleets[2]
+    act(game, Order(0, "boost", 1, choice="damage"))  # 10 + 3 + 2 against 12
+    assert gunnery_for(state, TABLES, wing, grudge).bonus_damage == 3
+    critical_damage(game, wing, 1)  # 2: communications
+    assert wing.criticals == ["communications"]
+    assert gunnery_for(state, TABLES, wing, grudge).bonus_damage == 0

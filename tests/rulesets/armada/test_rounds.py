@@ -16,10 +16,11 @@ from tests.rulesets.armada.helpers import (
 )
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
-from warbench.core.hexgrid import Hex
+from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.ruleset import SetupError
-from warbench.rulesets.armada.actions import HoldFire, Move
+from warbench.rulesets.armada.actions import Decline, HoldFire, Move, SelfDestruct
 from warbench.rulesets.armada.combat import armor_class
+from warbench.rulesets.armada.damage import SelfDestructChoice
 from warbench.rulesets.armada.state import DISABLED, ROUTED
 
 LANCE = fleet("Lance", 3, "medium", "destroyer", "flagship")
@@ -47,6 +48,18 @@ def test_arm_setup_distance_rolls_3d6_plus_5_and_keeps_enemies_apart() -> None:
     # Ilse Varr: 10 + officer bonus 3 + Dawnbreaker's +2 = 15; Maro Kesh: 5 + 2 + 2 = 9.
     assert texts(game, "initiative") == ["movement order: sides [1, 0]"]
     assert game.pending()[0].player == 1
+
+
+def test_arm_setup_placements_keep_the_set_up_distance_from_the_enemy() -> None:
+    """ARM-SETUP-PLACE: fixed placements closer to an enemy fleet than the set-up distance
+    are refused naming the fleets; without a distance the placements set it (no roll)."""
+    blue, red = [LANCE, fleet("Wing", 3, "small", "fighter")], [GRUDGE]
+    places = [[[0, 0, 0], [0, -14, 0]], [[0, -15, 3]]]
+    with pytest.raises(SetupError, match=r"closer than the set-up distance of 15 hexes "
+                       r"\(ARM-SETUP-PLACE\): Wing and Grudge \(1\)"):
+        battle(blue, red, places, [], distance=15)
+    assert battle(blue, red, places, [3, 5], distance=1).state.distance == 1
+    assert battle(blue, red, places, [3, 5], distance=0).state.distance == 1
 
 
 def test_arm_setup_refuses_illegal_armadas_with_every_reason() -> None:
@@ -216,6 +229,24 @@ def test_arm_morale_rout_flees_then_is_disabled_after_three_rounds() -> None:
     assert texts(game, "disabled") == ["Lance has fled too long and is disabled"]
 
 
+def test_arm_ability_self_destruct_offered_when_rout_disables_the_fleet() -> None:
+    """ARM-ABILITY-SELF-DESTRUCT, ARM-MORALE-ROUT-END: a fleet with self-destruct disabled
+    by its third round of flight, with a fleet next to it, is offered to blow itself up."""
+    sapper = fleet("Sapper", 3, "small", "fighter", "self-destruct")
+    places = [[[0, 0, 0], [4, 0, 0]], [[5, -20, 3]]]
+    game = battle([LANCE, sapper], [GRUDGE], places, [1, 2] * 2, max_rounds=5)
+    state = game.state
+    lance, sap = state.fleets[0], state.fleets[1]  # type: ignore[attr-defined]
+    sap.morale, sap.routed_round = ROUTED, -2  # its third round of flight ends this round
+    hold_position(game)
+    lance.place(HexPose(sap.hex.neighbors()[0], 0))  # Lance comes alongside
+    hold_fire(game)
+    assert sap.status == DISABLED and isinstance(game.top, SelfDestructChoice)
+    assert game.pending()[0].options == (SelfDestruct(1, 0), Decline(1))
+    game.apply(0, Decline(1))
+    assert game.outcome is None and state.round == 2  # type: ignore[attr-defined]
+
+
 def test_arm_end_round_limit_scores_build_points_beaten() -> None:
     """ARM-END-LIMIT: after the last round the side that beat more build points wins."""
     blue = [LANCE, fleet("Wing", 3, "small", "fighter")]
@@ -225,6 +256,20 @@ def test_arm_end_round_limit_scores_build_points_beaten() -> None:
     hold_fire(game)
     assert game.outcome is not None
     assert game.outcome.winners == (1,) and game.outcome.scores == (0.0, 9.0)
+
+
+def test_arm_end_limit_none_when_the_set_up_asks_as_in_the_seed() -> None:
+    """ARM-END-LIMIT: the seed sets no round limit; the engine's default is 10 rounds, and
+    a set-up with ``max_rounds: 0`` plays on past it while both sides have fleets."""
+    places = [[[0, 0, 0]], [[5, -20, 3]]]
+    assert battle([LANCE], [GRUDGE], places, [1, 2]).state.max_rounds == 10
+    game = battle([LANCE], [GRUDGE], places, [1, 2] * 12, max_rounds=0)
+    for _ in range(11):
+        hold_position(game)
+        hold_fire(game)
+    assert game.outcome is None and game.state.round == 12  # type: ignore[attr-defined]
+    with pytest.raises(SetupError, match=r"setup.max_rounds: a whole number of rounds \(0: no"):
+        battle([LANCE], [GRUDGE], places, [], max_rounds=-1)
 
 
 def test_arm_end_one_side_beaten() -> None:

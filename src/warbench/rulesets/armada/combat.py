@@ -200,17 +200,21 @@ def shielded_front(attacker: Fleet, target: Fleet) -> bool:
 def armor_class(
     state: ArmadaState, target: Fleet, attacker: Fleet | None = None, *, close: bool = False
 ) -> int:
-    """AC: 10 + check modifier + officer bonus against ``attacker``'s gunnery (chief
-    spellcaster, or a commander's direction) + forward shields (not against a ``close``
-    attack: a flyby's, a free attack, boarders), -1 with damaged engines, minus this
-    round's penalty (a back off that failed badly)."""
+    """AC: 10 + check modifier + a commander's direction (ARM-OFF-DIRECT: to the fleet's
+    AC wherever it is used) or, against ``attacker``'s gunnery, the chief spellcaster's
+    bonus if larger (officer bonuses do not stack; neither with communications down) +
+    forward shields (not against a ``close`` attack: a flyby's, a free attack, boarders),
+    -1 with damaged engines, minus this round's penalty (a back off that failed badly)."""
     ac = 10 + target.check_modifier
+    comms_down = state.comms_down(target)
+    directed = 0 if comms_down else target.this_round.direct_ac
     if attacker is not None:
-        if not state.comms_down(target):
-            spellcaster = state.officer_bonus(target, "chief-spellcaster")
-            ac += max(spellcaster, target.this_round.direct_ac)
+        spellcaster = 0 if comms_down else state.officer_bonus(target, "chief-spellcaster")
+        ac += max(spellcaster, directed)
         if not close and shielded_front(attacker, target):
             ac += 1
+    else:
+        ac += directed
     if "engines" in target.criticals:
         ac -= 1
     return ac - target.this_round.ac_penalty

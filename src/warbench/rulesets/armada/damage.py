@@ -49,7 +49,7 @@ from warbench.rulesets.armada.luck import (
     pick_effect,
     rolled_gunnery,
 )
-from warbench.rulesets.armada.orders import morale_check_modifier
+from warbench.rulesets.armada.orders import lose_officer_effects, morale_check_modifier
 from warbench.rulesets.armada.state import (
     ACTIVE,
     CRITICALS,
@@ -263,6 +263,7 @@ def settle_duels(
         if not landed or target.status == DESTROYED:
             continue
         target.comms_until = state.round + 1
+        lose_officer_effects(target)
         game.emit(Duel(target.id, text=f"{fleet.name}'s duel cuts {target.name}'s "
                        "communications"))
         aboard = [o for o in state.officers_on(target) if not o.incapacitated]
@@ -315,6 +316,8 @@ def critical_damage(
             fleet.fleeting.append((condition, until))
         if condition not in fleet.criticals:
             fleet.criticals.append(condition)
+        if condition == "communications":
+            lose_officer_effects(fleet)
         if condition == "auxiliary" and not fleet.suppressed_ability:
             _suppress_an_ability(game, fleet, roller)
         game.emit(Critical(

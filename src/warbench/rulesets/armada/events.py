@@ -256,6 +256,9 @@ class Scanned(Event, tag="scan"):
     statistics: dict[str, Any] | None = None
     abilities: tuple[str, ...] | None = None
     officers: tuple[tuple[str, str], ...] | None = None
+    #: With its abilities: the fleet classes it is strong against, and those strong against it.
+    strong_against: tuple[str, ...] | None = None
+    weak_against: tuple[str, ...] | None = None
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

@@ -158,10 +158,33 @@ def _reach_refusal(
     return None
 
 
-def _affect_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> str | None:
+def _comms_refusal(state: ArmadaState, officer: Officer) -> str | None:
     home = state.fleets[officer.fleet]
-    if target.id != home.id and state.comms_down(home):
-        return f"communications are down on {home.name}: its officers cannot affect other fleets"
+    if state.comms_down(home):
+        return (
+            f"communications are down on {home.name}: its officers cannot affect other "
+            "fleets (ARM-CRIT-COMMS)"
+        )
+    return None
+
+
+def _benefit_refusal(state: ArmadaState, order: Order, target: Fleet) -> str | None:
+    """A fleet of the officer's own armada with communications down gets no officer's
+    benefit (ARM-CRIT-COMMS); repairing the communications themselves is allowed (engine
+    reading: otherwise no officer could ever repair them)."""
+    if order.order == "repair" and order.choice == "communications":
+        return None
+    if state.comms_down(target):
+        return (
+            f"communications are down on {target.name}: it gets no officer's benefit "
+            "(ARM-CRIT-COMMS)"
+        )
+    return None
+
+
+def _affect_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> str | None:
+    if target.id != officer.fleet and (reason := _comms_refusal(state, officer)) is not None:
+        return reason
     if target.jammed_round == state.round:
         return f"{target.name} is jammed: no officer's order can affect it this round"
     return None
@@ -175,8 +198,9 @@ def _target_refusal(
             return "the armada has no admiral to use the foresight"
         return None
     if rule.target == "hex":
-        return _reach_refusal(state, tables, officer, rule, Hex(order.q, order.r),
-                              f"hex {order.q},{order.r}")
+        return _comms_refusal(state, officer) or _reach_refusal(
+            state, tables, officer, rule, Hex(order.q, order.r), f"hex {order.q},{order.r}"
+        )
     index = officer.fleet if rule.target == "own" and order.fleet == -1 else order.fleet
     target = _fleet(state, index, "fleet")
     if isinstance(target, str):
@@ -193,6 +217,8 @@ def _target_refusal(
         return _transfer_refusal(state, officer, target)
     reason = _reach_refusal(state, tables, officer, rule, target.hex, target.name)
     reason = reason or _affect_refusal(state, officer, target)
+    if reason is None and rule.target in ("ally", "own"):
+        reason = _benefit_refusal(state, order, target)
     if reason is not None:
         return reason
     if rule.target == "enemy-and-ally":
@@ -202,7 +228,8 @@ def _target_refusal(
         if ally.side != officer.side:
             return f"{ally.name} is not an allied fleet"
         reason = _reach_refusal(state, tables, officer, rule, ally.hex, ally.name)
-        return reason or _affect_refusal(state, officer, ally)
+        reason = reason or _affect_refusal(state, officer, ally)
+        return reason or _benefit_refusal(state, order, ally)
     return _choice_refusal(state, officer, order, target)
 
 

@@ -19,6 +19,7 @@ from warbench.rulesets.armada.combat import (
     armor_class,
     check_modifiers,
     roll_d20,
+    strong_against,
 )
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import Tables
@@ -38,6 +39,7 @@ from warbench.rulesets.armada.state import (
     Debris,
     Fleet,
     Officer,
+    RoundEffects,
 )
 
 #: A direct check failed by less than this still gives a bonus of 1.
@@ -111,11 +113,29 @@ def give_order(game: ArmadaGame, state: ArmadaState, tables: Tables, order: Orde
     if order.order == "taunt":
         officer.taunted.append(target.id)
     if order.order == "duel":
-        officer.dueled = target.id
+        officer.dueled, officer.duel_margin = target.id, margin
+        _answer_duels(game, state, officer, target)
     if margin < 0 and not (order.order == "direct" and margin > -DIRECT_NEAR_MISS):
         return False
     EFFECTS[order.order](game, state, officer, order, margin)
     return True
+
+
+def _answer_duels(game: ArmadaGame, state: ArmadaState, officer: Officer, target: Fleet) -> None:
+    """A duel answered in kind: the commanders of ``target`` who dueled ``officer``'s fleet
+    earlier this round get the mutual +5 on their checks now (ARM-OFF-DUEL), which may turn
+    a miss into a win."""
+    for other in state.officers_on(target):
+        if other.dueled != officer.fleet or other.role != "commander":
+            continue
+        missed = other.duel_margin < 0
+        other.duel_margin += DUEL_MUTUAL_BONUS
+        outcome = "succeeds" if other.duel_margin >= 0 else "fails"
+        _say(game, other, f"{officer.name} duels back: +{DUEL_MUTUAL_BONUS} to the duel, which "
+             f"{'still ' if outcome == 'fails' or not missed else 'now '}{outcome}",
+             fleet=target.id)
+        if missed and other.duel_margin >= 0:
+            state.fleets[other.fleet].now().duel_target = officer.fleet
 
 
 def _duel_bonus(state: ArmadaState, officer: Officer, target: Fleet) -> int:
@@ -276,11 +296,15 @@ def _scan(
     known = fleet.scanned[officer.side]
     fleet.scanned[officer.side] = min(len(SCAN_LEVELS), known + 1 + margin // STEP)
     learned = SCAN_LEVELS[known : fleet.scanned[officer.side]]
+    strong, weak = _matchups(game.data.tables, fleet)
+    abilities = "special abilities" in learned
     game.emit(Scanned(
         fleet.id,
         learned,
         statistics=_scan_statistics(fleet) if "statistics" in learned else None,
-        abilities=fleet.abilities if "special abilities" in learned else None,
+        abilities=fleet.abilities if abilities else None,
+        strong_against=strong if abilities else None,
+        weak_against=weak if abilities else None,
         officers=(
             tuple((o.name, o.role) for o in state.officers_on(fleet))
             if "officers" in learned else None
@@ -289,6 +313,16 @@ def _scan(
         + (", ".join(learned) if learned else "nothing new"),
         visible_to=frozenset({officer.side}),
     ))
+
+
+def _matchups(tables: Tables, fleet: Fleet) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fleet classes ``fleet`` is strong against (interceptors counted), and those
+    strong against it: what the second scan result tells besides abilities (ARM-OFF-SCAN)."""
+    strong = tuple(name for name in tables.classes if strong_against(tables, fleet, name))
+    weak = tuple(
+        name for name, row in tables.classes.items() if fleet.fleet_class in row.strong_against
+    )
+    return strong, weak
 
 
 def _scan_statistics(fleet: Fleet) -> dict[str, Any]:
@@ -355,6 +389,20 @@ EFFECTS = {
 # ------------------------------------------------------------------------ upkeep
 
 
+def lose_officer_effects(fleet: Fleet) -> None:
+    """The fleet's communications went down: what officers' orders gave it this round
+    (rally, encouragement, enchantment, boosts, direction, target locks) stops applying
+    (ARM-CRIT-COMMS); a duel it leads, a flyby and a stunt's penalty stay."""
+    effects = fleet.effects
+    if effects is None:
+        return
+    fleet.effects = RoundEffects(
+        duel_target=effects.duel_target,
+        flyby_target=effects.flyby_target,
+        ac_penalty=effects.ac_penalty,
+    )
+
+
 def end_of_round_orders(state: ArmadaState) -> None:
     """The round's effects end (rallies, encouragement, enchantments, boosts, directions,
     locks, duels, flybys, stunt penalties) and its debris; repairs and an EMP's critical
@@ -375,7 +423,7 @@ def end_of_round_orders(state: ArmadaState) -> None:
                 if condition not in fleet.criticals:
                     fleet.criticals.append(condition)
     for officer in state.officers:
-        officer.dueled = -1
+        officer.dueled, officer.duel_margin = -1, 0
     state.debris.clear()
 
 

@@ -45,6 +45,7 @@ class Officer:
     incapacitated: bool = False
     taunted: list[int] = field(default_factory=list)
     dueled: int = -1
+    duel_margin: int = 0
 
     def __init__(
         self,
@@ -62,6 +63,7 @@ class Officer:
         incapacitated: bool = False,
         taunted: list[int] | None = None,
         dueled: int = -1,
+        duel_margin: int = 0,
     ) -> None:
         self.name = name
         self.side = side
@@ -77,6 +79,7 @@ class Officer:
         self.incapacitated = incapacitated
         self.taunted = [] if taunted is None else taunted
         self.dueled = dueled
+        self.duel_margin = duel_margin
 
     def __reduce__(self) -> tuple[Callable[..., Officer], tuple[object, ...]]:
         return Officer, (
@@ -94,6 +97,7 @@ class Officer:
             self.incapacitated,
             self.taunted,
             self.dueled,
+            self.duel_margin,
         )
 
     def silenced(self, round_: int) -> bool:

@@ -17,6 +17,7 @@ from warbench.core.dice import DiceExpr
 from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.procedures import Outcome, Procedure
 from warbench.rulesets.armada.context import ArmadaGame
+from warbench.rulesets.armada.damage import SelfDestructChoice, adjacent_fleets
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.engineering import OrdersWindow, engineering
 from warbench.rulesets.armada.events import (
@@ -59,6 +60,7 @@ class RoundStage(enum.StrEnum):
     MINES = "mines"
     GUNNERY = "gunnery"
     END = "end"
+    CLOSE = "close"
 
 
 @dataclass(slots=True)
@@ -136,8 +138,11 @@ class Round(Procedure[ArmadaState, ArmadaData]):
             state.phase = Phase.GUNNERY
             game.push(GunneryPhase(order=list(self.order)))
             self.stage = RoundStage.END
-        else:
+        elif self.stage is RoundStage.END:
             end_of_round(game, state, tables)
+            self.stage = RoundStage.CLOSE
+        else:  # after any self-destruct choice of a fleet its rout disabled
+            check_battle_end(game, state, tables)
             if not game.is_over:
                 game.pop()
 
@@ -147,7 +152,8 @@ class Round(Procedure[ArmadaState, ArmadaData]):
 
 def end_of_round(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
     """Orders' effects end, flybys and spent mines are over, morale wears off, long routs
-    end in disablement, and the battle may end."""
+    end in disablement (a fleet with self-destruct and a fleet next to it is offered the
+    choice, ARM-ABILITY-SELF-DESTRUCT); :func:`check_battle_end` follows."""
     end_of_round_orders(state)
     rounds = tables.rounds.gravity_mines.rounds
     state.mines = [m for m in state.mines if m.hp > 0 and state.round < m.laid_round + rounds]
@@ -161,13 +167,19 @@ def end_of_round(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
         ):
             fleet.status = DISABLED
             game.emit(Disabled(fleet.id, text=f"{fleet.name} has fled too long and is disabled"))
+            if fleet.has("self-destruct") and adjacent_fleets(state, fleet):
+                game.push(SelfDestructChoice(fleet.id))
+
+
+def check_battle_end(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
+    """The battle ends when at most one side has active fleets, or at the round limit."""
     standing = [side for side in range(state.players) if state.active_fleets(side)]
     if len(standing) <= 1:
         reason = (
             f"{state.sides[standing[0]].name} holds the field" if standing else "both armadas fall"
         )
         finish_battle(game, state, tables, tuple(standing), battle_scores(state), reason)
-    elif state.round >= state.max_rounds:
+    elif 0 < state.max_rounds <= state.round:  # 0: no limit, as in the seed
         scores = battle_scores(state)
         best = max(scores)
         winners = tuple(side for side, score in enumerate(scores) if score == best)

@@ -15,6 +15,7 @@ from warbench.core.catalog import Record, validation_problems
 from warbench.core.datafolder import DataFolder
 from warbench.core.decisions import Decision
 from warbench.core.events import Event
+from warbench.core.hexgrid import Hex
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.odds import Dist
 from warbench.core.preview import Preview, action_words
@@ -80,6 +81,44 @@ def _placements(raw: Any, armadas: list[ArmadaSpec]) -> list[list[list[int]]]:
     return [[list(row) for row in rows] for rows in raw]
 
 
+def _closest_enemies(
+    placements: list[list[list[int]]], armadas: list[ArmadaSpec]
+) -> list[tuple[int, str, str]]:
+    """Every pair of enemy fleets as placed: (hexes apart, one's name, the other's),
+    closest first."""
+    placed = [
+        (side, spec.name, Hex(row[0], row[1]))
+        for side, (rows, armada) in enumerate(zip(placements, armadas, strict=True))
+        for row, spec in zip(rows, armada.fleets, strict=True)
+    ]
+    return sorted(
+        (one_hex.distance(other_hex), one, other)
+        for index, (side, one, one_hex) in enumerate(placed)
+        for other_side, other, other_hex in placed[index + 1 :]
+        if other_side != side
+    )
+
+
+def _placed_distance(
+    placements: list[list[list[int]]], armadas: list[ArmadaSpec], distance: int
+) -> int:
+    """ARM-SETUP-PLACE: fixed placements keep the set-up ``distance`` from every enemy
+    fleet (:class:`SetupError` naming the fleets too close); without a distance the
+    placements set it, the closest enemies' (engine default)."""
+    pairs = _closest_enemies(placements, armadas)
+    if not pairs:
+        return distance
+    if distance <= 0:
+        return pairs[0][0]
+    close = [f"{one} and {other} ({apart})" for apart, one, other in pairs if apart < distance]
+    if close:
+        raise SetupError(
+            f"setup.placements: enemy fleets closer than the set-up distance of {distance} "
+            f"hexes (ARM-SETUP-PLACE): {', '.join(close)}"
+        )
+    return distance
+
+
 def build_state(
     setup: Mapping[str, Any], players: int, rng: RandomStream, data: ArmadaData
 ) -> ArmadaState:
@@ -104,11 +143,14 @@ def build_state(
     if type(distance) is not int or distance < 0:
         raise SetupError(f"setup.distance: a whole number of hexes, got {distance!r}")
     max_rounds = setup.get("max_rounds", tables.rounds.round_limit.rounds)
-    if type(max_rounds) is not int or max_rounds < 1:
-        raise SetupError(f"setup.max_rounds: a positive whole number, got {max_rounds!r}")
+    if type(max_rounds) is not int or max_rounds < 0:
+        raise SetupError(
+            f"setup.max_rounds: a whole number of rounds (0: no limit), got {max_rounds!r}"
+        )
     placements = None
     if setup.get("placements") is not None:
         placements = _placements(setup["placements"], armadas)
+        distance = _placed_distance(placements, armadas, distance)
     state = ArmadaState(
         players=players,
         rng=rng,
@@ -140,7 +182,9 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
 
     id = "armada"
     name = "Starfinder Armada Combat"
-    version = "0.2"
+    # 0.3: the audit's fixes (communications, direction to AC, mutual duels, placements,
+    # self-destruct on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
+    version = "0.3"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES

@@ -58,6 +58,7 @@ class ArmadaState(GameState):
     fleets: list[Fleet] = field(default_factory=list)
     officers: list[Officer] = field(default_factory=list)
     round: int = 0
+    #: The engine's round limit (ARM-END-LIMIT; the seed has none): 0 for no limit.
     max_rounds: int = 10
     distance: int = 0
     placements: list[list[list[int]]] | None = None
