@@ -36,7 +36,7 @@ class Unit:
     threw: bool = False
     moved: bool = False
     shot: bool = False
-    acted: bool = False
+    acted: bool = False  # had its turn this round (RG-ROUND-ONCE)
     crewing: bool = False
     busy: bool = False
     tokens: list[str] = field(default_factory=list)
