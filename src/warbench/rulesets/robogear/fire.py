@@ -84,6 +84,8 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
     elif unit.kind == "gun":
         if unit.carried_by >= 0:
             return "a gun aboard a carrier cannot fire (engine default)"
+        if unit.moved:
+            return "a gun either turns and fires or is moved by its crew in a turn, not both"
         if not (record.pilot_seat and unit.pilot > 0) and not crew_for(state, data, unit):
             return "a gun fires only with a trooper of its crew within a step"
     else:
@@ -382,9 +384,11 @@ def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
     unit.shot = True
     if unit.ammo[action.weapon] > 0:
         unit.ammo[action.weapon] -= 1
-    if unit.kind == "gun" and not (record.pilot_seat and unit.pilot > 0):
-        for crew in crew_for(state, data, unit):
-            crew.crewing = True
+    if unit.kind == "gun":
+        unit.served = True
+        if not (record.pilot_seat and unit.pilot > 0):
+            for crew in crew_for(state, data, unit):
+                crew.crewing = True
     target = state.units[action.target]
     if "flamer" in weapon.traits:
         _flame(game, unit, target, weapon)

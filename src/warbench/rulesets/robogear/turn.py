@@ -205,6 +205,7 @@ def begin_turn(game: RobogearGame, units: list[Unit]) -> None:
     for unit in units:
         record = data.units[unit.type]
         unit.fired, unit.threw, unit.moved, unit.shot = [], False, False, False
+        unit.served = False
         if "fire" in unit.tokens:
             unit.tokens.remove("fire")
             damage(game, unit, 1, None, crit=False)
