@@ -219,3 +219,13 @@ def test_a_gun_moves_as_far_as_its_crew_walk() -> None:
     game.apply(0, Move(2, 0.0, float(crew_reach - 3)))
     assert state.units[2].y == 10 + crew_reach
     assert game.check(0, Move(2, 0.0, 1.0)) is not None
+
+
+def test_the_spider_walks_and_cannot_ram_flyers() -> None:
+    """RG-RAM-FLY: tracked and walking machines cannot ram flyers; the spider is a walker."""
+    game = battle(army(("ferrum-spider", 1)), army(("verdant-flyer", 1), ("verdant-tank", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 16, 180.0)
+    put(game, 2, 60, 60)
+    turn_of(game, 0)
+    assert "cannot ram flyers" in (game.check(0, Ram(0, 1)) or "")

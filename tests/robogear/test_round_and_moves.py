@@ -146,6 +146,20 @@ def test_obstacles_by_chassis() -> None:
     assert "only walking forward" in (game.check(0, Move(2, 0.0, 4.0)) or "")
 
 
+def test_the_spider_crosses_obstacles_only_straight_ahead() -> None:
+    """RG-MOVE-WALK-OBST, RG-SPIDER: the spider is a walker: it moves any way at full speed
+    and turns free, but crosses an obstacle only walking forward."""
+    game = battle(army(("ferrum-spider", 1)), army((TANK, 1)))
+    game.state.terrain.append(Block(0, 20, 60, 21, 0.5, "wall"))
+    put(game, 0, 30, 18, 180.0)
+    put(game, 1, 50, 55)
+    turn_of(game, 0)
+    assert "only walking forward" in (game.check(0, Move(0, 0.0, 4.0)) or "")
+    assert game.check(0, Move(0, 90.0, 2.0)) is None  # no obstacle that way
+    game.apply(0, Turn(0, 0.0))
+    assert game.check(0, Move(0, 0.0, 4.0)) is None
+
+
 def test_troopers_step_any_way_and_pay_to_climb() -> None:
     """Also RG-INF-RES.
     RG-INF-MOVE, RG-INF-CLIMB: a step a point any way, turns free; a 1-2 step rise costs

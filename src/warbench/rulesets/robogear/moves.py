@@ -310,8 +310,8 @@ def charge_refusal(
     if isinstance(action, Ram):
         if target.kind == "trooper":
             return "a ram is made against a machine or gun"
-        if flying(t_record) and record.chassis in ("tracked", "walker"):
-            return "tracked and walking machines cannot ram flyers"
+        if flying(t_record) and record.chassis in ("tracked", "walker", "spider"):
+            return "tracked and walking machines (the spider too) cannot ram flyers"
     else:
         if target.kind != "trooper":
             return "only troopers are run over"

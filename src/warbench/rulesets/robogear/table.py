@@ -342,8 +342,8 @@ def crossing_cost(
     """Extra resource to cross the terrain between the unit and (x1, y1), or why it cannot.
 
     Tracked machines climb up to their track height and cross ditches up to ``ditch_cm``;
-    walkers (and spiders) climb up to their knee and cross ditches up to 5 cm, walkers only
-    going forward; wheeled machines and guns cross nothing; flyers ignore terrain; troopers
+    walkers (the spider is one) climb up to their knee and cross ditches up to 5 cm, only
+    going straight ahead; wheeled machines and guns cross nothing; flyers ignore terrain; troopers
     climb 1 step free, 1-2 steps for 2 points, 2-3 steps for 4 points.
     """
     chassis = record.chassis or record.kind
@@ -370,8 +370,8 @@ def crossing_cost(
                 what = "high" if block.height > 0 else "wide"
                 return f"the {block.name} is too {what} for tracks"
         else:
-            if chassis == "walker" and not forward:
-                return "a walker crosses obstacles only walking forward"
+            if not forward:
+                return "a walker (the spider too) crosses obstacles only walking forward"
             if block.height > 0 and size > steps(record.climb_cm):
                 return f"the {block.name} is above the walker's knee"
             if block.height < 0 and width > steps(data.measures.walker_ditch_cm):
