@@ -341,7 +341,8 @@ def crossing_cost(
 ) -> int | str:
     """Extra resource to cross the terrain between the unit and (x1, y1), or why it cannot.
 
-    Tracked machines climb up to their track height and cross ditches up to ``ditch_cm``;
+    Tracked machines climb up to their track height and cross ditches up to half their
+    chassis length (``size_cm``, the model's length);
     walkers (the spider is one) climb up to their knee and cross ditches up to 5 cm, only
     going straight ahead; wheeled machines and guns cross nothing; flyers ignore terrain; troopers
     climb 1 step free, 1-2 steps for 2 points, 2-3 steps for 4 points.
@@ -365,7 +366,7 @@ def crossing_cost(
         elif chassis in ("wheeled", "gun"):
             return f"a {chassis} unit cannot cross the {block.name}; go around it"
         elif chassis == "tracked":
-            limit = steps(record.climb_cm) if block.height > 0 else steps(record.ditch_cm)
+            limit = steps(record.climb_cm if block.height > 0 else record.size_cm / 2)
             if (size if block.height > 0 else width) > limit:
                 what = "high" if block.height > 0 else "wide"
                 return f"the {block.name} is too {what} for tracks"
