@@ -200,3 +200,21 @@ def test_a_target_on_a_band_boundary_gets_the_farther_band() -> None:
     turn_of(game, 0, dice=[6, 1])
     game.apply(0, Shoot(0, 0, 1))
     assert game.state.units[1].damage == 5  # medium-range damage of the 6/5/3 cannon
+
+
+def test_on_a_band_boundary_the_owner_gets_the_band_worse_for_the_shooter() -> None:
+    """RG-FIRE-BOUNDARY: the target's owner chooses the band on a boundary; the engine takes
+    the one where the weapon does less damage: a mortar (0 short, 4 medium) at exactly 20 cm
+    is useless, a hair farther it fires at medium range."""
+    game = battle(army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")),
+                  army(("ferrum-rifleman", 2)))
+    gun, rifleman = game.state.units[1], game.state.units[2]
+    put(game, 0, 31.6, 10)
+    put(game, 1, 30, 10)
+    put(game, 2, 30, 10 + 8.0 + gun.radius + rifleman.radius, 180.0)
+    put(game, 3, 60, 60)
+    turn_of(game, 0)
+    assert "useless at that range" in (game.check(0, Shoot(1, 0, 2)) or "")
+    put(game, 2, 30, 10 + 8.01 + gun.radius + rifleman.radius, 180.0)
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert game.check(0, Shoot(1, 0, 2)) is None

@@ -34,6 +34,7 @@ from warbench.rulesets.robogear.table import (
     heading_to,
     hidden_share,
     out_of_reach,
+    owners_band,
     slot_point,
     teardrop,
 )
@@ -243,7 +244,8 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
         return "small arms cannot harm machines or guns; only armour-piercing weapons can"
     if "flamer" in weapon.traits:
         return view.flame(action, weapon)
-    reach = view.reach
+    sheet = book(data)
+    reach = owners_band(view.distance, sheet.band_edges, weapon.damage, sheet.penalties)
     if reach is None:
         return f"unit {target.id} is beyond long range ({view.distance:.1f} steps)"
     if weapon.damage[reach] == 0:
@@ -394,7 +396,9 @@ def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
         _flame(game, unit, target, weapon)
         return
     aim = spot(state, target)
-    reach = band(gap(spot(state, unit), aim), book(data).band_edges) or 0
+    sheet = book(data)
+    reach = owners_band(gap(spot(state, unit), aim), sheet.band_edges, weapon.damage,
+                        sheet.penalties) or 0
     if action.indirect:
         _blast(game, unit, aim, weapon.damage[reach], weapon.blast_cm, scatter_dice=2)
         return
