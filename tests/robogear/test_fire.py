@@ -162,6 +162,22 @@ def test_fan_fire_sweeps_troopers_near_the_line() -> None:
     assert hits == {1, 2}
 
 
+def test_fan_fire_sweeps_friend_and_foe_along_the_line_out_to_range() -> None:
+    """RG-INF-FAN: every trooper within a step of the line of fire and in range rolls
+    defence, friend or foe, beyond the target too; not one beside the shooter."""
+    game = battle(army(("ashen-gunner", 1), ("ashen-rifleman", 2)),
+                  army(("ferrum-rifleman", 2)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30.8, 15)  # a friend by the line
+    put(game, 2, 31.2, 10)  # a friend beside the gunner
+    put(game, 3, 30, 20)  # the target
+    put(game, 4, 30, 22.5)  # an enemy on the line beyond it
+    turn_of(game, 0, dice=[6])
+    game.apply(0, Shoot(0, 0, 3))
+    rolled = {e.target for e in game.events if isinstance(e, ShotResolved)}
+    assert rolled == {1, 3, 4}
+
+
 def test_from_above_a_trooper_gains_accuracy_and_contact_stops_fire() -> None:
     """RG-INF-ABOVE, RG-INF-FIRE-CONTACT: +1 from a step up; no shooting base to base."""
     game = battle(army(("ferrum-rifleman", 1)), army(("verdant-brawler", 2)))

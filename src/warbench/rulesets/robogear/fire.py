@@ -415,7 +415,7 @@ def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
     if hit:
         _hit(game, unit, target, weapon.damage[reach], weapon, action.at_pilot)
     if "fan" in weapon.traits:
-        _fan(game, unit, target, weapon, accuracy, reach)
+        _fan(game, unit, target, weapon, accuracy)
 
 
 def _accuracy(game: RobogearGame, unit: Unit, target: Unit, bonus: int, reach: int) -> int:
@@ -437,24 +437,53 @@ def _hit(game: RobogearGame, unit: Unit, target: Unit, amount: int, weapon: Weap
         damage(game, target, amount, unit, crit=True)
 
 
-def _fan(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord, accuracy: int,
-         reach: int) -> None:
-    """Every other enemy trooper within a step of the line of fire, in range, rolls defence."""
+def fan_line(state: RobogearState, data: RobogearData, unit: Unit, target: Unit,
+             weapon: WeaponRecord) -> list[Unit]:
+    """The troopers, friend or foe, other than the shooter and the target, that a fan shot
+    at ``target`` sweeps (RG-INF-FAN): within a step of the line of fire, which runs from
+    the shooter through the target out to the weapon's range, ahead of the shooter (engine
+    default: not those beside or behind it) and where the weapon does damage."""
     from warbench.core.geometry.shapes import point_segment_distance
 
+    shooter, aim = spot(state, unit), spot(state, target)
+    sheet = book(data)
+    reach = max((b for b in range(3) if weapon.damage[b] > 0), default=-1)
+    if reach < 0:
+        return []
+    length = hypot(aim.x - shooter.x, aim.y - shooter.y)
+    if length <= 0.0:
+        return []
+    ux, uy = (aim.x - shooter.x) / length, (aim.y - shooter.y) / length
+    far = sheet.band_edges[reach] + shooter.radius + 1.0
+    end_x, end_y = shooter.x + ux * far, shooter.y + uy * far
+    swept = []
+    for other in state.units:
+        if other is target or other is unit or not other.on_table or other.kind != "trooper":
+            continue
+        if (other.x - shooter.x) * ux + (other.y - shooter.y) * uy <= shooter.radius:
+            continue
+        if point_segment_distance(other.x, other.y, shooter.x, shooter.y, end_x,
+                                  end_y) > 1.0 + other.radius:
+            continue
+        other_band = owners_band(gap(shooter, other), sheet.band_edges, weapon.damage,
+                                 sheet.penalties)
+        if other_band is not None and weapon.damage[other_band] > 0:
+            swept.append(other)
+    return swept
+
+
+def _fan(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord,
+         accuracy: int) -> None:
+    """Every other trooper, friend or foe, on the line of fire rolls defence
+    (:func:`fan_line`); the same accuracy hits it for its own band's damage."""
     state, data = game.state, game.data
+    sheet = book(data)
     shooter = spot(state, unit)
-    for other in list(state.units):
-        if other is target or not other.on_table or other.kind != "trooper":
+    for other in fan_line(state, data, unit, target, weapon):
+        if not other.alive:
             continue
-        if not state.enemies(unit.player, other.player):
-            continue
-        if point_segment_distance(other.x, other.y, shooter.x, shooter.y, target.x,
-                                  target.y) > 1.0 + other.radius:
-            continue
-        other_band = band(gap(shooter, other), book(data).band_edges)
-        if other_band is None or weapon.damage[other_band] == 0:
-            continue
+        other_band = owners_band(gap(shooter, other), sheet.band_edges, weapon.damage,
+                                 sheet.penalties) or 0
         defence = roll_defence(game, unit, other)
         hit = accuracy > defence
         game.emit(ShotResolved(unit.id, other.id, weapon.name, accuracy, defence, hit,
