@@ -282,3 +282,34 @@ def test_a_wheeled_gun_rides_a_carrier_with_its_crew() -> None:
     game.apply(0, Board(3, 0))
     assert "holds 4 troopers" in (game.check(0, Board(4, 0)) or "")
     assert "cannot fire" in (game.check(0, Shoot(5, 0, 6)) or "")
+
+
+def test_riders_of_a_closed_carrier_may_be_shot_and_defend_d6_plus_2() -> None:
+    """RG-INF-APC: troopers in a carrier, open or closed, may be shot at; their defence is
+    always D6+2."""
+    from tests.robogear.helpers import RULES
+    from warbench.core.catalog import Catalog
+    from warbench.core.engine import Game
+    from warbench.rulesets.robogear import RobogearRuleset
+    from warbench.rulesets.robogear.data import RobogearData, UnitRecord
+
+    data = RULES.data
+    closed = data.units["ferrum-rover"].model_copy(update={"cockpit": "closed"})
+    units = Catalog(UnitRecord, {**dict(data.units.items()), "ferrum-rover": closed},
+                    kind="unit")
+    rules = RobogearRuleset()
+    rules.data = RobogearData(units, data.armies, data.rules, data.tables)  # a player's data
+    setup = {"armies": [army(("ferrum-rover", 1), ("ferrum-rifleman", 1)),
+                        army(("verdant-rifleman", 1))], "terrain": "none",
+             "edges": ["south", "north"]}
+    game = Game.new(rules, setup, seed=3, players=2)
+    assert game.data.units["ferrum-rover"].cockpit == "closed"
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 11)
+    put(game, 2, 30, 20)
+    game.state.units[1].carried_by = 0
+    turn_of(game, 2, dice=[6, 3])
+    assert game.check(1, Shoot(2, 0, 1)) is None
+    game.apply(1, Shoot(2, 0, 1))
+    shot = next(e for e in game.events if isinstance(e, ShotResolved))
+    assert (shot.target, shot.defence) == (1, 3 + 2)

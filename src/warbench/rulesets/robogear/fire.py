@@ -234,8 +234,6 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
     on the table (a turn's listing knows both of every shot it lists): the carrier, the
     pilot, small arms, then range, arc, sight and template through ``view``."""
     t_record = data.units[target.type]
-    if target.carried_by >= 0 and data.units[state.units[target.carried_by].type].cockpit != "open":
-        return "troopers inside a closed carrier cannot be shot"
     if action.at_pilot and (t_record.cockpit != "open" or target.pilot <= 0):
         return "only the pilot of an open machine can be shot at"
     if target.kind != "trooper" and not action.at_pilot and unit.kind == "trooper" and (
