@@ -229,3 +229,14 @@ def test_the_spider_walks_and_cannot_ram_flyers() -> None:
     put(game, 2, 60, 60)
     turn_of(game, 0)
     assert "cannot ram flyers" in (game.check(0, Ram(0, 1)) or "")
+
+
+def test_a_ram_is_made_against_a_machine_not_a_gun() -> None:
+    """RG-RAM-TOUCH: a machine rams an enemy machine; a gun is artillery, not a machine."""
+    game = battle(army(("ferrum-tank", 1)),
+                  army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")))
+    put(game, 0, 30, 10)
+    put(game, 1, 60, 60)
+    put(game, 2, 30, 16, 180.0)
+    turn_of(game, 0)
+    assert "against an enemy machine" in (game.check(0, Ram(0, 2)) or "")

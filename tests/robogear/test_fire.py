@@ -234,3 +234,29 @@ def test_on_a_band_boundary_the_owner_gets_the_band_worse_for_the_shooter() -> N
     put(game, 2, 30, 10 + 8.01 + gun.radius + rifleman.radius, 180.0)
     game._pending = None  # the table changed under a pending decision (test only)
     assert game.check(0, Shoot(1, 0, 2)) is None
+
+
+def test_guns_are_not_armour_a_trooper_is_no_hard_target_for_them() -> None:
+    """RG-FIRE-HARD: a trooper is a hard target (+1) for armour and aircraft, which a gun
+    is not."""
+    from warbench.rulesets.robogear.fire import hard_target
+
+    game = battle(army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")),
+                  army(("ferrum-rifleman", 1), ("ferrum-tank", 1)))
+    brawler, gun, rifleman, tank = game.state.units[:4]
+    assert hard_target(game.data, gun, rifleman, False) == 0
+    assert hard_target(game.data, tank, brawler, False) == 1
+    assert hard_target(game.data, rifleman, brawler, False) == 0
+
+
+def test_a_deadly_hit_destroys_a_machine_too() -> None:
+    """RG-INF-DEADLY: a hit from a deadly weapon always destroys its target, a machine
+    included (a deadly armour-piercing weapon from a player's data)."""
+    from warbench.rulesets.robogear.fire import _hit
+
+    game = battle(army(("ferrum-sniper", 1)), army((TANK, 1), ("verdant-rifleman", 1)))
+    sniper, tank = game.state.units[0], game.state.units[1]
+    weapon = game.data.units[sniper.type].weapons[0]
+    piercing = weapon.model_copy(update={"traits": ("deadly", "armour_piercing")})
+    _hit(game, sniper, tank, 1, piercing, False)
+    assert not tank.alive

@@ -223,7 +223,7 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
     if reach is None:
         return 0.0
     share = sight.share(shooter, target)
-    hard = 1 if target.kind == "trooper" and shooter.kind != "trooper" else 0
+    hard = 1 if target.kind == "trooper" and shooter.kind == "machine" else 0
     chance = tables_hit_chance(book(data), reach, bonus, share, hard)
     sheet = book(data).units[target.type]
     left = sheet.cells - target.damage

@@ -341,10 +341,10 @@ def accuracy_bonus(state: RobogearState, data: RobogearData, unit: Unit, target:
 
 
 def hard_target(data: RobogearData, unit: Unit, target: Unit, at_pilot: bool) -> int:
-    """+1 defence: a trooper (or a pilot) against machines and guns, a flyer against the
-    ground; a trooper is an ordinary target for another trooper."""
+    """+1 defence: a trooper (or a pilot) against machines (armour and aircraft, not guns),
+    a flyer against the ground; a trooper is an ordinary target for another trooper."""
     s_record, t_record = data.units[unit.type], data.units[target.type]
-    if (target.kind == "trooper" or at_pilot) and unit.kind != "trooper":
+    if (target.kind == "trooper" or at_pilot) and unit.kind == "machine":
         return 1
     if flying(t_record) and not at_pilot and not flying(s_record):
         return 1
@@ -429,7 +429,7 @@ def _hit(game: RobogearGame, unit: Unit, target: Unit, amount: int, weapon: Weap
          at_pilot: bool) -> None:
     if at_pilot:
         wound_pilot(game, target, target.pilot if "deadly" in weapon.traits else amount)
-    elif "deadly" in weapon.traits and target.kind == "trooper":
+    elif "deadly" in weapon.traits:  # a deadly hit destroys any target (RG-INF-DEADLY)
         destroy(game, target)
     else:
         damage(game, target, amount, unit, crit=True)

@@ -308,8 +308,8 @@ def charge_refusal(
     if not target.on_table or not state.enemies(unit.player, target.player):
         return "the target must be an enemy on the table"
     if isinstance(action, Ram):
-        if target.kind == "trooper":
-            return "a ram is made against a machine or gun"
+        if target.kind != "machine":
+            return "a ram is made against an enemy machine"
         if flying(t_record) and record.chassis in ("tracked", "walker", "spider"):
             return "tracked and walking machines (the spider too) cannot ram flyers"
     else:
