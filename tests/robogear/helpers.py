@@ -45,6 +45,9 @@ def turn_of(game: RGame, unit: int, dice: list[int] | None = None) -> None:
     element = next(e for e in state.elements
                    if any(unit in state.squads[s].units for s in e.squads))
     element.done = False
+    for squad in element.squads:  # its own units have not had their turn (not its riders)
+        for member in state.squads[squad].units:
+            state.units[member].acted = False
     while isinstance(state.stack[-1], Regrouping):
         game.apply(game.pending()[0].player, Regroup())
     frame = state.stack[-1]

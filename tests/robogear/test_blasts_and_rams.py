@@ -4,10 +4,12 @@ RG-INF-GRENADE-ICON, RG-ART-*, RG-RAM-*, RG-CC-WEAPON, RG-RUNOVER)."""
 
 from __future__ import annotations
 
-from tests.robogear.helpers import army, battle, put, turn_of
+from tests.robogear.helpers import RGame, army, battle, put, turn_of
+from warbench.core.dice import ScriptedDice
 from warbench.rulesets.robogear.actions import EndTurn, Move, Ram, RunOver, Shoot, Throw, Turn
 from warbench.rulesets.robogear.events import BlastLanded, Rammed
 from warbench.rulesets.robogear.pieces import Block
+from warbench.rulesets.robogear.state import resource
 
 
 def test_blast_hits_everything_under_the_marker_and_spares_friends_placement() -> None:
@@ -170,3 +172,71 @@ def test_machines_run_troopers_over_who_escape_on_5_or_6() -> None:
     game.apply(0, Turn(0, 90.0))
     game.apply(0, RunOver(0, 2))
     assert game.state.units[2].alive
+
+
+def _crewed_mortar() -> RGame:
+    """A verdant mortar with two brawlers beside it, an enemy rifleman at medium range (and
+    a tank far off, so that the battle goes on)."""
+    game = battle(army(("verdant-brawler", 2), ("verdant-mortar", 1, "attach")),
+                  army(("ferrum-rifleman", 1), ("ferrum-tank", 1)))
+    put(game, 4, 60, 60)
+    put(game, 0, 31.5, 10)
+    put(game, 1, 28.5, 10)
+    put(game, 2, 30, 10)
+    put(game, 3, 30, 22)
+    turn_of(game, 2)
+    return game
+
+
+def test_a_gun_moved_by_its_crew_neither_turns_nor_fires_that_turn() -> None:
+    """RG-ART-CREW: in its turn a gun either turns and fires or is moved by two troopers."""
+    game = _crewed_mortar()
+    assert game.check(0, Shoot(2, 0, 3)) is None
+    game.apply(0, Move(2, 0.0, 1.0))
+    assert "not both" in (game.check(0, Shoot(2, 0, 3)) or "")
+    assert "not both" in (game.check(0, Turn(2, 20.0)) or "")
+
+
+def test_a_gun_that_fired_or_turned_is_not_moved_that_turn() -> None:
+    """RG-ART-CREW: firing (or turning) is the other choice: no move after it."""
+    game = _crewed_mortar()
+    game.set_dice(ScriptedDice([6] * 10))
+    game.apply(0, Shoot(2, 0, 3))
+    assert "not both" in (game.check(0, Move(2, 0.0, 1.0)) or "")
+    game = _crewed_mortar()
+    game.apply(0, Turn(2, 20.0))
+    assert "not both" in (game.check(0, Move(2, 0.0, 1.0)) or "")
+
+
+def test_a_gun_moves_as_far_as_its_crew_walk() -> None:
+    """RG-ART-CREW: two troopers move the gun as far as the crew can move (their resource,
+    not the gun's energy)."""
+    game = _crewed_mortar()
+    state = game.state
+    crew_reach = min(resource(game.data.units[u.type], u) for u in state.units[:2])
+    assert crew_reach > state.units[2].points_left
+    game.apply(0, Move(2, 0.0, 3.0))
+    game.apply(0, Move(2, 0.0, float(crew_reach - 3)))
+    assert state.units[2].y == 10 + crew_reach
+    assert game.check(0, Move(2, 0.0, 1.0)) is not None
+
+
+def test_the_spider_walks_and_cannot_ram_flyers() -> None:
+    """RG-RAM-FLY: tracked and walking machines cannot ram flyers; the spider is a walker."""
+    game = battle(army(("ferrum-spider", 1)), army(("verdant-flyer", 1), ("verdant-tank", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 16, 180.0)
+    put(game, 2, 60, 60)
+    turn_of(game, 0)
+    assert "cannot ram flyers" in (game.check(0, Ram(0, 1)) or "")
+
+
+def test_a_ram_is_made_against_a_machine_not_a_gun() -> None:
+    """RG-RAM-TOUCH: a machine rams an enemy machine; a gun is artillery, not a machine."""
+    game = battle(army(("ferrum-tank", 1)),
+                  army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")))
+    put(game, 0, 30, 10)
+    put(game, 1, 60, 60)
+    put(game, 2, 30, 16, 180.0)
+    turn_of(game, 0)
+    assert "against an enemy machine" in (game.check(0, Ram(0, 2)) or "")

@@ -120,3 +120,26 @@ def test_commander_closes_in_after_the_first_quarter_of_the_battle() -> None:
 
     assert isinstance(first_action(2), EndTurn)
     assert isinstance(first_action(3), Move | Turn)
+
+
+def test_the_bot_counts_friends_a_fan_shot_would_sweep() -> None:
+    """RG-INF-FAN, RG-BOT: a fan shot through a friend on the line is worth less to the bot
+    than the same shot with the line clear."""
+    from tests.robogear.helpers import army, battle, put
+    from warbench.rulesets.robogear.bots import _leader_weights, _shot_worth
+    from warbench.rulesets.robogear.table import Sight
+
+    game = battle(army(("ashen-gunner", 1), ("ashen-rifleman", 1)), army(("ferrum-rifleman", 1)))
+    state, data = game.state, game.data
+    put(game, 0, 30, 10)
+    put(game, 1, 50, 50)
+    put(game, 2, 30, 20)
+
+    def worth() -> float:
+        weights = _leader_weights(state, data)
+        return _shot_worth(state, data, state.units[0], 0, state.units[2], False, weights,
+                           Sight(state, data))
+
+    clear = worth()
+    put(game, 1, 30.5, 15)
+    assert worth() < clear

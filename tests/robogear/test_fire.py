@@ -162,6 +162,22 @@ def test_fan_fire_sweeps_troopers_near_the_line() -> None:
     assert hits == {1, 2}
 
 
+def test_fan_fire_sweeps_friend_and_foe_along_the_line_out_to_range() -> None:
+    """RG-INF-FAN: every trooper within a step of the line of fire and in range rolls
+    defence, friend or foe, beyond the target too; not one beside the shooter."""
+    game = battle(army(("ashen-gunner", 1), ("ashen-rifleman", 2)),
+                  army(("ferrum-rifleman", 2)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30.8, 15)  # a friend by the line
+    put(game, 2, 31.2, 10)  # a friend beside the gunner
+    put(game, 3, 30, 20)  # the target
+    put(game, 4, 30, 22.5)  # an enemy on the line beyond it
+    turn_of(game, 0, dice=[6])
+    game.apply(0, Shoot(0, 0, 3))
+    rolled = {e.target for e in game.events if isinstance(e, ShotResolved)}
+    assert rolled == {1, 3, 4}
+
+
 def test_from_above_a_trooper_gains_accuracy_and_contact_stops_fire() -> None:
     """RG-INF-ABOVE, RG-INF-FIRE-CONTACT: +1 from a step up; no shooting base to base."""
     game = battle(army(("ferrum-rifleman", 1)), army(("verdant-brawler", 2)))
@@ -200,3 +216,47 @@ def test_a_target_on_a_band_boundary_gets_the_farther_band() -> None:
     turn_of(game, 0, dice=[6, 1])
     game.apply(0, Shoot(0, 0, 1))
     assert game.state.units[1].damage == 5  # medium-range damage of the 6/5/3 cannon
+
+
+def test_on_a_band_boundary_the_owner_gets_the_band_worse_for_the_shooter() -> None:
+    """RG-FIRE-BOUNDARY: the target's owner chooses the band on a boundary; the engine takes
+    the one where the weapon does less damage: a mortar (0 short, 4 medium) at exactly 20 cm
+    is useless, a hair farther it fires at medium range."""
+    game = battle(army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")),
+                  army(("ferrum-rifleman", 2)))
+    gun, rifleman = game.state.units[1], game.state.units[2]
+    put(game, 0, 31.6, 10)
+    put(game, 1, 30, 10)
+    put(game, 2, 30, 10 + 8.0 + gun.radius + rifleman.radius, 180.0)
+    put(game, 3, 60, 60)
+    turn_of(game, 0)
+    assert "useless at that range" in (game.check(0, Shoot(1, 0, 2)) or "")
+    put(game, 2, 30, 10 + 8.01 + gun.radius + rifleman.radius, 180.0)
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert game.check(0, Shoot(1, 0, 2)) is None
+
+
+def test_guns_are_not_armour_a_trooper_is_no_hard_target_for_them() -> None:
+    """RG-FIRE-HARD: a trooper is a hard target (+1) for armour and aircraft, which a gun
+    is not."""
+    from warbench.rulesets.robogear.fire import hard_target
+
+    game = battle(army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")),
+                  army(("ferrum-rifleman", 1), ("ferrum-tank", 1)))
+    brawler, gun, rifleman, tank = game.state.units[:4]
+    assert hard_target(game.data, gun, rifleman, False) == 0
+    assert hard_target(game.data, tank, brawler, False) == 1
+    assert hard_target(game.data, rifleman, brawler, False) == 0
+
+
+def test_a_deadly_hit_destroys_a_machine_too() -> None:
+    """RG-INF-DEADLY: a hit from a deadly weapon always destroys its target, a machine
+    included (a deadly armour-piercing weapon from a player's data)."""
+    from warbench.rulesets.robogear.fire import _hit
+
+    game = battle(army(("ferrum-sniper", 1)), army((TANK, 1), ("verdant-rifleman", 1)))
+    sniper, tank = game.state.units[0], game.state.units[1]
+    weapon = game.data.units[sniper.type].weapons[0]
+    piercing = weapon.model_copy(update={"traits": ("deadly", "armour_piercing")})
+    _hit(game, sniper, tank, 1, piercing, False)
+    assert not tank.alive

@@ -8,6 +8,7 @@ from tests.robogear.helpers import army, battle, put, turn_of
 from warbench.core.dice import ScriptedDice
 from warbench.core.events import GameOver
 from warbench.rulesets.robogear.actions import (
+    Activate,
     Board,
     Deploy,
     Disembark,
@@ -73,16 +74,59 @@ def test_carriers_share_a_turn_defend_d6_plus_2_and_doom_on_1_to_4() -> None:
     game.apply(0, EndTurn())
     turn_of(game, 0)
     game.apply(0, Move(0, 0.0, 2.0))
-    game.apply(0, Disembark(2))
-    assert game.state.units[2].carried_by == -1
+    # they boarded in their own turn: they had it this round (RG-ROUND-ONCE)
+    assert game.check(0, Disembark(2)) is not None
     game.apply(0, EndTurn())
     turn_of(game, 4, dice=[6, 3])
     game.apply(1, Shoot(4, 0, 1))
     shot = next(e for e in game.events if isinstance(e, ShotResolved))
     assert (shot.accuracy, shot.defence, shot.hit) == (6, 3 + 2, True)
-    game.set_dice(ScriptedDice([2]))
+    game.set_dice(ScriptedDice([2, 5]))
     destroy(game, game.state.units[0])
-    assert not game.state.units[1].alive
+    assert not game.state.units[1].alive and game.state.units[2].alive
+
+
+def test_riders_who_had_their_turn_do_not_act_again_in_the_carriers_turn() -> None:
+    """RG-ROUND-ONCE, RG-INF-APC, RG-GROUP-APC: one turn per unit per round; a carrier and
+    its riders share one. A trooper that shot and boarded in its own turn cannot shoot
+    again in the carrier's turn; one that rode out in the carrier's turn does not get its
+    own squad's turn after."""
+    game = battle(army(("ferrum-rover", 1), ("ferrum-rifleman", 2)),
+                  army(("verdant-rifleman", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 32.1, 10)
+    put(game, 2, 27.9, 10)
+    put(game, 3, 30, 20)
+    turn_of(game, 1, dice=[1] * 40)
+    game.apply(0, Shoot(1, 0, 3))
+    game.apply(0, Board(1, 0))
+    game.apply(0, EndTurn())
+    turn_of(game, 0)
+    assert game.state.units[1].points_left == 0
+    assert game.check(0, Shoot(1, 0, 3)) is not None
+    game.apply(0, EndTurn())
+
+
+def test_riders_who_acted_in_the_carriers_turn_have_no_turn_of_their_own() -> None:
+    """RG-ROUND-ONCE, RG-GROUP-APC: riders act in their carrier's turn; having had it,
+    their squad takes no second turn that round."""
+    game = battle(army(("ferrum-rover", 1), ("ferrum-rifleman", 1)),
+                  army(("verdant-rifleman", 1), ("verdant-rifleman", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 11)
+    put(game, 2, 30, 25)
+    put(game, 3, 60, 60)
+    game.state.units[1].carried_by = 0
+    turn_of(game, 0, dice=[1] * 40)
+    game.apply(0, Disembark(1))
+    game.apply(0, Shoot(1, 0, 2))
+    game.apply(0, EndTurn())
+    squad_turn = next(e for e in game.state.elements if 1 in game.state.squads[e.squads[0]].units)
+    game.apply(1, next(iter(game.pending()[0].options)))  # the other player's turn
+    game.apply(1, EndTurn())
+    pending = game.pending()
+    assert all(Activate(squad_turn.id) not in d.options for d in pending if d.player == 0)
+    assert game.check(0, Activate(squad_turn.id)) is not None
 
 
 def test_a_pilot_on_foot_takes_an_empty_cabin() -> None:
@@ -238,3 +282,34 @@ def test_a_wheeled_gun_rides_a_carrier_with_its_crew() -> None:
     game.apply(0, Board(3, 0))
     assert "holds 4 troopers" in (game.check(0, Board(4, 0)) or "")
     assert "cannot fire" in (game.check(0, Shoot(5, 0, 6)) or "")
+
+
+def test_riders_of_a_closed_carrier_may_be_shot_and_defend_d6_plus_2() -> None:
+    """RG-INF-APC: troopers in a carrier, open or closed, may be shot at; their defence is
+    always D6+2."""
+    from tests.robogear.helpers import RULES
+    from warbench.core.catalog import Catalog
+    from warbench.core.engine import Game
+    from warbench.rulesets.robogear import RobogearRuleset
+    from warbench.rulesets.robogear.data import RobogearData, UnitRecord
+
+    data = RULES.data
+    closed = data.units["ferrum-rover"].model_copy(update={"cockpit": "closed"})
+    units = Catalog(UnitRecord, {**dict(data.units.items()), "ferrum-rover": closed},
+                    kind="unit")
+    rules = RobogearRuleset()
+    rules.data = RobogearData(units, data.armies, data.rules, data.tables)  # a player's data
+    setup = {"armies": [army(("ferrum-rover", 1), ("ferrum-rifleman", 1)),
+                        army(("verdant-rifleman", 1))], "terrain": "none",
+             "edges": ["south", "north"]}
+    game = Game.new(rules, setup, seed=3, players=2)
+    assert game.data.units["ferrum-rover"].cockpit == "closed"
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 11)
+    put(game, 2, 30, 20)
+    game.state.units[1].carried_by = 0
+    turn_of(game, 2, dice=[6, 3])
+    assert game.check(1, Shoot(2, 0, 1)) is None
+    game.apply(1, Shoot(2, 0, 1))
+    shot = next(e for e in game.events if isinstance(e, ShotResolved))
+    assert (shot.target, shot.defence) == (1, 3 + 2)

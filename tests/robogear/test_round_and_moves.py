@@ -146,6 +146,34 @@ def test_obstacles_by_chassis() -> None:
     assert "only walking forward" in (game.check(0, Move(2, 0.0, 4.0)) or "")
 
 
+def test_the_spider_crosses_obstacles_only_straight_ahead() -> None:
+    """RG-MOVE-WALK-OBST, RG-SPIDER: the spider is a walker: it moves any way at full speed
+    and turns free, but crosses an obstacle only walking forward."""
+    game = battle(army(("ferrum-spider", 1)), army((TANK, 1)))
+    game.state.terrain.append(Block(0, 20, 60, 21, 0.5, "wall"))
+    put(game, 0, 30, 18, 180.0)
+    put(game, 1, 50, 55)
+    turn_of(game, 0)
+    assert "only walking forward" in (game.check(0, Move(0, 0.0, 4.0)) or "")
+    assert game.check(0, Move(0, 90.0, 2.0)) is None  # no obstacle that way
+    game.apply(0, Turn(0, 0.0))
+    assert game.check(0, Move(0, 0.0, 4.0)) is None
+
+
+def test_tracks_cross_a_ditch_up_to_half_their_chassis_length() -> None:
+    """RG-MOVE-TRACK-OBST: a 9 cm tank crosses a ditch 4.5 cm (1.8 steps) wide, not wider."""
+    game = battle(army((TANK, 1)), army((TANK, 1)))
+    assert game.data.units[TANK].size_cm == 9.0
+    game.state.terrain.append(Block(0, 20, 60, 21.7, -1.0, "ditch"))
+    put(game, 0, 30, 17)
+    put(game, 1, 50, 55)
+    turn_of(game, 0)
+    assert game.check(0, Move(0, 0.0, 6.0)) is None
+    game.state.terrain[-1] = Block(0, 20, 60, 21.85, -1.0, "ditch")
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert "too wide for tracks" in (game.check(0, Move(0, 0.0, 6.0)) or "")
+
+
 def test_troopers_step_any_way_and_pay_to_climb() -> None:
     """Also RG-INF-RES.
     RG-INF-MOVE, RG-INF-CLIMB: a step a point any way, turns free; a 1-2 step rise costs

@@ -36,7 +36,7 @@ from warbench.rulesets.robogear.actions import (
 )
 from warbench.rulesets.robogear.chances import tables_hit_chance
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
-from warbench.rulesets.robogear.fire import shot_refusal, weapon_block
+from warbench.rulesets.robogear.fire import fan_line, shot_refusal, weapon_block
 from warbench.rulesets.robogear.moves import movement, ram_power, rate
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.positions import best_move
@@ -223,7 +223,7 @@ def _expected(state: RobogearState, data: RobogearData, shooter: Unit, target: U
     if reach is None:
         return 0.0
     share = sight.share(shooter, target)
-    hard = 1 if target.kind == "trooper" and shooter.kind != "trooper" else 0
+    hard = 1 if target.kind == "trooper" and shooter.kind == "machine" else 0
     chance = tables_hit_chance(book(data), reach, bonus, share, hard)
     sheet = book(data).units[target.type]
     left = sheet.cells - target.damage
@@ -275,8 +275,12 @@ def _shot_worth(state: RobogearState, data: RobogearData, unit: Unit, index: int
         return 0.3 * amount * data.units[target.type].points / 10
     if "blast" in weapon.traits or "indirect" in weapon.traits:
         return _blast_worth(state, data, unit, target, amount, weapon.blast_cm)
-    return _expected(state, data, shooter, target, amount, weapon.bonus,
-                     weights, sight) / weapon.cost
+    worth = _expected(state, data, shooter, target, amount, weapon.bonus, weights, sight)
+    if "fan" in weapon.traits:  # the sweep counts: friends on the line weigh against it
+        worth += sum(data.units[o.type].points * (0.3 if state.enemies(unit.player, o.player)
+                                                  else -1.0)
+                     for o in fan_line(state, data, unit, target, weapon))
+    return worth / weapon.cost
 
 
 def _blast_worth(state: RobogearState, data: RobogearData, unit: Unit, target: Unit,

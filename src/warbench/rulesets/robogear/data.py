@@ -94,7 +94,6 @@ class UnitRecord(Record):
     size_cm: float = Field(default=2.5, gt=0)
     height_cm: float = Field(default=5.0, gt=0)
     climb_cm: float = Field(default=0.0, ge=0)
-    ditch_cm: float = Field(default=0.0, ge=0)
 
     @model_validator(mode="after")
     def _consistent(self) -> UnitRecord:

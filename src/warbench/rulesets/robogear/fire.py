@@ -34,6 +34,7 @@ from warbench.rulesets.robogear.table import (
     heading_to,
     hidden_share,
     out_of_reach,
+    owners_band,
     slot_point,
     teardrop,
 )
@@ -84,6 +85,8 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
     elif unit.kind == "gun":
         if unit.carried_by >= 0:
             return "a gun aboard a carrier cannot fire (engine default)"
+        if unit.moved:
+            return "a gun either turns and fires or is moved by its crew in a turn, not both"
         if not (record.pilot_seat and unit.pilot > 0) and not crew_for(state, data, unit):
             return "a gun fires only with a trooper of its crew within a step"
     else:
@@ -231,8 +234,6 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
     on the table (a turn's listing knows both of every shot it lists): the carrier, the
     pilot, small arms, then range, arc, sight and template through ``view``."""
     t_record = data.units[target.type]
-    if target.carried_by >= 0 and data.units[state.units[target.carried_by].type].cockpit != "open":
-        return "troopers inside a closed carrier cannot be shot"
     if action.at_pilot and (t_record.cockpit != "open" or target.pilot <= 0):
         return "only the pilot of an open machine can be shot at"
     if target.kind != "trooper" and not action.at_pilot and unit.kind == "trooper" and (
@@ -241,7 +242,8 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
         return "small arms cannot harm machines or guns; only armour-piercing weapons can"
     if "flamer" in weapon.traits:
         return view.flame(action, weapon)
-    reach = view.reach
+    sheet = book(data)
+    reach = owners_band(view.distance, sheet.band_edges, weapon.damage, sheet.penalties)
     if reach is None:
         return f"unit {target.id} is beyond long range ({view.distance:.1f} steps)"
     if weapon.damage[reach] == 0:
@@ -339,10 +341,10 @@ def accuracy_bonus(state: RobogearState, data: RobogearData, unit: Unit, target:
 
 
 def hard_target(data: RobogearData, unit: Unit, target: Unit, at_pilot: bool) -> int:
-    """+1 defence: a trooper (or a pilot) against machines and guns, a flyer against the
-    ground; a trooper is an ordinary target for another trooper."""
+    """+1 defence: a trooper (or a pilot) against machines (armour and aircraft, not guns),
+    a flyer against the ground; a trooper is an ordinary target for another trooper."""
     s_record, t_record = data.units[unit.type], data.units[target.type]
-    if (target.kind == "trooper" or at_pilot) and unit.kind != "trooper":
+    if (target.kind == "trooper" or at_pilot) and unit.kind == "machine":
         return 1
     if flying(t_record) and not at_pilot and not flying(s_record):
         return 1
@@ -382,15 +384,19 @@ def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
     unit.shot = True
     if unit.ammo[action.weapon] > 0:
         unit.ammo[action.weapon] -= 1
-    if unit.kind == "gun" and not (record.pilot_seat and unit.pilot > 0):
-        for crew in crew_for(state, data, unit):
-            crew.crewing = True
+    if unit.kind == "gun":
+        unit.served = True
+        if not (record.pilot_seat and unit.pilot > 0):
+            for crew in crew_for(state, data, unit):
+                crew.crewing = True
     target = state.units[action.target]
     if "flamer" in weapon.traits:
         _flame(game, unit, target, weapon)
         return
     aim = spot(state, target)
-    reach = band(gap(spot(state, unit), aim), book(data).band_edges) or 0
+    sheet = book(data)
+    reach = owners_band(gap(spot(state, unit), aim), sheet.band_edges, weapon.damage,
+                        sheet.penalties) or 0
     if action.indirect:
         _blast(game, unit, aim, weapon.damage[reach], weapon.blast_cm, scatter_dice=2)
         return
@@ -407,7 +413,7 @@ def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
     if hit:
         _hit(game, unit, target, weapon.damage[reach], weapon, action.at_pilot)
     if "fan" in weapon.traits:
-        _fan(game, unit, target, weapon, accuracy, reach)
+        _fan(game, unit, target, weapon, accuracy)
 
 
 def _accuracy(game: RobogearGame, unit: Unit, target: Unit, bonus: int, reach: int) -> int:
@@ -423,30 +429,59 @@ def _hit(game: RobogearGame, unit: Unit, target: Unit, amount: int, weapon: Weap
          at_pilot: bool) -> None:
     if at_pilot:
         wound_pilot(game, target, target.pilot if "deadly" in weapon.traits else amount)
-    elif "deadly" in weapon.traits and target.kind == "trooper":
+    elif "deadly" in weapon.traits:  # a deadly hit destroys any target (RG-INF-DEADLY)
         destroy(game, target)
     else:
         damage(game, target, amount, unit, crit=True)
 
 
-def _fan(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord, accuracy: int,
-         reach: int) -> None:
-    """Every other enemy trooper within a step of the line of fire, in range, rolls defence."""
+def fan_line(state: RobogearState, data: RobogearData, unit: Unit, target: Unit,
+             weapon: WeaponRecord) -> list[Unit]:
+    """The troopers, friend or foe, other than the shooter and the target, that a fan shot
+    at ``target`` sweeps (RG-INF-FAN): within a step of the line of fire, which runs from
+    the shooter through the target out to the weapon's range, ahead of the shooter (engine
+    default: not those beside or behind it) and where the weapon does damage."""
     from warbench.core.geometry.shapes import point_segment_distance
 
+    shooter, aim = spot(state, unit), spot(state, target)
+    sheet = book(data)
+    reach = max((b for b in range(3) if weapon.damage[b] > 0), default=-1)
+    if reach < 0:
+        return []
+    length = hypot(aim.x - shooter.x, aim.y - shooter.y)
+    if length <= 0.0:
+        return []
+    ux, uy = (aim.x - shooter.x) / length, (aim.y - shooter.y) / length
+    far = sheet.band_edges[reach] + shooter.radius + 1.0
+    end_x, end_y = shooter.x + ux * far, shooter.y + uy * far
+    swept = []
+    for other in state.units:
+        if other is target or other is unit or not other.on_table or other.kind != "trooper":
+            continue
+        if (other.x - shooter.x) * ux + (other.y - shooter.y) * uy <= shooter.radius:
+            continue
+        if point_segment_distance(other.x, other.y, shooter.x, shooter.y, end_x,
+                                  end_y) > 1.0 + other.radius:
+            continue
+        other_band = owners_band(gap(shooter, other), sheet.band_edges, weapon.damage,
+                                 sheet.penalties)
+        if other_band is not None and weapon.damage[other_band] > 0:
+            swept.append(other)
+    return swept
+
+
+def _fan(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord,
+         accuracy: int) -> None:
+    """Every other trooper, friend or foe, on the line of fire rolls defence
+    (:func:`fan_line`); the same accuracy hits it for its own band's damage."""
     state, data = game.state, game.data
+    sheet = book(data)
     shooter = spot(state, unit)
-    for other in list(state.units):
-        if other is target or not other.on_table or other.kind != "trooper":
+    for other in fan_line(state, data, unit, target, weapon):
+        if not other.alive:
             continue
-        if not state.enemies(unit.player, other.player):
-            continue
-        if point_segment_distance(other.x, other.y, shooter.x, shooter.y, target.x,
-                                  target.y) > 1.0 + other.radius:
-            continue
-        other_band = band(gap(shooter, other), book(data).band_edges)
-        if other_band is None or weapon.damage[other_band] == 0:
-            continue
+        other_band = owners_band(gap(shooter, other), sheet.band_edges, weapon.damage,
+                                 sheet.penalties) or 0
         defence = roll_defence(game, unit, other)
         hit = accuracy > defence
         game.emit(ShotResolved(unit.id, other.id, weapon.name, accuracy, defence, hit,

@@ -24,7 +24,7 @@ from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
 from warbench.rulesets.robogear.fire import crew_for
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import Gait, book
-from warbench.rulesets.robogear.state import RobogearState, armour_level
+from warbench.rulesets.robogear.state import RobogearState, armour_level, resource
 from warbench.rulesets.robogear.table import (
     crossing_cost,
     flying,
@@ -102,22 +102,47 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
     cost = step_cost(row, relative, action.distance)
     if isinstance(cost, str):
         return cost
+    budget = unit.points_left
     if unit.kind == "gun":
         if not record.wheels:
             return "this gun has no wheels and cannot be moved"
-        if len(crew_for(state, data, unit, 2)) < 2:
+        if unit.served:
+            return "a gun either turns and fires or is moved by its crew in a turn, not both"
+        crew = crew_for(state, data, unit, 2)
+        if len(crew) < 2:
             return "moving a gun takes two troopers within a step of it"
+        budget = push_budget(data, unit, crew)
     x1, y1 = move_end(unit, action.heading, action.distance)
-    forward = rate(row, relative)[1] in ("forward", "any direction")
+    forward = is_forward(row, relative)
     extra = crossing_cost(state, data, unit, record, x1, y1, forward)
     if isinstance(extra, str):
         return extra
-    if cost + extra > unit.points_left:
+    if cost + extra > budget:
+        if unit.kind == "gun":
+            return f"the crew push the gun {budget} step(s) more this turn, not {cost + extra}"
         return f"the move costs {cost + extra} resource; {unit.points_left} left"
     return (path_blocker(state, data, unit, x1, y1)
             or _group_refusal(state, data, unit, x1, y1)
             or _battery_refusal(state, data, unit, x1, y1)
             or _crew_refusal(state, unit, x1, y1))
+
+
+def push_budget(data: RobogearData, gun: Unit, crew: list[Unit]) -> int:
+    """Points of movement the crew still give the gun this turn (RG-ART-CREW: two troopers
+    move it as far as the crew can move): the first push opens the lesser of the two crew
+    troopers' full resource, kept in the gun's points (a moved gun neither turns nor fires,
+    so its own energy has no other use that turn)."""
+    if gun.moved:
+        return gun.points_left
+    return min(resource(data.units[c.type], c) for c in crew)
+
+
+def is_forward(row: Gait, relative: float) -> bool:
+    """Whether a heading ``relative`` to the facing is straight ahead (a spider's or a
+    trooper's move in any other direction is not, RG-MOVE-WALK-OBST)."""
+    if row.any_direction:
+        return abs(signed_angle(relative)) <= ANGLE_TOLERANCE
+    return rate(row, relative)[1] == "forward"
 
 
 def _crew_refusal(state: RobogearState, unit: Unit, x: float, y: float) -> str | None:
@@ -188,8 +213,7 @@ def move_cost(state: RobogearState, data: RobogearData, action: Move) -> int | N
     relative = action.heading - unit.facing
     cost = step_cost(row, relative, action.distance)
     x1, y1 = move_end(unit, action.heading, action.distance)
-    forward = rate(row, relative)[1] in ("forward", "any direction")
-    extra = crossing_cost(state, data, unit, record, x1, y1, forward)
+    extra = crossing_cost(state, data, unit, record, x1, y1, is_forward(row, relative))
     if isinstance(cost, str) or isinstance(extra, str):
         return None
     return cost + extra
@@ -204,21 +228,24 @@ def move(game: RobogearGame, action: Move) -> None:
     relative = action.heading - unit.facing
     cost = step_cost(row, relative, action.distance)
     x1, y1 = move_end(unit, action.heading, action.distance)
-    forward = rate(row, relative)[1] in ("forward", "any direction")
-    extra = crossing_cost(state, data, unit, record, x1, y1, forward)
+    extra = crossing_cost(state, data, unit, record, x1, y1, is_forward(row, relative))
     if isinstance(cost, str) or isinstance(extra, str):
         raise ValueError(cost if isinstance(cost, str) else extra)
     if unit.kind == "gun":
-        for crew in crew_for(state, data, unit, 2):
-            crew.crewing = True
-            crew.x, crew.y = crew.x + x1 - unit.x, crew.y + y1 - unit.y
+        crew = crew_for(state, data, unit, 2)
+        unit.points_left = push_budget(data, unit, crew)  # paid from the crew's move
+        for trooper in crew:
+            trooper.crewing = True
+            trooper.x, trooper.y = trooper.x + x1 - unit.x, trooper.y + y1 - unit.y
     unit.x, unit.y = x1, y1
     _pay(game, unit, cost + extra)
 
 
-def _pay(game: RobogearGame, unit: Unit, cost: int) -> None:
+def _pay(game: RobogearGame, unit: Unit, cost: int, moved: bool = True) -> None:
+    """Spend ``cost``; ``moved``: the unit counts as having moved (a gun's turn on the spot
+    does not: it serves the gun, see ``Unit.served``)."""
     unit.points_left -= cost
-    unit.moved = True
+    unit.moved = unit.moved or moved
     if unit.kind == "trooper":
         unit.busy = True
     game.emit(Moved(unit.id, unit.x, unit.y, unit.facing, cost,
@@ -241,6 +268,8 @@ def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str 
     if off > row.max_turn + ANGLE_TOLERANCE:
         return f"a flyer turns at most {row.max_turn:.0f} degrees at a time"
     cost = 0 if record.turntable else row.turn_cost
+    if unit.kind == "gun" and unit.moved:
+        return "a gun either turns and fires or is moved by its crew in a turn, not both"
     if unit.kind == "gun" and not crew_for(state, data, unit):
         return "turning a gun takes a trooper within a step of it"
     if cost > unit.points_left:
@@ -254,10 +283,11 @@ def turn(game: RobogearGame, action: Turn) -> None:
     record = data.units[unit.type]
     cost = 0 if record.turntable else movement(data, record).turn_cost
     if unit.kind == "gun":
+        unit.served = True
         for crew in crew_for(state, data, unit):
             crew.crewing = True
     unit.facing = round_to(action.facing % 360.0, 4)
-    _pay(game, unit, cost)
+    _pay(game, unit, cost, moved=unit.kind != "gun")
 
 
 def charge_refusal(
@@ -278,10 +308,10 @@ def charge_refusal(
     if not target.on_table or not state.enemies(unit.player, target.player):
         return "the target must be an enemy on the table"
     if isinstance(action, Ram):
-        if target.kind == "trooper":
-            return "a ram is made against a machine or gun"
-        if flying(t_record) and record.chassis in ("tracked", "walker"):
-            return "tracked and walking machines cannot ram flyers"
+        if target.kind != "machine":
+            return "a ram is made against an enemy machine"
+        if flying(t_record) and record.chassis in ("tracked", "walker", "spider"):
+            return "tracked and walking machines (the spider too) cannot ram flyers"
     else:
         if target.kind != "trooper":
             return "only troopers are run over"
@@ -298,7 +328,7 @@ def charge_refusal(
     if cost > unit.points_left:
         return f"the charge costs {cost} resource; {unit.points_left} left"
     x1, y1 = move_end(unit, heading, run)
-    extra = crossing_cost(state, data, unit, record, x1, y1, True)
+    extra = crossing_cost(state, data, unit, record, x1, y1, is_forward(row, heading - unit.facing))
     if isinstance(extra, str):
         return extra
     return path_blocker(state, data, unit, x1, y1, ignore=target.id)

@@ -54,7 +54,7 @@ class ShotOdds(AttackOdds):
                 "armour_piercing" not in weapon.traits):
             raise AttackOptionsError("target: small arms cannot harm machines or guns")
         hard = 0
-        if target.kind == "trooper" and shooter.kind != "trooper":
+        if target.kind == "trooper" and shooter.kind == "machine":
             hard = 1
         if target.chassis == "flyer" and shooter.chassis != "flyer":
             hard = 1

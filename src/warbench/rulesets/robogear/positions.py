@@ -43,7 +43,7 @@ TURNS: Final = (90.0, -90.0)
 
 def _hard(data: RobogearData, shooter: Unit, target: Unit) -> int:
     """The +1 defence of a trooper against machines and of a flyer against the ground."""
-    if target.kind == "trooper" and shooter.kind != "trooper":
+    if target.kind == "trooper" and shooter.kind == "machine":
         return 1
     fly = book(data).flyers
     return 1 if target.type in fly and shooter.type not in fly else 0

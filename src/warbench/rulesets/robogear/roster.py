@@ -27,14 +27,15 @@ def element_units(state: RobogearState, element: Element) -> list[Unit]:
 
 
 def ready(state: RobogearState, element: Element) -> bool:
-    """Whether the element may still take a turn this round (riders go with their carrier)."""
+    """Whether the element may still take a turn this round: a unit of it on the table has
+    not had its turn yet (riders go with their carrier; RG-ROUND-ONCE)."""
     if element.done or state.eliminated[element.player]:
         return False
     units, squads = state.units, state.squads
     for s in element.squads:
         for u in squads[s].units:
             unit = units[u]
-            if unit.alive and unit.carried_by < 0:
+            if unit.alive and unit.carried_by < 0 and not unit.acted:
                 return True
     return False
 

@@ -40,7 +40,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     id = "robogear"
     name = "ROBOGEAR"
-    version = "2"  # 2: buildings (units and terrain carry occupancy fields)
+    version = "3"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
+    # (one turn per unit a round, gun crews, spider, fan fire, band boundary, ditches)
     min_players = 2
     max_players = 4
     demo_players = 3

@@ -57,8 +57,8 @@ def band(distance: float, edges: tuple[float, float, float]) -> int | None:
     (``edges``: the bands' far edges in steps, ``Measures.band_edges``, as
     :func:`.sheets.book` keeps them).
 
-    On a boundary the target's owner may choose; the engine takes the farther band for
-    them (engine default: never the better one for the shooter).
+    On a boundary this gives the farther band; a shot asks :func:`owners_band`, where the
+    target's owner has the choice.
 
     >>> m = Measures().band_edges
     >>> band(3.0, m), band(8.0, m), band(12.0, m), band(31.0, m), band(33.0, m)
@@ -72,6 +72,28 @@ def band(distance: float, edges: tuple[float, float, float]) -> int | None:
     if distance <= far:
         return 2
     return None
+
+
+#: How near (steps) a band's edge a target counts as standing on it (RG-FIRE-BOUNDARY).
+BOUNDARY_TOLERANCE: Final = 1e-6
+
+
+def owners_band(distance: float, edges: tuple[float, float, float],
+                damage: tuple[int, ...] | list[int],
+                penalties: tuple[int, ...] | list[int]) -> int | None:
+    """:func:`band` for a shot with a weapon doing ``damage`` by band: on the boundary of
+    two bands the target's owner chooses (RG-FIRE-BOUNDARY); the engine chooses for them
+    the band worse for the shooter (engine default): the one where the weapon does less
+    damage, and on equal damage the one with the larger accuracy ``penalties``.
+
+    >>> m = Measures().band_edges
+    >>> owners_band(8.0, m, (0, 4, 3), (0, 1, 2)), owners_band(8.0, m, (6, 5, 3), (0, 1, 2))
+    (0, 1)
+    """
+    for index in (0, 1):
+        if abs(distance - edges[index]) <= BOUNDARY_TOLERANCE:
+            return min((index + 1, index), key=lambda b: (damage[b], -penalties[b]))
+    return band(distance, edges)
 
 
 def band_of(dx: float, dy: float, first: float, second: float,
@@ -341,9 +363,10 @@ def crossing_cost(
 ) -> int | str:
     """Extra resource to cross the terrain between the unit and (x1, y1), or why it cannot.
 
-    Tracked machines climb up to their track height and cross ditches up to ``ditch_cm``;
-    walkers (and spiders) climb up to their knee and cross ditches up to 5 cm, walkers only
-    going forward; wheeled machines and guns cross nothing; flyers ignore terrain; troopers
+    Tracked machines climb up to their track height and cross ditches up to half their
+    chassis length (``size_cm``, the model's length);
+    walkers (the spider is one) climb up to their knee and cross ditches up to 5 cm, only
+    going straight ahead; wheeled machines and guns cross nothing; flyers ignore terrain; troopers
     climb 1 step free, 1-2 steps for 2 points, 2-3 steps for 4 points.
     """
     chassis = record.chassis or record.kind
@@ -365,13 +388,13 @@ def crossing_cost(
         elif chassis in ("wheeled", "gun"):
             return f"a {chassis} unit cannot cross the {block.name}; go around it"
         elif chassis == "tracked":
-            limit = steps(record.climb_cm) if block.height > 0 else steps(record.ditch_cm)
+            limit = steps(record.climb_cm if block.height > 0 else record.size_cm / 2)
             if (size if block.height > 0 else width) > limit:
                 what = "high" if block.height > 0 else "wide"
                 return f"the {block.name} is too {what} for tracks"
         else:
-            if chassis == "walker" and not forward:
-                return "a walker crosses obstacles only walking forward"
+            if not forward:
+                return "a walker (the spider too) crosses obstacles only walking forward"
             if block.height > 0 and size > steps(record.climb_cm):
                 return f"the {block.name} is above the walker's knee"
             if block.height < 0 and width > steps(data.measures.walker_ditch_cm):

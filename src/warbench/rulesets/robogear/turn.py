@@ -90,7 +90,7 @@ class Battle(Procedure[RobogearState, RobogearData]):
             return
         state.round += 1
         for unit in state.units:
-            unit.crewing = unit.busy = False
+            unit.crewing = unit.busy = unit.acted = False
         for element in state.elements:
             element.done = False
         players = [p for p in range(state.players) if in_battle(state, p)]
@@ -146,9 +146,20 @@ class Activation(Procedure[RobogearState, RobogearData]):
     element: int
     player: int
     started: bool = False
+    #: Units of the element (riders included) that had their turn earlier this round: they
+    #: sit this one out (RG-ROUND-ONCE: a carrier and its riders share one turn).
+    spent: list[int] = field(default_factory=list)
+    #: The units the turn began with: a rider that leaves the carrier goes on with its turn.
+    members: list[int] = field(default_factory=list)
 
     def _units(self, game: RobogearGame) -> list[Unit]:
-        return element_units(game.state, game.state.elements[self.element])
+        state = game.state
+        units = element_units(state, state.elements[self.element])
+        if self.members:
+            now = {u.id for u in units}
+            units += [state.units[i] for i in self.members
+                      if i not in now and state.units[i].alive]
+        return [u for u in units if u.id not in self.spent] if self.spent else units
 
     def decisions(self, game: RobogearGame) -> list[Decision]:
         if not self.started:
@@ -173,6 +184,9 @@ class Activation(Procedure[RobogearState, RobogearData]):
             self._finish(game)
             return
         self.started = True
+        units = self._units(game)
+        self.members = [u.id for u in units]
+        self.spent = [u.id for u in units if u.acted]
         begin_turn(game, self._units(game))
         name = game.state.elements[self.element].name
         game.emit(TurnBegins(self.player, self.element, text=f"player {self.player}: {name}"))
@@ -191,6 +205,7 @@ def begin_turn(game: RobogearGame, units: list[Unit]) -> None:
     for unit in units:
         record = data.units[unit.type]
         unit.fired, unit.threw, unit.moved, unit.shot = [], False, False, False
+        unit.served = False
         if "fire" in unit.tokens:
             unit.tokens.remove("fire")
             damage(game, unit, 1, None, crit=False)
@@ -198,6 +213,7 @@ def begin_turn(game: RobogearGame, units: list[Unit]) -> None:
             infantry.finish_healing(game, unit)
         if not unit.alive:
             continue
+        unit.acted = True
         unit.points_left = resource(record, unit)
         if unit.kind == "machine" and unit.pilot <= 0:
             unit.points_left = 0
