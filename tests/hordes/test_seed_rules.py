@@ -245,3 +245,20 @@ def test_bots_never_pick_a_blow_at_their_own_models() -> None:
                 action.target != 2
             )
         game.apply(0, Hold() if Hold() in decision.options else chosen)
+
+
+def test_a_players_choices_list_the_enemy_first_and_name_their_own_models_as_theirs() -> None:
+    """HOR-CHARGE, HOR-COMBAT-ACTION: blows at the player's own models are offered after
+    every blow at the enemy, and read "your own ..." so that nobody charges a friend by
+    mistake at the table."""
+    game = battle(NEIGHBOURS, NEIGHBOURS_AT)
+    activate(game, 1)
+    charges = [o for o in options(game) if isinstance(o, Charge)]
+    owners = [game.state.models[o.target].owner for o in charges]
+    assert 0 in owners and 1 in owners
+    assert owners == sorted(owners, reverse=True)  # the enemy's (player 1) first
+    texts = {o.target: RULES.action_text(game.state, o) for o in charges}
+    friend = next(o.target for o in charges if game.state.models[o.target].owner == 0)
+    foe = next(o.target for o in charges if game.state.models[o.target].owner == 1)
+    assert texts[friend].startswith("charge your own ")
+    assert "your own" not in texts[foe]

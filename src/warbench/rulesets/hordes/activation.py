@@ -198,7 +198,7 @@ class Activation(HordesProcedure):
             return []
         options: list[Action] = []
         mind = is_crippled(data, me, "mind")
-        for other in state.living():  # any model in sight, friendly too (HOR-CHARGE)
+        for other in state.targets_for(me.owner):  # any model in sight, friendly too (HOR-CHARGE)
             if other is me or not sight.sees(me, other):
                 continue
             options.append(CHARGE(other.uid))
@@ -215,7 +215,7 @@ class Activation(HordesProcedure):
         options: list[Action] = []
         in_melee = engaged(data, state, me)
         # Any model in sight may be attacked, friendly too (HOR-COMBAT-ACTION).
-        seen = [m for m in state.living() if m is not me and sight.sees(me, m)]
+        seen = [m for m in state.targets_for(me.owner) if m is not me and sight.sees(me, m)]
         for index, weapon in enumerate(data.models[me.card].weapons):
             initial = index not in self.used and not self.special
             if weapon.kind == "melee":

@@ -27,8 +27,9 @@ def spell_targets(
     game: HordesGame, caster: Model, record: SpellRecord, sight: Sight | None = None
 ) -> list[Model]:
     """Models a spell may be cast at: the caster for RNG SELF; any other model in sight for
-    an offensive spell (range is measured after declaring); friendly models in sight and in
-    range otherwise. ``sight`` keeps the lines of sight of the decision being worked out."""
+    an offensive spell, the enemy's first (range is measured after declaring); friendly
+    models in sight and in range otherwise. ``sight`` keeps the lines of sight of the
+    decision being worked out."""
     models = game.state.models
     return [models[uid] for uid in target_uids(game, caster, record, sight)]
 
@@ -44,7 +45,7 @@ def target_uids(
 
     def work_out() -> tuple[int, ...]:
         found = []
-        for model in state.living():
+        for model in state.targets_for(caster.owner):
             if record.off:  # a magic attack may target any model in sight (HOR-OFFENSIVE)
                 wanted = model is not caster
             else:

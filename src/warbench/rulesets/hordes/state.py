@@ -82,6 +82,13 @@ class HordesState(GameState):
             return [m for m in self.models if m.alive]
         return [m for m in self.models if m.alive and m.owner == player]
 
+    def targets_for(self, player: int) -> list[Model]:
+        """Living models as ``player`` may aim at them: the enemy's first, then the
+        player's own (the seed lets a blow or a magic attack take any model; the own ones
+        come last so that a player's list of choices starts with the enemy)."""
+        living = self.living()
+        return [m for m in living if m.owner != player] + [m for m in living if m.owner == player]
+
 
 def model_at(state: HordesState, uid: int) -> Model:
     """The model with ``uid`` (uids are positions in ``state.models``)."""

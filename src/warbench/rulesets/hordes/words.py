@@ -25,6 +25,13 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
         weapons = data.models[model.card].weapons if model is not None else ()
         return weapons[number].name if 0 <= number < len(weapons) else f"weapon {number}"
 
+    def aimed(uid: int) -> str:
+        """A blow's or magic attack's target, ``your own`` when it is the actor's model."""
+        actor = mover(state)
+        if actor is None or not 0 <= uid < len(state.models):
+            return name(uid)
+        return f"your own {name(uid)}" if state.models[uid].owner == actor.owner else name(uid)
+
     boosts = _boosts(action)
     if isinstance(action, act.Rile):
         times = "once" if action.amount == 1 else f"{action.amount} times"
@@ -38,12 +45,14 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
     if isinstance(action, act.Activate):
         return f"activate {name(action.model)}"
     if isinstance(action, act.Charge | act.Slam | act.Headbutt):
-        return f"{type(action).__name__.lower()} {name(action.target)}"
+        return f"{type(action).__name__.lower()} {aimed(action.target)}"
     if isinstance(action, act.Attack):
-        return f"attack {name(action.target)} with {weapon(action.weapon)}{boosts}"
+        return f"attack {aimed(action.target)} with {weapon(action.weapon)}{boosts}"
     if isinstance(action, act.Cast):
-        spell = data.spells[action.spell].name if action.spell in data.spells else action.spell
-        return f"cast {spell} on {name(action.target)}{boosts}"
+        record = data.spells.get(action.spell)
+        spell = record.name if record is not None else action.spell
+        target = aimed(action.target) if record is not None and record.off else name(action.target)
+        return f"cast {spell} on {target}{boosts}"
     if isinstance(action, act.Animus):
         return f"{name(action.beast)}'s animus on {name(action.target)}"
     if isinstance(action, act.Heal):
