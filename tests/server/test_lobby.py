@@ -20,6 +20,20 @@ def test_rulesets_lists_every_installed_ruleset_with_its_bots(client: TestClient
     assert "beam" in rulesets["full-thrust"]["attacks"]
 
 
+def test_the_odds_forms_hints_read_as_values_not_python(client: TestClient) -> None:
+    """An attack option left empty shows its default as a grey hint: ``auto`` where the
+    units decide it, text without quotes (the table used to show ``None`` and ``'hits'``)."""
+    rulesets = {item["id"]: item for item in client.get("/api/rulesets").json()}
+    for item in rulesets.values():
+        for attack in item["attacks"].values():
+            for option in attack["options"]:
+                assert option["default"] != "None", (item["id"], option["name"])
+                assert not option["default"].startswith("'"), (item["id"], option["name"])
+    options = rulesets["dystopian-wars"]["attacks"]["gunnery"]["options"]
+    gunnery = {option["name"]: option["default"] for option in options}
+    assert gunnery["capital"] == "auto" and gunnery["show"] == "hits" and gunnery["band"] == "2"
+
+
 def test_pasted_lists_are_checked_and_every_violation_shown(client: TestClient) -> None:
     good, broken = (LISTS / "comet-corsairs.toml").read_text(), BROKEN.read_text()
     reports = client.post(

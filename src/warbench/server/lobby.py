@@ -60,6 +60,21 @@ def installed(ruleset_id: str) -> Ruleset[Any, Any]:
         raise LobbyError(str(error)) from None
 
 
+def form_default(default: str) -> str:
+    """An attack option's default (as :meth:`option_help` writes it) as the grey hint of its
+    empty box on the table: ``auto`` where nothing given means worked out from the units,
+    text without its quotes.
+
+    >>> [form_default(d) for d in ("None", "''", "'hits'", "6", "required")]
+    ['auto', '', 'hits', '6', 'required']
+    """
+    if default == "None":
+        return "auto"
+    if len(default) >= 2 and default[0] == default[-1] and default[0] in "'\"":
+        return default[1:-1]
+    return default
+
+
 def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
     """What the lobby and the table show of a ruleset."""
     return {
@@ -74,7 +89,7 @@ def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
             name: {
                 "summary": attack.summary,
                 "options": [
-                    {"name": key, "default": default, "help": text}
+                    {"name": key, "default": form_default(default), "help": text}
                     for key, default, text in attack.option_help()
                 ],
             }
