@@ -520,6 +520,9 @@ def test_the_deployment_roll_winner_chooses_the_table_edge() -> None:
     decision = owed(game)
     assert decision.player == 1
     assert set(decision.options) == {ChooseEdge(edge) for edge in range(4)}
+    assert game.ruleset.action_text(game.state, ChooseEdge(0)) == (
+        "deploy along the south edge (the opponent the north)"
+    )
     play(game, ChooseEdge(0))  # player 1 takes the south edge: player 0 the north
     assert model(game, 0).y > 40.0 and model(game, 1).y < 8.0
     with pytest.raises(IllegalAction, match="outside the deployment zone"):

@@ -538,6 +538,10 @@ def test_ft_ftr_multirole_a_screening_group_chooses_its_role_when_attacked() -> 
     assert choice.player == 0
     assert set(choice.options) == {ChooseRole(0, "attack"), ChooseRole(0, "interceptor")}
     assert AdmiralBot().choose(game.observe(0), choice) == ChooseRole(0, "interceptor")
+    name = game.state.groups[0].name
+    assert game.ruleset.action_text(game.state, ChooseRole(0, "interceptor")) == (
+        f"{name} fights as interceptor fighters this turn"
+    )
     feed.add(5, 5, 5, 5, 5, 5)  # the screen, as interceptors: 5 + 1 = 6, two kills each
     feed.add(1, 1, 1, 1, 1, 1)  # the attackers miss
     game.apply(0, ChooseRole(0, "interceptor"))
@@ -583,6 +587,9 @@ def test_ft_ftr_opt_shipfire_the_owner_chooses_whether_to_dodge() -> None:
     assert choice.player == 1
     assert set(choice.options) == {Dodge(0, True), Dodge(0, False)}
     assert AdmiralBot().choose(game.observe(1), choice) == Dodge(0, False)
+    assert game.ruleset.action_text(game.state, Dodge(0, True)) == (
+        f"{group.name} spends an endurance point to dodge the hit"
+    )
     group.endurance = 2
     assert AdmiralBot().choose(game.observe(1), choice) == Dodge(0, True)
     group.endurance = 1

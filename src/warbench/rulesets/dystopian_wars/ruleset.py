@@ -128,7 +128,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     def action_text(self, state: DWState, action: Action) -> str:
         """Attacks and activations with the models' and squadrons' names."""
-        from warbench.rulesets.dystopian_wars.actions import Activate, Fire
+        from warbench.rulesets.dystopian_wars.actions import Activate, ChooseEdge, Fire
+        from warbench.rulesets.dystopian_wars.edges import EDGE_NAMES, opposite
 
         models, squadrons = state.models, state.squadrons
         if isinstance(action, Activate) and 0 <= action.squadron < len(squadrons):
@@ -138,6 +139,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
                              if 0 <= uid < len(models))
             split = f" ({action.dice} dice split)" if action.dice else ""
             return f"{guns} at {models[action.target].name}{split}"
+        if isinstance(action, ChooseEdge) and 0 <= action.edge < len(EDGE_NAMES):
+            theirs = EDGE_NAMES[opposite(action.edge)]
+            return f"deploy along the {EDGE_NAMES[action.edge]} edge (the opponent the {theirs})"
         return action_words(action)
 
     def action_target(self, state: DWState, action: Action) -> str | None:

@@ -207,7 +207,13 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
 
     def action_text(self, state: FullThrustState, action: Action) -> str:
         """Written orders, fire-control locks and firing order with the ships' names."""
-        from warbench.rulesets.full_thrust.actions import DeclareTarget, FireShip, WriteOrders
+        from warbench.rulesets.full_thrust.actions import (
+            ChooseRole,
+            DeclareTarget,
+            Dodge,
+            FireShip,
+            WriteOrders,
+        )
         from warbench.rulesets.full_thrust.orders import describe_order
         from warbench.rulesets.full_thrust.state import Order
 
@@ -227,6 +233,14 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
             if action.kind == "ship":
                 return f"{shooter} locks on {ships[action.target].name}"
             return f"{shooter} locks on {action.kind} {action.target}"
+        groups = state.groups
+        if isinstance(action, Dodge) and 0 <= action.group < len(groups):
+            group = groups[action.group].name
+            if action.spend:
+                return f"{group} spends an endurance point to dodge the hit"
+            return f"{group} takes the hit (loses a fighter)"
+        if isinstance(action, ChooseRole) and 0 <= action.group < len(groups):
+            return f"{groups[action.group].name} fights as {action.role} fighters this turn"
         return action_words(action)
 
     def action_target(self, state: FullThrustState, action: Action) -> str | None:
