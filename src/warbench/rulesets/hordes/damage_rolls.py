@@ -44,6 +44,7 @@ def damage_roll(
             sum(faces) + power,
             arm,
             boxes,
+            attacker.uid,
             text=f"damage {sum(faces) + power} against ARM {arm}: {boxes}",
         )
     )
