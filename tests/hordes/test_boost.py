@@ -10,7 +10,7 @@ import pytest
 from tests.hordes.helpers import HGame, activate, battle, options, script
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
-from warbench.rulesets.hordes.actions import Attack, Cast, DamageBoost, Hold
+from warbench.rulesets.hordes.actions import Attack, Cast, DamageBoost, FreeStrike, Hold, Move
 from warbench.rulesets.hordes.bots import WarlockBot
 from warbench.rulesets.hordes.words import action_text
 
@@ -114,3 +114,16 @@ def test_warlock_bot_boosts_damage_when_the_die_may_kill() -> None:
         game.apply(0, Attack(0, 1))
         decision = game.pending()[0]
         assert bot.choose(game.observe(0), decision) == DamageBoost(1, wanted)
+
+
+def test_a_warlocks_free_strike_is_offered_no_damage_boost() -> None:
+    """HOR-BOOST, HOR-FREE-STRIKE: a free strike's damage roll is boosted already (and it
+    comes outside the striking warlock's activation), so no paid boost is offered."""
+    game = battle([["maelis"], ["vesk"]], [[24, 20, 0], [24, 21.5, 180]])
+    activate(game, 0)
+    game.apply(0, Move(24, 17, 180.0))
+    assert FreeStrike(0) in options(game)
+    script(game, 6, 6, 1, 1, 1)  # a hit; 3 + P+S 10 against ARM 14: no boxes
+    game.apply(1, FreeStrike(0))
+    assert not any(isinstance(o, DamageBoost) for o in options(game))
+    assert _damage_dice(game) == [3] and game.state.models[1].fury == 7
