@@ -11,6 +11,7 @@ from warbench.core.engine import IllegalAction
 from warbench.rulesets.hordes.actions import (
     Attack,
     Charge,
+    DamageBoost,
     Done,
     FreeStrike,
     Headbutt,
@@ -93,9 +94,9 @@ def test_boost_is_warlocks_fury() -> None:
     game = battle([["maelis"], ["vesk"]], [[24, 20, 0], [24, 21.5, 180]])
     activate(game, 0)
     game.apply(0, Hold())
-    assert Attack(0, 1, True, True) in options(game)
+    assert Attack(0, 1, True) in options(game)
     script(game, 1, 1, 2, 3, 3, 3, 3)
-    game.apply(0, Attack(0, 1, True, False))
+    game.apply(0, Attack(0, 1, True))
     assert game.state.models[0].fury == 6
     events = [e for e in game.events if e.kind == "hordes_attack"]
     assert events[-1].total == 1 + 1 + 2 + 5
@@ -253,6 +254,7 @@ def test_transfer_is_the_defenders_choice() -> None:
     game.apply(0, Hold())
     script(game, 6, 6, 6, 6, 4)
     game.apply(0, Attack(0, 1))
+    game.apply(0, DamageBoost(1, False))  # the attacker's damage boost comes first
     decision = game.pending()[0]
     assert decision.player == 1 and Transfer(2) in decision.options
     game.apply(1, Transfer(2))
@@ -271,6 +273,7 @@ def test_destroying_the_warlock_wins() -> None:
     game.apply(0, Hold())
     script(game, 6, 6, 6, 6)
     game.apply(0, Attack(0, 1))
+    game.apply(0, DamageBoost(1, False))
     assert game.is_over and game.outcome is not None and game.outcome.winners == (0,)
 
 

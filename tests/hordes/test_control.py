@@ -11,6 +11,7 @@ from warbench.rulesets.hordes.actions import (
     Attack,
     Cast,
     Charge,
+    DamageBoost,
     Discard,
     Done,
     Heal,
@@ -76,6 +77,7 @@ def test_dice_and_inches() -> None:
     game.apply(0, Hold())
     script(game, 6, 6, 4, 4)
     game.apply(0, Attack(1, 1))
+    game.apply(0, DamageBoost(1, False))  # the hit is known: roll the damage unboosted
     rolls = [e for e in game.events if e.kind == "roll"]
     assert [(r.sides, r.faces) for r in rolls[-2:]] == [(6, (6, 6)), (6, (4, 4))]
     assert RULES.data.settings.table == 48.0

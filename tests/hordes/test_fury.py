@@ -141,10 +141,10 @@ def test_offensive_spell_is_a_magic_attack() -> None:
     game = battle([["maelis"], ["vesk"]], [[24, 20, 0], [24, 28, 180]])
     activate(game, 0)
     script(game, 3, 3, 6, 6, 6, 6)
-    game.apply(0, Cast("thorn-lash", 1, False, True))
+    game.apply(0, Cast("thorn-lash", 1))
     attack = [e for e in game.events if e.kind == "hordes_attack"][-1]
     assert attack.total == 3 + 3 + 7 and attack.hit is False  # DEF 15
-    assert game.state.models[0].fury == 7 - 3
+    assert game.state.models[0].fury == 7 - 2
 
 
 def test_stealth_beyond_five_inches_misses() -> None:

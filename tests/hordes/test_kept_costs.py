@@ -117,14 +117,10 @@ def test_hor_spell_and_heal_options_kept_per_value_are_the_fresh_ones() -> None:
         casts = []
         for spell in DATA.models[maelis.card].spells:
             record = DATA.spells[spell]
-            boosts = [(False, False)]
-            if record.off:
-                boosts += [(True, False), (False, True), (True, True)]
+            boosts = [False, True] if record.off else [False]
             for target in spell_targets(GAME, maelis, record):
                 casts += [
-                    Cast(spell, target.uid, hit, damage)
-                    for hit, damage in boosts
-                    if record.cost + hit + damage <= fury and (record.pow or not damage)
+                    Cast(spell, target.uid, hit) for hit in boosts if record.cost + hit <= fury
                 ]
         assert cast_options(GAME, maelis) == casts
         heals = []

@@ -24,3 +24,13 @@ def test_a_spell_attack_is_drawn_with_the_spells_range() -> None:
     assert mark.label == "Thorn Lash 14 vs DEF 13: hit, 2 boxes" and mark.hit
     unnamed = RULES.attacks_drawn(game.state, events[1:])[0]
     assert unnamed.far == 0.0 and unnamed.label.startswith("magic ")
+
+
+def test_a_damage_roll_after_its_boost_decision_is_drawn_on_its_own() -> None:
+    """HOR-BOOST: a warlock's damage roll comes a step after its attack roll (the damage
+    boost is decided in between), so it is drawn on its own from the attacker, labelled
+    with the roll against ARM and the boxes marked."""
+    game = battle([["maelis"], ["vesk"]], [[24, 10, 0], [24, 18, 180]])
+    (mark,) = RULES.attacks_drawn(game.state, [DamageRolled(1, 17, 14, 3, 0)])
+    assert mark.label == "damage 17 vs ARM 14: 3 boxes" and mark.hit
+    assert RULES.attacks_drawn(game.state, [DamageRolled(1, 17, 14, 3)]) == ()

@@ -92,7 +92,8 @@ def test_aoe_blast_and_deviation() -> None:
     )
     activate(game, 1)
     game.apply(0, Hold())
-    script(game, 1, 1, 1, 1, 6, 6, 6, 6, 3, 3)  # miss, deviate direction 1 by 1"
+    # miss, deviate direction 1 by 1"; each blast damage roll, then its spiral branch
+    script(game, 1, 1, 1, 1, 6, 6, 3, 6, 6, 3)
     game.apply(0, Attack(0, 3))
     damage = [e for e in game.events if e.kind == "hordes_damage"]
     assert {e.target for e in damage} == {3, 4}

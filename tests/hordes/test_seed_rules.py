@@ -20,6 +20,7 @@ from warbench.rulesets.hordes.actions import (
     Cast,
     Charge,
     ClearFury,
+    DamageBoost,
     Done,
     Feat,
     GoFirst,
@@ -95,17 +96,23 @@ def test_warlock_may_not_run_after_an_animus() -> None:
         game.apply(0, Move(24, 15, 0, True))
 
 
-def test_charge_attack_is_sold_no_second_damage_boost() -> None:
+def test_charge_attack_is_offered_no_damage_boost() -> None:
     """HOR-BOOST, HOR-CHARGE: a charge attack's damage roll is boosted already and a roll
-    is boosted only once, so the charging warlock is offered no paid damage boost on it."""
+    is boosted only once, so once the charging warlock's attack hits it is offered no paid
+    damage boost: the roll is made at once, with three dice, and no fury is spent."""
     game = battle([["maelis"], ["vesk"]], [[24, 20, 0], [24, 30, 180]])
     activate(game, 0)
     game.apply(0, Charge(1))
     attacks = [o for o in options(game) if isinstance(o, Attack) and o.target == 1]
     assert attacks and any(a.boost_hit for a in attacks)
-    assert not any(a.boost_damage for a in attacks)
+    script(game, 6, 6, 1, 1, 1)  # a hit; damage 3 + P+S 10 against ARM 14: no boxes
+    game.apply(0, Attack(0, 1))
+    assert not any(isinstance(o, DamageBoost) for o in options(game))
+    damage = [e for e in game.events if isinstance(e, RollEffect) and e.query == "damage"]
+    assert [e.dice for e in damage] == [3]
+    assert game.state.models[0].fury == 7
     with pytest.raises(IllegalAction):
-        game.apply(0, Attack(0, 1, False, True))
+        game.apply(0, DamageBoost(1, True))
 
 
 def test_warlock_self_animus_lands_on_the_warlock() -> None:
@@ -149,16 +156,16 @@ def test_aoe_hit_effect_hits_every_model_under_it() -> None:
 def test_charge_attack_is_the_first_melee_attack_whatever_its_target() -> None:
     """HOR-CHARGE: after a charge of 3" or more the first melee attack is the charge
     attack, with a boosted damage roll, even on a model other than the charge target;
-    it is then sold no paid damage boost (HOR-BOOST)."""
+    it is then offered no paid damage boost (HOR-BOOST)."""
     game = battle(
         [["maelis"], ["vesk", "ember-jackal"]], [[24, 20, 0], [24, 30, 180], [25.5, 28.8, 180]]
     )
     activate(game, 0)
     game.apply(0, Charge(1))
-    on_jackal = [o for o in options(game) if isinstance(o, Attack) and o.target == 2]
-    assert on_jackal and not any(a.boost_damage for a in on_jackal)
+    assert Attack(0, 2) in options(game)
     script(game, 6, 6, 1, 1, 1, 1, 1, 1)
     game.apply(0, Attack(0, 2))
+    assert not any(isinstance(o, DamageBoost) for o in options(game))
     damage = [e for e in game.events if isinstance(e, RollEffect) and e.query == "damage"]
     assert [e.dice for e in damage] == [3]
 

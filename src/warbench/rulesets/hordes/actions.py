@@ -119,22 +119,31 @@ class Headbutt(Action, tag="headbutt"):
 @dataclass(frozen=True, slots=True)
 class Attack(Action, tag="attack"):
     """Attack ``target`` with the model's weapon number ``weapon``; a warlock may boost
-    the attack and the damage roll for 1 fury each."""
+    the attack roll for 1 fury (its damage roll is boosted, or not, once the attack hits:
+    :class:`DamageBoost`)."""
 
     weapon: int
     target: int
     boost_hit: bool = False
-    boost_damage: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Cast(Action, tag="cast"):
-    """The warlock casts one of its spells at ``target`` (offensive ones may be boosted)."""
+    """The warlock casts one of its spells at ``target`` (an offensive one's magic attack
+    roll may be boosted; its damage roll is offered a boost once it hits)."""
 
     spell: str
     target: int
     boost_hit: bool = False
-    boost_damage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DamageBoost(Action, tag="damage_boost"):
+    """Just before the active warlock's damage roll on ``target``: boost it for 1 fury
+    (one more die), or roll it unboosted (HOR-BOOST)."""
+
+    target: int
+    boost: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +227,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     FreeStrike,
     Transfer,
     Reave,
+    DamageBoost,
 )
 
 

@@ -230,8 +230,7 @@ class Activation(HordesProcedure):
                 targets = seen
             cost = 0 if initial else 1
             for target in targets:
-                charge = self._charge_attack(weapon.kind)
-                options += self._boosted(me, index, target.uid, cost, charge)
+                options += self._boosted(me, index, target.uid, cost)
         headbutts = me.beast and not mind and not self.mode and not self.special
         if headbutts and self.target < 0 and forced:
             options += [
@@ -247,20 +246,12 @@ class Activation(HordesProcedure):
         a charge of 3" or more, whatever its target (HOR-CHARGE)."""
         return kind == "melee" and self.charge_bonus
 
-    def _boosted(
-        self, me: Model, weapon: int, target: int, cost: int, charge: bool
-    ) -> list[Action]:
-        """The attack with each boost the warlock pays for; a charge attack's damage roll
-        is boosted already and a roll is boosted once, so it is sold no damage boost
-        (HOR-BOOST)."""
+    def _boosted(self, me: Model, weapon: int, target: int, cost: int) -> list[Action]:
+        """The attack, and the attack with its attack roll boosted where the warlock pays
+        for it; its damage roll is offered a boost once it hits (HOR-BOOST, DamageRoll)."""
         if me.beast:
             return [ATTACK(weapon, target)]
-        return [
-            ATTACK(weapon, target, hit, dmg)
-            for hit in (False, True)
-            for dmg in ((False,) if charge else (False, True))
-            if cost + hit + dmg <= me.fury
-        ]
+        return [ATTACK(weapon, target, hit) for hit in (False, True) if cost + hit <= me.fury]
 
     # ------------------------------------------------------------------ acting
 
@@ -359,9 +350,8 @@ class Activation(HordesProcedure):
         initial = action.weapon not in self.used and not self.special
         if not initial:
             add_fury(game, me, 1 if me.beast else -1, "force" if me.beast else "spend")
-        boosts = int(action.boost_hit) + int(action.boost_damage)
-        if boosts:
-            add_fury(game, me, -boosts, "spend")
+        if action.boost_hit:
+            add_fury(game, me, -1, "spend")
         self.used.append(action.weapon)
         self.mode = weapon.kind
         target = game.state.models[action.target]
@@ -373,7 +363,7 @@ class Activation(HordesProcedure):
                 weapon.pow,
                 qualities=weapon.qualities,
                 boost_hit=action.boost_hit,
-                boost_damage=action.boost_damage or charge,
+                boost_damage=charge,
             )
         else:
             self.shots[action.weapon] += 1
@@ -385,7 +375,6 @@ class Activation(HordesProcedure):
                 weapon.qualities,
                 bonus=AIM_BONUS if self.aimed else 0,
                 boost_hit=action.boost_hit,
-                boost_damage=action.boost_damage,
             )
         attack(game, me, target, strike)
 

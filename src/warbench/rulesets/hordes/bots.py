@@ -24,6 +24,7 @@ from warbench.rulesets.hordes.actions import (
     Cast,
     Charge,
     ClearFury,
+    DamageBoost,
     Done,
     Feat,
     FreeStrike,
@@ -41,12 +42,20 @@ from warbench.rulesets.hordes.actions import (
     Upkeep,
 )
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.profile import boxes_left, stat
+from warbench.rulesets.hordes.exact import attack_chances, boxes_dist
+from warbench.rulesets.hordes.profile import boxes_left, is_crippled, stat
+from warbench.rulesets.hordes.rolls import dice_count
 from warbench.rulesets.hordes.space import gap, melee_reach, run_out
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Fury the bot's warlock keeps for transferring damage.
 RESERVE: Final = 2
+#: The rise in the chance to destroy the target worth a boost even out of the reserve.
+KILL_GAIN: Final = 0.1
+#: The rise in expected boxes (toward crippling) worth a boost out of spare fury.
+BOXES_GAIN: Final = 1.0
+#: The rise in the chance to hit worth boosting an attack roll out of spare fury.
+HIT_GAIN: Final = 0.15
 
 
 class WarlockBot:
@@ -75,6 +84,7 @@ class WarlockBot:
             _transfer,
             _reave,
             _strike,
+            _damage_boost,
             _stand,
             _activate,
         ):
@@ -206,6 +216,42 @@ def _strike(
     return strikes[0] if strikes else FreeStrike(-1)
 
 
+def _damage_boost(
+    state: HordesState, data: HordesData, me: int, options: tuple[Action, ...]
+) -> Action | None:
+    """Boost a damage roll (HOR-BOOST) on an enemy model when the extra die raises the
+    chance to destroy it by ``KILL_GAIN`` (fury from the reserve too), or, with fury to
+    spare, the boxes it marks by ``BOXES_GAIN`` on average (toward crippling a beast)."""
+    boosts = _of(options, DamageBoost)
+    if not boosts:
+        return None
+    plain = next((b for b in boosts if not b.boost), boosts[0])
+    roll = state.stack[-1] if state.stack else None
+    attacker_uid, power = getattr(roll, "attacker", None), getattr(roll, "power", None)
+    if not isinstance(attacker_uid, int) or not isinstance(power, int):
+        return plain
+    attacker, target = state.models[attacker_uid], state.models[plain.target]
+    if target.owner == me or attacker.fury < 1:
+        return plain
+    body = is_crippled(data, attacker, "body")
+    arm, left = stat(data, target, "arm"), boxes_left(data, target)
+    plain_roll = boxes_dist(dice_count(False, body), power, arm)
+    boosted_roll = boxes_dist(dice_count(True, body), power, arm)
+
+    def kill(dist: dict[int, float]) -> float:
+        return sum(p for boxes, p in dist.items() if boxes >= left)
+
+    def mean(dist: dict[int, float]) -> float:
+        return sum(min(boxes, left) * p for boxes, p in dist.items())
+
+    if kill(boosted_roll) - kill(plain_roll) >= KILL_GAIN:
+        return DamageBoost(plain.target, True)
+    spare = attacker.fury - 1 >= RESERVE
+    if spare and mean(boosted_roll) - mean(plain_roll) >= BOXES_GAIN:
+        return DamageBoost(plain.target, True)
+    return plain
+
+
 def _stand(
     state: HordesState, data: HordesData, me: int, options: tuple[Action, ...]
 ) -> Action | None:
@@ -313,11 +359,7 @@ def _magic(
     heals = [h for h in _of(options, Heal) if h.target == warlock.uid and h.amount <= spare]
     if heals and boxes_left(data, warlock) < data.models[warlock.card].damage / 2:
         return max(heals, key=lambda h: h.amount)
-    casts = [
-        c
-        for c in _of(options, Cast)
-        if data.spells[c.spell].cost + c.boost_hit + c.boost_damage <= spare
-    ]
+    casts = [c for c in _of(options, Cast) if data.spells[c.spell].cost + c.boost_hit <= spare]
     offensive = [
         c
         for c in casts
@@ -326,9 +368,9 @@ def _magic(
     ]
     if offensive:
 
-        def value(cast: Cast) -> tuple[bool, int, bool, bool]:
+        def value(cast: Cast) -> tuple[bool, int, bool]:
             target = state.models[cast.target]
-            return (target is enemy, data.spells[cast.spell].pow, cast.boost_hit, cast.boost_damage)
+            return (target is enemy, data.spells[cast.spell].pow, cast.boost_hit)
 
         return max(offensive, key=value)
     if _all_in(state, data, warlock.owner, enemy):
@@ -356,17 +398,26 @@ def _best_attack(
         target = state.models[attack.target]
         weapon = data.models[active.card].weapons[attack.weapon]
         in_range = weapon.kind == "melee" or gap(data, active, target) <= weapon.rng
-        return (in_range, int(target is enemy), -boxes_left(data, target), attack.boost_damage)
+        return (in_range, int(target is enemy), -boxes_left(data, target), not attack.boost_hit)
 
     best = max(attacks, key=value)
     weapon = data.models[active.card].weapons[best.weapon]
-    if weapon.kind == "ranged" and gap(data, active, state.models[best.target]) > weapon.rng:
+    target = state.models[best.target]
+    if weapon.kind == "ranged" and gap(data, active, target) > weapon.rng:
         return Done()
-    boosts = int(best.boost_hit) + int(best.boost_damage)
-    if not active.beast and active.fury - boosts < RESERVE:
-        plain = Attack(best.weapon, best.target)
-        return plain if plain in attacks else Done()
-    return best
+    boosted = Attack(best.weapon, best.target, True)
+    sure = weapon.kind == "melee" and target.knocked_down  # an automatic hit
+    if boosted in attacks and not sure and active.fury - 1 >= RESERVE:
+        # The damage boost is offered after the hit (HOR-BOOST): boost the attack roll
+        # only where the extra die raises the chance to hit enough for its fury.
+        skill = stat(data, active, "mat" if weapon.kind == "melee" else "rat")
+        defence = stat(data, target, "def")
+        if attack_chances(3, skill, defence)[0] - attack_chances(2, skill, defence)[0] >= (
+            HIT_GAIN
+        ):
+            return boosted
+    plain = Attack(best.weapon, best.target)
+    return plain if plain in attacks else best
 
 
 def _charge(

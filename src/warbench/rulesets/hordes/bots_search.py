@@ -7,7 +7,7 @@ model to activate (beasts first, nearest the enemy warlock first), and in an act
 best attack, reaching charge and spell at each target, a full and a half advance on the
 enemy warlock or on the nearest enemy model, and staying put, taken round by round (the
 best of each kind, then the second of each kind). Elsewhere (fury, transfers, free
-strikes) the options are few: all of them.
+strikes, damage boosts) the options are few: all of them.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def _activation_lines(
         for o in options
         if isinstance(o, Attack) and _in_reach(data, active, state.models[o.target], o.weapon)
     ]
-    attacks.sort(key=lambda a: (target_rank(a.target), a.boost_hit, not a.boost_damage))
+    attacks.sort(key=lambda a: (target_rank(a.target), a.boost_hit))
     charges = sorted(
         (
             o
@@ -99,7 +99,7 @@ def _activation_lines(
             for o in options
             if isinstance(o, Cast)
             and data.spells[o.spell].off
-            and data.spells[o.spell].cost + o.boost_hit + o.boost_damage <= active.fury
+            and data.spells[o.spell].cost + o.boost_hit <= active.fury
         ),
         key=lambda c: (target_rank(c.target), -data.spells[c.spell].pow),
     )

@@ -13,12 +13,12 @@ from typing import Final
 from warbench.core.events import RollEffect
 from warbench.core.geometry import Body, CircleBase, Point, Pose, StripTemplate
 from warbench.core.geometry.vectors import to_degrees
-from warbench.rulesets.hordes.damage import Damage
-from warbench.rulesets.hordes.events import AttackRolled, DamageRolled
+from warbench.rulesets.hordes.damage_rolls import DamageRoll, queue_damage_rolls
+from warbench.rulesets.hordes.events import AttackRolled
 from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
 from warbench.rulesets.hordes.luck import deviation_effect
 from warbench.rulesets.hordes.profile import is_crippled, stat
-from warbench.rulesets.hordes.rolls import attack_outcome, damage_boxes, dice_count
+from warbench.rulesets.hordes.rolls import attack_outcome, dice_count
 from warbench.rulesets.hordes.space import (
     STEALTH_RANGE,
     body,
@@ -79,16 +79,20 @@ class Strike:
 
 
 def attack(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> tuple[bool, bool]:
-    """Roll the attack, queue the damage; ``(hit, critical)``."""
+    """Roll the attack and apply what a hit does now; queue its damage rolls (each may be
+    boosted by the attacking warlock just before it is made, HOR-BOOST); ``(hit,
+    critical)``."""
+    rolls: list[DamageRoll] = []
     if "spray" in strike.qualities:
-        return _spray(game, attacker, target, strike)
-    hit, critical = roll_to_hit(game, attacker, target, strike)
-    if strike.aoe:
-        _blast(game, attacker, target, strike, hit, critical)
-        return hit, critical
-    if hit:
-        _on_hit(game, attacker, target, strike, critical)
-    return hit, critical
+        first = _spray(game, attacker, target, strike, rolls)
+    else:
+        first = roll_to_hit(game, attacker, target, strike)
+        if strike.aoe:
+            _blast(game, attacker, target, strike, *first, rolls)
+        elif first[0]:
+            _on_hit(game, attacker, target, strike, first[1], rolls)
+    queue_damage_rolls(game, rolls)
+    return first
 
 
 def roll_to_hit(
@@ -158,38 +162,6 @@ def damage_power(game: HordesGame, attacker: Model, strike: Strike) -> int:
     return strike.pow + strength if strike.kind == "melee" else strike.pow
 
 
-def damage_roll(
-    game: HordesGame,
-    attacker: Model,
-    target: Model,
-    power: int,
-    boosted: bool,
-    extra_dice: int = 0,
-) -> None:
-    """Roll damage against the target's ARM and queue the boxes it marks."""
-    if not target.alive:
-        return
-    body_crippled = is_crippled(game.data, attacker, "body")
-    count = dice_count(boosted, body_crippled) + extra_dice
-    label = f"damage on {name(game, target)}"
-    faces = roll(game, attacker.owner, count, label)
-    arm = stat(game.data, target, "arm")
-    boxes = damage_boxes(faces, power, arm)
-    game.emit(RollEffect(attacker.owner, label, boxes, count, query="damage",
-                         args=(count, power, arm)))
-    game.emit(
-        DamageRolled(
-            target.uid,
-            sum(faces) + power,
-            arm,
-            boxes,
-            text=f"damage {sum(faces) + power} against ARM {arm}: {boxes}",
-        )
-    )
-    if boxes:
-        game.push(Damage(target.uid, boxes, attacker.uid, attacker.owner == target.owner))
-
-
 def _hit_effects(game: HordesGame, target: Model, strike: Strike, critical: bool) -> None:
     """The weapon's effects on a model hit, and its critical effects on a critical hit
     (none for power attacks) (HOR-AUTO-EFFECT, HOR-CRITICAL)."""
@@ -200,15 +172,23 @@ def _hit_effects(game: HordesGame, target: Model, strike: Strike, critical: bool
 
 
 def _on_hit(
-    game: HordesGame, attacker: Model, target: Model, strike: Strike, critical: bool
+    game: HordesGame,
+    attacker: Model,
+    target: Model,
+    strike: Strike,
+    critical: bool,
+    rolls: list[DamageRoll],
 ) -> None:
+    """A hit's effects now, and its damage roll (if the attack has POW) onto ``rolls``."""
     _hit_effects(game, target, strike, critical)
     if strike.kind == "melee" or strike.pow > 0 or strike.strength_damage:
         power = damage_power(game, attacker, strike)
-        damage_roll(game, attacker, target, power, strike.boost_damage)
+        rolls.append(DamageRoll(attacker.uid, target.uid, power, strike.boost_damage))
 
 
-def _spray(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> tuple[bool, bool]:
+def _spray(
+    game: HordesGame, attacker: Model, target: Model, strike: Strike, rolls: list[DamageRoll]
+) -> tuple[bool, bool]:
     """A 1"-wide strip from the attacker's front towards ``target``, ``rng`` long: every
     model it touches is attacked (stealth and the melee penalty do not apply)."""
     data = game.data
@@ -222,19 +202,26 @@ def _spray(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> 
             continue
         hit, critical = roll_to_hit(game, attacker, model, strike, spray=True)
         if hit:
-            _on_hit(game, attacker, model, strike, critical)
+            _on_hit(game, attacker, model, strike, critical, rolls)
         if model is target:
             first = (hit, critical)
     return first
 
 
 def _blast(
-    game: HordesGame, attacker: Model, target: Model, strike: Strike, hit: bool, critical: bool
+    game: HordesGame,
+    attacker: Model,
+    target: Model,
+    strike: Strike,
+    hit: bool,
+    critical: bool,
+    rolls: list[DamageRoll],
 ) -> None:
     """AOE: the target takes the direct hit; every other model under the template is hit
     too: it suffers the weapon's hit effects (and its critical effects on a critical hit)
     and blast damage (POW / 2, rounded up). A miss deviates: d6 direction (1 = straight on,
-    then clockwise by 60 degrees), d6 inches, at most half the distance to the target."""
+    then clockwise by 60 degrees), d6 inches, at most half the distance to the target.
+    Each damage roll is its own roll: the warlock may boost each one (HOR-BOOST)."""
     data = game.data
     centre = Point(target.x, target.y)
     direct: Model | None = target if hit else None
@@ -252,14 +239,14 @@ def _blast(
         size = data.settings.table
         centre = Point(min(max(centre.x, 0.0), size), min(max(centre.y, 0.0), size))
     if direct is not None:
-        _on_hit(game, attacker, target, strike, critical)
+        _on_hit(game, attacker, target, strike, critical, rolls)
     template = Body(Pose(centre.x, centre.y), CircleBase(strike.aoe / 2))
     blast = math.ceil(strike.pow / data.settings.blast_divisor)
-    for model in reversed(game.state.models):
+    for model in game.state.models:
         if model is direct or model is attacker or not model.alive:
             continue
         if hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= (
             template.base.size / 2
         ):
             _hit_effects(game, model, strike, critical)
-            damage_roll(game, attacker, model, blast, False)
+            rolls.append(DamageRoll(attacker.uid, model.uid, blast))

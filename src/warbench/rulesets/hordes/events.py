@@ -57,6 +57,7 @@ class DamageRolled(Event, tag="hordes_damage"):
     total: int
     arm: int
     boxes: int
+    attacker: int = -1  # the model rolling it (-1: unknown)
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,23 +60,18 @@ def target_uids(
     return sight.kept(("spell targets", caster.uid, record.rng, record.off), work_out)
 
 
-#: The boosts an offensive spell may take: none, to hit, to damage, both.
-_BOOSTS: Final = ((False, False), (True, False), (False, True), (True, True))
+#: The boosts an offensive spell's magic attack roll may take when cast: none, or to hit
+#: (its damage roll is offered a boost once it hits, HOR-BOOST).
+_BOOSTS: Final = (False, True)
 
 
 @lru_cache(maxsize=4096)
-def _casts(
-    spell: str, target: int, cost: int, off: bool, power: int, fury: int
-) -> tuple[Cast, ...]:
-    """The casts of ``spell`` (COST ``cost``, offensive or not, POW ``power``) at
-    ``target`` that ``fury`` pays for, unboosted first: a pure function of its arguments,
-    kept per process (nothing invalidates an entry)."""
+def _casts(spell: str, target: int, cost: int, off: bool, fury: int) -> tuple[Cast, ...]:
+    """The casts of ``spell`` (COST ``cost``, offensive or not) at ``target`` that
+    ``fury`` pays for, unboosted first: a pure function of its arguments, kept per process
+    (nothing invalidates an entry)."""
     boosts = _BOOSTS if off else _BOOSTS[:1]
-    return tuple(
-        CAST(spell, target, hit, damage)
-        for hit, damage in boosts
-        if cost + hit + damage <= fury and (power or not damage)
-    )
+    return tuple(CAST(spell, target, hit) for hit in boosts if cost + hit <= fury)
 
 
 def cast_options(game: HordesGame, warlock: Model, sight: Sight | None = None) -> list[Cast]:
@@ -90,7 +85,7 @@ def cast_options(game: HordesGame, warlock: Model, sight: Sight | None = None) -
         if record.cost > fury:
             continue  # not even the unboosted cast is paid for
         for target in target_uids(game, warlock, record, sight):
-            options += _casts(spell, target, record.cost, record.off, record.pow, fury)
+            options += _casts(spell, target, record.cost, record.off, fury)
     return options
 
 
@@ -153,19 +148,11 @@ def heal_options(game: HordesGame, warlock: Model) -> list[Heal]:
 
 
 def cast(game: HordesGame, warlock: Model, action: Cast) -> None:
-    """Pay for and cast a spell (boosts cost 1 fury each)."""
+    """Pay for and cast a spell (a boosted magic attack roll costs 1 fury more)."""
     record = game.data.spells[action.spell]
-    add_fury(game, warlock, -(record.cost + action.boost_hit + action.boost_damage), "spend")
+    add_fury(game, warlock, -(record.cost + action.boost_hit), "spend")
     target = game.state.models[action.target]
-    resolve_spell(
-        game,
-        warlock,
-        action.spell,
-        record,
-        target,
-        "spell",
-        (action.boost_hit, action.boost_damage),
-    )
+    resolve_spell(game, warlock, action.spell, record, target, "spell", action.boost_hit)
 
 
 def use_animus(game: HordesGame, active: Model, action: Animus) -> None:
@@ -179,9 +166,7 @@ def use_animus(game: HordesGame, active: Model, action: Animus) -> None:
     else:
         add_fury(game, active, -record.cost, "spend")
         caster = active  # as if on its own card: a SELF animus lands on the warlock
-    resolve_spell(
-        game, caster, spell, record, game.state.models[action.target], "animus", (False, False)
-    )
+    resolve_spell(game, caster, spell, record, game.state.models[action.target], "animus", False)
 
 
 def resolve_spell(
@@ -191,9 +176,10 @@ def resolve_spell(
     record: SpellRecord,
     target: Model,
     origin: str,
-    boosts: tuple[bool, bool],
+    boost_hit: bool,
 ) -> None:
-    """Offensive spells make a magic attack (2d6 + FURY) and hurt or hinder on a hit;
+    """Offensive spells make a magic attack (2d6 + FURY, boosted or not) and hurt (a
+    damage roll the warlock may boost just before it, HOR-BOOST) or hinder on a hit;
     others take effect on the target (AOE CTRL: on every model, friendly or enemy, in the
     caster's control area, HOR-SPELL-STATS)."""
     game.emit(
@@ -211,8 +197,7 @@ def resolve_spell(
             record.pow,
             rng,
             record.template if record.pow else 0,
-            boost_hit=boosts[0],
-            boost_damage=boosts[1],
+            boost_hit=boost_hit,
         )
         hit, _ = attack(game, caster, target, strike)
         if hit:

@@ -35,7 +35,9 @@ class AttackOptions(pydantic.BaseModel):
     arm: int = pydantic.Field(default=18, ge=0, le=30, description="target ARM")
     attacks: int = pydantic.Field(default=1, ge=1, le=6, description="attacks in sequence")
     boost_hit: bool = pydantic.Field(default=False, description="boost every attack roll")
-    boost_damage: bool = pydantic.Field(default=False, description="boost every damage roll")
+    boost_damage: bool = pydantic.Field(
+        default=False, description="boost every damage roll (each declared after its hit)"
+    )
     bonus: int = pydantic.Field(default=0, ge=-10, le=10, description="other modifiers to hit")
     target: str = pydantic.Field(default="", description="model id: its spiral or boxes")
     knocked_down: bool = pydantic.Field(default=False, description="target knocked down")

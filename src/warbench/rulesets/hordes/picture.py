@@ -83,7 +83,9 @@ def attacks_drawn(
 ) -> tuple[Attack, ...]:
     """Each attacker's attacks on each target in ``events``, one mark per pair and style
     (a magic attack: per spell, named by the cast that made it): how many hit, the boxes
-    they marked, over the front arc and the weapon's or spell's range."""
+    they marked, over the front arc and the weapon's or spell's range. A damage roll made
+    in a later step than its attack roll (after the warlock's damage boost decision,
+    HOR-BOOST) is drawn on its own, as the attacker's damage roll."""
     tallies: dict[tuple[int, int, str], list[int]] = {}
     rolls: dict[tuple[int, int, str], str] = {}
     last: tuple[int, int, str] | None = None
@@ -102,14 +104,23 @@ def attacks_drawn(
             rolls[last] = f"{event.total} vs DEF {event.needed}" if event.total else ""
         elif isinstance(event, DamageRolled) and last is not None and last[1] == event.target:
             tallies[last][2] += event.boxes
+        elif isinstance(event, DamageRolled) and last is None and event.attacker >= 0:
+            alone = (event.attacker, event.target, "damage")
+            tally = tallies.setdefault(alone, [0, 0, 0])
+            tally[0], tally[1] = tally[0] + 1, tally[1] + 1
+            tally[2] += event.boxes
+            rolls[alone] = f"{event.total} vs ARM {event.arm}"
     marks = []
     for key, (count, hits, boxes) in tallies.items():
         attacker, target = state.models[key[0]], state.models[key[1]]
         style = data.spells[key[2]].name if key[2] in data.spells else key[2]
         label = f"{style} {rolls[key]}".strip() if count == 1 else f"{style} x{count}"
         outcome = ("hit" if hits else "miss") if count == 1 else f"{hits} hit{'s' * (hits != 1)}"
-        label += f": {outcome}"
-        label += f", {boxes} box{'es' * (boxes != 1)}" if hits else ""
+        if key[2] == "damage":
+            label += f": {boxes} box{'es' * (boxes != 1)}"
+        else:
+            label += f": {outcome}"
+            label += f", {boxes} box{'es' * (boxes != 1)}" if hits else ""
         marks.append(
             Attack.fired(
                 (attacker.x, attacker.y), attacker.heading, (target.x, target.y),

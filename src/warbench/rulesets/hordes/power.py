@@ -9,12 +9,8 @@ from typing import Final
 from warbench.core.geometry import Body, CircleBase, Point, Pose, Terrain, first_contact
 from warbench.core.geometry.sight import base_crossed_by
 from warbench.core.geometry.vectors import to_degrees
-from warbench.rulesets.hordes.combat import (
-    LARGER_BASE_SLAM_PENALTY,
-    Strike,
-    damage_roll,
-    roll_to_hit,
-)
+from warbench.rulesets.hordes.combat import LARGER_BASE_SLAM_PENALTY, Strike, roll_to_hit
+from warbench.rulesets.hordes.damage_rolls import damage_roll
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import Moved
 from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll

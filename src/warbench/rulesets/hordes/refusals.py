@@ -43,6 +43,8 @@ RULES: dict[str, str] = {
     "(HOR-TRANSFER)",
     "free_strike": "a free strike is made with a melee weapon in range (HOR-FREE-STRIKE)",
     "upkeep": "upkeep costs 1 fury a spell (HOR-UPKEEP)",
+    "damage_boost": "a warlock boosts a damage roll for 1 fury in its activation, just before "
+    "the roll once its attack has hit, and a roll is boosted only once (HOR-BOOST)",
 }
 
 

@@ -42,7 +42,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     name = "HORDES Mk II (quick rules)"
     # 2: rule fixes after an audit against the seed (frenzy after knockdown, running after
     #    an animus or feat, boosts, SELF animi, AOE effects, charge attack, CTRL spells)
-    version = "2"
+    # 3: a warlock's damage boost is declared just before the damage roll, once the attack
+    #    has hit (a decision of its own), no longer with the attack (HOR-BOOST)
+    version = "3"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"

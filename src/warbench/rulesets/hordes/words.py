@@ -63,6 +63,10 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
         if action.beast < 0:
             return "take the damage"
         return f"transfer the damage to {name(action.beast)}"
+    if isinstance(action, act.DamageBoost):
+        if not action.boost:
+            return "roll the damage unboosted"
+        return f"boost the damage roll on {aimed(action.target)} (1 fury)"
     if isinstance(action, act.FreeStrike):
         return "let it go" if action.weapon < 0 else f"free strike with {weapon(action.weapon)}"
     return action_words(action)
@@ -79,9 +83,5 @@ def action_target(data: HordesData, state: HordesState, action: Action) -> str |
 
 
 def _boosts(action: Action) -> str:
-    boosted = [
-        words
-        for field, words in (("boost_hit", "hit"), ("boost_damage", "damage"))
-        if getattr(action, field, False)
-    ]
-    return f", boosting {' and '.join(boosted)}" if boosted else ""
+    """The attack roll's boost, chosen with the attack (the damage roll's comes later)."""
+    return ", boosting the attack roll" if getattr(action, "boost_hit", False) else ""
