@@ -27,7 +27,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Move,
     Respond,
 )
-from warbench.rulesets.dystopian_wars.boarding import board_refusal
+from warbench.rulesets.dystopian_wars.boarding_rules import board_refusal
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.command import hits_needed
 from warbench.rulesets.dystopian_wars.state import Locked

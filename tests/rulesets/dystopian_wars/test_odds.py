@@ -20,7 +20,7 @@ from warbench.core.odds import Dist, InvalidOddsQuery
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.attack_rolls import Attack, resolve_attack
-from warbench.rulesets.dystopian_wars.boarding import (
+from warbench.rulesets.dystopian_wars.boarding_rules import (
     BOARDER_NEEDED,
     MELEE_NEEDED,
     assault_outcome,

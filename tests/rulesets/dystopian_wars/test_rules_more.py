@@ -423,7 +423,7 @@ def test_boarding_between_levels() -> None:
     """DW-BOARD-LEVELS, DW-BOARD-BEAST, DW-MULTI-ASSAULT, DW-PRIZE-RECAPTURE: levels limit
     who boards whom; creatures board in contact with everything they have; assailants on
     one target add up; prizes may be boarded, crewless derelicts may not."""
-    from warbench.rulesets.dystopian_wars.boarding import board_refusal
+    from warbench.rulesets.dystopian_wars.boarding_rules import board_refusal
 
     data = DystopianWarsRuleset().data
     game = scripted(setup(

@@ -19,6 +19,8 @@ A friendly model may be boarded only while an enemy boarding of it is under way:
 points sent join its defenders. Boarders whose ship ends more than 4 inches from the
 model they are aboard cannot go back to it: when that model is captured they stay aboard
 as (part of) the prize crew, and the choice of who goes home is made once.
+
+Who may board whom, and the numbers of an assault, are in :mod:`.boarding_rules`.
 """
 
 from __future__ import annotations
@@ -48,6 +50,19 @@ from warbench.rulesets.dystopian_wars.boarding_events import (
     Melee,
     Prize,
 )
+from warbench.rulesets.dystopian_wars.boarding_rules import (
+    BEAST_AA_NEEDED,
+    BOARDER_NEEDED,
+    BOTH_LOSE,
+    CAPTURED,
+    MELEE_NEEDED,
+    assault_outcome,
+    board_refusal,
+    boarding_bonus,
+    defender_of,
+    melee_dice,
+    under_attack,
+)
 from warbench.rulesets.dystopian_wars.combat import (
     aa_value,
     cc_value,
@@ -67,96 +82,6 @@ from warbench.rulesets.dystopian_wars.state import (
     body_of,
     frame_below,
 )
-
-#: The number ack-ack (or charges) need against boarders; melee dice need 4+.
-BOARDER_NEEDED, MELEE_NEEDED, BEAST_AA_NEEDED = 5, 4, 4
-#: How an assault can end: the target taken, the boarders all lost (the target keeps some
-#: points), neither side wiped out, or both.
-CAPTURED, REPELLED, BOTH_LOSE, BOTH_WIPED_OUT = (
-    "captured", "repelled", "both lose AP", "both wiped out",
-)
-
-
-def melee_dice(points: int, rammed: bool) -> int:
-    """Melee dice of a boarding party of ``points``: half (rounded down) when its ship
-    rammed or collided this turn.
-
-    >>> melee_dice(5, False), melee_dice(5, True)
-    (5, 2)
-    """
-    return points // 2 if rammed else points
-
-
-def assault_outcome(defenders_left: int, boarders_left: int) -> str:
-    """How an assault ends, from the points each side has left after the melee.
-
-    >>> assault_outcome(0, 2), assault_outcome(3, 0), assault_outcome(1, 1)
-    ('captured', 'repelled', 'both lose AP')
-    """
-    if boarders_left <= 0:
-        return BOTH_WIPED_OUT if defenders_left <= 0 else REPELLED
-    return CAPTURED if defenders_left <= 0 else BOTH_LOSE
-
-
-def boarding_bonus(state: DWState, data: RulesData, model: Model) -> int:
-    """Extra assault points from boarding cards in force for the model's squadron."""
-    return sum(
-        data.cards[play.card].value
-        for play in state.in_play
-        if play.squadron == model.squadron and data.cards[play.card].effect == "boarding"
-    )
-
-
-def board_refusal(
-    state: DWState, data: RulesData, attacker: Model, target: Model, ap: int
-) -> str | None:
-    """Why ``attacker`` may not board ``target`` with ``ap`` points now."""
-    spec = data.models[attacker.cls]
-    target_spec = data.models[target.cls]
-    if not attacker.active:
-        return f"{attacker.name} can no longer board"
-    if attacker.broken:
-        return f"{attacker.name} is broken: it may not start a boarding assault"
-    if attacker.grounded:
-        return f"{attacker.name} ran aground this activation"
-    if attacker.ap <= 0:
-        return f"{attacker.name} has no assault points (boarders gone)"
-    free = attacker.ap - locked_points(state, attacker.uid)
-    if free <= 0:
-        return f"{attacker.name}'s assault points are all locked in a boarding"
-    if not 1 <= ap <= free:
-        return f"{attacker.name} may send 1 to {free} assault points, not {ap}"
-    if spec.beast and ap != attacker.ap:
-        return "creatures and robots board with all their assault points"
-    if target.alive and target.derelict and target.prize_ap <= 0:
-        return f"{target.name} is a derelict: only prizes may be boarded"
-    if target.alive and target.uid != attacker.uid and defender_of(target) == attacker.player:
-        if not under_attack(state, target.uid, attacker.player):
-            return (f"{target.name} is friendly: it may be boarded only while an enemy "
-                    "boarding of it is under way")
-    elif not target.alive or defender_of(target) == -1 or target.uid == attacker.uid:
-        return f"{target.name} is not an enemy to board"
-    if target_spec.tiny:
-        return "tiny flyers cannot be boarded"
-    if target.uid in attacker.fired_at:
-        return f"{attacker.name} fired at {target.name} this activation: it cannot board it"
-    if target.uid in attacker.contact and not (spec.beast and spec.rr >= 1):
-        return f"{attacker.name} rammed or collided with {target.name}: it cannot board it"
-    levels = {attacker.level, target.level}
-    if levels == {"submerged", "obscured"}:
-        return "submerged and obscured models cannot board each other"
-    if target.level == "submerged" and not (attacker.level == "submerged" and spec.beast):
-        return "only submerged creatures and robots board submerged models"
-    if attacker.level == "submerged" and target.level != "submerged":
-        return "a submerged model cannot board surface or flying models"
-    distance = gap(body_of(attacker, spec), body_of(target, target_spec))
-    reach = 0.0 if spec.beast else BOARDING_RANGE
-    if distance > reach + 1e-9:
-        return (
-            f"{target.name} is {distance:.1f} inches away; "
-            + ("creatures and robots board in base contact" if spec.beast else "4 inches at most")
-        )
-    return None
 
 
 class BoardSpace(ParamSpace):
@@ -513,15 +438,6 @@ def stranded_parties(
     return found
 
 
-def under_attack(state: DWState, target: int, player: int) -> bool:
-    """Whether an enemy of ``player`` has boarders locked aboard ``target`` (a boarding
-    of it under way)."""
-    return any(
-        lock.target == target and lock.player != player and lock.parties
-        for lock in state.boardings
-    )
-
-
 def reinforce(game: DWGame, attacker: Model, target: Model, ap: int) -> None:
     """Send ``ap`` of ``attacker``'s points aboard a friendly model under boarding: they
     join its defenders (for good: engine default)."""
@@ -590,11 +506,6 @@ def boarding_answer(state: DWState, data: RulesData, assault: Assault) -> tuple[
             if sum(d for _, d in found) > sum(d for _, d in best):
                 best = found
     return kind, [uid for uid, _ in best]
-
-
-def defender_of(target: Model) -> int:
-    """The player defending a model against boarders: its holder when it is a prize."""
-    return target.prize_of if target.derelict else target.player
 
 
 @dataclass(slots=True)

@@ -26,7 +26,8 @@ from warbench.core.decisions import Decision
 from warbench.core.geometry.vectors import to_degrees
 from warbench.core.rounding import round_to
 from warbench.rulesets.dystopian_wars.actions import JoinPatrol, Land, Launch, Respond
-from warbench.rulesets.dystopian_wars.boarding import BEAST_AA_NEEDED, AnswerBoarding, Boarding
+from warbench.rulesets.dystopian_wars.boarding import AnswerBoarding, Boarding
+from warbench.rulesets.dystopian_wars.boarding_rules import BEAST_AA_NEEDED
 from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value, linked_answers
 from warbench.rulesets.dystopian_wars.damage import hit_damage
 from warbench.rulesets.dystopian_wars.data import RulesData

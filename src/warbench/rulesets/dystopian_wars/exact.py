@@ -10,7 +10,7 @@ less than 1e-15 is left out, and that bound is kept as ``truncated_mass``.
 
 Damage follows with the game's own :func:`~.damage.hit_damage` applied to every number of
 hits, the critical table's extra damage read from the data, and boarding with
-:func:`~.boarding.melee_dice` and :func:`~.boarding.assault_outcome`.
+:func:`~.boarding_rules.melee_dice` and :func:`~.boarding_rules.assault_outcome`.
 
 >>> hits = pool_hits(13, 4)
 >>> round(hits.mean, 9), round(hits.at_least(10), 6), hits.truncated_mass <= 1e-15
@@ -29,7 +29,7 @@ import numpy as np
 
 from warbench.core.faces import FaceTable
 from warbench.core.odds import Dist, InvalidOddsQuery, mixture
-from warbench.rulesets.dystopian_wars.boarding import (
+from warbench.rulesets.dystopian_wars.boarding_rules import (
     BOARDER_NEEDED,
     MELEE_NEEDED,
     REPELLED,

@@ -5,8 +5,8 @@ number needed through :func:`~.combat.needed_to_hit` (asked about stand-ins buil
 options: a target of that size, traits and level, a shooter of that level), linked fire
 through :func:`~.combat.linked_dice`, answering dice through :func:`~.combat.aa_value` and
 :func:`~.combat.cc_value`, damage through :func:`~.damage.hit_damage` and the critical
-table of the data, boarding through :func:`~.boarding.melee_dice` and
-:func:`~.boarding.assault_outcome`, and rams with the numbers of :mod:`~.movement`. The
+table of the data, boarding through :func:`~.boarding_rules.melee_dice` and
+:func:`~.boarding_rules.assault_outcome`, and rams with the numbers of :mod:`~.movement`. The
 distributions come from :mod:`~.exact`.
 
 >>> attacks = attack_odds()
@@ -27,7 +27,7 @@ from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist
 from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED, SHIELD_NEEDED
-from warbench.rulesets.dystopian_wars.boarding import (
+from warbench.rulesets.dystopian_wars.boarding_rules import (
     BOTH_LOSE,
     BOTH_WIPED_OUT,
     CAPTURED,
