@@ -22,9 +22,10 @@ from warbench.rulesets.full_thrust.damage import (
     threshold_check,
 )
 from warbench.rulesets.full_thrust.declarations import SHIP, profile
-from warbench.rulesets.full_thrust.events import FighterAttack, MissilesLost, SalvoAttack
+from warbench.rulesets.full_thrust.events import FighterAttack, SalvoAttack
 from warbench.rulesets.full_thrust.events_alien import PlasmaStrike
 from warbench.rulesets.full_thrust.phalon import bolt_points, burst_victims, in_burst
+from warbench.rulesets.full_thrust.salvo_losses import down_missiles
 from warbench.rulesets.full_thrust.scoring import Points, fighter_points, salvo_points
 from warbench.rulesets.full_thrust.state import Bolt, FighterGroup, Salvo, Ship
 
@@ -86,15 +87,10 @@ def _burst_on_salvo(game: FTGame, bolt: Bolt, salvo: Salvo) -> None:
     game.emit(RollEffect(bolt.player, purpose, points.total, bolt.strength, query="beam",
                          args=(bolt.strength, 0, 0),
                          higher_is_better=salvo.player != bolt.player))
-    kills = min(points.total, salvo.missiles)
-    salvo.missiles -= kills
-    game.emit(
-        MissilesLost(
-            salvo=salvo.id,
-            kills=kills,
-            text=f"plasma bolt {bolt.id} bursts over salvo {salvo.id}: {kills} missiles "
-            f"down, {salvo.missiles} left",
-        )
+    down_missiles(
+        game, salvo, points.total,
+        lambda kills, left: f"plasma bolt {bolt.id} bursts over salvo {salvo.id}: {kills} "
+        f"missiles down, {left} left",
     )
 
 

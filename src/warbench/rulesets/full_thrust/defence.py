@@ -37,7 +37,6 @@ from warbench.rulesets.full_thrust.events import (
     Dogfight,
     FightersLost,
     Interception,
-    MissilesLost,
     MoraleBroken,
     MoraleHeld,
 )
@@ -53,6 +52,7 @@ from warbench.rulesets.full_thrust.pods import (
     interceptor_kills,
     pod_ready,
 )
+from warbench.rulesets.full_thrust.salvo_losses import down_missiles
 from warbench.rulesets.full_thrust.savasku import SPICULE
 from warbench.rulesets.full_thrust.scoring import (
     GroupDice,
@@ -446,15 +446,10 @@ def _defensive_fire(
     else:
         shot = defence_kills(source, kind_of, None, label)
     _rate_defence(game, ship.player, label, kind_of, shot, None)
-    kills = min(shot, salvo.missiles)
-    salvo.missiles -= kills
-    game.emit(
-        MissilesLost(
-            salvo=salvo.id,
-            kills=kills,
-            text=f"{ship.name}'s point defence downs {kills} missiles of salvo "
-            f"{salvo.id}, {salvo.missiles} left",
-        )
+    down_missiles(
+        game, salvo, shot,
+        lambda kills, left: f"{ship.name}'s point defence downs {kills} missiles of salvo "
+        f"{salvo.id}, {left} left",
     )
 
 
