@@ -189,7 +189,7 @@ class DefenceAllocated(Event, tag="defence_allocated"):
 
 @dataclass(frozen=True, slots=True)
 class MissilesLost(Event, tag="missiles_lost"):
-    """Point defence downed missiles of a salvo."""
+    """Missiles of a salvo were downed (by point defence or a plasma bolt)."""
 
     salvo: int
     kills: int
