@@ -122,6 +122,18 @@ def test_arm_off_resolve_morale_check_offered_and_spent_rolls_twice_keeping_the_
     assert game.is_over
 
 
+def test_arm_off_resolve_answers_in_words() -> None:
+    """ARM-OFF-RESOLVE: the answers read in words naming the check waiting for them."""
+    game = halved_lance([3, 14], resolve=2)
+    assert RULES.action_text(game.state, SpendResolve(0)) == (
+        "spend a resolve point on Lance's morale check against DC 11 (the d20 twice, the "
+        "better kept)")
+    assert RULES.action_text(game.state, SpendResolve(0, False)) == (
+        "roll Lance's morale check against DC 11 once, keeping the resolve points")
+    assert RULES.action_text(game.state, SpendResolve(1)).startswith(
+        "spend a resolve point on Grudge's check")
+
+
 def test_arm_off_resolve_morale_check_not_offered_without_resolve() -> None:
     """ARM-OFF-RESOLVE: no officer aboard with a resolve point left: the morale check rolls
     at once (3 + 2 = 5 against 11: routed), as it always did."""
