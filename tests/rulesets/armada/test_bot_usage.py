@@ -22,6 +22,7 @@ from warbench.rulesets.armada.actions import (
     Move,
     Order,
     SelfDestruct,
+    SpendResolve,
 )
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.data import ArmadaData
@@ -32,7 +33,7 @@ KINDS = (
     "move", "flee", "stunt back-off", "stunt flip-and-burn", "stunt slide",
     "stunt turn-in-place", "stunt flyby", "attack", "attack with resolve", "superweapon",
     "array", "attack a mine", "hold fire", "lay mines", "decline mines", "self-destruct",
-    "decline self-destruct", "role change",
+    "decline self-destruct", "role change", "spend resolve", "keep resolve",
     *(f"order {name}" for name in (
         "rally", "encourage", "taunt", "conjure", "enchant", "precognition", "boost",
         "repair", "jam", "scan", "target", "direct", "duel", "transfer",
@@ -65,6 +66,8 @@ def action_kind(action: Action, decision: Decision) -> str | None:
             return "self-destruct"
         case ChangeRole():
             return "role change"
+        case SpendResolve():
+            return "spend resolve" if action.spend else "keep resolve"
         case Decline():
             offered = decision.options
             blasts = any(isinstance(option, SelfDestruct) for option in offered)

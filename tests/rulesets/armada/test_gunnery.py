@@ -19,9 +19,9 @@ from warbench.rulesets.armada.combat import (
     gunnery_modifier,
     matchup,
 )
-from warbench.rulesets.armada.damage import morale_test
 from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.helm import piloting_modifier
+from warbench.rulesets.armada.morale import morale_test
 from warbench.rulesets.armada.moves import fleet_speed
 from warbench.rulesets.armada.state import (
     ACTIVE,

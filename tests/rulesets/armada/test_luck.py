@@ -46,6 +46,20 @@ def test_arm_checks_the_better_of_two_d20_when_resolve_is_spent() -> None:
         luck_odds("salvo", (1,))
 
 
+def test_arm_morale_check_with_resolve_rated_by_the_better_of_two_d20_hand_worked() -> None:
+    """ARM-LUCK, ARM-OFF-RESOLVE: a morale check at +2 against DC 11 routs on a natural 1-4,
+    shakes on 5-8, holds on 9-13, inspires on 14+: with the better of two d20 (resolve
+    spent) it routs on (4/20)^2, inspires on 1 - (13/20)^2; on one d20 the query agrees
+    with the plain faces."""
+    twice = luck_odds("morale", (2, 11, 5, 1))
+    assert twice.p(0) == pytest.approx(16 / 400)
+    assert twice.p(1) == pytest.approx((64 - 16) / 400)
+    assert twice.p(3) == pytest.approx(1 - 169 / 400)
+    once = luck_odds("morale", (2, 11, 5, 0))
+    assert [once.p(level) for level in range(4)] == pytest.approx([4 / 20, 4 / 20, 5 / 20,
+                                                                   7 / 20])
+
+
 def test_arm_a_gunnery_check_that_cannot_miss_is_rated_without_error() -> None:
     """ARM-LUCK: when every natural roll hits, the twenty chances add up to a hair over 1;
     the damage is then the damage of a hit (no negative miss weight)."""

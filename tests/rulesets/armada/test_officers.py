@@ -21,9 +21,9 @@ from warbench.rulesets.armada.damage import critical_damage
 from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.engineering import OrdersWindow
 from warbench.rulesets.armada.helm import HelmPhase, piloting_dc
+from warbench.rulesets.armada.morale import morale_check_modifier
 from warbench.rulesets.armada.moves import fleet_speed, turn_distance
 from warbench.rulesets.armada.officers import OrderSpace
-from warbench.rulesets.armada.orders import morale_check_modifier
 from warbench.rulesets.armada.state import ROUTED, STEADY, Phase
 
 TABLES = shipped_tables()

@@ -1,4 +1,5 @@
-"""The actions of an Armada battle: moving a fleet, firing, holding fire, officers' orders."""
+"""The actions of an Armada battle: moving a fleet, firing, holding fire, officers' orders,
+spending resolve."""
 
 from __future__ import annotations
 
@@ -92,6 +93,17 @@ class Order(Action, tag="armada-order"):
 
 
 @dataclass(frozen=True, slots=True)
+class SpendResolve(Action, tag="armada-spend-resolve"):
+    """Before a check of ``fleet`` rolled between decisions (a morale check, a rally's
+    re-test, the admiral's helm check, a free attack, the boarders' check), an officer
+    aboard spends a resolve point to roll the d20 twice and keep the better (``spend``), or
+    lets the check roll once (ARM-OFF-RESOLVE)."""
+
+    fleet: int
+    spend: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeRole(Action, tag="armada-change-role"):
     """At the start of a round, ``officer`` takes up ``role``."""
 
@@ -106,4 +118,5 @@ class EndOrders(Action, tag="armada-end-orders"):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     Move, Fire, HoldFire, Order, ChangeRole, EndOrders, SelfDestruct, LayMines, Decline,
+    SpendResolve,
 )

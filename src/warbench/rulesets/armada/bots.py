@@ -24,6 +24,7 @@ from warbench.rulesets.armada.actions import (
     Move,
     Order,
     SelfDestruct,
+    SpendResolve,
 )
 from warbench.rulesets.armada.bot_helm import (
     PoseScorer,
@@ -40,6 +41,7 @@ from warbench.rulesets.armada.bot_orders import (
     scored_orders,
 )
 from warbench.rulesets.armada.bot_orders import order_score as score_order
+from warbench.rulesets.armada.bot_resolve import RESOLVE_RANGE, spends_resolve
 from warbench.rulesets.armada.combat import gunnery_for
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.gunnery import waiting_damage
@@ -52,14 +54,13 @@ from warbench.rulesets.armada.moves import (
     plan_move,
 )
 from warbench.rulesets.armada.officers import OrderSpace
+from warbench.rulesets.armada.resolve import pending_check
 from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet
 
 #: How much more an attack on the fleet its commander won a duel against is worth.
 DUEL_FOCUS: Final = 1.5
 #: The least priority an order needs for the tactician to give it.
 WORTH_AN_ORDER: Final = 1.0
-#: Spend resolve on a check whose hit chance lies in this range.
-RESOLVE_RANGE: Final = (0.2, 0.65)
 
 
 class TacticianAgent:
@@ -79,6 +80,8 @@ class TacticianAgent:
         """An order, a move, an attack or a choice, picked greedily from what the seat sees."""
         state = observation.state
         tables = observation.data.tables
+        if any(isinstance(option, SpendResolve) for option in decision.options):
+            return self._resolve(state, tables, decision.options)
         orders = [space for space in decision.spaces if isinstance(space, OrderSpace)]
         order = self._order(state, tables, orders[0], decision) if orders else None
         for space in decision.spaces:
@@ -246,6 +249,15 @@ class TacticianAgent:
         from warbench.rulesets.armada.bots_search import alternatives
 
         return alternatives(self, observation, decision, count)
+
+    def _resolve(self, state: ArmadaState, tables: Tables, options: tuple[Action, ...]) -> Action:
+        """Spend resolve on the check waiting for it where :func:`.bot_resolve.spends_resolve`
+        says so (a doubtful free attack or boarders' check, a morale check that may rout, a
+        rally's re-test in doubt), else keep it."""
+        check = pending_check(state)
+        spend = check is not None and spends_resolve(state, tables, check)
+        return next(option for option in options
+                    if isinstance(option, SpendResolve) and option.spend == spend)
 
     def _self_destruct(self, state: ArmadaState, options: tuple[Action, ...]) -> Action:
         blasts = [

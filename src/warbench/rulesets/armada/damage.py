@@ -1,5 +1,6 @@
 """Damage landing: shields then hull, disabled and destroyed fleets, critical damage,
-morale, self-destruct, and the attacks that land at once (free attacks, debris).
+morale (:mod:`.morale`), self-destruct, and the attacks that land at once (free attacks,
+debris).
 
 All the hits of a gunnery phase land together through :func:`resolve_gunnery`; damage
 outside gunnery (a fleet passing an enemy, a self-destruct, debris) goes through it too.
@@ -22,10 +23,8 @@ from warbench.rulesets.armada.actions import (
 from warbench.rulesets.armada.combat import (
     Gunnery,
     absorb_damage,
-    armor_class,
     gunnery_for,
     reaches_critical_threshold,
-    roll_d20,
     status_for_hull,
 )
 from warbench.rulesets.armada.context import ArmadaGame
@@ -40,31 +39,21 @@ from warbench.rulesets.armada.events import (
     Hit,
     MineDestroyed,
     Missed,
-    MoraleTested,
     SelfDestructed,
 )
-from warbench.rulesets.armada.luck import (
-    critical_effect,
-    morale_effect,
-    pick_effect,
-    rolled_gunnery,
-)
-from warbench.rulesets.armada.orders import lose_officer_effects, morale_check_modifier
+from warbench.rulesets.armada.luck import critical_effect, pick_effect, rolled_gunnery
+from warbench.rulesets.armada.morale import MoraleTest, morale_tests
+from warbench.rulesets.armada.orders import lose_officer_effects
+from warbench.rulesets.armada.resolve import Check, Then, roll_or_offer
 from warbench.rulesets.armada.state import (
     ACTIVE,
     CRITICALS,
     DESTROYED,
     DISABLED,
-    INSPIRED,
-    ROUTED,
-    SHAKEN,
     ArmadaState,
     Fleet,
 )
 from warbench.rulesets.armada.templates import template_id
-
-#: Morale check margins: passing by this much inspires, failing by this much routs.
-MORALE_MARGIN = 5
 
 
 @dataclass(slots=True)
@@ -82,25 +71,53 @@ class PendingHit:
 
 def free_attack(
     game: ArmadaGame, state: ArmadaState, tables: Tables, attacker: Fleet, target: Fleet,
-    *, halved: bool = False, label: str = "free attack",
+    *, halved: bool = False, label: str = "free attack", then: Then | None = None,
 ) -> None:
     """An attack outside the gunnery phase (at 1 hex, any arc, no forward shields), landing
-    at once: a fleet passing through the attacker's hex, or a self-destruct."""
-    gunnery = gunnery_for(state, tables, attacker, target, close=True, halved=halved)
-    shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} {label}")
-    half = ", half damage" if halved else ""
-    where = f"({shot.check} against AC {gunnery.armor_class}{half})"
-    if not shot.hit:
-        game.emit(Missed(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
-                         text=f"{attacker.name}'s {label} misses {target.name} {where}"))
-        return
-    game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
-                  shot.damage, text=f"{attacker.name}'s {label} hits {target.name} for "
-                  f"{shot.damage} {where}"))
-    resolve_gunnery(
-        game, state, tables, [PendingHit(attacker.id, target.id, shot.damage, shot.natural,
-                                          gunnery)]
-    )
+    at once: a fleet passing through the attacker's hex, or a self-destruct. An officer
+    aboard the attacker may spend resolve on it first (:class:`FreeAttack`); ``then`` waits
+    for the attack and what it sets off."""
+    roll_or_offer(game, FreeAttack(attacker.id, target.id, halved, label, then))
+
+
+@dataclass(slots=True)
+class FreeAttack(Check):
+    """A free attack (see :func:`free_attack`) waiting to be rolled; then ``then``."""
+
+    attacker: int
+    target: int
+    halved: bool = False
+    label: str = "free attack"
+    then: Then | None = None
+
+    def fleet(self, state: ArmadaState) -> int:
+        return self.attacker
+
+    def words(self, state: ArmadaState) -> str:
+        attacker, target = state.fleets[self.attacker], state.fleets[self.target]
+        return f"{attacker.name}'s {self.label} on {target.name}"
+
+    def roll(self, game: ArmadaGame, twice: bool) -> None:
+        state, tables = game.state, game.data.tables
+        attacker, target = state.fleets[self.attacker], state.fleets[self.target]
+        label, halved = self.label, self.halved
+        gunnery = gunnery_for(state, tables, attacker, target, close=True, halved=halved)
+        shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} {label}",
+                              twice=twice)
+        half = ", half damage" if halved else ""
+        where = f"({shot.check} against AC {gunnery.armor_class}{half})"
+        if not shot.hit:
+            game.emit(Missed(attacker.id, target.id, shot.natural, shot.check,
+                             gunnery.armor_class,
+                             text=f"{attacker.name}'s {label} misses {target.name} {where}"))
+            if self.then is not None:
+                self.then.resume(game)
+            return
+        game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
+                      shot.damage, text=f"{attacker.name}'s {label} hits {target.name} for "
+                      f"{shot.damage} {where}"))
+        hit = PendingHit(attacker.id, target.id, shot.damage, shot.natural, gunnery)
+        resolve_gunnery(game, state, tables, [hit], then=self.then)
 
 
 def debris_damage(game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet) -> None:
@@ -112,11 +129,23 @@ def debris_damage(game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: F
         resolve_gunnery(game, state, tables, [PendingHit(-1, fleet.id, damage)])
 
 def resolve_gunnery(
-    game: ArmadaGame, state: ArmadaState, tables: Tables, hits: list[PendingHit]
+    game: ArmadaGame, state: ArmadaState, tables: Tables, hits: list[PendingHit],
+    then: Then | None = None,
 ) -> list[int]:
     """Apply every hit of the phase (or other damage) at once: shields, then hull; then
-    disabled and destroyed fleets, critical damage and morale. Returns the hull damage each
-    hit dealt."""
+    disabled and destroyed fleets, critical damage and morale (``then`` after the morale
+    checks, which may wait for an answer on resolve). Returns the hull damage each hit
+    dealt."""
+    dealt, tests = land_hits(game, state, tables, hits)
+    morale_tests(game, tests, then)
+    return dealt
+
+
+def land_hits(
+    game: ArmadaGame, state: ArmadaState, tables: Tables, hits: list[PendingHit]
+) -> tuple[list[int], list[MoraleTest]]:
+    """:func:`resolve_gunnery` but for the morale checks: the hull damage each hit dealt,
+    and the morale tests of the fleets that fell to half hull points, still to roll."""
     hull_damage: list[int] = []
     struck: list[int] = []
     for hit in hits:
@@ -169,11 +198,12 @@ def resolve_gunnery(
             critical_damage(game, target, roller, until=None if lasting else state.round + 1)
     for fleet in halved:
         critical_damage(game, fleet, _enemy(state, fleet))
-    for fleet in halved:
-        if fleet.status == ACTIVE and fleet.morale != ROUTED:
-            enemy_tier = max(side.tier for i, side in enumerate(state.sides) if i != fleet.side)
-            morale_test(game, state, tables, fleet, 10 + enemy_tier // 2)
-    return hull_damage
+    tests = [
+        MoraleTest(fleet.id, 10 + max(side.tier for i, side in enumerate(state.sides)
+                                      if i != fleet.side) // 2)
+        for fleet in halved
+    ]
+    return hull_damage, tests
 
 
 def unit_type(fleet: Fleet) -> str:
@@ -243,6 +273,18 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
                 free_attack(game, state, game.data.tables, fleet, target, label="self-destruct")
             case _:
                 raise IllegalAction(f"self-destruct or decline, not {action!r}")
+
+
+@dataclass(slots=True)
+class SettleDuels(Then):
+    """The gunnery phase's duels settled once its hits have landed and the morale checks
+    they forced are rolled (:func:`settle_duels`)."""
+
+    hits: list[PendingHit]
+    dealt: list[int]
+
+    def resume(self, game: ArmadaGame) -> None:
+        settle_duels(game, game.state, self.hits, self.dealt)
 
 
 def settle_duels(
@@ -346,47 +388,3 @@ def _auxiliary_note(fleet: Fleet) -> str:
     if fleet.suppressed_ability:
         return f" ({fleet.suppressed_ability} lost)"
     return " (no special ability to lose)"
-
-
-def morale_test(
-    game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet, dc: int,
-    *, rout_induced: bool = False,
-) -> None:
-    """A morale check: pass by 5+ inspires, pass by less does nothing, fail by 1-4 shakes,
-    fail by 5+ routs (and makes allies within 2 hexes at half hull or less test). A fleet
-    that passed a test a rout made it take tests no more this round."""
-    if state.round == fleet.morale_safe_round:
-        return
-    natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} morale")
-    modifier = morale_check_modifier(state, fleet)
-    check = natural + modifier
-    game.emit(morale_effect(fleet.side, f"{fleet.name} morale", natural, modifier, dc,
-                            MORALE_MARGIN))
-    margin = check - dc
-    if margin >= 0 and rout_induced:
-        fleet.morale_safe_round = state.round
-    if margin >= MORALE_MARGIN:
-        fleet.morale, fleet.morale_until = INSPIRED, state.round + 1
-    elif margin <= -MORALE_MARGIN:
-        fleet.morale, fleet.routed_round, fleet.rout_dc = ROUTED, state.round, dc
-    elif margin < 0:
-        fleet.morale, fleet.morale_until = SHAKEN, state.round + 1
-    game.emit(MoraleTested(
-        fleet.id, check, dc, fleet.morale,
-        text=f"{fleet.name} tests morale: {check} against DC {dc}, now {fleet.morale}",
-    ))
-    if fleet.morale == ROUTED:
-        routed_ac = armor_class(state, fleet)
-        radius = tables.rounds.rout.allied_test_radius
-        for ally in state.fleets:
-            if (
-                ally.side == fleet.side
-                and ally.id != fleet.id
-                and ally.status == ACTIVE
-                and ally.morale != ROUTED
-                and 2 * ally.hull <= ally.hull_points
-                and ally.hex.distance(fleet.hex) <= radius
-            ):
-                morale_test(game, state, tables, ally, routed_ac, rout_induced=True)
-
-

@@ -261,9 +261,18 @@ class Scanned(Event, tag="scan"):
     weak_against: tuple[str, ...] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ResolveSpent(Event, tag="resolve_spent"):
+    """Officer ``officer`` spends a resolve point on a check of ``fleet`` rolled between
+    decisions: its d20 rolls twice, the better kept."""
+
+    officer: int
+    fleet: int
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     RoundBegins, Deployed, Initiative, ShieldsRegained, Drifted, StuntFailed, Moved, Boarders,
     Missed, Hit, DebrisStrikes, MinesLaid, HeldFire, MineShot, Damaged, Destroyed, Disabled,
     MineDestroyed, SelfDestructed, Duel, Critical, MoraleTested, Experience, OrderChecked,
-    RoleChanged, OrderEffect, Scanned,
+    RoleChanged, OrderEffect, Scanned, ResolveSpent,
 )

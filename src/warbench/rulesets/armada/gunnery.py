@@ -1,5 +1,6 @@
 """The gunnery phase: boarders attack, then the sides take turns declaring one fleet's
-attack; the hits wait and land together at the end of the phase (:mod:`.damage`)."""
+attack; the hits wait and land together at the end of the phase (:mod:`.damage`), then the
+morale checks they force and the duels they settle."""
 
 from __future__ import annotations
 
@@ -31,12 +32,14 @@ from warbench.rulesets.armada.combat import (
     targeting_refusal,
 )
 from warbench.rulesets.armada.context import ArmadaGame
-from warbench.rulesets.armada.damage import PendingHit, resolve_gunnery, settle_duels
+from warbench.rulesets.armada.damage import PendingHit, SettleDuels, land_hits
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import Boarders, HeldFire, Hit, MineShot, Missed
 from warbench.rulesets.armada.luck import rolled_gunnery
+from warbench.rulesets.armada.morale import morale_tests
 from warbench.rulesets.armada.officers import OrderSpace, encouragement, resolve_spender
 from warbench.rulesets.armada.orders import give_order
+from warbench.rulesets.armada.resolve import Check, roll_or_offer
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,
@@ -224,12 +227,12 @@ class GunneryPhase(Procedure[ArmadaState, ArmadaData]):
         state = game.state
         if self.shooters is None:
             self.shooters = [f.id for f in state.fleets if f.status == ACTIVE]
-            self.hits.extend(boarders_attack(game, state, game.data.tables))
+            boarders_attack(game, [f.id for f in state.fleets if f.boarding >= 0])
             return
         if all(f in self.done for f in self.shooters):
             game.pop()
-            dealt = resolve_gunnery(game, state, game.data.tables, self.hits)
-            settle_duels(game, state, self.hits, dealt)
+            dealt, tests = land_hits(game, state, game.data.tables, self.hits)
+            morale_tests(game, tests, SettleDuels(self.hits, dealt))
             return
         self.turn = (self.turn + 1) % len(self.order)
 
@@ -248,30 +251,70 @@ def waiting_damage(state: ArmadaState) -> dict[int, int]:
     return {}
 
 
-def boarders_attack(game: ArmadaGame, state: ArmadaState, tables: Tables) -> list[PendingHit]:
-    """Each boarding party makes a bonus gunnery check against the fleet it boarded (aboard:
-    no range, no shields from the front) for half damage; a miss ends it (captured)."""
-    hits: list[PendingHit] = []
-    for fleet in state.fleets:
-        if fleet.boarding < 0:
-            continue
-        target = state.fleets[fleet.boarding]
-        if fleet.status != ACTIVE or target.status == DESTROYED:
+def boarders_attack(game: ArmadaGame, fleets: list[int]) -> None:
+    """Each boarding party of ``fleets`` in turn makes a bonus gunnery check against the
+    fleet it boarded (aboard: no range, no shields from the front) for half damage; a miss
+    ends it (captured). An officer aboard may spend resolve on the check first
+    (:class:`Boarding`). The hits wait with the gunnery phase's."""
+    state = game.state
+    queue = list(fleets)
+    while queue:
+        fleet = state.fleets[queue[0]]
+        if fleet.status != ACTIVE or state.fleets[fleet.boarding].status == DESTROYED:
             fleet.boarding = -1
+            queue.pop(0)
             continue
-        gunnery = gunnery_for(state, tables, fleet, target, close=True, halved=True)
-        shot = rolled_gunnery(game, fleet.side, gunnery, f"{fleet.name} boarders")
-        where = f"({shot.check} against AC {gunnery.armor_class})"
-        if shot.hit:
-            game.emit(Boarders(fleet.id, target.id, shot.damage,
-                               text=f"{fleet.name}'s boarders strike {target.name} for "
-                               f"{shot.damage} {where}"))
-            hits.append(PendingHit(fleet.id, target.id, shot.damage, shot.natural, gunnery))
-        else:
-            game.emit(Boarders(fleet.id, target.id, text=f"{fleet.name}'s boarders are "
-                               f"captured aboard {target.name} {where}"))
-            fleet.boarding = -1
-    return hits
+        check = Boarding(queue)
+        if check.spender(state) is not None:
+            roll_or_offer(game, check)
+            return
+        queue.pop(0)
+        board(game, fleet, False)
+
+
+@dataclass(slots=True)
+class Boarding(Check):
+    """The boarding parties still to make their check this gunnery phase, the first next."""
+
+    fleets: list[int]
+
+    def fleet(self, state: ArmadaState) -> int:
+        return self.fleets[0]
+
+    def words(self, state: ArmadaState) -> str:
+        fleet = state.fleets[self.fleets[0]]
+        return f"{fleet.name}'s boarders' check against {state.fleets[fleet.boarding].name}"
+
+    def roll(self, game: ArmadaGame, twice: bool) -> None:
+        board(game, game.state.fleets[self.fleets[0]], twice)
+        boarders_attack(game, self.fleets[1:])
+
+
+def board(game: ArmadaGame, fleet: Fleet, twice: bool) -> None:
+    """One boarding party's check (the d20 twice, the better kept, with ``twice``); a hit
+    waits with the gunnery phase's hits."""
+    state, tables = game.state, game.data.tables
+    target = state.fleets[fleet.boarding]
+    gunnery = gunnery_for(state, tables, fleet, target, close=True, halved=True)
+    shot = rolled_gunnery(game, fleet.side, gunnery, f"{fleet.name} boarders", twice=twice)
+    where = f"({shot.check} against AC {gunnery.armor_class})"
+    if shot.hit:
+        game.emit(Boarders(fleet.id, target.id, shot.damage,
+                           text=f"{fleet.name}'s boarders strike {target.name} for "
+                           f"{shot.damage} {where}"))
+        phase = gunnery_phase(state)
+        phase.hits.append(PendingHit(fleet.id, target.id, shot.damage, shot.natural, gunnery))
+    else:
+        game.emit(Boarders(fleet.id, target.id, text=f"{fleet.name}'s boarders are "
+                           f"captured aboard {target.name} {where}"))
+        fleet.boarding = -1
+
+
+def gunnery_phase(state: ArmadaState) -> GunneryPhase:
+    """The gunnery phase under way."""
+    phase = next(frame for frame in reversed(state.stack) if isinstance(frame, GunneryPhase))
+    assert isinstance(phase, GunneryPhase)
+    return phase
 
 
 def gunnery_check(

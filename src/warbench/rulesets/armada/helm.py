@@ -13,7 +13,6 @@ from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
-from warbench.core.turns import roll_off
 from warbench.rulesets.armada.actions import (
     EndOrders,
     Move,
@@ -45,6 +44,7 @@ from warbench.rulesets.armada.moves import (
 )
 from warbench.rulesets.armada.officers import OrderSpace, encouragement, resolve_spender
 from warbench.rulesets.armada.orders import give_order
+from warbench.rulesets.armada.resolve import Then
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DISABLED,
@@ -55,9 +55,12 @@ from warbench.rulesets.armada.state import (
 )
 
 
-def initiative_check(game: ArmadaGame, state: ArmadaState, side: int) -> int:
+def initiative_check(
+    game: ArmadaGame, state: ArmadaState, side: int, twice: bool = False
+) -> int:
     """The admiral's check (d20 + officer bonus + fleet modifier, + 1d4 foreseen by a
-    chief spellcaster), or 1d6 with no admiral."""
+    chief spellcaster; the d20 twice, the better kept, with ``twice``: the admiral spent a
+    resolve point), or 1d6 with no admiral."""
     admiral = state.admiral(side)
     dice = game.dice_for(side)
     if admiral is None:
@@ -67,8 +70,12 @@ def initiative_check(game: ArmadaGame, state: ArmadaState, side: int) -> int:
         return face
     fleet = state.fleets[admiral.fleet]
     label = f"{admiral.name} initiative"
-    natural = d(dice, 20, label=label).total
-    game.emit(RollEffect(side, label, natural, 1, sides=20))
+    if twice:  # rated as the better of two d20 (odds.luck_odds)
+        natural = roll_d20(dice, label, twice=True)
+        game.emit(RollEffect(side, label, natural, 1, sides=20, query="d20", args=(1,)))
+    else:
+        natural = d(dice, 20, label=label).total
+        game.emit(RollEffect(side, label, natural, 1, sides=20))
     total = natural + admiral.bonus + fleet.check_modifier + check_modifiers(fleet)
     total += encouragement(fleet, admiral.bonus)
     if state.sides[side].precognition_round == state.round:
@@ -77,15 +84,6 @@ def initiative_check(game: ArmadaGame, state: ArmadaState, side: int) -> int:
         game.emit(RollEffect(side, f"{admiral.name} precognition", foreseen, 1, sides=4))
         total += foreseen
     return total
-
-
-def initiative_order(game: ArmadaGame, state: ArmadaState, sides: list[int]) -> list[int]:
-    """Sides from the lowest check to the highest (the lowest moves first); tied sides check
-    again among themselves: the core roll-off, read from the bottom up. With two sides (all
-    Armada allows) it draws the dice in the same order as the first kernel's own roll-off,
-    so old journals replay."""
-    ranked = roll_off(sides, lambda side: initiative_check(game, state, side))
-    return ranked[::-1]
 
 
 def drift(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
@@ -275,14 +273,33 @@ def move_fleet(
             fleet.boarding = flown_by
             game.emit(Boarders(fleet.id, flown_by, text=f"{fleet.name}'s boarders cross to "
                                f"{state.fleets[flown_by].name}"))
-    for enemy in passed_enemies(state, fleet, plan.path):
-        if fleet.status != ACTIVE:
-            break
-        if enemy.id == flown_by and passed:
-            continue
-        halved = flown_by >= 0 and (passed or not enemy.has("point-defense"))
-        free_attack(game, state, tables, enemy, fleet, halved=halved)
-    debris_damage(game, state, tables, fleet)
+    attacks = [
+        (enemy.id, flown_by >= 0 and (passed or not enemy.has("point-defense")))
+        for enemy in passed_enemies(state, fleet, plan.path)
+        if not (enemy.id == flown_by and passed)
+    ]
+    PassingAttacks(fleet.id, attacks).resume(game)
+
+
+@dataclass(slots=True)
+class PassingAttacks(Then):
+    """What a move sets off once the fleet has moved: the free attacks of the enemies it
+    passed (``attacks``: each attacker and whether it deals half damage), one after another
+    while the fleet stays active (each may wait for its armada's answer on resolve), then
+    conjured debris where it ends."""
+
+    fleet: int
+    attacks: list[tuple[int, bool]]
+
+    def resume(self, game: ArmadaGame) -> None:
+        state, tables = game.state, game.data.tables
+        fleet = state.fleets[self.fleet]
+        if self.attacks and fleet.status == ACTIVE:
+            (enemy, halved), rest = self.attacks[0], self.attacks[1:]
+            free_attack(game, state, tables, state.fleets[enemy], fleet, halved=halved,
+                        then=PassingAttacks(fleet.id, rest))
+            return
+        debris_damage(game, state, tables, fleet)
 
 
 def _failure_note(stunt: str, stalled: bool) -> str:

@@ -1,7 +1,8 @@
 """The effects of Armada's rolls, recorded where they are rolled, for the luck report.
 
 A gunnery check's effect is the damage it deals (0 on a miss); a pass-or-fail check's is
-1 or 0; a morale check's the state it leaves (0 routed, 1 shaken, 2 steady, 3 inspired);
+1 or 0; a morale check's the state it leaves (0 routed, 1 shaken, 2 steady, 3 inspired;
+the better of two d20 with resolve, the ``morale`` query);
 a critical damage roll's the conditions it adds; a random pick's the worth of what it picks
 (an auxiliary system's build points, a dueled or jammed officer's bonus).
 Gunnery and checks that may roll the d20 twice name a query answered by
@@ -37,12 +38,28 @@ def check_effect(side: int, label: str, passed: bool, need: int, twice: bool) ->
 
 
 def morale_effect(
-    side: int, label: str, natural: int, modifier: int, dc: int, margin: int
+    side: int, label: str, natural: int, modifier: int, dc: int, margin: int,
+    twice: bool = False,
 ) -> RollEffect:
     """A morale check: the state the natural d20 leaves the fleet in: 3 inspired (passed
-    by ``margin`` or more), 2 steady, 1 shaken, 0 routed (failed by ``margin`` or more)."""
+    by ``margin`` or more), 2 steady, 1 shaken, 0 routed (failed by ``margin`` or more).
+    With ``twice`` (resolve spent: the better of two d20) the odds are the ``morale`` query's
+    (:func:`morale_odds`)."""
     values = tuple(_level(face + modifier - dc, margin) for face in range(1, 21))
+    if twice:
+        return RollEffect(side, label, values[natural - 1], 1, sides=20, query="morale",
+                          args=(modifier, dc, margin, 1))
     return RollEffect(side, label, values[natural - 1], 1, sides=20, values=values)
+
+
+def morale_odds(modifier: int, dc: int, margin: int, natural: Dist) -> Dist:
+    """The morale level a natural roll distributed as ``natural`` leaves (as
+    :func:`morale_effect` rates it).
+
+    >>> morale_odds(2, 12, 5, Dist.die(20)).p(0)  # routed on a natural 1 to 5
+    0.25
+    """
+    return natural.map(lambda face: _level(face + modifier - dc, margin))
 
 
 def _level(beats: int, margin: int) -> int:

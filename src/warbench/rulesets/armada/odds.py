@@ -36,7 +36,7 @@ from warbench.rulesets.armada.combat import (
 )
 from warbench.rulesets.armada.data import FleetClass, FleetSpec, Size, Tables, shipped_tables
 from warbench.rulesets.armada.fleets import new_fleet
-from warbench.rulesets.armada.luck import critical_odds
+from warbench.rulesets.armada.luck import critical_odds, morale_odds
 from warbench.rulesets.armada.officers import encouragement
 from warbench.rulesets.armada.orders import ENCHANT_CRITICAL, ENCHANT_RANGE
 from warbench.rulesets.armada.state import (
@@ -320,7 +320,8 @@ def luck_odds(query: str, args: tuple[int, ...]) -> Dist:
     """The odds of a recorded roll's effect (``armada/luck.py``): ``gunnery`` (the
     gunnery's numbers, halved, twice) deals :func:`attack_damage`; ``check`` (need, twice)
     passes on a natural ``need`` or more; ``d20`` (twice) is the natural roll itself;
-    ``critical`` (a flag per condition held) counts the new conditions (``luck.py``)."""
+    ``morale`` (modifier, DC, margin, twice) is the level the check leaves; ``critical`` (a
+    flag per condition held) counts the new conditions (``luck.py``)."""
     if query == "gunnery" and len(args) == 8:
         modifier, armor_class, dice, sides, per_die, bonus, halved, twice = args
         gunnery = Gunnery(modifier=modifier, armor_class=armor_class, dice=dice, sides=sides,
@@ -332,6 +333,10 @@ def luck_odds(query: str, args: tuple[int, ...]) -> Dist:
         return natural.map(lambda face: int(face >= need))
     if query == "d20" and len(args) == 1:
         return maximum(Dist.die(20), 2) if args[0] else Dist.die(20)
+    if query == "morale" and len(args) == 4:
+        modifier, dc, margin, twice = args
+        natural = maximum(Dist.die(20), 2) if twice else Dist.die(20)
+        return morale_odds(modifier, dc, margin, natural)
     if query == "critical":
         return critical_odds(args)
     raise ValueError(f"armada answers no luck query {query!r} {list(args)}")

@@ -60,11 +60,17 @@ def encouragement(fleet: Fleet, officer_bonus: int) -> int:
     >>> encouragement(fleet, 3), fleet.this_round.encouraged
     (1, 0)
     """
+    extra = encouragement_due(fleet, officer_bonus)
+    if extra:
+        fleet.now().encouraged = 0
+    return extra
+
+
+def encouragement_due(fleet: Fleet, officer_bonus: int) -> int:
+    """What :func:`encouragement` would add to the fleet's next check, leaving it pending."""
     if not fleet.this_round.encouraged:
         return 0
-    extra = max(1, fleet.this_round.encouraged - officer_bonus)
-    fleet.now().encouraged = 0
-    return extra
+    return max(1, fleet.this_round.encouraged - officer_bonus)
 
 
 def resolve_spender(state: ArmadaState, fleet: Fleet) -> Officer | None:

@@ -24,17 +24,15 @@ from warbench.rulesets.armada.combat import (
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.events import (
-    MoraleTested,
     OrderChecked,
     OrderEffect,
     RoleChanged,
     Scanned,
 )
-from warbench.rulesets.armada.luck import check_effect, pick_effect
+from warbench.rulesets.armada.luck import pick_effect
+from warbench.rulesets.armada.morale import rally_retest
 from warbench.rulesets.armada.officers import encouragement, officer_bonus_for
 from warbench.rulesets.armada.state import (
-    ROUTED,
-    STEADY,
     ArmadaState,
     Debris,
     Fleet,
@@ -177,24 +175,7 @@ def _rally(
     fleet = state.fleets[order.fleet]
     fleet.now().rally_bonus = officer.bonus
     _say(game, officer, f"rallies {fleet.name} (+{officer.bonus} to morale)", fleet=fleet.id)
-    if fleet.morale == ROUTED:
-        natural = roll_d20(game.dice_for(fleet.side), f"{fleet.name} rally")
-        check = natural + morale_check_modifier(state, fleet)
-        fleet.morale = STEADY if check >= fleet.rout_dc else ROUTED
-        game.emit(check_effect(fleet.side, f"{fleet.name} rally", fleet.morale == STEADY,
-                               fleet.rout_dc - (check - natural), False))
-        game.emit(MoraleTested(
-            fleet.id, check, fleet.rout_dc, fleet.morale,
-            text=f"{fleet.name} tests morale to rally: {check} against DC {fleet.rout_dc}, "
-            f"now {fleet.morale}",
-        ))
-
-
-def morale_check_modifier(state: ArmadaState, fleet: Fleet) -> int:
-    """A morale check's modifier: the fleet's check modifier, the admiral's officer bonus
-    (aboard, or a rally's; they do not stack), the modifiers on all checks, encouragement."""
-    bonus = max(state.officer_bonus(fleet, "admiral"), fleet.this_round.rally_bonus)
-    return fleet.check_modifier + bonus + check_modifiers(fleet) + encouragement(fleet, bonus)
+    rally_retest(game, fleet)
 
 
 def _encourage(

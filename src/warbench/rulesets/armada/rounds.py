@@ -29,9 +29,10 @@ from warbench.rulesets.armada.events import (
 )
 from warbench.rulesets.armada.experience import reward_text, rewards_for
 from warbench.rulesets.armada.gunnery import GunneryPhase
-from warbench.rulesets.armada.helm import HelmPhase, drift, initiative_order
+from warbench.rulesets.armada.helm import HelmPhase, drift, initiative_check
 from warbench.rulesets.armada.mines import MinesWindow
 from warbench.rulesets.armada.orders import end_of_round_orders, end_of_taunts
+from warbench.rulesets.armada.resolve import Check, roll_or_offer
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DISABLED,
@@ -40,6 +41,7 @@ from warbench.rulesets.armada.state import (
     SHAKEN,
     STEADY,
     ArmadaState,
+    Officer,
     Phase,
 )
 
@@ -57,6 +59,7 @@ class RoundStage(enum.StrEnum):
     ORDERS = "orders"
     ENGINEERING = "engineering"
     HELM = "helm"
+    MOVES = "moves"
     MINES = "mines"
     GUNNERY = "gunnery"
     END = "end"
@@ -126,7 +129,9 @@ class Round(Procedure[ArmadaState, ArmadaData]):
         elif self.stage is RoundStage.HELM:
             state.phase = Phase.HELM
             end_of_taunts(state)
-            self.order = initiative_order(game, state, list(range(state.players)))
+            game.push(HelmChecks([list(range(state.players))]))  # sets self.order
+            self.stage = RoundStage.MOVES
+        elif self.stage is RoundStage.MOVES:
             game.emit(Initiative(tuple(self.order), text=f"movement order: sides {self.order}"))
             drift(game, state, tables)
             game.push(HelmPhase(order=list(self.order)))
@@ -145,6 +150,68 @@ class Round(Procedure[ArmadaState, ArmadaData]):
             check_battle_end(game, state, tables)
             if not game.is_over:
                 game.pop()
+
+
+@dataclass(slots=True)
+class HelmChecks(Procedure[ArmadaState, ArmadaData]):
+    """The admirals' helm checks (ARM-HELM-ADMIRAL, ARM-HELM-D6, ARM-HELM-TIES): every
+    side checks, in side order; sides that tie check again among themselves, the highest
+    tie first, until none is left (the core roll-off's dice order: with two sides, all
+    Armada allows, the first kernel's, so old journals replay). Before each round of checks
+    each admiral with resolve left is asked in turn whether to spend a point on its check
+    (:class:`HelmResolve`, ARM-OFF-RESOLVE); no side sees another's die before answering.
+    Done, the sides go to the :class:`Round` below, the lowest check first (it moves
+    first)."""
+
+    #: The sides by check, highest first: a group of several has yet to check off.
+    groups: list[list[int]]
+    #: Whether each side of the first such group spends resolve, as answered so far.
+    spends: list[bool] = field(default_factory=list)
+
+    def step(self, game: ArmadaGame) -> None:
+        state = game.state
+        tied = next((group for group in self.groups if len(group) > 1), None)
+        if tied is None:
+            game.pop()
+            below = game.top
+            assert isinstance(below, Round)
+            below.order = [group[0] for group in reversed(self.groups)]
+            return
+        if len(self.spends) < len(tied):
+            roll_or_offer(game, HelmResolve(tied[len(self.spends)]))
+            return
+        by_result: dict[int, list[int]] = {}
+        for side, twice in zip(tied, self.spends, strict=True):
+            by_result.setdefault(initiative_check(game, state, side, twice), []).append(side)
+        self.spends = []
+        at = self.groups.index(tied)
+        self.groups[at:at + 1] = [by_result[result] for result in sorted(by_result, reverse=True)]
+
+
+@dataclass(slots=True)
+class HelmResolve(Check):
+    """Side ``side``'s admiral, about to make its helm check, may spend a resolve point of
+    its own on it (as on its orders' checks); the answer waits with the
+    :class:`HelmChecks` until every side checking has given its own."""
+
+    side: int
+
+    def fleet(self, state: ArmadaState) -> int:
+        admiral = state.admiral(self.side)
+        return -1 if admiral is None else admiral.fleet
+
+    def spender(self, state: ArmadaState) -> Officer | None:
+        admiral = state.admiral(self.side)
+        return admiral if admiral is not None and admiral.resolve > 0 else None
+
+    def words(self, state: ArmadaState) -> str:
+        admiral = state.admiral(self.side)
+        return f"{admiral.name if admiral else state.sides[self.side].name}'s helm check"
+
+    def roll(self, game: ArmadaGame, twice: bool) -> None:
+        checks = game.top
+        assert isinstance(checks, HelmChecks)
+        checks.spends.append(twice)
 
 
 # ------------------------------------------------------------------------ end of round

@@ -182,9 +182,11 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
 
     id = "armada"
     name = "Starfinder Armada Combat"
-    # 0.3: the audit's fixes (communications, direction to AC, mutual duels, placements,
-    # self-destruct on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.3"
+    # 0.4: resolve offered before the checks rolled between decisions (morale, a rally's
+    # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
+    # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
+    # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
+    version = "0.4"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
@@ -272,10 +274,13 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         return armada_attacks(self.data.tables)
 
     def action_text(self, state: ArmadaState, action: Action) -> str:
-        """Attacks and held fire with the fleets' names."""
-        from warbench.rulesets.armada.actions import Fire, HoldFire
+        """Attacks, held fire and resolve spent (or kept) with the fleets' names."""
+        from warbench.rulesets.armada.actions import Fire, HoldFire, SpendResolve
+        from warbench.rulesets.armada.resolve import resolve_words
 
         fleets = state.fleets
+        if isinstance(action, SpendResolve):
+            return resolve_words(state, action)
         if isinstance(action, HoldFire):
             return f"{fleets[action.fleet].name} holds its fire"
         if isinstance(action, Fire) and action.mine < 0:
