@@ -66,6 +66,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.armada.bot_orders",
     "warbench.rulesets.armada.bots",
     "warbench.rulesets.armada.combat",
+    "warbench.rulesets.armada.gunnery_keys",
     "warbench.rulesets.armada.context",
     "warbench.rulesets.armada.moves",
     "warbench.rulesets.armada.pieces",

@@ -27,10 +27,10 @@ from warbench.rulesets.armada.combat import (
     debris_penalty,
     firing_arcs,
     gunnery_for,
-    placement_key,
     shielded_front,
 )
 from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.gunnery_keys import placement_key
 from warbench.rulesets.armada.moves import (
     entered_hexes,
     fleet_speed,

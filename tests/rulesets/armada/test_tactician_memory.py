@@ -6,7 +6,7 @@ from __future__ import annotations
 from warbench.core.engine import Game
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.bots import TacticianAgent
-from warbench.rulesets.armada.combat import gunnery_key
+from warbench.rulesets.armada.gunnery_keys import gunnery_key
 from warbench.rulesets.armada.helm import MoveSpace
 from warbench.rulesets.armada.state import ArmadaState, Debris
 

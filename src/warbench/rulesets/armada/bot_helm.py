@@ -17,19 +17,21 @@ from warbench.rulesets.armada.actions import Move
 from warbench.rulesets.armada.bot_orders import hit_chance
 from warbench.rulesets.armada.combat import (
     Band,
-    GunneryKey,
-    PlacementKey,
     absorb_damage,
     band_within,
     damage_dice,
     firing_arcs,
     fleet_distance,
     gunnery_for,
-    gunnery_key,
-    placement_key,
     shielded_front,
 )
 from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.gunnery_keys import (
+    GunneryKey,
+    PlacementKey,
+    gunnery_key,
+    placement_key,
+)
 from warbench.rulesets.armada.helm import moved_this_phase, piloting_modifier
 from warbench.rulesets.armada.moves import (
     Ground,
