@@ -143,6 +143,26 @@ def test_arm_off_resolve_morale_check_not_offered_without_resolve() -> None:
     assert texts(game, "morale") == ["Lance tests morale: 5 against DC 11, now routed"]
 
 
+def test_arm_off_resolve_none_while_communications_are_down() -> None:
+    """ARM-OFF-RESOLVE, ARM-CRIT-COMMS: a fleet with communications down gets no officer's
+    benefit, its own officer's resolve included: a shot with resolve is refused with the
+    reason, and the morale check rolls at once (3 + 2 = 5 against 11: routed)."""
+    game = battle([LANCE], [GRUDGE], [[[0, 0, 0]], [[0, -3, 3]]], [1, 2, 1, 15, 2, 5, 3, 14],
+                  blue_officers=[officer("Eng", "Lance", 2)], max_rounds=1)
+    skip_orders(game)
+    lance = game.state.fleets[0]
+    lance.criticals.append("communications")
+    hold_position(game)
+    lance.hull, lance.shields = 10, 0
+    assert Fire(0, 1, resolve=True) not in game.pending()[0].options
+    refused(game, 0, Fire(0, 1, resolve=True),
+            "communications are down on Lance: no officer's resolve helps it")
+    act(game, Fire(0, 1), Fire(1, 0))
+    assert game.is_over
+    assert (lance.morale, game.state.officers[0].resolve) == (ROUTED, 2)
+    assert texts(game, "morale") == ["Lance tests morale: 5 against DC 11, now routed"]
+
+
 def test_arm_off_resolve_refusals_give_reasons() -> None:
     """ARM-OFF-RESOLVE: spending resolve is refused, leaving the game untouched, for the
     other armada, on another fleet's check, or where no check waits for it."""

@@ -37,7 +37,12 @@ from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import Boarders, HeldFire, Hit, MineShot, Missed
 from warbench.rulesets.armada.luck import rolled_gunnery
 from warbench.rulesets.armada.morale import morale_tests
-from warbench.rulesets.armada.officers import OrderSpace, encouragement, resolve_spender
+from warbench.rulesets.armada.officers import (
+    OrderSpace,
+    encouragement,
+    resolve_refusal,
+    resolve_spender,
+)
 from warbench.rulesets.armada.orders import give_order
 from warbench.rulesets.armada.resolve import Check, roll_or_offer
 from warbench.rulesets.armada.state import (
@@ -112,8 +117,8 @@ def fire_refusal(state: ArmadaState, tables: Tables, attacker: Fleet, fire: Fire
         return f"no fleet {list(indexes)} in this battle"
     if fire.superweapon and not superweapon_ready(state, attacker):
         return f"{attacker.name} has no superweapon ready"
-    if fire.resolve and resolve_spender(state, attacker) is None:
-        return f"no officer aboard {attacker.name} has a resolve point left"
+    if fire.resolve and (reason := resolve_refusal(state, attacker)) is not None:
+        return reason
     if fire.also:
         if not attacker.has("array"):
             return f"{attacker.name} has no array to attack several fleets at once"

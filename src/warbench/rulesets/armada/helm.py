@@ -42,7 +42,12 @@ from warbench.rulesets.armada.moves import (
     stunt_dc,
     stunt_moves,
 )
-from warbench.rulesets.armada.officers import OrderSpace, encouragement, resolve_spender
+from warbench.rulesets.armada.officers import (
+    OrderSpace,
+    encouragement,
+    resolve_refusal,
+    resolve_spender,
+)
 from warbench.rulesets.armada.orders import give_order
 from warbench.rulesets.armada.resolve import Then
 from warbench.rulesets.armada.state import (
@@ -116,8 +121,8 @@ class MoveSpace(ParamSpace):
         if action.resolve:
             if action.stunt not in ("flyby", *STUNT_DC_BASE):
                 return "only a stunt with a piloting check can spend resolve"
-            if resolve_spender(state, fleet) is None:
-                return f"no officer aboard {fleet.name} has a resolve point left"
+            if (reason := resolve_refusal(state, fleet)) is not None:
+                return reason
         return move_refusal(state, self._tables, fleet, action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:

@@ -73,8 +73,20 @@ def encouragement_due(fleet: Fleet, officer_bonus: int) -> int:
     return max(1, fleet.this_round.encouraged - officer_bonus)
 
 
+def resolve_refusal(state: ArmadaState, fleet: Fleet) -> str | None:
+    """Why no resolve point may be spent on a check of ``fleet`` now, or ``None``."""
+    if state.comms_down(fleet):
+        return f"communications are down on {fleet.name}: no officer's resolve helps it"
+    if resolve_spender(state, fleet) is None:
+        return f"no officer aboard {fleet.name} has a resolve point left"
+    return None
+
+
 def resolve_spender(state: ArmadaState, fleet: Fleet) -> Officer | None:
-    """The officer aboard with the most resolve points left (none if nobody has any)."""
+    """The officer aboard with the most resolve points left (none if nobody has any, or
+    while the fleet's communications are down: it gets no officer's benefit, ARM-CRIT-COMMS)."""
+    if state.comms_down(fleet):
+        return None
     aboard = [o for o in state.officers_on(fleet) if o.resolve > 0 and not o.incapacitated]
     return max(aboard, key=lambda officer: officer.resolve, default=None)
 
