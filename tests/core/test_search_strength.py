@@ -40,15 +40,17 @@ HEURISTICS = {
 #: The fixed iteration budget each ruleset is measured at (HORDES and Full Thrust without
 #: the pilot and Dystopian Wars and Armada with it, their root candidates the heuristic's
 #: choice and its two next-best lines (Full Thrust's three: its best course of each other
-#: turn; Armada's four: each free fleet's best move; its dice keyed), up to six more worlds
-#: where the root is close and the paired test at one standard error; Full Thrust with
-#: twelve worlds; see docs/agents.md).
+#: turn; Armada's four: each free fleet's best move), up to six more worlds where the root
+#: is close and the paired test at one standard error (Armada's and HORDES' dice keyed;
+#: Full Thrust with twelve worlds; see docs/agents.md).
 BUDGETS = {
     "full-thrust": (
         "search:iterations=12,depth=200,width=4,pilot=0,alternatives=3,extend=6,paired=1,"
         "margin=0.005,turns=5"
     ),
-    "hordes": "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2,extend=6,paired=1",
+    "hordes": (
+        "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2,extend=6,paired=1,keyed=1"
+    ),
     "dystopian-wars": (
         "search:iterations=6,depth=20,width=3,pilot=2,alternatives=2,extend=6,paired=1"
     ),

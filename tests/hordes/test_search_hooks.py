@@ -1,11 +1,14 @@
-"""What HORDES hands its search bot: the warlock's next-best actions."""
+"""What HORDES hands its search bot: the warlock's next-best actions and a turn clock."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 import warbench
 from warbench.core.engine import Game
 from warbench.rulesets.hordes.actions import Activate, Attack, Charge, Move
 from warbench.rulesets.hordes.bots import WarlockBot
+from warbench.rulesets.hordes.bots_search import player_turn
 from warbench.testing import alternatives_along
 
 RULES = warbench.ruleset("hordes")
@@ -21,3 +24,26 @@ def test_the_warlocks_alternatives_are_open_lines_and_leave_its_own_choice_alone
         offered.update(type(line) for line in lines if line != before)
     assert {Activate, Move} <= offered and offered & {Attack, Charge}
 
+
+
+def test_the_search_clock_counts_player_turns_for_keyed_dice() -> None:
+    """The search's clock (``player_turn``, which keyed dice key each roll by) starts at the
+    first player's first turn and goes up by one each time the turn passes, never back."""
+    game = Game.new(RULES, seed=3)
+    bots = [WarlockBot(1), WarlockBot(2)]
+    seen = [player_turn(game)]
+    actives = [game.state.active]
+    for _ in range(600):
+        if game.is_over:
+            break
+        decision = game.pending()[0]
+        game.apply(decision.player, bots[decision.player].choose(game.observe(decision.player),
+                                                                 decision))
+        if game.state.unplaced:
+            continue  # deployment: no turn has begun yet
+        if (player_turn(game), game.state.active) != (seen[-1], actives[-1]):
+            seen.append(player_turn(game))
+            actives.append(game.state.active)
+    assert seen[0] == 2 and len(seen) >= 5
+    assert all(later == earlier + 1 for earlier, later in pairwise(seen[1:]))
+    assert all(one != other for one, other in pairwise(actives[1:]))

@@ -25,6 +25,7 @@ from warbench.core.search.candidates import merge
 from warbench.rulesets.hordes.actions import Activate, Attack, Cast, Charge, Done, Move, Place
 from warbench.rulesets.hordes.bots import _reaches, hostile_only
 from warbench.rulesets.hordes.data import HordesData
+from warbench.rulesets.hordes.game import HordesGame
 from warbench.rulesets.hordes.profile import boxes_left, stat
 from warbench.rulesets.hordes.space import gap
 from warbench.rulesets.hordes.state import HordesState, Model
@@ -167,8 +168,15 @@ def _step(
     return None
 
 
+def player_turn(game: HordesGame) -> int:
+    """The search's clock: which player turn of the battle it is (two a round), so that keyed
+    dice (the budget's ``keyed``) key a roll by the turn it is rolled in."""
+    return game.state.round * 2 + (game.state.active != game.state.first)
+
+
 #: The search bot's budget unless its options say otherwise, the one its strength is measured
 #: at (docs/agents.md): six worlds with every candidate in each (no pilot), the warlock's
-#: choice and its two next-best lines at the root, the paired test at one standard error and
-#: up to six more worlds where the root is close.
-SEARCH_BUDGET: Final = Budget(pilot=0, alternatives=2, extend=6, paired=1.0)
+#: choice and its two next-best lines at the root, the paired test at one standard error,
+#: up to six more worlds where the root is close, and each world's dice keyed by what they
+#: are rolled for in which player turn (:func:`player_turn`).
+SEARCH_BUDGET: Final = Budget(pilot=0, alternatives=2, extend=6, paired=1.0, keyed=1)

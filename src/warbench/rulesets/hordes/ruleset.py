@@ -97,10 +97,10 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         from warbench.core.agents import RandomAgent
         from warbench.core.search import SearchFactory
         from warbench.rulesets.hordes.bots import WarlockBot
-        from warbench.rulesets.hordes.bots_search import SEARCH_BUDGET
+        from warbench.rulesets.hordes.bots_search import SEARCH_BUDGET, player_turn
 
         return {"warlock": WarlockBot, "random": RandomAgent,
-                "search": SearchFactory(WarlockBot, SEARCH_BUDGET)}
+                "search": SearchFactory(WarlockBot, SEARCH_BUDGET, clock=player_turn)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.hordes.odds import attack_odds
