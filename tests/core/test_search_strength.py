@@ -41,8 +41,8 @@ HEURISTICS = {
 #: the pilot and Dystopian Wars and Armada with it, their root candidates the heuristic's
 #: choice and its two next-best lines (Full Thrust's three: its best course of each other
 #: turn; Armada's four: each free fleet's best move), up to six more worlds where the root
-#: is close and the paired test at one standard error (Armada's and HORDES' dice keyed;
-#: Full Thrust with twelve worlds; see docs/agents.md).
+#: is close and the paired test at one standard error (all but Full Thrust's and ROBOGEAR's
+#: dice keyed; Full Thrust with twelve worlds; see docs/agents.md).
 BUDGETS = {
     "full-thrust": (
         "search:iterations=12,depth=200,width=4,pilot=0,alternatives=3,extend=6,paired=1,"
@@ -52,7 +52,7 @@ BUDGETS = {
         "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2,extend=6,paired=1,keyed=1"
     ),
     "dystopian-wars": (
-        "search:iterations=6,depth=20,width=3,pilot=2,alternatives=2,extend=6,paired=1"
+        "search:iterations=6,depth=20,width=3,pilot=2,alternatives=2,extend=6,paired=1,keyed=1"
     ),
     "armada": "search:iterations=6,depth=10,width=5,alternatives=4,extend=6,paired=1,keyed=1",
     "robogear": "search:iterations=6,depth=20,width=3",

@@ -1,10 +1,12 @@
-"""What Dystopian Wars hands its search bot: the commodore's next-best actions (DW-BOT)."""
+"""What Dystopian Wars hands its search bot: the commodore's next-best actions (DW-BOT) and
+a turn clock."""
 
 from __future__ import annotations
 
 import dataclasses
 import math
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from warbench.core.search import SearchBot
 from warbench.core.search.tree import Node
 from warbench.rulesets.dystopian_wars.actions import Activate, Board, Fire, Move
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
-from warbench.rulesets.dystopian_wars.bots_search import APART, TURNED
+from warbench.rulesets.dystopian_wars.bots_search import APART, TURNED, game_turn
 from warbench.rulesets.dystopian_wars.data import DATA_DIR, load_fleet
 
 RULES = warbench.ruleset("dystopian-wars")
@@ -138,3 +140,21 @@ def _along(game: Game, steps: int, count: int) -> Iterator[tuple[Action, list[Ac
         assert all(observation.check(line) is None for line in lines), lines
         yield chosen, lines
         game.apply(decision.player, chosen)
+
+
+def test_the_search_keys_its_dice_by_the_game_turn() -> None:
+    """The search bot's clock (``game_turn``, which its keyed dice key each roll by) is the
+    game turn: it reads the state's turn and rises by one from turn to turn of a battle."""
+    bot = make_bot(RULES, "search", seed=1)
+    assert isinstance(bot, SearchBot) and bot.clock is game_turn and bot.budget.keyed == 1
+    game = patrol_battle()
+    bots = [CommodoreBot(1), CommodoreBot(2)]
+    turns = [game_turn(game)]
+    while not game.is_over and len(turns) < 400:
+        decision = game.pending()[0]
+        game.apply(decision.player, bots[decision.player].choose(game.observe(decision.player),
+                                                                 decision))
+        assert game_turn(game) == game.state.turn
+        turns.append(game_turn(game))
+    steps = {later - earlier for earlier, later in pairwise(turns)}
+    assert steps <= {0, 1} and turns[-1] - turns[0] >= 2

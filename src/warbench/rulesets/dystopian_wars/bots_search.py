@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.engine import Game
 from warbench.core.search.budget import Budget
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
@@ -169,8 +170,15 @@ def _boardings(
     return found
 
 
+def game_turn(game: Game[DWState, Any]) -> int:
+    """The search's clock: the game turn, so that keyed dice (the budget's ``keyed``) key a
+    roll by the turn it is rolled in."""
+    return game.state.turn
+
+
 #: The search bot's budget unless its options say otherwise, the one its strength is measured
 #: at (docs/agents.md): the core's six worlds, play-outs of twenty decisions and pilot, with
 #: the commodore's choice and its two next-best lines at the root, the paired test at one
-#: standard error and up to six more worlds where the root is close.
-SEARCH_BUDGET: Final = Budget(alternatives=2, extend=6, paired=1.0)
+#: standard error, up to six more worlds where the root is close, and each world's dice keyed
+#: by what they are rolled for in which turn (:func:`game_turn`).
+SEARCH_BUDGET: Final = Budget(alternatives=2, extend=6, paired=1.0, keyed=1)

@@ -116,10 +116,11 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:
         from warbench.core.search import SearchFactory
-        from warbench.rulesets.dystopian_wars.bots_search import SEARCH_BUDGET
+        from warbench.rulesets.dystopian_wars.bots_search import SEARCH_BUDGET, game_turn
 
         return {"random": RandomAgent, "commodore": CommodoreBot,
-                "search": SearchFactory(CommodoreBot, SEARCH_BUDGET, score=search_score)}
+                "search": SearchFactory(CommodoreBot, SEARCH_BUDGET, score=search_score,
+                                        clock=game_turn)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.dystopian_wars.odds import attack_odds
