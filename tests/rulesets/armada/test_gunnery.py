@@ -21,7 +21,7 @@ from warbench.rulesets.armada.combat import (
 )
 from warbench.rulesets.armada.data import shipped_tables
 from warbench.rulesets.armada.helm import piloting_modifier
-from warbench.rulesets.armada.morale import morale_test
+from warbench.rulesets.armada.morale import MoraleTest, morale_tests
 from warbench.rulesets.armada.moves import fleet_speed
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -233,12 +233,12 @@ def test_arm_morale_allies_only_a_passed_rout_test_spares_further_tests() -> Non
     state = game.state
     lance, wing, bolt = state.fleets[:3]
     wing.hull = bolt.hull = 5
-    morale_test(game, state, TABLES, wing, 12)  # 11 + 2 = 13: passes by 1, steady
-    morale_test(game, state, TABLES, lance, 12)  # 1 + 2 = 3: routed; Wing 3 + 2, Bolt 1 + 2
+    morale_tests(game, [MoraleTest(wing.id, 12)])  # 11 + 2 = 13: passes by 1, steady
+    morale_tests(game, [MoraleTest(lance.id, 12)])  # 1 + 2 = 3: routed; Wing 3 + 2, Bolt 1 + 2
     assert (lance.morale, wing.morale, bolt.morale) == (ROUTED, ROUTED, ROUTED)
     lance.morale = wing.morale = bolt.morale = STEADY
     state.round += 1
-    morale_test(game, state, TABLES, lance, 12)  # routed again; Wing passes (13 against
+    morale_tests(game, [MoraleTest(lance.id, 12)])  # routed again; Wing passes (13 against
     assert (wing.morale, bolt.morale) == (STEADY, ROUTED)  # AC 12), Bolt routs, Wing spared
     assert texts(game, "morale")[-3:] == [
         "Lance tests morale: 3 against DC 12, now routed",

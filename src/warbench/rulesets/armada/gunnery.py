@@ -265,16 +265,11 @@ def boarders_attack(game: ArmadaGame, fleets: list[int]) -> None:
     queue = list(fleets)
     while queue:
         fleet = state.fleets[queue[0]]
-        if fleet.status != ACTIVE or state.fleets[fleet.boarding].status == DESTROYED:
-            fleet.boarding = -1
-            queue.pop(0)
-            continue
-        check = Boarding(queue)
-        if check.spender(state) is not None:
-            roll_or_offer(game, check)
+        if fleet.status == ACTIVE and state.fleets[fleet.boarding].status != DESTROYED:
+            roll_or_offer(game, Boarding(queue))  # the rest board after the first
             return
+        fleet.boarding = -1
         queue.pop(0)
-        board(game, fleet, False)
 
 
 @dataclass(slots=True)

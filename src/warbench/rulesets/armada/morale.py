@@ -86,29 +86,13 @@ def morale_tests(game: ArmadaGame, tests: list[MoraleTest], then: Then | None = 
     """Roll the morale tests still due, in order (a rout's tests of its allies next), each
     after its armada's answer on resolve where an officer aboard could spend it; then
     ``then``."""
-    state = game.state
     queue = list(tests)
-    while queue:
-        if not queue[0].due(state):
-            queue.pop(0)
-            continue
-        checks = MoraleChecks(queue, then)
-        if checks.spender(state) is not None:
-            roll_or_offer(game, checks)
-            return
-        test = queue.pop(0)
-        queue[0:0] = roll_morale(game, game.data.tables, test, False)
-    if then is not None:
+    while queue and not queue[0].due(game.state):
+        queue.pop(0)
+    if queue:
+        roll_or_offer(game, MoraleChecks(queue, then))  # rolls the rest after the first
+    elif then is not None:
         then.resume(game)
-
-
-def morale_test(
-    game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: Fleet, dc: int,
-    *, rout_induced: bool = False,
-) -> None:
-    """One fleet's morale test (and those its rout makes allies take), as
-    :func:`morale_tests` rolls them."""
-    morale_tests(game, [MoraleTest(fleet.id, dc, rout_induced)])
 
 
 def roll_morale(
