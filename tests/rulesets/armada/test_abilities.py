@@ -189,3 +189,69 @@ def test_arm_ability_gravity_mines() -> None:
             decision = game.pending()[0]
             act(game, next(o for o in decision.options if isinstance(o, HoldFire)))
     assert game.is_over and state.round == 4 and state.mines == []
+
+
+def officer(name: str, role: str, aboard: str, resolve: int) -> dict[str, Any]:
+    return {"name": name, "role": role, "ranks": 6, "fleet": aboard, "resolve": resolve}
+
+
+def array_battle(dice: list[int], points: list[int]) -> Game:
+    """Anvil (array) faces Grudge and Wing in its fore arc, with an officer aboard for each
+    of ``points`` (its resolve points)."""
+    blue = [fleet("Anvil", 3, "large", "destroyer", "flagship", "array"),
+            fleet("Pike", 3, "medium", "destroyer")]
+    red = [GRUDGE, fleet("Wing", 3, "small", "fighter")]
+    roles = ["chief-engineer", "chief-spellcaster"]
+    officers = [officer(f"Officer {n}", roles[n], "Anvil", p) for n, p in enumerate(points)]
+    places = [[[0, 0, 0], [4, 0, 0]], [[0, -2, 3], [1, -3, 3]]]
+    game = battle(blue, red, places, dice, blue_officers=officers)
+    hold_position(game)
+    return game
+
+
+def test_arm_off_resolve_an_array_spends_a_point_before_each_of_its_checks() -> None:
+    """ARM-OFF-RESOLVE, ARM-ABILITY-ARRAY: an array makes one check per target, and an
+    officer may spend a resolve point before each: every check rolls its d20 twice and keeps
+    the better, a point spent on each (from the officer aboard with the most left)."""
+    plain = array_battle([1, 2, 13, 7, 5], [0, 0])
+    act(plain, Fire(0, 2, also=(3,)))
+    plain_checks = [e.data["check"] for e in plain.events if e.kind in ("hit", "miss")]
+    game = array_battle([1, 2, 4, 13, 7, 5, 1], [1, 1])
+    options = game.pending()[0].options
+    assert Fire(0, 2, also=(3,), resolve=True) in options
+    act(game, Fire(0, 2, also=(3,), resolve=True))  # max(4, 13), then max(5, 1)
+    assert [e.data["check"] for e in game.events if e.kind in ("hit", "miss")] == plain_checks
+    assert [officer.resolve for officer in game.state.officers] == [0, 0]
+    assert texts(game, "hit") == ["Anvil hits Grudge for 6 (13 against AC 13, short range)"]
+
+
+def test_arm_off_resolve_an_array_needs_a_point_for_every_check() -> None:
+    """ARM-OFF-RESOLVE: with one point aboard an array on two fleets takes no resolve (one
+    point before each of its two checks); the attack on one fleet still may."""
+    game = array_battle([1, 2], [1, 0])
+    options = game.pending()[0].options
+    assert Fire(0, 2, resolve=True) in options
+    assert Fire(0, 2, also=(3,)) in options
+    assert Fire(0, 2, also=(3,), resolve=True) not in options
+    refused(game, Fire(0, 2, also=(3,), resolve=True),
+            "resolve costs a point before each of the 2 checks, and the officers aboard "
+            "Anvil have 1 left")
+
+
+def test_arm_off_resolve_a_shot_at_a_mine() -> None:
+    """ARM-OFF-RESOLVE, ARM-ABILITY-MINES: a shot at a gravity mine is a gunnery check, so an
+    officer aboard may spend a resolve point on it: the d20 twice, the better kept."""
+    blue = [fleet("Layer", 3, "medium", "destroyer", "flagship", "gravity-mines")]
+    red_officers = [officer("Gunner", "chief-engineer", "Grudge", 1)]
+    dice = [1, 2, 4, 10, 3]
+    game = battle(blue, [GRUDGE], [[[0, 0, 0]], [[0, -10, 3]]], dice, max_rounds=4,
+                  red_officers=red_officers)
+    hold_position(game)
+    act(game, LayMines(0, ((0, -2), (1, -2))))
+    act(game, HoldFire(0))
+    options = game.pending()[0].options
+    assert Fire(1, -1, mine=0, resolve=True) in options and Fire(1, -1, mine=0) in options
+    refused(game, Fire(1, -1, mine=0, superweapon=True), "names target -1 and nothing else")
+    act(game, Fire(1, -1, mine=0, resolve=True))  # max(4, 10) + 2 - 2 (long): 3 damage
+    assert game.state.officers[0].resolve == 0
+    assert texts(game, "mine_destroyed") == ["the gravity mine at 0,-2 is destroyed"]

@@ -40,6 +40,7 @@ from warbench.rulesets.armada.morale import morale_tests
 from warbench.rulesets.armada.officers import (
     OrderSpace,
     encouragement,
+    resolve_points,
     resolve_refusal,
     resolve_spender,
 )
@@ -74,13 +75,18 @@ def fire_options(state: ArmadaState, tables: Tables, fleet: Fleet) -> list[Actio
             if superweapon:
                 options.append(Fire(fleet.id, target.id, superweapon=True, resolve=twice))
     if fleet.has("array"):
+        points = resolve_points(state, fleet)
         for size in (2, 3):
             for group in combinations(targets, size):
                 if shared_arc(fleet, group):
-                    options.append(Fire(fleet.id, group[0].id, also=tuple(t.id for t in group[1:])))
+                    also = tuple(t.id for t in group[1:])
+                    options.append(Fire(fleet.id, group[0].id, also=also))
+                    if points >= size:  # a point before each of its checks
+                        options.append(Fire(fleet.id, group[0].id, also=also, resolve=True))
     for index, mine in enumerate(state.mines):
         if mine_refusal(tables, fleet, mine) is None:
-            options.append(Fire(fleet.id, -1, mine=index))
+            for twice in resolve:
+                options.append(Fire(fleet.id, -1, mine=index, resolve=twice))
     options.append(HoldFire(fleet.id))
     return options
 
@@ -107,25 +113,27 @@ def mine_refusal(tables: Tables, attacker: Fleet, mine: Mine) -> str | None:
 def fire_refusal(state: ArmadaState, tables: Tables, attacker: Fleet, fire: Fire) -> str | None:
     """Why ``attacker`` may not make the attack ``fire`` now, or ``None``."""
     if fire.mine >= 0:
-        if fire.target != -1 or fire.also or fire.superweapon or fire.resolve:
-            return "an attack on a mine names target -1 and nothing else"
+        if fire.target != -1 or fire.also or fire.superweapon:
+            return "an attack on a mine names target -1 and nothing else (resolve may be spent)"
         if fire.mine >= len(state.mines):
             return f"there is no mine {fire.mine}"
+        if fire.resolve and (reason := resolve_refusal(state, attacker)) is not None:
+            return reason
         return mine_refusal(tables, attacker, state.mines[fire.mine])
     indexes = (fire.target, *fire.also)
     if any(not 0 <= index < len(state.fleets) for index in indexes):
         return f"no fleet {list(indexes)} in this battle"
     if fire.superweapon and not superweapon_ready(state, attacker):
         return f"{attacker.name} has no superweapon ready"
-    if fire.resolve and (reason := resolve_refusal(state, attacker)) is not None:
-        return reason
     if fire.also:
         if not attacker.has("array"):
             return f"{attacker.name} has no array to attack several fleets at once"
         if len(indexes) > len(ARRAY_PENALTY) or len(set(indexes)) != len(indexes):
             return "an array attacks two or three different fleets"
-        if fire.superweapon or fire.resolve:
-            return "an array attack takes no superweapon and no resolve"
+        if fire.superweapon:
+            return "an array attack takes no superweapon"
+    if fire.resolve and (reason := resolve_refusal(state, attacker, len(indexes))) is not None:
+        return reason
     targets = [state.fleets[index] for index in indexes]
     for target in targets:
         reason = targeting_refusal(tables, attacker, target)
@@ -324,15 +332,14 @@ def gunnery_check(
     hit roll damage. Nothing is applied yet: the hits wait for the end of the phase."""
     attacker = state.fleets[fire.fleet]
     if fire.mine >= 0:
-        return mine_attack(game, state, tables, attacker, fire.mine)
+        return mine_attack(game, state, tables, attacker, fire.mine, fire.resolve)
     if fire.superweapon:
         attacker.superweapon_used_round = state.round
-    spender = resolve_spender(state, attacker) if fire.resolve else None
-    if spender is not None:
-        spender.resolve -= 1
     indexes = (fire.target, *fire.also)
     hits: list[PendingHit] = []
     for index in indexes:
+        if fire.resolve:  # a point before each check (an array's too)
+            _spend_resolve(state, attacker)
         target = state.fleets[index]
         boost = encouragement(attacker, gunnery_officer_bonus(state, attacker))
         gunnery = gunnery_for(
@@ -360,12 +367,16 @@ def gunnery_check(
 
 
 def mine_attack(
-    game: ArmadaGame, state: ArmadaState, tables: Tables, attacker: Fleet, index: int
+    game: ArmadaGame, state: ArmadaState, tables: Tables, attacker: Fleet, index: int,
+    twice: bool = False,
 ) -> list[PendingHit]:
-    """Shoot at a gravity mine: the damage lands on its hit points at the end of the phase."""
+    """Shoot at a gravity mine: the damage lands on its hit points at the end of the phase
+    (``twice``: an officer aboard spends a resolve point, the better of two d20 kept)."""
     mine = state.mines[index]
     gunnery = mine_gunnery(state, tables, attacker, mine)
-    shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} at a mine")
+    if twice:
+        _spend_resolve(state, attacker)
+    shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} at a mine", twice=twice)
     verdict = f"hits for {shot.damage}" if shot.hit else "misses"
     game.emit(MineShot(attacker.id, index, shot.damage,
                        text=f"{attacker.name} {verdict} the mine at {mine.q},{mine.r} "
@@ -375,3 +386,11 @@ def mine_attack(
     return [PendingHit(attacker.id, -1, shot.damage, shot.natural, gunnery, mine=index)]
 
 
+
+
+def _spend_resolve(state: ArmadaState, attacker: Fleet) -> None:
+    """An officer aboard ``attacker`` (:func:`.officers.resolve_spender`) spends a resolve
+    point on the check about to roll (the attack's refusal made sure there is one)."""
+    spender = resolve_spender(state, attacker)
+    assert spender is not None, "a check with resolve and no point left"
+    spender.resolve -= 1

@@ -73,13 +73,26 @@ def encouragement_due(fleet: Fleet, officer_bonus: int) -> int:
     return max(1, fleet.this_round.encouraged - officer_bonus)
 
 
-def resolve_refusal(state: ArmadaState, fleet: Fleet) -> str | None:
-    """Why no resolve point may be spent on a check of ``fleet`` now, or ``None``."""
+def resolve_refusal(state: ArmadaState, fleet: Fleet, checks: int = 1) -> str | None:
+    """Why no resolve point may be spent on each of ``checks`` checks of ``fleet`` now (one
+    point before each), or ``None``."""
     if state.comms_down(fleet):
         return f"communications are down on {fleet.name}: no officer's resolve helps it"
-    if resolve_spender(state, fleet) is None:
+    points = resolve_points(state, fleet)
+    if points == 0:
         return f"no officer aboard {fleet.name} has a resolve point left"
+    if points < checks:
+        return (f"resolve costs a point before each of the {checks} checks, and the officers "
+                f"aboard {fleet.name} have {points} left")
     return None
+
+
+def resolve_points(state: ArmadaState, fleet: Fleet) -> int:
+    """The resolve points the officers aboard ``fleet`` could spend on its checks now (none
+    while its communications are down, see :func:`resolve_spender`)."""
+    if state.comms_down(fleet):
+        return 0
+    return sum(o.resolve for o in state.officers_on(fleet) if o.resolve > 0 and not o.incapacitated)
 
 
 def resolve_spender(state: ArmadaState, fleet: Fleet) -> Officer | None:

@@ -182,11 +182,12 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
 
     id = "armada"
     name = "Starfinder Armada Combat"
+    # 0.5: resolve on each check of an array and on a shot at a mine (ARM-OFF-RESOLVE);
     # 0.4: resolve offered before the checks rolled between decisions (morale, a rally's
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
     # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
     # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.4"
+    version = "0.5"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
