@@ -56,6 +56,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.dystopian_wars.flyers",
     "warbench.rulesets.dystopian_wars.geometry",
     "warbench.rulesets.dystopian_wars.mines",
+    "warbench.rulesets.dystopian_wars.obscured",
     "warbench.rulesets.dystopian_wars.pieces",
     "warbench.rulesets.dystopian_wars.rams",
     "warbench.rulesets.dystopian_wars.specs",

@@ -52,6 +52,34 @@ def test_a_carrier_launches_a_wing_that_acts_next_turn() -> None:
     assert owed(game).player == 1  # the wing cannot activate this turn
 
 
+def test_a_launched_wing_may_join_its_carriers_squadron_or_fly_on_its_own() -> None:
+    """DW-CAP: a wing taking off may join its carrier's squadron as its patrol, or not:
+    the carrier is offered both launches, and a wing launched on its own patrols nothing
+    (it may still join a patrol later, DW-CAP)."""
+    for patrol, joined in ((True, 0), (False, -1)):
+        game = scripted(CARRIER, P0_FIRST)
+        model(game, 1).carried_by = 0
+        refresh(game)
+        play(game, Activate(0))
+        options = owed(game).options
+        assert Launch(1) in options and Launch(1, patrol=False) in options
+        play(game, Launch(1, patrol=patrol))
+        assert model(game, 1).cap_with == joined
+    assert "Albion launches Britannic fighter wing, flying on its own" in texts(game)
+    # a squadron takes one recon plane at most: with one on patrol, a second flies alone
+    game = scripted(setup(
+        [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
+         squadron("britannia-recon-wing", (30.0, 8.0, 0.0), count=1),
+         squadron("britannia-recon-wing", (42.0, 8.0, 0.0), count=1)],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+    ), P0_FIRST)
+    model(game, 1).cap_with, model(game, 2).carried_by = 0, 0
+    refresh(game)
+    play(game, Activate(0))
+    launches = [o for o in owed(game).options if isinstance(o, Launch)]
+    assert launches == [Launch(2, patrol=False)]
+
+
 def test_a_wing_lands_and_burns_fuel_flying_hard() -> None:
     """DW-LAND, DW-FUEL: a wing moving more than half its move burns a fuel point; ending
     within 4 inches of a friendly carrier it may land aboard.

@@ -18,7 +18,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     state,
     texts,
 )
-from warbench.core.engine import IllegalAction
+from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
@@ -28,7 +28,10 @@ from warbench.rulesets.dystopian_wars.actions import (
     Move,
     Respond,
 )
+from warbench.rulesets.dystopian_wars.attack_rolls import Attack, resolve_attack
+from warbench.rulesets.dystopian_wars.boarding import Assault, Boarding
 from warbench.rulesets.dystopian_wars.combat import linked_dice, mount_dice, needed_to_hit
+from warbench.rulesets.dystopian_wars.events import AttackRolled
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 
 FRIGATES = ((32.0, 18.0, 180.0), (32.0, 22.0, 180.0), (32.0, 26.0, 180.0), (32.0, 30.0, 180.0))
@@ -318,6 +321,60 @@ def test_an_obscured_model_hits_with_its_ack_ack_only_on_six() -> None:
     shooter.level = "obscured"
     _, shot = shot_refusal(state(game), data, shooter, AA_GUN, target)
     assert shot is not None and shot.needed == 6
+
+
+#: An airship of player 0 (6 ack-ack, no shields) and, for player 1, a battleship beside it
+#: and a wing of three dive bombers over it.
+OBSCURED_ANSWERS = setup(
+    [squadron("prussia-airship", (36.0, 20.0, 0.0), name="Adler")],
+    [squadron("britannia-battleship", (36.0, 14.0, 0.0), name="Sovereign"),
+     squadron("blazing-sun-dive-bomber-wing", (38.0, 20.0, 180.0), count=3)],
+)
+
+
+def _obscured_answer(level: str, answer: tuple[int, ...], then: tuple[int, ...] = ()) -> Game:
+    """The set-up above, Adler at ``level``, its answer dice ``answer`` then ``then``."""
+    game = scripted(OBSCURED_ANSWERS, (*P0_FIRST, *answer, *then))
+    model(game, 0).level = level
+    return game
+
+
+@pytest.mark.parametrize(("level", "answer", "cancelled"), [
+    ("flying", (5, 5, 5, 5, 5, 5), 6),
+    ("obscured", (5, 5, 5, 5, 5, 5), 0),
+    ("obscured", (6, 5, 5, 5, 5, 5, 1), 2),
+])
+def test_an_obscured_model_answers_only_on_six(
+    level: str, answer: tuple[int, ...], cancelled: int
+) -> None:
+    """DW-OBSCURED: an obscured model hits only on 6, and its answers are attacks: its
+    ack-ack cancels hits only on 6 (a 6 cancels two and rolls again, as always), strikes
+    an attacking wing's tokens only on 6, and thins boarders only on 6; its 5s do nothing
+    (in the open, 5s cancel hits)."""
+    game = _obscured_answer(level, answer, (6, 6, 6, 1, 1, 1, 1))  # the rockets: 6 hits
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    attack = Attack([(1, "rockets")], 0, 4, 4, "rockets", 1, answer="aa", responders=[0])
+    resolve_attack(game, state(game), data, attack, 1)
+    rolled = [e for e in game.events if isinstance(e, AttackRolled)][-1]
+    assert (rolled.hits, rolled.cancelled) == (6, cancelled)
+
+    # ack-ack at the dive bombers attacking Adler: only a 6 (a token) does anything
+    game = _obscured_answer(level, answer, (1,))  # the bombs' one die misses
+    wing = model(game, 2)
+    attack = Attack([(2, "bombs")], 0, 1, 4, "bombs", 1, answer="aa", responders=[0])
+    resolve_attack(game, state(game), game.ruleset.data, attack, 2)  # type: ignore[attr-defined]
+    if level == "flying":
+        assert (wing.tokens, wing.fuel) == (3, 0) and not wing.alive  # six aborts
+    else:
+        assert (wing.tokens, wing.fuel) == (3 - cancelled // 2, 6)
+
+    # ack-ack at boarders from the battleship: 5s kill none when obscured
+    game = _obscured_answer(level, answer)
+    boarding = Boarding(1, [1])
+    assault = Assault(0, [(1, 8)], answer="aa", responders=[0])
+    left = boarding.answer_fire(game, state(game), game.ruleset.data,  # type: ignore[attr-defined]
+                                assault, [(1, 8)])
+    assert left == [(1, 8 - cancelled)]
 
 
 def test_bombs_cannot_be_split() -> None:

@@ -20,7 +20,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     state,
     texts,
 )
-from warbench.core.engine import IllegalAction
+from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
@@ -64,8 +64,8 @@ indirect = true
 
 def test_a_mine_dropped_arms_and_explodes_under_an_enemy(tmp_path: Path) -> None:
     """DW-MINES: a mine is dropped at the stern during the move; it arms when the
-    activation ends; an enemy coming within 1 inch sets it off (resolved once its squadron
-    has moved); every model under the 4-inch template takes its dice.
+    activation ends; an enemy coming within 1 inch sets it off there and then (before the
+    next model of its squadron moves); every model under the 4-inch template takes its dice.
     Also shows DW-MK-MINES.
     """
     rules = DystopianWarsRuleset(catalog_file(tmp_path))
@@ -81,12 +81,62 @@ def test_a_mine_dropped_arms_and_explodes_under_an_enemy(tmp_path: Path) -> None
     model(game, 1).x, model(game, 1).y, model(game, 1).heading = 30.0, 8.0, 90.0
     model(game, 2).x, model(game, 2).y = 30.0, 12.0
     play(game, Activate(1), Move(1, (4.0,)))
-    assert state(game).mines[0].armed  # it goes off once the squadron has moved
-    play(game, Move(2, (2.0,)))
-    assert "a mine goes off at (36.0, 8.0)" in texts(game)
+    assert "a mine goes off at (36.0, 8.0)" in texts(game)  # during Wacht 1's move
     assert state(game).mines == []
     assert "the mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
     assert "the mine rolls 5 dice at Dauntless: 0 hits" in texts(game)
+
+
+#: An armed mine of player 0 (5 dice) at (36, 20), and two Wacht cruisers of player 1 heading
+#: east: Wacht 1 runs past it 0.8 inches off its centre, Wacht 2 stands 1.3 inches off it
+#: (under the template, not within 1 inch).
+PAST_THE_MINE = setup(
+    [squadron("britannia-battleship", (10.0, 40.0, 0.0), name="Sovereign")],
+    [squadron("prussia-cruiser", (33.0, 21.3, 90.0), (36.0, 18.2, 90.0))],
+)
+
+
+def _armed_mine(game: Game) -> None:
+    """Lay player 0's armed mine of 5 dice at (36, 20)."""
+    state(game).mines.append(Mine(99, 0, 36.0, 20.0, 5, dropped_by=0, armed=True))
+    refresh(game)
+
+
+def test_a_mine_goes_off_where_the_model_set_it_off_and_the_model_moves_on() -> None:
+    """DW-MINES: a cruiser running past an armed mine sets it off when its base comes
+    within 1 inch of the mine's centre; the blast is judged with the cruiser there (its
+    bow 1 inch off, under the 4-inch template), not where it ends its move about 5 inches
+    beyond (well clear of the template); it takes the mine's dice and completes its move."""
+    game = scripted(PAST_THE_MINE, (*P1_FIRST, 6, 4, 4, 4, 1, 1, *[1] * 5))  # Wacht 2: 0
+    _armed_mine(game)
+    cruiser = model(game, 1)
+    play(game, Activate(1), Move(1, (8.0,)))
+    assert (cruiser.x, cruiser.y) == pytest.approx((41.0, 21.3))  # it completed its move
+    assert "a mine goes off at (36.0, 20.0)" in texts(game)
+    assert "the mine rolls 5 dice at Wacht 1: 5 hits" in texts(game)
+    assert cruiser.damage == 1  # 5 hits against DR 4
+    assert state(game).mines == []
+
+
+def test_a_mine_blast_finds_squadron_mates_where_they_stand_at_that_moment() -> None:
+    """DW-MINES: a mine goes off the moment a model sets it off: a model of the same
+    squadron still to move is hit where it stands then (and moves away afterwards), while
+    one that already moved away is judged where it ended, clear of the blast."""
+    game = scripted(PAST_THE_MINE, (*P1_FIRST, 4, 4, 4, 1, 1, 1, 1, 1, 1, 4))
+    _armed_mine(game)
+    play(game, Activate(1), Move(1, (8.0,)))
+    assert "the mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
+    assert "the mine rolls 5 dice at Wacht 2: 1 hits" in texts(game)
+    play(game, Move(2, (8.0,)))  # the mine is gone: Wacht 2 moves on unharmed
+    assert model(game, 2).x == pytest.approx(44.0)
+
+    game = scripted(PAST_THE_MINE, (*P1_FIRST, 4, 4, 4, 1, 1))
+    _armed_mine(game)
+    play(game, Activate(1), Move(2, (8.0,)))  # 1.3 inches off: it does not set it off
+    assert state(game).mines != []
+    play(game, Move(1, (8.0,)))
+    assert "the mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
+    assert not any("dice at Wacht 2" in text for text in texts(game))
 
 
 def test_repairs_clear_on_one_to_three_and_a_six_starts_a_fire() -> None:
@@ -104,6 +154,27 @@ def test_repairs_clear_on_one_to_three_and_a_six_starts_a_fire() -> None:
     play(game, Repair(0, "half-mv"))
     assert model(game, 0).markers == {"half-ad": 1}
     assert "Sovereign repairs half mv" in texts(game)
+
+
+def test_a_critical_taken_in_the_ships_own_activation_waits_for_its_next() -> None:
+    """DW-REPAIR: repairs come in the damaged model's following activation: a critical
+    the cruiser takes during its own activation (a mine it sets off on its move) is not
+    offered for repair at that activation's step 8, and is at its next activation's."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (10.0, 40.0, 0.0), name="Sovereign")],
+        [squadron("prussia-cruiser", (33.0, 21.3, 90.0), count=1)],
+    ), (*P1_FIRST, 6, 6, 6, 4, 4, 4, 1, 1, 4, *P1_FIRST))  # 9 hits: a critical, engines (4)
+    _armed_mine(game)
+    cruiser = model(game, 1)
+    play(game, Activate(1), Move(1, (8.0,)), Decline())  # Sovereign's commodore keeps it
+    assert cruiser.markers == {"half-mv": 1} and cruiser.fresh == {"half-mv": 1}
+    play(game, CeaseFire())
+    assert not any(isinstance(o, Repair) for d in game.pending() for o in d.options)
+    assert owed(game).options == (Activate(0),)  # the activation ended without a repair
+    play(game, Activate(0), Idle(), Activate(1), Idle())
+    decision = owed(game)
+    assert decision.options == (Repair(1, "half-mv"), Decline())
+    assert cruiser.fresh == {}
 
 
 def test_raging_fires_burn_in_the_end_phase() -> None:

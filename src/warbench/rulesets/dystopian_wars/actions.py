@@ -151,9 +151,12 @@ class Discard(Action, tag="discard"):
 
 @dataclass(frozen=True, slots=True)
 class Launch(Action, tag="launch"):
-    """A carrier launches a wing it carries (before the carrier moves)."""
+    """A carrier launches a wing it carries (before the carrier moves); ``patrol``: the
+    wing joins the carrier's squadron as its combat air patrol, or (False) flies on its
+    own (DW-CAP: joining is the wing's choice)."""
 
     wing: int
+    patrol: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,10 @@
 """One squadron's activation, in the source's order (the summary 1a to 8).
 
 1a the squadron is chosen (by :class:`~.turn.Activations`); 1b models out of command
-distance take command tests; 2a each model moves all its move before the next; 2b rams and
-collisions are rolled; 3 every attack is declared and the defender declares its answers;
+distance take command tests; 2a each model moves all its move before the next (a mine it
+comes within 1 inch of goes off there and then, with the model where it set it off, and the
+model then completes its move); 2b rams and collisions are rolled; 3 every attack is
+declared and the defender declares its answers;
 4a-5 the attacks are rolled (:mod:`.gunnery`); 6 boarding assaults; 7a rout tests for
 squadrons that lost models; 7b bravery tests for models broken before this activation;
 8 repairs. A split squadron activates its commanded part first, then each detached model
@@ -63,13 +65,14 @@ from warbench.rulesets.dystopian_wars.flyers import (
     land,
     landing_decks,
     launch,
+    launch_patrol,
     launchable,
     patrol_kept,
     patrol_squadrons,
     shift_tokens,
 )
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
-from warbench.rulesets.dystopian_wars.mines import dropped_on, explode, sweep
+from warbench.rulesets.dystopian_wars.mines import dropped_on, explode, set_off_mines, sweep
 from warbench.rulesets.dystopian_wars.movement import (
     DRIFT,
     MoveSpace,
@@ -124,7 +127,6 @@ class Activation(Procedure[DWState, RulesData]):
     moved: list[int] = field(default_factory=list)
     idle: bool = False
     contacts: list[tuple[int, int, bool]] = field(default_factory=list)
-    triggered: list[int] = field(default_factory=list)
     dropped: list[int] = field(default_factory=list)
     broken_before: list[int] = field(default_factory=list)
 
@@ -144,7 +146,12 @@ class Activation(Procedure[DWState, RulesData]):
             if self.part == 0 and not self.moved:
                 options.append(Idle())
             for uid in movers:
-                options.extend(Launch(w) for w in launchable(state, data, state.models[uid]))
+                carrier = state.models[uid]
+                for w in launchable(state, data, carrier):
+                    # DW-CAP: the wing may join the carrier's squadron, or fly on its own
+                    if launch_patrol(state, data, carrier, state.models[w]):
+                        options.append(Launch(w))
+                    options.append(Launch(w, patrol=False))
             for uid in movers:
                 if state.models[uid].helm == "all_stop":
                     options.extend(Helm(uid, order) for order in self.helm_orders(state, data, uid))
@@ -235,7 +242,7 @@ class Activation(Procedure[DWState, RulesData]):
             return
         if isinstance(action, Launch):
             carrier = state.models[state.models[action.wing].carried_by]
-            launch(game, state, data, carrier, state.models[action.wing])
+            launch(game, state, data, carrier, state.models[action.wing], action.patrol)
             return
         if self.stage is ActivationStage.CARDS:
             self.stage = ActivationStage.MOVE
@@ -319,6 +326,24 @@ class Activation(Procedure[DWState, RulesData]):
             if action.level == "submerged" and data.models[model.cls].beast:
                 model.remove_marker("raging-fire", model.marker("raging-fire"))
             model.level = action.level
+        sunk = set_off_mines(game, state, data, model, result)
+        if sunk is not None:
+            # the mine's blast ended the model where it set the mine off: no more move
+            self.moved.append(model.uid)
+            where, travelled = sunk
+            model.place(where)
+            if travelled > MOVED:
+                release(state, model)
+            game.emit(
+                Moved(
+                    model=model.uid,
+                    x=round(model.x, 3),
+                    y=round(model.y, 3),
+                    heading=round(model.heading, 3),
+                    text=f"{model.name} is lost to a mine after {travelled:.1f} inches",
+                )
+            )
+            return
         model.place(result.final)
         carry_wings(state, model)
         shift_tokens(game, state, data, model)
@@ -362,7 +387,6 @@ class Activation(Procedure[DWState, RulesData]):
                         f"{self.obstacle_name(state, contact.other)} without ramming",
                     )
                 )
-        self.triggered.extend(mid for mid in result.mines if mid not in self.triggered)
         if leaves_table(state, model):
             destroy(game, model, "destroyed", "left the table")
         for piece in reversed(treacherous(state, data, model, plan)):
@@ -403,8 +427,13 @@ class Activation(Procedure[DWState, RulesData]):
                 start = model.pose().turned(180.0) if drift.backward else model.pose()
                 plan = plan_path(start, (DRIFT,), TurnLimits(0.0, True, DRIFT))
                 result = carry_out(state, data, model, plan, drift)
-                if result.travelled > MOVED:
+                sunk = set_off_mines(game, state, data, model, result)
+                travelled = result.travelled if sunk is None else sunk[1]
+                if travelled > MOVED:
                     release(state, model)
+                if sunk is not None:
+                    model.place(sunk[0])  # lost to a mine on the way
+                    continue
                 model.place(result.final)
                 carry_wings(state, model)
                 shift_tokens(game, state, data, model)
@@ -414,7 +443,6 @@ class Activation(Procedure[DWState, RulesData]):
                 if result.contact is not None:
                     c = result.contact
                     self.contacts.append((c.mover, c.other, False))
-                self.triggered.extend(m for m in result.mines if m not in self.triggered)
                 if leaves_table(state, model):
                     destroy(game, model, "destroyed", "drifted off the table")
         self.moved = [uid for part in self.parts for uid in part]
@@ -438,12 +466,6 @@ class Activation(Procedure[DWState, RulesData]):
             if self.contacts:
                 mover, other, forward = self.contacts.pop(0)
                 resolve_contact(game, state, data, Contact(mover, other, forward))
-                return
-            if self.triggered:
-                mid = self.triggered.pop(0)
-                mine = next((m for m in state.mines if m.mid == mid), None)
-                if mine is not None:
-                    explode(game, state, data, mine)
                 return
             sweep(game, state, data, self.parts[self.part])
             self.stage = ActivationStage.FIRE
@@ -488,6 +510,8 @@ class Activation(Procedure[DWState, RulesData]):
         for model in models:
             model.grounded = False
             model.fired_at = []
+            if model.fresh:
+                model.fresh = {}  # markers gained before this activation may be repaired
         self.broken_before = [m.uid for m in models if m.broken]
         game.emit(
             Activated(

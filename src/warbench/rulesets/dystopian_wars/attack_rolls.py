@@ -28,6 +28,7 @@ from warbench.rulesets.dystopian_wars.events import (
     PatrolStrike,
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
+from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
@@ -94,12 +95,15 @@ def resolve_attack(
                 for kind in kinds
             )
         wings = {uid for uid, _, _ in rolls if data.models[state.models[uid].cls].tiny}
+        each = rolls
         if attack.linked:
             rolls = linked_answers(rolls, wings)
         fuelled: set[int] = set()
         for uid, kind, answer in rolls:
             model = state.models[uid]
             spec = data.models[model.cls]
+            # an obscured model answers on 6 only (DW-OBSCURED)
+            obscured = answer_obscured(state, each, wings, attack.linked, uid, kind)
             if uid in wings and uid not in fuelled:
                 # a wing using its ack-ack or charges burns fuel (once, whether or not it
                 # also strikes back with its attack dice)
@@ -110,7 +114,9 @@ def resolve_attack(
             if lead_spec.tiny and kind == AA_GUN:
                 # a wing answering a wing (a dogfight, or a patrol guarding its ship) hits
                 # as tiny flyers hit tiny flyers: fighters 3+, bombers 6
-                needed = dogfight_needed(spec) if spec.tiny else aa_needed(lead_spec)
+                needed = answering_needed(
+                    dogfight_needed(spec) if spec.tiny else aa_needed(lead_spec), obscured
+                )
                 lost = lead.alive and strike_wing(game, model.player, lead, answer, needed,
                                                   label="ack-ack at the wing")
                 if lost and not dogfight:
@@ -122,7 +128,8 @@ def resolve_attack(
                     )
                     return
                 continue
-            saved = rolled_hits(game, model.player, answer, CANCEL_NEEDED,
+            saved = rolled_hits(game, model.player, answer,
+                                answering_needed(CANCEL_NEEDED, obscured),
                                 label=f"{model.name} {kind} answer")
             cancelled += saved
     if lead_spec.tiny and attack.tokens and lead.tokens < attack.tokens and not dogfight:

@@ -74,6 +74,7 @@ from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.locked import lock, locked_points, take_rounds
+from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
@@ -368,13 +369,17 @@ class Boarding(Procedure[DWState, RulesData]):
              else cc_value(data.models[state.models[uid].cls], state.models[uid]))
             for uid in assault.responders
         ]
+        wings = {uid for uid in assault.responders if data.models[state.models[uid].cls].tiny}
+        each = rolls
         if assault.linked:
-            wings = {uid for uid in assault.responders
-                     if data.models[state.models[uid].cls].tiny}
             rolls = linked_answers(rolls, wings)
-        for uid, _, dice in rolls:
+        for uid, kind, dice in rolls:
             model = state.models[uid]
-            needed = BEAST_AA_NEEDED if beasts else BOARDER_NEEDED
+            # an obscured model answers on 6 only (DW-OBSCURED)
+            needed = answering_needed(
+                BEAST_AA_NEEDED if beasts else BOARDER_NEEDED,
+                answer_obscured(state, each, wings, assault.linked, uid, kind),
+            )
             hits = rolled_hits(game, model.player, dice, needed,
                                label=f"{model.name} answer to boarders")
             if beasts:

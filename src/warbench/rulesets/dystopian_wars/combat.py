@@ -30,6 +30,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     in_weapon_arc,
 )
 from warbench.rulesets.dystopian_wars.locked import locked_against
+from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
 from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
 from warbench.rulesets.dystopian_wars.world import World, world_of
@@ -530,7 +531,7 @@ def _auxiliary_shot(
         dice = cc_value(spec, shooter)
         needed = cc_needed(target_spec)
     if shooter.level == "obscured":
-        needed = 6  # an obscured model hits only on 6, with any weapon
+        needed = OBSCURED_NEEDED  # an obscured model hits only on 6, with any weapon
     if shooter.level == "submerged":
         return "a submerged model uses neither ack-ack nor concussion charges", None
     distance = world.gap(shooter.uid, target.uid)

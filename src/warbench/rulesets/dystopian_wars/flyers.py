@@ -19,9 +19,11 @@ turn freely and have no minimum move.
   the end of the wing's activation: one of the two per turn (both, or two of either,
   with a double deck). A launched wing waits until the next turn, and the carrier fires
   no gunnery, rockets or ack-ack in that activation.
-* Combat air patrol: a wing ending its activation within 4 inches of a friendly large or
-  massive squadron (not submerged) may join it; its ack-ack then answers attacks on that
-  squadron. A reconnaissance plane on patrol gives its squadron's indirect fire +1 to hit.
+* Combat air patrol: a wing taking off may join its carrier's squadron, or fly on its own
+  (:func:`launch_patrol`: a recon plane only where none patrols it yet); a wing ending its
+  activation within 4 inches of a friendly large or massive squadron (not submerged) may
+  join it; its ack-ack then answers attacks on that squadron. A reconnaissance plane on
+  patrol gives its squadron's indirect fire +1 to hit.
 * A model ending its move on tokens pushes them aside by the least distance that clears
   its base (:func:`shift_tokens`).
 """
@@ -177,15 +179,31 @@ def launchable(state: DWState, data: RulesData, carrier: Model) -> list[int]:
     ]
 
 
-def launch(game: DWGame, state: DWState, data: RulesData, carrier: Model, wing: Model) -> None:
-    """Put a wing in the air beside its carrier; it may act from the next turn."""
+def launch_patrol(state: DWState, data: RulesData, carrier: Model, wing: Model) -> bool:
+    """Whether ``wing``, taking off from ``carrier``, may join the carrier's squadron as
+    its patrol: any wing may, but a squadron takes one recon plane at most."""
+    if data.models[wing.cls].wing != "recon":
+        return True
+    return not any(
+        m.active and m.cap_with == carrier.squadron and data.models[m.cls].wing == "recon"
+        for m in state.models
+    )
+
+
+def launch(
+    game: DWGame, state: DWState, data: RulesData, carrier: Model, wing: Model,
+    patrol: bool = True,
+) -> None:
+    """Put a wing in the air beside its carrier, joined to the carrier's squadron as its
+    combat air patrol when ``patrol`` (the seed: it may join); it may act from the next
+    turn."""
     heading = to_radians(carrier.heading - 90.0)
     wing.x = min(max(carrier.x + LAUNCH_OFFSET * math.sin(heading), 0.5), state.width - 0.5)
     wing.y = min(max(carrier.y + LAUNCH_OFFSET * math.cos(heading), 0.5), state.height - 0.5)
     wing.heading = carrier.heading
     wing.level = "flying"
     wing.carried_by = -1
-    wing.cap_with = carrier.squadron
+    wing.cap_with = carrier.squadron if patrol else -1
     wing.ready_turn = state.turn + 1
     key = str(carrier.uid)
     state.deck_ops[key] = state.deck_ops.get(key, 0) + 1
@@ -194,7 +212,8 @@ def launch(game: DWGame, state: DWState, data: RulesData, carrier: Model, wing: 
         Launched(
             model=carrier.uid,
             wing=wing.uid,
-            text=f"{carrier.name} launches {wing.name}",
+            text=f"{carrier.name} launches {wing.name}"
+            + (" on combat air patrol" if patrol else ", flying on its own"),
         )
     )
 

@@ -1,5 +1,10 @@
 """Mines: set off by a model coming within 1 inch, a blast template, chains of mines.
 
+A mine goes off the moment a model moving comes within 1 inch of its centre, with the table
+as it stands then and the mover where it set the mine off (:func:`.sweep.carry_out` notes
+where; :func:`.activation.set_off_mines` puts the mover there for :func:`explode`); the
+mover then completes its move.
+
 A mine sits at surface level whatever dropped it. When it goes off, the blast template
 (4 inches across, engine default) is centred on it; every surface or submerged model
 wholly or partly under the template takes the mine's attack dice, hitting by level as
@@ -49,6 +54,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
 )
 from warbench.rulesets.dystopian_wars.pools import clamp_needed, rolled_hits
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model, body_of
+from warbench.rulesets.dystopian_wars.sweep import MoveResult
 from warbench.rulesets.dystopian_wars.world import world_of
 
 #: What a chained mine needs on its D6 to go off as well.
@@ -218,3 +224,23 @@ def sweep(game: DWGame, state: DWState, data: RulesData, movers: list[int]) -> N
         )
         if cleared:
             state.mines.remove(mine)
+
+
+def set_off_mines(
+    game: DWGame, state: DWState, data: RulesData, model: Model, result: MoveResult
+) -> tuple[Pose, float] | None:
+    """DW-MINES: the mines ``model`` came within 1 inch of on its move go off there and
+    then, one by one in the order it met them: the model stands where it set each off (the
+    table otherwise as it is at that moment: the models of its squadron that moved before
+    it where they ended, those still to move where they stand), and then completes its
+    move. A blast that destroys the model ends its move there: that pose and the inches
+    it had come are returned (None when it lives through them all)."""
+    for mid, (where, travelled) in zip(result.mines, result.triggers, strict=True):
+        mine = next((m for m in state.mines if m.mid == mid), None)
+        if mine is None:
+            continue  # a blast before already set it off in a chain
+        model.place(where)
+        explode(game, state, data, mine)
+        if not model.alive:
+            return where, travelled
+    return None

@@ -20,6 +20,12 @@ from typing import Final
 from warbench.core.geometry import Body, CircleBase, Point, Pose, RectBase
 from warbench.rulesets.dystopian_wars.data import ModelSpec
 
+#: Markers that come from starred critical results and may be repaired.
+REPAIRABLE: Final = (
+    "raging-fire", "shredded-defences", "rudder-jammed", "half-mv", "half-ad",
+    "chaos-and-disarray", "generator-offline",
+)
+
 
 @dataclass(slots=True, init=False)
 class Model:
@@ -56,6 +62,9 @@ class Model:
     ready_turn: int = 0
     left_patrol: int = -1
     fired_at: list[int] = field(default_factory=list)
+    #: Repairable markers gained since the model's squadron last began an activation: not
+    #: repairable until its next one (DW-REPAIR: repairs come in the following activation).
+    fresh: dict[str, int] = field(default_factory=dict)
 
     def __init__(self, uid: int, player: int, squadron: int, cls: str, name: str,
                  x: float, y: float, heading: float, level: str = "surface",
@@ -66,7 +75,8 @@ class Model:
                  captured_by: int = -1, contact: list[int] | None = None,
                  grounded: bool = False, tokens: int = 0, fuel: int = 0, armed: bool = True,
                  carried_by: int = -1, cap_with: int = -1, ready_turn: int = 0,
-                 left_patrol: int = -1, fired_at: list[int] | None = None) -> None:
+                 left_patrol: int = -1, fired_at: list[int] | None = None,
+                 fresh: dict[str, int] | None = None) -> None:
         """Every field as the dataclass would take it (a dict or list left out starts
         empty)."""
         self.uid = uid
@@ -100,6 +110,7 @@ class Model:
         self.ready_turn = ready_turn
         self.left_patrol = left_patrol
         self.fired_at = [] if fired_at is None else fired_at
+        self.fresh = {} if fresh is None else fresh
 
     def pose(self) -> Pose:
         """Where the model stands and faces."""
@@ -118,16 +129,36 @@ class Model:
         return self.markers.get(name, 0)
 
     def add_marker(self, name: str, count: int = 1) -> None:
-        """Place ``count`` ``name`` markers."""
+        """Place ``count`` ``name`` markers (a repairable one is :attr:`fresh` until the
+        model's squadron next begins an activation)."""
         self.markers[name] = self.markers.get(name, 0) + count
+        if name in REPAIRABLE:
+            self.fresh[name] = self.fresh.get(name, 0) + count
 
     def remove_marker(self, name: str, count: int = 1) -> None:
-        """Take ``count`` ``name`` markers away (never below none)."""
+        """Take ``count`` ``name`` markers away (never below none; never fewer left than
+        are fresh)."""
         left = self.markers.get(name, 0) - count
         if left > 0:
             self.markers[name] = left
         else:
             self.markers.pop(name, None)
+        if self.fresh.get(name, 0) > max(left, 0):
+            if left > 0:
+                self.fresh[name] = left
+            else:
+                self.fresh.pop(name, None)
+
+    def settled(self, name: str) -> int:
+        """How many ``name`` markers the model carried before its squadron's activation
+        now under way began (those it may repair at its step 8, DW-REPAIR).
+
+        >>> ship = Model(0, 0, 0, "x", "Ship", 0.0, 0.0, 0.0, markers={"half-mv": 1})
+        >>> ship.add_marker("half-mv"); ship.add_marker("raging-fire")
+        >>> ship.marker("half-mv"), ship.settled("half-mv"), ship.settled("raging-fire")
+        (2, 1, 0)
+        """
+        return max(self.markers.get(name, 0) - self.fresh.get(name, 0), 0)
 
     @property
     def active(self) -> bool:
@@ -145,7 +176,7 @@ class Model:
                 self.broken, self.broken_at, self.alive, self.fate, self.derelict,
                 self.prize_of, self.prize_ap, self.captured_by, self.contact, self.grounded,
                 self.tokens, self.fuel, self.armed, self.carried_by, self.cap_with,
-                self.ready_turn, self.left_patrol, self.fired_at,
+                self.ready_turn, self.left_patrol, self.fired_at, self.fresh,
             ),
         )
 

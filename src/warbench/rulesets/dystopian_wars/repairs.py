@@ -1,5 +1,11 @@
 """Damage control: repairs at the end of an activation (step 8), and raging fires burning
-in the end phase."""
+in the end phase.
+
+A critical is repaired during the damaged model's following activation, after all else it
+does: a marker gained during an activation of its own squadron (from a ram's answer, a
+mine, a patrol's strike, a repair's 6) is not offered at that activation's step 8, only at
+the next (:attr:`~.pieces.Model.fresh`, cleared as the squadron's next activation begins).
+"""
 
 from __future__ import annotations
 
@@ -59,11 +65,12 @@ class Repairs(Procedure[DWState, RulesData]):
 
     @staticmethod
     def repairable(data: RulesData, model: Model) -> list[str]:
-        """The starred markers this model may try to repair."""
+        """The starred markers this model may try to repair: those it carried when this
+        activation began (one gained since, even in this activation, waits for its next)."""
         beast = data.models[model.cls].beast
         return [
             name for name in REPAIRABLE
-            if model.marker(name) and (not beast or name == "raging-fire")
+            if model.settled(name) and (not beast or name == "raging-fire")
         ]
 
     def decisions(self, game: DWGame) -> list[Decision]:

@@ -43,11 +43,13 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     id = "dystopian-wars"
     name = "Dystopian Wars (1st edition)"
-    version = "0.4"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.5"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
-    # the edge, every model drifts, whole backward moves, linked answers, bombs unsplit)
+    # the edge, every model drifts, whole backward moves, linked answers, bombs unsplit);
+    # 0.5: the seed audit's fixes (a mine goes off where it is set off, obscured answers on 6,
+    # repairs only in the following activation, a launched wing's patrol a choice)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

@@ -19,6 +19,7 @@ from warbench.core.plain import Hidden
 from warbench.core.procedures import GameState, Procedure
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.pieces import (
+    REPAIRABLE,
     CardPlay,
     Locked,
     Mine,
@@ -37,12 +38,6 @@ __all__ = [
 ]
 
 LEVELS = ("surface", "submerged", "flying", "obscured")
-
-#: Markers that come from starred critical results and may be repaired.
-REPAIRABLE = (
-    "raging-fire", "shredded-defences", "rudder-jammed", "half-mv", "half-ad",
-    "chaos-and-disarray", "generator-offline",
-)
 
 
 @dataclass(slots=True)

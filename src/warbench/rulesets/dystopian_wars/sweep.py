@@ -7,7 +7,7 @@ checks the move itself).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import hypot
+from math import hypot, sqrt
 from typing import Final
 
 from warbench.core.geometry import (
@@ -84,33 +84,62 @@ def blocks_movement(spec: ModelSpec, level: str, piece: Piece) -> bool:
 def mine_distance(body: Body, spec: ModelSpec, start: Pose, length: float, mine: Point) -> float:
     """Closest approach of a base sliding ``length`` inches from ``start`` to a point."""
     across, along = Body(start, body.base).local(mine)
-    half_w, half_l = spec.width / 2.0, spec.length / 2.0
-    if spec.tiny:
-        half_w = half_l = spec.width / 2.0
+    half_w, half_l = _half_sizes(spec)
     gap_along = 0.0 if 0.0 <= along <= length else min(abs(along), abs(along - length))
     return hypot(max(abs(across) - half_w, 0.0), max(gap_along - half_l, 0.0))
 
 
+def mine_trigger(body: Body, spec: ModelSpec, start: Pose, length: float, mine: Point) -> float:
+    """How far a base sliding ``length`` inches from ``start`` goes before it first comes
+    within 1 inch of a mine's centre (:data:`MINE_TRIGGER`), or -1 when it never does
+    (the same reach as :func:`mine_distance`; DW-MINES: the mine goes off there, with
+    the model there). A base coming straight at a mine 5 inches ahead of its centre, 3
+    inches long, sets it off after 2.5 inches: its bow is then 1 inch short of it."""
+    across, along = Body(start, body.base).local(mine)
+    half_w, half_l = _half_sizes(spec)
+    side = max(abs(across) - half_w, 0.0)
+    if side > MINE_TRIGGER + 1e-9:
+        return -1.0
+    ahead = half_l + sqrt(max(MINE_TRIGGER * MINE_TRIGGER - side * side, 0.0))
+    first, last = along - ahead, along + ahead
+    if first > length + 1e-9 or last < -1e-9:
+        return -1.0
+    return min(max(first, 0.0), length)
+
+
+def _half_sizes(spec: ModelSpec) -> tuple[float, float]:
+    """Half the width and half the length of a model's base (a tiny flyer's round token:
+    its radius both ways)."""
+    if spec.tiny:
+        return spec.width / 2.0, spec.width / 2.0
+    return spec.width / 2.0, spec.length / 2.0
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class MoveResult:
-    """What carrying out a move did: the final pose, a contact, mines set off, and the
-    model it stopped against without a contact because they touched from the start."""
+    """What carrying out a move did: the final pose, a contact, mines set off (in the
+    order the model met them, each with the pose it set the mine off at and the inches it
+    had moved by then), and the model it stopped against without a contact because they
+    touched from the start."""
 
     final: Pose
     contact: Contact | None
     mines: tuple[int, ...]
+    triggers: tuple[tuple[Pose, float], ...]
     dropped: Point | None
     travelled: float
     held_by: int | None = None
 
     def __init__(
         self, final: Pose, contact: Contact | None, mines: tuple[int, ...],
-        dropped: Point | None, travelled: float, held_by: int | None = None,
+        triggers: tuple[tuple[Pose, float], ...], dropped: Point | None, travelled: float,
+        held_by: int | None = None,
     ) -> None:
         # written out so that it runs compiled (the dataclasses module's runs interpreted)
         object.__setattr__(self, "final", final)
         object.__setattr__(self, "contact", contact)
         object.__setattr__(self, "mines", mines)
+        object.__setattr__(self, "triggers", triggers)
         object.__setattr__(self, "dropped", dropped)
         object.__setattr__(self, "travelled", travelled)
         object.__setattr__(self, "held_by", held_by)
@@ -118,14 +147,17 @@ class MoveResult:
     def __reduce__(self) -> tuple[type[MoveResult], tuple[object, ...]]:
         # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
         return MoveResult, (
-            self.final, self.contact, self.mines, self.dropped, self.travelled, self.held_by
+            self.final, self.contact, self.mines, self.triggers, self.dropped, self.travelled,
+            self.held_by,
         )
 
 
 def carry_out(
     state: DWState, data: RulesData, model: Model, plan: Plan, action: Move
 ) -> MoveResult:
-    """Move ``model`` along ``plan``, stopping at its first contact."""
+    """Move ``model`` along ``plan``, stopping at its first contact; note each armed mine
+    the base comes within 1 inch of, and where it is then (DW-MINES: the mine goes off
+    there, and the model then completes its move)."""
     spec = data.models[model.cls]
     level = action.level or model.level
     reach = 0.5 * hypot(spec.width, spec.length)
@@ -148,6 +180,7 @@ def carry_out(
     at_start = [body for body, _ in touching_here]
     travelled = 0.0
     triggered: list[int] = []
+    triggers: list[tuple[Pose, float]] = []
     dropped: Point | None = None
     contact: Contact | None = None
     held_by: int | None = None
@@ -170,11 +203,19 @@ def carry_out(
                 hit = inner
         length = value if hit is None else hit.distance
         if level in ("surface", "submerged"):
+            met: list[tuple[float, int]] = []
             for mine in state.mines:
-                if mine.armed and mine.mid not in triggered and mine_distance(
-                    mover, spec, pose, length, mine.point()
-                ) <= MINE_TRIGGER + 1e-9:
-                    triggered.append(mine.mid)
+                if mine.armed and mine.mid not in triggered:
+                    along = mine_trigger(mover, spec, pose, length, mine.point())
+                    if along >= 0.0:
+                        met.append((along, mine.mid))
+            met.sort()
+            for along, mid in met:
+                there = pose.moved(along)
+                triggered.append(mid)
+                triggers.append(
+                    (there.turned(180.0) if action.backward else there, travelled + along)
+                )
         if dropped is None and 0.0 <= action.mine_at <= travelled + length + 1e-9:
             stern = pose.moved(max(0.0, action.mine_at - travelled))
             dropped = stern.point.toward(stern.heading + 180.0, spec.length / 2.0)
@@ -190,7 +231,9 @@ def carry_out(
     else:
         pose = plan.final
     final = pose.turned(180.0) if action.backward else pose
-    return MoveResult(final, contact, tuple(triggered), dropped, travelled, held_by)
+    return MoveResult(
+        final, contact, tuple(triggered), tuple(triggers), dropped, travelled, held_by
+    )
 
 
 def _near_leg(
