@@ -84,8 +84,9 @@ def test_spray_attacks_every_model_in_the_strip() -> None:
 
 
 def test_aoe_blast_and_deviation() -> None:
-    """HOR-AOE, HOR-AUTO-EFFECT (engine default for deviation and blast): a miss deviates d6
-    direction, d6 inches (at most half the distance); models under the AOE take POW / 2."""
+    """HOR-AOE, HOR-AUTO-EFFECT (engine default for deviation): a miss deviates d6
+    direction, d6 inches (at most half the distance); every model under the AOE is hit
+    and takes the attack's full damage roll, 2d6 + POW (the seed; no reduced blast)."""
     game = battle(
         [["hask", "obsidian-horror"], ["maelis", "mosshound", "bramble-stalker"]],
         [[24, 5, 0], [24, 10, 0], [40, 45, 180], [24, 18, 180], [25.8, 18, 180]],
@@ -97,7 +98,7 @@ def test_aoe_blast_and_deviation() -> None:
     game.apply(0, Attack(0, 3))
     damage = [e for e in game.events if e.kind == "hordes_damage"]
     assert {e.target for e in damage} == {3, 4}
-    assert all(e.total == 12 + 7 for e in damage)
+    assert all(e.total == 12 + 13 for e in damage)  # the Obsidian Spines' full POW 13
 
 
 def test_critical_knockdown() -> None:
