@@ -32,6 +32,26 @@ def test_front_arc_and_sight_past_bases() -> None:
     assert not in_front_arc(d, hound, titan)
 
 
+def test_hor_los_any_point_of_the_base() -> None:
+    """HOR-LOS: sight runs from the viewer's base to any point of the target's base in its
+    front arc: a 40 mm hound half a inch off the centre line hides that line, but the line
+    along the bases' side passes clear, so Maelis sees Vesk; a 50 mm titan square on the
+    line covers every line between the two 30 mm bases, so she does not."""
+    game = battle(
+        [["maelis", "mosshound"], ["vesk", "magma-titan"]],
+        [[24, 10, 0], [24.5, 20, 0], [24, 30, 180], [40, 40, 180]],
+    )
+    s, d = game.state, RULES.data
+    maelis, hound, vesk, titan = s.models
+    assert can_see(d, s, maelis, vesk) and can_see(d, s, vesk, maelis)
+    assert sight_of(d, s).sees(maelis, vesk)
+    hound.x, titan.x, titan.y = 5.0, 24.0, 20.0
+    assert not can_see(d, s, maelis, vesk) and not can_see(d, s, vesk, maelis)
+    assert not sight_of(d, s).sees(maelis, vesk)
+    titan.x = 24.8  # a little aside, still over the centre line: seen past its edge
+    assert can_see(d, s, maelis, vesk) and sight_of(d, s).sees(maelis, vesk)
+
+
 def test_knocked_down_does_not_block_sight() -> None:
     """HOR-KNOCKDOWN: a knocked-down model blocks no sight; ranged attacks hit DEF 5."""
     game = battle(

@@ -46,7 +46,8 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    has hit (a decision of its own), no longer with the attack (HOR-BOOST)
     # 4: rule fixes after a second audit against the seed: a beast knocked down in its
     #    controller's turn stays down in a frenzy (HOR-FRENZY); every model under an AOE
-    #    takes the full damage roll, no half-POW blast (HOR-AOE)
+    #    takes the full damage roll, no half-POW blast (HOR-AOE); sight to any point of
+    #    the target's base, not only its centre (HOR-LOS)
     version = "4"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
