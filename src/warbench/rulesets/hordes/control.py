@@ -204,12 +204,13 @@ class FrenzyStage(enum.StrEnum):
 @dataclass(slots=True)
 class Frenzy(HordesProcedure):
     """A frenzied beast activates at once: it charges the nearest model it can see (either
-    side; ties to the lowest uid, engine default), makes one attack with its highest-POW
-    melee weapon, boosted to hit and to damage, and then its controller may remove any fury
-    from it. It does not activate again this turn. A knocked-down beast stands up giving
-    up its movement (engine default): it does not charge, and attacks only a model
-    already in its reach. One knocked down earlier this turn of its controller may not
-    stand yet (HOR-STAND): it activates without standing, moving or attacking."""
+    side, the seed; ties to the lowest uid: engine default), makes one attack with its
+    highest-POW melee weapon, boosted to hit and to damage, and then its controller may
+    remove any fury from it. It does not activate again this turn. A knocked-down beast
+    stands up giving up its movement (engine default): it does not charge, and attacks
+    only a model already in its reach. One knocked down earlier this turn of its
+    controller may not stand yet (HOR-STAND): it activates without standing, moving or
+    attacking."""
 
     beast: int
     stage: FrenzyStage = FrenzyStage.GO
