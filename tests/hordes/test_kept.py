@@ -37,13 +37,17 @@ COORD = st.one_of(
 POINT = st.builds(Point, COORD, COORD)
 
 
-def fresh_hides(start: Point, end: Point) -> bool:
+def fresh_hides(
+    start: Point, end: Point, centres: tuple[Point, Point] | None = None
+) -> bool:
     """HOR-LOS through terrain, worked out the plain way: an obstruction or forest whose
-    interior the line runs through, unless it is a forest either end stands in."""
+    interior the line runs through, unless it is a forest holding the centre of either
+    model the line joins (by default its ends)."""
+    first, second = centres or (start, end)
     for kind, piece, _, _ in LAYOUT:
         if kind not in ("obstruction", "forest"):
             continue
-        if kind == "forest" and (piece.contains(start) or piece.contains(end)):
+        if kind == "forest" and (piece.contains(first) or piece.contains(second)):
             continue
         if piece.crossed_by(start, end):
             return True
@@ -59,6 +63,20 @@ def test_hor_los_terrain_kept_per_line_answers_as_fresh_from_either_end(a: Point
     assert terrain_hides(LAYOUT, a.x, a.y, b.x, b.y) is expected
     assert terrain_hides(LAYOUT, b.x, b.y, a.x, a.y) is expected
     assert fresh_hides(b, a) is expected
+
+
+@settings(max_examples=120, deadline=None)
+@given(POINT, POINT, POINT, POINT)
+def test_hor_los_terrain_kept_for_a_line_between_base_edges_is_the_fresh_one(
+    a: Point, b: Point, c: Point, e: Point
+) -> None:
+    """HOR-LOS: a tangent line between two bases is kept under its ends and the models'
+    centres (a forest holding a centre does not hide it); asked from either end, also after
+    the line alone (centres at its ends) was asked, it answers as worked out fresh."""
+    terrain_hides(LAYOUT, a.x, a.y, b.x, b.y)
+    expected = fresh_hides(a, b, (c, e))
+    assert terrain_hides(LAYOUT, a.x, a.y, b.x, b.y, (c.x, c.y, e.x, e.y)) is expected
+    assert terrain_hides(LAYOUT, b.x, b.y, a.x, a.y, (e.x, e.y, c.x, c.y)) is expected
 
 
 @settings(max_examples=120, deadline=None)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tests.hordes.helpers import RULES, battle
 from warbench.core.agents import RandomAgent
 from warbench.core.engine import Game
-from warbench.core.geometry import TOLERANCE, Point
+from warbench.core.geometry import TOLERANCE, Point, heading_vector
 from warbench.core.geometry.shapes import point_segment_distance
 from warbench.core.match import play_next_decision
 from warbench.rulesets.hordes.actions import Cast, Heal
@@ -22,7 +22,7 @@ from warbench.rulesets.hordes.bots import WarlockBot
 from warbench.rulesets.hordes.deployment import _clear_of_box
 from warbench.rulesets.hordes.magic import cast_options, heal_options, spell_targets
 from warbench.rulesets.hordes.profile import boxes_left
-from warbench.rulesets.hordes.sight import sight_of, terrain_hides
+from warbench.rulesets.hordes.sight import sight_of, tangents, terrain_hides
 from warbench.rulesets.hordes.space import (
     STEALTH_RANGE,
     Piece,
@@ -133,25 +133,37 @@ def test_hor_spell_and_heal_options_kept_per_value_are_the_fresh_ones() -> None:
 
 def plain_sight(state: HordesState, viewer: Model, target: Model) -> bool:
     """HOR-LOS worked out the plain way, every model of the state read where it stands:
-    the front arc, no standing base at least as big as the target's across the line
-    (stealthy ones beyond 5" aside), no obstruction or forest across it."""
+    the front arc, then the centre line or a tangent line ending in the front arc with no
+    standing base at least as big as the target's across it (stealthy ones beyond 5"
+    aside) and no obstruction or forest across it."""
     if not in_front_arc(DATA, viewer, target):
         return False
     radii = DATA.radii
-    for other in state.models:
-        if other is viewer or other is target or not other.alive or other.knocked_down:
-            continue
-        r = radii[other.card]
-        if 2 * r < 2 * radii[target.card] - TOLERANCE:
-            continue
-        distance = point_segment_distance(other.x, other.y, viewer.x, viewer.y, target.x, target.y)
-        if distance >= r - TOLERANCE:
-            continue
-        beyond = math.hypot(other.x - viewer.x, other.y - viewer.y) - radii[viewer.card] - r
-        if "stealth" in DATA.models[other.card].abilities and beyond > STEALTH_RANGE:
-            continue
+    hx, hy = heading_vector(viewer.heading)
+    centres = (viewer.x, viewer.y, target.x, target.y)
+    edges = tangents(*centres[:2], radii[viewer.card], *centres[2:], radii[target.card])
+    return any(
+        (line[2] - viewer.x) * hx + (line[3] - viewer.y) * hy >= -TOLERANCE
+        and not any(blocks(viewer, target, other, line) for other in state.models)
+        and not terrain_hides(terrain(DATA, state), *line, centres)
+        for line in (centres, *edges)
+    )
+
+
+def blocks(
+    viewer: Model, target: Model, other: Model, line: tuple[float, float, float, float]
+) -> bool:
+    """Whether ``other``'s base blocks this line from ``viewer`` to ``target``."""
+    if other is viewer or other is target or not other.alive or other.knocked_down:
         return False
-    return not terrain_hides(terrain(DATA, state), viewer.x, viewer.y, target.x, target.y)
+    radii = DATA.radii
+    r = radii[other.card]
+    if 2 * r < 2 * radii[target.card] - TOLERANCE:
+        return False
+    if point_segment_distance(other.x, other.y, *line) >= r - TOLERANCE:
+        return False
+    beyond = math.hypot(other.x - viewer.x, other.y - viewer.y) - radii[viewer.card] - r
+    return "stealth" not in DATA.models[other.card].abilities or beyond <= STEALTH_RANGE
 
 
 def test_hor_los_kept_with_the_standing_models_answers_as_the_plain_test() -> None:

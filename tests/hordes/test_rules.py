@@ -32,6 +32,26 @@ def test_front_arc_and_sight_past_bases() -> None:
     assert not in_front_arc(d, hound, titan)
 
 
+def test_hor_los_any_point_of_the_base() -> None:
+    """HOR-LOS: sight runs from the viewer's base to any point of the target's base in its
+    front arc: a 40 mm hound half a inch off the centre line hides that line, but the line
+    along the bases' side passes clear, so Maelis sees Vesk; a 50 mm titan square on the
+    line covers every line between the two 30 mm bases, so she does not."""
+    game = battle(
+        [["maelis", "mosshound"], ["vesk", "magma-titan"]],
+        [[24, 10, 0], [24.5, 20, 0], [24, 30, 180], [40, 40, 180]],
+    )
+    s, d = game.state, RULES.data
+    maelis, hound, vesk, titan = s.models
+    assert can_see(d, s, maelis, vesk) and can_see(d, s, vesk, maelis)
+    assert sight_of(d, s).sees(maelis, vesk)
+    hound.x, titan.x, titan.y = 5.0, 24.0, 20.0
+    assert not can_see(d, s, maelis, vesk) and not can_see(d, s, vesk, maelis)
+    assert not sight_of(d, s).sees(maelis, vesk)
+    titan.x = 24.8  # a little aside, still over the centre line: seen past its edge
+    assert can_see(d, s, maelis, vesk) and sight_of(d, s).sees(maelis, vesk)
+
+
 def test_knocked_down_does_not_block_sight() -> None:
     """HOR-KNOCKDOWN: a knocked-down model blocks no sight; ranged attacks hit DEF 5."""
     game = battle(
@@ -84,8 +104,9 @@ def test_spray_attacks_every_model_in_the_strip() -> None:
 
 
 def test_aoe_blast_and_deviation() -> None:
-    """HOR-AOE, HOR-AUTO-EFFECT (engine default for deviation and blast): a miss deviates d6
-    direction, d6 inches (at most half the distance); models under the AOE take POW / 2."""
+    """HOR-AOE, HOR-AUTO-EFFECT (engine default for deviation): a miss deviates d6
+    direction, d6 inches (at most half the distance); every model under the AOE is hit
+    and takes the attack's full damage roll, 2d6 + POW (the seed; no reduced blast)."""
     game = battle(
         [["hask", "obsidian-horror"], ["maelis", "mosshound", "bramble-stalker"]],
         [[24, 5, 0], [24, 10, 0], [40, 45, 180], [24, 18, 180], [25.8, 18, 180]],
@@ -97,7 +118,7 @@ def test_aoe_blast_and_deviation() -> None:
     game.apply(0, Attack(0, 3))
     damage = [e for e in game.events if e.kind == "hordes_damage"]
     assert {e.target for e in damage} == {3, 4}
-    assert all(e.total == 12 + 7 for e in damage)
+    assert all(e.total == 12 + 13 for e in damage)  # the Obsidian Spines' full POW 13
 
 
 def test_critical_knockdown() -> None:

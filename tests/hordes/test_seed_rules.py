@@ -75,6 +75,36 @@ def test_frenzy_standing_up_still_attacks_in_reach() -> None:
     assert game.state.models[2].damage > 0
 
 
+def test_hor_frenzy_knocked_down_this_turn_stays_down() -> None:
+    """HOR-FRENZY, HOR-STAND: a beast knocked down in its controller's turn may not stand
+    until the next one, even in a frenzy: the frenzied Brute's critical hit knocks down
+    the Mosshound before the Mosshound's own threshold check, so the frenzied Mosshound
+    is activated but neither stands, moves nor attacks."""
+
+    def prepare(state) -> None:  # type: ignore[no-untyped-def]
+        state.models[2].fury = state.models[3].fury = 3
+
+    game = battle(
+        [["vesk"], ["maelis", "oakhide-brute", "mosshound"]],
+        [[24, 40, 180], [10, 5, 0], [24, 20, 0], [24, 21.771, 0]],
+        prepare=prepare,
+    )
+    # player 1's control phase: the Brute frenzies and hits the Mosshound ahead of it
+    # critically (4, 4), damage 1, 1, 1 and branch 1; then the Mosshound frenzies too
+    script(game, 6, 6, 4, 4, 1, 1, 1, 1, 1, 6, 6)
+    game.apply(0, Done())
+    while not any(isinstance(o, ClearFury) for o in options(game)):
+        game.apply(1, Done())
+    game.apply(1, ClearFury(0))
+    hound, vesk = game.state.models[3], game.state.models[0]
+    assert hound.knocked_down and hound.frenzied and hound.activated
+    assert any(isinstance(o, ClearFury) for o in options(game))
+    game.apply(1, ClearFury(0))
+    assert hound.knocked_down and (hound.x, hound.y) == (24, 21.771)
+    assert vesk.damage == 0
+    assert Activate(3) not in options(game)
+
+
 def test_warlock_may_not_run_after_its_feat() -> None:
     """HOR-MOVE-RUN: a warlock that used its feat (an ability) may not run this turn."""
     game = battle(STALKER, STALKER_AT)

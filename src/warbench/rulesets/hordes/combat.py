@@ -1,11 +1,11 @@
 """Attack rolls and damage rolls: melee (2d6 + MAT, damage 2d6 + P+S), ranged (2d6 + RAT,
-2d6 + POW), magic (2d6 + FURY, 2d6 + POW); boosts, criticals, knockdown, AOE with blast
-damage and deviation, spray strips, stealth, the target-in-melee penalty and the aim bonus.
+2d6 + POW), magic (2d6 + FURY, 2d6 + POW); boosts, criticals, knockdown, AOE (every model
+under it hit) with deviation, spray strips, stealth, the target-in-melee penalty and the
+aim bonus.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from math import atan2, hypot
 from typing import Final
@@ -218,10 +218,11 @@ def _blast(
     rolls: list[DamageRoll],
 ) -> None:
     """AOE: the target takes the direct hit; every other model under the template is hit
-    too: it suffers the weapon's hit effects (and its critical effects on a critical hit)
-    and blast damage (POW / 2, rounded up). A miss deviates: d6 direction (1 = straight on,
-    then clockwise by 60 degrees), d6 inches, at most half the distance to the target.
-    Each damage roll is its own roll: the warlock may boost each one (HOR-BOOST)."""
+    by the attack too (the seed): it suffers the weapon's hit effects (and its critical
+    effects on a critical hit) and the attack's full damage roll, 2d6 + POW. A miss
+    deviates: d6 direction (1 = straight on, then clockwise by 60 degrees), d6 inches, at
+    most half the distance to the target. Each damage roll is its own roll: the warlock
+    may boost each one (HOR-BOOST)."""
     data = game.data
     centre = Point(target.x, target.y)
     direct: Model | None = target if hit else None
@@ -241,12 +242,10 @@ def _blast(
     if direct is not None:
         _on_hit(game, attacker, target, strike, critical, rolls)
     template = Body(Pose(centre.x, centre.y), CircleBase(strike.aoe / 2))
-    blast = math.ceil(strike.pow / data.settings.blast_divisor)
     for model in game.state.models:
         if model is direct or model is attacker or not model.alive:
             continue
         if hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= (
             template.base.size / 2
         ):
-            _hit_effects(game, model, strike, critical)
-            rolls.append(DamageRoll(attacker.uid, model.uid, blast))
+            _on_hit(game, attacker, model, strike, critical, rolls)

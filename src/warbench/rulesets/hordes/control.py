@@ -204,11 +204,13 @@ class FrenzyStage(enum.StrEnum):
 @dataclass(slots=True)
 class Frenzy(HordesProcedure):
     """A frenzied beast activates at once: it charges the nearest model it can see (either
-    side; ties to the lowest uid, engine default), makes one attack with its highest-POW
-    melee weapon, boosted to hit and to damage, and then its controller may remove any fury
-    from it. It does not activate again this turn. A knocked-down beast stands up giving
-    up its movement (engine default): it does not charge, and attacks only a model
-    already in its reach."""
+    side, the seed; ties to the lowest uid: engine default), makes one attack with its
+    highest-POW melee weapon, boosted to hit and to damage, and then its controller may
+    remove any fury from it. It does not activate again this turn. A knocked-down beast
+    stands up giving up its movement (engine default): it does not charge, and attacks
+    only a model already in its reach. One knocked down earlier this turn of its
+    controller may not stand yet (HOR-STAND): it activates without standing, moving or
+    attacking."""
 
     beast: int
     stage: FrenzyStage = FrenzyStage.GO
@@ -243,6 +245,9 @@ class Frenzy(HordesProcedure):
             return
         if self.stage is FrenzyStage.GO:
             self.stage = FrenzyStage.STRIKE
+            if beast.stay_down:  # knocked down this turn: it may not stand until the next
+                self.stage = FrenzyStage.CLEAR
+                return
             # Standing up costs the movement (engine default: the frenzy keeps its attack),
             # so a beast that stands does not charge (HOR-FRENZY, HOR-STAND-UP).
             stood_up = beast.knocked_down

@@ -171,7 +171,6 @@ class Settings(DataModel):
     deploy_depth: float = Field(default=10.0, ge=1)
     rounds: int = Field(default=7, ge=1, le=30)
     max_legs: int = Field(default=3, ge=1, le=10)
-    blast_divisor: int = Field(default=2, ge=1)
     concealment: int = Field(default=2, ge=0)
     rough_cost: float = Field(default=2.0, ge=1)
 

@@ -44,7 +44,11 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    an animus or feat, boosts, SELF animi, AOE effects, charge attack, CTRL spells)
     # 3: a warlock's damage boost is declared just before the damage roll, once the attack
     #    has hit (a decision of its own), no longer with the attack (HOR-BOOST)
-    version = "3"
+    # 4: rule fixes after a second audit against the seed: a beast knocked down in its
+    #    controller's turn stays down in a frenzy (HOR-FRENZY); every model under an AOE
+    #    takes the full damage roll, no half-POW blast (HOR-AOE); sight to any point of
+    #    the target's base, not only its centre (HOR-LOS)
+    version = "4"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"

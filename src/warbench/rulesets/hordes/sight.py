@@ -1,10 +1,16 @@
 """Line of sight (HOR-LOS): who sees whom past bases and terrain, and the sight kept from
 one decision to the next.
 
-Line of sight runs centre to centre (the core's convention; engine default where the seed
-says "any point of the base"). What terrain does to a line depends only on its two ends and
-the layout, so that part is kept per layout and line (:func:`terrain_hides`); what bases do
-to it is worked out afresh, since any model may have moved.
+The seed gives sight when an unobstructed straight line runs from the viewer's base to any
+point of the target's base in the viewer's front arc. The engine tries five such lines (a
+documented approximation of "any"): centre to centre first (most lines are clear, and then
+nothing more is worked out), then the four lines tangent to both bases, the two outer ones
+along their sides and the two that cross between them (:func:`tangents`). A line counts
+only where it ends on the target's base in the front arc. Any clear one is a line the seed
+allows; a clear line none of the five finds (through a narrow gap between blockers) is
+missed. What terrain does to a line depends only on its ends, the centres of the two
+models and the layout, so that part is kept per layout and line (:func:`terrain_hides`);
+what bases do to it is worked out afresh, since any model may have moved.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from warbench.core.geometry import TOLERANCE, Point
+from warbench.core.geometry import TOLERANCE, Point, heading_vector
 from warbench.core.geometry.shapes import point_segment_distance
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.space import (
@@ -29,8 +35,9 @@ from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Lines of sight through terrain kept per layout: the pieces (kept with their answers, so
 #: the id cannot be reused while the entry lives), those of them that may hide a line
-#: (obstructions and forests), and each line's answer, by its two ends.
-_LINES: dict[int, tuple[Pieces, Pieces, dict[tuple[float, float, float, float], bool]]] = {}
+#: (obstructions and forests), and each line's answer, by its two ends (and by the centres
+#: of the two models it joins, for a line between base edges).
+_LINES: dict[int, tuple[Pieces, Pieces, dict[tuple[float, ...], bool]]] = {}
 #: Lines kept per layout at most; beyond it they start afresh (a bound on memory only).
 MAX_LINES = 20_000
 #: A model that may stand across a line of sight (living and standing): its uid, centre x
@@ -38,12 +45,26 @@ MAX_LINES = 20_000
 Blocker = tuple[int, float, float, float, bool]
 
 
-def terrain_hides(layout: Pieces, sx: float, sy: float, ex: float, ey: float) -> bool:
-    """Whether an obstruction or forest lies across the line between two centres (a forest
-    either end stands in does not hide it). Both the answer and the tests it rests on do
-    not depend on which end is which, so the line is kept under its ends in sorted order;
-    the answer is a pure function of the layout and the ends, so nothing invalidates it."""
-    key = (sx, sy, ex, ey) if (sx, sy) <= (ex, ey) else (ex, ey, sx, sy)
+def terrain_hides(
+    layout: Pieces,
+    sx: float,
+    sy: float,
+    ex: float,
+    ey: float,
+    centres: tuple[float, float, float, float] | None = None,
+) -> bool:
+    """Whether an obstruction or forest lies across the line from ``(sx, sy)`` to ``(ex,
+    ey)``, joining the bases of two models whose centres are ``centres`` (by default the
+    line's own ends): a forest holding either centre does not hide it. Neither the answer
+    nor the tests it rests on depend on which end is which, so the line is kept under its
+    ends in sorted order; the answer is a pure function of the layout, the ends and the
+    centres, so nothing invalidates it."""
+    key: tuple[float, ...]
+    if centres is None:
+        key = (sx, sy, ex, ey) if (sx, sy) <= (ex, ey) else (ex, ey, sx, sy)
+    else:
+        first, second = (sx, sy, centres[0], centres[1]), (ex, ey, centres[2], centres[3])
+        key = first + second if first <= second else second + first
     entry = _LINES.get(id(layout))
     if entry is None or entry[0] is not layout or len(entry[2]) > MAX_LINES:
         if len(_LINES) > 64:
@@ -52,18 +73,35 @@ def terrain_hides(layout: Pieces, sx: float, sy: float, ex: float, ey: float) ->
         entry = _LINES[id(layout)] = (layout, hiding, {})
     kept = entry[2].get(key)
     if kept is None:
-        kept = entry[2][key] = _crossed(entry[1], *key)
+        if len(key) == 4:
+            kept = _crossed(entry[1], *key, *key)
+        else:
+            ax, ay, acx, acy, bx, by, bcx, bcy = key
+            kept = _crossed(entry[1], ax, ay, bx, by, acx, acy, bcx, bcy)
+        entry[2][key] = kept
     return kept
 
 
-def _crossed(hiding: Pieces, sx: float, sy: float, ex: float, ey: float) -> bool:
+def _crossed(
+    hiding: Pieces,
+    sx: float,
+    sy: float,
+    ex: float,
+    ey: float,
+    scx: float,
+    scy: float,
+    ecx: float,
+    ecy: float,
+) -> bool:
+    """Whether a piece hides the line ``(sx, sy)``-``(ex, ey)`` whose models' centres are
+    ``(scx, scy)`` and ``(ecx, ecy)``."""
     for piece in hiding:
         if misses_line(piece, sx, sy, ex, ey):
             continue
         shape, start, end = piece.shape, Point(sx, sy), Point(ex, ey)
         if piece.kind == "forest" and (
-            (_near_box(piece, sx, sy) and shape.contains(start))
-            or (_near_box(piece, ex, ey) and shape.contains(end))
+            (_near_box(piece, scx, scy) and shape.contains(Point(scx, scy)))
+            or (_near_box(piece, ecx, ecy) and shape.contains(Point(ecx, ecy)))
         ):
             continue  # a forest a model stands in does not hide it
         if shape.crossed_by(start, end):
@@ -90,10 +128,10 @@ def standing(data: HordesData, state: HordesState) -> tuple[Blocker, ...]:
 
 
 def can_see(data: HordesData, state: HordesState, viewer: Model, target: Model) -> bool:
-    """Line of sight between two models of ``state``: the target in the front arc, no
-    obstruction or forest across the line (a forest either model stands in does not hide
-    it), no standing base at least as big as the target's across it (stealthy models
-    beyond 5" do not block)."""
+    """Line of sight between two models of ``state``: some of the target's base in the
+    front arc, and one of the lines of the module docstring clear: no obstruction or forest
+    across it (a forest either model stands in does not hide it), no standing base at least
+    as big as the target's across it (stealthy models beyond 5" do not block)."""
     return line_clear(data, state, viewer, target, standing(data, state))
 
 
@@ -104,16 +142,45 @@ def line_clear(
     target: Model,
     blockers: tuple[Blocker, ...],
 ) -> bool:
-    """:func:`can_see`, given the state's :func:`standing` models."""
+    """:func:`can_see`, given the state's :func:`standing` models: the centre line, then
+    the tangent lines ending in the front arc, until one is clear."""
     if not in_front_arc(data, viewer, target):
         return False
     radii = data.radii
-    sx, sy, ex, ey = viewer.x, viewer.y, target.x, target.y
-    least = 2 * radii[target.card] - TOLERANCE
-    viewer_r = radii[viewer.card]
+    vx, vy, tx, ty = viewer.x, viewer.y, target.x, target.y
+    viewer_r, target_r = radii[viewer.card], radii[target.card]
+    hx, hy = heading_vector(viewer.heading)
+    layout = terrain(data, state)
+    look = (viewer.uid, target.uid, vx, vy, viewer_r, 2 * target_r - TOLERANCE)
+    if (
+        (tx - vx) * hx + (ty - vy) * hy >= -TOLERANCE
+        and _bases_clear(blockers, look, vx, vy, tx, ty)
+        and not terrain_hides(layout, vx, vy, tx, ty)
+    ):
+        return True
+    centres = (vx, vy, tx, ty)
+    for sx, sy, ex, ey in tangents(vx, vy, viewer_r, tx, ty, target_r):
+        if (ex - vx) * hx + (ey - vy) * hy < -TOLERANCE:
+            continue  # it ends on the part of the base behind the viewer's front arc
+        if _bases_clear(blockers, look, sx, sy, ex, ey) and not terrain_hides(
+            layout, sx, sy, ex, ey, centres
+        ):
+            return True
+    return False
+
+
+#: One look: the viewer's and target's uids, the viewer's centre and base radius, and the
+#: least base diameter that blocks (the target's, less a hair).
+Look = tuple[int, int, float, float, float, float]
+
+
+def _bases_clear(
+    blockers: tuple[Blocker, ...], look: Look, sx: float, sy: float, ex: float, ey: float
+) -> bool:
+    """Whether no standing base that blocks the look lies across the segment."""
+    seer, seen, vx, vy, viewer_r, least = look
     low_x, high_x = min(sx, ex), max(sx, ex)
     low_y, high_y = min(sy, ey), max(sy, ey)
-    seer, seen = viewer.uid, target.uid
     for uid, ox, oy, r, stealthy in blockers:
         if uid == seer or uid == seen or 2 * r < least:  # noqa: SIM109 (no tuple per model)
             continue
@@ -121,10 +188,36 @@ def line_clear(
             continue  # farther than r from the line's box, so from the line
         if point_segment_distance(ox, oy, sx, sy, ex, ey) >= r - TOLERANCE:
             continue
-        if stealthy and math.hypot(ox - sx, oy - sy) - viewer_r - r > STEALTH_RANGE:
+        if stealthy and math.hypot(ox - vx, oy - vy) - viewer_r - r > STEALTH_RANGE:
             continue
         return False
-    return not terrain_hides(terrain(data, state), sx, sy, ex, ey)
+    return True
+
+
+def tangents(
+    vx: float, vy: float, vr: float, tx: float, ty: float, tr: float
+) -> list[tuple[float, float, float, float]]:
+    """The segments between the touching points of the lines tangent to two bases (centres
+    and radii): the two outer tangents along their sides, then the two crossing between
+    them (none for bases in contact). A tangent with unit normal ``m`` lies ``rho1`` from
+    the first centre and ``rho2`` from the second (signed), so ``m`` has the component
+    ``(rho2 - rho1) / d`` along the centre line, and touches each base at ``centre - rho *
+    m``."""
+    dx, dy = tx - vx, ty - vy
+    d = math.hypot(dx, dy)
+    lines: list[tuple[float, float, float, float]] = []
+    if d <= TOLERANCE:
+        return lines
+    ux, uy = dx / d, dy / d
+    for rho1, rho2 in ((vr, tr), (vr, -tr)):
+        c = (rho2 - rho1) / d
+        if abs(c) >= 1.0 - TOLERANCE:
+            continue
+        s = math.sqrt(1.0 - c * c)
+        for side in (s, -s):
+            mx, my = c * ux - side * uy, c * uy + side * ux
+            lines.append((vx - rho1 * mx, vy - rho1 * my, tx - rho2 * mx, ty - rho2 * my))
+    return lines
 
 
 class Sight:
