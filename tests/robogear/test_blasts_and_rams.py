@@ -103,9 +103,25 @@ def test_flamer_template_hits_all_it_touches_and_burns_open_crews() -> None:
     assert "friendly model" in (game.check(0, Shoot(0, 0, 4)) or "")
     put(game, 1, 5, 5)
     game._pending = None  # the table changed under a pending decision (test only)
-    game.set_dice(__import__("warbench.core.dice", fromlist=["S"]).ScriptedDice([5]))
+    game.set_dice(ScriptedDice([5]))
     game.apply(0, Shoot(0, 0, 4))
     assert game.state.units[4].damage == 3 and game.state.units[4].pilot == 0
+
+
+def test_rg_flame_each_of_an_open_crews_d6_hits_deals_the_flamers_damage() -> None:
+    """RG-FLAME: the pilot of an open machine and the troopers riding it take D6 hits, each
+    for the flamer's damage (3): one hit kills the 3-life pilot and a 3-wound rider (it cost
+    each one life before)."""
+    game = battle(army(("verdant-spider", 1)),
+                  army(("ferrum-rover", 1), ("ferrum-rifleman", 1)))
+    rover, rider = game.state.units[1:3]
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 16)
+    rider.carried_by = rover.id
+    turn_of(game, 0, dice=[1])
+    game.apply(0, Shoot(0, 0, 1))
+    assert rover.damage == 3 and rover.alive
+    assert rover.pilot == 0 and not rider.alive
 
 
 def test_grenades_one_a_turn_instead_of_the_main_weapon() -> None:

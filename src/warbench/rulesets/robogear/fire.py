@@ -525,7 +525,7 @@ def _blast(game: RobogearGame, unit: Unit, aim: Unit, amount: int, diameter_cm: 
 def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -> None:
     """Every model under the teardrop is hit; the pilot of an open machine and troopers in
     an open carrier under it, and a trooper inside a building whose firing slot it covers,
-    take D6 hits."""
+    take D6 hits, each for the flamer's damage (RG-FLAME-BUILDING)."""
     state, data = game.state, game.data
     shooter = spot(state, unit)
     heading = heading_to(shooter, target) if weapon.turret else shooter.facing
@@ -538,19 +538,30 @@ def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -
     game.emit(BlastLanded(unit.id, round_to(target.x, 3), round_to(target.y, 3), 0.0,
                           tuple(o.id for o in hit + inside),
                           text=f"flames wash over {len(hit) + len(inside)} unit(s)"))
+    amount = weapon.damage[0]  # a flame reaches no farther than short range
     for other in inside:
         hits = game.dice_for(unit.player).faces(6, 1, label="flame through a slot")[0]
-        damage(game, other, hits, unit, crit=False)
+        _hits(game, unit, other, hits, amount, weapon, False)
     for other in hit:
         record: UnitRecord = data.units[other.type]
-        damage(game, other, weapon.damage[0], unit, crit=True)
+        damage(game, other, amount, unit, crit=True)
         if record.cockpit == "open" and other.alive:
             hits = game.dice_for(unit.player).faces(6, 1, label="flame inside")[0]
             game.emit(RollEffect(unit.player, "flame inside", hits, 1))  # hits on the crew
-            wound_pilot(game, other, hits)
+            _hits(game, unit, other, hits, amount, weapon, True)
             for rider in state.units:
                 if rider.alive and rider.carried_by == other.id:
-                    damage(game, rider, hits, unit, crit=False)
+                    _hits(game, unit, rider, hits, amount, weapon, False)
+
+
+def _hits(game: RobogearGame, unit: Unit, target: Unit, count: int, amount: int,
+          weapon: WeaponRecord, at_pilot: bool) -> None:
+    """``count`` hits of the weapon on the target (its pilot if ``at_pilot``), each dealing
+    ``amount`` as an aimed hit does (seed: a weapon's power is the damage of one hit)."""
+    for _ in range(count):
+        if not target.alive or (at_pilot and target.pilot <= 0):
+            return
+        _hit(game, unit, target, amount, weapon, at_pilot)
 
 
 def throw(game: RobogearGame, unit: Unit, action: Throw) -> None:
