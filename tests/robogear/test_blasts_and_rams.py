@@ -97,15 +97,67 @@ def test_flamer_template_hits_all_it_touches_and_burns_open_crews() -> None:
     game.apply(0, Shoot(0, 0, 2))
     assert not game.state.units[2].alive and not game.state.units[3].alive
     game.apply(0, EndTurn())
-    put(game, 4, 30, 16)
-    put(game, 1, 29.5, 13)
+    put(game, 4, 30, 20.5)  # the template's tip just reaches it: no heading misses the friend
+    put(game, 1, 30, 12)
     turn_of(game, 0)
     assert "friendly model" in (game.check(0, Shoot(0, 0, 4)) or "")
     put(game, 1, 5, 5)
     game._pending = None  # the table changed under a pending decision (test only)
-    game.set_dice(__import__("warbench.core.dice", fromlist=["S"]).ScriptedDice([5]))
+    game.set_dice(ScriptedDice([5]))
     game.apply(0, Shoot(0, 0, 4))
     assert game.state.units[4].damage == 3 and game.state.units[4].pilot == 0
+
+
+def test_rg_flame_each_of_an_open_crews_d6_hits_deals_the_flamers_damage() -> None:
+    """RG-FLAME: the pilot of an open machine and the troopers riding it take D6 hits, each
+    for the flamer's damage (3): one hit kills the 3-life pilot and a 3-wound rider (it cost
+    each one life before)."""
+    game = battle(army(("verdant-spider", 1)),
+                  army(("ferrum-rover", 1), ("ferrum-rifleman", 1)))
+    rover, rider = game.state.units[1:3]
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 16)
+    rider.carried_by = rover.id
+    turn_of(game, 0, dice=[1])
+    game.apply(0, Shoot(0, 0, 1))
+    assert rover.damage == 3 and rover.alive
+    assert rover.pilot == 0 and not rider.alive
+
+
+def test_rg_flame_the_template_covers_as_many_enemies_as_it_can() -> None:
+    """RG-FLAME: a turreted flamer lays its template over as many enemy units as it can:
+    with two troopers side by side on one hand and one alone on the other, a shot at the
+    lone one is refused naming the rule, and a shot at either of the pair burns both."""
+    game = battle(army(("verdant-spider", 1)), army(("ferrum-rifleman", 3)))
+    spider, left, beside, lone = game.state.units[:4]
+    put(game, 0, 30, 30)
+    put(game, 1, 26.5, 34)
+    put(game, 2, 26, 35.5)
+    put(game, 3, 34, 34)
+    turn_of(game, 0, dice=[])
+    reason = game.check(0, Shoot(0, 0, 3)) or ""
+    assert "as many enemy units as possible" in reason and "covers 2" in reason
+    game.apply(0, Shoot(0, 0, 2))
+    assert not left.alive and not beside.alive
+    assert lone.alive and lone.damage == 0 and spider.ammo[0] == 4
+
+
+def test_rg_flame_at_a_machine_covers_it_and_swings_off_a_friend() -> None:
+    """RG-FLAME: at a machine the template is laid to cover as much of it as it can (the
+    count of enemies elsewhere does not bind it), swung off the line to its centre when a
+    friend stands on that line, never touching the friend."""
+    game = battle(army(("verdant-spider", 1), ("verdant-brawler", 1)),
+                  army(("ferrum-rifleman", 2), ("ferrum-tank", 1)))
+    friend, tank = game.state.units[1], game.state.units[4]
+    put(game, 0, 30, 30)
+    put(game, 2, 26.5, 34)
+    put(game, 3, 26, 35.5)
+    put(game, 4, 34.5, 35)
+    put(game, 1, 32.4, 33.1)  # on the line from the spider's centre to the tank's
+    turn_of(game, 0, dice=[])
+    game.apply(0, Shoot(0, 0, 4))
+    assert tank.damage == 3 and friend.damage == 0
+    assert game.state.units[2].alive and game.state.units[3].alive
 
 
 def test_grenades_one_a_turn_instead_of_the_main_weapon() -> None:

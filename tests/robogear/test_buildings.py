@@ -99,10 +99,10 @@ def test_inside_a_trooper_sees_and_is_seen_only_through_its_slot() -> None:
     assert rover.alive
 
 
-def test_flames_through_a_slot_hit_the_trooper_inside_d6_times() -> None:
+def test_rg_flame_building_d6_hits_through_a_slot_each_deal_the_flamers_damage() -> None:
     """RG-FLAME-BUILDING: a flamer template over an occupied firing slot gives the trooper
-    inside D6 hits (one life each) instead of the flamer's ordinary damage; a slot the
-    template does not reach keeps its trooper safe."""
+    inside D6 hits, each for the flamer's damage (3): one hit kills a 3-wound rifleman (it
+    cost one life before); a slot the template does not reach keeps its trooper safe."""
     game = _housed(army(("verdant-spider", 1)), army(("ferrum-rifleman", 2)))
     state = game.state
     put(game, 0, 30.0, 22.0)
@@ -112,9 +112,9 @@ def test_flames_through_a_slot_hit_the_trooper_inside_d6_times() -> None:
     back.inside, back.slot = 0, 2
     turn_of(game, 0)
     assert "firing slot" in (game.check(0, Shoot(0, 0, 2)) or "")
-    game.set_dice(ScriptedDice([2]))
+    game.set_dice(ScriptedDice([1]))
     game.apply(0, Shoot(0, 0, 1))
-    assert front.damage == 2 and front.alive
+    assert front.damage == 3 and not front.alive
     assert back.damage == 0
     assert state.units[0].damage == 0
 

@@ -21,8 +21,9 @@ from warbench.core.match import play_next_decision
 from warbench.rulesets.robogear import bots, fire
 from warbench.rulesets.robogear.actions import Activate, Move, Shoot, Turn
 from warbench.rulesets.robogear.bots import CommanderBot, _element_value, _foes
-from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord
+from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, WeaponRecord
 from warbench.rulesets.robogear.fire import Aim, shooting_block, shot_detail
+from warbench.rulesets.robogear.flames import FlamePlan, swings
 from warbench.rulesets.robogear.group_rules import merge_refusal, regroup_options
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import enemies_of, unit_options
@@ -292,15 +293,18 @@ def test_an_aim_tells_a_fixed_flamer_from_a_turreted_one() -> None:
     state, data = game.state, game.data
     put(game, 0, 30.0, 30.0, 180.0)
     put(game, 1, 30.0, 36.0, 0.0)
-    shot = Shoot(0, 0, 1)
     fixed, turret = (flamer.model_copy(update={"turret": t}) for t in (False, True))
+    tank, enemy = state.units[0], state.units[1]
+
+    def alone(weapon: WeaponRecord) -> str | None:
+        free = swings(tank, data.units[tank.type], weapon)
+        return FlamePlan(state, data, tank, free).choose(enemy)[1]
+
     for first, then in ((fixed, turret), (turret, fixed)):
-        view = Aim(state, data, state.units[0], state.units[1])
-        answers = [view.flame(shot, first), view.flame(shot, then)]
-        assert answers == [fire._flame_refusal(state, data, state.units[0], shot, w)
-                           for w in (first, then)]
-    assert fire._flame_refusal(state, data, state.units[0], shot, turret) is None
-    assert fire._flame_refusal(state, data, state.units[0], shot, fixed) is not None
+        view = Aim(state, data, tank, enemy)
+        assert [view.flame(first), view.flame(then)] == [alone(first), alone(then)]
+    assert alone(turret) is None
+    assert alone(fixed) is not None
 
 
 def test_shooting_block_asked_with_the_listed_enemies_answers_as_with_every_unit() -> None:

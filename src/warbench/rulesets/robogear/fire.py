@@ -19,6 +19,7 @@ from warbench.rulesets.robogear.actions import Shoot, Throw
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wound_pilot
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
 from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
+from warbench.rulesets.robogear.flames import FlamePlan, swings
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
@@ -143,10 +144,11 @@ class Aim:
     asked and kept: valid while nothing on the table changes (one listing, one check)."""
 
     __slots__ = ("_aimed", "_flames", "_markers", "_share", "_spotted", "aim", "data",
-                 "distance", "reach", "shooter", "sight", "state", "target", "unit")
+                 "distance", "plans", "reach", "shooter", "sight", "state", "target", "unit")
 
     def __init__(self, state: RobogearState, data: RobogearData, unit: Unit, target: Unit,
-                 share: float | None = None, sight: Sight | None = None) -> None:
+                 share: float | None = None, sight: Sight | None = None,
+                 plans: dict[bool, FlamePlan] | None = None) -> None:
         self.state, self.data, self.unit, self.target = state, data, unit, target
         self.shooter = spot(state, unit)
         self.aim = spot(state, target)
@@ -158,6 +160,9 @@ class Aim:
         self._spotted: bool | None = None
         self._markers: dict[float, str | None] | None = None
         self._flames: dict[bool, str | None] | None = None
+        #: The unit's flame plans (by whether its flamer swings), shared by the Aims of
+        #: one listing: they do not depend on the target.
+        self.plans = {} if plans is None else plans
 
     def aimed(self) -> bool:
         """:func:`aimed` from the shooter's base at the target's."""
@@ -194,12 +199,20 @@ class Aim:
                 self.state, self.data, self.unit, self.aim, diameter_cm)
         return markers[diameter_cm]
 
-    def flame(self, action: Shoot, weapon: WeaponRecord) -> str | None:
-        """Why the flamer (turreted or fixed) may not be fired at the target, or None."""
+    def flame(self, weapon: WeaponRecord) -> str | None:
+        """Why the flamer (swinging or fixed) may not be fired at the target, or None."""
         flames = self._flames = self._flames or {}
-        if weapon.turret not in flames:
-            flames[weapon.turret] = _flame_refusal(self.state, self.data, self.unit, action, weapon)
-        return flames[weapon.turret]
+        free = swings(self.unit, self.data.units[self.unit.type], weapon)
+        if free not in flames:
+            flames[free] = self.plan(free).choose(self.target)[1]
+        return flames[free]
+
+    def plan(self, free: bool) -> FlamePlan:
+        """The unit's :class:`.FlamePlan` for a swinging (``free``) or fixed flamer."""
+        plan = self.plans.get(free)
+        if plan is None:
+            plan = self.plans[free] = FlamePlan(self.state, self.data, self.unit, free)
+        return plan
 
 
 def shot_detail(
@@ -241,7 +254,7 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
     ):
         return "small arms cannot harm machines or guns; only armour-piercing weapons can"
     if "flamer" in weapon.traits:
-        return view.flame(action, weapon)
+        return view.flame(weapon)
     sheet = book(data)
     reach = owners_band(view.distance, sheet.band_edges, weapon.damage, sheet.penalties)
     if reach is None:
@@ -271,27 +284,6 @@ def _marker_refusal(
         if other.on_table and not state.enemies(other.player, unit.player) and not (
                 out_of_reach(aim.x, aim.y, radius, other)) and marker.touches(body(other)):
             return "a blast marker may not be placed touching a friendly model"
-    return None
-
-
-def _flame_refusal(
-    state: RobogearState, data: RobogearData, unit: Unit, action: Shoot, weapon: WeaponRecord
-) -> str | None:
-    shooter = spot(state, unit)
-    target = state.units[action.target]
-    heading = heading_to(shooter, target) if weapon.turret else shooter.facing
-    template = teardrop(shooter, heading, data.measures)
-    origin, length = template.origin, template.length
-    if target.inside >= 0:
-        if not template.covers(Point(*slot_point(state.terrain[target.inside], target.slot)[:2])):
-            return f"the flamer template does not reach unit {target.id}'s firing slot"
-    elif not template.touches(body(spot(state, target))):
-        return f"the flamer template does not reach unit {target.id}"
-    for other in state.units:
-        if other is not unit and other.on_table and not state.enemies(
-                other.player, unit.player) and not out_of_reach(
-                origin.x, origin.y, length, other) and template.touches(body(other)):
-            return "the flamer template may not touch a friendly model"
     return None
 
 
@@ -523,34 +515,49 @@ def _blast(game: RobogearGame, unit: Unit, aim: Unit, amount: int, diameter_cm: 
 
 
 def _flame(game: RobogearGame, unit: Unit, target: Unit, weapon: WeaponRecord) -> None:
-    """Every model under the teardrop is hit; the pilot of an open machine and troopers in
-    an open carrier under it, and a trooper inside a building whose firing slot it covers,
-    take D6 hits."""
+    """Lay the teardrop as the rule wants (:class:`.FlamePlan`); every model under it is
+    hit; the pilot of an open machine and troopers in an open carrier under it, and a
+    trooper inside a building whose firing slot it covers, take D6 hits, each for the
+    flamer's damage (RG-FLAME-BUILDING)."""
     state, data = game.state, game.data
     shooter = spot(state, unit)
-    heading = heading_to(shooter, target) if weapon.turret else shooter.facing
-    template = teardrop(shooter, heading, data.measures)
+    free = swings(unit, data.units[unit.type], weapon)
+    laying = FlamePlan(state, data, unit, free).choose(target)[0]
+    assert laying is not None, "a flame shot is checked before it is fired"
+    template = teardrop(shooter, laying.heading, data.measures)
     origin, length = template.origin, template.length
-    hit = [o for o in state.units if o.on_table and o is not unit and o.inside < 0
+    hit = [o for o in state.units if o.on_table and o is not unit and o is not shooter
+           and o.inside < 0
            and not out_of_reach(origin.x, origin.y, length, o) and template.touches(body(o))]
     inside = [o for o in state.units if o.alive and o.inside >= 0 and template.covers(
         Point(*slot_point(state.terrain[o.inside], o.slot)[:2]))]
     game.emit(BlastLanded(unit.id, round_to(target.x, 3), round_to(target.y, 3), 0.0,
                           tuple(o.id for o in hit + inside),
                           text=f"flames wash over {len(hit) + len(inside)} unit(s)"))
+    amount = weapon.damage[0]  # a flame reaches no farther than short range
     for other in inside:
         hits = game.dice_for(unit.player).faces(6, 1, label="flame through a slot")[0]
-        damage(game, other, hits, unit, crit=False)
+        _hits(game, unit, other, hits, amount, weapon, False)
     for other in hit:
         record: UnitRecord = data.units[other.type]
-        damage(game, other, weapon.damage[0], unit, crit=True)
+        damage(game, other, amount, unit, crit=True)
         if record.cockpit == "open" and other.alive:
             hits = game.dice_for(unit.player).faces(6, 1, label="flame inside")[0]
             game.emit(RollEffect(unit.player, "flame inside", hits, 1))  # hits on the crew
-            wound_pilot(game, other, hits)
+            _hits(game, unit, other, hits, amount, weapon, True)
             for rider in state.units:
                 if rider.alive and rider.carried_by == other.id:
-                    damage(game, rider, hits, unit, crit=False)
+                    _hits(game, unit, rider, hits, amount, weapon, False)
+
+
+def _hits(game: RobogearGame, unit: Unit, target: Unit, count: int, amount: int,
+          weapon: WeaponRecord, at_pilot: bool) -> None:
+    """``count`` hits of the weapon on the target (its pilot if ``at_pilot``), each dealing
+    ``amount`` as an aimed hit does (seed: a weapon's power is the damage of one hit)."""
+    for _ in range(count):
+        if not target.alive or (at_pilot and target.pilot <= 0):
+            return
+        _hit(game, unit, target, amount, weapon, at_pilot)
 
 
 def throw(game: RobogearGame, unit: Unit, action: Throw) -> None:

@@ -21,6 +21,7 @@ from warbench.rulesets.robogear.actions import (
 )
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.flames import FlamePlan
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.roster import Roster
 from warbench.rulesets.robogear.state import RobogearState
@@ -126,13 +127,15 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
     # what a shot at each target needs of the table (the hidden share first of all), worked
     # out when first asked and shared by every weapon
     views: dict[int, fire.Aim] = {}
+    plans: dict[bool, FlamePlan] = {}  # a flamer's placings, the same for every target
     for index, weapon in armed:
         indirect = "indirect" in weapon.traits
         flamer = "flamer" in weapon.traits
         for target in in_reach:
             view = views.get(target.id)
             if view is None:
-                view = views[target.id] = fire.Aim(state, data, unit, target, None, sight)
+                view = views[target.id] = fire.Aim(state, data, unit, target, None, sight,
+                                                   plans)
             if not indirect:
                 # a weapon useless at the target's band is refused every shot there (see
                 # fire.aim_refusal) whatever the sight: no need to look
@@ -157,7 +160,7 @@ def _shots(state: RobogearState, data: RobogearData, unit: Unit, sight: Sight,
                 continue
             view = views.get(t.id)
             if view is None:
-                view = views[t.id] = fire.Aim(state, data, unit, t, None, sight)
+                view = views[t.id] = fire.Aim(state, data, unit, t, None, sight, plans)
             if view.share() < 1.0 and fire.throw_detail(
                     state, data, unit, Throw(unit.id, t.id)) is None:
                 found.append(Throw(unit.id, t.id))
