@@ -28,15 +28,16 @@ CRITICALS: Final = ("auxiliary", "communications", "engines", "shields", "weapon
 
 @dataclass(slots=True, init=False)
 class Officer:
-    """An officer: role, officer bonus and the fleet (id) it is assigned to; what it may
-    still do (resolve points, the round of its last order) and what was done to it."""
+    """An officer: role, officer bonus and the fleet (id) it is assigned to, its ranks skill
+    by skill (lower-case name, ranks; none listed at 0) for the bonus of another role; what
+    it may still do (resolve points, the round of its last order) and what was done to it."""
 
     name: str
     side: int
     role: str
     bonus: int
     fleet: int
-    ranks: int = 0
+    skills: tuple[tuple[str, int], ...] = ()
     base_attack_bonus: int = 0
     resolve: int = 0
     acted_round: int = 0
@@ -54,7 +55,7 @@ class Officer:
         role: str,
         bonus: int,
         fleet: int,
-        ranks: int = 0,
+        skills: tuple[tuple[str, int], ...] = (),
         base_attack_bonus: int = 0,
         resolve: int = 0,
         acted_round: int = 0,
@@ -70,7 +71,7 @@ class Officer:
         self.role = role
         self.bonus = bonus
         self.fleet = fleet
-        self.ranks = ranks
+        self.skills = skills
         self.base_attack_bonus = base_attack_bonus
         self.resolve = resolve
         self.acted_round = acted_round
@@ -88,7 +89,7 @@ class Officer:
             self.role,
             self.bonus,
             self.fleet,
-            self.ranks,
+            self.skills,
             self.base_attack_bonus,
             self.resolve,
             self.acted_round,
