@@ -382,7 +382,7 @@ def test_arm_off_duel_cuts_communications_and_can_incapacitate() -> None:
     act(game, Fire(0, 2))  # natural 20: 9 - 1 = 8 damage, 5 to shields, 3 to hull: critical
     act(game, HoldFire(2), HoldFire(1))
     grudge = state.fleets[2]
-    assert state.comms_down(grudge) and grudge.comms_until == 2
+    assert state.comms_down(grudge) and grudge.fleeting == [("communications", 2)]
     assert [o.name for o in state.officers if o.incapacitated] == ["Sab"]
     assert texts(game, "duel") == ["Lance's duel cuts Grudge's communications",
                                    "Sab is incapacitated in the duel"]
