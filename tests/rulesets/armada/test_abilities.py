@@ -161,6 +161,22 @@ def test_arm_ability_self_destruct(blow_up: bool) -> None:
     assert game.outcome is not None and game.outcome.winners == (1,)
 
 
+def test_arm_ability_self_destruct_offered_with_no_fleet_adjacent() -> None:
+    """ARM-ABILITY-SELF-DESTRUCT: a fleet about to be disabled with no fleet next to it may
+    still be destroyed instead, with no attack to make."""
+    game = battle([lance("self-destruct")], [GRUDGE], [[[0, 0, 0]], [[0, -2, 3]]], [1, 2, 15, 5])
+    lance_fleet = game.state.fleets[0]
+    lance_fleet.hull, lance_fleet.shields = 1, 0
+    hold_position(game)
+    act(game, HoldFire(0), Fire(1, 0))  # 15 + 2 against 13: 5 + 1 = 6 damage: disabled
+    assert isinstance(game.top, SelfDestructChoice) and lance_fleet.status == DISABLED
+    assert game.pending()[0].options == (SelfDestruct(0, -1), Decline(0))
+    refused(game, SelfDestruct(0, 1), "target 1 is not a legal answer")
+    act(game, SelfDestruct(0, -1))
+    assert lance_fleet.status == DESTROYED and game.state.fleets[1].hull == 16
+    assert texts(game, "self_destruct") == ["Lance self-destructs"]
+
+
 def test_arm_ability_array_attacks_up_to_three_in_one_arc() -> None:
     """ARM-ABILITY-ARRAY: up to three fleets in one firing arc, each with its own check at -2
     (two fleets) or -4 (three); an attack that counts as the fleet's one attack."""

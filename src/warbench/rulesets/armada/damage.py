@@ -180,7 +180,7 @@ def land_hits(
         elif status == DISABLED and fleet.status == ACTIVE:
             fleet.status = DISABLED
             game.emit(Disabled(fleet.id, text=f"{fleet.name} is disabled"))
-            if fleet.has("self-destruct") and adjacent_fleets(state, fleet):
+            if fleet.has("self-destruct"):
                 game.push(SelfDestructChoice(fleet.id))
         if fleet.status == ACTIVE and reaches_critical_threshold(
             fleet.hull, fleet.critical_threshold, fleet.halved
@@ -242,18 +242,19 @@ def adjacent_fleets(state: ArmadaState, fleet: Fleet) -> list[Fleet]:
 @dataclass(slots=True)
 class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
     """A fleet with self-destruct has just been disabled: its armada may blow it up instead
-    and make a free attack on an adjacent fleet."""
+    and make a free attack on an adjacent fleet (``SelfDestruct(fleet, -1)``, no attack,
+    when no fleet is next to it)."""
 
     fleet: int
 
     def decisions(self, game: ArmadaGame) -> list[Decision]:
         state = game.state
         fleet = state.fleets[self.fleet]
-        options: list[Action] = [
-            SelfDestruct(fleet.id, other.id) for other in adjacent_fleets(state, fleet)
-        ]
+        targets = [other.id for other in adjacent_fleets(state, fleet)]
+        options: list[Action] = [SelfDestruct(fleet.id, target) for target in targets or [-1]]
         options.append(Decline(fleet.id))
-        prompt = f"{fleet.name} is disabled: self-destruct and attack an adjacent fleet?"
+        attack = "and attack an adjacent fleet" if targets else "with no fleet next to attack"
+        prompt = f"{fleet.name} is disabled: self-destruct {attack}?"
         return [Decision(fleet.side, prompt, tuple(options))]
 
     def act(self, game: ArmadaGame, player: int, action: Action) -> None:
@@ -267,9 +268,14 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
                 game.pop()
                 fleet.status = DESTROYED
                 game.emit(UnitDestroyed(unit_type(fleet), fleet.side))
+                if action.target < 0:
+                    game.emit(SelfDestructed(fleet.id, destroyed=True,
+                                             text=f"{fleet.name} self-destructs"))
+                    return
                 target = state.fleets[action.target]
-                game.emit(SelfDestructed(fleet.id, target.id, text=f"{fleet.name} "
-                                         f"self-destructs, attacking {target.name}"))
+                game.emit(SelfDestructed(fleet.id, target.id, destroyed=True,
+                                         text=f"{fleet.name} self-destructs, attacking "
+                                         f"{target.name}"))
                 free_attack(game, state, game.data.tables, fleet, target, label="self-destruct")
             case _:
                 raise IllegalAction(f"self-destruct or decline, not {action!r}")

@@ -188,7 +188,8 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # 0.6: an officer's bonus after a role change counts its ranks in the new role's skills
     # (ARM-OFF-ROLE-CHANGE; the officer piece keeps ranks skill by skill); a duel's
     # communications are a passing critical condition a chief engineer may repair
-    # (ARM-OFF-REPAIR; the fleet's comms_until goes);
+    # (ARM-OFF-REPAIR; the fleet's comms_until goes); self-destruct offered with no fleet
+    # adjacent as well (ARM-ABILITY-SELF-DESTRUCT);
     # 0.5: resolve on each check of an array and on a shot at a mine (ARM-OFF-RESOLVE);
     # 0.4: resolve offered before the checks rolled between decisions (morale, a rally's
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
