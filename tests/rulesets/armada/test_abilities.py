@@ -117,6 +117,27 @@ def test_arm_stunt_flyby_attack_at_close_range_and_boarders() -> None:
         act(game, Fire(0, 1))  # the flyby's reach lasted one round
 
 
+def test_arm_ability_boarders_keep_attacking_a_disabled_fleet() -> None:
+    """ARM-ABILITY-BOARDERS: only a failed check ends a boarding (captured): the boarders
+    go on striking the fleet they boarded after it is disabled, while it is not destroyed."""
+    spur = fleet("Spur", 3, "small", "fighter")
+    # round 1: the helm's 1d6s, the flyby, the boarders' check and damage, Lance's check and
+    # damage; round 2: the helm's 1d6s, the boarders' check and damage
+    dice = [1, 2, 9, 15, 8, 10, 5, 1, 2, 14, 6]
+    game = battle([lance("boarders")], [GRUDGE, spur], [[[0, 0, 0]], [[0, -2, 3], [6, -8, 3]]],
+                  dice, max_rounds=3)
+    act(game, Move(0, "FFF", "flyby", target=1))
+    hold_position(game)
+    grudge = game.state.fleets[1]
+    grudge.shields, grudge.hull = 0, 3
+    act(game, Fire(0, 1), HoldFire(1), HoldFire(2))  # 3 + 4 damage: hull -4
+    assert grudge.status == DISABLED and game.state.round == 2
+    hold_position(game)
+    assert texts(game, "boarders")[-1] == (
+        "Lance's boarders strike Grudge for 2 (16 against AC 12)")  # (6 - 1) // 2
+    assert game.state.fleets[0].boarding == 1
+
+
 @pytest.mark.parametrize("blow_up", [True, False])
 def test_arm_ability_self_destruct(blow_up: bool) -> None:
     """ARM-ABILITY-SELF-DESTRUCT: a fleet about to be disabled may be destroyed instead and
@@ -138,6 +159,22 @@ def test_arm_ability_self_destruct(blow_up: bool) -> None:
     else:
         assert lance_fleet.status == DISABLED and grudge.hull == 16
     assert game.outcome is not None and game.outcome.winners == (1,)
+
+
+def test_arm_ability_self_destruct_offered_with_no_fleet_adjacent() -> None:
+    """ARM-ABILITY-SELF-DESTRUCT: a fleet about to be disabled with no fleet next to it may
+    still be destroyed instead, with no attack to make."""
+    game = battle([lance("self-destruct")], [GRUDGE], [[[0, 0, 0]], [[0, -2, 3]]], [1, 2, 15, 5])
+    lance_fleet = game.state.fleets[0]
+    lance_fleet.hull, lance_fleet.shields = 1, 0
+    hold_position(game)
+    act(game, HoldFire(0), Fire(1, 0))  # 15 + 2 against 13: 5 + 1 = 6 damage: disabled
+    assert isinstance(game.top, SelfDestructChoice) and lance_fleet.status == DISABLED
+    assert game.pending()[0].options == (SelfDestruct(0, -1), Decline(0))
+    refused(game, SelfDestruct(0, 1), "target 1 is not a legal answer")
+    act(game, SelfDestruct(0, -1))
+    assert lance_fleet.status == DESTROYED and game.state.fleets[1].hull == 16
+    assert texts(game, "self_destruct") == ["Lance self-destructs"]
 
 
 def test_arm_ability_array_attacks_up_to_three_in_one_arc() -> None:

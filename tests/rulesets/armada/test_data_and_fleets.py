@@ -10,11 +10,13 @@ import pytest
 
 from tests.rulesets.armada.helpers import armada, fleet
 from warbench.core.catalog import DataFileError, engine_defaults
+from warbench.core.datafolder import DataFolder
 from warbench.rulesets.armada.data import (
     DATA_DIR,
     ArmadaSpec,
     FleetSpec,
     load_armadas,
+    load_data,
     read_tables,
     shipped_tables,
 )
@@ -71,6 +73,17 @@ def test_arm_data_errors_name_file_and_key(tmp_path: Path) -> None:
     armadas.write_text(armadas.read_text().replace('size = "small"', 'size = "tiny"', 1))
     with pytest.raises(DataFileError, match=r"vanguard-3\.fleets\[3\]\.size"):
         load_armadas(armadas)
+
+
+def test_arm_off_role_change_an_armada_files_unknown_skill_names_its_key(tmp_path: Path) -> None:
+    """ARM-OFF-ROLE-CHANGE, ARM-DATA: an officer's ``skills`` in an armada file name skills
+    of the roles; one no role has is refused with the file and its key path."""
+    (tmp_path / "armadas.toml").write_text((DATA_DIR / "armadas.toml").read_text().replace(
+        'role = "chief-technician"\nranks = 3\n',
+        'role = "chief-technician"\nranks = 3\nskills = { computers = 4, Stealth = 2 }\n', 1))
+    with pytest.raises(DataFileError, match=r"armadas\.toml: vanguard-3\.officers\[1\]\."
+                       r"skills\.Stealth: Osk: no role has the skill 'Stealth'"):
+        load_data(DataFolder(DATA_DIR, tmp_path))
 
 
 @pytest.mark.parametrize(

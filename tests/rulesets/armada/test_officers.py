@@ -15,6 +15,7 @@ import warbench
 from tests.rulesets.armada.helpers import battle, fleet, hold_position, in_gunnery, texts
 from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
+from warbench.core.ruleset import SetupError
 from warbench.rulesets.armada.actions import ChangeRole, EndOrders, Fire, HoldFire, Move, Order
 from warbench.rulesets.armada.combat import armor_class, gunnery_for, range_band
 from warbench.rulesets.armada.damage import critical_damage
@@ -381,7 +382,7 @@ def test_arm_off_duel_cuts_communications_and_can_incapacitate() -> None:
     act(game, Fire(0, 2))  # natural 20: 9 - 1 = 8 damage, 5 to shields, 3 to hull: critical
     act(game, HoldFire(2), HoldFire(1))
     grudge = state.fleets[2]
-    assert state.comms_down(grudge) and grudge.comms_until == 2
+    assert state.comms_down(grudge) and grudge.fleeting == [("communications", 2)]
     assert [o.name for o in state.officers if o.incapacitated] == ["Sab"]
     assert texts(game, "duel") == ["Lance's duel cuts Grudge's communications",
                                    "Sab is incapacitated in the duel"]
@@ -439,6 +440,29 @@ def test_arm_off_role_change_at_the_start_of_the_round() -> None:
     tec = game.state.officers[1]
     assert (tec.role, tec.bonus) == ("commander", 2 + 2)
     assert texts(game, "role")[0] == "Ada leaves the admiral's post for the chief-engineer's"
+
+
+def test_arm_off_role_change_bonus_from_the_new_roles_skills() -> None:
+    """ARM-OFF-ROLE-CHANGE, ARM-OFF-BONUS: the bonus counts the best ranks among the skills
+    of the role held: ``ranks`` count in the starting role's skills only, ``skills`` gives
+    others, so an admiral with 12 ranks becomes a chief engineer of its Engineering ranks;
+    an unknown skill is refused naming its key."""
+    blue = [officer("Ada", "admiral", "Lance", 12, skills={"engineering": 6}),
+            officer("Tec", "chief-technician", "Wing", 6, skills={"Diplomacy": 13})]
+    game = start([], blue)
+    state = game.state
+    ada, tec = state.officers
+    assert (ada.bonus, tec.bonus) == (2 + 2, 2 + 1)
+    act(game, ChangeRole(0, "chief-engineer"), ChangeRole(1, "admiral"))
+    assert (ada.bonus, tec.bonus) == (2 + 1, 2 + 2)
+    assert state.officer_bonus(state.fleets[0], "chief-engineer") == 3
+    blue = [officer("Ada", "admiral", "Lance", 12), officer("Eng", "chief-engineer", "Wing", 6)]
+    game = start([], blue)
+    act(game, ChangeRole(0, "commander"), ChangeRole(1, "chief-technician"))
+    assert [o.bonus for o in game.state.officers] == [2 + 2, 2]  # Diplomacy is both roles'
+    with pytest.raises(SetupError, match=r"officers\[0\]\.skills\.Swimming: Ada: no role has "
+                       r"the skill 'Swimming' \(skills: bluff, computers, diplomacy"):
+        start([], [officer("Ada", "admiral", "Lance", skills={"Swimming": 4})])
 
 
 def test_arm_off_move_to_an_adjacent_fleet() -> None:

@@ -50,7 +50,8 @@ class HoldFire(Action, tag="armada-hold-fire"):
 
 @dataclass(frozen=True, slots=True)
 class SelfDestruct(Action, tag="armada-self-destruct"):
-    """``fleet``, about to be disabled, blows itself up and attacks the adjacent ``target``."""
+    """``fleet``, about to be disabled, blows itself up and attacks the adjacent ``target``
+    (-1: none, when no fleet is next to it)."""
 
     fleet: int
     target: int

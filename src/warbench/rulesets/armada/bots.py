@@ -260,9 +260,11 @@ class TacticianAgent:
                     if isinstance(option, SpendResolve) and option.spend == spend)
 
     def _self_destruct(self, state: ArmadaState, options: tuple[Action, ...]) -> Action:
+        """Blow up the fleet only to attack an adjacent enemy (the most damaged one); with
+        none, stay adrift (a disabled fleet still blocks its hex and may be fired at)."""
         blasts = [
             option for option in options
-            if isinstance(option, SelfDestruct)
+            if isinstance(option, SelfDestruct) and option.target >= 0
             and state.fleets[option.target].side != state.fleets[option.fleet].side
         ]
         if blasts:

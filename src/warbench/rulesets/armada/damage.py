@@ -180,7 +180,7 @@ def land_hits(
         elif status == DISABLED and fleet.status == ACTIVE:
             fleet.status = DISABLED
             game.emit(Disabled(fleet.id, text=f"{fleet.name} is disabled"))
-            if fleet.has("self-destruct") and adjacent_fleets(state, fleet):
+            if fleet.has("self-destruct"):
                 game.push(SelfDestructChoice(fleet.id))
         if fleet.status == ACTIVE and reaches_critical_threshold(
             fleet.hull, fleet.critical_threshold, fleet.halved
@@ -242,18 +242,19 @@ def adjacent_fleets(state: ArmadaState, fleet: Fleet) -> list[Fleet]:
 @dataclass(slots=True)
 class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
     """A fleet with self-destruct has just been disabled: its armada may blow it up instead
-    and make a free attack on an adjacent fleet."""
+    and make a free attack on an adjacent fleet (``SelfDestruct(fleet, -1)``, no attack,
+    when no fleet is next to it)."""
 
     fleet: int
 
     def decisions(self, game: ArmadaGame) -> list[Decision]:
         state = game.state
         fleet = state.fleets[self.fleet]
-        options: list[Action] = [
-            SelfDestruct(fleet.id, other.id) for other in adjacent_fleets(state, fleet)
-        ]
+        targets = [other.id for other in adjacent_fleets(state, fleet)]
+        options: list[Action] = [SelfDestruct(fleet.id, target) for target in targets or [-1]]
         options.append(Decline(fleet.id))
-        prompt = f"{fleet.name} is disabled: self-destruct and attack an adjacent fleet?"
+        attack = "and attack an adjacent fleet" if targets else "with no fleet next to attack"
+        prompt = f"{fleet.name} is disabled: self-destruct {attack}?"
         return [Decision(fleet.side, prompt, tuple(options))]
 
     def act(self, game: ArmadaGame, player: int, action: Action) -> None:
@@ -267,9 +268,14 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
                 game.pop()
                 fleet.status = DESTROYED
                 game.emit(UnitDestroyed(unit_type(fleet), fleet.side))
+                if action.target < 0:
+                    game.emit(SelfDestructed(fleet.id, destroyed=True,
+                                             text=f"{fleet.name} self-destructs"))
+                    return
                 target = state.fleets[action.target]
-                game.emit(SelfDestructed(fleet.id, target.id, text=f"{fleet.name} "
-                                         f"self-destructs, attacking {target.name}"))
+                game.emit(SelfDestructed(fleet.id, target.id, destroyed=True,
+                                         text=f"{fleet.name} self-destructs, attacking "
+                                         f"{target.name}"))
                 free_attack(game, state, game.data.tables, fleet, target, label="self-destruct")
             case _:
                 raise IllegalAction(f"self-destruct or decline, not {action!r}")
@@ -291,8 +297,9 @@ def settle_duels(
     game: ArmadaGame, state: ArmadaState, hits: list[PendingHit], dealt: list[int]
 ) -> None:
     """A commander who won a duel: if its fleet's attack damaged the dueled fleet this
-    round, that fleet's communications are down to the end of the next round; if the attack
-    was critical, one of its officers (at random) is incapacitated for the battle."""
+    round, that fleet suffers the communications critical condition to the end of the next
+    round (a chief engineer may repair it); if the attack was critical, one of its officers
+    (at random) is incapacitated for the battle."""
     for fleet in state.fleets:
         if fleet.this_round.duel_target < 0:
             continue
@@ -304,8 +311,7 @@ def settle_duels(
         ]
         if not landed or target.status == DESTROYED:
             continue
-        target.comms_until = state.round + 1
-        lose_officer_effects(target)
+        suffer(target, "communications", state.round + 1)
         game.emit(Duel(target.id, text=f"{fleet.name}'s duel cuts {target.name}'s "
                        "communications"))
         aboard = [o for o in state.officers_on(target) if not o.incapacitated]
@@ -346,29 +352,35 @@ def critical_damage(
     new = sum(1 for condition in results if not suffered[CRITICALS.index(condition)])
     game.emit(critical_effect(roller, fleet.side, suffered, new, f"{fleet.name} critical damage"))
     for condition in results:
-        held = [entry for entry in fleet.fleeting if entry[0] == condition]
-        repaired = any(entry[0] == condition for entry in fleet.repairs)
-        lasting = (condition in fleet.criticals or repaired) and not held
-        if until is None:
-            for entry in held:
-                fleet.fleeting.remove(entry)
-        elif not lasting:
-            for entry in held:
-                fleet.fleeting.remove(entry)
-            fleet.fleeting.append((condition, until))
-        if condition not in fleet.criticals:
-            fleet.criticals.append(condition)
-        if condition == "communications":
-            lose_officer_effects(fleet)
+        passing = suffer(fleet, condition, until)
         if condition == "auxiliary" and not fleet.suppressed_ability:
             _suppress_an_ability(game, fleet, roller)
         game.emit(Critical(
             fleet.id, condition,
             text=f"{fleet.name} suffers critical damage: {condition}"
             + (_auxiliary_note(fleet) if condition == "auxiliary" else "")
-            + (f" (EMP, to the end of round {until})" if until is not None and not lasting
-               else ""),
+            + (f" (EMP, to the end of round {until})" if passing else ""),
         ))
+
+
+def suffer(fleet: Fleet, condition: str, until: int | None) -> bool:
+    """The fleet suffers the critical damage ``condition``: for the battle, or with ``until``
+    (an EMP's, a duel's communications) to the end of that round, unless it already has it
+    for the battle; a repair holding it off ends. Whether it passes at ``until``;
+    communications going down end what officers' orders gave the fleet."""
+    held = [entry for entry in fleet.fleeting if entry[0] == condition]
+    repaired = any(entry[0] == condition for entry in fleet.repairs)
+    lasting = (condition in fleet.criticals or repaired) and not held
+    for entry in held:
+        fleet.fleeting.remove(entry)
+    if until is not None and not lasting:
+        fleet.fleeting.append((condition, until))
+    if condition not in fleet.criticals:
+        fleet.criticals.append(condition)
+    fleet.repairs = [entry for entry in fleet.repairs if entry[0] != condition]
+    if condition == "communications":
+        lose_officer_effects(fleet)
+    return until is not None and not lasting
 
 
 def _suppress_an_ability(game: ArmadaGame, fleet: Fleet, roller: int) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -319,11 +319,16 @@ class FleetSpec(DataModel):
 
 
 class OfficerSpec(DataModel):
-    """An officer as written in an armada file: role, skill ranks, assigned fleet (by name)."""
+    """An officer as written in an armada file: role, skill ranks, assigned fleet (by name).
+
+    ``ranks`` are its ranks in each skill of its starting role; ``skills`` gives ranks skill
+    by skill (any role's skill, named in any case), over ``ranks``, for the other roles it
+    may take up (ARM-OFF-ROLE-CHANGE)."""
 
     name: str
     role: Role
     ranks: int = Field(default=0, ge=0)
+    skills: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     base_attack_bonus: int = Field(default=0, ge=0)
     resolve: int = Field(default=0, ge=0)
     fleet: str
@@ -344,7 +349,7 @@ class Tables:
 
     __slots__ = (
         "abilities", "challenge", "classes", "experience", "fleets", "orders", "roles",
-        "rounds", "tiers",
+        "rounds", "skills", "tiers",
     )
 
     def __init__(
@@ -366,10 +371,34 @@ class Tables:
         self.roles = roles
         self.orders = orders
         self.experience = experience
+        #: Every role's skills, lower-case, sorted.
+        self.skills = sorted({skill.lower() for role in roles.values() for skill in role.skills})
 
     def tier(self, tier: int) -> TierRow:
         """The row of ``tier`` (1-based)."""
         return self.tiers[tier - 1]
+
+    def skill_ranks(self, officer: OfficerSpec) -> tuple[tuple[str, int], ...]:
+        """The officer's ranks skill by skill (lower-case, sorted, none at 0): ``ranks`` in
+        each skill of its starting role, ``skills`` over them.
+
+        >>> spec = OfficerSpec(name="A", role="admiral", ranks=3, fleet="x",
+        ...                    skills={"Diplomacy": 12, "engineering": 4})
+        >>> shipped_tables().skill_ranks(spec)
+        (('bluff', 3), ('diplomacy', 12), ('engineering', 4), ('intimidate', 3))
+        """
+        ranks = {skill.lower(): officer.ranks for skill in self.roles[officer.role].skills}
+        ranks |= {skill.lower(): count for skill, count in officer.skills.items()}
+        return tuple(sorted((skill, count) for skill, count in ranks.items() if count))
+
+    def unknown_skills(self, officer: OfficerSpec) -> list[tuple[str, str]]:
+        """Each key of the officer's ``skills`` that no role has: its key path and why."""
+        return [
+            (f"skills.{skill}", f"{officer.name}: no role has the skill {skill!r} "
+             f"(skills: {', '.join(self.skills)})")
+            for skill in officer.skills
+            if skill.lower() not in self.skills
+        ]
 
     def regain_dice(self, max_shields: int) -> str | None:
         """The dice a fleet with ``max_shields`` regains each engineering phase (none at 0).
@@ -444,8 +473,20 @@ class ArmadaData:
 
 
 def load_data(folder: DataFolder) -> ArmadaData:
-    """The tables and armadas of ``folder`` (a player's files first, then the shipped)."""
-    return ArmadaData(read_tables(folder), load_armadas(folder.path("armadas.toml")))
+    """The tables and armadas of ``folder`` (a player's files first, then the shipped); an
+    officer's skill that no role has is refused naming its key."""
+    tables = read_tables(folder)
+    path = folder.path("armadas.toml")
+    armadas = load_armadas(path)
+    problems = [
+        DataProblem(f"{armada_id}.officers[{index}].{key}", reason)
+        for armada_id, armada in armadas.items()
+        for index, officer in enumerate(armada.officers)
+        for key, reason in tables.unknown_skills(officer)
+    ]
+    if problems:
+        raise DataFileError(str(path), problems)
+    return ArmadaData(tables, armadas)
 
 
 def load_armadas(path: Path = DATA_DIR / "armadas.toml") -> Catalog[ArmadaSpec]:

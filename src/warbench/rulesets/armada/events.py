@@ -174,10 +174,12 @@ class MineDestroyed(Event, tag="mine_destroyed"):
 
 @dataclass(frozen=True, slots=True)
 class SelfDestructed(Event, tag="self_destruct"):
-    """A disabled fleet self-destructs attacking ``target``, or (no target) stays adrift."""
+    """A disabled fleet self-destructs (``destroyed``), attacking ``target`` if a fleet was
+    next to it, or stays adrift."""
 
     fleet: int
     target: int | None = None
+    destroyed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,6 @@ from warbench.rulesets.armada.data import (
     ArmadaSpec,
     Difficulty,
     FleetSpec,
-    OfficerSpec,
     Tables,
     shipped_tables,
 )
@@ -125,19 +124,6 @@ def new_fleet(fleet_id: int, side: int, spec: FleetSpec, tables: Tables | None =
     )
 
 
-def officer_bonus(officer: OfficerSpec) -> int:
-    """2, +1 per 6 ranks (a commander may count base attack bonus instead of ranks).
-
-    >>> officer_bonus(OfficerSpec(name="A", role="commander", ranks=5, base_attack_bonus=12,
-    ...                           fleet="x"))
-    4
-    """
-    basis = officer.ranks
-    if officer.role == "commander":
-        basis = max(basis, officer.base_attack_bonus)
-    return 2 + basis // 6
-
-
 def armada_cost(spec: ArmadaSpec, tables: Tables | None = None) -> int:
     """Build points the armada's fleets and abilities cost."""
     tables = tables or shipped_tables()
@@ -187,7 +173,7 @@ def validate_armada(spec: ArmadaSpec, tables: Tables | None = None) -> list[Viol
                 f"{spec.tier} budget of {budget}",
             )
         )
-    found.extend(_officer_violations(spec))
+    found.extend(_officer_violations(spec, tables))
     return found
 
 
@@ -210,7 +196,7 @@ def _ability_violations(fleet: FleetSpec, path: str, tables: Tables) -> list[Vio
     return found
 
 
-def _officer_violations(spec: ArmadaSpec) -> list[Violation]:
+def _officer_violations(spec: ArmadaSpec, tables: Tables) -> list[Violation]:
     found: list[Violation] = []
     fleet_names = {fleet.name for fleet in spec.fleets}
     admirals = [officer.name for officer in spec.officers if officer.role == "admiral"]
@@ -222,6 +208,10 @@ def _officer_violations(spec: ArmadaSpec) -> list[Violation]:
         )
     seen: set[tuple[str, str]] = set()
     for index, officer in enumerate(spec.officers):
+        found.extend(
+            Violation(f"officers[{index}].{key}", "unknown_skill", reason)
+            for key, reason in tables.unknown_skills(officer)
+        )
         if officer.fleet not in fleet_names:
             found.append(
                 Violation(

@@ -31,13 +31,23 @@ BOOSTS = ("speed", "turn", "shields", "damage")
 DIRECTIONS = ("gunnery", "ac")
 
 
-def officer_bonus_for(role: str, ranks: int, base_attack_bonus: int) -> int:
-    """2 + 1 per 6 ranks in a skill of the role (a commander may count base attack bonus).
+def officer_bonus_for(
+    tables: Tables, role: str, skills: tuple[tuple[str, int], ...], base_attack_bonus: int
+) -> int:
+    """2 + 1 per 6 ranks in the best of the role's skills (``skills`` as
+    :meth:`~.data.Tables.skill_ranks` gives them); a commander may count base attack bonus.
 
-    >>> officer_bonus_for("admiral", 13, 20), officer_bonus_for("commander", 5, 12)
-    (4, 4)
+    >>> from warbench.rulesets.armada.data import shipped_tables
+    >>> tables, skills = shipped_tables(), (("diplomacy", 12), ("engineering", 3))
+    >>> [officer_bonus_for(tables, role, skills, 20) for role in ("admiral", "chief-engineer")]
+    [4, 2]
+    >>> officer_bonus_for(tables, "commander", (("piloting", 5),), 12)
+    4
     """
-    basis = max(ranks, base_attack_bonus) if role == "commander" else ranks
+    ranks = dict(skills)
+    basis = max((ranks.get(skill.lower(), 0) for skill in tables.roles[role].skills), default=0)
+    if role == "commander":
+        basis = max(basis, base_attack_bonus)
     return 2 + basis // 6
 
 

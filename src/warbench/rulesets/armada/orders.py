@@ -72,12 +72,15 @@ def officer_check(
 
 
 def change_role(game: ArmadaGame, state: ArmadaState, change: ChangeRole) -> None:
-    """The officer takes up its new role; its bonus follows the role's skills."""
+    """The officer takes up its new role; its bonus follows its best ranks among the new
+    role's skills."""
     officer = state.officers[change.officer]
     old = officer.role
     officer.role = change.role
     officer.role_round = state.round
-    officer.bonus = officer_bonus_for(officer.role, officer.ranks, officer.base_attack_bonus)
+    officer.bonus = officer_bonus_for(
+        game.data.tables, officer.role, officer.skills, officer.base_attack_bonus
+    )
     game.emit(RoleChanged(
         change.officer, officer.role,
         text=f"{officer.name} leaves the {old}'s post for the {officer.role}'s",

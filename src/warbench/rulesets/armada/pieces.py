@@ -28,15 +28,16 @@ CRITICALS: Final = ("auxiliary", "communications", "engines", "shields", "weapon
 
 @dataclass(slots=True, init=False)
 class Officer:
-    """An officer: role, officer bonus and the fleet (id) it is assigned to; what it may
-    still do (resolve points, the round of its last order) and what was done to it."""
+    """An officer: role, officer bonus and the fleet (id) it is assigned to, its ranks skill
+    by skill (lower-case name, ranks; none listed at 0) for the bonus of another role; what
+    it may still do (resolve points, the round of its last order) and what was done to it."""
 
     name: str
     side: int
     role: str
     bonus: int
     fleet: int
-    ranks: int = 0
+    skills: tuple[tuple[str, int], ...] = ()
     base_attack_bonus: int = 0
     resolve: int = 0
     acted_round: int = 0
@@ -54,7 +55,7 @@ class Officer:
         role: str,
         bonus: int,
         fleet: int,
-        ranks: int = 0,
+        skills: tuple[tuple[str, int], ...] = (),
         base_attack_bonus: int = 0,
         resolve: int = 0,
         acted_round: int = 0,
@@ -70,7 +71,7 @@ class Officer:
         self.role = role
         self.bonus = bonus
         self.fleet = fleet
-        self.ranks = ranks
+        self.skills = skills
         self.base_attack_bonus = base_attack_bonus
         self.resolve = resolve
         self.acted_round = acted_round
@@ -88,7 +89,7 @@ class Officer:
             self.role,
             self.bonus,
             self.fleet,
-            self.ranks,
+            self.skills,
             self.base_attack_bonus,
             self.resolve,
             self.acted_round,
@@ -276,7 +277,6 @@ class Fleet:
     taunt_penalty: int = 0
     taunt_round: int = 0
     jammed_round: int = -1
-    comms_until: int = -1
     repairs: list[tuple[str, int]] = field(default_factory=list)
     fleeting: list[tuple[str, int]] = field(default_factory=list)
     scanned: list[int] = field(default_factory=list)
@@ -323,7 +323,6 @@ class Fleet:
         taunt_penalty: int = 0,
         taunt_round: int = 0,
         jammed_round: int = -1,
-        comms_until: int = -1,
         repairs: list[tuple[str, int]] | None = None,
         fleeting: list[tuple[str, int]] | None = None,
         scanned: list[int] | None = None,
@@ -368,7 +367,6 @@ class Fleet:
         self.taunt_penalty = taunt_penalty
         self.taunt_round = taunt_round
         self.jammed_round = jammed_round
-        self.comms_until = comms_until
         self.repairs = [] if repairs is None else repairs
         self.fleeting = [] if fleeting is None else fleeting
         self.scanned = [] if scanned is None else scanned
@@ -415,7 +413,6 @@ class Fleet:
             self.taunt_penalty,
             self.taunt_round,
             self.jammed_round,
-            self.comms_until,
             self.repairs,
             self.fleeting,
             self.scanned,
@@ -489,16 +486,16 @@ def occupied_hexes(fleets: list[Fleet], exclude: int) -> set[Hex]:
     return {Hex(f.q, f.r) for f in fleets if f.status != DESTROYED and f.id != exclude}
 
 
-def comms_down_in(fleet: Fleet, round_: int) -> bool:
-    """Whether the fleet's communications are down in ``round_`` (critical damage, or a
-    duel's effect lasting to the end of round ``comms_until``)."""
-    return "communications" in fleet.criticals or fleet.comms_until >= round_
+def comms_down_of(fleet: Fleet) -> bool:
+    """Whether the fleet's communications are down: the critical condition, lasting or
+    passing (a duel's, an EMP's), and not held off by a repair."""
+    return "communications" in fleet.criticals
 
 
 def officer_bonus_of(officers: list[Officer], round_: int, fleet: Fleet, role: str) -> int:
     """The passive bonus the fleet's officer in ``role`` gives it in ``round_`` (0 without
     one, when communications are down, or while the officer is jammed or incapacitated)."""
-    if comms_down_in(fleet, round_):
+    if comms_down_of(fleet):
         return 0
     for officer in officers:
         if officer.fleet == fleet.id and officer.role == role:

@@ -17,7 +17,7 @@ from warbench.core.dice import DiceExpr
 from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.procedures import Outcome, Procedure
 from warbench.rulesets.armada.context import ArmadaGame
-from warbench.rulesets.armada.damage import SelfDestructChoice, adjacent_fleets
+from warbench.rulesets.armada.damage import SelfDestructChoice
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.engineering import OrdersWindow, engineering
 from warbench.rulesets.armada.events import (
@@ -219,8 +219,8 @@ class HelmResolve(Check):
 
 def end_of_round(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
     """Orders' effects end, flybys and spent mines are over, morale wears off, long routs
-    end in disablement (a fleet with self-destruct and a fleet next to it is offered the
-    choice, ARM-ABILITY-SELF-DESTRUCT); :func:`check_battle_end` follows."""
+    end in disablement (a fleet with self-destruct is offered to blow itself up instead,
+    ARM-ABILITY-SELF-DESTRUCT); :func:`check_battle_end` follows."""
     end_of_round_orders(state)
     rounds = tables.rounds.gravity_mines.rounds
     state.mines = [m for m in state.mines if m.hp > 0 and state.round < m.laid_round + rounds]
@@ -234,7 +234,7 @@ def end_of_round(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
         ):
             fleet.status = DISABLED
             game.emit(Disabled(fleet.id, text=f"{fleet.name} has fled too long and is disabled"))
-            if fleet.has("self-destruct") and adjacent_fleets(state, fleet):
+            if fleet.has("self-destruct"):
                 game.push(SelfDestructChoice(fleet.id))
 
 

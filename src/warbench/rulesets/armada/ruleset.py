@@ -27,9 +27,10 @@ from warbench.rulesets.armada.actions import ACTION_TYPES
 from warbench.rulesets.armada.data import DATA_DIR, ArmadaData, ArmadaSpec, load_data
 from warbench.rulesets.armada.events import EVENT_TYPES
 from warbench.rulesets.armada.experience import reward_text, rewards_for
-from warbench.rulesets.armada.fleets import new_fleet, officer_bonus, validate_armada
+from warbench.rulesets.armada.fleets import new_fleet, validate_armada
 from warbench.rulesets.armada.lists import armada_from_list, army_rules, list_violations
 from warbench.rulesets.armada.odds import armada_attacks, luck_odds
+from warbench.rulesets.armada.officers import officer_bonus_for
 from warbench.rulesets.armada.picture import table_picture
 from warbench.rulesets.armada.rounds import Battle
 from warbench.rulesets.armada.state import ArmadaState, Officer, Side
@@ -165,10 +166,12 @@ def build_state(
             state.fleets.append(new_fleet(len(state.fleets), side, spec, tables))
         names = {spec.name: first + index for index, spec in enumerate(armada.fleets)}
         for officer in armada.officers:
+            skills = tables.skill_ranks(officer)
+            bonus = officer_bonus_for(tables, officer.role, skills, officer.base_attack_bonus)
             state.officers.append(
-                Officer(officer.name, side, officer.role, officer_bonus(officer),
-                        names[officer.fleet], ranks=officer.ranks,
-                        base_attack_bonus=officer.base_attack_bonus, resolve=officer.resolve)
+                Officer(officer.name, side, officer.role, bonus, names[officer.fleet],
+                        skills=skills, base_attack_bonus=officer.base_attack_bonus,
+                        resolve=officer.resolve)
             )
     for fleet in state.fleets:
         fleet.shields += state.officer_bonus(fleet, "chief-engineer")
@@ -182,12 +185,17 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
 
     id = "armada"
     name = "Starfinder Armada Combat"
+    # 0.6: an officer's bonus after a role change counts its ranks in the new role's skills
+    # (ARM-OFF-ROLE-CHANGE; the officer piece keeps ranks skill by skill); a duel's
+    # communications are a passing critical condition a chief engineer may repair
+    # (ARM-OFF-REPAIR; the fleet's comms_until goes); self-destruct offered with no fleet
+    # adjacent as well (ARM-ABILITY-SELF-DESTRUCT);
     # 0.5: resolve on each check of an array and on a shot at a mine (ARM-OFF-RESOLVE);
     # 0.4: resolve offered before the checks rolled between decisions (morale, a rally's
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
     # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
     # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.5"
+    version = "0.6"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES

@@ -27,7 +27,7 @@ from warbench.rulesets.armada.pieces import (
     Officer,
     RoundEffects,
     Side,
-    comms_down_in,
+    comms_down_of,
     occupied_hexes,
     officer_bonus_of,
 )
@@ -79,9 +79,9 @@ class ArmadaState(GameState):
         return occupied_hexes(self.fleets, exclude)
 
     def comms_down(self, fleet: Fleet) -> bool:
-        """Whether the fleet's communications are down (critical damage, or a duel's
-        effect lasting to the end of round ``comms_until``)."""
-        return comms_down_in(fleet, self.round)
+        """Whether the fleet's communications are down (the critical condition, lasting or
+        to the end of a round: a duel's, an EMP's; not while a repair holds it off)."""
+        return comms_down_of(fleet)
 
     def officer_bonus(self, fleet: Fleet, role: str) -> int:
         """The passive bonus the fleet's officer in ``role`` gives it (0 without one, when
