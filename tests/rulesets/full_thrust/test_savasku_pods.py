@@ -31,7 +31,7 @@ from warbench.rulesets.full_thrust.pods import (
 from warbench.rulesets.full_thrust.savasku import power_shares
 from warbench.rulesets.full_thrust.scoring import Points
 
-from .helpers import RULES, battle, ship
+from .helpers import RULES, battle, fire_asked, ship
 from .test_odds import TOLERANCE, V, assert_dist, odds
 
 LIB = RULES.data
@@ -99,6 +99,7 @@ def test_ft_sv_lance_pod_strikes_a_ship_for_biomass_and_power() -> None:
     decision = game.pending()[0]
     if isinstance(decision.options[0], DeclareTarget):
         game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     fired = [e for e in game.events if isinstance(e, WeaponFired) and e.ship == 0]
     assert [(e.system, e.damage) for e in fired] == [(pod, 4)]
     assert (husk.biomass, husk.attack_power) == (2, 16)
