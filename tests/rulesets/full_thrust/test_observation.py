@@ -84,7 +84,7 @@ def test_a_journal_of_ruleset_version_1_is_refused_with_both_versions_named(
     """FT-SEQ-PHASES: a vector battle journalled by ruleset version 1 (before the rule
     fixes of version 2: damage control, odd turns, launches in the orders, design rounding;
     the Sa'Vasku pods and repair of version 3; the fighter fixes of version 4; the weapons
-    held at fire in version 5) no longer
+    held at fire and several Sa'Vasku repairs of version 5) no longer
     replays to the same states;
     replay refuses it at once, naming both versions, and `warbench replay` says so and
     exits with status 1 rather than narrating another game."""

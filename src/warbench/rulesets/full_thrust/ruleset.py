@@ -55,7 +55,8 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     #    depleted groups, multi-role and dodge choices, FTL groups aboard, launched groups
     #    first, bolts on salvos, one dogfight a pair)
     # 5: rule fixes against the seed: a one-shot or costly weapon with one target in reach
-    #    is asked for its target or held (FT-FIRECON)
+    #    is asked for its target or held (FT-FIRECON); Sa'Vasku orders may fund several
+    #    repairs (FT-SV-REPAIR)
     version = "5"
     min_players = 2
     max_players = 2
