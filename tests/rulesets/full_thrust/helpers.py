@@ -7,6 +7,7 @@ from typing import Any
 from warbench.core.engine import Game
 from warbench.rulesets.full_thrust import FullThrustRuleset
 from warbench.rulesets.full_thrust.actions import (
+    AssignWeapon,
     WriteOrders,
 )
 from warbench.rulesets.full_thrust.context import FTGame
@@ -82,3 +83,11 @@ def orders(game: FTGame, **per_ship: tuple[int, int]) -> None:
         if ship_state.active and state.orders[ship_state.id] is None:
             change, turn = per_ship.get(ship_state.name, (0, 0))
             game.apply(ship_state.player, WriteOrders(ship_state.id, change, turn))
+
+
+def fire_asked(game: FTGame, player: int) -> None:
+    """Fire every weapon ``player`` is asked about (FT-FIRECON: one-shot and costly
+    weapons are asked even with one target) at the first target offered."""
+    while (pending := game.pending()) and pending[0].player == player and isinstance(
+            pending[0].options[0], AssignWeapon):
+        game.apply(player, pending[0].options[0])

@@ -12,8 +12,14 @@ from warbench.core.catalog import load_model
 from warbench.core.dice import ScriptedDice
 from warbench.core.lists import ArmyList, UnitEntry, validate
 from warbench.core.match import play_match
-from warbench.rulesets.full_thrust.actions import DeclareTarget, DefendWith
+from warbench.rulesets.full_thrust.actions import (
+    AssignWeapon,
+    DeclareTarget,
+    DefendWith,
+    LaunchesDone,
+)
 from warbench.rulesets.full_thrust.bots import AdmiralBot
+from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.data import DesignRecord
 from warbench.rulesets.full_thrust.defence import defence_kills, defence_options
 from warbench.rulesets.full_thrust.design import cost_sheet, design_problems
@@ -22,7 +28,7 @@ from warbench.rulesets.full_thrust.library import DATA_DIR
 from warbench.rulesets.full_thrust.movement import order_choices
 from warbench.rulesets.full_thrust.odds import attack_odds
 
-from .helpers import RULES, battle, orders, ship
+from .helpers import RULES, battle, fire_asked, orders, ship
 
 LIB = RULES.data
 LISTS = DATA_DIR / "lists"
@@ -57,6 +63,7 @@ def test_ft_kv_kgun_the_first_point_of_each_hit_goes_on_armour() -> None:
     orders(game)
     feed.add(2, 1, 1, *[1] * 30)  # K3 at 4 MU: hit, damage 1 (double: 6); K1s miss
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     hits = [e for e in game.events if isinstance(e, ShipDamaged)]
     assert (hits[0].armour, hits[0].hull) == (1, 5)
 
@@ -99,10 +106,64 @@ def test_ft_kv_mkp_and_scattergun_at_ships() -> None:
     # K2 (F): to hit 1 (miss); K1: to hit 1; scattergun: 6 (2); MKP: 6 (two hits)
     feed.add(1, 1, 6, 6, *[1] * 30)
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)  # the scattergun and MKP (one shot each) are asked
     fired = [e.damage for e in game.events if isinstance(e, WeaponFired) and e.ship == 0]
     assert fired == [0, 0, 2, 8]
     claw = game.state.ships[0]
     assert not any(claw.has_shots(i) for i in LIB.designs["tarkesh"].indices("mkp"))
+
+
+def _scattergun_asked() -> tuple[FTGame, int]:
+    """Eye (a scout: a K1 gun and a scattergun) has locked on Den, a carrier 5 MU off with
+    a fighter group aboard; Eye's scattergun waits for its target. Returns the game and the
+    scattergun."""
+    game, feed = battle([ship("skarrow", "Eye", 30.0, 10.0)],
+                        [ship("haven", "Den", 30.0, 15.0, facing=6, fighters=("standard",))],
+                        6, 1)
+    orders(game)
+    game.apply(1, LaunchesDone(1))
+    cls = LIB.designs["skarrow"]
+    feed.add(1)  # the K-gun misses
+    game.apply(0, DeclareTarget(0, cls.indices("fire_control")[0], "ship", 1))
+    return game, cls.indices("scattergun")[0]
+
+
+def test_ft_firecon_a_scattergun_with_one_target_in_reach_may_be_held() -> None:
+    """FT-FIRECON: the player picks each weapon's target before fire opens. A scattergun
+    (one shot a battle) with a single locked enemy 5 MU away is offered that enemy or hold
+    (the K-gun, which costs nothing to fire, fires at it unasked); held, it keeps its shot
+    and is offered as point defence when fighters attack next turn."""
+    game, gun = _scattergun_asked()
+    decision = game.pending()[0]
+    assert set(decision.options) == {AssignWeapon(0, gun, "ship", 1), AssignWeapon(0, gun)}
+    game.apply(0, AssignWeapon(0, gun))
+    fired = [e.system for e in game.events if isinstance(e, WeaponFired) and e.ship == 0]
+    assert fired == list(LIB.designs["skarrow"].indices("k_gun"))
+    den_control = LIB.designs["haven"].indices("fire_control")[0]
+    game.apply(1, DeclareTarget(1, den_control, "ship", -1))  # Den holds its fire
+    eye = game.state.ships[0]
+    assert eye.has_shots(gun) and game.state.turn == 2
+    group = game.state.groups[0]
+    group.status, group.x, group.y = "space", 30.0, 14.0
+    group.target_kind, group.target = "ship", 0
+    offered = {o.system for o in defence_options(game, 0) if isinstance(o, DefendWith)}
+    assert gun in offered
+
+
+def test_ft_firecon_the_admiral_keeps_a_scattergun_while_enemy_fighters_may_come() -> None:
+    """FT-FIRECON: the admiral holds a scattergun for point defence while the enemy has
+    fighters, and fires it at a ship once there are none (or when it may finish a ship
+    nearly gone)."""
+    game, gun = _scattergun_asked()
+    decision = game.pending()[0]
+    admiral = AdmiralBot()
+    assert admiral.choose(game.observe(0), decision) == AssignWeapon(0, gun)
+    den = game.state.ships[1]
+    den.hull_hits = LIB.designs["haven"].hull - 1
+    assert admiral.choose(game.observe(0), decision) == AssignWeapon(0, gun, "ship", 1)
+    den.hull_hits = 0
+    game.state.groups[0].status = "lost"
+    assert admiral.choose(game.observe(0), decision) == AssignWeapon(0, gun, "ship", 1)
 
 
 def test_ft_kv_drive_all_thrust_may_turn_in_both_movement_systems() -> None:

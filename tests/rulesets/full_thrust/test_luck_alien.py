@@ -19,7 +19,7 @@ from warbench.rulesets.full_thrust.actions import (
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.pods import INTERCEPTOR, POD_LAUNCHER
 
-from .helpers import RULES, battle, orders, ship
+from .helpers import RULES, battle, fire_asked, orders, ship
 
 LIB = RULES.data
 LAUNCHER = LIB.designs["quillon"].indices("plasma_launcher")[0]
@@ -51,6 +51,7 @@ def test_ft_kv_kgun_mkp_and_scattergun_shots_are_rated_by_damage_dealt() -> None
     orders(game)
     feed.add(1, 1, 6, 6, *[1] * 30)
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     shots = {effect.query: (effect, rated) for effect, rated in reversed(_rated(game))
              if effect.purpose.startswith("Claw")}  # the first shot of each kind
     kgun, kgun_rated = shots["k_gun"]
@@ -78,6 +79,7 @@ def test_ft_needle_beam_is_rated_by_points_and_the_system_it_knocks_out(
     orders(game)
     feed.add(face, *[1] * 30)
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     needle, rated = next((e, r) for e, r in _rated(game) if e.query == "needle")
     assert (needle.player, needle.effect) == (0, effect)
     assert rated.percentile == pytest.approx(percentile)
@@ -172,6 +174,7 @@ def test_ft_sv_lance_pod_is_rated_by_damage_dealt() -> None:
     feed.add(5, 4, *[1] * 30)
     if isinstance(game.pending()[0].options[0], DeclareTarget):
         game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     effect, rated = next((e, r) for e, r in _rated(game) if e.query == "pod")
     assert (effect.player, effect.effect, effect.args) == (0, 4, (1, 4, 6))
     assert rated.percentile == pytest.approx(19 / 24)

@@ -24,7 +24,7 @@ from warbench.rulesets.full_thrust.fire import usable_weapons
 from warbench.rulesets.full_thrust.library import DATA_DIR
 from warbench.rulesets.full_thrust.savasku import power_left, power_shares, thrust_power
 
-from .helpers import RULES, battle, ship
+from .helpers import RULES, battle, fire_asked, ship
 
 LIB = RULES.data
 LISTS = DATA_DIR / "lists"
@@ -115,6 +115,7 @@ def test_ft_sv_stingers_spend_attack_power_and_spicules_defend() -> None:
     decision = game.pending()[0]
     if isinstance(decision.options[0], DeclareTarget):
         game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     fired = [e.damage for e in game.events if isinstance(e, WeaponFired) and e.ship == 0]
     assert fired[:2] == [3, 0]
     assert thorn.attack_power == 5  # two dice a stinger at most, one power the pod

@@ -31,7 +31,7 @@ from warbench.rulesets.full_thrust.pods import (
 from warbench.rulesets.full_thrust.savasku import power_shares
 from warbench.rulesets.full_thrust.scoring import Points
 
-from .helpers import RULES, battle, ship
+from .helpers import RULES, battle, fire_asked, ship
 from .test_odds import TOLERANCE, V, assert_dist, odds
 
 LIB = RULES.data
@@ -99,6 +99,7 @@ def test_ft_sv_lance_pod_strikes_a_ship_for_biomass_and_power() -> None:
     decision = game.pending()[0]
     if isinstance(decision.options[0], DeclareTarget):
         game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     fired = [e for e in game.events if isinstance(e, WeaponFired) and e.ship == 0]
     assert [(e.system, e.damage) for e in fired] == [(pod, 4)]
     assert (husk.biomass, husk.attack_power) == (2, 16)
@@ -171,6 +172,28 @@ def test_ft_sv_repair_spends_repair_power_and_biomass(face: int, repaired: bool)
     thorn.damage[stinger] = 1
     assert {repair for _, repair, _ in power_shares(LIB, "cinematic", cls, thorn,
                                                     (0, 0, 0, 0))} == {0}
+
+
+def test_ft_sv_repair_the_orders_may_fund_several_repairs() -> None:
+    """FT-SV-REPAIR: the Sa'Vasku player shares power among systems (seed, phase 1), and
+    each repair costs the system's MASS: with a stinger (2 MASS) and a pod launcher (3)
+    damaged and power enough, repair power 5 is offered, and both systems are rolled."""
+    game, feed = battle([ship("ssarel", "Thorn", 20.0, 10.0)],
+                        [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
+    thorn = game.state.ships[0]
+    cls = LIB.designs["ssarel"]
+    stinger, pod = cls.indices("stinger")[0], cls.indices(POD_LAUNCHER)[0]
+    thorn.damage[stinger] = thorn.damage[pod] = 1
+    game.push()  # the orders owed are worked out again for the damaged ship
+    assert WriteOrders(0, 0, 0, repair=5, attack=3) in game.pending()[0].options
+    game.apply(0, WriteOrders(0, 0, 0, repair=5, attack=3))
+    game.apply(1, WriteOrders(1, 0, 0))
+    game.apply(0, Repair(0, stinger))
+    feed.add(4, 6)
+    game.apply(0, Repair(0, pod))  # the 3 power left pays for the pod launcher
+    rolled = [(e.system, e.face) for e in game.events if isinstance(e, SystemRepairRolled)]
+    assert rolled == [(stinger, 4), (pod, 6)]
+    assert (thorn.damage[stinger], thorn.damage[pod], thorn.biomass) == (0, 0, 0)
 
 
 def test_ft_odds_pods_match_icepool() -> None:

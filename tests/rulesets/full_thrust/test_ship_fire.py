@@ -24,7 +24,7 @@ from warbench.rulesets.full_thrust.damage import (
 from warbench.rulesets.full_thrust.events import ShipDamaged, ShipFires, ThresholdCheck, WeaponFired
 from warbench.rulesets.full_thrust.scoring import Points, beam_dice, beam_dice_at, score
 
-from .helpers import RULES, Feed, battle, orders, ship
+from .helpers import RULES, Feed, battle, fire_asked, orders, ship
 
 
 def test_beam_dice_read_1_to_3_as_nothing_4_5_as_one_6_as_two_and_a_reroll() -> None:
@@ -202,6 +202,7 @@ def test_a_needle_beam_six_knocks_out_a_system_of_the_firers_choice() -> None:
     orders(game)
     feed.add(6)
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     decision = game.pending()[0]
     assert ChooseSystem(1, 1) in decision.options
     feed.add(1, 1, 1, 1, 1)  # submunition (2 dice at 8 MU), class-2 (2), class-1 (1)
@@ -221,6 +222,7 @@ def test_a_submunition_pack_fires_once_with_dice_by_range() -> None:
     feed.add(1, 5, 5, 5, 1, 1, 1)  # needle, submunition (3 dice), class-2, class-1
     feed.add(1, 1, 1, 1, 1, 1)  # Pike's threshold check for row 1
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     sting = game.state.ships[0]
     sub = RULES.data.designs["wasp"].indices("submunition")[0]
     fired = next(e for e in game.events if isinstance(e, WeaponFired) and e.system == sub)
@@ -239,6 +241,7 @@ def test_ft_submunition_screens_are_no_help_against_a_pack() -> None:
     assert RULES.data.designs["sentinel"].screens == 1
     feed.add(1, 4, 4, 4, 1, 1, 1)  # needle, submunition (3 dice), class-2, class-1
     game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    fire_asked(game, 0)
     sub = RULES.data.designs["wasp"].indices("submunition")[0]
     fired = next(e for e in game.events if isinstance(e, WeaponFired) and e.system == sub)
     assert fired.damage == 3

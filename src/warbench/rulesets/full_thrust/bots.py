@@ -3,11 +3,12 @@
 Orders: for each legal order it works out where the ship ends, guesses where each enemy
 ship will be (carrying on at its current course and speed: written orders are hidden), and
 scores the mean damage its weapons (beams, K-guns, torpedoes, one-shot packs) would bring
-to bear there (weapon_values.py), now and a turn later, with
-a penalty for drifting toward the table edge. Fighters launch, close on the weakest enemy
-ship, attack it, and head home when tired; interceptors screen. Point defence goes to the
-biggest threat, fire controls lock on the target the ship hurts most, favouring damaged
-ships, and damage control fixes fire controls, drives and big guns first. A Phalon ship
+to bear there (weapon_values.py), now and a turn later, with a penalty for drifting toward
+the table edge. Fighters launch, close on the weakest enemy ship, attack it, and head home
+when tired; interceptors screen. Point defence goes to the biggest threat, fire controls
+lock on the target the ship hurts most, favouring damaged ships (a scattergun is kept for
+point defence while enemy fighters or missiles may come, unless its shot may finish a hurt
+ship), and damage control fixes fire controls, drives and big guns first. A Phalon ship
 raises its vapour shroud when it has nothing to shoot at and enemy guns bear on it; plasma
 bolts go where an enemy ship is heading and no friend will be; pulsers defend only when no
 enemy ship is in their reach. It never reads hidden orders.
@@ -59,6 +60,7 @@ from warbench.rulesets.full_thrust.firepower import (
     Arms,
     bolts_bearing,
     firepower,
+    point_defence_wanted,
 )
 from warbench.rulesets.full_thrust.library import Library, ShipClass
 from warbench.rulesets.full_thrust.movement import (
@@ -83,6 +85,9 @@ EDGE_MARGIN: Final = 8.0
 POWER_VALUE: Final = 0.7
 SCREEN_SAVING: Final = 0.167
 REPAIR_VALUE: Final = 1.2
+#: A scattergun kept for point defence, on the scale of ``_fire_value``: its shot at a
+#: ship (0.67 mean damage) is taken only when it may well finish a badly hurt ship.
+SCATTERGUN_KEPT: Final = 1.5
 
 #: What the admiral is handed: its seat's observation of the battle.
 Seen: TypeAlias = Observation[FullThrustState, Library]
@@ -535,7 +540,7 @@ class AdmiralBot:
 
     def _fire_value(self, seen: Seen, option: DeclareTarget | AssignWeapon) -> float:
         if option.target < 0:
-            return -1.0
+            return self._kept_value(seen, option)
         state = seen.state
         ship = state.ships[option.ship]
         if option.kind != SHIP:
@@ -548,6 +553,18 @@ class AdmiralBot:
         expected = expected_damage(lib, ship, target, systems)
         left = lib.designs[target.design].hull - target.hull_hits
         return expected * (1.0 + hull_fraction_lost(lib, target)) + min(expected / left, 1.0)
+
+    @staticmethod
+    def _kept_value(seen: Seen, option: DeclareTarget | AssignWeapon) -> float:
+        """Holding a fire control or weapon: worth something only for a scattergun whose
+        one shot point defence may still need (FT-FIRECON)."""
+        if isinstance(option, AssignWeapon):
+            ship = seen.state.ships[option.ship]
+            spec = seen.data.designs[ship.design].systems[option.system]
+            if spec.kind == "scattergun" and point_defence_wanted(seen.state, seen.data,
+                                                                  ship.player):
+                return SCATTERGUN_KEPT
+        return -1.0
 
     # ------------------------------------------------------------------ systems
 

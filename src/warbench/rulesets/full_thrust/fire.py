@@ -1,7 +1,9 @@
 """Phase 9: ship fire, one ship at a time, players alternating from the initiative winner.
 
 The firing ship's fire controls each lock on one target, then each weapon is given one of
-those targets (it must be in the weapon's arcs and range); only then are the dice rolled.
+those targets (it must be in the weapon's arcs and range) or held: the player is asked
+unless the weapon reaches one target and costs nothing to fire (then it fires at it); only
+then are the dice rolled.
 Damage lands at once; a ship hit makes its threshold check when the firing ship is done
 with it. Beams roll by 12 MU band; pulse torpedoes need a to-hit roll by range and do a d6
 ignoring screens; needle beams snipe a system; submunition packs fire once (screens no
@@ -145,6 +147,13 @@ def _usable_guns(lib: Library, ship: Ship) -> list[DesignGun]:
     ]
 
 
+def spends_on_firing(spec: SystemSpec) -> bool:
+    """Whether firing ``spec`` spends what holding it keeps (FT-FIRECON): a one-shot
+    weapon's shot (MKP, submunition pack, scattergun), attack power (a stinger) or biomass
+    and power (a lance or leech pod)."""
+    return spec.ammo >= 0 or spec.kind in (STINGER, POD_LAUNCHER)
+
+
 def target_point(state: FullThrustState, kind: str, target: int) -> tuple[float, float]:
     """Where a target (ship or fighter group) is."""
     if kind == SHIP:
@@ -266,11 +275,12 @@ class ShipFirePhase(FTProcedure):
             return [Decision(ship.player, f"{ship.name}: lock a fire control on a target",
                              (*locks, DeclareTarget(ship.id, control, SHIP, -1)))]
         if self.stage is FireStage.ASSIGN and self.weapons:
-            reachable = self._reachable(game, ship, self.weapons[0])
-            if len(reachable) < 2:
-                return []
             system = self.weapons[0]
-            label = game.data.designs[ship.design].systems[system].label
+            spec = game.data.designs[ship.design].systems[system]
+            reachable = self._reachable(game, ship, system)
+            if not reachable or (len(reachable) == 1 and not spends_on_firing(spec)):
+                return []  # nothing in reach, or one target and holding gains nothing
+            label = spec.label
             aims: tuple[Action, ...] = tuple(
                 AssignWeapon(ship.id, system, k, t) for k, t in reachable
             )
@@ -377,7 +387,7 @@ class ShipFirePhase(FTProcedure):
                 return
             reachable = self._reachable(game, ship, self.weapons[0])
             system = self.weapons.pop(0)
-            if reachable:
+            if reachable:  # its one target: not asked, as holding it would gain nothing
                 self.assignments.append((system, *reachable[0]))
         elif self.stage is FireStage.NEEDLE:
             self.stage = FireStage.RESOLVE

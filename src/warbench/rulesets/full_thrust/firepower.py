@@ -18,7 +18,14 @@ from warbench.rulesets.full_thrust.arcs import ALL_ARCS, arcs_containing
 from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
 from warbench.rulesets.full_thrust.library import Library, ShipClass, SystemSpec
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER
-from warbench.rulesets.full_thrust.state import FullThrustState, Ship
+from warbench.rulesets.full_thrust.salvos import LAUNCHERS
+from warbench.rulesets.full_thrust.state import (
+    IN_HANGAR,
+    IN_SPACE,
+    SCREENING,
+    FullThrustState,
+    Ship,
+)
 from warbench.rulesets.full_thrust.weapon_values import BEAM_DIE_VALUE, mean_damage, range_step
 
 #: A direct-fire weapon a ship may fire now and its reach (see :func:`ready_guns`).
@@ -165,3 +172,20 @@ def bolts_bearing(lib: Library, launchers: Sequence[SystemSpec], x: float, y: fl
                and arcs_containing(x, y, facing, ex, ey) & system.arcs for ex, ey in enemies):
             total += system.level * 0.5
     return total
+
+
+def point_defence_wanted(state: FullThrustState, lib: Library, player: int) -> bool:
+    """Whether ``player``'s enemies still field what point defence shoots at: fighter
+    groups out or aboard, salvos or bolts on the table, or loaded salvo or plasma
+    launchers (a scattergun kept for them may be worth more than its shot at a ship)."""
+    if any(group.player != player and group.count > 0
+           and group.status in (IN_HANGAR, IN_SPACE, SCREENING) for group in state.groups):
+        return True
+    if any(m.player != player for m in state.salvos) or any(
+            b.player != player for b in state.bolts):
+        return True
+    return any(
+        system.kind in LAUNCHERS and not enemy.damage[index] and enemy.has_shots(index)
+        for enemy in state.enemies(player)
+        for index, system in enumerate(lib.designs[enemy.design].systems)
+    )

@@ -54,7 +54,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     # 4: fighter rule fixes against the seed (light fighters under ship fire, morale of
     #    depleted groups, multi-role and dodge choices, FTL groups aboard, launched groups
     #    first, bolts on salvos, one dogfight a pair)
-    version = "4"
+    # 5: rule fixes against the seed: a one-shot or costly weapon with one target in reach
+    #    is asked for its target or held (FT-FIRECON); Sa'Vasku orders may fund several
+    #    repairs (FT-SV-REPAIR)
+    version = "5"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES

@@ -19,6 +19,8 @@ move.
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from warbench.rulesets.full_thrust.damage import rows_finished, working
 from warbench.rulesets.full_thrust.design import system_percent
 from warbench.rulesets.full_thrust.library import Library, ShipClass
@@ -68,16 +70,25 @@ def screen_node_mass(lib: Library, cls: ShipClass) -> int:
 
 
 def repair_levels(cls: ShipClass, ship: Ship) -> list[int]:
-    """Repair power worth writing (FT-SV-REPAIR): none, or the MASS of a damaged system
-    (what one repair attempt costs); only with biomass left to spend on a success."""
+    """Repair power worth writing (FT-SV-REPAIR): none, the MASS of one damaged system
+    (what one repair attempt costs), or the MASS of the cheapest two, three, ... together
+    (to try them all); only with biomass left to spend on a success. :func:`power_shares`
+    drops those beyond the power left.
+
+    >>> from warbench.rulesets.full_thrust.library import load_library
+    >>> cls = load_library().designs["ssarel"]  # stinger 2 MASS, pod launcher 3
+    >>> ship = Ship(0, 0, "x", "ssarel", 0.0, 0.0, 0, 0, [0, 0, 1, 1], biomass=2)
+    >>> repair_levels(cls, ship)
+    [0, 2, 3, 5]
+    """
     if ship.biomass < 1:
         return [0]
-    masses = {
+    masses = sorted(
         cls.systems[index].mass
         for index, level in enumerate(ship.damage)
         if level > 0 and not ship.wrecked >> index & 1 and cls.systems[index].mass > 0
-    }
-    return [0, *sorted(masses)]
+    )
+    return sorted({0, *masses, *accumulate(masses)})
 
 
 def power_shares(
