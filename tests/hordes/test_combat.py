@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.hordes.helpers import activate, battle, options, script
+from tests.hordes.helpers import RULES, activate, battle, options, script
 from warbench.core.engine import IllegalAction
+from warbench.core.events import RollEffect
 from warbench.rulesets.hordes.actions import (
     Attack,
     Charge,
@@ -23,9 +24,12 @@ from warbench.rulesets.hordes.actions import (
     Transfer,
 )
 from warbench.rulesets.hordes.rolls import attack_outcome
+from warbench.rulesets.hordes.space import gap
 from warbench.rulesets.hordes.spiral import crippled, fill
 
 BRUTE_VS_TITAN = [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]]
+#: The radius of a 50 mm base, in inches.
+LARGE = 50 / 25.4 / 2
 
 
 def engaged_pair(gap: float = 0.3):
@@ -299,3 +303,46 @@ def test_stepping_away_from_base_contact() -> None:
         game.apply(0, Move(brute.x, brute.y + 1.0, 0.0))
     game.apply(0, Move(brute.x - 3.0, brute.y, 270.0))
     assert brute.x == pytest.approx(21.0)
+
+
+def test_hor_charge_a_reach_charger_may_stop_once_in_melee_range() -> None:
+    """HOR-CHARGE: a charger moves up to SPD + 3" and may stop anywhere on its line once the
+    target is in melee range: the Rootcrusher (SPD 4, a 2" reach maul) stops 2" from the
+    Titan after 6", then makes its charge attack (damage boosted); a stop leaving the
+    target out of melee range, or beyond the 7" it gets, is refused with the reason."""
+    game = battle(
+        [["maelis", "rootcrusher"], ["vesk", "magma-titan"]],
+        [[24, 3, 0], [24, 10, 0], [24, 45, 180], [24, 10 + 2 * LARGE + 8, 180]],
+    )
+    activate(game, 1)
+    outside = game.check(0, Charge(3, 2.5))
+    assert outside is not None and "melee range" in outside and "HOR-CHARGE" in outside
+    beyond = game.check(0, Charge(3, 0.5))
+    assert beyond is not None and 'gets only 7.00"' in beyond and "HOR-CHARGE" in beyond
+    text = RULES.action_text(game.state, Charge(3, 2.0))
+    assert text == 'charge Magma Titan, stopping 2.00" short of it'
+    game.apply(0, Charge(3, 2.0))
+    crusher, titan = game.state.models[1], game.state.models[3]
+    assert abs(crusher.y - 16) < 1e-6 and abs(gap(RULES.data, crusher, titan) - 2) < 1e-6
+    assert Attack(0, 3) in options(game) and Attack(1, 3) not in options(game)  # reach only
+    script(game, 6, 6, 1, 1, 1, 1)  # hit; three damage dice; the life spiral's column
+    game.apply(0, Attack(0, 3))
+    damage = [e for e in game.events if isinstance(e, RollEffect) and e.query == "damage"]
+    assert [e.dice for e in damage] == [3]
+
+
+def test_hor_slam_may_end_anywhere_within_half_an_inch() -> None:
+    """HOR-SLAM: the slammer may end its move anywhere within 0.5" of its target, not
+    farther: the Brute ends 0.3" short of the Titan after 4.7", and the slam (3" or more)
+    throws it."""
+    at = [[24, 3, 0], [24, 10, 0], [24, 45, 180], [24, 10 + 2 * LARGE + 5, 180]]
+    game = battle(BRUTE_VS_TITAN, at)
+    activate(game, 1)
+    far = game.check(0, Slam(3, 0.8))
+    assert far is not None and '0.5"' in far and "HOR-SLAM" in far
+    titan_y = game.state.models[3].y
+    script(game, 5, 5, 4, 6, 6, 2)
+    game.apply(0, Slam(3, 0.3))
+    brute, titan = game.state.models[1], game.state.models[3]
+    assert abs((titan_y - LARGE) - (brute.y + LARGE) - 0.3) < 1e-6  # 0.3" short, after 4.7"
+    assert titan.knocked_down and abs(titan.y - titan_y - 4) < 1e-6

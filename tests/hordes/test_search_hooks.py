@@ -5,10 +5,14 @@ from __future__ import annotations
 from itertools import pairwise
 
 import warbench
+from tests.hordes.helpers import activate, battle
+from warbench.core.actions import Action
 from warbench.core.engine import Game
-from warbench.rulesets.hordes.actions import Activate, Attack, Charge, Move
+from warbench.core.rng import RandomStream
+from warbench.core.search.candidates import sample_candidates
+from warbench.rulesets.hordes.actions import Activate, Attack, Charge, Move, Slam
 from warbench.rulesets.hordes.bots import WarlockBot
-from warbench.rulesets.hordes.bots_search import player_turn
+from warbench.rulesets.hordes.bots_search import candidates, player_turn
 from warbench.testing import alternatives_along
 
 RULES = warbench.ruleset("hordes")
@@ -47,3 +51,21 @@ def test_the_search_clock_counts_player_turns_for_keyed_dice() -> None:
     assert seen[0] == 2 and len(seen) >= 5
     assert all(later == earlier + 1 for earlier, later in pairwise(seen[1:]))
     assert all(one != other for one, other in pairwise(actives[1:]))
+
+
+def test_hor_charge_the_search_draws_no_charge_stopping_short() -> None:
+    """HOR-CHARGE, HOR-SLAM: the bots charge and slam the whole way: the search's draws
+    (``candidates``) leave out the charges and slams stopping short that the decision's
+    spaces offer (the core's draws would take them)."""
+    game = battle(
+        [["maelis", "rootcrusher"], ["vesk", "magma-titan"]],
+        [[24, 3, 0], [24, 10, 0], [24, 45, 180], [24, 20, 180]],
+    )
+    activate(game, 1)
+    observation, decision = game.observe(0), game.pending()[0]
+
+    def stops(drawn: list[Action]) -> list[Action]:
+        return [a for a in drawn if isinstance(a, Charge | Slam) and a.stop_short > 0]
+
+    assert stops(sample_candidates(observation, decision, RandomStream.from_seed(1), 30))
+    assert not stops(candidates(observation, decision, RandomStream.from_seed(1), 30))

@@ -97,16 +97,21 @@ class Hold(Action, tag="hold"):
 
 @dataclass(frozen=True, slots=True)
 class Charge(Action, tag="charge"):
-    """Charge ``target``: face it, move up to SPD + 3" straight at it."""
+    """Charge ``target``: face it, move up to SPD + 3" straight at it; ``stop_short``
+    (inches, once the target is in melee range) stops that far from it, 0 goes the whole
+    way (to base contact or whatever stops the charger)."""
 
     target: int
+    stop_short: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
 class Slam(Action, tag="slam"):
-    """Power attack: slam ``target`` (movement and action)."""
+    """Power attack: slam ``target`` (movement and action); ``stop_short`` (0.5" at most)
+    ends the slam that far from it, 0 goes the whole way."""
 
     target: int
+    stop_short: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from warbench.core.actions import Action
-from warbench.core.decisions import Decision
+from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.geometry import Point
 from warbench.rulesets.hordes.actions import (
@@ -52,10 +52,11 @@ from warbench.rulesets.hordes.magic import (
     heal_options,
     use_animus,
 )
-from warbench.rulesets.hordes.movement import MoveLeg, MoveSpace, face
+from warbench.rulesets.hordes.movement import MoveLeg, MoveSpace
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, headbutt, slam_attack
 from warbench.rulesets.hordes.profile import can_be_forced, is_crippled, stat
 from warbench.rulesets.hordes.refusals import Refusals
+from warbench.rulesets.hordes.rush import RushSpace, rush_line
 from warbench.rulesets.hordes.sight import Sight, sight_of
 from warbench.rulesets.hordes.space import (
     engaged,
@@ -64,12 +65,9 @@ from warbench.rulesets.hordes.space import (
     in_melee_range,
     leg_cost,
     radius,
-    run_out,
     weapon_reach,
 )
 from warbench.rulesets.hordes.state import Model
-
-CHARGE_BONUS = 3.0
 
 
 @lru_cache(maxsize=256)
@@ -150,14 +148,15 @@ class Activation(HordesProcedure):
         # is never forced).
         forced = me.beast and force_problem(game, me) is None
         options: list[Action] = [*self._free_actions(game, me, sight, forced), DONE()]
-        spaces: tuple[MoveSpace, ...] = ()
+        spaces: tuple[ParamSpace, ...] = ()
         if self.stage is Stage.MOVE:
-            options = [HOLD(), *self._charges(game, me, sight, forced), *options]
+            charges = self._charges(game, me, sight, forced)
+            options = [HOLD(), *charges, *options]
             spd = stat(data, me, "spd")
             allowances = {False: float(spd)}
             if self._can_run(me, forced):
                 allowances[True] = 2.0 * spd
-            spaces = (MoveSpace(data, state, me, allowances),)
+            spaces = (MoveSpace(data, state, me, allowances), *_stops(game, me, charges))
             prompt = f"move {name(game, me)}"
         else:
             options = [*self._attacks(game, me, sight, forced), *options]
@@ -322,17 +321,19 @@ class Activation(HordesProcedure):
         )
 
     def _rush(self, game: HordesGame, me: Model, action: Charge | Slam) -> None:
+        """Face the target and move straight at it: the full run-out, or up to the stop
+        the action names (its decision's :class:`RushSpace` judged it legal)."""
         target = game.state.models[action.target]
         if me.beast:
             add_fury(game, me, 1, "force")
-        heading = face(me, target)
-        me.heading = heading
-        budget = stat(game.data, me, "spd") + CHARGE_BONUS
-        distance, _ = run_out(game.data, game.state, me, heading, budget)
+        line = rush_line(game.data, game.state, me, target, isinstance(action, Slam))
+        heading = me.heading = line.heading
+        distance = line.moved(action.stop_short)
         end = Point(me.x, me.y).toward(heading, distance)
         self.moved, self.target, self.left = distance, target.uid, 0.0
         self.stage = Stage.CHARGING if isinstance(action, Charge) else Stage.SLAMMING
         how = "charge" if isinstance(action, Charge) else "slam"
+        stop = f', to stop {action.stop_short:.2f}" short' if action.stop_short > 0 else ""
         game.emit(
             Moved(
                 me.uid,
@@ -340,7 +341,7 @@ class Activation(HordesProcedure):
                 me.y,
                 heading,
                 how,
-                text=f"{name(game, me)} declares a {how} on {name(game, target)}",
+                text=f"{name(game, me)} declares a {how} on {name(game, target)}{stop}",
             )
         )
         game.push(MoveLeg(me.uid, end.x, end.y, heading, how))
@@ -436,6 +437,17 @@ class Activation(HordesProcedure):
     def _finish(self, game: HordesGame, me: Model) -> None:
         me.activated = True
         game.pop()
+
+
+def _stops(game: HordesGame, me: Model, rushes: list[Action]) -> tuple[RushSpace, ...]:
+    """A space of charges stopping short at the targets ``rushes`` offers charges at, and
+    one of slams likewise (none for a kind not offered)."""
+    spaces = []
+    for kind in (Charge, Slam):
+        targets = tuple(o.target for o in rushes if isinstance(o, kind))
+        if targets:
+            spaces.append(RushSpace(game.data, game.state, me, kind, targets))
+    return tuple(spaces)
 
 
 def new_activation(game: HordesGame, model: Model) -> Activation:

@@ -8,6 +8,9 @@ best attack, reaching charge and spell at each target, a full and a half advance
 enemy warlock or on the nearest enemy model, and staying put, taken round by round (the
 best of each kind, then the second of each kind). Elsewhere (fury, transfers, free
 strikes, damage boosts) the options are few: all of them.
+
+:func:`candidates` is the search's candidate generator: the core's draws, leaving out the
+charges and slams that stop short (the bots charge and slam the whole way).
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ from typing import Any, Final
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.observation import Observation
+from warbench.core.rng import RandomStream
 from warbench.core.search.budget import Budget
-from warbench.core.search.candidates import merge
+from warbench.core.search.candidates import merge, sample_candidates
 from warbench.rulesets.hordes.actions import Activate, Attack, Cast, Charge, Done, Move, Place
 from warbench.rulesets.hordes.bots import _reaches, hostile_only
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.game import HordesGame
 from warbench.rulesets.hordes.profile import boxes_left, stat
+from warbench.rulesets.hordes.rush import RushSpace
 from warbench.rulesets.hordes.space import gap
 from warbench.rulesets.hordes.state import HordesState, Model
 
@@ -53,6 +58,17 @@ def alternatives(
         return list(options[:count])
     lines = _activation_lines(state, data, state.models[uid], decision, options, enemy)
     return merge(None, lines, count)
+
+
+def candidates(
+    observation: Observation[Any, Any], decision: Decision, rng: RandomStream, count: int
+) -> list[Action]:
+    """The core's draws (:func:`sample_candidates`) from the options and the spaces but the
+    charges and slams stopping short (:class:`RushSpace`)."""
+    spaces = tuple(space for space in decision.spaces if not isinstance(space, RushSpace))
+    if len(spaces) < len(decision.spaces):
+        decision = Decision(decision.player, decision.prompt, decision.options, spaces)
+    return sample_candidates(observation, decision, rng, count)
 
 
 def _by_order(

@@ -12,7 +12,7 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
 from warbench.rulesets.hordes.actions import DONE, LEACH, ClearFury, Done, Leach, Shake, Upkeep
-from warbench.rulesets.hordes.activation import CHARGE_BONUS, force_problem
+from warbench.rulesets.hordes.activation import force_problem
 from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.damage import deal
 from warbench.rulesets.hordes.events import Threshold
@@ -27,6 +27,7 @@ from warbench.rulesets.hordes.game import (
 from warbench.rulesets.hordes.magic import ctrl_fury, end_upkeep
 from warbench.rulesets.hordes.movement import MoveLeg, face
 from warbench.rulesets.hordes.profile import boxes_left, stat
+from warbench.rulesets.hordes.rush import CHARGE_BONUS
 from warbench.rulesets.hordes.sight import sight_of
 from warbench.rulesets.hordes.space import (
     gap,

@@ -47,7 +47,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     # 4: rule fixes after a second audit against the seed: a beast knocked down in its
     #    controller's turn stays down in a frenzy (HOR-FRENZY); every model under an AOE
     #    takes the full damage roll, no half-POW blast (HOR-AOE); sight to any point of
-    #    the target's base, not only its centre (HOR-LOS)
+    #    the target's base, not only its centre (HOR-LOS); a charger may stop anywhere on
+    #    its line once the target is in melee range, a slammer anywhere within 0.5" of it
+    #    (``stop_short``: HOR-CHARGE, HOR-SLAM)
     version = "4"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
@@ -101,10 +103,11 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         from warbench.core.agents import RandomAgent
         from warbench.core.search import SearchFactory
         from warbench.rulesets.hordes.bots import WarlockBot
-        from warbench.rulesets.hordes.bots_search import SEARCH_BUDGET, player_turn
+        from warbench.rulesets.hordes.bots_search import SEARCH_BUDGET, candidates, player_turn
 
         return {"warlock": WarlockBot, "random": RandomAgent,
-                "search": SearchFactory(WarlockBot, SEARCH_BUDGET, clock=player_turn)}
+                "search": SearchFactory(WarlockBot, SEARCH_BUDGET, generator=candidates,
+                                        clock=player_turn)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.hordes.odds import attack_odds

@@ -45,7 +45,7 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
     if isinstance(action, act.Activate):
         return f"activate {name(action.model)}"
     if isinstance(action, act.Charge | act.Slam | act.Headbutt):
-        return f"{type(action).__name__.lower()} {aimed(action.target)}"
+        return f"{type(action).__name__.lower()} {aimed(action.target)}{_stop(action)}"
     if isinstance(action, act.Attack):
         return f"attack {aimed(action.target)} with {weapon(action.weapon)}{boosts}"
     if isinstance(action, act.Cast):
@@ -85,3 +85,9 @@ def action_target(data: HordesData, state: HordesState, action: Action) -> str |
 def _boosts(action: Action) -> str:
     """The attack roll's boost, chosen with the attack (the damage roll's comes later)."""
     return ", boosting the attack roll" if getattr(action, "boost_hit", False) else ""
+
+
+def _stop(action: act.Charge | act.Slam | act.Headbutt) -> str:
+    """Where a charge or slam stops, when short of the full run-out (HOR-CHARGE, HOR-SLAM)."""
+    short = getattr(action, "stop_short", 0.0)
+    return f', stopping {short:.2f}" short of it' if short > 0 else ""
