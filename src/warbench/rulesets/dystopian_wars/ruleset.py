@@ -50,7 +50,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # the edge, every model drifts, whole backward moves, linked answers, bombs unsplit);
     # 0.5: the seed audit's fixes (a mine goes off where it is set off, obscured answers on 6,
     # repairs only in the following activation, a launched wing's patrol a choice, answers
-    # without the patrol wings)
+    # without the patrol wings, drifting derelicts set off mines)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
