@@ -269,3 +269,29 @@ def test_patrol_fighters_answer_attacking_wings_as_in_a_dogfight() -> None:
     bombers = model(game, 2)
     assert bombers.fuel == 0
     assert not bombers.alive
+
+
+def test_dw_aa_link_a_patrol_wing_may_stay_out_of_an_answer() -> None:
+    """DW-AA-LINK, DW-FUEL: each model in range may answer or not, and a wing on patrol
+    may answer; so the ships may answer without their patrol (on its own or linked), and
+    a wing on its last fuel keeps it (answering would lose it); the commodore bot keeps
+    such a wing out."""
+    from warbench.rulesets.dystopian_wars.bots import CommodoreBot
+
+    game = scripted(setup(
+        [squadron("britannia-battleship", (33.0, 10.0, 0.0), (39.0, 10.0, 0.0)),
+         squadron("britannia-fighter-wing", (36.0, 17.0, 0.0), count=3)],
+        [squadron("blazing-sun-gyro", (36.0, 24.0, 180.0), name="Tonbo")],
+    ), (1, 1, 6, 6, *([1] * 60)))
+    wing = model(game, 2)
+    wing.cap_with = 0
+    wing.fuel = 1
+    refresh(game)
+    play(game, Activate(2), Move(3, (4.0,)), Fire(((3, "rockets"),), 0), CeaseFire())
+    options = owed(game).options
+    assert Respond((0, 1, 2)) in options
+    assert Respond((0, 1)) in options and Respond((0, 1), linked=True) in options
+    decision = owed(game)
+    assert CommodoreBot().choose(game.observe(0), decision) == Respond((0, 1))
+    play(game, Respond((0, 1)))
+    assert wing.alive and wing.fuel == 1

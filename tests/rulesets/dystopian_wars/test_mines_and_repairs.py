@@ -330,3 +330,23 @@ def test_a_mine_spares_a_model_behind_an_island() -> None:
     assert "Wacht 2 is shielded from the mine" in texts(game)
     assert not any("dice at Wacht 2" in text for text in texts(game))
     assert model(game, 2).damage == 0
+
+
+def test_dw_mines_a_drifting_derelict_sets_off_a_mine() -> None:
+    """DW-MINES, DW-DERELICT: any model moving within 1 inch of a mine sets it off, a
+    derelict drifting in the end phase too: the mine goes off with the hulk where it came
+    within 1 inch, and the hulk drifts on."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin"),
+         squadron("prussia-cruiser", (10.0, 40.0, 180.0), (13.0, 40.0, 180.0))],
+    ), (*P0_FIRST, 4, 4, 1, 1, 1, *P0_FIRST))
+    hulk = model(game, 1)
+    hulk.derelict, hulk.captured_by, hulk.fate = True, 0, "captured"
+    state(game).mines.append(Mine(99, 0, 36.0, 35.5, 5, dropped_by=0, armed=True))
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(2), Idle())
+    assert "a mine goes off at (36.0, 35.5)" in texts(game)
+    assert "the mine rolls 5 dice at Kaiserin: 2 hits" in texts(game)
+    assert state(game).mines == []
+    assert hulk.y == pytest.approx(38.0)

@@ -9,7 +9,8 @@ only what the seat may know (the observed state and the catalog):
   comes down otherwise;
 * a model carrying mines drops one behind it on every move with an enemy within 16 inches;
 * a carrier launches its wings before it moves; a wing joins a patrol when it can, and
-  lands to refuel when low on fuel or out of bombs and torpedoes;
+  lands to refuel when low on fuel or out of bombs and torpedoes, and stays out of
+  answers on its last fuel;
 * fighters and reconnaissance planes escort the nearest friendly large or massive
   squadron that may take a patrol (they end their moves beside it), so they join it on
   combat air patrol and answer attacks on it; bombers go for the enemy.
@@ -139,8 +140,12 @@ def answer_choice(state: DWState, data: RulesData, decision: Decision) -> Respon
     """How to answer an attack or boarders: every able model on its own (its full dice,
     never worse when each hit counts alone), or linked into one pool against boarding
     creatures and robots, whose hits must reach their DR, when that pool is expected to
-    wound them more than the separate ones."""
-    responds = [o for o in decision.options if isinstance(o, Respond)]
+    wound them more than the separate ones; a wing on its last fuel stays out (answering
+    would cost it that fuel, and the wing)."""
+    responds = [
+        o for o in decision.options if isinstance(o, Respond)
+        and not any(last_fuel(state, data, uid) for uid in o.models)
+    ]
     if not responds:
         return None
     separate = responds[0]
@@ -167,6 +172,12 @@ def answer_choice(state: DWState, data: RulesData, decision: Decision) -> Respon
         )
 
     return linked if wounds(linked_answers(rolls, wings)) > wounds(rolls) else separate
+
+
+def last_fuel(state: DWState, data: RulesData, uid: int) -> bool:
+    """Whether the model is a wing on its last point of fuel."""
+    model = state.models[uid]
+    return data.models[model.cls].tiny and model.fuel <= 1
 
 
 def answer_dice(state: DWState, data: RulesData, uid: int, kind: str) -> int:

@@ -385,11 +385,7 @@ class Answer(Procedure[DWState, RulesData]):
         target = state.models[gunnery.attacks[self.attack].target]
         options: list[Action] = []
         if self.kind:
-            options.append(Respond(tuple(self.able)))
-            if may_link(state, game.data, self.able):
-                options.append(Respond(tuple(self.able), linked=True))
-            if len(self.able) > 1 and target.uid in self.able:
-                options.append(Respond((target.uid,)))
+            options.extend(answer_options(state, game.data, target, self.able))
         options.extend(PlayCard(card, target.uid) for card in self.reactions(game))
         options.append(Decline())
         name = {"aa": "ack-ack", "cc": "concussion charges", BOTH_ANSWERS: "ack-ack and "
@@ -422,6 +418,23 @@ class Answer(Procedure[DWState, RulesData]):
             )
         else:
             attack.answer = ""
+
+
+def answer_options(
+    state: DWState, data: RulesData, target: Model, able: list[int]
+) -> list[Respond]:
+    """The answers offered (DW-AA-LINK): every able model, on its own or linked; the same
+    without the wings on patrol (an answer costs a wing fuel, DW-FUEL); the target alone."""
+    ships = [uid for uid in able if state.models[uid].cap_with != target.squadron]
+    groups = [able, ships] if ships and len(ships) < len(able) else [able]
+    options: list[Respond] = []
+    for group in groups:
+        options.append(Respond(tuple(group)))
+        if may_link(state, data, group):
+            options.append(Respond(tuple(group), linked=True))
+    if len(able) > 1 and target.uid in able:
+        options.append(Respond((target.uid,)))
+    return list(dict.fromkeys(options))
 
 
 def may_react(data: RulesData, target: Model) -> bool:

@@ -1,9 +1,9 @@
 """Mines: set off by a model coming within 1 inch, a blast template, chains of mines.
 
-A mine goes off the moment a model moving comes within 1 inch of its centre, with the table
-as it stands then and the mover where it set the mine off (:func:`.sweep.carry_out` notes
-where; :func:`.activation.set_off_mines` puts the mover there for :func:`explode`); the
-mover then completes its move.
+A mine goes off the moment a model moving (or drifting, derelicts too) comes within 1 inch
+of its centre, with the table as it stands then and the mover where it set the mine off
+(:func:`.sweep.carry_out` notes where; :func:`set_off_mines` puts the mover there for
+:func:`explode`); the mover then completes its move.
 
 A mine sits at surface level whatever dropped it. When it goes off, the blast template
 (4 inches across, engine default) is centred on it; every surface or submerged model

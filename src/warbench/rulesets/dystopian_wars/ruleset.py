@@ -49,7 +49,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
     # the edge, every model drifts, whole backward moves, linked answers, bombs unsplit);
     # 0.5: the seed audit's fixes (a mine goes off where it is set off, obscured answers on 6,
-    # repairs only in the following activation, a launched wing's patrol a choice)
+    # repairs only in the following activation, a launched wing's patrol a choice, answers
+    # without the patrol wings, drifting derelicts set off mines)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

@@ -44,6 +44,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import refuel_and_land
 from warbench.rulesets.dystopian_wars.luck import order_effect
+from warbench.rulesets.dystopian_wars.mines import set_off_mines
 from warbench.rulesets.dystopian_wars.movement import leaves_table
 from warbench.rulesets.dystopian_wars.repairs import burn
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState
@@ -272,7 +273,8 @@ class EndPhase(Procedure[DWState, RulesData]):
 
 
 def drift_derelicts(game: DWGame, state: DWState) -> None:
-    """Derelicts without a prize crew drift their minimum move straight ahead."""
+    """Derelicts without a prize crew drift their minimum move straight ahead, setting off
+    the mines they come within 1 inch of on the way (DW-MINES: any model moving)."""
     data = game.data
     for model in state.models:
         if not (model.alive and model.derelict) or model.prize_ap > 0:
@@ -286,7 +288,11 @@ def drift_derelicts(game: DWGame, state: DWState) -> None:
         except IllegalMove:
             continue
         result = carry_out(state, data, model, plan, Move(model.uid, (float(spec.min_move),)))
-        model.place(result.final)
         game.emit(DerelictDrift(model=model.uid, text=f"the derelict {model.name} drifts"))
+        sunk = set_off_mines(game, state, data, model, result)
+        if sunk is not None:
+            model.place(sunk[0])  # lost to a mine on the way
+            continue
+        model.place(result.final)
         if leaves_table(state, model):
             destroy(game, model, "destroyed", "drifted off the table")
