@@ -170,9 +170,11 @@ def test_ft_kv_drive_all_thrust_may_turn_in_both_movement_systems() -> None:
     """FT-KV-DRIVE: an advanced drive may put all its thrust into turning (cinematic) and
     has its whole thrust in manoeuvre points (vector)."""
     cinematic = order_choices("cinematic", 4, 4, advanced=True)
-    assert (0, 4, 0, 0) in cinematic and (0, 4, 0, 0) not in order_choices("cinematic", 4, 4)
+    turn_four = (0, 4, 0, 0, False, False)
+    assert turn_four in cinematic and turn_four not in order_choices("cinematic", 4, 4)
     vector = order_choices("vector", 4, 0, advanced=True)
-    assert (4, 1, 3, 0) in vector and (4, 1, 3, 0) not in order_choices("vector", 4, 0)
+    rotate_burn_push = (4, 1, 3, 0, False, False)
+    assert rotate_burn_push in vector and rotate_burn_push not in order_choices("vector", 4, 0)
     game, _ = battle([ship("khaldra", "Vesh", 30.0, 10.0, speed=4)],
                      [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
     orders(game, Vesh=(0, 4))

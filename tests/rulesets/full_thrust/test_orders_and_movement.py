@@ -6,14 +6,16 @@ import math
 
 import pytest
 
+from warbench.core.actions import ActionCodec
 from warbench.core.engine import IllegalAction
 from warbench.core.events import Roll
-from warbench.rulesets.full_thrust.actions import WriteOrders
+from warbench.rulesets.full_thrust.actions import ACTION_TYPES, WriteOrders
 from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.events import OrdersRevealed, OwnOrders, ShipMoved
 from warbench.rulesets.full_thrust.movement import (
     cinematic_move,
     order_choices,
+    order_refusal,
     turn_allowance,
     vector_move,
 )
@@ -66,6 +68,8 @@ def test_orders_stay_hidden_from_the_other_player_until_ships_move() -> None:
     assert game.state.phase == 9
     assert game.view(1)["orders"][0]["value"] == {"@": "Order", "speed": 2, "turn": -1,
                                                   "launch": [], "side": 0, "retro": 0,
+                                                  "burn_before_turn": False,
+                                                  "push_before_turn": False,
                                                   "shroud": False, "power_screens": 0,
                                                   "power_attack": 0, "power_repair": 0}
     revealed = next(e for e in game.events if isinstance(e, OrdersRevealed))
@@ -91,11 +95,11 @@ def test_illegal_orders_are_refused_and_change_nothing() -> None:
 def test_thrust_pays_for_speed_changes_and_turns_up_to_half_thrust() -> None:
     """FT-MOVE-CINEMATIC: thrust 4 turns at most 2 and the total stays within 4."""
     assert turn_allowance(4) == 2 and turn_allowance(1) == 1 and turn_allowance(0) == 0
-    choices = {(change, turn) for change, turn, _, _ in order_choices("cinematic", 4, 3)}
+    choices = {(change, turn) for change, turn, *_ in order_choices("cinematic", 4, 3)}
     assert (1, 2) in choices and (2, 2) in choices
     assert (3, 2) not in choices and (0, 3) not in choices and (-4, 0) not in choices
     assert (-3, 1) in choices
-    assert all((side, retro) == (0, 0) for _, _, side, retro in order_choices("cinematic", 4, 3))
+    assert all(order[2:] == (0, 0, False, False) for order in order_choices("cinematic", 4, 3))
 
 
 def test_a_cinematic_move_turns_half_moves_half_turns_the_rest() -> None:
@@ -169,27 +173,30 @@ def test_ft_move_vector_drift_rotate_burn_push_and_a_whole_mu_velocity() -> None
     clock facing, burns its main drive along the new facing, pushes; its new velocity is
     the start-to-finish distance rounded to a whole MU, along that line."""
     # drift 4 MU up, rotate to 3 o'clock, burn 3: finish (3, 4) away: velocity 5 along it
-    assert vector_move(10.0, 10.0, 0, 0.0, 4.0, (3, 3, 0, 0)) == (13.0, 14.0, 3, 3.0, 4.0)
+    assert vector_move(10.0, 10.0, 0, 0.0, 4.0, (3, 3, 0, 0, False, False)) == (
+        13.0, 14.0, 3, 3.0, 4.0)
     # a push of 2 MU to port while facing 12 o'clock, at rest: 2 MU to the left, velocity 2
-    assert vector_move(10.0, 10.0, 0, 0.0, 0.0, (0, 0, -2, 0)) == (8.0, 10.0, 0, -2.0, 0.0)
+    assert vector_move(10.0, 10.0, 0, 0.0, 0.0, (0, 0, -2, 0, False, False)) == (
+        8.0, 10.0, 0, -2.0, 0.0)
     # retro thrust: a push astern brakes a ship drifting forward
-    assert vector_move(10.0, 10.0, 0, 0.0, 5.0, (0, 0, 0, 2)) == (10.0, 13.0, 0, 0.0, 3.0)
+    assert vector_move(10.0, 10.0, 0, 0.0, 5.0, (0, 0, 0, 2, False, False)) == (
+        10.0, 13.0, 0, 0.0, 3.0)
     # a burn of 1 at right angles to a drift of 4: sqrt(17) = 4.12 rounds to velocity 4
-    x, y, _, vx, vy = vector_move(0.0, 0.0, 3, 0.0, 4.0, (1, 0, 0, 0))
+    x, y, _, vx, vy = vector_move(0.0, 0.0, 3, 0.0, 4.0, (1, 0, 0, 0, False, False))
     assert (x, y) == (1.0, 4.0) and math.hypot(vx, vy) == pytest.approx(4.0, abs=1e-3)
 
 
 def test_ft_move_vector_manoeuvre_points_are_half_thrust_on_top_of_the_main_drive() -> None:
     """FT-MOVE-VECTOR: thrust 4 burns 0-4 MU and has 2 manoeuvre points on top: a rotation
     of any size costs 1, a push 1 a MU (port, starboard or astern), one push a turn."""
-    choices = set(order_choices("vector", 4, 9))
+    choices = {order[:4] for order in order_choices("vector", 4, 9)}
     assert (4, 6, 1, 0) in choices  # full burn, turn about, and a 1 MU push to starboard
     assert (4, -5, 0, 1) in choices  # a 5-point rotation costs no more than a 1-point one
     assert (0, 0, 0, 2) in choices and (0, 0, -2, 0) in choices
     assert (0, 1, 2, 0) not in choices  # rotation + 2 MU push: 3 points
     assert (5, 0, 0, 0) not in choices and (0, 0, 1, 1) not in choices
     assert all(burn >= 0 and retro >= 0 for burn, _, _, retro in choices)
-    advanced = set(order_choices("vector", 4, 0, advanced=True))
+    advanced = {order[:4] for order in order_choices("vector", 4, 0, advanced=True)}
     assert (4, 3, 0, 3) in advanced and (4, 3, 0, 3) not in choices
     game, _ = battle(*far_apart(), 3, 1, movement="vector")
     orders(game, Sabre=(2, 1), Pike=(0, 0))
@@ -197,3 +204,32 @@ def test_ft_move_vector_manoeuvre_points_are_half_thrust_on_top_of_the_main_driv
     assert (sabre.facing, sabre.vx, sabre.x) == (1, 1.0, 11.0)
     assert sabre.vy == pytest.approx(1.732, abs=1e-3)
     assert sabre.y == pytest.approx(11.732, abs=1e-3)
+
+
+def test_ft_move_vector_orders_apply_in_the_written_order() -> None:
+    """FT-MOVE-VECTOR: after the drift the written orders apply in the order written: a
+    ship at rest facing 12 o'clock that burns 2 then rotates 3 ends 2 MU up the table,
+    facing 3 o'clock; one that rotates then burns (an order written without the new field,
+    as before) ends 2 MU to the right. A push follows its place too; writing a burn before
+    the rotation of an order without one is refused and never offered."""
+    assert vector_move(0.0, 0.0, 0, 0.0, 0.0, (2, 3, 0, 0, True, False))[:3] == (0.0, 2.0, 3)
+    assert vector_move(0.0, 0.0, 0, 0.0, 0.0, (2, 3, 0, 0, False, False))[:3] == (2.0, 0.0, 3)
+    # a 1 MU push to starboard before the rotation goes right; after it, down the table
+    assert vector_move(0.0, 0.0, 0, 0.0, 0.0, (0, 3, 1, 0, False, True))[:2] == (1.0, 0.0)
+    assert vector_move(0.0, 0.0, 0, 0.0, 0.0, (0, 3, 1, 0, False, False))[:2] == (0.0, -1.0)
+    game, _ = battle(*far_apart(), 3, 1, movement="vector")
+    burn_first = WriteOrders(0, 2, 3, burn_before_turn=True)
+    assert burn_first in game.pending()[0].options
+    assert WriteOrders(0, 2, 0, burn_before_turn=True) not in game.pending()[0].options
+    assert order_refusal("vector", 6, 0, (2, 0, 0, 0, True, False)) == (
+        "a burn is written before the rotation only with both a burn and a rotation")
+    game.apply(0, burn_first)
+    unwritten = ActionCodec(ACTION_TYPES).decode(
+        {"type": "ft-orders", "ship": 1, "speed": 2, "turn": 3})  # the old form: rotate first
+    game.apply(1, unwritten)
+    sabre, pike = game.state.ships
+    assert (sabre.x, sabre.y, sabre.facing, sabre.vx, sabre.vy) == (10.0, 12.0, 3, 0.0, 2.0)
+    assert (pike.x, pike.y, pike.facing, pike.vx, pike.vy) == (58.0, 40.0, 9, -2.0, 0.0)
+    moved = " ".join(e.text for e in game.events if isinstance(e, OrdersRevealed))
+    assert "Sabre burn 2, then 3 points to starboard" in moved
+    assert "Pike 3 points to starboard, then burn 2" in moved

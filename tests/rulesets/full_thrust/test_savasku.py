@@ -69,7 +69,7 @@ def test_ft_seq_alien_power_is_shared_in_hidden_orders_and_revealed_on_the_move(
     game, _ = battle([ship("vethra", "Husk", 30.0, 10.0, speed=4)],
                      [ship("lancer", "Pike", 30.0, 30.0, facing=6)], 6, 1)
     husk = game.state.ships[0]
-    shares = power_shares(LIB, "cinematic", cls, husk, (3, 0, 0, 0))
+    shares = power_shares(LIB, "cinematic", cls, husk, (3, 0, 0, 0, False, False))
     assert shares == [(0, 0, 14), (1, 0, 11)]  # (screen levels, repair, attack)
     options = game.pending()[0].options
     assert WriteOrders(0, 0, 0, screens=1, attack=15) in options

@@ -151,7 +151,7 @@ def test_ft_sv_repair_spends_repair_power_and_biomass(face: int, repaired: bool)
     stinger = cls.indices("stinger")[0]
     thorn.damage[stinger] = 1
     game.push()  # the orders owed are worked out again for the damaged ship
-    assert (0, 2, 6) in power_shares(LIB, "cinematic", cls, thorn, (0, 0, 0, 0))
+    assert (0, 2, 6) in power_shares(LIB, "cinematic", cls, thorn, (0, 0, 0, 0, False, False))
     options = game.pending()[0].options
     assert WriteOrders(0, 0, 0, repair=2, attack=6) in options
     game.apply(0, WriteOrders(0, 0, 0, repair=2, attack=6))
@@ -171,7 +171,7 @@ def test_ft_sv_repair_spends_repair_power_and_biomass(face: int, repaired: bool)
     thorn.biomass = 0
     thorn.damage[stinger] = 1
     assert {repair for _, repair, _ in power_shares(LIB, "cinematic", cls, thorn,
-                                                    (0, 0, 0, 0))} == {0}
+                                                    (0, 0, 0, 0, False, False))} == {0}
 
 
 def test_ft_sv_repair_the_orders_may_fund_several_repairs() -> None:

@@ -16,7 +16,9 @@ class WriteOrders(Action, tag="ft-orders"):
     """Phase 1: a ship's orders. ``speed`` is the speed change (cinematic) or the main
     drive burn (vector); ``turn`` is clock points, positive to starboard (in vector
     movement the rotation); ``side`` (MU, positive to starboard) and ``retro`` (MU astern)
-    are vector movement's one push; ``shroud`` raises a Phalon ship's vapour shroud this
+    are vector movement's one push; ``burn_before_turn`` and ``push_before_turn`` write the
+    burn and the push before the rotation (vector movement; unwritten, they come after it,
+    FT-MOVE-VECTOR); ``shroud`` raises a Phalon ship's vapour shroud this
     turn (FT-SEQ-ALIEN-SHROUD); ``screens`` and ``attack`` are a Sa'Vasku ship's power
     shares: screen levels powered and attack power (FT-SEQ-ALIEN-POWER), and ``repair``
     its repair power (FT-SV-REPAIR)."""
@@ -26,6 +28,8 @@ class WriteOrders(Action, tag="ft-orders"):
     turn: int
     side: int = 0
     retro: int = 0
+    burn_before_turn: bool = False
+    push_before_turn: bool = False
     shroud: bool = False
     screens: int = 0
     attack: int = 0

@@ -65,8 +65,10 @@ from warbench.rulesets.full_thrust.firepower import (
 from warbench.rulesets.full_thrust.library import Library, ShipClass
 from warbench.rulesets.full_thrust.movement import (
     VECTOR,
+    Written,
     cinematic_move,
     heading_unit,
+    manoeuvre_of,
     vector_move,
 )
 from warbench.rulesets.full_thrust.phalon import PLASMA_LAUNCHER, PULSER, launcher_ready
@@ -207,8 +209,7 @@ class AdmiralBot:
                 return shrouded
         if cls.race != SAVASKU:
             return best
-        same = [o for o in options if (o.speed, o.turn, o.side, o.retro)
-                == (best.speed, best.turn, best.side, best.retro)]
+        same = [o for o in options if manoeuvre_of(o) == manoeuvre_of(best)]
         return self._share_power(seen, ship, best, same)
 
     def _power_wanted(self, seen: Seen, ship: Ship, order: WriteOrders) -> int:
@@ -279,12 +280,11 @@ class AdmiralBot:
         return own < 0.5 and not bolts and threat >= 1.0
 
     @staticmethod
-    def _end_pose(state: FullThrustState, ship: Ship, order: WriteOrders) -> tuple[
+    def _end_pose(state: FullThrustState, ship: Ship, order: Written) -> tuple[
             float, float, int]:
         if state.movement == VECTOR:
             x, y, facing, _, _ = vector_move(
-                ship.x, ship.y, ship.facing, ship.vx, ship.vy,
-                (order.speed, order.turn, order.side, order.retro),
+                ship.x, ship.y, ship.facing, ship.vx, ship.vy, manoeuvre_of(order)
             )
             return x, y, facing
         x, y, facing, _ = cinematic_move(
@@ -305,8 +305,7 @@ class AdmiralBot:
         """How good ``order`` looks for ``ship``, whose weapons are ``arms``."""
         if state.movement == VECTOR:
             x, y, facing, vx, vy = vector_move(
-                ship.x, ship.y, ship.facing, ship.vx, ship.vy,
-                (order.speed, order.turn, order.side, order.retro),
+                ship.x, ship.y, ship.facing, ship.vx, ship.vy, manoeuvre_of(order)
             )
             nx, ny = x + vx, y + vy
             speed = hypot(vx, vy)
@@ -437,9 +436,7 @@ class AdmiralBot:
             if written is None:
                 ends.append(predicted(friend))
                 continue
-            order = written.value
-            x, y, _ = self._end_pose(state, friend, WriteOrders(
-                friend.id, order.speed, order.turn, side=order.side, retro=order.retro))
+            x, y, _ = self._end_pose(state, friend, written.value)
             ends.append((x, y))
         return ends
 

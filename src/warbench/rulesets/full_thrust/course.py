@@ -21,9 +21,11 @@ from warbench.rulesets.full_thrust.actions import WriteOrders
 from warbench.rulesets.full_thrust.damage import thrust_of
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import (
+    PLACES,
     VECTOR,
     Manoeuvre,
     cinematic_legs,
+    manoeuvre_of,
     order_refusal,
     turn_allowance,
     vector_move,
@@ -44,7 +46,7 @@ def order_preview(state: FullThrustState, lib: Library, action: WriteOrders) -> 
         return Preview(refusal=f"there is no ship {action.ship}")
     ship = state.ships[action.ship]
     cls = lib.designs[ship.design]
-    manoeuvre = _manoeuvre(action)
+    manoeuvre = manoeuvre_of(action)
     refusal = order_refusal(state.movement, thrust_of(cls, ship), ship.speed, manoeuvre,
                             cls.advanced)
     if state.movement == VECTOR:
@@ -94,9 +96,10 @@ def dragged_order(
         return distance, refused is not None, effort
 
     best = min(_candidates(state.movement, ship, thrust, cls.advanced), key=key)
-    same = [option for option in offered if _manoeuvre(option) == best]
+    same = [option for option in offered if manoeuvre_of(option) == best]
     return same[0] if same else dataclasses.replace(
-        offered[0], speed=best[0], turn=best[1], side=best[2], retro=best[3]
+        offered[0], speed=best[0], turn=best[1], side=best[2], retro=best[3],
+        burn_before_turn=best[4], push_before_turn=best[5],
     )
 
 
@@ -106,25 +109,24 @@ def _end(movement: str, ship: Ship, manoeuvre: Manoeuvre) -> tuple[float, float]
     return cinematic_legs(ship.x, ship.y, ship.facing, ship.speed, *manoeuvre[:2])[1]
 
 
-def _manoeuvre(action: WriteOrders) -> Manoeuvre:
-    return action.speed, action.turn, action.side, action.retro
-
-
 def _candidates(movement: str, ship: Ship, thrust: int, advanced: bool) -> list[Manoeuvre]:
-    """Every manoeuvre a drag may name: what the drive allows and :data:`OVERREACH` more."""
+    """Every manoeuvre a drag may name: what the drive allows and :data:`OVERREACH` more
+    (in vector movement a burn or push before or after a rotation, FT-MOVE-VECTOR)."""
     reach = turn_allowance(thrust, advanced) + 1
     if movement == VECTOR:
         pushes = [(0, 0)] + [
             push for size in range(1, reach + 1) for push in ((-size, 0), (size, 0), (0, size))
         ]
         return [
-            (burn, turn, side, retro)
+            (burn, turn, side, retro, burn_first, push_first)
             for burn in range(0, thrust + OVERREACH + 1)
             for turn in range(-5, 7)
             for side, retro in pushes
+            for burn_first in PLACES[bool(burn and turn)]
+            for push_first in PLACES[bool((side or retro) and turn)]
         ]
     return [
-        (change, turn, 0, 0)
+        (change, turn, 0, 0, False, False)
         for change in range(-ship.speed, thrust + OVERREACH + 1)
         for turn in range(-6, 7)
     ]

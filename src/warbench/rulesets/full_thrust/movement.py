@@ -8,13 +8,14 @@ the turn and moves the rest.
 
 Vector (Fleet Book 1): a ship faces one of the twelve clock directions but drifts along a
 course of any direction at a whole-MU velocity. Each turn it first drifts its velocity
-along its course; then its written orders apply in this order: a rotation to any new facing
-(one manoeuvre point whatever its size), a main drive burn of up to its thrust in MU along
-its (new) facing, and one push of a manoeuvre point per MU to port, to starboard or astern
-(retro thrust). A ship has half its thrust (rounded down, at least 1) in manoeuvre points on
-top of its main drive; an advanced drive (Kra'Vak) has its whole thrust. The new velocity
-is the distance from start to finish, rounded to a whole MU, and the new course lies along
-that line.
+along its course; then its written orders apply in the order written: a rotation to any new
+facing (one manoeuvre point whatever its size), a main drive burn of up to its thrust in MU
+along its facing at that moment, and one push of a manoeuvre point per MU to port, to
+starboard or astern (retro thrust) of its facing at that moment. The order says whether the
+burn and the push come before the rotation (unwritten: after it). A ship has half its thrust
+(rounded down, at least 1) in manoeuvre points on top of its main drive; an advanced drive
+(Kra'Vak) has its whole thrust. The new velocity is the distance from start to finish,
+rounded to a whole MU, and the new course lies along that line.
 
 >>> cinematic_move(0.0, 0.0, 0, 4, 2, 2)  # speed 4 -> 6, turn two points to starboard
 (4.098, 4.098, 2, 6)
@@ -25,7 +26,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from math import hypot
-from typing import Final
+from typing import Final, Protocol
 
 from warbench.core.geometry.vectors import to_radians
 from warbench.core.rounding import round_to
@@ -49,8 +50,36 @@ def turn_allowance(thrust: int, advanced: bool = False) -> int:
     return thrust if advanced else max(1, thrust // 2)
 
 
-#: A written manoeuvre: (speed change or burn, turn or rotation, side push, retro push).
-Manoeuvre = tuple[int, int, int, int]
+#: A written manoeuvre: (speed change or burn, turn or rotation, side push, retro push,
+#: burn before the rotation, push before the rotation); the last two are vector movement's.
+Manoeuvre = tuple[int, int, int, int, bool, bool]
+
+#: Whether a burn or push may be written before the rotation, by whether the order has both
+#: (only then does it change where the ship ends): after it, as unwritten, or before it too.
+PLACES: Final = {False: (False,), True: (False, True)}
+
+
+class Written(Protocol):
+    """What a written order holds of its manoeuvre (an action or a stored order)."""
+
+    @property
+    def speed(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def retro(self) -> int: ...
+    @property
+    def burn_before_turn(self) -> bool: ...
+    @property
+    def push_before_turn(self) -> bool: ...
+
+
+def manoeuvre_of(order: Written) -> Manoeuvre:
+    """The manoeuvre a written order makes."""
+    return (order.speed, order.turn, order.side, order.retro, order.burn_before_turn,
+            order.push_before_turn)
 
 
 def order_refusal(
@@ -61,10 +90,16 @@ def order_refusal(
     advanced: bool = False,
 ) -> str | None:
     """Why ``order`` is illegal for a ship with this thrust and speed; ``None`` when it is
-    legal. Side pushes are positive to starboard; pushes exist only in vector movement."""
-    change, turn, side, retro = order
+    legal. Side pushes are positive to starboard; pushes, and the order of rotation, burn
+    and push, exist only in vector movement, where a burn or push is written before the
+    rotation only when the order has both (otherwise the order changes nothing)."""
+    change, turn, side, retro, burn_first, push_first = order
     allowance = turn_allowance(thrust, advanced)
     if movement == VECTOR:
+        if burn_first and not (change and turn):
+            return "a burn is written before the rotation only with both a burn and a rotation"
+        if push_first and not ((side or retro) and turn):
+            return "a push is written before the rotation only with both a push and a rotation"
         if change < 0 or retro < 0:
             return "the main drive and retro pushes only push one way: no negative thrust"
         if side and retro:
@@ -79,6 +114,8 @@ def order_refusal(
         return None
     if side or retro:
         return "pushes to the side or astern exist only in vector movement"
+    if burn_first or push_first:
+        return "the order of rotation, burn and push is written only in vector movement"
     if abs(turn) > allowance:
         return f"a turn of {abs(turn)} points is more than the allowance of {allowance}"
     if speed + change < 0:
@@ -94,10 +131,13 @@ def order_choices(
 ) -> list[Manoeuvre]:
     """Every legal order, slowest and straightest first.
 
-    >>> order_choices(CINEMATIC, 1, 0)
-    [(0, -1, 0, 0), (0, 0, 0, 0), (0, 1, 0, 0), (1, 0, 0, 0)]
+    >>> order_choices(CINEMATIC, 1, 0)[:2]
+    [(0, -1, 0, 0, False, False), (0, 0, 0, 0, False, False)]
     >>> len(order_choices(VECTOR, 1, 0))  # burn 0-1 x (still, a rotation, a 1 MU push)
-    30
+    41
+
+    (A vector burn of 1 with one of the 11 rotations is offered twice: before and after
+    the rotation.)
     """
     return list(legal_manoeuvres(movement, thrust, speed, advanced))
 
@@ -117,14 +157,16 @@ def legal_manoeuvres(
             for push in ((-size, 0), (size, 0), (0, size))
         ]
         candidates = [
-            (change, turn, side, retro)
+            (change, turn, side, retro, burn_first, push_first)
             for change in range(0, thrust + 1)
             for turn in turns
             for side, retro in pushes
+            for burn_first in PLACES[bool(change and turn)]
+            for push_first in PLACES[bool((side or retro) and turn)]
         ]
     else:
         candidates = [
-            (change, turn, 0, 0)
+            (change, turn, 0, 0, False, False)
             for change in range(-min(thrust, speed), thrust + 1)
             for turn in range(-allowance, allowance + 1)
         ]
@@ -187,19 +229,25 @@ def vector_move(
     """Where a ship ends: ``(x, y, facing, vx, vy)`` (the new velocity vector: a whole-MU
     length along the line from start to finish), rounded to 1/1000 MU.
 
-    >>> vector_move(0.0, 0.0, 0, 0.0, 4.0, (2, 3, 0, 0))  # drift 4 up, face 3 o'clock, burn 2
+    The burn and the push go along the facing at their place in the order: the old facing
+    when written before the rotation, the new one otherwise.
+
+    >>> vector_move(0.0, 0.0, 0, 0.0, 4.0, (2, 3, 0, 0, False, False))  # face 3, burn 2
     (2.0, 4.0, 3, 1.789, 3.578)
-    >>> vector_move(0.0, 0.0, 0, 0.0, 4.0, (0, 0, 0, 2))  # retro push 2 MU astern
+    >>> vector_move(0.0, 0.0, 0, 0.0, 4.0, (2, 3, 0, 0, True, False))  # burn 2, face 3
+    (0.0, 6.0, 3, 0.0, 6.0)
+    >>> vector_move(0.0, 0.0, 0, 0.0, 4.0, (0, 0, 0, 2, False, False))  # retro push 2 MU
     (0.0, 2.0, 0, 0.0, 2.0)
     """
-    change, turn, side, retro = order
+    change, turn, side, retro, burn_first, push_first = order
     end_x, end_y = x + vx, y + vy
-    facing = (facing + turn) % FACINGS
-    end_x, end_y = _step(end_x, end_y, facing, change)
+    new_facing = (facing + turn) % FACINGS
+    end_x, end_y = _step(end_x, end_y, facing if burn_first else new_facing, change)
+    pushed = facing if push_first else new_facing
     if side:
-        end_x, end_y = _step(end_x, end_y, (facing + (3 if side > 0 else 9)) % FACINGS, abs(side))
+        end_x, end_y = _step(end_x, end_y, (pushed + (3 if side > 0 else 9)) % FACINGS, abs(side))
     if retro:
-        end_x, end_y = _step(end_x, end_y, (facing + 6) % FACINGS, retro)
+        end_x, end_y = _step(end_x, end_y, (pushed + 6) % FACINGS, retro)
     dx, dy = end_x - x, end_y - y
     length = hypot(dx, dy)
     velocity = round(length)
@@ -208,7 +256,7 @@ def vector_move(
     else:
         new_vx = round_to(dx / length * velocity, 3) + 0.0
         new_vy = round_to(dy / length * velocity, 3) + 0.0
-    return round_to(end_x, 3) + 0.0, round_to(end_y, 3) + 0.0, facing, new_vx, new_vy
+    return round_to(end_x, 3) + 0.0, round_to(end_y, 3) + 0.0, new_facing, new_vx, new_vy
 
 
 def on_table(x: float, y: float, width: float, height: float) -> bool:

@@ -29,6 +29,7 @@ from warbench.rulesets.full_thrust.movement import (
     Manoeuvre,
     cinematic_move,
     legal_manoeuvres,
+    manoeuvre_of,
     on_table,
     order_choices,
     vector_move,
@@ -87,31 +88,39 @@ def _plain_orders(ship: int, movement: str, thrust: int, speed: int, advanced: b
 
 
 def describe_order(movement: str, speed: int, order: Order) -> str:
-    """An order in words, e.g. ``speed 4 -> 6, 1 point to starboard``.
+    """An order in words, e.g. ``speed 4 -> 6, 1 point to starboard``; a vector order
+    that rotates names its steps in the order they are made.
 
     >>> describe_order("cinematic", 4, Order(2, -1))
     'speed 4 -> 6, 1 point to port'
+    >>> describe_order("vector", 4, Order(2, 3, burn_before_turn=True))
+    'burn 2, then 3 points to starboard'
     """
-    if movement == VECTOR:
-        thrust = f"burn {order.speed}"
-    else:
-        thrust = f"speed {speed} -> {speed + order.speed}"
     push = ""
     if order.side:
-        push = f", push {abs(order.side)} MU to {'starboard' if order.side > 0 else 'port'}"
+        push = f"push {abs(order.side)} MU to {'starboard' if order.side > 0 else 'port'}"
     elif order.retro:
-        push = f", retro push {order.retro} MU"
+        push = f"retro push {order.retro} MU"
+    extra = ""
     if order.shroud:
-        push += ", vapour shroud raised"
+        extra += ", vapour shroud raised"
     if order.power_screens or order.power_attack or order.power_repair:
-        push += f", power: {order.power_screens} screen levels, {order.power_attack} attack"
+        extra += f", power: {order.power_screens} screen levels, {order.power_attack} attack"
         if order.power_repair:
-            push += f", {order.power_repair} repair"
+            extra += f", {order.power_repair} repair"
+    vector = movement == VECTOR
+    thrust = f"burn {order.speed}" if vector else f"speed {speed} -> {speed + order.speed}"
     if order.turn == 0:
-        return f"{thrust}, straight on{push}"
-    side = "starboard" if order.turn > 0 else "port"
-    points = abs(order.turn)
-    return f"{thrust}, {points} point{'s' if points > 1 else ''} to {side}{push}"
+        return f"{thrust}, straight on{', ' + push if push else ''}{extra}"
+    points, side = abs(order.turn), "starboard" if order.turn > 0 else "port"
+    turn = f"{points} point{'s' if points > 1 else ''} to {side}"
+    if not vector:
+        return f"{thrust}, {turn}{extra}"
+    steps = [(order.burn_before_turn, thrust)] if order.speed else []
+    steps += [(order.push_before_turn, push)] if push else []
+    before = [step for first, step in steps if first]
+    after = [step for first, step in steps if not first]
+    return ", then ".join([*before, turn, *after]) + extra
 
 
 @dataclass(slots=True)
@@ -224,6 +233,8 @@ def draw_unseen_orders(
 def order_written(option: WriteOrders) -> Order:
     """The order ``option`` writes (no fighters launched: launches are asked later)."""
     return Order(option.speed, option.turn, side=option.side, retro=option.retro,
+                 burn_before_turn=option.burn_before_turn,
+                 push_before_turn=option.push_before_turn,
                  shroud=option.shroud, power_screens=option.screens,
                  power_attack=option.attack, power_repair=option.repair)
 
@@ -275,8 +286,7 @@ def _move(game: FTGame, state: FullThrustState, index: int, order: Order) -> Non
     start = (ship.x, ship.y)
     if state.movement == VECTOR:
         ship.x, ship.y, ship.facing, ship.vx, ship.vy = vector_move(
-            ship.x, ship.y, ship.facing, ship.vx, ship.vy,
-            (order.speed, order.turn, order.side, order.retro),
+            ship.x, ship.y, ship.facing, ship.vx, ship.vy, manoeuvre_of(order)
         )
         ship.speed = round((ship.vx**2 + ship.vy**2) ** 0.5)
     else:

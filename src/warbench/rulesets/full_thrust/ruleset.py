@@ -56,7 +56,8 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     #    first, bolts on salvos, one dogfight a pair)
     # 5: rule fixes against the seed: a one-shot or costly weapon with one target in reach
     #    is asked for its target or held (FT-FIRECON); Sa'Vasku orders may fund several
-    #    repairs (FT-SV-REPAIR)
+    #    repairs (FT-SV-REPAIR); vector orders write whether the burn and the push come
+    #    before or after the rotation (FT-MOVE-VECTOR; Order and WriteOrders carry it)
     version = "5"
     min_players = 2
     max_players = 2
@@ -224,6 +225,8 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         if isinstance(action, WriteOrders) and 0 <= action.ship < len(ships):
             ship = ships[action.ship]
             order = Order(action.speed, action.turn, side=action.side, retro=action.retro,
+                          burn_before_turn=action.burn_before_turn,
+                          push_before_turn=action.push_before_turn,
                           shroud=action.shroud, power_screens=action.screens,
                           power_attack=action.attack)
             return f"{ship.name}: {describe_order(state.movement, ship.speed, order)}"

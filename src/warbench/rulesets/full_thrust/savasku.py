@@ -57,7 +57,7 @@ def thrust_power(lib: Library, mass: int, used: int, *, damaged: bool) -> int:
 def thrust_used(movement: str, manoeuvre: Manoeuvre) -> int:
     """Thrust a manoeuvre uses: speed change and turn (cinematic), or burn, a rotation's
     point and the push (vector)."""
-    change, turn, side, retro = manoeuvre
+    change, turn, side, retro, _, _ = manoeuvre
     if movement == VECTOR:
         return change + (1 if turn else 0) + abs(side) + retro
     return abs(change) + abs(turn)

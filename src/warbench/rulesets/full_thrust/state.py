@@ -28,7 +28,8 @@ MERGED = "merged"
 @dataclass(slots=True)
 class Order:
     """A ship's written order: speed change (thrust in vector movement) and turn, the
-    fighter groups a carrier launches this turn, whether a Phalon ship raises its
+    fighter groups a carrier launches this turn, vector movement's push and whether the
+    burn and the push come before the rotation, whether a Phalon ship raises its
     vapour shroud this turn, and a Sa'Vasku ship's power shares: screen levels powered,
     attack power and repair power (its drive takes what the manoeuvre costs).
 
@@ -40,6 +41,8 @@ class Order:
     launch: list[int] = field(default_factory=list)
     side: int = 0
     retro: int = 0
+    burn_before_turn: bool = False
+    push_before_turn: bool = False
     shroud: bool = False
     power_screens: int = 0
     power_attack: int = 0
