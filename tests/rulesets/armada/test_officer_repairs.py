@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rulesets.armada.helpers import battle, fleet, hold_position, in_gunnery
+from tests.rulesets.armada.helpers import battle, fleet, hold_position, in_gunnery, skip_orders
 from warbench.core.actions import Action
 from warbench.core.engine import Game
 from warbench.rulesets.armada.actions import EndOrders, Fire, HoldFire, Order
-from warbench.rulesets.armada.engineering import OrdersWindow
 
 BLUE = [fleet("Lance", 3, "medium", "destroyer", "flagship")]
 RED = [fleet("Grudge", 3, "medium", "capital", "flagship"), fleet("Spur", 3, "small", "fighter")]
@@ -26,12 +25,6 @@ def act(game: Game, *actions: Action) -> None:
     """Each action by the player who owes the decision now."""
     for action in actions:
         game.apply(game.pending()[0].player, action)
-
-
-def end_orders(game: Game) -> None:
-    """No (more) engineering orders from any armada."""
-    while isinstance(game.top, OrdersWindow) and game.pending():
-        act(game, EndOrders())
 
 
 def hold_fire(game: Game) -> None:
@@ -55,7 +48,7 @@ def test_arm_off_repair_holds_off_a_duels_communications() -> None:
                   max_rounds=3)
     state = game.state
     grudge = state.fleets[1]
-    end_orders(game)
+    skip_orders(game)
     hold_position(game)
     act(game, Order(0, "duel", 1))  # 15 + 3 + 2 = 20 against 12 + 5
     act(game, Fire(0, 1))  # 15 + 2 = 17 against 12 + 3 + 1: 5 - 1 (Grudge is strong) damage
@@ -66,7 +59,7 @@ def test_arm_off_repair_holds_off_a_duels_communications() -> None:
     act(game, Order(2, "repair", 1, choice="communications"))  # 10 + 3 + 2 against 12
     assert not state.comms_down(grudge) and grudge.repairs == [("communications", 2)]
     assert state.officer_bonus(grudge, "chief-spellcaster") == 3
-    end_orders(game)
+    skip_orders(game)
     hold_position(game)
     hold_fire(game)
     assert state.round == 3 and (grudge.criticals, grudge.repairs, grudge.fleeting) == ([], [], [])

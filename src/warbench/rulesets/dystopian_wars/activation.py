@@ -334,15 +334,8 @@ class Activation(Procedure[DWState, RulesData]):
             model.place(where)
             if travelled > MOVED:
                 release(state, model)
-            game.emit(
-                Moved(
-                    model=model.uid,
-                    x=round(model.x, 3),
-                    y=round(model.y, 3),
-                    heading=round(model.heading, 3),
-                    text=f"{model.name} is lost to a mine after {travelled:.1f} inches",
-                )
-            )
+            lost = f"{model.name} is lost to a mine after {travelled:.1f} inches"
+            game.emit(moved_event(model, lost))
             return
         model.place(result.final)
         carry_wings(state, model)
@@ -351,12 +344,9 @@ class Activation(Procedure[DWState, RulesData]):
             release(state, model)
         self.moved.append(model.uid)
         game.emit(
-            Moved(
-                model=model.uid,
-                x=round(model.x, 3),
-                y=round(model.y, 3),
-                heading=round(model.heading, 3),
-                text=f"{model.name} moves {result.travelled:.1f} inches"
+            moved_event(
+                model,
+                f"{model.name} moves {result.travelled:.1f} inches"
                 + (" backward" if action.backward else "")
                 + (f" and stops against {self.obstacle_name(state, result.contact.other)}"
                    if result.contact else "")
@@ -590,6 +580,12 @@ class Activation(Procedure[DWState, RulesData]):
             model.grounded = False
             model.fired_at = []
             model.remove_marker("launching")
+
+
+def moved_event(model: Model, text: str) -> Moved:
+    """The event of ``model`` standing where its move left it, told with ``text``."""
+    return Moved(model=model.uid, x=round(model.x, 3), y=round(model.y, 3),
+                 heading=round(model.heading, 3), text=text)
 
 
 def release(state: DWState, model: Model) -> None:
