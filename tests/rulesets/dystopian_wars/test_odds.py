@@ -212,13 +212,32 @@ def test_dw_odds_answers_cancel_hits_like_icepool(attack: str) -> None:
     assert_dist(model.distribution, dice @ dw_die(5))
 
 
+def test_dw_obscured_odds_answers_from_obscured_models_cancel_on_six_only() -> None:
+    """DW-OBSCURED, DW-ODDS-ROCKETS, DW-ODDS-AA: ack-ack rolled by obscured models (or a
+    pool linked with one) cancels only on a 6, which cancels two and rolls again; the
+    ordinary answering dice beside them still cancel on 5."""
+    rockets = odds("rockets", dice=6, target="prussia-cruiser", aa=2, aa_obscured=3)
+    hits = left_after(6 @ dw_die(4), 2 @ dw_die(5) + 3 @ dw_die(6))
+    assert_dist(rockets.distribution, hits)
+    assert_named(rockets, damage_named(hits, 4, 6))
+    assert "obscured ack-ack, on 6 only 3" in " ".join(rockets.notes)
+    flyer = odds("gunnery", dice=8, shooter="prussia-airship", target="britannia-battleship",
+                 aa_obscured=3)
+    assert_dist(flyer.distribution, left_after(8 @ dw_die(4), 3 @ dw_die(6) + 2 @ dw_die(4)))
+    answer = odds("aa", dice=4, hits=3, obscured="true")
+    assert_dist(answer.distribution, (4 @ dw_die(6)).map(lambda c: min(c, 3)))
+    in_the_open = odds("aa", dice=4, hits=3)
+    assert answer.distribution.mean < in_the_open.distribution.mean
+
+
 def boarding_reference(
-    points: int, defenders: int, answer: int, rammed: bool
+    points: int, defenders: int, answer: int, rammed: bool, obscured: int = 0
 ) -> tuple[dict[str, float], icepool.Die]:
-    """Written from the rules: answer dice on 5+ kill boarders first; then melee dice (half,
-    rounded down, after a ram) and the defenders' dice on 4+ at once."""
+    """Written from the rules: answer dice on 5+ (an obscured model's on 6 only) kill
+    boarders first; then melee dice (half, rounded down, after a ram) and the defenders'
+    dice on 4+ at once."""
     outcomes = {"captured": 0.0, "repelled": 0.0, "both lose AP": 0.0, "both wiped out": 0.0}
-    killed = answer @ dw_die(5)
+    killed = answer @ dw_die(5) + obscured @ dw_die(6)
     defence = defenders @ dw_die(4)
     lost_parts: list[icepool.Die] = []
     weights: list[int] = []
@@ -254,6 +273,17 @@ def test_dw_odds_boarding_matches_icepool(
     assert_named(result, outcomes)
     assert abs(sum(result.named.values()) - 1.0) <= TOLERANCE
     assert_dist(result.distribution, lost)
+
+
+def test_dw_obscured_odds_boarders_thinned_by_obscured_models_only_on_six() -> None:
+    """DW-OBSCURED, DW-ODDS-BOARDING, DW-BOARD-ANSWER: an obscured model's answering dice
+    kill boarders only on 6; beside open dice, each pool needs its own number."""
+    result = odds("boarding", ap=6, defenders=3, aa=1, aa_obscured=3)
+    outcomes, lost = boarding_reference(6, 3, 1, False, obscured=3)
+    assert_named(result, outcomes)
+    assert_dist(result.distribution, lost)
+    open_fire = odds("boarding", ap=6, defenders=3, aa=4)
+    assert result.named["captured"] > open_fire.named["captured"]
 
 
 def test_dw_odds_boarding_reads_the_classes_points() -> None:
@@ -378,6 +408,37 @@ def test_dw_odds_rockets_fit_the_games_resolved_attacks_with_ack_ack(tmp_path: P
     ])).distribution
     stat, critical = chi_square(resolved_hits(game, rules.data, attack, 3000), exact)
     assert stat < critical, (stat, critical)
+
+
+def test_dw_obscured_odds_fit_the_games_resolved_attacks_on_a_half_obscured_squadron(
+    tmp_path: Path,
+) -> None:
+    """DW-ODDS-GAME, DW-OBSCURED, DW-ODDS-ROCKETS: rockets at an airship whose squadron
+    mate climbed into the clouds: the target's ack-ack answers on 5, the obscured mate's on
+    6 only, resolved 3000 times by the game, fit the odds asked with aa= and aa_obscured=."""
+    rules = DystopianWarsRuleset(catalog_file(tmp_path))
+    game = Game.new(rules, setup(
+        [squadron("test-battleship", (20.0, 10.0, 0.0))],
+        [squadron("prussia-airship", (20.0, 26.0, 180.0), (24.0, 26.0, 180.0))],
+    ), seed=5)
+    table = state(game)
+    table.models[2].level = "obscured"
+    reason, shot = shot_refusal(table, rules.data, table.models[0], "rockets", table.models[1])
+    assert reason is None and shot is not None
+    attack = Attack([(0, "rockets")], 1, shot.dice, shot.needed, shot.kind, shot.band,
+                    answer="aa", responders=[1, 2])
+    answers = attack_odds(rules.data)["rockets"]
+    asked = answers.parse_options([
+        "shooter=test-battleship", "weapon=rockets", f"band={shot.band}",
+        "target=prussia-airship", "aa=6", "aa_obscured=6",
+    ])
+    exact = answers.odds(asked).distribution
+    resolved = resolved_hits(game, rules.data, attack, 3000)
+    stat, critical = chi_square(resolved, exact)
+    assert stat < critical, (stat, critical)
+    in_the_open = answers.odds(asked.model_copy(update={"aa": 12, "aa_obscured": 0}))
+    stat, critical = chi_square(resolved, in_the_open.distribution)
+    assert stat > critical, "the fit cannot tell an obscured answer from an open one"
 
 
 def _boarding_code(points: int, defenders: int, answer: int, rammed: bool,

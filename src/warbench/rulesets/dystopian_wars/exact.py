@@ -38,6 +38,7 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
 )
 from warbench.rulesets.dystopian_wars.damage import hit_damage
 from warbench.rulesets.dystopian_wars.data import Critical
+from warbench.rulesets.dystopian_wars.obscured import answering_needed
 from warbench.rulesets.dystopian_wars.pools import hit_table
 
 #: The most probability a pool here may leave out (the far tail of its sixes).
@@ -242,16 +243,20 @@ class AssaultOdds:
     boarders_lost: Dist
 
 
-def boarding_odds(points: int, defenders: int, answer: int, *, rammed: bool) -> AssaultOdds:
+def boarding_odds(
+    points: int, defenders: int, answer: int, *, rammed: bool, obscured_answer: int = 0
+) -> AssaultOdds:
     """``points`` boarders against ``defenders``: ``answer`` ack-ack (or charge) dice kill
-    boarders on 5+ first, then both sides roll melee dice on 4+ at once, each hit one
-    point of the other side.
+    boarders on 5+ first (``obscured_answer`` dice of obscured models on 6 only,
+    DW-OBSCURED), then both sides roll melee dice on 4+ at once, each hit one point of the
+    other side.
 
     >>> odds = boarding_odds(1, 0, 0, rammed=False)  # nobody aboard to fight back
     >>> round(odds.outcomes["captured"], 12), round(odds.defenders_lost.p(0), 12)
     (1.0, 1.0)
     """
-    killed = pool_hits(answer, BOARDER_NEEDED)
+    killed = pool_hits(answer, BOARDER_NEEDED) + pool_hits(
+        obscured_answer, answering_needed(BOARDER_NEEDED, obscured=True))
     reach: dict[int, float] = defaultdict(float)
     for kills, chance in killed.items():
         reach[max(0, points - kills)] += chance

@@ -50,6 +50,7 @@ from warbench.rulesets.dystopian_wars.exact import (
     extra_damage_die,
     pool_hits,
 )
+from warbench.rulesets.dystopian_wars.obscured import answering_needed
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AnswerOptions,
@@ -132,7 +133,8 @@ class _WeaponOdds(_DataOdds):
         if options.needed is not None:
             needed = options.needed
         aa, cc = getattr(options, "aa", 0), getattr(options, "cc", 0)
-        self._check_answers(options, shooter, aa, cc)
+        aa_obscured = getattr(options, "aa_obscured", 0)
+        self._check_answers(options, shooter, aa + aa_obscured, cc)
         shield = options.shield
         if shield is None:
             shield = target_spec.shield if target_spec else 0
@@ -145,13 +147,16 @@ class _WeaponOdds(_DataOdds):
         ).checked()
         hits = rolled = pool_hits(dice, needed)
         notes = [self._dice_note(focus, linked, dice, needed)]
-        if aa or cc or shield:
+        if aa or aa_obscured or cc or shield:
             cancelled = (
-                pool_hits(aa + cc, CANCEL_NEEDED) + pool_hits(shield, SHIELD_NEEDED)
+                pool_hits(aa + cc, CANCEL_NEEDED)
+                + pool_hits(aa_obscured, answering_needed(CANCEL_NEEDED, obscured=True))
+                + pool_hits(shield, SHIELD_NEEDED)
             )
             hits = cancel_hits(rolled, cancelled)
-            parts = [f"{what} {n}" for n, what in ((aa, "ack-ack"), (cc, "charges"),
-                                                  (shield, "shields")) if n]
+            parts = [f"{what} {n}" for n, what in (
+                (aa, "ack-ack"), (aa_obscured, "obscured ack-ack, on 6 only"),
+                (cc, "charges"), (shield, "shields")) if n]
             notes.append(f"cancelling dice ({', '.join(parts)}) take off {cancelled.mean:.4f} "
                          f"of the {rolled.mean:.4f} hits rolled on average")
         damage = self.damage(hits, target)
@@ -334,8 +339,13 @@ class _AnswerOdds(_DataOdds):
             dice = self.dice_now(spec, standing)
         else:
             raise option_error("dice", f"give the {self.what} dice (dice=) or model=")
-        cancelled = pool_hits(dice, CANCEL_NEEDED)
-        notes = [f"{_dice(dice)} of {self.what}: a 5 cancels one hit, a 6 two and rolls again"]
+        cancelled = pool_hits(dice, answering_needed(CANCEL_NEEDED, options.obscured))
+        if options.obscured:
+            notes = [f"{_dice(dice)} of {self.what} from an obscured model: only a 6 cancels, "
+                     "two hits, and rolls again"]
+        else:
+            notes = [f"{_dice(dice)} of {self.what}: a 5 cancels one hit, a 6 two and rolls "
+                     "again"]
         named = {"none cancelled": cancelled.p(0), "at least one": cancelled.at_least(1)}
         if options.hits is not None:
             named["all cancelled"] = cancelled.at_least(options.hits)
@@ -388,7 +398,8 @@ class BoardingOdds(_DataOdds):
                          "assault points")
         if attacker is not None and ap > attacker.ap:
             raise option_error("ap", f"{attacker.name} has only {attacker.ap} assault points")
-        if attacker is not None and attacker.beast and options.aa:
+        answer = options.aa + options.aa_obscured
+        if attacker is not None and attacker.beast and answer:
             raise option_error("attacker", "ack-ack against creatures and robots strikes their "
                          "hull, not their points: not answered here")
         if target is not None and target.tiny:
@@ -399,9 +410,12 @@ class BoardingOdds(_DataOdds):
         if defenders is None:
             raise option_error("defenders", "give the assault points aboard the target "
                          "(defenders=) or target=")
-        fight = boarding_odds(ap, defenders, options.aa, rammed=options.rammed)
+        fight = boarding_odds(ap, defenders, options.aa, rammed=options.rammed,
+                              obscured_answer=options.aa_obscured)
         notes = [f"{ap} boarding points against {defenders} defenders"
                  + (f", {_dice(options.aa)} of answering fire first" if options.aa else "")
+                 + (f", {_dice(options.aa_obscured)} of answering fire from obscured models "
+                    "(6 only)" if options.aa_obscured else "")
                  + (", half melee dice after a ram" if options.rammed else "")]
         if target is not None and target.beast:
             notes.append(f"{target.name} is a creature or robot: captured means destroyed")

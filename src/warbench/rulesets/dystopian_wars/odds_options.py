@@ -113,6 +113,10 @@ class GunneryOptions(AttackOptions):
         0, ge=0, description="ack-ack dice answering (only a flyer's attack; 5 cancels a "
         "hit, 6 two and rolls again)"
     )
+    aa_obscured: int = Field(
+        0, ge=0, description="ack-ack dice answering from obscured models, or linked with "
+        "one (DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
+    )
     cc: int = Field(
         0, ge=0, description="concussion charge dice answering (only a diving shooter's "
         "attack within 4 inches)"
@@ -124,6 +128,10 @@ class RocketOptions(AttackOptions):
 
     aa: int = Field(
         0, ge=0, description="ack-ack dice answering (5 cancels a hit, 6 two and rolls again)"
+    )
+    aa_obscured: int = Field(
+        0, ge=0, description="ack-ack dice answering from obscured models, or linked with "
+        "one (DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
     )
 
 
@@ -147,6 +155,10 @@ class AnswerOptions(OddsOptions):
         "point lost, never below 1)"
     )
     damage: int = Field(0, ge=0, description="hull points that model has lost")
+    obscured: bool = Field(
+        False, description="the answer is rolled by an obscured model, or linked with one "
+        "(DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
+    )
     hits: int | None = Field(
         None, ge=0, description="the attack's hits: no more than these are cancelled"
     )
@@ -166,6 +178,10 @@ class BoardingOptions(OddsOptions):
     aa: int = Field(
         0, ge=0, description="ack-ack dice answering (charges against diving boarders): "
         "each 5 kills a boarding point, each 6 two and rolls again"
+    )
+    aa_obscured: int = Field(
+        0, ge=0, description="answering dice from obscured models, or linked with one "
+        "(DW-OBSCURED): only a 6 kills, two boarding points, and rolls again"
     )
     rammed: bool = Field(
         False, description="the boarders' ship rammed or collided this turn: half the "
