@@ -197,6 +197,26 @@ def test_run_forced_and_ends_activation() -> None:
     assert brute.activated
 
 
+def test_hor_move_bases_facing_changes_any_number_of_times_during_a_move() -> None:
+    """HOR-MOVE-BASES: a model may change facing at any time during its move, moving straight
+    ahead between the changes (seed l.290), so a zigzag of five straight legs is a move like
+    any other; it stops at the allowance, or after ten legs (the engine's bound, so that a
+    move always ends)."""
+    game = engaged_pair(20.0)
+    activate(game, 1)
+    brute = game.state.models[1]
+    x, y = brute.x, brute.y
+    zigzag = [(x - 0.6, y - 0.4), (x - 1.2, y), (x - 1.8, y - 0.4), (x - 2.4, y),
+              (x - 3.0, y - 0.4)]
+    for leg_x, leg_y in zigzag:
+        game.apply(0, Move(leg_x, leg_y, 0.0))
+        assert any("move on or stop" in d.prompt for d in game.pending())  # allowance left
+    assert (brute.x, brute.y) == pytest.approx((x - 3.0, y - 0.4))
+    for _ in range(5):
+        game.apply(0, Move(brute.x, brute.y + 0.1, 0.0))
+    assert not any("move on or stop" in d.prompt for d in game.pending())  # ten legs
+
+
 def test_headbutt_knocks_down() -> None:
     """HOR-POWER, HOR-HEADBUTT, HOR-FORCE-POWER: forced; a hit knocks the target down and
     deals a damage roll at POW = STR."""

@@ -170,7 +170,7 @@ class Settings(DataModel):
     table: float = Field(default=48.0, ge=24)
     deploy_depth: float = Field(default=10.0, ge=1)
     rounds: int = Field(default=7, ge=1, le=30)
-    max_legs: int = Field(default=3, ge=1, le=10)
+    max_legs: int = Field(default=10, ge=1, le=50)
     concealment: int = Field(default=2, ge=0)
     rough_cost: float = Field(default=2.0, ge=1)
 

@@ -1,5 +1,6 @@
-"""Moving a model: straight legs (a normal move or a run, up to three legs), the free
-strikes of enemies whose melee range it leaves, and the parameter space of legal legs."""
+"""Moving a model: straight legs (a normal move or a run, facing changed between them, at
+most ``max_legs`` of them), the free strikes of enemies whose melee range it leaves, and
+the parameter space of legal legs."""
 
 from __future__ import annotations
 

@@ -50,7 +50,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    the target's base, not only its centre (HOR-LOS); a charger may stop anywhere on
     #    its line once the target is in melee range, a slammer anywhere within 0.5" of it
     #    (``stop_short``: HOR-CHARGE, HOR-SLAM)
-    version = "4"
+    # 5: facing may change any number of times in a move: up to ten straight legs, where
+    #    three were allowed (HOR-MOVE-BASES)
+    version = "5"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"
