@@ -370,8 +370,10 @@ def test_bombs_fall_behind_a_flyer() -> None:
 
 def test_charges_clear_a_nearby_mine() -> None:
     """DW-MINE-CC: models of the moving squadron ending within 4 inches (not 1) of an enemy
-    mine use their charges on it, linked (2 dice and half of 2): 5+ each, and hits
-    matching the mine's 3 dice destroy it (neither cruiser alone could roll 3 dice)."""
+    mine use their charges on it; their owner links them (2 dice and half of 2) or rolls
+    each on its own: linked, 5+ each, and hits matching the mine's 3 dice destroy it
+    (neither cruiser alone could roll 3 dice)."""
+    from warbench.rulesets.dystopian_wars.actions import SweepMines
     from warbench.rulesets.dystopian_wars.state import Mine
 
     game = scripted(setup(
@@ -381,6 +383,9 @@ def test_charges_clear_a_nearby_mine() -> None:
     state(game).mines.append(Mine(0, 1, 30.0, 16.5, 3, 2, armed=True))
     refresh(game)
     play(game, Activate(0), Move(0, (2.0,)), Move(1, (2.0,)))
+    assert owed(game).options == (SweepMines(((0, (0, 1), 0),)),
+                                  SweepMines(((0, (0,), 0), (0, (1,), 0))))
+    play(game, SweepMines(((0, (0, 1), 0),)))
     assert state(game).mines == []
     assert "Warden 1 and Warden 2's charges destroy a mine (3 hits on 3 dice)" in texts(game)
 

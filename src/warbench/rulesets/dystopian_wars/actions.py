@@ -192,6 +192,25 @@ class ChooseEdge(Action, tag="choose-edge"):
 
 
 @dataclass(frozen=True, slots=True)
+class PrizeCrew(Action, tag="prize-crew"):
+    """The crew aboard a prize, after its drift in the end phase (DW-DERELICT): ``all_stop``
+    declares (or keeps) all stop, so the prize holds still from the next turn; False lets
+    it drift on (a prize under all stop clears it and drifts from the next turn)."""
+
+    model: int
+    all_stop: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SweepMines(Action, tag="sweep-mines"):
+    """Concussion charges at enemy mines after a move (DW-MINE-CC): each shot is (mine,
+    models, dice): the models' charges linked at the mine (one model: all its own), or,
+    with ``dice`` > 0, that many of a lone model's charges split at it."""
+
+    shots: tuple[tuple[int, tuple[int, ...], int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Action, tag="concede"):
     """Concede the game."""
 
@@ -199,5 +218,5 @@ class Concede(Action, tag="concede"):
 ACTION_TYPES: tuple[type[Action], ...] = (
     Activate, Idle, Command, Move, Helm, Pivot, Fire, CeaseFire, Respond, Decline, Reroll,
     Board, EndBoarding, Garrison, Repair, PlayCard, Discard, Launch, Land, JoinPatrol,
-    Deploy, ChooseEdge, Concede,
+    Deploy, ChooseEdge, PrizeCrew, SweepMines, Concede,
 )

@@ -35,6 +35,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.boarding import Boarding
 from warbench.rulesets.dystopian_wars.cards import expire_cards, play_card
+from warbench.rulesets.dystopian_wars.charges import sweep
 from warbench.rulesets.dystopian_wars.command import (
     RoutTests,
     break_models,
@@ -72,7 +73,7 @@ from warbench.rulesets.dystopian_wars.flyers import (
     shift_tokens,
 )
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
-from warbench.rulesets.dystopian_wars.mines import dropped_on, explode, set_off_mines, sweep
+from warbench.rulesets.dystopian_wars.mines import dropped_on, explode, set_off_mines
 from warbench.rulesets.dystopian_wars.movement import (
     DRIFT,
     MoveSpace,
@@ -84,11 +85,7 @@ from warbench.rulesets.dystopian_wars.movement import (
 )
 from warbench.rulesets.dystopian_wars.rams import Contact, resolve_contact
 from warbench.rulesets.dystopian_wars.repairs import Repairs
-from warbench.rulesets.dystopian_wars.state import (
-    DWGame,
-    DWState,
-    Model,
-)
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 from warbench.rulesets.dystopian_wars.sweep import carry_out
 from warbench.rulesets.dystopian_wars.treacherous import TerrainRoll
 from warbench.rulesets.dystopian_wars.victory import judge, standing

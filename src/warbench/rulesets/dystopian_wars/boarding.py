@@ -342,6 +342,7 @@ class Boarding(Procedure[DWState, RulesData]):
         target.captured_by = player
         target.prize_of = -1
         target.prize_ap = 0
+        target.helm = "ahead"  # the old crew's all stop goes with it (DW-DERELICT)
         destroy(game, target, "captured", f"boarded by player {player}")
         if player == target.player and state.commodore[player] == target.uid:
             # the commodore recaptured: tests no longer need the extra hit

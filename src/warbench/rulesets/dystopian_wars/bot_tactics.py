@@ -13,7 +13,12 @@ only what the seat may know (the observed state and the catalog):
   answers on its last fuel;
 * fighters and reconnaissance planes escort the nearest friendly large or massive
   squadron that may take a patrol (they end their moves beside it), so they join it on
-  combat air patrol and answer attacks on it; bombers go for the enemy.
+  combat air patrol and answer attacks on it; bombers go for the enemy;
+* a prize crew declares all stop when the prize's next drift would set off a mine, run
+  into a model or terrain, take it off the table or bring it nearer the nearest enemy
+  that could board it back, and lets it drift away otherwise (DW-DERELICT);
+* concussion charges at mines go the way expected to destroy the most mines (the first
+  listed of equals: every model in reach of the first mine linked there) (DW-MINE-CC).
 """
 
 from __future__ import annotations
@@ -24,16 +29,28 @@ from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.geometry.movement import IllegalMove, TurnLimits, plan_path
 from warbench.core.geometry.vectors import to_degrees
 from warbench.core.rounding import round_to
-from warbench.rulesets.dystopian_wars.actions import JoinPatrol, Land, Launch, Respond
+from warbench.rulesets.dystopian_wars.actions import (
+    JoinPatrol,
+    Land,
+    Launch,
+    Move,
+    PrizeCrew,
+    Respond,
+    SweepMines,
+)
 from warbench.rulesets.dystopian_wars.boarding import AnswerBoarding, Boarding
 from warbench.rulesets.dystopian_wars.boarding_rules import BEAST_AA_NEEDED
+from warbench.rulesets.dystopian_wars.charges import MINE_SWEEP_NEEDED, shot_dice
 from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value, linked_answers
 from warbench.rulesets.dystopian_wars.damage import hit_damage
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.exact import pool_hits
+from warbench.rulesets.dystopian_wars.geometry import off_table
 from warbench.rulesets.dystopian_wars.state import DWState, Model
+from warbench.rulesets.dystopian_wars.sweep import carry_out
 
 #: Enemies this close (centre to centre) make a minelayer drop a mine.
 MINE_REACH: Final = 16.0
@@ -185,3 +202,74 @@ def answer_dice(state: DWState, data: RulesData, uid: int, kind: str) -> int:
     model = state.models[uid]
     spec = data.models[model.cls]
     return aa_value(spec, model) if kind == "aa" else cc_value(spec, model)
+
+
+def tactic_choice(state: DWState, data: RulesData, decision: Decision) -> Action | None:
+    """An answer to an attack or boarders (:func:`answer_choice`), a prize crew's order
+    (:func:`crew_choice`) or charges at mines (:func:`sweep_choice`); None elsewhere."""
+    found: Action | None = answer_choice(state, data, decision)
+    if found is None:
+        found = crew_choice(state, data, decision)
+    if found is None:
+        found = sweep_choice(state, data, decision)
+    return found
+
+
+def crew_choice(state: DWState, data: RulesData, decision: Decision) -> PrizeCrew | None:
+    """A prize crew's order: all stop when the prize's next drift is risky
+    (:func:`drift_risky`), else let it drift."""
+    crews = [o for o in decision.options if isinstance(o, PrizeCrew)]
+    if not crews:
+        return None
+    stop = drift_risky(state, data, state.models[crews[0].model])
+    return next((o for o in crews if o.all_stop == stop), crews[0])
+
+
+def drift_risky(state: DWState, data: RulesData, prize: Model) -> bool:
+    """Whether the prize's minimum move straight ahead from where it stands would set off
+    a mine, meet a model or terrain, end off the table, or bring it nearer the nearest
+    enemy in play with assault points (who could board it back)."""
+    inches = float(data.models[prize.cls].min_move)
+    try:
+        plan = plan_path(prize.pose(), (inches,), TurnLimits(0.0, True, inches))
+    except IllegalMove:
+        return True
+    result = carry_out(state, data, prize, plan, Move(prize.uid, (inches,)))
+    end = result.final
+    if result.mines or result.contact is not None or (
+        off_table(end.point, state.width, state.height)
+    ):
+        return True
+    before = after = math.inf
+    for other in state.models:
+        if other.player == prize.prize_of or not other.active or other.carried_by >= 0 or (
+            other.ap <= 0
+        ):
+            continue
+        before = min(before, hypot(other.x - prize.x, other.y - prize.y))
+        after = min(after, hypot(other.x - end.x, other.y - end.y))
+    return after < before
+
+
+def sweep_choice(state: DWState, data: RulesData, decision: Decision) -> SweepMines | None:
+    """The way to use charges at mines expected to destroy the most of them (the first
+    listed of equals)."""
+    sweeps = [o for o in decision.options if isinstance(o, SweepMines)]
+    if not sweeps:
+        return None
+    ad = {mine.mid: mine.ad for mine in state.mines}
+
+    def cleared(option: SweepMines) -> float:
+        spared: dict[int, float] = {}
+        for shot in option.shots:
+            dice = shot_dice(state, data, shot)
+            chance = pool_hits(dice, MINE_SWEEP_NEEDED).at_least(ad.get(shot[0], 0))
+            spared[shot[0]] = spared.get(shot[0], 1.0) * (1.0 - chance)
+        return sum(1.0 - left for left in spared.values())
+
+    best, score = sweeps[0], cleared(sweeps[0])
+    for option in sweeps[1:]:
+        value = cleared(option)
+        if value > score + 1e-12:
+            best, score = option, value
+    return best

@@ -43,7 +43,6 @@ from warbench.rulesets.dystopian_wars.actions import (
     Reroll,
 )
 from warbench.rulesets.dystopian_wars.bot_tactics import (
-    answer_choice,
     deck_choice,
     escort_for,
     escort_reach,
@@ -51,6 +50,7 @@ from warbench.rulesets.dystopian_wars.bot_tactics import (
     launch_choice,
     level_for,
     mine_drop,
+    tactic_choice,
 )
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
@@ -124,7 +124,7 @@ class CommodoreBot:
             return self.move(observation, observation.state, data, decision)
         if any(isinstance(o, CeaseFire) for o in options):
             return self.fire(observation.state, data, decision)
-        answer = answer_choice(observation.state, data, decision)
+        answer = tactic_choice(observation.state, data, decision)
         if answer is not None:
             return answer
         for option in options:

@@ -63,7 +63,7 @@ class Conceded(Event, tag="concede"):
 
 @dataclass(frozen=True, slots=True)
 class DerelictDrift(Event, tag="derelict_drift"):
-    """A derelict with no prize crew drifts its minimum move."""
+    """A derelict (no prize crew, or one not under all stop) drifts its minimum move."""
 
     model: int
 
@@ -143,7 +143,8 @@ class LevelChanged(Event, tag="level"):
 
 @dataclass(frozen=True, slots=True)
 class HelmOrder(Event, tag="helm"):
-    """A model under all stop took a helm order."""
+    """A model under all stop took a helm order, or a prize crew gave one (DW-DERELICT:
+    ``hold``, ``ahead`` clearing all stop, ``drift`` leaving the prize to drift)."""
 
     model: int
     order: str

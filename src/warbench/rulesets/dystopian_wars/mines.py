@@ -17,8 +17,8 @@ or smaller: engine default). Each other mine under
 the template rolls a D6: on 5 or 6 it goes off too, on its own. Mines arm at the end of
 the activation that dropped them (engine default), so a model never sets off its own mine
 as it drops it; a mine dropped on a model (its centre on the model's base) goes off at
-once. Concussion charges of the models that moved within 4 inches of a mine may clear it,
-linked (hits on 5+; enough hits to match its attack dice destroy it).
+once. Concussion charges of the models that moved within 4 inches of a mine may clear it
+(:mod:`.charges`).
 """
 
 from __future__ import annotations
@@ -35,20 +35,15 @@ from warbench.core.geometry import (
     Terrain,
     shape_distance,
 )
-from warbench.rulesets.dystopian_wars.combat import cc_value, linked_dice
 from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
     MineAttack,
     MineExploded,
     MineShielded,
-    MineSurvives,
-    MineSwept,
 )
 from warbench.rulesets.dystopian_wars.geometry import (
-    CC_RANGE,
     MINE_BLAST_RADIUS,
-    MINE_TRIGGER,
     Screen,
     sees_past,
 )
@@ -59,8 +54,6 @@ from warbench.rulesets.dystopian_wars.world import world_of
 
 #: What a chained mine needs on its D6 to go off as well.
 CHAIN_NEEDED: Final = 5
-#: What concussion charges need against a mine.
-MINE_SWEEP_NEEDED: Final = 5
 #: Flyers a mine dropped by a flyer may hit, and what its dice need against them.
 FLYER_MINE_SIZES: Final = ("large", "massive")
 FLYER_MINE_NEEDED: Final = 5
@@ -184,46 +177,6 @@ def dropped_by_flyer(state: DWState, data: RulesData, mine: Mine) -> bool:
     if not 0 <= mine.dropped_by < len(state.models):
         return False
     return data.models[state.models[mine.dropped_by].cls].flying
-
-
-def sweep(game: DWGame, state: DWState, data: RulesData, movers: list[int]) -> None:
-    """Once the models of an activation part have moved: for each enemy mine, those that
-    ended within 4 inches of it (but not within 1, which set it off) link their concussion
-    charges on it, the one with most dice in full and the others half (hits on 5+); hits
-    matching the mine's dice destroy it, fewer do nothing (charges used whenever they can
-    be, all together: engine default)."""
-    for mine in list(state.mines):
-        if not mine.armed:
-            continue
-        shares = []
-        for uid in movers:
-            model = state.models[uid]
-            spec = data.models[model.cls]
-            if model.player == mine.player or not model.alive or spec.tiny:
-                continue
-            dice = cc_value(spec, model)
-            distance = shape_distance(body_of(model, spec).shape(), Disc(mine.point(), 1e-6))
-            if dice > 0 and MINE_TRIGGER < max(0.0, distance) <= CC_RANGE + 1e-9:
-                shares.append((dice, model))
-        if not shares:
-            continue
-        shares.sort(key=lambda share: (-share[0], share[1].uid))
-        dice = linked_dice([share[0] for share in shares])
-        names = " and ".join(model.name for _, model in shares)
-        hits = rolled_hits(game, shares[0][1].player, dice, MINE_SWEEP_NEEDED,
-                           label=f"{names} charges at a mine")
-        cleared = hits >= mine.ad
-        swept = MineSwept if cleared else MineSurvives
-        game.emit(
-            swept(
-                model=shares[0][1].uid,
-                mine=mine.mid,
-                text=f"{names}'s charges {'destroy' if cleared else 'miss'} a mine "
-                f"({hits} hits on {dice} dice)",
-            )
-        )
-        if cleared:
-            state.mines.remove(mine)
 
 
 def set_off_mines(

@@ -43,14 +43,17 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     id = "dystopian-wars"
     name = "Dystopian Wars (1st edition)"
-    version = "0.5"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.6"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
     # the edge, every model drifts, whole backward moves, linked answers, bombs unsplit);
     # 0.5: the seed audit's fixes (a mine goes off where it is set off, obscured answers on 6,
     # repairs only in the following activation, a launched wing's patrol a choice, answers
-    # without the patrol wings, drifting derelicts set off mines)
+    # without the patrol wings, drifting derelicts set off mines);
+    # 0.6: a prize drifts until its crew chooses all stop, which holds it still from the
+    # next turn (DW-DERELICT); the owner links or splits charges between mines, broken
+    # models alone, none after hitting terrain (DW-MINE-CC)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
@@ -146,7 +149,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         if isinstance(action, ChooseEdge) and 0 <= action.edge < len(EDGE_NAMES):
             theirs = EDGE_NAMES[opposite(action.edge)]
             return f"deploy along the {EDGE_NAMES[action.edge]} edge (the opponent the {theirs})"
-        return action_words(action)
+        from warbench.rulesets.dystopian_wars.charges import sweep_text
+        from warbench.rulesets.dystopian_wars.prizes import crew_text
+
+        return crew_text(state, action) or sweep_text(state, action) or action_words(action)
 
     def action_target(self, state: DWState, action: Action) -> str | None:
         """The model an attack aims at."""

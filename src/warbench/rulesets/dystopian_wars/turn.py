@@ -6,8 +6,9 @@
    engine default).
 3. Activations: players take turns activating one squadron each, in initiative order,
    until every squadron has acted; a player with none left waits while the others finish.
-4. End phase: raging fires burn, derelicts drift, wings burn fuel, cards are discarded and
-   drawn, and the game may end (:mod:`.victory`).
+4. End phase: raging fires burn, derelicts drift (prize crews then declare all stop or
+   not: :mod:`.prizes`), wings burn fuel, cards are discarded and drawn, and the game may
+   end (:mod:`.victory`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from warbench.rulesets.dystopian_wars.flyers import refuel_and_land
 from warbench.rulesets.dystopian_wars.luck import order_effect
 from warbench.rulesets.dystopian_wars.mines import set_off_mines
 from warbench.rulesets.dystopian_wars.movement import leaves_table
+from warbench.rulesets.dystopian_wars.prizes import PrizeCrews, crews_to_ask, holds_still
 from warbench.rulesets.dystopian_wars.repairs import burn
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState
 from warbench.rulesets.dystopian_wars.sweep import carry_out
@@ -258,6 +260,9 @@ class EndPhase(Procedure[DWState, RulesData]):
         elif self.stage is EndStage.DERELICTS:
             drift_derelicts(game, state)
             self.stage = EndStage.FLYERS
+            crews = crews_to_ask(state, data)
+            if crews:
+                game.push(PrizeCrews(crews))  # DW-DERELICT: all stop, or drift on
         elif self.stage is EndStage.FLYERS:
             refuel_and_land(game, state, data)
             self.stage = EndStage.CARDS
@@ -273,11 +278,12 @@ class EndPhase(Procedure[DWState, RulesData]):
 
 
 def drift_derelicts(game: DWGame, state: DWState) -> None:
-    """Derelicts without a prize crew drift their minimum move straight ahead, setting off
-    the mines they come within 1 inch of on the way (DW-MINES: any model moving)."""
+    """Derelicts drift their minimum move straight ahead, save prizes whose crews declared
+    all stop in an end phase before (DW-DERELICT, :mod:`.prizes`), setting off the mines
+    they come within 1 inch of on the way (DW-MINES: any model moving)."""
     data = game.data
     for model in state.models:
-        if not (model.alive and model.derelict) or model.prize_ap > 0:
+        if not (model.alive and model.derelict) or holds_still(model):
             continue
         spec = data.models[model.cls]
         if spec.min_move <= 0:
@@ -288,7 +294,8 @@ def drift_derelicts(game: DWGame, state: DWState) -> None:
         except IllegalMove:
             continue
         result = carry_out(state, data, model, plan, Move(model.uid, (float(spec.min_move),)))
-        game.emit(DerelictDrift(model=model.uid, text=f"the derelict {model.name} drifts"))
+        kind = "prize" if model.prize_ap > 0 else "derelict"
+        game.emit(DerelictDrift(model=model.uid, text=f"the {kind} {model.name} drifts"))
         sunk = set_off_mines(game, state, data, model, result)
         if sunk is not None:
             model.place(sunk[0])  # lost to a mine on the way
