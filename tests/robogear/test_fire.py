@@ -4,11 +4,16 @@ RG-INF-FIRE-CONTACT, RG-INF-AMMO)."""
 
 from __future__ import annotations
 
-from tests.robogear.helpers import army, battle, put, turn_of
-from warbench.core.events import UnitDestroyed
+import pytest
+
+from tests.robogear.helpers import RGame, army, battle, put, turn_of
+from warbench.core.events import RollEffect, UnitDestroyed
 from warbench.rulesets.robogear.actions import Shoot
+from warbench.rulesets.robogear.board import action_odds
 from warbench.rulesets.robogear.events import ShotResolved, TokenPlaced
 from warbench.rulesets.robogear.pieces import Block
+from warbench.rulesets.robogear.positions import hurt
+from warbench.rulesets.robogear.table import hidden_share
 
 TANK, WALKER = "ferrum-tank", "verdant-walker"
 
@@ -73,6 +78,80 @@ def test_cover_gives_defence_and_full_cover_blocks_sight() -> None:
     game.state.terrain[-1].height = 9.0
     game._pending = None  # the table changed under a pending decision (test only)
     assert "out of sight" in (game.check(0, Shoot(0, 1, 1)) or "")
+
+
+def _screened(*others: str) -> RGame:
+    """A ferrum tank (unit 0) at (30, 10) facing north; the enemy's ``others`` (units 1,
+    2, ...) stand far off, to be put on the line of fire by the test."""
+    game = battle(army((TANK, 1)), army(*((other, 1) for other in others)))
+    put(game, 0, 30, 10)
+    for index in range(1, len(others) + 1):
+        put(game, index, 10 * index, 55, 180.0)
+    return game
+
+
+def _defence_rolls(game: RGame) -> list[tuple[int, int]]:
+    """(sides, modifier) of every defence roll so far."""
+    return [(e.sides, e.modifier) for e in game.events
+            if isinstance(e, RollEffect) and e.purpose == "defence"]
+
+
+def test_rg_fire_def_a_low_gun_screening_a_tall_walker_hides_under_half() -> None:
+    """RG-FIRE-DEF: a machine or gun across the line of fire hides the part of the target
+    below its own top, as a wall as tall would: a 3 cm mortar before a 10 cm walker hides
+    30% of it, a D3 defence (not the D6 of half hidden), and the shot's odds price that; a
+    trooper across the line hides nothing (engine default)."""
+    game = _screened(WALKER, "verdant-mortar", "verdant-rifleman")
+    state, data = game.state, game.data
+    tank, walker = state.units[0], put(game, 1, 30, 20, 180.0)
+    mortar = put(game, 2, 30, 15)
+    assert hidden_share(state, data, tank, walker) == pytest.approx(0.3)
+    odds = action_odds(data, state, Shoot(0, 0, 1))
+    assert odds is not None and odds.named["hit"] == pytest.approx(4 / 6)  # D6 above a D3
+    turn_of(game, 0, dice=[3, 3])
+    game.apply(0, Shoot(0, 0, 1))
+    assert _defence_rolls(game) == [(3, 0)]
+    mortar.x = 60.0
+    put(game, 3, 30, 15)
+    assert hidden_share(state, data, tank, walker) == 0.0
+
+
+def test_rg_fire_def_a_tall_machine_screening_a_low_one_hides_most_or_all() -> None:
+    """RG-FIRE-DEF, RG-FIRE-LOS: a 7.5 cm tank before a 10 cm walker hides 75% of it (D6+1
+    defence); a walker before a tank, or a tank before a 5 cm trooper, hides all of it: the
+    target is out of sight, and the bot knows it can do it no harm there."""
+    game = _screened(WALKER, "verdant-tank", "verdant-rifleman")
+    state, data = game.state, game.data
+    tank, walker = state.units[0], put(game, 1, 30, 22, 180.0)
+    screen = put(game, 2, 30, 16)
+    assert hidden_share(state, data, tank, walker) == 0.75
+    turn_of(game, 0, dice=[6, 4])
+    game.apply(0, Shoot(0, 0, 1))
+    assert _defence_rolls(game) == [(6, 1)]
+    screen.y, walker.y = 22.0, 16.0
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert hidden_share(state, data, tank, screen) == 1.0
+    assert "out of sight" in (game.check(0, Shoot(0, 1, 2)) or "")
+    assert hurt(state, data, tank, screen) == 0.0
+    walker.x = 60.0
+    trooper = put(game, 3, 30, 22)
+    assert hidden_share(state, data, tank, trooper) == 1.0
+
+
+def test_rg_fire_def_a_machine_screens_from_the_ground_it_stands_on() -> None:
+    """RG-FIRE-DEF: a machine's top is the ground under it plus its height, and hides only
+    what is below it: a tank on the ground before a walker on a 2-step rise hides the lower
+    quarter of it (D3 defence); a shooter standing above the tank's top sees past it."""
+    game = _screened(WALKER, "verdant-tank")
+    state, data = game.state, game.data
+    tank, walker = state.units[0], put(game, 1, 30, 22, 180.0)
+    put(game, 2, 30, 16)
+    state.terrain.append(Block(25, 20, 35, 25, 2.0, "rise"))
+    assert hidden_share(state, data, tank, walker) == 0.25
+    state.terrain[-1].height = 3.0  # the walker's base level with the tank's top
+    assert hidden_share(state, data, tank, walker) == 0.0
+    state.terrain[-1] = Block(25, 5, 35, 12, 3.5, "tower")  # now under the shooter
+    assert hidden_share(state, data, tank, walker) == 0.0
 
 
 def test_troopers_are_hard_targets_for_machines_not_for_troopers() -> None:

@@ -112,7 +112,9 @@ def test_riders_who_acted_in_the_carriers_turn_have_no_turn_of_their_own() -> No
     their squad takes no second turn that round."""
     game = battle(army(("ferrum-rover", 1), ("ferrum-rifleman", 1)),
                   army(("verdant-rifleman", 1), ("verdant-rifleman", 1)))
-    put(game, 0, 30, 10)
+    # the rover faces away from the target, so its rider gets off on the target's side
+    # (behind the carrier): the rover, taller than troopers, would hide it (RG-FIRE-DEF)
+    put(game, 0, 30, 10, 180.0)
     put(game, 1, 30, 11)
     put(game, 2, 30, 25)
     put(game, 3, 60, 60)

@@ -202,7 +202,6 @@ class Tables(DataModel):
 
     accuracy_penalty: tuple[int, int, int]
     cover: tuple[CoverBand, ...]
-    unit_cover: float = Field(ge=0, le=1)
     slot_cover: float = Field(ge=0, le=1)
     movement: dict[str, Movement]
     ram_winner: int = Field(ge=0)

@@ -97,9 +97,8 @@ class Book:
     band_edges: tuple[float, float, float]
     #: The ids of the unit types that fly.
     flyers: frozenset[str]
-    #: The cover a firing slot and a screening machine give (the tables' own numbers).
+    #: The share of a trooper inside a building its firing slot hides (the table's number).
     slot_cover: float
-    unit_cover: float
     #: The accuracy penalty of each band, and (share, dice, sides, plus) of each cover row
     #: in the table's order.
     penalties: tuple[int, int, int]
@@ -116,7 +115,7 @@ class Book:
                       for key, record in data.units.items()}
         self.band_edges = data.measures.band_edges
         self.flyers = frozenset(key for key, sheet in self.units.items() if sheet.flyer)
-        self.slot_cover, self.unit_cover = data.tables.slot_cover, data.tables.unit_cover
+        self.slot_cover = data.tables.slot_cover
         self.penalties = data.tables.accuracy_penalty
         self.cover = [(row.share, row.dice, row.sides, row.plus) for row in data.tables.cover]
         self.best_damage = {}

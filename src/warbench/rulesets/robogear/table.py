@@ -209,9 +209,12 @@ def hidden_share(
 ) -> float:
     """The share of the target's silhouette hidden from the shooter (1.0: out of sight).
 
-    Terrain hides the part of the target below its top (a piece the shooter stands above
-    hides nothing); a machine across the line of fire hides ``unit_cover`` of it; a trooper
-    inside a building is seen only through its slot, ``slot_cover`` hidden.
+    Every screen across the line of fire, a piece of terrain or another machine or gun on
+    the ground, hides the part of the target below the screen's top (a machine's top: the
+    ground it stands on plus its height); a screen the shooter stands above, or whose top is
+    not above the ground the target stands on, hides nothing (RG-FIRE-DEF). The largest
+    share any screen hides counts. Troopers and flyers screen nothing (engine default); a
+    trooper inside a building is seen only through its slot, at least ``slot_cover`` hidden.
     """
     return Sight(state, data).share(shooter, target)
 
@@ -224,7 +227,7 @@ class Sight:
     bot's decision are never asked: the screens are listed then, not when built) and their
     ``inside``/``slot`` at every check."""
 
-    __slots__ = ("_screens", "data", "fly", "slot_cover", "state", "unit_cover", "walls")
+    __slots__ = ("_screens", "data", "fly", "slot_cover", "state", "walls")
 
     def __init__(self, state: RobogearState, data: RobogearData) -> None:
         self.state, self.data = state, data
@@ -232,16 +235,17 @@ class Sight:
         self.walls = [block for block in state.terrain if block.height > 0]
         sheets = book(data)
         self.fly = sheets.flyers
-        self.slot_cover, self.unit_cover = sheets.slot_cover, sheets.unit_cover
-        self._screens: list[tuple[int, float, float, float]] | None = None
+        self.slot_cover = sheets.slot_cover
+        self._screens: list[tuple[int, float, float, float, float]] | None = None
 
-    def screens(self) -> list[tuple[int, float, float, float]]:
-        """(id, x, y, radius) of every machine or gun on the ground that can be across a
-        line of sight, listed when first asked."""
+    def screens(self) -> list[tuple[int, float, float, float, float]]:
+        """(id, x, y, radius, top) of every machine or gun on the ground that can be across
+        a line of sight, listed when first asked; ``top``: how high its silhouette reaches
+        (the ground under it, :meth:`_base`, plus its height)."""
         if self._screens is None:
             fly = self.fly
             self._screens = [
-                (o.id, o.x, o.y, o.radius) for o in self.state.units
+                (o.id, o.x, o.y, o.radius, self._base(o) + o.height) for o in self.state.units
                 # o.on_table spelt out: a sight is built for every listing
                 if o.kind != "trooper" and o.type not in fly and o.alive and not o.reserve
                 and o.carried_by < 0
@@ -297,18 +301,22 @@ class Sight:
                     return 1.0
         if t_in >= 0:
             share = max(share, self.slot_cover)
-        cover = self.unit_cover
-        if share >= cover:
-            return share
         s_id, t_id = shooter.id, target.id
-        for screen, x, y, r in self.screens():
+        for screen, x, y, r, top in self.screens():
             # a base away from the segment's box cannot be across the line
             if x + r < low_x or x - r > high_x or y + r < low_y or y - r > high_y:
                 continue
-            if screen in (s_id, t_id):
+            if screen in (s_id, t_id) or point_segment_distance(x, y, sx, sy, tx, ty) >= r:
                 continue
-            if point_segment_distance(x, y, sx, sy, tx, ty) < r:
-                return cover
+            if s_top < 0.0:
+                s_top = 0.0 if s_in >= 0 else self._base(shooter)
+                t_base = 0.0 if t_in >= 0 else self._base(target)
+            # a machine hides what a wall as tall would (RG-FIRE-DEF)
+            if top <= s_top or top <= t_base:
+                continue
+            share = max(share, min(1.0, (top - t_base) / target.height))
+            if share >= 1.0:
+                return 1.0
         return share
 
 
