@@ -41,7 +41,7 @@ from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import MineSurvives, MineSwept
 from warbench.rulesets.dystopian_wars.geometry import CC_RANGE, MINE_TRIGGER
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
-from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, body_of
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, body_of
 
 #: What concussion charges need against a mine.
 MINE_SWEEP_NEEDED: Final = 5
@@ -168,7 +168,7 @@ def shot_dice(state: DWState, data: RulesData, shot: Shot) -> int:
 def fire_charges(game: DWGame, state: DWState, data: RulesData, action: SweepMines) -> None:
     """Roll each shot in turn; hits matching a mine's dice destroy it."""
     for shot in action.shots:
-        mine = mine_named(state, shot[0])
+        mine = state.mine(shot[0])
         if mine is None:
             continue  # destroyed by an earlier shot
         models = [state.models[uid] for uid in shot[1]]
@@ -234,15 +234,10 @@ def sweep_text(state: DWState, action: Action) -> str:
         return ""
     parts = []
     for mid, uids, dice in action.shots:
-        mine = mine_named(state, mid)
+        mine = state.mine(mid)
         names = " and ".join(state.models[uid].name for uid in uids
                              if 0 <= uid < len(state.models))
         how = f" ({dice} dice split)" if dice else " linked" if len(uids) > 1 else ""
         where = f"the mine at ({mine.x:.1f}, {mine.y:.1f})" if mine else f"mine {mid}"
         parts.append(f"{names}{how} at {where}")
     return "charges: " + "; ".join(parts)
-
-
-def mine_named(state: DWState, mid: int) -> Mine | None:
-    """The mine with id ``mid`` still on the table, if any."""
-    return next((m for m in state.mines if m.mid == mid), None)

@@ -81,7 +81,7 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
         if mid in done:
             continue
         done.add(mid)
-        current = next((m for m in state.mines if m.mid == mid), None)
+        current = state.mine(mid)
         if current is None:
             continue
         template = BlastTemplate(current.point(), MINE_BLAST_RADIUS)
@@ -189,7 +189,7 @@ def set_off_mines(
     move. A blast that destroys the model ends its move there: that pose and the inches
     it had come are returned (None when it lives through them all)."""
     for mid, (where, travelled) in zip(result.mines, result.triggers, strict=True):
-        mine = next((m for m in state.mines if m.mid == mid), None)
+        mine = state.mine(mid)
         if mine is None:
             continue  # a blast before already set it off in a chain
         model.place(where)

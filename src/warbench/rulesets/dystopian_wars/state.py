@@ -87,6 +87,10 @@ class DWState(GameState):
         """The player's models still in play."""
         return [model for model in self.models if model.player == player and model.active]
 
+    def mine(self, mid: int) -> Mine | None:
+        """The mine with id ``mid``, while it is on the table."""
+        return next((mine for mine in self.mines if mine.mid == mid), None)
+
     def opponents(self, player: int) -> list[int]:
         """Every other player (all players are enemies of each other)."""
         return [other for other in range(self.players) if other != player]
