@@ -89,6 +89,22 @@ def test_dw_derelict_a_prize_drifts_the_turn_it_is_taken_then_holds_after_all_st
     assert hulk.y == pytest.approx(38.0)
 
 
+def test_dw_derelict_the_table_says_whose_prize_a_derelict_is_and_when_it_holds_still() -> None:
+    """DW-DERELICT: the web table's list of models names the player holding a prize and,
+    once its crew has signalled all stop, that it holds still (the prize is drawn in its
+    old fleet's colour, faded, so the words are what tells a person whose it is)."""
+    game = prize_game()
+
+    def shown() -> str:
+        shapes = snapshot(game, 1)["scene"]["shapes"]
+        return next(shape["damage"] for shape in shapes if shape["label"] == "Kaiserin")
+
+    assert shown() == "hull 9/9 derelict prize of P0"
+    idle_turn(game)
+    play(game, PrizeCrew(1, True))
+    assert shown() == "hull 9/9 derelict prize of P0 all stop"
+
+
 def test_dw_derelict_a_crew_that_lets_its_prize_drift_or_clears_all_stop_drifts_on() -> None:
     """DW-DERELICT: a crew that declares nothing lets the prize drift again next turn; a
     crew that clears its all stop drifts from the turn after (l.338: the marker cleared

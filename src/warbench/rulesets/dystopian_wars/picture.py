@@ -14,7 +14,8 @@ from warbench.rulesets.dystopian_wars.state import DWState, Model
 
 
 def damage_text(data: RulesData, model: Model) -> str:
-    """Hull points left, and the markers it carries (fires, criticals...)."""
+    """Hull points left, the markers it carries (fires, criticals...), and for a derelict
+    whose prize it is and whether its crew holds it at all stop (DW-DERELICT)."""
     spec = data.models[model.cls]
     if not model.alive:
         return model.fate or "destroyed"
@@ -22,6 +23,10 @@ def damage_text(data: RulesData, model: Model) -> str:
     parts += [f"{name} {count}" for name, count in sorted(model.markers.items()) if count]
     if model.derelict:
         parts.append("derelict")
+        if model.prize_of >= 0:
+            parts.append(f"prize of P{model.prize_of}")
+            if model.helm == "all_stop":
+                parts.append("all stop")
     return " ".join(parts)
 
 
