@@ -17,6 +17,7 @@ from warbench.core.ruleset import SetupError
 from warbench.rulesets.robogear import RobogearRuleset
 from warbench.rulesets.robogear.chances import hit_chance
 from warbench.rulesets.robogear.data import steps
+from warbench.rulesets.robogear.setup import min_army_gap
 
 LISTS = Path(RULES.shipped_data or ".").parent / "lists"
 HERE = Path(__file__).parent
@@ -51,6 +52,36 @@ def test_a_players_data_folder_replaces_a_file(tmp_path: Path) -> None:
     (tmp_path / "rules.toml").write_text(shipped.replace("rounds = 8", "rounds = 0"))
     with pytest.raises(ValueError, match=r"rules.toml: game.rounds"):
         _ = RobogearRuleset(data_dir=tmp_path).data
+
+
+def test_rg_setup_gap_a_variant_table_must_keep_the_armies_40_cm_apart(tmp_path: Path) -> None:
+    """RG-SETUP-GAP: armies start at least 40 cm (measures.deploy_gap_cm) apart. A player's
+    rules.toml whose table or deployment zones would put two armies closer is refused,
+    naming the keys; one that keeps the gap plays a four-army battle whose armies start at
+    least that far apart."""
+    shipped = (Path(RULES.shipped_data or ".") / "rules.toml").read_text()
+    small = shipped.replace("table_cm = 150.0", "table_cm = 130.0")
+    (tmp_path / "rules.toml").write_text(small)
+    with pytest.raises(ValueError, match=r"rules.toml: .*adjacent edges would deploy 35.4 cm "
+                       r"apart.*deploy_gap_cm asks at least 40"):
+        _ = RobogearRuleset(data_dir=tmp_path).data
+    wider = shipped.replace("deploy_gap_cm = 40.0", "deploy_gap_cm = 50.0")
+    (tmp_path / "rules.toml").write_text(wider)
+    with pytest.raises(ValueError, match=r"rules.toml: .*49.5 cm apart"):
+        _ = RobogearRuleset(data_dir=tmp_path).data
+    (tmp_path / "rules.toml").write_text(shipped.replace("table_cm = 150.0", "table_cm = 10.0"))
+    with pytest.raises(ValueError, match=r"rules.toml: .*does not fit a 10 cm table"):
+        _ = RobogearRuleset(data_dir=tmp_path).data
+    deeper = shipped.replace("deploy_depth_cm = 20.0", "deploy_depth_cm = 25.0")
+    (tmp_path / "rules.toml").write_text(deeper)
+    mine = RobogearRuleset(data_dir=tmp_path)
+    armies = [{"name": "test", "units": [{"unit": unit, "count": count} for unit, count in (
+        ("ferrum-tank", 2), ("ferrum-walker", 2), ("ferrum-rifleman", 5))]}] * 4
+    game = Game.new(mine, {"armies": armies, "terrain": "none"}, seed=5, players=4)
+    while game.state.units[0].x == 0.0:  # the edges are rolled for and chosen first
+        decision = game.pending()[0]
+        game.apply(decision.player, decision.options[0])
+    assert min_army_gap(game.state) >= steps(40.0)
 
 
 def test_shipped_lists_are_valid_and_the_broken_one_names_each_rule() -> None:

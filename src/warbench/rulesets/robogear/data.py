@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from math import hypot
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -145,8 +146,6 @@ class Measures(Record):
     apc_defence_bonus: int = 2
     apc_survive: int = 5
     pilot_lives: int = 3
-    machine_steps_per_point: float = 2.0
-    trooper_steps_per_point: float = 1.0
 
     @cached_property
     def band_edges(self) -> tuple[float, float, float]:
@@ -157,11 +156,24 @@ class Measures(Record):
 class Game(Record):
     """Engine defaults for the table and the length of a battle."""
 
-    table_cm: float = 150.0
+    table_cm: float = Field(default=150.0, gt=0)
     rounds: int = Field(default=8, ge=1)
-    deploy_band_cm: float = 40.0
-    deploy_depth_cm: float = 20.0
-    objective_cm: float = 7.5
+    deploy_band_cm: float = Field(default=40.0, gt=0)
+    deploy_depth_cm: float = Field(default=20.0, gt=0)
+    objective_cm: float = Field(default=7.5, gt=0)
+
+    def zone_gaps(self) -> tuple[float, float]:
+        """How far apart (cm, edge to edge) the deployment zones of two armies on opposite
+        and on adjacent edges are: each zone a band ``deploy_band_cm`` wide at the middle
+        of its edge and ``deploy_depth_cm`` deep, on a square table.
+
+        >>> Game().zone_gaps()
+        (110.0, 49.5)
+        """
+        opposite = self.table_cm - 2 * self.deploy_depth_cm
+        # Adjacent edges: the zones' nearest corners, as far apart along both axes.
+        apart = max(0.0, self.table_cm / 2 - self.deploy_depth_cm - self.deploy_band_cm / 2)
+        return max(0.0, opposite), round(hypot(apart, apart), 1)
 
 
 class Rules(DataModel):
@@ -169,6 +181,25 @@ class Rules(DataModel):
 
     measures: Measures
     game: Game
+
+    @model_validator(mode="after")
+    def _armies_start_apart(self) -> Rules:
+        """RG-SETUP-GAP: armies start at least ``deploy_gap_cm`` apart whichever edges they
+        take, so the table and the deployment zones must leave that much between zones."""
+        game, gap = self.game, self.measures.deploy_gap_cm
+        if game.deploy_band_cm > game.table_cm or 2 * game.deploy_depth_cm >= game.table_cm:
+            raise ValueError(
+                f"game: a deployment zone of {game.deploy_band_cm:g} x "
+                f"{game.deploy_depth_cm:g} cm does not fit a {game.table_cm:g} cm table")
+        opposite, adjacent = game.zone_gaps()
+        for closest, edges in ((opposite, "opposite"), (adjacent, "adjacent")):
+            if closest < gap:
+                raise ValueError(
+                    f"game: armies on {edges} edges would deploy {closest:g} cm apart (table_cm "
+                    f"{game.table_cm:g}, deploy_band_cm {game.deploy_band_cm:g}, "
+                    f"deploy_depth_cm {game.deploy_depth_cm:g}); measures.deploy_gap_cm asks "
+                    f"at least {gap:g}")
+        return self
 
 
 class Movement(Record):
