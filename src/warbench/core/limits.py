@@ -94,9 +94,3 @@ def loads_json(text: str, source: str) -> Any:
         ) from None
     check_depth(data, source)
     return data
-
-
-def check_count(value: int, most: int, what: str) -> None:
-    """Raise :class:`TooLarge` unless ``0 <= value <= most`` (``what`` names the input)."""
-    if value > most:
-        raise TooLarge(f"{what} {value}: at most {most:,}")

@@ -202,11 +202,6 @@ def state_hash(value: Any) -> str:
     return hashlib.blake2b(_memoless_pickle(hash_form(value)), digest_size=16).hexdigest()
 
 
-def legacy_state_hash(value: Any) -> str:
-    """The hash of :data:`HASH_FORMAT` 1, which format-1 journals record (slower)."""
-    return hashlib.blake2b(canonical_json(value).encode(), digest_size=16).hexdigest()
-
-
 def hash_form(value: Any) -> Any:
     """The value as nested tuples of ints, strings, bools, floats, ``None`` and byte tags.
 

@@ -144,14 +144,6 @@ class Store:
                 "UPDATE games SET head = ? WHERE id = ?", (json.dumps(_head(journal)), game_id)
             )
 
-    def token_digest(self, game_id: str, seat: int) -> str | None:
-        """The stored digest of a seat's token (seat -1: spectators), if any."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT digest FROM tokens WHERE game = ? AND seat = ?", (game_id, seat)
-            ).fetchone()
-        return None if row is None else str(row[0])
-
     def token_digests(self, game_id: str) -> dict[int, str]:
         """Every token digest of a game, by seat."""
         with self._lock:

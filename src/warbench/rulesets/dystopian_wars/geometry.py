@@ -12,7 +12,6 @@ movement (:func:`warbench.core.geometry.plan_path`) checks it against a model's
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from math import hypot
@@ -26,7 +25,6 @@ from warbench.core.geometry import (
     Arc,
     Body,
     Point,
-    Pose,
     RangeBands,
     RectBase,
     Terrain,
@@ -35,7 +33,6 @@ from warbench.core.geometry import (
     in_channel,
     line_of_sight,
 )
-from warbench.core.geometry.vectors import to_radians
 from warbench.rulesets.dystopian_wars.state import Piece
 
 #: Four range bands of 8 inches.
@@ -291,16 +288,3 @@ def _segment_distance(px: float, py: float, ax: float, ay: float, bx: float, by:
 def off_table(point: Point, width: float, height: float) -> bool:
     """Whether a centre lies beyond the table's edge."""
     return not (0.0 <= point.x <= width and 0.0 <= point.y <= height)
-
-
-def nearest_point_on_leg(start: Pose, length: float, point: Point) -> float:
-    """How far along a straight leg the centre passes closest to ``point``.
-
-    >>> nearest_point_on_leg(Pose(0.0, 0.0, 0.0), 10.0, Point(1.0, 4.0))
-    4.0
-    """
-    dx = point.x - start.x
-    dy = point.y - start.y
-    radians = to_radians(start.heading)
-    along = dx * math.sin(radians) + dy * math.cos(radians)
-    return min(max(along, 0.0), length)

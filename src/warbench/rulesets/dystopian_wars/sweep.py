@@ -81,19 +81,11 @@ def blocks_movement(spec: ModelSpec, level: str, piece: Piece) -> bool:
     return piece.kind == "water" or piece.density in ("medium", "dense")
 
 
-def mine_distance(body: Body, spec: ModelSpec, start: Pose, length: float, mine: Point) -> float:
-    """Closest approach of a base sliding ``length`` inches from ``start`` to a point."""
-    across, along = Body(start, body.base).local(mine)
-    half_w, half_l = _half_sizes(spec)
-    gap_along = 0.0 if 0.0 <= along <= length else min(abs(along), abs(along - length))
-    return hypot(max(abs(across) - half_w, 0.0), max(gap_along - half_l, 0.0))
-
-
 def mine_trigger(body: Body, spec: ModelSpec, start: Pose, length: float, mine: Point) -> float:
     """How far a base sliding ``length`` inches from ``start`` goes before it first comes
-    within 1 inch of a mine's centre (:data:`MINE_TRIGGER`), or -1 when it never does
-    (the same reach as :func:`mine_distance`; DW-MINES: the mine goes off there, with
-    the model there). A base coming straight at a mine 5 inches ahead of its centre, 3
+    within 1 inch of a mine's centre (:data:`MINE_TRIGGER`), measured from the edge of
+    its base, or -1 when it never does (DW-MINES: the mine goes off there, with the model
+    there). A base coming straight at a mine 5 inches ahead of its centre, 3
     inches long, sets it off after 2.5 inches: its bow is then 1 inch short of it."""
     across, along = Body(start, body.base).local(mine)
     half_w, half_l = _half_sizes(spec)

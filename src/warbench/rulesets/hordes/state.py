@@ -88,8 +88,3 @@ class HordesState(GameState):
         come last so that a player's list of choices starts with the enemy)."""
         living = self.living()
         return [m for m in living if m.owner != player] + [m for m in living if m.owner == player]
-
-
-def model_at(state: HordesState, uid: int) -> Model:
-    """The model with ``uid`` (uids are positions in ``state.models``)."""
-    return state.models[uid]
