@@ -350,3 +350,57 @@ def test_dw_mines_a_drifting_derelict_sets_off_a_mine() -> None:
     assert "the mine rolls 5 dice at Kaiserin: 2 hits" in texts(game)
     assert state(game).mines == []
     assert hulk.y == pytest.approx(38.0)
+
+
+def test_dw_mines_a_model_the_blast_destroys_stops_where_it_set_the_mine_off() -> None:
+    """DW-MINES: a cruiser a hull point from sinking runs past an armed mine; the blast
+    destroys it where its base came within 1 inch of the mine (0.9 inches into an 8-inch
+    move), the move ends there, and its squadron-mate moves next."""
+    game = scripted(PAST_THE_MINE, (*P1_FIRST, 6, 4, 4, 4, 1, 1, *[1] * 5))
+    _armed_mine(game)
+    cruiser = model(game, 1)
+    cruiser.damage = game.data.models[cruiser.cls].hp - 1
+    play(game, Activate(1), Move(1, (8.0,)))
+    assert not cruiser.alive and cruiser.fate == "destroyed"
+    assert (cruiser.x, cruiser.y) == pytest.approx((33.9, 21.3))  # not 41.0: its move ended
+    assert texts(game)[-1] == "Wacht 1 is lost to a mine after 0.9 inches"
+    assert "the mine rolls 5 dice at Wacht 1: 5 hits" in texts(game)
+    assert owed(game).prompt == "move Wacht-class cruiser" and state(game).mines == []
+
+
+#: Sovereign (player 0) and, for player 1, Kaiserin (made a derelict prize of player 0 by
+#: each test) heading south at (36, y) and two Wacht cruisers.
+def _hulk_heading_south(y: float, faces: tuple[int, ...]) -> Game:
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, y, 180.0), name="Kaiserin"),
+         squadron("prussia-cruiser", (10.0, 40.0, 180.0), (13.0, 40.0, 180.0))],
+    ), (*P0_FIRST, *faces, *P0_FIRST))
+    hulk = model(game, 1)
+    hulk.derelict, hulk.captured_by, hulk.fate = True, 0, "captured"
+    return game
+
+
+def test_dw_mines_a_drifting_derelict_the_blast_destroys_stops_there() -> None:
+    """DW-MINES, DW-DERELICT: a hulk drifting its 2-inch minimum move comes within 1 inch
+    of a 12-dice mine after 1.25 inches; the blast sinks it, and it stays where it set the
+    mine off instead of drifting on to 38 inches."""
+    game = _hulk_heading_south(40.0, (5,) * 12)
+    hulk = model(game, 1)
+    hulk.damage = game.data.models[hulk.cls].hp - 1
+    state(game).mines.append(Mine(99, 0, 36.0, 35.5, 12, dropped_by=0, armed=True))
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(2), Idle())
+    assert "the mine rolls 12 dice at Kaiserin: 12 hits" in texts(game)
+    assert not hulk.alive and hulk.y == pytest.approx(38.75)
+
+
+def test_dw_derelict_a_hulk_that_drifts_off_the_table_is_destroyed() -> None:
+    """DW-DERELICT, DW-OFF-TABLE: a derelict 1 inch from the south edge drifts its minimum
+    move off the table in the end phase and is destroyed, which the log says."""
+    game = _hulk_heading_south(1.0, ())
+    hulk = model(game, 1)
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(2), Idle())
+    assert not hulk.alive and hulk.fate == "destroyed"
+    assert "Kaiserin is destroyed (drifted off the table)" in texts(game)
