@@ -22,6 +22,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     CeaseFire,
     Decline,
     Fire,
+    Idle,
     JoinPatrol,
     Land,
     Launch,
@@ -295,3 +296,17 @@ def test_dw_aa_link_a_patrol_wing_may_stay_out_of_an_answer() -> None:
     assert CommodoreBot().choose(game.observe(0), decision) == Respond((0, 1))
     play(game, Respond((0, 1)))
     assert wing.alive and wing.fuel == 1
+
+
+def test_dw_fuel_a_wing_with_no_fuel_left_is_lost_in_the_end_phase() -> None:
+    """DW-FUEL: a wing flying on with no fuel left is lost in the end phase; one with a
+    point left flies on into the next turn."""
+    game = scripted(CARRIER, (*P0_FIRST, *P0_FIRST))
+    empty, last = model(game, 1), model(game, 2)
+    empty.fuel, last.fuel = 0, 1
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(2), Idle(), Activate(1), Idle())
+    assert state(game).turn == 2
+    assert not empty.alive and empty.fate == "destroyed"
+    assert "Britannic fighter wing is destroyed (out of fuel)" in texts(game)
+    assert last.alive and last.fuel == 1

@@ -33,6 +33,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Repair,
     Reroll,
 )
+from warbench.rulesets.dystopian_wars.damage import CriticalRolls
 from warbench.rulesets.dystopian_wars.mines import explode
 from warbench.rulesets.dystopian_wars.setup import octagon
 from warbench.rulesets.dystopian_wars.state import Mine
@@ -404,3 +405,45 @@ def test_dw_derelict_a_hulk_that_drifts_off_the_table_is_destroyed() -> None:
     play(game, Activate(0), Idle(), Activate(2), Idle())
     assert not hulk.alive and hulk.fate == "destroyed"
     assert "Kaiserin is destroyed (drifted off the table)" in texts(game)
+
+
+def test_dw_commodore_reroll_a_repair_roll_near_the_commodore_and_not_beyond() -> None:
+    """DW-COMMODORE-REROLL, DW-REPAIR: a repair roll of a model within 8 inches of its
+    commodore (the commodore's own ship here) may be rolled again, once a turn, keeping the
+    second roll (a 5 repairs nothing, the 2 rolled again repairs); a ship 30 inches away
+    is offered no re-roll."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign", commodore=True),
+         squadron("britannia-cruiser", (10.0, 30.0, 0.0), name="Dido")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+    ), (*P0_FIRST, 5, 2, 5, *P0_FIRST))
+    model(game, 0).markers = {"half-mv": 1}
+    model(game, 1).markers = {"half-mv": 1}
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Repair(0, "half-mv"))
+    assert owed(game).prompt == "repair roll of 5: re-roll with the commodore?"
+    play(game, Reroll())
+    assert state(game).reroll_used[0] and model(game, 0).markers == {}
+    assert texts(game)[-2:] == [
+        "player 0's commodore orders a re-roll", "Sovereign repairs half mv"]
+    play(game, Activate(2), Idle(), Activate(1), Move(1, (2.0,)), CeaseFire(),
+         Repair(1, "half-mv"))
+    assert owed(game).prompt == "activate a squadron"  # Dido's 5 stands: no offer
+    assert model(game, 1).markers == {"half-mv": 1}
+
+
+def test_dw_fire_beasts_a_submerged_creature_rolls_again_on_a_fire_result() -> None:
+    """DW-FIRE-BEASTS: a submerged creature rolling a raging fire (1) or a magazine
+    explosion (8, which also starts a fire) on the critical table rolls again until the
+    result is no fire: here its rudder jams (3), and it takes no fire and no damage."""
+    game = scripted(setup(
+        [squadron("blazing-sun-creature", (36.0, 10.0, 0.0), name="Leviathan")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0))],
+    ), (*P0_FIRST, 1, 8, 3))
+    creature = model(game, 0)
+    creature.level = "submerged"
+    state(game).stack.append(CriticalRolls(0, 1, -1))
+    game._pending = None
+    game._advance()
+    assert creature.markers == {"rudder-jammed": 1} and creature.damage == 0
+    assert texts(game)[-1].startswith("Leviathan: Rudder jammed")
