@@ -7,7 +7,14 @@ from typing import Any
 
 import pytest
 
-from tests.rulesets.armada.helpers import battle, fleet, hold_position, in_gunnery, texts
+from tests.rulesets.armada.helpers import (
+    battle,
+    fleet,
+    hold_position,
+    in_gunnery,
+    skip_orders,
+    texts,
+)
 from warbench.core.actions import Action
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.hexgrid import Hex
@@ -292,3 +299,28 @@ def test_arm_off_resolve_a_shot_at_a_mine() -> None:
     act(game, Fire(1, -1, mine=0, resolve=True))  # max(4, 10) + 2 - 2 (long): 3 damage
     assert game.state.officers[0].resolve == 0
     assert texts(game, "mine_destroyed") == ["the gravity mine at 0,-2 is destroyed"]
+
+
+@pytest.mark.parametrize(("resolve", "dice", "lance_after"), [
+    (True, [1, 2, 2, 9], (8, 16)),  # max(2, 9) + 2 + 1 = 12: made, no free attack
+    (False, [1, 2, 2, 15, 9], (8 - 5, 16)),  # 2 fails: the free attack hits, 10 // 2 = 5
+])
+def test_arm_off_resolve_a_stunts_piloting_check_rolls_twice(
+    resolve: bool, dice: list[int], lance_after: tuple[int, int]
+) -> None:
+    """ARM-OFF-RESOLVE, ARM-STUNT-FLYBY: an officer's resolve point spent on a flyby rolls
+    its piloting d20 twice and keeps the better (the flyby is made against Grudge's AC 12,
+    so no free attack); without it the first die, a 2, fails and Grudge's free attack lands
+    at half damage. Resolve goes only with a stunt that has a piloting check: an ordinary
+    move or a turn in place with it is refused."""
+    blue = [officer("Eng", "chief-engineer", "Lance", 1)]
+    game = battle([lance()], [GRUDGE], [[[0, 0, 0]], [[0, -2, 3]]], dice, blue_officers=blue)
+    skip_orders(game)
+    refused(game, Move(0, "FFF", target=1, resolve=True),
+            "only a stunt with a piloting check can spend resolve")
+    refused(game, Move(0, "R", "turn-in-place", resolve=True),
+            "only a stunt with a piloting check can spend resolve")
+    act(game, Move(0, "FFF", "flyby", target=1, resolve=resolve))
+    moved = game.state.fleets[0]
+    assert moved.hex == Hex(0, -3) and (moved.shields, moved.hull) == lance_after
+    assert game.state.officers[0].resolve == (0 if resolve else 1)
