@@ -96,6 +96,35 @@ def test_shipped_lists_are_valid_and_the_broken_one_names_each_rule() -> None:
                      "points_cap"]
 
 
+def test_rg_list_rules_name_each_attachment_crew_command_and_group_problem() -> None:
+    """RG-ART-ATTACH, RG-ART-BATTERY-CREW, RG-INF-INFILTRATE, RG-GROUP-TRAITS,
+    RG-WIN-MISSION: a list builder sees every broken rule of a list at once, each at its
+    list path: a gun attached with no trooper squad above it, one joining infiltrators, two
+    on one squad, a crew with no battery before it, a command unit that is no machine, a
+    group of one squad and one of three walkers (two of a type at most)."""
+    units = [
+        {"unit": "ferrum-mortar", "role": "attach"},
+        {"unit": "ferrum-sniper", "count": 2, "role": "reserve"},
+        {"unit": "ferrum-mortar", "role": "attach"},
+        {"unit": "ferrum-rifleman", "count": 3},
+        {"unit": "ferrum-mortar", "count": 2, "role": "attach"},
+        {"unit": "ferrum-medic", "count": 2, "role": "crew command"},
+        {"unit": "ferrum-tank", "role": "group:B"},
+        {"unit": "ferrum-walker", "count": 3, "role": "group:C"},
+    ]
+    army = ArmyList.model_validate(
+        {"name": "Tangled", "ruleset": "robogear", "faction": "ferrum", "units": units})
+    assert [str(v) for v in RULES.validate_list(army).violations] == [
+        "units[0]: an attached gun needs a trooper squad above it [artillery]",
+        "units[2]: no gun may join an infiltrating squad [artillery]",
+        "units[4]: at most one gun is attached to a squad [artillery]",
+        "units[5].role: the command unit is a machine [command]",
+        "units[5].role: a crew squad follows the battery it serves [artillery]",
+        "units[6].role: group B must have 2 or 3 squads [group]",
+        "units[7].role: group C has more than two squads of one type [group]",
+    ]
+
+
 def test_setup_for_three_lists_and_two_versus_two() -> None:
     """RG-UNIT, RG-WIN-TEAMS: lists become a set-up for 3 players; 2v2 needs four."""
     lists = [_list(LISTS / n) for n in
