@@ -4,6 +4,8 @@ RG-INF-GRENADE-ICON, RG-ART-*, RG-RAM-*, RG-CC-WEAPON, RG-RUNOVER)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.robogear.helpers import RGame, army, battle, put, turn_of
 from warbench.core.dice import ScriptedDice
 from warbench.rulesets.robogear.actions import EndTurn, Move, Ram, RunOver, Shoot, Throw, Turn
@@ -185,6 +187,23 @@ def test_ram_rolls_armour_and_claws_and_the_table_hurts_both() -> None:
     ram = next(e for e in game.events if isinstance(e, Rammed))
     assert (ram.power, ram.target_power) == (3 + 10 + 3, 3 + 9)
     assert game.state.units[0].damage == 1 and game.state.units[1].damage == 2 + 4
+
+
+@pytest.mark.parametrize(("dice", "hurt"), [
+    ([1, 5], (2, 2)),  # 1 + 13 against 5 + 9: a draw, 2 each
+    ([1, 6], (2 + 1, 1)),  # 14 against 15: the rammer loses by 1 and takes 3, the rover 1
+])
+def test_rg_ram_table_a_draw_hurts_both_alike_and_a_rammer_can_lose(
+    dice: list[int], hurt: tuple[int, int]
+) -> None:
+    """RG-RAM-ROLL, RG-RAM-TABLE: equal totals are a draw (2 damage each, engine default);
+    a rammer rolling lower is the loser and takes 2 + the margin, the rammed machine 1."""
+    game = battle(army(("ferrum-walker", 1)), army(("ashen-rover", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 20)
+    turn_of(game, 0, dice=dice)
+    game.apply(0, Ram(0, 1))
+    assert (game.state.units[0].damage, game.state.units[1].damage) == hurt
 
 
 def test_short_rams_do_no_damage_and_tracks_cannot_ram_flyers() -> None:
