@@ -8,8 +8,11 @@ import pytest
 from warbench.core.dice import ScriptedDice
 from warbench.rulesets.full_thrust.actions import (
     DeclareTarget,
+    DefenceDone,
     DefendWith,
+    FighterTarget,
     Launch,
+    MoveGroup,
     Repair,
     WriteOrders,
 )
@@ -30,6 +33,7 @@ from warbench.rulesets.full_thrust.pods import (
 )
 from warbench.rulesets.full_thrust.savasku import power_shares
 from warbench.rulesets.full_thrust.scoring import Points
+from warbench.rulesets.full_thrust.state import Salvo
 
 from .helpers import RULES, battle, fire_asked, ship
 from .test_odds import TOLERANCE, V, assert_dist, odds
@@ -215,3 +219,38 @@ def test_ft_odds_pods_match_icepool() -> None:
     assert_dist(heavy.distribution, (2 @ d3.map(lambda f: f // 2)).map(lambda k: min(k, 2)))
     with pytest.raises(Exception, match="lance pod"):
         odds("pod", pod="lance", range=20)
+
+
+@pytest.mark.parametrize(("kind", "said"), [
+    ("fighters", "Nest S1 loses 2 to Root's point defence, 4 left"),
+    ("salvo", "Root's point defence downs 2 missiles of salvo 0, 4 left"),
+])
+def test_ft_sv_pods_an_interceptor_pod_shoots_fighters_or_missiles_in_play(
+    kind: str, said: str
+) -> None:
+    """FT-SV-PODS: in phase 7 the Kossuun Root grows an interceptor pod
+    against the fighter group attacking it, or against a salvo of six missiles aimed at it:
+    a d3 of 2 kills two; the pod spends a biomass and a point of attack power, and the
+    launcher is offered no second shot that turn."""
+    game, feed = battle([ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
+                        [ship("kossuun", "Root", 30.0, 30.0, facing=6)], 6, 1)
+    state = game.state
+    game.apply(0, WriteOrders(0, 0, 0))
+    written = [o for o in game.pending_for(1)[0].options if isinstance(o, WriteOrders)]
+    game.apply(1, next(o for o in written if (o.speed, o.turn) == (0, 0) and o.attack >= 1))
+    game.apply(0, Launch(0))
+    game.apply(0, MoveGroup(0, 30.0, 27.0))
+    if kind == "salvo":
+        state.salvos.append(Salvo(0, 0, 0, 30.0, 27.0, 6, target=1))
+    game.apply(0, FighterTarget(0, "ship", 1))
+    root = state.ships[1]
+    pod = LIB.designs["kossuun"].systems.index(
+        next(s for s in LIB.designs["kossuun"].systems if s.mode == "interceptor"))
+    power, biomass = root.attack_power, root.biomass
+    game.apply(1, DefendWith(1, pod, kind, 0))
+    assert not any(isinstance(o, DefendWith) and o.system == pod
+                   for o in game.pending()[0].options)
+    feed.add(2, *[1] * 60)
+    game.apply(1, DefenceDone())
+    assert said in [getattr(event, "text", "") for event in game.events]
+    assert (power - root.attack_power, biomass - root.biomass) == (1, 1)
