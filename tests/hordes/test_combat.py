@@ -11,6 +11,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
 from warbench.rulesets.hordes.actions import (
     Attack,
+    Cast,
     Charge,
     DamageBoost,
     Done,
@@ -253,6 +254,40 @@ def test_slam_throws_and_knocks_down() -> None:
     titan = game.state.models[3]
     assert titan.knocked_down and abs(titan.y - titan_y - 4) < 1e-6
     assert sum(titan.spiral) == 6 + 6 + 11 - 18
+
+
+def test_hor_slam_under_three_inches_a_hit_deals_strength_damage_without_a_slam() -> None:
+    """HOR-SLAM: a slam that reaches its target after less than 3" of movement (here about
+    1.5") still rolls to hit, but a hit only makes a damage roll at POW equal to the
+    slammer's STR (2d6 + 11 against ARM 18: 5): the target is not thrown nor knocked down."""
+    game = battle(BRUTE_VS_TITAN, [[24, 3, 0], [24, 10, 0], [24, 45, 180], [24, 13.5, 180]])
+    activate(game, 1)
+    brute, titan = game.state.models[1], game.state.models[3]
+    start = (brute.y, titan.y)
+    script(game, 5, 5, 6, 6, 2)
+    game.apply(0, Slam(3))
+    assert 0 < brute.y - start[0] < 3 and titan.y == start[1]
+    assert not titan.knocked_down and sum(titan.spiral) == 6 + 6 + 11 - 18
+
+
+@pytest.mark.parametrize("layout, needed, result", [
+    ("open", 16, "hit"), ("standard", 16 + 2, "miss")])
+@pytest.mark.parametrize("attack, kind, total", [
+    (Attack(1, 1), "ranged", 9 + 8), (Cast("scorch", 1), "magic", 9 + 7)])
+def test_hor_terrain_a_model_in_a_forest_is_concealed_from_ranged_and_magic_attacks(
+    layout: str, needed: int, result: str, attack: Attack | Cast, kind: str, total: int
+) -> None:
+    """HOR-TERRAIN (engine default): a model inside a forest adds the concealment bonus (2)
+    to its DEF against ranged and magic attacks: Vesk's Spitfire (RAT 8) and Scorch (FURY
+    7) roll 4 + 5 at Maelis (DEF 16) 7.5" away, a hit in the open and a miss once the
+    standard layout's forest stands where Maelis does."""
+    game = battle([["vesk"], ["maelis"]], [[12, 14, 0], [12, 21.5, 180]], layout=layout)
+    activate(game, 0)
+    game.apply(0, Hold())
+    script(game, 4, 5, *[3] * 10)
+    game.apply(0, attack)
+    said = f"Cinder Matron Vesk {kind} attack on Elder Maelis: {total} against DEF {needed}"
+    assert f"{said}, {result}" in [getattr(event, "text", "") for event in game.events]
 
 
 def test_slam_collateral() -> None:
