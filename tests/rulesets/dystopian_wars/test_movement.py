@@ -11,6 +11,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     model,
     owed,
     play,
+    refresh,
     scripted,
     setup,
     squadron,
@@ -216,6 +217,29 @@ def test_submerged_models_pass_under_ships_and_attack_only_with_torpedoes() -> N
     play(game, CeaseFire())
     play(game, Activate(1), Move(1, (2.0,)), Move(2, (2.0,)))
     refused(game, Fire(((1, "turret"),), 0), "submerged one in range band 1")
+
+
+@pytest.mark.parametrize("level", ["flying", "obscured"])
+def test_dw_submerged_fire_an_obscured_flyer_never_fires_at_a_submerged_model(
+    level: str,
+) -> None:
+    """DW-SUBMERGED-FIRE, DW-OBSCURED: a rotor flying at its level may fire its rockets and
+    turret at a submarine submerged 10 inches off (range band 2); the same rotor climbing
+    into the clouds for its activation may not, and a player's shot is refused naming the
+    rule."""
+    game = scripted(setup(
+        [squadron("britannia-rotor", (36.0, 10.0, 0.0), name="Kestrel")],
+        [squadron("prussia-submarine", (36.0, 24.0, 180.0), name="Hecht")],
+    ), P0_FIRST)
+    model(game, 1).level = "submerged"
+    refresh(game)
+    play(game, Activate(0), Move(0, (4.0,), level=level))
+    shots = [option for option in owed(game).options if isinstance(option, Fire)]
+    if level == "flying":
+        assert {shot.guns for shot in shots} == {((0, "rockets"),), ((0, "turret"),)}
+    else:
+        assert shots == []
+        refused(game, Fire(((0, "turret"),), 1), "an obscured model cannot fire at a submerged one")
 
 
 def test_flyers_pass_over_ships() -> None:
