@@ -12,10 +12,19 @@ from tests.rulesets.dystopian_wars.helpers import (
     scripted,
     setup,
     squadron,
+    state,
 )
+from warbench.core.attacks import OddsAnswer
+from warbench.core.events import RollEffect
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Fire, Move
-from warbench.rulesets.dystopian_wars.exact import damage_odds, extra_damage_die, pool_hits
+from warbench.rulesets.dystopian_wars.exact import (
+    cancel_hits,
+    damage_odds,
+    extra_damage_die,
+    pool_hits,
+)
+from warbench.rulesets.dystopian_wars.state import CardPlay
 
 
 def _shooting(tmp_path: Path):  # type: ignore[no-untyped-def]
@@ -61,3 +70,46 @@ def test_attacks_read_in_words(tmp_path: Path) -> None:
     seen = game.observe(0).state
     text = rules.action_text(seen, Fire(((0, "fore turret"),), 1))
     assert text.startswith("Dauntless") and "fore turret at" in text
+
+
+def test_the_odds_count_an_action_card_fog_and_shields_as_the_attack_rolls(
+    tmp_path: Path,
+) -> None:
+    """DW-CARDS-A, DW-CARDS-DECK, DW-GENERATORS: the odds shown before declaring an attack
+    take the lead model's A card (Master gunner: three more dice; Range finders: one
+    easier), a fog card (Sea mist: dice halved in range bands 3 and 4) and the target's
+    shield generator (one die cancelling on 4+), as the engine then rolls them:
+    Dauntless's fore turret, 10 dice at Kaiserin in band 3, rolls 13 // 2 = 6 and
+    Kaiserin's shields one."""
+    rules = DystopianWarsRuleset(catalog_file(tmp_path))
+    game = scripted(setup(
+        [squadron("test-battleship", (20.0, 10.0, 0.0), name="Dauntless")],
+        [squadron("prussia-battleship", (20.0, 40.0, 180.0), name="Kaiserin")],
+    ), [*P0_FIRST, *[1] * 20], rules)
+    play(game, Activate(0), Move(0, (2.0,)))
+    turret = Fire(((0, "fore turret"),), 1)
+    kaiserin = rules.data.models["prussia-battleship"]
+
+    def odds_now() -> OddsAnswer:
+        answer = rules.action_odds(game.observe(0).state, turret)
+        assert answer is not None
+        return answer
+
+    assert odds_now().notes[:2] == (
+        "10 dice hitting on 4+ in range band 3", "1 shield generator dice cancel on 4+")
+    state(game).in_play.append(CardPlay("range-finders", 0, model=0, until="activation"))
+    assert odds_now().notes[0] == "10 dice hitting on 3+ in range band 3"
+    state(game).in_play[-1] = CardPlay("master-gunner", 0, model=0, until="activation")
+    state(game).in_play.append(CardPlay("sea-mist", 1))
+    answer = odds_now()
+    assert answer.notes[:3] == ("13 dice hitting on 4+ in range band 3",
+                                "fog halves them to 6", "1 shield generator dice cancel on 4+")
+    hits = cancel_hits(pool_hits(6, 4), pool_hits(kaiserin.shield, 4))
+    expected = damage_odds(hits, kaiserin.dr, kaiserin.cr, kaiserin.hp, hull_left=kaiserin.hp,
+                           extra=extra_damage_die(rules.data.criticals))
+    assert answer.named == expected.named()
+    play(game, turret, CeaseFire())
+    rolled = {event.purpose: event.dice for event in game.events
+              if isinstance(event, RollEffect)}
+    assert rolled["Dauntless gunnery attack on Kaiserin"] == 6
+    assert rolled["Kaiserin shields"] == kaiserin.shield == 1

@@ -31,6 +31,7 @@ from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (
+    CardPlay,
     DWGame,
     DWState,
     Model,
@@ -141,7 +142,7 @@ def resolve_attack(
                     label=f"{attack.kind} at the wing")
         return
     dice = dice + attack.bonus + squadron_card_dice(state, data, sid)
-    if attack.band >= 3 and _fog(state, data):
+    if attack.band >= 3 and fog_in_force(state, data):
         dice //= 2
     reactions = [
         data.cards[play.card]
@@ -225,20 +226,35 @@ def squadron_card_dice(state: DWState, data: RulesData, sid: int) -> int:
     )
 
 
-def action_card_bonus(state: DWState, data: RulesData, lead: int) -> tuple[int, int]:
-    """An A card on the attack's lead model: (extra dice, easier by) for its first attack;
-    the card is then used up."""
+def action_card(state: DWState, data: RulesData, lead: int) -> CardPlay | None:
+    """The A card in force on the attack's lead model that helps its first attack (more
+    dice, or an easier number needed), if any."""
     for play in state.in_play:
         card = data.cards[play.card]
         if play.model == lead and play.until == "activation" and card.kind == "A" and (
             card.effect in ("gunnery", "steady-aim")
         ):
-            state.in_play.remove(play)
-            if card.effect == "gunnery":
-                return card.value, 0
-            return 0, card.value
-    return 0, 0
+            return play
+    return None
 
 
-def _fog(state: DWState, data: RulesData) -> bool:
+def card_help(data: RulesData, play: CardPlay | None) -> tuple[int, int]:
+    """What an :func:`action_card` gives the attack: (extra dice, easier by)."""
+    if play is None:
+        return 0, 0
+    card = data.cards[play.card]
+    return (card.value, 0) if card.effect == "gunnery" else (0, card.value)
+
+
+def action_card_bonus(state: DWState, data: RulesData, lead: int) -> tuple[int, int]:
+    """The :func:`card_help` of the lead model's A card for its first attack; the card is
+    then used up."""
+    play = action_card(state, data, lead)
+    if play is not None:
+        state.in_play.remove(play)
+    return card_help(data, play)
+
+
+def fog_in_force(state: DWState, data: RulesData) -> bool:
+    """Whether a fog card is in force: it halves the dice of attacks in range bands 3 and 4."""
     return any(data.cards[play.card].effect == "fog" for play in state.in_play)

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from warbench.core.attacks import OddsAnswer
 from warbench.rulesets.dystopian_wars.actions import Fire
-from warbench.rulesets.dystopian_wars.attack_rolls import SHIELD_NEEDED, squadron_card_dice
+from warbench.rulesets.dystopian_wars.attack_rolls import (
+    SHIELD_NEEDED,
+    action_card,
+    card_help,
+    fog_in_force,
+    squadron_card_dice,
+)
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.exact import (
     cancel_hits,
@@ -32,18 +38,6 @@ def _declaring(state: DWState) -> Gunnery | None:
     return None
 
 
-def _card_help(state: DWState, data: RulesData, lead: int) -> tuple[int, int]:
-    """An A card on the lead model (extra dice, easier by), read without using it up."""
-    for play in state.in_play:
-        card = data.cards[play.card]
-        if play.model == lead and play.until == "activation" and card.kind == "A":
-            if card.effect == "gunnery":
-                return card.value, 0
-            if card.effect == "steady-aim":
-                return 0, card.value
-    return 0, 0
-
-
 def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | None:
     """The odds of the attack ``fire`` would declare now: hits after shields, the chances
     of damage, a critical and the target's destruction (``None`` when it declares none, or
@@ -59,11 +53,11 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
     lead_spec = data.models[state.models[attack.guns[0][0]].cls]
     if spec.tiny or lead_spec.tiny:
         return None
-    bonus, easier = _card_help(state, data, attack.guns[0][0])
+    bonus, easier = card_help(data, action_card(state, data, attack.guns[0][0]))
     needed = max(3, attack.needed - easier) if easier else attack.needed
     dice = attack.dice + bonus + squadron_card_dice(state, data, frame.sid)
     notes = [f"{dice} dice hitting on {needed}+ in range band {attack.band}"]
-    if attack.band >= 3 and any(data.cards[p.card].effect == "fog" for p in state.in_play):
+    if attack.band >= 3 and fog_in_force(state, data):
         dice //= 2
         notes.append(f"fog halves them to {dice}")
     hits = pool_hits(dice, needed)
