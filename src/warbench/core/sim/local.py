@@ -20,8 +20,8 @@ import time
 import uuid
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from types import TracebackType
 
+from warbench.core.sim.closing import Closing
 from warbench.core.sim.plan import GamePlan
 from warbench.core.sim.play import GameRecord, play_game
 from warbench.core.sim.tasks import TaskResult, TaskSizer, play_task
@@ -58,7 +58,7 @@ def play_pickled_task(token: str, pickled: bytes, indices: Sequence[int]) -> Tas
     return play_task(plan, indices)
 
 
-class LocalBackend:
+class LocalBackend(Closing):
     """Plays games here: ``workers=1`` in this process, more on a process pool.
 
     A task takes about ``task_seconds`` and holds at most ``task_games`` games. Use the
@@ -112,14 +112,3 @@ class LocalBackend:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
-
-    def __enter__(self) -> LocalBackend:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()

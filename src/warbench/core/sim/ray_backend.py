@@ -13,9 +13,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from types import ModuleType, TracebackType
+from types import ModuleType
 from typing import Any
 
+from warbench.core.sim.closing import Closing
 from warbench.core.sim.plan import GamePlan
 from warbench.core.sim.play import GameRecord
 from warbench.core.sim.tasks import TaskResult, TaskSizer, play_task
@@ -59,7 +60,7 @@ def start_local_ray(cpus: int | None = None) -> None:
     )
 
 
-class RayBackend:
+class RayBackend(Closing):
     """Plays games as Ray tasks; joins Ray if this process already has, else starts it.
 
     ``cpus`` sizes a local cluster (default: every CPU). A task takes about
@@ -127,14 +128,3 @@ class RayBackend:
             import_ray().shutdown()
             self._started = False
             self._task = None
-
-    def __enter__(self) -> RayBackend:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()

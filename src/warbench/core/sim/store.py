@@ -17,7 +17,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from warbench.core.journal import Journal
@@ -26,6 +25,7 @@ from warbench.core.lists import ArmyList
 from warbench.core.plain import HASH_FORMAT
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.replay import ReplayMismatch
+from warbench.core.sim.closing import Closing
 from warbench.core.sim.plan import GamePlan, Side
 from warbench.core.sim.play import GameRecord, play_to_end
 
@@ -103,7 +103,7 @@ class RunInfo:
     max_decisions: int
 
 
-class ResultStore:
+class ResultStore(Closing):
     """A results file, opened (and created if missing) at ``path``.
 
     ``readonly`` opens an existing file only to read it: nothing is written, not even the
@@ -135,17 +135,6 @@ class ResultStore:
     def close(self) -> None:
         """Close the file."""
         self._db.close()
-
-    def __enter__(self) -> ResultStore:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def open_run(self, plan: GamePlan, games: int, *, resume: bool = False) -> StoredRun:
         """Start a run of ``games`` games of ``plan``, or with ``resume`` continue the last
