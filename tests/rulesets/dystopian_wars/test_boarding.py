@@ -22,6 +22,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
     CeaseFire,
+    Decline,
     EndBoarding,
     Garrison,
     Move,
@@ -246,3 +247,32 @@ def test_linked_answer_to_a_boarding_creature_is_one_pool_against_its_dr() -> No
     # one pool of three dice (its two sixes roll again, both 1s): no second model's roll
     assert [e.faces for e in answers] == [(6, 6, 4), (1, 1)]  # type: ignore[attr-defined]
     assert model(game, 0).damage == 1  # 2 + 2 + 1 hits reach DR 5
+
+
+def test_dw_capture_a_creature_at_no_points_is_destroyed_and_creatures_never_capture() -> None:
+    """DW-CAPTURE, DW-BOARD-BEAST: a creature left with no assault points when a cruiser's
+    boarders come aboard is destroyed, not captured; and a creature boarding a frigate
+    that has no points left (all its 9 points aboard, in base contact) does not capture it:
+    the frigate stays afloat, neither derelict nor anyone's prize."""
+    game = scripted(setup(
+        [squadron("prussia-cruiser", (34.0, 13.5, 90.0), name="Wacht")],
+        [squadron("blazing-sun-creature", (36.0, 10.0, 0.0), name="Leviathan")],
+    ), (*P0_FIRST, *([1] * 10)))
+    leviathan = model(game, 1)
+    leviathan.ap = 0
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 5))
+    assert not leviathan.alive and leviathan.fate == "destroyed"
+    assert "Leviathan is destroyed (overwhelmed by boarders)" in texts(game)
+
+    game = scripted(setup(
+        [squadron("blazing-sun-creature", (36.0, 10.0, 0.0), name="Leviathan")],
+        [squadron("prussia-frigate", (36.0, 14.0, 90.0), (45.0, 30.0, 90.0))],
+    ), (*P0_FIRST, *([1] * 20)))
+    frigate = model(game, 1)
+    frigate.ap = 0
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,), ram=False), CeaseFire(), Board(0, 1, 9), Decline())
+    assert "Leviathan sends 9 assault points to board Hagel 1" in texts(game)
+    assert frigate.alive and not frigate.derelict and frigate.captured_by == -1
+    assert owed(game).prompt == "activate a squadron"
