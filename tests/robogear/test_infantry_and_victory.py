@@ -57,6 +57,24 @@ def test_medic_brings_a_red_trooper_back_to_yellow_at_its_next_turn() -> None:
     assert game.state.units[1].damage == 1
 
 
+def test_rg_heal_a_treatment_ends_when_the_medic_or_the_trooper_is_destroyed() -> None:
+    """RG-HEAL (engine default): a medic destroyed in the middle of a treatment leaves its
+    trooper free to act at its next turn, still in red; a trooper destroyed while treated
+    leaves its medic free."""
+    for lost, kept in ((0, 1), (1, 0)):
+        game = battle(army(("ferrum-medic", 1), ("ferrum-rifleman", 1)), army(("ferrum-tank", 1)))
+        put(game, 0, 30, 10)
+        put(game, 1, 31, 10)
+        put(game, 2, 55, 55)
+        game.state.units[1].damage = 2
+        turn_of(game, 0)
+        game.apply(0, Heal(0, 1))
+        destroy(game, game.state.units[lost])
+        turn_of(game, kept)
+        assert game.check(0, Move(kept, 0.0, 1.0)) is None
+        assert game.state.units[1].damage == 2
+
+
 def test_carriers_share_a_turn_defend_d6_plus_2_and_doom_on_1_to_4() -> None:
     """RG-INF-APC, RG-GROUP-APC: boarding and leaving cost 1; riders act in the carrier's
     turn; shots at them meet D6+2; when the carrier dies, each rolls: 5-6 lives."""
