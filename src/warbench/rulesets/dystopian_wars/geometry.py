@@ -62,7 +62,7 @@ ARCS: dict[str, Arc] = {
 def in_weapon_arc(shooter: Body, arc: str, target: Body) -> bool:
     """Whether any part of ``target`` lies in the named arc (or fixed channel).
 
-    >>> from warbench.core.geometry import CircleBase
+    >>> from warbench.core.geometry import CircleBase, Pose
     >>> ship = Body(Pose(0.0, 0.0, 0.0), CircleBase(0.5))
     >>> ahead = Body(Pose(0.0, 10.0), CircleBase(0.5))
     >>> in_weapon_arc(ship, "fore", ahead), in_weapon_arc(ship, "port", ahead)
@@ -153,7 +153,7 @@ def gap(first: Body, second: Body) -> float:
     """Edge-to-edge distance between two bases (remembered: bases that have not moved
     are not measured again).
 
-    >>> from warbench.core.geometry import CircleBase
+    >>> from warbench.core.geometry import CircleBase, Pose
     >>> gap(Body(Pose(0.0, 0.0), CircleBase(1.0)), Body(Pose(5.0, 0.0), RectBase(2.0, 2.0)))
     3.0
     """
@@ -170,6 +170,7 @@ def shape_key(body: Body) -> tuple[float, ...]:
     """What fixes a base on the table, as plain numbers: centre, heading and size
     (width and length of a rectangle, radius of a circle).
 
+    >>> from warbench.core.geometry import Pose
     >>> shape_key(Body(Pose(1.0, 2.0, 90.0), RectBase(1.0, 3.0)))
     (1.0, 2.0, 90.0, 1.0, 3.0)
     """
