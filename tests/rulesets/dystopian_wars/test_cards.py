@@ -110,3 +110,24 @@ def test_end_phase_discard_and_draw_back_up() -> None:
     play(game, Discard("flank-speed"))
     assert len(game_state.hands[0].value) == 1
     assert game_state.discards[0] == ["flank-speed"]
+
+
+def test_dw_cards_end_an_empty_deck_takes_back_the_discards_before_drawing() -> None:
+    """DW-CARDS-END, DW-CARDS-OWN-DECK (engine default): a player whose deck has run out
+    shuffles their discards (the card discarded this end phase too) back into it and draws
+    from them; the other player's discards are not touched."""
+    game = scripted(DUEL, [*P0_FIRST, *P0_FIRST])
+    game_state = state(game)
+    game_state.hands[0].value[:] = ["flank-speed"]
+    game_state.hands[1].value[:] = []
+    game_state.decks[0].value[:] = []
+    game_state.discards[0][:] = ["sea-mist"]
+    game_state.discards[1][:] = ["master-gunner"]
+    refresh(game)
+    play(game, Activate(0), Decline(), Move(0, (2.0,)), CeaseFire())
+    play(game, Activate(2), Move(3, (2.0,)), CeaseFire())
+    play(game, Activate(1), Decline(), Move(1, (2.0,)), Move(2, (2.0,)), CeaseFire())
+    play(game, Discard("flank-speed"))
+    hand, deck = game_state.hands[0].value, game_state.decks[0].value
+    assert len(hand) == 1 and sorted(hand + deck) == ["flank-speed", "sea-mist"]
+    assert game_state.discards == [[], ["master-gunner"]]
