@@ -153,3 +153,48 @@ def test_tanks_and_wings_doing_nothing_drift_too() -> None:
     play(game, Idle())
     play(game, Activate(1), Idle())
     assert model(game, 1).y == 12.0
+
+
+#: Player 1's fleet for the battle orders: Kaiserin (the commodore, large, 160 points),
+#: two cruisers (medium, 60 each: models 2-3) and three frigates (small, 25 each: models
+#: 4-6, a support squadron): 355 points.
+ORDERS_FLEET = setup(
+    [squadron("britannia-battleship", (36.0, 6.0, 0.0), name="Sovereign")],
+    [squadron("prussia-battleship", (36.0, 42.0, 180.0), name="Kaiserin", commodore=True),
+     squadron("prussia-cruiser", (20.0, 42.0, 180.0), (24.0, 42.0, 180.0)),
+     squadron("prussia-frigate", (50.0, 42.0, 180.0), (53.0, 42.0, 180.0),
+              (56.0, 42.0, 180.0))],
+)
+
+
+@pytest.mark.parametrize(("order", "losses", "met"), [
+    (1, {1: "captured", 2: "destroyed", 3: "destroyed"}, True),  # 280 of 355: 79%
+    (1, {1: "captured", 4: "destroyed"}, False),  # 185: 52%
+    (3, {2: "destroyed", 3: "destroyed"}, False),  # every medium model, but 34%
+    (3, {1: "captured", 2: "destroyed", 3: "destroyed"}, True),
+    (3, {1: "captured", 2: "destroyed"}, False),  # 62%, a cruiser left
+    (4, {1: "destroyed", 2: "destroyed", 3: "destroyed"}, True),  # the core, not the support
+    (4, {1: "captured", 2: "destroyed", 3: "destroyed"}, False),  # a capture destroys nothing
+    (5, {4: "destroyed", 5: "destroyed", 6: "destroyed"}, False),  # 21%
+    (5, {1: "captured", 4: "destroyed", 5: "destroyed", 6: "destroyed"}, True),  # 66%
+    (6, {1: "captured"}, True),
+    (6, {1: "destroyed"}, False),  # the commodore must be taken, not sunk
+])
+def test_dw_battle_orders_each_order_is_met_as_it_reads(
+    order: int, losses: dict[int, str], met: bool
+) -> None:
+    """DW-BATTLE-ORDERS: each battle order against player 1's fleet, met or not by the
+    models lost: 1 (70% of its points destroyed or captured), 3 and 5 (half its points with
+    every medium, or small, model among them), 4 (its core force destroyed: captures do
+    not count), 6 (its commodore captured)."""
+    game = scripted(ORDERS_FLEET, P0_FIRST)
+    game_state = state(game)
+    game_state.squadrons[model(game, 4).squadron].core = False
+    for uid, fate in losses.items():
+        lost = model(game, uid)
+        if fate == "captured":
+            lost.derelict, lost.captured_by, lost.fate = True, 0, "captured"
+        else:
+            lost.alive, lost.fate = False, "destroyed"
+    data = game.ruleset.data  # type: ignore[attr-defined]
+    assert order_met(game_state, data, 0, order) is met
