@@ -29,6 +29,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Move,
     Respond,
 )
+from warbench.rulesets.dystopian_wars.damage import destroy
 
 CARRIER = setup(
     [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
@@ -310,3 +311,18 @@ def test_dw_fuel_a_wing_with_no_fuel_left_is_lost_in_the_end_phase() -> None:
     assert not empty.alive and empty.fate == "destroyed"
     assert "Britannic fighter wing is destroyed (out of fuel)" in texts(game)
     assert last.alive and last.fuel == 1
+
+
+@pytest.mark.parametrize("fate", ["destroyed", "captured"])
+def test_dw_land_a_wing_aboard_is_lost_with_its_carrier(fate: str) -> None:
+    """DW-LAND (engine reading): a wing that has landed on a carrier is part of the ship
+    while aboard, so when the carrier is destroyed or captured the wing is lost with it;
+    a wing flying at the time is not."""
+    game = scripted(CARRIER, P0_FIRST)
+    aboard, flying = model(game, 1), model(game, 2)
+    aboard.carried_by = 0
+    refresh(game)
+    destroy(game, model(game, 0), fate, "the test")
+    assert not aboard.alive and aboard.fate == "destroyed"
+    assert f"Britannic fighter wing is lost with its carrier ({fate})" in texts(game)
+    assert flying.alive

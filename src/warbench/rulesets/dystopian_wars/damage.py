@@ -113,7 +113,7 @@ def destroy(game: DWGame, target: Model, fate: str, cause: str) -> None:
                 ModelLost(
                     model=other.uid,
                     fate="destroyed",
-                    text=f"{other.name} goes down with its carrier",
+                    text=f"{other.name} is lost with its carrier ({fate})",
                 )
             )
     owner = target.player
