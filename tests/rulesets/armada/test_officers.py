@@ -351,6 +351,28 @@ def test_arm_off_direct_bonus_or_one_on_a_near_miss(face: int, bonus: int) -> No
     assert gunnery_for(state, TABLES, lance, grudge).modifier == 2 + bonus
 
 
+def test_arm_off_orders_a_wrong_target_or_choice_is_refused_with_the_reason() -> None:
+    """ARM-OFF-DIRECT, ARM-OFF-TARGET, ARM-OFF-JAM: an order naming what the rules do not
+    allow is refused, naming it, and the game is untouched: a direction to something other
+    than gunnery or AC, or to another fleet than the commander's own; a target lock whose
+    "ally" is the enemy, or no fleet at all; a jam of an officer not aboard the target."""
+    blue = [officer("Cmd", "commander", "Lance"), officer("Tec", "chief-technician", "Lance")]
+    red = [officer("Sab", "chief-spellcaster", "Grudge")]
+    game = start([6, 1], blue, red)
+    end_window(game)
+    act(game, Move(2))
+    refused(game, Order(0, "direct", choice="speed"),
+            "direct the bonus to gunnery or ac, not 'speed'")
+    refused(game, Order(0, "direct", 1, choice="gunnery"), "direct affects only Cmd's own fleet")
+    refused(game, Order(1, "target", 2, ally=2), "Grudge is not an allied fleet")
+    refused(game, Order(1, "target", 2, ally=7), "ally: there is no fleet 7")
+    hold_position(game)
+    act(game, HoldFire(2))
+    refused(game, Order(1, "jam", 2, choice="Nobody"),
+            r"'Nobody' is not aboard Grudge \(\['Sab'\]\)")
+    assert game.check(0, Order(1, "jam", 2, choice="Sab")) is None
+
+
 def test_arm_off_direct_ac_counts_wherever_the_fleets_ac_is_used() -> None:
     """ARM-OFF-DIRECT, ARM-OFF-ACTION: a commander's direction to AC raises the fleet's AC
     itself: the DC of a flyby past it and an officer's check against it, not only gunnery."""
