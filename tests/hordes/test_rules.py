@@ -201,6 +201,28 @@ def test_reave() -> None:
     assert game.state.models[2].fury == 7 and not game.state.models[3].alive
 
 
+def test_hor_reave_none_outside_the_control_area() -> None:
+    """HOR-REAVE: a beast destroyed beyond its warlock's control area (FURY inches) offers
+    no reave: its fury is lost, the warlock's stays as it was, and play goes on."""
+    from warbench.rulesets.hordes.actions import Reave
+
+    def setup(state):
+        state.models[3].spiral = [5, 5, 5, 5, 5, 4]
+        state.models[3].fury = 3
+        state.models[2].fury = 5
+
+    game = battle(PAIR, [[24, 12, 0], [24, 20, 0], [40, 45, 180], [24, 22.3, 180]],
+                  prepare=setup)
+    activate(game, 1)
+    game.apply(0, Hold())
+    script(game, 6, 6, 6, 6, 1, 1)
+    game.apply(0, Attack(0, 3))
+    decision = game.pending()[0]
+    assert decision.player == 0 and Reave(True) not in decision.options
+    beast, warlock = game.state.models[3], game.state.models[2]
+    assert not beast.alive and beast.fury == 0 and warlock.fury == 5
+
+
 def test_starting_roll_and_first_player() -> None:
     """HOR-START-ROLL, HOR-ROUNDS, HOR-DEPLOY: the roll-off winner picks who deploys and
     plays first; each side starts within 10" of its own edge."""
