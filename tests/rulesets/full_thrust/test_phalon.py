@@ -300,3 +300,32 @@ def test_ft_alien_plasma_a_bolt_downs_missiles_of_a_salvo_in_its_burst() -> None
     downed = [e for e in game.events if isinstance(e, MissilesLost)]
     assert [(e.salvo, e.kills) for e in downed] == [(0, 2)]
     assert not [e for e in game.events if isinstance(e, PlasmaStrike)]  # Glass is 9 MU off
+
+
+@pytest.mark.parametrize(("cover", "defenders"), [("haven", {1, 2}), ("lancer", {1})])
+def test_ft_alien_plasma_an_adfc_ship_shoots_a_bolt_over_the_friend_it_covers(
+    cover: str, defenders: set[int]
+) -> None:
+    """FT-ALIEN-PLASMA, FT-ADFC: a bolt bursting over Pike may be shot by Pike and by an
+    area defence ship 5 MU from Pike but 9 MU from the bolt (outside its 6 MU burst),
+    which then covers Pike for the turn; a ship without ADFC there is offered nothing.
+    Nest's PDS rolls a 6: 2 off the class-3 bolt."""
+    game, feed = battle([ship("quillon", "Glass", 30.0, 10.0)],
+                        [ship("lancer", "Pike", 32.0, 38.0, facing=6),
+                         ship(cover, "Nest", 32.0, 43.0, facing=6)], 6, 1)
+    game.apply(0, WriteOrders(0, 0, 0))
+    game.apply(1, WriteOrders(1, 0, 0))
+    game.apply(1, WriteOrders(2, 0, 0))
+    game.apply(0, LaunchSalvo(0, LAUNCHER, 32.0, 34.0))
+    offered = {o.ship for o in game.pending()[0].options if isinstance(o, DefendWith)}
+    assert offered == defenders
+    if cover != "haven":
+        return
+    pds = next(o for o in game.pending()[0].options if isinstance(o, DefendWith) and o.ship == 2)
+    game.apply(1, pds)
+    assert game.state.ships[2].covering == 1
+    feed.add(6, *[1] * 60)
+    while game.state.phase == 7:
+        game.apply(game.pending()[0].player, DefenceDone())
+    said = [getattr(event, "text", "") for event in game.events]
+    assert "Nest's point defence takes 2 off plasma bolt 0, strength 1 left" in said
