@@ -175,6 +175,25 @@ def test_grenades_one_a_turn_instead_of_the_main_weapon() -> None:
     assert "instead of the main weapon" in (game.check(0, Shoot(0, 0, 2)) or "")
 
 
+def test_rg_grenade_refusals_name_the_rule() -> None:
+    """RG-GRENADE, RG-INF-GRENADE-ICON: a throw is refused, with the reason, at an enemy
+    beyond short range (engine default), at a friend, by a trooper with no grenade left
+    and by one that has fired its main weapon this turn."""
+    game = battle(army(("verdant-brawler", 2)), army(("ferrum-tank", 1), ("ferrum-rifleman", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 31.5, 10)
+    put(game, 2, 30, 16)
+    put(game, 3, 38, 24)
+    game.state.units[1].grenades = 0
+    turn_of(game, 0, dice=[6] * 6)
+    assert game.check(0, Throw(0, 3)) == "a grenade reaches short range only (engine default)"
+    assert game.check(0, Throw(0, 1)) == "grenades are thrown at an enemy on the table"
+    assert game.check(0, Throw(1, 2)) == "this unit has no hand grenades left"
+    game.apply(0, Shoot(0, 0, 3))
+    assert game.check(0, Throw(0, 2)) == (
+        "a grenade is thrown instead of the main weapon: it has already fired")
+
+
 def test_ram_rolls_armour_and_claws_and_the_table_hurts_both() -> None:
     """Also RG-DMG-LEVEL.
     RG-RAM-TOUCH, RG-RAM-ROLL, RG-RAM-TABLE, RG-CC-WEAPON, RG-RAM-RUN: D6 + armour level +
