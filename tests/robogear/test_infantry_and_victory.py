@@ -104,6 +104,25 @@ def test_carriers_share_a_turn_defend_d6_plus_2_and_doom_on_1_to_4() -> None:
     assert not game.state.units[1].alive and game.state.units[2].alive
 
 
+def test_rg_inf_apc_boarding_and_leaving_refused_with_the_reason() -> None:
+    """RG-INF-APC: troopers board only their own machines, standing at the door (touching
+    it), and not twice; one not aboard has nothing to leave."""
+    game = battle(army(("ferrum-rover", 1), ("ferrum-rifleman", 2)),
+                  army(("ashen-rover", 1), ("ashen-rifleman", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 12.1)
+    put(game, 2, 40, 10)
+    put(game, 3, 40, 12.3)
+    put(game, 4, 50, 50)
+    turn_of(game, 1)
+    assert game.check(0, Board(2, 3)) == "troopers board only their own machines"
+    assert game.check(0, Board(2, 0)) == (
+        "the trooper must stand at the machine's door (touching it)")
+    assert game.check(0, Disembark(1)) == "the unit is not aboard a carrier"
+    game.apply(0, Board(1, 0))
+    assert game.check(0, Board(1, 0)) == "the unit is already aboard"
+
+
 def test_riders_who_had_their_turn_do_not_act_again_in_the_carriers_turn() -> None:
     """RG-ROUND-ONCE, RG-INF-APC, RG-GROUP-APC: one turn per unit per round; a carrier and
     its riders share one. A trooper that shot and boarded in its own turn cannot shoot
