@@ -127,3 +127,22 @@ def test_bands_become_columns_only_when_every_weapon_shares_them() -> None:
     mixed = UnitCard("b", "B", "k", 1, weapons=(
         CardWeapon("x", "F", (("0-12", "1d"),)), CardWeapon("y", "F", (("0-6", "2+"),))))
     assert same.band_heads() == ("0-8",) and mixed.band_heads() is None
+
+
+@pytest.mark.parametrize("ruleset_id", ["dystopian-wars", "armada", "full-thrust", "hordes",
+                                        "robogear"])
+def test_the_catalog_lists_every_entry_and_as_json_all_their_data(
+    capsys: pytest.CaptureFixture[str], ruleset_id: str
+) -> None:
+    """``warbench catalog RULESET`` lists every entry a list may name, by id with a summary
+    of its plain fields; with ``--json`` it prints every entry's whole data, keyed by id."""
+    entries = ruleset(ruleset_id).catalog()
+    assert entries
+    assert main(["catalog", ruleset_id, "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert set(plain) == set(entries)
+    first = next(iter(entries))
+    assert plain[first] == entries[first].model_dump(mode="json")
+    assert main(["catalog", ruleset_id]) == 0
+    listed = capsys.readouterr().out
+    assert all(entry_id[:12] in listed for entry_id in entries)
