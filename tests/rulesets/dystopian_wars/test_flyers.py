@@ -20,7 +20,9 @@ from warbench.core.engine import IllegalAction
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     CeaseFire,
+    ChooseEdge,
     Decline,
+    Deploy,
     Fire,
     Idle,
     JoinPatrol,
@@ -326,3 +328,28 @@ def test_dw_land_a_wing_aboard_is_lost_with_its_carrier(fate: str) -> None:
     assert not aboard.alive and aboard.fate == "destroyed"
     assert f"Britannic fighter wing is lost with its carrier ({fate})" in texts(game)
     assert flying.alive
+
+
+def test_dw_deploy_alternate_wings_aboard_go_down_with_their_carrier() -> None:
+    """DW-DEPLOY-ALTERNATE: a carrier's wing aboard is placed with it, in the carrier's one
+    placement (it is not a squadron waiting to deploy on its own), and a placement that
+    would stand the carrier on an island is refused, naming it."""
+    game_setup = setup(
+        [squadron("britannia-fleet-carrier", (36.0, 4.0, 0.0), name="Albion"),
+         squadron("britannia-fighter-wing", (30.0, 4.0, 0.0), count=3)],
+        [squadron("prussia-battleship", (36.0, 44.0, 180.0), name="Kaiserin")],
+    )
+    game_setup["deployment"] = "alternate"
+    game_setup["terrain"] = [{"name": "Gull Rock", "kind": "island", "density": "dense",
+                              "points": [[16.0, 2.0], [24.0, 2.0], [24.0, 7.0], [16.0, 7.0]]}]
+    game = scripted(game_setup, (6, 6, 1, 1, *P0_FIRST))
+    wing = model(game, 1)
+    wing.carried_by = 0
+    refresh(game)
+    play(game, ChooseEdge(0))
+    assert [o.squadron for o in owed(game).options if isinstance(o, Deploy)] == [0]
+    assert game.check(0, Deploy(1, 30.0, 4.0, 0.0)) == "squadron 1 is not waiting to deploy"
+    assert game.check(0, Deploy(0, 20.0, 4.0, 0.0)) == "Albion would stand on Gull Rock"
+    play(game, Deploy(0, 40.0, 4.0, 0.0))
+    assert (wing.x, wing.y) == (model(game, 0).x, model(game, 0).y) == (40.0, 4.0)
+    assert wing.carried_by == 0 and owed(game).player == 1
