@@ -200,6 +200,28 @@ def test_ft_sv_repair_the_orders_may_fund_several_repairs() -> None:
     assert (thorn.damage[stinger], thorn.damage[pod], thorn.biomass) == (0, 0, 0)
 
 
+def test_ft_sv_repair_a_second_repair_waits_for_biomass_the_first_spent() -> None:
+    """FT-SV-REPAIR: with one biomass left, power may still be set aside for two damaged
+    systems (the first roll may fail), but once the stinger's repair succeeds and spends
+    the biomass, the pod launcher is not rolled for: it stays damaged."""
+    game, feed = battle([ship("ssarel", "Thorn", 20.0, 10.0)],
+                        [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
+    thorn = game.state.ships[0]
+    cls = LIB.designs["ssarel"]
+    stinger, pod = cls.indices("stinger")[0], cls.indices(POD_LAUNCHER)[0]
+    thorn.damage[stinger] = thorn.damage[pod] = 1
+    thorn.biomass = 1
+    game.push()  # the orders owed are worked out again for the damaged ship
+    game.apply(0, WriteOrders(0, 0, 0, repair=5, attack=3))
+    game.apply(1, WriteOrders(1, 0, 0))
+    game.apply(0, Repair(0, stinger))
+    feed.add(4, 6)
+    game.apply(0, Repair(0, pod))
+    rolled = [(e.system, e.face) for e in game.events if isinstance(e, SystemRepairRolled)]
+    assert rolled == [(stinger, 4)]
+    assert (thorn.damage[stinger], thorn.damage[pod], thorn.biomass) == (0, 1, 0)
+
+
 def test_ft_odds_pods_match_icepool() -> None:
     """FT-ODDS-POD, FT-ODDS-PDS: lance and leech pods (to hit 4+, then a d6 penetrating or
     a d3 normal) and interceptor pods' kills (a d3; half of heavies), against icepool."""
