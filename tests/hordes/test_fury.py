@@ -9,7 +9,7 @@ import pytest
 
 from tests.hordes.helpers import RULES, activate, battle, options, script
 from warbench.core.catalog import DataFileError
-from warbench.core.engine import IllegalAction
+from warbench.core.engine import Game, IllegalAction
 from warbench.core.lists import UnitEntry
 from warbench.rulesets.hordes import HordesRuleset
 from warbench.rulesets.hordes.actions import (
@@ -20,6 +20,7 @@ from warbench.rulesets.hordes.actions import (
     ClearFury,
     Done,
     Feat,
+    GoFirst,
     Heal,
     Hold,
     Leach,
@@ -257,6 +258,38 @@ def test_data_errors_name_file_and_key(tmp_path: Path) -> None:
     text = (Path(RULES.shipped_data or ".") / "settings.toml").read_text()
     (tmp_path / "settings.toml").write_text(text.replace("rounds = 7", "rounds = 0"))
     with pytest.raises(DataFileError, match="rounds"):
+        _ = HordesRuleset(data_dir=tmp_path).data
+
+
+def test_hor_spell_stats_a_fury_effect_goes_to_the_caster_once_up_to_its_fury(
+    tmp_path: Path,
+) -> None:
+    """HOR-SPELL-STATS, HOR-CARDS (engine default): a designer's spell whose effect is fury
+    gives it to the caster, once, never above its FURY: Vesk (FURY 7, full) casting a
+    variant Ash Veil (cost 2, +3 fury) spends 2 and gets 2 back, not 3. A fury effect
+    scoped to anything but the caster is refused, naming the file and the key."""
+    shipped = (Path(RULES.shipped_data or ".") / "spells.toml").read_text()
+    veil = ('[ash-veil]\nname = "Ash Veil"\ncost = 2\nrng = 6\nup = true\n'
+            'effects = [{ kind = "stat", stat = "def", amount = 2 }]')
+    assert veil in shipped
+    fury = veil.replace("up = true\n", "").replace(
+        '{ kind = "stat", stat = "def", amount = 2 }',
+        '{ kind = "fury", amount = 3, scope = "self" }')
+    (tmp_path / "spells.toml").write_text(shipped.replace(veil, fury))
+    rules = HordesRuleset(data_dir=tmp_path)
+    setup = {"armies": [["vesk", "ember-jackal"], ["maelis"]], "layout": "open",
+             "positions": [[12, 14, 0], [14, 14, 0], [12, 40, 180]]}
+    game = Game.new(rules, setup, seed=7)
+    game.apply(game.pending()[0].player, GoFirst(0))
+    vesk = game.state.models[0]
+    assert vesk.fury == rules.data.models["vesk"].fury == 7
+    game.apply(0, Activate(0))
+    game.apply(0, Hold())
+    game.apply(0, Cast("ash-veil", 0))
+    assert vesk.fury == 7
+    assert [e.text for e in game.events][-1] == "Cinder Matron Vesk gains 2 fury (spell)"
+    (tmp_path / "spells.toml").write_text(shipped.replace(veil, fury.replace("self", "target")))
+    with pytest.raises(DataFileError, match=r"spells.toml: ash-veil.effects\[0\].*scope 'self'"):
         _ = HordesRuleset(data_dir=tmp_path).data
 
 

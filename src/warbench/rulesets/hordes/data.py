@@ -61,6 +61,9 @@ class Effect(DataModel):
     def _stat_named(self) -> Effect:
         if (self.kind == "stat") != (self.stat is not None):
             raise ValueError("a 'stat' effect names its stat, other effects do not")
+        if self.kind == "fury" and (self.scope != "self" or self.amount <= 0):
+            raise ValueError("a 'fury' effect gives the caster fury: scope 'self', amount 1 or"
+                             " more")
         return self
 
 

@@ -226,7 +226,8 @@ def apply_effects(
     enemy: bool,
 ) -> None:
     """Put the effects on the targets: stat changes last one round (until the caster's
-    side starts its next turn) or, for upkeep spells, while upkept."""
+    side starts its next turn) or, for upkeep spells, while upkept. A fury effect goes to
+    the caster once, up to its FURY (engine default)."""
     state = game.state
     upkept = record is not None and record.up and origin == "spell"
     for target in targets:
@@ -253,10 +254,12 @@ def apply_effects(
                 heal(game, target, effect.amount)
             elif effect.kind == "knockdown":
                 knock_down(game, target)
-            elif effect.kind == "fury":
-                add_fury(game, caster, effect.amount, "spell")
         if upkept:
             state.upkeep.append((caster.uid, source, target.uid))
+    for effect in effects:
+        if effect.kind == "fury":  # the caster's, once, whatever its targets
+            room = game.data.models[caster.card].fury - caster.fury
+            add_fury(game, caster, max(0, min(effect.amount, room)), origin)
 
 
 def _make_room(game: HordesGame, caster: Model, spell: str, target: Model, enemy: bool) -> None:
