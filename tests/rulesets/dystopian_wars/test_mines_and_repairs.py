@@ -447,3 +447,19 @@ def test_dw_fire_beasts_a_submerged_creature_rolls_again_on_a_fire_result() -> N
     game._advance()
     assert creature.markers == {"rudder-jammed": 1} and creature.damage == 0
     assert texts(game)[-1].startswith("Leviathan: Rudder jammed")
+
+
+@pytest.mark.parametrize(("face", "left"), [(4, [1]), (5, [])])
+def test_dw_mines_another_mine_under_the_blast_goes_off_only_on_five_or_six(
+    face: int, left: list[int]
+) -> None:
+    """DW-MINES: a mine under another's blast template chains on a 5 or 6; on a 4 it stays
+    on the table, armed."""
+    game = scripted(setup([squadron("britannia-battleship", (10.0, 10.0, 0.0))],
+                          [squadron("prussia-battleship", (60.0, 40.0, 180.0))]),
+                    (*P0_FIRST, face))
+    game_state = state(game)
+    game_state.mines = [Mine(0, 1, 36.0, 24.0, 4, -1, True), Mine(1, 1, 37.0, 24.0, 4, -1, True)]
+    explode(game, game_state, game.ruleset.data, game_state.mines[0])  # type: ignore[attr-defined]
+    assert [mine.mid for mine in game_state.mines] == left
+    assert all(mine.armed for mine in game_state.mines)
