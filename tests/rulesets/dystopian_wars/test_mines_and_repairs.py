@@ -463,3 +463,17 @@ def test_dw_mines_another_mine_under_the_blast_goes_off_only_on_five_or_six(
     explode(game, game_state, game.ruleset.data, game_state.mines[0])  # type: ignore[attr-defined]
     assert [mine.mid for mine in game_state.mines] == left
     assert all(mine.armed for mine in game_state.mines)
+
+
+def test_dw_commodore_reroll_declined_keeps_the_repair_roll_and_the_reroll() -> None:
+    """DW-COMMODORE-REROLL: a player declining the commodore's re-roll of a repair roll
+    keeps that roll (a 5 repairs nothing) and the re-roll for later in the turn."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign", commodore=True)],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+    ), (*P0_FIRST, 5))
+    model(game, 0).markers = {"half-mv": 1}
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Repair(0, "half-mv"), Decline())
+    assert model(game, 0).markers == {"half-mv": 1}
+    assert not state(game).reroll_used[0] and owed(game).prompt == "activate a squadron"
