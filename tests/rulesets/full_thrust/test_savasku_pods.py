@@ -7,6 +7,7 @@ import pytest
 
 from warbench.core.dice import ScriptedDice
 from warbench.rulesets.full_thrust.actions import (
+    AssignWeapon,
     DeclareTarget,
     DefenceDone,
     DefendWith,
@@ -110,6 +111,33 @@ def test_ft_sv_lance_pod_strikes_a_ship_for_biomass_and_power() -> None:
     assert game.state.ships[1].hull_hits == 4  # penetrating: straight into the hull
     husk.biomass, husk.used = 0, 0
     assert pod not in usable_weapons(LIB, husk)
+
+
+@pytest.mark.parametrize(("stinger_aimed", "fired"), [(True, [(2, 2)]), (False, [(3, 2)])])
+def test_ft_sv_pods_a_pod_the_stingers_leave_without_power_is_not_aimed(
+    stinger_aimed: bool, fired: list[tuple[int, int]]
+) -> None:
+    """FT-SV-PODS, FT-SV-STINGER: the weapons of a ship fire in the order they are aimed,
+    each spending attack power: with 2 power left, Thorn's stinger aimed at Pike will roll
+    two dice and leave the leech pod nothing, so the pod is not asked for a target (it
+    used to be, and then "fired" for nothing); with the stinger held, the pod is asked,
+    grown and fired (a hit on 5, a d3 of 2)."""
+    game, feed = battle([ship("ssarel", "Thorn", 30.0, 10.0)],
+                        [ship("lancer", "Pike", 30.0, 20.0, facing=6)], 6, 1)
+    thorn = game.state.ships[0]
+    game.apply(0, WriteOrders(0, 0, 0, attack=8))
+    game.apply(1, WriteOrders(1, 0, 0))
+    thorn.attack_power = 2
+    feed.add(5, 5 if stinger_aimed else 2, *[1] * 30)
+    game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    game.apply(0, AssignWeapon(0, 2, "ship", 1 if stinger_aimed else -1))
+    asked = [d.prompt for d in game.pending() if d.player == 0]
+    assert (asked == ["Thorn: choose a target for the leech pod launcher"]) is not stinger_aimed
+    if not stinger_aimed:
+        game.apply(0, AssignWeapon(0, 3, "ship", 1))
+    shots = [(e.system, e.damage) for e in game.events if isinstance(e, WeaponFired)]
+    assert shots == fired
+    assert thorn.attack_power == (0 if stinger_aimed else 1)
 
 
 def test_ft_sv_leech_and_interceptor_pods() -> None:

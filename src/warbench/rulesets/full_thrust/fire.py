@@ -55,6 +55,7 @@ from warbench.rulesets.full_thrust.pods import (
     INTERCEPTOR,
     LANCE,
     POD_LAUNCHER,
+    fed_in_turn,
     grow_pod,
     pod_ready,
     pod_strike,
@@ -280,6 +281,8 @@ class ShipFirePhase(FTProcedure):
             reachable = self._reachable(game, ship, system)
             if not reachable or (len(reachable) == 1 and not spends_on_firing(spec)):
                 return []  # nothing in reach, or one target and holding gains nothing
+            if not self._fed(game, ship, spec):
+                return []  # the weapons given targets before it will have spent the power
             label = spec.label
             aims: tuple[Action, ...] = tuple(
                 AssignWeapon(ship.id, system, k, t) for k, t in reachable
@@ -300,6 +303,14 @@ class ShipFirePhase(FTProcedure):
                 return [Decision(ship.player, f"choose the system of {target.name} the needle "
                                  "beam knocks out", systems)]
         return []
+
+    def _fed(self, game: FTGame, ship: Ship, spec: SystemSpec) -> bool:
+        """Whether ``spec`` will have the attack power (and biomass) to fire after the
+        weapons already given targets (FT-SV-STINGER, FT-SV-PODS): a Sa'Vasku player is
+        not asked to aim a weapon that will have nothing left to fire with."""
+        systems = game.data.designs[ship.design].systems
+        earlier = [systems[system] for system, _, _ in self.assignments]
+        return fed_in_turn(game.data, ship, earlier, spec)
 
     def _reachable(self, game: FTGame, ship: Ship, system: int) -> list[tuple[str, int]]:
         state = game.state
@@ -387,7 +398,9 @@ class ShipFirePhase(FTProcedure):
                 return
             reachable = self._reachable(game, ship, self.weapons[0])
             system = self.weapons.pop(0)
-            if reachable:  # its one target: not asked, as holding it would gain nothing
+            spec = game.data.designs[ship.design].systems[system]
+            if reachable and self._fed(game, ship, spec):
+                # its one target: not asked, as holding it would gain nothing
                 self.assignments.append((system, *reachable[0]))
         elif self.stage is FireStage.NEEDLE:
             self.stage = FireStage.RESOLVE
@@ -440,7 +453,7 @@ class ShipFirePhase(FTProcedure):
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
             luck = ("beam", (dice, screens_of(cls, enemy), 0), dice)
         elif spec.kind == POD_LAUNCHER:
-            if pod_ready(game.data, ship, spec):  # power may have gone to stingers first
+            if pod_ready(game.data, ship, spec):  # as it was when aimed (FirePhase._fed)
                 grow_pod(game.data, ship, spec)
                 pods = game.data.rules.pods
                 points, fed = pod_strike(source, pods, spec.mode, label=label)

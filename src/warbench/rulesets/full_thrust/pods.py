@@ -26,6 +26,7 @@ from __future__ import annotations
 from warbench.core.dice import DiceSource
 from warbench.rulesets.full_thrust.data import PodRules
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
+from warbench.rulesets.full_thrust.savasku import STINGER
 from warbench.rulesets.full_thrust.scoring import SIDES, Points
 from warbench.rulesets.full_thrust.state import Ship
 
@@ -45,6 +46,24 @@ def pod_power(lib: Library, spec: SystemSpec) -> int:
 def pod_ready(lib: Library, ship: Ship, spec: SystemSpec) -> bool:
     """Whether ``ship`` has the biomass and attack power to grow a pod of ``spec``."""
     return ship.biomass >= 1 and ship.attack_power >= pod_power(lib, spec)
+
+
+def fed_in_turn(lib: Library, ship: Ship, earlier: list[SystemSpec], spec: SystemSpec) -> bool:
+    """Whether ``spec`` will still have what it spends when it fires, after the weapons of
+    ``earlier`` (given targets before it in the same fire, which fire first): a stinger a
+    point of attack power, a lance or leech pod its power and a biomass (FT-SV-STINGER,
+    FT-SV-PODS). Other weapons spend nothing of the kind."""
+    power, biomass = ship.attack_power, ship.biomass
+    for weapon in earlier:
+        if weapon.kind == STINGER:
+            power -= min(lib.rules.savasku.stinger_most_power, power)
+        elif weapon.kind == POD_LAUNCHER and biomass >= 1 and power >= pod_power(lib, weapon):
+            power, biomass = power - pod_power(lib, weapon), biomass - 1
+    if spec.kind == STINGER:
+        return power > 0
+    if spec.kind == POD_LAUNCHER:
+        return biomass >= 1 and power >= pod_power(lib, spec)
+    return True
 
 
 def grow_pod(lib: Library, ship: Ship, spec: SystemSpec) -> None:

@@ -58,7 +58,9 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     #    is asked for its target or held (FT-FIRECON); Sa'Vasku orders may fund several
     #    repairs (FT-SV-REPAIR); vector orders write whether the burn and the push come
     #    before or after the rotation (FT-MOVE-VECTOR; Order and WriteOrders carry it)
-    version = "5"
+    # 6: a Sa'Vasku stinger or pod whose attack power (or biomass) the weapons aimed before
+    #    it in the same fire will have spent is not asked for a target (FT-SV-PODS)
+    version = "6"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
