@@ -70,6 +70,29 @@ def test_a_user_catalog_replaces_and_adds_entries(tmp_path: Path) -> None:
     assert "britannia-battleship" in rules.data.models
 
 
+def test_dw_cards_deck_a_card_effect_its_kind_is_not_played_with_is_refused(
+    tmp_path: Path,
+) -> None:
+    """DW-CARDS-DECK, DW-CARDS-A: each kind of card is played where only some effects mean
+    anything (an A card on one model: more dice, an easier number or a repair); a
+    player's deck giving an A card a speed effect, which the engine would have spread over
+    the whole squadron, is refused naming the file, the card and the effects allowed."""
+    shipped = (Path(str(DystopianWarsRuleset().shipped_data)) / "cards.toml").read_text()
+    steady = '[cards.range-finders]'
+    assert steady in shipped
+    start = shipped.index(steady)
+    end = shipped.index("[cards.", start + 1)
+    card = shipped[start:end]
+    assert 'effect = "steady-aim"' in card
+    (tmp_path / "cards.toml").write_text(
+        shipped[:start] + card.replace('effect = "steady-aim"', 'effect = "speed"')
+        + shipped[end:])
+    with pytest.raises(DataFileError) as caught:
+        _ = DystopianWarsRuleset(data_dir=tmp_path).data
+    assert ("cards.toml: cards.range-finders: a card of kind A carries one of gunnery,"
+            " steady-aim, repair, not 'speed'") in str(caught.value)
+
+
 def test_data_file_errors_name_the_file_and_key(tmp_path: Path) -> None:
     """DW-DATA-ERRORS: a broken FIG is refused with the file, the key path and the reason."""
     broken = catalog_file(tmp_path, """

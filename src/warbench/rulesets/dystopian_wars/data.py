@@ -186,6 +186,17 @@ CardEffect = Literal[
 ]
 
 
+#: The effects a card of each kind may carry: where the engine plays that kind, the
+#: effects it reads there (a T card is laid before initiative for the whole fleet, an S
+#: card on a squadron, an A card on one model, an R card against one attack or card).
+KIND_EFFECTS: dict[str, tuple[str, ...]] = {
+    "T": ("initiative", "speed", "fog"),
+    "S": ("gunnery", "speed", "repair", "boarding", "bravery"),
+    "A": ("gunnery", "steady-aim", "repair"),
+    "R": ("shields", "evasion", "counter"),
+}
+
+
 class CardRecord(Record):
     """One STAR card design; ``copies`` of it go in a deck."""
 
@@ -197,6 +208,14 @@ class CardRecord(Record):
     copies: int = Field(default=1, ge=1)
     only: list[CardCategory] = Field(default_factory=list)
     text: str
+
+    @model_validator(mode="after")
+    def _effect_of_its_kind(self) -> CardRecord:
+        allowed = KIND_EFFECTS[self.kind]
+        if self.effect not in allowed:
+            raise ValueError(f"a card of kind {self.kind} carries one of {', '.join(allowed)},"
+                             f" not {self.effect!r}")
+        return self
 
 
 class CardFile(DataModel):
