@@ -267,7 +267,8 @@ def test_hor_spell_stats_a_fury_effect_goes_to_the_caster_once_up_to_its_fury(
     """HOR-SPELL-STATS, HOR-CARDS (engine default): a designer's spell whose effect is fury
     gives it to the caster, once, never above its FURY: Vesk (FURY 7, full) casting a
     variant Ash Veil (cost 2, +3 fury) spends 2 and gets 2 back, not 3. A fury effect
-    scoped to anything but the caster is refused, naming the file and the key."""
+    scoped to anything but the caster is refused, naming the file and the key, and so is
+    a spell's stat effect given a feat's scope (its RNG and AOE choose whom it reaches)."""
     shipped = (Path(RULES.shipped_data or ".") / "spells.toml").read_text()
     veil = ('[ash-veil]\nname = "Ash Veil"\ncost = 2\nrng = 6\nup = true\n'
             'effects = [{ kind = "stat", stat = "def", amount = 2 }]')
@@ -290,6 +291,11 @@ def test_hor_spell_stats_a_fury_effect_goes_to_the_caster_once_up_to_its_fury(
     assert [e.text for e in game.events][-1] == "Cinder Matron Vesk gains 2 fury (spell)"
     (tmp_path / "spells.toml").write_text(shipped.replace(veil, fury.replace("self", "target")))
     with pytest.raises(DataFileError, match=r"spells.toml: ash-veil.effects\[0\].*scope 'self'"):
+        _ = HordesRuleset(data_dir=tmp_path).data
+    # a spell's other effects go where its RNG and AOE reach: a feat's scope is refused
+    ctrl = veil.replace("amount = 2 }", 'amount = 2, scope = "friendly_ctrl" }')
+    (tmp_path / "spells.toml").write_text(shipped.replace(veil, ctrl))
+    with pytest.raises(DataFileError, match=r"spells.toml: ash-veil: .*scope 'target'.*feats"):
         _ = HordesRuleset(data_dir=tmp_path).data
 
 

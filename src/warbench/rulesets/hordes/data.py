@@ -86,6 +86,12 @@ class SpellRecord(Record):
         # magic attack, as the seed gives no offensive CTRL spell a target
         if self.aoe == "CTRL" and (self.rng != "SELF" or self.off):
             raise ValueError("an AOE CTRL spell has RNG SELF and is not offensive")
+        for effect in self.effects:
+            # its RNG and AOE choose the models a spell or animus reaches, not the scope
+            if effect.kind != "fury" and effect.scope != "target":
+                raise ValueError(
+                    f"a spell's or animus's {effect.kind} effect reaches the models its RNG and"
+                    f" AOE choose (scope 'target'), not {effect.scope!r}: scopes are for feats")
         return self
 
     @property
