@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from warbench.core.catalog import DataFileError
 from warbench.core.engine import Game
 from warbench.core.journal import Journal
 from warbench.core.replay import ReplayMismatch, replay
 from warbench.rulesets.armada import ArmadaRuleset
-from warbench.rulesets.armada.data import DATA_DIR
+from warbench.rulesets.armada.data import ABILITY_NAMES, DATA_DIR, ORDER_NAMES
+from warbench.rulesets.armada.orders import EFFECTS
 
 FIXTURES = Path(__file__).parent / "data"
 
@@ -52,6 +54,33 @@ def test_arm_data_a_data_folder_replaces_the_ready_made_armadas(tmp_path: Path) 
     rules = ArmadaRuleset(data_dir=mine)
     game = Game.new(rules, {"armadas": ["vanguard-3", "raiders-3"]}, seed=1)
     assert game.state.sides[0].name == "My Picket"
+
+
+def test_arm_data_orders_and_abilities_are_only_those_the_engine_plays(tmp_path: Path) -> None:
+    """ARM-DATA, ARM-OFF-ACTION, ARM-ABILITY-COST: what an order or a special ability does is
+    code; a player's ``orders.toml`` may retune the orders the engine carries out and
+    ``abilities.toml`` the abilities it plays, but a new one (which used to crash the first
+    game that gave the order, and to cost build points for nothing as an ability) is
+    refused at load, naming the file, the entry and the names the engine knows."""
+    assert set(ORDER_NAMES) == set(EFFECTS)
+    assert set(ORDER_NAMES) == set(ArmadaRuleset().data.tables.orders)
+    assert set(ABILITY_NAMES) == set(ArmadaRuleset().data.tables.abilities)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    orders = (DATA_DIR / "orders.toml").read_text()
+    extra = '\n[rally-cry]\nrole = "admiral"\nphase = "engineering"\ncheck = "none"\n' \
+        'target = "ally"\n'
+    (mine / "orders.toml").write_text(orders + extra)
+    with pytest.raises(DataFileError, match=r"orders.toml: rally-cry: the engine carries out no "
+                       r"order 'rally-cry' \(it knows rally, encourage"):
+        _ = ArmadaRuleset(data_dir=mine).data
+    (mine / "orders.toml").unlink()
+    abilities = (DATA_DIR / "abilities.toml").read_text()
+    (mine / "abilities.toml").write_text(
+        abilities + '\n[stealth]\nname = "Stealth"\ncost = 2\nclasses = ["any"]\n')
+    with pytest.raises(DataFileError, match=r"abilities.toml: stealth: the engine plays no "
+                       r"ability 'stealth'"):
+        _ = ArmadaRuleset(data_dir=mine).data
 
 
 def test_arm_data_a_journal_of_an_older_version_is_refused_naming_both_versions() -> None:

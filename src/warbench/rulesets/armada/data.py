@@ -45,6 +45,18 @@ ArcName = Literal["fore", "aft", "port", "starboard"]
 SIZES: tuple[Size, ...] = ("small", "medium", "large")
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "average", "challenging", "hard", "epic")
 CLASSES: tuple[FleetClass, ...] = ("capital", "destroyer", "fighter")
+#: The special abilities the engine plays: what an ability does is code, so
+#: ``abilities.toml`` may set the name, cost and classes of these alone.
+ABILITY_NAMES: tuple[str, ...] = (
+    "boarders", "flagship", "self-destruct", "array", "bombers", "point-defense", "emp",
+    "interceptors", "gravity-mines", "damage-threshold", "superweapon",
+)
+#: The officer orders the engine carries out (``orders.EFFECTS``): an order's effect is
+#: code, so ``orders.toml`` may set the role, phase, check and target of these alone.
+ORDER_NAMES: tuple[str, ...] = (
+    "rally", "encourage", "taunt", "conjure", "enchant", "precognition", "boost", "repair",
+    "jam", "scan", "target", "direct", "duel", "transfer",
+)
 
 
 def _check_dice(text: str) -> str:
@@ -414,17 +426,31 @@ class Tables:
         return self.rounds.shield_regain[-1].dice
 
 
+def _known(path: Path, entries: Mapping[str, object], known: tuple[str, ...], what: str) -> None:
+    """Refuse entries whose effect the engine has no code for (``what``: "carries out no
+    order"), naming the file, each entry and the names it knows."""
+    problems = [
+        DataProblem(name, f"the engine {what} {name!r} (it knows {', '.join(known)})")
+        for name in entries
+        if name not in known
+    ]
+    if problems:
+        raise DataFileError(str(path), problems)
+
+
 def read_tables(folder: DataFolder | Path = DATA_DIR) -> Tables:
     """Read and validate the rules tables of ``folder`` (a player's files first)."""
     if isinstance(folder, Path):
         folder = DataFolder(folder)
     abilities = Catalog.load(folder.path("abilities.toml"), Ability, kind="ability")
+    _known(folder.path("abilities.toml"), abilities, ABILITY_NAMES, "plays no ability")
     tiers = load_model(folder.path("tiers.toml"), TierFile)
     if len(tiers.tiers) != 20:
         problem = DataProblem("tiers", f"expected 20 tiers, got {len(tiers.tiers)}")
         raise DataFileError(str(folder.path("tiers.toml")), [problem])
     roles = Catalog.load(folder.path("officers.toml"), OfficerRole, kind="officer role")
     orders = Catalog.load(folder.path("orders.toml"), OrderRule, kind="order")
+    _known(folder.path("orders.toml"), orders, ORDER_NAMES, "carries out no order")
     problems = [
         DataProblem(f"{role_id}.orders", f"no order {name!r} in orders.toml for this role")
         for role_id, role in roles.items()
