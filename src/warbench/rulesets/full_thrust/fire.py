@@ -453,7 +453,7 @@ class ShipFirePhase(FTProcedure):
             points = beam_dice(source, dice, screens=screens_of(cls, enemy), label=label)
             luck = ("beam", (dice, screens_of(cls, enemy), 0), dice)
         elif spec.kind == POD_LAUNCHER:
-            if pod_ready(game.data, ship, spec):  # as it was when aimed (FirePhase._fed)
+            if pod_ready(game.data, ship, spec):  # as it was when aimed (ShipFirePhase._fed)
                 grow_pod(game.data, ship, spec)
                 pods = game.data.rules.pods
                 points, fed = pod_strike(source, pods, spec.mode, label=label)
