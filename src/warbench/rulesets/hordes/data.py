@@ -58,7 +58,7 @@ class Effect(DataModel):
     scope: Scope = "target"
 
     @model_validator(mode="after")
-    def _stat_named(self) -> Effect:
+    def _fits_its_kind(self) -> Effect:
         if (self.kind == "stat") != (self.stat is not None):
             raise ValueError("a 'stat' effect names its stat, other effects do not")
         if self.kind == "fury" and (self.scope != "self" or self.amount <= 0):
