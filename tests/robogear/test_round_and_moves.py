@@ -3,11 +3,14 @@ RG-INF-MOVE, RG-INF-CLIMB, RG-PILOT-STILL, RG-PILOT-WOUND, RG-SETUP-*)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.robogear.helpers import RULES, army, battle, put, turn_of
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game, IllegalAction
+from warbench.rulesets.robogear import RobogearRuleset
 from warbench.rulesets.robogear.actions import (
     Activate,
     ChooseEdge,
@@ -237,6 +240,26 @@ def test_battery_guns_keep_within_4_steps() -> None:
     put(game, 4, 50, 50)
     turn_of(game, 0)
     assert "within 4 steps" in (game.check(0, Move(0, 270.0, 2.0)) or "")
+
+
+def test_rg_art_battery_the_gap_and_its_reason_come_from_the_data(tmp_path: Path) -> None:
+    """RG-ART-BATTERY: a player's rules.toml widening the battery gap to 6 steps lets a
+    gun step 2 away where the shipped 4 would not, and the refusal of a wider move names
+    the 6 steps the data sets, not the shipped figure."""
+    shipped = (Path(RULES.shipped_data or ".") / "rules.toml").read_text()
+    assert "battery_gap_steps = 4.0" in shipped
+    (tmp_path / "rules.toml").write_text(
+        shipped.replace("battery_gap_steps = 4.0", "battery_gap_steps = 6.0"))
+    rules = RobogearRuleset(data_dir=tmp_path)
+    setup = {"armies": [army(("ferrum-mortar", 2), ("ferrum-rifleman", 2)), army((TANK, 1))],
+             "terrain": "none", "edges": ["south", "north"]}
+    game = Game.new(rules, setup, seed=3, players=2)
+    for unit, (x, y) in enumerate(((10, 10), (15, 10), (10, 11.8), (10, 8.2), (50, 50))):
+        put(game, unit, x, y)
+    turn_of(game, 0)
+    assert game.check(0, Move(0, 270.0, 2.0)) is None
+    assert game.check(0, Move(0, 270.0, 4.0)) == (
+        "a battery's guns stand within 6 steps of a neighbour")
 
 
 def test_battery_crews_serve_only_their_guns_and_stay_by_them() -> None:

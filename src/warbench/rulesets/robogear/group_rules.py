@@ -15,7 +15,7 @@ from typing import cast
 
 from warbench.core.actions import Action
 from warbench.rulesets.robogear.actions import Regroup
-from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.data import CM_PER_STEP, RobogearData, steps
 from warbench.rulesets.robogear.pieces import Squad
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
@@ -112,7 +112,8 @@ def _places_problem(places: list[tuple[float, float] | None], limit: float) -> s
     for a in places:
         for b in places:
             if a is not None and b is not None and dist(a, b) > limit:
-                return "the squads of a group must be within 40 cm of each other"
+                return (f"the squads of a group must be within {limit * CM_PER_STEP:g} cm of"
+                        " each other")
     return None
 
 

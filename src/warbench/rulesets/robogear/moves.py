@@ -163,7 +163,7 @@ def _crew_refusal(state: RobogearState, unit: Unit, x: float, y: float) -> str |
 def _battery_refusal(
     state: RobogearState, data: RobogearData, unit: Unit, x: float, y: float
 ) -> str | None:
-    """A gun of a battery stays within 4 steps of another gun of it."""
+    """A gun of a battery stays within ``battery_gap_steps`` (4) of another gun of it."""
     if unit.kind != "gun":
         return None
     mates = [state.units[u] for u in state.squads[unit.squad].units
@@ -172,14 +172,14 @@ def _battery_refusal(
         return None
     reach = data.measures.battery_gap_steps
     if all(hypot(m.x - x, m.y - y) - m.radius - unit.radius > reach for m in mates):
-        return "a battery's guns stand within 4 steps of a neighbour"
+        return f"a battery's guns stand within {reach:g} steps of a neighbour"
     return None
 
 
 def _group_refusal(
     state: RobogearState, data: RobogearData, unit: Unit, x: float, y: float
 ) -> str | None:
-    """Squads of a group stay within 40 cm of each other (troopers measured from the
+    """Squads of a group stay within ``group_gap_cm`` (40) of each other (troopers measured from the
     squad's leader, its first living model)."""
     squad = state.squads[unit.squad]
     if not squad.group:
@@ -193,7 +193,8 @@ def _group_refusal(
             continue
         lead = next((state.units[u] for u in other.units if state.units[u].on_table), None)
         if lead is not None and hypot(lead.x - x, lead.y - y) > limit:
-            return f"squads of group {squad.group} must stay within 40 cm of each other"
+            return (f"squads of group {squad.group} must stay within"
+                    f" {data.measures.group_gap_cm:g} cm of each other")
     return None
 
 

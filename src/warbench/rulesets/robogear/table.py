@@ -406,7 +406,7 @@ def crossing_cost(
             if block.height > 0 and size > steps(record.climb_cm):
                 return f"the {block.name} is above the walker's knee"
             if block.height < 0 and width > steps(data.measures.walker_ditch_cm):
-                return f"the {block.name} is wider than 5 cm"
+                return f"the {block.name} is wider than {data.measures.walker_ditch_cm:g} cm"
     return extra
 
 
