@@ -206,16 +206,26 @@ def test_ft_sv_repair_spends_repair_power_and_biomass(face: int, repaired: bool)
                                                     (0, 0, 0, 0, False, False))} == {0}
 
 
-def test_ft_sv_repair_the_orders_may_fund_several_repairs() -> None:
+@pytest.mark.parametrize(("biomass", "rolled", "left"), [
+    (2, [(0, 4), (1, 6)], (0, 0, 0)),  # both rolled, both repaired: a biomass each
+    (1, [(0, 4)], (0, 1, 0)),  # the stinger's success spent the only biomass
+])
+def test_ft_sv_repair_the_orders_may_fund_several_repairs(
+    biomass: int, rolled: list[tuple[int, int]], left: tuple[int, int, int]
+) -> None:
     """FT-SV-REPAIR: the Sa'Vasku player shares power among systems (seed, phase 1), and
     each repair costs the system's MASS: with a stinger (2 MASS) and a pod launcher (3)
-    damaged and power enough, repair power 5 is offered, and both systems are rolled."""
+    damaged and power enough, repair power 5 is offered, and both systems are rolled for,
+    each success spending a biomass. With one biomass left the power may still be set
+    aside for both (the first roll may fail), but once the stinger's repair succeeds the
+    pod launcher is not rolled for: it stays damaged."""
     game, feed = battle([ship("ssarel", "Thorn", 20.0, 10.0)],
                         [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
     thorn = game.state.ships[0]
     cls = LIB.designs["ssarel"]
     stinger, pod = cls.indices("stinger")[0], cls.indices(POD_LAUNCHER)[0]
     thorn.damage[stinger] = thorn.damage[pod] = 1
+    thorn.biomass = biomass
     game.push()  # the orders owed are worked out again for the damaged ship
     assert WriteOrders(0, 0, 0, repair=5, attack=3) in game.pending()[0].options
     game.apply(0, WriteOrders(0, 0, 0, repair=5, attack=3))
@@ -223,31 +233,10 @@ def test_ft_sv_repair_the_orders_may_fund_several_repairs() -> None:
     game.apply(0, Repair(0, stinger))
     feed.add(4, 6)
     game.apply(0, Repair(0, pod))  # the 3 power left pays for the pod launcher
-    rolled = [(e.system, e.face) for e in game.events if isinstance(e, SystemRepairRolled)]
-    assert rolled == [(stinger, 4), (pod, 6)]
-    assert (thorn.damage[stinger], thorn.damage[pod], thorn.biomass) == (0, 0, 0)
-
-
-def test_ft_sv_repair_a_second_repair_waits_for_biomass_the_first_spent() -> None:
-    """FT-SV-REPAIR: with one biomass left, power may still be set aside for two damaged
-    systems (the first roll may fail), but once the stinger's repair succeeds and spends
-    the biomass, the pod launcher is not rolled for: it stays damaged."""
-    game, feed = battle([ship("ssarel", "Thorn", 20.0, 10.0)],
-                        [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
-    thorn = game.state.ships[0]
-    cls = LIB.designs["ssarel"]
-    stinger, pod = cls.indices("stinger")[0], cls.indices(POD_LAUNCHER)[0]
-    thorn.damage[stinger] = thorn.damage[pod] = 1
-    thorn.biomass = 1
-    game.push()  # the orders owed are worked out again for the damaged ship
-    game.apply(0, WriteOrders(0, 0, 0, repair=5, attack=3))
-    game.apply(1, WriteOrders(1, 0, 0))
-    game.apply(0, Repair(0, stinger))
-    feed.add(4, 6)
-    game.apply(0, Repair(0, pod))
-    rolled = [(e.system, e.face) for e in game.events if isinstance(e, SystemRepairRolled)]
-    assert rolled == [(stinger, 4)]
-    assert (thorn.damage[stinger], thorn.damage[pod], thorn.biomass) == (0, 1, 0)
+    systems = (stinger, pod)
+    assert [(e.system, e.face) for e in game.events if isinstance(e, SystemRepairRolled)] == [
+        (systems[index], face) for index, face in rolled]
+    assert (thorn.damage[stinger], thorn.damage[pod], thorn.biomass) == left
 
 
 def test_ft_odds_pods_match_icepool() -> None:

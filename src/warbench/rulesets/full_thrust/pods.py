@@ -45,7 +45,11 @@ def pod_power(lib: Library, spec: SystemSpec) -> int:
 
 def pod_ready(lib: Library, ship: Ship, spec: SystemSpec) -> bool:
     """Whether ``ship`` has the biomass and attack power to grow a pod of ``spec``."""
-    return ship.biomass >= 1 and ship.attack_power >= pod_power(lib, spec)
+    return _can_grow(lib, spec, ship.attack_power, ship.biomass)
+
+
+def _can_grow(lib: Library, spec: SystemSpec, power: int, biomass: int) -> bool:
+    return biomass >= 1 and power >= pod_power(lib, spec)
 
 
 def fed_in_turn(lib: Library, ship: Ship, earlier: list[SystemSpec], spec: SystemSpec) -> bool:
@@ -57,12 +61,12 @@ def fed_in_turn(lib: Library, ship: Ship, earlier: list[SystemSpec], spec: Syste
     for weapon in earlier:
         if weapon.kind == STINGER:
             power -= min(lib.rules.savasku.stinger_most_power, power)
-        elif weapon.kind == POD_LAUNCHER and biomass >= 1 and power >= pod_power(lib, weapon):
+        elif weapon.kind == POD_LAUNCHER and _can_grow(lib, weapon, power, biomass):
             power, biomass = power - pod_power(lib, weapon), biomass - 1
     if spec.kind == STINGER:
         return power > 0
     if spec.kind == POD_LAUNCHER:
-        return biomass >= 1 and power >= pod_power(lib, spec)
+        return _can_grow(lib, spec, power, biomass)
     return True
 
 
