@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
+    RULES,
+    model,
     owed,
     play,
     refresh,
@@ -13,18 +17,23 @@ from tests.rulesets.dystopian_wars.helpers import (
     state,
     texts,
 )
-from warbench.core.engine import Game
+from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     CeaseFire,
+    Command,
     Decline,
     Discard,
     Fire,
     Move,
     PlayCard,
 )
+from warbench.rulesets.dystopian_wars.attack_rolls import squadron_card_dice
+from warbench.rulesets.dystopian_wars.boarding_rules import boarding_bonus
 from warbench.rulesets.dystopian_wars.cards import entitlement
+from warbench.rulesets.dystopian_wars.command import take_test
+from warbench.rulesets.dystopian_wars.repairs import Repairs
 
 DUEL = setup(
     [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
@@ -32,6 +41,27 @@ DUEL = setup(
     [squadron("prussia-battleship", (36.0, 26.0, 180.0), name="Kaiserin")],
     cards=True,
 )
+
+#: Three cruisers, the third 20 inches from the pair: out of command when they activate.
+SPLIT = setup(
+    [squadron("britannia-cruiser", (20.0, 10.0, 0.0), (23.0, 10.0, 0.0), (50.0, 10.0, 0.0))],
+    [squadron("prussia-battleship", (36.0, 40.0, 180.0))],
+    cards=True,
+)
+
+
+def split_with_card(card: str) -> Game:
+    """The split squadron activated, the pair commanded, the straggler through its
+    command test, and ``card`` played on the pair (not countered)."""
+    game = scripted(SPLIT, [*P0_FIRST, *([6] * 40)])
+    state(game).hands[0].value[:] = [card]
+    state(game).hands[1].value[:] = []
+    refresh(game)
+    play(game, Activate(0), Command(0))
+    assert PlayCard(card) in owed(game).options
+    play(game, PlayCard(card), Decline())
+    assert not model(game, 2).broken  # passed its command test: it may use cards
+    return game
 
 
 def test_opening_hands_are_dealt_and_hidden() -> None:
@@ -131,3 +161,42 @@ def test_dw_cards_end_an_empty_deck_takes_back_the_discards_before_drawing() -> 
     hand, deck = game_state.hands[0].value, game_state.decks[0].value
     assert len(hand) == 1 and sorted(hand + deck) == ["flank-speed", "sea-mist"]
     assert game_state.discards == [[], ["master-gunner"]]
+
+
+def test_dw_cards_s_flank_speed_moves_only_the_commanded_part() -> None:
+    """DW-CARDS-S: an S card reaches the squadron's commanded models only (seed l.224: a
+    ship out of command distance gets nothing of it). Flank speed lets the commanded pair
+    move 10 inches on MV 8; the cruiser out of command keeps its 8 (before 0.7 it moved 10
+    as well)."""
+    game = split_with_card("flank-speed")
+    play(game, Move(0, (10.0,)), Move(1, (10.0,)), CeaseFire())
+    assert owed(game).prompt.startswith("move")
+    with pytest.raises(IllegalAction, match="more than the 8 allowed"):
+        game.apply(0, Move(2, (10.0,)))
+    play(game, Move(2, (8.0,)))
+    assert (model(game, 0).y, model(game, 1).y, model(game, 2).y) == (20.0, 20.0, 18.0)
+
+
+@pytest.mark.parametrize("card", ["concentrated-salvo", "marines-ready",
+                                  "damage-control-parties", "iron-discipline"])
+def test_dw_cards_s_an_s_card_gives_the_model_out_of_command_nothing(card: str) -> None:
+    """DW-CARDS-S: the attack dice, assault points, repair rolls and test pass of an S
+    card played on the commanded pair reach the pair, not the cruiser out of command
+    (before 0.7 every model of the squadron had them)."""
+    game = split_with_card(card)
+    game_state, data = state(game), RULES.data
+    pair, straggler = model(game, 0), model(game, 2)
+    if card == "concentrated-salvo":
+        assert (squadron_card_dice(game_state, data, pair),
+                squadron_card_dice(game_state, data, straggler)) == (2, 0)
+    elif card == "marines-ready":
+        assert (boarding_bonus(game_state, data, pair),
+                boarding_bonus(game_state, data, straggler)) == (2, 0)
+    elif card == "damage-control-parties":
+        assert (Repairs.allowed(game_state, data, pair),
+                Repairs.allowed(game_state, data, straggler)) == (2, 1)
+    else:
+        assert take_test(game, "bravery", [pair], detached=False, label="bravery test")
+        assert take_test(game, "bravery", [straggler], detached=True, label="bravery test")
+        passed = [e.data for e in game.events if e.kind == "test_passed"][-2:]
+        assert [tuple(e["faces"]) for e in passed] == [(), (6, 6)]  # the straggler's 2D6

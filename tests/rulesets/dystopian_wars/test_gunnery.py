@@ -354,7 +354,7 @@ def test_an_obscured_model_answers_only_on_six(
     game = _obscured_answer(level, answer, (6, 6, 6, 1, 1, 1, 1))  # the rockets: 6 hits
     data = game.ruleset.data  # type: ignore[attr-defined]
     attack = Attack([(1, "rockets")], 0, 4, 4, "rockets", 1, answer="aa", responders=[0])
-    resolve_attack(game, state(game), data, attack, 1)
+    resolve_attack(game, state(game), data, attack)
     rolled = [e for e in game.events if isinstance(e, AttackRolled)][-1]
     assert (rolled.hits, rolled.cancelled) == (6, cancelled)
 
@@ -362,7 +362,7 @@ def test_an_obscured_model_answers_only_on_six(
     game = _obscured_answer(level, answer, (1,))  # the bombs' one die misses
     wing = model(game, 2)
     attack = Attack([(2, "bombs")], 0, 1, 4, "bombs", 1, answer="aa", responders=[0])
-    resolve_attack(game, state(game), game.ruleset.data, attack, 2)  # type: ignore[attr-defined]
+    resolve_attack(game, state(game), game.ruleset.data, attack)  # type: ignore[attr-defined]
     if level == "flying":
         assert (wing.tokens, wing.fuel) == (3, 0) and not wing.alive  # six aborts
     else:

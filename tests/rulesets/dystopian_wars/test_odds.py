@@ -360,7 +360,7 @@ def resolved_hits(game: Game, data: RulesData, attack: Attack, n: int) -> list[i
     finals = []
     for _ in range(n):
         first = len(game.events)
-        resolve_attack(game, table, data, attack, sid=0)
+        resolve_attack(game, table, data, attack)
         rolled = [e for e in game.events[first:] if e.kind == "attack_rolled"]
         finals.append(rolled[0].data["final"])
         target.damage, target.alive, target.fate, target.markers = 0, True, "", {}

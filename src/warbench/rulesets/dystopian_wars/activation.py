@@ -245,8 +245,10 @@ class Activation(Procedure[DWState, RulesData]):
             self.stage = ActivationStage.MOVE
             if isinstance(action, PlayCard):
                 target = state.models[action.model].name if action.model >= 0 else ""
+                reach = list(self.parts[0]) if action.model < 0 else None
                 play_card(game, player, action.card, squadron=self.sid, model=action.model,
-                          until="activation", on=target or state.squadrons[self.sid].name)
+                          until="activation", on=target or state.squadrons[self.sid].name,
+                          reach=reach)
             return
         if isinstance(action, Land | JoinPatrol | Decline):
             self.deck(game, state, action)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.combat import (
     AA_GUN,
     BOTH_ANSWERS,
@@ -64,7 +65,7 @@ class Attack:
 
 
 def resolve_attack(
-    game: DWGame, state: DWState, data: RulesData, attack: Attack, sid: int, index: int = -1
+    game: DWGame, state: DWState, data: RulesData, attack: Attack, index: int = -1
 ) -> None:
     """Roll one declared attack: answers first, then the dice, shields, damage."""
     target = state.models[attack.target]
@@ -141,7 +142,7 @@ def resolve_attack(
         strike_wing(game, lead.player, target, dice, attack.needed,
                     label=f"{attack.kind} at the wing")
         return
-    dice = dice + attack.bonus + squadron_card_dice(state, data, sid)
+    dice = dice + attack.bonus + squadron_card_dice(state, data, lead)
     if attack.band >= 3 and fog_in_force(state, data):
         dice //= 2
     reactions = [
@@ -217,12 +218,14 @@ def patrol_counters(
     return found
 
 
-def squadron_card_dice(state: DWState, data: RulesData, sid: int) -> int:
-    """Extra dice on every attack of the squadron from an S card in force."""
+def squadron_card_dice(state: DWState, data: RulesData, lead: Model) -> int:
+    """Extra dice on every attack led by ``lead`` from an S card in force that reaches it
+    (the squadron's commanded models only)."""
     return sum(
         data.cards[play.card].value
         for play in state.in_play
-        if play.squadron == sid and play.model < 0 and data.cards[play.card].effect == "gunnery"
+        if play.squadron >= 0 and play.model < 0 and data.cards[play.card].effect == "gunnery"
+        and card_reaches(play, lead)
     )
 
 

@@ -6,6 +6,7 @@ the assaults is :mod:`.boarding`; the odds read the numbers from here too.
 
 from __future__ import annotations
 
+from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import BOARDING_RANGE, gap
 from warbench.rulesets.dystopian_wars.locked import locked_points
@@ -42,11 +43,12 @@ def assault_outcome(defenders_left: int, boarders_left: int) -> str:
 
 
 def boarding_bonus(state: DWState, data: RulesData, model: Model) -> int:
-    """Extra assault points from boarding cards in force for the model's squadron."""
+    """Extra assault points from the boarding cards in force that reach the model (its
+    squadron's commanded models)."""
     return sum(
         data.cards[play.card].value
         for play in state.in_play
-        if play.squadron == model.squadron and data.cards[play.card].effect == "boarding"
+        if data.cards[play.card].effect == "boarding" and card_reaches(play, model)
     )
 
 

@@ -3,12 +3,12 @@
 Each player has a deck of 52 (engine-default designs in ``data/cards.toml``) and a hand
 only they may see. At the start a player draws one card per squadron deployed, leaving out
 tiny flyer wings and escorts, never more than 5. T cards are laid face down at the start of
-a turn and revealed together; S cards are played as a squadron activates (on its commanded
-models); A cards on one model of the activated squadron (not together with an S card);
-R cards when one of your models is attacked, one per attack. A card may be countered by a
-counter card of equal or higher sturginium (a level-3 counter trashes it for the game).
-Broken models and tiny flyers take no cards. In the end phase a player may discard cards,
-then draws back up to what their squadrons allow.
+a turn and revealed together; S cards are played as a squadron activates and reach only its
+commanded models (:func:`card_reaches`); A cards on one model of the activated squadron
+(not together with an S card); R cards when one of your models is attacked, one per
+attack. A card may be countered by a counter card of equal or higher sturginium (a level-3
+counter trashes it for the game). Broken models and tiny flyers take no cards. In the end
+phase a player may discard cards, then draws back up to what their squadrons allow.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from warbench.rulesets.dystopian_wars.events import (
     CardsDrawn,
     OwnCards,
 )
-from warbench.rulesets.dystopian_wars.state import CardPlay, DWGame, DWState
+from warbench.rulesets.dystopian_wars.state import CardPlay, DWGame, DWState, Model
 
 
 def entitlement(state: DWState, data: RulesData, player: int) -> int:
@@ -105,6 +105,17 @@ def initiative_bonus(state: DWState, data: RulesData) -> dict[int, int]:
         if card.effect == "initiative":
             bonus[play.player] = bonus.get(play.player, 0) + card.value
     return bonus
+
+
+def card_reaches(play: CardPlay, model: Model) -> bool:
+    """Whether the card in force ``play`` reaches ``model``: an A or R card its one model,
+    an S card the commanded models of the part it was played on (seed l.224: a model out
+    of command gets nothing of it), a T card its player's whole fleet."""
+    if play.model >= 0:
+        return play.model == model.uid
+    if play.squadron >= 0:
+        return model.uid in play.reach
+    return play.player == model.player
 
 
 def expire_cards(state: DWState, until: str) -> None:
@@ -199,12 +210,13 @@ class CounterWindow(Procedure[DWState, RulesData]):
 
 def play_card(
     game: DWGame, player: int, key: str, *, squadron: int = -1, model: int = -1,
-    until: str = "turn", event: int = -1, on: str = "",
+    until: str = "turn", event: int = -1, on: str = "", reach: list[int] | None = None,
 ) -> None:
-    """Put a card into play and open the counter window."""
+    """Put a card into play and open the counter window (``reach``: the models an S card
+    reaches)."""
     state, data = game.state, game.data
     spend(state, player, key)
-    play = CardPlay(key, player, squadron, model, until, event)
+    play = CardPlay(key, player, squadron, model, until, event, reach)
     state.in_play.append(play)
     announce(game, play, data.cards[key], on)
     game.push(CounterWindow(len(state.in_play) - 1))

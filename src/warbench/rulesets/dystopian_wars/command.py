@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from warbench.core.procedures import Procedure
+from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.damage import near_commodore
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -113,8 +114,11 @@ def take_test(
     dice = dice_for_test(state, models, detached=detached)
     needed = hits_needed(state, first.squadron)
     who = first.name if len(models) == 1 else state.squadrons[first.squadron].name
-    if any(play.squadron == first.squadron and _card_effect(game, play.card) == "bravery"
-           for play in state.in_play) and kind != "rout":
+    if kind != "rout" and any(
+        game.data.cards[play.card].effect == "bravery"
+        and all(card_reaches(play, model) for model in models)
+        for play in state.in_play
+    ):
         game.emit(
             TestPassed(
                 test=kind,
@@ -138,10 +142,6 @@ def take_test(
         )
     )
     return passed
-
-
-def _card_effect(game: DWGame, card: str) -> str:
-    return game.data.cards[card].effect
 
 
 def break_models(game: DWGame, models: Sequence[Model], why: str) -> None:

@@ -55,7 +55,8 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
         return None
     bonus, easier = card_help(data, action_card(state, data, attack.guns[0][0]))
     needed = max(3, attack.needed - easier) if easier else attack.needed
-    dice = attack.dice + bonus + squadron_card_dice(state, data, frame.sid)
+    lead = state.models[attack.guns[0][0]]
+    dice = attack.dice + bonus + squadron_card_dice(state, data, lead)
     notes = [f"{dice} dice hitting on {needed}+ in range band {attack.band}"]
     if attack.band >= 3 and fog_in_force(state, data):
         dice //= 2

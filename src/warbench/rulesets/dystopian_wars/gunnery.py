@@ -346,7 +346,7 @@ class Gunnery(Procedure[DWState, RulesData]):
                 game.pop()
                 return
             index = self.order.pop(0)
-            resolve_attack(game, state, data, self.attacks[index], self.sid, index)
+            resolve_attack(game, state, data, self.attacks[index], index)
             return
         game.pop()
 

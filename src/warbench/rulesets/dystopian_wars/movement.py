@@ -30,6 +30,7 @@ from warbench.core.geometry import (
 from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, plan_path
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import Move, Pivot
+from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import (
     off_table,
@@ -47,15 +48,13 @@ LEVEL_CHOICES: dict[str, tuple[str, ...]] = {
 
 
 def speed_bonus(state: DWState, data: RulesData, model: Model) -> int:
-    """Extra inches from speed cards in force for this model's fleet or squadron."""
-    bonus = 0
-    for play in state.in_play:
-        card = data.cards[play.card]
-        if card.effect != "speed" or play.player != model.player:
-            continue
-        if play.squadron in (-1, model.squadron):
-            bonus += card.value
-    return bonus
+    """Extra inches from the speed cards in force that reach this model (a T card its
+    fleet, an S card its squadron's commanded models)."""
+    return sum(
+        data.cards[play.card].value
+        for play in state.in_play
+        if data.cards[play.card].effect == "speed" and card_reaches(play, model)
+    )
 
 
 def limits_for(

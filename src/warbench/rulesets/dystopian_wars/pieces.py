@@ -287,7 +287,8 @@ class Piece:
 
 @dataclass(slots=True, init=False)
 class CardPlay:
-    """A STAR card in force: which card, who played it, on what, until when."""
+    """A STAR card in force: which card, who played it, on what, until when; an S card
+    also names the models it reaches (``reach``: the commanded part it was played on)."""
 
     card: str
     player: int
@@ -295,19 +296,21 @@ class CardPlay:
     model: int = -1
     until: str = "turn"
     event: int = -1
+    reach: list[int] = field(default_factory=list)
 
     def __init__(self, card: str, player: int, squadron: int = -1, model: int = -1,
-                 until: str = "turn", event: int = -1) -> None:
+                 until: str = "turn", event: int = -1, reach: list[int] | None = None) -> None:
         self.card = card
         self.player = player
         self.squadron = squadron
         self.model = model
         self.until = until
         self.event = event
+        self.reach = [] if reach is None else reach
 
     def __reduce__(self) -> tuple[Callable[..., CardPlay], tuple[object, ...]]:
         return CardPlay, (self.card, self.player, self.squadron, self.model, self.until,
-                          self.event)
+                          self.event, self.reach)
 
 
 def body_of(model: Model, spec: ModelSpec) -> Body:

@@ -16,6 +16,7 @@ from warbench.core.decisions import Decision
 from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import Decline, Repair, Reroll
+from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.damage import lose_hull, may_reroll, near_commodore
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -53,15 +54,13 @@ class Repairs(Procedure[DWState, RulesData]):
 
     @staticmethod
     def allowed(state: DWState, data: RulesData, model: Model) -> int:
-        """Repair rolls the model may make: one, and one more per repair card on it."""
-        extra = 0
-        for play in state.in_play:
-            card = data.cards[play.card]
-            if card.effect == "repair" and (
-                play.model == model.uid or (play.model < 0 and play.squadron == model.squadron)
-            ):
-                extra += card.value
-        return 1 + extra
+        """Repair rolls the model may make: one, and one more per repair card reaching it
+        (an A card on it, an S card on its squadron's commanded models)."""
+        return 1 + sum(
+            data.cards[play.card].value
+            for play in state.in_play
+            if data.cards[play.card].effect == "repair" and card_reaches(play, model)
+        )
 
     @staticmethod
     def repairable(data: RulesData, model: Model) -> list[str]:
