@@ -22,6 +22,7 @@ from warbench.core.engine import IllegalAction
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     CeaseFire,
+    EndBoarding,
     Fire,
     Helm,
     Idle,
@@ -148,6 +149,50 @@ def test_land_models_turn_on_the_spot() -> None:
     refused(game, Pivot(3, 120.0), "at most 90 degrees")
     play(game, Pivot(3, 90.0))
     assert model(game, 3).heading == pytest.approx(90.0)
+
+
+def test_dw_end_on_models_a_land_model_turning_on_the_spot_ends_on_no_model_or_water() -> None:
+    """DW-END-ON-MODELS, DW-LAND-PIVOT: a land model turning on the spot may not end on
+    another model, nor on water it may not enter (seed l.328, l.332); before 0.7 a pivot
+    was never checked and the land ship ended on top of the tank beside it."""
+    lake = [{"name": "the Mere", "kind": "water", "density": "dense",
+             "points": octagon(35.0, 30.0, 1.5)}]
+    game = scripted(setup(
+        [squadron("britannia-land-ship", (36.0, 10.0, 0.0), name="Ironclad"),
+         squadron("britannia-land-ship", (32.0, 30.0, 0.0), name="Bulwark")],
+        [squadron("prussia-tank", (38.0, 10.0, 0.0), (38.0, 13.0, 0.0), (38.0, 16.0, 0.0))],
+        terrain=lake,
+    ), (*P0_FIRST, *([1] * 40)))
+    play(game, Activate(0))
+    assert owed(game).spaces[-1].validate(Pivot(0, 90.0)) is not None  # not offered
+    refused(game, Pivot(0, 90.0),
+            "Ironclad cannot turn onto Panzerwagen 1: a model may not end its move on another")
+    play(game, Pivot(0, 10.0), CeaseFire(), EndBoarding())  # a small turn clears the tank
+    assert model(game, 0).heading == pytest.approx(10.0)
+    play(game, Activate(2), Idle(), Activate(1))
+    refused(game, Pivot(1, -90.0), "Bulwark cannot turn onto the Mere: it may not stand on")
+    play(game, Pivot(1, -30.0))
+    assert model(game, 1).heading == pytest.approx(330.0)
+
+
+def test_dw_end_on_models_the_disengage_turn_ends_on_no_model() -> None:
+    """DW-END-ON-MODELS, DW-DISENGAGE: the turn of up to 90 degrees that takes a model out
+    of a contact is made around its centre, in place, and may not put it on another model
+    (seed l.328, l.366); before 0.7 the cruiser turned onto the enemy alongside and
+    'rammed' it from there at 0 inches. Moving straight on, sliding along it, is still
+    allowed."""
+    game = scripted(setup(
+        [squadron("britannia-cruiser", (36.0, 10.0, 0.0), name="Warden")],
+        [squadron("prussia-cruiser", (37.5, 10.0, 0.0), (60.0, 40.0, 0.0))],
+    ), (*P0_FIRST, *([1] * 40)))
+    model(game, 0).contact, model(game, 2).contact = [2], [0]  # as after a collision
+    refresh(game)
+    play(game, Activate(0))
+    for degrees in (90.0, -90.0, 30.0):
+        refused(game, Move(0, (0.0, degrees, 2.0)),
+                "Warden cannot turn onto Wacht 1: a model may not end its move on another")
+    play(game, Move(0, (4.0,)))
+    assert (model(game, 0).x, model(game, 0).y) == (36.0, 14.0)
 
 
 def test_ram_rolls_ram_rating_against_the_answer_of_remaining_hull() -> None:

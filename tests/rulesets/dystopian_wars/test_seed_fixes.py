@@ -3,6 +3,8 @@ battle orders."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
     RULES,
@@ -17,7 +19,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     state,
     texts,
 )
-from warbench.core.engine import Game
+from warbench.core.engine import Game, IllegalAction
 from warbench.core.geometry import edge_distance
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
@@ -50,13 +52,18 @@ def test_a_move_starting_in_contact_is_no_ram_or_collision() -> None:
     assert abs(model(game, 0).y - 10.0) < 1e-6 and model(game, 0).contact == []
 
 
-def test_a_turn_that_goes_nowhere_keeps_the_contact() -> None:
-    """DW-RAM-START, DW-DISENGAGE: a rammed pair keeps its contact when one of them turns
-    but is held against the other (nothing moved), so it is not rammed again next time."""
+def test_a_move_that_goes_nowhere_keeps_the_contact() -> None:
+    """DW-RAM-START, DW-DISENGAGE, DW-END-ON-MODELS: a rammed pair keeps its contact when
+    one of them is held against the other (nothing moved), so it is not rammed again next
+    time. Turning in place 30 degrees would swing its bow onto the other, which is refused
+    since 0.7 (before, the turn was made and the bases overlapped)."""
     game = scripted(TOUCHING, P0_FIRST)
     model(game, 0).contact, model(game, 1).contact = [1], [0]
     refresh(game)
-    play(game, Activate(0), Move(0, (0.0, 30.0, 2.0)))
+    play(game, Activate(0))
+    with pytest.raises(IllegalAction, match="Sovereign cannot turn onto Kaiserin"):
+        game.apply(0, Move(0, (0.0, 30.0, 2.0)))
+    play(game, Move(0, (2.0,)))
     assert model(game, 0).contact == [1] and model(game, 1).contact == [0]
     assert not any("collides" in t or "rams" in t for t in texts(game))
 

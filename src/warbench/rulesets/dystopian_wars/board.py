@@ -61,7 +61,7 @@ def action_preview(data: RulesData, state: DWState, action: Action) -> Preview:
     model = state.models[action.model]
     label = model_label(data, model)
     if isinstance(action, Pivot):
-        refusal = pivot_refusal(data, model, action)
+        refusal = pivot_refusal(state, data, model, action)
         heading = (model.heading + action.degrees) % 360 if math.isfinite(action.degrees) else (
             model.heading)
         return Preview((Ghost(label, model.x, model.y, heading),), refusal)

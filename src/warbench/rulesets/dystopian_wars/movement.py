@@ -25,6 +25,7 @@ from warbench.core.decisions import DrawnSpace, ParamSpace
 from warbench.core.geometry import (
     Body,
     Point,
+    Pose,
     overlaps,
 )
 from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, plan_path
@@ -38,6 +39,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
 )
 from warbench.rulesets.dystopian_wars.rams import deep_ram_refusal
 from warbench.rulesets.dystopian_wars.state import DWState, Mine, Model, Piece, body_of
+from warbench.rulesets.dystopian_wars.sweep import turned_onto
 
 #: How far a squadron doing nothing drifts, and how far a reversing model may go.
 DRIFT, REVERSE_LIMIT = 2.0, 2.0
@@ -126,6 +128,11 @@ def move_refusal(
     if action.mine_at > straight + 1e-9:
         return f"the mine is dropped {action.mine_at:g} inches along a {straight:g} inch path", None
     level = action.level or model.level
+    if len(action.path) > 1 and action.path[0] == 0.0 and action.path[1] != 0.0:
+        # a turn in place before any straight (a disengage turn, a free turner's turn)
+        reason = turn_refusal(state, data, model, start.turned(action.path[1]), level)
+        if reason is not None:
+            return reason, None
     if level in ("flying", "obscured") and not spec.tiny:
         final = Body(plan.final, body_of(model, spec).base)
         for other in state.models:
@@ -214,9 +221,10 @@ def turning_path(
     return (first, turn, second)
 
 
-def pivot_refusal(data: RulesData, model: Model, action: Pivot) -> str | None:
+def pivot_refusal(state: DWState, data: RulesData, model: Model, action: Pivot) -> str | None:
     """Land models may turn on the spot instead of moving: small and medium ones to any
-    facing, large and massive ones through 180 degrees (90 either way)."""
+    facing, large and massive ones through 180 degrees (90 either way); never onto another
+    model or terrain they may not enter."""
     spec = data.models[model.cls]
     if spec.domain != "land" or spec.flying:
         return f"only land models turn on the spot ({model.name} is {spec.domain})"
@@ -225,7 +233,22 @@ def pivot_refusal(data: RulesData, model: Model, action: Pivot) -> str | None:
     limit = 180.0 if spec.rank <= 2 else 90.0
     if not math.isfinite(action.degrees) or abs(action.degrees) > limit + 1e-9:
         return f"{model.name} turns at most {limit:g} degrees either way on the spot"
-    return None
+    return turn_refusal(state, data, model, model.pose().turned(action.degrees), model.level)
+
+
+def turn_refusal(
+    state: DWState, data: RulesData, model: Model, pose: Pose, level: str
+) -> str | None:
+    """Why ``model`` may not turn in place to ``pose``: it would end on another model or
+    on terrain it may not enter (seed l.328, DW-END-ON-MODELS), or None."""
+    other = turned_onto(state, data, model, pose, level)
+    if other is None:
+        return None
+    if other >= 0:
+        return (f"{model.name} cannot turn onto {state.models[other].name}: a model may not "
+                "end its move on another model")
+    return (f"{model.name} cannot turn onto {state.terrain[-1 - other].name}: "
+            "it may not stand on that terrain")
 
 
 class PivotSpace(ParamSpace):
@@ -247,7 +270,7 @@ class PivotSpace(ParamSpace):
             return f"expected {self.action_type.TAG!r}, got {action!r}"
         if action.model not in self.movers:
             return f"model {action.model} has no move to make now"
-        return pivot_refusal(self._data, self._state.models[action.model], action)
+        return pivot_refusal(self._state, self._data, self._state.models[action.model], action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         if not self.movers:
@@ -255,7 +278,9 @@ class PivotSpace(ParamSpace):
         found: list[Action] = []
         for _ in range(count):
             uid = self.movers[rng.choice_index(len(self.movers))]
-            found.append(Pivot(uid, round(rng.random() * 180.0 - 90.0, 1)))
+            pivot = Pivot(uid, round(rng.random() * 180.0 - 90.0, 1))
+            if self.validate(pivot) is None:  # never onto a model or forbidden terrain
+                found.append(pivot)
         return found
 
 

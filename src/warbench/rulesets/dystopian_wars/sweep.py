@@ -19,6 +19,7 @@ from warbench.core.geometry import (
     Terrain,
     edge_distance,
     first_contact,
+    overlaps,
 )
 from warbench.core.geometry.collision import Contact as CoreContact
 from warbench.core.geometry.movement import Plan
@@ -226,6 +227,32 @@ def carry_out(
     return MoveResult(
         final, contact, tuple(triggered), tuple(triggers), dropped, travelled, held_by
     )
+
+
+def turned_onto(
+    state: DWState, data: RulesData, model: Model, pose: Pose, level: str
+) -> int | None:
+    """What ``model``'s base, turned in place to ``pose``, would stand on at ``level``: a
+    model (its uid) or a piece of terrain that stops it (``-1 - index``), or None. Only
+    what the base does not overlap where it stands counts (DW-END-ON-MODELS)."""
+    spec = data.models[model.cls]
+    here = body_of(model, spec)
+    there = Body(pose, here.base)
+    margin = _base_reach(here) + 1.0
+    within = (pose.x - margin, pose.y - margin, pose.x + margin, pose.y + margin)
+    bodies, pieces = obstacles(state, data, model, level, within)
+    for body, uid in bodies:
+        if overlaps(there, body) and not overlaps(here, body):
+            return uid
+    for terrain, index in pieces:
+        if _stands_on(there, terrain) and not _stands_on(here, terrain):
+            return -1 - index
+    return None
+
+
+def _stands_on(body: Body, terrain: Terrain) -> bool:
+    """Whether the base overlaps the terrain piece (met at once, going nowhere)."""
+    return first_contact(body, 0.0, (), (terrain,)) is not None
 
 
 def _near_leg(
