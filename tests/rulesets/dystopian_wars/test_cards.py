@@ -33,6 +33,7 @@ from warbench.rulesets.dystopian_wars.attack_rolls import squadron_card_dice
 from warbench.rulesets.dystopian_wars.boarding_rules import boarding_bonus
 from warbench.rulesets.dystopian_wars.cards import entitlement
 from warbench.rulesets.dystopian_wars.command import take_test
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery
 from warbench.rulesets.dystopian_wars.repairs import Repairs
 
 DUEL = setup(
@@ -200,3 +201,29 @@ def test_dw_cards_s_an_s_card_gives_the_model_out_of_command_nothing(card: str) 
         assert take_test(game, "bravery", [straggler], detached=True, label="bravery test")
         passed = [e.data for e in game.events if e.kind == "test_passed"][-2:]
         assert [tuple(e["faces"]) for e in passed] == [(), (6, 6)]  # the straggler's 2D6
+
+
+def test_dw_cards_a_a_model_out_of_command_may_take_the_a_card() -> None:
+    """DW-CARDS-A: an A card may go on any model of the activated squadron that has no
+    break marker, in command or not (seed l.228 bars only a squadron that took an S card
+    and a second A card; l.261 a broken model). The cruiser out of command that passed its
+    command test is offered Master gunner and its attack rolls 3 more dice; one that failed
+    its test is broken and is not offered it (before 0.7 only the commanded pair was)."""
+    game = scripted(SPLIT, [*P0_FIRST, *([6] * 40)])
+    state(game).hands[0].value[:] = ["master-gunner"]
+    state(game).hands[1].value[:] = []
+    refresh(game)
+    play(game, Activate(0), Command(0))
+    assert [o.model for o in owed(game).options if isinstance(o, PlayCard)] == [0, 1, 2]
+    play(game, PlayCard("master-gunner", 2), Decline())
+    play(game, Move(0, (2.0,)), Move(1, (2.0,)), CeaseFire(), Move(2, (8.0,)))
+    play(game, Fire(((2, "turret"),), 3))
+    gunnery = state(game).stack[-1]
+    assert isinstance(gunnery, Gunnery) and gunnery.attacks[0].bonus == 3
+
+    game = scripted(SPLIT, [*P0_FIRST, *([1] * 40)])  # the straggler fails its test
+    state(game).hands[0].value[:] = ["master-gunner"]
+    refresh(game)
+    play(game, Activate(0), Command(0))
+    assert model(game, 2).broken
+    assert [o.model for o in owed(game).options if isinstance(o, PlayCard)] == [0, 1]

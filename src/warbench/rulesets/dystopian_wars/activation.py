@@ -182,12 +182,15 @@ class Activation(Procedure[DWState, RulesData]):
         return []
 
     def card_options(self, state: DWState, data: RulesData) -> list[PlayCard]:
-        """S cards for the commanded part, A cards for one of its models (none for wings
-        or broken models, nor for models outside a card's categories)."""
+        """S cards for the commanded part; A cards for one model of the squadron, in
+        command or not (seed l.228 limits them only to one a squadron, never with an S
+        card); none for wings or broken models (l.261), nor outside a card's categories."""
         if not state.cards_on or not self.parts:
             return []
-        commanded = [state.models[uid] for uid in self.parts[0]]
-        able = [m for m in commanded if not m.broken and not data.models[m.cls].tiny]
+        able = [
+            state.models[uid] for part in self.parts for uid in part
+            if not state.models[uid].broken and not data.models[state.models[uid].cls].tiny
+        ]
         if not able:
             return []
         hand = sorted(set(state.hands[state.squadrons[self.sid].player].value))
@@ -195,7 +198,8 @@ class Activation(Procedure[DWState, RulesData]):
         for card in hand:
             design = data.cards[card]
             fits = [m for m in able if design.fits(data.models[m.cls])]
-            if design.kind == "S" and len(fits) == len(commanded):
+            fitting = {m.uid for m in fits}
+            if design.kind == "S" and all(uid in fitting for uid in self.parts[0]):
                 found.append(PlayCard(card))
             elif design.kind == "A":
                 found.extend(PlayCard(card, m.uid) for m in fits)
