@@ -195,6 +195,28 @@ def test_dw_end_on_models_the_disengage_turn_ends_on_no_model() -> None:
     assert (model(game, 0).x, model(game, 0).y) == (36.0, 14.0)
 
 
+def test_dw_end_on_models_a_flyer_ends_on_no_surface_model_but_over_a_submerged_one() -> None:
+    """DW-END-ON-MODELS: a flyer may not end its move on another model, flying or on the
+    surface (seed l.328); it passes over them (l.335) and may end above a submerged token
+    (l.329). Before 0.7 only other flyers were refused and the rotor ended on the
+    battleship."""
+    game = scripted(setup(
+        [squadron("britannia-rotor", (36.0, 10.0, 0.0), name="Kestrel"),
+         squadron("britannia-rotor", (20.0, 10.0, 0.0), name="Merlin")],
+        [squadron("prussia-battleship", (36.0, 18.0, 90.0), name="Kaiserin"),
+         squadron("prussia-submarine", (20.0, 18.0, 90.0), level="submerged")],
+    ), (*P0_FIRST, *([1] * 40)))
+    play(game, Activate(0))
+    refused(game, Move(0, (8.0,)),
+            "Kestrel would end its move on Kaiserin: a flyer may not end its move on another")
+    play(game, Move(0, (10.0,)))  # over the battleship and clear of it
+    assert model(game, 0).y == pytest.approx(20.0)
+    play(game, CeaseFire(), EndBoarding(), Activate(2), Move(2, (2.0,)), CeaseFire(), EndBoarding())
+    play(game, Activate(1))
+    play(game, Move(1, (8.0,)))
+    assert (model(game, 1).x, model(game, 1).y) == (20.0, 18.0)  # above the submarine
+
+
 def test_ram_rolls_ram_rating_against_the_answer_of_remaining_hull() -> None:
     """DW-RAM: a model with a ram rating meeting an enemy bow first stops and rams: RR
     dice (4+) against the target, which answers with its remaining hull points in dice.

@@ -134,15 +134,16 @@ def move_refusal(
         if reason is not None:
             return reason, None
     if level in ("flying", "obscured") and not spec.tiny:
+        # a flyer ends on no other model, flying or not (seed l.328); wings of tiny
+        # aeroplanes shift aside and submerged tokens lie below (l.329)
         final = Body(plan.final, body_of(model, spec).base)
         for other in state.models:
-            if other.uid == model.uid or not other.alive or other.level not in (
-                "flying", "obscured"
-            ):
+            if other.uid == model.uid or not other.alive or other.level == "submerged":
                 continue
             other_spec = data.models[other.cls]
             if not other_spec.tiny and overlaps(final, body_of(other, other_spec)):
-                return f"{model.name} would end its move on {other.name}", None
+                return (f"{model.name} would end its move on {other.name}: a flyer may not "
+                        "end its move on another model"), None
     return None, plan
 
 
@@ -183,7 +184,8 @@ class MoveSpace(DrawnSpace):
 
 
 def random_move(state: DWState, data: RulesData, model: Model, rng: RandomStream) -> Move:
-    """A random move for ``model`` (legal by construction, bar ending on another flyer)."""
+    """A random move for ``model`` (legal by construction, bar a flyer ending on another
+    model and a turn in place onto one)."""
     spec = data.models[model.cls]
     backward = model.helm == "reverse"
     limits = limits_for(state, data, model, backward=backward)

@@ -56,7 +56,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # models alone, none after hitting terrain (DW-MINE-CC);
     # 0.7: the third audit's fixes (an S card reaches only the commanded part, DW-CARDS-S;
     # a turn in place never ends on a model or forbidden terrain, DW-END-ON-MODELS;
-    # an A card may go on an unbroken model out of command, DW-CARDS-A)
+    # an A card may go on an unbroken model out of command, DW-CARDS-A; a flyer ends on no
+    # model, surface ones too, DW-END-ON-MODELS)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
