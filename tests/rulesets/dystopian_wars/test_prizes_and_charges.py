@@ -38,6 +38,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 from warbench.rulesets.dystopian_wars.bot_tactics import crew_choice, sweep_choice
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.charges import in_reach
+from warbench.rulesets.dystopian_wars.setup import octagon
 from warbench.rulesets.dystopian_wars.state import Mine
 from warbench.server.snapshot import snapshot
 
@@ -149,9 +150,10 @@ ALONGSIDE = setup(
 
 def test_dw_derelict_a_capture_clears_the_old_crews_all_stop() -> None:
     """DW-DERELICT: a model taken while under its own crew's all stop is a derelict like
-    any other: it drifts in this end phase, until its prize crew declares all stop."""
+    any other: it drifts in this end phase, until its prize crew declares all stop. (It
+    drifts into Hagel 2, and since 0.7 the collision is rolled: 2 dice each way.)"""
     faces = [5, 1, 1, 4, 4, 1, 1, 1, 1, 4, 1, 1]  # as test_boarding_capture_and_prize
-    game = scripted(ALONGSIDE, [*P0_FIRST, *faces])
+    game = scripted(ALONGSIDE, [*P0_FIRST, *faces, 1, 1, 1, 1])
     frigate = model(game, 1)
     frigate.helm = "all_stop"
     refresh(game)
@@ -162,6 +164,7 @@ def test_dw_derelict_a_capture_clears_the_old_crews_all_stop() -> None:
     refresh(game)
     assert frigate.x > 17.0
     assert "the prize Hagel 1 drifts" in texts(game)
+    assert "Hagel 1 collides with Hagel 2: 0 hits against 0" in texts(game)
     assert owed(game).options == (PrizeCrew(1, True), PrizeCrew(1, False))
 
 
@@ -205,6 +208,34 @@ def two_cruisers(*mines: Mine, faces: tuple[int, ...] = ()) -> Game:
     refresh(game)
     play(game, Activate(0), Move(0, (2.0,)), Move(1, (2.0,)))
     return game
+
+
+def test_dw_derelict_a_derelict_drifting_into_land_or_a_model_collides() -> None:
+    """DW-DERELICT, DW-CONTACT-STOPS: a drifting derelict is a model moving; meeting land
+    it stops and collides (seed l.363, l.365), meeting a model it stops and collides
+    too, both rolling their hull left (l.166, l.388), rolled once every derelict has
+    drifted, as for a squadron drifting. Before 0.7 it stopped and no dice were rolled,
+    and it was held there, dice-free, every end phase after."""
+    island = [{"name": "Gull Rock", "kind": "island", "density": "dense",
+               "points": octagon(36.0, 35.0, 1.5)}]
+    game = scripted(setup(
+        [squadron("britannia-battleship", (8.0, 37.0, 90.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin"),
+         squadron("prussia-cruiser", (10.0, 40.0, 180.0), (60.0, 40.0, 180.0))],
+        terrain=island, turns=1,
+    ), [*P0_FIRST, *([1] * 25)])
+    for uid in (1, 2):
+        hulk = model(game, uid)
+        hulk.derelict, hulk.captured_by, hulk.fate = True, 0, "captured"
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(2), Idle())  # Sovereign drifts to x = 10
+    rolls = [(e.data["label"], len(e.data["faces"])) for e in game.events if e.kind == "roll"]
+    assert rolls[-3:] == [("Kaiserin collision with Gull Rock", 12),
+                          ("Wacht 1 collision on Sovereign", 5),
+                          ("Sovereign collision answer", 8)]
+    assert "Wacht 1 collides with Sovereign: 0 hits against 0" in texts(game)
+    assert model(game, 1).y > 38.0 and model(game, 1).contact == [-1]
+    assert model(game, 2).contact == [0] and model(game, 0).contact == [2]
 
 
 def test_dw_mine_cc_one_models_charges_are_split_between_two_mines_not_rolled_at_each() -> (

@@ -57,7 +57,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # 0.7: the third audit's fixes (an S card reaches only the commanded part, DW-CARDS-S;
     # a turn in place never ends on a model or forbidden terrain, DW-END-ON-MODELS;
     # an A card may go on an unbroken model out of command, DW-CARDS-A; a flyer ends on no
-    # model, surface ones too, DW-END-ON-MODELS)
+    # model, surface ones too, DW-END-ON-MODELS; a drifting derelict that meets land or a
+    # model collides, DW-DERELICT)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

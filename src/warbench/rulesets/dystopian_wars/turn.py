@@ -24,7 +24,7 @@ from warbench.core.geometry.movement import IllegalMove, TurnLimits, plan_path
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Move
-from warbench.rulesets.dystopian_wars.activation import Activation
+from warbench.rulesets.dystopian_wars.activation import MOVED, Activation, release
 from warbench.rulesets.dystopian_wars.cards import (
     EndPhaseCards,
     TurnCards,
@@ -48,6 +48,7 @@ from warbench.rulesets.dystopian_wars.luck import order_effect
 from warbench.rulesets.dystopian_wars.mines import set_off_mines
 from warbench.rulesets.dystopian_wars.movement import leaves_table
 from warbench.rulesets.dystopian_wars.prizes import PrizeCrews, crews_to_ask, holds_still
+from warbench.rulesets.dystopian_wars.rams import Contact, resolve_contact
 from warbench.rulesets.dystopian_wars.repairs import burn
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState
 from warbench.rulesets.dystopian_wars.sweep import carry_out
@@ -280,8 +281,11 @@ class EndPhase(Procedure[DWState, RulesData]):
 def drift_derelicts(game: DWGame, state: DWState) -> None:
     """Derelicts drift their minimum move straight ahead, save prizes whose crews declared
     all stop in an end phase before (DW-DERELICT, :mod:`.prizes`), setting off the mines
-    they come within 1 inch of on the way (DW-MINES: any model moving)."""
+    they come within 1 inch of on the way (DW-MINES: any model moving). A derelict that
+    meets a model or terrain stops there, and once all have drifted each such collision
+    is rolled, as for a squadron drifting (DW-CONTACT-STOPS)."""
     data = game.data
+    contacts: list[Contact] = []
     for model in state.models:
         if not (model.alive and model.derelict) or holds_still(model):
             continue
@@ -297,9 +301,15 @@ def drift_derelicts(game: DWGame, state: DWState) -> None:
         kind = "prize" if model.prize_ap > 0 else "derelict"
         game.emit(DerelictDrift(model=model.uid, text=f"the {kind} {model.name} drifts"))
         sunk = set_off_mines(game, state, data, model, result)
+        if (result.travelled if sunk is None else sunk[1]) > MOVED:
+            release(state, model)
         if sunk is not None:
             model.place(sunk[0])  # lost to a mine on the way
             continue
         model.place(result.final)
+        if result.contact is not None:
+            contacts.append(Contact(model.uid, result.contact.other, False))
         if leaves_table(state, model):
             destroy(game, model, "destroyed", "drifted off the table")
+    for contact in contacts:
+        resolve_contact(game, state, data, contact)
