@@ -44,6 +44,7 @@ from warbench.rulesets.dystopian_wars.command import (
     free_of_command,
     take_test,
 )
+from warbench.rulesets.dystopian_wars.contacts import resolve_contact
 from warbench.rulesets.dystopian_wars.damage import destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -83,7 +84,7 @@ from warbench.rulesets.dystopian_wars.movement import (
     place_mine,
     treacherous,
 )
-from warbench.rulesets.dystopian_wars.rams import Contact, resolve_contact
+from warbench.rulesets.dystopian_wars.rams import Contact
 from warbench.rulesets.dystopian_wars.repairs import Repairs
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 from warbench.rulesets.dystopian_wars.sweep import carry_out

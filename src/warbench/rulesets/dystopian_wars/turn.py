@@ -32,6 +32,7 @@ from warbench.rulesets.dystopian_wars.cards import (
     expire_cards,
     initiative_bonus,
 )
+from warbench.rulesets.dystopian_wars.contacts import resolve_contact
 from warbench.rulesets.dystopian_wars.damage import destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.deployment import Deployment
@@ -48,7 +49,7 @@ from warbench.rulesets.dystopian_wars.luck import order_effect
 from warbench.rulesets.dystopian_wars.mines import set_off_mines
 from warbench.rulesets.dystopian_wars.movement import leaves_table
 from warbench.rulesets.dystopian_wars.prizes import PrizeCrews, crews_to_ask, holds_still
-from warbench.rulesets.dystopian_wars.rams import Contact, resolve_contact
+from warbench.rulesets.dystopian_wars.rams import Contact
 from warbench.rulesets.dystopian_wars.repairs import burn
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState
 from warbench.rulesets.dystopian_wars.sweep import carry_out
