@@ -22,6 +22,7 @@ from warbench.core.engine import IllegalAction
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     CeaseFire,
+    Decline,
     EndBoarding,
     Fire,
     Helm,
@@ -219,7 +220,10 @@ def test_dw_end_on_models_a_flyer_ends_on_no_surface_model_but_over_a_submerged_
 
 def test_ram_rolls_ram_rating_against_the_answer_of_remaining_hull() -> None:
     """DW-RAM: a model with a ram rating meeting an enemy bow first stops and rams: RR
-    dice (4+) against the target, which answers with its remaining hull points in dice.
+    dice (4+) against the target first; the target answers afterwards with the hull
+    points the ram left it, so a frigate the ram destroys does not answer (seed l.388:
+    only a collision's attacks are simultaneous; before 0.7 it answered with the 2 hull
+    points it had before the ram).
     Also shows DW-CONTACT-STOPS, DW-RR.
     """
     game_setup = setup(
@@ -229,17 +233,37 @@ def test_ram_rolls_ram_rating_against_the_answer_of_remaining_hull() -> None:
     )
     faces = [
         6, 6, 5, 1,  # RR 2: 6, 6, rolling again 5, 1: 5 hits
-        4, 1,  # the frigate answers with its 2 hull points: 1 hit
-        4, 1, 1,  # the frigates' rout test
+        4, 1, 1,  # the frigates' rout test (no answer: the frigate is gone)
     ]
     game = scripted(game_setup, [*P0_FIRST, *faces])
     play(game, Activate(0), Move(0, (7.0,)))
     ship, frigate = model(game, 0), model(game, 1)
     assert ship.y == pytest.approx(16.0 - 0.3 - 2.25)
-    assert "Sovereign rams Hagel 1: 5 hits against 1" in texts(game)
+    assert "Sovereign rams Hagel 1: 5 hits on 2D6" in texts(game)
     assert not frigate.alive
+    assert "Hagel 1 is lost to the ram: no answer" in texts(game)
+    assert not any(e.data["label"] == "Hagel 1 ram answer" for e in game.events
+                   if e.kind == "roll")
     assert ship.damage == 0
-    assert "1 hit fails to reach Sovereign's DR 6" in texts(game)
+
+
+def test_dw_ram_the_target_answers_after_the_ram_with_the_hull_it_has_left() -> None:
+    """DW-RAM: the ram is rolled and dealt first, its critical table roll too; then the
+    rammed cruiser answers with the 3 hull points the ram left it, not the 5 it had (seed
+    l.388: the rammed model answers with its current hull; only collisions are
+    simultaneous). Its answer may cause criticals: it has a ram rating."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-cruiser", (36.0, 16.0, 90.0), (39.0, 20.0, 90.0))],
+    ), [*P0_FIRST, 6, 6, 6, 5, 1, 2, 4, 4, 1])  # 7 hits; critical row 2; the answer
+    play(game, Activate(0), Move(0, (7.0,)))
+    assert owed(game).prompt.startswith("critical on Wacht 1")  # the commodore may re-roll
+    play(game, Decline())
+    rolls = [(e.data["label"], len(e.data["faces"])) for e in game.events if e.kind == "roll"]
+    assert rolls[-3:] == [("Sovereign ram on Wacht 1 (exploding)", 1), ("critical table", 1),
+                          ("Wacht 1 ram answer", 3)]
+    assert "Wacht 1 answers with the 3 hull points left: 2 hits" in texts(game)
+    assert model(game, 1).damage == 2 and model(game, 0).damage == 0
 
 
 def test_collision_with_terrain_stops_the_model_and_grounds_it() -> None:

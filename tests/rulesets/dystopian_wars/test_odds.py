@@ -296,10 +296,12 @@ def test_dw_odds_boarding_reads_the_classes_points() -> None:
 
 
 def test_dw_odds_ram_and_its_answer_match_icepool() -> None:
-    """DW-ODDS-RAM, DW-RAM: a battleship's RR 2 on 4+ against a cruiser, which answers with
-    its 5 hull points in dice; criticals both ways (the cruiser has RR 1)."""
+    """DW-ODDS-RAM, DW-RAM: a battleship's RR 2 on 4+ against a cruiser, which answers
+    afterwards with the hull points the ram leaves it in dice (5 if unharmed, none once
+    destroyed; before 0.7 always its 5); criticals both ways (the cruiser has RR 1)."""
     result = odds("ram", model="britannia-battleship", target="prussia-cruiser")
-    hits, answer = 2 @ dw_die(RAM_NEEDED), 5 @ dw_die(RAM_NEEDED)
+    hits = 2 @ dw_die(RAM_NEEDED)
+    answer = hull_lost(hits, 4, 6, 5, 5).map(lambda lost: (5 - lost) @ dw_die(RAM_NEEDED))
     assert_dist(result.distribution, hits)
     assert_named(result, damage_named(hits, 4, 6))
     mover = {f"mover {k}": v for k, v in damage_named(answer, 6, 10).items()}
@@ -531,6 +533,7 @@ def test_dw_odds_the_fit_test_catches_a_wrong_model() -> None:
     (["ram", "target_hp=3"], "a ram needs a ram rating of 1 or more"),
     (["ram", "model=britannia-escort", "target_hp=3"], "a ram needs a ram rating"),
     (["ram", "rr=2"], "give the other model's hull points left"),
+    (["ram", "rr=2", "target_hp=3", "show=answer"], "answers with the hull the ram leaves it"),
     (["ram", "kind=collision", "target_hp=3"], "a collision rolls the mover's hull points"),
     (["ram", "kind=terrain", "show=answer"], "terrain does not answer"),
     (["ram", "rr=-1", "target_hp=2"], "rr: Input should be greater than or equal to 1"),

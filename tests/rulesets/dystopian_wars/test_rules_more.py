@@ -299,7 +299,8 @@ def test_a_rammed_model_disengages_by_rotating() -> None:
         [squadron("prussia-battleship", (36.0, 18.0, 90.0), name="Kaiserin")],
     ), (*P0_FIRST, 1, 1, *([1] * 9)))
     play(game, Activate(0), Move(0, (7.0,)))
-    assert "Sovereign rams Kaiserin: 0 hits against 0" in texts(game)
+    assert "Sovereign rams Kaiserin: 0 hits on 2D6" in texts(game)
+    assert "Kaiserin answers with the 9 hull points left: 0 hits" in texts(game)
     assert model(game, 0).contact == [1] and model(game, 1).contact == [0]
     play(game, Fire(((0, "fore turret"),), 1))
     gunnery = state(game).stack[-1]

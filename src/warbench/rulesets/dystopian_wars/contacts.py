@@ -1,20 +1,24 @@
 """Rolling the contacts a move made (summary step 2b), once the squadron has moved.
 
 A ram (an enemy met bow first by a model with a ram rating) rolls RR dice against the
-target, which answers with its remaining hull points in dice; a collision has both roll
-their remaining hull points at once, and causes no critical hits (nor does the answer of
-a rammed model without a ram rating). Terrain rolls its dice at the model, which runs
-aground (:attr:`~.pieces.Model.grounded`).
+target first; then the target, if the ram left it afloat, answers with the hull points it
+has left, in dice (the seed makes only collisions simultaneous). A collision has both roll
+their remaining hull points at once, and causes no critical hits (nor does the answer of a
+rammed model without a ram rating). Terrain rolls its dice at the model, which runs aground
+(:attr:`~.pieces.Model.grounded`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import RulesData
-from warbench.rulesets.dystopian_wars.events import Collided, Rammed
+from warbench.rulesets.dystopian_wars.events import Collided, RamAnswered, Rammed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED, TERRAIN_DICE, Contact
-from warbench.rulesets.dystopian_wars.state import DWGame, DWState
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 
 
 def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Contact) -> None:
@@ -47,34 +51,84 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
     other = state.models[contact.other]
     if not other.alive:
         return
-    other_spec = data.models[other.cls]
+    for one, two in ((mover, other), (other, mover)):
+        if two.uid not in one.contact:
+            one.contact.append(two.uid)
     enemy = other.player != mover.player
-    ram = enemy and contact.forward and spec.rr >= 1
-    mover_dice = spec.rr if ram else max(0, spec.hp - mover.damage)
-    other_dice = max(0, other_spec.hp - other.damage)
-    kind = "ram" if ram else "collision"
-    # each side rolls against the other; between friends every hit hurts the same side
+    if enemy and contact.forward and spec.rr >= 1:
+        ram(game, mover, other, spec.rr)
+        return
+    mover_dice = max(0, spec.hp - mover.damage)
+    other_dice = max(0, data.models[other.cls].hp - other.damage)
+    # both roll at once; between friends every hit hurts the same side
     mover_hits = rolled_hits(game, mover.player, mover_dice, RAM_NEEDED,
-                             label=f"{mover.name} {kind} on {other.name}",
+                             label=f"{mover.name} collision on {other.name}",
                              higher_is_better=enemy)
     other_hits = rolled_hits(game, other.player, other_dice, RAM_NEEDED,
                              label=f"{other.name} collision answer", higher_is_better=enemy)
-    clash = Rammed if ram else Collided
     game.emit(
-        clash(
+        Collided(
             model=mover.uid,
             other=other.uid,
             hits=mover_hits,
             answer=other_hits,
-            text=f"{mover.name} {'rams' if ram else 'collides with'} {other.name}: "
-            f"{mover_hits} hits against {other_hits}",
+            text=f"{mover.name} collides with {other.name}: {mover_hits} hits against "
+            f"{other_hits}",
         )
     )
-    for one, two in ((mover, other), (other, mover)):
-        if two.uid not in one.contact:
-            one.contact.append(two.uid)
-    apply_hits(game, other, mover_hits, by_model=mover.uid, cause=kind, criticals=ram)
-    apply_hits(
-        game, mover, other_hits, by_model=other.uid, cause=f"{kind} answer",
-        criticals=ram and other_spec.rr >= 1,
+    apply_hits(game, other, mover_hits, by_model=mover.uid, cause="collision", criticals=False)
+    apply_hits(game, mover, other_hits, by_model=other.uid, cause="collision answer",
+               criticals=False)
+
+
+def ram(game: DWGame, mover: Model, other: Model, rr: int) -> None:
+    """``mover`` rams ``other`` with ``rr`` dice; ``other`` answers afterwards, once the
+    ram's damage and critical table rolls are done (:class:`RamAnswer`)."""
+    hits = rolled_hits(game, mover.player, rr, RAM_NEEDED,
+                       label=f"{mover.name} ram on {other.name}")
+    game.emit(
+        Rammed(
+            model=mover.uid,
+            other=other.uid,
+            hits=hits,
+            text=f"{mover.name} rams {other.name}: {hits} hit{'s' if hits != 1 else ''} "
+            f"on {rr}D6",
+        )
     )
+    game.push(RamAnswer(mover.uid, other.uid))  # below the critical rolls the ram may push
+    apply_hits(game, other, hits, by_model=mover.uid, cause="ram")
+
+
+@dataclass(slots=True)
+class RamAnswer(Procedure[DWState, RulesData]):
+    """The rammed model ``other`` answers ``mover``'s ram with the hull points the ram left
+    it, in dice; destroyed, it does not answer (DW-RAM). Its hits cause critical hits only
+    when it has a ram rating itself."""
+
+    mover: int
+    other: int
+
+    def step(self, game: DWGame) -> None:
+        game.pop()
+        state, data = game.state, game.data
+        mover, other = state.models[self.mover], state.models[self.other]
+        if not other.alive:
+            game.emit(RamAnswered(model=other.uid, other=mover.uid, dice=0, hits=0,
+                                  text=f"{other.name} is lost to the ram: no answer"))
+            return
+        spec = data.models[other.cls]
+        dice = max(0, spec.hp - other.damage)
+        hits = rolled_hits(game, other.player, dice, RAM_NEEDED,
+                           label=f"{other.name} ram answer")
+        game.emit(
+            RamAnswered(
+                model=other.uid,
+                other=mover.uid,
+                dice=dice,
+                hits=hits,
+                text=f"{other.name} answers with the {dice} hull point"
+                f"{'s' if dice != 1 else ''} left: {hits} hit{'s' if hits != 1 else ''}",
+            )
+        )
+        apply_hits(game, mover, hits, by_model=other.uid, cause="ram answer",
+                   criticals=spec.rr >= 1)

@@ -167,12 +167,22 @@ class Touched(Event, tag="touch"):
 
 @dataclass(frozen=True, slots=True)
 class Rammed(Event, tag="ram"):
-    """``model`` rammed ``other``: ``hits`` against ``answer``."""
+    """``model`` rammed ``other`` for ``hits`` (the answer comes after: :class:`RamAnswered`)."""
 
     model: int
     other: int
     hits: int
-    answer: int
+
+
+@dataclass(frozen=True, slots=True)
+class RamAnswered(Event, tag="ram_answer"):
+    """``model``, rammed by ``other``, answered with ``dice`` (the hull the ram left it) for
+    ``hits``; no dice when the ram destroyed it."""
+
+    model: int
+    other: int
+    dice: int
+    hits: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,7 +543,7 @@ class CardDiscarded(Event, tag="card_discarded"):
 EVENT_TYPES: tuple[type[Event], ...] = (
     BattleOrder, TurnBegins, InitiativeRoll, InitiativeOrder, Conceded, DerelictDrift,
     Deployed, DeploymentOrder, EdgeChosen, Activated, Split, Idled, Moved, Pivoted, LevelChanged,
-    HelmOrder, AllStop, Touched, Rammed, Collided, Treacherous,
+    HelmOrder, AllStop, Touched, Rammed, RamAnswered, Collided, Treacherous,
     CommodoreReroll, TestPassed, TestFailed, Broken, Rallied, AttackDeclared, AnswerDeclared,
     AttackLost, AttackRolled, PatrolStrike, HullDamage, ModelLost, CommodoreLost, NoDamage,
     CriticalHit, CriticalResult, FireOut, FireSpreads, Repaired, RepairFire, RepairFailed,

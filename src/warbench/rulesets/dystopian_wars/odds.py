@@ -25,7 +25,7 @@ import pydantic
 
 from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import UnknownEntry
-from warbench.core.odds import Dist
+from warbench.core.odds import Dist, mixture
 from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED, SHIELD_NEEDED
 from warbench.rulesets.dystopian_wars.boarding_rules import (
     BOTH_LOSE,
@@ -46,6 +46,7 @@ from warbench.rulesets.dystopian_wars.exact import (
     DamageOdds,
     boarding_odds,
     cancel_hits,
+    carrying,
     damage_odds,
     extra_damage_die,
     pool_hits,
@@ -428,8 +429,18 @@ class BoardingOdds(_DataOdds):
         return OddsAnswer(shown, label, named, tuple(notes))
 
 
+def _ram_answer(lost: Dist, hull: int) -> Dist:
+    """The rammed model's answer, with ``hull`` points before the ram and ``lost`` to it
+    (the critical table's extra damage counted): the points left in dice on 4+, none once
+    it is destroyed (DW-RAM)."""
+    parts = [(chance, pool_hits(hull - points, RAM_NEEDED)) for points, chance in lost.items()
+             if chance]
+    return carrying(mixture(parts), lost.truncated_mass)
+
+
 class RamOdds(_DataOdds):
-    """Rams and collisions: the mover's dice against the other's hull left in dice."""
+    """Rams and collisions: the mover's dice, and the other's hull left in dice (after the
+    ram, for a ram; at once, for a collision)."""
 
     name = "ram"
     summary = ("a ram (RR dice) or collision (hull left in dice) and the other model's "
@@ -477,21 +488,37 @@ class RamOdds(_DataOdds):
             answer_criticals = False
         ram = options.kind == "ram"
         hits = pool_hits(dice, RAM_NEEDED)
-        answer = pool_hits(other_hp, RAM_NEEDED)
         named: dict[str, float] = {}
-        notes = [f"{dice} {'ram' if ram else 'collision'} dice against {other_hp} answering "
-                 f"dice, all on {RAM_NEEDED}+; mean answer {answer.mean:.4f} hits"]
         struck_odds = self.damage(hits, struck, criticals=ram)
+        answer: Dist | None
+        if not ram:
+            answer = pool_hits(other_hp, RAM_NEEDED)
+            notes = [f"{dice} collision dice against {other_hp} answering dice at once, all "
+                     f"on {RAM_NEEDED}+; mean answer {answer.mean:.4f} hits"]
+        elif struck_odds is not None and struck_odds.hull is not None:
+            answer = _ram_answer(struck_odds.hull, other_hp)
+            notes = [f"{dice} ram dice on {RAM_NEEDED}+; then the target answers with the hull "
+                     f"points the ram leaves it ({other_hp} if unharmed, none if destroyed), "
+                     f"on {RAM_NEEDED}+: mean answer {answer.mean:.4f} hits"]
+        else:
+            answer = None
+            notes = [f"{dice} ram dice on {RAM_NEEDED}+; the answer rolls the hull points the "
+                     "ram leaves the target: give its dr= and cr= (or target=) for it"]
         if struck_odds is not None:
             named.update(struck_odds.named())
             notes.extend(_critical_notes(struck_odds, struck))
-        mover_odds = self.damage(answer, moving, criticals=ram and answer_criticals)
+        mover_odds = None if answer is None else self.damage(
+            answer, moving, criticals=ram and answer_criticals
+        )
         if mover_odds is not None:
             named.update(mover_odds.named("mover "))
             notes.extend(_critical_notes(mover_odds, moving, "mover: "))
         if not ram:
             notes.append("collisions cause no critical hits")
         if options.show == "answer":
+            if answer is None:
+                raise option_error("dr", "a rammed model answers with the hull the ram leaves "
+                                   "it: give its dr= and cr=, or target=")
             return OddsAnswer(answer, "answer hits", named, tuple(notes))
         return OddsAnswer(hits, "hits", named, tuple(notes))
 

@@ -58,7 +58,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # a turn in place never ends on a model or forbidden terrain, DW-END-ON-MODELS;
     # an A card may go on an unbroken model out of command, DW-CARDS-A; a flyer ends on no
     # model, surface ones too, DW-END-ON-MODELS; a drifting derelict that meets land or a
-    # model collides, DW-DERELICT)
+    # model collides, DW-DERELICT; a rammed model answers after the ram with the hull it
+    # has left, DW-RAM)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
