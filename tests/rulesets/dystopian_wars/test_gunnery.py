@@ -163,6 +163,33 @@ def test_primaries_are_one_easier_in_band_one() -> None:
     assert needed_to_hit(spec, ship, target, cruiser, secondary, 1) == 4
 
 
+def test_dw_hardest_rule_a_primarys_band_one_bonus_never_eases_a_five_or_six() -> None:
+    """DW-HARDEST-RULE, DW-PRIMARY-RB1, DW-OBSCURED: a primary in range band 1 turns the
+    hit table's 4+ into 3+ (seed l.408), but a rule asking 5 or 6 is the harder rule and
+    stands (l.13): an obscured model hits only on 6 (l.357) with its primary too, a capital
+    ship hits a small target only on 5+ (l.522). Before 0.7 the bonus made them 5+ and 4+."""
+    game = scripted(setup(
+        [squadron("prussia-airship", (36.0, 4.0, 0.0), name="Sturm", level="obscured")],
+        [squadron("britannia-battleship", (36.0, 15.0, 90.0), name="Sovereign")],
+    ), P0_FIRST)
+    play(game, Activate(0), Move(0, (4.0,), level="obscured"))
+    play(game, Fire(((0, "fore turret"),), 1))
+    gunnery = state(game).stack[-1]
+    assert isinstance(gunnery, Gunnery)
+    assert (gunnery.attacks[0].band, gunnery.attacks[0].needed) == (1, 6)
+
+    data = DystopianWarsRuleset().data
+    game = scripted(setup(
+        [squadron("britannia-battleship", (20.0, 24.0, 0.0))],
+        [squadron("prussia-frigate", (26.0, 24.0, 180.0), (26.0, 28.0, 180.0))],
+    ), P0_FIRST)
+    ship, frigate = model(game, 0), model(game, 1)
+    primary = data.models[ship.cls].mount("fore turret")
+    assert primary is not None
+    assert needed_to_hit(data.models[ship.cls], ship, data.models[frigate.cls], frigate,
+                         primary, 1) == 5
+
+
 def test_hit_table_by_level() -> None:
     """DW-HIT-LEVEL: submerged and obscured targets on 6, surfaced divers on 5+, obscured
     shooters only on 6, larger obscured flyers on 5+, small targets of capitals on 5+.

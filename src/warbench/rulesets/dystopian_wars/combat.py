@@ -116,7 +116,9 @@ def needed_to_hit(
     mount: Mount,
     band: int,
 ) -> int:
-    """The number the attack needs on each die (2..6), by level, size and weapon."""
+    """The number the attack needs on each die (2..6), by level, size and weapon. A primary
+    weapon in range band 1 needs one less than the hit table's 4 (seed l.164, l.408); any
+    rule asking 5 or 6 is the harder of the two and stands (l.13, DW-HARDEST-RULE)."""
     level = target.level
     if level == "obscured":
         needed = 5 if target_spec.rank >= 2 else 6
@@ -134,8 +136,8 @@ def needed_to_hit(
         needed = max(needed, 6 if "fast" in target_spec.traits else 5)
     if mount.kind == "bombs" and target.level in AIRBORNE:
         needed = max(needed, 5)
-    if mount.kind == "gunnery" and mount.grade == "primary" and band == 1:
-        needed -= 1
+    if mount.kind == "gunnery" and mount.grade == "primary" and band == 1 and needed == 4:
+        needed = 3
     return clamp_needed(needed)
 
 

@@ -106,8 +106,8 @@ class GunneryOptions(AttackOptions):
     """Gunnery: one gun, or guns of one kind linked, at one target."""
 
     primary: bool | None = Field(
-        None, description="a primary weapon (one easier in band 1) (default: the weapon's "
-        "grade, else false)"
+        None, description="a primary weapon (3+ in band 1 where the hit table asks 4+) "
+        "(default: the weapon's grade, else false)"
     )
     aa: int = Field(
         0, ge=0, description="ack-ack dice answering (only a flyer's attack; 5 cancels a "

@@ -59,7 +59,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # an A card may go on an unbroken model out of command, DW-CARDS-A; a flyer ends on no
     # model, surface ones too, DW-END-ON-MODELS; a drifting derelict that meets land or a
     # model collides, DW-DERELICT; a rammed model answers after the ram with the hull it
-    # has left, DW-RAM)
+    # has left, DW-RAM; a primary's band-1 bonus eases only the hit table's 4+,
+    # DW-HARDEST-RULE)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
