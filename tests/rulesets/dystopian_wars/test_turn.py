@@ -10,6 +10,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     model,
     owed,
     play,
+    refresh,
     scripted,
     setup,
     squadron,
@@ -18,6 +19,7 @@ from tests.rulesets.dystopian_wars.helpers import (
 )
 from warbench.core.engine import IllegalAction
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Idle, Move
+from warbench.rulesets.dystopian_wars.state import Mine
 from warbench.rulesets.dystopian_wars.victory import order_met
 
 TWO_AGAINST_ONE = setup(
@@ -73,6 +75,25 @@ def test_a_squadron_doing_nothing_drifts_two_inches_and_cannot_attack() -> None:
     assert (model(game, 0).x, model(game, 0).y) == (36.0, 12.0)
     assert owed(game).player == 1
     assert owed(game).prompt == "activate a squadron"
+
+
+def test_dw_drift_a_squadron_doing_nothing_uses_no_charges_at_mines() -> None:
+    """DW-DRIFT, DW-MINE-CC: drifting models attack in no way (seed l.251), and charges at
+    a mine are fire, linked or split like any (l.509): the idle cruiser drifting to 3
+    inches of an enemy mine rolls no charges at it, and the owner is asked nothing (before
+    0.7 it rolled them)."""
+    game = scripted(setup(
+        [squadron("britannia-cruiser", (36.0, 10.0, 0.0), name="Warden")],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0))],
+    ), [*P0_FIRST, *([5] * 10)])
+    state(game).mines.append(Mine(0, 1, 36.0, 17.0, 3, 1, armed=True))
+    state(game).next_mine = 1
+    refresh(game)
+    play(game, Activate(0), Idle())
+    assert model(game, 0).y == 12.0
+    assert not any(e.kind == "roll" and "charges" in e.data["label"] for e in game.events)
+    assert [m.mid for m in state(game).mines] == [0]
+    assert owed(game).prompt == "activate a squadron" and owed(game).player == 1
 
 
 def test_moving_part_way_then_another_model_is_refused() -> None:

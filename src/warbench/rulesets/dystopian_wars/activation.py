@@ -461,7 +461,8 @@ class Activation(Procedure[DWState, RulesData]):
                 mover, other, forward = self.contacts.pop(0)
                 resolve_contact(game, state, data, Contact(mover, other, forward))
                 return
-            sweep(game, state, data, self.parts[self.part])
+            if not self.idle:  # drifting models attack in no way, charges at mines too
+                sweep(game, state, data, self.parts[self.part])
             self.stage = ActivationStage.FIRE
         elif stage is ActivationStage.FIRE:
             self.stage = ActivationStage.BOARD

@@ -60,7 +60,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # model, surface ones too, DW-END-ON-MODELS; a drifting derelict that meets land or a
     # model collides, DW-DERELICT; a rammed model answers after the ram with the hull it
     # has left, DW-RAM; a primary's band-1 bonus eases only the hit table's 4+,
-    # DW-HARDEST-RULE)
+    # DW-HARDEST-RULE; a squadron doing nothing uses no charges at mines, DW-DRIFT)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
