@@ -9,6 +9,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     model,
     owed,
     play,
+    refresh,
     scripted,
     setup,
     squadron,
@@ -28,6 +29,7 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.command import command_groups, dice_for_test, hits_needed
 from warbench.rulesets.dystopian_wars.damage import CriticalRolls
+from warbench.rulesets.dystopian_wars.state import Mine
 
 SPLIT = setup(
     [squadron("britannia-frigate", (10.0, 10.0, 0.0), (13.0, 10.0, 0.0), (26.0, 10.0, 0.0)),
@@ -169,3 +171,30 @@ def test_submarines_ignore_command_distance_and_link_torpedoes() -> None:
     assert single is not None
     assert attack.dice > single.ad[attack.band - 1]  # the second boat's torpedoes add dice
     play(game, linked)
+
+
+def test_dw_rout_test_the_activated_squadron_tests_as_it_was_split() -> None:
+    """DW-ROUT-TEST, DW-CD-SPLIT: the owner commands the lone cruiser; the three others,
+    out of command, act each on their own, and one is lost to a mine. At the rout test the
+    commanded cruiser tests as the squadron (3 dice) and each model split from it alone
+    with one die fewer (seed l.296, l.308; command is not regained before the next
+    activation, l.266), though the two left together now outnumber it (before 0.7 the
+    largest group at the test was the squadron and the commanded cruiser tested alone)."""
+    game = scripted(setup(
+        [squadron("britannia-cruiser", (10.0, 10.0, 0.0), (40.0, 10.0, 0.0),
+                  (43.0, 10.0, 0.0), (49.0, 10.0, 0.0))],
+        [squadron("prussia-battleship", (36.0, 46.0, 180.0))],
+    ), [*P0_FIRST, *([6] * 6), *([5] * 5), *([4] * 7)])
+    state(game).models[3].damage = 4  # one hull point left
+    state(game).mines.append(Mine(0, 1, 49.0, 16.0, 5, 4, armed=True))
+    state(game).next_mine = 1
+    refresh(game)
+    play(game, Activate(0), Command(0))
+    for uid in range(4):
+        play(game, Move(uid, (4.0,)))
+        if uid < 3:
+            play(game, CeaseFire())
+    assert not model(game, 3).alive
+    rolls = [(e.data["label"], len(e.data["faces"])) for e in game.events if e.kind == "roll"]
+    assert rolls[-3:] == [("Warden 1 rout test", 3), ("Warden 2 rout test", 2),
+                          ("Warden 3 rout test", 2)]

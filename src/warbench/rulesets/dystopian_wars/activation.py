@@ -480,7 +480,7 @@ class Activation(Procedure[DWState, RulesData]):
                 self.stage = ActivationStage.MOVE
             else:
                 self.stage = ActivationStage.DECK
-                game.push(RoutTests())
+                game.push(RoutTests(self.sid, list(self.parts[0]) if self.parts else []))
         elif stage is ActivationStage.DECK:
             self.stage = ActivationStage.BRAVERY
         elif stage is ActivationStage.BRAVERY:

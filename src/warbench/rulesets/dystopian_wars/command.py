@@ -164,9 +164,27 @@ def break_models(game: DWGame, models: Sequence[Model], why: str) -> None:
 @dataclass(slots=True)
 class RoutTests(Procedure[DWState, RulesData]):
     """Step 7a: rout tests for squadrons that lost models during this activation, and for
-    every squadron and split model of a fleet whose commodore fell."""
+    every squadron and split model of a fleet whose commodore fell. The activated squadron
+    ``sid`` tests as the parts it was split into as it activated: its ``commanded`` part
+    together, every other model alone (a model moving back into command rejoins only at
+    its next activation, seed l.266); any other squadron as it stands now, its largest
+    group together (engine default)."""
 
-    detached: list[int] = field(default_factory=list)
+    sid: int = -1
+    commanded: list[int] = field(default_factory=list)
+
+    def squadron_and_split(
+        self, state: DWState, data: RulesData, sid: int
+    ) -> tuple[list[Model], list[Model]]:
+        """The models of squadron ``sid`` testing together, and those testing alone."""
+        models = [m for m in state.squadron_models(sid) if not fearless(data, m)]
+        if sid == self.sid:
+            together = [m for m in models if m.uid in self.commanded]
+        else:
+            groups = command_groups(state, sid, data)
+            together = [state.models[uid] for uid in groups[0]] if groups else []
+        kept = {m.uid for m in together}
+        return together, [m for m in models if m.uid not in kept]
 
     def step(self, game: DWGame) -> None:
         state, data = game.state, game.data
@@ -178,18 +196,10 @@ class RoutTests(Procedure[DWState, RulesData]):
         state.fallen.clear()
         state.commodore_fell.clear()
         for sid in testing:
-            models = [m for m in state.squadron_models(sid) if not fearless(data, m)]
-            if not models:
-                continue
-            groups = command_groups(state, sid, data)
-            main = [state.models[uid] for uid in groups[0] if not fearless(data, state.models[uid])]
+            main, alone = self.squadron_and_split(state, data, sid)
             if main and not take_test(game, "rout", main, detached=False, label="rout test"):
                 break_models(game, main, "failed rout test")
-            for group in groups[1:]:
-                for uid in group:
-                    model = state.models[uid]
-                    if fearless(data, model):
-                        continue
-                    if not take_test(game, "rout", [model], detached=True, label="rout test"):
-                        break_models(game, [model], "failed rout test")
+            for model in alone:
+                if not take_test(game, "rout", [model], detached=True, label="rout test"):
+                    break_models(game, [model], "failed rout test")
         game.pop()

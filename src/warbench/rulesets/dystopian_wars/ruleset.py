@@ -60,7 +60,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # model, surface ones too, DW-END-ON-MODELS; a drifting derelict that meets land or a
     # model collides, DW-DERELICT; a rammed model answers after the ram with the hull it
     # has left, DW-RAM; a primary's band-1 bonus eases only the hit table's 4+,
-    # DW-HARDEST-RULE; a squadron doing nothing uses no charges at mines, DW-DRIFT)
+    # DW-HARDEST-RULE; a squadron doing nothing uses no charges at mines, DW-DRIFT; the
+    # activated squadron's rout test follows its split, DW-ROUT-TEST)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
