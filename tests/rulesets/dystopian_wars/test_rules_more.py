@@ -22,6 +22,7 @@ from tests.rulesets.dystopian_wars.helpers import (
 from warbench.core.agents import RandomAgent
 from warbench.core.engine import IllegalAction
 from warbench.core.match import play_match
+from warbench.core.ruleset import SetupError
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
@@ -220,12 +221,19 @@ def test_a_broken_model_rejoining_breaks_the_commanded_part() -> None:
 
 
 def test_only_icons_lead_a_fleet(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """DW-COMMODORE-ICON: the commodore must be an Icon; otherwise the richest Icon leads."""
-    game = scripted(setup(
+    """DW-COMMODORE-ICON: the commodore must be an Icon (seed l.283): a set-up naming a
+    cruiser is refused, naming the squadron (before 0.7 the battleship was put in its
+    place unsaid); a fleet naming none is led by its richest Icon (engine default)."""
+    fleets = (
         [squadron("britannia-cruiser", (10.0, 10.0, 0.0), (13.0, 10.0, 0.0), commodore=True),
          squadron("britannia-battleship", (36.0, 10.0, 0.0))],
         [squadron("prussia-frigate", (36.0, 40.0, 180.0), (39.0, 40.0, 180.0))],
-    ), P0_FIRST)
+    )
+    with pytest.raises(SetupError, match=r"squadrons\[0\]\.commodore: Warden-pattern cruiser "
+                       "cannot lead the fleet: only an Icon"):
+        scripted(setup(*fleets), P0_FIRST)
+    fleets[0][0]["commodore"] = False
+    game = scripted(setup(*fleets), P0_FIRST)
     assert state(game).commodore == [2, -1]
     from tests.rulesets.dystopian_wars.helpers import catalog_file
     from warbench.core.catalog import DataFileError

@@ -193,6 +193,16 @@ def parse_setup(setup: Mapping[str, Any], players: int, data: RulesData) -> Setu
                 problems.append(
                     f"{where}.at: {len(squadron.at)} positions for {placed} models"
                 )
+            if squadron.commodore and ("icon" not in model.traits or model.beast):
+                problems.append(
+                    f"{where}.commodore: {model.name} cannot lead the fleet: only an Icon, "
+                    "never a creature or robot, may be named commodore"
+                )
+        named = [s_index for s_index, squadron in enumerate(fleet.squadrons)
+                 if squadron.commodore]
+        if len(named) > 1:
+            problems.append(f"setup.fleets[{f_index}].squadrons[{named[1]}].commodore: the "
+                            f"fleet names a commodore already (squadrons[{named[0]}])")
     if problems:
         raise SetupError("; ".join(problems))
     return spec
@@ -371,7 +381,7 @@ def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec)
             )
             state.models.append(model)
             squadron.models.append(uid)
-        if squadron_spec.commodore and "icon" in spec.traits and not spec.beast:
+        if squadron_spec.commodore:  # an Icon, as parse_setup checked
             state.commodore[player] = squadron.models[0]
     embark_wings(state, data, player)
     if state.commodore[player] < 0:
