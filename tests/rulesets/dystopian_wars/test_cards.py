@@ -227,3 +227,15 @@ def test_dw_cards_a_a_model_out_of_command_may_take_the_a_card() -> None:
     play(game, Activate(0), Command(0))
     assert model(game, 2).broken
     assert [o.model for o in owed(game).options if isinstance(o, PlayCard)] == [0, 1]
+
+
+def test_dw_cards_s_texts_promise_what_the_engine_gives() -> None:
+    """DW-CARDS-S, DW-CARDS-DECK: an S card's text names the commanded models it reaches
+    (seed l.224), and Iron discipline promises no pass at a command test, which is rolled
+    before any card is played (a model failing it may use none, l.261): before 0.7 its
+    text promised one."""
+    s_cards = [card for card in RULES.data.cards.values() if card.kind == "S"]
+    assert s_cards and all("commanded" in card.text for card in s_cards)
+    iron = RULES.data.cards["iron-discipline"]
+    assert "bravery" in iron.text and "command test" not in iron.text
+    assert "command and" not in iron.text
