@@ -34,7 +34,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     PlayCard,
 )
 from warbench.rulesets.dystopian_wars.boarding import Boarding
-from warbench.rulesets.dystopian_wars.cards import expire_cards, play_card
+from warbench.rulesets.dystopian_wars.cards import card_options, expire_cards, play_card
 from warbench.rulesets.dystopian_wars.charges import sweep
 from warbench.rulesets.dystopian_wars.command import (
     RoutTests,
@@ -167,7 +167,7 @@ class Activation(Procedure[DWState, RulesData]):
                 )
             ]
         if self.stage is ActivationStage.CARDS:
-            cards = self.card_options(state, data)
+            cards = card_options(state, data, self.sid, self.parts)
             if not cards:
                 return []
             return [Decision(player, "play a squadron or action card?", (*cards, Decline()))]
@@ -181,30 +181,6 @@ class Activation(Procedure[DWState, RulesData]):
                 return []
             return [Decision(player, f"land or patrol with {wing.name}?", (*deck, Decline()))]
         return []
-
-    def card_options(self, state: DWState, data: RulesData) -> list[PlayCard]:
-        """S cards for the commanded part; A cards for one model of the squadron, in
-        command or not (seed l.228 limits them only to one a squadron, never with an S
-        card); none for wings or broken models (l.261), nor outside a card's categories."""
-        if not state.cards_on or not self.parts:
-            return []
-        able = [
-            state.models[uid] for part in self.parts for uid in part
-            if not state.models[uid].broken and not data.models[state.models[uid].cls].tiny
-        ]
-        if not able:
-            return []
-        hand = sorted(set(state.hands[state.squadrons[self.sid].player].value))
-        found: list[PlayCard] = []
-        for card in hand:
-            design = data.cards[card]
-            fits = [m for m in able if design.fits(data.models[m.cls])]
-            fitting = {m.uid for m in fits}
-            if design.kind == "S" and all(uid in fitting for uid in self.parts[0]):
-                found.append(PlayCard(card))
-            elif design.kind == "A":
-                found.extend(PlayCard(card, m.uid) for m in fits)
-        return found
 
     def wing(self, state: DWState, data: RulesData) -> Model | None:
         """The squadron's wing of tiny flyers, if it is one and still in the air."""

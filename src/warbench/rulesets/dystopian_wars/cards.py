@@ -107,6 +107,33 @@ def initiative_bonus(state: DWState, data: RulesData) -> dict[int, int]:
     return bonus
 
 
+def card_options(
+    state: DWState, data: RulesData, sid: int, parts: list[list[int]]
+) -> list[PlayCard]:
+    """The cards squadron ``sid``, split into ``parts`` (the commanded part first), may
+    take as it activates: S cards for the commanded part; A cards for one model of the
+    squadron, in command or not (seed l.228 limits them only to one a squadron, never with
+    an S card); none for wings or broken models (l.261), nor outside a card's categories."""
+    if not state.cards_on or not parts:
+        return []
+    able = [
+        state.models[uid] for part in parts for uid in part
+        if not state.models[uid].broken and not data.models[state.models[uid].cls].tiny
+    ]
+    if not able:
+        return []
+    found: list[PlayCard] = []
+    for card in sorted(set(hand(state, state.squadrons[sid].player))):
+        design = data.cards[card]
+        fits = [m for m in able if design.fits(data.models[m.cls])]
+        fitting = {m.uid for m in fits}
+        if design.kind == "S" and all(uid in fitting for uid in parts[0]):
+            found.append(PlayCard(card))
+        elif design.kind == "A":
+            found.extend(PlayCard(card, m.uid) for m in fits)
+    return found
+
+
 def card_reaches(play: CardPlay, model: Model) -> bool:
     """Whether the card in force ``play`` reaches ``model``: an A or R card its one model,
     an S card the commanded models of the part it was played on (seed l.224: a model out

@@ -116,9 +116,8 @@ def needed_to_hit(
     mount: Mount,
     band: int,
 ) -> int:
-    """The number the attack needs on each die (2..6), by level, size and weapon. A primary
-    weapon in range band 1 needs one less than the hit table's 4 (seed l.164, l.408); any
-    rule asking 5 or 6 is the harder of the two and stands (l.13, DW-HARDEST-RULE)."""
+    """The number the attack needs on each die (2..6), by level, size and weapon; a primary
+    in band 1 eases only the hit table's 4, to 3 (DW-HARDEST-RULE)."""
     level = target.level
     if level == "obscured":
         needed = 5 if target_spec.rank >= 2 else 6
