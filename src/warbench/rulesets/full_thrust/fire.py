@@ -309,7 +309,7 @@ class ShipFirePhase(FTProcedure):
         weapons already given targets (FT-SV-STINGER, FT-SV-PODS): a Sa'Vasku player is
         not asked to aim a weapon that will have nothing left to fire with."""
         systems = game.data.designs[ship.design].systems
-        earlier = [systems[system] for system, _, _ in self.assignments]
+        earlier = [(systems[system], kind == FIGHTERS) for system, kind, _ in self.assignments]
         return fed_in_turn(game.data, ship, earlier, spec)
 
     def _reachable(self, game: FTGame, ship: Ship, system: int) -> list[tuple[str, int]]:
@@ -424,6 +424,8 @@ class ShipFirePhase(FTProcedure):
         source = game.dice_for(ship.player)
         label = f"{ship.name} {spec.label}"
         if kind == FIGHTERS:
+            if not _feed_at_fighters(game, ship, spec):
+                return
             face = _fire_at_fighters(game, ship, spec.label, target)
             if face:
                 self.stage, self.dodging = FireStage.DODGE, (target, spec.label, face)
@@ -511,6 +513,21 @@ def _damageable(game: FTGame, ship: Ship) -> list[int]:
         for index, system in enumerate(cls.systems)
         if ship.damage[index] < (DRIVE_WRECKED if system.kind == "drive" else 1)
     ]
+
+
+def _feed_at_fighters(game: FTGame, ship: Ship, spec: SystemSpec) -> bool:
+    """A Sa'Vasku weapon's one die at fighters spends what it spends at a ship: a stinger a
+    point of attack power, a pod launcher a pod grown of biomass and power (FT-SV-STINGER,
+    FT-SV-PODS); False (no shot) when that is gone. Other weapons spend nothing."""
+    if spec.kind == STINGER:
+        if ship.attack_power < 1:
+            return False
+        ship.attack_power -= 1
+    elif spec.kind == POD_LAUNCHER:
+        if not pod_ready(game.data, ship, spec):
+            return False
+        grow_pod(game.data, ship, spec)
+    return True
 
 
 def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> int:

@@ -60,7 +60,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     #    before or after the rotation (FT-MOVE-VECTOR; Order and WriteOrders carry it)
     # 6: a Sa'Vasku stinger or pod whose attack power (or biomass) the weapons aimed before
     #    it in the same fire will have spent is not asked for a target (FT-SV-PODS)
-    version = "6"
+    # 7: a stinger or pod firing at fighters spends its power (and biomass) as at a ship
+    #    (FT-SV-STINGER, FT-SV-PODS); salvo markers close on their targets after point
+    #    defence, so a plasma burst is judged there (FT-SEQ-PD-ORDER)
+    version = "7"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
