@@ -68,6 +68,33 @@ def test_indirect_fire_needs_a_spotter_and_always_scatters_2d6_cm() -> None:
     assert "serving a gun" in (game.check(0, Move(0, 0.0, 1.0)) or "")
 
 
+def test_rg_ind_a_gun_that_sees_may_lob_without_a_spotter() -> None:
+    """RG-IND: a mortar with its own line of sight to the target may fire direct or lob,
+    at the player's choice, with no spotter on the table; the lobbed shell rolls no
+    accuracy and scatters the full 2D6 cm. Behind a wall, with no spotter, the lob is
+    refused and says why."""
+    game = battle(army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")),
+                  army(("ferrum-rifleman", 2)))
+    put(game, 0, 31.5, 10)
+    put(game, 1, 30, 10)
+    put(game, 2, 30, 24)
+    put(game, 3, 55, 55)
+    turn_of(game, 0, dice=[1, 2, 3])
+    lob = Shoot(1, 0, 2, indirect=True)
+    offered = {o for d in game.pending() for o in d.options}
+    assert {Shoot(1, 0, 2), lob} <= offered
+    game.apply(0, lob)
+    landed = next(e for e in game.events if isinstance(e, BlastLanded))
+    assert landed.scattered == 2.0  # 2 + 3 cm, no accuracy roll before it
+    game.apply(0, EndTurn())
+    game.state.terrain.append(Block(20, 18, 40, 19, 6.0, "wall"))
+    lob = Shoot(1, 0, 3, indirect=True)
+    put(game, 3, 30, 24)
+    turn_of(game, 0)
+    assert "out of the gun's sight needs a friendly spotter or radar" in (
+        game.check(0, lob) or "")
+
+
 def test_guns_need_crew_to_fire_two_to_move_and_pay_to_turn() -> None:
     """RG-ART-CREW, RG-ART-DEF: no trooper within a step, no shot; one trooper turns it for
     1 energy (no turntable); moving it takes two."""

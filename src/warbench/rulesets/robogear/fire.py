@@ -266,8 +266,10 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
     if action.indirect:
         if "indirect" not in weapon.traits:
             return f"the {weapon.name} cannot fire indirectly"
-        if not view.spotted():
-            return "indirect fire needs a friendly spotter or radar that sees the target"
+        # a lobbing gun that sees its target lobs at the player's choice (RG-IND)
+        if view.share() >= 1.0 and not view.spotted():
+            return ("indirect fire at a target out of the gun's sight needs a friendly"
+                    " spotter or radar that sees it")
     elif view.share() >= 1.0:
         return f"unit {target.id} is out of sight"
     if "blast" in weapon.traits or "indirect" in weapon.traits:

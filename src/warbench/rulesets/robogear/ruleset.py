@@ -40,11 +40,12 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     id = "robogear"
     name = "ROBOGEAR"
-    version = "5"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
+    version = "6"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
     # (one turn per unit a round, gun crews, spider, fan fire, band boundary, ditches);
     # 4: flames' D6 hits each deal the flamer's damage; the flame template laid over as
     # many enemy units as it can; 5: a machine across the line of fire hides the part of
-    # the target below its top, by the two heights, not half of it whatever they are
+    # the target below its top, by the two heights, not half of it whatever they are;
+    # 6: audit fixes (a lobbing gun that sees its target lobs without a spotter)
     min_players = 2
     max_players = 4
     demo_players = 3
