@@ -8,7 +8,16 @@ import pytest
 
 from tests.robogear.helpers import RGame, army, battle, put, turn_of
 from warbench.core.dice import ScriptedDice
-from warbench.rulesets.robogear.actions import EndTurn, Move, Ram, RunOver, Shoot, Throw, Turn
+from warbench.rulesets.robogear.actions import (
+    EndTurn,
+    Heal,
+    Move,
+    Ram,
+    RunOver,
+    Shoot,
+    Throw,
+    Turn,
+)
 from warbench.rulesets.robogear.events import BlastLanded, Rammed
 from warbench.rulesets.robogear.pieces import Block
 from warbench.rulesets.robogear.state import resource
@@ -110,6 +119,39 @@ def test_guns_need_crew_to_fire_two_to_move_and_pay_to_turn() -> None:
     assert "two troopers" in (game.check(0, Move(1, 0.0, 1.0)) or "")
     game.apply(0, Turn(1, 10.0))
     assert game.state.units[1].points_left == 1
+
+
+def test_rg_art_crew_a_medic_treating_and_the_trooper_treated_serve_no_gun() -> None:
+    """RG-ART-CREW, RG-HEAL: from the start of a treatment to the medic's next turn neither
+    the medic nor the trooper treated does anything else, so neither serves a gun: with
+    only them within a step, a mortar may neither fire nor turn, this round or the next
+    before the medic's turn; a free trooper brought up serves it."""
+    game = battle(army(("ferrum-medic", 1), ("ferrum-rifleman", 1), ("ferrum-brawler", 1),
+                       ("ferrum-mortar", 1, "attach")),
+                  army(("verdant-rifleman", 1)))
+    state = game.state
+    put(game, 0, 31, 9.2)  # the medic and the trooper it treats, within a step of the gun
+    put(game, 1, 31, 10.8)
+    put(game, 2, 5, 5)  # the gun's own brawler, far off
+    put(game, 3, 32.6, 10)
+    put(game, 4, 32, 25)
+    state.units[1].damage = 2  # red
+    turn_of(game, 0)
+    game.apply(0, Heal(0, 1))
+    for new_round in (False, True):
+        if new_round:  # a round's start clears what troopers did (turn.py Battle.step)
+            game.apply(0, EndTurn())
+            for unit in state.units:
+                unit.crewing = unit.busy = unit.acted = False
+        turn_of(game, 3)
+        for action in (Shoot(3, 0, 4), Turn(3, 10.0)):
+            assert "a medic treating or a trooper being treated" in (
+                game.check(0, action) or "")
+    put(game, 2, 34.2, 10)
+    game._pending = None  # the table changed under a pending decision (test only)
+    game.apply(0, Shoot(3, 0, 4))
+    assert state.units[2].crewing and not state.units[0].crewing
+    assert not state.units[1].crewing
 
 
 def test_flamer_template_hits_all_it_touches_and_burns_open_crews() -> None:

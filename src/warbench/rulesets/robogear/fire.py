@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from math import hypot
+from typing import Final
 
 from warbench.core.events import RollEffect
 from warbench.core.geometry.templates import BlastTemplate
@@ -46,14 +47,21 @@ def spot(state: RobogearState, unit: Unit) -> Unit:
     return state.units[unit.carried_by] if unit.carried_by >= 0 else unit
 
 
+#: Who may serve a gun (RG-ART-CREW), as the refusals put it.
+FREE_CREW: Final = ("free to serve it (not one that did something else this round, a medic"
+                    " treating or a trooper being treated)")
+
+
 def crew_for(state: RobogearState, data: RobogearData, gun: Unit, count: int = 1) -> list[Unit]:
     """Troopers within a step of the gun free to serve it: of its player, and of the
-    battery's crew squad if the gun belongs to a battery that has one."""
+    battery's crew squad if the gun belongs to a battery that has one; not busy with
+    another action, nor a medic treating or a trooper being treated (RG-HEAL)."""
     crews = {s.id for s in state.squads if s.crew_of == gun.squad}
     free = [
         unit for unit in state.units
         if unit.kind == "trooper" and unit.player == gun.player and unit.on_table
-        and not unit.busy and gap(unit, gun) <= 1.0 and (not crews or unit.squad in crews)
+        and not unit.busy and unit.healing < 0 and unit.held_by < 0
+        and gap(unit, gun) <= 1.0 and (not crews or unit.squad in crews)
     ]
     return free[:count] if len(free) >= count else []
 
@@ -89,7 +97,7 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
         if unit.moved:
             return "a gun either turns and fires or is moved by its crew in a turn, not both"
         if not (record.pilot_seat and unit.pilot > 0) and not crew_for(state, data, unit):
-            return "a gun fires only with a trooper of its crew within a step"
+            return f"a gun fires only with a trooper of its crew within a step {FREE_CREW}"
     else:
         if unit.crewing:
             return "a trooper serving a gun does nothing else this round"

@@ -14,7 +14,7 @@ from warbench.rulesets.robogear.actions import Board, Deploy, Disembark, Heal, M
 from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
-from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.fire import FREE_CREW, crew_for
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, Section, section
 from warbench.rulesets.robogear.table import Sight, flying, free_spot, gap, touching
@@ -143,7 +143,7 @@ def _gun_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | No
     if not data.units[unit.type].wheels:
         return "a gun without wheels cannot be loaded into a carrier"
     if not crew_for(state, data, unit):
-        return "loading a gun takes a trooper of its crew within a step"
+        return f"loading a gun takes a trooper of its crew within a step {FREE_CREW}"
     return None
 
 

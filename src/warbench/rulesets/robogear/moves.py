@@ -21,7 +21,7 @@ from warbench.rulesets.robogear.actions import Move, Ram, RunOver, Turn
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
-from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.fire import FREE_CREW, crew_for
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import Gait, book
 from warbench.rulesets.robogear.state import RobogearState, armour_level, resource
@@ -110,7 +110,7 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
             return "a gun either turns and fires or is moved by its crew in a turn, not both"
         crew = crew_for(state, data, unit, 2)
         if len(crew) < 2:
-            return "moving a gun takes two troopers within a step of it"
+            return f"moving a gun takes two troopers within a step of it {FREE_CREW}"
         budget = push_budget(data, unit, crew)
     x1, y1 = move_end(unit, action.heading, action.distance)
     forward = is_forward(row, relative)
@@ -272,7 +272,7 @@ def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str 
     if unit.kind == "gun" and unit.moved:
         return "a gun either turns and fires or is moved by its crew in a turn, not both"
     if unit.kind == "gun" and not crew_for(state, data, unit):
-        return "turning a gun takes a trooper within a step of it"
+        return f"turning a gun takes a trooper within a step of it {FREE_CREW}"
     if cost > unit.points_left:
         return f"a turn costs {cost} resource; {unit.points_left} left"
     return None

@@ -45,7 +45,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # 4: flames' D6 hits each deal the flamer's damage; the flame template laid over as
     # many enemy units as it can; 5: a machine across the line of fire hides the part of
     # the target below its top, by the two heights, not half of it whatever they are;
-    # 6: audit fixes (a lobbing gun that sees its target lobs without a spotter)
+    # 6: audit fixes (a lobbing gun that sees its target lobs without a spotter; a medic
+    # treating and the trooper treated serve no gun)
     min_players = 2
     max_players = 4
     demo_players = 3
