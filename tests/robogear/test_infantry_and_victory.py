@@ -57,6 +57,28 @@ def test_medic_brings_a_red_trooper_back_to_yellow_at_its_next_turn() -> None:
     assert game.state.units[1].damage == 1
 
 
+def test_rg_heal_a_medic_in_a_carrier_or_out_of_resource_starts_no_treatment() -> None:
+    """RG-HEAL, RG-INF-ACT: a medic treats from within a step of the trooper, so not
+    from inside a carrier (a trooper by the door it boarded from is not offered); a medic
+    that has spent its whole resource stands frozen until its next turn."""
+    game = battle(army(("ferrum-rover", 1), ("ferrum-medic", 2), ("ferrum-rifleman", 2)),
+                  army(("verdant-tank", 1)))
+    put(game, 0, 30, 20)
+    put(game, 1, 26, 10)
+    put(game, 2, 30, 22.1)  # at the rover's side, a red trooper beside it
+    put(game, 3, 31, 10)
+    put(game, 4, 31, 22.6)
+    put(game, 5, 50, 55)
+    game.state.units[3].damage = game.state.units[4].damage = 2
+    turn_of(game, 1)
+    assert game.check(0, Heal(2, 4)) is None
+    game.apply(0, Board(2, 0))
+    assert "riding a carrier" in (game.check(0, Heal(2, 4)) or "")
+    assert Heal(2, 4) not in {o for d in game.pending() for o in d.options}
+    game.apply(0, Move(1, 90.0, 4.0))  # its whole resource, to the trooper's side
+    assert "no resource left" in (game.check(0, Heal(1, 3)) or "")
+
+
 def test_rg_heal_a_treatment_ends_when_the_medic_or_the_trooper_is_destroyed() -> None:
     """RG-HEAL (engine default): a medic destroyed in the middle of a treatment leaves its
     trooper free to act at its next turn, still in red; a trooper destroyed while treated

@@ -88,13 +88,18 @@ def melee(game: RobogearGame, action: Melee) -> None:
 
 
 def heal_refusal(state: RobogearState, data: RobogearData, action: Heal) -> str | None:
-    """A medic treats an allied trooper in the red section, within a step."""
+    """A medic on the table with resource left treats an allied trooper in the red
+    section, within a step."""
     unit = state.units[action.unit]
     blocked = trooper_block(state, unit)
     if blocked:
         return blocked
     if not data.units[unit.type].medic:
         return "only medics heal"
+    if unit.carried_by >= 0:
+        return "a medic riding a carrier gets off first: it treats from within a step"
+    if unit.points_left <= 0:
+        return "a medic with no resource left stands frozen until its next turn"
     target = _other(state, action.target)
     if target is None or not target.on_table or target is unit or target.kind != "trooper":
         return "a medic treats another trooper on the table"

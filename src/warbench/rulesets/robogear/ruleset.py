@@ -46,7 +46,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # many enemy units as it can; 5: a machine across the line of fire hides the part of
     # the target below its top, by the two heights, not half of it whatever they are;
     # 6: audit fixes (a lobbing gun that sees its target lobs without a spotter; a medic
-    # treating and the trooper treated serve no gun)
+    # treating and the trooper treated serve no gun; no treatment from a carrier or with
+    # no resource left)
     min_players = 2
     max_players = 4
     demo_players = 3
