@@ -191,6 +191,31 @@ def test_troopers_step_any_way_and_pay_to_climb() -> None:
     assert game.state.units[0].points_left == 4 - 2 - 2
 
 
+def test_rg_inf_climb_a_trooper_on_a_roof_pays_only_for_a_rise_or_drop() -> None:
+    """RG-INF-CLIMB, RG-MOVE-WALK-OBST: walking along the top of a 2-step platform is
+    neither a rise nor a drop (a step, a point); stepping from it onto a 3-step tower next
+    to it rises 1 step, free; going up onto the platform from the ground costs 2 as
+    before. A walker on the platform steps back along its top (only crossing an edge
+    needs a forward step)."""
+    game = battle(army(("ferrum-rifleman", 2)), army((WALKER, 1)), army((TANK, 1)))
+    game.state.terrain += [Block(20, 20, 30, 30, 2.0, "platform"),
+                           Block(30, 20, 34, 30, 3.0, "tower")]
+    roof, ground = put(game, 0, 29, 25), put(game, 1, 19, 22)
+    put(game, 2, 23, 25)
+    put(game, 3, 50, 55)
+    turn_of(game, 0)
+    game.apply(0, Move(0, 0.0, 1.0))
+    assert roof.points_left == 3
+    game.apply(0, Move(0, 90.0, 2.0))  # onto the tower
+    assert (roof.x, roof.points_left) == (31.0, 1)
+    game.apply(0, Move(1, 90.0, 2.0))  # up onto the platform
+    assert ground.points_left == 4 - 2 - 2
+    game.apply(0, EndTurn())
+    turn_of(game, 2)
+    assert game.check(1, Move(2, 180.0, 1.0)) is None
+    assert "only walking forward" in (game.check(1, Move(2, 270.0, 4.0)) or "")
+
+
 def test_pilotless_machine_stands_and_wounded_pilot_moves_or_shoots() -> None:
     """RG-PILOT-STILL, RG-PILOT-WOUND, RG-SETUP-PILOT: no pilot, no move; a wounded pilot
     either moves or shoots in a turn."""

@@ -47,7 +47,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # the target below its top, by the two heights, not half of it whatever they are;
     # 6: audit fixes (a lobbing gun that sees its target lobs without a spotter; a medic
     # treating and the trooper treated serve no gun; no treatment from a carrier or with
-    # no resource left)
+    # no resource left; terrain charges the rise or drop met at its edges, not the
+    # height of a piece walked along)
     min_players = 2
     max_players = 4
     demo_players = 3
