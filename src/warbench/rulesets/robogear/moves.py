@@ -332,7 +332,8 @@ def charge_refusal(
     extra = crossing_cost(state, data, unit, record, x1, y1, is_forward(row, heading - unit.facing))
     if isinstance(extra, str):
         return extra
-    return path_blocker(state, data, unit, x1, y1, ignore=target.id)
+    return (path_blocker(state, data, unit, x1, y1, ignore=target.id)
+            or _group_refusal(state, data, unit, x1, y1))
 
 
 def charge(game: RobogearGame, action: Ram | RunOver) -> None:
