@@ -13,8 +13,10 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.robogear import RobogearRuleset
 from warbench.rulesets.robogear.actions import (
     Activate,
+    Board,
     ChooseEdge,
     EndTurn,
+    Enter,
     Move,
     Regroup,
     Shoot,
@@ -307,3 +309,35 @@ def test_battery_crews_serve_only_their_guns_and_stay_by_them() -> None:
     state.units[1].ammo = [0]
     game._pending = None  # the table changed under a pending decision (test only)
     assert game.check(0, Move(2, 270.0, 3.0)) is None
+
+
+def test_rg_art_battery_crew_does_not_leave_its_guns_by_boarding_or_entering() -> None:
+    """RG-ART-BATTERY-CREW, RG-ART-BATTERY: while a gun and ammunition last, the battery's
+    crew may not leave its guns by boarding a carrier or going into a building any more
+    than by walking off, and a battery's gun is not loaded away from the others; with the
+    shells spent the crew may board."""
+    game = battle(army(("ferrum-mortar", 2), ("ferrum-rifleman", 1, "crew"),
+                       ("ferrum-rover", 1)), army((TANK, 1)))
+    state = game.state
+    state.terrain.append(Block(6, 11, 9.5, 14, 4.0, "house", slots=4))
+    put(game, 0, 10, 10)
+    put(game, 1, 14, 10)
+    put(game, 2, 10, 11.6)  # the crew, touching the rover and the house
+    put(game, 3, 10, 13.7)
+    put(game, 4, 50, 50)
+    turn_of(game, 2)
+    for away in (Board(2, 3), Enter(2, 0)):
+        assert "may not leave its guns" in (game.check(0, away) or "")
+        assert away not in {o for d in game.pending() for o in d.options}
+    game.apply(0, EndTurn())
+    put(game, 2, 14, 11.6)  # the crew beside the second gun, the rover touching it
+    put(game, 3, 16.6, 10)
+    turn_of(game, 1)
+    assert "a battery's guns stand within 4 steps" in (game.check(0, Board(1, 3)) or "")
+    game.apply(0, EndTurn())
+    put(game, 2, 10, 11.6)
+    put(game, 3, 10, 13.7)
+    state.units[0].ammo = [0]
+    state.units[1].ammo = [0]
+    turn_of(game, 2)
+    assert game.check(0, Board(2, 3)) is None

@@ -15,6 +15,7 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
 from warbench.rulesets.robogear.fire import FREE_CREW, crew_for
+from warbench.rulesets.robogear.moves import CREW_STAYS, battery_mates, crew_guns
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, Section, section
 from warbench.rulesets.robogear.table import Sight, flying, free_spot, gap, touching
@@ -147,6 +148,9 @@ def _places(unit: Unit) -> int:
 def _gun_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | None:
     if not data.units[unit.type].wheels:
         return "a gun without wheels cannot be loaded into a carrier"
+    if battery_mates(state, unit):
+        return (f"a battery's guns stand within {data.measures.battery_gap_steps:g} steps of"
+                " a neighbour: one is not loaded away from the others")
     if not crew_for(state, data, unit):
         return f"loading a gun takes a trooper of its crew within a step {FREE_CREW}"
     return None
@@ -161,6 +165,8 @@ def board_refusal(state: RobogearState, data: RobogearData, action: Board) -> st
     blocked = loading or ("the unit is already aboard" if unit.carried_by >= 0 else None)
     if blocked:
         return blocked
+    if crew_guns(state, unit):
+        return f"{CREW_STAYS}: it does not board"
     machine = _other(state, action.machine)
     if machine is None or not machine.on_table or machine.kind != "machine":
         return "board a machine on the table"

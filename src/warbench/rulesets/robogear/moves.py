@@ -145,18 +145,34 @@ def is_forward(row: Gait, relative: float) -> bool:
     return rate(row, relative)[1] == "forward"
 
 
+#: Why a battery's crew may not go (RG-ART-BATTERY-CREW).
+CREW_STAYS: Final = "a battery's crew may not leave its guns while a gun and ammunition last"
+
+
+def crew_guns(state: RobogearState, unit: Unit) -> list[Unit]:
+    """The guns the unit may not leave: those of the battery its squad crews that are
+    alive with ammunition left (none for any other unit)."""
+    battery = state.squads[unit.squad].crew_of
+    if battery < 0:
+        return []
+    guns = [state.units[g] for g in state.squads[battery].units]
+    return [g for g in guns if g.alive and any(a != 0 for a in g.ammo)]
+
+
+def battery_mates(state: RobogearState, unit: Unit) -> list[Unit]:
+    """The other living guns of the gun's battery (none for a gun attached to a squad)."""
+    if unit.kind != "gun":
+        return []
+    return [state.units[u] for u in state.squads[unit.squad].units
+            if u != unit.id and state.units[u].kind == "gun" and state.units[u].alive]
+
+
 def _crew_refusal(state: RobogearState, unit: Unit, x: float, y: float) -> str | None:
     """A battery's crew stays within a step of its guns while a gun with ammunition is
     left."""
-    battery = state.squads[unit.squad].crew_of
-    if battery < 0:
-        return None
-    guns = [state.units[g] for g in state.squads[battery].units]
-    live = [g for g in guns if g.alive and any(a != 0 for a in g.ammo)]
-    if not live:
-        return None
-    if all(hypot(g.x - x, g.y - y) - g.radius - unit.radius > 1.0 for g in live):
-        return "a battery's crew may not leave its guns while a gun and ammunition last"
+    live = crew_guns(state, unit)
+    if live and all(hypot(g.x - x, g.y - y) - g.radius - unit.radius > 1.0 for g in live):
+        return CREW_STAYS
     return None
 
 
@@ -164,10 +180,7 @@ def _battery_refusal(
     state: RobogearState, data: RobogearData, unit: Unit, x: float, y: float
 ) -> str | None:
     """A gun of a battery stays within ``battery_gap_steps`` (4) of another gun of it."""
-    if unit.kind != "gun":
-        return None
-    mates = [state.units[u] for u in state.squads[unit.squad].units
-             if u != unit.id and state.units[u].kind == "gun" and state.units[u].alive]
+    mates = battery_mates(state, unit)
     if not mates:
         return None
     reach = data.measures.battery_gap_steps
