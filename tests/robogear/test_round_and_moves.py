@@ -151,6 +151,21 @@ def test_obstacles_by_chassis() -> None:
     assert "only walking forward" in (game.check(0, Move(2, 0.0, 4.0)) or "")
 
 
+def test_rg_move_walk_obst_a_walker_climbs_only_what_is_lower_than_its_knee() -> None:
+    """RG-MOVE-WALK-OBST: a walker steps up only onto what is lower than its knee (5 cm, 2
+    steps): a 2-step block is refused, naming the knee; a 1.9-step one is climbed."""
+    game = battle(army((WALKER, 1)), army((TANK, 1)))
+    assert game.data.units[WALKER].climb_cm == 5.0
+    game.state.terrain.append(Block(20, 20, 40, 30, 2.0, "platform"))
+    put(game, 0, 30, 17)
+    put(game, 1, 50, 55)
+    turn_of(game, 0)
+    assert "not lower than the walker's knee" in (game.check(0, Move(0, 0.0, 4.0)) or "")
+    game.state.terrain[-1].height = 1.9
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert game.check(0, Move(0, 0.0, 4.0)) is None
+
+
 def test_the_spider_crosses_obstacles_only_straight_ahead() -> None:
     """RG-MOVE-WALK-OBST, RG-SPIDER: the spider is a walker: it moves any way at full speed
     and turns free, but crosses an obstacle only walking forward."""

@@ -49,7 +49,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # treating and the trooper treated serve no gun; no treatment from a carrier or with
     # no resource left; terrain charges the rise or drop met at its edges, not the
     # height of a piece walked along; rams and run-overs keep a group within 40 cm; a
-    # battery's crew neither boards nor enters a building, nor is a battery gun loaded)
+    # battery's crew neither boards nor enters a building, nor is a battery gun loaded;
+    # a walker climbs only what is lower than its knee)
     min_players = 2
     max_players = 4
     demo_players = 3

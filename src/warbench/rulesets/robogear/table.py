@@ -418,8 +418,8 @@ def crossing_cost(
         else:
             if not forward:
                 return "a walker (the spider too) crosses obstacles only walking forward"
-            if block.height > 0 and size > steps(record.climb_cm):
-                return f"the {block.name} is above the walker's knee"
+            if block.height > 0 and size >= steps(record.climb_cm):
+                return f"the {block.name} is not lower than the walker's knee"
             if block.height < 0 and width > steps(data.measures.walker_ditch_cm):
                 return f"the {block.name} is wider than {data.measures.walker_ditch_cm:g} cm"
     return extra
