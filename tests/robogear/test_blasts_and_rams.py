@@ -154,6 +154,21 @@ def test_rg_art_crew_a_medic_treating_and_the_trooper_treated_serve_no_gun() -> 
     assert not state.units[1].crewing
 
 
+def test_rg_art_crew_the_engine_takes_the_free_trooper_first_by_unit_number() -> None:
+    """RG-ART-CREW (engine default): a shot, turn or move names no crew; the engine takes
+    the free troopers within a step in the order of their unit numbers, so a trooper of
+    another squad standing by the gun may be the one that serves and loses its round."""
+    game = battle(army(("ferrum-rocketeer", 1), ("ferrum-rifleman", 1),
+                       ("ferrum-mortar", 1, "attach")), army(("verdant-tank", 1)))
+    put(game, 0, 28.5, 10)  # another squad's rocketeer, within a step of the gun
+    put(game, 1, 31.5, 10)  # the gun's own rifleman, within a step too
+    put(game, 2, 30, 10)
+    put(game, 3, 30, 25)
+    turn_of(game, 2)
+    game.apply(0, Shoot(2, 0, 3))
+    assert game.state.units[0].crewing and not game.state.units[1].crewing
+
+
 def test_flamer_template_hits_all_it_touches_and_burns_open_crews() -> None:
     """RG-FLAME: the teardrop from the base hits every model it touches; the pilot of an
     open machine under it takes D6 hits; it may not touch a friend."""
