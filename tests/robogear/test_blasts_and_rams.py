@@ -4,11 +4,16 @@ RG-INF-GRENADE-ICON, RG-ART-*, RG-RAM-*, RG-CC-WEAPON, RG-RUNOVER)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.robogear.helpers import RGame, army, battle, put, turn_of
+from tests.robogear.helpers import RULES, RGame, army, battle, put, turn_of
 from warbench.core.dice import ScriptedDice
+from warbench.core.engine import Game
+from warbench.rulesets.robogear import RobogearRuleset
 from warbench.rulesets.robogear.actions import (
+    Board,
     EndTurn,
     Heal,
     Move,
@@ -167,6 +172,28 @@ def test_rg_art_crew_the_engine_takes_the_free_trooper_first_by_unit_number() ->
     turn_of(game, 2)
     game.apply(0, Shoot(2, 0, 3))
     assert game.state.units[0].crewing and not game.state.units[1].crewing
+
+
+def test_rg_art_crew_a_pilot_in_a_guns_seat_turns_and_fires_it(tmp_path: Path) -> None:
+    """RG-ART-CREW, RG-PILOT-NEW: a gun with a pilot's seat (a player's units.toml gives
+    the mortar one) turns and fires with a pilot sitting in it and no trooper by it; the
+    pilot gets in as into an empty cabin, touching it, for a point."""
+    shipped = (Path(RULES.shipped_data or ".") / "units.toml").read_text()
+    mortar = 'name = "Ferrum field mortar"\nkind = "gun"\n'
+    assert mortar in shipped
+    (tmp_path / "units.toml").write_text(shipped.replace(mortar, mortar + "pilot_seat = true\n"))
+    setup = {"armies": [army(("ferrum-pilot", 1), ("ferrum-mortar", 1, "attach")),
+                        army(("verdant-tank", 1))], "terrain": "none", "edges": ["south", "north"]}
+    game = Game.new(RobogearRuleset(data_dir=tmp_path), setup, seed=3, players=2)
+    put(game, 0, 31.5, 10)
+    gun = put(game, 1, 30, 10)
+    put(game, 2, 30, 25)
+    turn_of(game, 0)
+    assert gun.pilot == 0
+    game.apply(0, Board(0, 1))
+    assert gun.pilot == 3 and not game.state.units[0].alive
+    game.apply(0, Turn(1, 10.0))
+    assert game.check(0, Shoot(1, 0, 2)) is None
 
 
 def test_flamer_template_hits_all_it_touches_and_burns_open_crews() -> None:

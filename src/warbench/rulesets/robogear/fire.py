@@ -97,7 +97,8 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
         if unit.moved:
             return "a gun either turns and fires or is moved by its crew in a turn, not both"
         if not (record.pilot_seat and unit.pilot > 0) and not crew_for(state, data, unit):
-            return f"a gun fires only with a trooper of its crew within a step {FREE_CREW}"
+            seat = "a pilot in its seat or " if record.pilot_seat else ""
+            return f"a gun fires only with {seat}a trooper of its crew within a step {FREE_CREW}"
     else:
         if unit.crewing:
             return "a trooper serving a gun does nothing else this round"

@@ -158,8 +158,8 @@ def _gun_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | No
 
 def board_refusal(state: RobogearState, data: RobogearData, action: Board) -> str | None:
     """Into a carrier's hold (room for the model; a gun with its crew beside it takes two
-    places) or an empty driver's seat (a pilot for a cabin, any trooper for an operator's
-    platform), touching the machine, for 1 resource."""
+    places) or an empty driver's seat (a pilot for a cabin or a gun's pilot seat, any
+    trooper for an operator's platform), touching the machine, for 1 resource."""
     unit = state.units[action.unit]
     loading = _gun_block(state, data, unit) if unit.kind == "gun" else trooper_block(state, unit)
     blocked = loading or ("the unit is already aboard" if unit.carried_by >= 0 else None)
@@ -168,8 +168,9 @@ def board_refusal(state: RobogearState, data: RobogearData, action: Board) -> st
     if crew_guns(state, unit):
         return f"{CREW_STAYS}: it does not board"
     machine = _other(state, action.machine)
-    if machine is None or not machine.on_table or machine.kind != "machine":
-        return "board a machine on the table"
+    seat = machine is not None and machine.kind == "gun" and data.units[machine.type].pilot_seat
+    if machine is None or not machine.on_table or (machine.kind != "machine" and not seat):
+        return "board a machine on the table (or a gun's pilot seat)"
     if machine.player != unit.player:
         return "troopers board only their own machines"
     if not touching(unit, machine):

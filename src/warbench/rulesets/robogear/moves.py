@@ -284,8 +284,10 @@ def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str 
     cost = 0 if record.turntable else row.turn_cost
     if unit.kind == "gun" and unit.moved:
         return "a gun either turns and fires or is moved by its crew in a turn, not both"
-    if unit.kind == "gun" and not crew_for(state, data, unit):
-        return f"turning a gun takes a trooper within a step of it {FREE_CREW}"
+    seated = record.pilot_seat and unit.pilot > 0
+    if unit.kind == "gun" and not seated and not crew_for(state, data, unit):
+        seat = "a pilot in its seat or " if record.pilot_seat else ""
+        return f"turning a gun takes {seat}a trooper within a step of it {FREE_CREW}"
     if cost > unit.points_left:
         return f"a turn costs {cost} resource; {unit.points_left} left"
     return None
@@ -298,8 +300,9 @@ def turn(game: RobogearGame, action: Turn) -> None:
     cost = 0 if record.turntable else movement(data, record).turn_cost
     if unit.kind == "gun":
         unit.served = True
-        for crew in crew_for(state, data, unit):
-            crew.crewing = True
+        if not (record.pilot_seat and unit.pilot > 0):
+            for crew in crew_for(state, data, unit):
+                crew.crewing = True
     unit.facing = round_to(action.facing % 360.0, 4)
     _pay(game, unit, cost, moved=unit.kind != "gun")
 

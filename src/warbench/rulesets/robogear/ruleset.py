@@ -50,7 +50,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # no resource left; terrain charges the rise or drop met at its edges, not the
     # height of a piece walked along; rams and run-overs keep a group within 40 cm; a
     # battery's crew neither boards nor enters a building, nor is a battery gun loaded;
-    # a walker climbs only what is lower than its knee)
+    # a walker climbs only what is lower than its knee; a pilot gets into a gun's seat
+    # and turns the gun)
     min_players = 2
     max_players = 4
     demo_players = 3
