@@ -109,6 +109,29 @@ def test_rg_ind_a_gun_that_sees_may_lob_without_a_spotter() -> None:
         game.check(0, lob) or "")
 
 
+def test_rg_ind_a_lobbing_gun_fired_direct_bursts_under_a_marker(tmp_path: Path) -> None:
+    """RG-IND, RG-BLAST: every lobbing gun uses blast markers, fired direct as well as
+    lobbed: a mortar whose weapon a player's units.toml marks only `indirect` (not
+    `blast`) fires direct at a trooper, hits, and its marker bursts over the trooper and
+    the trooper beside it."""
+    shipped = (Path(RULES.shipped_data or ".") / "units.toml").read_text()
+    traits = 'traits = ["blast", "indirect"]'
+    (tmp_path / "units.toml").write_text(shipped.replace(traits, 'traits = ["indirect"]'))
+    setup = {"armies": [army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")),
+                        army(("ferrum-rifleman", 2))], "terrain": "none",
+             "edges": ["south", "north"]}
+    game = Game.new(RobogearRuleset(data_dir=tmp_path), setup, seed=3, players=2)
+    assert game.data.units["verdant-mortar"].weapons[0].traits == ("indirect",)
+    put(game, 0, 31.5, 10)
+    put(game, 1, 30, 10)
+    put(game, 2, 30, 24)
+    put(game, 3, 31.2, 24)
+    turn_of(game, 0, dice=[6])  # accuracy 6 - 1 (medium) against 0 in the open: a hit
+    game.apply(0, Shoot(1, 0, 2))
+    landed = next(e for e in game.events if isinstance(e, BlastLanded))
+    assert set(landed.hits) == {2, 3} and landed.scattered == 0.0
+
+
 def test_guns_need_crew_to_fire_two_to_move_and_pay_to_turn() -> None:
     """RG-ART-CREW, RG-ART-DEF: no trooper within a step, no shot; one trooper turns it for
     1 energy (no turntable); moving it takes two."""

@@ -409,7 +409,7 @@ def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
     game.emit(ShotResolved(unit.id, target.id, weapon.name, accuracy, defence, hit,
                            text=f"unit {unit.id} fires the {weapon.name} at {target.id}: "
                            f"{accuracy} against {defence}, {'hit' if hit else 'miss'}"))
-    if "blast" in weapon.traits:
+    if "blast" in weapon.traits or "indirect" in weapon.traits:  # every lobbing gun bursts
         _blast(game, unit, aim, weapon.damage[reach], weapon.blast_cm,
                scatter_dice=0 if hit else 1)
         return

@@ -51,7 +51,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # height of a piece walked along; rams and run-overs keep a group within 40 cm; a
     # battery's crew neither boards nor enters a building, nor is a battery gun loaded;
     # a walker climbs only what is lower than its knee; a pilot gets into a gun's seat
-    # and turns the gun)
+    # and turns the gun; a lobbing gun fired direct always lays a blast marker)
     min_players = 2
     max_players = 4
     demo_players = 3
