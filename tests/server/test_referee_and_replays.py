@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from tests.server.helpers import Socket, auth, create, first_action, wait_for_decision
+from tests.server.helpers import Socket, auth, create, first_action, state, wait_for_decision
 from warbench.core.agents import RandomAgent
 from warbench.core.match import play_match
 from warbench.core.registry import ruleset
@@ -156,3 +156,24 @@ def test_a_referee_game_against_the_commodore_is_played_over_http(client: TestCl
     journal = client.app.state.hub.room(game_id).session.journal  # type: ignore[attr-defined]
     assert typed > 1 and len(journal.entries) > actions  # the commodore moved between them
     assert any(entry.faces for entry in journal.entries)
+
+
+def test_faces_that_are_not_a_list_of_whole_numbers_are_malformed(client: TestClient) -> None:
+    """docs/play.md: 400 for a malformed request, 409 for faces the rules refuse; the roll
+    is still asked for after either."""
+    game = create(client, "dystopian-wars", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                  referee=True)
+    game_id, headers = game["id"], auth(game["seats"][0]["link"])
+    for faces in ("3", None, 3, {"a": 1}, ["3"], [True], [2.0]):
+        reply = client.post(f"/api/games/{game_id}/faces", json={"faces": faces}, headers=headers)
+        assert reply.status_code == 400, (faces, reply.text)
+        assert "whole numbers" in reply.json()["message"]
+    assert client.post(
+        f"/api/games/{game_id}/faces", json={"faces": [7]}, headers=headers
+    ).status_code == 409
+    socket = Socket(client, game_id, game["seats"][0]["link"])
+    socket.next_of("state")
+    socket.send({"type": "faces", "faces": "3"})
+    assert "whole numbers" in socket.next_of("error")["message"]
+    socket.close()
+    assert state(client, game_id, game["seats"][0]["link"])["roll"]["sides"] == 6

@@ -48,6 +48,11 @@ class MalformedAction(SessionError):
     """JSON that is no action of this ruleset; the message names what is wrong."""
 
 
+class MalformedFaces(SessionError):
+    """Typed faces that are not a list of whole numbers (a malformed request, not a roll
+    the rules refuse)."""
+
+
 @dataclass(frozen=True, slots=True)
 class RollRequest:
     """Faces the referee game waits for, and the action (or opening) waiting on them."""
@@ -245,7 +250,12 @@ class GameSession:
         if roll is None:
             raise SessionError("no dice are asked for now")
         if not isinstance(faces, list):
-            raise SessionError("faces must be a list of whole numbers")
+            raise MalformedFaces(
+                f"faces must be a list of whole numbers, not {type(faces).__name__}"
+            )
+        for face in faces:
+            if not isinstance(face, int) or isinstance(face, bool):
+                raise MalformedFaces(f"faces must be whole numbers: {face!r:.40} is not one")
         checked = check_faces(roll.sides, roll.count, faces, roll.label)
         self.typed.extend(checked)
         self.roll = None
