@@ -11,6 +11,7 @@ from warbench.core.agents import RandomAgent
 from warbench.core.match import play_match
 from warbench.core.registry import ruleset
 from warbench.server.app import create_app
+from warbench.server.session import NeedFaces
 
 
 def _answer_dice_until_a_decision(socket: Socket, snap: dict) -> dict:
@@ -177,3 +178,19 @@ def test_faces_that_are_not_a_list_of_whole_numbers_are_malformed(client: TestCl
     assert "whole numbers" in socket.next_of("error")["message"]
     socket.close()
     assert state(client, game_id, game["seats"][0]["link"])["roll"]["sides"] == 6
+
+
+def test_each_dice_prompt_says_whose_roll_it_is(client: TestClient) -> None:
+    """USERS journey 2: one person rolls for both sides; the battle-order rolls of player 0
+    and player 1 are asked for by name, one face as "1 face"."""
+    game = create(client, "dystopian-wars", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                  referee=True)
+    game_id, link = game["id"], game["seats"][0]["link"]
+    labels = []
+    for _ in range(2):
+        roll = state(client, game_id, link)["roll"]
+        labels.append(roll["label"])
+        reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [3]}, headers=auth(link))
+        assert reply.status_code in (200, 202), reply.text
+    assert labels == ["battle order, player 0", "battle order, player 1"]
+    assert str(NeedFaces(6, 1, labels[0])) == "type 1 face of a d6 for battle order, player 0"

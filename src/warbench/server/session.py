@@ -16,7 +16,7 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.agents import Agent, RandomAgent
-from warbench.core.dice import RefereeDice, check_faces
+from warbench.core.dice import RefereeDice, check_faces, faces_of
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.journal import Journal
 from warbench.core.moments import SeenAttacks
@@ -36,7 +36,7 @@ class NeedFaces(Exception):
     """The rules rolled dice that nobody has typed yet (referee mode)."""
 
     def __init__(self, sides: int, count: int, label: str) -> None:
-        super().__init__(f"type {count} faces of a d{sides} for {label or 'a roll'}")
+        super().__init__(f"type {faces_of(count)} of a d{sides} for {label or 'a roll'}")
         self.sides, self.count, self.label = sides, count, label
 
 
