@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
+from tests.duel import Duel
 from tests.server.helpers import Socket, auth, create, first_action, state, wait_for_decision
 from warbench.core.agents import RandomAgent
+from warbench.core.engine import IllegalAction
 from warbench.core.match import play_match
 from warbench.core.registry import ruleset
 from warbench.server.app import create_app
-from warbench.server.session import NeedFaces
+from warbench.server.session import GameSession, NeedFaces
+from warbench.server.store import Seat, Store
 
 
 def _answer_dice_until_a_decision(socket: Socket, snap: dict) -> dict:
@@ -194,3 +198,65 @@ def test_each_dice_prompt_says_whose_roll_it_is(client: TestClient) -> None:
         assert reply.status_code in (200, 202), reply.text
     assert labels == ["battle order, player 0", "battle order, player 1"]
     assert str(NeedFaces(6, 1, labels[0])) == "type 1 face of a d6 for battle order, player 0"
+
+
+def test_faces_typed_for_the_opening_survive_a_restart(db: Path) -> None:
+    """Faces acknowledged with 202 are kept: after a restart only the missing roll is asked
+    for, and the faces typed before it are the ones the game used."""
+    with TestClient(create_app(db)) as client:
+        game = create(client, "dystopian-wars",
+                      [{"kind": "person"}, {"kind": "bot", "bot": "random"}], referee=True)
+        game_id, link = game["id"], game["seats"][0]["link"]
+        reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [5]}, headers=auth(link))
+        assert reply.status_code in (200, 202) and state(client, game_id, link)["roll"]
+    with TestClient(create_app(db)) as client:
+        assert state(client, game_id, link)["roll"]["label"] == "battle order, player 1"
+        reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [2]}, headers=auth(link))
+        assert reply.status_code == 200, reply.text
+        journal = client.app.state.hub.room(game_id).session.journal  # type: ignore[attr-defined]
+        assert journal.opening_faces[:2] == [5, 2]
+
+
+def test_faces_typed_for_a_waiting_action_survive_a_restart(tmp_path: Path) -> None:
+    """An action waiting on a second roll (the duel's initiative: one die per player) keeps
+    its first face across a restart, and is asked only for the second."""
+    store = Store(tmp_path / "games.sqlite")
+    people = [Seat("person"), Seat("person")]
+    session = GameSession.create("g1", Duel(), people, store, {}, setup={}, seed=1,
+                                 referee=True)
+    session.act(0, {"type": "stance", "stance": "guarded"})
+    with pytest.raises(NeedFaces):
+        session.act(1, {"type": "stance", "stance": "guarded"})
+    with pytest.raises(NeedFaces):
+        session.supply_faces([6])  # acknowledged: the second player's die is wanted now
+    record = store.load("g1")
+    assert record is not None
+    restored = GameSession.restore(record, Duel(), store)
+    assert restored.roll is not None and restored.roll.count == 1 and restored.typed == [6]
+    assert restored.supply_faces([2]) == 2
+    assert restored.journal.entries[-1].faces == [6, 2]
+    again = store.load("g1")
+    assert again is not None and again.pending is None
+
+
+def test_faces_of_an_action_refused_after_its_roll_are_not_handed_to_the_next(
+    tmp_path: Path,
+) -> None:
+    """The duel's gamble is refused when its die shows 1: that face is spent, and the
+    next roll asks for faces of its own (none kept in the store either)."""
+    store = Store(tmp_path / "games.sqlite")
+    session = GameSession.create("g2", Duel(), [Seat("person"), Seat("person")], store, {},
+                                 setup={}, seed=1, referee=True)
+    session.act(0, {"type": "stance", "stance": "guarded"})
+    with pytest.raises(NeedFaces):
+        session.act(1, {"type": "stance", "stance": "guarded"})
+    with pytest.raises(NeedFaces):
+        session.supply_faces([6])
+    session.supply_faces([2])  # player 0 acts first
+    with pytest.raises(NeedFaces):
+        session.act(0, {"type": "gamble"})
+    with pytest.raises(IllegalAction, match="gamble failed"):
+        session.supply_faces([1])
+    assert session.typed == [] and session.roll is None
+    record = store.load("g2")
+    assert record is not None and record.pending is None
