@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 import warbench.rl
 from warbench.cli import app, main
 from warbench.core.agents import RandomAgent
-from warbench.core.botspec import UnknownBot, bot_factory
+from warbench.core.botspec import BadBotSpec, UnknownBot, bot_factory
 from warbench.core.match import play_match
 from warbench.core.registry import ruleset
 from warbench.rl import PolicyAgent
@@ -111,3 +112,33 @@ def test_a_stored_game_is_saved_as_a_journal_anyone_can_verify(
     assert main(["replay", "--db", str(db), "--game", "1", "--quiet",
                  "--save", str(tmp_path / "missing" / "a.journal")]) != 0
     assert "cannot write it" in capsys.readouterr().err
+
+
+def test_a_module_in_the_current_folder_is_a_factory_without_pythonpath(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--bot my_agents:make_agent` and `--bot pkg.agents:make_agent` import from the folder
+    the command runs in (the console script does not put it on the path); a name that looks
+    like a bot with options is still read as one."""
+    agent_code = ("from warbench.core.agents import RandomAgent\n"
+                  "def make_agent(seed):\n    return RandomAgent(seed)\n")
+    (tmp_path / "j26_top_agents.py").write_text(agent_code)
+    (tmp_path / "j26_pkg").mkdir()
+    (tmp_path / "j26_pkg" / "__init__.py").write_text("")
+    (tmp_path / "j26_pkg" / "agents.py").write_text(agent_code)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    for name in ("j26_top_agents", "j26_pkg", "j26_pkg.agents"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    rules = ruleset("hordes")
+    for spec in ("j26_top_agents:make_agent", "j26_pkg.agents:make_agent"):
+        assert bot_factory(rules, spec)(1).choose is not None
+    with pytest.raises(BadBotSpec, match="option 'iterations' is not KEY=VALUE"):
+        bot_factory(rules, "search:iterations")
+    with pytest.raises(UnknownBot, match="cannot import 'nosuchmod'"):
+        bot_factory(rules, "nosuchmod:make")
+    assert main(["demo", "hordes", "--bot", "j26_top_agents.py:make_agent:x=1"]) == 2
+    error = capsys.readouterr().err
+    assert "FILE.py:FACTORY or MODULE:FACTORY (a factory takes no options)" in error
+    for name in ("j26_top_agents", "j26_pkg", "j26_pkg.agents"):
+        sys.modules.pop(name, None)
