@@ -38,10 +38,14 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from warbench.core.actions import Action
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
+    from warbench.core.decisions import Decision
+    from warbench.core.observation import Observation
     from warbench.core.ruleset import Ruleset
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
@@ -60,6 +64,12 @@ class UnknownBot(ValueError):
 
 class BadBotSpec(ValueError):
     """A bot name with options that cannot be read, or options the bot does not take."""
+
+
+class BrokenAgent(ValueError):
+    """Your own agent failed: its factory raised or gave no agent, or its ``choose`` raised
+    or answered with something that is no action. The message names the bot and the fault.
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +159,52 @@ def imported_factory(text: str) -> Callable[[int], Agent]:
     factory = getattr(module, name, None)
     if not callable(factory):
         raise UnknownBot(f"bot {text!r}: {source!r} has no callable {name!r}")
-    return cast("Callable[[int], Agent]", factory)
+    return _CheckedFactory(text, factory)
+
+
+class _CheckedFactory:
+    """An imported factory whose every agent is checked, and whose agents' choices are:
+    a fault is a :class:`BrokenAgent` naming the bot, not an error deep in the engine."""
+
+    def __init__(self, spec: str, factory: Callable[[int], Any]) -> None:
+        self.spec = spec
+        self.factory = factory
+
+    def __call__(self, seed: int) -> Agent:
+        try:
+            agent = self.factory(seed)
+        except Exception as error:  # the user's own code
+            raise BrokenAgent(f"bot {self.spec!r}: the factory raised {_fault(error)}") from error
+        if not callable(getattr(agent, "choose", None)):
+            raise BrokenAgent(f"bot {self.spec!r}: the factory returned {agent!r:.60}, not an"
+                              " agent (anything with choose(observation, decision))")
+        return _CheckedAgent(self.spec, agent)
+
+
+class _CheckedAgent:
+    """An imported agent, its answers checked to be actions (see :class:`_CheckedFactory`)."""
+
+    def __init__(self, spec: str, agent: Any) -> None:
+        self.spec = spec
+        self.agent = agent
+        self.name = str(getattr(agent, "name", spec))
+
+    def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
+        """The agent's answer, or :class:`BrokenAgent` saying what went wrong."""
+        where = f"bot {self.spec!r} (seat {decision.player}, {decision.prompt!r})"
+        try:
+            action = self.agent.choose(observation, decision)
+        except Exception as error:  # the user's own code
+            raise BrokenAgent(f"{where}: choose raised {_fault(error)}") from error
+        if not isinstance(action, Action):
+            raise BrokenAgent(f"{where}: choose returned {action!r:.60}, not an action")
+        return action
+
+
+def _fault(error: Exception) -> str:
+    """An exception in one line: its type and message."""
+    message = " ".join(str(error).split())
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
 def _load_module(name: str) -> Any:
