@@ -66,6 +66,22 @@ def test_a_policy_that_answers_outside_the_mask_is_told_so() -> None:
         play_match(ruleset("full-thrust"), [agent, RandomAgent(2)], seed=1)
 
 
+def test_a_policy_built_for_another_ruleset_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    agent = PolicyAgent("armada", lambda observation: 0, seed=1, actions=8)
+    with pytest.raises(ValueError, match="policy:armada plays armada, not hordes"):
+        play_match(ruleset("hordes"), [agent, RandomAgent(2)], seed=1)
+    factory = tmp_path / "my_agents.py"
+    factory.write_text("from warbench.rl import PolicyAgent\n"
+                       "def wrong_ruleset(seed):\n"
+                       "    return PolicyAgent('armada', lambda o: 0, seed)\n")
+    assert main(["simulate", "hordes", "--games", "1", "--bot", f"{factory}:wrong_ruleset",
+                 "--bot", "random"]) == 2
+    error = capsys.readouterr().err
+    assert "policy:armada plays armada, not hordes" in error and "Traceback" not in error
+
+
 def test_your_own_agent_enters_the_tournament_from_a_factory_file(tmp_path: Path) -> None:
     factory = tmp_path / "my_agents.py"
     factory.write_text(
