@@ -29,6 +29,26 @@ HEADER = 8
 LIMIT = 1e6
 
 
+def check_sizes(actions: Any, observation_size: Any) -> None:
+    """Raise ``ValueError`` unless both sizes are whole numbers the encoding can fill:
+    at least one action slot, and room for the view after the header.
+
+    >>> check_sizes(0, 1536)
+    Traceback (most recent call last):
+    ...
+    ValueError: actions=0: there must be at least one action slot
+    """
+    if not _whole(actions) or actions < 1:
+        raise ValueError(f"actions={actions!r}: there must be at least one action slot")
+    if not _whole(observation_size) or observation_size <= HEADER:
+        raise ValueError(f"observation_size={observation_size!r}: the header takes {HEADER}"
+                         " slots and the view follows it, so it must be a larger whole number")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
+
+
 def numeric_leaves(value: Any) -> list[float]:
     """The numbers of a plain value in canonical order (see the module's note)."""
     found: list[float] = []

@@ -33,7 +33,7 @@ from warbench.core.registry import ruleset as load_ruleset
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.search import ruleset_generator
 from warbench.rl.actions import action_slots, mask_of
-from warbench.rl.encoding import encode
+from warbench.rl.encoding import check_sizes, encode
 
 #: What a policy is given (the environment's observation dict) and what it answers (a slot).
 Policy = Callable[[dict[str, np.ndarray]], int]
@@ -51,6 +51,7 @@ class PolicyAgent:
         actions: int = 32,
         observation_size: int = 1536,
     ) -> None:
+        check_sizes(actions, observation_size)
         self.name = f"policy:{ruleset_id}"
         self.ruleset_id = ruleset_id
         self.policy = policy
