@@ -328,6 +328,12 @@ class Ruleset(ABC, Generic[S, D]):
         """A short English summary of the state, for the narrator and the CLI."""
         return f"{self.name}: {len(state.stack)} procedures on the stack"
 
+    def observation_terms(self) -> tuple[str, ...]:
+        """Words of a view that tell apart what a seat must know (card names, say): the
+        learning encoding (:mod:`warbench.rl.encoding`) gives each its 1-based index here,
+        where other text takes no slot. Default: none."""
+        return ()
+
     def fielded(self, state: S) -> tuple[dict[str, int], ...] | None:
         """Each player's units of each type that have stood on the table by ``state``, the
         destroyed ones too, named as its unit events name them (:mod:`warbench.core.sim.

@@ -31,14 +31,14 @@ from warbench.core.ruleset import Ruleset
 from warbench.core.search import ruleset_generator
 from warbench.core.search.value import cut_off_values, outcome_values
 from warbench.rl.actions import action_slots, mask_of
-from warbench.rl.encoding import LIMIT, check_sizes, encode
+from warbench.rl.encoding import ENCODING, LIMIT, check_sizes, encode
 
 
 class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """One ruleset's games as an AEC environment (see the module's note)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"], "name": "warbench_v0", "is_parallelizable": False
+        "render_modes": ["ansi"], "name": f"warbench_v{ENCODING}", "is_parallelizable": False
     }
 
     def __init__(

@@ -220,6 +220,11 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
         return count_units(state.players, ((model.player, model.cls) for model in state.models))
 
+    def observation_terms(self) -> tuple[str, ...]:
+        """The card ids, in the deck file's order: a hand, a laid turn card and the cards
+        in force read as numbers to a learner (what a seat may not see is redacted first)."""
+        return tuple(self.data.cards)
+
     def describe(self, state: DWState) -> str:
         parts = []
         for player in range(state.players):
