@@ -18,7 +18,7 @@ RULESETS = ["full-thrust", "hordes", "dystopian-wars", "armada", "robogear"]
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_ruleset_passes_the_pettingzoo_api_test(ruleset_id: str) -> None:
-    env = warbench.rl.env(ruleset_id, actions=8, observation_size=64)
+    env = warbench.rl.env(ruleset_id, actions=8)
     with warnings.catch_warnings():  # dict observations with a mask warn, as in chess
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=5)
@@ -27,7 +27,7 @@ def test_every_ruleset_passes_the_pettingzoo_api_test(ruleset_id: str) -> None:
 def test_robogear_with_three_and_four_seats_passes_the_api_test() -> None:
     """ROBOGEAR seats two to four players: one agent per seat."""
     for players in (3, 4):
-        env = warbench.rl.env("robogear", players=players, actions=8, observation_size=64)
+        env = warbench.rl.env("robogear", players=players, actions=8)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             api_test(env, num_cycles=5)
@@ -70,10 +70,10 @@ def test_the_same_seed_gives_the_same_observations() -> None:
 
 
 def test_observations_have_a_fixed_shape_and_the_mask_marks_legal_slots() -> None:
-    env = warbench.rl.env("full-thrust", actions=8, observation_size=128)
+    env = warbench.rl.env("full-thrust", actions=8, observation_size=512)
     env.reset(seed=1)
     observation = env.observe(env.agent_selection)
-    assert observation["observation"].shape == (128,)
+    assert observation["observation"].shape == (512,)
     assert observation["observation"].dtype == np.float32
     assert observation["action_mask"].dtype == np.int8 and observation["action_mask"].any()
 

@@ -20,6 +20,7 @@ from warbench.core.botspec import BadBotSpec, UnknownBot, bot_factory
 from warbench.core.match import play_match
 from warbench.core.registry import ruleset
 from warbench.rl import PolicyAgent
+from warbench.rl.encoding import SIZE
 
 LISTS = Path(__file__).resolve().parents[2] / "src/warbench/rulesets/full_thrust/data/lists"
 
@@ -33,16 +34,16 @@ def _first_slot(seen: list[dict[str, np.ndarray]]) -> Any:
 
 def test_a_policy_plays_a_whole_game_from_its_seats_observation() -> None:
     seen: list[dict[str, np.ndarray]] = []
-    agent = PolicyAgent("full-thrust", _first_slot(seen), seed=3, actions=8, observation_size=64)
+    agent = PolicyAgent("full-thrust", _first_slot(seen), seed=3, actions=8)
     result = play_match(ruleset("full-thrust"), [agent, RandomAgent(4)], seed=5)
     assert result.outcome is not None and seen
-    assert all(o["observation"].shape == (64,) and o["action_mask"].sum() >= 1 for o in seen)
+    assert all(o["observation"].shape == (SIZE,) and o["action_mask"].sum() >= 1 for o in seen)
     assert agent.answered == len(seen)
 
 
 def test_the_policy_is_given_the_vector_the_environment_gives() -> None:
     """Same observation, same encoding: what a learner trained on is what it plays on."""
-    env = warbench.rl.env("hordes", actions=8, observation_size=128)
+    env = warbench.rl.env("hordes", actions=8, observation_size=256)
     env.reset(seed=2)
     rng = np.random.default_rng(0)
     for _ in range(30):
@@ -50,7 +51,7 @@ def test_the_policy_is_given_the_vector_the_environment_gives() -> None:
         seat = env.possible_agents.index(agent)
         expected = env.observe(agent)
         seen: list[dict[str, np.ndarray]] = []
-        player = PolicyAgent("hordes", _first_slot(seen), seed=9, actions=8, observation_size=128)
+        player = PolicyAgent("hordes", _first_slot(seen), seed=9, actions=8, observation_size=256)
         player.answered = env.answered[seat]
         game = env.game
         assert game is not None

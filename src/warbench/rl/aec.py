@@ -31,7 +31,7 @@ from warbench.core.ruleset import Ruleset
 from warbench.core.search import ruleset_generator
 from warbench.core.search.value import cut_off_values, outcome_values
 from warbench.rl.actions import action_slots, mask_of
-from warbench.rl.encoding import ENCODING, LIMIT, check_sizes, encode
+from warbench.rl.encoding import ENCODING, LIMIT, SIZE, check_sizes, encode
 
 
 class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
@@ -48,7 +48,7 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         setup: Mapping[str, Any] | None = None,
         players: int | None = None,
         actions: int = 32,
-        observation_size: int = 1536,
+        observation_size: int = SIZE,
         max_steps: int = 5000,
         shaped: float = 0.0,
         render_mode: str | None = None,

@@ -6,7 +6,8 @@ seat may see, secrets already taken out), in the view's canonical order: dict ke
 sorted, list items in order; ``True``/``False`` are 1/0, numbers are clipped to
 ``±LIMIT``; a word the ruleset lists in ``Ruleset.observation_terms()`` (Dystopian Wars'
 card ids) is its 1-based index there; other text, ``None`` and redacted values take no
-slot. Leaves past the end are dropped; a shorter view is padded with zeros.
+slot. A view with more leaves than slots raises :class:`ObservationOverflow` naming the
+size it needs (nothing is dropped); a shorter view is padded with zeros.
 ``docs/agents.md`` lists, per ruleset, which parts of the view fill the slots.
 :data:`ENCODING` numbers this layout; the environment's name carries it.
 
@@ -33,7 +34,11 @@ from warbench.core.ruleset import Ruleset
 HEADER = 8
 #: Numbers are clipped to this size, so the observation space is bounded.
 LIMIT = 1e6
-#: The encoding's version: 1 encodes the ruleset's terms (Dystopian Wars' cards), 0 did not.
+#: The default number of slots: every shipped ruleset's views, 2 to 4 seats, fit with room
+#: to grow (the largest seen in random play took 2489, docs/agents.md).
+SIZE = 4096
+#: The encoding's version: 1 encodes the ruleset's terms (Dystopian Wars' cards) and never
+#: cuts a view off; 0 did neither.
 ENCODING = 1
 #: Each ruleset's terms and their codes, worked out once per ruleset object.
 _TERMS: weakref.WeakKeyDictionary[Ruleset[Any, Any], dict[str, float]] = (
@@ -41,11 +46,15 @@ _TERMS: weakref.WeakKeyDictionary[Ruleset[Any, Any], dict[str, float]] = (
 )
 
 
+class ObservationOverflow(ValueError):
+    """A view with more numbers than the vector has slots: it is never cut off silently."""
+
+
 def check_sizes(actions: Any, observation_size: Any) -> None:
     """Raise ``ValueError`` unless both sizes are whole numbers the encoding can fill:
     at least one action slot, and room for the view after the header.
 
-    >>> check_sizes(0, 1536)
+    >>> check_sizes(0, SIZE)
     Traceback (most recent call last):
     ...
     ValueError: actions=0: there must be at least one action slot
@@ -114,8 +123,13 @@ def encode(
         vector[5] = min(len(decisions[0].options), 1000) / 1000
         vector[6] = len(decisions[0].spaces)
     vector[7] = answered / 1000
-    terms = term_codes(observation.ruleset)
-    leaves = np.asarray(numeric_leaves(observation.view, terms), dtype=np.float64)[: size - HEADER]
+    leaves = numeric_leaves(observation.view, term_codes(observation.ruleset))
+    if HEADER + len(leaves) > size:
+        raise ObservationOverflow(
+            f"{observation.ruleset.id}: seat {seat}'s view has {len(leaves)} numbers, more"
+            f" than the {size - HEADER} slots after the header: make observation_size at"
+            f" least {HEADER + len(leaves)} (nothing is cut off)"
+        )
     vector[HEADER : HEADER + len(leaves)] = np.clip(leaves, -LIMIT, LIMIT)
     return vector
 

@@ -33,7 +33,7 @@ from warbench.core.registry import ruleset as load_ruleset
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.search import ruleset_generator
 from warbench.rl.actions import action_slots, mask_of
-from warbench.rl.encoding import check_sizes, encode
+from warbench.rl.encoding import SIZE, check_sizes, encode
 
 #: What a policy is given (the environment's observation dict) and what it answers (a slot).
 Policy = Callable[[dict[str, np.ndarray]], int]
@@ -49,7 +49,7 @@ class PolicyAgent:
         seed: int,
         *,
         actions: int = 32,
-        observation_size: int = 1536,
+        observation_size: int = SIZE,
     ) -> None:
         check_sizes(actions, observation_size)
         self.name = f"policy:{ruleset_id}"
