@@ -148,6 +148,7 @@ def demo_command(
         count, setup = _demo_setup(rules, players, scenario)
         agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(count)]
         game = Game.new(rules, setup, seed=seed, players=count)
+        game.journal.played_by = [chosen] * count
         console.rule(f"{rules.name} — {chosen} bots, seed {seed}")
         shown, trail = 0, LastAttacks(rules)
         while not game.is_over:
@@ -255,6 +256,9 @@ def replay_command(
         result = f"won by {winners}"
     console.print(f"Replayed {steps} actions of {journal.ruleset}: {_hashes_checked(journal)};"
                   f" {result}.", highlight=False)
+    if journal.played_by is not None:
+        seats = ", ".join(f"player {seat} {name}" for seat, name in enumerate(journal.played_by))
+        console.print(f"Played by: {seats}.", highlight=False)
     if save is not None:
         try:
             game.journal.save(save)

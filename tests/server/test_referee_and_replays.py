@@ -215,6 +215,7 @@ def test_faces_typed_for_the_opening_survive_a_restart(db: Path) -> None:
         assert reply.status_code == 200, reply.text
         journal = client.app.state.hub.room(game_id).session.journal  # type: ignore[attr-defined]
         assert journal.opening_faces[:2] == [5, 2]
+        assert journal.played_by == ["person", "random"]  # who sits where, kept in the store
 
 
 def test_faces_typed_for_a_waiting_action_survive_a_restart(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.dice import DiceSource, SeededDice, roller_label
 from warbench.core.events import Event, GameOver, Roll
-from warbench.core.journal import Journal, JournalEntry
+from warbench.core.journal import Journal, JournalEntry, JournalOutcome
 from warbench.core.observation import Observation
 from warbench.core.odds import Dist
 from warbench.core.plain import state_hash
@@ -314,6 +314,8 @@ class Game(Generic[S, D]):
         if self.record_hashes:
             entry.hash = self.hash()
         self.journal.entries.append(entry)
+        if self.state.outcome is not None:
+            self.journal.outcome = JournalOutcome.of(self.state.outcome)
         return self.events[first_event:]
 
     def apply_plain(self, player: int, data: Any) -> list[Event]:

@@ -142,9 +142,11 @@ class GameSession:
             players=len(seats),
             referee=referee,
             data=rules.data_digest,
+            played_by=[seat.bot or seat.kind for seat in seats],
         )
         game = None if referee else Game.new(rules, setup, seed=seed, players=len(seats))
         if game is not None:
+            game.journal.played_by = journal.played_by
             journal = game.journal
         store.create(game_id, list(seats), journal, dict(digests))
         return cls(game_id, rules, seats, store, journal, game)
@@ -190,6 +192,7 @@ class GameSession:
             self.roll = RollRequest(need.sides, need.count, need.label, None, None)
             self.store.set_pending(self.id, Pending(None, None, tuple(self.typed)))
             return
+        game.journal.played_by = self.journal.played_by
         self.game, self.journal, self.roll, self.typed = game, game.journal, None, []
         self.store.set_opening(self.id, game.journal)
 

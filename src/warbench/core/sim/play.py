@@ -116,6 +116,7 @@ def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> G
             record_hashes=record_hashes,
             transactional=plan.ruleset.late_refusals,
         )
+        game.journal.played_by = [plan.bots[side] for side in seats]
         decisions = 0
         while not game.is_over and decisions < plan.max_decisions:
             play_next_decision(game, agents)

@@ -274,9 +274,12 @@ class ResultStore(Closing):
         if row is None:
             raise StoreError(f"{self.path} holds no game {game_id}")
         run_id, index, summary, journal = row
-        if journal is not None:
-            return Journal.loads(journal, f"{self.path} game {game_id}")
         info = self.run(int(run_id))
+        if journal is not None:
+            kept = Journal.loads(journal, f"{self.path} game {game_id}")
+            if kept.played_by is None:  # stored before journals named their players
+                kept.played_by = [info.bots[side] for side in json.loads(summary)["seats"]]
+            return kept
         rules = find_ruleset(info.ruleset, data_dir)
         if rules.version != info.version:
             raise StoreError(
