@@ -18,7 +18,7 @@ from typing import Any, Generic
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.dice import DiceSource, SeededDice, roller_label
+from warbench.core.dice import DiceSource, RefereeDice, SeededDice, roller_label
 from warbench.core.events import Event, GameOver, Roll
 from warbench.core.journal import Journal, JournalEntry, JournalOutcome
 from warbench.core.observation import Observation
@@ -62,8 +62,11 @@ class _GameDice:
         if self._external is None:
             rolled: list[int] = game.state.rng.faces(sides, count)
         else:
-            rolled = list(self._external.faces(sides, count,
-                                               label=roller_label(label, self._owner)))
+            if isinstance(self._external, RefereeDice):  # a person types them: say whose
+                label_typed = roller_label(label, self._owner)
+            else:  # other sources (a search's keyed dice) key on the rules' own label
+                label_typed = label
+            rolled = list(self._external.faces(sides, count, label=label_typed))
             game._typed_faces.extend(rolled)
         game.events.append(Roll(sides, tuple(rolled), label, self._owner))
         return rolled

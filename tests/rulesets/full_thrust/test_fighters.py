@@ -120,7 +120,7 @@ def test_ft_ftr_launch_is_written_with_the_orders_before_initiative_and_kept_sec
     assert state.groups[1].status == "hangar" and not feed.labels  # no die rolled yet
     feed.add(1, 6)  # initiative: Red wins, but Blue's launch was already written
     game.apply(0, LaunchesDone(0))
-    assert feed.labels == ["initiative, player 0", "initiative, player 1"]  # who rolls
+    assert feed.labels == ["initiative", "initiative"]
     assert state.phase == 3 and state.groups[1].status == "space"
     assert state.groups[0].status == "hangar"
     assert game.pending()[0].prompt == "move Nest H2"
