@@ -8,7 +8,6 @@ from warbench.core.lists import ArmyList, UnitEntry
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.data import fleet_paths, load_fleet
-from warbench.rulesets.dystopian_wars.fleets import check_fleet
 
 RULES = DystopianWarsRuleset()
 
@@ -24,7 +23,7 @@ def test_every_example_fleet_is_tournament_legal() -> None:
     """DW-BATTLEGROUP, DW-FLEET-CAPS: the shipped fleets (500, 1000 and 1500 points) pass."""
     sizes = {}
     for path in fleet_paths():
-        report = check_fleet(load_fleet(path), "tournament")
+        report = RULES.validate_list(load_fleet(path), "tournament")
         assert report.ok, (path.name, [str(v) for v in report.violations])
         sizes[path.name] = load_fleet(path).points
     points = list(sizes.values())
@@ -38,12 +37,12 @@ def test_tournament_caps_and_core_force() -> None:
     """
     army = fleet(("britannia-dreadnought", 1), ("britannia-battleship", 1),
                  ("britannia-cruiser", 4), points=500)
-    report = check_fleet(army, "tournament")
+    report = RULES.validate_list(army, "tournament")
     rules = {violation.rule for violation in report.violations}
     assert "at most 70% on large models" in rules
     assert "unit_size" in rules
     assert "core force: a small squadron" in rules
-    assert check_fleet(army, "open").violations == tuple(
+    assert RULES.validate_list(army, "open").violations == tuple(
         v for v in report.violations if v.rule in ("unit_size", "points_cap")
     )
 
@@ -55,7 +54,7 @@ def test_non_core_points_are_capped_at_half() -> None:
     army = fleet(("britannia-battleship", 1), ("britannia-cruiser", 2),
                  ("britannia-frigate", 3), ("britannia-rotor", 3), ("britannia-bomber", 4),
                  points=600)
-    report = check_fleet(army, "tournament")
+    report = RULES.validate_list(army, "tournament")
     assert "at most 50% outside the core force" in {v.rule for v in report.violations}
 
 
@@ -67,12 +66,12 @@ def test_wings_beyond_the_two_free_ones_need_carriers() -> None:
     army = fleet(("britannia-battleship", 1), ("britannia-cruiser", 2),
                  ("britannia-frigate", 3), ("britannia-fighter-wing", 5),
                  ("britannia-fighter-wing", 4), ("britannia-dive-bomber-wing", 3))
-    rules = {v.rule for v in check_fleet(army, "open").violations}
+    rules = {v.rule for v in RULES.validate_list(army, "open").violations}
     assert "carrier capacity" in rules
     army = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 2),
                  ("britannia-frigate", 3), ("britannia-recon-wing", 1),
                  ("britannia-recon-wing", 1), ("britannia-recon-wing", 1))
-    rules = {v.rule for v in check_fleet(army, "open").violations}
+    rules = {v.rule for v in RULES.validate_list(army, "open").violations}
     assert "carrier capacity" not in rules
     assert "free recon wings" in rules
 

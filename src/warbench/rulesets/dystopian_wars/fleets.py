@@ -8,27 +8,20 @@ the core force. Tiny flyer wings cost nothing: a fleet may field two free wings 
 them reconnaissance at most) and as many more tokens as its carriers hold, each carrier
 holding one reconnaissance plane at most.
 
->>> from warbench.core.lists import validate
+>>> from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 >>> army = load_fleet(DATA_DIR / "fleets" / "britannia-1000.toml")
->>> report = check_fleet(army, "tournament")
+>>> report = DystopianWarsRuleset().validate_list(army, "tournament")
 >>> report.ok, report.total_points
 (True, 985)
 """
 
 from __future__ import annotations
 
-from warbench.core.lists import (
-    ArmyList,
-    UnitInfo,
-    ValidationReport,
-    Violation,
-    validate,
-)
+from warbench.core.lists import ArmyList, UnitInfo, Violation
 from warbench.core.ruleset import ArmyRules
 from warbench.rulesets.dystopian_wars.data import (
     DATA_DIR,
     RulesData,
-    load_data,
     load_fleet,
 )
 
@@ -36,7 +29,7 @@ from warbench.rulesets.dystopian_wars.data import (
 FREE_WINGS, FREE_RECON = 2, 1
 FORMATS = ("open", "friendly", "tournament")
 
-__all__ = ["DATA_DIR", "FORMATS", "army_rules", "check_fleet", "fleet_type", "load_fleet"]
+__all__ = ["DATA_DIR", "FORMATS", "army_rules", "fleet_type", "load_fleet", "wing_violations"]
 
 
 def fleet_type(army: ArmyList, data: RulesData) -> str:
@@ -69,9 +62,9 @@ def unit_lookup(army: ArmyList, data: RulesData) -> dict[str, UnitInfo]:
     return lookup
 
 
-def army_rules(army: ArmyList, format_name: str = "tournament") -> ArmyRules:
-    """The lookup and constraints of one format (tournament unless another is named)."""
-    data = load_data()
+def army_rules(army: ArmyList, data: RulesData, format_name: str = "tournament") -> ArmyRules:
+    """The lookup (``data``'s models, a player's own ones included) and constraints of one
+    format (tournament unless another is named)."""
     if format_name not in data.formats:
         raise ValueError(f"unknown fleet format {format_name!r} (known: {', '.join(FORMATS)})")
     return ArmyRules(unit_lookup(army, data), data.formats[format_name])
@@ -117,12 +110,3 @@ def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
         )
     return problems
 
-
-def check_fleet(army: ArmyList, format_name: str = "tournament") -> ValidationReport:
-    """Every violation of the list under a format, wings and carriers included."""
-    rules = army_rules(army, format_name)
-    report = validate(army, rules.constraints.constraints, rules.lookup)
-    extra = wing_violations(army, load_data())
-    if not extra:
-        return report
-    return ValidationReport(report.priced, report.violations + tuple(extra))

@@ -28,7 +28,6 @@ from warbench.rulesets.dystopian_wars.events import EVENT_TYPES
 from warbench.rulesets.dystopian_wars.fleets import (
     FORMATS,
     army_rules,
-    check_fleet,
     wing_violations,
 )
 from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_state
@@ -97,7 +96,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             raise SetupError(f"{self.id} needs 2 to 4 fleets, got {len(armies)}")
         problems: list[str] = []
         for index, army in enumerate(armies):
-            report = check_fleet(army, format_name)
+            report = self.validate_list(army, format_name)
             problems.extend(f"armies[{index}] {violation}" for violation in report.violations)
         if problems:
             raise SetupError("; ".join(problems))
@@ -107,7 +106,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return tuple(FORMATS)
 
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules | None:
-        return army_rules(army, list_format or "tournament")
+        return army_rules(army, self.data, list_format or "tournament")
 
     def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
         return wing_violations(army, self.data)
