@@ -12,7 +12,14 @@ from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.decisions import Decision
 from warbench.core.events import Event
-from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, UnitSize
+from warbench.core.lists import (
+    ArmyList,
+    ConstraintSet,
+    PointsCap,
+    UnitInfo,
+    UnitSize,
+    Violation,
+)
 from warbench.core.odds import Dist
 from warbench.core.preview import Preview, action_words
 from warbench.core.redaction import observed_state
@@ -31,7 +38,12 @@ from warbench.rulesets.full_thrust.library import (
 from warbench.rulesets.full_thrust.luck import effect_odds
 from warbench.rulesets.full_thrust.orders import draw_unseen_orders, orders_seen_by
 from warbench.rulesets.full_thrust.scene import damage_text
-from warbench.rulesets.full_thrust.setup import army_setup, check_armies, new_battle
+from warbench.rulesets.full_thrust.setup import (
+    army_setup,
+    check_armies,
+    hangar_violations,
+    new_battle,
+)
 from warbench.rulesets.full_thrust.state import FullThrustState
 from warbench.rulesets.full_thrust.turn import PHASES
 
@@ -139,6 +151,9 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         if army.points is not None:
             constraints = (PointsCap(), UnitSize())
         return ArmyRules(lookup, ConstraintSet(name="Full Thrust fleet", constraints=constraints))
+
+    def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
+        return hangar_violations(self.data, army)
 
     def catalog(self) -> Mapping[str, Record]:
         entries: dict[str, Record] = dict(self.data.design_records)
