@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from warbench.core.lists import ArmyList, UnitEntry
+from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.data import fleet_paths, load_fleet
@@ -73,7 +74,29 @@ def test_wings_beyond_the_two_free_ones_need_carriers() -> None:
                  ("britannia-recon-wing", 1), ("britannia-recon-wing", 1))
     rules = {v.rule for v in RULES.validate_list(army, "open").violations}
     assert "carrier capacity" not in rules
-    assert "free recon wings" in rules
+    assert "carrier recon" in rules  # one flies free, the carrier holds one
+
+
+def test_any_legal_choice_of_free_wings_makes_the_wings_legal() -> None:
+    """DW-WINGS-FREE, DW-CARRIER-CAPACITY: a fleet carrier (10 tokens) with fighter wings
+    of 5, 5 and 4 and two recon planes is legal: F5 and a recon plane fly free, the
+    carrier holds 5 + 4 + the other recon plane. The check used to free the two largest
+    wings, leaving two recon planes for one carrier; the set-up embarks the legal choice."""
+    army = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 3),
+                 ("britannia-frigate", 4), ("britannia-fighter-wing", 5),
+                 ("britannia-fighter-wing", 5), ("britannia-fighter-wing", 4),
+                 ("britannia-recon-wing", 1), ("britannia-recon-wing", 1))
+    assert RULES.validate_list(army, "tournament").ok
+    other = load_fleet(fleet_paths()[0])
+    state = RULES.new_state(RULES.setup_for([army, other]), 2, RandomStream.from_seed(1))
+    ours = [m for m in state.models if m.player == 0 and RULES.data.models[m.cls].tiny]
+    carried = sorted((m.tokens, m.cls) for m in ours if m.carried_by >= 0)
+    assert carried == [(1, "britannia-recon-wing"), (4, "britannia-fighter-wing"),
+                       (5, "britannia-fighter-wing")]
+    three = army.model_copy(update={"units": (*army.units, UnitEntry(
+        unit="britannia-recon-wing", count=1))})
+    rules = {v.rule for v in RULES.validate_list(three, "tournament").violations}
+    assert rules == {"carrier recon"}
 
 
 def test_setup_for_checks_every_list_and_deploys_them() -> None:

@@ -17,6 +17,10 @@ holding one reconnaissance plane at most.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
 from warbench.core.lists import ArmyList, UnitInfo, Violation
 from warbench.core.ruleset import ArmyRules
 from warbench.rulesets.dystopian_wars.data import (
@@ -29,7 +33,10 @@ from warbench.rulesets.dystopian_wars.data import (
 FREE_WINGS, FREE_RECON = 2, 1
 FORMATS = ("open", "friendly", "tournament")
 
-__all__ = ["DATA_DIR", "FORMATS", "army_rules", "fleet_type", "load_fleet", "wing_violations"]
+__all__ = [
+    "DATA_DIR", "FORMATS", "Wing", "army_rules", "fleet_type", "free_wings", "load_fleet",
+    "wing_violations",
+]
 
 
 def fleet_type(army: ArmyList, data: RulesData) -> str:
@@ -70,11 +77,47 @@ def army_rules(army: ArmyList, data: RulesData, format_name: str = "tournament")
     return ArmyRules(unit_lookup(army, data), data.formats[format_name])
 
 
+@dataclass(frozen=True, slots=True)
+class Wing:
+    """One wing of tiny flyers, as the wing rules see it: who it is, its tokens, recon."""
+
+    key: int
+    tokens: int
+    recon: bool
+
+
+def free_wings(wings: Sequence[Wing], capacity: int, carriers: int) -> tuple[Wing, ...] | None:
+    """The wings flying free in the first legal choice, in the order of ``wings``: two at
+    most, one recon at most, the rest within the carriers' ``capacity`` in tokens and one
+    recon plane a carrier (DW-WINGS-FREE, DW-CARRIER-CAPACITY); ``None`` when none is.
+
+    >>> wings = [Wing(0, 5, False), Wing(1, 5, False), Wing(2, 4, False), Wing(3, 1, True),
+    ...          Wing(4, 1, True)]
+    >>> [wing.key for wing in free_wings(wings, 10, 1)]
+    [0, 3]
+    """
+    total = sum(wing.tokens for wing in wings)
+    recon = sum(wing.recon for wing in wings)
+    for free in _choices(wings):
+        carried_recon = recon - sum(wing.recon for wing in free)
+        if carried_recon <= carriers and total - sum(w.tokens for w in free) <= capacity:
+            return free
+    return None
+
+
+def _choices(wings: Sequence[Wing]) -> Iterator[tuple[Wing, ...]]:
+    """Every choice of free wings (two, one or none; one recon at most), in order."""
+    for size in range(min(FREE_WINGS, len(wings)), -1, -1):
+        for free in combinations(wings, size):
+            if sum(wing.recon for wing in free) <= FREE_RECON:
+                yield free
+
+
 def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
-    """Wings beyond the two free ones (one recon at most) and what carriers hold."""
+    """Wings no choice of the two free ones (one recon at most) lets the carriers hold."""
     capacity = 0
     carriers = 0
-    wings: list[tuple[int, int, bool]] = []
+    wings: list[Wing] = []
     for index, entry in enumerate(army.units):
         spec = data.models.get(entry.unit)
         if spec is None:
@@ -83,30 +126,34 @@ def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
             capacity += spec.carrier * entry.count
             carriers += entry.count
         if spec.tiny:
-            wings.append((index, entry.count, spec.wing == "recon"))
+            wings.append(Wing(index, entry.count, spec.wing == "recon"))
+    wings.sort(key=lambda wing: -wing.tokens)
+    if free_wings(wings, capacity, carriers) is not None:
+        return []
     problems: list[Violation] = []
-    wings.sort(key=lambda wing: -wing[1])
-    free = wings[:FREE_WINGS]
-    carried = wings[FREE_WINGS:]
-    free_recon = sum(1 for _, _, recon in free if recon)
-    if free_recon > FREE_RECON:
+    recon = sum(wing.recon for wing in wings)
+    if recon > FREE_RECON + carriers:
         problems.append(
-            Violation("units", "free recon wings", "only one of the two free wings may be recon")
+            Violation("units", "carrier recon", "each carrier carries one recon plane at most")
         )
-    tokens = sum(count for _, count, _ in carried)
-    if tokens > capacity:
+    total = sum(wing.tokens for wing in wings)
+    least = total - max(sum(wing.tokens for wing in free) for free in _choices(wings))
+    if least > capacity:
         problems.append(
             Violation(
                 "units",
                 "carrier capacity",
-                f"{tokens} tiny flyer tokens beyond the two free wings, but the carriers hold "
+                f"{least} tiny flyer tokens beyond the two free wings, but the carriers hold "
                 f"{capacity}",
             )
         )
-    carried_recon = sum(1 for _, _, recon in carried if recon)
-    if carried_recon > carriers:
+    if not problems:
         problems.append(
-            Violation("units", "carrier recon", "each carrier carries one recon plane at most")
+            Violation(
+                "units",
+                "carrier capacity",
+                "no choice of the two free wings (one recon at most) leaves the carriers "
+                f"their {capacity} tokens and one recon plane each",
+            )
         )
     return problems
-

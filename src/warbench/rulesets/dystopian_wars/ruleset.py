@@ -42,7 +42,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     id = "dystopian-wars"
     name = "Dystopian Wars (1st edition)"
-    version = "0.6"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.7"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -52,7 +52,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # without the patrol wings, drifting derelicts set off mines);
     # 0.6: a prize drifts until its crew chooses all stop, which holds it still from the
     # next turn (DW-DERELICT); the owner links or splits charges between mines, broken
-    # models alone, none after hitting terrain (DW-MINE-CC)
+    # models alone, none after hitting terrain (DW-MINE-CC);
+    # 0.7: the set-up flies a legal choice of free wings and embarks one recon plane a
+    # carrier (DW-WINGS-FREE, DW-CARRIER-CAPACITY)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
