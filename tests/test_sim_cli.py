@@ -296,3 +296,42 @@ def test_simulate_a_scenario_of_the_default_set_up_with_a_player_count(
     assert "needs four armies (four lists, or --players 4)" in capsys.readouterr().err
     assert main(["simulate", "robogear", "--players", "5", "--games", "2"]) != 0
     assert "--players 5: robogear is played by 2 to 4 players, not 5" in capsys.readouterr().err
+
+
+def test_simulate_and_tournament_check_lists_under_the_format_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DW-FLEET-OPEN, DW-FLEET-CORE: four battleships make an open fleet but no friendly or
+    tournament one. `simulate` and `tournament` had no --format, so such a list could not
+    be played, while the scenario error told the user to name a format."""
+    from warbench.cli import USAGE_ERROR, main
+    from warbench.rulesets.dystopian_wars.data import DATA_DIR
+
+    battleships = "".join(
+        f'[[units]]\nunit = "britannia-battleship"\nname = "S{n}"\n' for n in range(4)
+    )
+    open_only = tmp_path / "open.toml"
+    open_only.write_text(
+        'name = "Open only"\nruleset = "dystopian-wars"\nfaction = "britannia"\n'
+        f"points = 1000\n{battleships}"
+    )
+    prussia = str(DATA_DIR / "fleets" / "prussia-1000.toml")
+    base = ["simulate", "dystopian-wars", "--army", str(open_only), "--army", prussia,
+            "--games", "1"]
+    assert main(base) == USAGE_ERROR
+    assert "core force: a small squadron" in capsys.readouterr().err
+    assert main([*base, "--format", "open"]) == 0
+    assert ", format open" in capsys.readouterr().out
+    assert main(["tournament", "dystopian-wars", str(open_only), prussia, "--games", "1",
+                 "--format", "open", "--json"]) == 0
+    capsys.readouterr()
+    assert main([*base, "--scenario", "open"]) == USAGE_ERROR
+    assert "is a list format: check the lists under it with --format open" in (
+        capsys.readouterr().err
+    )
+    assert main([*base, "--format", "open", "--scenario", "foo"]) == USAGE_ERROR
+    assert "are list formats: --format)" in capsys.readouterr().err
+    assert main(["simulate", "dystopian-wars", "--format", "open", "--games", "1"]) == (
+        USAGE_ERROR
+    )
+    assert "give them with --army" in capsys.readouterr().err

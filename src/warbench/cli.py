@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench import odds_cli, sim_cli
-from warbench.cli_common import DataOption, load_ruleset
+from warbench.cli_common import DataOption, FormatOption, load_ruleset
 from warbench.core.agents import Agent
 from warbench.core.botspec import make_bot
 from warbench.core.cards import card_renderable
@@ -388,10 +388,7 @@ def list_validate_command(
             help="Army lists (.toml); a ruleset id first checks that every list is for it.",
         ),
     ],
-    list_format: Annotated[
-        str | None,
-        typer.Option("--format", help="The list-building format (e.g. open, tournament)."),
-    ] = None,
+    list_format: FormatOption = None,
     constraints: Annotated[
         Path | None,
         typer.Option(help="A constraint set (.toml) to use instead of the format's own."),

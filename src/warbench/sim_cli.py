@@ -27,7 +27,7 @@ from rich.progress import (
 from rich.table import Column, Table
 from rich.text import Text
 
-from warbench.cli_common import DataOption, load_ruleset
+from warbench.cli_common import DataOption, FormatOption, load_ruleset
 from warbench.core.catalog import load_model
 from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
@@ -145,6 +145,8 @@ def _print_summary(
         f"[bold]{rules.id}[/bold]: {matchup(plan.sides, plan.side_teams())}"
         f" — {summary.games} games, seed"
         f" {plan.seed}, bots {', '.join(plan.bots)}"
+        + ("" if plan.scenario is None else f", scenario {plan.scenario}")
+        + ("" if plan.list_format is None else f", format {plan.list_format}")
         + ("" if data is None else f", data {data}"),
         highlight=False,
     )
@@ -215,6 +217,7 @@ def simulate_command(
         typer.Option(help="An army list (.toml); give one per side. None: the default set-up."),
     ] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario the ruleset offers.")] = None,
+    list_format: FormatOption = None,
     players: Annotated[
         int | None,
         typer.Option(help="Players of the default set-up (without --army: one per list)."),
@@ -273,6 +276,7 @@ def simulate_command(
         bots=list(bot or []),
         max_decisions=max_decisions,
         keep_journals=journals,
+        list_format=list_format,
     )
     chosen = make_backend(backend, workers=workers, address=ray_address)
     with ExitStack() as stack:
@@ -401,6 +405,7 @@ def tournament_command(
     ] = None,
     seed: Annotated[int, typer.Option(help="Tournament seed.")] = 1,
     scenario: Annotated[str | None, typer.Option(help="Scenario the ruleset offers.")] = None,
+    list_format: FormatOption = None,
     workers: Annotated[int, typer.Option(help="Worker processes (Ray: local CPUs).")] = 1,
     backend: Annotated[str, typer.Option(help="Where to play: local or ray.")] = "local",
     ray_address: Annotated[
@@ -442,6 +447,7 @@ def tournament_command(
         bots=list(bot or []),
         max_decisions=max_decisions,
         keep_journals=journals,
+        list_format=list_format,
     )
     chosen: Backend = make_backend(backend, workers=workers, address=ray_address)
     with ExitStack() as stack:

@@ -164,6 +164,8 @@ def _run_section(result: RunResult, summary: RunSummary) -> list[str]:
         ("scenario", plan.scenario or "default"),
         ("bots", bots),
     ]
+    if any(side.army is not None for side in plan.sides):
+        rows.insert(5, ("list format", plan.list_format or "the ruleset's own"))
     return [_table(["run", ""], rows)]
 
 

@@ -91,8 +91,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             format_name, scenario = scenario, None
         elif scenario not in (None, "random-terrain"):
             raise SetupError(
-                f"unknown scenario {scenario!r} (use a fleet format: {', '.join(FORMATS)}, "
-                "or random-terrain)"
+                f"unknown scenario {scenario!r} (scenarios: random-terrain; the fleet formats "
+                f"{', '.join(FORMATS)} are list formats: --format)"
             )
         if not self.min_players <= len(armies) <= self.max_players:
             raise SetupError(f"{self.id} needs 2 to 4 fleets, got {len(armies)}")
