@@ -114,3 +114,29 @@ def test_dystopian_wars_lists_are_priced_and_checked_with_the_players_data(
     page = report.read_text()
     assert "<td>britannia-cruiser</td><td>3</td><td>600</td>" in page
     assert "<td>britannia-heavy-cruiser</td><td>3</td><td>180</td>" in page
+
+
+def test_a_run_with_the_players_data_says_so_and_its_replays_need_it(
+    short_battles: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report's settings name --data and its digest, its replay commands and the
+    "Stored as run" hint carry --data, and a stored game replayed with other data is
+    refused before replaying, naming the digest, as a journal is; a run compared with it
+    names that run and its data."""
+    db, page = tmp_path / "r.sqlite", tmp_path / "r.html"
+    args = ["simulate", "full-thrust", "--games", "2", "--db", str(db)]
+    assert main([*args, "--data", str(short_battles), "--report", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert f"(warbench replay --db {db} --game ID --data {short_battles})" in out
+    html = page.read_text()
+    digest = html.split(f"--data {short_battles} (digest ")[1].split(")")[0]
+    assert len(digest) == 32
+    assert f"--data {short_battles}</td>" in html  # the notable games' replay commands
+    assert main(["replay", "--db", str(db), "--game", "1", "--quiet"]) == VERIFY_FAILED
+    out = capsys.readouterr().out
+    assert f"game 1 (run 1) was played with a player's data folder (digest {digest})" in out
+    assert "Replayed" not in out
+    assert main([*args, "--compare", "1", "--report", str(page)]) == 0
+    html = page.read_text()
+    assert "<h2>Against run 1</h2>" in html and f"data: a data folder, digest {digest}" in html
+    assert "<td>data</td><td>the shipped data</td>" in html

@@ -33,7 +33,7 @@ from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
 from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.sim.luck import luck_summary
-from warbench.core.sim.notable import NotableGame, notable_games
+from warbench.core.sim.notable import NotableGame, notable_games, replay_command
 from warbench.core.sim.plan import (
     DEFAULT_MAX_DECISIONS,
     Side,
@@ -45,7 +45,7 @@ from warbench.core.sim.plan import (
 )
 from warbench.core.sim.report import write_report
 from warbench.core.sim.runner import Backend, RunResult, check_games, make_backend, simulate
-from warbench.core.sim.store import ResultStore
+from warbench.core.sim.store import ResultStore, RunInfo
 from warbench.core.sim.summary import (
     Comparison,
     Rate,
@@ -282,6 +282,7 @@ def simulate_command(
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(db)) if db is not None else None
         other: RunSummary | None = None
+        info: RunInfo | None = None
         if store is not None and compare_run is not None:
             info = store.run(compare_run)
             other = summarize(info.sides, store.records(compare_run))
@@ -302,18 +303,18 @@ def simulate_command(
         result.records, [side.label for side in plan.sides], result.game_ids
     )
     if report is not None:
-        write_report(report, result, summary, comparisons, db=db)
+        write_report(report, result, summary, comparisons, db=db, other=info)
     if json_output:
         plain = _run_plain(result, summary, comparisons, db, report)
-        plain["notable"] = [game.to_plain(db) for game in notable]
+        plain["notable"] = [game.to_plain(db, rules.data_dir) for game in notable]
         typer.echo(json.dumps(plain, indent=2))
         return
     _print_summary(rules, result, summary, comparisons, data, compare_run)
-    _print_notable(notable, db, data)
+    _print_notable(notable, db, rules.data_dir)
     if db is not None and result.game_ids:
         console.print(
             f"Stored as run {result.run_id} in {db}: games {min(result.game_ids)} to"
-            f" {max(result.game_ids)} (warbench replay --db {db} --game ID).",
+            f" {max(result.game_ids)} ({replay_command(db, 'ID', rules.data_dir)}).",
             highlight=False,
         )
     if report is not None:
@@ -325,10 +326,9 @@ def _print_notable(notable: Sequence[NotableGame], db: Path | None, data: Path |
     if not notable:
         return
     console.print("Games worth replaying:", highlight=False)
-    extra = "" if data is None else f" --data {data}"
     for game in notable:
-        command = game.replay_command(db)
-        where = f"`{command}{extra}`" if command else f"game {game.index} (seed {game.seed})"
+        command = game.replay_command(db, data)
+        where = f"`{command}`" if command else f"game {game.index} (seed {game.seed})"
         console.print(f"  {where}: {game.why}", highlight=False, markup=False)
     if db is None:
         console.print(

@@ -34,7 +34,7 @@ def replay_steps(
     elif rules.id != journal.ruleset:
         raise ReplayMismatch(f"the journal is a {journal.ruleset} game, not {rules.id}")
     if journal.data != rules.data_digest:
-        raise ReplayMismatch(_data_mismatch(journal.data, rules.data_digest))
+        raise ReplayMismatch(data_mismatch(journal.data, rules.data_digest))
     try:
         game = Game.new(
             rules,
@@ -92,20 +92,21 @@ def replay_steps(
                        f" {len(journal.entries)} actions it {reached}")
 
 
-def _data_mismatch(played: str | None, given: str | None) -> str:
-    """Why a journal cannot be replayed with this ruleset's data."""
+def data_mismatch(played: str | None, given: str | None, what: str = "the journal") -> str:
+    """Why ``what`` (a journal, a stored game), played with the data of digest ``played``
+    (``None``: the shipped data), cannot be replayed with the data of digest ``given``."""
     if played is None:
         return (
-            "the journal was played with the shipped data, but this replay reads a data"
+            f"{what} was played with the shipped data, but this replay reads a data"
             f" folder (digest {given}); replay it without --data"
         )
     if given is None:
         return (
-            f"the journal was played with a player's data folder (digest {played});"
+            f"{what} was played with a player's data folder (digest {played});"
             " replay it with --data pointing at that folder"
         )
     return (
-        f"the journal was played with other data (digest {played}, this folder has"
+        f"{what} was played with other data (digest {played}, this folder has"
         f" {given}); replay it with --data pointing at the folder it was played with"
     )
 
