@@ -92,3 +92,20 @@ def test_compare_ends_with_the_outcomes_side_by_side(
     assert "without power=3" in side and "power=3" in side
     no_hit = next(line for line in side.splitlines() if "no hit" in line)
     assert no_hit.count("%") == 2
+
+
+def test_hordes_odds_against_a_target_use_its_card_unless_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HOR-HIT, HOR-DAMAGE-ROLL: `target=mosshound` answered for the default DEF 12
+    and ARM 18 (72.2% to hit), not the Mosshound's DEF 14 and ARM 15, and said nothing; its
+    card now gives both unless defence= or arm= is given, and a note says which."""
+    assert main(["odds", "hordes", "melee", "target=mosshound", "--json"]) == 0
+    card = json.loads(capsys.readouterr().out)
+    assert card["outcomes"]["hit (each attack)"] == pytest.approx(15 / 36)
+    assert card["mean"] == pytest.approx(10 / 3)
+    assert "DEF 14 (card) and ARM 15 (card) of mosshound" in card["notes"]
+    assert main(["odds", "hordes", "melee", "target=mosshound", "defence=12", "--json"]) == 0
+    given = json.loads(capsys.readouterr().out)
+    assert given["outcomes"]["hit (each attack)"] == pytest.approx(26 / 36)
+    assert "DEF 12 (given) and ARM 15 (card) of mosshound" in given["notes"]
