@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 
 from warbench.cli import USAGE_ERROR, main
+from warbench.rulesets.dystopian_wars.data import DATA_DIR as DW_DATA
 from warbench.rulesets.full_thrust.library import DATA_DIR as FT_DATA
 
 FT_LISTS = FT_DATA / "lists"
+DW_FLEETS = DW_DATA / "fleets"
 
 
 def write(path: Path, text: str) -> Path:
@@ -37,3 +39,47 @@ def test_full_thrust_list_validate_refuses_what_simulate_refuses(
     assert main(args) == USAGE_ERROR
     err = capsys.readouterr().err
     assert f"{overfull}: units[0].options: 4 fighter groups" in err
+
+
+def test_a_lists_faction_is_checked_and_other_factions_units_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FT-KV-FLEET: a Full Thrust list of faction "klingon" was read as human without a
+    word, and a human Citadel in a Kra'Vak list was an "unknown unit"; the faction is now
+    checked against the ruleset's, and a design of another race is named as such. The
+    report names the file."""
+    klingon = write(tmp_path / "klingon.toml", (
+        'name = "Bad FT"\nruleset = "full-thrust"\nfaction = "klingon"\n'
+        '[[units]]\nunit = "lancer"\n'
+    ))
+    assert main(["list", "validate", str(klingon)]) == 1
+    out = capsys.readouterr().out
+    assert f"{klingon}: Bad FT (full-thrust)" in out
+    assert 'faction: unknown faction "klingon" (factions: concord, directorate, human, ij,' in out
+    mixed = write(tmp_path / "mixed.toml", (
+        'name = "Mixed"\nruleset = "full-thrust"\nfaction = "kravak"\n'
+        '[[units]]\nunit = "vorrun"\n[[units]]\nunit = "citadel"\n'
+    ))
+    assert main(["list", "validate", str(mixed)]) == 1
+    out = capsys.readouterr().out
+    assert ('units[1].unit: "citadel" is a human design; a kravak fleet fields Kra\'Vak'
+            " designs only [other_faction]") in out
+    assert "unknown" not in out
+
+
+def test_a_dystopian_wars_fleet_names_a_nation_and_may_field_any_nations_models(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DW-FLEET-NATION (engine reading): a fleet's faction is one of the four nations
+    ("atlantis" was accepted); its models may be of any nation, as the seed lets existing
+    models stand for other factions, mercenaries or allies (l.15)."""
+    shipped = DW_FLEETS / "britannia-1000.toml"
+    atlantis = write(tmp_path / "atlantis.toml",
+                     shipped.read_text().replace('faction = "britannia"', 'faction = "atlantis"'))
+    assert main(["list", "validate", str(atlantis)]) == 1
+    assert 'faction: unknown faction "atlantis" (factions: britannia, prussia, blazing-sun,' \
+        in capsys.readouterr().out
+    allied = write(tmp_path / "allied.toml", shipped.read_text().replace(
+        'unit = "britannia-cruiser"', 'unit = "prussia-cruiser"'))
+    assert main(["list", "validate", str(allied)]) == 0
+    assert f"{allied}: Britannian home fleet (dystopian-wars)" in capsys.readouterr().out

@@ -416,10 +416,10 @@ def list_validate_command(
             reports.append(rules.validate_list(army, list_format, chosen))
         except SetupError as error:
             raise CommandError(f"{list_path}: {error}") from None
-    for number, report in enumerate(reports):
+    for number, (list_path, report) in enumerate(zip(list_paths, reports, strict=True)):
         if number:
             console.print()
-        console.print(str(report), highlight=False, markup=False)
+        console.print(f"{list_path}: {report}", highlight=False, markup=False)
     if not all(report.ok for report in reports):
         raise typer.Exit(1)
 

@@ -36,7 +36,7 @@ import difflib
 import json
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Annotated, Literal
@@ -161,15 +161,26 @@ class PricedArmy:
         return [entry for entry in self.entries if entry.selected_by(selector)]
 
 
-def price(army: ArmyList, lookup: Mapping[str, UnitInfo]) -> tuple[PricedArmy, list[Violation]]:
-    """Price every entry; unknown units and options become violations naming the entry."""
+def price(
+    army: ArmyList,
+    lookup: Mapping[str, UnitInfo],
+    elsewhere: Mapping[str, str] | None = None,
+) -> tuple[PricedArmy, list[Violation]]:
+    """Price every entry; unknown units and options become violations naming the entry. A
+    unit of ``elsewhere`` (known, but not for this list: another faction's) is named with
+    why it is not this list's."""
     priced: list[PricedEntry] = []
     violations: list[Violation] = []
     for index, entry in enumerate(army.units):
         info = lookup.get(entry.unit)
         if info is None:
+            path = f"units[{index}].unit"
+            if elsewhere and entry.unit in elsewhere:
+                message = f"{json.dumps(entry.unit)} is {elsewhere[entry.unit]}"
+                violations.append(Violation(path, "other_faction", message))
+                continue
             message = str(UnknownEntry("unit", entry.unit, lookup))
-            violations.append(Violation(f"units[{index}].unit", "unknown_unit", message))
+            violations.append(Violation(path, "unknown_unit", message))
             continue
         for position, option in enumerate(entry.options):
             if option not in info.option_costs:
@@ -400,15 +411,36 @@ class ValidationReport:
         return "\n".join(lines)
 
 
+def faction_violations(army: ArmyList, factions: Sequence[str]) -> list[Violation]:
+    """The list's ``faction`` if it is none of ``factions`` (empty: any faction goes).
+
+    >>> army = ArmyList(name="A", ruleset="r", faction="atlantis")
+    >>> [str(v) for v in faction_violations(army, ["britannia", "prussia"])]
+    ['faction: unknown faction "atlantis" (factions: britannia, prussia) [unknown_faction]']
+    """
+    if not factions or army.faction is None or army.faction in factions:
+        return []
+    close = difflib.get_close_matches(army.faction, list(factions), n=3)
+    message = (
+        f"unknown faction {json.dumps(army.faction)}{did_you_mean(close)}"
+        f" (factions: {', '.join(factions)})"
+    )
+    return [Violation("faction", "unknown_faction", message)]
+
+
 def validate(
-    army: ArmyList, constraints: Iterable[Constraint], lookup: Mapping[str, UnitInfo]
+    army: ArmyList,
+    constraints: Iterable[Constraint],
+    lookup: Mapping[str, UnitInfo],
+    elsewhere: Mapping[str, str] | None = None,
 ) -> ValidationReport:
-    """Price ``army`` with ``lookup`` and check every constraint, collecting all violations.
+    """Price ``army`` with ``lookup`` (and ``elsewhere``, see :func:`price`) and check every
+    constraint, collecting all violations.
 
     Unknown units and options come first, in list order, then each constraint's
     violations in the order the constraints are given.
     """
-    priced, violations = price(army, lookup)
+    priced, violations = price(army, lookup, elsewhere)
     for constraint in constraints:
         violations.extend(constraint.check(priced))
     return ValidationReport(priced, tuple(violations))

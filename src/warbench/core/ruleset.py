@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
@@ -28,6 +28,7 @@ from warbench.core.lists import (
     UnitInfo,
     ValidationReport,
     Violation,
+    faction_violations,
     validate,
 )
 from warbench.core.odds import Dist
@@ -46,10 +47,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class ArmyRules:
-    """How a ruleset prices and checks army lists: unit costs and tags, and constraints."""
+    """How a ruleset prices and checks army lists: unit costs and tags, and constraints;
+    the factions a list may name (empty: any), and the units the ruleset knows that this
+    list may not field, each with why (``elsewhere``: another faction's or race's)."""
 
     lookup: Mapping[str, UnitInfo]
     constraints: ConstraintSet
+    factions: tuple[str, ...] = ()
+    elsewhere: Mapping[str, str] = field(default_factory=dict)
 
 
 class SetupError(ValueError):
@@ -229,13 +234,14 @@ class Ruleset(ABC, Generic[S, D]):
         if rules is None:
             raise SetupError(f"ruleset: {self.id} has no army lists yet")
         chosen = rules.constraints if constraints is None else constraints
-        report = validate(army, chosen.constraints, rules.lookup)
+        report = validate(army, chosen.constraints, rules.lookup, rules.elsewhere)
         extra = [
             violation
             for violation in self.list_violations(army, list_format)
             if violation not in report.violations
         ]
-        return ValidationReport(report.priced, report.violations + tuple(extra))
+        first = faction_violations(army, rules.factions)
+        return ValidationReport(report.priced, (*first, *report.violations, *extra))
 
     def catalog(self) -> Mapping[str, Record] | None:
         """The unit catalog (id to record), or ``None`` if this ruleset has none yet."""

@@ -20,15 +20,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import get_args
 
 from warbench.core.lists import ArmyList, UnitInfo, Violation
 from warbench.core.ruleset import ArmyRules
 from warbench.rulesets.dystopian_wars.data import (
     DATA_DIR,
+    Nation,
     RulesData,
     load_fleet,
 )
 
+#: The nations a fleet may name as its faction. Its models may be of any nation: the seed
+#: lets existing models stand for other factions, mercenaries or allies (l.15).
+NATIONS: tuple[str, ...] = get_args(Nation)
 #: Free wings a fleet may field without a carrier, and how many of them may be recon.
 FREE_WINGS, FREE_RECON = 2, 1
 FORMATS = ("open", "friendly", "tournament")
@@ -74,7 +79,7 @@ def army_rules(army: ArmyList, data: RulesData, format_name: str = "tournament")
     format (tournament unless another is named)."""
     if format_name not in data.formats:
         raise ValueError(f"unknown fleet format {format_name!r} (known: {', '.join(FORMATS)})")
-    return ArmyRules(unit_lookup(army, data), data.formats[format_name])
+    return ArmyRules(unit_lookup(army, data), data.formats[format_name], factions=NATIONS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,10 +28,12 @@ from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.scene import Scene
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
+from warbench.rulesets.full_thrust.design import RACE_NAMES
 from warbench.rulesets.full_thrust.events import EVENT_TYPES
 from warbench.rulesets.full_thrust.library import (
     DATA_DIR,
     Library,
+    known_factions,
     library_from,
     race_of_faction,
 )
@@ -137,6 +139,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                 for drive in ((), ("ftl",), ("ftl", "aboard")):  # FT-FTR-OPT-FTL
                     text = "+".join((kind.id, *flags, *drive))
                     option_costs[text] = kind.points + (kind.size if drive else 0)
+        race = race_of_faction(faction)
         lookup = {
             design.id: UnitInfo(
                 cost=design.points,
@@ -145,12 +148,24 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                 option_costs=option_costs if design.hangars else {},
             )
             for design in self.data.designs.values()
-            if race_of_faction(faction) == design.race  # a fleet is of one race (FT-KV-FLEET)
+            if race == design.race  # a fleet is of one race (FT-KV-FLEET)
+        }
+        fleet = f"a {faction} fleet" if faction else "a fleet without a faction"
+        elsewhere = {
+            design.id: f"a {RACE_NAMES[design.race]} design; {fleet} fields"
+            f" {RACE_NAMES[race]} designs only"
+            for design in self.data.designs.values()
+            if race != design.race
         }
         constraints: tuple[PointsCap | UnitSize, ...] = (UnitSize(),)
         if army.points is not None:
             constraints = (PointsCap(), UnitSize())
-        return ArmyRules(lookup, ConstraintSet(name="Full Thrust fleet", constraints=constraints))
+        return ArmyRules(
+            lookup,
+            ConstraintSet(name="Full Thrust fleet", constraints=constraints),
+            factions=known_factions(self.data),
+            elsewhere=elsewhere,
+        )
 
     def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
         return hangar_violations(self.data, army)
