@@ -328,7 +328,7 @@ def _print_notable(notable: Sequence[NotableGame], db: Path | None, data: Path |
     console.print("Games worth replaying:", highlight=False)
     for game in notable:
         command = game.replay_command(db, data)
-        where = f"`{command}`" if command else f"game {game.index} (seed {game.seed})"
+        where = f"`{command}`" if command else f"{game.name} (seed {game.seed})"
         console.print(f"  {where}: {game.why}", highlight=False, markup=False)
     if db is None:
         console.print(

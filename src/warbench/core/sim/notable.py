@@ -41,6 +41,12 @@ class NotableGame:
     why: str
     game_id: int | None = None
 
+    @property
+    def name(self) -> str:
+        """The game in words: ``game ID`` (what ``--game`` takes) when stored, else its
+        index in the run."""
+        return f"game {self.game_id}" if self.game_id is not None else f"game index {self.index}"
+
     def replay_command(
         self, db: str | Path | None, data: str | Path | None = None
     ) -> str | None:

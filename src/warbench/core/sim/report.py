@@ -141,8 +141,11 @@ def _table_picture(result: RunResult) -> str:
     game = play_to_end(result.plan, typical.index)
     picture = result.plan.ruleset.table(game.state)
     winners = ", ".join(result.plan.sides[side].label for side in typical.winners) or "nobody"
+    stored = dict(zip((record.index for record in result.records), result.game_ids, strict=False))
+    name = f"game {stored[typical.index]}" if typical.index in stored else (
+        f"game index {typical.index}")
     caption = (
-        f"The table at the end of game {typical.index} (seed {typical.seed}), a typical game:"
+        f"The table at the end of {name} (seed {typical.seed}), a typical game:"
         f" won by {winners} after {typical.length} decisions."
     )
     if picture is None:
@@ -359,7 +362,7 @@ def _notable_section(result: RunResult, db: str | Path | None) -> list[str]:
     rows = []
     for game in notable:
         command = game.replay_command(db, result.plan.ruleset.data_dir)
-        rows.append((game.index, game.seed, game.why, command or "not stored (no --db)"))
+        rows.append((game.name, game.seed, game.why, command or "not stored (no --db)"))
     return [
         "<h2>Games worth replaying</h2>",
         _table(["game", "seed", "why", "step through it"], rows),
