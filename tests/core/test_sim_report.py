@@ -71,3 +71,5 @@ def test_a_stored_run_names_its_games_by_the_id_replay_takes(tmp_path: Path) -> 
     for game in notable_games(result.records, ["veteran", "recruit"], result.game_ids):
         assert f"<td>game {game.game_id}</td><td>{game.seed}</td>" in page
         assert f"--game {game.game_id}</td>" in page
+    assert "warbench play" not in page  # no such command
+    assert "warbench render --db FILE --game ID --at N --out t.svg" in page

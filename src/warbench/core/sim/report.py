@@ -366,9 +366,10 @@ def _notable_section(result: RunResult, db: str | Path | None) -> list[str]:
     return [
         "<h2>Games worth replaying</h2>",
         _table(["game", "seed", "why", "step through it"], rows),
-        "<p>The replay narrates every action; a journal file (saved by <code>warbench"
-        " play</code>) can be drawn after any step with <code>warbench render JOURNAL --out"
-        " t.svg --at N</code>.</p>",
+        "<p>The replay narrates every action; the table after any step N is drawn by"
+        " <code>warbench render --db FILE --game ID --at N --out t.svg</code> (with the"
+        " run's <code>--data</code>, if any), or from a journal file saved by"
+        " <code>warbench replay --save</code> or <code>warbench demo</code>.</p>",
     ]
 
 
