@@ -7,10 +7,12 @@ from pathlib import Path
 import pytest
 
 from warbench.cli import USAGE_ERROR, main
+from warbench.rulesets import hordes
 from warbench.rulesets.dystopian_wars.data import DATA_DIR as DW_DATA
 from warbench.rulesets.full_thrust.library import DATA_DIR as FT_DATA
 
 FT_LISTS = FT_DATA / "lists"
+HORDES_DATA = Path(hordes.__file__).parent / "data"
 DW_FLEETS = DW_DATA / "fleets"
 
 
@@ -83,3 +85,14 @@ def test_a_dystopian_wars_fleet_names_a_nation_and_may_field_any_nations_models(
         'unit = "britannia-cruiser"', 'unit = "prussia-cruiser"'))
     assert main(["list", "validate", str(allied)]) == 0
     assert f"{allied}: Britannian home fleet (dystopian-wars)" in capsys.readouterr().out
+
+
+def test_the_points_header_shows_the_cap_the_list_is_held_to(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HOR-LISTS: a warlock's warbeast points raise the cap, so "18 of 15 points,
+    valid" read as a list over its cap; the header now shows the cap itself (21) and the
+    points the list states."""
+    ashen = HORDES_DATA / "lists" / "ashen-hask.toml"
+    assert main(["list", "validate", str(ashen)]) == 0
+    assert "18 of 21 points (the cap; the list states 15), valid" in capsys.readouterr().out

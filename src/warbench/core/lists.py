@@ -220,8 +220,12 @@ class PointsCap(_Constraint):
     kind: Literal["points_cap"] = "points_cap"
     max: int | None = Field(default=None, ge=0)
 
+    def cap(self, army: ArmyList) -> int | None:
+        """The points ``army`` may spend under this constraint (``None``: it states none)."""
+        return self.max if self.max is not None else army.points
+
     def check(self, army: PricedArmy) -> list[Violation]:
-        cap = self.max if self.max is not None else army.army.points
+        cap = self.cap(army.army)
         if cap is None:
             return [Violation("points", self.rule, "the list must state its points size")]
         total = army.total_points
@@ -375,10 +379,12 @@ class ConstraintSet(DataModel):
 
 @dataclass(frozen=True, slots=True)
 class ValidationReport:
-    """Every violation of a list, with its priced entries."""
+    """Every violation of a list, with its priced entries and the points it may spend
+    (``cap``: the least of its points caps; ``None`` without one)."""
 
     priced: PricedArmy
     violations: tuple[Violation, ...]
+    cap: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -401,9 +407,12 @@ class ValidationReport:
 
     def __str__(self) -> str:
         army = self.priced.army
-        size = f" of {army.points}" if army.points is not None else ""
+        size = f" of {army.points} points" if army.points is not None else " points"
+        if self.cap is not None and self.cap != army.points:
+            stated = "" if army.points is None else f"; the list states {army.points}"
+            size = f" of {self.cap} points (the cap{stated})"
         verdict = "valid" if self.ok else _plural(len(self.violations), "violation")
-        lines = [f"{army.name} ({army.ruleset}): {self.total_points}{size} points, {verdict}"]
+        lines = [f"{army.name} ({army.ruleset}): {self.total_points}{size}, {verdict}"]
         lines += [f"  {violation}" for violation in self.violations]
         if self.points_by_tag:
             tags = ", ".join(f"{tag} {points}" for tag, points in self.points_by_tag.items())
@@ -441,6 +450,9 @@ def validate(
     violations in the order the constraints are given.
     """
     priced, violations = price(army, lookup, elsewhere)
+    caps = []
     for constraint in constraints:
         violations.extend(constraint.check(priced))
-    return ValidationReport(priced, tuple(violations))
+        if isinstance(constraint, PointsCap) and (cap := constraint.cap(army)) is not None:
+            caps.append(cap)
+    return ValidationReport(priced, tuple(violations), min(caps, default=None))

@@ -241,7 +241,8 @@ class Ruleset(ABC, Generic[S, D]):
             if violation not in report.violations
         ]
         first = faction_violations(army, rules.factions)
-        return ValidationReport(report.priced, (*first, *report.violations, *extra))
+        violations = (*first, *report.violations, *extra)
+        return ValidationReport(report.priced, violations, report.cap)
 
     def catalog(self) -> Mapping[str, Record] | None:
         """The unit catalog (id to record), or ``None`` if this ruleset has none yet."""
