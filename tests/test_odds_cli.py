@@ -109,3 +109,16 @@ def test_hordes_odds_against_a_target_use_its_card_unless_given(
     given = json.loads(capsys.readouterr().out)
     assert given["outcomes"]["hit (each attack)"] == pytest.approx(26 / 36)
     assert "DEF 12 (given) and ARM 15 (card) of mosshound" in given["notes"]
+
+
+def test_hordes_odds_note_tough_only_for_a_tough_target(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HOR-TOUGH: "tough is not counted" was printed for every query, with no target or one
+    without tough (mosshound); only a tough target (oakhide-brute) gets it now."""
+    notes = {}
+    for target in ("", "target=mosshound", "target=oakhide-brute"):
+        assert main(["odds", "hordes", "melee", *filter(None, [target]), "--json"]) == 0
+        notes[target] = " ".join(json.loads(capsys.readouterr().out)["notes"])
+    assert "tough" not in notes[""] and "tough" not in notes["target=mosshound"]
+    assert "tough is not counted: oakhide-brute survives" in notes["target=oakhide-brute"]

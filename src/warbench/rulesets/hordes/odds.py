@@ -101,7 +101,7 @@ def sequence_odds(
 ) -> OddsAnswer:
     """The exact boxes marked by the attacks, and their effect on the named target (one of
     ``models``), whose card gives DEF and ARM unless ``defence`` or ``arm`` is given."""
-    notes = ["tough is not counted: a tough model survives its last box on 5-6"]
+    notes: list[str] = []
     record = None
     if options.target:
         if options.target not in models:
@@ -117,6 +117,10 @@ def sequence_odds(
             f"DEF {defence} ({'given' if 'defence' in given else 'card'}) and ARM {arm}"
             f" ({'given' if 'arm' in given else 'card'}) of {options.target}"
         )
+        if "tough" in record.abilities:
+            notes.append(
+                f"tough is not counted: {options.target} survives its last box on 5-6"
+            )
     dice = dice_count(options.boost_hit, options.mind_crippled)
     bonus = options.bonus
     extra = 0
