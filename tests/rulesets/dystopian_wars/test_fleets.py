@@ -99,6 +99,33 @@ def test_any_legal_choice_of_free_wings_makes_the_wings_legal() -> None:
     assert rules == {"carrier recon"}
 
 
+def test_wing_violations_name_the_rows_and_a_missing_carrier() -> None:
+    """DW-WINGS-FREE, DW-CARRIER-CAPACITY: without a carrier the message said "each carrier
+    carries one recon plane at most", naming no row; now it names the wing rows and says
+    the list has no carrier; a list only the two rules together break says so."""
+    no_carrier = fleet(("britannia-battleship", 1), ("britannia-cruiser", 3),
+                       ("britannia-frigate", 4), ("britannia-fighter-wing", 5),
+                       ("britannia-fighter-wing", 5), ("britannia-recon-wing", 1),
+                       ("britannia-recon-wing", 1))
+    found = {str(v) for v in RULES.validate_list(no_carrier, "open").violations}
+    assert found == {
+        "units[5]: 2 recon wings (units[5], units[6]): one may fly free and each carrier"
+        " carries one, but the list has no carrier [carrier recon]",
+        "units[5]: 2 tiny flyer tokens beyond the two free wings (units[5], units[6]), but"
+        " the list has no carrier [carrier capacity]",
+    }
+    together = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 3),
+                     ("britannia-frigate", 4), ("britannia-fighter-wing", 5),
+                     ("britannia-fighter-wing", 5), ("britannia-fighter-wing", 5),
+                     ("britannia-recon-wing", 1), ("britannia-recon-wing", 1))
+    found = {str(v) for v in RULES.validate_list(together, "open").violations}
+    assert found == {
+        "units: no choice of the two free wings among units[3], units[4], units[5],"
+        " units[6], units[7] (one recon at most) leaves the rest to the carriers: its"
+        " carriers hold 10 tokens, one recon plane each [carrier capacity]",
+    }
+
+
 def test_setup_for_checks_every_list_and_deploys_them() -> None:
     """DW-SETUP-LISTS: a set-up from army lists; illegal lists are refused with every
     violation named."""

@@ -135,30 +135,38 @@ def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
     wings.sort(key=lambda wing: -wing.tokens)
     if free_wings(wings, capacity, carriers) is not None:
         return []
+    fleet = f"the list has {_count(carriers, 'carrier')}" if carriers else "the list has no carrier"
+    held = f"its carriers hold {capacity} tokens" if carriers else "the list has no carrier"
     problems: list[Violation] = []
-    recon = sum(wing.recon for wing in wings)
-    if recon > FREE_RECON + carriers:
-        problems.append(
-            Violation("units", "carrier recon", "each carrier carries one recon plane at most")
-        )
-    total = sum(wing.tokens for wing in wings)
-    least = total - max(sum(wing.tokens for wing in free) for free in _choices(wings))
+    recons = sorted(wing.key for wing in wings if wing.recon)
+    if len(recons) > FREE_RECON + carriers:
+        problems.append(Violation(
+            f"units[{recons[0]}]", "carrier recon",
+            f"{_count(len(recons), 'recon wing')} ({_rows(recons)}): one may fly free and"
+            f" each carrier carries one, but {fleet}",
+        ))
+    best = max(_choices(wings), key=lambda free: sum(wing.tokens for wing in free))
+    carried = sorted(wing.key for wing in wings if wing not in best)
+    least = sum(wing.tokens for wing in wings if wing not in best)
     if least > capacity:
-        problems.append(
-            Violation(
-                "units",
-                "carrier capacity",
-                f"{least} tiny flyer tokens beyond the two free wings, but the carriers hold "
-                f"{capacity}",
-            )
-        )
+        problems.append(Violation(
+            f"units[{carried[0]}]", "carrier capacity",
+            f"{least} tiny flyer tokens beyond the two free wings ({_rows(carried)}), but"
+            f" {held}",
+        ))
     if not problems:
-        problems.append(
-            Violation(
-                "units",
-                "carrier capacity",
-                "no choice of the two free wings (one recon at most) leaves the carriers "
-                f"their {capacity} tokens and one recon plane each",
-            )
-        )
+        problems.append(Violation(
+            "units", "carrier capacity",
+            f"no choice of the two free wings among {_rows(sorted(w.key for w in wings))}"
+            f" (one recon at most) leaves the rest to the carriers: {held}, one recon"
+            " plane each",
+        ))
     return problems
+
+
+def _rows(keys: Sequence[int]) -> str:
+    return ", ".join(f"units[{key}]" for key in keys)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
