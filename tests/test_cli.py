@@ -55,6 +55,19 @@ def test_replay_verifies_and_narrates(
     assert "every hash matches" in out and "shoots at" in out
 
 
+def test_replay_numbers_each_step_for_render_at(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The narration had no step numbers, so a user could not choose the N of
+    `render --at N`; each action's first line now carries its step."""
+    capsys.readouterr()
+    assert main(["replay", str(journal_file)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "render --at STEP" in lines[0]
+    steps = [int(line.split()[0]) for line in lines[1:-1] if line[:6].strip()]
+    assert len(steps) > 2 and steps == sorted(set(steps)) and steps[0] <= 1
+
+
 def test_replay_as_a_player_hides_their_rivals_secrets(
     journal_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

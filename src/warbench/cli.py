@@ -56,10 +56,12 @@ class CommandError(ValueError):
     """A command that cannot run as asked; the message says why, in one line."""
 
 
-def _narrate(game: Game[Any, Any], first_event: int, viewer: int) -> None:
-    for event in game.events[first_event:]:
-        if event.text and event.visible_to_player(viewer):
-            console.print(f"  {event.text}", highlight=False)
+def _narrate(game: Game[Any, Any], first_event: int, viewer: int, step: int) -> None:
+    """The events from ``first_event`` on that ``viewer`` sees, the first of them numbered
+    with ``step``, the action after which ``render --at`` draws the table."""
+    texts = [e.text for e in game.events[first_event:] if e.text and e.visible_to_player(viewer)]
+    for number, text in enumerate(texts):
+        console.print(f"{step if number == 0 else '':>6}  {text}", highlight=False, markup=False)
 
 
 @app.command("rulesets")
@@ -154,7 +156,7 @@ def demo_command(
         while not game.is_over:
             play_next_decision(game, agents)
             if not quiet:
-                _narrate(game, shown, OMNISCIENT)
+                _narrate(game, shown, OMNISCIENT, len(game.journal.entries))
             trail.saw(game.state, len(game.journal.entries), game.events[shown:])
             shown = len(game.events)
         outcome = game.outcome
@@ -241,10 +243,13 @@ def replay_command(
         )
     steps = shown = 0
     game: Game[Any, Any] | None = None
+    if not quiet:
+        console.print("  step  what happened (render --at STEP draws the table after it)",
+                      highlight=False, markup=False)
     try:
         for steps, game in replay_steps(journal, rules=rules):
             if not quiet:
-                _narrate(game, 0 if steps == 0 else shown, viewer)
+                _narrate(game, 0 if steps == 0 else shown, viewer, steps)
             shown = len(game.events)
     except ReplayMismatch as error:
         console.print(f"[red]verification failed:[/red] {error}", highlight=False)
