@@ -96,3 +96,17 @@ def test_the_points_header_shows_the_cap_the_list_is_held_to(
     ashen = HORDES_DATA / "lists" / "ashen-hask.toml"
     assert main(["list", "validate", str(ashen)]) == 0
     assert "18 of 21 points (the cap; the list states 15), valid" in capsys.readouterr().out
+
+
+def test_a_data_file_given_as_a_list_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A models.toml given to `list validate` printed one "unknown key" per model, about
+    8 KB; it is now one line naming the file."""
+    models = DW_DATA / "models.toml"
+    assert main(["list", "validate", "dystopian-wars", str(models)]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert err == (
+        f"warbench: error: {models}: not an army list: it has no name, ruleset or units key"
+        " (an army list names itself, its ruleset and its [[units]])\n"
+    )

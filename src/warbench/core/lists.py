@@ -39,7 +39,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -68,6 +68,18 @@ class ArmyList(DataModel):
     faction: str | None = None
     points: int | None = Field(default=None, ge=0, strict=True)
     units: tuple[UnitEntry, ...] = Field(default=(), max_length=MAX_LIST_ENTRIES)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _an_army_list(cls, data: Any) -> Any:
+        """A table with none of a list's keys (a data file given by mistake) is refused in
+        one line rather than one unknown key per entry."""
+        if isinstance(data, Mapping) and data and not {"name", "ruleset", "units"} & set(data):
+            raise ValueError(
+                "not an army list: it has no name, ruleset or units key (an army list names"
+                " itself, its ruleset and its [[units]])"
+            )
+        return data
 
     def with_unit(self, entry: UnitEntry) -> ArmyList:
         """A copy of this list with one more entry at the end."""
