@@ -110,3 +110,21 @@ def test_a_data_file_given_as_a_list_is_refused_in_one_line(
         f"warbench: error: {models}: not an army list: it has no name, ruleset or units key"
         " (an army list names itself, its ruleset and its [[units]])\n"
     )
+
+
+def test_a_constraint_naming_a_tag_no_unit_has_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A --constraints count on the misspelt `tag:battleshp` selected nothing and was
+    accepted silently; it is refused naming the file, the key and the likely tag."""
+    rules = write(tmp_path / "club.toml", (
+        'name = "club"\n[[constraints]]\nkind = "points_cap"\n'
+        '[[constraints]]\nkind = "count"\nselector = "tag:battleshp | unit:britannia-cruser"\n'
+        "max = 1\n"
+    ))
+    fleet = DW_FLEETS / "britannia-1000.toml"
+    assert main(["list", "validate", str(fleet), "--constraints", str(rules)]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert (f"{rules}: constraints[1].selector: tag:battleshp: no unit has this tag, did you"
+            ' mean "battleship"?; constraints[1].selector: unit:britannia-cruser: unknown unit'
+            ' "britannia-cruser", did you mean "britannia-cruiser"') in err

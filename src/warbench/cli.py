@@ -33,7 +33,7 @@ from warbench.core.registry import UnknownRuleset, available_rulesets, ruleset
 from warbench.core.render import render as render_picture
 from warbench.core.replay import ReplayMismatch, replay_steps
 from warbench.core.rng import seed_for
-from warbench.core.ruleset import Ruleset, SetupError
+from warbench.core.ruleset import ConstraintsError, Ruleset, SetupError
 from warbench.core.sim.store import load_journal
 from warbench.server import command as serve_cli
 
@@ -419,6 +419,8 @@ def list_validate_command(
         rules = _installed(list_path, army.ruleset, data)
         try:
             reports.append(rules.validate_list(army, list_format, chosen))
+        except ConstraintsError as error:
+            raise CommandError(f"{constraints}: {error}") from None
         except SetupError as error:
             raise CommandError(f"{list_path}: {error}") from None
     for number, (list_path, report) in enumerate(zip(list_paths, reports, strict=True)):

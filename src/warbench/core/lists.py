@@ -45,7 +45,7 @@ from pydantic import Field, model_validator
 
 from warbench.core.catalog import DataModel, UnknownEntry, did_you_mean
 from warbench.core.limits import MAX_LIST_ENTRIES, MAX_LIST_MODELS
-from warbench.core.selectors import Selector
+from warbench.core.selectors import HasTag, IsUnit, Selector, names
 
 # ---------------------------------------------------------------------------- army lists
 
@@ -430,6 +430,32 @@ class ValidationReport:
             tags = ", ".join(f"{tag} {points}" for tag, points in self.points_by_tag.items())
             lines.append(f"points by tag: {tags}")
         return "\n".join(lines)
+
+
+def selector_problems(
+    constraints: ConstraintSet, lookup: Mapping[str, UnitInfo]
+) -> list[str]:
+    """The tags and unit ids the constraints' selectors name that no unit of ``lookup``
+    has: a misspelt ``tag:battleshp`` would select nothing and never complain.
+
+    >>> rules = ConstraintSet(constraints=(Count(selector="tag:battleshp", max=1),))
+    >>> selector_problems(rules, {"dread": UnitInfo(cost=1, tags=frozenset({"battleship"}))})
+    ['constraints[0].selector: tag:battleshp: no unit has this tag, did you mean "battleship"?']
+    """
+    tags = {tag for info in lookup.values() for tag in info.tags}
+    problems = []
+    for index, constraint in enumerate(constraints.constraints):
+        selector = getattr(constraint, "selector", None)
+        for name in () if selector is None else names(selector):
+            if isinstance(name, HasTag) and name.tag not in tags:
+                close = difflib.get_close_matches(name.tag, sorted(tags), n=3)
+                reason = f"no unit has this tag{did_you_mean(close)}"
+            elif isinstance(name, IsUnit) and name.unit not in lookup:
+                reason = str(UnknownEntry("unit", name.unit, lookup))
+            else:
+                continue
+            problems.append(f"constraints[{index}].selector: {name}: {reason}")
+    return problems
 
 
 def faction_violations(army: ArmyList, factions: Sequence[str]) -> list[Violation]:

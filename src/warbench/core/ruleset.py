@@ -29,6 +29,7 @@ from warbench.core.lists import (
     ValidationReport,
     Violation,
     faction_violations,
+    selector_problems,
     validate,
 )
 from warbench.core.odds import Dist
@@ -59,6 +60,10 @@ class ArmyRules:
 
 class SetupError(ValueError):
     """A game set-up (armies, scenario, player count) that a ruleset cannot start from."""
+
+
+class ConstraintsError(SetupError):
+    """A player's constraint set that names tags or units the ruleset's units lack."""
 
 
 class Ruleset(ABC, Generic[S, D]):
@@ -223,7 +228,8 @@ class Ruleset(ABC, Generic[S, D]):
         constraints: ConstraintSet | None = None,
     ) -> ValidationReport:
         """Every rule ``army`` breaks: the format's constraints (or ``constraints``) and the
-        system's own list rules. Raises :class:`SetupError` for a list it cannot judge."""
+        system's own list rules. Raises :class:`SetupError` for a list it cannot judge, and
+        :class:`ConstraintsError` for ``constraints`` naming tags or units no unit has."""
         if army.ruleset != self.id:
             raise SetupError(f"ruleset: the list is for {army.ruleset}, not {self.id}")
         formats = self.list_formats()
@@ -233,6 +239,8 @@ class Ruleset(ABC, Generic[S, D]):
         rules = self.army_rules(army, list_format)
         if rules is None:
             raise SetupError(f"ruleset: {self.id} has no army lists yet")
+        if constraints is not None and (problems := selector_problems(constraints, rules.lookup)):
+            raise ConstraintsError("; ".join(problems))
         chosen = rules.constraints if constraints is None else constraints
         report = validate(army, chosen.constraints, rules.lookup, rules.elsewhere)
         extra = [
