@@ -122,3 +122,13 @@ def test_hordes_odds_note_tough_only_for_a_tough_target(
         notes[target] = " ".join(json.loads(capsys.readouterr().out)["notes"])
     assert "tough" not in notes[""] and "tough" not in notes["target=mosshound"]
     assert "tough is not counted: oakhide-brute survives" in notes["target=oakhide-brute"]
+
+
+def test_a_mistake_in_compare_is_named_as_compares(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An --odds --compare value error read like one in the main query."""
+    assert main(["odds", "hordes", "melee", "--compare", "melee skill=abc"]) == USAGE_ERROR
+    assert "--compare 'melee skill=abc': melee: skill: Input should be a valid integer" in (
+        capsys.readouterr().err
+    )
