@@ -19,7 +19,7 @@ from warbench.core.sim.plan import ArmyListRejected, GamePlan
 from warbench.core.sim.play import GameRecord, play_game
 from warbench.core.sim.store import load_journal
 from warbench.core.sim.summary import Rate, UnitSummary
-from warbench.sim_cli import SimulateOptionError, register, units_table
+from warbench.sim_cli import SimulateOptionError, register, signed, units_table
 
 
 @pytest.fixture
@@ -335,3 +335,8 @@ def test_simulate_and_tournament_check_lists_under_the_format_given(
         USAGE_ERROR
     )
     assert "give them with --army" in capsys.readouterr().err
+
+
+def test_ratings_never_read_minus_zero() -> None:
+    """A rating interval printed as "-0 to +164"; a rating rounding to 0 reads +0."""
+    assert [signed(value) for value in (-0.3, 0.0, 163.6, -12.5)] == ["+0", "+0", "+164", "-12"]

@@ -375,6 +375,15 @@ def _bots_by_list(sides: Sequence[Side], plans: Sequence[TableOfLists]) -> list[
     return bots
 
 
+def signed(value: float) -> str:
+    """A rating in whole points with its sign, never ``-0``.
+
+    >>> signed(-0.3), signed(163.6), signed(-12.5)
+    ('+0', '+164', '-12')
+    """
+    return f"{round(value):+d}"
+
+
 def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
     labels = outcome.labels
     played = ", ".join(f"{label} ({bot})" for label, bot in zip(labels, bots, strict=True))
@@ -389,8 +398,8 @@ def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
     console.print(matrix)
     ratings = Table("list", "rating", "95% interval", title="Bradley-Terry ratings (Elo scale)")
     for rating in sorted(outcome.ratings, key=lambda item: -item.rating):
-        interval = f"{rating.low:+.0f} to {rating.high:+.0f}"
-        ratings.add_row(rating.label, f"{rating.rating:+.0f}", interval)
+        interval = f"{signed(rating.low)} to {signed(rating.high)}"
+        ratings.add_row(rating.label, signed(rating.rating), interval)
     console.print(ratings)
 
 
