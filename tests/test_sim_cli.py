@@ -195,7 +195,8 @@ def test_tournament_names_each_lists_bot_and_keeps_journals_for_replay(
     app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A researcher pits one bot against another: the output says which bot played which
-    list, and `--journals` keeps every game's journal in --db for `warbench replay`."""
+    list, and `--journals` keeps every game's journal in --db for `warbench replay`; the
+    output says which run and games each table is stored as (it said nothing)."""
     lists = [str(write_list(tmp_path, name, unit))
              for name, unit in (("Recruits", "recruit"), ("Veterans", "veteran"))]
     with pytest.raises(SimulateOptionError, match="--journals needs --db"):
@@ -203,7 +204,10 @@ def test_tournament_names_each_lists_bot_and_keeps_journals_for_replay(
     db = tmp_path / "t.sqlite"
     run(app, "tournament", "test-list-duel", *lists, "--games", "2", "--bot", "calm",
         "--bot", "random", "--db", str(db), "--journals")
-    assert "Bots: Recruits (calm), Veterans (random)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Bots: Recruits (calm), Veterans (random)" in out
+    assert f"Stored in {db} (warbench replay --db {db} --game ID):" in out
+    assert "  run 1: Recruits vs Veterans, games 1 to 2" in out
     with sqlite3.connect(db) as connection:
         stored = [row[0] for row in connection.execute("SELECT journal FROM games")]
     assert len(stored) == 2 and all(stored)

@@ -403,6 +403,22 @@ def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
     console.print(ratings)
 
 
+def _print_stored_tables(
+    outcome: TournamentResult,
+    plans: Sequence[TableOfLists],
+    sides: Sequence[Side],
+    db: Path,
+    data: Path | None,
+) -> None:
+    """Where each table's games are stored, and how to replay one."""
+    console.print(f"Stored in {db} ({replay_command(db, 'ID', data)}):", highlight=False)
+    for table, run in zip(plans, outcome.runs, strict=True):
+        names = " vs ".join(sides[i].label for i in table.sides)
+        games = (f"games {min(run.game_ids)} to {max(run.game_ids)}" if run.game_ids
+                 else "no games")
+        console.print(f"  run {run.run_id}: {names}, {games}", highlight=False)
+
+
 def tournament_command(
     ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
     lists: Annotated[list[Path], typer.Argument(metavar="LIST...", help="Army lists (.toml).")],
@@ -488,6 +504,8 @@ def tournament_command(
         typer.echo(json.dumps(outcome.to_plain(), indent=2))
         return
     _print_tournament(outcome, _bots_by_list(sides, plans))
+    if db is not None:
+        _print_stored_tables(outcome, plans, sides, db, rules.data_dir)
 
 
 def register(app: typer.Typer) -> None:
