@@ -16,6 +16,7 @@ from tests.rulesets.dystopian_wars.helpers import (
 from tests.rulesets.full_thrust.helpers import battle, orders, ship
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import Activate, Move
+from warbench.rulesets.full_thrust.actions import DeclareTarget
 from warbench.server.snapshot import snapshot
 
 
@@ -52,3 +53,18 @@ def test_a_full_thrust_seat_sees_the_beam_odds_of_each_lock_at_the_real_range() 
     assert on_pike["odds"]["outcome"] == "hull damage" and on_pike["odds"]["mean"] > 0
     assert "threshold check" in on_pike["odds"]["outcomes"]
     assert "odds" not in next(o for o in locks if o["action"]["target"] == -1)
+
+
+def test_a_kravak_seat_sees_odds_under_each_lock_and_each_weapon_target() -> None:
+    """A Kra'Vak ship has no beams: its locks and its scattergun's target still carry
+    odds (K-guns, scatterguns), in words."""
+    game, _ = battle([ship("vorrun", "Fang", 30.0, 10.0)],
+                     [ship("sentinel", "Watch", 30.0, 14.0, facing=6)], 6, 1)
+    orders(game)
+    lock = next(o for o in _options(snapshot(game, 0), "ft-declare")
+                if o["action"]["target"] == 1)
+    assert lock["odds"]["outcome"] == "hull damage" and lock["odds"]["mean"] > 0
+    game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    aims = _options(snapshot(game, 0), "ft-assign")
+    assert aims[0]["odds"]["mean"] > 0 and "odds" not in aims[1]
+    assert not snapshot(game, 1)["decisions"]

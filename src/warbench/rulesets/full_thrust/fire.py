@@ -539,7 +539,7 @@ def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> in
     group = state.groups[group_id]
     if group.count <= 0 or group.status != IN_SPACE:
         return 0
-    need = SHIP_FIRE_KILLS_ON - (1 if profile(game.data, group).light else 0)
+    need = fighter_kill_need(game.data, group)
     purpose = f"{ship.name} {label} at fighters"
     face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
     game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need))
@@ -550,6 +550,12 @@ def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> in
         return face
     fighter_hit(game, ship, label, group, face, dodge=False)
     return 0
+
+
+def fighter_kill_need(lib: Library, group: FighterGroup) -> int:
+    """The face a ship's weapon needs to kill a fighter of ``group`` (optional rule): a 6,
+    a 5 against light fighters (FT-FTR-LIGHT)."""
+    return SHIP_FIRE_KILLS_ON - (1 if profile(lib, group).light else 0)
 
 
 def fighter_hit(game: FTGame, ship: Ship, label: str, group: FighterGroup, face: int, *,

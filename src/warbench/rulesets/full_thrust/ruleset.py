@@ -204,14 +204,16 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         return effect_odds(query, args)
 
     def action_odds(self, state: FullThrustState, action: Action) -> OddsAnswer | None:
-        """The exact odds of a fire-control lock offered: the beams bearing on its target
-        at the real range (see :mod:`.declared`)."""
-        from warbench.rulesets.full_thrust.actions import DeclareTarget
-        from warbench.rulesets.full_thrust.declared import declared_odds
+        """The exact odds of a fire-control lock or a weapon's target offered: every
+        weapon bearing on the target at the real range (see :mod:`.declared`)."""
+        from warbench.rulesets.full_thrust.actions import AssignWeapon, DeclareTarget
+        from warbench.rulesets.full_thrust.declared import assigned_odds, declared_odds
 
-        if not isinstance(action, DeclareTarget):
-            return None
-        return declared_odds(state, self.data, action)
+        if isinstance(action, DeclareTarget):
+            return declared_odds(state, self.data, action)
+        if isinstance(action, AssignWeapon):
+            return assigned_odds(state, self.data, action)
+        return None
 
     def table(self, state: FullThrustState) -> TablePicture:
         pieces = [
