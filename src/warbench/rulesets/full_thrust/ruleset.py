@@ -21,7 +21,7 @@ from warbench.core.lists import (
     Violation,
 )
 from warbench.core.odds import Dist
-from warbench.core.preview import Preview, action_words
+from warbench.core.preview import Preview
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
@@ -247,44 +247,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         )
 
     def action_text(self, state: FullThrustState, action: Action) -> str:
-        """Written orders, fire-control locks and firing order with the ships' names."""
-        from warbench.rulesets.full_thrust.actions import (
-            ChooseRole,
-            DeclareTarget,
-            Dodge,
-            FireShip,
-            WriteOrders,
-        )
-        from warbench.rulesets.full_thrust.orders import describe_order
-        from warbench.rulesets.full_thrust.state import Order
+        """Options with the ships', systems' and groups' names (see :mod:`.words`)."""
+        from warbench.rulesets.full_thrust.words import action_text
 
-        ships = state.ships
-        if isinstance(action, WriteOrders) and 0 <= action.ship < len(ships):
-            ship = ships[action.ship]
-            order = Order(action.speed, action.turn, side=action.side, retro=action.retro,
-                          burn_before_turn=action.burn_before_turn,
-                          push_before_turn=action.push_before_turn,
-                          shroud=action.shroud, power_screens=action.screens,
-                          power_attack=action.attack)
-            return f"{ship.name}: {describe_order(state.movement, ship.speed, order)}"
-        if isinstance(action, FireShip):
-            return f"{ships[action.ship].name} fires next"
-        if isinstance(action, DeclareTarget):
-            shooter = f"{ships[action.ship].name}: fire control {action.control}"
-            if action.target < 0:
-                return f"{shooter} locks on nothing"
-            if action.kind == "ship":
-                return f"{shooter} locks on {ships[action.target].name}"
-            return f"{shooter} locks on {action.kind} {action.target}"
-        groups = state.groups
-        if isinstance(action, Dodge) and 0 <= action.group < len(groups):
-            group = groups[action.group].name
-            if action.spend:
-                return f"{group} spends an endurance point to dodge the hit"
-            return f"{group} takes the hit (loses a fighter)"
-        if isinstance(action, ChooseRole) and 0 <= action.group < len(groups):
-            return f"{groups[action.group].name} fights as {action.role} fighters this turn"
-        return action_words(action)
+        return action_text(state, self.data, action)
 
     def action_target(self, state: FullThrustState, action: Action) -> str | None:
         """The ship (or fighter group) a lock, a weapon, a salvo or a fighter group aims at."""
