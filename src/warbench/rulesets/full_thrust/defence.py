@@ -471,11 +471,11 @@ def _rate_defence(
     """The luck of one point defence shot for its ship's side: its kills (before any cap)
     among fighters (``target``) or missiles (``target`` None), or with ``bolt`` the
     strength it takes off a plasma bolt (FT-ALIEN-PLASMA)."""
-    query, args = _defence_query(game.data, system, target, bolt=bolt)
+    query, args = defence_query(game.data, system, target, bolt=bolt)
     game.emit(RollEffect(player, label, kills, 1, query=query, args=args))
 
 
-def _defence_query(
+def defence_query(
     lib: Library, system: str, target: FighterType | None, *, bolt: bool
 ) -> tuple[str, tuple[int, ...]]:
     """The luck query of one point defence shot (see :func:`_rate_defence`)."""

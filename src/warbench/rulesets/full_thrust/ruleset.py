@@ -205,7 +205,9 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
 
     def action_odds(self, state: FullThrustState, action: Action) -> OddsAnswer | None:
         """The exact odds of a fire-control lock or a weapon's target offered: every
-        weapon bearing on the target at the real range (see :mod:`.declared`)."""
+        weapon bearing on the target at the real range (see :mod:`.declared`); of a
+        fighter group's attack, a salvo's strike or a point defence shot
+        (:mod:`.threat_odds`)."""
         from warbench.rulesets.full_thrust.actions import AssignWeapon, DeclareTarget
         from warbench.rulesets.full_thrust.declared import assigned_odds, declared_odds
 
@@ -213,7 +215,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
             return declared_odds(state, self.data, action)
         if isinstance(action, AssignWeapon):
             return assigned_odds(state, self.data, action)
-        return None
+        return _threat_odds(state, self.data, action)
 
     def table(self, state: FullThrustState) -> TablePicture:
         pieces = [
@@ -253,26 +255,11 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         return action_text(state, self.data, action)
 
     def action_target(self, state: FullThrustState, action: Action) -> str | None:
-        """The ship (or fighter group) a lock, a weapon, a salvo or a fighter group aims at."""
-        from warbench.rulesets.full_thrust.actions import (
-            AssignWeapon,
-            DeclareTarget,
-            FighterTarget,
-            SalvoTarget,
-        )
+        """The piece a lock, a weapon, a salvo, a fighter group's attack or move, or a
+        point defence shot aims at (see :mod:`.words`)."""
+        from warbench.rulesets.full_thrust.words import aimed_piece
 
-        if isinstance(action, SalvoTarget):
-            kind, target = "ship", action.ship
-        elif isinstance(action, DeclareTarget | AssignWeapon | FighterTarget):
-            kind, target = action.kind, action.target
-        else:
-            return None
-        if kind == "ship" and 0 <= target < len(state.ships):
-            return state.ships[target].name
-        if kind == "fighters" and 0 <= target < len(state.groups):
-            group = state.groups[target]
-            return f"{group.name} ({group.count})"
-        return None
+        return aimed_piece(state, self.data, action)
 
     def action_preview(self, state: FullThrustState, action: Action) -> Preview:
         """Where written orders take the ship, by phase 5's own movement (see :mod:`.course`)."""
@@ -319,3 +306,17 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         )
         flying = sum(1 for group in state.groups if group.in_play)
         return f"Turn {state.turn}, {phase}. {fleets}; {flying} fighter groups out"
+
+
+def _threat_odds(state: FullThrustState, lib: Library, action: Action) -> OddsAnswer | None:
+    """The odds of a fighter group's attack, a salvo's strike or a point defence shot."""
+    from warbench.rulesets.full_thrust.actions import DefendWith, FighterTarget, SalvoTarget
+    from warbench.rulesets.full_thrust.threat_odds import defence_odds, fighter_odds, salvo_odds
+
+    if isinstance(action, FighterTarget):
+        return fighter_odds(state, lib, action)
+    if isinstance(action, SalvoTarget):
+        return salvo_odds(state, lib, action)
+    if isinstance(action, DefendWith):
+        return defence_odds(state, lib, action)
+    return None

@@ -20,12 +20,30 @@ from warbench.core.preview import action_words
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseRole,
+    ChooseSystem,
     DeclareTarget,
+    DefenceDone,
+    DefendWith,
     Dodge,
+    FighterTarget,
     FireShip,
+    HoldSalvos,
+    JumpOut,
+    KeepScreening,
+    LandGroup,
+    Launch,
+    LaunchesDone,
+    LaunchSalvo,
+    MergeGroups,
+    MoveGroup,
+    Repair,
+    SalvoTarget,
+    ScreenShip,
     WriteOrders,
 )
-from warbench.rulesets.full_thrust.declarations import FIGHTERS, SHIP
+from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP
+from warbench.rulesets.full_thrust.defence import PLASMA
+from warbench.rulesets.full_thrust.fighters import APPROACH_GAP, group_reach, toward
 from warbench.rulesets.full_thrust.library import Library, ShipClass
 from warbench.rulesets.full_thrust.orders import describe_order
 from warbench.rulesets.full_thrust.state import FullThrustState, Order, Ship
@@ -50,11 +68,15 @@ def group_name(state: FullThrustState, group: int) -> str:
 
 
 def target_name(state: FullThrustState, kind: str, target: int) -> str:
-    """A ship or a fighter group aimed at, by name."""
+    """A ship, fighter group, salvo or plasma bolt aimed at, by name."""
     if kind == SHIP and 0 <= target < len(state.ships):
         return state.ships[target].name
     if kind == FIGHTERS:
         return group_name(state, target)
+    if kind == SALVO and 0 <= target < len(state.salvos):
+        return f"salvo {target} ({state.salvos[target].missiles} missiles)"
+    if kind == PLASMA and 0 <= target < len(state.bolts):
+        return f"plasma bolt {target} (strength {state.bolts[target].strength})"
     return f"{kind} {target}"
 
 
@@ -102,7 +124,24 @@ def action_text(state: FullThrustState, lib: Library, action: Action) -> str:
         where = _distance(ship, state, action.kind, action.target)
         return f"{ship.name}: {weapon} fires at " \
             f"{target_name(state, action.kind, action.target)}{where}"
+    if isinstance(action, DefendWith | ChooseSystem | Repair | LaunchSalvo):
+        return _system_text(state, lib, action)
+    if isinstance(action, LaunchesDone):
+        return f"{ships[action.ship].name}: launch no more fighter groups this turn"
+    if isinstance(action, HoldSalvos):
+        return f"{ships[action.ship].name} launches no more salvos this turn"
+    if isinstance(action, DefenceDone):
+        return "no more point defence this turn"
+    if isinstance(action, SalvoTarget):
+        return f"{target_name(state, SALVO, action.salvo)} strikes " \
+            f"{target_name(state, SHIP, action.ship)}"
     groups = state.groups
+    group_field = getattr(action, "group", None)
+    if isinstance(group_field, int) and not 0 <= group_field < len(groups):
+        return action_words(action)
+    if isinstance(action, Launch | MergeGroups | MoveGroup | ScreenShip | LandGroup
+                  | KeepScreening | JumpOut | FighterTarget):
+        return _group_text(state, lib, action)
     if isinstance(action, Dodge) and 0 <= action.group < len(groups):
         group = groups[action.group].name
         if action.spend:
@@ -111,3 +150,113 @@ def action_text(state: FullThrustState, lib: Library, action: Action) -> str:
     if isinstance(action, ChooseRole) and 0 <= action.group < len(groups):
         return f"{groups[action.group].name} fights as {action.role} fighters this turn"
     return action_words(action)
+
+
+def _system_text(
+    state: FullThrustState, lib: Library,
+    action: DefendWith | ChooseSystem | Repair | LaunchSalvo,
+) -> str:
+    """A choice of one of a ship's systems, in words."""
+    ship = state.ships[action.ship]
+    system = system_name(lib.designs[ship.design], action.system)
+    if isinstance(action, DefendWith):
+        threat = target_name(state, action.kind, action.threat)
+        aimed = _threat_aim(state, action.kind, action.threat)
+        return f"{ship.name}'s {system} fires at {threat}{aimed}"
+    if isinstance(action, ChooseSystem):
+        return f"the needle beam knocks out {ship.name}'s {system}"
+    if isinstance(action, Repair):
+        if action.system < 0:
+            return f"{ship.name}'s damage control stands down"
+        return f"{ship.name}'s damage control works on the {system}"
+    distance = math.hypot(action.x - ship.x, action.y - ship.y)
+    return f"{ship.name}'s {system} places its marker at ({action.x:.1f}, {action.y:.1f}), " \
+        f"{distance:.1f} MU away"
+
+
+def _threat_aim(state: FullThrustState, kind: str, threat: int) -> str:
+    """`` attacking Bulwark``: the ship a fighter group or salvo is about to attack."""
+    target = -1
+    if kind == FIGHTERS and 0 <= threat < len(state.groups):
+        target = state.groups[threat].target
+    elif kind == SALVO and 0 <= threat < len(state.salvos):
+        target = state.salvos[threat].target
+    if 0 <= target < len(state.ships):
+        return f" attacking {state.ships[target].name}"
+    return ""
+
+
+def _group_text(
+    state: FullThrustState, lib: Library,
+    action: Launch | MergeGroups | MoveGroup | ScreenShip | LandGroup | KeepScreening
+    | JumpOut | FighterTarget,
+) -> str:
+    """A fighter group's choice, in words."""
+    group = state.groups[action.group]
+    name = group_name(state, action.group)
+    if isinstance(action, Launch):
+        carrier = state.ships[group.carrier].name if 0 <= group.carrier < len(state.ships) \
+            else "its carrier"
+        return f"{carrier} launches {name}: {lib.fighters[group.kind].name.lower()}"
+    if isinstance(action, MergeGroups):
+        return f"merge {name} into {group_name(state, action.into)}"
+    if isinstance(action, MoveGroup):
+        return _move_text(state, lib, action)
+    if isinstance(action, ScreenShip | LandGroup):
+        ship = target_name(state, SHIP, action.ship)
+        return f"{name} screens {ship}" if isinstance(action, ScreenShip) \
+            else f"{name} lands on {ship}"
+    if isinstance(action, KeepScreening):
+        ship = target_name(state, SHIP, group.screening)
+        return f"{name} stops screening {ship}" if action.release \
+            else f"{name} keeps screening {ship}"
+    if isinstance(action, JumpOut):
+        return f"{name} jumps out of the battle on its own drive"
+    if action.kind == "none" or action.target < 0:
+        return f"{name} attacks nothing this turn"
+    verb = {FIGHTERS: "dogfights", SALVO: "intercepts"}.get(action.kind, "attacks")
+    text = f"{name} {verb} {target_name(state, action.kind, action.target)}"
+    if action.role:
+        text += f" as {action.role} fighters"
+    if action.secondary:
+        text += ", after a secondary move (an endurance point)"
+    return text
+
+
+def _move_text(state: FullThrustState, lib: Library, action: MoveGroup) -> str:
+    """A group's move: holding its place, closing on an enemy ship, or to a point."""
+    group = state.groups[action.group]
+    name = group_name(state, action.group)
+    if (action.x, action.y) == (group.x, group.y):
+        return f"{name} holds its place"
+    reach = group_reach(state, lib, group)
+    for ship in state.enemies(group.player):
+        if toward(group.x, group.y, ship.x, ship.y, reach, APPROACH_GAP) == (action.x, action.y):
+            return f"{name} closes on {ship.name}"
+    distance = math.hypot(action.x - group.x, action.y - group.y)
+    return f"{name} moves {distance:.1f} MU to ({action.x:.1f}, {action.y:.1f})"
+
+
+def aimed_piece(state: FullThrustState, lib: Library, action: Action) -> str | None:
+    """The board label of the piece ``action`` aims at: the target of a lock, a weapon, a
+    salvo or a fighter group's attack, the ship a group's move closes on, the threat a
+    point defence shot fires at (a click on that piece picks the option)."""
+    if isinstance(action, SalvoTarget):
+        kind, target = SHIP, action.ship
+    elif isinstance(action, DeclareTarget | AssignWeapon | FighterTarget):
+        kind, target = action.kind, action.target
+    elif isinstance(action, DefendWith):
+        kind, target = action.kind, action.threat
+    elif isinstance(action, MoveGroup) and 0 <= action.group < len(state.groups):
+        text = _move_text(state, lib, action)
+        closing = " closes on "
+        return text.split(closing, 1)[1] if closing in text else None
+    else:
+        return None
+    if kind == SHIP and 0 <= target < len(state.ships):
+        return state.ships[target].name
+    if kind == FIGHTERS and 0 <= target < len(state.groups):
+        return group_name(state, target)
+    if kind == SALVO and 0 <= target < len(state.salvos):
+        return f"salvo {target}"
+    return None

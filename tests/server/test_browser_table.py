@@ -1,0 +1,60 @@
+"""Real-browser tests of the table page's drawing and forms (Playwright, Debian's chromium).
+
+Where a test needs a moment of a game that the lobby's set-ups reach only after many turns
+(fighters attacking, point defence, a ship's drive knocked out), the moment is built in
+Python, the seat's snapshot taken as the server takes it, and handed to the page's own
+``showState``: the page draws it as it would draw a live one. Skipped, saying why, when
+chromium or Playwright is missing (as ``test_browser``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.rulesets.full_thrust.helpers import battle, orders, ship
+from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
+from warbench.rulesets.full_thrust.actions import FighterTarget, Launch, MoveGroup
+from warbench.server.snapshot import snapshot
+
+SEEN = Path("/tmp") / "warbench-browser"  # screenshots to look at; docs/play/ is left alone
+
+
+def _show(page: Any, snap: dict[str, Any]) -> None:
+    """Draw ``snap`` on the page as a state message from the server."""
+    page.evaluate("(m) => showState(m)", snap)
+
+
+def _shot(page: Any, name: str) -> None:
+    SEEN.mkdir(exist_ok=True)
+    page.screenshot(path=str(SEEN / name))
+
+
+def test_point_defence_choices_are_one_list_in_words_with_each_shots_odds(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """Wall's ten point defence choices (five systems, two groups) are a form of one list
+    of choices in words, not lists of system and threat numbers; the choice shows its
+    odds."""
+    game, _ = battle([ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "heavy"))],
+                     [ship("warden", "Wall", 30.0, 30.0, facing=6)], 6, 1)
+    orders(game)
+    game.apply(0, Launch(0))
+    game.apply(0, Launch(1))
+    game.apply(0, MoveGroup(0, 30.0, 26.0))
+    game.apply(0, MoveGroup(1, 30.0, 22.0))
+    game.apply(0, FighterTarget(0, "ship", 1))
+    game.apply(0, FighterTarget(1, "ship", 1, secondary=True))
+    page = _open_seat(server, browser, "full-thrust", "random")
+    _show(page, snapshot(game, 1))
+    form = page.locator(".option-form[data-type='ft-defend']")
+    assert form.locator("select").count() == 1
+    choices = form.locator("select option").all_inner_texts()
+    assert len(choices) == 10
+    assert "Wall's point defence system 1 fires at Nest S1 (6) attacking Wall" in choices
+    assert not any("system 5" in choice or "threat" in choice for choice in choices)
+    assert "fighters killed" in form.inner_text()
+    form.locator("select").select_option(index=9)
+    assert "fighters killed" in form.locator(".option-odds").inner_text()
+    _shot(page, "point-defence-form.png")
+    page.close()
