@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from tests.rulesets.full_thrust.helpers import battle, orders, ship
-from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
+from tests.server.test_browser import (  # noqa: F401 (fixtures)
+    _await_my_turn,
+    _click_and_wait,
+    _open_seat,
+    _play_something,
+    _prompts,
+    _screen,
+    browser,
+    server,
+)
 from warbench.rulesets.full_thrust.actions import FighterTarget, Launch, MoveGroup
 from warbench.server.snapshot import snapshot
 
@@ -57,4 +66,58 @@ def test_point_defence_choices_are_one_list_in_words_with_each_shots_odds(
     form.locator("select").select_option(index=9)
     assert "fighters killed" in form.locator(".option-odds").inner_text()
     _shot(page, "point-defence-form.png")
+    page.close()
+
+
+def _centre(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _on_top(page: Any, point: tuple[float, float]) -> str:
+    """The label of the piece a click at the screen point reaches."""
+    label: str = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).getAttribute('data-label') || ''",
+        list(point),
+    )
+    return label
+
+
+def test_launched_fighters_are_drawn_beside_their_carrier_and_the_owed_group_drags(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """Harbour's groups launch onto Harbour's own spot: each is drawn beside it (a dashed
+    line to where it stands), a click on Harbour reaches Harbour, one on a group the group,
+    and the group whose move is owed is dragged to its new place."""
+    page = _open_seat(server, browser, "full-thrust", "admiral")
+    for _ in range(30):
+        _await_my_turn(page)
+        prompt = _prompts(page)[0]
+        if prompt.startswith("move Harbour"):
+            break
+        _play_something(page)
+    else:
+        raise AssertionError("no group of Harbour's came to move")
+    shapes = page.evaluate("() => state.scene.shapes")
+    carrier = next(s for s in shapes if s["label"] == "Harbour")
+    groups = [s for s in shapes if s["label"].startswith("Harbour ")]
+    assert len(groups) == 2 and all((g["x"], g["y"]) == (carrier["x"], carrier["y"])
+                                    for g in groups)
+    assert page.locator("#board .stack-line").count() >= 2  # the enemy's launches too
+    assert _on_top(page, _centre(page, "#board .shape[data-label='Harbour']")) == "Harbour"
+    owed = next(g for g in groups if g["label"].startswith(prompt.removeprefix("move ")))
+    spot = _centre(page, f"#board .shape[data-label='{owed['label']}']")
+    assert _on_top(page, spot) == owed["label"]
+    _shot(page, "fighters-beside-carrier.png")
+    page.mouse.move(*spot)
+    page.mouse.down()
+    page.mouse.move(*_screen(page, carrier["x"], carrier["y"] + 10), steps=6)
+    page.mouse.up()
+    page.wait_for_function("!asking && !nextAsk && document.querySelector('#board "
+                           "circle.ghost') !== null", timeout=20_000)
+    assert page.inner_text("#consider-verdict").startswith("Allowed")
+    assert page.inner_text("#consider-text").startswith(f"{owed['label']} moves")
+    assert _click_and_wait(page, page.locator("#consider-take"))
+    page.wait_for_function(f"document.querySelector('#log').innerText.includes("
+                           f"'{prompt.removeprefix('move ')} moves')")
     page.close()

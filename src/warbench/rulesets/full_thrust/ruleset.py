@@ -262,10 +262,13 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         return aimed_piece(state, self.data, action)
 
     def action_preview(self, state: FullThrustState, action: Action) -> Preview:
-        """Where written orders take the ship, by phase 5's own movement (see :mod:`.course`)."""
-        from warbench.rulesets.full_thrust.actions import WriteOrders
-        from warbench.rulesets.full_thrust.course import order_preview
+        """Where written orders take the ship, by phase 5's own movement, or a fighter
+        group's move (see :mod:`.course`)."""
+        from warbench.rulesets.full_thrust.actions import MoveGroup, WriteOrders
+        from warbench.rulesets.full_thrust.course import group_preview, order_preview
 
+        if isinstance(action, MoveGroup):
+            return group_preview(state, action)
         if not isinstance(action, WriteOrders):
             return Preview()
         return order_preview(state, self.data, action)
@@ -274,10 +277,12 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         self, state: FullThrustState, decisions: Sequence[Decision], label: str, x: float,
         y: float,
     ) -> Action | None:
-        """A ship whose orders are owed, dragged: the order whose move ends nearest the point."""
-        from warbench.rulesets.full_thrust.course import dragged_order
+        """A ship whose orders are owed, dragged: the order whose move ends nearest the
+        point; a fighter group whose move is owed: a move there."""
+        from warbench.rulesets.full_thrust.course import dragged_group, dragged_order
 
-        return dragged_order(state, self.data, decisions, label, x, y)
+        order = dragged_order(state, self.data, decisions, label, x, y)
+        return order or dragged_group(state, decisions, label, x, y)
 
     def attacks_drawn(
         self, state: FullThrustState, events: Sequence[Event]
