@@ -121,3 +121,35 @@ def test_launched_fighters_are_drawn_beside_their_carrier_and_the_owed_group_dra
     page.wait_for_function(f"document.querySelector('#log').innerText.includes("
                            f"'{prompt.removeprefix('move ')} moves')")
     page.close()
+
+
+def test_a_drag_let_go_off_the_board_is_called_off_and_the_next_click_is_a_click(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """A ship dragged, then let go over the side panel: the drag ends there (no ghost, no
+    course considered), moving over the board draws nothing, and a click on an enemy
+    opens the enemy's card rather than ending the drag."""
+    page = _open_seat(server, browser, "full-thrust", "admiral")
+    _await_my_turn(page)
+    shapes = page.evaluate("() => state.scene.shapes")
+    own = next(s for s in shapes if s.get("player") == 0 and "heading" in s)
+    enemy = next(s for s in shapes if s.get("player") == 1 and "heading" in s)
+    page.mouse.move(*_screen(page, own["x"], own["y"]))
+    page.mouse.down()
+    page.mouse.move(*_screen(page, own["x"] + 3, own["y"] + 6), steps=4)
+    panel = _centre(page, "#decisions")
+    page.mouse.move(*panel, steps=4)
+    page.mouse.up()
+    page.wait_for_function("!asking")
+    assert page.locator("#consider-panel").is_hidden()
+    assert page.locator("#board .drag-line, #board circle.ghost").count() == 0
+    assert page.inner_text("#message").startswith("Drag called off")
+    page.mouse.move(*_screen(page, own["x"] + 5, own["y"] + 10), steps=4)
+    page.wait_for_timeout(300)
+    assert page.locator("#board .drag-line").count() == 0
+    page.locator(f"#board .shape[data-label='{enemy['label']}']").click()
+    page.wait_for_selector("#card-panel:not([hidden])")
+    assert page.inner_text("#card-title").startswith(enemy["label"])
+    assert page.locator("#consider-panel").is_hidden()
+    _shot(page, "drag-called-off.png")
+    page.close()

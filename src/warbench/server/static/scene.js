@@ -99,6 +99,8 @@ function drawScene(svg, scene, options) {
       el.classList.add("draggable");
       el.addEventListener("pointerdown", (event) => {
         event.preventDefault();
+        // the piece keeps the pointer until it is let go, on the board or off it
+        if (el.setPointerCapture) el.setPointerCapture(event.pointerId);
         dragging = { shape: piece, drawn: shape, start: toTable(event), moved: false, turn: event.shiftKey };
       });
     }
@@ -123,14 +125,25 @@ function drawScene(svg, scene, options) {
     layers.ghosts.replaceChildren(svgEl("line", { x1: s.x, y1: fy(s.y), x2: p.x, y2: fy(p.y), stroke: "#555", "stroke-width": unit * 0.08, "stroke-dasharray": `${unit * 0.3} ${unit * 0.3}`, class: "drag-line", "pointer-events": "none" }));
     opts.onDrag(s, p, false, dragging.turn);
   };
+  // Let go on the board: the drag's last point. Let go off the board (or the pointer lost):
+  // the drag is called off, and the next click is a click again.
+  const cancel = () => {
+    const drag = dragging;
+    dragging = null;
+    layers.ghosts.replaceChildren();
+    if (drag && drag.moved && opts.onDragCancel) opts.onDragCancel(drag.shape);
+  };
   svg.onpointerup = (event) => {
     if (!dragging) return;
+    const box = svg.getBoundingClientRect();
+    if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) { cancel(); return; }
     const drag = dragging;
     dragging = null;
     if (!drag.moved) return;
     dragged = true;
     opts.onDrag(drag.shape, toTable(event), true, drag.turn);
   };
+  svg.onpointercancel = cancel;
   svg.onclick = (event) => {
     if (dragged) { dragged = false; return; }
     if (opts.onPoint) opts.onPoint(toTable(event));

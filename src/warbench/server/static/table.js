@@ -9,7 +9,7 @@ let oddsAsked = false;
 let oneScreen = false;  // one screen for every person seat: the page follows the person to act
 // The action being considered (from a drag or a clicked target), and drag points waiting
 // for the answer to the one before (only the latest is asked next).
-let considering = null, asking = false, nextAsk = null, targetPicked = false;
+let considering = null, asking = false, nextAsk = null, targetPicked = false, dropAnswer = false;
 let aiming = null;  // the parameter-space form a clicked piece was offered to as a target
 const PIECE_FIELDS = ["ship", "unit", "model", "group", "target", "squadron", "fleet", "salvo", "system", "control", "threat", "into"];
 
@@ -108,7 +108,7 @@ function showState(message) {
     : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
   $("status").textContent = `${seatText} · step ${message.step} · ${status}`;
   if (message.scene) $("scene-title").textContent = message.scene.title;
-  board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
+  board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, onDragCancel: dragCancelled, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
   considering = null; asking = false; nextAsk = null;
   $("consider-panel").hidden = true;
   if (selected && board) {
@@ -313,8 +313,19 @@ function dragPiece(shape, point, done, turn) {
   ask(request);
 }
 
+// A drag let go off the board: nothing is considered, and an answer on its way is dropped.
+function dragCancelled() {
+  nextAsk = null;
+  dropAnswer = asking;
+  considering = null;
+  $("consider-panel").hidden = true;
+  if (board) board.clearGhosts();
+  say("Drag called off: let go on the board to move a piece.", "muted");
+}
+
 function showConsidered(message) {
   asking = false;
+  if (dropAnswer) { dropAnswer = false; if (nextAsk) { const request = nextAsk; nextAsk = null; ask(request); } return; }
   if (nextAsk) { const request = nextAsk; nextAsk = null; ask(request); }
   const panel = $("consider-panel");
   panel.hidden = false;
