@@ -146,7 +146,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         return attacks_drawn(self.data, state, events)
 
     def action_text(self, state: RobogearState, action: Action) -> str:
-        """A move with the resource it spends; other actions in the readable fallback."""
+        """A move with the resource it spends, an activation or regrouping by the units'
+        numbers on the board; other actions in the readable fallback."""
         return board.action_text(self.data, state, action) or action_words(action)
 
     def action_target(self, state: RobogearState, action: Action) -> str | None:
