@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.rulesets.full_thrust.helpers import battle, orders, ship
+from tests.rulesets.full_thrust.helpers import ship as ship_at
 from tests.server.test_browser import (  # noqa: F401 (fixtures)
     _await_my_turn,
     _click_and_wait,
@@ -152,4 +153,49 @@ def test_a_drag_let_go_off_the_board_is_called_off_and_the_next_click_is_a_click
     assert page.inner_text("#card-title").startswith(enemy["label"])
     assert page.locator("#consider-panel").is_hidden()
     _shot(page, "drag-called-off.png")
+    page.close()
+
+
+def test_the_orders_form_lists_speed_changes_with_the_speed_they_give_and_the_turn_allowed(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """The orders form: "speed change (thrust 4)" from -4 (to 0) up, in order, starting on
+    "no change", the turn from port to starboard with the allowance in its caption; a
+    dragged course's nudges say the same; a ship whose drive is knocked out, with the one
+    order left to it, says why."""
+    page = _open_seat(server, browser, "full-thrust", "admiral")
+    _await_my_turn(page)
+    form = page.locator(".option-form[data-type='ft-orders']").first
+    captions = form.locator("label.field").all_inner_texts()
+    assert captions[0].startswith("speed change (thrust 4)")
+    assert captions[1].startswith("turn (at most 2 points)")
+    speed, turn = form.locator("select[data-field='speed']"), form.locator(
+        "select[data-field='turn']")
+    speeds = speed.locator("option").all_inner_texts()
+    assert speeds[0] == "-4 (to 0)" and speeds[-1] == "+4 (to 8)"
+    assert "no change (speed 4)" in speeds
+    assert turn.locator("option").all_inner_texts() == [
+        "2 points to port", "1 point to port", "straight on", "1 point to starboard",
+        "2 points to starboard"]
+    assert speed.evaluate("s => s.selectedOptions[0].textContent") == "no change (speed 4)"
+    assert turn.evaluate("s => s.selectedOptions[0].textContent") == "straight on"
+    assert form.inner_text().endswith("speed 4 -> 4, straight on")
+    ship = page.evaluate("() => state.scene.shapes.find((s) => s.player === 0 && s.heading "
+                         "!== undefined)")
+    page.mouse.move(*_screen(page, ship["x"], ship["y"]))
+    page.mouse.down()
+    page.mouse.move(*_screen(page, ship["x"] + 2, ship["y"] + 6), steps=6)
+    page.mouse.up()
+    page.wait_for_function("!asking && !nextAsk && document.querySelector('#board "
+                           "circle.ghost') !== null", timeout=20_000)
+    nudge = page.inner_text("#consider-nudges .nudge[data-field='speed']")
+    assert nudge.startswith("speed change (thrust 4): ")
+    _shot(page, "orders-form.png")
+    game, _ = battle([ship_at("sentinel", "Watch", 30.0, 10.0, speed=4)],
+                     [ship_at("lancer", "Pike", 30.0, 30.0, facing=6)], 6, 1)
+    game.state.ships[0].damage[0] = 2
+    game._pending = None  # the drive knocked out under the pending orders (test only)
+    _show(page, snapshot(game, 0))
+    assert page.locator("#decisions button.option").all_inner_texts() == [
+        "Watch: speed 4 -> 4, straight on (no thrust: the main drive is knocked out)"]
     page.close()

@@ -12,6 +12,7 @@ from warbench.rulesets.full_thrust.actions import (
     SalvoTarget,
 )
 from warbench.rulesets.full_thrust.odds_options import SalvoOptions
+from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
 
 
@@ -76,3 +77,29 @@ def test_a_salvo_choosing_between_two_ships_reads_in_words_with_the_salvo_odds()
     assert shots and all("fires at salvo 0 (6 missiles) attacking Pike" in o["label"]
                          for o in shots)
     assert all(o["odds"]["outcome"] == "missiles shot down" for o in shots)
+
+
+def test_written_orders_name_the_speed_change_with_the_speed_it_gives_and_the_turn_allowed(
+) -> None:
+    """Each order's settings in words for the form: the speed change with the speed it
+    leaves, the thrust and the turn the drive allows; a knocked-out drive says so, and a
+    turn refused for it says why the allowance is none."""
+    game, _ = battle([ship("sentinel", "Watch", 30.0, 10.0, speed=4)],
+                     [ship("lancer", "Pike", 30.0, 30.0, facing=6)], 6, 1)
+    orders_offered = _options(snapshot(game, 0), "ft-orders")
+    still = next(o for o in orders_offered if o["action"]["speed"] == o["action"]["turn"] == 0)
+    assert still["fields"]["speed"] == ["speed change (thrust 4)", "no change (speed 4)"]
+    assert still["fields"]["turn"] == ["turn (at most 2 points)", "straight on"]
+    faster = next(o for o in orders_offered if o["action"]["speed"] == 2)
+    assert faster["fields"]["speed"][1] == "+2 (to 6)"
+    game.state.ships[0].damage[0] = 2  # the main drive knocked out
+    game._pending = None  # the ship changed under a pending decision (test only)
+    only = _options(snapshot(game, 0), "ft-orders")
+    assert [o["action"]["speed"] for o in only] == [0]
+    assert only[0]["fields"]["turn"] == ["turn (none: the main drive is knocked out)",
+                                         "straight on"]
+    turn = consider(game, 0, {"action": {"type": "ft-orders", "ship": 0, "speed": 0,
+                                         "turn": 2}})
+    assert turn["reason"] == ("a turn of 2 points is more than the allowance of 0 (no "
+                              "thrust: the main drive is knocked out)")
+    assert turn["fields"]["turn"][1] == "2 points to starboard"

@@ -272,6 +272,14 @@ class Ruleset(ABC, Generic[S, D]):
         is :func:`~warbench.core.preview.action_words`, the action's type and fields."""
         return action_words(action)
 
+    def action_fields(self, state: S, action: Action) -> Mapping[str, tuple[str, str]]:
+        """The fields of an option that a form lists one by one, each as its caption and
+        its value in words (Full Thrust's orders: ``{"speed": ("speed change (thrust 4)",
+        "+2 (to 6)")}``), judged from ``state``. The web table lists a field by them where
+        every option gives its words; the default gives none (options are then listed
+        whole, in words, where a field names a piece)."""
+        return {}
+
     def action_target(self, state: S, action: Action) -> str | None:
         """The label of the table picture's piece ``action`` aims at (its target), or
         ``None``: the web table picks the option aiming at a piece when it is clicked."""

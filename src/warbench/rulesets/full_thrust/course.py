@@ -32,6 +32,7 @@ from warbench.rulesets.full_thrust.movement import (
     vector_move,
 )
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
+from warbench.rulesets.full_thrust.words import drive_words
 
 #: Beyond what a ship may do, how much further a drag still names an order (shown refused).
 OVERREACH: Final = 3
@@ -50,6 +51,8 @@ def order_preview(state: FullThrustState, lib: Library, action: WriteOrders) -> 
     manoeuvre = manoeuvre_of(action)
     refusal = order_refusal(state.movement, thrust_of(cls, ship), ship.speed, manoeuvre,
                             cls.advanced)
+    if refusal is not None and ship.damage[0]:
+        refusal = f"{refusal} ({drive_words(cls, ship)})"  # why the drive gives so little
     if state.movement == VECTOR:
         x, y, facing, _, _ = vector_move(ship.x, ship.y, ship.facing, ship.vx, ship.vy,
                                          manoeuvre)

@@ -254,6 +254,15 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
 
         return action_text(state, self.data, action)
 
+    def action_fields(
+        self, state: FullThrustState, action: Action
+    ) -> Mapping[str, tuple[str, str]]:
+        """Written orders' settings in words, with the thrust and turn the drive allows
+        (see :mod:`.words`)."""
+        from warbench.rulesets.full_thrust.words import order_fields
+
+        return order_fields(state, self.data, action)
+
     def action_target(self, state: FullThrustState, action: Action) -> str | None:
         """The piece a lock, a weapon, a salvo, a fighter group's attack or move, or a
         point defence shot aims at (see :mod:`.words`)."""

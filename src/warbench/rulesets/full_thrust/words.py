@@ -14,6 +14,9 @@ fighters left), a target with its distance.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
 
 from warbench.core.actions import Action
 from warbench.core.preview import action_words
@@ -41,10 +44,12 @@ from warbench.rulesets.full_thrust.actions import (
     ScreenShip,
     WriteOrders,
 )
+from warbench.rulesets.full_thrust.damage import DRIVE_WRECKED, thrust_of
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP
 from warbench.rulesets.full_thrust.defence import PLASMA
 from warbench.rulesets.full_thrust.fighters import APPROACH_GAP, group_reach, toward
 from warbench.rulesets.full_thrust.library import Library, ShipClass
+from warbench.rulesets.full_thrust.movement import VECTOR, turn_allowance
 from warbench.rulesets.full_thrust.orders import describe_order
 from warbench.rulesets.full_thrust.state import FullThrustState, Order, Ship
 
@@ -105,7 +110,10 @@ def action_text(state: FullThrustState, lib: Library, action: Action) -> str:
                       push_before_turn=action.push_before_turn,
                       shroud=action.shroud, power_screens=action.screens,
                       power_attack=action.attack)
-        return f"{ship.name}: {describe_order(state.movement, ship.speed, order)}"
+        text = f"{ship.name}: {describe_order(state.movement, ship.speed, order)}"
+        if ship.damage[0]:  # why the orders offered are so few
+            text += f" ({drive_words(lib.designs[ship.design], ship)})"
+        return text
     if isinstance(action, FireShip):
         return f"{ships[action.ship].name} fires next"
     if isinstance(action, DeclareTarget):
@@ -260,3 +268,74 @@ def aimed_piece(state: FullThrustState, lib: Library, action: Action) -> str | N
     if kind == SALVO and 0 <= target < len(state.salvos):
         return f"salvo {target}"
     return None
+
+
+def _points(turn: int, unit: str = "point") -> str:
+    """``2 points to port``, ``straight on``."""
+    if turn == 0:
+        return "straight on"
+    side = "starboard" if turn > 0 else "port"
+    return f"{abs(turn)} {unit}{'s' if abs(turn) > 1 else ''} to {side}"
+
+
+def drive_words(cls: ShipClass, ship: Ship) -> str:
+    """The thrust a ship's drive gives now, and why it is less than the design's."""
+    return _drive(thrust_of(cls, ship), ship.damage[0])
+
+
+def _drive(thrust: int, damage: int) -> str:
+    """:func:`drive_words` of a drive giving ``thrust`` with ``damage`` marked on it."""
+    if damage >= DRIVE_WRECKED or (damage and not thrust):
+        return "no thrust: the main drive is knocked out"
+    if damage:
+        return f"thrust {thrust}: the main drive is damaged"
+    return f"thrust {thrust}"
+
+
+def order_fields(
+    state: FullThrustState, lib: Library, action: Action
+) -> Mapping[str, tuple[str, str]]:
+    """Each setting of written orders as a form lists it: its caption, with the thrust and
+    the turn the ship's drive allows now (and why none), and its value in words."""
+    if not isinstance(action, WriteOrders) or not 0 <= action.ship < len(state.ships):
+        return {}
+    ship = state.ships[action.ship]
+    cls = lib.designs[ship.design]
+    return _order_fields(action, state.movement, ship.speed, thrust_of(cls, ship),
+                         ship.damage[0], cls.advanced)
+
+
+@lru_cache(maxsize=4096)
+def _order_fields(
+    action: WriteOrders, movement: str, speed: int, thrust: int, damage: int, advanced: bool
+) -> Mapping[str, tuple[str, str]]:
+    """:func:`order_fields` of all they depend on, kept (every snapshot asks for each order
+    offered; the answer is read only)."""
+    drive = _drive(thrust, damage)
+    allowance = turn_allowance(thrust, advanced)
+    if not allowance:
+        most = "none: the main drive is knocked out" if damage else "none"
+    else:
+        most = f"at most {allowance} point{'s' if allowance > 1 else ''}"
+    after = "before the rotation", "after the rotation"
+    fields = {
+        "side": ("side push", _points(action.side, "MU").replace("straight on", "none")),
+        "retro": ("retro push", f"{action.retro} MU astern" if action.retro else "none"),
+        "burn_before_turn": ("burn", after[0] if action.burn_before_turn else after[1]),
+        "push_before_turn": ("push", after[0] if action.push_before_turn else after[1]),
+        "shroud": ("vapour shroud", "raised" if action.shroud else "down"),
+        "screens": ("power to screens", f"{action.screens} levels"),
+        "attack": ("attack power", str(action.attack)),
+        "repair": ("repair power", str(action.repair)),
+    }
+    if movement == VECTOR:
+        fields["speed"] = (f"main drive burn ({drive})", f"{action.speed} MU")
+        points = f"{allowance} manoeuvre point{'s' if allowance != 1 else ''}"
+        fields["turn"] = (f"rotation ({points})", _points(action.turn))
+        return MappingProxyType(fields)
+    change = action.speed
+    after_change = speed + change
+    fields["speed"] = (f"speed change ({drive})", f"no change (speed {after_change})"
+                       if not change else f"{change:+d} (to {after_change})")
+    fields["turn"] = (f"turn ({most})", _points(action.turn))
+    return MappingProxyType(fields)

@@ -189,23 +189,33 @@ function oddsLine(odds) {
   return span;
 }
 
-// Many options of one type: a select per field that varies, and one button. Where a field
-// that varies names a piece or a system (a number that means nothing on its own), one
-// select of the options in words instead.
+// Many options of one type: a select per field that varies (in the ruleset's words where it
+// gives them: its caption, each value in words, numbers in order), and one button; it
+// starts on the option changing nothing (every varying field 0 or false) where there is
+// one. Where a field that varies names a piece or a system (a number that means nothing on
+// its own), one select of the options in words instead.
 function optionForm(type, options) {
   const form = document.createElement("div");
   form.className = "option-form"; form.dataset.type = type;
   const fields = Object.keys(options[0].action).filter((k) => k !== "type");
   const varying = fields.filter((k) => new Set(options.map((o) => JSON.stringify(o.action[k]))).size > 1);
-  const whole = varying.some((k) => PIECE_FIELDS.includes(k));
+  const worded = (k) => options.every((o) => o.fields && o.fields[k]);
+  const whole = varying.some((k) => PIECE_FIELDS.includes(k) && !worded(k));
   const keys = whole ? ["option"] : varying;
   const valueOf = (option, key) => (whole ? String(options.indexOf(option)) : JSON.stringify(option.action[key]));
+  const inOrder = (a, b) => Number(a) - Number(b);  // numbers (false before true) in order
   for (const key of keys) {
-    const values = whole ? options.map((o, i) => [String(i), o.label])
-      : [...new Set(options.map((o) => valueOf(o, key)))].map((v) => [v, v]);
+    let values = whole ? options.map((o, i) => [String(i), o.label]) : [];
+    if (!whole) {
+      const seen = new Map();
+      for (const o of options) if (!seen.has(valueOf(o, key))) seen.set(valueOf(o, key), o);
+      values = [...seen.entries()].sort(([, a], [, b]) => inOrder(a.action[key], b.action[key]))
+        .map(([v, o]) => [v, worded(key) ? o.fields[key][1] : v]);
+    }
+    const caption = whole ? "" : worded(key) ? options[0].fields[key][0] : key;
     const label = document.createElement("label");
     label.className = "field";
-    label.innerHTML = `${whole ? "" : escapeHtml(key)} <select data-field="${escapeHtml(key)}">${values.map(([v, text]) => `<option value='${escapeHtml(v)}'>${escapeHtml(text)}</option>`).join("")}</select>`;
+    label.innerHTML = `${escapeHtml(caption)} <select data-field="${escapeHtml(key)}">${values.map(([v, text]) => `<option value='${escapeHtml(v)}'>${escapeHtml(text)}</option>`).join("")}</select>`;
     form.append(label);
   }
   form.chosen = () => {
@@ -228,6 +238,8 @@ function optionForm(type, options) {
   button.className = "primary take"; button.textContent = "Take";
   button.onclick = () => { const option = form.chosen(); if (option) act(option.action); else say("That combination is not offered.", "bad"); };
   form.append(button, note, odds);
+  const still = whole ? null : options.find((o) => varying.every((k) => !o.action[k]));
+  if (still) form.pick(still);
   update();
   return form;
 }
@@ -364,7 +376,8 @@ function showConsidered(message) {
       button.onclick = () => ask({ action: { ...message.action, [key]: value + step } });
       span.append(button);
     }
-    span.prepend(`${key} ${value} `);
+    const words = message.fields && message.fields[key];
+    span.prepend(words ? `${words[0]}: ${words[1]} ` : `${key} ${value} `);
     nudges.append(span);
   }
 }
