@@ -297,7 +297,7 @@ def test_simulate_a_scenario_of_the_default_set_up_with_a_player_count(
     data = json.loads(capsys.readouterr().out)
     assert len(data["bots"]) == 4 and data["scenario"] == "2v2" and data["played"] == 2
     assert main(["simulate", "robogear", "--scenario", "2v2", "--games", "2"]) != 0
-    assert "needs four armies (four lists, or --players 4)" in capsys.readouterr().err
+    assert "needs four players, one army each, not 2" in capsys.readouterr().err
     assert main(["simulate", "robogear", "--players", "5", "--games", "2"]) != 0
     assert "--players 5: robogear is played by 2 to 4 players, not 5" in capsys.readouterr().err
 

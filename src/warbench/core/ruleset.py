@@ -58,6 +58,16 @@ class ArmyRules:
     elsewhere: Mapping[str, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class SetupChoice:
+    """How a lobby offers one of :meth:`Ruleset.setup_options`: ``group`` names options of
+    which one at most is chosen (shown as radio buttons; '' for none), ``players`` the
+    player counts it fits (empty: any)."""
+
+    group: str = ""
+    players: tuple[int, ...] = ()
+
+
 class SetupError(ValueError):
     """A game set-up (armies, scenario, player count) that a ruleset cannot start from."""
 
@@ -134,6 +144,11 @@ class Ruleset(ABC, Generic[S, D]):
 
     def setup_options(self) -> Mapping[str, str]:
         """Named variations of the default set-up a lobby may offer (name: what it does)."""
+        return {}
+
+    def setup_choices(self) -> Mapping[str, SetupChoice]:
+        """How a lobby offers those of :meth:`setup_options` that exclude each other or fit
+        only some player counts (the others: any number, together)."""
         return {}
 
     def default_setup_with(self, options: Sequence[str], players: int) -> dict[str, Any]:

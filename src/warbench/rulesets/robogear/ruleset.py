@@ -16,7 +16,7 @@ from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
-from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupChoice, SetupError
 from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.robogear import board, lists
 from warbench.rulesets.robogear.actions import ACTION_TYPES
@@ -103,6 +103,13 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         return {
             "2v2": "two teams of two: seats 0 and 2 against 1 and 3 (four players)",
             **{m: f"the {m} mission" for m in MISSIONS if m != "annihilation"},
+        }
+
+    def setup_choices(self) -> Mapping[str, SetupChoice]:
+        """2v2 for four players only; one mission at most."""
+        return {
+            "2v2": SetupChoice(players=(4,)),
+            **{m: SetupChoice(group="mission") for m in MISSIONS if m != "annihilation"},
         }
 
     def default_setup_with(self, options: Sequence[str], players: int) -> dict[str, Any]:
@@ -206,7 +213,7 @@ def _varied(setup: dict[str, Any], words: Sequence[str], players: int) -> dict[s
             continue
         if word == "2v2":
             if players != 4:
-                raise SetupError("a 2v2 game needs four armies (four lists, or --players 4)")
+                raise SetupError(f"a 2v2 game needs four players, one army each, not {players}")
             setup["teams"] = [0, 1, 0, 1]
         elif word in MISSIONS:
             setup["mission"] = word
