@@ -494,7 +494,8 @@ class ShipFirePhase(FTProcedure):
                 target=enemy.id,
                 damage=points.total,
                 text=f"{ship.name}'s {spec.label} fires at {enemy.name} "
-                f"({distance:.1f} MU): {points.total} damage",
+                f"({distance:.1f} MU): "
+                + (f"{points.total} damage" if points.total else "misses"),
             )
         )
         if luck is not None:  # damage dealt, judged for the firing side
