@@ -22,7 +22,7 @@ from warbench.rulesets.robogear.actions import (
     Shoot,
     Turn,
 )
-from warbench.rulesets.robogear.events import Initiative
+from warbench.rulesets.robogear.events import EdgeOrder, Initiative
 from warbench.rulesets.robogear.fire import crew_for
 from warbench.rulesets.robogear.moves import move_block
 from warbench.rulesets.robogear.pieces import Block
@@ -40,6 +40,17 @@ def test_initiative_every_player_rolls_and_ties_roll_again() -> None:
     game = Game.new(RULES, setup, players=3, dice=ScriptedDice([3, 5, 5, 2, 6]))
     assert game.state.order == [2, 1, 0]
     assert any(isinstance(e, Initiative) and e.order == (2, 1, 0) for e in game.events)
+
+
+def test_the_edge_roll_off_says_who_won_and_who_chooses_after() -> None:
+    """RG-SETUP-EDGE: the roll-off for the edges names its winner and the order after it
+    (ties rolling again), not only the dice."""
+    setup = {"armies": [army((TANK, 1))] * 3, "terrain": "none"}
+    game = Game.new(RULES, setup, players=3, dice=ScriptedDice([3, 5, 5, 2, 6]))
+    assert game.state.edge_order == [2, 1, 0]
+    order = next(e for e in game.events if isinstance(e, EdgeOrder))
+    assert order.text == ("player 2 wins the roll-off for the edges (the highest roll, ties "
+                          "rolling again) and chooses first; then player 1, player 0")
 
 
 def test_players_alternate_and_one_with_units_left_goes_on() -> None:
