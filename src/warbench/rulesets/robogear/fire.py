@@ -21,6 +21,7 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wou
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
 from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
 from warbench.rulesets.robogear.flames import FlamePlan, swings
+from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
@@ -406,9 +407,11 @@ def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
     accuracy = _accuracy(game, unit, target, weapon.bonus, reach)
     defence = roll_defence(game, unit, target, action.at_pilot)
     hit = accuracy > defence
+    outcome = "a hit (it beats the defence)" if hit else "a miss (it must beat the defence)"
     game.emit(ShotResolved(unit.id, target.id, weapon.name, accuracy, defence, hit,
-                           text=f"unit {unit.id} fires the {weapon.name} at {target.id}: "
-                           f"{accuracy} against {defence}, {'hit' if hit else 'miss'}"))
+                           text=f"{unit_label(data, unit)} fires the {weapon.name} at "
+                           f"{unit_label(data, target)}: accuracy {accuracy} against "
+                           f"defence {defence}, {outcome}"))
     if "blast" in weapon.traits or "indirect" in weapon.traits:  # every lobbing gun bursts
         _blast(game, unit, aim, weapon.damage[reach], weapon.blast_cm,
                scatter_dice=0 if hit else 1)
