@@ -83,7 +83,11 @@ def test_a_stored_game_replays_only_as_the_tokens_seat(client: TestClient) -> No
     )
     loaded = client.post(f"/api/games/{game['id']}/replay", headers=auth(link)).json()
     assert loaded["seats"] == [1] and loaded["steps"] == 1
-    assert client.get(f"/api/replays/{loaded['id']}/1?seat=0").status_code == 404
+    other = client.get(f"/api/replays/{loaded['id']}/1?seat=0")
+    assert other.status_code == 404
+    assert other.json()["detail"] == "this replay may not be seen as seat 0, only as seat 1"
+    watcher = client.get(f"/api/replays/{loaded['id']}/1").json()["detail"]
+    assert watcher == "this replay may not be seen as a spectator, only as seat 1"
     assert client.post(f"/api/games/{game['id']}/replay").status_code == 403
 
 
