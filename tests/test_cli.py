@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,19 @@ def test_replay_verifies_and_narrates(
     assert main(["replay", str(journal_file)]) == 0
     out = capsys.readouterr().out
     assert "every hash matches" in out and "shoots at" in out
+
+
+def test_replay_numbers_each_step_for_render_at(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The narration had no step numbers, so a user could not choose the N of
+    `render --at N`; each action's first line now carries its step."""
+    capsys.readouterr()
+    assert main(["replay", str(journal_file)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "render --at STEP" in lines[0]
+    steps = [int(line[:6]) for line in lines[1:] if line[:6].strip().isdigit()]
+    assert len(steps) > 2 and steps == sorted(set(steps)) and steps[0] <= 1
 
 
 def test_replay_as_a_player_hides_their_rivals_secrets(
@@ -269,3 +283,51 @@ def test_list_validate_with_a_ruleset_and_a_format(capsys: pytest.CaptureFixture
     assert "no list format 'weird'" in capsys.readouterr().err
     assert main(["list", "validate", "armada", fleet]) == USAGE_ERROR
     assert "a list for dystopian-wars, not armada" in capsys.readouterr().err
+
+
+def test_a_journal_records_who_played_and_how_it_ended(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A published journal says which bots played and who won; a journal cut short of its
+    recorded end fails verification, one without those fields (older ones) replays as before."""
+    data = json.loads(journal_file.read_text())
+    assert data["played_by"] == [data["played_by"][0]] * data["players"]
+    assert set(data["outcome"]) == {"winners", "scores", "reason"}
+    capsys.readouterr()
+    assert main(["replay", str(journal_file), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert f"Played by: player 0 {data['played_by'][0]}" in out and "won by" in out
+    cut = dict(data, entries=data["entries"][:-1])
+    journal_file.write_text(json.dumps(cut))
+    assert main(["replay", str(journal_file), "--quiet"]) == VERIFY_FAILED
+    out = capsys.readouterr().out
+    assert "the journal records the game won by" in out and "it still goes on" in out
+    older = {key: value for key, value in cut.items() if key not in ("played_by", "outcome")}
+    journal_file.write_text(json.dumps(older))
+    assert main(["replay", str(journal_file), "--quiet"]) == 0
+    assert "in progress" in capsys.readouterr().out
+
+
+def test_a_journal_saved_from_a_run_names_its_bots(
+    duel_registered: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """USERS journey 6: a journal published from a run shows that "my agent" played."""
+    db, saved = tmp_path / "runs.sqlite", tmp_path / "game.journal"
+    mine = tmp_path / "my_agents.py"
+    mine.write_text("from warbench.core.agents import RandomAgent\n"
+                    "def make_agent(seed):\n    return RandomAgent(seed)\n")
+    assert main(["simulate", "test-duel", "--games", "1", "--db", str(db), "--journals",
+                 "--bot", f"{mine}:make_agent", "--bot", "random", "--json"]) == 0
+    assert main(["replay", "--db", str(db), "--game", "1", "--quiet", "--save",
+                 str(saved)]) == 0
+    journal = json.loads(saved.read_text())
+    assert sorted(journal["played_by"]) == sorted([f"{mine}:make_agent", "random"])
+    assert journal["outcome"]["winners"] is not None
+    with sqlite3.connect(db) as results:  # a run stored before journals named their bots
+        stored = json.loads(results.execute("SELECT journal FROM games").fetchone()[0])
+        del stored["played_by"]
+        results.execute("UPDATE games SET journal = ?", (json.dumps(stored),))
+    results.close()
+    assert main(["replay", "--db", str(db), "--game", "1", "--quiet", "--save",
+                 str(saved)]) == 0
+    assert json.loads(saved.read_text())["played_by"] == journal["played_by"]

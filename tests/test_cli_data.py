@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from warbench.cli import USAGE_ERROR, VERIFY_FAILED, main
+from warbench.rulesets.dystopian_wars.data import DATA_DIR as DW_DATA
 from warbench.rulesets.full_thrust.library import DATA_DIR as FT_DATA
 
 
@@ -64,3 +65,78 @@ def test_a_game_simulated_with_the_players_data_replays_from_the_store_with_it(
     replay = ["replay", "--db", db, "--game", "1", "--quiet"]
     assert main([*replay, "--data", str(short_battles)]) == 0
     assert "every hash matches" in capsys.readouterr().out
+
+
+@pytest.fixture
+def dearer_cruisers(tmp_path: Path) -> Path:
+    """A player's Dystopian Wars folder: the Britannian cruiser at 200 points instead of 60,
+    and a heavy cruiser the shipped catalog lacks (the cruiser's record under a new id)."""
+    shipped = (DW_DATA / "models.toml").read_text()
+    start = shipped.index("[britannia-cruiser]\n")
+    end = shipped.index("\n[britannia-", start + 1)
+    while shipped.startswith("\n[[britannia-cruiser.", end):
+        end = shipped.index("\n[britannia-", end + 1)
+    record = shipped[start:end]
+    assert "\npoints = 60\n" in record
+    folder = tmp_path / "dw-data"
+    folder.mkdir()
+    (folder / "models.toml").write_text(
+        record.replace("\npoints = 60\n", "\npoints = 200\n") + "\n"
+        + record.replace("britannia-cruiser", "britannia-heavy-cruiser") + "\n"
+    )
+    return folder
+
+
+def test_dystopian_wars_lists_are_priced_and_checked_with_the_players_data(
+    dearer_cruisers: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DW-FLEET-PRICE: `list validate --data` prices a Dystopian Wars list with the
+    player's models (before, the shipped points: 985 of 1000, valid), and knows a model
+    class the player added; simulate's report prices the list the same way."""
+    fleet = DW_DATA / "fleets" / "britannia-1000.toml"
+    args = ["list", "validate", "dystopian-wars", str(fleet), "--data", str(dearer_cruisers)]
+    assert main(args) == 1
+    out = capsys.readouterr().out
+    assert "1405 of 1000 points" in out and "points_cap" in out
+    heavy = tmp_path / "heavy.toml"
+    heavy.write_text(fleet.read_text().replace('"britannia-cruiser"', '"britannia-heavy-cruiser"'))
+    args = ["list", "validate", "dystopian-wars", str(heavy), "--data", str(dearer_cruisers)]
+    assert main(args) == 0
+    assert "985 of 1000 points, valid" in capsys.readouterr().out
+    assert main(["list", "validate", "dystopian-wars", str(heavy)]) == 1
+    assert 'unknown unit "britannia-heavy-cruiser"' in capsys.readouterr().out
+    larger = tmp_path / "larger.toml"
+    larger.write_text(fleet.read_text().replace("points = 1000", "points = 1500"))
+    report = tmp_path / "r.html"
+    args = ["simulate", "dystopian-wars", "--army", str(heavy), "--army", str(larger),
+            "--games", "1", "--report", str(report)]
+    assert main([*args, "--data", str(dearer_cruisers)]) == 0
+    page = report.read_text()
+    assert "<td>britannia-cruiser</td><td>3</td><td>600</td>" in page
+    assert "<td>britannia-heavy-cruiser</td><td>3</td><td>180</td>" in page
+
+
+def test_a_run_with_the_players_data_says_so_and_its_replays_need_it(
+    short_battles: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report's settings name --data and its digest, its replay commands and the
+    "Stored as run" hint carry --data, and a stored game replayed with other data is
+    refused before replaying, naming the digest, as a journal is; a run compared with it
+    names that run and its data."""
+    db, page = tmp_path / "r.sqlite", tmp_path / "r.html"
+    args = ["simulate", "full-thrust", "--games", "2", "--db", str(db)]
+    assert main([*args, "--data", str(short_battles), "--report", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert f"(warbench replay --db {db} --game ID --data {short_battles})" in out
+    html = page.read_text()
+    digest = html.split(f"--data {short_battles} (digest ")[1].split(")")[0]
+    assert len(digest) == 32
+    assert f"--data {short_battles}</td>" in html  # the notable games' replay commands
+    assert main(["replay", "--db", str(db), "--game", "1", "--quiet"]) == VERIFY_FAILED
+    out = capsys.readouterr().out
+    assert f"game 1 (run 1) was played with a player's data folder (digest {digest})" in out
+    assert "Replayed" not in out
+    assert main([*args, "--compare", "1", "--report", str(page)]) == 0
+    html = page.read_text()
+    assert "<h2>Against run 1</h2>" in html and f"data: a data folder, digest {digest}" in html
+    assert "<td>data</td><td>the shipped data</td>" in html

@@ -32,7 +32,7 @@ def test_a_four_player_2v2_robogear_demo_runs_and_replays(
         (["robogear", "--players", "5"], "--players 5: robogear is played by 2 to 4 players"),
         (["robogear", "--players", "1"], "--players 1: robogear is played by 2 to 4 players"),
         (["robogear", "--scenario", "2v2"],
-         "--scenario 2v2: a 2v2 game needs four armies (four lists, or --players 4)"),
+         "--scenario 2v2: a 2v2 game needs four players, one army each, not 3"),
         (["robogear", "--players", "4", "--scenario", "zork"], "--scenario zork: scenario"),
         (["hordes", "--scenario", "2v2"], "--scenario 2v2: hordes offers no set-up options"),
         (["--players", "3"], "--players and --scenario need a RULESET"),

@@ -92,3 +92,43 @@ def test_compare_ends_with_the_outcomes_side_by_side(
     assert "without power=3" in side and "power=3" in side
     no_hit = next(line for line in side.splitlines() if "no hit" in line)
     assert no_hit.count("%") == 2
+
+
+def test_hordes_odds_against_a_target_use_its_card_unless_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HOR-HIT, HOR-DAMAGE-ROLL: `target=mosshound` answered for the default DEF 12
+    and ARM 18 (72.2% to hit), not the Mosshound's DEF 14 and ARM 15, and said nothing; its
+    card now gives both unless defence= or arm= is given, and a note says which."""
+    assert main(["odds", "hordes", "melee", "target=mosshound", "--json"]) == 0
+    card = json.loads(capsys.readouterr().out)
+    assert card["outcomes"]["hit (each attack)"] == pytest.approx(15 / 36)
+    assert card["mean"] == pytest.approx(10 / 3)
+    assert "DEF 14 (card) and ARM 15 (card) of mosshound" in card["notes"]
+    assert main(["odds", "hordes", "melee", "target=mosshound", "defence=12", "--json"]) == 0
+    given = json.loads(capsys.readouterr().out)
+    assert given["outcomes"]["hit (each attack)"] == pytest.approx(26 / 36)
+    assert "DEF 12 (given) and ARM 15 (card) of mosshound" in given["notes"]
+
+
+def test_hordes_odds_note_tough_only_for_a_tough_target(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HOR-TOUGH: "tough is not counted" was printed for every query, with no target or one
+    without tough (mosshound); only a tough target (oakhide-brute) gets it now."""
+    notes = {}
+    for target in ("", "target=mosshound", "target=oakhide-brute"):
+        assert main(["odds", "hordes", "melee", *filter(None, [target]), "--json"]) == 0
+        notes[target] = " ".join(json.loads(capsys.readouterr().out)["notes"])
+    assert "tough" not in notes[""] and "tough" not in notes["target=mosshound"]
+    assert "tough is not counted: oakhide-brute survives" in notes["target=oakhide-brute"]
+
+
+def test_a_mistake_in_compare_is_named_as_compares(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An --odds --compare value error read like one in the main query."""
+    assert main(["odds", "hordes", "melee", "--compare", "melee skill=abc"]) == USAGE_ERROR
+    assert "--compare 'melee skill=abc': melee: skill: Input should be a valid integer" in (
+        capsys.readouterr().err
+    )

@@ -19,7 +19,7 @@ from warbench.core.sim.plan import ArmyListRejected, GamePlan
 from warbench.core.sim.play import GameRecord, play_game
 from warbench.core.sim.store import load_journal
 from warbench.core.sim.summary import Rate, UnitSummary
-from warbench.sim_cli import SimulateOptionError, register, units_table
+from warbench.sim_cli import SimulateOptionError, register, signed, units_table
 
 
 @pytest.fixture
@@ -195,7 +195,8 @@ def test_tournament_names_each_lists_bot_and_keeps_journals_for_replay(
     app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A researcher pits one bot against another: the output says which bot played which
-    list, and `--journals` keeps every game's journal in --db for `warbench replay`."""
+    list, and `--journals` keeps every game's journal in --db for `warbench replay`; the
+    output says which run and games each table is stored as (it said nothing)."""
     lists = [str(write_list(tmp_path, name, unit))
              for name, unit in (("Recruits", "recruit"), ("Veterans", "veteran"))]
     with pytest.raises(SimulateOptionError, match="--journals needs --db"):
@@ -203,7 +204,10 @@ def test_tournament_names_each_lists_bot_and_keeps_journals_for_replay(
     db = tmp_path / "t.sqlite"
     run(app, "tournament", "test-list-duel", *lists, "--games", "2", "--bot", "calm",
         "--bot", "random", "--db", str(db), "--journals")
-    assert "Bots: Recruits (calm), Veterans (random)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Bots: Recruits (calm), Veterans (random)" in out
+    assert f"Stored in {db} (warbench replay --db {db} --game ID):" in out
+    assert "  run 1: Recruits vs Veterans, games 1 to 2" in out
     with sqlite3.connect(db) as connection:
         stored = [row[0] for row in connection.execute("SELECT journal FROM games")]
     assert len(stored) == 2 and all(stored)
@@ -293,6 +297,50 @@ def test_simulate_a_scenario_of_the_default_set_up_with_a_player_count(
     data = json.loads(capsys.readouterr().out)
     assert len(data["bots"]) == 4 and data["scenario"] == "2v2" and data["played"] == 2
     assert main(["simulate", "robogear", "--scenario", "2v2", "--games", "2"]) != 0
-    assert "needs four armies (four lists, or --players 4)" in capsys.readouterr().err
+    assert "needs four players, one army each, not 2" in capsys.readouterr().err
     assert main(["simulate", "robogear", "--players", "5", "--games", "2"]) != 0
     assert "--players 5: robogear is played by 2 to 4 players, not 5" in capsys.readouterr().err
+
+
+def test_simulate_and_tournament_check_lists_under_the_format_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DW-FLEET-OPEN, DW-FLEET-CORE: four battleships make an open fleet but no friendly or
+    tournament one. `simulate` and `tournament` had no --format, so such a list could not
+    be played, while the scenario error told the user to name a format."""
+    from warbench.cli import USAGE_ERROR, main
+    from warbench.rulesets.dystopian_wars.data import DATA_DIR
+
+    battleships = "".join(
+        f'[[units]]\nunit = "britannia-battleship"\nname = "S{n}"\n' for n in range(4)
+    )
+    open_only = tmp_path / "open.toml"
+    open_only.write_text(
+        'name = "Open only"\nruleset = "dystopian-wars"\nfaction = "britannia"\n'
+        f"points = 1000\n{battleships}"
+    )
+    prussia = str(DATA_DIR / "fleets" / "prussia-1000.toml")
+    base = ["simulate", "dystopian-wars", "--army", str(open_only), "--army", prussia,
+            "--games", "1"]
+    assert main(base) == USAGE_ERROR
+    assert "core force: a small squadron" in capsys.readouterr().err
+    assert main([*base, "--format", "open"]) == 0
+    assert ", format open" in capsys.readouterr().out
+    assert main(["tournament", "dystopian-wars", str(open_only), prussia, "--games", "1",
+                 "--format", "open", "--json"]) == 0
+    capsys.readouterr()
+    assert main([*base, "--scenario", "open"]) == USAGE_ERROR
+    assert "is a list format: check the lists under it with --format open" in (
+        capsys.readouterr().err
+    )
+    assert main([*base, "--format", "open", "--scenario", "foo"]) == USAGE_ERROR
+    assert "are list formats: --format)" in capsys.readouterr().err
+    assert main(["simulate", "dystopian-wars", "--format", "open", "--games", "1"]) == (
+        USAGE_ERROR
+    )
+    assert "give them with --army" in capsys.readouterr().err
+
+
+def test_ratings_never_read_minus_zero() -> None:
+    """A rating interval printed as "-0 to +164"; a rating rounding to 0 reads +0."""
+    assert [signed(value) for value in (-0.3, 0.0, 163.6, -12.5)] == ["+0", "+0", "+164", "-12"]

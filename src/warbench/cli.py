@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench import odds_cli, sim_cli
-from warbench.cli_common import DataOption, load_ruleset
+from warbench.cli_common import DataOption, FormatOption, load_ruleset
 from warbench.core.agents import Agent
 from warbench.core.botspec import make_bot
 from warbench.core.cards import card_renderable
@@ -33,7 +33,7 @@ from warbench.core.registry import UnknownRuleset, available_rulesets, ruleset
 from warbench.core.render import render as render_picture
 from warbench.core.replay import ReplayMismatch, replay_steps
 from warbench.core.rng import seed_for
-from warbench.core.ruleset import Ruleset, SetupError
+from warbench.core.ruleset import ConstraintsError, Ruleset, SetupError
 from warbench.core.sim.store import load_journal
 from warbench.server import command as serve_cli
 
@@ -56,10 +56,12 @@ class CommandError(ValueError):
     """A command that cannot run as asked; the message says why, in one line."""
 
 
-def _narrate(game: Game[Any, Any], first_event: int, viewer: int) -> None:
-    for event in game.events[first_event:]:
-        if event.text and event.visible_to_player(viewer):
-            console.print(f"  {event.text}", highlight=False)
+def _narrate(game: Game[Any, Any], first_event: int, viewer: int, step: int) -> None:
+    """The events from ``first_event`` on that ``viewer`` sees, the first of them numbered
+    with ``step``, the action after which ``render --at`` draws the table."""
+    texts = [e.text for e in game.events[first_event:] if e.text and e.visible_to_player(viewer)]
+    for number, text in enumerate(texts):
+        console.print(f"{step if number == 0 else '':>6}  {text}", highlight=False, markup=False)
 
 
 @app.command("rulesets")
@@ -148,12 +150,13 @@ def demo_command(
         count, setup = _demo_setup(rules, players, scenario)
         agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(count)]
         game = Game.new(rules, setup, seed=seed, players=count)
+        game.journal.played_by = [chosen] * count
         console.rule(f"{rules.name} — {chosen} bots, seed {seed}")
         shown, trail = 0, LastAttacks(rules)
         while not game.is_over:
             play_next_decision(game, agents)
             if not quiet:
-                _narrate(game, shown, OMNISCIENT)
+                _narrate(game, shown, OMNISCIENT, len(game.journal.entries))
             trail.saw(game.state, len(game.journal.entries), game.events[shown:])
             shown = len(game.events)
         outcome = game.outcome
@@ -240,10 +243,13 @@ def replay_command(
         )
     steps = shown = 0
     game: Game[Any, Any] | None = None
+    if not quiet:
+        console.print("  step  what happened (render --at STEP draws the table after it)",
+                      highlight=False, markup=False)
     try:
         for steps, game in replay_steps(journal, rules=rules):
             if not quiet:
-                _narrate(game, 0 if steps == 0 else shown, viewer)
+                _narrate(game, 0 if steps == 0 else shown, viewer, steps)
             shown = len(game.events)
     except ReplayMismatch as error:
         console.print(f"[red]verification failed:[/red] {error}", highlight=False)
@@ -255,6 +261,9 @@ def replay_command(
         result = f"won by {winners}"
     console.print(f"Replayed {steps} actions of {journal.ruleset}: {_hashes_checked(journal)};"
                   f" {result}.", highlight=False)
+    if journal.played_by is not None:
+        seats = ", ".join(f"player {seat} {name}" for seat, name in enumerate(journal.played_by))
+        console.print(f"Played by: {seats}.", highlight=False)
     if save is not None:
         try:
             game.journal.save(save)
@@ -384,10 +393,7 @@ def list_validate_command(
             help="Army lists (.toml); a ruleset id first checks that every list is for it.",
         ),
     ],
-    list_format: Annotated[
-        str | None,
-        typer.Option("--format", help="The list-building format (e.g. open, tournament)."),
-    ] = None,
+    list_format: FormatOption = None,
     constraints: Annotated[
         Path | None,
         typer.Option(help="A constraint set (.toml) to use instead of the format's own."),
@@ -413,12 +419,14 @@ def list_validate_command(
         rules = _installed(list_path, army.ruleset, data)
         try:
             reports.append(rules.validate_list(army, list_format, chosen))
+        except ConstraintsError as error:
+            raise CommandError(f"{constraints}: {error}") from None
         except SetupError as error:
             raise CommandError(f"{list_path}: {error}") from None
-    for number, report in enumerate(reports):
+    for number, (list_path, report) in enumerate(zip(list_paths, reports, strict=True)):
         if number:
             console.print()
-        console.print(str(report), highlight=False, markup=False)
+        console.print(f"{list_path}: {report}", highlight=False, markup=False)
     if not all(report.ok for report in reports):
         raise typer.Exit(1)
 

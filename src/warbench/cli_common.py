@@ -24,6 +24,17 @@ DataOption = Annotated[
     ),
 ]
 
+#: The ``--format`` option of the commands that check army lists (``list validate``,
+#: ``simulate``, ``tournament``).
+FormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        help="The list-building format the lists are checked under (e.g. open, friendly,"
+        " tournament); default: the ruleset's own (dystopian-wars: tournament).",
+    ),
+]
+
 
 def load_ruleset(ruleset_id: str, data: Path | None = None) -> Ruleset[Any, Any]:
     """The ruleset ``ruleset_id``, reading ``data`` first when given.

@@ -140,7 +140,10 @@ def odds_command(
             raise OddsCommandError(f"--compare {compare!r}: {error}") from None
         if not words:
             raise OddsCommandError("--compare needs an attack name")
-        answers.append(_answer(rules, words))
+        try:
+            answers.append(_answer(rules, words))
+        except ValueError as error:  # a bad attack or option, named as --compare's
+            raise OddsCommandError(f"--compare {compare!r}: {error}") from None
     if as_json:
         plain = [answer.to_plain() | {"query": label} for label, answer in answers]
         print(json.dumps(plain[0] if len(plain) == 1 else plain, indent=1))

@@ -27,13 +27,13 @@ from rich.progress import (
 from rich.table import Column, Table
 from rich.text import Text
 
-from warbench.cli_common import DataOption, load_ruleset
+from warbench.cli_common import DataOption, FormatOption, load_ruleset
 from warbench.core.catalog import load_model
 from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
 from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.sim.luck import luck_summary
-from warbench.core.sim.notable import NotableGame, notable_games
+from warbench.core.sim.notable import NotableGame, notable_games, replay_command
 from warbench.core.sim.plan import (
     DEFAULT_MAX_DECISIONS,
     Side,
@@ -45,7 +45,7 @@ from warbench.core.sim.plan import (
 )
 from warbench.core.sim.report import write_report
 from warbench.core.sim.runner import Backend, RunResult, check_games, make_backend, simulate
-from warbench.core.sim.store import ResultStore
+from warbench.core.sim.store import ResultStore, RunInfo
 from warbench.core.sim.summary import (
     Comparison,
     Rate,
@@ -145,6 +145,8 @@ def _print_summary(
         f"[bold]{rules.id}[/bold]: {matchup(plan.sides, plan.side_teams())}"
         f" — {summary.games} games, seed"
         f" {plan.seed}, bots {', '.join(plan.bots)}"
+        + ("" if plan.scenario is None else f", scenario {plan.scenario}")
+        + ("" if plan.list_format is None else f", format {plan.list_format}")
         + ("" if data is None else f", data {data}"),
         highlight=False,
     )
@@ -215,6 +217,7 @@ def simulate_command(
         typer.Option(help="An army list (.toml); give one per side. None: the default set-up."),
     ] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario the ruleset offers.")] = None,
+    list_format: FormatOption = None,
     players: Annotated[
         int | None,
         typer.Option(help="Players of the default set-up (without --army: one per list)."),
@@ -273,11 +276,13 @@ def simulate_command(
         bots=list(bot or []),
         max_decisions=max_decisions,
         keep_journals=journals,
+        list_format=list_format,
     )
     chosen = make_backend(backend, workers=workers, address=ray_address)
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(db)) if db is not None else None
         other: RunSummary | None = None
+        info: RunInfo | None = None
         if store is not None and compare_run is not None:
             info = store.run(compare_run)
             other = summarize(info.sides, store.records(compare_run))
@@ -298,18 +303,18 @@ def simulate_command(
         result.records, [side.label for side in plan.sides], result.game_ids
     )
     if report is not None:
-        write_report(report, result, summary, comparisons, db=db)
+        write_report(report, result, summary, comparisons, db=db, other=info)
     if json_output:
         plain = _run_plain(result, summary, comparisons, db, report)
-        plain["notable"] = [game.to_plain(db) for game in notable]
+        plain["notable"] = [game.to_plain(db, rules.data_dir) for game in notable]
         typer.echo(json.dumps(plain, indent=2))
         return
     _print_summary(rules, result, summary, comparisons, data, compare_run)
-    _print_notable(notable, db, data)
+    _print_notable(notable, db, rules.data_dir)
     if db is not None and result.game_ids:
         console.print(
             f"Stored as run {result.run_id} in {db}: games {min(result.game_ids)} to"
-            f" {max(result.game_ids)} (warbench replay --db {db} --game ID).",
+            f" {max(result.game_ids)} ({replay_command(db, 'ID', rules.data_dir)}).",
             highlight=False,
         )
     if report is not None:
@@ -321,10 +326,9 @@ def _print_notable(notable: Sequence[NotableGame], db: Path | None, data: Path |
     if not notable:
         return
     console.print("Games worth replaying:", highlight=False)
-    extra = "" if data is None else f" --data {data}"
     for game in notable:
-        command = game.replay_command(db)
-        where = f"`{command}{extra}`" if command else f"game {game.index} (seed {game.seed})"
+        command = game.replay_command(db, data)
+        where = f"`{command}`" if command else f"{game.name} (seed {game.seed})"
         console.print(f"  {where}: {game.why}", highlight=False, markup=False)
     if db is None:
         console.print(
@@ -371,6 +375,15 @@ def _bots_by_list(sides: Sequence[Side], plans: Sequence[TableOfLists]) -> list[
     return bots
 
 
+def signed(value: float) -> str:
+    """A rating in whole points with its sign, never ``-0``.
+
+    >>> signed(-0.3), signed(163.6), signed(-12.5)
+    ('+0', '+164', '-12')
+    """
+    return f"{round(value):+d}"
+
+
 def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
     labels = outcome.labels
     played = ", ".join(f"{label} ({bot})" for label, bot in zip(labels, bots, strict=True))
@@ -385,9 +398,25 @@ def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
     console.print(matrix)
     ratings = Table("list", "rating", "95% interval", title="Bradley-Terry ratings (Elo scale)")
     for rating in sorted(outcome.ratings, key=lambda item: -item.rating):
-        interval = f"{rating.low:+.0f} to {rating.high:+.0f}"
-        ratings.add_row(rating.label, f"{rating.rating:+.0f}", interval)
+        interval = f"{signed(rating.low)} to {signed(rating.high)}"
+        ratings.add_row(rating.label, signed(rating.rating), interval)
     console.print(ratings)
+
+
+def _print_stored_tables(
+    outcome: TournamentResult,
+    plans: Sequence[TableOfLists],
+    sides: Sequence[Side],
+    db: Path,
+    data: Path | None,
+) -> None:
+    """Where each table's games are stored, and how to replay one."""
+    console.print(f"Stored in {db} ({replay_command(db, 'ID', data)}):", highlight=False)
+    for table, run in zip(plans, outcome.runs, strict=True):
+        names = " vs ".join(sides[i].label for i in table.sides)
+        games = (f"games {min(run.game_ids)} to {max(run.game_ids)}" if run.game_ids
+                 else "no games")
+        console.print(f"  run {run.run_id}: {names}, {games}", highlight=False)
 
 
 def tournament_command(
@@ -401,6 +430,7 @@ def tournament_command(
     ] = None,
     seed: Annotated[int, typer.Option(help="Tournament seed.")] = 1,
     scenario: Annotated[str | None, typer.Option(help="Scenario the ruleset offers.")] = None,
+    list_format: FormatOption = None,
     workers: Annotated[int, typer.Option(help="Worker processes (Ray: local CPUs).")] = 1,
     backend: Annotated[str, typer.Option(help="Where to play: local or ray.")] = "local",
     ray_address: Annotated[
@@ -442,6 +472,7 @@ def tournament_command(
         bots=list(bot or []),
         max_decisions=max_decisions,
         keep_journals=journals,
+        list_format=list_format,
     )
     chosen: Backend = make_backend(backend, workers=workers, address=ray_address)
     with ExitStack() as stack:
@@ -473,6 +504,8 @@ def tournament_command(
         typer.echo(json.dumps(outcome.to_plain(), indent=2))
         return
     _print_tournament(outcome, _bots_by_list(sides, plans))
+    if db is not None:
+        _print_stored_tables(outcome, plans, sides, db, rules.data_dir)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.duel import Duel
 from warbench.core.dice import (
     DiceExhausted,
     DiceExpr,
@@ -33,6 +34,7 @@ from warbench.core.dice import (
     reroll,
     roll,
 )
+from warbench.core.engine import Game
 from warbench.core.faces import FaceOutcome, FaceTable
 from warbench.core.rng import ImpossibleDraw, RandomStream
 
@@ -92,6 +94,29 @@ def test_referee_faces_off_the_die_are_refused_with_the_reason() -> None:
 def test_referee_wrong_counts_and_non_faces_are_refused(typed: list[int], reason: str) -> None:
     with pytest.raises(InvalidFaces, match="expected 1 face of a d6, got .*: " + reason):
         RefereeDice(Typist(typed)).faces(6, 1)
+
+
+def test_one_face_is_one_face_in_every_message() -> None:
+    with pytest.raises(InvalidFaces, match=r"expected 2 faces of a d6, got \[4\]: 1 face instead"):
+        RefereeDice(Typist([4])).faces(6, 2)
+
+
+def test_the_referee_is_told_who_rolls_where_the_rules_know_it() -> None:
+    """USERS journey 2: one person rolls for every side, so each question names the
+    player whose roll it is (the labels of the events stay as the rules wrote them)."""
+    labels: list[str] = []
+
+    def ask(sides: int, count: int, label: str) -> list[int]:
+        labels.append(label)
+        return [3] * count
+
+    game = Game.new(Duel(), seed=1, dice=RefereeDice(ask))
+    game.dice_for(1).faces(6, 1, label="battle order")
+    game.dice_for(0).faces(6, 2, label="initiative, player 0")
+    game.dice.faces(6, 1, label="scatter")
+    assert labels == ["battle order, player 1", "initiative, player 0", "scatter"]
+    assert [event.label for event in game.events[-3:]] == [  # type: ignore[attr-defined]
+        "battle order", "initiative, player 0", "scatter"]
 
 
 def test_referee_is_not_asked_for_no_dice_and_impossible_dice_are_refused() -> None:

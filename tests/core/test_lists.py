@@ -544,3 +544,15 @@ def test_total_is_the_sum_of_entry_costs_and_adding_never_lowers_it(
     assert report.total_points == expected
     assert report.total_points == sum(entry.points for entry in report.priced.entries)
     assert validate(fleet.with_unit(extra), [], LOOKUP).total_points >= report.total_points
+
+
+def test_the_report_header_shows_the_cap_a_points_cap_sets() -> None:
+    """A cap below the list's points (Armada's tier budget) is what the header shows."""
+    army = ArmyList(name="A", ruleset="r", points=100, units=(UnitEntry(unit="x", count=1),))
+    lookup = {"x": UnitInfo(cost=104)}
+    report = validate(army, [PointsCap(max=96)], lookup)
+    assert report.cap == 96
+    assert str(report).splitlines()[0] == (
+        "A (r): 104 of 96 points (the cap; the list states 100), 1 violation"
+    )
+    assert str(validate(army, [PointsCap()], lookup)).startswith("A (r): 104 of 100 points,")

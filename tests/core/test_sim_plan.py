@@ -242,7 +242,7 @@ def test_a_scenario_without_lists_plays_the_default_set_up_with_it() -> None:
     assert matchup(plan.sides, plan.side_teams()) == (
         f"{labels[0]} + {labels[2]} vs {labels[1]} + {labels[3]}")
     assert prepare(rules, list(default_sides(rules, 4))).side_teams() is None
-    with pytest.raises(SetupError, match="needs four armies"):
+    with pytest.raises(SetupError, match="needs four players"):
         prepare(rules, list(default_sides(rules, 3)), scenario="2v2")
 
 

@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 
 from tests.core.test_sim_plan import ListDuel, sides
+from warbench.core.sim.notable import notable_games
 from warbench.core.sim.plan import prepare
 from warbench.core.sim.report import typical_game, write_report
 from warbench.core.sim.runner import simulate
+from warbench.core.sim.store import ResultStore
 from warbench.core.sim.summary import compare, summarize
 
 
@@ -24,7 +26,7 @@ def test_the_report_is_one_page_with_tables_plots_and_the_table(tmp_path: Path) 
     assert page.count('src="data:image/png;base64,') == 4  # wins, scores, length, survival
     assert "<svg" in page and "<?xml" not in page  # the table picture, inline
     typical = typical_game(result.records)
-    assert typical is not None and f"end of game {typical.index} " in page
+    assert typical is not None and f"end of game index {typical.index} " in page
     for heading in ("Results", "Seats", "Scores", "Game length", "Units", "Against the other"):
         assert f"<h2>{heading}" in page
     assert "<h3>recruit</h3>\n<table>" in page  # a table of units per side
@@ -51,3 +53,23 @@ def test_each_unit_type_shows_its_points_and_damage_per_hundred_points(tmp_path:
     row = f"<td>veteran</td><td>1</td><td>15</td><td>{veteran.lost}</td>"
     assert row in page
     assert f"<td>{100 * veteran.damage_dealt / 15:.2f}</td></tr>" in page
+
+
+def test_a_stored_run_names_its_games_by_the_id_replay_takes(tmp_path: Path) -> None:
+    """Run 2's games are ids 4 to 6: the report named them by index (the replay table's
+    "game 2" beside `--game 6`, "the end of game 1" for id 5)."""
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=4)
+    db = tmp_path / "r.sqlite"
+    with ResultStore(db) as store:
+        simulate(plan, 3, store=store)
+        result = simulate(plan, 3, store=store)
+    assert result.game_ids == (4, 5, 6)
+    summary = summarize(plan.sides, result.records)
+    page = write_report(tmp_path / "out.html", result, summary, db=db).read_text()
+    typical = typical_game(result.records)
+    assert typical is not None and f"end of game {typical.index + 4} (seed" in page
+    for game in notable_games(result.records, ["veteran", "recruit"], result.game_ids):
+        assert f"<td>game {game.game_id}</td><td>{game.seed}</td>" in page
+        assert f"--game {game.game_id}</td>" in page
+    assert "warbench play" not in page  # no such command
+    assert "warbench render --db FILE --game ID --at N --out t.svg" in page

@@ -117,3 +117,23 @@ def test_missing_games_and_files_are_reported(tmp_path: Path) -> None:
     text.write_text("not a database at all, but long enough to have a header " * 4)
     with pytest.raises(StoreError, match="not a warbench results file"):
         ResultStore(text)
+
+
+def test_a_results_file_from_before_the_data_column_is_read_and_extended(
+    tmp_path: Path, list_duel_registered: None
+) -> None:
+    """Files written before runs recorded their data still read (the data is "not
+    recorded", so a replay is checked by its end state alone) and gain the column when
+    opened for writing; runs stored since record the shipped data."""
+    db = tmp_path / "r.sqlite"
+    with ResultStore(db) as store:
+        old = simulate(plan_for(journals=False), 1, store=store)
+    with sqlite3.connect(db) as connection:
+        connection.execute("ALTER TABLE runs DROP COLUMN data")
+    with ResultStore(db, readonly=True) as store:
+        assert not store.run(old.run_id or 0).data_recorded
+    assert load_journal(db, old.game_ids[0]).entries
+    with ResultStore(db) as store:
+        new = simulate(plan_for(journals=False), 2, store=store)
+        assert store.run(old.run_id or 0).data_words() == "not recorded"
+        assert store.run(new.run_id or 0).data_words() == "the shipped data"

@@ -68,6 +68,7 @@ def bad_files(folder: Path) -> None:
     for entry in good["entries"]:
         entry.pop("hash", None)
     good["opening_hash"] = None
+    good.pop("outcome")  # the cut game no longer ends as the demo did
     # a short journal, hashes dropped after cutting: recompute by replaying is not needed
     variants: dict[str, Any] = {
         "players0": {"players": 0},

@@ -137,6 +137,34 @@ def test_upkeep_one_of_each_spell() -> None:
     assert len(game.state.upkeep) == 1
 
 
+def test_hor_upkeep_an_offensive_spell_on_a_friend_is_a_friendly_upkeep_spell() -> None:
+    """HOR-UPKEEP (l.545-550): a model holds one friendly and one enemy upkeep spell, the
+    side being who cast it. Maelis' offensive Entangle on her own Mosshound is a friendly
+    upkeep spell, so it replaces her Bark Skin there; nothing of the Bark Skin stays."""
+    game = battle([["maelis", "mosshound"], ["vesk"]], [[24, 5, 0], [24, 9, 180], [24, 45, 180]])
+    activate(game, 0)
+    game.apply(0, Cast("bark-skin", 1))
+    script(game, 6, 5, 6, 6, 6, 6)
+    game.apply(0, Cast("entangle", 1))
+    assert game.state.upkeep == [(0, "entangle", 1)]
+    effects = game.state.models[1].effects
+    assert {e.source for e in effects} == {"entangle"} and not any(e.enemy for e in effects)
+
+
+def test_hor_spell_stats_a_spell_not_offensive_targets_the_casters_side() -> None:
+    """HOR-SPELL-STATS (engine default): Maelis' Bark Skin (not offensive, RNG 6) is offered
+    on herself and her Brute, not on Vesk's Magma Titan as close; her offensive Thorn Lash
+    is offered on the Titan."""
+    game = battle(
+        [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]],
+        [[24, 5, 0], [24, 10, 0], [24, 45, 180], [28, 8, 180]],
+    )
+    activate(game, 0)
+    casts = {(o.spell, o.target) for o in options(game) if isinstance(o, Cast)}
+    assert {("bark-skin", 0), ("bark-skin", 1)} <= casts and ("bark-skin", 3) not in casts
+    assert ("thorn-lash", 3) in casts
+
+
 def test_offensive_spell_is_a_magic_attack() -> None:
     """HOR-OFFENSIVE, HOR-CAST-COST, HOR-SPELL-STATS: 2d6 + FURY against DEF, 2d6 + POW."""
     game = battle([["maelis"], ["vesk"]], [[24, 20, 0], [24, 28, 180]])
@@ -177,6 +205,23 @@ def test_aim_bonus() -> None:
     script(game, 2, 2, 1, 1)
     game.apply(0, Attack(1, 1))
     assert [e for e in game.events if e.kind == "hordes_attack"][-1].total == 2 + 2 + 6 + 2
+
+
+def test_hor_aim_standing_up_by_giving_up_the_movement_also_aims() -> None:
+    """HOR-AIM, HOR-STAND (engine reading of l.437-439 with l.473-474): the movement given
+    up to stand up is given up, so the ranged attack that follows has the +2 as well."""
+
+    def down(state: object) -> None:
+        state.models[0].knocked_down = True  # type: ignore[attr-defined]
+
+    game = battle([["vesk"], ["maelis"]], [[24, 20, 0], [24, 28, 180]], prepare=down)
+    if any(isinstance(o, Shake) for o in options(game)):
+        game.apply(0, Done())
+    activate(game, 0)
+    game.apply(0, StandUp("move"))
+    script(game, 3, 3, 3, 3)
+    game.apply(0, Attack(1, 1))
+    assert [e for e in game.events if e.kind == "hordes_attack"][-1].total == 3 + 3 + 6 + 2
 
 
 def test_animus_forces_beast_once() -> None:

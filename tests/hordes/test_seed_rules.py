@@ -33,17 +33,23 @@ from warbench.rulesets.hordes.bots import WarlockBot
 from warbench.rulesets.hordes.combat import Strike, attack
 from warbench.rulesets.hordes.events import AttackRolled
 from warbench.rulesets.hordes.profile import stat
-from warbench.rulesets.hordes.state import Model
+from warbench.rulesets.hordes.state import Lasting, Model
 
 STALKER = [["maelis", "bramble-stalker"], ["vesk"]]
 STALKER_AT = [[24, 5, 0], [30, 5, 0], [24, 45, 180]]
 
 
-def _frenzy_while_down(beast_y: float) -> HGame:
-    """A knocked-down Mosshound with 3 fury, Vesk ahead of it, rolls 6,6 on its threshold."""
+def _frenzy_while_down(beast_y: float, down: bool = True, slowed: bool = False) -> HGame:
+    """A knocked-down Mosshound with 3 fury, Vesk ahead of it, rolls 6,6 on its threshold
+    (``down=False``: standing; ``slowed``: under Vesk's Entangle, SPD -2 and DEF -2)."""
 
     def prepare(state) -> None:  # type: ignore[no-untyped-def]
-        state.models[1].fury, state.models[1].knocked_down = 3, True
+        state.models[1].fury, state.models[1].knocked_down = 3, down
+        if slowed:
+            state.models[1].effects = [
+                Lasting("entangle", "spell", stat_name, -2, 2, -1, True)
+                for stat_name in ("spd", "def")
+            ]
 
     game = battle(
         [["maelis", "mosshound"], ["vesk"]],
@@ -65,6 +71,19 @@ def test_frenzy_standing_up_gives_up_the_charge() -> None:
     assert beast.frenzied and not beast.knocked_down
     assert (beast.x, beast.y) == (24, 30)
     assert vesk.damage == 0
+
+
+@pytest.mark.parametrize("slowed", [False, True])
+def test_hor_frenzy_no_charge_with_a_spd_penalty(slowed: bool) -> None:
+    """HOR-FRENZY, HOR-CHARGE (l.252-253, l.304-305): a frenzied beast charges, but a model
+    with a SPD penalty may not charge: the entangled Mosshound stays where it is, 6" from
+    Vesk, and strikes nobody (engine default: only a model already in its melee range);
+    without the penalty it charges her."""
+    game = _frenzy_while_down(30.0, down=False, slowed=slowed)
+    beast, vesk = game.state.models[1], game.state.models[2]
+    assert beast.frenzied
+    assert ((beast.x, beast.y) == (24, 30)) == slowed
+    assert (vesk.damage == 0) == slowed
 
 
 def test_frenzy_standing_up_still_attacks_in_reach() -> None:
@@ -183,6 +202,20 @@ def test_aoe_hit_effect_hits_every_model_under_it() -> None:
     assert _aoe_at_vesk(("knockdown",), (5, 6, 1, 1, 1, 1)) == (True, True)
 
 
+def test_hor_aoe_hits_the_attacker_under_its_own_template() -> None:
+    """HOR-AOE, HOR-AUTO-EFFECT (l.453-454): every model under an AOE is hit, the attacker
+    too. Vesk's Scorch (AOE 3") at Maelis in base contact covers Vesk's own base, 0.6"
+    from its centre: both take a damage roll."""
+    game = battle([["vesk"], ["maelis"]], [[24, 20, 0], [24, 21.2, 180]])
+    activate(game, 0)
+    script(game, *[6] * 10)
+    game.apply(0, Cast("scorch", 1))
+    while boosts := [o for o in options(game) if isinstance(o, DamageBoost) and not o.boost]:
+        game.apply(0, boosts[0])
+    vesk, maelis = game.state.models
+    assert vesk.damage > 0 and maelis.damage > 0
+
+
 def test_charge_attack_is_the_first_melee_attack_whatever_its_target() -> None:
     """HOR-CHARGE: after a charge of 3" or more the first melee attack is the charge
     attack, with a boosted damage roll, even on a model other than the charge target;
@@ -198,6 +231,32 @@ def test_charge_attack_is_the_first_melee_attack_whatever_its_target() -> None:
     assert not any(isinstance(o, DamageBoost) for o in options(game))
     damage = [e for e in game.events if isinstance(e, RollEffect) and e.query == "damage"]
     assert [e.dice for e in damage] == [3]
+
+
+@pytest.mark.parametrize("friendly", [False, True])
+def test_hor_charge_a_charger_makes_no_ranged_attack_after_its_charge(friendly: bool) -> None:
+    """HOR-CHARGE, HOR-COMBAT-ACTION (l.309-311, l.317-318): a charger that reaches its
+    target makes melee attacks, and no model makes ranged and melee attacks in one
+    activation. Charging a knocked-down enemy or its own beast leaves Vesk unengaged, yet
+    her Spitfire is not offered after the charge, at anyone; her Ember Staff is."""
+
+    def knock_down(state: object) -> None:
+        if not friendly:
+            state.models[1].knocked_down = True  # type: ignore[attr-defined]
+
+    if friendly:
+        game = battle(
+            [["vesk", "ember-jackal"], ["maelis"]], [[24, 10, 0], [24, 16, 180], [29, 20, 180]]
+        )
+    else:
+        armies = [["vesk"], ["mosshound", "maelis"]]
+        game = battle(armies, [[24, 20, 0], [24, 26, 180], [24, 45, 180]], prepare=knock_down)
+    activate(game, 0)
+    game.apply(0, Charge(1))
+    weapons = game.data.models["vesk"].weapons
+    kinds = {weapons[o.weapon].kind for o in options(game) if isinstance(o, Attack)}
+    assert kinds == {"melee"}
+    assert any(o == Attack(0, 1) for o in options(game))
 
 
 def test_ctrl_spell_affects_every_model_in_the_control_area(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
@@ -10,14 +11,14 @@ from pettingzoo.test import api_test
 
 import warbench.rl
 from tests.duel import Duel
-from warbench.rl import WarbenchEnv
+from warbench.rl import PolicyAgent, WarbenchEnv
 
 RULESETS = ["full-thrust", "hordes", "dystopian-wars", "armada", "robogear"]
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_ruleset_passes_the_pettingzoo_api_test(ruleset_id: str) -> None:
-    env = warbench.rl.env(ruleset_id, actions=8, observation_size=64)
+    env = warbench.rl.env(ruleset_id, actions=8)
     with warnings.catch_warnings():  # dict observations with a mask warn, as in chess
         warnings.simplefilter("ignore")
         api_test(env, num_cycles=5)
@@ -26,7 +27,7 @@ def test_every_ruleset_passes_the_pettingzoo_api_test(ruleset_id: str) -> None:
 def test_robogear_with_three_and_four_seats_passes_the_api_test() -> None:
     """ROBOGEAR seats two to four players: one agent per seat."""
     for players in (3, 4):
-        env = warbench.rl.env("robogear", players=players, actions=8, observation_size=64)
+        env = warbench.rl.env("robogear", players=players, actions=8)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             api_test(env, num_cycles=5)
@@ -69,10 +70,10 @@ def test_the_same_seed_gives_the_same_observations() -> None:
 
 
 def test_observations_have_a_fixed_shape_and_the_mask_marks_legal_slots() -> None:
-    env = warbench.rl.env("full-thrust", actions=8, observation_size=128)
+    env = warbench.rl.env("full-thrust", actions=8, observation_size=512)
     env.reset(seed=1)
     observation = env.observe(env.agent_selection)
-    assert observation["observation"].shape == (128,)
+    assert observation["observation"].shape == (512,)
     assert observation["observation"].dtype == np.float32
     assert observation["action_mask"].dtype == np.int8 and observation["action_mask"].any()
 
@@ -145,3 +146,36 @@ def test_a_team_win_pays_both_partners() -> None:
     assert [totals[f"player_{seat}"] for seat in range(4)] == [
         1.0 if seat in winners else -1.0 for seat in range(4)
     ]
+
+
+def test_the_environments_arguments_are_checked_with_clear_errors() -> None:
+    """Sizes too small, no action slots, a seat count the ruleset does not take: refused
+    when the environment is made, not as an IndexError at reset or a game stuck forever."""
+    for options, message in [
+        ({"observation_size": 4}, "observation_size=4: the header takes 8 slots"),
+        ({"observation_size": 8}, "observation_size=8: the header takes 8 slots"),
+        ({"actions": 0}, "actions=0: there must be at least one action slot"),
+        ({"actions": 2.5}, "actions=2.5"),
+        ({"max_steps": 0}, "max_steps=0"),
+        ({"shaped": -1.0}, "shaped=-1.0"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            warbench.rl.env("hordes", **options)
+    with pytest.raises(ValueError, match="hordes is played by 2 players, not 3"):
+        warbench.rl.env("hordes", players=3)
+    with pytest.raises(ValueError, match="actions=0"):
+        PolicyAgent("hordes", lambda observation: 0, seed=1, actions=0)
+
+
+def test_a_step_before_reset_or_with_no_slot_number_is_refused_clearly() -> None:
+    env = warbench.rl.env("hordes", actions=8)
+    with pytest.raises(RuntimeError, match=re.escape("call reset() before using the environment")):
+        env.step(0)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    for action in ("1", True, 1.0, None):
+        with pytest.raises(ValueError, match="the action must be a slot number, not"):
+            env.step(action)  # type: ignore[arg-type]
+    assert env.agent_selection == agent and env.steps == 0
+    env.step(np.int64(0))  # a numpy whole number, as a policy gives it, is a slot number
+    assert env.steps == 1

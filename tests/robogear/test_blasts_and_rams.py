@@ -4,11 +4,25 @@ RG-INF-GRENADE-ICON, RG-ART-*, RG-RAM-*, RG-CC-WEAPON, RG-RUNOVER)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.robogear.helpers import RGame, army, battle, put, turn_of
+from tests.robogear.helpers import RULES, RGame, army, battle, put, turn_of
 from warbench.core.dice import ScriptedDice
-from warbench.rulesets.robogear.actions import EndTurn, Move, Ram, RunOver, Shoot, Throw, Turn
+from warbench.core.engine import Game
+from warbench.rulesets.robogear import RobogearRuleset
+from warbench.rulesets.robogear.actions import (
+    Board,
+    EndTurn,
+    Heal,
+    Move,
+    Ram,
+    RunOver,
+    Shoot,
+    Throw,
+    Turn,
+)
 from warbench.rulesets.robogear.events import BlastLanded, Rammed
 from warbench.rulesets.robogear.pieces import Block
 from warbench.rulesets.robogear.state import resource
@@ -68,6 +82,56 @@ def test_indirect_fire_needs_a_spotter_and_always_scatters_2d6_cm() -> None:
     assert "serving a gun" in (game.check(0, Move(0, 0.0, 1.0)) or "")
 
 
+def test_rg_ind_a_gun_that_sees_may_lob_without_a_spotter() -> None:
+    """RG-IND: a mortar with its own line of sight to the target may fire direct or lob,
+    at the player's choice, with no spotter on the table; the lobbed shell rolls no
+    accuracy and scatters the full 2D6 cm. Behind a wall, with no spotter, the lob is
+    refused and says why."""
+    game = battle(army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")),
+                  army(("ferrum-rifleman", 2)))
+    put(game, 0, 31.5, 10)
+    put(game, 1, 30, 10)
+    put(game, 2, 30, 24)
+    put(game, 3, 55, 55)
+    turn_of(game, 0, dice=[1, 2, 3])
+    lob = Shoot(1, 0, 2, indirect=True)
+    offered = {o for d in game.pending() for o in d.options}
+    assert {Shoot(1, 0, 2), lob} <= offered
+    game.apply(0, lob)
+    landed = next(e for e in game.events if isinstance(e, BlastLanded))
+    assert landed.scattered == 2.0  # 2 + 3 cm, no accuracy roll before it
+    game.apply(0, EndTurn())
+    game.state.terrain.append(Block(20, 18, 40, 19, 6.0, "wall"))
+    lob = Shoot(1, 0, 3, indirect=True)
+    put(game, 3, 30, 24)
+    turn_of(game, 0)
+    assert "out of the gun's sight needs a friendly spotter or radar" in (
+        game.check(0, lob) or "")
+
+
+def test_rg_ind_a_lobbing_gun_fired_direct_bursts_under_a_marker(tmp_path: Path) -> None:
+    """RG-IND, RG-BLAST: every lobbing gun uses blast markers, fired direct as well as
+    lobbed: a mortar whose weapon a player's units.toml marks only `indirect` (not
+    `blast`) fires direct at a trooper, hits, and its marker bursts over the trooper and
+    the trooper beside it."""
+    shipped = (Path(RULES.shipped_data or ".") / "units.toml").read_text()
+    traits = 'traits = ["blast", "indirect"]'
+    (tmp_path / "units.toml").write_text(shipped.replace(traits, 'traits = ["indirect"]'))
+    setup = {"armies": [army(("verdant-brawler", 1), ("verdant-mortar", 1, "attach")),
+                        army(("ferrum-rifleman", 2))], "terrain": "none",
+             "edges": ["south", "north"]}
+    game = Game.new(RobogearRuleset(data_dir=tmp_path), setup, seed=3, players=2)
+    assert game.data.units["verdant-mortar"].weapons[0].traits == ("indirect",)
+    put(game, 0, 31.5, 10)
+    put(game, 1, 30, 10)
+    put(game, 2, 30, 24)
+    put(game, 3, 31.2, 24)
+    turn_of(game, 0, dice=[6])  # accuracy 6 - 1 (medium) against 0 in the open: a hit
+    game.apply(0, Shoot(1, 0, 2))
+    landed = next(e for e in game.events if isinstance(e, BlastLanded))
+    assert set(landed.hits) == {2, 3} and landed.scattered == 0.0
+
+
 def test_guns_need_crew_to_fire_two_to_move_and_pay_to_turn() -> None:
     """RG-ART-CREW, RG-ART-DEF: no trooper within a step, no shot; one trooper turns it for
     1 energy (no turntable); moving it takes two."""
@@ -83,6 +147,76 @@ def test_guns_need_crew_to_fire_two_to_move_and_pay_to_turn() -> None:
     assert "two troopers" in (game.check(0, Move(1, 0.0, 1.0)) or "")
     game.apply(0, Turn(1, 10.0))
     assert game.state.units[1].points_left == 1
+
+
+def test_rg_art_crew_a_medic_treating_and_the_trooper_treated_serve_no_gun() -> None:
+    """RG-ART-CREW, RG-HEAL: from the start of a treatment to the medic's next turn neither
+    the medic nor the trooper treated does anything else, so neither serves a gun: with
+    only them within a step, a mortar may neither fire nor turn, this round or the next
+    before the medic's turn; a free trooper brought up serves it."""
+    game = battle(army(("ferrum-medic", 1), ("ferrum-rifleman", 1), ("ferrum-brawler", 1),
+                       ("ferrum-mortar", 1, "attach")),
+                  army(("verdant-rifleman", 1)))
+    state = game.state
+    put(game, 0, 31, 9.2)  # the medic and the trooper it treats, within a step of the gun
+    put(game, 1, 31, 10.8)
+    put(game, 2, 5, 5)  # the gun's own brawler, far off
+    put(game, 3, 32.6, 10)
+    put(game, 4, 32, 25)
+    state.units[1].damage = 2  # red
+    turn_of(game, 0)
+    game.apply(0, Heal(0, 1))
+    for new_round in (False, True):
+        if new_round:  # a round's start clears what troopers did (turn.py Battle.step)
+            game.apply(0, EndTurn())
+            for unit in state.units:
+                unit.crewing = unit.busy = unit.acted = False
+        turn_of(game, 3)
+        for action in (Shoot(3, 0, 4), Turn(3, 10.0)):
+            assert "a medic treating or a trooper being treated" in (
+                game.check(0, action) or "")
+    put(game, 2, 34.2, 10)
+    game._pending = None  # the table changed under a pending decision (test only)
+    game.apply(0, Shoot(3, 0, 4))
+    assert state.units[2].crewing and not state.units[0].crewing
+    assert not state.units[1].crewing
+
+
+def test_rg_art_crew_the_engine_takes_the_free_trooper_first_by_unit_number() -> None:
+    """RG-ART-CREW (engine default): a shot, turn or move names no crew; the engine takes
+    the free troopers within a step in the order of their unit numbers, so a trooper of
+    another squad standing by the gun may be the one that serves and loses its round."""
+    game = battle(army(("ferrum-rocketeer", 1), ("ferrum-rifleman", 1),
+                       ("ferrum-mortar", 1, "attach")), army(("verdant-tank", 1)))
+    put(game, 0, 28.5, 10)  # another squad's rocketeer, within a step of the gun
+    put(game, 1, 31.5, 10)  # the gun's own rifleman, within a step too
+    put(game, 2, 30, 10)
+    put(game, 3, 30, 25)
+    turn_of(game, 2)
+    game.apply(0, Shoot(2, 0, 3))
+    assert game.state.units[0].crewing and not game.state.units[1].crewing
+
+
+def test_rg_art_crew_a_pilot_in_a_guns_seat_turns_and_fires_it(tmp_path: Path) -> None:
+    """RG-ART-CREW, RG-PILOT-NEW: a gun with a pilot's seat (a player's units.toml gives
+    the mortar one) turns and fires with a pilot sitting in it and no trooper by it; the
+    pilot gets in as into an empty cabin, touching it, for a point."""
+    shipped = (Path(RULES.shipped_data or ".") / "units.toml").read_text()
+    mortar = 'name = "Ferrum field mortar"\nkind = "gun"\n'
+    assert mortar in shipped
+    (tmp_path / "units.toml").write_text(shipped.replace(mortar, mortar + "pilot_seat = true\n"))
+    setup = {"armies": [army(("ferrum-pilot", 1), ("ferrum-mortar", 1, "attach")),
+                        army(("verdant-tank", 1))], "terrain": "none", "edges": ["south", "north"]}
+    game = Game.new(RobogearRuleset(data_dir=tmp_path), setup, seed=3, players=2)
+    put(game, 0, 31.5, 10)
+    gun = put(game, 1, 30, 10)
+    put(game, 2, 30, 25)
+    turn_of(game, 0)
+    assert gun.pilot == 0
+    game.apply(0, Board(0, 1))
+    assert gun.pilot == 3 and not game.state.units[0].alive
+    game.apply(0, Turn(1, 10.0))
+    assert game.check(0, Shoot(1, 0, 2)) is None
 
 
 def test_flamer_template_hits_all_it_touches_and_burns_open_crews() -> None:

@@ -36,6 +36,8 @@ def test_short_range_in_the_open_always_hits_for_short_damage() -> None:
     game.apply(0, Shoot(0, 0, 1))
     shot = next(e for e in game.events if isinstance(e, ShotResolved))
     assert (shot.accuracy, shot.defence, shot.hit) == (1, 0, True)
+    assert shot.text == ("0 Anvil battle tank fires the main cannon at 1 Mantis walker: "
+                         "accuracy 1 against defence 0, a hit (it beats the defence)")
     assert game.state.units[1].damage == 6
     assert game.state.units[0].points_left == 4
     assert "fires once a turn" in (game.check(0, Shoot(0, 0, 1)) or "")

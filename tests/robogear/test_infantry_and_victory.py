@@ -16,7 +16,9 @@ from warbench.rulesets.robogear.actions import (
     Heal,
     Melee,
     Move,
+    Ram,
     Regroup,
+    RunOver,
     Shoot,
 )
 from warbench.rulesets.robogear.damage import destroy
@@ -55,6 +57,28 @@ def test_medic_brings_a_red_trooper_back_to_yellow_at_its_next_turn() -> None:
     game.apply(0, EndTurn())
     turn_of(game, 0)
     assert game.state.units[1].damage == 1
+
+
+def test_rg_heal_a_medic_in_a_carrier_or_out_of_resource_starts_no_treatment() -> None:
+    """RG-HEAL, RG-INF-ACT: a medic treats from within a step of the trooper, so not
+    from inside a carrier (a trooper by the door it boarded from is not offered); a medic
+    that has spent its whole resource stands frozen until its next turn."""
+    game = battle(army(("ferrum-rover", 1), ("ferrum-medic", 2), ("ferrum-rifleman", 2)),
+                  army(("verdant-tank", 1)))
+    put(game, 0, 30, 20)
+    put(game, 1, 26, 10)
+    put(game, 2, 30, 22.1)  # at the rover's side, a red trooper beside it
+    put(game, 3, 31, 10)
+    put(game, 4, 31, 22.6)
+    put(game, 5, 50, 55)
+    game.state.units[3].damage = game.state.units[4].damage = 2
+    turn_of(game, 1)
+    assert game.check(0, Heal(2, 4)) is None
+    game.apply(0, Board(2, 0))
+    assert "riding a carrier" in (game.check(0, Heal(2, 4)) or "")
+    assert Heal(2, 4) not in {o for d in game.pending() for o in d.options}
+    game.apply(0, Move(1, 90.0, 4.0))  # its whole resource, to the trooper's side
+    assert "no resource left" in (game.check(0, Heal(1, 3)) or "")
 
 
 def test_rg_heal_a_treatment_ends_when_the_medic_or_the_trooper_is_destroyed() -> None:
@@ -221,6 +245,29 @@ def test_group_squads_share_a_turn_and_keep_within_40_cm() -> None:
     assert game.check(0, Move(2, 0.0, 4.0)) is not None
     assert "within 40 cm" in (game.check(0, Move(2, 0.0, 4.0)) or "")
     game.apply(0, Move(0, 270.0, 1.0))
+
+
+def test_rg_group_traits_a_ram_or_run_over_keeps_the_group_within_40_cm() -> None:
+    """RG-GROUP-TRAITS: the 40 cm between a group's squads holds for every move, a charge
+    too: a rover whose run-over (or ram) would end more than 40 cm from the other rover of
+    its group is refused, and the charge is not offered; nearer it is allowed."""
+    game = battle(army(("ferrum-rover", 1, "group:A"), ("ferrum-rover", 1, "group:A")),
+                  army(("verdant-rifleman", 1), ("verdant-tank", 1)))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 2)
+    put(game, 2, 30, 24)
+    put(game, 3, 55, 40)
+    turn_of(game, 0)
+    for charge, target in ((RunOver(0, 2), 2), (Ram(0, 3), 3)):
+        put(game, 5 - target, 55, 40)  # the other one out of the way
+        put(game, target, 30, 24)
+        game._pending = None  # the table changed under a pending decision (test only)
+        assert "within 40 cm" in (game.check(0, charge) or "")
+        assert charge not in {o for d in game.pending() for o in d.options}
+        put(game, 1, 34, 10)
+        game._pending = None
+        assert game.check(0, charge) is None
+        put(game, 1, 30, 2)
 
 
 def test_last_army_standing_wins_and_teams_win_together() -> None:

@@ -13,14 +13,16 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.rulesets.robogear import RobogearRuleset
 from warbench.rulesets.robogear.actions import (
     Activate,
+    Board,
     ChooseEdge,
     EndTurn,
+    Enter,
     Move,
     Regroup,
     Shoot,
     Turn,
 )
-from warbench.rulesets.robogear.events import Initiative
+from warbench.rulesets.robogear.events import EdgeOrder, Initiative
 from warbench.rulesets.robogear.fire import crew_for
 from warbench.rulesets.robogear.moves import move_block
 from warbench.rulesets.robogear.pieces import Block
@@ -38,6 +40,17 @@ def test_initiative_every_player_rolls_and_ties_roll_again() -> None:
     game = Game.new(RULES, setup, players=3, dice=ScriptedDice([3, 5, 5, 2, 6]))
     assert game.state.order == [2, 1, 0]
     assert any(isinstance(e, Initiative) and e.order == (2, 1, 0) for e in game.events)
+
+
+def test_the_edge_roll_off_says_who_won_and_who_chooses_after() -> None:
+    """RG-SETUP-EDGE: the roll-off for the edges names its winner and the order after it
+    (ties rolling again), not only the dice."""
+    setup = {"armies": [army((TANK, 1))] * 3, "terrain": "none"}
+    game = Game.new(RULES, setup, players=3, dice=ScriptedDice([3, 5, 5, 2, 6]))
+    assert game.state.edge_order == [2, 1, 0]
+    order = next(e for e in game.events if isinstance(e, EdgeOrder))
+    assert order.text == ("player 2 wins the roll-off for the edges (the highest roll, ties "
+                          "rolling again) and chooses first; then player 1, player 0")
 
 
 def test_players_alternate_and_one_with_units_left_goes_on() -> None:
@@ -149,6 +162,21 @@ def test_obstacles_by_chassis() -> None:
     assert "only walking forward" in (game.check(0, Move(2, 0.0, 4.0)) or "")
 
 
+def test_rg_move_walk_obst_a_walker_climbs_only_what_is_lower_than_its_knee() -> None:
+    """RG-MOVE-WALK-OBST: a walker steps up only onto what is lower than its knee (5 cm, 2
+    steps): a 2-step block is refused, naming the knee; a 1.9-step one is climbed."""
+    game = battle(army((WALKER, 1)), army((TANK, 1)))
+    assert game.data.units[WALKER].climb_cm == 5.0
+    game.state.terrain.append(Block(20, 20, 40, 30, 2.0, "platform"))
+    put(game, 0, 30, 17)
+    put(game, 1, 50, 55)
+    turn_of(game, 0)
+    assert "not lower than the walker's knee" in (game.check(0, Move(0, 0.0, 4.0)) or "")
+    game.state.terrain[-1].height = 1.9
+    game._pending = None  # the table changed under a pending decision (test only)
+    assert game.check(0, Move(0, 0.0, 4.0)) is None
+
+
 def test_the_spider_crosses_obstacles_only_straight_ahead() -> None:
     """RG-MOVE-WALK-OBST, RG-SPIDER: the spider is a walker: it moves any way at full speed
     and turns free, but crosses an obstacle only walking forward."""
@@ -189,6 +217,31 @@ def test_troopers_step_any_way_and_pay_to_climb() -> None:
     assert "more than 3 steps" in (game.check(0, Move(0, 0.0, 1.5)) or "")
     game.apply(0, Move(0, 90.0, 1.5))
     assert game.state.units[0].points_left == 4 - 2 - 2
+
+
+def test_rg_inf_climb_a_trooper_on_a_roof_pays_only_for_a_rise_or_drop() -> None:
+    """RG-INF-CLIMB, RG-MOVE-WALK-OBST: walking along the top of a 2-step platform is
+    neither a rise nor a drop (a step, a point); stepping from it onto a 3-step tower next
+    to it rises 1 step, free; going up onto the platform from the ground costs 2 as
+    before. A walker on the platform steps back along its top (only crossing an edge
+    needs a forward step)."""
+    game = battle(army(("ferrum-rifleman", 2)), army((WALKER, 1)), army((TANK, 1)))
+    game.state.terrain += [Block(20, 20, 30, 30, 2.0, "platform"),
+                           Block(30, 20, 34, 30, 3.0, "tower")]
+    roof, ground = put(game, 0, 29, 25), put(game, 1, 19, 22)
+    put(game, 2, 23, 25)
+    put(game, 3, 50, 55)
+    turn_of(game, 0)
+    game.apply(0, Move(0, 0.0, 1.0))
+    assert roof.points_left == 3
+    game.apply(0, Move(0, 90.0, 2.0))  # onto the tower
+    assert (roof.x, roof.points_left) == (31.0, 1)
+    game.apply(0, Move(1, 90.0, 2.0))  # up onto the platform
+    assert ground.points_left == 4 - 2 - 2
+    game.apply(0, EndTurn())
+    turn_of(game, 2)
+    assert game.check(1, Move(2, 180.0, 1.0)) is None
+    assert "only walking forward" in (game.check(1, Move(2, 270.0, 4.0)) or "")
 
 
 def test_pilotless_machine_stands_and_wounded_pilot_moves_or_shoots() -> None:
@@ -282,3 +335,35 @@ def test_battery_crews_serve_only_their_guns_and_stay_by_them() -> None:
     state.units[1].ammo = [0]
     game._pending = None  # the table changed under a pending decision (test only)
     assert game.check(0, Move(2, 270.0, 3.0)) is None
+
+
+def test_rg_art_battery_crew_does_not_leave_its_guns_by_boarding_or_entering() -> None:
+    """RG-ART-BATTERY-CREW, RG-ART-BATTERY: while a gun and ammunition last, the battery's
+    crew may not leave its guns by boarding a carrier or going into a building any more
+    than by walking off, and a battery's gun is not loaded away from the others; with the
+    shells spent the crew may board."""
+    game = battle(army(("ferrum-mortar", 2), ("ferrum-rifleman", 1, "crew"),
+                       ("ferrum-rover", 1)), army((TANK, 1)))
+    state = game.state
+    state.terrain.append(Block(6, 11, 9.5, 14, 4.0, "house", slots=4))
+    put(game, 0, 10, 10)
+    put(game, 1, 14, 10)
+    put(game, 2, 10, 11.6)  # the crew, touching the rover and the house
+    put(game, 3, 10, 13.7)
+    put(game, 4, 50, 50)
+    turn_of(game, 2)
+    for away in (Board(2, 3), Enter(2, 0)):
+        assert "may not leave its guns" in (game.check(0, away) or "")
+        assert away not in {o for d in game.pending() for o in d.options}
+    game.apply(0, EndTurn())
+    put(game, 2, 14, 11.6)  # the crew beside the second gun, the rover touching it
+    put(game, 3, 16.6, 10)
+    turn_of(game, 1)
+    assert "a battery's guns stand within 4 steps" in (game.check(0, Board(1, 3)) or "")
+    game.apply(0, EndTurn())
+    put(game, 2, 10, 11.6)
+    put(game, 3, 10, 13.7)
+    state.units[0].ammo = [0]
+    state.units[1].ammo = [0]
+    turn_of(game, 2)
+    assert game.check(0, Board(2, 3)) is None

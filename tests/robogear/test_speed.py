@@ -257,9 +257,14 @@ def test_a_written_out_copy_passes_every_field_in_its_place() -> None:
 def test_an_aim_answers_what_the_table_answers_in_any_order() -> None:
     """RG-FIRE-AIM, RG-FIRE-BANDS, RG-FIRE-LOS, RG-IND, RG-BLAST: each fact an Aim keeps
     (band, a fixed weapon's aim, the hidden share, a spotter's sight, a blast marker of each
-    size) is what the table's own functions answer, whichever is asked first."""
+    size) is what the table's own functions answer, whichever is asked first; the last
+    table has a friend beside the target, so its markers differ by size."""
+    mingled = battle(army(("ferrum-rifleman", 2)), army(("verdant-rifleman", 1)))
+    put(mingled, 0, 30, 10)
+    put(mingled, 1, 30, 22)
+    put(mingled, 2, 30, 20)
     checked, differ = 0, False
-    for game in _random_game(5, 160)[::8]:
+    for game in [*_random_game(5, 160)[::8], mingled]:
         state, data = game.state, game.data
         sight = Sight(state, data)
         live = [u for u in state.units if u.on_table]

@@ -16,6 +16,7 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import Game
 from warbench.core.registry import ruleset
 from warbench.core.rng import RandomStream
+from warbench.rulesets.robogear.actions import Regroup
 from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
 
@@ -237,3 +238,32 @@ def test_an_aim_request_names_its_problems(client: TestClient) -> None:
         "aim": {"label": "nobody", "action": {"type": "rg-shoot", "unit": 0, "weapon": 0}}})
     assert reply.status_code == 200 and "is no target of rg-shoot" in reply.json()["reason"]
     assert state(client, game["id"], link)["step"] == 0
+
+
+def test_robogear_activations_and_regroupings_name_units_by_their_numbers_on_the_board() -> None:
+    """Four players: seat 3's squads are offered by the units' names and the numbers its
+    pieces carry on the board (31 to 41), never by the element numbers (21 to 27), which
+    are other seats' unit numbers; a regrouping names both squads, passing says so."""
+    rules = ruleset("robogear")
+    game = Game.new(rules, rules.default_setup_with([], 4), seed=11, players=4)
+    agents = [rules.bots()["random"](seat) for seat in range(4)]
+    regroups: list[str] = []
+    for _ in range(200):
+        decision = game.pending()[0]
+        labels = [o["label"] for d in snapshot(game, decision.player)["decisions"]
+                  for o in d["options"]]
+        if decision.prompt.startswith("form or disband"):
+            regroups = labels if decision.player == 3 else regroups
+            game.apply(decision.player, Regroup())  # every seat passes: squads as listed
+            continue
+        if decision.player == 3 and decision.prompt.startswith("choose a squad"):
+            break
+        game.apply(decision.player, agents[decision.player].choose(
+            game.observe(decision.player), decision))
+    assert "activate Anvil battle tank 31" in labels
+    assert "activate Ferrum rifleman 35, 36, 37, 38" in labels
+    pieces = {s["label"] for s in snapshot(game, 3)["scene"]["shapes"] if s.get("player") == 3}
+    assert {"31 Anvil battle tank", "35 Ferrum rifleman"} <= pieces
+    assert not any("element" in label for label in labels)
+    assert regroups[0] == "pass: no more regrouping this round"
+    assert "Anvil battle tank 31 joins Strider walker 32" in regroups

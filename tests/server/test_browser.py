@@ -242,7 +242,8 @@ def test_a_person_plays_a_full_thrust_turn_by_dragging_courses_and_clicking_a_ta
     prompts = []
     for _ in range(60):
         targets = page.evaluate(
-            "() => state.decisions.flatMap((d) => d.options).filter((o) => o.target && o.odds)"
+            "() => state.decisions.flatMap((d) => d.options)"
+            ".filter((o) => o.target && o.odds && o.action.type === 'ft-declare')"
             ".map((o) => o.target)"
         )
         if targets:

@@ -16,6 +16,7 @@ from tests.server.helpers import Socket, auth, create, state
 from warbench.core.agents import RandomAgent
 from warbench.core.engine import Game
 from warbench.core.registry import available_rulesets, ruleset
+from warbench.rulesets.full_thrust.actions import Launch, MoveGroup
 from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
 
@@ -208,3 +209,25 @@ def test_every_rulesets_options_read_as_words_not_as_raw_actions(ruleset_id: str
     assert labels
     raw = [label for label in labels if RAW.match(label)]
     assert not raw, raw[:5]
+
+
+def test_ft_fighters_a_launched_group_dragged_moves_where_its_ghost_stood() -> None:
+    """A group launched from its carrier stands on it: dragged while its move is owed, it
+    is the group's move to that point (its ghost there); past its reach, the rules'
+    reason; the carrier dragged then means nothing."""
+    game, _ = battle([ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "heavy"))],
+                     [ship("lancer", "Pike", 30.0, 40.0, facing=6)], 6, 1)
+    orders(game)
+    game.apply(0, Launch(0))
+    game.apply(0, Launch(1))
+    assert game.pending()[0].prompt == "move Nest S1"
+    reply = consider(game, 0, {"drag": {"label": "Nest S1 (6)", "x": 36.0, "y": 20.0}})
+    assert reply["action"] == {"type": "ft-move-group", "group": 0, "x": 36.0, "y": 20.0}
+    assert reply["reason"] is None and reply["text"] == "Nest S1 (6) moves 11.7 MU to (36.0, 20.0)"
+    assert [(g["label"], g["x"], g["y"]) for g in reply["ghosts"]] == [("Nest S1 (6)", 36.0, 20.0)]
+    far = consider(game, 0, {"drag": {"label": "Nest S1 (6)", "x": 30.0, "y": 39.0}})
+    assert "longer than 24 MU" in far["reason"]
+    assert consider(game, 0, {"drag": {"label": "Nest", "x": 30.0, "y": 20.0}})["action"] is None
+    game.apply(0, MoveGroup(**{k: v for k, v in reply["action"].items() if k != "type"}))
+    group = game.state.groups[0]
+    assert (group.x, group.y) == (36.0, 20.0)

@@ -97,6 +97,10 @@ def test_hordes_and_robogear_games_are_created_from_the_lobby(client: TestClient
 
 
 def test_robogear_2v2_is_a_set_up_option_for_four_seats_only(client: TestClient) -> None:
+    info = next(r for r in client.get("/api/rulesets").json() if r["id"] == "robogear")
+    assert info["choices"]["2v2"] == {"group": "", "players": [4]}
+    assert {info["choices"][m]["group"] for m in ("capture", "commander", "hold")} == {
+        "mission"}
     four = [{"kind": "person"}] + [{"kind": "bot", "bot": "commander"}] * 3
     game = create(client, "robogear", four, options=["2v2"])
     link = game["seats"][0]["link"]
@@ -108,7 +112,7 @@ def test_robogear_2v2_is_a_set_up_option_for_four_seats_only(client: TestClient)
     refused = client.post(
         "/api/games", json={"ruleset": "robogear", "seats": four[:3], "options": ["2v2"]}
     )
-    assert refused.status_code == 422 and "four armies" in refused.text
+    assert refused.status_code == 422 and "needs four players, one army each, not 3" in refused.text
     unknown = client.post(
         "/api/games", json={"ruleset": "hordes", "seats": four[:1] * 2, "options": ["2v2"]}
     )

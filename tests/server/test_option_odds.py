@@ -16,6 +16,7 @@ from tests.rulesets.dystopian_wars.helpers import (
 from tests.rulesets.full_thrust.helpers import battle, orders, ship
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import Activate, Move
+from warbench.rulesets.full_thrust.actions import DeclareTarget
 from warbench.server.snapshot import snapshot
 
 
@@ -48,7 +49,40 @@ def test_a_full_thrust_seat_sees_the_beam_odds_of_each_lock_at_the_real_range() 
     orders(game)
     locks = _options(snapshot(game, 0), "ft-declare")
     on_pike = next(o for o in locks if o["action"]["target"] == 1)
-    assert on_pike["label"] == "Sabre: fire control 1 locks on Pike"
+    assert on_pike["label"] == "Sabre: fire control locks on Pike (10.0 MU)"
     assert on_pike["odds"]["outcome"] == "hull damage" and on_pike["odds"]["mean"] > 0
     assert "threshold check" in on_pike["odds"]["outcomes"]
     assert "odds" not in next(o for o in locks if o["action"]["target"] == -1)
+
+
+def test_a_kravak_seat_sees_odds_under_each_lock_and_each_weapon_target() -> None:
+    """A Kra'Vak ship has no beams: its locks and its scattergun's target still carry
+    odds (K-guns, scatterguns), in words."""
+    game, _ = battle([ship("vorrun", "Fang", 30.0, 10.0)],
+                     [ship("sentinel", "Watch", 30.0, 14.0, facing=6)], 6, 1)
+    orders(game)
+    lock = next(o for o in _options(snapshot(game, 0), "ft-declare")
+                if o["action"]["target"] == 1)
+    assert lock["odds"]["outcome"] == "hull damage" and lock["odds"]["mean"] > 0
+    game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    aims = _options(snapshot(game, 0), "ft-assign")
+    assert aims[0]["odds"]["mean"] > 0 and "odds" not in aims[1]
+    assert not snapshot(game, 1)["decisions"]
+
+
+def test_each_weapon_target_reads_in_words_with_its_odds_and_holding_reads_hold_fire() -> None:
+    """Two locks on two ships: each K2 gun is asked, its options name the gun, the target
+    and its distance, with the odds of that one gun; holding fire says so."""
+    game, _ = battle([ship("drakhan", "Vesh", 30.0, 10.0)],
+                     [ship("sentinel", "Watch", 26.0, 30.0, facing=6),
+                      ship("sentinel", "Ward", 34.0, 30.0, facing=6)], 6, 1)
+    orders(game)
+    game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    game.apply(0, DeclareTarget(0, 2, "ship", 2))
+    snap = snapshot(game, 0)
+    assert snap["decisions"][0]["prompt"] == "Vesh: choose a target for the K2 gun"
+    labels = [o["label"] for o in _options(snap, "ft-assign")]
+    assert labels == ["Vesh: K2 gun 1 fires at Watch (20.4 MU)",
+                      "Vesh: K2 gun 1 fires at Ward (20.4 MU)", "Vesh: K2 gun 1 holds fire"]
+    aims = _options(snap, "ft-assign")
+    assert all(o["odds"]["mean"] > 0 for o in aims[:2]) and "odds" not in aims[2]

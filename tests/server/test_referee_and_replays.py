@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.helpers import Socket, auth, create, first_action, wait_for_decision
+from tests.duel import Duel
+from tests.server.helpers import Socket, auth, create, first_action, state, wait_for_decision
 from warbench.core.agents import RandomAgent
+from warbench.core.engine import IllegalAction
 from warbench.core.match import play_match
 from warbench.core.registry import ruleset
 from warbench.server.app import create_app
+from warbench.server.session import GameSession, NeedFaces
+from warbench.server.store import Seat, Store
 
 
 def _answer_dice_until_a_decision(socket: Socket, snap: dict) -> dict:
@@ -78,7 +83,11 @@ def test_a_stored_game_replays_only_as_the_tokens_seat(client: TestClient) -> No
     )
     loaded = client.post(f"/api/games/{game['id']}/replay", headers=auth(link)).json()
     assert loaded["seats"] == [1] and loaded["steps"] == 1
-    assert client.get(f"/api/replays/{loaded['id']}/1?seat=0").status_code == 404
+    other = client.get(f"/api/replays/{loaded['id']}/1?seat=0")
+    assert other.status_code == 404
+    assert other.json()["detail"] == "this replay may not be seen as seat 0, only as seat 1"
+    watcher = client.get(f"/api/replays/{loaded['id']}/1").json()["detail"]
+    assert watcher == "this replay may not be seen as a spectator, only as seat 1"
     assert client.post(f"/api/games/{game['id']}/replay").status_code == 403
 
 
@@ -156,3 +165,103 @@ def test_a_referee_game_against_the_commodore_is_played_over_http(client: TestCl
     journal = client.app.state.hub.room(game_id).session.journal  # type: ignore[attr-defined]
     assert typed > 1 and len(journal.entries) > actions  # the commodore moved between them
     assert any(entry.faces for entry in journal.entries)
+
+
+def test_faces_that_are_not_a_list_of_whole_numbers_are_malformed(client: TestClient) -> None:
+    """docs/play.md: 400 for a malformed request, 409 for faces the rules refuse; the roll
+    is still asked for after either."""
+    game = create(client, "dystopian-wars", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                  referee=True)
+    game_id, headers = game["id"], auth(game["seats"][0]["link"])
+    for faces in ("3", None, 3, {"a": 1}, ["3"], [True], [2.0]):
+        reply = client.post(f"/api/games/{game_id}/faces", json={"faces": faces}, headers=headers)
+        assert reply.status_code == 400, (faces, reply.text)
+        assert "whole numbers" in reply.json()["message"]
+    assert client.post(
+        f"/api/games/{game_id}/faces", json={"faces": [7]}, headers=headers
+    ).status_code == 409
+    socket = Socket(client, game_id, game["seats"][0]["link"])
+    socket.next_of("state")
+    socket.send({"type": "faces", "faces": "3"})
+    assert "whole numbers" in socket.next_of("error")["message"]
+    socket.close()
+    assert state(client, game_id, game["seats"][0]["link"])["roll"]["sides"] == 6
+
+
+def test_each_dice_prompt_says_whose_roll_it_is(client: TestClient) -> None:
+    """USERS journey 2: one person rolls for both sides; the battle-order rolls of player 0
+    and player 1 are asked for by name, one face as "1 face"."""
+    game = create(client, "dystopian-wars", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                  referee=True)
+    game_id, link = game["id"], game["seats"][0]["link"]
+    labels = []
+    for _ in range(2):
+        roll = state(client, game_id, link)["roll"]
+        labels.append(roll["label"])
+        reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [3]}, headers=auth(link))
+        assert reply.status_code in (200, 202), reply.text
+    assert labels == ["battle order, player 0", "battle order, player 1"]
+    assert str(NeedFaces(6, 1, labels[0])) == "type 1 face of a d6 for battle order, player 0"
+
+
+def test_faces_typed_for_the_opening_survive_a_restart(db: Path) -> None:
+    """Faces acknowledged with 202 are kept: after a restart only the missing roll is asked
+    for, and the faces typed before it are the ones the game used."""
+    with TestClient(create_app(db)) as client:
+        game = create(client, "dystopian-wars",
+                      [{"kind": "person"}, {"kind": "bot", "bot": "random"}], referee=True)
+        game_id, link = game["id"], game["seats"][0]["link"]
+        reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [5]}, headers=auth(link))
+        assert reply.status_code in (200, 202) and state(client, game_id, link)["roll"]
+    with TestClient(create_app(db)) as client:
+        assert state(client, game_id, link)["roll"]["label"] == "battle order, player 1"
+        reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [2]}, headers=auth(link))
+        assert reply.status_code == 200, reply.text
+        journal = client.app.state.hub.room(game_id).session.journal  # type: ignore[attr-defined]
+        assert journal.opening_faces[:2] == [5, 2]
+        assert journal.played_by == ["person", "random"]  # who sits where, kept in the store
+
+
+def test_faces_typed_for_a_waiting_action_survive_a_restart(tmp_path: Path) -> None:
+    """An action waiting on a second roll (the duel's initiative: one die per player) keeps
+    its first face across a restart, and is asked only for the second."""
+    store = Store(tmp_path / "games.sqlite")
+    people = [Seat("person"), Seat("person")]
+    session = GameSession.create("g1", Duel(), people, store, {}, setup={}, seed=1,
+                                 referee=True)
+    session.act(0, {"type": "stance", "stance": "guarded"})
+    with pytest.raises(NeedFaces):
+        session.act(1, {"type": "stance", "stance": "guarded"})
+    with pytest.raises(NeedFaces):
+        session.supply_faces([6])  # acknowledged: the second player's die is wanted now
+    record = store.load("g1")
+    assert record is not None
+    restored = GameSession.restore(record, Duel(), store)
+    assert restored.roll is not None and restored.roll.count == 1 and restored.typed == [6]
+    assert restored.supply_faces([2]) == 2
+    assert restored.journal.entries[-1].faces == [6, 2]
+    again = store.load("g1")
+    assert again is not None and again.pending is None
+
+
+def test_faces_of_an_action_refused_after_its_roll_are_not_handed_to_the_next(
+    tmp_path: Path,
+) -> None:
+    """The duel's gamble is refused when its die shows 1: that face is spent, and the
+    next roll asks for faces of its own (none kept in the store either)."""
+    store = Store(tmp_path / "games.sqlite")
+    session = GameSession.create("g2", Duel(), [Seat("person"), Seat("person")], store, {},
+                                 setup={}, seed=1, referee=True)
+    session.act(0, {"type": "stance", "stance": "guarded"})
+    with pytest.raises(NeedFaces):
+        session.act(1, {"type": "stance", "stance": "guarded"})
+    with pytest.raises(NeedFaces):
+        session.supply_faces([6])
+    session.supply_faces([2])  # player 0 acts first
+    with pytest.raises(NeedFaces):
+        session.act(0, {"type": "gamble"})
+    with pytest.raises(IllegalAction, match="gamble failed"):
+        session.supply_faces([1])
+    assert session.typed == [] and session.roll is None
+    record = store.load("g2")
+    assert record is not None and record.pending is None

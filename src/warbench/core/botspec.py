@@ -16,33 +16,46 @@ Traceback (most recent call last):
 warbench.core.botspec.BadBotSpec: bot 'search:iterations': option 'iterations' is not KEY=VALUE
 
 Your own agent enters wherever a bot name does, as ``FILE.py:FACTORY`` or
-``PACKAGE.MODULE:FACTORY``: ``FACTORY`` is called with a seed and returns an agent
-(anything with ``choose(observation, decision)``), e.g. ``my_agents.py:make_agent``.
+``MODULE:FACTORY`` (``my_agents:make_agent``, ``pkg.agents:make_agent``): ``FACTORY`` is
+called with a seed and returns an agent (anything with ``choose(observation, decision)``).
+A factory takes no options, so the part after the colon has no ``=``; where the part
+before it is one of the ruleset's bots, the text is that bot with malformed options. A
+module is imported from the current folder too, as ``python`` run there would find it.
 
->>> is_imported_spec("my_agents.py:make_agent"), is_imported_spec("search:width=2")
-(True, False)
+>>> is_imported_spec("my_agents.py:make_agent"), is_imported_spec("my_agents:make_agent")
+(True, True)
+>>> is_imported_spec("search:width=2")
+False
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from warbench.core.actions import Action
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
+    from warbench.core.decisions import Decision
+    from warbench.core.observation import Observation
     from warbench.core.ruleset import Ruleset
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
-#: ``FILE.py:FACTORY`` or ``PACKAGE.MODULE:FACTORY`` (a dot before the colon, none after).
+#: ``FILE.py:FACTORY`` or ``MODULE:FACTORY``, the module's name dotted or not.
 _IMPORTED = re.compile(
-    r"(?P<source>[^:]+(\.py|\.[A-Za-z_][A-Za-z0-9_]*)):(?P<factory>[A-Za-z_][A-Za-z0-9_]*)\Z"
+    r"(?P<source>[^:]+\.py|[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*)"
+    r":(?P<factory>[A-Za-z_][A-Za-z0-9_]*)\Z"
 )
+#: What a bot name may be, for the message when it is none of them.
+_FORMS = "NAME[:KEY=VALUE,...], FILE.py:FACTORY or MODULE:FACTORY (a factory takes no options)"
 
 
 class UnknownBot(ValueError):
@@ -51,6 +64,12 @@ class UnknownBot(ValueError):
 
 class BadBotSpec(ValueError):
     """A bot name with options that cannot be read, or options the bot does not take."""
+
+
+class BrokenAgent(ValueError):
+    """Your own agent failed: its factory raised or gave no agent, or its ``choose`` raised
+    or answered with something that is no action. The message names the bot and the fault.
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +102,7 @@ def parse_bot_spec(text: str) -> BotSpec:
     """Read ``NAME[:KEY=VALUE,...]``; :class:`BadBotSpec` says what is malformed."""
     name, colon, rest = text.partition(":")
     if not _NAME.match(name):
-        raise BadBotSpec(f"bot {text!r}: {name!r} is not a bot name")
+        raise BadBotSpec(f"bot {text!r}: {name!r} is not a bot name; give {_FORMS}")
     if not colon:
         return BotSpec(name)
     options: list[tuple[str, str]] = []
@@ -103,7 +122,7 @@ def bot_factory(ruleset: Ruleset[Any, Any], text: str) -> Callable[[int], Agent]
     Raises :class:`UnknownBot` or :class:`BadBotSpec`; call it once to check a name
     before any game starts.
     """
-    if is_imported_spec(text):
+    if is_imported_spec(text) and text.partition(":")[0] not in ruleset.bots():
         return imported_factory(text)
     spec = parse_bot_spec(text)
     offered = ruleset.bots()
@@ -132,7 +151,7 @@ def imported_factory(text: str) -> Callable[[int], Agent]:
         raise BadBotSpec(f"bot {text!r}: not FILE.py:FACTORY or MODULE:FACTORY")
     source, name = match["source"], match["factory"]
     try:
-        module = _load_file(source) if source.endswith(".py") else importlib.import_module(source)
+        module = _load_file(source) if source.endswith(".py") else _load_module(source)
     except UnknownBot:
         raise
     except Exception as error:  # the user's own code: any failure is a bad bot name
@@ -140,7 +159,61 @@ def imported_factory(text: str) -> Callable[[int], Agent]:
     factory = getattr(module, name, None)
     if not callable(factory):
         raise UnknownBot(f"bot {text!r}: {source!r} has no callable {name!r}")
-    return cast("Callable[[int], Agent]", factory)
+    return _CheckedFactory(text, factory)
+
+
+class _CheckedFactory:
+    """An imported factory whose every agent is checked, and whose agents' choices are:
+    a fault is a :class:`BrokenAgent` naming the bot, not an error deep in the engine."""
+
+    def __init__(self, spec: str, factory: Callable[[int], Any]) -> None:
+        self.spec = spec
+        self.factory = factory
+
+    def __call__(self, seed: int) -> Agent:
+        try:
+            agent = self.factory(seed)
+        except Exception as error:  # the user's own code
+            raise BrokenAgent(f"bot {self.spec!r}: the factory raised {_fault(error)}") from error
+        if not callable(getattr(agent, "choose", None)):
+            raise BrokenAgent(f"bot {self.spec!r}: the factory returned {agent!r:.60}, not an"
+                              " agent (anything with choose(observation, decision))")
+        return _CheckedAgent(self.spec, agent)
+
+
+class _CheckedAgent:
+    """An imported agent, its answers checked to be actions (see :class:`_CheckedFactory`)."""
+
+    def __init__(self, spec: str, agent: Any) -> None:
+        self.spec = spec
+        self.agent = agent
+        self.name = str(getattr(agent, "name", spec))
+
+    def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
+        """The agent's answer, or :class:`BrokenAgent` saying what went wrong."""
+        where = f"bot {self.spec!r} (seat {decision.player}, {decision.prompt!r})"
+        try:
+            action = self.agent.choose(observation, decision)
+        except Exception as error:  # the user's own code
+            raise BrokenAgent(f"{where}: choose raised {_fault(error)}") from error
+        if not isinstance(action, Action):
+            raise BrokenAgent(f"{where}: choose returned {action!r:.60}, not an action")
+        return action
+
+
+def _fault(error: Exception) -> str:
+    """An exception in one line: its type and message."""
+    message = " ".join(str(error).split())
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def _load_module(name: str) -> Any:
+    """Import a module by name, from the current folder too (after the installed ones):
+    the ``warbench`` command, unlike ``python``, does not put it on the path itself."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
+    return importlib.import_module(name)
 
 
 def _load_file(path: str) -> Any:

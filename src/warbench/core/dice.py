@@ -67,6 +67,23 @@ class DiceSource(Protocol):
     def faces(self, sides: int, count: int, *, label: str = "") -> list[int]: ...
 
 
+def faces_of(count: int) -> str:
+    """``count`` faces in words: ``1 face``, ``2 faces``."""
+    return f"{count} face" if count == 1 else f"{count} faces"
+
+
+def roller_label(label: str, player: int | None) -> str:
+    """A roll's label as a person typing its faces reads it: naming the player who rolls,
+    where the rules know it and the label does not already say so.
+
+    >>> roller_label("battle order", 1), roller_label("initiative, player 0", 0)
+    ('battle order, player 1', 'initiative, player 0')
+    """
+    if player is None or re.search(rf"\bplayer {player}\b", label):
+        return label
+    return f"{label}, player {player}" if label else f"player {player}"
+
+
 def check_faces(sides: int, count: int, faces: Sequence[object], label: str = "") -> list[int]:
     """``faces`` as a list if they are ``count`` faces of a d``sides``; else raise.
 
@@ -75,7 +92,7 @@ def check_faces(sides: int, count: int, faces: Sequence[object], label: str = ""
     ...
     warbench.core.dice.InvalidFaces: expected 2 faces of a d6 for 'aa', got [1, 7]: 7 is not on a d6
     """
-    problems = [] if len(faces) == count else [f"{len(faces)} faces instead of {count}"]
+    problems = [] if len(faces) == count else [f"{faces_of(len(faces))} instead of {count}"]
     for face in faces:
         if not isinstance(face, int) or isinstance(face, bool):
             problems.append(f"{face!r} is not a whole number")
@@ -84,7 +101,7 @@ def check_faces(sides: int, count: int, faces: Sequence[object], label: str = ""
     if problems:
         purpose = f" for {label!r}" if label else ""
         raise InvalidFaces(
-            f"expected {count} face{'' if count == 1 else 's'} of a d{sides}{purpose}, "
+            f"expected {faces_of(count)} of a d{sides}{purpose}, "
             f"got {list(faces)}: {'; '.join(problems)}"
         )
     return [face for face in faces if isinstance(face, int)]
@@ -164,8 +181,8 @@ class ScriptedDice:
         if count > self.remaining:
             purpose = f" for {label!r}" if label else ""
             raise DiceExhausted(
-                f"needed {_faces(count)} of a d{sides}{purpose} but only "
-                f"{_faces(self.remaining)} left in the script"
+                f"needed {faces_of(count)} of a d{sides}{purpose} but only "
+                f"{faces_of(self.remaining)} left in the script"
             )
         faces = check_faces(sides, count, self._faces[self._next : self._next + count], label)
         self._next += count
@@ -561,7 +578,3 @@ def opposed(
 
 def _purpose(label: str, detail: str) -> str:
     return f"{label} ({detail})" if label else detail
-
-
-def _faces(count: int) -> str:
-    return f"{count} face{'' if count == 1 else 's'}"

@@ -18,9 +18,9 @@ from typing import Any, Generic
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.dice import DiceSource, SeededDice
+from warbench.core.dice import DiceSource, RefereeDice, SeededDice, roller_label
 from warbench.core.events import Event, GameOver, Roll
-from warbench.core.journal import Journal, JournalEntry
+from warbench.core.journal import Journal, JournalEntry, JournalOutcome
 from warbench.core.observation import Observation
 from warbench.core.odds import Dist
 from warbench.core.plain import state_hash
@@ -62,7 +62,11 @@ class _GameDice:
         if self._external is None:
             rolled: list[int] = game.state.rng.faces(sides, count)
         else:
-            rolled = list(self._external.faces(sides, count, label=label))
+            if isinstance(self._external, RefereeDice):  # a person types them: say whose
+                label_typed = roller_label(label, self._owner)
+            else:  # other sources (a search's keyed dice) key on the rules' own label
+                label_typed = label
+            rolled = list(self._external.faces(sides, count, label=label_typed))
             game._typed_faces.extend(rolled)
         game.events.append(Roll(sides, tuple(rolled), label, self._owner))
         return rolled
@@ -313,6 +317,8 @@ class Game(Generic[S, D]):
         if self.record_hashes:
             entry.hash = self.hash()
         self.journal.entries.append(entry)
+        if self.state.outcome is not None:
+            self.journal.outcome = JournalOutcome.of(self.state.outcome)
         return self.events[first_event:]
 
     def apply_plain(self, player: int, data: Any) -> list[Event]:

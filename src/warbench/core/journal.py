@@ -3,7 +3,11 @@
 Saves, replays, undo, bug reports and network sync are all replays of a journal. Each entry
 keeps the state hash reached after its action, so a replay can prove it reached the same
 states bit for bit. In referee mode, where people roll real dice, the faces they typed are
-kept too (``faces``), since no seed can reproduce them.
+kept too (``faces``), since no seed can reproduce them. Two fields record, where known, what
+the actions alone do not say: who played each seat (``played_by``: a bot's name, a factory
+of one's own, ``person``) and how the game ended (``outcome``, which a replay checks). Both
+may be missing (older journals, a game in progress): a journal without them reads and
+replays as before.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from warbench.core.limits import (
     loads_json,
     read_limited_text,
 )
+from warbench.core.procedures import Outcome
 
 #: A seed: a whole number from 0 up (``true`` and ``"1"`` are no seeds).
 Seed = Annotated[int, pydantic.Field(ge=0, le=MAX_SEED)]
@@ -49,6 +54,31 @@ class JournalEntry:
 
 
 @dataclass(slots=True)
+class JournalOutcome:
+    """How the journaled game ended: the winning players (none: a draw), scores, why."""
+
+    winners: list[Seat]
+    scores: list[float] = field(default_factory=list)
+    reason: str = ""
+
+    @classmethod
+    def of(cls, outcome: Outcome | None) -> JournalOutcome | None:
+        """The record of a game's outcome (``None`` while it goes on)."""
+        if outcome is None:
+            return None
+        return cls(list(outcome.winners), [float(s) for s in outcome.scores], outcome.reason)
+
+    def text(self) -> str:
+        """In words: ``won by player 1 (fleet destroyed)``.
+
+        >>> JournalOutcome([1], [], "fleet destroyed").text()
+        'won by player 1 (fleet destroyed)'
+        """
+        winners = ", ".join(f"player {p}" for p in self.winners) or "nobody"
+        return f"won by {winners}" + (f" ({self.reason})" if self.reason else "")
+
+
+@dataclass(slots=True)
 class Journal:
     """Everything needed to replay a game exactly."""
 
@@ -63,6 +93,10 @@ class Journal:
     opening_hash: str | None = None
     entries: list[JournalEntry] = field(default_factory=list)
     format: int = JOURNAL_FORMAT
+    #: Who played each seat, where the program that played the game knew it.
+    played_by: list[str] | None = None
+    #: How the game ended, once it has (set by the engine with the last action).
+    outcome: JournalOutcome | None = None
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form, entries without empty fields."""
@@ -80,6 +114,11 @@ class Journal:
             plain["data"] = self.data
         if self.opening_faces is not None:
             plain["opening_faces"] = self.opening_faces
+        if self.played_by is not None:
+            plain["played_by"] = self.played_by
+        if self.outcome is not None:
+            plain["outcome"] = {"winners": self.outcome.winners, "scores": self.outcome.scores,
+                                "reason": self.outcome.reason}
         entries = []
         for entry in self.entries:
             item: dict[str, Any] = {"player": entry.player, "action": entry.action}
@@ -164,5 +203,6 @@ def _format_refusal(source: str, found: Any) -> str:
 
 _FORBID_EXTRA = pydantic.ConfigDict(extra="forbid")
 JournalEntry.__pydantic_config__ = _FORBID_EXTRA  # type: ignore[attr-defined]
+JournalOutcome.__pydantic_config__ = _FORBID_EXTRA  # type: ignore[attr-defined]
 Journal.__pydantic_config__ = _FORBID_EXTRA  # type: ignore[attr-defined]
 _ADAPTER: pydantic.TypeAdapter[Journal] = pydantic.TypeAdapter(Journal)

@@ -36,16 +36,16 @@ import difflib
 import json
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
 from warbench.core.catalog import DataModel, UnknownEntry, did_you_mean
 from warbench.core.limits import MAX_LIST_ENTRIES, MAX_LIST_MODELS
-from warbench.core.selectors import Selector
+from warbench.core.selectors import HasTag, IsUnit, Selector, names
 
 # ---------------------------------------------------------------------------- army lists
 
@@ -68,6 +68,18 @@ class ArmyList(DataModel):
     faction: str | None = None
     points: int | None = Field(default=None, ge=0, strict=True)
     units: tuple[UnitEntry, ...] = Field(default=(), max_length=MAX_LIST_ENTRIES)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _an_army_list(cls, data: Any) -> Any:
+        """A table with none of a list's keys (a data file given by mistake) is refused in
+        one line rather than one unknown key per entry."""
+        if isinstance(data, Mapping) and data and not {"name", "ruleset", "units"} & set(data):
+            raise ValueError(
+                "not an army list: it has no name, ruleset or units key (an army list names"
+                " itself, its ruleset and its [[units]])"
+            )
+        return data
 
     def with_unit(self, entry: UnitEntry) -> ArmyList:
         """A copy of this list with one more entry at the end."""
@@ -161,15 +173,26 @@ class PricedArmy:
         return [entry for entry in self.entries if entry.selected_by(selector)]
 
 
-def price(army: ArmyList, lookup: Mapping[str, UnitInfo]) -> tuple[PricedArmy, list[Violation]]:
-    """Price every entry; unknown units and options become violations naming the entry."""
+def price(
+    army: ArmyList,
+    lookup: Mapping[str, UnitInfo],
+    elsewhere: Mapping[str, str] | None = None,
+) -> tuple[PricedArmy, list[Violation]]:
+    """Price every entry; unknown units and options become violations naming the entry. A
+    unit of ``elsewhere`` (known, but not for this list: another faction's) is named with
+    why it is not this list's."""
     priced: list[PricedEntry] = []
     violations: list[Violation] = []
     for index, entry in enumerate(army.units):
         info = lookup.get(entry.unit)
         if info is None:
+            path = f"units[{index}].unit"
+            if elsewhere and entry.unit in elsewhere:
+                message = f"{json.dumps(entry.unit)} is {elsewhere[entry.unit]}"
+                violations.append(Violation(path, "other_faction", message))
+                continue
             message = str(UnknownEntry("unit", entry.unit, lookup))
-            violations.append(Violation(f"units[{index}].unit", "unknown_unit", message))
+            violations.append(Violation(path, "unknown_unit", message))
             continue
         for position, option in enumerate(entry.options):
             if option not in info.option_costs:
@@ -209,8 +232,12 @@ class PointsCap(_Constraint):
     kind: Literal["points_cap"] = "points_cap"
     max: int | None = Field(default=None, ge=0)
 
+    def cap(self, army: ArmyList) -> int | None:
+        """The points ``army`` may spend under this constraint (``None``: it states none)."""
+        return self.max if self.max is not None else army.points
+
     def check(self, army: PricedArmy) -> list[Violation]:
-        cap = self.max if self.max is not None else army.army.points
+        cap = self.cap(army.army)
         if cap is None:
             return [Violation("points", self.rule, "the list must state its points size")]
         total = army.total_points
@@ -364,10 +391,12 @@ class ConstraintSet(DataModel):
 
 @dataclass(frozen=True, slots=True)
 class ValidationReport:
-    """Every violation of a list, with its priced entries."""
+    """Every violation of a list, with its priced entries and the points it may spend
+    (``cap``: the least of its points caps; ``None`` without one)."""
 
     priced: PricedArmy
     violations: tuple[Violation, ...]
+    cap: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -390,9 +419,12 @@ class ValidationReport:
 
     def __str__(self) -> str:
         army = self.priced.army
-        size = f" of {army.points}" if army.points is not None else ""
+        size = f" of {army.points} points" if army.points is not None else " points"
+        if self.cap is not None and self.cap != army.points:
+            stated = "" if army.points is None else f"; the list states {army.points}"
+            size = f" of {self.cap} points (the cap{stated})"
         verdict = "valid" if self.ok else _plural(len(self.violations), "violation")
-        lines = [f"{army.name} ({army.ruleset}): {self.total_points}{size} points, {verdict}"]
+        lines = [f"{army.name} ({army.ruleset}): {self.total_points}{size}, {verdict}"]
         lines += [f"  {violation}" for violation in self.violations]
         if self.points_by_tag:
             tags = ", ".join(f"{tag} {points}" for tag, points in self.points_by_tag.items())
@@ -400,15 +432,65 @@ class ValidationReport:
         return "\n".join(lines)
 
 
+def selector_problems(
+    constraints: ConstraintSet, lookup: Mapping[str, UnitInfo]
+) -> list[str]:
+    """The tags and unit ids the constraints' selectors name that no unit of ``lookup``
+    has: a misspelt ``tag:battleshp`` would select nothing and never complain.
+
+    >>> rules = ConstraintSet(constraints=(Count(selector="tag:battleshp", max=1),))
+    >>> selector_problems(rules, {"dread": UnitInfo(cost=1, tags=frozenset({"battleship"}))})
+    ['constraints[0].selector: tag:battleshp: no unit has this tag, did you mean "battleship"?']
+    """
+    tags = {tag for info in lookup.values() for tag in info.tags}
+    problems = []
+    for index, constraint in enumerate(constraints.constraints):
+        selector = getattr(constraint, "selector", None)
+        for name in () if selector is None else names(selector):
+            if isinstance(name, HasTag) and name.tag not in tags:
+                close = difflib.get_close_matches(name.tag, sorted(tags), n=3)
+                reason = f"no unit has this tag{did_you_mean(close)}"
+            elif isinstance(name, IsUnit) and name.unit not in lookup:
+                reason = str(UnknownEntry("unit", name.unit, lookup))
+            else:
+                continue
+            problems.append(f"constraints[{index}].selector: {name}: {reason}")
+    return problems
+
+
+def faction_violations(army: ArmyList, factions: Sequence[str]) -> list[Violation]:
+    """The list's ``faction`` if it is none of ``factions`` (empty: any faction goes).
+
+    >>> army = ArmyList(name="A", ruleset="r", faction="atlantis")
+    >>> [str(v) for v in faction_violations(army, ["britannia", "prussia"])]
+    ['faction: unknown faction "atlantis" (factions: britannia, prussia) [unknown_faction]']
+    """
+    if not factions or army.faction is None or army.faction in factions:
+        return []
+    close = difflib.get_close_matches(army.faction, list(factions), n=3)
+    message = (
+        f"unknown faction {json.dumps(army.faction)}{did_you_mean(close)}"
+        f" (factions: {', '.join(factions)})"
+    )
+    return [Violation("faction", "unknown_faction", message)]
+
+
 def validate(
-    army: ArmyList, constraints: Iterable[Constraint], lookup: Mapping[str, UnitInfo]
+    army: ArmyList,
+    constraints: Iterable[Constraint],
+    lookup: Mapping[str, UnitInfo],
+    elsewhere: Mapping[str, str] | None = None,
 ) -> ValidationReport:
-    """Price ``army`` with ``lookup`` and check every constraint, collecting all violations.
+    """Price ``army`` with ``lookup`` (and ``elsewhere``, see :func:`price`) and check every
+    constraint, collecting all violations.
 
     Unknown units and options come first, in list order, then each constraint's
     violations in the order the constraints are given.
     """
-    priced, violations = price(army, lookup)
+    priced, violations = price(army, lookup, elsewhere)
+    caps = []
     for constraint in constraints:
         violations.extend(constraint.check(priced))
-    return ValidationReport(priced, tuple(violations))
+        if isinstance(constraint, PointsCap) and (cap := constraint.cap(army)) is not None:
+            caps.append(cap)
+    return ValidationReport(priced, tuple(violations), min(caps, default=None))

@@ -92,6 +92,7 @@ def _play_to_end(
         record_hashes=record_hashes,
         transactional=ruleset.late_refusals if transactional is None else transactional,
     )
+    game.journal.played_by = [agent.name for agent in agents]
     decisions = 0
     while not game.is_over and decisions < max_decisions:
         play_next_decision(game, agents)

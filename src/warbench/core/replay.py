@@ -8,7 +8,7 @@ from typing import Any
 from warbench.core.actions import ActionFormatError
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
-from warbench.core.journal import Journal, JournalFileError
+from warbench.core.journal import Journal, JournalFileError, JournalOutcome
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset
 
@@ -24,7 +24,8 @@ def replay_steps(
 
     The same :class:`Game` object is yielded each time, moved on by one action. With
     ``verify``, every recorded hash is compared and :class:`ReplayMismatch` names the first
-    step that differs; a journal that is malformed (no game starts from its opening, an
+    step that differs, and a recorded outcome must be where the actions lead (a journal cut
+    short of its end fails); a journal that is malformed (no game starts from its opening, an
     action no codec reads) raises :class:`JournalFileError`. ``rules`` defaults to the
     registered ruleset the journal names.
     """
@@ -33,7 +34,7 @@ def replay_steps(
     elif rules.id != journal.ruleset:
         raise ReplayMismatch(f"the journal is a {journal.ruleset} game, not {rules.id}")
     if journal.data != rules.data_digest:
-        raise ReplayMismatch(_data_mismatch(journal.data, rules.data_digest))
+        raise ReplayMismatch(data_mismatch(journal.data, rules.data_digest))
     try:
         game = Game.new(
             rules,
@@ -46,6 +47,8 @@ def replay_steps(
         raise JournalFileError(f"the journal's opening cannot start a game: {error}") from None
     if journal.referee:
         _all_faces_used(game, "the opening")
+    game.journal.played_by = journal.played_by  # who played: kept, as nothing replays it
+
     def mismatch(detail: str) -> ReplayMismatch:
         """A replay that went astray; under another rules version, the version leads."""
         if journal.version == rules.version:
@@ -82,22 +85,28 @@ def replay_steps(
                 f" a different state than the journal recorded"
             )
         yield number, game
+    recorded, found = journal.outcome, JournalOutcome.of(game.outcome)
+    if verify and recorded is not None and found != recorded:
+        reached = "still goes on" if found is None else f"is {found.text()}"
+        raise mismatch(f"the journal records the game {recorded.text()}, but after its"
+                       f" {len(journal.entries)} actions it {reached}")
 
 
-def _data_mismatch(played: str | None, given: str | None) -> str:
-    """Why a journal cannot be replayed with this ruleset's data."""
+def data_mismatch(played: str | None, given: str | None, what: str = "the journal") -> str:
+    """Why ``what`` (a journal, a stored game), played with the data of digest ``played``
+    (``None``: the shipped data), cannot be replayed with the data of digest ``given``."""
     if played is None:
         return (
-            "the journal was played with the shipped data, but this replay reads a data"
+            f"{what} was played with the shipped data, but this replay reads a data"
             f" folder (digest {given}); replay it without --data"
         )
     if given is None:
         return (
-            f"the journal was played with a player's data folder (digest {played});"
+            f"{what} was played with a player's data folder (digest {played});"
             " replay it with --data pointing at that folder"
         )
     return (
-        f"the journal was played with other data (digest {played}, this folder has"
+        f"{what} was played with other data (digest {played}, this folder has"
         f" {given}); replay it with --data pointing at the folder it was played with"
     )
 

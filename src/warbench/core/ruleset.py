@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
@@ -28,6 +28,8 @@ from warbench.core.lists import (
     UnitInfo,
     ValidationReport,
     Violation,
+    faction_violations,
+    selector_problems,
     validate,
 )
 from warbench.core.odds import Dist
@@ -46,14 +48,32 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class ArmyRules:
-    """How a ruleset prices and checks army lists: unit costs and tags, and constraints."""
+    """How a ruleset prices and checks army lists: unit costs and tags, and constraints;
+    the factions a list may name (empty: any), and the units the ruleset knows that this
+    list may not field, each with why (``elsewhere``: another faction's or race's)."""
 
     lookup: Mapping[str, UnitInfo]
     constraints: ConstraintSet
+    factions: tuple[str, ...] = ()
+    elsewhere: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SetupChoice:
+    """How a lobby offers one of :meth:`Ruleset.setup_options`: ``group`` names options of
+    which one at most is chosen (shown as radio buttons; '' for none), ``players`` the
+    player counts it fits (empty: any)."""
+
+    group: str = ""
+    players: tuple[int, ...] = ()
 
 
 class SetupError(ValueError):
     """A game set-up (armies, scenario, player count) that a ruleset cannot start from."""
+
+
+class ConstraintsError(SetupError):
+    """A player's constraint set that names tags or units the ruleset's units lack."""
 
 
 class Ruleset(ABC, Generic[S, D]):
@@ -124,6 +144,11 @@ class Ruleset(ABC, Generic[S, D]):
 
     def setup_options(self) -> Mapping[str, str]:
         """Named variations of the default set-up a lobby may offer (name: what it does)."""
+        return {}
+
+    def setup_choices(self) -> Mapping[str, SetupChoice]:
+        """How a lobby offers those of :meth:`setup_options` that exclude each other or fit
+        only some player counts (the others: any number, together)."""
         return {}
 
     def default_setup_with(self, options: Sequence[str], players: int) -> dict[str, Any]:
@@ -218,7 +243,8 @@ class Ruleset(ABC, Generic[S, D]):
         constraints: ConstraintSet | None = None,
     ) -> ValidationReport:
         """Every rule ``army`` breaks: the format's constraints (or ``constraints``) and the
-        system's own list rules. Raises :class:`SetupError` for a list it cannot judge."""
+        system's own list rules. Raises :class:`SetupError` for a list it cannot judge, and
+        :class:`ConstraintsError` for ``constraints`` naming tags or units no unit has."""
         if army.ruleset != self.id:
             raise SetupError(f"ruleset: the list is for {army.ruleset}, not {self.id}")
         formats = self.list_formats()
@@ -228,14 +254,18 @@ class Ruleset(ABC, Generic[S, D]):
         rules = self.army_rules(army, list_format)
         if rules is None:
             raise SetupError(f"ruleset: {self.id} has no army lists yet")
+        if constraints is not None and (problems := selector_problems(constraints, rules.lookup)):
+            raise ConstraintsError("; ".join(problems))
         chosen = rules.constraints if constraints is None else constraints
-        report = validate(army, chosen.constraints, rules.lookup)
+        report = validate(army, chosen.constraints, rules.lookup, rules.elsewhere)
         extra = [
             violation
             for violation in self.list_violations(army, list_format)
             if violation not in report.violations
         ]
-        return ValidationReport(report.priced, report.violations + tuple(extra))
+        first = faction_violations(army, rules.factions)
+        violations = (*first, *report.violations, *extra)
+        return ValidationReport(report.priced, violations, report.cap)
 
     def catalog(self) -> Mapping[str, Record] | None:
         """The unit catalog (id to record), or ``None`` if this ruleset has none yet."""
@@ -256,6 +286,14 @@ class Ruleset(ABC, Generic[S, D]):
         know): the names of the units it refers to rather than their numbers. The default
         is :func:`~warbench.core.preview.action_words`, the action's type and fields."""
         return action_words(action)
+
+    def action_fields(self, state: S, action: Action) -> Mapping[str, tuple[str, str]]:
+        """The fields of an option that a form lists one by one, each as its caption and
+        its value in words (Full Thrust's orders: ``{"speed": ("speed change (thrust 4)",
+        "+2 (to 6)")}``), judged from ``state``. The web table lists a field by them where
+        every option gives its words; the default gives none (options are then listed
+        whole, in words, where a field names a piece)."""
+        return {}
 
     def action_target(self, state: S, action: Action) -> str | None:
         """The label of the table picture's piece ``action`` aims at (its target), or
@@ -327,6 +365,12 @@ class Ruleset(ABC, Generic[S, D]):
     def describe(self, state: S) -> str:
         """A short English summary of the state, for the narrator and the CLI."""
         return f"{self.name}: {len(state.stack)} procedures on the stack"
+
+    def observation_terms(self) -> tuple[str, ...]:
+        """Words of a view that tell apart what a seat must know (card names, say): the
+        learning encoding (:mod:`warbench.rl.encoding`) gives each its 1-based index here,
+        where other text takes no slot. Default: none."""
+        return ()
 
     def fielded(self, state: S) -> tuple[dict[str, int], ...] | None:
         """Each player's units of each type that have stood on the table by ``state``, the

@@ -134,6 +134,21 @@ class AnyOf(Selector):
         return " | ".join(str(op) for op in self.operands)
 
 
+def names(selector: Selector) -> Iterator[HasTag | IsUnit]:
+    """The tags and unit ids ``selector`` names, in order.
+
+    >>> [str(name) for name in names(parse_selector("tag:a & !(unit:b | tag:c)"))]
+    ['tag:a', 'unit:b', 'tag:c']
+    """
+    if isinstance(selector, HasTag | IsUnit):
+        yield selector
+    elif isinstance(selector, Not):
+        yield from names(selector.operand)
+    elif isinstance(selector, AllOf | AnyOf):
+        for operand in selector.operands:
+            yield from names(operand)
+
+
 _TOKEN = re.compile(
     r"\s*(?:(?P<op>[&|!()*])|(?P<prefix>[A-Za-z_]+):(?P<name>[A-Za-z0-9_.-]*)"
     r"|(?P<word>[A-Za-z0-9_.-]+)|(?P<bad>\S))"

@@ -31,14 +31,14 @@ from warbench.core.ruleset import Ruleset
 from warbench.core.search import ruleset_generator
 from warbench.core.search.value import cut_off_values, outcome_values
 from warbench.rl.actions import action_slots, mask_of
-from warbench.rl.encoding import LIMIT, encode
+from warbench.rl.encoding import ENCODING, LIMIT, SIZE, check_sizes, encode
 
 
 class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """One ruleset's games as an AEC environment (see the module's note)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"], "name": "warbench_v0", "is_parallelizable": False
+        "render_modes": ["ansi"], "name": f"warbench_v{ENCODING}", "is_parallelizable": False
     }
 
     def __init__(
@@ -48,12 +48,18 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         setup: Mapping[str, Any] | None = None,
         players: int | None = None,
         actions: int = 32,
-        observation_size: int = 1536,
+        observation_size: int = SIZE,
         max_steps: int = 5000,
         shaped: float = 0.0,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        check_sizes(actions, observation_size)
+        if not isinstance(max_steps, int) or max_steps < 1:
+            raise ValueError(f"max_steps={max_steps!r}: give a whole number of steps, at least 1")
+        if not isinstance(shaped, int | float) or not 0 <= shaped < float("inf"):
+            raise ValueError(f"shaped={shaped!r}: give a weight of 0 or more")
+        ruleset.check_players(ruleset.min_players if players is None else players)
         self.ruleset = ruleset
         self.setup = None if setup is None else dict(setup)
         self.players = ruleset.min_players if players is None else players
@@ -118,13 +124,15 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         }
 
     def step(self, action: int | None) -> None:
-        """The selected agent answers with slot ``action``."""
+        """The selected agent answers with slot ``action`` (a whole number in the mask)."""
+        game = self._game()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self._game()
-        if action is None or not 0 <= int(action) < len(self._slots):
+        if not isinstance(action, int | np.integer) or isinstance(action, bool):
+            raise ValueError(f"{agent}: the action must be a slot number, not {action!r}")
+        if not 0 <= action < len(self._slots):
             raise ValueError(f"{agent}: slot {action!r} is not in the action mask")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()

@@ -33,7 +33,7 @@ from warbench.core.registry import ruleset as load_ruleset
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.search import ruleset_generator
 from warbench.rl.actions import action_slots, mask_of
-from warbench.rl.encoding import encode
+from warbench.rl.encoding import SIZE, check_sizes, encode
 
 #: What a policy is given (the environment's observation dict) and what it answers (a slot).
 Policy = Callable[[dict[str, np.ndarray]], int]
@@ -49,9 +49,11 @@ class PolicyAgent:
         seed: int,
         *,
         actions: int = 32,
-        observation_size: int = 1536,
+        observation_size: int = SIZE,
     ) -> None:
+        check_sizes(actions, observation_size)
         self.name = f"policy:{ruleset_id}"
+        self.ruleset_id = ruleset_id
         self.policy = policy
         self.seed = seed
         self.actions = actions
@@ -60,7 +62,11 @@ class PolicyAgent:
         self._generator = ruleset_generator(load_ruleset(ruleset_id))
 
     def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
-        """The action in the slot the policy picks; a slot outside the mask is an error."""
+        """The action in the slot the policy picks; a slot outside the mask, or a game of
+        another ruleset than the policy's, is an error."""
+        if observation.ruleset.id != self.ruleset_id:
+            raise ValueError(f"{self.name} plays {self.ruleset_id}, not {observation.ruleset.id}:"
+                             " its observations and slots are that ruleset's")
         rng = RandomStream.from_seed(seed_for(self.seed, self.answered))
         slots = action_slots(observation, decision, rng, self.actions, self._generator)
         vector = encode(observation, observation.decisions, self.answered, self.observation_size)

@@ -45,7 +45,13 @@ from warbench.server.lobby import (
     installed,
     seats_and_setup,
 )
-from warbench.server.session import GameSession, MalformedAction, NeedFaces, SessionError
+from warbench.server.session import (
+    GameSession,
+    MalformedAction,
+    MalformedFaces,
+    NeedFaces,
+    SessionError,
+)
 from warbench.server.snapshot import SPECTATOR
 from warbench.server.store import FINISHED, Store
 from warbench.server.tokens import digest, new_game_id, new_token
@@ -406,6 +412,8 @@ def create_app(db: str | Path) -> FastAPI:
                 return {"type": "refused", "reason": "only a person at the table types dice"}
             try:
                 number = await asyncio.to_thread(room.session.supply_faces, faces)
+            except MalformedFaces as problem:
+                return {"type": "error", "status": 400, "message": str(problem)}
             except NeedFaces as need:
                 await room.broadcast()
                 return {"type": "dice", "message": str(need)}

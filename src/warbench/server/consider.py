@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warbench.core.actions import Action
@@ -83,6 +83,7 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
         [ghost.to_plain() for ghost in preview.ghosts],
         rules.action_target(state, action),
         note,
+        rules.action_fields(state, action),
     )
 
 
@@ -214,9 +215,11 @@ def _answer(
     ghosts: list[dict[str, Any]],
     target: str | None,
     note: str = "",
+    fields: Mapping[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     return {
         "note": note,
+        "fields": {name: list(words) for name, words in (fields or {}).items()},
         "type": "considered",
         "action": action,
         "text": text,

@@ -85,6 +85,10 @@ def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
         "bots": list(rules.bots()),
         "formats": list(rules.list_formats()),
         "options": dict(rules.setup_options()),
+        "choices": {
+            name: {"group": choice.group, "players": list(choice.players)}
+            for name, choice in rules.setup_choices().items()
+        },
         "attacks": {
             name: {
                 "summary": attack.summary,

@@ -49,7 +49,9 @@ class Replay:
         if not 0 <= number < len(self.states):
             raise ReplayError(f"step {number}: the replay has steps 0 to {len(self.states) - 1}")
         if seat not in self.seats:
-            raise ReplayError(f"seat {seat}: this replay may be seen as {list(self.seats)}")
+            allowed = " or ".join(_viewer(allowed) for allowed in self.seats)
+            raise ReplayError(f"this replay may not be seen as {_viewer(seat)}, only as "
+                              f"{allowed}")
         state = self.states[number]
         observed = self.rules.observe(state, seat)
         units = self.rules.unit_names(self.rules.view(state, seat))
@@ -67,6 +69,11 @@ class Replay:
             "log": [text for text in map(event_text, seen) if text],
             "actor": None if action is None else action.player,
         }
+
+
+def _viewer(seat: int) -> str:
+    """Who a replay is seen as, in words: ``seat 1`` or ``a spectator``."""
+    return "a spectator" if seat == SPECTATOR else f"seat {seat}"
 
 
 def build(journal: Journal, seats: tuple[int, ...] | None = None) -> Replay:

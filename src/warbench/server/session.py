@@ -5,18 +5,20 @@ journal entry is committed to the store does the call return, so nothing is ackn
 or broadcast that a restart would lose. In referee mode the rules ask for dice as they
 roll; when the faces are not typed yet, the action is rolled back (the engine's apply is
 transactional), the request is kept, and the action is tried again once a person has
-typed the faces.
+typed the faces. The waiting action and the faces typed for it so far are committed to the
+store before the server asks for more, so a restart asks only for the faces still missing.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.agents import Agent, RandomAgent
-from warbench.core.dice import RefereeDice, check_faces
+from warbench.core.dice import RefereeDice, check_faces, faces_of
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.journal import Journal
 from warbench.core.moments import SeenAttacks
@@ -24,7 +26,7 @@ from warbench.core.replay import replay_steps
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import Ruleset
 from warbench.server.snapshot import SPECTATOR
-from warbench.server.store import FINISHED, OPEN, PLAYING, GameRecord, Seat, Store
+from warbench.server.store import FINISHED, OPEN, PLAYING, GameRecord, Pending, Seat, Store
 
 #: Bot moves taken in one go before the server lets other games run.
 BOT_BATCH = 25
@@ -36,7 +38,7 @@ class NeedFaces(Exception):
     """The rules rolled dice that nobody has typed yet (referee mode)."""
 
     def __init__(self, sides: int, count: int, label: str) -> None:
-        super().__init__(f"type {count} faces of a d{sides} for {label or 'a roll'}")
+        super().__init__(f"type {faces_of(count)} of a d{sides} for {label or 'a roll'}")
         self.sides, self.count, self.label = sides, count, label
 
 
@@ -46,6 +48,11 @@ class SessionError(ValueError):
 
 class MalformedAction(SessionError):
     """JSON that is no action of this ruleset; the message names what is wrong."""
+
+
+class MalformedFaces(SessionError):
+    """Typed faces that are not a list of whole numbers (a malformed request, not a roll
+    the rules refuse)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,7 @@ class GameSession:
         store: Store,
         journal: Journal,
         game: Game[Any, Any] | None,
+        typed: Sequence[int] = (),
     ) -> None:
         self.id = game_id
         self.rules = rules
@@ -97,7 +105,8 @@ class GameSession:
         self.journal = journal
         self.game = game
         self.referee = journal.referee
-        self.typed: list[int] = []
+        #: Faces typed for the action (or opening) waiting on dice, in the order asked.
+        self.typed: list[int] = list(typed)
         self.roll: RollRequest | None = None
         self.bots: dict[int, Agent] = {
             index: rules.bots()[seat.bot](seed_for(journal.seed, 100 + index))
@@ -133,19 +142,23 @@ class GameSession:
             players=len(seats),
             referee=referee,
             data=rules.data_digest,
+            played_by=[seat.bot or seat.kind for seat in seats],
         )
         game = None if referee else Game.new(rules, setup, seed=seed, players=len(seats))
         if game is not None:
+            game.journal.played_by = journal.played_by
             journal = game.journal
         store.create(game_id, list(seats), journal, dict(digests))
         return cls(game_id, rules, seats, store, journal, game)
 
     @classmethod
     def restore(cls, record: GameRecord, rules: Ruleset[Any, Any], store: Store) -> GameSession:
-        """A stored game, its journal replayed and every state hash verified."""
-        journal = record.journal
+        """A stored game, its journal replayed and every state hash verified; an action
+        waiting on dice waits again, with the faces already typed for it."""
+        journal, pending = record.journal, record.pending
         if journal.referee and journal.opening_faces is None:
-            return cls(record.id, rules, record.seats, store, journal, None)
+            typed = () if pending is None else pending.faces
+            return cls(record.id, rules, record.seats, store, journal, None, typed)
         game, seen, events = None, SeenAttacks(rules, [*range(len(record.seats)), SPECTATOR]), 0
         for step, game in replay_steps(journal, rules=rules):
             seen.saw(game.state, step, game.events[events:])
@@ -153,7 +166,17 @@ class GameSession:
         assert game is not None
         session = cls(record.id, rules, record.seats, store, game.journal, game)
         session.seen = seen
+        if pending is not None and pending.player is not None:
+            session._resume(pending)
         return session
+
+    def _resume(self, pending: Pending) -> None:
+        """Try the stored waiting action again with its typed faces: it asks for the rest."""
+        assert pending.player is not None
+        self.typed = list(pending.faces)
+        # asked for again as before the restart (or refused: whoever owed it owes it again)
+        with contextlib.suppress(NeedFaces, IllegalAction):
+            self._apply(pending.player, self.rules.codec.decode(pending.action))
 
     def _try_opening(self) -> None:
         typed = _TypedFaces(self.typed)
@@ -167,7 +190,9 @@ class GameSession:
             )
         except NeedFaces as need:
             self.roll = RollRequest(need.sides, need.count, need.label, None, None)
+            self.store.set_pending(self.id, Pending(None, None, tuple(self.typed)))
             return
+        game.journal.played_by = self.journal.played_by
         self.game, self.journal, self.roll, self.typed = game, game.journal, None, []
         self.store.set_opening(self.id, game.journal)
 
@@ -245,7 +270,12 @@ class GameSession:
         if roll is None:
             raise SessionError("no dice are asked for now")
         if not isinstance(faces, list):
-            raise SessionError("faces must be a list of whole numbers")
+            raise MalformedFaces(
+                f"faces must be a list of whole numbers, not {type(faces).__name__}"
+            )
+        for face in faces:
+            if not isinstance(face, int) or isinstance(face, bool):
+                raise MalformedFaces(f"faces must be whole numbers: {face!r:.40} is not one")
         checked = check_faces(roll.sides, roll.count, faces, roll.label)
         self.typed.extend(checked)
         self.roll = None
@@ -266,6 +296,12 @@ class GameSession:
             game.apply(seat, action)
         except NeedFaces as need:
             self.roll = RollRequest(need.sides, need.count, need.label, seat, action)
+            self.store.set_pending(self.id, Pending(seat, action.to_plain(), tuple(self.typed)))
+            raise
+        except IllegalAction:
+            if self.typed:  # refused once its dice were in: those faces are spent
+                self.typed = []
+                self.store.set_pending(self.id, None)
             raise
         finally:
             if self.referee:
@@ -288,7 +324,7 @@ class GameSession:
         self.game, self.journal, self.typed, self.roll, self.seen = (
             restored.game,
             restored.journal,
-            [],
+            restored.typed,
             restored.roll,
             restored.seen,
         )

@@ -94,15 +94,19 @@ def odds_plain(odds: OddsAnswer | None) -> dict[str, Any] | None:
 
 
 def option_plain(
-    option: Action, label: str, odds: OddsAnswer | None, target: str | None = None
+    option: Action, label: str, odds: OddsAnswer | None, target: str | None = None,
+    fields: Mapping[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """An option as JSON: its label, its action, the exact odds of the attack it declares,
-    and the label of the piece it aims at (a click on that piece picks it)."""
+    the label of the piece it aims at (a click on that piece picks it) and its fields in
+    words (``Ruleset.action_fields``: caption and value, for a form's lists)."""
     plain: dict[str, Any] = {"label": label, "action": option.to_plain()}
     if odds is not None:
         plain["odds"] = odds_plain(odds)
     if target is not None:
         plain["target"] = target
+    if fields:
+        plain["fields"] = {name: list(words) for name, words in fields.items()}
     return plain
 
 
@@ -112,9 +116,11 @@ def decision_plain(
     odds: Callable[[Action], OddsAnswer | None] | None = None,
     text: Callable[[Action], str] = action_words,
     target: Callable[[Action], str | None] | None = None,
+    fields: Callable[[Action], Mapping[str, tuple[str, str]]] | None = None,
 ) -> dict[str, Any]:
     """A decision as JSON: prompt, options (``text`` of each, action, odds where ``odds``
-    answers, the piece aimed at where ``target`` names one) and parameter spaces."""
+    answers, the piece aimed at where ``target`` names one, the fields in words where
+    ``fields`` gives them) and parameter spaces."""
     judged = odds if odds is not None and len(decision.options) <= ODDS_OPTIONS else None
     return {
         "player": decision.player,
@@ -125,6 +131,7 @@ def decision_plain(
                 text(option),
                 None if judged is None else judged(option),
                 None if target is None else target(option),
+                None if fields is None else fields(option),
             )
             for option in decision.options
         ],
@@ -186,6 +193,7 @@ def snapshot(
                 lambda action: rules.action_odds(state, action),
                 lambda action: rules.action_text(state, action),
                 lambda action: rules.action_target(state, action),
+                lambda action: rules.action_fields(state, action),
             )
             for decision in decisions
         ],

@@ -4,7 +4,10 @@ A game row holds what the journal's head holds (ruleset, version, setup, seed, p
 referee, data digest, opening faces and hash), who sits in each seat (a person or which
 bot), and the digests of the seat tokens (never the tokens themselves). Every accepted
 action is one row of ``actions``, committed before the server acknowledges or broadcasts
-it, so a restart rebuilds every game by replaying its rows.
+it, so a restart rebuilds every game by replaying its rows. In referee mode the faces
+typed so far for an action (or opening) still waiting on more dice are one row of
+``pending``, committed before the server asks for the rest, so a restart asks only for
+those.
 """
 
 from __future__ import annotations
@@ -44,6 +47,12 @@ CREATE TABLE IF NOT EXISTS actions (
     faces TEXT,
     PRIMARY KEY (game, number)
 );
+CREATE TABLE IF NOT EXISTS pending (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    player INTEGER,
+    action TEXT,
+    faces TEXT NOT NULL
+);
 """
 
 #: Game statuses, as the lobby lists them.
@@ -63,8 +72,19 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class Pending:
+    """A referee game's action (``None``: its opening) waiting on dice, with the faces
+    already typed for it."""
+
+    player: int | None
+    action: Any
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A stored game: its id, seats, status, and the journal of its accepted actions."""
+    """A stored game: its id, seats, status, the journal of its accepted actions, and the
+    action waiting on dice, if any."""
 
     id: str
     created: float
@@ -72,6 +92,7 @@ class GameRecord:
     status: str
     result: str
     journal: Journal
+    pending: Pending | None = None
 
 
 class Store:
@@ -135,6 +156,7 @@ class Store:
             self._db.execute(
                 "UPDATE games SET status = ?, result = ? WHERE id = ?", (status, result, game_id)
             )
+            self._db.execute("DELETE FROM pending WHERE game = ?", (game_id,))
 
     def set_opening(self, game_id: str, journal: Journal) -> None:
         """Record a referee game's opening once its typed faces are all in."""
@@ -143,6 +165,19 @@ class Store:
             self._db.execute(
                 "UPDATE games SET head = ? WHERE id = ?", (json.dumps(_head(journal)), game_id)
             )
+            self._db.execute("DELETE FROM pending WHERE game = ?", (game_id,))
+
+    def set_pending(self, game_id: str, pending: Pending | None) -> None:
+        """Keep the action waiting on dice and the faces typed for it (``None``: none)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("DELETE FROM pending WHERE game = ?", (game_id,))
+            if pending is not None:
+                self._db.execute(
+                    "INSERT INTO pending (game, player, action, faces) VALUES (?,?,?,?)",
+                    (game_id, pending.player, json.dumps(pending.action),
+                     json.dumps(list(pending.faces))),
+                )
 
     def token_digests(self, game_id: str) -> dict[int, str]:
         """Every token digest of a game, by seat."""
@@ -185,6 +220,9 @@ class Store:
                 "SELECT player, action, hash, faces FROM actions WHERE game = ? ORDER BY number",
                 (game_id,),
             ).fetchall()
+            waiting = self._db.execute(
+                "SELECT player, action, faces FROM pending WHERE game = ?", (game_id,)
+            ).fetchone()
         created, seats, head, status, result = row
         journal = Journal.from_plain({**json.loads(head), "entries": []}, f"game {game_id}")
         journal.entries = [
@@ -203,6 +241,11 @@ class Store:
             str(status),
             str(result),
             journal,
+            None if waiting is None else Pending(
+                None if waiting[0] is None else int(waiting[0]),
+                json.loads(waiting[1]),
+                tuple(json.loads(waiting[2])),
+            ),
         )
 
 

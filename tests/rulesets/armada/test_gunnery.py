@@ -166,6 +166,30 @@ def test_arm_crit_natural_20_stopped_by_shields_is_no_critical() -> None:
     assert game.state.fleets[0].criticals == []
 
 
+@pytest.mark.parametrize("natural_20_first", [True, False])
+def test_arm_crit_natural_20_with_hits_landing_together_whatever_their_order(
+    natural_20_first: bool,
+) -> None:
+    """ARM-CRIT-NAT20, ARM-GUN-SIMULTANEOUS (engine reading of l.183 with l.196): A1's
+    natural 20 for 3 and A2's 15 for 8 land together on T's 5 shields, 6 to its hull.
+    Declared in either order, the natural 20 dealt some of that hull damage: T suffers
+    critical damage (a d6 of 5: weapons)."""
+    blue = [
+        fleet("A1", 3, "medium", "destroyer", "flagship"), fleet("A2", 3, "medium", "destroyer"),
+    ]
+    red = [fleet("T", 3, "medium", "destroyer", "flagship")]
+    shots = [[20, 3], [15, 8]] if natural_20_first else [[15, 8], [20, 3]]
+    dice = [1, 2, *shots[0], *shots[1], 5]
+    game = battle(blue, red, [[[0, 0, 0], [2, 0, 0]], [[0, -3, 3]]], dice, max_rounds=1)
+    hold_position(game)
+    first, second = (0, 1) if natural_20_first else (1, 0)
+    game.apply(0, Fire(first, 2))
+    game.apply(1, HoldFire(2))
+    game.apply(0, Fire(second, 2))
+    target = game.state.fleets[2]
+    assert (target.hull, target.criticals) == (10, ["weapons"])
+
+
 @pytest.mark.parametrize(("morale_die", "morale"), [
     (14, INSPIRED), (9, STEADY), (8, SHAKEN), (5, SHAKEN), (4, ROUTED),
 ])

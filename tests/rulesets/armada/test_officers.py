@@ -291,6 +291,22 @@ def test_arm_off_jam_silences_an_officer_next_round() -> None:
     refused(game, Order(0, "scan", 2), "Grudge is jammed: no officer's order can affect it")
 
 
+def test_arm_off_jam_naming_no_officer_picks_one_still_at_work() -> None:
+    """ARM-OFF-JAM (l.164, l.175): a jam naming no officer falls on one at random among
+    those aboard that are not incapacitated: with Sab incapacitated, the commander is
+    jammed, and the random pick is a die of one."""
+    blue = [officer("Tec", "chief-technician", "Lance")]
+    red = [officer("Sab", "chief-spellcaster", "Grudge", 12), officer("Com", "commander", "Grudge")]
+    game = start([1, 6, 9, 1, 1, 6], blue, red)
+    sab, com = game.state.officers[1], game.state.officers[2]
+    sab.incapacitated = True
+    end_window(game)
+    hold_position(game)
+    act(game, Order(0, "jam", 2))
+    assert com.jammed_round == 2 and sab.jammed_round != 2
+    assert any("jams Grudge and Com" in text for text in texts(game, "order_effect"))
+
+
 def test_arm_off_scan_reveals_one_more_per_5() -> None:
     """ARM-OFF-SCAN: a check with +5 against the fleet's AC reveals its statistics, then its
     abilities, then its officers, one more for each 5 it beats the AC by; only the scanning

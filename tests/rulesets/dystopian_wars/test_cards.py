@@ -124,6 +124,23 @@ def test_a_reaction_card_cancels_hits() -> None:
     assert "3 hits (2 by a card), 1 count" in rolled
 
 
+def test_a_reaction_card_that_changes_the_number_needed_says_the_new_number() -> None:
+    """DW-CARDS-R: hard to port makes the attack need one more to hit; the roll's line says
+    the number it now needs (the declaration said the old one), so a referee can check the
+    typed dice: 6, 5 and 4 under 4+ would be 4 hits, under 5+ they are 3."""
+    game = scripted(DUEL, [*P0_FIRST, 6, 5, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    game_state = state(game)
+    game_state.hands[0].value[:] = []
+    game_state.hands[1].value[:] = ["hard-to-port"]
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), Fire(((0, "fore turret"),), 3), CeaseFire())
+    declared = next(t for t in texts(game) if "fore turret fire at" in t)
+    assert declared.endswith("7 dice in band 2, hitting on 4+")
+    play(game, PlayCard("hard-to-port", 3), Decline())
+    rolled = next(t for t in texts(game) if t.startswith("Sovereign rolls"))
+    assert "Sovereign rolls 7 dice at Kaiserin, now hitting on 5+ (Hard to port): 3 hits" in rolled
+
+
 def test_end_phase_discard_and_draw_back_up() -> None:
     """DW-CARDS-END: in the end phase a player may discard, then draws back up to what
     their squadrons allow.

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from warbench.core.lists import ArmyList, UnitEntry
+from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.data import fleet_paths, load_fleet
-from warbench.rulesets.dystopian_wars.fleets import check_fleet
 
 RULES = DystopianWarsRuleset()
 
@@ -24,7 +24,7 @@ def test_every_example_fleet_is_tournament_legal() -> None:
     """DW-BATTLEGROUP, DW-FLEET-CAPS: the shipped fleets (500, 1000 and 1500 points) pass."""
     sizes = {}
     for path in fleet_paths():
-        report = check_fleet(load_fleet(path), "tournament")
+        report = RULES.validate_list(load_fleet(path), "tournament")
         assert report.ok, (path.name, [str(v) for v in report.violations])
         sizes[path.name] = load_fleet(path).points
     points = list(sizes.values())
@@ -38,12 +38,12 @@ def test_tournament_caps_and_core_force() -> None:
     """
     army = fleet(("britannia-dreadnought", 1), ("britannia-battleship", 1),
                  ("britannia-cruiser", 4), points=500)
-    report = check_fleet(army, "tournament")
+    report = RULES.validate_list(army, "tournament")
     rules = {violation.rule for violation in report.violations}
     assert "at most 70% on large models" in rules
     assert "unit_size" in rules
     assert "core force: a small squadron" in rules
-    assert check_fleet(army, "open").violations == tuple(
+    assert RULES.validate_list(army, "open").violations == tuple(
         v for v in report.violations if v.rule in ("unit_size", "points_cap")
     )
 
@@ -55,7 +55,7 @@ def test_non_core_points_are_capped_at_half() -> None:
     army = fleet(("britannia-battleship", 1), ("britannia-cruiser", 2),
                  ("britannia-frigate", 3), ("britannia-rotor", 3), ("britannia-bomber", 4),
                  points=600)
-    report = check_fleet(army, "tournament")
+    report = RULES.validate_list(army, "tournament")
     assert "at most 50% outside the core force" in {v.rule for v in report.violations}
 
 
@@ -67,14 +67,63 @@ def test_wings_beyond_the_two_free_ones_need_carriers() -> None:
     army = fleet(("britannia-battleship", 1), ("britannia-cruiser", 2),
                  ("britannia-frigate", 3), ("britannia-fighter-wing", 5),
                  ("britannia-fighter-wing", 4), ("britannia-dive-bomber-wing", 3))
-    rules = {v.rule for v in check_fleet(army, "open").violations}
+    rules = {v.rule for v in RULES.validate_list(army, "open").violations}
     assert "carrier capacity" in rules
     army = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 2),
                  ("britannia-frigate", 3), ("britannia-recon-wing", 1),
                  ("britannia-recon-wing", 1), ("britannia-recon-wing", 1))
-    rules = {v.rule for v in check_fleet(army, "open").violations}
+    rules = {v.rule for v in RULES.validate_list(army, "open").violations}
     assert "carrier capacity" not in rules
-    assert "free recon wings" in rules
+    assert "carrier recon" in rules  # one flies free, the carrier holds one
+
+
+def test_any_legal_choice_of_free_wings_makes_the_wings_legal() -> None:
+    """DW-WINGS-FREE, DW-CARRIER-CAPACITY: a fleet carrier (10 tokens) with fighter wings
+    of 5, 5 and 4 and two recon planes is legal: F5 and a recon plane fly free, the
+    carrier holds 5 + 4 + the other recon plane. The check used to free the two largest
+    wings, leaving two recon planes for one carrier; the set-up embarks the legal choice."""
+    army = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 3),
+                 ("britannia-frigate", 4), ("britannia-fighter-wing", 5),
+                 ("britannia-fighter-wing", 5), ("britannia-fighter-wing", 4),
+                 ("britannia-recon-wing", 1), ("britannia-recon-wing", 1))
+    assert RULES.validate_list(army, "tournament").ok
+    other = load_fleet(fleet_paths()[0])
+    state = RULES.new_state(RULES.setup_for([army, other]), 2, RandomStream.from_seed(1))
+    ours = [m for m in state.models if m.player == 0 and RULES.data.models[m.cls].tiny]
+    carried = sorted((m.tokens, m.cls) for m in ours if m.carried_by >= 0)
+    assert carried == [(1, "britannia-recon-wing"), (4, "britannia-fighter-wing"),
+                       (5, "britannia-fighter-wing")]
+    three = army.model_copy(update={"units": (*army.units, UnitEntry(
+        unit="britannia-recon-wing", count=1))})
+    rules = {v.rule for v in RULES.validate_list(three, "tournament").violations}
+    assert rules == {"carrier recon"}
+
+
+def test_wing_violations_name_the_rows_and_a_missing_carrier() -> None:
+    """DW-WINGS-FREE, DW-CARRIER-CAPACITY: without a carrier the message said "each carrier
+    carries one recon plane at most", naming no row; now it names the wing rows and says
+    the list has no carrier; a list only the two rules together break says so."""
+    no_carrier = fleet(("britannia-battleship", 1), ("britannia-cruiser", 3),
+                       ("britannia-frigate", 4), ("britannia-fighter-wing", 5),
+                       ("britannia-fighter-wing", 5), ("britannia-recon-wing", 1),
+                       ("britannia-recon-wing", 1))
+    found = {str(v) for v in RULES.validate_list(no_carrier, "open").violations}
+    assert found == {
+        "units[5]: 2 recon wings (units[5], units[6]): one may fly free and each carrier"
+        " carries one, but the list has no carrier [carrier recon]",
+        "units[5]: 2 tiny flyer tokens beyond the two free wings (units[5], units[6]), but"
+        " the list has no carrier [carrier capacity]",
+    }
+    together = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 3),
+                     ("britannia-frigate", 4), ("britannia-fighter-wing", 5),
+                     ("britannia-fighter-wing", 5), ("britannia-fighter-wing", 5),
+                     ("britannia-recon-wing", 1), ("britannia-recon-wing", 1))
+    found = {str(v) for v in RULES.validate_list(together, "open").violations}
+    assert found == {
+        "units: no choice of the two free wings among units[3], units[4], units[5],"
+        " units[6], units[7] (one recon at most) leaves the rest to the carriers: its"
+        " carriers hold 10 tokens, one recon plane each [carrier capacity]",
+    }
 
 
 def test_setup_for_checks_every_list_and_deploys_them() -> None:

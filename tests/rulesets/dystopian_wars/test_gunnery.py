@@ -121,6 +121,23 @@ def test_target_outside_the_arc_is_refused(user_rules) -> None:  # type: ignore[
     assert Fire(((0, "fore turret"),), 1) not in options
 
 
+def test_a_gun_the_model_does_not_have_is_refused_as_such_whatever_the_range() -> None:
+    """A weapon the ship does not carry is refused by its name first, also at a target
+    beyond range band 4 (the range refusal used to come first)."""
+    game_setup = setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 26.0, 180.0), name="Kaiserin"),
+         squadron("prussia-frigate", (36.0, 100.0, 180.0), name="Hagel")],
+    )
+    game = scripted(game_setup, P0_FIRST)
+    play(game, Activate(0), Move(0, (2.0,)))
+    for target in (1, 2):  # 14 inches away, then beyond range band 4
+        with pytest.raises(IllegalAction, match="Sovereign has no weapon 'laser'"):
+            game.apply(0, Fire(((0, "laser"),), target))
+    with pytest.raises(IllegalAction, match="beyond range band 4"):
+        game.apply(0, Fire(((0, "fore turret"),), 2))
+
+
 def test_attack_dice_fall_with_hull_damage_but_never_below_one() -> None:
     """DW-AD, DW-AD-DAMAGE: every hull point lost costs a gunnery die, never below 1; rockets,
     torpedoes, bombs and mines keep theirs."""

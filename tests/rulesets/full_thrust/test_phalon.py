@@ -25,7 +25,12 @@ from warbench.rulesets.full_thrust.attacks import resolve_attacks
 from warbench.rulesets.full_thrust.bots import AdmiralBot
 from warbench.rulesets.full_thrust.damage import screens_of
 from warbench.rulesets.full_thrust.data import DesignRecord
-from warbench.rulesets.full_thrust.defence import bolt_defence_hits, defence_kills, defence_options
+from warbench.rulesets.full_thrust.defence import (
+    bolt_defence_hits,
+    close_on_targets,
+    defence_kills,
+    defence_options,
+)
 from warbench.rulesets.full_thrust.design import cost_sheet, design_problems
 from warbench.rulesets.full_thrust.events import MissilesLost, OwnOrders, WeaponFired
 from warbench.rulesets.full_thrust.events_alien import (
@@ -284,22 +289,43 @@ def test_ft_odds_alien_weapons_refuse_what_is_out_of_reach() -> None:
 
 
 def test_ft_alien_plasma_a_bolt_downs_missiles_of_a_salvo_in_its_burst() -> None:
-    """FT-ALIEN-PLASMA, FT-SEQ-ATTACKS: in phase 8 a bolt acts first on what lies in its
-    burst, salvo markers included: its strength in beam-style dice, each point a missile
-    down (engine default), before the salvo strikes."""
+    """FT-ALIEN-PLASMA, FT-SEQ-ATTACKS, FT-SEQ-PD-ORDER: in phase 8 a bolt acts first on
+    what lies in its burst, salvo markers included: its strength in beam-style dice, each
+    point a missile down (engine default), before the salvo strikes. The salvo has closed
+    on Glass after point defence, so both lie 5 MU from the bolt: the bolt strikes Glass
+    (three 1s, nothing) and the salvo (5, 5, 1: two missiles down)."""
     game, feed = battle(
-        [ship("quillon", "Glass", 30.0, 10.0)],
+        [ship("quillon", "Glass", 30.0, 14.0)],
         [ship("lancer", "Pike", 30.0, 40.0, facing=6)],
     )
     state = game.state
     state.salvos.append(Salvo(id=0, player=1, ship=1, x=30.0, y=14.0, missiles=6, target=0))
     state.bolts.append(Bolt(id=0, player=0, ship=0, x=30.0, y=19.0, strength=3))
-    feed.add(5, 5, 1)  # the bolt on the salvo 5 MU off: two points, two missiles down
+    feed.add(1, 1, 1, 5, 5, 1)  # the bolt on Glass, then on the salvo
     feed.add(*[1] * 20)  # the salvo's lock and damage, then any threshold dice
     resolve_attacks(game)
     downed = [e for e in game.events if isinstance(e, MissilesLost)]
     assert [(e.salvo, e.kills) for e in downed] == [(0, 2)]
-    assert not [e for e in game.events if isinstance(e, PlasmaStrike)]  # Glass is 9 MU off
+    assert [e.ship for e in game.events if isinstance(e, PlasmaStrike)] == [0]
+
+
+def test_ft_seq_pd_order_a_salvo_closes_on_its_target_before_a_burst_is_judged() -> None:
+    """FT-SEQ-PD-ORDER, FT-ALIEN-PLASMA (seed l.35, l.44): markers close on their targets
+    after point defence, and phase 8 judges where they then are. A salvo aimed at a point
+    5 MU from a bolt, at Glass 11 MU from it, closes on Glass: out of the burst, it loses no
+    missile to the bolt."""
+    game, feed = battle(
+        [ship("quillon", "Glass", 30.0, 8.0)],
+        [ship("lancer", "Pike", 30.0, 40.0, facing=6)],
+    )
+    state = game.state
+    state.salvos.append(Salvo(id=0, player=1, ship=1, x=30.0, y=14.0, missiles=6, target=0))
+    state.bolts.append(Bolt(id=0, player=0, ship=0, x=30.0, y=19.0, strength=3))
+    close_on_targets(state)
+    assert (state.salvos[0].x, state.salvos[0].y) == (30.0, 8.0)
+    feed.add(*[1] * 20)
+    resolve_attacks(game)
+    assert not [e for e in game.events if isinstance(e, MissilesLost)]
 
 
 @pytest.mark.parametrize(("cover", "defenders"), [("haven", {1, 2}), ("lancer", {1})])

@@ -293,3 +293,40 @@ def test_ft_sv_pods_an_interceptor_pod_shoots_fighters_or_missiles_in_play(
     game.apply(1, DefenceDone())
     assert said in [getattr(event, "text", "") for event in game.events]
     assert (power - root.attack_power, biomass - root.biomass) == (1, 1)
+
+
+def test_ft_sv_stinger_and_pod_at_fighters_spend_power_and_biomass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """FT-SV-STINGER, FT-SV-PODS, FT-FTR-OPT-SHIPFIRE: under the optional rule a stinger and a
+    leech pod fire one die each at a fighter group, and spend what they spend at a ship: a
+    point of attack power for the stinger, a pod (a biomass and 1 power) for the pod. The
+    Ssarel's 8 power and 2 biomass end the fire at 6 and 1."""
+    import warbench.rulesets.full_thrust.turn as turn
+
+    left: list[tuple[int, int]] = []
+    end_turn = turn.end_turn
+
+    def noting(game):  # type: ignore[no-untyped-def]
+        left.append((game.state.ships[0].attack_power, game.state.ships[0].biomass))
+        end_turn(game)
+
+    monkeypatch.setattr(turn, "end_turn", noting)
+    game, feed = battle([ship("ssarel", "Thorn", 30.0, 20.0)],
+                        [ship("haven", "Den", 60.0, 45.0, facing=6, fighters=("standard",))],
+                        6, 1, options={"fire_at_fighters": True})
+    group = game.state.groups[0]
+    group.status, group.x, group.y = "space", 30.0, 26.0
+    game.apply(0, WriteOrders(0, 0, 0, attack=8))
+    game.apply(1, WriteOrders(1, 0, 0))
+    feed.add(*[1] * 40)
+    while not left:
+        decision = game.pending()[0]
+        if decision.player == 1:
+            answer = MoveGroup(0, 30.0, 26.0) if game.state.phase == 3 else FighterTarget(0, "none")
+            game.apply(1, answer)
+            continue
+        at_fighters = [o for o in decision.options
+                       if isinstance(o, DeclareTarget | AssignWeapon) and o.target >= 0]
+        game.apply(0, at_fighters[0])
+    assert left == [(6, 1)]

@@ -277,3 +277,17 @@ def test_ft_screens_each_level_is_a_system_of_its_own_at_threshold_checks() -> N
     assert screens_of(cls, wall) == 1
     wall.damage[generators[1]] = 1
     assert screens_of(cls, wall) == 0
+
+
+def test_a_shot_that_does_no_damage_reads_as_a_miss_in_the_log() -> None:
+    """The narrator: a K-gun that misses "misses" rather than doing "0 damage"; a hit
+    gives its damage."""
+    game, feed = battle([ship("vorrun", "Fang", 30.0, 10.0)],
+                        [ship("sentinel", "Watch", 30.0, 20.0, facing=6)], 6, 1)
+    orders(game)
+    feed.add(3, 2, 2, 6, 6, *[1] * 20)  # K3 hits (6); a K1 misses; a K1 hits (1)
+    game.apply(0, DeclareTarget(0, 1, "ship", 1))
+    texts = [e.text for e in game.events if isinstance(e, WeaponFired)]
+    assert texts == ["Fang's K3 gun fires at Watch (10.0 MU): 6 damage",
+                     "Fang's K1 gun fires at Watch (10.0 MU): misses",
+                     "Fang's K1 gun fires at Watch (10.0 MU): 1 damage"]

@@ -41,13 +41,24 @@ class NotableGame:
     why: str
     game_id: int | None = None
 
-    def replay_command(self, db: str | Path | None) -> str | None:
-        """The command that steps through this game, or None when it was not stored."""
+    @property
+    def name(self) -> str:
+        """The game in words: ``game ID`` (what ``--game`` takes) when stored, else its
+        index in the run."""
+        return f"game {self.game_id}" if self.game_id is not None else f"game index {self.index}"
+
+    def replay_command(
+        self, db: str | Path | None, data: str | Path | None = None
+    ) -> str | None:
+        """The command that steps through this game (with the run's ``--data`` folder), or
+        None when it was not stored."""
         if db is None or self.game_id is None:
             return None
-        return f"warbench replay --db {db} --game {self.game_id}"
+        return replay_command(db, self.game_id, data)
 
-    def to_plain(self, db: str | Path | None = None) -> dict[str, Any]:
+    def to_plain(
+        self, db: str | Path | None = None, data: str | Path | None = None
+    ) -> dict[str, Any]:
         """JSON-ready form."""
         return {
             "kind": self.kind,
@@ -55,8 +66,17 @@ class NotableGame:
             "seed": self.seed,
             "game_id": self.game_id,
             "why": self.why,
-            "replay": self.replay_command(db),
+            "replay": self.replay_command(db, data),
         }
+
+
+def replay_command(db: str | Path, game: int | str, data: str | Path | None = None) -> str:
+    """The command replaying stored game ``game`` of ``db``, played with ``data``.
+
+    >>> replay_command("r.sqlite", "ID", "my-data")
+    'warbench replay --db r.sqlite --game ID --data my-data'
+    """
+    return f"warbench replay --db {db} --game {game}" + ("" if data is None else f" --data {data}")
 
 
 def _names(labels: Sequence[str], sides: Sequence[int]) -> str:

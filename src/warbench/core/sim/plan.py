@@ -118,7 +118,8 @@ class GamePlan:
     ``setups[r]`` is the set-up for seating ``r``, in which side ``j`` sits in seat
     ``(j + r) % n``; game ``i`` uses seating ``i % n``. ``bots[j]`` plays side ``j``. With
     ``fixed_seats`` (the default set-up, which ties each force to its seat) side ``j``
-    always sits in seat ``j``.
+    always sits in seat ``j``. ``list_format`` is the format the lists were checked
+    under (``None``: the ruleset's own).
     """
 
     ruleset: Ruleset[Any, Any]
@@ -130,6 +131,7 @@ class GamePlan:
     max_decisions: int = DEFAULT_MAX_DECISIONS
     keep_journals: bool = False
     fixed_seats: bool = False
+    list_format: str | None = None
 
     def seats(self, index: int) -> tuple[int, ...]:
         """The side in each seat of game ``index``."""
@@ -191,8 +193,11 @@ def default_sides(ruleset: Ruleset[Any, Any], players: int | None = None) -> tup
     )
 
 
-def check_lists(ruleset: Ruleset[Any, Any], sides: Sequence[Side]) -> None:
-    """Validate every side's list; :class:`ArmyListRejected` lists each violation of each."""
+def check_lists(
+    ruleset: Ruleset[Any, Any], sides: Sequence[Side], list_format: str | None = None
+) -> None:
+    """Validate every side's list under ``list_format`` (``None``: the ruleset's own);
+    :class:`ArmyListRejected` lists each violation of each."""
     problems: list[str] = []
     for side in sides:
         if side.army is None:
@@ -203,7 +208,7 @@ def check_lists(ruleset: Ruleset[Any, Any], sides: Sequence[Side]) -> None:
             continue
         if ruleset.army_rules(side.army) is None:
             raise BadMatchup(f"{ruleset.id} has no army lists yet; simulate without --army")
-        report = ruleset.validate_list(side.army)
+        report = ruleset.validate_list(side.army, list_format)
         problems.extend(f"{where}: {violation}" for violation in report.violations)
     if problems:
         raise ArmyListRejected("\n".join(problems))
@@ -218,20 +223,28 @@ def prepare(
     bots: Sequence[str] = (),
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     keep_journals: bool = False,
+    list_format: str | None = None,
 ) -> GamePlan:
     """Check the sides, bots and scenario, and build the plan; nothing is played.
 
     ``bots`` holds no name (the ruleset's :func:`default_bot` for all), one (for all) or
     one per side, each a name with options if the bot takes any (``search:iterations=64``,
-see :mod:`warbench.core.botspec`). Raises :class:`ArmyListRejected`, :class:`UnknownBot`,
-:class:`BadBotSpec`,
+    see :mod:`warbench.core.botspec`). The lists are checked under ``list_format``. Raises
+    :class:`ArmyListRejected`, :class:`UnknownBot`, :class:`BadBotSpec`,
     :class:`BadMatchup` or the ruleset's :class:`~warbench.core.ruleset.SetupError`.
     """
     ruleset.check_players(len(sides))
     with_lists = [side.army is not None for side in sides]
     if any(with_lists) and not all(with_lists):
         raise BadMatchup("either every side has an army list or none has")
-    check_lists(ruleset, sides)
+    if list_format is not None and not any(with_lists):
+        raise BadMatchup(f"--format {list_format} checks army lists; give them with --army")
+    if scenario is not None and scenario in ruleset.list_formats():
+        raise BadMatchup(
+            f"scenario {scenario!r} is a list format: check the lists under it with --format "
+            f"{scenario}"
+        )
+    check_lists(ruleset, sides, list_format)
     if max_decisions < 1:
         raise BadMatchup(f"the decision limit must be at least 1, not {max_decisions}")
     chosen = _bots(ruleset, bots, len(sides))
@@ -248,6 +261,7 @@ see :mod:`warbench.core.botspec`). Raises :class:`ArmyListRejected`, :class:`Unk
         max_decisions,
         keep_journals,
         fixed_seats=not any(with_lists),
+        list_format=list_format,
     )
 
 

@@ -26,6 +26,7 @@ from warbench.core.sim.notable import notable_games
 from warbench.core.sim.plan import GamePlan, matchup
 from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
+from warbench.core.sim.store import RunInfo
 from warbench.core.sim.summary import Comparison, Rate, RunSummary
 
 _STYLE = """
@@ -140,8 +141,11 @@ def _table_picture(result: RunResult) -> str:
     game = play_to_end(result.plan, typical.index)
     picture = result.plan.ruleset.table(game.state)
     winners = ", ".join(result.plan.sides[side].label for side in typical.winners) or "nobody"
+    stored = dict(zip((record.index for record in result.records), result.game_ids, strict=False))
+    name = f"game {stored[typical.index]}" if typical.index in stored else (
+        f"game index {typical.index}")
     caption = (
-        f"The table at the end of game {typical.index} (seed {typical.seed}), a typical game:"
+        f"The table at the end of {name} (seed {typical.seed}), a typical game:"
         f" won by {winners} after {typical.length} decisions."
     )
     if picture is None:
@@ -163,11 +167,25 @@ def _run_section(result: RunResult, summary: RunSummary) -> list[str]:
         ("seed", plan.seed),
         ("scenario", plan.scenario or "default"),
         ("bots", bots),
+        ("data", data_words(plan)),
     ]
+    if any(side.army is not None for side in plan.sides):
+        rows.insert(5, ("list format", plan.list_format or "the ruleset's own"))
     return [_table(["run", ""], rows)]
 
 
-def _results_section(summary: RunSummary, comparisons: Sequence[Comparison]) -> list[str]:
+def data_words(plan: GamePlan) -> str:
+    """The data a run was played with, in words: ``--data FOLDER`` and its digest, or the
+    shipped data."""
+    rules = plan.ruleset
+    if rules.data_dir is None:
+        return "the shipped data"
+    return f"--data {rules.data_dir} (digest {rules.data_digest or 'none: no file of its own'})"
+
+
+def _results_section(
+    summary: RunSummary, comparisons: Sequence[Comparison], other: RunInfo | None
+) -> list[str]:
     rows = [
         (
             side.label,
@@ -198,8 +216,16 @@ def _results_section(summary: RunSummary, comparisons: Sequence[Comparison]) -> 
             )
             for item in comparisons
         ]
-        head = ["side", "this run", "other run", "difference", "p-value", "significant at 5%"]
-        parts += ["<h2>Against the other run</h2>", _table(head, versus)]
+        name = "the other run" if other is None else f"run {other.id}"
+        head = ["side", "this run", name, "difference", "p-value", "significant at 5%"]
+        parts += [f"<h2>Against {name}</h2>", _table(head, versus)]
+        if other is not None:
+            parts.append(
+                f"<p>Run {other.id}: {other.games} games, seed {other.seed}, scenario"
+                f" {html.escape(other.scenario or 'default')}, bots"
+                f" {html.escape(', '.join(other.bots))}, data: {html.escape(other.data_words())}."
+                "</p>"
+            )
     return parts
 
 
@@ -335,14 +361,15 @@ def _notable_section(result: RunResult, db: str | Path | None) -> list[str]:
         return []
     rows = []
     for game in notable:
-        command = game.replay_command(db)
-        rows.append((game.index, game.seed, game.why, command or "not stored (no --db)"))
+        command = game.replay_command(db, result.plan.ruleset.data_dir)
+        rows.append((game.name, game.seed, game.why, command or "not stored (no --db)"))
     return [
         "<h2>Games worth replaying</h2>",
         _table(["game", "seed", "why", "step through it"], rows),
-        "<p>The replay narrates every action; a journal file (saved by <code>warbench"
-        " play</code>) can be drawn after any step with <code>warbench render JOURNAL --out"
-        " t.svg --at N</code>.</p>",
+        "<p>The replay narrates every action; the table after any step N is drawn by"
+        " <code>warbench render --db FILE --game ID --at N --out t.svg</code> (with the"
+        " run's <code>--data</code>, if any), or from a journal file saved by"
+        " <code>warbench replay --save</code> or <code>warbench demo</code>.</p>",
     ]
 
 
@@ -351,14 +378,15 @@ def report_html(
     summary: RunSummary,
     comparisons: Sequence[Comparison] = (),
     db: str | Path | None = None,
+    other: RunInfo | None = None,
 ) -> str:
     """The report page of ``result`` as HTML text; ``db`` is the results file it is
-    stored in, for the replay commands."""
+    stored in, for the replay commands; ``other`` the run ``comparisons`` compare with."""
     title = f"{result.plan.ruleset.name}: {matchup(result.plan.sides, result.plan.side_teams())}"
     parts = [
         f"<h1>{html.escape(title)}</h1>",
         *_run_section(result, summary),
-        *_results_section(summary, comparisons),
+        *_results_section(summary, comparisons, other),
         *_seat_section(summary, result.plan.fixed_seats),
         *_distribution_section(result, summary),
         *_unit_section(result.plan, summary),
@@ -382,10 +410,11 @@ def write_report(
     comparisons: Sequence[Comparison] = (),
     *,
     db: str | Path | None = None,
+    other: RunInfo | None = None,
 ) -> Path:
     """Write the report of ``result`` to ``path`` (an ``.html`` file); return the path."""
     target = Path(path)
     if not target.parent.exists():
         raise FileNotFoundError(f"{target}: folder {target.parent} does not exist")
-    target.write_text(report_html(result, summary, comparisons, db), encoding="utf-8")
+    target.write_text(report_html(result, summary, comparisons, db, other), encoding="utf-8")
     return target

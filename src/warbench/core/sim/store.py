@@ -24,12 +24,13 @@ from warbench.core.limits import MAX_SQLITE_INT
 from warbench.core.lists import ArmyList
 from warbench.core.plain import HASH_FORMAT
 from warbench.core.registry import ruleset as find_ruleset
-from warbench.core.replay import ReplayMismatch
+from warbench.core.replay import ReplayMismatch, data_mismatch
 from warbench.core.sim.closing import Closing
 from warbench.core.sim.plan import GamePlan, Side
 from warbench.core.sim.play import GameRecord, play_to_end
 
-#: Bumped when the tables change shape.
+#: Bumped when the tables change shape. A column added that older files lack (``runs.data``)
+#: is added to them when they are opened for writing, and read as unknown until then.
 SCHEMA_VERSION = 1
 
 _SCHEMA = """
@@ -45,7 +46,8 @@ CREATE TABLE IF NOT EXISTS runs (
     bots TEXT NOT NULL,
     setups TEXT NOT NULL,
     max_decisions INTEGER NOT NULL,
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    data TEXT
 );
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -101,6 +103,16 @@ class RunInfo:
     bots: tuple[str, ...]
     setups: tuple[dict[str, Any], ...]
     max_decisions: int
+    #: The digest of the player's data folder the run was played with (``None``: the
+    #: shipped data), and whether the store recorded it (runs stored before it did: no).
+    data: str | None = None
+    data_recorded: bool = False
+
+    def data_words(self) -> str:
+        """The run's data in words, for reports."""
+        if not self.data_recorded:
+            return "not recorded"
+        return "the shipped data" if self.data is None else f"a data folder, digest {self.data}"
 
 
 class ResultStore(Closing):
@@ -129,12 +141,19 @@ class ResultStore(Closing):
                 with self._db:
                     self._db.executescript(_SCHEMA)
                     self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    if not self._has_data_column():
+                        self._db.execute("ALTER TABLE runs ADD COLUMN data TEXT")
+            self._data_column = self._has_data_column()
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{self.path}: not a warbench results file ({error})") from None
 
     def close(self) -> None:
         """Close the file."""
         self._db.close()
+
+    def _has_data_column(self) -> bool:
+        columns = self._db.execute("PRAGMA table_info(runs)").fetchall()
+        return any(column[1] == "data" for column in columns)
 
     def open_run(self, plan: GamePlan, games: int, *, resume: bool = False) -> StoredRun:
         """Start a run of ``games`` games of ``plan``, or with ``resume`` continue the last
@@ -173,7 +192,8 @@ class ResultStore(Closing):
         with self._db as db:
             cursor = db.execute(
                 "INSERT INTO runs (key, ruleset, version, seed, games, scenario, sides, bots,"
-                " setups, max_decisions, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " setups, max_decisions, created, data)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     key,
                     plan.ruleset.id,
@@ -186,6 +206,7 @@ class ResultStore(Closing):
                     json.dumps(plan.setups),
                     plan.max_decisions,
                     datetime.now(UTC).isoformat(timespec="seconds"),
+                    plan.ruleset.data_digest or "",
                 ),
             )
             assert cursor.lastrowid is not None
@@ -236,9 +257,10 @@ class ResultStore(Closing):
     def run(self, run_id: int) -> RunInfo:
         """The run stored as ``run_id``."""
         _row_id(run_id, "run")
+        data = "data" if self._data_column else "NULL"
         row = self._db.execute(
             "SELECT id, ruleset, version, seed, games, scenario, sides, bots, setups,"
-            " max_decisions FROM runs WHERE id = ?",
+            f" max_decisions, {data} FROM runs WHERE id = ?",
             (run_id,),
         ).fetchone()
         if row is None:
@@ -263,6 +285,8 @@ class ResultStore(Closing):
             bots=tuple(json.loads(row[7])),
             setups=tuple(json.loads(row[8])),
             max_decisions=int(row[9]),
+            data=row[10] or None,
+            data_recorded=row[10] is not None,
         )
 
     def journal(self, game_id: int, data_dir: str | Path | None = None) -> Journal:
@@ -274,10 +298,17 @@ class ResultStore(Closing):
         if row is None:
             raise StoreError(f"{self.path} holds no game {game_id}")
         run_id, index, summary, journal = row
-        if journal is not None:
-            return Journal.loads(journal, f"{self.path} game {game_id}")
         info = self.run(int(run_id))
+        if journal is not None:
+            kept = Journal.loads(journal, f"{self.path} game {game_id}")
+            if kept.played_by is None:  # stored before journals named their players
+                kept.played_by = [info.bots[side] for side in json.loads(summary)["seats"]]
+            return kept
         rules = find_ruleset(info.ruleset, data_dir)
+        if info.data_recorded and info.data != rules.data_digest:
+            raise StoredGameMismatch(
+                data_mismatch(info.data, rules.data_digest, f"game {game_id} (run {run_id})")
+            )
         if rules.version != info.version:
             raise StoreError(
                 f"game {game_id} was stored without its journal by {info.ruleset}"

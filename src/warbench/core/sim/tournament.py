@@ -88,10 +88,12 @@ def table_plans(
     bots: Sequence[str] = (),
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     keep_journals: bool = False,
+    list_format: str | None = None,
 ) -> list[Table]:
     """Every table of ``players`` lists with its plan; all lists are validated first.
 
-    ``bots`` holds no name, one for all lists, or one per list.
+    ``bots`` holds no name, one for all lists, or one per list; the lists are checked
+    under ``list_format`` (``None``: the ruleset's own).
     """
     if len(sides) < max(2, players):
         needed = "two" if players <= 2 else str(players)
@@ -99,7 +101,7 @@ def table_plans(
     if len(bots) > 1 and len(bots) != len(sides):
         raise BadMatchup(f"give one bot for all lists or one per list ({len(sides)})")
     ruleset.check_players(players)
-    check_lists(ruleset, sides)
+    check_lists(ruleset, sides, list_format)
     per_side = list(bots) if len(bots) > 1 else list(bots) * len(sides)
     tables = []
     for number, seated in enumerate(combinations(range(len(sides)), players)):
@@ -111,6 +113,7 @@ def table_plans(
             bots=[per_side[i] for i in seated] if per_side else (),
             max_decisions=max_decisions,
             keep_journals=keep_journals,
+            list_format=list_format,
         )
         tables.append(Table(seated, plan))
     return tables
@@ -125,11 +128,12 @@ def pair_plans(
     bots: Sequence[str] = (),
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     keep_journals: bool = False,
+    list_format: str | None = None,
 ) -> list[tuple[int, int, GamePlan]]:
     """Every pair ``(i, j)`` with its plan: :func:`table_plans` of two-player tables."""
     tables = table_plans(
         ruleset, sides, players=2, seed=seed, scenario=scenario, bots=bots,
-        max_decisions=max_decisions, keep_journals=keep_journals,
+        max_decisions=max_decisions, keep_journals=keep_journals, list_format=list_format,
     )
     return [(table.sides[0], table.sides[1], table.plan) for table in tables]
 

@@ -135,7 +135,7 @@ def resolve_gunnery(
     """Apply every hit of the phase (or other damage) at once: shields, then hull; then
     disabled and destroyed fleets, critical damage and morale (``then`` after the morale
     checks, which may wait for an answer on resolve). Returns the hull damage each hit
-    dealt."""
+    counts as dealing (:func:`land_hits`)."""
     dealt, tests = land_hits(game, state, tables, hits)
     morale_tests(game, tests, then)
     return dealt
@@ -144,20 +144,25 @@ def resolve_gunnery(
 def land_hits(
     game: ArmadaGame, state: ArmadaState, tables: Tables, hits: list[PendingHit]
 ) -> tuple[list[int], list[MoraleTest]]:
-    """:func:`resolve_gunnery` but for the morale checks: the hull damage each hit dealt,
-    and the morale tests of the fleets that fell to half hull points, still to roll."""
-    hull_damage: list[int] = []
+    """:func:`resolve_gunnery` but for the morale checks: the hull damage each hit counts as
+    dealing, and the morale tests of the fleets that fell to half hull points, still to roll.
+
+    The hits land together (ARM-GUN-SIMULTANEOUS): the shields take the first damage of
+    them all, so which hit "dealt" the hull damage is not a matter of their order. For
+    critical damage (ARM-CRIT-NAT20) every hit of some damage on a fleet counts as dealing
+    the hull damage the fleet took in this landing (engine reading); the hull damage a hit
+    is credited with in reports still follows the order they were rolled in."""
     struck: list[int] = []
+    hull_before: dict[int, int] = {}
     for hit in hits:
         if hit.mine >= 0:
-            hull_damage.append(0)
             hit_mine(game, state, hit)
             continue
         target = state.fleets[hit.target]
         before = target.hull
+        hull_before.setdefault(target.id, before)
         shields_before = target.shields
         target.shields, target.hull = absorb_damage(target.shields, target.hull, hit.damage)
-        hull_damage.append(before - target.hull)
         if target.id not in struck:
             struck.append(target.id)
         game.emit(Damaged(
@@ -187,7 +192,12 @@ def land_hits(
         ):
             fleet.halved = True
             halved.append(fleet)
-    for hit, dealt in zip(hits, hull_damage, strict=True):
+    shared = [
+        hull_before[hit.target] - state.fleets[hit.target].hull
+        if hit.mine < 0 and hit.damage > 0 else 0
+        for hit in hits
+    ]
+    for hit, dealt in zip(hits, shared, strict=True):
         if hit.mine >= 0:
             continue
         target = state.fleets[hit.target]
@@ -203,7 +213,7 @@ def land_hits(
                                       if i != fleet.side) // 2)
         for fleet in halved
     ]
-    return hull_damage, tests
+    return shared, tests
 
 
 def unit_type(fleet: Fleet) -> str:

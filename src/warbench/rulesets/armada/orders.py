@@ -257,8 +257,10 @@ def _repair(
 def _jam(game: ArmadaGame, state: ArmadaState, officer: Officer, order: Order, margin: int) -> None:
     fleet = state.fleets[order.fleet]
     fleet.jammed_round = state.round + 1
-    aboard = state.officers_on(fleet)
-    chosen = [other for other in aboard if other.name == order.choice]
+    chosen = [other for other in state.officers_on(fleet) if other.name == order.choice]
+    # the random one among those still at work: an incapacitated officer gives nothing to
+    # jam (l.175; as the duel's pick)
+    aboard = [other for other in state.officers_on(fleet) if not other.incapacitated]
     if not chosen and aboard:
         which = f"{officer.name} jam (which officer)"
         pick = d(game.dice_for(officer.side), len(aboard), label=which).total

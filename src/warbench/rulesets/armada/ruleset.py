@@ -185,6 +185,9 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
 
     id = "armada"
     name = "Starfinder Armada Combat"
+    # 0.7: a natural 20's critical counts the hull damage of all the hits landing together,
+    # whatever their order (ARM-CRIT-NAT20); a jam naming no officer picks among those not
+    # incapacitated (ARM-OFF-JAM);
     # 0.6: an officer's bonus after a role change counts its ranks in the new role's skills
     # (ARM-OFF-ROLE-CHANGE; the officer piece keeps ranks skill by skill); a duel's
     # communications are a passing critical condition a chief engineer may repair
@@ -195,7 +198,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
     # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
     # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.6"
+    version = "0.7"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES

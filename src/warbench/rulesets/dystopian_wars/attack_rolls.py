@@ -153,7 +153,10 @@ def resolve_attack(
     state.in_play = [
         play for play in state.in_play if not (play.until == "attack" and play.event == index)
     ]
-    needed = attack.needed + sum(1 for card in reactions if card.effect == "evasion")
+    evasion = [card.name for card in reactions if card.effect == "evasion"]
+    needed = attack.needed + len(evasion)
+    # the declaration said the number needed: a card that changed it says the new one
+    aimed = f", now hitting on {needed}+ ({', '.join(evasion)})" if evasion else ""
     hits = rolled_hits(game, lead.player, dice, needed,
                        label=f"{lead.name} {attack.kind} attack on {target.name}")
     shield = 0
@@ -177,7 +180,7 @@ def resolve_attack(
             cancelled=cancelled,
             shields=shield,
             final=final,
-            text=f"{lead.name} rolls {dice} dice at {target.name}: {hits} hits"
+            text=f"{lead.name} rolls {dice} dice at {target.name}{aimed}: {hits} hits"
             + (f" ({', '.join(notes)})" if notes else "")
             + f", {final} count",
         )

@@ -293,6 +293,10 @@ def surely_apart(data: RulesData, first: Model, second: Model, inches: float) ->
     return nearest > inches + _MARGIN
 
 
+def _no_weapon(shooter: Model, mount_name: str) -> str:
+    return f"{shooter.name} has no weapon {mount_name!r}"
+
+
 def pair_refusal(data: RulesData, shooter: Model, target: Model) -> str | None:
     """Why no gun of ``shooter`` (ack-ack and charges included) may fire at ``target``
     whatever the gun: the first checks of every shot, or None."""
@@ -325,6 +329,8 @@ def shot_refusal(
     found when not given; pass it for many shots at once) and remembered while the table
     stays as it is.
     """
+    if mount_name not in (AA_GUN, CC_GUN) and data.models[shooter.cls].mount(mount_name) is None:
+        return _no_weapon(shooter, mount_name), None  # first, whatever the target
     if state.boardings and mount_name not in (AA_GUN, CC_GUN) and locked_against(
         state, data, shooter.player, target.uid
     ):  # read outside the remembered answers: a boarding is no part of the table's shape
@@ -416,7 +422,7 @@ def _shot(
         return _auxiliary_shot(spec, shooter, target_spec, target, mount_name, world)
     mount = spec.mount(mount_name)
     if mount is None:
-        return f"{shooter.name} has no weapon {mount_name!r}", None
+        return _no_weapon(shooter, mount_name), None
     if shooter.level == "submerged" and mount.kind != "torpedoes":
         return "a submerged model attacks only with torpedoes", None
     if target_spec.tiny:

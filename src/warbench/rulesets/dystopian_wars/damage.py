@@ -61,18 +61,19 @@ def lose_hull(
     game: DWGame, target: Model, points: int, cause: str, by_model: int = -1
 ) -> None:
     """Take ``points`` hull points from ``target`` (dealt by model ``by_model``, if any);
-    destroy it at 0."""
+    destroy it at 0. The damage figures count only the hull it had left, not overkill."""
     if points <= 0 or not target.alive:
         return
     data = game.data
     spec = data.models[target.cls]
+    had = max(0, spec.hp - target.damage)
     target.damage += points
     by = game.state.models[by_model] if by_model >= 0 else None
     game.emit(
         UnitDamaged(
             unit_type=target.cls,
             player=target.player,
-            amount=points,
+            amount=min(points, had),
             by_player=None if by is None else by.player,
             by_unit_type=None if by is None else by.cls,
         )

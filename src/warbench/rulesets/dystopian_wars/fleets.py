@@ -8,35 +8,40 @@ the core force. Tiny flyer wings cost nothing: a fleet may field two free wings 
 them reconnaissance at most) and as many more tokens as its carriers hold, each carrier
 holding one reconnaissance plane at most.
 
->>> from warbench.core.lists import validate
+>>> from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 >>> army = load_fleet(DATA_DIR / "fleets" / "britannia-1000.toml")
->>> report = check_fleet(army, "tournament")
+>>> report = DystopianWarsRuleset().validate_list(army, "tournament")
 >>> report.ok, report.total_points
 (True, 985)
 """
 
 from __future__ import annotations
 
-from warbench.core.lists import (
-    ArmyList,
-    UnitInfo,
-    ValidationReport,
-    Violation,
-    validate,
-)
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import get_args
+
+from warbench.core.lists import ArmyList, UnitInfo, Violation
 from warbench.core.ruleset import ArmyRules
 from warbench.rulesets.dystopian_wars.data import (
     DATA_DIR,
+    Nation,
     RulesData,
-    load_data,
     load_fleet,
 )
 
+#: The nations a fleet may name as its faction. Its models may be of any nation: the seed
+#: lets existing models stand for other factions, mercenaries or allies (l.15).
+NATIONS: tuple[str, ...] = get_args(Nation)
 #: Free wings a fleet may field without a carrier, and how many of them may be recon.
 FREE_WINGS, FREE_RECON = 2, 1
 FORMATS = ("open", "friendly", "tournament")
 
-__all__ = ["DATA_DIR", "FORMATS", "army_rules", "check_fleet", "fleet_type", "load_fleet"]
+__all__ = [
+    "DATA_DIR", "FORMATS", "Wing", "army_rules", "fleet_type", "free_wings", "load_fleet",
+    "wing_violations",
+]
 
 
 def fleet_type(army: ArmyList, data: RulesData) -> str:
@@ -69,19 +74,55 @@ def unit_lookup(army: ArmyList, data: RulesData) -> dict[str, UnitInfo]:
     return lookup
 
 
-def army_rules(army: ArmyList, format_name: str = "tournament") -> ArmyRules:
-    """The lookup and constraints of one format (tournament unless another is named)."""
-    data = load_data()
+def army_rules(army: ArmyList, data: RulesData, format_name: str = "tournament") -> ArmyRules:
+    """The lookup (``data``'s models, a player's own ones included) and constraints of one
+    format (tournament unless another is named)."""
     if format_name not in data.formats:
         raise ValueError(f"unknown fleet format {format_name!r} (known: {', '.join(FORMATS)})")
-    return ArmyRules(unit_lookup(army, data), data.formats[format_name])
+    return ArmyRules(unit_lookup(army, data), data.formats[format_name], factions=NATIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class Wing:
+    """One wing of tiny flyers, as the wing rules see it: who it is, its tokens, recon."""
+
+    key: int
+    tokens: int
+    recon: bool
+
+
+def free_wings(wings: Sequence[Wing], capacity: int, carriers: int) -> tuple[Wing, ...] | None:
+    """The wings flying free in the first legal choice, in the order of ``wings``: two at
+    most, one recon at most, the rest within the carriers' ``capacity`` in tokens and one
+    recon plane a carrier (DW-WINGS-FREE, DW-CARRIER-CAPACITY); ``None`` when none is.
+
+    >>> wings = [Wing(0, 5, False), Wing(1, 5, False), Wing(2, 4, False), Wing(3, 1, True),
+    ...          Wing(4, 1, True)]
+    >>> [wing.key for wing in free_wings(wings, 10, 1)]
+    [0, 3]
+    """
+    total = sum(wing.tokens for wing in wings)
+    recon = sum(wing.recon for wing in wings)
+    for free in _choices(wings):
+        carried_recon = recon - sum(wing.recon for wing in free)
+        if carried_recon <= carriers and total - sum(w.tokens for w in free) <= capacity:
+            return free
+    return None
+
+
+def _choices(wings: Sequence[Wing]) -> Iterator[tuple[Wing, ...]]:
+    """Every choice of free wings (two, one or none; one recon at most), in order."""
+    for size in range(min(FREE_WINGS, len(wings)), -1, -1):
+        for free in combinations(wings, size):
+            if sum(wing.recon for wing in free) <= FREE_RECON:
+                yield free
 
 
 def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
-    """Wings beyond the two free ones (one recon at most) and what carriers hold."""
+    """Wings no choice of the two free ones (one recon at most) lets the carriers hold."""
     capacity = 0
     carriers = 0
-    wings: list[tuple[int, int, bool]] = []
+    wings: list[Wing] = []
     for index, entry in enumerate(army.units):
         spec = data.models.get(entry.unit)
         if spec is None:
@@ -90,39 +131,42 @@ def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
             capacity += spec.carrier * entry.count
             carriers += entry.count
         if spec.tiny:
-            wings.append((index, entry.count, spec.wing == "recon"))
+            wings.append(Wing(index, entry.count, spec.wing == "recon"))
+    wings.sort(key=lambda wing: -wing.tokens)
+    if free_wings(wings, capacity, carriers) is not None:
+        return []
+    fleet = f"the list has {_count(carriers, 'carrier')}" if carriers else "the list has no carrier"
+    held = f"its carriers hold {capacity} tokens" if carriers else "the list has no carrier"
     problems: list[Violation] = []
-    wings.sort(key=lambda wing: -wing[1])
-    free = wings[:FREE_WINGS]
-    carried = wings[FREE_WINGS:]
-    free_recon = sum(1 for _, _, recon in free if recon)
-    if free_recon > FREE_RECON:
-        problems.append(
-            Violation("units", "free recon wings", "only one of the two free wings may be recon")
-        )
-    tokens = sum(count for _, count, _ in carried)
-    if tokens > capacity:
-        problems.append(
-            Violation(
-                "units",
-                "carrier capacity",
-                f"{tokens} tiny flyer tokens beyond the two free wings, but the carriers hold "
-                f"{capacity}",
-            )
-        )
-    carried_recon = sum(1 for _, _, recon in carried if recon)
-    if carried_recon > carriers:
-        problems.append(
-            Violation("units", "carrier recon", "each carrier carries one recon plane at most")
-        )
+    recons = sorted(wing.key for wing in wings if wing.recon)
+    if len(recons) > FREE_RECON + carriers:
+        problems.append(Violation(
+            f"units[{recons[0]}]", "carrier recon",
+            f"{_count(len(recons), 'recon wing')} ({_rows(recons)}): one may fly free and"
+            f" each carrier carries one, but {fleet}",
+        ))
+    best = max(_choices(wings), key=lambda free: sum(wing.tokens for wing in free))
+    carried = sorted(wing.key for wing in wings if wing not in best)
+    least = sum(wing.tokens for wing in wings if wing not in best)
+    if least > capacity:
+        problems.append(Violation(
+            f"units[{carried[0]}]", "carrier capacity",
+            f"{least} tiny flyer tokens beyond the two free wings ({_rows(carried)}), but"
+            f" {held}",
+        ))
+    if not problems:
+        problems.append(Violation(
+            "units", "carrier capacity",
+            f"no choice of the two free wings among {_rows(sorted(w.key for w in wings))}"
+            f" (one recon at most) leaves the rest to the carriers: {held}, one recon"
+            " plane each",
+        ))
     return problems
 
 
-def check_fleet(army: ArmyList, format_name: str = "tournament") -> ValidationReport:
-    """Every violation of the list under a format, wings and carriers included."""
-    rules = army_rules(army, format_name)
-    report = validate(army, rules.constraints.constraints, rules.lookup)
-    extra = wing_violations(army, load_data())
-    if not extra:
-        return report
-    return ValidationReport(report.priced, report.violations + tuple(extra))
+def _rows(keys: Sequence[int]) -> str:
+    return ", ".join(f"units[{key}]" for key in keys)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

@@ -122,13 +122,18 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
                 FLYER_MINE_NEEDED if model.level == "flying"
                 else mine_needed(model.level, spec.diving)
             )
+            # the mine's dice are its owner's: hits on the owner's own model hurt the owner
+            owner = f"player {current.player}"
             hits = rolled_hits(game, current.player, current.ad, needed,
-                               label=f"mine at {model.name}")
+                               label=f"{owner} mine at {model.name}",
+                               higher_is_better=model.player != current.player)
             game.emit(
                 MineAttack(
                     model=model.uid,
                     hits=hits,
-                    text=f"the mine rolls {current.ad} dice at {model.name}: {hits} hits",
+                    text=f"{owner}'s mine rolls {current.ad} dice at {model.name}"
+                    f"{' (its own model)' if model.player == current.player else ''}:"
+                    f" {hits} hits",
                 )
             )
             apply_hits(game, model, hits, by_model=current.dropped_by, cause="mine")

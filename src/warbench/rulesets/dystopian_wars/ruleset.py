@@ -28,7 +28,6 @@ from warbench.rulesets.dystopian_wars.events import EVENT_TYPES
 from warbench.rulesets.dystopian_wars.fleets import (
     FORMATS,
     army_rules,
-    check_fleet,
     wing_violations,
 )
 from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_state
@@ -43,7 +42,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     id = "dystopian-wars"
     name = "Dystopian Wars (1st edition)"
-    version = "0.7"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.8"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -54,7 +53,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # 0.6: a prize drifts until its crew chooses all stop, which holds it still from the
     # next turn (DW-DERELICT); the owner links or splits charges between mines, broken
     # models alone, none after hitting terrain (DW-MINE-CC);
-    # 0.7: the third audit's fixes (an S card reaches only the commanded part, DW-CARDS-S;
+    # 0.7: the set-up flies a legal choice of free wings and embarks one recon plane a
+    # carrier (DW-WINGS-FREE, DW-CARRIER-CAPACITY);
+    # 0.8: the third audit's fixes (an S card reaches only the commanded part, DW-CARDS-S;
     # a turn in place never ends on a model or forbidden terrain, DW-END-ON-MODELS;
     # an A card may go on an unbroken model out of command, DW-CARDS-A; a flyer ends on no
     # model, surface ones too, DW-END-ON-MODELS; a drifting derelict that meets land or a
@@ -99,14 +100,14 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             format_name, scenario = scenario, None
         elif scenario not in (None, "random-terrain"):
             raise SetupError(
-                f"unknown scenario {scenario!r} (use a fleet format: {', '.join(FORMATS)}, "
-                "or random-terrain)"
+                f"unknown scenario {scenario!r} (scenarios: random-terrain; the fleet formats "
+                f"{', '.join(FORMATS)} are list formats: --format)"
             )
         if not self.min_players <= len(armies) <= self.max_players:
             raise SetupError(f"{self.id} needs 2 to 4 fleets, got {len(armies)}")
         problems: list[str] = []
         for index, army in enumerate(armies):
-            report = check_fleet(army, format_name)
+            report = self.validate_list(army, format_name)
             problems.extend(f"armies[{index}] {violation}" for violation in report.violations)
         if problems:
             raise SetupError("; ".join(problems))
@@ -116,7 +117,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return tuple(FORMATS)
 
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules | None:
-        return army_rules(army, list_format or "tournament")
+        return army_rules(army, self.data, list_format or "tournament")
 
     def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
         return wing_violations(army, self.data)
@@ -228,6 +229,11 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         from warbench.core.sim.units import count_units
 
         return count_units(state.players, ((model.player, model.cls) for model in state.models))
+
+    def observation_terms(self) -> tuple[str, ...]:
+        """The card ids, in the deck file's order: a hand, a laid turn card and the cards
+        in force read as numbers to a learner (what a seat may not see is redacted first)."""
+        return tuple(self.data.cards)
 
     def describe(self, state: DWState) -> str:
         parts = []

@@ -41,7 +41,7 @@ from warbench.rulesets.dystopian_wars.data import (
     load_fleet,
 )
 from warbench.rulesets.dystopian_wars.edges import abreast_centres, edge_point, seat_edge
-from warbench.rulesets.dystopian_wars.fleets import FREE_WINGS
+from warbench.rulesets.dystopian_wars.fleets import FREE_WINGS, Wing, free_wings
 from warbench.rulesets.dystopian_wars.flyers import FULL_FUEL
 from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, Squadron
 from warbench.rulesets.dystopian_wars.turn import Battle
@@ -396,8 +396,9 @@ def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec)
 
 
 def embark_wings(state: DWState, data: RulesData, player: int) -> None:
-    """Wings beyond the two free ones start aboard the fleet's carriers (engine default:
-    the largest wings fly free, the rest fill the carriers in order)."""
+    """Wings beyond the free ones start aboard the fleet's carriers: the first legal choice
+    of free wings (:func:`.fleets.free_wings`, largest first; engine default), the rest
+    filling the carriers in order, one recon plane a carrier (DW-CARRIER-CAPACITY)."""
     wings = [
         m for m in state.models if m.player == player and data.models[m.cls].tiny
     ]
@@ -406,10 +407,21 @@ def embark_wings(state: DWState, data: RulesData, player: int) -> None:
         m for m in state.models if m.player == player and data.models[m.cls].carrier
     ]
     room = {c.uid: data.models[c.cls].carrier for c in carriers}
-    for wing in wings[FREE_WINGS:]:
+    recon = {m.uid for m in wings if data.models[m.cls].wing == "recon"}
+    listed = [Wing(m.uid, m.tokens, m.uid in recon) for m in wings]
+    free = free_wings(listed, sum(room.values()), len(carriers))
+    flying = {wing.key for wing in (listed[:FREE_WINGS] if free is None else free)}
+    has_recon: set[int] = set()
+    for wing in wings:
+        if wing.uid in flying:
+            continue
         for carrier in carriers:
-            if room[carrier.uid] >= wing.tokens:
+            if room[carrier.uid] >= wing.tokens and not (
+                wing.uid in recon and carrier.uid in has_recon
+            ):
                 room[carrier.uid] -= wing.tokens
+                if wing.uid in recon:
+                    has_recon.add(carrier.uid)
                 wing.carried_by = carrier.uid
                 wing.x, wing.y, wing.heading = carrier.x, carrier.y, carrier.heading
                 break

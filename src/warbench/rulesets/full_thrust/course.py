@@ -1,4 +1,5 @@
-"""Written orders on the web table: where an order takes a ship, and the order a drag means.
+"""Moves on the web table: where an order takes a ship, the order a drag of a ship means,
+and a fighter group's move a drag of the group means.
 
 Both run phase 5's own movement (:func:`.movement.cinematic_legs`, :func:`.movement.vector_move`)
 on the state the writing seat knows, so the ghost a person sees is where the ship will end
@@ -17,7 +18,7 @@ from typing import Final
 from warbench.core.decisions import Decision
 from warbench.core.preview import Ghost, Preview
 from warbench.core.rounding import round_to
-from warbench.rulesets.full_thrust.actions import WriteOrders
+from warbench.rulesets.full_thrust.actions import MoveGroup, WriteOrders
 from warbench.rulesets.full_thrust.damage import thrust_of
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import (
@@ -31,6 +32,7 @@ from warbench.rulesets.full_thrust.movement import (
     vector_move,
 )
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
+from warbench.rulesets.full_thrust.words import drive_words
 
 #: Beyond what a ship may do, how much further a drag still names an order (shown refused).
 OVERREACH: Final = 3
@@ -49,6 +51,8 @@ def order_preview(state: FullThrustState, lib: Library, action: WriteOrders) -> 
     manoeuvre = manoeuvre_of(action)
     refusal = order_refusal(state.movement, thrust_of(cls, ship), ship.speed, manoeuvre,
                             cls.advanced)
+    if refusal is not None and ship.damage[0]:
+        refusal = f"{refusal} ({drive_words(cls, ship)})"  # why the drive gives so little
     if state.movement == VECTOR:
         x, y, facing, _, _ = vector_move(ship.x, ship.y, ship.facing, ship.vx, ship.vy,
                                          manoeuvre)
@@ -130,3 +134,28 @@ def _candidates(movement: str, ship: Ship, thrust: int, advanced: bool) -> list[
         for change in range(-ship.speed, thrust + OVERREACH + 1)
         for turn in range(-6, 7)
     ]
+
+
+def dragged_group(
+    state: FullThrustState, decisions: Sequence[Decision], label: str, x: float, y: float
+) -> MoveGroup | None:
+    """The fighter group ``label`` (as the board labels it), dragged while its move is
+    owed: a move to the point (the rules judge its length). ``None`` otherwise."""
+    owed = {
+        option.group
+        for decision in decisions
+        for option in decision.options
+        if isinstance(option, MoveGroup)
+    }
+    for group in state.groups:
+        if group.id in owed and f"{group.name} ({group.count})" == label:
+            return MoveGroup(group.id, round_to(x, 3), round_to(y, 3))
+    return None
+
+
+def group_preview(state: FullThrustState, action: MoveGroup) -> Preview:
+    """Where a fighter group's move ends (its length the engine's check judges)."""
+    if not 0 <= action.group < len(state.groups):
+        return Preview(refusal=f"there is no fighter group {action.group}")
+    group = state.groups[action.group]
+    return Preview((Ghost(f"{group.name} ({group.count})", action.x, action.y),))

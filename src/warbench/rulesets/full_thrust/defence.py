@@ -369,11 +369,22 @@ class PointDefencePhase(FTProcedure):
             for group in state.groups:
                 if group.target_kind == SHIP and 0 < group.count < lib.fighters[group.kind].size:
                     morale_check(game, group)
-        for group in state.groups:
-            if group.target_kind == SHIP and group.count > 0 and not group.broken:
-                target = state.ships[group.target]
-                group.x, group.y = target.x, target.y
+        close_on_targets(state)
         game.pop()
+
+
+def close_on_targets(state: FullThrustState) -> None:
+    """After point defence, the markers of fighter groups still attacking a ship and of
+    salvos still flying close on their targets (FT-SEQ-PD-ORDER, seed l.35), so that phase
+    8 judges where they are from there (whether a salvo lies in a plasma burst, l.44)."""
+    for group in state.groups:
+        if group.target_kind == SHIP and group.count > 0 and not group.broken:
+            target = state.ships[group.target]
+            group.x, group.y = target.x, target.y
+    for salvo in state.salvos:
+        if salvo.missiles > 0 and salvo.target >= 0:
+            target = state.ships[salvo.target]
+            salvo.x, salvo.y = target.x, target.y
 
 
 def _threat_target(game: FTGame, defender: Ship, kind: str, threat: int) -> int:
@@ -460,11 +471,11 @@ def _rate_defence(
     """The luck of one point defence shot for its ship's side: its kills (before any cap)
     among fighters (``target``) or missiles (``target`` None), or with ``bolt`` the
     strength it takes off a plasma bolt (FT-ALIEN-PLASMA)."""
-    query, args = _defence_query(game.data, system, target, bolt=bolt)
+    query, args = defence_query(game.data, system, target, bolt=bolt)
     game.emit(RollEffect(player, label, kills, 1, query=query, args=args))
 
 
-def _defence_query(
+def defence_query(
     lib: Library, system: str, target: FighterType | None, *, bolt: bool
 ) -> tuple[str, tuple[int, ...]]:
     """The luck query of one point defence shot (see :func:`_rate_defence`)."""

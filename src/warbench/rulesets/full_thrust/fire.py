@@ -309,7 +309,7 @@ class ShipFirePhase(FTProcedure):
         weapons already given targets (FT-SV-STINGER, FT-SV-PODS): a Sa'Vasku player is
         not asked to aim a weapon that will have nothing left to fire with."""
         systems = game.data.designs[ship.design].systems
-        earlier = [systems[system] for system, _, _ in self.assignments]
+        earlier = [(systems[system], kind == FIGHTERS) for system, kind, _ in self.assignments]
         return fed_in_turn(game.data, ship, earlier, spec)
 
     def _reachable(self, game: FTGame, ship: Ship, system: int) -> list[tuple[str, int]]:
@@ -424,6 +424,8 @@ class ShipFirePhase(FTProcedure):
         source = game.dice_for(ship.player)
         label = f"{ship.name} {spec.label}"
         if kind == FIGHTERS:
+            if not _feed_at_fighters(game, ship, spec):
+                return
             face = _fire_at_fighters(game, ship, spec.label, target)
             if face:
                 self.stage, self.dodging = FireStage.DODGE, (target, spec.label, face)
@@ -492,7 +494,8 @@ class ShipFirePhase(FTProcedure):
                 target=enemy.id,
                 damage=points.total,
                 text=f"{ship.name}'s {spec.label} fires at {enemy.name} "
-                f"({distance:.1f} MU): {points.total} damage",
+                f"({distance:.1f} MU): "
+                + (f"{points.total} damage" if points.total else "misses"),
             )
         )
         if luck is not None:  # damage dealt, judged for the firing side
@@ -513,6 +516,21 @@ def _damageable(game: FTGame, ship: Ship) -> list[int]:
     ]
 
 
+def _feed_at_fighters(game: FTGame, ship: Ship, spec: SystemSpec) -> bool:
+    """A Sa'Vasku weapon's one die at fighters spends what it spends at a ship: a stinger a
+    point of attack power, a pod launcher a pod grown of biomass and power (FT-SV-STINGER,
+    FT-SV-PODS); False (no shot) when that is gone. Other weapons spend nothing."""
+    if spec.kind == STINGER:
+        if ship.attack_power < 1:
+            return False
+        ship.attack_power -= 1
+    elif spec.kind == POD_LAUNCHER:
+        if not pod_ready(game.data, ship, spec):
+            return False
+        grow_pod(game.data, ship, spec)
+    return True
+
+
 def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> int:
     """Optional rule: a 6 kills one fighter (a 5 or 6 a light fighter: every attack on
     them adds 1, FT-FTR-LIGHT), unless the group spends endurance to dodge. Returns the die
@@ -522,7 +540,7 @@ def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> in
     group = state.groups[group_id]
     if group.count <= 0 or group.status != IN_SPACE:
         return 0
-    need = SHIP_FIRE_KILLS_ON - (1 if profile(game.data, group).light else 0)
+    need = fighter_kill_need(game.data, group)
     purpose = f"{ship.name} {label} at fighters"
     face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
     game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need))
@@ -533,6 +551,12 @@ def _fire_at_fighters(game: FTGame, ship: Ship, label: str, group_id: int) -> in
         return face
     fighter_hit(game, ship, label, group, face, dodge=False)
     return 0
+
+
+def fighter_kill_need(lib: Library, group: FighterGroup) -> int:
+    """The face a ship's weapon needs to kill a fighter of ``group`` (optional rule): a 6,
+    a 5 against light fighters (FT-FTR-LIGHT)."""
+    return SHIP_FIRE_KILLS_ON - (1 if profile(lib, group).light else 0)
 
 
 def fighter_hit(game: FTGame, ship: Ship, label: str, group: FighterGroup, face: int, *,

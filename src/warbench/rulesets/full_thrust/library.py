@@ -254,6 +254,19 @@ def race_of_faction(faction: str) -> str:
     return ALIEN_FACTIONS.get(faction, "human")
 
 
+def known_factions(library: Library) -> tuple[str, ...]:
+    """The factions a fleet list may name: ``human``, the alien races, and every faction the
+    data's fleets and fighter types name (a player's data folder may add its own).
+
+    >>> known_factions(load_library())
+    ('concord', 'directorate', 'human', 'ij', 'kravak', 'phalon', 'savasku')
+    """
+    named = {"human", *ALIEN_FACTIONS}
+    named.update(fleet.faction for fleet in library.fleet_records.values())
+    named.update(faction for kind in library.fighters.values() for faction in kind.factions)
+    return tuple(sorted(named))
+
+
 def compile_design(design: DesignRecord, costs: CostTable) -> ShipClass:
     """The plain ship class of a (legal) design record."""
     return ShipClass(

@@ -33,6 +33,18 @@ from warbench.rulesets.full_thrust.scoring import (
 )
 
 
+def needle_points(beams: int) -> tuple[JointDist, float]:
+    """The damage of ``beams`` needle beams (penetrating points only) and the chance that
+    one of them knocks out a system."""
+    hits = needle_hits(beams)
+    penetrating = hits.marginal("penetrating")
+    points = JointDist(
+        penetrating.probabilities[None, :], (0, penetrating.offset),
+        ("normal", "penetrating"), penetrating.truncated_mass,
+    )
+    return points, hits.marginal("system").at_least(1)
+
+
 class BeamOdds(LibraryOdds):
     """Beam batteries: dice by class and range, read against the target's screens."""
 
@@ -113,12 +125,7 @@ class NeedleOdds(LibraryOdds):
         if options.range > reach + 1e-9:
             raise reach_error("a needle beam", reach, options.range)
         target = resolve_target(self.lib, options)
-        hits = needle_hits(options.beams)
-        penetrating = hits.marginal("penetrating")
-        points = JointDist(
-            penetrating.probabilities[None, :], (0, penetrating.offset),
-            ("normal", "penetrating"), penetrating.truncated_mass,
-        )
-        systems = {"system hit": hits.marginal("system").at_least(1)}
+        points, system = needle_points(options.beams)
+        systems = {"system hit": system}
         note = "each needle beam: 5 one penetrating point; 6 that and a chosen system"
         return damage_answer(self.lib, points, target, options.show, (note,), systems)

@@ -52,17 +52,30 @@ def _can_grow(lib: Library, spec: SystemSpec, power: int, biomass: int) -> bool:
     return biomass >= 1 and power >= pod_power(lib, spec)
 
 
-def fed_in_turn(lib: Library, ship: Ship, earlier: list[SystemSpec], spec: SystemSpec) -> bool:
-    """Whether ``spec`` will still have what it spends when it fires, after the weapons of
-    ``earlier`` (given targets before it in the same fire, which fire first): a stinger a
-    point of attack power, a lance or leech pod its power and a biomass (FT-SV-STINGER,
-    FT-SV-PODS). Other weapons spend nothing of the kind."""
+def left_after(
+    lib: Library, ship: Ship, earlier: list[tuple[SystemSpec, bool]]
+) -> tuple[int, int]:
+    """The attack power and biomass ``ship`` will have left once the weapons of
+    ``earlier`` (given targets before another in the same fire, which fire first; each with
+    whether it fires at fighters) have fired: a stinger spends a point a die, its share at
+    a ship and one at fighters (one die, FT-FTR-OPT-SHIPFIRE), a lance or leech pod its
+    power and a biomass (FT-SV-STINGER, FT-SV-PODS)."""
     power, biomass = ship.attack_power, ship.biomass
-    for weapon in earlier:
+    for weapon, at_fighters in earlier:
         if weapon.kind == STINGER:
-            power -= min(lib.rules.savasku.stinger_most_power, power)
+            most = 1 if at_fighters else lib.rules.savasku.stinger_most_power
+            power -= min(most, power)
         elif weapon.kind == POD_LAUNCHER and _can_grow(lib, weapon, power, biomass):
             power, biomass = power - pod_power(lib, weapon), biomass - 1
+    return power, biomass
+
+
+def fed_in_turn(
+    lib: Library, ship: Ship, earlier: list[tuple[SystemSpec, bool]], spec: SystemSpec
+) -> bool:
+    """Whether ``spec`` will still have what it spends when it fires, after the weapons of
+    ``earlier`` (see :func:`left_after`). Other weapons spend nothing of the kind."""
+    power, biomass = left_after(lib, ship, earlier)
     if spec.kind == STINGER:
         return power > 0
     if spec.kind == POD_LAUNCHER:

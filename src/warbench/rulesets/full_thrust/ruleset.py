@@ -12,26 +12,40 @@ from warbench.core.catalog import Record
 from warbench.core.datafolder import DataFolder
 from warbench.core.decisions import Decision
 from warbench.core.events import Event
-from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, UnitSize
+from warbench.core.lists import (
+    ArmyList,
+    ConstraintSet,
+    PointsCap,
+    UnitInfo,
+    UnitSize,
+    Violation,
+)
 from warbench.core.odds import Dist
-from warbench.core.preview import Preview, action_words
+from warbench.core.preview import Preview
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.scene import Scene
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
+from warbench.rulesets.full_thrust.design import RACE_NAMES
 from warbench.rulesets.full_thrust.events import EVENT_TYPES
 from warbench.rulesets.full_thrust.library import (
     DATA_DIR,
     Library,
+    known_factions,
     library_from,
     race_of_faction,
 )
 from warbench.rulesets.full_thrust.luck import effect_odds
 from warbench.rulesets.full_thrust.orders import draw_unseen_orders, orders_seen_by
 from warbench.rulesets.full_thrust.scene import damage_text
-from warbench.rulesets.full_thrust.setup import army_setup, check_armies, new_battle
+from warbench.rulesets.full_thrust.setup import (
+    army_setup,
+    check_armies,
+    hangar_violations,
+    new_battle,
+)
 from warbench.rulesets.full_thrust.state import FullThrustState
 from warbench.rulesets.full_thrust.turn import PHASES
 
@@ -60,7 +74,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     #    before or after the rotation (FT-MOVE-VECTOR; Order and WriteOrders carry it)
     # 6: a Sa'Vasku stinger or pod whose attack power (or biomass) the weapons aimed before
     #    it in the same fire will have spent is not asked for a target (FT-SV-PODS)
-    version = "6"
+    # 7: a stinger or pod firing at fighters spends its power (and biomass) as at a ship
+    #    (FT-SV-STINGER, FT-SV-PODS); salvo markers close on their targets after point
+    #    defence, so a plasma burst is judged there (FT-SEQ-PD-ORDER)
+    version = "7"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
@@ -122,6 +139,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                 for drive in ((), ("ftl",), ("ftl", "aboard")):  # FT-FTR-OPT-FTL
                     text = "+".join((kind.id, *flags, *drive))
                     option_costs[text] = kind.points + (kind.size if drive else 0)
+        race = race_of_faction(faction)
         lookup = {
             design.id: UnitInfo(
                 cost=design.points,
@@ -130,12 +148,27 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                 option_costs=option_costs if design.hangars else {},
             )
             for design in self.data.designs.values()
-            if race_of_faction(faction) == design.race  # a fleet is of one race (FT-KV-FLEET)
+            if race == design.race  # a fleet is of one race (FT-KV-FLEET)
+        }
+        fleet = f"a {faction} fleet" if faction else "a fleet without a faction"
+        elsewhere = {
+            design.id: f"a {RACE_NAMES[design.race]} design; {fleet} fields"
+            f" {RACE_NAMES[race]} designs only"
+            for design in self.data.designs.values()
+            if race != design.race
         }
         constraints: tuple[PointsCap | UnitSize, ...] = (UnitSize(),)
         if army.points is not None:
             constraints = (PointsCap(), UnitSize())
-        return ArmyRules(lookup, ConstraintSet(name="Full Thrust fleet", constraints=constraints))
+        return ArmyRules(
+            lookup,
+            ConstraintSet(name="Full Thrust fleet", constraints=constraints),
+            factions=known_factions(self.data),
+            elsewhere=elsewhere,
+        )
+
+    def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
+        return hangar_violations(self.data, army)
 
     def catalog(self) -> Mapping[str, Record]:
         entries: dict[str, Record] = dict(self.data.design_records)
@@ -171,14 +204,18 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         return effect_odds(query, args)
 
     def action_odds(self, state: FullThrustState, action: Action) -> OddsAnswer | None:
-        """The exact odds of a fire-control lock offered: the beams bearing on its target
-        at the real range (see :mod:`.declared`)."""
-        from warbench.rulesets.full_thrust.actions import DeclareTarget
-        from warbench.rulesets.full_thrust.declared import declared_odds
+        """The exact odds of a fire-control lock or a weapon's target offered: every
+        weapon bearing on the target at the real range (see :mod:`.declared`); of a
+        fighter group's attack, a salvo's strike or a point defence shot
+        (:mod:`.threat_odds`)."""
+        from warbench.rulesets.full_thrust.actions import AssignWeapon, DeclareTarget
+        from warbench.rulesets.full_thrust.declared import assigned_odds, declared_odds
 
-        if not isinstance(action, DeclareTarget):
-            return None
-        return declared_odds(state, self.data, action)
+        if isinstance(action, DeclareTarget):
+            return declared_odds(state, self.data, action)
+        if isinstance(action, AssignWeapon):
+            return assigned_odds(state, self.data, action)
+        return _threat_odds(state, self.data, action)
 
     def table(self, state: FullThrustState) -> TablePicture:
         pieces = [
@@ -212,72 +249,35 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         )
 
     def action_text(self, state: FullThrustState, action: Action) -> str:
-        """Written orders, fire-control locks and firing order with the ships' names."""
-        from warbench.rulesets.full_thrust.actions import (
-            ChooseRole,
-            DeclareTarget,
-            Dodge,
-            FireShip,
-            WriteOrders,
-        )
-        from warbench.rulesets.full_thrust.orders import describe_order
-        from warbench.rulesets.full_thrust.state import Order
+        """Options with the ships', systems' and groups' names (see :mod:`.words`)."""
+        from warbench.rulesets.full_thrust.words import action_text
 
-        ships = state.ships
-        if isinstance(action, WriteOrders) and 0 <= action.ship < len(ships):
-            ship = ships[action.ship]
-            order = Order(action.speed, action.turn, side=action.side, retro=action.retro,
-                          burn_before_turn=action.burn_before_turn,
-                          push_before_turn=action.push_before_turn,
-                          shroud=action.shroud, power_screens=action.screens,
-                          power_attack=action.attack)
-            return f"{ship.name}: {describe_order(state.movement, ship.speed, order)}"
-        if isinstance(action, FireShip):
-            return f"{ships[action.ship].name} fires next"
-        if isinstance(action, DeclareTarget):
-            shooter = f"{ships[action.ship].name}: fire control {action.control}"
-            if action.target < 0:
-                return f"{shooter} locks on nothing"
-            if action.kind == "ship":
-                return f"{shooter} locks on {ships[action.target].name}"
-            return f"{shooter} locks on {action.kind} {action.target}"
-        groups = state.groups
-        if isinstance(action, Dodge) and 0 <= action.group < len(groups):
-            group = groups[action.group].name
-            if action.spend:
-                return f"{group} spends an endurance point to dodge the hit"
-            return f"{group} takes the hit (loses a fighter)"
-        if isinstance(action, ChooseRole) and 0 <= action.group < len(groups):
-            return f"{groups[action.group].name} fights as {action.role} fighters this turn"
-        return action_words(action)
+        return action_text(state, self.data, action)
+
+    def action_fields(
+        self, state: FullThrustState, action: Action
+    ) -> Mapping[str, tuple[str, str]]:
+        """Written orders' settings in words, with the thrust and turn the drive allows
+        (see :mod:`.words`)."""
+        from warbench.rulesets.full_thrust.words import order_fields
+
+        return order_fields(state, self.data, action)
 
     def action_target(self, state: FullThrustState, action: Action) -> str | None:
-        """The ship (or fighter group) a lock, a weapon, a salvo or a fighter group aims at."""
-        from warbench.rulesets.full_thrust.actions import (
-            AssignWeapon,
-            DeclareTarget,
-            FighterTarget,
-            SalvoTarget,
-        )
+        """The piece a lock, a weapon, a salvo, a fighter group's attack or move, or a
+        point defence shot aims at (see :mod:`.words`)."""
+        from warbench.rulesets.full_thrust.words import aimed_piece
 
-        if isinstance(action, SalvoTarget):
-            kind, target = "ship", action.ship
-        elif isinstance(action, DeclareTarget | AssignWeapon | FighterTarget):
-            kind, target = action.kind, action.target
-        else:
-            return None
-        if kind == "ship" and 0 <= target < len(state.ships):
-            return state.ships[target].name
-        if kind == "fighters" and 0 <= target < len(state.groups):
-            group = state.groups[target]
-            return f"{group.name} ({group.count})"
-        return None
+        return aimed_piece(state, self.data, action)
 
     def action_preview(self, state: FullThrustState, action: Action) -> Preview:
-        """Where written orders take the ship, by phase 5's own movement (see :mod:`.course`)."""
-        from warbench.rulesets.full_thrust.actions import WriteOrders
-        from warbench.rulesets.full_thrust.course import order_preview
+        """Where written orders take the ship, by phase 5's own movement, or a fighter
+        group's move (see :mod:`.course`)."""
+        from warbench.rulesets.full_thrust.actions import MoveGroup, WriteOrders
+        from warbench.rulesets.full_thrust.course import group_preview, order_preview
 
+        if isinstance(action, MoveGroup):
+            return group_preview(state, action)
         if not isinstance(action, WriteOrders):
             return Preview()
         return order_preview(state, self.data, action)
@@ -286,10 +286,12 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         self, state: FullThrustState, decisions: Sequence[Decision], label: str, x: float,
         y: float,
     ) -> Action | None:
-        """A ship whose orders are owed, dragged: the order whose move ends nearest the point."""
-        from warbench.rulesets.full_thrust.course import dragged_order
+        """A ship whose orders are owed, dragged: the order whose move ends nearest the
+        point; a fighter group whose move is owed: a move there."""
+        from warbench.rulesets.full_thrust.course import dragged_group, dragged_order
 
-        return dragged_order(state, self.data, decisions, label, x, y)
+        order = dragged_order(state, self.data, decisions, label, x, y)
+        return order or dragged_group(state, decisions, label, x, y)
 
     def attacks_drawn(
         self, state: FullThrustState, events: Sequence[Event]
@@ -318,3 +320,17 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         )
         flying = sum(1 for group in state.groups if group.in_play)
         return f"Turn {state.turn}, {phase}. {fleets}; {flying} fighter groups out"
+
+
+def _threat_odds(state: FullThrustState, lib: Library, action: Action) -> OddsAnswer | None:
+    """The odds of a fighter group's attack, a salvo's strike or a point defence shot."""
+    from warbench.rulesets.full_thrust.actions import DefendWith, FighterTarget, SalvoTarget
+    from warbench.rulesets.full_thrust.threat_odds import defence_odds, fighter_odds, salvo_odds
+
+    if isinstance(action, FighterTarget):
+        return fighter_odds(state, lib, action)
+    if isinstance(action, SalvoTarget):
+        return salvo_odds(state, lib, action)
+    if isinstance(action, DefendWith):
+        return defence_odds(state, lib, action)
+    return None

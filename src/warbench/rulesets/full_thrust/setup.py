@@ -18,7 +18,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from warbench.core.lists import ArmyList
+from warbench.core.lists import ArmyList, Violation
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.full_thrust.arcs import heading_of
@@ -189,6 +189,21 @@ def _add_ship(
                 ftl=entry.ftl,
             )
         )
+
+
+def hangar_violations(library: Library, army: ArmyList) -> list[Violation]:
+    """Hangar loads larger than their ship's bays (FT-FLEET-LIST); the loads themselves are
+    priced as options, so an unknown fighter is the validator's unknown option."""
+    problems = []
+    for index, entry in enumerate(army.units):
+        design = library.designs.get(entry.unit)
+        if design is not None and len(entry.options) > design.hangars:
+            problems.append(Violation(
+                f"units[{index}].options", "hangar_bays",
+                f"{len(entry.options)} fighter groups but {design.name} ({entry.unit}) has "
+                f"{design.hangars} hangar bays",
+            ))
+    return problems
 
 
 def check_armies(library: Library, armies: Sequence[ArmyList], ruleset_id: str) -> None:

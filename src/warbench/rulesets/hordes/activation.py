@@ -54,7 +54,7 @@ from warbench.rulesets.hordes.magic import (
 )
 from warbench.rulesets.hordes.movement import MoveLeg, MoveSpace
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, headbutt, slam_attack
-from warbench.rulesets.hordes.profile import can_be_forced, is_crippled, stat
+from warbench.rulesets.hordes.profile import can_be_forced, is_crippled, spd_penalised, stat
 from warbench.rulesets.hordes.refusals import Refusals
 from warbench.rulesets.hordes.rush import RushSpace, rush_line
 from warbench.rulesets.hordes.sight import Sight, sight_of
@@ -191,7 +191,7 @@ class Activation(HordesProcedure):
 
     def _charges(self, game: HordesGame, me: Model, sight: Sight, forced: bool) -> list[Action]:
         data, state = game.data, game.state
-        if self.no_action or stat(data, me, "spd") < data.models[me.card].spd:
+        if self.no_action or spd_penalised(me):
             return []
         if me.beast and not forced:
             return []
@@ -404,7 +404,10 @@ class Activation(HordesProcedure):
         if self.stage is Stage.CHARGING:
             reaches = [weapon_reach(w) for w in data.models[me.card].weapons if w.kind == "melee"]
             if target.alive and any(in_melee_range(data, me, target, r) for r in reaches):
-                self.stage, self.charge_bonus = Stage.ACTION, self.moved >= MOMENTUM - 1e-9
+                # A charger that reaches its target makes melee attacks, no ranged ones
+                # (HOR-CHARGE, HOR-COMBAT-ACTION), engaged or not.
+                self.stage, self.mode = Stage.ACTION, "melee"
+                self.charge_bonus = self.moved >= MOMENTUM - 1e-9
             else:
                 game.emit(
                     Moved(

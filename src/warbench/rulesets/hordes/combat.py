@@ -217,12 +217,12 @@ def _blast(
     critical: bool,
     rolls: list[DamageRoll],
 ) -> None:
-    """AOE: the target takes the direct hit; every other model under the template is hit
-    by the attack too (the seed): it suffers the weapon's hit effects (and its critical
-    effects on a critical hit) and the attack's full damage roll, 2d6 + POW. A miss
-    deviates: d6 direction (1 = straight on, then clockwise by 60 degrees), d6 inches, at
-    most half the distance to the target. Each damage roll is its own roll: the warlock
-    may boost each one (HOR-BOOST)."""
+    """AOE: the target takes the direct hit; every other model under the template, the
+    attacker's own too, is hit by the attack (the seed): it suffers the weapon's hit
+    effects (and its critical effects on a critical hit) and the attack's full damage roll,
+    2d6 + POW. A miss deviates: d6 direction (1 = straight on, then clockwise by 60
+    degrees), d6 inches, at most half the distance to the target. Each damage roll is its
+    own roll: the warlock may boost each one (HOR-BOOST)."""
     data = game.data
     centre = Point(target.x, target.y)
     direct: Model | None = target if hit else None
@@ -243,7 +243,7 @@ def _blast(
         _on_hit(game, attacker, target, strike, critical, rolls)
     template = Body(Pose(centre.x, centre.y), CircleBase(strike.aoe / 2))
     for model in game.state.models:
-        if model is direct or model is attacker or not model.alive:
+        if model is direct or not model.alive:  # the attacker too, if under it (HOR-AOE)
             continue
         if hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= (
             template.base.size / 2

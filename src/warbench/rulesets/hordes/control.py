@@ -26,7 +26,7 @@ from warbench.rulesets.hordes.game import (
 )
 from warbench.rulesets.hordes.magic import ctrl_fury, end_upkeep
 from warbench.rulesets.hordes.movement import MoveLeg, face
-from warbench.rulesets.hordes.profile import boxes_left, stat
+from warbench.rulesets.hordes.profile import boxes_left, spd_penalised, stat
 from warbench.rulesets.hordes.rush import CHARGE_BONUS
 from warbench.rulesets.hordes.sight import sight_of
 from warbench.rulesets.hordes.space import (
@@ -261,7 +261,10 @@ class Frenzy(HordesProcedure):
                 return
             target = min(seen, key=lambda m: (gap(data, beast, m), m.uid))
             self.target = target.uid
-            if not stood_up and not _in_reach(game, beast, target):
+            # With a SPD penalty it may not charge (l.304-305): it strikes only a model
+            # already in its melee range (engine default, as after standing up).
+            charges = not stood_up and not spd_penalised(beast)
+            if charges and not _in_reach(game, beast, target):
                 heading = face(beast, target)
                 beast.heading = heading
                 budget = stat(data, beast, "spd") + CHARGE_BONUS

@@ -200,8 +200,9 @@ def resolve_spell(
             boost_hit=boost_hit,
         )
         hit, _ = attack(game, caster, target, strike)
-        if hit:
-            apply_effects(game, caster, spell, record, record.effects, [target], origin, True)
+        if hit:  # friendly or enemy by who cast it, offensive or not (HOR-UPKEEP)
+            enemy = target.owner != caster.owner
+            apply_effects(game, caster, spell, record, record.effects, [target], origin, enemy)
         return
     if not record.ctrl:
         apply_effects(game, caster, spell, record, record.effects, [target], origin, False)

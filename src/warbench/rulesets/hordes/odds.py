@@ -2,7 +2,7 @@
 attacks with or without boosts, sequences of attacks, slams, and what they do to a
 warbeast's life spiral or a warlock's damage boxes. A ``target`` is looked up in the data
 the ruleset was loaded with, so a designer's own data folder (``--data``) answers for its
-own models."""
+own models; its card gives DEF and ARM unless ``defence=`` or ``arm=`` says otherwise."""
 
 from __future__ import annotations
 
@@ -30,9 +30,13 @@ class AttackOptions(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid")
 
     skill: int = pydantic.Field(default=6, ge=0, le=20, description="MAT, RAT or FURY")
-    defence: int = pydantic.Field(default=12, ge=0, le=30, description="target DEF")
+    defence: int = pydantic.Field(
+        default=12, ge=0, le=30, description="target DEF (default: the target's card, else 12)"
+    )
     power: int = pydantic.Field(default=16, ge=0, le=30, description="POW, or P+S in melee")
-    arm: int = pydantic.Field(default=18, ge=0, le=30, description="target ARM")
+    arm: int = pydantic.Field(
+        default=18, ge=0, le=30, description="target ARM (default: the target's card, else 18)"
+    )
     attacks: int = pydantic.Field(default=1, ge=1, le=6, description="attacks in sequence")
     boost_hit: bool = pydantic.Field(default=False, description="boost every attack roll")
     boost_damage: bool = pydantic.Field(
@@ -96,10 +100,29 @@ def sequence_odds(
     options: AttackOptions, kind: str, models: Mapping[str, ModelRecord]
 ) -> OddsAnswer:
     """The exact boxes marked by the attacks, and their effect on the named target (one of
-    ``models``)."""
+    ``models``), whose card gives DEF and ARM unless ``defence`` or ``arm`` is given."""
+    notes: list[str] = []
+    record = None
+    if options.target:
+        if options.target not in models:
+            raise AttackOptionsError(
+                f"target: no model {options.target!r} (models: {', '.join(sorted(models))})")
+        record = models[options.target]
+    defence, arm = options.defence, options.arm
+    if record is not None:
+        given = options.model_fields_set
+        defence = defence if "defence" in given else record.def_
+        arm = arm if "arm" in given else record.arm
+        notes.append(
+            f"DEF {defence} ({'given' if 'defence' in given else 'card'}) and ARM {arm}"
+            f" ({'given' if 'arm' in given else 'card'}) of {options.target}"
+        )
+        if "tough" in record.abilities:
+            notes.append(
+                f"tough is not counted: {options.target} survives its last box on 5-6"
+            )
     dice = dice_count(options.boost_hit, options.mind_crippled)
     bonus = options.bonus
-    defence = options.defence
     extra = 0
     if isinstance(options, SlamOptions):
         bonus -= 2 if options.larger_base else 0
@@ -111,16 +134,9 @@ def sequence_odds(
     else:
         hit, critical = attack_chances(dice, options.skill + bonus, defence)
     damage_dice = dice_count(options.boost_damage, options.body_crippled) + extra
-    one = attack_boxes(hit, boxes_dist(damage_dice, options.power, options.arm))
+    one = attack_boxes(hit, boxes_dist(damage_dice, options.power, arm))
     attacks = [one] * options.attacks
     named = {"hit (each attack)": hit, "critical (each attack)": critical}
-    notes = ["tough is not counted: a tough model survives its last box on 5-6"]
-    record = None
-    if options.target:
-        if options.target not in models:
-            raise AttackOptionsError(
-                f"target: no model {options.target!r} (models: {', '.join(sorted(models))})")
-        record = models[options.target]
     if record is not None and record.role == "warbeast":
         states = spiral_after(record.spiral, attacks)
         named |= spiral_outcomes(record.spiral, states)

@@ -30,6 +30,22 @@ def stat(data: HordesData, model: Model, name: str) -> int:
     return value
 
 
+def spd_penalised(model: Model) -> bool:
+    """Whether a lasting effect lowers the model's SPD: such a model may not charge or slam
+    (HOR-CHARGE, HOR-SLAM), whatever raises it at the same time.
+
+    >>> from warbench.rulesets.hordes.state import Lasting
+    >>> hound = Model(1, 0, "mosshound", True, 0.0, 0.0, 0.0)
+    >>> hound.effects = [Lasting("haste", "spell", "spd", 2, 0, -1)]
+    >>> spd_penalised(hound)
+    False
+    >>> hound.effects.append(Lasting("entangle", "spell", "spd", -2, 5, -1, True))
+    >>> spd_penalised(hound)
+    True
+    """
+    return any(effect.stat == "spd" and effect.amount < 0 for effect in model.effects)
+
+
 def crippled_aspects(data: HordesData, model: Model) -> frozenset[str]:
     """The crippled aspects of a warbeast (none for a warlock)."""
     if not model.beast:

@@ -52,7 +52,10 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    (``stop_short``: HOR-CHARGE, HOR-SLAM)
     # 5: facing may change any number of times in a move: up to ten straight legs, where
     #    three were allowed (HOR-MOVE-BASES)
-    version = "5"
+    # 6: a charger makes no ranged attacks after its charge (HOR-CHARGE); the attacker under
+    #    its own AOE is hit (HOR-AOE); an upkeep spell's side is its caster's (HOR-UPKEEP);
+    #    any SPD penalty forbids a charge or slam, a frenzy's too (HOR-FRENZY)
+    version = "6"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"
@@ -135,12 +138,12 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     ) -> Action | None:
         """The model that may move, dragged: a leg to the point, advance or run."""
         return board.dragged_leg(self.data, state, decisions, label, x, y)
-
     def action_from_turn(
         self, state: HordesState, decisions: Sequence[Decision], label: str, heading: float
     ) -> Action | None:
         """The model that may move, turned: a leg of no length ending facing that way."""
         return board.turned_leg(self.data, state, decisions, label, heading)
+
     def effect_odds(self, data: HordesData, query: str, args: tuple[int, ...]) -> Dist:
         """Attack and damage rolls, for luck reports (``luck.py``)."""
         return effect_odds(query, args)

@@ -59,7 +59,7 @@ class Deploy(Action, tag="rg-deploy"):
 @dataclass(frozen=True, slots=True)
 class Shoot(Action, tag="rg-shoot"):
     """Fire weapon ``weapon`` of ``unit`` at ``target`` (its pilot if ``at_pilot``);
-    ``indirect``: a lobbing gun fires over cover at a point a spotter sees."""
+    ``indirect``: a lobbing gun lobs its shell, at a target it sees or one a spotter sees."""
 
     unit: int
     weapon: int

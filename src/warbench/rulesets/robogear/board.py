@@ -1,5 +1,6 @@
-"""ROBOGEAR on the web table: each unit's label, the unit an action aims at, where a move or
-a turn leaves a unit (and the resource it spends), the move a drag means, a shot's odds.
+"""ROBOGEAR on the web table: each unit's label, activations and regroupings named by the
+units' numbers on the board, the unit an action aims at, where a move or a turn leaves a
+unit (and the resource it spends), the move a drag means, a shot's odds.
 
 Everything is judged by the rules' own functions (:func:`.moves.move_refusal`,
 :func:`.moves.move_cost`, :func:`.moves.move_end`), so a ghost stands where the unit will.
@@ -20,12 +21,14 @@ from warbench.core.preview import Ghost, Preview
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear import moves
 from warbench.rulesets.robogear.actions import (
+    Activate,
     Board,
     Deploy,
     Heal,
     Melee,
     Move,
     Ram,
+    Regroup,
     RunOver,
     Shoot,
     Throw,
@@ -55,8 +58,35 @@ def action_target(data: RobogearData, state: RobogearState, action: Action) -> s
     return unit_label(data, state.units[number])
 
 
+def element_words(state: RobogearState, element: int) -> str:
+    """A squad or group that takes one turn, by its units' names and their numbers on the
+    board: ``Anvil battle tank 31``, ``Ferrum rifleman 35, 36``, ``group A: Anvil battle
+    tank 31; Strider walker 32``."""
+    if not 0 <= element < len(state.elements):
+        return f"element {element}"
+    found = state.elements[element]
+    squads = []
+    for number in found.squads:
+        squad = state.squads[number]
+        ids = ", ".join(str(u) for u in squad.units if state.units[u].alive)
+        squads.append(f"{squad.name} {ids}" if ids else squad.name)
+    if len(squads) == 1:
+        return squads[0]
+    return f"{found.name}: {'; '.join(squads)}"
+
+
 def action_text(data: RobogearData, state: RobogearState, action: Action) -> str | None:
-    """A move in words with the resource it spends; ``None`` for other actions."""
+    """A move in words with the resource it spends, an activation or a regrouping by the
+    units' names and numbers; ``None`` for other actions."""
+    if isinstance(action, Activate):
+        return f"activate {element_words(state, action.element)}"
+    if isinstance(action, Regroup):
+        if action.disband >= 0:
+            return f"disband {element_words(state, action.disband)}"
+        if action.join >= 0:
+            return f"{element_words(state, action.join)} joins " \
+                f"{element_words(state, action.into)}"
+        return "pass: no more regrouping this round"
     if not isinstance(action, Move) or not 0 <= action.unit < len(state.units):
         return None
     unit = state.units[action.unit]

@@ -17,6 +17,7 @@ from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Occupied
 from warbench.rulesets.robogear.infantry import trooper_block
+from warbench.rulesets.robogear.moves import CREW_STAYS, crew_guns
 from warbench.rulesets.robogear.pieces import Block, Unit
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import CONTACT, flying, slot_point
@@ -51,6 +52,8 @@ def enter_refusal(state: RobogearState, data: RobogearData, action: Enter) -> st
         return blocked
     if unit.inside >= 0 or unit.carried_by >= 0:
         return "the trooper is already inside a building or a carrier"
+    if crew_guns(state, unit):
+        return f"{CREW_STAYS}: it does not go into a building"
     if not 0 <= action.building < len(state.terrain) or not state.terrain[action.building].slots:
         return f"terrain piece {action.building} is not a building with firing slots"
     block = state.terrain[action.building]

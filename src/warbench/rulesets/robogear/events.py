@@ -18,6 +18,13 @@ class EdgeChosen(Event, tag="rg-edge-chosen"):
 
 
 @dataclass(frozen=True, slots=True)
+class EdgeOrder(Event, tag="rg-edge-order"):
+    """The edge roll-off's result: who chooses an edge first, and after whom."""
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Initiative(Event, tag="rg-initiative"):
     round: int
     order: tuple[int, ...]
@@ -134,7 +141,7 @@ class Deployed(Event, tag="rg-deployed"):
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
-    EdgeChosen, Initiative, TurnBegins, Moved, ShotResolved, BlastLanded, Damaged,
+    EdgeChosen, EdgeOrder, Initiative, TurnBegins, Moved, ShotResolved, BlastLanded, Damaged,
     Destroyed, TokenPlaced, PilotHit, Rammed, RanOver, Fought, Healed, Boarded, Occupied,
     Deployed,
 )

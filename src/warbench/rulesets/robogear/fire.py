@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from math import hypot
+from typing import Final
 
 from warbench.core.events import RollEffect
 from warbench.core.geometry.templates import BlastTemplate
@@ -20,6 +21,7 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wou
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
 from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
 from warbench.rulesets.robogear.flames import FlamePlan, swings
+from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
@@ -46,14 +48,21 @@ def spot(state: RobogearState, unit: Unit) -> Unit:
     return state.units[unit.carried_by] if unit.carried_by >= 0 else unit
 
 
+#: Who may serve a gun (RG-ART-CREW), as the refusals put it.
+FREE_CREW: Final = ("free to serve it (not one that did something else this round, a medic"
+                    " treating or a trooper being treated)")
+
+
 def crew_for(state: RobogearState, data: RobogearData, gun: Unit, count: int = 1) -> list[Unit]:
     """Troopers within a step of the gun free to serve it: of its player, and of the
-    battery's crew squad if the gun belongs to a battery that has one."""
+    battery's crew squad if the gun belongs to a battery that has one; not busy with
+    another action, nor a medic treating or a trooper being treated (RG-HEAL)."""
     crews = {s.id for s in state.squads if s.crew_of == gun.squad}
     free = [
         unit for unit in state.units
         if unit.kind == "trooper" and unit.player == gun.player and unit.on_table
-        and not unit.busy and gap(unit, gun) <= 1.0 and (not crews or unit.squad in crews)
+        and not unit.busy and unit.healing < 0 and unit.held_by < 0
+        and gap(unit, gun) <= 1.0 and (not crews or unit.squad in crews)
     ]
     return free[:count] if len(free) >= count else []
 
@@ -89,7 +98,8 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
         if unit.moved:
             return "a gun either turns and fires or is moved by its crew in a turn, not both"
         if not (record.pilot_seat and unit.pilot > 0) and not crew_for(state, data, unit):
-            return "a gun fires only with a trooper of its crew within a step"
+            seat = "a pilot in its seat or " if record.pilot_seat else ""
+            return f"a gun fires only with {seat}a trooper of its crew within a step {FREE_CREW}"
     else:
         if unit.crewing:
             return "a trooper serving a gun does nothing else this round"
@@ -266,8 +276,10 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
     if action.indirect:
         if "indirect" not in weapon.traits:
             return f"the {weapon.name} cannot fire indirectly"
-        if not view.spotted():
-            return "indirect fire needs a friendly spotter or radar that sees the target"
+        # a lobbing gun that sees its target lobs at the player's choice (RG-IND)
+        if view.share() >= 1.0 and not view.spotted():
+            return ("indirect fire at a target out of the gun's sight needs a friendly"
+                    " spotter or radar that sees it")
     elif view.share() >= 1.0:
         return f"unit {target.id} is out of sight"
     if "blast" in weapon.traits or "indirect" in weapon.traits:
@@ -395,10 +407,12 @@ def shoot(game: RobogearGame, unit: Unit, action: Shoot) -> None:
     accuracy = _accuracy(game, unit, target, weapon.bonus, reach)
     defence = roll_defence(game, unit, target, action.at_pilot)
     hit = accuracy > defence
+    outcome = "a hit (it beats the defence)" if hit else "a miss (it must beat the defence)"
     game.emit(ShotResolved(unit.id, target.id, weapon.name, accuracy, defence, hit,
-                           text=f"unit {unit.id} fires the {weapon.name} at {target.id}: "
-                           f"{accuracy} against {defence}, {'hit' if hit else 'miss'}"))
-    if "blast" in weapon.traits:
+                           text=f"{unit_label(data, unit)} fires the {weapon.name} at "
+                           f"{unit_label(data, target)}: accuracy {accuracy} against "
+                           f"defence {defence}, {outcome}"))
+    if "blast" in weapon.traits or "indirect" in weapon.traits:  # every lobbing gun bursts
         _blast(game, unit, aim, weapon.damage[reach], weapon.blast_cm,
                scatter_dice=0 if hit else 1)
         return

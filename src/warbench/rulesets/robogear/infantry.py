@@ -14,7 +14,8 @@ from warbench.rulesets.robogear.actions import Board, Deploy, Disembark, Heal, M
 from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
-from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.fire import FREE_CREW, crew_for
+from warbench.rulesets.robogear.moves import CREW_STAYS, battery_mates, crew_guns
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, Section, section
 from warbench.rulesets.robogear.table import Sight, flying, free_spot, gap, touching
@@ -88,13 +89,18 @@ def melee(game: RobogearGame, action: Melee) -> None:
 
 
 def heal_refusal(state: RobogearState, data: RobogearData, action: Heal) -> str | None:
-    """A medic treats an allied trooper in the red section, within a step."""
+    """A medic on the table with resource left treats an allied trooper in the red
+    section, within a step."""
     unit = state.units[action.unit]
     blocked = trooper_block(state, unit)
     if blocked:
         return blocked
     if not data.units[unit.type].medic:
         return "only medics heal"
+    if unit.carried_by >= 0:
+        return "a medic riding a carrier gets off first: it treats from within a step"
+    if unit.points_left <= 0:
+        return "a medic with no resource left stands frozen until its next turn"
     target = _other(state, action.target)
     if target is None or not target.on_table or target is unit or target.kind != "trooper":
         return "a medic treats another trooper on the table"
@@ -142,23 +148,29 @@ def _places(unit: Unit) -> int:
 def _gun_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | None:
     if not data.units[unit.type].wheels:
         return "a gun without wheels cannot be loaded into a carrier"
+    if battery_mates(state, unit):
+        return (f"a battery's guns stand within {data.measures.battery_gap_steps:g} steps of"
+                " a neighbour: one is not loaded away from the others")
     if not crew_for(state, data, unit):
-        return "loading a gun takes a trooper of its crew within a step"
+        return f"loading a gun takes a trooper of its crew within a step {FREE_CREW}"
     return None
 
 
 def board_refusal(state: RobogearState, data: RobogearData, action: Board) -> str | None:
     """Into a carrier's hold (room for the model; a gun with its crew beside it takes two
-    places) or an empty driver's seat (a pilot for a cabin, any trooper for an operator's
-    platform), touching the machine, for 1 resource."""
+    places) or an empty driver's seat (a pilot for a cabin or a gun's pilot seat, any
+    trooper for an operator's platform), touching the machine, for 1 resource."""
     unit = state.units[action.unit]
     loading = _gun_block(state, data, unit) if unit.kind == "gun" else trooper_block(state, unit)
     blocked = loading or ("the unit is already aboard" if unit.carried_by >= 0 else None)
     if blocked:
         return blocked
+    if crew_guns(state, unit):
+        return f"{CREW_STAYS}: it does not board"
     machine = _other(state, action.machine)
-    if machine is None or not machine.on_table or machine.kind != "machine":
-        return "board a machine on the table"
+    seat = machine is not None and machine.kind == "gun" and data.units[machine.type].pilot_seat
+    if machine is None or not machine.on_table or (machine.kind != "machine" and not seat):
+        return "board a machine on the table (or a gun's pilot seat)"
     if machine.player != unit.player:
         return "troopers board only their own machines"
     if not touching(unit, machine):

@@ -21,7 +21,8 @@ MAX_MODELS = {"machine": 4, "trooper": 8, "gun": 4}
 
 
 def army_rules(data: RobogearData, army: ArmyList) -> ArmyRules:
-    """Prices from the army sheets; a list no dearer than its points."""
+    """Prices from the army sheets; a list no dearer than its points, of a faction the
+    sheets know."""
     lookup = {
         unit_id: UnitInfo(
             cost=record.points,
@@ -32,7 +33,11 @@ def army_rules(data: RobogearData, army: ArmyList) -> ArmyRules:
         for unit_id, record in data.units.items()
     }
     constraints = (PointsCap(),) if army.points is not None else ()
-    return ArmyRules(lookup, ConstraintSet(name="ROBOGEAR army", constraints=constraints))
+    return ArmyRules(
+        lookup,
+        ConstraintSet(name="ROBOGEAR army", constraints=constraints),
+        factions=tuple(sorted({record.faction for record in data.units.values()})),
+    )
 
 
 def _squad_type(data: RobogearData, unit: str) -> str:

@@ -21,7 +21,7 @@ from warbench.rulesets.robogear.actions import Move, Ram, RunOver, Turn
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
-from warbench.rulesets.robogear.fire import crew_for
+from warbench.rulesets.robogear.fire import FREE_CREW, crew_for
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import Gait, book
 from warbench.rulesets.robogear.state import RobogearState, armour_level, resource
@@ -110,7 +110,7 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
             return "a gun either turns and fires or is moved by its crew in a turn, not both"
         crew = crew_for(state, data, unit, 2)
         if len(crew) < 2:
-            return "moving a gun takes two troopers within a step of it"
+            return f"moving a gun takes two troopers within a step of it {FREE_CREW}"
         budget = push_budget(data, unit, crew)
     x1, y1 = move_end(unit, action.heading, action.distance)
     forward = is_forward(row, relative)
@@ -145,18 +145,34 @@ def is_forward(row: Gait, relative: float) -> bool:
     return rate(row, relative)[1] == "forward"
 
 
+#: Why a battery's crew may not go (RG-ART-BATTERY-CREW).
+CREW_STAYS: Final = "a battery's crew may not leave its guns while a gun and ammunition last"
+
+
+def crew_guns(state: RobogearState, unit: Unit) -> list[Unit]:
+    """The guns the unit may not leave: those of the battery its squad crews that are
+    alive with ammunition left (none for any other unit)."""
+    battery = state.squads[unit.squad].crew_of
+    if battery < 0:
+        return []
+    guns = [state.units[g] for g in state.squads[battery].units]
+    return [g for g in guns if g.alive and any(a != 0 for a in g.ammo)]
+
+
+def battery_mates(state: RobogearState, unit: Unit) -> list[Unit]:
+    """The other living guns of the gun's battery (none for a gun attached to a squad)."""
+    if unit.kind != "gun":
+        return []
+    return [state.units[u] for u in state.squads[unit.squad].units
+            if u != unit.id and state.units[u].kind == "gun" and state.units[u].alive]
+
+
 def _crew_refusal(state: RobogearState, unit: Unit, x: float, y: float) -> str | None:
     """A battery's crew stays within a step of its guns while a gun with ammunition is
     left."""
-    battery = state.squads[unit.squad].crew_of
-    if battery < 0:
-        return None
-    guns = [state.units[g] for g in state.squads[battery].units]
-    live = [g for g in guns if g.alive and any(a != 0 for a in g.ammo)]
-    if not live:
-        return None
-    if all(hypot(g.x - x, g.y - y) - g.radius - unit.radius > 1.0 for g in live):
-        return "a battery's crew may not leave its guns while a gun and ammunition last"
+    live = crew_guns(state, unit)
+    if live and all(hypot(g.x - x, g.y - y) - g.radius - unit.radius > 1.0 for g in live):
+        return CREW_STAYS
     return None
 
 
@@ -164,10 +180,7 @@ def _battery_refusal(
     state: RobogearState, data: RobogearData, unit: Unit, x: float, y: float
 ) -> str | None:
     """A gun of a battery stays within ``battery_gap_steps`` (4) of another gun of it."""
-    if unit.kind != "gun":
-        return None
-    mates = [state.units[u] for u in state.squads[unit.squad].units
-             if u != unit.id and state.units[u].kind == "gun" and state.units[u].alive]
+    mates = battery_mates(state, unit)
     if not mates:
         return None
     reach = data.measures.battery_gap_steps
@@ -271,8 +284,10 @@ def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str 
     cost = 0 if record.turntable else row.turn_cost
     if unit.kind == "gun" and unit.moved:
         return "a gun either turns and fires or is moved by its crew in a turn, not both"
-    if unit.kind == "gun" and not crew_for(state, data, unit):
-        return "turning a gun takes a trooper within a step of it"
+    seated = record.pilot_seat and unit.pilot > 0
+    if unit.kind == "gun" and not seated and not crew_for(state, data, unit):
+        seat = "a pilot in its seat or " if record.pilot_seat else ""
+        return f"turning a gun takes {seat}a trooper within a step of it {FREE_CREW}"
     if cost > unit.points_left:
         return f"a turn costs {cost} resource; {unit.points_left} left"
     return None
@@ -285,8 +300,9 @@ def turn(game: RobogearGame, action: Turn) -> None:
     cost = 0 if record.turntable else movement(data, record).turn_cost
     if unit.kind == "gun":
         unit.served = True
-        for crew in crew_for(state, data, unit):
-            crew.crewing = True
+        if not (record.pilot_seat and unit.pilot > 0):
+            for crew in crew_for(state, data, unit):
+                crew.crewing = True
     unit.facing = round_to(action.facing % 360.0, 4)
     _pay(game, unit, cost, moved=unit.kind != "gun")
 
@@ -332,7 +348,8 @@ def charge_refusal(
     extra = crossing_cost(state, data, unit, record, x1, y1, is_forward(row, heading - unit.facing))
     if isinstance(extra, str):
         return extra
-    return path_blocker(state, data, unit, x1, y1, ignore=target.id)
+    return (path_blocker(state, data, unit, x1, y1, ignore=target.id)
+            or _group_refusal(state, data, unit, x1, y1))
 
 
 def charge(game: RobogearGame, action: Ram | RunOver) -> None:

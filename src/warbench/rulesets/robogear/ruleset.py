@@ -16,7 +16,7 @@ from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
-from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupChoice, SetupError
 from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.robogear import board, lists
 from warbench.rulesets.robogear.actions import ACTION_TYPES
@@ -40,11 +40,18 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     id = "robogear"
     name = "ROBOGEAR"
-    version = "5"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
+    version = "6"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
     # (one turn per unit a round, gun crews, spider, fan fire, band boundary, ditches);
     # 4: flames' D6 hits each deal the flamer's damage; the flame template laid over as
     # many enemy units as it can; 5: a machine across the line of fire hides the part of
-    # the target below its top, by the two heights, not half of it whatever they are
+    # the target below its top, by the two heights, not half of it whatever they are;
+    # 6: audit fixes (a lobbing gun that sees its target lobs without a spotter; a medic
+    # treating and the trooper treated serve no gun; no treatment from a carrier or with
+    # no resource left; terrain charges the rise or drop met at its edges, not the
+    # height of a piece walked along; rams and run-overs keep a group within 40 cm; a
+    # battery's crew neither boards nor enters a building, nor is a battery gun loaded;
+    # a walker climbs only what is lower than its knee; a pilot gets into a gun's seat
+    # and turns the gun; a lobbing gun fired direct always lays a blast marker)
     min_players = 2
     max_players = 4
     demo_players = 3
@@ -98,6 +105,13 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
             **{m: f"the {m} mission" for m in MISSIONS if m != "annihilation"},
         }
 
+    def setup_choices(self) -> Mapping[str, SetupChoice]:
+        """2v2 for four players only; one mission at most."""
+        return {
+            "2v2": SetupChoice(players=(4,)),
+            **{m: SetupChoice(group="mission") for m in MISSIONS if m != "annihilation"},
+        }
+
     def default_setup_with(self, options: Sequence[str], players: int) -> dict[str, Any]:
         return _varied(self.default_setup(), options, players)
 
@@ -139,7 +153,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         return attacks_drawn(self.data, state, events)
 
     def action_text(self, state: RobogearState, action: Action) -> str:
-        """A move with the resource it spends; other actions in the readable fallback."""
+        """A move with the resource it spends, an activation or regrouping by the units'
+        numbers on the board; other actions in the readable fallback."""
         return board.action_text(self.data, state, action) or action_words(action)
 
     def action_target(self, state: RobogearState, action: Action) -> str | None:
@@ -198,7 +213,7 @@ def _varied(setup: dict[str, Any], words: Sequence[str], players: int) -> dict[s
             continue
         if word == "2v2":
             if players != 4:
-                raise SetupError("a 2v2 game needs four armies (four lists, or --players 4)")
+                raise SetupError(f"a 2v2 game needs four players, one army each, not {players}")
             setup["teams"] = [0, 1, 0, 1]
         elif word in MISSIONS:
             setup["mission"] = word

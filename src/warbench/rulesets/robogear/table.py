@@ -8,6 +8,7 @@ hides anything from them (engine default).
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 from math import hypot
 from typing import Final
 
@@ -371,27 +372,41 @@ def crossing_cost(
 ) -> int | str:
     """Extra resource to cross the terrain between the unit and (x1, y1), or why it cannot.
 
-    Tracked machines climb up to their track height and cross ditches up to half their
-    chassis length (``size_cm``, the model's length);
-    walkers (the spider is one) climb up to their knee and cross ditches up to 5 cm, only
-    going straight ahead; wheeled machines and guns cross nothing; flyers ignore terrain; troopers
-    climb 1 step free, 1-2 steps for 2 points, 2-3 steps for 4 points.
+    What counts at each piece is the rise or drop at its edges that the path meets
+    (:func:`_faces`): walking along a piece's top crosses nothing, stepping from one piece
+    onto another meets only the difference of their heights. Tracked machines climb up
+    to their track height and cross ditches up to half their chassis length (``size_cm``,
+    the model's length); walkers (the spider is one) climb up to their knee and cross
+    ditches up to 5 cm, only going straight ahead; wheeled machines and guns cross
+    nothing; flyers ignore terrain; troopers climb 1 step free, 1-2 steps for 2 points,
+    2-3 steps for 4 points (a piece gone up onto and down off in one move is paid once,
+    for the larger of the two).
     """
     chassis = record.chassis or record.kind
     if chassis == "flyer":
         return 0
-    extra = 0
-    for block in state.terrain:
-        if not _crosses(block, unit.x, unit.y, x1, y1, 0.0):
+    x0, y0 = unit.x, unit.y
+    met: list[tuple[int, Block, float, float]] = []
+    for index, block in enumerate(state.terrain):
+        low, high = _span(block, x0, y0, x1, y1)
+        if low > high:
             continue
         if block.slots:
             return f"the {block.name}'s walls stop ground units: go around (or enter by a slot)"
-        size = abs(block.height)
+        met.append((index, block, low, high))
+    if not met:
+        return 0
+    extra = 0
+    faces = _faces(met, x0, y0, x1, y1)
+    for index, block, _, _ in met:
+        size = faces.get(index, 0.0)
+        if size <= 0.0:
+            continue
         width = min(block.x1 - block.x0, block.y1 - block.y0)
         if chassis == "trooper":
             costs = data.tables.climb_costs
             if size > 3:
-                return f"the {block.name} is more than 3 steps high for a trooper"
+                return f"the {block.name} rises or drops more than 3 steps: too much for a trooper"
             extra += costs[0] if size <= 1 else costs[1] if size <= 2 else costs[2]
         elif chassis in ("wheeled", "gun"):
             return f"a {chassis} unit cannot cross the {block.name}; go around it"
@@ -403,11 +418,57 @@ def crossing_cost(
         else:
             if not forward:
                 return "a walker (the spider too) crosses obstacles only walking forward"
-            if block.height > 0 and size > steps(record.climb_cm):
-                return f"the {block.name} is above the walker's knee"
+            if block.height > 0 and size >= steps(record.climb_cm):
+                return f"the {block.name} is not lower than the walker's knee"
             if block.height < 0 and width > steps(data.measures.walker_ditch_cm):
                 return f"the {block.name} is wider than {data.measures.walker_ditch_cm:g} cm"
     return extra
+
+
+def _span(block: Block, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float]:
+    """The part of the segment (x0, y0)-(x1, y1) within the box, as a range of its
+    parameter from 0 to 1 (empty: low above high; Liang-Barsky clipping)."""
+    dx, dy = x1 - x0, y1 - y0
+    low, high = _clip_edge(-dx, x0 - block.x0, 0.0, 1.0)
+    low, high = _clip_edge(dx, block.x1 - x0, low, high)
+    low, high = _clip_edge(-dy, y0 - block.y0, low, high)
+    return _clip_edge(dy, block.y1 - y0, low, high)
+
+
+def _ground(met: list[tuple[int, Block, float, float]], x: float, y: float) -> tuple[float, int]:
+    """The ground's level at (x, y) among the pieces ``met`` (the top of the tallest one
+    there, else the bottom of the deepest ditch, else 0) and that piece's index (-1: none)."""
+    top, high, bottom, low = 0.0, -1, 0.0, -1
+    for index, block, _, _ in met:
+        if block.contains(x, y):
+            if block.height > top:
+                top, high = block.height, index
+            elif block.height < bottom:
+                bottom, low = block.height, index
+    return (top, high) if high >= 0 else (bottom, low)
+
+
+def _faces(met: list[tuple[int, Block, float, float]], x0: float, y0: float,
+           x1: float, y1: float) -> dict[int, float]:
+    """The largest rise or drop the straight path from (x0, y0) to (x1, y1) meets at each
+    piece's edges, by the piece's index: the ground's level is read at the two ends and
+    between each two edges the path crosses, and each change of level belongs to the
+    piece on its taller side (a ditch's to the ditch): the face that is climbed."""
+    cuts = sorted({t for _, _, low, high in met for t in (low, high) if 0.0 < t < 1.0})
+    marks = [0.0, *cuts, 1.0]
+    dx, dy = x1 - x0, y1 - y0
+    levels = [_ground(met, x0, y0)]
+    for a, b in pairwise(marks):
+        middle = (a + b) / 2
+        levels.append(_ground(met, x0 + dx * middle, y0 + dy * middle))
+    levels.append(_ground(met, x1, y1))
+    faces: dict[int, float] = {}
+    for (before, left), (after, entered) in pairwise(levels):
+        if before == after:
+            continue
+        owner = entered if abs(after) >= abs(before) else left
+        faces[owner] = max(faces.get(owner, 0.0), abs(after - before))
+    return faces
 
 
 def path_blocker(

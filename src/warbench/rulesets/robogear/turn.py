@@ -33,7 +33,7 @@ from warbench.rulesets.robogear.actions import (
 )
 from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
-from warbench.rulesets.robogear.events import EdgeChosen, Initiative, TurnBegins
+from warbench.rulesets.robogear.events import EdgeChosen, EdgeOrder, Initiative, TurnBegins
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import turn_decisions
 from warbench.rulesets.robogear.pieces import Unit
@@ -80,6 +80,11 @@ class Battle(Procedure[RobogearState, RobogearData]):
                     list(range(state.players)),
                     lambda p: roll_off_die(game, p, "edge choice"),
                 )
+                first, *rest = state.edge_order
+                game.emit(EdgeOrder(tuple(state.edge_order), text=(
+                    f"player {first} wins the roll-off for the edges (the highest roll, "
+                    f"ties rolling again) and chooses first; then "
+                    f"{', '.join(f'player {p}' for p in rest)}")))
                 return
             place_armies(state, game.data)
             self.stage = BattleStage.ROUND

@@ -12,7 +12,7 @@ RULES = {
     "fan": "troopers near the line of fire roll defence too (RG-INF-FAN)",
     "blast": "bursts hit or miss, scattered by the dice (RG-INF-BLAST-ICON)",
     "flamer": "a flame template from the muzzle",
-    "indirect": "lobs at a point a spotter marks (RG-INF-SPOTTER)",
+    "indirect": "lobs at a target it sees, or one a spotter or radar sees (RG-IND)",
     "medic": "brings allied troopers back from red to yellow (RG-INF-MEDIC)",
     "spotter": "marks aiming points for lobbing guns (RG-INF-SPOTTER)",
     "infiltrate": "deploys later, anywhere out of enemy sight (RG-INF-INFILTRATE)",

@@ -1,36 +1,78 @@
 // The lobby: pick a ruleset, seats and set-up; create a game; list the games.
 "use strict";
 let RULESETS = [];
+const PASTED = [];  // each seat's pasted list, kept while the seats or the ruleset change
 const $ = (id) => document.getElementById(id);
 
 function current() { return RULESETS.find((r) => r.id === $("ruleset").value); }
 
-// The number of seats: the ruleset's fewest players unless the page chose more.
+// The number of seats: the ruleset's fewest players unless the page chose more (kept when
+// the ruleset changes, where the new one allows it).
 function renderPlayers() {
   const rules = current();
   const [fewest, most] = rules.players;
+  const before = Number($("players").value);
   const counts = [];
   for (let n = fewest; n <= most; n++) counts.push(`<option value="${n}">${n}</option>`);
   $("players").innerHTML = counts.join("");
+  if (before >= fewest && before <= most) $("players").value = String(before);
   $("players-box").hidden = fewest === most;
-  const options = Object.entries(rules.options || {});
-  $("options").innerHTML = options.map(([name, help]) =>
-    `<label title="${escapeHtml(help)}"><input type="checkbox" data-option="${escapeHtml(name)}"> ${escapeHtml(name)} <span class="muted">${escapeHtml(help)}</span></label>`).join("");
-  $("options-box").hidden = !options.length;
+  renderOptions();
   renderSeats();
 }
 
+// The set-up options: a checkbox each, or one radio button each among options of a group
+// (one of them at most: ROBOGEAR's missions), an option for some player counts only
+// (ROBOGEAR's 2v2: four) offered only with that many.
+function renderOptions() {
+  const rules = current();
+  const choices = rules.choices || {};
+  const groups = new Set();
+  const html = Object.entries(rules.options || {}).map(([name, help]) => {
+    const group = (choices[name] || {}).group;
+    let none = "";
+    if (group && !groups.has(group)) {
+      groups.add(group);
+      none = `<label><input type="radio" name="option-${escapeHtml(group)}" checked> no ${escapeHtml(group)} option</label> `;
+    }
+    const input = group ? `<input type="radio" name="option-${escapeHtml(group)}"` : `<input type="checkbox"`;
+    return `${none}<label title="${escapeHtml(help)}">${input} data-option="${escapeHtml(name)}"> ${escapeHtml(name)} <span class="muted">${escapeHtml(help)}</span></label>`;
+  });
+  $("options").innerHTML = html.join("");
+  $("options-box").hidden = !html.length;
+  fitOptions();
+}
+
+function fitOptions() {
+  const choices = current().choices || {};
+  const count = Number($("players").value);
+  for (const input of document.querySelectorAll("#options input[data-option]")) {
+    const players = (choices[input.dataset.option] || {}).players || [];
+    const fits = !players.length || players.includes(count);
+    input.disabled = !fits;
+    if (!fits) input.checked = false;
+    input.parentElement.title = fits ? "" : `for ${players.join(" or ")} players`;
+  }
+}
+
+// Seats and their list boxes; what the page had chosen and pasted stays with its seat (a
+// list pasted for a seat that goes comes back with it).
 function renderSeats() {
   const rules = current();
   const box = $("seats");
+  const kept = [...document.querySelectorAll("#seats select")].map((select) => select.value);
+  for (const area of document.querySelectorAll("#lists textarea")) PASTED[Number(area.dataset.seat)] = area.value;
   box.replaceChildren();
   const count = Number($("players").value) || rules.players[0];
+  fitOptions();
   for (let seat = 0; seat < count; seat++) {
     const row = document.createElement("div");
     row.className = "seat";
     const options = [`<option value="person">a person</option>`]
       .concat(rules.bots.map((bot) => `<option value="bot:${bot}">bot: ${bot}</option>`)).join("");
     row.innerHTML = `<label>Seat ${seat} <select data-seat="${seat}">${options}</select></label>`;
+    const select = row.querySelector("select");
+    if ([...select.options].some((o) => o.value === kept[seat])) select.value = kept[seat];
     box.append(row);
   }
   const lists = $("lists");
@@ -38,6 +80,7 @@ function renderSeats() {
   for (let seat = 0; seat < count; seat++) {
     const area = document.createElement("textarea");
     area.rows = 6; area.dataset.seat = seat;
+    area.value = PASTED[seat] || "";
     area.placeholder = `army list for seat ${seat} (TOML: name, ruleset = "${rules.id}", points, [[units]] ...)`;
     const upload = document.createElement("input");
     upload.type = "file"; upload.accept = ".toml,text/plain"; upload.dataset.seat = seat;
@@ -53,7 +96,7 @@ function form() {
   const seats = [...document.querySelectorAll("#seats select")].map((select) =>
     select.value === "person" ? { kind: "person" } : { kind: "bot", bot: select.value.slice(4) });
   const body = { ruleset: $("ruleset").value, seats, referee: $("referee").checked, one_screen: $("one-screen").checked };
-  const options = [...document.querySelectorAll("#options input:checked")].map((box) => box.dataset.option);
+  const options = [...document.querySelectorAll("#options input[data-option]:checked")].map((box) => box.dataset.option);
   if (options.length) body.options = options;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if (document.querySelector("input[name=setup]:checked").value === "lists") {

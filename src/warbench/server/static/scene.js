@@ -30,7 +30,13 @@ function drawScene(svg, scene, options) {
   let dragging = null, dragged = false;  // a piece being dragged; whether a drag just ended
   Object.values(layers).forEach((layer) => svg.append(layer));
   const labelled = [];  // shapes whose labels are drawn once every shape is
-  for (const shape of scene.shapes) {
+  const spots = spreadStacks(scene.shapes);
+  for (const piece of scene.shapes) {
+    // a stacked piece is drawn beside its host (see spreadStacks); the page is handed the
+    // piece itself, where it stands
+    const spot = spots.get(piece);
+    const shape = spot ? { ...piece, x: spot.x, y: spot.y, original: piece } : piece;
+    if (spot) layers.pieces.append(svgEl("line", { x1: piece.x, y1: fy(piece.y), x2: spot.x, y2: fy(spot.y), stroke: "#333", "stroke-width": unit * 0.05, "stroke-dasharray": `${unit * 0.15} ${unit * 0.15}`, "pointer-events": "none", class: "stack-line" }));
     const colour = colourOf(shape);
     const faded = shape.faded ? 0.35 : 0.85;
     let el;
@@ -85,15 +91,17 @@ function drawScene(svg, scene, options) {
       el.addEventListener("click", (event) => {
         event.stopPropagation();
         if (dragged) { dragged = false; return; }
-        opts.onShape(shape, el);
+        opts.onShape(piece, el);
       });
     }
-    if (opts.onDrag && opts.canDrag && opts.canDrag(shape)) {
+    if (opts.onDrag && opts.canDrag && opts.canDrag(piece)) {
       el.style.cursor = "grab";
       el.classList.add("draggable");
       el.addEventListener("pointerdown", (event) => {
         event.preventDefault();
-        dragging = { shape, start: toTable(event), moved: false, turn: event.shiftKey };
+        // the piece keeps the pointer until it is let go, on the board or off it
+        if (el.setPointerCapture) el.setPointerCapture(event.pointerId);
+        dragging = { shape: piece, drawn: shape, start: toTable(event), moved: false, turn: event.shiftKey };
       });
     }
   }
@@ -111,20 +119,31 @@ function drawScene(svg, scene, options) {
   // and whether Shift was held when the drag began (turn: turn the piece on the spot).
   svg.onpointermove = (event) => {
     if (!dragging) return;
-    const p = toTable(event), s = dragging.shape;
+    const p = toTable(event), s = dragging.drawn;
     if (!dragging.moved && Math.hypot(p.x - dragging.start.x, p.y - dragging.start.y) < unit * 0.4) return;
     dragging.moved = true;
     layers.ghosts.replaceChildren(svgEl("line", { x1: s.x, y1: fy(s.y), x2: p.x, y2: fy(p.y), stroke: "#555", "stroke-width": unit * 0.08, "stroke-dasharray": `${unit * 0.3} ${unit * 0.3}`, class: "drag-line", "pointer-events": "none" }));
     opts.onDrag(s, p, false, dragging.turn);
   };
+  // Let go on the board: the drag's last point. Let go off the board (or the pointer lost):
+  // the drag is called off, and the next click is a click again.
+  const cancel = () => {
+    const drag = dragging;
+    dragging = null;
+    layers.ghosts.replaceChildren();
+    if (drag && drag.moved && opts.onDragCancel) opts.onDragCancel(drag.shape);
+  };
   svg.onpointerup = (event) => {
     if (!dragging) return;
+    const box = svg.getBoundingClientRect();
+    if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) { cancel(); return; }
     const drag = dragging;
     dragging = null;
     if (!drag.moved) return;
     dragged = true;
     opts.onDrag(drag.shape, toTable(event), true, drag.turn);
   };
+  svg.onpointercancel = cancel;
   svg.onclick = (event) => {
     if (dragged) { dragged = false; return; }
     if (opts.onPoint) opts.onPoint(toTable(event));
@@ -178,6 +197,27 @@ function drawScene(svg, scene, options) {
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: radius, fill: "none", stroke: "#ffbf00", "stroke-dasharray": `${unit} ${unit}`, "stroke-width": unit * 0.08 }));
     },
   };
+}
+
+// Pieces whose centre lies inside a piece as big or bigger (fighters launched from their
+// carrier, groups attacking a ship) would be hidden under it: each is drawn beside its host,
+// round the rim, with a dashed line to where it stands, so that it can be seen, clicked and
+// dragged. Returns the spot drawn for each piece moved.
+function spreadStacks(shapes) {
+  const radius = (s) => Math.max(s.size, (s.length || 0) / 2);
+  const pieces = shapes.filter((s) => s.player !== undefined && (s.kind === "circle" || s.kind === "rect"));
+  pieces.sort((a, b) => radius(b) - radius(a));
+  const spots = new Map(), hosts = [], around = new Map();
+  for (const piece of pieces) {
+    const host = hosts.find((h) => Math.hypot(h.x - piece.x, h.y - piece.y) < radius(h));
+    if (!host) { hosts.push(piece); continue; }
+    const k = around.get(host) || 0;
+    around.set(host, k + 1);
+    const bearing = ((45 + 90 * k + 30 * Math.floor(k / 4)) * Math.PI) / 180;
+    const distance = radius(host) + radius(piece) * 1.3;
+    spots.set(piece, { x: host.x + distance * Math.sin(bearing), y: host.y + distance * Math.cos(bearing) });
+  }
+  return spots;
 }
 
 // The attacks of the moment (warbench.core.table Attack, as `warbench render` draws them):
@@ -295,7 +335,7 @@ function showLegend(box, keys, onShape) {
     row.className = "legend-row" + (shape.faded ? " faded" : "");
     row.innerHTML = `<b style="background:${colourOf(shape)}">${key}</b> `;
     row.append(text);
-    if (onShape) row.onclick = () => onShape(shape);
+    if (onShape) row.onclick = () => onShape(shape.original || shape);
     box.append(row);
   }
 }

@@ -9,9 +9,9 @@ let oddsAsked = false;
 let oneScreen = false;  // one screen for every person seat: the page follows the person to act
 // The action being considered (from a drag or a clicked target), and drag points waiting
 // for the answer to the one before (only the latest is asked next).
-let considering = null, asking = false, nextAsk = null, targetPicked = false;
+let considering = null, asking = false, nextAsk = null, targetPicked = false, dropAnswer = false;
 let aiming = null;  // the parameter-space form a clicked piece was offered to as a target
-const PIECE_FIELDS = ["ship", "unit", "model", "group", "target", "squadron", "fleet", "salvo", "system", "control"];
+const PIECE_FIELDS = ["ship", "unit", "model", "group", "target", "squadron", "fleet", "salvo", "system", "control", "threat", "into"];
 
 function escapeHtml(text) { const d = document.createElement("div"); d.textContent = String(text); return d.innerHTML; }
 function say(text, kind) { $("message").className = kind || ""; $("message").textContent = text || ""; }
@@ -108,7 +108,7 @@ function showState(message) {
     : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
   $("status").textContent = `${seatText} · step ${message.step} · ${status}`;
   if (message.scene) $("scene-title").textContent = message.scene.title;
-  board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
+  board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, onDragCancel: dragCancelled, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
   considering = null; asking = false; nextAsk = null;
   $("consider-panel").hidden = true;
   if (selected && board) {
@@ -189,37 +189,57 @@ function oddsLine(odds) {
   return span;
 }
 
-// Many options of one type: a select per field that varies, and one button.
+// Many options of one type: a select per field that varies (in the ruleset's words where it
+// gives them: its caption, each value in words, numbers in order), and one button; it
+// starts on the option changing nothing (every varying field 0 or false) where there is
+// one. Where a field that varies names a piece or a system (a number that means nothing on
+// its own), one select of the options in words instead.
 function optionForm(type, options) {
   const form = document.createElement("div");
   form.className = "option-form"; form.dataset.type = type;
   const fields = Object.keys(options[0].action).filter((k) => k !== "type");
   const varying = fields.filter((k) => new Set(options.map((o) => JSON.stringify(o.action[k]))).size > 1);
-  for (const key of varying) {
-    const values = [...new Set(options.map((o) => JSON.stringify(o.action[key])))];
+  const worded = (k) => options.every((o) => o.fields && o.fields[k]);
+  const whole = varying.some((k) => PIECE_FIELDS.includes(k) && !worded(k));
+  const keys = whole ? ["option"] : varying;
+  const valueOf = (option, key) => (whole ? String(options.indexOf(option)) : JSON.stringify(option.action[key]));
+  const inOrder = (a, b) => Number(a) - Number(b);  // numbers (false before true) in order
+  for (const key of keys) {
+    let values = whole ? options.map((o, i) => [String(i), o.label]) : [];
+    if (!whole) {
+      const seen = new Map();
+      for (const o of options) if (!seen.has(valueOf(o, key))) seen.set(valueOf(o, key), o);
+      values = [...seen.entries()].sort(([, a], [, b]) => inOrder(a.action[key], b.action[key]))
+        .map(([v, o]) => [v, worded(key) ? o.fields[key][1] : v]);
+    }
+    const caption = whole ? "" : worded(key) ? options[0].fields[key][0] : key;
     const label = document.createElement("label");
     label.className = "field";
-    label.innerHTML = `${escapeHtml(key)} <select data-field="${escapeHtml(key)}">${values.map((v) => `<option value='${escapeHtml(v)}'>${escapeHtml(v)}</option>`).join("")}</select>`;
+    label.innerHTML = `${escapeHtml(caption)} <select data-field="${escapeHtml(key)}">${values.map(([v, text]) => `<option value='${escapeHtml(v)}'>${escapeHtml(text)}</option>`).join("")}</select>`;
     form.append(label);
   }
-  const chosen = () => {
+  form.chosen = () => {
     const picks = {};
     for (const select of form.querySelectorAll("select")) picks[select.dataset.field] = select.value;
-    return options.find((o) => varying.every((k) => JSON.stringify(o.action[k]) === picks[k]));
+    return options.find((o) => keys.every((k) => valueOf(o, k) === picks[k]));
   };
+  form.offered = options;
+  form.pick = (option) => { for (const select of form.querySelectorAll("select")) select.value = valueOf(option, select.dataset.field); };
   const note = document.createElement("span");
   note.className = "muted";
   const odds = document.createElement("div");
   const update = () => {
-    const option = chosen();
-    note.textContent = option ? option.label : "not offered: the rules allow no such combination";
+    const option = form.chosen();
+    note.textContent = whole ? "" : option ? option.label : "not offered: the rules allow no such combination";
     odds.replaceChildren(...(option && option.odds ? [oddsLine(option.odds)] : []));
   };
   form.addEventListener("change", update);
   const button = document.createElement("button");
   button.className = "primary take"; button.textContent = "Take";
-  button.onclick = () => { const option = chosen(); if (option) act(option.action); else say("That combination is not offered.", "bad"); };
+  button.onclick = () => { const option = form.chosen(); if (option) act(option.action); else say("That combination is not offered.", "bad"); };
   form.append(button, note, odds);
+  const still = whole ? null : options.find((o) => varying.every((k) => !o.action[k]));
+  if (still) form.pick(still);
   update();
   return form;
 }
@@ -305,8 +325,19 @@ function dragPiece(shape, point, done, turn) {
   ask(request);
 }
 
+// A drag let go off the board: nothing is considered, and an answer on its way is dropped.
+function dragCancelled() {
+  nextAsk = null;
+  dropAnswer = asking;
+  considering = null;
+  $("consider-panel").hidden = true;
+  if (board) board.clearGhosts();
+  say("Drag called off: let go on the board to move a piece.", "muted");
+}
+
 function showConsidered(message) {
   asking = false;
+  if (dropAnswer) { dropAnswer = false; if (nextAsk) { const request = nextAsk; nextAsk = null; ask(request); } return; }
   if (nextAsk) { const request = nextAsk; nextAsk = null; ask(request); }
   const panel = $("consider-panel");
   panel.hidden = false;
@@ -345,7 +376,8 @@ function showConsidered(message) {
       button.onclick = () => ask({ action: { ...message.action, [key]: value + step } });
       span.append(button);
     }
-    span.prepend(`${key} ${value} `);
+    const words = message.fields && message.fields[key];
+    span.prepend(words ? `${words[0]}: ${words[1]} ` : `${key} ${value} `);
     nudges.append(span);
   }
 }
@@ -354,19 +386,19 @@ function showConsidered(message) {
 // for the exact odds of that attack. Returns whether an option named the piece.
 function pickTarget(shape) {
   if (!state || state.seat === null) return false;
-  const aimed = [];
+  let aimed = [];
   for (const decision of state.decisions) for (const option of decision.options) if (option.target === shape.label) aimed.push(option);
   if (!aimed.length) return aimForm(shape);
   document.querySelectorAll("#decisions .picked").forEach((el) => el.classList.remove("picked"));
   // Keep what the form already has chosen (the firing ship, its fire control) where it can.
   let option = aimed[0];
-  const form = [...document.querySelectorAll("#decisions .option-form")].find((f) => f.dataset.type === option.action.type);
+  const form = [...document.querySelectorAll("#decisions .option-form")].find((f) => aimed.some((o) => f.offered.includes(o)));
   if (form) {
-    const picks = {};
-    for (const select of form.querySelectorAll("select")) picks[select.dataset.field] = select.value;
-    const fits = (o) => Object.entries(picks).filter(([k, v]) => JSON.stringify(o.action[k]) === v).length;
+    aimed = aimed.filter((o) => form.offered.includes(o));
+    const now = form.chosen() || aimed[0];
+    const fits = (o) => Object.keys(o.action).filter((k) => o.action[k] === now.action[k]).length;
     option = aimed.reduce((best, o) => (fits(o) > fits(best) ? o : best), aimed[0]);
-    for (const select of form.querySelectorAll("select")) select.value = JSON.stringify(option.action[select.dataset.field]);
+    form.pick(option);
     form.dispatchEvent(new Event("change"));
     form.classList.add("picked");
   } else {

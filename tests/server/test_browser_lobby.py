@@ -1,0 +1,60 @@
+"""Real-browser tests of the lobby's set-up choices (Playwright, Debian's chromium).
+
+Skipped, saying why, when chromium or Playwright is missing (as ``test_browser``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
+
+SEEN = Path("/tmp") / "warbench-browser"  # screenshots to look at; docs/play/ is left alone
+
+
+def test_the_lobby_offers_one_mission_2v2_for_four_and_keeps_pasted_lists(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """ROBOGEAR: the missions are radio buttons (one at most, none chosen at first), 2v2
+    is offered only with four players, and lists pasted stay in their seats' boxes while
+    the player count or the ruleset changes; a four-player 2v2 game with a mission is
+    created."""
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    page.select_option("#ruleset", "robogear")
+    missions = page.locator("#options input[type=radio][data-option]")
+    assert sorted(missions.evaluate_all("xs => xs.map((x) => x.dataset.option)")) == [
+        "capture", "commander", "hold"]
+    assert page.locator("#options input[type=radio]:not([data-option])").is_checked()
+    teams = page.locator("#options input[data-option='2v2']")
+    assert page.input_value("#players") == "2" and teams.is_disabled()
+    page.select_option("#players", "3")
+    assert teams.is_disabled()
+    page.check("input[name=setup][value=lists]")
+    page.locator("#lists textarea").nth(0).fill("name = 'first'")
+    page.locator("#lists textarea").nth(2).fill("name = 'third'")
+    page.select_option("#seats select[data-seat='1']", "bot:commander")
+    page.select_option("#players", "2")
+    assert page.locator("#lists textarea").count() == 2
+    page.select_option("#players", "4")
+    assert teams.is_enabled()
+    boxes = page.locator("#lists textarea")
+    assert [boxes.nth(i).input_value() for i in range(4)] == [
+        "name = 'first'", "", "name = 'third'", ""]
+    assert page.input_value("#seats select[data-seat='1']") == "bot:commander"
+    page.select_option("#ruleset", "hordes")
+    page.select_option("#ruleset", "robogear")
+    assert page.locator("#lists textarea").nth(0).input_value() == "name = 'first'"
+    page.select_option("#players", "4")
+    page.check("#options input[data-option='hold']")
+    page.check("#options input[data-option='capture']")
+    assert not page.is_checked("#options input[data-option='hold']")
+    page.check("input[name=setup][value=default]")
+    page.check("#options input[data-option='2v2']")
+    SEEN.mkdir(exist_ok=True)
+    page.screenshot(path=str(SEEN / "lobby-choices.png"))
+    page.click("#create")
+    page.wait_for_selector("#links .seat-link", timeout=20_000)
+    page.close()

@@ -1,0 +1,130 @@
+"""`warbench list validate` and the list checks of `simulate`, as a player sees them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from warbench.cli import USAGE_ERROR, main
+from warbench.rulesets import hordes
+from warbench.rulesets.dystopian_wars.data import DATA_DIR as DW_DATA
+from warbench.rulesets.full_thrust.library import DATA_DIR as FT_DATA
+
+FT_LISTS = FT_DATA / "lists"
+HORDES_DATA = Path(hordes.__file__).parent / "data"
+DW_FLEETS = DW_DATA / "fleets"
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_full_thrust_list_validate_refuses_what_simulate_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FT-FLEET-LIST: hangar loads must fit the bays. `list validate` called a Drakhan
+    (2 bays) with 4 groups valid, and `simulate` then refused it naming neither file nor
+    key; now both name the file's entry, and simulate names the file."""
+    overfull = write(tmp_path / "overfull.toml", (
+        'name = "Overfull"\nruleset = "full-thrust"\nfaction = "kravak"\npoints = 1000\n'
+        '[[units]]\nunit = "drakhan"\n'
+        'options = ["heavy", "standard", "standard", "standard"]\n'
+    ))
+    assert main(["list", "validate", str(overfull)]) == 1
+    out = capsys.readouterr().out
+    assert "units[0].options: 4 fighter groups but Drakhan" in out
+    assert "has 2 hangar bays [hangar_bays]" in out
+    args = ["simulate", "full-thrust", "--army", str(overfull),
+            "--army", str(FT_LISTS / "concord-line.toml"), "--games", "1"]
+    assert main(args) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert f"{overfull}: units[0].options: 4 fighter groups" in err
+
+
+def test_a_lists_faction_is_checked_and_other_factions_units_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FT-KV-FLEET: a Full Thrust list of faction "klingon" was read as human without a
+    word, and a human Citadel in a Kra'Vak list was an "unknown unit"; the faction is now
+    checked against the ruleset's, and a design of another race is named as such. The
+    report names the file."""
+    klingon = write(tmp_path / "klingon.toml", (
+        'name = "Bad FT"\nruleset = "full-thrust"\nfaction = "klingon"\n'
+        '[[units]]\nunit = "lancer"\n'
+    ))
+    assert main(["list", "validate", str(klingon)]) == 1
+    out = capsys.readouterr().out
+    assert f"{klingon}: Bad FT (full-thrust)" in out
+    assert 'faction: unknown faction "klingon" (factions: concord, directorate, human, ij,' in out
+    mixed = write(tmp_path / "mixed.toml", (
+        'name = "Mixed"\nruleset = "full-thrust"\nfaction = "kravak"\n'
+        '[[units]]\nunit = "vorrun"\n[[units]]\nunit = "citadel"\n'
+    ))
+    assert main(["list", "validate", str(mixed)]) == 1
+    out = capsys.readouterr().out
+    assert ('units[1].unit: "citadel" is a human design; a kravak fleet fields Kra\'Vak'
+            " designs only [other_faction]") in out
+    assert "unknown" not in out
+
+
+def test_a_dystopian_wars_fleet_names_a_nation_and_may_field_any_nations_models(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DW-FLEET-NATION (engine reading): a fleet's faction is one of the four nations
+    ("atlantis" was accepted); its models may be of any nation, as the seed lets existing
+    models stand for other factions, mercenaries or allies (l.15)."""
+    shipped = DW_FLEETS / "britannia-1000.toml"
+    atlantis = write(tmp_path / "atlantis.toml",
+                     shipped.read_text().replace('faction = "britannia"', 'faction = "atlantis"'))
+    assert main(["list", "validate", str(atlantis)]) == 1
+    assert 'faction: unknown faction "atlantis" (factions: britannia, prussia, blazing-sun,' \
+        in capsys.readouterr().out
+    allied = write(tmp_path / "allied.toml", shipped.read_text().replace(
+        'unit = "britannia-cruiser"', 'unit = "prussia-cruiser"'))
+    assert main(["list", "validate", str(allied)]) == 0
+    assert f"{allied}: Britannian home fleet (dystopian-wars)" in capsys.readouterr().out
+
+
+def test_the_points_header_shows_the_cap_the_list_is_held_to(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HOR-LISTS: a warlock's warbeast points raise the cap, so "18 of 15 points,
+    valid" read as a list over its cap; the header now shows the cap itself (21) and the
+    points the list states."""
+    ashen = HORDES_DATA / "lists" / "ashen-hask.toml"
+    assert main(["list", "validate", str(ashen)]) == 0
+    assert "18 of 21 points (the cap; the list states 15), valid" in capsys.readouterr().out
+
+
+def test_a_data_file_given_as_a_list_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A models.toml given to `list validate` printed one "unknown key" per model, about
+    8 KB; it is now one line naming the file."""
+    models = DW_DATA / "models.toml"
+    assert main(["list", "validate", "dystopian-wars", str(models)]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert err == (
+        f"warbench: error: {models}: not an army list: it has no name, ruleset or units key"
+        " (an army list names itself, its ruleset and its [[units]])\n"
+    )
+
+
+def test_a_constraint_naming_a_tag_no_unit_has_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A --constraints count on the misspelt `tag:battleshp` selected nothing and was
+    accepted silently; it is refused naming the file, the key and the likely tag."""
+    rules = write(tmp_path / "club.toml", (
+        'name = "club"\n[[constraints]]\nkind = "points_cap"\n'
+        '[[constraints]]\nkind = "count"\nselector = "tag:battleshp | unit:britannia-cruser"\n'
+        "max = 1\n"
+    ))
+    fleet = DW_FLEETS / "britannia-1000.toml"
+    assert main(["list", "validate", str(fleet), "--constraints", str(rules)]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert (f"{rules}: constraints[1].selector: tag:battleshp: no unit has this tag, did you"
+            ' mean "battleship"?; constraints[1].selector: unit:britannia-cruser: unknown unit'
+            ' "britannia-cruser", did you mean "britannia-cruiser"') in err
