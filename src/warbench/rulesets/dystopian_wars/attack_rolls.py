@@ -207,6 +207,10 @@ def patrol_counters(
             if reason is None and shot is not None:
                 hits = rolled_hits(game, wing.player, shot.dice, shot.needed,
                                    label=f"{wing.name} patrol strike")
+                if shot.kind in ("bombs", "torpedoes"):
+                    # an AD attack, even one striking back, spends bombers' ammunition
+                    # until they land (DW-BOMBERS, seed l.640)
+                    wing.armed = False
                 game.emit(
                     PatrolStrike(
                         model=wing.uid,

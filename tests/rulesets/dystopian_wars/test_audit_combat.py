@@ -1,0 +1,33 @@
+"""Clauses of the combat, boarding and tiny-flyer chapters read again (the second seed
+audit): patrols, bombers, mines, bombs, combined fire, derelicts and boardings."""
+
+from __future__ import annotations
+
+from tests.rulesets.dystopian_wars.helpers import (
+    model,
+    owed,
+    play,
+    refresh,
+    scripted,
+    setup,
+    squadron,
+    texts,
+)
+from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Fire, Move
+
+
+def test_bombers_striking_back_on_patrol_spend_their_ammunition() -> None:
+    """DW-BOMBERS (seed l.640): a torpedo-bomber wing on patrol that strikes back at an
+    attacker with its torpedoes has made an AD attack: it is out of ammunition."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+         squadron("britannia-torpedo-bomber-wing", (36.0, 14.0, 0.0), count=3)],
+        [squadron("prussia-escort", (36.0, 21.0, 180.0), name="Begleiter")],
+    ), (1, 1, 6, 6, *([4] * 300)))
+    wing = model(game, 1)
+    wing.cap_with = 0
+    refresh(game)
+    play(game, Activate(2), Move(2, (2.0,)), Fire(((2, "rockets"),), 0), CeaseFire())
+    play(game, owed(game).options[0])
+    assert any("strikes back at Begleiter" in text for text in texts(game))
+    assert not wing.armed
