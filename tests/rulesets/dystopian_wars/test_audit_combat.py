@@ -31,3 +31,21 @@ def test_bombers_striking_back_on_patrol_spend_their_ammunition() -> None:
     play(game, owed(game).options[0])
     assert any("strikes back at Begleiter" in text for text in texts(game))
     assert not wing.armed
+
+
+def test_a_patrol_strikes_back_at_gunnery_its_ack_ack_cannot_answer() -> None:
+    """DW-CAP-AD (seed l.621): a wing on patrol strikes back with its attack dice at an
+    attacker in range even when no ack-ack answer is allowed (here a cruiser's turret at
+    point-blank range); the strike costs the wing one fuel."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+         squadron("britannia-fighter-wing", (36.0, 17.0, 0.0), count=3)],
+        [squadron("prussia-cruiser", (36.0, 19.0, 180.0), name="Kreuzer")],
+    ), (1, 1, 6, 6, *([4] * 200)))
+    wing = model(game, 1)
+    wing.cap_with = 0
+    refresh(game)
+    play(game, Activate(2), Move(2, (2.0,)), Fire(((2, "turret"),), 0), CeaseFire())
+    assert "Britannic fighter wing strikes back at Kreuzer: 3 hits" in texts(game)
+    assert "Britannic fighter wing burns fuel striking back on patrol (5 left)" in texts(game)
+    assert wing.fuel == 5

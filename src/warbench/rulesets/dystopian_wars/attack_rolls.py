@@ -194,34 +194,44 @@ def resolve_attack(
 def patrol_counters(
     game: DWGame, state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
 ) -> list[tuple[int, int]]:
-    """Wings on patrol with the attacked squadron that answered also strike the attacker
-    with their attack dice, at the same time as the attack (their hits land with it)."""
+    """Wings on patrol with the attacked squadron strike the attacker with their attack
+    dice when in range, whether or not their ack-ack answered, at the same time as the
+    attack (their hits land with it); a wing that did not answer burns its fuel here, and
+    so strikes only with fuel to spare."""
     found: list[tuple[int, int]] = []
-    for uid in attack.responders:
-        wing = state.models[uid]
+    answered = set(attack.responders) if attack.answer else set()
+    for wing in state.models:
         spec = data.models[wing.cls]
-        if not (spec.tiny and wing.active and wing.cap_with == target.squadron):
+        if not (spec.tiny and wing.active and wing.cap_with == target.squadron
+                and wing.player == target.player and wing.carried_by < 0):
             continue
         for mount in spec.mounts:
             reason, shot = shot_refusal(state, data, wing, mount.name, lead)
-            if reason is None and shot is not None:
-                hits = rolled_hits(game, wing.player, shot.dice, shot.needed,
-                                   label=f"{wing.name} patrol strike")
-                if shot.kind in ("bombs", "torpedoes"):
-                    # an AD attack, even one striking back, spends bombers' ammunition
-                    # until they land (DW-BOMBERS, seed l.640)
-                    wing.armed = False
-                game.emit(
-                    PatrolStrike(
-                        model=wing.uid,
-                        target=lead.uid,
-                        hits=hits,
-                        text=f"{wing.name} strikes back at {lead.name}: "
-                        f"{hits} hits",
-                    )
+            if reason is not None or shot is None:
+                continue
+            if wing.uid not in answered:
+                if wing.fuel <= 1:
+                    # the strike is a choice: the engine never spends a wing's last fuel
+                    # (and so the wing) on it
+                    break
+                burn_fuel(game, wing, "striking back on patrol")
+            hits = rolled_hits(game, wing.player, shot.dice, shot.needed,
+                               label=f"{wing.name} patrol strike")
+            if shot.kind in ("bombs", "torpedoes"):
+                # an AD attack, even one striking back, spends bombers' ammunition
+                # until they land (DW-BOMBERS, seed l.640)
+                wing.armed = False
+            game.emit(
+                PatrolStrike(
+                    model=wing.uid,
+                    target=lead.uid,
+                    hits=hits,
+                    text=f"{wing.name} strikes back at {lead.name}: "
+                    f"{hits} hits",
                 )
-                found.append((uid, hits))
-                break
+            )
+            found.append((wing.uid, hits))
+            break
     return found
 
 

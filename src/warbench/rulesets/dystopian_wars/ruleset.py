@@ -64,7 +64,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # DW-HARDEST-RULE; a squadron doing nothing uses no charges at mines, DW-DRIFT; the
     # activated squadron's rout test follows its split, DW-ROUT-TEST; a set-up naming a
     # commodore that is no Icon is refused, DW-COMMODORE-ICON; and the combat audit's:
-    # bombers striking back on patrol spend their ammunition, DW-BOMBERS)
+    # bombers striking back on patrol spend their ammunition, DW-BOMBERS; a patrol strikes
+    # back whether or not its ack-ack answers, DW-CAP-AD)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
