@@ -4,6 +4,8 @@ audit): patrols, bombers, mines, bombs, combined fire, derelicts and boardings."
 from __future__ import annotations
 
 from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    RULES,
     model,
     owed,
     play,
@@ -11,9 +13,12 @@ from tests.rulesets.dystopian_wars.helpers import (
     scripted,
     setup,
     squadron,
+    state,
     texts,
 )
 from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Fire, Move
+from warbench.rulesets.dystopian_wars.mines import explode
+from warbench.rulesets.dystopian_wars.pieces import Mine
 
 
 def test_bombers_striking_back_on_patrol_spend_their_ammunition() -> None:
@@ -49,3 +54,18 @@ def test_a_patrol_strikes_back_at_gunnery_its_ack_ack_cannot_answer() -> None:
     assert "Britannic fighter wing strikes back at Kreuzer: 3 hits" in texts(game)
     assert "Britannic fighter wing burns fuel striking back on patrol (5 left)" in texts(game)
     assert wing.fuel == 5
+
+
+def test_a_mine_rolls_once_and_every_model_under_it_takes_the_hits() -> None:
+    """DW-MINES (seed l.501): a mine's attack is one roll of its dice; the hits it scores
+    go to every model under the template, not a fresh roll for each."""
+    game = scripted(setup(
+        [squadron("britannia-destroyer", (10.0, 10.0, 0.0), name="D")],
+        [squadron("prussia-frigate", (36.0, 22.8, 90.0), (36.0, 25.2, 90.0))],
+    ), (*P0_FIRST, 6, 6, 6, 6, *([1] * 60)))
+    game_state = state(game)
+    mine = Mine(99, 0, 36.0, 24.0, 4, 0, armed=True)
+    game_state.mines.append(mine)
+    explode(game, game_state, RULES.data, mine)
+    assert "player 0's mine rolls 4 dice at Hagel 1: 8 hits" in texts(game)
+    assert "player 0's mine rolls 4 dice at Hagel 2: 8 hits" in texts(game)

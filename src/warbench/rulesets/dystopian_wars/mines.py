@@ -7,8 +7,8 @@ of its centre, with the table as it stands then and the mover where it set the m
 
 A mine sits at surface level whatever dropped it. When it goes off, the blast template
 (4 inches across, engine default) is centred on it; every surface or submerged model
-wholly or partly under the template takes the mine's attack dice, hitting by level as
-gunnery does, but ignoring the small, fast and elusive target rules. A mine dropped by a
+wholly or partly under the template takes the hits of the mine's one roll of attack dice,
+each model reading the faces at the number it needs by level as gunnery does, but ignoring the small, fast and elusive target rules. A mine dropped by a
 flyer also hits large and massive flyers under the template (in the open sky, not in the
 clouds: engine default), on 5 or 6. A model shielded from the blast is not hit: the line
 from the mine's centre to the model's is blocked by sight-blocking terrain or by another
@@ -47,7 +47,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
     Screen,
     sees_past,
 )
-from warbench.rulesets.dystopian_wars.pools import clamp_needed, rolled_hits
+from warbench.rulesets.dystopian_wars.pools import clamp_needed, hits_in, rolled_faces
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Mine, Model, body_of
 from warbench.rulesets.dystopian_wars.sweep import MoveResult
 from warbench.rulesets.dystopian_wars.world import world_of
@@ -73,7 +73,8 @@ def mine_needed(level: str, diving: bool) -> int:
 
 
 def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
-    """Set off ``mine`` (and any chained mines): roll against every model under it."""
+    """Set off ``mine`` (and any chained mines): one roll of its dice, whose hits every model
+    under it takes (each at the number it needs)."""
     queue = [mine.mid]
     done: set[int] = set()
     while queue:
@@ -98,6 +99,7 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
         world = world_of(state, data)
         terrain, blockers = world.sight_blockers
         blast = Body(Pose(current.x, current.y), CircleBase(MINE_POINT))
+        struck: list[tuple[Model, int]] = []
         for model in state.models:
             if not model.alive:
                 continue
@@ -122,21 +124,9 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
                 FLYER_MINE_NEEDED if model.level == "flying"
                 else mine_needed(model.level, spec.diving)
             )
-            # the mine's dice are its owner's: hits on the owner's own model hurt the owner
-            owner = f"player {current.player}"
-            hits = rolled_hits(game, current.player, current.ad, needed,
-                               label=f"{owner} mine at {model.name}",
-                               higher_is_better=model.player != current.player)
-            game.emit(
-                MineAttack(
-                    model=model.uid,
-                    hits=hits,
-                    text=f"{owner}'s mine rolls {current.ad} dice at {model.name}"
-                    f"{' (its own model)' if model.player == current.player else ''}:"
-                    f" {hits} hits",
-                )
-            )
-            apply_hits(game, model, hits, by_model=current.dropped_by, cause="mine")
+            struck.append((model, needed))
+        if struck:
+            blast_models(game, current, struck)
         for other in list(state.mines):
             if other.mid not in done and template.covers(other.point()):
                 face = game.dice_for(current.player).faces(6, 1, label="mine chain")[0]
@@ -144,6 +134,29 @@ def explode(game: DWGame, state: DWState, data: RulesData, mine: Mine) -> None:
                                      at_least=CHAIN_NEEDED))
                 if face >= CHAIN_NEEDED:
                     queue.append(other.mid)
+
+
+def blast_models(game: DWGame, mine: Mine, struck: list[tuple[Model, int]]) -> None:
+    """Roll ``mine``'s dice once and give every model under it (with the number it needs)
+    the hits those faces score (seed l.501). The dice are the owner's: the roll is rated
+    good for the owner when an enemy model is under the blast (its own models' hits hurt
+    it)."""
+    owner = f"player {mine.player}"
+    enemies = [needed for model, needed in struck if model.player != mine.player]
+    faces = rolled_faces(game, mine.player, mine.ad, (enemies or [struck[0][1]])[0],
+                         label=f"{owner} mine", higher_is_better=bool(enemies))
+    for model, needed in struck:
+        hits = hits_in(faces, needed)
+        game.emit(
+            MineAttack(
+                model=model.uid,
+                hits=hits,
+                text=f"{owner}'s mine rolls {mine.ad} dice at {model.name}"
+                f"{' (its own model)' if model.player == mine.player else ''}:"
+                f" {hits} hits",
+            )
+        )
+        apply_hits(game, model, hits, by_model=mine.dropped_by, cause="mine")
 
 
 def shielded(

@@ -134,6 +134,35 @@ def rolled_hits(
     return hits
 
 
+def rolled_faces(
+    game: Game[Any, Any],
+    player: int,
+    dice: int,
+    needed: int,
+    *,
+    label: str,
+    higher_is_better: bool = True,
+) -> tuple[int, ...]:
+    """:func:`rolled_hits`, giving every face rolled (for a roll read at several numbers
+    needed, as a mine's against each model under it: see :func:`hits_in`)."""
+    hits, faces = roll_hits(game.dice_for(player), dice, needed, label=label)
+    if dice > 0:
+        game.emit(pool_effect(player, label, hits, dice, hit_table(needed),
+                              higher_is_better=higher_is_better))
+    return faces
+
+
+def hits_in(faces: tuple[int, ...], needed: int) -> int:
+    """The successes ``faces`` score at ``needed``+ (a natural 6 two); the faces are the
+    same whatever the number, since only a natural 6 rolls again.
+
+    >>> hits_in((6, 5, 4, 1), 4), hits_in((6, 5, 4, 1), 6)
+    (4, 2)
+    """
+    table = hit_table(needed)
+    return sum(table.outcome(face).values[0] for face in faces)
+
+
 def rolled_test(
     game: Game[Any, Any], player: int, dice: int, needed: int, *, label: str
 ) -> tuple[int, tuple[int, ...]]:

@@ -65,7 +65,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # activated squadron's rout test follows its split, DW-ROUT-TEST; a set-up naming a
     # commodore that is no Icon is refused, DW-COMMODORE-ICON; and the combat audit's:
     # bombers striking back on patrol spend their ammunition, DW-BOMBERS; a patrol strikes
-    # back whether or not its ack-ack answers, DW-CAP-AD)
+    # back whether or not its ack-ack answers, DW-CAP-AD; a mine rolls once for every
+    # model under it, DW-MINES)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
