@@ -8,9 +8,10 @@ of its centre, with the table as it stands then and the mover where it set the m
 A mine sits at surface level whatever dropped it. When it goes off, the blast template
 (4 inches across, engine default) is centred on it; every surface or submerged model
 wholly or partly under the template takes the hits of the mine's one roll of attack dice,
-each model reading the faces at the number it needs by level as gunnery does, but ignoring the small, fast and elusive target rules. A mine dropped by a
-flyer also hits large and massive flyers under the template (in the open sky, not in the
-clouds: engine default), on 5 or 6. A model shielded from the blast is not hit: the line
+each model reading the faces at the number it needs by level as gunnery does, but ignoring
+the small, fast and elusive target rules. A mine dropped by a flyer also hits large and
+massive flyers under the template (in the open sky, not in the clouds: engine default), on
+5 or 6. A model shielded from the blast is not hit: the line
 from the mine's centre to the model's is blocked by sight-blocking terrain or by another
 surface model's base, judged as line of sight is (a base shields models of its size class
 or smaller: engine default). Each other mine under
