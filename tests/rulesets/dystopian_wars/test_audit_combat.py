@@ -17,6 +17,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     texts,
 )
 from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Fire, Move
+from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.mines import explode
 from warbench.rulesets.dystopian_wars.pieces import Mine
 
@@ -69,3 +70,18 @@ def test_a_mine_rolls_once_and_every_model_under_it_takes_the_hits() -> None:
     explode(game, game_state, RULES.data, mine)
     assert "player 0's mine rolls 4 dice at Hagel 1: 8 hits" in texts(game)
     assert "player 0's mine rolls 4 dice at Hagel 2: 8 hits" in texts(game)
+
+
+def test_bombs_halve_their_dice_at_a_target_only_partly_in_the_channel() -> None:
+    """DW-BOMBS (seed l.496): bombs at a target only partly in their channel roll half
+    their dice, even when the target's centre is in it; wholly in it, all of them."""
+    def bombs_at(heading: float) -> int | None:
+        game = scripted(setup(
+            [squadron("britannia-battleship", (36.0, 17.0, heading), name="Sovereign")],
+            [squadron("prussia-airship", (36.0, 20.0, 0.0), name="Sturm")],
+        ), P0_FIRST)
+        _, shot = shot_refusal(state(game), RULES.data, model(game, 1), "bombs", model(game, 0))
+        return None if shot is None else shot.dice
+
+    assert bombs_at(0.0) == 6  # lying along the airship's aft channel
+    assert bombs_at(90.0) == 3  # lying across it: its centre in, its ends out

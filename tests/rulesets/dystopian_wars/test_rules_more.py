@@ -359,11 +359,11 @@ def test_own_ships_and_captured_ones_are_never_targets() -> None:
 
 
 def test_bombs_fall_behind_a_flyer() -> None:
-    """DW-BOMBS: bombs fall in a 4-inch fixed channel behind the flyer, half the dice on a
-    target only partly under it."""
+    """DW-BOMBS: bombs fall in a 4-inch fixed channel behind the flyer: all the dice on a
+    target wholly in it (a cruiser lying along it), half on one only partly in it."""
     game = scripted(setup(
         [squadron("prussia-bomber", (36.0, 16.0, 0.0), (42.0, 16.0, 0.0))],
-        [squadron("britannia-cruiser", (36.0, 17.0, 90.0), (43.2, 17.5, 90.0)),
+        [squadron("britannia-cruiser", (36.0, 17.0, 0.0), (43.2, 17.5, 90.0)),
          squadron("britannia-battleship", (20.0, 12.0, 0.0), name="Sovereign")],
     ), P0_FIRST)
     play(game, Activate(0), Move(0, (4.0,)), Move(1, (4.0,)))

@@ -20,14 +20,15 @@ from dataclasses import dataclass
 from math import hypot
 from typing import Final
 
-from warbench.core.geometry import Body, CircleBase, base_crossed_by
+from warbench.core.geometry import base_crossed_by
 from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData
 from warbench.rulesets.dystopian_wars.geometry import (
     AA_RANGE,
     BANDS,
     CC_RANGE,
+    CHANNELS,
     gap,
-    in_weapon_arc,
+    wholly_in_channel,
 )
 from warbench.rulesets.dystopian_wars.locked import locked_against
 from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
@@ -504,10 +505,10 @@ def _shot(
         needed = 3 if needed <= 4 else needed
     if mount.indirect and band >= 3 and patrol_recon(state, data, shooter):
         needed = clamp_needed(needed - 1)
-    if mount.kind == "bombs" and mount.arc.endswith("channel"):
-        centre = Body(target.pose(), CircleBase(0.01))
-        if not in_weapon_arc(world.body(shooter.uid), mount.arc, centre):
-            dice = max(1, dice // 2)
+    if mount.kind == "bombs" and mount.arc in CHANNELS and not wholly_in_channel(
+        world.body(shooter.uid), mount.arc, world.body(target.uid)
+    ):
+        dice = max(1, dice // 2)  # the target only partly in the channel (seed l.496)
     return None, Shot(dice, needed, band, mount.kind, mount.link_group)
 
 

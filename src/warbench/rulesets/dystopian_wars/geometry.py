@@ -24,6 +24,7 @@ from warbench.core.geometry import (
     STARBOARD,
     Arc,
     Body,
+    CircleBase,
     Point,
     RangeBands,
     RectBase,
@@ -94,6 +95,28 @@ def in_channel_arc(shooter: Body, arc: str, target: Body) -> bool:
     if arc == "aft-channel":
         shooter = Body(shooter.pose.turned(180.0), shooter.base, shooter.size)
     return in_channel(shooter, target)
+
+
+def wholly_in_channel(shooter: Body, arc: str, target: Body) -> bool:
+    """Whether all of ``target``'s base lies in the fixed channel ``arc`` (ahead or aft):
+    bombs at a target only partly in it roll half their dice (DW-BOMBS).
+
+    >>> from warbench.core.geometry import CircleBase, Pose
+    >>> ship = Body(Pose(0.0, 0.0, 0.0), CircleBase(0.5))
+    >>> wholly_in_channel(ship, "channel", Body(Pose(0.0, 3.0), CircleBase(0.4)))
+    True
+    >>> wholly_in_channel(ship, "channel", Body(Pose(0.3, 3.0), CircleBase(0.4)))
+    False
+    """
+    if arc == "aft-channel":
+        shooter = Body(shooter.pose.turned(180.0), shooter.base, shooter.size)
+    half = shooter.base.across / 2.0 + 1e-9
+    base = target.base
+    if isinstance(base, CircleBase):
+        across, along = shooter.local(target.center)
+        return abs(across) + base.radius <= half and along - base.radius >= -1e-9
+    corners = [shooter.local_xy(x, y) for x, y in target.corner_coords()]
+    return all(abs(across) <= half and along >= -1e-9 for across, along in corners)
 
 
 def arc_meets(arc: str, wedge: Callable[[], tuple[float, float] | None]) -> bool:

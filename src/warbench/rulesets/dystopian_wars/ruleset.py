@@ -66,7 +66,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # commodore that is no Icon is refused, DW-COMMODORE-ICON; and the combat audit's:
     # bombers striking back on patrol spend their ammunition, DW-BOMBERS; a patrol strikes
     # back whether or not its ack-ack answers, DW-CAP-AD; a mine rolls once for every
-    # model under it, DW-MINES)
+    # model under it, DW-MINES; bombs halve at a target only partly in the channel,
+    # DW-BOMBS)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
