@@ -55,6 +55,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.dystopian_wars.combat",
     "warbench.rulesets.dystopian_wars.flyers",
     "warbench.rulesets.dystopian_wars.geometry",
+    "warbench.rulesets.dystopian_wars.linking",
     "warbench.rulesets.dystopian_wars.mines",
     "warbench.rulesets.dystopian_wars.obscured",
     "warbench.rulesets.dystopian_wars.pieces",

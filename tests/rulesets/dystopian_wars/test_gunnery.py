@@ -30,9 +30,10 @@ from warbench.rulesets.dystopian_wars.actions import (
 )
 from warbench.rulesets.dystopian_wars.attack_rolls import Attack, resolve_attack
 from warbench.rulesets.dystopian_wars.boarding import Assault, Boarding
-from warbench.rulesets.dystopian_wars.combat import linked_dice, mount_dice, needed_to_hit
+from warbench.rulesets.dystopian_wars.combat import mount_dice, needed_to_hit
 from warbench.rulesets.dystopian_wars.events import AttackRolled
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
+from warbench.rulesets.dystopian_wars.linking import linked_dice
 
 FRIGATES = ((32.0, 18.0, 180.0), (32.0, 22.0, 180.0), (32.0, 26.0, 180.0), (32.0, 30.0, 180.0))
 

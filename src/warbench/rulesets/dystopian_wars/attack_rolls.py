@@ -18,7 +18,6 @@ from warbench.rulesets.dystopian_wars.combat import (
     answers_with,
     cc_value,
     dogfight_needed,
-    linked_answers,
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.damage import apply_hits
@@ -29,6 +28,7 @@ from warbench.rulesets.dystopian_wars.events import (
     PatrolStrike,
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
+from warbench.rulesets.dystopian_wars.linking import linked_answers
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (

@@ -66,13 +66,12 @@ from warbench.rulesets.dystopian_wars.boarding_rules import (
 from warbench.rulesets.dystopian_wars.combat import (
     aa_value,
     cc_value,
-    linked_answers,
-    may_link,
     surely_apart,
 )
 from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
+from warbench.rulesets.dystopian_wars.linking import linked_answers, may_link
 from warbench.rulesets.dystopian_wars.locked import lock, locked_points, take_rounds
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits

@@ -44,11 +44,12 @@ from warbench.rulesets.dystopian_wars.actions import (
 from warbench.rulesets.dystopian_wars.boarding import AnswerBoarding, Boarding
 from warbench.rulesets.dystopian_wars.boarding_rules import BEAST_AA_NEEDED
 from warbench.rulesets.dystopian_wars.charges import MINE_SWEEP_NEEDED, shot_dice
-from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value, linked_answers
+from warbench.rulesets.dystopian_wars.combat import aa_value, cc_value
 from warbench.rulesets.dystopian_wars.damage import hit_damage
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.exact import pool_hits
 from warbench.rulesets.dystopian_wars.geometry import off_table
+from warbench.rulesets.dystopian_wars.linking import linked_answers
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.sweep import carry_out
 

@@ -36,10 +36,11 @@ from warbench.core.engine import IllegalAction
 from warbench.core.geometry import Disc, shape_distance
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import SweepMines
-from warbench.rulesets.dystopian_wars.combat import cc_value, linked_dice
+from warbench.rulesets.dystopian_wars.combat import cc_value
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import MineSurvives, MineSwept
 from warbench.rulesets.dystopian_wars.geometry import CC_RANGE, MINE_TRIGGER
+from warbench.rulesets.dystopian_wars.linking import linked_dice
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, body_of
 

@@ -40,8 +40,6 @@ from warbench.rulesets.dystopian_wars.combat import (
     aa_value,
     answers_with,
     cc_value,
-    linked_dice,
-    may_link,
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -51,6 +49,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
+from warbench.rulesets.dystopian_wars.linking import linked_dice, may_link
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,

@@ -3,7 +3,7 @@
 Every attack reads its dice through the game's face table (:func:`~.pools.hit_table`), its
 number needed through :func:`~.combat.needed_to_hit` (asked about stand-ins built from the
 options: a target of that size, traits and level, a shooter of that level), linked fire
-through :func:`~.combat.linked_dice`, answering dice through :func:`~.combat.aa_value` and
+through :func:`~.linking.linked_dice`, answering dice through :func:`~.combat.aa_value` and
 :func:`~.combat.cc_value`, damage through :func:`~.damage.hit_damage` and the critical
 table of the data, boarding through :func:`~.boarding_rules.melee_dice` and
 :func:`~.boarding_rules.assault_outcome`, and rams with the numbers of :mod:`~.movement`. The
@@ -37,7 +37,6 @@ from warbench.rulesets.dystopian_wars.combat import (
     AIRBORNE,
     aa_value,
     cc_value,
-    linked_dice,
     needed_to_hit,
 )
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
@@ -51,6 +50,7 @@ from warbench.rulesets.dystopian_wars.exact import (
     extra_damage_die,
     pool_hits,
 )
+from warbench.rulesets.dystopian_wars.linking import linked_dice
 from warbench.rulesets.dystopian_wars.obscured import answering_needed
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
