@@ -18,6 +18,7 @@ from tests.rulesets.dystopian_wars.helpers import (
 )
 from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Fire, Move
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_refusal
 from warbench.rulesets.dystopian_wars.mines import explode
 from warbench.rulesets.dystopian_wars.pieces import Mine
 
@@ -85,3 +86,17 @@ def test_bombs_halve_their_dice_at_a_target_only_partly_in_the_channel() -> None
 
     assert bombs_at(0.0) == 6  # lying along the airship's aft channel
     assert bombs_at(90.0) == 3  # lying across it: its centre in, its ends out
+
+
+def test_escorts_combine_their_ack_ack_without_halving() -> None:
+    """DW-COMBINED (seed l.527-528): escorts linking their auxiliary weapons use combined
+    fire: every escort's ack-ack joins the pool whole (two escorts of 3 roll 6, not 4)."""
+    game = scripted(setup(
+        [squadron("prussia-escort", (36.0, 10.0, 0.0), (38.0, 10.0, 0.0), name="Esc")],
+        [squadron("blazing-sun-gyro", (37.0, 15.0, 180.0), name="Tonbo")],
+    ), P0_FIRST)
+    frame = Gunnery(0, [0, 1])
+    reason, attack = fire_refusal(
+        state(game), RULES.data, frame, Fire(((0, "aa"), (1, "aa")), 2)
+    )
+    assert reason is None and attack is not None and attack.dice == 6

@@ -28,7 +28,7 @@ from warbench.rulesets.dystopian_wars.events import (
     PatrolStrike,
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
-from warbench.rulesets.dystopian_wars.linking import linked_answers
+from warbench.rulesets.dystopian_wars.linking import combining, linked_answers
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (
@@ -99,7 +99,7 @@ def resolve_attack(
         wings = {uid for uid, _, _ in rolls if data.models[state.models[uid].cls].tiny}
         each = rolls
         if attack.linked:
-            rolls = linked_answers(rolls, wings)
+            rolls = linked_answers(rolls, wings, combining(state, data, attack.responders))
         fuelled: set[int] = set()
         for uid, kind, answer in rolls:
             model = state.models[uid]

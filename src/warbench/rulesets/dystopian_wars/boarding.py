@@ -71,7 +71,7 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.damage import apply_hits, destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, BOARDING_RANGE, CC_RANGE, gap
-from warbench.rulesets.dystopian_wars.linking import linked_answers, may_link
+from warbench.rulesets.dystopian_wars.linking import combining, linked_answers, may_link
 from warbench.rulesets.dystopian_wars.locked import lock, locked_points, take_rounds
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
@@ -372,7 +372,7 @@ class Boarding(Procedure[DWState, RulesData]):
         wings = {uid for uid in assault.responders if data.models[state.models[uid].cls].tiny}
         each = rolls
         if assault.linked:
-            rolls = linked_answers(rolls, wings)
+            rolls = linked_answers(rolls, wings, combining(state, data, assault.responders))
         for uid, kind, dice in rolls:
             model = state.models[uid]
             # an obscured model answers on 6 only (DW-OBSCURED)

@@ -49,7 +49,7 @@ from warbench.rulesets.dystopian_wars.damage import hit_damage
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.exact import pool_hits
 from warbench.rulesets.dystopian_wars.geometry import off_table
-from warbench.rulesets.dystopian_wars.linking import linked_answers
+from warbench.rulesets.dystopian_wars.linking import combining, linked_answers
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.sweep import carry_out
 
@@ -189,7 +189,8 @@ def answer_choice(state: DWState, data: RulesData, decision: Decision) -> Respon
             for hits, chance in pool_hits(dice, BEAST_AA_NEEDED).items()
         )
 
-    return linked if wounds(linked_answers(rolls, wings)) > wounds(rolls) else separate
+    pooled = linked_answers(rolls, wings, combining(state, data, linked.models))
+    return linked if wounds(pooled) > wounds(rolls) else separate
 
 
 def last_fuel(state: DWState, data: RulesData, uid: int) -> bool:

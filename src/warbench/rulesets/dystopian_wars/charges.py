@@ -40,7 +40,7 @@ from warbench.rulesets.dystopian_wars.combat import cc_value
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import MineSurvives, MineSwept
 from warbench.rulesets.dystopian_wars.geometry import CC_RANGE, MINE_TRIGGER
-from warbench.rulesets.dystopian_wars.linking import linked_dice
+from warbench.rulesets.dystopian_wars.linking import combining, linked_dice
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, body_of
 
@@ -163,7 +163,8 @@ def shot_dice(state: DWState, data: RulesData, shot: Shot) -> int:
     if shot[2] > 0:
         return shot[2]
     shares = [cc_value(data.models[state.models[uid].cls], state.models[uid]) for uid in shot[1]]
-    return linked_dice(shares)
+    escorts = combining(state, data, shot[1])
+    return linked_dice(shares, [uid in escorts for uid in shot[1]])
 
 
 def fire_charges(game: DWGame, state: DWState, data: RulesData, action: SweepMines) -> None:

@@ -49,7 +49,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
-from warbench.rulesets.dystopian_wars.linking import linked_dice, may_link
+from warbench.rulesets.dystopian_wars.linking import combining, linked_dice, may_link
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -132,7 +132,9 @@ def fire_refusal(
             return f"{mount} has only {left} dice left to split", None
         dice = fire.dice
     else:
-        dice = linked_dice([shot.dice for shot in shots]) if linked else lead.dice
+        escorts = combining(state, data, [uid for uid, _ in fire.guns])
+        whole = [uid in escorts and mount in (AA_GUN, CC_GUN) for uid, mount in fire.guns]
+        dice = linked_dice([shot.dice for shot in shots], whole) if linked else lead.dice
     attack = Attack(
         list(fire.guns), fire.target, dice, lead.needed, lead.kind, lead.band,
         split=bool(fire.dice),
