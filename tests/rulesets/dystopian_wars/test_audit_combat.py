@@ -100,3 +100,19 @@ def test_escorts_combine_their_ack_ack_without_halving() -> None:
         state(game), RULES.data, frame, Fire(((0, "aa"), (1, "aa")), 2)
     )
     assert reason is None and attack is not None and attack.dice == 6
+
+
+def test_a_derelict_rolls_no_shield_generators() -> None:
+    """DW-GENERATORS (seed l.580, l.147): a derelict cannot use its generators, even once
+    recaptured: a derelict battleship's shields stop no hits."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign"),
+         squadron("britannia-frigate", (10.0, 10.0, 0.0), name="F")],
+        [squadron("prussia-cruiser", (36.0, 22.0, 180.0), name="Kreuzer")],
+    ), (1, 1, 6, 6, *([4] * 200)))
+    hulk = model(game, 0)
+    hulk.derelict, hulk.captured_by, hulk.fate = True, 1, "captured"
+    refresh(game)
+    play(game, Activate(2), Move(2, (2.0,)), Fire(((2, "turret"),), 0), CeaseFire())
+    assert "Kreuzer rolls 6 dice at Sovereign: 6 hits, 6 count" in texts(game)
+    assert not any("Sovereign shields" in text for text in texts(game))

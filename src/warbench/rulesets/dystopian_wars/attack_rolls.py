@@ -160,7 +160,8 @@ def resolve_attack(
     hits = rolled_hits(game, lead.player, dice, needed,
                        label=f"{lead.name} {attack.kind} attack on {target.name}")
     shield = 0
-    if target_spec.shield and not target.marker("generator-offline"):
+    # a derelict uses no generators, recaptured or not (seed l.580)
+    if target_spec.shield and not target.marker("generator-offline") and not target.derelict:
         shield = rolled_hits(game, target.player, target_spec.shield, SHIELD_NEEDED,
                              label=f"{target.name} shields")
     card_saves = sum(card.value for card in reactions if card.effect == "shields")

@@ -62,7 +62,7 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
         dice //= 2
         notes.append(f"fog halves them to {dice}")
     hits = pool_hits(dice, needed)
-    if spec.shield and not target.marker("generator-offline"):
+    if spec.shield and not target.marker("generator-offline") and not target.derelict:
         hits = cancel_hits(hits, pool_hits(spec.shield, SHIELD_NEEDED))
         notes.append(f"{spec.shield} shield generator dice cancel on {SHIELD_NEEDED}+")
     notes.append("before any answer by the defender (ack-ack, charges, reaction cards)")

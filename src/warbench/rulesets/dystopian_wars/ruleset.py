@@ -67,7 +67,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # bombers striking back on patrol spend their ammunition, DW-BOMBERS; a patrol strikes
     # back whether or not its ack-ack answers, DW-CAP-AD; a mine rolls once for every
     # model under it, DW-MINES; bombs halve at a target only partly in the channel,
-    # DW-BOMBS; escorts combine their ack-ack and charges unhalved, DW-COMBINED)
+    # DW-BOMBS; escorts combine their ack-ack and charges unhalved, DW-COMBINED; a derelict
+    # rolls no shields, DW-GENERATORS)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
