@@ -16,7 +16,8 @@ from tests.rulesets.dystopian_wars.helpers import (
     state,
     texts,
 )
-from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Fire, Move
+from warbench.core.engine import Game
+from warbench.rulesets.dystopian_wars.actions import Activate, Board, CeaseFire, Decline, Fire, Move
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_refusal
 from warbench.rulesets.dystopian_wars.mines import explode
@@ -116,3 +117,38 @@ def test_a_derelict_rolls_no_shield_generators() -> None:
     play(game, Activate(2), Move(2, (2.0,)), Fire(((2, "turret"),), 0), CeaseFire())
     assert "Kreuzer rolls 6 dice at Sovereign: 6 hits, 6 count" in texts(game)
     assert not any("Sovereign shields" in text for text in texts(game))
+
+
+def _board(game: Game) -> None:
+    """Let the defender decline every answer to the boarding just declared."""
+    while game.pending() and owed(game).prompt.startswith("answer"):
+        play(game, Decline())
+
+
+def test_a_creature_at_no_assault_points_in_a_boarding_is_destroyed() -> None:
+    """DW-CAPTURE (seed l.572, l.575): a creature or robot left with 0 assault points in a
+    boarding is destroyed, whichever side it is on and whoever else is left: a creature
+    boarding with its last point and losing it, and a creature boarded whose last point
+    falls while the boarders fall too."""
+    game = scripted(setup(
+        [squadron("blazing-sun-creature", (36.0, 10.0, 0.0), name="Leviathan")],
+        [squadron("prussia-frigate", (36.0, 14.0, 90.0), (45.0, 30.0, 90.0))],
+    ), (*P0_FIRST, 1, 4, 1, *([1] * 40)))
+    model(game, 0).ap = 1
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,), ram=False), CeaseFire(), Board(0, 1, 1))
+    _board(game)
+    assert "Leviathan is destroyed (no assault points left)" in texts(game)
+    assert not model(game, 0).alive
+
+    game = scripted(setup(
+        [squadron("prussia-cruiser", (34.0, 13.5, 90.0), name="Wacht")],
+        [squadron("blazing-sun-creature", (36.0, 10.0, 0.0), name="Leviathan")],
+    ), (*P0_FIRST, 4, 4, *([1] * 40)))
+    model(game, 1).ap = 1
+    refresh(game)
+    play(game, Activate(0), Move(0, (2.0,)), CeaseFire(), Board(0, 1, 1))
+    _board(game)
+    assert "boarding Leviathan: 1 melee dice score 1, the 1 defenders score 1" in texts(game)
+    assert "Leviathan is destroyed (overwhelmed by boarders)" in texts(game)
+    assert not model(game, 1).alive

@@ -316,6 +316,15 @@ class Boarding(Procedure[DWState, RulesData]):
         alive_boarders = sum(ap for _, ap in survivors)
         beasts = [uid for uid, _ in parties if data.models[state.models[uid].cls].beast]
         outcome = assault_outcome(left_defending, alive_boarders)
+        # a creature or robot left with no assault points in a boarding is destroyed,
+        # attacker or defender, whoever else is left (seed l.572, l.575)
+        for uid in [*beasts, target.uid]:
+            beast = state.models[uid]
+            if data.models[beast.cls].beast and beast.alive and beast.ap == 0:
+                why = "overwhelmed by boarders" if uid == target.uid else "no assault points left"
+                destroy(game, beast, "destroyed", why)
+        if not target.alive:
+            return
         if outcome == BOTH_LOSE:
             lock(state, target.uid, state.squadrons[self.sid].player, survivors)
             game.emit(
@@ -327,10 +336,7 @@ class Boarding(Procedure[DWState, RulesData]):
                     f"against {left_defending} defenders",
                 )
             )
-        if outcome != CAPTURED:
-            return
-        if target_spec.beast:
-            destroy(game, target, "destroyed", "overwhelmed by boarders")
+        if outcome != CAPTURED or target_spec.beast:
             return
         if len(beasts) == len(parties):
             return

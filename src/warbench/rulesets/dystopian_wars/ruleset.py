@@ -68,7 +68,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # back whether or not its ack-ack answers, DW-CAP-AD; a mine rolls once for every
     # model under it, DW-MINES; bombs halve at a target only partly in the channel,
     # DW-BOMBS; escorts combine their ack-ack and charges unhalved, DW-COMBINED; a derelict
-    # rolls no shields, DW-GENERATORS)
+    # rolls no shields, DW-GENERATORS; a creature or robot at 0 assault points in a
+    # boarding is destroyed, boarder or boarded, DW-CAPTURE)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
