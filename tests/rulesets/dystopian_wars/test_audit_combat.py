@@ -21,7 +21,7 @@ from warbench.rulesets.dystopian_wars.actions import Activate, Board, CeaseFire,
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_refusal
 from warbench.rulesets.dystopian_wars.mines import explode
-from warbench.rulesets.dystopian_wars.pieces import Mine
+from warbench.rulesets.dystopian_wars.pieces import Locked, Mine
 
 
 def test_bombers_striking_back_on_patrol_spend_their_ammunition() -> None:
@@ -152,3 +152,18 @@ def test_a_creature_at_no_assault_points_in_a_boarding_is_destroyed() -> None:
     assert "boarding Leviathan: 1 melee dice score 1, the 1 defenders score 1" in texts(game)
     assert "Leviathan is destroyed (overwhelmed by boarders)" in texts(game)
     assert not model(game, 1).alive
+
+
+def test_no_ack_ack_at_an_enemy_locked_in_our_boarding() -> None:
+    """DW-BOARDING-LATER (seed l.541): in later activations no friendly model may attack
+    an enemy locked in a boarding with our crews, with its ack-ack or charges either."""
+    game = scripted(setup(
+        [squadron("britannia-cruiser", (36.0, 10.0, 0.0), name="Boarder"),
+         squadron("britannia-battleship", (40.0, 10.0, 0.0), name="Other")],
+        [squadron("blazing-sun-gyro", (38.0, 14.0, 180.0), name="Tonbo")],
+    ), P0_FIRST)
+    game_state = state(game)
+    game_state.boardings.append(Locked(2, 0, [(0, 2)]))
+    for gun in ("aa", "fore turret"):
+        reason, _ = shot_refusal(game_state, RULES.data, model(game, 1), gun, model(game, 2))
+        assert reason == "Tonbo is locked in a boarding with our crews aboard: no fire at it"

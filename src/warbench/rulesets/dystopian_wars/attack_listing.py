@@ -107,9 +107,8 @@ def fire_options(state: DWState, data: RulesData, frame: GunFrame) -> list[Fire]
         for mount in guns_of(data, model):
             if frame.used.get(gun_key(uid, mount), 0):
                 continue
-            open_fire = not boardings or mount in (AA_GUN, CC_GUN)
             for target, shot in gun_shots(state, data, world, model, mount, player):
-                if not open_fire and locked_against(state, data, model.player, target):
+                if boardings and locked_against(state, data, model.player, target):
                     continue  # as shot_refusal refuses it
                 options.append(Fire(((uid, mount),), target))
                 if not model.broken:

@@ -332,7 +332,7 @@ def shot_refusal(
     """
     if mount_name not in (AA_GUN, CC_GUN) and data.models[shooter.cls].mount(mount_name) is None:
         return _no_weapon(shooter, mount_name), None  # first, whatever the target
-    if state.boardings and mount_name not in (AA_GUN, CC_GUN) and locked_against(
+    if state.boardings and locked_against(
         state, data, shooter.player, target.uid
     ):  # read outside the remembered answers: a boarding is no part of the table's shape
         return f"{target.name} is locked in a boarding with our crews aboard: no fire at it", None

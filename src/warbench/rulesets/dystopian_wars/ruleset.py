@@ -69,7 +69,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # model under it, DW-MINES; bombs halve at a target only partly in the channel,
     # DW-BOMBS; escorts combine their ack-ack and charges unhalved, DW-COMBINED; a derelict
     # rolls no shields, DW-GENERATORS; a creature or robot at 0 assault points in a
-    # boarding is destroyed, boarder or boarded, DW-CAPTURE)
+    # boarding is destroyed, boarder or boarded, DW-CAPTURE; no ack-ack or charges at an
+    # enemy locked in our boarding, DW-BOARDING-LATER)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
