@@ -19,6 +19,7 @@ from tests.rulesets.dystopian_wars.helpers import (
 from warbench.core.engine import Game
 from warbench.rulesets.dystopian_wars.actions import Activate, Board, CeaseFire, Decline, Fire, Move
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.flyers import patrol_squadrons
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, fire_refusal
 from warbench.rulesets.dystopian_wars.mines import explode
 from warbench.rulesets.dystopian_wars.pieces import Locked, Mine
@@ -167,3 +168,15 @@ def test_no_ack_ack_at_an_enemy_locked_in_our_boarding() -> None:
     for gun in ("aa", "fore turret"):
         reason, _ = shot_refusal(game_state, RULES.data, model(game, 1), gun, model(game, 2))
         assert reason == "Tonbo is locked in a boarding with our crews aboard: no fire at it"
+
+
+def test_a_wing_joins_no_squadron_of_diving_models_even_surfaced() -> None:
+    """DW-CAP (seed l.619): a wing may join a large or massive squadron within 4 inches
+    only if its models are not diving models; a surfaced creature is still one."""
+    game = scripted(setup(
+        [squadron("blazing-sun-creature", (36.0, 10.0, 0.0), name="Leviathan"),
+         squadron("blazing-sun-fighter-wing", (36.0, 15.0, 0.0), count=3)],
+        [squadron("prussia-cruiser", (36.0, 40.0, 180.0))],
+    ), P0_FIRST)
+    assert model(game, 0).level == "surface"
+    assert patrol_squadrons(state(game), RULES.data, model(game, 1)) == []

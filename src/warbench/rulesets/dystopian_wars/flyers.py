@@ -260,7 +260,7 @@ def land(game: DWGame, state: DWState, wing: Model, carrier: Model) -> None:
 
 
 def patrol_squadrons(state: DWState, data: RulesData, wing: Model) -> list[int]:
-    """Friendly large or massive squadrons (not submerged) with a model within 4 inches;
+    """Friendly large or massive squadrons (no diving models) with a model within 4 inches;
     a squadron takes one recon plane at most. A wing on patrol must first leave it (by
     moving away), and a wing that left a patrol joins no other in the same turn."""
     if wing.cap_with >= 0 or wing.left_patrol == state.turn:
@@ -279,8 +279,8 @@ def patrol_squadrons(state: DWState, data: RulesData, wing: Model) -> list[int]:
         models = state.squadron_models(squadron.sid)
         if not models or any(data.models[m.cls].rank < 3 for m in models):
             continue
-        if any(m.level == "submerged" for m in models):
-            continue
+        if any(data.models[m.cls].diving for m in models):
+            continue  # no squadron of diving models, surfaced or not (seed l.619)
         if any(
             gap(wing_body, body_of(m, data.models[m.cls])) <= DECK_RANGE + 1e-9
             for m in models

@@ -70,7 +70,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # DW-BOMBS; escorts combine their ack-ack and charges unhalved, DW-COMBINED; a derelict
     # rolls no shields, DW-GENERATORS; a creature or robot at 0 assault points in a
     # boarding is destroyed, boarder or boarded, DW-CAPTURE; no ack-ack or charges at an
-    # enemy locked in our boarding, DW-BOARDING-LATER)
+    # enemy locked in our boarding, DW-BOARDING-LATER; a wing joins no squadron of diving
+    # models, surfaced or not, DW-CAP)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
