@@ -167,7 +167,8 @@ def test_no_ack_ack_at_an_enemy_locked_in_our_boarding() -> None:
     game_state.boardings.append(Locked(2, 0, [(0, 2)]))
     for gun in ("aa", "fore turret"):
         reason, _ = shot_refusal(game_state, RULES.data, model(game, 1), gun, model(game, 2))
-        assert reason == "Tonbo is locked in a boarding with our crews aboard: no fire at it"
+        assert reason == ("Tonbo is locked in a boarding with our crews aboard: no fire at it "
+                          "(DW-BOARDING-LATER)")
 
 
 def test_a_wing_joins_no_squadron_of_diving_models_even_surfaced() -> None:

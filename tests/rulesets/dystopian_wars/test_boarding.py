@@ -138,7 +138,8 @@ def test_a_boarding_carries_on_and_locks_out_friendly_fire() -> None:
     keeper, warden = state(game).models[1], state(game).models[0]
     data = game.ruleset.data  # type: ignore[attr-defined]
     reason, _ = shot_refusal(state(game), data, keeper, "turret", frigate)
-    assert reason == "Hagel 1 is locked in a boarding with our crews aboard: no fire at it"
+    assert reason == ("Hagel 1 is locked in a boarding with our crews aboard: no fire at it "
+                      "(DW-BOARDING-LATER)")
     assert "all locked in a boarding" in str(board_refusal(state(game), data, warden,
                                                            model(game, 3), 1))
 

@@ -115,7 +115,8 @@ def test_target_outside_the_arc_is_refused(user_rules) -> None:  # type: ignore[
     )
     game = scripted(game_setup, P0_FIRST, user_rules)
     play(game, Activate(0), Move(0, (2.0,)))
-    with pytest.raises(IllegalAction, match="not in the fore180 arc of rockets"):
+    # the refusal names its rule
+    with pytest.raises(IllegalAction, match=r"not in the fore180 arc of rockets \(DW-ARCS\)"):
         game.apply(0, Fire(((0, "rockets"),), 1))
     options = owed(game).options
     assert Fire(((0, "aft turret"),), 1) in options

@@ -79,7 +79,7 @@ def test_surface_guns_cannot_reach_flyers_in_band_one_but_ack_ack_can() -> None:
         [squadron("prussia-bomber", (36.0, 18.0, 180.0), (39.0, 18.0, 180.0))],
     ), P0_FIRST)
     play(game, Activate(0), Move(0, (2.0,)))
-    with pytest.raises(IllegalAction, match="only with ack-ack"):
+    with pytest.raises(IllegalAction, match=r"only with ack-ack \(DW-FLYER-RB1\)"):
         game.apply(0, Fire(((0, "fore turret"),), 1))
     play(game, Fire(((0, "aa"),), 1))
     gunnery = state(game).stack[-1]

@@ -335,7 +335,8 @@ def shot_refusal(
     if state.boardings and locked_against(
         state, data, shooter.player, target.uid
     ):  # read outside the remembered answers: a boarding is no part of the table's shape
-        return f"{target.name} is locked in a boarding with our crews aboard: no fire at it", None
+        return (f"{target.name} is locked in a boarding with our crews aboard: no fire at it "
+                "(DW-BOARDING-LATER)"), None
     if world is None:
         world = world_of(state, data)
     return table_shot(state, data, shooter, mount_name, target, world)
@@ -425,37 +426,41 @@ def _shot(
     if mount is None:
         return _no_weapon(shooter, mount_name), None
     if shooter.level == "submerged" and mount.kind != "torpedoes":
-        return "a submerged model attacks only with torpedoes", None
+        return "a submerged model attacks only with torpedoes (DW-SUBMERGED-FIRE)", None
     if target_spec.tiny:
-        return "gunnery, rockets, torpedoes, bombs and mines never target tiny flyers", None
+        return ("gunnery, rockets, torpedoes, bombs and mines never target tiny flyers "
+                "(DW-NO-TINY-TARGETS)"), None
     if spec.tiny and mount.kind in ("bombs", "torpedoes"):
         if not shooter.armed:
-            return f"{shooter.name} has spent its ammunition: it must land to re-arm", None
+            return (f"{shooter.name} has spent its ammunition: it must land to re-arm "
+                    "(DW-BOMBERS)"), None
         if target.level in AIRBORNE and target_spec.rank < 3:
-            return "bombers attack only large and massive flyers", None
+            return "bombers attack only large and massive flyers (DW-BOMBERS)", None
     if shooter.marker("launching") and mount.kind in ("gunnery", "rockets"):
-        return f"{shooter.name} launched a wing this activation: no gunnery or rockets", None
+        return (f"{shooter.name} launched a wing this activation: no gunnery or rockets "
+                "(DW-LAUNCH)"), None
     if mount.kind in ("rockets", "torpedoes", "bombs", "mines") and shooter.marker(
         "chaos-and-disarray"
     ):
-        return f"{shooter.name} is in chaos and disarray: no {mount.kind}", None
+        return f"{shooter.name} is in chaos and disarray: no {mount.kind} (DW-MK-CHAOS)", None
     if mount.kind == "mines":
-        return "mines are dropped while moving, not fired", None
+        return "mines are dropped while moving, not fired (DW-MINES)", None
     if mount.kind == "bombs":
         distance = world.gap(shooter.uid, target.uid)
         if not spec.flying:
-            return "only flyers drop bombs", None
+            return "only flyers drop bombs (DW-BOMBS)", None
         if target.level in AIRBORNE and target_spec.rank < 3:
-            return "bombs hit flyers only when they are large or massive", None
+            return "bombs hit flyers only when they are large or massive (DW-BOMBS)", None
         if spec.tiny and distance > CONTACT:
-            return "dive bombers must be in base contact to drop their bombs", None
+            return "dive bombers must be in base contact to drop their bombs (DW-BOMBERS)", None
         if distance > BOMB_REACH + 1e-9:
-            return f"bombs fall within {BOMB_REACH:g} inches, {target.name} is farther", None
+            return (f"bombs fall within {BOMB_REACH:g} inches, {target.name} is farther "
+                    "(DW-BOMBS)"), None
     if mount.kind == "torpedoes":
         if target.level in AIRBORNE:
-            return "torpedoes never reach flyers", None
+            return "torpedoes never reach flyers (DW-ROCKETS-TORPEDOES)", None
         if spec.domain == "naval" and target_spec.domain == "land":
-            return "naval torpedoes have no effect on land models", None
+            return "naval torpedoes have no effect on land models (DW-ROCKETS-TORPEDOES)", None
         run = spec.domain == "naval" and not spec.flying
         if run and not listing and not torpedo_path_clear(state, data, shooter, target, world):
             return _BLOCKED_RUN, None
@@ -463,22 +468,25 @@ def _shot(
         run = False
     band, distance = world.band(shooter.uid, target.uid)
     if band is None:
-        return f"{target.name} is {distance:.1f} inches away, beyond range band 4", None
+        return (f"{target.name} is {distance:.1f} inches away, beyond range band 4 "
+                "(DW-RANGE-BANDS)"), None
     if spec.tiny and mount.kind == "torpedoes" and band != 1:
-        return "torpedo bombers launch their torpedoes in range band 1 only", None
+        return "torpedo bombers launch their torpedoes in range band 1 only (DW-BOMBERS)", None
     if target.level == "submerged" and shooter.level == "surface" and band == 1:
-        return "a surface model cannot fire at a submerged one in range band 1", None
+        return ("a surface model cannot fire at a submerged one in range band 1 "
+                "(DW-SUBMERGED-FIRE)"), None
     if target.level == "submerged" and shooter.level == "obscured":
-        return "an obscured model cannot fire at a submerged one", None
+        return "an obscured model cannot fire at a submerged one (DW-SUBMERGED-FIRE)", None
     if (
         target.level in AIRBORNE
         and shooter.level in ("surface", "submerged")
         and band == 1
         and not target_spec.beast
     ):
-        return "a surface model fires at flyers in range band 1 only with ack-ack", None
+        return ("a surface model fires at flyers in range band 1 only with ack-ack "
+                "(DW-FLYER-RB1)"), None
     if not world.in_arc(shooter.uid, mount.arc, target.uid):
-        return f"{target.name} is not in the {mount.arc} arc of {mount.name}", None
+        return f"{target.name} is not in the {mount.arc} arc of {mount.name} (DW-ARCS)", None
     dice = mount_dice(state, data, spec, shooter, mount, band)
     if listing:
         if dice <= 0:
@@ -523,17 +531,17 @@ def _auxiliary_shot(
     if gun == AA_GUN:
         reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
         if target.level not in AIRBORNE:
-            return "ack-ack attacks only flyers", None
+            return "ack-ack attacks only flyers (DW-AA-CC-BASICS)", None
         dice = aa_value(spec, shooter)
         needed = aa_needed(target_spec)
         if spec.tiny and target_spec.tiny:
             needed = dogfight_needed(spec)
         if shooter.marker("launching"):
-            return f"{shooter.name} launched a wing this activation: no ack-ack", None
+            return f"{shooter.name} launched a wing this activation: no ack-ack (DW-LAUNCH)", None
     else:
         reach = CC_RANGE / 2.0 if spec.tiny else CC_RANGE
         if not target_spec.diving:
-            return "concussion charges attack only diving models", None
+            return "concussion charges attack only diving models (DW-AA-CC-BASICS)", None
         if {spec.domain, target_spec.domain} == {"naval", "land"}:
             return "land and naval models cannot use concussion charges on each other", None
         dice = cc_value(spec, shooter)
@@ -541,10 +549,12 @@ def _auxiliary_shot(
     if shooter.level == "obscured":
         needed = OBSCURED_NEEDED  # an obscured model hits only on 6, with any weapon
     if shooter.level == "submerged":
-        return "a submerged model uses neither ack-ack nor concussion charges", None
+        return ("a submerged model uses neither ack-ack nor concussion charges "
+                "(DW-AA-CC-BASICS)"), None
     distance = world.gap(shooter.uid, target.uid)
     if distance > reach + 1e-9:
-        return f"{target.name} is {distance:.1f} inches away, beyond {reach:g} inches", None
+        return (f"{target.name} is {distance:.1f} inches away, beyond {reach:g} inches "
+                "(DW-AA-CC-BASICS)"), None
     if dice <= 0:
         return f"{shooter.name} has no {'ack-ack' if gun == AA_GUN else 'charges'} left", None
     return None, Shot(dice, needed, 1, gun, gun)
