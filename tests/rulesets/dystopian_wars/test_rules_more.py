@@ -265,7 +265,7 @@ def test_bombers_cannot_stop_and_flyers_cannot_end_on_flyers() -> None:
         [squadron("britannia-rotor", (30.0, 20.0, 0.0), name="Kestrel")],
     ), P0_FIRST)
     play(game, Activate(0))
-    with pytest.raises(IllegalAction, match="cannot declare all stop"):
+    with pytest.raises(IllegalAction, match=r"cannot declare all stop \(DW-NO-ALL-STOP\)"):
         game.apply(0, Move(0, (6.0,), all_stop=True))
     with pytest.raises(IllegalAction, match="would end its move on Kestrel"):
         game.apply(0, Move(0, (10.0,)))

@@ -97,27 +97,29 @@ def move_refusal(
         if action.level not in allowed:
             return f"{model.name} cannot move at level {action.level!r}", None
     if model.helm == "all_stop":
-        return f"{model.name} is under all stop: give it a helm order instead", None
+        return f"{model.name} is under all stop: give it a helm order instead (DW-ALL-STOP)", None
     if model.helm == "reverse" and not action.backward:
-        return f"{model.name} has a direction arrow: it may only move backward", None
+        return f"{model.name} has a direction arrow: it may only move backward (DW-REVERSE)", None
     if action.backward:
         if model.helm != "reverse" and spec.min_move > 0:
-            return f"{model.name} must take a direction arrow before moving backward", None
+            return (f"{model.name} must take a direction arrow before moving backward "
+                    "(DW-REVERSE)"), None
         if "no-reverse" in spec.traits:
-            return f"{model.name} cannot move backward", None
+            return f"{model.name} cannot move backward (DW-NO-REVERSE)", None
     if not action.ram and not spec.beast:
-        return "only creatures and robots may touch a model without ramming it", None
+        return ("only creatures and robots may touch a model without ramming it "
+                "(DW-BEAST-TOUCH)"), None
     if action.ram_at != -1:
         reason = deep_ram_refusal(state, data, model, action)
         if reason is not None:
             return reason, None
     if action.all_stop and (spec.tiny or spec.category == "bomber"):
-        return "bombers and aeroplanes cannot declare all stop", None
+        return "bombers and aeroplanes cannot declare all stop (DW-NO-ALL-STOP)", None
     if action.mine_at >= 0.0:
         if not any(mount.kind == "mines" for mount in spec.mounts):
-            return f"{model.name} carries no mines", None
+            return f"{model.name} carries no mines (DW-MINES)", None
         if model.marker("chaos-and-disarray"):
-            return f"{model.name} is in chaos and disarray: no mines", None
+            return f"{model.name} is in chaos and disarray: no mines (DW-MK-CHAOS)", None
     limits = limits_for(state, data, model, backward=action.backward)
     start = model.pose().turned(180.0) if action.backward else model.pose()
     try:
@@ -143,7 +145,7 @@ def move_refusal(
             other_spec = data.models[other.cls]
             if not other_spec.tiny and overlaps(final, body_of(other, other_spec)):
                 return (f"{model.name} would end its move on {other.name}: a flyer may not "
-                        "end its move on another model"), None
+                        "end its move on another model (DW-END-ON-MODELS)"), None
     return None, plan
 
 
@@ -229,12 +231,13 @@ def pivot_refusal(state: DWState, data: RulesData, model: Model, action: Pivot) 
     model or terrain they may not enter."""
     spec = data.models[model.cls]
     if spec.domain != "land" or spec.flying:
-        return f"only land models turn on the spot ({model.name} is {spec.domain})"
+        return f"only land models turn on the spot ({model.name} is {spec.domain}, DW-LAND-PIVOT)"
     if model.marker("rudder-jammed"):
-        return f"{model.name} cannot turn (jammed)"
+        return f"{model.name} cannot turn (jammed, DW-MK-DIRECTION)"
     limit = 180.0 if spec.rank <= 2 else 90.0
     if not math.isfinite(action.degrees) or abs(action.degrees) > limit + 1e-9:
-        return f"{model.name} turns at most {limit:g} degrees either way on the spot"
+        return (f"{model.name} turns at most {limit:g} degrees either way on the spot "
+                "(DW-LAND-PIVOT)")
     return turn_refusal(state, data, model, model.pose().turned(action.degrees), model.level)
 
 
