@@ -98,7 +98,7 @@ def test_split_fire_limits_are_refused_with_reasons(user_rules) -> None:  # type
     before = game.hash()
     with pytest.raises(IllegalAction, match="only 6 dice left"):
         game.apply(0, Fire(((0, "fore turret"),), 2, 7))
-    with pytest.raises(IllegalAction, match="same target twice"):
+    with pytest.raises(IllegalAction, match=r"same target twice \(DW-SPLIT-FIRE\)"):
         game.apply(0, Fire(((0, "fore turret"),), 1, 3))
     with pytest.raises(IllegalAction, match="already fired"):
         game.apply(0, Fire(((0, "fore turret"),), 2))

@@ -90,7 +90,7 @@ def fire_refusal(
         return "split dice cannot be negative", None
     linked = len(fire.guns) > 1
     if linked and fire.dice:
-        return "linked fire cannot be split", None
+        return "linked fire cannot be split (DW-LINKED)", None
     if not 0 <= fire.target < len(state.models):
         return f"there is no model {fire.target}", None
     target = state.models[fire.target]
@@ -104,7 +104,7 @@ def fire_refusal(
         if not model.active:
             return f"{model.name} can no longer attack", None
         if model.broken and (linked or fire.dice):
-            return f"{model.name} is broken: it may neither link nor split fire", None
+            return f"{model.name} is broken: it may neither link nor split fire (DW-BROKEN)", None
         key = gun_key(uid, mount)
         spent = frame.used.get(key, 0)
         if spent < 0 or (spent and not fire.dice):
@@ -116,17 +116,17 @@ def fire_refusal(
         shots.append(shot)
     lead = shots[0]
     if any(shot.group != lead.group for shot in shots):
-        return "linked fire joins only weapons of one kind", None
+        return "linked fire joins only weapons of one kind (DW-LINKED)", None
     if fire.dice and lead.kind in UNSPLIT_KINDS:
-        return f"{lead.kind} cannot be split", None
+        return f"{lead.kind} cannot be split (DW-SPLIT-FIRE)", None
     if fire.dice:
         uid, mount = fire.guns[0]
         key = gun_key(uid, mount)
         band = frame.split_band.get(key)
         if band is not None and band != lead.band:
-            return f"split fire stays in one range band (band {band})", None
+            return f"split fire stays in one range band (band {band}, DW-SPLIT-FIRE)", None
         if fire.target in frame.split_targets.get(key, []):
-            return "split fire cannot hit the same target twice", None
+            return "split fire cannot hit the same target twice (DW-SPLIT-FIRE)", None
         left = lead.dice - frame.used.get(key, 0)
         if fire.dice > left:
             return f"{mount} has only {left} dice left to split", None
