@@ -579,3 +579,13 @@ def test_dw_odds_command_line_json_and_attack_list(capsys: pytest.CaptureFixture
     assert set(RULES.attacks()) == set(names)
     for attack in RULES.attacks().values():
         assert all(meaning for _, _, meaning in attack.option_help()), attack.name
+
+
+def test_dw_combined_odds_add_the_linked_escorts_dice_whole() -> None:
+    """DW-COMBINED, DW-LINKED: three escorts' ack-ack of 3 dice each, linked, roll 3 + 1 + 1
+    = 5 dice; combined (escorts, l.527-528) all 9, as the engine rolls them."""
+    linked = odds("gunnery", dice=3, linked="3,3", needed=5)
+    combined = odds("gunnery", dice=3, linked="3,3", needed=5, combined="true")
+    assert_dist(linked.distribution, 5 @ dw_die(5))
+    assert_dist(combined.distribution, 9 @ dw_die(5))
+    assert "3 AD combined with 3, 3: 9 dice" in " ".join(combined.notes)

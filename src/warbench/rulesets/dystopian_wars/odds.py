@@ -129,7 +129,8 @@ class _WeaponOdds(_DataOdds):
         target_spec = self.spec(options.target, "target")
         mount, focus = self._gun(options, shooter)
         linked = whole_numbers(options.linked, "linked")
-        dice = linked_dice([focus, *linked]) if linked else focus
+        whole = [True] * len(linked) if options.combined else []
+        dice = linked_dice([focus, *linked], [False, *whole]) if linked else focus
         needed = self._needed(options, shooter, target_spec, mount)
         if options.needed is not None:
             needed = options.needed
@@ -147,7 +148,7 @@ class _WeaponOdds(_DataOdds):
             else (target_spec.hp if target_spec else None),
         ).checked()
         hits = rolled = pool_hits(dice, needed)
-        notes = [self._dice_note(focus, linked, dice, needed)]
+        notes = [self._dice_note(focus, linked, dice, needed, options.combined)]
         if aa or aa_obscured or cc or shield:
             cancelled = (
                 pool_hits(aa + cc, CANCEL_NEEDED)
@@ -175,10 +176,13 @@ class _WeaponOdds(_DataOdds):
         return OddsAnswer(hits, "hits", named, tuple(notes))
 
     @staticmethod
-    def _dice_note(focus: int, linked: list[int], dice: int, needed: int) -> str:
+    def _dice_note(
+        focus: int, linked: list[int], dice: int, needed: int, combined: bool = False
+    ) -> str:
         plus = "+" if needed < 6 else ""
         if linked:
-            return (f"{focus} AD linked with {', '.join(map(str, linked))}: {dice} dice, "
+            how = "combined" if combined else "linked"
+            return (f"{focus} AD {how} with {', '.join(map(str, linked))}: {dice} dice, "
                     f"hitting on {needed}{plus}")
         return f"{dice} dice, hitting on {needed}{plus}"
 

@@ -44,6 +44,10 @@ class AttackOptions(OddsOptions):
         "", description="AD of further guns of the same kind linked in, comma-separated "
         "(each adds half, rounded down; a gun of 1 AD adds 1)"
     )
+    combined: bool = Field(
+        False, description="the linked guns combine their fire: each adds all its dice "
+        "(escorts' ack-ack and charges, DW-COMBINED)"
+    )
     band: int = Field(2, ge=1, le=4, description="range band, 1 to 4")
     shooter: str | None = Field(
         None, description="the firing model's class (e.g. britannia-battleship): capital "
