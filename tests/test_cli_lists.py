@@ -128,3 +128,73 @@ def test_a_constraint_naming_a_tag_no_unit_has_is_refused(
     assert (f"{rules}: constraints[1].selector: tag:battleshp: no unit has this tag, did you"
             ' mean "battleship"?; constraints[1].selector: unit:britannia-cruser: unknown unit'
             ' "britannia-cruser", did you mean "britannia-cruiser"') in err
+
+
+def _broken_lists(tmp_path: Path) -> tuple[Path, Path]:
+    """A list whose TOML does not parse and one whose key has the wrong type."""
+    unparsable = write(tmp_path / "unparsable.toml", 'name = "Half\nruleset = "full-thrust"\n')
+    wrong_type = write(tmp_path / "wrong-type.toml", (
+        'name = "Wrong"\nruleset = "full-thrust"\npoints = "lots"\n'
+        '[[units]]\nunit = "lancer"\n'
+    ))
+    return unparsable, wrong_type
+
+
+def test_a_broken_list_does_not_hide_the_other_lists_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`list validate` stopped at the first list it could not read, so the violations of
+    the lists after it went unreported. Each broken list now gets one error line naming
+    its file and key, every readable list its full report, and the exit status is 2."""
+    unparsable, wrong_type = _broken_lists(tmp_path)
+    klingon = write(tmp_path / "klingon.toml", (
+        'name = "Bad FT"\nruleset = "full-thrust"\nfaction = "klingon"\n'
+        '[[units]]\nunit = "lancer"\n'
+    ))
+    good = FT_LISTS / "concord-line.toml"
+    args = ["list", "validate", "full-thrust", str(unparsable), str(good), str(wrong_type),
+            str(klingon)]
+    assert main(args) == USAGE_ERROR
+    captured = capsys.readouterr()
+    assert f"{good}: " in captured.out and ", valid" in captured.out
+    assert f"{klingon}: Bad FT (full-thrust)" in captured.out
+    assert 'faction: unknown faction "klingon"' in captured.out
+    errors = captured.err.splitlines()
+    assert len(errors) == 2
+    assert errors[0].startswith(f"warbench: error: {unparsable}: line 1, column ")
+    assert errors[1].startswith(f"warbench: error: {wrong_type}: points: Input should be")
+    assert "Traceback" not in captured.err
+
+
+def test_a_list_for_another_ruleset_is_named_and_the_rest_are_still_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A list for another ruleset among several is one error line; the others report."""
+    other = DW_FLEETS / "britannia-1000.toml"
+    good = FT_LISTS / "concord-line.toml"
+    assert main(["list", "validate", "full-thrust", str(other), str(good)]) == USAGE_ERROR
+    captured = capsys.readouterr()
+    assert captured.err == (
+        f"warbench: error: {other}: ruleset: a list for dystopian-wars, not full-thrust\n"
+    )
+    assert f"{good}: " in captured.out
+
+
+def test_simulate_and_tournament_name_every_broken_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`simulate` and `tournament` named only the first list they could not read; they
+    still stop before any game, but name every broken list, each with its key."""
+    unparsable, wrong_type = _broken_lists(tmp_path)
+    good = str(FT_LISTS / "concord-line.toml")
+    args = ["simulate", "full-thrust", "--army", str(unparsable), "--army", str(wrong_type),
+            "--army", good, "--games", "1"]
+    assert main(args) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1  # one line
+    assert f"{unparsable}: line 1, column " in err
+    assert f"{wrong_type}: points: Input should be" in err
+    assert main(["tournament", "full-thrust", good, str(wrong_type), str(unparsable),
+                 "--games", "1"]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert f"{unparsable}: line 1" in err and f"{wrong_type}: points:" in err

@@ -20,10 +20,10 @@ from warbench.cli_common import DataOption, FormatOption, load_ruleset
 from warbench.core.agents import Agent
 from warbench.core.botspec import make_bot
 from warbench.core.cards import card_renderable
-from warbench.core.catalog import load_model
+from warbench.core.catalog import DataFileError, load_each, load_model
 from warbench.core.engine import Game
 from warbench.core.journal import Journal
-from warbench.core.lists import ArmyList, ConstraintSet
+from warbench.core.lists import ArmyList, ConstraintSet, ValidationReport
 from warbench.core.luck import LuckReport, luck_report
 from warbench.core.match import play_next_decision
 from warbench.core.moments import LastAttacks, scene_at
@@ -402,7 +402,10 @@ def list_validate_command(
 ) -> None:
     """Price army lists and report every rule each breaks (exit 1 if any list breaks one).
 
-    Every file is read and checked before any report is printed.
+    Every file is read and checked before any report is printed. A list that cannot be
+    checked (unreadable TOML, a wrong key type, another ruleset's list) gets one error line
+    naming its file and key, every other list still gets its report, and the exit status
+    is 2.
     """
     expected = None
     if list_paths and not list_paths[0].exists() and list_paths[0].suffix != ".toml":
@@ -411,24 +414,46 @@ def list_validate_command(
     if not list_paths:
         raise CommandError("list validate needs at least one LIST file")
     chosen = None if constraints is None else load_model(constraints, ConstraintSet)
-    reports = []
-    for list_path in list_paths:
-        army = load_model(list_path, ArmyList)
-        if expected is not None and army.ruleset != expected:
-            raise CommandError(f"{list_path}: ruleset: a list for {army.ruleset}, not {expected}")
-        rules = _installed(list_path, army.ruleset, data)
+    results: list[ValidationReport | str] = []
+    for list_path, army in zip(list_paths, load_each(list_paths, ArmyList), strict=True):
+        if isinstance(army, DataFileError):
+            results.append(army.one_line())
+            continue
         try:
-            reports.append(rules.validate_list(army, list_format, chosen))
+            results.append(_validated(list_path, army, expected, list_format, chosen, data))
         except ConstraintsError as error:
             raise CommandError(f"{constraints}: {error}") from None
+        except CommandError as error:
+            results.append(str(error))
         except SetupError as error:
-            raise CommandError(f"{list_path}: {error}") from None
-    for number, (list_path, report) in enumerate(zip(list_paths, reports, strict=True)):
+            results.append(f"{list_path}: {error}")
+    for number, (list_path, result) in enumerate(zip(list_paths, results, strict=True)):
+        if isinstance(result, str):
+            print(f"warbench: error: {result}", file=sys.stderr)
+            continue
         if number:
             console.print()
-        console.print(f"{list_path}: {report}", highlight=False, markup=False)
-    if not all(report.ok for report in reports):
+        console.print(f"{list_path}: {result}", highlight=False, markup=False)
+    if any(isinstance(result, str) for result in results):
+        raise typer.Exit(USAGE_ERROR)
+    if not all(isinstance(result, ValidationReport) and result.ok for result in results):
         raise typer.Exit(1)
+
+
+def _validated(
+    list_path: Path,
+    army: ArmyList,
+    expected: str | None,
+    list_format: str | None,
+    constraints: ConstraintSet | None,
+    data: Path | None,
+) -> ValidationReport:
+    """The report on one list; :class:`CommandError` (naming the file) for a list for
+    another ruleset than ``expected`` or one not installed."""
+    if expected is not None and army.ruleset != expected:
+        raise CommandError(f"{list_path}: ruleset: a list for {army.ruleset}, not {expected}")
+    rules = _installed(list_path, army.ruleset, data)
+    return rules.validate_list(army, list_format, constraints)
 
 
 @app.command("catalog")

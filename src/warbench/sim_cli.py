@@ -28,7 +28,7 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from warbench.cli_common import DataOption, FormatOption, load_ruleset
-from warbench.core.catalog import load_model
+from warbench.core.catalog import load_all
 from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
 from warbench.core.ruleset import Ruleset, SetupError
@@ -89,7 +89,8 @@ def _progress_bar(enabled: bool) -> Iterator[Progress]:
 
 
 def _load_sides(paths: Sequence[Path]) -> list[Side]:
-    armies = [load_model(path, ArmyList) for path in paths]
+    """A side per list file; a file that cannot be read stops the run, naming every one."""
+    armies = load_all(paths, ArmyList)
     labels = unique_labels([army.name for army in armies])
     return [
         Side(label, army, str(path))

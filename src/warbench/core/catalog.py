@@ -108,6 +108,19 @@ class DataFileError(ValueError):
     def __reduce__(self) -> tuple[type[DataFileError], tuple[str, tuple[DataProblem, ...]]]:
         return DataFileError, (self.source, self.problems)  # so worker processes can send it
 
+    def one_line(self) -> str:
+        """Every problem on one line (``; `` between them), for a report of many files."""
+        return "; ".join(problem.line(self.source) for problem in self.problems)
+
+
+class DataFilesError(ValueError):
+    """Several data files that could not be read; every problem of each, each line naming
+    its file."""
+
+    def __init__(self, errors: Sequence[DataFileError]) -> None:
+        self.errors = tuple(errors)
+        super().__init__("\n".join(str(error) for error in self.errors))
+
 
 class UnknownEntry(KeyError, ValueError):
     """An id that a catalog (or a lookup built the same way) does not hold.
@@ -211,6 +224,30 @@ def _syntax_problem(message: str, text: str) -> DataProblem:
 def load_model(path: str | os.PathLike[str], model: type[M]) -> M:
     """Read a TOML file and validate it as ``model``; any failure is a DataFileError."""
     return parse_model(load_toml(path), model, str(path))
+
+
+def load_each(
+    paths: Iterable[str | os.PathLike[str]], model: type[M]
+) -> list[M | DataFileError]:
+    """Read every file as ``model``: each one's model, or the error that names it, so a
+    broken file never hides what is wrong (or right) with the others."""
+    results: list[M | DataFileError] = []
+    for path in paths:
+        try:
+            results.append(load_model(path, model))
+        except DataFileError as error:
+            results.append(error)
+    return results
+
+
+def load_all(paths: Iterable[str | os.PathLike[str]], model: type[M]) -> list[M]:
+    """Read every file as ``model``; if any fails, one :class:`DataFilesError` lists every
+    problem of every file that failed (each line names its file)."""
+    results = load_each(paths, model)
+    broken = [result for result in results if isinstance(result, DataFileError)]
+    if broken:
+        raise DataFilesError(broken)
+    return [result for result in results if not isinstance(result, DataFileError)]
 
 
 def parse_model(data: Any, model: type[M], source: str) -> M:

@@ -236,6 +236,14 @@ class Ruleset(ABC, Generic[S, D]):
         role per fleet, carrier capacity...), each with its path in the list file."""
         return []
 
+    def check_list_format(self, list_format: str | None) -> None:
+        """Raise :class:`SetupError` if ``list_format`` is not one of this ruleset's
+        (``None``, its own, always is)."""
+        formats = self.list_formats()
+        if list_format is not None and list_format not in formats:
+            known = ", ".join(formats) if formats else "none"
+            raise SetupError(f"{self.id} has no list format {list_format!r} (formats: {known})")
+
     def validate_list(
         self,
         army: ArmyList,
@@ -247,10 +255,7 @@ class Ruleset(ABC, Generic[S, D]):
         :class:`ConstraintsError` for ``constraints`` naming tags or units no unit has."""
         if army.ruleset != self.id:
             raise SetupError(f"ruleset: the list is for {army.ruleset}, not {self.id}")
-        formats = self.list_formats()
-        if list_format is not None and list_format not in formats:
-            known = ", ".join(formats) if formats else "none"
-            raise SetupError(f"{self.id} has no list format {list_format!r} (formats: {known})")
+        self.check_list_format(list_format)
         rules = self.army_rules(army, list_format)
         if rules is None:
             raise SetupError(f"ruleset: {self.id} has no army lists yet")

@@ -198,6 +198,7 @@ def check_lists(
 ) -> None:
     """Validate every side's list under ``list_format`` (``None``: the ruleset's own);
     :class:`ArmyListRejected` lists each violation of each."""
+    ruleset.check_list_format(list_format)
     problems: list[str] = []
     for side in sides:
         if side.army is None:
@@ -208,7 +209,11 @@ def check_lists(
             continue
         if ruleset.army_rules(side.army) is None:
             raise BadMatchup(f"{ruleset.id} has no army lists yet; simulate without --army")
-        report = ruleset.validate_list(side.army, list_format)
+        try:
+            report = ruleset.validate_list(side.army, list_format)
+        except SetupError as error:  # a list it cannot judge; the others are still checked
+            problems.append(f"{where}: {error}")
+            continue
         problems.extend(f"{where}: {violation}" for violation in report.violations)
     if problems:
         raise ArmyListRejected("\n".join(problems))
