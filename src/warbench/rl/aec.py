@@ -30,7 +30,7 @@ from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
 from warbench.core.search import ruleset_generator
 from warbench.core.search.value import cut_off_values, outcome_values
-from warbench.rl.actions import action_slots, mask_of
+from warbench.rl.actions import action_slots, mask_of, slot_labels
 from warbench.rl.encoding import ENCODING, LIMIT, SIZE, check_sizes, encode
 
 
@@ -122,6 +122,19 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
             "observation": encode(observation, owed, self.answered[seat], self.observation_size),
             "action_mask": mask,
         }
+
+    def action_labels(self, agent: str) -> list[str]:
+        """What each legal index of ``agent``'s action mask means now: ``labels[i]`` is slot
+        ``i``'s action in the words the web table shows, judged from the agent's own view
+        (nothing it may not know); empty when it owes nothing now. Computed on request only,
+        so :meth:`step` is no slower (see :func:`~warbench.rl.actions.slot_labels`)."""
+        game = self._game()
+        if agent not in self.possible_agents:
+            raise ValueError(f"{agent!r} is not an agent of this environment")
+        if agent != self.agent_selection or not self._slots:
+            return []
+        view = game.observe(self.possible_agents.index(agent)).state
+        return slot_labels(self.ruleset, view, self._slots)
 
     def step(self, action: int | None) -> None:
         """The selected agent answers with slot ``action`` (a whole number in the mask)."""
