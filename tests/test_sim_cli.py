@@ -252,6 +252,22 @@ def test_unit_ids_are_never_cut_in_a_narrow_terminal() -> None:
     assert "britannia-battleship" in text and "britannia-battlecarrier" in text
 
 
+def test_the_terminal_unit_table_says_per_game_or_whole_run() -> None:
+    """The unit table showed fielded per game beside lost over the whole run; every count
+    is now a mean per game and the headers say so."""
+    row = UnitSummary(0, "britannia-frigate", 3.0, 0.75, Rate.of(27, 36), 1.5, 2.25)
+    table = units_table("My Britannians", [row])
+    assert [column.header for column in table.columns] == [
+        "unit type", "fielded/game", "lost/game", "survival, whole run [95%]", "taken/game",
+        "dealt/game",
+    ]
+    console = Console(width=160, record=True)
+    console.print(table)
+    text = console.export_text()
+    assert "per game: mean of the run's games" in text
+    assert "│ britannia-frigate │ 3            │ 0.75      │ 75.0%" in text
+
+
 class BackwardBackend:
     """A backend whose games finish last first, as Ray's may."""
 

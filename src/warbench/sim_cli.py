@@ -52,6 +52,7 @@ from warbench.core.sim.summary import (
     RunSummary,
     UnitSummary,
     compare,
+    per_game,
     summarize,
 )
 from warbench.core.sim.tournament import Table as TableOfLists
@@ -110,22 +111,29 @@ def _check_paths(db: Path | None, resume: bool, report: Path | None, games: int)
         check_output(db, "--db")
 
 
+#: The unit table's columns after the unit type, each saying whether it is per game.
+UNIT_HEADERS = (
+    "fielded/game", "lost/game", "survival, whole run [95%]", "taken/game", "dealt/game"
+)
+
+
 def _percent(rate: Rate) -> str:
     return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
 
 
 def units_table(label: str, rows: Sequence[UnitSummary]) -> Table:
-    """One side's unit types; the ids are never cut, as a cut id could name two units."""
+    """One side's unit types, every count a mean per game and survival the whole run's; the
+    ids are never cut, as a cut id could name two units."""
     units = Table(
         Column("unit type", no_wrap=True),
-        "fielded", "lost", "survival [95%]", "taken/game", "dealt/game",
-        title=f"{label}: units", title_justify="left",
+        *UNIT_HEADERS,
+        title=f"{label}: units (per game: mean of the run's games)", title_justify="left",
     )
     for unit in rows:
         units.add_row(
             unit.unit_type,
-            str(unit.fielded) if unit.fielded else "-",  # "-": nothing counts it
-            str(unit.lost),
+            per_game(unit.fielded) if unit.fielded else "-",  # "-": nothing counts it
+            per_game(unit.lost),
             "-" if unit.survival is None else _percent(unit.survival),
             f"{unit.damage_taken:.2f}",
             f"{unit.damage_dealt:.2f}",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from warbench.core.sim.plan import prepare
 from warbench.core.sim.report import typical_game, write_report
 from warbench.core.sim.runner import simulate
 from warbench.core.sim.store import ResultStore
-from warbench.core.sim.summary import compare, summarize
+from warbench.core.sim.summary import compare, per_game, summarize
 
 
 def test_the_report_is_one_page_with_tables_plots_and_the_table(tmp_path: Path) -> None:
@@ -47,12 +48,42 @@ def test_each_unit_type_shows_its_points_and_damage_per_hundred_points(tmp_path:
     result = simulate(plan, 12)
     summary = summarize(plan.sides, result.records)
     page = write_report(tmp_path / "out.html", result, summary).read_text()
-    assert "<th>points</th>" in page and "<th>dealt / game per 100 pts</th>" in page
+    assert "<th>points / game</th>" in page and "<th>dealt / game per 100 pts</th>" in page
     veteran = next(unit for unit in summary.units if unit.unit_type == "veteran")
     assert veteran.damage_dealt > 0
-    row = f"<td>veteran</td><td>1</td><td>15</td><td>{veteran.lost}</td>"
+    row = f"<td>veteran</td><td>1</td><td>15</td><td>{per_game(veteran.lost)}</td>"
     assert row in page
     assert f"<td>{100 * veteran.damage_dealt / 15:.2f}</td></tr>" in page
+
+
+def test_the_unit_table_says_per_game_or_whole_run_and_its_counts_are_per_game(
+    tmp_path: Path,
+) -> None:
+    """Which ships earn their points: the unit table showed models fielded per game beside
+    models lost in the whole run (a veteran "fielded 1, lost 7" over 12 games). Every count
+    is now a mean per game, and each header says per game or whole run."""
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=4)
+    result = simulate(plan, 12)
+    summary = summarize(plan.sides, result.records)
+    page = write_report(tmp_path / "out.html", result, summary).read_text()
+    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in (
+        "unit type", "fielded / game", "points / game", "lost / game",
+        "survival, whole run [95%]", "taken / game", "dealt / game", "dealt / game per 100 pts",
+    ))
+    assert f"<table><tr>{head}</tr>" in page
+    assert "Per game: the mean over the run's 12 games" in page
+    tallies = [t for r in result.records for t in r.units if t.unit_type == "recruit"]
+    lost = sum(tally.lost for tally in tallies)
+    assert lost > 1  # a whole-run count that differs from the mean per game
+    row = (f"<td>recruit</td><td>1</td><td>10</td><td>{per_game(lost / 12)}</td>"
+           f"<td>{100 * (12 - lost) / 12:.1f}%")
+    assert row in page
+    taken = sum(tally.damage_taken for tally in tallies)
+    assert f"<td>{taken / 12:.2f}</td>" in page
+
+
+def test_a_mean_count_per_game_reads_whole_or_to_two_decimals() -> None:
+    assert [per_game(value) for value in (2.0, 0.5, 7 / 12)] == ["2", "0.50", "0.58"]
 
 
 def test_a_stored_run_names_its_games_by_the_id_replay_takes(tmp_path: Path) -> None:

@@ -69,7 +69,8 @@ def test_units_are_summed_over_games() -> None:
         for i, lost in enumerate([1, 3])
     ]
     (unit,) = summarize(SIDES, records).units
-    assert (unit.side, unit.unit_type, unit.fielded, unit.lost) == (1, "frigate", 4, 4)
+    # per game: 4 fielded in each game, (1 + 3) / 2 lost; survival over the whole run
+    assert (unit.side, unit.unit_type, unit.fielded, unit.lost) == (1, "frigate", 4.0, 2.0)
     assert unit.survival is not None
     assert (unit.survival.successes, unit.survival.trials) == (4, 8)
     assert unit.damage_taken == pytest.approx(4.0)  # (2 + 6) / 2 games
@@ -85,6 +86,11 @@ def test_to_plain_has_the_documented_shape() -> None:
     red = data["sides"][0]
     assert red["label"] == "Red" and red["wins"]["count"] == 2 and red["wins"]["of"] == 2
     assert red["wins"]["interval"][1] == 1.0
+    units = summarize(SIDES, [record(0, (0,), units=(UnitTally(1, "frigate", 4, 1, 2.0, 1.0),))])
+    assert set(units.to_plain()["units"][0]) == {
+        "side", "unit_type", "fielded_per_game", "lost_per_game", "survival",
+        "damage_taken_per_game", "damage_dealt_per_game",
+    }
     assert set(red["scores"]) == {"count", "mean", "std", "min", "q1", "median", "q3", "max"}
 
 

@@ -27,7 +27,7 @@ from warbench.core.sim.plan import GamePlan, matchup
 from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
 from warbench.core.sim.store import RunInfo
-from warbench.core.sim.summary import Comparison, Rate, RunSummary
+from warbench.core.sim.summary import Comparison, Rate, RunSummary, per_game
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
@@ -294,29 +294,37 @@ def _per_hundred(damage: float, points: int | None) -> str:
     return "-" if not points else f"{100 * damage / points:.2f}"
 
 
+#: The HTML unit table's columns: every count a mean per game, survival the whole run's.
+UNIT_COLUMNS = (
+    "unit type", "fielded / game", "points / game", "lost / game",
+    "survival, whole run [95%]", "taken / game", "dealt / game", "dealt / game per 100 pts",
+)
+
+
 def _unit_section(plan: GamePlan, summary: RunSummary) -> list[str]:
     """One table per side: the unit types of its own list (or force), with what each type
     costs and the damage it dealt per game for every 100 of those points."""
     if not summary.units:
         return []
-    head = [
-        "unit type", "fielded", "points", "lost", "survival [95%]", "taken / game",
-        "dealt / game", "dealt / game per 100 pts",
-    ]
     spent = unit_points(plan)
-    parts = ["<h2>Units</h2>"]
-    if any(spent):
-        parts.append(
-            "<p>Points: what the list spends on the type. Damage dealt per game for every"
-            " 100 of those points shows which units earn their points.</p>"
-        )
+    points = (
+        " Points: what the list spends on the type, in every game. Damage dealt per game for"
+        " every 100 of those points shows which units earn their points."
+        if any(spent) else ""
+    )
+    parts = [
+        "<h2>Units</h2>",
+        f"<p>Per game: the mean over the run's {summary.games} games (models fielded and"
+        " lost, damage taken and dealt). Survival: the models not destroyed out of every"
+        f" model fielded in the whole run.{points}</p>",
+    ]
     for number, side in enumerate(summary.sides):
         rows = [
             (
                 unit.unit_type,
-                unit.fielded or "-",
+                per_game(unit.fielded) if unit.fielded else "-",
                 spent[number].get(unit.unit_type, "-"),
-                unit.lost,
+                per_game(unit.lost),
                 "-" if unit.survival is None else _percent(unit.survival),
                 f"{unit.damage_taken:.2f}",
                 f"{unit.damage_dealt:.2f}",
@@ -326,7 +334,7 @@ def _unit_section(plan: GamePlan, summary: RunSummary) -> list[str]:
             if unit.side == number
         ]
         if rows:
-            parts += [f"<h3>{html.escape(side.label)}</h3>", _table(head, rows)]
+            parts += [f"<h3>{html.escape(side.label)}</h3>", _table(UNIT_COLUMNS, rows)]
     if any(unit.survival is not None for unit in summary.units):
         parts.append(_figure(_survival_plot(summary), "Survival by unit type."))
     return parts

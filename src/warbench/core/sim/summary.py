@@ -80,12 +80,14 @@ class SideSummary:
 
 @dataclass(frozen=True, slots=True)
 class UnitSummary:
-    """One unit type of one side over the run: survival and mean damage per game."""
+    """One unit type of one side over the run. ``fielded``, ``lost``, ``damage_taken`` and
+    ``damage_dealt`` are means per game (models, models, damage, damage); ``survival`` is
+    the whole run's: the models not destroyed out of every model fielded in it."""
 
     side: int
     unit_type: str
-    fielded: int
-    lost: int
+    fielded: float
+    lost: float
     survival: Rate | None
     damage_taken: float
     damage_dealt: float
@@ -95,12 +97,18 @@ class UnitSummary:
         return {
             "side": self.side,
             "unit_type": self.unit_type,
-            "fielded": self.fielded,
-            "lost": self.lost,
+            "fielded_per_game": self.fielded,
+            "lost_per_game": self.lost,
             "survival": None if self.survival is None else self.survival.to_plain(),
             "damage_taken_per_game": self.damage_taken,
             "damage_dealt_per_game": self.damage_dealt,
         }
+
+
+def per_game(models: float) -> str:
+    """A mean count of models per game in a unit table: a whole number as it is, else to two
+    decimals (``2``, ``0.50``)."""
+    return f"{models:.0f}" if float(models).is_integer() else f"{models:.2f}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,8 +218,8 @@ def _units(records: Sequence[GameRecord], games: int) -> tuple[UnitSummary, ...]
             UnitSummary(
                 side,
                 unit_type,
-                round(fielded / per_game),
-                int(lost),
+                fielded / per_game,
+                lost / per_game,
                 survival,
                 taken / per_game,
                 dealt / per_game,
