@@ -218,14 +218,16 @@ def test_list_validate_reports_every_list_given(
     assert "exceeds the cap of 30 by 10" in out
 
 
-def test_list_validate_reads_every_list_before_reporting(
+def test_list_validate_reports_every_list_beside_one_for_an_unknown_ruleset(
     duel_registered: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A list for a ruleset that is not installed is one error line; it no longer hides
+    the report of the list beside it."""
     fair = write_list(tmp_path / "fair.toml", points=30, duellists=3)
     alien = write_list(tmp_path / "alien.toml", points=30, duellists=1, ruleset="chess")
     assert main(["list", "validate", str(fair), str(alien)]) == USAGE_ERROR
     captured = capsys.readouterr()
-    assert captured.out == ""
+    assert captured.out.startswith(f"{fair}: ")
     assert f"{alien}: ruleset: unknown ruleset 'chess'" in captured.err
     assert captured.err.count("\n") == 1
 
