@@ -83,32 +83,32 @@ def fire_refusal(
     """Why ``fire`` may not be declared now, or the attack it declares (``world``: the
     table's :func:`~.world.world_of`, found when not given)."""
     if not fire.guns:
-        return "an attack needs at least one gun", None
+        return "an attack needs at least one gun (DW-ACTIONS)", None
     if len(set(fire.guns)) != len(fire.guns):
-        return "a gun is named twice", None
+        return "a gun is named twice (DW-ACTIONS)", None
     if fire.dice < 0:
-        return "split dice cannot be negative", None
+        return "split dice cannot be negative (DW-SPLIT-FIRE)", None
     linked = len(fire.guns) > 1
     if linked and fire.dice:
         return "linked fire cannot be split (DW-LINKED)", None
     if not 0 <= fire.target < len(state.models):
-        return f"there is no model {fire.target}", None
+        return f"there is no model {fire.target} (DW-ACTIONS)", None
     target = state.models[fire.target]
     shots: list[Shot] = []
     if world is None:
         world = world_of(state, data)  # once for all the guns
     for uid, mount in fire.guns:
         if uid not in frame.part:
-            return f"model {uid} is not part of this activation", None
+            return f"model {uid} is not part of this activation (DW-ALTERNATE)", None
         model = state.models[uid]
         if not model.active:
-            return f"{model.name} can no longer attack", None
+            return f"{model.name} can no longer attack (DW-ACTIONS)", None
         if model.broken and (linked or fire.dice):
             return f"{model.name} is broken: it may neither link nor split fire (DW-BROKEN)", None
         key = gun_key(uid, mount)
         spent = frame.used.get(key, 0)
         if spent < 0 or (spent and not fire.dice):
-            return f"{model.name}'s {mount} has already fired", None
+            return f"{model.name}'s {mount} has already fired (DW-ALL-ARCS)", None
         reason, shot = shot_refusal(state, data, model, mount, target, world=world)
         if reason is not None:
             return reason, None
@@ -129,7 +129,7 @@ def fire_refusal(
             return "split fire cannot hit the same target twice (DW-SPLIT-FIRE)", None
         left = lead.dice - frame.used.get(key, 0)
         if fire.dice > left:
-            return f"{mount} has only {left} dice left to split", None
+            return f"{mount} has only {left} dice left to split (DW-SPLIT-FIRE)", None
         dice = fire.dice
     else:
         escorts = combining(state, data, [uid for uid, _ in fire.guns])
@@ -170,7 +170,7 @@ class FireSpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Fire):
-            return f"expected {self.action_type.TAG!r}, got {action!r}"
+            return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         reason, _ = fire_refusal(self._state, self._data, self._frame, action)
         return reason
 
@@ -282,7 +282,7 @@ class Gunnery(Procedure[DWState, RulesData]):
             self.stage = GunneryStage.ANSWER
             return
         if not isinstance(action, Fire):
-            raise IllegalAction(f"gunnery: {action!r} declares no attack")
+            raise IllegalAction(f"gunnery: {action!r} declares no attack (DW-ACTIONS)")
         world = world_of(state, data)
         reason, attack = fire_refusal(state, data, self, action, world)
         assert reason is None and attack is not None
