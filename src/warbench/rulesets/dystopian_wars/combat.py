@@ -27,13 +27,12 @@ from warbench.rulesets.dystopian_wars.geometry import (
     BANDS,
     CC_RANGE,
     CHANNELS,
-    gap,
     wholly_in_channel,
 )
 from warbench.rulesets.dystopian_wars.locked import locked_against
 from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
 AIRBORNE: Final = ("flying", "obscured")
@@ -157,27 +156,6 @@ def deck_refusal(
         return (f"only models as big as {carrier.name}, or flying above it, reach its decks "
                 "(DW-AA-CARRIED)")
     return None
-
-
-def answers_with(
-    state: DWState, data: RulesData, model: Model, kind: str, lead: Model, target: Model
-) -> bool:
-    """Whether ``model`` (of the attacked squadron) reaches to answer an attack by ``lead``
-    on ``target`` with ``kind``: ack-ack within 8 inches of an attacking flyer (tiny
-    flyers' 4), charges within 4 inches of the attacked model (tiny flyers' 2), never
-    between land and naval models."""
-    spec = data.models[model.cls]
-    if kind == AA_GUN:
-        reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
-        anchor = body_of(lead, data.models[lead.cls])
-        dice = aa_value(spec, model)
-    else:
-        if {spec.domain, data.models[lead.cls].domain} == {"naval", "land"}:
-            return False
-        reach = CC_RANGE / 2.0 if spec.tiny else CC_RANGE
-        anchor = body_of(target, data.models[target.cls])
-        dice = cc_value(spec, model)
-    return dice > 0 and gap(body_of(model, spec), anchor) <= reach + 1e-9
 
 
 def dogfight_needed(shooter: ModelSpec) -> int:
