@@ -69,6 +69,15 @@ class DrawnSpace(ParamSpace):
         return found
 
 
+def ruled(reason: str, rule: str | None) -> str:
+    """``reason`` ending with the rule ID ``rule`` names, when it names one.
+
+    >>> ruled("not now", "DW-ACTIONS"), ruled("not now", None)
+    ('not now (DW-ACTIONS)', 'not now')
+    """
+    return f"{reason} ({rule})" if rule else reason
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A choice owed by ``player``: one of ``options`` or an action in one of ``spaces``."""
@@ -78,11 +87,14 @@ class Decision:
     options: tuple[Action, ...] = ()
     spaces: tuple[ParamSpace, ...] = ()
 
-    def refusal(self, action: Action) -> str | None:
+    def refusal(self, action: Action, rule: str | None = None) -> str | None:
         """``None`` when ``action`` answers this decision, else why it does not.
 
         An option handed out by the engine itself is taken as it is; any other action must
-        first hold its declared types (``True`` equals ``1`` but is no seat or index).
+        first hold its declared types (``True`` equals ``1`` but is no seat or index). The
+        decision's own reasons (a wrong type, no option) end with ``rule`` when given (the
+        ruleset's :attr:`~warbench.core.ruleset.Ruleset.refusal_rule`); a parameter space's
+        reasons are the rules' own.
         """
         kind, same_kind = type(action), False
         for option in self.options:
@@ -92,7 +104,7 @@ class Decision:
                 same_kind = True
         problem = type_refusal(action)
         if problem is not None:
-            return problem
+            return ruled(problem, rule)
         # actions are dataclasses: only an option of the very same type can equal one
         if same_kind and action in self.options:
             return None
@@ -107,7 +119,7 @@ class Decision:
                     own.append(reason)
         if reasons:  # a space of this very action type gives the rules' reason alone
             return "; ".join(own or reasons)
-        return f"{action_words(action)} is not a legal answer to {self.prompt!r}"
+        return ruled(f"{action_words(action)} is not a legal answer to {self.prompt!r}", rule)
 
     def offers_kind(self, action: Action) -> bool:
         """Whether this decision offers actions of ``action``'s kind at all (an option of

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Generic
 
 from warbench.core.actions import Action
-from warbench.core.decisions import Decision
+from warbench.core.decisions import Decision, ruled
 from warbench.core.dice import DiceSource, RefereeDice, SeededDice, roller_label
 from warbench.core.events import Event, GameOver, Roll
 from warbench.core.journal import Journal, JournalEntry, JournalOutcome
@@ -219,10 +219,11 @@ class Game(Generic[S, D]):
 
     def check(self, player: int, action: Action) -> str | None:
         """``None`` if ``player`` may take ``action`` now, else the reason it is refused."""
+        rule = self.ruleset.refusal_rule
         if self.is_over:
-            return "the game is over"
+            return ruled("the game is over", rule)
         if type(player) is not int or not 0 <= player < self.players:
-            return f"there is no player {player!r} in a {self.players}-player game"
+            return ruled(f"there is no player {player!r} in a {self.players}-player game", rule)
         pending = self.pending()
         kept = self._checked
         if kept is not None and kept[0] is pending and kept[1] is action and kept[2] == player:
@@ -233,15 +234,17 @@ class Game(Generic[S, D]):
 
     def _refusal(self, pending: list[Decision], player: int, action: Action) -> str | None:
         """:meth:`check`'s reason for a player of the game while it goes on."""
+        rule = self.ruleset.refusal_rule
         owed = [decision for decision in pending if decision.player == player]
         if not owed:
             waiting = sorted({decision.player for decision in pending})
-            return f"player {player} owes no decision now (waiting for players {waiting})"
+            return ruled(f"player {player} owes no decision now (waiting for players {waiting})",
+                         rule)
         if len(owed) == 1:
-            return owed[0].refusal(action)
+            return owed[0].refusal(action, rule)
         reasons, own = [], []
         for decision in owed:
-            reason = decision.refusal(action)
+            reason = decision.refusal(action, rule)
             if reason is None:
                 return None
             reasons.append(reason)

@@ -207,4 +207,5 @@ def test_torpedoes_pass_a_reef_and_a_submerged_model_but_not_a_surfaced_one() ->
                         model(game, 1))[0] is None
     game_state.models[2].level = "surface"
     assert shot_refusal(game_state, RULES.data, model(game, 0), "torpedoes",
-                        model(game, 1))[0] == "the torpedo run is blocked by a ship or terrain"
+                        model(game, 1))[0] == ("the torpedo run is blocked by a ship or terrain "
+                                               "(DW-ROCKETS-TORPEDOES)")

@@ -348,8 +348,10 @@ def test_dw_deploy_alternate_wings_aboard_go_down_with_their_carrier() -> None:
     refresh(game)
     play(game, ChooseEdge(0))
     assert [o.squadron for o in owed(game).options if isinstance(o, Deploy)] == [0]
-    assert game.check(0, Deploy(1, 30.0, 4.0, 0.0)) == "squadron 1 is not waiting to deploy"
-    assert game.check(0, Deploy(0, 20.0, 4.0, 0.0)) == "Albion would stand on Gull Rock"
+    assert game.check(0, Deploy(1, 30.0, 4.0, 0.0)) == ("squadron 1 is not waiting to deploy "
+                                                        "(DW-DEPLOY-ALTERNATE)")
+    assert game.check(0, Deploy(0, 20.0, 4.0, 0.0)) == ("Albion would stand on Gull Rock "
+                                                        "(DW-DEPLOY-ALTERNATE)")
     play(game, Deploy(0, 40.0, 4.0, 0.0))
     assert (wing.x, wing.y) == (model(game, 0).x, model(game, 0).y) == (40.0, 4.0)
     assert wing.carried_by == 0 and owed(game).player == 1

@@ -33,7 +33,14 @@ ANGLE_TOLERANCE: Final = 1e-9
 
 
 class IllegalMove(ValueError):
-    """A planned move breaks a movement rule; the message names the step and the rule."""
+    """A planned move breaks a movement rule; the message names the step and the rule, and
+    ``breaks`` which limit, for a ruleset to name its rule: ``path`` (malformed),
+    ``jammed``, ``one-turn``, ``disengage``, ``turn`` (degrees, or the straight run
+    before a turn), ``allowance`` (too far) or ``minimum`` (too short)."""
+
+    def __init__(self, message: str, breaks: str = "path") -> None:
+        super().__init__(message)
+        self.breaks = breaks
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -268,26 +275,27 @@ def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
         elif value != 0.0:
             number = index // 2 + 1
             if not limits.can_turn:
-                raise IllegalMove(f"turn {number}: the rudder is jammed, the model cannot turn")
+                raise IllegalMove(f"turn {number}: the rudder is jammed, the model cannot turn",
+                                  "jammed")
             if turns and limits.one_turn:
-                raise IllegalMove(f"turn {number}: only one turn is allowed per move")
+                raise IllegalMove(f"turn {number}: only one turn is allowed per move", "one-turn")
             disengaging = limits.disengage and index == 1 and path[0] == 0.0
             if disengaging:
                 if abs(value) > limits.disengage_turn + ANGLE_TOLERANCE:
                     raise IllegalMove(
                         f"turn {number}: a model disengages by at most "
-                        f"{limits.disengage_turn:g} degrees"
+                        f"{limits.disengage_turn:g} degrees", "disengage"
                     )
             elif not free:
                 if abs(value) > limits.max_turn + ANGLE_TOLERANCE:
                     raise IllegalMove(
-                        f"turn {number}: at most {limits.max_turn:g} degrees at a time"
+                        f"turn {number}: at most {limits.max_turn:g} degrees at a time", "turn"
                     )
                 chained = limits.repeat and turned_since_run
                 if not chained and run < limits.straight_before - TOLERANCE:
                     raise IllegalMove(
                         f"turn {number}: needs {limits.straight_before:g} inches straight "
-                        f"first, only {run:g} made"
+                        f"first, only {run:g} made", "turn"
                     )
                 spent += limits.turn_cost
                 run = 0.0
@@ -303,7 +311,7 @@ def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
                     if spent > limits.allowance + TOLERANCE:
                         raise IllegalMove(
                             f"the path spends {spent:g} inches, more than the "
-                            f"{limits.allowance:g} allowed"
+                            f"{limits.allowance:g} allowed", "allowance"
                         )
                     continue
             pose = pose.turned(value)
@@ -311,11 +319,13 @@ def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
         poses.append(pose)
         if spent > limits.allowance + TOLERANCE:
             raise IllegalMove(
-                f"the path spends {spent:g} inches, more than the {limits.allowance:g} allowed"
+                f"the path spends {spent:g} inches, more than the {limits.allowance:g} allowed",
+                "allowance",
             )
     if spent < limits.minimum - TOLERANCE:
         raise IllegalMove(
-            f"the path spends {spent:g} inches, less than the {limits.minimum:g} inch minimum"
+            f"the path spends {spent:g} inches, less than the {limits.minimum:g} inch minimum",
+            "minimum",
         )
     return Plan(tuple(poses), tuple(legs), spent, pose, turns)
 

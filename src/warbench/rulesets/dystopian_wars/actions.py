@@ -8,8 +8,14 @@ names of the model's class (``"fore turret"``, ``"broadside (port)"``), with ``"
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from warbench.core.actions import Action
+
+#: The rule ID of the engine's own checks (an action no decision asks for now, a model,
+#: squadron or weapon that does not exist or has no part in it, malformed numbers): every
+#: refusal ends with a rule ID of docs/rules/dystopian-wars.md, these with this one.
+ACTIONS_RULE: Final = "DW-ACTIONS"
 
 
 @dataclass(frozen=True, slots=True)

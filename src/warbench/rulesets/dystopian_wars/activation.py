@@ -252,7 +252,7 @@ class Activation(Procedure[DWState, RulesData]):
             )
             return
         if not isinstance(action, Move):
-            raise IllegalAction(f"activation: {action!r} answers nothing here")
+            raise IllegalAction(f"activation: {action!r} answers nothing here (DW-ACTIONS)")
         self.move(game, state, data, action)
 
     def deck(self, game: DWGame, state: DWState, action: Action) -> None:

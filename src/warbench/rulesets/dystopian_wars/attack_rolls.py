@@ -11,11 +11,11 @@ from typing import Final
 from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.combat import (
     AA_GUN,
+    AIRBORNE,
     BOTH_ANSWERS,
     CC_GUN,
     aa_needed,
     aa_value,
-    answers_with,
     cc_value,
     dogfight_needed,
     shot_refusal,
@@ -28,6 +28,7 @@ from warbench.rulesets.dystopian_wars.events import (
     PatrolStrike,
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
+from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.linking import combining, linked_answers
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
@@ -36,6 +37,7 @@ from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
     Model,
+    body_of,
 )
 
 #: The number answer dice (ack-ack, concussion charges) need to cancel hits.
@@ -64,6 +66,53 @@ class Attack:
     linked: bool = False
 
 
+def answer_means(state: DWState, data: RulesData, attack: Attack) -> dict[str, int]:
+    """The answers that reach ``attack``, each with the model an answering model must be
+    in range of (DW-AA-ANSWER, DW-CC-ANSWER): ack-ack against a flyer's attack within 8
+    inches (in range of the flyer) or else against rockets (of the target); charges against
+    a diving model's attack within 4 inches (of the diver) or else against torpedoes (of the
+    target). Both reach a flyer's torpedoes within 8 inches and a diving model's rockets
+    within 4 (DW-CC-ANSWER). Ack-ack and charges used as attacks go unanswered, but for a
+    wing's ack-ack at another wing (a dogfight: the wing attacked answers with its own)."""
+    target = state.models[attack.target]
+    lead = state.models[attack.guns[0][0]]
+    lead_spec, target_spec = data.models[lead.cls], data.models[target.cls]
+    dogfight = lead_spec.tiny and target_spec.tiny
+    if attack.kind == CC_GUN or (attack.kind == AA_GUN and not dogfight):
+        return {}
+    apart = gap(body_of(lead, lead_spec), body_of(target, target_spec))
+    means: dict[str, int] = {}
+    if lead.level in AIRBORNE and apart <= AA_RANGE + 1e-9:
+        means[AA_GUN] = lead.uid
+    elif attack.kind == "rockets":
+        means[AA_GUN] = target.uid
+    if lead_spec.diving and apart <= CC_RANGE + 1e-9:
+        means[CC_GUN] = lead.uid
+    elif attack.kind == "torpedoes":
+        means[CC_GUN] = target.uid
+    return means
+
+
+def answers_with(
+    state: DWState, data: RulesData, model: Model, kind: str, lead: Model, anchor: Model
+) -> bool:
+    """Whether ``model`` (of the attacked squadron) answers an attack led by ``lead`` with
+    ``kind``, being in range of ``anchor`` (:func:`answer_means`): ack-ack within 8 inches
+    (tiny flyers' 4), charges within 4 (tiny flyers' 2, DW-TINY-AA-RANGE), never charges
+    between land and naval models."""
+    spec = data.models[model.cls]
+    if kind == AA_GUN:
+        reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
+        dice = aa_value(spec, model)
+    else:
+        if {spec.domain, data.models[lead.cls].domain} == {"naval", "land"}:
+            return False
+        reach = CC_RANGE / 2.0 if spec.tiny else CC_RANGE
+        dice = cc_value(spec, model)
+    anchor_body = body_of(anchor, data.models[anchor.cls])
+    return dice > 0 and gap(body_of(model, spec), anchor_body) <= reach + 1e-9
+
+
 def resolve_attack(
     game: DWGame, state: DWState, data: RulesData, attack: Attack, index: int = -1
 ) -> None:
@@ -89,9 +138,10 @@ def resolve_attack(
             spec = data.models[model.cls]
             kinds = [attack.answer]
             if attack.answer == BOTH_ANSWERS:
-                # torpedo bombers: ack-ack at the tokens, charges at the torpedoes
-                kinds = [kind for kind in (AA_GUN, CC_GUN)
-                         if answers_with(state, data, model, kind, lead, target)]
+                # each answer the model reaches (torpedo bombers: ack-ack at the tokens,
+                # charges at the torpedoes)
+                kinds = [kind for kind, anchor in answer_means(state, data, attack).items()
+                         if answers_with(state, data, model, kind, lead, state.models[anchor])]
             rolls.extend(
                 (uid, kind, aa_value(spec, model) if kind == AA_GUN else cc_value(spec, model))
                 for kind in kinds
@@ -168,7 +218,10 @@ def resolve_attack(
     final = max(0, hits - cancelled - shield - card_saves)
     notes = []
     if cancelled:
-        notes.append(f"{cancelled} cancelled by {attack.answer.replace(BOTH_ANSWERS, CC_GUN)}")
+        by = attack.answer
+        if by == BOTH_ANSWERS:  # ack-ack at a wing strikes its tokens, cancelling nothing
+            by = CC_GUN if lead_spec.tiny else "aa and cc"
+        notes.append(f"{cancelled} cancelled by {by}")
     if shield:
         notes.append(f"{shield} stopped by shields")
     if card_saves:

@@ -97,13 +97,14 @@ class BoardSpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Board):
-            return f"expected {self.action_type.TAG!r}, got {action!r}"
+            return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         if action.model not in self._frame.part:
-            return f"model {action.model} is not part of this activation"
+            return f"model {action.model} is not part of this activation (DW-ALTERNATE)"
         if self._frame.sent(action.model):
-            return f"{self._state.models[action.model].name} has already sent its boarders"
+            return (f"{self._state.models[action.model].name} has already sent its boarders "
+                    "(DW-BOARD-DECLARE)")
         if not 0 <= action.target < len(self._state.models):
-            return f"there is no model {action.target}"
+            return f"there is no model {action.target} (DW-ACTIONS)"
         attacker = self._state.models[action.model]
         return board_refusal(
             self._state, self._data, attacker, self._state.models[action.target], action.ap
@@ -214,7 +215,7 @@ class Boarding(Procedure[DWState, RulesData]):
             self.garrison(game, state, action.ap)
             return
         if not isinstance(action, Board):
-            raise IllegalAction(f"boarding: {action!r} answers nothing here")
+            raise IllegalAction(f"boarding: {action!r} answers nothing here (DW-ACTIONS)")
         attacker, target = state.models[action.model], state.models[action.target]
         if defender_of(target) == attacker.player:
             self.reinforced.append(attacker.uid)

@@ -59,47 +59,50 @@ def board_refusal(
     spec = data.models[attacker.cls]
     target_spec = data.models[target.cls]
     if not attacker.active:
-        return f"{attacker.name} can no longer board"
+        return f"{attacker.name} can no longer board (DW-ACTIONS)"
     if attacker.broken:
-        return f"{attacker.name} is broken: it may not start a boarding assault"
+        return f"{attacker.name} is broken: it may not start a boarding assault (DW-BROKEN)"
     if attacker.grounded:
-        return f"{attacker.name} ran aground this activation"
+        return f"{attacker.name} ran aground this activation (DW-BOARD-LIMITS)"
     if attacker.ap <= 0:
-        return f"{attacker.name} has no assault points (boarders gone)"
+        return f"{attacker.name} has no assault points (boarders gone, DW-MK-ASSAULT)"
     free = attacker.ap - locked_points(state, attacker.uid)
     if free <= 0:
-        return f"{attacker.name}'s assault points are all locked in a boarding"
+        return f"{attacker.name}'s assault points are all locked in a boarding (DW-BOARD-ROUNDS)"
     if not 1 <= ap <= free:
-        return f"{attacker.name} may send 1 to {free} assault points, not {ap}"
+        return f"{attacker.name} may send 1 to {free} assault points, not {ap} (DW-BOARD-LIMITS)"
     if spec.beast and ap != attacker.ap:
-        return "creatures and robots board with all their assault points"
+        return "creatures and robots board with all their assault points (DW-BOARD-BEAST)"
     if target.alive and target.derelict and target.prize_ap <= 0:
-        return f"{target.name} is a derelict: only prizes may be boarded"
+        return f"{target.name} is a derelict: only prizes may be boarded (DW-PRIZE-RECAPTURE)"
     if target.alive and target.uid != attacker.uid and defender_of(target) == attacker.player:
         if not under_attack(state, target.uid, attacker.player):
             return (f"{target.name} is friendly: it may be boarded only while an enemy "
-                    "boarding of it is under way")
+                    "boarding of it is under way (DW-BOARD-FRIENDLY)")
     elif not target.alive or defender_of(target) == -1 or target.uid == attacker.uid:
-        return f"{target.name} is not an enemy to board"
+        return f"{target.name} is not an enemy to board (DW-BOARD-DECLARE)"
     if target_spec.tiny:
-        return "tiny flyers cannot be boarded"
+        return "tiny flyers cannot be boarded (DW-NO-TINY-TARGETS)"
     if target.uid in attacker.fired_at:
-        return f"{attacker.name} fired at {target.name} this activation: it cannot board it"
+        return (f"{attacker.name} fired at {target.name} this activation: it cannot board it "
+                "(DW-BOARD-NO-FIRE)")
     if target.uid in attacker.contact and not (spec.beast and spec.rr >= 1):
-        return f"{attacker.name} rammed or collided with {target.name}: it cannot board it"
+        return (f"{attacker.name} rammed or collided with {target.name}: it cannot board it "
+                "(DW-CONTACT-BOARD)")
     levels = {attacker.level, target.level}
     if levels == {"submerged", "obscured"}:
-        return "submerged and obscured models cannot board each other"
+        return "submerged and obscured models cannot board each other (DW-BOARD-LEVELS)"
     if target.level == "submerged" and not (attacker.level == "submerged" and spec.beast):
-        return "only submerged creatures and robots board submerged models"
+        return "only submerged creatures and robots board submerged models (DW-BOARD-LEVELS)"
     if attacker.level == "submerged" and target.level != "submerged":
-        return "a submerged model cannot board surface or flying models"
+        return "a submerged model cannot board surface or flying models (DW-BOARD-LEVELS)"
     distance = gap(body_of(attacker, spec), body_of(target, target_spec))
     reach = 0.0 if spec.beast else BOARDING_RANGE
     if distance > reach + 1e-9:
         return (
             f"{target.name} is {distance:.1f} inches away; "
-            + ("creatures and robots board in base contact" if spec.beast else "4 inches at most")
+            + ("creatures and robots board in base contact (DW-BOARD-BEAST)" if spec.beast
+               else "4 inches at most (DW-BOARD-LIMITS)")
         )
     return None
 

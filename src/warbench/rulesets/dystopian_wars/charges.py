@@ -221,7 +221,7 @@ class MineCharges(Procedure[DWState, RulesData]):
 
     def act(self, game: DWGame, player: int, action: Action) -> None:
         if not isinstance(action, SweepMines):
-            raise IllegalAction(f"mine charges: {action!r} answers nothing here")
+            raise IllegalAction(f"mine charges: {action!r} answers nothing here (DW-ACTIONS)")
         game.pop()
         fire_charges(game, game.state, game.data, action)
 

@@ -27,13 +27,12 @@ from warbench.rulesets.dystopian_wars.geometry import (
     BANDS,
     CC_RANGE,
     CHANNELS,
-    gap,
     wholly_in_channel,
 )
 from warbench.rulesets.dystopian_wars.locked import locked_against
 from warbench.rulesets.dystopian_wars.obscured import OBSCURED_NEEDED
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
-from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.world import World, world_of
 
 AIRBORNE: Final = ("flying", "obscured")
@@ -149,34 +148,14 @@ def deck_refusal(
     carrier = state.models[wing.carried_by]
     carrier_spec = data.models[carrier.cls]
     if gun != AA_GUN:
-        return "tokens aboard a carrier can be attacked only with ack-ack"
+        return "tokens aboard a carrier can be attacked only with ack-ack (DW-AA-CARRIED)"
     if "covered-decks" in carrier_spec.traits:
-        return f"{carrier.name}'s covered decks shelter its tokens"
+        return f"{carrier.name}'s covered decks shelter its tokens (DW-AA-CARRIED)"
     above = shooter.level in AIRBORNE and carrier.level not in AIRBORNE
     if spec.rank < carrier_spec.rank and not above:
-        return f"only models as big as {carrier.name}, or flying above it, reach its decks"
+        return (f"only models as big as {carrier.name}, or flying above it, reach its decks "
+                "(DW-AA-CARRIED)")
     return None
-
-
-def answers_with(
-    state: DWState, data: RulesData, model: Model, kind: str, lead: Model, target: Model
-) -> bool:
-    """Whether ``model`` (of the attacked squadron) reaches to answer an attack by ``lead``
-    on ``target`` with ``kind``: ack-ack within 8 inches of an attacking flyer (tiny
-    flyers' 4), charges within 4 inches of the attacked model (tiny flyers' 2), never
-    between land and naval models."""
-    spec = data.models[model.cls]
-    if kind == AA_GUN:
-        reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
-        anchor = body_of(lead, data.models[lead.cls])
-        dice = aa_value(spec, model)
-    else:
-        if {spec.domain, data.models[lead.cls].domain} == {"naval", "land"}:
-            return False
-        reach = CC_RANGE / 2.0 if spec.tiny else CC_RANGE
-        anchor = body_of(target, data.models[target.cls])
-        dice = cc_value(spec, model)
-    return dice > 0 and gap(body_of(model, spec), anchor) <= reach + 1e-9
 
 
 def dogfight_needed(shooter: ModelSpec) -> int:
@@ -222,7 +201,7 @@ class Shot:
 
 
 #: Why a naval torpedo may not be fired at a target (:func:`torpedo_path_clear`).
-_BLOCKED_RUN: Final = "the torpedo run is blocked by a ship or terrain"
+_BLOCKED_RUN: Final = "the torpedo run is blocked by a ship or terrain (DW-ROCKETS-TORPEDOES)"
 #: Inches allowed for rounding when a range band is read from bounds on the distance.
 _MARGIN: Final = 1e-6
 
@@ -295,23 +274,23 @@ def surely_apart(data: RulesData, first: Model, second: Model, inches: float) ->
 
 
 def _no_weapon(shooter: Model, mount_name: str) -> str:
-    return f"{shooter.name} has no weapon {mount_name!r}"
+    return f"{shooter.name} has no weapon {mount_name!r} (DW-ACTIONS)"
 
 
 def pair_refusal(data: RulesData, shooter: Model, target: Model) -> str | None:
     """Why no gun of ``shooter`` (ack-ack and charges included) may fire at ``target``
     whatever the gun: the first checks of every shot, or None."""
     if not target.alive:
-        return f"{target.name} is no longer on the table"
+        return f"{target.name} is no longer on the table (DW-HP)"
     if own_side(shooter, target):
-        return f"{target.name} belongs to your own fleet"
+        return f"{target.name} belongs to your own fleet (DW-NO-OWN-TARGETS)"
     if shooter.grounded:
-        return f"{shooter.name} ran aground this activation and cannot attack"
+        return f"{shooter.name} ran aground this activation and cannot attack (DW-GROUNDED)"
     apart = hypot(target.x - shooter.x, target.y - shooter.y)
     models = data.models
     if apart - models[shooter.cls].reach - models[target.cls].reach > BANDS.reach:
         # no two points of the bases are closer than that
-        return f"{target.name} is beyond range band 4"
+        return f"{target.name} is beyond range band 4 (DW-RANGE-BANDS)"
     return None
 
 
@@ -490,22 +469,22 @@ def _shot(
     dice = mount_dice(state, data, spec, shooter, mount, band)
     if listing:
         if dice <= 0:
-            return f"{mount.name} has no attack dice in range band {band}", None
+            return f"{mount.name} has no attack dice in range band {band} (DW-AD)", None
         if run and not torpedo_path_clear(state, data, shooter, target, world):
             return _BLOCKED_RUN, None
     seen = sight_line(state, data, shooter, target, kind=mount.kind, world=world)
     spotted = False
     if not seen:
         if not (mount.indirect and band >= 3):
-            return f"{shooter.name} has no line of sight to {target.name}", None
+            return f"{shooter.name} has no line of sight to {target.name} (DW-SIGHT)", None
         spotted = spotter_for(state, data, shooter, target)
         if not spotted:
             return (
                 f"indirect fire at {target.name} needs a spotter: the Spotter rule or a "
-                "recon plane within 32 inches of the target", None
+                "recon plane within 32 inches of the target (DW-INDIRECT)", None
             )
     if dice <= 0:
-        return f"{mount.name} has no attack dice in range band {band}", None
+        return f"{mount.name} has no attack dice in range band {band} (DW-AD)", None
     needed = needed_to_hit(spec, shooter, target_spec, target, mount, band)
     if spec.tiny and mount.kind in ("bombs", "torpedoes") and target.level == "surface":
         # bombers hit surface models on 3+; the harder numbers (6 submerged, 5+ against
@@ -543,7 +522,8 @@ def _auxiliary_shot(
         if not target_spec.diving:
             return "concussion charges attack only diving models (DW-AA-CC-BASICS)", None
         if {spec.domain, target_spec.domain} == {"naval", "land"}:
-            return "land and naval models cannot use concussion charges on each other", None
+            return ("land and naval models cannot use concussion charges on each other "
+                    "(DW-CC-ANSWER)"), None
         dice = cc_value(spec, shooter)
         needed = cc_needed(target_spec)
     if shooter.level == "obscured":
@@ -556,7 +536,8 @@ def _auxiliary_shot(
         return (f"{target.name} is {distance:.1f} inches away, beyond {reach:g} inches "
                 "(DW-AA-CC-BASICS)"), None
     if dice <= 0:
-        return f"{shooter.name} has no {'ack-ack' if gun == AA_GUN else 'charges'} left", None
+        return (f"{shooter.name} has no {'ack-ack' if gun == AA_GUN else 'charges'} left "
+                "(DW-AA-CC-BASICS)"), None
     return None, Shot(dice, needed, 1, gun, gun)
 
 

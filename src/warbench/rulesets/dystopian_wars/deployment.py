@@ -90,26 +90,26 @@ def in_zone(state: DWState, player: int, x: float, y: float) -> bool:
 def deploy_refusal(state: DWState, data: RulesData, action: Deploy, player: int) -> str | None:
     """Why a squadron may not be placed so."""
     if not 0 <= action.squadron < len(state.squadrons):
-        return f"there is no squadron {action.squadron}"
+        return f"there is no squadron {action.squadron} (DW-ACTIONS)"
     squadron = state.squadrons[action.squadron]
     if squadron.player != player:
-        return f"{squadron.name} is not yours"
+        return f"{squadron.name} is not yours (DW-ACTIONS)"
     models = [state.models[uid] for uid in squadron.models if state.models[uid].carried_by < 0]
     if not models:
-        return f"{squadron.name} goes down with its carrier"
+        return f"{squadron.name} goes down with its carrier (DW-DEPLOY-ALTERNATE)"
     spec = data.models[models[0].cls]
     if not all(math.isfinite(v) for v in (action.x, action.y, action.heading)):
-        return "deployment needs finite numbers"
+        return "deployment needs finite numbers (DW-ACTIONS)"
     poses = formation(spec, len(models), action.x, action.y, action.heading)
     for model, pose in zip(models, poses, strict=True):
         if not in_zone(state, player, pose.x, pose.y):
-            return f"{model.name} would stand outside the deployment zone"
+            return f"{model.name} would stand outside the deployment zone (DW-DEPLOY-ALTERNATE)"
         body = Body(pose, body_of(model, spec).base)
         for piece in state.terrain:
             if blocks_movement(spec, model.level, piece) and terrain_of(piece).contains(
                 pose.point
             ):
-                return f"{model.name} would stand on {piece.name}"
+                return f"{model.name} would stand on {piece.name} (DW-DEPLOY-ALTERNATE)"
         for other in state.models:
             if other.squadron == squadron.sid or not other.alive or other.carried_by >= 0:
                 continue
@@ -117,7 +117,7 @@ def deploy_refusal(state: DWState, data: RulesData, action: Deploy, player: int)
             if other.level != model.level or other_spec.tiny or spec.tiny:
                 continue
             if overlaps(body, body_of(other, other_spec)):
-                return f"{model.name} would stand on {other.name}"
+                return f"{model.name} would stand on {other.name} (DW-DEPLOY-ALTERNATE)"
     return None
 
 
@@ -135,9 +135,9 @@ class DeploySpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Deploy):
-            return f"expected {self.action_type.TAG!r}, got {action!r}"
+            return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         if action.squadron not in self.left:
-            return f"squadron {action.squadron} is not waiting to deploy"
+            return f"squadron {action.squadron} is not waiting to deploy (DW-DEPLOY-ALTERNATE)"
         return deploy_refusal(self._state, self._data, action, self.player)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
@@ -226,7 +226,7 @@ class Deployment(Procedure[DWState, RulesData]):
             self.choose_edge(game, player, action.edge)
             return
         if not isinstance(action, Deploy):
-            raise IllegalAction(f"deployment: {action!r} deploys nothing")
+            raise IllegalAction(f"deployment: {action!r} deploys nothing (DW-ACTIONS)")
         squadron = state.squadrons[action.squadron]
         models = [state.models[uid] for uid in squadron.models if state.models[uid].carried_by < 0]
         spec = data.models[models[0].cls]
@@ -276,7 +276,7 @@ class Deployment(Procedure[DWState, RulesData]):
         opposite one; if that moves the fleets, they stand anew along their edges."""
         state = game.state
         if edge not in range(4):
-            raise IllegalAction(f"there is no table edge {edge}")
+            raise IllegalAction(f"there is no table edge {edge} (DW-ACTIONS)")
         edges = [0] * state.players
         edges[player] = edge
         edges[1 - player] = opposite(edge)

@@ -6,8 +6,9 @@ one gun at full dice, several guns of one kind linked at one target (the focus a
 dice, each other gun adding half, rounded down), or one gun's dice split between several
 targets in one range band. Then the defender answers each attack that allows it: ack-ack
 against flyers' attacks within 8 inches and against rockets, concussion charges against
-diving models' attacks within 4 inches and against torpedoes; every model of the attacked
-squadron in range may join in. Ack-ack and concussion attacks resolve first (4a), tiny
+diving models' attacks within 4 inches and against torpedoes, both where both reach (a
+flyer's torpedoes, a diver's rockets); every model of the attacked squadron in range may
+join in. Ack-ack and concussion attacks resolve first (4a), tiny
 flyers next (4b-4d), then the rest (5). Answer dice cancel one hit on a 5 and two on a 6
 (which rolls again); shield generators cancel one hit on a 4 or 5 and two on a 6.
 """
@@ -28,18 +29,16 @@ from warbench.rulesets.dystopian_wars.attack_listing import fire_options, gun_ke
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     Attack,
     action_card_bonus,
+    answer_means,
+    answers_with,
     resolve_attack,
 )
 from warbench.rulesets.dystopian_wars.cards import play_card
 from warbench.rulesets.dystopian_wars.combat import (
     AA_GUN,
-    AIRBORNE,
     BOTH_ANSWERS,
     CC_GUN,
     Shot,
-    aa_value,
-    answers_with,
-    cc_value,
     shot_refusal,
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -48,13 +47,11 @@ from warbench.rulesets.dystopian_wars.events import (
     AttackDeclared,
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
-from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.linking import combining, linked_dice, may_link
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
     Model,
-    body_of,
     frame_below,
 )
 from warbench.rulesets.dystopian_wars.world import World, world_of
@@ -83,32 +80,32 @@ def fire_refusal(
     """Why ``fire`` may not be declared now, or the attack it declares (``world``: the
     table's :func:`~.world.world_of`, found when not given)."""
     if not fire.guns:
-        return "an attack needs at least one gun", None
+        return "an attack needs at least one gun (DW-ACTIONS)", None
     if len(set(fire.guns)) != len(fire.guns):
-        return "a gun is named twice", None
+        return "a gun is named twice (DW-ACTIONS)", None
     if fire.dice < 0:
-        return "split dice cannot be negative", None
+        return "split dice cannot be negative (DW-SPLIT-FIRE)", None
     linked = len(fire.guns) > 1
     if linked and fire.dice:
         return "linked fire cannot be split (DW-LINKED)", None
     if not 0 <= fire.target < len(state.models):
-        return f"there is no model {fire.target}", None
+        return f"there is no model {fire.target} (DW-ACTIONS)", None
     target = state.models[fire.target]
     shots: list[Shot] = []
     if world is None:
         world = world_of(state, data)  # once for all the guns
     for uid, mount in fire.guns:
         if uid not in frame.part:
-            return f"model {uid} is not part of this activation", None
+            return f"model {uid} is not part of this activation (DW-ALTERNATE)", None
         model = state.models[uid]
         if not model.active:
-            return f"{model.name} can no longer attack", None
+            return f"{model.name} can no longer attack (DW-ACTIONS)", None
         if model.broken and (linked or fire.dice):
             return f"{model.name} is broken: it may neither link nor split fire (DW-BROKEN)", None
         key = gun_key(uid, mount)
         spent = frame.used.get(key, 0)
         if spent < 0 or (spent and not fire.dice):
-            return f"{model.name}'s {mount} has already fired", None
+            return f"{model.name}'s {mount} has already fired (DW-ALL-ARCS)", None
         reason, shot = shot_refusal(state, data, model, mount, target, world=world)
         if reason is not None:
             return reason, None
@@ -129,7 +126,7 @@ def fire_refusal(
             return "split fire cannot hit the same target twice (DW-SPLIT-FIRE)", None
         left = lead.dice - frame.used.get(key, 0)
         if fire.dice > left:
-            return f"{mount} has only {left} dice left to split", None
+            return f"{mount} has only {left} dice left to split (DW-SPLIT-FIRE)", None
         dice = fire.dice
     else:
         escorts = combining(state, data, [uid for uid, _ in fire.guns])
@@ -170,7 +167,7 @@ class FireSpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Fire):
-            return f"expected {self.action_type.TAG!r}, got {action!r}"
+            return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         reason, _ = fire_refusal(self._state, self._data, self._frame, action)
         return reason
 
@@ -201,50 +198,27 @@ class FireSpace(ParamSpace):
 
 
 def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, list[int]]:
-    """What the defender may answer ``attack`` with, and which of its models may (ack-ack
-    and charges used as attacks go unanswered, but for a wing's ack-ack at another wing:
-    a model attacked by tiny flyers may use its ack-ack, in a dogfight at the same time)."""
+    """What the defender may answer ``attack`` with (``"aa"``, ``"cc"``, or both: each model
+    then answers with every one it reaches), and which of its models may: the attacked
+    squadron's and its wings on patrol in range (:func:`~.attack_rolls.answer_means`)."""
+    means = answer_means(state, data, attack)
+    if not means:
+        return "", []
     target = state.models[attack.target]
     lead = state.models[attack.guns[0][0]]
-    lead_spec = data.models[lead.cls]
-    dogfight = lead_spec.tiny and data.models[target.cls].tiny
-    if attack.kind == CC_GUN or (attack.kind == AA_GUN and not dogfight):
-        return "", []
-    lead_body = body_of(lead, lead_spec)
-    target_body = body_of(target, data.models[target.cls])
     squadron = [m for m in state.squadron_models(target.squadron) if m.prize_of < 0]
     squadron += [
         m for m in state.models
         if m.active and m.cap_with == target.squadron and m.player == target.player
         and m.carried_by < 0 and data.models[m.cls].tiny
     ]
-    flyer = lead.level in AIRBORNE and gap(lead_body, target_body) <= AA_RANGE + 1e-9
-    if flyer and lead_spec.tiny and attack.kind == "torpedoes":
-        # torpedo bombers: ack-ack at the tokens and charges at the torpedoes coming in
-        able = [m.uid for m in squadron if any(
-            answers_with(state, data, m, kind, lead, target) for kind in (AA_GUN, CC_GUN)
-        )]
-        return (BOTH_ANSWERS, able) if able else ("", [])
-    if flyer or attack.kind == "rockets":
-        anchor = lead_body if flyer else target_body
-        able = []
-        for m in squadron:
-            spec = data.models[m.cls]
-            reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
-            if aa_value(spec, m) > 0 and gap(body_of(m, spec), anchor) <= reach + 1e-9:
-                able.append(m.uid)
-        return ("aa", able) if able else ("", [])
-    diver = lead_spec.diving and gap(lead_body, target_body) <= CC_RANGE + 1e-9
-    if diver or attack.kind == "torpedoes":
-        anchor = lead_body if diver else target_body
-        able = [
-            m.uid for m in squadron
-            if cc_value(data.models[m.cls], m) > 0
-            and {data.models[m.cls].domain, lead_spec.domain} != {"naval", "land"}
-            and gap(body_of(m, data.models[m.cls]), anchor) <= CC_RANGE + 1e-9
-        ]
-        return ("cc", able) if able else ("", [])
-    return "", []
+    able = [
+        m.uid for m in squadron
+        if any(answers_with(state, data, m, kind, lead, state.models[anchor])
+               for kind, anchor in means.items())
+    ]
+    kind = BOTH_ANSWERS if len(means) > 1 else next(iter(means))
+    return (kind, able) if able else ("", [])
 
 
 @dataclass(slots=True)
@@ -282,7 +256,7 @@ class Gunnery(Procedure[DWState, RulesData]):
             self.stage = GunneryStage.ANSWER
             return
         if not isinstance(action, Fire):
-            raise IllegalAction(f"gunnery: {action!r} declares no attack")
+            raise IllegalAction(f"gunnery: {action!r} declares no attack (DW-ACTIONS)")
         world = world_of(state, data)
         reason, attack = fire_refusal(state, data, self, action, world)
         assert reason is None and attack is not None

@@ -43,6 +43,12 @@ from warbench.rulesets.dystopian_wars.sweep import turned_onto
 
 #: How far a squadron doing nothing drifts, and how far a reversing model may go.
 DRIFT, REVERSE_LIMIT = 2.0, 2.0
+#: The rule each limit of a planned path (:class:`IllegalMove` ``breaks``) comes from.
+PATH_RULES: dict[str, str] = {
+    "path": "DW-ACTIONS", "jammed": "DW-MK-DIRECTION", "one-turn": "DW-TURN",
+    "disengage": "DW-DISENGAGE", "turn": "DW-TURN", "allowance": "DW-MV",
+    "minimum": "DW-MIN-MOVE-ALL",
+}
 LEVEL_CHOICES: dict[str, tuple[str, ...]] = {
     "diving": ("surface", "submerged"),
     "flying": ("flying", "obscured"),
@@ -95,7 +101,8 @@ def move_refusal(
         allowed = LEVEL_CHOICES["diving"] if spec.diving else ()
         allowed = allowed + (LEVEL_CHOICES["flying"] if spec.flying else ())
         if action.level not in allowed:
-            return f"{model.name} cannot move at level {action.level!r}", None
+            rule = "DW-OBSCURED" if action.level in LEVEL_CHOICES["flying"] else "DW-SUBMERGED"
+            return f"{model.name} cannot move at level {action.level!r} ({rule})", None
     if model.helm == "all_stop":
         return f"{model.name} is under all stop: give it a helm order instead (DW-ALL-STOP)", None
     if model.helm == "reverse" and not action.backward:
@@ -125,10 +132,16 @@ def move_refusal(
     try:
         plan = plan_path(start, action.path, limits)
     except IllegalMove as error:
-        return f"{model.name}: {error}", None
+        rule = PATH_RULES.get(error.breaks, "DW-ACTIONS")
+        if rule == "DW-MV" and action.backward and (
+            model.helm == "reverse" or spec.min_move > 0
+        ):
+            rule = "DW-REVERSE"  # 2 inches under a direction arrow
+        return f"{model.name}: {error} ({rule})", None
     straight = sum(length for _, length in plan.legs)
     if action.mine_at > straight + 1e-9:
-        return f"the mine is dropped {action.mine_at:g} inches along a {straight:g} inch path", None
+        return (f"the mine is dropped {action.mine_at:g} inches along a {straight:g} inch "
+                "path (DW-MINES)"), None
     level = action.level or model.level
     if len(action.path) > 1 and action.path[0] == 0.0 and action.path[1] != 0.0:
         # a turn in place before any straight (a disengage turn, a free turner's turn)
@@ -163,9 +176,9 @@ class MoveSpace(DrawnSpace):
 
     def judge(self, action: Action) -> str | None:
         if not isinstance(action, Move):
-            return f"expected {self.action_type.TAG!r}, got {action!r}"
+            return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         if action.model not in self.movers:
-            return f"model {action.model} has no move to make now"
+            return f"model {action.model} has no move to make now (DW-ACTIONS)"
         model = self._state.models[action.model]
         reason, _ = move_refusal(self._state, self._data, model, action)
         return reason
@@ -251,9 +264,9 @@ def turn_refusal(
         return None
     if other >= 0:
         return (f"{model.name} cannot turn onto {state.models[other].name}: a model may not "
-                "end its move on another model")
+                "end its move on another model (DW-END-ON-MODELS)")
     return (f"{model.name} cannot turn onto {state.terrain[-1 - other].name}: "
-            "it may not stand on that terrain")
+            "it may not stand on that terrain (DW-END-ON-MODELS)")
 
 
 class PivotSpace(ParamSpace):
@@ -272,9 +285,9 @@ class PivotSpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Pivot):
-            return f"expected {self.action_type.TAG!r}, got {action!r}"
+            return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         if action.model not in self.movers:
-            return f"model {action.model} has no move to make now"
+            return f"model {action.model} has no move to make now (DW-ACTIONS)"
         return pivot_refusal(self._state, self._data, self._state.models[action.model], action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:

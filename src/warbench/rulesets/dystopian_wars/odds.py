@@ -271,17 +271,21 @@ class _WeaponOdds(_DataOdds):
     def _check_answers(
         self, options: AttackOptions, shooter: ModelSpec | None, aa: int, cc: int
     ) -> None:
-        """Only the answers the game asks for (:func:`~.gunnery.answer_for`)."""
-        if self.kind != "gunnery":
-            return
+        """Only the answers the game asks for (:func:`~.attack_rolls.answer_means`): ack-ack
+        against rockets or a flyer's attack, charges against torpedoes or a diving model's
+        attack (both where both reach, DW-CC-ANSWER)."""
         airborne = (options.shooter_level or (
             "flying" if shooter and shooter.flying else "surface")) in AIRBORNE
-        if aa and not airborne:
-            raise option_error("aa", "ack-ack answers gunnery only from a flyer (shooter_level "
-                         "flying or obscured)")
-        if cc and not (shooter.diving if shooter else None):
-            raise option_error("cc", "concussion charges answer gunnery only from a diving model "
-                         "within 4 inches (shooter= a diving class)")
+        if aa and self.kind != "rockets":
+            if not airborne:
+                raise option_error("aa", f"ack-ack answers {self.kind} only from a flyer "
+                                   "(shooter_level flying or obscured)")
+            if self.kind == "torpedoes" and shooter is not None and shooter.tiny:
+                raise option_error("aa", "ack-ack at torpedo bombers strikes their tokens, "
+                                   "it cancels no hits")
+        if cc and self.kind != "torpedoes" and not (shooter.diving if shooter else None):
+            raise option_error("cc", f"concussion charges answer {self.kind} only from a "
+                               "diving model within 4 inches (shooter= a diving class)")
 
 
 def _dice(count: int) -> str:

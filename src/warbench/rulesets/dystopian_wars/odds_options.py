@@ -128,7 +128,8 @@ class GunneryOptions(AttackOptions):
 
 
 class RocketOptions(AttackOptions):
-    """Rockets at one target, answered by the target squadron's ack-ack."""
+    """Rockets at one target, answered by the target squadron's ack-ack (and charges when
+    a diving model fires them within 4 inches)."""
 
     aa: int = Field(
         0, ge=0, description="ack-ack dice answering (5 cancels a hit, 6 two and rolls again)"
@@ -137,14 +138,27 @@ class RocketOptions(AttackOptions):
         0, ge=0, description="ack-ack dice answering from obscured models, or linked with "
         "one (DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
     )
+    cc: int = Field(
+        0, ge=0, description="concussion charge dice answering too (only a diving shooter's "
+        "rockets within 4 inches, DW-CC-ANSWER)"
+    )
 
 
 class TorpedoOptions(AttackOptions):
-    """Torpedoes at one target, answered by the target squadron's concussion charges."""
+    """Torpedoes at one target, answered by the target squadron's concussion charges (and
+    ack-ack when a flyer drops them within 8 inches)."""
 
     cc: int = Field(
         0, ge=0, description="concussion charge dice answering (5 cancels a hit, 6 two and "
         "rolls again)"
+    )
+    aa: int = Field(
+        0, ge=0, description="ack-ack dice answering too (only a flyer's torpedoes within 8 "
+        "inches, not a wing's, DW-CC-ANSWER)"
+    )
+    aa_obscured: int = Field(
+        0, ge=0, description="those ack-ack dice from obscured models, or linked with one "
+        "(DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
     )
 
 

@@ -73,7 +73,7 @@ class PrizeCrews(Procedure[DWState, RulesData]):
     def act(self, game: DWGame, player: int, action: Action) -> None:
         prize = self.current(game.state)
         if not isinstance(action, PrizeCrew) or prize is None or action.model != prize.uid:
-            raise IllegalAction(f"prize crews: {action!r} answers nothing here")
+            raise IllegalAction(f"prize crews: {action!r} answers nothing here (DW-ACTIONS)")
         del self.prizes[: self.prizes.index(prize.uid) + 1]
         order(game, prize, action.all_stop)
 

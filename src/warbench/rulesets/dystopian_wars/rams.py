@@ -49,20 +49,23 @@ def deep_ram_refusal(state: DWState, data: RulesData, model: Model, action: Move
     spec = data.models[model.cls]
     level = action.level or model.level
     if level not in ("flying", "obscured", "submerged"):
-        return "only flyers and submerged models name what they ram (surface models meet it)"
+        return ("only flyers and submerged models name what they ram (surface models meet it, "
+                "DW-RAM-DEEP)")
     if spec.rr < 1:
-        return f"{model.name} has no ram rating: flyers and submerged models never collide"
+        return (f"{model.name} has no ram rating: flyers and submerged models never collide "
+                "(DW-RAM-DEEP)")
     if action.backward:
-        return "a ram is made bow first, never moving backward"
+        return "a ram is made bow first, never moving backward (DW-RAM)"
     if not 0 <= action.ram_at < len(state.models):
-        return f"there is no model {action.ram_at} to ram"
+        return f"there is no model {action.ram_at} to ram (DW-ACTIONS)"
     target = state.models[action.ram_at]
     target_spec = data.models[target.cls]
     if not target.alive or target.carried_by >= 0 or target_spec.tiny:
-        return f"{target.name} cannot be rammed"
+        return f"{target.name} cannot be rammed (DW-RAM-DEEP)"
     if target.player == model.player or target.prize_of == model.player:
-        return f"{target.name} is friendly: flyers and submerged models never collide"
+        return (f"{target.name} is friendly: flyers and submerged models never collide "
+                "(DW-RAM-DEEP)")
     if target.level != level:
         return (f"{target.name} is not at {model.name}'s level ({level}): only models at one "
-                "level ram")
+                "level ram (DW-RAM-LEVEL)")
     return None

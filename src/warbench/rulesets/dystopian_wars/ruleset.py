@@ -21,7 +21,7 @@ from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Attack, TablePicture
 from warbench.core.table import Piece as Shape
 from warbench.rulesets.dystopian_wars import board
-from warbench.rulesets.dystopian_wars.actions import ACTION_TYPES
+from warbench.rulesets.dystopian_wars.actions import ACTION_TYPES, ACTIONS_RULE
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.data import DATA_DIR, RulesData, load_data
 from warbench.rulesets.dystopian_wars.events import EVENT_TYPES
@@ -76,6 +76,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     max_players = 4
     action_types = ACTION_TYPES
     late_refusals = False  # no action is refused after it has changed the state
+    refusal_rule = ACTIONS_RULE  # the engine's own refusals name the engine's checks
     event_types = EVENT_TYPES
     shipped_data = DATA_DIR
     #: Hands and decks hold the cards; a turn-card frame on the stack holds the cards laid

@@ -220,7 +220,7 @@ class Activations(Procedure[DWState, RulesData]):
                 game.end(outcome)
             return
         if not isinstance(action, Activate):
-            raise IllegalAction(f"activations: {action!r} activates no squadron")
+            raise IllegalAction(f"activations: {action!r} activates no squadron (DW-ACTIONS)")
         turns = Alternation(self.turn_index)
         turns.activated(standing_order(state), player)
         self.turn_index = turns.turn

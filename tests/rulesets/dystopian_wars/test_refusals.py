@@ -1,0 +1,133 @@
+"""Every refusal names the rule that forbids it (DW-ACTIONS and each rule's own ID)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from warbench.core.actions import Action
+from warbench.core.agents import RandomAgent
+from warbench.core.engine import Game
+from warbench.core.rng import RandomStream
+from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+from warbench.rulesets.dystopian_wars.actions import Board, Deploy, Fire, Move, Pivot
+
+RULES = DystopianWarsRuleset()
+TABLE = Path(__file__).parents[3] / "docs" / "rules" / "dystopian-wars.md"
+#: A reason ends with the rule's ID: "... (DW-ARCS)" or "... (band 2, DW-SPLIT-FIRE)".
+ENDING = re.compile(r"\b(DW-[A-Z0-9]+(?:-[A-Z0-9]+)*)\)$")
+
+
+def table_ids() -> set[str]:
+    """The rule IDs of docs/rules/dystopian-wars.md."""
+    return set(re.findall(r"^\| (DW-[A-Z0-9-]+) \|", TABLE.read_text(), re.MULTILINE))
+
+
+def variants(action: Action, models: int) -> list[Action]:
+    """Actions near ``action`` that the rules may refuse: other targets (own models, out
+    of range, arc or sight), other models, unknown numbers, too many dice or points, paths
+    too long, too sharp or backward, deployments off the table."""
+    found: list[Action] = []
+    if isinstance(action, Fire):
+        uid, mount = action.guns[0]
+        found += [dataclasses.replace(action, target=t) for t in (*range(models), models + 3)]
+        found += [Fire(((uid, mount), (uid, mount)), action.target),
+                  Fire(((uid, "no such gun"),), action.target),
+                  Fire(((models + 2, mount),), action.target),
+                  Fire(action.guns, action.target, dice=-1), Fire(action.guns, action.target, 99),
+                  Fire(((uid, "aa"),), action.target), Fire(((uid, "cc"),), action.target),
+                  Fire((), action.target)]
+        found += [Fire(((other, mount),), action.target) for other in range(models)]
+    elif isinstance(action, Move):
+        found += [dataclasses.replace(action, path=path) for path in (
+            (99.0,), (-1.0,), (0.5, 90.0, 1.0), (1.0, 45.0), (0.0,), (float("nan"),))]
+        found += [dataclasses.replace(action, backward=True), dataclasses.replace(
+            action, level="submerged"), dataclasses.replace(action, level="obscured"),
+            dataclasses.replace(action, mine_at=0.5), dataclasses.replace(action, all_stop=True),
+            dataclasses.replace(action, ram=False), dataclasses.replace(action, ram_at=0),
+            dataclasses.replace(action, model=models + 1)]
+    elif isinstance(action, Board):
+        found += [dataclasses.replace(action, ap=99), dataclasses.replace(action, ap=0),
+                  dataclasses.replace(action, target=models + 1),
+                  dataclasses.replace(action, model=models + 1)]
+        found += [dataclasses.replace(action, target=t) for t in range(models)]
+    elif isinstance(action, Deploy):
+        found += [dataclasses.replace(action, x=-50.0), dataclasses.replace(action, x=36.0,
+                                                                           y=24.0),
+                  dataclasses.replace(action, squadron=99),
+                  dataclasses.replace(action, y=float("inf"))]
+    elif isinstance(action, Pivot):
+        found += [dataclasses.replace(action, degrees=200.0),
+                  dataclasses.replace(action, model=models + 1)]
+    return found
+
+
+def refusals(seed: int, setup: dict, steps: int) -> list[str]:  # type: ignore[type-arg]
+    """The reasons given for illegal variants of the actions of a random game."""
+    game = Game.new(RULES, setup, seed=seed)
+    agents = [RandomAgent(seed * 10 + p) for p in range(game.players)]
+    rng = RandomStream.from_seed(seed)
+    seen: list[Action] = []  # actions of earlier decisions: now out of their phase
+    reasons: list[str] = []
+    for _ in range(steps):
+        if game.is_over:
+            break
+        pending = game.pending()
+        decision = pending[0]
+        models = len(game.state.models)
+        tried: list[tuple[int, Action]] = []
+        for option in decision.options[:6]:
+            tried += [(decision.player, v) for v in variants(option, models)]
+        for space in decision.spaces:
+            for drawn in space.sample(rng, 2):
+                tried += [(decision.player, v) for v in variants(drawn, models)]
+        others = [p for p in range(game.players) if all(d.player != p for d in pending)]
+        if decision.options and others:
+            tried.append((others[0], decision.options[0]))  # the wrong seat
+        tried += [(decision.player, old) for old in seen[-8:]]  # the wrong phase
+        for player, action in tried:
+            reason = game.check(player, action)
+            if reason is not None:
+                reasons.append(reason)
+        action = agents[decision.player].choose(game.observe(decision.player), decision)
+        seen.append(action)
+        game.apply(decision.player, action)
+        if type(action).__name__ in ("Fire", "Board"):
+            reason = game.check(decision.player, action)  # fired or boarded twice
+            if reason is not None:
+                reasons.append(reason)
+    return reasons
+
+
+def skirmish(**changes: object) -> dict:  # type: ignore[type-arg]
+    """The demo table, each fleet cut to three squadrons."""
+    setup = RULES.default_setup()
+    for fleet in setup["fleets"]:
+        fleet["squadrons"] = fleet["squadrons"][:3]
+    setup.update(changes)
+    return setup
+
+
+def test_dw_actions_every_refusal_ends_with_a_rule_id_of_the_table() -> None:
+    """DW-ACTIONS (and every rule refusing an action): illegal variants of the actions of
+    seeded random games (another target, model or weapon, unknown numbers, a gun fired
+    twice, too many dice or points, paths too long or too sharp, a deployment off the
+    table, the wrong seat, an action of an earlier step) are refused with a reason ending
+    with a rule ID of docs/rules/dystopian-wars.md."""
+    ids = table_ids()
+    reasons = [
+        *refusals(1, RULES.default_setup(), 3000),
+        *refusals(2, RULES.default_setup(), 3000),
+        *refusals(11, skirmish(turns=3, deployment="alternate", terrain="random"), 3000),
+    ]
+    unnamed = sorted({r for r in reasons if not ENDING.search(r)})
+    assert not unnamed, "\n".join(unnamed[:40])
+    named = {m.group(1) for r in reasons if (m := ENDING.search(r))}
+    assert named <= ids, sorted(named - ids)
+    # the walk reaches the rules' own refusals, not only the engine's checks
+    assert {"DW-ACTIONS", "DW-ALTERNATE", "DW-ARCS", "DW-RANGE-BANDS", "DW-NO-OWN-TARGETS",
+            "DW-SIGHT", "DW-ALL-ARCS", "DW-SPLIT-FIRE", "DW-MV", "DW-TURN",
+            "DW-BOARD-LIMITS", "DW-DEPLOY-ALTERNATE"} <= named
+    assert any(r.startswith("player ") and "owes no decision" in r for r in reasons)
+    assert any("is not a legal answer" in r for r in reasons)
