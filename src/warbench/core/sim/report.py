@@ -198,7 +198,10 @@ def data_words(plan: GamePlan) -> str:
 
 
 def _results_section(
-    summary: RunSummary, comparisons: Sequence[Comparison], other: RunInfo | None
+    summary: RunSummary,
+    comparisons: Sequence[Comparison],
+    other: RunInfo | None,
+    score_meaning: str = "",
 ) -> list[str]:
     rows = [
         (
@@ -213,11 +216,10 @@ def _results_section(
         for side in summary.sides
     ]
     head = ["side", "wins", "draws", "losses", "win rate [95%]", "mean score", "median score"]
-    parts = [
-        "<h2>Results</h2>",
-        _table(head, rows),
-        _figure(_win_plot(summary), _win_caption(summary)),
-    ]
+    parts = ["<h2>Results</h2>", _table(head, rows)]
+    if score_meaning:
+        parts.append(f"<p>A side's score: {html.escape(score_meaning)}.</p>")
+    parts.append(_figure(_win_plot(summary), _win_caption(summary)))
     if comparisons:
         versus = [
             (
@@ -400,7 +402,7 @@ def report_html(
     parts = [
         f"<h1>{html.escape(title)}</h1>",
         *_run_section(result, summary),
-        *_results_section(summary, comparisons, other),
+        *_results_section(summary, comparisons, other, result.plan.ruleset.score_meaning),
         *_seat_section(summary, result.plan.fixed_seats),
         *_distribution_section(result, summary),
         *_unit_section(result.plan, summary),

@@ -41,6 +41,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     """Dystopian Wars, 1st edition: naval, aerial and land fleets of 1870."""
 
     id = "dystopian-wars"
+    score_meaning = "points of enemy models destroyed or captured (a prize held counts double)"
     name = "Dystopian Wars (1st edition)"
     version = "0.8"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
