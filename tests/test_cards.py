@@ -146,3 +146,50 @@ def test_the_catalog_lists_every_entry_and_as_json_all_their_data(
     assert main(["catalog", ruleset_id]) == 0
     listed = capsys.readouterr().out
     assert all(entry_id[:12] in listed for entry_id in entries)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "side", "member", "outsider"),
+    [
+        ("dystopian-wars", "prussia", "prussia-fleet-carrier", "britannia-fleet-carrier"),
+        ("hordes", "thornwood", "maelis", None),
+        ("robogear", "ferrum", "ferrum-tank", None),
+        ("full-thrust", "human", "picket", None),
+    ],
+)
+def test_the_catalog_shows_side_and_points_and_keeps_one_side(
+    capsys: pytest.CaptureFixture[str],
+    ruleset_id: str,
+    side: str,
+    member: str,
+    outsider: str | None,
+) -> None:
+    """A list builder reads each entry's name, side and points in their own columns, and
+    ``--faction`` keeps only that side's entries (every other side's are left out)."""
+    entries = ruleset(ruleset_id).catalog()
+    assert entries
+    record = entries[member]
+    assert main(["catalog", ruleset_id, "--faction", side]) == 0
+    listed = capsys.readouterr().out
+    header = next(line for line in listed.splitlines() if " id " in line)
+    assert header.split("┃")[1:-1] and "points" in header and "statistics" in header
+    row = next(line for line in listed.splitlines() if line.startswith(f"│ {member} "))
+    cells = [cell.strip() for cell in row.split("│")[1:-1]]
+    assert cells[2:4] == [side, str(record.points)]  # type: ignore[attr-defined]
+    side_field = header.split("┃")[3].strip()
+    others = [key for key, entry in entries.items() if getattr(entry, side_field, "") != side]
+    assert all(f"│ {key} " not in listed for key in others)
+    if outsider is not None:
+        assert outsider in others
+
+
+def test_the_catalog_refuses_an_unknown_faction_naming_those_there_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--faction`` with a side the catalog lacks is a usage error that names the sides
+    there are; a catalog whose entries belong to no side (Armada's) says so."""
+    assert main(["catalog", "dystopian-wars", "--faction", "atlantis"]) == USAGE_ERROR
+    error = capsys.readouterr().err
+    assert "no nation 'atlantis'" in error and "britannia" in error and "prussia" in error
+    assert main(["catalog", "armada", "--faction", "vanguard"]) == USAGE_ERROR
+    assert "belong to no faction" in capsys.readouterr().err

@@ -13,6 +13,7 @@ from rich.console import Console
 
 from tests.core.test_sim_plan import ListDuel
 from warbench import sim_cli
+from warbench.cli import main
 from warbench.core import registry
 from warbench.core.outputs import OutputPathError
 from warbench.core.sim.plan import ArmyListRejected, GamePlan
@@ -360,3 +361,22 @@ def test_simulate_and_tournament_check_lists_under_the_format_given(
 def test_ratings_never_read_minus_zero() -> None:
     """A rating interval printed as "-0 to +164"; a rating rounding to 0 reads +0."""
     assert [signed(value) for value in (-0.3, 0.0, 163.6, -12.5)] == ["+0", "+0", "+164", "-12"]
+
+
+@pytest.mark.parametrize("ruleset_id", registry.available_rulesets())
+def test_every_ruleset_says_what_its_score_counts(ruleset_id: str) -> None:
+    """A report's "mean score" means something only if the ruleset says what a score is."""
+    assert registry.ruleset(ruleset_id).score_meaning
+
+
+def test_simulate_and_its_report_say_what_a_score_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`warbench simulate` prints the ruleset's score meaning under the results table, and
+    the HTML report says it under its results."""
+    report = tmp_path / "run.html"
+    assert main(["simulate", "hordes", "--games", "2", "--report", str(report)]) == 0
+    meaning = registry.ruleset("hordes").score_meaning
+    assert f"A side's score: {meaning}." in " ".join(capsys.readouterr().out.split())
+    escaped = meaning.replace("'", "&#x27;")
+    assert f"A side's score: {escaped}.</p>" in report.read_text()

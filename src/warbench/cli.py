@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench import odds_cli, sim_cli
+from warbench.cli_catalog import catalog_table
 from warbench.cli_common import DataOption, FormatOption, load_ruleset
 from warbench.core.agents import Agent
 from warbench.core.botspec import make_bot
@@ -460,6 +461,10 @@ def _validated(
 def catalog_command(
     ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
     unit: Annotated[str | None, typer.Option(help="Show one entry's stat card.")] = None,
+    faction: Annotated[
+        str | None,
+        typer.Option(help="List only one side's entries (its faction, nation or race)."),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="With --unit: print the entry's data as JSON.")
     ] = False,
@@ -488,13 +493,7 @@ def catalog_command(
         plain = {key: record.model_dump(mode="json") for key, record in entries.items()}
         console.print_json(data=plain)
         return
-    table = Table("id", "summary", title=f"{rules.name} catalog")
-    for entry_id, record in entries.items():
-        fields = record.model_dump(mode="json", exclude={"source"})
-        summary = ", ".join(
-            f"{key}={value}" for key, value in fields.items() if not isinstance(value, dict | list)
-        )
-        table.add_row(entry_id, summary)
+    table = catalog_table(f"{rules.name} catalog", entries, faction)
     console.print(table)
 
 

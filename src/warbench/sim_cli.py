@@ -171,6 +171,8 @@ def _print_summary(
             score,
         )
     console.print(table)
+    if rules.score_meaning:
+        console.print(f"A side's score: {rules.score_meaning}.", highlight=False)
     if plan.fixed_seats:
         console.print(
             "Each side keeps its seat (the default set-up ties each force to a seat): the"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from warbench.core.sim.plan import prepare
 from warbench.core.sim.report import typical_game, write_report
 from warbench.core.sim.runner import simulate
 from warbench.core.sim.store import ResultStore
-from warbench.core.sim.summary import compare, per_game, summarize
+from warbench.core.sim.summary import Rate, compare, per_game, summarize
 
 
 def test_the_report_is_one_page_with_tables_plots_and_the_table(tmp_path: Path) -> None:
@@ -104,3 +105,24 @@ def test_a_stored_run_names_its_games_by_the_id_replay_takes(tmp_path: Path) -> 
         assert f"--game {game.game_id}</td>" in page
     assert "warbench play" not in page  # no such command
     assert "warbench render --db FILE --game ID --at N --out t.svg" in page
+
+
+def test_the_win_chart_draws_draw_bars_only_when_a_game_was_drawn(tmp_path: Path) -> None:
+    """A run without draws shows no empty draw bars and says no game was drawn; the same
+    run with a drawn game shows win and draw rates."""
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=4)
+    result = simulate(plan, 6)
+    decisive = summarize(plan.sides, result.records)
+    decisive = dataclasses.replace(
+        decisive, sides=tuple(dataclasses.replace(s, draws=Rate.of(0, 6)) for s in decisive.sides)
+    )
+    page = write_report(tmp_path / "a.html", result, decisive).read_text()
+    assert "Win rates with 95% Wilson intervals (no game of the run was drawn)." in page
+    drawn = dataclasses.replace(
+        decisive, sides=tuple(dataclasses.replace(s, draws=Rate.of(1, 6)) for s in decisive.sides)
+    )
+    page_drawn = write_report(tmp_path / "b.html", result, drawn).read_text()
+    assert "Win and draw rates with 95% Wilson intervals." in page_drawn
+    marker = 'src="data:image/png;base64,'
+    charts = [text.split(marker)[1].split('"')[0] for text in (page, page_drawn)]
+    assert charts[0] != charts[1]  # the drawn run's chart has the draw bars

@@ -336,6 +336,25 @@ def test_destroying_the_warlock_wins() -> None:
     assert game.is_over and game.outcome is not None and game.outcome.winners == (0,)
 
 
+def test_a_warlock_kill_scores_unmarked_boxes_as_the_turn_limit_does() -> None:
+    """HOR-VICTORY, HOR-TURN-LIMIT: every game's scores are each side's unmarked boxes on
+    its living models, so a report's mean score reads one scale (a warlock kill scored 1
+    and 0 where a game at the turn limit scored boxes)."""
+    game = battle(
+        [["maelis"], ["vesk"]],
+        [[24, 20, 0], [24, 21.5, 180]],
+        prepare=lambda s: (setattr(s.models[1], "damage", 15), setattr(s.models[0], "damage", 4)),
+    )
+    activate(game, 0)
+    game.apply(0, Hold())
+    script(game, 6, 6, 6, 6)
+    game.apply(0, Attack(0, 1))
+    game.apply(0, DamageBoost(1, False))
+    assert game.outcome is not None and game.outcome.winners == (0,)
+    maelis = game.data.models["maelis"]
+    assert game.outcome.scores == (float(maelis.damage - 4), 0.0)
+
+
 def test_life_spiral_fill_and_aspects() -> None:
     """HOR-SPIRAL, HOR-SPIRAL-ASPECTS: damage fills the rolled branch, then the next;
     an aspect is crippled when both its branches are full."""

@@ -104,6 +104,9 @@ class Ruleset(ABC, Generic[S, D]):
     event_types: ClassVar[tuple[type[Event], ...]] = ()
     #: The folder of data files this ruleset ships, if it has any.
     shipped_data: ClassVar[Path | None] = None
+    #: What a side's score at the end of a game counts, in words (reports say it beside
+    #: the scores; empty: the ruleset does not say).
+    score_meaning: ClassVar[str] = ""
     #: The state fields where secrets (``Hidden`` values) may live, stack included; an
     #: observation copies only those and shares the rest. ``None``: copy the whole state.
     secret_fields: ClassVar[tuple[str, ...] | None] = None

@@ -81,17 +81,24 @@ def _figure(content: str, caption: str) -> str:
 
 
 def _win_plot(summary: RunSummary) -> str:
+    """Each side's win rate with its interval, and its draw rate beside it when any game of
+    the run was drawn (a run without draws shows no empty draw bars)."""
+    drawn = any(side.draws.value > 0 for side in summary.sides)
+    kinds = [("win", "#009E73")] + ([("draw", "#999999")] if drawn else [])
     figure = Figure(figsize=(7, 0.6 + 0.5 * len(summary.sides)))
     axes = figure.subplots()
     labels = [side.label for side in summary.sides]
     for row, side in enumerate(summary.sides):
-        for rate, name, colour in (
-            (side.wins, "win", "#009E73"),
-            (side.draws, "draw", "#999999"),
-        ):
-            offset = -0.15 if name == "win" else 0.15
+        rates = {"win": side.wins, "draw": side.draws}
+        for name, colour in kinds:
+            rate = rates[name]
+            offset = 0.0 if not drawn else (-0.15 if name == "win" else 0.15)
             axes.barh(
-                row + offset, rate.value, height=0.3, color=colour, label=name if row == 0 else None
+                row + offset,
+                rate.value,
+                height=0.3 if drawn else 0.5,
+                color=colour,
+                label=name if row == 0 else None,
             )
             axes.errorbar(
                 rate.value,
@@ -103,8 +110,15 @@ def _win_plot(summary: RunSummary) -> str:
     axes.set_yticks(range(len(labels)), labels)
     axes.set_xlim(0, 1)
     axes.set_xlabel("share of games (95% Wilson interval)")
-    legend_above(axes, 2)
+    legend_above(axes, len(kinds))
     return _png(figure)
+
+
+def _win_caption(summary: RunSummary) -> str:
+    """The win chart's caption, saying when no game was drawn (so no draw bars are drawn)."""
+    if any(side.draws.value > 0 for side in summary.sides):
+        return "Win and draw rates with 95% Wilson intervals."
+    return "Win rates with 95% Wilson intervals (no game of the run was drawn)."
 
 
 def _histograms(values: Sequence[Sequence[float]], labels: Sequence[str], axis: str) -> str:
@@ -184,7 +198,10 @@ def data_words(plan: GamePlan) -> str:
 
 
 def _results_section(
-    summary: RunSummary, comparisons: Sequence[Comparison], other: RunInfo | None
+    summary: RunSummary,
+    comparisons: Sequence[Comparison],
+    other: RunInfo | None,
+    score_meaning: str = "",
 ) -> list[str]:
     rows = [
         (
@@ -199,11 +216,10 @@ def _results_section(
         for side in summary.sides
     ]
     head = ["side", "wins", "draws", "losses", "win rate [95%]", "mean score", "median score"]
-    parts = [
-        "<h2>Results</h2>",
-        _table(head, rows),
-        _figure(_win_plot(summary), "Win and draw rates with 95% Wilson intervals."),
-    ]
+    parts = ["<h2>Results</h2>", _table(head, rows)]
+    if score_meaning:
+        parts.append(f"<p>A side's score: {html.escape(score_meaning)}.</p>")
+    parts.append(_figure(_win_plot(summary), _win_caption(summary)))
     if comparisons:
         versus = [
             (
@@ -394,7 +410,7 @@ def report_html(
     parts = [
         f"<h1>{html.escape(title)}</h1>",
         *_run_section(result, summary),
-        *_results_section(summary, comparisons, other),
+        *_results_section(summary, comparisons, other, result.plan.ruleset.score_meaning),
         *_seat_section(summary, result.plan.fixed_seats),
         *_distribution_section(result, summary),
         *_unit_section(result.plan, summary),

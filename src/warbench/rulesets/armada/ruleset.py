@@ -184,6 +184,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     """Starfinder Armada Combat: fleets of starships on a hex map."""
 
     id = "armada"
+    score_meaning = "build points of the enemy fleets disabled or destroyed"
     name = "Starfinder Armada Combat"
     # 0.7: a natural 20's critical counts the hull damage of all the hits landing together,
     # whatever their order (ARM-CRIT-NAT20); a jam naming no officer picks among those not

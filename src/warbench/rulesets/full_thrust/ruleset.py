@@ -61,6 +61,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     """
 
     id = "full-thrust"
+    score_meaning = "points of enemy ships destroyed, and a share of those crippled or disengaged"
     name = "Full Thrust (Fleet Book era)"
     # 2: the issue-12 rule fixes (damage control, odd turns, launches, design rounding)
     # 3: Sa'Vasku pods, drones, biomass and repair power (issue 19); Ship and Order

@@ -22,7 +22,12 @@ from warbench.rulesets.hordes.game import (
     roll,
 )
 from warbench.rulesets.hordes.luck import spiral_effect
-from warbench.rulesets.hordes.profile import boxes_left, crippled_aspects, has
+from warbench.rulesets.hordes.profile import (
+    boxes_left,
+    boxes_left_by_side,
+    crippled_aspects,
+    has,
+)
 from warbench.rulesets.hordes.space import in_control_area
 from warbench.rulesets.hordes.spiral import crippled, fill
 from warbench.rulesets.hordes.spiral import heal as heal_spiral
@@ -170,7 +175,7 @@ def destroy(game: HordesGame, target: Model, no_reave: bool) -> None:
         game.end(
             Outcome(
                 (winner,),
-                (1.0, 0.0) if winner == 0 else (0.0, 1.0),
+                boxes_left_by_side(game.data, state),
                 f"{name(game, target)} is destroyed: player {winner} wins",
             )
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from warbench.rulesets.hordes.data import HordesData, ModelRecord
 from warbench.rulesets.hordes.spiral import ASPECTS, crippled, left
-from warbench.rulesets.hordes.state import Model
+from warbench.rulesets.hordes.state import HordesState, Model
 
 _FIELDS = {"str": "str_", "def": "def_"}
 
@@ -68,6 +68,14 @@ def boxes_left(data: HordesData, model: Model) -> int:
     if model.beast:
         return left(model.spiral, record.spiral)
     return record.damage - model.damage
+
+
+def boxes_left_by_side(data: HordesData, state: HordesState) -> tuple[float, float]:
+    """Each side's score however the game ends: the unmarked boxes and circles of its living
+    models (HOR-TURN-LIMIT decides by them; a game won by killing the warlock scores the same
+    way, so every game's scores are on one scale: engine default, HOR-VICTORY)."""
+    first, second = (float(sum(boxes_left(data, m) for m in state.living(p))) for p in (0, 1))
+    return first, second
 
 
 def has(data: HordesData, model: Model, ability: str) -> bool:

@@ -39,6 +39,7 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     """HORDES Mk II quick rules: warlocks, warbeasts and fury on a 48" table."""
 
     id = "hordes"
+    score_meaning = "unmarked damage boxes and life-spiral circles on the side's living models"
     name = "HORDES Mk II (quick rules)"
     # 2: rule fixes after an audit against the seed (frenzy after knockdown, running after
     #    an animus or feat, boosts, SELF animi, AOE effects, charge attack, CTRL spells)
@@ -55,7 +56,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     # 6: a charger makes no ranged attacks after its charge (HOR-CHARGE); the attacker under
     #    its own AOE is hit (HOR-AOE); an upkeep spell's side is its caster's (HOR-UPKEEP);
     #    any SPD penalty forbids a charge or slam, a frenzy's too (HOR-FRENZY)
-    version = "6"
+    # 7: a game won by destroying the warlock scores each side's unmarked boxes, as the turn
+    #    limit does, where it scored 1 and 0 (HOR-VICTORY: one scale for every game's scores)
+    version = "7"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"

@@ -17,7 +17,7 @@ from warbench.rulesets.hordes.control import ControlPhase, maintenance
 from warbench.rulesets.hordes.deployment import Deployment
 from warbench.rulesets.hordes.events import TurnBegins
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure
-from warbench.rulesets.hordes.profile import boxes_left
+from warbench.rulesets.hordes.profile import boxes_left_by_side
 from warbench.rulesets.hordes.refusals import Refusals
 from warbench.rulesets.hordes.state import HordesState
 
@@ -74,9 +74,7 @@ class Battle(HordesProcedure):
 
 def end_by_score(game: HordesGame) -> None:
     """Engine default: after the last round the side with more unmarked boxes wins."""
-    scores = tuple(
-        float(sum(boxes_left(game.data, m) for m in game.state.living(p))) for p in (0, 1)
-    )
+    scores = boxes_left_by_side(game.data, game.state)
     winners = () if scores[0] == scores[1] else ((0,) if scores[0] > scores[1] else (1,))
     game.end(Outcome(winners, scores, "the turn limit is reached: unmarked boxes decide"))
 

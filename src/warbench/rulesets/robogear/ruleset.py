@@ -39,6 +39,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     """ROBOGEAR (Tehnolog): machines, pilots and infantry, two to four players."""
 
     id = "robogear"
+    score_meaning = "points of the side's units still in the battle"
     name = "ROBOGEAR"
     version = "6"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
     # (one turn per unit a round, gun crews, spider, fan fire, band boundary, ditches);

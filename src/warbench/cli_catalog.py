@@ -1,0 +1,102 @@
+"""The catalog as a list builder reads it: one row per entry, its side and its points in
+their own columns, and only the statistics that say something.
+
+Every ruleset's catalog entries are pydantic records with different fields; the columns are
+found by name (the side an entry belongs to: ``faction``, ``nation`` or ``race``; its
+price: ``points`` or ``cost``), so a ruleset needs no code of its own.
+
+>>> from pydantic import BaseModel
+>>> class Ship(BaseModel):
+...     name: str
+...     nation: str
+...     points: int
+...     hp: int
+...     capital: bool = False
+...     wing: str | None = None
+>>> columns = catalog_columns({"frigate": Ship(name="Frigate", nation="north", points=30, hp=2)})
+>>> (columns.side, columns.price)
+('nation', 'points')
+>>> statistics(Ship(name="Flagship", nation="north", points=90, hp=8, capital=True), columns)
+'hp 8, capital'
+>>> statistics(Ship(name="Hulk", nation="north", points=5, hp=0), columns)
+''
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+from rich.table import Table
+
+#: The fields that name the side an entry belongs to, in the order they are looked for.
+SIDE_FIELDS = ("faction", "nation", "race")
+#: The fields that give an entry's price.
+PRICE_FIELDS = ("points", "cost")
+#: Fields never repeated in the statistics (the row's own columns, and where it came from).
+NOT_STATISTICS = frozenset({"id", "name", "source"})
+
+
+@dataclass(frozen=True)
+class CatalogColumns:
+    """Which of the records' fields fill the side and price columns (``None``: no such
+    column for this ruleset)."""
+
+    side: str | None
+    price: str | None
+
+
+def catalog_columns(entries: Mapping[str, BaseModel]) -> CatalogColumns:
+    """The side and price fields of a catalog's records (a catalog may hold records of
+    several kinds, such as Armada's fleets and officers' roles: any record's fields count)."""
+    fields = {name for record in entries.values() for name in type(record).model_fields}
+    side = next((name for name in SIDE_FIELDS if name in fields), None)
+    price = next((name for name in PRICE_FIELDS if name in fields), None)
+    return CatalogColumns(side, price)
+
+
+def statistics(record: BaseModel, columns: CatalogColumns) -> str:
+    """An entry's plain fields other than its own columns, leaving out what is absent
+    (``None``, ``False``, zero, an empty text) and naming a flag that is set by its name
+    alone."""
+    shown = []
+    skipped = NOT_STATISTICS | {columns.side, columns.price}
+    for key, value in record.model_dump(mode="json").items():
+        if key in skipped or isinstance(value, dict | list) or value in (None, False, 0, ""):
+            continue
+        shown.append(key if value is True else f"{key} {value}")
+    return ", ".join(shown)
+
+
+def field_text(record: BaseModel, name: str | None) -> str:
+    """One field of an entry as text ('' when the catalog or this kind of record has none)."""
+    return "" if name is None else str(getattr(record, name, ""))
+
+
+def catalog_table(title: str, entries: Mapping[str, BaseModel], side: str | None = None) -> Table:
+    """The catalog as a table, only the entries of ``side`` when one is given.
+
+    Raises ``ValueError`` naming the sides there are when ``side`` is none of them."""
+    columns = catalog_columns(entries)
+    if side is not None:
+        sides = sorted({field_text(record, columns.side) for record in entries.values()} - {""})
+        if not sides:
+            raise ValueError("--faction: this catalog's entries belong to no faction")
+        if side not in sides:
+            raise ValueError(
+                f"--faction: no {columns.side} {side!r} in this catalog; there are"
+                f" {', '.join(sides)}"
+            )
+    headers = ["id", "name"] + [name for name in (columns.side, columns.price) if name]
+    table = Table(title=title)
+    for header in headers:
+        table.add_column(header, no_wrap=header != "name")
+    table.add_column("statistics", ratio=1, min_width=24)
+    for entry_id, record in entries.items():
+        if side is not None and field_text(record, columns.side) != side:
+            continue
+        cells = [entry_id, field_text(record, "name")]
+        cells += [field_text(record, name) for name in (columns.side, columns.price) if name]
+        table.add_row(*cells, statistics(record, columns))
+    return table
