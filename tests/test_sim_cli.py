@@ -146,10 +146,30 @@ def test_bad_armies_fail_before_any_game_with_the_validators_messages(
     assert not db.exists()  # nothing was stored, no game was played
 
 
+def test_simulate_takes_lists_as_tournament_does_or_with_army(
+    app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A list builder who types `simulate RULESET a.toml b.toml`, as `tournament` takes
+    lists, gets the same run as with `--army a.toml --army b.toml` (it was an error)."""
+    veterans = write_list(tmp_path, "Veterans", "veteran")
+    recruits = write_list(tmp_path, "Recruits", "recruit")
+    common = ("--games", "6", "--seed", "5", "--json")
+    run(app, "simulate", "test-list-duel", str(veterans), str(recruits), *common)
+    positional = json.loads(capsys.readouterr().out)
+    run(app, "simulate", "test-list-duel", "--army", str(veterans), "--army", str(recruits),
+        *common)
+    with_army = json.loads(capsys.readouterr().out)
+    assert positional.pop("seconds") >= 0 and with_army.pop("seconds") >= 0
+    assert positional == with_army
+    assert [side["label"] for side in positional["summary"]["sides"]] == ["Veterans", "Recruits"]
+
+
 def test_option_mistakes_are_reported_before_playing(app: typer.Typer, tmp_path: Path) -> None:
     one = write_list(tmp_path, "Veterans", "veteran")
-    with pytest.raises(SimulateOptionError, match="at least two --army lists"):
+    with pytest.raises(SimulateOptionError, match=r"at least two army lists \(LIST... or --army\)"):
         run(app, "simulate", "test-list-duel", "--army", str(one))
+    with pytest.raises(SimulateOptionError, match="at least two army lists"):
+        run(app, "simulate", "test-list-duel", str(one))
     with pytest.raises(SimulateOptionError, match="--resume needs --db"):
         run(app, "simulate", "test-list-duel", "--resume")
     with pytest.raises(OutputPathError, match=r"folder .* does not exist"):

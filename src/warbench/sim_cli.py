@@ -223,6 +223,15 @@ def _print_summary(
 
 def simulate_command(
     ruleset_id: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id.")],
+    lists: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            metavar="[LIST]...",
+            help="Army lists (.toml), one per side, as `tournament` takes them (the same as"
+            " --army). None: the default set-up.",
+            show_default=False,
+        ),
+    ] = None,
     army: Annotated[
         list[Path] | None,
         typer.Option(help="An army list (.toml); give one per side. None: the default set-up."),
@@ -267,12 +276,14 @@ def simulate_command(
     if compare_run is not None and db is None:
         raise SimulateOptionError("--compare needs --db, the results file holding that run")
     rules = load_ruleset(ruleset_id, data)
-    paths = list(army or [])
+    paths = list(lists or []) + list(army or [])
     if len(paths) == 1:
-        raise SimulateOptionError("give at least two --army lists, or none for the default set-up")
+        raise SimulateOptionError(
+            "give at least two army lists (LIST... or --army), or none for the default set-up"
+        )
     if paths and players is not None and players != len(paths):
         raise SimulateOptionError(f"--players {players}: {len(paths)} lists make {len(paths)}"
-                                  " players; give one --army per player")
+                                  " players; give one list per player")
     if players is not None:
         try:
             rules.check_players(players)
