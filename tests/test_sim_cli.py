@@ -212,6 +212,23 @@ def test_tournament_prints_a_win_matrix_and_ratings(
     assert "Win matrix" in out and "Bradley-Terry" in out
 
 
+def test_tournament_writes_its_report_and_refuses_a_bad_path_before_playing(
+    app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tournament --report t.html` writes the page (win matrix, ratings, each list's units)
+    and says where; a report path that cannot be written is refused before any game."""
+    lists = [str(write_list(tmp_path, name, unit))
+             for name, unit in (("Recruits", "recruit"), ("Veterans", "veteran"))]
+    report = tmp_path / "t.html"
+    run(app, "tournament", "test-list-duel", *lists, "--games", "4", "--report", str(report))
+    assert f"Report: {report}" in capsys.readouterr().out
+    page = report.read_text()
+    assert "<h2>Win matrix</h2>" in page and "<h3>Recruits (4 games)</h3>" in page
+    with pytest.raises(OutputPathError, match=r"folder .* does not exist"):
+        run(app, "tournament", "test-list-duel", *lists, "--report",
+            str(tmp_path / "no" / "t.html"))
+
+
 def test_tournament_names_each_lists_bot_and_keeps_journals_for_replay(
     app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

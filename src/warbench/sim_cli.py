@@ -57,6 +57,7 @@ from warbench.core.sim.summary import (
 )
 from warbench.core.sim.tournament import Table as TableOfLists
 from warbench.core.sim.tournament import TournamentResult, round_robin, table_plans
+from warbench.core.sim.tournament_report import write_tournament_report
 
 console = Console(soft_wrap=True)
 
@@ -467,6 +468,10 @@ def tournament_command(
     journals: Annotated[
         bool, typer.Option(help="Store every game's journal in --db (for `warbench replay`).")
     ] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(help="Write an HTML report here: win matrix, ratings, each list's units."),
+    ] = None,
     max_decisions: Annotated[
         int, typer.Option(help="Stop a game after this many decisions (counted unfinished).")
     ] = DEFAULT_MAX_DECISIONS,
@@ -478,7 +483,7 @@ def tournament_command(
     """Play every table of lists and rank them: a win matrix and a rating per list.
 
     Every pair of lists meets in a two-player game."""
-    _check_paths(db, resume, None, games)
+    _check_paths(db, resume, report, games)
     if journals and db is None:
         raise SimulateOptionError("--journals needs --db, the results file to keep them in")
     rules = load_ruleset(ruleset_id, data)
@@ -522,12 +527,15 @@ def tournament_command(
             on_progress=advance,
             seed=seed,
         )
+    written = None if report is None else write_tournament_report(report, outcome, plans, games)
     if json_output:
         typer.echo(json.dumps(outcome.to_plain(), indent=2))
         return
     _print_tournament(outcome, _bots_by_list(sides, plans))
     if db is not None:
         _print_stored_tables(outcome, plans, sides, db, rules.data_dir)
+    if written is not None:
+        console.print(f"Report: {written}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -29,7 +29,7 @@ from warbench.core.sim.runner import RunResult
 from warbench.core.sim.store import RunInfo
 from warbench.core.sim.summary import Comparison, Rate, RunSummary, per_game
 
-_STYLE = """
+PAGE_STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.8em; text-align: right; }
@@ -56,18 +56,21 @@ def typical_game(records: Sequence[GameRecord]) -> GameRecord | None:
     return min(alike, key=lambda record: (abs(record.length - middle), record.index))
 
 
-def _png(figure: Figure) -> str:
+def png_image(figure: Figure) -> str:
+    """A matplotlib figure as an ``<img>`` holding its PNG (the page stays one file)."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
     encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
     return f'<img alt="plot" src="data:image/png;base64,{encoded}">'
 
 
-def _percent(rate: Rate) -> str:
+def percent(rate: Rate) -> str:
+    """A rate with its 95% interval: ``50.0% [30.0%, 70.0%]``."""
     return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+def html_table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """An HTML table of ``rows`` under ``head``, every cell escaped."""
     cells = "".join(f"<th>{html.escape(str(cell))}</th>" for cell in head)
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
@@ -76,7 +79,8 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return f"<table><tr>{cells}</tr>{body}</table>"
 
 
-def _figure(content: str, caption: str) -> str:
+def figure_html(content: str, caption: str) -> str:
+    """A picture with its caption."""
     return f"<figure>{content}<figcaption>{html.escape(caption)}</figcaption></figure>"
 
 
@@ -111,7 +115,7 @@ def _win_plot(summary: RunSummary) -> str:
     axes.set_xlim(0, 1)
     axes.set_xlabel("share of games (95% Wilson interval)")
     legend_above(axes, len(kinds))
-    return _png(figure)
+    return png_image(figure)
 
 
 def _win_caption(summary: RunSummary) -> str:
@@ -123,7 +127,7 @@ def _win_caption(summary: RunSummary) -> str:
 
 def _histograms(values: Sequence[Sequence[float]], labels: Sequence[str], axis: str) -> str:
     """Sampled values per series in the chart style of ``odds --plot`` (core/charts.py)."""
-    return _png(chart_figure(sample_chart(list(zip(labels, values, strict=True)), axis)))
+    return png_image(chart_figure(sample_chart(list(zip(labels, values, strict=True)), axis)))
 
 
 def _survival_plot(summary: RunSummary) -> str:
@@ -145,7 +149,7 @@ def _survival_plot(summary: RunSummary) -> str:
     axes.set_yticks(range(len(rows)), labels)
     axes.set_xlim(0, 1)
     axes.set_xlabel("models surviving (95% Wilson interval)")
-    return _png(figure)
+    return png_image(figure)
 
 
 def _table_picture(result: RunResult) -> str:
@@ -166,7 +170,7 @@ def _table_picture(result: RunResult) -> str:
         return f"<p>{html.escape(result.plan.ruleset.id)} draws no table picture.</p>"
     with tempfile.TemporaryDirectory() as folder:
         svg = render_picture(picture, Path(folder) / "table.svg").read_text(encoding="utf-8")
-    return _figure(svg[svg.index("<svg") :], caption)
+    return figure_html(svg[svg.index("<svg") :], caption)
 
 
 def _run_section(result: RunResult, summary: RunSummary) -> list[str]:
@@ -185,7 +189,7 @@ def _run_section(result: RunResult, summary: RunSummary) -> list[str]:
     ]
     if any(side.army is not None for side in plan.sides):
         rows.insert(5, ("list format", plan.list_format or "the ruleset's own"))
-    return [_table(["run", ""], rows)]
+    return [html_table(["run", ""], rows)]
 
 
 def data_words(plan: GamePlan) -> str:
@@ -209,23 +213,23 @@ def _results_section(
             side.wins.successes,
             side.draws.successes,
             side.losses.successes,
-            _percent(side.wins),
+            percent(side.wins),
             "-" if side.scores is None else f"{side.scores.mean:.2f} ± {side.scores.std:.2f}",
             "-" if side.scores is None else f"{side.scores.median:g}",
         )
         for side in summary.sides
     ]
     head = ["side", "wins", "draws", "losses", "win rate [95%]", "mean score", "median score"]
-    parts = ["<h2>Results</h2>", _table(head, rows)]
+    parts = ["<h2>Results</h2>", html_table(head, rows)]
     if score_meaning:
         parts.append(f"<p>A side's score: {html.escape(score_meaning)}.</p>")
-    parts.append(_figure(_win_plot(summary), _win_caption(summary)))
+    parts.append(figure_html(_win_plot(summary), _win_caption(summary)))
     if comparisons:
         versus = [
             (
                 item.label,
-                _percent(item.this),
-                _percent(item.other),
+                percent(item.this),
+                percent(item.other),
                 f"{item.test.difference:+.1%}",
                 f"{item.test.p_value:.3g}",
                 "yes" if item.test.significant() else "no",
@@ -234,7 +238,7 @@ def _results_section(
         ]
         name = "the other run" if other is None else f"run {other.id}"
         head = ["side", "this run", name, "difference", "p-value", "significant at 5%"]
-        parts += [f"<h2>Against {name}</h2>", _table(head, versus)]
+        parts += [f"<h2>Against {name}</h2>", html_table(head, versus)]
         if other is not None:
             parts.append(
                 f"<p>Run {other.id}: {other.games} games, seed {other.seed}, scenario"
@@ -253,9 +257,9 @@ def _seat_section(summary: RunSummary, fixed_seats: bool) -> list[str]:
             " win rates hold the seat's advantage as well as the force's.</p>",
         ]
     rows = [
-        (f"seat {seat}", rate.successes, _percent(rate)) for seat, rate in enumerate(summary.seats)
+        (f"seat {seat}", rate.successes, percent(rate)) for seat, rate in enumerate(summary.seats)
     ]
-    parts = ["<h2>Seats</h2>", _table(["seat", "wins", "win rate [95%]"], rows)]
+    parts = ["<h2>Seats</h2>", html_table(["seat", "wins", "win rate [95%]"], rows)]
     test = summary.seat_test
     shares = summary.seat_share()
     if test is not None and shares is not None:
@@ -273,7 +277,7 @@ def _distribution_section(result: RunResult, summary: RunSummary) -> list[str]:
     scored = [record.scores for record in result.records if record.scores]
     if scored:
         series = [[scores[side] for scores in scored] for side in range(len(labels))]
-        parts += ["<h2>Scores</h2>", _figure(_histograms(series, labels, "score"), "Scores.")]
+        parts += ["<h2>Scores</h2>", figure_html(_histograms(series, labels, "score"), "Scores.")]
     length = summary.length
     if length is not None:
         row = (
@@ -287,8 +291,8 @@ def _distribution_section(result: RunResult, summary: RunSummary) -> list[str]:
         lengths = [[float(record.length) for record in result.records]]
         parts += [
             "<h2>Game length</h2>",
-            _table(["decisions", "mean", "sd", "min", "median", "max"], [row]),
-            _figure(_histograms(lengths, ["all games"], "decisions"), "Game length."),
+            html_table(["decisions", "mean", "sd", "min", "median", "max"], [row]),
+            figure_html(_histograms(lengths, ["all games"], "decisions"), "Game length."),
         ]
     return parts
 
@@ -306,7 +310,8 @@ def unit_points(plan: GamePlan) -> list[dict[str, int]]:
     return spent
 
 
-def _per_hundred(damage: float, points: int | None) -> str:
+def per_hundred(damage: float, points: int | None) -> str:
+    """Damage per 100 of ``points`` (``-`` with no points)."""
     return "-" if not points else f"{100 * damage / points:.2f}"
 
 
@@ -341,18 +346,18 @@ def _unit_section(plan: GamePlan, summary: RunSummary) -> list[str]:
                 per_game(unit.fielded) if unit.fielded else "-",
                 spent[number].get(unit.unit_type, "-"),
                 per_game(unit.lost),
-                "-" if unit.survival is None else _percent(unit.survival),
+                "-" if unit.survival is None else percent(unit.survival),
                 f"{unit.damage_taken:.2f}",
                 f"{unit.damage_dealt:.2f}",
-                _per_hundred(unit.damage_dealt, spent[number].get(unit.unit_type)),
+                per_hundred(unit.damage_dealt, spent[number].get(unit.unit_type)),
             )
             for unit in summary.units
             if unit.side == number
         ]
         if rows:
-            parts += [f"<h3>{html.escape(side.label)}</h3>", _table(UNIT_COLUMNS, rows)]
+            parts += [f"<h3>{html.escape(side.label)}</h3>", html_table(UNIT_COLUMNS, rows)]
     if any(unit.survival is not None for unit in summary.units):
-        parts.append(_figure(_survival_plot(summary), "Survival by unit type."))
+        parts.append(figure_html(_survival_plot(summary), "Survival by unit type."))
     return parts
 
 
@@ -371,9 +376,9 @@ def _luck_section(result: RunResult, summary: RunSummary) -> list[str]:
     rows += [("winners", shown(luck.winners)), ("losers", shown(luck.losers))]
     return [
         "<h2>Luck of winners and losers</h2>",
-        _table(["", "mean game luck percentile"], rows),
+        html_table(["", "mean game luck percentile"], rows),
         f"<p>Over {luck.decisive} decisive games the luckiest side won"
-        f" {_percent(luck.luckiest_won)}. A game's luck is each roll's effect against its"
+        f" {percent(luck.luckiest_won)}. A game's luck is each roll's effect against its"
         " exact odds, combined over the game (docs/architecture.md, luck by outcome).</p>",
     ]
 
@@ -389,7 +394,7 @@ def _notable_section(result: RunResult, db: str | Path | None) -> list[str]:
         rows.append((game.name, game.seed, game.why, command or "not stored (no --db)"))
     return [
         "<h2>Games worth replaying</h2>",
-        _table(["game", "seed", "why", "step through it"], rows),
+        html_table(["game", "seed", "why", "step through it"], rows),
         "<p>The replay narrates every action; the table after any step N is drawn by"
         " <code>warbench render --db FILE --game ID --at N --out t.svg</code> (with the"
         " run's <code>--data</code>, if any), or from a journal file saved by"
@@ -419,12 +424,26 @@ def report_html(
         "<h2>A typical game</h2>",
         _table_picture(result),
     ]
+    return html_page(title, parts)
+
+
+def html_page(title: str, parts: Sequence[str]) -> str:
+    """One self-contained page: ``parts`` (HTML) under the report's style."""
     body = "\n".join(parts)
     return (
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
+        f"<title>{html.escape(title)}</title><style>{PAGE_STYLE}</style></head>"
         f"<body>\n{body}\n</body></html>\n"
     )
+
+
+def write_page(path: str | Path, page: str) -> Path:
+    """Write ``page`` to ``path`` (an ``.html`` file in a folder that exists); return it."""
+    target = Path(path)
+    if not target.parent.exists():
+        raise FileNotFoundError(f"{target}: folder {target.parent} does not exist")
+    target.write_text(page, encoding="utf-8")
+    return target
 
 
 def write_report(
@@ -437,8 +456,4 @@ def write_report(
     other: RunInfo | None = None,
 ) -> Path:
     """Write the report of ``result`` to ``path`` (an ``.html`` file); return the path."""
-    target = Path(path)
-    if not target.parent.exists():
-        raise FileNotFoundError(f"{target}: folder {target.parent} does not exist")
-    target.write_text(report_html(result, summary, comparisons, db, other), encoding="utf-8")
-    return target
+    return write_page(path, report_html(result, summary, comparisons, db, other))
