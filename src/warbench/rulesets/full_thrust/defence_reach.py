@@ -3,14 +3,15 @@
 A ship under attack is defended by its own working point defence and by that of a friend
 whose area defence fire control reaches it (FT-SEQ-ADFC). Every system fires all round
 except a Phalon pulser, which fires only at an attacker whose marker lies in its arcs
-(FT-PH-PULSER-PD).
+(FT-PH-PULSER-PD): the one kind of point defence a fighter group can fly away from
+(FT-SEQ-TARGETS, :mod:`.arc_escape`).
 """
 
 from __future__ import annotations
 
 import math
 
-from warbench.rulesets.full_thrust.arcs import arcs_containing
+from warbench.rulesets.full_thrust.arcs import ALL_ARCS, arcs_containing
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
 from warbench.rulesets.full_thrust.phalon import PULSER
 from warbench.rulesets.full_thrust.pods import INTERCEPTOR, POD_LAUNCHER, pod_ready
@@ -25,6 +26,12 @@ def covers(ship: Ship, spec: SystemSpec, x: float, y: float) -> bool:
     if spec.kind != PULSER:
         return True
     return bool(arcs_containing(ship.x, ship.y, ship.facing, x, y) & spec.arcs)
+
+
+def arc_limited(spec: SystemSpec) -> bool:
+    """Whether ``spec`` is point defence that does not cover all six arcs (a pulser
+    mounted in fewer)."""
+    return spec.kind == PULSER and spec.arcs & ALL_ARCS != ALL_ARCS
 
 
 def defence_systems(lib: Library, ship: Ship) -> list[int]:
@@ -66,3 +73,16 @@ def defenders(state: FullThrustState, lib: Library, ship: Ship) -> list[Ship]:
             found.append(friend)
     return found
 
+
+def arc_watchers(state: FullThrustState, lib: Library, ship: Ship) -> list[tuple[Ship, SystemSpec]]:
+    """The working point defence with limited arcs that could defend ``ship``: its own and
+    its ADFC neighbours', each with the ship it is mounted on."""
+    found = []
+    for defender in defenders(state, lib, ship):
+        specs = lib.designs[defender.design].systems
+        found += [
+            (defender, specs[index])
+            for index in defence_systems(lib, defender)
+            if arc_limited(specs[index])
+        ]
+    return found
