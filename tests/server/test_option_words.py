@@ -11,6 +11,7 @@ from warbench.rulesets.full_thrust.actions import (
     MoveGroup,
     SalvoTarget,
 )
+from warbench.rulesets.full_thrust.context import FTGame
 from warbench.rulesets.full_thrust.odds_options import SalvoOptions
 from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
@@ -103,3 +104,34 @@ def test_written_orders_name_the_speed_change_with_the_speed_it_gives_and_the_tu
     assert turn["reason"] == ("a turn of 2 points is more than the allowance of 0 (no "
                               "thrust: the main drive is knocked out)")
     assert turn["fields"]["turn"][1] == "2 points to starboard"
+
+
+
+def _reed_ahead_of_nest(endurance: int) -> FTGame:
+    """Phase 6: Nest's group, with ``endurance`` left, 4.5 MU off the bow of the
+    Sorrel-class Reed, whose second pulser covers the fore arcs only."""
+    game, _ = battle([ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
+                     [ship("sorrel", "Reed", 30.0, 30.0, facing=6)], 6, 1)
+    orders(game)
+    game.apply(0, Launch(0))
+    game.state.groups[0].endurance = endurance
+    game.apply(0, MoveGroup(0, 32.0, 26.0))
+    return game
+
+
+def test_ft_seq_targets_a_move_out_of_pulser_arcs_reads_in_words_with_its_reason() -> None:
+    """FT-SEQ-TARGETS: a group off the bow of a ship whose pulser covers the fore arcs only
+    sees the move out of those arcs as a button in words, with the point it flies to (its
+    ghost); with too little endurance the page gets the rules' reason for refusing it."""
+    game = _reed_ahead_of_nest(6)
+    labels = [o["label"] for o in _options(snapshot(game, 0), "ft-fighter-target")]
+    assert labels == ["Nest S1 (6) attacks Reed",
+                      "Nest S1 (6) attacks Reed, after a secondary move out of the point "
+                      "defence arcs, to (32.0, 30.0) (an endurance point)",
+                      "Nest S1 (6) attacks nothing this turn"]
+    leave = {"type": "ft-fighter-target", "group": 0, "kind": "ship", "target": 1,
+             "secondary": True, "out_of_arcs": True}
+    answer = consider(game, 0, {"action": leave})
+    assert answer["reason"] is None and answer["ghosts"][0]["y"] == 30.017
+    refused = consider(_reed_ahead_of_nest(1), 0, {"action": leave})
+    assert "endurance" in (refused["reason"] or "")

@@ -128,7 +128,9 @@ class SalvoTarget(Action, tag="ft-salvo-target"):
 class FighterTarget(Action, tag="ft-fighter-target"):
     """Phase 6: what a fighter group attacks: ``kind`` is ship, fighters, salvo or none.
 
-    ``secondary`` spends an endurance point on a secondary move to reach the target;
+    ``secondary`` spends an endurance point on a secondary move: straight at a target
+    beyond attack range or, with ``out_of_arcs``, to the nearest point out of the arcs of
+    the point defence with limited arcs that watches the ship attacked (FT-SEQ-TARGETS);
     ``role`` picks how multi-role fighters fight this turn.
     """
 
@@ -137,6 +139,7 @@ class FighterTarget(Action, tag="ft-fighter-target"):
     target: int = -1
     secondary: bool = False
     role: str = ""
+    out_of_arcs: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,6 @@
 """Moves on the web table: where an order takes a ship, the order a drag of a ship means,
-and a fighter group's move a drag of the group means.
+a fighter group's move a drag of the group means, and where a group's secondary move out
+of defensive arcs takes it.
 
 Both run phase 5's own movement (:func:`.movement.cinematic_legs`, :func:`.movement.vector_move`)
 on the state the writing seat knows, so the ghost a person sees is where the ship will end
@@ -18,8 +19,10 @@ from typing import Final
 from warbench.core.decisions import Decision
 from warbench.core.preview import Ghost, Preview
 from warbench.core.rounding import round_to
-from warbench.rulesets.full_thrust.actions import MoveGroup, WriteOrders
+from warbench.rulesets.full_thrust.actions import FighterTarget, MoveGroup, WriteOrders
+from warbench.rulesets.full_thrust.arc_escape import escape_point
 from warbench.rulesets.full_thrust.damage import thrust_of
+from warbench.rulesets.full_thrust.declarations import escape_refusal
 from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.movement import (
     PLACES,
@@ -159,3 +162,17 @@ def group_preview(state: FullThrustState, action: MoveGroup) -> Preview:
         return Preview(refusal=f"there is no fighter group {action.group}")
     group = state.groups[action.group]
     return Preview((Ghost(f"{group.name} ({group.count})", action.x, action.y),))
+
+
+
+def escape_preview(state: FullThrustState, lib: Library, action: FighterTarget) -> Preview:
+    """Where a fighter group's secondary move out of defensive arcs in phase 6 ends
+    (FT-SEQ-TARGETS), or the rules' reason when that move is not open to it."""
+    refusal = escape_refusal(state, lib, action)
+    if refusal is not None or not action.out_of_arcs:
+        return Preview(refusal=refusal)
+    group = state.groups[action.group]
+    place = escape_point(state, lib, group, state.ships[action.target])
+    if place is None:
+        return Preview()
+    return Preview((Ghost(f"{group.name} ({group.count})", *place),))

@@ -3,9 +3,10 @@
 Each salvo marker picks an enemy ship within its attack radius (when only one is in reach
 it takes that one). Each fighter group within attack range of a target may declare an
 attack on an enemy ship, a dogfight with an enemy group, or the interception of a salvo; a
-group may spend an endurance point on a secondary move to reach a target further off.
-Markers are turned to their targets, not moved onto them: they close in after point
-defence. Players declare alternately, one marker at a time, the initiative loser first.
+group may spend an endurance point on a secondary move to reach a target further off, or
+to leave the arcs of point defence with limited arcs (:mod:`.arc_escape`). Markers are
+turned to their targets, not moved onto them: they close in after point defence. Players
+declare alternately, one marker at a time, the initiative loser first.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.rulesets.full_thrust.actions import ChooseRole, FighterTarget, SalvoTarget
+from warbench.rulesets.full_thrust.arc_escape import dash_point, escape_point, in_arcs
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
+from warbench.rulesets.full_thrust.defence_reach import arc_watchers
 from warbench.rulesets.full_thrust.events import (
     FighterTargetDeclared,
     NoAttack,
     RoleChosen,
     SalvoHoming,
 )
-from warbench.rulesets.full_thrust.fighters import toward
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.state import (
     IN_SPACE,
@@ -143,7 +145,49 @@ def group_targets(state: FullThrustState, lib: Library, group: FighterGroup) -> 
                 found.append(FighterTarget(group.id, target_kind, target, False, role))
             elif spare and distance <= far + 1e-9:
                 found.append(FighterTarget(group.id, target_kind, target, True, role))
+            else:
+                continue
+            if spare and target_kind == SHIP and escape_point(
+                state, lib, group, state.ships[target]
+            ) is not None:
+                found.append(FighterTarget(group.id, SHIP, target, True, role, out_of_arcs=True))
     return found
+
+
+def escape_refusal(state: FullThrustState, lib: Library, action: FighterTarget) -> str | None:
+    """Why the move out of defensive arcs ``action`` declares is not open to its group now
+    (``None``: it is, or ``action`` declares no such move)."""
+    if not action.out_of_arcs:
+        return None
+    if not 0 <= action.group < len(state.groups):
+        return f"there is no fighter group {action.group}"
+    group = state.groups[action.group]
+    rule = "(FT-SEQ-TARGETS)"
+    if action.kind != SHIP or not 0 <= action.target < len(state.ships):
+        return f"{group.name} may fly out of defensive arcs only to attack a ship {rule}"
+    ship = state.ships[action.target]
+    if not action.secondary:
+        return f"a move out of defensive arcs is a secondary move: it needs secondary {rule}"
+    if group.status != IN_SPACE or group.count <= 0 or group.target_kind:
+        return f"{group.name} has no attack to declare now {rule}"
+    if not attacks_ships(lib, group, action.role):
+        return f"{group.name} cannot attack ships {rule}"
+    if group.endurance < 2:
+        return (f"{group.name} has {group.endurance} endurance left: the secondary move costs "
+                "one point and the attack another (FT-FTR-ENDURANCE)")
+    rules = lib.rules.fighters
+    far = rules.attack_range + rules.secondary_move
+    if math.hypot(ship.x - group.x, ship.y - group.y) > far + 1e-9:
+        return f"{ship.name} is beyond {far:g} MU of {group.name} {rule}"
+    if escape_point(state, lib, group, ship) is not None:
+        return None
+    watchers = arc_watchers(state, lib, ship)
+    if not watchers:
+        return f"no point defence with limited arcs defends {ship.name} {rule}"
+    if not in_arcs(watchers, *dash_point(lib, group, ship.x, ship.y)):
+        return f"{group.name} already attacks from outside the defensive arcs {rule}"
+    return (f"no point within one secondary move of {group.name} and attack range of "
+            f"{ship.name} lies outside the defensive arcs {rule}")
 
 
 def _undeclared_salvos(state: FullThrustState, player: int) -> list[Salvo]:
@@ -218,14 +262,19 @@ class DeclarationPhase(FTProcedure):
             )
             return
         x, y, name = _target_point(state, action.kind, action.target)
-        if action.secondary:
-            rules = game.data.rules.fighters
-            group.endurance -= 1
-            group.x, group.y = toward(
-                group.x, group.y, x, y, rules.secondary_move, rules.attack_range - 1.0
-            )
         role = f" as {action.role} fighters" if action.role else ""
-        extra = " after a secondary move" if action.secondary else ""
+        extra = ""
+        if action.secondary:
+            place = dash_point(game.data, group, x, y)
+            extra = " after a secondary move"
+            if action.out_of_arcs:
+                escape = escape_point(state, game.data, group, state.ships[action.target])
+                if escape is None:
+                    raise IllegalAction(f"{group.name} has no move out of defensive arcs")
+                place = escape
+                extra += f" out of the defensive arcs, to ({place[0]:.1f}, {place[1]:.1f})"
+            group.endurance -= 1
+            group.x, group.y = place
         game.emit(
             FighterTargetDeclared(
                 group=group.id,

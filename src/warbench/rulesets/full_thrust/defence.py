@@ -12,7 +12,6 @@ an ace, +1 if green) above the fighters left breaks off its attack.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -22,7 +21,6 @@ from warbench.core.dice import DiceSource
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
 from warbench.rulesets.full_thrust.actions import ChooseRole, DefenceDone, DefendWith
-from warbench.rulesets.full_thrust.arcs import arcs_containing
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import (
     FIGHTERS,
@@ -32,6 +30,7 @@ from warbench.rulesets.full_thrust.declarations import (
     profile,
     role_decisions,
 )
+from warbench.rulesets.full_thrust.defence_reach import covers, defence_systems, defenders
 from warbench.rulesets.full_thrust.events import (
     DefenceAllocated,
     Dogfight,
@@ -44,13 +43,11 @@ from warbench.rulesets.full_thrust.events_alien import BoltWeakened
 from warbench.rulesets.full_thrust.kravak import k1_defence_table, scattergun_kills
 from warbench.rulesets.full_thrust.library import FighterType, Library
 from warbench.rulesets.full_thrust.luck import rule_effect
-from warbench.rulesets.full_thrust.phalon import PULSER, in_burst, scattergun_bolt_hits
+from warbench.rulesets.full_thrust.phalon import in_burst, scattergun_bolt_hits
 from warbench.rulesets.full_thrust.pods import (
-    INTERCEPTOR,
     POD_LAUNCHER,
     grow_pod,
     interceptor_kills,
-    pod_ready,
 )
 from warbench.rulesets.full_thrust.salvo_losses import down_missiles
 from warbench.rulesets.full_thrust.savasku import SPICULE
@@ -227,53 +224,8 @@ def bears_on(game: FTGame, ship: Ship, system: int, kind: str, threat: int) -> b
     """Whether a point defence system can fire at the threat: a pulser only into its arcs
     (FT-PH-PULSER-PD), every other system all round."""
     spec = game.data.designs[ship.design].systems[system]
-    if spec.kind != PULSER:
-        return True
     x, y = threat_point(game.state, kind, threat)
-    if (x, y) == (ship.x, ship.y):
-        return True
-    return bool(arcs_containing(ship.x, ship.y, ship.facing, x, y) & spec.arcs)
-
-
-def defence_systems(game: FTGame, ship: Ship) -> list[int]:
-    """Working, unused point defence of ``ship``: PDS, class-1 beams, K1 guns, loaded
-    scatterguns, pulsers, (with attack power left) spicules and (with the biomass and power
-    for a pod) interceptor pod launchers; none while its vapour shroud is up."""
-    cls = game.data.designs[ship.design]
-    if ship.shrouded:
-        return []
-    return [
-        index
-        for index, system in enumerate(cls.systems)
-        if (
-            system.kind in ("pds", "scattergun", PULSER)
-            or (system.kind == SPICULE and ship.attack_power > 0)
-            or (system.kind == POD_LAUNCHER and system.mode == INTERCEPTOR
-                and pod_ready(game.data, ship, system))
-            or (system.kind in ("beam", "k_gun") and system.level == 1)
-        )
-        and not ship.damage[index]
-        and not ship.is_used(index)
-        and ship.has_shots(index)
-    ]
-
-
-def defenders(game: FTGame, ship: Ship) -> list[Ship]:
-    """``ship`` and every friend whose area defence fire control can cover it."""
-    state = game.state
-    reach = game.data.rules.weapons.adfc_reach
-    found = [ship]
-    for friend in state.fleet(ship.player):
-        if friend.id == ship.id or friend.covering not in (-1, ship.id):
-            continue
-        cls = game.data.designs[friend.design]
-        has_adfc = any(
-            system.kind == "adfc" and not friend.damage[index]
-            for index, system in enumerate(cls.systems)
-        )
-        if has_adfc and math.hypot(friend.x - ship.x, friend.y - ship.y) <= reach + 1e-9:
-            found.append(friend)
-    return found
+    return covers(ship, spec, x, y)
 
 
 def defence_options(game: FTGame, player: int) -> list[Action]:
@@ -285,8 +237,8 @@ def defence_options(game: FTGame, player: int) -> list[Action]:
         attacking = threats(state, game.data, ship)
         if not attacking:
             continue
-        for defender in defenders(game, ship):
-            for system in defence_systems(game, defender):
+        for defender in defenders(state, game.data, ship):
+            for system in defence_systems(game.data, defender):
                 for kind, threat in attacking:
                     option = DefendWith(defender.id, system, kind, threat)
                     if option not in seen and bears_on(game, defender, system, kind, threat):
@@ -397,7 +349,9 @@ def _threat_target(game: FTGame, defender: Ship, kind: str, threat: int) -> int:
             return defender.id
         # an ADFC ship covers the first friend in the burst it reaches
         for friend in state.fleet(defender.player):
-            if in_burst(game.data, bolt, friend) and defender in defenders(game, friend):
+            if in_burst(game.data, bolt, friend) and defender in defenders(
+                state, game.data, friend
+            ):
                 return friend.id
         return defender.id
     return state.salvos[threat].target

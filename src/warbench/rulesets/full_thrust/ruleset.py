@@ -272,13 +272,19 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         return aimed_piece(state, self.data, action)
 
     def action_preview(self, state: FullThrustState, action: Action) -> Preview:
-        """Where written orders take the ship, by phase 5's own movement, or a fighter
-        group's move (see :mod:`.course`)."""
-        from warbench.rulesets.full_thrust.actions import MoveGroup, WriteOrders
-        from warbench.rulesets.full_thrust.course import group_preview, order_preview
+        """Where written orders take the ship, by phase 5's own movement, a fighter
+        group's move, or its secondary move out of defensive arcs (see :mod:`.course`)."""
+        from warbench.rulesets.full_thrust.actions import FighterTarget, MoveGroup, WriteOrders
+        from warbench.rulesets.full_thrust.course import (
+            escape_preview,
+            group_preview,
+            order_preview,
+        )
 
         if isinstance(action, MoveGroup):
             return group_preview(state, action)
+        if isinstance(action, FighterTarget):
+            return escape_preview(state, self.data, action)
         if not isinstance(action, WriteOrders):
             return Preview()
         return order_preview(state, self.data, action)

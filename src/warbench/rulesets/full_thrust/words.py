@@ -44,6 +44,7 @@ from warbench.rulesets.full_thrust.actions import (
     ScreenShip,
     WriteOrders,
 )
+from warbench.rulesets.full_thrust.arc_escape import escape_point
 from warbench.rulesets.full_thrust.damage import DRIVE_WRECKED, thrust_of
 from warbench.rulesets.full_thrust.declarations import FIGHTERS, SALVO, SHIP
 from warbench.rulesets.full_thrust.defence import PLASMA
@@ -226,7 +227,12 @@ def _group_text(
     text = f"{name} {verb} {target_name(state, action.kind, action.target)}"
     if action.role:
         text += f" as {action.role} fighters"
-    if action.secondary:
+    if action.out_of_arcs and action.kind == SHIP and 0 <= action.target < len(state.ships):
+        place = escape_point(state, lib, group, state.ships[action.target])
+        where = f", to ({place[0]:.1f}, {place[1]:.1f})" if place else ""
+        text += f", after a secondary move out of the point defence arcs{where} " \
+            "(an endurance point)"
+    elif action.secondary:
         text += ", after a secondary move (an endurance point)"
     return text
 
