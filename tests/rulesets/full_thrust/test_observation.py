@@ -92,13 +92,13 @@ def test_a_journal_of_ruleset_version_1_is_refused_with_both_versions_named(
     exits with status 1 rather than narrating another game."""
     journal = Journal.load(KERNEL1_JOURNAL)
     assert (journal.version, RULES.version) == ("1", "7")
-    refusal = r"full-thrust 1, replayed with 7: the rules changed.*opening state"
+    refusal = r"full-thrust 1, replayed with 8: the rules changed.*opening state"
     with pytest.raises(ReplayMismatch, match=refusal):
         replay(journal, rules=RULES)
     assert main(["replay", str(KERNEL1_JOURNAL), "--quiet"]) == 1
     out = capsys.readouterr().out
     assert "the journal was written by full-thrust 1; replaying with 7" in out
-    assert "verification failed: journal written by full-thrust 1, replayed with 7" in out
+    assert "verification failed: journal written by full-thrust 1, replayed with 8" in out
     assert "(the opening state differs from the journal's)" in out
 
 

@@ -78,7 +78,9 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     # 7: a stinger or pod firing at fighters spends its power (and biomass) as at a ship
     #    (FT-SV-STINGER, FT-SV-PODS); salvo markers close on their targets after point
     #    defence, so a plasma burst is judged there (FT-SEQ-PD-ORDER)
-    version = "7"
+    # 8: a fighter group may pay an endurance point to fly out of a pulser's arcs before
+    #    point defence (FT-SEQ-TARGETS; FighterTarget carries out_of_arcs)
+    version = "8"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
