@@ -154,7 +154,8 @@ function drawScene(svg, scene, options) {
       layers.marks.replaceChildren();
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: unit * 0.5, fill: "none", stroke: colour || "#ffbf00", "stroke-width": unit * 0.2 }));
     },
-    // The reach of a selected piece's weapons: a wedge per arc, a dashed line per band.
+    // The reach of a selected piece's weapons: a wedge per arc, a dashed line per band, and
+    // the weapon's name by the wedge's far edge (a full circle's below the piece, staggered).
     reach(shape) {
       const point = (bearing, distance) => {
         const b = (bearing * Math.PI) / 180;
@@ -165,11 +166,32 @@ function drawScene(svg, scene, options) {
         const large = r.end - r.start > 180 ? 1 : 0;
         return `${move ? "M" : "L"} ${point(r.start, d)} A ${d} ${d} 0 ${large} 1 ${point(r.end, d)}`;
       };
+      let circles = 0;
+      const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+      const font = Math.max(unit * 0.8, perUnit ? 11 / perUnit : 0);
       for (const r of shape.reach || []) {
-        const wedge = r.end - r.start >= 360 ? arc(r, r.radius, true) : `M ${shape.x} ${fy(shape.y)} ${arc(r, r.radius, false)} Z`;
-        const el = svgEl("path", { d: wedge, fill: "#E69F00", "fill-opacity": 0.08, stroke: "#E69F00", "stroke-width": unit * 0.08, class: "reach" });
+        const whole = r.end - r.start >= 360;
+        const wedge = whole ? arc(r, r.radius, true) : `M ${shape.x} ${fy(shape.y)} ${arc(r, r.radius, false)} Z`;
+        const el = svgEl("path", { d: wedge, fill: "#E69F00", "fill-opacity": 0.08, stroke: "#E69F00", "stroke-width": unit * 0.08, class: "reach", "data-weapon": r.label });
         const title = svgEl("title"); title.textContent = `${r.label}: ${r.radius}`; el.append(title);
         layers.marks.append(el);
+        if (r.label) {
+          // by the far edge, pulled in along its bearing until it lies on the table
+          const bearings = whole ? [180, 0, 90, 270, 135, 225, 45, 315].map((b) => b + 20 * circles++) : [(r.start + r.end) / 2];
+          let at = null;
+          for (const b of bearings) {
+            for (let d = r.radius + font * 0.7; d > font && !at; d -= font) {
+              const x = shape.x + d * Math.sin((b * Math.PI) / 180), y = shape.y + d * Math.cos((b * Math.PI) / 180);
+              if (x > font * 2 && x < scene.width - font * 2 && y > font && y < scene.height - font) at = [x, y];
+            }
+            if (at) break;
+          }
+          if (at) {
+            const name = svgEl("text", { x: at[0], y: fy(at[1]) + font * 0.35, "text-anchor": "middle", class: "reach-label", "font-size": font, "stroke-width": font * 0.2, "pointer-events": "none" });
+            name.textContent = r.label;
+            layers.marks.append(name);
+          }
+        }
         for (let d = r.band; r.band > 0 && d < r.radius - 1e-9; d += r.band) {
           layers.marks.append(svgEl("path", { d: arc(r, d, true), fill: "none", stroke: "#E69F00", "stroke-dasharray": `${unit * 0.5} ${unit * 0.5}`, "stroke-width": unit * 0.06 }));
         }
