@@ -153,7 +153,11 @@ function showDecisions(decisions, message) {
   box.replaceChildren();
   activeForm = null;
   if (message.seat === null) { box.innerHTML = `<span class="muted">Spectators watch; they do not act.</span>`; return; }
-  if (!decisions.length) { box.innerHTML = `<span class="muted">${message.over ? "The game is over." : "Nothing owed now: waiting for the others."}</span>`; return; }
+  if (!decisions.length) {
+    const why = message.over ? "The game is over." : message.waiting_for_dice ? "Waiting for the dice: the choices come back once the faces are in." : "Nothing owed now: waiting for the others.";
+    box.innerHTML = `<span class="muted">${why}</span>`;
+    return;
+  }
   decisions.forEach((decision, number) => {
     const div = document.createElement("div");
     div.className = "decision";
