@@ -148,6 +148,25 @@ function drawScene(svg, scene, options) {
     if (dragged) { dragged = false; return; }
     if (opts.onPoint) opts.onPoint(toTable(event));
   };
+  // The label of a piece whose move's ghost would cover it is moved clear while the ghost
+  // is drawn: to the other side of the piece, else past the ghost (back when it goes).
+  let moved = null;
+  const restoreLabel = () => { if (moved) moved.removeAttribute("transform"); moved = null; };
+  const clearLabel = (ghost, shape, reach) => {
+    const text = [...layers.labels.children].find((t) => t.getAttribute("data-for") === ghost.label);
+    if (!text || !text.getBBox) return;
+    const b = text.getBBox(), pad = unit * 0.2;
+    const disc = (x, y, r) => ({ x0: x - r - pad, x1: x + r + pad, y0: fy(y) - r - pad, y1: fy(y) + r + pad });
+    const keep = [disc(ghost.x, ghost.y, reach)];
+    if (shape) keep.push(disc(shape.x, shape.y, Math.max(shape.size || 0.5, (shape.length || 0) / 2)));
+    const clear = (dy) => keep.every((k) => b.x + b.width < k.x0 || k.x1 < b.x || b.y + dy + b.height < k.y0 || k.y1 < b.y + dy);
+    const middle = b.y + b.height / 2;
+    const shifts = [0, ...(shape ? [2 * (fy(shape.y) - middle)] : []), keep[0].y1 + pad - b.y, keep[0].y0 - pad - b.y - b.height];
+    const dy = shifts.find(clear);
+    if (dy === undefined || dy === 0) return;
+    text.setAttribute("transform", `translate(0 ${dy})`);
+    moved = text;
+  };
   return {
     marks: layers.marks, unit,
     mark(x, y, colour) {
@@ -202,6 +221,7 @@ function drawScene(svg, scene, options) {
     // A piece not on the table yet (a placement) has no course: its ghost alone, its size.
     ghost(ghost, shape, allowed) {
       layers.ghosts.replaceChildren();
+      restoreLabel();
       const colour = allowed ? "#009E73" : "#b3261e";
       if (shape) {
         const points = [[shape.x, shape.y], ...ghost.path, [ghost.x, ghost.y]].map(([x, y]) => `${x},${fy(y)}`).join(" ");
@@ -213,8 +233,9 @@ function drawScene(svg, scene, options) {
         const h = (ghost.heading * Math.PI) / 180, reach = r * 1.8;
         layers.ghosts.append(svgEl("line", { x1: ghost.x, y1: fy(ghost.y), x2: ghost.x + reach * Math.sin(h), y2: fy(ghost.y + reach * Math.cos(h)), stroke: colour, "stroke-width": unit * 0.15, "pointer-events": "none" }));
       }
+      clearLabel(ghost, shape, r * 1.8);
     },
-    clearGhosts() { layers.ghosts.replaceChildren(); },
+    clearGhosts() { layers.ghosts.replaceChildren(); restoreLabel(); },
     ring(x, y, radius) {
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: radius, fill: "none", stroke: "#ffbf00", "stroke-dasharray": `${unit} ${unit}`, "stroke-width": unit * 0.08 }));
     },
@@ -324,7 +345,7 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
   const crowded = full.dropped > 0;
   const drawn = crowded ? plan(shapes.filter((shape) => !isPiece(shape))).texts : full.texts;
   for (const t of drawn) {
-    const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": t.font });
+    const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": t.font, "data-for": t.lines[0] });
     t.lines.forEach((line, i) => {
       const span = svgEl("tspan", { x: t.x, dy: i ? t.font * 1.1 : 0, class: i ? "shape-damage" : "" });
       span.textContent = line;
