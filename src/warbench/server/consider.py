@@ -124,7 +124,7 @@ def _plain_aim(rules: Ruleset[Any, Any], state: Any, action: Action, aimed_by: s
     """``action``, newly aimed through its field ``aimed_by``, with every other field that
     has a default set back to it when the rules refuse ``action`` as it is and the plain
     one still aims at the same piece: a form then says and sends only what the new choice
-    means, and a refusal is the new target's own, not one of the old choice's qualifier."""
+    means, and a refusal is the new target's own, not one earned by the old qualifiers."""
     plain = action.to_plain()
     reset = {**plain, **{spec["name"]: spec["default"] for spec in field_specs(type(action))
                          if "default" in spec and spec["name"] != aimed_by}}
