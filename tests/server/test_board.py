@@ -128,6 +128,37 @@ def test_robogear_a_clicked_enemy_becomes_the_shoot_forms_target_with_its_odds()
     assert acting["reason"] is None
 
 
+def test_robogear_a_pilot_shot_aimed_at_a_closed_machine_is_a_plain_shot_in_words() -> None:
+    """RG-PILOT-OPEN on the web table: the Shoot form set on a shot at an open machine's
+    pilot, aimed by a click at another enemy, whose cabin is closed, becomes a plain shot
+    at it: its words no longer speak of a pilot (they name the weapon and the target), and
+    the verdict is that shot's own (legal here), not the pilot rule's refusal."""
+    from warbench.core.agents import RandomAgent
+    from warbench.core.match import play_next_decision
+    from warbench.rulesets.robogear.actions import Shoot
+
+    rules = ruleset("robogear")
+    game = Game.new(rules, rules.default_setup(), seed=3, players=2)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while not any(isinstance(o, Shoot) and o.at_pilot for o in game.pending()[0].options):
+        play_next_decision(game, agents)
+    decision = game.pending()[0]
+    seat, options = decision.player, decision.options
+    pilot = next(o for o in options if isinstance(o, Shoot) and o.at_pilot)
+    plain = next(o for o in options if isinstance(o, Shoot) and not o.at_pilot
+                 and (o.unit, o.weapon) == (pilot.unit, pilot.weapon) and o.target != pilot.target
+                 and rules.data.units[game.state.units[o.target].type].cockpit == "closed")
+    label = _shape(game, seat, f"{plain.target} ")["label"]
+    reply = consider(game, seat, {"aim": {"label": label, "action": pilot.to_plain()}})
+    assert reply["action"] == plain.to_plain()
+    assert reply["reason"] is None and "pilot" not in reply["text"]
+    weapon = rules.data.units[game.state.units[pilot.unit].type].weapons[pilot.weapon].name
+    assert reply["text"].endswith(f"fires its {weapon} at {label}")
+    own = consider(game, seat, {"action": pilot.to_plain()})  # the pilot shot says so
+    assert own["reason"] is None and own["text"].endswith(
+        f"at the pilot of {rules.action_target(game.state, pilot)}")
+
+
 def test_dystopian_wars_a_dragged_model_turns_within_its_move_and_ends_on_its_ghost() -> None:
     """DW movement (DW-MOVE): dragged ahead and to the side, the move runs straight, turns
     (using part of the move) and ends on its ghost once taken; dragged short of the minimum

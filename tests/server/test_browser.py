@@ -374,7 +374,7 @@ def test_a_person_takes_a_robogear_unit_turn_in_a_three_player_game(
         ".value !== ''", timeout=10_000)
     target = shoot.locator("input[data-field='target']").input_value()
     assert enemy.get_attribute("data-label").startswith(f"{target} ")
-    assert "target " + target in page.inner_text("#consider-text")
+    assert page.inner_text("#consider-text").endswith(f" at {enemy.get_attribute('data-label')}")
     page.screenshot(path=str(SHOTS / "robogear-target.png"))
     page.locator("#consider-panel").scroll_into_view_if_needed()
     before = _step(page)

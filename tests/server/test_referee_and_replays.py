@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -265,3 +266,31 @@ def test_faces_of_an_action_refused_after_its_roll_are_not_handed_to_the_next(
     assert session.typed == [] and session.roll is None
     record = store.load("g2")
     assert record is not None and record.pending is None
+
+
+def test_no_decision_is_offered_while_the_table_waits_for_dice(client: TestClient) -> None:
+    """Referee mode: once an action waits for typed faces, the seat's state offers no
+    decision (the page shows no button to click: the table would refuse it) until the faces
+    are in; no state the seat is sent offers both."""
+    game = create(client, "dystopian-wars",
+                  [{"kind": "person"}, {"kind": "bot", "bot": "random"}], referee=True)
+    link = game["seats"][0]["link"]
+    socket = Socket(client, game["id"], link)
+    snap = socket.next_of("state")
+    for _ in range(300):  # until the person's own action waits for dice
+        if snap["roll"] and snap["waiting_for"] == [0]:
+            break
+        if snap["roll"]:
+            socket.send({"type": "faces", "faces": [3] * snap["roll"]["count"]})
+        elif snap["decisions"]:
+            socket.send({"type": "act", "action": first_action(snap)})
+        snap = socket.next_of("state")
+    assert snap["roll"] and snap["waiting_for"] == [0], "no action of the person rolled dice"
+    assert snap["decisions"] == [] and state(client, game["id"], link)["decisions"] == []
+    socket.send({"type": "act", "action": {"type": "end_activation"}})
+    assert "waiting for dice" in socket.next_of("refused")["reason"]
+    snap = _answer_dice_until_a_decision(socket, snap)
+    assert not snap["roll"]
+    sent = [json.loads(text) for text in socket.received]
+    assert not [m for m in sent if m["type"] == "state" and m["roll"] and m["decisions"]]
+    socket.close()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from warbench.core.actions import Action
@@ -25,7 +25,7 @@ from warbench.core.engine import Game
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset
 from warbench.server.session import MalformedAction
-from warbench.server.snapshot import odds_plain
+from warbench.server.snapshot import field_specs, odds_plain
 
 
 def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
@@ -53,7 +53,7 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
     elif isinstance(request, dict) and "aim" in request:
         label, partial = _aim(request["aim"])
         field = request["aim"].get("field")
-        action = (aimed(rules, state, partial, label) if field is None
+        action = (aimed(rules, state, partial, label, observation.check) if field is None
                   else acting(rules, state, partial, label, field))
         if action is None and field is None:
             action, note = from_example(rules, state, observation.decisions, partial, label)
@@ -91,11 +91,13 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
 AIM_LIMIT = 512
 
 
-def aimed(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label: str
-          ) -> Action | None:
+def aimed(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label: str,
+          check: Callable[[Action], str | None] | None = None) -> Action | None:
     """``partial`` (a form's action, some fields perhaps unset) as it is if the ruleset
     names the piece ``label`` as its target, else with one whole-number field set so that
-    it does (``target`` tried first, then the others in order); ``None`` when none does."""
+    it does (``target`` tried first, then the others in order); ``None`` when none does.
+    A new piece aimed at keeps the qualifiers of the old choice (fields with a default: a
+    ROBOGEAR shot at the pilot, a lobbed one) only where ``check`` accepts them with it."""
     action_type = rules.codec.type_of(partial["type"])
     if action_type is None:
         raise MalformedAction(f"aim.action.type: no action {partial['type']!r}")
@@ -113,8 +115,27 @@ def aimed(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label: 
             except ValueError:
                 continue
             if rules.action_target(state, action) == label:
-                return action
+                return action if check is None else _plain_aim(rules, state, action, key, check)
     return None
+
+
+def _plain_aim(rules: Ruleset[Any, Any], state: Any, action: Action, aimed_by: str,
+               check: Callable[[Action], str | None]) -> Action:
+    """``action``, newly aimed through its field ``aimed_by``, with every other field that
+    has a default set back to it when the rules refuse ``action`` as it is and the plain
+    one still aims at the same piece: a form then says and sends only what the new choice
+    means, and a refusal is the new target's own, not one earned by the old qualifiers."""
+    plain = action.to_plain()
+    reset = {**plain, **{spec["name"]: spec["default"] for spec in field_specs(type(action))
+                         if "default" in spec and spec["name"] != aimed_by}}
+    if reset == plain or check(action) is None:
+        return action
+    try:
+        fresh = rules.codec.decode(reset)
+    except ValueError:
+        return action
+    target = rules.action_target(state, action)
+    return fresh if rules.action_target(state, fresh) == target else action
 
 
 #: Legal examples drawn from a space when a click must fill a form's empty fields.

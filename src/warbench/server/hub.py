@@ -91,6 +91,7 @@ class Room:
                 log_from=log_from,
                 units=self.units_for(seat),
                 attacks=session.seen.last(seat),
+                deciding=session.roll is None,
             )
         message["game"] = session.id
         message["ruleset"] = session.rules.id

@@ -155,13 +155,16 @@ def snapshot(
     log_from: int = 0,
     units: Mapping[str, str] | None = None,
     attacks: tuple[int, tuple[Attack, ...]] = (0, ()),
+    deciding: bool = True,
 ) -> dict[str, Any]:
     """Everything ``seat`` (or :data:`SPECTATOR`) may be sent now.
 
     ``log_from`` skips the first visible events the page already has; ``units`` are the
     seat's :func:`seat_units`, when the caller keeps them (names of units rarely change);
     ``attacks`` the step and marks of the last attacks this seat has seen
-    (:class:`~warbench.core.moments.SeenAttacks`), drawn on its scene.
+    (:class:`~warbench.core.moments.SeenAttacks`), drawn on its scene; ``deciding`` false
+    while the table waits for typed dice (referee mode): no decision is sent until they are
+    in, as none can be taken.
     """
     rules = game.ruleset
     if seat == SPECTATOR:
@@ -169,7 +172,8 @@ def snapshot(
         decisions: list[Decision] = []
     else:
         observation = game.observe(seat)
-        state, decisions = observation.state, list(observation.decisions)
+        state = observation.state
+        decisions = list(observation.decisions) if deciding else []
     if units is None:
         units = seat_units(game, seat)
     events = visible_events(game, seat)

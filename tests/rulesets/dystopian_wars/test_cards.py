@@ -83,6 +83,25 @@ def test_opening_hands_are_dealt_and_hidden() -> None:
     assert entitlement(state(duel), data, 0) == 1
 
 
+def test_the_cards_drawn_name_who_drew_them_and_only_the_drawer_sees_them() -> None:
+    """DW-CARDS-HIDDEN, DW-CARDS-DRAW: the line telling which cards came names the player
+    who drew them and the cards by name, so a view of every seat's events (a referee's,
+    `warbench replay` without --player) tells the two hands apart; a seat sees its own
+    hand's line only, a spectator neither."""
+    from warbench.rulesets.dystopian_wars.events import OwnCards
+
+    game = Game.new(DystopianWarsRuleset(), seed=4)
+    cards = game.ruleset.data.cards  # type: ignore[attr-defined]
+    hands = [state(game).hands[player].value for player in (0, 1)]
+    lines = [e for e in game.events if isinstance(e, OwnCards)]
+    for player, line in enumerate(lines):
+        names = ", ".join(cards[card].name for card in line.cards)
+        assert line.text == f"player {player} draws {names}"
+        assert sorted(line.cards) == sorted(hands[player])
+        assert [e for e in game.events_for(player) if isinstance(e, OwnCards)] == [line]
+    assert not [e for e in game.events if isinstance(e, OwnCards) and e.visible_to is None]
+
+
 def test_turn_cards_are_laid_together_and_may_be_countered() -> None:
     """DW-CARDS-T, DW-CARDS-COUNTER, DW-CARDS-TRASH: both players lay a T card face down
     at once; once revealed, each may be countered by a counter card of equal or higher

@@ -59,7 +59,8 @@ def hand(state: DWState, player: int) -> list[str]:
 
 def draw(game: DWGame, state: DWState, player: int, count: int) -> list[str]:
     """Draw ``count`` cards at random from the player's deck (discards reshuffled when it
-    runs out, an engine default). Only the drawer is told what came."""
+    runs out, an engine default). Only the drawer is told what came, by the cards' names,
+    naming the player (a view that sees every seat's events, a referee's, tells whose)."""
     deck = state.decks[player].value
     drawn: list[str] = []
     for _ in range(count):
@@ -84,7 +85,7 @@ def draw(game: DWGame, state: DWState, player: int, count: int) -> list[str]:
         game.emit(
             OwnCards(
                 cards=tuple(drawn),
-                text=f"you draw {', '.join(drawn)}",
+                text=f"player {player} draws {', '.join(game.data.cards[c].name for c in drawn)}",
                 visible_to=frozenset([player]),
             )
         )

@@ -310,10 +310,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         return attacks_drawn(self.data, state, events)
 
     def scene(self, state: FullThrustState, units: Mapping[str, str]) -> Scene:
-        """The picture, each ship with the reach of its working beams in each arc."""
-        from warbench.rulesets.full_thrust.scene import beam_reach
+        """The picture, each ship with the reach of every weapon it can fire, in its arcs."""
+        from warbench.rulesets.full_thrust.scene import gun_reach
 
-        return Scene.from_picture(self.table(state), units, beam_reach(self.data, state))
+        return Scene.from_picture(self.table(state), units, gun_reach(self.data, state))
 
     def fielded(self, state: FullThrustState) -> tuple[dict[str, int], ...]:
         """Every ship that has stood on the table, by its player and unit type."""

@@ -1,11 +1,15 @@
-"""What a Full Thrust seat sees of a ship's guns: the reach of its beams in each fire arc,
-the damage each ship carries, and the fire of a moment drawn over the arcs and bands used
-(every direct-fire weapon's bands; plasma bolts, salvos and fighters with the reach they
-strike within).
+"""What a Full Thrust seat sees of a ship's guns: the reach of every weapon it can fire in
+its fire arcs, the damage each ship carries, and the fire of a moment drawn over the arcs and
+bands used (every direct-fire weapon's bands; plasma bolts, salvos and fighters with the
+reach they strike within).
 
-A beam battery of class *k* reaches ``k * beam_band`` MU into each of its arcs, losing a die
-at every band; the scene draws, for a selected ship, each of the six arcs out to the longest
-working battery that covers it, with a line at every band.
+A weapon's reach is the one the rules judge a shot by (:func:`~.fire.weapon_reach` for a
+direct-fire weapon, :func:`~.salvos.launch_reach` for a launcher placing its marker): a beam
+battery of class *k* reaches ``k * beam_band`` MU, losing a die at every band; a K-gun, a
+pulse torpedo or a submunition pack to the last line of its range table. The scene draws,
+for a selected ship, one wedge per weapon and run of neighbouring arcs it fires into (a
+whole circle for all six), named by the weapon, with a line at every band where the bands
+are evenly spaced. Weapons alike (same name, arcs and reach) are drawn once, counted.
 """
 
 from __future__ import annotations
@@ -19,41 +23,88 @@ from warbench.core.events import Event
 from warbench.core.geometry import Arc, Point, Pose, RangeBands
 from warbench.core.scene import Reach
 from warbench.core.table import Attack
-from warbench.rulesets.full_thrust.arcs import ARC_BITS, ARC_NAMES, heading_of
+from warbench.rulesets.full_thrust.arcs import ALL_ARCS, ARC_BITS, ARC_NAMES, heading_of
 from warbench.rulesets.full_thrust.events import FighterAttack, SalvoAttack, WeaponFired
 from warbench.rulesets.full_thrust.events_alien import PlasmaStrike
-from warbench.rulesets.full_thrust.fire import weapon_reach
+from warbench.rulesets.full_thrust.fire import DIRECT_FIRE, weapon_reach
 from warbench.rulesets.full_thrust.library import Library, SystemSpec
+from warbench.rulesets.full_thrust.pods import INTERCEPTOR, POD_LAUNCHER
+from warbench.rulesets.full_thrust.salvos import LAUNCHERS, launch_reach
 from warbench.rulesets.full_thrust.state import FullThrustState, Ship
 
 #: The six 60-degree fire arcs, in the order of ``ARC_NAMES``.
 ARCS = tuple(Arc.centered(60.0, 60.0 * index) for index in range(len(ARC_NAMES)))
 
 
-def beam_reach(library: Library, state: FullThrustState) -> dict[str, tuple[Reach, ...]]:
-    """For each ship on the table, by name, the reach of its working beams in each arc."""
-    band = library.rules.weapons.beam_band
+def gun_reach(library: Library, state: FullThrustState) -> dict[str, tuple[Reach, ...]]:
+    """For each ship on the table, by name, the reach of each weapon it can fire: working
+    (not knocked out) and with a shot left for the battle."""
     reaches: dict[str, tuple[Reach, ...]] = {}
     for ship in state.ships:
-        if not ship.active:
-            continue
-        design = library.designs[ship.design]
-        heading = heading_of(ship.facing)
-        arcs = []
-        for index, name in enumerate(ARC_NAMES):
-            classes = [
-                spec.level
-                for number, spec in enumerate(design.systems)
-                if spec.kind == "beam"
-                and spec.arcs & ARC_BITS[name]
-                and number < len(ship.damage)
-                and not ship.damage[number]
-            ]
-            if classes:
-                centre = heading + 60.0 * index
-                arcs.append(Reach(max(classes) * band, centre - 30.0, centre + 30.0, band, name))
-        reaches[ship.name] = tuple(arcs)
+        if ship.active:
+            reaches[ship.name] = _ship_reach(library, ship)
     return reaches
+
+
+def _ship_reach(library: Library, ship: Ship) -> tuple[Reach, ...]:
+    """One ship's wedges: per weapon kind alike and run of neighbouring arcs."""
+    systems = library.designs[ship.design].systems
+    alike: Counter[tuple[str, int, float, float]] = Counter()
+    for number, spec in enumerate(systems):
+        if spec.kind not in DIRECT_FIRE and spec.kind not in LAUNCHERS:
+            continue
+        if spec.kind == POD_LAUNCHER and spec.mode == INTERCEPTOR:  # point defence only
+            continue
+        if number >= len(ship.damage) or ship.damage[number] or not ship.has_shots(number):
+            continue
+        if spec.kind in DIRECT_FIRE:
+            radius, band = weapon_reach(library, spec), _even_band(weapon_bands(library, spec))
+        else:
+            radius, band = launch_reach(library, spec.kind), 0.0
+        alike[(spec.label, spec.arcs, radius, band)] += 1
+    heading = heading_of(ship.facing)
+    wedges = []
+    for (label, arcs, radius, band), count in alike.items():
+        name = label + (f" x{count}" if count > 1 else "")
+        for start, end in arc_runs(arcs):
+            turn = 0.0 if end - start >= 360.0 else heading
+            wedges.append(Reach(radius, turn + start, turn + end, band, name))
+    return tuple(wedges)
+
+
+def arc_runs(arcs: int) -> list[tuple[float, float]]:
+    """The arcs of a mask as runs of neighbouring arcs, each ``(start, end)`` in degrees
+    from the bow, clockwise (a full circle for all six).
+
+    >>> arc_runs(ARC_BITS["F"] | ARC_BITS["FS"] | ARC_BITS["FP"])
+    [(-90.0, 90.0)]
+    >>> arc_runs(ARC_BITS["FS"] | ARC_BITS["AP"])
+    [(30.0, 90.0), (-150.0, -90.0)]
+    """
+    if arcs & ALL_ARCS == ALL_ARCS:
+        return [(0.0, 360.0)]
+    count = len(ARC_NAMES)
+    held = [bool(arcs & ARC_BITS[name]) for name in ARC_NAMES]
+    runs = []
+    for first in range(count):
+        if held[first] and not held[first - 1]:
+            last = first
+            while held[(last + 1) % count]:
+                last += 1
+            start = 60.0 * first - 30.0 - (360.0 if first > count // 2 else 0.0)
+            runs.append((start, start + 60.0 * (last - first + 1)))
+    return runs
+
+
+def _even_band(bands: RangeBands) -> float:
+    """The band spacing of evenly spaced bands (0: a single band, or uneven ones)."""
+    edges = bands.edges
+    if len(edges) < 2:
+        return 0.0
+    step = edges[0]
+    if all(abs(edge - step * (index + 1)) < 1e-9 for index, edge in enumerate(edges)):
+        return step
+    return 0.0
 
 
 def damage_text(library: Library, ship: Ship) -> str:
@@ -94,9 +145,9 @@ def attacks_drawn(
 def ship_fire(
     library: Library, state: FullThrustState, events: Sequence[Event]
 ) -> tuple[Attack, ...]:
-    """Each ship's fire at each target, one mark per pair: the weapons fired and the damage
-    they scored, over the fire arc that bore on the target, with the band the target lay in
-    of the longest-reaching weapon among them."""
+    """Each ship's fire at each target, one mark per pair: the weapons fired (by the names
+    the design data gives them) and the damage they scored, over the fire arc that bore on
+    the target, with the band the target lay in of the longest-reaching weapon among them."""
     fired: dict[tuple[int, int], list[WeaponFired]] = {}
     for event in events:
         if isinstance(event, WeaponFired):
@@ -112,7 +163,7 @@ def ship_fire(
         arc = next((ARCS[index] for index, name in enumerate(ARC_NAMES)
                     if arcs & ARC_BITS[name] and ARCS[index].contains(relative)), None)
         bands = max((weapon_bands(library, spec) for spec in specs), key=lambda b: b.reach)
-        names = Counter(f"{s.kind}-{s.level}" if s.level else s.kind for s in specs)
+        names = Counter(spec.label for spec in specs)
         weapons = ", ".join(name + (f" x{n}" if n > 1 else "") for name, n in names.items())
         damage = sum(shot.damage for shot in shots)
         marks.append(Attack.fired(

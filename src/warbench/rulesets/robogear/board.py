@@ -77,7 +77,10 @@ def element_words(state: RobogearState, element: int) -> str:
 
 def action_text(data: RobogearData, state: RobogearState, action: Action) -> str | None:
     """A move in words with the resource it spends, an activation or a regrouping by the
-    units' names and numbers; ``None`` for other actions."""
+    units' names and numbers, a shot by the weapon's name and what it aims at (the pilot
+    only when the shot is at the pilot); ``None`` for other actions."""
+    if isinstance(action, Shoot):
+        return shot_text(data, state, action)
     if isinstance(action, Activate):
         return f"activate {element_words(state, action.element)}"
     if isinstance(action, Regroup):
@@ -94,6 +97,22 @@ def action_text(data: RobogearData, state: RobogearState, action: Action) -> str
     way = moves.rate(moves.movement(data, data.units[unit.type]), action.heading - unit.facing)[1]
     spent = "" if cost is None else f" for {cost} resource ({unit.points_left} left)"
     return f"{data.units[unit.type].name} {unit.id} moves {action.distance:g} steps {way}{spent}"
+
+
+def shot_text(data: RobogearData, state: RobogearState, action: Shoot) -> str | None:
+    """``3 Anvil battle tank fires its main cannon at the pilot of 13 Hare carrier``; a
+    lobbing gun's indirect shot ``lobs`` it; ``None`` for a unit or weapon not there."""
+    units = state.units
+    if not (0 <= action.unit < len(units) and 0 <= action.target < len(units)):
+        return None
+    shooter, target = units[action.unit], units[action.target]
+    weapons = data.units[shooter.type].weapons
+    if not 0 <= action.weapon < len(weapons):
+        return None
+    aim = f"the pilot of {unit_label(data, target)}" if action.at_pilot else unit_label(
+        data, target)
+    verb = "lobs" if action.indirect else "fires"
+    return f"{unit_label(data, shooter)} {verb} its {weapons[action.weapon].name} at {aim}"
 
 
 def action_preview(data: RobogearData, state: RobogearState, action: Action) -> Preview:

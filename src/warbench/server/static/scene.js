@@ -148,13 +148,33 @@ function drawScene(svg, scene, options) {
     if (dragged) { dragged = false; return; }
     if (opts.onPoint) opts.onPoint(toTable(event));
   };
+  // The label of a piece whose move's ghost would cover it is moved clear while the ghost
+  // is drawn: to the other side of the piece, else past the ghost (back when it goes).
+  let moved = null;
+  const restoreLabel = () => { if (moved) moved.removeAttribute("transform"); moved = null; };
+  const clearLabel = (ghost, shape, reach) => {
+    const text = [...layers.labels.children].find((t) => t.getAttribute("data-for") === ghost.label);
+    if (!text || !text.getBBox) return;
+    const b = text.getBBox(), pad = unit * 0.2;
+    const disc = (x, y, r) => ({ x0: x - r - pad, x1: x + r + pad, y0: fy(y) - r - pad, y1: fy(y) + r + pad });
+    const keep = [disc(ghost.x, ghost.y, reach)];
+    if (shape) keep.push(disc(shape.x, shape.y, Math.max(shape.size || 0.5, (shape.length || 0) / 2)));
+    const clear = (dy) => keep.every((k) => b.x + b.width < k.x0 || k.x1 < b.x || b.y + dy + b.height < k.y0 || k.y1 < b.y + dy);
+    const middle = b.y + b.height / 2;
+    const shifts = [0, ...(shape ? [2 * (fy(shape.y) - middle)] : []), keep[0].y1 + pad - b.y, keep[0].y0 - pad - b.y - b.height];
+    const dy = shifts.find(clear);
+    if (dy === undefined || dy === 0) return;
+    text.setAttribute("transform", `translate(0 ${dy})`);
+    moved = text;
+  };
   return {
     marks: layers.marks, unit,
     mark(x, y, colour) {
       layers.marks.replaceChildren();
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: unit * 0.5, fill: "none", stroke: colour || "#ffbf00", "stroke-width": unit * 0.2 }));
     },
-    // The reach of a selected piece's weapons: a wedge per arc, a dashed line per band.
+    // The reach of a selected piece's weapons: a wedge per arc, a dashed line per band, and
+    // the weapon's name by the wedge's far edge (a full circle's below the piece, staggered).
     reach(shape) {
       const point = (bearing, distance) => {
         const b = (bearing * Math.PI) / 180;
@@ -165,11 +185,32 @@ function drawScene(svg, scene, options) {
         const large = r.end - r.start > 180 ? 1 : 0;
         return `${move ? "M" : "L"} ${point(r.start, d)} A ${d} ${d} 0 ${large} 1 ${point(r.end, d)}`;
       };
+      let circles = 0;
+      const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+      const font = Math.max(unit * 0.8, perUnit ? 11 / perUnit : 0);
       for (const r of shape.reach || []) {
-        const wedge = r.end - r.start >= 360 ? arc(r, r.radius, true) : `M ${shape.x} ${fy(shape.y)} ${arc(r, r.radius, false)} Z`;
-        const el = svgEl("path", { d: wedge, fill: "#E69F00", "fill-opacity": 0.08, stroke: "#E69F00", "stroke-width": unit * 0.08, class: "reach" });
+        const whole = r.end - r.start >= 360;
+        const wedge = whole ? arc(r, r.radius, true) : `M ${shape.x} ${fy(shape.y)} ${arc(r, r.radius, false)} Z`;
+        const el = svgEl("path", { d: wedge, fill: "#E69F00", "fill-opacity": 0.08, stroke: "#E69F00", "stroke-width": unit * 0.08, class: "reach", "data-weapon": r.label });
         const title = svgEl("title"); title.textContent = `${r.label}: ${r.radius}`; el.append(title);
         layers.marks.append(el);
+        if (r.label) {
+          // by the far edge, pulled in along its bearing until it lies on the table
+          const bearings = whole ? [180, 0, 90, 270, 135, 225, 45, 315].map((b) => b + 20 * circles++) : [(r.start + r.end) / 2];
+          let at = null;
+          for (const b of bearings) {
+            for (let d = r.radius + font * 0.7; d > font && !at; d -= font) {
+              const x = shape.x + d * Math.sin((b * Math.PI) / 180), y = shape.y + d * Math.cos((b * Math.PI) / 180);
+              if (x > font * 2 && x < scene.width - font * 2 && y > font && y < scene.height - font) at = [x, y];
+            }
+            if (at) break;
+          }
+          if (at) {
+            const name = svgEl("text", { x: at[0], y: fy(at[1]) + font * 0.35, "text-anchor": "middle", class: "reach-label", "font-size": font, "stroke-width": font * 0.2, "pointer-events": "none" });
+            name.textContent = r.label;
+            layers.marks.append(name);
+          }
+        }
         for (let d = r.band; r.band > 0 && d < r.radius - 1e-9; d += r.band) {
           layers.marks.append(svgEl("path", { d: arc(r, d, true), fill: "none", stroke: "#E69F00", "stroke-dasharray": `${unit * 0.5} ${unit * 0.5}`, "stroke-width": unit * 0.06 }));
         }
@@ -180,6 +221,7 @@ function drawScene(svg, scene, options) {
     // A piece not on the table yet (a placement) has no course: its ghost alone, its size.
     ghost(ghost, shape, allowed) {
       layers.ghosts.replaceChildren();
+      restoreLabel();
       const colour = allowed ? "#009E73" : "#b3261e";
       if (shape) {
         const points = [[shape.x, shape.y], ...ghost.path, [ghost.x, ghost.y]].map(([x, y]) => `${x},${fy(y)}`).join(" ");
@@ -191,8 +233,9 @@ function drawScene(svg, scene, options) {
         const h = (ghost.heading * Math.PI) / 180, reach = r * 1.8;
         layers.ghosts.append(svgEl("line", { x1: ghost.x, y1: fy(ghost.y), x2: ghost.x + reach * Math.sin(h), y2: fy(ghost.y + reach * Math.cos(h)), stroke: colour, "stroke-width": unit * 0.15, "pointer-events": "none" }));
       }
+      clearLabel(ghost, shape, r * 1.8);
     },
-    clearGhosts() { layers.ghosts.replaceChildren(); },
+    clearGhosts() { layers.ghosts.replaceChildren(); restoreLabel(); },
     ring(x, y, radius) {
       layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: radius, fill: "none", stroke: "#ffbf00", "stroke-dasharray": `${unit} ${unit}`, "stroke-width": unit * 0.08 }));
     },
@@ -302,7 +345,7 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
   const crowded = full.dropped > 0;
   const drawn = crowded ? plan(shapes.filter((shape) => !isPiece(shape))).texts : full.texts;
   for (const t of drawn) {
-    const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": t.font });
+    const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": t.font, "data-for": t.lines[0] });
     t.lines.forEach((line, i) => {
       const span = svgEl("tspan", { x: t.x, dy: i ? t.font * 1.1 : 0, class: i ? "shape-damage" : "" });
       span.textContent = line;

@@ -103,10 +103,11 @@ function showState(message) {
   if (oneScreen && (state === null || state.seat !== message.seat)) passTheScreen(message.seat);
   state = message;
   document.body.dataset.states = Number(document.body.dataset.states || 0) + 1;  // for tests
-  const seatText = message.seat === null ? "spectator" : `seat ${message.seat}`;
+  // the seat is named once, in the header's "who" (a one-screen table's changes: named here)
+  const seatText = oneScreen ? `player ${message.seat} · ` : "";
   let status = message.over ? `game over: ${message.outcome.winners.length ? "won by player " + message.outcome.winners.join(", ") : "a draw"} (${message.outcome.reason})`
     : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
-  $("status").textContent = `${seatText} · step ${message.step} · ${status}`;
+  $("status").textContent = `${seatText}step ${message.step} · ${status}`;
   if (message.scene) $("scene-title").textContent = message.scene.title;
   board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, onDragCancel: dragCancelled, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
   considering = null; asking = false; nextAsk = null;
@@ -153,7 +154,11 @@ function showDecisions(decisions, message) {
   box.replaceChildren();
   activeForm = null;
   if (message.seat === null) { box.innerHTML = `<span class="muted">Spectators watch; they do not act.</span>`; return; }
-  if (!decisions.length) { box.innerHTML = `<span class="muted">${message.over ? "The game is over." : "Nothing owed now: waiting for the others."}</span>`; return; }
+  if (!decisions.length) {
+    const why = message.over ? "The game is over." : message.waiting_for_dice ? "Waiting for the dice: the choices come back once the faces are in." : "Nothing owed now: waiting for the others.";
+    box.innerHTML = `<span class="muted">${why}</span>`;
+    return;
+  }
   decisions.forEach((decision, number) => {
     const div = document.createElement("div");
     div.className = "decision";

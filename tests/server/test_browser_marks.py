@@ -1,0 +1,82 @@
+"""Real-browser tests of what the table page marks on the board and in its header: every
+weapon's reach drawn by name, attack labels in the data's words, a header that names the
+seat once, a ship's label kept clear of its move's ghost, and the decision buttons put away
+while the table waits for dice. Moments are built in Python and handed to the page's own
+``showState`` (as ``test_browser_table``). Skipped, saying why, when chromium or Playwright
+is missing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.rulesets.full_thrust.helpers import battle, ship
+from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
+from tests.server.test_browser_table import _shot, _show
+from warbench.server.snapshot import snapshot
+
+
+def test_a_clicked_kravak_ship_draws_every_weapons_reach_by_name(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """FT-PICTURE: a Kra'Vak frigate, which carries no beams, clicked on the board draws a
+    wedge for each weapon it can fire, each named on the board: its K-guns, scattergun
+    and MKP."""
+    game, _ = battle([ship("tarkesh", "Claw", 30.0, 20.0, facing=3)],
+                     [ship("sentinel", "Watch", 50.0, 30.0)], faction="kravak")
+    page = _open_seat(server, browser, "full-thrust", "random")
+    _show(page, snapshot(game, 0))
+    page.locator("#board .shape[data-label='Claw']").click()
+    names = sorted(page.locator("#board .reach-label").all_text_contents())
+    assert names == ["K1 gun", "K2 gun", "MKP", "scattergun"]
+    assert page.locator("#board path.reach").count() == 4
+    _shot(page, "kravak-reach.png")
+    page.close()
+
+
+def test_a_move_ghost_leaves_the_ships_label_readable(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """The ghost of a ship's move drawn over the ship's label (a short move straight ahead,
+    where the label stands): the label is moved clear of the ghost, not covered by it."""
+    game, _ = battle([ship("harrier", "Ajax", 30.0, 20.0)],
+                     [ship("harrier", "Brute", 50.0, 40.0, facing=6)])
+    page = _open_seat(server, browser, "full-thrust", "random")
+    _show(page, snapshot(game, 0))
+    label = page.locator("#board text.shape-label", has_text="Ajax")
+    before = label.bounding_box()
+    ajax = page.evaluate("() => state.scene.shapes.find((s) => s.label === 'Ajax')")
+    page.evaluate("([a]) => board.ghost({label: 'Ajax', x: a.x, y: a.y + 3, heading: 0, path: []},"
+                  " a, true)", [ajax])
+    ghost = page.locator("#board circle.ghost").bounding_box()
+    after = label.bounding_box()
+    _shot(page, "ghost-and-label.png")
+    overlap = not (after["x"] + after["width"] < ghost["x"]
+                   or ghost["x"] + ghost["width"] < after["x"]
+                   or after["y"] + after["height"] < ghost["y"]
+                   or ghost["y"] + ghost["height"] < after["y"])
+    assert before is not None and not overlap
+    page.close()
+
+
+def test_the_header_names_the_seat_once_and_dice_awaited_hide_the_choices(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """The header says which seat the page is once; a state that waits for typed dice
+    (referee mode: no decision is sent meanwhile) shows the dice to type and no button of
+    the decision before, saying the choices come back once the faces are in."""
+    game, _ = battle([ship("harrier", "Ajax", 30.0, 20.0)],
+                     [ship("harrier", "Brute", 50.0, 40.0, facing=6)])
+    page = _open_seat(server, browser, "full-thrust", "random")
+    snap = snapshot(game, 0)
+    _show(page, snap)
+    header = page.inner_text("header")
+    assert header.count("seat 0") == 1, header
+    assert page.locator("#decisions .option-form, #decisions button").count() > 0
+    waiting = {**snap, "decisions": [], "waiting_for_dice": True,
+               "roll": {"sides": 6, "count": 2, "label": "initiative, player 0"}}
+    _show(page, waiting)
+    assert page.locator("#decisions button, #decisions select").count() == 0
+    assert "Waiting for the dice" in page.inner_text("#decisions")
+    assert "Roll 2 d6 for initiative, player 0" in page.inner_text("#dice-ask")
+    _shot(page, "dice-awaited.png")
+    page.close()
