@@ -91,7 +91,7 @@ def test_a_journal_of_ruleset_version_1_is_refused_with_both_versions_named(
     replay refuses it at once, naming both versions, and `warbench replay` says so and
     exits with status 1 rather than narrating another game."""
     journal = Journal.load(KERNEL1_JOURNAL)
-    assert (journal.version, RULES.version) == ("1", "7")
+    assert (journal.version, RULES.version) == ("1", "8")
     refusal = r"full-thrust 1, replayed with 8: the rules changed.*opening state"
     with pytest.raises(ReplayMismatch, match=refusal):
         replay(journal, rules=RULES)
