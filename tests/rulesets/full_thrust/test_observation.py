@@ -97,7 +97,7 @@ def test_a_journal_of_ruleset_version_1_is_refused_with_both_versions_named(
         replay(journal, rules=RULES)
     assert main(["replay", str(KERNEL1_JOURNAL), "--quiet"]) == 1
     out = capsys.readouterr().out
-    assert "the journal was written by full-thrust 1; replaying with 7" in out
+    assert "the journal was written by full-thrust 1; replaying with 8" in out
     assert "verification failed: journal written by full-thrust 1, replayed with 8" in out
     assert "(the opening state differs from the journal's)" in out
 
