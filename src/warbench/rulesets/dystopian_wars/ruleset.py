@@ -156,7 +156,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return attack_odds(self.data)
 
     def action_text(self, state: DWState, action: Action) -> str:
-        """Attacks and activations with the models' and squadrons' names."""
+        """Every choice with the names of its models, squadrons, cards and criticals."""
         from warbench.rulesets.dystopian_wars.actions import Activate, ChooseEdge, Fire
         from warbench.rulesets.dystopian_wars.edges import EDGE_NAMES, opposite
 
@@ -172,9 +172,11 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             theirs = EDGE_NAMES[opposite(action.edge)]
             return f"deploy along the {EDGE_NAMES[action.edge]} edge (the opponent the {theirs})"
         from warbench.rulesets.dystopian_wars.charges import sweep_text
+        from warbench.rulesets.dystopian_wars.option_words import option_text
         from warbench.rulesets.dystopian_wars.prizes import crew_text
 
-        return crew_text(state, action) or sweep_text(state, action) or action_words(action)
+        return (crew_text(state, action) or sweep_text(state, action)
+                or option_text(self.data, state, action) or action_words(action))
 
     def action_target(self, state: DWState, action: Action) -> str | None:
         """The model an attack aims at."""

@@ -69,6 +69,18 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
         return f"boost the damage roll on {aimed(action.target)} (1 fury)"
     if isinstance(action, act.FreeStrike):
         return "let it go" if action.weapon < 0 else f"free strike with {weapon(action.weapon)}"
+    if isinstance(action, act.GoFirst):
+        return f"player {action.player} deploys and plays first"
+    if isinstance(action, act.StandUp):
+        return f"stand up, giving up the {'movement' if action.give_up == 'move' else 'action'}"
+    if isinstance(action, act.Shake):
+        return f"{name(action.model)} stands up (1 fury)"
+    if isinstance(action, act.Upkeep):
+        record = data.spells.get(action.spell)
+        spell = record.name if record is not None else action.spell
+        if action.keep:
+            return f"keep {spell} on {name(action.target)} (1 fury)"
+        return f"let {spell} on {name(action.target)} expire"
     return action_words(action)
 
 

@@ -23,6 +23,7 @@ from warbench.rulesets.robogear import moves
 from warbench.rulesets.robogear.actions import (
     Activate,
     Board,
+    ChooseEdge,
     Deploy,
     Heal,
     Melee,
@@ -78,9 +79,11 @@ def element_words(state: RobogearState, element: int) -> str:
 def action_text(data: RobogearData, state: RobogearState, action: Action) -> str | None:
     """A move in words with the resource it spends, an activation or a regrouping by the
     units' names and numbers, a shot by the weapon's name and what it aims at (the pilot
-    only when the shot is at the pilot); ``None`` for other actions."""
+    only when the shot is at the pilot), the starting edge; ``None`` for other actions."""
     if isinstance(action, Shoot):
         return shot_text(data, state, action)
+    if isinstance(action, ChooseEdge):
+        return f"start from the {action.edge} edge"
     if isinstance(action, Activate):
         return f"activate {element_words(state, action.element)}"
     if isinstance(action, Regroup):
