@@ -22,16 +22,16 @@ ROUND, FORE = LIB.designs["sorrel"].indices("pulser")
 LEAVE = FighterTarget(0, "ship", 1, True, out_of_arcs=True)
 
 
-def reed_ahead_of_nest(endurance: int = 6) -> FTGame:
-    """Nest's standard group (with ``endurance`` left) launched and flown 4.5 MU off the
-    bow of Red's Sorrel-class Reed (facing Nest), inside the fore pulser's arcs: phase 6,
-    Blue to declare."""
+def reed_ahead_of_nest(endurance: int = 6, at: tuple[float, float] = (32.0, 26.0)) -> FTGame:
+    """Nest's standard group (with ``endurance`` left) launched and flown ``at`` (by default
+    4.5 MU off the bow of Red's Sorrel-class Reed, facing Nest), inside the fore pulser's
+    arcs: phase 6, Blue to declare."""
     game, _ = battle([ship("haven", "Nest", 30.0, 10.0, fighters=("standard",))],
                      [ship("sorrel", "Reed", 30.0, 30.0, facing=6)], 6, 1)
     orders(game)
     game.apply(0, Launch(0))
     game.state.groups[0].endurance = endurance
-    game.apply(0, MoveGroup(0, 32.0, 26.0))
+    game.apply(0, MoveGroup(0, *at))
     assert game.state.phase == 6 and game.pending()[0].player == 0
     return game
 
@@ -116,11 +116,18 @@ def test_ft_seq_targets_no_move_is_offered_against_all_round_point_defence() -> 
     assert "already attacks from outside" in (escape_refusal(state, LIB, behind) or "")
 
 
-def test_ft_seq_targets_the_admiral_picks_a_legal_declaration_with_the_move_on_offer() -> None:
-    """FT-SEQ-TARGETS: the admiral bot, offered the move out of the arcs, still answers
-    with one of the options (it weighs the plain attack first)."""
+def test_ft_seq_targets_the_admiral_pays_to_leave_the_arcs_where_the_move_is_worth_it() -> None:
+    """FT-SEQ-TARGETS, FT-PH-PULSER-PD: next to Reed, one fore pulser's die is not worth an
+    endurance point, so the admiral attacks from where it is; from beyond attack range the
+    group must spend the point on a secondary move anyway, and the admiral spends it on the
+    move that ends out of the pulser's arcs rather than on the straight dash into them."""
     game = reed_ahead_of_nest()
     seen = game.observe(0)
-    decision = seen.decisions[0]
-    choice = AdmiralBot(3).choose(seen, decision)
-    assert choice in decision.options and game.check(0, choice) is None
+    assert LEAVE in seen.decisions[0].options
+    assert AdmiralBot(3).choose(seen, seen.decisions[0]) == FighterTarget(0, "ship", 1)
+    far = reed_ahead_of_nest(at=(34.0, 21.0))  # 9.8 MU off Reed's bow, beyond attack range
+    seen = far.observe(0)
+    options = seen.decisions[0].options
+    assert FighterTarget(0, "ship", 1, True) in options and LEAVE in options
+    choice = AdmiralBot(3).choose(seen, seen.decisions[0])
+    assert choice == LEAVE and far.check(0, choice) is None

@@ -51,8 +51,9 @@ from warbench.rulesets.full_thrust.actions import (
     WriteOrders,
 )
 from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
+from warbench.rulesets.full_thrust.bot_fighters import hull_fraction_lost, target_value
 from warbench.rulesets.full_thrust.damage import screens_of
-from warbench.rulesets.full_thrust.declarations import FIGHTERS, NONE, SALVO, SHIP
+from warbench.rulesets.full_thrust.declarations import FIGHTERS, SHIP
 from warbench.rulesets.full_thrust.defence import PLASMA, PointDefencePhase
 from warbench.rulesets.full_thrust.fighters import group_reach
 from warbench.rulesets.full_thrust.fire import usable_weapons, weapon_reach
@@ -125,11 +126,6 @@ def expected_damage(lib: Library, ship: Ship, target: Ship, systems: Sequence[in
 def option_player(state: FullThrustState, option: DefendWith) -> int:
     """The player whose ship a point defence option uses."""
     return state.ships[option.ship].player
-
-
-def hull_fraction_lost(lib: Library, ship: Ship) -> float:
-    """Share of the hull already gone."""
-    return ship.hull_hits / lib.designs[ship.design].hull
 
 
 class AdmiralBot:
@@ -387,27 +383,9 @@ class AdmiralBot:
             return options[0]
         return min(moves, key=lambda o: hypot(o.x - x, o.y - y))
 
-    def _fighter_target(self, seen: Seen, options: Sequence[FighterTarget]) -> Action:
-        state = seen.state
-        lib = seen.data
-
-        def value(option: FighterTarget) -> float:
-            if option.kind == NONE:
-                return 0.0
-            cost = 0.5 if option.secondary else 0.0
-            if option.kind == SHIP:
-                target = state.ships[option.target]
-                role = 0.3 if option.role == "attack" else 0.0
-                return 3.0 + hull_fraction_lost(lib, target) + role - cost
-            if option.kind == SALVO:
-                salvo = state.salvos[option.target]
-                return 1.5 + salvo.missiles / 6 - cost if salvo.target >= 0 else 0.1
-            enemy = state.groups[option.target]
-            attacking = 1.0 if enemy.target_kind == SHIP else 0.0
-            role = 0.5 if option.role == "interceptor" else 0.0
-            return 1.0 + attacking + role + enemy.count / 12 - cost
-
-        return max(options, key=value)
+    @staticmethod
+    def _fighter_target(seen: Seen, options: Sequence[FighterTarget]) -> Action:
+        return max(options, key=lambda option: target_value(seen.state, seen.data, option))
 
     # ------------------------------------------------------------------ salvos
 
