@@ -106,8 +106,8 @@ def _candidates(
             scale = radius / away
             yield (centre[0] + (here[0] - centre[0]) * scale,
                    centre[1] + (here[1] - centre[1]) * scale)
-    for first, second in itertools.combinations(circles, 2):
-        yield from _circle_circle(*first, *second)
+    for one, other in itertools.combinations(circles, 2):
+        yield from _circle_circle(*one, *other)
 
 
 def _edges(ship: Ship, spec: SystemSpec) -> Iterator[Ray]:
