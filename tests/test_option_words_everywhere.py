@@ -1,5 +1,7 @@
-"""Every choice a seat is offered reads in words: no option with fields falls back to the
-raw "type: field value" form (a player saw "play card: card master-gunner, model 28")."""
+"""Every choice a seat is offered reads in words: no option with fields, and no action the
+search and the learning environment draw from a parameter space (moves, placements, orders),
+falls back to the raw "type: field value" form (a player saw "play card: card
+master-gunner, model 28"; a researcher's labels read "move: model 34, path (3.47, ...)")."""
 
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ from warbench.core.match import play_match
 from warbench.core.observation import Observation
 from warbench.core.preview import action_words
 from warbench.core.registry import available_rulesets, ruleset
+from warbench.core.rng import RandomStream
+from warbench.core.search import ruleset_generator
+from warbench.rl.actions import action_slots
 
 
 class _Reader(RandomAgent):
@@ -24,7 +29,9 @@ class _Reader(RandomAgent):
         self.rules, self.raw = rules, raw
 
     def choose(self, observation: Observation[Any, Any], decision: Decision) -> Any:
-        for option in decision.options[:80]:
+        drawn = action_slots(observation, decision, RandomStream.from_seed(len(self.raw)), 24,
+                             ruleset_generator(self.rules))
+        for option in [*decision.options[:80], *drawn]:
             words = self.rules.action_text(observation.state, option)
             if dataclasses.fields(option) and words == action_words(option):
                 self.raw.setdefault(type(option).__name__, words)

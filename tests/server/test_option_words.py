@@ -4,6 +4,9 @@ with the exact odds of the attack or shot each declares, judged from the seat's 
 from __future__ import annotations
 
 from tests.rulesets.full_thrust.helpers import RULES, battle, orders, ship
+from warbench.core.agents import RandomAgent
+from warbench.core.engine import Game
+from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.full_thrust.actions import (
     FighterTarget,
     Launch,
@@ -135,3 +138,24 @@ def test_ft_seq_targets_a_move_out_of_pulser_arcs_reads_in_words_with_its_reason
     assert answer["reason"] is None and answer["ghosts"][0]["y"] == 30.017
     refused = consider(_reed_ahead_of_nest(1), 0, {"action": leave})
     assert "endurance" in (refused["reason"] or "")
+
+
+def test_a_forms_legal_examples_read_in_words() -> None:
+    """The buttons under a parameter form (a Dystopian Wars model's move) show each legal
+    example in the ruleset's words, as the options do, not "example 1"."""
+    rules = DystopianWarsRuleset()
+    game = Game.new(rules, seed=2)
+    agent = RandomAgent(2)
+    for _ in range(400):
+        decision = game.pending()[0]
+        if any(space.action_type.TAG == "move" for space in decision.spaces):
+            break
+        game.apply(decision.player, agent.choose(game.observe(decision.player), decision))
+    seat = game.pending()[0].player
+    space = next(s for d in snapshot(game, seat)["decisions"] for s in d["spaces"]
+                 if s["type"] == "move")
+    view = game.observe(seat).state
+    assert space["samples"] and len(space["sample_words"]) == len(space["samples"])
+    for sample, words in zip(space["samples"], space["sample_words"], strict=True):
+        assert words == rules.action_text(view, rules.codec.decode(sample))
+        assert ('" ahead' in words or '" astern' in words) and not words.startswith("move:")

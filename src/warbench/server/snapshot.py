@@ -66,23 +66,28 @@ def _plain_default(value: Any) -> Any:
     return value
 
 
-def space_plain(space: ParamSpace, index: int, seed: int) -> dict[str, Any]:
-    """A parameter space described for a page: its action type, fields and samples."""
-    samples: list[dict[str, Any]] = []
+def space_plain(
+    space: ParamSpace, index: int, seed: int, text: Callable[[Action], str] = action_words
+) -> dict[str, Any]:
+    """A parameter space described for a page: its action type, fields and samples, each
+    sample with its ``text`` (the words its button shows; of samples that read alike, the
+    first)."""
+    drawn: list[Action] = []
     try:
-        samples = [
-            action.to_plain()
-            for action in space.sample(RandomStream.from_seed(seed + index), SAMPLES)
-        ]
+        drawn = list(space.sample(RandomStream.from_seed(seed + index), SAMPLES))
     except Exception:  # a sampler that fails still leaves the form usable
-        samples = []
+        drawn = []
+    worded: dict[str, Action] = {}
+    for action in drawn:  # two samples that read alike would be two identical buttons
+        worded.setdefault(text(action), action)
     return {
         "index": index,
         "type": space.action_type.TAG,
         "name": space.action_type.__name__,
         "description": space.description,
         "fields": field_specs(space.action_type),
-        "samples": samples,
+        "samples": [action.to_plain() for action in worded.values()],
+        "sample_words": list(worded),
     }
 
 
@@ -136,7 +141,7 @@ def decision_plain(
             for option in decision.options
         ],
         "spaces": [
-            space_plain(space, index, seed)
+            space_plain(space, index, seed, text)
             for index, space in enumerate(decision.spaces)
             if space.action_type.TAG  # a space of no action type accepts nothing: no form
         ],

@@ -287,7 +287,8 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         return armada_attacks(self.data.tables)
 
     def action_text(self, state: ArmadaState, action: Action) -> str:
-        """Attacks, held fire and resolve spent (or kept) with the fleets' names."""
+        """Attacks, held fire, resolve, orders, role changes and moves with the fleets' and
+        officers' names."""
         from warbench.rulesets.armada.actions import Fire, HoldFire, SpendResolve
         from warbench.rulesets.armada.resolve import resolve_words
 
@@ -305,7 +306,9 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
             ]
             more = f" ({', '.join(extras)})" if extras else ""
             return f"{fleets[action.fleet].name} fires at {names}{more}"
-        return action_words(action)
+        from warbench.rulesets.armada.option_words import option_text
+
+        return option_text(state, action) or action_words(action)
 
     def effect_odds(self, data: ArmadaData, query: str, args: tuple[int, ...]) -> Dist:
         """Gunnery and d20 checks, for luck reports (``odds.luck_odds``)."""

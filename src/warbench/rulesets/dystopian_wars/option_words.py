@@ -12,12 +12,15 @@ from warbench.core.actions import Action
 from warbench.rulesets.dystopian_wars.actions import (
     Board,
     Command,
+    Deploy,
     Discard,
     Garrison,
     Helm,
     JoinPatrol,
     Land,
     Launch,
+    Move,
+    Pivot,
     PlayCard,
     Repair,
     Respond,
@@ -46,6 +49,41 @@ def _critical(data: RulesData, marker: str) -> str:
     return named or marker.replace("-", " ")
 
 
+def path_words(path: tuple[float, ...], backward: bool = False) -> str:
+    """A move's path in words: straights in inches, turns by side (clockwise is starboard).
+
+    >>> path_words((3.5, -27.3, 2.9))
+    '3.5" ahead, 27° to port, 2.9" ahead'
+    >>> path_words((2.0,), backward=True)
+    '2" astern'
+    """
+    way = "astern" if backward else "ahead"
+    parts = []
+    for index, value in enumerate(path):
+        if index % 2 == 0:
+            if value or len(path) == 1:
+                parts.append(f'{value:.3g}" {way}')
+        elif round(value):
+            parts.append(f"{abs(value):.0f}° to {'starboard' if value > 0 else 'port'}")
+    return ", ".join(parts) or "stays where it is"
+
+
+def _move(state: DWState, action: Move) -> str:
+    extras = []
+    if action.level:
+        extras.append("dives" if action.level == "submerged" else f"goes to {action.level}")
+    if action.mine_at >= 0:
+        extras.append(f'drops a mine {action.mine_at:.3g}" along')
+    if action.ram_at >= 0:
+        extras.append(f"rams {_model(state, action.ram_at)}")
+    elif not action.ram:
+        extras.append("touches without ramming")
+    if action.all_stop:
+        extras.append("then all stop")
+    more = f" ({'; '.join(extras)})" if extras else ""
+    return f"{_model(state, action.model)}: {path_words(action.path, action.backward)}{more}"
+
+
 def option_text(data: RulesData, state: DWState, action: Action) -> str:
     """``action`` in words, or "" for an action this module does not word.
 
@@ -55,6 +93,18 @@ def option_text(data: RulesData, state: DWState, action: Action) -> str:
     >>> option_text(rules.data, None, Garrison(0))
     'leave the prize a derelict (no crew aboard)'
     """
+    if isinstance(action, Move):
+        return _move(state, action)
+    if isinstance(action, Pivot):
+        side = "starboard" if action.degrees > 0 else "port"
+        turned = f"{abs(action.degrees):.0f}° to {side}"
+        return f"{_model(state, action.model)} turns {turned} on the spot"
+    if isinstance(action, Deploy):
+        squadrons = state.squadrons
+        name = (squadrons[action.squadron].name if 0 <= action.squadron < len(squadrons)
+                else f"squadron {action.squadron}")
+        return (f"deploy {name} with its lead at ({action.x:.1f}, {action.y:.1f}),"
+                f" heading {action.heading:.0f}°")
     if isinstance(action, PlayCard):
         on = "" if action.model < 0 else f" on {_model(state, action.model)}"
         return f"play {_card(data, action.card)}{on}"

@@ -69,6 +69,9 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
         return f"boost the damage roll on {aimed(action.target)} (1 fury)"
     if isinstance(action, act.FreeStrike):
         return "let it go" if action.weapon < 0 else f"free strike with {weapon(action.weapon)}"
+    if isinstance(action, act.Place):
+        return (f"place {name(action.model)} at ({action.x:.1f}, {action.y:.1f}), facing"
+                f" {action.heading:.0f}°")
     if isinstance(action, act.GoFirst):
         return f"player {action.player} deploys and plays first"
     if isinstance(action, act.StandUp):

@@ -154,9 +154,11 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         return attacks_drawn(self.data, state, events)
 
     def action_text(self, state: RobogearState, action: Action) -> str:
-        """A move with the resource it spends, an activation or regrouping by the units'
-        numbers on the board; other actions in the readable fallback."""
-        return board.action_text(self.data, state, action) or action_words(action)
+        """Every choice in words, naming each unit by its name and its number on the board."""
+        from warbench.rulesets.robogear.unit_words import unit_action_text
+
+        return (board.action_text(self.data, state, action)
+                or unit_action_text(self.data, state, action) or action_words(action))
 
     def action_target(self, state: RobogearState, action: Action) -> str | None:
         """The unit a shot, throw, ram, run-over, fight or treatment aims at."""

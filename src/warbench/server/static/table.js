@@ -285,7 +285,8 @@ function spaceForm(space, number) {
     hint.innerHTML = `<span class="muted">legal examples:</span>`;
     space.samples.forEach((sample, index) => {
       const button = document.createElement("button");
-      button.className = "sample"; button.textContent = `example ${index + 1}`;
+      button.className = "sample";
+      button.textContent = (space.sample_words && space.sample_words[index]) || `example ${index + 1}`;
       button.title = JSON.stringify(sample);
       button.onclick = () => { fill(sample); checkAction(read()); };
       hint.append(button);

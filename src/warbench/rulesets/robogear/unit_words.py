@@ -1,0 +1,63 @@
+"""ROBOGEAR's other choices in words, each unit by its name and its number on the board:
+turns, placements, grenades, rams, run-overs, fights, treatments and getting in and out of
+machines and buildings (moves, shots, activations and regrouping are worded in
+:mod:`.board`)."""
+
+from __future__ import annotations
+
+from warbench.core.actions import Action
+from warbench.rulesets.robogear.actions import (
+    Board,
+    Deploy,
+    Disembark,
+    Enter,
+    Heal,
+    Leave,
+    Melee,
+    Ram,
+    RunOver,
+    Throw,
+    Turn,
+)
+from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.picture import unit_label
+from warbench.rulesets.robogear.state import RobogearState
+
+#: What a unit does to another, by the action's type.
+PAIR_VERBS: dict[type[Action], str] = {
+    Throw: "throws a grenade at",
+    Ram: "rams",
+    RunOver: "runs over",
+    Melee: "fights",
+    Heal: "starts treating",
+}
+
+
+def unit_action_text(data: RobogearData, state: RobogearState, action: Action) -> str | None:
+    """``action`` in words, or ``None`` for an action this module does not word (or one
+    naming a unit that is not there)."""
+    units = state.units
+
+    def label(number: int) -> str:
+        return unit_label(data, units[number]) if 0 <= number < len(units) else f"unit {number}"
+
+    unit = getattr(action, "unit", None)
+    if not isinstance(unit, int):
+        return None
+    if isinstance(action, Throw | Ram | RunOver | Melee | Heal):
+        return f"{label(unit)} {PAIR_VERBS[type(action)]} {label(action.target)}"
+    if isinstance(action, Turn):
+        return f"{label(unit)} turns on the spot to face {action.facing % 360:.0f}°"
+    if isinstance(action, Deploy):
+        return f"place {label(unit)} at ({action.x:.1f}, {action.y:.1f}), out of enemy sight"
+    if isinstance(action, Board):
+        return f"{label(unit)} climbs into {label(action.machine)}"
+    if isinstance(action, Disembark):
+        return f"{label(unit)} leaves its carrier"
+    if isinstance(action, Enter):
+        blocks = state.terrain
+        name = blocks[action.building].name if 0 <= action.building < len(blocks) else "a building"
+        return f"{label(unit)} enters the {name}"
+    if isinstance(action, Leave):
+        return f"{label(unit)} steps out of its building"
+    return None
