@@ -307,6 +307,13 @@ class Ruleset(ABC, Generic[S, D]):
         whole, in words, where a field names a piece)."""
         return {}
 
+    def field_value_words(self, state: S, action: Action, field: str) -> str | None:
+        """The value of ``action``'s ``field`` in words for a form's list (ROBOGEAR's
+        ``Shoot.target`` 11: ``"11 Mantis walker"``), judged from ``state``, or ``None``
+        where a number says it as well. The web table lists a parameter space's field whose
+        drawn values all have words as a choice of those words; the default gives none."""
+        return None
+
     def action_target(self, state: S, action: Action) -> str | None:
         """The label of the table picture's piece ``action`` aims at (its target), or
         ``None``: the web table picks the option aiming at a piece when it is clicked."""

@@ -26,6 +26,8 @@ from warbench.core.table import Attack
 SPECTATOR = -2
 #: Legal samples offered per parameter space (suggestions on the page, answers for scripts).
 SAMPLES = 3
+#: Further legal samples drawn per parameter space to list each field's choices.
+CHOICE_SAMPLES = 40
 #: Decisions with more options than this are sent without the odds of each.
 ODDS_OPTIONS = 40
 
@@ -67,28 +69,65 @@ def _plain_default(value: Any) -> Any:
 
 
 def space_plain(
-    space: ParamSpace, index: int, seed: int, text: Callable[[Action], str] = action_words
+    space: ParamSpace, index: int, seed: int, text: Callable[[Action], str] = action_words,
+    words: Callable[[Action, str], str | None] | None = None,
 ) -> dict[str, Any]:
     """A parameter space described for a page: its action type, fields and samples, each
     sample with its ``text`` (the words its button shows; of samples that read alike, the
-    first)."""
+    first). A field gets ``choices`` (value and words, for a list) where it is a yes/no or
+    where ``words`` words every value drawn of it (see :func:`field_choices`)."""
     drawn: list[Action] = []
+    more: list[Action] = []
+    rng = RandomStream.from_seed(seed + index)
     try:
-        drawn = list(space.sample(RandomStream.from_seed(seed + index), SAMPLES))
+        drawn = list(space.sample(rng, SAMPLES))
+        if words is not None and drawn:
+            more = list(space.sample(rng, CHOICE_SAMPLES))
     except Exception:  # a sampler that fails still leaves the form usable
-        drawn = []
+        pass
     worded: dict[str, Action] = {}
     for action in drawn:  # two samples that read alike would be two identical buttons
         worded.setdefault(text(action), action)
+    fields = field_specs(space.action_type)
+    for spec in fields:
+        choices = field_choices(spec, [*drawn, *more], words)
+        if choices:
+            spec["choices"] = choices
     return {
         "index": index,
         "type": space.action_type.TAG,
         "name": space.action_type.__name__,
         "description": space.description,
-        "fields": field_specs(space.action_type),
+        "fields": fields,
         "samples": [action.to_plain() for action in worded.values()],
         "sample_words": list(worded),
     }
+
+
+def field_choices(
+    spec: Mapping[str, Any], drawn: list[Action], words: Callable[[Action, str], str | None] | None
+) -> list[list[Any]]:
+    """The ``[value, words]`` a form lists for the field ``spec`` (``[]``: typed instead):
+    no and yes for a yes/no; else each value the legal ``drawn`` actions give it, in order,
+    where ``words`` words them all (a value worded differently by different actions, as a
+    weapon's number by different units, reads as each of them, joined)."""
+    name = spec["name"]
+    if spec["type"] == "bool":
+        return [[False, "no"], [True, "yes"]]
+    if words is None or not drawn:
+        return []
+    seen: dict[Any, list[str]] = {}
+    for action in drawn:
+        value = getattr(action, name, None)
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            return []
+        said = words(action, name)
+        if said is None:
+            return []
+        named = seen.setdefault(value, [])
+        if said not in named:
+            named.append(said)
+    return [[value, " / ".join(seen[value])] for value in sorted(seen)]
 
 
 def odds_plain(odds: OddsAnswer | None) -> dict[str, Any] | None:
@@ -122,10 +161,11 @@ def decision_plain(
     text: Callable[[Action], str] = action_words,
     target: Callable[[Action], str | None] | None = None,
     fields: Callable[[Action], Mapping[str, tuple[str, str]]] | None = None,
+    words: Callable[[Action, str], str | None] | None = None,
 ) -> dict[str, Any]:
     """A decision as JSON: prompt, options (``text`` of each, action, odds where ``odds``
     answers, the piece aimed at where ``target`` names one, the fields in words where
-    ``fields`` gives them) and parameter spaces."""
+    ``fields`` gives them) and parameter spaces (their fields' values in ``words``)."""
     judged = odds if odds is not None and len(decision.options) <= ODDS_OPTIONS else None
     return {
         "player": decision.player,
@@ -141,7 +181,7 @@ def decision_plain(
             for option in decision.options
         ],
         "spaces": [
-            space_plain(space, index, seed, text)
+            space_plain(space, index, seed, text, words)
             for index, space in enumerate(decision.spaces)
             if space.action_type.TAG  # a space of no action type accepts nothing: no form
         ],
@@ -203,6 +243,7 @@ def snapshot(
                 lambda action: rules.action_text(state, action),
                 lambda action: rules.action_target(state, action),
                 lambda action: rules.action_fields(state, action),
+                lambda action, name: rules.field_value_words(state, action, name),
             )
             for decision in decisions
         ],

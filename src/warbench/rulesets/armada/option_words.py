@@ -67,3 +67,22 @@ def option_text(state: ArmadaState, action: Action) -> str:
             parts.append("(resolve spent)")
         return " ".join(parts)
     return ""
+
+
+#: Fields that name a fleet by its number (-1: none).
+FLEET_FIELDS = frozenset({"fleet", "target", "ally"})
+
+
+def field_value_words(state: ArmadaState, action: Action, field: str) -> str | None:
+    """A fleet, officer or gravity mine named by ``action``'s ``field``, in words (``None``
+    for other fields)."""
+    value = getattr(action, field, None)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    if field in FLEET_FIELDS:
+        return "none" if value < 0 else _fleet(state, value)
+    if field == "officer":
+        return "none" if value < 0 else _officer(state, value)
+    if field == "mine":
+        return "none" if value < 0 else f"gravity mine {value}"
+    return None

@@ -327,6 +327,13 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         from warbench.rulesets.armada.picture import attacks_drawn
 
         return attacks_drawn(state, events)
+
+    def field_value_words(self, state: ArmadaState, action: Action, field: str) -> str | None:
+        """Fleets, officers and gravity mines by name."""
+        from warbench.rulesets.armada.option_words import field_value_words
+
+        return field_value_words(state, action, field)
+
     def action_target(self, state: ArmadaState, action: Action) -> str | None:
         """The fleet an attack or a flyby aims at."""
         return board.action_target(state, action)

@@ -137,3 +137,22 @@ def option_text(data: RulesData, state: DWState, action: Action) -> str:
                 else f"squadron {action.squadron}")
         return f"join {name} as its combat air patrol"
     return ""
+
+
+#: Fields that name a model by its number (-1: none), and those that name a squadron.
+MODEL_FIELDS = frozenset({"model", "target", "carrier", "ram_at"})
+SQUADRON_FIELDS = frozenset({"squadron"})
+
+
+def field_value_words(state: DWState, action: Action, field: str) -> str | None:
+    """A model or squadron named by ``action``'s ``field``, in words (``None`` for other
+    fields)."""
+    value = getattr(action, field, None)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    if field in MODEL_FIELDS:
+        return "none" if value < 0 else _model(state, value)
+    if field in SQUADRON_FIELDS:
+        squadrons = state.squadrons
+        return squadrons[value].name if 0 <= value < len(squadrons) else f"squadron {value}"
+    return None

@@ -178,6 +178,12 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return (crew_text(state, action) or sweep_text(state, action)
                 or option_text(self.data, state, action) or action_words(action))
 
+    def field_value_words(self, state: DWState, action: Action, field: str) -> str | None:
+        """Models and squadrons by name."""
+        from warbench.rulesets.dystopian_wars.option_words import field_value_words
+
+        return field_value_words(state, action, field)
+
     def action_target(self, state: DWState, action: Action) -> str | None:
         """The model an attack aims at."""
         return board.action_target(self.data, state, action)

@@ -345,3 +345,22 @@ def _order_fields(
                        if not change else f"{change:+d} (to {after_change})")
     fields["turn"] = (f"turn ({most})", _points(action.turn))
     return MappingProxyType(fields)
+
+
+def field_value_words(state: FullThrustState, action: Action, field: str) -> str | None:
+    """A ship, fighter group, salvo or target named by ``action``'s ``field``, in words
+    (``None`` for other fields)."""
+    value = getattr(action, field, None)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    if field == "ship":
+        ships = state.ships
+        return ships[value].name if 0 <= value < len(ships) else f"ship {value}"
+    if field in ("group", "into"):
+        return group_name(state, value)
+    if field == "salvo":
+        return target_name(state, SALVO, value)
+    if field in ("target", "threat"):
+        kind = getattr(action, "kind", SHIP)
+        return "none" if value < 0 else target_name(state, kind, value)
+    return None

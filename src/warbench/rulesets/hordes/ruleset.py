@@ -127,6 +127,12 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         return board.action_text(self.data, state, action) or words.action_text(
             self.data, state, action)
 
+    def field_value_words(self, state: HordesState, action: Action, field: str) -> str | None:
+        """Models by name and number, the acting model's weapons by name."""
+        from warbench.rulesets.hordes.words import field_value_words
+
+        return field_value_words(self.data, state, action, field)
+
     def action_target(self, state: HordesState, action: Action) -> str | None:
         """The model a charge, slam, headbutt, attack or spell aims at."""
         return words.action_target(self.data, state, action)

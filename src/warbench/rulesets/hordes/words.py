@@ -106,3 +106,26 @@ def _stop(action: act.Charge | act.Slam | act.Headbutt) -> str:
     """Where a charge or slam stops, when short of the full run-out (HOR-CHARGE, HOR-SLAM)."""
     short = getattr(action, "stop_short", 0.0)
     return f', stopping {short:.2f}" short of it' if short > 0 else ""
+
+
+#: Fields that name a model by its number.
+MODEL_FIELDS = frozenset({"model", "target", "beast", "source"})
+
+
+def field_value_words(
+    data: HordesData, state: HordesState, action: Action, field: str
+) -> str | None:
+    """A model (by its name and number) or the acting model's weapon named by ``action``'s
+    ``field``, in words (``None`` for other fields)."""
+    value = getattr(action, field, None)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    if field in MODEL_FIELDS:
+        models = state.models
+        return (f"{data.models[models[value].card].name} ({value})"
+                if 0 <= value < len(models) else "nobody")
+    if field == "weapon":
+        model = mover(state)
+        weapons = data.models[model.card].weapons if model is not None else ()
+        return weapons[value].name if 0 <= value < len(weapons) else f"weapon {value}"
+    return None

@@ -160,6 +160,12 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         return (board.action_text(self.data, state, action)
                 or unit_action_text(self.data, state, action) or action_words(action))
 
+    def field_value_words(self, state: RobogearState, action: Action, field: str) -> str | None:
+        """Units by name and number, weapons, buildings and turn elements by name."""
+        from warbench.rulesets.robogear.unit_words import field_value_words
+
+        return field_value_words(self.data, state, action, field)
+
     def action_target(self, state: RobogearState, action: Action) -> str | None:
         """The unit a shot, throw, ram, run-over, fight or treatment aims at."""
         return board.action_target(self.data, state, action)

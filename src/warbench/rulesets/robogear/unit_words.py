@@ -61,3 +61,33 @@ def unit_action_text(data: RobogearData, state: RobogearState, action: Action) -
     if isinstance(action, Leave):
         return f"{label(unit)} steps out of its building"
     return None
+
+
+#: Fields that name a unit by its number on the board, and those that name a turn element.
+UNIT_FIELDS = frozenset({"unit", "target", "machine"})
+ELEMENT_FIELDS = frozenset({"element", "join", "into", "disband"})
+
+
+def field_value_words(
+    data: RobogearData, state: RobogearState, action: Action, field: str
+) -> str | None:
+    """A unit, weapon, building or turn element named by ``action``'s ``field``, in words
+    (``None`` for other fields)."""
+    from warbench.rulesets.robogear.board import element_words
+
+    value = getattr(action, field, None)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    units = state.units
+    if field in UNIT_FIELDS:
+        return unit_label(data, units[value]) if 0 <= value < len(units) else f"unit {value}"
+    if field in ELEMENT_FIELDS:
+        return "none" if value < 0 else element_words(state, value)
+    if field == "weapon":
+        unit = getattr(action, "unit", -1)
+        weapons = data.units[units[unit].type].weapons if 0 <= unit < len(units) else ()
+        return weapons[value].name if 0 <= value < len(weapons) else f"weapon {value}"
+    if field == "building":
+        blocks = state.terrain
+        return blocks[value].name if 0 <= value < len(blocks) else f"building {value}"
+    return None

@@ -1,0 +1,77 @@
+"""A parameter space's form lists the fields that name a piece as choices in words (the
+seat's own labels of them), each a value some legal action gives that field; yes/no
+fields are a choice of no and yes; other fields stay typed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+from typing import Any
+
+from tests.server.test_board import _game, _play_until
+from warbench.core.decisions import Decision
+from warbench.core.rng import RandomStream
+from warbench.server.snapshot import snapshot
+
+
+def _drawing(tag: str) -> Callable[[Decision], bool]:
+    """Whether a decision has a space of ``tag`` that draws legal actions."""
+    def wanted(decision: Decision) -> bool:
+        return any(tag == space.action_type.TAG and space.sample(RandomStream.from_seed(1), 1)
+                   for space in decision.spaces)
+    return wanted
+
+
+def _form(snap: dict[str, Any], tag: str) -> dict[str, dict[str, Any]]:
+    space = next(s for d in snap["decisions"] for s in d["spaces"] if s["type"] == tag)
+    return {field["name"]: field for field in space["fields"]}
+
+
+def _choices(field: dict[str, Any]) -> dict[Any, str]:
+    return {value: words for value, words in field["choices"]}
+
+
+def test_robogear_shoot_form_lists_units_weapons_and_targets_by_their_labels() -> None:
+    from warbench.rulesets.robogear.actions import Shoot
+
+    game = _game("robogear")
+    decision = _play_until(game, _drawing("rg-shoot"), bot="commander")
+    seat = decision.player
+    space = next(s for s in decision.spaces if s.action_type is Shoot)
+    snap = snapshot(game, seat)
+    form = _form(snap, "rg-shoot")
+    labels = {shape["label"] for shape in snap["scene"]["shapes"]}
+    units, weapons, targets = (_choices(form[name]) for name in ("unit", "weapon", "target"))
+    assert units and targets and weapons
+    # every unit and target reads as the seat's label of that piece on the table
+    for number, words in {**units, **targets}.items():
+        assert words in labels and words.startswith(f"{number} "), words
+    assert all(not words.isdigit() for words in weapons.values())
+    # every target listed is one some listed shooter may shoot with some listed weapon
+    for target in targets:
+        assert any(space.validate(Shoot(unit, weapon, target)) is None
+                   for unit, weapon in product(units, weapons)), targets[target]
+    assert form["at_pilot"]["choices"] == [[False, "no"], [True, "yes"]]
+
+
+def test_armada_fire_form_lists_fleets_and_targets_by_name_and_keeps_typed_fields() -> None:
+    from warbench.rulesets.armada.actions import Fire
+
+    game = _game("armada")
+    decision = _play_until(game, _drawing("armada-fire"))
+    seat = decision.player
+    space = next(s for s in decision.spaces if s.action_type is Fire)
+    snap = snapshot(game, seat)
+    form = _form(snap, "armada-fire")
+    view = game.observe(seat).state
+    fleets, targets = _choices(form["fleet"]), _choices(form["target"])
+    assert fleets and targets
+    for number, words in {**fleets, **targets}.items():
+        assert words == view.fleets[number].name
+    assert all(view.fleets[number].side == seat for number in fleets)
+    assert all(view.fleets[number].side != seat for number in targets)
+    for target in targets:
+        assert any(space.validate(Fire(fleet, target)) is None for fleet in fleets)
+    assert _choices(form["mine"]) == {-1: "none"}  # the default, in words
+    assert form["superweapon"]["choices"] == [[False, "no"], [True, "yes"]]
+    assert "choices" not in form["also"]  # a list of fleets: typed
