@@ -288,6 +288,31 @@ def test_a_person_plays_a_dystopian_wars_activation(server: str, browser: Any) -
     assert _play_something(page).startswith("declare attacks")
 
 
+def _fire_by_names(page: Any) -> None:
+    """Declare an attack with the Fire form: the fleet and its target picked from the
+    form's lists by their names (a target other than the form's first example where the
+    rules offer one), checked, then taken."""
+    fire = page.locator("#decisions .space-form[data-type='armada-fire']")
+    form = page.evaluate("""() => state.decisions.flatMap((d) => d.spaces)
+        .find((s) => s.type === 'armada-fire')""")
+    names = {value: words for field in form["fields"] if field["name"] == "target"
+             for value, words in field["choices"]}
+    shots = [o["action"] for o in page.evaluate("state.decisions[0].options")
+             if o["action"]["type"] == "armada-fire" and o["action"]["mine"] < 0
+             and not o["action"]["also"] and not o["action"]["superweapon"]
+             and not o["action"]["resolve"]]
+    shot = next((a for a in shots if a["target"] != form["samples"][0]["target"]), shots[0])
+    fire.locator("select[data-field='fleet']").select_option(value=str(shot["fleet"]))
+    fire.locator("select[data-field='target']").select_option(label=names[shot["target"]])
+    fire.locator("select[data-field='resolve']").select_option(label="no")
+    assert fire.locator("select[data-field='target']").input_value() == str(shot["target"])
+    fire.locator("button.check").click()
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Allowed')",
+                           timeout=30_000)
+    fire.screenshot(path=str(SHOTS / "armada-fire-form.png"))
+    assert _click_and_wait(page, fire.locator("button.take"))
+
+
 def test_a_person_plays_an_armada_round_on_hexes(server: str, browser: Any) -> None:
     page = _open_seat(server, browser, "armada", "tactician")
     assert page.locator("#board polygon.shape").count() > 100  # the hex grid
@@ -301,6 +326,8 @@ def test_a_person_plays_an_armada_round_on_hexes(server: str, browser: Any) -> N
             assert page.locator("#board g.attack").count() == drawn
             assert ("last seen" in page.inner_text("#scene-title")) == (drawn > 0)
             page.screenshot(path=str(SHOTS / "armada.png"))
+            _fire_by_names(page)
+            continue
         _play_something(page)
         if odds_seen and "round 2" in page.inner_text("#scene-title").lower():
             break  # the rest of the first round played; a round without attacks goes on
@@ -362,17 +389,16 @@ def test_a_person_takes_a_robogear_unit_turn_in_a_three_player_game(
     assert verdict.startswith("Allowed"), verdict
     assert "resource" in page.inner_text("#consider-text")
     page.screenshot(path=str(SHOTS / "robogear-move.png"))
-    # an enemy clicked becomes the shoot form's target (the shooter and weapon typed in)
+    # an enemy clicked becomes the shoot form's target (the shooter and weapon set, listed
+    # or typed: the form lists them only where the rules offer shots now)
     shoot = page.locator(".space-form[data-type='rg-shoot']")
-    shoot.locator("input[data-field='unit']").fill(str(sample["unit"]))
-    shoot.locator("input[data-field='weapon']").fill("0")
-    shoot.locator("input[data-field='target']").fill("")
+    shoot.evaluate("(form, s) => form.fill(s)", {"unit": sample["unit"], "weapon": 0, "target": -1})
     enemy = page.locator("#board .shape[data-player='1']").first
     enemy.dispatch_event("click")
     page.wait_for_function(
-        "document.querySelector(\".space-form[data-type='rg-shoot'] input[data-field='target']\")"
-        ".value !== ''", timeout=10_000)
-    target = shoot.locator("input[data-field='target']").input_value()
+        "document.querySelector(\".space-form[data-type='rg-shoot'] [data-field='target']\")"
+        ".value !== '-1'", timeout=10_000)
+    target = shoot.locator("[data-field='target']").input_value()
     assert enemy.get_attribute("data-label").startswith(f"{target} ")
     assert page.inner_text("#consider-text").endswith(f" at {enemy.get_attribute('data-label')}")
     page.screenshot(path=str(SHOTS / "robogear-target.png"))

@@ -4,6 +4,7 @@ const $ = (id) => document.getElementById(id);
 const GAME = location.pathname.split("/")[2];
 const TOKEN = decodeURIComponent(location.hash.slice(1));
 const BUTTONS_MAX = 8;
+const OTHER = "?other";  // the value of a list's "other…" choice (no JSON): a typed value instead
 let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
 let oddsAsked = false;
 let oneScreen = false;  // one screen for every person seat: the page follows the person to act
@@ -249,6 +250,33 @@ function optionForm(type, options) {
   return form;
 }
 
+// A field of a space's form: a list of its choices in words where the server gives them
+// (each value as JSON; "other…" turns it into a typed field, but not a yes/no), else typed.
+function fieldInput(field) {
+  if (!field.choices) { const input = document.createElement("input"); input.dataset.field = field.name; return input; }
+  const select = document.createElement("select");
+  select.dataset.field = field.name;
+  for (const [value, words] of field.choices) select.append(new Option(words, JSON.stringify(value)));
+  if (field.type === "bool") return select;
+  select.append(new Option("other…", OTHER));
+  select.addEventListener("change", () => {
+    if (select.value !== OTHER) return;
+    const input = fieldInput({ name: field.name });
+    select.replaceWith(input);
+    input.focus();
+  });
+  return select;
+}
+
+// Sets a form field to `value`: a list gains the value (as a number) when it lacks it.
+function setField(element, value) {
+  const text = value === undefined ? "" : JSON.stringify(value);
+  if (element.tagName === "SELECT" && text !== "" && ![...element.options].some((o) => o.value === text)) {
+    element.insertBefore(new Option(text, text), [...element.options].find((o) => o.value === OTHER) || null);
+  }
+  element.value = text;
+}
+
 // A parameter space: a field per action field; the board fills x and y; samples fill all.
 function spaceForm(space, number) {
   const form = document.createElement("div");
@@ -260,19 +288,21 @@ function spaceForm(space, number) {
     const label = document.createElement("label");
     label.className = "field";
     label.title = field.type;
-    label.innerHTML = `${escapeHtml(field.name)} <input data-field="${escapeHtml(field.name)}">`;
-    label.querySelector("input").value = value === undefined ? "" : JSON.stringify(value);
+    const input = fieldInput(field);
+    label.append(`${field.name} `, input);
+    setField(input, value);
     form.append(label);
   }
+  const inputs = () => form.querySelectorAll("[data-field]");
   const read = () => {
     const action = { type: space.type };
-    for (const input of form.querySelectorAll("input")) {
-      if (input.value === "") continue;
+    for (const input of inputs()) {
+      if (input.value === "" || input.value === OTHER) continue;
       try { action[input.dataset.field] = JSON.parse(input.value); } catch (e) { action[input.dataset.field] = input.value; }
     }
     return action;
   };
-  const fill = (sample) => { for (const input of form.querySelectorAll("input")) if (input.dataset.field in sample) input.value = JSON.stringify(sample[input.dataset.field]); };
+  const fill = (sample) => { for (const input of inputs()) if (input.dataset.field in sample) setField(input, sample[input.dataset.field]); };
   const check = document.createElement("button");
   check.textContent = "Check"; check.className = "check";
   check.onclick = () => checkAction(read());
@@ -420,7 +450,7 @@ function pickTarget(shape) {
 // the form last used if it takes one, else the first form with a target field.
 function aimForm(shape) {
   const forms = [...document.querySelectorAll("#decisions .space-form")].filter((f) => f.aimable);
-  const form = forms.includes(activeForm) ? activeForm : forms.find((f) => f.querySelector("input[data-field='target']"));
+  const form = forms.includes(activeForm) ? activeForm : forms.find((f) => f.querySelector("[data-field='target']"));
   if (!form) return false;
   form.aim(shape.label);
   return true;
