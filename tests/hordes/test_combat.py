@@ -273,20 +273,22 @@ def test_hor_slam_under_three_inches_a_hit_deals_strength_damage_without_a_slam(
 @pytest.mark.parametrize("layout, needed, result", [
     ("open", 16, "hit"), ("standard", 16 + 2, "miss")])
 @pytest.mark.parametrize("attack, kind, total", [
-    (Attack(1, 1), "ranged", 9 + 8), (Cast("scorch", 1), "magic", 9 + 7)])
+    (Attack(1, 1), "ranged attack with Spitfire", 9 + 8),
+    (Cast("scorch", 1), "magic attack with Scorch", 9 + 7)])
 def test_hor_terrain_a_model_in_a_forest_is_concealed_from_ranged_and_magic_attacks(
     layout: str, needed: int, result: str, attack: Attack | Cast, kind: str, total: int
 ) -> None:
     """HOR-TERRAIN (engine default): a model inside a forest adds the concealment bonus (2)
     to its DEF against ranged and magic attacks: Vesk's Spitfire (RAT 8) and Scorch (FURY
     7) roll 4 + 5 at Maelis (DEF 16) 7.5" away, a hit in the open and a miss once the
-    standard layout's forest stands where Maelis does."""
+    standard layout's forest stands where Maelis does; the attack's text names the weapon
+    or spell."""
     game = battle([["vesk"], ["maelis"]], [[12, 14, 0], [12, 21.5, 180]], layout=layout)
     activate(game, 0)
     game.apply(0, Hold())
     script(game, 4, 5, *[3] * 10)
     game.apply(0, attack)
-    said = f"Cinder Matron Vesk {kind} attack on Elder Maelis: {total} against DEF {needed}"
+    said = f"Cinder Matron Vesk {kind} on Elder Maelis: {total} against DEF {needed}"
     assert f"{said}, {result}" in [getattr(event, "text", "") for event in game.events]
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.hordes.helpers import RULES, battle
+from tests.hordes.helpers import RULES, activate, battle, script
+from warbench.rulesets.hordes.actions import Attack, Hold
 from warbench.rulesets.hordes.events import AttackRolled, DamageRolled, SpellEffect
 from warbench.rulesets.hordes.space import radius
 
@@ -34,3 +35,42 @@ def test_a_damage_roll_after_its_boost_decision_is_drawn_on_its_own() -> None:
     (mark,) = RULES.attacks_drawn(game.state, [DamageRolled(1, 17, 14, 3, 0)])
     assert mark.label == "damage 17 vs ARM 14: 3 boxes" and mark.hit
     assert RULES.attacks_drawn(game.state, [DamageRolled(1, 17, 14, 3)]) == ()
+
+
+def test_an_attack_is_labelled_with_its_weapons_name() -> None:
+    """HOR-WEAPON-STATS, HOR-FACING: an attack made with a weapon records the weapon's name
+    (the model card's), and the table labels the mark with it and draws that weapon's
+    reach: Vesk's Spitfire (RNG 10) shot at Maelis reads "Spitfire 17 vs DEF 16"."""
+    game = battle([["vesk"], ["maelis"]], [[12, 14, 0], [12, 21.5, 180]], layout="open")
+    activate(game, 0)
+    game.apply(0, Hold())
+    script(game, 4, 5, *[1] * 10)
+    start = len(game.events)
+    game.apply(0, Attack(1, 1))
+    (event,) = [e for e in game.events[start:] if isinstance(e, AttackRolled)]
+    assert event.weapon == "Spitfire" and "ranged attack with Spitfire on" in event.text
+    (mark,) = RULES.attacks_drawn(game.state, game.events[start:])
+    assert mark.label.startswith("Spitfire 17 vs DEF 16: hit")
+    assert mark.far == radius(RULES.data, game.state.models[0]) + 10
+
+
+def test_attacks_with_two_weapons_are_labelled_apart_by_name() -> None:
+    """HOR-WEAPON-STATS, HOR-MELEE-RANGE: two attacks with one melee weapon and one with
+    another are two marks named by weapon, each out to that weapon's melee range (Root
+    Maul has reach, 2"; Stomp 0.5"); an event recorded before weapons were named still
+    decodes and reads by its style."""
+    game = battle([["maelis", "rootcrusher"], ["vesk"]], [[24, 4, 0], [24, 10, 0], [24, 18, 180]])
+    events = [
+        AttackRolled(1, 2, "melee", 9, 13, False, False, "Root Maul"),
+        AttackRolled(1, 2, "melee", 15, 13, True, False, "Root Maul"),
+        DamageRolled(2, 17, 14, 3),
+        AttackRolled(1, 2, "melee", 8, 13, False, False, "Stomp"),
+    ]
+    maul, stomp = RULES.attacks_drawn(game.state, events)
+    edge = radius(RULES.data, game.state.models[1])
+    assert (maul.label, maul.far) == ("Root Maul x2: 1 hit, 3 boxes", edge + 2)
+    assert (stomp.label, stomp.far) == ("Stomp 8 vs DEF 13: miss", edge + 0.5)
+    old = {key: value for key, value in events[0].to_plain().items() if key != "weapon"}
+    decoded = RULES.event_codec.decode(old)
+    assert isinstance(decoded, AttackRolled) and decoded.weapon == ""
+    assert RULES.attacks_drawn(game.state, [decoded])[0].label == "melee 9 vs DEF 13: miss"

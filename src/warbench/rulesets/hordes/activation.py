@@ -365,6 +365,7 @@ class Activation(HordesProcedure):
                 qualities=weapon.qualities,
                 boost_hit=action.boost_hit,
                 boost_damage=charge,
+                weapon=weapon.name,
             )
         else:
             self.shots[action.weapon] += 1
@@ -376,6 +377,7 @@ class Activation(HordesProcedure):
                 weapon.qualities,
                 bonus=AIM_BONUS if self.aimed else 0,
                 boost_hit=action.boost_hit,
+                weapon=weapon.name,
             )
         attack(game, me, target, strike)
 

@@ -40,7 +40,8 @@ LARGER_BASE_SLAM_PENALTY: Final = -2
 @dataclass(frozen=True, slots=True, init=False)
 class Strike:
     """One attack: its kind, the stat added to the roll, the damage POW (P+S for melee
-    is worked out here), the weapon's range and qualities, and every modifier."""
+    is worked out here), the weapon's range and qualities, every modifier, and the name
+    of the weapon, spell or power attack making it."""
 
     kind: str  # "melee", "ranged" or "magic"
     pow: int
@@ -52,11 +53,13 @@ class Strike:
     boost_damage: bool = False
     power_attack: bool = False
     strength_damage: bool = False  # POW is the attacker's STR alone (power attacks)
+    weapon: str = ""
 
     def __init__(
         self, kind: str, pow: int, rng: float = 0.5, aoe: int = 0,
         qualities: tuple[str, ...] = (), bonus: int = 0, boost_hit: bool = False,
         boost_damage: bool = False, power_attack: bool = False, strength_damage: bool = False,
+        weapon: str = "",
     ) -> None:
         # written out so that it runs compiled (the dataclasses module's runs interpreted)
         object.__setattr__(self, "kind", kind)
@@ -69,12 +72,13 @@ class Strike:
         object.__setattr__(self, "boost_damage", boost_damage)
         object.__setattr__(self, "power_attack", power_attack)
         object.__setattr__(self, "strength_damage", strength_damage)
+        object.__setattr__(self, "weapon", weapon)
 
     def __reduce__(self) -> tuple[type[Strike], tuple[object, ...]]:
         # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
         return Strike, (
             self.kind, self.pow, self.rng, self.aoe, self.qualities, self.bonus, self.boost_hit,
-            self.boost_damage, self.power_attack, self.strength_damage,
+            self.boost_damage, self.power_attack, self.strength_damage, self.weapon,
         )
 
 
@@ -109,6 +113,8 @@ def roll_to_hit(
         if in_forest(data, state, target):
             needed += data.settings.concealment
     label = f"{name(game, attacker)} {kind} attack on {name(game, target)}"
+    with_weapon = f" with {strike.weapon}" if strike.weapon else ""
+    said = f"{name(game, attacker)} {kind} attack{with_weapon} on {name(game, target)}"
     reason = ""
     if kind == "melee" and target.knocked_down:
         reason = "automatic hit on a knocked-down model"
@@ -125,7 +131,8 @@ def roll_to_hit(
         hit = reason.startswith("automatic hit")
         game.emit(
             AttackRolled(
-                attacker.uid, target.uid, kind, 0, needed, hit, False, text=f"{label}: {reason}"
+                attacker.uid, target.uid, kind, 0, needed, hit, False, strike.weapon,
+                text=f"{said}: {reason}",
             )
         )
         return hit, False
@@ -147,7 +154,8 @@ def roll_to_hit(
             needed,
             hit,
             critical,
-            text=f"{label}: {total} against DEF {needed}, "
+            strike.weapon,
+            text=f"{said}: {total} against DEF {needed}, "
             f"{'critical hit' if critical else 'hit' if hit else 'miss'}",
         )
     )

@@ -288,7 +288,8 @@ class Frenzy(HordesProcedure):
             beast,
             target,
             Strike(
-                "melee", weapon.pow, qualities=weapon.qualities, boost_hit=True, boost_damage=True
+                "melee", weapon.pow, qualities=weapon.qualities, boost_hit=True,
+                boost_damage=True, weapon=weapon.name,
             ),
         )
 

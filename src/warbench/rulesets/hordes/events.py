@@ -49,6 +49,7 @@ class AttackRolled(Event, tag="hordes_attack"):
     needed: int
     hit: bool
     critical: bool
+    weapon: str = ""  # the weapon's, spell's or power attack's name ("": not recorded)
 
 
 @dataclass(frozen=True, slots=True)

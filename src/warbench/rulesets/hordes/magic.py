@@ -198,6 +198,7 @@ def resolve_spell(
             rng,
             record.template if record.pow else 0,
             boost_hit=boost_hit,
+            weapon=record.name,
         )
         hit, _ = attack(game, caster, target, strike)
         if hit:  # friendly or enemy by who cast it, offensive or not (HOR-UPKEEP)

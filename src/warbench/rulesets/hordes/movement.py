@@ -198,6 +198,7 @@ class FreeStrikeOffer(HordesProcedure):
             qualities=weapon.qualities,
             bonus=FREE_STRIKE_BONUS,
             boost_damage=True,
+            weapon=weapon.name,
         )
         attack(game, striker, game.state.models[self.victim], strike)
 

@@ -12,11 +12,13 @@ from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import AttackRolled, DamageRolled, SpellEffect
 from warbench.rulesets.hordes.profile import boxes_left, crippled_aspects
-from warbench.rulesets.hordes.space import melee_reach, radius
+from warbench.rulesets.hordes.space import radius, weapon_reach
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: The front arc every model attacks through (HOR-FACING): 180 degrees.
 FRONT_ARC = Arc.centered(180.0)
+#: An attack mark's key: attacker, target, style (a magic attack's spell) and weapon name.
+_Key = tuple[int, int, str, str]
 
 
 def picture(data: HordesData, state: HordesState) -> TablePicture:
@@ -81,14 +83,15 @@ def damage_text(data: HordesData, model: Model) -> str:
 def attacks_drawn(
     data: HordesData, state: HordesState, events: Sequence[Event]
 ) -> tuple[Attack, ...]:
-    """Each attacker's attacks on each target in ``events``, one mark per pair and style
+    """Each attacker's attacks on each target in ``events``, one mark per pair and weapon
     (a magic attack: per spell, named by the cast that made it): how many hit, the boxes
-    they marked, over the front arc and the weapon's or spell's range. A damage roll made
+    they marked, over the front arc and the weapon's or spell's range, labelled with the
+    weapon's or spell's name (an attack that records none: its style). A damage roll made
     in a later step than its attack roll (after the warlock's damage boost decision,
     HOR-BOOST) is drawn on its own, as the attacker's damage roll."""
-    tallies: dict[tuple[int, int, str], list[int]] = {}
-    rolls: dict[tuple[int, int, str], str] = {}
-    last: tuple[int, int, str] | None = None
+    tallies: dict[_Key, list[int]] = {}
+    rolls: dict[_Key, str] = {}
+    last: _Key | None = None
     casting: dict[int, str] = {}
     for event in events:
         if isinstance(event, SpellEffect):
@@ -97,7 +100,7 @@ def attacks_drawn(
             style = event.style
             if style == "magic":
                 style = casting.get(event.attacker, style)
-            last = (event.attacker, event.target, style)
+            last = (event.attacker, event.target, style, event.weapon)
             tally = tallies.setdefault(last, [0, 0, 0])
             tally[0] += 1
             tally[1] += event.hit
@@ -105,7 +108,7 @@ def attacks_drawn(
         elif isinstance(event, DamageRolled) and last is not None and last[1] == event.target:
             tallies[last][2] += event.boxes
         elif isinstance(event, DamageRolled) and last is None and event.attacker >= 0:
-            alone = (event.attacker, event.target, "damage")
+            alone = (event.attacker, event.target, "damage", "")
             tally = tallies.setdefault(alone, [0, 0, 0])
             tally[0], tally[1] = tally[0] + 1, tally[1] + 1
             tally[2] += event.boxes
@@ -113,7 +116,7 @@ def attacks_drawn(
     marks = []
     for key, (count, hits, boxes) in tallies.items():
         attacker, target = state.models[key[0]], state.models[key[1]]
-        style = data.spells[key[2]].name if key[2] in data.spells else key[2]
+        style = data.spells[key[2]].name if key[2] in data.spells else key[3] or key[2]
         label = f"{style} {rolls[key]}".strip() if count == 1 else f"{style} x{count}"
         outcome = ("hit" if hits else "miss") if count == 1 else f"{hits} hit{'s' * (hits != 1)}"
         if key[2] == "damage":
@@ -123,23 +126,24 @@ def attacks_drawn(
             label += f", {boxes} box{'es' * (boxes != 1)}" if hits else ""
         marks.append(
             Attack.fired(
-                (attacker.x, attacker.y), attacker.heading, (target.x, target.y),
-                arc=FRONT_ARC, bands=_reach(data, attacker, key[2]), label=label,
+                (attacker.x, attacker.y), attacker.heading, (target.x, target.y), arc=FRONT_ARC,
+                bands=_reach(data, attacker, key[2], key[3]), label=label,
                 player=attacker.owner, hit=hits > 0,
             )
         )
     return tuple(marks)
 
 
-def _reach(data: HordesData, model: Model, style: str) -> RangeBands | None:
-    """How far the style reaches from the model's centre: melee range, the longest ranged
-    weapon, or the spell's RNG, past the edge of its base (none for a spell measured
-    otherwise)."""
+def _reach(data: HordesData, model: Model, style: str, weapon: str = "") -> RangeBands | None:
+    """How far the style reaches from the model's centre: the named weapon's melee range
+    or RNG (a name not on the card, such as a power attack's: the longest of the style),
+    or the spell's RNG, past the edge of its base (none for a spell measured otherwise)."""
+    weapons = [w for w in data.models[model.card].weapons if w.kind == style]
+    named = [w for w in weapons if w.name == weapon] or weapons
     if style == "melee":
-        reach = melee_reach(data, model)
+        reach = max(map(weapon_reach, named), default=0.0)
     elif style == "ranged":
-        weapons = data.models[model.card].weapons
-        reach = max((w.rng for w in weapons if w.kind == "ranged"), default=0.0)
+        reach = max((w.rng for w in named), default=0.0)
     elif style in data.spells and not isinstance(data.spells[style].rng, str):
         reach = float(data.spells[style].rng)
     else:

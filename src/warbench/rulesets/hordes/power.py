@@ -27,7 +27,7 @@ MOMENTUM: Final = 3.0
 def headbutt(game: HordesGame, attacker: Model, target: Model) -> None:
     """A melee attack roll; on a hit the target is knocked down and takes a damage roll
     at POW equal to the attacker's STR."""
-    strike = Strike("melee", 0, power_attack=True, strength_damage=True)
+    strike = Strike("melee", 0, power_attack=True, strength_damage=True, weapon="Headbutt")
     hit, _ = roll_to_hit(game, attacker, target, strike)
     if hit:
         knock_down(game, target)
@@ -39,7 +39,9 @@ def slam_attack(game: HordesGame, attacker: Model, target: Model, moved: float) 
     target; after less it only takes a damage roll at POW equal to STR."""
     data = game.data
     penalty = LARGER_BASE_SLAM_PENALTY if radius(data, target) > radius(data, attacker) else 0
-    strike = Strike("melee", 0, bonus=penalty, power_attack=True, strength_damage=True)
+    strike = Strike(
+        "melee", 0, bonus=penalty, power_attack=True, strength_damage=True, weapon="Slam"
+    )
     hit, _ = roll_to_hit(game, attacker, target, strike)
     if not hit:
         return
