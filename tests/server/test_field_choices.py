@@ -75,3 +75,53 @@ def test_armada_fire_form_lists_fleets_and_targets_by_name_and_keeps_typed_field
     assert _choices(form["mine"]) == {-1: "none"}  # the default, in words
     assert form["superweapon"]["choices"] == [[False, "no"], [True, "yes"]]
     assert "choices" not in form["also"]  # a list of fleets: typed
+
+
+def test_full_thrust_salvo_form_lists_the_launcher_by_its_design_label() -> None:
+    """FT-SALVO-LAUNCH, FT-SEQ-ORDNANCE: the salvo launch form lists its ship by name and
+    its system by the label the ship's design gives it, numbered among systems alike (a
+    weapon and a fire control read the same way: Resolute's 'class-2 beam 1')."""
+    from warbench.rulesets.full_thrust.actions import AssignWeapon, DeclareTarget, LaunchSalvo
+    from warbench.rulesets.full_thrust.words import system_name
+
+    game = _game("full-thrust")
+    rules, lib = game.ruleset, game.ruleset.data
+    decision = _play_until(game, _drawing("ft-launch-salvo"))
+    space = next(s for s in decision.spaces if s.action_type is LaunchSalvo)
+    view = game.observe(decision.player).state
+    form = _form(snapshot(game, decision.player), "ft-launch-salvo")
+    ships, systems = _choices(form["ship"]), _choices(form["system"])
+    assert ships and systems
+    for number, words in systems.items():
+        assert words == " / ".join(system_name(lib.designs[view.ships[ship].design], number)
+                                   for ship in ships)
+        assert "launcher" in words
+        assert any(space.validate(LaunchSalvo(ship, number, view.ships[ship].x,
+                                              view.ships[ship].y)) is None for ship in ships)
+    resolute = view.ships.index(next(s for s in view.ships if s.name == "Resolute"))
+    assert rules.field_value_words(view, AssignWeapon(resolute, 10), "system") == "class-2 beam 1"
+    assert rules.field_value_words(view, AssignWeapon(resolute, 11), "system") == "class-2 beam 2"
+    assert rules.field_value_words(view, DeclareTarget(resolute, 2), "control") == "fire control 2"
+
+
+def test_dystopian_wars_launch_lists_the_wing_by_its_model_name() -> None:
+    """DW-LAUNCH, DW-CAP: a carrier's launches name the wing they launch by its model's
+    name, as a form listing them would, for either launch (on patrol or on its own)."""
+    from tests.rulesets.dystopian_wars.helpers import model, owed, play, refresh, scripted
+    from tests.rulesets.dystopian_wars.test_flyers import CARRIER, P0_FIRST
+    from warbench.rulesets.dystopian_wars.actions import Activate, Launch
+    from warbench.server.snapshot import field_choices
+
+    game = scripted(CARRIER, P0_FIRST)
+    model(game, 1).carried_by = 0
+    refresh(game)
+    play(game, Activate(0))
+    launches = [o for o in owed(game).options if isinstance(o, Launch)]
+    view = game.observe(0).state
+    assert len(launches) == 2 and view.models[1].name == "Britannic fighter wing"
+
+    def words(action: Any, name: str) -> str | None:
+        return game.ruleset.field_value_words(view, action, name)
+
+    assert field_choices({"name": "wing", "type": "int"}, launches, words) == [
+        [1, "Britannic fighter wing"]]

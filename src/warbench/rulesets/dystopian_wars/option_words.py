@@ -139,14 +139,15 @@ def option_text(data: RulesData, state: DWState, action: Action) -> str:
     return ""
 
 
-#: Fields that name a model by its number (-1: none), and those that name a squadron.
-MODEL_FIELDS = frozenset({"model", "target", "carrier", "ram_at"})
+#: Fields that name a model by its number (-1: none; a wing too, as the model it is), and
+#: those that name a squadron.
+MODEL_FIELDS = frozenset({"model", "target", "carrier", "ram_at", "wing"})
 SQUADRON_FIELDS = frozenset({"squadron"})
 
 
 def field_value_words(state: DWState, action: Action, field: str) -> str | None:
-    """A model or squadron named by ``action``'s ``field``, in words (``None`` for other
-    fields)."""
+    """A model (a wing included) or squadron named by ``action``'s ``field``, in words
+    (``None`` for other fields)."""
     value = getattr(action, field, None)
     if not isinstance(value, int) or isinstance(value, bool):
         return None

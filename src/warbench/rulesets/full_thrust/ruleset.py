@@ -267,10 +267,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         return order_fields(state, self.data, action)
 
     def field_value_words(self, state: FullThrustState, action: Action, field: str) -> str | None:
-        """Ships, fighter groups, salvos and targets by name."""
+        """Ships, systems, fighter groups, salvos and targets by name."""
         from warbench.rulesets.full_thrust.words import field_value_words
 
-        return field_value_words(state, action, field)
+        return field_value_words(state, self.data, action, field)
 
     def action_target(self, state: FullThrustState, action: Action) -> str | None:
         """The piece a lock, a weapon, a salvo, a fighter group's attack or move, or a

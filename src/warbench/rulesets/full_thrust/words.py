@@ -347,15 +347,25 @@ def _order_fields(
     return MappingProxyType(fields)
 
 
-def field_value_words(state: FullThrustState, action: Action, field: str) -> str | None:
-    """A ship, fighter group, salvo or target named by ``action``'s ``field``, in words
-    (``None`` for other fields)."""
+def field_value_words(
+    state: FullThrustState, lib: Library, action: Action, field: str
+) -> str | None:
+    """A ship, system (a weapon, fire control, launcher or point defence of the action's
+    ship, by its label in the design), fighter group, salvo or target named by
+    ``action``'s ``field``, in words (``None`` for other fields)."""
     value = getattr(action, field, None)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
+    ships = state.ships
     if field == "ship":
-        ships = state.ships
         return ships[value].name if 0 <= value < len(ships) else f"ship {value}"
+    if field in ("system", "control"):
+        ship = getattr(action, "ship", -1)
+        if value < 0:
+            return "none"
+        if not isinstance(ship, int) or not 0 <= ship < len(ships):
+            return f"system {value}"
+        return system_name(lib.designs[ships[ship].design], value)
     if field in ("group", "into"):
         return group_name(state, value)
     if field == "salvo":
