@@ -88,7 +88,8 @@ def test_inside_a_trooper_sees_and_is_seen_only_through_its_slot() -> None:
     assert hidden_share(state, data, north, inside) == 1.0
     turn_of(game, 0, dice=[6, 6])
     assert game.check(0, Shoot(0, 0, 1)) is None
-    assert "out of sight" in (game.check(0, Shoot(0, 0, 2)) or "")
+    north_name = data.units[north.type].name  # the refusal names the unit as the table does
+    assert f"{north.id} {north_name} is out of sight" in (game.check(0, Shoot(0, 0, 2)) or "")
     game.apply(0, EndTurn())
     put(game, 1, 30.0, 28.0 - inside.radius - south.radius - 0.01)
     turn_of(game, 1)

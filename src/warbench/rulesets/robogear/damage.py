@@ -7,6 +7,7 @@ from warbench.core.events import RollEffect, UnitDamaged, UnitDestroyed
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Damaged, Destroyed, PilotHit, TokenPlaced
+from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, Section, armour_level, section
 from warbench.rulesets.robogear.table import free_spot
@@ -47,7 +48,8 @@ def place_token(game: RobogearGame, unit: Unit, part: Section, by: Unit | None) 
     token = table[face - 1]
     if token == "none":
         return
-    game.emit(TokenPlaced(unit.id, token, text=f"unit {unit.id} gets a {token} token"))
+    words = f"{unit_label(game.data, unit)} gets a {token} token"
+    game.emit(TokenPlaced(unit.id, token, text=words))
     if token == "pilot":
         wound_pilot(game, unit, 1)
     elif token == "jam":

@@ -91,7 +91,8 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
                     and (other.type in fly) == air
                     and hypot(x - other.x, y - other.y) - radius - other.radius
                     <= CONTACT):
-                return f"unit {unit.id} touches enemy machine {other.id}: back off to shoot"
+                return (f"{unit_label(data, unit)} touches enemy machine {unit_label(data, other)}:"
+                        " back off to shoot")
     elif unit.kind == "gun":
         if unit.carried_by >= 0:
             return "a gun aboard a carrier cannot fire (engine default)"
@@ -241,7 +242,7 @@ def shot_detail(
     weapon = record.weapons[action.weapon]
     target = state.units[action.target]
     if not target.alive or target.reserve:
-        return f"unit {target.id} is not on the table"
+        return f"{unit_label(data, target)} is not on the table"
     if not state.enemies(unit.player, target.player):
         return "only enemy units may be chosen as targets"
     spent = weapon_block(unit, weapon, action.weapon)
@@ -268,7 +269,7 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
     sheet = book(data)
     reach = owners_band(view.distance, sheet.band_edges, weapon.damage, sheet.penalties)
     if reach is None:
-        return f"unit {target.id} is beyond long range ({view.distance:.1f} steps)"
+        return f"{unit_label(data, target)} is beyond long range ({view.distance:.1f} steps)"
     if weapon.damage[reach] == 0:
         return f"the {weapon.name} is useless at that range (damage 0)"
     if unit.kind != "trooper" and not (weapon.turret or record.turntable) and not view.aimed():
@@ -281,7 +282,7 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
             return ("indirect fire at a target out of the gun's sight needs a friendly"
                     " spotter or radar that sees it")
     elif view.share() >= 1.0:
-        return f"unit {target.id} is out of sight"
+        return f"{unit_label(data, target)} is out of sight"
     if "blast" in weapon.traits or "indirect" in weapon.traits:
         return view.marker(weapon.blast_cm)
     return None
@@ -327,7 +328,7 @@ def throw_detail(
     if band(gap(shooter, target), book(data).band_edges) != 0:
         return "a grenade reaches short range only (engine default)"
     if hidden_share(state, data, shooter, target) >= 1.0:
-        return f"unit {target.id} is out of sight"
+        return f"{unit_label(data, target)} is out of sight"
     return _marker_refusal(state, data, unit, target, data.measures.grenade_blast_cm)
 
 
@@ -586,6 +587,7 @@ def throw(game: RobogearGame, unit: Unit, action: Throw) -> None:
     defence = roll_defence(game, unit, target)
     hit = accuracy > defence
     game.emit(ShotResolved(unit.id, target.id, "hand grenade", accuracy, defence, hit,
-                           text=f"unit {unit.id} throws a grenade at {target.id}"))
+                           text=f"{unit_label(data, unit)} throws a grenade at"
+                           f" {unit_label(data, target)}"))
     _blast(game, unit, target, record.grenade_damage, data.measures.grenade_blast_cm,
            scatter_dice=0 if hit else 1)

@@ -16,6 +16,7 @@ from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
 from warbench.rulesets.robogear.fire import FREE_CREW, crew_for
 from warbench.rulesets.robogear.moves import CREW_STAYS, battery_mates, crew_guns
+from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, Section, section
 from warbench.rulesets.robogear.table import Sight, flying, free_spot, gap, touching
@@ -206,7 +207,8 @@ def board(game: RobogearGame, action: Board) -> None:
                           text=f"trooper {unit.id} takes the controls of {machine.id}"))
         return
     unit.carried_by = machine.id
-    game.emit(Boarded(unit.id, machine.id, True, text=f"unit {unit.id} boards {machine.id}"))
+    words = f"{unit_label(data, unit)} boards {unit_label(data, machine)}"
+    game.emit(Boarded(unit.id, machine.id, True, text=words))
 
 
 def disembark_refusal(state: RobogearState, data: RobogearData, action: Disembark) -> str | None:

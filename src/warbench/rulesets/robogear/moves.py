@@ -22,6 +22,7 @@ from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
 from warbench.rulesets.robogear.fire import FREE_CREW, crew_for
+from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import Gait, book
 from warbench.rulesets.robogear.state import RobogearState, armour_level, resource
@@ -263,7 +264,7 @@ def _pay(game: RobogearGame, unit: Unit, cost: int, moved: bool = True) -> None:
     if unit.kind == "trooper":
         unit.busy = True
     game.emit(Moved(unit.id, unit.x, unit.y, unit.facing, cost,
-                    text=f"unit {unit.id} moves to ({unit.x:.1f}, {unit.y:.1f})"))
+                    text=f"{unit_label(game.data, unit)} moves to ({unit.x:.1f}, {unit.y:.1f})"))
 
 
 def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str | None:
@@ -400,7 +401,8 @@ def ram(game: RobogearGame, unit: Unit, target: Unit, run: float) -> None:
     mine = ram_roll(game, unit)
     theirs = ram_roll(game, target)
     game.emit(Rammed(unit.id, target.id, mine, theirs,
-                     text=f"unit {unit.id} rams {target.id}: {mine} against {theirs}"))
+                     text=f"{unit_label(data, unit)} rams {unit_label(data, target)}:"
+                     f" {mine} against {theirs}"))
     if run < data.measures.ram_min_steps:
         return
     if mine == theirs:

@@ -36,6 +36,7 @@ from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import EdgeChosen, EdgeOrder, Initiative, TurnBegins
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import turn_decisions
+from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.roster import element_units, free_elements, in_battle, ready
 from warbench.rulesets.robogear.setup import EDGES, place_armies
@@ -231,7 +232,7 @@ def refusal_of(state: RobogearState, data: RobogearData, action: Action) -> str 
         return f"there is no unit {index}"
     unit = state.units[index]
     if not unit.alive:
-        return f"unit {unit.id} is destroyed"
+        return f"{unit_label(data, unit)} is destroyed"
     if unit.reserve and not isinstance(action, Deploy):
         return "an infiltrator is placed on the table before it acts"
     if isinstance(action, Move):
