@@ -67,8 +67,8 @@ def wound_pilot(game: RobogearGame, unit: Unit, amount: int) -> None:
     if unit.pilot <= 0:
         return
     unit.pilot = max(0, unit.pilot - amount)
-    game.emit(PilotHit(unit.id, unit.pilot, text=f"the pilot of unit {unit.id} has "
-                       f"{unit.pilot} lives left"))
+    game.emit(PilotHit(unit.id, unit.pilot, text=f"the pilot of {unit_label(game.data, unit)}"
+                       f" has {unit.pilot} lives left"))
 
 
 def destroy(game: RobogearGame, unit: Unit) -> None:
