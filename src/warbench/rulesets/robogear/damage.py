@@ -28,7 +28,7 @@ def damage(game: RobogearGame, unit: Unit, amount: int, by: Unit | None, *, crit
     part = section(record, unit.damage)
     level = armour_level(record, unit.damage)
     game.emit(Damaged(unit.id, amount, level, int(part),
-                      text=f"{record.name} #{unit.id} takes {amount}: level {level}"))
+                      text=f"{unit.id} {record.name} takes {amount}: level {level}"))
     game.emit(UnitDamaged(unit.type, unit.player, float(amount),
                           None if by is None else by.player, None if by is None else by.type))
     if unit.damage >= record.cells:
@@ -77,7 +77,7 @@ def destroy(game: RobogearGame, unit: Unit) -> None:
     unit.alive = False
     unit.pilot = 0
     record = game.data.units[unit.type]
-    game.emit(Destroyed(unit.id, text=f"{record.name} #{unit.id} is destroyed"))
+    game.emit(Destroyed(unit.id, text=f"{unit.id} {record.name} is destroyed"))
     game.emit(UnitDestroyed(unit.type, unit.player))
     if unit.kind == "machine" and unit.carried_by < 0 and not unit.reserve:
         state.craters.append((round_to(unit.x, 3), round_to(unit.y, 3)))
