@@ -153,7 +153,7 @@ def test_a_reaction_card_that_changes_the_number_needed_says_the_new_number() ->
     game_state.hands[1].value[:] = ["hard-to-port"]
     refresh(game)
     play(game, Activate(0), Move(0, (2.0,)), Fire(((0, "fore turret"),), 3), CeaseFire())
-    declared = next(t for t in texts(game) if "fore turret fire at" in t)
+    declared = next(t for t in texts(game) if "fore turret fires at" in t)
     assert declared.endswith("7 dice in band 2, hitting on 4+")
     play(game, PlayCard("hard-to-port", 3), Decline())
     rolled = next(t for t in texts(game) if t.startswith("Sovereign rolls"))

@@ -48,6 +48,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.linking import combining, linked_dice, may_link
+from warbench.rulesets.dystopian_wars.option_words import guns_words
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -282,8 +283,9 @@ class Gunnery(Procedure[DWState, RulesData]):
                 self.fuelled.append(lead_uid)
                 burn_fuel(game, lead, "attacking")
         self.attacks.append(attack)
-        guns = ", ".join(f"{state.models[uid].name}'s {mount}" for uid, mount in action.guns)
+        guns = guns_words(state, action.guns)
         how = "split" if attack.split else ("linked" if len(action.guns) > 1 else "")
+        verb = "fire" if len(action.guns) > 1 else "fires"
         game.emit(
             AttackDeclared(
                 guns=action.guns,
@@ -291,7 +293,7 @@ class Gunnery(Procedure[DWState, RulesData]):
                 dice=attack.dice,
                 band=attack.band,
                 needed=attack.needed,
-                text=f"{guns} {'fire ' + how if how else 'fire'} at "
+                text=f"{guns} {verb + ' ' + how if how else verb} at "
                 f"{state.models[action.target].name}: {attack.dice} dice in band {attack.band}, "
                 f"hitting on {attack.needed}+",
             )

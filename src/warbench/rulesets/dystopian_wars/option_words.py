@@ -36,6 +36,16 @@ HELM_WORDS = {
 }
 
 
+#: The mounts named by a short id in the rules, in words.
+MOUNT_WORDS = {"aa": "ack-ack", "cc": "concussion charges"}
+
+
+def guns_words(state: DWState, guns: tuple[tuple[int, str], ...]) -> str:
+    """The (model, mount) pairs of an attack in words: ``Kaze 2's ack-ack, Kaze 3's turret``."""
+    return ", ".join(f"{_model(state, uid)}'s {MOUNT_WORDS.get(mount, mount)}"
+                     for uid, mount in guns)
+
+
 def _model(state: DWState, uid: int) -> str:
     return state.models[uid].name if 0 <= uid < len(state.models) else f"model {uid}"
 

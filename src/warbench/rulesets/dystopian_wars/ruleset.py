@@ -164,8 +164,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         if isinstance(action, Activate) and 0 <= action.squadron < len(squadrons):
             return f"activate {squadrons[action.squadron].name}"
         if isinstance(action, Fire) and 0 <= action.target < len(models):
-            guns = ", ".join(f"{models[uid].name}'s {mount}" for uid, mount in action.guns
-                             if 0 <= uid < len(models))
+            from warbench.rulesets.dystopian_wars.option_words import guns_words
+
+            guns = guns_words(state, tuple((uid, mount) for uid, mount in action.guns
+                                           if 0 <= uid < len(models)))
             split = f" ({action.dice} dice split)" if action.dice else ""
             return f"{guns} at {models[action.target].name}{split}"
         if isinstance(action, ChooseEdge) and 0 <= action.edge < len(EDGE_NAMES):
