@@ -378,7 +378,7 @@ def test_arm_off_admiral_adds_its_bonus_to_morale() -> None:
         state.fleets[0].hull, state.fleets[0].shields = 10, 0
 
     game = facing_off([10, 2, 15, 2, 1, 5, 6], blue_officers=admiral, prepare=weaken)
-    assert texts(game, "initiative") == ["movement order: sides [1, 0]"]
+    assert texts(game, "initiative") == ["movement order: side 1, then side 0"]
     game.apply(1, Fire(1, 0))
     game.apply(0, Fire(0, 1))
     assert texts(game, "morale") == ["Lance tests morale: 11 against DC 11, now steady"]

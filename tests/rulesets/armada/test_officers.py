@@ -228,7 +228,7 @@ def test_arm_off_precognition_adds_1d4_to_the_admirals_helm_check() -> None:
     act(game, Order(1, "precognition"))  # 5 + 3 + 2 = 10
     end_window(game)
     # Ada 2 + 3 + 2 + 1d4 (4) = 11 against Red's 1d6 (3): Red moves first
-    assert texts(game, "initiative") == ["movement order: sides [1, 0]"]
+    assert texts(game, "initiative") == ["movement order: side 1, then side 0"]
     assert game.pending()[0].player == 1
 
 

@@ -90,6 +90,7 @@ def engineering(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
         fleet.shields = min(most, fleet.shields + gained)
         game.emit(ShieldsRegained(
             fleet.id, fleet.shields,
-            text=f"{fleet.name} regains {fleet.shields - before} shield points",
+            text=f"{fleet.name} regains {fleet.shields - before} shield"
+            f" point{'s' if fleet.shields - before != 1 else ''}",
         ))
 

@@ -132,7 +132,8 @@ class Round(Procedure[ArmadaState, ArmadaData]):
             game.push(HelmChecks([list(range(state.players))]))  # sets self.order
             self.stage = RoundStage.MOVES
         elif self.stage is RoundStage.MOVES:
-            game.emit(Initiative(tuple(self.order), text=f"movement order: sides {self.order}"))
+            order = ", then ".join(f"side {side}" for side in self.order)
+            game.emit(Initiative(tuple(self.order), text=f"movement order: {order}"))
             drift(game, state, tables)
             game.push(HelmPhase(order=list(self.order)))
             self.stage = RoundStage.MINES
