@@ -50,7 +50,7 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
         return f"attack {aimed(action.target)} with {weapon(action.weapon)}{boosts}"
     if isinstance(action, act.Cast):
         record = data.spells.get(action.spell)
-        spell = record.name if record is not None else action.spell
+        spell = _spell_name(data, action.spell)
         target = aimed(action.target) if record is not None and record.off else name(action.target)
         return f"cast {spell} on {target}{boosts}"
     if isinstance(action, act.Animus):
@@ -79,8 +79,7 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
     if isinstance(action, act.Shake):
         return f"{name(action.model)} stands up (1 fury)"
     if isinstance(action, act.Upkeep):
-        record = data.spells.get(action.spell)
-        spell = record.name if record is not None else action.spell
+        spell = _spell_name(data, action.spell)
         if action.keep:
             return f"keep {spell} on {name(action.target)} (1 fury)"
         return f"let {spell} on {name(action.target)} expire"
@@ -95,6 +94,12 @@ def action_target(data: HordesData, state: HordesState, action: Action) -> str |
     if not isinstance(target, int) or not 0 <= target < len(state.models):
         return None
     return model_label(data, state.models[target])
+
+
+def _spell_name(data: HordesData, spell: str) -> str:
+    """A spell by its card's name (its id when the data has no such spell)."""
+    record = data.spells.get(spell)
+    return record.name if record is not None else spell
 
 
 def _boosts(action: Action) -> str:
