@@ -40,6 +40,7 @@ MODULES: tuple[str, ...] = (
     "warbench.core.geometry.movement",
     "warbench.core.geometry.shapes",
     "warbench.core.geometry.sight",
+    "warbench.core.geometry.templates",
     "warbench.core.geometry.terrain",
     "warbench.core.geometry.vectors",
     "warbench.core.hexgrid.arcs",
@@ -85,6 +86,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.hordes.magic",
     "warbench.rulesets.hordes.power",
     "warbench.rulesets.hordes.refusals",
+    "warbench.rulesets.hordes.sight",
     "warbench.rulesets.hordes.space",
     # ROBOGEAR: sight, shots, moves, the turn's listing helpers and the commander.
     "warbench.rulesets.robogear.board",
@@ -94,6 +96,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.chances",
     "warbench.rulesets.robogear.damage",
     "warbench.rulesets.robogear.fire",
+    "warbench.rulesets.robogear.flames",
     "warbench.rulesets.robogear.group_rules",
     "warbench.rulesets.robogear.infantry",
     "warbench.rulesets.robogear.moves",
