@@ -72,6 +72,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.armada.gunnery_keys",
     "warbench.rulesets.armada.context",
     "warbench.rulesets.armada.moves",
+    "warbench.rulesets.armada.officers",
     "warbench.rulesets.armada.pieces",
     # Full Thrust: the admiral's order weighing and the geometry it stands on.
     "warbench.rulesets.full_thrust.arcs",

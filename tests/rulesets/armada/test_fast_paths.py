@@ -39,7 +39,7 @@ from warbench.rulesets.armada.moves import (
     ordinary_steps,
     turn_distance,
 )
-from warbench.rulesets.armada.officers import OrderSpace
+from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Debris, Fleet, Mine, Phase
 
 RULES = ArmadaRuleset()

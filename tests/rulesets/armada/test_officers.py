@@ -24,7 +24,7 @@ from warbench.rulesets.armada.engineering import OrdersWindow
 from warbench.rulesets.armada.helm import HelmPhase, piloting_dc
 from warbench.rulesets.armada.morale import morale_check_modifier
 from warbench.rulesets.armada.moves import fleet_speed, turn_distance
-from warbench.rulesets.armada.officers import OrderSpace
+from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.state import ROUTED, STEADY, Phase
 
 TABLES = shipped_tables()

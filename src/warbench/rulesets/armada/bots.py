@@ -53,7 +53,7 @@ from warbench.rulesets.armada.moves import (
     passed_enemies,
     plan_move,
 )
-from warbench.rulesets.armada.officers import OrderSpace
+from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.resolve import pending_check
 from warbench.rulesets.armada.state import ACTIVE, ROUTED, ArmadaState, Fleet
 

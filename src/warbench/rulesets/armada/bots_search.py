@@ -32,7 +32,7 @@ from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.gunnery import waiting_damage
 from warbench.rulesets.armada.helm import MoveSpace
 from warbench.rulesets.armada.moves import flee_steps, ordinary_moves
-from warbench.rulesets.armada.officers import OrderSpace
+from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.state import ROUTED, ArmadaState, Fleet
 
 

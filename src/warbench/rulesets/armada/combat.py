@@ -17,6 +17,7 @@ from warbench.core.dice import DiceExpr, DiceSource, d, roll
 from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line, offset_distance
 from warbench.core.hexgrid.hexes import HASH_OFFSET
 from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.pieces import comms_down_of, officer_bonus_of
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,
@@ -206,10 +207,13 @@ def armor_class(
     forward shields (not against a ``close`` attack: a flyby's, a free attack, boarders),
     -1 with damaged engines, minus this round's penalty (a back off that failed badly)."""
     ac = 10 + target.check_modifier
-    comms_down = state.comms_down(target)
+    comms_down = comms_down_of(target)
     directed = 0 if comms_down else target.this_round.direct_ac
     if attacker is not None:
-        spellcaster = 0 if comms_down else state.officer_bonus(target, "chief-spellcaster")
+        spellcaster = (
+            0 if comms_down
+            else officer_bonus_of(state.officers, state.round, target, "chief-spellcaster")
+        )
         ac += max(spellcaster, directed)
         if not close and shielded_front(attacker, target):
             ac += 1
@@ -237,9 +241,9 @@ def check_modifiers(fleet: Fleet) -> int:
 def gunnery_officer_bonus(state: ArmadaState, fleet: Fleet) -> int:
     """The officer bonus on the fleet's gunnery checks: its chief technician's, or its
     commander's direction (officer bonuses do not stack; none with communications down)."""
-    if state.comms_down(fleet):
+    if comms_down_of(fleet):
         return 0
-    technician = state.officer_bonus(fleet, "chief-technician")
+    technician = officer_bonus_of(state.officers, state.round, fleet, "chief-technician")
     return max(technician, fleet.this_round.direct_gunnery)
 
 

@@ -19,7 +19,7 @@ from warbench.rulesets.armada.actions import (
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import ShieldsRegained
-from warbench.rulesets.armada.officers import OrderSpace
+from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import change_role, give_order
 from warbench.rulesets.armada.state import (
     ACTIVE,

@@ -38,12 +38,12 @@ from warbench.rulesets.armada.events import Boarders, HeldFire, Hit, MineShot, M
 from warbench.rulesets.armada.luck import rolled_gunnery
 from warbench.rulesets.armada.morale import morale_tests
 from warbench.rulesets.armada.officers import (
-    OrderSpace,
     encouragement,
     resolve_points,
     resolve_refusal,
     resolve_spender,
 )
+from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import give_order
 from warbench.rulesets.armada.resolve import Check, roll_or_offer
 from warbench.rulesets.armada.state import (

@@ -43,11 +43,11 @@ from warbench.rulesets.armada.moves import (
     stunt_moves,
 )
 from warbench.rulesets.armada.officers import (
-    OrderSpace,
     encouragement,
     resolve_refusal,
     resolve_spender,
 )
+from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import give_order
 from warbench.rulesets.armada.resolve import Then
 from warbench.rulesets.armada.state import (
