@@ -15,7 +15,6 @@ from typing import Final
 
 from warbench.core.dice import DiceExpr, DiceSource, d, roll
 from warbench.core.hexgrid import Arc, Hex, arc_of, hex_line, offset_distance
-from warbench.core.hexgrid.hexes import HASH_OFFSET
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.pieces import comms_down_of, officer_bonus_of
 from warbench.rulesets.armada.state import (
@@ -113,26 +112,21 @@ _ORIGIN = Hex(0, 0)
 
 def arcs_at(dq: int, dr: int, facing: int) -> frozenset[Arc]:
     """The arcs of a ship facing ``facing`` that hold the hex ``(dq, dr)`` away from it:
-    :func:`arc_of` depends on the offset alone, so it is worked out once per offset (kept
-    by the offset and facing packed in one number, a cheaper key than a tuple)."""
-    if not (
-        -HASH_OFFSET <= dq < HASH_OFFSET and -HASH_OFFSET <= dr < HASH_OFFSET
-        and 0 <= facing < 8
-    ):
-        return arc_of(_ORIGIN, facing, Hex(dq, dr))  # cannot be packed: never on a map
-    key = ((dq + HASH_OFFSET) << 16 | (dr + HASH_OFFSET)) << 3 | facing
-    found = _ARCS_AT.get(key)
+    :func:`arc_of` depends on the offset alone, so it is worked out once per offset within
+    :data:`_NEAR` (kept in a flat table, indexed without hashing) and afresh beyond it."""
+    if not (-_NEAR <= dq < _NEAR and -_NEAR <= dr < _NEAR and 0 <= facing < 8):
+        return arc_of(_ORIGIN, facing, Hex(dq, dr))
+    index = ((dq + _NEAR) * 2 * _NEAR + dr + _NEAR) * 8 + facing
+    found = _ARCS_AT[index]
     if found is None:
-        if len(_ARCS_AT) >= _ARCS_KEPT:
-            _ARCS_AT.clear()
-        found = _ARCS_AT[key] = arc_of(_ORIGIN, facing, Hex(dq, dr))
+        found = _ARCS_AT[index] = arc_of(_ORIGIN, facing, Hex(dq, dr))
     return found
 
 
-#: :func:`arcs_at`'s answers, by packed offset and facing (a facing is 0 to 5: three bits).
-_ARCS_AT: dict[int, frozenset[Arc]] = {}
-#: How many offsets are kept before the memo starts afresh.
-_ARCS_KEPT: Final = 4096
+#: Offsets (either coordinate, either way) whose arcs :func:`arcs_at` keeps: past any map.
+_NEAR: Final = 64
+#: :func:`arcs_at`'s answers by offset and facing (a facing is 0 to 5: three bits).
+_ARCS_AT: list[frozenset[Arc] | None] = [None] * ((2 * _NEAR) ** 2 * 8)
 
 
 def arcs_toward(attacker: Fleet, where: Hex) -> frozenset[str]:
