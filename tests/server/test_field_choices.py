@@ -1,6 +1,7 @@
 """A parameter space's form lists the fields that name a piece as choices in words (the
 seat's own labels of them), each a value some legal action gives that field; yes/no
-fields are a choice of no and yes; other fields stay typed."""
+fields are a choice of no and yes; other fields stay typed. A weapon is listed for the
+chosen unit alone."""
 
 from __future__ import annotations
 
@@ -110,7 +111,7 @@ def test_dystopian_wars_launch_lists_the_wing_by_its_model_name() -> None:
     from tests.rulesets.dystopian_wars.helpers import model, owed, play, refresh, scripted
     from tests.rulesets.dystopian_wars.test_flyers import CARRIER, P0_FIRST
     from warbench.rulesets.dystopian_wars.actions import Activate, Launch
-    from warbench.server.snapshot import field_choices
+    from warbench.server.choices import field_choices
 
     game = scripted(CARRIER, P0_FIRST)
     model(game, 1).carried_by = 0
@@ -125,3 +126,42 @@ def test_dystopian_wars_launch_lists_the_wing_by_its_model_name() -> None:
 
     assert field_choices({"name": "wing", "type": "int"}, launches, words) == [
         [1, "Britannic fighter wing"]]
+
+
+def group_turn() -> Any:
+    """RG-GROUP-GLOBAL: group A's turn, a tank (main cannon, hull gun), a walker (autocannon,
+    rocket pod) and a rover (pintle gun) sharing it, a walker and a rover of the enemy's
+    ahead of them, and a third enemy far off that no shot reaches."""
+    from tests.robogear.helpers import army, battle, put, turn_of
+
+    game = battle(army(*((unit, 1, "group:a") for unit in
+                         ("ferrum-tank", "ferrum-walker", "ferrum-rover"))),
+                  army(("verdant-walker", 1), ("verdant-rover", 1), ("verdant-walker", 1)))
+    for unit, (x, y, facing) in enumerate([(26, 10, 0), (34, 10, 0), (42, 10, 0), (26, 20, 180),
+                                           (34, 20, 180), (70, 90, 180)]):
+        put(game, unit, x, y, facing)
+    turn_of(game, 0)
+    return game
+
+
+def test_robogear_shoot_form_lists_the_chosen_units_own_weapons() -> None:
+    """RG-GROUP-GLOBAL, RG-FIRE-ONCE: in a group's turn the Shoot form's weapons are listed
+    for each unit that may shoot, that unit's own weapons by their own names, each a shot
+    the rules allow now; the list of every unit's weapon numbers (names joined) is left for
+    a unit typed by hand. Targets are not narrowed."""
+    from warbench.rulesets.robogear.actions import Shoot
+
+    game = group_turn()
+    space = next(s for s in game.pending()[0].spaces if s.action_type is Shoot)
+    form = _form(snapshot(game, 0), "rg-shoot")
+    narrowed = form["weapon"]["per_piece"]
+    assert narrowed["field"] == "unit"
+    own = {unit: _choices({"choices": choices}) for unit, choices in narrowed["choices"]}
+    assert own == {0: {0: "main cannon", 1: "hull gun"}, 1: {0: "autocannon", 1: "rocket pod"},
+                   2: {0: "pintle gun"}}
+    for unit, weapons in own.items():
+        for weapon in weapons:
+            assert any(space.validate(Shoot(unit, weapon, target)) is None
+                       for target in _choices(form["target"])), (unit, weapon)
+    assert _choices(form["weapon"])[0] == "pintle gun / main cannon / autocannon"
+    assert "per_piece" not in form["target"] and "per_piece" not in form["unit"]

@@ -21,6 +21,7 @@ from warbench.core.events import Event, Roll
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.table import Attack
+from warbench.server.choices import Words, annotate
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
 SPECTATOR = -2
@@ -70,12 +71,13 @@ def _plain_default(value: Any) -> Any:
 
 def space_plain(
     space: ParamSpace, index: int, seed: int, text: Callable[[Action], str] = action_words,
-    words: Callable[[Action, str], str | None] | None = None,
+    words: Words | None = None,
 ) -> dict[str, Any]:
     """A parameter space described for a page: its action type, fields and samples, each
     sample with its ``text`` (the words its button shows; of samples that read alike, the
     first). A field gets ``choices`` (value and words, for a list) where it is a yes/no or
-    where ``words`` words every value drawn of it (see :func:`field_choices`)."""
+    where ``words`` words every value drawn of it, and ``per_piece`` where it names
+    something of the acting piece (see :func:`.choices.annotate`)."""
     drawn: list[Action] = []
     more: list[Action] = []
     rng = RandomStream.from_seed(seed + index)
@@ -89,10 +91,7 @@ def space_plain(
     for action in drawn:  # two samples that read alike would be two identical buttons
         worded.setdefault(text(action), action)
     fields = field_specs(space.action_type)
-    for spec in fields:
-        choices = field_choices(spec, [*drawn, *more], words)
-        if choices:
-            spec["choices"] = choices
+    annotate(fields, [*drawn, *more], words)
     return {
         "index": index,
         "type": space.action_type.TAG,
@@ -102,32 +101,6 @@ def space_plain(
         "samples": [action.to_plain() for action in worded.values()],
         "sample_words": list(worded),
     }
-
-
-def field_choices(
-    spec: Mapping[str, Any], drawn: list[Action], words: Callable[[Action, str], str | None] | None
-) -> list[list[Any]]:
-    """The ``[value, words]`` a form lists for the field ``spec`` (``[]``: typed instead):
-    no and yes for a yes/no; else each value the legal ``drawn`` actions give it, in order,
-    where ``words`` words them all (a value worded differently by different actions, as a
-    weapon's number by different units, reads as each of them, joined)."""
-    name = spec["name"]
-    if spec["type"] == "bool":
-        return [[False, "no"], [True, "yes"]]
-    if words is None or not drawn:
-        return []
-    seen: dict[Any, list[str]] = {}
-    for action in drawn:
-        value = getattr(action, name, None)
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            return []
-        said = words(action, name)
-        if said is None:
-            return []
-        named = seen.setdefault(value, [])
-        if said not in named:
-            named.append(said)
-    return [[value, " / ".join(seen[value])] for value in sorted(seen)]
 
 
 def odds_plain(odds: OddsAnswer | None) -> dict[str, Any] | None:
@@ -161,7 +134,7 @@ def decision_plain(
     text: Callable[[Action], str] = action_words,
     target: Callable[[Action], str | None] | None = None,
     fields: Callable[[Action], Mapping[str, tuple[str, str]]] | None = None,
-    words: Callable[[Action, str], str | None] | None = None,
+    words: Words | None = None,
 ) -> dict[str, Any]:
     """A decision as JSON: prompt, options (``text`` of each, action, odds where ``odds``
     answers, the piece aimed at where ``target`` names one, the fields in words where

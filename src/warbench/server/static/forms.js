@@ -1,5 +1,6 @@
 // The decision panel's forms: a form of lists for many options of one kind, and a
-// parameter space's form of fields, each listed field's choices in words. Loaded before
+// parameter space's form of fields, each listed field's choices in words (a weapon's for the
+// acting piece alone). Loaded before
 // table.js, whose page it shares: it calls its act, ask, checkAction and say, and sets its
 // activeForm and aiming.
 "use strict";
@@ -76,9 +77,8 @@ function fieldInput(field) {
   if (!field.choices) { const input = document.createElement("input"); input.dataset.field = field.name; return input; }
   const select = document.createElement("select");
   select.dataset.field = field.name;
-  for (const [value, words] of field.choices) select.append(new Option(words, JSON.stringify(value)));
+  listChoices(select, field.choices, field);
   if (field.type === "bool") return select;
-  select.append(new Option("other…", OTHER));
   select.addEventListener("change", () => {
     if (select.value !== OTHER) return;
     const input = fieldInput({ name: field.name });
@@ -86,6 +86,13 @@ function fieldInput(field) {
     input.focus();
   });
   return select;
+}
+
+// Fills a list with `choices` ([value, words]), then "other…" (not for a yes/no).
+function listChoices(select, choices, field) {
+  select.replaceChildren();
+  for (const [value, words] of choices) select.append(new Option(words, JSON.stringify(value)));
+  if (field.type !== "bool") select.append(new Option("other…", OTHER));
 }
 
 // Sets a form field to `value`: a list gains the value (as a number) when it lacks it.
@@ -102,18 +109,17 @@ function spaceForm(space, number) {
   const form = document.createElement("div");
   form.className = "space-form"; form.dataset.type = space.type;
   form.innerHTML = `<div><b>${escapeHtml(space.name)}</b> <span class="muted">${escapeHtml(space.description)}</span></div>`;
-  const first = space.samples[0] || {};
+  const start = {};
   for (const field of space.fields) {
-    const value = field.name in first ? first[field.name] : field.default;
     const label = document.createElement("label");
     label.className = "field";
     label.title = field.type;
-    const input = fieldInput(field);
-    label.append(`${field.name} `, input);
-    setField(input, value);
+    label.append(`${field.name} `, fieldInput(field));
     form.append(label);
+    if ("default" in field) start[field.name] = field.default;
   }
   const inputs = () => form.querySelectorAll("[data-field]");
+  const fieldNamed = (name) => form.querySelector(`[data-field='${name}']`);
   const read = () => {
     const action = { type: space.type };
     for (const input of inputs()) {
@@ -122,7 +128,32 @@ function spaceForm(space, number) {
     }
     return action;
   };
-  const fill = (sample) => { for (const input of inputs()) if (input.dataset.field in sample) setField(input, sample[input.dataset.field]); };
+  // A field naming something of the acting piece (its weapon) lists that piece's own
+  // values alone (every value listed when the piece is typed and not among them).
+  const ownFields = space.fields.filter((f) => f.per_piece && f.choices);
+  const narrow = () => {
+    for (const field of ownFields) {
+      const select = fieldNamed(field.name), actor = fieldNamed(field.per_piece.field);
+      if (!select || select.tagName !== "SELECT" || !actor) continue;
+      const own = field.per_piece.choices.find(([piece]) => JSON.stringify(piece) === actor.value);
+      const kept = select.value;
+      listChoices(select, own ? own[1] : field.choices, field);
+      select.value = [...select.options].some((o) => o.value === kept) ? kept : select.options[0].value;
+    }
+  };
+  const actors = ownFields.map((f) => f.per_piece.field);
+  // The acting piece first, then its own list, then the rest of the values (its weapon).
+  const fill = (sample) => {
+    const set = (own) => {
+      for (const input of inputs()) {
+        const name = input.dataset.field;
+        if (name in sample && ownFields.some((f) => f.name === name) === own) setField(input, sample[name]);
+      }
+    };
+    set(false); narrow(); set(true);
+  };
+  fill({ ...start, ...(space.samples[0] || {}) });
+  form.addEventListener("change", (event) => { if (actors.includes(event.target.dataset.field)) narrow(); });
   const check = document.createElement("button");
   check.textContent = "Check"; check.className = "check";
   check.onclick = () => checkAction(read());
