@@ -1,13 +1,17 @@
 """A parameter space's form lists the fields that name a piece as choices in words (the
 seat's own labels of them), each a value some legal action gives that field; yes/no
 fields are a choice of no and yes; other fields stay typed. A weapon is listed for the
-chosen unit alone."""
+chosen unit alone; a value outside the lists comes back in words (or said to name
+nothing)."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from itertools import product
 from typing import Any
+
+import pytest
 
 from tests.server.test_board import _game, _play_until
 from warbench.core.decisions import Decision
@@ -165,3 +169,46 @@ def test_robogear_shoot_form_lists_the_chosen_units_own_weapons() -> None:
                        for target in _choices(form["target"])), (unit, weapon)
     assert _choices(form["weapon"])[0] == "pintle gun / main cannon / autocannon"
     assert "per_piece" not in form["target"] and "per_piece" not in form["unit"]
+
+
+def test_a_value_outside_a_forms_lists_is_named_or_said_to_name_nothing() -> None:
+    """A form's value typed (or set by a click) comes back from ``consider`` in the
+    ruleset's words, field by field: a unit, a weapon and a target by name, and a number
+    naming nothing on the seat's table said to be so, beside the rules' refusal."""
+    from warbench.rulesets.robogear.actions import Shoot
+    from warbench.server.consider import consider
+
+    game = group_turn()
+    named = consider(game, 0, {"action": Shoot(2, 0, 5).to_plain()})
+    assert named["values"] == {"unit": "2 Rover carrier", "weapon": "pintle gun",
+                               "target": "5 Mantis walker"}
+    nothing = consider(game, 0, {"action": Shoot(0, 5, 17).to_plain()})
+    assert nothing["values"]["weapon"] == "weapon 5 — not a weapon of 0 Anvil battle tank"
+    assert nothing["values"]["target"] == "unit 17 — not on the table"
+    assert nothing["reason"]
+    assert consider(game, 0, {"action": Shoot(17, 0, 3).to_plain()})["values"][
+        "weapon"] == "weapon 0 — unit 17 is not on the table"
+
+
+@pytest.mark.parametrize(("ruleset_id", "action", "field", "words"), [
+    ("robogear", ("warbench.rulesets.robogear.actions", "Shoot", (999, 0, 3)), "unit",
+     "unit 999 — not on the table"),
+    ("full-thrust", ("warbench.rulesets.full_thrust.actions", "LaunchSalvo", (999, 0, 0.0, 0.0)),
+     "ship", "ship 999 — not on the table"),
+    ("armada", ("warbench.rulesets.armada.actions", "Fire", (0, 999)), "target",
+     "fleet 999 — not on the table"),
+    ("dystopian-wars", ("warbench.rulesets.dystopian_wars.actions", "Pivot", (999, 0.0)),
+     "model", "model 999 — not on the table"),
+    ("hordes", ("warbench.rulesets.hordes.actions", "Charge", (999,)), "target",
+     "model 999 — not on the table"),
+], ids=["robogear", "full-thrust", "armada", "dystopian-wars", "hordes"])
+def test_every_ruleset_says_a_piece_number_names_nothing_on_the_table(
+    ruleset_id: str, action: tuple[str, str, tuple[Any, ...]], field: str, words: str
+) -> None:
+    """A piece's number typed in a form that no piece of the seat's table has reads as such
+    in every ruleset, not as a bare number."""
+    module, name, fields = action
+    action_type = getattr(importlib.import_module(module), name)
+    game = _game(ruleset_id)
+    view = game.observe(0).state
+    assert game.ruleset.field_value_words(view, action_type(*fields), field) == words

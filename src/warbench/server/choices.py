@@ -1,10 +1,12 @@
 """The lists a parameter space's form offers, built from legal actions the seat's own
-observation drew: each field's values in the ruleset's words, and the values of a field
-naming something of the acting piece (its weapon) for each piece alone.
+observation drew: each field's values in the ruleset's words, the values of a field
+naming something of the acting piece (its weapon) for each piece alone, and the words of
+any value a form holds (for one outside its list).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -81,3 +83,14 @@ def _piece_choices(spec: Mapping[str, Any], actor: str, drawn: list[Action], wor
     for action in drawn:
         by_piece.setdefault(getattr(action, actor), []).append(action)
     return [[piece, field_choices(spec, by_piece[piece], words)] for piece in sorted(by_piece)]
+
+
+def value_words(action: Action, words: Words) -> dict[str, str]:
+    """Each field of ``action`` the ruleset names, in its words: what a form shows for a
+    value it holds outside its list (typed, or set by a click on the table)."""
+    found: dict[str, str] = {}
+    for item in dataclasses.fields(action):
+        said = words(action, item.name)
+        if said is not None:
+            found[item.name] = said
+    return found

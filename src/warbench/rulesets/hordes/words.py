@@ -4,7 +4,7 @@ fallback (:func:`~warbench.core.preview.action_words`) for the rest."""
 from __future__ import annotations
 
 from warbench.core.actions import Action
-from warbench.core.preview import action_words
+from warbench.core.preview import action_words, unnamed
 from warbench.rulesets.hordes import actions as act
 from warbench.rulesets.hordes.board import mover
 from warbench.rulesets.hordes.data import HordesData
@@ -121,16 +121,26 @@ def field_value_words(
     data: HordesData, state: HordesState, action: Action, field: str
 ) -> str | None:
     """A model (by its name and number) or the acting model's weapon named by ``action``'s
-    ``field``, in words (``None`` for other fields)."""
+    ``field``, in words (one naming nothing on the table says so; ``None`` for other
+    fields)."""
     value = getattr(action, field, None)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if field in MODEL_FIELDS:
         models = state.models
-        return (f"{data.models[models[value].card].name} ({value})"
-                if 0 <= value < len(models) else "nobody")
+        if value < 0:
+            return "nobody"
+        if value >= len(models):
+            return unnamed("model", value)
+        return f"{data.models[models[value].card].name} ({value})"
     if field == "weapon":
         model = mover(state)
-        weapons = data.models[model.card].weapons if model is not None else ()
-        return weapons[value].name if 0 <= value < len(weapons) else f"weapon {value}"
+        if value < 0:
+            return "none"
+        if model is None:
+            return unnamed("weapon", value, "no model is active")
+        weapons = data.models[model.card].weapons
+        if not 0 <= value < len(weapons):
+            return unnamed("weapon", value, f"not a weapon of {data.models[model.card].name}")
+        return weapons[value].name
     return None

@@ -82,7 +82,9 @@ function fieldInput(field) {
   select.addEventListener("change", () => {
     if (select.value !== OTHER) return;
     const input = fieldInput({ name: field.name });
+    input.dataset.typed = "true";
     select.replaceWith(input);
+    input.after(valueNote(input));
     input.focus();
   });
   return select;
@@ -95,13 +97,29 @@ function listChoices(select, choices, field) {
   if (field.type !== "bool") select.append(new Option("other…", OTHER));
 }
 
-// Sets a form field to `value`: a list gains the value (as a number) when it lacks it.
-function setField(element, value) {
+// The words beside a typed field: what the value typed names on the table.
+function valueNote(input) {
+  const note = document.createElement("span");
+  note.className = "value-words muted"; note.dataset.note = input.dataset.field;
+  return note;
+}
+
+// Sets a form field to `value`: a list gains the value when it lacks it, read in `words`
+// (the ruleset's, where the server gave them) or as the bare value until they come; a typed
+// field shows the words beside it.
+function setField(element, value, words) {
   const text = value === undefined ? "" : JSON.stringify(value);
   if (element.tagName === "SELECT" && text !== "" && ![...element.options].some((o) => o.value === text)) {
-    element.insertBefore(new Option(text, text), [...element.options].find((o) => o.value === OTHER) || null);
+    const extra = new Option(text, text);
+    extra.dataset.extra = "true";
+    element.insertBefore(extra, [...element.options].find((o) => o.value === OTHER) || null);
   }
   element.value = text;
+  if (words === undefined) return;
+  const chosen = element.tagName === "SELECT" ? element.selectedOptions[0] : null;
+  if (chosen && chosen.dataset.extra) chosen.textContent = words;
+  const note = element.parentElement && element.parentElement.querySelector(`[data-note='${element.dataset.field}']`);
+  if (note) note.textContent = `= ${words}`;
 }
 
 // A parameter space: a field per action field; the board fills x and y; samples fill all.
@@ -143,17 +161,26 @@ function spaceForm(space, number) {
   };
   const actors = ownFields.map((f) => f.per_piece.field);
   // The acting piece first, then its own list, then the rest of the values (its weapon).
-  const fill = (sample) => {
+  const fill = (sample, words) => {
     const set = (own) => {
       for (const input of inputs()) {
         const name = input.dataset.field;
-        if (name in sample && ownFields.some((f) => f.name === name) === own) setField(input, sample[name]);
+        if (name in sample && ownFields.some((f) => f.name === name) === own) setField(input, sample[name], words && words[name]);
       }
     };
     set(false); narrow(); set(true);
   };
   fill({ ...start, ...(space.samples[0] || {}) });
-  form.addEventListener("change", (event) => { if (actors.includes(event.target.dataset.field)) narrow(); });
+  // A value typed in a field that had a list is named by the server's answer (considered).
+  const complete = (action) => space.fields.every((f) => "default" in f || f.name in action);
+  form.addEventListener("change", (event) => {
+    if (actors.includes(event.target.dataset.field)) narrow();
+    if (!event.target.dataset.typed) return;
+    const note = form.querySelector(`[data-note='${event.target.dataset.field}']`);
+    if (note) note.textContent = "";  // until the server names the new value
+    const action = read();
+    if (complete(action)) { aiming = form; ask({ action }); }
+  });
   const check = document.createElement("button");
   check.textContent = "Check"; check.className = "check";
   check.onclick = () => checkAction(read());

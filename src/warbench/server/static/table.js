@@ -52,6 +52,7 @@ function receive(message) {
     oddsAsked = false;
     showOdds(message.answer);
   } else if (message.type === "error") {
+    if (asking) { asking = false; aiming = null; }  // the action considered was malformed
     if (oddsAsked) { oddsAsked = false; $("odds").innerHTML = `<div class="bad">${escapeHtml(message.message)}</div>`; return; }
     say(message.message, "bad");
   }
@@ -225,7 +226,7 @@ function showConsidered(message) {
   panel.hidden = false;
   considering = message.action;
   if (aiming && message.action && aiming.dataset.type === message.action.type) {
-    aiming.fill(message.action);
+    aiming.fill(message.action, message.values);
     document.querySelectorAll("#decisions .picked").forEach((el) => el.classList.remove("picked"));
     aiming.classList.add("picked");
   }
