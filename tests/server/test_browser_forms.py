@@ -1,5 +1,6 @@
 """Real-browser tests of the action forms' lists (Playwright, Debian's chromium): a weapon
-list narrowed to the unit chosen and a value outside a list read in words.
+list narrowed to the unit chosen, a value outside a list read in words, and HORDES' blows
+at one's own models folded after the enemy's.
 
 As in ``test_browser_table``, the moment is built in Python and the seat's snapshot handed
 to the page's own ``showState``; the page's live connection is then cut, and what it would
@@ -13,7 +14,7 @@ from typing import Any
 
 from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
 from tests.server.test_browser_table import SEEN, _show
-from tests.server.test_field_choices import group_turn
+from tests.server.test_field_choices import HORDES_CROWD, group_turn
 from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
 
@@ -89,4 +90,43 @@ def test_the_shoot_form_lists_the_chosen_units_weapons_and_names_values_outside_
     typed.press("Tab")
     _answer(page, game)
     _panel_shot(page, "shoot-form-typed-target.png")
+    page.close()
+
+
+def test_hordes_blows_at_ones_own_models_sit_in_a_fold_after_the_enemys(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """HOR-CHARGE, HOR-SLAM: the charge and slam at the enemy are buttons among the others;
+    those at the player's own Mosshound, legal (the seed lets a model charge any model it
+    sees), sit after them in a closed fold whose caption says so, a click away; the Charge
+    form starts on the enemy and lists the Mosshound in a group of the player's own."""
+    from tests.hordes.helpers import activate
+    from tests.hordes.helpers import battle as hordes_battle
+
+    game = hordes_battle(*HORDES_CROWD)
+    activate(game, 1)
+    page = _open_seat(server, browser, "hordes", "warlock")
+    _detach(page)
+    _show(page, snapshot(game, 0))
+    decision = page.locator("#decisions .decision").first
+    shown = decision.locator("button.option:visible").all_inner_texts()
+    assert {"charge Cinder Matron Vesk", "slam Cinder Matron Vesk"} <= set(shown)
+    assert not [text for text in shown if "your own" in text]
+    fold = decision.locator("details.aside")
+    assert fold.locator("summary").inner_text() == (
+        "2 more at your own models (legal: a model may charge, slam or attack any model it sees)")
+    assert decision.evaluate("""(d) => {
+        const kids = [...d.children], fold = kids.findIndex((k) => k.matches('details.aside'));
+        return kids.every((k, i) => !k.matches('button.option') || i < fold);
+    }""")  # after every other option
+    assert not fold.evaluate("(f) => f.open")
+    _panel_shot(page, "hordes-own-models-folded.png")
+    fold.locator("summary").click()
+    assert fold.locator("button.option:visible").all_inner_texts() == [
+        "charge your own Mosshound", "slam your own Mosshound"]
+    charge = decision.locator(".space-form[data-type='charge'] select[data-field='target']")
+    assert charge.evaluate("s => s.selectedOptions[0].textContent") == "Cinder Matron Vesk (3)"
+    assert charge.locator("optgroup").get_attribute("label").startswith("at your own models")
+    assert charge.locator("optgroup option").all_inner_texts() == ["your own Mosshound (2)"]
+    _panel_shot(page, "hordes-own-models-open.png")
     page.close()

@@ -1,8 +1,8 @@
 """A parameter space's form lists the fields that name a piece as choices in words (the
 seat's own labels of them), each a value some legal action gives that field; yes/no
 fields are a choice of no and yes; other fields stay typed. A weapon is listed for the
-chosen unit alone; a value outside the lists comes back in words (or said to name
-nothing)."""
+chosen unit alone; a value outside the lists comes back in words (or said to name nothing);
+HORDES' blows at one's own models are set aside after the enemy's, none removed."""
 
 from __future__ import annotations
 
@@ -212,3 +212,38 @@ def test_every_ruleset_says_a_piece_number_names_nothing_on_the_table(
     game = _game(ruleset_id)
     view = game.observe(0).state
     assert game.ruleset.field_value_words(view, action_type(*fields), field) == words
+
+
+#: HORDES: a Brute (model 1) facing its own Mosshound (2) 0.3" ahead, Vesk (3) to its side.
+HORDES_CROWD = ([["maelis", "oakhide-brute", "mosshound"], ["vesk"]],
+                [[24, 5, 0], [24, 12, 0], [24, 12 + 0.984 + 0.787 + 0.3, 180], [32, 12, 270]])
+
+
+def test_hordes_blows_at_ones_own_models_are_set_aside_after_the_enemys() -> None:
+    """HOR-CHARGE, HOR-SLAM: a model may charge or slam any model it sees, its own side's
+    too (the seed, l.306-307: "Un modello può tentare una carica contro ogni modello nella
+    sua linea di vista"). Every option is still sent, in the rules' order; the charge and
+    slam at the player's own Mosshound carry the caption setting them aside (saying why
+    they are legal), the enemy's none; the Charge form lists the Mosshound as the player's
+    own, set aside, and its legal examples put the charge at the enemy first."""
+    from tests.hordes.helpers import activate
+    from tests.hordes.helpers import battle as hordes_battle
+
+    game = hordes_battle(*HORDES_CROWD)
+    activate(game, 1)
+    decision = game.pending()[0]
+    snap = snapshot(game, 0)
+    (plain,) = snap["decisions"]
+    assert [o["action"] for o in plain["options"]] == [o.to_plain() for o in decision.options]
+    aside = {o["label"]: o["aside"] for o in plain["options"] if "aside" in o}
+    assert set(aside) == {"charge your own Mosshound", "slam your own Mosshound"}
+    assert all(caption.startswith("at your own models (legal") for caption in aside.values())
+    labels = [o["label"] for o in plain["options"] if "aside" not in o]
+    assert {"charge Cinder Matron Vesk", "slam Cinder Matron Vesk"} <= set(labels)
+    assert not [label for label in labels if "your own" in label]
+    form = _form(snap, "charge")
+    assert _choices(form["target"]) == {2: "your own Mosshound (2)", 3: "Cinder Matron Vesk (3)"}
+    assert form["target"]["aside"]["values"] == [2]
+    space = next(s for s in plain["spaces"] if s["type"] == "charge")
+    assert space["samples"][0]["target"] == 3
+    assert not any("your own" in words for words in space["sample_words"][:1])

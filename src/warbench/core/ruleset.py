@@ -317,6 +317,13 @@ class Ruleset(ABC, Generic[S, D]):
         gives none."""
         return None
 
+    def action_aside(self, state: S, action: Action) -> str | None:
+        """A caption for ``action`` where it is a legal choice a player seldom wants (HORDES:
+        a charge or an attack at one's own model), judged from ``state``: the web table
+        lists such options after the others, folded under that caption. The default sets
+        none aside."""
+        return None
+
     def action_target(self, state: S, action: Action) -> str | None:
         """The label of the table picture's piece ``action`` aims at (its target), or
         ``None``: the web table picks the option aiming at a piece when it is clicked."""

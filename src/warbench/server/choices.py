@@ -1,7 +1,7 @@
 """The lists a parameter space's form offers, built from legal actions the seat's own
-observation drew: each field's values in the ruleset's words, the values of a field
-naming something of the acting piece (its weapon) for each piece alone, and the words of
-any value a form holds (for one outside its list).
+observation drew: each field's values in the ruleset's words, the values of a field naming
+something of the acting piece (its weapon) for each piece alone, the values a player seldom
+wants set aside, and the words of any value a form holds (for one outside its list).
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from warbench.core.actions import Action
 
 #: A field's value in words (``Ruleset.field_value_words`` on the seat's state).
 Words = Callable[[Action, str], str | None]
+#: Why an action is set aside (``Ruleset.action_aside`` on the seat's state).
+Aside = Callable[[Action], str | None]
 
 #: Fields naming the piece that acts, in the order a form's actor is looked for.
 ACTOR_FIELDS = ("unit", "ship", "model")
@@ -47,15 +49,22 @@ def field_choices(spec: Mapping[str, Any], drawn: list[Action], words: Words | N
     return [[value, " / ".join(seen[value])] for value in sorted(seen)]
 
 
-def annotate(fields: list[dict[str, Any]], drawn: list[Action], words: Words | None) -> None:
+def annotate(fields: list[dict[str, Any]], drawn: list[Action], words: Words | None,
+             aside: Aside | None) -> None:
     """Give the form's ``fields`` (:func:`~.snapshot.field_specs`) what the legal ``drawn``
-    actions list: ``choices`` (:func:`field_choices`) and, for a field naming something of
-    the acting piece (a weapon), ``per_piece``: the acting field and, for each piece, its
-    own choices."""
+    actions list: ``choices`` (:func:`field_choices`); ``aside``, the caption and values
+    of a listed field that only actions ``aside`` sets aside give (a charge's target that
+    is one's own model); and, for a field naming something of the acting piece (a weapon),
+    ``per_piece``: the acting field and, for each piece, its own choices."""
+    reasons = [None if aside is None else aside(action) for action in drawn]
     for spec in fields:
         choices = field_choices(spec, drawn, words)
-        if choices:
-            spec["choices"] = choices
+        if not choices:
+            continue
+        spec["choices"] = choices
+        set_aside = _aside_values(spec["name"], drawn, reasons)
+        if set_aside is not None and spec["type"] != "bool":
+            spec["aside"] = set_aside
     actor = _actor_field(fields)
     if actor is None or words is None:
         return
@@ -83,6 +92,21 @@ def _piece_choices(spec: Mapping[str, Any], actor: str, drawn: list[Action], wor
     for action in drawn:
         by_piece.setdefault(getattr(action, actor), []).append(action)
     return [[piece, field_choices(spec, by_piece[piece], words)] for piece in sorted(by_piece)]
+
+
+def _aside_values(name: str, drawn: list[Action], reasons: list[str | None]
+                  ) -> dict[str, Any] | None:
+    """The values of the field ``name`` that only actions set aside give (each action's
+    caption in ``reasons``, ``None`` where it is not), with their caption; ``None`` for
+    none."""
+    kept = {getattr(action, name) for action, why in zip(drawn, reasons, strict=True)
+            if why is None}
+    apart = {getattr(action, name): why for action, why in zip(drawn, reasons, strict=True)
+             if why is not None}
+    values = sorted(set(apart) - kept)
+    if not values:
+        return None
+    return {"caption": apart[values[0]], "values": values}
 
 
 def value_words(action: Action, words: Words) -> dict[str, str]:

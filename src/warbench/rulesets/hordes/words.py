@@ -96,6 +96,23 @@ def action_target(data: HordesData, state: HordesState, action: Action) -> str |
     return model_label(data, state.models[target])
 
 
+#: The fold a player's blows at their own models are listed under, after the others:
+#: legal, as "a model may attempt a charge against any model in its line of sight" (the
+#: seed, l.306-307; HOR-CHARGE, HOR-SLAM, HOR-COMBAT-ACTION), but seldom what is meant.
+OWN_MODELS_ASIDE = (
+    "at your own models (legal: a model may charge, slam or attack any model it sees)")
+
+
+def action_aside(data: HordesData, state: HordesState, action: Action) -> str | None:
+    """:data:`OWN_MODELS_ASIDE` for a blow of the active model at its own side's model."""
+    from warbench.rulesets.hordes.bots import own_blow
+
+    actor = mover(state)
+    if actor is None or not own_blow(state, data, actor.owner, action):
+        return None
+    return OWN_MODELS_ASIDE
+
+
 def _spell_name(data: HordesData, spell: str) -> str:
     """A spell by its card's name (its id when the data has no such spell)."""
     record = data.spells.get(spell)
@@ -120,9 +137,9 @@ MODEL_FIELDS = frozenset({"model", "target", "beast", "source"})
 def field_value_words(
     data: HordesData, state: HordesState, action: Action, field: str
 ) -> str | None:
-    """A model (by its name and number) or the acting model's weapon named by ``action``'s
-    ``field``, in words (one naming nothing on the table says so; ``None`` for other
-    fields)."""
+    """A model (by its name and number; ``your own`` where a blow aims at it) or the acting
+    model's weapon named by ``action``'s ``field``, in words (one naming nothing on the
+    table says so; ``None`` for other fields)."""
     value = getattr(action, field, None)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
@@ -132,7 +149,10 @@ def field_value_words(
             return "nobody"
         if value >= len(models):
             return unnamed("model", value)
-        return f"{data.models[models[value].card].name} ({value})"
+        named = f"{data.models[models[value].card].name} ({value})"
+        if field == "target" and action_aside(data, state, action) is not None:
+            return f"your own {named}"
+        return named
     if field == "weapon":
         model = mover(state)
         if value < 0:

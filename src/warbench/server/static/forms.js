@@ -1,10 +1,39 @@
-// The decision panel's forms: a form of lists for many options of one kind, and a
-// parameter space's form of fields, each listed field's choices in words (a weapon's for the
-// acting piece alone). Loaded before
-// table.js, whose page it shares: it calls its act, ask, checkAction and say, and sets its
-// activeForm and aiming.
+// The decision panel's forms: options as buttons or a form of lists, options set aside in a
+// fold, and a parameter space's form of fields, each listed field's choices in words (a
+// weapon's for the acting piece alone). Loaded before table.js, whose page it shares: it
+// calls its act, ask, checkAction and say, and sets its activeForm and aiming.
 "use strict";
+const BUTTONS_MAX = 8;
 const OTHER = "?other";  // the value of a list's "other…" choice (no JSON): a typed value instead
+
+// Options by kind: a button each where a kind has a few, else a form of that kind.
+function appendOptions(box, options) {
+  const groups = {};
+  for (const option of options) (groups[option.action.type] = groups[option.action.type] || []).push(option);
+  for (const [type, kind] of Object.entries(groups)) {
+    if (kind.length > BUTTONS_MAX) { box.append(optionForm(type, kind)); continue; }
+    for (const option of kind) {
+      const button = document.createElement("button");
+      button.className = "option"; button.textContent = option.label;
+      button.dataset.type = type;
+      button.onclick = () => act(option.action);
+      box.append(button);
+      if (option.odds) box.append(oddsLine(option.odds));
+    }
+  }
+}
+
+// Legal options a player seldom wants (HORDES: a charge at one's own model), after the
+// others, folded under the ruleset's caption saying why they are there: one click opens it.
+function asideFold(caption, options) {
+  const fold = document.createElement("details");
+  fold.className = "aside";
+  const summary = document.createElement("summary");
+  summary.textContent = `${options.length} more ${caption}`;
+  fold.append(summary);
+  appendOptions(fold, options);
+  return fold;
+}
 
 // The exact odds of the attack an option declares, shown beside it before it is taken.
 function oddsLine(odds) {
@@ -90,10 +119,17 @@ function fieldInput(field) {
   return select;
 }
 
-// Fills a list with `choices` ([value, words]), then "other…" (not for a yes/no).
+// Fills a list with `choices` ([value, words]): those `field.aside` names (legal, seldom
+// wanted) after the others, grouped under its caption; then "other…" (not for a yes/no).
 function listChoices(select, choices, field) {
+  const apart = field.aside ? field.aside.values.map((v) => JSON.stringify(v)) : [];
+  const group = document.createElement("optgroup");
   select.replaceChildren();
-  for (const [value, words] of choices) select.append(new Option(words, JSON.stringify(value)));
+  for (const [value, words] of choices) {
+    const option = new Option(words, JSON.stringify(value));
+    (apart.includes(option.value) ? group : select).append(option);
+  }
+  if (group.childElementCount) { group.label = field.aside.caption; select.append(group); }
   if (field.type !== "bool") select.append(new Option("other…", OTHER));
 }
 

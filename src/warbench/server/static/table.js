@@ -3,7 +3,6 @@
 const $ = (id) => document.getElementById(id);
 const GAME = location.pathname.split("/")[2];
 const TOKEN = decodeURIComponent(location.hash.slice(1));
-const BUTTONS_MAX = 8;
 let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
 let oddsAsked = false;
 let oneScreen = false;  // one screen for every person seat: the page follows the person to act
@@ -164,22 +163,10 @@ function showDecisions(decisions, message) {
     const div = document.createElement("div");
     div.className = "decision";
     div.innerHTML = `<div class="prompt">${escapeHtml(decision.prompt)}</div>`;
-    const groups = {};
-    for (const option of decision.options) (groups[option.action.type] = groups[option.action.type] || []).push(option);
-    for (const [type, options] of Object.entries(groups)) {
-      if (options.length <= BUTTONS_MAX) {
-        for (const option of options) {
-          const button = document.createElement("button");
-          button.className = "option"; button.textContent = option.label;
-          button.dataset.type = type;
-          button.onclick = () => act(option.action);
-          div.append(button);
-          if (option.odds) div.append(oddsLine(option.odds));
-        }
-      } else {
-        div.append(optionForm(type, options));
-      }
-    }
+    appendOptions(div, decision.options.filter((o) => !o.aside));
+    const aside = {};
+    for (const option of decision.options.filter((o) => o.aside)) (aside[option.aside] = aside[option.aside] || []).push(option);
+    for (const [caption, options] of Object.entries(aside)) div.append(asideFold(caption, options));
     for (const space of decision.spaces) div.append(spaceForm(space, number));
     box.append(div);
   });
