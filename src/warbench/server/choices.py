@@ -62,8 +62,10 @@ def annotate(fields: list[dict[str, Any]], drawn: list[Action], words: Words | N
         if not choices:
             continue
         spec["choices"] = choices
+        if spec["type"] == "bool":  # a yes/no is listed whatever was drawn
+            continue
         set_aside = _aside_values(spec["name"], drawn, reasons)
-        if set_aside is not None and spec["type"] != "bool":
+        if set_aside is not None:
             spec["aside"] = set_aside
     actor = _actor_field(fields)
     if actor is None or words is None:
