@@ -1,12 +1,17 @@
 """A parameter space's form lists the fields that name a piece as choices in words (the
 seat's own labels of them), each a value some legal action gives that field; yes/no
-fields are a choice of no and yes; other fields stay typed."""
+fields are a choice of no and yes; other fields stay typed. A weapon is listed for the
+chosen unit alone; a value outside the lists comes back in words (or said to name nothing);
+HORDES' blows at one's own models are set aside after the enemy's, none removed."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from itertools import product
 from typing import Any
+
+import pytest
 
 from tests.server.test_board import _game, _play_until
 from warbench.core.decisions import Decision
@@ -110,7 +115,7 @@ def test_dystopian_wars_launch_lists_the_wing_by_its_model_name() -> None:
     from tests.rulesets.dystopian_wars.helpers import model, owed, play, refresh, scripted
     from tests.rulesets.dystopian_wars.test_flyers import CARRIER, P0_FIRST
     from warbench.rulesets.dystopian_wars.actions import Activate, Launch
-    from warbench.server.snapshot import field_choices
+    from warbench.server.choices import field_choices
 
     game = scripted(CARRIER, P0_FIRST)
     model(game, 1).carried_by = 0
@@ -125,3 +130,120 @@ def test_dystopian_wars_launch_lists_the_wing_by_its_model_name() -> None:
 
     assert field_choices({"name": "wing", "type": "int"}, launches, words) == [
         [1, "Britannic fighter wing"]]
+
+
+def group_turn() -> Any:
+    """RG-GROUP-GLOBAL: group A's turn, a tank (main cannon, hull gun), a walker (autocannon,
+    rocket pod) and a rover (pintle gun) sharing it, a walker and a rover of the enemy's
+    ahead of them, and a third enemy far off that no shot reaches."""
+    from tests.robogear.helpers import army, battle, put, turn_of
+
+    game = battle(army(*((unit, 1, "group:a") for unit in
+                         ("ferrum-tank", "ferrum-walker", "ferrum-rover"))),
+                  army(("verdant-walker", 1), ("verdant-rover", 1), ("verdant-walker", 1)))
+    for unit, (x, y, facing) in enumerate([(26, 10, 0), (34, 10, 0), (42, 10, 0), (26, 20, 180),
+                                           (34, 20, 180), (70, 90, 180)]):
+        put(game, unit, x, y, facing)
+    turn_of(game, 0)
+    return game
+
+
+def test_robogear_shoot_form_lists_the_chosen_units_own_weapons() -> None:
+    """RG-GROUP-GLOBAL, RG-FIRE-ONCE: in a group's turn the Shoot form's weapons are listed
+    for each unit that may shoot, that unit's own weapons by their own names, each a shot
+    the rules allow now; the list of every unit's weapon numbers (names joined) is left for
+    a unit typed by hand. Targets are not narrowed."""
+    from warbench.rulesets.robogear.actions import Shoot
+
+    game = group_turn()
+    space = next(s for s in game.pending()[0].spaces if s.action_type is Shoot)
+    form = _form(snapshot(game, 0), "rg-shoot")
+    narrowed = form["weapon"]["per_piece"]
+    assert narrowed["field"] == "unit"
+    own = {unit: _choices({"choices": choices}) for unit, choices in narrowed["choices"]}
+    assert own == {0: {0: "main cannon", 1: "hull gun"}, 1: {0: "autocannon", 1: "rocket pod"},
+                   2: {0: "pintle gun"}}
+    for unit, weapons in own.items():
+        for weapon in weapons:
+            assert any(space.validate(Shoot(unit, weapon, target)) is None
+                       for target in _choices(form["target"])), (unit, weapon)
+    assert _choices(form["weapon"])[0] == "pintle gun / main cannon / autocannon"
+    assert "per_piece" not in form["target"] and "per_piece" not in form["unit"]
+
+
+def test_a_value_outside_a_forms_lists_is_named_or_said_to_name_nothing() -> None:
+    """A form's value typed (or set by a click) comes back from ``consider`` in the
+    ruleset's words, field by field: a unit, a weapon and a target by name, and a number
+    naming nothing on the seat's table said to be so, beside the rules' refusal."""
+    from warbench.rulesets.robogear.actions import Shoot
+    from warbench.server.consider import consider
+
+    game = group_turn()
+    named = consider(game, 0, {"action": Shoot(2, 0, 5).to_plain()})
+    assert named["values"] == {"unit": "2 Rover carrier", "weapon": "pintle gun",
+                               "target": "5 Mantis walker"}
+    nothing = consider(game, 0, {"action": Shoot(0, 5, 17).to_plain()})
+    assert nothing["values"]["weapon"] == "weapon 5 — not a weapon of 0 Anvil battle tank"
+    assert nothing["values"]["target"] == "unit 17 — not on the table"
+    assert nothing["reason"]
+    assert consider(game, 0, {"action": Shoot(17, 0, 3).to_plain()})["values"][
+        "weapon"] == "weapon 0 — unit 17 is not on the table"
+
+
+@pytest.mark.parametrize(("ruleset_id", "action", "field", "words"), [
+    ("robogear", ("warbench.rulesets.robogear.actions", "Shoot", (999, 0, 3)), "unit",
+     "unit 999 — not on the table"),
+    ("full-thrust", ("warbench.rulesets.full_thrust.actions", "LaunchSalvo", (999, 0, 0.0, 0.0)),
+     "ship", "ship 999 — not on the table"),
+    ("armada", ("warbench.rulesets.armada.actions", "Fire", (0, 999)), "target",
+     "fleet 999 — not on the table"),
+    ("dystopian-wars", ("warbench.rulesets.dystopian_wars.actions", "Pivot", (999, 0.0)),
+     "model", "model 999 — not on the table"),
+    ("hordes", ("warbench.rulesets.hordes.actions", "Charge", (999,)), "target",
+     "model 999 — not on the table"),
+], ids=["robogear", "full-thrust", "armada", "dystopian-wars", "hordes"])
+def test_every_ruleset_says_a_piece_number_names_nothing_on_the_table(
+    ruleset_id: str, action: tuple[str, str, tuple[Any, ...]], field: str, words: str
+) -> None:
+    """A piece's number typed in a form that no piece of the seat's table has reads as such
+    in every ruleset, not as a bare number."""
+    module, name, fields = action
+    action_type = getattr(importlib.import_module(module), name)
+    game = _game(ruleset_id)
+    view = game.observe(0).state
+    assert game.ruleset.field_value_words(view, action_type(*fields), field) == words
+
+
+#: HORDES: a Brute (model 1) facing its own Mosshound (2) 0.3" ahead, Vesk (3) to its side.
+HORDES_CROWD = ([["maelis", "oakhide-brute", "mosshound"], ["vesk"]],
+                [[24, 5, 0], [24, 12, 0], [24, 12 + 0.984 + 0.787 + 0.3, 180], [32, 12, 270]])
+
+
+def test_hordes_blows_at_ones_own_models_are_set_aside_after_the_enemys() -> None:
+    """HOR-CHARGE, HOR-SLAM: a model may charge or slam any model it sees, its own side's
+    too (the seed, l.306-307: "Un modello può tentare una carica contro ogni modello nella
+    sua linea di vista"). Every option is still sent, in the rules' order; the charge and
+    slam at the player's own Mosshound carry the caption setting them aside (saying why
+    they are legal), the enemy's none; the Charge form lists the Mosshound as the player's
+    own, set aside, and its legal examples put the charge at the enemy first."""
+    from tests.hordes.helpers import activate
+    from tests.hordes.helpers import battle as hordes_battle
+
+    game = hordes_battle(*HORDES_CROWD)
+    activate(game, 1)
+    decision = game.pending()[0]
+    snap = snapshot(game, 0)
+    (plain,) = snap["decisions"]
+    assert [o["action"] for o in plain["options"]] == [o.to_plain() for o in decision.options]
+    aside = {o["label"]: o["aside"] for o in plain["options"] if "aside" in o}
+    assert set(aside) == {"charge your own Mosshound", "slam your own Mosshound"}
+    assert all(caption.startswith("at your own models (legal") for caption in aside.values())
+    labels = [o["label"] for o in plain["options"] if "aside" not in o]
+    assert {"charge Cinder Matron Vesk", "slam Cinder Matron Vesk"} <= set(labels)
+    assert not [label for label in labels if "your own" in label]
+    form = _form(snap, "charge")
+    assert _choices(form["target"]) == {2: "your own Mosshound (2)", 3: "Cinder Matron Vesk (3)"}
+    assert form["target"]["aside"]["values"] == [2]
+    space = next(s for s in plain["spaces"] if s["type"] == "charge")
+    assert space["samples"][0]["target"] == 3
+    assert not any("your own" in words for words in space["sample_words"][:1])

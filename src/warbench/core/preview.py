@@ -87,3 +87,13 @@ def _value_words(value: Any) -> str:
     if isinstance(value, tuple | list):
         return "(" + ", ".join(_value_words(item) for item in value) + ")"
     return str(value)
+
+
+def unnamed(kind: str, value: int, why: str = "not on the table") -> str:
+    """A number that names nothing in the state judged from, said so (``Ruleset.
+    field_value_words``: what a form shows for a value typed that names no piece).
+
+    >>> unnamed("unit", 17)
+    'unit 17 — not on the table'
+    """
+    return f"{kind} {value} — {why}"

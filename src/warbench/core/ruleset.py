@@ -310,8 +310,18 @@ class Ruleset(ABC, Generic[S, D]):
     def field_value_words(self, state: S, action: Action, field: str) -> str | None:
         """The value of ``action``'s ``field`` in words for a form's list (ROBOGEAR's
         ``Shoot.target`` 11: ``"11 Mantis walker"``), judged from ``state``, or ``None``
-        where a number says it as well. The web table lists a parameter space's field whose
-        drawn values all have words as a choice of those words; the default gives none."""
+        where a number says it as well; a number naming nothing there says so
+        (:func:`~warbench.core.preview.unnamed`: ``"unit 17 — not on the table"``). The web
+        table lists a parameter space's field whose drawn values all have words as a choice
+        of those words, and shows a value outside that list (typed) in them; the default
+        gives none."""
+        return None
+
+    def action_aside(self, state: S, action: Action) -> str | None:
+        """A caption for ``action`` where it is a legal choice a player seldom wants (HORDES:
+        a charge or an attack at one's own model), judged from ``state``: the web table
+        lists such options after the others, folded under that caption. The default sets
+        none aside."""
         return None
 
     def action_target(self, state: S, action: Action) -> str | None:

@@ -6,7 +6,8 @@ drag of a piece to a point, which the ruleset turns into the action it means
 space: the form's action with the field whose value makes the ruleset name that piece as
 its target (``Ruleset.action_target``) set to it, or, where the form's other fields cannot
 aim there (empty, say), a legal example that does, the fields it filled named in a note.
-The answer says it in words, gives the engine's verdict (with the rules' own reason where
+The answer says it in words (each field the ruleset names too, for a form showing a value
+outside its list), gives the engine's verdict (with the rules' own reason where
 the ruleset gives one), the exact odds of the attack it declares, and the ghosts of the
 pieces it would move, predicted by the ruleset's own movement. All of it is judged from the
 seat's observation; nothing is taken.
@@ -24,6 +25,7 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import Game
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset
+from warbench.server.choices import value_words
 from warbench.server.session import MalformedAction
 from warbench.server.snapshot import field_specs, odds_plain
 
@@ -84,6 +86,7 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
         rules.action_target(state, action),
         note,
         rules.action_fields(state, action),
+        value_words(action, lambda act, name: rules.field_value_words(state, act, name)),
     )
 
 
@@ -237,10 +240,12 @@ def _answer(
     target: str | None,
     note: str = "",
     fields: Mapping[str, tuple[str, str]] | None = None,
+    values: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     return {
         "note": note,
         "fields": {name: list(words) for name, words in (fields or {}).items()},
+        "values": dict(values or {}),
         "type": "considered",
         "action": action,
         "text": text,

@@ -21,6 +21,7 @@ from warbench.core.events import Event, Roll
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.table import Attack
+from warbench.server.choices import Aside, Words, annotate
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
 SPECTATOR = -2
@@ -70,12 +71,13 @@ def _plain_default(value: Any) -> Any:
 
 def space_plain(
     space: ParamSpace, index: int, seed: int, text: Callable[[Action], str] = action_words,
-    words: Callable[[Action, str], str | None] | None = None,
+    words: Words | None = None, aside: Aside | None = None,
 ) -> dict[str, Any]:
     """A parameter space described for a page: its action type, fields and samples, each
     sample with its ``text`` (the words its button shows; of samples that read alike, the
-    first). A field gets ``choices`` (value and words, for a list) where it is a yes/no or
-    where ``words`` words every value drawn of it (see :func:`field_choices`)."""
+    first; those ``aside`` sets aside last). A field gets ``choices`` (value and words, for
+    a list) where it is a yes/no or where ``words`` words every value drawn of it, and
+    ``aside`` and ``per_piece`` where they apply (see :func:`.choices.annotate`)."""
     drawn: list[Action] = []
     more: list[Action] = []
     rng = RandomStream.from_seed(seed + index)
@@ -85,14 +87,13 @@ def space_plain(
             more = list(space.sample(rng, CHOICE_SAMPLES))
     except Exception:  # a sampler that fails still leaves the form usable
         pass
+    if aside is not None:  # the samples a player seldom wants last
+        drawn.sort(key=lambda action: aside(action) is not None)
     worded: dict[str, Action] = {}
     for action in drawn:  # two samples that read alike would be two identical buttons
         worded.setdefault(text(action), action)
     fields = field_specs(space.action_type)
-    for spec in fields:
-        choices = field_choices(spec, [*drawn, *more], words)
-        if choices:
-            spec["choices"] = choices
+    annotate(fields, [*drawn, *more], words, aside)
     return {
         "index": index,
         "type": space.action_type.TAG,
@@ -104,32 +105,6 @@ def space_plain(
     }
 
 
-def field_choices(
-    spec: Mapping[str, Any], drawn: list[Action], words: Callable[[Action, str], str | None] | None
-) -> list[list[Any]]:
-    """The ``[value, words]`` a form lists for the field ``spec`` (``[]``: typed instead):
-    no and yes for a yes/no; else each value the legal ``drawn`` actions give it, in order,
-    where ``words`` words them all (a value worded differently by different actions, as a
-    weapon's number by different units, reads as each of them, joined)."""
-    name = spec["name"]
-    if spec["type"] == "bool":
-        return [[False, "no"], [True, "yes"]]
-    if words is None or not drawn:
-        return []
-    seen: dict[Any, list[str]] = {}
-    for action in drawn:
-        value = getattr(action, name, None)
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            return []
-        said = words(action, name)
-        if said is None:
-            return []
-        named = seen.setdefault(value, [])
-        if said not in named:
-            named.append(said)
-    return [[value, " / ".join(seen[value])] for value in sorted(seen)]
-
-
 def odds_plain(odds: OddsAnswer | None) -> dict[str, Any] | None:
     """The exact odds of an attack as JSON: what is counted, its mean, the named chances."""
     if odds is None:
@@ -139,12 +114,15 @@ def odds_plain(odds: OddsAnswer | None) -> dict[str, Any] | None:
 
 def option_plain(
     option: Action, label: str, odds: OddsAnswer | None, target: str | None = None,
-    fields: Mapping[str, tuple[str, str]] | None = None,
+    fields: Mapping[str, tuple[str, str]] | None = None, aside: str | None = None,
 ) -> dict[str, Any]:
     """An option as JSON: its label, its action, the exact odds of the attack it declares,
-    the label of the piece it aims at (a click on that piece picks it) and its fields in
-    words (``Ruleset.action_fields``: caption and value, for a form's lists)."""
+    the label of the piece it aims at (a click on that piece picks it), its fields in
+    words (``Ruleset.action_fields``: caption and value, for a form's lists) and the
+    caption it is set aside under (``Ruleset.action_aside``: listed after the others)."""
     plain: dict[str, Any] = {"label": label, "action": option.to_plain()}
+    if aside is not None:
+        plain["aside"] = aside
     if odds is not None:
         plain["odds"] = odds_plain(odds)
     if target is not None:
@@ -161,11 +139,13 @@ def decision_plain(
     text: Callable[[Action], str] = action_words,
     target: Callable[[Action], str | None] | None = None,
     fields: Callable[[Action], Mapping[str, tuple[str, str]]] | None = None,
-    words: Callable[[Action, str], str | None] | None = None,
+    words: Words | None = None,
+    aside: Aside | None = None,
 ) -> dict[str, Any]:
     """A decision as JSON: prompt, options (``text`` of each, action, odds where ``odds``
     answers, the piece aimed at where ``target`` names one, the fields in words where
-    ``fields`` gives them) and parameter spaces (their fields' values in ``words``)."""
+    ``fields`` gives them, the caption of those ``aside`` sets aside) and parameter spaces
+    (their fields' values in ``words``, those set aside marked)."""
     judged = odds if odds is not None and len(decision.options) <= ODDS_OPTIONS else None
     return {
         "player": decision.player,
@@ -177,11 +157,12 @@ def decision_plain(
                 None if judged is None else judged(option),
                 None if target is None else target(option),
                 None if fields is None else fields(option),
+                None if aside is None else aside(option),
             )
             for option in decision.options
         ],
         "spaces": [
-            space_plain(space, index, seed, text, words)
+            space_plain(space, index, seed, text, words, aside)
             for index, space in enumerate(decision.spaces)
             if space.action_type.TAG  # a space of no action type accepts nothing: no form
         ],
@@ -244,6 +225,7 @@ def snapshot(
                 lambda action: rules.action_target(state, action),
                 lambda action: rules.action_fields(state, action),
                 lambda action, name: rules.field_value_words(state, action, name),
+                lambda action: rules.action_aside(state, action),
             )
             for decision in decisions
         ],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 from warbench.core.actions import Action
+from warbench.core.preview import unnamed
 from warbench.rulesets.armada.actions import ChangeRole, Move, Order
 from warbench.rulesets.armada.state import ArmadaState
 
@@ -74,15 +75,23 @@ FLEET_FIELDS = frozenset({"fleet", "target", "ally"})
 
 
 def field_value_words(state: ArmadaState, action: Action, field: str) -> str | None:
-    """A fleet, officer or gravity mine named by ``action``'s ``field``, in words (``None``
-    for other fields)."""
+    """A fleet, officer or gravity mine named by ``action``'s ``field``, in words (one
+    naming nothing on the table says so; ``None`` for other fields)."""
     value = getattr(action, field, None)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if field in FLEET_FIELDS:
-        return "none" if value < 0 else _fleet(state, value)
+        if value < 0:
+            return "none"
+        return _fleet(state, value) if value < len(state.fleets) else unnamed("fleet", value)
     if field == "officer":
-        return "none" if value < 0 else _officer(state, value)
+        if value < 0:
+            return "none"
+        return _officer(state, value) if value < len(state.officers) else unnamed(
+            "officer", value)
     if field == "mine":
-        return "none" if value < 0 else f"gravity mine {value}"
+        if value < 0:
+            return "none"
+        return f"gravity mine {value}" if value < len(state.mines) else unnamed(
+            "gravity mine", value)
     return None

@@ -9,6 +9,7 @@ edges, prize crews and sweeps have words of their own elsewhere.
 from __future__ import annotations
 
 from warbench.core.actions import Action
+from warbench.core.preview import unnamed
 from warbench.rulesets.dystopian_wars.actions import (
     Board,
     Command,
@@ -157,13 +158,16 @@ SQUADRON_FIELDS = frozenset({"squadron"})
 
 def field_value_words(state: DWState, action: Action, field: str) -> str | None:
     """A model (a wing included) or squadron named by ``action``'s ``field``, in words
-    (``None`` for other fields)."""
+    (one naming nothing on the table says so; ``None`` for other fields)."""
     value = getattr(action, field, None)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if field in MODEL_FIELDS:
-        return "none" if value < 0 else _model(state, value)
+        if value < 0:
+            return "none"
+        return _model(state, value) if value < len(state.models) else unnamed("model", value)
     if field in SQUADRON_FIELDS:
         squadrons = state.squadrons
-        return squadrons[value].name if 0 <= value < len(squadrons) else f"squadron {value}"
+        return squadrons[value].name if 0 <= value < len(squadrons) else unnamed(
+            "squadron", value)
     return None

@@ -19,7 +19,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from warbench.core.actions import Action
-from warbench.core.preview import action_words
+from warbench.core.preview import action_words, unnamed
 from warbench.rulesets.full_thrust.actions import (
     AssignWeapon,
     ChooseRole,
@@ -75,15 +75,22 @@ def group_name(state: FullThrustState, group: int) -> str:
 
 def target_name(state: FullThrustState, kind: str, target: int) -> str:
     """A ship, fighter group, salvo or plasma bolt aimed at, by name."""
+    if kind == FIGHTERS:
+        return group_name(state, target)
+    return _named_target(state, kind, target) or f"{kind} {target}"
+
+
+def _named_target(state: FullThrustState, kind: str, target: int) -> str | None:
+    """:func:`target_name`, or ``None`` where ``target`` is no such thing on the table."""
     if kind == SHIP and 0 <= target < len(state.ships):
         return state.ships[target].name
-    if kind == FIGHTERS:
+    if kind == FIGHTERS and 0 <= target < len(state.groups):
         return group_name(state, target)
     if kind == SALVO and 0 <= target < len(state.salvos):
         return f"salvo {target} ({state.salvos[target].missiles} missiles)"
     if kind == PLASMA and 0 <= target < len(state.bolts):
         return f"plasma bolt {target} (strength {state.bolts[target].strength})"
-    return f"{kind} {target}"
+    return None
 
 
 def _distance(ship: Ship, state: FullThrustState, kind: str, target: int) -> str:
@@ -352,25 +359,32 @@ def field_value_words(
 ) -> str | None:
     """A ship, system (a weapon, fire control, launcher or point defence of the action's
     ship, by its label in the design), fighter group, salvo or target named by
-    ``action``'s ``field``, in words (``None`` for other fields)."""
+    ``action``'s ``field``, in words (one naming nothing on the table says so; ``None``
+    for other fields)."""
     value = getattr(action, field, None)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     ships = state.ships
     if field == "ship":
-        return ships[value].name if 0 <= value < len(ships) else f"ship {value}"
+        return ships[value].name if 0 <= value < len(ships) else unnamed("ship", value)
     if field in ("system", "control"):
         ship = getattr(action, "ship", -1)
         if value < 0:
             return "none"
         if not isinstance(ship, int) or not 0 <= ship < len(ships):
-            return f"system {value}"
-        return system_name(lib.designs[ships[ship].design], value)
+            return unnamed("system", value, f"ship {ship} is not on the table")
+        design = lib.designs[ships[ship].design]
+        if not value < len(design.systems):
+            return unnamed("system", value, f"not a system of {ships[ship].name}")
+        return system_name(design, value)
     if field in ("group", "into"):
-        return group_name(state, value)
+        return group_name(state, value) if 0 <= value < len(state.groups) else unnamed(
+            "group", value)
     if field == "salvo":
-        return target_name(state, SALVO, value)
+        return _named_target(state, SALVO, value) or unnamed("salvo", value)
     if field in ("target", "threat"):
         kind = getattr(action, "kind", SHIP)
-        return "none" if value < 0 else target_name(state, kind, value)
+        if value < 0:
+            return "none"
+        return _named_target(state, kind, value) or unnamed(str(kind), value)
     return None

@@ -285,15 +285,20 @@ def hostile_only(
 ) -> tuple[Action, ...]:
     """The options without an attack, charge, slam, headbutt or offensive spell at one of
     ``me``'s own models: legal (the seed allows them) but never the bots' choice."""
+    return tuple(o for o in options if not own_blow(state, data, me, o))
 
-    def friendly_blow(option: Action) -> bool:
-        if isinstance(option, Cast) and not data.spells[option.spell].off:
-            return False
-        if not isinstance(option, Attack | Charge | Slam | Headbutt | Cast):
-            return False
-        return state.models[option.target].owner == me
 
-    return tuple(o for o in options if not friendly_blow(o))
+def own_blow(state: HordesState, data: HordesData, owner: int, action: Action) -> bool:
+    """Whether ``action`` is an attack, charge, slam, headbutt or offensive spell at one of
+    ``owner``'s own models (legal: HOR-CHARGE, HOR-SLAM, HOR-COMBAT-ACTION, HOR-OFFENSIVE)."""
+    if isinstance(action, Cast):
+        record = data.spells.get(action.spell)
+        if record is None or not record.off:
+            return False
+    elif not isinstance(action, Attack | Charge | Slam | Headbutt):
+        return False
+    target = action.target
+    return 0 <= target < len(state.models) and state.models[target].owner == owner
 
 
 def _activation(state: HordesState, data: HordesData, me: int, decision: Decision) -> Action:

@@ -133,6 +133,10 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
         return field_value_words(self.data, state, action, field)
 
+    def action_aside(self, state: HordesState, action: Action) -> str | None:
+        """A blow at one's own model: legal, listed after the others (HOR-CHARGE)."""
+        return words.action_aside(self.data, state, action)
+
     def action_target(self, state: HordesState, action: Action) -> str | None:
         """The model a charge, slam, headbutt, attack or spell aims at."""
         return words.action_target(self.data, state, action)

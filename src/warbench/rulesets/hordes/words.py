@@ -4,7 +4,7 @@ fallback (:func:`~warbench.core.preview.action_words`) for the rest."""
 from __future__ import annotations
 
 from warbench.core.actions import Action
-from warbench.core.preview import action_words
+from warbench.core.preview import action_words, unnamed
 from warbench.rulesets.hordes import actions as act
 from warbench.rulesets.hordes.board import mover
 from warbench.rulesets.hordes.data import HordesData
@@ -96,6 +96,23 @@ def action_target(data: HordesData, state: HordesState, action: Action) -> str |
     return model_label(data, state.models[target])
 
 
+#: The fold a player's blows at their own models are listed under, after the others:
+#: legal, as "a model may attempt a charge against any model in its line of sight" (the
+#: seed, l.306-307; HOR-CHARGE, HOR-SLAM, HOR-COMBAT-ACTION), but seldom what is meant.
+OWN_MODELS_ASIDE = (
+    "at your own models (legal: a model may charge, slam or attack any model it sees)")
+
+
+def action_aside(data: HordesData, state: HordesState, action: Action) -> str | None:
+    """:data:`OWN_MODELS_ASIDE` for a blow of the active model at its own side's model."""
+    from warbench.rulesets.hordes.bots import own_blow
+
+    actor = mover(state)
+    if actor is None or not own_blow(state, data, actor.owner, action):
+        return None
+    return OWN_MODELS_ASIDE
+
+
 def _spell_name(data: HordesData, spell: str) -> str:
     """A spell by its card's name (its id when the data has no such spell)."""
     record = data.spells.get(spell)
@@ -120,17 +137,30 @@ MODEL_FIELDS = frozenset({"model", "target", "beast", "source"})
 def field_value_words(
     data: HordesData, state: HordesState, action: Action, field: str
 ) -> str | None:
-    """A model (by its name and number) or the acting model's weapon named by ``action``'s
-    ``field``, in words (``None`` for other fields)."""
+    """A model (by its name and number; ``your own`` where a blow aims at it) or the acting
+    model's weapon named by ``action``'s ``field``, in words (one naming nothing on the
+    table says so; ``None`` for other fields)."""
     value = getattr(action, field, None)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if field in MODEL_FIELDS:
         models = state.models
-        return (f"{data.models[models[value].card].name} ({value})"
-                if 0 <= value < len(models) else "nobody")
+        if value < 0:
+            return "nobody"
+        if value >= len(models):
+            return unnamed("model", value)
+        named = f"{data.models[models[value].card].name} ({value})"
+        if field == "target" and action_aside(data, state, action) is not None:
+            return f"your own {named}"
+        return named
     if field == "weapon":
         model = mover(state)
-        weapons = data.models[model.card].weapons if model is not None else ()
-        return weapons[value].name if 0 <= value < len(weapons) else f"weapon {value}"
+        if value < 0:
+            return "none"
+        if model is None:
+            return unnamed("weapon", value, "no model is active")
+        weapons = data.models[model.card].weapons
+        if not 0 <= value < len(weapons):
+            return unnamed("weapon", value, f"not a weapon of {data.models[model.card].name}")
+        return weapons[value].name
     return None

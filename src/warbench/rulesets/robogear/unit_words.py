@@ -6,6 +6,7 @@ machines and buildings (moves, shots, activations and regrouping are worded in
 from __future__ import annotations
 
 from warbench.core.actions import Action
+from warbench.core.preview import unnamed
 from warbench.rulesets.robogear.actions import (
     Board,
     Deploy,
@@ -72,7 +73,7 @@ def field_value_words(
     data: RobogearData, state: RobogearState, action: Action, field: str
 ) -> str | None:
     """A unit, weapon, building or turn element named by ``action``'s ``field``, in words
-    (``None`` for other fields)."""
+    (one naming nothing on the table says so; ``None`` for other fields)."""
     from warbench.rulesets.robogear.board import element_words
 
     value = getattr(action, field, None)
@@ -80,14 +81,22 @@ def field_value_words(
         return None
     units = state.units
     if field in UNIT_FIELDS:
-        return unit_label(data, units[value]) if 0 <= value < len(units) else f"unit {value}"
+        return unit_label(data, units[value]) if 0 <= value < len(units) else unnamed(
+            "unit", value)
     if field in ELEMENT_FIELDS:
-        return "none" if value < 0 else element_words(state, value)
+        if value < 0:
+            return "none"
+        return element_words(state, value) if value < len(state.elements) else unnamed(
+            "element", value)
     if field == "weapon":
         unit = getattr(action, "unit", -1)
-        weapons = data.units[units[unit].type].weapons if 0 <= unit < len(units) else ()
-        return weapons[value].name if 0 <= value < len(weapons) else f"weapon {value}"
+        if not 0 <= unit < len(units):
+            return unnamed("weapon", value, f"unit {unit} is not on the table")
+        weapons = data.units[units[unit].type].weapons
+        if not 0 <= value < len(weapons):
+            return unnamed("weapon", value, f"not a weapon of {unit_label(data, units[unit])}")
+        return weapons[value].name
     if field == "building":
         blocks = state.terrain
-        return blocks[value].name if 0 <= value < len(blocks) else f"building {value}"
+        return blocks[value].name if 0 <= value < len(blocks) else unnamed("building", value)
     return None

@@ -3,8 +3,6 @@
 const $ = (id) => document.getElementById(id);
 const GAME = location.pathname.split("/")[2];
 const TOKEN = decodeURIComponent(location.hash.slice(1));
-const BUTTONS_MAX = 8;
-const OTHER = "?other";  // the value of a list's "other…" choice (no JSON): a typed value instead
 let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
 let oddsAsked = false;
 let oneScreen = false;  // one screen for every person seat: the page follows the person to act
@@ -53,6 +51,7 @@ function receive(message) {
     oddsAsked = false;
     showOdds(message.answer);
   } else if (message.type === "error") {
+    if (asking) { asking = false; aiming = null; }  // the action considered was malformed
     if (oddsAsked) { oddsAsked = false; $("odds").innerHTML = `<div class="bad">${escapeHtml(message.message)}</div>`; return; }
     say(message.message, "bad");
   }
@@ -164,178 +163,13 @@ function showDecisions(decisions, message) {
     const div = document.createElement("div");
     div.className = "decision";
     div.innerHTML = `<div class="prompt">${escapeHtml(decision.prompt)}</div>`;
-    const groups = {};
-    for (const option of decision.options) (groups[option.action.type] = groups[option.action.type] || []).push(option);
-    for (const [type, options] of Object.entries(groups)) {
-      if (options.length <= BUTTONS_MAX) {
-        for (const option of options) {
-          const button = document.createElement("button");
-          button.className = "option"; button.textContent = option.label;
-          button.dataset.type = type;
-          button.onclick = () => act(option.action);
-          div.append(button);
-          if (option.odds) div.append(oddsLine(option.odds));
-        }
-      } else {
-        div.append(optionForm(type, options));
-      }
-    }
+    appendOptions(div, decision.options.filter((o) => !o.aside));
+    const aside = {};
+    for (const option of decision.options.filter((o) => o.aside)) (aside[option.aside] = aside[option.aside] || []).push(option);
+    for (const [caption, options] of Object.entries(aside)) div.append(asideFold(caption, options));
     for (const space of decision.spaces) div.append(spaceForm(space, number));
     box.append(div);
   });
-}
-
-// The exact odds of the attack an option declares, shown beside it before it is taken.
-function oddsLine(odds) {
-  const span = document.createElement("div");
-  span.className = "option-odds muted";
-  const named = Object.entries(odds.outcomes)
-    .map(([name, p]) => `${name} ${(p * 100).toFixed(1)}%`).join(" · ");
-  span.textContent = `↳ mean ${odds.mean.toFixed(2)} ${odds.outcome}${named ? " · " + named : ""}`;
-  return span;
-}
-
-// Many options of one type: a select per field that varies (in the ruleset's words where it
-// gives them: its caption, each value in words, numbers in order), and one button; it
-// starts on the option changing nothing (every varying field 0 or false) where there is
-// one. Where a field that varies names a piece or a system (a number that means nothing on
-// its own), one select of the options in words instead.
-function optionForm(type, options) {
-  const form = document.createElement("div");
-  form.className = "option-form"; form.dataset.type = type;
-  const fields = Object.keys(options[0].action).filter((k) => k !== "type");
-  const varying = fields.filter((k) => new Set(options.map((o) => JSON.stringify(o.action[k]))).size > 1);
-  const worded = (k) => options.every((o) => o.fields && o.fields[k]);
-  const whole = varying.some((k) => PIECE_FIELDS.includes(k) && !worded(k));
-  const keys = whole ? ["option"] : varying;
-  const valueOf = (option, key) => (whole ? String(options.indexOf(option)) : JSON.stringify(option.action[key]));
-  const inOrder = (a, b) => Number(a) - Number(b);  // numbers (false before true) in order
-  for (const key of keys) {
-    let values = whole ? options.map((o, i) => [String(i), o.label]) : [];
-    if (!whole) {
-      const seen = new Map();
-      for (const o of options) if (!seen.has(valueOf(o, key))) seen.set(valueOf(o, key), o);
-      values = [...seen.entries()].sort(([, a], [, b]) => inOrder(a.action[key], b.action[key]))
-        .map(([v, o]) => [v, worded(key) ? o.fields[key][1] : v]);
-    }
-    const caption = whole ? "" : worded(key) ? options[0].fields[key][0] : key;
-    const label = document.createElement("label");
-    label.className = "field";
-    label.innerHTML = `${escapeHtml(caption)} <select data-field="${escapeHtml(key)}">${values.map(([v, text]) => `<option value='${escapeHtml(v)}'>${escapeHtml(text)}</option>`).join("")}</select>`;
-    form.append(label);
-  }
-  form.chosen = () => {
-    const picks = {};
-    for (const select of form.querySelectorAll("select")) picks[select.dataset.field] = select.value;
-    return options.find((o) => keys.every((k) => valueOf(o, k) === picks[k]));
-  };
-  form.offered = options;
-  form.pick = (option) => { for (const select of form.querySelectorAll("select")) select.value = valueOf(option, select.dataset.field); };
-  const note = document.createElement("span");
-  note.className = "muted";
-  const odds = document.createElement("div");
-  const update = () => {
-    const option = form.chosen();
-    note.textContent = whole ? "" : option ? option.label : "not offered: the rules allow no such combination";
-    odds.replaceChildren(...(option && option.odds ? [oddsLine(option.odds)] : []));
-  };
-  form.addEventListener("change", update);
-  const button = document.createElement("button");
-  button.className = "primary take"; button.textContent = "Take";
-  button.onclick = () => { const option = form.chosen(); if (option) act(option.action); else say("That combination is not offered.", "bad"); };
-  form.append(button, note, odds);
-  const still = whole ? null : options.find((o) => varying.every((k) => !o.action[k]));
-  if (still) form.pick(still);
-  update();
-  return form;
-}
-
-// A field of a space's form: a list of its choices in words where the server gives them
-// (each value as JSON; "other…" turns it into a typed field, but not a yes/no), else typed.
-function fieldInput(field) {
-  if (!field.choices) { const input = document.createElement("input"); input.dataset.field = field.name; return input; }
-  const select = document.createElement("select");
-  select.dataset.field = field.name;
-  for (const [value, words] of field.choices) select.append(new Option(words, JSON.stringify(value)));
-  if (field.type === "bool") return select;
-  select.append(new Option("other…", OTHER));
-  select.addEventListener("change", () => {
-    if (select.value !== OTHER) return;
-    const input = fieldInput({ name: field.name });
-    select.replaceWith(input);
-    input.focus();
-  });
-  return select;
-}
-
-// Sets a form field to `value`: a list gains the value (as a number) when it lacks it.
-function setField(element, value) {
-  const text = value === undefined ? "" : JSON.stringify(value);
-  if (element.tagName === "SELECT" && text !== "" && ![...element.options].some((o) => o.value === text)) {
-    element.insertBefore(new Option(text, text), [...element.options].find((o) => o.value === OTHER) || null);
-  }
-  element.value = text;
-}
-
-// A parameter space: a field per action field; the board fills x and y; samples fill all.
-function spaceForm(space, number) {
-  const form = document.createElement("div");
-  form.className = "space-form"; form.dataset.type = space.type;
-  form.innerHTML = `<div><b>${escapeHtml(space.name)}</b> <span class="muted">${escapeHtml(space.description)}</span></div>`;
-  const first = space.samples[0] || {};
-  for (const field of space.fields) {
-    const value = field.name in first ? first[field.name] : field.default;
-    const label = document.createElement("label");
-    label.className = "field";
-    label.title = field.type;
-    const input = fieldInput(field);
-    label.append(`${field.name} `, input);
-    setField(input, value);
-    form.append(label);
-  }
-  const inputs = () => form.querySelectorAll("[data-field]");
-  const read = () => {
-    const action = { type: space.type };
-    for (const input of inputs()) {
-      if (input.value === "" || input.value === OTHER) continue;
-      try { action[input.dataset.field] = JSON.parse(input.value); } catch (e) { action[input.dataset.field] = input.value; }
-    }
-    return action;
-  };
-  const fill = (sample) => { for (const input of inputs()) if (input.dataset.field in sample) setField(input, sample[input.dataset.field]); };
-  const check = document.createElement("button");
-  check.textContent = "Check"; check.className = "check";
-  check.onclick = () => checkAction(read());
-  const take = document.createElement("button");
-  take.textContent = "Take"; take.className = "primary take";
-  take.onclick = () => act(read());
-  form.append(check, take);
-  if (space.samples.length) {
-    const hint = document.createElement("div");
-    hint.innerHTML = `<span class="muted">legal examples:</span>`;
-    space.samples.forEach((sample, index) => {
-      const button = document.createElement("button");
-      button.className = "sample";
-      button.textContent = (space.sample_words && space.sample_words[index]) || `example ${index + 1}`;
-      button.title = JSON.stringify(sample);
-      button.onclick = () => { fill(sample); checkAction(read()); };
-      hint.append(button);
-    });
-    form.append(hint);
-  }
-  form.addEventListener("focusin", () => { activeForm = form; });
-  const fields = space.fields.map((f) => f.name);
-  if (!activeForm && fields.includes("x") && fields.includes("y")) activeForm = form;
-  // A click on the table places x/y and shows the ghost of the placement with its verdict.
-  form.fillPoint = (point) => { if (!fields.includes("x")) return false; fill(point); ask({ action: read() }); return true; };
-  // A click on a piece aims the form at it: the server sets the field naming it (target...).
-  form.aimable = space.fields.some((f) => f.type === "int" && !PIECE_FIELDS.slice(0, 4).includes(f.name));
-  form.aim = (label) => { aiming = form; ask({ aim: { label, action: read() } }); };
-  // A click on one's own piece sets the form's acting unit (its unit, ship, model or group).
-  form.actor = fields.includes("target") ? PIECE_FIELDS.slice(0, 4).find((name) => fields.includes(name)) : undefined;
-  form.act = (label) => { aiming = form; ask({ aim: { label, action: read(), field: form.actor } }); };
-  form.fill = fill;
-  return form;
 }
 
 function placePoint(point) {
@@ -379,7 +213,7 @@ function showConsidered(message) {
   panel.hidden = false;
   considering = message.action;
   if (aiming && message.action && aiming.dataset.type === message.action.type) {
-    aiming.fill(message.action);
+    aiming.fill(message.action, message.values);
     document.querySelectorAll("#decisions .picked").forEach((el) => el.classList.remove("picked"));
     aiming.classList.add("picked");
   }

@@ -1,0 +1,122 @@
+"""The lists a parameter space's form offers, built from legal actions the seat's own
+observation drew: each field's values in the ruleset's words, the values of a field naming
+something of the acting piece (its weapon) for each piece alone, the values a player seldom
+wants set aside, and the words of any value a form holds (for one outside its list).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from warbench.core.actions import Action
+
+#: A field's value in words (``Ruleset.field_value_words`` on the seat's state).
+Words = Callable[[Action, str], str | None]
+#: Why an action is set aside (``Ruleset.action_aside`` on the seat's state).
+Aside = Callable[[Action], str | None]
+
+#: Fields naming the piece that acts, in the order a form's actor is looked for.
+ACTOR_FIELDS = ("unit", "ship", "model")
+#: Fields naming something the acting piece carries (a weapon, a ship's system or fire
+#: control): a form lists the chosen piece's alone.
+OWN_FIELDS = frozenset({"weapon", "system", "control"})
+
+
+def field_choices(spec: Mapping[str, Any], drawn: list[Action], words: Words | None
+                  ) -> list[list[Any]]:
+    """The ``[value, words]`` a form lists for the field ``spec`` (``[]``: typed instead):
+    no and yes for a yes/no; else each value the legal ``drawn`` actions give it, in order,
+    where ``words`` words them all (a value worded differently by different actions, as a
+    weapon's number by different units, reads as each of them, joined)."""
+    name = spec["name"]
+    if spec["type"] == "bool":
+        return [[False, "no"], [True, "yes"]]
+    if words is None or not drawn:
+        return []
+    seen: dict[Any, list[str]] = {}
+    for action in drawn:
+        value = getattr(action, name, None)
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            return []
+        said = words(action, name)
+        if said is None:
+            return []
+        named = seen.setdefault(value, [])
+        if said not in named:
+            named.append(said)
+    return [[value, " / ".join(seen[value])] for value in sorted(seen)]
+
+
+def annotate(fields: list[dict[str, Any]], drawn: list[Action], words: Words | None,
+             aside: Aside | None) -> None:
+    """Give the form's ``fields`` (:func:`~.snapshot.field_specs`) what the legal ``drawn``
+    actions list: ``choices`` (:func:`field_choices`); ``aside``, the caption and values
+    of a listed field that only actions ``aside`` sets aside give (a charge's target that
+    is one's own model); and, for a field naming something of the acting piece (a weapon),
+    ``per_piece``: the acting field and, for each piece, its own choices."""
+    reasons = [None if aside is None else aside(action) for action in drawn]
+    for spec in fields:
+        choices = field_choices(spec, drawn, words)
+        if not choices:
+            continue
+        spec["choices"] = choices
+        if spec["type"] == "bool":  # a yes/no is listed whatever was drawn
+            continue
+        set_aside = _aside_values(spec["name"], drawn, reasons)
+        if set_aside is not None:
+            spec["aside"] = set_aside
+    actor = _actor_field(fields)
+    if actor is None or words is None:
+        return
+    for spec in fields:
+        if spec["name"] in OWN_FIELDS and spec.get("choices"):
+            spec["per_piece"] = {"field": actor,
+                                 "choices": _piece_choices(spec, actor, drawn, words)}
+
+
+def _actor_field(specs: list[dict[str, Any]]) -> str | None:
+    """The listed field of a form naming the piece that acts, where another listed field
+    names something of that piece (a Shoot's ``unit`` beside its ``weapon``)."""
+    listed = {spec["name"] for spec in specs if spec.get("choices")}
+    if not listed & OWN_FIELDS:
+        return None
+    return next((name for name in ACTOR_FIELDS if name in listed), None)
+
+
+def _piece_choices(spec: Mapping[str, Any], actor: str, drawn: list[Action], words: Words
+                   ) -> list[list[Any]]:
+    """For each value of the ``actor`` field drawn, ``[piece, choices]``: the field
+    ``spec``'s choices among the drawn actions of that piece alone (its own weapons, each
+    in its own words), pieces in order."""
+    by_piece: dict[Any, list[Action]] = {}
+    for action in drawn:
+        by_piece.setdefault(getattr(action, actor), []).append(action)
+    return [[piece, field_choices(spec, by_piece[piece], words)] for piece in sorted(by_piece)]
+
+
+def _aside_values(name: str, drawn: list[Action], reasons: list[str | None]
+                  ) -> dict[str, Any] | None:
+    """The values of the field ``name`` that only actions set aside give (each action's
+    caption in ``reasons``, ``None`` where it is not), with their caption; ``None`` for
+    none."""
+    kept = {getattr(action, name) for action, why in zip(drawn, reasons, strict=True)
+            if why is None}
+    apart = {getattr(action, name): why for action, why in zip(drawn, reasons, strict=True)
+             if why is not None}
+    values = sorted(set(apart) - kept)
+    if not values:
+        return None
+    return {"caption": apart[values[0]], "values": values}
+
+
+def value_words(action: Action, words: Words) -> dict[str, str]:
+    """Each field of ``action`` the ruleset names, in its words: what a form shows for a
+    value it holds outside its list (typed, or set by a click on the table)."""
+    found: dict[str, str] = {}
+    for item in dataclasses.fields(action):
+        said = words(action, item.name)
+        if said is not None:
+            found[item.name] = said
+    return found

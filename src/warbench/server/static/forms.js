@@ -1,0 +1,253 @@
+// The decision panel's forms: options as buttons or a form of lists, options set aside in a
+// fold, and a parameter space's form of fields, each listed field's choices in words (a
+// weapon's for the acting piece alone). Loaded before table.js, whose page it shares: it
+// calls its act, ask, checkAction and say, and sets its activeForm and aiming.
+"use strict";
+const BUTTONS_MAX = 8;
+const OTHER = "?other";  // the value of a list's "other…" choice (no JSON): a typed value instead
+
+// Options by kind: a button each where a kind has a few, else a form of that kind.
+function appendOptions(box, options) {
+  const groups = {};
+  for (const option of options) (groups[option.action.type] = groups[option.action.type] || []).push(option);
+  for (const [type, kind] of Object.entries(groups)) {
+    if (kind.length > BUTTONS_MAX) { box.append(optionForm(type, kind)); continue; }
+    for (const option of kind) {
+      const button = document.createElement("button");
+      button.className = "option"; button.textContent = option.label;
+      button.dataset.type = type;
+      button.onclick = () => act(option.action);
+      box.append(button);
+      if (option.odds) box.append(oddsLine(option.odds));
+    }
+  }
+}
+
+// Legal options a player seldom wants (HORDES: a charge at one's own model), after the
+// others, folded under the ruleset's caption saying why they are there: one click opens it.
+function asideFold(caption, options) {
+  const fold = document.createElement("details");
+  fold.className = "aside";
+  const summary = document.createElement("summary");
+  summary.textContent = `${options.length} more ${caption}`;
+  fold.append(summary);
+  appendOptions(fold, options);
+  return fold;
+}
+
+// The exact odds of the attack an option declares, shown beside it before it is taken.
+function oddsLine(odds) {
+  const span = document.createElement("div");
+  span.className = "option-odds muted";
+  const named = Object.entries(odds.outcomes)
+    .map(([name, p]) => `${name} ${(p * 100).toFixed(1)}%`).join(" · ");
+  span.textContent = `↳ mean ${odds.mean.toFixed(2)} ${odds.outcome}${named ? " · " + named : ""}`;
+  return span;
+}
+
+// Many options of one type: a select per field that varies (in the ruleset's words where it
+// gives them: its caption, each value in words, numbers in order), and one button; it
+// starts on the option changing nothing (every varying field 0 or false) where there is
+// one. Where a field that varies names a piece or a system (a number that means nothing on
+// its own), one select of the options in words instead.
+function optionForm(type, options) {
+  const form = document.createElement("div");
+  form.className = "option-form"; form.dataset.type = type;
+  const fields = Object.keys(options[0].action).filter((k) => k !== "type");
+  const varying = fields.filter((k) => new Set(options.map((o) => JSON.stringify(o.action[k]))).size > 1);
+  const worded = (k) => options.every((o) => o.fields && o.fields[k]);
+  const whole = varying.some((k) => PIECE_FIELDS.includes(k) && !worded(k));
+  const keys = whole ? ["option"] : varying;
+  const valueOf = (option, key) => (whole ? String(options.indexOf(option)) : JSON.stringify(option.action[key]));
+  const inOrder = (a, b) => Number(a) - Number(b);  // numbers (false before true) in order
+  for (const key of keys) {
+    let values = whole ? options.map((o, i) => [String(i), o.label]) : [];
+    if (!whole) {
+      const seen = new Map();
+      for (const o of options) if (!seen.has(valueOf(o, key))) seen.set(valueOf(o, key), o);
+      values = [...seen.entries()].sort(([, a], [, b]) => inOrder(a.action[key], b.action[key]))
+        .map(([v, o]) => [v, worded(key) ? o.fields[key][1] : v]);
+    }
+    const caption = whole ? "" : worded(key) ? options[0].fields[key][0] : key;
+    const label = document.createElement("label");
+    label.className = "field";
+    label.innerHTML = `${escapeHtml(caption)} <select data-field="${escapeHtml(key)}">${values.map(([v, text]) => `<option value='${escapeHtml(v)}'>${escapeHtml(text)}</option>`).join("")}</select>`;
+    form.append(label);
+  }
+  form.chosen = () => {
+    const picks = {};
+    for (const select of form.querySelectorAll("select")) picks[select.dataset.field] = select.value;
+    return options.find((o) => keys.every((k) => valueOf(o, k) === picks[k]));
+  };
+  form.offered = options;
+  form.pick = (option) => { for (const select of form.querySelectorAll("select")) select.value = valueOf(option, select.dataset.field); };
+  const note = document.createElement("span");
+  note.className = "muted";
+  const odds = document.createElement("div");
+  const update = () => {
+    const option = form.chosen();
+    note.textContent = whole ? "" : option ? option.label : "not offered: the rules allow no such combination";
+    odds.replaceChildren(...(option && option.odds ? [oddsLine(option.odds)] : []));
+  };
+  form.addEventListener("change", update);
+  const button = document.createElement("button");
+  button.className = "primary take"; button.textContent = "Take";
+  button.onclick = () => { const option = form.chosen(); if (option) act(option.action); else say("That combination is not offered.", "bad"); };
+  form.append(button, note, odds);
+  const still = whole ? null : options.find((o) => varying.every((k) => !o.action[k]));
+  if (still) form.pick(still);
+  update();
+  return form;
+}
+
+// A field of a space's form: a list of its choices in words where the server gives them
+// (each value as JSON; "other…" turns it into a typed field, but not a yes/no), else typed.
+function fieldInput(field) {
+  if (!field.choices) { const input = document.createElement("input"); input.dataset.field = field.name; return input; }
+  const select = document.createElement("select");
+  select.dataset.field = field.name;
+  listChoices(select, field.choices, field);
+  if (field.type === "bool") return select;
+  select.addEventListener("change", () => {
+    if (select.value !== OTHER) return;
+    const input = fieldInput({ name: field.name });
+    input.dataset.typed = "true";
+    select.replaceWith(input);
+    input.after(valueNote(input));
+    input.focus();
+  });
+  return select;
+}
+
+// Fills a list with `choices` ([value, words]): those `field.aside` names (legal, seldom
+// wanted) after the others, grouped under its caption; then "other…" (not for a yes/no).
+function listChoices(select, choices, field) {
+  const apart = field.aside ? field.aside.values.map((v) => JSON.stringify(v)) : [];
+  const group = document.createElement("optgroup");
+  select.replaceChildren();
+  for (const [value, words] of choices) {
+    const option = new Option(words, JSON.stringify(value));
+    (apart.includes(option.value) ? group : select).append(option);
+  }
+  if (group.childElementCount) { group.label = field.aside.caption; select.append(group); }
+  if (field.type !== "bool") select.append(new Option("other…", OTHER));
+}
+
+// The words beside a typed field: what the value typed names on the table.
+function valueNote(input) {
+  const note = document.createElement("span");
+  note.className = "value-words muted"; note.dataset.note = input.dataset.field;
+  return note;
+}
+
+// Sets a form field to `value`: a list gains the value when it lacks it, read in `words`
+// (the ruleset's, where the server gave them) or as the bare value until they come; a typed
+// field shows the words beside it.
+function setField(element, value, words) {
+  const text = value === undefined ? "" : JSON.stringify(value);
+  if (element.tagName === "SELECT" && text !== "" && ![...element.options].some((o) => o.value === text)) {
+    const extra = new Option(text, text);
+    extra.dataset.extra = "true";
+    element.insertBefore(extra, [...element.options].find((o) => o.value === OTHER) || null);
+  }
+  element.value = text;
+  if (words === undefined) return;
+  const chosen = element.tagName === "SELECT" ? element.selectedOptions[0] : null;
+  if (chosen && chosen.dataset.extra) chosen.textContent = words;
+  const note = element.parentElement && element.parentElement.querySelector(`[data-note='${element.dataset.field}']`);
+  if (note) note.textContent = `= ${words}`;
+}
+
+// A parameter space: a field per action field; the board fills x and y; samples fill all.
+function spaceForm(space, number) {
+  const form = document.createElement("div");
+  form.className = "space-form"; form.dataset.type = space.type;
+  form.innerHTML = `<div><b>${escapeHtml(space.name)}</b> <span class="muted">${escapeHtml(space.description)}</span></div>`;
+  const start = {};
+  for (const field of space.fields) {
+    const label = document.createElement("label");
+    label.className = "field";
+    label.title = field.type;
+    label.append(`${field.name} `, fieldInput(field));
+    form.append(label);
+    if ("default" in field) start[field.name] = field.default;
+  }
+  const inputs = () => form.querySelectorAll("[data-field]");
+  const fieldNamed = (name) => form.querySelector(`[data-field='${name}']`);
+  const read = () => {
+    const action = { type: space.type };
+    for (const input of inputs()) {
+      if (input.value === "" || input.value === OTHER) continue;
+      try { action[input.dataset.field] = JSON.parse(input.value); } catch (e) { action[input.dataset.field] = input.value; }
+    }
+    return action;
+  };
+  // A field naming something of the acting piece (its weapon) lists that piece's own
+  // values alone (every value listed when the piece is typed and not among them).
+  const ownFields = space.fields.filter((f) => f.per_piece && f.choices);
+  const narrow = () => {
+    for (const field of ownFields) {
+      const select = fieldNamed(field.name), actor = fieldNamed(field.per_piece.field);
+      if (!select || select.tagName !== "SELECT" || !actor) continue;
+      const own = field.per_piece.choices.find(([piece]) => JSON.stringify(piece) === actor.value);
+      const kept = select.value;
+      listChoices(select, own ? own[1] : field.choices, field);
+      select.value = [...select.options].some((o) => o.value === kept) ? kept : select.options[0].value;
+    }
+  };
+  const actors = ownFields.map((f) => f.per_piece.field);
+  // The acting piece first, then its own list, then the rest of the values (its weapon).
+  const fill = (sample, words) => {
+    const set = (own) => {
+      for (const input of inputs()) {
+        const name = input.dataset.field;
+        if (name in sample && ownFields.some((f) => f.name === name) === own) setField(input, sample[name], words && words[name]);
+      }
+    };
+    set(false); narrow(); set(true);
+  };
+  fill({ ...start, ...(space.samples[0] || {}) });
+  // A value typed in a field that had a list is named by the server's answer (considered).
+  const complete = (action) => space.fields.every((f) => "default" in f || f.name in action);
+  form.addEventListener("change", (event) => {
+    if (actors.includes(event.target.dataset.field)) narrow();
+    if (!event.target.dataset.typed) return;
+    const note = form.querySelector(`[data-note='${event.target.dataset.field}']`);
+    if (note) note.textContent = "";  // until the server names the new value
+    const action = read();
+    if (complete(action)) { aiming = form; ask({ action }); }
+  });
+  const check = document.createElement("button");
+  check.textContent = "Check"; check.className = "check";
+  check.onclick = () => checkAction(read());
+  const take = document.createElement("button");
+  take.textContent = "Take"; take.className = "primary take";
+  take.onclick = () => act(read());
+  form.append(check, take);
+  if (space.samples.length) {
+    const hint = document.createElement("div");
+    hint.innerHTML = `<span class="muted">legal examples:</span>`;
+    space.samples.forEach((sample, index) => {
+      const button = document.createElement("button");
+      button.className = "sample";
+      button.textContent = (space.sample_words && space.sample_words[index]) || `example ${index + 1}`;
+      button.title = JSON.stringify(sample);
+      button.onclick = () => { fill(sample); checkAction(read()); };
+      hint.append(button);
+    });
+    form.append(hint);
+  }
+  form.addEventListener("focusin", () => { activeForm = form; });
+  const fields = space.fields.map((f) => f.name);
+  if (!activeForm && fields.includes("x") && fields.includes("y")) activeForm = form;
+  // A click on the table places x/y and shows the ghost of the placement with its verdict.
+  form.fillPoint = (point) => { if (!fields.includes("x")) return false; fill(point); ask({ action: read() }); return true; };
+  // A click on a piece aims the form at it: the server sets the field naming it (target...).
+  form.aimable = space.fields.some((f) => f.type === "int" && !PIECE_FIELDS.slice(0, 4).includes(f.name));
+  form.aim = (label) => { aiming = form; ask({ aim: { label, action: read() } }); };
+  // A click on one's own piece sets the form's acting unit (its unit, ship, model or group).
+  form.actor = fields.includes("target") ? PIECE_FIELDS.slice(0, 4).find((name) => fields.includes(name)) : undefined;
+  form.act = (label) => { aiming = form; ask({ aim: { label, action: read(), field: form.actor } }); };
+  form.fill = fill;
+  return form;
+}

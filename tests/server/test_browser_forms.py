@@ -1,0 +1,132 @@
+"""Real-browser tests of the action forms' lists (Playwright, Debian's chromium): a weapon
+list narrowed to the unit chosen, a value outside a list read in words, and HORDES' blows
+at one's own models folded after the enemy's.
+
+As in ``test_browser_table``, the moment is built in Python and the seat's snapshot handed
+to the page's own ``showState``; the page's live connection is then cut, and what it would
+send to the server to consider is answered here by the server's own ``consider`` on the
+same game. Skipped, saying why, when chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
+from tests.server.test_browser_table import SEEN, _show
+from tests.server.test_field_choices import HORDES_CROWD, group_turn
+from warbench.server.consider import consider
+from warbench.server.snapshot import snapshot
+
+
+def _detach(page: Any) -> None:
+    """Cut the page from the live game; keep what it sends in ``sent``, unanswered."""
+    page.evaluate("""() => {
+        socket.onclose = null; socket.onmessage = null; socket.close();
+        window.sent = [];
+        send = (message) => { sent.push(message); };
+    }""")
+
+
+def _answer(page: Any, game: Any) -> dict[str, Any]:
+    """Answer the page's waiting ``consider`` from ``game`` as the server would."""
+    page.wait_for_function("sent.some((m) => m.type === 'consider')", timeout=10_000)
+    request = page.evaluate("() => sent.splice(0).filter((m) => m.type === 'consider').pop()")
+    reply = consider(game, 0, request)
+    page.evaluate("(m) => receive(m)", reply)
+    return reply
+
+
+def _panel_shot(page: Any, name: str) -> None:
+    SEEN.mkdir(exist_ok=True)
+    page.locator("#decisions").screenshot(path=str(SEEN / name))
+
+
+def test_the_shoot_form_lists_the_chosen_units_weapons_and_names_values_outside_its_lists(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """RG-GROUP-GLOBAL, RG-FIRE-ONCE: in a group's turn the Shoot form's weapon list holds
+    the chosen unit's own weapons by name and follows the unit when it changes (a weapon
+    the new unit lacks gives way to its first; a legal example sets the unit, then its own
+    weapon). A clicked enemy that no listed target is
+    joins the target list by its name; a target typed through "other…" is named beside the
+    field, or said to name nothing on the table."""
+    game = group_turn()
+    page = _open_seat(server, browser, "robogear", "commander")
+    _detach(page)
+    _show(page, snapshot(game, 0))
+    form = page.locator(".space-form[data-type='rg-shoot']")
+    unit, weapon = form.locator("[data-field='unit']"), form.locator("[data-field='weapon']")
+
+    def weapons() -> list[str]:
+        listed: list[str] = weapon.locator("option").all_inner_texts()
+        return listed
+
+    unit.select_option(label="0 Anvil battle tank")
+    assert weapons() == ["main cannon", "hull gun", "other…"]
+    unit.select_option(label="1 Strider walker")
+    assert weapons() == ["autocannon", "rocket pod", "other…"]
+    weapon.select_option(label="rocket pod")
+    unit.select_option(label="2 Rover carrier")
+    assert weapons() == ["pintle gun", "other…"] and weapon.input_value() == "0"
+    _panel_shot(page, "shoot-form-weapons-of-the-unit.png")
+    page.locator(".space-form[data-type='rg-shoot'] button.sample").nth(1).click()
+    assert unit.input_value() == "0" and weapons() == ["main cannon", "hull gun", "other…"]
+    far = page.locator("#board .shape[data-label^='5 ']")
+    far.dispatch_event("click")  # no listed target: the form is aimed at it
+    _answer(page, game)
+    target = form.locator("select[data-field='target']")
+    assert target.input_value() == "5"
+    assert target.evaluate("s => s.selectedOptions[0].textContent") == "5 Mantis walker"
+    target.select_option(label="other…")
+    typed = form.locator("input[data-field='target']")
+    note = form.locator("[data-note='target']")
+    for number, words in (("17", "unit 17 — not on the table"), ("4", "4 Hare carrier")):
+        typed.fill(number)
+        typed.press("Tab")
+        assert _answer(page, game)["values"]["target"] == words
+        assert note.inner_text() == f"= {words}"
+    typed.fill("17")
+    typed.press("Tab")
+    _answer(page, game)
+    _panel_shot(page, "shoot-form-typed-target.png")
+    page.close()
+
+
+def test_hordes_blows_at_ones_own_models_sit_in_a_fold_after_the_enemys(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """HOR-CHARGE, HOR-SLAM: the charge and slam at the enemy are buttons among the others;
+    those at the player's own Mosshound, legal (the seed lets a model charge any model it
+    sees), sit after them in a closed fold whose caption says so, a click away; the Charge
+    form starts on the enemy and lists the Mosshound in a group of the player's own."""
+    from tests.hordes.helpers import activate
+    from tests.hordes.helpers import battle as hordes_battle
+
+    game = hordes_battle(*HORDES_CROWD)
+    activate(game, 1)
+    page = _open_seat(server, browser, "hordes", "warlock")
+    _detach(page)
+    _show(page, snapshot(game, 0))
+    decision = page.locator("#decisions .decision").first
+    shown = decision.locator("button.option:visible").all_inner_texts()
+    assert {"charge Cinder Matron Vesk", "slam Cinder Matron Vesk"} <= set(shown)
+    assert not [text for text in shown if "your own" in text]
+    fold = decision.locator("details.aside")
+    assert fold.locator("summary").inner_text() == (
+        "2 more at your own models (legal: a model may charge, slam or attack any model it sees)")
+    assert decision.evaluate("""(d) => {
+        const kids = [...d.children], fold = kids.findIndex((k) => k.matches('details.aside'));
+        return kids.every((k, i) => !k.matches('button.option') || i < fold);
+    }""")  # after every other option
+    assert not fold.evaluate("(f) => f.open")
+    _panel_shot(page, "hordes-own-models-folded.png")
+    fold.locator("summary").click()
+    assert fold.locator("button.option:visible").all_inner_texts() == [
+        "charge your own Mosshound", "slam your own Mosshound"]
+    charge = decision.locator(".space-form[data-type='charge'] select[data-field='target']")
+    assert charge.evaluate("s => s.selectedOptions[0].textContent") == "Cinder Matron Vesk (3)"
+    assert charge.locator("optgroup").get_attribute("label").startswith("at your own models")
+    assert charge.locator("optgroup option").all_inner_texts() == ["your own Mosshound (2)"]
+    _panel_shot(page, "hordes-own-models-open.png")
+    page.close()
