@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import pickle
 
 import pytest
 import shapely
@@ -111,6 +113,20 @@ def test_template_sizes_are_checked() -> None:
         TeardropTemplate(Pose(0.0, 0.0), narrow_diameter=3.0)
     with pytest.raises(TemplateSizeError):
         TeardropTemplate(Pose(0.0, 0.0), length=2.0, wide_diameter=2.0)
+
+
+def test_templates_are_frozen_keep_their_defaults_and_pickle_whole() -> None:
+    """Written-out constructors (they run compiled) keep the dataclass's fields, defaults,
+    equality and immutability; a template pickles as the call that makes it again."""
+    flame = TeardropTemplate(Pose(1.0, 2.0, 370.0))
+    assert (flame.length, flame.wide_diameter, flame.narrow_diameter) == (8.0, 2.0, 0.0)
+    assert flame.origin.heading == 10.0
+    assert StripTemplate(Pose(0.0, 0.0), 3.0).width == 1.0
+    for template in (flame, StripTemplate(Pose(0.0, 1.0, 45.0), 3.0, 2.0),
+                     BlastTemplate(Point(1.0, 1.0), 1.5)):
+        assert pickle.loads(pickle.dumps(template)) == template
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(template, dataclasses.fields(template)[0].name, None)
 
 
 @settings(max_examples=200, deadline=None)

@@ -54,16 +54,23 @@ def _touches(pieces: tuple[Shape, ...], body: Body) -> bool:
     return any(shape_distance(piece, shape) <= TOLERANCE for piece in pieces)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class BlastTemplate:
     """A circle of ``radius`` inches centred on ``center``."""
 
     center: Point
     radius: float
 
-    def __post_init__(self) -> None:
-        if not self.radius > 0.0:
-            raise TemplateSizeError(f"a blast needs a positive radius, got {self.radius!r}")
+    def __init__(self, center: Point, radius: float) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        if not radius > 0.0:
+            raise TemplateSizeError(f"a blast needs a positive radius, got {radius!r}")
+        object.__setattr__(self, "center", center)
+        object.__setattr__(self, "radius", radius)
+
+    def __reduce__(self) -> tuple[type[BlastTemplate], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return BlastTemplate, (self.center, self.radius)
 
     def covers(self, point: Point) -> bool:
         """True when ``point`` is under the blast or on its rim."""
@@ -74,7 +81,7 @@ class BlastTemplate:
         return _touches((Disc(self.center, self.radius),), body)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class StripTemplate:
     """A strip ``width`` inches wide starting at ``origin`` and running ``length`` inches
     along its heading, centred on that line (a 1-inch spray strip by default)."""
@@ -83,12 +90,20 @@ class StripTemplate:
     length: float
     width: float = 1.0
 
-    def __post_init__(self) -> None:
-        if not (self.length > 0.0 and self.width > 0.0):
+    def __init__(self, origin: Pose, length: float, width: float = 1.0) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted)
+        if not (length > 0.0 and width > 0.0):
             raise TemplateSizeError(
                 f"a strip needs positive length and width, "
-                f"got length={self.length!r}, width={self.width!r}"
+                f"got length={length!r}, width={width!r}"
             )
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "width", width)
+
+    def __reduce__(self) -> tuple[type[StripTemplate], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return StripTemplate, (self.origin, self.length, self.width)
 
     @classmethod
     def between(cls, start: Point, end: Point, width: float = 1.0) -> StripTemplate:
@@ -113,7 +128,7 @@ class StripTemplate:
         return _touches((self.outline(),), body)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TeardropTemplate:
     """A flame-style teardrop: narrow end at ``origin``, ``length`` inches long along its
     heading, ending in a round end ``wide_diameter`` across."""
@@ -123,13 +138,25 @@ class TeardropTemplate:
     wide_diameter: float = 2.0
     narrow_diameter: float = 0.0
 
-    def __post_init__(self) -> None:
-        if not (0.0 <= self.narrow_diameter <= self.wide_diameter < self.length):
+    def __init__(self, origin: Pose, length: float = 8.0, wide_diameter: float = 2.0,
+                 narrow_diameter: float = 0.0) -> None:
+        # written out so that it runs compiled (the dataclasses module's runs interpreted:
+        # a flamer's laying makes a few hundred of these a shot, RG-FLAME)
+        if not (0.0 <= narrow_diameter <= wide_diameter < length):
             raise TemplateSizeError(
                 "a teardrop needs 0 <= narrow_diameter <= wide_diameter < length, got "
-                f"narrow_diameter={self.narrow_diameter!r}, "
-                f"wide_diameter={self.wide_diameter!r}, length={self.length!r}"
+                f"narrow_diameter={narrow_diameter!r}, "
+                f"wide_diameter={wide_diameter!r}, length={length!r}"
             )
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "wide_diameter", wide_diameter)
+        object.__setattr__(self, "narrow_diameter", narrow_diameter)
+
+    def __reduce__(self) -> tuple[type[TeardropTemplate], tuple[object, ...]]:
+        # pickled as the call that makes it again (a compiled class's __new__ runs __init__)
+        return TeardropTemplate, (self.origin, self.length, self.wide_diameter,
+                                  self.narrow_diameter)
 
     def pieces(self) -> tuple[Shape, ...]:
         """The two end circles and the convex body joining them."""
