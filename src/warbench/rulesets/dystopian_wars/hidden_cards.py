@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from warbench.core.plain import REDACTED, Hidden
@@ -22,6 +23,12 @@ from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.state import DWState
 
 _STATE_FIELDS = tuple(item.name for item in dataclasses.fields(DWState))
+#: Reads every field of a state at once, in :data:`_STATE_FIELDS` order (one C call: an
+#: observation is made at almost every decision).
+_READ_STATE = attrgetter(*_STATE_FIELDS)
+#: Where the fields an observation replaces stand in that order.
+_RNG, _HANDS, _DECKS, _STACK = (_STATE_FIELDS.index(name)
+                                for name in ("rng", "hands", "decks", "stack"))
 
 
 @dataclass(slots=True)
@@ -36,19 +43,17 @@ def observed_state(state: DWState, seat: int) -> ObservedState:
     """``state`` as ``seat`` may know it: the other hands and every deck ``REDACTED``,
     turn cards laid by others hidden, a blank dice stream, and the sizes of every hand
     and deck. Everything else is shared with ``state`` (read it, never change it)."""
-    fields = {name: getattr(state, name) for name in _STATE_FIELDS}
-    fields["rng"] = blank_stream()
-    fields["hands"] = [_as_seen(hand, seat) for hand in state.hands]
-    fields["decks"] = [_as_seen(deck, seat) for deck in state.decks]
-    fields["stack"] = [
+    fields: list[Any] = list(_READ_STATE(state))
+    fields[_RNG] = blank_stream()
+    fields[_HANDS] = [_as_seen(hand, seat) for hand in state.hands]
+    fields[_DECKS] = [_as_seen(deck, seat) for deck in state.decks]
+    fields[_STACK] = [
         redacted_copy(frame, seat) if isinstance(frame, TurnCards) else frame
         for frame in state.stack
     ]
-    return ObservedState(
-        **fields,
-        hand_sizes=[len(hand.value) for hand in state.hands],
-        deck_sizes=[len(deck.value) for deck in state.decks],
-    )
+    fields.append([len(hand.value) for hand in state.hands])  # hand_sizes
+    fields.append([len(deck.value) for deck in state.decks])  # deck_sizes
+    return ObservedState(*fields)
 
 
 def _as_seen(secret: Hidden[list[str]], seat: int) -> Hidden[list[str]]:
