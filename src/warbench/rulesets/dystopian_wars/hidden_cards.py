@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import Any
 
 from warbench.core.plain import REDACTED, Hidden
-from warbench.core.redaction import blank_stream, redacted_copy
+from warbench.core.redaction import blank_stream
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.cards import TurnCards
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -48,12 +48,24 @@ def observed_state(state: DWState, seat: int) -> ObservedState:
     fields[_HANDS] = [_as_seen(hand, seat) for hand in state.hands]
     fields[_DECKS] = [_as_seen(deck, seat) for deck in state.decks]
     fields[_STACK] = [
-        redacted_copy(frame, seat) if isinstance(frame, TurnCards) else frame
+        _turn_cards_seen(frame, seat) if isinstance(frame, TurnCards) else frame
         for frame in state.stack
     ]
     fields.append([len(hand.value) for hand in state.hands])  # hand_sizes
     fields.append([len(deck.value) for deck in state.decks])  # deck_sizes
     return ObservedState(*fields)
+
+
+def _turn_cards_seen(frame: TurnCards, seat: int) -> TurnCards:
+    """The turn-card frame as ``seat`` knows it: a copy whose laid cards are copies too (a
+    reveal later changes nothing the seat was shown), those others laid face down
+    ``REDACTED``; its other fields shared, as the state's are."""
+    chosen: list[Hidden[Any] | None] = [
+        None if laid is None
+        else Hidden(laid.owner, laid.value if laid.visible_to(seat) else REDACTED, laid.revealed)
+        for laid in frame.chosen
+    ]
+    return dataclasses.replace(frame, chosen=chosen)
 
 
 def _as_seen(secret: Hidden[list[str]], seat: int) -> Hidden[list[str]]:
