@@ -231,8 +231,12 @@ class RuleSpace(ParamSpace):
             return f"unit {unit} is not in the squad taking its turn"
         return refusal_of(self._state, self._data, action)
 
+    def every_legal(self) -> list[Action]:
+        """Every legal action of this kind: the turn lists them all (:func:`unit_options`)."""
+        return [a for a in self._listed if isinstance(a, self.action_type)]
+
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
-        legal = [a for a in self._listed if isinstance(a, self.action_type)]
+        legal = self.every_legal()
         if not legal:
             return []
         return [legal[rng.choice_index(len(legal))] for _ in range(count)]
