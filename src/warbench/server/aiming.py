@@ -5,19 +5,31 @@ clicked: another side's piece becomes its target (:func:`aimed`: the whole-numbe
 for which the ruleset names that piece as the target, ``Ruleset.action_target``), one's
 own the piece acting (:func:`acting`). Where the form's other fields cannot aim there (a
 Dystopian Wars attack with its guns empty), a legal example that does stands in
-(:func:`from_example`). All of it is judged from the seat's observation.
+(:func:`from_example`). Where none does (the form empty, as ROBOGEAR's Shoot is when
+nothing may shoot), :func:`unaimed` says why in a player's words: the piece is not on the
+table, or part of it and no piece, or the rules' own reason (naming its rule where the
+ruleset does) for a stand-in of the form's action with that piece in its place, its other
+fields from the form, a legal example, the nearest enemy or left blank; the form named as
+the page titles it, never by its action's tag. All of it is judged from the seat's
+observation.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
+from warbench.core.engine import Game
+from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset
+from warbench.core.table import Piece
+from warbench.server.choices import OWN_FIELDS
 from warbench.server.session import MalformedAction
 from warbench.server.snapshot import field_specs
 
@@ -72,39 +84,62 @@ def _plain_aim(rules: Ruleset[Any, Any], state: Any, action: Action, aimed_by: s
     return fresh if rules.action_target(state, fresh) == target else action
 
 
-#: Legal examples drawn from a space when a click must fill a form's empty fields.
+#: Legal examples drawn from a space when a click must fill a form's empty fields (where
+#: the space does not list every legal action).
 EXAMPLES = 64
 
 
-def from_example(rules: Ruleset[Any, Any], state: Any, decisions: Sequence[Decision],
-                 partial: dict[str, Any], label: str) -> tuple[Action | None, str]:
-    """A legal action of ``partial``'s type aiming at the piece ``label``, for a form whose
-    fields (a Dystopian Wars attack's ``guns``) are missing or cannot aim at it: the legal
-    example (drawn from the spaces offering that type, with a fixed seed) that aims there
-    and keeps most of the fields the form has set; with it, a note naming the fields
-    filled. ``(None, "")`` when no example aims at that piece."""
+def examples_of(decisions: Sequence[Decision], tag: str) -> list[Action]:
+    """Legal actions of type ``tag`` from the spaces offering it: each space's every one
+    where it lists them all (``ParamSpace.every_legal``), else :data:`EXAMPLES` drawn with
+    a fixed seed."""
+    found: list[Action] = []
     spaces = [space for decision in decisions for space in decision.spaces
-              if partial["type"] == space.action_type.TAG]
-    examples: list[Action] = []
+              if tag == space.action_type.TAG]
     for index, space in enumerate(spaces):
         try:
-            examples += space.sample(RandomStream.from_seed(index), EXAMPLES)
+            listed = space.every_legal()
+            found += (space.sample(RandomStream.from_seed(index), EXAMPLES) if listed is None
+                      else listed)
         except Exception:  # a sampler that fails offers no example, as for the page's form
             continue
-    fitting = [example for example in examples if rules.action_target(state, example) == label]
-    if not fitting:
-        return None, ""
+    return found
+
+
+def agreeing(examples: Sequence[Action], partial: dict[str, Any]) -> Action:
+    """The one of ``examples`` (not empty) keeping most of the fields ``partial`` sets."""
     kept = {key: value for key, value in partial.items() if key != "type"}
 
     def agrees(example: Action) -> int:
         plain = example.to_plain()
         return sum(plain.get(key) == value for key, value in kept.items())
 
-    chosen = max(fitting, key=agrees)
+    return max(examples, key=agrees)
+
+
+def from_example(examples: Sequence[Action], partial: dict[str, Any],
+                 fits: Callable[[Action], bool], whose: str) -> tuple[Action | None, str]:
+    """A legal action of ``partial``'s type that ``fits`` (aims at the piece clicked, or
+    has it acting), for a form whose fields (a Dystopian Wars attack's ``guns``) are
+    missing or cannot aim there: the legal example that fits and keeps most of the fields
+    the form has set; with it, a note naming the fields filled (``guns chosen from a legal
+    example aiming at Hiryu``: ``whose`` the last words). ``(None, "")`` when none fits."""
+    fitting = [example for example in examples if fits(example)]
+    if not fitting:
+        return None, ""
+    chosen = agreeing(fitting, partial)
+    return chosen, _filled(chosen, partial, f"from a legal example {whose}")
+
+
+def _filled(chosen: Action, partial: dict[str, Any], how: str) -> str:
+    """A note naming the fields ``chosen`` sets otherwise than the form ``partial``
+    (``guns chosen from a legal example aiming at Hiryu``), or none."""
     plain = chosen.to_plain()
-    filled = [key for key in plain if key != "type" and plain[key] != partial.get(key)]
+    unset = _blank(type(chosen))  # a field the form leaves unset at its default is no news
+    filled = [key for key in plain
+              if key != "type" and plain[key] != partial.get(key, unset.get(key))]
     words = ", ".join(key.replace("_", " ") for key in filled)
-    return chosen, f"{words} chosen from a legal example aiming at {label}" if filled else ""
+    return f"{words} chosen {how}" if filled else ""
 
 
 def acting(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label: str,
@@ -131,11 +166,160 @@ def acting(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any], label:
     return None
 
 
-def aim_request(aim: Any) -> tuple[str, dict[str, Any]]:
+def aim(game: Game[Any, Any], observation: Observation[Any, Any], partial: dict[str, Any],
+        label: str, field: Any) -> tuple[Action | None, str, str]:
+    """The form's action ``partial`` aimed by a click on the piece ``label``: as its target
+    (:func:`aimed`), or, with ``field``, with that piece acting (:func:`acting`); else the
+    legal example that does, with a note of the fields it filled; else a legal stand-in
+    or, with no action, why none (:func:`unaimed`). Returns the action, the note and why."""
+    rules, state = game.ruleset, observation.state
+    action = (aimed(rules, state, partial, label, observation.check) if field is None
+              else acting(rules, state, partial, label, field))
+    if action is not None:
+        return action, "", ""
+    examples = examples_of(observation.decisions, partial["type"])
+    if field is None:
+        action, note = from_example(
+            examples, partial, lambda example: rules.action_target(state, example) == label,
+            f"aiming at {label}")
+    else:
+        found = acting(rules, state, examples[0].to_plain(), label, field) if examples else None
+        number = None if found is None else getattr(found, field)
+        action, note = from_example(
+            examples, partial, lambda example: getattr(example, field) == number, f"of {label}")
+    if action is not None:
+        return action, note, ""
+    stand_in, why = unaimed(game, observation, partial, label, field, examples)
+    if stand_in is None:
+        return None, "", why
+    return stand_in, _filled(stand_in, partial, f"for {label}"), ""
+
+
+def aim_request(request: Any) -> tuple[str, dict[str, Any]]:
     """The label clicked and the form's action of an ``aim`` request."""
-    if not isinstance(aim, dict) or not isinstance(aim.get("label"), str):
+    if not isinstance(request, dict) or not isinstance(request.get("label"), str):
         raise MalformedAction("aim.label: the label of the piece clicked, as text")
-    partial = aim.get("action")
+    partial = request.get("action")
     if not isinstance(partial, dict) or not isinstance(partial.get("type"), str):
         raise MalformedAction("aim.action: the form's action, with its type")
-    return aim["label"], partial
+    return request["label"], partial
+
+
+#: Blank values of a stand-in's fields that neither the form nor an example sets, by type.
+BLANKS: dict[str, Any] = {"int": 0, "float": 0.0, "bool": False, "str": ""}
+#: Fields naming the piece that acts, as a player calls such a piece.
+PIECE_NOUNS = ("unit", "ship", "model", "fleet", "squadron", "group")
+#: The shapes of areas drawn on a table (a control range, terrain): never pieces.
+AREAS = ("ring", "polygon")
+
+
+def kind_words(action_type: type[Action]) -> str:
+    """What an action of ``action_type`` does, as a verb: its name in lower-case words.
+
+    >>> from warbench.rulesets.robogear.actions import RunOver, Shoot
+    >>> kind_words(Shoot), kind_words(RunOver)
+    ('shoot', 'run over')
+    """
+    return " ".join(re.findall(r"[A-Z][a-z]*", action_type.__name__)).lower()
+
+
+def unaimed(game: Game[Any, Any], observation: Observation[Any, Any],
+            partial: dict[str, Any], label: str, field: str | None,
+            examples: Sequence[Action]) -> tuple[Action | None, str]:
+    """For a click on ``label`` that the form ``partial`` could not be aimed by (as its
+    target, or with ``field`` the piece acting; ``examples`` the legal ones of its type):
+    a legal stand-in where one turns up (with no words), else ``None`` and why not."""
+    rules, state, seat = game.ruleset, observation.state, observation.seat
+    action_type = rules.codec.type_of(partial["type"])
+    assert action_type is not None  # the aim was checked for its type before
+    form = action_type.__name__
+    picture = rules.table(state)
+    pieces = {} if picture is None else {piece.label: piece for piece in picture.pieces}
+    piece = pieces.get(label)
+    if piece is None:
+        return None, f"{label} is not on the table"
+    if piece.player is None or piece.shape in AREAS:
+        what = "an area" if piece.shape in AREAS else "terrain or a marker"
+        return None, f"{label} is {what}, not a piece: the {form} form aims at pieces"
+    teams = rules.teams(game.journal.setup)
+
+    def side(player: int) -> int:
+        return player if teams is None else teams[player]
+
+    enemy = None
+    if field is not None:
+        enemies = sorted((p for p in pieces.values() if p.player is not None and not p.faded
+                          and p.shape not in AREAS and side(p.player) != side(seat)),
+                         key=lambda p: math.hypot(p.x - piece.x, p.y - piece.y))
+        probe, enemy = _acting_stand_in(rules, state, partial, label, field, examples, enemies)
+    else:
+        probe = _target_stand_in(rules, state, partial, label, examples)
+    reason = None if probe is None else observation.check(probe)
+    if probe is not None and reason is None:
+        return probe, ""
+    why = reason or f"there is no legal {form} now"
+    if field is not None:
+        at = "" if enemy is None else f" (at the nearest enemy, {enemy})"
+        return None, f"{label} cannot {kind_words(action_type)} now{at}: {why}"
+    names = {item.name for item in dataclasses.fields(action_type)}
+    noun = next((name for name in PIECE_NOUNS if name in names), "piece")
+    if piece.player == seat:
+        return None, f"{label} is your own {noun}: {why}"
+    if side(piece.player) == side(seat):
+        return None, f"{label} is your ally's {noun}: {why}"
+    return None, f"the {form} form cannot aim at {label} now: {why}"
+
+
+def _blank(action_type: type[Action]) -> dict[str, Any]:
+    """A value for each field of ``action_type``: its default, else a blank of its type."""
+    plain: dict[str, Any] = {"type": action_type.TAG}
+    for spec in field_specs(action_type):
+        if "default" in spec:
+            plain[spec["name"]] = spec["default"]
+        elif spec["type"] in BLANKS:
+            plain[spec["name"]] = BLANKS[spec["type"]]
+        elif spec["type"].startswith("tuple"):
+            plain[spec["name"]] = []
+    return plain
+
+
+def _acting_stand_in(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any],
+                     label: str, field: str, examples: Sequence[Action],
+                     enemies: list[Piece]) -> tuple[Action | None, str | None]:
+    """The form's action with the piece ``label`` acting (its ``field``), aimed at the
+    form's target, else the target of the legal example agreeing most with the form, else
+    the nearest of the ``enemies`` (its label returned beside it); the form's choice of
+    the acting piece's things (a weapon) left blank, as it belonged to another piece."""
+    action_type = rules.codec.type_of(partial["type"])
+    assert action_type is not None
+    plain = {**_blank(action_type),
+             **{key: value for key, value in partial.items() if key not in OWN_FIELDS}}
+    enemy = None
+    if "target" not in partial and examples:
+        plain["target"] = agreeing(examples, partial).target  # type: ignore[attr-defined]
+    elif "target" not in partial:
+        for enemy in (piece.label for piece in enemies):
+            aiming = aimed(rules, state, plain, enemy)
+            if aiming is not None:
+                plain = aiming.to_plain()
+                break
+        else:
+            enemy = None
+    return acting(rules, state, plain, label, field), enemy
+
+
+def _target_stand_in(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any],
+                     label: str, examples: Sequence[Action]) -> Action | None:
+    """The form's action aimed at the piece ``label``, its unset fields from the legal
+    example agreeing most with it, or, with none, left blank where the form sets every
+    field it must bar the one aimed (a HORDES charge's target); else ``None``."""
+    action_type = rules.codec.type_of(partial["type"])
+    assert action_type is not None
+    if examples:
+        base = agreeing(examples, partial).to_plain()
+    else:
+        base = _blank(action_type)
+        if len([spec for spec in field_specs(action_type)
+                if "default" not in spec and spec["name"] not in partial]) > 1:
+            return None
+    return aimed(rules, state, {**base, **partial}, label)

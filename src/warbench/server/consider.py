@@ -5,7 +5,8 @@ drag of a piece to a point, which the ruleset turns into the action it means
 (``Ruleset.action_from_drag``), or a click on a piece aimed at by a form of a parameter
 space: the form's action with the field whose value makes the ruleset name that piece as
 its target (``Ruleset.action_target``) set to it, or, where the form's other fields cannot
-aim there (empty, say), a legal example that does, the fields it filled named in a note.
+aim there (empty, say), a legal example that does, the fields it filled named in a note;
+where none does, why not in a player's words (:mod:`.aiming`).
 The answer says it in words (each field the ruleset names too, for a form showing a value
 outside its list), gives the engine's verdict (with the rules' own reason where
 the ruleset gives one), the exact odds of the attack it declares, and the ghosts of the
@@ -21,7 +22,7 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.engine import Game
-from warbench.server.aiming import acting, aim_request, aimed, from_example
+from warbench.server.aiming import aim, aim_request
 from warbench.server.choices import value_words
 from warbench.server.session import MalformedAction
 from warbench.server.snapshot import odds_plain
@@ -51,13 +52,8 @@ def consider(game: Game[Any, Any], seat: int, request: Any) -> dict[str, Any]:
             return _answer(None, "", f"{label} cannot turn on the spot now", None, [], None)
     elif isinstance(request, dict) and "aim" in request:
         label, partial = aim_request(request["aim"])
-        field = request["aim"].get("field")
-        action = (aimed(rules, state, partial, label, observation.check) if field is None
-                  else acting(rules, state, partial, label, field))
-        if action is None and field is None:
-            action, note = from_example(rules, state, observation.decisions, partial, label)
+        action, note, why = aim(game, observation, partial, label, request["aim"].get("field"))
         if action is None:
-            why = f"{label} is no target of {partial['type']}: no legal example aims at it now"
             return _answer(None, "", why, None, [], None)
     elif isinstance(request, dict) and "action" in request:
         try:
