@@ -22,14 +22,16 @@ EMPTY_SHOOT = {"type": "rg-shoot", "at_pilot": False, "indirect": False}
 
 
 def far_turn() -> Any:
-    """RG-FIRE-BANDS: group A's turn, a tank and a walker, the enemy's walker and rover far
-    beyond long range across the table and a rubble mound: nothing may shoot."""
+    """RG-FIRE-BANDS: group A's turn, a tank and a walker (a rover of theirs waiting for
+    its own), the enemy's walker and rover far beyond long range across the table, and
+    the default terrain: nothing may shoot."""
     from tests.robogear.helpers import army, battle, put, turn_of
 
-    game = battle(army(("ferrum-tank", 1, "group:a"), ("ferrum-walker", 1, "group:a")),
+    game = battle(army(("ferrum-tank", 1, "group:a"), ("ferrum-walker", 1, "group:a"),
+                       ("ferrum-rover", 1)),
                   army(("verdant-walker", 1), ("verdant-rover", 1)), terrain="default")
-    for unit, (x, y, facing) in enumerate([(20, 10, 0), (30, 10, 0), (20, 90, 180),
-                                           (60, 90, 180)]):
+    for unit, (x, y, facing) in enumerate([(20, 10, 0), (30, 10, 0), (40, 10, 0),
+                                           (20, 90, 180), (60, 90, 180)]):
         put(game, unit, x, y, facing)
     turn_of(game, 0)
     return game
@@ -43,9 +45,10 @@ def _aim(game: Any, label: str, action: dict[str, Any], field: str | None = None
 
 def test_robogear_ones_own_unit_that_cannot_shoot_says_why() -> None:
     """RG-FIRE-BANDS: nothing may shoot, so the Shoot form is empty; one's own walker
-    clicked (to act) says it cannot shoot and the rules' reason at the nearest enemy;
-    clicked as a target, that it is one's own and that no shot is legal; terrain, that it
-    is no piece; a destroyed unit, that it is not on the table. No tag, nothing taken."""
+    clicked (to act) says it cannot shoot and the rules' reason at the nearest enemy (a
+    rover not in the turn, the reason alone, as it holds at any target); clicked as a
+    target, that it is one's own and that no shot is legal; terrain, that it is no piece;
+    a destroyed unit, that it is not on the table. No tag, nothing taken."""
     game = far_turn()
     steps = len(game.journal.entries)
     assert not any(space.sample(_seeded(), 1) for space in game.pending()[0].spaces
@@ -53,12 +56,15 @@ def test_robogear_ones_own_unit_that_cannot_shoot_says_why() -> None:
     walker = _aim(game, "1 Strider walker", EMPTY_SHOOT, "unit")
     assert walker["action"] is None
     assert walker["reason"] == ("1 Strider walker cannot shoot now (at the nearest enemy, "
-                                "2 Mantis walker): 2 Mantis walker is beyond long range "
+                                "3 Mantis walker): 3 Mantis walker is beyond long range "
                                 "(77.6 steps)")
+    # a reason the same whatever the target is said without one
+    assert _aim(game, "2 Rover carrier", EMPTY_SHOOT, "unit")["reason"] == (
+        "2 Rover carrier cannot shoot now: 2 Rover carrier is not in the squad taking its turn")
     assert _aim(game, "1 Strider walker", EMPTY_SHOOT)["reason"] == (
         "1 Strider walker is your own unit: there is no legal Shoot now")
-    assert _aim(game, "2 Mantis walker", EMPTY_SHOOT)["reason"] == (
-        "the Shoot form cannot aim at 2 Mantis walker now: there is no legal Shoot now")
+    assert _aim(game, "3 Mantis walker", EMPTY_SHOOT)["reason"] == (
+        "the Shoot form cannot aim at 3 Mantis walker now: there is no legal Shoot now")
     terrain = next(s["label"] for s in snapshot(game, 0)["scene"]["shapes"]
                    if s.get("player") is None)
     assert _aim(game, terrain, EMPTY_SHOOT)["reason"] == (

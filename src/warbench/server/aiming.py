@@ -246,19 +246,22 @@ def unaimed(game: Game[Any, Any], observation: Observation[Any, Any],
     def side(player: int) -> int:
         return player if teams is None else teams[player]
 
-    enemy = None
     if field is not None:
         enemies = sorted((p for p in pieces.values() if p.player is not None and not p.faded
                           and p.shape not in AREAS and side(p.player) != side(seat)),
                          key=lambda p: math.hypot(p.x - piece.x, p.y - piece.y))
-        probe, enemy = _acting_stand_in(rules, state, partial, label, field, examples, enemies)
+        tries = _acting_stand_in(rules, state, partial, label, field, examples, enemies)
     else:
-        probe = _target_stand_in(rules, state, partial, label, examples)
-    reason = None if probe is None else observation.check(probe)
-    if probe is not None and reason is None:
-        return probe, ""
-    why = reason or f"there is no legal {form} now"
+        aimed_at = _target_stand_in(rules, state, partial, label, examples)
+        tries = [] if aimed_at is None else [(aimed_at, None)]
+    reasons = [observation.check(probe) for probe, _ in tries]
+    for (probe, _), reason in zip(tries, reasons, strict=True):
+        if reason is None:
+            return probe, ""
+    why = reasons[0] if reasons else f"there is no legal {form} now"
     if field is not None:
+        # the reason at the nearest enemy, said so unless the next one's is the same
+        enemy = tries[0][1] if tries and len(set(reasons)) == len(reasons) else None
         at = "" if enemy is None else f" (at the nearest enemy, {enemy})"
         return None, f"{label} cannot {kind_words(action_type)} now{at}: {why}"
     names = {item.name for item in dataclasses.fields(action_type)}
@@ -285,27 +288,27 @@ def _blank(action_type: type[Action]) -> dict[str, Any]:
 
 def _acting_stand_in(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any],
                      label: str, field: str, examples: Sequence[Action],
-                     enemies: list[Piece]) -> tuple[Action | None, str | None]:
+                     enemies: list[Piece]) -> list[tuple[Action, str | None]]:
     """The form's action with the piece ``label`` acting (its ``field``), aimed at the
     form's target, else the target of the legal example agreeing most with the form, else
-    the nearest of the ``enemies`` (its label returned beside it); the form's choice of
-    the acting piece's things (a weapon) left blank, as it belonged to another piece."""
+    at each of the two nearest ``enemies`` (each with its label); the form's choice of the
+    acting piece's things (a weapon) left blank, as it belonged to another piece."""
     action_type = rules.codec.type_of(partial["type"])
     assert action_type is not None
     plain = {**_blank(action_type),
              **{key: value for key, value in partial.items() if key not in OWN_FIELDS}}
-    enemy = None
+    bases: Sequence[tuple[dict[str, Any], str | None]] = [(plain, None)]
     if "target" not in partial and examples:
         plain["target"] = agreeing(examples, partial).target  # type: ignore[attr-defined]
     elif "target" not in partial:
-        for enemy in (piece.label for piece in enemies):
-            aiming = aimed(rules, state, plain, enemy)
-            if aiming is not None:
-                plain = aiming.to_plain()
-                break
-        else:
-            enemy = None
-    return acting(rules, state, plain, label, field), enemy
+        aims = ((aimed(rules, state, plain, enemy.label), enemy.label) for enemy in enemies)
+        bases = [(at.to_plain(), enemy) for at, enemy in aims if at is not None][:2]
+    found: list[tuple[Action, str | None]] = []
+    for base, enemy in bases:
+        stand_in = acting(rules, state, base, label, field)
+        if stand_in is not None:
+            found.append((stand_in, enemy))
+    return found
 
 
 def _target_stand_in(rules: Ruleset[Any, Any], state: Any, partial: dict[str, Any],
