@@ -1,6 +1,6 @@
 """Real-browser tests of the action forms' lists (Playwright, Debian's chromium): a weapon
-list narrowed to the unit chosen, a value outside a list read in words, and HORDES' blows
-at one's own models folded after the enemy's.
+list narrowed to the unit chosen and holding every weapon it may fire, a value outside a
+list read in words, and HORDES' blows at one's own models folded after the enemy's.
 
 As in ``test_browser_table``, the moment is built in Python and the seat's snapshot handed
 to the page's own ``showState``; the page's live connection is then cut, and what it would
@@ -14,7 +14,7 @@ from typing import Any
 
 from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
 from tests.server.test_browser_table import SEEN, _show
-from tests.server.test_field_choices import HORDES_CROWD, group_turn
+from tests.server.test_field_choices import HORDES_CROWD, crowded_group_turn, group_turn
 from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
 
@@ -90,6 +90,35 @@ def test_the_shoot_form_lists_the_chosen_units_weapons_and_names_values_outside_
     typed.press("Tab")
     _answer(page, game)
     _panel_shot(page, "shoot-form-typed-target.png")
+    page.close()
+
+
+def test_the_shoot_form_lists_a_weapon_with_a_single_legal_shot(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """RG-GROUP-GLOBAL, RG-FIRE-AIM: among 32 legal shots of a group's turn the tank's
+    fixed hull gun has one (at the walker its barrel points at); choosing the tank, its
+    list holds both its weapons, the hull gun without typing it through "other…", and
+    taking the hull gun at the walker is allowed."""
+    game = crowded_group_turn()
+    page = _open_seat(server, browser, "robogear", "commander")
+    _detach(page)
+    _show(page, snapshot(game, 0))
+    form = page.locator(".space-form[data-type='rg-shoot']")
+    unit, weapon = form.locator("[data-field='unit']"), form.locator("[data-field='weapon']")
+    unit.select_option(label="1 Ferrum rifleman")
+    assert weapon.locator("option").all_inner_texts() == ["rifle", "other…"]
+    unit.select_option(label="0 Anvil battle tank")
+    assert weapon.locator("option").all_inner_texts() == ["main cannon", "hull gun", "other…"]
+    weapon.select_option(label="hull gun")
+    form.locator("select[data-field='target']").select_option(label="6 Mantis walker")
+    form.locator("button.check").click()
+    page.wait_for_function("sent.some((m) => m.type === 'check')", timeout=10_000)
+    (request,) = page.evaluate("() => sent.splice(0).filter((m) => m.type === 'check')")
+    assert request["action"] == {"type": "rg-shoot", "unit": 0, "weapon": 1, "target": 6,
+                                 "at_pilot": False, "indirect": False}
+    assert game.observe(0).check(game.ruleset.codec.decode(request["action"])) is None
+    _panel_shot(page, "shoot-form-every-legal-weapon.png")
     page.close()
 
 

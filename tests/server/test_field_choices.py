@@ -171,6 +171,50 @@ def test_robogear_shoot_form_lists_the_chosen_units_own_weapons() -> None:
     assert "per_piece" not in form["target"] and "per_piece" not in form["unit"]
 
 
+def crowded_group_turn() -> Any:
+    """RG-GROUP-GLOBAL, RG-FIRE-AIM: group A's turn, a tank and five riflemen, against a
+    walker straight ahead of the tank and five riflemen: 32 legal shots, of which the
+    tank's fixed hull gun has one (at the walker, the one enemy its barrel points at)."""
+    from tests.robogear.helpers import army, battle, put, turn_of
+
+    game = battle(army(("ferrum-tank", 1, "group:a"), ("ferrum-rifleman", 5, "group:a")),
+                  army(("verdant-walker", 1), ("verdant-rifleman", 5)))
+    spots = [(20, 10, 0), *((30 + 3 * i, 10, 0) for i in range(5)),
+             (20, 22, 180), *((30 + 3 * i, 20, 180) for i in range(5))]
+    for unit, (x, y, facing) in enumerate(spots):
+        put(game, unit, x, y, facing)
+    turn_of(game, 0)
+    return game
+
+
+def test_robogear_shoot_form_lists_every_weapon_a_unit_may_fire_now() -> None:
+    """RG-GROUP-GLOBAL, RG-FIRE-AIM: each unit's weapon list holds every weapon it may fire
+    now, even one with a single legal shot among many (the hull gun, only at the walker
+    ahead): the lists come from every legal shot, not from a handful drawn at random. Each
+    listed target is one some unit may shoot, and every such target is listed."""
+    from warbench.rulesets.robogear.actions import Shoot
+
+    game = crowded_group_turn()
+    space = next(s for s in game.pending()[0].spaces if s.action_type is Shoot)
+    state, data = game.state, game.ruleset.data
+    legal = [Shoot(unit, weapon, target, *flags)
+             for unit in range(6)
+             for weapon in range(len(data.units[state.units[unit].type].weapons))
+             for target in range(len(state.units))
+             for flags in product((False, True), repeat=2)
+             if space.validate(Shoot(unit, weapon, target, *flags)) is None]
+    assert len(legal) == 32
+    form = _form(snapshot(game, 0), "rg-shoot")
+    own = {unit: set(_choices({"choices": choices}))
+           for unit, choices in form["weapon"]["per_piece"]["choices"]}
+    assert own == {unit: {shot.weapon for shot in legal if shot.unit == unit}
+                   for unit in {shot.unit for shot in legal}}
+    tank = dict(form["weapon"]["per_piece"]["choices"])[0]
+    assert tank == [[0, "main cannon"], [1, "hull gun"]]
+    assert set(_choices(form["target"])) == {shot.target for shot in legal}
+    assert set(_choices(form["unit"])) == {shot.unit for shot in legal}
+
+
 def test_a_value_outside_a_forms_lists_is_named_or_said_to_name_nothing() -> None:
     """A form's value typed (or set by a click) comes back from ``consider`` in the
     ruleset's words, field by field: a unit, a weapon and a target by name, and a number

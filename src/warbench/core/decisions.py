@@ -11,6 +11,7 @@ or a defender answering in the middle of an attacker's activation.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from warbench.core.actions import Action, type_refusal
@@ -38,6 +39,13 @@ class ParamSpace(ABC):
     def accepts(self, action: Action) -> bool:
         """Whether ``action`` is of this space's type (it may still fail validation)."""
         return isinstance(action, self.action_type)
+
+    def every_legal(self) -> Sequence[Action] | None:
+        """Every legal action of this space, where the rules list them all (a space of
+        finitely many choices judged by the rules, such as ROBOGEAR's shots): a form then
+        lists each value any legal action gives a field, none left to chance. ``None``, the
+        default, where only :meth:`sample` finds them."""
+        return None
 
 
 class DrawnSpace(ParamSpace):

@@ -27,7 +27,8 @@ from warbench.server.choices import Aside, Words, annotate
 SPECTATOR = -2
 #: Legal samples offered per parameter space (suggestions on the page, answers for scripts).
 SAMPLES = 3
-#: Further legal samples drawn per parameter space to list each field's choices.
+#: Further legal samples drawn per parameter space to list each field's choices, where the
+#: space does not list every legal action (``ParamSpace.every_legal``).
 CHOICE_SAMPLES = 40
 #: Decisions with more options than this are sent without the odds of each.
 ODDS_OPTIONS = 40
@@ -76,14 +77,19 @@ def space_plain(
     """A parameter space described for a page: its action type, fields and samples, each
     sample with its ``text`` (the words its button shows; of samples that read alike, the
     first; those ``aside`` sets aside last). A field gets ``choices`` (value and words, for
-    a list) where it is a yes/no or where ``words`` words every value drawn of it, and
-    ``aside`` and ``per_piece`` where they apply (see :func:`.choices.annotate`)."""
+    a list) where it is a yes/no or where ``words`` words every value of it drawn, or of
+    every legal action where the space lists them all (``ParamSpace.every_legal``: a
+    unit's weapons then hold each it may fire now), and ``aside`` and ``per_piece`` where
+    they apply (see :func:`.choices.annotate`)."""
     drawn: list[Action] = []
     more: list[Action] = []
     rng = RandomStream.from_seed(seed + index)
     try:
         drawn = list(space.sample(rng, SAMPLES))
-        if words is not None and drawn:
+        listed = space.every_legal() if words is not None and drawn else None
+        if listed is not None:
+            more = list(listed)
+        elif words is not None and drawn:
             more = list(space.sample(rng, CHOICE_SAMPLES))
     except Exception:  # a sampler that fails still leaves the form usable
         pass

@@ -22,6 +22,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.flames import FlamePlan
+from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.roster import Roster
 from warbench.rulesets.robogear.state import RobogearState
@@ -228,11 +229,17 @@ class RuleSpace(ParamSpace):
 
         unit = getattr(action, "unit", -1)
         if unit not in self.units:
-            return f"unit {unit} is not in the squad taking its turn"
+            units = self._state.units
+            who = unit_label(self._data, units[unit]) if 0 <= unit < len(units) else f"unit {unit}"
+            return f"{who} is not in the squad taking its turn"
         return refusal_of(self._state, self._data, action)
 
+    def every_legal(self) -> list[Action]:
+        """Every legal action of this kind: the turn lists them all (:func:`unit_options`)."""
+        return [a for a in self._listed if isinstance(a, self.action_type)]
+
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
-        legal = [a for a in self._listed if isinstance(a, self.action_type)]
+        legal = self.every_legal()
         if not legal:
             return []
         return [legal[rng.choice_index(len(legal))] for _ in range(count)]
