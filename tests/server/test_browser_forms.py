@@ -159,3 +159,30 @@ def test_hordes_blows_at_ones_own_models_sit_in_a_fold_after_the_enemys(
     assert charge.locator("optgroup option").all_inner_texts() == ["your own Mosshound (2)"]
     _panel_shot(page, "hordes-own-models-open.png")
     page.close()
+
+
+def test_forms_with_no_legal_action_sit_folded_under_one_line_naming_them(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """RG-GROUP-GLOBAL: a tank and riflemen can neither heal nor board, so the Heal and
+    Board forms are not laid out among the others but folded, closed, under one line
+    naming them; the forms that can be used (Shoot, Move) stay open above it, and opened,
+    the fold holds the forms themselves (their Check still says why)."""
+    from warbench.rulesets.robogear.actions import Board, Heal, Shoot
+
+    game = crowded_group_turn()
+    page = _open_seat(server, browser, "robogear", "commander")
+    _detach(page)
+    _show(page, snapshot(game, 0))
+    fold = page.locator("details.impossible")
+    summary = fold.locator("summary").inner_text()
+    assert summary.startswith("not possible now:") and "Heal" in summary and "Board" in summary
+    assert "Shoot" not in summary and "Move" not in summary
+    assert fold.get_attribute("open") is None
+    assert not fold.locator(f".space-form[data-type='{Heal.TAG}']").is_visible()
+    assert page.locator(f".space-form[data-type='{Shoot.TAG}']").is_visible()
+    assert page.locator(f"details.impossible .space-form[data-type='{Shoot.TAG}']").count() == 0
+    fold.locator("summary").click()
+    assert fold.locator(f".space-form[data-type='{Board.TAG}']").is_visible()
+    _panel_shot(page, "forms-not-possible-now.png")
+    page.close()

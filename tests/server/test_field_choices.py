@@ -291,3 +291,39 @@ def test_hordes_blows_at_ones_own_models_are_set_aside_after_the_enemys() -> Non
     space = next(s for s in plain["spaces"] if s["type"] == "charge")
     assert space["samples"][0]["target"] == 3
     assert not any("your own" in words for words in space["sample_words"][:1])
+
+
+def test_forms_with_no_legal_action_are_said_to_be_impossible_and_only_those() -> None:
+    """RG-GROUP-GLOBAL: in the group's turn of a tank and riflemen, nobody can heal (no
+    medic) or board (no carrier), so those forms are marked not possible (the page folds
+    them away); Shoot and Move are possible. Only a space that lists every legal action
+    can be marked so: one that draws samples (Move) is never, whatever it drew."""
+    from warbench.rulesets.robogear.actions import Board, Heal, Move, Shoot
+
+    game = crowded_group_turn()
+    decision = game.pending()[0]
+    snap = snapshot(game, 0)
+    possible = {space["type"]: space["possible"] for d in snap["decisions"]
+                for space in d["spaces"]}
+    assert possible[Heal.TAG] is False and possible[Board.TAG] is False
+    assert possible[Shoot.TAG] is True and possible[Move.TAG] is True
+    for space in decision.spaces:
+        if possible[space.action_type.TAG] is False:
+            assert space.every_legal() == []  # the rules listed them all: none
+        listed = space.every_legal()
+        if listed is None:
+            assert possible[space.action_type.TAG] is True
+
+
+def test_robogear_move_examples_name_the_unit_as_the_table_labels_it() -> None:
+    """A ROBOGEAR move reads as its other actions do, the unit by its table label first
+    ("0 Anvil battle tank moves ..."), not "Anvil battle tank 0 moves"."""
+    from warbench.rulesets.robogear.actions import Move
+
+    game = crowded_group_turn()
+    space = next(s for d in snapshot(game, 0)["decisions"] for s in d["spaces"]
+                 if s["type"] == Move.TAG)
+    assert space["sample_words"]
+    labels = {f"{unit.id} {game.ruleset.data.units[unit.type].name}" for unit in game.state.units}
+    for words in space["sample_words"]:
+        assert words.split(" moves ")[0] in labels, words

@@ -80,16 +80,20 @@ def space_plain(
     a list) where it is a yes/no or where ``words`` words every value of it drawn, or of
     every legal action where the space lists them all (``ParamSpace.every_legal``: a
     unit's weapons then hold each it may fire now), and ``aside`` and ``per_piece`` where
-    they apply (see :func:`.choices.annotate`)."""
+    they apply (see :func:`.choices.annotate`). ``possible`` is false only where the space
+    lists every legal action and there is none (the page folds such forms away)."""
     drawn: list[Action] = []
     more: list[Action] = []
+    possible = True
     rng = RandomStream.from_seed(seed + index)
     try:
         drawn = list(space.sample(rng, SAMPLES))
-        listed = space.every_legal() if words is not None and drawn else None
-        if listed is not None:
+        listed = space.every_legal() if (words is not None and drawn) or not drawn else None
+        if not drawn:
+            possible = listed is None or bool(listed)  # an empty full list: none is legal
+        elif listed is not None:
             more = list(listed)
-        elif words is not None and drawn:
+        elif words is not None:
             more = list(space.sample(rng, CHOICE_SAMPLES))
     except Exception:  # a sampler that fails still leaves the form usable
         pass
@@ -108,6 +112,7 @@ def space_plain(
         "fields": fields,
         "samples": [action.to_plain() for action in worded.values()],
         "sample_words": list(worded),
+        "possible": possible,
     }
 
 

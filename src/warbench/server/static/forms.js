@@ -35,6 +35,19 @@ function asideFold(caption, options) {
   return fold;
 }
 
+// Forms of kinds of action with no legal one now (the space lists them all, and none is
+// left: ROBOGEAR's unit that has fired offers no shot), folded under one line naming them;
+// opened, each is a form as any other, whose Check says why it is refused.
+function impossibleFold(spaces, number) {
+  const fold = document.createElement("details");
+  fold.className = "aside impossible";
+  const summary = document.createElement("summary");
+  summary.textContent = `not possible now: ${spaces.map((space) => space.name).join(", ")}`;
+  fold.append(summary);
+  for (const space of spaces) fold.append(spaceForm(space, number));
+  return fold;
+}
+
 // The exact odds of the attack an option declares, shown beside it before it is taken.
 function oddsLine(odds) {
   const span = document.createElement("div");

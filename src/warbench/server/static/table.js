@@ -167,7 +167,9 @@ function showDecisions(decisions, message) {
     const aside = {};
     for (const option of decision.options.filter((o) => o.aside)) (aside[option.aside] = aside[option.aside] || []).push(option);
     for (const [caption, options] of Object.entries(aside)) div.append(asideFold(caption, options));
-    for (const space of decision.spaces) div.append(spaceForm(space, number));
+    for (const space of decision.spaces.filter((s) => s.possible !== false)) div.append(spaceForm(space, number));
+    const impossible = decision.spaces.filter((s) => s.possible === false);
+    if (impossible.length) div.append(impossibleFold(impossible, number));
     box.append(div);
   });
 }
