@@ -99,7 +99,7 @@ def action_text(data: RobogearData, state: RobogearState, action: Action) -> str
     cost = moves.move_cost(state, data, action) if isfinite(action.heading) else None
     way = moves.rate(moves.movement(data, data.units[unit.type]), action.heading - unit.facing)[1]
     spent = "" if cost is None else f" for {cost} resource ({unit.points_left} left)"
-    return f"{data.units[unit.type].name} {unit.id} moves {action.distance:g} steps {way}{spent}"
+    return f"{unit_label(data, unit)} moves {action.distance:g} steps {way}{spent}"
 
 
 def shot_text(data: RobogearData, state: RobogearState, action: Shoot) -> str | None:
