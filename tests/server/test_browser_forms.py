@@ -28,6 +28,14 @@ def _detach(page: Any) -> None:
     }""")
 
 
+def _showing(server: str, browser: Any, ruleset_id: str, bot: str, game: Any) -> Any:  # noqa: F811
+    """Seat 0's page, cut from its live game (:func:`_detach`), showing ``game``."""
+    page = _open_seat(server, browser, ruleset_id, bot)
+    _detach(page)
+    _show(page, snapshot(game, 0))
+    return page
+
+
 def _answer(page: Any, game: Any) -> dict[str, Any]:
     """Answer the page's waiting ``consider`` from ``game`` as the server would."""
     page.wait_for_function("sent.some((m) => m.type === 'consider')", timeout=10_000)
@@ -52,9 +60,7 @@ def test_the_shoot_form_lists_the_chosen_units_weapons_and_names_values_outside_
     joins the target list by its name; a target typed through "other…" is named beside the
     field, or said to name nothing on the table."""
     game = group_turn()
-    page = _open_seat(server, browser, "robogear", "commander")
-    _detach(page)
-    _show(page, snapshot(game, 0))
+    page = _showing(server, browser, "robogear", "commander", game)
     form = page.locator(".space-form[data-type='rg-shoot']")
     unit, weapon = form.locator("[data-field='unit']"), form.locator("[data-field='weapon']")
 
@@ -101,9 +107,7 @@ def test_the_shoot_form_lists_a_weapon_with_a_single_legal_shot(
     list holds both its weapons, the hull gun without typing it through "other…", and
     taking the hull gun at the walker is allowed."""
     game = crowded_group_turn()
-    page = _open_seat(server, browser, "robogear", "commander")
-    _detach(page)
-    _show(page, snapshot(game, 0))
+    page = _showing(server, browser, "robogear", "commander", game)
     form = page.locator(".space-form[data-type='rg-shoot']")
     unit, weapon = form.locator("[data-field='unit']"), form.locator("[data-field='weapon']")
     unit.select_option(label="1 Ferrum rifleman")
@@ -134,9 +138,7 @@ def test_hordes_blows_at_ones_own_models_sit_in_a_fold_after_the_enemys(
 
     game = hordes_battle(*HORDES_CROWD)
     activate(game, 1)
-    page = _open_seat(server, browser, "hordes", "warlock")
-    _detach(page)
-    _show(page, snapshot(game, 0))
+    page = _showing(server, browser, "hordes", "warlock", game)
     decision = page.locator("#decisions .decision").first
     shown = decision.locator("button.option:visible").all_inner_texts()
     assert {"charge Cinder Matron Vesk", "slam Cinder Matron Vesk"} <= set(shown)
@@ -171,9 +173,7 @@ def test_forms_with_no_legal_action_sit_folded_under_one_line_naming_them(
     from warbench.rulesets.robogear.actions import Board, Heal, Shoot
 
     game = crowded_group_turn()
-    page = _open_seat(server, browser, "robogear", "commander")
-    _detach(page)
-    _show(page, snapshot(game, 0))
+    page = _showing(server, browser, "robogear", "commander", game)
     fold = page.locator("details.impossible")
     summary = fold.locator("summary").inner_text()
     assert summary.startswith("not possible now:") and "Heal" in summary and "Board" in summary
