@@ -10,6 +10,7 @@ true state, its hash or its dice stream.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -70,6 +71,16 @@ def _plain_default(value: Any) -> Any:
     return value
 
 
+def form_title(action_type: type[Action]) -> str:
+    """A form's title: its action's name in words.
+
+    >>> from warbench.rulesets.robogear.actions import RunOver
+    >>> form_title(RunOver)
+    'Run over'
+    """
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", action_type.__name__).capitalize()
+
+
 def space_plain(
     space: ParamSpace, index: int, seed: int, text: Callable[[Action], str] = action_words,
     words: Words | None = None, aside: Aside | None = None,
@@ -107,7 +118,7 @@ def space_plain(
     return {
         "index": index,
         "type": space.action_type.TAG,
-        "name": space.action_type.__name__,
+        "name": form_title(space.action_type),
         "description": space.description,
         "fields": fields,
         "samples": [action.to_plain() for action in worded.values()],
