@@ -14,7 +14,12 @@ from typing import Any
 
 from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
 from tests.server.test_browser_table import SEEN, _show
-from tests.server.test_field_choices import HORDES_CROWD, crowded_group_turn, group_turn
+from tests.server.test_field_choices import (
+    HORDES_CROWD,
+    armada_orders_moment,
+    crowded_group_turn,
+    group_turn,
+)
 from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
 
@@ -185,4 +190,28 @@ def test_forms_with_no_legal_action_sit_folded_under_one_line_naming_them(
     fold.locator("summary").click()
     assert fold.locator(f".space-form[data-type='{Board.TAG}']").is_visible()
     _panel_shot(page, "forms-not-possible-now.png")
+    page.close()
+
+
+def test_the_armada_order_form_lists_the_chosen_officers_own_orders(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """ARM-OFF-ACTION: the officer's order form is lists, not typed text: choosing an
+    officer lists its own legal orders by name, and the list follows the officer."""
+    from warbench.rulesets.armada.actions import Order
+
+    game, decision, space = armada_orders_moment()
+    legal = [action for action in space.every_legal() or [] if isinstance(action, Order)]
+    view = game.observe(decision.player).state
+    page = _showing(server, browser, "armada", "tactician", game)
+    form = page.locator(f".space-form[data-type='{Order.TAG}']")
+    officer, order = form.locator("[data-field='officer']"), form.locator("[data-field='order']")
+    for index in sorted({o.officer for o in legal}):
+        label = next(text for text in officer.locator("option").all_inner_texts()
+                     if text.startswith(view.officers[index].name))
+        officer.select_option(label=label)
+        listed = [text for text in order.locator("option").all_inner_texts()
+                  if text != "other…"]
+        assert listed == sorted({o.order.replace("-", " ") for o in legal if o.officer == index})
+    _panel_shot(page, "armada-order-form.png")
     page.close()

@@ -327,3 +327,47 @@ def test_robogear_move_examples_name_the_unit_as_the_table_labels_it() -> None:
     labels = {f"{unit.id} {game.ruleset.data.units[unit.type].name}" for unit in game.state.units}
     for words in space["sample_words"]:
         assert words.split(" moves ")[0] in labels, words
+
+
+def armada_orders_moment() -> Any:
+    """ARM-OFF-ACTION: a seeded Armada game (random play) at the first decision of seat 0
+    where three or more officers may give orders; its decision and Order space."""
+    from warbench.core.agents import RandomAgent
+    from warbench.core.engine import Game
+    from warbench.core.registry import ruleset
+    from warbench.rulesets.armada.actions import Order
+
+    game = Game.new(ruleset("armada"), seed=1, players=2)
+    agent = RandomAgent(1)
+    for _ in range(600):
+        decision = game.pending()[0]
+        space = next((s for s in decision.spaces if s.action_type is Order), None)
+        officers = {o.officer for o in space.every_legal() or []} if space else set()
+        if space is not None and decision.player == 0 and len(officers) > 2:
+            return game, decision, space
+        game.apply(decision.player, agent.choose(game.observe(decision.player), decision))
+    raise AssertionError("no decision with three officers' orders in 600")
+
+
+def test_armada_order_form_lists_each_officers_own_legal_orders_by_name() -> None:
+    """ARM-OFF-ACTION: an officer's order form lists the officers, the orders, fleets and
+    choices by name, from every order legal now (``OrderSpace.every_legal``: the listing of
+    the rules, none left to chance), each officer's own orders alone (an admiral's
+    encouragement, a chief technician's scan). Role changes, which the same space offers
+    as examples, give the Order form's lists nothing."""
+    from warbench.rulesets.armada.actions import Order
+
+    game, decision, space = armada_orders_moment()
+    legal = [action for action in space.every_legal() or [] if isinstance(action, Order)]
+    assert legal and all(space.validate(action) is None for action in legal)
+    form = _form(snapshot(game, decision.player), Order.TAG)
+    view = game.observe(decision.player).state
+    assert set(_choices(form["officer"])) == {order.officer for order in legal}
+    officers = _choices(form["officer"])
+    for officer, words in officers.items():
+        assert words.startswith(view.officers[officer].name)
+    own = {officer: set(_choices({"choices": choices}))
+           for officer, choices in form["order"]["per_piece"]["choices"]}
+    assert own == {officer: {o.order for o in legal if o.officer == officer} for officer in own}
+    assert set(_choices(form["fleet"])) == {order.fleet for order in legal}
+    assert _choices(form["choice"]).get("") in (None, "none")

@@ -17,11 +17,12 @@ Words = Callable[[Action, str], str | None]
 #: Why an action is set aside (``Ruleset.action_aside`` on the seat's state).
 Aside = Callable[[Action], str | None]
 
-#: Fields naming the piece that acts, in the order a form's actor is looked for.
-ACTOR_FIELDS = ("unit", "ship", "model")
+#: Fields naming the piece (or Armada's officer) that acts, in the order a form's actor is
+#: looked for.
+ACTOR_FIELDS = ("unit", "ship", "model", "officer")
 #: Fields naming something the acting piece carries (a weapon, a ship's system or fire
-#: control): a form lists the chosen piece's alone.
-OWN_FIELDS = frozenset({"weapon", "system", "control"})
+#: control) or may give (an officer's orders): a form lists the chosen one's alone.
+OWN_FIELDS = frozenset({"weapon", "system", "control", "order"})
 
 
 def field_choices(spec: Mapping[str, Any], drawn: list[Action], words: Words | None

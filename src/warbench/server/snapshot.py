@@ -114,7 +114,10 @@ def space_plain(
     for action in drawn:  # two samples that read alike would be two identical buttons
         worded.setdefault(text(action), action)
     fields = field_specs(space.action_type)
-    annotate(fields, [*drawn, *more], words, aside)
+    # the form makes actions of its space's type alone (Armada's order space also draws
+    # role changes, which its examples offer)
+    annotate(fields, [a for a in (*drawn, *more) if isinstance(a, space.action_type)], words,
+             aside)
     return {
         "index": index,
         "type": space.action_type.TAG,

@@ -75,9 +75,12 @@ FLEET_FIELDS = frozenset({"fleet", "target", "ally"})
 
 
 def field_value_words(state: ArmadaState, action: Action, field: str) -> str | None:
-    """A fleet, officer or gravity mine named by ``action``'s ``field``, in words (one
-    naming nothing on the table says so; ``None`` for other fields)."""
+    """A fleet, officer or gravity mine named by ``action``'s ``field``, or an order's name
+    or choice (what to boost, repair, direct or whom to jam), in words (a number naming
+    nothing on the table says so; ``None`` for other fields)."""
     value = getattr(action, field, None)
+    if isinstance(action, Order) and field in ("order", "choice") and isinstance(value, str):
+        return value.replace("-", " ") if value else "none"
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if field in FLEET_FIELDS:

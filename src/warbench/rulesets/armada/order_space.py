@@ -75,6 +75,11 @@ class OrderSpace(ParamSpace):
         helm_order = tables.orders[name].phase == Phase.HELM.value
         return not (helm_order and self.fleets is not None and officer.fleet not in self.fleets)
 
+    def every_legal(self) -> list[Action]:
+        """Every order offered now (:meth:`candidates` lists them all; role changes, of
+        another kind than this form's, are left to its examples)."""
+        return [action for action in self.candidates() if isinstance(action, Order)]
+
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found = self.candidates()
         return [found[rng.choice_index(len(found))] for _ in range(count)] if found else []
