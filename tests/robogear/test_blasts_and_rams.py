@@ -320,12 +320,13 @@ def test_rg_grenade_refusals_name_the_rule() -> None:
     put(game, 3, 38, 24)
     game.state.units[1].grenades = 0
     turn_of(game, 0, dice=[6] * 6)
-    assert game.check(0, Throw(0, 3)) == "a grenade reaches short range only (engine default)"
-    assert game.check(0, Throw(0, 1)) == "grenades are thrown at an enemy on the table"
-    assert game.check(0, Throw(1, 2)) == "this unit has no hand grenades left"
+    assert game.check(0, Throw(0, 3)) == (
+        "a grenade reaches short range only (engine default, RG-GRENADE)")
+    assert game.check(0, Throw(0, 1)) == "grenades are thrown at an enemy on the table (RG-BLAST)"
+    assert game.check(0, Throw(1, 2)) == "this unit has no hand grenades left (RG-INF-GRENADE-ICON)"
     game.apply(0, Shoot(0, 0, 3))
     assert game.check(0, Throw(0, 2)) == (
-        "a grenade is thrown instead of the main weapon: it has already fired")
+        "a grenade is thrown instead of the main weapon: it has already fired (RG-GRENADE)")
 
 
 def test_ram_rolls_armour_and_claws_and_the_table_hurts_both() -> None:

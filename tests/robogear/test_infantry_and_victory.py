@@ -139,12 +139,12 @@ def test_rg_inf_apc_boarding_and_leaving_refused_with_the_reason() -> None:
     put(game, 3, 40, 12.3)
     put(game, 4, 50, 50)
     turn_of(game, 1)
-    assert game.check(0, Board(2, 3)) == "troopers board only their own machines"
+    assert game.check(0, Board(2, 3)) == "troopers board only their own machines (RG-INF-APC)"
     assert game.check(0, Board(2, 0)) == (
-        "the trooper must stand at the machine's door (touching it)")
-    assert game.check(0, Disembark(1)) == "the unit is not aboard a carrier"
+        "the trooper must stand at the machine's door (touching it, RG-INF-APC)")
+    assert game.check(0, Disembark(1)) == "the unit is not aboard a carrier (RG-INF-APC)"
     game.apply(0, Board(1, 0))
-    assert game.check(0, Board(1, 0)) == "the unit is already aboard"
+    assert game.check(0, Board(1, 0)) == "the unit is already aboard (RG-INF-APC)"
 
 
 def test_riders_who_had_their_turn_do_not_act_again_in_the_carriers_turn() -> None:

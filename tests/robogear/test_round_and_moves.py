@@ -312,7 +312,7 @@ def test_rg_art_battery_the_gap_and_its_reason_come_from_the_data(tmp_path: Path
     turn_of(game, 0)
     assert game.check(0, Move(0, 270.0, 2.0)) is None
     assert game.check(0, Move(0, 270.0, 4.0)) == (
-        "a battery's guns stand within 6 steps of a neighbour")
+        "a battery's guns stand within 6 steps of a neighbour (RG-ART-BATTERY)")
 
 
 def test_battery_crews_serve_only_their_guns_and_stay_by_them() -> None:

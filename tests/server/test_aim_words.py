@@ -57,10 +57,11 @@ def test_robogear_ones_own_unit_that_cannot_shoot_says_why() -> None:
     assert walker["action"] is None
     assert walker["reason"] == ("1 Strider walker cannot shoot now (at the nearest enemy, "
                                 "3 Mantis walker): 3 Mantis walker is beyond long range "
-                                "(77.6 steps)")
+                                "(77.6 steps, RG-FIRE-BANDS)")
     # a reason the same whatever the target is said without one
     assert _aim(game, "2 Rover carrier", EMPTY_SHOOT, "unit")["reason"] == (
-        "2 Rover carrier cannot shoot now: 2 Rover carrier is not in the squad taking its turn")
+        "2 Rover carrier cannot shoot now: 2 Rover carrier is not in the squad taking its turn "
+        "(RG-ACTIONS)")
     assert _aim(game, "1 Strider walker", EMPTY_SHOOT)["reason"] == (
         "1 Strider walker is your own unit: there is no legal Shoot now")
     assert _aim(game, "3 Mantis walker", EMPTY_SHOOT)["reason"] == (
@@ -83,7 +84,8 @@ def test_robogear_ones_own_unit_clicked_as_a_target_is_said_to_be_ones_own() -> 
     own = _aim(game, "1 Strider walker", EMPTY_SHOOT)
     assert own["action"] is None
     assert own["reason"] == (
-        "1 Strider walker is your own unit: only enemy units may be chosen as targets")
+        "1 Strider walker is your own unit: only enemy units may be chosen as targets "
+        "(RG-ACTIONS)")
     acting = _aim(game, "1 Strider walker", EMPTY_SHOOT, "unit")
     assert acting["action"]["unit"] == 1 and acting["reason"] is None
     assert acting["note"] == "unit, target chosen from a legal example of 1 Strider walker"

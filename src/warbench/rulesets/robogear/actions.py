@@ -7,8 +7,12 @@ of its units may act, each from its own resource.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from warbench.core.actions import Action
+
+#: The row the engine's own checks name (no such unit, not its turn, a malformed value).
+ACTIONS_RULE: Final = "RG-ACTIONS"
 
 
 @dataclass(frozen=True, slots=True)

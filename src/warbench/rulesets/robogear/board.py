@@ -21,6 +21,7 @@ from warbench.core.preview import Ghost, Preview
 from warbench.core.rounding import round_to
 from warbench.rulesets.robogear import moves
 from warbench.rulesets.robogear.actions import (
+    ACTIONS_RULE,
     Activate,
     Board,
     ChooseEdge,
@@ -132,7 +133,7 @@ def action_preview(data: RobogearData, state: RobogearState, action: Action) -> 
             "a turn needs a facing")
         return Preview((Ghost(label, unit.x, unit.y, action.facing % 360.0),), refusal)
     if not isfinite(action.heading) or not isfinite(action.distance):
-        return Preview(refusal="a move needs a positive distance and a heading")
+        return Preview(refusal=f"a move needs a positive distance and a heading ({ACTIONS_RULE})")
     x, y = moves.move_end(unit, action.heading, action.distance)
     return Preview((Ghost(label, x, y, unit.facing),), moves.move_refusal(state, data, action))
 

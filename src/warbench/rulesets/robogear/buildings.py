@@ -12,12 +12,12 @@ from math import hypot
 from typing import Final
 
 from warbench.core.rounding import round_to
-from warbench.rulesets.robogear.actions import Enter, Leave
+from warbench.rulesets.robogear.actions import ACTIONS_RULE, Enter, Leave
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Occupied
 from warbench.rulesets.robogear.infantry import trooper_block
-from warbench.rulesets.robogear.moves import CREW_STAYS, crew_guns
+from warbench.rulesets.robogear.moves import CREW_RULE, CREW_STAYS, crew_guns
 from warbench.rulesets.robogear.pieces import Block, Unit
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import CONTACT, flying, slot_point
@@ -47,24 +47,25 @@ def enter_refusal(state: RobogearState, data: RobogearData, action: Enter) -> st
     """A trooper touching a building with a free slot, held by no enemy, enters for the
     boarding cost."""
     unit = state.units[action.unit]
-    blocked = trooper_block(state, unit)
+    blocked = trooper_block(state, unit, "RG-BLD-ENTER")
     if blocked:
         return blocked
     if unit.inside >= 0 or unit.carried_by >= 0:
-        return "the trooper is already inside a building or a carrier"
+        return "the trooper is already inside a building or a carrier (RG-BLD-ENTER)"
     if crew_guns(state, unit):
-        return f"{CREW_STAYS}: it does not go into a building"
+        return f"{CREW_STAYS}: it does not go into a building ({CREW_RULE})"
     if not 0 <= action.building < len(state.terrain) or not state.terrain[action.building].slots:
-        return f"terrain piece {action.building} is not a building with firing slots"
+        return (f"terrain piece {action.building} is not a building with firing slots "
+                f"({ACTIONS_RULE})")
     block = state.terrain[action.building]
     if wall_gap(unit, block) > CONTACT:
-        return f"the trooper must touch the {block.name}'s wall to enter it"
+        return f"the trooper must touch the {block.name}'s wall to enter it (RG-BLD-ENTER)"
     if any(state.enemies(u.player, unit.player) for u in occupants(state, action.building)):
-        return f"the enemy holds the {block.name}"
+        return f"the enemy holds the {block.name} (RG-BLD-ENTER)"
     if not _free_slots(state, action.building):
-        return f"every firing slot of the {block.name} is taken ({block.slots})"
+        return f"every firing slot of the {block.name} is taken ({block.slots}, RG-BLD-SLOT)"
     if unit.points_left < data.tables.board_cost:
-        return f"entering a building costs {data.tables.board_cost} resource"
+        return f"entering a building costs {data.tables.board_cost} resource (RG-BLD-ENTER)"
     return None
 
 
@@ -102,14 +103,14 @@ def leave_refusal(state: RobogearState, data: RobogearData, action: Leave) -> st
     """A trooper inside steps out beside its slot for the boarding cost."""
     unit = state.units[action.unit]
     if unit.inside < 0:
-        return "the trooper is not inside a building"
-    blocked = trooper_block(state, unit)
+        return "the trooper is not inside a building (RG-BLD-LEAVE)"
+    blocked = trooper_block(state, unit, "RG-BLD-LEAVE")
     if blocked:
         return blocked
     if unit.points_left < data.tables.board_cost:
-        return f"leaving a building costs {data.tables.board_cost} resource"
+        return f"leaving a building costs {data.tables.board_cost} resource (RG-BLD-LEAVE)"
     if _doorstep(state, data, unit) is None:
-        return "the place outside the slot is taken or off the table"
+        return "the place outside the slot is taken or off the table (RG-BLD-LEAVE)"
     return None
 
 

@@ -16,13 +16,13 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry.templates import BlastTemplate
 from warbench.core.geometry.vectors import Point, to_radians
 from warbench.core.rounding import round_to
-from warbench.rulesets.robogear.actions import Shoot, Throw
+from warbench.rulesets.robogear.actions import ACTIONS_RULE, Shoot, Throw
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy, wound_pilot
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, WeaponRecord, steps
 from warbench.rulesets.robogear.events import BlastLanded, ShotResolved
 from warbench.rulesets.robogear.flames import FlamePlan, swings
 from warbench.rulesets.robogear.picture import unit_label
-from warbench.rulesets.robogear.pieces import Unit
+from warbench.rulesets.robogear.pieces import Unit, spending_rule
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import (
@@ -76,9 +76,10 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
     others = state.units if enemies is None else enemies
     if unit.kind == "machine":
         if unit.pilot <= 0:
-            return "a machine without a pilot can neither shoot nor move"
+            return "a machine without a pilot can neither shoot nor move (RG-SETUP-PILOT)"
         if unit.pilot < data.measures.pilot_lives and unit.moved:
-            return "a machine with a wounded pilot either moves or shoots in a turn"
+            return ("a machine with a wounded pilot either moves or shoots in a turn "
+                    "(RG-PILOT-WOUND)")
         fly = book(data).flyers
         air = unit.type in fly
         teams, side = state.teams, state.teams[unit.player]
@@ -92,20 +93,22 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
                     and hypot(x - other.x, y - other.y) - radius - other.radius
                     <= CONTACT):
                 return (f"{unit_label(data, unit)} touches enemy machine {unit_label(data, other)}:"
-                        " back off to shoot")
+                        " back off to shoot (RG-FIRE-CONTACT)")
     elif unit.kind == "gun":
         if unit.carried_by >= 0:
-            return "a gun aboard a carrier cannot fire (engine default)"
+            return "a gun aboard a carrier cannot fire (engine default, RG-INF-APC-GUN)"
         if unit.moved:
-            return "a gun either turns and fires or is moved by its crew in a turn, not both"
+            return ("a gun either turns and fires or is moved by its crew in a turn, not both "
+                    "(RG-ART-CREW)")
         if not (record.pilot_seat and unit.pilot > 0) and not crew_for(state, data, unit):
             seat = "a pilot in its seat or " if record.pilot_seat else ""
-            return f"a gun fires only with {seat}a trooper of its crew within a step {FREE_CREW}"
+            return (f"a gun fires only with {seat}a trooper of its crew within a step {FREE_CREW} "
+                    "(RG-ART-CREW)")
     else:
         if unit.crewing:
-            return "a trooper serving a gun does nothing else this round"
+            return "a trooper serving a gun does nothing else this round (RG-ART-CREW)"
         if unit.healing >= 0 or unit.held_by >= 0:
-            return "a medic and the trooper being treated do nothing else"
+            return "a medic and the trooper being treated do nothing else (RG-HEAL)"
         here = spot(state, unit)
         teams, side = state.teams, state.teams[unit.player]
         x, y, radius = here.x, here.y, here.radius
@@ -116,7 +119,8 @@ def shooting_block(state: RobogearState, data: RobogearData, unit: Unit,
                     and other.carried_by < 0
                     and hypot(x - other.x, y - other.y) - radius - other.radius
                     <= CONTACT):
-                return f"trooper {unit.id} is in close combat with {other.id}: step away to shoot"
+                return (f"{unit_label(data, unit)} is in close combat with "
+                        f"{unit_label(data, other)}: step away to shoot (RG-INF-FIRE-CONTACT)")
     return None
 
 
@@ -131,19 +135,20 @@ def weapon_block(unit: Unit, weapon: WeaponRecord, index: int) -> str | None:
     """Why weapon ``index`` of the unit cannot fire now at any target, or None: a grenade
     thrown, jammed, fired its shots, out of ammunition, or the resource short."""
     if unit.threw:
-        return "a hand grenade is thrown instead of the main weapon this turn"
+        return "a hand grenade is thrown instead of the main weapon this turn (RG-GRENADE)"
     if index in unit.jammed:
-        return f"the {weapon.name} is jammed (critical token)"
+        return f"the {weapon.name} is jammed (critical token, RG-FIRE-TOKEN)"
     shots = unit.fired.count(index)
     if unit.kind == "machine" and shots:
-        return f"each weapon of a machine fires once a turn; the {weapon.name} has fired"
+        return (f"each weapon of a machine fires once a turn; the {weapon.name} has fired "
+                "(RG-FIRE-ONCE)")
     if unit.kind == "trooper" and shots >= weapon.shots:
-        return f"the {weapon.name} fires {weapon.shots} time(s) a turn"
+        return f"the {weapon.name} fires {weapon.shots} time(s) a turn (RG-INF-FIRE-TIMES)"
     if unit.ammo[index] == 0:
-        return f"the {weapon.name} is out of ammunition"
+        return f"the {weapon.name} is out of ammunition (RG-FIRE-AMMO)"
     cost = weapon.cost if unit.kind == "trooper" else 1
     if unit.points_left < cost:
-        return f"a shot costs {cost} resource; {unit.points_left} left"
+        return f"a shot costs {cost} resource; {unit.points_left} left ({spending_rule(unit)})"
     return None
 
 
@@ -236,15 +241,15 @@ def shot_detail(
     :class:`Aim` at the target, if already made (a listing asks it of every weapon)."""
     record = data.units[unit.type]
     if not 0 <= action.weapon < len(record.weapons):
-        return f"{record.name} has no weapon {action.weapon}"
+        return f"{unit_label(data, unit)} has no weapon {action.weapon} ({ACTIONS_RULE})"
     if not 0 <= action.target < len(state.units):
-        return f"there is no unit {action.target}"
+        return f"there is no unit {action.target} ({ACTIONS_RULE})"
     weapon = record.weapons[action.weapon]
     target = state.units[action.target]
     if not target.alive or target.reserve:
-        return f"{unit_label(data, target)} is not on the table"
+        return f"{unit_label(data, target)} is not on the table ({ACTIONS_RULE})"
     if not state.enemies(unit.player, target.player):
-        return "only enemy units may be chosen as targets"
+        return f"only enemy units may be chosen as targets ({ACTIONS_RULE})"
     spent = weapon_block(unit, weapon, action.weapon)
     if spent:
         return spent
@@ -259,30 +264,32 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
     pilot, small arms, then range, arc, sight and template through ``view``."""
     t_record = data.units[target.type]
     if action.at_pilot and (t_record.cockpit != "open" or target.pilot <= 0):
-        return "only the pilot of an open machine can be shot at"
+        return "only the pilot of an open machine can be shot at (RG-PILOT-OPEN)"
     if target.kind != "trooper" and not action.at_pilot and unit.kind == "trooper" and (
         "armour_piercing" not in weapon.traits and "blast" not in weapon.traits
     ):
-        return "small arms cannot harm machines or guns; only armour-piercing weapons can"
+        return ("small arms cannot harm machines or guns; only armour-piercing weapons can "
+                "(RG-INF-SMALLARMS)")
     if "flamer" in weapon.traits:
         return view.flame(weapon)
     sheet = book(data)
     reach = owners_band(view.distance, sheet.band_edges, weapon.damage, sheet.penalties)
     if reach is None:
-        return f"{unit_label(data, target)} is beyond long range ({view.distance:.1f} steps)"
+        return (f"{unit_label(data, target)} is beyond long range "
+                f"({view.distance:.1f} steps, RG-FIRE-BANDS)")
     if weapon.damage[reach] == 0:
-        return f"the {weapon.name} is useless at that range (damage 0)"
+        return f"the {weapon.name} is useless at that range (damage 0, RG-FIRE-BANDS)"
     if unit.kind != "trooper" and not (weapon.turret or record.turntable) and not view.aimed():
-        return f"the {weapon.name} is fixed: turn to point it at the target first"
+        return f"the {weapon.name} is fixed: turn to point it at the target first (RG-FIRE-AIM)"
     if action.indirect:
         if "indirect" not in weapon.traits:
-            return f"the {weapon.name} cannot fire indirectly"
+            return f"the {weapon.name} cannot fire indirectly (RG-IND)"
         # a lobbing gun that sees its target lobs at the player's choice (RG-IND)
         if view.share() >= 1.0 and not view.spotted():
             return ("indirect fire at a target out of the gun's sight needs a friendly"
-                    " spotter or radar that sees it")
+                    " spotter or radar that sees it (RG-IND)")
     elif view.share() >= 1.0:
-        return f"{unit_label(data, target)} is out of sight"
+        return f"{unit_label(data, target)} is out of sight (RG-FIRE-LOS)"
     if "blast" in weapon.traits or "indirect" in weapon.traits:
         return view.marker(weapon.blast_cm)
     return None
@@ -296,7 +303,7 @@ def _marker_refusal(
     for other in state.units:
         if other.on_table and not state.enemies(other.player, unit.player) and not (
                 out_of_reach(aim.x, aim.y, radius, other)) and marker.touches(body(other)):
-            return "a blast marker may not be placed touching a friendly model"
+            return "a blast marker may not be placed touching a friendly model (RG-BLAST)"
     return None
 
 
@@ -305,11 +312,11 @@ def throw_refusal(
 ) -> str | None:
     """Why this grenade may not be thrown, or None."""
     if unit.kind != "trooper" or unit.grenades <= 0:
-        return "this unit has no hand grenades left"
+        return "this unit has no hand grenades left (RG-INF-GRENADE-ICON)"
     if unit.threw:
-        return "no more than one grenade a turn"
+        return "no more than one grenade a turn (RG-GRENADE)"
     if unit.fired:
-        return "a grenade is thrown instead of the main weapon: it has already fired"
+        return "a grenade is thrown instead of the main weapon: it has already fired (RG-GRENADE)"
     return shooting_block(state, data, unit) or throw_detail(state, data, unit, action)
 
 
@@ -318,17 +325,17 @@ def throw_detail(
 ) -> str | None:
     """Why this grenade may not be thrown, for a unit free to throw one."""
     if unit.points_left < 1:
-        return "a throw costs 1 resource"
+        return "a throw costs 1 resource (RG-INF-ACT)"
     if not 0 <= action.target < len(state.units):
-        return f"there is no unit {action.target}"
+        return f"there is no unit {action.target} ({ACTIONS_RULE})"
     target = state.units[action.target]
     if not target.on_table or not state.enemies(unit.player, target.player):
-        return "grenades are thrown at an enemy on the table"
+        return "grenades are thrown at an enemy on the table (RG-BLAST)"
     shooter = spot(state, unit)
     if band(gap(shooter, target), book(data).band_edges) != 0:
-        return "a grenade reaches short range only (engine default)"
+        return "a grenade reaches short range only (engine default, RG-GRENADE)"
     if hidden_share(state, data, shooter, target) >= 1.0:
-        return f"{unit_label(data, target)} is out of sight"
+        return f"{unit_label(data, target)} is out of sight (RG-FIRE-LOS)"
     return _marker_refusal(state, data, unit, target, data.measures.grenade_blast_cm)
 
 

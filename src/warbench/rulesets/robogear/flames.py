@@ -157,9 +157,11 @@ class FlamePlan:
         over = [lay for lay in self.layings if aim.id in lay.hits]
         if not over:
             if not self._reaches(aim):
+                label = f"{aim.id} {self.data.units[aim.type].name}"  # picture.unit_label
                 if aim.inside >= 0:
-                    return None, f"the flamer template does not reach unit {aim.id}'s firing slot"
-                return None, f"the flamer template does not reach unit {aim.id}"
+                    return None, (f"the flamer template does not reach {label}'s firing slot "
+                                    "(RG-FLAME-BUILDING)")
+                return None, f"the flamer template does not reach {label} (RG-FLAME)"
             return None, "the flamer template may not touch a friendly model"
         if aim.kind != "machine":
             most = max(len(lay.hits) for lay in over)

@@ -14,7 +14,7 @@ from math import dist
 from typing import cast
 
 from warbench.core.actions import Action
-from warbench.rulesets.robogear.actions import Regroup
+from warbench.rulesets.robogear.actions import ACTIONS_RULE, Regroup
 from warbench.rulesets.robogear.data import CM_PER_STEP, RobogearData, steps
 from warbench.rulesets.robogear.pieces import Squad
 from warbench.rulesets.robogear.sheets import book
@@ -76,15 +76,15 @@ def merge_refusal(
     """Why the squad of element ``join`` may not join element ``into``, or None."""
     if not (0 <= join < len(state.elements) and 0 <= into < len(state.elements)) or (
             join == into):
-        return "name two different squads or groups of yours"
+        return f"name two different squads or groups of yours ({ACTIONS_RULE})"
     first, second = state.elements[join], state.elements[into]
     if first.player != player or second.player != player:
-        return "only your own squads can be grouped"
+        return "only your own squads can be grouped (RG-GROUP-FORM)"
     if len(first.squads) != 1 or not second.squads:
-        return "a single squad joins a squad or a group"
+        return "a single squad joins a squad or a group (RG-GROUP-TRAITS)"
     squads = [state.squads[s] for s in (*second.squads, *first.squads)]
     if len(squads) > 3:
-        return "a group has at most three squads"
+        return "a group has at most three squads (RG-GROUP-TRAITS)"
     return group_problem([squad_type(state, data, s) for s in squads],
                          [_leader(state, s) for s in squads], steps(data.measures.group_gap_cm))
 
@@ -100,20 +100,20 @@ def _types_problem(types: list[SquadType]) -> str | None:
     """Why squads of these types may not form one group, or None (a few comparisons of
     a few members: cheaper than any cache of the answers)."""
     if any(types.count(t) > 2 for t in types):
-        return "a group has at most two squads of one type"
+        return "a group has at most two squads of one type (RG-GROUP-TRAITS)"
     if SquadType.AIR in types and any(t is not SquadType.AIR for t in types):
-        return "ground units cannot be grouped with air units"
+        return "ground units cannot be grouped with air units (RG-GROUP-TRAITS)"
     return None
 
 
 def _places_problem(places: list[tuple[float, float] | None], limit: float) -> str | None:
     if any(p is None for p in places):
-        return "every squad of a group must be on the table"
+        return "every squad of a group must be on the table (RG-GROUP-TRAITS)"
     for a in places:
         for b in places:
             if a is not None and b is not None and dist(a, b) > limit:
                 return (f"the squads of a group must be within {limit * CM_PER_STEP:g} cm of"
-                        " each other")
+                        " each other (RG-GROUP-TRAITS)")
     return None
 
 
@@ -123,10 +123,10 @@ def regroup_refusal(
     """Why this regrouping is illegal, or None."""
     if action.disband >= 0:
         if action.disband >= len(state.elements):
-            return f"there is no group {action.disband}"
+            return f"there is no group {action.disband} ({ACTIONS_RULE})"
         group = state.elements[action.disband]
         if group.player != player or len(group.squads) < 2:
-            return "only a group of yours (two or more squads) can be disbanded"
+            return "only a group of yours (two or more squads) can be disbanded (RG-GROUP-FORM)"
         return None
     if action.join >= 0 or action.into >= 0:
         return merge_refusal(state, data, player, action.join, action.into)

@@ -15,7 +15,7 @@ from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
-from warbench.rulesets.robogear.actions import Regroup
+from warbench.rulesets.robogear.actions import ACTIONS_RULE, Regroup
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.group_rules import regroup_options, regroup_refusal
@@ -38,7 +38,7 @@ class RegroupSpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Regroup):
-            return f"{action!r} is not a regrouping"
+            return f"{action!r} is not a regrouping ({ACTIONS_RULE})"
         return regroup_refusal(self._state, self._data, self.player, action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
@@ -63,7 +63,8 @@ class Regrouping(Procedure[RobogearState, RobogearData]):
     def act(self, game: RobogearGame, player: int, action: Action) -> None:
         state = game.state
         if not isinstance(action, Regroup):
-            raise IllegalAction(f"{action!r}: regroup or pass at the start of the round")
+            raise IllegalAction(f"{action!r}: regroup or pass at the start of the round "
+                                "(RG-GROUP-FORM)")
         refusal = regroup_refusal(state, game.data, player, action)
         if refusal:
             raise IllegalAction(refusal)

@@ -10,25 +10,32 @@ from warbench.core.decisions import DrawnSpace
 from warbench.core.events import RollEffect
 from warbench.core.rng import RandomStream
 from warbench.core.rounding import round_to
-from warbench.rulesets.robogear.actions import Board, Deploy, Disembark, Heal, Melee
+from warbench.rulesets.robogear.actions import (
+    ACTIONS_RULE,
+    Board,
+    Deploy,
+    Disembark,
+    Heal,
+    Melee,
+)
 from warbench.rulesets.robogear.damage import RobogearGame, damage
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import Boarded, Deployed, Fought, Healed
 from warbench.rulesets.robogear.fire import FREE_CREW, crew_for
-from warbench.rulesets.robogear.moves import CREW_STAYS, battery_mates, crew_guns
-from warbench.rulesets.robogear.picture import unit_label
+from warbench.rulesets.robogear.moves import CREW_RULE, CREW_STAYS, battery_mates, crew_guns
+from warbench.rulesets.robogear.picture import unit_label, unit_words
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.state import RobogearState, Section, section
 from warbench.rulesets.robogear.table import Sight, flying, free_spot, gap, touching
 
 
-def trooper_block(state: RobogearState, unit: Unit) -> str | None:
+def trooper_block(state: RobogearState, unit: Unit, rule: str) -> str | None:
     if unit.kind != "trooper":
-        return "only troopers do that"
+        return f"only troopers do that ({rule})"
     if unit.crewing:
-        return "a trooper serving a gun does nothing else this round"
+        return "a trooper serving a gun does nothing else this round (RG-ART-CREW)"
     if unit.healing >= 0 or unit.held_by >= 0:
-        return "a medic and the trooper being treated do nothing else"
+        return "a medic and the trooper being treated do nothing else (RG-HEAL)"
     return None
 
 
@@ -39,21 +46,22 @@ def _other(state: RobogearState, index: int) -> Unit | None:
 def melee_refusal(state: RobogearState, data: RobogearData, action: Melee) -> str | None:
     """Close combat is trooper against trooper, one on one, base to base."""
     unit = state.units[action.unit]
-    blocked = trooper_block(state, unit) or (
-        "a trooper in a carrier cannot fight hand to hand" if unit.carried_by >= 0 else None)
+    blocked = trooper_block(state, unit, "RG-CC-INF") or (
+        "a trooper in a carrier cannot fight hand to hand (RG-INF-APC)"
+        if unit.carried_by >= 0 else None)
     if blocked:
         return blocked
     target = _other(state, action.target)
     if target is None or not target.on_table or not state.enemies(unit.player, target.player):
-        return "close combat needs an enemy on the table"
+        return "close combat needs an enemy on the table (RG-CC-INF)"
     if target.kind != "trooper":
-        return "troopers fight only troopers in close combat, never machines"
+        return "troopers fight only troopers in close combat, never machines (RG-CC-INF)"
     if unit.inside >= 0 or target.inside >= 0:
-        return "no close combat through a building's firing slot (engine default)"
+        return "no close combat through a building's firing slot (engine default, RG-BLD-SLOT)"
     if not touching(unit, target):
-        return "close combat needs the two bases touching"
+        return "close combat needs the two bases touching (RG-CC-INF)"
     if unit.points_left < data.tables.melee_cost:
-        return f"close combat costs {data.tables.melee_cost} resource"
+        return f"close combat costs {data.tables.melee_cost} resource (RG-INF-ACT)"
     return None
 
 
@@ -93,26 +101,26 @@ def heal_refusal(state: RobogearState, data: RobogearData, action: Heal) -> str 
     """A medic on the table with resource left treats an allied trooper in the red
     section, within a step."""
     unit = state.units[action.unit]
-    blocked = trooper_block(state, unit)
+    blocked = trooper_block(state, unit, "RG-HEAL")
     if blocked:
         return blocked
     if not data.units[unit.type].medic:
-        return "only medics heal"
+        return "only medics heal (RG-INF-MEDIC)"
     if unit.carried_by >= 0:
-        return "a medic riding a carrier gets off first: it treats from within a step"
+        return "a medic riding a carrier gets off first: it treats from within a step (RG-HEAL)"
     if unit.points_left <= 0:
-        return "a medic with no resource left stands frozen until its next turn"
+        return "a medic with no resource left stands frozen until its next turn (RG-HEAL)"
     target = _other(state, action.target)
     if target is None or not target.on_table or target is unit or target.kind != "trooper":
-        return "a medic treats another trooper on the table"
+        return "a medic treats another trooper on the table (RG-HEAL)"
     if state.enemies(unit.player, target.player):
-        return "a medic treats only allied troopers"
+        return "a medic treats only allied troopers (RG-HEAL)"
     if section(data.units[target.type], target.damage) is not Section.RED:
-        return "only a trooper in the red section can be brought back to yellow"
+        return "only a trooper in the red section can be brought back to yellow (RG-INF-MEDIC)"
     if gap(unit, target) > 1.0:
-        return "the medic must be within a step of the trooper"
+        return "the medic must be within a step of the trooper (RG-HEAL)"
     if target.healing >= 0 or target.held_by >= 0:
-        return "that trooper is already busy with a treatment"
+        return "that trooper is already busy with a treatment (RG-HEAL)"
     return None
 
 
@@ -148,12 +156,13 @@ def _places(unit: Unit) -> int:
 
 def _gun_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | None:
     if not data.units[unit.type].wheels:
-        return "a gun without wheels cannot be loaded into a carrier"
+        return "a gun without wheels cannot be loaded into a carrier (RG-INF-APC-GUN)"
     if battery_mates(state, unit):
         return (f"a battery's guns stand within {data.measures.battery_gap_steps:g} steps of"
-                " a neighbour: one is not loaded away from the others")
+                " a neighbour: one is not loaded away from the others (RG-ART-BATTERY)")
     if not crew_for(state, data, unit):
-        return f"loading a gun takes a trooper of its crew within a step {FREE_CREW}"
+        return (f"loading a gun takes a trooper of its crew within a step {FREE_CREW} "
+                "(RG-INF-APC-GUN)")
     return None
 
 
@@ -162,32 +171,35 @@ def board_refusal(state: RobogearState, data: RobogearData, action: Board) -> st
     places) or an empty driver's seat (a pilot for a cabin or a gun's pilot seat, any
     trooper for an operator's platform), touching the machine, for 1 resource."""
     unit = state.units[action.unit]
-    loading = _gun_block(state, data, unit) if unit.kind == "gun" else trooper_block(state, unit)
-    blocked = loading or ("the unit is already aboard" if unit.carried_by >= 0 else None)
+    loading = _gun_block(state, data, unit) if unit.kind == "gun" else trooper_block(
+        state, unit, "RG-INF-APC")
+    blocked = loading or (
+        "the unit is already aboard (RG-INF-APC)" if unit.carried_by >= 0 else None)
     if blocked:
         return blocked
     if crew_guns(state, unit):
-        return f"{CREW_STAYS}: it does not board"
+        return f"{CREW_STAYS}: it does not board ({CREW_RULE})"
     machine = _other(state, action.machine)
     seat = machine is not None and machine.kind == "gun" and data.units[machine.type].pilot_seat
     if machine is None or not machine.on_table or (machine.kind != "machine" and not seat):
-        return "board a machine on the table (or a gun's pilot seat)"
+        return "board a machine on the table (or a gun's pilot seat, RG-INF-APC)"
     if machine.player != unit.player:
-        return "troopers board only their own machines"
+        return "troopers board only their own machines (RG-INF-APC)"
     if not touching(unit, machine):
-        return "the trooper must stand at the machine's door (touching it)"
+        return "the trooper must stand at the machine's door (touching it, RG-INF-APC)"
     if unit.points_left < data.tables.board_cost:
-        return f"boarding costs {data.tables.board_cost} resource"
+        return f"boarding costs {data.tables.board_cost} resource (RG-INF-APC)"
     record = data.units[machine.type]
     if machine.pilot <= 0 and unit.kind == "trooper":
         if record.cockpit == "closed" and data.units[unit.type].role != "pilot":
-            return "only a pilot can drive a machine with a closed cabin"
+            return "only a pilot can drive a machine with a closed cabin (RG-MOVE-SIMPLE)"
         return None
     if record.transport <= 0:
-        return "this machine carries no troopers and has its pilot"
+        return "this machine carries no troopers and has its pilot (RG-PILOT-NEW)"
     aboard = sum(_places(o) for o in state.units if o.alive and o.carried_by == machine.id)
     if aboard + _places(unit) > record.transport:
-        return f"the carrier holds {record.transport} troopers (a gun takes {GUN_PLACES})"
+        return (f"the carrier holds {record.transport} troopers (a gun takes {GUN_PLACES}, "
+                "RG-INF-APC)")
     return None
 
 
@@ -214,14 +226,14 @@ def board(game: RobogearGame, action: Board) -> None:
 def disembark_refusal(state: RobogearState, data: RobogearData, action: Disembark) -> str | None:
     unit = state.units[action.unit]
     if unit.carried_by < 0:
-        return "the unit is not aboard a carrier"
-    blocked = None if unit.kind == "gun" else trooper_block(state, unit)
+        return "the unit is not aboard a carrier (RG-INF-APC)"
+    blocked = None if unit.kind == "gun" else trooper_block(state, unit, "RG-INF-APC")
     if blocked:
         return blocked
     if unit.points_left < data.tables.board_cost:
-        return f"leaving a carrier costs {data.tables.board_cost} resource"
+        return f"leaving a carrier costs {data.tables.board_cost} resource (RG-INF-APC)"
     if free_spot(state, data, unit, state.units[unit.carried_by]) is None:
-        return "there is no room at the carrier's door"
+        return "there is no room at the carrier's door (RG-INF-APC)"
     return None
 
 
@@ -245,12 +257,12 @@ def deploy_refusal(state: RobogearState, data: RobogearData, action: Deploy,
     ``sight``: the table's :class:`Sight` as it stands, if already built."""
     unit = state.units[action.unit]
     if not unit.reserve or not unit.alive:
-        return "only an infiltrator held back can be placed"
+        return "only an infiltrator held back can be placed (RG-INF-INFILTRATE)"
     if not (unit.radius <= action.x <= state.width - unit.radius
             and unit.radius <= action.y <= state.height - unit.radius):
-        return "the place is off the table"
+        return f"the place is off the table ({ACTIONS_RULE})"
     if any(block.slots and block.contains(action.x, action.y) for block in state.terrain):
-        return "the place is inside a building: enter it by a slot"
+        return "the place is inside a building: enter it by a slot (RG-BLD-TOWN)"
     placed = unit.shallow_copy()  # as dataclasses.replace would make it, far cheaper
     placed.x, placed.y, placed.reserve = action.x, action.y, False
     sight = sight or Sight(state, data)
@@ -258,9 +270,10 @@ def deploy_refusal(state: RobogearState, data: RobogearData, action: Deploy,
         if other is unit or not other.on_table:
             continue
         if not flying(data.units[other.type]) and gap(placed, other) < 0:
-            return f"the place overlaps unit {other.id}"
+            return f"the place overlaps {unit_label(data, other)} (RG-INF-INFILTRATE)"
         if state.enemies(other.player, unit.player) and sight.share(other, placed) < 1.0:
-            return f"enemy unit {other.id} would see the infiltrator there"
+            return (f"enemy {unit_label(data, other)} would see the infiltrator there "
+                    "(RG-INF-INFILTRATE)")
     return None
 
 
@@ -284,9 +297,10 @@ class DeploySpace(DrawnSpace):
 
     def judge(self, action: Action, sight: Sight | None = None) -> str | None:
         if not isinstance(action, Deploy):
-            return f"{action!r} is not a deployment"
+            return f"{action!r} is not a deployment ({ACTIONS_RULE})"
         if action.unit not in self.units:
-            return f"unit {action.unit} does not have the turn"
+            return (f"{unit_words(self._state, self._data, action.unit)} does not have the turn "
+                    f"({ACTIONS_RULE})")
         return deploy_refusal(self._state, self._data, action, sight)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:

@@ -17,13 +17,13 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry.vectors import signed_angle, to_radians
 from warbench.core.rng import RandomStream
 from warbench.core.rounding import round_to
-from warbench.rulesets.robogear.actions import Move, Ram, RunOver, Turn
+from warbench.rulesets.robogear.actions import ACTIONS_RULE, Move, Ram, RunOver, Turn
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.events import Moved, Rammed, RanOver
 from warbench.rulesets.robogear.fire import FREE_CREW, crew_for
-from warbench.rulesets.robogear.picture import unit_label
-from warbench.rulesets.robogear.pieces import Unit
+from warbench.rulesets.robogear.picture import unit_label, unit_words
+from warbench.rulesets.robogear.pieces import Unit, spending_rule
 from warbench.rulesets.robogear.sheets import Gait, book
 from warbench.rulesets.robogear.state import RobogearState, armour_level, resource
 from warbench.rulesets.robogear.table import (
@@ -66,24 +66,38 @@ def rate(row: Gait, relative: float) -> tuple[float, str]:
 def move_block(state: RobogearState, data: RobogearData, unit: Unit) -> str | None:
     """Why the unit may not move or turn at all now, or None."""
     if unit.carried_by >= 0:
-        return "a unit riding a carrier moves with it (disembark first)"
+        return "a unit riding a carrier moves with it (disembark first, RG-INF-APC)"
     if unit.kind == "machine":
         if unit.pilot <= 0:
-            return "a machine without a pilot can neither shoot nor move"
+            return "a machine without a pilot can neither shoot nor move (RG-SETUP-PILOT)"
         if unit.pilot < data.measures.pilot_lives and unit.shot:
-            return "a machine with a wounded pilot either moves or shoots in a turn"
+            return ("a machine with a wounded pilot either moves or shoots in a turn "
+                    "(RG-PILOT-WOUND)")
     if unit.kind == "trooper" and unit.crewing:
-        return "a trooper serving a gun does nothing else this round"
+        return "a trooper serving a gun does nothing else this round (RG-ART-CREW)"
     if unit.healing >= 0 or unit.held_by >= 0:
-        return "a medic and the trooper being treated do nothing else"
+        return "a medic and the trooper being treated do nothing else (RG-HEAL)"
     return None
+
+
+def gait_rule(row: Gait) -> str:
+    """The row saying which ways a chassis of this gait moves: flyers forward only,
+    walkers sideways too, wheels and tracks forward and back."""
+    if row.forward_only:
+        return "RG-MOVE-FLY"
+    return "RG-MOVE-WALK" if row.side > 0 else "RG-MOVE-WHEEL"
+
+
+def charge_rule(action: Ram | RunOver) -> str:
+    """The row of a ram or of a run-over."""
+    return "RG-RAM-TOUCH" if isinstance(action, Ram) else "RG-RUNOVER"
 
 
 def step_cost(row: Gait, relative: float, distance: float) -> int | str:
     """Resource for a straight move, or why the chassis cannot move that way."""
     speed, way = rate(row, relative)
     if speed <= 0:
-        return f"this chassis cannot move {way}"
+        return f"this chassis cannot move {way} ({gait_rule(row)})"
     return max(1, math.ceil(distance / speed - 1e-9))
 
 
@@ -95,9 +109,9 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
     if blocked:
         return blocked
     if unit.inside >= 0:
-        return "a trooper inside a building leaves it by its slot first (rg-leave)"
+        return "a trooper inside a building leaves it by its slot first (rg-leave, RG-BLD-LEAVE)"
     if not (0.0 < action.distance < 1000.0) or not isfinite(action.heading):
-        return "a move needs a positive distance and a heading"
+        return f"a move needs a positive distance and a heading ({ACTIONS_RULE})"
     row = movement(data, record)
     relative = action.heading - unit.facing
     cost = step_cost(row, relative, action.distance)
@@ -106,12 +120,13 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
     budget = unit.points_left
     if unit.kind == "gun":
         if not record.wheels:
-            return "this gun has no wheels and cannot be moved"
+            return "this gun has no wheels and cannot be moved (RG-ART-CREW)"
         if unit.served:
-            return "a gun either turns and fires or is moved by its crew in a turn, not both"
+            return ("a gun either turns and fires or is moved by its crew in a turn, not both "
+                    "(RG-ART-CREW)")
         crew = crew_for(state, data, unit, 2)
         if len(crew) < 2:
-            return f"moving a gun takes two troopers within a step of it {FREE_CREW}"
+            return f"moving a gun takes two troopers within a step of it {FREE_CREW} (RG-ART-CREW)"
         budget = push_budget(data, unit, crew)
     x1, y1 = move_end(unit, action.heading, action.distance)
     forward = is_forward(row, relative)
@@ -120,8 +135,10 @@ def move_refusal(state: RobogearState, data: RobogearData, action: Move) -> str 
         return extra
     if cost + extra > budget:
         if unit.kind == "gun":
-            return f"the crew push the gun {budget} step(s) more this turn, not {cost + extra}"
-        return f"the move costs {cost + extra} resource; {unit.points_left} left"
+            return (f"the crew push the gun {budget} step(s) more this turn, "
+                    f"not {cost + extra} (RG-ART-CREW)")
+        return (f"the move costs {cost + extra} resource; {unit.points_left} left "
+                f"({spending_rule(unit)})")
     return (path_blocker(state, data, unit, x1, y1)
             or _group_refusal(state, data, unit, x1, y1)
             or _battery_refusal(state, data, unit, x1, y1)
@@ -148,6 +165,8 @@ def is_forward(row: Gait, relative: float) -> bool:
 
 #: Why a battery's crew may not go (RG-ART-BATTERY-CREW).
 CREW_STAYS: Final = "a battery's crew may not leave its guns while a gun and ammunition last"
+#: The row of :data:`CREW_STAYS`, the words ending each refusal made of them.
+CREW_RULE: Final = "RG-ART-BATTERY-CREW"
 
 
 def crew_guns(state: RobogearState, unit: Unit) -> list[Unit]:
@@ -173,7 +192,7 @@ def _crew_refusal(state: RobogearState, unit: Unit, x: float, y: float) -> str |
     left."""
     live = crew_guns(state, unit)
     if live and all(hypot(g.x - x, g.y - y) - g.radius - unit.radius > 1.0 for g in live):
-        return CREW_STAYS
+        return f"{CREW_STAYS} ({CREW_RULE})"
     return None
 
 
@@ -186,7 +205,7 @@ def _battery_refusal(
         return None
     reach = data.measures.battery_gap_steps
     if all(hypot(m.x - x, m.y - y) - m.radius - unit.radius > reach for m in mates):
-        return f"a battery's guns stand within {reach:g} steps of a neighbour"
+        return f"a battery's guns stand within {reach:g} steps of a neighbour (RG-ART-BATTERY)"
     return None
 
 
@@ -208,7 +227,7 @@ def _group_refusal(
         lead = next((state.units[u] for u in other.units if state.units[u].on_table), None)
         if lead is not None and hypot(lead.x - x, lead.y - y) > limit:
             return (f"squads of group {squad.group} must stay within"
-                    f" {data.measures.group_gap_cm:g} cm of each other")
+                    f" {data.measures.group_gap_cm:g} cm of each other (RG-GROUP-TRAITS)")
     return None
 
 
@@ -275,22 +294,23 @@ def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str 
     if blocked:
         return blocked
     if not isfinite(action.facing):
-        return "a turn needs a facing"
+        return f"a turn needs a facing ({ACTIONS_RULE})"
     row = movement(data, record)
     off = abs(signed_angle(action.facing - unit.facing))
     if off <= ANGLE_TOLERANCE:
-        return "the unit already faces that way"
+        return f"{unit_label(data, unit)} already faces that way ({ACTIONS_RULE})"
     if off > row.max_turn + ANGLE_TOLERANCE:
-        return f"a flyer turns at most {row.max_turn:.0f} degrees at a time"
+        return f"a flyer turns at most {row.max_turn:.0f} degrees at a time (RG-MOVE-FLY)"
     cost = 0 if record.turntable else row.turn_cost
     if unit.kind == "gun" and unit.moved:
-        return "a gun either turns and fires or is moved by its crew in a turn, not both"
+        return ("a gun either turns and fires or is moved by its crew in a turn, not both "
+                "(RG-ART-CREW)")
     seated = record.pilot_seat and unit.pilot > 0
     if unit.kind == "gun" and not seated and not crew_for(state, data, unit):
         seat = "a pilot in its seat or " if record.pilot_seat else ""
-        return f"turning a gun takes {seat}a trooper within a step of it {FREE_CREW}"
+        return f"turning a gun takes {seat}a trooper within a step of it {FREE_CREW} (RG-ART-CREW)"
     if cost > unit.points_left:
-        return f"a turn costs {cost} resource; {unit.points_left} left"
+        return f"a turn costs {cost} resource; {unit.points_left} left ({spending_rule(unit)})"
     return None
 
 
@@ -315,36 +335,37 @@ def charge_refusal(
     unit = state.units[action.unit]
     record = data.units[unit.type]
     if unit.kind != "machine":
-        return "only machines ram or run troopers over"
+        return f"only machines ram or run troopers over ({charge_rule(action)})"
     blocked = move_block(state, data, unit)
     if blocked:
         return blocked
     if not 0 <= action.target < len(state.units):
-        return f"there is no unit {action.target}"
+        return f"there is no unit {action.target} ({ACTIONS_RULE})"
     target = state.units[action.target]
     t_record = data.units[target.type]
     if not target.on_table or not state.enemies(unit.player, target.player):
-        return "the target must be an enemy on the table"
+        return f"the target must be an enemy on the table ({charge_rule(action)})"
     if isinstance(action, Ram):
         if target.kind != "machine":
-            return "a ram is made against an enemy machine"
+            return "a ram is made against an enemy machine (RG-RAM-TOUCH)"
         if flying(t_record) and record.chassis in ("tracked", "walker", "spider"):
-            return "tracked and walking machines (the spider too) cannot ram flyers"
+            return "tracked and walking machines (the spider too) cannot ram flyers (RG-RAM-FLY)"
     else:
         if target.kind != "trooper":
-            return "only troopers are run over"
+            return "only troopers are run over (RG-RUNOVER)"
         if target.inside >= 0:
-            return "a trooper inside a building cannot be run over"
+            return "a trooper inside a building cannot be run over (RG-BLD-SLOT)"
         if flying(record):
-            return "only ground machines run troopers over"
+            return "only ground machines run troopers over (RG-RUNOVER)"
     heading = heading_to(unit, target)
     row = movement(data, record)
     run = max(0.0, gap(unit, target))
     cost = step_cost(row, heading - unit.facing, max(run, 0.01))
     if isinstance(cost, str):
-        return f"{cost}: face the target to charge it"
+        way = rate(row, heading - unit.facing)[1]
+        return f"this chassis cannot charge {way}: face the target first ({gait_rule(row)})"
     if cost > unit.points_left:
-        return f"the charge costs {cost} resource; {unit.points_left} left"
+        return f"the charge costs {cost} resource; {unit.points_left} left ({spending_rule(unit)})"
     x1, y1 = move_end(unit, heading, run)
     extra = crossing_cost(state, data, unit, record, x1, y1, is_forward(row, heading - unit.facing))
     if isinstance(extra, str):
@@ -431,9 +452,10 @@ class MoveSpace(DrawnSpace):
 
     def judge(self, action: Action) -> str | None:
         if not isinstance(action, Move):
-            return f"{action!r} is not a move"
+            return f"{action!r} is not a move ({ACTIONS_RULE})"
         if action.unit not in self.units:
-            return f"unit {action.unit} does not have the turn"
+            return (f"{unit_words(self._state, self._data, action.unit)} does not have the turn "
+                    f"({ACTIONS_RULE})")
         return move_refusal(self._state, self._data, action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
@@ -470,9 +492,10 @@ class TurnSpace(DrawnSpace):
 
     def judge(self, action: Action) -> str | None:
         if not isinstance(action, Turn):
-            return f"{action!r} is not a turn"
+            return f"{action!r} is not a turn ({ACTIONS_RULE})"
         if action.unit not in self.units:
-            return f"unit {action.unit} does not have the turn"
+            return (f"{unit_words(self._state, self._data, action.unit)} does not have the turn "
+                    f"({ACTIONS_RULE})")
         return turn_refusal(self._state, self._data, action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:

@@ -7,6 +7,7 @@ from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear import buildings, fire, infantry, moves
 from warbench.rulesets.robogear.actions import (
+    ACTIONS_RULE,
     Board,
     Disembark,
     EndTurn,
@@ -22,7 +23,7 @@ from warbench.rulesets.robogear.actions import (
 from warbench.rulesets.robogear.damage import RobogearGame
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.flames import FlamePlan
-from warbench.rulesets.robogear.picture import unit_label
+from warbench.rulesets.robogear.picture import unit_words
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.roster import Roster
 from warbench.rulesets.robogear.state import RobogearState
@@ -229,9 +230,8 @@ class RuleSpace(ParamSpace):
 
         unit = getattr(action, "unit", -1)
         if unit not in self.units:
-            units = self._state.units
-            who = unit_label(self._data, units[unit]) if 0 <= unit < len(units) else f"unit {unit}"
-            return f"{who} is not in the squad taking its turn"
+            who = unit_words(self._state, self._data, unit)
+            return f"{who} is not in the squad taking its turn ({ACTIONS_RULE})"
         return refusal_of(self._state, self._data, action)
 
     def every_legal(self) -> list[Action]:

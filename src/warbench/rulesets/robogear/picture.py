@@ -69,6 +69,12 @@ def unit_label(data: RobogearData, unit: Unit) -> str:
     return f"{unit.id} {data.units[unit.type].name}"
 
 
+def unit_words(state: RobogearState, data: RobogearData, index: int) -> str:
+    """The label of unit ``index`` when there is one, else ``unit <index>``."""
+    units = state.units
+    return unit_label(data, units[index]) if 0 <= index < len(units) else f"unit {index}"
+
+
 def track(cells: int, damage: int) -> str:
     """An armour track: ``#`` for cells left, ``.`` for cells lost.
 

@@ -172,3 +172,9 @@ class Block:
 
     def contains(self, x: float, y: float) -> bool:
         return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+
+
+def spending_rule(unit: Unit) -> str:
+    """The row keeping what ``unit`` spends within its resource: a machine's, a trooper's
+    or a gun's (its crew's energy)."""
+    return {"trooper": "RG-INF-ACT", "gun": "RG-ART-CREW"}.get(unit.kind, "RG-ACT-KINDS")

@@ -19,7 +19,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupChoice, SetupError
 from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.robogear import board, lists
-from warbench.rulesets.robogear.actions import ACTION_TYPES
+from warbench.rulesets.robogear.actions import ACTION_TYPES, ACTIONS_RULE
 from warbench.rulesets.robogear.data import RobogearData, load_data
 from warbench.rulesets.robogear.events import EVENT_TYPES
 from warbench.rulesets.robogear.picture import attacks_drawn, table_picture, team_words
@@ -59,6 +59,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     late_refusals = False  # every refusal comes before any change
+    refusal_rule = ACTIONS_RULE  # the engine's own refusals name the engine's checks
     shipped_data = Path(__file__).parent / "data"
     secret_fields = ()  # nothing is hidden: every seat sees the whole table
 

@@ -18,6 +18,7 @@ from warbench.core.geometry.shapes import point_segment_distance
 from warbench.core.geometry.templates import TeardropTemplate
 from warbench.core.geometry.vectors import Pose, bearing, to_radians
 from warbench.core.rounding import round_to
+from warbench.rulesets.robogear.actions import ACTIONS_RULE
 from warbench.rulesets.robogear.data import Measures, RobogearData, UnitRecord, steps
 from warbench.rulesets.robogear.pieces import Block, Unit
 from warbench.rulesets.robogear.sheets import book
@@ -392,7 +393,8 @@ def crossing_cost(
         if low > high:
             continue
         if block.slots:
-            return f"the {block.name}'s walls stop ground units: go around (or enter by a slot)"
+            return (f"the {block.name}'s walls stop ground units: go around (or enter by a slot, "
+                    "RG-BLD-WALLS)")
         met.append((index, block, low, high))
     if not met:
         return 0
@@ -406,22 +408,27 @@ def crossing_cost(
         if chassis == "trooper":
             costs = data.tables.climb_costs
             if size > 3:
-                return f"the {block.name} rises or drops more than 3 steps: too much for a trooper"
+                return (f"the {block.name} rises or drops more than 3 steps: too much for a "
+                        "trooper "
+                        "(RG-INF-CLIMB)")
             extra += costs[0] if size <= 1 else costs[1] if size <= 2 else costs[2]
         elif chassis in ("wheeled", "gun"):
-            return f"a {chassis} unit cannot cross the {block.name}; go around it"
+            rule = "RG-ART-CREW" if chassis == "gun" else "RG-MOVE-WHEEL-OBST"
+            return f"a {chassis} unit cannot cross the {block.name}; go around it ({rule})"
         elif chassis == "tracked":
             limit = steps(record.climb_cm if block.height > 0 else record.size_cm / 2)
             if (size if block.height > 0 else width) > limit:
                 what = "high" if block.height > 0 else "wide"
-                return f"the {block.name} is too {what} for tracks"
+                return f"the {block.name} is too {what} for tracks (RG-MOVE-TRACK-OBST)"
         else:
             if not forward:
-                return "a walker (the spider too) crosses obstacles only walking forward"
+                return ("a walker (the spider too) crosses obstacles only walking forward "
+                        "(RG-MOVE-WALK-OBST)")
             if block.height > 0 and size >= steps(record.climb_cm):
-                return f"the {block.name} is not lower than the walker's knee"
+                return f"the {block.name} is not lower than the walker's knee (RG-MOVE-WALK-OBST)"
             if block.height < 0 and width > steps(data.measures.walker_ditch_cm):
-                return f"the {block.name} is wider than {data.measures.walker_ditch_cm:g} cm"
+                return (f"the {block.name} is wider than {data.measures.walker_ditch_cm:g} cm "
+                        "(RG-MOVE-WALK-OBST)")
     return extra
 
 
@@ -480,7 +487,7 @@ def path_blocker(
     Flyers pass over ground units and ground units under flyers (engine default).
     """
     if not (0 <= x1 <= state.width and 0 <= y1 <= state.height):
-        return "the move leaves the table"
+        return f"the move leaves the table ({ACTIONS_RULE})"
     fly = book(data).flyers
     air = unit.type in fly
     # the path's box, worked out once (the same figures for every base)
@@ -500,7 +507,7 @@ def path_blocker(
             continue
         distance = point_segment_distance(other.x, other.y, unit.x, unit.y, x1, y1)
         if distance < unit.radius + other.radius - CONTACT:
-            return f"unit {other.id} is in the way"
+            return f"{other.id} {data.units[other.type].name} is in the way (RG-MOVE-FLY)"
     return None
 
 

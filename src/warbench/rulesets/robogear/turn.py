@@ -14,6 +14,7 @@ from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off, roll_off_die
 from warbench.rulesets.robogear import buildings, fire, infantry, moves
 from warbench.rulesets.robogear.actions import (
+    ACTIONS_RULE,
     Activate,
     Board,
     ChooseEdge,
@@ -36,7 +37,7 @@ from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.events import EdgeChosen, EdgeOrder, Initiative, TurnBegins
 from warbench.rulesets.robogear.groups import Regrouping
 from warbench.rulesets.robogear.options import turn_decisions
-from warbench.rulesets.robogear.picture import unit_label
+from warbench.rulesets.robogear.picture import unit_label, unit_words
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.roster import element_units, free_elements, in_battle, ready
 from warbench.rulesets.robogear.setup import EDGES, place_armies
@@ -68,7 +69,7 @@ class Battle(Procedure[RobogearState, RobogearData]):
     def act(self, game: RobogearGame, player: int, action: Action) -> None:
         if not isinstance(action, ChooseEdge) or action.edge not in EDGES or (
                 action.edge in game.state.edges):
-            raise IllegalAction(f"{action!r}: choose a free table edge")
+            raise IllegalAction(f"{action!r}: choose a free table edge (RG-SETUP-EDGE)")
         game.state.edges[player] = action.edge
         game.emit(EdgeChosen(player, action.edge, text=f"player {player} takes the "
                              f"{action.edge} edge"))
@@ -128,10 +129,11 @@ class Round(Procedure[RobogearState, RobogearData]):
     def act(self, game: RobogearGame, player: int, action: Action) -> None:
         state = game.state
         if not isinstance(action, Activate) or not 0 <= action.element < len(state.elements):
-            raise IllegalAction(f"{action!r}: choose one of your squads")
+            raise IllegalAction(f"{action!r}: choose one of your squads ({ACTIONS_RULE})")
         element = state.elements[action.element]
         if element.player != player or not ready(state, element):
-            raise IllegalAction("each squad takes one turn a round: that one cannot go now")
+            raise IllegalAction("each squad takes one turn a round: that one cannot go now "
+                                "(RG-ROUND-ONCE)")
         element.done = True
         self.turns.activated(state.order, player)
         game.push(Activation(element.id, player))
@@ -178,7 +180,9 @@ class Activation(Procedure[RobogearState, RobogearData]):
             return
         unit_id = getattr(action, "unit", -1)
         if unit_id not in [u.id for u in self._units(game)]:
-            raise IllegalAction(f"unit {unit_id} is not in the squad taking its turn")
+            raise IllegalAction(
+                f"{unit_words(game.state, game.data, unit_id)} is not in the squad taking its turn "
+                f"({ACTIONS_RULE})")
         refusal = refusal_of(game.state, game.data, action)
         if refusal is not None:
             raise IllegalAction(refusal)
@@ -229,12 +233,12 @@ def refusal_of(state: RobogearState, data: RobogearData, action: Action) -> str 
     """Why the rules refuse an action inside a turn, or None."""
     index = getattr(action, "unit", -1)
     if not 0 <= index < len(state.units):
-        return f"there is no unit {index}"
+        return f"there is no unit {index} ({ACTIONS_RULE})"
     unit = state.units[index]
     if not unit.alive:
-        return f"{unit_label(data, unit)} is destroyed"
+        return f"{unit_label(data, unit)} is destroyed (RG-DMG-SCALE)"
     if unit.reserve and not isinstance(action, Deploy):
-        return "an infiltrator is placed on the table before it acts"
+        return "an infiltrator is placed on the table before it acts (RG-INF-INFILTRATE)"
     if isinstance(action, Move):
         return moves.move_refusal(state, data, action)
     if isinstance(action, Turn):
@@ -259,7 +263,7 @@ def refusal_of(state: RobogearState, data: RobogearData, action: Action) -> str 
         return buildings.enter_refusal(state, data, action)
     if isinstance(action, Leave):
         return buildings.leave_refusal(state, data, action)
-    return f"{action!r} is not an action of a unit's turn"
+    return f"{action!r} is not an action of a unit's turn ({ACTIONS_RULE})"
 
 
 def carry_out(game: RobogearGame, action: Action) -> None:
