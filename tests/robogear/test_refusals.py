@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tests.refusal_walk import refusals as walk
+from tests.refusal_walk import table_ids as rule_ids
 from warbench.core.actions import Action
-from warbench.core.agents import RandomAgent
 from warbench.core.engine import Game
-from warbench.core.rng import RandomStream
 from warbench.rulesets.robogear import RobogearRuleset
 from warbench.rulesets.robogear.actions import (
     Activate,
@@ -41,7 +41,7 @@ PAIRED = (Shoot, Throw, Ram, RunOver, Melee, Heal)
 
 def table_ids() -> set[str]:
     """The rule IDs of docs/rules/robogear.md."""
-    return set(re.findall(r"^\| (RG-[A-Z0-9-]+) \|", TABLE.read_text(), re.MULTILINE))
+    return rule_ids(TABLE, "RG")
 
 
 def variants(action: Action, units: int) -> list[Action]:
@@ -97,39 +97,9 @@ def variants(action: Action, units: int) -> list[Action]:
 
 def refusals(seed: int, setup: dict[str, Any], players: int, steps: int) -> list[str]:
     """The reasons given for illegal variants of the actions of a random game."""
-    game = Game.new(RULES, setup, seed=seed, players=players)
-    agents = [RandomAgent(seed * 10 + p) for p in range(game.players)]
-    rng = RandomStream.from_seed(seed)
-    seen: list[Action] = []  # actions of earlier decisions: now out of their step
-    reasons: list[str] = []
-    for _ in range(steps):
-        if game.is_over:
-            break
-        pending = game.pending()
-        decision = pending[0]
-        units = len(game.state.units)
-        tried: list[tuple[int, Action]] = []
-        for option in decision.options[:6]:
-            tried += [(decision.player, v) for v in variants(option, units)]
-        for space in decision.spaces:
-            for drawn in space.sample(rng, 2):
-                tried += [(decision.player, v) for v in variants(drawn, units)]
-        others = [p for p in range(game.players) if all(d.player != p for d in pending)]
-        if decision.options and others:
-            tried.append((others[0], decision.options[0]))  # the wrong seat
-        tried += [(decision.player, old) for old in seen[-8:]]  # the wrong step
-        for player, action in tried:
-            reason = game.check(player, action)
-            if reason is not None:
-                reasons.append(reason)
-        action = agents[decision.player].choose(game.observe(decision.player), decision)
-        seen.append(action)
-        game.apply(decision.player, action)
-        if isinstance(action, Shoot):
-            reason = game.check(decision.player, action)  # fired twice
-            if reason is not None:
-                reasons.append(reason)
-    return reasons
+    return walk(Game.new(RULES, setup, seed=seed, players=players), seed, variants,
+                lambda state: len(state.units), steps,
+                lambda action: isinstance(action, Shoot))  # fired twice
 
 
 def test_rg_actions_every_refusal_ends_with_a_rule_id_of_the_table() -> None:

@@ -6,10 +6,10 @@ import dataclasses
 import re
 from pathlib import Path
 
+from tests.refusal_walk import refusals as walk
+from tests.refusal_walk import table_ids as rule_ids
 from warbench.core.actions import Action
-from warbench.core.agents import RandomAgent
 from warbench.core.engine import Game
-from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import Board, Deploy, Fire, Move, Pivot
 
@@ -21,7 +21,7 @@ ENDING = re.compile(r"\b(DW-[A-Z0-9]+(?:-[A-Z0-9]+)*)\)$")
 
 def table_ids() -> set[str]:
     """The rule IDs of docs/rules/dystopian-wars.md."""
-    return set(re.findall(r"^\| (DW-[A-Z0-9-]+) \|", TABLE.read_text(), re.MULTILINE))
+    return rule_ids(TABLE, "DW")
 
 
 def variants(action: Action, models: int) -> list[Action]:
@@ -65,39 +65,9 @@ def variants(action: Action, models: int) -> list[Action]:
 
 def refusals(seed: int, setup: dict, steps: int) -> list[str]:  # type: ignore[type-arg]
     """The reasons given for illegal variants of the actions of a random game."""
-    game = Game.new(RULES, setup, seed=seed)
-    agents = [RandomAgent(seed * 10 + p) for p in range(game.players)]
-    rng = RandomStream.from_seed(seed)
-    seen: list[Action] = []  # actions of earlier decisions: now out of their phase
-    reasons: list[str] = []
-    for _ in range(steps):
-        if game.is_over:
-            break
-        pending = game.pending()
-        decision = pending[0]
-        models = len(game.state.models)
-        tried: list[tuple[int, Action]] = []
-        for option in decision.options[:6]:
-            tried += [(decision.player, v) for v in variants(option, models)]
-        for space in decision.spaces:
-            for drawn in space.sample(rng, 2):
-                tried += [(decision.player, v) for v in variants(drawn, models)]
-        others = [p for p in range(game.players) if all(d.player != p for d in pending)]
-        if decision.options and others:
-            tried.append((others[0], decision.options[0]))  # the wrong seat
-        tried += [(decision.player, old) for old in seen[-8:]]  # the wrong phase
-        for player, action in tried:
-            reason = game.check(player, action)
-            if reason is not None:
-                reasons.append(reason)
-        action = agents[decision.player].choose(game.observe(decision.player), decision)
-        seen.append(action)
-        game.apply(decision.player, action)
-        if type(action).__name__ in ("Fire", "Board"):
-            reason = game.check(decision.player, action)  # fired or boarded twice
-            if reason is not None:
-                reasons.append(reason)
-    return reasons
+    return walk(Game.new(RULES, setup, seed=seed), seed, variants,
+                lambda state: len(state.models), steps,
+                lambda action: isinstance(action, Fire | Board))  # fired or boarded twice
 
 
 def skirmish(**changes: object) -> dict:  # type: ignore[type-arg]
