@@ -97,8 +97,8 @@ class Ruleset(ABC, Generic[S, D]):
     #: Bot matches and simulations skip the per-action snapshot when this is False.
     late_refusals: ClassVar[bool] = True
     #: The rule ID the engine's own refusals end with (the game is over, the seat owes no
-    #: decision, the action is no option of it), for a ruleset whose every refusal names
-    #: its rule; ``None``: they name none.
+    #: decision, the action is no option of it): the ruleset's row for the engine's checks;
+    #: ``None``: they name none.
     refusal_rule: ClassVar[str | None] = None
     #: The event types this ruleset emits (the core's own are always known).
     event_types: ClassVar[tuple[type[Event], ...]] = ()

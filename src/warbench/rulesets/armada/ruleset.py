@@ -184,6 +184,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     """Starfinder Armada Combat: fleets of starships on a hex map."""
 
     id = "armada"
+    refusal_rule = "ARM-ACTIONS"  # the engine's own refusals name the engine's checks
     score_meaning = "build points of the enemy fleets disabled or destroyed"
     name = "Starfinder Armada Combat"
     # 0.7: a natural 20's critical counts the hull damage of all the hits landing together,

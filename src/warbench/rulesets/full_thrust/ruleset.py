@@ -61,6 +61,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     """
 
     id = "full-thrust"
+    refusal_rule = "FT-ACTIONS"  # the engine's own refusals name the engine's checks
     score_meaning = "points of enemy ships destroyed, and a share of those crippled or disengaged"
     name = "Full Thrust (Fleet Book era)"
     # 2: the issue-12 rule fixes (damage control, odd turns, launches, design rounding)
