@@ -82,7 +82,7 @@ def test_hor_los_terrain_kept_for_a_line_between_base_edges_is_the_fresh_one(
 @settings(max_examples=120, deadline=None)
 @given(POINT, POINT)
 def test_hor_terrain_a_piece_a_segment_misses_has_nothing_on_it(a: Point, b: Point) -> None:
-    """HOR-LOS, HOR-TERRAIN-ROUGH: a piece left out by ``misses`` is neither crossed by the
+    """HOR-LOS, HOR-TERRAIN: a piece left out by ``misses`` is neither crossed by the
     segment nor has any length of it inside (so sight and rough ground are as fresh)."""
     line = shapely.LineString([(a.x, a.y), (b.x, b.y)]) if a != b else shapely.Point(a.x, a.y)
     for piece in LAYOUT:

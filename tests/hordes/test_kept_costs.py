@@ -61,7 +61,7 @@ def test_hor_terrain_rough_run_out_answers_as_the_exact_leg_cost(
     piece: Piece, off_x: float, off_y: float, at_x: float, at_y: float, limit: float,
     share: float, square: float | None,
 ) -> None:
-    """HOR-TERRAIN-ROUGH, HOR-CHARGE: how far a run-out gets is bisected on "does this
+    """HOR-TERRAIN, HOR-CHARGE: how far a run-out gets is bisected on "does this
     much of the leg fit the budget" (rough ground costing double); the answer from rough
     stretches worked out once is the exact leg cost's, at random lengths and at the very
     boundary that an exact bisection finds (where a careless estimate would flip)."""

@@ -261,7 +261,7 @@ def test_rough_ground_and_obstructions() -> None:
     state, data = game.state, RULES.data
     assert leg_cost(data, state, Point(23.5, 12), Point(23.5, 16)) == pytest.approx(4 + 2)
     activate(game, 1)
-    with pytest.raises(IllegalAction, match="HOR-TERRAIN-ROUGH"):
+    with pytest.raises(IllegalAction, match="HOR-TERRAIN"):
         game.apply(0, Move(23.5, 16.5, 0.0))
     assert not can_see(data, state, state.models[1], state.models[3])  # forest between
     open_ground = battle(PAIR, [[24, 6, 0], [23.5, 12, 0], [24, 45, 180], [12, 33, 180]])

@@ -250,7 +250,7 @@ class Frenzy(HordesProcedure):
                 self.stage = FrenzyStage.CLEAR
                 return
             # Standing up costs the movement (engine default: the frenzy keeps its attack),
-            # so a beast that stands does not charge (HOR-FRENZY, HOR-STAND-UP).
+            # so a beast that stands does not charge (HOR-FRENZY, HOR-STAND).
             stood_up = beast.knocked_down
             if stood_up:
                 stand_up(game, beast)

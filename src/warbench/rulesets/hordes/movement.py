@@ -69,7 +69,7 @@ class MoveSpace(KeptSpace):
         if cost > limit + 1e-9:
             return (
                 f'the leg costs {cost:.2f}" of movement, more than the {limit:.2f}" left '
-                "(HOR-MOVE-ADVANCE; rough ground costs double, HOR-TERRAIN-ROUGH)"
+                "(HOR-MOVE-ADVANCE; rough ground costs double, HOR-TERRAIN)"
             )
         return leg_problem(self._data, self._state, mover, action.x, action.y)
 

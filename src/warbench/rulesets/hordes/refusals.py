@@ -4,12 +4,16 @@ an action breaks when it is not among a decision's legal options."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import ParamSpace
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 
+#: The row of the engine's own checks (an answer no step asks for, a place off the table):
+#: the ruleset's ``refusal_rule``, which the core's own refusals end with too.
+ACTIONS_RULE: Final = "HOR-ACTIONS"
 #: The rule each kind of action is refused under, when it is not legal now.
 RULES: dict[str, str] = {
     "attack": "an attack needs an initial attack left or fury to pay for an extra one, a "
@@ -61,7 +65,7 @@ class Refusals(ParamSpace):
         rule = RULES.get(action.TAG)
         where = self._now() if callable(self._now) else self._now
         if rule is None:
-            return f"{action_words(action)} is not part of {where or 'this step'}"
+            return f"{action_words(action)} is not part of {where or 'this step'} ({ACTIONS_RULE})"
         return f"{action_words(action)} is not legal now: {rule}"
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:

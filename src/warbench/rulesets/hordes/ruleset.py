@@ -26,6 +26,7 @@ from warbench.rulesets.hordes.lists import army_rules, list_violations, roster, 
 from warbench.rulesets.hordes.luck import effect_odds
 from warbench.rulesets.hordes.picture import attacks_drawn, picture
 from warbench.rulesets.hordes.profile import boxes_left
+from warbench.rulesets.hordes.refusals import ACTIONS_RULE
 from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, build_state
 from warbench.rulesets.hordes.state import HordesState
 from warbench.rulesets.hordes.turn import Battle
@@ -39,6 +40,7 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     """HORDES Mk II quick rules: warlocks, warbeasts and fury on a 48" table."""
 
     id = "hordes"
+    refusal_rule = ACTIONS_RULE  # the engine's own refusals name the engine's checks
     score_meaning = "unmarked damage boxes and life-spiral circles on the side's living models"
     name = "HORDES Mk II (quick rules)"
     # 2: rule fixes after an audit against the seed (frenzy after knockdown, running after

@@ -27,6 +27,7 @@ from warbench.core.geometry import (
 from warbench.core.geometry.shapes import point_segment_distance
 from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.hordes.data import HordesData, ModelRecord, TerrainRecord, Weapon
+from warbench.rulesets.hordes.refusals import ACTIONS_RULE
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Melee range of most weapons, and of weapons with reach (the seed).
@@ -292,7 +293,7 @@ def leg_problem(
     size = data.settings.table
     r = radius(data, mover)
     if not (r <= x <= size - r and r <= y <= size - r):
-        return f'({x:.2f}, {y:.2f}) puts the base off the {size:g}" table'
+        return f'({x:.2f}, {y:.2f}) puts the base off the {size:g}" table ({ACTIONS_RULE})'
     length = hypot(x - mover.x, y - mover.y)
     if length < 1e-9:
         return None
