@@ -64,3 +64,32 @@ def test_a_name_that_is_no_test_is_reported(tmp_path: Path) -> None:
     table.write_text(rows + "\n")
     with pytest.raises(AssertionError, match="X-0: test_nothing_0"):
         test_every_test_a_rules_table_names_exists(table)
+
+
+#: Each ruleset's rule-ID prefix and its table.
+PREFIXES = {"DW": "dystopian-wars", "ARM": "armada", "FT": "full-thrust", "HOR": "hordes",
+            "RG": "robogear"}
+#: A rule ID in the sources; one that ends a pattern (``ARM-MORALE-*``, ``ARM-OFF-{...}``)
+#: names a family, not a row.
+CITED = re.compile(r"\b(DW|ARM|FT|HOR|RG)-[A-Z0-9]+(?:-[A-Z0-9]+)*(?![-\w*{])")
+
+
+def cited_ids(root: Path) -> dict[str, set[str]]:
+    """Every rule ID the Python sources under ``root`` cite, with the files citing it."""
+    found: dict[str, set[str]] = {}
+    for path in root.rglob("*.py"):
+        for match in CITED.finditer(path.read_text()):
+            found.setdefault(match.group(0), set()).add(path.relative_to(root).as_posix())
+    return found
+
+
+def test_every_rule_id_the_sources_cite_is_in_its_rules_table() -> None:
+    """A refusal, a card or a comment citing a rule ID that no table knows sends a reader
+    nowhere (one cited HOR-TERRAIN-ROUGH where the row is HOR-TERRAIN): every ID cited in
+    src/ appears in its ruleset's table (as a row, or named in its text: a test series)."""
+    texts = {prefix: (ROOT / "docs" / "rules" / f"{name}.md").read_text()
+             for prefix, name in PREFIXES.items()}
+    unknown = {rule: sorted(files) for rule, files in cited_ids(ROOT / "src").items()
+               if not re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])",
+                                texts[rule.split("-")[0]])}
+    assert not unknown, unknown

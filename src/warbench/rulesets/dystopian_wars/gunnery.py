@@ -66,7 +66,7 @@ class GunneryStage(StrEnum):
     RESOLVE = "resolve"
 
 
-#: Weapons whose dice may not be split (DW-SPLIT: the seed lists what may be split,
+#: Weapons whose dice may not be split (DW-SPLIT-FIRE: the seed lists what may be split,
 #: batteries, rockets, torpedoes, ack-ack and charges, and bans mines; bombs are not listed).
 UNSPLIT_KINDS: Final = ("bombs", "mines")
 

@@ -12,7 +12,7 @@ from warbench.rulesets.dystopian_wars.geometry import BANDS
 TRAITS = {
     "icon": "may lead the fleet as its commodore (DW-COMMODORE-ICON)",
     "diving": "may submerge or burrow: hit only on 6, torpedoes only (DW-DIVING)",
-    "flying": "flies: may climb to obscured, fired at by ack-ack (DW-AA-BASICS)",
+    "flying": "flies: may climb to obscured, fired at by ack-ack (DW-AA-CC-BASICS)",
     "creature": "a beast: never tests, boarded in base contact (DW-FEARLESS)",
     "robot": "a machine: never tests, boarded in base contact (DW-FEARLESS)",
     "fortification": "immobile and heavily armed (DW-FORTIFICATIONS)",
