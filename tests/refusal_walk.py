@@ -3,6 +3,7 @@ variants of its actions (each ruleset's refusal tests check every reason names a
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -64,3 +65,22 @@ def refusals(
                 reasons.append(reason)
     return reasons
 
+
+
+def numeric_variants(action: Action, pieces: int) -> list[Action]:
+    """Actions near ``action`` the rules may refuse: every whole number of it another piece
+    or amount (the first two, one past the last piece, a negative one), every distance or
+    coordinate farther, a little farther or negative."""
+    found: list[Action] = []
+    for item in dataclasses.fields(action):
+        value = getattr(action, item.name)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        others = ((0, 1, pieces + 1, -5) if isinstance(value, int)
+                  else (value + 50.0, value + 3.0, -1.0))
+        for other in others:
+            try:
+                found.append(dataclasses.replace(action, **{item.name: other}))
+            except (TypeError, ValueError):
+                continue
+    return found

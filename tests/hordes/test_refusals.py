@@ -3,13 +3,11 @@ IDs)."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
+from tests.refusal_walk import numeric_variants, table_ids
 from tests.refusal_walk import refusals as walk
-from tests.refusal_walk import table_ids
-from warbench.core.actions import Action
 from warbench.core.engine import Game
 from warbench.rulesets.hordes import HordesRuleset
 from warbench.rulesets.hordes.actions import Attack, Charge, Slam
@@ -18,25 +16,6 @@ RULES = HordesRuleset()
 TABLE = Path(__file__).parents[2] / "docs" / "rules" / "hordes.md"
 #: A reason ends with the IDs of the rules it breaks: "... (HOR-CHARGE, HOR-FORCE-CTRL)".
 ENDING = re.compile(r"\(([^()]*\bHOR-[A-Z0-9-]+[^()]*)\)$")
-
-
-def variants(action: Action, models: int) -> list[Action]:
-    """Actions near ``action`` the rules may refuse: every number of it another model or
-    amount (the first models, one past the last, a negative one), every distance or place
-    farther, off the table or negative."""
-    found: list[Action] = []
-    for item in dataclasses.fields(action):
-        value = getattr(action, item.name)
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            continue
-        others = ((0, 1, models + 1, -5) if isinstance(value, int)
-                  else (value + 50.0, value + 3.0, -1.0))
-        for other in others:
-            try:
-                found.append(dataclasses.replace(action, **{item.name: other}))
-            except (TypeError, ValueError):
-                continue
-    return found
 
 
 def test_hor_actions_every_refusal_ends_with_rule_ids_of_the_table() -> None:
@@ -48,7 +27,7 @@ def test_hor_actions_every_refusal_ends_with_rule_ids_of_the_table() -> None:
     reasons: list[str] = []
     for seed in (1, 2, 3):
         game = Game.new(RULES, seed=seed, players=2)
-        reasons += walk(game, seed, variants, lambda state: len(state.models), 400,
+        reasons += walk(game, seed, numeric_variants, lambda state: len(state.models), 400,
                         lambda action: isinstance(action, Attack | Charge | Slam))
     unnamed = sorted({r for r in reasons if not ENDING.search(r)})
     assert not unnamed, "\n".join(unnamed[:40])

@@ -23,6 +23,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
+from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import (
     JumpOut,
@@ -192,14 +193,15 @@ class MoveSpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, MoveGroup):
-            return f"{action!r} moves no fighter group"
+            return f"{action_words(action)} moves no fighter group (FT-ACTIONS)"
         if action.group != self.group:
-            return f"it is group {self.group}'s move, not group {action.group}'s"
+            return f"it is group {self.group}'s move, not group {action.group}'s (FT-ACTIONS)"
         distance = math.hypot(action.x - self.x, action.y - self.y)
         if distance > self.reach + 1e-6:
-            return f"the move of {distance:.1f} MU is longer than {self.reach:g} MU"
+            return (f"the move of {distance:.1f} MU is longer than {self.reach:g} MU (a group "
+                    f"moves as far as its type lets it: FT-FTR-STANDARD, FT-FTR-FAST)")
         if not on_table(action.x, action.y, self.width, self.height):
-            return f"({action.x:.1f}, {action.y:.1f}) is off the table"
+            return f"({action.x:.1f}, {action.y:.1f}) is off the table (FT-ACTIONS)"
         return None
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
+from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.rulesets.full_thrust.actions import HoldSalvos, LaunchSalvo
 from warbench.rulesets.full_thrust.arcs import arcs_containing, heading_of
@@ -68,16 +69,17 @@ class SalvoSpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, LaunchSalvo):
-            return f"{action!r} launches no salvo"
+            return f"{action_words(action)} launches no salvo (FT-ACTIONS)"
         if (action.ship, action.system) != (self.ship, self.system):
-            return f"not launcher {self.system} of ship {self.ship}"
+            return f"not launcher {self.system} of ship {self.ship} (FT-ACTIONS)"
         distance = math.hypot(action.x - self.x, action.y - self.y)
         if distance > self.reach + 1e-6:
-            return f"the marker is {distance:.1f} MU away, beyond the {self.reach:g} MU reach"
+            return (f"the marker is {distance:.1f} MU away, beyond the {self.reach:g} MU reach "
+                    "(FT-SALVO-LAUNCH)")
         if not arcs_containing(self.x, self.y, self.facing, action.x, action.y) & self.arcs:
-            return "the marker is outside the launcher's arcs"
+            return "the marker is outside the launcher's arcs (FT-SALVO-LAUNCH)"
         if not on_table(action.x, action.y, self.width, self.height):
-            return "the marker is off the table"
+            return "the marker is off the table (FT-ACTIONS)"
         return None
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
