@@ -84,3 +84,17 @@ def numeric_variants(action: Action, pieces: int) -> list[Action]:
             except (TypeError, ValueError):
                 continue
     return found
+
+
+def named_rules(reasons: list[str], prefix: str, table: Path) -> set[str]:
+    """The rule IDs the ``reasons`` end with, having checked that every reason ends with
+    a parenthesis naming some (``"... (77.6 steps, RG-FIRE-BANDS)"``, ``"... (HOR-CHARGE,
+    HOR-FORCE-CTRL)"``) and that each is a row of ``table``."""
+    ending = re.compile(rf"\(([^()]*\b{prefix}-[A-Z0-9-]+[^()]*)\)$")
+    unnamed = sorted({reason for reason in reasons if not ending.search(reason)})
+    assert not unnamed, "\n".join(unnamed[:40])
+    named = {rule for reason in reasons if (m := ending.search(reason))
+             for rule in re.findall(rf"\b{prefix}-[A-Z0-9]+(?:-[A-Z0-9]+)*", m.group(1))}
+    unknown = named - table_ids(table, prefix)
+    assert not unknown, sorted(unknown)
+    return named

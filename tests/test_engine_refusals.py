@@ -55,3 +55,17 @@ def test_the_engines_own_refusals_name_the_rulesets_actions_row(ruleset_id: str)
     assert any("is not a legal answer" in reason for reason in engine)
     assert all(reason.endswith(f"({rule})") for reason in engine), [
         reason for reason in engine if not reason.endswith(f"({rule})")][:5]
+
+
+def test_a_reason_naming_no_rule_or_an_unknown_one_is_reported() -> None:
+    """The refusal walks' check (tests/refusal_walk.py) fails on a reason that names no
+    rule and on one naming an ID its table lacks, and returns the IDs named."""
+    from tests.refusal_walk import named_rules
+
+    table = TABLES / "hordes.md"
+    assert named_rules(["no charge (HOR-CHARGE, HOR-FORCE-CTRL)"], "HOR", table) == {
+        "HOR-CHARGE", "HOR-FORCE-CTRL"}
+    with pytest.raises(AssertionError, match="not allowed"):
+        named_rules(["not allowed"], "HOR", table)
+    with pytest.raises(AssertionError, match="HOR-TERRAIN-ROUGH"):
+        named_rules(["rough (HOR-TERRAIN-ROUGH)"], "HOR", table)

@@ -99,13 +99,11 @@ def space_plain(
     rng = RandomStream.from_seed(seed + index)
     try:
         drawn = list(space.sample(rng, SAMPLES))
-        listed = space.every_legal() if (words is not None and drawn) or not drawn else None
+        listed = space.every_legal()  # None where the space only samples
         if not drawn:
             possible = listed is None or bool(listed)  # an empty full list: none is legal
-        elif listed is not None:
-            more = list(listed)
         elif words is not None:
-            more = list(space.sample(rng, CHOICE_SAMPLES))
+            more = list(listed) if listed is not None else space.sample(rng, CHOICE_SAMPLES)
     except Exception:  # a sampler that fails still leaves the form usable
         pass
     if aside is not None:  # the samples a player seldom wants last
