@@ -110,7 +110,7 @@ def test_rg_actions_every_refusal_ends_with_a_rule_id_of_the_table() -> None:
     ]
     named = named_rules(reasons, "RG", TABLE)
     assert {"RG-ACTIONS", "RG-FIRE-BANDS", "RG-FIRE-LOS", "RG-FIRE-AIM", "RG-FIRE-ONCE",
-            "RG-IND", "RG-INF-SMALLARMS", "RG-MOVE-FLY", "RG-MOVE-WHEEL", "RG-ART-CREW",
+            "RG-IND", "RG-INF-SMALLARMS", "RG-MOVE-BASES", "RG-MOVE-WHEEL", "RG-ART-CREW",
             "RG-ACT-KINDS", "RG-INF-ACT", "RG-GROUP-FORM", "RG-GROUP-TRAITS", "RG-CC-INF",
             "RG-HEAL", "RG-INF-APC", "RG-RAM-TOUCH", "RG-RUNOVER", "RG-BLD-ENTER"} <= named
     assert any(r.startswith("player ") and "owes no decision" in r for r in reasons)

@@ -141,6 +141,26 @@ def test_flyers_go_forward_turn_90_and_ignore_terrain() -> None:
     assert game.state.units[0].y == 20.0
 
 
+def test_a_unit_in_the_way_blocks_a_move_on_its_own_level() -> None:
+    """RG-MOVE-BASES (engine default): a tank cannot drive through another tank's base,
+    and the refusal names the unit and the rule; a flyer passes over that tank
+    (RG-MOVE-FLY), and a tank drives under a flyer."""
+
+    def first_move(mover: int, at: dict[int, tuple[float, float]]) -> str | None:
+        game = battle(army((TANK, 1), (FLYER, 1)), army((TANK, 1)))
+        for unit, (x, y) in at.items():
+            put(game, unit, x, y)
+        turn_of(game, mover)
+        return game.check(0, Move(mover, 0.0, 8.0))
+
+    tanks = {0: (30.0, 10.0), 1: (50.0, 10.0), 2: (30.0, 16.0)}  # the enemy tank ahead
+    reason = first_move(0, tanks) or ""
+    assert reason.startswith("2 ") and reason.endswith("is in the way (RG-MOVE-BASES)")
+    assert first_move(0, {**tanks, 2: (40.0, 16.0)}) is None  # beside the way: free
+    assert first_move(1, {**tanks, 1: (30.0, 4.0)}) is None  # the flyer over the tanks
+    assert first_move(0, {**tanks, 1: (30.0, 16.0), 2: (50.0, 40.0)}) is None  # under it
+
+
 def test_obstacles_by_chassis() -> None:
     """RG-MOVE-TRACK-OBST, RG-MOVE-WHEEL-OBST, RG-MOVE-WALK-OBST: a 1.5-step wall stops
     tracks (1 step) and wheels, not a walker going forward (2 steps to the knee), which

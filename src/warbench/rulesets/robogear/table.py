@@ -507,7 +507,7 @@ def path_blocker(
             continue
         distance = point_segment_distance(other.x, other.y, unit.x, unit.y, x1, y1)
         if distance < unit.radius + other.radius - CONTACT:
-            return f"{other.id} {data.units[other.type].name} is in the way (RG-MOVE-FLY)"
+            return f"{other.id} {data.units[other.type].name} is in the way (RG-MOVE-BASES)"
     return None
 
 
