@@ -106,6 +106,7 @@ MODULES: tuple[str, ...] = (
     "warbench.rulesets.robogear.positions",
     "warbench.rulesets.robogear.roster",
     "warbench.rulesets.robogear.sheets",
+    "warbench.rulesets.robogear.shots",
     "warbench.rulesets.robogear.table",
     "warbench.rulesets.robogear.victory",
 )

@@ -333,7 +333,7 @@ def test_guns_are_not_armour_a_trooper_is_no_hard_target_for_them() -> None:
 def test_a_deadly_hit_destroys_a_machine_too() -> None:
     """RG-INF-DEADLY: a hit from a deadly weapon always destroys its target, a machine
     included (a deadly armour-piercing weapon from a player's data)."""
-    from warbench.rulesets.robogear.fire import _hit
+    from warbench.rulesets.robogear.shots import _hit
 
     game = battle(army(("ferrum-sniper", 1)), army((TANK, 1), ("verdant-rifleman", 1)))
     sniper, tank = game.state.units[0], game.state.units[1]

@@ -12,7 +12,7 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off, roll_off_die
-from warbench.rulesets.robogear import buildings, fire, infantry, moves
+from warbench.rulesets.robogear import buildings, fire, infantry, moves, shots
 from warbench.rulesets.robogear.actions import (
     ACTIONS_RULE,
     Activate,
@@ -276,9 +276,9 @@ def carry_out(game: RobogearGame, action: Action) -> None:
     elif isinstance(action, Ram | RunOver):
         moves.charge(game, action)
     elif isinstance(action, Shoot):
-        fire.shoot(game, unit, action)
+        shots.shoot(game, unit, action)
     elif isinstance(action, Throw):
-        fire.throw(game, unit, action)
+        shots.throw(game, unit, action)
     elif isinstance(action, Melee):
         infantry.melee(game, action)
     elif isinstance(action, Heal):
