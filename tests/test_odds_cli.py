@@ -132,3 +132,21 @@ def test_a_mistake_in_compare_is_named_as_compares(
     assert "--compare 'melee skill=abc': melee: skill: Input should be a valid integer" in (
         capsys.readouterr().err
     )
+
+
+def test_compare_with_options_alone_changes_them_in_the_same_attack(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HOR-BOOST, journey 4 ("with and without a boost, at once"): ``--compare
+    boost_damage=true`` is the first attack with that option changed, the same answer as
+    the attack written out again, and an option given twice takes the new value."""
+    query = ["odds", "hordes", "melee", "target=mosshound", "power=14", "--json"]
+    assert main([*query, "--compare", "boost_damage=true"]) == 0
+    short = json.loads(capsys.readouterr().out)
+    written = "melee target=mosshound power=14 boost_damage=true"
+    assert main([*query, "--compare", written]) == 0
+    assert json.loads(capsys.readouterr().out) == short
+    assert short[1]["query"] == written
+    assert short[1]["outcomes"]["spirit crippled"] > short[0]["outcomes"]["spirit crippled"]
+    assert main([*query, "--compare", "power=16"]) == 0
+    assert json.loads(capsys.readouterr().out)[1]["query"] == "melee target=mosshound power=16"

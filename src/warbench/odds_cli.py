@@ -42,6 +42,18 @@ def _answer(rules: Ruleset[Any, Any], words: list[str]) -> tuple[str, OddsAnswer
     return label, attack.odds(options)
 
 
+def changed(query: list[str], changes: list[str]) -> list[str]:
+    """``query`` (an attack and its options) with ``changes`` (``KEY=VALUE`` words) set:
+    each replaces the query's option of its key, or is added after them.
+
+    >>> changed(["melee", "power=14", "attacks=2"], ["attacks=3", "boost_hit=true"])
+    ['melee', 'power=14', 'attacks=3', 'boost_hit=true']
+    """
+    keys = {word.partition("=")[0]: word for word in changes}
+    kept = [keys.pop(word.partition("=")[0], word) for word in query]
+    return kept + list(keys.values())
+
+
 def _list_attacks(console: Console, rules: Ruleset[Any, Any]) -> None:
     attacks = rules.attacks()
     if not attacks:
@@ -118,7 +130,8 @@ def odds_command(
     ] = None,
     compare: Annotated[
         str | None,
-        typer.Option(help="A second attack to show beside it: 'ATTACK KEY=VALUE ...'."),
+        typer.Option(help="A second attack to show beside it: 'ATTACK KEY=VALUE ...', or "
+                     "'KEY=VALUE ...' alone: the same attack with those options changed."),
     ] = None,
     plot: Annotated[Path | None, typer.Option(help="Also draw a chart (.png or .svg).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
@@ -139,7 +152,9 @@ def odds_command(
         except ValueError as error:  # an unclosed quote or a trailing backslash
             raise OddsCommandError(f"--compare {compare!r}: {error}") from None
         if not words:
-            raise OddsCommandError("--compare needs an attack name")
+            raise OddsCommandError("--compare needs an attack name or options to change")
+        if "=" in words[0]:  # options only: the same attack with them changed
+            words = changed(list(query), words)
         try:
             answers.append(_answer(rules, words))
         except ValueError as error:  # a bad attack or option, named as --compare's
