@@ -51,6 +51,7 @@ MODULES: tuple[str, ...] = (
     # Dystopian Wars: the state's pieces, the table's snapshot, shots, moves and the commodore.
     "warbench.rulesets.dystopian_wars.attack_listing",
     "warbench.rulesets.dystopian_wars.attack_rolls",
+    "warbench.rulesets.dystopian_wars.bot_outlook",
     "warbench.rulesets.dystopian_wars.bot_tactics",
     "warbench.rulesets.dystopian_wars.bots",
     "warbench.rulesets.dystopian_wars.combat",

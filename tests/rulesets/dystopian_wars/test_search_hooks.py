@@ -106,7 +106,7 @@ def _apart(game: Game, move: Move, other: Move) -> bool:
     levels, as the offer promises."""
     if dataclasses.replace(move, level="") == dataclasses.replace(other, level=""):
         return True
-    from warbench.rulesets.dystopian_wars.bots import Outlook
+    from warbench.rulesets.dystopian_wars.bot_outlook import Outlook
 
     state, data = game.state, game.data
     model = state.models[move.model]

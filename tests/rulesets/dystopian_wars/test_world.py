@@ -11,7 +11,8 @@ from warbench.core.geometry import Body, Point, base_in_arc
 from warbench.core.match import play_next_decision
 from warbench.rulesets.dystopian_wars.actions import Move
 from warbench.rulesets.dystopian_wars.attack_listing import fire_options, guns_of
-from warbench.rulesets.dystopian_wars.bots import CommodoreBot, Outlook
+from warbench.rulesets.dystopian_wars.bot_outlook import Outlook
+from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
 from warbench.rulesets.dystopian_wars.geometry import ARCS, sees_past, terrain_of
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery
