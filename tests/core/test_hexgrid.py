@@ -7,6 +7,7 @@ import dataclasses
 import itertools
 import math
 import pickle
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -320,23 +321,28 @@ def test_steps_may_be_a_list_and_fewer_than_speed() -> None:
 
 
 @pytest.mark.parametrize(
-    ("steps", "speed", "turn_distance", "message"),
+    ("steps", "speed", "turn_distance", "message", "breaks"),
     [
-        ("FFF", 2, 1, "step 2 ('F'): the ship has already moved its speed of 2 hexes"),
-        ("R", 4, 1, "step 0 ('R'): a turn needs 1 forward hexes since the start of the move"),
-        ("FFRFL", 4, 2, "step 4 ('L'): a turn needs 2 forward hexes since the previous turn"),
-        ("FRRR", 4, 0, "step 3 ('R'): at most 2 turns in one hex"),
-        ("LLL", 4, 0, "step 2 ('L'): at most 2 turns in one hex"),
-        ("FX", 4, 1, "step 1: unknown step 'X'"),
-        ("F", -1, 1, "speed must not be negative"),
-        ("F", 1, -1, "turn distance must not be negative"),
+        ("FFF", 2, 1, "step 2 ('F'): the ship has already moved its speed of 2 hexes", "speed"),
+        ("R", 4, 1, "step 0 ('R'): a turn needs 1 forward hexes since the start of the move",
+         "turn"),
+        ("FFRFL", 4, 2, "step 4 ('L'): a turn needs 2 forward hexes since the previous turn",
+         "turn"),
+        ("FRRR", 4, 0, "step 3 ('R'): at most 2 turns in one hex", "turn"),
+        ("LLL", 4, 0, "step 2 ('L'): at most 2 turns in one hex", "turn"),
+        ("FX", 4, 1, "step 1: unknown step 'X'", "steps"),
+        ("F", -1, 1, "speed must not be negative", "steps"),
+        ("F", 1, -1, "turn distance must not be negative", "steps"),
     ],
 )
 def test_illegal_moves_name_the_step_and_the_reason(
-    steps: str, speed: int, turn_distance: int, message: str
+    steps: str, speed: int, turn_distance: int, message: str, breaks: str
 ) -> None:
-    with pytest.raises(IllegalHexMove, match=message.replace("(", r"\(").replace(")", r"\)")):
+    """The message names the step and the reason, ``breaks`` the rule broken (a ruleset
+    names its own rule by it)."""
+    with pytest.raises(IllegalHexMove, match=re.escape(message)) as error:
         move_plan(NORTH, steps, speed, turn_distance)
+    assert error.value.breaks == breaks
 
 
 def test_a_turn_after_exactly_the_turn_distance_is_legal() -> None:
@@ -358,10 +364,11 @@ def test_ships_pass_through_occupied_hexes_but_may_not_end_there() -> None:
 
     passed = move_plan(NORTH, "FF", speed=3, turn_distance=1, may_end_on=free)
     assert passed.hexes_entered() == (Hex(0, -1), Hex(0, -2))
-    with pytest.raises(IllegalHexMove, match=r"step 0: the move ends on Hex\(q=0, r=-1\)"):
+    with pytest.raises(IllegalHexMove, match=r"step 0: the move ends on Hex\(q=0, r=-1\)") as end:
         move_plan(NORTH, "F", speed=3, turn_distance=1, may_end_on=free)
-    with pytest.raises(IllegalHexMove, match=r"step 1 \('F'\): the ship may not enter"):
+    with pytest.raises(IllegalHexMove, match=r"step 1 \('F'\): the ship may not enter") as enter:
         move_plan(NORTH, "FFF", speed=3, turn_distance=1, blocked=lambda h: h == Hex(0, -2))
+    assert (end.value.breaks, enter.value.breaks) == ("end", "enter")
 
 
 def test_reachable_speed_zero_is_the_start() -> None:

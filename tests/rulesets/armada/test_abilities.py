@@ -199,7 +199,8 @@ def test_arm_ability_array_attacks_up_to_three_in_one_arc() -> None:
     act(game, Fire(0, 2, also=(3,)))  # both fore: 13 + 2 - 2 and 5 + 2 - 2
     assert [e.data["check"] for e in game.events if e.kind in ("hit", "miss")] == [13, 5]
     assert texts(game, "hit") == ["Anvil hits Grudge for 6 (13 against AC 13, short range)"]
-    with pytest.raises(IllegalAction, match="Anvil may not attack now"):
+    act(game, HoldFire(2))
+    with pytest.raises(IllegalAction, match=r"Anvil has made its attack this round \(ARM-GUN-ONCE"):
         act(game, Fire(0, 4))
 
 

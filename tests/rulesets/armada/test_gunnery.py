@@ -99,20 +99,22 @@ def test_arm_gun_range_bands(red_at: tuple[int, int], band: str, penalty: int) -
 
 
 def test_arm_gun_refusals_out_of_range_out_of_arc_and_twice() -> None:
-    """ARM-GUN-RANGE, ARM-GUN-ARC, ARM-GUN-ONCE: refused with a reason, state untouched."""
+    """ARM-GUN-RANGE, ARM-GUN-ARC, ARM-GUN-ONCE: refused with a reason naming the rule, state
+    untouched; an own fleet is no target (ARM-ACTIONS)."""
     game = facing_off([1, 2, 3], red_at=(0, -13))
     before = game.hash()
-    with pytest.raises(IllegalAction, match="beyond Lance's extreme range"):
+    with pytest.raises(IllegalAction, match=r"beyond Lance's extreme range \(ARM-GUN-RANGE\)"):
         game.apply(0, Fire(0, 1))
     assert game.hash() == before
     game = facing_off([1, 2, 3, 1, 1], red_at=(0, 3))
-    with pytest.raises(IllegalAction, match="in none of Lance's firing arcs"):
+    with pytest.raises(IllegalAction, match=r"in none of Lance's firing arcs \(.*ARM-GUN-ARC\)"):
         game.apply(0, Fire(0, 1))
     blue = [LANCE, fleet("Wing", 3, "small", "fighter")]
     game = facing_off([1, 2, 3], blue=blue, red=[GRUDGE])
+    assert game.check(0, Fire(0, 1)) == "Wing is a friendly fleet (ARM-ACTIONS)"
     game.apply(0, Fire(0, 2))
     game.apply(1, HoldFire(2))
-    with pytest.raises(IllegalAction, match="Lance may not attack now"):
+    with pytest.raises(IllegalAction, match=r"Lance has made its attack this round \(ARM-GUN-ONCE"):
         game.apply(0, Fire(0, 2))
 
 

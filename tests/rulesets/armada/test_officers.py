@@ -385,7 +385,7 @@ def test_arm_off_orders_a_wrong_target_or_choice_is_refused_with_the_reason() ->
     hold_position(game)
     act(game, HoldFire(2))
     refused(game, Order(1, "jam", 2, choice="Nobody"),
-            r"'Nobody' is not aboard Grudge \(\['Sab'\]\)")
+            r"'Nobody' is not aboard Grudge \(aboard: Sab; ARM-OFF-JAM\)")
     assert game.check(0, Order(1, "jam", 2, choice="Sab")) is None
 
 

@@ -45,7 +45,14 @@ _TURN_STEPS: Final = {"L": -1, "R": 1}
 
 
 class IllegalHexMove(ValueError):
-    """A move that breaks the movement rules; the message names the step and the reason."""
+    """A move that breaks the movement rules; the message names the step and the reason,
+    and ``breaks`` which rule, for a ruleset to name its own: ``steps`` (malformed steps or
+    limits), ``speed`` (too many forward hexes), ``turn`` (a turn too soon, or too many in
+    one hex), ``enter`` (a hex the ship may not enter) or ``end`` (a hex it may not end on)."""
+
+    def __init__(self, message: str, breaks: str = "steps") -> None:
+        super().__init__(message)
+        self.breaks = breaks
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -166,11 +173,14 @@ def move_plan(
         if step == "F":
             if moved == speed:
                 raise IllegalHexMove(
-                    f"step {index} ('F'): the ship has already moved its speed of {speed} hexes"
+                    f"step {index} ('F'): the ship has already moved its speed of {speed} hexes",
+                    "speed",
                 )
             pose = pose.forward()
             if blocked is not None and blocked(pose.hex):
-                raise IllegalHexMove(f"step {index} ('F'): the ship may not enter {pose.hex!r}")
+                raise IllegalHexMove(
+                    f"step {index} ('F'): the ship may not enter {pose.hex!r}", "enter"
+                )
             moved += 1
             since_turn += 1
             turns_here = 0
@@ -179,11 +189,13 @@ def move_plan(
                 since = "the previous turn" if turns else "the start of the move"
                 raise IllegalHexMove(
                     f"step {index} ({step!r}): a turn needs {turn_distance} forward hexes since"
-                    f" {since}, the ship has moved {since_turn}"
+                    f" {since}, the ship has moved {since_turn}",
+                    "turn",
                 )
             if turns_here == MAX_TURNS_PER_HEX:
                 raise IllegalHexMove(
-                    f"step {index} ({step!r}): at most {MAX_TURNS_PER_HEX} turns in one hex"
+                    f"step {index} ({step!r}): at most {MAX_TURNS_PER_HEX} turns in one hex",
+                    "turn",
                 )
             pose = pose.turned(_TURN_STEPS[step])
             since_turn = 0
@@ -194,7 +206,8 @@ def move_plan(
         path.append(pose)
     if may_end_on is not None and not may_end_on(pose.hex):
         raise IllegalHexMove(
-            f"step {len(steps) - 1}: the move ends on {pose.hex!r}, where the ship may not end"
+            f"step {len(steps) - 1}: the move ends on {pose.hex!r}, where the ship may not end",
+            "end",
         )
     return MoveResult(tuple(path), moved, turns)
 

@@ -166,15 +166,16 @@ def targeting_refusal(tables: Tables, attacker: Fleet, target: Fleet) -> str | N
     """Why ``attacker`` may not fire at ``target`` now, or ``None`` if it may. The enemy a
     fleet flew by this round is a target at 1 hex in any arc."""
     if target.side == attacker.side:
-        return f"{target.name} is a friendly fleet"
+        return f"{target.name} is a friendly fleet (ARM-ACTIONS)"
     if target.status == "destroyed":
-        return f"{target.name} is destroyed"
+        return f"{target.name} is destroyed (ARM-DMG-DESTROYED)"
     if target.id == attacker.this_round.flyby_target:
         return None
     if not firing_arcs(attacker, target):
-        return f"{target.name} is in none of {attacker.name}'s firing arcs {list(attacker.arcs)}"
+        return (f"{target.name} is in none of {attacker.name}'s firing arcs "
+                f"({', '.join(attacker.arcs)}, ARM-GUN-ARC)")
     if range_band(tables, attacker, target) is None:
-        return f"{target.name} is beyond {attacker.name}'s extreme range"
+        return f"{target.name} is beyond {attacker.name}'s extreme range (ARM-GUN-RANGE)"
     return None
 
 

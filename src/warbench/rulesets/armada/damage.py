@@ -288,7 +288,7 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
                                          f"{target.name}"))
                 free_attack(game, state, game.data.tables, fleet, target, label="self-destruct")
             case _:
-                raise IllegalAction(f"self-destruct or decline, not {action!r}")
+                raise IllegalAction(f"self-destruct or decline, not {action!r} (ARM-ACTIONS)")
 
 
 @dataclass(slots=True)

@@ -57,7 +57,9 @@ class OrdersWindow(Procedure[ArmadaState, ArmadaData]):
             case EndOrders():
                 self.turn += 1
             case _:
-                raise IllegalAction(f"engineering takes orders and role changes, not {action!r}")
+                raise IllegalAction(
+                    f"engineering takes orders and role changes, not {action!r} (ARM-ACTIONS)"
+                )
 
     def step(self, game: ArmadaGame) -> None:
         self.turn += 1

@@ -102,11 +102,13 @@ def shared_arc(attacker: Fleet, targets: Sequence[Fleet]) -> bool:
 def mine_refusal(tables: Tables, attacker: Fleet, mine: Mine) -> str | None:
     """Why ``attacker`` may not shoot at ``mine`` now, or ``None``."""
     if mine.hp <= 0:
-        return "that mine is destroyed"
+        return "that mine is destroyed (ARM-ABILITY-MINES)"
     if not arcs_toward(attacker, mine.hex):
-        return f"the mine at {mine.q},{mine.r} is in none of {attacker.name}'s firing arcs"
+        return (f"the mine at {mine.q},{mine.r} is in none of {attacker.name}'s firing arcs "
+                "(ARM-GUN-ARC)")
     if band_at(tables, attacker, mine.hex) is None:
-        return f"the mine at {mine.q},{mine.r} is beyond {attacker.name}'s extreme range"
+        return (f"the mine at {mine.q},{mine.r} is beyond {attacker.name}'s extreme range "
+                "(ARM-GUN-RANGE)")
     return None
 
 
@@ -114,24 +116,26 @@ def fire_refusal(state: ArmadaState, tables: Tables, attacker: Fleet, fire: Fire
     """Why ``attacker`` may not make the attack ``fire`` now, or ``None``."""
     if fire.mine >= 0:
         if fire.target != -1 or fire.also or fire.superweapon:
-            return "an attack on a mine names target -1 and nothing else (resolve may be spent)"
+            return ("an attack on a mine names target -1 and nothing else (resolve may be "
+                    "spent, ARM-ABILITY-MINES)")
         if fire.mine >= len(state.mines):
-            return f"there is no mine {fire.mine}"
+            return f"there is no mine {fire.mine} (ARM-ACTIONS)"
         if fire.resolve and (reason := resolve_refusal(state, attacker)) is not None:
             return reason
         return mine_refusal(tables, attacker, state.mines[fire.mine])
     indexes = (fire.target, *fire.also)
     if any(not 0 <= index < len(state.fleets) for index in indexes):
-        return f"no fleet {list(indexes)} in this battle"
+        return f"no fleet {list(indexes)} in this battle (ARM-ACTIONS)"
     if fire.superweapon and not superweapon_ready(state, attacker):
-        return f"{attacker.name} has no superweapon ready"
+        return f"{attacker.name} has no superweapon ready (ARM-ABILITY-SUPERWEAPON)"
     if fire.also:
         if not attacker.has("array"):
-            return f"{attacker.name} has no array to attack several fleets at once"
+            return (f"{attacker.name} has no array to attack several fleets at once "
+                    "(ARM-ABILITY-ARRAY)")
         if len(indexes) > len(ARRAY_PENALTY) or len(set(indexes)) != len(indexes):
-            return "an array attacks two or three different fleets"
+            return "an array attacks two or three different fleets (ARM-ABILITY-ARRAY)"
         if fire.superweapon:
-            return "an array attack takes no superweapon"
+            return "an array attack takes no superweapon (ARM-ABILITY-ARRAY)"
     if fire.resolve and (reason := resolve_refusal(state, attacker, len(indexes))) is not None:
         return reason
     targets = [state.fleets[index] for index in indexes]
@@ -140,7 +144,7 @@ def fire_refusal(state: ArmadaState, tables: Tables, attacker: Fleet, fire: Fire
         if reason is not None:
             return reason
     if fire.also and not shared_arc(attacker, targets):
-        return "an array's targets must all lie in one firing arc"
+        return "an array's targets must all lie in one firing arc (ARM-ABILITY-ARRAY)"
     return None
 
 
@@ -157,13 +161,13 @@ class FireSpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Fire):
-            return f"an attack, not {action!r}"
+            return f"an attack, not {action!r} (ARM-ACTIONS)"
         state = self._state
         if not 0 <= action.fleet < len(state.fleets):
-            return f"no fleet {action.fleet} in this battle"
+            return f"no fleet {action.fleet} in this battle (ARM-ACTIONS)"
         attacker = state.fleets[action.fleet]
         if action.fleet not in self.fleets:
-            return f"{attacker.name} may not attack now (it has attacked, or it is not active)"
+            return _idle_refusal(state, attacker, state.fleets[self.fleets[0]].side)
         return fire_refusal(state, self._tables, attacker, action)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
@@ -174,6 +178,17 @@ class FireSpace(ParamSpace):
             if isinstance(option, Fire)
         ]
         return [legal[rng.choice_index(len(legal))] for _ in range(count)] if legal else []
+
+
+def _idle_refusal(state: ArmadaState, attacker: Fleet, side: int) -> str:
+    """Why ``attacker``, not among the fleets of ``side`` that may still attack, may not."""
+    if attacker.side != side:
+        return f"{attacker.name} is not a fleet of {state.sides[side].name} (ARM-ACTIONS)"
+    if attacker.status == DESTROYED:
+        return f"{attacker.name} is destroyed (ARM-DMG-DESTROYED)"
+    if attacker.status != ACTIVE:
+        return f"{attacker.name} is {attacker.status}: it makes no attack (ARM-DMG-DISABLED)"
+    return f"{attacker.name} has made its attack this round (ARM-GUN-ONCE)"
 
 
 @dataclass(slots=True)
@@ -230,7 +245,9 @@ class GunneryPhase(Procedure[ArmadaState, ArmadaData]):
                 self._declared(action.fleet)
                 self.hits.extend(gunnery_check(game, state, game.data.tables, action))
             case _:
-                raise IllegalAction(f"gunnery takes attacks and orders, not {action!r}")
+                raise IllegalAction(
+                    f"gunnery takes attacks and orders, not {action!r} (ARM-ACTIONS)"
+                )
 
     def _declared(self, fleet: int) -> None:
         self.done.append(fleet)

@@ -102,25 +102,29 @@ def drift(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
 
 
 class MoveSpace(ParamSpace):
-    """Any legal move (or stunt) of one of the fleets a side may move now."""
+    """Any legal move (or stunt) of one of the fleets a side may move now; ``rule`` names
+    why only those: the halves of the helm phase, or a helm order that committed the
+    armada to move its fleet next (ARM-OFF-ACTION)."""
 
     action_type = Move
 
-    def __init__(self, state: ArmadaState, tables: Tables, fleets: list[int]) -> None:
+    def __init__(self, state: ArmadaState, tables: Tables, fleets: list[int], rule: str) -> None:
         self._state, self._tables = state, tables
-        self.fleets = fleets
+        self.fleets, self.rule = fleets, rule
         self.description = f"move one of fleets {fleets} (ordinary move or stunt)"
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Move):
-            return f"a move, not {action!r}"
-        if action.fleet not in self.fleets:
-            return f"fleet {action.fleet} may not move now (movable: {self.fleets})"
+            return f"a move, not {action!r} (ARM-ACTIONS)"
         state = self._state
+        if not 0 <= action.fleet < len(state.fleets):
+            return f"no fleet {action.fleet} in this battle (ARM-ACTIONS)"
+        if action.fleet not in self.fleets:
+            return f"fleet {action.fleet} may not move now (movable: {self.fleets}, {self.rule})"
         fleet = state.fleets[action.fleet]
         if action.resolve:
             if action.stunt not in ("flyby", *STUNT_DC_BASE):
-                return "only a stunt with a piloting check can spend resolve"
+                return "only a stunt with a piloting check can spend resolve (ARM-OFF-RESOLVE)"
             if (reason := resolve_refusal(state, fleet)) is not None:
                 return reason
         return move_refusal(state, self._tables, fleet, action)
@@ -176,7 +180,8 @@ class HelmPhase(Procedure[ArmadaState, ArmadaData]):
         if self.quota <= 0 or not movable:
             return []
         movers = [self.current] if self.committed else movable
-        spaces: list[ParamSpace] = [MoveSpace(state, tables, movers)]
+        turn_rule = "ARM-OFF-ACTION" if self.committed else "ARM-HELM-HALVES"
+        spaces: list[ParamSpace] = [MoveSpace(state, tables, movers, turn_rule)]
         officers_of = sorted({*movers, self.current} - {-1})
         orders = OrderSpace(state, tables, side, Phase.HELM, officers_of)
         if orders.candidates():
@@ -201,7 +206,9 @@ class HelmPhase(Procedure[ArmadaState, ArmadaData]):
                 self.current, self.committed = fleet.id, False
                 move_fleet(game, state, tables, fleet, action)
             case _:
-                raise IllegalAction(f"the helm phase takes moves and orders, not {action!r}")
+                raise IllegalAction(
+                    f"the helm phase takes moves and orders, not {action!r} (ARM-ACTIONS)"
+                )
 
     def step(self, game: ArmadaGame) -> None:
         state = game.state

@@ -35,16 +35,20 @@ class MineSpace(ParamSpace):
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, LayMines):
-            return f"gravity mines to lay, not {action!r}"
+            return f"gravity mines to lay, not {action!r} (ARM-ACTIONS)"
+        if not 0 <= action.fleet < len(self._state.fleets):
+            return f"no fleet {action.fleet} in this battle (ARM-ACTIONS)"
         if action.fleet not in self.fleets:
-            return f"fleet {action.fleet} may not lay gravity mines now (may: {self.fleets})"
+            return (f"fleet {action.fleet} may not lay gravity mines now (may: {self.fleets}, "
+                    "ARM-ABILITY-MINES)")
         fleet = self._state.fleets[action.fleet]
         hexes = [Hex(q, r) for q, r in action.hexes]
         if len(hexes) != self.rule.hexes or len(set(hexes)) != len(hexes):
-            return f"gravity mines go in {self.rule.hexes} different hexes"
+            return f"gravity mines go in {self.rule.hexes} different hexes (ARM-ABILITY-MINES)"
         far = [h for h in hexes if h.distance(fleet.hex) > self.rule.reach]
         if far:
-            return f"{far[0]!r} is more than {self.rule.reach} hexes from {fleet.name}"
+            return (f"{far[0]!r} is more than {self.rule.reach} hexes from {fleet.name} "
+                    "(ARM-ABILITY-MINES)")
         return None
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
@@ -97,7 +101,7 @@ class MinesWindow(Procedure[ArmadaState, ArmadaData]):
             case LayMines():
                 lay_mines(game, action)
             case _:
-                raise IllegalAction(f"lay gravity mines or decline, not {action!r}")
+                raise IllegalAction(f"lay gravity mines or decline, not {action!r} (ARM-ACTIONS)")
 
     def step(self, game: ArmadaGame) -> None:
         self.turn += 1

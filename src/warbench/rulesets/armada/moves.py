@@ -26,6 +26,10 @@ from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ROUTED, ArmadaStat
 
 #: Pilot DC base of each stunt that needs a check (plus a quarter of the fleet's tier).
 STUNT_DC_BASE: Final = {"back-off": 10, "flip-and-burn": 15, "slide": 10}
+#: The rule an ordinary move breaks, by what the core's hex movement says it breaks
+#: (``IllegalHexMove.breaks``); badly written steps are the engine's own check.
+HEX_MOVE_RULES: Final = {"speed": "ARM-MOVE-SPEED", "turn": "ARM-MOVE-TURN",
+                         "end": "ARM-MOVE-THROUGH"}
 
 
 def fleet_speed(fleet: Fleet) -> int:
@@ -144,25 +148,34 @@ def plan_move(
     if fleet.morale == ROUTED:
         flight = flee_steps(state, tables, fleet)
         if move.stunt or move.steps != flight:
-            raise IllegalHexMove(f"the fleet is routed and must flee by {flight!r}")
+            raise IllegalHexMove(
+                f"the fleet is routed and must flee by {flight!r} (ARM-MORALE-FLEE)"
+            )
     steps = move.steps
     limit = speed
     if move.stunt in ("", "flyby"):
-        result = move_plan(
-            fleet.pose, steps, speed, turn_distance(fleet), may_end_on=lambda h: h not in taken
-        )
+        try:
+            result = move_plan(
+                fleet.pose, steps, speed, turn_distance(fleet), may_end_on=lambda h: h not in taken
+            )
+        except IllegalHexMove as error:
+            rule = HEX_MOVE_RULES.get(error.breaks, "ARM-ACTIONS")
+            raise IllegalHexMove(f"{error} ({rule})", error.breaks) from None
         plan = Plan(result.end, result.hexes_entered())
         if move.stunt == "flyby":
             _check_flyby(state, fleet, move, plan)
     elif move.stunt == "turn-in-place":
         if steps not in ("L", "LL", "R", "RR", "RRR"):
-            raise IllegalHexMove("turn in place takes L, LL, R, RR or RRR")
+            raise IllegalHexMove("turn in place takes L, LL, R, RR or RRR (ARM-STUNT-TURN)")
         return Plan(fleet.pose.turned(len(steps) * (1 if steps[0] == "R" else -1)), ())
     elif move.stunt in ("back-off", "flip-and-burn"):
         limit = speed // 2
         count = len(steps)
         if steps != "F" * count or not 1 <= count <= limit:
-            raise IllegalHexMove(f"{move.stunt} moves 1 to {limit} hexes, written as that many F")
+            rule = "ARM-STUNT-BACK-OFF" if move.stunt == "back-off" else "ARM-STUNT-FLIP"
+            raise IllegalHexMove(
+                f"{move.stunt} moves 1 to {limit} hexes, written as that many F ({rule})"
+            )
         if move.stunt == "back-off":
             path = _line(fleet.pose, (fleet.facing + 3) % 6, count)
             plan = Plan(HexPose(path[-1], fleet.facing), path)
@@ -172,19 +185,21 @@ def plan_move(
     elif move.stunt == "slide":
         count = len(steps) - 1
         if len(steps) < 2 or steps[0] not in "LR" or steps[1:] != "F" * count or count > speed:
-            raise IllegalHexMove(f"a slide is L or R then 1 to {speed} F")
+            raise IllegalHexMove(f"a slide is L or R then 1 to {speed} F (ARM-STUNT-SLIDE)")
         direction = (fleet.facing + (1 if steps[0] == "R" else -1)) % 6
         path = _line(fleet.pose, direction, count)
         plan = Plan(HexPose(path[-1], fleet.facing), path)
     else:
-        raise IllegalHexMove(f"unknown stunt {move.stunt!r}")
+        raise IllegalHexMove(f"unknown stunt {move.stunt!r} (ARM-ACTIONS)")
     if plan.end.hex in taken:
-        raise IllegalHexMove(f"{move.stunt} would end on {plan.end.hex!r}, where another fleet is")
+        raise IllegalHexMove(
+            f"{move.stunt} would end on {plan.end.hex!r}, where another fleet is (ARM-MOVE-THROUGH)"
+        )
     extra = ground.mine_cost(plan.path)
     if extra and len(plan.path) + extra > limit:
         raise IllegalHexMove(
             f"gravity mines slow the fleet: this move needs {len(plan.path) + extra} hexes of "
-            f"movement, it has {limit}"
+            f"movement, it has {limit} (ARM-ABILITY-MINES)"
         )
     return plan
 
@@ -225,12 +240,18 @@ def _straight(ground: Ground, fleet: Fleet, direction: int, count: int, limit: i
 
 def _check_flyby(state: ArmadaState, fleet: Fleet, move: Move, plan: Plan) -> None:
     if not 0 <= move.target < len(state.fleets):
-        raise IllegalHexMove(f"a flyby names the enemy fleet it passes, not {move.target}")
+        raise IllegalHexMove(
+            f"a flyby names the enemy fleet it passes, not {move.target} (ARM-STUNT-FLYBY)"
+        )
     target = state.fleets[move.target]
     if target.side == fleet.side or target.status == DESTROYED:
-        raise IllegalHexMove(f"a flyby passes an enemy fleet on the map, not {target.name}")
+        raise IllegalHexMove(
+            f"a flyby passes an enemy fleet on the map, not {target.name} (ARM-STUNT-FLYBY)"
+        )
     if target.hex not in plan.path:
-        raise IllegalHexMove(f"the flyby does not pass through {target.name}'s hex")
+        raise IllegalHexMove(
+            f"the flyby does not pass through {target.name}'s hex (ARM-STUNT-FLYBY)"
+        )
 
 
 def passed_enemies(state: ArmadaState, fleet: Fleet, path: tuple[Hex, ...]) -> list[Fleet]:

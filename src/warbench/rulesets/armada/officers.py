@@ -86,13 +86,14 @@ def resolve_refusal(state: ArmadaState, fleet: Fleet, checks: int = 1) -> str | 
     """Why no resolve point may be spent on each of ``checks`` checks of ``fleet`` now (one
     point before each), or ``None``."""
     if state.comms_down(fleet):
-        return f"communications are down on {fleet.name}: no officer's resolve helps it"
+        return (f"communications are down on {fleet.name}: no officer's resolve helps it "
+                "(ARM-CRIT-COMMS)")
     points = resolve_points(state, fleet)
     if points == 0:
-        return f"no officer aboard {fleet.name} has a resolve point left"
+        return f"no officer aboard {fleet.name} has a resolve point left (ARM-OFF-RESOLVE)"
     if points < checks:
         return (f"resolve costs a point before each of the {checks} checks, and the officers "
-                f"aboard {fleet.name} have {points} left")
+                f"aboard {fleet.name} have {points} left (ARM-OFF-RESOLVE)")
     return None
 
 
@@ -130,10 +131,10 @@ def _given_refusal(state: ArmadaState, tables: Tables, order: Order) -> str | No
     officer = state.officers[order.officer]
     rule = tables.orders[order.order]
     if order.resolve and officer.resolve <= 0:
-        return f"{officer.name} has no resolve points left"
+        return f"{officer.name} has no resolve points left (ARM-OFF-RESOLVE)"
     for what, index in (("fleet", order.fleet), ("ally", order.ally)):
         if index != -1 and not 0 <= index < len(state.fleets):  # -1: not given
-            return f"{what}: there is no fleet {index}"
+            return f"{what}: there is no fleet {index} (ARM-ACTIONS)"
     return _target_refusal(state, tables, officer, rule, order)
 
 
@@ -143,26 +144,28 @@ def giver_refusal(
     """Why ``player``'s officer ``index`` may give no order named ``name`` in ``phase`` now,
     whatever its target (the first checks of :func:`order_refusal`), or ``None``."""
     if not 0 <= index < len(state.officers):
-        return f"there is no officer {index}"
+        return f"there is no officer {index} (ARM-ACTIONS)"
     officer = state.officers[index]
     if officer.side != player:
-        return f"{officer.name} serves another armada"
+        return f"{officer.name} serves another armada (ARM-ACTIONS)"
     if name not in tables.orders:
-        return f"no order {name!r} (orders: {', '.join(tables.orders)})"
+        return f"no order {name!r}: the orders are {', '.join(tables.orders)} (ARM-ACTIONS)"
     rule = tables.orders[name]
     if rule.role not in ("any", officer.role):
-        return f"{officer.name} is the {officer.role}; {name} is an order of the {rule.role}"
+        return (f"{officer.name} is the {officer.role}; {name} is an order of the {rule.role} "
+                f"({order_rule_id(name)})")
     if rule.phase not in ("any", phase):
-        return f"{name} is an order of the {rule.phase} phase, not the {phase} phase"
+        return (f"{name} is an order of the {rule.phase} phase, not the {phase} phase "
+                f"({order_rule_id(name)})")
     if officer.incapacitated:
-        return f"{officer.name} is incapacitated"
+        return f"{officer.name} is incapacitated (ARM-OFF-DUEL)"
     if officer.jammed_round == state.round:
-        return f"{officer.name} is jammed this round"
+        return f"{officer.name} is jammed this round (ARM-OFF-JAM)"
     if officer.acted_round == state.round:
-        return f"{officer.name} has already given an order this round"
+        return f"{officer.name} has already given an order this round (ARM-OFF-ACTION)"
     home = state.fleets[officer.fleet]
     if home.status == DESTROYED or (name != "transfer" and home.status != ACTIVE):
-        return f"{officer.name}'s fleet {home.name} is {home.status}"
+        return f"{officer.name}'s fleet {home.name} is {home.status} (ARM-OFF-ACTION)"
     return None
 
 
@@ -177,25 +180,33 @@ def order_rule_id(order: str) -> str:
 
 def _fleet(state: ArmadaState, index: int, what: str) -> Fleet | str:
     if not 0 <= index < len(state.fleets):
-        return f"{what}: there is no fleet {index}"
+        return f"{what}: there is no fleet {index} (ARM-ACTIONS)"
     fleet = state.fleets[index]
     if fleet.status == DESTROYED:
-        return f"{fleet.name} is destroyed"
+        return f"{fleet.name} is destroyed (ARM-DMG-DESTROYED)"
     return fleet
 
 
 def _reach_refusal(
-    state: ArmadaState, tables: Tables, officer: Officer, rule: OrderRule, where: Hex, name: str
+    state: ArmadaState, tables: Tables, officer: Officer, order: str, where: Hex, name: str
 ) -> str | None:
+    """Why ``where`` (``name``) is out of reach of the officer's ``order``, or ``None``: an
+    order's own reach (a duel's 3 hexes), else its fleet's long range, extreme on the
+    flagship."""
     home = state.fleets[officer.fleet]
-    reach = rule.reach or officer_reach(state, tables, officer)
+    own_reach = tables.orders[order].reach
+    reach = own_reach or officer_reach(state, tables, officer)
     distance = home.hex.distance(where)
-    if distance > reach:
-        return (
-            f"{name} is {distance} hexes from {home.name}, beyond {officer.name}'s reach "
-            f"of {reach}"
-        )
-    return None
+    if distance <= reach:
+        return None
+    if own_reach:
+        rule = order_rule_id(order)
+    elif "flagship" in home.abilities:
+        rule = "ARM-OFF-RANGE, ARM-ABILITY-FLAGSHIP-RANGE"
+    else:
+        rule = "ARM-OFF-RANGE"
+    return (f"{name} is {distance} hexes from {home.name}, beyond {officer.name}'s reach "
+            f"of {reach} ({rule})")
 
 
 def _comms_refusal(state: ArmadaState, officer: Officer) -> str | None:
@@ -226,7 +237,7 @@ def _affect_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> str 
     if target.id != officer.fleet and (reason := _comms_refusal(state, officer)) is not None:
         return reason
     if target.jammed_round == state.round:
-        return f"{target.name} is jammed: no officer's order can affect it this round"
+        return f"{target.name} is jammed: no officer's order can affect it this round (ARM-OFF-JAM)"
     return None
 
 
@@ -235,18 +246,19 @@ def _target_refusal(
 ) -> str | None:
     if rule.target == "none":
         if state.admiral(officer.side) is None:
-            return "the armada has no admiral to use the foresight"
+            return "the armada has no admiral to use the foresight (ARM-OFF-PRECOGNITION)"
         return None
     if rule.target == "hex":
         return _comms_refusal(state, officer) or _reach_refusal(
-            state, tables, officer, rule, Hex(order.q, order.r), f"hex {order.q},{order.r}"
+            state, tables, officer, order.order, Hex(order.q, order.r), f"hex {order.q},{order.r}"
         )
     index = officer.fleet if rule.target == "own" and order.fleet == -1 else order.fleet
     target = _fleet(state, index, "fleet")
     if isinstance(target, str):
         return target
     if rule.target == "own" and target.id != officer.fleet:
-        return f"{order.order} affects only {officer.name}'s own fleet"
+        return (f"{order.order} affects only {officer.name}'s own fleet "
+                f"({order_rule_id(order.order)})")
     wants_enemy = rule.target in ("enemy", "enemy-and-ally")
     if rule.target in ("ally", "enemy", "enemy-and-ally") and (target.side != officer.side) != (
         wants_enemy
@@ -255,7 +267,7 @@ def _target_refusal(
         return f"{order.order} needs {kind}, not {target.name} ({order_rule_id(order.order)})"
     if order.order == "transfer":
         return _transfer_refusal(state, officer, target)
-    reason = _reach_refusal(state, tables, officer, rule, target.hex, target.name)
+    reason = _reach_refusal(state, tables, officer, order.order, target.hex, target.name)
     reason = reason or _affect_refusal(state, officer, target)
     if reason is None and rule.target in ("ally", "own"):
         reason = _benefit_refusal(state, order, target)
@@ -266,8 +278,8 @@ def _target_refusal(
         if isinstance(ally, str):
             return ally
         if ally.side != officer.side:
-            return f"{ally.name} is not an allied fleet"
-        reason = _reach_refusal(state, tables, officer, rule, ally.hex, ally.name)
+            return f"{ally.name} is not an allied fleet ({order_rule_id(order.order)})"
+        reason = _reach_refusal(state, tables, officer, order.order, ally.hex, ally.name)
         reason = reason or _affect_refusal(state, officer, ally)
         return reason or _benefit_refusal(state, order, ally)
     return _choice_refusal(state, officer, order, target)
@@ -276,9 +288,9 @@ def _target_refusal(
 def _transfer_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> str | None:
     home = state.fleets[officer.fleet]
     if home.hex.distance(target.hex) != 1:
-        return f"{target.name} is not adjacent to {home.name}"
+        return f"{target.name} is not adjacent to {home.name} (ARM-OFF-MOVE)"
     if any(other.role == officer.role for other in state.officers_on(target)):
-        return f"{target.name} already has a {officer.role}"
+        return f"{target.name} already has a {officer.role} (ARM-OFF-MOVE, ARM-OFF-ONE-ROLE)"
     return None
 
 
@@ -289,18 +301,22 @@ def _choice_refusal(
     if name == "scan" and target.id == officer.fleet:
         return f"scan looks at another fleet, not {target.name} ({order_rule_id(name)})"
     if name == "taunt" and target.id in officer.taunted:
-        return f"{officer.name} has already taunted {target.name}"
+        return f"{officer.name} has already taunted {target.name} ({order_rule_id(name)})"
     if name == "boost" and order.choice not in BOOSTS:
-        return f"boost what? choose one of {', '.join(BOOSTS)}"
+        return f"boost what? choose one of {', '.join(BOOSTS)} ({order_rule_id(name)})"
     if name == "direct" and order.choice not in DIRECTIONS:
-        return f"direct the bonus to {' or '.join(DIRECTIONS)}, not {order.choice!r}"
+        return (f"direct the bonus to {' or '.join(DIRECTIONS)}, not {order.choice!r} "
+                f"({order_rule_id(name)})")
     if name == "repair" and order.choice not in target.criticals:
-        return f"{target.name} has no {order.choice!r} damage to repair ({target.criticals})"
+        damaged = ", ".join(target.criticals) or "none"
+        return (f"{target.name} has no {order.choice!r} damage to repair (its critical "
+                f"damage: {damaged}; {order_rule_id(name)})")
     aboard = [other.name for other in state.officers_on(target)]
     if name == "jam" and order.choice and order.choice not in aboard:
-        return f"{order.choice!r} is not aboard {target.name} ({aboard})"
+        return (f"{order.choice!r} is not aboard {target.name} (aboard: "
+                f"{', '.join(aboard) or 'nobody'}; {order_rule_id(name)})")
     if name == "duel" and not aboard:
-        return f"{target.name} carries no officer to duel"
+        return f"{target.name} carries no officer to duel ({order_rule_id(name)})"
     return None
 
 
@@ -370,26 +386,29 @@ def _candidates(state: ArmadaState, index: int, name: str, rule: OrderRule) -> l
 def role_refusal(state: ArmadaState, tables: Tables, player: int, change: ChangeRole) -> str | None:
     """Why ``player``'s officer may not take up the role now, or ``None``."""
     if not 0 <= change.officer < len(state.officers):
-        return f"there is no officer {change.officer}"
+        return f"there is no officer {change.officer} (ARM-ACTIONS)"
     officer = state.officers[change.officer]
     if officer.side != player:
-        return f"{officer.name} serves another armada"
+        return f"{officer.name} serves another armada (ARM-ACTIONS)"
     if change.role not in tables.roles:
-        return f"no role {change.role!r} (roles: {', '.join(tables.roles)})"
+        return f"no role {change.role!r}: the roles are {', '.join(tables.roles)} (ARM-ACTIONS)"
     if change.role == officer.role:
-        return f"{officer.name} is already the {officer.role}"
+        return f"{officer.name} is already the {officer.role} (ARM-OFF-ROLE-CHANGE)"
+    if officer.incapacitated:  # silenced: no order, and no new role either
+        return f"{officer.name} is incapacitated (ARM-OFF-DUEL)"
     if officer.silenced(state.round):
-        return f"{officer.name} is jammed or incapacitated"
+        return f"{officer.name} is jammed this round (ARM-OFF-JAM)"
     if officer.role_round == state.round or officer.acted_round == state.round:
-        return f"{officer.name} may change role only once, at the start of the round"
+        return (f"{officer.name} may change role only once, at the start of the round "
+                "(ARM-OFF-ROLE-CHANGE)")
     if change.role == "admiral" and any(
         other.side == player and other.role == "admiral" and not other.incapacitated
         for other in state.officers
     ):
-        return "the armada already has an admiral"
+        return "the armada already has an admiral (ARM-OFF-ONE-ADMIRAL)"
     aboard = state.officers_on(state.fleets[officer.fleet])
     if any(other.role == change.role for other in aboard):
-        return f"{state.fleets[officer.fleet].name} already has a {change.role}"
+        return f"{state.fleets[officer.fleet].name} already has a {change.role} (ARM-OFF-ONE-ROLE)"
     return None
 
 

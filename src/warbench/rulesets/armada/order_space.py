@@ -53,16 +53,17 @@ class OrderSpace(ParamSpace):
     def validate(self, action: Action) -> str | None:
         if isinstance(action, ChangeRole):
             if self.phase is not Phase.ENGINEERING:
-                return "officers change roles at the start of the round"
+                return "officers change roles at the start of the round (ARM-OFF-ROLE-CHANGE)"
             return role_refusal(self._state, self._tables, self.player, action)
         if not isinstance(action, Order):
-            return f"an order or a role change, not {action!r}"
+            return f"an order or a role change, not {action!r} (ARM-ACTIONS)"
         if self.fleets is not None and 0 <= action.officer < len(self._state.officers):
             officer = self._state.officers[action.officer]
             rule = self._tables.orders.get(action.order)
             helm_order = rule is not None and rule.phase == Phase.HELM.value
             if helm_order and officer.fleet not in self.fleets:
-                return f"{officer.name} gives helm orders just before or after its fleet moves"
+                return (f"{officer.name} gives helm orders just before or after its fleet moves "
+                        "(ARM-OFF-ACTION)")
         return order_refusal(self._state, self._tables, self.player, self.phase, action)
 
     def may_give(self, index: int, name: str) -> bool:

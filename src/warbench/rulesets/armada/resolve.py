@@ -94,7 +94,7 @@ class ResolveOffer(Procedure[ArmadaState, ArmadaData]):
 
     def act(self, game: ArmadaGame, player: int, action: Action) -> None:
         if not isinstance(action, SpendResolve):
-            raise IllegalAction(f"spend resolve or not, not {action!r}")
+            raise IllegalAction(f"spend resolve or not, not {action!r} (ARM-ACTIONS)")
         state = game.state
         game.pop()
         spender = self.check.spender(state) if action.spend else None
