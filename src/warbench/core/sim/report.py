@@ -201,6 +201,17 @@ def data_words(plan: GamePlan) -> str:
     return f"--data {rules.data_dir} (digest {rules.data_digest or 'none: no file of its own'})"
 
 
+def compared_run_words(other: RunInfo) -> str:
+    """The run ``--compare`` names, in words: its sides, games, seed, bots and data, and
+    how its sides meet this run's."""
+    return (
+        f"Run {other.id}: {' vs '.join(side.label for side in other.sides)}, {other.games}"
+        f" games, seed {other.seed}, scenario {other.scenario or 'default'}, bots"
+        f" {', '.join(other.bots)}, data: {other.data_words()}; each side is compared with"
+        " the side in the same place in that run"
+    )
+
+
 def _results_section(
     summary: RunSummary,
     comparisons: Sequence[Comparison],
@@ -225,9 +236,10 @@ def _results_section(
         parts.append(f"<p>A side's score: {html.escape(score_meaning)}.</p>")
     parts.append(figure_html(_win_plot(summary), _win_caption(summary)))
     if comparisons:
+        name = "the other run" if other is None else f"run {other.id}"
         versus = [
             (
-                item.label,
+                item.paired(name),
                 percent(item.this),
                 percent(item.other),
                 f"{item.test.difference:+.1%}",
@@ -236,16 +248,10 @@ def _results_section(
             )
             for item in comparisons
         ]
-        name = "the other run" if other is None else f"run {other.id}"
         head = ["side", "this run", name, "difference", "p-value", "significant at 5%"]
         parts += [f"<h2>Against {name}</h2>", html_table(head, versus)]
         if other is not None:
-            parts.append(
-                f"<p>Run {other.id}: {other.games} games, seed {other.seed}, scenario"
-                f" {html.escape(other.scenario or 'default')}, bots"
-                f" {html.escape(', '.join(other.bots))}, data: {html.escape(other.data_words())}."
-                "</p>"
-            )
+            parts.append(f"<p>{html.escape(compared_run_words(other))}.</p>")
     return parts
 
 
