@@ -220,6 +220,20 @@ def test_tournament_prints_a_win_matrix_and_ratings(
     assert "Win matrix" in out and "Bradley-Terry" in out
 
 
+def test_tournament_says_how_many_games_it_played_and_how_fast(
+    app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Journey 3: a list builder judges whether a tournament of their lists takes minutes;
+    `simulate` ends with "Played N games in S s (R games/s)", `tournament` said nothing."""
+    lists = [str(write_list(tmp_path, name, unit))
+             for name, unit in (("Recruits", "recruit"), ("Veterans", "veteran"),
+                                ("Champions", "champion"))]
+    run(app, "tournament", "test-list-duel", *lists, "--games", "4")
+    out = capsys.readouterr().out
+    assert re.search(r"^Played 12 games at 3 tables in \d+\.\d s \(\d+\.\d games/s\)\.$", out,
+                     re.MULTILINE)
+
+
 def test_tournament_writes_its_report_and_refuses_a_bad_path_before_playing(
     app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

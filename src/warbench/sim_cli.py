@@ -441,6 +441,15 @@ def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
         interval = f"{signed(rating.low)} to {signed(rating.high)}"
         ratings.add_row(rating.label, signed(rating.rating), interval)
     console.print(ratings)
+    games = sum(run.played for run in outcome.runs)
+    seconds = sum(run.seconds for run in outcome.runs)
+    rate = games / seconds if seconds > 0 else 0.0
+    tables = len(outcome.runs)
+    console.print(
+        f"Played {games} games at {tables} {'table' if tables == 1 else 'tables'} in"
+        f" {seconds:.1f} s ({rate:.1f} games/s).",
+        highlight=False,
+    )
 
 
 def _print_stored_tables(
@@ -499,7 +508,8 @@ def tournament_command(
 ) -> None:
     """Play every table of lists and rank them: a win matrix and a rating per list.
 
-    Every pair of lists meets in a two-player game."""
+    Every pair of lists meets at a table of two players (with --players N, every group of N
+    lists) and plays --games games there."""
     _check_paths(db, resume, report, games)
     if journals and db is None:
         raise SimulateOptionError("--journals needs --db, the results file to keep them in")
