@@ -27,6 +27,26 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
         assert command in out
 
 
+@pytest.mark.parametrize(
+    ("command", "sentence"),
+    [
+        (["list", "validate"], "A list that cannot be checked (unreadable TOML, a wrong key type,"),
+        (["render"], "and attacks with the arcs and range bands they used."),
+    ],
+)
+def test_a_commands_help_is_never_broken_mid_sentence(
+    command: list[str],
+    sentence: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Typer keeps a help's line breaks after its first paragraph: `list validate --help`
+    broke at the docstring's width ("A list that cannot be" / "checked (unreadable ...")."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main([*command, "--help"]) == 0
+    assert sentence in capsys.readouterr().out
+
+
 def test_rulesets_lists_installed_ones(
     duel_registered: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
