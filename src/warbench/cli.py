@@ -429,13 +429,15 @@ def list_validate_command(
             results.append(str(error))
         except SetupError as error:
             results.append(f"{list_path}: {error}")
-    for number, (list_path, result) in enumerate(zip(list_paths, results, strict=True)):
+    reported = False
+    for list_path, result in zip(list_paths, results, strict=True):
         if isinstance(result, str):
             print(f"warbench: error: {result}", file=sys.stderr)
             continue
-        if number:
+        if reported:  # a blank line between reports, none before the first
             console.print()
         console.print(f"{list_path}: {result}", highlight=False, markup=False)
+        reported = True
     if any(isinstance(result, str) for result in results):
         raise typer.Exit(USAGE_ERROR)
     if not all(isinstance(result, ValidationReport) and result.ok for result in results):
