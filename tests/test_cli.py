@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
 import pytest
+import typer.main
 
 from tests.duel import Duel
-from warbench.cli import USAGE_ERROR, VERIFY_FAILED, main
+from warbench.cli import USAGE_ERROR, VERIFY_FAILED, app, main
 from warbench.core import registry
 from warbench.core.lists import ArmyList
 
@@ -25,6 +27,26 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for command in ("rulesets", "demo", "replay", "render"):
         assert command in out
+
+
+@pytest.mark.parametrize(
+    ("command", "sentence"),
+    [
+        (["list", "validate"], "A list that cannot be checked (unreadable TOML, a wrong key type,"),
+        (["render"], "and attacks with the arcs and range bands they used."),
+    ],
+)
+def test_a_commands_help_is_never_broken_mid_sentence(
+    command: list[str],
+    sentence: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Typer keeps a help's line breaks after its first paragraph: `list validate --help`
+    broke at the docstring's width ("A list that cannot be" / "checked (unreadable ...")."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main([*command, "--help"]) == 0
+    assert sentence in capsys.readouterr().out
 
 
 def test_rulesets_lists_installed_ones(
@@ -333,3 +355,18 @@ def test_a_journal_saved_from_a_run_names_its_bots(
     assert main(["replay", "--db", str(db), "--game", "1", "--quiet", "--save",
                  str(saved)]) == 0
     assert json.loads(saved.read_text())["played_by"] == journal["played_by"]
+
+
+def test_the_readme_shows_how_to_compare_two_runs_with_options_that_exist() -> None:
+    """Journey 5: a designer comparing a variant with the shipped data found the
+    significance test (`simulate --compare RUN`) only in `--help` and docs/simulate.md; the
+    README now shows it, and every option its `warbench simulate` lines use exists."""
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    lines = [line for line in readme.splitlines() if line.startswith("warbench simulate ")]
+    assert any("--compare" in line and "--data" in line for line in lines)
+    command = typer.main.get_command(app)
+    simulate = command.get_command(None, "simulate")  # type: ignore[attr-defined]
+    known = {name for param in simulate.params for name in param.opts}
+    for line in lines:
+        used = set(re.findall(r"(--[a-z-]+)", line.split("#")[0]))
+        assert used <= known, line

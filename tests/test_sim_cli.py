@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,9 +20,15 @@ from warbench.core import registry
 from warbench.core.outputs import OutputPathError
 from warbench.core.sim.plan import ArmyListRejected, GamePlan
 from warbench.core.sim.play import GameRecord, play_game
-from warbench.core.sim.store import load_journal
+from warbench.core.sim.store import ResultStore, load_journal
 from warbench.core.sim.summary import Rate, UnitSummary
-from warbench.sim_cli import SimulateOptionError, register, signed, units_table
+from warbench.sim_cli import (
+    SimulateOptionError,
+    check_comparable,
+    register,
+    signed,
+    units_table,
+)
 
 
 @pytest.fixture
@@ -212,6 +220,20 @@ def test_tournament_prints_a_win_matrix_and_ratings(
     assert "Win matrix" in out and "Bradley-Terry" in out
 
 
+def test_tournament_says_how_many_games_it_played_and_how_fast(
+    app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Journey 3: a list builder judges whether a tournament of their lists takes minutes;
+    `simulate` ends with "Played N games in S s (R games/s)", `tournament` said nothing."""
+    lists = [str(write_list(tmp_path, name, unit))
+             for name, unit in (("Recruits", "recruit"), ("Veterans", "veteran"),
+                                ("Champions", "champion"))]
+    run(app, "tournament", "test-list-duel", *lists, "--games", "4")
+    out = capsys.readouterr().out
+    assert re.search(r"^Played 12 games at 3 tables in \d+\.\d s \(\d+\.\d games/s\)\.$", out,
+                     re.MULTILINE)
+
+
 def test_tournament_writes_its_report_and_refuses_a_bad_path_before_playing(
     app: typer.Typer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -338,6 +360,50 @@ def test_stored_games_are_named_by_their_lowest_and_highest_ids(
     out = capsys.readouterr().out
     assert "games 5 to 8 (warbench replay" in out
     assert "Win rates against run 1" in out and "this run (2)" in out
+
+
+def test_compare_names_the_run_it_pairs_with_and_refuses_another_rulesets(
+    app: typer.Typer,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Journey 5: a designer compares a variant run with the baseline. The comparison says
+    what run N was (its sides, games and data) and pairs a renamed side with its name there;
+    a run of another ruleset or with another number of sides is refused before any game (a
+    Dystopian Wars run was z-tested against a Full Thrust one, side by side, silently)."""
+    monkeypatch.setattr(sim_cli, "console", Console(width=200, soft_wrap=True))
+    recruits = write_list(tmp_path, "Recruits", "recruit")
+    db = tmp_path / "r.sqlite"
+    base = write_list(tmp_path, "Veterans", "veteran")
+    run(app, "simulate", "test-list-duel", str(base), str(recruits), "--games", "4",
+        "--db", str(db))
+    capsys.readouterr()
+    variant = write_list(tmp_path, "Veterans B", "veteran")
+    again = ["simulate", "test-list-duel", str(variant), str(recruits), "--games", "4",
+             "--db", str(db), "--compare", "1"]
+    run(app, *again)
+    out = capsys.readouterr().out
+    assert "Veterans B (run 1: Veterans)" in out
+    assert ("Run 1: Veterans vs Recruits, 4 games, seed 1, scenario default, bots calm, calm,"
+            " data: the shipped data; each side is compared with the side in the same place"
+            " in that run.") in out
+    run(app, *again, "--json")
+    pairs = [(item["label"], item["other_label"]) for item in
+             json.loads(capsys.readouterr().out)["comparison"]]
+    assert pairs == [("Veterans B", "Veterans"), ("Recruits", "Recruits")]
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE runs SET ruleset = 'armada' WHERE id = 1")
+    stored = db.stat().st_size
+    with pytest.raises(SimulateOptionError, match=(
+        rf"^--compare 1: run 1 in {re.escape(str(db))} is a run of armada, not test-list-duel$"
+    )):
+        run(app, *again)
+    with ResultStore(db) as store:
+        info = store.run(2)
+    with pytest.raises(SimulateOptionError, match=r"run 2 in .* has 4 sides, this run 2"):
+        check_comparable(replace(info, sides=info.sides * 2), ListDuel(), 2, db)
+    assert db.stat().st_size == stored  # refused before any game
 
 
 def test_simulate_a_scenario_of_the_default_set_up_with_a_player_count(

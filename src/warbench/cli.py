@@ -7,6 +7,7 @@ one line starting ``warbench: error:`` and exit with status 2; they never show a
 from __future__ import annotations
 
 import difflib
+import inspect
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -428,13 +429,15 @@ def list_validate_command(
             results.append(str(error))
         except SetupError as error:
             results.append(f"{list_path}: {error}")
-    for number, (list_path, result) in enumerate(zip(list_paths, results, strict=True)):
+    reported = False
+    for list_path, result in zip(list_paths, results, strict=True):
         if isinstance(result, str):
             print(f"warbench: error: {result}", file=sys.stderr)
             continue
-        if number:
+        if reported:  # a blank line between reports, none before the first
             console.print()
         console.print(f"{list_path}: {result}", highlight=False, markup=False)
+        reported = True
     if any(isinstance(result, str) for result in results):
         raise typer.Exit(USAGE_ERROR)
     if not all(isinstance(result, ValidationReport) and result.ok for result in results):
@@ -495,6 +498,33 @@ def catalog_command(
         return
     table = catalog_table(f"{rules.name} catalog", entries, faction)
     console.print(table)
+
+
+def one_line_paragraphs(text: str) -> str:
+    r"""``text`` with each paragraph on one line.
+
+    Typer keeps the line breaks of a help's later paragraphs, so a docstring wrapped at the
+    source's width broke mid-sentence in every terminal; joined, the terminal wraps them.
+
+    >>> one_line_paragraphs("First.\n\nA long\n    sentence.")
+    'First.\n\nA long sentence.'
+    """
+    return "\n\n".join(" ".join(part.split()) for part in inspect.cleandoc(text).split("\n\n"))
+
+
+def _reflow_help(commands: typer.Typer) -> None:
+    """Give every command of ``commands`` (and of its groups) its docstring as help, each
+    paragraph on one line."""
+    for info in commands.registered_commands:
+        doc = info.help or (inspect.getdoc(info.callback) if info.callback else None)
+        if doc:
+            info.help = one_line_paragraphs(doc)
+    for group in commands.registered_groups:
+        if group.typer_instance is not None:
+            _reflow_help(group.typer_instance)
+
+
+_reflow_help(app)
 
 
 def main(argv: list[str] | None = None) -> int:

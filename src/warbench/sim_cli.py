@@ -43,7 +43,7 @@ from warbench.core.sim.plan import (
     prepare,
     unique_labels,
 )
-from warbench.core.sim.report import write_report
+from warbench.core.sim.report import compared_run_words, write_report
 from warbench.core.sim.runner import Backend, RunResult, check_games, make_backend, simulate
 from warbench.core.sim.store import ResultStore, RunInfo
 from warbench.core.sim.summary import (
@@ -148,7 +148,7 @@ def _print_summary(
     summary: RunSummary,
     comparisons: Sequence[Comparison],
     data: Path | None = None,
-    compare_run: int | None = None,
+    other: RunInfo | None = None,
 ) -> None:
     plan = result.plan
     console.print(
@@ -199,15 +199,15 @@ def _print_summary(
         rows = [unit for unit in summary.units if unit.side == number]
         if rows:
             console.print(units_table(side.label, rows))
-    if comparisons:
+    if comparisons and other is not None:
         this = "this run" if result.run_id is None else f"this run ({result.run_id})"
         versus = Table(
-            "side", this, f"run {compare_run}", "difference", "p-value", "significant",
-            title=f"Win rates against run {compare_run}", title_justify="left",
+            "side", this, f"run {other.id}", "difference", "p-value", "significant",
+            title=f"Win rates against run {other.id}", title_justify="left",
         )
         for item in comparisons:
             versus.add_row(
-                item.label,
+                item.paired(f"run {other.id}"),
                 _percent(item.this),
                 _percent(item.other),
                 f"{item.test.difference:+.1%}",
@@ -215,11 +215,27 @@ def _print_summary(
                 "yes" if item.test.significant() else "no",
             )
         console.print(versus)
+        console.print(f"{compared_run_words(other)}.", highlight=False)
     console.print(
         f"Played {result.played} games in {result.seconds:.1f} s"
         f" ({result.games_per_second:.1f} games/s).",
         highlight=False,
     )
+
+
+def check_comparable(
+    other: RunInfo, rules: Ruleset[Any, Any], sides: int, db: Path | None
+) -> None:
+    """Refuse a ``--compare`` run of another ruleset or with another number of sides: their
+    win rates do not pair up (they were compared by position, silently)."""
+    where = f"--compare {other.id}: run {other.id} in {db}"
+    if other.ruleset != rules.id:
+        raise SimulateOptionError(f"{where} is a run of {other.ruleset}, not {rules.id}")
+    if len(other.sides) != sides:
+        raise SimulateOptionError(
+            f"{where} has {len(other.sides)} sides, this run {sides}; compare runs with as"
+            " many sides"
+        )
 
 
 def simulate_command(
@@ -308,6 +324,7 @@ def simulate_command(
         info: RunInfo | None = None
         if store is not None and compare_run is not None:
             info = store.run(compare_run)
+            check_comparable(info, rules, len(plan.sides), db)
             other = summarize(info.sides, store.records(compare_run))
         stack.callback(chosen.close)
         bar = stack.enter_context(_progress_bar(not json_output and console.is_terminal))
@@ -332,7 +349,7 @@ def simulate_command(
         plain["notable"] = [game.to_plain(db, rules.data_dir) for game in notable]
         typer.echo(json.dumps(plain, indent=2))
         return
-    _print_summary(rules, result, summary, comparisons, data, compare_run)
+    _print_summary(rules, result, summary, comparisons, data, info)
     _print_notable(notable, db, rules.data_dir)
     if db is not None and result.game_ids:
         console.print(
@@ -424,6 +441,15 @@ def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
         interval = f"{signed(rating.low)} to {signed(rating.high)}"
         ratings.add_row(rating.label, signed(rating.rating), interval)
     console.print(ratings)
+    games = sum(run.played for run in outcome.runs)
+    seconds = sum(run.seconds for run in outcome.runs)
+    rate = games / seconds if seconds > 0 else 0.0
+    tables = len(outcome.runs)
+    console.print(
+        f"Played {games} games at {tables} {'table' if tables == 1 else 'tables'} in"
+        f" {seconds:.1f} s ({rate:.1f} games/s).",
+        highlight=False,
+    )
 
 
 def _print_stored_tables(
@@ -482,7 +508,8 @@ def tournament_command(
 ) -> None:
     """Play every table of lists and rank them: a win matrix and a rating per list.
 
-    Every pair of lists meets in a two-player game."""
+    Every pair of lists meets at a table of two players (with --players N, every group of N
+    lists) and plays --games games there."""
     _check_paths(db, resume, report, games)
     if journals and db is None:
         raise SimulateOptionError("--journals needs --db, the results file to keep them in")

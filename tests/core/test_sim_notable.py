@@ -56,3 +56,30 @@ def test_an_unfinished_game_says_so_and_an_upset_without_scores_is_the_first() -
     picked = {item.kind: item for item in notable_games(records, ("A", "B"))}
     assert picked["upset"].index == 2 and "margin" not in picked["upset"].why
     assert picked["longest"].index == 5 and "unfinished" in picked["longest"].why
+
+
+def test_an_upset_says_1_win_and_never_calls_a_lower_score_the_widest_margin() -> None:
+    """Full Thrust, 5 games: the one upset was won on the rules' victory with 860 points
+    against 862.5; it read "(1 wins in the run) ... 860 to 862.5, the widest margin"."""
+    records = [game(0, (0,), (900, 10)), game(1, (0,), (900, 10)), game(2, (1,), (862.5, 860))]
+    why = {item.kind: item for item in notable_games(records, ("A", "B"))}["upset"].why
+    assert "B (1 win in the run) beat A (2 wins)" in why
+    assert "860 to 862.5: no upset of the run was won on a higher score" in why
+    assert "widest margin" not in why
+
+
+def test_a_free_for_all_upset_lists_its_rivals_not_a_team() -> None:
+    """Four Dystopian Wars lists in one game: "D beat A + B + C (4 wins)" read as a team."""
+    seats = (0, 1, 2, 3)
+    records = [
+        GameRecord(index, 100 + index, seats, winners, scores, 10, True, "", "")
+        for index, winners, scores in (
+            (0, (0,), (9.0, 1.0, 1.0, 1.0)),
+            (1, (0,), (9.0, 1.0, 1.0, 1.0)),
+            (2, (1,), (1.0, 9.0, 1.0, 1.0)),
+            (3, (3,), (0.0, 0.0, 0.0, 9.0)),
+        )
+    ]
+    why = {item.kind: item for item in notable_games(records, "ABCD")}["upset"].why
+    assert "D (1 win in the run) beat A, B and C (2 wins, the most of them)" in why
+    assert "+" not in why

@@ -107,6 +107,19 @@ def test_a_stored_run_names_its_games_by_the_id_replay_takes(tmp_path: Path) -> 
     assert "warbench render --db FILE --game ID --at N --out t.svg" in page
 
 
+def test_the_games_worth_replaying_read_left_aligned_as_sentences(tmp_path: Path) -> None:
+    """Journey 5: the "why" sentences and replay commands were right-aligned like figures,
+    ragged on the left and hard to read; that table now aligns every column left and keeps
+    "game 13" on one line."""
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=4)
+    result = simulate(plan, 4)
+    page = write_report(tmp_path / "out.html", result, summarize(plan.sides, result.records))
+    replay = page.read_text().split("<h2>Games worth replaying</h2>")[1]
+    assert replay.lstrip().startswith('<table class="prose"><tr><th>game</th>')
+    assert "table.prose th, table.prose td { text-align: left;" in page.read_text()
+    assert "table.prose td:first-child { white-space: nowrap; }" in page.read_text()
+
+
 def test_the_win_chart_draws_draw_bars_only_when_a_game_was_drawn(tmp_path: Path) -> None:
     """A run without draws shows no empty draw bars and says no game was drawn; the same
     run with a drawn game shows win and draw rates."""

@@ -111,8 +111,10 @@ def test_wing_violations_name_the_rows_and_a_missing_carrier() -> None:
     assert found == {
         "units[5]: 2 recon wings (units[5], units[6]): one may fly free and each carrier"
         " carries one, but the list has no carrier [carrier recon]",
-        "units[5]: 2 tiny flyer tokens beyond the two free wings (units[5], units[6]), but"
-        " the list has no carrier [carrier capacity]",
+        # the carried wings, then the free ones: "2 tiny flyer tokens beyond the two free
+        # wings (units[5], units[6])" read as if units[5] and units[6] flew free
+        "units[5]: units[5], units[6] (2 tiny flyer tokens) fly beyond the free wings"
+        " (units[3], units[4]), but the list has no carrier [carrier capacity]",
     }
     together = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 3),
                      ("britannia-frigate", 4), ("britannia-fighter-wing", 5),

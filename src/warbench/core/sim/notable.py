@@ -79,8 +79,20 @@ def replay_command(db: str | Path, game: int | str, data: str | Path | None = No
     return f"warbench replay --db {db} --game {game}" + ("" if data is None else f" --data {data}")
 
 
-def _names(labels: Sequence[str], sides: Sequence[int]) -> str:
-    return " + ".join(labels[side] for side in sides)
+def _names(labels: Sequence[str], sides: Sequence[int], team: bool = True) -> str:
+    """The sides in words: a team joined by ``+``, rivals (``team`` false) listed.
+
+    >>> _names(("A", "B", "C"), (1, 2)), _names(("A", "B", "C"), (0, 1, 2), team=False)
+    ('B + C', 'A, B and C')
+    """
+    names = [labels[side] for side in sides]
+    if team or len(names) == 1:
+        return " + ".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _wins(count: int) -> str:
+    return "1 win" if count == 1 else f"{count} wins"
 
 
 def _upset(records: Sequence[GameRecord], labels: Sequence[str]) -> tuple[GameRecord, str] | None:
@@ -107,13 +119,19 @@ def _upset(records: Sequence[GameRecord], labels: Sequence[str]) -> tuple[GameRe
         return None
     margin, record = best
     losers = [side for side in range(len(labels)) if side not in record.winners]
+    # One winner beating several sides is a free-for-all: the losers were no team.
+    rivals = len(record.winners) == 1 and len(losers) > 1
+    beaten = _wins(max(wins[s] for s in losers)) + (", the most of them" if rivals else "")
     why = (
-        f"upset: {_names(labels, record.winners)} ({max(wins[s] for s in record.winners)}"
-        f" wins in the run) beat {_names(labels, losers)} ({max(wins[s] for s in losers)} wins)"
+        f"upset: {_names(labels, record.winners)} ({_wins(max(wins[s] for s in record.winners))}"
+        f" in the run) beat {_names(labels, losers, team=not rivals)} ({beaten})"
     )
     if record.scores:
         scores = " to ".join(f"{record.scores[s]:g}" for s in (*record.winners, *losers))
-        why += f", {scores}, the widest margin of any upset"
+        if margin > 0:
+            why += f", {scores}, the widest margin of any upset"
+        else:  # the rules' victory, not the score, decided every upset of the run
+            why += f", {scores}: no upset of the run was won on a higher score"
     return record, why
 
 

@@ -34,6 +34,8 @@ body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; co
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.8em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
+table.prose th, table.prose td { text-align: left; vertical-align: top; }
+table.prose td:first-child { white-space: nowrap; }
 figure { margin: 1em 0; } figcaption { color: #555; font-size: 0.9em; }
 img, svg { max-width: 100%; height: auto; }
 """
@@ -69,14 +71,19 @@ def percent(rate: Rate) -> str:
     return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
 
 
-def html_table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """An HTML table of ``rows`` under ``head``, every cell escaped."""
+def html_table(
+    head: Sequence[str], rows: Sequence[Sequence[object]], *, prose: bool = False
+) -> str:
+    """An HTML table of ``rows`` under ``head``, every cell escaped. Figures align right,
+    the first column left; a ``prose`` table (sentences, commands) aligns every column left.
+    """
     cells = "".join(f"<th>{html.escape(str(cell))}</th>" for cell in head)
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
         for row in rows
     )
-    return f"<table><tr>{cells}</tr>{body}</table>"
+    opening = '<table class="prose">' if prose else "<table>"
+    return f"{opening}<tr>{cells}</tr>{body}</table>"
 
 
 def figure_html(content: str, caption: str) -> str:
@@ -201,6 +208,17 @@ def data_words(plan: GamePlan) -> str:
     return f"--data {rules.data_dir} (digest {rules.data_digest or 'none: no file of its own'})"
 
 
+def compared_run_words(other: RunInfo) -> str:
+    """The run ``--compare`` names, in words: its sides, games, seed, bots and data, and
+    how its sides meet this run's."""
+    return (
+        f"Run {other.id}: {' vs '.join(side.label for side in other.sides)}, {other.games}"
+        f" games, seed {other.seed}, scenario {other.scenario or 'default'}, bots"
+        f" {', '.join(other.bots)}, data: {other.data_words()}; each side is compared with"
+        " the side in the same place in that run"
+    )
+
+
 def _results_section(
     summary: RunSummary,
     comparisons: Sequence[Comparison],
@@ -225,9 +243,10 @@ def _results_section(
         parts.append(f"<p>A side's score: {html.escape(score_meaning)}.</p>")
     parts.append(figure_html(_win_plot(summary), _win_caption(summary)))
     if comparisons:
+        name = "the other run" if other is None else f"run {other.id}"
         versus = [
             (
-                item.label,
+                item.paired(name),
                 percent(item.this),
                 percent(item.other),
                 f"{item.test.difference:+.1%}",
@@ -236,16 +255,10 @@ def _results_section(
             )
             for item in comparisons
         ]
-        name = "the other run" if other is None else f"run {other.id}"
         head = ["side", "this run", name, "difference", "p-value", "significant at 5%"]
         parts += [f"<h2>Against {name}</h2>", html_table(head, versus)]
         if other is not None:
-            parts.append(
-                f"<p>Run {other.id}: {other.games} games, seed {other.seed}, scenario"
-                f" {html.escape(other.scenario or 'default')}, bots"
-                f" {html.escape(', '.join(other.bots))}, data: {html.escape(other.data_words())}."
-                "</p>"
-            )
+            parts.append(f"<p>{html.escape(compared_run_words(other))}.</p>")
     return parts
 
 
@@ -394,7 +407,7 @@ def _notable_section(result: RunResult, db: str | Path | None) -> list[str]:
         rows.append((game.name, game.seed, game.why, command or "not stored (no --db)"))
     return [
         "<h2>Games worth replaying</h2>",
-        html_table(["game", "seed", "why", "step through it"], rows),
+        html_table(["game", "seed", "why", "step through it"], rows, prose=True),
         "<p>The replay narrates every action; the table after any step N is drawn by"
         " <code>warbench render --db FILE --game ID --at N --out t.svg</code> (with the"
         " run's <code>--data</code>, if any), or from a journal file saved by"

@@ -236,11 +236,29 @@ class Comparison:
     this: Rate
     other: Rate
     test: ProportionTest
+    #: The side's name in the other run (sides are paired by position, and a variant's
+    #: list may be named otherwise).
+    other_label: str = ""
+
+    def paired(self, other_run: str) -> str:
+        """The side in words: its label, and its name in ``other_run`` when that differs.
+
+        >>> rate = Rate.of(1, 2)
+        >>> test = two_proportion_test(1, 2, 1, 2)
+        >>> Comparison("Lions", rate, rate, test, "Lions").paired("run 1")
+        'Lions'
+        >>> Comparison("Lions B", rate, rate, test, "Lions").paired("run 1")
+        'Lions B (run 1: Lions)'
+        """
+        if self.other_label in ("", self.label):
+            return self.label
+        return f"{self.label} ({other_run}: {self.other_label})"
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
             "label": self.label,
+            "other_label": self.other_label or self.label,
             "this": self.this.to_plain(),
             "other": self.other.to_plain(),
             "test": self.test.to_plain(),
@@ -255,5 +273,7 @@ def compare(this: RunSummary, other: RunSummary) -> tuple[Comparison, ...]:
             test = two_proportion_test(
                 mine.wins.successes, mine.games, theirs.wins.successes, theirs.games
             )
-            comparisons.append(Comparison(mine.label, mine.wins, theirs.wins, test))
+            comparisons.append(
+                Comparison(mine.label, mine.wins, theirs.wins, test, theirs.label)
+            )
     return tuple(comparisons)

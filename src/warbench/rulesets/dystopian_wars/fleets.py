@@ -149,10 +149,11 @@ def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
     carried = sorted(wing.key for wing in wings if wing not in best)
     least = sum(wing.tokens for wing in wings if wing not in best)
     if least > capacity:
+        free = sorted(wing.key for wing in best)
         problems.append(Violation(
             f"units[{carried[0]}]", "carrier capacity",
-            f"{least} tiny flyer tokens beyond the two free wings ({_rows(carried)}), but"
-            f" {held}",
+            f"{_rows(carried)} ({_count(least, 'tiny flyer token')}) fly beyond the free"
+            f" {'wing' if len(free) == 1 else 'wings'} ({_rows(free)}), but {held}",
         ))
     if not problems:
         problems.append(Violation(
