@@ -234,9 +234,10 @@ def resolve_attack(
             cancelled=cancelled,
             shields=shield,
             final=final,
-            text=f"{lead.name} rolls {dice} dice at {target.name}{aimed}: {hits} hits"
-            + (f" ({', '.join(notes)})" if notes else "")
-            + f", {final} count",
+            text=f"{lead.name} rolls {dice} dice at {target.name}{aimed}: "
+            + f"{hits} {'hit' if hits == 1 else 'hits'}"
+            + (f" ({', '.join(notes)}), {final} {'counts' if final == 1 else 'count'}"
+               if notes else ""),
         )
     )
     counters = patrol_counters(game, state, data, attack, lead, target)
@@ -281,7 +282,7 @@ def patrol_counters(
                     target=lead.uid,
                     hits=hits,
                     text=f"{wing.name} strikes back at {lead.name}: "
-                    f"{hits} hits",
+                    f"{hits} {'hit' if hits == 1 else 'hits'}",
                 )
             )
             found.append((wing.uid, hits))

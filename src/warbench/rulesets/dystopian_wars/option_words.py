@@ -41,6 +41,17 @@ HELM_WORDS = {
 MOUNT_WORDS = {"aa": "ack-ack", "cc": "concussion charges"}
 
 
+def split_words(dice: int) -> str:
+    """The dice of a split attack in words, after what fires them ("" for none split).
+
+    >>> split_words(1), split_words(3), split_words(0)
+    (' (1 die, split fire)', ' (3 dice, split fire)', '')
+    """
+    if not dice:
+        return ""
+    return f" ({dice} {'die' if dice == 1 else 'dice'}, split fire)"
+
+
 def guns_words(state: DWState, guns: tuple[tuple[int, str], ...]) -> str:
     """The (model, mount) pairs of an attack in words: ``Kaze 2's ack-ack, Kaze 3's turret``."""
     return ", ".join(f"{_model(state, uid)}'s {MOUNT_WORDS.get(mount, mount)}"
