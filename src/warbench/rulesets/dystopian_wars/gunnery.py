@@ -105,8 +105,11 @@ def fire_refusal(
             return f"{model.name} is broken: it may neither link nor split fire (DW-BROKEN)", None
         key = gun_key(uid, mount)
         spent = frame.used.get(key, 0)
-        if spent < 0 or (spent and not fire.dice):
+        if spent < 0:
             return f"{model.name}'s {mount} has already fired (DW-ALL-ARCS)", None
+        if spent and not fire.dice:
+            return (f"{model.name}'s {mount} has split {spent} of its dice already: the rest"
+                    " may only be split too, dice above 0 (DW-SPLIT-FIRE)"), None
         reason, shot = shot_refusal(state, data, model, mount, target, world=world)
         if reason is not None:
             return reason, None
