@@ -25,7 +25,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import CeaseFire, Decline, Fire, PlayCard, Respond
-from warbench.rulesets.dystopian_wars.attack_listing import fire_options, gun_key
+from warbench.rulesets.dystopian_wars.attack_listing import enemy_targets, fire_options, gun_key
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     Attack,
     action_card_bonus,
@@ -167,13 +167,38 @@ class FireSpace(ParamSpace):
         self._state = state
         self._data = data
         self._frame = frame
-        self.description = "declare an attack: guns (model, weapon), target, split dice"
+        self.description = (
+            "declare an attack: one gun, or several of one kind linked (the one with most"
+            " dice leads), at a target; dice above 0 splits that many of one gun's dice"
+        )
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Fire):
             return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         reason, _ = fire_refusal(self._state, self._data, self._frame, action)
         return reason
+
+    def listed(self) -> list[Action]:
+        """Every attack of a whole gun, every linked attack of all the guns of a kind at a
+        target (the decision's options: any of those guns fire together too, DW-LINKED),
+        and the dice left of each gun split in part, at each target it may still split at
+        (DW-SPLIT-FIRE). None listed: no attack is legal."""
+        state, data, frame = self._state, self._data, self._frame
+        found: list[Action] = [*fire_options(state, data, frame)]
+        world = world_of(state, data)
+        for key, spent in frame.used.items():
+            if spent <= 0:  # fired in full
+                continue
+            uid, mount = key.split("|", 1)
+            model = state.models[int(uid)]
+            for target in enemy_targets(state, model.player):
+                _, shot = shot_refusal(state, data, model, mount, target, world=world)
+                if shot is None:
+                    continue
+                rest = Fire(((model.uid, mount),), target.uid, shot.dice - spent)
+                if fire_refusal(state, data, frame, rest, world)[0] is None:
+                    found.append(rest)
+        return found
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         options = fire_options(self._state, self._data, self._frame)
@@ -198,7 +223,9 @@ class FireSpace(ParamSpace):
             found.append(base)
             if len(found) >= count:
                 break
-        return found[:count]
+        # whole attacks before splits (a form starts on its first example), in the order
+        # drawn: an agent drawing one gets the same
+        return sorted(found[:count], key=lambda drawn: isinstance(drawn, Fire) and drawn.dice > 0)
 
 
 def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, list[int]]:

@@ -15,6 +15,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Command,
     Deploy,
     Discard,
+    Fire,
     Garrison,
     Helm,
     JoinPatrol,
@@ -168,9 +169,12 @@ SQUADRON_FIELDS = frozenset({"squadron"})
 
 
 def field_value_words(state: DWState, action: Action, field: str) -> str | None:
-    """A model (a wing included) or squadron named by ``action``'s ``field``, in words
-    (one naming nothing on the table says so; ``None`` for other fields)."""
+    """A model (a wing included) or squadron named by ``action``'s ``field``, or an
+    attack's guns, in words (one naming nothing on the table says so; ``None`` for other
+    fields)."""
     value = getattr(action, field, None)
+    if isinstance(action, Fire) and field == "guns":
+        return guns_words(state, action.guns)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if field in MODEL_FIELDS:
