@@ -229,7 +229,7 @@ def test_the_dystopian_wars_fire_form_ticks_guns_by_name_and_lists_the_targets_t
     another kind) cannot be ticked with them. Taken at Kaiserin 1, the attack sent is the
     two turrets with Warden 3's first (nearer, the focus of the linked fire), which the
     rules allow; ticking a gun, or any other change (the dice split), asks for the attack's
-    verdict. A legal example ticks its own guns."""
+    verdict. The form opens on a whole gun's attack; a legal example ticks its own guns."""
     from warbench.rulesets.dystopian_wars.actions import Fire
 
     game = cruisers_declaring()
@@ -249,7 +249,10 @@ def test_the_dystopian_wars_fire_form_ticks_guns_by_name_and_lists_the_targets_t
         listed: list[str] = target.locator("option").all_inner_texts()
         return listed
 
-    while guns.locator("input:checked").count():  # the first example's guns, unticked
+    # it opens on the first attack the rules list: a whole gun, not a split
+    assert guns.locator("input:checked").count() == 1 and box("Warden 1's turret").is_checked()
+    assert target.input_value() == "3" and form.locator("[data-field='dice']").input_value() == "0"
+    while guns.locator("input:checked").count():  # the guns it opened on, unticked
         guns.locator("input:checked").first.uncheck()
     assert targets() == ["Kaiserin 1", "Hagel 1", "Hagel 2", "other…"]
     box("Warden 1's turret").check()

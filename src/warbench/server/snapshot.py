@@ -87,7 +87,9 @@ def space_plain(
     unit's weapons then hold each it may fire now), those the space lists
     (``ParamSpace.listed``: Dystopian Wars' attacks of whole guns, linked or not) always
     among them, and ``aside``, ``per_piece``, ``members`` and ``per_members`` where they
-    apply (see :func:`.choices.annotate`). ``possible`` is false only where the space
+    apply (see :func:`.choices.annotate`). ``start`` is the first action the space lists,
+    which the form starts on (else on the first sample): a Dystopian Wars attack of a whole
+    gun, not a split a sample may be. ``possible`` is false only where the space
     lists every legal action, or the parts of every one, and there is none (the page folds
     such forms away)."""
     drawn: list[Action] = []
@@ -116,6 +118,7 @@ def space_plain(
     # role changes, which its examples offer)
     annotate(fields, [a for a in (*parts, *drawn, *more) if isinstance(a, space.action_type)],
              words, aside)
+    firsts = [action for action in parts if isinstance(action, space.action_type)]
     return {
         "index": index,
         "type": space.action_type.TAG,
@@ -124,6 +127,7 @@ def space_plain(
         "fields": fields,
         "samples": [action.to_plain() for action in worded.values()],
         "sample_words": list(worded),
+        "start": firsts[0].to_plain() if firsts else None,
         "possible": possible,
     }
 

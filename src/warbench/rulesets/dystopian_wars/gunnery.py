@@ -223,9 +223,7 @@ class FireSpace(ParamSpace):
             found.append(base)
             if len(found) >= count:
                 break
-        # whole attacks before splits (a form starts on its first example), in the order
-        # drawn: an agent drawing one gets the same
-        return sorted(found[:count], key=lambda drawn: isinstance(drawn, Fire) and drawn.dice > 0)
+        return found[:count]
 
 
 def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, list[int]]:

@@ -293,7 +293,7 @@ function spaceForm(space, number) {
     };
     set(false); narrow(); narrowMembers(); set(true);
   };
-  fill({ ...start, ...(space.samples[0] || {}) });
+  fill({ ...start, ...(space.start || space.samples[0] || {}) });  // the first listed, else sampled
   // A value typed in a field that had a list is named by the server's answer (considered);
   // a form of guns to tick is considered at every change (the attack's verdict and exact
   // odds always those of what the form holds).
