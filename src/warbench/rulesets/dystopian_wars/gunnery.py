@@ -418,7 +418,8 @@ class Answer(Procedure[DWState, RulesData]):
             game.emit(
                 AnswerDeclared(
                     models=tuple(action.models),
-                    text=f"{names} answer with {means}" + (" linked" if action.linked else ""),
+                    text=f"{names} {'answers' if len(action.models) == 1 else 'answer'} with"
+                    f" {means}" + (" linked" if action.linked else ""),
                 )
             )
         else:
