@@ -287,3 +287,37 @@ def test_the_dystopian_wars_fire_form_ticks_guns_by_name_and_lists_the_targets_t
         "g => [...g.querySelectorAll('input:checked')].map((b) => JSON.parse(b.value))")
     assert sorted(map(tuple, ticked)) == sorted(sample.guns)
     page.close()
+
+
+def test_a_dystopian_wars_move_is_typed_as_numbers_and_its_drag_offers_no_meaningless_nudges(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """DW-MOVE: a path is typed as a player says it ("6", "3, 45, 2"), not as JSON, and
+    reaches the rules as a list of numbers. A dragged move's answer offers no − and + for
+    the model it would ram (one up is another model: the ruleset names it, "none") nor for
+    where a mine drops (inches, a fraction: -1.0 is not a whole number to step)."""
+    from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted, setup, squadron
+    from warbench.rulesets.dystopian_wars.actions import Activate, Move
+
+    game = scripted(setup([squadron("britannia-cruiser", (30.0, 10.0, 0.0))],
+                          [squadron("prussia-battleship", (48.0, 44.0, 180.0))]), P0_FIRST)
+    play(game, Activate(0))
+    page = _showing(server, browser, "dystopian-wars", "commodore", game)
+    form = page.locator(f".space-form[data-type='{Move.TAG}']")
+    path = form.locator("input[data-field='path']")
+    assert path.get_attribute("placeholder") == "e.g. 3, 45, 2"
+    for typed, sent in (("6", [6]), ("3, 45, 2", [3, 45, 2]), ("3 -30 1.5", [3, -30, 1.5])):
+        path.fill(typed)
+        form.locator("button.check").click()
+        page.wait_for_function("sent.some((m) => m.type === 'check')", timeout=10_000)
+        (request,) = page.evaluate("() => sent.splice(0).filter((m) => m.type === 'check')")
+        assert request["action"]["path"] == sent
+        game.ruleset.codec.decode(request["action"])  # the rules read it
+    cruiser = game.observe(0).state.models[0]
+    reply = consider(game, 0, {"drag": {"label": "Warden 1", "x": cruiser.x,
+                                        "y": cruiser.y + 4}})
+    assert reply["action"]["ram_at"] == -1 and reply["action"]["mine_at"] == -1.0
+    page.evaluate("(m) => receive(m)", reply)
+    assert page.inner_text("#consider-verdict").startswith("Allowed")
+    assert page.locator("#consider-nudges .nudge").count() == 0
+    page.close()

@@ -119,7 +119,12 @@ function optionForm(type, options) {
 // tick where it names several things at once, else typed.
 function fieldInput(field) {
   if (field.members) return membersInput(field);
-  if (!field.choices) { const input = document.createElement("input"); input.dataset.field = field.name; return input; }
+  if (!field.choices) {
+    const input = document.createElement("input");
+    input.dataset.field = field.name;
+    if (/^tuple\[float, \.\.\.\]$/.test(field.type || "")) input.placeholder = "e.g. 3, 45, 2";
+    return input;
+  }
   const select = document.createElement("select");
   select.dataset.field = field.name;
   listChoices(select, field.choices, field);
@@ -180,6 +185,12 @@ function listChoices(select, choices, field) {
   if (field.type !== "bool") select.append(new Option("other…", OTHER));
 }
 
+// Numbers typed one after another ("3, 45, 2" or "3 45 2"), as a list; text that is not a
+// number stays as typed, for the server to name what is wrong.
+function numbersTyped(text) {
+  return text.split(/[\s,]+/).filter(Boolean).map((part) => (Number.isFinite(Number(part)) ? Number(part) : part));
+}
+
 // The words beside a typed field: what the value typed names on the table.
 function valueNote(input) {
   const note = document.createElement("span");
@@ -221,12 +232,17 @@ function spaceForm(space, number) {
     if ("default" in field) start[field.name] = field.default;
   }
   const inputs = () => form.querySelectorAll("[data-field]");
+  // A field holding numbers in turn (a Dystopian Wars path: inches, degrees, inches...) is
+  // typed as they are said, "3, 45, 2" or "6", not as JSON.
+  const numberList = (name) => space.fields.some((f) => f.name === name && /^tuple\[(float|int), \.\.\.\]$/.test(f.type));
   const fieldNamed = (name) => form.querySelector(`[data-field='${name}']`);
   const read = () => {
     const action = { type: space.type };
     for (const input of inputs()) {
       if (input.value === "" || input.value === OTHER) continue;
-      try { action[input.dataset.field] = JSON.parse(input.value); } catch (e) { action[input.dataset.field] = input.value; }
+      const name = input.dataset.field;
+      try { action[name] = JSON.parse(input.value); } catch (e) { action[name] = input.value; }
+      if (numberList(name) && !Array.isArray(action[name])) action[name] = numbersTyped(input.value);
     }
     return ordered(action);
   };
