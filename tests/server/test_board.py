@@ -298,3 +298,26 @@ def test_robogear_activations_and_regroupings_name_units_by_their_numbers_on_the
     assert not any("element" in label for label in labels)
     assert regroups[0] == "pass: no more regrouping this round"
     assert "Anvil battle tank 31 joins Strider walker 32" in regroups
+
+
+def test_dystopian_wars_a_model_dragged_to_its_full_move_goes_straight_and_legal() -> None:
+    """DW-MV, DW-MOVE: a cruiser dragged straight ahead to the end of its move, a hair to one
+    side, makes the straight move, legal, rather than a nearer one turning towards the
+    pointer that the turn's inch takes past the allowance; dragged a little short, straight
+    on too, and its words give the whole run ("5.5" ahead"), not a run hidden by a turn of
+    less than a degree."""
+    from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted, setup, squadron
+    from warbench.rulesets.dystopian_wars.actions import Activate
+    from warbench.rulesets.dystopian_wars.movement import limits_for
+
+    game = scripted(setup([squadron("britannia-cruiser", (30.0, 10.0, 0.0))],
+                          [squadron("prussia-battleship", (48.0, 44.0, 180.0))]), P0_FIRST)
+    play(game, Activate(0))
+    cruiser = game.state.models[0]
+    allowance = limits_for(game.state, game.ruleset.data, cruiser).allowance
+    for ahead, side in ((allowance, 0.3), (allowance - 0.5, 0.05), (allowance - 0.5, -0.05)):
+        reply = consider(game, 0, {"drag": {"label": "Warden 1", "x": cruiser.x + side,
+                                            "y": cruiser.y + ahead}})
+        assert reply["reason"] is None, (ahead, side, reply["reason"])
+        assert reply["action"]["path"] == [round(ahead, 2)], reply["action"]
+        assert reply["text"] == f'Warden 1: {ahead:.3g}" ahead'

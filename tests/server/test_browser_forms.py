@@ -1,6 +1,7 @@
 """Real-browser tests of the action forms' lists (Playwright, Debian's chromium): a weapon
-list narrowed to the unit chosen and holding every weapon it may fire, a value outside a
-list read in words, and HORDES' blows at one's own models folded after the enemy's.
+list narrowed to the unit chosen and holding every weapon it may fire, a Dystopian Wars
+attack's guns ticked in words with the targets following them, a value outside a list read
+in words, and HORDES' blows at one's own models folded after the enemy's.
 
 As in ``test_browser_table``, the moment is built in Python and the seat's snapshot handed
 to the page's own ``showState``; the page's live connection is then cut, and what it would
@@ -10,6 +11,7 @@ same game. Skipped, saying why, when chromium or Playwright is missing.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
@@ -18,6 +20,7 @@ from tests.server.test_field_choices import (
     HORDES_CROWD,
     armada_orders_moment,
     crowded_group_turn,
+    cruisers_declaring,
     group_turn,
 )
 from warbench.server.consider import consider
@@ -214,4 +217,107 @@ def test_the_armada_order_form_lists_the_chosen_officers_own_orders(
                   if text != "other…"]
         assert listed == sorted({o.order.replace("-", " ") for o in legal if o.officer == index})
     _panel_shot(page, "armada-order-form.png")
+    page.close()
+
+
+def test_the_dystopian_wars_fire_form_ticks_guns_by_name_and_lists_the_targets_they_reach(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """DW-LINKED: the Fire form's guns are boxes, each gun that may fire now in words, and
+    nothing is typed. Warden 1's turret ticked alone lists the three targets it reaches;
+    with Warden 3's turret beside it, the two the pair reaches, while the broadsides (of
+    another kind) cannot be ticked with them. Taken at Kaiserin 1, the attack sent is the
+    two turrets with Warden 3's first (nearer, the focus of the linked fire), which the
+    rules allow; ticking a gun, or any other change (the dice split), asks for the attack's
+    verdict. The form opens on a whole gun's attack; a legal example ticks its own guns."""
+    from warbench.rulesets.dystopian_wars.actions import Fire
+
+    game = cruisers_declaring()
+    page = _showing(server, browser, "dystopian-wars", "commodore", game)
+    form = page.locator(f".space-form[data-type='{Fire.TAG}']")
+    guns = form.locator(".members[data-field='guns']")
+    assert form.locator("input[data-field='guns']").count() == 0
+    assert [text.strip() for text in guns.locator("label").all_inner_texts()] == [
+        f"Warden {ship}'s {mount}" for ship in (1, 2, 3)
+        for mount in ("turret", "broadside (port)", "broadside (starboard)")]
+    target = form.locator("select[data-field='target']")
+
+    def box(words: str) -> Any:
+        return guns.locator("label", has_text=words).locator("input")
+
+    def targets() -> list[str]:
+        listed: list[str] = target.locator("option").all_inner_texts()
+        return listed
+
+    # it opens on the first attack the rules list: a whole gun, not a split
+    assert guns.locator("input:checked").count() == 1 and box("Warden 1's turret").is_checked()
+    assert target.input_value() == "3" and form.locator("[data-field='dice']").input_value() == "0"
+    while guns.locator("input:checked").count():  # the guns it opened on, unticked
+        guns.locator("input:checked").first.uncheck()
+    assert targets() == ["Kaiserin 1", "Hagel 1", "Hagel 2", "other…"]
+    box("Warden 1's turret").check()
+    assert targets() == ["Kaiserin 1", "Hagel 1", "Hagel 2", "other…"]
+    box("Warden 3's turret").check()
+    assert targets() == ["Kaiserin 1", "Hagel 2", "other…"]
+    assert box("Warden 1's broadside (port)").is_disabled()
+    assert box("Warden 3's broadside (starboard)").is_disabled()
+    assert not box("Warden 2's turret").is_disabled()
+    target.select_option(label="Kaiserin 1")
+    _answer(page, game)  # the guns ticked, then the target chosen: considered in turn
+    reply = _answer(page, game)
+    assert reply["action"]["target"] == 3 and reply["reason"] is None
+    assert page.inner_text("#consider-verdict") == "Allowed: the rules accept this."
+    _panel_shot(page, "dystopian-wars-fire-form-guns.png")
+    form.locator("button.take").click()
+    page.wait_for_function("sent.some((m) => m.type === 'act')", timeout=10_000)
+    (request,) = page.evaluate("() => sent.splice(0).filter((m) => m.type === 'act')")
+    assert request["action"] == {"type": Fire.TAG, "guns": [[2, "turret"], [0, "turret"]],
+                                 "target": 3, "dice": 0}
+    assert game.observe(0).check(game.ruleset.codec.decode(request["action"])) is None
+    box("Warden 3's turret").uncheck()
+    _answer(page, game)
+    form.locator("input[data-field='dice']").fill("2")
+    form.locator("input[data-field='dice']").press("Tab")  # any change is considered again
+    page.wait_for_function("sent.some((m) => m.type === 'consider' && m.action.dice === 2)",
+                           timeout=10_000)
+    example = form.locator("button.sample").first
+    sample = game.ruleset.codec.decode(json.loads(example.get_attribute("title")))
+    example.click()
+    ticked = guns.evaluate(
+        "g => [...g.querySelectorAll('input:checked')].map((b) => JSON.parse(b.value))")
+    assert sorted(map(tuple, ticked)) == sorted(sample.guns)
+    page.close()
+
+
+def test_a_dystopian_wars_move_is_typed_as_numbers_and_its_drag_offers_no_meaningless_nudges(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """DW-MOVE: a path is typed as a player says it ("6", "3, 45, 2"), not as JSON, and
+    reaches the rules as a list of numbers. A dragged move's answer offers no − and + for
+    the model it would ram (one up is another model: the ruleset names it, "none") nor for
+    where a mine drops (inches, a fraction: -1.0 is not a whole number to step)."""
+    from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted, setup, squadron
+    from warbench.rulesets.dystopian_wars.actions import Activate, Move
+
+    game = scripted(setup([squadron("britannia-cruiser", (30.0, 10.0, 0.0))],
+                          [squadron("prussia-battleship", (48.0, 44.0, 180.0))]), P0_FIRST)
+    play(game, Activate(0))
+    page = _showing(server, browser, "dystopian-wars", "commodore", game)
+    form = page.locator(f".space-form[data-type='{Move.TAG}']")
+    path = form.locator("input[data-field='path']")
+    assert path.get_attribute("placeholder") == "e.g. 3, 45, 2"
+    for typed, sent in (("6", [6]), ("3, 45, 2", [3, 45, 2]), ("3 -30 1.5", [3, -30, 1.5])):
+        path.fill(typed)
+        form.locator("button.check").click()
+        page.wait_for_function("sent.some((m) => m.type === 'check')", timeout=10_000)
+        (request,) = page.evaluate("() => sent.splice(0).filter((m) => m.type === 'check')")
+        assert request["action"]["path"] == sent
+        game.ruleset.codec.decode(request["action"])  # the rules read it
+    cruiser = game.observe(0).state.models[0]
+    reply = consider(game, 0, {"drag": {"label": "Warden 1", "x": cruiser.x,
+                                        "y": cruiser.y + 4}})
+    assert reply["action"]["ram_at"] == -1 and reply["action"]["mine_at"] == -1.0
+    page.evaluate("(m) => receive(m)", reply)
+    assert page.inner_text("#consider-verdict").startswith("Allowed")
+    assert page.locator("#consider-nudges .nudge").count() == 0
     page.close()

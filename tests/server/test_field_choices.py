@@ -1,14 +1,16 @@
 """A parameter space's form lists the fields that name a piece as choices in words (the
 seat's own labels of them), each a value some legal action gives that field; yes/no
 fields are a choice of no and yes; other fields stay typed. A weapon is listed for the
-chosen unit alone; a value outside the lists comes back in words (or said to name nothing);
-HORDES' blows at one's own models are set aside after the enemy's, none removed."""
+chosen unit alone; a Dystopian Wars attack's guns are boxes to tick, the targets listed for
+each set of guns fired together; a value outside the lists comes back in words (or said to
+name nothing); HORDES' blows at one's own models are set aside after the enemy's, none removed."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from itertools import product
+from itertools import combinations, product
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -130,6 +132,122 @@ def test_dystopian_wars_launch_lists_the_wing_by_its_model_name() -> None:
 
     assert field_choices({"name": "wing", "type": "int"}, launches, words) == [
         [1, "Britannic fighter wing"]]
+
+
+def cruisers_declaring() -> Any:
+    """DW-LINKED: player 0's three British cruisers (Warden 1 to 3, models 0 to 2) abreast
+    after their move, declaring attacks: the Prussian battleship Kaiserin 1 (3) ahead to
+    starboard, farther from Warden 1 than from the others, and two frigates (Hagel 1 and 2,
+    4 and 5) to port. 21 attacks are offered: each gun alone at each target it reaches,
+    and all the guns of a kind that reach a target linked, the strongest first."""
+    from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted, setup, squadron
+    from warbench.rulesets.dystopian_wars.actions import Activate, Move
+
+    game = scripted(setup(
+        [squadron("britannia-cruiser", (30.0, 10.0, 0.0), (33.0, 10.0, 0.0), (36.0, 10.0, 0.0))],
+        [squadron("prussia-battleship", (48.0, 12.0, 180.0)),
+         squadron("prussia-frigate", (20.0, 20.0, 180.0), (24.0, 22.0, 180.0))],
+    ), P0_FIRST)
+    play(game, Activate(0), Move(0, (2.0,)), Move(1, (2.0,)), Move(2, (2.0,)))
+    return game
+
+
+def test_dystopian_wars_fire_form_ticks_guns_in_words_and_lists_the_targets_they_reach(
+) -> None:
+    """DW-LINKED, DW-ACTIONS: the Fire form's guns are not typed: they are boxes to tick,
+    each gun that may fire now (every gun of an attack the decision offers) in words, and
+    the target list holds, for each set of guns the legal attacks fire together, the
+    targets they fire at. Any of the guns of one such set ticked together (fewer than the
+    linked attack holds too) at any of its targets is an attack the rules allow; guns of
+    two kinds are not. A move's path, a tuple of numbers, stays typed."""
+    from warbench.rulesets.dystopian_wars.actions import Fire
+    from warbench.rulesets.dystopian_wars.gunnery import FireSpace
+
+    game = cruisers_declaring()
+    decision = game.pending()[0]
+    space = next(s for s in decision.spaces if isinstance(s, FireSpace))
+    fires = [o for o in decision.options if isinstance(o, Fire)]
+    assert len(fires) == 21
+    form = _form(snapshot(game, 0), Fire.TAG)
+    members = {tuple(gun): words for gun, words in form["guns"]["members"]}
+    assert set(members) == {gun for fire in fires for gun in fire.guns}
+    assert members[(0, "turret")] == "Warden 1's turret"
+    assert members[(2, "broadside (port)")] == "Warden 3's broadside (port)"
+    assert "choices" not in form["guns"]
+    follow = form["target"]["per_members"]
+    assert follow["field"] == "guns"
+    together = {tuple(tuple(gun) for gun in guns): set(_choices({"choices": choices}))
+                for guns, choices in follow["choices"]}
+    assert together == {fire.guns: {f.target for f in fires if f.guns == fire.guns}
+                        for fire in fires}
+    assert together[((1, "turret"), (2, "turret"), (0, "turret"))] == {3}  # the focus first
+    for guns, targets in together.items():
+        for size in range(1, len(guns) + 1):
+            for some in combinations(guns, size):
+                for target in targets:
+                    assert space.validate(Fire(some, target)) is None, (some, target)
+    assert space.validate(Fire(((0, "turret"), (0, "broadside (port)")), 4)) is not None
+
+
+def test_dystopian_wars_fire_form_keeps_a_gun_split_in_part_to_split_the_rest(
+        tmp_path: Path) -> None:
+    """DW-SPLIT-FIRE: a battleship's fore turret has split 7 of its 13 dice at Hagel 1;
+    the decision no longer offers the turret (it may not fire whole), but the Fire form
+    still lists it to tick, at the three frigates it may split the other 6 dice at (not
+    Hagel 1 again), each such split legal."""
+    from tests.rulesets.dystopian_wars.helpers import catalog_file, play
+    from tests.rulesets.dystopian_wars.test_gunnery import battleship_against_frigates
+    from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+    from warbench.rulesets.dystopian_wars.actions import Fire
+
+    game = battleship_against_frigates(DystopianWarsRuleset(catalog_file(tmp_path)), [])
+    fore = (0, "fore turret")
+    play(game, Fire((fore,), 1, 7))
+    assert not [o for o in game.pending()[0].options if isinstance(o, Fire) and fore in o.guns]
+    form = _form(snapshot(game, 0), Fire.TAG)
+    assert [list(fore), "Dauntless's fore turret"] in form["guns"]["members"]
+    follow = dict((tuple(tuple(gun) for gun in guns), choices)
+                  for guns, choices in form["target"]["per_members"]["choices"])
+    assert _choices({"choices": follow[(fore,)]}) == {2: "Hagel 2", 3: "Hagel 3", 4: "Hagel 4"}
+    for target in (2, 3, 4):
+        assert game.observe(0).check(Fire((fore,), target, 6)) is None
+
+
+def test_dystopian_wars_fire_form_starts_on_a_whole_attack_not_a_split() -> None:
+    """DW-SPLIT-FIRE: the Fire form starts on the first attack the rules list (a whole
+    gun), not on its first sampled example, which may split off a die or two: a person
+    taking the form as it opens would not expect a split. Forms of spaces listing nothing
+    start on their first example."""
+    from warbench.rulesets.dystopian_wars.actions import Fire
+    from warbench.rulesets.dystopian_wars.gunnery import FireSpace
+
+    game = cruisers_declaring()
+    space = next(s for s in game.pending()[0].spaces if isinstance(s, FireSpace))
+    snap = snapshot(game, 0)
+    (form,) = [s for d in snap["decisions"] for s in d["spaces"]]
+    assert form["start"] == next(iter(space.listed() or ())).to_plain()
+    assert form["start"]["dice"] == 0 and form["type"] == Fire.TAG
+    moving = snapshot(group_turn(), 0)
+    assert all(s["start"] is None for d in moving["decisions"] for s in d["spaces"])
+
+
+def test_dystopian_wars_move_form_keeps_its_path_typed_and_no_attack_folds_the_fire_form(
+) -> None:
+    """DW-MOVE, DW-RANGE-BANDS: a move's path (inches and degrees) is typed, not a list of
+    members. Moved, the cruiser has no gun in reach of the battleship across the table:
+    the Fire form, whose space lists the parts of every legal attack and has none, is
+    marked not possible (folded away, not left with empty boxes to type guns into)."""
+    from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted, setup, squadron
+    from warbench.rulesets.dystopian_wars.actions import Activate, Fire, Move
+
+    game = scripted(setup([squadron("britannia-cruiser", (30.0, 10.0, 0.0))],
+                          [squadron("prussia-battleship", (48.0, 44.0, 180.0))]), P0_FIRST)
+    play(game, Activate(0))
+    path = _form(snapshot(game, 0), Move.TAG)["path"]
+    assert "members" not in path and "choices" not in path
+    play(game, Move(0, (2.0,)))
+    (space,) = [s for d in snapshot(game, 0)["decisions"] for s in d["spaces"]]
+    assert space["type"] == Fire.TAG and space["possible"] is False
 
 
 def group_turn() -> Any:

@@ -47,6 +47,15 @@ class ParamSpace(ABC):
         default, where only :meth:`sample` finds them."""
         return None
 
+    def listed(self) -> Sequence[Action] | None:
+        """Legal actions of this space the rules list now, where they cannot list them all
+        (:meth:`every_legal`) but can list those every other is made of (Dystopian Wars:
+        each gun's attack in full, all the guns of a kind linked, the dice left of a gun
+        split in part): a form's lists always hold the values these give, whatever
+        :meth:`sample` draws, and none listed means no action of the space is legal.
+        Agents never need them. ``None``, the default, where the space lists none."""
+        return None
+
 
 class DrawnSpace(ParamSpace):
     """A space whose ``validate`` knows the candidates its ``sample`` drew as legal.

@@ -1,7 +1,9 @@
 """The lists a parameter space's form offers, built from legal actions the seat's own
 observation drew: each field's values in the ruleset's words, the values of a field naming
-something of the acting piece (its weapon) for each piece alone, the values a player seldom
-wants set aside, and the words of any value a form holds (for one outside its list).
+something of the acting piece (its weapon) for each piece alone, the members of a field
+naming several things at once (a Dystopian Wars attack's guns) with the values the other
+fields take with them, the values a player seldom wants set aside, and the words of any
+value a form holds (for one outside its list).
 """
 
 from __future__ import annotations
@@ -50,17 +52,49 @@ def field_choices(spec: Mapping[str, Any], drawn: list[Action], words: Words | N
     return [[value, " / ".join(seen[value])] for value in sorted(seen)]
 
 
+def member_choices(spec: Mapping[str, Any], drawn: list[Action], words: Words | None
+                   ) -> list[list[Any]]:
+    """The ``[member, words]`` a form offers to tick for the field ``spec`` whose values
+    are tuples of several things at once (a Dystopian Wars attack's guns, each a model and
+    its mount), in the order the legal ``drawn`` actions first give them, each in the words
+    the ruleset gives a value of that member alone (``[]``: typed instead, where a value is
+    not such a tuple or a member has no words)."""
+    name = spec["name"]
+    if words is None or not drawn:
+        return []
+    seen: dict[Any, str] = {}
+    for action in drawn:
+        value = getattr(action, name, None)
+        if not isinstance(value, tuple) or not value:
+            return []
+        for member in value:
+            if member in seen:
+                continue
+            said = words(dataclasses.replace(action, **{name: (member,)}), name)
+            if said is None:
+                return []
+            seen[member] = said
+    return [[plain(member), said] for member, said in seen.items()]
+
+
 def annotate(fields: list[dict[str, Any]], drawn: list[Action], words: Words | None,
              aside: Aside | None) -> None:
     """Give the form's ``fields`` (:func:`~.snapshot.field_specs`) what the legal ``drawn``
     actions list: ``choices`` (:func:`field_choices`); ``aside``, the caption and values
     of a listed field that only actions ``aside`` sets aside give (a charge's target that
-    is one's own model); and, for a field naming something of the acting piece (a weapon),
-    ``per_piece``: the acting field and, for each piece, its own choices."""
+    is one's own model); for a field naming something of the acting piece (a weapon),
+    ``per_piece``: the acting field and, for each piece, its own choices; and for a field
+    naming several things at once (guns), ``members`` (:func:`member_choices`), each other
+    listed field then given ``per_members``: that field and, for each of its values drawn
+    (a set of guns that fire together), the other field's choices with it (the targets
+    they may fire at)."""
     reasons = [None if aside is None else aside(action) for action in drawn]
     for spec in fields:
         choices = field_choices(spec, drawn, words)
         if not choices:
+            members = member_choices(spec, drawn, words)
+            if members:
+                spec["members"] = members
             continue
         spec["choices"] = choices
         if spec["type"] == "bool":  # a yes/no is listed whatever was drawn
@@ -68,6 +102,7 @@ def annotate(fields: list[dict[str, Any]], drawn: list[Action], words: Words | N
         set_aside = _aside_values(spec["name"], drawn, reasons)
         if set_aside is not None:
             spec["aside"] = set_aside
+    _follow_members(fields, drawn, words)
     actor = _actor_field(fields)
     if actor is None or words is None:
         return
@@ -75,6 +110,31 @@ def annotate(fields: list[dict[str, Any]], drawn: list[Action], words: Words | N
         if spec["name"] in OWN_FIELDS and spec.get("choices"):
             spec["per_piece"] = {"field": actor,
                                  "choices": _piece_choices(spec, actor, drawn, words)}
+
+
+def _follow_members(specs: list[dict[str, Any]], drawn: list[Action], words: Words | None
+                    ) -> None:
+    """Give each listed field other than a yes/no, beside a field of ``members``, its
+    choices for each value of that field the ``drawn`` actions give (``per_members``), in
+    the order they first give them."""
+    several = next((spec["name"] for spec in specs if spec.get("members")), None)
+    if several is None or words is None:
+        return
+    by_value: dict[Any, list[Action]] = {}
+    for action in drawn:
+        by_value.setdefault(getattr(action, several), []).append(action)
+    for spec in specs:
+        if spec.get("choices") and spec["type"] != "bool":
+            spec["per_members"] = {
+                "field": several,
+                "choices": [[plain(value), field_choices(spec, actions, words)]
+                            for value, actions in by_value.items()],
+            }
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON holds it: tuples as lists."""
+    return [plain(item) for item in value] if isinstance(value, tuple) else value
 
 
 def _actor_field(specs: list[dict[str, Any]]) -> str | None:

@@ -22,7 +22,7 @@ from warbench.core.events import Event, Roll
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.table import Attack
-from warbench.server.choices import Aside, Words, annotate
+from warbench.server.choices import Aside, Words, annotate, plain
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
 SPECTATOR = -2
@@ -58,17 +58,11 @@ def field_specs(action_type: type[Action]) -> list[dict[str, Any]]:
     for item in dataclasses.fields(action_type):
         spec: dict[str, Any] = {"name": item.name, "type": str(item.type)}
         if item.default is not dataclasses.MISSING:
-            spec["default"] = _plain_default(item.default)
+            spec["default"] = plain(item.default)
         elif item.default_factory is not dataclasses.MISSING:
-            spec["default"] = _plain_default(item.default_factory())
+            spec["default"] = plain(item.default_factory())
         specs.append(spec)
     return specs
-
-
-def _plain_default(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain_default(item) for item in value]
-    return value
 
 
 def form_title(action_type: type[Action]) -> str:
@@ -90,18 +84,26 @@ def space_plain(
     first; those ``aside`` sets aside last). A field gets ``choices`` (value and words, for
     a list) where it is a yes/no or where ``words`` words every value of it drawn, or of
     every legal action where the space lists them all (``ParamSpace.every_legal``: a
-    unit's weapons then hold each it may fire now), and ``aside`` and ``per_piece`` where
-    they apply (see :func:`.choices.annotate`). ``possible`` is false only where the space
-    lists every legal action and there is none (the page folds such forms away)."""
+    unit's weapons then hold each it may fire now), those the space lists
+    (``ParamSpace.listed``: Dystopian Wars' attacks of whole guns, linked or not) always
+    among them, and ``aside``, ``per_piece``, ``members`` and ``per_members`` where they
+    apply (see :func:`.choices.annotate`). ``start`` is the first action the space lists,
+    which the form starts on (else on the first sample): a Dystopian Wars attack of a whole
+    gun, not a split a sample may be. ``possible`` is false only where the space
+    lists every legal action, or the parts of every one, and there is none (the page folds
+    such forms away)."""
     drawn: list[Action] = []
     more: list[Action] = []
+    parts: list[Action] = []
     possible = True
     rng = RandomStream.from_seed(seed + index)
     try:
+        made_of = space.listed()  # None where the space lists no parts
+        parts = list(made_of or ())
         drawn = list(space.sample(rng, SAMPLES))
         listed = space.every_legal()  # None where the space only samples
-        if not drawn:
-            possible = listed is None or bool(listed)  # an empty full list: none is legal
+        if not drawn:  # an empty full list, or no parts to make one of: none is legal
+            possible = (listed is None or bool(listed)) and (made_of is None or bool(parts))
         elif words is not None:
             more = list(listed) if listed is not None else space.sample(rng, CHOICE_SAMPLES)
     except Exception:  # a sampler that fails still leaves the form usable
@@ -114,8 +116,9 @@ def space_plain(
     fields = field_specs(space.action_type)
     # the form makes actions of its space's type alone (Armada's order space also draws
     # role changes, which its examples offer)
-    annotate(fields, [a for a in (*drawn, *more) if isinstance(a, space.action_type)], words,
-             aside)
+    annotate(fields, [a for a in (*parts, *drawn, *more) if isinstance(a, space.action_type)],
+             words, aside)
+    firsts = [action for action in parts if isinstance(action, space.action_type)]
     return {
         "index": index,
         "type": space.action_type.TAG,
@@ -124,6 +127,7 @@ def space_plain(
         "fields": fields,
         "samples": [action.to_plain() for action in worded.values()],
         "sample_words": list(worded),
+        "start": firsts[0].to_plain() if firsts else None,
         "possible": possible,
     }
 

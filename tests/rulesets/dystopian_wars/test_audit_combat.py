@@ -116,7 +116,7 @@ def test_a_derelict_rolls_no_shield_generators() -> None:
     hulk.derelict, hulk.captured_by, hulk.fate = True, 1, "captured"
     refresh(game)
     play(game, Activate(2), Move(2, (2.0,)), Fire(((2, "turret"),), 0), CeaseFire())
-    assert "Kreuzer rolls 6 dice at Sovereign: 6 hits, 6 count" in texts(game)
+    assert "Kreuzer rolls 6 dice at Sovereign: 6 hits" in texts(game)
     assert not any("Sovereign shields" in text for text in texts(game))
 
 

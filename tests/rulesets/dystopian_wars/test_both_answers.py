@@ -101,7 +101,7 @@ def test_dw_cc_answer_a_flyers_torpedoes_within_8_inches_meet_ack_ack_and_charge
     assert answer_choice(state(game), game.data, decision) == Respond((1, 2))
     play(game, Respond((1, 2)))
     assert any("answer with ack-ack and charges" in t for t in texts(game))
-    assert any("4 hits (3 cancelled by aa and cc), 1 count" in t for t in texts(game))
+    assert any("4 hits (3 cancelled by aa and cc), 1 counts" in t for t in texts(game))
 
 
 def test_dw_cc_answer_a_diving_models_rockets_within_4_inches_meet_both(
@@ -121,7 +121,7 @@ def test_dw_cc_answer_a_diving_models_rockets_within_4_inches_meet_both(
     play(game, Respond((1, 2)))
     rolls = [e.label for e in game.events if getattr(e, "label", "").endswith("answer")]
     assert rolls == ["Wacht 1 aa answer", "Wacht 1 cc answer", "Wacht 2 aa answer"]
-    assert any("3 hits (2 cancelled by aa and cc), 1 count" in t for t in texts(game))
+    assert any("3 hits (2 cancelled by aa and cc), 1 counts" in t for t in texts(game))
 
 
 def test_dw_cc_answer_a_flyers_torpedoes_beyond_8_inches_meet_charges_alone(

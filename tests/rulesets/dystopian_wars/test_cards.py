@@ -140,7 +140,7 @@ def test_a_reaction_card_cancels_hits() -> None:
     assert owed(game).player == 0 and owed(game).options == (Decline(),)  # asked, no counter
     play(game, Decline())
     rolled = next(t for t in texts(game) if t.startswith("Sovereign rolls"))
-    assert "3 hits (2 by a card), 1 count" in rolled
+    assert "3 hits (2 by a card), 1 counts" in rolled
 
 
 def test_a_reaction_card_that_changes_the_number_needed_says_the_new_number() -> None:

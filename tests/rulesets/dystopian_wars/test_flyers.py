@@ -17,6 +17,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     texts,
 )
 from warbench.core.engine import IllegalAction
+from warbench.core.events import Roll
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     CeaseFire,
@@ -151,6 +152,10 @@ def test_fighters_dogfight_other_wings_on_three() -> None:
     bombers = model(game, 1)
     assert bombers.tokens == 2
     assert bombers.fuel == 6 - 3  # the three 3s are aborts, each costing a fuel (DW-AA-WING)
+    # the roll is named as a person at the table would ask for it (not "aa at the wing")
+    fighters, bombers_name = model(game, 0).name, bombers.name
+    assert {e.label for e in game.events if isinstance(e, Roll)} >= {
+        f"{fighters} ack-ack attack on {bombers_name}"}
 
 
 def test_wings_cannot_be_shot_by_gunnery_and_bombers_need_contact() -> None:

@@ -92,7 +92,8 @@ def test_worked_example_two_turrets_split_over_four_frigates(user_rules) -> None
 
 
 def test_split_fire_limits_are_refused_with_reasons(user_rules) -> None:  # type: ignore[no-untyped-def]
-    """DW-SPLIT-FIRE: no more dice than the gun has, never the same target twice."""
+    """DW-SPLIT-FIRE: no more dice than the gun has, never the same target twice, and the
+    dice left of a gun split in part split too (not fired whole)."""
     game = battleship_against_frigates(user_rules, [])
     play(game, Fire(((0, "fore turret"),), 1, 7))
     before = game.hash()
@@ -100,7 +101,8 @@ def test_split_fire_limits_are_refused_with_reasons(user_rules) -> None:  # type
         game.apply(0, Fire(((0, "fore turret"),), 2, 7))
     with pytest.raises(IllegalAction, match=r"same target twice \(DW-SPLIT-FIRE\)"):
         game.apply(0, Fire(((0, "fore turret"),), 1, 3))
-    with pytest.raises(IllegalAction, match="already fired"):
+    with pytest.raises(IllegalAction, match=r"split 7 of its dice already: the rest may only"
+                       r" be split too, dice above 0 \(DW-SPLIT-FIRE\)"):
         game.apply(0, Fire(((0, "fore turret"),), 2))
     assert game.hash() == before
 

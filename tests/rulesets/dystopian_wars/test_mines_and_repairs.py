@@ -308,7 +308,7 @@ def test_a_flyers_mine_hits_only_large_and_massive_flyers_on_five() -> None:
     mine = Mine(99, 0, 36.0, 20.0, 5, dropped_by=0, armed=True)
     match.mines.append(mine)
     explode(game, match, data, mine)
-    assert "player 0's mine rolls 5 dice at Adler: 1 hits" in texts(game)  # the 4s miss
+    assert "player 0's mine rolls 5 dice at Adler: 1 hit" in texts(game)  # the 4s miss
     assert not any("at Falke" in text for text in texts(game))
     game = scripted(game_setup, P0_FIRST)
     match = state(game)

@@ -272,8 +272,8 @@ def test_dw_mine_cc_the_owner_links_or_splits_and_every_model_in_reach_rolls() -
     )
     labels = [o["label"] for o in snapshot(game, 0)["decisions"][0]["options"]]
     assert labels[1] == "charges: Warden 1 and Warden 2 linked at the mine at (33.0, 15.0)"
-    assert labels[3] == ("charges: Warden 1 (1 dice split) at the mine at (30.0, 16.5); "
-                         "Warden 1 (1 dice split) at the mine at (33.0, 15.0); "
+    assert labels[3] == ("charges: Warden 1 (1 die, split fire) at the mine at (30.0, 16.5); "
+                         "Warden 1 (1 die, split fire) at the mine at (33.0, 15.0); "
                          "Warden 2 at the mine at (33.0, 15.0)")
 
 

@@ -182,6 +182,6 @@ def test_torpedo_bombers_meet_ack_ack_and_charges() -> None:
     assert owed(game).prompt.endswith("with ack-ack and concussion charges?")
     play(game, Respond((1,)))
     assert model(game, 0).tokens == 2
-    assert any("answer with ack-ack and charges" in t for t in texts(game))
-    assert any("rolls 4 dice at Wacht: 2 hits (1 cancelled by cc), 1 count" in t
+    assert "Wacht answers with ack-ack and charges" in texts(game)
+    assert any("rolls 4 dice at Wacht: 2 hits (1 cancelled by cc), 1 counts" in t
                for t in texts(game))

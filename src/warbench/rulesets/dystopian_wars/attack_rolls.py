@@ -31,6 +31,7 @@ from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.linking import combining, linked_answers
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
+from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (
     CardPlay,
@@ -170,7 +171,7 @@ def resolve_attack(
                     dogfight_needed(spec) if spec.tiny else aa_needed(lead_spec), obscured
                 )
                 lost = lead.alive and strike_wing(game, model.player, lead, answer, needed,
-                                                  label="ack-ack at the wing")
+                                                  label=f"{model.name} ack-ack at {lead.name}")
                 if lost and not dogfight:
                     game.emit(
                         AttackLost(
@@ -190,7 +191,8 @@ def resolve_attack(
         lead.armed = False
     if target_spec.tiny:
         strike_wing(game, lead.player, target, dice, attack.needed,
-                    label=f"{attack.kind} at the wing")
+                    label=f"{lead.name} {MOUNT_WORDS.get(attack.kind, attack.kind)} attack on"
+                    f" {target.name}")
         return
     dice = dice + attack.bonus + squadron_card_dice(state, data, lead)
     if attack.band >= 3 and fog_in_force(state, data):
@@ -234,9 +236,10 @@ def resolve_attack(
             cancelled=cancelled,
             shields=shield,
             final=final,
-            text=f"{lead.name} rolls {dice} dice at {target.name}{aimed}: {hits} hits"
-            + (f" ({', '.join(notes)})" if notes else "")
-            + f", {final} count",
+            text=f"{lead.name} rolls {dice} dice at {target.name}{aimed}: "
+            + f"{hits} {'hit' if hits == 1 else 'hits'}"
+            + (f" ({', '.join(notes)}), {final} {'counts' if final == 1 else 'count'}"
+               if notes else ""),
         )
     )
     counters = patrol_counters(game, state, data, attack, lead, target)
@@ -281,7 +284,7 @@ def patrol_counters(
                     target=lead.uid,
                     hits=hits,
                     text=f"{wing.name} strikes back at {lead.name}: "
-                    f"{hits} hits",
+                    f"{hits} {'hit' if hits == 1 else 'hits'}",
                 )
             )
             found.append((wing.uid, hits))

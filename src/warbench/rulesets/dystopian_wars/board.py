@@ -31,8 +31,9 @@ from warbench.rulesets.dystopian_wars.sweep import carry_out
 
 #: Spacing (inches) of the points along the straight run where a dragged move may turn.
 TURN_STEP = 0.25
-#: Ends closer together than this (inches) count as equally near: a legal move goes first.
-NEAR = 0.25
+#: Ends at most this much (inches) farther from the pointer than the nearest count as
+#: equally near: of those a legal move goes first, then one with fewer turns.
+NEAR = 0.5
 
 
 def model_label(data: RulesData, model: Model) -> str:
@@ -105,9 +106,9 @@ def dragged_move(
 ) -> Move | None:
     """The move of ``label`` (while it has one to make) whose end lies nearest ``(x, y)``:
     straight on, or straight then one turn towards the point (the turn as sharp as the
-    model may make, the run before it as long as the rules ask); ends within :data:`NEAR`
-    of each other count as equally near, a legal move first. A model with a direction arrow
-    moves backward."""
+    model may make, the run before it as long as the rules ask); an end within :data:`NEAR`
+    of the nearest counts as equally near, a legal move first, then a straight one (a turn
+    costs part of the move). A model with a direction arrow moves backward."""
     movers = {
         uid
         for decision in decisions
@@ -131,13 +132,17 @@ def dragged_move(
         candidates += [_turning(start, first + k * TURN_STEP, half, sharpest, x, y)
                        for k in range(max(corners, 1))]
 
-    def key(path: tuple[float, ...]) -> tuple[float, bool, float]:
+    def judged(path: tuple[float, ...]) -> tuple[float, bool, int, tuple[float, ...]]:
         action = Move(model.uid, path, backward)
         refused, plan = move_refusal(state, data, model, action)
         end = plan.final if plan is not None else list(_walk(model, action, half))[-1]
-        return round(math.hypot(end.x - x, end.y - y) / NEAR), refused is not None, sum(path)
+        return math.hypot(end.x - x, end.y - y), refused is not None, len(path), path
 
-    return Move(model.uid, min(candidates, key=key), backward)
+    scored = [judged(path) for path in candidates]
+    nearest = min(away for away, *_ in scored)
+    near = [entry for entry in scored if entry[0] <= nearest + NEAR]
+    _, _, _, path = min(near, key=lambda entry: (entry[1], entry[2], entry[0]))
+    return Move(model.uid, path, backward)
 
 
 def turned(

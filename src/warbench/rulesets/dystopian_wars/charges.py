@@ -41,6 +41,7 @@ from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import MineSurvives, MineSwept
 from warbench.rulesets.dystopian_wars.geometry import CC_RANGE, MINE_TRIGGER
 from warbench.rulesets.dystopian_wars.linking import combining, linked_dice
+from warbench.rulesets.dystopian_wars.option_words import split_words
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, body_of
 
@@ -239,7 +240,7 @@ def sweep_text(state: DWState, action: Action) -> str:
         mine = state.mine(mid)
         names = " and ".join(state.models[uid].name for uid in uids
                              if 0 <= uid < len(state.models))
-        how = f" ({dice} dice split)" if dice else " linked" if len(uids) > 1 else ""
+        how = split_words(dice) if dice else " linked" if len(uids) > 1 else ""
         where = f"the mine at ({mine.x:.1f}, {mine.y:.1f})" if mine else f"mine {mid}"
         parts.append(f"{names}{how} at {where}")
     return "charges: " + "; ".join(parts)

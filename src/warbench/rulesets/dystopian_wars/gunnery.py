@@ -25,7 +25,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import CeaseFire, Decline, Fire, PlayCard, Respond
-from warbench.rulesets.dystopian_wars.attack_listing import fire_options, gun_key
+from warbench.rulesets.dystopian_wars.attack_listing import enemy_targets, fire_options, gun_key
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     Attack,
     action_card_bonus,
@@ -105,8 +105,11 @@ def fire_refusal(
             return f"{model.name} is broken: it may neither link nor split fire (DW-BROKEN)", None
         key = gun_key(uid, mount)
         spent = frame.used.get(key, 0)
-        if spent < 0 or (spent and not fire.dice):
+        if spent < 0:
             return f"{model.name}'s {mount} has already fired (DW-ALL-ARCS)", None
+        if spent and not fire.dice:
+            return (f"{model.name}'s {mount} has split {spent} of its dice already: the rest"
+                    " may only be split too, dice above 0 (DW-SPLIT-FIRE)"), None
         reason, shot = shot_refusal(state, data, model, mount, target, world=world)
         if reason is not None:
             return reason, None
@@ -164,13 +167,38 @@ class FireSpace(ParamSpace):
         self._state = state
         self._data = data
         self._frame = frame
-        self.description = "declare an attack: guns (model, weapon), target, split dice"
+        self.description = (
+            "declare an attack: one gun, or several of one kind linked (the one with most"
+            " dice leads), at a target; dice above 0 splits that many of one gun's dice"
+        )
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Fire):
             return f"expected {self.action_type.TAG!r}, got {action!r} (DW-ACTIONS)"
         reason, _ = fire_refusal(self._state, self._data, self._frame, action)
         return reason
+
+    def listed(self) -> list[Action]:
+        """Every attack of a whole gun, every linked attack of all the guns of a kind at a
+        target (the decision's options: any of those guns fire together too, DW-LINKED),
+        and the dice left of each gun split in part, at each target it may still split at
+        (DW-SPLIT-FIRE). None listed: no attack is legal."""
+        state, data, frame = self._state, self._data, self._frame
+        found: list[Action] = [*fire_options(state, data, frame)]
+        world = world_of(state, data)
+        for key, spent in frame.used.items():
+            if spent <= 0:  # fired in full
+                continue
+            uid, mount = key.split("|", 1)
+            model = state.models[int(uid)]
+            for target in enemy_targets(state, model.player):
+                _, shot = shot_refusal(state, data, model, mount, target, world=world)
+                if shot is None:
+                    continue
+                rest = Fire(((model.uid, mount),), target.uid, shot.dice - spent)
+                if fire_refusal(state, data, frame, rest, world)[0] is None:
+                    found.append(rest)
+        return found
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         options = fire_options(self._state, self._data, self._frame)
@@ -390,7 +418,8 @@ class Answer(Procedure[DWState, RulesData]):
             game.emit(
                 AnswerDeclared(
                     models=tuple(action.models),
-                    text=f"{names} answer with {means}" + (" linked" if action.linked else ""),
+                    text=f"{names} {'answers' if len(action.models) == 1 else 'answer'} with"
+                    f" {means}" + (" linked" if action.linked else ""),
                 )
             )
         else:

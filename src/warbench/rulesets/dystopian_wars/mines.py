@@ -154,7 +154,7 @@ def blast_models(game: DWGame, mine: Mine, struck: list[tuple[Model, int]]) -> N
                 hits=hits,
                 text=f"{owner}'s mine rolls {mine.ad} dice at {model.name}"
                 f"{' (its own model)' if model.player == mine.player else ''}:"
-                f" {hits} hits",
+                f" {hits} {'hit' if hits == 1 else 'hits'}",
             )
         )
         apply_hits(game, model, hits, by_model=mine.dropped_by, cause="mine")

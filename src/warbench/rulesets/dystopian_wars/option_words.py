@@ -15,6 +15,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Command,
     Deploy,
     Discard,
+    Fire,
     Garrison,
     Helm,
     JoinPatrol,
@@ -39,6 +40,17 @@ HELM_WORDS = {
 
 #: The mounts named by a short id in the rules, in words.
 MOUNT_WORDS = {"aa": "ack-ack", "cc": "concussion charges"}
+
+
+def split_words(dice: int) -> str:
+    """The dice of a split attack in words, after what fires them ("" for none split).
+
+    >>> split_words(1), split_words(3), split_words(0)
+    (' (1 die, split fire)', ' (3 dice, split fire)', '')
+    """
+    if not dice:
+        return ""
+    return f" ({dice} {'die' if dice == 1 else 'dice'}, split fire)"
 
 
 def guns_words(state: DWState, guns: tuple[tuple[int, str], ...]) -> str:
@@ -157,9 +169,12 @@ SQUADRON_FIELDS = frozenset({"squadron"})
 
 
 def field_value_words(state: DWState, action: Action, field: str) -> str | None:
-    """A model (a wing included) or squadron named by ``action``'s ``field``, in words
-    (one naming nothing on the table says so; ``None`` for other fields)."""
+    """A model (a wing included) or squadron named by ``action``'s ``field``, or an
+    attack's guns, in words (one naming nothing on the table says so; ``None`` for other
+    fields)."""
     value = getattr(action, field, None)
+    if isinstance(action, Fire) and field == "guns":
+        return guns_words(state, action.guns)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if field in MODEL_FIELDS:

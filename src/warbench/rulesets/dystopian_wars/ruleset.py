@@ -164,12 +164,11 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         if isinstance(action, Activate) and 0 <= action.squadron < len(squadrons):
             return f"activate {squadrons[action.squadron].name}"
         if isinstance(action, Fire) and 0 <= action.target < len(models):
-            from warbench.rulesets.dystopian_wars.option_words import guns_words
+            from warbench.rulesets.dystopian_wars.option_words import guns_words, split_words
 
             guns = guns_words(state, tuple((uid, mount) for uid, mount in action.guns
                                            if 0 <= uid < len(models)))
-            split = f" ({action.dice} dice split)" if action.dice else ""
-            return f"{guns} at {models[action.target].name}{split}"
+            return f"{guns} at {models[action.target].name}{split_words(action.dice)}"
         if isinstance(action, ChooseEdge) and 0 <= action.edge < len(EDGE_NAMES):
             theirs = EDGE_NAMES[opposite(action.edge)]
             return f"deploy along the {EDGE_NAMES[action.edge]} edge (the opponent the {theirs})"

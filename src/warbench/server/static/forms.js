@@ -1,7 +1,8 @@
 // The decision panel's forms: options as buttons or a form of lists, options set aside in a
 // fold, and a parameter space's form of fields, each listed field's choices in words (a
-// weapon's for the acting piece alone). Loaded before table.js, whose page it shares: it
-// calls its act, ask, checkAction and say, and sets its activeForm and aiming.
+// weapon's for the acting piece alone; guns to tick, several at once, the targets following
+// them). Loaded before table.js, whose page it shares: it calls its act, ask, checkAction and
+// say, and sets its activeForm and aiming.
 "use strict";
 const BUTTONS_MAX = 8;
 const OTHER = "?other";  // the value of a list's "other…" choice (no JSON): a typed value instead
@@ -114,9 +115,16 @@ function optionForm(type, options) {
 }
 
 // A field of a space's form: a list of its choices in words where the server gives them
-// (each value as JSON; "other…" turns it into a typed field, but not a yes/no), else typed.
+// (each value as JSON; "other…" turns it into a typed field, but not a yes/no), boxes to
+// tick where it names several things at once, else typed.
 function fieldInput(field) {
-  if (!field.choices) { const input = document.createElement("input"); input.dataset.field = field.name; return input; }
+  if (field.members) return membersInput(field);
+  if (!field.choices) {
+    const input = document.createElement("input");
+    input.dataset.field = field.name;
+    if (/^tuple\[float, \.\.\.\]$/.test(field.type || "")) input.placeholder = "e.g. 3, 45, 2";
+    return input;
+  }
   const select = document.createElement("select");
   select.dataset.field = field.name;
   listChoices(select, field.choices, field);
@@ -130,6 +138,37 @@ function fieldInput(field) {
     input.focus();
   });
   return select;
+}
+
+// A field naming several things at once (a Dystopian Wars attack's guns): a box to tick for
+// each member the server lists, in its words. Its value is that of a typed field (JSON: the
+// members ticked, in the order listed; "" for none); setValue ticks a value's members, one
+// the list lacks added in `words` where the value has it alone, else as JSON.
+function membersInput(field) {
+  const box = document.createElement("span");
+  box.className = "members"; box.dataset.field = field.name;
+  const tick = (member, words) => {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "checkbox"; input.value = JSON.stringify(member);
+    label.append(input, ` ${words}`);
+    box.append(label);
+    return input;
+  };
+  for (const [member, words] of field.members) tick(member, words);
+  box.boxes = () => [...box.querySelectorAll("input[type='checkbox']")];
+  box.chosen = () => box.boxes().filter((b) => b.checked).map((b) => b.value);
+  Object.defineProperty(box, "value", {
+    get: () => { const on = box.chosen(); return on.length ? `[${on.join(",")}]` : ""; },
+  });
+  box.setValue = (value, words) => {
+    const wanted = Array.isArray(value) ? value.map((m) => JSON.stringify(m)) : [];
+    for (const b of box.boxes()) b.checked = wanted.includes(b.value);
+    for (const member of wanted.filter((m) => !box.boxes().some((b) => b.value === m))) {
+      tick(JSON.parse(member), words && wanted.length === 1 ? words : member).checked = true;
+    }
+  };
+  return box;
 }
 
 // Fills a list with `choices` ([value, words]): those `field.aside` names (legal, seldom
@@ -146,6 +185,12 @@ function listChoices(select, choices, field) {
   if (field.type !== "bool") select.append(new Option("other…", OTHER));
 }
 
+// Numbers typed one after another ("3, 45, 2" or "3 45 2"), as a list; text that is not a
+// number stays as typed, for the server to name what is wrong.
+function numbersTyped(text) {
+  return text.split(/[\s,]+/).filter(Boolean).map((part) => (Number.isFinite(Number(part)) ? Number(part) : part));
+}
+
 // The words beside a typed field: what the value typed names on the table.
 function valueNote(input) {
   const note = document.createElement("span");
@@ -157,6 +202,7 @@ function valueNote(input) {
 // (the ruleset's, where the server gave them) or as the bare value until they come; a typed
 // field shows the words beside it.
 function setField(element, value, words) {
+  if (element.setValue) { element.setValue(value, words); return; }
   const text = value === undefined ? "" : JSON.stringify(value);
   if (element.tagName === "SELECT" && text !== "" && ![...element.options].some((o) => o.value === text)) {
     const extra = new Option(text, text);
@@ -178,7 +224,7 @@ function spaceForm(space, number) {
   form.innerHTML = `<div><b>${escapeHtml(space.name)}</b> <span class="muted">${escapeHtml(space.description)}</span></div>`;
   const start = {};
   for (const field of space.fields) {
-    const label = document.createElement("label");
+    const label = document.createElement(field.members ? "div" : "label");
     label.className = "field";
     label.title = field.type;
     label.append(`${field.name} `, fieldInput(field));
@@ -186,14 +232,19 @@ function spaceForm(space, number) {
     if ("default" in field) start[field.name] = field.default;
   }
   const inputs = () => form.querySelectorAll("[data-field]");
+  // A field holding numbers in turn (a Dystopian Wars path: inches, degrees, inches...) is
+  // typed as they are said, "3, 45, 2" or "6", not as JSON.
+  const numberList = (name) => space.fields.some((f) => f.name === name && /^tuple\[(float|int), \.\.\.\]$/.test(f.type));
   const fieldNamed = (name) => form.querySelector(`[data-field='${name}']`);
   const read = () => {
     const action = { type: space.type };
     for (const input of inputs()) {
       if (input.value === "" || input.value === OTHER) continue;
-      try { action[input.dataset.field] = JSON.parse(input.value); } catch (e) { action[input.dataset.field] = input.value; }
+      const name = input.dataset.field;
+      try { action[name] = JSON.parse(input.value); } catch (e) { action[name] = input.value; }
+      if (numberList(name) && !Array.isArray(action[name])) action[name] = numbersTyped(input.value);
     }
-    return action;
+    return ordered(action);
   };
   // A field naming something of the acting piece (its weapon) lists that piece's own
   // values alone (every value listed when the piece is typed and not among them).
@@ -209,26 +260,73 @@ function spaceForm(space, number) {
     }
   };
   const actors = ownFields.map((f) => f.per_piece.field);
-  // The acting piece first, then its own list, then the rest of the values (its weapon).
+  // Guns ticked (a field of members) list the targets any legal action holding them all
+  // fires at (every gun of a linked attack may fire with fewer of them: DW-LINKED); a gun no
+  // such action holds with those ticked cannot be ticked beside them.
+  const several = space.fields.find((f) => f.members);
+  const follows = space.fields.filter((f) => f.per_members && f.choices);
+  const holding = (value, chosen) => chosen.every((m) => value.some((v) => JSON.stringify(v) === m));
+  const narrowMembers = () => {
+    const box = several && fieldNamed(several.name);
+    if (!box || !box.chosen) return;
+    const chosen = box.chosen();
+    for (const field of follows) {
+      const select = fieldNamed(field.name);
+      if (!select || select.tagName !== "SELECT") continue;
+      const taken = new Set(field.per_members.choices.filter(([value]) => holding(value, chosen))
+        .flatMap(([, choices]) => choices.map(([v]) => JSON.stringify(v))));
+      const listed = field.choices.filter(([v]) => !chosen.length || taken.has(JSON.stringify(v)));
+      const kept = select.value;
+      listChoices(select, listed.length ? listed : field.choices, field);
+      select.value = [...select.options].some((o) => o.value === kept) ? kept : select.options[0].value;
+    }
+    if (!follows.length) return;
+    for (const b of box.boxes()) {
+      b.disabled = !b.checked && !follows[0].per_members.choices.some(([value]) => holding(value, [...chosen, b.value]));
+      b.parentElement.title = b.disabled ? "cannot fire with those ticked (not of one kind, or no target in reach of them all)" : "";
+    }
+  };
+  // The guns ticked in the order of the legal action holding them at the target chosen (the
+  // strongest first: the focus of linked fire).
+  const ordered = (action) => {
+    if (!several || !Array.isArray(action[several.name]) || !follows.length) return action;
+    const chosen = action[several.name].map((m) => JSON.stringify(m));
+    const at = (i) => follows.every((f) => f.per_members.choices[i][1].some(([v]) => JSON.stringify(v) === JSON.stringify(action[f.name])));
+    const index = follows[0].per_members.choices.findIndex(([value], i) => holding(value, chosen) && at(i));
+    if (index < 0) return action;
+    const order = follows[0].per_members.choices[index][0].map((m) => JSON.stringify(m));
+    return { ...action, [several.name]: [...chosen].sort((a, b) => order.indexOf(a) - order.indexOf(b)).map((m) => JSON.parse(m)) };
+  };
+  const following = (name) => ownFields.some((f) => f.name === name) || follows.some((f) => f.name === name);
+  // The acting piece and the guns first, then their own lists, then the rest of the values
+  // (its weapon, their target).
   const fill = (sample, words) => {
     const set = (own) => {
       for (const input of inputs()) {
         const name = input.dataset.field;
-        if (name in sample && ownFields.some((f) => f.name === name) === own) setField(input, sample[name], words && words[name]);
+        if (name in sample && following(name) === own) setField(input, sample[name], words && words[name]);
       }
     };
-    set(false); narrow(); set(true);
+    set(false); narrow(); narrowMembers(); set(true);
   };
-  fill({ ...start, ...(space.samples[0] || {}) });
-  // A value typed in a field that had a list is named by the server's answer (considered).
+  fill({ ...start, ...(space.start || space.samples[0] || {}) });  // the first listed, else sampled
+  // A value typed in a field that had a list is named by the server's answer (considered);
+  // a form of guns to tick is considered at every change (the attack's verdict and exact
+  // odds always those of what the form holds).
   const complete = (action) => space.fields.every((f) => "default" in f || f.name in action);
   form.addEventListener("change", (event) => {
-    if (actors.includes(event.target.dataset.field)) narrow();
-    if (!event.target.dataset.typed) return;
-    const note = form.querySelector(`[data-note='${event.target.dataset.field}']`);
-    if (note) note.textContent = "";  // until the server names the new value
+    const field = event.target.closest("[data-field]");
+    if (!field) return;
+    if (actors.includes(field.dataset.field)) narrow();
+    if (several && (field.dataset.field === several.name || following(field.dataset.field))) narrowMembers();
+    const typed = Boolean(event.target.dataset.typed);
+    if (!typed && !several) return;
+    const note = form.querySelector(`[data-note='${field.dataset.field}']`);
+    if (typed && note) note.textContent = "";  // until the server names the new value
     const action = read();
-    if (complete(action)) { aiming = form; ask({ action }); }
+    if (!complete(action)) return;
+    if (typed) aiming = form;
+    ask({ action });
   });
   const check = document.createElement("button");
   check.textContent = "Check"; check.className = "check";

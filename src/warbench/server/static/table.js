@@ -235,11 +235,16 @@ function showConsidered(message) {
   $("consider-take").hidden = false;
   $("consider-take").disabled = Boolean(message.reason);
   // Fine-tuning: each whole-number setting of the action one step down or up, of those the
-  // options of its kind vary in (all of them for an action of a parameter space).
+  // options of its kind vary in (all of them for an action of a parameter space), but not
+  // a field naming something the ruleset names in words (a model to ram: one up is another
+  // model) nor a number a space's field holds as a fraction (inches: -1.0 reads as -1).
   const kin = state ? state.decisions.flatMap((d) => d.options).filter((o) => o.action.type === message.action.type) : [];
   const varies = (key) => !kin.length || new Set(kin.map((o) => o.action[key])).size > 1;
+  const specs = state ? state.decisions.flatMap((d) => d.spaces).filter((s) => s.type === message.action.type).flatMap((s) => s.fields) : [];
+  const whole = (key) => specs.every((f) => f.name !== key || f.type === "int");
+  const named = (key) => Boolean(message.values && key in message.values);
   for (const [key, value] of Object.entries(message.action)) {
-    if (key === "type" || !Number.isInteger(value) || PIECE_FIELDS.includes(key) || !varies(key)) continue;
+    if (key === "type" || !Number.isInteger(value) || PIECE_FIELDS.includes(key) || !varies(key) || !whole(key) || named(key)) continue;
     const span = document.createElement("span");
     span.className = "nudge field"; span.dataset.field = key;
     for (const [text, step] of [["−", -1], ["+", 1]]) {
