@@ -17,7 +17,13 @@ import pytest
 
 import warbench
 from warbench.cli import USAGE_ERROR, main
-from warbench.core.catalog import STRICT_SCALARS, DataFileError, DataModel, load_model
+from warbench.core.catalog import (
+    STRICT_SCALARS,
+    Catalog,
+    DataFileError,
+    DataModel,
+    load_model,
+)
 from warbench.core.lists import ArmyList
 
 RULESETS = Path(warbench.__file__).parent / "rulesets"
@@ -190,6 +196,12 @@ def test_infinity_and_nan_are_refused_in_data_files(tmp_path: Path) -> None:
     assert str(caught.value) == (
         f"{folder / 'rules.toml'}: game.table_cm: expected a finite number, got the float inf"
     )
+
+
+def test_an_array_entry_id_is_a_string() -> None:
+    with pytest.raises(DataFileError) as caught:
+        Catalog.from_data({"guns": [{"id": 7}]}, ArmyList, "guns.toml")
+    assert str(caught.value) == "guns.toml: guns[0].id: expected a string, got the integer 7"
 
 
 def test_a_bound_is_worded_the_same_way(tmp_path: Path) -> None:

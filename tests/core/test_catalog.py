@@ -271,7 +271,8 @@ def test_catalog_reports_every_bad_entry_at_once() -> None:
 
 
 def test_catalog_entry_must_be_a_table() -> None:
-    with pytest.raises(DataFileError, match=r"^guns\.toml: cannon: expected a table$"):
+    expected = r"^guns\.toml: cannon: expected a table, got the integer 3$"
+    with pytest.raises(DataFileError, match=expected):
         Catalog.from_data({"cannon": 3}, Weapon, "guns.toml")
 
 

@@ -623,11 +623,13 @@ def _array_items(
         loc: Loc = (name, index)
         key = raw.get("id") if isinstance(raw, Mapping) else None
         if not isinstance(raw, Mapping):
-            problems.append(DataProblem(format_path(loc), "expected a table"))
+            reason = f"expected a table, got {_a_value(raw)}"
+            problems.append(DataProblem(format_path(loc), reason))
         elif key is None:
             problems.append(DataProblem(format_path((*loc, "id")), "missing required key"))
         elif not isinstance(key, str):
-            problems.append(DataProblem(format_path((*loc, "id")), "id must be a string"))
+            reason = f"expected a string, got {_a_value(key)}"
+            problems.append(DataProblem(format_path((*loc, "id")), reason))
         elif key in first_seen:
             first = format_path((name, first_seen[key], "id"))
             problems.append(
@@ -644,7 +646,7 @@ def _validate_entry(
     model: type[M], key: str, raw: Any, loc: Loc, problems: list[DataProblem]
 ) -> M | None:
     if not isinstance(raw, Mapping):
-        problems.append(DataProblem(format_path(loc), "expected a table"))
+        problems.append(DataProblem(format_path(loc), f"expected a table, got {_a_value(raw)}"))
         return None
     data = dict(raw)
     if "id" in model.model_fields:
