@@ -78,12 +78,11 @@ def test_bad_type_names_file_key_path_reason_and_value(tmp_path: Path) -> None:
     with pytest.raises(DataFileError) as caught:
         load_model(path, Fleet)
     message = str(caught.value)
-    assert message.startswith(f"{path}: units[0].points: Input should be a valid integer")
-    assert message.endswith('(got "ten")')
+    assert message == f'{path}: units[0].points: expected an integer, got the string "ten"'
     assert caught.value.source == str(path)
     (problem,) = caught.value.problems
     assert problem.where == "units[0].points"
-    assert problem.reason.startswith("Input should be a valid integer")
+    assert problem.reason == 'expected an integer, got the string "ten"'
 
 
 def test_missing_key_is_named(tmp_path: Path) -> None:
@@ -121,7 +120,7 @@ def test_keys_that_are_not_bare_are_quoted(tmp_path: Path) -> None:
 
 
 def test_wrong_container_type_says_what_it_got() -> None:
-    with pytest.raises(DataFileError, match=r"^f\.toml: units: .*tuple.* \(got a table\)$"):
+    with pytest.raises(DataFileError, match=r"^f\.toml: units: expected an array, got a table$"):
         parse_model({"name": "x", "units": {"a": 1}}, Fleet, "f.toml")
 
 
@@ -272,7 +271,8 @@ def test_catalog_reports_every_bad_entry_at_once() -> None:
 
 
 def test_catalog_entry_must_be_a_table() -> None:
-    with pytest.raises(DataFileError, match=r"^guns\.toml: cannon: expected a table$"):
+    expected = r"^guns\.toml: cannon: expected a table, got the integer 3$"
+    with pytest.raises(DataFileError, match=expected):
         Catalog.from_data({"cannon": 3}, Weapon, "guns.toml")
 
 

@@ -9,13 +9,17 @@ Key paths use TOML names: table keys joined by dots, array positions in brackets
 that are not bare TOML keys in double quotes, e.g. ``units[0].points`` or
 ``weapons."heavy gun".range``. Syntax errors give ``line L, column C`` instead.
 
+Every model read from a data file is a :class:`DataModel`, whose numbers, booleans and
+strings are strict: ``"21"`` or ``true`` is no integer, ``1`` or ``"yes"`` no boolean, ``5``
+no string; an integer is taken where a float is expected (TOML writes ``speed = 6``), and
+arrays still fill tuple fields.
+
 >>> class Gun(Record):
 ...     damage: int
 >>> parse_model({"damage": "ten"}, Gun, "guns.toml")
 Traceback (most recent call last):
 ...
-warbench.core.catalog.DataFileError: guns.toml: damage: Input should be a valid integer, \
-unable to parse string as an integer (got "ten")
+warbench.core.catalog.DataFileError: guns.toml: damage: expected an integer, got the string "ten"
 
 A :class:`Catalog` holds many records keyed by id, and a user's file may replace entries:
 
@@ -30,8 +34,10 @@ warbench.core.catalog.UnknownEntry: unknown gun "canon", did you mean "cannon"?
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import json
+import math
 import os
 import re
 import tomllib
@@ -39,8 +45,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-from pydantic_core import ErrorDetails
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, ValidationError
+from pydantic_core import CoreSchema, ErrorDetails
 
 from warbench.core.limits import (
     MAX_FILE_BYTES,
@@ -155,10 +161,55 @@ def did_you_mean(suggestions: Sequence[str]) -> str:
     return f", did you mean {options}?"
 
 
-class DataModel(BaseModel):
-    """Base for models read from data files: unknown keys are errors, instances are frozen."""
+#: The scalar types a data file's values are checked strictly against (pydantic's core
+#: schema types): ``int``, ``float`` (an int is taken and becomes a float), ``bool``, ``str``.
+STRICT_SCALARS = frozenset({"int", "float", "bool", "str"})
+#: Parts of a core schema left as they are: a table's keys are always strings in TOML, and
+#: ``dict[int, ...]`` keys (``[xp_by_cr]`` then ``1 = 400``) are read from them.
+_LENIENT_PARTS = frozenset({"keys_schema", "serialization", "metadata"})
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+
+def strict_scalars(schema: Any) -> Any:
+    """A copy of a pydantic core schema in which every int, float, bool and str check is
+    strict, at any depth (in tuples, tables, unions, nested models, before validators);
+    sequences, tables, models and choices (``Literal``) keep pydantic's usual reading, so a
+    TOML array still fills a tuple field. Table keys are left as they are.
+
+    >>> strict_scalars({"type": "tuple", "items_schema": [{"type": "int", "ge": 1}]})
+    {'type': 'tuple', 'items_schema': [{'type': 'int', 'ge': 1, 'strict': True}]}
+    """
+    if isinstance(schema, dict):
+        copy = {
+            key: value if key in _LENIENT_PARTS else strict_scalars(value)
+            for key, value in schema.items()
+        }
+        if copy.get("type") in STRICT_SCALARS:
+            copy["strict"] = True
+        return copy
+    if isinstance(schema, list):
+        return [strict_scalars(value) for value in schema]
+    if isinstance(schema, tuple):  # a union's (choice, label) pairs
+        return tuple(strict_scalars(value) for value in schema)
+    return schema
+
+
+class DataModel(BaseModel):
+    """Base for models read from data files: unknown keys are errors, instances are frozen,
+    and every scalar is strictly typed (:func:`strict_scalars`): ``hull = "21"``,
+    ``hull = true``, ``hull = 21.0``, ``ftl = 1``, ``ftl = "yes"`` and ``name = 5`` are refused,
+    ``speed = 6`` for a float is 6.0. NaN and infinity are refused in every float."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: type[BaseModel], handler: GetCoreSchemaHandler, /
+    ) -> CoreSchema:
+        # Every subclass (every ruleset's records) is built through here: pydantic's own
+        # schema, with its scalars made strict. Model-wide ``strict=True`` is not used: in
+        # Python mode it would refuse a TOML array for a tuple field.
+        schema: CoreSchema = strict_scalars(handler(source))
+        return schema
 
 
 class Record(DataModel):
@@ -258,30 +309,55 @@ def parse_model(data: Any, model: type[M], source: str) -> M:
         raise DataFileError(source, validation_problems(error, data)) from None
 
 
-def validation_problems(error: ValidationError, data: Any, prefix: Loc = ()) -> list[DataProblem]:
+def validation_problems(
+    error: ValidationError, data: Any, prefix: Loc = (), *, plain: bool = True
+) -> list[DataProblem]:
     """Turn pydantic's errors into problems with TOML key paths (under ``prefix``).
 
-    Errors at the same key path (one per member of a union type) become one problem.
+    Errors at the same key path (one per member of a union type) become one problem. A
+    value of the wrong type or out of a fixed set is worded ``expected an integer, got the
+    string "21"`` (``plain``, for data files); ``plain=False`` keeps pydantic's words.
     """
     reasons: dict[str, list[str]] = {}
-    shown_inputs: dict[str, str] = {}
+    shown_inputs: dict[str, tuple[Any, bool]] = {}
     for detail in error.errors():
-        loc, reason, got = _describe(detail, data)
+        loc, reason, shown = _describe(detail, data, plain=plain)
         where = format_path(prefix + loc)
         reasons.setdefault(where, []).append(reason)
-        if got:
-            shown_inputs.setdefault(where, got)
-    return [
-        DataProblem(where, " or ".join(dict.fromkeys(texts)) + shown_inputs.get(where, ""))
-        for where, texts in reasons.items()
-    ]
+        if shown is not None:
+            shown_inputs.setdefault(where, shown)
+    problems = []
+    for where, texts in reasons.items():
+        reason = _either(list(dict.fromkeys(texts)))
+        problems.append(DataProblem(where, reason + _note(reason, shown_inputs.get(where))))
+    return problems
+
+
+def _note(reason: str, shown: tuple[Any, bool] | None) -> str:
+    """What was found, after the reason: ``, got the string "21"`` after ``expected ...``,
+    else `` (got "21")``; nothing for a table or array unless its type was wrong."""
+    if shown is None:
+        return ""
+    value, type_error = shown
+    if reason.startswith(_EXPECTED_PREFIX):
+        return f", got {_a_value(value)}"
+    return _got(value, type_error=type_error)
+
+
+def _either(texts: list[str]) -> str:
+    """Reasons for one key joined with ``or``, ``expected`` said once:
+    ``expected a number or "SELF"``."""
+    if len(texts) > 1 and all(text.startswith(_EXPECTED_PREFIX) for text in texts):
+        return _EXPECTED_PREFIX + " or ".join(text.removeprefix(_EXPECTED_PREFIX) for text in texts)
+    return " or ".join(texts)
 
 
 def problem_texts(error: ValidationError, data: Any, *, whole: str = "(top)") -> list[str]:
-    """Pydantic's errors as ``key path: reason`` texts, as :func:`validation_problems` words them.
+    """Pydantic's errors as ``key path: reason`` texts, key paths as
+    :func:`validation_problems` writes them, reasons in pydantic's words.
 
     For errors outside data files (JSON actions, journals, command-line options), so that every
-    user-facing message writes key paths and reasons one way; ``whole`` names the value itself.
+    user-facing message writes key paths one way; ``whole`` names the value itself.
 
     >>> class Gun(Record):
     ...     damage: int
@@ -289,30 +365,110 @@ def problem_texts(error: ValidationError, data: Any, *, whole: str = "(top)") ->
     ...     Gun.model_validate({"damage": "ten", "range": 3})
     ... except ValidationError as error:
     ...     print(problem_texts(error, {"damage": "ten", "range": 3}))
-    ['damage: Input should be a valid integer, unable to parse string as an integer \
-(got "ten")', 'range: unknown key']
+    ['damage: Input should be a valid integer (got "ten")', 'range: unknown key']
     """
     return [
         f"{problem.where or whole}: {problem.reason}"
-        for problem in validation_problems(error, data)
+        for problem in validation_problems(error, data, plain=False)
     ]
 
 
-def _describe(detail: ErrorDetails, data: Any) -> tuple[Loc, str, str]:
-    """The TOML location, the reason and a ``(got ...)`` note for one pydantic error."""
+_EXPECTED_PREFIX = "expected "
+#: What a value should have been, by pydantic's error type, for data files' messages.
+_EXPECTED = {
+    "int_type": "an integer",
+    "float_type": "a number",
+    "bool_type": "a boolean (true or false)",
+    "string_type": "a string",
+    "finite_number": "a finite number",
+    "tuple_type": "an array",
+    "list_type": "an array",
+    "set_type": "an array",
+    "frozen_set_type": "an array",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "model_attributes_type": "a table",
+    "dataclass_type": "a table",
+}
+
+
+def _describe(
+    detail: ErrorDetails, data: Any, *, plain: bool = True
+) -> tuple[Loc, str, tuple[Any, bool] | None]:
+    """The TOML location, the reason, and the value to show with whether its type was wrong
+    (``None``: show none), for one pydantic error."""
     kind, loc, ctx = detail["type"], _toml_loc(detail, data), detail.get("ctx", {})
     if kind == "missing":
-        return loc, "missing required key", ""
+        return loc, "missing required key", None
     if kind in ("extra_forbidden", "unexpected_keyword_argument"):  # a model; a dataclass
-        return loc, "unknown key", ""
+        return loc, "unknown key", None
     tag_key = str(ctx.get("discriminator", "")).strip("'")
     if kind == "union_tag_not_found":  # a tagged union's tag key is absent
-        return (*loc, tag_key), "missing required key", ""
+        return (*loc, tag_key), "missing required key", None
     if kind == "union_tag_invalid":
         expected = str(ctx["expected_tags"]).replace("'", '"')
-        return loc, f"unknown {tag_key} {json.dumps(ctx['tag'])} (expected one of: {expected})", ""
-    reason = detail["msg"].removeprefix("Value error, ")
-    return loc, reason, _got(detail.get("input"), type_error=kind.endswith("_type"))
+        reason = f"unknown {tag_key} {json.dumps(ctx['tag'])} (expected one of: {expected})"
+        return loc, reason, None
+    shown = (detail.get("input"), kind.endswith("_type"))
+    if plain and kind in _EXPECTED:
+        return loc, _EXPECTED_PREFIX + _EXPECTED[kind], shown
+    if plain and kind in _BOUNDS:
+        words, key = _BOUNDS[kind]
+        return loc, f"{_EXPECTED_PREFIX}{words} {ctx.get(key)}", shown
+    if plain and kind == "literal_error":  # one of a fixed set; TOML quotes strings in "
+        expected = _PYTHON_QUOTED.sub(lambda m: json.dumps(m[1]), str(ctx.get("expected", "")))
+        return loc, _EXPECTED_PREFIX + expected, shown
+    return loc, detail["msg"].removeprefix("Value error, "), shown
+
+
+#: A number's bounds, by pydantic's error type: the words and the context key of the bound.
+_BOUNDS = {
+    "greater_than_equal": ("at least", "ge"),
+    "greater_than": ("more than", "gt"),
+    "less_than_equal": ("at most", "le"),
+    "less_than": ("less than", "lt"),
+}
+_PYTHON_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _a_value(value: Any) -> str:
+    """A value as a TOML writer would name it: ``the string "21"``, ``the boolean true``,
+    ``the integer 1``, ``the float 6.5``, ``a table``, ``an array``.
+
+    >>> [_a_value(v) for v in ("21", True, 1, 6.5, float("inf"), [1], {})]
+    ['the string "21"', 'the boolean true', 'the integer 1', 'the float 6.5', \
+'the float inf', 'an array', 'a table']
+    """
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list | tuple):
+        return "an array"
+    if isinstance(value, bool):
+        return f"the boolean {_scalar_text(value)}"
+    if isinstance(value, int):
+        return f"the integer {_scalar_text(value)}"
+    if isinstance(value, float):
+        return f"the float {_scalar_text(value)}"
+    if isinstance(value, str):
+        return f"the string {_scalar_text(value)}"
+    if isinstance(value, datetime.datetime):
+        return "a date-time"
+    if isinstance(value, datetime.date):
+        return "a date"
+    if isinstance(value, datetime.time):
+        return "a time"
+    return f"a {type(value).__name__}"
+
+
+def _scalar_text(value: bool | int | float | str) -> str:
+    """A scalar as TOML writes it, cut to 40 characters."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        text = "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    else:
+        text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _toml_loc(detail: ErrorDetails, data: Any) -> Loc:
@@ -344,13 +500,9 @@ def _got(value: Any, *, type_error: bool) -> str:
         return " (got a table)" if type_error else ""
     if isinstance(value, list | tuple):
         return " (got an array)" if type_error else ""
-    if isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, str | int | float):
-        text = json.dumps(value)
-    else:
-        return ""
-    return f" (got {text if len(text) <= 40 else text[:37] + '...'})"
+    if isinstance(value, bool | str | int | float):
+        return f" (got {_scalar_text(value)})"
+    return ""
 
 
 def engine_defaults(data: object) -> list[str]:
@@ -471,11 +623,13 @@ def _array_items(
         loc: Loc = (name, index)
         key = raw.get("id") if isinstance(raw, Mapping) else None
         if not isinstance(raw, Mapping):
-            problems.append(DataProblem(format_path(loc), "expected a table"))
+            reason = f"expected a table, got {_a_value(raw)}"
+            problems.append(DataProblem(format_path(loc), reason))
         elif key is None:
             problems.append(DataProblem(format_path((*loc, "id")), "missing required key"))
         elif not isinstance(key, str):
-            problems.append(DataProblem(format_path((*loc, "id")), "id must be a string"))
+            reason = f"expected a string, got {_a_value(key)}"
+            problems.append(DataProblem(format_path((*loc, "id")), reason))
         elif key in first_seen:
             first = format_path((name, first_seen[key], "id"))
             problems.append(
@@ -492,7 +646,7 @@ def _validate_entry(
     model: type[M], key: str, raw: Any, loc: Loc, problems: list[DataProblem]
 ) -> M | None:
     if not isinstance(raw, Mapping):
-        problems.append(DataProblem(format_path(loc), "expected a table"))
+        problems.append(DataProblem(format_path(loc), f"expected a table, got {_a_value(raw)}"))
         return None
     data = dict(raw)
     if "id" in model.model_fields:

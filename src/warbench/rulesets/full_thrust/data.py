@@ -33,8 +33,9 @@ class _Arced(Record):
         if isinstance(value, list | tuple):
             if not value:
                 raise ValueError("a weapon needs at least one arc")
+            names = [name for name in value if isinstance(name, str)]
             try:
-                arc_mask([str(name) for name in value])
+                arc_mask(names)  # a name that is no string is refused as one (strict str)
             except UnknownArc as error:
                 raise ValueError(str(error)) from None
         return value
