@@ -60,7 +60,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    any SPD penalty forbids a charge or slam, a frenzy's too (HOR-FRENZY)
     # 7: a game won by destroying the warlock scores each side's unmarked boxes, as the turn
     #    limit does, where it scored 1 and 0 (HOR-VICTORY: one scale for every game's scores)
-    version = "7"
+    # 8: rule fixes after a fourth audit against the seed: a model that gave up its action to
+    #    stand goes on after its move (spells, healing, feat, animus, riling; HOR-STAND)
+    version = "8"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"
