@@ -118,8 +118,8 @@ def roll_to_hit(
     reason = ""
     if kind == "melee" and target.knocked_down:
         reason = "automatic hit on a knocked-down model"
-    elif kind != "melee" and gap(data, attacker, target) > strike.rng + 1e-9:
-        reason = "out of range: automatic miss"
+    elif kind != "melee" and not spray and gap(data, attacker, target) > strike.rng + 1e-9:
+        reason = "out of range: automatic miss"  # a spray's strip is its range (HOR-SPRAY)
     elif (
         kind != "melee"
         and not spray
@@ -198,7 +198,8 @@ def _spray(
     game: HordesGame, attacker: Model, target: Model, strike: Strike, rolls: list[DamageRoll]
 ) -> tuple[bool, bool]:
     """A 1"-wide strip from the attacker's front towards ``target``, ``rng`` long: every
-    model it touches is attacked (stealth and the melee penalty do not apply)."""
+    model it touches is attacked (stealth, the melee penalty and the range measured from
+    base to base do not apply: the strip is the spray's range)."""
     data = game.data
     r = radius(data, attacker)
     heading = to_degrees(atan2(target.x - attacker.x, target.y - attacker.y))

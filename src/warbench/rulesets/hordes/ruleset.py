@@ -61,7 +61,8 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     # 7: a game won by destroying the warlock scores each side's unmarked boxes, as the turn
     #    limit does, where it scored 1 and 0 (HOR-VICTORY: one scale for every game's scores)
     # 8: rule fixes after a fourth audit against the seed: a model that gave up its action to
-    #    stand goes on after its move (spells, healing, feat, animus, riling; HOR-STAND)
+    #    stand goes on after its move (spells, healing, feat, animus, riling; HOR-STAND); a
+    #    spray attacks every model its strip touches, none missed as out of range (HOR-SPRAY)
     version = "8"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
