@@ -1,20 +1,31 @@
 """Rules checked against the seed's own sentences in a fourth audit: the activation of a
-model that gave up its action to stand, the models a spray attacks, ..."""
+model that gave up its action to stand, the models a spray attacks, the models a spell's
+AOE reaches, ..."""
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
+from typing import Any
 
-from tests.hordes.helpers import activate, battle, options, script
+import pytest
+
+from tests.hordes.helpers import RULES, HGame, activate, battle, options, script
+from warbench.core.engine import Game
+from warbench.rulesets.hordes import HordesRuleset
 from warbench.rulesets.hordes.actions import (
+    Activate,
     Attack,
+    Cast,
     Done,
     Feat,
+    GoFirst,
     Heal,
     Hold,
     Move,
     Rile,
     StandUp,
+    Upkeep,
 )
 from warbench.rulesets.hordes.events import AttackRolled
 from warbench.rulesets.hordes.state import HordesState
@@ -76,3 +87,106 @@ def test_hor_spray_attacks_a_model_under_the_strips_far_corner() -> None:
     game.apply(0, Attack(0, 3))
     rolled = [e for e in game.events if isinstance(e, AttackRolled) and e.target == 2]
     assert [(e.total, e.hit) for e in rolled] == [(16, True)]
+
+
+def _spell_changed(tmp_path: Path, old: str, new: str) -> HordesRuleset:
+    """The shipped rules with the first spell text ``old`` of spells.toml made ``new``."""
+    spells = (Path(RULES.shipped_data or ".") / "spells.toml").read_text()
+    assert old in spells
+    (tmp_path / "spells.toml").write_text(spells.replace(old, new, 1))
+    return HordesRuleset(data_dir=tmp_path)
+
+
+def _game(rules: HordesRuleset, armies: list[list[str]], at: list[list[float]],
+          prepare: Any = None) -> HGame:
+    """A battle of ``rules`` on the open table, player 0 first, asked what to activate."""
+    setup = {"armies": armies, "layout": "open", "positions": at}
+    game = Game.new(rules, setup, seed=7)
+    if prepare is not None:
+        prepare(game.state)
+    game.apply(game.pending()[0].player, GoFirst(0))
+    if not any(isinstance(o, Activate) for o in options(game)):
+        game.apply(0, Done())  # no leaching
+    return game
+
+
+def _changed(game: HGame, name: str) -> list[int]:
+    """The uids of the models whose ``name`` stat a lasting effect changes now."""
+    return [m.uid for m in game.state.models if any(e.stat == name for e in m.effects)]
+
+
+def test_hor_spell_stats_a_spells_aoe_reaches_every_model_under_it(tmp_path: Path) -> None:
+    """HOR-SPELL-STATS (l.531-533): a spell's AOE is the diameter of its area of effect, so
+    a spell with an AOE, not offensive, affects every model under the template centred on
+    its target, friend or foe (as AOE CTRL does the control area). Bark Skin given an AOE
+    of 3", cast at Maelis's Brute: the Brute, her Mosshound and Vesk's Ember Jackal beside
+    it get ARM +2; Maelis and Vesk, far from it, do not."""
+    rules = _spell_changed(
+        tmp_path,
+        'rng = 6\nup = true\neffects = [{ kind = "stat", stat = "arm", amount = 2 }]',
+        'rng = 6\naoe = 3\neffects = [{ kind = "stat", stat = "arm", amount = 2 }]',
+    )
+    game = _game(
+        rules,
+        [["maelis", "oakhide-brute", "mosshound"], ["vesk", "ember-jackal"]],
+        [[24, 5, 0], [24, 10, 0], [26.2, 10, 0], [24, 45, 180], [24, 12.2, 180]],
+    )
+    activate(game, 0)
+    game.apply(0, Cast("bark-skin", 1))
+    assert _changed(game, "arm") == [1, 2, 4]
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_hor_upkeep_an_aoe_spell_hits_every_model_under_it_and_is_upkept_once(
+    tmp_path: Path, keep: bool
+) -> None:
+    """HOR-SPELL-STATS, HOR-AUTO-EFFECT, HOR-UPKEEP (l.453-454, l.538-545): every model
+    under an AOE is hit by the attack, and the hit's effects apply to every model hit; an
+    upkeep spell costs 1 fury a spell in the control phase, and a warlock has one of each
+    in play. Entangle (no POW) given an AOE of 3" hits Vesk's Ember Jackal and the Slag
+    Hound beside it: both are slowed, and next turn Maelis keeps it on both for 1 fury or
+    lets it end on both."""
+    rules = _spell_changed(
+        tmp_path, "cost = 3\nrng = 8\noff = true\nup = true",
+        "cost = 3\nrng = 8\naoe = 3\noff = true\nup = true",
+    )
+    game = _game(
+        rules,
+        [["maelis"], ["vesk", "ember-jackal", "slag-hound"]],
+        [[24, 5, 0], [24, 45, 180], [24, 12, 180], [25.9, 12, 180]],
+    )
+    activate(game, 0)
+    script(game, 6, 6)
+    game.apply(0, Cast("entangle", 2))
+    assert _changed(game, "spd") == [2, 3]
+    assert len(game.state.upkeep) == 2
+    game.apply(0, Done())  # Maelis's activation
+    game.apply(0, Done())  # the turn
+    while game.pending()[0].player == 1:
+        game.apply(1, Done())
+    if Upkeep("entangle", 2, True) not in options(game):
+        game.apply(0, Done())  # no leaching
+    maelis = game.state.models[0]
+    fury = maelis.fury
+    game.apply(0, Upkeep("entangle", 2, keep))
+    assert not any(isinstance(o, Upkeep) for o in options(game))
+    assert maelis.fury == fury - keep
+    assert _changed(game, "spd") == ([2, 3] if keep else [])
+
+
+def test_hor_spell_stats_a_ctrl_spells_fury_goes_to_the_caster_once(tmp_path: Path) -> None:
+    """HOR-SPELL-STATS (engine default): a card's fury effect goes to the caster once,
+    whatever its targets, also for an AOE CTRL spell, which reaches models of both sides:
+    Hask (2 fury) casting Iron Will made CTRL and +2 fury spends 1 and gets 2, once."""
+    rules = _spell_changed(
+        tmp_path,
+        'rng = "SELF"\neffects = [{ kind = "stat", stat = "arm", amount = 3 }]',
+        'rng = "SELF"\naoe = "CTRL"\neffects = [{ kind = "fury", amount = 2, scope = "self" }]',
+    )
+    game = _game(
+        rules, [["hask"], ["maelis"]], [[24, 5, 0], [24, 12, 180]],
+        prepare=lambda state: setattr(state.models[0], "fury", 2),
+    )
+    activate(game, 0)
+    game.apply(0, Cast("iron-will", 0))
+    assert game.state.models[0].fury == 3

@@ -62,7 +62,10 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    limit does, where it scored 1 and 0 (HOR-VICTORY: one scale for every game's scores)
     # 8: rule fixes after a fourth audit against the seed: a model that gave up its action to
     #    stand goes on after its move (spells, healing, feat, animus, riling; HOR-STAND); a
-    #    spray attacks every model its strip touches, none missed as out of range (HOR-SPRAY)
+    #    spray attacks every model its strip touches, none missed as out of range (HOR-SPRAY);
+    #    a spell's AOE reaches every model under it, its effects every model hit, an upkeep
+    #    spell on several models is upkept once, a fury effect given once (HOR-SPELL-STATS,
+    #    HOR-UPKEEP: designers' spells; no shipped spell plays differently)
     version = "8"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
