@@ -1,6 +1,6 @@
 """Rules checked against the seed's own sentences in a fourth audit: the activation of a
 model that gave up its action to stand, the models a spray attacks, the models a spell's
-AOE reaches, ..."""
+AOE reaches, the boost of a warlock's offensive animus, ..."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ import pytest
 
 from tests.hordes.helpers import RULES, HGame, activate, battle, options, script
 from warbench.core.engine import Game
+from warbench.core.events import RollEffect
 from warbench.rulesets.hordes import HordesRuleset
 from warbench.rulesets.hordes.actions import (
     Activate,
+    Animus,
     Attack,
     Cast,
     Done,
@@ -190,3 +192,29 @@ def test_hor_spell_stats_a_ctrl_spells_fury_goes_to_the_caster_once(tmp_path: Pa
     activate(game, 0)
     game.apply(0, Cast("iron-will", 0))
     assert game.state.models[0].fury == 3
+
+
+def test_hor_animus_warlock_boosts_an_offensive_animus_like_a_spell(tmp_path: Path) -> None:
+    """HOR-ANIMUS-WARLOCK, HOR-BOOST, HOR-OFFENSIVE (l.558-562, l.553-555): a warlock uses
+    a beast's animus as a spell of its own card, and a magic attack may be boosted. Keen
+    Scent made offensive (POW 10, RNG 8): Maelis may boost its attack roll for 1 fury
+    more, and the boosted roll has three dice; the beast using it is offered no boost."""
+    rules = _spell_changed(
+        tmp_path,
+        'name = "Keen Scent"\ncost = 1\nrng = 6\neffects = [{ kind = "stat", stat = "mat", '
+        'amount = 2 }]',
+        'name = "Keen Scent"\ncost = 1\nrng = 8\npow = 10\noff = true',
+    )
+    game = _game(rules, [["maelis", "mosshound"], ["vesk"]],
+                 [[24, 5, 0], [27, 5, 0], [24, 12, 180]])
+    activate(game, 0)
+    assert {Animus(1, 2), Animus(1, 2, True)} <= set(options(game))
+    script(game, 1, 1, 2, *[1] * 10)
+    game.apply(0, Animus(1, 2, True))
+    assert game.state.models[0].fury == 7 - 2
+    rolls = [e for e in game.events if isinstance(e, RollEffect) and e.query == "attack"]
+    assert [e.dice for e in rolls] == [3]
+    game.apply(0, Done())
+    activate(game, 1)
+    assert Animus(1, 2) in options(game)
+    assert not any(isinstance(o, Animus) and o.boost_hit for o in options(game))

@@ -120,8 +120,15 @@ def animus_options(
             continue
         spell = data.spells[animus]
         if spell.cost <= active.fury and in_control_area(data, active, beast, ctrl):
-            # a spell on the warlock's own card: SELF means the warlock (HOR-ANIMUS-WARLOCK)
-            options += [ANIMUS(beast.uid, t) for t in target_uids(game, active, spell, sight)]
+            # a spell on the warlock's own card: SELF means the warlock, and an offensive
+            # one's magic attack roll may be boosted (HOR-ANIMUS-WARLOCK, HOR-BOOST)
+            boosts = _BOOSTS if spell.off else _BOOSTS[:1]
+            options += [
+                ANIMUS(beast.uid, t, hit)
+                for t in target_uids(game, active, spell, sight)
+                for hit in boosts
+                if spell.cost + hit <= active.fury
+            ]
     return options
 
 
@@ -163,11 +170,10 @@ def use_animus(game: HordesGame, active: Model, action: Animus) -> None:
     record = game.data.spells[spell]
     if active.beast:
         add_fury(game, active, record.cost, "force")
-        caster = active
-    else:
-        add_fury(game, active, -record.cost, "spend")
-        caster = active  # as if on its own card: a SELF animus lands on the warlock
-    resolve_spell(game, caster, spell, record, game.state.models[action.target], "animus", False)
+    else:  # as if on its own card: a SELF animus lands on the warlock, a boost is paid
+        add_fury(game, active, -(record.cost + action.boost_hit), "spend")
+    target = game.state.models[action.target]
+    resolve_spell(game, active, spell, record, target, "animus", action.boost_hit)
 
 
 def resolve_spell(

@@ -65,7 +65,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    spray attacks every model its strip touches, none missed as out of range (HOR-SPRAY);
     #    a spell's AOE reaches every model under it, its effects every model hit, an upkeep
     #    spell on several models is upkept once, a fury effect given once (HOR-SPELL-STATS,
-    #    HOR-UPKEEP: designers' spells; no shipped spell plays differently)
+    #    HOR-UPKEEP: designers' spells; no shipped spell plays differently); a warlock may
+    #    boost the magic attack roll of an offensive animus it uses (HOR-ANIMUS-WARLOCK;
+    #    ``Animus.boost_hit``, false in older journals)
     version = "8"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
