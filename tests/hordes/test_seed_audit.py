@@ -1,6 +1,6 @@
 """Rules checked against the seed's own sentences in a fourth audit: the activation of a
 model that gave up its action to stand, the models a spray attacks, the models a spell's
-AOE reaches, the boost of a warlock's offensive animus, ..."""
+AOE reaches, the boost of a warlock's offensive animus, a tied starting roll."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.hordes.helpers import RULES, HGame, activate, battle, options, script
+from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
 from warbench.core.events import RollEffect
 from warbench.rulesets.hordes import HordesRuleset
@@ -218,3 +219,14 @@ def test_hor_animus_warlock_boosts_an_offensive_animus_like_a_spell(tmp_path: Pa
     activate(game, 1)
     assert Animus(1, 2) in options(game)
     assert not any(isinstance(o, Animus) and o.boost_hit for o in options(game))
+
+
+def test_hor_start_roll_a_tie_is_rolled_again() -> None:
+    """HOR-START-ROLL (engine default on a tie): both players roll a d6 and the higher
+    decides who starts; 3 against 3 is rolled again, and 2 against 5 gives player 1 the
+    choice."""
+    game = Game.new(RULES, seed=3, dice=ScriptedDice([3, 3, 2, 5]))
+    decision = game.pending()[0]
+    assert decision.player == 1 and set(decision.options) == {GoFirst(0), GoFirst(1)}
+    starts = [e for e in game.events if isinstance(e, RollEffect) and e.purpose == "starting roll"]
+    assert [(e.player, e.effect) for e in starts] == [(0, 3), (1, 3), (0, 2), (1, 5)]
