@@ -1,6 +1,7 @@
 """Rules checked against the seed's own sentences in a fourth audit: the activation of a
 model that gave up its action to stand, the models a spray attacks, the models a spell's
-AOE reaches, the boost of a warlock's offensive animus, a tied starting roll."""
+AOE reaches, the boost of a warlock's offensive animus, a tied starting roll, how long a
+spell's or an animus's stat change lasts."""
 
 from __future__ import annotations
 
@@ -230,3 +231,24 @@ def test_hor_start_roll_a_tie_is_rolled_again() -> None:
     assert decision.player == 1 and set(decision.options) == {GoFirst(0), GoFirst(1)}
     starts = [e for e in game.events if isinstance(e, RollEffect) and e.purpose == "starting roll"]
     assert [(e.player, e.effect) for e in starts] == [(0, 3), (1, 3), (0, 2), (1, 5)]
+
+
+def test_hor_round_effects_a_spell_or_animus_not_upkept_lasts_one_round() -> None:
+    """HOR-ROUND-EFFECTS (engine default: the seed leaves durations to the cards, l.117-119
+    says how a one-round effect ends): a stat change from a spell that is not upkept, or
+    from an animus, lasts one round: Hask's Iron Will on himself and his Slag Hound's
+    Molten Fury on itself hold through the enemy's turn and end as Hask's next turn starts."""
+    game = battle([["hask", "slag-hound"], ["maelis"]], [[24, 5, 0], [27, 5, 0], [24, 40, 180]])
+    activate(game, 0)
+    game.apply(0, Cast("iron-will", 0))
+    game.apply(0, Done())
+    activate(game, 1)
+    game.apply(0, Animus(1, 1))
+    game.apply(0, Done())
+    game.apply(0, Done())  # the turn
+    hask, hound = game.state.models[:2]
+    assert hask.effects and hound.effects
+    while game.pending()[0].player == 1:
+        assert hask.effects and hound.effects
+        game.apply(1, Done())
+    assert not hask.effects and not hound.effects
