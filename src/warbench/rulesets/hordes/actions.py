@@ -153,10 +153,13 @@ class DamageBoost(Action, tag="damage_boost"):
 
 @dataclass(frozen=True, slots=True)
 class Animus(Action, tag="animus"):
-    """Use the animus of ``beast`` on ``target``: the beast forced, or its warlock paying."""
+    """Use the animus of ``beast`` on ``target``: the beast forced, or its warlock paying
+    (the warlock may boost an offensive animus's magic attack roll for 1 fury more, as a
+    spell's: ``boost_hit``)."""
 
     beast: int
     target: int
+    boost_hit: bool = False
 
 
 @dataclass(frozen=True, slots=True)

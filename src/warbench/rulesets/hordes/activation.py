@@ -160,7 +160,11 @@ class Activation(HordesProcedure):
             prompt = f"move {name(game, me)}"
         else:
             options = [*self._attacks(game, me, sight, forced), *options]
-            prompt = f"combat action of {name(game, me)}"
+            prompt = (
+                f"{name(game, me)} gave up its action: spells and fury after its move"
+                if self.no_action
+                else f"combat action of {name(game, me)}"
+            )
         return [Decision(me.owner, prompt, tuple(options), (*spaces, Refusals(prompt)))]
 
     def _can_run(self, me: Model, forced: bool) -> bool:
@@ -297,9 +301,11 @@ class Activation(HordesProcedure):
         del data
 
     def _after_move(self) -> Stage:
-        if self.run:
-            return Stage.DONE
-        return Stage.DONE if self.no_action else Stage.ACTION
+        """A run ends the activation (HOR-MOVE-RUN); after any other move it goes on, also
+        for a model that gave up its action to stand: it makes no attack, but its spells,
+        healing, feat, animus and riling are used at any time in the activation (HOR-STAND,
+        HOR-FEAT, HOR-HEAL, HOR-ANIMUS)."""
+        return Stage.DONE if self.run else Stage.ACTION
 
     def _move(self, game: HordesGame, me: Model, action: Move) -> None:
         if self.stage is Stage.MOVE:

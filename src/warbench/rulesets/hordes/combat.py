@@ -11,7 +11,7 @@ from math import atan2, hypot
 from typing import Final
 
 from warbench.core.events import RollEffect
-from warbench.core.geometry import Body, CircleBase, Point, Pose, StripTemplate
+from warbench.core.geometry import Point, StripTemplate
 from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.hordes.damage_rolls import DamageRoll, queue_damage_rolls
 from warbench.rulesets.hordes.events import AttackRolled
@@ -82,19 +82,27 @@ class Strike:
         )
 
 
-def attack(game: HordesGame, attacker: Model, target: Model, strike: Strike) -> tuple[bool, bool]:
+def attack(
+    game: HordesGame,
+    attacker: Model,
+    target: Model,
+    strike: Strike,
+    struck: list[Model] | None = None,
+) -> tuple[bool, bool]:
     """Roll the attack and apply what a hit does now; queue its damage rolls (each may be
     boosted by the attacking warlock just before it is made, HOR-BOOST); ``(hit,
-    critical)``."""
+    critical)`` of the target. Every model the attack hits (the target, every model
+    under an AOE or in a spray's strip that is hit) is added to ``struck``."""
     rolls: list[DamageRoll] = []
+    hits: list[Model] = [] if struck is None else struck
     if "spray" in strike.qualities:
-        first = _spray(game, attacker, target, strike, rolls)
+        first = _spray(game, attacker, target, strike, rolls, hits)
     else:
         first = roll_to_hit(game, attacker, target, strike)
         if strike.aoe:
-            _blast(game, attacker, target, strike, *first, rolls)
+            _blast(game, attacker, target, strike, *first, rolls, hits)
         elif first[0]:
-            _on_hit(game, attacker, target, strike, first[1], rolls)
+            _on_hit(game, attacker, target, strike, first[1], rolls, hits)
     queue_damage_rolls(game, rolls)
     return first
 
@@ -118,8 +126,8 @@ def roll_to_hit(
     reason = ""
     if kind == "melee" and target.knocked_down:
         reason = "automatic hit on a knocked-down model"
-    elif kind != "melee" and gap(data, attacker, target) > strike.rng + 1e-9:
-        reason = "out of range: automatic miss"
+    elif kind != "melee" and not spray and gap(data, attacker, target) > strike.rng + 1e-9:
+        reason = "out of range: automatic miss"  # a spray's strip is its range (HOR-SPRAY)
     elif (
         kind != "melee"
         and not spray
@@ -186,8 +194,11 @@ def _on_hit(
     strike: Strike,
     critical: bool,
     rolls: list[DamageRoll],
+    struck: list[Model],
 ) -> None:
-    """A hit's effects now, and its damage roll (if the attack has POW) onto ``rolls``."""
+    """A hit's effects now, and its damage roll (if the attack has POW) onto ``rolls``;
+    the model onto ``struck``."""
+    struck.append(target)
     _hit_effects(game, target, strike, critical)
     if strike.kind == "melee" or strike.pow > 0 or strike.strength_damage:
         power = damage_power(game, attacker, strike)
@@ -195,10 +206,16 @@ def _on_hit(
 
 
 def _spray(
-    game: HordesGame, attacker: Model, target: Model, strike: Strike, rolls: list[DamageRoll]
+    game: HordesGame,
+    attacker: Model,
+    target: Model,
+    strike: Strike,
+    rolls: list[DamageRoll],
+    struck: list[Model],
 ) -> tuple[bool, bool]:
     """A 1"-wide strip from the attacker's front towards ``target``, ``rng`` long: every
-    model it touches is attacked (stealth and the melee penalty do not apply)."""
+    model it touches is attacked (stealth, the melee penalty and the range measured from
+    base to base do not apply: the strip is the spray's range)."""
     data = game.data
     r = radius(data, attacker)
     heading = to_degrees(atan2(target.x - attacker.x, target.y - attacker.y))
@@ -210,7 +227,7 @@ def _spray(
             continue
         hit, critical = roll_to_hit(game, attacker, model, strike, spray=True)
         if hit:
-            _on_hit(game, attacker, model, strike, critical, rolls)
+            _on_hit(game, attacker, model, strike, critical, rolls, struck)
         if model is target:
             first = (hit, critical)
     return first
@@ -224,6 +241,7 @@ def _blast(
     hit: bool,
     critical: bool,
     rolls: list[DamageRoll],
+    struck: list[Model],
 ) -> None:
     """AOE: the target takes the direct hit; every other model under the template, the
     attacker's own too, is hit by the attack (the seed): it suffers the weapon's hit
@@ -248,12 +266,19 @@ def _blast(
         size = data.settings.table
         centre = Point(min(max(centre.x, 0.0), size), min(max(centre.y, 0.0), size))
     if direct is not None:
-        _on_hit(game, attacker, target, strike, critical, rolls)
-    template = Body(Pose(centre.x, centre.y), CircleBase(strike.aoe / 2))
-    for model in game.state.models:
-        if model is direct or not model.alive:  # the attacker too, if under it (HOR-AOE)
-            continue
-        if hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= (
-            template.base.size / 2
-        ):
-            _on_hit(game, attacker, model, strike, critical, rolls)
+        _on_hit(game, attacker, target, strike, critical, rolls, struck)
+    for model in under_template(game, centre, strike.aoe):
+        if model is not direct:  # the attacker too, if under it (HOR-AOE)
+            _on_hit(game, attacker, model, strike, critical, rolls, struck)
+
+
+def under_template(game: HordesGame, centre: Point, aoe: float) -> list[Model]:
+    """The living models with some of their base under an AOE template of ``aoe`` inches
+    across centred on ``centre``."""
+    data = game.data
+    return [
+        model
+        for model in game.state.models
+        if model.alive
+        and hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= aoe / 2
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -67,7 +67,8 @@ class ControlPhase(HordesProcedure):
     player: int
     stage: ControlStage = ControlStage.LEACH
     checked: int = -1
-    decided: int = 0
+    #: The warlock's upkeep spells paid for in this phase.
+    kept: list[str] = field(default_factory=list)
 
     def decisions(self, game: HordesGame) -> list[Decision]:
         state, data = game.state, game.data
@@ -117,10 +118,10 @@ class ControlPhase(HordesProcedure):
         return []
 
     def _upkeeps(self, game: HordesGame, warlock: Model) -> list[tuple[int, str, int]]:
-        """The warlock's upkeep spells not yet decided on this phase."""
-        return [
-            u for i, u in enumerate(game.state.upkeep) if i >= self.decided and u[0] == warlock.uid
-        ]
+        """The warlock's upkeep spells in play not yet decided on this phase: one entry for
+        each model a spell is on (a spell with an AOE may be on several, and is upkept once
+        for all of them, HOR-UPKEEP)."""
+        return [u for u in game.state.upkeep if u[0] == warlock.uid and u[1] not in self.kept]
 
     def act(self, game: HordesGame, player: int, action: Action) -> None:
         state = game.state
@@ -136,13 +137,12 @@ class ControlPhase(HordesProcedure):
                 add_fury(game, source, -action.amount, "leach")
                 add_fury(game, warlock, action.amount, "leach")
         elif isinstance(action, Upkeep):
-            entry = (warlock.uid, action.spell, action.target)
-            if action.keep:
+            if action.keep:  # 1 fury for the spell, on however many models it is
                 add_fury(game, warlock, -1, "upkeep")
-                self.decided = state.upkeep.index(entry) + 1
+                self.kept.append(action.spell)
             else:
-                self.decided = state.upkeep.index(entry)
-                end_upkeep(game, entry)
+                for entry in [u for u in state.upkeep if u[:2] == (warlock.uid, action.spell)]:
+                    end_upkeep(game, entry)
         elif isinstance(action, Shake):
             model = state.models[action.model]
             add_fury(game, model, -1 if model is warlock else 1, "shake")

@@ -6,8 +6,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from warbench.core.geometry import Point
 from warbench.rulesets.hordes.actions import ANIMUS, CAST, HEAL, Animus, Cast, Feat, Heal
-from warbench.rulesets.hordes.combat import Strike, attack
+from warbench.rulesets.hordes.combat import Strike, attack, under_template
 from warbench.rulesets.hordes.damage import heal
 from warbench.rulesets.hordes.data import Effect, SpellRecord
 from warbench.rulesets.hordes.events import SpellEffect
@@ -119,8 +120,15 @@ def animus_options(
             continue
         spell = data.spells[animus]
         if spell.cost <= active.fury and in_control_area(data, active, beast, ctrl):
-            # a spell on the warlock's own card: SELF means the warlock (HOR-ANIMUS-WARLOCK)
-            options += [ANIMUS(beast.uid, t) for t in target_uids(game, active, spell, sight)]
+            # a spell on the warlock's own card: SELF means the warlock, and an offensive
+            # one's magic attack roll may be boosted (HOR-ANIMUS-WARLOCK, HOR-BOOST)
+            boosts = _BOOSTS if spell.off else _BOOSTS[:1]
+            options += [
+                ANIMUS(beast.uid, t, hit)
+                for t in target_uids(game, active, spell, sight)
+                for hit in boosts
+                if spell.cost + hit <= active.fury
+            ]
     return options
 
 
@@ -162,11 +170,10 @@ def use_animus(game: HordesGame, active: Model, action: Animus) -> None:
     record = game.data.spells[spell]
     if active.beast:
         add_fury(game, active, record.cost, "force")
-        caster = active
-    else:
-        add_fury(game, active, -record.cost, "spend")
-        caster = active  # as if on its own card: a SELF animus lands on the warlock
-    resolve_spell(game, caster, spell, record, game.state.models[action.target], "animus", False)
+    else:  # as if on its own card: a SELF animus lands on the warlock, a boost is paid
+        add_fury(game, active, -(record.cost + action.boost_hit), "spend")
+    target = game.state.models[action.target]
+    resolve_spell(game, active, spell, record, target, "animus", action.boost_hit)
 
 
 def resolve_spell(
@@ -179,9 +186,10 @@ def resolve_spell(
     boost_hit: bool,
 ) -> None:
     """Offensive spells make a magic attack (2d6 + FURY, boosted or not) and hurt (a
-    damage roll the warlock may boost just before it, HOR-BOOST) or hinder on a hit;
-    others take effect on the target (AOE CTRL: on every model, friendly or enemy, in the
-    caster's control area, HOR-SPELL-STATS)."""
+    damage roll the warlock may boost just before it, HOR-BOOST) and hinder every model
+    they hit (with an AOE every model under the template, HOR-AUTO-EFFECT); others take
+    effect on the target, or with an AOE on every model, friendly or enemy, under the
+    template centred on it (AOE CTRL: in the caster's control area, HOR-SPELL-STATS)."""
     game.emit(
         SpellEffect(
             caster.uid,
@@ -190,31 +198,24 @@ def resolve_spell(
             text=f"{name(game, caster)} casts {record.name} on {name(game, target)}",
         )
     )
+    reached: list[Model] = []
     if record.off:
         rng = 0.0 if isinstance(record.rng, str) else record.rng
-        strike = Strike(
-            "magic",
-            record.pow,
-            rng,
-            record.template if record.pow else 0,
-            boost_hit=boost_hit,
-            weapon=record.name,
-        )
-        hit, _ = attack(game, caster, target, strike)
-        if hit:  # friendly or enemy by who cast it, offensive or not (HOR-UPKEEP)
-            enemy = target.owner != caster.owner
-            apply_effects(game, caster, spell, record, record.effects, [target], origin, enemy)
-        return
-    if not record.ctrl:
-        apply_effects(game, caster, spell, record, record.effects, [target], origin, False)
-        return
-    warlock = game.state.warlock(caster.owner) if caster.beast else caster
-    centre = warlock or caster  # the warlock's control area, also for a beast's animus
-    fury = ctrl_fury(game, centre)
-    inside = [m for m in game.state.living() if in_control_area(game.data, centre, m, fury)]
-    for enemy in (False, True):
-        side = [m for m in inside if (m.owner != caster.owner) == enemy]
-        apply_effects(game, caster, spell, record, record.effects, side, origin, enemy)
+        strike = Strike("magic", record.pow, rng, record.template, boost_hit=boost_hit,
+                        weapon=record.name)
+        attack(game, caster, target, strike, reached)
+    elif record.ctrl:
+        warlock = game.state.warlock(caster.owner) if caster.beast else caster
+        centre = warlock or caster  # the warlock's control area, also for a beast's animus
+        fury = ctrl_fury(game, centre)
+        reached = [
+            m for m in game.state.living() if in_control_area(game.data, centre, m, fury)
+        ]
+    elif record.template:
+        reached = under_template(game, Point(target.x, target.y), record.template)
+    else:
+        reached = [target]
+    apply_effects(game, caster, spell, record, record.effects, reached, origin)
 
 
 def apply_effects(
@@ -225,18 +226,24 @@ def apply_effects(
     effects: tuple[Effect, ...],
     targets: list[Model],
     origin: str,
-    enemy: bool,
 ) -> None:
     """Put the effects on the targets: stat changes last one round (until the caster's
-    side starts its next turn) or, for upkeep spells, while upkept. A fury effect goes to
-    the caster once, up to its FURY (engine default)."""
+    side starts its next turn) or, for upkeep spells, while upkept. Each is friendly or
+    enemy by the side of its caster (HOR-UPKEEP). A fury effect goes to the caster once,
+    up to its FURY (engine default)."""
     state = game.state
     upkept = record is not None and record.up and origin == "spell"
+    if upkept and any(target.alive for target in targets):
+        # one of each upkeep spell of a warlock in play: its older cast ends, once, before
+        # this one lands on all its models (HOR-UPKEEP)
+        for entry in [u for u in state.upkeep if u[0] == caster.uid and u[1] == source]:
+            end_upkeep(game, entry)
     for target in targets:
         if not target.alive:
             continue
+        enemy = target.owner != caster.owner
         if upkept:
-            _make_room(game, caster, source, target, enemy)
+            _make_room(game, target, enemy)
         if origin == "animus":
             target.effects = [e for e in target.effects if e.origin != "animus"]
         for effect in effects:
@@ -264,16 +271,12 @@ def apply_effects(
             add_fury(game, caster, max(0, min(effect.amount, room)), origin)
 
 
-def _make_room(game: HordesGame, caster: Model, spell: str, target: Model, enemy: bool) -> None:
-    """One of each upkeep spell per caster in play; one friendly and one enemy upkeep
-    spell per model: the older one expires."""
+def _make_room(game: HordesGame, target: Model, enemy: bool) -> None:
+    """One friendly and one enemy upkeep spell per model: the older one of that side
+    (``enemy``: the other side's) expires."""
     state = game.state
     for entry in list(state.upkeep):
-        same_spell = entry[0] == caster.uid and entry[1] == spell
-        same_side = (
-            entry[2] == target.uid and (state.models[entry[0]].owner != target.owner) == enemy
-        )
-        if same_spell or same_side:
+        if entry[2] == target.uid and (state.models[entry[0]].owner != target.owner) == enemy:
             end_upkeep(game, entry)
 
 
@@ -315,9 +318,7 @@ def feat(game: HordesGame, warlock: Model, action: Feat) -> None:
                 if (m.owner == warlock.owner) == friendly
                 and in_control_area(game.data, warlock, m, fury)
             ]
-        apply_effects(
-            game, warlock, record_id, None, (effect,), chosen, "feat", effect.scope == "enemy_ctrl"
-        )
+        apply_effects(game, warlock, record_id, None, (effect,), chosen, "feat")
 
 
 def heal_action(game: HordesGame, warlock: Model, action: Heal) -> None:

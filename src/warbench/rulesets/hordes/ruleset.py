@@ -60,7 +60,15 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     #    any SPD penalty forbids a charge or slam, a frenzy's too (HOR-FRENZY)
     # 7: a game won by destroying the warlock scores each side's unmarked boxes, as the turn
     #    limit does, where it scored 1 and 0 (HOR-VICTORY: one scale for every game's scores)
-    version = "7"
+    # 8: rule fixes after a fourth audit against the seed: a model that gave up its action to
+    #    stand goes on after its move (spells, healing, feat, animus, riling; HOR-STAND); a
+    #    spray attacks every model its strip touches, none missed as out of range (HOR-SPRAY);
+    #    a spell's AOE reaches every model under it, its effects every model hit, an upkeep
+    #    spell on several models is upkept once, a fury effect given once (HOR-SPELL-STATS,
+    #    HOR-UPKEEP: designers' spells; no shipped spell plays differently); a warlock may
+    #    boost the magic attack roll of an offensive animus it uses (HOR-ANIMUS-WARLOCK;
+    #    ``Animus.boost_hit``, false in older journals)
+    version = "8"
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     shipped_data = Path(__file__).parent / "data"
