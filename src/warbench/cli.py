@@ -496,7 +496,11 @@ def catalog_command(
         plain = {key: record.model_dump(mode="json") for key, record in entries.items()}
         console.print_json(data=plain)
         return
-    table = catalog_table(f"{rules.name} catalog", entries, faction)
+    title = f"{rules.name} catalog"
+    side = None if faction is None else rules.catalog_side(faction)
+    if faction is not None and side != faction:  # a list's faction, of a wider side
+        title += f": a {faction} list fields the {side} entries"
+    table = catalog_table(title, entries, side, rules.list_factions())
     console.print(table)
 
 

@@ -283,6 +283,18 @@ class Ruleset(ABC, Generic[S, D]):
         """The unit catalog (id to record), or ``None`` if this ruleset has none yet."""
         return None
 
+    def catalog_side(self, faction: str) -> str:
+        """The side of the catalog (an entry's faction, nation or race) whose entries an army
+        list of ``faction`` fields, for ``warbench catalog --faction``. Default: the faction
+        itself; a ruleset whose lists name factions of a wider side maps them here, as its
+        list validator does (Full Thrust: a ``concord`` fleet fields ``human`` designs)."""
+        return faction
+
+    def list_factions(self) -> tuple[str, ...]:
+        """The factions an army list may name where they are more than the catalog's sides
+        (``warbench catalog --faction`` names them when refusing one); default: none."""
+        return ()
+
     def unit_card(self, unit_id: str) -> UnitCard | None:
         """The stat card of the catalog entry ``unit_id`` (``warbench catalog --unit``), or
         ``None`` where this ruleset describes no cards (the entry is then shown as data).
