@@ -175,6 +175,19 @@ class Ruleset(ABC, Generic[S, D]):
         name): simulation reports name their sides after it. Default: ``seat k``."""
         return tuple(f"seat {seat}" for seat in range(players))
 
+    def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
+        """What each seat plays in a game of ``setup``, in words, for a picture's legend:
+        the :meth:`default_side_names` when ``setup`` is the default set-up, else empty
+        names (unknown; the legend then says ``player k``)."""
+        try:
+            if dict(setup) == self.default_setup():
+                names = self.default_side_names(players)
+                if len(names) == players:
+                    return names
+        except (SetupError, ValueError, KeyError, IndexError):  # no default set-up to name
+            pass
+        return ("",) * players
+
     def check_players(self, players: int) -> None:
         """Raise :class:`SetupError` unless this many players may play."""
         if not self.min_players <= players <= self.max_players:

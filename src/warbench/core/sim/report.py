@@ -176,7 +176,10 @@ def _table_picture(result: RunResult) -> str:
     if picture is None:
         return f"<p>{html.escape(result.plan.ruleset.id)} draws no table picture.</p>"
     with tempfile.TemporaryDirectory() as folder:
-        svg = render_picture(picture, Path(folder) / "table.svg").read_text(encoding="utf-8")
+        seated = [result.plan.sides[side].label for side in typical.seats]
+        svg = render_picture(picture, Path(folder) / "table.svg", seated).read_text(
+            encoding="utf-8"
+        )
     return figure_html(svg[svg.index("<svg") :], caption)
 
 
