@@ -44,7 +44,7 @@ MARGIN, TITLE_ROOM = 0.35, 0.45
 #: Room for one row of the legend of the sides, in inches.
 LEGEND_ROW = 0.22
 #: The legend's text size, in points, and the width it gives a character, in inches.
-LEGEND_FONT, LEGEND_CHAR = 8.0, 0.075
+LEGEND_FONT, LEGEND_CHAR = 8.0, 0.065
 #: The font whose character cell the label pass assumes.
 LABEL_FONT = "DejaVu Sans Mono"
 
@@ -79,15 +79,20 @@ def _legend_columns(entries: Sequence[str], width_in: float) -> int:
 def _draw_legend(figure: Figure, sides: Sequence[str], fig_w: float, fig_h: float) -> None:
     """Each seat's colour with the side's name, in rows under the table."""
     entries = legend_entries(sides)
+    columns = _legend_columns(entries, fig_w - 2 * MARGIN - 1.0)
+    rows = math.ceil(len(entries) / columns)
+    # matplotlib fills a legend column by column: hand it the seats so that they read
+    # across, row by row (P0 P1 P2 / P3)
+    order = [row * columns + column for column in range(columns) for row in range(rows)
+             if row * columns + column < len(entries)]
     handles = [
-        Patch(facecolor=colour_of(seat), alpha=0.8, label=entry)
-        for seat, entry in enumerate(entries)
+        Patch(facecolor=colour_of(seat), alpha=0.8, label=entries[seat]) for seat in order
     ]
     figure.legend(
         handles=handles,
         loc="lower left",
         bbox_to_anchor=(MARGIN / fig_w, 0.05 / fig_h),
-        ncols=_legend_columns(entries, fig_w - 2 * MARGIN - 1.0),
+        ncols=columns,
         frameon=False,
         fontsize=LEGEND_FONT,
         handlelength=1.2,
