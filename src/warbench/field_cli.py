@@ -210,7 +210,8 @@ def _print_field(
     count = len(field.matchups)
     console.print(
         f"[bold]{rules.id}[/bold]: {mine} against {count} {'list' if count == 1 else 'lists'}"
-        f" — {games} games each, seed {plan.seed}, {_bots_words(plans)}"
+        f" — {games} {'game' if games == 1 else 'games'} each, seed {plan.seed},"
+        f" {_bots_words(plans)}"
         + ("" if plan.scenario is None else f", scenario {plan.scenario}")
         + ("" if plan.list_format is None else f", format {plan.list_format}")
         + ("" if data is None else f", data {data}"),
