@@ -193,3 +193,28 @@ def test_the_catalog_refuses_an_unknown_faction_naming_those_there_are(
     assert "no nation 'atlantis'" in error and "britannia" in error and "prussia" in error
     assert main(["catalog", "armada", "--faction", "vanguard"]) == USAGE_ERROR
     assert "belong to no faction" in capsys.readouterr().err
+
+
+def test_the_catalog_takes_the_faction_a_list_names(capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped Full Thrust lists name ``faction = "concord"``, which the list validator
+    maps to the human designs; ``catalog --faction concord`` was refused ("there are human,
+    kravak, ..."). It keeps the entries such a list fields, by the same mapping."""
+    rules = ruleset("full-thrust")
+    assert rules.shipped_data is not None
+    concord = (rules.shipped_data / "lists" / "concord-line.toml").read_text()
+    assert 'faction = "concord"' in concord
+    assert main(["catalog", "full-thrust", "--faction", "concord"]) == 0
+    listed = capsys.readouterr().out
+    assert "a concord list fields the human entries" in " ".join(listed.split())
+    rows = [line for line in listed.splitlines() if line.startswith("│ ") and "│ " in line[2:]]
+    races = {cells[3].strip() for line in rows if (cells := line.split("│"))[3].strip()}
+    assert races == {"human"} and any(line.startswith("│ picket ") for line in rows)
+    assert rules.catalog_side("concord") == "human" and rules.catalog_side("kravak") == "kravak"
+
+
+def test_an_unknown_faction_names_the_lists_factions_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["catalog", "full-thrust", "--faction", "atlantis"]) == USAGE_ERROR
+    error = capsys.readouterr().err
+    assert "there are human, kravak, phalon, savasku, or a list's faction: concord," in error

@@ -61,6 +61,20 @@ def test_render_draws_a_stored_game_after_a_step(results_db: Path, tmp_path: Pat
     assert "after action 2" in out.read_text()
 
 
+def test_render_names_the_side_in_each_seat_in_a_legend(
+    results_db: Path, tmp_path: Path
+) -> None:
+    """A stored game's picture says which colour is which side (the run's labels, in the
+    game's seats); a journal of the default set-up names its forces."""
+    out = tmp_path / "end.svg"
+    assert main(["render", "--db", str(results_db), "--game", "1", "--out", str(out)]) == 0
+    svg = out.read_text()
+    assert "Concord strike group (P0)" in svg and "Directorate carrier group (P1)" in svg
+    assert main(["demo", "full-thrust", "--out", str(tmp_path), "--quiet"]) == 0
+    (picture,) = tmp_path.glob("full-thrust-*.svg")
+    assert "Concord strike group (P0)" in picture.read_text()
+
+
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [

@@ -36,7 +36,7 @@ from warbench.core.render import render as render_picture
 from warbench.core.replay import ReplayMismatch, replay_steps
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import ConstraintsError, Ruleset, SetupError
-from warbench.core.sim.store import load_journal
+from warbench.core.sim.store import ResultStore, load_journal
 from warbench.server import command as serve_cli
 
 app = typer.Typer(
@@ -171,7 +171,8 @@ def demo_command(
         console.print(f"Journal: {journal_path} ({len(game.journal.entries)} actions)")
         if rules.table(game.state) is not None:
             scene = trail.scene(game.state, len(game.journal.entries))
-            console.print(f"Table:   {render_picture(scene, out / f'{stem}.svg')}")
+            sides = rules.side_names(setup, count)
+            console.print(f"Table:   {render_picture(scene, out / f'{stem}.svg', sides)}")
 
 
 def _demo_setup(
@@ -375,7 +376,12 @@ def render_command(
     scene = scene_at(journal, rules, at)
     if not scene.shapes:
         raise CommandError(f"{journal.ruleset} does not draw its table yet")
-    console.print(f"Wrote {render_picture(scene, out)} ({scene.title}).", highlight=False)
+    if db is not None and game_id is not None:
+        with ResultStore(db, readonly=True) as store:
+            sides = store.seat_labels(game_id)
+    else:
+        sides = rules.side_names(journal.setup, journal.players)
+    console.print(f"Wrote {render_picture(scene, out, sides)} ({scene.title}).", highlight=False)
 
 
 odds_cli.register(app)
@@ -496,7 +502,11 @@ def catalog_command(
         plain = {key: record.model_dump(mode="json") for key, record in entries.items()}
         console.print_json(data=plain)
         return
-    table = catalog_table(f"{rules.name} catalog", entries, faction)
+    title = f"{rules.name} catalog"
+    side = None if faction is None else rules.catalog_side(faction)
+    if faction is not None and side != faction:  # a list's faction, of a wider side
+        title += f": a {faction} list fields the {side} entries"
+    table = catalog_table(title, entries, side, rules.list_factions())
     console.print(table)
 
 

@@ -24,7 +24,7 @@ price: ``points`` or ``cost``), so a ruleset needs no code of its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel
@@ -74,19 +74,28 @@ def field_text(record: BaseModel, name: str | None) -> str:
     return "" if name is None else str(getattr(record, name, ""))
 
 
-def catalog_table(title: str, entries: Mapping[str, BaseModel], side: str | None = None) -> Table:
+def catalog_table(
+    title: str,
+    entries: Mapping[str, BaseModel],
+    side: str | None = None,
+    list_factions: Sequence[str] = (),
+) -> Table:
     """The catalog as a table, only the entries of ``side`` when one is given.
 
-    Raises ``ValueError`` naming the sides there are when ``side`` is none of them."""
+    Raises ``ValueError`` naming the sides there are (and ``list_factions``, the factions
+    army lists may name, where the ruleset maps them to those sides) when ``side`` is none
+    of them."""
     columns = catalog_columns(entries)
     if side is not None:
         sides = sorted({field_text(record, columns.side) for record in entries.values()} - {""})
         if not sides:
             raise ValueError("--faction: this catalog's entries belong to no faction")
         if side not in sides:
+            lists = sorted(set(list_factions) - set(sides))
+            also = f", or a list's faction: {', '.join(lists)}" if lists else ""
             raise ValueError(
                 f"--faction: no {columns.side} {side!r} in this catalog; there are"
-                f" {', '.join(sides)}"
+                f" {', '.join(sides)}{also}"
             )
     headers = ["id", "name"] + [name for name in (columns.side, columns.price) if name]
     table = Table(title=title)

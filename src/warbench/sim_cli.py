@@ -8,32 +8,18 @@ which the main command prints as one line.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Column, Table
-from rich.text import Text
+from rich.table import Table
 
 from warbench.cli_common import DataOption, FormatOption, load_ruleset
-from warbench.core.catalog import load_all
-from warbench.core.lists import ArmyList
-from warbench.core.outputs import check_output
 from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.sim.luck import luck_summary
-from warbench.core.sim.notable import NotableGame, notable_games, replay_command
+from warbench.core.sim.notable import notable_games, replay_command
 from warbench.core.sim.plan import (
     DEFAULT_MAX_DECISIONS,
     Side,
@@ -41,105 +27,30 @@ from warbench.core.sim.plan import (
     is_mirror,
     matchup,
     prepare,
-    unique_labels,
 )
-from warbench.core.sim.report import compared_run_words, write_report
-from warbench.core.sim.runner import Backend, RunResult, check_games, make_backend, simulate
+from warbench.core.sim.report import (
+    compared_run_words,
+    free_for_all,
+    free_for_all_words,
+    write_report,
+)
+from warbench.core.sim.runner import Backend, RunResult, make_backend, simulate
 from warbench.core.sim.store import ResultStore, RunInfo
-from warbench.core.sim.summary import (
-    Comparison,
-    Rate,
-    RunSummary,
-    UnitSummary,
-    compare,
-    per_game,
-    summarize,
-)
+from warbench.core.sim.summary import Comparison, RunSummary, compare, summarize
 from warbench.core.sim.tournament import Table as TableOfLists
 from warbench.core.sim.tournament import TournamentResult, round_robin, table_plans
 from warbench.core.sim.tournament_report import write_tournament_report
-
-console = Console(soft_wrap=True)
-
-
-class SimulateOptionError(ValueError):
-    """Options of ``simulate`` or ``tournament`` that do not go together."""
-
-
-class _GamesPerSecond(ProgressColumn):
-    """Games finished per second, as rich measures it."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.speed
-        return Text(f"{speed:.1f} games/s" if speed else "- games/s", style="progress.data.speed")
-
-
-@contextmanager
-def _progress_bar(enabled: bool) -> Iterator[Progress]:
-    bar = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        _GamesPerSecond(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=not enabled,
-    )
-    with bar:
-        yield bar
-
-
-def _load_sides(paths: Sequence[Path]) -> list[Side]:
-    """A side per list file; a file that cannot be read stops the run, naming every one."""
-    armies = load_all(paths, ArmyList)
-    labels = unique_labels([army.name for army in armies])
-    return [
-        Side(label, army, str(path))
-        for label, path, army in zip(labels, paths, armies, strict=True)
-    ]
-
-
-def _check_paths(db: Path | None, resume: bool, report: Path | None, games: int) -> None:
-    """Refuse options that cannot work before any game is played: outputs that cannot be
-    written, a run beyond the games limit."""
-    if resume and db is None:
-        raise SimulateOptionError("--resume needs --db, the results file of the run to resume")
-    check_games(games)
-    if report is not None:
-        check_output(report, "--report", (".html", ".htm"))
-    if db is not None:
-        check_output(db, "--db")
-
-
-#: The unit table's columns after the unit type, each saying whether it is per game.
-UNIT_HEADERS = (
-    "fielded/game", "lost/game", "survival, whole run [95%]", "taken/game", "dealt/game"
+from warbench.field_cli import check_field_options, simulate_field
+from warbench.sim_common import (
+    SimulateOptionError,
+    check_paths,
+    console,
+    load_sides,
+    percent,
+    print_notable,
+    progress_bar,
+    units_table,
 )
-
-
-def _percent(rate: Rate) -> str:
-    return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
-
-
-def units_table(label: str, rows: Sequence[UnitSummary]) -> Table:
-    """One side's unit types, every count a mean per game and survival the whole run's; the
-    ids are never cut, as a cut id could name two units."""
-    units = Table(
-        Column("unit type", no_wrap=True),
-        *UNIT_HEADERS,
-        title=f"{label}: units (per game: mean of the run's games)", title_justify="left",
-    )
-    for unit in rows:
-        units.add_row(
-            unit.unit_type,
-            per_game(unit.fielded) if unit.fielded else "-",  # "-": nothing counts it
-            per_game(unit.lost),
-            "-" if unit.survival is None else _percent(unit.survival),
-            f"{unit.damage_taken:.2f}",
-            f"{unit.damage_dealt:.2f}",
-        )
-    return units
 
 
 def _print_summary(
@@ -168,7 +79,7 @@ def _print_summary(
             str(side.wins.successes),
             str(side.draws.successes),
             str(side.losses.successes),
-            _percent(side.wins),
+            percent(side.wins),
             score,
         )
     console.print(table)
@@ -208,8 +119,8 @@ def _print_summary(
         for item in comparisons:
             versus.add_row(
                 item.paired(f"run {other.id}"),
-                _percent(item.this),
-                _percent(item.other),
+                percent(item.this),
+                percent(item.other),
                 f"{item.test.difference:+.1%}",
                 f"{item.test.p_value:.3g}",
                 "yes" if item.test.significant() else "no",
@@ -253,13 +164,20 @@ def simulate_command(
         list[Path] | None,
         typer.Option(help="An army list (.toml); give one per side. None: the default set-up."),
     ] = None,
+    against: Annotated[
+        list[Path] | None,
+        typer.Option(help="An opponent's list (.toml): your one list plays --games games"
+                     " against each --against, a matchup at a time (not all at one table)."),
+    ] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario the ruleset offers.")] = None,
     list_format: FormatOption = None,
     players: Annotated[
         int | None,
         typer.Option(help="Players of the default set-up (without --army: one per list)."),
     ] = None,
-    games: Annotated[int, typer.Option(help="Games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option(help="Games to play (with --against: against each opponent).")
+    ] = 100,
     seed: Annotated[int, typer.Option(help="Run seed: game i's seed comes from it and i.")] = 1,
     workers: Annotated[int, typer.Option(help="Worker processes (Ray: local CPUs).")] = 1,
     backend: Annotated[str, typer.Option(help="Where to play: local or ray.")] = "local",
@@ -268,7 +186,8 @@ def simulate_command(
     ] = None,
     bot: Annotated[
         list[str] | None, typer.Option(
-            help="Bot for every side, or give one per side (options: search:iterations=64)."
+            help="Bot for every side, or give one per side (with --against: yours, then each"
+            " opponent's; options: search:iterations=64)."
         )
     ] = None,
     db: Annotated[Path | None, typer.Option(help="SQLite results file to store games in.")] = None,
@@ -288,15 +207,28 @@ def simulate_command(
     ),
     data: DataOption = None,
 ) -> None:
-    """Play many bot-against-bot games and report who wins, how often, and why."""
-    _check_paths(db, resume, report, games)
+    """Play many bot-against-bot games and report who wins, how often, and why.
+
+    Several lists play at one table (a free-for-all where the ruleset seats more than two);
+    with --against, your one list plays each opponent in turn, --games games each."""
+    check_paths(db, resume, report, games)
+    paths = list(lists or []) + list(army or [])
+    if against:
+        check_field_options(paths, list(against), players, compare_run)
     if compare_run is not None and db is None:
         raise SimulateOptionError("--compare needs --db, the results file holding that run")
     rules = load_ruleset(ruleset_id, data)
-    paths = list(lists or []) + list(army or [])
+    if against:
+        return simulate_field(
+            rules, paths, list(against), games=games, seed=seed, scenario=scenario,
+            list_format=list_format, workers=workers, backend=backend, ray_address=ray_address,
+            bots=list(bot or []), db=db, resume=resume, journals=journals, report=report,
+            max_decisions=max_decisions, json_output=json_output, data=data,
+        )
     if len(paths) == 1:
         raise SimulateOptionError(
-            "give at least two army lists (LIST... or --army), or none for the default set-up"
+            "give at least two army lists (LIST... or --army), one with --against THEIRS.toml"
+            " for each opponent, or none for the default set-up"
         )
     if paths and players is not None and players != len(paths):
         raise SimulateOptionError(f"--players {players}: {len(paths)} lists make {len(paths)}"
@@ -306,7 +238,12 @@ def simulate_command(
             rules.check_players(players)
         except SetupError as error:
             raise SimulateOptionError(f"--players {players}: {error}") from None
-    sides = _load_sides(paths) if paths else list(default_sides(rules, players))
+    sides = load_sides(paths) if paths else list(default_sides(rules, players))
+    if len(paths) > rules.max_players:
+        raise SimulateOptionError(
+            f"{len(paths)} lists would play at one table, and {rules.id} seats at most"
+            f" {rules.max_players}; for one list against each, use --against"
+        )
     plan = prepare(
         rules,
         sides,
@@ -317,6 +254,8 @@ def simulate_command(
         keep_journals=journals,
         list_format=list_format,
     )
+    if free_for_all(plan) and not json_output:  # said first: the games may take minutes
+        console.print(f"{free_for_all_words(len(plan.sides))}.", highlight=False)
     chosen = make_backend(backend, workers=workers, address=ray_address)
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(db)) if db is not None else None
@@ -327,7 +266,7 @@ def simulate_command(
             check_comparable(info, rules, len(plan.sides), db)
             other = summarize(info.sides, store.records(compare_run))
         stack.callback(chosen.close)
-        bar = stack.enter_context(_progress_bar(not json_output and console.is_terminal))
+        bar = stack.enter_context(progress_bar(not json_output and console.is_terminal))
         task = bar.add_task(f"{rules.id}", total=games)
         result = simulate(
             plan,
@@ -350,7 +289,7 @@ def simulate_command(
         typer.echo(json.dumps(plain, indent=2))
         return
     _print_summary(rules, result, summary, comparisons, data, info)
-    _print_notable(notable, db, rules.data_dir)
+    print_notable(notable, db, rules.data_dir)
     if db is not None and result.game_ids:
         console.print(
             f"Stored as run {result.run_id} in {db}: games {min(result.game_ids)} to"
@@ -359,22 +298,6 @@ def simulate_command(
         )
     if report is not None:
         console.print(f"Report: {report}", highlight=False)
-
-
-def _print_notable(notable: Sequence[NotableGame], db: Path | None, data: Path | None) -> None:
-    """The games worth replaying, each with the command that steps through it."""
-    if not notable:
-        return
-    console.print("Games worth replaying:", highlight=False)
-    for game in notable:
-        command = game.replay_command(db, data)
-        where = f"`{command}`" if command else f"{game.name} (seed {game.seed})"
-        console.print(f"  {where}: {game.why}", highlight=False, markup=False)
-    if db is None:
-        console.print(
-            "  Store the run with --db FILE to replay these games step by step.",
-            highlight=False,
-        )
 
 
 def _run_plain(
@@ -393,6 +316,7 @@ def _run_plain(
         "bots": list(plan.bots),
         "matchup": matchup(plan.sides, plan.side_teams()),
         "mirror": is_mirror(plan.sides),
+        "free_for_all": free_for_all(plan),
         "fixed_seats": plan.fixed_seats,
         "played": result.played,
         "seconds": result.seconds,
@@ -510,11 +434,11 @@ def tournament_command(
 
     Every pair of lists meets at a table of two players (with --players N, every group of N
     lists) and plays --games games there."""
-    _check_paths(db, resume, report, games)
+    check_paths(db, resume, report, games)
     if journals and db is None:
         raise SimulateOptionError("--journals needs --db, the results file to keep them in")
     rules = load_ruleset(ruleset_id, data)
-    sides = _load_sides(lists)
+    sides = load_sides(lists)
     if players is None:
         players = max(rules.min_players, min(len(sides), rules.demo_players or rules.min_players))
     plans = table_plans(
@@ -532,7 +456,7 @@ def tournament_command(
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(db)) if db is not None else None
         stack.callback(chosen.close)
-        bar = stack.enter_context(_progress_bar(not json_output and console.is_terminal))
+        bar = stack.enter_context(progress_bar(not json_output and console.is_terminal))
         task = bar.add_task("tables", total=games * len(plans))
 
         def advance(pair: int, pairs: int, done: int, total: int) -> None:

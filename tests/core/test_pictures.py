@@ -56,3 +56,17 @@ def test_the_svg_shows_attacks_damage_and_labels(tmp_path: Path) -> None:
     assert len(plain["labels"]) == 13
     svg = render(scene, tmp_path / "t.svg").read_text()
     assert "gun: 2 hits" in svg and "7/20 boxes F3" in svg and "after action 3" in svg
+
+
+def test_a_legend_names_each_seats_side_in_its_colour(tmp_path: Path) -> None:
+    """The report's table picture showed the sides' models in colours, but nothing said
+    which colour was which list. Given the sides, the picture ends with a legend: each
+    seat's colour swatch and the name of the side sitting there; without, none."""
+    names = ["Concord Line", "Kra'Vak Raiders"]
+    svg = render(crowded(4), tmp_path / "t.svg", names).read_text()
+    assert "Concord Line (P0)" in svg and "Vak Raiders (P1)" in svg
+    assert svg.index("Concord Line (P0)") < svg.index("Raiders (P1)")
+    plain = render(crowded(4), tmp_path / "plain.svg").read_text()
+    assert "(P0)" not in plain
+    unnamed = render(crowded(4), tmp_path / "u.svg", ["", ""]).read_text()
+    assert "player 0" in unnamed and "player 1" in unnamed

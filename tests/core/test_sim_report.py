@@ -139,3 +139,30 @@ def test_the_win_chart_draws_draw_bars_only_when_a_game_was_drawn(tmp_path: Path
     marker = 'src="data:image/png;base64,'
     charts = [text.split(marker)[1].split('"')[0] for text in (page, page_drawn)]
     assert charts[0] != charts[1]  # the drawn run's chart has the draw bars
+
+
+def test_the_typical_games_picture_has_a_legend_of_the_sides_in_their_seats(
+    tmp_path: Path,
+) -> None:
+    """The table picture showed each side's models in its seat's colour with nothing saying
+    which list was which; its legend names the side in each seat of that game (the lists
+    swap seats from game to game)."""
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=4)
+    result = simulate(plan, 6)
+    page = write_report(tmp_path / "out.html", result,
+                        summarize(plan.sides, result.records)).read_text()
+    typical = typical_game(result.records)
+    assert typical is not None
+    seated = [plan.sides[side].label for side in typical.seats]
+    picture = page[page.index("<svg"):]
+    assert f"{seated[0]} (P0)" in picture and f"{seated[1]} (P1)" in picture
+
+
+def test_a_stored_games_seats_name_the_sides_sitting_there(tmp_path: Path) -> None:
+    """`render --db` draws its legend from the run's labels in the game's seats: the second
+    game of a run of lists has them swapped."""
+    plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=4)
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        simulate(plan, 2, store=store)
+        assert store.seat_labels(1) == ("veteran", "recruit")
+        assert store.seat_labels(2) == ("recruit", "veteran")

@@ -5,12 +5,15 @@ What is drawn is the scene the web table draws too: the pieces, the attacks of t
 and range band used, shaded in the shooter's colour), and every label in the box the scene
 placed for it, so that no two labels overlap. The picture keeps one scale (points per table
 unit) for the whole table, so the text fills the boxes the label pass reserved; SVG keeps
-text as text, so a reader (or a test) can search it.
+text as text, so a reader (or a test) can search it. Given the sides' names, the picture ends with a
+legend: each side's colour and name, with the seat it sat in (``P0``, as a Dystopian Wars
+wing's label says it).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
 import matplotlib
@@ -20,6 +23,7 @@ from matplotlib.patches import (
     Circle,
     FancyArrowPatch,
     FancyBboxPatch,
+    Patch,
     Polygon,
     RegularPolygon,
     Wedge,
@@ -37,6 +41,10 @@ FORMATS = (".svg", ".png")
 TABLE_POINTS = 620.0
 #: Margins around the drawing and room for the title, in inches.
 MARGIN, TITLE_ROOM = 0.35, 0.45
+#: Room for one row of the legend of the sides, in inches.
+LEGEND_ROW = 0.22
+#: The legend's text size, in points, and the width it gives a character, in inches.
+LEGEND_FONT, LEGEND_CHAR = 8.0, 0.065
 #: The font whose character cell the label pass assumes.
 LABEL_FONT = "DejaVu Sans Mono"
 
@@ -50,6 +58,47 @@ def colour_of(player: int | None) -> str:
     if player is None:
         return TERRAIN_COLOUR
     return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def legend_entries(sides: Sequence[str]) -> list[str]:
+    """What the legend says of each seat: the name of the side sitting there and the seat
+    (``player k`` where no name is known).
+
+    >>> legend_entries(["Concord Line", ""])
+    ['Concord Line (P0)', 'player 1']
+    """
+    return [f"{name} (P{seat})" if name else f"player {seat}" for seat, name in enumerate(sides)]
+
+
+def _legend_columns(entries: Sequence[str], width_in: float) -> int:
+    """As many legend entries side by side as fit in ``width_in`` inches (at least one)."""
+    widest = max(len(entry) for entry in entries) * LEGEND_CHAR + 0.45  # swatch and gap
+    return max(1, min(len(entries), int(width_in // widest)))
+
+
+def _draw_legend(figure: Figure, sides: Sequence[str], fig_w: float, fig_h: float) -> None:
+    """Each seat's colour with the side's name, in rows under the table."""
+    entries = legend_entries(sides)
+    columns = _legend_columns(entries, fig_w - 2 * MARGIN - 1.0)
+    rows = math.ceil(len(entries) / columns)
+    # matplotlib fills a legend column by column: hand it the seats so that they read
+    # across, row by row (P0 P1 P2 / P3)
+    order = [row * columns + column for column in range(columns) for row in range(rows)
+             if row * columns + column < len(entries)]
+    handles = [
+        Patch(facecolor=colour_of(seat), alpha=0.8, label=entries[seat]) for seat in order
+    ]
+    figure.legend(
+        handles=handles,
+        loc="lower left",
+        bbox_to_anchor=(MARGIN / fig_w, 0.05 / fig_h),
+        ncols=columns,
+        frameon=False,
+        fontsize=LEGEND_FONT,
+        handlelength=1.2,
+        borderaxespad=0.0,
+        columnspacing=1.2,
+    )
 
 
 def _rect_corners(shape: Shape) -> list[tuple[float, float]]:
@@ -146,9 +195,13 @@ def _draw_label(axes: Axes, label: Label, em: float, fontsize: float) -> None:
               family=LABEL_FONT, ha="left", va="center", linespacing=LINE_HEIGHT, zorder=6)
 
 
-def render(picture: TablePicture | Scene, out: str | Path) -> Path:
+def render(
+    picture: TablePicture | Scene, out: str | Path, sides: Sequence[str] = ()
+) -> Path:
     """Draw ``picture`` (a ruleset's picture, or a scene) to ``out`` (``.svg`` or ``.png``);
-    return the path written."""
+    return the path written. ``sides[k]`` names what the player in seat ``k`` plays (its
+    list's name; empty: unknown): given, a legend under the table says which colour is
+    whose."""
     target = Path(out)
     if target.suffix.lower() not in FORMATS:
         raise RenderError(f"{target}: the picture must end in .svg or .png")
@@ -161,10 +214,16 @@ def render(picture: TablePicture | Scene, out: str | Path) -> Path:
     high_x = max([scene.width, *(label.box.x1 for label in scene.labels)])
     high_y = max([scene.height, *(label.box.y1 for label in scene.labels)])
     width_in, height_in = (high_x - low_x) * scale / 72, (high_y - low_y) * scale / 72
-    fig_w, fig_h = width_in + 2 * MARGIN, height_in + MARGIN + TITLE_ROOM
+    fig_w = width_in + 2 * MARGIN
+    rows = 0
+    if sides:
+        entries = legend_entries(sides)
+        rows = math.ceil(len(entries) / _legend_columns(entries, fig_w - 2 * MARGIN - 1.0))
+    bottom = MARGIN + rows * LEGEND_ROW
+    fig_h = height_in + bottom + TITLE_ROOM
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "warbench"}):
         figure = Figure(figsize=(fig_w, fig_h))  # no pyplot: nothing global to close
-        axes = figure.add_axes((MARGIN / fig_w, MARGIN / fig_h, width_in / fig_w,
+        axes = figure.add_axes((MARGIN / fig_w, bottom / fig_h, width_in / fig_w,
                                 height_in / fig_h))
         axes.set_xlim(low_x, high_x)
         axes.set_ylim(low_y, high_y)
@@ -173,6 +232,8 @@ def render(picture: TablePicture | Scene, out: str | Path) -> Path:
                                 (0, scene.height)], closed=True, facecolor="#eef3f7",
                                edgecolor="#333333", linewidth=0.8, zorder=0))
         figure.suptitle(scene.title, fontsize=10, y=1 - 0.12 / fig_h, va="top")
+        if sides:
+            _draw_legend(figure, sides, fig_w, fig_h)
         figure.text(1 - MARGIN / fig_w, 0.25 * MARGIN / fig_h,
                     f"{scene.width:.0f} x {scene.height:.0f} {scene.units}",
                     fontsize=7, ha="right", color="#555555")

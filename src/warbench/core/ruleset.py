@@ -175,6 +175,19 @@ class Ruleset(ABC, Generic[S, D]):
         name): simulation reports name their sides after it. Default: ``seat k``."""
         return tuple(f"seat {seat}" for seat in range(players))
 
+    def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
+        """What each seat plays in a game of ``setup``, in words, for a picture's legend:
+        the :meth:`default_side_names` when ``setup`` is the default set-up, else empty
+        names (unknown; the legend then says ``player k``)."""
+        try:
+            if dict(setup) == self.default_setup():
+                names = self.default_side_names(players)
+                if len(names) == players:
+                    return names
+        except (SetupError, ValueError, KeyError, IndexError):  # no default set-up to name
+            pass
+        return ("",) * players
+
     def check_players(self, players: int) -> None:
         """Raise :class:`SetupError` unless this many players may play."""
         if not self.min_players <= players <= self.max_players:
@@ -282,6 +295,18 @@ class Ruleset(ABC, Generic[S, D]):
     def catalog(self) -> Mapping[str, Record] | None:
         """The unit catalog (id to record), or ``None`` if this ruleset has none yet."""
         return None
+
+    def catalog_side(self, faction: str) -> str:
+        """The side of the catalog (an entry's faction, nation or race) whose entries an army
+        list of ``faction`` fields, for ``warbench catalog --faction``. Default: the faction
+        itself; a ruleset whose lists name factions of a wider side maps them here, as its
+        list validator does (Full Thrust: a ``concord`` fleet fields ``human`` designs)."""
+        return faction
+
+    def list_factions(self) -> tuple[str, ...]:
+        """The factions an army list may name where they are more than the catalog's sides
+        (``warbench catalog --faction`` names them when refusing one); default: none."""
+        return ()
 
     def unit_card(self, unit_id: str) -> UnitCard | None:
         """The stat card of the catalog entry ``unit_id`` (``warbench catalog --unit``), or

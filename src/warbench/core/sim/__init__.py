@@ -11,7 +11,9 @@ One idea per module:
 - :mod:`~warbench.core.sim.stats` and :mod:`~warbench.core.sim.summary`: the statistics;
 - :mod:`~warbench.core.sim.store`: the SQLite results file;
 - :mod:`~warbench.core.sim.report`: the HTML report;
-- :mod:`~warbench.core.sim.ratings` and :mod:`~warbench.core.sim.tournament`: round robins.
+- :mod:`~warbench.core.sim.ratings` and :mod:`~warbench.core.sim.tournament`: round robins;
+- :mod:`~warbench.core.sim.field` and :mod:`~warbench.core.sim.field_report`: one list
+  against each of a field of opponents.
 """
 
 from warbench.core.sim.plan import GamePlan, Side, prepare

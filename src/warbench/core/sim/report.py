@@ -176,7 +176,10 @@ def _table_picture(result: RunResult) -> str:
     if picture is None:
         return f"<p>{html.escape(result.plan.ruleset.id)} draws no table picture.</p>"
     with tempfile.TemporaryDirectory() as folder:
-        svg = render_picture(picture, Path(folder) / "table.svg").read_text(encoding="utf-8")
+        seated = [result.plan.sides[side].label for side in typical.seats]
+        svg = render_picture(picture, Path(folder) / "table.svg", seated).read_text(
+            encoding="utf-8"
+        )
     return figure_html(svg[svg.index("<svg") :], caption)
 
 
@@ -425,8 +428,41 @@ def report_html(
     """The report page of ``result`` as HTML text; ``db`` is the results file it is
     stored in, for the replay commands; ``other`` the run ``comparisons`` compare with."""
     title = f"{result.plan.ruleset.name}: {matchup(result.plan.sides, result.plan.side_teams())}"
-    parts = [
-        f"<h1>{html.escape(title)}</h1>",
+    parts = [f"<h1>{html.escape(title)}</h1>"]
+    if free_for_all(result.plan):
+        parts.append(f"<p>{html.escape(free_for_all_words(len(result.plan.sides)))}.</p>")
+    parts += report_parts(result, summary, comparisons, db, other)
+    return html_page(title, parts)
+
+
+def free_for_all(plan: GamePlan) -> bool:
+    """Whether the plan seats more than two lists at one table, each playing for itself."""
+    return (len(plan.sides) > 2 and not plan.fixed_seats and plan.side_teams() is None)
+
+
+def free_for_all_words(lists: int) -> str:
+    r"""What a free-for-all of lists is, and how to play one list against each instead.
+
+    >>> print(free_for_all_words(4).replace("; ", ";\n"))
+    A free-for-all of 4 lists: all 4 play at one table in every game;
+    for one list against each, use --against
+    """
+    return (
+        f"A free-for-all of {lists} lists: all {lists} play at one table in every game; for"
+        " one list against each, use --against"
+    )
+
+
+def report_parts(
+    result: RunResult,
+    summary: RunSummary,
+    comparisons: Sequence[Comparison] = (),
+    db: str | Path | None = None,
+    other: RunInfo | None = None,
+) -> list[str]:
+    """The sections of a run's report, under ``<h2>`` headings (the page's, or a field
+    report's section for one opponent)."""
+    return [
         *_run_section(result, summary),
         *_results_section(summary, comparisons, other, result.plan.ruleset.score_meaning),
         *_seat_section(summary, result.plan.fixed_seats),
@@ -437,7 +473,6 @@ def report_html(
         "<h2>A typical game</h2>",
         _table_picture(result),
     ]
-    return html_page(title, parts)
 
 
 def html_page(title: str, parts: Sequence[str]) -> str:

@@ -289,6 +289,18 @@ class ResultStore(Closing):
             data_recorded=row[10] is not None,
         )
 
+    def seat_labels(self, game_id: int) -> tuple[str, ...]:
+        """The label of the side in each seat of stored game ``game_id`` (its list's name,
+        or its force's), for a picture's legend."""
+        _row_id(game_id, "--game")
+        row = self._db.execute(
+            "SELECT run_id, summary FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"{self.path} holds no game {game_id}")
+        sides = self.run(int(row[0])).sides
+        return tuple(sides[side].label for side in json.loads(row[1])["seats"])
+
     def journal(self, game_id: int, data_dir: str | Path | None = None) -> Journal:
         """The journal of stored game ``game_id``; see :func:`load_journal`."""
         _row_id(game_id, "--game")

@@ -28,6 +28,7 @@ from warbench.core.sim.report import (
     unit_points,
     write_page,
 )
+from warbench.core.sim.runner import RunResult
 from warbench.core.sim.summary import Rate, per_game, summarize
 from warbench.core.sim.tournament import Table, TournamentResult
 
@@ -67,11 +68,20 @@ class ListUnits:
 def list_units(result: TournamentResult, tables: Sequence[Table]) -> list[ListUnits]:
     """Each list's units over every game it played, at every table it sat at (per-game means
     weighted by each table's games; survival over every model fielded)."""
-    lists = [ListUnits() for _ in result.labels]
-    for table, run in zip(tables, result.runs, strict=True):
+    return units_by_list(len(result.labels), [table.sides for table in tables], result.runs)
+
+
+def units_by_list(
+    lists_count: int, seatings: Sequence[Sequence[int]], runs: Sequence[RunResult]
+) -> list[ListUnits]:
+    """Each of ``lists_count`` lists' units over every run it played: ``seatings[r][k]`` is
+    the list playing side ``k`` of ``runs[r]`` (a tournament's tables, or a list against a
+    field)."""
+    lists = [ListUnits() for _ in range(lists_count)]
+    for seated, run in zip(seatings, runs, strict=True):
         summary = summarize(run.plan.sides, run.records)
         spent = unit_points(run.plan)
-        for position, index in enumerate(table.sides):
+        for position, index in enumerate(seated):
             mine = lists[index]
             mine.games += summary.games
             for unit in summary.units:
@@ -194,23 +204,28 @@ def _unit_section(result: TournamentResult, tables: Sequence[Table]) -> list[str
         " points.</p>",
     ]
     for label, mine in zip(result.labels, list_units(result, tables), strict=True):
-        rows = [
-            (
-                unit_type,
-                per_game(tally.per_game(tally.fielded)) if tally.fielded else "-",
-                "-" if tally.points is None else tally.points,
-                per_game(tally.per_game(tally.lost)),
-                percent(Rate.of(tally.survived, tally.exposed)) if tally.exposed else "-",
-                f"{tally.per_game(tally.taken):.2f}",
-                f"{tally.per_game(tally.dealt):.2f}",
-                per_hundred(tally.per_game(tally.dealt), tally.points),
-            )
-            for unit_type, tally in sorted(mine.units.items())
-        ]
+        rows = unit_rows(mine)
         if rows:
             parts += [f"<h3>{html.escape(label)} ({mine.games} games)</h3>",
                       html_table(TOURNAMENT_UNIT_COLUMNS, rows)]
     return parts
+
+
+def unit_rows(mine: ListUnits) -> list[tuple[object, ...]]:
+    """A list's unit types as rows of :data:`TOURNAMENT_UNIT_COLUMNS`."""
+    return [
+        (
+            unit_type,
+            per_game(tally.per_game(tally.fielded)) if tally.fielded else "-",
+            "-" if tally.points is None else tally.points,
+            per_game(tally.per_game(tally.lost)),
+            percent(Rate.of(tally.survived, tally.exposed)) if tally.exposed else "-",
+            f"{tally.per_game(tally.taken):.2f}",
+            f"{tally.per_game(tally.dealt):.2f}",
+            per_hundred(tally.per_game(tally.dealt), tally.points),
+        )
+        for unit_type, tally in sorted(mine.units.items())
+    ]
 
 
 def tournament_html(result: TournamentResult, tables: Sequence[Table], games: int) -> str:

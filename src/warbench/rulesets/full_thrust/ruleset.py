@@ -180,6 +180,14 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
             entries[f"fighters/{key}"] = record
         return entries
 
+    def catalog_side(self, faction: str) -> str:
+        """The race a fleet of ``faction`` fields (a ``concord`` fleet: ``human``), by the
+        mapping the list validator uses; a name no list takes is left as it is."""
+        return race_of_faction(faction) if faction in known_factions(self.data) else faction
+
+    def list_factions(self) -> tuple[str, ...]:
+        return known_factions(self.data)
+
     def unit_card(self, unit_id: str) -> UnitCard:
         from warbench.rulesets.full_thrust.unit_card import full_thrust_card
 

@@ -1,0 +1,142 @@
+"""What ``simulate``, its field mode and ``tournament`` share: the console, option errors,
+the progress bar, reading the lists, checking outputs, the unit table and the games worth
+replaying."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Column, Table
+from rich.text import Text
+
+from warbench.core.catalog import load_all
+from warbench.core.lists import ArmyList
+from warbench.core.outputs import check_output
+from warbench.core.sim.notable import NotableGame
+from warbench.core.sim.plan import Side, unique_labels
+from warbench.core.sim.runner import check_games
+from warbench.core.sim.summary import Rate, UnitSummary, per_game
+
+console = Console(soft_wrap=True)
+
+
+class SimulateOptionError(ValueError):
+    """Options of ``simulate`` or ``tournament`` that do not go together."""
+
+
+class GamesPerSecond(ProgressColumn):
+    """Games finished per second, as rich measures it."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text(f"{speed:.1f} games/s" if speed else "- games/s", style="progress.data.speed")
+
+
+@contextmanager
+def progress_bar(enabled: bool) -> Iterator[Progress]:
+    """Rich's bar on stderr, with games per second and the time left (off: nothing shown)."""
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not enabled,
+    )
+    with bar:
+        yield bar
+
+
+def load_sides(paths: Sequence[Path]) -> list[Side]:
+    """A side per list file; a file that cannot be read stops the run, naming every one."""
+    armies = load_all(paths, ArmyList)
+    labels = unique_labels([army.name for army in armies])
+    return [
+        Side(label, army, str(path))
+        for label, path, army in zip(labels, paths, armies, strict=True)
+    ]
+
+
+def check_paths(db: Path | None, resume: bool, report: Path | None, games: int) -> None:
+    """Refuse options that cannot work before any game is played: outputs that cannot be
+    written, a run beyond the games limit."""
+    if resume and db is None:
+        raise SimulateOptionError("--resume needs --db, the results file of the run to resume")
+    check_games(games)
+    if report is not None:
+        check_output(report, "--report", (".html", ".htm"))
+    if db is not None:
+        check_output(db, "--db")
+
+
+#: The unit table's columns after the unit type, each saying whether it is per game.
+UNIT_HEADERS = (
+    "fielded/game", "lost/game", "survival, whole run [95%]", "taken/game", "dealt/game"
+)
+
+
+def percent(rate: Rate) -> str:
+    """A rate with its 95% interval: ``50.0% [30.0%, 70.0%]``."""
+    return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
+
+
+def units_table(
+    label: str, rows: Sequence[UnitSummary], games: str = "the run's games",
+    whole: str = "whole run",
+) -> Table:
+    """One side's unit types, every count a mean per game (of ``games``) and survival over
+    the ``whole`` run's; the ids are never cut, as a cut id could name two units."""
+    headers = [header.replace("whole run", whole) for header in UNIT_HEADERS]
+    units = Table(
+        Column("unit type", no_wrap=True),
+        *headers,
+        title=f"{label}: units (per game: mean of {games})", title_justify="left",
+    )
+    for unit in rows:
+        units.add_row(
+            unit.unit_type,
+            per_game(unit.fielded) if unit.fielded else "-",  # "-": nothing counts it
+            per_game(unit.lost),
+            "-" if unit.survival is None else percent(unit.survival),
+            f"{unit.damage_taken:.2f}",
+            f"{unit.damage_dealt:.2f}",
+        )
+    return units
+
+
+def print_notable(
+    notable: Sequence[NotableGame],
+    db: Path | None,
+    data: Path | None,
+    heading: str = "Games worth replaying:",
+    hint: bool = True,
+) -> None:
+    """The games worth replaying, each with the command that steps through it (``hint``:
+    how to store them when they are not)."""
+    if not notable:
+        return
+    console.print(heading, highlight=False, markup=False)
+    indent = " " * (len(heading) - len(heading.lstrip()) + 2)
+    for game in notable:
+        command = game.replay_command(db, data)
+        where = f"`{command}`" if command else f"{game.name} (seed {game.seed})"
+        console.print(f"{indent}{where}: {game.why}", highlight=False, markup=False)
+    if db is None and hint:
+        console.print(
+            "  Store the run with --db FILE to replay these games step by step.",
+            highlight=False,
+        )
