@@ -1,0 +1,37 @@
+"""ROBOGEAR rules found wrong by a reading of the seed sentence by sentence: each test
+names its rule and fails on the engine's behaviour before the fix."""
+
+from __future__ import annotations
+
+from tests.robogear.helpers import army, battle, put, turn_of
+from warbench.rulesets.robogear.actions import Shoot, Throw
+from warbench.rulesets.robogear.table import gap
+
+
+def test_rg_blast_the_markers_centre_must_lie_within_the_weapons_range() -> None:
+    """RG-BLAST (l.156): the hole at the marker's centre, laid over a machine's hull, must
+    be within the weapon's greatest range. A tank whose near edge is 31.5 steps away (long
+    range ends at 32) has its centre 33.3 steps away: the rocket pod may not burst there;
+    1.4 steps nearer it may (before version 7 the near edge was measured)."""
+    game = battle(army(("ferrum-walker", 1)), army(("verdant-tank", 1)))
+    put(game, 0, 10, 10)
+    tank = put(game, 1, 10, 10 + 1.5 + 1.8 + 31.5)
+    assert abs(gap(game.state.units[0], tank) - 31.5) < 1e-6
+    turn_of(game, 0)
+    refusal = game.check(0, Shoot(0, 1, 1)) or ""
+    assert "greatest range of 32" in refusal and refusal.endswith("(RG-BLAST)")
+    put(game, 1, 10, 10 + 1.5 + 1.8 + 30.1)
+    assert game.check(0, Shoot(0, 1, 1)) is None
+
+
+def test_rg_blast_a_grenades_centre_must_lie_within_its_short_reach() -> None:
+    """RG-BLAST, RG-GRENADE: a grenade's marker centre over a machine's hull must lie within
+    the grenade's reach (short range, 8 steps), not just the hull's near edge."""
+    game = battle(army(("ferrum-brawler", 1)), army(("verdant-tank", 1)))
+    brawler = put(game, 0, 10, 10)
+    put(game, 1, 10, 10 + brawler.radius + 1.8 + 7.5)
+    turn_of(game, 0)
+    refusal = game.check(0, Throw(0, 1)) or ""
+    assert "greatest range of 8" in refusal and refusal.endswith("(RG-BLAST)")
+    put(game, 1, 10, 10 + brawler.radius + 1.8 + 6.0)
+    assert game.check(0, Throw(0, 1)) is None
