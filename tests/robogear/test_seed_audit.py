@@ -4,7 +4,7 @@ names its rule and fails on the engine's behaviour before the fix."""
 from __future__ import annotations
 
 from tests.robogear.helpers import army, battle, put, turn_of
-from warbench.rulesets.robogear.actions import Shoot, Throw
+from warbench.rulesets.robogear.actions import Shoot, Throw, Turn
 from warbench.rulesets.robogear.table import gap
 
 
@@ -35,3 +35,18 @@ def test_rg_blast_a_grenades_centre_must_lie_within_its_short_reach() -> None:
     assert "greatest range of 8" in refusal and refusal.endswith("(RG-BLAST)")
     put(game, 1, 10, 10 + brawler.radius + 1.8 + 6.0)
     assert game.check(0, Throw(0, 1)) is None
+
+
+def test_rg_move_fly_each_turn_on_the_spot_is_bounded_and_paid_alone() -> None:
+    """RG-MOVE-FLY (engine default): the 90 degrees bound each turn of a flyer, each paid a
+    point; a second turn in the same activation is its own manoeuvre."""
+    game = battle(army(("ferrum-flyer", 1)), army(("verdant-tank", 1)))
+    put(game, 0, 30, 30)
+    put(game, 1, 50, 50)
+    turn_of(game, 0)
+    flyer = game.state.units[0]
+    before = flyer.points_left
+    assert (game.check(0, Turn(0, 120.0)) or "").endswith("(RG-MOVE-FLY)")
+    game.apply(0, Turn(0, 90.0))
+    game.apply(0, Turn(0, 180.0))
+    assert flyer.facing == 180.0 and flyer.points_left == before - 2
