@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from tests.robogear.helpers import army, battle, put, turn_of
 from warbench.rulesets.robogear.actions import Shoot, Throw, Turn
+from warbench.rulesets.robogear.events import ShotResolved
+from warbench.rulesets.robogear.pieces import Block
 from warbench.rulesets.robogear.table import gap
 
 
@@ -50,3 +52,19 @@ def test_rg_move_fly_each_turn_on_the_spot_is_bounded_and_paid_alone() -> None:
     game.apply(0, Turn(0, 90.0))
     game.apply(0, Turn(0, 180.0))
     assert flyer.facing == 180.0 and flyer.points_left == before - 2
+
+
+def test_rg_inf_above_no_bonus_against_a_gun() -> None:
+    """RG-INF-ABOVE (l.121-122): a trooper gains +1 accuracy from a step above a trooper or
+    from above a machine's cabin; the seed names no other target, and a gun is neither (it
+    tells machines, guns and buildings apart, l.116). A rocketeer on a roof 1.5 steps high
+    above a 1.2-step mortar gains nothing (before version 7 it gained +1)."""
+    game = battle(army(("ferrum-rocketeer", 1)), army(("verdant-mortar", 1)))
+    game.state.terrain.append(Block(28, 8, 32, 12, 1.5, "roof"))
+    put(game, 0, 30, 10)
+    put(game, 1, 30, 16)
+    turn_of(game, 0, dice=[3, 3])
+    game.apply(0, Shoot(0, 0, 1))
+    shot = next(e for e in game.events if isinstance(e, ShotResolved))
+    assert shot.accuracy == 3
+

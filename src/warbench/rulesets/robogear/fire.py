@@ -351,8 +351,8 @@ def throw_detail(
 
 def accuracy_bonus(state: RobogearState, data: RobogearData, unit: Unit, target: Unit) -> int:
     """+1 for a trooper shooting from at least a step above a trooper, or from above a
-    machine's cabin."""
-    if unit.kind != "trooper":
+    machine's cabin; the seed names no other target, so none against a gun."""
+    if unit.kind != "trooper" or target.kind == "gun":
         return 0
     record, t_record = data.units[unit.type], data.units[target.type]
     up = elevation(state, spot(state, unit), record)

@@ -53,7 +53,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # battery's crew neither boards nor enters a building, nor is a battery gun loaded;
     # a walker climbs only what is lower than its knee; a pilot gets into a gun's seat
     # and turns the gun; a lobbing gun fired direct always lays a blast marker);
-    # 7: audit fixes (a blast marker's centre hole within the weapon's greatest range)
+    # 7: audit fixes (a blast marker's centre hole within the weapon's greatest range;
+    # no bonus from above against a gun)
     min_players = 2
     max_players = 4
     demo_players = 3
