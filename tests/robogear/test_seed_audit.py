@@ -1,5 +1,6 @@
-"""ROBOGEAR rules found wrong by a reading of the seed sentence by sentence: each test
-names its rule and fails on the engine's behaviour before the fix."""
+"""ROBOGEAR rules checked by a reading of the seed sentence by sentence: each test names
+its rule; those of a fix fail on the engine's behaviour before it (version 6), the flyer's
+pins an engine default the seed leaves open."""
 
 from __future__ import annotations
 
