@@ -22,6 +22,7 @@ from warbench.rulesets.robogear.pieces import Unit, spending_rule
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState
 from warbench.rulesets.robogear.table import (
+    BOUNDARY_TOLERANCE,
     CONTACT,
     Sight,
     aimed,
@@ -284,7 +285,22 @@ def aim_refusal(state: RobogearState, data: RobogearData, unit: Unit, record: Un
     elif view.share() >= 1.0:
         return f"{unit_label(data, target)} is out of sight (RG-FIRE-LOS)"
     if "blast" in weapon.traits or "indirect" in weapon.traits:
-        return view.marker(weapon.blast_cm)
+        farthest = max((b for b, d in enumerate(weapon.damage) if d > 0), default=0)
+        return (hole_refusal(data, view.shooter, view.aim, sheet.band_edges[farthest],
+                             weapon.name)
+                or view.marker(weapon.blast_cm))
+    return None
+
+
+def hole_refusal(data: RobogearData, shooter: Unit, aim: Unit, reach: float,
+                 what: str) -> str | None:
+    """Why a blast marker laid over ``aim`` is out of reach, or None: its centre hole lies
+    over the target's base (a machine's hull, its centre) and must be within ``reach``,
+    the weapon's greatest range (RG-BLAST), measured from the shooter's base edge."""
+    far = hypot(aim.x - shooter.x, aim.y - shooter.y) - shooter.radius
+    if far > reach + BOUNDARY_TOLERANCE:
+        return (f"the centre of the {what}'s marker over {unit_label(data, aim)} would lie "
+                f"{far:.1f} steps away, beyond its greatest range of {reach:g} (RG-BLAST)")
     return None
 
 
@@ -329,13 +345,14 @@ def throw_detail(
         return "a grenade reaches short range only (engine default, RG-GRENADE)"
     if hidden_share(state, data, shooter, target) >= 1.0:
         return f"{unit_label(data, target)} is out of sight (RG-FIRE-LOS)"
-    return _marker_refusal(state, data, unit, target, data.measures.grenade_blast_cm)
+    return (hole_refusal(data, shooter, target, book(data).band_edges[0], "hand grenade")
+            or _marker_refusal(state, data, unit, target, data.measures.grenade_blast_cm))
 
 
 def accuracy_bonus(state: RobogearState, data: RobogearData, unit: Unit, target: Unit) -> int:
     """+1 for a trooper shooting from at least a step above a trooper, or from above a
-    machine's cabin."""
-    if unit.kind != "trooper":
+    machine's cabin; the seed names no other target, so none against a gun."""
+    if unit.kind != "trooper" or target.kind == "gun":
         return 0
     record, t_record = data.units[unit.type], data.units[target.type]
     up = elevation(state, spot(state, unit), record)

@@ -58,7 +58,9 @@ class ShotOdds(AttackOdds):
             hard = 1
         if target.chassis == "flyer" and shooter.chassis != "flyer":
             hard = 1
-        bonus = weapon.bonus + (1 if options.above and shooter.kind == "trooper" else 0)
+        # RG-INF-ABOVE: a trooper above a trooper or a machine's cabin; never against a gun
+        above = options.above and shooter.kind == "trooper" and target.kind != "gun"
+        bonus = weapon.bonus + (1 if above else 0)
         p = tables_hit_chance(book(data), reach, bonus, options.cover, hard)
         amount = weapon.damage[reach]
         if "deadly" in weapon.traits and target.kind == "trooper":

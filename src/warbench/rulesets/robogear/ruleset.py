@@ -41,7 +41,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     id = "robogear"
     score_meaning = "points of the side's units still in the battle"
     name = "ROBOGEAR"
-    version = "6"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
+    version = "7"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
     # (one turn per unit a round, gun crews, spider, fan fire, band boundary, ditches);
     # 4: flames' D6 hits each deal the flamer's damage; the flame template laid over as
     # many enemy units as it can; 5: a machine across the line of fire hides the part of
@@ -52,7 +52,9 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # height of a piece walked along; rams and run-overs keep a group within 40 cm; a
     # battery's crew neither boards nor enters a building, nor is a battery gun loaded;
     # a walker climbs only what is lower than its knee; a pilot gets into a gun's seat
-    # and turns the gun; a lobbing gun fired direct always lays a blast marker)
+    # and turns the gun; a lobbing gun fired direct always lays a blast marker);
+    # 7: audit fixes (a blast marker's centre hole within the weapon's greatest range;
+    # no bonus from above against a gun)
     min_players = 2
     max_players = 4
     demo_players = 3
