@@ -225,8 +225,18 @@ def carry_wings(state: DWState, carrier: Model) -> None:
             wing.x, wing.y, wing.heading = carrier.x, carrier.y, carrier.heading
 
 
+def carries_recon(state: DWState, data: RulesData, carrier: Model) -> bool:
+    """Whether a recon plane is aboard ``carrier`` now."""
+    return any(
+        m.alive and m.carried_by == carrier.uid and data.models[m.cls].wing == "recon"
+        for m in state.models
+    )
+
+
 def landing_decks(state: DWState, data: RulesData, wing: Model) -> list[int]:
-    """Friendly carriers within 4 inches with room and a deck operation left."""
+    """Friendly carriers within 4 inches with room and a deck operation left; a recon
+    plane lands only on a carrier with no recon plane aboard (seed l.603: a carrier
+    carries one recon plane)."""
     spec = data.models[wing.cls]
     wing_body = body_of(wing, spec)
     found = []
@@ -237,6 +247,8 @@ def landing_decks(state: DWState, data: RulesData, wing: Model) -> list[int]:
         if carrier.level == "submerged" or deck_ops_left(state, data, carrier) <= 0:
             continue
         if carried_tokens(state, carrier) + wing.tokens > carrier_spec.carrier:
+            continue
+        if spec.wing == "recon" and carries_recon(state, data, carrier):
             continue
         if gap(wing_body, body_of(carrier, carrier_spec)) <= DECK_RANGE + 1e-9:
             found.append(carrier.uid)

@@ -1,0 +1,36 @@
+"""Findings of the audit of the seed's second half (combat to the end) against the code:
+each test names the row it holds the engine to, and fails on the behaviour before it."""
+
+from __future__ import annotations
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    model,
+    owed,
+    play,
+    refresh,
+    scripted,
+    setup,
+    squadron,
+)
+from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Land, Move
+
+TWO_RECON = setup(
+    [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
+     squadron("britannia-recon-wing", (30.0, 8.0, 0.0), count=1),
+     squadron("britannia-recon-wing", (42.0, 8.0, 0.0), count=1)],
+    [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+)
+
+
+def test_dw_carrier_capacity_a_recon_plane_lands_only_where_none_is_aboard() -> None:
+    """DW-CARRIER-CAPACITY: a carrier carries one recon plane (seed l.603), in play as at
+    the muster: a recon wing is offered no landing on a carrier with a recon plane aboard,
+    and is offered it on the same carrier with none aboard."""
+    for aboard, offered in ((True, False), (False, True)):
+        game = scripted(TWO_RECON, P0_FIRST)
+        model(game, 1).carried_by = 0 if aboard else -1
+        model(game, 2).carried_by = -1
+        refresh(game)
+        play(game, Activate(2), Move(2, (1.0,)), CeaseFire())
+        assert (Land(0) in owed(game).options) is offered
