@@ -12,6 +12,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     scripted,
     setup,
     squadron,
+    texts,
 )
 from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Land, Move
 
@@ -34,3 +35,26 @@ def test_dw_carrier_capacity_a_recon_plane_lands_only_where_none_is_aboard() -> 
         refresh(game)
         play(game, Activate(2), Move(2, (1.0,)), CeaseFire())
         assert (Land(0) in owed(game).options) is offered
+
+
+def test_dw_land_tokens_beyond_the_carriers_room_are_lost_as_the_wing_lands() -> None:
+    """DW-LAND, DW-CARRIER-CAPACITY: a carrier never holds more tokens than its FIG says,
+    and the tokens over it are destroyed (seed l.611): a wing of 3 may land on a carrier
+    with room for 1 and loses 2 tokens doing so (before 0.10 it was offered no landing)."""
+    game = scripted(setup(
+        [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
+         squadron("britannia-fighter-wing", (30.0, 8.0, 0.0), count=5),
+         squadron("britannia-fighter-wing", (30.0, 8.0, 0.0), count=4),
+         squadron("britannia-fighter-wing", (42.0, 8.0, 0.0), count=3)],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+    ), P0_FIRST)
+    model(game, 1).carried_by = model(game, 2).carried_by = 0
+    model(game, 3).carried_by = -1
+    refresh(game)
+    play(game, Activate(3), Move(3, (1.0,)), CeaseFire())
+    assert Land(0) in owed(game).options
+    play(game, Land(0))
+    wing = model(game, 3)
+    assert wing.carried_by == 0 and wing.tokens == 1
+    assert ("Britannic fighter wing (P0) loses 2 tokens landing on Albion, which has no room for "
+            "them: 1 left") in texts(game)

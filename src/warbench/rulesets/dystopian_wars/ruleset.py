@@ -76,7 +76,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # 0.9: a flyer's torpedoes within 8" and a diver's rockets within 4" meet ack-ack and
     # charges together, and a tiny flyer's charges reach 2" when answering (DW-CC-ANSWER);
     # 0.10: the second-half seed audit's fixes (a recon plane lands only on a carrier with
-    # no recon plane aboard, DW-CARRIER-CAPACITY)
+    # no recon plane aboard, and a wing lands on a carrier short of room, losing the
+    # tokens over its capacity, DW-CARRIER-CAPACITY)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
