@@ -14,7 +14,14 @@ from tests.rulesets.dystopian_wars.helpers import (
     squadron,
     texts,
 )
-from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Land, Move
+from warbench.rulesets.dystopian_wars.actions import (
+    Activate,
+    Board,
+    CeaseFire,
+    Land,
+    Move,
+    Respond,
+)
 
 TWO_RECON = setup(
     [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
@@ -58,3 +65,18 @@ def test_dw_land_tokens_beyond_the_carriers_room_are_lost_as_the_wing_lands() ->
     assert wing.carried_by == 0 and wing.tokens == 1
     assert ("Britannic fighter wing (P0) loses 2 tokens landing on Albion, which has no room for "
             "them: 1 left") in texts(game)
+
+
+def test_dw_cc_answer_naval_models_use_no_charges_on_a_land_divers_boarders() -> None:
+    """DW-BOARD-ANSWER, DW-CC-ANSWER: boarders from a diving model meet charges, but land
+    and naval models never use charges on each other (seed l.489): naval frigates boarded
+    by a land burrower have no answer, and the melee follows at once (before 0.10 the
+    frigates were asked to answer with their charges)."""
+    game = scripted(setup(
+        [squadron("federated-states-burrower", (17.0, 10.0, 0.0), name="Mole")],
+        [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0),
+                  (23.0, 15.0, 90.0))],
+    ), [*P0_FIRST, *([1] * 40)])
+    play(game, Activate(0), Move(0, (1.0,)), CeaseFire(), Board(0, 1, 4))
+    assert not any(isinstance(option, Respond) for option in owed(game).options)
+    assert texts(game)[-2].startswith("boarding Hagel 1: 4 melee dice")

@@ -77,7 +77,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # charges together, and a tiny flyer's charges reach 2" when answering (DW-CC-ANSWER);
     # 0.10: the second-half seed audit's fixes (a recon plane lands only on a carrier with
     # no recon plane aboard, and a wing lands on a carrier short of room, losing the
-    # tokens over its capacity, DW-CARRIER-CAPACITY)
+    # tokens over its capacity, DW-CARRIER-CAPACITY; naval models use no charges on a land
+    # diver's boarders, nor land models on a naval one's, DW-BOARD-ANSWER)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
