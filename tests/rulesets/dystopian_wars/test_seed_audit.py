@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
+    RULES,
     model,
     owed,
     play,
@@ -14,6 +15,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     squadron,
     texts,
 )
+from tests.rulesets.dystopian_wars.test_fleets import fleet
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
@@ -80,3 +82,17 @@ def test_dw_cc_answer_naval_models_use_no_charges_on_a_land_divers_boarders() ->
     play(game, Activate(0), Move(0, (1.0,)), CeaseFire(), Board(0, 1, 4))
     assert not any(isinstance(option, Respond) for option in owed(game).options)
     assert texts(game)[-2].startswith("boarding Hagel 1: 4 melee dice")
+
+
+def test_dw_fleet_core_a_massive_squadron_does_not_stand_in_for_the_large_one() -> None:
+    """DW-FLEET-CORE: the core force of a friendly (and tournament) fleet is a small, a
+    medium and a large squadron (seed l.197): a fleet whose only big squadron is a massive
+    fleet carrier lacks the large one (before 0.10 a massive squadron counted as large)."""
+    army = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 2),
+                 ("britannia-frigate", 3), points=1000)
+    rules = {violation.rule for violation in RULES.validate_list(army, "friendly").violations}
+    assert "core force: a large squadron" in rules
+    army = fleet(("britannia-battleship", 1), ("britannia-cruiser", 2),
+                 ("britannia-frigate", 3), points=1000)
+    rules = {violation.rule for violation in RULES.validate_list(army, "friendly").violations}
+    assert "core force: a large squadron" not in rules

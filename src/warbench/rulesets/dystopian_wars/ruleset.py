@@ -78,7 +78,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # 0.10: the second-half seed audit's fixes (a recon plane lands only on a carrier with
     # no recon plane aboard, and a wing lands on a carrier short of room, losing the
     # tokens over its capacity, DW-CARRIER-CAPACITY; naval models use no charges on a land
-    # diver's boarders, nor land models on a naval one's, DW-BOARD-ANSWER)
+    # diver's boarders, nor land models on a naval one's, DW-BOARD-ANSWER; a massive
+    # squadron no longer fills the core force's large place, DW-FLEET-CORE)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
