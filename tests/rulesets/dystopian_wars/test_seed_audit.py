@@ -34,7 +34,7 @@ TWO_RECON = setup(
 
 
 def test_dw_carrier_capacity_a_recon_plane_lands_only_where_none_is_aboard() -> None:
-    """DW-CARRIER-CAPACITY: a carrier carries one recon plane (seed l.603), in play as at
+    """DW-CARRIER-CAPACITY: a carrier carries one recon plane (seed l.594), in play as at
     the muster: a recon wing is offered no landing on a carrier with a recon plane aboard,
     and is offered it on the same carrier with none aboard."""
     for aboard, offered in ((True, False), (False, True)):
@@ -71,7 +71,7 @@ def test_dw_land_tokens_beyond_the_carriers_room_are_lost_as_the_wing_lands() ->
 
 def test_dw_cc_answer_naval_models_use_no_charges_on_a_land_divers_boarders() -> None:
     """DW-BOARD-ANSWER, DW-CC-ANSWER: boarders from a diving model meet charges, but land
-    and naval models never use charges on each other (seed l.489): naval frigates boarded
+    and naval models never use charges on each other (seed l.490): naval frigates boarded
     by a land burrower have no answer, and the melee follows at once (before 0.10 the
     frigates were asked to answer with their charges)."""
     game = scripted(setup(

@@ -510,7 +510,7 @@ def boarding_answer(state: DWState, data: RulesData, assault: Assault) -> tuple[
         for model in models:
             spec = data.models[model.cls]
             if diving and any({spec.domain, domain} == {"naval", "land"} for domain in divers):
-                continue  # land and naval models never use charges on each other (l.489)
+                continue  # land and naval models never use charges on each other (l.490)
             dice = cc_value(spec, model) if diving else aa_value(spec, model)
             if dice > 0 and gap(body_of(model, spec), target_body) <= reach + 1e-9:
                 found.append((model.uid, dice))

@@ -243,7 +243,7 @@ def landing_decks(state: DWState, data: RulesData, wing: Model) -> list[int]:
     """Friendly carriers within 4 inches with room for one token or more and a deck
     operation left, the most room first (tokens beyond the room are lost as the wing
     lands, :func:`land`); a recon plane lands only on a carrier with no recon plane aboard
-    (seed l.603: a carrier carries one recon plane)."""
+    (seed l.594: a carrier carries one recon plane)."""
     spec = data.models[wing.cls]
     wing_body = body_of(wing, spec)
     found = []
