@@ -3,9 +3,13 @@ each test names the row it holds the engine to, and fails on the behaviour befor
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
     RULES,
+    TEST_CATALOG,
+    catalog_file,
     model,
     owed,
     play,
@@ -13,9 +17,11 @@ from tests.rulesets.dystopian_wars.helpers import (
     scripted,
     setup,
     squadron,
+    state,
     texts,
 )
 from tests.rulesets.dystopian_wars.test_fleets import fleet
+from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
@@ -24,6 +30,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Move,
     Respond,
 )
+from warbench.rulesets.dystopian_wars.combat import shot_refusal
 
 TWO_RECON = setup(
     [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
@@ -96,3 +103,44 @@ def test_dw_fleet_core_a_massive_squadron_does_not_stand_in_for_the_large_one() 
                  ("britannia-frigate", 3), points=1000)
     rules = {violation.rule for violation in RULES.validate_list(army, "friendly").violations}
     assert "core force: a large squadron" not in rules
+
+
+FLYING_ROBOT = TEST_CATALOG + """
+[test-flying-robot]
+name = "Test flying robot"
+nation = "prussia"
+category = "robot"
+domain = "aerial"
+size = "medium"
+capital = false
+traits = ["robot"]
+points = 60
+hp = 5
+dr = 5
+cr = 7
+mv = 8
+min_move = 0
+turn = 0.0
+aa = 1
+cc = 0
+ap = 4
+rr = 0
+base = [1.2, 1.2]
+source = "engine default"
+"""
+
+
+def test_dw_flyer_rb1_only_batteries_reach_a_flying_robot_in_band_one(tmp_path: Path) -> None:
+    """DW-FLYER-RB1: a surface model fires at flyers in range band 1 with ack-ack only;
+    a flying creature or robot may be targeted there by batteries (seed l.548), not by
+    rockets (before 0.10 any weapon could)."""
+    rules = DystopianWarsRuleset(catalog_file(tmp_path, FLYING_ROBOT))
+    game = scripted(setup(
+        [squadron("test-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("test-flying-robot", (36.0, 16.0, 180.0), name="Drone", level="flying")],
+    ), P0_FIRST, rules)
+    shooter, target = model(game, 0), model(game, 1)
+    assert shot_refusal(state(game), rules.data, shooter, "fore turret", target)[0] is None
+    reason, _ = shot_refusal(state(game), rules.data, shooter, "rockets", target)
+    assert reason == ("a surface model fires at flyers in range band 1 only with ack-ack "
+                      "(DW-FLYER-RB1)")

@@ -79,7 +79,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # no recon plane aboard, and a wing lands on a carrier short of room, losing the
     # tokens over its capacity, DW-CARRIER-CAPACITY; naval models use no charges on a land
     # diver's boarders, nor land models on a naval one's, DW-BOARD-ANSWER; a massive
-    # squadron no longer fills the core force's large place, DW-FLEET-CORE)
+    # squadron no longer fills the core force's large place, DW-FLEET-CORE; only batteries
+    # reach a flying creature or robot in band 1, DW-FLYER-RB1)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
