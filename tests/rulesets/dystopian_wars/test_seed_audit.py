@@ -26,6 +26,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Activate,
     Board,
     CeaseFire,
+    Decline,
     Land,
     Move,
     Respond,
@@ -144,3 +145,23 @@ def test_dw_flyer_rb1_only_batteries_reach_a_flying_robot_in_band_one(tmp_path: 
     reason, _ = shot_refusal(state(game), rules.data, shooter, "rockets", target)
     assert reason == ("a surface model fires at flyers in range band 1 only with ack-ack "
                       "(DW-FLYER-RB1)")
+
+
+def test_dw_contact_board_a_rammed_model_may_board_its_rammer_with_all_its_dice() -> None:
+    """DW-CONTACT-BOARD: the model that rammed or collided may not board the model it hit,
+    and boards others with half its melee dice (seed l.535, l.537); the model it rammed
+    did neither, so in its own activation it may board the rammer, still touching it, with
+    all its dice (before 0.10 every model in contact was barred, the rammed one too)."""
+    game = scripted(setup(
+        [squadron("prussia-cruiser", (36.0, 10.0, 0.0), name="Kreuzer")],
+        [squadron("britannia-fortification", (36.0, 16.0, 180.0), name="Bastion")],
+    ), [*P0_FIRST, *([1] * 60), *(P0_FIRST * 20)])  # ones, then the next turn's initiative
+    play(game, Activate(0), Move(0, (4.0,)))
+    assert "Kreuzer rams Bastion: 0 hits on 1D6" in texts(game)
+    play(game, CeaseFire())
+    assert owed(game).player == 1  # the rammer has no boarding to declare
+    play(game, Activate(1), Move(1, (0.0,)), CeaseFire())
+    assert model(game, 1).contact == [0]
+    assert Board(1, 0, 6) in owed(game).options
+    play(game, Board(1, 0, 6), Decline())  # the cruiser's ack-ack stays silent
+    assert any(t.startswith("boarding Kreuzer: 6 melee dice") for t in texts(game))

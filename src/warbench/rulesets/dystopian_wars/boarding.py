@@ -288,7 +288,7 @@ class Boarding(Procedure[DWState, RulesData]):
         for uid, ap in parties:
             attacker = state.models[uid]
             share = ap + boarding_bonus(state, data, attacker)
-            dice += melee_dice(share, any(c >= 0 and c != target.uid for c in attacker.contact))
+            dice += melee_dice(share, any(c != target.uid for c in attacker.struck))
         defending = target.prize_ap if target.derelict else target.ap
         boarder = state.models[parties[0][0]].player
         attack_hits = rolled_hits(game, boarder, dice, MELEE_NEEDED,

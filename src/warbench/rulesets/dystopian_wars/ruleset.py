@@ -80,7 +80,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # tokens over its capacity, DW-CARRIER-CAPACITY; naval models use no charges on a land
     # diver's boarders, nor land models on a naval one's, DW-BOARD-ANSWER; a massive
     # squadron no longer fills the core force's large place, DW-FLEET-CORE; only batteries
-    # reach a flying creature or robot in band 1, DW-FLYER-RB1)
+    # reach a flying creature or robot in band 1, DW-FLYER-RB1; only the model that rammed
+    # or collided in this activation is barred from boarding what it hit, DW-CONTACT-BOARD)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
