@@ -81,8 +81,11 @@ def test_any_legal_choice_of_free_wings_makes_the_wings_legal() -> None:
     """DW-WINGS-FREE, DW-CARRIER-CAPACITY: a fleet carrier (10 tokens) with fighter wings
     of 5, 5 and 4 and two recon planes is legal: F5 and a recon plane fly free, the
     carrier holds 5 + 4 + the other recon plane. The check used to free the two largest
-    wings, leaving two recon planes for one carrier; the set-up embarks the legal choice."""
-    army = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 3),
+    wings, leaving two recon planes for one carrier; the set-up embarks the legal choice.
+    (A battleship stands for the core force's large squadron, which the massive carrier
+    does not fill, DW-FLEET-CORE.)"""
+    army = fleet(("britannia-fleet-carrier", 1), ("britannia-battleship", 1),
+                 ("britannia-cruiser", 3),
                  ("britannia-frigate", 4), ("britannia-fighter-wing", 5),
                  ("britannia-fighter-wing", 5), ("britannia-fighter-wing", 4),
                  ("britannia-recon-wing", 1), ("britannia-recon-wing", 1))

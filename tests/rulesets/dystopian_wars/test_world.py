@@ -102,7 +102,7 @@ def test_models_squadrons_and_terrain_survive_a_snapshot_whole() -> None:
         markers={"raging-fire": 2}, broken=True, broken_at=9, alive=False, fate="captured",
         derelict=True, prize_of=0, prize_ap=2, captured_by=0, contact=[4, -1],
         grounded=True, tokens=3, fuel=2, armed=False, carried_by=5, cap_with=6, ready_turn=4,
-        left_patrol=2, fired_at=[3], fresh={"raging-fire": 1},
+        left_patrol=2, fired_at=[3], struck=[4], fresh={"raging-fire": 1},
     )
     defaults = Model(0, 0, 0, "", "", 0.0, 0.0, 0.0)
     assert all(

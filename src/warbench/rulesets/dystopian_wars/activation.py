@@ -481,6 +481,7 @@ class Activation(Procedure[DWState, RulesData]):
         for model in models:
             model.grounded = False
             model.fired_at = []
+            model.struck = []
             if model.fresh:
                 model.fresh = {}  # markers gained before this activation may be repaired
         self.broken_before = [m.uid for m in models if m.broken]
@@ -560,6 +561,7 @@ class Activation(Procedure[DWState, RulesData]):
         for model in state.squadron_models(self.sid):
             model.grounded = False
             model.fired_at = []
+            model.struck = []
             model.remove_marker("launching")
 
 

@@ -288,7 +288,7 @@ class Boarding(Procedure[DWState, RulesData]):
         for uid, ap in parties:
             attacker = state.models[uid]
             share = ap + boarding_bonus(state, data, attacker)
-            dice += melee_dice(share, any(c >= 0 and c != target.uid for c in attacker.contact))
+            dice += melee_dice(share, any(c != target.uid for c in attacker.struck))
         defending = target.prize_ap if target.derelict else target.ap
         boarder = state.models[parties[0][0]].player
         attack_hits = rolled_hits(game, boarder, dice, MELEE_NEEDED,
@@ -492,10 +492,15 @@ def lose_points(
 
 def boarding_answer(state: DWState, data: RulesData, assault: Assault) -> tuple[str, list[int]]:
     """Who may answer an assault: the target's squadron, with ack-ack (or charges against
-    boarders from diving models) within range of the target. A prize cannot answer, but
+    boarders from diving models, never between land and naval models) within range of the
+    target. A prize cannot answer, but
     one squadron of the fleet holding it may (engine default: the one with most dice)."""
     target = state.models[assault.target]
-    diving = any(data.models[state.models[uid].cls].diving for uid, _ in assault.parties)
+    divers = {
+        data.models[state.models[uid].cls].domain
+        for uid, _ in assault.parties if data.models[state.models[uid].cls].diving
+    }
+    diving = bool(divers)
     kind = "cc" if diving else "aa"
     reach = CC_RANGE if diving else AA_RANGE
     target_body = body_of(target, data.models[target.cls])
@@ -504,6 +509,8 @@ def boarding_answer(state: DWState, data: RulesData, assault: Assault) -> tuple[
         found = []
         for model in models:
             spec = data.models[model.cls]
+            if diving and any({spec.domain, domain} == {"naval", "land"} for domain in divers):
+                continue  # land and naval models never use charges on each other (l.490)
             dice = cc_value(spec, model) if diving else aa_value(spec, model)
             if dice > 0 and gap(body_of(model, spec), target_body) <= reach + 1e-9:
                 found.append((model.uid, dice))

@@ -23,7 +23,7 @@ CAPTURED, REPELLED, BOTH_LOSE, BOTH_WIPED_OUT = (
 
 def melee_dice(points: int, rammed: bool) -> int:
     """Melee dice of a boarding party of ``points``: half (rounded down) when its ship
-    rammed or collided this turn.
+    rammed or collided in this activation (DW-CONTACT-BOARD).
 
     >>> melee_dice(5, False), melee_dice(5, True)
     (5, 2)
@@ -86,7 +86,7 @@ def board_refusal(
     if target.uid in attacker.fired_at:
         return (f"{attacker.name} fired at {target.name} this activation: it cannot board it "
                 "(DW-BOARD-NO-FIRE)")
-    if target.uid in attacker.contact and not (spec.beast and spec.rr >= 1):
+    if target.uid in attacker.struck and not (spec.beast and spec.rr >= 1):
         return (f"{attacker.name} rammed or collided with {target.name}: it cannot board it "
                 "(DW-CONTACT-BOARD)")
     levels = {attacker.level, target.level}

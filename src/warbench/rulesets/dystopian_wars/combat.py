@@ -460,8 +460,9 @@ def _shot(
         target.level in AIRBORNE
         and shooter.level in ("surface", "submerged")
         and band == 1
-        and not target_spec.beast
+        and not (target_spec.beast and mount.kind == "gunnery")
     ):
+        # a flying creature or robot is open to batteries in band 1 (seed l.548), only them
         return ("a surface model fires at flyers in range band 1 only with ack-ack "
                 "(DW-FLYER-RB1)"), None
     if not world.in_arc(shooter.uid, mount.arc, target.uid):

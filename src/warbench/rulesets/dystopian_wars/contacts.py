@@ -55,7 +55,13 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
         if two.uid not in one.contact:
             one.contact.append(two.uid)
     enemy = other.player != mover.player
-    if enemy and contact.forward and spec.rr >= 1:
+    rams = enemy and contact.forward and spec.rr >= 1
+    # who rammed or collided now (DW-CONTACT-BOARD): the mover, and both sides of a
+    # collision; a rammed model has done neither
+    for one, two in ((mover, other),) if rams else ((mover, other), (other, mover)):
+        if two.uid not in one.struck:
+            one.struck.append(two.uid)
+    if rams:
         ram(game, mover, other, spec.rr)
         return
     mover_dice = max(0, spec.hp - mover.damage)

@@ -1,12 +1,13 @@
 """Fleet building: pricing army lists, the open, friendly and tournament formats.
 
 Every format keeps the points cap and squadron sizes. Friendly games add the core force:
-at least one small, one medium and one large or massive squadron of the fleet's type (its
-domain: naval, aerial or land). Tournament games add the caps of FACTS.md: at most 70% of
-the points on large, on massive and on medium models, 40% on small models, and 50% outside
-the core force. Tiny flyer wings cost nothing: a fleet may field two free wings (one of
-them reconnaissance at most) and as many more tokens as its carriers hold, each carrier
-holding one reconnaissance plane at most.
+at least one small, one medium and one large squadron of the fleet's type (its
+domain: naval, aerial or land; a massive squadron is no large one). Tournament games add
+the caps of FACTS.md: at most 70% of the points on large, on massive and on medium
+models, 40% on small models, and 50% outside the core force. Tiny flyer wings cost
+nothing: a fleet may field two free wings (one of them reconnaissance at most) and as
+many more tokens as its carriers hold, each carrier holding one reconnaissance plane at
+most.
 
 >>> from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 >>> army = load_fleet(DATA_DIR / "fleets" / "britannia-1000.toml")

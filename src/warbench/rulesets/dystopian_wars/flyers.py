@@ -16,7 +16,8 @@ turn freely and have no minimum move.
   massive flyers on 5+); torpedo bombers use their torpedoes in range band 1, hitting
   surface models on 3+. A bomber that made an AD attack must land to re-arm.
 * A carrier launches a wing it carries before it moves, or lands one within 4 inches at
-  the end of the wing's activation: one of the two per turn (both, or two of either,
+  the end of the wing's activation (tokens over its capacity are lost; one recon plane
+  aboard at most): one of the two per turn (both, or two of either,
   with a double deck). A launched wing waits until the next turn, and the carrier fires
   no gunnery, rockets or ack-ack in that activation.
 * Combat air patrol: a wing taking off may join its carrier's squadron, or fly on its own
@@ -225,8 +226,24 @@ def carry_wings(state: DWState, carrier: Model) -> None:
             wing.x, wing.y, wing.heading = carrier.x, carrier.y, carrier.heading
 
 
+def carries_recon(state: DWState, data: RulesData, carrier: Model) -> bool:
+    """Whether a recon plane is aboard ``carrier`` now."""
+    return any(
+        m.alive and m.carried_by == carrier.uid and data.models[m.cls].wing == "recon"
+        for m in state.models
+    )
+
+
+def deck_room(state: DWState, data: RulesData, carrier: Model) -> int:
+    """Tokens ``carrier`` may still take aboard."""
+    return data.models[carrier.cls].carrier - carried_tokens(state, carrier)
+
+
 def landing_decks(state: DWState, data: RulesData, wing: Model) -> list[int]:
-    """Friendly carriers within 4 inches with room and a deck operation left."""
+    """Friendly carriers within 4 inches with room for one token or more and a deck
+    operation left, the most room first (tokens beyond the room are lost as the wing
+    lands, :func:`land`); a recon plane lands only on a carrier with no recon plane aboard
+    (seed l.594: a carrier carries one recon plane)."""
     spec = data.models[wing.cls]
     wing_body = body_of(wing, spec)
     found = []
@@ -236,15 +253,31 @@ def landing_decks(state: DWState, data: RulesData, wing: Model) -> list[int]:
             continue
         if carrier.level == "submerged" or deck_ops_left(state, data, carrier) <= 0:
             continue
-        if carried_tokens(state, carrier) + wing.tokens > carrier_spec.carrier:
+        if deck_room(state, data, carrier) <= 0:
+            continue
+        if spec.wing == "recon" and carries_recon(state, data, carrier):
             continue
         if gap(wing_body, body_of(carrier, carrier_spec)) <= DECK_RANGE + 1e-9:
             found.append(carrier.uid)
-    return found
+    return sorted(found, key=lambda uid: -min(wing.tokens,
+                                              deck_room(state, data, state.models[uid])))
 
 
 def land(game: DWGame, state: DWState, wing: Model, carrier: Model) -> None:
-    """Land a wing aboard a carrier."""
+    """Land a wing aboard a carrier; tokens beyond the carrier's room are destroyed (seed
+    l.611: a carrier never holds more than its capacity, the tokens over it are lost)."""
+    over = wing.tokens - deck_room(state, game.data, carrier)
+    if over > 0:
+        wing.tokens -= over
+        game.emit(
+            TokensLost(
+                model=wing.uid,
+                kills=over,
+                text=f"{wing.name} loses {over} token{'s' if over > 1 else ''} landing on "
+                f"{carrier.name}, which has no room for {'them' if over > 1 else 'it'}: "
+                f"{wing.tokens} left",
+            )
+        )
     wing.carried_by = carrier.uid
     wing.cap_with = -1
     wing.x, wing.y, wing.heading = carrier.x, carrier.y, carrier.heading

@@ -264,7 +264,7 @@ class _WeaponOdds(_DataOdds):
             raise option_error("band", "a surface model cannot fire at a submerged one in range "
                          "band 1")
         if (level in AIRBORNE and shooter_level in ("surface", "submerged")
-                and options.band == 1 and not target.beast):
+                and options.band == 1 and not (target.beast and self.kind == "gunnery")):
             raise option_error("band", "a surface model fires at flyers in range band 1 only with "
                          "ack-ack")
 

@@ -62,6 +62,9 @@ class Model:
     ready_turn: int = 0
     left_patrol: int = -1
     fired_at: list[int] = field(default_factory=list)
+    #: Models it rammed, or collided with, in the activation under way (DW-CONTACT-BOARD:
+    #: it may not board them, and boards others with half its melee dice).
+    struck: list[int] = field(default_factory=list)
     #: Repairable markers gained since the model's squadron last began an activation: not
     #: repairable until its next one (DW-REPAIR: repairs come in the following activation).
     fresh: dict[str, int] = field(default_factory=dict)
@@ -76,6 +79,7 @@ class Model:
                  grounded: bool = False, tokens: int = 0, fuel: int = 0, armed: bool = True,
                  carried_by: int = -1, cap_with: int = -1, ready_turn: int = 0,
                  left_patrol: int = -1, fired_at: list[int] | None = None,
+                 struck: list[int] | None = None,
                  fresh: dict[str, int] | None = None) -> None:
         """Every field as the dataclass would take it (a dict or list left out starts
         empty)."""
@@ -110,6 +114,7 @@ class Model:
         self.ready_turn = ready_turn
         self.left_patrol = left_patrol
         self.fired_at = [] if fired_at is None else fired_at
+        self.struck = [] if struck is None else struck
         self.fresh = {} if fresh is None else fresh
 
     def pose(self) -> Pose:
@@ -176,7 +181,7 @@ class Model:
                 self.broken, self.broken_at, self.alive, self.fate, self.derelict,
                 self.prize_of, self.prize_ap, self.captured_by, self.contact, self.grounded,
                 self.tokens, self.fuel, self.armed, self.carried_by, self.cap_with,
-                self.ready_turn, self.left_patrol, self.fired_at, self.fresh,
+                self.ready_turn, self.left_patrol, self.fired_at, self.struck, self.fresh,
             ),
         )
 

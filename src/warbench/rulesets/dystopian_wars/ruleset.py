@@ -43,7 +43,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     id = "dystopian-wars"
     score_meaning = "points of enemy models destroyed or captured (a prize held counts double)"
     name = "Dystopian Wars (1st edition)"
-    version = "0.9"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.10"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -74,7 +74,14 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # enemy locked in our boarding, DW-BOARDING-LATER; a wing joins no squadron of diving
     # models, surfaced or not, DW-CAP);
     # 0.9: a flyer's torpedoes within 8" and a diver's rockets within 4" meet ack-ack and
-    # charges together, and a tiny flyer's charges reach 2" when answering (DW-CC-ANSWER)
+    # charges together, and a tiny flyer's charges reach 2" when answering (DW-CC-ANSWER);
+    # 0.10: the second-half seed audit's fixes (a recon plane lands only on a carrier with
+    # no recon plane aboard, and a wing lands on a carrier short of room, losing the
+    # tokens over its capacity, DW-CARRIER-CAPACITY; naval models use no charges on a land
+    # diver's boarders, nor land models on a naval one's, DW-BOARD-ANSWER; a massive
+    # squadron no longer fills the core force's large place, DW-FLEET-CORE; only batteries
+    # reach a flying creature or robot in band 1, DW-FLYER-RB1; only the model that rammed
+    # or collided in this activation is barred from boarding what it hit, DW-CONTACT-BOARD)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

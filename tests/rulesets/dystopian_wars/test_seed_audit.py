@@ -1,0 +1,167 @@
+"""Findings of the audit of the seed's second half (combat to the end) against the code:
+each test names the row it holds the engine to, and fails on the behaviour before it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.rulesets.dystopian_wars.helpers import (
+    P0_FIRST,
+    RULES,
+    TEST_CATALOG,
+    catalog_file,
+    model,
+    owed,
+    play,
+    refresh,
+    scripted,
+    setup,
+    squadron,
+    state,
+    texts,
+)
+from tests.rulesets.dystopian_wars.test_fleets import fleet
+from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+from warbench.rulesets.dystopian_wars.actions import (
+    Activate,
+    Board,
+    CeaseFire,
+    Decline,
+    Land,
+    Move,
+    Respond,
+)
+from warbench.rulesets.dystopian_wars.combat import shot_refusal
+
+TWO_RECON = setup(
+    [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
+     squadron("britannia-recon-wing", (30.0, 8.0, 0.0), count=1),
+     squadron("britannia-recon-wing", (42.0, 8.0, 0.0), count=1)],
+    [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+)
+
+
+def test_dw_carrier_capacity_a_recon_plane_lands_only_where_none_is_aboard() -> None:
+    """DW-CARRIER-CAPACITY: a carrier carries one recon plane (seed l.594), in play as at
+    the muster: a recon wing is offered no landing on a carrier with a recon plane aboard,
+    and is offered it on the same carrier with none aboard."""
+    for aboard, offered in ((True, False), (False, True)):
+        game = scripted(TWO_RECON, P0_FIRST)
+        model(game, 1).carried_by = 0 if aboard else -1
+        model(game, 2).carried_by = -1
+        refresh(game)
+        play(game, Activate(2), Move(2, (1.0,)), CeaseFire())
+        assert (Land(0) in owed(game).options) is offered
+
+
+def test_dw_land_tokens_beyond_the_carriers_room_are_lost_as_the_wing_lands() -> None:
+    """DW-LAND, DW-CARRIER-CAPACITY: a carrier never holds more tokens than its FIG says,
+    and the tokens over it are destroyed (seed l.611): a wing of 3 may land on a carrier
+    with room for 1 and loses 2 tokens doing so (before 0.10 it was offered no landing)."""
+    game = scripted(setup(
+        [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
+         squadron("britannia-fighter-wing", (30.0, 8.0, 0.0), count=5),
+         squadron("britannia-fighter-wing", (30.0, 8.0, 0.0), count=4),
+         squadron("britannia-fighter-wing", (42.0, 8.0, 0.0), count=3)],
+        [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+    ), P0_FIRST)
+    model(game, 1).carried_by = model(game, 2).carried_by = 0
+    model(game, 3).carried_by = -1
+    refresh(game)
+    play(game, Activate(3), Move(3, (1.0,)), CeaseFire())
+    assert Land(0) in owed(game).options
+    play(game, Land(0))
+    wing = model(game, 3)
+    assert wing.carried_by == 0 and wing.tokens == 1
+    assert ("Britannic fighter wing (P0) loses 2 tokens landing on Albion, which has no room for "
+            "them: 1 left") in texts(game)
+
+
+def test_dw_cc_answer_naval_models_use_no_charges_on_a_land_divers_boarders() -> None:
+    """DW-BOARD-ANSWER, DW-CC-ANSWER: boarders from a diving model meet charges, but land
+    and naval models never use charges on each other (seed l.490): naval frigates boarded
+    by a land burrower have no answer, and the melee follows at once (before 0.10 the
+    frigates were asked to answer with their charges)."""
+    game = scripted(setup(
+        [squadron("federated-states-burrower", (17.0, 10.0, 0.0), name="Mole")],
+        [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0),
+                  (23.0, 15.0, 90.0))],
+    ), [*P0_FIRST, *([1] * 40)])
+    play(game, Activate(0), Move(0, (1.0,)), CeaseFire(), Board(0, 1, 4))
+    assert not any(isinstance(option, Respond) for option in owed(game).options)
+    assert texts(game)[-2].startswith("boarding Hagel 1: 4 melee dice")
+
+
+def test_dw_fleet_core_a_massive_squadron_does_not_stand_in_for_the_large_one() -> None:
+    """DW-FLEET-CORE: the core force of a friendly (and tournament) fleet is a small, a
+    medium and a large squadron (seed l.197): a fleet whose only big squadron is a massive
+    fleet carrier lacks the large one (before 0.10 a massive squadron counted as large)."""
+    army = fleet(("britannia-fleet-carrier", 1), ("britannia-cruiser", 2),
+                 ("britannia-frigate", 3), points=1000)
+    rules = {violation.rule for violation in RULES.validate_list(army, "friendly").violations}
+    assert "core force: a large squadron" in rules
+    army = fleet(("britannia-battleship", 1), ("britannia-cruiser", 2),
+                 ("britannia-frigate", 3), points=1000)
+    rules = {violation.rule for violation in RULES.validate_list(army, "friendly").violations}
+    assert "core force: a large squadron" not in rules
+
+
+FLYING_ROBOT = TEST_CATALOG + """
+[test-flying-robot]
+name = "Test flying robot"
+nation = "prussia"
+category = "robot"
+domain = "aerial"
+size = "medium"
+capital = false
+traits = ["robot"]
+points = 60
+hp = 5
+dr = 5
+cr = 7
+mv = 8
+min_move = 0
+turn = 0.0
+aa = 1
+cc = 0
+ap = 4
+rr = 0
+base = [1.2, 1.2]
+source = "engine default"
+"""
+
+
+def test_dw_flyer_rb1_only_batteries_reach_a_flying_robot_in_band_one(tmp_path: Path) -> None:
+    """DW-FLYER-RB1: a surface model fires at flyers in range band 1 with ack-ack only;
+    a flying creature or robot may be targeted there by batteries (seed l.548), not by
+    rockets (before 0.10 any weapon could)."""
+    rules = DystopianWarsRuleset(catalog_file(tmp_path, FLYING_ROBOT))
+    game = scripted(setup(
+        [squadron("test-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("test-flying-robot", (36.0, 16.0, 180.0), name="Drone", level="flying")],
+    ), P0_FIRST, rules)
+    shooter, target = model(game, 0), model(game, 1)
+    assert shot_refusal(state(game), rules.data, shooter, "fore turret", target)[0] is None
+    reason, _ = shot_refusal(state(game), rules.data, shooter, "rockets", target)
+    assert reason == ("a surface model fires at flyers in range band 1 only with ack-ack "
+                      "(DW-FLYER-RB1)")
+
+
+def test_dw_contact_board_a_rammed_model_may_board_its_rammer_with_all_its_dice() -> None:
+    """DW-CONTACT-BOARD: the model that rammed or collided may not board the model it hit,
+    and boards others with half its melee dice (seed l.535, l.537); the model it rammed
+    did neither, so in its own activation it may board the rammer, still touching it, with
+    all its dice (before 0.10 every model in contact was barred, the rammed one too)."""
+    game = scripted(setup(
+        [squadron("prussia-cruiser", (36.0, 10.0, 0.0), name="Kreuzer")],
+        [squadron("britannia-fortification", (36.0, 16.0, 180.0), name="Bastion")],
+    ), [*P0_FIRST, *([1] * 60), *(P0_FIRST * 20)])  # ones, then the next turn's initiative
+    play(game, Activate(0), Move(0, (4.0,)))
+    assert "Kreuzer rams Bastion: 0 hits on 1D6" in texts(game)
+    play(game, CeaseFire())
+    assert owed(game).player == 1  # the rammer has no boarding to declare
+    play(game, Activate(1), Move(1, (0.0,)), CeaseFire())
+    assert model(game, 1).contact == [0]
+    assert Board(1, 0, 6) in owed(game).options
+    play(game, Board(1, 0, 6), Decline())  # the cruiser's ack-ack stays silent
+    assert any(t.startswith("boarding Kreuzer: 6 melee dice") for t in texts(game))
