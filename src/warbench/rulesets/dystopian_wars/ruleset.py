@@ -215,6 +215,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return declared_odds(state, self.data, action)
 
     def table(self, state: DWState) -> TablePicture | None:
+        """Terrain, mines and every model on the table (not those aboard a carrier), each
+        keyed by its own number all game: a model by its id, the number its forms name it
+        by, a mine by ``m`` and its id (:func:`.board.model_key`)."""
         pieces: list[Shape] = []
         for piece in state.terrain:
             pieces.append(
@@ -222,7 +225,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
                       points=tuple((x, y) for x, y in piece.points))
             )
         for mine in state.mines:
-            pieces.append(Shape("mine", mine.x, mine.y, "circle", 0.3, player=mine.player))
+            pieces.append(Shape("mine", mine.x, mine.y, "circle", 0.3, player=mine.player,
+                                key=board.mine_key(mine.mid)))
         for model in state.models:
             if not model.alive or model.carried_by >= 0:
                 continue
@@ -231,13 +235,15 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             if spec.tiny:
                 pieces.append(Shape(label, model.x, model.y, "circle", spec.width / 2,
                                     heading=model.heading, player=model.player,
-                                    damage=damage_text(self.data, model), unit=model.cls))
+                                    damage=damage_text(self.data, model), unit=model.cls,
+                                    key=board.model_key(model.uid)))
             else:
                 pieces.append(
                     Shape(label, model.x, model.y, "rect", spec.width, spec.length,
                           heading=model.heading, player=model.player,
                           faded=model.derelict or model.level in ("submerged", "obscured"),
-                          damage=damage_text(self.data, model), unit=model.cls)
+                          damage=damage_text(self.data, model), unit=model.cls,
+                          key=board.model_key(model.uid))
                 )
         title = f"Dystopian Wars, turn {state.turn}"
         return TablePicture(state.width, state.height, tuple(pieces), title=title)
