@@ -48,7 +48,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.linking import combining, linked_dice, may_link
-from warbench.rulesets.dystopian_wars.option_words import guns_words
+from warbench.rulesets.dystopian_wars.option_words import fire_verb, guns_words
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -313,7 +313,7 @@ class Gunnery(Procedure[DWState, RulesData]):
         self.attacks.append(attack)
         guns = guns_words(state, action.guns)
         how = "split" if attack.split else ("linked" if len(action.guns) > 1 else "")
-        verb = "fire" if len(action.guns) > 1 else "fires"
+        verb = fire_verb(action.guns)
         game.emit(
             AttackDeclared(
                 guns=action.guns,

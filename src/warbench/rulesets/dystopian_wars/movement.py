@@ -28,7 +28,7 @@ from warbench.core.geometry import (
     Pose,
     overlaps,
 )
-from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, plan_path
+from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, inches, plan_path
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import Move, Pivot
 from warbench.rulesets.dystopian_wars.cards import card_reaches
@@ -140,7 +140,7 @@ def move_refusal(
         return f"{model.name}: {error} ({rule})", None
     straight = sum(length for _, length in plan.legs)
     if action.mine_at > straight + 1e-9:
-        return (f"the mine is dropped {action.mine_at:g} inches along a {straight:g} inch "
+        return (f"the mine is dropped {inches(action.mine_at)} along a {straight:g} inch "
                 "path (DW-MINES)"), None
     level = action.level or model.level
     if len(action.path) > 1 and action.path[0] == 0.0 and action.path[1] != 0.0:

@@ -8,6 +8,8 @@ edges, prize crews and sweeps have words of their own elsewhere.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from warbench.core.actions import Action
 from warbench.core.preview import unnamed
 from warbench.rulesets.dystopian_wars.actions import (
@@ -51,6 +53,23 @@ def split_words(dice: int) -> str:
     if not dice:
         return ""
     return f" ({dice} {'die' if dice == 1 else 'dice'}, split fire)"
+
+
+def fire_verb(guns: Sequence[tuple[int, str]]) -> str:
+    """``fire`` or ``fires``, agreeing with the guns of an attack: several linked, or one
+    mount named in the plural (torpedoes, rockets, bombs, guns, concussion charges), fire;
+    one turret or broadside fires.
+
+    >>> fire_verb([(0, "torpedoes")]), fire_verb([(0, "fore turret")]), fire_verb([(0, "cc")])
+    ('fire', 'fires', 'fire')
+    >>> fire_verb([(0, "turret"), (1, "turret")]), fire_verb([(0, "aa")])
+    ('fire', 'fires')
+    """
+    if len(guns) != 1:
+        return "fire"
+    words = MOUNT_WORDS.get(guns[0][1], guns[0][1]).split(" (")[0]
+    last = words.split()[-1] if words.split() else ""
+    return "fire" if last.endswith("s") and not last.endswith("ss") else "fires"
 
 
 def guns_words(state: DWState, guns: tuple[tuple[int, str], ...]) -> str:
