@@ -30,8 +30,8 @@ from warbench.rulesets.dystopian_wars.gunnery import Gunnery, GunneryStage, fire
 from warbench.rulesets.dystopian_wars.state import DWState
 
 
-def _declaring(state: DWState) -> Gunnery | None:
-    """The shooting step declaring attacks now, if any."""
+def declaring(state: DWState) -> Gunnery | None:
+    """The shooting step declaring attacks now, if any (its guns used, split and fired)."""
     for frame in reversed(state.stack):
         if isinstance(frame, Gunnery):
             return frame if frame.stage is GunneryStage.DECLARE else None
@@ -42,7 +42,7 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
     """The odds of the attack ``fire`` would declare now: hits after shields, the chances
     of damage, a critical and the target's destruction (``None`` when it declares none, or
     hits tiny flyers, whose tokens are struck rather than damaged)."""
-    frame = _declaring(state)
+    frame = declaring(state)
     if frame is None:
         return None
     reason, attack = fire_refusal(state, data, frame, fire)

@@ -143,6 +143,38 @@ def fire_refusal(
     return None, attack
 
 
+def split_share(
+    state: DWState, data: RulesData, frame: Gunnery, fire: Fire
+) -> tuple[int, int] | None:
+    """The dice ``fire``'s one gun has at its target (in that range band) and those it has
+    split already this activation, or ``None`` where its dice cannot be split there (linked
+    guns, a gun fired in full, bombs and mines, a broken model, no shot at that target:
+    DW-SPLIT-FIRE, DW-BROKEN)."""
+    if len(fire.guns) != 1 or not 0 <= fire.target < len(state.models):
+        return None
+    uid, mount = fire.guns[0]
+    if not 0 <= uid < len(state.models) or state.models[uid].broken:
+        return None
+    spent = frame.used.get(gun_key(uid, mount), 0)
+    if spent < 0:
+        return None
+    _, shot = shot_refusal(state, data, state.models[uid], mount, state.models[fire.target])
+    if shot is None or shot.kind in UNSPLIT_KINDS:
+        return None
+    return shot.dice, spent
+
+
+def dice_choices(state: DWState, data: RulesData, frame: Gunnery, fire: Fire) -> tuple[int, ...]:
+    """Every ``dice`` ``fire`` may hold, its gun and target as they are: 0 (the whole gun)
+    unless it has split some already, then from one die up to those it has left at that
+    target (DW-SPLIT-FIRE); 0 alone where it cannot split."""
+    share = split_share(state, data, frame, fire)
+    if share is None:
+        return (0,)
+    dice, spent = share
+    return (() if spent else (0,)) + tuple(range(1, dice - spent + 1))
+
+
 def record_fire(frame: Gunnery, fire: Fire, attack: Attack, lead_dice: int) -> None:
     """Mark the guns of a declared attack as used."""
     if fire.dice:

@@ -55,6 +55,15 @@ LEVEL_CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+def level_choices(data: RulesData, model: Model) -> tuple[str, ...]:
+    """The levels ``model`` may move at (a move's ``level``; "" keeps its own): a diving
+    model's surface and submerged, a flyer's flying and obscured (DW-SUBMERGED,
+    DW-OBSCURED)."""
+    spec = data.models[model.cls]
+    allowed = LEVEL_CHOICES["diving"] if spec.diving else ()
+    return allowed + (LEVEL_CHOICES["flying"] if spec.flying else ())
+
+
 def speed_bonus(state: DWState, data: RulesData, model: Model) -> int:
     """Extra inches from the speed cards in force that reach this model (a T card its
     fleet, an S card its squadron's commanded models)."""
@@ -97,12 +106,9 @@ def move_refusal(
 ) -> tuple[str | None, Plan | None]:
     """Why ``action`` is not a legal move for ``model`` now, or the plan it makes."""
     spec = data.models[model.cls]
-    if action.level:
-        allowed = LEVEL_CHOICES["diving"] if spec.diving else ()
-        allowed = allowed + (LEVEL_CHOICES["flying"] if spec.flying else ())
-        if action.level not in allowed:
-            rule = "DW-OBSCURED" if action.level in LEVEL_CHOICES["flying"] else "DW-SUBMERGED"
-            return f"{model.name} cannot move at level {action.level!r} ({rule})", None
+    if action.level and action.level not in level_choices(data, model):
+        rule = "DW-OBSCURED" if action.level in LEVEL_CHOICES["flying"] else "DW-SUBMERGED"
+        return f"{model.name} cannot move at level {action.level!r} ({rule})", None
     if model.helm == "all_stop":
         return f"{model.name} is under all stop: give it a helm order instead (DW-ALL-STOP)", None
     if model.helm == "reverse" and not action.backward:

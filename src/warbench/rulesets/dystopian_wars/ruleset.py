@@ -168,7 +168,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
             guns = guns_words(state, tuple((uid, mount) for uid, mount in action.guns
                                            if 0 <= uid < len(models)))
-            return f"{guns} at {models[action.target].name}{split_words(action.dice)}"
+            return (f"{guns} at {models[action.target].name}"
+                    f"{split_words(action.dice, self._split_share(state, action))}")
         if isinstance(action, ChooseEdge) and 0 <= action.edge < len(EDGE_NAMES):
             theirs = EDGE_NAMES[opposite(action.edge)]
             return f"deploy along the {EDGE_NAMES[action.edge]} edge (the opponent the {theirs})"
@@ -180,10 +181,39 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
                 or option_text(self.data, state, action) or action_words(action))
 
     def field_value_words(self, state: DWState, action: Action, field: str) -> str | None:
-        """Models and squadrons by name."""
+        """Models and squadrons by name, an attack's guns and split dice, a move's level
+        and the mine it drops (see :func:`.option_words.field_value_words`)."""
         from warbench.rulesets.dystopian_wars.option_words import field_value_words
 
         return field_value_words(state, action, field)
+
+    def field_values(self, state: DWState, action: Action, field: str) -> tuple[Any, ...] | None:
+        """A move's every level its model may move at ("" keeps its level), and an attack's
+        split dice, from none (the whole gun) to all its gun has left at that target."""
+        from warbench.rulesets.dystopian_wars.actions import Fire, Move
+        from warbench.rulesets.dystopian_wars.declared import declaring
+        from warbench.rulesets.dystopian_wars.gunnery import dice_choices
+        from warbench.rulesets.dystopian_wars.movement import level_choices
+
+        if isinstance(action, Move) and field == "level":
+            if not 0 <= action.model < len(state.models):
+                return None
+            return ("", *level_choices(self.data, state.models[action.model]))
+        if isinstance(action, Fire) and field == "dice":
+            frame = declaring(state)
+            return None if frame is None else dice_choices(state, self.data, frame, action)
+        return None
+
+    def _split_share(self, state: DWState, action: Action) -> tuple[int, int] | None:
+        """The dice a split attack's gun has at its target and has split already."""
+        from warbench.rulesets.dystopian_wars.actions import Fire
+        from warbench.rulesets.dystopian_wars.declared import declaring
+        from warbench.rulesets.dystopian_wars.gunnery import split_share
+
+        frame = declaring(state)
+        if frame is None or not isinstance(action, Fire) or not action.dice:
+            return None
+        return split_share(state, self.data, frame, action)
 
     def action_target(self, state: DWState, action: Action) -> str | None:
         """The model an attack aims at."""
