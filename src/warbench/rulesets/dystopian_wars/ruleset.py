@@ -236,12 +236,15 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return board.turned(self.data, state, decisions, label, heading)
 
     def action_odds(self, state: DWState, action: Action) -> OddsAnswer | None:
-        """The exact odds of an attack offered in the shooting step (see :mod:`.declared`)."""
+        """The exact odds of an attack offered in the shooting step (see :mod:`.declared`;
+        at a wing, the tokens it loses), and of the attack each answer offered (or none)
+        leaves (see :mod:`.answered`)."""
         from warbench.rulesets.dystopian_wars.actions import Fire
+        from warbench.rulesets.dystopian_wars.answered import answer_odds
         from warbench.rulesets.dystopian_wars.declared import declared_odds
 
         if not isinstance(action, Fire):
-            return None
+            return answer_odds(state, self.data, action)
         return declared_odds(state, self.data, action)
 
     def table(self, state: DWState) -> TablePicture | None:
