@@ -179,7 +179,7 @@ def test_dw_aa_answer_each_answer_offered_shows_the_attack_it_leaves() -> None:
         assert odds is not None and odds.outcome == "hull points lost"
         assert odds.named["attacker lost first"] > 0
         assert odds.distribution.mean < declined.distribution.mean
-        assert any("ack-ack dice strike Britannic fighter wing on 5+" in n for n in odds.notes)
+        assert any("of ack-ack strike Britannic fighter wing on 5+" in n for n in odds.notes)
     both = next(a for a in answers if set(a.models) == {1, 2} and not a.linked)
     alone = next(a for a in answers if a.models == (1,)) if any(
         a.models == (1,) for a in answers) else None

@@ -51,6 +51,7 @@ from warbench.rulesets.dystopian_wars.exact import (
 )
 from warbench.rulesets.dystopian_wars.gunnery import Answer, Gunnery
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
+from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS, dice_count
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 
@@ -117,7 +118,7 @@ def wing_odds(model: Model, dice: int, needed: int, notes: tuple[str, ...] = ())
     kills, aborts = strike_odds(dice, needed)
     named = {"token shot down": 1.0 - kills[0], "abort": 1.0 - aborts[0],
              "destroyed": fate[LOST]}
-    said = (f"{dice} dice at {model.tokens} token{'s' * (model.tokens != 1)} with "
+    said = (f"{dice_count(dice)} at {model.tokens} token{'s' * (model.tokens != 1)} with "
             f"{model.fuel} fuel: a 6 shoots one down and rolls again, "
             f"{clamp_needed(needed)}+ below it aborts (1 fuel)")
     return OddsAnswer(Dist.from_mapping(lost), "tokens lost", named, (said, *notes))
@@ -186,12 +187,13 @@ def attack_odds(state: DWState, data: RulesData, attack: Attack, index: int) -> 
                 needed = answering_needed(
                     dogfight_needed(spec) if spec.tiny else aa_needed(lead_spec), obscured)
                 fates = wing_fate(0, 0, [(dice, needed)], fates)
-                notes.append(f"{model.name}'s {dice} ack-ack dice strike {lead.name} on "
-                             f"{needed}+")
+                notes.append(f"{model.name}'s {dice_count(dice)} of ack-ack strike {lead.name}"
+                             f" on {needed}+")
                 continue
             needed = answering_needed(CANCEL_NEEDED, obscured)
             cancelled = cancelled + pool_hits(dice, needed)
-            notes.append(f"{model.name}'s {dice} {kind} dice cancel hits on {needed}+")
+            notes.append(f"{model.name}'s {dice_count(dice)} of {MOUNT_WORDS.get(kind, kind)} "
+                         f"cancel hits on {needed}+")
     if target_spec.tiny:
         return wing_odds(target, attack.dice, attack.needed, tuple(notes))
     reactions = _reactions(state, data, index)

@@ -30,6 +30,7 @@ from warbench.rulesets.dystopian_wars.exact import (
     pool_hits,
 )
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, GunneryStage, fire_refusal
+from warbench.rulesets.dystopian_wars.option_words import dice_count
 from warbench.rulesets.dystopian_wars.state import DWState
 
 
@@ -58,10 +59,10 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
     needed = max(3, attack.needed - easier) if easier else attack.needed
     if spec.tiny:  # tokens shot down and aborts, with no card dice, fog or shields
         return wing_odds(target, attack.dice, needed, (
-            f"{attack.dice} dice hitting on {needed}+ in range band {attack.band}",))
+            f"{dice_count(attack.dice)} hitting on {needed}+ in range band {attack.band}",))
     lead = state.models[attack.guns[0][0]]
     dice = attack.dice + bonus + squadron_card_dice(state, data, lead)
-    notes = [f"{dice} dice hitting on {needed}+ in range band {attack.band}"]
+    notes = [f"{dice_count(dice)} hitting on {needed}+ in range band {attack.band}"]
     if attack.band >= 3 and fog_in_force(state, data):
         dice //= 2
         notes.append(f"fog halves them to {dice}")

@@ -48,7 +48,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.linking import combining, linked_dice, may_link
-from warbench.rulesets.dystopian_wars.option_words import fire_verb, guns_words
+from warbench.rulesets.dystopian_wars.option_words import dice_count, fire_verb, guns_words
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -354,8 +354,8 @@ class Gunnery(Procedure[DWState, RulesData]):
                 band=attack.band,
                 needed=attack.needed,
                 text=f"{guns} {verb + ' ' + how if how else verb} at "
-                f"{state.models[action.target].name}: {attack.dice} dice in band {attack.band}, "
-                f"hitting on {attack.needed}+",
+                f"{state.models[action.target].name}: {dice_count(attack.dice)} in band "
+                f"{attack.band}, hitting on {attack.needed}+",
             )
         )
 
