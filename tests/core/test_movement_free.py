@@ -96,3 +96,16 @@ def test_a_turn_made_while_moving_travels_its_cost() -> None:
     # free turners and a disengaging turn still turn in place, at no cost
     free = TurnLimits(0.0, repeat=True, allowance=4.0, turn_moves=True)
     assert plan_path(START, (0.0, 90.0, 1.0), free).legs == ((Pose(0.0, 0.0, 90.0), 1.0),)
+
+
+def test_one_inch_is_said_in_the_singular() -> None:
+    """A path of one inch spends "1 inch", never "1 inches" (every ruleset's moves say it
+    through this one check)."""
+    slow = TurnLimits(1.0, repeat=False, allowance=8.0, minimum=2.0)
+    with pytest.raises(IllegalMove, match=r"the path spends 1 inch, less than the 2 inch minimum"):
+        plan_path(START, (1.0,), slow)
+    short = TurnLimits(1.0, repeat=False, allowance=0.5)
+    with pytest.raises(IllegalMove, match=r"the path spends 1 inch, more than the 0\.5 allowed"):
+        plan_path(START, (1.0,), short)
+    with pytest.raises(IllegalMove, match=r"turn 1: needs 1 inch straight first, only 0\.5 made"):
+        plan_path(START, (0.5, 45.0, 1.0), TurnLimits(1.0, repeat=False, allowance=8.0))

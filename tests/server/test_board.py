@@ -6,9 +6,11 @@ target of a parameter space's form, with the exact odds where the ruleset has th
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import auth, create, state
@@ -321,3 +323,88 @@ def test_dystopian_wars_a_model_dragged_to_its_full_move_goes_straight_and_legal
         assert reply["reason"] is None, (ahead, side, reply["reason"])
         assert reply["action"]["path"] == [round(ahead, 2)], reply["action"]
         assert reply["text"] == f'Warden 1: {ahead:.3g}" ahead'
+
+
+def _stem(label: str) -> str:
+    """A piece's label without the count that changes as it fights (a Dystopian Wars wing's
+    tokens, ``x4``; a Full Thrust group's fighters, ``(6)``)."""
+    return re.sub(r" (x\d+|\(\d+\))$", "", label)
+
+
+@pytest.mark.parametrize("ruleset_id", ["dystopian-wars", "robogear", "hordes", "armada",
+                                        "full-thrust"])
+def test_every_piece_keeps_its_key_on_the_board_all_game(ruleset_id: str) -> None:
+    """The key a crowded table draws on a piece (and its legend row) is the piece's own
+    number, given by its ruleset, never its place in the picture: mines dropped, wings
+    launched, fighters and salvos let loose, models removed or a warlock's control ring gone
+    leave every other piece's key as it was, each key names one piece all game, and no two
+    pieces of one table share a key."""
+    game = _game(ruleset_id, seed=5)
+    agents = [game.ruleset.bots()["random"](seat) for seat in (0, 1)]
+    named: dict[str, str] = {}
+    places: dict[str, set[int]] = {}
+    for _ in range(400):
+        if game.outcome is not None:
+            break
+        shapes = game.ruleset.scene(game.observe(0).state, {}).to_plain()["shapes"]
+        pieces = [s for s in shapes if "player" in s and s["kind"] not in ("polygon", "ring")]
+        keys = [s.get("key", "") for s in pieces]
+        assert all(keys), [s["label"] for s in pieces if not s.get("key")]
+        assert len(set(keys)) == len(keys), keys
+        for shape in pieces:
+            assert named.setdefault(shape["key"], _stem(shape["label"])) == _stem(shape["label"])
+            places.setdefault(shape["key"], set()).add(shape["index"])
+        decision = game.pending()[0]
+        game.apply(decision.player, agents[decision.player].choose(
+            game.observe(decision.player), decision))
+    if not any(len(seen) > 1 for seen in places.values()):
+        # nothing left this game before the end (a ROBOGEAR unit lost, a HORDES warlock and
+        # its control ring): take the first such piece off and look again
+        state = game.state
+        if ruleset_id == "robogear":
+            next(unit for unit in state.units if unit.alive).alive = False
+        else:
+            next(model for model in state.models if not model.beast).alive = False
+        for shape in _scene_pieces(game):
+            assert named[shape["key"]] == _stem(shape["label"])
+            places[shape["key"]].add(shape["index"])
+    # shapes came or went before some piece (its place in the picture moved), and its key
+    # stayed
+    assert any(len(seen) > 1 for seen in places.values())
+
+
+def test_dystopian_wars_a_model_keeps_its_key_when_a_mine_drops_or_a_wing_launches() -> None:
+    """The walk of journey 2: Albion was 5 on the board, then 7 after two mines were dropped.
+    Each model is keyed by its id (the number its forms and refusals use), each mine by
+    ``m`` and its id: neither a mine dropped nor a wing launched renumbers anyone."""
+    from warbench.rulesets.dystopian_wars.actions import Launch, Move
+
+    game = _game("dystopian-wars", seed=5)
+    state0 = game.state
+    albion = next(m for m in state0.models if m.name == "Albion")
+    before = {s["label"]: s.get("key") for s in _scene_pieces(game)}
+    assert before["Albion"] == str(albion.uid)
+    agents = [game.ruleset.bots()["commodore"](seat) for seat in (0, 1)]
+    mines = launched = 0
+    for _ in range(600):
+        if game.outcome is not None or (mines and launched):
+            break
+        decision = game.pending()[0]
+        action = agents[decision.player].choose(game.observe(decision.player), decision)
+        mines += isinstance(action, Move) and action.mine_at >= 0
+        launched += isinstance(action, Launch)
+        game.apply(decision.player, action)
+    assert mines and launched
+    after = _scene_pieces(game)
+    assert any(s["label"] == "mine" and s["key"].startswith("m") for s in after)
+    for shape in after:
+        if shape["label"] in before:
+            assert shape["key"] == before[shape["label"]], shape["label"]
+        uid = next((m.uid for m in game.state.models if m.name == _stem(shape["label"])), None)
+        if uid is not None:
+            assert shape["key"] == str(uid)
+
+
+def _scene_pieces(game: Game[Any, Any]) -> list[dict[str, Any]]:
+    shapes = game.ruleset.scene(game.observe(0).state, {}).to_plain()["shapes"]
+    return [s for s in shapes if "player" in s and s["kind"] not in ("polygon", "ring")]

@@ -276,8 +276,7 @@ def test_the_dystopian_wars_fire_form_ticks_guns_by_name_and_lists_the_targets_t
     assert game.observe(0).check(game.ruleset.codec.decode(request["action"])) is None
     box("Warden 3's turret").uncheck()
     _answer(page, game)
-    form.locator("input[data-field='dice']").fill("2")
-    form.locator("input[data-field='dice']").press("Tab")  # any change is considered again
+    form.locator("select[data-field='dice']").select_option("2")  # considered again
     page.wait_for_function("sent.some((m) => m.type === 'consider' && m.action.dice === 2)",
                            timeout=10_000)
     example = form.locator("button.sample").first
@@ -320,4 +319,48 @@ def test_a_dystopian_wars_move_is_typed_as_numbers_and_its_drag_offers_no_meanin
     page.evaluate("(m) => receive(m)", reply)
     assert page.inner_text("#consider-verdict").startswith("Allowed")
     assert page.locator("#consider-nudges .nudge").count() == 0
+    page.close()
+
+
+def test_a_dystopian_wars_move_says_its_level_and_mine_and_an_attack_its_split_dice_in_words(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """DW-SUBMERGED, DW-MINES, DW-SPLIT-FIRE (the walk of journey 2): the Move form's level
+    is a list in words, the chosen model's own ("stays at its level", a submarine's "dives
+    (submerged)"), not a box holding ""; where a mine drops is typed with its words beside
+    it ("= no mine", not a bare -1), and a value typed is named by the server's answer; the
+    path shows as it is typed. The Fire form's dice are a list from "all its dice (no
+    split)" up to the dice the gun ticked has, following the guns ticked (linked guns: the
+    whole dice alone)."""
+    from tests.server.test_field_choices import submarines_and_destroyers
+    from warbench.rulesets.dystopian_wars.actions import Fire, Move
+
+    game = submarines_and_destroyers()
+    page = _showing(server, browser, "dystopian-wars", "commodore", game)
+    form = page.locator(f".space-form[data-type='{Move.TAG}']")
+    level = form.locator("select[data-field='level']")
+    form.locator("select[data-field='model']").select_option(label="Trident 1")
+    assert level.locator("option").all_inner_texts() == [
+        "stays at its level", "dives (submerged)", "surfaces (at the surface)", "other…"]
+    mine = form.locator("input[data-field='mine_at']")
+    note = form.locator("[data-note='mine_at']")
+    assert note.inner_text() == "= no mine"
+    assert "[" not in form.locator("input[data-field='path']").input_value()
+    mine.fill("3.5")
+    mine.press("Tab")
+    reply = _answer(page, game)
+    assert reply["values"]["mine_at"] == "drop a mine at 3.5 inches along the path"
+    assert note.inner_text() == "= drop a mine at 3.5 inches along the path"
+    _panel_shot(page, "dystopian-wars-move-form-words.png")
+    page.close()
+
+    game = cruisers_declaring()
+    page = _showing(server, browser, "dystopian-wars", "commodore", game)
+    fire = page.locator(f".space-form[data-type='{Fire.TAG}']")
+    dice = fire.locator("select[data-field='dice']")
+    options = dice.locator("option").all_inner_texts()
+    assert options[:2] == ["all its dice (no split)", "split fire: 1 die here"]
+    assert options[-1] == "other…" and options[-2].startswith("split fire: ")
+    fire.locator(".members label", has_text="Warden 2's turret").locator("input").check()
+    assert dice.locator("option").all_inner_texts() == ["all its dice (no split)", "other…"]
     page.close()

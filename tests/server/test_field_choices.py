@@ -489,3 +489,88 @@ def test_armada_order_form_lists_each_officers_own_legal_orders_by_name() -> Non
     assert own == {officer: {o.order for o in legal if o.officer == officer} for officer in own}
     assert set(_choices(form["fleet"])) == {order.fleet for order in legal}
     assert _choices(form["choice"]).get("") in (None, "none")
+
+
+def submarines_and_destroyers() -> Any:
+    """DW-SUBMERGED, DW-MINES: player 0's two British submarines activated (Trident 1 and
+    2), then its destroyers (Lancer 1 and 2), which carry mines on their stern rails, far
+    from the enemy battleship."""
+    from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted, setup, squadron
+    from warbench.rulesets.dystopian_wars.actions import Activate
+
+    game = scripted(setup(
+        [squadron("britannia-submarine", (20.0, 10.0, 0.0), (24.0, 10.0, 0.0), name="Trident"),
+         squadron("britannia-destroyer", (40.0, 10.0, 0.0), (44.0, 10.0, 0.0), name="Lancer")],
+        [squadron("prussia-battleship", (48.0, 44.0, 180.0))]), P0_FIRST)
+    play(game, Activate(0))
+    return game
+
+
+def test_dystopian_wars_move_form_says_the_level_and_the_mine_in_words() -> None:
+    """DW-SUBMERGED, DW-OBSCURED, DW-MINES: a move's level is a list in words, every level
+    the chosen model may move at ("" keeps its level: "stays at its level"; a submarine
+    may dive or surface), whatever the examples drew; where a mine drops is typed (inches
+    along the path), its value said in words beside it: -1 "no mine", 3.5 "drop a mine at
+    3.5 inches along the path"."""
+    from warbench.rulesets.dystopian_wars.actions import Move
+
+    game = submarines_and_destroyers()
+    snap = snapshot(game, 0)
+    form = _form(snap, Move.TAG)
+    level = form["level"]
+    assert _choices(level)[""] == "stays at its level"
+    by_model = {model: _choices({"choices": choices})
+                for model, choices in level["per_piece"]["choices"]}
+    assert by_model[0] == {"": "stays at its level", "surface": "surfaces (at the surface)",
+                           "submerged": "dives (submerged)"}
+    assert level["per_piece"]["field"] == "model"
+    mine = form["mine_at"]
+    assert mine["worded"] is True and "choices" not in mine
+    space = next(s for d in snap["decisions"] for s in d["spaces"] if s["type"] == Move.TAG)
+    assert all(said["mine_at"] == "no mine" and said["level"] for said in space["sample_values"])
+    words = game.ruleset.field_value_words
+    seen = game.observe(0).state
+    assert words(seen, Move(2, (3.0,), mine_at=3.5), "mine_at") == (
+        "drop a mine at 3.5 inches along the path")
+    assert words(seen, Move(2, (3.0,), mine_at=1.0), "mine_at") == (
+        "drop a mine at 1 inch along the path")
+    assert words(seen, Move(2, (3.0,)), "mine_at") == "no mine"
+    assert words(seen, Move(0, (3.0,), level="obscured"), "level") == (
+        "climbs into the clouds (obscured)")
+
+
+def test_dystopian_wars_split_dice_are_a_list_bounded_by_the_dice_the_gun_has_left(
+        tmp_path: Path) -> None:
+    """DW-SPLIT-FIRE: an attack's dice are a list, not a bare number: "all its dice (no
+    split)", then "split fire: 1 die here" up to the most dice the gun ticked has at a
+    target; a gun split in part lists only what it has left (no whole attack), and the
+    attack's words say how many of how many it splits and what is left for other targets.
+    Linked guns cannot split: 0 alone."""
+    from tests.rulesets.dystopian_wars.helpers import catalog_file, play
+    from tests.rulesets.dystopian_wars.test_gunnery import battleship_against_frigates
+    from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
+    from warbench.rulesets.dystopian_wars.actions import Fire
+
+    game = cruisers_declaring()
+    dice = _form(snapshot(game, 0), Fire.TAG)["dice"]
+    assert _choices(dice)[0] == "all its dice (no split)"
+    assert _choices(dice)[1] == "split fire: 1 die here"
+    follow = dict((tuple(tuple(gun) for gun in guns), choices)
+                  for guns, choices in dice["per_members"]["choices"])
+    linked = next(choices for guns, choices in follow.items() if len(guns) > 1)
+    assert [value for value, _ in linked] == [0]
+    turret = follow[((0, "turret"),)]
+    most = max(value for value, _ in turret)
+    assert [value for value, _ in turret] == list(range(most + 1))
+
+    game = battleship_against_frigates(DystopianWarsRuleset(catalog_file(tmp_path)), [])
+    fore = (0, "fore turret")
+    play(game, Fire((fore,), 1, 7))
+    dice = _form(snapshot(game, 0), Fire.TAG)["dice"]
+    follow = dict((tuple(tuple(gun) for gun in guns), choices)
+                  for guns, choices in dice["per_members"]["choices"])
+    assert [value for value, _ in follow[(fore,)]] == [1, 2, 3, 4, 5, 6]  # 6 of 13 left
+    seen = game.observe(0).state
+    assert game.ruleset.action_text(seen, Fire((fore,), 2, 2)) == (
+        "Dauntless's fore turret at Hagel 2 (2 of the 6 dice it has left, split fire;"
+        " 4 left for other targets)")

@@ -41,6 +41,33 @@ def test_a_dystopian_wars_seat_sees_the_odds_of_each_gun_it_may_fire(tmp_path: P
     assert not snapshot(game, 1)["decisions"]  # the other seat is offered nothing
 
 
+def test_a_dystopian_wars_defender_sees_the_odds_each_answer_leaves_and_ack_ack_at_a_wing(
+) -> None:
+    """DW-ODDS-ANSWERED, DW-ODDS-WING (the walk of journey 2): asked to answer a wing's
+    attack, the defender's page shows under each answer and under *decline* the odds of
+    the attack it leaves (the wing brought down first, where it may be); a ship that may
+    fire its ack-ack at a wing sees the tokens it would shoot down."""
+    from tests.rulesets.dystopian_wars.test_answer_odds import (
+        _ack_ack_at_fighters,
+        _fighters_at_frigates,
+    )
+    from warbench.rulesets.dystopian_wars.actions import CeaseFire, Fire
+
+    game = _fighters_at_frigates()
+    fire = next(o for o in game.pending()[0].options if isinstance(o, Fire) and o.target == 1)
+    play(game, fire, CeaseFire())
+    snap = snapshot(game, 1)
+    answers = _options(snap, "respond")
+    assert answers and all(o["odds"]["outcome"] == "hull points lost" for o in answers)
+    assert all(o["odds"]["outcomes"]["attacker lost first"] > 0 for o in answers)
+    (declined,) = _options(snap, "decline")
+    assert declined["odds"]["mean"] > max(o["odds"]["mean"] for o in answers)
+    shots = [o for o in _options(snapshot(_ack_ack_at_fighters(), 0), "fire")
+             if o["label"] == "Sovereign's ack-ack at Prussian fighter wing"]
+    assert shots and shots[0]["odds"]["outcome"] == "tokens lost"
+    assert set(shots[0]["odds"]["outcomes"]) == {"token shot down", "abort", "destroyed"}
+
+
 def test_a_full_thrust_seat_sees_the_beam_odds_of_each_lock_at_the_real_range() -> None:
     game, _ = battle(
         [ship("lancer", "Sabre", 30.0, 10.0)], [ship("lancer", "Pike", 30.0, 20.0, facing=6)],

@@ -342,6 +342,16 @@ class Ruleset(ABC, Generic[S, D]):
         gives none."""
         return None
 
+    def field_values(self, state: S, action: Action, field: str) -> Sequence[Any] | None:
+        """Every value ``action``'s ``field`` may take, the rest of it as it is, where the
+        rules bound them to a few (a Dystopian Wars move's level: the levels its model may
+        move at; an attack's split dice: its gun's whole dice, or from one die up to those
+        it has left), judged from ``state``; ``None`` where the legal actions drawn say
+        enough. The web table lists them all beside the values those actions hold, each in
+        :meth:`field_value_words` (a value not legal with the rest still gets the rules'
+        reason once chosen); the default bounds none."""
+        return None
+
     def action_aside(self, state: S, action: Action) -> str | None:
         """A caption for ``action`` where it is a legal choice a player seldom wants (HORDES:
         a charge or an attack at one's own model), judged from ``state``: the web table

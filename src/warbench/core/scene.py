@@ -63,7 +63,10 @@ class Shape:
     """One thing drawn: a piece of the picture, numbered, with its unit when known.
 
     ``kind`` is the picture's shape (``circle``, ``rect``, ``hex``, ``polygon``); sizes
-    are in the table's units; ``heading`` in degrees, 0 up the table, clockwise.
+    are in the table's units; ``heading`` in degrees, 0 up the table, clockwise. ``index``
+    is its place in this scene alone (it shifts as pieces come and go); ``key`` the mark
+    its ruleset names it by all game (:attr:`~warbench.core.table.Piece.key`), which a
+    crowded table draws on it.
     """
 
     index: int
@@ -80,6 +83,7 @@ class Shape:
     unit: str | None = None
     reach: tuple[Reach, ...] = ()
     damage: str = ""
+    key: str = ""
 
     @property
     def label_text(self) -> str:
@@ -121,6 +125,8 @@ class Shape:
             plain["reach"] = [reach.to_plain() for reach in self.reach]
         if self.damage:
             plain["damage"] = self.damage
+        if self.key:
+            plain["key"] = self.key
         return plain
 
 
@@ -217,6 +223,7 @@ class Scene:
                 unit=piece.unit or known.get(piece.label),
                 reach=reaches.get(piece.label, ()),
                 damage=piece.damage,
+                key=piece.key,
             )
             for index, piece in enumerate(picture.pieces)
         )

@@ -30,7 +30,10 @@ class Piece:
     ``polygon`` (``points``). ``player`` colours it (``None`` for terrain and markers);
     ``heading`` (degrees, 0 up the table, clockwise) draws a facing tick; ``unit`` is the
     catalog id of the unit it shows, where the ruleset knows it; ``damage`` says in a few
-    words what damage it carries, in the ruleset's own terms (``hull 3/6``, ``boxes 12/28``).
+    words what damage it carries, in the ruleset's own terms (``hull 3/6``, ``boxes 12/28``);
+    ``key`` is the short mark that names the piece all game (its own number in the state,
+    which forms and words use too), drawn on it where the table is too crowded for labels:
+    it never changes as other pieces come and go (empty: none given).
     """
 
     label: str
@@ -45,6 +48,7 @@ class Piece:
     faded: bool = False
     unit: str | None = None
     damage: str = ""
+    key: str = ""
 
 
 @dataclass(frozen=True, slots=True)

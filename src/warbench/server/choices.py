@@ -9,7 +9,7 @@ value a form holds (for one outside its list).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from warbench.core.actions import Action
@@ -18,13 +18,17 @@ from warbench.core.actions import Action
 Words = Callable[[Action, str], str | None]
 #: Why an action is set aside (``Ruleset.action_aside`` on the seat's state).
 Aside = Callable[[Action], str | None]
+#: Every value a field of an action may take, the rest as it is, where the rules bound
+#: them (``Ruleset.field_values`` on the seat's state).
+Values = Callable[[Action, str], Sequence[Any] | None]
 
 #: Fields naming the piece (or Armada's officer) that acts, in the order a form's actor is
 #: looked for.
 ACTOR_FIELDS = ("unit", "ship", "model", "officer")
 #: Fields naming something the acting piece carries (a weapon, a ship's system or fire
-#: control) or may give (an officer's orders): a form lists the chosen one's alone.
-OWN_FIELDS = frozenset({"weapon", "system", "control", "order"})
+#: control), may give (an officer's orders) or may take (a Dystopian Wars model's level):
+#: a form lists the chosen one's alone.
+OWN_FIELDS = frozenset({"weapon", "system", "control", "order", "level"})
 
 
 def field_choices(spec: Mapping[str, Any], drawn: list[Action], words: Words | None
@@ -50,6 +54,31 @@ def field_choices(spec: Mapping[str, Any], drawn: list[Action], words: Words | N
         if said not in named:
             named.append(said)
     return [[value, " / ".join(seen[value])] for value in sorted(seen)]
+
+
+def variants(drawn: list[Action], names: list[str], values: Values) -> list[Action]:
+    """The ``drawn`` actions with each field of ``names`` set to each value ``values``
+    bounds it to (the rest as it is), those not drawn already, in order: what a form lists
+    beside the drawn values (a Dystopian Wars move's every level for its model; an attack's
+    split dice, from none to all its gun has left), legal or not with the rest.
+
+    >>> from warbench.rulesets.dystopian_wars.actions import Fire
+    >>> bound = lambda action, name: range(3) if name == "dice" else None
+    >>> [v.dice for v in variants([Fire(((0, "turret"),), 1)], ["guns", "dice"], bound)]
+    [1, 2]
+    """
+    seen: set[str] | None = None  # made once a field is bounded at all
+    found: list[Action] = []
+    for action in drawn:
+        for name in names:
+            for value in values(action, name) or ():
+                varied = dataclasses.replace(action, **{name: value})
+                if seen is None:
+                    seen = {repr(other) for other in drawn}
+                if repr(varied) not in seen:
+                    seen.add(repr(varied))
+                    found.append(varied)
+    return found
 
 
 def member_choices(spec: Mapping[str, Any], drawn: list[Action], words: Words | None

@@ -22,7 +22,7 @@ from warbench.core.events import Event, Roll
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.table import Attack
-from warbench.server.choices import Aside, Words, annotate, plain
+from warbench.server.choices import Aside, Values, Words, annotate, plain, value_words, variants
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
 SPECTATOR = -2
@@ -77,17 +77,22 @@ def form_title(action_type: type[Action]) -> str:
 
 def space_plain(
     space: ParamSpace, index: int, seed: int, text: Callable[[Action], str] = action_words,
-    words: Words | None = None, aside: Aside | None = None,
+    words: Words | None = None, aside: Aside | None = None, values: Values | None = None,
 ) -> dict[str, Any]:
     """A parameter space described for a page: its action type, fields and samples, each
     sample with its ``text`` (the words its button shows; of samples that read alike, the
-    first; those ``aside`` sets aside last). A field gets ``choices`` (value and words, for
-    a list) where it is a yes/no or where ``words`` words every value of it drawn, or of
-    every legal action where the space lists them all (``ParamSpace.every_legal``: a
-    unit's weapons then hold each it may fire now), those the space lists
-    (``ParamSpace.listed``: Dystopian Wars' attacks of whole guns, linked or not) always
-    among them, and ``aside``, ``per_piece``, ``members`` and ``per_members`` where they
-    apply (see :func:`.choices.annotate`). ``start`` is the first action the space lists,
+    first; those ``aside`` sets aside last) and its fields' values in ``words``
+    (``sample_values``; ``start_values`` those of ``start``). A field gets ``choices``
+    (value and words, for a list) where it is a yes/no or where ``words`` words every value
+    of it drawn, or of every legal action where the space lists them all
+    (``ParamSpace.every_legal``: a unit's weapons then hold each it may fire now), those the
+    space lists (``ParamSpace.listed``: Dystopian Wars' attacks of whole guns, linked or
+    not) always among them and every value ``values`` bounds a field to (a Dystopian Wars
+    move's levels, an attack's split dice: :func:`.choices.variants`), and ``aside``,
+    ``per_piece``, ``members`` and ``per_members`` where they apply (see
+    :func:`.choices.annotate`); a field typed, not listed, whose values ``words`` words
+    (a mine dropped so many inches along a path) is ``worded``: the page shows a value's
+    words beside it. ``start`` is the first action the space lists,
     which the form starts on (else on the first sample): a Dystopian Wars attack of a whole
     gun, not a split a sample may be. ``possible`` is false only where the space
     lists every legal action, or the parts of every one, and there is none (the page folds
@@ -116,9 +121,18 @@ def space_plain(
     fields = field_specs(space.action_type)
     # the form makes actions of its space's type alone (Armada's order space also draws
     # role changes, which its examples offer)
-    annotate(fields, [a for a in (*parts, *drawn, *more) if isinstance(a, space.action_type)],
-             words, aside)
+    kin = [a for a in (*parts, *drawn, *more) if isinstance(a, space.action_type)]
+    bounded = [] if values is None else variants(kin, [spec["name"] for spec in fields], values)
+    annotate(fields, kin + bounded, words, aside)
     firsts = [action for action in parts if isinstance(action, space.action_type)]
+    shown = list(worded.values())
+    said = [{} if words is None else value_words(action, words) for action in shown]
+    start_said = {} if words is None or not firsts else value_words(firsts[0], words)
+    for spec in fields:
+        if "choices" in spec or "members" in spec:
+            continue
+        if any(spec["name"] in values_said for values_said in (*said, start_said)):
+            spec["worded"] = True
     return {
         "index": index,
         "type": space.action_type.TAG,
@@ -127,7 +141,9 @@ def space_plain(
         "fields": fields,
         "samples": [action.to_plain() for action in worded.values()],
         "sample_words": list(worded),
+        "sample_values": said,
         "start": firsts[0].to_plain() if firsts else None,
+        "start_values": start_said,
         "possible": possible,
     }
 
@@ -168,11 +184,13 @@ def decision_plain(
     fields: Callable[[Action], Mapping[str, tuple[str, str]]] | None = None,
     words: Words | None = None,
     aside: Aside | None = None,
+    values: Values | None = None,
 ) -> dict[str, Any]:
     """A decision as JSON: prompt, options (``text`` of each, action, odds where ``odds``
     answers, the piece aimed at where ``target`` names one, the fields in words where
     ``fields`` gives them, the caption of those ``aside`` sets aside) and parameter spaces
-    (their fields' values in ``words``, those set aside marked)."""
+    (their fields' values in ``words``, those set aside marked, the values ``values``
+    bounds a field to listed)."""
     judged = odds if odds is not None and len(decision.options) <= ODDS_OPTIONS else None
     return {
         "player": decision.player,
@@ -189,7 +207,7 @@ def decision_plain(
             for option in decision.options
         ],
         "spaces": [
-            space_plain(space, index, seed, text, words, aside)
+            space_plain(space, index, seed, text, words, aside, values)
             for index, space in enumerate(decision.spaces)
             if space.action_type.TAG  # a space of no action type accepts nothing: no form
         ],
@@ -253,6 +271,7 @@ def snapshot(
                 lambda action: rules.action_fields(state, action),
                 lambda action, name: rules.field_value_words(state, action, name),
                 lambda action: rules.action_aside(state, action),
+                lambda action, name: rules.field_values(state, action, name),
             )
             for decision in decisions
         ],

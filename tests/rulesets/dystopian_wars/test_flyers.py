@@ -360,3 +360,21 @@ def test_dw_deploy_alternate_wings_aboard_go_down_with_their_carrier() -> None:
     play(game, Deploy(0, 40.0, 4.0, 0.0))
     assert (wing.x, wing.y) == (model(game, 0).x, model(game, 0).y) == (40.0, 4.0)
     assert wing.carried_by == 0 and owed(game).player == 1
+
+
+def test_a_wings_guns_fire_at_their_target_in_the_plural() -> None:
+    """DW-ACTIONS (words): an attack is declared with its verb agreeing with what fires:
+    a wing's guns (torpedoes, rockets, bombs) fire, one turret fires ("Torpedo bomber wing
+    (P1)'s torpedoes fire at Picket 1", never "fires"); one die is "1 die", never "1
+    dice", declared and rolled."""
+    game_setup = setup(
+        [squadron("britannia-fighter-wing", (36.0, 20.0, 0.0), count=3)],
+        [squadron("prussia-battleship", (36.0, 24.0, 180.0), name="Kaiserin")],
+    )
+    game = scripted(game_setup, [*P0_FIRST, *[1] * 20])
+    play(game, Activate(0), Move(0, (1.0,)), Fire(((0, "guns"),), 1, 1), CeaseFire(),
+         Decline())
+    said = texts(game)
+    assert any(t.startswith("Britannic fighter wing's guns fire split at Kaiserin: 1 die in")
+               for t in said), said
+    assert any(t.startswith("Britannic fighter wing rolls 1 die at Kaiserin") for t in said)

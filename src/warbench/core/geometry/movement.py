@@ -32,6 +32,15 @@ ANGLE_TOLERANCE: Final = 1e-9
 """Degrees by which a turn may exceed its limit and still be legal (rounding noise)."""
 
 
+def inches(distance: float) -> str:
+    """A distance in words, ``1 inch`` but ``1.5 inches``, as every movement rule says it.
+
+    >>> inches(1.0), inches(2.5), inches(0)
+    ('1 inch', '2.5 inches', '0 inches')
+    """
+    return f"{distance:g} inch" if f"{distance:g}" == "1" else f"{distance:g} inches"
+
+
 class IllegalMove(ValueError):
     """A planned move breaks a movement rule; the message names the step and the rule, and
     ``breaks`` which limit, for a ruleset to name its rule: ``path`` (malformed),
@@ -294,7 +303,7 @@ def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
                 chained = limits.repeat and turned_since_run
                 if not chained and run < limits.straight_before - TOLERANCE:
                     raise IllegalMove(
-                        f"turn {number}: needs {limits.straight_before:g} inches straight "
+                        f"turn {number}: needs {inches(limits.straight_before)} straight "
                         f"first, only {run:g} made", "turn"
                     )
                 spent += limits.turn_cost
@@ -310,7 +319,7 @@ def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
                     poses.append(pose)
                     if spent > limits.allowance + TOLERANCE:
                         raise IllegalMove(
-                            f"the path spends {spent:g} inches, more than the "
+                            f"the path spends {inches(spent)}, more than the "
                             f"{limits.allowance:g} allowed", "allowance"
                         )
                     continue
@@ -319,12 +328,12 @@ def plan_path(start: Pose, path: Sequence[float], limits: TurnLimits) -> Plan:
         poses.append(pose)
         if spent > limits.allowance + TOLERANCE:
             raise IllegalMove(
-                f"the path spends {spent:g} inches, more than the {limits.allowance:g} allowed",
+                f"the path spends {inches(spent)}, more than the {limits.allowance:g} allowed",
                 "allowance",
             )
     if spent < limits.minimum - TOLERANCE:
         raise IllegalMove(
-            f"the path spends {spent:g} inches, less than the {limits.minimum:g} inch minimum",
+            f"the path spends {inches(spent)}, less than the {limits.minimum:g} inch minimum",
             "minimum",
         )
     return Plan(tuple(poses), tuple(legs), spent, pose, turns)

@@ -80,7 +80,9 @@ def fleet_label(fleet: Fleet) -> str:
 
 
 def table_picture(state: ArmadaState) -> TablePicture:
-    """The map: fleets as coloured hexes with facing ticks, empty hexes around them."""
+    """The map: fleets as coloured hexes with facing ticks, empty hexes around them; each
+    fleet keyed by its id all game (the number a form's ``fleet`` or ``target`` holds), a
+    gravity mine by ``m`` and the number its forms name it by."""
     fleets = [fleet for fleet in state.fleets if fleet.status != DESTROYED] or state.fleets
     low_x, high_x, low_y, high_y = _frame(state)
     border = HEX_SIZE
@@ -110,11 +112,13 @@ def table_picture(state: ArmadaState) -> TablePicture:
                 damage=f"hull {max(fleet.hull, 0)}/{fleet.hull_points} shields {fleet.shields}"
                 + ("" if fleet.status == ACTIVE else f" {fleet.status}"),
                 unit=template_id(fleet.fleet_class, fleet.size, fleet.tier),
+                key=str(fleet.id),
             )
         )
-    for mine in state.mines:
+    for number, mine in enumerate(state.mines):
         x, y = place(mine.hex)
-        pieces.append(Piece("mine", x, y, size=MARKER_SIZE, player=mine.side))
+        pieces.append(Piece("mine", x, y, size=MARKER_SIZE, player=mine.side,
+                            key=f"m{number}"))
     for debris in state.debris:
         x, y = place(Hex(debris.q, debris.r))
         pieces.append(Piece("debris", x, y, size=2 * MARKER_SIZE))

@@ -31,7 +31,7 @@ from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.linking import combining, linked_answers
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
-from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS
+from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS, dice_count
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (
     CardPlay,
@@ -114,6 +114,38 @@ def answers_with(
     return dice > 0 and gap(body_of(model, spec), anchor_body) <= reach + 1e-9
 
 
+def answer_rolls(
+    state: DWState, data: RulesData, attack: Attack
+) -> tuple[list[tuple[int, str, int]], set[int], list[tuple[int, str, int]]]:
+    """The answer ``attack``'s responders roll (DW-AA-ANSWER, DW-CC-ANSWER, DW-AA-LINK), in
+    the order rolled: (model, kind, dice) for each answer each active responder gives (with
+    both answers, each it reaches: torpedo bombers meet ack-ack at the tokens and charges at
+    the torpedoes), pooled where ``attack.linked``; then the wings among them and the
+    rolls as they were before pooling."""
+    lead = state.models[attack.guns[0][0]]
+    rolls: list[tuple[int, str, int]] = []
+    for uid in attack.responders:
+        model = state.models[uid]
+        if not model.active:
+            continue
+        spec = data.models[model.cls]
+        kinds = [attack.answer]
+        if attack.answer == BOTH_ANSWERS:
+            # each answer the model reaches (torpedo bombers: ack-ack at the tokens,
+            # charges at the torpedoes)
+            kinds = [kind for kind, anchor in answer_means(state, data, attack).items()
+                     if answers_with(state, data, model, kind, lead, state.models[anchor])]
+        rolls.extend(
+            (uid, kind, aa_value(spec, model) if kind == AA_GUN else cc_value(spec, model))
+            for kind in kinds
+        )
+    wings = {uid for uid, _, _ in rolls if data.models[state.models[uid].cls].tiny}
+    each = rolls
+    if attack.linked:
+        rolls = linked_answers(rolls, wings, combining(state, data, attack.responders))
+    return rolls, wings, each
+
+
 def resolve_attack(
     game: DWGame, state: DWState, data: RulesData, attack: Attack, index: int = -1
 ) -> None:
@@ -131,26 +163,7 @@ def resolve_attack(
     # attacking wing nothing of this attack
     dogfight = lead_spec.tiny and target_spec.tiny
     if attack.answer and attack.responders:
-        rolls: list[tuple[int, str, int]] = []
-        for uid in attack.responders:
-            model = state.models[uid]
-            if not model.active:
-                continue
-            spec = data.models[model.cls]
-            kinds = [attack.answer]
-            if attack.answer == BOTH_ANSWERS:
-                # each answer the model reaches (torpedo bombers: ack-ack at the tokens,
-                # charges at the torpedoes)
-                kinds = [kind for kind, anchor in answer_means(state, data, attack).items()
-                         if answers_with(state, data, model, kind, lead, state.models[anchor])]
-            rolls.extend(
-                (uid, kind, aa_value(spec, model) if kind == AA_GUN else cc_value(spec, model))
-                for kind in kinds
-            )
-        wings = {uid for uid, _, _ in rolls if data.models[state.models[uid].cls].tiny}
-        each = rolls
-        if attack.linked:
-            rolls = linked_answers(rolls, wings, combining(state, data, attack.responders))
+        rolls, wings, each = answer_rolls(state, data, attack)
         fuelled: set[int] = set()
         for uid, kind, answer in rolls:
             model = state.models[uid]
@@ -236,7 +249,7 @@ def resolve_attack(
             cancelled=cancelled,
             shields=shield,
             final=final,
-            text=f"{lead.name} rolls {dice} dice at {target.name}{aimed}: "
+            text=f"{lead.name} rolls {dice_count(dice)} at {target.name}{aimed}: "
             + f"{hits} {'hit' if hits == 1 else 'hits'}"
             + (f" ({', '.join(notes)}), {final} {'counts' if final == 1 else 'count'}"
                if notes else ""),

@@ -41,6 +41,25 @@ def model_label(data: RulesData, model: Model) -> str:
     return model.name + (f" x{model.tokens}" if data.models[model.cls].tiny else "")
 
 
+def model_key(uid: int) -> str:
+    """A model's key on a crowded table: its id, fixed all game, the number a form's
+    ``model`` or ``target`` holds for it (a mine dropped or a wing launched never shifts it).
+
+    >>> model_key(7)
+    '7'
+    """
+    return str(uid)
+
+
+def mine_key(mid: int) -> str:
+    """A mine's key on a crowded table: ``m`` and its id, fixed while it lies there.
+
+    >>> mine_key(2)
+    'm2'
+    """
+    return f"m{mid}"
+
+
 def action_target(data: RulesData, state: DWState, action: Action) -> str | None:
     """The model an attack aims at."""
     if isinstance(action, Fire) and 0 <= action.target < len(state.models):

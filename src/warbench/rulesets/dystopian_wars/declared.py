@@ -4,14 +4,17 @@ Judged from the state the acting seat observes: the declaration's dice and numbe
 come from :func:`~.gunnery.fire_refusal` (the same reading the engine makes when it is
 declared), cards in force add their dice, fog halves long shots, the target's shield
 generators cancel hits, and :func:`~.exact.damage_odds` turns the hits into damage against
-the target's DR, CR and hull left. The defender's answer (ack-ack, charges, a reaction
-card) is the defender's choice, still unknown: the odds are before any answer.
+the target's DR, CR and hull left; at a wing of tiny flyers, the tokens it loses
+(:func:`~.answered.wing_odds`). The defender's answer (ack-ack, charges, a reaction card)
+is the defender's choice, still unknown: the odds are before any answer (the answer's own
+options show the odds each leaves, :mod:`.answered`).
 """
 
 from __future__ import annotations
 
 from warbench.core.attacks import OddsAnswer
 from warbench.rulesets.dystopian_wars.actions import Fire
+from warbench.rulesets.dystopian_wars.answered import wing_odds
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     SHIELD_NEEDED,
     action_card,
@@ -27,11 +30,12 @@ from warbench.rulesets.dystopian_wars.exact import (
     pool_hits,
 )
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, GunneryStage, fire_refusal
+from warbench.rulesets.dystopian_wars.option_words import dice_count
 from warbench.rulesets.dystopian_wars.state import DWState
 
 
-def _declaring(state: DWState) -> Gunnery | None:
-    """The shooting step declaring attacks now, if any."""
+def declaring(state: DWState) -> Gunnery | None:
+    """The shooting step declaring attacks now, if any (its guns used, split and fired)."""
     for frame in reversed(state.stack):
         if isinstance(frame, Gunnery):
             return frame if frame.stage is GunneryStage.DECLARE else None
@@ -40,9 +44,10 @@ def _declaring(state: DWState) -> Gunnery | None:
 
 def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | None:
     """The odds of the attack ``fire`` would declare now: hits after shields, the chances
-    of damage, a critical and the target's destruction (``None`` when it declares none, or
-    hits tiny flyers, whose tokens are struck rather than damaged)."""
-    frame = _declaring(state)
+    of damage, a critical and the target's destruction; at a wing of tiny flyers, the
+    tokens it loses, the chances of a token shot down, an abort and the wing lost
+    (:func:`~.answered.wing_odds`); ``None`` when it declares none."""
+    frame = declaring(state)
     if frame is None:
         return None
     reason, attack = fire_refusal(state, data, frame, fire)
@@ -50,14 +55,14 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
         return None
     target = state.models[attack.target]
     spec = data.models[target.cls]
-    lead_spec = data.models[state.models[attack.guns[0][0]].cls]
-    if spec.tiny or lead_spec.tiny:
-        return None
     bonus, easier = card_help(data, action_card(state, data, attack.guns[0][0]))
     needed = max(3, attack.needed - easier) if easier else attack.needed
+    if spec.tiny:  # tokens shot down and aborts, with no card dice, fog or shields
+        return wing_odds(target, attack.dice, needed, (
+            f"{dice_count(attack.dice)} hitting on {needed}+ in range band {attack.band}",))
     lead = state.models[attack.guns[0][0]]
     dice = attack.dice + bonus + squadron_card_dice(state, data, lead)
-    notes = [f"{dice} dice hitting on {needed}+ in range band {attack.band}"]
+    notes = [f"{dice_count(dice)} hitting on {needed}+ in range band {attack.band}"]
     if attack.band >= 3 and fog_in_force(state, data):
         dice //= 2
         notes.append(f"fog halves them to {dice}")

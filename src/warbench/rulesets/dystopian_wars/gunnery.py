@@ -48,7 +48,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.linking import combining, linked_dice, may_link
-from warbench.rulesets.dystopian_wars.option_words import guns_words
+from warbench.rulesets.dystopian_wars.option_words import dice_count, fire_verb, guns_words
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -141,6 +141,38 @@ def fire_refusal(
         split=bool(fire.dice),
     )
     return None, attack
+
+
+def split_share(
+    state: DWState, data: RulesData, frame: Gunnery, fire: Fire
+) -> tuple[int, int] | None:
+    """The dice ``fire``'s one gun has at its target (in that range band) and those it has
+    split already this activation, or ``None`` where its dice cannot be split there (linked
+    guns, a gun fired in full, bombs and mines, a broken model, no shot at that target:
+    DW-SPLIT-FIRE, DW-BROKEN)."""
+    if len(fire.guns) != 1 or not 0 <= fire.target < len(state.models):
+        return None
+    uid, mount = fire.guns[0]
+    if not 0 <= uid < len(state.models) or state.models[uid].broken:
+        return None
+    spent = frame.used.get(gun_key(uid, mount), 0)
+    if spent < 0:
+        return None
+    _, shot = shot_refusal(state, data, state.models[uid], mount, state.models[fire.target])
+    if shot is None or shot.kind in UNSPLIT_KINDS:
+        return None
+    return shot.dice, spent
+
+
+def dice_choices(state: DWState, data: RulesData, frame: Gunnery, fire: Fire) -> tuple[int, ...]:
+    """Every ``dice`` ``fire`` may hold, its gun and target as they are: 0 (the whole gun)
+    unless it has split some already, then from one die up to those it has left at that
+    target (DW-SPLIT-FIRE); 0 alone where it cannot split."""
+    share = split_share(state, data, frame, fire)
+    if share is None:
+        return (0,)
+    dice, spent = share
+    return (() if spent else (0,)) + tuple(range(1, dice - spent + 1))
 
 
 def record_fire(frame: Gunnery, fire: Fire, attack: Attack, lead_dice: int) -> None:
@@ -313,7 +345,7 @@ class Gunnery(Procedure[DWState, RulesData]):
         self.attacks.append(attack)
         guns = guns_words(state, action.guns)
         how = "split" if attack.split else ("linked" if len(action.guns) > 1 else "")
-        verb = "fire" if len(action.guns) > 1 else "fires"
+        verb = fire_verb(action.guns)
         game.emit(
             AttackDeclared(
                 guns=action.guns,
@@ -322,8 +354,8 @@ class Gunnery(Procedure[DWState, RulesData]):
                 band=attack.band,
                 needed=attack.needed,
                 text=f"{guns} {verb + ' ' + how if how else verb} at "
-                f"{state.models[action.target].name}: {attack.dice} dice in band {attack.band}, "
-                f"hitting on {attack.needed}+",
+                f"{state.models[action.target].name}: {dice_count(attack.dice)} in band "
+                f"{attack.band}, hitting on {attack.needed}+",
             )
         )
 

@@ -28,7 +28,7 @@ from warbench.core.geometry import (
     Pose,
     overlaps,
 )
-from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, plan_path
+from warbench.core.geometry.movement import IllegalMove, Plan, TurnLimits, inches, plan_path
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import Move, Pivot
 from warbench.rulesets.dystopian_wars.cards import card_reaches
@@ -53,6 +53,15 @@ LEVEL_CHOICES: dict[str, tuple[str, ...]] = {
     "diving": ("surface", "submerged"),
     "flying": ("flying", "obscured"),
 }
+
+
+def level_choices(data: RulesData, model: Model) -> tuple[str, ...]:
+    """The levels ``model`` may move at (a move's ``level``; "" keeps its own): a diving
+    model's surface and submerged, a flyer's flying and obscured (DW-SUBMERGED,
+    DW-OBSCURED)."""
+    spec = data.models[model.cls]
+    allowed = LEVEL_CHOICES["diving"] if spec.diving else ()
+    return allowed + (LEVEL_CHOICES["flying"] if spec.flying else ())
 
 
 def speed_bonus(state: DWState, data: RulesData, model: Model) -> int:
@@ -97,12 +106,9 @@ def move_refusal(
 ) -> tuple[str | None, Plan | None]:
     """Why ``action`` is not a legal move for ``model`` now, or the plan it makes."""
     spec = data.models[model.cls]
-    if action.level:
-        allowed = LEVEL_CHOICES["diving"] if spec.diving else ()
-        allowed = allowed + (LEVEL_CHOICES["flying"] if spec.flying else ())
-        if action.level not in allowed:
-            rule = "DW-OBSCURED" if action.level in LEVEL_CHOICES["flying"] else "DW-SUBMERGED"
-            return f"{model.name} cannot move at level {action.level!r} ({rule})", None
+    if action.level and action.level not in level_choices(data, model):
+        rule = "DW-OBSCURED" if action.level in LEVEL_CHOICES["flying"] else "DW-SUBMERGED"
+        return f"{model.name} cannot move at level {action.level!r} ({rule})", None
     if model.helm == "all_stop":
         return f"{model.name} is under all stop: give it a helm order instead (DW-ALL-STOP)", None
     if model.helm == "reverse" and not action.backward:
@@ -140,7 +146,7 @@ def move_refusal(
         return f"{model.name}: {error} ({rule})", None
     straight = sum(length for _, length in plan.legs)
     if action.mine_at > straight + 1e-9:
-        return (f"the mine is dropped {action.mine_at:g} inches along a {straight:g} inch "
+        return (f"the mine is dropped {inches(action.mine_at)} along a {straight:g} inch "
                 "path (DW-MINES)"), None
     level = action.level or model.level
     if len(action.path) > 1 and action.path[0] == 0.0 and action.path[1] != 0.0:

@@ -8,7 +8,10 @@ edges, prize crews and sweeps have words of their own elsewhere.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from warbench.core.actions import Action
+from warbench.core.geometry.movement import inches
 from warbench.core.preview import unnamed
 from warbench.rulesets.dystopian_wars.actions import (
     Board,
@@ -41,16 +44,97 @@ HELM_WORDS = {
 #: The mounts named by a short id in the rules, in words.
 MOUNT_WORDS = {"aa": "ack-ack", "cc": "concussion charges"}
 
+#: What a move's ``level`` does, in words: "" keeps the model's level (DW-SUBMERGED,
+#: DW-OBSCURED).
+LEVEL_WORDS = {
+    "": "stays at its level",
+    "surface": "surfaces (at the surface)",
+    "submerged": "dives (submerged)",
+    "flying": "flies below the clouds (flying)",
+    "obscured": "climbs into the clouds (obscured)",
+}
 
-def split_words(dice: int) -> str:
-    """The dice of a split attack in words, after what fires them ("" for none split).
+
+def level_words(level: str) -> str:
+    """A move's ``level`` in words (one no model takes says so).
+
+    >>> level_words(""), level_words("submerged"), level_words("deep")
+    ('stays at its level', 'dives (submerged)', "level 'deep' — no such level")
+    """
+    return LEVEL_WORDS.get(level, f"level {level!r} — no such level")
+
+
+def mine_words(mine_at: float) -> str:
+    """A move's ``mine_at`` in words: no mine (below 0), else where along the path it drops.
+
+    >>> mine_words(-1.0), mine_words(3.5), mine_words(1)
+    ('no mine', 'drop a mine at 3.5 inches along the path', 'drop a mine at 1 inch along the path')
+    """
+    return "no mine" if mine_at < 0 else f"drop a mine at {inches(mine_at)} along the path"
+
+
+def dice_words(dice: int) -> str:
+    """An attack's ``dice`` in words: 0 fires the gun's whole dice, more splits that many of
+    them at this target (DW-SPLIT-FIRE).
+
+    >>> dice_words(0), dice_words(1), dice_words(3)
+    ('all its dice (no split)', 'split fire: 1 die here', 'split fire: 3 dice here')
+    """
+    if dice == 0:
+        return "all its dice (no split)"
+    if dice < 0:
+        return f"{dice} dice — split dice cannot be negative"
+    return f"split fire: {dice} {'die' if dice == 1 else 'dice'} here"
+
+
+def split_words(dice: int, share: tuple[int, int] | None = None) -> str:
+    """The dice of a split attack in words, after what fires them ("" for none split);
+    with ``share``, the dice the gun has at that target and has split already, those it
+    has and those it still has for other targets.
 
     >>> split_words(1), split_words(3), split_words(0)
     (' (1 die, split fire)', ' (3 dice, split fire)', '')
+    >>> split_words(2, (5, 1))
+    ' (2 of the 4 dice it has left, split fire; 2 left for other targets)'
+    >>> split_words(4, (4, 0))
+    ' (4 of its 4 dice, split fire)'
     """
     if not dice:
         return ""
-    return f" ({dice} {'die' if dice == 1 else 'dice'}, split fire)"
+    counted = f"{dice} {'die' if dice == 1 else 'dice'}"
+    if share is None:
+        return f" ({counted}, split fire)"
+    total, spent = share
+    left = total - spent
+    of = f"{dice} of its {total} dice" if not spent else f"{dice} of the {left} dice it has left"
+    kept = left - dice
+    return f" ({of}, split fire{f'; {kept} left for other targets' if kept > 0 else ''})"
+
+
+def dice_count(dice: int) -> str:
+    """A number of dice in words: ``1 die``, ``0 dice``, ``6 dice``.
+
+    >>> dice_count(1), dice_count(6)
+    ('1 die', '6 dice')
+    """
+    return f"{dice} {'die' if dice == 1 else 'dice'}"
+
+
+def fire_verb(guns: Sequence[tuple[int, str]]) -> str:
+    """``fire`` or ``fires``, agreeing with the guns of an attack: several linked, or one
+    mount named in the plural (torpedoes, rockets, bombs, guns, concussion charges), fire;
+    one turret or broadside fires.
+
+    >>> fire_verb([(0, "torpedoes")]), fire_verb([(0, "fore turret")]), fire_verb([(0, "cc")])
+    ('fire', 'fires', 'fire')
+    >>> fire_verb([(0, "turret"), (1, "turret")]), fire_verb([(0, "aa")])
+    ('fire', 'fires')
+    """
+    if len(guns) != 1:
+        return "fire"
+    words = MOUNT_WORDS.get(guns[0][1], guns[0][1]).split(" (")[0]
+    last = words.split()[-1] if words.split() else ""
+    return "fire" if last.endswith("s") and not last.endswith("ss") else "fires"
 
 
 def guns_words(state: DWState, guns: tuple[tuple[int, str], ...]) -> str:
@@ -94,7 +178,8 @@ def path_words(path: tuple[float, ...], backward: bool = False) -> str:
 def _move(state: DWState, action: Move) -> str:
     extras = []
     if action.level:
-        extras.append("dives" if action.level == "submerged" else f"goes to {action.level}")
+        extras.append(LEVEL_WORDS.get(action.level, "").split(" (")[0]
+                      or f"goes to {action.level}")
     if action.mine_at >= 0:
         extras.append(f'drops a mine {action.mine_at:.3g}" along')
     if action.ram_at >= 0:
@@ -169,12 +254,18 @@ SQUADRON_FIELDS = frozenset({"squadron"})
 
 
 def field_value_words(state: DWState, action: Action, field: str) -> str | None:
-    """A model (a wing included) or squadron named by ``action``'s ``field``, or an
-    attack's guns, in words (one naming nothing on the table says so; ``None`` for other
-    fields)."""
+    """A model (a wing included) or squadron named by ``action``'s ``field``, an attack's
+    guns and split dice, a move's level and the mine it drops, in words (one naming nothing
+    on the table says so; ``None`` for other fields)."""
     value = getattr(action, field, None)
     if isinstance(action, Fire) and field == "guns":
         return guns_words(state, action.guns)
+    if isinstance(action, Fire) and field == "dice":
+        return dice_words(action.dice)
+    if isinstance(action, Move) and field == "level":
+        return level_words(action.level)
+    if isinstance(action, Move) and field == "mine_at":
+        return mine_words(action.mine_at)
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if field in MODEL_FIELDS:

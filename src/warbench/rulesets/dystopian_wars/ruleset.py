@@ -175,7 +175,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
             guns = guns_words(state, tuple((uid, mount) for uid, mount in action.guns
                                            if 0 <= uid < len(models)))
-            return f"{guns} at {models[action.target].name}{split_words(action.dice)}"
+            return (f"{guns} at {models[action.target].name}"
+                    f"{split_words(action.dice, self._split_share(state, action))}")
         if isinstance(action, ChooseEdge) and 0 <= action.edge < len(EDGE_NAMES):
             theirs = EDGE_NAMES[opposite(action.edge)]
             return f"deploy along the {EDGE_NAMES[action.edge]} edge (the opponent the {theirs})"
@@ -187,10 +188,39 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
                 or option_text(self.data, state, action) or action_words(action))
 
     def field_value_words(self, state: DWState, action: Action, field: str) -> str | None:
-        """Models and squadrons by name."""
+        """Models and squadrons by name, an attack's guns and split dice, a move's level
+        and the mine it drops (see :func:`.option_words.field_value_words`)."""
         from warbench.rulesets.dystopian_wars.option_words import field_value_words
 
         return field_value_words(state, action, field)
+
+    def field_values(self, state: DWState, action: Action, field: str) -> tuple[Any, ...] | None:
+        """A move's every level its model may move at ("" keeps its level), and an attack's
+        split dice, from none (the whole gun) to all its gun has left at that target."""
+        from warbench.rulesets.dystopian_wars.actions import Fire, Move
+        from warbench.rulesets.dystopian_wars.declared import declaring
+        from warbench.rulesets.dystopian_wars.gunnery import dice_choices
+        from warbench.rulesets.dystopian_wars.movement import level_choices
+
+        if isinstance(action, Move) and field == "level":
+            if not 0 <= action.model < len(state.models):
+                return None
+            return ("", *level_choices(self.data, state.models[action.model]))
+        if isinstance(action, Fire) and field == "dice":
+            frame = declaring(state)
+            return None if frame is None else dice_choices(state, self.data, frame, action)
+        return None
+
+    def _split_share(self, state: DWState, action: Action) -> tuple[int, int] | None:
+        """The dice a split attack's gun has at its target and has split already."""
+        from warbench.rulesets.dystopian_wars.actions import Fire
+        from warbench.rulesets.dystopian_wars.declared import declaring
+        from warbench.rulesets.dystopian_wars.gunnery import split_share
+
+        frame = declaring(state)
+        if frame is None or not isinstance(action, Fire) or not action.dice:
+            return None
+        return split_share(state, self.data, frame, action)
 
     def action_target(self, state: DWState, action: Action) -> str | None:
         """The model an attack aims at."""
@@ -213,15 +243,21 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return board.turned(self.data, state, decisions, label, heading)
 
     def action_odds(self, state: DWState, action: Action) -> OddsAnswer | None:
-        """The exact odds of an attack offered in the shooting step (see :mod:`.declared`)."""
+        """The exact odds of an attack offered in the shooting step (see :mod:`.declared`;
+        at a wing, the tokens it loses), and of the attack each answer offered (or none)
+        leaves (see :mod:`.answered`)."""
         from warbench.rulesets.dystopian_wars.actions import Fire
+        from warbench.rulesets.dystopian_wars.answered import answer_odds
         from warbench.rulesets.dystopian_wars.declared import declared_odds
 
         if not isinstance(action, Fire):
-            return None
+            return answer_odds(state, self.data, action)
         return declared_odds(state, self.data, action)
 
     def table(self, state: DWState) -> TablePicture | None:
+        """Terrain, mines and every model on the table (not those aboard a carrier), each
+        keyed by its own number all game: a model by its id, the number its forms name it
+        by, a mine by ``m`` and its id (:func:`.board.model_key`)."""
         pieces: list[Shape] = []
         for piece in state.terrain:
             pieces.append(
@@ -229,7 +265,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
                       points=tuple((x, y) for x, y in piece.points))
             )
         for mine in state.mines:
-            pieces.append(Shape("mine", mine.x, mine.y, "circle", 0.3, player=mine.player))
+            pieces.append(Shape("mine", mine.x, mine.y, "circle", 0.3, player=mine.player,
+                                key=board.mine_key(mine.mid)))
         for model in state.models:
             if not model.alive or model.carried_by >= 0:
                 continue
@@ -238,13 +275,15 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             if spec.tiny:
                 pieces.append(Shape(label, model.x, model.y, "circle", spec.width / 2,
                                     heading=model.heading, player=model.player,
-                                    damage=damage_text(self.data, model), unit=model.cls))
+                                    damage=damage_text(self.data, model), unit=model.cls,
+                                    key=board.model_key(model.uid)))
             else:
                 pieces.append(
                     Shape(label, model.x, model.y, "rect", spec.width, spec.length,
                           heading=model.heading, player=model.player,
                           faded=model.derelict or model.level in ("submerged", "obscured"),
-                          damage=damage_text(self.data, model), unit=model.cls)
+                          damage=damage_text(self.data, model), unit=model.cls,
+                          key=board.model_key(model.uid))
                 )
         title = f"Dystopian Wars, turn {state.turn}"
         return TablePicture(state.width, state.height, tuple(pieces), title=title)

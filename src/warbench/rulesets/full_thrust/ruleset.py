@@ -230,6 +230,9 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         return _threat_odds(state, self.data, action)
 
     def table(self, state: FullThrustState) -> TablePicture:
+        """Every ship still on the table, fighter groups in play and salvos, each keyed by
+        its own id all game: a ship by the number its forms name it by, a group by ``g``
+        and its id, a salvo by ``s`` and its id (its label's number)."""
         pieces = [
             Piece(
                 ship.name,
@@ -240,19 +243,20 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                 player=ship.player,
                 faded=not ship.active,
                 damage=damage_text(self.data, ship),
+                key=str(ship.id),
             )
             for ship in state.ships
             if ship.status != "disengaged"
         ]
         pieces += [
             Piece(f"{group.name} ({group.count})", group.x, group.y, size=0.4,
-                  player=group.player)
+                  player=group.player, key=f"g{group.id}")
             for group in state.groups
             if group.in_play
         ]
         pieces += [
             Piece(f"salvo {salvo.id}", salvo.x, salvo.y, shape="rect", size=0.6, length=0.6,
-                  player=salvo.player)
+                  player=salvo.player, key=f"s{salvo.id}")
             for salvo in state.salvos
         ]
         return TablePicture(

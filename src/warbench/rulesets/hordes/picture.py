@@ -22,7 +22,8 @@ _Key = tuple[int, int, str, str]
 
 
 def picture(data: HordesData, state: HordesState) -> TablePicture:
-    """Terrain polygons, control-area rings of living warlocks, and every model."""
+    """Terrain polygons, control-area rings of living warlocks, and every model, keyed by
+    its id all game (the number a form's ``model`` or ``target`` holds for it)."""
     pieces = [
         Piece(record.kind, *record.points[0], shape="polygon", points=record.points)
         for record in data.layouts[state.layout]
@@ -51,6 +52,7 @@ def picture(data: HordesData, state: HordesState) -> TablePicture:
                 faded=not model.alive,
                 unit=model.card,
                 damage=damage_text(data, model),
+                key=str(model.uid),
             )
         )
     return TablePicture(data.settings.table, data.settings.table, tuple(pieces),

@@ -39,7 +39,7 @@ def table_picture(data: RobogearData, state: RobogearState) -> TablePicture:
         part = section(record, unit.damage)
         pieces.append(Piece(
             unit_label(data, unit), unit.x, unit.y, size=unit.radius, heading=unit.facing,
-            player=unit.player, unit=unit.type,
+            player=unit.player, unit=unit.type, key=str(unit.id),
             damage=f"{track(record.cells, unit.damage)} {SECTION_NAMES[part]}"
             f" L{armour_level(record, unit.damage)} R{record.resource[part]}"
             + (" (inside)" if unit.inside >= 0 else ""),

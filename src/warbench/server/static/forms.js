@@ -116,7 +116,8 @@ function optionForm(type, options) {
 
 // A field of a space's form: a list of its choices in words where the server gives them
 // (each value as JSON; "other…" turns it into a typed field, but not a yes/no), boxes to
-// tick where it names several things at once, else typed.
+// tick where it names several things at once, else typed (the words of the value typed
+// beside it where the ruleset words it: a mine dropped so many inches along a path).
 function fieldInput(field) {
   if (field.members) return membersInput(field);
   if (!field.choices) {
@@ -227,7 +228,9 @@ function spaceForm(space, number) {
     const label = document.createElement(field.members ? "div" : "label");
     label.className = "field";
     label.title = field.type;
-    label.append(`${field.name} `, fieldInput(field));
+    const input = fieldInput(field);
+    label.append(`${field.name} `, input);
+    if (field.worded && input.tagName === "INPUT") { input.dataset.worded = "true"; label.append(valueNote(input)); }
     form.append(label);
     if ("default" in field) start[field.name] = field.default;
   }
@@ -300,16 +303,21 @@ function spaceForm(space, number) {
   const following = (name) => ownFields.some((f) => f.name === name) || follows.some((f) => f.name === name);
   // The acting piece and the guns first, then their own lists, then the rest of the values
   // (its weapon, their target).
+  // A path of numbers shows as it is typed ("3, 45, 2"), not as JSON.
   const fill = (sample, words) => {
     const set = (own) => {
       for (const input of inputs()) {
         const name = input.dataset.field;
-        if (name in sample && following(name) === own) setField(input, sample[name], words && words[name]);
+        if (!(name in sample) || following(name) !== own) continue;
+        if (numberList(name) && Array.isArray(sample[name]) && input.tagName === "INPUT") input.value = sample[name].join(", ");
+        else setField(input, sample[name], words && words[name]);
       }
     };
     set(false); narrow(); narrowMembers(); set(true);
   };
-  fill({ ...start, ...(space.start || space.samples[0] || {}) });  // the first listed, else sampled
+  const samplesSaid = space.sample_values || [];
+  // the first listed, else sampled, with the words of its values
+  fill({ ...start, ...(space.start || space.samples[0] || {}) }, space.start ? space.start_values : samplesSaid[0]);
   // A value typed in a field that had a list is named by the server's answer (considered);
   // a form of guns to tick is considered at every change (the attack's verdict and exact
   // odds always those of what the form holds).
@@ -319,7 +327,7 @@ function spaceForm(space, number) {
     if (!field) return;
     if (actors.includes(field.dataset.field)) narrow();
     if (several && (field.dataset.field === several.name || following(field.dataset.field))) narrowMembers();
-    const typed = Boolean(event.target.dataset.typed);
+    const typed = Boolean(event.target.dataset.typed || event.target.dataset.worded);
     if (!typed && !several) return;
     const note = form.querySelector(`[data-note='${field.dataset.field}']`);
     if (typed && note) note.textContent = "";  // until the server names the new value
@@ -343,7 +351,7 @@ function spaceForm(space, number) {
       button.className = "sample";
       button.textContent = (space.sample_words && space.sample_words[index]) || `example ${index + 1}`;
       button.title = JSON.stringify(sample);
-      button.onclick = () => { fill(sample); checkAction(read()); };
+      button.onclick = () => { fill(sample, samplesSaid[index]); checkAction(read()); };
       hint.append(button);
     });
     form.append(hint);

@@ -76,7 +76,8 @@ function drawScene(svg, scene, options) {
     if (shape.player !== undefined) el.setAttribute("data-player", shape.player);
     el.classList.add("shape");
     const title = svgEl("title");
-    title.textContent = shape.label + (shape.unit ? ` (${shape.unit})` : "") + (shape.damage ? `: ${shape.damage}` : "") + (shape.faded ? " — out of action" : "");
+    const keyed = shape.key && !shape.label.startsWith(`${shape.key} `) ? `${shape.key} ` : "";  // its number all game
+    title.textContent = keyed + shape.label + (shape.unit ? ` (${shape.unit})` : "") + (shape.damage ? `: ${shape.damage}` : "") + (shape.faded ? " — out of action" : "");
     el.append(title);
     const layer = shape.kind === "polygon" ? layers.terrain : (shape.kind === "hex" && shape.player === undefined ? layers.grid : layers.pieces);
     layer.append(el);
@@ -313,8 +314,9 @@ function drawAttacks(scene, layer, labelLayer, unit, fy) {
 
 // Labels go above or below their pieces, whichever is free of the labels already placed,
 // never smaller than LABEL_PX on the screen. When a piece's label finds no room (a crowded
-// table), every piece is marked with a short key instead (the number its label starts
-// with, else its index) and the keys are returned for a legend beside the board.
+// table), every piece is marked with a short key instead (the key its ruleset names it by
+// all game, else the number its label starts with, else its place in this scene, which
+// shifts as pieces come and go) and the keys are returned for a legend beside the board.
 const LABEL_PX = 11;
 function drawLabels(svg, scene, layer, shapes, unit, pad) {
   const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
@@ -357,12 +359,12 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
   const keys = [];
   for (const shape of shapes.filter(isPiece)) {
     const number = shape.label.match(/^(\d+)\s+(.*)$/);
-    const key = number ? number[1] : String(shape.index);
+    const key = shape.key || (number ? number[1] : String(shape.index));
     const font = Math.max(least * 1.1, shape.size * 0.9);
     const text = svgEl("text", { x: shape.x, y: fy(shape.y) + font * 0.35, "text-anchor": "middle", class: "shape-key", "font-size": font, "stroke-width": font * 0.18 });
     text.textContent = key;
     layer.append(text);
-    const name = number ? number[2] : shape.label;
+    const name = number && number[1] === key ? number[2] : shape.label;
     keys.push({ key, text: shape.damage ? `${name} · ${shape.damage}` : name, shape });
   }
   return keys;
