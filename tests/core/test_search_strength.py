@@ -55,7 +55,7 @@ BUDGETS = {
         "search:iterations=6,depth=20,width=3,pilot=2,alternatives=2,extend=6,paired=1,keyed=1"
     ),
     "armada": "search:iterations=6,depth=10,width=5,alternatives=4,extend=6,paired=1,keyed=1",
-    "robogear": "search:iterations=6,depth=20,width=3",
+    "robogear": "search:iterations=6,depth=20,width=3,pilot=0,alternatives=2,extend=6,paired=1",
 }
 TARGET = 0.65
 

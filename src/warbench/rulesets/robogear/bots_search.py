@@ -12,11 +12,12 @@ turn. Edges and deployments have none. None of this draws from the bot's dice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.observation import Observation
+from warbench.core.search.budget import Budget
 from warbench.rulesets.robogear.actions import Activate, Deploy, EndTurn
 from warbench.rulesets.robogear.data import RobogearData
 from warbench.rulesets.robogear.state import RobogearState
@@ -56,3 +57,10 @@ def alternatives(bot: CommanderBot, seen: Seen, decision: Decision, count: int) 
         if line is not None and line not in lines:
             lines.append(line)
     return lines[:count]
+
+
+#: The search's budget (issue 17's strength test measures it): no pilot, the commander's
+#: choice and its two next-best lines at the root, up to six more worlds where the root is
+#: close and the paired test at one standard error (the core's default pilot settled 90% of
+#: the roots after version 7's blast range; docs/agents.md, "ROBOGEAR after version 7").
+SEARCH_BUDGET: Final = Budget(pilot=0, alternatives=2, extend=6, paired=1.0)

@@ -137,12 +137,13 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         from warbench.core.agents import RandomAgent
         from warbench.core.search import SearchFactory
         from warbench.rulesets.robogear.bots import CommanderBot
+        from warbench.rulesets.robogear.bots_search import SEARCH_BUDGET
         from warbench.rulesets.robogear.candidates import robogear_candidates
         from warbench.rulesets.robogear.victory import standing
 
         return {"random": RandomAgent, "commander": CommanderBot,
-                "search": SearchFactory(CommanderBot, generator=robogear_candidates,
-                                        standing=standing)}
+                "search": SearchFactory(CommanderBot, SEARCH_BUDGET,
+                                        generator=robogear_candidates, standing=standing)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         from warbench.rulesets.robogear.odds import attack_odds
