@@ -27,6 +27,7 @@ from warbench.core.search.tree import Node
 from warbench.core.sim.plan import default_sides, prepare
 from warbench.rulesets.full_thrust.bots_search import SEARCH_BUDGET as FT_SEARCH_BUDGET
 from warbench.rulesets.hordes.actions import Activate
+from warbench.rulesets.robogear.bots_search import SEARCH_BUDGET as RG_SEARCH_BUDGET
 
 FT = warbench.ruleset("full-thrust")
 CHEAP = "search:iterations=3,depth=3,width=3"
@@ -39,14 +40,16 @@ def first_orders() -> Game:  # type: ignore[type-arg]
 
 
 def test_a_bot_name_with_options_makes_a_search_bot_with_that_budget() -> None:
-    """The options change the ruleset's own budget for its search bot (Full Thrust lists
-    one), or the core's default budget (ROBOGEAR)."""
+    """The options change the ruleset's own budget for its search bot (Full Thrust and
+    ROBOGEAR each list one), never the core's default."""
     bot = make_bot(FT, "search:iterations=5,depth=7", seed=1)
     assert isinstance(bot, SearchBot)
     assert bot.budget == replace(FT_SEARCH_BUDGET, iterations=5, depth=7)
     assert Budget() != FT_SEARCH_BUDGET
     robogear = make_bot(warbench.ruleset("robogear"), "search:iterations=5,depth=7", seed=1)
-    assert isinstance(robogear, SearchBot) and robogear.budget == Budget(iterations=5, depth=7)
+    assert isinstance(robogear, SearchBot)
+    assert robogear.budget == replace(RG_SEARCH_BUDGET, iterations=5, depth=7)
+    assert Budget() != RG_SEARCH_BUDGET
 
 
 def test_turns_need_a_rulesets_horizon_and_clock() -> None:
