@@ -50,6 +50,13 @@ def test_a_data_folder_that_cannot_be_used_is_one_clear_line(
     assert main(["odds", "full-thrust", "--data", str(typo)]) == USAGE_ERROR
     err = capsys.readouterr().err
     assert "design.toml" in err and "no data file" in err and "Traceback" not in err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("my fleet ideas\n")
+    assert main(["simulate", "full-thrust", "--games", "1", "--data", str(empty)]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert f"--data {empty}: holds no data file" in err and "designs.toml" in err
+    assert "Traceback" not in err
 
 
 def test_a_game_simulated_with_the_players_data_replays_from_the_store_with_it(

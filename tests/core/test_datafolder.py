@@ -75,3 +75,6 @@ def test_a_file_the_ruleset_does_not_ship_is_an_error_naming_it(
         data_duel(shipped)(mine)
     with pytest.raises(DataFolderError, match="no such folder"):
         data_duel(shipped)(tmp_path / "missing")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(DataFolderError, match=r"empty: holds no data file.*duel.toml"):
+        data_duel(shipped)(tmp_path / "empty")

@@ -54,10 +54,12 @@ class DataFolder:
         )
 
     def check(self) -> None:
-        """Raise :class:`DataFolderError` unless every player's file replaces a shipped one.
+        """Raise :class:`DataFolderError` unless the player's folder holds data files and
+        every one replaces a shipped one.
 
         A file with a name the ruleset does not ship would be silently ignored, which is
-        worse than an error (a typo in ``shps.toml`` would play the shipped ships).
+        worse than an error (a typo in ``shps.toml`` would play the shipped ships); so would
+        a folder with none (a wrong path would play the shipped data as if it were yours).
         """
         if self.user is None:
             return
@@ -68,7 +70,13 @@ class DataFolder:
             for item in self.shipped.rglob("*")
             if item.is_file() and item.suffix in DATA_SUFFIXES
         )
-        for name in self.user_files():
+        files = self.user_files()
+        if not files:
+            raise DataFolderError(
+                f"--data {self.user}: holds no data file (.toml or .json) of this ruleset"
+                f" (its files: {', '.join(shipped)})"
+            )
+        for name in files:
             if str(name) not in shipped:
                 raise DataFolderError(
                     f"{self.user / name}: this ruleset has no data file {str(name)!r}"
