@@ -12,15 +12,14 @@ from warbench.core.catalog import (
     Catalog,
     DataFileError,
     DataModel,
-    DataProblem,
     Record,
     UnknownEntry,
     engine_defaults,
-    format_path,
     load_model,
     load_toml,
     parse_model,
 )
+from warbench.core.data_errors import DataProblem, format_path
 
 
 class Ship(Record):

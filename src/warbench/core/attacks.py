@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import annotated_types
 import pydantic
 
-from warbench.core.catalog import problem_texts
+from warbench.core.data_errors import problem_texts
 from warbench.core.limits import MAX_ODDS_COUNT, MAX_ODDS_NUMBER
 from warbench.core.odds import Dist
 

@@ -34,20 +34,24 @@ warbench.core.catalog.UnknownEntry: unknown gun "canon", did you mean "cannon"?
 
 from __future__ import annotations
 
-import datetime
 import difflib
 import json
-import math
 import os
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, ValidationError
-from pydantic_core import CoreSchema, ErrorDetails
+from pydantic_core import CoreSchema
 
+from warbench.core.data_errors import (
+    DataProblem,
+    Loc,
+    a_value,
+    format_path,
+    validation_problems,
+)
 from warbench.core.limits import (
     MAX_FILE_BYTES,
     MAX_NESTING,
@@ -59,48 +63,14 @@ from warbench.core.limits import (
 ENGINE_DEFAULT = "engine default"
 """The ``source`` of a value the engine chose because the rules source is silent."""
 
-Loc = tuple[str | int, ...]
-M = TypeVar("M", bound=BaseModel)
-T = TypeVar("T", bound=BaseModel)
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _TOML_POSITION = re.compile(
     r"^(?P<reason>.*) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|"
     r"end of document)\)$",
     re.DOTALL,
 )
 
-
-def format_path(loc: Iterable[str | int]) -> str:
-    """Write a key path the way this project prints it.
-
-    >>> format_path(("units", 0, "points"))
-    'units[0].points'
-    >>> format_path(("weapons", "heavy gun", "range"))
-    'weapons."heavy gun".range'
-    """
-    text = ""
-    for part in loc:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            key = part if _BARE_KEY.fullmatch(part) else json.dumps(part)
-            text += f".{key}" if text else key
-    return text
-
-
-@dataclass(frozen=True, slots=True)
-class DataProblem:
-    """One thing wrong with a data file: where (a key path or line/column) and why."""
-
-    where: str
-    reason: str
-
-    def line(self, source: str) -> str:
-        """The problem as one line of an error message about ``source``."""
-        if not self.where:
-            return f"{source}: {self.reason}"
-        return f"{source}: {self.where}: {self.reason}"
+M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T", bound=BaseModel)
 
 
 class DataFileError(ValueError):
@@ -277,9 +247,7 @@ def load_model(path: str | os.PathLike[str], model: type[M]) -> M:
     return parse_model(load_toml(path), model, str(path))
 
 
-def load_each(
-    paths: Iterable[str | os.PathLike[str]], model: type[M]
-) -> list[M | DataFileError]:
+def load_each(paths: Iterable[str | os.PathLike[str]], model: type[M]) -> list[M | DataFileError]:
     """Read every file as ``model``: each one's model, or the error that names it, so a
     broken file never hides what is wrong (or right) with the others."""
     results: list[M | DataFileError] = []
@@ -307,202 +275,6 @@ def parse_model(data: Any, model: type[M], source: str) -> M:
         return model.model_validate(data)
     except ValidationError as error:
         raise DataFileError(source, validation_problems(error, data)) from None
-
-
-def validation_problems(
-    error: ValidationError, data: Any, prefix: Loc = (), *, plain: bool = True
-) -> list[DataProblem]:
-    """Turn pydantic's errors into problems with TOML key paths (under ``prefix``).
-
-    Errors at the same key path (one per member of a union type) become one problem. A
-    value of the wrong type or out of a fixed set is worded ``expected an integer, got the
-    string "21"`` (``plain``, for data files); ``plain=False`` keeps pydantic's words.
-    """
-    reasons: dict[str, list[str]] = {}
-    shown_inputs: dict[str, tuple[Any, bool]] = {}
-    for detail in error.errors():
-        loc, reason, shown = _describe(detail, data, plain=plain)
-        where = format_path(prefix + loc)
-        reasons.setdefault(where, []).append(reason)
-        if shown is not None:
-            shown_inputs.setdefault(where, shown)
-    problems = []
-    for where, texts in reasons.items():
-        reason = _either(list(dict.fromkeys(texts)))
-        problems.append(DataProblem(where, reason + _note(reason, shown_inputs.get(where))))
-    return problems
-
-
-def _note(reason: str, shown: tuple[Any, bool] | None) -> str:
-    """What was found, after the reason: ``, got the string "21"`` after ``expected ...``,
-    else `` (got "21")``; nothing for a table or array unless its type was wrong."""
-    if shown is None:
-        return ""
-    value, type_error = shown
-    if reason.startswith(_EXPECTED_PREFIX):
-        return f", got {_a_value(value)}"
-    return _got(value, type_error=type_error)
-
-
-def _either(texts: list[str]) -> str:
-    """Reasons for one key joined with ``or``, ``expected`` said once:
-    ``expected a number or "SELF"``."""
-    if len(texts) > 1 and all(text.startswith(_EXPECTED_PREFIX) for text in texts):
-        return _EXPECTED_PREFIX + " or ".join(text.removeprefix(_EXPECTED_PREFIX) for text in texts)
-    return " or ".join(texts)
-
-
-def problem_texts(error: ValidationError, data: Any, *, whole: str = "(top)") -> list[str]:
-    """Pydantic's errors as ``key path: reason`` texts, key paths as
-    :func:`validation_problems` writes them, reasons in pydantic's words.
-
-    For errors outside data files (JSON actions, journals, command-line options), so that every
-    user-facing message writes key paths one way; ``whole`` names the value itself.
-
-    >>> class Gun(Record):
-    ...     damage: int
-    >>> try:
-    ...     Gun.model_validate({"damage": "ten", "range": 3})
-    ... except ValidationError as error:
-    ...     print(problem_texts(error, {"damage": "ten", "range": 3}))
-    ['damage: Input should be a valid integer (got "ten")', 'range: unknown key']
-    """
-    return [
-        f"{problem.where or whole}: {problem.reason}"
-        for problem in validation_problems(error, data, plain=False)
-    ]
-
-
-_EXPECTED_PREFIX = "expected "
-#: What a value should have been, by pydantic's error type, for data files' messages.
-_EXPECTED = {
-    "int_type": "an integer",
-    "float_type": "a number",
-    "bool_type": "a boolean (true or false)",
-    "string_type": "a string",
-    "finite_number": "a finite number",
-    "tuple_type": "an array",
-    "list_type": "an array",
-    "set_type": "an array",
-    "frozen_set_type": "an array",
-    "dict_type": "a table",
-    "model_type": "a table",
-    "model_attributes_type": "a table",
-    "dataclass_type": "a table",
-}
-
-
-def _describe(
-    detail: ErrorDetails, data: Any, *, plain: bool = True
-) -> tuple[Loc, str, tuple[Any, bool] | None]:
-    """The TOML location, the reason, and the value to show with whether its type was wrong
-    (``None``: show none), for one pydantic error."""
-    kind, loc, ctx = detail["type"], _toml_loc(detail, data), detail.get("ctx", {})
-    if kind == "missing":
-        return loc, "missing required key", None
-    if kind in ("extra_forbidden", "unexpected_keyword_argument"):  # a model; a dataclass
-        return loc, "unknown key", None
-    tag_key = str(ctx.get("discriminator", "")).strip("'")
-    if kind == "union_tag_not_found":  # a tagged union's tag key is absent
-        return (*loc, tag_key), "missing required key", None
-    if kind == "union_tag_invalid":
-        expected = str(ctx["expected_tags"]).replace("'", '"')
-        reason = f"unknown {tag_key} {json.dumps(ctx['tag'])} (expected one of: {expected})"
-        return loc, reason, None
-    shown = (detail.get("input"), kind.endswith("_type"))
-    if plain and kind in _EXPECTED:
-        return loc, _EXPECTED_PREFIX + _EXPECTED[kind], shown
-    if plain and kind in _BOUNDS:
-        words, key = _BOUNDS[kind]
-        return loc, f"{_EXPECTED_PREFIX}{words} {ctx.get(key)}", shown
-    if plain and kind == "literal_error":  # one of a fixed set; TOML quotes strings in "
-        expected = _PYTHON_QUOTED.sub(lambda m: json.dumps(m[1]), str(ctx.get("expected", "")))
-        return loc, _EXPECTED_PREFIX + expected, shown
-    return loc, detail["msg"].removeprefix("Value error, "), shown
-
-
-#: A number's bounds, by pydantic's error type: the words and the context key of the bound.
-_BOUNDS = {
-    "greater_than_equal": ("at least", "ge"),
-    "greater_than": ("more than", "gt"),
-    "less_than_equal": ("at most", "le"),
-    "less_than": ("less than", "lt"),
-}
-_PYTHON_QUOTED = re.compile(r"'([^']*)'")
-
-
-def _a_value(value: Any) -> str:
-    """A value as a TOML writer would name it: ``the string "21"``, ``the boolean true``,
-    ``the integer 1``, ``the float 6.5``, ``a table``, ``an array``.
-
-    >>> [_a_value(v) for v in ("21", True, 1, 6.5, float("inf"), [1], {})]
-    ['the string "21"', 'the boolean true', 'the integer 1', 'the float 6.5', \
-'the float inf', 'an array', 'a table']
-    """
-    if isinstance(value, Mapping):
-        return "a table"
-    if isinstance(value, list | tuple):
-        return "an array"
-    if isinstance(value, bool):
-        return f"the boolean {_scalar_text(value)}"
-    if isinstance(value, int):
-        return f"the integer {_scalar_text(value)}"
-    if isinstance(value, float):
-        return f"the float {_scalar_text(value)}"
-    if isinstance(value, str):
-        return f"the string {_scalar_text(value)}"
-    if isinstance(value, datetime.datetime):
-        return "a date-time"
-    if isinstance(value, datetime.date):
-        return "a date"
-    if isinstance(value, datetime.time):
-        return "a time"
-    return f"a {type(value).__name__}"
-
-
-def _scalar_text(value: bool | int | float | str) -> str:
-    """A scalar as TOML writes it, cut to 40 characters."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and not math.isfinite(value):
-        text = "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
-    else:
-        text = json.dumps(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _toml_loc(detail: ErrorDetails, data: Any) -> Loc:
-    """Follow pydantic's location through the input, dropping its own tags.
-
-    Pydantic adds names that are not keys of the file (the tag of a tagged union, the
-    member type of a union); only the parts that exist in the data are kept, plus the
-    last part of a ``missing`` error, which names the absent key.
-    """
-    loc = detail["loc"]
-    kept: list[str | int] = []
-    node = data
-    for index, part in enumerate(loc):
-        if isinstance(node, Mapping) and isinstance(part, str):
-            if part in node:
-                kept.append(part)
-                node = node[part]
-            elif detail["type"] == "missing" and index == len(loc) - 1:
-                kept.append(part)
-        elif isinstance(node, list | tuple) and isinstance(part, int) and 0 <= part < len(node):
-            kept.append(part)
-            node = node[part]
-    return tuple(kept)
-
-
-def _got(value: Any, *, type_error: bool) -> str:
-    """`` (got ...)`` for a scalar; for a table or array only when its type was wrong."""
-    if isinstance(value, Mapping):
-        return " (got a table)" if type_error else ""
-    if isinstance(value, list | tuple):
-        return " (got an array)" if type_error else ""
-    if isinstance(value, bool | str | int | float):
-        return f" (got {_scalar_text(value)})"
-    return ""
 
 
 def engine_defaults(data: object) -> list[str]:
@@ -623,12 +395,12 @@ def _array_items(
         loc: Loc = (name, index)
         key = raw.get("id") if isinstance(raw, Mapping) else None
         if not isinstance(raw, Mapping):
-            reason = f"expected a table, got {_a_value(raw)}"
+            reason = f"expected a table, got {a_value(raw)}"
             problems.append(DataProblem(format_path(loc), reason))
         elif key is None:
             problems.append(DataProblem(format_path((*loc, "id")), "missing required key"))
         elif not isinstance(key, str):
-            reason = f"expected a string, got {_a_value(key)}"
+            reason = f"expected a string, got {a_value(key)}"
             problems.append(DataProblem(format_path((*loc, "id")), reason))
         elif key in first_seen:
             first = format_path((name, first_seen[key], "id"))
@@ -646,7 +418,7 @@ def _validate_entry(
     model: type[M], key: str, raw: Any, loc: Loc, problems: list[DataProblem]
 ) -> M | None:
     if not isinstance(raw, Mapping):
-        problems.append(DataProblem(format_path(loc), f"expected a table, got {_a_value(raw)}"))
+        problems.append(DataProblem(format_path(loc), f"expected a table, got {a_value(raw)}"))
         return None
     data = dict(raw)
     if "id" in model.model_fields:

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 import pydantic
 
-from warbench.core.catalog import problem_texts
+from warbench.core.data_errors import problem_texts
 from warbench.core.limits import (
     MAX_FILE_BYTES,
     MAX_SEED,

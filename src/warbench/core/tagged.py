@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import pydantic
 
-from warbench.core.catalog import problem_texts
+from warbench.core.data_errors import problem_texts
 from warbench.core.plain import to_plain
 from warbench.core.slot_init import install
 

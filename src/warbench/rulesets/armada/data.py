@@ -26,10 +26,10 @@ from warbench.core.catalog import (
     Catalog,
     DataFileError,
     DataModel,
-    DataProblem,
     Record,
     load_model,
 )
+from warbench.core.data_errors import DataProblem
 from warbench.core.datafolder import DataFolder
 from warbench.core.dice import DiceExpr, DiceExpressionError
 

@@ -11,7 +11,8 @@ from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.cards import UnitCard
-from warbench.core.catalog import Record, validation_problems
+from warbench.core.catalog import Record
+from warbench.core.data_errors import validation_problems
 from warbench.core.datafolder import DataFolder
 from warbench.core.decisions import Decision
 from warbench.core.events import Event

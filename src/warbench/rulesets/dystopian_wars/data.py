@@ -30,10 +30,10 @@ from warbench.core.catalog import (
     Catalog,
     DataFileError,
     DataModel,
-    DataProblem,
     Record,
     load_model,
 )
+from warbench.core.data_errors import DataProblem
 from warbench.core.datafolder import DataFolder
 from warbench.core.lists import ArmyList, ConstraintSet
 from warbench.rulesets.dystopian_wars.specs import BEASTS as BEASTS

@@ -28,7 +28,8 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
-from warbench.core.catalog import DataModel, validation_problems
+from warbench.core.catalog import DataModel
+from warbench.core.data_errors import validation_problems
 from warbench.core.lists import ArmyList
 from warbench.core.plain import Hidden
 from warbench.core.rng import RandomStream

@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from warbench.core.catalog import Catalog, DataFileError, DataProblem, format_path, load_model
+from warbench.core.catalog import Catalog, DataFileError, load_model
+from warbench.core.data_errors import DataProblem, format_path
 from warbench.core.datafolder import DataFolder
 from warbench.rulesets.full_thrust.arcs import ALL_ARCS
 from warbench.rulesets.full_thrust.data import (

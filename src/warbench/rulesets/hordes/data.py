@@ -20,7 +20,8 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from warbench.core.catalog import Catalog, DataFileError, DataModel, DataProblem, Record, load_model
+from warbench.core.catalog import Catalog, DataFileError, DataModel, Record, load_model
+from warbench.core.data_errors import DataProblem
 from warbench.core.datafolder import DataFolder
 
 DATA_DIR = Path(__file__).parent / "data"
