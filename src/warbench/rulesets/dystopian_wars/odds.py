@@ -65,6 +65,7 @@ from warbench.rulesets.dystopian_wars.odds_options import (
 )
 from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED, TERRAIN_DICE
 from warbench.rulesets.dystopian_wars.state import Model
+from warbench.rulesets.dystopian_wars.wing_odds import wing_attacks
 
 
 class _WeaponOdds(DataOdds):
@@ -76,6 +77,9 @@ class _WeaponOdds(DataOdds):
         if not isinstance(options, AttackOptions):
             raise TypeError(f"{self.name} odds take AttackOptions, not {options!r}")
         shooter = self.spec(options.shooter, "shooter")
+        if shooter is not None and shooter.tiny:
+            raise option_error("shooter", f"{shooter.name} is a wing of tiny flyers: its dice "
+                               "are per token and ack-ack strikes its tokens (see wing-attack)")
         target_spec = self.spec(options.target, "target")
         mount, focus = self._gun(options, shooter)
         linked = whole_numbers(options.linked, "linked")
@@ -203,7 +207,8 @@ class _WeaponOdds(DataOdds):
     ) -> None:
         """Refuse what the game refuses to fire at all (:func:`~.combat.shot_refusal`)."""
         if target.tiny:
-            raise option_error("size", "gunnery, rockets and torpedoes never target tiny flyers")
+            raise option_error("size", "gunnery, rockets and torpedoes never target tiny "
+                               "flyers (see aa-wing and dogfight)")
         if shooter_level == "submerged" and self.kind != "torpedoes":
             raise option_error("shooter_level", "a submerged model attacks only with torpedoes")
         if self.kind == "torpedoes" and level in AIRBORNE:
@@ -226,13 +231,9 @@ class _WeaponOdds(DataOdds):
         attack (both where both reach, DW-CC-ANSWER)."""
         airborne = (options.shooter_level or (
             "flying" if shooter and shooter.flying else "surface")) in AIRBORNE
-        if aa and self.kind != "rockets":
-            if not airborne:
-                raise option_error("aa", f"ack-ack answers {self.kind} only from a flyer "
-                                   "(shooter_level flying or obscured)")
-            if self.kind == "torpedoes" and shooter is not None and shooter.tiny:
-                raise option_error("aa", "ack-ack at torpedo bombers strikes their tokens, "
-                                   "it cancels no hits")
+        if aa and self.kind != "rockets" and not airborne:
+            raise option_error("aa", f"ack-ack answers {self.kind} only from a flyer "
+                               "(shooter_level flying or obscured)")
         if cc and self.kind != "torpedoes" and not (shooter.diving if shooter else None):
             raise option_error("cc", f"concussion charges answer {self.kind} only from a "
                                "diving model within 4 inches (shooter= a diving class)")
@@ -502,6 +503,6 @@ def attack_odds(data: RulesData | None = None) -> dict[str, AttackOdds]:
     data = data or load_data()
     attacks: list[AttackOdds] = [
         GunneryOdds(data), RocketOdds(data), TorpedoOdds(data), AckAckOdds(data),
-        ChargeOdds(data), BoardingOdds(data), RamOdds(data),
+        ChargeOdds(data), BoardingOdds(data), RamOdds(data), *wing_attacks(data),
     ]
     return {attack.name: attack for attack in attacks}
