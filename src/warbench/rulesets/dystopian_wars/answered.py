@@ -22,15 +22,16 @@ from warbench.rulesets.dystopian_wars.attack_rolls import (
     Attack,
     answer_rolls,
     fog_in_force,
+    patrol_shots,
     squadron_card_dice,
 )
 from warbench.rulesets.dystopian_wars.combat import AA_GUN, aa_needed, dogfight_needed
-from warbench.rulesets.dystopian_wars.data import Card, RulesData
+from warbench.rulesets.dystopian_wars.data import Card, ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.exact import extra_damage_die
 from warbench.rulesets.dystopian_wars.gunnery import Answer, Gunnery
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
 from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS, dice_count
-from warbench.rulesets.dystopian_wars.state import DWState
+from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.strikes import (
     LOST,
     AnswerRoll,
@@ -42,7 +43,10 @@ from warbench.rulesets.dystopian_wars.strikes import (
     wing_odds,
 )
 
-__all__ = ["LOST", "answer_odds", "answering", "attack_odds", "wing_fate", "wing_odds"]
+__all__ = [
+    "LOST", "answer_odds", "answering", "attack_odds", "numbers", "strikes_back", "wing_fate",
+    "wing_odds",
+]
 
 
 def answering(state: DWState) -> tuple[Answer, Gunnery] | None:
@@ -98,6 +102,7 @@ def attack_odds(
     rolls: list[AnswerRoll] = []
     notes: list[str] = []
     burnt: set[int] = set()  # the wings that answered, one fuel each
+    spent: set[int] = set()  # those lost to it, their last fuel burnt
     if attack.answer and attack.responders:
         answers, wings, each = answer_rolls(state, data, attack)
         for uid, kind, dice in answers:
@@ -108,6 +113,7 @@ def attack_odds(
                 burnt.add(uid)
                 if model.fuel <= 1:  # its answer burns its last fuel: lost before it rolls
                     notes.append(f"{model.name} is lost burning its last fuel to answer")
+                    spent.add(uid)
                     continue
             if not model.active:
                 continue
@@ -129,6 +135,7 @@ def attack_odds(
     evasion = [c for c in reactions if c.effect == "evasion"]
     shielded = (target_spec.shield and not target.marker("generator-offline")
                 and not target.derelict)
+    counters = strikes_back(state, data, attack, spent, notes)
     struck = None
     if target_spec.tiny:  # the wing attacked burns a fuel if it answers (a dogfight)
         struck = Wing(target.tokens, target.fuel - (target.uid in burnt))
@@ -141,8 +148,7 @@ def attack_odds(
         target_spec.shield if shielded else 0,
         sum(c.value for c in reactions if c.effect == "shields"),
         struck,
-        ShipTarget(target_spec.dr, target_spec.cr, target_spec.hp,
-                   max(0, target_spec.hp - target.damage)),
+        numbers(target_spec, target), counters, numbers(lead_spec, lead),
     ), extra_damage_die(data.criticals))
     if not (attack.answer and attack.responders) and card is None:
         notes.append("no answer")
@@ -158,7 +164,32 @@ def attack_odds(
     named = damage.named()
     if lead_spec.tiny and rolled.attacker_lost:
         named["attacker lost first"] = rolled.attacker_lost
+    if rolled.counter is not None:
+        named.update(rolled.counter.named("attacker "))
     return OddsAnswer(damage.hull, "hull points lost", named, tuple(notes))
+
+
+def strikes_back(
+    state: DWState, data: RulesData, attack: Attack, spent: set[int], notes: list[str]
+) -> tuple[tuple[int, int], ...]:
+    """The dice and number needed of each patrol wing's strike back at ``attack``'s lead
+    model (DW-CAP-AD, :func:`~.attack_rolls.patrol_shots`; never at a wing), but for the
+    wings ``spent`` answering; each noted in ``notes``."""
+    lead = state.models[attack.guns[0][0]]
+    if data.models[lead.cls].tiny:
+        return ()
+    counters: list[tuple[int, int]] = []
+    for wing, shot, _ in patrol_shots(state, data, attack, lead, state.models[attack.target]):
+        if wing.uid not in spent:
+            counters.append((shot.dice, shot.needed))
+            notes.append(f"{wing.name} strikes back at {lead.name} with "
+                         f"{dice_count(shot.dice)} on {shot.needed}+ (DW-CAP-AD)")
+    return tuple(counters)
+
+
+def numbers(spec: ModelSpec, model: Model) -> ShipTarget:
+    """The DR, CR and hull (at the start and left) of ``model``."""
+    return ShipTarget(spec.dr, spec.cr, spec.hp, max(0, spec.hp - model.damage))
 
 
 def _reactions(state: DWState, data: RulesData, index: int) -> list[Card]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from warbench.core.attacks import OddsAnswer
 from warbench.rulesets.dystopian_wars.actions import Fire
+from warbench.rulesets.dystopian_wars.answered import numbers, strikes_back
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     SHIELD_NEEDED,
     action_card,
@@ -26,7 +27,7 @@ from warbench.rulesets.dystopian_wars.exact import extra_damage_die
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, GunneryStage, fire_refusal
 from warbench.rulesets.dystopian_wars.option_words import dice_count
 from warbench.rulesets.dystopian_wars.state import DWState
-from warbench.rulesets.dystopian_wars.strikes import ShipTarget, Strike, strike, wing_odds
+from warbench.rulesets.dystopian_wars.strikes import Strike, strike, wing_odds
 
 
 def declaring(state: DWState) -> Gunnery | None:
@@ -67,10 +68,15 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
         shield = spec.shield
         notes.append(f"{spec.shield} shield generator dice cancel on {SHIELD_NEEDED}+")
     notes.append("before any answer by the defender (ack-ack, charges, reaction cards)")
+    counters = strikes_back(state, data, attack, set(), notes)
     rolled = strike(Strike(
         attack.dice, needed, extra_dice=extra, fog=fog, shield=shield,
-        ship=ShipTarget(spec.dr, spec.cr, spec.hp, max(0, spec.hp - target.damage)),
+        ship=numbers(spec, target), counters=counters,
+        striker=numbers(data.models[lead.cls], lead),
     ), extra_damage_die(data.criticals))
     damage = rolled.damage
     assert damage is not None and damage.hull is not None  # the hull left is known
-    return OddsAnswer(damage.hull, "hull points lost", damage.named(), tuple(notes))
+    named = damage.named()
+    if rolled.counter is not None:
+        named.update(rolled.counter.named("attacker "))
+    return OddsAnswer(damage.hull, "hull points lost", named, tuple(notes))

@@ -101,7 +101,9 @@ class Strike:
     fall with the tokens it keeps; 0: never thinned), whether it is a dogfight (fought at
     the same time: the answer neither thins nor stops it); dice added after (cards), fog
     (halves the dice), shield generator dice and cards' saves; and what is attacked: a wing
-    (``wing``) or a model (``ship``, absent when its DR and CR are not known)."""
+    (``wing``) or a model (``ship``, absent when its DR and CR are not known); and the
+    patrol wings' strikes back at an attacking model (``counters``: dice and number needed
+    of each, DW-CAP-AD) with that model's numbers (``striker``)."""
 
     dice: int
     needed: int
@@ -115,18 +117,22 @@ class Strike:
     saves: int = 0
     wing: Wing | None = None
     ship: ShipTarget | None = None
+    counters: tuple[tuple[int, int], ...] = ()
+    striker: ShipTarget | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class StrikeOdds:
     """What a :class:`Strike` does: the attacking wing's fates after the answer (one sure
     fate for any other attacker), the wing attacked's fates, or the hits that count on a
-    model and the damage they deal (when its DR and CR are known)."""
+    model and the damage they deal (when its DR and CR are known); and the damage the
+    patrol's strikes back deal the attacker, if any strike."""
 
     attacker: Fates
     wing: Fates | None
     hits: Dist | None
     damage: DamageOdds | None
+    counter: DamageOdds | None = None
 
     @property
     def attacker_lost(self) -> float:
@@ -243,9 +249,18 @@ def strike(attack: Strike, extra: Dist | None = None) -> StrikeOdds:
         if attack.saves:
             hits = cancel_hits(hits, Dist.constant(attack.saves))
         parts.append((chance, hits))
+    extra = extra if extra is not None else Dist.constant(0)
     hits = mixture(parts)
     ship = attack.ship
     damage = None if ship is None else damage_odds(
-        hits, ship.dr, ship.cr, ship.starting_hp, hull_left=ship.hull_left,
-        extra=extra if extra is not None else Dist.constant(0))
-    return StrikeOdds(fates, None, hits, damage)
+        hits, ship.dr, ship.cr, ship.starting_hp, hull_left=ship.hull_left, extra=extra)
+    counter = None
+    striker = attack.striker
+    if attack.counters and striker is not None and attack.attacker is None:
+        # at the same time as the attack, whatever it does (only a model is struck back)
+        back = Dist.constant(0)
+        for dice, needed in attack.counters:
+            back = back + pool_hits(dice, needed)
+        counter = damage_odds(back, striker.dr, striker.cr, striker.starting_hp,
+                              hull_left=striker.hull_left, extra=extra)
+    return StrikeOdds(fates, None, hits, damage, counter)
