@@ -42,7 +42,6 @@ from warbench.rulesets.dystopian_wars.combat import (
 from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData, load_data
 from warbench.rulesets.dystopian_wars.exact import (
     boarding_odds,
-    cancel_hits,
     carrying,
     pool_hits,
 )
@@ -65,6 +64,7 @@ from warbench.rulesets.dystopian_wars.odds_options import (
 )
 from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED, TERRAIN_DICE
 from warbench.rulesets.dystopian_wars.state import Model
+from warbench.rulesets.dystopian_wars.strikes import AnswerRoll, Strike, strike
 from warbench.rulesets.dystopian_wars.wing_odds import wing_attacks
 
 
@@ -101,20 +101,21 @@ class _WeaponOdds(DataOdds):
             options.starting_hp if options.starting_hp is not None
             else (target_spec.hp if target_spec else None),
         ).checked()
-        hits = rolled = pool_hits(dice, needed)
+        obscured = answering_needed(CANCEL_NEEDED, obscured=True)
+        answers = tuple(AnswerRoll(n, at, False, what) for n, at, what in (
+            (aa + cc, CANCEL_NEEDED, "ack-ack and charges"),
+            (aa_obscured, obscured, "obscured ack-ack")) if n)
+        hits = strike(Strike(dice, needed, answers, shield=shield)).hits
+        assert hits is not None  # a model is attacked
         notes = [self._dice_note(focus, linked, dice, needed, options.combined)]
-        if aa or aa_obscured or cc or shield:
-            cancelled = (
-                pool_hits(aa + cc, CANCEL_NEEDED)
-                + pool_hits(aa_obscured, answering_needed(CANCEL_NEEDED, obscured=True))
-                + pool_hits(shield, SHIELD_NEEDED)
-            )
-            hits = cancel_hits(rolled, cancelled)
+        if answers or shield:
+            cancelled = sum(pool_hits(n, at).mean for n, at in (
+                (aa + cc, CANCEL_NEEDED), (aa_obscured, obscured), (shield, SHIELD_NEEDED)))
             parts = [f"{what} {n}" for n, what in (
                 (aa, "ack-ack"), (aa_obscured, "obscured ack-ack, on 6 only"),
                 (cc, "charges"), (shield, "shields")) if n]
-            notes.append(f"cancelling dice ({', '.join(parts)}) take off {cancelled.mean:.4f} "
-                         f"of the {rolled.mean:.4f} hits rolled on average")
+            notes.append(f"cancelling dice ({', '.join(parts)}) take off {cancelled:.4f} "
+                         f"of the {pool_hits(dice, needed).mean:.4f} hits rolled on average")
         damage = self.damage(hits, target)
         named: dict[str, float] = {}
         if damage is None:
