@@ -1,5 +1,5 @@
 """Exact odds of the attacks at and by wings of tiny flyers (``warbench odds dystopian-wars
-aa-wing | dogfight | wing-attack``: DW-ODDS-WING, DW-AA-WING, DW-DOGFIGHT, DW-BOMBERS),
+aa-wing | dogfight | wing-attack``: DW-ODDS-WING, DW-ODDS-DOGFIGHT, DW-ODDS-WING-ATTACK),
 checked against icepool (the odds reference) and the game's own rolls; and the web table's
 answer odds of a reaction card and a patrol's strike back (DW-ODDS-ANSWERED, DW-CAP-AD)."""
 
@@ -141,7 +141,7 @@ def test_dw_odds_dogfight_matches_icepool(
     options: dict[str, Any], attack: tuple[int, int], answer: tuple[int, int],
     tokens: tuple[int, int], fuel: tuple[int, int],
 ) -> None:
-    """DW-ODDS-WING, DW-DOGFIGHT, DW-FUEL: `dogfight`: both wings strike at the same time,
+    """DW-ODDS-DOGFIGHT, DW-DOGFIGHT, DW-FUEL: `dogfight`: both wings strike at the same time,
     fighters 3+, recon 5+, bombers 6; the wing attacked meets the attack with the fuel its
     answer left it; `show=attacker` counts the attacker's tokens lost to the answer."""
     attacker_tokens, target_tokens = tokens
@@ -204,7 +204,7 @@ def wing_attack_reference(
 def test_dw_odds_wing_attack_matches_icepool(
     options: dict[str, Any], reference: dict[str, Any], dr_cr: tuple[int, int]
 ) -> None:
-    """DW-ODDS-WING, DW-BOMBERS, DW-AA-WING, DW-CAP: `wing-attack`: a wing's AD per token
+    """DW-ODDS-WING-ATTACK, DW-BOMBERS, DW-AA-WING, DW-CAP: `wing-attack`: a wing's AD per token
     (bombs and torpedoes 3+ at surface models, the harder number winning), the answer's
     ack-ack (5+, obscured 6, a patrol's as in a dogfight, none from a patrol on its last
     fuel) striking its tokens first, charges at torpedoes, shields and a reaction card:
@@ -233,7 +233,7 @@ def _reset(game: Game, saved: list[Any], depth: int) -> None:
 
 
 def test_dw_odds_dogfight_fits_the_games_resolved_dogfights() -> None:
-    """DW-ODDS-GAME, DW-DOGFIGHT, DW-FUEL, DW-ODDS-ANSWERED: three British fighters (4 fuel)
+    """DW-ODDS-GAME, DW-ODDS-DOGFIGHT, DW-DOGFIGHT, DW-FUEL, DW-ODDS-ANSWERED: three British fighters (4 fuel)
     at five Prussian fighters (3 fuel) that answer, resolved 3000 times by the game: the
     tokens the wing attacked loses fit `dogfight` (which the web table's answer odds equal),
     and so does how often the attacker goes down at the same time."""
@@ -268,7 +268,7 @@ def test_dw_odds_dogfight_fits_the_games_resolved_dogfights() -> None:
 
 
 def test_dw_odds_wing_attack_fits_the_games_resolved_torpedo_bombers() -> None:
-    """DW-ODDS-GAME, DW-BOMBERS, DW-CC-ANSWER: four torpedo bombers at a Prussian cruiser
+    """DW-ODDS-GAME, DW-ODDS-WING-ATTACK, DW-BOMBERS, DW-CC-ANSWER: four torpedo bombers at a Prussian cruiser
     that answers with ack-ack at the tokens and charges at the torpedoes, resolved 3000 times
     by the game: the hits that count (none when the wing went down first) fit `wing-attack`,
     whose hull points lost equal the web table's answer odds."""
