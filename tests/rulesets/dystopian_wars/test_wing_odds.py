@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import icepool
@@ -233,10 +234,10 @@ def _reset(game: Game, saved: list[Any], depth: int) -> None:
 
 
 def test_dw_odds_dogfight_fits_the_games_resolved_dogfights() -> None:
-    """DW-ODDS-GAME, DW-ODDS-DOGFIGHT, DW-DOGFIGHT, DW-FUEL, DW-ODDS-ANSWERED: three British fighters (4 fuel)
-    at five Prussian fighters (3 fuel) that answer, resolved 3000 times by the game: the
-    tokens the wing attacked loses fit `dogfight` (which the web table's answer odds equal),
-    and so does how often the attacker goes down at the same time."""
+    """DW-ODDS-GAME, DW-ODDS-DOGFIGHT, DW-DOGFIGHT, DW-FUEL, DW-ODDS-ANSWERED: three British
+    fighters (4 fuel) at five Prussian fighters (3 fuel) that answer, resolved 3000 times by
+    the game: the tokens the wing attacked loses fit `dogfight` (which the web table's answer
+    odds equal), and so does how often the attacker goes down at the same time."""
     game = seeded(setup(
         [squadron("britannia-fighter-wing", (36.0, 20.0, 0.0), count=3)],
         [squadron("prussia-fighter-wing", (36.0, 22.0, 180.0), count=5)],
@@ -268,10 +269,10 @@ def test_dw_odds_dogfight_fits_the_games_resolved_dogfights() -> None:
 
 
 def test_dw_odds_wing_attack_fits_the_games_resolved_torpedo_bombers() -> None:
-    """DW-ODDS-GAME, DW-ODDS-WING-ATTACK, DW-BOMBERS, DW-CC-ANSWER: four torpedo bombers at a Prussian cruiser
-    that answers with ack-ack at the tokens and charges at the torpedoes, resolved 3000 times
-    by the game: the hits that count (none when the wing went down first) fit `wing-attack`,
-    whose hull points lost equal the web table's answer odds."""
+    """DW-ODDS-GAME, DW-ODDS-WING-ATTACK, DW-BOMBERS, DW-CC-ANSWER: four torpedo bombers at
+    a Prussian cruiser that answers with ack-ack at the tokens and charges at the torpedoes,
+    resolved 3000 times by the game: the hits that count (none when the wing went down
+    first) fit `wing-attack`, whose hull points lost equal the web table's answer odds."""
     game = seeded(setup(
         [squadron("britannia-torpedo-bomber-wing", (36.0, 20.0, 0.0), count=4)],
         [squadron("prussia-cruiser", (36.0, 23.0, 180.0))],
@@ -417,10 +418,13 @@ def test_dw_odds_wing_bad_options_are_refused_with_the_reason(
     assert message in str(error.value)
 
 
-def test_dw_odds_wing_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_dw_odds_wing_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """DW-ODDS-CLI, DW-ODDS-OPTIONS, DW-ODDS-WING: the list shows the wing attacks and their
-    options; `--json` gives the tokens lost and named outcomes; a bad option prints one line
-    (no traceback) and exits 2."""
+    options; `--json` gives the tokens lost and named outcomes; `--compare` sets an answer
+    beside none, `--plot` draws the chart; a bad option prints one line (no traceback) and
+    exits 2."""
     assert main(["odds", "dystopian-wars"]) == 0
     listing = capsys.readouterr().out
     for name in ("aa-wing:", "dogfight:", "wing-attack:", "patrol_fuel", "target_fuel"):
@@ -431,6 +435,11 @@ def test_dw_odds_wing_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert plain["outcome"] == "tokens lost"
     assert {"destroyed", "attacker lost"} <= set(plain["outcomes"])
     assert sum(plain["distribution"].values()) == pytest.approx(1.0, abs=1e-12)
+    chart = tmp_path / "bombers.svg"
+    assert main(["odds", "dystopian-wars", "wing-attack", "wing=britannia-dive-bomber-wing",
+                 "target=prussia-cruiser", "--compare", "aa=3", "--plot", str(chart)]) == 0
+    shown = capsys.readouterr().out
+    assert "Side by side" in shown and "attacker lost first" in shown and chart.stat().st_size
     assert main(["odds", "dystopian-wars", "wing-attack", "wing=britannia-dive-bomber-wing",
                  "target=blazing-sun-gyro"]) == 2
     assert main(["odds", "dystopian-wars", "aa-wing", "dice=3", "tokens=9",

@@ -9,7 +9,14 @@ attacking wing strikes its tokens and fuel, every other answer cancels hits (a 5
 two and another die); a wing lost ends its attack, one thinned rolls the dice its tokens
 left. The attack's dice, shields and reaction cards then follow as the game rolls them: so
 each answer offered (and declining) shows what the attack will do to the model attacked;
-a reaction card offered shows the attack with the card and no answer yet.
+a reaction card offered shows the attack with the card and no answer yet. Wings on patrol
+with the squadron attacked strike an attacking model back at the same time
+(:func:`~.attack_rolls.patrol_shots`, DW-CAP-AD): the damage they deal it is shown too.
+
+Left out: a counter card the attacker may play on the reaction card (its choice, after
+the defender's: the odds assume the card stands), and the other attacks of the shooting
+step rolled before this one (every answer is asked before any is rolled: the odds read
+the table as it stands).
 """
 
 from __future__ import annotations
