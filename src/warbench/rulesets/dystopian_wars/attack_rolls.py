@@ -14,6 +14,7 @@ from warbench.rulesets.dystopian_wars.combat import (
     AIRBORNE,
     BOTH_ANSWERS,
     CC_GUN,
+    Shot,
     aa_needed,
     aa_value,
     cc_value,
@@ -261,14 +262,14 @@ def resolve_attack(
         apply_hits(game, lead, hits, by_model=wing, cause="combat air patrol")
 
 
-def patrol_counters(
-    game: DWGame, state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
-) -> list[tuple[int, int]]:
-    """Wings on patrol with the attacked squadron strike the attacker with their attack
-    dice when in range, whether or not their ack-ack answered, at the same time as the
-    attack (their hits land with it); a wing that did not answer burns its fuel here, and
-    so strikes only with fuel to spare."""
-    found: list[tuple[int, int]] = []
+def patrol_shots(
+    state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
+) -> list[tuple[Model, Shot, bool]]:
+    """The wings on patrol with the attacked squadron that strike the attacker back (DW-CAP-
+    AD), each with the shot of its first weapon that may legally hit it and whether the
+    strike burns its fuel (it did not answer); one that did not answer never spends its
+    last fuel, and so itself, on it (the strike is a choice: engine default)."""
+    found: list[tuple[Model, Shot, bool]] = []
     answered = set(attack.responders) if attack.answer else set()
     for wing in state.models:
         spec = data.models[wing.cls]
@@ -279,29 +280,40 @@ def patrol_counters(
             reason, shot = shot_refusal(state, data, wing, mount.name, lead)
             if reason is not None or shot is None:
                 continue
-            if wing.uid not in answered:
-                if wing.fuel <= 1:
-                    # the strike is a choice: the engine never spends a wing's last fuel
-                    # (and so the wing) on it
-                    break
-                burn_fuel(game, wing, "striking back on patrol")
-            hits = rolled_hits(game, wing.player, shot.dice, shot.needed,
-                               label=f"{wing.name} patrol strike")
-            if shot.kind in ("bombs", "torpedoes"):
-                # an AD attack, even one striking back, spends bombers' ammunition
-                # until they land (DW-BOMBERS, seed l.640)
-                wing.armed = False
-            game.emit(
-                PatrolStrike(
-                    model=wing.uid,
-                    target=lead.uid,
-                    hits=hits,
-                    text=f"{wing.name} strikes back at {lead.name}: "
-                    f"{hits} {'hit' if hits == 1 else 'hits'}",
-                )
-            )
-            found.append((wing.uid, hits))
+            burns = wing.uid not in answered
+            if not (burns and wing.fuel <= 1):
+                found.append((wing, shot, burns))
             break
+    return found
+
+
+def patrol_counters(
+    game: DWGame, state: DWState, data: RulesData, attack: Attack, lead: Model, target: Model
+) -> list[tuple[int, int]]:
+    """Wings on patrol with the attacked squadron strike the attacker with their attack
+    dice when in range (:func:`patrol_shots`), whether or not their ack-ack answered, at the
+    same time as the attack (their hits land with it); a wing that did not answer burns its
+    fuel here."""
+    found: list[tuple[int, int]] = []
+    for wing, shot, burns in patrol_shots(state, data, attack, lead, target):
+        if burns:
+            burn_fuel(game, wing, "striking back on patrol")
+        hits = rolled_hits(game, wing.player, shot.dice, shot.needed,
+                           label=f"{wing.name} patrol strike")
+        if shot.kind in ("bombs", "torpedoes"):
+            # an AD attack, even one striking back, spends bombers' ammunition
+            # until they land (DW-BOMBERS, seed l.640)
+            wing.armed = False
+        game.emit(
+            PatrolStrike(
+                model=wing.uid,
+                target=lead.uid,
+                hits=hits,
+                text=f"{wing.name} strikes back at {lead.name}: "
+                f"{hits} {'hit' if hits == 1 else 'hits'}",
+            )
+        )
+        found.append((wing.uid, hits))
     return found
 
 

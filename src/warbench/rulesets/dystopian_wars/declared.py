@@ -3,18 +3,18 @@
 Judged from the state the acting seat observes: the declaration's dice and number needed
 come from :func:`~.gunnery.fire_refusal` (the same reading the engine makes when it is
 declared), cards in force add their dice, fog halves long shots, the target's shield
-generators cancel hits, and :func:`~.exact.damage_odds` turns the hits into damage against
-the target's DR, CR and hull left; at a wing of tiny flyers, the tokens it loses
-(:func:`~.answered.wing_odds`). The defender's answer (ack-ack, charges, a reaction card)
-is the defender's choice, still unknown: the odds are before any answer (the answer's own
-options show the odds each leaves, :mod:`.answered`).
+generators cancel hits, and :func:`~.strikes.strike` (the mechanism of every attack's odds)
+turns the hits into damage against the target's DR, CR and hull left; at a wing of tiny
+flyers, the tokens it loses (:func:`~.strikes.wing_odds`). The defender's answer (ack-ack,
+charges, a reaction card) is the defender's choice, still unknown: the odds are before any
+answer (the answer's own options show the odds each leaves, :mod:`.answered`).
 """
 
 from __future__ import annotations
 
 from warbench.core.attacks import OddsAnswer
 from warbench.rulesets.dystopian_wars.actions import Fire
-from warbench.rulesets.dystopian_wars.answered import wing_odds
+from warbench.rulesets.dystopian_wars.answered import numbers, strikes_back
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     SHIELD_NEEDED,
     action_card,
@@ -23,15 +23,11 @@ from warbench.rulesets.dystopian_wars.attack_rolls import (
     squadron_card_dice,
 )
 from warbench.rulesets.dystopian_wars.data import RulesData
-from warbench.rulesets.dystopian_wars.exact import (
-    cancel_hits,
-    damage_odds,
-    extra_damage_die,
-    pool_hits,
-)
+from warbench.rulesets.dystopian_wars.exact import extra_damage_die
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, GunneryStage, fire_refusal
 from warbench.rulesets.dystopian_wars.option_words import dice_count
 from warbench.rulesets.dystopian_wars.state import DWState
+from warbench.rulesets.dystopian_wars.strikes import Strike, strike, wing_odds
 
 
 def declaring(state: DWState) -> Gunnery | None:
@@ -46,7 +42,7 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
     """The odds of the attack ``fire`` would declare now: hits after shields, the chances
     of damage, a critical and the target's destruction; at a wing of tiny flyers, the
     tokens it loses, the chances of a token shot down, an abort and the wing lost
-    (:func:`~.answered.wing_odds`); ``None`` when it declares none."""
+    (:func:`~.strikes.wing_odds`); ``None`` when it declares none."""
     frame = declaring(state)
     if frame is None:
         return None
@@ -61,19 +57,26 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
         return wing_odds(target, attack.dice, needed, (
             f"{dice_count(attack.dice)} hitting on {needed}+ in range band {attack.band}",))
     lead = state.models[attack.guns[0][0]]
-    dice = attack.dice + bonus + squadron_card_dice(state, data, lead)
-    notes = [f"{dice_count(dice)} hitting on {needed}+ in range band {attack.band}"]
-    if attack.band >= 3 and fog_in_force(state, data):
-        dice //= 2
-        notes.append(f"fog halves them to {dice}")
-    hits = pool_hits(dice, needed)
+    extra = bonus + squadron_card_dice(state, data, lead)
+    notes = [f"{dice_count(attack.dice + extra)} hitting on {needed}+ in range band "
+             f"{attack.band}"]
+    fog = attack.band >= 3 and fog_in_force(state, data)
+    if fog:
+        notes.append(f"fog halves them to {(attack.dice + extra) // 2}")
+    shield = 0
     if spec.shield and not target.marker("generator-offline") and not target.derelict:
-        hits = cancel_hits(hits, pool_hits(spec.shield, SHIELD_NEEDED))
+        shield = spec.shield
         notes.append(f"{spec.shield} shield generator dice cancel on {SHIELD_NEEDED}+")
     notes.append("before any answer by the defender (ack-ack, charges, reaction cards)")
-    left = max(0, spec.hp - target.damage)
-    damage = damage_odds(
-        hits, spec.dr, spec.cr, spec.hp, hull_left=left, extra=extra_damage_die(data.criticals)
-    )
-    assert damage.hull is not None  # the hull left is known
-    return OddsAnswer(damage.hull, "hull points lost", damage.named(), tuple(notes))
+    counters = strikes_back(state, data, attack, set(), notes)
+    rolled = strike(Strike(
+        attack.dice, needed, extra_dice=extra, fog=fog, shield=shield,
+        ship=numbers(spec, target), counters=counters,
+        striker=numbers(data.models[lead.cls], lead),
+    ), extra_damage_die(data.criticals))
+    damage = rolled.damage
+    assert damage is not None and damage.hull is not None  # the hull left is known
+    named = damage.named()
+    if rolled.counter is not None:
+        named.update(rolled.counter.named("attacker "))
+    return OddsAnswer(damage.hull, "hull points lost", named, tuple(notes))

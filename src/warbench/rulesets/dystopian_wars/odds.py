@@ -39,19 +39,15 @@ from warbench.rulesets.dystopian_wars.combat import (
     cc_value,
     needed_to_hit,
 )
-from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
 from warbench.rulesets.dystopian_wars.data import ModelSpec, Mount, RulesData, load_data
 from warbench.rulesets.dystopian_wars.exact import (
-    DamageOdds,
     boarding_odds,
-    cancel_hits,
     carrying,
-    damage_odds,
-    extra_damage_die,
     pool_hits,
 )
 from warbench.rulesets.dystopian_wars.linking import linked_dice
 from warbench.rulesets.dystopian_wars.obscured import answering_needed
+from warbench.rulesets.dystopian_wars.odds_base import DataOdds, critical_notes
 from warbench.rulesets.dystopian_wars.odds_options import (
     TEMPLATE,
     AnswerOptions,
@@ -68,56 +64,11 @@ from warbench.rulesets.dystopian_wars.odds_options import (
 )
 from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED, TERRAIN_DICE
 from warbench.rulesets.dystopian_wars.state import Model
-
-#: Chances below this are left out of the notes' "at least n" lists.
-SHOWN_CHANCE = 5e-7
-
-
-class _DataOdds(AttackOdds):
-    """An attack answered from the ruleset's data (model classes, critical table)."""
-
-    def __init__(self, data: RulesData) -> None:
-        self.data = data
-        self.extra = extra_damage_die(data.criticals)
-
-    def spec(self, key: str | None, option: str) -> ModelSpec | None:
-        """The model class called ``key``, if any."""
-        if key is None:
-            return None
-        if key not in self.data.models:
-            raise option_error(option, str(UnknownEntry("model class", key, self.data.models)))
-        return self.data.models[key]
-
-    def damage(self, hits: Dist, target: Target, *, criticals: bool = True) -> DamageOdds | None:
-        """What ``hits`` do to ``target``, when its DR and CR are known."""
-        if target.dr is None or target.cr is None:
-            return None
-        starting = target.starting_hp or target.hp or CRITICAL_DAMAGE + 1
-        return damage_odds(hits, target.dr, target.cr, starting, hull_left=target.hp,
-                           extra=self.extra, criticals=criticals)
+from warbench.rulesets.dystopian_wars.strikes import AnswerRoll, Strike, strike
+from warbench.rulesets.dystopian_wars.wing_odds import wing_attacks
 
 
-def _critical_notes(damage: DamageOdds, target: Target, who: str = "") -> list[str]:
-    notes = []
-    rolls = damage.rolls
-    shown = [
-        f"at least {n} {rolls.at_least(n):.4%}"
-        for n in range(1, max(rolls.support) + 1)
-        if rolls.at_least(n) >= SHOWN_CHANCE
-    ]
-    if shown:
-        notes.append(f"{who}critical table rolls (one per multiple of CR): " + ", ".join(shown))
-    starting = target.starting_hp or target.hp
-    if starting is not None and starting <= 2 and damage.critical:
-        notes.append(f"{who}began with {starting} hull points: a critical hit costs 2 and "
-                     "rolls no table")
-    if damage.hull is not None and shown:
-        notes.append(f"{who}destroyed counts the critical table's extra damage, without "
-                     "the commodore's re-roll")
-    return notes
-
-
-class _WeaponOdds(_DataOdds):
+class _WeaponOdds(DataOdds):
     """Gunnery, rockets or torpedoes: dice, the number needed, cancelling, damage."""
 
     kind: Kind
@@ -126,6 +77,9 @@ class _WeaponOdds(_DataOdds):
         if not isinstance(options, AttackOptions):
             raise TypeError(f"{self.name} odds take AttackOptions, not {options!r}")
         shooter = self.spec(options.shooter, "shooter")
+        if shooter is not None and shooter.tiny:
+            raise option_error("shooter", f"{shooter.name} is a wing of tiny flyers: its dice "
+                               "are per token and ack-ack strikes its tokens (see wing-attack)")
         target_spec = self.spec(options.target, "target")
         mount, focus = self._gun(options, shooter)
         linked = whole_numbers(options.linked, "linked")
@@ -147,27 +101,28 @@ class _WeaponOdds(_DataOdds):
             options.starting_hp if options.starting_hp is not None
             else (target_spec.hp if target_spec else None),
         ).checked()
-        hits = rolled = pool_hits(dice, needed)
+        obscured = answering_needed(CANCEL_NEEDED, obscured=True)
+        answers = tuple(AnswerRoll(n, at, False, what) for n, at, what in (
+            (aa + cc, CANCEL_NEEDED, "ack-ack and charges"),
+            (aa_obscured, obscured, "obscured ack-ack")) if n)
+        hits = strike(Strike(dice, needed, answers, shield=shield)).hits
+        assert hits is not None  # a model is attacked
         notes = [self._dice_note(focus, linked, dice, needed, options.combined)]
-        if aa or aa_obscured or cc or shield:
-            cancelled = (
-                pool_hits(aa + cc, CANCEL_NEEDED)
-                + pool_hits(aa_obscured, answering_needed(CANCEL_NEEDED, obscured=True))
-                + pool_hits(shield, SHIELD_NEEDED)
-            )
-            hits = cancel_hits(rolled, cancelled)
+        if answers or shield:
+            cancelled = sum(pool_hits(n, at).mean for n, at in (
+                (aa + cc, CANCEL_NEEDED), (aa_obscured, obscured), (shield, SHIELD_NEEDED)))
             parts = [f"{what} {n}" for n, what in (
                 (aa, "ack-ack"), (aa_obscured, "obscured ack-ack, on 6 only"),
                 (cc, "charges"), (shield, "shields")) if n]
-            notes.append(f"cancelling dice ({', '.join(parts)}) take off {cancelled.mean:.4f} "
-                         f"of the {rolled.mean:.4f} hits rolled on average")
+            notes.append(f"cancelling dice ({', '.join(parts)}) take off {cancelled:.4f} "
+                         f"of the {pool_hits(dice, needed).mean:.4f} hits rolled on average")
         damage = self.damage(hits, target)
         named: dict[str, float] = {}
         if damage is None:
             notes.append("give target= or dr= and cr= for the chances of damage and criticals")
         else:
             named = damage.named()
-            notes.extend(_critical_notes(damage, target))
+            notes.extend(critical_notes(damage, target))
         if options.show == "hull":
             if damage is None or damage.hull is None:
                 raise option_error("show", "hull needs the target's DR, CR and hull (target= or "
@@ -253,7 +208,8 @@ class _WeaponOdds(_DataOdds):
     ) -> None:
         """Refuse what the game refuses to fire at all (:func:`~.combat.shot_refusal`)."""
         if target.tiny:
-            raise option_error("size", "gunnery, rockets and torpedoes never target tiny flyers")
+            raise option_error("size", "gunnery, rockets and torpedoes never target tiny "
+                               "flyers (see aa-wing and dogfight)")
         if shooter_level == "submerged" and self.kind != "torpedoes":
             raise option_error("shooter_level", "a submerged model attacks only with torpedoes")
         if self.kind == "torpedoes" and level in AIRBORNE:
@@ -276,13 +232,9 @@ class _WeaponOdds(_DataOdds):
         attack (both where both reach, DW-CC-ANSWER)."""
         airborne = (options.shooter_level or (
             "flying" if shooter and shooter.flying else "surface")) in AIRBORNE
-        if aa and self.kind != "rockets":
-            if not airborne:
-                raise option_error("aa", f"ack-ack answers {self.kind} only from a flyer "
-                                   "(shooter_level flying or obscured)")
-            if self.kind == "torpedoes" and shooter is not None and shooter.tiny:
-                raise option_error("aa", "ack-ack at torpedo bombers strikes their tokens, "
-                                   "it cancels no hits")
+        if aa and self.kind != "rockets" and not airborne:
+            raise option_error("aa", f"ack-ack answers {self.kind} only from a flyer "
+                               "(shooter_level flying or obscured)")
         if cc and self.kind != "torpedoes" and not (shooter.diving if shooter else None):
             raise option_error("cc", f"concussion charges answer {self.kind} only from a "
                                "diving model within 4 inches (shooter= a diving class)")
@@ -327,7 +279,7 @@ class TorpedoOdds(_WeaponOdds):
     kind = "torpedoes"
 
 
-class _AnswerOdds(_DataOdds):
+class _AnswerOdds(DataOdds):
     """Ack-ack or concussion charges answering an attack: hits cancelled."""
 
     options_model = AnswerOptions
@@ -388,7 +340,7 @@ class ChargeOdds(_AnswerOdds):
         return cc_value(spec, model)
 
 
-class BoardingOdds(_DataOdds):
+class BoardingOdds(DataOdds):
     """A boarding assault: captured, repelled, or both sides losing points."""
 
     name = "boarding"
@@ -446,7 +398,7 @@ def _ram_answer(lost: Dist, hull: int) -> Dist:
     return carrying(mixture(parts), lost.truncated_mass)
 
 
-class RamOdds(_DataOdds):
+class RamOdds(DataOdds):
     """Rams and collisions: the mover's dice, and the other's hull left in dice (after the
     ram, for a ram; at once, for a collision)."""
 
@@ -514,13 +466,13 @@ class RamOdds(_DataOdds):
                      "ram leaves the target: give its dr= and cr= (or target=) for it"]
         if struck_odds is not None:
             named.update(struck_odds.named())
-            notes.extend(_critical_notes(struck_odds, struck))
+            notes.extend(critical_notes(struck_odds, struck))
         mover_odds = None if answer is None else self.damage(
             answer, moving, criticals=ram and answer_criticals
         )
         if mover_odds is not None:
             named.update(mover_odds.named("mover "))
-            notes.extend(_critical_notes(mover_odds, moving, "mover: "))
+            notes.extend(critical_notes(mover_odds, moving, "mover: "))
         if not ram:
             notes.append("collisions cause no critical hits")
         if options.show == "answer":
@@ -543,7 +495,7 @@ class RamOdds(_DataOdds):
             notes.append("give model= or mover_dr= and mover_cr= for the chance of damage")
         else:
             named = damage.named()
-            notes.extend(_critical_notes(damage, moving))
+            notes.extend(critical_notes(damage, moving))
         return OddsAnswer(hits, "hits", named, tuple(notes))
 
 
@@ -552,6 +504,6 @@ def attack_odds(data: RulesData | None = None) -> dict[str, AttackOdds]:
     data = data or load_data()
     attacks: list[AttackOdds] = [
         GunneryOdds(data), RocketOdds(data), TorpedoOdds(data), AckAckOdds(data),
-        ChargeOdds(data), BoardingOdds(data), RamOdds(data),
+        ChargeOdds(data), BoardingOdds(data), RamOdds(data), *wing_attacks(data),
     ]
     return {attack.name: attack for attack in attacks}

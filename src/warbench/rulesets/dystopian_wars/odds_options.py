@@ -249,6 +249,161 @@ class RamOptions(OddsOptions):
     )
 
 
+class AtWingOptions(OddsOptions):
+    """Ack-ack at a wing of tiny flyers (DW-AA-WING): tokens shot down and aborts."""
+
+    dice: int | None = Field(
+        None, ge=0, description="dice rolled at the wing (default: the shooter's ack-ack now)"
+    )
+    shooter: str | None = Field(
+        None, description="the firing model's class: its ack-ack dice (a wing's: each "
+        "token's, hitting as in a dogfight, fighters 3+, recon 5+, bombers 6)"
+    )
+    damage: int = Field(
+        0, ge=0, description="hull points the shooter has lost (one ack-ack die fewer "
+        "each, never below 1)"
+    )
+    shooter_tokens: int | None = Field(
+        None, ge=1, description="tokens of a shooting wing (default: the class's largest "
+        "wing)"
+    )
+    obscured: bool = Field(
+        False, description="the shooter is obscured (DW-OBSCURED): hits only on 6"
+    )
+    needed: int | None = Field(
+        None, ge=2, le=6, description="the number each die needs, 2-6 (default: 5, a wing's "
+        "ack-ack the dogfight number, 6 obscured)"
+    )
+    target: str | None = Field(
+        None, description="the wing's class (e.g. prussia-fighter-wing): its tokens"
+    )
+    tokens: int | None = Field(
+        None, ge=1, description="the wing's tokens (default: the class's largest wing)"
+    )
+    fuel: int = Field(6, ge=1, le=6, description="the wing's fuel left, 1-6")
+
+
+class DogfightOptions(OddsOptions):
+    """A wing's ack-ack at another wing, the wing attacked answering at the same time
+    (DW-DOGFIGHT)."""
+
+    wing: str | None = Field(
+        None, description="the attacking wing's class: its ack-ack per token and the "
+        "number it needs (fighters 3+, recon 5+, bombers 6)"
+    )
+    tokens: int | None = Field(
+        None, ge=1, description="the attacking wing's tokens (default: the class's largest "
+        "wing)"
+    )
+    fuel: int = Field(
+        5, ge=1, le=6, description="the attacking wing's fuel as its attack is rolled, after "
+        "the one its attacks burn in an activation (default 5)"
+    )
+    dice: int | None = Field(
+        None, ge=0, description="the attacking wing's dice (default: its ack-ack times its "
+        "tokens)"
+    )
+    needed: int | None = Field(
+        None, ge=2, le=6, description="the number the attack needs, 2-6 (default: the "
+        "wing's dogfight number)"
+    )
+    target: str | None = Field(None, description="the class of the wing attacked")
+    target_tokens: int | None = Field(
+        None, ge=1, description="the wing attacked's tokens (default: the class's largest "
+        "wing)"
+    )
+    target_fuel: int = Field(
+        6, ge=1, le=6, description="the wing attacked's fuel before it answers (its answer "
+        "burns one; on its last it is lost)"
+    )
+    answer: bool = Field(
+        True, description="the wing attacked answers with its ack-ack (needs target=)"
+    )
+    show: Literal["target", "attacker"] = Field(
+        "target", description="whose tokens lost the distribution counts: the wing "
+        "attacked's or the attacker's (to the answer)"
+    )
+
+
+class WingAttackOptions(OddsOptions):
+    """A wing's attack dice at a model (fighters' guns, dive bombers' bombs, torpedo
+    bombers' torpedoes: DW-BOMBERS), answered by ack-ack at its tokens (the models
+    attacked, a wing on patrol) and charges at torpedoes."""
+
+    wing: str | None = Field(
+        None, description="the attacking wing's class (e.g. britannia-torpedo-bomber-wing): "
+        "its weapon's AD in range band 1 per token"
+    )
+    tokens: int | None = Field(
+        None, ge=1, description="the attacking wing's tokens (default: the class's largest "
+        "wing)"
+    )
+    fuel: int = Field(
+        5, ge=1, le=6, description="the wing's fuel as its attack is rolled, after the one "
+        "its attacks burn in an activation (default 5): aborts past it bring it down"
+    )
+    dice: int | None = Field(
+        None, ge=0, description="the whole wing's attack dice (default: its weapon's AD "
+        "times its tokens)"
+    )
+    needed: int | None = Field(
+        None, ge=2, le=6, description="the number each die needs, 2-6 (default: bombs and "
+        "torpedoes 3+ at surface models, else the hit table's)"
+    )
+    target: str | None = Field(
+        None, description="the class attacked: its size, traits, DR, CR, hull and shield "
+        "generators, unless given below"
+    )
+    level: Level | None = Field(
+        None, description="the target's level: surface, submerged, flying or obscured "
+        "(default: flying for a flyer, else surface)"
+    )
+    dr: int | None = Field(None, ge=1, description="the target's damage rating")
+    cr: int | None = Field(None, ge=1, description="the target's critical rating")
+    hp: int | None = Field(
+        None, ge=1, description="the target's hull points left (default: the class's full "
+        "hull)"
+    )
+    starting_hp: int | None = Field(
+        None, ge=1, description="hull points the target began the game with (default: the "
+        "class's, else hp)"
+    )
+    shield: int | None = Field(
+        None, ge=0, description="the target's shield generator dice, cancelling hits on 4+ "
+        "(default: the class's, else 0)"
+    )
+    aa: int = Field(
+        0, ge=0, description="ack-ack dice answering from the models attacked: at the wing's "
+        "tokens, a 6 shoots one down and rolls again, a 5 aborts (1 fuel)"
+    )
+    aa_obscured: int = Field(
+        0, ge=0, description="those ack-ack dice from obscured models (DW-OBSCURED): 6 only"
+    )
+    patrol: str | None = Field(
+        None, description="a wing on patrol with the models attacked answering with its "
+        "ack-ack, hitting as in a dogfight (e.g. prussia-fighter-wing)"
+    )
+    patrol_tokens: int | None = Field(
+        None, ge=1, description="the patrol's tokens (default: the class's largest wing)"
+    )
+    patrol_fuel: int = Field(
+        6, ge=1, le=6, description="the patrol's fuel: its answer burns one, and on its last "
+        "it is lost and rolls nothing"
+    )
+    cc: int = Field(
+        0, ge=0, description="concussion charge dice at torpedo bombers' torpedoes: a 5 "
+        "cancels a hit, a 6 two and rolls again"
+    )
+    card: str | None = Field(
+        None, description="a reaction card the defender plays on the attack (e.g. "
+        "hard-to-port: one more needed; deflector-screens: 2 hits cancelled)"
+    )
+    show: Literal["hits", "hull"] = Field(
+        "hits", description="what the distribution counts: hits that count, or hull points "
+        "lost (needs the target's DR, CR and hull)"
+    )
+
+
 def option_error(option: str, reason: str) -> AttackOptionsError:
     return AttackOptionsError(f"{option}: {reason}")
 

@@ -244,8 +244,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     def action_odds(self, state: DWState, action: Action) -> OddsAnswer | None:
         """The exact odds of an attack offered in the shooting step (see :mod:`.declared`;
-        at a wing, the tokens it loses), and of the attack each answer offered (or none)
-        leaves (see :mod:`.answered`)."""
+        at a wing, the tokens it loses), and of the attack each answer or reaction card
+        offered (or none) leaves (see :mod:`.answered`), both rolled by
+        :func:`~.strikes.strike`."""
         from warbench.rulesets.dystopian_wars.actions import Fire
         from warbench.rulesets.dystopian_wars.answered import answer_odds
         from warbench.rulesets.dystopian_wars.declared import declared_odds

@@ -1,0 +1,60 @@
+"""What the Dystopian Wars odds classes share: the data they read (model classes, the
+critical table's extra damage) and the notes on critical hits."""
+
+from __future__ import annotations
+
+from warbench.core.attacks import AttackOdds
+from warbench.core.catalog import UnknownEntry
+from warbench.core.odds import Dist
+from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
+from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
+from warbench.rulesets.dystopian_wars.exact import DamageOdds, damage_odds, extra_damage_die
+from warbench.rulesets.dystopian_wars.odds_options import Target, option_error
+
+#: Chances below this are left out of the notes' "at least n" lists.
+SHOWN_CHANCE = 5e-7
+
+
+class DataOdds(AttackOdds):
+    """An attack answered from the ruleset's data (model classes, critical table)."""
+
+    def __init__(self, data: RulesData) -> None:
+        self.data = data
+        self.extra = extra_damage_die(data.criticals)
+
+    def spec(self, key: str | None, option: str) -> ModelSpec | None:
+        """The model class called ``key``, if any."""
+        if key is None:
+            return None
+        if key not in self.data.models:
+            raise option_error(option, str(UnknownEntry("model class", key, self.data.models)))
+        return self.data.models[key]
+
+    def damage(self, hits: Dist, target: Target, *, criticals: bool = True) -> DamageOdds | None:
+        """What ``hits`` do to ``target``, when its DR and CR are known."""
+        if target.dr is None or target.cr is None:
+            return None
+        starting = target.starting_hp or target.hp or CRITICAL_DAMAGE + 1
+        return damage_odds(hits, target.dr, target.cr, starting, hull_left=target.hp,
+                           extra=self.extra, criticals=criticals)
+
+
+def critical_notes(damage: DamageOdds, target: Target, who: str = "") -> list[str]:
+    """The critical table rolls owed, and what ``destroyed`` counts (``who``: whose)."""
+    notes = []
+    rolls = damage.rolls
+    shown = [
+        f"at least {n} {rolls.at_least(n):.4%}"
+        for n in range(1, max(rolls.support) + 1)
+        if rolls.at_least(n) >= SHOWN_CHANCE
+    ]
+    if shown:
+        notes.append(f"{who}critical table rolls (one per multiple of CR): " + ", ".join(shown))
+    starting = target.starting_hp or target.hp
+    if starting is not None and starting <= 2 and damage.critical:
+        notes.append(f"{who}began with {starting} hull points: a critical hit costs 2 and "
+                     "rolls no table")
+    if damage.hull is not None and shown:
+        notes.append(f"{who}destroyed counts the critical table's extra damage, without "
+                     "the commodore's re-roll")
+    return notes
