@@ -1,5 +1,6 @@
-"""Findings of the audit of the seed's second half (combat to the end) against the code:
-each test names the row it holds the engine to, and fails on the behaviour before it."""
+"""Findings of the audits of the seed against the code (the second half, combat to the
+end, then the first half, l.1-393): each test names the row it holds the engine to, and
+fails on the behaviour before it."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Board,
     CeaseFire,
     Decline,
+    Helm,
     Land,
     Move,
     Respond,
@@ -165,3 +167,27 @@ def test_dw_contact_board_a_rammed_model_may_board_its_rammer_with_all_its_dice(
     assert Board(1, 0, 6) in owed(game).options
     play(game, Board(1, 0, 6), Decline())  # the cruiser's ack-ack stays silent
     assert any(t.startswith("boarding Kreuzer: 6 melee dice") for t in texts(game))
+
+
+def test_dw_contact_half_only_the_rammer_fires_half_its_dice_and_only_then() -> None:
+    """DW-CONTACT-HALF: a model that rams or collides with one of its size (or one size
+    smaller) fires half its dice (seed l.378-380), within its sequence of move, ram, fire
+    (l.383-385): the rammer fires 4 of its turret's 9 dice; the battleship it rammed did
+    not ram, so in its own activation, still touching the rammer, it fires all 9 (before
+    0.11 every model in contact was halved for as long as the contact lasted)."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 18.0, 90.0), name="Kaiserin")],
+    ), (*P0_FIRST, 1, 1, *([1] * 9)))
+    model(game, 1).helm = "all_stop"  # the rammed ship holds still, touching the rammer
+    refresh(game)
+    play(game, Activate(0), Move(0, (7.0,)))
+    assert "Sovereign rams Kaiserin: 0 hits on 2D6" in texts(game)
+    rammer, rammed = model(game, 0), model(game, 1)
+    _, shot = shot_refusal(state(game), RULES.data, rammer, "fore turret", rammed)
+    assert shot is not None and shot.dice == 4
+    play(game, CeaseFire(), Activate(1), Helm(1, "hold"))
+    assert owed(game).player == 1 and rammed.contact == [0]
+    for gun, dice in (("fore turret", 9), ("tesla broadside (starboard)", 7)):
+        _, shot = shot_refusal(state(game), RULES.data, rammed, gun, rammer)
+        assert shot is not None and shot.dice == dice

@@ -77,12 +77,13 @@ def cc_value(spec: ModelSpec, model: Model) -> int:
 
 
 def contact_halves(state: DWState, data: RulesData, spec: ModelSpec, model: Model) -> bool:
-    """Whether a ram or collision contact halves this model's fire: a medium, large or
-    massive model touching a model of its own size or one size smaller."""
+    """Whether a ram or collision halves this model's fire (DW-CONTACT-HALF): a medium,
+    large or massive model that rammed or collided, in the activation under way
+    (:attr:`~.pieces.Model.struck`), with a model of its own size or one size smaller."""
     if spec.rank < 2:
         return False
     models = state.models
-    for other in model.contact:
+    for other in model.struck:
         if other >= 0 and models[other].alive:
             rank = data.models[models[other].cls].rank
             if rank in (spec.rank, spec.rank - 1):
@@ -103,7 +104,7 @@ def mount_dice(
         dice = max(1, dice - model.damage)
         if model.marker("half-ad"):
             dice = (dice + 1) // 2
-    if model.contact and contact_halves(state, data, spec, model):
+    if model.struck and contact_halves(state, data, spec, model):
         dice = max(1, dice // 2)
     return dice
 

@@ -63,7 +63,8 @@ class Model:
     left_patrol: int = -1
     fired_at: list[int] = field(default_factory=list)
     #: Models it rammed, or collided with, in the activation under way (DW-CONTACT-BOARD:
-    #: it may not board them, and boards others with half its melee dice).
+    #: it may not board them, and boards others with half its melee dice; DW-CONTACT-HALF:
+    #: one of its size or one smaller halves its fire).
     struck: list[int] = field(default_factory=list)
     #: Repairable markers gained since the model's squadron last began an activation: not
     #: repairable until its next one (DW-REPAIR: repairs come in the following activation).
