@@ -28,12 +28,14 @@ from warbench.rulesets.dystopian_wars.actions import (
     Board,
     CeaseFire,
     Decline,
+    EndBoarding,
     Helm,
     Land,
     Move,
     Respond,
 )
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.state import Model
 
 TWO_RECON = setup(
     [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
@@ -173,21 +175,30 @@ def test_dw_contact_half_only_the_rammer_fires_half_its_dice_and_only_then() -> 
     """DW-CONTACT-HALF: a model that rams or collides with one of its size (or one size
     smaller) fires half its dice (seed l.378-380), within its sequence of move, ram, fire
     (l.383-385): the rammer fires 4 of its turret's 9 dice; the battleship it rammed did
-    not ram, so in its own activation, still touching the rammer, it fires all 9 (before
+    not ram, so in its own activation, still touching the rammer, it fires all its dice;
+    and the next turn the rammer, held against it, rams nothing and fires all 9 (before
     0.11 every model in contact was halved for as long as the contact lasted)."""
     game = scripted(setup(
         [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
         [squadron("prussia-battleship", (36.0, 18.0, 90.0), name="Kaiserin")],
-    ), (*P0_FIRST, 1, 1, *([1] * 9)))
+    ), [*P0_FIRST, *([1] * 59), *(P0_FIRST * 20)])  # ones, then the next initiative
     model(game, 1).helm = "all_stop"  # the rammed ship holds still, touching the rammer
     refresh(game)
-    play(game, Activate(0), Move(0, (7.0,)))
+    play(game, Activate(0), Move(0, (7.0,), all_stop=True))
     assert "Sovereign rams Kaiserin: 0 hits on 2D6" in texts(game)
     rammer, rammed = model(game, 0), model(game, 1)
-    _, shot = shot_refusal(state(game), RULES.data, rammer, "fore turret", rammed)
-    assert shot is not None and shot.dice == 4
+
+    def dice(shooter: Model, gun: str, target: Model) -> int:
+        _, shot = shot_refusal(state(game), RULES.data, shooter, gun, target)
+        assert shot is not None
+        return shot.dice
+
+    assert dice(rammer, "fore turret", rammed) == 4
     play(game, CeaseFire(), Activate(1), Helm(1, "hold"))
     assert owed(game).player == 1 and rammed.contact == [0]
-    for gun, dice in (("fore turret", 9), ("tesla broadside (starboard)", 7)):
-        _, shot = shot_refusal(state(game), RULES.data, rammed, gun, rammer)
-        assert shot is not None and shot.dice == dice
+    assert dice(rammed, "fore turret", rammer) == 9
+    assert dice(rammed, "tesla broadside (starboard)", rammer) == 7
+    play(game, CeaseFire(), EndBoarding())
+    play(game, Activate(0), Helm(0, "hold"))
+    assert state(game).turn == 2 and rammer.contact == [1]
+    assert dice(rammer, "fore turret", rammed) == 9

@@ -68,8 +68,9 @@ Row = tuple[
     float, float, float, str, bool, bool, int, int, int, bool, int, bool, int, int, int, str,
     str,
 ]
-#: The few models with markers or contacts: number, markers, contacts.
-Marked = list[tuple[int, tuple[tuple[str, int], ...], tuple[int, ...]]]
+#: The few models with markers, contacts or models struck: number, markers, contacts,
+#: models struck this activation.
+Marked = list[tuple[int, tuple[tuple[str, int], ...], tuple[int, ...], tuple[int, ...]]]
 #: A table's fingerprint: every model's row, the marked models, the terrain, the size.
 Key = tuple[tuple[Row, ...], Marked, tuple[Hashable, ...], float, float]
 
@@ -97,10 +98,11 @@ def fingerprint(state: DWState) -> Key:
 
 
 def marked(models: list[Model]) -> Marked:
-    """The models with markers or contacts, by number, with them."""
+    """The models with markers, contacts or models struck this activation (which halve
+    their fire, DW-CONTACT-HALF), by number, with them."""
     return [
-        (model.uid, tuple(model.markers.items()), tuple(model.contact))
-        for model in models if model.markers or model.contact
+        (model.uid, tuple(model.markers.items()), tuple(model.contact), tuple(model.struck))
+        for model in models if model.markers or model.contact or model.struck
     ]
 
 
