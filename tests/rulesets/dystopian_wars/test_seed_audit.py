@@ -202,3 +202,34 @@ def test_dw_contact_half_only_the_rammer_fires_half_its_dice_and_only_then() -> 
     play(game, Activate(0), Helm(0, "hold"))
     assert state(game).turn == 2 and rammer.contact == [1]
     assert dice(rammer, "fore turret", rammed) == 9
+
+
+BLOCKED_RUN = "the torpedo run is blocked by a ship or terrain (DW-ROCKETS-TORPEDOES)"
+
+
+def test_dw_rockets_torpedoes_a_naval_torpedo_passes_no_naval_model_and_no_terrain() -> None:
+    """DW-ROCKETS-TORPEDOES: a naval model's torpedo passes through no other naval model
+    and no terrain (seed l.452): a reef that does not reach the sea bed stops it, and so
+    does a submarine submerged across its run (before 0.11 both let it pass, after the
+    1.1 errata and a reading); water is the sea it runs in, and a water piece across the
+    run (old default: reaching the sea bed) no longer stops it."""
+    square = [(34.5, 15.5), (37.5, 15.5), (37.5, 18.5), (34.5, 18.5)]
+
+    def run(terrain: list[dict[str, object]], *extra: dict[str, object]) -> str | None:
+        game = scripted(setup(
+            [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+            [squadron("prussia-cruiser", (36.0, 24.0, 180.0), name="Kreuzer"), *extra],
+            terrain=terrain,
+        ), P0_FIRST)
+        return shot_refusal(state(game), RULES.data, model(game, 0), "torpedoes",
+                            model(game, 1))[0]
+
+    assert run([]) is None
+    reef = {"name": "Reef", "kind": "reef", "density": "medium", "points": square,
+            "blocks_sight": False, "full_depth": False}
+    assert run([reef]) == BLOCKED_RUN
+    water = {"name": "Sound", "kind": "water", "density": "light", "points": square,
+             "blocks_sight": False}
+    assert run([water]) is None
+    submarine = squadron("prussia-submarine", (36.0, 17.0, 90.0), name="U", level="submerged")
+    assert run([], submarine) == BLOCKED_RUN

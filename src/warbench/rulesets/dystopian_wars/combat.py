@@ -235,8 +235,8 @@ def sight_line(
 def torpedo_path_clear(
     state: DWState, data: RulesData, shooter: Model, target: Model, world: World | None = None
 ) -> bool:
-    """Naval torpedoes pass through no other naval model and no full-depth terrain (the
-    answer kept in the table's ``world``, found when not given)."""
+    """Naval torpedoes pass through no other naval model, submerged or not, and no
+    terrain but water (the answer kept in the table's ``world``, found when not given)."""
     if world is None:
         world = world_of(state, data)
     pair = (shooter.uid, target.uid)

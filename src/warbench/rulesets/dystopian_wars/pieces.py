@@ -272,6 +272,9 @@ class Piece:
     density: str
     points: list[tuple[float, float]]
     blocks_sight: bool = True
+    #: Whether the piece reaches the sea bed: read by no rule since 0.11, when naval
+    #: torpedoes came to stop at every piece but water as the seed says
+    #: (DW-ROCKETS-TORPEDOES); kept so that set-ups naming it still load.
     full_depth: bool = True
 
     def __init__(self, name: str, kind: str, density: str, points: list[tuple[float, float]],

@@ -273,27 +273,26 @@ class World:
 
     @property
     def hulls(self) -> list[tuple[float, float, float, int]]:
-        """Naval models on the water that stop torpedoes: centre, reach, number (the
-        base is :meth:`body`)."""
+        """Naval models that stop a naval torpedo, submerged ones too (DW-ROCKETS-TORPEDOES:
+        it passes through no other naval model; a flyer is out of its reach): centre,
+        reach, number (the base is :meth:`body`)."""
         if self._hulls is None:
             found = []
             models = self.data.models
             for model in self.state.models:
                 spec = models[model.cls]
-                if (
-                    model.alive and spec.domain == "naval" and model.level != "submerged"
-                    and not spec.flying
-                ):
+                if model.alive and spec.domain == "naval" and not spec.flying:
                     found.append((model.x, model.y, spec.reach, model.uid))
             self._hulls = found
         return self._hulls
 
     @property
     def depths(self) -> list[Terrain]:
-        """Terrain that reaches the sea bed (torpedoes do not pass)."""
+        """Terrain a naval torpedo does not pass (DW-ROCKETS-TORPEDOES): every piece but
+        water, the sea it runs in."""
         if self._depths is None:
             self._depths = [
-                terrain_of(piece) for piece in self.state.terrain if piece.full_depth
+                terrain_of(piece) for piece in self.state.terrain if piece.kind != "water"
             ]
         return self._depths
 
