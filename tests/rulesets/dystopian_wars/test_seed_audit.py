@@ -233,3 +233,24 @@ def test_dw_rockets_torpedoes_a_naval_torpedo_passes_no_naval_model_and_no_terra
     assert run([water]) is None
     submarine = squadron("prussia-submarine", (36.0, 17.0, 90.0), name="U", level="submerged")
     assert run([], submarine) == BLOCKED_RUN
+
+
+def test_dw_primary_rb1_every_weapon_marked_primary_is_easier_in_band_one(
+    tmp_path: Path,
+) -> None:
+    """DW-PRIMARY-RB1: every weapon a FIG marks P hits one easier in range band 1 (seed
+    l.164: all P weapons): rockets marked primary in a player's data hit a cruiser on 3+
+    there and on 4+ in band 2 (before 0.11 only batteries were eased)."""
+    catalog = TEST_CATALOG.replace('name = "rockets"\nkind = "rockets"',
+                                   'name = "rockets"\nkind = "rockets"\ngrade = "primary"')
+    assert catalog != TEST_CATALOG
+    rules = DystopianWarsRuleset(catalog_file(tmp_path, catalog))
+    for y, band, needed in ((16.0, 1, 3), (26.0, 2, 4)):
+        game = scripted(setup(
+            [squadron("test-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+            [squadron("prussia-cruiser", (36.0, y, 180.0), name="Kreuzer")],
+        ), P0_FIRST, rules)
+        reason, shot = shot_refusal(state(game), rules.data, model(game, 0), "rockets",
+                                    model(game, 1))
+        assert reason is None and shot is not None
+        assert (shot.band, shot.needed) == (band, needed)

@@ -136,7 +136,7 @@ def needed_to_hit(
         needed = max(needed, 6 if "fast" in target_spec.traits else 5)
     if mount.kind == "bombs" and target.level in AIRBORNE:
         needed = max(needed, 5)
-    if mount.kind == "gunnery" and mount.grade == "primary" and band == 1 and needed == 4:
+    if mount.grade == "primary" and band == 1 and needed == 4:  # any weapon marked P
         needed = 3
     return clamp_needed(needed)
 

@@ -84,7 +84,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # or collided in this activation is barred from boarding what it hit, DW-CONTACT-BOARD);
     # 0.11: the first-half seed audit's fixes (only the model that rammed or collided, in
     # this activation, fires half its dice, DW-CONTACT-HALF; a naval torpedo passes no
-    # other naval model, submerged ones too, and no terrain but water, DW-ROCKETS-TORPEDOES)
+    # other naval model, submerged ones too, and no terrain but water, DW-ROCKETS-TORPEDOES;
+    # every weapon marked primary, not only batteries, is eased in band 1, DW-PRIMARY-RB1)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
