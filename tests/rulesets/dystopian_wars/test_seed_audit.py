@@ -30,6 +30,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Decline,
     EndBoarding,
     Helm,
+    Idle,
     Land,
     Move,
     Respond,
@@ -254,3 +255,45 @@ def test_dw_primary_rb1_every_weapon_marked_primary_is_easier_in_band_one(
                                     model(game, 1))
         assert reason is None and shot is not None
         assert (shot.band, shot.needed) == (band, needed)
+
+
+def test_dw_rout_test_a_loss_in_the_end_phase_is_tested_as_the_phase_ends() -> None:
+    """DW-ROUT-TEST: a squadron that loses a model tests once the phase it lost it in is
+    over (seed l.292, l.303): a cruiser burnt out by a raging fire in the end phase has
+    its squadron-mate test there, failing on three ones and broken before the next turn's
+    initiative (before 0.11 the test waited for the end of the next turn's first
+    activation, and these ones were read as initiative dice)."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-cruiser", (10.0, 40.0, 180.0), (13.0, 40.0, 180.0))],
+    ), (*P0_FIRST, 4, 1, 1, 1, *P0_FIRST))
+    burning = model(game, 1)
+    burning.damage = RULES.data.models[burning.cls].hp - 1
+    burning.markers = {"raging-fire": 1}
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(1), Idle(), Decline())
+    lines = texts(game)
+    tested = lines.index("Wacht 2 fails its rout test: 0 hits on 3D6, 2 needed")
+    assert lines.index("Wacht 1 is destroyed (raging fire)") < tested
+    assert tested < lines.index("turn 2 begins")
+    assert model(game, 2).broken
+    assert "activation order: player 0, player 1" in lines[tested:]
+
+
+def test_dw_rout_test_a_prize_sunk_later_is_no_second_loss_to_its_squadron() -> None:
+    """DW-ROUT-TEST: a squadron tests when it loses a model, destroyed or captured (seed
+    l.292); a captured cruiser was lost to its squadron when it was taken, so when the
+    hulk later drifts off the table its old squadron takes no second test (before 0.11
+    it did, after the next turn's first activation)."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-cruiser", (10.0, 1.0, 180.0), (13.0, 40.0, 180.0))],
+    ), (*P0_FIRST, *P0_FIRST, 1, 1, 1, 1, 1, 1))
+    hulk = model(game, 1)
+    hulk.derelict, hulk.captured_by, hulk.fate = True, 0, "captured"
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(1), Idle(), Activate(0), Idle())
+    lines = texts(game)
+    assert "Wacht 1 is destroyed (drifted off the table)" in lines
+    assert lines[-1] == "Sovereign does nothing this turn and drifts"
+    assert not any("rout test" in line for line in lines)

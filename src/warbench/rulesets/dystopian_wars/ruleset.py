@@ -85,7 +85,9 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # 0.11: the first-half seed audit's fixes (only the model that rammed or collided, in
     # this activation, fires half its dice, DW-CONTACT-HALF; a naval torpedo passes no
     # other naval model, submerged ones too, and no terrain but water, DW-ROCKETS-TORPEDOES;
-    # every weapon marked primary, not only batteries, is eased in band 1, DW-PRIMARY-RB1)
+    # every weapon marked primary, not only batteries, is eased in band 1, DW-PRIMARY-RB1;
+    # losses in the end phase are rout-tested as it ends, and a prize sunk later is no
+    # second loss to its old squadron, DW-ROUT-TEST)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
