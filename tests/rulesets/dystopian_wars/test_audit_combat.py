@@ -181,31 +181,3 @@ def test_a_wing_joins_no_squadron_of_diving_models_even_surfaced() -> None:
     ), P0_FIRST)
     assert model(game, 0).level == "surface"
     assert patrol_squadrons(state(game), RULES.data, model(game, 1)) == []
-
-
-def test_torpedoes_pass_a_reef_and_a_submerged_model_but_not_a_surfaced_one() -> None:
-    """DW-ROCKETS-TORPEDOES (engine default, against seed l.452): a naval torpedo runs
-    over terrain that does not reach the sea bed (a reef, the 1.1 errata) and past a
-    submerged model; the same model surfaced blocks it."""
-    square = [(34.5, 15.5), (37.5, 15.5), (37.5, 18.5), (34.5, 18.5)]
-    reef = {"name": "Reef", "kind": "reef", "density": "medium", "points": square,
-            "blocks_sight": False, "full_depth": False}
-    game = scripted(setup(
-        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
-        [squadron("prussia-cruiser", (36.0, 24.0, 180.0), name="Kreuzer")],
-        terrain=[reef],
-    ), P0_FIRST)
-    assert shot_refusal(state(game), RULES.data, model(game, 0), "torpedoes",
-                        model(game, 1))[0] is None
-    game = scripted(setup(
-        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
-        [squadron("prussia-cruiser", (36.0, 24.0, 180.0), name="Kreuzer"),
-         squadron("prussia-submarine", (36.0, 17.0, 90.0), name="U", level="submerged")],
-    ), P0_FIRST)
-    game_state = state(game)
-    assert shot_refusal(game_state, RULES.data, model(game, 0), "torpedoes",
-                        model(game, 1))[0] is None
-    game_state.models[2].level = "surface"
-    assert shot_refusal(game_state, RULES.data, model(game, 0), "torpedoes",
-                        model(game, 1))[0] == ("the torpedo run is blocked by a ship or terrain "
-                                               "(DW-ROCKETS-TORPEDOES)")

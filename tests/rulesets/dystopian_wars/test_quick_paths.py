@@ -142,7 +142,7 @@ def test_bases_touch_as_measured(
 
 def test_torpedo_runs_and_channels_kept_in_the_world_are_the_plain_geometry() -> None:
     """DW-ROCKETS-TORPEDOES, DW-ARCS: a torpedo run is clear exactly when it crosses no
-    full-depth terrain and no naval hull on the water but its two ends (every model
+    terrain but water and no naval hull, submerged or not, but its two ends (every model
     checked, no quick rejection); the fixed channels kept in the world are the core's
     channel test, ahead and turned about."""
     checked = 0
@@ -150,7 +150,7 @@ def test_torpedo_runs_and_channels_kept_in_the_world_are_the_plain_geometry() ->
     for game_state in battle_states(6, stops=3):
         data = RULES.data
         world = world_of(game_state, data)
-        depths = [terrain_of(piece) for piece in game_state.terrain if piece.full_depth]
+        depths = [terrain_of(piece) for piece in game_state.terrain if piece.kind != "water"]
         alive = [m for m in game_state.models if m.alive]
         for shooter in alive:
             body = body_of(shooter, data.models[shooter.cls])
@@ -160,7 +160,7 @@ def test_torpedo_runs_and_channels_kept_in_the_world_are_the_plain_geometry() ->
                 start, end = shooter.point(), target.point()
                 hulls = [
                     m for m in alive
-                    if data.models[m.cls].domain == "naval" and m.level != "submerged"
+                    if data.models[m.cls].domain == "naval"
                     and not data.models[m.cls].flying and m.uid not in (shooter.uid, target.uid)
                 ]
                 clear = not any(piece.crossed_by(start, end) for piece in depths) and not any(

@@ -1,5 +1,6 @@
-"""Findings of the audit of the seed's second half (combat to the end) against the code:
-each test names the row it holds the engine to, and fails on the behaviour before it."""
+"""Findings of the audits of the seed against the code (the second half, combat to the
+end, then the first half, l.1-393): each test names the row it holds the engine to, and
+fails on the behaviour before it."""
 
 from __future__ import annotations
 
@@ -27,11 +28,15 @@ from warbench.rulesets.dystopian_wars.actions import (
     Board,
     CeaseFire,
     Decline,
+    EndBoarding,
+    Helm,
+    Idle,
     Land,
     Move,
     Respond,
 )
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.state import Model
 
 TWO_RECON = setup(
     [squadron("britannia-fleet-carrier", (36.0, 8.0, 0.0), name="Albion"),
@@ -165,3 +170,130 @@ def test_dw_contact_board_a_rammed_model_may_board_its_rammer_with_all_its_dice(
     assert Board(1, 0, 6) in owed(game).options
     play(game, Board(1, 0, 6), Decline())  # the cruiser's ack-ack stays silent
     assert any(t.startswith("boarding Kreuzer: 6 melee dice") for t in texts(game))
+
+
+def test_dw_contact_half_only_the_rammer_fires_half_its_dice_and_only_then() -> None:
+    """DW-CONTACT-HALF: a model that rams or collides with one of its size (or one size
+    smaller) fires half its dice (seed l.378-380), within its sequence of move, ram, fire
+    (l.383-385): the rammer fires 4 of its turret's 9 dice; the battleship it rammed did
+    not ram, so in its own activation, still touching the rammer, it fires all its dice;
+    and the next turn the rammer, held against it, rams nothing and fires all 9 (before
+    0.11 every model in contact was halved for as long as the contact lasted)."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-battleship", (36.0, 18.0, 90.0), name="Kaiserin")],
+    ), [*P0_FIRST, *([1] * 59), *(P0_FIRST * 20)])  # ones, then the next initiative
+    model(game, 1).helm = "all_stop"  # the rammed ship holds still, touching the rammer
+    refresh(game)
+    play(game, Activate(0), Move(0, (7.0,), all_stop=True))
+    assert "Sovereign rams Kaiserin: 0 hits on 2D6" in texts(game)
+    rammer, rammed = model(game, 0), model(game, 1)
+
+    def dice(shooter: Model, gun: str, target: Model) -> int:
+        _, shot = shot_refusal(state(game), RULES.data, shooter, gun, target)
+        assert shot is not None
+        return shot.dice
+
+    assert dice(rammer, "fore turret", rammed) == 4
+    play(game, CeaseFire(), Activate(1), Helm(1, "hold"))
+    assert owed(game).player == 1 and rammed.contact == [0]
+    assert dice(rammed, "fore turret", rammer) == 9
+    assert dice(rammed, "tesla broadside (starboard)", rammer) == 7
+    play(game, CeaseFire(), EndBoarding())
+    play(game, Activate(0), Helm(0, "hold"))
+    assert state(game).turn == 2 and rammer.contact == [1]
+    assert dice(rammer, "fore turret", rammed) == 9
+
+
+BLOCKED_RUN = "the torpedo run is blocked by a ship or terrain (DW-ROCKETS-TORPEDOES)"
+
+
+def test_dw_rockets_torpedoes_a_naval_torpedo_passes_no_naval_model_and_no_terrain() -> None:
+    """DW-ROCKETS-TORPEDOES: a naval model's torpedo passes through no other naval model
+    and no terrain (seed l.452): a reef that does not reach the sea bed stops it, and so
+    does a submarine submerged across its run (before 0.11 both let it pass, after the
+    1.1 errata and a reading); water is the sea it runs in, and a water piece across the
+    run (old default: reaching the sea bed) no longer stops it."""
+    square = [(34.5, 15.5), (37.5, 15.5), (37.5, 18.5), (34.5, 18.5)]
+
+    def run(terrain: list[dict[str, object]], *extra: dict[str, object]) -> str | None:
+        game = scripted(setup(
+            [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+            [squadron("prussia-cruiser", (36.0, 24.0, 180.0), name="Kreuzer"), *extra],
+            terrain=terrain,
+        ), P0_FIRST)
+        return shot_refusal(state(game), RULES.data, model(game, 0), "torpedoes",
+                            model(game, 1))[0]
+
+    assert run([]) is None
+    reef = {"name": "Reef", "kind": "reef", "density": "medium", "points": square,
+            "blocks_sight": False, "full_depth": False}
+    assert run([reef]) == BLOCKED_RUN
+    water = {"name": "Sound", "kind": "water", "density": "light", "points": square,
+             "blocks_sight": False}
+    assert run([water]) is None
+    submarine = squadron("prussia-submarine", (36.0, 17.0, 90.0), name="U", level="submerged")
+    assert run([], submarine) == BLOCKED_RUN
+
+
+def test_dw_primary_rb1_every_weapon_marked_primary_is_easier_in_band_one(
+    tmp_path: Path,
+) -> None:
+    """DW-PRIMARY-RB1: every weapon a FIG marks P hits one easier in range band 1 (seed
+    l.164: all P weapons): rockets marked primary in a player's data hit a cruiser on 3+
+    there and on 4+ in band 2 (before 0.11 only batteries were eased)."""
+    catalog = TEST_CATALOG.replace('name = "rockets"\nkind = "rockets"',
+                                   'name = "rockets"\nkind = "rockets"\ngrade = "primary"')
+    assert catalog != TEST_CATALOG
+    rules = DystopianWarsRuleset(catalog_file(tmp_path, catalog))
+    for y, band, needed in ((16.0, 1, 3), (26.0, 2, 4)):
+        game = scripted(setup(
+            [squadron("test-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+            [squadron("prussia-cruiser", (36.0, y, 180.0), name="Kreuzer")],
+        ), P0_FIRST, rules)
+        reason, shot = shot_refusal(state(game), rules.data, model(game, 0), "rockets",
+                                    model(game, 1))
+        assert reason is None and shot is not None
+        assert (shot.band, shot.needed) == (band, needed)
+
+
+def test_dw_rout_test_a_loss_in_the_end_phase_is_tested_as_the_phase_ends() -> None:
+    """DW-ROUT-TEST: a squadron that loses a model tests once the phase it lost it in is
+    over (seed l.292, l.303): a cruiser burnt out by a raging fire in the end phase has
+    its squadron-mate test there, failing on three ones and broken before the next turn's
+    initiative (before 0.11 the test waited for the end of the next turn's first
+    activation, and these ones were read as initiative dice)."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-cruiser", (10.0, 40.0, 180.0), (13.0, 40.0, 180.0))],
+    ), (*P0_FIRST, 4, 1, 1, 1, *P0_FIRST))
+    burning = model(game, 1)
+    burning.damage = RULES.data.models[burning.cls].hp - 1
+    burning.markers = {"raging-fire": 1}
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(1), Idle(), Decline())
+    lines = texts(game)
+    tested = lines.index("Wacht 2 fails its rout test: 0 hits on 3D6, 2 needed")
+    assert lines.index("Wacht 1 is destroyed (raging fire)") < tested
+    assert tested < lines.index("turn 2 begins")
+    assert model(game, 2).broken
+    assert "activation order: player 0, player 1" in lines[tested:]
+
+
+def test_dw_rout_test_a_prize_sunk_later_is_no_second_loss_to_its_squadron() -> None:
+    """DW-ROUT-TEST: a squadron tests when it loses a model, destroyed or captured (seed
+    l.292); a captured cruiser was lost to its squadron when it was taken, so when the
+    hulk later drifts off the table its old squadron takes no second test (before 0.11
+    it did, after the next turn's first activation)."""
+    game = scripted(setup(
+        [squadron("britannia-battleship", (36.0, 10.0, 0.0), name="Sovereign")],
+        [squadron("prussia-cruiser", (10.0, 1.0, 180.0), (13.0, 40.0, 180.0))],
+    ), (*P0_FIRST, *P0_FIRST, 1, 1, 1, 1, 1, 1))
+    hulk = model(game, 1)
+    hulk.derelict, hulk.captured_by, hulk.fate = True, 0, "captured"
+    refresh(game)
+    play(game, Activate(0), Idle(), Activate(1), Idle(), Activate(0), Idle())
+    lines = texts(game)
+    assert "Wacht 1 is destroyed (drifted off the table)" in lines
+    assert lines[-1] == "Sovereign does nothing this turn and drifts"
+    assert not any("rout test" in line for line in lines)

@@ -77,12 +77,13 @@ def cc_value(spec: ModelSpec, model: Model) -> int:
 
 
 def contact_halves(state: DWState, data: RulesData, spec: ModelSpec, model: Model) -> bool:
-    """Whether a ram or collision contact halves this model's fire: a medium, large or
-    massive model touching a model of its own size or one size smaller."""
+    """Whether a ram or collision halves this model's fire (DW-CONTACT-HALF): a medium,
+    large or massive model that rammed or collided, in the activation under way
+    (:attr:`~.pieces.Model.struck`), with a model of its own size or one size smaller."""
     if spec.rank < 2:
         return False
     models = state.models
-    for other in model.contact:
+    for other in model.struck:
         if other >= 0 and models[other].alive:
             rank = data.models[models[other].cls].rank
             if rank in (spec.rank, spec.rank - 1):
@@ -103,7 +104,7 @@ def mount_dice(
         dice = max(1, dice - model.damage)
         if model.marker("half-ad"):
             dice = (dice + 1) // 2
-    if model.contact and contact_halves(state, data, spec, model):
+    if model.struck and contact_halves(state, data, spec, model):
         dice = max(1, dice // 2)
     return dice
 
@@ -135,7 +136,7 @@ def needed_to_hit(
         needed = max(needed, 6 if "fast" in target_spec.traits else 5)
     if mount.kind == "bombs" and target.level in AIRBORNE:
         needed = max(needed, 5)
-    if mount.kind == "gunnery" and mount.grade == "primary" and band == 1 and needed == 4:
+    if mount.grade == "primary" and band == 1 and needed == 4:  # any weapon marked P
         needed = 3
     return clamp_needed(needed)
 
@@ -234,8 +235,8 @@ def sight_line(
 def torpedo_path_clear(
     state: DWState, data: RulesData, shooter: Model, target: Model, world: World | None = None
 ) -> bool:
-    """Naval torpedoes pass through no other naval model and no full-depth terrain (the
-    answer kept in the table's ``world``, found when not given)."""
+    """Naval torpedoes pass through no other naval model, submerged or not, and no
+    terrain but water (the answer kept in the table's ``world``, found when not given)."""
     if world is None:
         world = world_of(state, data)
     pair = (shooter.uid, target.uid)

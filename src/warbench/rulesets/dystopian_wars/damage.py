@@ -98,7 +98,8 @@ def destroy(game: DWGame, target: Model, fate: str, cause: str) -> None:
     spec = data.models[target.cls]
     if fate == "destroyed":
         target.alive = False
-    if not target.fate:
+    first = not target.fate  # a prize sunk later was lost to its squadron at its capture
+    if first:
         game.emit(UnitDestroyed(unit_type=target.cls, player=target.player))
     target.fate = fate
     target.contact = []
@@ -118,9 +119,9 @@ def destroy(game: DWGame, target: Model, fate: str, cause: str) -> None:
                 )
             )
     owner = target.player
-    if not (spec.tiny or "escort" in spec.traits) and target.squadron not in state.fallen:
+    if first and not (spec.tiny or "escort" in spec.traits) and target.squadron not in state.fallen:
         state.fallen.append(target.squadron)
-    if state.commodore[owner] == target.uid and not state.commodore_tested[owner]:
+    if first and state.commodore[owner] == target.uid and not state.commodore_tested[owner]:
         state.commodore_lost[owner] = True
         state.commodore_tested[owner] = True
         if owner not in state.commodore_fell:

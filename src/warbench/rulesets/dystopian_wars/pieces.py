@@ -63,7 +63,8 @@ class Model:
     left_patrol: int = -1
     fired_at: list[int] = field(default_factory=list)
     #: Models it rammed, or collided with, in the activation under way (DW-CONTACT-BOARD:
-    #: it may not board them, and boards others with half its melee dice).
+    #: it may not board them, and boards others with half its melee dice; DW-CONTACT-HALF:
+    #: one of its size or one smaller halves its fire).
     struck: list[int] = field(default_factory=list)
     #: Repairable markers gained since the model's squadron last began an activation: not
     #: repairable until its next one (DW-REPAIR: repairs come in the following activation).
@@ -271,6 +272,9 @@ class Piece:
     density: str
     points: list[tuple[float, float]]
     blocks_sight: bool = True
+    #: Whether the piece reaches the sea bed: read by no rule since 0.11, when naval
+    #: torpedoes came to stop at every piece but water as the seed says
+    #: (DW-ROCKETS-TORPEDOES); kept so that set-ups naming it still load.
     full_depth: bool = True
 
     def __init__(self, name: str, kind: str, density: str, points: list[tuple[float, float]],

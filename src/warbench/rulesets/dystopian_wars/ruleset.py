@@ -43,7 +43,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     id = "dystopian-wars"
     score_meaning = "points of enemy models destroyed or captured (a prize held counts double)"
     name = "Dystopian Wars (1st edition)"
-    version = "0.10"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.11"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -81,7 +81,13 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # diver's boarders, nor land models on a naval one's, DW-BOARD-ANSWER; a massive
     # squadron no longer fills the core force's large place, DW-FLEET-CORE; only batteries
     # reach a flying creature or robot in band 1, DW-FLYER-RB1; only the model that rammed
-    # or collided in this activation is barred from boarding what it hit, DW-CONTACT-BOARD)
+    # or collided in this activation is barred from boarding what it hit, DW-CONTACT-BOARD);
+    # 0.11: the first-half seed audit's fixes (only the model that rammed or collided, in
+    # this activation, fires half its dice, DW-CONTACT-HALF; a naval torpedo passes no
+    # other naval model, submerged ones too, and no terrain but water, DW-ROCKETS-TORPEDOES;
+    # every weapon marked primary, not only batteries, is eased in band 1, DW-PRIMARY-RB1;
+    # losses in the end phase are rout-tested as it ends, and a prize sunk later is no
+    # second loss to its old squadron, DW-ROUT-TEST)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

@@ -78,6 +78,8 @@ class PieceSpec(DataModel):
     density: Literal["light", "medium", "dense"] = "dense"
     points: list[tuple[float, float]] = Field(min_length=3)
     blocks_sight: bool = True
+    #: Read by no rule since 0.11 (every piece but water stops a naval torpedo,
+    #: DW-ROCKETS-TORPEDOES); still accepted so that older set-ups load.
     full_depth: bool = True
 
 

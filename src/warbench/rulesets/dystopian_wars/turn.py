@@ -32,6 +32,7 @@ from warbench.rulesets.dystopian_wars.cards import (
     expire_cards,
     initiative_bonus,
 )
+from warbench.rulesets.dystopian_wars.command import RoutTests
 from warbench.rulesets.dystopian_wars.contacts import resolve_contact
 from warbench.rulesets.dystopian_wars.damage import destroy
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -247,7 +248,8 @@ class EndStage(StrEnum):
 
 @dataclass(slots=True)
 class EndPhase(Procedure[DWState, RulesData]):
-    """Fires, drifting derelicts, wings' fuel, cards, then the next turn."""
+    """Fires, drifting derelicts, wings' fuel, rout tests for the losses, cards, then the
+    next turn."""
 
     stage: EndStage = EndStage.FIRES
     #: Never read, always empty: kept because it is part of every state hash recorded in
@@ -268,6 +270,10 @@ class EndPhase(Procedure[DWState, RulesData]):
         elif self.stage is EndStage.FLYERS:
             refuel_and_land(game, state, data)
             self.stage = EndStage.CARDS
+            if state.fallen or state.commodore_fell:
+                # DW-ROUT-TEST: losses to fires and drifting derelicts are tested as the
+                # phase they came in ends (seed l.303), not after the next activation
+                game.push(RoutTests())
         elif self.stage is EndStage.CARDS:
             self.stage = EndStage.DONE
             expire_cards(state, "turn")

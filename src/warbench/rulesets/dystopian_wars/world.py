@@ -68,8 +68,9 @@ Row = tuple[
     float, float, float, str, bool, bool, int, int, int, bool, int, bool, int, int, int, str,
     str,
 ]
-#: The few models with markers or contacts: number, markers, contacts.
-Marked = list[tuple[int, tuple[tuple[str, int], ...], tuple[int, ...]]]
+#: The few models with markers, contacts or models struck: number, markers, contacts,
+#: models struck this activation.
+Marked = list[tuple[int, tuple[tuple[str, int], ...], tuple[int, ...], tuple[int, ...]]]
 #: A table's fingerprint: every model's row, the marked models, the terrain, the size.
 Key = tuple[tuple[Row, ...], Marked, tuple[Hashable, ...], float, float]
 
@@ -97,10 +98,11 @@ def fingerprint(state: DWState) -> Key:
 
 
 def marked(models: list[Model]) -> Marked:
-    """The models with markers or contacts, by number, with them."""
+    """The models with markers, contacts or models struck this activation (which halve
+    their fire, DW-CONTACT-HALF), by number, with them."""
     return [
-        (model.uid, tuple(model.markers.items()), tuple(model.contact))
-        for model in models if model.markers or model.contact
+        (model.uid, tuple(model.markers.items()), tuple(model.contact), tuple(model.struck))
+        for model in models if model.markers or model.contact or model.struck
     ]
 
 
@@ -271,27 +273,26 @@ class World:
 
     @property
     def hulls(self) -> list[tuple[float, float, float, int]]:
-        """Naval models on the water that stop torpedoes: centre, reach, number (the
-        base is :meth:`body`)."""
+        """Naval models that stop a naval torpedo, submerged ones too (DW-ROCKETS-TORPEDOES:
+        it passes through no other naval model; a flyer is out of its reach): centre,
+        reach, number (the base is :meth:`body`)."""
         if self._hulls is None:
             found = []
             models = self.data.models
             for model in self.state.models:
                 spec = models[model.cls]
-                if (
-                    model.alive and spec.domain == "naval" and model.level != "submerged"
-                    and not spec.flying
-                ):
+                if model.alive and spec.domain == "naval" and not spec.flying:
                     found.append((model.x, model.y, spec.reach, model.uid))
             self._hulls = found
         return self._hulls
 
     @property
     def depths(self) -> list[Terrain]:
-        """Terrain that reaches the sea bed (torpedoes do not pass)."""
+        """Terrain a naval torpedo does not pass (DW-ROCKETS-TORPEDOES): every piece but
+        water, the sea it runs in."""
         if self._depths is None:
             self._depths = [
-                terrain_of(piece) for piece in self.state.terrain if piece.full_depth
+                terrain_of(piece) for piece in self.state.terrain if piece.kind != "water"
             ]
         return self._depths
 
