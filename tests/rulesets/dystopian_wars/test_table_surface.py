@@ -161,3 +161,18 @@ def test_dw_table_surface_is_a_checked_set_up_key() -> None:
     assert picture is not None and "land table" in picture.title
     sea = RULES.table(state(scripted(setup(ENEMY, ENEMY), P0_FIRST)))
     assert sea is not None and "table" not in sea.title
+
+
+def test_dw_table_surface_a_burrower_under_the_ground_stays_under_the_islands() -> None:
+    """DW-TABLE-SURFACE, DW-SUBMERGED: under the ground a land model still may not pass
+    into the sea (seed l.366's note), so on a sea table the open sea stops a submerged
+    burrower at the island's coast; on a land table it burrows on."""
+    rock = [island("Gull Rock", 20.0, 10.0, 4.0)]
+    mole = [squadron("federated-states-burrower", (20.0, 10.0, 0.0), name="Mole",
+                     level="submerged")]
+    game = scripted(setup(mole, ENEMY, terrain=rock), (*P0_FIRST, *([1] * 12)))
+    play(game, Activate(0), Move(0, (4.0,), level="submerged"))
+    assert model(game, 0).y == pytest.approx(10.0 + 4.0 * 0.92388 - 1.25, abs=1e-3)
+    game = scripted(setup(mole, ENEMY, terrain=rock, surface="land"), P0_FIRST)
+    play(game, Activate(0), Move(0, (4.0,), level="submerged"))
+    assert model(game, 0).y == pytest.approx(14.0)
