@@ -11,6 +11,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
     RULES,
     model,
+    owed,
     play,
     scripted,
     seeded,
@@ -24,6 +25,7 @@ from warbench.core.geometry import Body
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, ChooseEdge, Deploy, Move
+from warbench.rulesets.dystopian_wars.bots import CommodoreBot
 from warbench.rulesets.dystopian_wars.deployment import DeploySpace, in_zone
 from warbench.rulesets.dystopian_wars.setup import octagon
 from warbench.rulesets.dystopian_wars.state import body_of
@@ -176,3 +178,23 @@ def test_dw_table_surface_a_burrower_under_the_ground_stays_under_the_islands() 
     game = scripted(setup(mole, ENEMY, terrain=rock, surface="land"), P0_FIRST)
     play(game, Activate(0), Move(0, (4.0,), level="submerged"))
     assert model(game, 0).y == pytest.approx(14.0)
+
+
+def test_dw_table_surface_the_commodore_keeps_its_tanks_on_their_island() -> None:
+    """DW-TABLE-SURFACE, DW-BOT: the commodore bot's land models, on an island with the
+    enemy across the water, choose moves that keep them ashore (no collision with the open
+    sea), where the enemy's pull alone would drive them into it."""
+    shore = [{"name": "the Point", "kind": "island", "density": "light",
+              "points": [[10.0, 0.0], [62.0, 0.0], [62.0, 12.0], [10.0, 12.0]],
+              "blocks_sight": False}]
+    tanks = [squadron("britannia-tank", (30.0, 9.0, 0.0), (33.0, 9.0, 0.0), (36.0, 9.0, 0.0))]
+    game = scripted(setup(tanks, ENEMY, terrain=shore), (*P0_FIRST, *([4] * 60)))
+    bot = CommodoreBot(3)
+    play(game, Activate(0))
+    for _ in range(3):
+        decision = owed(game)
+        if decision.player != 0 or not any(s.action_type is Move for s in decision.spaces):
+            break
+        game.apply(0, bot.choose(game.observe(0), decision))
+    assert not any("open sea" in t for t in texts(game))
+    assert all(on_its_surface(game, uid) for uid in (0, 1, 2))
