@@ -200,8 +200,8 @@ def edges_with_footing(state: DWState, data: RulesData, winner: int,
 def find_footing(
     state: DWState, data: RulesData, models: list[Model], x: float, y: float, heading: float
 ) -> tuple[float, float] | None:
-    """The centre nearest (x, y), on a half-inch grid over the zone, where the models go
-    down in line abreast facing ``heading`` with every one standing legally, or None."""
+    """The centre nearest (x, y), among :func:`footing_spots`, where the models go down in
+    line abreast facing ``heading`` with every one standing legally, or None."""
     spec = data.models[models[0].cls]
     own = {m.uid for m in models}
     spots = footing_spots(state, models[0].player)
