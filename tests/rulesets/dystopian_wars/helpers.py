@@ -68,6 +68,14 @@ ad = [5, 0, 0, 0]
 """
 
 
+#: An island over the south half of the table, where land models stand on a sea table
+#: (DW-TABLE-SURFACE); low (light) and hiding nothing, so flyers and sight pass over it.
+SHORE: dict[str, Any] = {
+    "name": "the Shore", "kind": "island", "density": "light",
+    "points": [[0.0, 0.0], [72.0, 0.0], [72.0, 24.0], [0.0, 24.0]], "blocks_sight": False,
+}
+
+
 def squadron(
     unit: str,
     *at: tuple[float, float, float],
@@ -98,9 +106,11 @@ def setup(
     orders: bool = False,
     cards: bool = False,
     concession: bool = False,
+    surface: str | None = None,
 ) -> dict[str, Any]:
-    """A two-player set-up on a 72 by 48 inch table."""
-    return {
+    """A two-player set-up on a 72 by 48 inch table (a sea table unless ``surface``
+    says otherwise)."""
+    found: dict[str, Any] = {
         "table": {"width": 72.0, "height": 48.0},
         "terrain": terrain,
         "fleets": [
@@ -112,6 +122,9 @@ def setup(
         "battle_orders": orders,
         "concession": concession,
     }
+    if surface is not None:
+        found["surface"] = surface
+    return found
 
 
 def scripted(game_setup: dict[str, Any], faces: Iterable[int], rules: Any = None) -> Game:

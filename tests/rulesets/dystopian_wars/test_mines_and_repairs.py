@@ -9,6 +9,7 @@ import pytest
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
     P1_FIRST,
+    SHORE,
     catalog_file,
     model,
     owed,
@@ -258,7 +259,7 @@ def test_treacherous_terrain_costs_land_models_a_hull_point_on_a_one() -> None:
     game_setup = setup(
         [squadron("britannia-land-ship", (36.0, 8.0, 0.0), name="Ironside")],
         [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
-        terrain=woods,
+        terrain=[SHORE, *woods],
     )
     game = scripted(game_setup, (*P1_FIRST, 1))
     play(game, Activate(1), Idle(), Activate(0), Move(0, (5.0,)))
@@ -280,7 +281,7 @@ def test_snaking_through_treacherous_terrain_does_not_stop_the_move() -> None:
     game_setup = setup(
         [squadron("britannia-land-ship", (36.0, 8.0, 0.0), name="Ironside")],
         [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
-        terrain=woods,
+        terrain=[SHORE, *woods],
     )
     game = scripted(game_setup, (*P1_FIRST, 1))
     start = (model(game, 0).x, model(game, 0).y)

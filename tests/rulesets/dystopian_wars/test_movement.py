@@ -8,6 +8,7 @@ import pytest
 
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
+    SHORE,
     model,
     owed,
     play,
@@ -142,6 +143,7 @@ def test_land_models_turn_on_the_spot() -> None:
         [squadron("britannia-tank", (10.0, 10.0, 0.0), (12.0, 10.0, 0.0), (14.0, 10.0, 0.0)),
          squadron("britannia-land-ship", (30.0, 10.0, 0.0))],
         [squadron("prussia-battleship", (36.0, 44.0, 180.0))],
+        terrain=[SHORE],
     ), (*P0_FIRST, *P0_FIRST))
     play(game, Activate(0), Pivot(0, 180.0), Pivot(1, -135.0), Move(2, (3.0,)), CeaseFire())
     assert model(game, 0).heading == pytest.approx(180.0)

@@ -9,6 +9,7 @@ import pytest
 
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
+    SHORE,
     model,
     owed,
     play,
@@ -283,7 +284,7 @@ def test_land_models_back_away_and_meet_water() -> None:
         [squadron("britannia-tank", (10.0, 10.0, 0.0), (13.0, 10.0, 0.0), (16.0, 10.0, 0.0)),
          squadron("britannia-fortification", (50.0, 6.0, 0.0))],
         [squadron("prussia-battleship", (36.0, 44.0, 180.0))],
-        terrain=lake,
+        terrain=[SHORE, *lake],
     ), (*P0_FIRST, *([1] * 30)))
     play(game, Activate(0), Move(0, (2.0,), backward=True), Move(1, (7.0,)))
     assert model(game, 0).y == pytest.approx(8.0)
@@ -557,6 +558,7 @@ def test_a_model_without_minimum_move_backs_away_its_whole_move() -> None:
     game = scripted(setup(
         [squadron("britannia-tank", (10.0, 20.0, 0.0), (13.0, 20.0, 0.0), (16.0, 20.0, 0.0))],
         [squadron("prussia-battleship", (36.0, 44.0, 180.0), commodore=True)],
+        terrain=[SHORE],
     ), (*P0_FIRST, *([1] * 30)))
     play(game, Activate(0))
     data = game.ruleset.data  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ import pytest
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
     RULES,
+    SHORE,
     model,
     owed,
     play,
@@ -49,6 +50,7 @@ def test_aerial_and_land_models_run_two_inches_before_each_turn(unit: str) -> No
     game = scripted(setup(
         [squadron(unit, (36.0, 10.0, 0.0), name="Mover")],
         [squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+        terrain=[SHORE],
     ), P0_FIRST)
     play(game, Activate(0))
     refused(game, Move(0, (1.5, 45.0, 1.5)), "needs 2 inches straight first")

@@ -91,6 +91,7 @@ def test_dw_cc_answer_naval_models_use_no_charges_on_a_land_divers_boarders() ->
         [squadron("federated-states-burrower", (17.0, 10.0, 0.0), name="Mole")],
         [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0),
                   (23.0, 15.0, 90.0))],
+        surface="land",
     ), [*P0_FIRST, *([1] * 40)])
     play(game, Activate(0), Move(0, (1.0,)), CeaseFire(), Board(0, 1, 4))
     assert not any(isinstance(option, Respond) for option in owed(game).options)

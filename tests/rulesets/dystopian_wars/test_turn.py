@@ -7,6 +7,7 @@ import pytest
 from tests.rulesets.dystopian_wars.helpers import (
     P0_FIRST,
     P1_FIRST,
+    SHORE,
     model,
     owed,
     play,
@@ -167,6 +168,7 @@ def test_tanks_and_wings_doing_nothing_drift_too() -> None:
         [squadron("britannia-tank", (10.0, 10.0, 0.0), (13.0, 10.0, 0.0), (16.0, 10.0, 0.0)),
          squadron("britannia-fighter-wing", (50.0, 10.0, 0.0), count=3)],
         [squadron("prussia-battleship", (36.0, 44.0, 180.0), commodore=True)],
+        terrain=[SHORE],
     ), (*P0_FIRST, *P0_FIRST))
     play(game, Activate(0), Idle())
     assert [model(game, uid).y for uid in (0, 1, 2)] == [12.0, 12.0, 12.0]

@@ -87,6 +87,7 @@ from warbench.rulesets.dystopian_wars.movement import (
 from warbench.rulesets.dystopian_wars.rams import Contact
 from warbench.rulesets.dystopian_wars.repairs import Repairs
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
+from warbench.rulesets.dystopian_wars.surface import piece_met
 from warbench.rulesets.dystopian_wars.sweep import carry_out
 from warbench.rulesets.dystopian_wars.treacherous import TerrainRoll
 from warbench.rulesets.dystopian_wars.victory import judge, standing
@@ -372,7 +373,9 @@ class Activation(Procedure[DWState, RulesData]):
     @staticmethod
     def obstacle_name(state: DWState, other: int) -> str:
         """The name of what a contact met."""
-        return state.models[other].name if other >= 0 else state.terrain[-1 - other].name
+        if other >= 0:
+            return state.models[other].name
+        return piece_met(state.terrain, state.surface, other).name
 
     def drift(self, game: DWGame, state: DWState, data: RulesData) -> None:
         """The squadron does nothing: each model not under all stop drifts 2 inches, land

@@ -9,7 +9,7 @@ import math
 from math import atan2, hypot
 from typing import Final
 
-from warbench.core.geometry import ARC_EPSILON
+from warbench.core.geometry import ARC_EPSILON, Body, Terrain, first_contact
 from warbench.core.geometry.movement import IllegalMove, Plan, plan_path
 from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.dystopian_wars.actions import Move
@@ -17,7 +17,8 @@ from warbench.rulesets.dystopian_wars.bot_tactics import escort_for, escort_reac
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import ARCS
 from warbench.rulesets.dystopian_wars.movement import limits_for
-from warbench.rulesets.dystopian_wars.state import DWState, Model
+from warbench.rulesets.dystopian_wars.state import DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.surface import LAND_KINDS, open_table, open_table_stops
 
 #: How much more the bot values targets its battle order asks for.
 ORDER_FOCUS: Final = 1.5
@@ -95,7 +96,17 @@ class Outlook:
         self.hardiness = 1 + spec.dr / 4
         self.worth = spec.points / max(1, spec.hp)
         self.rocks = []
+        kept = open_table_stops(spec, model.level, state.surface)
+        #: The open table a model kept off it would run aground on (DW-TABLE-SURFACE; none
+        #: for every other model), and its base.
+        self.sea: tuple[Terrain, ...] = (
+            open_table(state.terrain, state.surface, state.width, state.height) if kept else ()
+        )
+        self.base = body_of(model, spec).base
+        kinds = LAND_KINDS if state.surface == "sea" else frozenset({"water"})
         for piece in state.terrain:
+            if kept and piece.kind in kinds:
+                continue  # its ground, no rock in its way
             xs = [p[0] for p in piece.points]
             ys = [p[1] for p in piece.points]
             cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
@@ -207,6 +218,8 @@ class Outlook:
                     else:
                         past = (back - start) % 360.0
                         threat += inside if past <= span or past >= _FULL_TURN else outside
+        if self.sea and first_contact(Body(final, self.base), 0.0, (), self.sea) is not None:
+            score -= 300.0  # off its island (or out of its water): it would run aground
         score -= max(0.0, nearest - 12.0) * 0.8
         score -= self.caution * (threat / self.hardiness * self.worth / 20.0)
         for cx, cy, reach in self.rocks:

@@ -19,6 +19,7 @@ from warbench.rulesets.dystopian_wars.events import Collided, RamAnswered, Ramme
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.rams import RAM_NEEDED, TERRAIN_DICE, Contact
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
+from warbench.rulesets.dystopian_wars.surface import piece_met
 
 
 def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Contact) -> None:
@@ -28,7 +29,7 @@ def resolve_contact(game: DWGame, state: DWState, data: RulesData, contact: Cont
         return
     spec = data.models[mover.cls]
     if contact.other < 0:
-        piece = state.terrain[-1 - contact.other]
+        piece = piece_met(state.terrain, state.surface, contact.other)
         dice = TERRAIN_DICE[piece.density]
         # the terrain's dice are rolled for the mover's owner: hits hurt them
         hits = rolled_hits(game, mover.player, dice, RAM_NEEDED,

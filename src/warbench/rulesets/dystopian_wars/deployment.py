@@ -6,7 +6,10 @@ places a squadron first, then the players alternate until every squadron is on t
 table edge and the opponent takes the opposite one; with more players each keeps the edge
 of their seat (engine default: player 0 the south edge, player 1 the north, then west and
 east). A squadron goes down in line abreast around its lead model, every
-model's centre within the zone and on no other model or impassable terrain. Wings aboard a
+model's centre within the zone and on no other model or impassable terrain, and every base
+off the open table a model keeps off (a land model on a sea table stands on an island, a
+naval one on a land table in water: DW-TABLE-SURFACE; the roll's winner is then offered
+only the edges where every such squadron finds a place). Wings aboard a
 carrier go down with it; free wings anywhere in the zone. Until it is placed, a squadron
 stands where the automatic deployment put it (along the chosen edge, when the winner changed
 edges), and placing it there is allowed unless it would stand on another squadron.
@@ -41,7 +44,13 @@ from warbench.rulesets.dystopian_wars.events import (
     EdgeChosen,
 )
 from warbench.rulesets.dystopian_wars.geometry import terrain_of
-from warbench.rulesets.dystopian_wars.state import DWGame, DWState, body_of
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model, body_of
+from warbench.rulesets.dystopian_wars.surface import (
+    LAND_KINDS,
+    off_surface_reason,
+    open_table_stops,
+    stands_off,
+)
 from warbench.rulesets.dystopian_wars.sweep import blocks_movement
 
 #: Depth of a deployment zone, in inches from the edge.
@@ -102,22 +111,108 @@ def deploy_refusal(state: DWState, data: RulesData, action: Deploy, player: int)
         return "deployment needs finite numbers (DW-ACTIONS)"
     poses = formation(spec, len(models), action.x, action.y, action.heading)
     for model, pose in zip(models, poses, strict=True):
-        if not in_zone(state, player, pose.x, pose.y):
-            return f"{model.name} would stand outside the deployment zone (DW-DEPLOY-ALTERNATE)"
-        body = Body(pose, body_of(model, spec).base)
-        for piece in state.terrain:
-            if blocks_movement(spec, model.level, piece) and terrain_of(piece).contains(
-                pose.point
-            ):
-                return f"{model.name} would stand on {piece.name} (DW-DEPLOY-ALTERNATE)"
-        for other in state.models:
-            if other.squadron == squadron.sid or not other.alive or other.carried_by >= 0:
-                continue
-            other_spec = data.models[other.cls]
-            if other.level != model.level or other_spec.tiny or spec.tiny:
-                continue
-            if overlaps(body, body_of(other, other_spec)):
-                return f"{model.name} would stand on {other.name} (DW-DEPLOY-ALTERNATE)"
+        refusal = placement_refusal(state, data, model, pose, {m.uid for m in models})
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def placement_refusal(
+    state: DWState, data: RulesData, model: Model, pose: Pose, own: set[int]
+) -> str | None:
+    """Why ``model`` may not be set down at ``pose`` (the models ``own`` going down with it
+    not counted): out of its zone, off the surface it keeps to (DW-TABLE-SURFACE), on
+    terrain it may not enter or on another model at its level."""
+    spec = data.models[model.cls]
+    player = model.player
+    if not in_zone(state, player, pose.x, pose.y):
+        return f"{model.name} would stand outside the deployment zone (DW-DEPLOY-ALTERNATE)"
+    body = Body(pose, body_of(model, spec).base)
+    if stands_off(state.terrain, state.surface, state.width, state.height, spec,
+                  model.level, body):
+        return off_surface_reason(model.name, state.surface)
+    for piece in state.terrain:
+        if blocks_movement(spec, model.level, piece, state.surface) and terrain_of(
+            piece
+        ).contains(pose.point):
+            return f"{model.name} would stand on {piece.name} (DW-DEPLOY-ALTERNATE)"
+    for other in state.models:
+        if other.uid in own or not other.alive or other.carried_by >= 0:
+            continue
+        other_spec = data.models[other.cls]
+        if other.level != model.level or other_spec.tiny or spec.tiny:
+            continue
+        if overlaps(body, body_of(other, other_spec)):
+            return f"{model.name} would stand on {other.name} (DW-DEPLOY-ALTERNATE)"
+    return None
+
+
+def needs_footing(state: DWState, data: RulesData, model: Model) -> bool:
+    """Whether the model keeps off the open table (DW-TABLE-SURFACE)."""
+    return open_table_stops(data.models[model.cls], model.level, state.surface)
+
+
+def footing_spots(state: DWState, player: int) -> list[tuple[float, float]]:
+    """The points of a half-inch grid in the player's zone over the pieces a model kept
+    off the open table may stand on (islands on a sea table, water on a land table)."""
+    kinds = LAND_KINDS if state.surface == "sea" else frozenset({"water"})
+    spots: set[tuple[float, float]] = set()
+    for piece in state.terrain:
+        if piece.kind not in kinds:
+            continue
+        x0, y0, x1, y1 = terrain_of(piece).bounds
+        for k in range(math.floor(x0 * 2), math.ceil(x1 * 2) + 1):
+            for j in range(math.floor(y0 * 2), math.ceil(y1 * 2) + 1):
+                if in_zone(state, player, k / 2.0, j / 2.0):
+                    spots.add((k / 2.0, j / 2.0))
+    return sorted(spots)
+
+
+def edges_with_footing(state: DWState, data: RulesData, winner: int,
+                       edges: list[int]) -> list[int]:
+    """The edges the deployment roll's winner may choose: those where every squadron kept
+    off the open table finds a place in its zone, on both sides (DW-TABLE-SURFACE); all
+    of them when no squadron needs one, the first when none serves."""
+    needing = []
+    for squadron in state.squadrons:
+        models = [state.models[uid] for uid in squadron.models
+                  if state.models[uid].carried_by < 0]
+        if models and needs_footing(state, data, models[0]):
+            needing.append(models)
+    if not needing:
+        return edges
+    kept = []
+    saved = state.edges
+    try:
+        for edge in edges:
+            trial = [0] * state.players
+            trial[winner], trial[1 - winner] = edge, opposite(edge)
+            state.edges = trial
+            if all(find_footing(state, data, models, state.width / 2, state.height / 2,
+                                (0.0, 180.0, 90.0, 270.0)[trial[models[0].player]])
+                   is not None for models in needing):
+                kept.append(edge)
+    finally:
+        state.edges = saved
+    return kept or edges[:1]
+
+
+def find_footing(
+    state: DWState, data: RulesData, models: list[Model], x: float, y: float, heading: float
+) -> tuple[float, float] | None:
+    """The centre nearest (x, y), among :func:`footing_spots`, where the models go down in
+    line abreast facing ``heading`` with every one standing legally, or None."""
+    spec = data.models[models[0].cls]
+    own = {m.uid for m in models}
+    spots = footing_spots(state, models[0].player)
+    spots.sort(key=lambda p: ((p[0] - x) ** 2 + (p[1] - y) ** 2, p))
+    for cx, cy in spots:
+        poses = formation(spec, len(models), cx, cy, heading)
+        if all(
+            placement_refusal(state, data, model, pose, own) is None
+            for model, pose in zip(models, poses, strict=True)
+        ):
+            return cx, cy
     return None
 
 
@@ -132,6 +227,7 @@ class DeploySpace(ParamSpace):
         self.player = player
         self.left = left
         self.description = "place a squadron: its lead model's centre (x, y) and heading"
+        self._footings: dict[int, list[tuple[float, float]]] = {}
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Deploy):
@@ -139,6 +235,18 @@ class DeploySpace(ParamSpace):
         if action.squadron not in self.left:
             return f"squadron {action.squadron} is not waiting to deploy (DW-DEPLOY-ALTERNATE)"
         return deploy_refusal(self._state, self._data, action, self.player)
+
+    def footings(self, sid: int, heading: float) -> list[tuple[float, float]]:
+        """Where, on a half-inch grid over the pieces a squadron kept off the open table may
+        stand on (islands on a sea table, water on a land table), it may go down."""
+        if sid not in self._footings:
+            state = self._state
+            self._footings[sid] = [
+                spot for spot in footing_spots(state, self.player)
+                if deploy_refusal(state, self._data, Deploy(sid, spot[0], spot[1], heading),
+                                  self.player) is None
+            ]
+        return self._footings[sid]
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         found: list[Action] = []
@@ -157,6 +265,15 @@ class DeploySpace(ParamSpace):
                 x = 1.0 + rng.random() * (ZONE - 2.0)
             else:
                 x = state.width - 1.0 - rng.random() * (ZONE - 2.0)
+            squadron = state.squadrons[sid]
+            lead = next(state.models[uid] for uid in squadron.models
+                        if state.models[uid].carried_by < 0)
+            if needs_footing(state, self._data, lead):
+                # one of the places it may stand on (DW-TABLE-SURFACE)
+                spots = self.footings(sid, heading)
+                if not spots:
+                    continue
+                x, y = spots[rng.choice_index(len(spots))]
             action = Deploy(sid, round(x, 2), round(y, 2), heading)
             if self.validate(action) is None:
                 found.append(action)
@@ -198,6 +315,7 @@ class Deployment(Procedure[DWState, RulesData]):
             winner = self.order[0]
             own = seat_edge(winner, state.players)
             edges = [own] + [edge for edge in range(4) if edge != own]
+            edges = edges_with_footing(state, data, winner, edges)
             return [Decision(winner, "choose your table edge (the opponent takes the opposite)",
                              tuple(ChooseEdge(edge) for edge in edges))]
         player = self.current(state)
@@ -311,10 +429,19 @@ def stand_on_edge(state: DWState, data: RulesData, player: int) -> None:
     centres = abreast_centres(widths, edge_span(edge, state.width, state.height) - 8.0)
     for (models, spec), centre in zip(rows, centres, strict=True):
         depth = 6.5 if spec.tiny or spec.flying else 2.0 + spec.length / 2.0
-        for k, uid in enumerate(models):
+        poses = []
+        for k in range(len(models)):
             slot = 4.0 + centre + (k - (len(models) - 1) / 2.0) * spacing(spec)
             x, y, heading = edge_point(edge, state.width, state.height, slot, depth)
-            pose = Pose(round(x, 4), round(y, 4), heading)
+            poses.append(Pose(round(x, 4), round(y, 4), heading))
+        squad = [state.models[uid] for uid in models]
+        if needs_footing(state, data, squad[0]):
+            # on the pieces it may stand on, where there are any (DW-TABLE-SURFACE)
+            x, y, heading = edge_point(edge, state.width, state.height, 4.0 + centre, depth)
+            found = find_footing(state, data, squad, x, y, heading)
+            if found is not None:
+                poses = formation(spec, len(models), found[0], found[1], heading)
+        for uid, pose in zip(models, poses, strict=True):
             state.models[uid].place(pose)
             for wing in state.models:
                 if wing.carried_by == uid:

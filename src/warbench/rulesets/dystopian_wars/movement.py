@@ -39,6 +39,7 @@ from warbench.rulesets.dystopian_wars.geometry import (
 )
 from warbench.rulesets.dystopian_wars.rams import deep_ram_refusal
 from warbench.rulesets.dystopian_wars.state import DWState, Mine, Model, Piece, body_of
+from warbench.rulesets.dystopian_wars.surface import is_ground, piece_met
 from warbench.rulesets.dystopian_wars.sweep import turned_onto
 
 #: How far a squadron doing nothing drifts, and how far a reversing model may go.
@@ -271,7 +272,8 @@ def turn_refusal(
     if other >= 0:
         return (f"{model.name} cannot turn onto {state.models[other].name}: a model may not "
                 "end its move on another model (DW-END-ON-MODELS)")
-    return (f"{model.name} cannot turn onto {state.terrain[-1 - other].name}: "
+    piece = piece_met(state.terrain, state.surface, other)
+    return (f"{model.name} cannot turn onto {piece.name}: "
             "it may not stand on that terrain (DW-END-ON-MODELS)")
 
 
@@ -309,13 +311,14 @@ class PivotSpace(ParamSpace):
 
 
 def treacherous(state: DWState, data: RulesData, model: Model, plan: Plan) -> list[Piece]:
-    """Light terrain a land model's path crosses or ends in (treacherous terrain)."""
+    """Light terrain a land model's path crosses or ends in (treacherous terrain; an island
+    on a sea table is the ground itself, DW-TABLE-SURFACE)."""
     spec = data.models[model.cls]
     if spec.domain != "land" or spec.flying or model.level != "surface":
         return []
     found = []
     for piece in state.terrain:
-        if piece.density != "light" or piece.kind == "water":
+        if piece.density != "light" or piece.kind == "water" or is_ground(piece, state.surface):
             continue
         shape = terrain_of(piece)
         if shape.contains(plan.final.point) or any(

@@ -43,7 +43,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     id = "dystopian-wars"
     score_meaning = "points of enemy models destroyed or captured (a prize held counts double)"
     name = "Dystopian Wars (1st edition)"
-    version = "0.11"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.12"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -87,7 +87,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # other naval model, submerged ones too, and no terrain but water, DW-ROCKETS-TORPEDOES;
     # every weapon marked primary, not only batteries, is eased in band 1, DW-PRIMARY-RB1;
     # losses in the end phase are rout-tested as it ends, and a prize sunk later is no
-    # second loss to its old squadron, DW-ROUT-TEST)
+    # second loss to its old squadron, DW-ROUT-TEST);
+    # 0.12: the table's surface, sea or land (DW-TABLE-SURFACE): on a sea table land models
+    # move and deploy only on islands, which no longer stop them; the state records the
+    # surface, so every state hash differs from 0.11's though the sea games play the same
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
@@ -293,6 +296,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
                           key=board.model_key(model.uid))
                 )
         title = f"Dystopian Wars, turn {state.turn}"
+        if state.surface == "land":  # a sea table, the usual one, goes unsaid
+            title += ", land table"
         return TablePicture(state.width, state.height, tuple(pieces), title=title)
 
     def attacks_drawn(self, state: DWState, events: Sequence[Event]) -> tuple[Attack, ...]:

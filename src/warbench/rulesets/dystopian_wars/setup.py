@@ -8,7 +8,8 @@ A set-up is plain JSON (it goes into the journal)::
      "fleets": [{"name": "...", "squadrons": [
          {"name": "Sovereign", "unit": "britannia-battleship", "count": 1,
           "commodore": true}, ...]}, ...],
-     "turns": 6, "cards": true, "battle_orders": true, "concession": false}
+     "turns": 6, "cards": true, "battle_orders": true, "concession": false,
+     "surface": "sea"}
 
 ``terrain`` may instead be ``"random"``: the source's procedure, each player rolling a D6
 for every 2-by-2-foot area of the table and placing a piece there on a 5 or 6 (pieces are
@@ -16,7 +17,10 @@ kept out of the deployment zones, an engine default), or ``"quick"``: the source
 idea, an 8-inch island in each quarter of the table. Fleets deploy within 8 inches of
 their own table edge (player 0 the south edge, player 1 the north, then west and east), in
 line abreast, squadron by squadron: an engine default standing in for deploying squadrons
-one at a time.
+one at a time. ``surface`` is ``"sea"`` (the default: islands are the only land) or
+``"land"`` (water pieces are the only sea): a land squadron on a sea table, or a naval one on
+a land table, goes down at the nearest place of its zone where it may stand, and the set-up
+is refused when there is none (DW-TABLE-SURFACE).
 """
 
 from __future__ import annotations
@@ -40,6 +44,11 @@ from warbench.rulesets.dystopian_wars.data import (
     ModelSpec,
     RulesData,
     load_fleet,
+)
+from warbench.rulesets.dystopian_wars.deployment import (
+    find_footing,
+    formation,
+    needs_footing,
 )
 from warbench.rulesets.dystopian_wars.edges import abreast_centres, edge_point, seat_edge
 from warbench.rulesets.dystopian_wars.fleets import FREE_WINGS, Wing, free_wings
@@ -113,6 +122,9 @@ class SetupSpec(DataModel):
     battle_orders: bool = True
     concession: bool = False
     deployment: Literal["auto", "alternate"] = "auto"
+    #: The table's surface: ``sea`` (open table blue, islands the land) or ``land`` (open
+    #: table green, water pieces the only sea), DW-TABLE-SURFACE.
+    surface: Literal["sea", "land"] = "sea"
 
 
 def octagon(x: float, y: float, radius: float) -> list[list[float]]:
@@ -302,6 +314,7 @@ def build_state(
         trashed=[[] for _ in range(players)],
         allow_concession=spec.concession,
         deployment=spec.deployment,
+        surface=spec.surface,
     )
     for player, fleet in enumerate(spec.fleets[:players]):
         deploy_fleet(state, data, player, fleet)
@@ -384,6 +397,8 @@ def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec)
             )
             state.models.append(model)
             squadron.models.append(uid)
+        if squadron_spec.at is None:
+            find_ground(state, data, squadron, (player, index), centre, depth)
         if squadron_spec.commodore:  # an Icon, as parse_setup checked
             state.commodore[player] = squadron.models[0]
     embark_wings(state, data, player)
@@ -396,6 +411,32 @@ def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec)
         if icons:
             best = max(icons, key=lambda m: (data.models[m.cls].points, -m.uid))
             state.commodore[player] = best.uid
+
+
+def find_ground(
+    state: DWState, data: RulesData, squadron: Squadron, where: tuple[int, int],
+    centre: float, depth: float,
+) -> None:
+    """Move a squadron placed on the open table it keeps off (a land one on a sea table, a
+    naval one on a land table) to the nearest place in its zone where it may stand
+    (DW-TABLE-SURFACE); :class:`SetupError` when there is none."""
+    models = [state.models[uid] for uid in squadron.models]
+    if not needs_footing(state, data, models[0]):
+        return
+    x, y, heading = deploy_position(
+        squadron.player, state.players, state.width, state.height, centre, depth
+    )
+    found = find_footing(state, data, models, x, y, heading)
+    if found is None:
+        ground = "an island" if state.surface == "sea" else "water"
+        raise SetupError(
+            f"setup.fleets[{where[0]}].squadrons[{where[1]}]: {squadron.name} finds no place "
+            f"on {ground} in its deployment zone on a {state.surface} table "
+            "(DW-TABLE-SURFACE)"
+        )
+    for model, pose in zip(models, formation(data.models[models[0].cls], len(models),
+                                             found[0], found[1], heading), strict=True):
+        model.place(pose)
 
 
 def embark_wings(state: DWState, data: RulesData, player: int) -> None:

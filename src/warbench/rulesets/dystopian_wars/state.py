@@ -77,6 +77,8 @@ class DWState(GameState):
     #: Each player's deployment edge (0 south, 1 north, 2 west, 3 east) once the winner of
     #: the deployment roll has chosen; empty: every player keeps the edge of their seat.
     edges: list[int] = field(default_factory=list)
+    #: The table's surface, ``sea`` or ``land`` (DW-TABLE-SURFACE).
+    surface: str = "sea"
 
     def squadron_models(self, sid: int) -> list[Model]:
         """The squadron's models still in play (alive and not derelict)."""

@@ -28,6 +28,12 @@ from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.geometry import MINE_TRIGGER, terrain_of
 from warbench.rulesets.dystopian_wars.rams import Contact
 from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, body_of
+from warbench.rulesets.dystopian_wars.surface import (
+    is_ground,
+    is_naval,
+    open_table,
+    open_table_stops,
+)
 
 #: How much a base is shrunk (all round) to tell a move into a model it touches from a
 #: move sliding along it or away from it.
@@ -62,23 +68,32 @@ def obstacles(
                     continue
             bodies.append((body_of(other, other_spec), other.uid))
     pieces: list[tuple[Terrain, int]] = []
+    surface = state.surface
     for index, piece in enumerate(state.terrain):
-        if blocks_movement(spec, level, piece):
+        if blocks_movement(spec, level, piece, surface):
             pieces.append((terrain_of(piece), index))
+    if open_table_stops(spec, level, surface):
+        # the open table, one past the last piece (DW-TABLE-SURFACE)
+        beyond = len(state.terrain)
+        for triangle in open_table(state.terrain, surface, state.width, state.height):
+            pieces.append((triangle, beyond))
     return bodies, pieces
 
 
-def blocks_movement(spec: ModelSpec, level: str, piece: Piece) -> bool:
+def blocks_movement(spec: ModelSpec, level: str, piece: Piece, surface: str) -> bool:
     """Whether this terrain piece stops this model: naval models meet land (above or
     below the water), land models meet water and medium or dense terrain (under the
-    ground, only water), flyers meet only dense terrain."""
+    ground, only water), flyers meet only dense terrain; on a sea table an island is the
+    ground land models stand on, never in their way (DW-TABLE-SURFACE; the open table
+    itself: :func:`.surface.open_table_stops`)."""
     if level in ("flying", "obscured"):
         return piece.density == "dense" and piece.kind != "water"
-    naval = spec.domain == "naval" or spec.category == "creature"
-    if naval:
+    if is_naval(spec):
         return piece.kind != "water"
     if level == "submerged":
         return piece.kind == "water"
+    if is_ground(piece, surface):
+        return False
     return piece.kind == "water" or piece.density in ("medium", "dense")
 
 

@@ -128,11 +128,12 @@ def fits(state: DWState, key: Key) -> bool:
 
 
 def terrain_print(state: DWState) -> tuple[Hashable, ...]:
-    """Everything about the terrain that the remembered answers read."""
-    return tuple(
+    """Everything about the terrain that the remembered answers read (the table's surface
+    too, DW-TABLE-SURFACE)."""
+    return (state.surface, *(
         (piece.kind, piece.density, piece.blocks_sight, piece.full_depth, tuple(piece.points))
         for piece in state.terrain
-    )
+    ))
 
 
 class World:
