@@ -20,8 +20,10 @@ from tests.rulesets.dystopian_wars.helpers import (
     state,
     texts,
 )
-from warbench.core.engine import IllegalAction
+from warbench.core.engine import Game, IllegalAction
 from warbench.core.geometry import Body
+from warbench.core.lists import ArmyList, UnitEntry
+from warbench.core.match import play_match
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, ChooseEdge, Deploy, Move
@@ -121,7 +123,7 @@ def test_dw_table_surface_land_models_deploy_only_on_land() -> None:
         assert on_its_surface(game, uid)
     assert model(game, 0).x > 40.0
     with pytest.raises(SetupError, match=r"setup\.fleets\[0\]\.squadrons\[0\]: .* finds no "
-                       r"place on an island .* \(DW-TABLE-SURFACE\)"):
+                       r"place on an island .* \(DW-TABLE-SURFACE; "):
         seeded(setup([tanks], ENEMY))
     # a land table needs no island; a naval squadron there needs water
     assert seeded(setup([tanks], [{"unit": "britannia-tank", "count": 3}], surface="land"))
@@ -198,3 +200,43 @@ def test_dw_table_surface_the_commodore_keeps_its_tanks_on_their_island() -> Non
         game.apply(0, bot.choose(game.observe(0), decision))
     assert not any("open sea" in t for t in texts(game))
     assert all(on_its_surface(game, uid) for uid in (0, 1, 2))
+
+
+def _army(name: str, faction: str, *units: tuple[str, int, str]) -> ArmyList:
+    """A list of (unit, count, role) entries."""
+    return ArmyList(name=name, ruleset="dystopian-wars", faction=faction, points=500, units=tuple(
+        UnitEntry(unit=unit, count=count, role=role or None) for unit, count, role in units))
+
+
+TANKS = _army("Armour", "britannia", ("britannia-land-ship", 1, "commodore"),
+              ("britannia-tank", 3, ""))
+PANZERS = _army("Panzers", "prussia", ("prussia-land-ship", 1, "commodore"),
+                ("prussia-tank", 3, ""))
+MIXED = _army("Mixed", "britannia", ("britannia-battleship", 1, "commodore"),
+              ("britannia-tank", 3, ""))
+
+
+def test_dw_table_surface_lists_of_land_forces_fight_on_a_land_table() -> None:
+    """DW-TABLE-SURFACE (engine default): lists with land models and no naval model fight on
+    a land table without being asked, and the game plays; a list with a ship keeps the sea,
+    where its tanks find no island in the demo table's zones and the error says what to do."""
+    ground = RULES.setup_for([TANKS, PANZERS])
+    assert ground["surface"] == "land"
+    result = play_match(RULES, [CommodoreBot(1), CommodoreBot(2)], setup=ground, seed=3)
+    assert result.outcome is not None
+    mixed = RULES.setup_for([MIXED, PANZERS])
+    assert mixed.get("surface", "sea") == "sea"
+    hint = r"finds no place on an island.*--scenario land-table"
+    with pytest.raises(SetupError, match=hint):
+        Game.new(RULES, mixed, seed=3)
+
+
+def test_dw_table_surface_the_scenarios_name_a_land_table() -> None:
+    """DW-TABLE-SURFACE: ``--scenario land-table`` (with ``random-terrain`` too) puts lists
+    on a land table; an unknown scenario lists the scenarios."""
+    assert RULES.setup_for([MIXED, PANZERS], "land-table")["surface"] == "land"
+    both = RULES.setup_for([TANKS, PANZERS], "land-table-random-terrain")
+    assert both["surface"] == "land" and both["terrain"] == "random"
+    assert RULES.setup_for([TANKS, PANZERS], "random-terrain")["terrain"] == "random"
+    with pytest.raises(SetupError, match="scenarios: random-terrain, land-table"):
+        RULES.setup_for([TANKS, PANZERS], "lava")

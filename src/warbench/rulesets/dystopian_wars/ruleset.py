@@ -32,7 +32,12 @@ from warbench.rulesets.dystopian_wars.fleets import (
 )
 from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_state
 from warbench.rulesets.dystopian_wars.picture import attacks_drawn, damage_text
-from warbench.rulesets.dystopian_wars.setup import build_state, demo_setup, setup_from_armies
+from warbench.rulesets.dystopian_wars.setup import (
+    SCENARIOS,
+    build_state,
+    demo_setup,
+    setup_from_armies,
+)
 from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.victory import victory_points
 
@@ -126,10 +131,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         format_name = "open"
         if scenario in FORMATS:
             format_name, scenario = scenario, None
-        elif scenario not in (None, "random-terrain"):
+        elif scenario is not None and scenario not in SCENARIOS:
             raise SetupError(
-                f"unknown scenario {scenario!r} (scenarios: random-terrain; the fleet formats "
-                f"{', '.join(FORMATS)} are list formats: --format)"
+                f"unknown scenario {scenario!r} (scenarios: {', '.join(SCENARIOS)}; the fleet"
+                f" formats {', '.join(FORMATS)} are list formats: --format)"
             )
         if not self.min_players <= len(armies) <= self.max_players:
             raise SetupError(f"{self.id} needs 2 to 4 fleets, got {len(armies)}")
@@ -139,7 +144,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
             problems.extend(f"armies[{index}] {violation}" for violation in report.violations)
         if problems:
             raise SetupError("; ".join(problems))
-        return setup_from_armies(armies, scenario)
+        return setup_from_armies(armies, scenario, self.data)
 
     def list_formats(self) -> tuple[str, ...]:
         return tuple(FORMATS)

@@ -54,6 +54,7 @@ from warbench.rulesets.dystopian_wars.edges import abreast_centres, edge_point, 
 from warbench.rulesets.dystopian_wars.fleets import FREE_WINGS, Wing, free_wings
 from warbench.rulesets.dystopian_wars.flyers import FULL_FUEL
 from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, Squadron
+from warbench.rulesets.dystopian_wars.surface import is_naval
 from warbench.rulesets.dystopian_wars.turn import Battle
 
 #: Depth of a deployment zone.
@@ -432,7 +433,7 @@ def find_ground(
         raise SetupError(
             f"setup.fleets[{where[0]}].squadrons[{where[1]}]: {squadron.name} finds no place "
             f"on {ground} in its deployment zone on a {state.surface} table "
-            "(DW-TABLE-SURFACE)"
+            f"(DW-TABLE-SURFACE; {_footing_hint(state.surface)})"
         )
     for model, pose in zip(models, formation(data.models[models[0].cls], len(models),
                                              found[0], found[1], heading), strict=True):
@@ -480,11 +481,40 @@ def _unique_names(state: DWState) -> None:
             model.name = f"{model.name} (P{model.player})"
 
 
-def setup_from_armies(armies: Sequence[ArmyList], scenario: str | None) -> dict[str, Any]:
+#: The scenarios of a game between lists (``--scenario``): the terrain rolled, a land table
+#: (DW-TABLE-SURFACE), or both.
+SCENARIOS = ("random-terrain", "land-table", "land-table-random-terrain")
+
+
+def setup_from_armies(
+    armies: Sequence[ArmyList], scenario: str | None, data: RulesData
+) -> dict[str, Any]:
     """The set-up for a game between these lists (already checked) on the demo table;
-    the ``random-terrain`` scenario rolls the terrain instead."""
+    ``random-terrain`` rolls the terrain instead, ``land-table`` makes the open table land.
+
+    Lists that field land models and no naval model fight on a land table without asking
+    (engine default: the seed's land battles are fought on land tables, l.201-203, and a
+    sea table would leave their tanks nowhere to stand)."""
     setup = demo_setup()
     setup["fleets"] = [fleet_from_army(army) for army in armies]
-    if scenario == "random-terrain":
+    if scenario is not None and scenario.endswith("random-terrain"):
         setup["terrain"] = "random"
+    if (scenario or "").startswith("land-table") or ground_forces_only(armies, data):
+        setup["surface"] = "land"
     return setup
+
+
+def ground_forces_only(armies: Sequence[ArmyList], data: RulesData) -> bool:
+    """Whether these lists field a land model and no naval model or sea creature (flyers
+    go anywhere)."""
+    specs = [data.models[entry.unit] for army in armies for entry in army.units]
+    kept = [spec for spec in specs if not spec.flying]
+    return bool(kept) and not any(is_naval(spec) for spec in kept)
+
+
+def _footing_hint(surface: str) -> str:
+    """What a player can do about a squadron with nowhere to stand."""
+    if surface == "sea":
+        return ('give the table islands in its zone, or play on land: set-up key surface = '
+                '"land", --scenario land-table')
+    return 'give the table water in its zone, or play at sea: set-up key surface = "sea"'
