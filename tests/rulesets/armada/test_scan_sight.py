@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rulesets.armada.helpers import RULES, battle, fleet
+from tests.rulesets.armada.helpers import RULES, battle, fleet, in_gunnery
 from tests.rulesets.armada.test_officers import BLUE, act, end_window, officer, start
+from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.botspec import ConfigurableBot
 from warbench.core.engine import Game
 from warbench.core.match import play_next_decision
 from warbench.core.plain import canonical_json
 from warbench.core.rng import RandomStream
-from warbench.rulesets.armada.actions import EndOrders, Move, Order
+from warbench.rulesets.armada.actions import EndOrders, HoldFire, Move, Order
 from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.guess import determinize
+from warbench.rulesets.armada.helm import MoveSpace
 from warbench.rulesets.armada.sight import SeenState
 from warbench.server.snapshot import SPECTATOR
 
@@ -121,38 +123,52 @@ def test_arm_off_scan_the_scanned_side_and_spectators_learn_nothing_new() -> Non
 
 def _twin(red: list[dict[str, Any]], red_officers: list[dict[str, Any]]) -> Game:
     places = [[[0, 0, 0], [1, 0, 0]], [[0, -3, 3]]]
-    return battle(BLUE, red, places, [6, 1, 9, 4, 4, 4], blue_officers=TEC,
+    return battle(BLUE, red, places, [6, 1] + [10] * 40, blue_officers=TEC,
                   red_officers=red_officers, max_rounds=2)
+
+
+def _red_waits(game: Game) -> Action:
+    """Red's answer in both twins: no order, Grudge holding its place and its fire."""
+    decision = game.pending()[0]
+    if EndOrders() in decision.options:
+        return EndOrders()
+    if decision.spaces and isinstance(decision.spaces[0], MoveSpace):
+        return Move(GRUDGE)
+    return HoldFire(GRUDGE)
 
 
 def test_arm_off_scan_an_unscanned_enemys_truth_reaches_no_view_nor_bot() -> None:
     """ARM-OFF-SCAN: two battles whose red fleet differs in everything a scan teaches (class,
-    size, abilities, its officer's name and role) but not in what is public (name, tier's
-    check modifier, officers aboard) look the same to seat 0: its view, observation, picture
-    and the tactician's choice; and the events it sees say no more."""
+    size, abilities, its officer's name, role and bonus) but not in what is public (name,
+    tier's check modifier, officers aboard, each giving helm orders, as the table sees when
+    Red is asked for them) look the same to seat 0 through the engineering and
+    helm phases up to its first attack: its view, observation, picture and the tactician's
+    every choice; and the events it sees say no more."""
     games = [
         _twin([fleet("Grudge", 3, "medium", "capital", "flagship")], VEX),
         _twin([fleet("Grudge", 3, "small", "fighter", "flagship", "bombers")],
-              [officer("Quill", "chief-spellcaster", "Grudge", ranks=12)]),
+              [officer("Quill", "chief-technician", "Grudge", ranks=12)]),
     ]
-    end_window(games[0])
-    end_window(games[1])
-    for _ in range(3):
+    chosen = 0
+    while not in_gunnery(games[0]) or games[0].pending()[0].player != 0:
         views = [canonical_json(game.view(0)) for game in games]
         assert views[0] == views[1]
         observed = [canonical_json(game.observe(0).state) for game in games]
         assert observed[0] == observed[1]
         pictures = [RULES.table(game.observe(0).state) for game in games]
         assert pictures[0] == pictures[1]
-        [decision] = games[0].pending()
-        if decision.player != 0:
-            break
+        if games[0].pending()[0].player == 1:
+            for game in games:
+                game.apply(1, _red_waits(game))
+            continue
         choices = [
             TacticianAgent(7).choose(game.observe(0), game.pending()[0]) for game in games
         ]
         assert choices[0] == choices[1]
+        chosen += 1
         for game in games:
             game.apply(0, choices[0])
+    assert chosen >= 2  # Blue's orders and moves, at least
     for game in games:
         assert not any("Quill" in event.text or "Vex" in event.text for event in game.events_for(0))
 

@@ -45,7 +45,7 @@ from warbench.rulesets.armada.luck import critical_effect, pick_effect, rolled_g
 from warbench.rulesets.armada.morale import MoraleTest, morale_tests
 from warbench.rulesets.armada.orders import lose_officer_effects
 from warbench.rulesets.armada.resolve import Check, Then, roll_or_offer
-from warbench.rulesets.armada.sight import ABILITIES, RECORDS_ONLY, knowing_sides
+from warbench.rulesets.armada.sight import ABILITIES, OFFICERS, RECORDS_ONLY, knowing_sides
 from warbench.rulesets.armada.state import (
     ACTIVE,
     CRITICALS,
@@ -336,8 +336,9 @@ def settle_duels(
             game.emit(pick_effect(fleet.side, f"{fleet.name} duel",
                                   tuple(o.bonus for o in aboard), pick, higher_is_better=True))
             aboard[pick - 1].incapacitated = True
-            game.emit(Duel(target.id,
-                           text=f"{aboard[pick - 1].name} is incapacitated in the duel"))
+            known = len(knowing_sides(state, target, OFFICERS)) == state.players
+            who = aboard[pick - 1].name if known else f"an officer of {target.name}"
+            game.emit(Duel(target.id, text=f"{who} is incapacitated in the duel"))
 
 
 def _enemy(state: ArmadaState, fleet: Fleet) -> int:
