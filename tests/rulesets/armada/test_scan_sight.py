@@ -217,3 +217,24 @@ def test_arm_off_scan_determinize_draws_a_playable_enemy() -> None:
     played = Game.new(RULES, small, seed=2)
     play_out(played, [search.cheapest()(3), TacticianAgent(4)])
     assert played.is_over
+
+
+def test_arm_off_scan_redrawing_what_a_seat_does_not_know_leaves_its_view_alone() -> None:
+    """ARM-OFF-SCAN (non-interference, all through random battles): a seat's view of the
+    game equals its view of any sample of its observation, where the search drew new
+    values for all it has not learned; so nothing unlearned reaches the view."""
+    checked = 0
+    for seed in range(3):
+        game = Game.new(RULES, {"armadas": ["vanguard-3", "raiders-3"], "max_rounds": 3},
+                        seed=seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 10)]
+        decisions = 0
+        while not game.is_over:
+            if decisions % 9 == 0:
+                for seat in (0, 1):
+                    sample = game.observe(seat).sample(decisions)
+                    assert RULES.view(sample.state, seat) == game.view(seat)
+                    checked += 1
+            play_next_decision(game, agents)
+            decisions += 1
+    assert checked > 20
