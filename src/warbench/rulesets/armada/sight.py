@@ -15,7 +15,8 @@ fleet, only the levels its seat has learned; in place of the others it holds the
   from class, size and tier) those of that template;
 - abilities: none (and none knocked out);
 - officers: each officer aboard named ``<fleet> officer <n>``, with no role, no skills and
-  the least officer bonus (2).
+  the least officer bonus (2); its resolve points (spent in the open) and what was done to
+  it stay.
 
 Name, side, position, facing, status, morale, critical conditions, this round's effects of
 announced orders, and who has scanned whom stay public. The observed state is a
