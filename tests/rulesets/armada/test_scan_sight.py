@@ -15,7 +15,7 @@ from tests.rulesets.armada.test_officers import BLUE, act, end_window, officer, 
 from warbench.core.actions import Action
 from warbench.core.agents import RandomAgent
 from warbench.core.botspec import ConfigurableBot
-from warbench.core.engine import Game
+from warbench.core.engine import Game, clone_state
 from warbench.core.match import play_next_decision
 from warbench.core.plain import canonical_json
 from warbench.core.rng import RandomStream
@@ -209,8 +209,9 @@ def test_arm_off_scan_determinize_draws_a_playable_enemy() -> None:
         assert all(roles) and roles.count("admiral") <= 1
         play_out(sample, [RandomAgent(seed), RandomAgent(seed + 1)])
         assert sample.is_over
-    redrawn = Game(RULES, state, game.journal, record_hashes=False).state
-    determinize(redrawn, 0, RULES.data.tables, RandomStream.from_seed(1))  # no error on a view
+    again = clone_state(state)  # the observed state itself is read, never changed
+    determinize(again, 0, RULES.data.tables, RandomStream.from_seed(1))
+    assert [f.fleet_class for f in again.fleets] != [f.fleet_class for f in state.fleets]
     search = RULES.bots()["search"]
     assert isinstance(search, ConfigurableBot)
     small = {"armadas": ["vanguard-3", "raiders-3"], "max_rounds": 2}
