@@ -91,7 +91,7 @@ def prior_tier(tables: Tables, modifier: int, armada_tier: int) -> int:
 
     >>> from warbench.rulesets.armada.data import shipped_tables
     >>> [prior_tier(shipped_tables(), 2, tier) for tier in (1, 3, 4, 9)]
-    [2, 3, 3, 3]
+    [3, 3, 4, 4]
     """
     tiers = tiers_with_modifier(tables, modifier)
     if not tiers:
