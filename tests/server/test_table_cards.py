@@ -38,15 +38,30 @@ def _pieces(game: Game[Any, Any], seat: int = 0) -> list[dict[str, Any]]:
     return [s for s in shapes if s.get("player") is not None and s["kind"] not in AREAS]
 
 
+def _unscanned(game: Game[Any, Any], seat: int) -> set[str]:
+    """The Armada fleets whose statistics ``seat`` has not learned (ARM-OFF-SCAN)."""
+    if game.ruleset.id != "armada":
+        return set()
+    view = game.view(seat)
+    return {fleet["name"] for fleet, known in zip(view["fleets"], view["known"], strict=True)
+            if known < 1}
+
+
 @pytest.mark.parametrize("ruleset_id", available_rulesets())
 def test_every_piece_on_the_table_opens_its_stat_card(client: TestClient,
                                                       ruleset_id: str) -> None:
     """Each seat's every piece (its own and the enemy's) names a catalog unit whose card
-    ``GET /api/rulesets/{id}/catalog/{unit}`` answers: no click meets "no catalog entry"."""
+    ``GET /api/rulesets/{id}/catalog/{unit}`` answers: no click meets "no catalog entry".
+    An Armada fleet the seat has not scanned names none: its template is what a scan
+    teaches (ARM-OFF-SCAN)."""
     game = _table_with_pieces(ruleset_id)
     cards: dict[str, dict[str, Any]] = {}
     for seat in (0, 1):
+        unscanned = _unscanned(game, seat)
         for piece in _pieces(game, seat):
+            if piece["label"] in unscanned:
+                assert not piece.get("unit"), f"{piece['label']!r} shows what a scan teaches"
+                continue
             assert piece.get("unit"), f"{ruleset_id}: {piece['label']!r} names no catalog unit"
             unit = piece["unit"]
             if unit not in cards:

@@ -242,8 +242,8 @@ def test_arm_morale_rout_makes_nearby_weakened_allies_test() -> None:
     game.apply(0, HoldFire(1))
     game.apply(0, HoldFire(2))
     assert lance.suppressed_ability == ""  # the flagship ability is never knocked out
-    assert texts(game, "critical") == [
-        "Lance suffers critical damage: auxiliary (no special ability to lose)"]
+    assert texts(game, "critical") == [  # red has not scanned Lance's abilities (ARM-OFF-SCAN)
+        "Lance suffers critical damage: auxiliary (a special ability, if it has one, lost)"]
     assert lance.morale == ROUTED and wing.morale == ROUTED and far.morale == STEADY
     assert texts(game, "morale")[1] == "Wing tests morale: 5 against DC 12, now routed"
     assert gunnery_modifier(state, TABLES, lance, state.fleets[3]) == 2 - 2

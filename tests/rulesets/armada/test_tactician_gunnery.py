@@ -17,11 +17,14 @@ SPITE = fleet("Spite", 3, "medium", "capital")
 
 def two_on_two() -> Game:
     """Lance (0) and Pike (1) against Grudge (2) and Spite (3), at the gunnery phase; Spite
-    is down to 2 hull with its shields gone, so both blue fleets would rather finish it.
-    Every gunnery check rolls 18 and every damage die 8."""
+    is down to 2 hull with its shields gone, so both blue fleets would rather finish it (blue
+    has scanned both red fleets whole: ARM-OFF-SCAN). Every gunnery check rolls 18 and every
+    damage die 8."""
     game = facing_off([2, 1] + [18, 8] * 8, blue=[LANCE, PIKE], red=[GRUDGE, SPITE])
     spite = game.state.fleets[3]
     spite.hull, spite.shields = 2, 0
+    for red in game.state.fleets[2:]:
+        red.scanned[0] = 3
     game.apply(1, HoldFire(2))  # red declares first
     return game
 

@@ -1,5 +1,6 @@
 """How much the tactician wants each officer's order or role change, judged from its seat's
-observed state (Armada has no hidden information, so the whole state is its observation).
+observed state (enemy fleets as far as its scans taught them, the prior for the rest:
+ARM-OFF-SCAN, ``sight``).
 
 Every order of every role has a use here (ARM-BOT-ORDERS in ``docs/rules/armada.md``):
 rally a routed fleet, repair, boost, enchant, precognition, direct, target, taunt, jam as

@@ -45,6 +45,7 @@ from warbench.rulesets.armada.luck import critical_effect, pick_effect, rolled_g
 from warbench.rulesets.armada.morale import MoraleTest, morale_tests
 from warbench.rulesets.armada.orders import lose_officer_effects
 from warbench.rulesets.armada.resolve import Check, Then, roll_or_offer
+from warbench.rulesets.armada.sight import ABILITIES, OFFICERS, RECORDS_ONLY, knowing_sides
 from warbench.rulesets.armada.state import (
     ACTIVE,
     CRITICALS,
@@ -169,6 +170,7 @@ def land_hits(
             target.id, target.shields, target.hull,
             text=f"{target.name} takes {hit.damage} ({shields_before - target.shields} to "
             f"shields), hull {target.hull}",
+            visible_to=knowing_sides(state, target),  # ARM-OFF-SCAN: hull and shields
         ))
         if before > target.hull:
             by = state.fleets[hit.attacker] if hit.attacker >= 0 else None
@@ -179,7 +181,7 @@ def land_hits(
         status = status_for_hull(fleet.hull, fleet.hull_points)
         if status == DESTROYED:
             if fleet.status != DESTROYED:
-                game.emit(UnitDestroyed(unit_type(fleet), fleet.side))
+                game.emit(UnitDestroyed(unit_type(fleet), fleet.side, visible_to=RECORDS_ONLY))
             fleet.status = DESTROYED
             game.emit(Destroyed(fleet.id, text=f"{fleet.name} is destroyed"))
         elif status == DISABLED and fleet.status == ACTIVE:
@@ -227,6 +229,7 @@ def note_damage(game: ArmadaGame, target: Fleet, amount: int, by: Fleet | None) 
         unit_type(target), target.side, amount,
         by_player=None if by is None else by.side,
         by_unit_type=None if by is None else unit_type(by),
+        visible_to=RECORDS_ONLY,
     ))
 
 
@@ -277,7 +280,7 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
             case SelfDestruct():
                 game.pop()
                 fleet.status = DESTROYED
-                game.emit(UnitDestroyed(unit_type(fleet), fleet.side))
+                game.emit(UnitDestroyed(unit_type(fleet), fleet.side, visible_to=RECORDS_ONLY))
                 if action.target < 0:
                     game.emit(SelfDestructed(fleet.id, destroyed=True,
                                              text=f"{fleet.name} self-destructs"))
@@ -333,8 +336,9 @@ def settle_duels(
             game.emit(pick_effect(fleet.side, f"{fleet.name} duel",
                                   tuple(o.bonus for o in aboard), pick, higher_is_better=True))
             aboard[pick - 1].incapacitated = True
-            game.emit(Duel(target.id,
-                           text=f"{aboard[pick - 1].name} is incapacitated in the duel"))
+            known = len(knowing_sides(state, target, OFFICERS)) == state.players
+            who = aboard[pick - 1].name if known else f"an officer of {target.name}"
+            game.emit(Duel(target.id, text=f"{who} is incapacitated in the duel"))
 
 
 def _enemy(state: ArmadaState, fleet: Fleet) -> int:
@@ -368,7 +372,7 @@ def critical_damage(
         game.emit(Critical(
             fleet.id, condition,
             text=f"{fleet.name} suffers critical damage: {condition}"
-            + (_auxiliary_note(fleet) if condition == "auxiliary" else "")
+            + (_auxiliary_note(game.state, fleet) if condition == "auxiliary" else "")
             + (f" (EMP, to the end of round {until})" if passing else ""),
         ))
 
@@ -406,7 +410,9 @@ def _suppress_an_ability(game: ArmadaGame, fleet: Fleet, roller: int) -> None:
         fleet.suppressed_ability = choices[pick - 1]
 
 
-def _auxiliary_note(fleet: Fleet) -> str:
+def _auxiliary_note(state: ArmadaState, fleet: Fleet) -> str:
+    if len(knowing_sides(state, fleet, ABILITIES)) < state.players:
+        return " (a special ability, if it has one, lost)"  # ARM-OFF-SCAN
     if fleet.suppressed_ability:
         return f" ({fleet.suppressed_ability} lost)"
     return " (no special ability to lose)"

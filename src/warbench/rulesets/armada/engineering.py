@@ -21,6 +21,7 @@ from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import ShieldsRegained
 from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import change_role, give_order
+from warbench.rulesets.armada.sight import knowing_sides
 from warbench.rulesets.armada.state import (
     ACTIVE,
     ArmadaState,
@@ -94,5 +95,6 @@ def engineering(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
             fleet.id, fleet.shields,
             text=f"{fleet.name} regains {fleet.shields - before} shield"
             f" point{'s' if fleet.shields - before != 1 else ''}",
+            visible_to=knowing_sides(state, fleet),  # ARM-OFF-SCAN: shield points
         ))
 

@@ -41,6 +41,8 @@ def _officer(state: ArmadaState, index: int) -> str:
     if not 0 <= index < len(state.officers):
         return f"officer {index}"
     officer = state.officers[index]
+    if not officer.role:  # an enemy officer the seat has not scanned (ARM-OFF-SCAN)
+        return officer.name
     return f"{officer.name} ({officer.role.replace('-', ' ')})"
 
 

@@ -1,9 +1,11 @@
 """The hex map as a :class:`~warbench.core.table.TablePicture` for the renderer.
 
 Every fleet still on the map is a hex in its side's colour, with its facing, a label (name,
-hull points) and its template as its catalog unit (for its stat card); the rest of the area
-around the fleets is drawn as empty hexes; gravity mines are small circles in their side's
-colour, conjured debris grey circles. The picture's units are hex radii, with north up.
+hull points) and its template as its catalog unit (for its stat card; an enemy fleet the
+viewer has not scanned shows ``?`` for hull and shields and no card, ARM-OFF-SCAN); the
+rest of the area around the fleets is drawn as empty hexes; gravity mines are small
+circles in their side's colour, conjured debris grey circles. The picture's units are hex
+radii, with north up.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from warbench.core.geometry import Arc
 from warbench.core.hexgrid import Hex
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.armada.events import Hit, Missed
+from warbench.rulesets.armada.sight import STATISTICS, SeenState
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState, Fleet
 from warbench.rulesets.armada.templates import template_id
 
@@ -79,6 +82,15 @@ def fleet_label(fleet: Fleet) -> str:
     return fleet.name
 
 
+def _damage_label(fleet: Fleet, unknown: bool) -> str:
+    """A fleet's hull and shields as its viewer knows them (``?`` before a scan teaches
+    them), and its status unless active."""
+    status = "" if fleet.status == ACTIVE else f" {fleet.status}"
+    if unknown:
+        return f"hull ? shields ?{status}"
+    return f"hull {max(fleet.hull, 0)}/{fleet.hull_points} shields {fleet.shields}{status}"
+
+
 def table_picture(state: ArmadaState) -> TablePicture:
     """The map: fleets as coloured hexes with facing ticks, empty hexes around them; each
     fleet keyed by its id all game (the number a form's ``fleet`` or ``target`` holds), a
@@ -88,6 +100,7 @@ def table_picture(state: ArmadaState) -> TablePicture:
     border = HEX_SIZE
     place = _placer(state)
 
+    known = state.known if isinstance(state, SeenState) else None
     occupied = {fleet.hex for fleet in fleets}
     pieces: list[Piece] = []
     first_q = math.ceil(low_x / (1.5 * HEX_SIZE))
@@ -99,6 +112,7 @@ def table_picture(state: ArmadaState) -> TablePicture:
                 pieces.append(Piece("", x, y, shape="hex", size=HEX_SIZE))
     for fleet in fleets:
         x, y = place(fleet.hex)
+        unknown = known is not None and known[fleet.id] < STATISTICS  # ARM-OFF-SCAN
         pieces.append(
             Piece(
                 fleet_label(fleet),
@@ -109,9 +123,8 @@ def table_picture(state: ArmadaState) -> TablePicture:
                 heading=60.0 * fleet.facing,
                 player=fleet.side,
                 faded=fleet.status != ACTIVE,
-                damage=f"hull {max(fleet.hull, 0)}/{fleet.hull_points} shields {fleet.shields}"
-                + ("" if fleet.status == ACTIVE else f" {fleet.status}"),
-                unit=template_id(fleet.fleet_class, fleet.size, fleet.tier),
+                damage=_damage_label(fleet, unknown),
+                unit="" if unknown else template_id(fleet.fleet_class, fleet.size, fleet.tier),
                 key=str(fleet.id),
             )
         )

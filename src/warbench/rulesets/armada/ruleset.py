@@ -188,6 +188,9 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     refusal_rule = "ARM-ACTIONS"  # the engine's own refusals name the engine's checks
     score_meaning = "build points of the enemy fleets disabled or destroyed"
     name = "Starfinder Armada Combat"
+    # 0.8: a seat knows of an enemy fleet only what its scans taught (ARM-OFF-SCAN): its
+    # observation, view and picture hold the prior for the rest, its bots decide on them,
+    # the search draws the rest (determinize); damage and shields reach only those who know;
     # 0.7: a natural 20's critical counts the hull damage of all the hits landing together,
     # whatever their order (ARM-CRIT-NAT20); a jam naming no officer picks among those not
     # incapacitated (ARM-OFF-JAM);
@@ -201,19 +204,42 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
     # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
     # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.7"
+    version = "0.8"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
     late_refusals = False  # no action is refused after it has changed the state
     event_types = EVENT_TYPES
     shipped_data = DATA_DIR
-    #: Armada has no hidden values: an observation shares the whole state (dice blanked).
+    #: What a seat has not learned of an enemy fleet is not hidden by ``Hidden`` values but
+    #: replaced by the prior (:meth:`observe`, ARM-OFF-SCAN); the rest is shared.
     secret_fields = ()
 
     def load_data(self, folder: DataFolder) -> ArmadaData:
         """The rules tables and ready-made armadas (a player's files first)."""
         return load_data(folder)
+
+    def observe(self, state: ArmadaState, player: int) -> ArmadaState:
+        """The state as ``player`` knows it (ARM-OFF-SCAN): each enemy fleet's statistics,
+        abilities and officers only as far as its scans taught, the prior in place of the
+        rest (:mod:`.sight`); a spectator knows no enemy's."""
+        from warbench.rulesets.armada.sight import seen_state
+
+        return seen_state(state, player, self.data.tables)
+
+    def view(self, state: ArmadaState, player: int) -> dict[str, Any]:
+        """The plain form of what ``player`` knows (:meth:`observe`), with ``known``: the
+        scan levels it knows of each fleet."""
+        from warbench.core.plain import to_plain
+
+        view: dict[str, Any] = to_plain(self.observe(state, player), viewer=player)
+        return view
+
+    def determinize(self, state: ArmadaState, player: int, rng: RandomStream) -> None:
+        """Draw what ``player`` has not learned of the enemy fleets (:mod:`.guess`)."""
+        from warbench.rulesets.armada.guess import determinize
+
+        determinize(state, player, self.data.tables, rng)
 
     def default_setup(self) -> dict[str, Any]:
         """Two tier-3 demo armadas, distance rolled (3d6+5)."""

@@ -1,0 +1,83 @@
+"""The search's guess at what its seat does not know (``Ruleset.determinize``, ARM-OFF-SCAN).
+
+A seat's observation (:mod:`.sight`) holds the prior for each enemy fleet's unlearned scan
+levels. For a search to play on, :func:`determinize` draws concrete values consistent with
+what the seat knows (engine default):
+
+- statistics: the class and size uniformly from the catalog, the tier uniformly among the
+  tiers with the fleet's (public) check modifier; the hull uniformly within what its status
+  allows (above the critical threshold while active and not yet fallen to it, 1 to the
+  threshold after, minus the hull points to 0 when disabled), the shields uniformly from 0
+  to their most (none unless active);
+- abilities: none (the prior is kept);
+- officers: roles drawn without repeating one on a fleet (nor a second admiral in an
+  armada), their bonus the prior's; their names stay the prior's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from warbench.core.rng import RandomStream
+from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.sight import (
+    OFFICERS,
+    STATISTICS,
+    known_level,
+    template_of,
+    tiers_with_modifier,
+    wear_template,
+)
+from warbench.rulesets.armada.state import ACTIVE, DESTROYED, DISABLED, ArmadaState, Fleet
+
+T = TypeVar("T")
+
+
+def _pick(rng: RandomStream, items: Sequence[T]) -> T:
+    return items[rng.choice_index(len(items))]
+
+
+def _drawn_hull(rng: RandomStream, fleet: Fleet, hull_points: int, threshold: int) -> int:
+    if fleet.status == DESTROYED:
+        return -hull_points - 1
+    if fleet.status == DISABLED:
+        return rng.integers(-hull_points, 0)
+    if fleet.halved:
+        return rng.integers(min(1, threshold), threshold)
+    return rng.integers(min(threshold + 1, hull_points), hull_points)
+
+
+def _draw_statistics(state: ArmadaState, tables: Tables, fleet: Fleet, rng: RandomStream) -> None:
+    fleet_class = _pick(rng, list(tables.classes))
+    size = _pick(rng, list(tables.fleets.sizes))
+    tiers = tiers_with_modifier(tables, fleet.check_modifier) or [fleet.tier]
+    tier = _pick(rng, tiers)
+    template = template_of(tables, fleet_class, size, tier)
+    hull = _drawn_hull(rng, fleet, template.hull_points, template.critical_threshold)
+    shields = rng.integers(0, template.shield_points) if fleet.status == ACTIVE else 0
+    wear_template(fleet, template, hull, shields)
+
+
+def determinize(state: ArmadaState, player: int, tables: Tables, rng: RandomStream) -> None:
+    """Draw, in place, concrete values for what ``player`` does not know of the enemy fleets
+    of an observed ``state`` (see the module's notes)."""
+    admirals = {officer.side for officer in state.officers if officer.role == "admiral"}
+    for fleet in state.fleets:
+        level = known_level(fleet, player)
+        if level < STATISTICS:
+            _draw_statistics(state, tables, fleet, rng)
+        if level >= OFFICERS:
+            continue
+        aboard = [officer for officer in state.officers if officer.fleet == fleet.id]
+        roles = [
+            role for role in tables.roles
+            if role != "admiral" or fleet.side not in admirals
+        ]
+        for officer in aboard:
+            if not roles:
+                break
+            officer.role = roles.pop(rng.choice_index(len(roles)))
+            if officer.role == "admiral":
+                admirals.add(fleet.side)
+                roles = [role for role in roles if role != "admiral"]
