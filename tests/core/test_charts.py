@@ -66,6 +66,24 @@ def test_the_legend_sits_outside_the_axes_and_bars_side_by_side() -> None:
         assert one.get_x() + one.get_width() <= other.get_x() + 1e-9
 
 
+def test_a_long_compare_legend_wraps_within_the_figure() -> None:
+    """`odds ... --compare ... --plot`: attacks written out with their options are long
+    labels; the legend wraps them, one to a row, and stays inside the figure (one line of
+    each made a figure three times wider than its panels)."""
+    long = "wing-attack wing=britannia-torpedo-bomber-wing target=prussia-cruiser aa=3 cc=2"
+    chart = odds_chart([(long, _gunnery(13)), (long + " patrol=prussia-fighter-wing",
+                                             _gunnery(20))], "hits")
+    figure = chart_figure(chart)
+    FigureCanvasAgg(figure).draw()
+    legend = figure.axes[0].get_legend()
+    assert legend is not None
+    assert all("\n" in text.get_text() for text in legend.get_texts())
+    box, page = legend.get_window_extent(), figure.bbox
+    assert page.x0 - 1 <= box.x0 and box.x1 <= page.x1 + 1 and box.y1 <= page.y1 + 1
+    for axes in figure.axes:
+        assert not box.overlaps(axes.get_window_extent())
+
+
 def test_sampled_values_get_shares_and_round_ranges() -> None:
     """simulate --report: scores per game become shares of games, in round ranges when
     there are many values, with the at-least share beneath."""

@@ -17,6 +17,7 @@ tail (60 possible hits, nothing visible past 20) does not squeeze the bars.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -138,11 +139,20 @@ def sample_chart(
     return BarChart(outcome, labels, tuple(lines), "share of games")
 
 
+#: The characters a legend line holds before it wraps: an attack written out with its options
+#: (``--compare``) is a long label, and one line of it would make the figure wider than the page.
+LEGEND_WIDTH = 60
+
+
 def legend_above(axes: Axes, entries: int) -> None:
-    """The legend of ``axes`` above it, outside the plotting area, so it covers no bar."""
+    """The legend of ``axes`` above it, outside the plotting area, so it covers no bar; long
+    labels wrapped and stacked one to a row, so the legend is never wider than the chart."""
+    handles, labels = axes.get_legend_handles_labels()
+    stacked = any(len(label) > LEGEND_WIDTH // 3 for label in labels)
     axes.legend(
-        loc="lower left", bbox_to_anchor=(0.0, 1.02), ncols=min(entries, 3), frameon=False,
-        borderaxespad=0.0,
+        handles, [textwrap.fill(label, LEGEND_WIDTH, break_on_hyphens=False) for label in labels],
+        loc="lower left", bbox_to_anchor=(0.0, 1.02), ncols=1 if stacked else min(entries, 3),
+        frameon=False, borderaxespad=0.0,
     )
 
 
