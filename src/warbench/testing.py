@@ -259,7 +259,8 @@ def _probe_agents(game: Game[Any, Any], seed: int, label: str, report: Conforman
     """Every bot answers a seat's decision alike when the other seats' secrets differ.
 
     The other seats' secrets are redrawn by the ruleset's ``determinize`` (the dice stream
-    kept), so the second game differs from the first only in what the seat may not see.
+    kept, and the events so far), so the second game differs from the first only in what
+    the seat may not see.
     """
     checked = 0
     ruleset = game.ruleset
@@ -275,6 +276,7 @@ def _probe_agents(game: Game[Any, Any], seed: int, label: str, report: Conforman
             report.problems.append(f"{label}: two samples from one seed differ")
         other = Game(ruleset, first.state, game.journal, record_hashes=False)
         other.state.rng = game.state.rng.copy()
+        other.events = list(game.events)  # the same past: what the seat saw of it is alike
         twin = other.observe(seat)
         if len(twin.decisions) != len(observation.decisions):
             report.problems.append(

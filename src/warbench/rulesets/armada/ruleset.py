@@ -304,10 +304,11 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         from warbench.rulesets.armada.bots import TacticianAgent
         from warbench.rulesets.armada.bots_search import SEARCH_BUDGET
         from warbench.rulesets.armada.bots_standing import battle_round, standing
+        from warbench.rulesets.armada.guess import shown_belief
 
         return {"random": RandomAgent, "tactician": TacticianAgent,
                 "search": SearchFactory(TacticianAgent, SEARCH_BUDGET, standing=standing,
-                                        clock=battle_round)}
+                                        belief=shown_belief, clock=battle_round)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks
