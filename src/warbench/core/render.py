@@ -36,6 +36,8 @@ from warbench.core.table import Attack, TablePicture
 #: Side colours, by player index (colour-blind-safe Okabe-Ito palette).
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 TERRAIN_COLOUR = "#8c8c8c"
+#: The table's colour by its ground (``TablePicture.ground``): the usual sea or space, land.
+GROUND_COLOURS = {"": "#eef3f7", "land": "#e4ecd6"}
 FORMATS = (".svg", ".png")
 #: The table's longer side, in points on the picture.
 TABLE_POINTS = 620.0
@@ -229,7 +231,8 @@ def render(
         axes.set_ylim(low_y, high_y)
         axes.set_axis_off()
         axes.add_patch(Polygon([(0, 0), (scene.width, 0), (scene.width, scene.height),
-                                (0, scene.height)], closed=True, facecolor="#eef3f7",
+                                (0, scene.height)], closed=True,
+                               facecolor=GROUND_COLOURS.get(scene.ground, GROUND_COLOURS[""]),
                                edgecolor="#333333", linewidth=0.8, zorder=0))
         figure.suptitle(scene.title, fontsize=10, y=1 - 0.12 / fig_h, va="top")
         if sides:

@@ -157,6 +157,7 @@ class Scene:
     units: str = "in"
     attacks: tuple[Attack, ...] = ()
     labels: tuple[Label, ...] = field(default=(), compare=False)
+    ground: str = ""  # the table's ground, as TablePicture's
 
     def __post_init__(self) -> None:
         if not self.labels and (self.shapes or self.attacks):
@@ -228,7 +229,7 @@ class Scene:
             for index, piece in enumerate(picture.pieces)
         )
         return cls(picture.width, picture.height, shapes, picture.title, picture.units,
-                   picture.attacks)
+                   picture.attacks, ground=picture.ground)
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form, for the web page and replays."""
@@ -237,6 +238,7 @@ class Scene:
             "height": self.height,
             "title": self.title,
             "units": self.units,
+            "ground": self.ground,
             "shapes": [shape.to_plain() for shape in self.shapes],
             "attacks": [attack_to_plain(attack) for attack in self.attacks],
             "labels": [label.to_plain() for label in self.labels],

@@ -109,8 +109,9 @@ class Attack:
 
 @dataclass(frozen=True, slots=True)
 class TablePicture:
-    """The whole table: width and height in the ruleset's units, the pieces, a title, and
-    the attacks drawn on it (none unless a moment of the game is asked for)."""
+    """The whole table: width and height in the ruleset's units, the pieces, a title, the
+    attacks drawn on it (none unless a moment of the game is asked for), and what the table
+    is (``ground``: ``""`` the ruleset's usual one, a sea or space; ``"land"`` drawn green)."""
 
     width: float
     height: float
@@ -118,3 +119,4 @@ class TablePicture:
     title: str = ""
     units: str = "in"
     attacks: tuple[Attack, ...] = ()
+    ground: str = ""

@@ -240,3 +240,23 @@ def test_dw_table_surface_the_scenarios_name_a_land_table() -> None:
     assert RULES.setup_for([TANKS, PANZERS], "random-terrain")["terrain"] == "random"
     with pytest.raises(SetupError, match="scenarios: random-terrain, land-table"):
         RULES.setup_for([TANKS, PANZERS], "lava")
+
+
+def test_dw_table_surface_a_land_table_is_drawn_green(tmp_path: Any) -> None:
+    """DW-TABLE-SURFACE: the picture of a land table says so in its title and its ground,
+    which the table's picture (PNG, SVG) and the web page colour green; a sea table keeps
+    the usual colour."""
+    from warbench.core.render import GROUND_COLOURS, render
+    from warbench.core.scene import Scene
+
+    tanks = [{"unit": "britannia-tank", "count": 3}]
+    land = seeded(setup(tanks, [{"unit": "britannia-tank", "count": 3}], surface="land"))
+    picture = land.ruleset.table(land.state)
+    assert picture is not None and picture.ground == "land" and picture.title.endswith("land table")
+    assert Scene.from_picture(picture).to_plain()["ground"] == "land"
+    svg = render(picture, tmp_path / "land.svg").read_text()
+    assert GROUND_COLOURS["land"] in svg and GROUND_COLOURS[""] not in svg
+    sea = seeded(setup([squadron("britannia-frigate", (50.0, 30.0, 0.0))], ENEMY))
+    seen = sea.ruleset.table(sea.state)
+    assert seen is not None and seen.ground == ""
+    assert GROUND_COLOURS[""] in render(seen, tmp_path / "sea.svg").read_text()

@@ -303,7 +303,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         title = f"Dystopian Wars, turn {state.turn}"
         if state.surface == "land":  # a sea table, the usual one, goes unsaid
             title += ", land table"
-        return TablePicture(state.width, state.height, tuple(pieces), title=title)
+        ground = "land" if state.surface == "land" else ""
+        return TablePicture(state.width, state.height, tuple(pieces), title=title, ground=ground)
 
     def attacks_drawn(self, state: DWState, events: Sequence[Event]) -> tuple[Attack, ...]:
         return attacks_drawn(self.data, state, events)

@@ -3,6 +3,7 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PLAYER_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
 const TERRAIN = "#8c8c8c";
+const GROUNDS = { "": "#dfe9f2", land: "#dde8cc" };  // the table by its ground (scene.ground)
 
 function svgEl(name, attrs) {
   const el = document.createElementNS(SVG_NS, name);
@@ -25,7 +26,7 @@ function drawScene(svg, scene, options) {
   svg.setAttribute("viewBox", `${-pad} ${-pad} ${scene.width + 2 * pad} ${scene.height + 2 * pad}`);
   svg.setAttribute("data-units", scene.units);
   const unit = Math.max(scene.width, scene.height) / 72;
-  svg.append(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: "#dfe9f2", stroke: "#9aa6b8", "stroke-width": unit * 0.1 }));
+  svg.append(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: GROUNDS[scene.ground || ""] || GROUNDS[""], "data-ground": scene.ground || "", stroke: "#9aa6b8", "stroke-width": unit * 0.1 }));
   const layers = { terrain: svgEl("g"), grid: svgEl("g"), attacks: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
   let dragging = null, dragged = false;  // a piece being dragged; whether a drag just ended
   Object.values(layers).forEach((layer) => svg.append(layer));
