@@ -164,7 +164,7 @@ def test_dw_end_on_models_a_land_model_turning_on_the_spot_ends_on_no_model_or_w
         [squadron("britannia-land-ship", (36.0, 10.0, 0.0), name="Ironclad"),
          squadron("britannia-land-ship", (32.0, 30.0, 0.0), name="Bulwark")],
         [squadron("prussia-tank", (38.0, 10.0, 0.0), (38.0, 13.0, 0.0), (38.0, 16.0, 0.0))],
-        terrain=lake,
+        terrain=lake, surface="land",
     ), (*P0_FIRST, *([1] * 40)))
     play(game, Activate(0))
     assert owed(game).spaces[-1].validate(Pivot(0, 90.0)) is not None  # not offered

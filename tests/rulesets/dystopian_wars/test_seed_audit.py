@@ -36,6 +36,7 @@ from warbench.rulesets.dystopian_wars.actions import (
     Respond,
 )
 from warbench.rulesets.dystopian_wars.combat import shot_refusal
+from warbench.rulesets.dystopian_wars.setup import octagon
 from warbench.rulesets.dystopian_wars.state import Model
 
 TWO_RECON = setup(
@@ -91,7 +92,9 @@ def test_dw_cc_answer_naval_models_use_no_charges_on_a_land_divers_boarders() ->
         [squadron("federated-states-burrower", (17.0, 10.0, 0.0), name="Mole")],
         [squadron("prussia-frigate", (17.0, 15.0, 90.0), (20.0, 15.0, 90.0),
                   (23.0, 15.0, 90.0))],
-        surface="land",
+        surface="land",  # each frigate afloat on a pond of its own
+        terrain=[{"name": f"pond {x:.0f}", "kind": "water", "density": "dense",
+                  "points": octagon(x, 15.0, 1.2)} for x in (17.0, 20.0, 23.0)],
     ), [*P0_FIRST, *([1] * 40)])
     play(game, Activate(0), Move(0, (1.0,)), CeaseFire(), Board(0, 1, 4))
     assert not any(isinstance(option, Respond) for option in owed(game).options)
@@ -158,9 +161,13 @@ def test_dw_contact_board_a_rammed_model_may_board_its_rammer_with_all_its_dice(
     and boards others with half its melee dice (seed l.535, l.537); the model it rammed
     did neither, so in its own activation it may board the rammer, still touching it, with
     all its dice (before 0.10 every model in contact was barred, the rammed one too)."""
+    footing = [{"name": "the Bastion's rock", "kind": "island", "density": "dense",
+                "points": [[34.5, 14.5], [37.5, 14.5], [37.5, 17.5], [34.5, 17.5]],
+                "blocks_sight": False}]  # the fort's own base: a land model stands on land
     game = scripted(setup(
         [squadron("prussia-cruiser", (36.0, 10.0, 0.0), name="Kreuzer")],
         [squadron("britannia-fortification", (36.0, 16.0, 180.0), name="Bastion")],
+        terrain=footing,
     ), [*P0_FIRST, *([1] * 60), *(P0_FIRST * 20)])  # ones, then the next turn's initiative
     play(game, Activate(0), Move(0, (4.0,)))
     assert "Kreuzer rams Bastion: 0 hits on 1D6" in texts(game)

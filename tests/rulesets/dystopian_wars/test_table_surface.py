@@ -50,7 +50,7 @@ def on_its_surface(game: Any, uid: int) -> bool:
                           one.level, Body(one.pose(), body_of(one, spec).base))
 
 
-ENEMY = [squadron("prussia-battleship", (36.0, 44.0, 180.0), name="Kaiserin")]
+ENEMY = [squadron("prussia-airship", (36.0, 44.0, 180.0), name="Kaiserin")]  # flies over either table
 
 
 def test_dw_table_surface_the_open_sea_stops_a_land_model() -> None:
@@ -260,3 +260,20 @@ def test_dw_table_surface_a_land_table_is_drawn_green(tmp_path: Any) -> None:
     seen = sea.ruleset.table(sea.state)
     assert seen is not None and seen.ground == ""
     assert GROUND_COLOURS[""] in render(seen, tmp_path / "sea.svg").read_text()
+
+
+def test_dw_table_surface_a_position_given_in_the_open_sea_is_refused() -> None:
+    """DW-TABLE-SURFACE: positions a set-up gives (``at``) keep to the table's surface too:
+    a tank set down in the open sea, or a frigate on open ground, is a set-up error naming
+    the position and the rule; the same tank on an island is taken."""
+    tank_at_sea = [squadron("britannia-tank", (20.0, 6.0, 0.0), (23.0, 6.0, 0.0),
+                            (26.0, 6.0, 0.0))]
+    with pytest.raises(SetupError, match=r"setup\.fleets\[0\]\.squadrons\[0\]\.at\[0\]: "
+                       r"Yeoman 1 would stand in the open sea: .*\(DW-TABLE-SURFACE\)"):
+        seeded(setup(tank_at_sea, ENEMY))
+    shore = [island("the Mainland", 23.0, 6.0, 6.0, density="light")]
+    assert seeded(setup(tank_at_sea, ENEMY, terrain=shore))
+    frigate = [squadron("prussia-frigate", (20.0, 30.0, 0.0), name="Hagel")]
+    with pytest.raises(SetupError, match=r"setup\.fleets\[1\]\.squadrons\[0\]\.at\[0\]: "
+                       r"Hagel would stand on the open ground"):
+        seeded(setup(tank_at_sea, frigate, surface="land"))

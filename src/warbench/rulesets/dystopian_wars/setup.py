@@ -53,8 +53,8 @@ from warbench.rulesets.dystopian_wars.deployment import (
 from warbench.rulesets.dystopian_wars.edges import abreast_centres, edge_point, seat_edge
 from warbench.rulesets.dystopian_wars.fleets import FREE_WINGS, Wing, free_wings
 from warbench.rulesets.dystopian_wars.flyers import FULL_FUEL
-from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, Squadron
-from warbench.rulesets.dystopian_wars.surface import is_naval
+from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, Squadron, body_of
+from warbench.rulesets.dystopian_wars.surface import is_naval, off_surface_reason, stands_off
 from warbench.rulesets.dystopian_wars.turn import Battle
 
 #: Depth of a deployment zone.
@@ -400,6 +400,8 @@ def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec)
             squadron.models.append(uid)
         if squadron_spec.at is None:
             find_ground(state, data, squadron, (player, index), centre, depth)
+        else:
+            check_footing(state, data, squadron, (player, index))
         if squadron_spec.commodore:  # an Icon, as parse_setup checked
             state.commodore[player] = squadron.models[0]
     embark_wings(state, data, player)
@@ -438,6 +440,25 @@ def find_ground(
     for model, pose in zip(models, formation(data.models[models[0].cls], len(models),
                                              found[0], found[1], heading), strict=True):
         model.place(pose)
+
+
+def check_footing(
+    state: DWState, data: RulesData, squadron: Squadron, where: tuple[int, int]
+) -> None:
+    """Refuse positions a set-up gives (``at``) that leave a model on the open table it
+    keeps off (a land model in the open sea, a naval one on open ground: DW-TABLE-SURFACE),
+    naming the position."""
+    for k, uid in enumerate(squadron.models):
+        model = state.models[uid]
+        spec = data.models[model.cls]
+        body = body_of(model, spec)
+        if stands_off(state.terrain, state.surface, state.width, state.height, spec,
+                      model.level, body):
+            raise SetupError(
+                f"setup.fleets[{where[0]}].squadrons[{where[1]}].at[{k}]: "
+                f"{off_surface_reason(model.name, state.surface)}; "
+                f"{_footing_hint(state.surface)}"
+            )
 
 
 def embark_wings(state: DWState, data: RulesData, player: int) -> None:
