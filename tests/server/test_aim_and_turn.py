@@ -73,11 +73,15 @@ def test_dystopian_wars_a_land_model_turned_pivots_within_its_limit() -> None:
     that may not pivot now is told so."""
     from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted, setup, squadron
     from warbench.rulesets.dystopian_wars.actions import Activate, CeaseFire, Idle
+    from warbench.rulesets.dystopian_wars.setup import octagon
 
     game = scripted(setup(
         [squadron("britannia-tank", (10.0, 10.0, 0.0)),
          squadron("britannia-land-ship", (30.0, 10.0, 0.0))],
         [squadron("prussia-battleship", (36.0, 44.0, 180.0))],
+        surface="land",  # the tanks' table; the battleship afloat on a lake
+        terrain=[{"name": "the Mere", "kind": "water", "density": "dense",
+                  "points": octagon(36.0, 38.0, 9.0)}],
     ), (*P0_FIRST, *P0_FIRST))
     play(game, Activate(0))
     tank, ship = game.state.models[0], game.state.models[2]
