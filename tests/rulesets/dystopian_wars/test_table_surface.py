@@ -50,7 +50,8 @@ def on_its_surface(game: Any, uid: int) -> bool:
                           one.level, Body(one.pose(), body_of(one, spec).base))
 
 
-ENEMY = [squadron("prussia-airship", (36.0, 44.0, 180.0), name="Kaiserin")]  # flies over either table
+#: The enemy: an airship, which flies over either table.
+ENEMY = [squadron("prussia-airship", (36.0, 44.0, 180.0), name="Kaiserin")]
 
 
 def test_dw_table_surface_the_open_sea_stops_a_land_model() -> None:
