@@ -90,15 +90,16 @@ def test_arm_data_a_journal_of_an_older_version_is_refused_naming_both_versions(
     decisions, ARM-OFF-RESOLVE), 0.5 (resolve on an array's checks and on a shot at a
     mine) and 0.6 (an officer's ranks skill by skill, a duel's communications repairable,
     self-destruct with no fleet adjacent), 0.7 (criticals of hits landing together, a jam's
-    random officer) and 0.8 (a seat knows of an enemy fleet what its scans taught): the
+    random officer), 0.8 (a seat knows of an enemy fleet what its scans taught) and 0.9 (what
+    each fleet showed at the table is public and shapes the prior): the
     replay stops at once with a clear mismatch naming the version that wrote the journal and
     the version replaying it."""
     journal = Journal.load(FIXTURES / "kernel1-tactician-vs-random.json")
-    assert journal.version == "0.1" and ArmadaRuleset().version == "0.8"
+    assert journal.version == "0.1" and ArmadaRuleset().version == "0.9"
     with pytest.raises(ReplayMismatch) as refused:
         replay(journal)
     assert str(refused.value) == (
-        "journal written by armada 0.1, replayed with 0.8: the rules changed between these"
+        "journal written by armada 0.1, replayed with 0.9: the rules changed between these"
         " versions, so this journal replays only with version 0.1 (the opening state differs"
         " from the journal's)"
     )

@@ -45,6 +45,7 @@ from warbench.rulesets.armada.luck import critical_effect, pick_effect, rolled_g
 from warbench.rulesets.armada.morale import MoraleTest, morale_tests
 from warbench.rulesets.armada.orders import lose_officer_effects
 from warbench.rulesets.armada.resolve import Check, Then, roll_or_offer
+from warbench.rulesets.armada.shown import record_check, record_damage
 from warbench.rulesets.armada.sight import ABILITIES, OFFICERS, RECORDS_ONLY, knowing_sides
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -107,16 +108,20 @@ class FreeAttack(Check):
                               twice=twice)
         half = ", half damage" if halved else ""
         where = f"({shot.check} against AC {gunnery.armor_class}{half})"
+        close = ("close", (0, 1), "")  # a free attack's, as its event says
         if not shot.hit:
             game.emit(Missed(attacker.id, target.id, shot.natural, shot.check,
                              gunnery.armor_class,
                              text=f"{attacker.name}'s {label} misses {target.name} {where}"))
+            record_check(state.shown, attacker.id, target.id, close)
             if self.then is not None:
                 self.then.resume(game)
             return
         game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
                       shot.damage, text=f"{attacker.name}'s {label} hits {target.name} for "
                       f"{shot.damage} {where}"))
+        record_check(state.shown, attacker.id, target.id, close,
+                     (gunnery.dice, gunnery.sides), shot.damage)
         hit = PendingHit(attacker.id, target.id, shot.damage, shot.natural, gunnery)
         resolve_gunnery(game, state, tables, [hit], then=self.then)
 
@@ -127,6 +132,7 @@ def debris_damage(game: ArmadaGame, state: ArmadaState, tables: Tables, fleet: F
     if damage:
         game.emit(DebrisStrikes(fleet.id, damage, text=f"{fleet.name} ends its move in the "
                                 f"debris: {damage} damage"))
+        record_damage(state.shown, fleet.id, damage)
         resolve_gunnery(game, state, tables, [PendingHit(-1, fleet.id, damage)])
 
 def resolve_gunnery(

@@ -5,13 +5,12 @@ levels. For a search to play on, :func:`determinize` draws concrete values consi
 what the seat knows (engine default):
 
 - statistics: a template (class, size and tier) uniformly among the catalog's of the tiers
-  with the fleet's (public) check modifier; the hull uniformly within what its status
-  allows (above the critical threshold while active and not yet fallen to it, 1 to the
-  threshold after, minus the hull points to 0 when disabled), the shields uniformly from 0
-  to their most (none unless active). The search's belief (:func:`shown_belief`) draws
-  instead from what the fleet showed at the table (:mod:`.inference`): only the templates
-  that fit the dice and bands of its checks, and no hull below its hull points less the
-  damage of the hits seen on it;
+  with the fleet's (public) check modifier that fit what the fleet has shown at the table
+  (:mod:`.inference`: the damage dice of its hits, its checks' bands and arcs); the hull
+  uniformly within what its status allows (above the critical threshold while active and
+  not yet fallen to it, 1 to the threshold after, minus the hull points to 0 when disabled)
+  and no lower than its hull points less the damage of the hits it took, where that leaves
+  room; the shields uniformly from 0 to their most (none unless active);
 - abilities: none (the prior is kept);
 - officers: roles drawn without repeating one on a fleet (nor a second admiral in an
   armada), their bonus the prior's; their names stay the prior's.
@@ -19,17 +18,18 @@ what the seat knows (engine default):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
-from warbench.core.observation import Observation
 from warbench.core.rng import RandomStream
-from warbench.rulesets.armada.data import ArmadaData, Tables
-from warbench.rulesets.armada.inference import FleetEvidence, consistent_templates, gather
+from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.inference import consistent_templates, hull_floor
+from warbench.rulesets.armada.shown import Shown
 from warbench.rulesets.armada.sight import (
     OFFICERS,
     STATISTICS,
     known_level,
+    shown_by,
     tiers_with_modifier,
     wear_template,
 )
@@ -42,11 +42,10 @@ def _pick(rng: RandomStream, items: Sequence[T]) -> T:
     return items[rng.choice_index(len(items))]
 
 
-def _drawn_hull(
-    rng: RandomStream, fleet: Fleet, hull_points: int, threshold: int, taken: int
-) -> int:
-    """A hull within what the fleet's status allows, and no lower than its hull points less
-    the ``taken`` damage of the hits seen on it (where that leaves any room)."""
+def _drawn_hull(rng: RandomStream, fleet: Fleet, hull_points: int, threshold: int,
+                floor: int) -> int:
+    """A hull within what the fleet's status allows, and no lower than ``floor`` where
+    that leaves any room."""
     if fleet.status == DESTROYED:
         return -hull_points - 1
     if fleet.status == DISABLED:
@@ -55,36 +54,26 @@ def _drawn_hull(
         low, high = min(1, threshold), threshold
     else:
         low, high = min(threshold + 1, hull_points), hull_points
-    return rng.integers(max(low, min(high, hull_points - taken)), high)
+    return rng.integers(max(low, min(high, floor)), high)
 
 
-def _draw_statistics(
-    tables: Tables, fleet: Fleet, rng: RandomStream, evidence: FleetEvidence | None
-) -> None:
-    tiers = tiers_with_modifier(tables, fleet.check_modifier) or [fleet.tier]
-    template = _pick(rng, consistent_templates(tables, evidence, tiers))
-    taken = 0 if evidence is None else evidence.damage_taken
-    hull = _drawn_hull(rng, fleet, template.hull_points, template.critical_threshold, taken)
+def _draw_statistics(tables: Tables, fleet: Fleet, shown: Shown, rng: RandomStream) -> None:
+    tiers = tuple(tiers_with_modifier(tables, fleet.check_modifier)) or (fleet.tier,)
+    template = _pick(rng, consistent_templates(tables, shown, tiers))
+    floor = hull_floor(shown, template.hull_points)
+    hull = _drawn_hull(rng, fleet, template.hull_points, template.critical_threshold, floor)
     shields = rng.integers(0, template.shield_points) if fleet.status == ACTIVE else 0
     wear_template(fleet, template, hull, shields)
 
 
-def determinize(
-    state: ArmadaState,
-    player: int,
-    tables: Tables,
-    rng: RandomStream,
-    evidence: Mapping[int, FleetEvidence] | None = None,
-) -> None:
+def determinize(state: ArmadaState, player: int, tables: Tables, rng: RandomStream) -> None:
     """Draw, in place, concrete values for what ``player`` does not know of the enemy fleets
-    of an observed ``state`` (see the module's notes), from the templates that fit what each
-    fleet showed in ``evidence`` (by fleet id) where that is given."""
+    of an observed ``state`` (see the module's notes)."""
     admirals = {officer.side for officer in state.officers if officer.role == "admiral"}
     for fleet in state.fleets:
         level = known_level(fleet, player)
         if level < STATISTICS:
-            shown = None if evidence is None else evidence.get(fleet.id)
-            _draw_statistics(tables, fleet, rng, shown)
+            _draw_statistics(tables, fleet, shown_by(state, fleet), rng)
         if level >= OFFICERS:
             continue
         aboard = [officer for officer in state.officers if officer.fleet == fleet.id]
@@ -99,21 +88,3 @@ def determinize(
             if officer.role == "admiral":
                 admirals.add(fleet.side)
                 roles = [role for role in roles if role != "admiral"]
-
-
-def shown_belief(
-    observation: Observation[ArmadaState, ArmadaData],
-) -> Callable[[ArmadaState, RandomStream], None] | None:
-    """The search's belief (``SearchFactory(belief=...)``): redraw each sampled world's
-    unlearned enemy statistics from what the fleets showed in the events the seat saw;
-    ``None`` when the seat knows every fleet."""
-    state, seat = observation.state, observation.seat
-    if all(known_level(fleet, seat) >= STATISTICS for fleet in state.fleets):
-        return None
-    tables = observation.data.tables
-    evidence = gather(observation.events, tables)
-
-    def redraw(world: ArmadaState, rng: RandomStream) -> None:
-        determinize(world, seat, tables, rng, evidence)
-
-    return redraw

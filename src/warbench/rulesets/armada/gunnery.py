@@ -46,6 +46,7 @@ from warbench.rulesets.armada.officers import (
 from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import give_order
 from warbench.rulesets.armada.resolve import Check, roll_or_offer
+from warbench.rulesets.armada.shown import record_check
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,
@@ -374,7 +375,10 @@ def gunnery_check(
             game.emit(Missed(attacker.id, target.id, shot.natural, shot.check,
                              gunnery.armor_class, arc, reach, hexes,
                              text=f"{attacker.name} misses {target.name}{weapon} {where}"))
+            record_check(state.shown, attacker.id, target.id, (reach, hexes, arc))
             continue
+        record_check(state.shown, attacker.id, target.id, (reach, hexes, arc),
+                     (gunnery.dice, gunnery.sides), shot.damage)
         game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
                       shot.damage, arc, reach, hexes,
                       text=f"{attacker.name} hits {target.name}{weapon} for {shot.damage} "

@@ -34,6 +34,7 @@ from warbench.rulesets.armada.odds import armada_attacks, luck_odds
 from warbench.rulesets.armada.officers import officer_bonus_for
 from warbench.rulesets.armada.picture import table_picture
 from warbench.rulesets.armada.rounds import Battle
+from warbench.rulesets.armada.shown import Shown
 from warbench.rulesets.armada.state import ArmadaState, Officer, Side
 from warbench.rulesets.armada.templates import fleet_templates
 
@@ -177,6 +178,7 @@ def build_state(
     for fleet in state.fleets:
         fleet.shields += state.officer_bonus(fleet, "chief-engineer")
         fleet.scanned = [0] * players
+    state.shown = [Shown() for _ in state.fleets]
     state.stack.append(Battle())
     return state
 
@@ -188,6 +190,10 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     refusal_rule = "ARM-ACTIONS"  # the engine's own refusals name the engine's checks
     score_meaning = "build points of the enemy fleets disabled or destroyed"
     name = "Starfinder Armada Combat"
+    # 0.9: what each fleet showed at the table (the damage dice of its hits, its checks'
+    # bands and arcs, the hits it took: ArmadaState.shown) is public, and an unscanned
+    # fleet's prior is the template nearest the default that fits it (ARM-OFF-SCAN), so the
+    # bots decide on what the table showed; every state hash differs from 0.8's;
     # 0.8: a seat knows of an enemy fleet only what its scans taught (ARM-OFF-SCAN): its
     # observation, view and picture hold the prior for the rest, its bots decide on them,
     # the search draws the rest (determinize); damage and shields reach only those who know;
@@ -204,7 +210,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
     # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
     # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.8"
+    version = "0.9"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES
@@ -304,11 +310,10 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         from warbench.rulesets.armada.bots import TacticianAgent
         from warbench.rulesets.armada.bots_search import SEARCH_BUDGET
         from warbench.rulesets.armada.bots_standing import battle_round, standing
-        from warbench.rulesets.armada.guess import shown_belief
 
         return {"random": RandomAgent, "tactician": TacticianAgent,
                 "search": SearchFactory(TacticianAgent, SEARCH_BUDGET, standing=standing,
-                                        belief=shown_belief, clock=battle_round)}
+                                        clock=battle_round)}
 
     def attacks(self) -> Mapping[str, AttackOdds]:
         """``gunnery`` (one check: hull damage, named outcomes) and ``volley`` (N checks

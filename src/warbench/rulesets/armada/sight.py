@@ -7,19 +7,23 @@ seat does not know them. An observation (:func:`seen_state`) therefore holds, fo
 fleet, only the levels its seat has learned; in place of the others it holds the engine's
 *prior*, which depends on public knowledge alone:
 
-- statistics: a medium destroyer of the tier nearest the armada's own among those with the
-  fleet's check modifier (public: every gunnery check states the AC, 10 + the modifier), its
-  hull points and shields full while the fleet is active and above its critical threshold,
-  at the threshold once it has fallen to it (a public critical and morale test), 0 when
-  disabled, past minus its hull points when destroyed; its range, arcs and cost (they follow
-  from class, size and tier) those of that template;
+- statistics: of the templates that fit what the fleet has shown at the table (the damage
+  dice of its hits, its checks' bands and arcs: :mod:`.inference`), a medium destroyer
+  where that fits (else the class and size that do), of the tier nearest the armada's own
+  among those with the fleet's check modifier (public: every gunnery check states the AC,
+  10 + the modifier); its hull points less the damage of the hits it took beyond one set of
+  shields, above its critical threshold while active and not fallen to it, at most the
+  threshold once it has fallen to it (a public critical and morale test), 0 when disabled,
+  past minus its hull points when destroyed; shields full while active; its range, arcs and
+  cost (they follow from class, size and tier) those of that template;
 - abilities: none (and none knocked out);
 - officers: each officer aboard named ``<fleet> officer <n>``, with no role, no skills and
   the least officer bonus (2); its resolve points (spent in the open) and what was done to
   it stay.
 
 Name, side, position, facing, status, morale, critical conditions, this round's effects of
-announced orders, and who has scanned whom stay public. The observed state is a
+announced orders, what each fleet has shown (``ArmadaState.shown``) and who has scanned
+whom stay public. The observed state is a
 :class:`SeenState`: the same fields, plus the viewer and what it knows of each fleet, which
 the picture reads to draw an unknown fleet as unknown.
 """
@@ -33,6 +37,8 @@ from warbench.core.plain import OMNISCIENT
 from warbench.core.redaction import blank_stream
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.fleets import check_modifier
+from warbench.rulesets.armada.inference import consistent_templates
+from warbench.rulesets.armada.shown import Shown
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,
@@ -55,6 +61,8 @@ PRIOR_OFFICER_BONUS = 2
 #: The audience of the core's unit events (``unit_damaged``, ``unit_destroyed``): no seat, as
 #: they name a fleet's template; statistics and the search read every event whole.
 RECORDS_ONLY: frozenset[int] = frozenset()
+#: A fleet that has shown nothing yet.
+NOTHING_SHOWN = Shown()
 #: The fields of :class:`ArmadaState`, copied into a :class:`SeenState`.
 _STATE_FIELDS = tuple(item.name for item in fields(ArmadaState))
 
@@ -85,32 +93,39 @@ def knowing_sides(state: ArmadaState, fleet: Fleet, level: int = STATISTICS) -> 
     return frozenset(side for side in range(state.players) if known_level(fleet, side) >= level)
 
 
-def prior_tier(tables: Tables, modifier: int, armada_tier: int) -> int:
-    """The tier an unscanned fleet is taken to have: of the tiers with its (public) check
-    modifier, the nearest the armada's tier, the lower on a tie.
-
-    >>> from warbench.rulesets.armada.data import shipped_tables
-    >>> [prior_tier(shipped_tables(), 2, tier) for tier in (1, 3, 4, 9)]
-    [3, 3, 4, 4]
-    """
-    tiers = tiers_with_modifier(tables, modifier)
-    if not tiers:
-        return armada_tier
-    return min(tiers, key=lambda tier: (abs(tier - armada_tier), tier))
-
-
 def tiers_with_modifier(tables: Tables, modifier: int) -> list[int]:
     """Every tier whose check modifier is ``modifier`` (what the public AC allows)."""
     base = tables.fleets.base_check_modifier
     return [row.tier for row in tables.tiers if check_modifier(row.tier, base) == modifier]
 
 
-@lru_cache(maxsize=256)
-def prior_template(tables: Tables, modifier: int, armada_tier: int) -> FleetTemplate:
+@lru_cache(maxsize=1024)
+def prior_template(
+    tables: Tables, modifier: int, armada_tier: int, shown: Shown = NOTHING_SHOWN
+) -> FleetTemplate:
     """The template an unscanned fleet with check modifier ``modifier`` in an armada of
-    ``armada_tier`` is taken for (the prior's class and size, :func:`prior_tier`)."""
-    tier = prior_tier(tables, modifier, armada_tier)
-    return template_of(tables, PRIOR_CLASS, PRIOR_SIZE, tier)
+    ``armada_tier`` is taken for: of the templates that fit what it has ``shown``
+    (:mod:`.inference`), the prior's class and size where they fit, and of the tiers with
+    that (public) modifier the nearest the armada's, the lower on a tie.
+
+    >>> from warbench.rulesets.armada.data import shipped_tables
+    >>> tables = shipped_tables()
+    >>> [prior_template(tables, 2, tier).name for tier in (1, 4)]
+    ['Destroyer fleet, medium, tier 3', 'Destroyer fleet, medium, tier 4']
+    >>> prior_template(tables, 2, 3, Shown(damage_dice=(2, 6))).name
+    'Destroyer fleet, small, tier 4'
+    >>> prior_template(tables, 2, 3, Shown(damage_dice=(2, 6), bands=(("long", 3, 6),))).name
+    'Fighter fleet, small, tier 4'
+    """
+    tiers = tuple(tiers_with_modifier(tables, modifier)) or (armada_tier,)
+    fitting = consistent_templates(tables, shown, tiers)
+    return min(fitting, key=lambda t: (t.fleet_class != PRIOR_CLASS, t.size != PRIOR_SIZE,
+                                       abs(t.tier - armada_tier), t.tier))
+
+
+def shown_by(state: ArmadaState, fleet: Fleet) -> Shown:
+    """What ``fleet`` has shown at the table (nothing in a state kept without records)."""
+    return state.shown[fleet.id] if fleet.id < len(state.shown) else NOTHING_SHOWN
 
 
 def template_of(tables: Tables, fleet_class: str, size: str, tier: int) -> FleetTemplate:
@@ -118,13 +133,19 @@ def template_of(tables: Tables, fleet_class: str, size: str, tier: int) -> Fleet
     return fleet_templates(tables)[template_id(fleet_class, size, tier)]
 
 
-def hull_by_status(fleet: Fleet, hull_points: int, threshold: int) -> int:
-    """The hull an unscanned fleet is taken to have, from what the table sees of it."""
+def hull_by_status(fleet: Fleet, template: FleetTemplate, shown: Shown) -> int:
+    """The hull an unscanned fleet of ``template`` is taken to have, from what the table
+    sees of it: its hull points less the damage of the hits it took beyond one full set of
+    shields, within what its status allows."""
+    hull_points, threshold = template.hull_points, template.critical_threshold
     if fleet.status == DESTROYED:
         return -hull_points - 1
     if fleet.status == DISABLED:
         return 0
-    return threshold if fleet.halved else hull_points
+    left = hull_points - max(0, shown.damage_taken - template.shield_points)
+    if fleet.halved:
+        return min(threshold, max(1, left))
+    return min(hull_points, max(threshold + 1, left))
 
 
 def wear_template(fleet: Fleet, template: FleetTemplate, hull: int, shields: int) -> None:
@@ -151,8 +172,10 @@ def masked_fleet(state: ArmadaState, tables: Tables, fleet: Fleet, level: int) -
     make, fields_ = fleet.__reduce__()  # a copy (cheaper than the copy module's)
     seen = make(*fields_)
     if level < STATISTICS:
-        template = prior_template(tables, fleet.check_modifier, state.sides[fleet.side].tier)
-        hull = hull_by_status(fleet, template.hull_points, template.critical_threshold)
+        shown = shown_by(state, fleet)
+        template = prior_template(tables, fleet.check_modifier, state.sides[fleet.side].tier,
+                                  shown)
+        hull = hull_by_status(fleet, template, shown)
         shields = template.shield_points if fleet.status == ACTIVE else 0
         wear_template(seen, template, hull, shields)
     if level < ABILITIES:

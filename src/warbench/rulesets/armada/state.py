@@ -31,6 +31,7 @@ from warbench.rulesets.armada.pieces import (
     occupied_hexes,
     officer_bonus_of,
 )
+from warbench.rulesets.armada.shown import Shown
 
 #: The pieces (:mod:`~.pieces`, a module of their own so that it can be compiled) are named
 #: here too, where the ruleset imports them from.
@@ -65,6 +66,8 @@ class ArmadaState(GameState):
     phase: Phase = Phase.SETUP
     debris: list[Debris] = field(default_factory=list)
     mines: list[Mine] = field(default_factory=list)
+    #: What each fleet has shown at the table, by fleet id (public: ARM-OFF-SCAN, .shown).
+    shown: list[Shown] = field(default_factory=list)
 
     def active_fleets(self, side: int) -> list[Fleet]:
         """The fleets of ``side`` that can still act."""
