@@ -63,7 +63,7 @@ def tiers(fleet: Fleet) -> tuple[int, ...]:
 
 def test_arm_off_scan_the_record_is_what_the_hits_showed() -> None:
     """Each fleet's record holds the damage dice of its hits and the damage the hits it
-    took dealt, as the public events say."""
+    took dealt, as the public events say, and how far it got in a move."""
     for game in battles():
         table = state(game)
         hits = [event for event in game.events if isinstance(event, Hit)]
@@ -74,6 +74,7 @@ def test_arm_off_scan_the_record_is_what_the_hits_showed() -> None:
             if any(hit.attacker == fleet.id for hit in hits):
                 count, _, sides = fleet.damage.partition("d")
                 assert table.shown[fleet.id].damage_dice == (int(count), int(sides))
+        assert any(shown.moved >= 4 for shown in table.shown)
 
 
 def test_arm_off_scan_what_a_fleet_showed_always_fits_its_own_template() -> None:
@@ -98,11 +99,17 @@ def test_arm_off_scan_a_hit_at_long_range_tells_class_size_and_tier() -> None:
 
 
 def test_arm_off_scan_the_damage_dice_tell_size_and_tier() -> None:
+    """The damage dice tell size and tier; a side arc rules out fighters; a long move
+    rules out the slower classes; a record nothing fits is set aside."""
     large_t4 = Shown(damage_dice=(2, 10))
     assert {(t.size, t.tier) for t in consistent_templates(TABLES, large_t4, (3, 4))} == {
         ("large", 4)}
     side_arc = Shown(arcs=("port",))
     assert all(t.fleet_class != "fighter" for t in consistent_templates(TABLES, side_arc, (3,)))
+    fast = Shown(moved=6)  # six hexes from where it stood: only a fighter's speed
+    assert {t.fleet_class for t in consistent_templates(TABLES, fast, (3,))} == {"fighter"}
+    five = Shown(moved=5)
+    assert "capital" not in {t.fleet_class for t in consistent_templates(TABLES, five, (3,))}
     impossible = Shown(damage_dice=(7, 7))  # nothing fits: the record is set aside
     assert len(consistent_templates(TABLES, impossible, (3,))) == 9
 

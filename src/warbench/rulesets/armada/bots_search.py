@@ -52,10 +52,10 @@ def alternatives(
             kinds.append(_moves(bot, state, tables, space.fleets))
     if any(isinstance(option, Fire) for option in decision.options):
         kinds.append(_attacks(state, tables, decision.options))
-    if not kinds:
-        return list(decision.options[:count])
     lines = [line for rank in zip_longest(*kinds) for line in rank if line is not None]
-    return merge(None, lines, count)
+    # where no kind offers a line (an officer with no order worth giving beside a space of
+    # attacks), the options as listed, as elsewhere
+    return merge(None, lines, count) or list(decision.options[:count])
 
 
 def _moves(bot: TacticianAgent, state: ArmadaState, tables: Tables,

@@ -50,6 +50,7 @@ from warbench.rulesets.armada.officers import (
 from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import give_order
 from warbench.rulesets.armada.resolve import Then
+from warbench.rulesets.armada.shown import record_move
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DISABLED,
@@ -269,7 +270,10 @@ def move_fleet(
             ))
     slowed = mine_cost(state, tables, fleet, plan.path) > 0
     if passed or plan.path:
+        start = fleet.hex
         fleet.place(plan.end)
+        record_move(state.shown, fleet.id,
+                    start.distance(fleet.hex) - fleet.this_round.speed_bonus)
         if slowed:
             fleet.slowed_round = state.round
         stunt = move.stunt if passed or move.stunt == "flyby" else ""

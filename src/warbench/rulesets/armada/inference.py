@@ -10,6 +10,8 @@ record). Read so (engine default; ARM-OFF-SCAN):
   a short one reaches the range or the range plus an enchantment's bonus;
 - a check through a side or aft arc rules out a class without that arc (fighters fire fore
   only);
+- a move ending farther from its start than a class's speed (less any announced speed
+  bonus) rules that class out (a capital moves 4, a destroyer 5);
 - the damage of the hits a fleet took is the most it can have lost (shields take some, a
   repair gives some back), so it bounds its hull from below.
 
@@ -68,6 +70,8 @@ def fits(shown: Shown, template: FleetTemplate, tables: Tables) -> bool:
     if shown.damage_dice != NO_DICE and shown.damage_dice != dice_of(template.damage):
         return False
     if not all(_band_fits(tables, *band, template.range) for band in shown.bands):
+        return False
+    if shown.moved > template.speed:
         return False
     return all(arc in template.arcs for arc in shown.arcs)
 

@@ -191,7 +191,8 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     score_meaning = "build points of the enemy fleets disabled or destroyed"
     name = "Starfinder Armada Combat"
     # 0.9: what each fleet showed at the table (the damage dice of its hits, its checks'
-    # bands and arcs, the hits it took: ArmadaState.shown) is public, and an unscanned
+    # bands and arcs, the hits it took, its farthest move: ArmadaState.shown) is public,
+    # and an unscanned
     # fleet's prior is the template nearest the default that fits it (ARM-OFF-SCAN), so the
     # bots decide on what the table showed; every state hash differs from 0.8's;
     # 0.8: a seat knows of an enemy fleet only what its scans taught (ARM-OFF-SCAN): its

@@ -2,7 +2,7 @@
 
 A scan teaches a fleet's statistics, but play shows some of them to everyone: the damage
 dice of its hits, the range band of each of its checks with that band's reach in hexes,
-the arcs it fires through, and the damage of the hits it takes. The state keeps, for each
+the arcs it fires through, the damage of the hits it takes, and how far it moves. The state keeps, for each
 fleet, a :class:`Shown` of them (``ArmadaState.shown``, by fleet id), and :mod:`.inference`
 reads it.
 
@@ -25,13 +25,15 @@ NO_DICE = (0, 0)
 class Shown:
     """One fleet's public record: the damage dice its hits rolled (count, sides; ``(0, 0)``
     before its first hit), each distinct band it fired in with that band's reach (band,
-    beyond hexes, out to hexes), the arcs it fired through, and the damage of the hits it
-    took."""
+    beyond hexes, out to hexes), the arcs it fired through, the damage of the hits it
+    took, and the farthest it got in one move (hexes from where it stood, less the round's
+    announced speed bonus)."""
 
     damage_dice: tuple[int, int] = NO_DICE
     bands: tuple[tuple[str, int, int], ...] = ()
     arcs: tuple[str, ...] = ()
     damage_taken: int = 0
+    moved: int = 0
 
     def with_check(
         self, band: str, hexes: tuple[int, int], arc: str, dice: tuple[int, int] = NO_DICE
@@ -47,6 +49,10 @@ class Shown:
     def with_damage(self, damage: int) -> Shown:
         """This record and a hit of ``damage`` taken."""
         return replace(self, damage_taken=self.damage_taken + damage)
+
+    def with_move(self, hexes: int) -> Shown:
+        """This record and a move that got ``hexes`` (less any speed bonus) from its start."""
+        return self if hexes <= self.moved else replace(self, moved=hexes)
 
 
 def record_check(
@@ -72,3 +78,10 @@ def record_damage(records: list[Shown], fleet: int, damage: int) -> None:
     """Note in ``records`` ``damage`` that fleet ``fleet`` took in the open (debris)."""
     if 0 <= fleet < len(records):
         records[fleet] = records[fleet].with_damage(damage)
+
+
+def record_move(records: list[Shown], fleet: int, hexes: int) -> None:
+    """Note in ``records`` a move of fleet ``fleet`` that ended ``hexes`` from its start
+    (less the round's announced speed bonus)."""
+    if 0 <= fleet < len(records):
+        records[fleet] = records[fleet].with_move(hexes)
