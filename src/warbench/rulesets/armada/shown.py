@@ -2,9 +2,9 @@
 
 A scan teaches a fleet's statistics, but play shows some of them to everyone: the damage
 dice of its hits, the range band of each of its checks with that band's reach in hexes,
-the arcs it fires through, the damage of the hits it takes, and how far it moves. The state keeps, for each
-fleet, a :class:`Shown` of them (``ArmadaState.shown``, by fleet id), and :mod:`.inference`
-reads it.
+the arcs it fires through, the damage of the hits it takes, and how far it moves. The
+state keeps, for each fleet, a :class:`Shown` of them (``ArmadaState.shown``, by fleet id),
+and :mod:`.inference` reads it.
 
 >>> seen = Shown().with_check("long", (4, 8), "port", (1, 10)).with_check("short", (0, 4), "")
 >>> seen.damage_dice, seen.bands, seen.arcs
