@@ -27,11 +27,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.orders import ENCHANT_RANGE
 from warbench.rulesets.armada.shown import NO_DICE, Shown
 from warbench.rulesets.armada.templates import FleetTemplate, fleet_templates
-
-#: What an enchantment adds to a fleet's reach for the round (``orders.ENCHANT_RANGE``).
-ENCHANT_BONUS = 2
 
 
 def dice_of(expression: str) -> tuple[int, int]:
@@ -53,7 +51,7 @@ def _band_fits(tables: Tables, band: str, near: int, far: int, reach: int) -> bo
     """Whether a class of range ``reach`` fires in ``band`` out to ``far`` hexes (beyond
     ``near``), with no bonus or an enchantment's."""
     bands = tables.fleets.range_bands
-    for bonus in (0, ENCHANT_BONUS):
+    for bonus in (0, ENCHANT_RANGE):
         edges = {
             "short": (0, reach + bonus),
             "long": (reach + bonus, reach * bands.long_multiple + bonus),
