@@ -96,14 +96,20 @@ def band_within(tables: Tables, attacker: Fleet, hexes: int) -> Band | None:
 def band_hexes(tables: Tables, attacker: Fleet, band: str) -> tuple[int, int]:
     """How far from ``attacker`` its band named ``band`` runs, in hexes: beyond the first
     number, out to the second (``close``: the 1 hex of a flyby or free attack)."""
+    return band_edges(tables, attacker.range, attacker.this_round.range_bonus, band)
+
+
+def band_edges(tables: Tables, reach: int, extra: int, band: str) -> tuple[int, int]:
+    """How far the band named ``band`` of a class of range ``reach`` runs with ``extra``
+    hexes of bonus (see :func:`band_hexes`)."""
     bands = tables.fleets.range_bands
-    reach, extra = attacker.range, attacker.this_round.range_bonus
-    edges = {
-        "short": (0, reach + extra),
-        "long": (reach + extra, reach * bands.long_multiple + extra),
-        "extreme": (reach * bands.long_multiple + extra, reach * bands.extreme_multiple + extra),
-    }
-    return edges.get(band, (0, 1))
+    if band == "short":
+        return 0, reach + extra
+    if band == "long":
+        return reach + extra, reach * bands.long_multiple + extra
+    if band == "extreme":
+        return reach * bands.long_multiple + extra, reach * bands.extreme_multiple + extra
+    return 0, 1
 
 
 #: The hex arcs are measured from, see :func:`arcs_at`.

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from warbench.rulesets.armada.combat import band_edges
 from warbench.rulesets.armada.data import Tables
 from warbench.rulesets.armada.orders import ENCHANT_RANGE
 from warbench.rulesets.armada.shown import NO_DICE, Shown
@@ -49,18 +50,11 @@ def dice_of(expression: str) -> tuple[int, int]:
 
 def _band_fits(tables: Tables, band: str, near: int, far: int, reach: int) -> bool:
     """Whether a class of range ``reach`` fires in ``band`` out to ``far`` hexes (beyond
-    ``near``), with no bonus or an enchantment's."""
-    bands = tables.fleets.range_bands
-    for bonus in (0, ENCHANT_RANGE):
-        edges = {
-            "short": (0, reach + bonus),
-            "long": (reach + bonus, reach * bands.long_multiple + bonus),
-            "extreme": (reach * bands.long_multiple + bonus,
-                        reach * bands.extreme_multiple + bonus),
-        }
-        if edges.get(band, (near, far)) == (near, far):
-            return True
-    return False
+    ``near``), with no bonus or an enchantment's (a close band fits any class)."""
+    if band not in ("short", "long", "extreme"):
+        return True
+    return any(band_edges(tables, reach, bonus, band) == (near, far)
+               for bonus in (0, ENCHANT_RANGE))
 
 
 def fits(shown: Shown, template: FleetTemplate, tables: Tables) -> bool:
