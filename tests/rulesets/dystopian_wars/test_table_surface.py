@@ -112,9 +112,15 @@ def test_dw_table_surface_a_naval_model_on_a_land_table_keeps_to_water() -> None
     assert model(game, 1).y == pytest.approx(38.0)
 
 
+def without_shore(game_setup: dict[str, Any]) -> dict[str, Any]:
+    """The set-up with the engine's shores turned off (set-up key ``shore``)."""
+    return {**game_setup, "shore": False}
+
+
 def test_dw_table_surface_land_models_deploy_only_on_land() -> None:
     """DW-TABLE-SURFACE: on a sea table the automatic deployment sets land models down on
-    an island in their zone; with none there the set-up is refused, naming the squadron."""
+    an island in their zone, and lays no shore; with none there and the shore turned off
+    the set-up is refused, naming the squadron."""
     tanks = {"unit": "britannia-tank", "count": 3}
     shore = [island("Landing", 50.0, 3.0, 5.0, density="light")]
     game = seeded(setup([tanks], ENEMY, terrain=shore))
@@ -123,14 +129,15 @@ def test_dw_table_surface_land_models_deploy_only_on_land() -> None:
         assert in_zone(state(game), 0, one.x, one.y)
         assert on_its_surface(game, uid)
     assert model(game, 0).x > 40.0
+    assert [piece.name for piece in state(game).terrain] == ["Landing"]
     with pytest.raises(SetupError, match=r"setup\.fleets\[0\]\.squadrons\[0\]: .* finds no "
                        r"place on an island .* \(DW-TABLE-SURFACE; "):
-        seeded(setup([tanks], ENEMY))
+        seeded(without_shore(setup([tanks], ENEMY)))
     # a land table needs no island; a naval squadron there needs water
     assert seeded(setup([tanks], [{"unit": "britannia-tank", "count": 3}], surface="land"))
     with pytest.raises(SetupError, match=r"fleets\[1\]\.squadrons\[0\]: .* finds no place on "
                        r"water"):
-        seeded(setup([tanks], [{"unit": "prussia-battleship"}], surface="land"))
+        seeded(without_shore(setup([tanks], [{"unit": "prussia-battleship"}], surface="land")))
 
 
 def test_dw_table_surface_placing_a_land_squadron_in_the_open_sea_is_refused() -> None:
@@ -220,7 +227,8 @@ MIXED = _army("Mixed", "britannia", ("britannia-battleship", 1, "commodore"),
 def test_dw_table_surface_lists_of_land_forces_fight_on_a_land_table() -> None:
     """DW-TABLE-SURFACE (engine default): lists with land models and no naval model fight on
     a land table without being asked, and the game plays; a list with a ship keeps the sea,
-    where its tanks find no island in the demo table's zones and the error says what to do."""
+    where its tanks find no island in the demo table's zones: a shore is laid for them, and
+    with the shore turned off the error says what to do."""
     ground = RULES.setup_for([TANKS, PANZERS])
     assert ground["surface"] == "land"
     result = play_match(RULES, [CommodoreBot(1), CommodoreBot(2)], setup=ground, seed=3)
@@ -229,7 +237,7 @@ def test_dw_table_surface_lists_of_land_forces_fight_on_a_land_table() -> None:
     assert mixed.get("surface", "sea") == "sea"
     hint = r"finds no place on an island.*--scenario land-table"
     with pytest.raises(SetupError, match=hint):
-        Game.new(RULES, mixed, seed=3)
+        Game.new(RULES, without_shore(mixed), seed=3)
 
 
 def test_dw_table_surface_the_scenarios_name_a_land_table() -> None:

@@ -48,7 +48,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     id = "dystopian-wars"
     score_meaning = "points of enemy models destroyed or captured (a prize held counts double)"
     name = "Dystopian Wars (1st edition)"
-    version = "0.12"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.13"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -95,7 +95,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # second loss to its old squadron, DW-ROUT-TEST);
     # 0.12: the table's surface, sea or land (DW-TABLE-SURFACE): on a sea table land models
     # move and deploy only on islands, which no longer stop them; the state records the
-    # surface, so every state hash differs from 0.11's though the sea games play the same
+    # surface, so every state hash differs from 0.11's though the sea games play the same;
+    # 0.13: a squadron with nowhere to stand in its zone gets a shore laid (DW-TABLE-SURFACE,
+    # set-up key shore), and the ground a model stands on no longer blocks its sight lines
+    # (DW-SIGHT)
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

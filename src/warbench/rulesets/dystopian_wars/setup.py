@@ -19,8 +19,9 @@ their own table edge (player 0 the south edge, player 1 the north, then west and
 line abreast, squadron by squadron: an engine default standing in for deploying squadrons
 one at a time. ``surface`` is ``"sea"`` (the default: islands are the only land) or
 ``"land"`` (water pieces are the only sea): a land squadron on a sea table, or a naval one on
-a land table, goes down at the nearest place of its zone where it may stand, and the set-up
-is refused when there is none (DW-TABLE-SURFACE).
+a land table, goes down at the nearest place of its zone where it may stand; where there is
+none, ground is laid for it under its place in the line (:mod:`.shore`), unless
+``"shore": false``, when the set-up is refused (DW-TABLE-SURFACE).
 """
 
 from __future__ import annotations
@@ -53,8 +54,14 @@ from warbench.rulesets.dystopian_wars.deployment import (
 from warbench.rulesets.dystopian_wars.edges import abreast_centres, edge_point, seat_edge
 from warbench.rulesets.dystopian_wars.fleets import FREE_WINGS, Wing, free_wings
 from warbench.rulesets.dystopian_wars.flyers import FULL_FUEL
+from warbench.rulesets.dystopian_wars.shore import shore_piece
 from warbench.rulesets.dystopian_wars.state import DWState, Model, Piece, Squadron, body_of
-from warbench.rulesets.dystopian_wars.surface import is_naval, off_surface_reason, stands_off
+from warbench.rulesets.dystopian_wars.surface import (
+    is_naval,
+    off_surface_reason,
+    open_table_stops,
+    stands_off,
+)
 from warbench.rulesets.dystopian_wars.turn import Battle
 
 #: Depth of a deployment zone.
@@ -126,6 +133,9 @@ class SetupSpec(DataModel):
     #: The table's surface: ``sea`` (open table blue, islands the land) or ``land`` (open
     #: table green, water pieces the only sea), DW-TABLE-SURFACE.
     surface: Literal["sea", "land"] = "sea"
+    #: Whether a squadron with nowhere to stand in its zone gets ground laid for it
+    #: (:mod:`.shore`), or the set-up is refused (DW-TABLE-SURFACE).
+    shore: bool = True
 
 
 def octagon(x: float, y: float, radius: float) -> list[list[float]]:
@@ -318,7 +328,7 @@ def build_state(
         surface=spec.surface,
     )
     for player, fleet in enumerate(spec.fleets[:players]):
-        deploy_fleet(state, data, player, fleet)
+        deploy_fleet(state, data, player, fleet, spec.shore)
     _unique_names(state)
     state.deployed = [
         sum(data.models[m.cls].points for m in state.models if m.player == p)
@@ -333,35 +343,47 @@ def deploy_spacing(spec: ModelSpec) -> float:
     return max(2.5, spec.width + 1.2)
 
 
-def line_abreast(data: RulesData, fleet: FleetSpec, usable: float) -> list[float]:
-    """Where along ``usable`` inches of its edge each squadron's centre goes: each takes
-    room for its models side by side, and what is left is shared out as equal gaps
-    between them (engine default: squadrons never start on top of each other when the
-    edge has room; with too little room they are spread evenly, as before).
+def line_widths(data: RulesData, fleet: FleetSpec) -> list[float]:
+    """How much of its edge each squadron's line abreast takes: room for its models side
+    by side (:func:`~.edges.abreast_centres` shares out what is left as equal gaps, so that
+    squadrons never start on top of each other when the edge has room; engine default).
 
     >>> fleet = FleetSpec(squadrons=[SquadronSpec(unit="britannia-frigate", count=4),
     ...                              SquadronSpec(unit="britannia-battleship")])
     >>> from warbench.rulesets.dystopian_wars.data import load_data
-    >>> [round(c, 2) for c in line_abreast(load_data(), fleet, 64.0)]
-    [22.25, 45.15]
+    >>> [round(w, 2) for w in line_widths(load_data(), fleet)]
+    [8.1, 1.3]
     """
     widths = []
     for squadron in fleet.squadrons:
         spec = data.models[squadron.unit]
         count = 1 if spec.tiny else squadron.count
         widths.append((count - 1) * deploy_spacing(spec) + max(spec.width, spec.length / 4))
-    return abreast_centres(widths, usable)
+    return widths
 
 
-def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec) -> None:
-    """Place a fleet's squadrons in line abreast along its edge; name the commodore."""
+def deploy_fleet(
+    state: DWState, data: RulesData, player: int, fleet: FleetSpec, shore: bool = True
+) -> None:
+    """Place a fleet's squadrons in line abreast along its edge; name the commodore. With
+    ``shore``, a squadron kept off the open table that finds nowhere to stand in its zone
+    gets ground laid under its place in the line (:mod:`.shore`)."""
     kind = next(
         (data.models[s.unit].domain for s in fleet.squadrons if not data.models[s.unit].tiny),
         "naval",
     )
     numbers: dict[str, int] = {}
     span = state.width if state.players <= 2 or player % 4 < 2 else state.height
-    centres = line_abreast(data, fleet, span - 8.0)
+    widths = line_widths(data, fleet)
+    centres = abreast_centres(widths, span - 8.0)
+    lines = [(4.0 + centre - width / 2.0, 4.0 + centre + width / 2.0)
+             for centre, width in zip(centres, widths, strict=True)]
+    afloat = [  # the squadrons whose lines a laid shore keeps clear of
+        not open_table_stops(data.models[s.unit],
+                             s.level or ("flying" if data.models[s.unit].flying else "surface"),
+                             state.surface)
+        for s in fleet.squadrons
+    ]
     for index, squadron_spec in enumerate(fleet.squadrons):
         spec = data.models[squadron_spec.unit]
         sid = len(state.squadrons)
@@ -399,7 +421,8 @@ def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec)
             state.models.append(model)
             squadron.models.append(uid)
         if squadron_spec.at is None:
-            find_ground(state, data, squadron, (player, index), centre, depth)
+            room = _room(lines, afloat, index, span) if shore else None
+            find_ground(state, data, squadron, (player, index), centre, depth, room)
         else:
             check_footing(state, data, squadron, (player, index))
         if squadron_spec.commodore:  # an Icon, as parse_setup checked
@@ -416,13 +439,25 @@ def deploy_fleet(state: DWState, data: RulesData, player: int, fleet: FleetSpec)
             state.commodore[player] = best.uid
 
 
+def _room(lines: list[tuple[float, float]], afloat: list[bool], index: int,
+          span: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Squadron ``index``'s line, and the stretch of its edge between the nearest lines on
+    either side of squadrons that keep to the open table."""
+    before = [line[1] for k, line in enumerate(lines[:index]) if afloat[k]]
+    after = [line[0] for k, line in enumerate(lines) if k > index and afloat[k]]
+    return lines[index], (max(before, default=0.0), min(after, default=span))
+
+
 def find_ground(
     state: DWState, data: RulesData, squadron: Squadron, where: tuple[int, int],
     centre: float, depth: float,
+    room: tuple[tuple[float, float], tuple[float, float]] | None = None,
 ) -> None:
     """Move a squadron placed on the open table it keeps off (a land one on a sea table, a
     naval one on a land table) to the nearest place in its zone where it may stand
-    (DW-TABLE-SURFACE); :class:`SetupError` when there is none."""
+    (DW-TABLE-SURFACE); where there is none and ``room`` gives its line and the stretch of
+    the edge it may have, lay a shore there first (:mod:`.shore`); :class:`SetupError` when
+    there is still none."""
     models = [state.models[uid] for uid in squadron.models]
     if not needs_footing(state, data, models[0]):
         return
@@ -430,6 +465,12 @@ def find_ground(
         squadron.player, state.players, state.width, state.height, centre, depth
     )
     found = find_footing(state, data, models, x, y, heading)
+    if found is None and room is not None:
+        name = f"{squadron.name}'s {'shore' if state.surface == 'sea' else 'anchorage'}"
+        state.terrain.append(shore_piece(
+            state.surface, seat_edge(squadron.player, state.players), state.width,
+            state.height, room[0], room[1], name))
+        found = find_footing(state, data, models, x, y, heading)
     if found is None:
         ground = "an island" if state.surface == "sea" else "water"
         raise SetupError(

@@ -29,7 +29,7 @@ from math import asin, atan2, hypot
 from typing import TYPE_CHECKING, Final
 
 from warbench.core.geometry import Body, Terrain, line_of_sight, terrain_blocks
-from warbench.core.geometry.vectors import to_degrees
+from warbench.core.geometry.vectors import Point, to_degrees
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.geometry import (
     CHANNELS,
@@ -352,7 +352,8 @@ class World:
                 if len(_WALLED) >= MEMO_LIMIT:
                     _WALLED.clear()
                 walled = _WALLED[key] = terrain_blocks(
-                    seer.center, seen.center, self.sight_terrain
+                    seer.center, seen.center,
+                    walls_between(self.sight_terrain, seer.center, seen.center),
                 )
             found = self._sight[pair] = not walled and line_of_sight(
                 seer, seen, (), [
@@ -373,6 +374,15 @@ class World:
                 token = _TERRAIN_TOKENS[terrain] = next(_NUMBERS)
             self._token = token
         return self._token
+
+
+def walls_between(walls: list[Terrain], start: Point, end: Point) -> list[Terrain]:
+    """The sight-blocking pieces that may hide ``end`` from ``start``: all but those holding
+    either centre, the ground a model stands on (a land model on its island, in a wood)
+    hiding neither it nor its view (DW-SIGHT, engine default)."""
+    if not any(wall.contains(start) or wall.contains(end) for wall in walls):
+        return walls
+    return [wall for wall in walls if not (wall.contains(start) or wall.contains(end))]
 
 
 #: Whether terrain blocks the sight line between two centres, across worlds: a pure
