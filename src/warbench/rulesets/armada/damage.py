@@ -45,7 +45,7 @@ from warbench.rulesets.armada.luck import critical_effect, pick_effect, rolled_g
 from warbench.rulesets.armada.morale import MoraleTest, morale_tests
 from warbench.rulesets.armada.orders import lose_officer_effects
 from warbench.rulesets.armada.resolve import Check, Then, roll_or_offer
-from warbench.rulesets.armada.shown import record_check, record_damage
+from warbench.rulesets.armada.shown import record_ability, record_check, record_damage
 from warbench.rulesets.armada.sight import ABILITIES, OFFICERS, RECORDS_ONLY, knowing_sides
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -212,6 +212,8 @@ def land_hits(
         gunnery = hit.gunnery
         if target.status == ACTIVE and gunnery is not None and gunnery.critical(hit.natural, dealt):
             lasting = gunnery.lasting_critical(hit.natural, dealt)
+            if not lasting:  # an EMP's passing critical, announced as one
+                record_ability(state.shown, hit.attacker, "emp")
             roller = state.fleets[hit.attacker].side if hit.attacker >= 0 else _enemy(state, target)
             critical_damage(game, target, roller, until=None if lasting else state.round + 1)
     for fleet in halved:
@@ -282,10 +284,12 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
         match action:
             case Decline():
                 game.pop()
+                record_ability(state.shown, fleet.id, "self-destruct")  # it was asked
                 game.emit(SelfDestructed(fleet.id, text=f"{fleet.name} stays adrift"))
             case SelfDestruct():
                 game.pop()
                 fleet.status = DESTROYED
+                record_ability(state.shown, fleet.id, "self-destruct")
                 game.emit(UnitDestroyed(unit_type(fleet), fleet.side, visible_to=RECORDS_ONLY))
                 if action.target < 0:
                     game.emit(SelfDestructed(fleet.id, destroyed=True,

@@ -10,10 +10,13 @@ what the seat knows (engine default):
   uniformly within what its status allows (above the critical threshold while active and
   not yet fallen to it, 1 to the threshold after, minus the hull points to 0 when disabled)
   and no lower than its hull points less the damage of the hits it took, where that leaves
-  room; the shields uniformly from 0 to their most (none unless active);
-- abilities: none (the prior is kept);
-- officers: roles drawn without repeating one on a fleet (nor a second admiral in an
-  armada), their bonus the prior's; their names stay the prior's.
+  room; the shields uniformly from 0 to their most (none unless active); the template
+  fits the abilities the fleet was seen to use (their class may take them), and its build
+  points count their costs;
+- abilities: those seen in use, no other (the prior is kept);
+- officers: an officer's role as it showed it (an order it gave, a post it took up); the
+  others' drawn without repeating one on a fleet (nor a second admiral in an armada),
+  their bonus the prior's; their names stay the prior's.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from warbench.rulesets.armada.shown import Shown
 from warbench.rulesets.armada.sight import (
     OFFICERS,
     STATISTICS,
+    abilities_cost,
     known_level,
     shown_by,
     tiers_with_modifier,
@@ -64,6 +68,7 @@ def _draw_statistics(tables: Tables, fleet: Fleet, shown: Shown, rng: RandomStre
     hull = _drawn_hull(rng, fleet, template.hull_points, template.critical_threshold, floor)
     shields = rng.integers(0, template.shield_points) if fleet.status == ACTIVE else 0
     wear_template(fleet, template, hull, shields)
+    fleet.cost += abilities_cost(tables, fleet.abilities)
 
 
 def determinize(state: ArmadaState, player: int, tables: Tables, rng: RandomStream) -> None:
@@ -77,11 +82,12 @@ def determinize(state: ArmadaState, player: int, tables: Tables, rng: RandomStre
         if level >= OFFICERS:
             continue
         aboard = [officer for officer in state.officers if officer.fleet == fleet.id]
+        held = {officer.role for officer in aboard}  # the roles shown aboard
         roles = [
             role for role in tables.roles
-            if role != "admiral" or fleet.side not in admirals
+            if role not in held and (role != "admiral" or fleet.side not in admirals)
         ]
-        for officer in aboard:
+        for officer in (officer for officer in aboard if not officer.role):
             if not roles:
                 break
             officer.role = roles.pop(rng.choice_index(len(roles)))

@@ -46,7 +46,7 @@ from warbench.rulesets.armada.officers import (
 from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import give_order
 from warbench.rulesets.armada.resolve import Check, roll_or_offer
-from warbench.rulesets.armada.shown import record_check
+from warbench.rulesets.armada.shown import record_ability, record_check
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DESTROYED,
@@ -353,6 +353,9 @@ def gunnery_check(
         return mine_attack(game, state, tables, attacker, fire.mine, fire.resolve)
     if fire.superweapon:
         attacker.superweapon_used_round = state.round
+        record_ability(state.shown, attacker.id, "superweapon")
+    if fire.also:
+        record_ability(state.shown, attacker.id, "array")
     indexes = (fire.target, *fire.also)
     hits: list[PendingHit] = []
     for index in indexes:

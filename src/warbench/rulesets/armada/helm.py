@@ -50,7 +50,7 @@ from warbench.rulesets.armada.officers import (
 from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import give_order
 from warbench.rulesets.armada.resolve import Then
-from warbench.rulesets.armada.shown import record_move
+from warbench.rulesets.armada.shown import record_ability, record_move
 from warbench.rulesets.armada.state import (
     ACTIVE,
     DISABLED,
@@ -287,6 +287,7 @@ def move_fleet(
         fleet.now().flyby_target = flown_by
         if fleet.has("boarders"):
             fleet.boarding = flown_by
+            record_ability(state.shown, fleet.id, "boarders")
             game.emit(Boarders(fleet.id, flown_by, text=f"{fleet.name}'s boarders cross to "
                                f"{state.fleets[flown_by].name}"))
     attacks = [

@@ -13,7 +13,9 @@ record). Read so (engine default; ARM-OFF-SCAN):
 - a move ending farther from its start than a class's speed (less any announced speed
   bonus) rules that class out (a capital moves 4, a destroyer 5);
 - the damage of the hits a fleet took is the most it can have lost (shields take some, a
-  repair gives some back), so it bounds its hull from below.
+  repair gives some back), so it bounds its hull from below;
+- an ability seen in use rules out the classes that may not take it (a superweapon is a
+  capital's, gravity mines a destroyer's: ARM-ABILITY-CLASS).
 
 >>> from warbench.rulesets.armada.data import shipped_tables
 >>> tables = shipped_tables()
@@ -64,6 +66,8 @@ def fits(shown: Shown, template: FleetTemplate, tables: Tables) -> bool:
     if not all(_band_fits(tables, *band, template.range) for band in shown.bands):
         return False
     if shown.moved > template.speed:
+        return False
+    if not all(ability in template.abilities for ability in shown.abilities):
         return False
     return all(arc in template.arcs for arc in shown.arcs)
 

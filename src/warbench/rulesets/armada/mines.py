@@ -18,6 +18,7 @@ from warbench.rulesets.armada.actions import (
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import MinesLaid
+from warbench.rulesets.armada.shown import record_ability
 from warbench.rulesets.armada.state import (
     ArmadaState,
     Mine,
@@ -118,6 +119,7 @@ def lay_mines(game: ArmadaGame, action: LayMines) -> None:
         state.mines.append(Mine(q, r, fleet.side, fleet.id, state.round,
                                 max(1, fleet.tier // rule.hp_divisor)))
     fleet.mines_laid = True
+    record_ability(state.shown, fleet.id, "gravity-mines")
     game.emit(MinesLaid(
         fleet.id, tuple(action.hexes),
         text=f"{fleet.name} lays gravity mines at "

@@ -32,6 +32,7 @@ from warbench.rulesets.armada.events import (
 from warbench.rulesets.armada.luck import pick_effect
 from warbench.rulesets.armada.morale import rally_retest
 from warbench.rulesets.armada.officers import encouragement, officer_bonus_for
+from warbench.rulesets.armada.shown import record_role
 from warbench.rulesets.armada.state import (
     ArmadaState,
     Debris,
@@ -78,6 +79,7 @@ def change_role(game: ArmadaGame, state: ArmadaState, change: ChangeRole) -> Non
     old = officer.role
     officer.role = change.role
     officer.role_round = state.round
+    record_role(state.roles_shown, change.officer, change.role)
     officer.bonus = officer_bonus_for(
         game.data.tables, officer.role, officer.skills, officer.base_attack_bonus
     )
@@ -92,6 +94,7 @@ def give_order(game: ArmadaGame, state: ArmadaState, tables: Tables, order: Orde
     officer = state.officers[order.officer]
     rule = tables.orders[order.order]
     officer.acted_round = state.round
+    record_role(state.roles_shown, order.officer, rule.role)
     if order.resolve:
         officer.resolve -= 1
     target = state.fleets[order.fleet] if order.fleet >= 0 else state.fleets[officer.fleet]

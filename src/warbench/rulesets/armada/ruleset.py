@@ -179,6 +179,7 @@ def build_state(
         fleet.shields += state.officer_bonus(fleet, "chief-engineer")
         fleet.scanned = [0] * players
     state.shown = [Shown() for _ in state.fleets]
+    state.roles_shown = ["" for _ in state.officers]
     state.stack.append(Battle())
     return state
 
@@ -190,6 +191,9 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     refusal_rule = "ARM-ACTIONS"  # the engine's own refusals name the engine's checks
     score_meaning = "build points of the enemy fleets disabled or destroyed"
     name = "Starfinder Armada Combat"
+    # 0.10: the abilities a fleet uses in the open and the role an officer shows by its
+    # orders are public too (Shown.abilities, ArmadaState.roles_shown; ARM-OFF-SCAN), so an
+    # unscanned fleet's prior keeps them; every state hash differs from 0.9's;
     # 0.9: what each fleet showed at the table (the damage dice of its hits, its checks'
     # bands and arcs, the hits it took, its farthest move: ArmadaState.shown) is public,
     # and an unscanned
@@ -211,7 +215,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
     # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
     # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.9"
+    version = "0.10"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES

@@ -16,14 +16,16 @@ fleet, only the levels its seat has learned; in place of the others it holds the
   threshold once it has fallen to it (a public critical and morale test), 0 when disabled,
   past minus its hull points when destroyed; shields full while active; its range, arcs and
   cost (they follow from class, size and tier) those of that template;
-- abilities: none (and none knocked out);
-- officers: each officer aboard named ``<fleet> officer <n>``, with no role, no skills and
-  the least officer bonus (2); its resolve points (spent in the open) and what was done to
-  it stay.
+- abilities: those it has been seen to use (a superweapon shot, an array's several
+  targets, an EMP's passing critical, gravity mines, boarders, a self-destruct), and its
+  build points count their costs; no other (and none knocked out);
+- officers: each officer aboard named ``<fleet> officer <n>``, with the role it has shown
+  by an order it gave or a post it took up (none before), no skills and the least officer
+  bonus (2); its resolve points (spent in the open) and what was done to it stay.
 
 Name, side, position, facing, status, morale, critical conditions, this round's effects of
-announced orders, what each fleet has shown (``ArmadaState.shown``) and who has scanned
-whom stay public. The observed state is a
+announced orders, what each fleet and officer has shown (``ArmadaState.shown``,
+``ArmadaState.roles_shown``) and who has scanned whom stay public. The observed state is a
 :class:`SeenState`: the same fields, plus the viewer and what it knows of each fleet, which
 the picture reads to draw an unknown fleet as unknown.
 """
@@ -128,6 +130,12 @@ def shown_by(state: ArmadaState, fleet: Fleet) -> Shown:
     return state.shown[fleet.id] if fleet.id < len(state.shown) else NOTHING_SHOWN
 
 
+def role_shown(state: ArmadaState, index: int) -> str:
+    """The role officer ``index`` has shown (``""``: none, or a state kept without
+    records)."""
+    return state.roles_shown[index] if index < len(state.roles_shown) else ""
+
+
 def template_of(tables: Tables, fleet_class: str, size: str, tier: int) -> FleetTemplate:
     """The catalog template of a class, size and tier."""
     return fleet_templates(tables)[template_id(fleet_class, size, tier)]
@@ -179,17 +187,25 @@ def masked_fleet(state: ArmadaState, tables: Tables, fleet: Fleet, level: int) -
         shields = template.shield_points if fleet.status == ACTIVE else 0
         wear_template(seen, template, hull, shields)
     if level < ABILITIES:
-        seen.abilities = ()
+        seen.abilities = shown_by(state, fleet).abilities
         seen.suppressed_ability = ""
+    if level < STATISTICS:
+        seen.cost += abilities_cost(tables, seen.abilities)
     return seen
 
 
-def masked_officer(officer: Officer, name: str) -> Officer:
-    """A copy of an officer whose name and role the seat has not learned."""
+def abilities_cost(tables: Tables, abilities: tuple[str, ...]) -> int:
+    """The build points ``abilities`` add to a fleet (ARM-ABILITY-COST)."""
+    return sum(tables.abilities[name].cost for name in abilities if name in tables.abilities)
+
+
+def masked_officer(officer: Officer, name: str, role: str = "") -> Officer:
+    """A copy of an officer whose name and role the seat has not learned, holding the
+    ``role`` it has shown (``""``: none)."""
     make, fields_ = officer.__reduce__()
     seen = make(*fields_)
     seen.name = name
-    seen.role = ""
+    seen.role = role
     seen.skills = ()
     seen.bonus = PRIOR_OFFICER_BONUS
     seen.base_attack_bonus = 0
@@ -212,12 +228,12 @@ def seen_state(state: ArmadaState, viewer: int, tables: Tables) -> SeenState:
         ]
         aboard: dict[int, int] = {}
         officers: list[Officer] = []
-        for officer in state.officers:
+        for index, officer in enumerate(state.officers):
             if known[officer.fleet] >= OFFICERS:
                 officers.append(officer)
                 continue
             number = aboard[officer.fleet] = aboard.get(officer.fleet, 0) + 1
             name = f"{state.fleets[officer.fleet].name} officer {number}"
-            officers.append(masked_officer(officer, name))
+            officers.append(masked_officer(officer, name, role_shown(state, index)))
         seen.officers = officers
     return seen

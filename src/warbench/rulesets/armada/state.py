@@ -68,6 +68,9 @@ class ArmadaState(GameState):
     mines: list[Mine] = field(default_factory=list)
     #: What each fleet has shown at the table, by fleet id (public: ARM-OFF-SCAN, .shown).
     shown: list[Shown] = field(default_factory=list)
+    #: The role each officer has shown by an order it gave or a post it took up, by
+    #: officer index, ``""`` for none yet (public: ARM-OFF-SCAN, .shown).
+    roles_shown: list[str] = field(default_factory=list)
 
     def active_fleets(self, side: int) -> list[Fleet]:
         """The fleets of ``side`` that can still act."""
