@@ -574,7 +574,7 @@ def test_dw_odds_command_line_json_and_attack_list(capsys: pytest.CaptureFixture
     assert sum(plain["distribution"].values()) == pytest.approx(1.0, abs=1e-12)
     assert main(["odds", "dystopian-wars"]) == 0
     listing = capsys.readouterr().out
-    names = ("gunnery", "rockets", "torpedoes", "aa", "cc", "boarding", "ram", "aa-wing",
+    names = ("gunnery", "rockets", "torpedoes", "bombs", "aa", "cc", "boarding", "ram", "aa-wing",
              "dogfight", "wing-attack")
     for name in names:
         assert f"{name}:" in listing

@@ -53,6 +53,7 @@ from warbench.rulesets.dystopian_wars.odds_options import (
     AnswerOptions,
     AttackOptions,
     BoardingOptions,
+    BombOptions,
     GunneryOptions,
     Kind,
     RamOptions,
@@ -69,7 +70,7 @@ from warbench.rulesets.dystopian_wars.wing_odds import wing_attacks
 
 
 class _WeaponOdds(DataOdds):
-    """Gunnery, rockets or torpedoes: dice, the number needed, cancelling, damage."""
+    """Gunnery, rockets, torpedoes or bombs: dice, the number needed, cancelling, damage."""
 
     kind: Kind
 
@@ -82,6 +83,8 @@ class _WeaponOdds(DataOdds):
                                "are per token and ack-ack strikes its tokens (see wing-attack)")
         target_spec = self.spec(options.target, "target")
         mount, focus = self._gun(options, shooter)
+        if getattr(options, "partly", False):
+            focus = max(1, focus // 2)  # the target only partly in the channel (DW-BOMBS)
         linked = whole_numbers(options.linked, "linked")
         whole = [True] * len(linked) if options.combined else []
         dice = linked_dice([focus, *linked], [False, *whole]) if linked else focus
@@ -208,8 +211,14 @@ class _WeaponOdds(DataOdds):
     ) -> None:
         """Refuse what the game refuses to fire at all (:func:`~.combat.shot_refusal`)."""
         if target.tiny:
-            raise option_error("size", "gunnery, rockets and torpedoes never target tiny "
-                               "flyers (see aa-wing and dogfight)")
+            raise option_error("size", "gunnery, rockets, torpedoes and bombs never target "
+                               "tiny flyers (see aa-wing and dogfight)")
+        if self.kind == "bombs" and shooter_level not in AIRBORNE:
+            raise option_error("shooter_level", "only flyers drop bombs (DW-BOMBS)")
+        if self.kind == "bombs" and level in AIRBORNE and target.size not in ("large",
+                                                                             "massive"):
+            raise option_error("level", "bombs hit flyers only when they are large or "
+                               "massive (DW-BOMBS)")
         if shooter_level == "submerged" and self.kind != "torpedoes":
             raise option_error("shooter_level", "a submerged model attacks only with torpedoes")
         if self.kind == "torpedoes" and level in AIRBORNE:
@@ -277,6 +286,17 @@ class TorpedoOdds(_WeaponOdds):
                "concussion charges")
     options_model = TorpedoOptions
     kind = "torpedoes"
+
+
+class BombOdds(_WeaponOdds):
+    """A flyer's bombs against DR and CR, answered by ack-ack."""
+
+    name = "bombs"
+    summary = ("hits of a flyer's bombs in its 4-inch aft channel (half the dice at a "
+               "target only partly in it; large and massive flyers 5+) against DR and CR, "
+               "after shields and the target's ack-ack")
+    options_model = BombOptions
+    kind = "bombs"
 
 
 class _AnswerOdds(DataOdds):
@@ -503,7 +523,7 @@ def attack_odds(data: RulesData | None = None) -> dict[str, AttackOdds]:
     """Every Dystopian Wars attack whose odds are answered, by name."""
     data = data or load_data()
     attacks: list[AttackOdds] = [
-        GunneryOdds(data), RocketOdds(data), TorpedoOdds(data), AckAckOdds(data),
+        GunneryOdds(data), RocketOdds(data), TorpedoOdds(data), BombOdds(data), AckAckOdds(data),
         ChargeOdds(data), BoardingOdds(data), RamOdds(data), *wing_attacks(data),
     ]
     return {attack.name: attack for attack in attacks}

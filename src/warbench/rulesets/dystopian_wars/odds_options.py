@@ -17,7 +17,7 @@ from warbench.rulesets.dystopian_wars.data import ModelSpec
 
 Level = Literal["surface", "submerged", "flying", "obscured"]
 Size = Literal["tiny", "small", "medium", "large", "massive"]
-Kind = Literal["gunnery", "rockets", "torpedoes"]
+Kind = Literal["gunnery", "rockets", "torpedoes", "bombs"]
 
 #: The model the options describe when they name no class: everything comes from options.
 TEMPLATE = ModelSpec(
@@ -159,6 +159,25 @@ class TorpedoOptions(AttackOptions):
     aa_obscured: int = Field(
         0, ge=0, description="those ack-ack dice from obscured models, or linked with one "
         "(DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
+    )
+
+
+class BombOptions(AttackOptions):
+    """A flyer's bombs at a model in its 4-inch aft channel, answered by the target
+    squadron's ack-ack (a flyer's attack within 8 inches)."""
+
+    band: int = Field(1, ge=1, le=1, description="range band: bombs fall within 4 inches, "
+                      "band 1")
+    partly: bool = Field(
+        False, description="the target is only partly in the channel: half the dice, "
+        "rounded down, at least 1 (DW-BOMBS)"
+    )
+    aa: int = Field(
+        0, ge=0, description="ack-ack dice answering (5 cancels a hit, 6 two and rolls again)"
+    )
+    aa_obscured: int = Field(
+        0, ge=0, description="ack-ack dice answering from obscured models, or linked with "
+        "one (DW-OBSCURED): only a 6 cancels, two hits, and rolls again"
     )
 
 
