@@ -12,6 +12,7 @@ import re
 import pytest
 
 from warbench.cli import USAGE_ERROR, main
+from warbench.cli_catalog import catalog_columns, entry_sides
 from warbench.core.cards import CardWeapon, UnitCard
 from warbench.core.registry import ruleset
 
@@ -176,8 +177,8 @@ def test_the_catalog_shows_side_and_points_and_keeps_one_side(
     row = next(line for line in listed.splitlines() if line.startswith(f"│ {member} "))
     cells = [cell.strip() for cell in row.split("│")[1:-1]]
     assert cells[2:4] == [side, str(record.points)]  # type: ignore[attr-defined]
-    side_field = header.split("┃")[3].strip()
-    others = [key for key, entry in entries.items() if getattr(entry, side_field, "") != side]
+    columns = catalog_columns(entries)
+    others = [key for key, entry in entries.items() if side not in entry_sides(entry, columns)]
     assert all(f"│ {key} " not in listed for key in others)
     if outsider is not None:
         assert outsider in others
@@ -208,8 +209,26 @@ def test_the_catalog_takes_the_faction_a_list_names(capsys: pytest.CaptureFixtur
     assert "a concord list fields the human entries" in " ".join(listed.split())
     rows = [line for line in listed.splitlines() if line.startswith("│ ") and "│ " in line[2:]]
     races = {cells[3].strip() for line in rows if (cells := line.split("│"))[3].strip()}
-    assert races == {"human"} and any(line.startswith("│ picket ") for line in rows)
+    assert all("human" in race.split(", ") for race in races)
+    assert any(line.startswith("│ picket ") for line in rows)
     assert rules.catalog_side("concord") == "human" and rules.catalog_side("kravak") == "kravak"
+
+
+def test_the_catalog_lists_fighters_under_every_race_that_fields_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FT-KV-FIGHTERS, FT-SV-PODS: Full Thrust's fighter groups belong to no one race
+    but to the races whose carriers field them (``races``); ``--faction kravak`` lists the
+    standard and heavy groups Kra'Vak carriers field and not the fast ones, and the race
+    column names every race of a fighter type."""
+    assert main(["catalog", "full-thrust", "--faction", "kravak"]) == 0
+    listed = capsys.readouterr().out
+    fighters = [line for line in listed.splitlines() if line.startswith("│ fighters/")]
+    assert [line.split("│")[1].strip() for line in fighters] == [
+        "fighters/standard", "fighters/heavy"]
+    assert all(line.split("│")[3].strip() == "human, kravak" for line in fighters)
+    assert main(["catalog", "full-thrust", "--faction", "savasku"]) == 0
+    assert "│ fighters/drone " in capsys.readouterr().out
 
 
 def test_an_unknown_faction_names_the_lists_factions_too(

@@ -2,8 +2,9 @@
 their own columns, and only the statistics that say something.
 
 Every ruleset's catalog entries are pydantic records with different fields; the columns are
-found by name (the side an entry belongs to: ``faction``, ``nation`` or ``race``; its
-price: ``points`` or ``cost``), so a ruleset needs no code of its own.
+found by name (the side an entry belongs to: ``faction``, ``nation`` or ``race``, or for an
+entry several sides may field, such as Full Thrust's fighters, the plural of that field;
+its price: ``points`` or ``cost``), so a ruleset needs no code of its own.
 
 >>> from pydantic import BaseModel
 >>> class Ship(BaseModel):
@@ -20,6 +21,11 @@ price: ``points`` or ``cost``), so a ruleset needs no code of its own.
 'hp 8, capital'
 >>> statistics(Ship(name="Hulk", nation="north", points=5, hp=0), columns)
 ''
+>>> class Wing(BaseModel):
+...     name: str
+...     nations: list[str]
+>>> entry_sides(Wing(name="Wing", nations=["north", "south"]), columns)
+('north', 'south')
 """
 
 from __future__ import annotations
@@ -34,8 +40,9 @@ from rich.table import Table
 SIDE_FIELDS = ("faction", "nation", "race")
 #: The fields that give an entry's price.
 PRICE_FIELDS = ("points", "cost")
-#: Fields never repeated in the statistics (the row's own columns, and where it came from).
-NOT_STATISTICS = frozenset({"id", "name", "source"})
+#: Fields never repeated in the statistics (the row's own columns, where it came from, and
+#: the sides that may field it).
+NOT_STATISTICS = frozenset({"id", "name", "source", *(f"{side}s" for side in SIDE_FIELDS)})
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,15 @@ def field_text(record: BaseModel, name: str | None) -> str:
     return "" if name is None else str(getattr(record, name, ""))
 
 
+def entry_sides(record: BaseModel, columns: CatalogColumns) -> tuple[str, ...]:
+    """The sides an entry belongs to: its own side, else every side its plural field
+    (``races`` beside ``race``) names; none for an entry of no side."""
+    own = field_text(record, columns.side)
+    if own or columns.side is None:
+        return (own,) if own else ()
+    return tuple(str(side) for side in getattr(record, f"{columns.side}s", None) or ())
+
+
 def catalog_table(
     title: str,
     entries: Mapping[str, BaseModel],
@@ -87,7 +103,8 @@ def catalog_table(
     of them."""
     columns = catalog_columns(entries)
     if side is not None:
-        sides = sorted({field_text(record, columns.side) for record in entries.values()} - {""})
+        sides = sorted({name for record in entries.values()
+                        for name in entry_sides(record, columns)})
         if not sides:
             raise ValueError("--faction: this catalog's entries belong to no faction")
         if side not in sides:
@@ -103,9 +120,12 @@ def catalog_table(
         table.add_column(header, no_wrap=header != "name")
     table.add_column("statistics", ratio=1, min_width=24)
     for entry_id, record in entries.items():
-        if side is not None and field_text(record, columns.side) != side:
+        if side is not None and side not in entry_sides(record, columns):
             continue
         cells = [entry_id, field_text(record, "name")]
-        cells += [field_text(record, name) for name in (columns.side, columns.price) if name]
+        if columns.side:
+            cells.append(", ".join(entry_sides(record, columns)))
+        if columns.price:
+            cells.append(field_text(record, columns.price))
         table.add_row(*cells, statistics(record, columns))
     return table
