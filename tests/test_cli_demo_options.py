@@ -10,6 +10,10 @@ from pathlib import Path
 import pytest
 
 from warbench.cli import USAGE_ERROR, main
+from warbench.core.engine import Game
+from warbench.core.registry import ruleset
+from warbench.rulesets.dystopian_wars.data import DATA_DIR as DW_DATA
+from warbench.rulesets.dystopian_wars.data import load_fleet
 
 
 def test_a_four_player_2v2_robogear_demo_runs_and_replays(
@@ -73,6 +77,21 @@ def test_render_names_the_side_in_each_seat_in_a_legend(
     assert main(["demo", "full-thrust", "--out", str(tmp_path), "--quiet"]) == 0
     (picture,) = tmp_path.glob("full-thrust-*.svg")
     assert "Concord strike group (P0)" in picture.read_text()
+
+
+def test_a_dystopian_wars_journal_of_a_list_game_names_its_fleets(tmp_path: Path) -> None:
+    """A journal of a game between lists (not the default set-up) draws a legend naming
+    each fleet by its list, as the set-up names it, not ``player k``."""
+    journal = tmp_path / "game.json"
+    rules = ruleset("dystopian-wars")
+    armies = [load_fleet(DW_DATA / "fleets" / name) for name in ("prussia-patrol-500.toml",
+                                                                 "britannia-patrol-500.toml")]
+    game = Game.new(rules, rules.setup_for(armies, "random-terrain"), seed=4)
+    game.journal.save(journal)
+    out = tmp_path / "start.svg"
+    assert main(["render", str(journal), "--out", str(out)]) == 0
+    svg = out.read_text()
+    assert "Prussian patrol (P0)" in svg and "Britannian patrol (P1)" in svg
 
 
 @pytest.mark.parametrize(

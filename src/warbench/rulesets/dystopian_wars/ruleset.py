@@ -128,6 +128,17 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     def default_side_names(self, players: int) -> tuple[str, ...]:
         return tuple(str(fleet["name"]) for fleet in demo_setup()["fleets"][:players])
 
+    def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
+        """Each fleet's name as the set-up gives it (a list game's fleets are named after
+        their lists), any set-up; an unnamed fleet's left empty (``player k``)."""
+        fleets = setup.get("fleets")
+        if not isinstance(fleets, list) or len(fleets) < players:
+            return super().side_names(setup, players)
+        return tuple(
+            str(fleet.get("name", "")) if isinstance(fleet, Mapping) else ""
+            for fleet in fleets[:players]
+        )
+
     def setup_for(
         self, armies: Sequence[ArmyList], scenario: str | None = None
     ) -> dict[str, Any]:
