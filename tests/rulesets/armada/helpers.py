@@ -2,19 +2,45 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from warbench.core.dice import ScriptedDice
 from warbench.core.engine import Game
+from warbench.core.match import play_next_decision
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.actions import EndOrders, Move
+from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.engineering import OrdersWindow
 from warbench.rulesets.armada.gunnery import GunneryPhase
 from warbench.rulesets.armada.helm import HelmPhase
 from warbench.rulesets.armada.moves import flee_steps
-from warbench.rulesets.armada.state import ROUTED
+from warbench.rulesets.armada.state import ROUTED, ArmadaState
 
 RULES = ArmadaRuleset()
+#: The strength test's close quarters: the demo armadas 8 hexes apart.
+CLOSE = {"armadas": ["vanguard-3", "raiders-3"], "distance": 8}
+
+
+@cache
+def tactician_battles(seeds: tuple[int, ...], decisions: int) -> tuple[Game, ...]:
+    """Tactician mirrors at close quarters, one per seed, stopped after ``decisions``."""
+    found = []
+    for seed in seeds:
+        game = Game.new(RULES, CLOSE, seed=seed, record_hashes=False)
+        agents = [TacticianAgent(seed), TacticianAgent(seed + 1)]
+        for _ in range(decisions):
+            if game.is_over:
+                break
+            play_next_decision(game, agents)
+        found.append(game)
+    return tuple(found)
+
+
+def armada_state(game: Game) -> ArmadaState:
+    """The game's state, typed."""
+    found: ArmadaState = game.state
+    return found
 
 
 def fleet(

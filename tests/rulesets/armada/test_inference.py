@@ -9,13 +9,9 @@ the prior of a seat's observation is the template nearest the default that fits 
 
 from __future__ import annotations
 
-from functools import cache
-
-from tests.rulesets.armada.helpers import RULES
+from tests.rulesets.armada.helpers import CLOSE, RULES, armada_state, tactician_battles
 from warbench.core.engine import Game
-from warbench.core.match import play_next_decision
 from warbench.core.rng import RandomStream
-from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.events import Hit
 from warbench.rulesets.armada.guess import determinize
 from warbench.rulesets.armada.inference import consistent_templates, fits
@@ -26,31 +22,15 @@ from warbench.rulesets.armada.sight import (
     prior_template,
     tiers_with_modifier,
 )
-from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
+from warbench.rulesets.armada.state import ACTIVE, Fleet
 from warbench.rulesets.armada.templates import FleetTemplate, fleet_templates, template_id
 
 TABLES = RULES.data.tables
-CLOSE = {"armadas": ["vanguard-3", "raiders-3"], "distance": 8}
 
 
-@cache
 def battles() -> tuple[Game, ...]:
     """Three tactician battles stopped after 150 decisions (shots fired in every one)."""
-    found = []
-    for seed in (3, 5, 11):
-        game = Game.new(RULES, CLOSE, seed=seed, record_hashes=False)
-        agents = [TacticianAgent(seed), TacticianAgent(seed + 1)]
-        for _ in range(150):
-            if game.is_over:
-                break
-            play_next_decision(game, agents)
-        found.append(game)
-    return tuple(found)
-
-
-def state(game: Game) -> ArmadaState:
-    found: ArmadaState = game.state
-    return found
+    return tactician_battles((3, 5, 11), 150)
 
 
 def true_template(fleet: Fleet) -> FleetTemplate:
@@ -65,7 +45,7 @@ def test_arm_off_scan_the_record_is_what_the_hits_showed() -> None:
     """Each fleet's record holds the damage dice of its hits and the damage the hits it
     took dealt, as the public events say, and how far it got in a move."""
     for game in battles():
-        table = state(game)
+        table = armada_state(game)
         hits = [event for event in game.events if isinstance(event, Hit)]
         assert hits
         for fleet in table.fleets:
@@ -79,7 +59,7 @@ def test_arm_off_scan_the_record_is_what_the_hits_showed() -> None:
 
 def test_arm_off_scan_what_a_fleet_showed_always_fits_its_own_template() -> None:
     for game in battles():
-        table = state(game)
+        table = armada_state(game)
         for fleet in table.fleets:
             assert fits(table.shown[fleet.id], true_template(fleet), TABLES), fleet.name
 
@@ -87,7 +67,7 @@ def test_arm_off_scan_what_a_fleet_showed_always_fits_its_own_template() -> None
 def test_arm_off_scan_a_hit_at_long_range_tells_class_size_and_tier() -> None:
     pinned = 0
     for game in battles():
-        table = state(game)
+        table = armada_state(game)
         for fleet in table.fleets:
             shown = table.shown[fleet.id]
             far = any(band in ("long", "extreme") for band, _, _ in shown.bands)
@@ -120,7 +100,7 @@ def test_arm_off_scan_the_prior_is_what_the_table_showed() -> None:
     the hits it took dealt beyond one set of shields."""
     told = 0
     for game in battles():
-        table = state(game)
+        table = armada_state(game)
         for seat in (0, 1):
             seen = game.observe(seat).state
             for fleet, prior in zip(table.fleets, seen.fleets, strict=True):
@@ -144,7 +124,7 @@ def test_arm_off_scan_the_prior_is_what_the_table_showed() -> None:
 def test_arm_off_scan_the_search_draws_only_what_the_table_allows() -> None:
     checked = 0
     for game in battles():
-        table = state(game)
+        table = armada_state(game)
         observation = game.observe(0)
         for seed in range(12):
             world = observation.sample(seed).state

@@ -4,13 +4,9 @@ has not scanned them still knows them, and the search draws nothing else."""
 
 from __future__ import annotations
 
-from functools import cache
-
-from tests.rulesets.armada.helpers import RULES
+from tests.rulesets.armada.helpers import CLOSE, RULES, armada_state, tactician_battles
 from warbench.core.engine import Game
-from warbench.core.match import play_next_decision
 from warbench.core.rng import RandomStream
-from warbench.rulesets.armada.bots import TacticianAgent
 from warbench.rulesets.armada.events import Hit, MinesLaid, Missed, OrderChecked
 from warbench.rulesets.armada.guess import determinize
 from warbench.rulesets.armada.inference import consistent_templates
@@ -22,31 +18,14 @@ from warbench.rulesets.armada.sight import (
     known_level,
     prior_template,
 )
-from warbench.rulesets.armada.state import ArmadaState
 from warbench.rulesets.armada.templates import fleet_templates, template_id
 
 TABLES = RULES.data.tables
-CLOSE = {"armadas": ["vanguard-3", "raiders-3"], "distance": 8}
 
 
-@cache
 def battles() -> tuple[Game, ...]:
     """Four tactician battles stopped after 160 decisions."""
-    found = []
-    for seed in (2, 3, 5, 11):
-        game = Game.new(RULES, CLOSE, seed=seed, record_hashes=False)
-        agents = [TacticianAgent(seed), TacticianAgent(seed + 1)]
-        for _ in range(160):
-            if game.is_over:
-                break
-            play_next_decision(game, agents)
-        found.append(game)
-    return tuple(found)
-
-
-def state(game: Game) -> ArmadaState:
-    found: ArmadaState = game.state
-    return found
+    return tactician_battles((2, 3, 5, 11), 160)
 
 
 def test_arm_off_scan_the_abilities_used_in_the_open_are_shown_and_no_other() -> None:
@@ -55,7 +34,7 @@ def test_arm_off_scan_the_abilities_used_in_the_open_are_shown_and_no_other() ->
     that has not scanned the fleet's abilities sees those and no other."""
     seen_any = 0
     for game in battles():
-        table = state(game)
+        table = armada_state(game)
         for event in game.events:
             if isinstance(event, (Hit, Missed)) and "superweapon" in event.text:
                 assert "superweapon" in table.shown[event.attacker].abilities
@@ -77,7 +56,7 @@ def test_arm_off_scan_an_officer_shows_its_role_by_its_orders() -> None:
     has not scanned the fleet's officers sees that role, and no role for the others."""
     shown_any = 0
     for game in battles():
-        table = state(game)
+        table = armada_state(game)
         for event in game.events:
             if isinstance(event, OrderChecked):
                 assert table.roles_shown[event.officer] != ""
@@ -96,7 +75,7 @@ def test_arm_off_scan_the_search_keeps_what_was_shown_and_draws_the_rest() -> No
     repeating one aboard a fleet, and gives an unscanned fleet a template whose class may
     take the abilities it showed."""
     for game in battles():
-        table = state(game)
+        table = armada_state(game)
         for seat in (0, 1):
             for seed in range(4):
                 world = game.observe(seat).state
@@ -126,7 +105,7 @@ def test_arm_off_scan_a_superweapon_shot_marks_a_capital_and_its_cost() -> None:
     assert {t.fleet_class for t in consistent_templates(TABLES, mines, (3,))} == {
         "destroyer"}
     game = Game.new(RULES, CLOSE, seed=3, record_hashes=False)
-    table = state(game)
+    table = armada_state(game)
     grudge = next(fleet for fleet in table.fleets if fleet.name == "Old Grudge")
     table.shown[grudge.id] = superweapon
     observed = game.observe(0).state.fleets[grudge.id]
