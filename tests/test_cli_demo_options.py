@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from warbench.cli import USAGE_ERROR, main
+from warbench.core.catalog import load_model
 from warbench.core.engine import Game
+from warbench.core.lists import ArmyList
 from warbench.core.registry import ruleset
 from warbench.rulesets.dystopian_wars.data import DATA_DIR as DW_DATA
 from warbench.rulesets.dystopian_wars.data import load_fleet
@@ -92,6 +94,28 @@ def test_a_dystopian_wars_journal_of_a_list_game_names_its_fleets(tmp_path: Path
     assert main(["render", str(journal), "--out", str(out)]) == 0
     svg = out.read_text()
     assert "Prussian patrol (P0)" in svg and "Britannian patrol (P1)" in svg
+
+
+@pytest.mark.parametrize("ruleset_id", ["full-thrust", "armada"])
+def test_a_journal_of_a_list_game_names_each_side_by_its_list(
+    ruleset_id: str, tmp_path: Path
+) -> None:
+    """Full Thrust and Armada name each side of any set-up: a list game's by its list (the
+    set-up writes the force out in full), a shipped force's by its id, as the default
+    set-up's always were."""
+    rules = ruleset(ruleset_id)
+    assert rules.shipped_data is not None
+    lists = sorted((rules.shipped_data / "lists").glob("*.toml"))[:2]
+    armies = [load_model(path, ArmyList) for path in lists]
+    game = Game.new(rules, rules.setup_for(armies), seed=2)
+    journal = tmp_path / "game.json"
+    game.journal.save(journal)
+    out = tmp_path / "start.svg"
+    assert main(["render", str(journal), "--out", str(out)]) == 0
+    svg = out.read_text()
+    for seat, army in enumerate(armies):
+        assert f"{army.name} (P{seat})" in svg
+    assert rules.side_names(rules.default_setup(), 2) == rules.default_side_names(2)
 
 
 @pytest.mark.parametrize(

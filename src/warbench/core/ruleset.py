@@ -76,6 +76,32 @@ class ConstraintsError(SetupError):
     """A player's constraint set that names tags or units the ruleset's units lack."""
 
 
+def entry_names(
+    entries: object, players: int, name_of: Callable[[str], str]
+) -> tuple[str, ...]:
+    """The name of each of the first ``players`` forces a set-up lists (``entries``): a
+    force written out in full names itself (``name``), one given by id is named by
+    ``name_of`` (an unknown id: ``""``); empty when ``entries`` lists fewer forces.
+
+    >>> entry_names([{"name": "Red Talon"}, "blue"], 2, lambda key: key.title())
+    ('Red Talon', 'Blue')
+    >>> entry_names(["blue"], 2, str)
+    ()
+    """
+    if not isinstance(entries, list) or len(entries) < players:
+        return ()
+    names = []
+    for entry in entries[:players]:
+        if isinstance(entry, Mapping):
+            names.append(str(entry.get("name", "")))
+        else:
+            try:
+                names.append(name_of(str(entry)))
+            except KeyError:
+                names.append("")
+    return tuple(names)
+
+
 class Ruleset(ABC, Generic[S, D]):
     """One rule system. Subclass it once per system and register the subclass.
 

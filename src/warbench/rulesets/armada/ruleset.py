@@ -21,7 +21,7 @@ from warbench.core.lists import ArmyList, Violation
 from warbench.core.odds import Dist
 from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
-from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.armada import board
 from warbench.rulesets.armada.actions import ACTION_TYPES
@@ -260,6 +260,12 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         """The demo armadas' names."""
         ids = self.default_setup()["armadas"][:players]
         return tuple(self.data.armadas[armada].name for armada in ids)
+
+    def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
+        """Each armada's name, any set-up: a shipped armada's by its id, a list's its own."""
+        return (entry_names(setup.get("armadas"), players,
+                            lambda key: self.data.armadas[key].name)
+                or super().side_names(setup, players))
 
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> ArmadaState:
         """The opening state; the battle deploys on the first step."""

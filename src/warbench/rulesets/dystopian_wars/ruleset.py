@@ -17,7 +17,7 @@ from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
-from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.core.table import Piece as Shape
 from warbench.rulesets.dystopian_wars import board
@@ -131,13 +131,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
         """Each fleet's name as the set-up gives it (a list game's fleets are named after
         their lists), any set-up; an unnamed fleet's left empty (``player k``)."""
-        fleets = setup.get("fleets")
-        if not isinstance(fleets, list) or len(fleets) < players:
-            return super().side_names(setup, players)
-        return tuple(
-            str(fleet.get("name", "")) if isinstance(fleet, Mapping) else ""
-            for fleet in fleets[:players]
-        )
+        return (entry_names(setup.get("fleets"), players, lambda _: "")
+                or super().side_names(setup, players))
 
     def setup_for(
         self, armies: Sequence[ArmyList], scenario: str | None = None

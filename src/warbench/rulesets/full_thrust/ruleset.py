@@ -24,7 +24,7 @@ from warbench.core.odds import Dist
 from warbench.core.preview import Preview
 from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
-from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.scene import Scene
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
@@ -116,6 +116,12 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     def default_side_names(self, players: int) -> tuple[str, ...]:
         ids = self.default_setup()["fleets"][:players]
         return tuple(self.data.fleet_records[fleet].name for fleet in ids)
+
+    def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
+        """Each fleet's name, any set-up: a shipped fleet's by its id, a list's its own."""
+        return (entry_names(setup.get("fleets"), players,
+                            lambda key: self.data.fleet_records[key].name)
+                or super().side_names(setup, players))
 
     def setup_for(
         self, armies: Sequence[ArmyList], scenario: str | None = None
