@@ -96,16 +96,20 @@ def test_a_dystopian_wars_journal_of_a_list_game_names_its_fleets(tmp_path: Path
     assert "Prussian patrol (P0)" in svg and "Britannian patrol (P1)" in svg
 
 
-@pytest.mark.parametrize("ruleset_id", ["full-thrust", "armada"])
+@pytest.mark.parametrize("ruleset_id", ["full-thrust", "armada", "robogear"])
 def test_a_journal_of_a_list_game_names_each_side_by_its_list(
     ruleset_id: str, tmp_path: Path
 ) -> None:
-    """Full Thrust and Armada name each side of any set-up: a list game's by its list (the
-    set-up writes the force out in full), a shipped force's by its id, as the default
-    set-up's always were."""
+    """Full Thrust, Armada and ROBOGEAR name each side of any set-up: a list game's by its
+    list (the set-up writes the force out in full), a shipped force's by its id, as the
+    default set-up's always were."""
     rules = ruleset(ruleset_id)
     assert rules.shipped_data is not None
-    lists = sorted((rules.shipped_data / "lists").glob("*.toml"))[:2]
+    folder = rules.shipped_data / "lists"
+    if not folder.is_dir():  # ROBOGEAR keeps its lists beside its data
+        folder = rules.shipped_data.parent / "lists"
+    lists = sorted(folder.glob("*.toml"))[:2]
+    assert len(lists) == 2
     armies = [load_model(path, ArmyList) for path in lists]
     game = Game.new(rules, rules.setup_for(armies), seed=2)
     journal = tmp_path / "game.json"

@@ -16,7 +16,7 @@ from warbench.core.events import Event
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
-from warbench.core.ruleset import ArmyRules, Ruleset, SetupChoice, SetupError
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupChoice, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.robogear import board, lists
 from warbench.rulesets.robogear.actions import ACTION_TYPES, ACTIONS_RULE
@@ -74,6 +74,12 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     def default_side_names(self, players: int) -> tuple[str, ...]:
         ids = self.default_setup()["armies"][:players]
         return tuple(self.data.armies[army].name for army in ids)
+
+    def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
+        """Each army's name, any set-up: a shipped army's by its id, a list's its own."""
+        return (entry_names(setup.get("armies"), players,
+                            lambda key: self.data.armies[key].name)
+                or super().side_names(setup, players))
 
     def new_state(
         self, setup: Mapping[str, Any], players: int, rng: RandomStream
