@@ -103,7 +103,12 @@ class Terrain:
         return _signed_distance(self.sides, point.x, point.y)
 
     def contains(self, point: Point) -> bool:
-        """True when ``point`` is inside the piece or on its outline."""
+        """True when ``point`` is inside the piece or on its outline (a point outside the
+        bounds is not: quick rejection)."""
+        low_x, low_y, high_x, high_y = self.bounds
+        if not (low_x - TOLERANCE <= point.x <= high_x + TOLERANCE
+                and low_y - TOLERANCE <= point.y <= high_y + TOLERANCE):
+            return False
         return self.signed_distance(point) <= TOLERANCE
 
     def crossed_by(self, start: Point, end: Point) -> bool:

@@ -63,6 +63,11 @@ def check_modifier(tier: int, base: int = 1) -> int:
     return base + (tier - 1) // 2
 
 
+def abilities_cost(tables: Tables, abilities: tuple[str, ...]) -> int:
+    """The build points ``abilities`` add to a fleet (ARM-ABILITY-COST)."""
+    return sum(tables.abilities[name].cost for name in abilities if name in tables.abilities)
+
+
 def fleet_stats(spec: FleetSpec, tables: Tables | None = None) -> FleetStats:
     """The statistics of ``spec``; the flagship gains hull points equal to its tier."""
     tables = tables or shipped_tables()
@@ -73,9 +78,7 @@ def fleet_stats(spec: FleetSpec, tables: Tables | None = None) -> FleetStats:
     if FLAGSHIP in spec.abilities:
         hull += spec.tier
     modifier = check_modifier(spec.tier, tables.fleets.base_check_modifier)
-    ability_cost = sum(
-        tables.abilities[name].cost for name in spec.abilities if name in tables.abilities
-    )
+    ability_cost = abilities_cost(tables, spec.abilities)
     return FleetStats(
         name=spec.name,
         tier=spec.tier,

@@ -26,12 +26,12 @@ from typing import TypeVar
 
 from warbench.core.rng import RandomStream
 from warbench.rulesets.armada.data import Tables
+from warbench.rulesets.armada.fleets import abilities_cost
 from warbench.rulesets.armada.inference import consistent_templates, hull_floor
 from warbench.rulesets.armada.shown import Shown
 from warbench.rulesets.armada.sight import (
     OFFICERS,
     STATISTICS,
-    abilities_cost,
     known_level,
     shown_by,
     tiers_with_modifier,

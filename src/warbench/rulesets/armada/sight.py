@@ -38,7 +38,7 @@ from functools import lru_cache
 from warbench.core.plain import OMNISCIENT
 from warbench.core.redaction import blank_stream
 from warbench.rulesets.armada.data import Tables
-from warbench.rulesets.armada.fleets import check_modifier
+from warbench.rulesets.armada.fleets import abilities_cost, check_modifier
 from warbench.rulesets.armada.inference import consistent_templates
 from warbench.rulesets.armada.shown import Shown
 from warbench.rulesets.armada.state import (
@@ -192,11 +192,6 @@ def masked_fleet(state: ArmadaState, tables: Tables, fleet: Fleet, level: int) -
     if level < STATISTICS:
         seen.cost += abilities_cost(tables, seen.abilities)
     return seen
-
-
-def abilities_cost(tables: Tables, abilities: tuple[str, ...]) -> int:
-    """The build points ``abilities`` add to a fleet (ARM-ABILITY-COST)."""
-    return sum(tables.abilities[name].cost for name in abilities if name in tables.abilities)
 
 
 def masked_officer(officer: Officer, name: str, role: str = "") -> Officer:

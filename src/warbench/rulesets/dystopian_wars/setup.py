@@ -362,6 +362,11 @@ def line_widths(data: RulesData, fleet: FleetSpec) -> list[float]:
     return widths
 
 
+def start_level(squadron: SquadronSpec, spec: ModelSpec) -> str:
+    """The level a squadron's models start at: the set-up's, else flying for a flyer."""
+    return squadron.level or ("flying" if spec.flying else "surface")
+
+
 def deploy_fleet(
     state: DWState, data: RulesData, player: int, fleet: FleetSpec, shore: bool = True
 ) -> None:
@@ -379,8 +384,7 @@ def deploy_fleet(
     lines = [(4.0 + centre - width / 2.0, 4.0 + centre + width / 2.0)
              for centre, width in zip(centres, widths, strict=True)]
     afloat = [  # the squadrons whose lines a laid shore keeps clear of
-        not open_table_stops(data.models[s.unit],
-                             s.level or ("flying" if data.models[s.unit].flying else "surface"),
+        not open_table_stops(data.models[s.unit], start_level(s, data.models[s.unit]),
                              state.surface)
         for s in fleet.squadrons
     ]
@@ -413,7 +417,7 @@ def deploy_fleet(
                 model_name = f"{short} {numbers[short]}"
             model = Model(
                 uid, player, sid, spec.id, model_name, round(x, 4), round(y, 4), heading,
-                level=squadron_spec.level or ("flying" if spec.flying else "surface"),
+                level=start_level(squadron_spec, spec),
                 ap=spec.ap,
                 tokens=squadron_spec.count if spec.tiny else 0,
                 fuel=FULL_FUEL if spec.tiny else 0,

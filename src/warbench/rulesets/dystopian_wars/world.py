@@ -380,9 +380,8 @@ def walls_between(walls: list[Terrain], start: Point, end: Point) -> list[Terrai
     """The sight-blocking pieces that may hide ``end`` from ``start``: all but those holding
     either centre, the ground a model stands on (a land model on its island, in a wood)
     hiding neither it nor its view (DW-SIGHT, engine default)."""
-    if not any(wall.contains(start) or wall.contains(end) for wall in walls):
-        return walls
-    return [wall for wall in walls if not (wall.contains(start) or wall.contains(end))]
+    kept = [wall for wall in walls if not (wall.contains(start) or wall.contains(end))]
+    return walls if len(kept) == len(walls) else kept
 
 
 #: Whether terrain blocks the sight line between two centres, across worlds: a pure
