@@ -96,13 +96,13 @@ def test_a_dystopian_wars_journal_of_a_list_game_names_its_fleets(tmp_path: Path
     assert "Prussian patrol (P0)" in svg and "Britannian patrol (P1)" in svg
 
 
-@pytest.mark.parametrize("ruleset_id", ["full-thrust", "armada", "robogear"])
+@pytest.mark.parametrize("ruleset_id", ["full-thrust", "armada", "robogear", "hordes"])
 def test_a_journal_of_a_list_game_names_each_side_by_its_list(
     ruleset_id: str, tmp_path: Path
 ) -> None:
-    """Full Thrust, Armada and ROBOGEAR name each side of any set-up: a list game's by its
-    list (the set-up writes the force out in full), a shipped force's by its id, as the
-    default set-up's always were."""
+    """Full Thrust, Armada, ROBOGEAR and HORDES name each side of any set-up: a list game's
+    by its list (the set-up writes the force out with its name), a shipped force's by its
+    id, as the default set-up's always were."""
     rules = ruleset(ruleset_id)
     assert rules.shipped_data is not None
     folder = rules.shipped_data / "lists"

@@ -27,7 +27,7 @@ from warbench.rulesets.hordes.luck import effect_odds
 from warbench.rulesets.hordes.picture import attacks_drawn, picture
 from warbench.rulesets.hordes.profile import boxes_left
 from warbench.rulesets.hordes.refusals import ACTIONS_RULE
-from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, build_state
+from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, army_names, build_state
 from warbench.rulesets.hordes.state import HordesState
 from warbench.rulesets.hordes.turn import Battle
 
@@ -84,6 +84,12 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
     def default_side_names(self, players: int) -> tuple[str, ...]:
         return tuple(shipped_list(name).name for name in DEFAULT_ARMIES[:players])
 
+    def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
+        """Each battlegroup's name, any set-up: a shipped list's own, a player's list's as
+        :meth:`setup_for` writes it."""
+        names = army_names(setup)
+        return names if len(names) == players else super().side_names(setup, players)
+
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> HordesState:
         state = build_state(self.data, setup, players, rng)
         state.stack.append(Battle())
@@ -101,7 +107,8 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         layout = scenario or "standard"
         if layout not in self.data.layouts:
             raise SetupError(f"hordes has no layout {layout!r} ({', '.join(self.data.layouts)})")
-        return {"armies": [roster(army) for army in armies], "layout": layout}
+        return {"armies": [{"name": army.name, "models": roster(army)} for army in armies],
+                "layout": layout}
 
     def army_rules(self, army: ArmyList, list_format: str | None = None) -> ArmyRules:
         return army_rules(self.data, army)

@@ -11,7 +11,7 @@ from typing import Any
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.lists import shipped_roster
+from warbench.rulesets.hordes.lists import shipped_list, shipped_roster
 from warbench.rulesets.hordes.state import HordesState, Model
 
 SETUP_KEYS = frozenset({"armies", "layout", "positions", "deployment"})
@@ -22,7 +22,9 @@ SPACING = 1.5
 
 
 def armies_of(data: HordesData, setup: Mapping[str, Any]) -> list[list[str]]:
-    """The card ids of each side: a shipped list's name or a list of card ids."""
+    """The card ids of each side: a shipped list's name, a list of card ids, or a list
+    written out with its name (``{"name": ..., "models": [...]}``, as :meth:`setup_for`
+    writes a player's list)."""
     raw = setup.get("armies", list(DEFAULT_ARMIES))
     if not isinstance(raw, list | tuple) or len(raw) != 2:
         raise SetupError("setup.armies: two battlegroups, one per player")
@@ -34,16 +36,50 @@ def armies_of(data: HordesData, setup: Mapping[str, Any]) -> list[list[str]]:
             except ValueError as error:
                 raise SetupError(f"setup.armies[{side}]: no shipped list {entry!r}") from error
             continue
-        if not isinstance(entry, list | tuple) or not all(isinstance(u, str) for u in entry):
-            raise SetupError(f"setup.armies[{side}]: a list name or a list of model ids")
-        for index, unit in enumerate(entry):
-            if unit not in data.models:
-                raise SetupError(f"setup.armies[{side}][{index}]: unknown model {unit!r}")
-        warlocks = [u for u in entry if data.models[u].role == "warlock"]
-        if len(warlocks) != 1:
-            raise SetupError(f"setup.armies[{side}]: exactly one warlock, got {len(warlocks)}")
-        armies.append(list(entry))
+        armies.append(_written_army(data, entry, f"setup.armies[{side}]"))
     return armies
+
+
+def _written_army(data: HordesData, entry: Any, where: str) -> list[str]:
+    """The card ids of a battlegroup written out, checked: one warlock, known models."""
+    if isinstance(entry, Mapping):
+        unknown = sorted(set(entry) - {"name", "models"})
+        if unknown:
+            raise SetupError(f"{where}: unknown key {unknown[0]!r} (keys: name, models)")
+        if not isinstance(entry.get("name", ""), str):
+            raise SetupError(f"{where}.name: a battlegroup's name is text")
+        where, entry = f"{where}.models", entry.get("models")
+    if not isinstance(entry, list | tuple) or not all(isinstance(u, str) for u in entry):
+        raise SetupError(f"{where}: a list name or a list of model ids")
+    for index, unit in enumerate(entry):
+        if unit not in data.models:
+            raise SetupError(f"{where}[{index}]: unknown model {unit!r}")
+    warlocks = [u for u in entry if data.models[u].role == "warlock"]
+    if len(warlocks) != 1:
+        raise SetupError(f"{where}: exactly one warlock, got {len(warlocks)}")
+    return list(entry)
+
+
+def army_names(setup: Mapping[str, Any]) -> tuple[str, ...]:
+    """Each side's battlegroup by name: a shipped list's own, a written-out one's ``name``;
+    ``""`` where the set-up gives none (a bare list of card ids, an unknown list).
+
+    >>> army_names({"armies": ["thornwood-maelis", {"name": "Pack", "models": []}]})
+    ('Thornwood Vanguard', 'Pack')
+    """
+    entries = setup.get("armies", list(DEFAULT_ARMIES))
+    if not isinstance(entries, list | tuple):
+        return ()
+    names = []
+    for entry in entries:
+        if isinstance(entry, Mapping):
+            names.append(str(entry.get("name", "")))
+            continue
+        try:
+            names.append(shipped_list(entry).name if isinstance(entry, str) else "")
+        except (OSError, ValueError):
+            names.append("")
+    return tuple(names)
 
 
 def build_state(
