@@ -71,3 +71,28 @@ def test_a_broken_agent_is_one_line_naming_it_and_its_fault(
     assert error.startswith("warbench: error: ") and f"bot '{bot}'" in error and fault in error
     if command != "demo":  # a run of many games says which game and seed
         assert "game 0 of the run seeded" in error
+
+
+def test_a_stored_game_whose_agent_file_is_gone_is_one_line_saying_how_to_replay_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """USERS journey 6: a game stored without its journal is played again to be replayed;
+    where its agent file cannot be found from here (a path relative to the folder the run
+    was played in), `replay` and `render` say so in one line, never a traceback."""
+    played_in = tmp_path / "work"
+    played_in.mkdir()
+    (played_in / "my_agents.py").write_text(AGENTS + "\ndef make(seed):\n"
+                                            "    from warbench.core.agents import RandomAgent\n"
+                                            "    return RandomAgent(seed)\n")
+    db = tmp_path / "r.sqlite"
+    monkeypatch.chdir(played_in)
+    assert main(["simulate", "full-thrust", "--games", "1", "--bot", "my_agents.py:make",
+                 "--bot", "random", "--db", str(db)]) == 0
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    for command in (["replay", "--quiet"], ["render", "--out", str(tmp_path / "t.svg")]):
+        assert main([*command, "--db", str(db), "--game", "1"]) == 2
+        error = capsys.readouterr().err
+        assert "Traceback" not in error and error.count("\n") == 1, error
+        assert "bot file 'my_agents.py' does not exist" in error
+        assert "run this from the folder the run was played in" in error

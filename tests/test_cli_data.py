@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from warbench.cli import USAGE_ERROR, VERIFY_FAILED, main
+from warbench.cli import USAGE_ERROR, main
 from warbench.rulesets.dystopian_wars.data import DATA_DIR as DW_DATA
 from warbench.rulesets.full_thrust.library import DATA_DIR as FT_DATA
 
@@ -35,8 +35,9 @@ def test_a_demo_plays_with_the_players_data_and_its_journal_needs_it(
     assert journal["setup"]["turns"] == 2 and journal["data"]
     capsys.readouterr()
     assert main(["replay", str(journal_path), "--quiet", "--data", str(short_battles)]) == 0
-    assert main(["replay", str(journal_path), "--quiet"]) == VERIFY_FAILED
-    assert "replay it with --data" in capsys.readouterr().out
+    assert main(["replay", str(journal_path), "--quiet"]) == USAGE_ERROR
+    err = capsys.readouterr().err  # a refusal before any step, not a failed verification
+    assert err.startswith("warbench: error: ") and "replay it with --data" in err
 
 
 def test_a_data_folder_that_cannot_be_used_is_one_clear_line(
@@ -139,10 +140,11 @@ def test_a_run_with_the_players_data_says_so_and_its_replays_need_it(
     digest = html.split(f"--data {short_battles} (digest ")[1].split(")")[0]
     assert len(digest) == 32
     assert f"--data {short_battles}</td>" in html  # the notable games' replay commands
-    assert main(["replay", "--db", str(db), "--game", "1", "--quiet"]) == VERIFY_FAILED
-    out = capsys.readouterr().out
-    assert f"game 1 (run 1) was played with a player's data folder (digest {digest})" in out
-    assert "Replayed" not in out
+    assert main(["replay", "--db", str(db), "--game", "1", "--quiet"]) == USAGE_ERROR
+    captured = capsys.readouterr()
+    assert f"game 1 (run 1) was played with a player's data folder (digest {digest})" in (
+        captured.err)
+    assert "Replayed" not in captured.out and "verification failed" not in captured.out
     assert main([*args, "--compare", "1", "--report", str(page)]) == 0
     html = page.read_text()
     assert "<h2>Against run 1</h2>" in html and f"data: a data folder, digest {digest}" in html

@@ -33,7 +33,7 @@ from warbench.core.outputs import check_output
 from warbench.core.plain import OMNISCIENT
 from warbench.core.registry import UnknownRuleset, available_rulesets, ruleset
 from warbench.core.render import render as render_picture
-from warbench.core.replay import ReplayMismatch, replay_steps
+from warbench.core.replay import DataMismatch, ReplayMismatch, replay_steps
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import ConstraintsError, Ruleset, SetupError
 from warbench.core.sim.store import ResultStore, load_journal
@@ -232,6 +232,8 @@ def replay_command(
     """Re-run a journal, verify every recorded state hash, and narrate the game."""
     try:
         journal, rules = _journal_to_replay("replay", journal_path, db, game_id, data)
+    except DataMismatch as error:  # refused before any step: a mistake, nothing verified
+        raise CommandError(str(error)) from None
     except ReplayMismatch as error:  # a stored game that, played again, ends elsewhere
         console.print(f"[red]verification failed:[/red] {error}", highlight=False)
         raise typer.Exit(VERIFY_FAILED) from None
@@ -254,6 +256,8 @@ def replay_command(
             if not quiet:
                 _narrate(game, 0 if steps == 0 else shown, viewer, steps)
             shown = len(game.events)
+    except DataMismatch as error:
+        raise CommandError(str(error)) from None
     except ReplayMismatch as error:
         console.print(f"[red]verification failed:[/red] {error}", highlight=False)
         raise typer.Exit(VERIFY_FAILED) from None

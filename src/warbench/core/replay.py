@@ -17,6 +17,11 @@ class ReplayMismatch(ValueError):
     """A replayed state differs from the one the journal recorded."""
 
 
+class DataMismatch(ReplayMismatch):
+    """A game played with other unit data than the replay reads: refused before any step,
+    so nothing was verified (the command line says so as a mistake, not a failed check)."""
+
+
 def replay_steps(
     journal: Journal, *, verify: bool = True, rules: Ruleset[Any, Any] | None = None
 ) -> Iterator[tuple[int, Game[Any, Any]]]:
@@ -34,7 +39,7 @@ def replay_steps(
     elif rules.id != journal.ruleset:
         raise ReplayMismatch(f"the journal is a {journal.ruleset} game, not {rules.id}")
     if journal.data != rules.data_digest:
-        raise ReplayMismatch(data_mismatch(journal.data, rules.data_digest))
+        raise DataMismatch(data_mismatch(journal.data, rules.data_digest))
     try:
         game = Game.new(
             rules,

@@ -166,3 +166,29 @@ def test_demo_set_ups_are_independent_copies_of_the_shipped_fleets() -> None:
     first["fleets"][0]["squadrons"].clear()
     first["fleets"][1]["name"] = "renamed"
     assert RULES.default_setup()["fleets"] == shipped
+
+
+@pytest.mark.parametrize("list_format", ["open", "friendly", "tournament"])
+def test_a_list_naming_a_commodore_that_may_not_lead_is_broken_in_every_format(
+    list_format: str,
+) -> None:
+    """DW-COMMODORE-ICON: `list validate` names a commodore that is no Icon, and a role no
+    Dystopian Wars list knows (a typo once let the richest Icon lead unsaid), by its row;
+    the same list's set-up is refused naming the list."""
+    army = load_fleet(next(p for p in fleet_paths() if p.name == "britannia-1000.toml"))
+    units = list(army.units)
+    units[0] = units[0].model_copy(update={"role": None})
+    cruisers = next(i for i, u in enumerate(units) if u.unit == "britannia-cruiser")
+    units[cruisers] = units[cruisers].model_copy(update={"role": "commodore"})
+    report = RULES.validate_list(army.model_copy(update={"units": tuple(units)}), list_format)
+    assert [str(v) for v in report.violations] == [
+        f"units[{cruisers}].role: Warden-pattern cruiser cannot lead the fleet: only an Icon,"
+        " never a creature or robot, may be named commodore [commodore icon]"]
+    units[cruisers] = units[cruisers].model_copy(update={"role": "comodore"})
+    typo = army.model_copy(update={"units": tuple(units)})
+    assert [str(v) for v in RULES.validate_list(typo, list_format).violations] == [
+        f'units[{cruisers}].role: unknown role "comodore": a fleet\'s only role is'
+        ' "commodore", did you mean "commodore"? [roles]']
+    with pytest.raises(SetupError, match=r"armies\[0\] \(Britannian home fleet\) units\[\d\]"
+                                         r"\.role: unknown role"):
+        RULES.setup_for([typo, army], list_format)

@@ -103,11 +103,11 @@ def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> G
     """Play game ``index`` of ``plan`` until it ends or reaches the decision limit."""
     seed = game_seed(plan.seed, index)
     seats = plan.seats(index)
+    agents = [  # a bot that cannot be made is the user's mistake (UnknownBot), not a crash
+        make_bot(plan.ruleset, plan.bots[side], bot_seed(seed, seat))
+        for seat, side in enumerate(seats)
+    ]
     try:
-        agents = [
-            make_bot(plan.ruleset, plan.bots[side], bot_seed(seed, seat))
-            for seat, side in enumerate(seats)
-        ]
         game = Game.new(
             plan.ruleset,
             plan.setup(index),

@@ -19,12 +19,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from warbench.core.botspec import UnknownBot
 from warbench.core.journal import Journal
 from warbench.core.limits import MAX_SQLITE_INT
 from warbench.core.lists import ArmyList
 from warbench.core.plain import HASH_FORMAT
 from warbench.core.registry import ruleset as find_ruleset
-from warbench.core.replay import ReplayMismatch, data_mismatch
+from warbench.core.replay import DataMismatch, ReplayMismatch, data_mismatch
 from warbench.core.sim.closing import Closing
 from warbench.core.sim.plan import GamePlan, Side
 from warbench.core.sim.play import GameRecord, play_to_end
@@ -318,7 +319,7 @@ class ResultStore(Closing):
             return kept
         rules = find_ruleset(info.ruleset, data_dir)
         if info.data_recorded and info.data != rules.data_digest:
-            raise StoredGameMismatch(
+            raise DataMismatch(
                 data_mismatch(info.data, rules.data_digest, f"game {game_id} (run {run_id})")
             )
         if rules.version != info.version:
@@ -342,7 +343,14 @@ class ResultStore(Closing):
                 f" {stored.get('hash_format', 1)}; this Warbench computes format {HASH_FORMAT}"
                 " and cannot check the game played again: simulate the run anew"
             )
-        game = play_to_end(plan, int(index), record_hashes=True)
+        try:
+            game = play_to_end(plan, int(index), record_hashes=True)
+        except UnknownBot as error:  # an agent file moved, or a path relative to elsewhere
+            raise StoreError(
+                f"game {game_id} was stored without its journal, and playing it again needs"
+                f" the bots it was played by: {error} (run this from the folder the run was"
+                " played in, or keep journals with --journals)"
+            ) from None
         if game.hash() != stored["final_hash"]:
             raise StoredGameMismatch(
                 f"game {game_id} played again does not end as stored: the ruleset or its"

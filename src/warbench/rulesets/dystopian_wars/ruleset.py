@@ -28,6 +28,7 @@ from warbench.rulesets.dystopian_wars.events import EVENT_TYPES
 from warbench.rulesets.dystopian_wars.fleets import (
     FORMATS,
     army_rules,
+    role_violations,
     wing_violations,
 )
 from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_state
@@ -150,7 +151,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         problems: list[str] = []
         for index, army in enumerate(armies):
             report = self.validate_list(army, format_name)
-            problems.extend(f"armies[{index}] {violation}" for violation in report.violations)
+            problems.extend(f"armies[{index}] ({army.name}) {violation}"
+                            for violation in report.violations)
         if problems:
             raise SetupError("; ".join(problems))
         return setup_from_armies(armies, scenario, self.data)
@@ -162,7 +164,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return army_rules(army, self.data, list_format or "tournament")
 
     def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
-        return wing_violations(army, self.data)
+        return [*role_violations(army, self.data), *wing_violations(army, self.data)]
 
     def catalog(self) -> Mapping[str, Record] | None:
         return self.data.catalog

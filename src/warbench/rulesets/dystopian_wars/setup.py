@@ -219,7 +219,7 @@ def parse_setup(setup: Mapping[str, Any], players: int, data: RulesData) -> Setu
                 problems.append(
                     f"{where}.at: {len(squadron.at)} positions for {placed} models"
                 )
-            if squadron.commodore and ("icon" not in model.traits or model.beast):
+            if squadron.commodore and not model.may_lead:
                 problems.append(
                     f"{where}.commodore: {model.name} cannot lead the fleet: only an Icon, "
                     "never a creature or robot, may be named commodore"

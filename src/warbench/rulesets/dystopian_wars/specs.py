@@ -174,6 +174,12 @@ class ModelSpec:
             or bool(self.traits & {"creature", "robot", "fortification"})
         )
 
+    @property
+    def may_lead(self) -> bool:
+        """May be named the fleet's commodore: an Icon, never a creature or robot
+        (DW-COMMODORE-ICON)."""
+        return "icon" in self.traits and not self.beast
+
     def mount(self, name: str) -> Mount | None:
         """The mount called ``name``, if any."""
         for mount in self.mounts:
