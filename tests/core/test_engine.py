@@ -436,9 +436,14 @@ def test_referee_faces_go_to_the_journal_and_replay_reproduces_every_hash() -> N
     journal_faces = [face for entry in journal.entries for face in entry.faces or []]
     rolled = [face for event in game.events if event.kind == "roll" for face in event.data["faces"]]
     assert journal_faces == rolled
-    # The referee also typed the faces of refused gambles, which the journal leaves out.
+    # The referee also typed the faces of refused gambles: unrolled with them, so the log
+    # holds the journal's faces and replays the game as its docstring says.
     typed = [face for _, faces in referee.log for face in faces]
-    assert len(typed) > len(journal_faces)
+    assert typed == journal_faces
+    again = Game.new(Duel(), seed=9, players=3, dice=ScriptedDice.from_log(referee.log))
+    for entry in journal.entries:
+        again.apply(entry.player, Duel().codec.decode(entry.action))
+    assert again.hash() == game.hash()
     loaded = Journal.loads(journal.dumps())
     replayed = [g.hash() for _, g in replay_steps(loaded, rules=Duel())]
     assert replayed == [journal.opening_hash] + [entry.hash for entry in journal.entries]
@@ -464,6 +469,8 @@ def test_a_bad_referee_face_raises_and_leaves_the_game_unchanged() -> None:
     answers[:] = [[2], [5]]
     game.apply(1, Stance("guarded"))
     assert game.journal.entries[-1].faces == [5, 2]
+    referee = game.external_dice  # the refused action's faces were unrolled with it
+    assert isinstance(referee, RefereeDice) and referee.log == [(6, (5,)), (6, (2,))]
 
 
 # ----------------------------------------------------------------- determinism

@@ -300,6 +300,8 @@ class Game(Generic[S, D]):
         if reason is not None:
             raise IllegalAction(reason)
         first_event = len(self.events)
+        typed = self._external_dice
+        first_typed = len(typed.log) if isinstance(typed, RefereeDice) else 0
         backup = pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL) if (
             self.transactional
         ) else None
@@ -312,6 +314,8 @@ class Game(Generic[S, D]):
                 self.state = pickle.loads(backup)
             del self.events[first_event:]
             self._typed_faces.clear()
+            if isinstance(typed, RefereeDice):  # faces typed for a refused action: unrolled
+                del typed.log[first_typed:]
             self._pending = None
             raise
         entry = JournalEntry(player, action.to_plain())
