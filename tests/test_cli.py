@@ -193,7 +193,10 @@ def test_replay_a_game_stored_by_simulate(
     assert main(["simulate", "full-thrust", "--games", "2", "--db", str(db), "--json"]) == 0
     capsys.readouterr()
     assert main(["replay", "--db", str(db), "--game", "2", "--quiet"]) == 0
-    assert "every hash matches" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "every hash matches" in out  # and which force sat in each seat (journey 5)
+    assert re.search(r"Played by: player 0 admiral \((Concord strike group|Directorate"
+                     r" carrier group)\), player 1 admiral \(", out)
 
 
 @pytest.mark.parametrize(
@@ -326,6 +329,11 @@ def test_a_journal_records_who_played_and_how_it_ended(
     assert main(["replay", str(journal_file), "--quiet"]) == VERIFY_FAILED
     out = capsys.readouterr().out
     assert "the journal records the game won by" in out and "it still goes on" in out
+    scores = [score + 1 for score in data["outcome"]["scores"]]
+    journal_file.write_text(json.dumps(dict(data, outcome=dict(data["outcome"], scores=scores))))
+    assert main(["replay", str(journal_file), "--quiet"]) == VERIFY_FAILED
+    out = capsys.readouterr().out.replace("\n", " ")  # a tampered score is named as such
+    assert f"with scores {', '.join(f'{s:g}' for s in scores)}" in out and "ends with" in out
     older = {key: value for key, value in cut.items() if key not in ("played_by", "outcome")}
     journal_file.write_text(json.dumps(older))
     assert main(["replay", str(journal_file), "--quiet"]) == 0

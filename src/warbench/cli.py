@@ -268,8 +268,13 @@ def replay_command(
         result = f"won by {winners}"
     console.print(f"Replayed {steps} actions of {journal.ruleset}: {_hashes_checked(journal)};"
                   f" {result}.", highlight=False)
-    if journal.played_by is not None:
-        seats = ", ".join(f"player {seat} {name}" for seat, name in enumerate(journal.played_by))
+    sides = _sides(journal, rules, db, game_id)
+    if journal.played_by is not None or any(sides):
+        bots = journal.played_by or [""] * journal.players
+        seats = ", ".join(
+            f"player {seat}" + (f" {bot}" if bot else "") + (f" ({side})" if side else "")
+            for seat, (bot, side) in enumerate(zip(bots, sides, strict=False))
+        )
         console.print(f"Played by: {seats}.", highlight=False)
     if save is not None:
         try:
@@ -380,12 +385,18 @@ def render_command(
     scene = scene_at(journal, rules, at)
     if not scene.shapes:
         raise CommandError(f"{journal.ruleset} does not draw its table yet")
+    sides = _sides(journal, rules, db, game_id)
+    console.print(f"Wrote {render_picture(scene, out, sides)} ({scene.title}).", highlight=False)
+
+
+def _sides(journal: Journal, rules: Ruleset[Any, Any], db: Path | None,
+           game_id: int | None) -> tuple[str, ...]:
+    """What each seat played, in words: a stored game's lists by the names its run gave
+    them, a journal's forces as its set-up names them (``""`` where it names none)."""
     if db is not None and game_id is not None:
         with ResultStore(db, readonly=True) as store:
-            sides = store.seat_labels(game_id)
-    else:
-        sides = rules.side_names(journal.setup, journal.players)
-    console.print(f"Wrote {render_picture(scene, out, sides)} ({scene.title}).", highlight=False)
+            return store.seat_labels(game_id)
+    return rules.side_names(journal.setup, journal.players)
 
 
 odds_cli.register(app)

@@ -34,6 +34,7 @@ from warbench.sim_common import (
     console,
     load_sides,
     percent,
+    played_words,
     print_notable,
     progress_bar,
     units_table,
@@ -248,12 +249,9 @@ def _print_field(
     if rows:
         console.print(units_table(mine, rows, f"its {units.games} games against the field",
                                   "all its games"))
-    rate = field.played / field.seconds if field.seconds > 0 else 0.0
-    console.print(
-        f"Played {field.played} games against {count} {'list' if count == 1 else 'lists'} in"
-        f" {field.seconds:.1f} s ({rate:.1f} games/s).",
-        highlight=False,
-    )
+    against = f"against {count} {'list' if count == 1 else 'lists'}"
+    console.print(f"Played {played_words(field.played, field.seconds, against)}.",
+                  highlight=False)
 
 
 def _print_stored(field: FieldResult, db: Path, data: Path | None) -> None:

@@ -47,6 +47,7 @@ from warbench.sim_common import (
     console,
     load_sides,
     percent,
+    played_words,
     print_notable,
     progress_bar,
     units_table,
@@ -127,11 +128,7 @@ def _print_summary(
             )
         console.print(versus)
         console.print(f"{compared_run_words(other)}.", highlight=False)
-    console.print(
-        f"Played {result.played} games in {result.seconds:.1f} s"
-        f" ({result.games_per_second:.1f} games/s).",
-        highlight=False,
-    )
+    console.print(f"Played {played_words(result.played, result.seconds)}.", highlight=False)
 
 
 def check_comparable(
@@ -367,13 +364,9 @@ def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
     console.print(ratings)
     games = sum(run.played for run in outcome.runs)
     seconds = sum(run.seconds for run in outcome.runs)
-    rate = games / seconds if seconds > 0 else 0.0
     tables = len(outcome.runs)
-    console.print(
-        f"Played {games} games at {tables} {'table' if tables == 1 else 'tables'} in"
-        f" {seconds:.1f} s ({rate:.1f} games/s).",
-        highlight=False,
-    )
+    at = f"at {tables} {'table' if tables == 1 else 'tables'}"
+    console.print(f"Played {played_words(games, seconds, at)}.", highlight=False)
 
 
 def _print_stored_tables(

@@ -36,6 +36,23 @@ class SimulateOptionError(ValueError):
     """Options of ``simulate`` or ``tournament`` that do not go together."""
 
 
+def played_words(games: int, seconds: float, where: str = "") -> str:
+    """How many games were played (``where``: at which tables, against whom) and how fast,
+    for the closing line of a run.
+
+    >>> played_words(200, 10.0)
+    '200 games in 10.0 s (20.0 games/s)'
+    >>> played_words(1, 28.34, "at 1 table")
+    '1 game at 1 table in 28.3 s (28.3 s a game)'
+    """
+    count = f"{games} {'game' if games == 1 else 'games'}{f' {where}' if where else ''}"
+    count += f" in {seconds:.1f} s"
+    if games and seconds > games:  # slower than a game a second: the seconds a game say more
+        return f"{count} ({seconds / games:.1f} s a game)"
+    rate = games / seconds if seconds > 0 else 0.0
+    return f"{count} ({rate:.1f} games/s)"
+
+
 class GamesPerSecond(ProgressColumn):
     """Games finished per second, as rich measures it."""
 

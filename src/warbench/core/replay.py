@@ -92,9 +92,29 @@ def replay_steps(
         yield number, game
     recorded, found = journal.outcome, JournalOutcome.of(game.outcome)
     if verify and recorded is not None and found != recorded:
-        reached = "still goes on" if found is None else f"is {found.text()}"
-        raise mismatch(f"the journal records the game {recorded.text()}, but after its"
-                       f" {len(journal.entries)} actions it {reached}")
+        raise mismatch(outcome_mismatch(recorded, found, len(journal.entries)))
+
+
+def outcome_mismatch(recorded: JournalOutcome, found: JournalOutcome | None, steps: int) -> str:
+    """How the outcome a journal records differs from the one its ``steps`` actions reach,
+    naming the scores where the winners and the reason agree.
+
+    >>> said = outcome_mismatch(JournalOutcome([1], [0.0, 9.0], "sunk"),
+    ...                         JournalOutcome([1], [0.0, 4.0], "sunk"), 12)
+    >>> for part in said.split(", but "):
+    ...     print(part)
+    the journal records the game won by player 1 (sunk) with scores 0, 9
+    after its 12 actions it ends with scores 0, 4
+    """
+    said, reached = recorded.text(), "still goes on" if found is None else f"is {found.text()}"
+    if found is not None and found.text() == said:
+        said += f" with scores {_scores(recorded.scores)}"
+        reached = f"ends with scores {_scores(found.scores)}"
+    return f"the journal records the game {said}, but after its {steps} actions it {reached}"
+
+
+def _scores(scores: list[float]) -> str:
+    return ", ".join(f"{score:g}" for score in scores) or "none"
 
 
 def data_mismatch(played: str | None, given: str | None, what: str = "the journal") -> str:

@@ -63,11 +63,6 @@ class RunResult:
     run_id: int | None = None
     game_ids: tuple[int, ...] = ()
 
-    @property
-    def games_per_second(self) -> float:
-        """Games played by this call per second of wall time."""
-        return self.played / self.seconds if self.seconds > 0 else 0.0
-
 
 class TooManyGames(ValueError):
     """A number of games below 1 or beyond :data:`~warbench.core.limits.MAX_GAMES`."""
