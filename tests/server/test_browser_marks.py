@@ -30,6 +30,13 @@ def test_a_clicked_kravak_ship_draws_every_weapons_reach_by_name(
     assert names == ["K1 gun", "K2 gun", "MKP", "scattergun"]
     assert page.locator("#board path.reach").count() == 4
     _shot(page, "kravak-reach.png")
+    # the enemy inside the wedges is still what a click there reaches (its card, its shot)
+    watch = page.locator("#board .shape[data-label='Watch']").bounding_box()
+    assert watch is not None
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.shape')"
+                        "?.getAttribute('data-label')",
+                        [watch["x"] + watch["width"] / 2, watch["y"] + watch["height"] / 2])
+    assert hit == "Watch"
     page.close()
 
 

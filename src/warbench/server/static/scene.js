@@ -173,7 +173,7 @@ function drawScene(svg, scene, options) {
     marks: layers.marks, unit,
     mark(x, y, colour) {
       layers.marks.replaceChildren();
-      layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: unit * 0.5, fill: "none", stroke: colour || "#ffbf00", "stroke-width": unit * 0.2 }));
+      layers.marks.append(svgEl("circle", { cx: x, cy: fy(y), r: unit * 0.5, fill: "none", stroke: colour || "#ffbf00", "stroke-width": unit * 0.2, "pointer-events": "none" }));
     },
     // The reach of a selected piece's weapons: a wedge per arc, a dashed line per band, and
     // the weapon's name by the wedge's far edge (a full circle's below the piece, staggered).
@@ -193,8 +193,8 @@ function drawScene(svg, scene, options) {
       for (const r of shape.reach || []) {
         const whole = r.end - r.start >= 360;
         const wedge = whole ? arc(r, r.radius, true) : `M ${shape.x} ${fy(shape.y)} ${arc(r, r.radius, false)} Z`;
-        const el = svgEl("path", { d: wedge, fill: "#E69F00", "fill-opacity": 0.08, stroke: "#E69F00", "stroke-width": unit * 0.08, class: "reach", "data-weapon": r.label });
-        const title = svgEl("title"); title.textContent = `${r.label}: ${r.radius}`; el.append(title);
+        // drawn over the pieces but never in the way of a click on one (an enemy in reach)
+        const el = svgEl("path", { d: wedge, fill: "#E69F00", "fill-opacity": 0.08, stroke: "#E69F00", "stroke-width": unit * 0.08, class: "reach", "data-weapon": r.label, "pointer-events": "none" });
         layers.marks.append(el);
         if (r.label) {
           // by the far edge, pulled in along its bearing until it lies on the table
@@ -214,7 +214,7 @@ function drawScene(svg, scene, options) {
           }
         }
         for (let d = r.band; r.band > 0 && d < r.radius - 1e-9; d += r.band) {
-          layers.marks.append(svgEl("path", { d: arc(r, d, true), fill: "none", stroke: "#E69F00", "stroke-dasharray": `${unit * 0.5} ${unit * 0.5}`, "stroke-width": unit * 0.06 }));
+          layers.marks.append(svgEl("path", { d: arc(r, d, true), fill: "none", stroke: "#E69F00", "stroke-dasharray": `${unit * 0.5} ${unit * 0.5}`, "stroke-width": unit * 0.06, "pointer-events": "none" }));
         }
       }
     },
