@@ -566,3 +566,24 @@ def test_a_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
     finally:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+
+
+def test_a_double_click_on_a_choice_sends_it_once(server: str, browser: Any) -> None:
+    """Journey 1: a person who double-clicks a choice sees it accepted, not "Refused" for
+    the second click arriving after the first was taken."""
+    page = _open_seat(server, browser, "full-thrust", "admiral")
+    _await_my_turn(page)
+    decision = page.locator("#decisions .decision").first
+    choice = decision.locator(".option-form button.take, button.option").first
+    before = _step(page)
+    sent = page.evaluate("""() => { let count = 0; const real = socket.send.bind(socket);
+        socket.send = (text) => { if (JSON.parse(text).type === 'act') count++; real(text); };
+        window.actsSent = () => count; return true; }""")
+    assert sent
+    choice.dblclick()
+    page.wait_for_function(f"!/step {before}\\b/.test(document.querySelector('#status')"
+                           ".textContent)", timeout=60_000)
+    page.wait_for_timeout(500)
+    assert page.evaluate("actsSent()") == 1
+    assert not page.inner_text("#message").startswith("Refused"), page.inner_text("#message")
+    page.close()

@@ -5,6 +5,7 @@ const GAME = location.pathname.split("/")[2];
 const TOKEN = decodeURIComponent(location.hash.slice(1));
 let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
 let oddsAsked = false;
+let acting = false;  // an action sent and not yet answered: a second click sends nothing
 let oneScreen = false;  // one screen for every person seat: the page follows the person to act
 // The action being considered (from a drag or a clicked target), and drag points waiting
 // for the answer to the one before (only the latest is asked next).
@@ -19,7 +20,7 @@ function send(message) { socket.send(JSON.stringify(message)); }
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${GAME}`);
-  socket.onopen = () => send({ type: "hello", token: TOKEN });
+  socket.onopen = () => { acting = false; send({ type: "hello", token: TOKEN }); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     if (event.code === 4403 || event.code === 4400) { say(`Refused: ${event.reason}`, "bad"); return; }
@@ -36,8 +37,10 @@ function receive(message) {
     if ($("message").textContent.startsWith("Connection lost")) say("Reconnected.", "good");
     loadRuleset(message.ruleset);
   } else if (message.type === "state") {
+    acting = false;
     showState(message);
   } else if (message.type === "refused") {
+    acting = false;
     say(`Refused: ${message.reason}`, "bad");
   } else if (message.type === "accepted") {
     say(message.number === null ? "Faces taken." : `Accepted (action ${message.number}).`, "good");
@@ -51,6 +54,7 @@ function receive(message) {
     oddsAsked = false;
     showOdds(message.answer);
   } else if (message.type === "error") {
+    acting = false;
     if (asking) { asking = false; aiming = null; }  // the action considered was malformed
     if (oddsAsked) { oddsAsked = false; $("odds").innerHTML = `<div class="bad">${escapeHtml(message.message)}</div>`; return; }
     say(message.message, "bad");
@@ -147,7 +151,12 @@ function showDice(roll) {
 
 function checkAction(action) { say("Checking…", "muted"); send({ type: "check", action }); }
 
-function act(action) { say("Sent…", "muted"); send({ type: "act", action }); }
+function act(action) {
+  if (acting) return;  // a double click: the first is on its way, the state will answer it
+  acting = true;
+  say("Sent…", "muted");
+  send({ type: "act", action });
+}
 
 function showDecisions(decisions, message) {
   const box = $("decisions");
