@@ -100,17 +100,24 @@ def test_malformed_and_oversized_messages_get_an_error_and_the_socket_stays_open
     socket.close()
 
 
-def test_an_illegal_action_is_refused_with_the_engines_reason(client: TestClient) -> None:
+def test_an_illegal_action_is_refused_with_the_rules_reason(client: TestClient) -> None:
+    """Journey 1: an order the drive cannot give is refused, checked or taken, over the
+    socket or HTTP, with the rules' reason in words (FT-MOVE-CINEMATIC), not "is not a legal
+    answer" to every ship's orders owed."""
     game = create(client, "full-thrust", PEOPLE)
     socket = Socket(client, game["id"], game["seats"][0]["link"])
     socket.next_of("state")
-    socket.send(
-        {"type": "check", "action": {"type": "ft-orders", "ship": 0, "speed": 99, "turn": 0}}
-    )
-    assert socket.next_of("checked")["reason"]
-    socket.send({"type": "act", "action": {"type": "ft-orders", "ship": 0, "speed": 99, "turn": 0}})
-    assert "not a legal answer" in socket.next_of("refused")["reason"]
+    order = {"type": "ft-orders", "ship": 0, "speed": 99, "turn": 0}
+    reason = "the order needs 99 thrust but the drive gives"
+    socket.send({"type": "check", "action": order})
+    assert reason in socket.next_of("checked")["reason"]
+    socket.send({"type": "act", "action": order})
+    assert socket.next_of("refused")["reason"].startswith(reason)
     socket.close()
+    refused = client.post(f"/api/games/{game['id']}/actions", json={"action": order},
+                          headers=auth(game["seats"][0]["link"]))
+    assert refused.status_code == 409 and refused.json()["reason"].startswith(reason)
+    assert _journal_length(client, game["id"]) == 0
 
 
 def test_bots_play_their_seats_from_their_observation(client: TestClient) -> None:

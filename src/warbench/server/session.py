@@ -249,7 +249,22 @@ class GameSession:
             action = self.rules.codec.decode(plain)
         except ValueError as error:
             raise MalformedAction(f"malformed action: {error}") from None
-        return self._apply(seat, action)
+        try:
+            return self._apply(seat, action)
+        except IllegalAction as refusal:
+            raise IllegalAction(self._rules_reason(seat, action) or str(refusal)) from None
+
+    def _rules_reason(self, seat: int, action: Action) -> str | None:
+        """The rules' own reason for refusing ``action`` where the ruleset's preview of it
+        gives one and a decision the seat owes takes such actions (the words the page's
+        consider shows: "the order needs 8 thrust but the drive gives 4", not "is not a
+        legal answer" to each decision the seat owes); else ``None``."""
+        game = self.game
+        if game is None or game.is_over or not any(
+                decision.player == seat and decision.offers_kind(action)
+                for decision in game.pending()):
+            return None  # no decision of the seat's takes such an action now: that is why
+        return self.rules.action_preview(game.observe(seat).state, action).refusal
 
     def check(self, seat: int, plain: Any) -> str | None:
         """Why a seat's action would be refused now (``None``: it would be taken)."""
@@ -259,7 +274,8 @@ class GameSession:
             action = self.rules.codec.decode(plain)
         except ValueError as error:
             return str(error)
-        return self.game.check(seat, action)
+        reason = self.game.check(seat, action)
+        return None if reason is None else self._rules_reason(seat, action) or reason
 
     def supply_faces(self, faces: Any) -> int | None:
         """Take the faces a person typed; retry what waited on them.
