@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rulesets.full_thrust.helpers import battle, ship
+from tests.rulesets.full_thrust.helpers import RULES, battle, ship
 from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
 from tests.server.test_browser_table import _shot, _show
+from warbench.rulesets.full_thrust.events import WeaponFired
 from warbench.server.snapshot import snapshot
 
 
@@ -86,4 +87,26 @@ def test_the_header_names_the_seat_once_and_dice_awaited_hide_the_choices(
     assert "Waiting for the dice" in page.inner_text("#decisions")
     assert "Roll 2 d6 for initiative, player 0" in page.inner_text("#dice-ask")
     _shot(page, "dice-awaited.png")
+    page.close()
+
+
+def test_an_attacks_label_is_never_smaller_than_eleven_pixels(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """Labels are never under 11 px on the screen (docs/play.md), an attack's too, even on
+    a narrow window: "Ajax: class-2 beam / misses", as the log says it."""
+    game, _ = battle([ship("harrier", "Ajax", 10.0, 10.0)],
+                     [ship("harrier", "Brute", 10.0, 25.0)])
+    systems = RULES.data.designs["harrier"].systems
+    beam = next(i for i, s in enumerate(systems) if s.kind == "beam" and s.level == 2)
+    marks = RULES.attacks_drawn(game.state, [WeaponFired(0, beam, 1, 0)])
+    page = _open_seat(server, browser, "full-thrust", "random")
+    page.set_viewport_size({"width": 1024, "height": 800})
+    _show(page, snapshot(game, 0, attacks=(1, marks)))
+    label = page.locator("#board text.attack-label")
+    assert label.locator("tspan").all_text_contents() == ["Ajax: class-2 beam", "misses"]
+    heights = [box["height"] for box in (span.bounding_box()
+                                         for span in label.locator("tspan").all()) if box]
+    assert heights and min(heights) >= 11, heights
+    _shot(page, "attack-label-1024.png")
     page.close()

@@ -29,6 +29,7 @@ def test_ft_picture_every_direct_fire_weapon_draws_the_band_it_fired_in() -> Non
     assert all(m.arc_end - m.arc_start == 60.0 for m in torpedo_only + beam_only + both)
     assert both[0].label == "Ajax: class-2 beam, pulse torpedo\n5 damage"  # data's names
     assert not beam_only[0].hit
+    assert beam_only[0].label == "Ajax: class-2 beam\nmisses"  # as the log says, not 0 damage
 
 
 def test_ft_picture_a_salvo_is_drawn_from_its_marker_with_its_attack_radius() -> None:

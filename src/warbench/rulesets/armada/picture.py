@@ -159,13 +159,15 @@ def attacks_drawn(state: ArmadaState, events: Sequence[Event]) -> tuple[Attack, 
     for (attacker_id, target_id), checks in shots.items():
         attacker, target = state.fleets[attacker_id], state.fleets[target_id]
         first = checks[0]
-        damage = sum(check.damage for check in checks if isinstance(check, Hit))
+        hits = [check for check in checks if isinstance(check, Hit)]
+        damage = sum(check.damage for check in hits)
+        result = f"{damage} damage" if hits else "misses"  # as the log says it
         bearings = ARC_BEARINGS.get(first.arc)
         mark = Attack.fired(
             place(attacker.hex), 60.0 * attacker.facing, place(target.hex),
             arc=Arc.between(*bearings) if bearings else None,
             label=f"{attacker.name}: {', '.join(str(c.check) for c in checks)} vs AC "
-            f"{first.ac}\n{first.arc or 'any arc'}, {first.band}: {damage} damage",
+            f"{first.ac}\n{first.arc or 'any arc'}, {first.band}: {result}",
             player=attacker.side, hit=damage > 0,
         )
         near, far = first.hexes

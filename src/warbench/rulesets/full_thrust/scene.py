@@ -168,7 +168,7 @@ def ship_fire(
         damage = sum(shot.damage for shot in shots)
         marks.append(Attack.fired(
             (ship.x, ship.y), pose.heading, (target.x, target.y), arc=arc, bands=bands,
-            label=f"{ship.name}: {weapons}\n{damage} damage", player=ship.player,
+            label=f"{ship.name}: {weapons}\n{_damage_words(damage)}", player=ship.player,
             hit=damage > 0,
         ))
     return tuple(marks)
@@ -192,9 +192,15 @@ def ordnance(
         target = state.ships[event.ship]
         marks.append(Attack.fired(
             (x, y), 0.0, (target.x, target.y), bands=RangeBands((reach,)), band=1,
-            label=f"{name}\n{event.damage} damage", player=player, hit=event.damage > 0,
+            label=f"{name}\n{_damage_words(event.damage)}", player=player,
+            hit=event.damage > 0,
         ))
     return tuple(marks)
+
+
+def _damage_words(damage: int) -> str:
+    """An attack's label's second line, as the log says it: ``3 damage`` or ``misses``."""
+    return f"{damage} damage" if damage else "misses"
 
 
 def _marker(

@@ -107,7 +107,8 @@ function drawScene(svg, scene, options) {
       });
     }
   }
-  if (opts.attacks !== false) drawAttacks(scene, layers.attacks, layers.labels, unit, fy);
+  const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+  if (opts.attacks !== false) drawAttacks(scene, layers.attacks, layers.labels, unit, fy, perUnit ? LABEL_PX / perUnit : 0);
   const legend = drawLabels(svg, scene, layers.labels, labelled, unit, pad);
   if (opts.legend) showLegend(opts.legend, legend, opts.onShape);
   const toTable = (event) => {
@@ -268,7 +269,7 @@ function spreadStacks(shapes) {
 // The attacks of the moment (warbench.core.table Attack, as `warbench render` draws them):
 // the range band used shaded over the firing arc, the arc's edges, a line from shooter to
 // target (dashed for a miss), and each label in the box the scene placed for it.
-function drawAttacks(scene, layer, labelLayer, unit, fy) {
+function drawAttacks(scene, layer, labelLayer, unit, fy, least) {
   const attacks = scene.attacks || [];
   const at = (a, bearing, d) => { const b = (bearing * Math.PI) / 180; return [a.x + d * Math.sin(b), fy(a.y + d * Math.cos(b))]; };
   for (const a of attacks) {
@@ -304,7 +305,7 @@ function drawAttacks(scene, layer, labelLayer, unit, fy) {
   // The scene places shapes' labels first, then the attacks' (one per labelled attack).
   const labelled = attacks.filter((a) => a.label).length;
   const labels = labelled ? (scene.labels || []).slice(-labelled) : [];
-  const font = Math.max(scene.em || unit * 0.6, unit * 0.55);
+  const font = Math.max(scene.em || unit * 0.6, unit * 0.55, least);  // never under LABEL_PX
   for (const label of labels) {
     const lines = label.text.split("\n");
     const text = svgEl("text", { x: label.x, y: fy(label.y) - ((lines.length - 1) * font * 1.15) / 2 + font * 0.35, "text-anchor": "middle", class: "attack-label", "font-size": font, "stroke-width": font * 0.25 });
