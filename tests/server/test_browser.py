@@ -429,12 +429,14 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
     page.screenshot(path=str(SHOTS / "one-screen.png"))
     page.click("#curtain-ready")
     assert page.locator("#curtain").is_hidden()
-    players = {first}
+    players, prompts = {first}, []
     for _ in range(12):
         if page.locator("#curtain").is_visible():
             players.add(page.evaluate("() => state.seat"))
             page.click("#curtain-ready")
-        _play_something(page)
+        prompts.append(_play_something(page))
+        # every decision's form fits its panel: the page never scrolls sideways
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), prompts
     assert len(players) >= 2, players  # the screen went round
     assert "one screen" in page.inner_text("#who")
 
