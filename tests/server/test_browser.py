@@ -439,6 +439,19 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), prompts
     assert len(players) >= 2, players  # the screen went round
     assert "one screen" in page.inner_text("#who")
+    # which colour is whose army: a swatch per player, the one to act now marked "you"
+    seat = page.evaluate("() => state.seat")
+    keys = page.locator("#sides .side-key")
+    assert keys.count() == 4
+    assert keys.nth(seat).inner_text().endswith("(you)")
+    assert [keys.nth(p).inner_text().startswith(f"player {p}: ") for p in range(4)] == [True] * 4
+    for player in range(4):  # each swatch the colour of that player's pieces
+        swatch = page.locator(f"#sides .side-key[data-player='{player}'] .swatch")
+        piece = page.locator(f"#board .shape[data-player='{player}']").first
+        colours = [locator.evaluate(style) for locator, style in (
+            (swatch, "(e) => getComputedStyle(e).backgroundColor"),
+            (piece, "(e) => getComputedStyle(e).fill"))]
+        assert colours[0] == colours[1], (player, colours)
 
 
 def test_the_replay_viewer_steps_through_a_journal_as_a_seat(

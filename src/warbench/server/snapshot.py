@@ -260,6 +260,7 @@ def snapshot(
         "seat": None if seat == SPECTATOR else seat,
         "step": len(game.journal.entries),
         "scene": scene.to_plain(),
+        "sides": list(rules.side_names(game.journal.setup, game.players)),
         "attacks_step": step if marks else None,
         "decisions": [
             decision_plain(

@@ -103,8 +103,24 @@ function showOdds(answer) {
     answer.notes.map((n) => `<div class="muted">${escapeHtml(n)}</div>`).join("");
 }
 
+// Which colour is whose: a swatch per player, with what it plays and which is this page's.
+function showSides(message) {
+  const sides = message.sides || [];
+  $("sides").replaceChildren(...sides.map((name, player) => {
+    const row = document.createElement("span");
+    row.className = "side-key";
+    row.dataset.player = player;
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = PLAYER_COLOURS[player % PLAYER_COLOURS.length];
+    const you = player === message.seat ? " (you)" : "";
+    row.append(swatch, `player ${player}${name ? ": " + name : ""}${you}`);
+    return row;
+  }));
+}
+
 function showState(message) {
-  if (oneScreen && (state === null || state.seat !== message.seat)) passTheScreen(message.seat);
+  if (oneScreen && (state === null || state.seat !== message.seat)) passTheScreen(message.seat, (message.sides || [])[message.seat]);
   state = message;
   document.body.dataset.states = Number(document.body.dataset.states || 0) + 1;  // for tests
   // the seat is named once, in the header's "who" (a one-screen table's changes: named here)
@@ -113,6 +129,7 @@ function showState(message) {
     : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
   $("status").textContent = `${seatText}step ${message.step} · ${status}`;
   if (message.scene) $("scene-title").textContent = message.scene.title;
+  showSides(message);
   board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, onDragCancel: dragCancelled, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
   considering = null; asking = false; nextAsk = null;
   $("consider-panel").hidden = true;
@@ -130,9 +147,12 @@ function showState(message) {
 
 // Another person's turn on a one-screen table: their view only after they say they are there
 // (what the last person saw is hidden until then), and their whole log.
-function passTheScreen(seat) {
+function passTheScreen(seat, side) {
   $("log").replaceChildren();
-  $("curtain-text").textContent = `Player ${seat} to play: pass the screen to player ${seat}.`;
+  const swatch = document.createElement("span");  // the colour of the pieces they play
+  swatch.className = "swatch";
+  swatch.style.background = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
+  $("curtain-text").replaceChildren(swatch, `Player ${seat}${side ? " (" + side + ")" : ""} to play: pass the screen to player ${seat}.`);
   $("curtain-ready").textContent = `I am player ${seat}: show my table`;
   $("curtain").hidden = false;
   $("curtain-ready").onclick = () => { $("curtain").hidden = true; };
