@@ -81,6 +81,19 @@ def test_a_wrong_websocket_token_is_refused_and_closed(client: TestClient) -> No
         assert reply["status"] == 403 and reply["type"] == "error"
 
 
+def test_a_link_to_no_game_says_so_not_wrong_token(client: TestClient) -> None:
+    """A mistyped or cut-short link names the game it cannot find, over the socket as over
+    HTTP, rather than blaming the token."""
+    game = create(client, "full-thrust", PEOPLE)
+    token = game["seats"][0]["link"].split("#", 1)[1]
+    with client.websocket_connect("/ws/nosuchgame") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": token}))
+        reply = ws.receive_json()
+    assert reply == {"type": "error", "status": 404,
+                     "message": "no game 'nosuchgame' on this server: check the link"}
+    assert client.get("/api/games/nosuchgame/state").status_code == 404
+
+
 def test_malformed_and_oversized_messages_get_an_error_and_the_socket_stays_open(
     client: TestClient,
 ) -> None:

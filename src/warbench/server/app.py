@@ -296,9 +296,14 @@ def create_app(db: str | Path) -> FastAPI:
             await socket.send_json({"type": "error", "status": 409, "message": problem.detail})
             await _close(socket, 4409, "the game cannot be resumed")
             return
+        if room is None:  # a link mistyped or cut short, or a game no longer kept
+            message = f"no game {game_id!r} on this server: check the link"
+            await socket.send_json({"type": "error", "status": 404, "message": message})
+            await _close(socket, 4404, message)
+            return
         token = hello.get("token") if isinstance(hello, dict) else None
-        seat = hub.seat_of(game_id, token) if room and isinstance(token, str) else None
-        if room is None or seat is None:
+        seat = hub.seat_of(game_id, token) if isinstance(token, str) else None
+        if seat is None:
             await socket.send_json({"type": "error", "status": 403, "message": "wrong token"})
             await _close(socket, 4403, "wrong token")
             return

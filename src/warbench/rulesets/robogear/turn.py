@@ -104,7 +104,7 @@ class Battle(Procedure[RobogearState, RobogearData]):
         order = roll_off(players, lambda p: roll_off_die(game, p, "initiative"))
         state.order = order
         game.emit(Initiative(state.round, tuple(order),
-                             text=f"round {state.round}: initiative order {order}"))
+                             text=initiative_words(state.round, order)))
         game.push(Round(), Regrouping())
 
 
@@ -199,7 +199,8 @@ class Activation(Procedure[RobogearState, RobogearData]):
         self.spent = [u.id for u in units if u.acted]
         begin_turn(game, self._units(game))
         name = game.state.elements[self.element].name
-        game.emit(TurnBegins(self.player, self.element, text=f"player {self.player}: {name}"))
+        game.emit(TurnBegins(self.player, self.element,
+                             text=f"player {self.player} gives {name} its turn"))
         decided(game)
 
     def _finish(self, game: RobogearGame) -> None:
@@ -295,3 +296,18 @@ def carry_out(game: RobogearGame, action: Action) -> None:
         buildings.leave(game, action)
     if unit.kind == "trooper" and not isinstance(action, Move | Deploy) and unit.alive:
         unit.busy = True
+
+
+def initiative_words(round_number: int, order: list[int]) -> str:
+    """A round's initiative in words, for the log.
+
+    >>> initiative_words(2, [3, 0, 2, 1])
+    'round 2: player 3 acts first, then player 0, player 2 and player 1'
+    >>> initiative_words(5, [1])
+    'round 5: player 1 acts alone'
+    """
+    first, *rest = [f"player {player}" for player in order]
+    if not rest:
+        return f"round {round_number}: {first} acts alone"
+    then = rest[0] if len(rest) == 1 else f"{', '.join(rest[:-1])} and {rest[-1]}"
+    return f"round {round_number}: {first} acts first, then {then}"

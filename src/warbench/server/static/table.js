@@ -23,7 +23,11 @@ function connect() {
   socket.onopen = () => { acting = false; send({ type: "hello", token: TOKEN }); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
-    if (event.code === 4403 || event.code === 4400) { say(`Refused: ${event.reason}`, "bad"); return; }
+    if ([4400, 4403, 4404, 4409].includes(event.code)) {  // no use trying again: say why, once
+      say(`Refused: ${event.reason}`, "bad");
+      $("decisions").replaceChildren();
+      return;
+    }
     say("Connection lost; reconnecting…", "muted");
     setTimeout(connect, 1000);
   };
