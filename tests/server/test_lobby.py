@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -42,6 +43,12 @@ def test_pasted_lists_are_checked_and_every_violation_shown(client: TestClient) 
     assert reports[0]["ok"] and reports[0]["points"] > 0
     assert not reports[1]["ok"] and len(reports[1]["problems"]) >= 2
     assert not reports[2]["ok"] and "line 1" in reports[2]["problems"][0]
+    # each report says whose seat the list is for, and which entry a problem is in, counted
+    # from 1 as a person counts them
+    assert [report["seat"] for report in reports] == [0, 1, 2]
+    assert reports[2]["problems"][0].startswith("seat 2's list")
+    assert any(re.match(r"units\[(\d+)\] \(entry \d+, [^)]+\)", problem)
+               for problem in reports[1]["problems"]), reports[1]["problems"]
 
 
 def test_a_game_from_broken_lists_is_refused_with_every_problem(client: TestClient) -> None:

@@ -4,6 +4,7 @@ turning a lobby form into a game's set-up and seats.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -109,7 +110,7 @@ def all_rulesets() -> list[dict[str, Any]]:
 
 def parse_list(text: str, number: int) -> ArmyList:
     """A pasted army list; :class:`DataFileError` names the line or key at fault."""
-    source = f"list {number + 1}"
+    source = f"seat {number}'s list"
     if len(text) > MAX_LIST_CHARS:
         raise LobbyError(f"{source}: longer than {MAX_LIST_CHARS} characters")
     return parse_model(parse_toml(text, source), ArmyList, source)
@@ -125,18 +126,40 @@ def check_lists(
             army = parse_list(text, number)
             report = rules.validate_list(army, list_format)
         except (DataFileError, SetupError, LobbyError) as error:
-            reports.append({"list": number + 1, "ok": False, "problems": str(error).splitlines()})
+            reports.append({"list": number + 1, "seat": number, "ok": False,
+                            "problems": str(error).splitlines()})
             continue
         reports.append(
             {
                 "list": number + 1,
+                "seat": number,
                 "name": army.name,
                 "points": report.total_points,
                 "ok": report.ok,
-                "problems": [str(violation) for violation in report.violations],
+                "problems": [entry_named(army, str(violation)) for violation in report.violations],
             }
         )
     return reports
+
+
+def entry_named(army: ArmyList, problem: str) -> str:
+    """A violation whose path starts at a list entry, with that entry named after the path
+    (the paths count entries from 0, as the file's keys do; a person counts from 1).
+
+    >>> from warbench.core.lists import UnitEntry
+    >>> army = ArmyList(name="A", ruleset="x", units=(UnitEntry(unit="scout"),
+    ...                 UnitEntry(unit="tank", name="Bulwark")))
+    >>> entry_named(army, "units[1].count: too many [unit_size]")
+    'units[1] (entry 2, Bulwark).count: too many [unit_size]'
+    >>> entry_named(army, "units: over the cap [points_cap]")
+    'units: over the cap [points_cap]'
+    """
+    match = re.match(r"units\[(\d+)\]", problem)
+    if match is None or int(match.group(1)) >= len(army.units):
+        return problem
+    entry = army.units[int(match.group(1))]
+    label = f"entry {int(match.group(1)) + 1}, {entry.name or entry.unit}"
+    return f"{match.group(0)} ({label}){problem[match.end():]}"
 
 
 def seats_and_setup(rules: Ruleset[Any, Any], form: GameForm) -> tuple[list[Seat], dict[str, Any]]:

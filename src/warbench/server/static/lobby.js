@@ -112,8 +112,8 @@ function showReports(reports) {
   box.replaceChildren();
   for (const report of reports) {
     const div = document.createElement("div");
-    const head = report.name ? `${report.name}: ${report.points} points` : `list ${report.list}`;
-    div.innerHTML = `<b>List ${report.list}</b> — ${escapeHtml(head)} — ` +
+    const head = report.name ? `${report.name}: ${report.points} points` : "not read";
+    div.innerHTML = `<b>Seat ${report.seat}'s list</b> — ${escapeHtml(head)} — ` +
       (report.ok ? `<span class="good">valid</span>` : `<span class="bad">${report.problems.length} problem(s)</span>`);
     if (report.problems.length) {
       const ul = document.createElement("ul");
