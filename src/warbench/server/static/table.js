@@ -5,7 +5,8 @@ const GAME = location.pathname.split("/")[2];
 const TOKEN = decodeURIComponent(location.hash.slice(1));
 let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
 let oddsAsked = false;
-let acting = false;  // an action sent and not yet answered: a second click sends nothing
+let acting = false;  // an action sent and not yet answered (accepted, refused, dice wanted): a
+                     // second click meanwhile sends nothing
 let oneScreen = false;  // one screen for every person seat: the page follows the person to act
 // The action being considered (from a drag or a clicked target), and drag points waiting
 // for the answer to the one before (only the latest is asked next).
@@ -40,15 +41,16 @@ function receive(message) {
     $("log").replaceChildren();  // the first state brings the whole log again
     if ($("message").textContent.startsWith("Connection lost")) say("Reconnected.", "good");
     loadRuleset(message.ruleset);
-  } else if (message.type === "state") {
-    acting = false;
+  } else if (message.type === "state") {  // another seat's move too: not the answer to ours
     showState(message);
   } else if (message.type === "refused") {
     acting = false;
     say(`Refused: ${message.reason}`, "bad");
   } else if (message.type === "accepted") {
+    acting = false;
     say(message.number === null ? "Faces taken." : `Accepted (action ${message.number}).`, "good");
   } else if (message.type === "dice") {
+    acting = false;
     say(message.message, "muted");
   } else if (message.type === "checked") {
     say(message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this.", message.reason ? "bad" : "good");
