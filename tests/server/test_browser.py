@@ -462,7 +462,7 @@ def test_the_replay_viewer_steps_through_a_journal_as_a_seat(
     from warbench.core.registry import ruleset
 
     result = play_match(
-        ruleset("full-thrust"), [RandomAgent(1), RandomAgent(2)], seed=3, max_decisions=60
+        ruleset("full-thrust"), [RandomAgent(1), RandomAgent(2)], seed=3, max_decisions=200
     )
     journal = tmp_path / "game.json"
     result.journal.save(journal)
@@ -470,11 +470,17 @@ def test_the_replay_viewer_steps_through_a_journal_as_a_seat(
     page.goto(f"{server}/replay")
     page.set_input_files("#journal", str(journal))
     page.wait_for_selector("#board .shape", timeout=30_000)
-    assert "step 0 of 60" in page.inner_text("#step-label")
+    assert "step 0 of 200" in page.inner_text("#step-label")
+    assert page.locator("#board g.attack").count() == 0
     page.select_option("#seat", "0")
     page.locator("#step").fill("45")
     page.wait_for_function("document.querySelector('#step-label').textContent.includes('45 of')")
     assert "orders are written" in page.inner_text("#log")
+    assert page.locator("#sides .side-key").count() == 2  # which colour is whose
+    page.locator("#step").fill("195")  # after action 193's volley: drawn as seat 0 saw it
+    page.wait_for_function("document.querySelector('#step-label').textContent.includes('195 of')")
+    assert "last seen: 1 attack of action 193" in page.inner_text("#scene-title")
+    assert page.locator("#board g.attack").count() == 1
     page.screenshot(path=str(SHOTS / "replay.png"))
 
 

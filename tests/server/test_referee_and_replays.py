@@ -13,7 +13,9 @@ from tests.server.helpers import Socket, auth, create, first_action, state, wait
 from warbench.core.agents import RandomAgent
 from warbench.core.engine import IllegalAction
 from warbench.core.match import play_match
+from warbench.core.moments import SeenAttacks
 from warbench.core.registry import ruleset
+from warbench.core.replay import replay_steps
 from warbench.server.app import create_app
 from warbench.server.session import GameSession, NeedFaces
 from warbench.server.store import Seat, Store
@@ -75,6 +77,32 @@ def test_a_journal_replays_step_by_step_as_a_seat_or_a_spectator(client: TestCli
     assert bad.status_code == 400 and "the journal" in bad.json()["detail"]
 
 
+def test_a_replay_draws_the_last_attacks_each_viewer_saw_as_the_table_did(
+    client: TestClient,
+) -> None:
+    """FT-PICTURE in the replay viewer: a step after a volley draws its attacks, as the live
+    table drew them for that seat ("last seen: N attacks of action S"), and names each side
+    in the legend; the opening draws none."""
+    rules = ruleset("full-thrust")
+    result = play_match(rules, [RandomAgent(1), RandomAgent(2)], seed=4, max_decisions=400)
+    loaded = client.post("/api/replays", content=result.journal.dumps().encode()).json()
+    seen = SeenAttacks(rules, [0])
+    steps = replay_steps(result.journal, rules=rules)
+    shown = 0
+    for number, game in steps:
+        seen.saw(game.state, number, game.events[shown:])
+        shown = len(game.events)
+        if seen.last(0)[1]:
+            break
+    step, marks = seen.last(0)
+    assert marks, "no attack in the first 400 decisions"
+    drawn = client.get(f"/api/replays/{loaded['id']}/{step}?seat=0").json()
+    assert len(drawn["scene"]["attacks"]) == len(marks)
+    assert f"(last seen: {len(marks)} attack" in drawn["scene"]["title"]
+    assert drawn["sides"] == list(rules.default_side_names(2))
+    assert client.get(f"/api/replays/{loaded['id']}/0?seat=0").json()["scene"]["attacks"] == []
+
+
 def test_a_stored_game_replays_only_as_the_tokens_seat(client: TestClient) -> None:
     game = create(client, "full-thrust", [{"kind": "person"}, {"kind": "person"}])
     link = game["seats"][1]["link"]
@@ -124,6 +152,9 @@ def test_a_game_stored_by_simulate_replays_from_its_uploaded_results_file(
     assert any(shape["kind"] == "hex" for shape in last["scene"]["shapes"])
     missing = client.post("/api/replays/results?game=99", content=db.read_bytes())
     assert missing.status_code == 400
+    assert missing.json()["detail"] == "the results file holds no game 99"  # no server path
+    assert client.post("/api/replays/results?game=0", content=db.read_bytes()).json()[
+        "detail"] == "game 0: games are numbered from 1"
     junk = client.post("/api/replays/results?game=1", content=b"not a database")
     assert junk.status_code == 400
 

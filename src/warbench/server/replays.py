@@ -17,11 +17,13 @@ from typing import Any
 from warbench.core.engine import clone_state
 from warbench.core.events import Event
 from warbench.core.journal import Journal
+from warbench.core.moments import SeenAttacks
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.replay import replay_steps
 from warbench.core.ruleset import Ruleset
 from warbench.core.sim.store import load_journal
-from warbench.server.snapshot import SPECTATOR, event_text
+from warbench.core.table import Attack
+from warbench.server.snapshot import SPECTATOR, event_text, with_last_attacks
 
 #: Replays kept in memory at once (the oldest is dropped first).
 KEPT = 16
@@ -43,6 +45,8 @@ class Replay:
     event_counts: list[int]
     events: list[Event]
     seats: tuple[int, ...]
+    #: After each step, the last attacks each viewer had seen (their step and marks).
+    attacks: list[dict[int, tuple[int, tuple[Attack, ...]]]]
 
     def step(self, number: int, seat: int) -> dict[str, Any]:
         """Step ``number`` (0: the opening) as ``seat`` (``SPECTATOR``: nobody's seat)."""
@@ -65,7 +69,9 @@ class Replay:
             "step": number,
             "steps": len(self.states) - 1,
             "seat": None if seat == SPECTATOR else seat,
-            "scene": self.rules.scene(observed, units).to_plain(),
+            "scene": with_last_attacks(self.rules.scene(observed, units),
+                                       self.attacks[number].get(seat, (0, ()))).to_plain(),
+            "sides": list(self.rules.side_names(self.journal.setup, self.journal.players)),
             "log": [text for text in map(event_text, seen) if text],
             "actor": None if action is None else action.player,
         }
@@ -81,23 +87,32 @@ def build(journal: Journal, seats: tuple[int, ...] | None = None) -> Replay:
     if len(journal.entries) > MAX_STEPS:
         raise ReplayError(f"the journal has {len(journal.entries)} actions (at most {MAX_STEPS})")
     rules = find_ruleset(journal.ruleset)
+    allowed = seats if seats is not None else (SPECTATOR, *range(journal.players))
     states: list[Any] = []
     counts: list[int] = []
+    seen = SeenAttacks(rules, allowed)  # what the live table would have drawn for each
+    attacks: list[dict[int, tuple[int, tuple[Attack, ...]]]] = []
     game = None
-    for _, game in replay_steps(journal, rules=rules):
+    for number, game in replay_steps(journal, rules=rules):
+        seen.saw(game.state, number, game.events[counts[-1] if counts else 0:])
         states.append(clone_state(game.state))
         counts.append(len(game.events))
+        attacks.append(dict(seen.kept))
     assert game is not None
-    allowed = seats if seats is not None else (SPECTATOR, *range(journal.players))
-    return Replay(rules, journal, states, counts, list(game.events), allowed)
+    return Replay(rules, journal, states, counts, list(game.events), allowed, attacks)
 
 
 def journal_from_results(data: bytes, game_id: int) -> Journal:
     """The journal of game ``game_id`` in a results file of ``warbench simulate``."""
+    if isinstance(game_id, bool) or game_id < 1:
+        raise ReplayError(f"game {game_id}: games are numbered from 1")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "results.sqlite"
         path.write_bytes(data)
-        return load_journal(path, game_id)
+        try:
+            return load_journal(path, game_id)
+        except ValueError as error:  # named after the upload, not the server's copy of it
+            raise type(error)(str(error).replace(str(path), "the results file")) from None
 
 
 class Replays:

@@ -21,6 +21,7 @@ from warbench.core.engine import Game
 from warbench.core.events import Event, Roll
 from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
+from warbench.core.scene import Scene
 from warbench.core.table import Attack
 from warbench.server.choices import Aside, Values, Words, annotate, plain, value_words, variants
 
@@ -219,6 +220,16 @@ def seat_units(game: Game[Any, Any], seat: int) -> dict[str, str]:
     return game.ruleset.unit_names(game.ruleset.view(game.state, seat))
 
 
+def with_last_attacks(scene: Scene, attacks: tuple[int, tuple[Attack, ...]]) -> Scene:
+    """``scene`` with the last attacks a viewer saw (their step and marks, as
+    :class:`~warbench.core.moments.SeenAttacks` keeps them) drawn, its title saying so."""
+    step, marks = attacks
+    if not marks:
+        return scene
+    count = f"{len(marks)} attack{'s' * (len(marks) != 1)}"
+    return scene.with_attacks(marks, f"{scene.title} (last seen: {count} of action {step})")
+
+
 def snapshot(
     game: Game[Any, Any],
     seat: int,
@@ -252,9 +263,7 @@ def snapshot(
     outcome = game.outcome
     scene = rules.scene(state, units)
     step, marks = attacks
-    if marks:
-        count = f"{len(marks)} attack{'s' * (len(marks) != 1)}"
-        scene = scene.with_attacks(marks, f"{scene.title} (last seen: {count} of action {step})")
+    scene = with_last_attacks(scene, attacks)
     return {
         "type": "state",
         "seat": None if seat == SPECTATOR else seat,

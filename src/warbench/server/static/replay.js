@@ -26,6 +26,7 @@ async function show() {
   const data = await (await fetch(`/api/replays/${replay.id}/${step}${query}`)).json();
   $("step-label").textContent = `step ${data.step} of ${data.steps}` + (data.actor === null ? " (the opening)" : ` (player ${data.actor} acted)`);
   $("scene-title").textContent = data.scene.title;
+  drawSides($("sides"), data.sides, data.seat);
   drawScene($("board"), data.scene, { legend: $("legend") });
   const log = $("log");
   log.replaceChildren();

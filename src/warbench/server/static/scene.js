@@ -386,3 +386,18 @@ function showLegend(box, keys, onShape) {
     box.append(row);
   }
 }
+
+// Which colour is whose: a disc per player in its pieces' colour, with what it fields (a
+// list's name) and "(you)" beside the seat the page plays (none for a spectator).
+function drawSides(container, sides, seat) {
+  container.replaceChildren(...(sides || []).map((name, player) => {
+    const row = document.createElement("span");
+    row.className = "side-key";
+    row.dataset.player = player;
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = PLAYER_COLOURS[player % PLAYER_COLOURS.length];
+    row.append(swatch, `player ${player}${name ? ": " + name : ""}${player === seat ? " (you)" : ""}`);
+    return row;
+  }));
+}

@@ -109,22 +109,6 @@ function showOdds(answer) {
     answer.notes.map((n) => `<div class="muted">${escapeHtml(n)}</div>`).join("");
 }
 
-// Which colour is whose: a swatch per player, with what it plays and which is this page's.
-function showSides(message) {
-  const sides = message.sides || [];
-  $("sides").replaceChildren(...sides.map((name, player) => {
-    const row = document.createElement("span");
-    row.className = "side-key";
-    row.dataset.player = player;
-    const swatch = document.createElement("span");
-    swatch.className = "swatch";
-    swatch.style.background = PLAYER_COLOURS[player % PLAYER_COLOURS.length];
-    const you = player === message.seat ? " (you)" : "";
-    row.append(swatch, `player ${player}${name ? ": " + name : ""}${you}`);
-    return row;
-  }));
-}
-
 function showState(message) {
   if (oneScreen && (state === null || state.seat !== message.seat)) passTheScreen(message.seat, (message.sides || [])[message.seat]);
   state = message;
@@ -135,7 +119,7 @@ function showState(message) {
     : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
   $("status").textContent = `${seatText}step ${message.step} · ${status}`;
   if (message.scene) $("scene-title").textContent = message.scene.title;
-  showSides(message);
+  drawSides($("sides"), message.sides, message.seat);
   board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, onDragCancel: dragCancelled, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
   considering = null; asking = false; nextAsk = null;
   $("consider-panel").hidden = true;
