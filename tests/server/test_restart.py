@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import auth, create, first_action, state, wait_for_decision
@@ -142,3 +143,26 @@ def test_a_journal_that_no_longer_replays_is_named_and_the_other_games_resume(db
         )
         assert refused.status_code == 409 and "cannot be resumed" in refused.json()["detail"]
         assert state(client, fine["id"], fine["seats"][0]["link"])["step"] == 1
+
+
+def test_serve_refuses_a_file_that_is_no_store_of_games_and_leaves_it_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`serve --db` given a results file of `simulate` (or any other file) says so in one
+    line and writes nothing to it, where it used to crash at start-up after adding its
+    tables to the user's results."""
+    from warbench.cli import main
+
+    results = tmp_path / "runs.sqlite"
+    assert main(["simulate", "full-thrust", "--games", "1", "--db", str(results), "--json"]) == 0
+    before = results.read_bytes()
+    junk = tmp_path / "notes.sqlite"
+    junk.write_text("not a database")
+    capsys.readouterr()
+    for path, said in ((results, "is a results file of warbench simulate"),
+                       (junk, "not a SQLite file of games")):
+        assert main(["serve", "--port", "1", "--db", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.err.startswith(f"warbench: error: {path}") and said in captured.err
+        assert captured.err.count("\n") == 1 and "Warbench table on" not in captured.out
+    assert results.read_bytes() == before and junk.read_text() == "not a database"

@@ -24,8 +24,9 @@ def serve_command(
         raise typer.BadParameter(f"{db} is not a file", param_hint="--db")
     if not db.parent.exists():
         raise typer.BadParameter(f"folder {db.parent} does not exist", param_hint="--db")
+    app = create_app(db)  # a file that is no store of games is refused here, untouched
     typer.echo(f"Warbench table on http://{host}:{port}/ (games kept in {db})")
-    uvicorn.run(create_app(db), host=host, port=port, log_level="info", ws_max_size=1 << 20)
+    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=1 << 20)
 
 
 def register(app: typer.Typer) -> None:

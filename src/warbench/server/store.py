@@ -95,6 +95,26 @@ class GameRecord:
     pending: Pending | None = None
 
 
+class StoreFileError(ValueError):
+    """A ``--db`` file that is not the web table's game store: nothing is written to it."""
+
+
+def _check_ours(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse a file holding other tables than the game store's (a results file of
+    ``simulate``), before the store's tables are added to it."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if "runs" in tables:
+        raise StoreFileError(
+            f"{path} is a results file of warbench simulate, not the web table's store of"
+            " games: give serve another --db (replay its games in the replay viewer, or with"
+            " warbench replay --db)")
+    if "games" in tables:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+        if not {"id", "head", "seats", "status"} <= columns:
+            raise StoreFileError(f"{path} holds another program's games table: give serve"
+                                 " another --db")
+
+
 class Store:
     """One SQLite file holding every game; safe to share between threads."""
 
@@ -102,9 +122,16 @@ class Store:
         self.path = Path(path)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
+        try:
+            _check_ours(self._db, self.path)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(SCHEMA)
+        except (sqlite3.DatabaseError, StoreFileError) as error:
+            self._db.close()
+            if isinstance(error, StoreFileError):
+                raise
+            raise StoreFileError(f"{self.path}: not a SQLite file of games ({error})") from None
 
     def close(self) -> None:
         """Close the file."""
