@@ -250,6 +250,9 @@ def resolve_attack(
             cancelled=cancelled,
             shields=shield,
             final=final,
+            guns=tuple(attack.guns),
+            band=attack.band,
+            needed=needed,
             text=f"{lead.name} rolls {dice_count(dice)} at {target.name}{aimed}: "
             + f"{hits} {'hit' if hits == 1 else 'hits'}"
             + (f" ({', '.join(notes)}), {final} {'counts' if final == 1 else 'count'}"

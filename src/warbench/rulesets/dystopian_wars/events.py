@@ -280,7 +280,8 @@ class AttackLost(Event, tag="attack_lost"):
 
 @dataclass(frozen=True, slots=True)
 class AttackRolled(Event, tag="attack_rolled"):
-    """An attack on ``target`` rolled ``dice`` for ``hits``; ``final`` hits count."""
+    """An attack on ``target`` rolled ``dice`` for ``hits``; ``final`` hits count. ``guns``
+    (model, mount) fired it in ``band``, hitting on ``needed`` (after any card's change)."""
 
     target: int
     dice: int
@@ -288,6 +289,9 @@ class AttackRolled(Event, tag="attack_rolled"):
     cancelled: int
     shields: int
     final: int
+    guns: tuple[tuple[int, str], ...] = ()
+    band: int = 0
+    needed: int = 0
 
 
 @dataclass(frozen=True, slots=True)

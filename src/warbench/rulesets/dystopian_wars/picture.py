@@ -10,6 +10,7 @@ from warbench.core.table import Attack
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import AttackDeclared, AttackRolled
 from warbench.rulesets.dystopian_wars.geometry import ARCS, BANDS
+from warbench.rulesets.dystopian_wars.option_words import dice_count
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 
 
@@ -31,27 +32,42 @@ def damage_text(data: RulesData, model: Model) -> str:
 
 
 def attacks_drawn(data: RulesData, state: DWState, events: Sequence[Event]) -> tuple[Attack, ...]:
-    """One mark per shooting model of each attack declared in ``events``: its mounts, the
-    dice, band and score needed, and the hits the attack scored when rolled in the same step."""
-    rolled = {event.target: event.final for event in events if isinstance(event, AttackRolled)}
-    marks = []
-    for event in events:
-        if not isinstance(event, AttackDeclared):
-            continue
-        target = state.models[event.target]
-        mounts: dict[int, list[str]] = {}
-        for uid, mount in event.guns:
-            mounts.setdefault(uid, []).append(mount)
-        hits = rolled.get(event.target)
-        result = "" if hits is None else f", {hits} hit{'s' * (hits != 1)}"
-        for uid, names in mounts.items():
-            shooter = state.models[uid]
-            gun = data.models[shooter.cls].mount(names[0])
-            marks.append(Attack.fired(
-                (shooter.x, shooter.y), shooter.heading, (target.x, target.y),
-                arc=None if gun is None else ARCS[gun.arc], bands=BANDS, band=event.band,
-                label=f"{', '.join(names)}\n{event.dice} dice band {event.band}"
-                f" {event.needed}+{result}",
-                player=shooter.player, hit=hits is None or hits > 0,
-            ))
+    """One mark per shooting model of each attack declared or rolled in ``events``: its
+    mounts, the dice, band and score needed, and the hits that counted once rolled (solid
+    for a hit, dashed for a miss); an attack declared and not rolled yet says so."""
+    rolls = [event for event in events if isinstance(event, AttackRolled)]
+    declared = [event for event in events if isinstance(event, AttackDeclared)]
+    marks: list[Attack] = []
+    for event in declared:
+        roll = next((r for r in rolls if r.target == event.target
+                     and (not r.guns or r.guns == event.guns)), None)
+        marks += _marks(data, state, event.guns, event.target, event.dice, event.band,
+                        event.needed, roll)
+    for roll in rolls:  # rolled after the step that declared it (answers, cards between)
+        if roll.guns and not any(d.target == roll.target and d.guns == roll.guns
+                                 for d in declared):
+            marks += _marks(data, state, roll.guns, roll.target, roll.dice, roll.band,
+                            roll.needed, roll)
     return tuple(marks)
+
+
+def _marks(data: RulesData, state: DWState, guns: Sequence[tuple[int, str]], target_uid: int,
+           dice: int, band: int, needed: int, roll: AttackRolled | None) -> list[Attack]:
+    """The marks of one attack, a mark per shooting model."""
+    target = state.models[target_uid]
+    mounts: dict[int, list[str]] = {}
+    for uid, mount in guns:
+        mounts.setdefault(uid, []).append(mount)
+    result = ", to roll" if roll is None else f", {roll.final} hit{'s' * (roll.final != 1)}"
+    marks = []
+    for uid, names in mounts.items():
+        shooter = state.models[uid]
+        gun = data.models[shooter.cls].mount(names[0])
+        marks.append(Attack.fired(
+            (shooter.x, shooter.y), shooter.heading, (target.x, target.y),
+            arc=None if gun is None else ARCS[gun.arc], bands=BANDS, band=band,
+            label=f"{shooter.name}: {', '.join(names)} at {target.name}\n"
+            f"{dice_count(dice)} band {band} {needed}+{result}",
+            player=shooter.player, hit=roll is None or roll.final > 0,
+        ))
+    return marks
