@@ -41,6 +41,9 @@ def test_short_range_in_the_open_always_hits_for_short_damage() -> None:
     assert game.state.units[1].damage == 6
     assert game.state.units[0].points_left == 4
     assert "fires once a turn" in (game.check(0, Shoot(0, 0, 1)) or "")
+    (mark,) = game.ruleset.attacks_drawn(game.state, game.events)  # the picture names both
+    assert mark.label == ("0 Anvil battle tank: main cannon at 1 Mantis walker\n"
+                          "1 vs 0: hit, 6 damage (short)")
 
 
 def test_long_range_penalty_can_miss_and_zero_damage_is_useless() -> None:

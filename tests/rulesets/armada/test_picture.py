@@ -95,7 +95,7 @@ def test_arm_picture_gunnery_drawn_over_the_arc_and_band_used() -> None:
         (4, 8), (5, 10)]
     assert math.isclose(math.dist((lance.x, lance.y), (lance.target_x, lance.target_y)),
                         6 * hexes)  # the target lies inside the band drawn
-    assert lance.label.startswith("Lance: ") and "fore, long" in lance.label
+    assert lance.label.startswith("Lance at Grudge: ") and "fore, long" in lance.label
     assert {type(shot) for shot in shots} == {Hit, Missed}
     for mark, shot in zip(marks, shots, strict=True):  # the result as the log says it
         assert mark.label.endswith(f"{shot.damage} damage" if isinstance(shot, Hit)

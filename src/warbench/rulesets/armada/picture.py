@@ -166,8 +166,8 @@ def attacks_drawn(state: ArmadaState, events: Sequence[Event]) -> tuple[Attack, 
         mark = Attack.fired(
             place(attacker.hex), 60.0 * attacker.facing, place(target.hex),
             arc=Arc.between(*bearings) if bearings else None,
-            label=f"{attacker.name}: {', '.join(str(c.check) for c in checks)} vs AC "
-            f"{first.ac}\n{first.arc or 'any arc'}, {first.band}: {result}",
+            label=f"{attacker.name} at {target.name}: {', '.join(str(c.check) for c in checks)}"
+            f" vs AC {first.ac}\n{first.arc or 'any arc'}, {first.band}: {result}",
             player=attacker.side, hit=damage > 0,
         )
         near, far = first.hexes

@@ -87,7 +87,8 @@ def track(cells: int, damage: int) -> str:
 def attacks_drawn(
     data: RobogearData, state: RobogearState, events: Sequence[Event]
 ) -> tuple[Attack, ...]:
-    """Every shot in ``events``: its roll against the defence and the damage it did."""
+    """Every shot in ``events``: who fired what at whom (named, as the target may be gone
+    from the table after it), its roll against the defence and the damage it did."""
     marks: list[Attack] = []
     for index, event in enumerate(events):
         if not isinstance(event, ShotResolved):
@@ -96,8 +97,9 @@ def attacks_drawn(
         damage = next((e.amount for e in events[index + 1:index + 3]
                        if isinstance(e, Damaged) and e.unit == event.target), 0)
         reach = band(gap(shooter, target), book(data).band_edges)
-        label = f"{event.weapon} {event.accuracy} vs {event.defence}: " + (
-            f"hit, {damage} damage" if event.hit else "miss")
+        label = (f"{unit_label(data, shooter)}: {event.weapon} at {unit_label(data, target)}\n"
+                 f"{event.accuracy} vs {event.defence}: "
+                 + (f"hit, {damage} damage" if event.hit else "miss"))
         if reach is not None:
             label = f"{label} ({BAND_NAMES[reach]})"
         marks.append(Attack.fired(
