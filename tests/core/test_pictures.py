@@ -7,7 +7,7 @@ import itertools
 from pathlib import Path
 
 from warbench.core.geometry import Arc, RangeBands
-from warbench.core.labels import LabelRequest, place_labels
+from warbench.core.labels import Box, LabelRequest, place_labels
 from warbench.core.render import render
 from warbench.core.scene import Scene
 from warbench.core.table import Attack, Piece, TablePicture
@@ -35,6 +35,15 @@ def test_labels_at_one_point_spread_out_and_stay_on_the_table() -> None:
     labels = place_labels([LabelRequest(f"label {i}", 1, 1) for i in range(40)], 30, 30, 0.5)
     assert all(label.box.inside(30, 30) for label in labels)
     assert not any(a.box.overlaps(b.box) for a, b in itertools.combinations(labels, 2))
+
+
+def test_a_label_crowded_round_goes_further_out_before_it_covers_a_piece() -> None:
+    """A piece ringed by others (a tank among troopers): its label leaves the crowd, its
+    leader line showing whose it is, rather than lying on the pieces beside it."""
+    crowd = Box(38, 38, 62, 62)  # the pieces packed round the one at (50, 50)
+    (label,) = place_labels([LabelRequest("12 Thornback battle tank", 50, 50, 1.0)],
+                            100, 100, 1.0, [crowd])
+    assert not label.box.overlaps(crowd) and label.box.inside(100, 100)
 
 
 def test_an_attack_mark_carries_the_arc_and_band_used() -> None:

@@ -27,8 +27,9 @@ LINE_HEIGHT = 1.25
 PADDING = 0.2
 #: Directions tried on each ring, as multiples of 45 degrees clockwise from the right.
 _DIRECTIONS = (0, 2, 6, 4, 1, 7, 3, 5)
-#: Rings tried before a label may cover a piece, and before it may leave the table.
-_NEAR_RINGS, _MAX_RINGS = 6, 400
+#: Rings tried beside the piece; then further out (its leader line shows whose it is)
+#: before a label may cover a piece; then before it may leave the table.
+_NEAR_RINGS, _FAR_RINGS, _MAX_RINGS = 6, 16, 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +110,9 @@ def place_labels(
     """Place every request (in order) so that no two label boxes overlap.
 
     A spot must stay on the ``width`` x ``height`` table and should cover none of
-    ``bodies`` (the pieces' boxes); when the table is too crowded for that within a few
-    rings, the first spot that only avoids other labels is taken, then one off the table.
+    ``bodies`` (the pieces' boxes): beside the anchor if it can, else further out; when the
+    table is too crowded for that, the first spot that only avoids other labels is taken,
+    then one off the table.
     """
     placed: list[Label] = []
     for request in requests:
@@ -118,6 +120,7 @@ def place_labels(
         taken = [label.box for label in placed]
         chosen = (
             _first(_spots(request, w, h, em, _NEAR_RINGS), taken, bodies, (width, height))
+            or _first(_spots(request, w, h, em, _FAR_RINGS), taken, bodies, (width, height))
             or _first(_spots(request, w, h, em, _MAX_RINGS), taken, (), (width, height))
             or _first(_spots(request, w, h, em, _MAX_RINGS), taken, (), None)
         )
