@@ -79,3 +79,18 @@ def test_a_legend_names_each_seats_side_in_its_colour(tmp_path: Path) -> None:
     assert "(P0)" not in plain
     unnamed = render(crowded(4), tmp_path / "u.svg", ["", ""]).read_text()
     assert "player 0" in unnamed and "player 1" in unnamed
+
+
+def test_a_report_colours_each_side_as_its_charts_do_whichever_seat_it_sat_in(
+    tmp_path: Path,
+) -> None:
+    """A report's typical game with the second side in seat 0: its pieces and its legend
+    entry take the second side's colour (the charts' colour for it), not seat 0's."""
+    from warbench.core.render import PLAYER_COLOURS, render
+
+    picture = TablePicture(20, 20, (Piece("Ajax", 5, 5, size=1, player=0),), "swapped")
+    by_seat = render(picture, tmp_path / "seat.svg", ["Second side"]).read_text()
+    by_side = render(picture, tmp_path / "side.svg", ["Second side"], (1, 0)).read_text()
+    first, second = (colour.lower() for colour in PLAYER_COLOURS[:2])
+    assert first in by_seat.lower() and second not in by_seat.lower()
+    assert second in by_side.lower() and first not in by_side.lower()

@@ -25,12 +25,12 @@ from pathlib import Path
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from warbench.core.render import PLAYER_COLOURS
+
 #: The share of each distribution's probability a chart keeps (the rest: far tails).
 KEPT_MASS = 0.9999
 #: Most bars per series before sampled values are grouped into ranges.
 MOST_BARS = 30
-#: Colours of the series (Okabe-Ito: told apart with any colour vision).
-COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +164,9 @@ def chart_figure(chart: BarChart) -> Figure:
     width = 0.8 / count
     positions = range(len(chart.labels))
     for index, line in enumerate(chart.series):
-        colour = COLOURS[index % len(COLOURS)]
+        # Okabe-Ito, in the order the table pictures give the seats: a report's side has
+        # one colour throughout, and any colour vision tells the series apart
+        colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
         shift = (index - (count - 1) / 2) * width
         exact_axes.bar(
             [x + shift for x in positions], line.exact, width=width, color=colour,

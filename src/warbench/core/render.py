@@ -55,11 +55,18 @@ class RenderError(ValueError):
     """A picture that cannot be written where or how it was asked."""
 
 
-def colour_of(player: int | None) -> str:
-    """The colour a player's pieces and attacks are drawn in (grey for nobody's)."""
+def colour_of(player: int | None, colours: Sequence[int] = ()) -> str:
+    """The colour a player's pieces and attacks are drawn in (grey for nobody's):
+    ``PLAYER_COLOURS`` by seat, or by ``colours[seat]`` where given (a report colours each
+    side as its charts do, whichever seat it sat in).
+
+    >>> colour_of(1) == PLAYER_COLOURS[1], colour_of(1, (1, 0)) == PLAYER_COLOURS[0]
+    (True, True)
+    """
     if player is None:
         return TERRAIN_COLOUR
-    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+    index = colours[player] if player < len(colours) else player
+    return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
 
 
 def legend_entries(sides: Sequence[str]) -> list[str]:
@@ -78,7 +85,8 @@ def _legend_columns(entries: Sequence[str], width_in: float) -> int:
     return max(1, min(len(entries), int(width_in // widest)))
 
 
-def _draw_legend(figure: Figure, sides: Sequence[str], fig_w: float, fig_h: float) -> None:
+def _draw_legend(figure: Figure, sides: Sequence[str], fig_w: float, fig_h: float,
+                 colours: Sequence[int]) -> None:
     """Each seat's colour with the side's name, in rows under the table."""
     entries = legend_entries(sides)
     columns = _legend_columns(entries, fig_w - 2 * MARGIN - 1.0)
@@ -88,7 +96,8 @@ def _draw_legend(figure: Figure, sides: Sequence[str], fig_w: float, fig_h: floa
     order = [row * columns + column for column in range(columns) for row in range(rows)
              if row * columns + column < len(entries)]
     handles = [
-        Patch(facecolor=colour_of(seat), alpha=0.8, label=entries[seat]) for seat in order
+        Patch(facecolor=colour_of(seat, colours), alpha=0.8, label=entries[seat])
+        for seat in order
     ]
     figure.legend(
         handles=handles,
@@ -117,8 +126,8 @@ def _rect_corners(shape: Shape) -> list[tuple[float, float]]:
     ]
 
 
-def _draw_shape(axes: Axes, shape: Shape) -> None:
-    colour = colour_of(shape.player)
+def _draw_shape(axes: Axes, shape: Shape, colours: Sequence[int]) -> None:
+    colour = colour_of(shape.player, colours)
     alpha = 0.3 if shape.faded else 0.8
     if shape.kind == "circle":
         axes.add_patch(Circle((shape.x, shape.y), shape.size, color=colour, alpha=alpha))
@@ -155,9 +164,9 @@ def _draw_shape(axes: Axes, shape: Shape) -> None:
         )
 
 
-def _draw_attack(axes: Axes, attack: Attack, em: float) -> None:
+def _draw_attack(axes: Axes, attack: Attack, em: float, colours: Sequence[int]) -> None:
     """The firing arc and range band used, shaded, then the line to the target."""
-    colour = colour_of(attack.player)
+    colour = colour_of(attack.player, colours)
     # Bearings run clockwise from up the table; matplotlib's angles counter-clockwise from +x.
     theta1, theta2 = 90.0 - attack.arc_end, 90.0 - attack.arc_start
     if attack.far > 0:
@@ -198,12 +207,14 @@ def _draw_label(axes: Axes, label: Label, em: float, fontsize: float) -> None:
 
 
 def render(
-    picture: TablePicture | Scene, out: str | Path, sides: Sequence[str] = ()
+    picture: TablePicture | Scene, out: str | Path, sides: Sequence[str] = (),
+    colours: Sequence[int] = (),
 ) -> Path:
     """Draw ``picture`` (a ruleset's picture, or a scene) to ``out`` (``.svg`` or ``.png``);
     return the path written. ``sides[k]`` names what the player in seat ``k`` plays (its
     list's name; empty: unknown): given, a legend under the table says which colour is
-    whose."""
+    whose. ``colours[k]``, where given, is the place in ``PLAYER_COLOURS`` of seat ``k``'s
+    colour (see :func:`colour_of`)."""
     target = Path(out)
     if target.suffix.lower() not in FORMATS:
         raise RenderError(f"{target}: the picture must end in .svg or .png")
@@ -236,14 +247,14 @@ def render(
                                edgecolor="#333333", linewidth=0.8, zorder=0))
         figure.suptitle(scene.title, fontsize=10, y=1 - 0.12 / fig_h, va="top")
         if sides:
-            _draw_legend(figure, sides, fig_w, fig_h)
+            _draw_legend(figure, sides, fig_w, fig_h, colours)
         figure.text(1 - MARGIN / fig_w, 0.25 * MARGIN / fig_h,
                     f"{scene.width:.0f} x {scene.height:.0f} {scene.units}",
                     fontsize=7, ha="right", color="#555555")
         for shape in scene.shapes:
-            _draw_shape(axes, shape)
+            _draw_shape(axes, shape, colours)
         for attack in scene.attacks:
-            _draw_attack(axes, attack, scene.em)
+            _draw_attack(axes, attack, scene.em, colours)
         fontsize = scene.em * scale
         for label in scene.labels:
             _draw_label(axes, label, scene.em, fontsize)

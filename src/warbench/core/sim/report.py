@@ -177,9 +177,9 @@ def _table_picture(result: RunResult) -> str:
         return f"<p>{html.escape(result.plan.ruleset.id)} draws no table picture.</p>"
     with tempfile.TemporaryDirectory() as folder:
         seated = [result.plan.sides[side].label for side in typical.seats]
-        svg = render_picture(picture, Path(folder) / "table.svg", seated).read_text(
-            encoding="utf-8"
-        )
+        # each side in the colour its charts give it, whichever seat it sat in
+        svg = render_picture(picture, Path(folder) / "table.svg", seated,
+                             typical.seats).read_text(encoding="utf-8")
     return figure_html(svg[svg.index("<svg") :], caption)
 
 
