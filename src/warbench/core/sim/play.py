@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from warbench.core.botspec import BrokenAgent, make_bot
+from warbench.core.botspec import BrokenAgent, UnknownBot, make_bot
 from warbench.core.engine import Game
 from warbench.core.luck import luck_by_seat
 from warbench.core.match import play_next_decision
@@ -103,11 +103,11 @@ def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> G
     """Play game ``index`` of ``plan`` until it ends or reaches the decision limit."""
     seed = game_seed(plan.seed, index)
     seats = plan.seats(index)
-    agents = [  # a bot that cannot be made is the user's mistake (UnknownBot), not a crash
-        make_bot(plan.ruleset, plan.bots[side], bot_seed(seed, seat))
-        for seat, side in enumerate(seats)
-    ]
     try:
+        agents = [
+            make_bot(plan.ruleset, plan.bots[side], bot_seed(seed, seat))
+            for seat, side in enumerate(seats)
+        ]
         game = Game.new(
             plan.ruleset,
             plan.setup(index),
@@ -121,6 +121,8 @@ def play_to_end(plan: GamePlan, index: int, *, record_hashes: bool = False) -> G
         while not game.is_over and decisions < plan.max_decisions:
             play_next_decision(game, agents)
             decisions += 1
+    except UnknownBot:  # a bot that cannot be found (an agent file moved): not a crash
+        raise
     except BrokenAgent as error:  # a user's agent: one line, no traceback
         raise BrokenAgent(
             f"game {index} of the run seeded {plan.seed} (game seed {seed}): {error}"
