@@ -25,8 +25,9 @@ from warbench.rulesets.armada.templates import template_id
 
 #: Hexes of empty map drawn around the fleets.
 MARGIN_HEXES = 2
-#: Centre-to-corner size of a hex in the picture.
-HEX_SIZE = 1.0
+#: Centre-to-corner size of a hex in the picture: one unit of the picture is the distance
+#: between neighbouring hexes' centres, so its size and the table's ruler read in hexes.
+HEX_SIZE = 1.0 / math.sqrt(3.0)
 #: Each firing arc's bearings relative to the facing, clockwise (as in
 #: :mod:`warbench.core.hexgrid.arcs`: fore and aft 60 degrees, the broadsides 120).
 ARC_BEARINGS = {
@@ -36,7 +37,7 @@ ARC_BEARINGS = {
     "port": (210.0, 330.0),
 }
 #: Radius of a mine marker (debris markers are twice as large).
-MARKER_SIZE = 0.3
+MARKER_SIZE = 0.3 * HEX_SIZE
 
 
 def _rows(q: int, low_y: float, high_y: float) -> range:
