@@ -45,6 +45,10 @@ def test_plot_writes_a_chart(duel_registered: None, tmp_path: Path) -> None:
     chart = tmp_path / "shot.svg"
     assert main(["odds", "test-duel", "shot", "--plot", str(chart)]) == 0
     assert "<svg" in chart.read_text()
+    from warbench import ruleset  # the chart says which game and what it counts
+
+    name = ruleset("test-duel").name
+    assert f"{name}: exact chance of each" in chart.read_text()
 
 
 @pytest.mark.parametrize(

@@ -114,9 +114,11 @@ def _side_by_side(console: Console, answers: list[tuple[str, OddsAnswer]]) -> No
     console.print(table)
 
 
-def _plot(answers: list[tuple[str, OddsAnswer]], out: Path) -> None:
+def _plot(rules: Ruleset[Any, Any], answers: list[tuple[str, OddsAnswer]], out: Path) -> None:
     series = [(label, answer.distribution.to_dict()) for label, answer in answers]
-    save_chart(odds_chart(series, answers[0][1].outcome), out)
+    outcome = answers[0][1].outcome
+    title = f"{rules.name}: exact chance of each {outcome} result"
+    save_chart(odds_chart(series, outcome, title=title), out)
 
 
 def odds_command(
@@ -168,7 +170,7 @@ def odds_command(
         if len(answers) == 2:
             _side_by_side(console, answers)
     if plot is not None:
-        _plot(answers, plot)
+        _plot(rules, answers, plot)
         if not as_json:
             console.print(f"Chart: {plot}")
 

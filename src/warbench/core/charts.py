@@ -50,6 +50,7 @@ class BarChart:
     labels: tuple[str, ...]
     series: tuple[ChartSeries, ...]
     ylabel: str = "probability"
+    title: str = ""
 
 
 def trimmed_range(distributions: Sequence[Mapping[int, float]], kept: float = KEPT_MASS) -> (
@@ -76,7 +77,8 @@ def trimmed_range(distributions: Sequence[Mapping[int, float]], kept: float = KE
 
 
 def odds_chart(
-    series: Sequence[tuple[str, Mapping[int, float]]], outcome: str, kept: float = KEPT_MASS
+    series: Sequence[tuple[str, Mapping[int, float]]], outcome: str, kept: float = KEPT_MASS,
+    title: str = "",
 ) -> BarChart:
     """The chart of exact distributions (label, value to probability), trimmed to the
     outcomes that carry ``kept`` of each; at-least chances count the whole distribution."""
@@ -89,7 +91,7 @@ def odds_chart(
             min(1.0, sum(p for v, p in dist.items() if v >= value)) for value in shown
         )
         lines.append(ChartSeries(label, exact, at_least))
-    return BarChart(outcome, tuple(str(value) for value in shown), tuple(lines))
+    return BarChart(outcome, tuple(str(value) for value in shown), tuple(lines), title=title)
 
 
 def _nice(width: float) -> float:
@@ -187,6 +189,8 @@ def chart_figure(chart: BarChart) -> Figure:
     for axes in (exact_axes, at_least_axes):
         axes.grid(axis="y", alpha=0.3)
         axes.set_axisbelow(True)
+    if chart.title:  # above the legend, which sits on top of the upper axes
+        figure.suptitle(chart.title, fontsize=11)
     if chart.series:
         legend_above(exact_axes, count)
     figure.tight_layout()

@@ -42,6 +42,8 @@ def test_ft_picture_a_salvo_is_drawn_from_its_marker_with_its_attack_radius() ->
     assert (mark.arc_start, mark.arc_end, mark.near) == (0.0, 360.0, 0.0)
     assert mark.far == RULES.data.rules.salvo.attack_radius
     assert mark.label == "salvo 0: 3 locks\n9 damage" and mark.player == 0
+    (one,) = RULES.attacks_drawn(game.state, [SalvoAttack(0, 1, 1, 4)])
+    assert one.label == "salvo 0: 1 lock\n4 damage"
 
 
 def _wedges(game: Any, name: str) -> dict[str, list[dict[str, Any]]]:

@@ -109,7 +109,8 @@ def salvo_attack(game: FTGame, salvo: Salvo, ship: Ship) -> None:
             ship=ship.id,
             locks=locks,
             damage=points.total,
-            text=f"salvo {salvo.id}: {locks} missiles lock on {ship.name}",
+            text=f"salvo {salvo.id}: {locks} {'missile locks' if locks == 1 else 'missiles lock'}"
+            f" on {ship.name}",
         )
     )
     salvo.missiles = 0

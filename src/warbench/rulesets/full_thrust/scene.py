@@ -215,7 +215,7 @@ def _marker(
     if isinstance(event, SalvoAttack):
         salvo = next((s for s in state.salvos if s.id == event.salvo), None)
         return None if salvo is None else (
-            f"salvo {salvo.id}: {event.locks} locks", salvo.x, salvo.y, salvo.player,
-            rules.salvo.attack_radius)
+            f"salvo {salvo.id}: {event.locks} lock{'s' * (event.locks != 1)}", salvo.x, salvo.y,
+            salvo.player, rules.salvo.attack_radius)
     group = state.groups[event.group]
     return group.name, group.x, group.y, group.player, rules.fighters.attack_range
