@@ -88,10 +88,10 @@ def test_sampled_values_get_shares_and_round_ranges() -> None:
     """simulate --report: scores per game become shares of games, in round ranges when
     there are many values, with the at-least share beneath."""
     chart = sample_chart([("A", [66.5, 912.8, 300.0, 450.2]), ("B", [100.0, 200.0])], "score")
-    assert chart.labels[0] == "50-100" and chart.labels[-1] == "900-950"
+    assert chart.labels[0] == "50 to <100" and chart.labels[-1] == "900 to <950"
     a, b = chart.series
     assert sum(a.exact) == 1.0 and b.at_least[0] == 1.0
-    assert b.exact[chart.labels.index("100-150")] == 0.5
+    assert b.exact[chart.labels.index("100 to <150")] == 0.5  # 100 in one bar, not two
     lengths = sample_chart([("all games", [3.0, 4.0, 4.0, 7.0])], "decisions")
     assert lengths.labels == ("3", "4", "5", "6", "7")
     assert lengths.series[0].at_least == (1.0, 0.75, 0.25, 0.25, 0.25)

@@ -112,9 +112,17 @@ def _bins(values: Sequence[float]) -> tuple[float, float]:
 
 
 def _label(low: float, width: float, whole: bool) -> str:
+    """A bar's range: whole numbers by their first and last (``150-159``); other values by
+    where the range starts and the value it stays under, so no value fits two bars.
+
+    >>> _label(150, 10, True), _label(50, 50, False)
+    ('150-159', '50 to <100')
+    """
     if whole and width == 1:
         return f"{low:g}"
-    return f"{low:g}-{low + width - (1 if whole else 0):g}"
+    if whole:
+        return f"{low:g}-{low + width - 1:g}"
+    return f"{low:g} to <{low + width:g}"
 
 
 def sample_chart(
