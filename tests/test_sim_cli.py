@@ -318,14 +318,17 @@ def test_the_terminal_unit_table_says_per_game_or_whole_run() -> None:
     row = UnitSummary(0, "britannia-frigate", 3.0, 0.75, Rate.of(27, 36), 1.5, 2.25)
     table = units_table("My Britannians", [row])
     assert [column.header for column in table.columns] == [
-        "unit type", "fielded/game", "lost/game", "survival, whole run [95%]", "taken/game",
-        "dealt/game",
+        "unit type", "fielded / game", "lost / game", "survival, whole run [95%]",
+        "taken / game", "dealt / game",
     ]
     console = Console(width=160, record=True)
     console.print(table)
     text = console.export_text()
     assert "per game: mean of the run's games" in text
-    assert "│ britannia-frigate │ 3            │ 0.75      │ 75.0%" in text
+    assert "│ britannia-frigate │ 3              │ 0.75        │ 75.0%" in text
+    narrow = Console(width=80, record=True)  # a piped terminal: headers wrap, none cut
+    narrow.print(table)
+    assert "…" not in narrow.export_text()
 
 
 class BackwardBackend:

@@ -120,7 +120,9 @@ def units_table(
     headers = [header.replace("whole run", whole) for header in UNIT_HEADERS]
     units = Table(
         Column("unit type", no_wrap=True),
-        *headers,
+        # "dealt / game", not "dealt/game": on a narrow terminal a header wraps at its
+        # spaces, and one word too long for its column would be cut short
+        *(header.replace("/", " / ") for header in headers),
         title=f"{label}: units (per game: mean of {games})", title_justify="left",
     )
     for unit in rows:
