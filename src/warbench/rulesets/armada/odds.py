@@ -37,7 +37,7 @@ from warbench.rulesets.armada.combat import (
 from warbench.rulesets.armada.data import FleetClass, FleetSpec, Size, Tables, shipped_tables
 from warbench.rulesets.armada.fleets import new_fleet
 from warbench.rulesets.armada.luck import critical_odds, morale_odds
-from warbench.rulesets.armada.officers import encouragement
+from warbench.rulesets.armada.officers import encouragement_due
 from warbench.rulesets.armada.orders import ENCHANT_CRITICAL, ENCHANT_RANGE
 from warbench.rulesets.armada.state import (
     ACTIVE,
@@ -257,7 +257,8 @@ class Scene:
             target.halved = target.hull <= target.critical_threshold
         if status_for_hull(target.hull, target.hull_points) != ACTIVE:
             target.status = DISABLED
-        self.encouragement = encouragement(attacker, gunnery_officer_bonus(self.state, attacker))
+        self.encouragement = encouragement_due(attacker,
+                                               gunnery_officer_bonus(self.state, attacker))
 
     def gunnery(self, shields: int | None = None) -> Gunnery:
         """The attack's numbers (with the target's shields at ``shields`` if given)."""
@@ -419,7 +420,8 @@ def declared_odds(state: ArmadaState, tables: Tables, fire: Fire) -> OddsAnswer 
     gunnery = gunnery_for(
         state, tables, attacker, target, superweapon=fire.superweapon,
         targets=1 + len(fire.also),
-        encouragement=encouragement(attacker, gunnery_officer_bonus(state, attacker)),
+        # due, not spent: odds shown before a check must leave the game as it is
+        encouragement=encouragement_due(attacker, gunnery_officer_bonus(state, attacker)),
     )
     return gunnery_answer(gunnery, target, fire.resolve)
 
