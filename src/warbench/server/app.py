@@ -249,7 +249,10 @@ def create_app(db: str | Path) -> FastAPI:
     ) -> dict[str, Any]:
         room, seat = _authorized(game_id, authorization)
         journal = room.session.journal
-        return _replay(replays.build(journal, seats=(seat,)), kept)
+        try:
+            return _replay(replays.build(journal, seats=(seat,)), kept)
+        except (ReplayMismatch, replays.ReplayError) as error:  # said, not a bare 500
+            raise HTTPException(409, f"game {game_id} cannot be replayed: {error}") from None
 
     # ------------------------------------------------------------------ replays
 

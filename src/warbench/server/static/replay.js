@@ -7,8 +7,10 @@ function message(text, bad) { $("replay-message").className = bad ? "bad" : "mut
 
 async function load(url, body, headers) {
   const response = await fetch(url, { method: "POST", body, headers: headers || {} });
-  const data = await response.json();
-  if (!response.ok) { message(data.detail, true); return; }
+  const text = await response.text();
+  let data = null;
+  try { data = JSON.parse(text); } catch (error) { data = { detail: text || response.statusText }; }
+  if (!response.ok) { message(`Cannot replay: ${data.detail}`, true); return; }
   replay = data;
   message(`${data.ruleset}: ${data.steps} actions, every state hash verified.`);
   $("seat").innerHTML = data.seats.map((s) => `<option value="${s === null ? "" : s}">${s === null ? "spectator" : "seat " + s}</option>`).join("");
