@@ -345,8 +345,13 @@ async function showCard(shape) {
   const card = $("card");
   card.replaceChildren();
   if (!shape.unit) {
-    const what = ["polygon", "ring"].includes(shape.kind) ? "an area of the table" : "a marker, not a unit";
-    card.innerHTML = `<div class="muted">${escapeHtml(shape.label || "This")} is ${what}: it has no stat card.</div>`;
+    // a unit with a damage line but no card is one whose class this seat has not learnt
+    // (an Armada fleet before a scan); a marker or an area has no card at all
+    const hidden = shape.player !== undefined && shape.player !== state?.seat && shape.damage;
+    const what = ["polygon", "ring"].includes(shape.kind) ? "is an area of the table: it has no stat card"
+      : hidden ? "is not known to you yet: its card shows once your side learns what it is"
+      : "is a marker, not a unit: it has no stat card";
+    card.innerHTML = `<div class="muted">${escapeHtml(shape.label || "This")} ${what}.</div>`;
     return;
   }
   const response = await fetch(`/api/rulesets/${ruleset.id}/catalog/${encodeURIComponent(shape.unit)}`);
