@@ -502,6 +502,9 @@ def test_a_referee_game_asks_the_person_for_the_dice_rolled_on_the_table(
     page = _open_seat(server, browser, "dystopian-wars", "commodore", referee=True)
     page.wait_for_selector("#dice-panel:not([hidden])", timeout=30_000)
     assert "Roll 1 d6 for battle order" in page.inner_text("#dice-ask")
+    page.fill("#dice-faces", "a")  # a letter is named as typed, not sent as nothing
+    page.click("#dice-send")
+    assert page.inner_text("#message").startswith('"a" is not a die\'s face')
     page.fill("#dice-faces", "7")
     page.click("#dice-send")
     page.wait_for_function("document.querySelector('#message').textContent.includes('not on a d6')")

@@ -257,7 +257,8 @@ def check_battle_end(game: ArmadaGame, state: ArmadaState, tables: Tables) -> No
             tables,
             winners if len(winners) == 1 else (),
             scores,
-            f"round limit {state.max_rounds} reached; build points beaten {list(scores)}",
+            f"round limit {state.max_rounds} reached; build points beaten: "
+            + ", ".join(f"player {side} {score:g}" for side, score in enumerate(scores)),
         )
 
 

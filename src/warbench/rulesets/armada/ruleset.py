@@ -191,6 +191,9 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     refusal_rule = "ARM-ACTIONS"  # the engine's own refusals name the engine's checks
     score_meaning = "build points of the enemy fleets disabled or destroyed"
     name = "Starfinder Armada Combat"
+    # 0.11: a battle ended at the round limit says each player's build points beaten in
+    # words (its journaled outcome's reason changes: "player 0 0, player 1 32", not a list);
+    # the odds shown for a declared shot no longer spend the attacker's encouragement;
     # 0.10: the abilities a fleet uses in the open and the role an officer shows by its
     # orders are public too (Shown.abilities, ArmadaState.roles_shown; ARM-OFF-SCAN), so an
     # unscanned fleet's prior keeps them; every state hash differs from 0.9's;
@@ -215,7 +218,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     # re-test, the admiral's helm check, free attacks, boarders: ARM-OFF-RESOLVE); 0.3: the
     # audit's fixes (communications, direction to AC, mutual duels, placements, self-destruct
     # on a rout, scan matchups, no round limit on request); 0.2: issue 12 fixes
-    version = "0.10"
+    version = "0.11"
     min_players = 2
     max_players = 2
     action_types = ACTION_TYPES

@@ -153,9 +153,11 @@ function showDice(roll) {
   if (!roll) return;
   $("dice-ask").textContent = `Roll ${roll.count} d${roll.sides} for ${roll.label || "a roll"} and type the faces:`;
   $("dice-send").onclick = () => {
-    const faces = $("dice-faces").value.split(/[\s,]+/).filter(Boolean).map(Number);
+    const typed = $("dice-faces").value.split(/[\s,]+/).filter(Boolean);
+    const wrong = typed.find((part) => !/^-?\d+(\.\d+)?$/.test(part));
+    if (wrong !== undefined) { say(`"${wrong}" is not a die's face: type the numbers rolled, e.g. 4 2 6`, "bad"); return; }
     $("dice-faces").value = "";
-    send({ type: "faces", faces });
+    send({ type: "faces", faces: typed.map(Number) });
   };
 }
 
