@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from tests.duel import Duel
 from tests.server.helpers import Socket, auth, create, first_action, state, wait_for_decision
 from warbench.core.agents import RandomAgent
-from warbench.core.engine import IllegalAction
+from warbench.core.engine import Game, IllegalAction
 from warbench.core.match import play_match
 from warbench.core.moments import SeenAttacks
 from warbench.core.registry import ruleset
@@ -168,6 +168,13 @@ def test_a_referee_game_against_the_commodore_is_played_over_http(client: TestCl
         referee=True,
     )
     game_id, link = game["id"], game["seats"][0]["link"]
+    waiting = state(client, game_id, link)  # the opening's dice not typed yet: the table
+    assert waiting["roll"] and waiting["step"] == 0  # is drawn as the set-up lays it out
+    rules = ruleset("dystopian-wars")
+    real = Game.new(rules, rules.default_setup(), seed=7)  # the game once they are typed
+    drawn = rules.scene(rules.observe(real.state, 0), {}).to_plain()["shapes"]
+    assert [(s["label"], s["x"], s["y"]) for s in waiting["scene"]["shapes"]] == [
+        (s["label"], s["x"], s["y"]) for s in drawn]
     bad = client.post(f"/api/games/{game_id}/faces", json={"faces": [7]}, headers=auth(link))
     assert bad.status_code == 409 and "not on a d6" in bad.json()["reason"]
     assert client.post(

@@ -75,7 +75,7 @@ class Room:
                 "type": "state",
                 "seat": None if seat == SPECTATOR else seat,
                 "step": 0,
-                "scene": None,
+                "scene": session.opening_scene(seat),
                 "decisions": [],
                 "waiting_for": [],
                 "log_from": log_from,

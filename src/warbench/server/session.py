@@ -23,7 +23,7 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.core.journal import Journal
 from warbench.core.moments import SeenAttacks
 from warbench.core.replay import replay_steps
-from warbench.core.rng import seed_for
+from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
 from warbench.server.snapshot import SPECTATOR
 from warbench.server.store import FINISHED, OPEN, PLAYING, GameRecord, Pending, Seat, Store
@@ -115,6 +115,7 @@ class GameSession:
         }
         #: The last attacks each seat and the spectators have seen, for their tables.
         self.seen = SeenAttacks(rules, [*range(len(self.seats)), SPECTATOR])
+        self._opening_state: Any = None  # drawn while the opening waits for typed dice
         if game is None:
             self._try_opening()
 
@@ -197,6 +198,17 @@ class GameSession:
         self.store.set_opening(self.id, game.journal)
 
     # ------------------------------------------------------------------ queries
+
+    def opening_scene(self, seat: int) -> dict[str, Any]:
+        """The table as ``seat`` would see it before the opening's dice are typed (a
+        referee game waits on them: the pieces stand where the set-up puts them, built from
+        the game's own seed as the game will build them)."""
+        if self._opening_state is None:
+            self._opening_state = self.rules.new_state(
+                dict(self.journal.setup), self.journal.players,
+                RandomStream.from_seed(self.journal.seed))
+        observed = self.rules.observe(self._opening_state, seat)
+        return self.rules.scene(observed, {}).to_plain()
 
     @property
     def status(self) -> str:
