@@ -22,9 +22,10 @@ def test_a_spell_attack_is_drawn_with_the_spells_range() -> None:
     (mark,) = RULES.attacks_drawn(game.state, events)
     assert mark.far == radius(RULES.data, caster) + 10  # Thorn Lash: RNG 10
     assert (mark.near, mark.arc_end - mark.arc_start) == (0.0, 180.0)
-    assert mark.label == "Thorn Lash 14 vs DEF 13: hit, 2 boxes" and mark.hit
+    assert mark.label == ("Elder Maelis at Cinder Matron Vesk\n"  # who struck whom, then how
+                          "Thorn Lash 14 vs DEF 13: hit, 2 boxes") and mark.hit
     unnamed = RULES.attacks_drawn(game.state, events[1:])[0]
-    assert unnamed.far == 0.0 and unnamed.label.startswith("magic ")
+    assert unnamed.far == 0.0 and unnamed.label.split("\n")[1].startswith("magic ")
 
 
 def test_a_damage_roll_after_its_boost_decision_is_drawn_on_its_own() -> None:
@@ -33,7 +34,7 @@ def test_a_damage_roll_after_its_boost_decision_is_drawn_on_its_own() -> None:
     with the roll against ARM and the boxes marked."""
     game = battle([["maelis"], ["vesk"]], [[24, 10, 0], [24, 18, 180]])
     (mark,) = RULES.attacks_drawn(game.state, [DamageRolled(1, 17, 14, 3, 0)])
-    assert mark.label == "damage 17 vs ARM 14: 3 boxes" and mark.hit
+    assert mark.label.split("\n")[1] == "damage 17 vs ARM 14: 3 boxes" and mark.hit
     assert RULES.attacks_drawn(game.state, [DamageRolled(1, 17, 14, 3)]) == ()
 
 
@@ -50,7 +51,7 @@ def test_an_attack_is_labelled_with_its_weapons_name() -> None:
     (event,) = [e for e in game.events[start:] if isinstance(e, AttackRolled)]
     assert event.weapon == "Spitfire" and "ranged attack with Spitfire on" in event.text
     (mark,) = RULES.attacks_drawn(game.state, game.events[start:])
-    assert mark.label.startswith("Spitfire 17 vs DEF 16: hit")
+    assert mark.label.split("\n")[1].startswith("Spitfire 17 vs DEF 16: hit")
     assert mark.far == radius(RULES.data, game.state.models[0]) + 10
 
 
@@ -68,9 +69,9 @@ def test_attacks_with_two_weapons_are_labelled_apart_by_name() -> None:
     ]
     maul, stomp = RULES.attacks_drawn(game.state, events)
     edge = radius(RULES.data, game.state.models[1])
-    assert (maul.label, maul.far) == ("Root Maul x2: 1 hit, 3 boxes", edge + 2)
-    assert (stomp.label, stomp.far) == ("Stomp 8 vs DEF 13: miss", edge + 0.5)
+    assert (maul.label.split("\n")[1], maul.far) == ("Root Maul x2: 1 hit, 3 boxes", edge + 2)
+    assert (stomp.label.split("\n")[1], stomp.far) == ("Stomp 8 vs DEF 13: miss", edge + 0.5)
     old = {key: value for key, value in events[0].to_plain().items() if key != "weapon"}
     decoded = RULES.event_codec.decode(old)
     assert isinstance(decoded, AttackRolled) and decoded.weapon == ""
-    assert RULES.attacks_drawn(game.state, [decoded])[0].label == "melee 9 vs DEF 13: miss"
+    assert RULES.attacks_drawn(game.state, [decoded])[0].label.endswith("\nmelee 9 vs DEF 13: miss")

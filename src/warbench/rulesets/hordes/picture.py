@@ -126,6 +126,8 @@ def attacks_drawn(
         else:
             label += f": {outcome}"
             label += f", {boxes} box{'es' * (boxes != 1)}" if hits else ""
+        # who struck whom first: the target may be gone from the table after it
+        label = f"{model_label(data, attacker)} at {model_label(data, target)}\n{label}"
         marks.append(
             Attack.fired(
                 (attacker.x, attacker.y), attacker.heading, (target.x, target.y), arc=FRONT_ARC,
