@@ -319,6 +319,10 @@ def test_a_dystopian_wars_move_is_typed_as_numbers_and_its_drag_offers_no_meanin
     page.evaluate("(m) => receive(m)", reply)
     assert page.inner_text("#consider-verdict").startswith("Allowed")
     assert page.locator("#consider-nudges .nudge").count() == 0
+    # a form checked after it is another action: the drag's answer and ghost go
+    form.locator("button.check").click()
+    assert page.locator("#consider-panel").is_hidden()
+    assert page.locator("#board circle.ghost, #board .course").count() == 0
     page.close()
 
 

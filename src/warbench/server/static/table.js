@@ -161,7 +161,15 @@ function showDice(roll) {
   };
 }
 
-function checkAction(action) { say("Checking…", "muted"); send({ type: "check", action }); }
+// A form checked (its Check button or a legal example): the drag considered before, if
+// any, is another action, so its panel and ghost go.
+function checkAction(action) {
+  considering = null;
+  $("consider-panel").hidden = true;
+  if (board) board.clearGhosts();
+  say("Checking…", "muted");
+  send({ type: "check", action });
+}
 
 function act(action) {
   if (acting) return;  // a double click: the first is on its way, the state will answer it
