@@ -110,3 +110,35 @@ def test_an_attacks_label_is_never_smaller_than_eleven_pixels(
     assert heights and min(heights) >= 11, heights
     _shot(page, "attack-label-1024.png")
     page.close()
+
+
+def test_no_piece_label_lies_on_a_piece_or_an_attacks_label(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """The board's labels: a piece's name lies on no piece (its own or another's) and on
+    no attack's label; where there is no room, the pieces take keys and a legend."""
+    game, _ = battle([ship("harrier", "Ajax", 10.0, 10.0), ship("harrier", "Cairn", 10.0, 13.5)],
+                     [ship("harrier", "Brute", 10.0, 25.0)])
+    systems = RULES.data.designs["harrier"].systems
+    beam = next(i for i, s in enumerate(systems) if s.kind == "beam" and s.level == 2)
+    marks = RULES.attacks_drawn(game.state, [WeaponFired(0, beam, 2, 3)])  # over Cairn
+    page = _open_seat(server, browser, "full-thrust", "random")
+    _show(page, snapshot(game, 0, attacks=(1, marks)))
+    boxes = page.evaluate("""() => {
+        const box = (e) => { const b = e.getBoundingClientRect();
+                             return [b.left, b.top, b.right, b.bottom]; };
+        return {
+          names: [...document.querySelectorAll('#board text.shape-label')].map(box),
+          attacks: [...document.querySelectorAll('#board text.attack-label')].map(box),
+          pieces: [...document.querySelectorAll('#board .shape[data-player]')].map(box),
+        }; }""")
+    assert boxes["attacks"]
+    if not boxes["names"]:  # no room beside them: keys on the pieces and a legend
+        assert page.locator("#legend .legend-row").count() == 3
+
+    def apart(a: list[float], b: list[float]) -> bool:
+        return a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
+    for name in boxes["names"]:
+        assert all(apart(name, other) for other in boxes["attacks"] + boxes["pieces"]), name
+    _shot(page, "labels-apart.png")
+    page.close()

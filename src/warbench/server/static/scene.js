@@ -325,14 +325,24 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
   const least = perUnit ? LABEL_PX / perUnit : unit * 0.65;
   const fy = (y) => scene.height - y;
   const isPiece = (shape) => shape.player !== undefined && shape.kind !== "polygon";
+  const reach = (shape) => Math.max(shape.size || 0, (shape.length || 0) / 2);
+  // every piece's own ground: a label lies on none of them, its own or another's
+  const bodies = shapes.filter(isPiece).map((shape) => ({ x0: shape.x - reach(shape), x1: shape.x + reach(shape), y0: fy(shape.y) - reach(shape), y1: fy(shape.y) + reach(shape) }));
+  // and the attacks' labels, drawn already where the scene placed them
+  const attackLabels = [...layer.querySelectorAll("text.attack-label")].map((text) => {
+    const b = text.getBBox ? text.getBBox() : { x: 0, y: 0, width: 0, height: 0 };
+    return { x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height };
+  });
   const plan = (chosen) => {
-    const placed = [], texts = [];
+    const placed = [...bodies, ...attackLabels], texts = [];
     let dropped = 0;
     for (const shape of chosen) {
       const font = Math.max(least, Math.min(unit * 0.9, shape.size * 0.6));
       const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
       const lines = [shape.label, shape.damage].filter(Boolean);  // the name, then the damage
-      const width = Math.max(...lines.map((line) => line.length)) * font * 0.55;
+      // a generous width (proportional type runs wider than half an em for capitals), so
+      // that two labels judged apart never touch on the page
+      const width = Math.max(...lines.map((line) => line.length)) * font * 0.62 + font * 0.4;
       const extra = (lines.length - 1) * font * 1.1;
       const sides = shape.index % 2 === 1 ? [true, false] : [false, true];
       const spots = sides.map((below) => (below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset - extra));
