@@ -194,3 +194,40 @@ def test_blast_odds_enumerate_scatter_exactly() -> None:
     lobbed = blast.odds(blast.parse_options(["models=0,0", "indirect=true"]))
     covered = float((2 @ icepool.d6 <= 6).probability(True))  # 5 cm + 1.25 cm base
     assert lobbed.distribution.p(4) == pytest.approx(covered)
+
+
+def test_rg_list_rules_sizes_roles_command_and_deployment_depth() -> None:
+    """RG-SETUP-EDGE, RG-WIN-MISSION and the engine's squad sizes, as `list validate` says
+    them before any game: a squad of more troopers (or an entry of more machines) than a
+    squad takes, a role no ROBOGEAR list knows, two command machines, and an army too big
+    for its 20 cm deployment band, each at its list path."""
+    units = [
+        {"unit": "ferrum-tank", "count": 2, "role": "command"},
+        {"unit": "ferrum-rifleman", "count": 9, "role": "comand"},
+    ]
+    army = ArmyList.model_validate(
+        {"name": "Crowd", "ruleset": "robogear", "faction": "ferrum", "units": units})
+    assert [str(v) for v in RULES.validate_list(army).violations] == [
+        'units[1].count: 9 models, but "ferrum-rifleman" takes 1 to 8 [unit_size]',
+        'units[1].role: unknown role "comand" (roles: command, attach, reserve, crew,'
+        ' group:NAME), did you mean "command"? [roles]',
+        "units[0].role: 2 command machines: an army has one [command]",
+    ]
+    horde = ArmyList.model_validate({"name": "Horde", "ruleset": "robogear", "units": [
+        {"unit": "ferrum-walker", "count": 4} for _ in range(3)]})
+    (deep,) = RULES.validate_list(horde).violations
+    assert deep.rule == "deployment" and "steps of depth to deploy" in deep.message
+    with pytest.raises(SetupError, match="deployment band"):
+        RULES.setup_for([horde, _list(LISTS / "ferrum-strike.toml")])
+
+
+def test_rg_the_commander_mission_needs_a_command_machine_in_every_army() -> None:
+    """RG-WIN-MISSION: an army with no command machine could never be put out of the
+    commander mission, so that mission refuses it, naming the list."""
+    plain = ArmyList.model_validate({"name": "Headless", "ruleset": "robogear", "units": [
+        {"unit": "ferrum-tank"}]})
+    assert RULES.validate_list(plain).ok
+    shipped = _list(LISTS / "ferrum-strike.toml")
+    with pytest.raises(SetupError, match=r"armies\[1\] \(Headless\): the commander mission"):
+        RULES.setup_for([shipped, plain], "commander")
+    RULES.setup_for([shipped, plain])  # any other mission plays it

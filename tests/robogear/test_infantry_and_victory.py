@@ -290,7 +290,8 @@ def test_commander_mission_and_capture() -> None:
     RG-WIN-MISSION: losing the command machine puts a player out; in capture the team
     alone on the objective after the last round wins."""
     game = battle(army(("ferrum-tank", 1, "command"), ("ferrum-rifleman", 1)),
-                  army(("ferrum-tank", 1), ("ferrum-rifleman", 1)), mission="commander")
+                  army(("ferrum-tank", 1, "command"), ("ferrum-rifleman", 1)),
+                  mission="commander")
     put(game, 0, 30, 10)
     put(game, 2, 30, 16, 180.0)
     game.state.units[0].damage = 11

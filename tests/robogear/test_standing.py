@@ -33,8 +33,7 @@ def test_partners_stand_together_by_their_team_share() -> None:
 
 def test_a_player_out_of_the_commander_mission_stands_at_nothing() -> None:
     """RG-WIN-MISSION: a player whose command machine is gone is out, worth 0."""
-    game = battle(army(("ferrum-tank", 1)), army(("ferrum-tank", 1)),
-                  army(("ferrum-tank", 1)), mission="commander")
+    game = battle(*[army(("ferrum-tank", 1, "command")) for _ in range(3)], mission="commander")
     game.state.eliminated[2] = True
     assert standing(game)[2] == 0.0
     assert standing(game)[:2] == (0.5, 0.5)

@@ -10,14 +10,26 @@ above it).
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
+from difflib import get_close_matches
 
-from warbench.core.lists import ArmyList, ConstraintSet, PointsCap, UnitInfo, Violation
+from warbench.core.catalog import did_you_mean
+from warbench.core.lists import (
+    ArmyList,
+    ConstraintSet,
+    PointsCap,
+    UnitInfo,
+    UnitSize,
+    Violation,
+)
 from warbench.core.ruleset import ArmyRules
 from warbench.rulesets.robogear.data import RobogearData
 
 #: Engine default: most models a squad (or a battery, or an entry of machines) may have.
 MAX_MODELS = {"machine": 4, "trooper": 8, "gun": 4}
+#: The roles a list entry may give (space-separated), besides ``group:NAME``.
+ROLES = ("command", "attach", "reserve", "crew")
 
 
 def army_rules(data: RobogearData, army: ArmyList) -> ArmyRules:
@@ -32,7 +44,8 @@ def army_rules(data: RobogearData, army: ArmyList) -> ArmyRules:
         )
         for unit_id, record in data.units.items()
     }
-    constraints = (PointsCap(),) if army.points is not None else ()
+    sizes = (UnitSize(),)  # a squad, battery or entry of machines: MAX_MODELS at most
+    constraints = (PointsCap(), *sizes) if army.points is not None else sizes
     return ArmyRules(
         lookup,
         ConstraintSet(name="ROBOGEAR army", constraints=constraints),
@@ -58,12 +71,21 @@ def list_violations(data: RobogearData, army: ArmyList) -> list[Violation]:
     crewed: set[int] = set()
     batteries: list[int] = []
     attached: Counter[int] = Counter()
+    commands: list[int] = []
     for index, entry in enumerate(army.units):
         where = f"units[{index}]"
         if entry.unit not in data.units:
             continue
         record = data.units[entry.unit]
         roles = (entry.role or "").split()
+        for role in roles:
+            if role not in ROLES and not (role.startswith("group:") and len(role) > 6):
+                guess = did_you_mean(get_close_matches(role, [*ROLES, "group:NAME"]))
+                found.append(Violation(f"{where}.role", "roles",
+                                       f"unknown role {json.dumps(role)} (roles: "
+                                       f"{', '.join(ROLES)}, group:NAME){guess}"))
+        if "command" in roles and record.kind == "machine":
+            commands += [index] * entry.count
         if army.faction and record.faction != army.faction:
             found.append(Violation(f"{where}.unit", "one_faction",
                                    f"{entry.unit} is not of the {army.faction} faction"))
@@ -109,6 +131,9 @@ def list_violations(data: RobogearData, army: ArmyList) -> list[Violation]:
                   "a battery needs its crew squad (role crew) right after it")
         for index in batteries if index not in crewed
     ]
+    if len(commands) > 1:  # RG-WIN-MISSION: the enemy's command machine, one to an army
+        found.append(Violation(f"units[{commands[1]}].role", "command",
+                               f"{len(commands)} command machines: an army has one"))
     for name, members in groups.items():
         where = f"units[{members[0][0]}].role"
         kinds = Counter(kind for _, kind in members)

@@ -27,6 +27,7 @@ from warbench.rulesets.robogear.setup import (
     MISSIONS,
     army_setup,
     check_depth,
+    list_depth,
     new_battle,
 )
 from warbench.rulesets.robogear.state import RobogearState
@@ -106,7 +107,15 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         if problems:
             raise SetupError("; ".join(problems))
         setup: dict[str, Any] = {"armies": [army_setup(army) for army in armies]}
-        return _varied(setup, (scenario or "").split(","), len(armies))
+        setup = _varied(setup, (scenario or "").split(","), len(armies))
+        try:  # what the mission asks of each army (a command machine), by the list's name
+            new_battle(self.data, setup, len(armies), RandomStream.from_seed(0))
+        except SetupError as error:
+            said = str(error)
+            for player, army in enumerate(armies):
+                said = said.replace(f"setup.armies[{player}]", f"armies[{player}] ({army.name})")
+            raise SetupError(said) from None
+        return setup
 
     def setup_options(self) -> Mapping[str, str]:
         """Teams (2v2, four players) and the missions other than annihilation."""
@@ -129,7 +138,13 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         return lists.army_rules(self.data, army)
 
     def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
-        return lists.list_violations(self.data, army)
+        found = lists.list_violations(self.data, army)
+        depth = list_depth(self.data, army)
+        if depth is not None and depth[0] > depth[1] + 1e-9:  # RG-SETUP-EDGE
+            found.append(Violation("units", "deployment",
+                                   f"the army needs {depth[0]:.1f} steps of depth to deploy, "
+                                   f"the deployment band is {depth[1]:.1f} (20 cm)"))
+        return found
 
     def catalog(self) -> Mapping[str, Record]:
         return dict(self.data.units.items())

@@ -120,6 +120,10 @@ def new_battle(
         name, entries = _entries(data, armies[player], f"setup.armies[{player}]")
         state.army_names.append(name)
         _add_army(state, data, player, entries, f"setup.armies[{player}]", by_model)
+        if mission == "commander" and not any(
+                u.command for u in state.units if u.player == player):  # RG-WIN-MISSION
+            raise SetupError(f"setup.armies[{player}]: the commander mission needs a command"
+                             " machine in every army (a unit with role command)")
     _make_elements(state)
     edges = setup.get("edges")
     if edges is not None:
@@ -247,6 +251,17 @@ def army_depth(state: RobogearState, data: RobogearData, player: int) -> float:
     """How deep the player's deployment runs (it must fit the deployment band)."""
     rows = layout(state, data, player, steps(data.rules.game.deploy_band_cm))
     return max((inward + state.units[u].radius for u, _, inward in rows), default=0.0)
+
+
+def list_depth(data: RobogearData, army: ArmyList) -> tuple[float, float] | None:
+    """How deep ``army`` would deploy and how deep the deployment band is, or ``None``
+    where the list cannot be set up to judge it (its other faults are reported instead)."""
+    try:
+        state = new_battle(data, {"armies": [army_setup(army)] * 2}, 2,
+                           RandomStream.from_seed(0))
+    except (SetupError, ValueError, KeyError):
+        return None
+    return army_depth(state, data, 0), steps(data.rules.game.deploy_depth_cm)
 
 
 def check_depth(state: RobogearState, data: RobogearData) -> None:
