@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import warbench
 from warbench.cli import USAGE_ERROR, main
 from warbench.rulesets import hordes
 from warbench.rulesets.dystopian_wars.data import DATA_DIR as DW_DATA
@@ -201,3 +202,36 @@ def test_simulate_and_tournament_name_every_broken_list(
                  "--games", "1"]) == USAGE_ERROR
     err = capsys.readouterr().err
     assert f"{unparsable}: line 1" in err and f"{wrong_type}: points:" in err
+
+
+@pytest.mark.parametrize(("ruleset_id", "shipped"), [
+    ("full-thrust", "full_thrust/data/lists/concord-line.toml"),
+    ("hordes", "hordes/data/lists/ashen-vesk.toml"),
+])
+def test_a_role_the_ruleset_does_not_know_is_named_not_ignored(
+    ruleset_id: str, shipped: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Journey 3: Full Thrust ships and HORDES models take no roles, so a role written on
+    an entry (a misspelling, or another game's "flagship") is a broken rule at its path,
+    as Dystopian Wars' and Armada's unknown roles are."""
+    text = (Path(warbench.__file__).parent / "rulesets" / shipped).read_text()
+    broken = tmp_path / "roled.toml"
+    broken.write_text(text.replace("[[units]]\n", '[[units]]\nrole = "flagship"\n', 1))
+    assert main(["list", "validate", ruleset_id, str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert 'units[0].role: unknown role "flagship"' in out and "gives no roles" in out
+
+
+def test_a_hordes_list_of_another_faction_than_its_warlock_is_broken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HOR-LISTS: a battlegroup's faction is its warlock's; a list naming another, or one
+    no model has, says so."""
+    text = (Path(warbench.__file__).parent / "rulesets/hordes/data/lists/ashen-vesk.toml"
+            ).read_text()
+    for faction, said in (("thornwood", 'the list is thornwood, its warlock'),
+                          ("bogus", 'unknown faction "bogus"')):
+        broken = tmp_path / f"{faction}.toml"
+        broken.write_text(text.replace('faction = "ashen"', f'faction = "{faction}"'))
+        assert main(["list", "validate", "hordes", str(broken)]) == 1
+        assert said in capsys.readouterr().out

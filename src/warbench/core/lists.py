@@ -475,6 +475,28 @@ def faction_violations(army: ArmyList, factions: Sequence[str]) -> list[Violatio
     return [Violation("faction", "unknown_faction", message)]
 
 
+def role_violations(army: ArmyList, roles: Sequence[str], game: str) -> list[Violation]:
+    """Each entry whose ``role`` is none of ``roles`` (those ``game``'s lists give; empty:
+    none), so that a misspelt role is not silently ignored.
+
+    >>> army = ArmyList(name="A", ruleset="r", units=(UnitEntry(unit="x", role="flagshp"),))
+    >>> print(*role_violations(army, ["flagship"], "Demo"))
+    units[0].role: unknown role "flagshp" (a Demo list gives flagship), did you mean \
+"flagship"? [roles]
+    """
+    given = ", ".join(roles) if roles else "no roles"
+    found = []
+    for index, entry in enumerate(army.units):
+        if entry.role is None or entry.role in roles:
+            continue
+        close = difflib.get_close_matches(entry.role, list(roles), n=3)
+        found.append(Violation(
+            f"units[{index}].role", "roles",
+            f"unknown role {json.dumps(entry.role)} (a {game} list gives {given})"
+            f"{did_you_mean(close)}"))
+    return found
+
+
 def validate(
     army: ArmyList,
     constraints: Iterable[Constraint],

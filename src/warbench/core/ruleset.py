@@ -29,6 +29,7 @@ from warbench.core.lists import (
     ValidationReport,
     Violation,
     faction_violations,
+    role_violations,
     selector_problems,
     validate,
 )
@@ -49,13 +50,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class ArmyRules:
     """How a ruleset prices and checks army lists: unit costs and tags, and constraints;
-    the factions a list may name (empty: any), and the units the ruleset knows that this
-    list may not field, each with why (``elsewhere``: another faction's or race's)."""
+    the factions a list may name (empty: any), the units the ruleset knows that this
+    list may not field, each with why (``elsewhere``: another faction's or race's), and the
+    roles an entry may give (``None``: the ruleset checks roles itself; empty: none)."""
 
     lookup: Mapping[str, UnitInfo]
     constraints: ConstraintSet
     factions: tuple[str, ...] = ()
     elsewhere: Mapping[str, str] = field(default_factory=dict)
+    roles: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +318,8 @@ class Ruleset(ABC, Generic[S, D]):
             if violation not in report.violations
         ]
         first = faction_violations(army, rules.factions)
+        if rules.roles is not None:
+            first = [*first, *role_violations(army, rules.roles, self.name)]
         violations = (*first, *report.violations, *extra)
         return ValidationReport(report.priced, violations, report.cap)
 

@@ -187,8 +187,8 @@ def test_a_list_naming_a_commodore_that_may_not_lead_is_broken_in_every_format(
     units[cruisers] = units[cruisers].model_copy(update={"role": "comodore"})
     typo = army.model_copy(update={"units": tuple(units)})
     assert [str(v) for v in RULES.validate_list(typo, list_format).violations] == [
-        f'units[{cruisers}].role: unknown role "comodore": a fleet\'s only role is'
-        ' "commodore", did you mean "commodore"? [roles]']
+        f'units[{cruisers}].role: unknown role "comodore" (a Dystopian Wars (1st edition)'
+        ' list gives commodore), did you mean "commodore"? [roles]']
     with pytest.raises(SetupError, match=r"armies\[0\] \(Britannian home fleet\) units\[\d\]"
                                          r"\.role: unknown role"):
         RULES.setup_for([typo, army], list_format)

@@ -18,14 +18,11 @@ most.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from difflib import get_close_matches
 from itertools import combinations
 from typing import get_args
 
-from warbench.core.catalog import did_you_mean
 from warbench.core.lists import ArmyList, UnitInfo, Violation
 from warbench.core.ruleset import ArmyRules
 from warbench.rulesets.dystopian_wars.data import (
@@ -41,7 +38,8 @@ NATIONS: tuple[str, ...] = get_args(Nation)
 #: Free wings a fleet may field without a carrier, and how many of them may be recon.
 FREE_WINGS, FREE_RECON = 2, 1
 FORMATS = ("open", "friendly", "tournament")
-#: The one role a Dystopian Wars list gives an entry: the squadron that leads the fleet.
+#: The one role a Dystopian Wars list gives an entry: the squadron that leads the fleet
+#: (any other is refused, naming the entry: ``ArmyRules.roles``).
 COMMODORE = "commodore"
 
 __all__ = [
@@ -85,7 +83,8 @@ def army_rules(army: ArmyList, data: RulesData, format_name: str = "tournament")
     format (tournament unless another is named)."""
     if format_name not in data.formats:
         raise ValueError(f"unknown fleet format {format_name!r} (known: {', '.join(FORMATS)})")
-    return ArmyRules(unit_lookup(army, data), data.formats[format_name], factions=NATIONS)
+    return ArmyRules(unit_lookup(army, data), data.formats[format_name], factions=NATIONS,
+                     roles=(COMMODORE,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,22 +123,13 @@ def _choices(wings: Sequence[Wing]) -> Iterator[tuple[Wing, ...]]:
                 yield free
 
 
-def role_violations(army: ArmyList, data: RulesData) -> list[Violation]:
-    """Roles a Dystopian Wars list cannot give: any but ``commodore`` (the only role its
-    lists know), and the commodore's role on a model that may not lead the fleet
-    (DW-COMMODORE-ICON: only an Icon, never a creature or robot)."""
+def commodore_violations(army: ArmyList, data: RulesData) -> list[Violation]:
+    """The commodore's role on a model that may not lead the fleet (DW-COMMODORE-ICON: only
+    an Icon, never a creature or robot); other roles are refused as unknown (``ROLES``)."""
     problems = []
     for index, entry in enumerate(army.units):
-        if entry.role is None:
-            continue
-        if entry.role != COMMODORE:
-            guess = did_you_mean(get_close_matches(entry.role, [COMMODORE]))
-            problems.append(Violation(
-                f"units[{index}].role", "roles",
-                f"unknown role {json.dumps(entry.role)}: a fleet's only role is"
-                f" {json.dumps(COMMODORE)}{guess}",
-            ))
-        elif (spec := data.models.get(entry.unit)) is not None and not spec.may_lead:
+        spec = data.models.get(entry.unit)
+        if entry.role == COMMODORE and spec is not None and not spec.may_lead:
             problems.append(Violation(
                 f"units[{index}].role", "commodore icon",
                 f"{spec.name} cannot lead the fleet: only an Icon, never a creature or robot,"

@@ -28,7 +28,7 @@ from warbench.rulesets.dystopian_wars.events import EVENT_TYPES
 from warbench.rulesets.dystopian_wars.fleets import (
     FORMATS,
     army_rules,
-    role_violations,
+    commodore_violations,
     wing_violations,
 )
 from warbench.rulesets.dystopian_wars.hidden_cards import deal_unseen_cards, observed_state
@@ -164,7 +164,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         return army_rules(army, self.data, list_format or "tournament")
 
     def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:
-        return [*role_violations(army, self.data), *wing_violations(army, self.data)]
+        return [*commodore_violations(army, self.data), *wing_violations(army, self.data)]
 
     def catalog(self) -> Mapping[str, Record] | None:
         return self.data.catalog

@@ -175,6 +175,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
             ConstraintSet(name="Full Thrust fleet", constraints=constraints),
             factions=known_factions(self.data),
             elsewhere=elsewhere,
+            roles=(),  # a Full Thrust list gives its ships no roles
         )
 
     def list_violations(self, army: ArmyList, list_format: str | None = None) -> list[Violation]:

@@ -58,18 +58,24 @@ def army_rules(data: HordesData, army: ArmyList) -> ArmyRules:
         Count(selector=parse_selector("tag:warlock"), min=1, max=1, name="one_warlock"),
         PointsCap(max=cap, name="warbeast_points"),
     )
-    return ArmyRules(lookup, ConstraintSet(name="HORDES battlegroup", constraints=constraints))
+    return ArmyRules(lookup, ConstraintSet(name="HORDES battlegroup", constraints=constraints),
+                     factions=tuple(sorted({m.faction for m in data.models.values()})),
+                     roles=())  # a battlegroup's models take no roles: the warlock is a card
 
 
 def list_violations(data: HordesData, army: ArmyList) -> list[Violation]:
-    """Every model must belong to the warlock's faction."""
+    """Every model must belong to the warlock's faction, and so must the list, where it
+    names one."""
     warlocks = [
         e for e in army.units if e.unit in data.models and data.models[e.unit].role == "warlock"
     ]
     if not warlocks:
         return []
     faction = data.models[warlocks[0].unit].faction
-    return [
+    named = [] if army.faction is None or army.faction == faction else [Violation(
+        "faction", "one_faction",
+        f"the list is {army.faction}, its warlock {warlocks[0].unit!r} {faction}")]
+    return named + [
         Violation(
             f"units[{index}].unit",
             "one_faction",
