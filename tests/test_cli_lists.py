@@ -211,7 +211,8 @@ def test_simulate_and_tournament_name_every_broken_list(
 def test_a_role_the_ruleset_does_not_know_is_named_not_ignored(
     ruleset_id: str, shipped: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Journey 3: Full Thrust ships and HORDES models take no roles, so a role written on
+    """FT-FLEET-LIST, HOR-LISTS (journey 3): Full Thrust ships and HORDES models take no
+    roles, so a role written on
     an entry (a misspelling, or another game's "flagship") is a broken rule at its path,
     as Dystopian Wars' and Armada's unknown roles are."""
     text = (Path(warbench.__file__).parent / "rulesets" / shipped).read_text()
