@@ -54,6 +54,20 @@ def test_arm_list_broken_list_reports_every_violation(capsys: pytest.CaptureFixt
     }
 
 
+def test_arm_list_naming_no_points_still_reports_every_armada_rule() -> None:
+    """ARM-LIST-RULES: a list that leaves out its points breaks that rule, and every other
+    rule it breaks is still named (they were all hidden behind the missing points); no tier
+    rule is judged without a tier."""
+    with_points = {(v.path, v.rule) for v in list_violations(army(BROKEN))}
+    bare = ArmyList.model_validate({**army(BROKEN).model_dump(), "points": None})
+    found = {(v.path, v.rule) for v in list_violations(bare)}
+    assert ("points", "build_points") in found
+    assert ("units[1].options[1]", "duplicate_ability") in found
+    assert ("units[6].unit", "one_role_per_fleet") in found
+    assert found - {("points", "build_points")} == with_points - {
+        ("units", "build_points"), ("units", "fleet_tier_cap")}
+
+
 def test_arm_list_tier_from_points_and_the_rules_it_sets() -> None:
     """ARM-LIST-FORMAT, ARM-ARMADA-BP: points are the build points and set the tier; each
     template costs its table cost plus its options, and carries class, size and tier tags."""

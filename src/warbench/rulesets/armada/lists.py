@@ -158,7 +158,10 @@ def armada_from_list(army: ArmyList, tables: Tables | None = None) -> ListArmada
             problems.extend(found)
             officers.append(officer)
             officer_entries.append(index)
-    tier = armada_tier(army.points or 0, tables)
+    # no points named (already a broken rule): judged at the highest tier, so that no tier
+    # rule adds to it
+    tier = (armada_tier(army.points, tables) if army.points is not None
+            else max(row.tier for row in tables.tiers))
     spec = ArmadaSpec.model_validate(
         {"name": army.name, "tier": tier, "fleets": fleets, "officers": officers}
     )
@@ -198,9 +201,7 @@ def list_violations(army: ArmyList, tables: Tables | None = None) -> list[Violat
     tables = tables or shipped_tables()
     rules = army_rules(army, tables)
     found = list(validate(army, rules.constraints.constraints, rules.lookup).violations)
-    if army.points is None:
-        return found
-    listed = armada_from_list(army, tables)
+    listed = armada_from_list(army, tables)  # a list naming no points: every other rule too
     found.extend(listed.problems)
     seen = [violation.path for violation in found]
     for violation in validate_armada(listed.spec, tables):
