@@ -213,8 +213,9 @@ def test_count_units_boundaries() -> None:
     rule = Count(selector=parse_selector("tag:small"), min=1, max=2)
     assert violations(army(("frigate", 2)), rule) == []
     assert violations(army(("frigate", 2), ("gunship", 1)), rule) == []
+    # too many: named at the entry that goes past the limit, with every entry that counts
     assert violations(army(("frigate", 2), ("gunship", 1), ("gunship", 1)), rule) == [
-        ("units", "3 units match tag:small; allowed 1 to 2")
+        ("units[2]", "3 units match tag:small; allowed 1 to 2 (units[0], units[1], units[2])")
     ]
     assert violations(army(("battleship", 1)), rule) == [
         ("units", "0 units match tag:small; allowed 1 to 2")
@@ -225,7 +226,7 @@ def test_count_models_boundaries() -> None:
     rule = Count(selector=parse_selector("unit:frigate"), max=6, per="model")
     assert violations(army(("frigate", 4), ("frigate", 2)), rule) == []
     assert violations(army(("frigate", 4), ("frigate", 3)), rule) == [
-        ("units", "7 models match unit:frigate; allowed at most 6")
+        ("units[1]", "7 models match unit:frigate; allowed at most 6 (units[0], units[1])")
     ]
     at_least = Count(selector=parse_selector("unit:frigate"), min=3, per="model")
     assert violations(army(("frigate", 2)), at_least) == [

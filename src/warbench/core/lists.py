@@ -282,7 +282,17 @@ class Count(_Constraint):
         else:
             allowed = f"{self.min} to {self.max}"
         message = f"{_match(number, self.per)} {self.selector}; allowed {allowed}"
-        return [Violation("units", self.rule, message)]
+        if self.max is None or number <= self.max:  # too few: no entry to point at
+            return [Violation("units", self.rule, message)]
+        # too many: the entry that goes past the limit, and every entry that counts
+        running, past = 0, chosen[-1]
+        for entry in chosen:
+            running += entry.entry.count if self.per == "model" else 1
+            if running > self.max:
+                past = entry
+                break
+        rows = ", ".join(entry.path for entry in chosen)
+        return [Violation(past.path, self.rule, f"{message} ({rows})")]
 
 
 class UnitSize(_Constraint):

@@ -46,8 +46,8 @@ def test_arm_list_broken_list_reports_every_violation(capsys: pytest.CaptureFixt
         ("units[4].unit", "unknown_unit"),
         ("units[7].options[1]", "unknown_option"),  # aboard a fleet that is not there
         ("units[1].role", "one_flagship"),
-        ("units", "one_admiral"),
-        ("units", "fleet_tier_cap"),
+        ("units[6]", "one_admiral"),  # the second admiral
+        ("units[0]", "fleet_tier_cap"),  # the fleet above the tier cap
         ("units", "build_points"),
         ("units[1].options[1]", "duplicate_ability"),
         ("units[6].unit", "one_role_per_fleet"),
@@ -65,7 +65,7 @@ def test_arm_list_naming_no_points_still_reports_every_armada_rule() -> None:
     assert ("units[1].options[1]", "duplicate_ability") in found
     assert ("units[6].unit", "one_role_per_fleet") in found
     assert found - {("points", "build_points")} == with_points - {
-        ("units", "build_points"), ("units", "fleet_tier_cap")}
+        ("units", "build_points"), ("units[0]", "fleet_tier_cap")}
 
 
 def test_arm_list_tier_from_points_and_the_rules_it_sets() -> None:

@@ -229,7 +229,7 @@ def _officer_violations(spec: ArmadaSpec, tables: Tables) -> list[Violation]:
                 Violation(
                     f"officers[{index}].role",
                     "one_role_per_fleet",
-                    f"{officer.fleet} already has a {officer.role}",
+                    f"{officer.fleet} already has its {officer.role}",
                 )
             )
         seen.add(key)

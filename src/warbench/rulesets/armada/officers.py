@@ -290,7 +290,7 @@ def _transfer_refusal(state: ArmadaState, officer: Officer, target: Fleet) -> st
     if home.hex.distance(target.hex) != 1:
         return f"{target.name} is not adjacent to {home.name} (ARM-OFF-MOVE)"
     if any(other.role == officer.role for other in state.officers_on(target)):
-        return f"{target.name} already has a {officer.role} (ARM-OFF-MOVE, ARM-OFF-ONE-ROLE)"
+        return f"{target.name} already has its {officer.role} (ARM-OFF-MOVE, ARM-OFF-ONE-ROLE)"
     return None
 
 
@@ -408,7 +408,7 @@ def role_refusal(state: ArmadaState, tables: Tables, player: int, change: Change
         return "the armada already has an admiral (ARM-OFF-ONE-ADMIRAL)"
     aboard = state.officers_on(state.fleets[officer.fleet])
     if any(other.role == change.role for other in aboard):
-        return f"{state.fleets[officer.fleet].name} already has a {change.role} (ARM-OFF-ONE-ROLE)"
+        return f"{state.fleets[officer.fleet].name} already has its {change.role} (ARM-OFF-ONE-ROLE)"
     return None
 
 
