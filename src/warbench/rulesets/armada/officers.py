@@ -408,7 +408,8 @@ def role_refusal(state: ArmadaState, tables: Tables, player: int, change: Change
         return "the armada already has an admiral (ARM-OFF-ONE-ADMIRAL)"
     aboard = state.officers_on(state.fleets[officer.fleet])
     if any(other.role == change.role for other in aboard):
-        return f"{state.fleets[officer.fleet].name} already has its {change.role} (ARM-OFF-ONE-ROLE)"
+        fleet = state.fleets[officer.fleet].name
+        return f"{fleet} already has its {change.role} (ARM-OFF-ONE-ROLE)"
     return None
 
 
