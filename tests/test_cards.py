@@ -231,6 +231,18 @@ def test_the_catalog_lists_fighters_under_every_race_that_fields_them(
     assert "│ fighters/drone " in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("faction", "listed"), [("ij", True), ("human", True),
+                                                 ("concord", False)])
+def test_a_lists_faction_sees_only_the_fighters_its_lists_may_take(
+    faction: str, listed: bool, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FT-FLEET-LIST: multi-role fighters are the IJ's alone; `--faction concord` filters
+    the catalog as the list validator does, so it leaves them out, where the IJ and the
+    whole human side see them."""
+    assert main(["catalog", "full-thrust", "--faction", faction]) == 0
+    assert ("│ fighters/multirole " in capsys.readouterr().out) is listed
+
+
 def test_an_unknown_faction_names_the_lists_factions_too(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -521,7 +521,8 @@ def catalog_command(
     side = None if faction is None else rules.catalog_side(faction)
     if faction is not None and side != faction:  # a list's faction, of a wider side
         title += f": a {faction} list fields the {side} entries"
-    table = catalog_table(title, entries, side, rules.list_factions())
+    table = catalog_table(title, entries, side, rules.list_factions(),
+                          fielded_by=faction if faction != side else None)
     console.print(table)
 
 

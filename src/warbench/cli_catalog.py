@@ -95,8 +95,11 @@ def catalog_table(
     entries: Mapping[str, BaseModel],
     side: str | None = None,
     list_factions: Sequence[str] = (),
+    fielded_by: str | None = None,
 ) -> Table:
-    """The catalog as a table, only the entries of ``side`` when one is given.
+    """The catalog as a table, only the entries of ``side`` when one is given; with
+    ``fielded_by`` (a list's faction of that side) only those its lists may take: an entry
+    that names its ``factions`` (a Full Thrust fighter of one faction) leaves out the others.
 
     Raises ``ValueError`` naming the sides there are (and ``list_factions``, the factions
     army lists may name, where the ruleset maps them to those sides) when ``side`` is none
@@ -121,6 +124,9 @@ def catalog_table(
     table.add_column("statistics", ratio=1, min_width=24)
     for entry_id, record in entries.items():
         if side is not None and side not in entry_sides(record, columns):
+            continue
+        only = getattr(record, "factions", None)
+        if fielded_by is not None and only and fielded_by not in only:
             continue
         cells = [entry_id, field_text(record, "name")]
         if columns.side:
