@@ -239,6 +239,20 @@ def test_troopers_step_any_way_and_pay_to_climb() -> None:
     assert game.state.units[0].points_left == 4 - 2 - 2
 
 
+def test_a_free_turn_on_the_spot_comes_once_between_other_actions() -> None:
+    """RG-INF-MOVE (engine default): turning is free, and one turn sets any facing, so a
+    trooper turns on the spot once and then does something else before it turns again; it
+    could otherwise turn for ever and the game never end."""
+    game = battle(army(("ferrum-rifleman", 1)), army((TANK, 1)))
+    put(game, 0, 10, 10)
+    put(game, 1, 50, 50)
+    turn_of(game, 0)
+    game.apply(0, Turn(0, 90.0))
+    assert "has just turned on the spot" in (game.check(0, Turn(0, 180.0)) or "")
+    game.apply(0, Move(0, 90.0, 1.0))
+    assert game.check(0, Turn(0, 180.0)) is None
+
+
 def test_rg_inf_climb_a_trooper_on_a_roof_pays_only_for_a_rise_or_drop() -> None:
     """RG-INF-CLIMB, RG-MOVE-WALK-OBST: walking along the top of a 2-step platform is
     neither a rise nor a drop (a step, a point); stepping from it onto a 3-step tower next

@@ -295,6 +295,9 @@ def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str 
         return blocked
     if not isfinite(action.facing):
         return f"a turn needs a facing ({ACTIONS_RULE})"
+    if unit.spun:  # engine default: else a free turner could turn on the spot for ever
+        return (f"{unit_label(data, unit)} has just turned on the spot: one free turn sets any"
+                " facing, so it does something else first (RG-INF-MOVE)")
     row = movement(data, record)
     off = abs(signed_angle(action.facing - unit.facing))
     if off <= ANGLE_TOLERANCE:
@@ -326,6 +329,7 @@ def turn(game: RobogearGame, action: Turn) -> None:
                 crew.crewing = True
     unit.facing = round_to(action.facing % 360.0, 4)
     _pay(game, unit, cost, moved=unit.kind != "gun")
+    unit.spun = cost == 0
 
 
 def charge_refusal(

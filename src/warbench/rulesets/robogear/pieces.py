@@ -49,6 +49,7 @@ class Unit:
     inside: int = -1
     slot: int = -1
     served: bool = False  # a gun turned or fired this turn: its crew no longer moves it
+    spun: bool = False  # its last action was a free turn on the spot (no second one next)
 
     def __init__(self, id: int, player: int, type: str, kind: str, squad: int,
                  x: float = 0.0, y: float = 0.0, facing: float = 0.0, radius: float = 1.0,
@@ -59,7 +60,8 @@ class Unit:
                  crewing: bool = False, busy: bool = False, tokens: list[str] | None = None,
                  jammed: list[int] | None = None, healing: int = -1, held_by: int = -1,
                  carried_by: int = -1, reserve: bool = False, command: bool = False,
-                 inside: int = -1, slot: int = -1, served: bool = False) -> None:
+                 inside: int = -1, slot: int = -1, served: bool = False,
+                 spun: bool = False) -> None:
         """Every field as the dataclass would take it (a list left out starts empty), written
         out so that it runs compiled: the dataclasses module's own ``__init__`` runs
         interpreted, and a unit is copied for every spot the commander weighs."""
@@ -96,6 +98,7 @@ class Unit:
         self.inside = inside
         self.slot = slot
         self.served = served
+        self.spun = spun
 
     @property
     def on_table(self) -> bool:
@@ -115,7 +118,7 @@ class Unit:
             self.points_left, self.fired, self.ammo, self.grenades, self.threw, self.moved,
             self.shot, self.acted, self.crewing, self.busy, self.tokens, self.jammed,
             self.healing, self.held_by, self.carried_by, self.reserve, self.command,
-            self.inside, self.slot, self.served,
+            self.inside, self.slot, self.served, self.spun,
         )
 
     def shallow_copy(self) -> Unit:
@@ -129,7 +132,7 @@ class Unit:
             self.points_left, self.fired, self.ammo, self.grenades, self.threw, self.moved,
             self.shot, self.acted, self.crewing, self.busy, self.tokens, self.jammed,
             self.healing, self.held_by, self.carried_by, self.reserve, self.command,
-            self.inside, self.slot, self.served,
+            self.inside, self.slot, self.served, self.spun,
         )
 
 

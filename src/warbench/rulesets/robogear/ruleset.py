@@ -42,7 +42,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     id = "robogear"
     score_meaning = "points of the side's units still in the battle"
     name = "ROBOGEAR"
-    version = "7"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
+    version = "8"  # 2: buildings (units and terrain carry occupancy fields); 3: audit fixes
     # (one turn per unit a round, gun crews, spider, fan fire, band boundary, ditches);
     # 4: flames' D6 hits each deal the flamer's damage; the flame template laid over as
     # many enemy units as it can; 5: a machine across the line of fire hides the part of
@@ -55,7 +55,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     # a walker climbs only what is lower than its knee; a pilot gets into a gun's seat
     # and turns the gun; a lobbing gun fired direct always lays a blast marker);
     # 7: audit fixes (a blast marker's centre hole within the weapon's greatest range;
-    # no bonus from above against a gun)
+    # no bonus from above against a gun); 8: a unit that turns for free turns on the spot
+    # once between its other actions (Unit.spun: a trooper could turn for ever, RG-INF-MOVE)
     min_players = 2
     max_players = 4
     demo_players = 3

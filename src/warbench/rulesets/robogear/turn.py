@@ -216,7 +216,7 @@ def begin_turn(game: RobogearGame, units: list[Unit]) -> None:
     for unit in units:
         record = data.units[unit.type]
         unit.fired, unit.threw, unit.moved, unit.shot = [], False, False, False
-        unit.served = False
+        unit.served = unit.spun = False
         if "fire" in unit.tokens:
             unit.tokens.remove("fire")
             damage(game, unit, 1, None, crit=False)
@@ -270,6 +270,7 @@ def refusal_of(state: RobogearState, data: RobogearData, action: Action) -> str 
 def carry_out(game: RobogearGame, action: Action) -> None:
     """Do a legal action."""
     unit = game.state.units[getattr(action, "unit", -1)]
+    unit.spun = False  # a turn on the spot sets it again below
     if isinstance(action, Move):
         moves.move(game, action)
     elif isinstance(action, Turn):
