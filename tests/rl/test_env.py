@@ -51,6 +51,29 @@ def test_robogear_slots_hold_moves_not_only_repeated_options() -> None:
     assert max(moves) >= 4
 
 
+@pytest.mark.parametrize("ruleset_id", ["hordes", "dystopian-wars", "armada"])
+def test_no_listed_option_is_left_out_while_a_slot_is_empty(ruleset_id: str) -> None:
+    """The slots hold the listed options first, all of them when they fit: a parameter
+    space that samples nothing (HORDES' refusals) no longer keeps its share of the slots
+    empty while options such as a warlock's feat or its only spell at the enemy went
+    unoffered."""
+    from warbench.core.search.candidates import action_key
+
+    env = warbench.rl.env(ruleset_id)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _agent in env.agent_iter(300):
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        shown = {action_key(action) for action in env._slots}
+        if len(shown) < env.actions:  # the slots are the first pending decision's
+            decision = env.game.pending()[0]
+            assert all(action_key(option) in shown for option in decision.options)
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
 def play_masked(env: warbench.rl.WarbenchEnv, seed: int, steps: int) -> list[np.ndarray]:
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
@@ -165,6 +188,17 @@ def test_the_environments_arguments_are_checked_with_clear_errors() -> None:
         warbench.rl.env("hordes", players=3)
     with pytest.raises(ValueError, match="actions=0"):
         PolicyAgent("hordes", lambda observation: 0, seed=1, actions=0)
+    env = warbench.rl.env("hordes")
+    env.reset(seed=3)
+    with pytest.raises(ValueError, match="'player_9' is not an agent of this environment"):
+        env.observe("player_9")
+    first = env.observe("player_0")["observation"]
+    env.reset()  # no seed: the last one's plus one, a new game
+    again = warbench.rl.env("hordes")
+    again.reset(seed=4)
+    assert np.array_equal(env.observe("player_0")["observation"],
+                          again.observe("player_0")["observation"])
+    assert first.shape == again.observe("player_0")["observation"].shape
 
 
 def test_a_step_before_reset_or_with_no_slot_number_is_refused_clearly() -> None:

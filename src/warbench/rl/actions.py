@@ -37,8 +37,14 @@ def action_slots(
     size: int,
     generator: CandidateGenerator = sample_candidates,
 ) -> list[Action]:
-    """Up to ``size`` distinct legal actions for ``decision``, in slot order."""
-    return merge(None, generator(observation, decision, rng, size), size)
+    """Up to ``size`` distinct legal actions for ``decision``, in slot order: the
+    generator's, then any listed option it left out while slots stay empty (the generator
+    shares its slots between the options and each parameter space, and a space that samples
+    nothing left its share empty while options went unoffered)."""
+    chosen = merge(None, generator(observation, decision, rng, size), size)
+    if len(chosen) < size and decision.options:
+        chosen = merge(None, [*chosen, *decision.options], size)
+    return chosen
 
 
 def mask_of(slots: list[Action], size: int) -> np.ndarray:

@@ -89,7 +89,8 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
     # ----------------------------------------------------------------- the AEC cycle
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; ``seed`` (kept from the last reset if ``None``) fixes dice and slots."""
+        """A new game; ``seed`` fixes dice and slots (``None``: the last reset's seed plus
+        one, so that resetting again plays a new game, and a run of resets is reproducible)."""
         if seed is not None:
             self._seed = seed
         else:
@@ -113,6 +114,8 @@ class WarbenchEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's vector and mask (an empty mask when it owes nothing now)."""
         game = self._game()
+        if agent not in self.possible_agents:
+            raise ValueError(f"{agent!r} is not an agent of this environment")
         seat = self.possible_agents.index(agent)
         observation = game.observe(seat)
         owed = observation.decisions
