@@ -140,10 +140,17 @@ def test_robogear_a_pilot_shot_aimed_at_a_closed_machine_is_a_plain_shot_in_word
     from warbench.rulesets.robogear.actions import Shoot
 
     rules = ruleset("robogear")
-    game = Game.new(rules, rules.default_setup(), seed=3, players=2)
-    agents = [RandomAgent(1), RandomAgent(2)]
-    while not any(isinstance(o, Shoot) and o.at_pilot for o in game.pending()[0].options):
-        play_next_decision(game, agents)
+
+    def pilot_shot_offered(game: Game) -> bool:
+        return any(isinstance(o, Shoot) and o.at_pilot for o in game.pending()[0].options)
+
+    for seed in range(3, 40):  # the first seeded random game that offers a pilot shot
+        game = Game.new(rules, rules.default_setup(), seed=seed, players=2)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        while not game.is_over and not pilot_shot_offered(game):
+            play_next_decision(game, agents)
+        if not game.is_over:
+            break
     decision = game.pending()[0]
     seat, options = decision.player, decision.options
     pilot = next(o for o in options if isinstance(o, Shoot) and o.at_pilot)
