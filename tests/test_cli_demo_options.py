@@ -143,3 +143,14 @@ def test_render_source_mistakes(
     captured = capsys.readouterr()
     assert expected in captured.err and len(captured.err.strip().splitlines()) == 1
     assert not (tmp_path / "x.svg").exists()
+
+
+def test_a_robogear_game_of_teams_names_each_armys_partner() -> None:
+    """RG-WIN-TEAMS: in 2 v 2 each army's name says its partner (two armies may share a name,
+    as the default 2 v 2's two Ferrum groups do), in pictures' legends and the web table's
+    key; a game of every army for itself names them alone."""
+    rules = ruleset("robogear")
+    teams = rules.side_names(rules.default_setup_with(["2v2"], 4), 4)
+    assert teams[0].endswith("(with player 2)") and teams[3].endswith("(with player 1)")
+    assert teams[0].split(" (")[0] == teams[3].split(" (")[0]  # the same list, told apart
+    assert "with" not in " ".join(rules.side_names(rules.default_setup(), 4))

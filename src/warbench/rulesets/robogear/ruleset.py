@@ -78,10 +78,21 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
         return tuple(self.data.armies[army].name for army in ids)
 
     def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
-        """Each army's name, any set-up: a shipped army's by its id, a list's its own."""
-        return (entry_names(setup.get("armies"), players,
-                            lambda key: self.data.armies[key].name)
-                or super().side_names(setup, players))
+        """Each army's name, any set-up: a shipped army's by its id, a list's its own; in a
+        game of teams each says its partners ("with player 2"), as two armies may share a
+        name."""
+        names = (entry_names(setup.get("armies"), players,
+                             lambda key: self.data.armies[key].name)
+                 or super().side_names(setup, players))
+        teams = setup.get("teams")
+        if not isinstance(teams, list) or len(teams) < players:
+            return names
+        said = []
+        for seat, name in enumerate(names):
+            partners = [f"player {other}" for other in range(players)
+                        if other != seat and teams[other] == teams[seat]]
+            said.append(f"{name} (with {', '.join(partners)})" if partners else name)
+        return tuple(said)
 
     def new_state(
         self, setup: Mapping[str, Any], players: int, rng: RandomStream
