@@ -236,3 +236,25 @@ def test_a_hordes_list_of_another_faction_than_its_warlock_is_broken(
         broken.write_text(text.replace('faction = "ashen"', f'faction = "{faction}"'))
         assert main(["list", "validate", "hordes", str(broken)]) == 1
         assert said in capsys.readouterr().out
+
+
+def test_a_full_thrust_fighter_groups_flags_may_come_in_any_order() -> None:
+    """FT-FLEET-LIST, FT-FTR-OPT-FTL: "standard+ftl+ace" is the same hangar load as
+    "standard+ace+ftl" (it was refused as an unknown option, and the near-miss suggestions
+    did not include the order the validator wanted); both cost the same."""
+    from warbench import ruleset
+    from warbench.core.catalog import load_model
+    from warbench.core.lists import ArmyList
+
+    rules = ruleset("full-thrust")
+    shipped = load_model(FT_LISTS / "directorate-carriers.toml", ArmyList)
+    prices = []
+    for load in ("standard+ace+ftl", "standard+ftl+ace", "ftl+standard+ace"):
+        units = list(shipped.units)
+        carrier = next(i for i, u in enumerate(units) if "standard" in u.options)
+        options = [load if o == "standard" else o for o in units[carrier].options]
+        units[carrier] = units[carrier].model_copy(update={"options": tuple(options)})
+        report = rules.validate_list(shipped.model_copy(update={"units": tuple(units)}))
+        prices.append((report.ok, report.total_points))
+    assert prices[0] == prices[1] and prices[0][0]
+    assert not prices[2][0]  # the fighter type comes first

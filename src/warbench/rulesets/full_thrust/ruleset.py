@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -147,8 +148,10 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                 continue
             for flags in ((), ("ace",), ("green",)):
                 for drive in ((), ("ftl",), ("ftl", "aboard")):  # FT-FTR-OPT-FTL
-                    text = "+".join((kind.id, *flags, *drive))
-                    option_costs[text] = kind.points + (kind.size if drive else 0)
+                    # the flags in any order, as a player writes them ("standard+ftl+ace")
+                    for order in itertools.permutations((*flags, *drive)):
+                        text = "+".join((kind.id, *order))
+                        option_costs[text] = kind.points + (kind.size if drive else 0)
         race = race_of_faction(faction)
         lookup = {
             design.id: UnitInfo(
