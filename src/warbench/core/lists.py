@@ -104,6 +104,9 @@ class UnitInfo:
     max_models: int = 1
     per_model: bool = True
     option_costs: Mapping[str, int] = field(default_factory=dict)
+    #: Options the ruleset knows that this unit may not take, each with why (an ability
+    #: its class may not have): named so, rather than as an option nobody knows.
+    refused_options: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.cost < 0 or any(cost < 0 for cost in self.option_costs.values()):
@@ -195,7 +198,10 @@ def price(
             violations.append(Violation(path, "unknown_unit", message))
             continue
         for position, option in enumerate(entry.options):
-            if option not in info.option_costs:
+            if option in info.refused_options:
+                violations.append(Violation(f"units[{index}].options[{position}]",
+                                            "refused_option", info.refused_options[option]))
+            elif option not in info.option_costs:
                 close = difflib.get_close_matches(option, list(info.option_costs), n=3)
                 message = (
                     f"unit {json.dumps(entry.unit)} has no option {json.dumps(option)}"

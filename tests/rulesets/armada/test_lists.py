@@ -42,7 +42,7 @@ def test_arm_list_broken_list_reports_every_violation(capsys: pytest.CaptureFixt
     assert "9 violations" in out  # the core checks and the armada rules of list_violations
     found = {(v.path, v.rule) for v in list_violations(army(BROKEN))}
     assert found == {
-        ("units[0].options[0]", "unknown_option"),  # bombers on a capital
+        ("units[0].options[0]", "refused_option"),  # bombers on a capital: its class rule
         ("units[4].unit", "unknown_unit"),
         ("units[7].options[1]", "unknown_option"),  # aboard a fleet that is not there
         ("units[1].role", "one_flagship"),

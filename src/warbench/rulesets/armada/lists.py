@@ -92,8 +92,14 @@ def army_rules(army: ArmyList, tables: Tables | None = None) -> ArmyRules:
         tags = {"fleet", template.fleet_class, template.size, f"tier-{template.tier}"}
         if cap_tier is not None and template.tier > cap_tier:
             tags.add(f"above-tier-{cap_tier}")
+        refused = {  # ARM-ABILITY-CLASS: an ability the fleet's class may not take
+            name: f"a {template.fleet_class} fleet may not take {name!r} (ARM-ABILITY-CLASS)"
+            for name, ability in tables.abilities.items()
+            if name not in template.abilities and not ability.allows(template.fleet_class)
+        }
         lookup[template_id] = UnitInfo(
-            cost=template.cost, tags=frozenset(tags), option_costs=template.abilities
+            cost=template.cost, tags=frozenset(tags), option_costs=template.abilities,
+            refused_options=refused,
         )
     names = [fleet_name(army, index) for index in _fleet_indexes(army, tables)]
     for role in tables.roles:
