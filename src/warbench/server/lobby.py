@@ -11,7 +11,7 @@ from typing import Any
 import pydantic
 
 from warbench.core.catalog import DataFileError, parse_model, parse_toml
-from warbench.core.lists import ArmyList
+from warbench.core.lists import ArmyList, Violation
 from warbench.core.registry import UnknownRuleset, available_rulesets
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset, SetupError
@@ -136,30 +136,30 @@ def check_lists(
                 "name": army.name,
                 "points": report.total_points,
                 "ok": report.ok,
-                "problems": [entry_named(army, str(violation)) for violation in report.violations],
+                "problems": [entry_named(army, violation) for violation in report.violations],
             }
         )
     return reports
 
 
-def entry_named(army: ArmyList, problem: str) -> str:
+def entry_named(army: ArmyList, violation: Violation) -> str:
     """A violation whose path starts at a list entry, with that entry named after the path
     (the paths count entries from 0, as the file's keys do; a person counts from 1).
 
     >>> from warbench.core.lists import UnitEntry
     >>> army = ArmyList(name="A", ruleset="x", units=(UnitEntry(unit="scout"),
     ...                 UnitEntry(unit="tank", name="Bulwark")))
-    >>> entry_named(army, "units[1].count: too many [unit_size]")
+    >>> entry_named(army, Violation("units[1].count", "unit_size", "too many"))
     'units[1] (entry 2, Bulwark).count: too many [unit_size]'
-    >>> entry_named(army, "units: over the cap [points_cap]")
+    >>> entry_named(army, Violation("units", "points_cap", "over the cap"))
     'units: over the cap [points_cap]'
     """
-    match = re.match(r"units\[(\d+)\]", problem)
+    match = re.match(r"units\[(\d+)\]", violation.path)
     if match is None or int(match.group(1)) >= len(army.units):
-        return problem
+        return str(violation)
     entry = army.units[int(match.group(1))]
     label = f"entry {int(match.group(1)) + 1}, {entry.name or entry.unit}"
-    return f"{match.group(0)} ({label}){problem[match.end():]}"
+    return f"{match.group(0)} ({label}){str(violation)[match.end():]}"
 
 
 def seats_and_setup(rules: Ruleset[Any, Any], form: GameForm) -> tuple[list[Seat], dict[str, Any]]:

@@ -16,7 +16,7 @@ from warbench.core.lists import ArmyList, Violation
 from warbench.core.odds import Dist
 from warbench.core.preview import Preview
 from warbench.core.rng import RandomStream
-from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
+from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.rulesets.hordes import board, words
 from warbench.rulesets.hordes.actions import ACTION_TYPES
@@ -27,7 +27,7 @@ from warbench.rulesets.hordes.luck import effect_odds
 from warbench.rulesets.hordes.picture import attacks_drawn, picture
 from warbench.rulesets.hordes.profile import boxes_left
 from warbench.rulesets.hordes.refusals import ACTIONS_RULE
-from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, army_names, build_state
+from warbench.rulesets.hordes.setup import DEFAULT_ARMIES, build_state
 from warbench.rulesets.hordes.state import HordesState
 from warbench.rulesets.hordes.turn import Battle
 
@@ -86,9 +86,9 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
     def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
         """Each battlegroup's name, any set-up: a shipped list's own, a player's list's as
-        :meth:`setup_for` writes it."""
-        names = army_names(setup)
-        return names if len(names) == players else super().side_names(setup, players)
+        :meth:`setup_for` writes it (``""`` for a bare list of card ids)."""
+        return (entry_names(setup.get("armies", list(DEFAULT_ARMIES)), players, _list_name)
+                or super().side_names(setup, players))
 
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> HordesState:
         state = build_state(self.data, setup, players, rng)
@@ -199,3 +199,11 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
             )
             sides.append(f"player {player}: {models or 'nothing left'}")
         return f"HORDES round {state.round}; " + "; ".join(sides)
+
+
+def _list_name(key: str) -> str:
+    """A shipped battlegroup's name (``KeyError`` for none: a set-up's bare card ids)."""
+    try:
+        return shipped_list(key).name
+    except (OSError, ValueError):
+        raise KeyError(key) from None

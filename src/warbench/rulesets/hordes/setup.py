@@ -11,7 +11,7 @@ from typing import Any
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.lists import shipped_list, shipped_roster
+from warbench.rulesets.hordes.lists import shipped_roster
 from warbench.rulesets.hordes.state import HordesState, Model
 
 SETUP_KEYS = frozenset({"armies", "layout", "positions", "deployment"})
@@ -58,28 +58,6 @@ def _written_army(data: HordesData, entry: Any, where: str) -> list[str]:
     if len(warlocks) != 1:
         raise SetupError(f"{where}: exactly one warlock, got {len(warlocks)}")
     return list(entry)
-
-
-def army_names(setup: Mapping[str, Any]) -> tuple[str, ...]:
-    """Each side's battlegroup by name: a shipped list's own, a written-out one's ``name``;
-    ``""`` where the set-up gives none (a bare list of card ids, an unknown list).
-
-    >>> army_names({"armies": ["thornwood-maelis", {"name": "Pack", "models": []}]})
-    ('Thornwood Vanguard', 'Pack')
-    """
-    entries = setup.get("armies", list(DEFAULT_ARMIES))
-    if not isinstance(entries, list | tuple):
-        return ()
-    names = []
-    for entry in entries:
-        if isinstance(entry, Mapping):
-            names.append(str(entry.get("name", "")))
-            continue
-        try:
-            names.append(shipped_list(entry).name if isinstance(entry, str) else "")
-        except (OSError, ValueError):
-            names.append("")
-    return tuple(names)
 
 
 def build_state(
