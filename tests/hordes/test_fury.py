@@ -298,6 +298,24 @@ def test_list_validation_and_warbeast_points() -> None:
     assert {"one_warlock", "warbeast_points", "one_faction"} <= rules
 
 
+def test_five_of_one_beast_are_refused_however_many_entries_name_them() -> None:
+    """HOR-LISTS (engine default): at most 4 of one warbeast in a battlegroup. Five
+    mosshounds are refused as one entry and as two (3 + 2), at the entry past the limit;
+    four in two entries are a battlegroup."""
+    base = shipped_list("thornwood-maelis").model_copy(update={"points": 100})
+    one_entry = base.with_unit(UnitEntry(unit="mosshound", count=4))
+    split = base.with_unit(UnitEntry(unit="mosshound", count=2)).with_unit(
+        UnitEntry(unit="mosshound", count=2))
+    four = base.with_unit(UnitEntry(unit="mosshound", count=3))
+    assert RULES.validate_list(four).violations == ()
+    for army in (one_entry, split):
+        found = [v for v in RULES.validate_list(army).violations
+                 if v.rule == "beasts_of_a_kind"]
+        assert len(found) == 1, RULES.validate_list(army).violations
+        assert "5 models match unit:mosshound; allowed at most 4" in found[0].message
+        assert found[0].path == f"units[{len(army.units) - 1}]"
+
+
 def test_data_errors_name_file_and_key(tmp_path: Path) -> None:
     """HOR-STATS: a player's data file replaces the shipped one; errors name the key."""
     text = (Path(RULES.shipped_data or ".") / "settings.toml").read_text()

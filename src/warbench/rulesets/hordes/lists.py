@@ -18,6 +18,7 @@ from pathlib import Path
 from warbench.core.catalog import load_model
 from warbench.core.lists import (
     ArmyList,
+    Constraint,
     ConstraintSet,
     Count,
     PointsCap,
@@ -30,6 +31,8 @@ from warbench.core.selectors import parse_selector
 from warbench.rulesets.hordes.data import HordesData
 
 LISTS_DIR = Path(__file__).parent / "data" / "lists"
+BEASTS_OF_A_KIND = 4
+"""At most this many of one warbeast card in a battlegroup (HOR-LISTS, engine default)."""
 
 
 def army_rules(data: HordesData, army: ArmyList) -> ArmyRules:
@@ -40,7 +43,7 @@ def army_rules(data: HordesData, army: ArmyList) -> ArmyRules:
             tags=frozenset(
                 {record.role, record.faction, *([record.weight] if record.weight else [])}
             ),
-            max_models=1 if record.role == "warlock" else 4,
+            max_models=1 if record.role == "warlock" else BEASTS_OF_A_KIND,
         )
         for key, record in data.models.items()
     }
@@ -53,9 +56,18 @@ def army_rules(data: HordesData, army: ArmyList) -> ArmyRules:
         default=0,
     )
     cap = None if army.points is None else army.points + bonus
-    constraints = (
+    # engine default (the quick rules set no limit): at most 4 of one warbeast in a
+    # battlegroup, however many entries name it
+    beasts_of_a_kind = tuple(
+        Count(selector=parse_selector(f"unit:{key}"), max=BEASTS_OF_A_KIND, per="model",
+              name="beasts_of_a_kind")
+        for key in sorted({entry.unit for entry in army.units}) if key in data.models
+        and data.models[key].role != "warlock"
+    )
+    constraints: tuple[Constraint, ...] = (
         UnitSize(),
         Count(selector=parse_selector("tag:warlock"), min=1, max=1, name="one_warlock"),
+        *beasts_of_a_kind,
         PointsCap(max=cap, name="warbeast_points"),
     )
     return ArmyRules(lookup, ConstraintSet(name="HORDES battlegroup", constraints=constraints),
