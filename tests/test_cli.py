@@ -197,6 +197,9 @@ def test_replay_a_game_stored_by_simulate(
     assert "every hash matches" in out  # and which force sat in each seat (journey 5)
     assert re.search(r"Played by: player 0 admiral \((Concord strike group|Directorate"
                      r" carrier group)\), player 1 admiral \(", out)
+    # and the winner by what it played, as in the rest of the line
+    assert re.search(r"won by (nobody|player [01] \((Concord strike group|Directorate carrier"
+                     r" group)\))\.", out)
 
 
 @pytest.mark.parametrize(

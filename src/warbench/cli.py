@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import inspect
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -163,15 +164,15 @@ def demo_command(
             shown = len(game.events)
         outcome = game.outcome
         assert outcome is not None
-        winners = ", ".join(f"player {p}" for p in outcome.winners) or "nobody"
-        console.print(f"[bold]Result:[/bold] {winners} ({outcome.reason})")
+        sides = rules.side_names(setup, count)
+        console.print(f"[bold]Result:[/bold] {_winners(outcome.winners, sides)}:"
+                      f" {outcome.reason}")
         stem = _demo_stem(rules.id, seed, players, scenario)
         journal_path = out / f"{stem}.json"
         game.journal.save(journal_path)
         console.print(f"Journal: {journal_path} ({len(game.journal.entries)} actions)")
         if rules.table(game.state) is not None:
             scene = trail.scene(game.state, len(game.journal.entries))
-            sides = rules.side_names(setup, count)
             console.print(f"Table:   {render_picture(scene, out / f'{stem}.svg', sides)}")
 
 
@@ -262,13 +263,12 @@ def replay_command(
         console.print(f"[red]verification failed:[/red] {error}", highlight=False)
         raise typer.Exit(VERIFY_FAILED) from None
     assert game is not None
+    sides = _sides(journal, rules, db, game_id)
     result = "in progress"
     if game.outcome is not None:
-        winners = ", ".join(f"player {p}" for p in game.outcome.winners) or "nobody"
-        result = f"won by {winners}"
+        result = f"won by {_winners(game.outcome.winners, sides)}"
     console.print(f"Replayed {steps} actions of {journal.ruleset}: {_hashes_checked(journal)};"
                   f" {result}.", highlight=False)
-    sides = _sides(journal, rules, db, game_id)
     if journal.played_by is not None or any(sides):
         bots = journal.played_by or [""] * journal.players
         seats = ", ".join(
@@ -387,6 +387,19 @@ def render_command(
         raise CommandError(f"{journal.ruleset} does not draw its table yet")
     sides = _sides(journal, rules, db, game_id)
     console.print(f"Wrote {render_picture(scene, out, sides)} ({scene.title}).", highlight=False)
+
+
+def _winners(winners: Sequence[int], sides: Sequence[str]) -> str:
+    """The winning seats in words, each with what it played where that is known.
+
+    >>> _winners((1,), ("Concord strike group", "Directorate carrier group"))
+    'player 1 (Directorate carrier group)'
+    >>> _winners((), ("", ""))
+    'nobody'
+    """
+    named = [f"player {seat}" + (f" ({sides[seat]})" if seat < len(sides) and sides[seat]
+                                 else "") for seat in winners]
+    return ", ".join(named) or "nobody"
 
 
 def _sides(journal: Journal, rules: Ruleset[Any, Any], db: Path | None,
