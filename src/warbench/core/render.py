@@ -28,6 +28,7 @@ from matplotlib.patches import (
     RegularPolygon,
     Wedge,
 )
+from matplotlib.patheffects import withStroke
 
 from warbench.core.labels import LINE_HEIGHT, PADDING, Label
 from warbench.core.scene import Scene, Shape
@@ -182,11 +183,15 @@ def _draw_attack(axes: Axes, attack: Attack, em: float, colours: Sequence[int]) 
             axes.plot([attack.x, attack.x + reach * math.sin(angle)],
                       [attack.y, attack.y + reach * math.cos(angle)],
                       color=colour, linewidth=0.8, linestyle="--", alpha=0.8)
+    # the line over the pieces on a pale halo: a melee between touching bases, or a shot
+    # across a base of the shooter's colour, still shows
+    width = 1.6 if attack.hit else 1.0
     axes.add_patch(
         FancyArrowPatch((attack.x, attack.y), (attack.target_x, attack.target_y),
-                        arrowstyle="-|>", mutation_scale=12, color=colour,
-                        linewidth=1.6 if attack.hit else 1.0,
-                        linestyle="-" if attack.hit else (0, (4, 3)), shrinkA=0, shrinkB=2)
+                        arrowstyle="-|>", mutation_scale=12, color=colour, linewidth=width,
+                        linestyle="-" if attack.hit else (0, (4, 3)), shrinkA=0, shrinkB=2,
+                        zorder=3, path_effects=[withStroke(linewidth=width + 2.4,
+                                                           foreground="white", alpha=0.85)])
     )
 
 

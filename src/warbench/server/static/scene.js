@@ -27,7 +27,7 @@ function drawScene(svg, scene, options) {
   svg.setAttribute("data-units", scene.units);
   const unit = Math.max(scene.width, scene.height) / 72;
   svg.append(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: GROUNDS[scene.ground || ""] || GROUNDS[""], "data-ground": scene.ground || "", stroke: "#9aa6b8", "stroke-width": unit * 0.1 }));
-  const layers = { terrain: svgEl("g"), grid: svgEl("g"), attacks: svgEl("g"), pieces: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
+  const layers = { terrain: svgEl("g"), grid: svgEl("g"), attacks: svgEl("g"), pieces: svgEl("g"), strikes: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
   let dragging = null, dragged = false;  // a piece being dragged; whether a drag just ended
   Object.values(layers).forEach((layer) => svg.append(layer));
   const labelled = [];  // shapes whose labels are drawn once every shape is
@@ -108,7 +108,7 @@ function drawScene(svg, scene, options) {
     }
   }
   const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
-  if (opts.attacks !== false) drawAttacks(scene, layers.attacks, layers.labels, unit, fy, perUnit ? LABEL_PX / perUnit : 0);
+  if (opts.attacks !== false) drawAttacks(scene, layers.attacks, layers.strikes, layers.labels, unit, fy, perUnit ? LABEL_PX / perUnit : 0);
   const legend = drawLabels(svg, scene, layers.labels, labelled, unit, pad);
   if (opts.legend) showLegend(opts.legend, legend, opts.onShape);
   const toTable = (event) => {
@@ -268,8 +268,10 @@ function spreadStacks(shapes) {
 
 // The attacks of the moment (warbench.core.table Attack, as `warbench render` draws them):
 // the range band used shaded over the firing arc, the arc's edges, a line from shooter to
-// target (dashed for a miss), and each label in the box the scene placed for it.
-function drawAttacks(scene, layer, labelLayer, unit, fy, least) {
+// target (dashed for a miss), and each label in the box the scene placed for it. The band
+// and the arc lie under the pieces; the line lies over them, on a pale halo, so a melee
+// between touching bases, or a shot across a base of the shooter's colour, still shows.
+function drawAttacks(scene, layer, strikeLayer, labelLayer, unit, fy, least) {
   const attacks = scene.attacks || [];
   const at = (a, bearing, d) => { const b = (bearing * Math.PI) / 180; return [a.x + d * Math.sin(b), fy(a.y + d * Math.cos(b))]; };
   for (const a of attacks) {
@@ -295,12 +297,16 @@ function drawAttacks(scene, layer, labelLayer, unit, fy, least) {
         g.append(svgEl("line", { x1: a.x, y1: fy(a.y), x2, y2, stroke: colour, "stroke-width": unit * 0.06, "stroke-dasharray": `${unit * 0.3} ${unit * 0.3}` }));
       }
     }
-    g.append(svgEl("line", { x1: a.x, y1: fy(a.y), x2: a.target_x, y2: fy(a.target_y), stroke: colour, "stroke-width": unit * (a.hit ? 0.2 : 0.12), "stroke-dasharray": a.hit ? "none" : `${unit * 0.5} ${unit * 0.35}`, class: "attack-line" }));
+    layer.append(g);
+    const strike = svgEl("g", { class: "attack-strike", "pointer-events": "none" });
+    const width = unit * (a.hit ? 0.2 : 0.12), line = { x1: a.x, y1: fy(a.y), x2: a.target_x, y2: fy(a.target_y) };
+    strike.append(svgEl("line", { ...line, stroke: "#ffffff", "stroke-opacity": 0.85, "stroke-width": width + unit * 0.16, "stroke-linecap": "round", class: "attack-halo" }));
+    strike.append(svgEl("line", { ...line, stroke: colour, "stroke-width": width, "stroke-dasharray": a.hit ? "none" : `${unit * 0.5} ${unit * 0.35}`, class: "attack-line" }));
     const dx = a.target_x - a.x, dy = a.target_y - a.y, length = Math.hypot(dx, dy) || 1;
     const ux = dx / length, uy = dy / length, tip = unit * 0.9;
     const bx = a.target_x - ux * tip, by = a.target_y - uy * tip;
-    g.append(svgEl("polygon", { points: `${a.target_x},${fy(a.target_y)} ${bx + uy * tip * 0.45},${fy(by - ux * tip * 0.45)} ${bx - uy * tip * 0.45},${fy(by + ux * tip * 0.45)}`, fill: colour }));
-    layer.append(g);
+    strike.append(svgEl("polygon", { points: `${a.target_x},${fy(a.target_y)} ${bx + uy * tip * 0.45},${fy(by - ux * tip * 0.45)} ${bx - uy * tip * 0.45},${fy(by + ux * tip * 0.45)}`, fill: colour, stroke: "#ffffff", "stroke-width": unit * 0.06 }));
+    strikeLayer.append(strike);
   }
   // The scene places shapes' labels first, then the attacks' (one per labelled attack).
   const labelled = attacks.filter((a) => a.label).length;
