@@ -68,6 +68,22 @@ def test_demo_writes_a_journal_and_a_picture(
     assert (tmp_path / "test-duel-seed5.svg").read_text().lstrip().startswith("<?xml")
 
 
+def test_demo_takes_a_bot_for_each_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Journey 6: an agent against a bot in `demo`, one --bot per seat in order (HORDES:
+    random against the warlock); a count that is neither one nor the seats' is a one-line
+    error, not the last --bot for every seat."""
+    assert main(["demo", "hordes", "--out", str(tmp_path), "--quiet",
+                 "--bot", "random", "--bot", "warlock"]) == 0
+    assert "random vs warlock bots" in capsys.readouterr().out
+    journal = json.loads((tmp_path / "hordes-seed1.json").read_text())
+    assert journal["played_by"] == ["random", "warlock"]
+    assert main(["demo", "hordes", "--out", str(tmp_path), "--bot", "random", "--bot",
+                 "random", "--bot", "random"]) == 2
+    assert "--bot was given 3 times for 2 seats" in capsys.readouterr().err
+
+
 def test_replay_verifies_and_narrates(
     journal_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -326,7 +342,17 @@ def test_a_journal_records_who_played_and_how_it_ended(
     capsys.readouterr()
     assert main(["replay", str(journal_file), "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert f"Played by: player 0 {data['played_by'][0]}" in out and "won by" in out
+    # who played is the journal's word: no hash covers it, and the line says so
+    assert (f"Played by (as the journal records it; the hashes check the moves, not who chose"
+            f" them): player 0 {data['played_by'][0]}") in out and "won by" in out
+    assert main(["replay", str(journal_file), "--quiet", "--strict"]) == 0
+    capsys.readouterr()
+    unhashed = dict(data, entries=[{k: v for k, v in entry.items() if k != "hash"}
+                                   for entry in data["entries"]])
+    journal_file.write_text(json.dumps(unhashed))
+    assert main(["replay", str(journal_file), "--quiet"]) == 0  # what it could, it checked
+    assert main(["replay", str(journal_file), "--quiet", "--strict"]) == VERIFY_FAILED
+    assert "--strict: 1 recorded hash of" in capsys.readouterr().out
     cut = dict(data, entries=data["entries"][:-1])
     journal_file.write_text(json.dumps(cut))
     assert main(["replay", str(journal_file), "--quiet"]) == VERIFY_FAILED

@@ -113,10 +113,11 @@ def demo_command(
     ] = None,
     seed: Annotated[int, typer.Option(min=0, help="Seed for dice and bots.")] = 1,
     bot: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             help="Bot that plays every seat (default: the ruleset's best bot); options"
-            " after a colon: search:iterations=64."
+            " after a colon: search:iterations=64. Once per seat for a bot each, seat 0"
+            " first."
         ),
     ] = None,
     out: Annotated[
@@ -149,12 +150,13 @@ def demo_command(
     out.mkdir(parents=True, exist_ok=True)
     for current in ids:
         rules = load_ruleset(current, data)
-        chosen = _best_bot(rules) if bot is None else bot
         count, setup = _demo_setup(rules, players, scenario)
-        agents = [_bot(rules, chosen, seed_for(seed, seat)) for seat in range(count)]
+        chosen = _seat_bots(bot or [_best_bot(rules)], count)
+        agents = [_bot(rules, name, seed_for(seed, seat)) for seat, name in enumerate(chosen)]
         game = Game.new(rules, setup, seed=seed, players=count)
-        game.journal.played_by = [chosen] * count
-        console.rule(f"{rules.name} — {chosen} bots, seed {seed}")
+        game.journal.played_by = chosen
+        names = chosen[0] if len(set(chosen)) == 1 else " vs ".join(chosen)
+        console.rule(f"{rules.name} — {names} bots, seed {seed}")
         shown, trail = 0, LastAttacks(rules)
         while not game.is_over:
             play_next_decision(game, agents)
@@ -194,6 +196,20 @@ def _demo_setup(
         raise CommandError(f"--scenario {scenario}: {error}") from None
 
 
+def _seat_bots(bots: list[str], count: int) -> list[str]:
+    """The bot of each of ``count`` seats: one ``--bot`` for all, or one per seat.
+
+    >>> _seat_bots(["search"], 2), _seat_bots(["search", "random"], 2)
+    (['search', 'search'], ['search', 'random'])
+    """
+    if len(bots) == 1:
+        return bots * count
+    if len(bots) != count:
+        raise CommandError(f"--bot was given {len(bots)} times for {count} seats: give it once"
+                           f" (every seat) or once per seat")
+    return list(bots)
+
+
 def _demo_stem(ruleset_id: str, seed: int, players: int | None, scenario: str | None) -> str:
     """File name (without suffix) of a demo's journal and picture: the options chosen
     are in it, so a 2v2 demo does not overwrite the plain one."""
@@ -228,6 +244,10 @@ def replay_command(
         typer.Option(help="Write the verified journal here, a state hash after every action"
                      " (a stored game as a file to publish)."),
     ] = None,
+    strict: Annotated[
+        bool, typer.Option(help="Fail (exit 1) unless the journal records the hash of every"
+                           " state: a published journal (`--save` writes them all).")
+    ] = False,
     data: DataOption = None,
 ) -> None:
     """Re-run a journal, verify every recorded state hash, and narrate the game."""
@@ -275,7 +295,14 @@ def replay_command(
             f"player {seat}" + (f" {bot}" if bot else "") + (f" ({side})" if side else "")
             for seat, (bot, side) in enumerate(zip(bots, sides, strict=False))
         )
-        console.print(f"Played by: {seats}.", highlight=False)
+        # a journal file's record of its players: no hash covers it (anyone may write it)
+        claimed = "" if db is not None else " (as the journal records it; the hashes check" \
+            " the moves, not who chose them)"
+        console.print(f"Played by{claimed}: {seats}.", highlight=False)
+    if strict and not _every_hash(journal):
+        console.print(f"[red]verification failed:[/red] --strict: {_hashes_checked(journal)}",
+                      highlight=False)
+        raise typer.Exit(VERIFY_FAILED)
     if save is not None:
         try:
             game.journal.save(save)
@@ -288,6 +315,12 @@ def replay_command(
         )
 
 
+def _every_hash(journal: Journal) -> bool:
+    """Whether the journal records the hash of every state, the opening's too."""
+    return journal.opening_hash is not None and all(
+        entry.hash is not None for entry in journal.entries)
+
+
 def _hashes_checked(journal: Journal) -> str:
     """What the replay proved: every hash matched, some did, or none was recorded."""
     recorded = sum(entry.hash is not None for entry in journal.entries)
@@ -297,6 +330,8 @@ def _hashes_checked(journal: Journal) -> str:
         return "every hash matches"
     if recorded == 0:
         return "the journal records no state hash, so nothing was verified"
+    if recorded == 1:
+        return f"1 recorded hash of {total} states matches; the rest were not recorded"
     return f"{recorded} recorded hashes of {total} states match; the rest were not recorded"
 
 
