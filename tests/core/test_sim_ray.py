@@ -74,3 +74,22 @@ def test_a_missing_ray_is_reported_with_the_extra_to_install(
     monkeypatch.setattr(builtins, "__import__", no_ray)
     with pytest.raises(RayUnavailable, match=r"pip install 'warbench\[ray\]'"):
         import_ray()
+
+
+@needs_ray
+def test_a_cluster_address_that_nothing_answers_is_one_line_not_minutes_of_retries(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Journey 5: a mistyped --ray-address fails at once with one line naming it (Ray alone
+    retries for minutes, printing its own logs); no results file is left behind."""
+    from warbench.cli import main
+
+    db = tmp_path / "runs.sqlite"
+    assert main(["simulate", "hordes", "--games", "2", "--backend", "ray",
+                 "--ray-address", "127.0.0.1:1", "--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert "--ray-address 127.0.0.1:1: nothing answers there" in err and not db.exists()
+    assert "Traceback" not in err
+    assert main(["simulate", "hordes", "--games", "2", "--backend", "ray",
+                 "--ray-address", "nowhere"]) == 2
+    assert "give HOST:PORT" in capsys.readouterr().err

@@ -11,6 +11,7 @@ installed.
 from __future__ import annotations
 
 import os
+import socket
 import sys
 from collections.abc import Iterator, Sequence
 from types import ModuleType
@@ -23,7 +24,36 @@ from warbench.core.sim.tasks import TaskResult, TaskSizer, play_task
 
 
 class RayUnavailable(ValueError):
-    """The Ray backend was asked for but ray is not installed."""
+    """The Ray backend was asked for but ray is not installed, or its cluster cannot be
+    reached."""
+
+
+#: Seconds to wait for a cluster's address to answer before saying it does not.
+CONNECT_SECONDS = 5.0
+
+
+def check_reachable(address: str, timeout: float = CONNECT_SECONDS) -> None:
+    """Raise :class:`RayUnavailable` when ``address`` (``HOST:PORT`` or ``ray://HOST:PORT``)
+    does not accept a connection: Ray itself retries for minutes, printing its own logs.
+    ``auto`` (the cluster this machine belongs to) is left to Ray.
+
+    >>> check_reachable("127.0.0.1:1", timeout=1.0)
+    Traceback (most recent call last):
+    ...
+    warbench.core.sim.ray_backend.RayUnavailable: --ray-address 127.0.0.1:1: nothing answers...
+    """
+    if address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise RayUnavailable(f"--ray-address {address}: give HOST:PORT (or ray://HOST:PORT)")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as error:
+        why = error.strerror or str(error) or type(error).__name__
+        raise RayUnavailable(
+            f"--ray-address {address}: nothing answers there ({why}); start the cluster"
+            f" (ray start --head) or give its address") from None
 
 
 def import_ray() -> ModuleType:
@@ -65,7 +95,8 @@ class RayBackend(Closing):
 
     ``cpus`` sizes a local cluster (default: every CPU). A task takes about
     ``task_seconds`` and holds at most ``task_games`` games. A cluster this backend
-    started is shut down by :meth:`close`.
+    started is shut down by :meth:`close`. A cluster's ``address`` must answer when the
+    backend is made (:func:`check_reachable`).
     """
 
     def __init__(
@@ -76,6 +107,8 @@ class RayBackend(Closing):
         task_seconds: float = 1.0,
         task_games: int = 1000,
     ) -> None:
+        if address:  # before anything is written: a wrong address is a mistake, said at once
+            check_reachable(address)
         self.address = address
         self.cpus = cpus
         self.task_seconds = task_seconds
