@@ -148,4 +148,15 @@ def test_a_run_with_the_players_data_says_so_and_its_replays_need_it(
     assert main([*args, "--compare", "1", "--report", str(page)]) == 0
     html = page.read_text()
     assert "<h2>Against run 1</h2>" in html and f"data: a data folder, digest {digest}" in html
+    # journey 5: the comparison in words, which way and how sure, on the terminal and page
+    verdicts = [line for line in capsys.readouterr().out.splitlines() if " than in run 1 (" in
+                line or " as often as in run 1 (" in line]
+    assert len(verdicts) == 2 and all("p = " in line and "significant" in line
+                                      for line in verdicts)
+    assert all(f"<p>{line}</p>" in html for line in verdicts)
+    assert main([*args, "--compare", "1", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert plain["data"] == "the shipped data" and plain["compared_run"]["id"] == 1
+    assert plain["compared_run"]["data"] == f"a data folder, digest {digest}"
+    assert len(plain["compared_run"]["verdicts"]) == 2
     assert "<td>data</td><td>the shipped data</td>" in html

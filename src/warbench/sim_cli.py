@@ -30,6 +30,7 @@ from warbench.core.sim.plan import (
 )
 from warbench.core.sim.report import (
     compared_run_words,
+    data_words,
     free_for_all,
     free_for_all_words,
     write_report,
@@ -127,6 +128,8 @@ def _print_summary(
                 "yes" if item.test.significant() else "no",
             )
         console.print(versus)
+        for item in comparisons:
+            console.print(item.verdict(f"run {other.id}"), highlight=False)
         console.print(f"{compared_run_words(other)}.", highlight=False)
     console.print(f"Played {played_words(result.played, result.seconds)}.", highlight=False)
 
@@ -282,6 +285,10 @@ def simulate_command(
         write_report(report, result, summary, comparisons, db=db, other=info)
     if json_output:
         plain = _run_plain(result, summary, comparisons, db, report)
+        if info is not None:
+            plain["compared_run"] = {"id": info.id, "data": info.data_words(),
+                                     "verdicts": [item.verdict(f"run {info.id}")
+                                                  for item in comparisons]}
         plain["notable"] = [game.to_plain(db, rules.data_dir) for game in notable]
         typer.echo(json.dumps(plain, indent=2))
         return
@@ -317,6 +324,7 @@ def _run_plain(
         "fixed_seats": plan.fixed_seats,
         "played": result.played,
         "seconds": result.seconds,
+        "data": data_words(plan),
         "db": None if db is None else str(db),
         "run_id": result.run_id,
         "game_ids": [min(result.game_ids), max(result.game_ids)] if result.game_ids else None,

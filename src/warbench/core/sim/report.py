@@ -260,6 +260,7 @@ def _results_section(
         ]
         head = ["side", "this run", name, "difference", "p-value", "significant at 5%"]
         parts += [f"<h2>Against {name}</h2>", html_table(head, versus)]
+        parts += [f"<p>{html.escape(item.verdict(name))}</p>" for item in comparisons]
         if other is not None:
             parts.append(f"<p>{html.escape(compared_run_words(other))}.</p>")
     return parts

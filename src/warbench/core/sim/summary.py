@@ -254,6 +254,32 @@ class Comparison:
             return self.label
         return f"{self.label} ({other_run}: {self.other_label})"
 
+    def verdict(self, other_run: str) -> str:
+        """The comparison in one sentence: which way the win rate moved, by how much, and
+        whether that is more than chance would do.
+
+        >>> from textwrap import fill
+        >>> test = two_proportion_test(28, 40, 37, 40)
+        >>> print(fill(Comparison("Lions", Rate.of(28, 40), Rate.of(37, 40), test)
+        ...            .verdict("run 1"), 80))
+        Lions wins 22.5 points less often than in run 1 (70.0% against 92.5%): p =
+        0.0099, a difference chance alone gives less than 5% of the time (significant).
+        >>> test = two_proportion_test(20, 40, 19, 40)
+        >>> print(fill(Comparison("Lions", Rate.of(20, 40), Rate.of(19, 40), test)
+        ...            .verdict("run 1"), 80))
+        Lions wins 2.5 points more often than in run 1 (50.0% against 47.5%): p = 0.82,
+        no more than chance would give (not significant; more games would tell).
+        """
+        points = abs(self.test.difference) * 100
+        way = "more" if self.test.difference > 0 else "less"
+        moved = (f"wins {points:.3g} points {way} often than" if points
+                 else "wins as often as")
+        why = ("a difference chance alone gives less than 5% of the time (significant)"
+               if self.test.significant()
+               else "no more than chance would give (not significant; more games would tell)")
+        return (f"{self.label} {moved} in {other_run} ({self.this.value:.1%} against"
+                f" {self.other.value:.1%}): p = {self.test.p_value:.2g}, {why}.")
+
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
