@@ -142,8 +142,8 @@ def test_a_run_with_the_players_data_says_so_and_its_replays_need_it(
     assert f"--data {short_battles}</td>" in html  # the notable games' replay commands
     assert main(["replay", "--db", str(db), "--game", "1", "--quiet"]) == USAGE_ERROR
     captured = capsys.readouterr()
-    assert f"game 1 (run 1) was played with a player's data folder (digest {digest})" in (
-        captured.err)
+    assert (f"game 1 (run 1) was played with a player's data folder, {short_battles} (digest"
+            f" {digest}); replay it with --data {short_battles}") in " ".join(captured.err.split())
     assert "Replayed" not in captured.out and "verification failed" not in captured.out
     assert main([*args, "--compare", "1", "--report", str(page)]) == 0
     html = page.read_text()

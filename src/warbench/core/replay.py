@@ -117,22 +117,32 @@ def _scores(scores: list[float]) -> str:
     return ", ".join(f"{score:g}" for score in scores) or "none"
 
 
-def data_mismatch(played: str | None, given: str | None, what: str = "the journal") -> str:
+def data_mismatch(
+    played: str | None, given: str | None, what: str = "the journal", folder: str | None = None
+) -> str:
     """Why ``what`` (a journal, a stored game), played with the data of digest ``played``
-    (``None``: the shipped data), cannot be replayed with the data of digest ``given``."""
+    (``None``: the shipped data) from ``folder`` where that is known, cannot be replayed
+    with the data of digest ``given``.
+
+    >>> print(data_mismatch("ab12", None, "game 31 (run 2)", "/home/me/my-data"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    game 31 (run 2) was played with a player's data folder, /home/me/my-data (digest ab12);
+    replay it with --data /home/me/my-data
+    """
     if played is None:
         return (
             f"{what} was played with the shipped data, but this replay reads a data"
             f" folder (digest {given}); replay it without --data"
         )
+    where = "" if folder is None else f", {folder}"
+    again = f"--data {folder}" if folder is not None else "--data pointing at that folder"
     if given is None:
-        return (
-            f"{what} was played with a player's data folder (digest {played});"
-            " replay it with --data pointing at that folder"
-        )
+        return f"{what} was played with a player's data folder{where} (digest {played});" \
+            f" replay it with {again}"
     return (
-        f"{what} was played with other data (digest {played}, this folder has"
-        f" {given}); replay it with --data pointing at the folder it was played with"
+        f"{what} was played with other data{where} (digest {played}, this folder has"
+        f" {given}); replay it with "
+        + (again if folder is not None else "--data pointing at the folder it was played with")
     )
 
 

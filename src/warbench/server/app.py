@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from warbench.core.attacks import AttackOptionsError
 from warbench.core.engine import IllegalAction
 from warbench.core.journal import Journal, JournalFileError
-from warbench.core.replay import ReplayMismatch
+from warbench.core.replay import DataMismatch, ReplayMismatch
 from warbench.core.sim.store import StoreError
 from warbench.server import replays
 from warbench.server.consider import consider
@@ -271,6 +271,11 @@ def create_app(db: str | Path) -> FastAPI:
         try:
             journal = replays.journal_from_results(raw, game)
             return _replay(replays.build(journal), kept)
+        except DataMismatch as error:  # the viewer has no --data: say where it can be seen
+            raise HTTPException(400, f"{error}, on the command line: `warbench replay --db"
+                                f" RESULTS --game {game} --data FOLDER` narrates it step by"
+                                " step and `warbench render` draws any step (this viewer"
+                                " plays the shipped data only)") from None
         except (StoreError, ReplayMismatch, replays.ReplayError, LookupError) as error:
             raise HTTPException(400, str(error)) from None
         except Exception as error:  # not a results file at all

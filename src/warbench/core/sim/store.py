@@ -30,8 +30,9 @@ from warbench.core.sim.closing import Closing
 from warbench.core.sim.plan import GamePlan, Side
 from warbench.core.sim.play import GameRecord, play_to_end
 
-#: Bumped when the tables change shape. A column added that older files lack (``runs.data``)
-#: is added to them when they are opened for writing, and read as unknown until then.
+#: Bumped when the tables change shape. A column added that older files lack (``runs.data``,
+#: ``runs.data_dir``) is added to them when they are opened for writing, and read as unknown
+#: until then.
 SCHEMA_VERSION = 1
 
 _SCHEMA = """
@@ -48,7 +49,8 @@ CREATE TABLE IF NOT EXISTS runs (
     setups TEXT NOT NULL,
     max_decisions INTEGER NOT NULL,
     created TEXT NOT NULL,
-    data TEXT
+    data TEXT,
+    data_dir TEXT
 );
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -108,12 +110,18 @@ class RunInfo:
     #: shipped data), and whether the store recorded it (runs stored before it did: no).
     data: str | None = None
     data_recorded: bool = False
+    #: The data folder's path as the run was given it (``None``: unknown or shipped data).
+    data_dir: str | None = None
 
     def data_words(self) -> str:
         """The run's data in words, for reports."""
         if not self.data_recorded:
             return "not recorded"
         return "the shipped data" if self.data is None else f"a data folder, digest {self.data}"
+
+
+#: Columns of ``runs`` added after files were written without them.
+_ADDED_COLUMNS = ("data", "data_dir")
 
 
 class ResultStore(Closing):
@@ -142,9 +150,11 @@ class ResultStore(Closing):
                 with self._db:
                     self._db.executescript(_SCHEMA)
                     self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                    if not self._has_data_column():
-                        self._db.execute("ALTER TABLE runs ADD COLUMN data TEXT")
-            self._data_column = self._has_data_column()
+                    for column in _ADDED_COLUMNS:
+                        if not self._has_column(column):
+                            self._db.execute(f"ALTER TABLE runs ADD COLUMN {column} TEXT")
+            self._data_column = self._has_column("data")
+            self._data_dir_column = self._has_column("data_dir")
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{self.path}: not a warbench results file ({error})") from None
 
@@ -152,9 +162,9 @@ class ResultStore(Closing):
         """Close the file."""
         self._db.close()
 
-    def _has_data_column(self) -> bool:
+    def _has_column(self, name: str) -> bool:
         columns = self._db.execute("PRAGMA table_info(runs)").fetchall()
-        return any(column[1] == "data" for column in columns)
+        return any(column[1] == name for column in columns)
 
     def open_run(self, plan: GamePlan, games: int, *, resume: bool = False) -> StoredRun:
         """Start a run of ``games`` games of ``plan``, or with ``resume`` continue the last
@@ -193,8 +203,8 @@ class ResultStore(Closing):
         with self._db as db:
             cursor = db.execute(
                 "INSERT INTO runs (key, ruleset, version, seed, games, scenario, sides, bots,"
-                " setups, max_decisions, created, data)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " setups, max_decisions, created, data, data_dir)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     key,
                     plan.ruleset.id,
@@ -208,6 +218,7 @@ class ResultStore(Closing):
                     plan.max_decisions,
                     datetime.now(UTC).isoformat(timespec="seconds"),
                     plan.ruleset.data_digest or "",
+                    None if plan.ruleset.data_dir is None else str(plan.ruleset.data_dir),
                 ),
             )
             assert cursor.lastrowid is not None
@@ -259,9 +270,10 @@ class ResultStore(Closing):
         """The run stored as ``run_id``."""
         _row_id(run_id, "run")
         data = "data" if self._data_column else "NULL"
+        data_dir = "data_dir" if self._data_dir_column else "NULL"
         row = self._db.execute(
             "SELECT id, ruleset, version, seed, games, scenario, sides, bots, setups,"
-            f" max_decisions, {data} FROM runs WHERE id = ?",
+            f" max_decisions, {data}, {data_dir} FROM runs WHERE id = ?",
             (run_id,),
         ).fetchone()
         if row is None:
@@ -288,6 +300,7 @@ class ResultStore(Closing):
             max_decisions=int(row[9]),
             data=row[10] or None,
             data_recorded=row[10] is not None,
+            data_dir=row[11],
         )
 
     def seat_labels(self, game_id: int) -> tuple[str, ...]:
@@ -312,16 +325,15 @@ class ResultStore(Closing):
             raise StoreError(f"{self.path} holds no game {game_id}")
         run_id, index, summary, journal = row
         info = self.run(int(run_id))
+        rules = find_ruleset(info.ruleset, data_dir)
+        if info.data_recorded and info.data != rules.data_digest:
+            raise DataMismatch(data_mismatch(
+                info.data, rules.data_digest, f"game {game_id} (run {run_id})", info.data_dir))
         if journal is not None:
             kept = Journal.loads(journal, f"{self.path} game {game_id}")
             if kept.played_by is None:  # stored before journals named their players
                 kept.played_by = [info.bots[side] for side in json.loads(summary)["seats"]]
             return kept
-        rules = find_ruleset(info.ruleset, data_dir)
-        if info.data_recorded and info.data != rules.data_digest:
-            raise DataMismatch(
-                data_mismatch(info.data, rules.data_digest, f"game {game_id} (run {run_id})")
-            )
         if rules.version != info.version:
             raise StoreError(
                 f"game {game_id} was stored without its journal by {info.ruleset}"
