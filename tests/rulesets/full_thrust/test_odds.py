@@ -242,6 +242,13 @@ def test_ft_odds_salvos_match_icepool(missiles: int, pds: int) -> None:
     assert_dist(answer.distribution, damage)
 
 
+def test_ft_odds_a_salvo_of_more_missiles_than_a_salvo_holds_is_refused() -> None:
+    """FT-ODDS-SALVO, FT-SALVO-ATTACK: one salvo, one d6 lock-on roll: seven missiles are
+    refused as `intercept` refuses them (answered as one salvo, they read as two)."""
+    with pytest.raises(AttackOptionsError, match="missiles: a salvo has at most 6 missiles"):
+        odds("salvo", missiles=7)
+
+
 @pytest.mark.parametrize(("row", "rows", "fail_from"), [(1, 1, 6), (2, 1, 5), (3, 1, 4),
                                                         (2, 2, 4), (3, 3, 2)])
 def test_ft_odds_threshold_at_a_row(row: int, rows: int, fail_from: int) -> None:

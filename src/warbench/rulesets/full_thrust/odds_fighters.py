@@ -196,6 +196,9 @@ class SalvoOdds(LibraryOdds):
             raise wrong_options(self, options)
         rules = self.lib.rules.salvo
         missiles = rules.missiles if options.missiles is None else options.missiles
+        if missiles > rules.missiles:  # as intercept refuses it: one salvo, one d6 lock-on
+            raise AttackOptionsError(f"missiles: a salvo has at most {rules.missiles}"
+                                     " missiles (ask for each salvo on its own)")
         target = resolve_target(self.lib, options)
         left = _defence(options, missiles)
         points = as_normal(salvo_damage(left, rules.damage_die))
