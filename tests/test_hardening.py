@@ -58,6 +58,18 @@ def test_item_1_sizes_are_bounded(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "dice=1000000000: at most 100" in _error(capsys)
     assert main(["odds", "full-thrust", "beam", "batteries=100000"]) == USAGE_ERROR
     assert "batteries=100000: at most 100" in _error(capsys)
+    # each option within its bound, their product not: at most 100 dice in all (README)
+    assert main(["odds", "full-thrust", "beam", "beam_class=6", "batteries=100"]) == USAGE_ERROR
+    assert "100 batteries of 6 dice: 600 dice in all; at most 100 dice" in _error(capsys)
+    assert main(["odds", "full-thrust", "pulser", "pulsers=100"]) == USAGE_ERROR
+    assert "dice in all; at most 100 dice" in _error(capsys)
+    assert main(["odds", "full-thrust", "submunition", "packs=100"]) == USAGE_ERROR
+    assert "dice in all; at most 100 dice" in _error(capsys)
+    assert main(["odds", "dystopian-wars", "gunnery", "dice=100", "linked=100,100,100",
+                 "combined=true"]) == USAGE_ERROR
+    assert "100 dice and 300 linked: 400 dice in all" in _error(capsys)
+    assert main(["odds", "robogear", "shot", "damage=1000"]) == USAGE_ERROR
+    assert _error(capsys).endswith("shot: damage=1000: at most 100")  # not "either way"
     assert main(["simulate", "full-thrust", "--games", str(10**12)]) == USAGE_ERROR
     assert f"give 1 to {MAX_GAMES:,} games" in _error(capsys)
     assert main(["replay", "/dev/zero"]) == USAGE_ERROR

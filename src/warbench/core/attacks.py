@@ -27,6 +27,24 @@ class AttackOptionsError(ValueError):
     """Options that an attack does not take, or values it cannot use."""
 
 
+def dice_in_all(total: int, how: str) -> int:
+    """``total``, the dice an attack rolls in all (``how``: where they come from), or
+    :class:`AttackOptionsError` past :data:`MAX_ODDS_COUNT`: each option may be within its
+    bound while their product is not.
+
+    >>> dice_in_all(24, "4 batteries of 6 dice")
+    24
+    >>> dice_in_all(600, "100 batteries of 6 dice")
+    Traceback (most recent call last):
+    ...
+    warbench.core.attacks.AttackOptionsError: 100 batteries of 6 dice: 600 dice in all; at...
+    """
+    if total > MAX_ODDS_COUNT:
+        raise AttackOptionsError(
+            f"{how}: {total} dice in all; at most {MAX_ODDS_COUNT} dice in one odds query")
+    return total
+
+
 @dataclass(frozen=True, slots=True)
 class OddsAnswer:
     """The exact result of an attack: a distribution and the ruleset's named outcomes.
@@ -99,16 +117,15 @@ class AttackOdds(ABC):
             if isinstance(value, float) and not math.isfinite(value):
                 raise AttackOptionsError(f"{self.name}: {name}={value}: give a finite number")
             if isinstance(value, float) and abs(value) > MAX_ODDS_NUMBER:
-                raise AttackOptionsError(
-                    f"{self.name}: {name}={value:g}: at most {MAX_ODDS_NUMBER:g} either way"
-                )
+                bound = f"at most {MAX_ODDS_NUMBER:g}" if value > 0 else \
+                    f"at least {-MAX_ODDS_NUMBER:g}"
+                raise AttackOptionsError(f"{self.name}: {name}={value:g}: {bound}")
             bounded = any(
                 isinstance(item, annotated_types.Le | annotated_types.Lt) for item in info.metadata
             )
             if isinstance(value, int) and not bounded and abs(value) > MAX_ODDS_COUNT:
-                raise AttackOptionsError(
-                    f"{self.name}: {name}={value}: at most {MAX_ODDS_COUNT} either way"
-                )
+                bound = f"at most {MAX_ODDS_COUNT}" if value > 0 else f"at least {-MAX_ODDS_COUNT}"
+                raise AttackOptionsError(f"{self.name}: {name}={value}: {bound}")
 
     def option_help(self) -> list[tuple[str, str, str]]:
         """``(name, default, description)`` for each option, for help pages."""

@@ -23,7 +23,7 @@ from abc import abstractmethod
 
 import pydantic
 
-from warbench.core.attacks import AttackOdds, OddsAnswer
+from warbench.core.attacks import AttackOdds, OddsAnswer, dice_in_all
 from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist, mixture
 from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED, SHIELD_NEEDED
@@ -88,6 +88,8 @@ class _WeaponOdds(DataOdds):
         linked = whole_numbers(options.linked, "linked")
         whole = [True] * len(linked) if options.combined else []
         dice = linked_dice([focus, *linked], [False, *whole]) if linked else focus
+        if linked:
+            dice_in_all(focus + sum(linked), f"{focus} dice and {sum(linked)} linked")
         needed = self._needed(options, shooter, target_spec, mount)
         if options.needed is not None:
             needed = options.needed

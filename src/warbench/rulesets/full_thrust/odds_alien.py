@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pydantic
 
-from warbench.core.attacks import AttackOptionsError, OddsAnswer
+from warbench.core.attacks import AttackOptionsError, OddsAnswer, dice_in_all
 from warbench.core.odds import Dist, JointDist
 from warbench.rulesets.full_thrust.data import PodRules
 from warbench.rulesets.full_thrust.exact import CHANNELS, rule_pool
@@ -73,7 +73,8 @@ class PulserOdds(LibraryOdds):
             raise reach_error(f"a pulser in {options.mode} mode", pulser_reach(self.lib, spec),
                               options.range)
         target = resolve_target(self.lib, options)
-        points = rule_pool(dice * options.pulsers, beam_rule(target.screens))
+        total = dice_in_all(dice * options.pulsers, f"{options.pulsers} pulsers of {dice} dice")
+        points = rule_pool(total, beam_rule(target.screens))
         note = (f"{options.mode} mode: {dice} dice a pulser, {dice * options.pulsers} in all, "
                 f"against screens {target.screens}")
         return damage_answer(self.lib, points, target, options.show, (note,))

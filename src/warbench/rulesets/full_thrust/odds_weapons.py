@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pydantic
 
-from warbench.core.attacks import AttackOptionsError, OddsAnswer
+from warbench.core.attacks import AttackOptionsError, OddsAnswer, dice_in_all
 from warbench.core.odds import Dist, JointDist
 from warbench.rulesets.full_thrust.exact import (
     as_normal,
@@ -65,7 +65,9 @@ class BeamOdds(LibraryOdds):
             raise reach_error(f"a class-{options.beam_class} beam",
                                options.beam_class * band, options.range)
         target = resolve_target(self.lib, options)
-        points = rule_pool(dice * options.batteries, beam_rule(target.screens))
+        total = dice_in_all(dice * options.batteries,
+                            f"{options.batteries} batteries of {dice} dice")
+        points = rule_pool(total, beam_rule(target.screens))
         note = (f"class {options.beam_class} at {options.range:g} MU: {dice} dice a battery, "
                 f"{dice * options.batteries} in all, against screens {target.screens}")
         return damage_answer(self.lib, points, target, options.show, (note,))
@@ -86,7 +88,8 @@ class SubmunitionOdds(LibraryOdds):
         if not dice:
             raise reach_error("a submunition pack", bands[-1][0], options.range)
         target = resolve_target(self.lib, options)
-        points = rule_pool(dice * options.packs, beam_rule(0))
+        points = rule_pool(dice_in_all(dice * options.packs, f"{options.packs} packs of {dice}"
+                                       " dice"), beam_rule(0))
         note = f"{dice} dice a pack at {options.range:g} MU; screens no help"
         return damage_answer(self.lib, points, target, options.show, (note,))
 
