@@ -41,6 +41,19 @@ def test_compare_shows_both_attacks(
     assert "shot power=1" in out and "shot power=3" in out and out.count("mean hits:") == 2
 
 
+def test_compare_given_again_shows_every_attack_side_by_side(
+    duel_registered: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Journey 4: a boost decision (none, hit, damage, both) in one table: each --compare
+    is a column, none dropped."""
+    assert main(["odds", "test-duel", "shot", "power=1", "--compare", "power=2",
+                 "--compare", "power=3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("mean hits:") == 3
+    heads = next(line for line in out.splitlines() if "power=2" in line and "power=3" in line)
+    assert "power=1" in heads
+
+
 def test_plot_writes_a_chart(duel_registered: None, tmp_path: Path) -> None:
     chart = tmp_path / "shot.svg"
     assert main(["odds", "test-duel", "shot", "--plot", str(chart)]) == 0
@@ -62,6 +75,9 @@ def test_plot_writes_a_chart(duel_registered: None, tmp_path: Path) -> None:
         (["odds", "test-duel", "shot", "--plot", "x.gif"], ".png or .svg"),
         (["odds", "nowhere", "shot"], "unknown ruleset 'nowhere'"),
         (["odds", "test-duel", "shot", "--compare", "'shot"], "--compare \"'shot\": No closing"),
+        (["odds", "test-duel", "--json"], "--json needs an ATTACK"),
+        (["odds", "test-duel", "--plot", "x.png"], "--plot needs an ATTACK"),
+        (["odds", "test-duel", "--compare", "power=2"], "--compare needs an ATTACK"),
     ],
 )
 def test_bad_queries_print_one_line_and_exit_2(

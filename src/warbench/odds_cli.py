@@ -87,28 +87,40 @@ def _print_answer(console: Console, label: str, answer: OddsAnswer) -> None:
         console.print(f"  exploding dice cut where {dist.truncated_mass:.1e} of mass was left")
 
 
+def _heads(labels: list[str]) -> list[str]:
+    """Each query's column head in a side-by-side table: the words only it has against
+    the first query (the first: its words some other query lacks).
+
+    >>> _heads(["melee skill=7", "melee skill=8", "melee skill=9"])
+    ['skill=7', 'skill=8', 'skill=9']
+    >>> _heads(["melee", "melee boost_damage=true"])
+    ['without boost_damage=true', 'boost_damage=true']
+    >>> _heads(["melee", "melee boost_hit=true", "melee boost_damage=true"])
+    ['as asked', 'boost_hit=true', 'boost_damage=true']
+    """
+    words = [label.split() for label in labels]
+    first, others = words[0], words[1:]
+    own = [" ".join(word for word in first if any(word not in other for other in others))]
+    own += [" ".join(word for word in mine if word not in first) for mine in others]
+    heads = [mine or label for mine, label in zip(own, labels, strict=True)]
+    if not own[0]:
+        heads[0] = f"without {own[1]}" if len(labels) == 2 and own[1] else "as asked"
+    return heads
+
+
 def _side_by_side(console: Console, answers: list[tuple[str, OddsAnswer]]) -> None:
-    """The means and named outcomes of two attacks in one table, each column headed by
+    """The means and named outcomes of the attacks in one table, each column headed by
     the words only its query has (``without boost_damage=true``, ``boost_damage=true``)."""
-    words = [label.split() for label, _ in answers]
-    own = [
-        " ".join(word for word in mine if word not in theirs)
-        for mine, theirs in ((words[0], words[1]), (words[1], words[0]))
-    ]
-    heads = [
-        mine or (f"without {theirs}" if theirs else label)
-        for mine, theirs, (label, _) in zip(own, reversed(own), answers, strict=True)
-    ]
-    table = Table("", *heads, title="Side by side", title_justify="left")
-    first, second = answers[0][1], answers[1][1]
-    table.add_row(
-        f"mean {first.outcome}", f"{first.distribution.mean:.4f}",
-        f"{second.distribution.mean:.4f}",
-    )
-    for name in dict.fromkeys([*first.named, *second.named]):
+    table = Table("", title="Side by side", title_justify="left")
+    for head in _heads([label for label, _ in answers]):
+        table.add_column(head, overflow="fold")
+    first = answers[0][1]
+    table.add_row(f"mean {first.outcome}",
+                  *[f"{answer.distribution.mean:.4f}" for _, answer in answers])
+    for name in dict.fromkeys(name for _, answer in answers for name in answer.named):
         cells = [
             f"{answer.named[name]:.4%}" if name in answer.named else "-"
-            for answer in (first, second)
+            for _, answer in answers
         ]
         table.add_row(name, *cells)
     console.print(table)
@@ -131,9 +143,10 @@ def odds_command(
         ),
     ] = None,
     compare: Annotated[
-        str | None,
-        typer.Option(help="A second attack to show beside it: 'ATTACK KEY=VALUE ...', or "
-                     "'KEY=VALUE ...' alone: the same attack with those options changed."),
+        list[str] | None,
+        typer.Option(help="Another attack to show beside it: 'ATTACK KEY=VALUE ...', or "
+                     "'KEY=VALUE ...' alone: the same attack with those options changed;"
+                     " give it again for each more."),
     ] = None,
     plot: Annotated[Path | None, typer.Option(help="Also draw a chart (.png or .svg).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
@@ -145,14 +158,19 @@ def odds_command(
     if plot is not None:
         check_output(plot, "--plot", (".png", ".svg"))
     if not query:
+        asked = [flag for flag, given in (("--json", as_json), ("--plot", plot is not None),
+                                          ("--compare", bool(compare))) if given]
+        if asked:
+            raise OddsCommandError(f"{asked[0]} needs an ATTACK (with none, `warbench odds"
+                                   f" {rules.id}` lists the attacks)")
         _list_attacks(console, rules)
         return
     answers = [_answer(rules, list(query))]
-    if compare is not None:
+    for other in compare or []:
         try:
-            words = shlex.split(compare)
+            words = shlex.split(other)
         except ValueError as error:  # an unclosed quote or a trailing backslash
-            raise OddsCommandError(f"--compare {compare!r}: {error}") from None
+            raise OddsCommandError(f"--compare {other!r}: {error}") from None
         if not words:
             raise OddsCommandError("--compare needs an attack name or options to change")
         if "=" in words[0]:  # options only: the same attack with them changed
@@ -160,14 +178,14 @@ def odds_command(
         try:
             answers.append(_answer(rules, words))
         except ValueError as error:  # a bad attack or option, named as --compare's
-            raise OddsCommandError(f"--compare {compare!r}: {error}") from None
+            raise OddsCommandError(f"--compare {other!r}: {error}") from None
     if as_json:
         plain = [answer.to_plain() | {"query": label} for label, answer in answers]
         print(json.dumps(plain[0] if len(plain) == 1 else plain, indent=1))
     else:
         for label, answer in answers:
             _print_answer(console, label, answer)
-        if len(answers) == 2:
+        if len(answers) > 1:
             _side_by_side(console, answers)
     if plot is not None:
         _plot(rules, answers, plot)
