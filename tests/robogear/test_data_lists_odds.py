@@ -10,6 +10,7 @@ import icepool
 import pytest
 
 from tests.robogear.helpers import RULES
+from warbench.core.attacks import AttackOptionsError
 from warbench.core.catalog import load_model
 from warbench.core.engine import Game
 from warbench.core.lists import ArmyList
@@ -194,6 +195,28 @@ def test_blast_odds_enumerate_scatter_exactly() -> None:
     lobbed = blast.odds(blast.parse_options(["models=0,0", "indirect=true"]))
     covered = float((2 @ icepool.d6 <= 6).probability(True))  # 5 cm + 1.25 cm base
     assert lobbed.distribution.p(4) == pytest.approx(covered)
+
+
+def test_blast_odds_read_the_shooters_weapon_as_the_game_rolls_its_aim() -> None:
+    """RG-BLAST: named by its shooter and weapon, a blast's aim hits as often as the same
+    weapon's aimed shot at that target and distance (one accuracy/defence roll), with the
+    weapon's damage at that range and its marker; a weapon laying no marker is refused, and
+    without a shooter the note says the hit chance is a default."""
+    blast, shot = RULES.attacks()["blast"], RULES.attacks()["shot"]
+    aimed = ["shooter=ferrum-walker", "weapon=1", "target=verdant-rifleman", "distance=10"]
+    one = blast.odds(blast.parse_options([*aimed, "models=0,0", "cover=0.5"]))
+    same = shot.odds(shot.parse_options([*aimed, "cover=0.5"]))
+    weapon = RULES.data.units["ferrum-walker"].weapons[1]
+    assert "blast" in weapon.traits and weapon.damage[1] == 5
+    assert one.distribution.p(5) == pytest.approx(1.0)  # a 10 cm marker: scatter or not
+    assert f"aim roll hits {same.named['hit']:.4g}" in one.notes[1]
+    # a pin-point marker on a pin-point model: any scatter misses, so it is hit as aimed
+    pin = blast.odds(blast.parse_options([*aimed, "cover=0.5", "models=0,0",
+                                          "diameter_cm=0.1", "radius=0.01"]))
+    assert pin.distribution.p(5) == pytest.approx(same.named["hit"])
+    with pytest.raises(AttackOptionsError, match="the main cannon lays no blast marker"):
+        blast.odds(blast.parse_options(["shooter=ferrum-tank"]))
+    assert "hit 0.5 is a default" in blast.odds(blast.parse_options([])).notes[1]
 
 
 def test_rg_list_rules_sizes_roles_command_and_deployment_depth() -> None:

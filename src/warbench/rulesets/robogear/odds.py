@@ -80,10 +80,21 @@ class ShotOdds(AttackOdds):
 
 
 class BlastOptions(pydantic.BaseModel):
-    damage: int = pydantic.Field(default=4, ge=1, description="damage to each model hit")
-    diameter_cm: float = pydantic.Field(default=10.0, gt=0, description="marker diameter")
-    hit: float = pydantic.Field(default=0.5, ge=0, le=1,
-                                description="chance the aim roll hits (no scatter)")
+    shooter: str | None = pydantic.Field(default=None, description=(
+        "shooter's sheet id: its blast weapon gives the hit chance, damage and marker"))
+    weapon: int = pydantic.Field(default=0, ge=0, description="weapon number on the sheet")
+    target: str | None = pydantic.Field(default=None, description=(
+        "the aimed-at unit's sheet id (a hard target, with shooter=)"))
+    distance: float = pydantic.Field(default=10.0, ge=0, description=(
+        "to the target, edge to edge, steps (with shooter=)"))
+    cover: float = pydantic.Field(default=0.0, ge=0, le=1, description=(
+        "share of the target hidden, 0-1 (with shooter=)"))
+    damage: int | None = pydantic.Field(default=None, ge=1, description=(
+        "damage to each model hit (default: the weapon's at that range, else 4)"))
+    diameter_cm: float | None = pydantic.Field(default=None, gt=0, description=(
+        "marker diameter (default: the weapon's, else 10)"))
+    hit: float | None = pydantic.Field(default=None, ge=0, le=1, description=(
+        "chance the aim roll hits, no scatter (default: from shooter=, else 0.5)"))
     indirect: bool = pydantic.Field(default=False, description="lobbed: always 2D6 cm scatter")
     models: str = pydantic.Field(default="0,0;2,0;0,3", description=(
         "models as dx,dy in steps from the aim point (line of fire along +dy), ';' apart"))
@@ -98,21 +109,56 @@ class BlastOdds(AttackOdds):
     def __init__(self, data: RobogearData) -> None:
         self.data = data
 
+    def _weapon(self, options: BlastOptions) -> tuple[float, int, float, str]:
+        """The hit chance, damage and marker diameter of ``options``' shooter's blast
+        weapon at its distance (RG-BLAST: the aim is one accuracy/defence roll, as a shot's),
+        and a note saying where they came from."""
+        data = self.data
+        if options.shooter is None:
+            hit = 0.5 if options.hit is None else options.hit
+            damage = 4 if options.damage is None else options.damage
+            diameter = 10.0 if options.diameter_cm is None else options.diameter_cm
+            given = "" if options.hit is not None else \
+                "; hit 0.5 is a default: give shooter= (and target=, distance=) or hit="
+            return hit, damage, diameter, f"aim roll hits {hit:.4g}{given}"
+        shooter = data.units[options.shooter]
+        if options.weapon >= len(shooter.weapons):
+            raise AttackOptionsError(f"weapon: {shooter.name} has {len(shooter.weapons)} weapons")
+        weapon = shooter.weapons[options.weapon]
+        if not {"blast", "indirect"} & set(weapon.traits):
+            raise AttackOptionsError(f"weapon: the {weapon.name} lays no blast marker (ask"
+                                     " `shot` for it)")
+        reach = band(options.distance, book(data).band_edges)
+        if reach is None or weapon.damage[reach] == 0:
+            raise AttackOptionsError("distance: the weapon is useless at that range")
+        target = None if options.target is None else data.units[options.target]
+        hard = int(target is not None and (
+            (target.kind == "trooper" and shooter.kind == "machine")
+            or (target.chassis == "flyer" and shooter.chassis != "flyer")))
+        hit = options.hit if options.hit is not None else tables_hit_chance(
+            book(data), reach, weapon.bonus, options.cover, hard)
+        damage = weapon.damage[reach] if options.damage is None else options.damage
+        diameter = weapon.blast_cm if options.diameter_cm is None else options.diameter_cm
+        band_name = ("short", "medium", "long")[reach]
+        return hit, damage, diameter, (f"{shooter.name}'s {weapon.name} at {band_name} range:"
+                                       f" aim roll hits {hit:.4g}, {damage} damage a model")
+
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
         if not isinstance(options, BlastOptions):
             raise AttackOptionsError("blast takes BlastOptions")
         models = parse_models(options.models)
-        radius = steps(options.diameter_cm) / 2
+        hit, damage, diameter, note = self._weapon(options)
+        radius = steps(diameter) / 2
         degrees = self.data.tables.scatter_degrees
         mass: dict[int, float] = {}
-        for weight, x, y in scatter_points(options.hit, options.indirect, degrees):
+        for weight, x, y in scatter_points(hit, options.indirect, degrees):
             hits = sum(1 for mx, my in models
                        if math.hypot(mx - x, my - y) <= radius + options.radius + 1e-9)
-            total = hits * options.damage
+            total = hits * damage
             mass[total] = mass.get(total, 0.0) + weight
         dist = Dist.from_mapping(mass)
         return OddsAnswer(dist, "damage", {"nothing": mass.get(0, 0.0)},
-                          (f"{len(models)} models, marker {options.diameter_cm} cm",))
+                          (f"{len(models)} models, marker {diameter:g} cm", note))
 
 
 def parse_models(text: str) -> list[tuple[float, float]]:
