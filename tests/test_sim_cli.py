@@ -266,6 +266,10 @@ def test_tournament_names_each_lists_bot_and_keeps_journals_for_replay(
         "--bot", "random", "--db", str(db), "--journals")
     out = capsys.readouterr().out
     assert "Bots: Recruits (calm), Veterans (random)" in out
+    # the win matrix and the ratings name each list's bot too, where they differ
+    rows = [line for line in out.splitlines() if "Recruits (calm)" in line]
+    assert any("Veterans (random)" in line for line in rows)  # the matrix's head
+    assert sum(line.startswith("│ Recruits (calm)") for line in rows) == 2  # matrix, ratings
     assert f"Stored in {db} (warbench replay --db {db} --game ID):" in out
     assert "  run 1: Recruits vs Veterans, games 1 to 2" in out
     with sqlite3.connect(db) as connection:

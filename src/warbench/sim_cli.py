@@ -357,6 +357,9 @@ def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
     labels = outcome.labels
     played = ", ".join(f"{label} ({bot})" for label, bot in zip(labels, bots, strict=True))
     console.print(f"Bots: {played}", highlight=False)
+    if len(set(bots)) > 1:  # lists played by different bots: each named with its bot
+        labels = tuple(f"{label} ({bot})" for label, bot in zip(labels, bots, strict=True))
+    named = dict(zip(outcome.labels, labels, strict=True))
     matrix = Table("wins (row beat column)", *labels, title="Win matrix")
     for i, label in enumerate(labels):
         cells = [
@@ -368,7 +371,7 @@ def _print_tournament(outcome: TournamentResult, bots: Sequence[str]) -> None:
     ratings = Table("list", "rating", "95% interval", title="Bradley-Terry ratings (Elo scale)")
     for rating in sorted(outcome.ratings, key=lambda item: -item.rating):
         interval = f"{signed(rating.low)} to {signed(rating.high)}"
-        ratings.add_row(rating.label, signed(rating.rating), interval)
+        ratings.add_row(named[rating.label], signed(rating.rating), interval)
     console.print(ratings)
     games = sum(run.played for run in outcome.runs)
     seconds = sum(run.seconds for run in outcome.runs)
