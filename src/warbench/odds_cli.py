@@ -129,7 +129,7 @@ def _side_by_side(console: Console, answers: list[tuple[str, OddsAnswer]]) -> No
 def _plot(rules: Ruleset[Any, Any], answers: list[tuple[str, OddsAnswer]], out: Path) -> None:
     series = [(label, answer.distribution.to_dict()) for label, answer in answers]
     outcome = answers[0][1].outcome
-    title = f"{rules.name}: exact chance of each {outcome} result"
+    title = f"{rules.name}: exact chance of each result ({outcome})"
     save_chart(odds_chart(series, outcome, title=title), out)
 
 

@@ -46,6 +46,7 @@ from pydantic import Field, model_validator
 from warbench.core.catalog import DataModel, UnknownEntry, did_you_mean
 from warbench.core.limits import MAX_LIST_ENTRIES, MAX_LIST_MODELS
 from warbench.core.selectors import HasTag, IsUnit, Selector, names
+from warbench.core.words import counted
 
 # ---------------------------------------------------------------------------- army lists
 
@@ -253,12 +254,8 @@ class PointsCap(_Constraint):
         return [Violation("units", self.rule, message)]
 
 
-def _plural(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
 def _match(number: int, noun: str) -> str:
-    return f"{_plural(number, noun)} {'matches' if number == 1 else 'match'}"
+    return f"{counted(number, noun)} {'matches' if number == 1 else 'match'}"
 
 
 class Count(_Constraint):
@@ -313,7 +310,7 @@ class UnitSize(_Constraint):
             if not low <= count <= high:
                 size = str(low) if low == high else f"{low} to {high}"
                 message = (
-                    f"{_plural(count, 'model')}, but {json.dumps(priced.entry.unit)} takes {size}"
+                    f"{counted(count, 'model')}, but {json.dumps(priced.entry.unit)} takes {size}"
                 )
                 violations.append(Violation(f"{priced.path}.count", self.rule, message))
         return violations
@@ -439,7 +436,7 @@ class ValidationReport:
         if self.cap is not None and self.cap != army.points:
             stated = "" if army.points is None else f"; the list states {army.points}"
             size = f" of {self.cap} points (the cap{stated})"
-        verdict = "valid" if self.ok else _plural(len(self.violations), "violation")
+        verdict = "valid" if self.ok else counted(len(self.violations), "violation")
         lines = [f"{army.name} ({army.ruleset}): {self.total_points}{size}, {verdict}"]
         lines += [f"  {violation}" for violation in self.violations]
         if self.points_by_tag:

@@ -25,6 +25,7 @@ from typing import get_args
 
 from warbench.core.lists import ArmyList, UnitInfo, Violation
 from warbench.core.ruleset import ArmyRules
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.data import (
     DATA_DIR,
     Nation,
@@ -155,14 +156,15 @@ def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
     wings.sort(key=lambda wing: -wing.tokens)
     if free_wings(wings, capacity, carriers) is not None:
         return []
-    fleet = f"the list has {_count(carriers, 'carrier')}" if carriers else "the list has no carrier"
+    fleet = (f"the list has {counted(carriers, 'carrier')}" if carriers
+             else "the list has no carrier")
     held = f"its carriers hold {capacity} tokens" if carriers else "the list has no carrier"
     problems: list[Violation] = []
     recons = sorted(wing.key for wing in wings if wing.recon)
     if len(recons) > FREE_RECON + carriers:
         problems.append(Violation(
             f"units[{recons[0]}]", "carrier recon",
-            f"{_count(len(recons), 'recon wing')} ({_rows(recons)}): one may fly free and"
+            f"{counted(len(recons), 'recon wing')} ({_rows(recons)}): one may fly free and"
             f" each carrier carries one, but {fleet}",
         ))
     best = max(_choices(wings), key=lambda free: sum(wing.tokens for wing in free))
@@ -172,7 +174,7 @@ def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
         free = sorted(wing.key for wing in best)
         problems.append(Violation(
             f"units[{carried[0]}]", "carrier capacity",
-            f"{_rows(carried)} ({_count(least, 'tiny flyer token')}) fly beyond the free"
+            f"{_rows(carried)} ({counted(least, 'tiny flyer token')}) fly beyond the free"
             f" {'wing' if len(free) == 1 else 'wings'} ({_rows(free)}), but {held}",
         ))
     if not problems:
@@ -187,7 +189,3 @@ def wing_violations(army: ArmyList, data: RulesData) -> list[Violation]:
 
 def _rows(keys: Sequence[int]) -> str:
     return ", ".join(f"units[{key}]" for key in keys)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from warbench.core.attacks import AttackOdds
 from warbench.core.catalog import UnknownEntry
 from warbench.core.odds import Dist
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.damage import CRITICAL_DAMAGE
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.exact import DamageOdds, damage_odds, extra_damage_die
@@ -52,7 +53,8 @@ def critical_notes(damage: DamageOdds, target: Target, who: str = "") -> list[st
         notes.append(f"{who}critical table rolls (one per multiple of CR): " + ", ".join(shown))
     starting = target.starting_hp or target.hp
     if starting is not None and starting <= 2 and damage.critical:
-        notes.append(f"{who}began with {starting} hull points: a critical hit costs 2 and "
+        notes.append(f"{who}began with {counted(starting, 'hull point')}: a critical hit"
+                     " costs 2 and "
                      "rolls no table")
     if damage.hull is not None and shown:
         notes.append(f"{who}destroyed counts the critical table's extra damage, without "

@@ -6,6 +6,7 @@ import pydantic
 
 from warbench.core.attacks import AttackOptionsError, OddsAnswer, dice_in_all
 from warbench.core.odds import Dist, JointDist
+from warbench.core.words import counted
 from warbench.rulesets.full_thrust.exact import (
     as_normal,
     needle_hits,
@@ -68,7 +69,8 @@ class BeamOdds(LibraryOdds):
         total = dice_in_all(dice * options.batteries,
                             f"{options.batteries} batteries of {dice} dice")
         points = rule_pool(total, beam_rule(target.screens))
-        note = (f"class {options.beam_class} at {options.range:g} MU: {dice} dice a battery, "
+        note = (f"class {options.beam_class} at {options.range:g} MU: {counted(dice, 'die')} a"
+                " battery, "
                 f"{dice * options.batteries} in all, against screens {target.screens}")
         return damage_answer(self.lib, points, target, options.show, (note,))
 
