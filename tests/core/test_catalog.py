@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pickle
 from pathlib import Path
+from typing import Annotated
 
 import pytest
+from pydantic import Field
 
 from warbench.core.catalog import (
     ENGINE_DEFAULT,
@@ -14,6 +16,7 @@ from warbench.core.catalog import (
     DataModel,
     Record,
     UnknownEntry,
+    ValueNames,
     engine_defaults,
     load_model,
     load_toml,
@@ -319,3 +322,43 @@ def test_merge_with_a_catalog() -> None:
     rules = Catalog.from_data({"cannon": {"damage": 2}}, Weapon, "guns.toml")
     user = Catalog.from_data({"cannon": {"damage": 5}}, Weapon, "mine.toml")
     assert rules.merge(user)["cannon"].damage == 5
+
+
+class Gun(DataModel):
+    damage: Annotated[tuple[int, int, int], ValueNames("short", "medium", "long")]
+    at: tuple[float, float] = (0.0, 0.0)
+    marks: tuple[int, ...] = Field(default=(), max_length=2)
+
+
+class Battery(DataModel):
+    guns: tuple[Gun, ...]
+
+
+@pytest.mark.parametrize(
+    ("gun", "where", "reason"),
+    [
+        ({"damage": [6, 5]}, "guns[0].damage", "has 2 values, needs 3 (short, medium, long)"),
+        ({"damage": [6, 5, 3, 1]}, "guns[0].damage", "has 4 values, needs 3 (short, medium, long)"),
+        ({"damage": []}, "guns[0].damage", "has no values, needs 3 (short, medium, long)"),
+        ({"damage": [1, 2, 3], "at": [1.0]}, "guns[0].at", "has 1 value, needs 2"),
+        (
+            {"damage": [1, 2, 3], "marks": [1, 2, 3]},
+            "guns[0].marks",
+            "has 3 values, needs at most 2",
+        ),
+    ],
+)
+def test_an_array_of_the_wrong_length_says_how_many_values_it_has_and_needs(
+    gun: dict[str, object], where: str, reason: str
+) -> None:
+    with pytest.raises(DataFileError) as caught:
+        parse_model({"guns": [gun]}, Battery, "guns.toml")
+    assert str(caught.value) == f"guns.toml: {where}: {reason}"
+
+
+def test_a_counted_array_still_reports_its_values_types() -> None:
+    with pytest.raises(DataFileError) as caught:
+        parse_model({"guns": [{"damage": [1, "x", 3]}]}, Battery, "guns.toml")
+    expected = 'guns.toml: guns[0].damage[1]: expected an integer, got the string "x"'
+    assert str(caught.value) == expected
+    assert parse_model({"guns": [{"damage": [1, 2, 3]}]}, Battery, "g").guns[0].damage == (1, 2, 3)

@@ -49,6 +49,7 @@ from warbench.core.data_errors import (
     DataProblem,
     Loc,
     a_value,
+    count_problem,
     format_path,
     validation_problems,
 )
@@ -163,11 +164,77 @@ def strict_scalars(schema: Any) -> Any:
     return schema
 
 
+#: The key of a tuple schema's metadata that holds what its values mean (:class:`ValueNames`),
+#: and the one that marks it as checked for its length (:func:`counted_tuples`).
+_NAMES_KEY = "warbench_value_names"
+_COUNTED_KEY = "warbench_counted"
+
+
+class ValueNames:
+    """What each value of a fixed-length array means, for its error: a data file's
+    ``damage = [6, 5]`` then reads ``has 2 values, needs 3 (short, medium, long)``.
+
+    Use as ``Annotated[tuple[int, int, int], ValueNames("short", "medium", "long")]``.
+    """
+
+    def __init__(self, *names: str) -> None:
+        self.names = names
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler, /
+    ) -> CoreSchema:
+        schema: Any = dict(handler(source))
+        schema["metadata"] = {**schema.get("metadata", {}), _NAMES_KEY: self.names}
+        result: CoreSchema = schema
+        return result
+
+
+def counted_tuples(schema: Any) -> Any:
+    """A copy of a pydantic core schema in which every fixed-length tuple first checks how
+    many values it was given, so that a short or long TOML array reads ``has 2 values,
+    needs 3`` (with what they mean, where :class:`ValueNames` says) at the array's own key,
+    not ``missing required key`` or pydantic's ``Tuple should have at most 3 items``.
+
+    >>> wrapped = counted_tuples({"type": "tuple", "items_schema": [{"type": "int"}] * 2})
+    >>> wrapped["type"], wrapped["schema"]["type"]
+    ('function-before', 'tuple')
+    """
+    if isinstance(schema, list):
+        return [counted_tuples(value) for value in schema]
+    if isinstance(schema, tuple):
+        return tuple(counted_tuples(value) for value in schema)
+    if not isinstance(schema, dict):
+        return schema
+    copy = {
+        key: value if key in _LENIENT_PARTS else counted_tuples(value)
+        for key, value in schema.items()
+    }
+    metadata = copy.get("metadata") or {}
+    if copy.get("type") != "tuple" or "variadic_item_index" in copy or metadata.get(_COUNTED_KEY):
+        return copy
+    copy["metadata"] = {**metadata, _COUNTED_KEY: True}
+    check = _count_check(len(copy.get("items_schema", ())), metadata.get(_NAMES_KEY, ()))
+    return {"type": "function-before", "function": {"type": "no-info", "function": check},
+            "schema": copy}
+
+
+def _count_check(needed: int, names: Sequence[str]) -> Any:
+    """A before-validator refusing an array of other than ``needed`` values."""
+
+    def check(value: Any) -> Any:
+        if isinstance(value, list | tuple) and len(value) != needed:
+            raise ValueError(count_problem(len(value), needed, names))
+        return value
+
+    return check
+
+
 class DataModel(BaseModel):
     """Base for models read from data files: unknown keys are errors, instances are frozen,
     and every scalar is strictly typed (:func:`strict_scalars`): ``hull = "21"``,
     ``hull = true``, ``hull = 21.0``, ``ftl = 1``, ``ftl = "yes"`` and ``name = 5`` are refused,
-    ``speed = 6`` for a float is 6.0. NaN and infinity are refused in every float."""
+    ``speed = 6`` for a float is 6.0. NaN and infinity are refused in every float. An array
+    for a fixed-length tuple is refused by its count (:func:`counted_tuples`)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
@@ -178,7 +245,7 @@ class DataModel(BaseModel):
         # Every subclass (every ruleset's records) is built through here: pydantic's own
         # schema, with its scalars made strict. Model-wide ``strict=True`` is not used: in
         # Python mode it would refuse a TOML array for a tuple field.
-        schema: CoreSchema = strict_scalars(handler(source))
+        schema: CoreSchema = counted_tuples(strict_scalars(handler(source)))
         return schema
 
 

@@ -14,7 +14,7 @@ import datetime
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -165,6 +165,11 @@ def _describe(
     if plain and kind in _BOUNDS:
         words, key = _BOUNDS[kind]
         return loc, f"{_EXPECTED_PREFIX}{words} {ctx.get(key)}", shown
+    if plain and kind in ("too_short", "too_long"):  # an array with a length bound
+        bound = int(ctx.get("min_length" if kind == "too_short" else "max_length", 0))
+        words = "at least" if kind == "too_short" else "at most"
+        count = len(detail["input"]) if isinstance(detail["input"], list | tuple) else 0
+        return loc, count_problem(count, bound).replace("needs ", f"needs {words} "), None
     if plain and kind == "literal_error":  # one of a fixed set; TOML quotes strings in "
         expected = _PYTHON_QUOTED.sub(lambda m: json.dumps(m[1]), str(ctx.get("expected", "")))
         return loc, _EXPECTED_PREFIX + expected, shown
@@ -179,6 +184,20 @@ _BOUNDS = {
     "less_than": ("less than", "lt"),
 }
 _PYTHON_QUOTED = re.compile(r"'([^']*)'")
+
+
+def count_problem(count: int, needed: int, names: Sequence[str] = ()) -> str:
+    """Why an array of a fixed number of values is wrong, with what its values mean if
+    known (``names``).
+
+    >>> count_problem(2, 3, ("short", "medium", "long"))
+    'has 2 values, needs 3 (short, medium, long)'
+    >>> count_problem(1, 2)
+    'has 1 value, needs 2'
+    """
+    has = "no values" if count == 0 else f"{count} value{'s' if count != 1 else ''}"
+    meaning = f" ({', '.join(names)})" if names else ""
+    return f"has {has}, needs {needed}{meaning}"
 
 
 def a_value(value: Any) -> str:

@@ -12,17 +12,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from math import hypot
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from warbench.core.catalog import Catalog, DataModel, Record, load_toml, parse_model
+from warbench.core.catalog import (
+    Catalog,
+    DataModel,
+    Record,
+    ValueNames,
+    load_toml,
+    parse_model,
+)
 from warbench.core.datafolder import DataFolder
 
 #: One step is 2.5 cm (one inch), the engine's unit of length (seed, "game terms").
 CM_PER_STEP = 2.5
 
 Trait = Literal["armour_piercing", "deadly", "fan", "blast", "flamer", "indirect"]
+#: The sections of an army sheet's scale, which ``sections`` and ``resource`` follow.
+SECTIONS = ("green", "yellow", "red")
 Chassis = Literal["wheeled", "tracked", "walker", "spider", "flyer"]
 
 
@@ -39,7 +48,7 @@ class WeaponRecord(DataModel):
     """A weapon on an army sheet: damage at short, medium and long range (0: useless)."""
 
     name: str
-    damage: tuple[int, int, int]
+    damage: Annotated[tuple[int, int, int], ValueNames("short", "medium", "long")]
     bonus: int = Field(default=0, ge=0, le=3)
     ammo: int = Field(default=0, ge=0)
     shots: int = Field(default=1, ge=1, le=4)
@@ -75,8 +84,8 @@ class UnitRecord(Record):
     chassis: Chassis | None = None
     cockpit: Literal["closed", "open"] = "closed"
     armour: tuple[int, ...] = ()
-    sections: tuple[int, int, int] = (1, 0, 0)
-    resource: tuple[int, int, int] = Field(default=(1, 1, 1))
+    sections: Annotated[tuple[int, int, int], ValueNames(*SECTIONS)] = (1, 0, 0)
+    resource: Annotated[tuple[int, int, int], ValueNames(*SECTIONS)] = Field(default=(1, 1, 1))
     wounds: int = Field(default=0, ge=0)
     weapons: tuple[WeaponRecord, ...] = ()
     melee: tuple[MeleeRecord, ...] = ()
