@@ -15,8 +15,13 @@ True
 from __future__ import annotations
 
 import hashlib
+import json
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+from warbench.core.catalog import DataFileError, UnknownEntry
+from warbench.core.data_errors import DataProblem, Loc, format_path
 
 #: Files a data folder may hold (data, and notes a player keeps beside it).
 DATA_SUFFIXES = (".toml", ".json")
@@ -42,6 +47,58 @@ class DataFolder:
             if mine.is_file():
                 return mine
         return self.shipped / name
+
+    def is_mine(self, name: str) -> bool:
+        """Whether the file ``name`` is read from the player's folder."""
+        return self.user is not None and (self.user / name).is_file()
+
+    def check_references(
+        self,
+        referrer: str,
+        target: str,
+        kind: str,
+        references: Iterable[tuple[Loc, str]],
+        known: Collection[str],
+        *,
+        kinds: str = "",
+        lost_only: bool = False,
+    ) -> None:
+        """Raise :class:`DataFileError` for every ``(key path, id)`` of the file ``referrer``
+        whose id is not among the ``known`` ids of the file ``target`` (``kind``: "unit";
+        ``kinds``: its plural, if not ``kind`` + "s").
+
+        Where the player's ``target`` replaces the shipped one but ``referrer`` is the
+        shipped file, the player's file is the one at fault: the error names it, the shipped
+        file's key path, and what to do (keep every id, or copy ``referrer`` too). With
+        ``lost_only`` only that case is raised, other unknown ids left to the caller's checks.
+        """
+        bad = [(format_path(loc), key) for loc, key in references if key not in known]
+        if not bad:
+            return
+        if self.is_mine(target) and not self.is_mine(referrer):
+            lost = self._lost(referrer, target, (kind, kinds or f"{kind}s"), bad)
+            raise DataFileError(str(self.path(target)), [lost])
+        if lost_only:
+            return
+        problems = [DataProblem(place, str(UnknownEntry(kind, key, known))) for place, key in bad]
+        raise DataFileError(str(self.path(referrer)), problems)
+
+    def _lost(
+        self, referrer: str, target: str, kind: tuple[str, str], bad: list[tuple[str, str]]
+    ) -> DataProblem:
+        """The player's ``target`` lacks ids the shipped ``referrer`` names (``bad``: key path
+        in ``referrer``, id): which, where the first is named, and what to do."""
+        (one, many), ids = kind, list(dict.fromkeys(key for _, key in bad))
+        if len(ids) == 1:
+            what = f"the {one} {json.dumps(ids[0])}, which"
+        else:
+            shown = ", ".join(json.dumps(key) for key in ids[:4])
+            more = f" and {len(ids) - 4} more" if len(ids) > 4 else ""
+            what = f"{len(ids)} {many} ({shown}{more}) that"
+        return DataProblem("", (
+            f"lacks {what} the shipped {referrer} names (first at {bad[0][0]}); your {target}"
+            f" replaces the shipped one whole, so it must hold every {one} the shipped files"
+            f" name, or copy {referrer} into {self.user} as well and change it there"))
 
     def user_files(self) -> list[Path]:
         """The player's data files, relative to their folder, sorted."""

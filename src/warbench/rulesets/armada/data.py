@@ -451,11 +451,15 @@ def read_tables(folder: DataFolder | Path = DATA_DIR) -> Tables:
     roles = Catalog.load(folder.path("officers.toml"), OfficerRole, kind="officer role")
     orders = Catalog.load(folder.path("orders.toml"), OrderRule, kind="order")
     _known(folder.path("orders.toml"), orders, ORDER_NAMES, "carries out no order")
+    folder.check_references("officers.toml", "orders.toml", "order", (
+        ((role_id, "orders", index), name)
+        for role_id, role in roles.items() for index, name in enumerate(role.orders)), orders)
     problems = [
-        DataProblem(f"{role_id}.orders", f"no order {name!r} in orders.toml for this role")
+        DataProblem(f"{role_id}.orders", f"the order {name!r} is the {orders[name].role}'s in"
+                    " orders.toml, not this role's")
         for role_id, role in roles.items()
         for name in role.orders
-        if name not in orders or orders[name].role != role_id
+        if orders[name].role != role_id
     ]
     if problems:
         raise DataFileError(str(folder.path("officers.toml")), problems)
@@ -504,6 +508,10 @@ def load_data(folder: DataFolder) -> ArmadaData:
     tables = read_tables(folder)
     path = folder.path("armadas.toml")
     armadas = load_armadas(path)
+    folder.check_references("armadas.toml", "officers.toml", "officer role", (
+        ((armada_id, "officers", index, "role"), officer.role)
+        for armada_id, armada in armadas.items()
+        for index, officer in enumerate(armada.officers)), tables.roles)
     problems = [
         DataProblem(f"{armada_id}.officers[{index}].{key}", reason)
         for armada_id, armada in armadas.items()

@@ -414,6 +414,14 @@ def _load(folder: DataFolder) -> Library:
     _check_roles(fighter_records, fighters)
     designs = {key: compile_design(record, costs) for key, record in design_records.items()}
     fleet_records = Catalog.load(folder.path("fleets.toml"), FleetRecord, kind="fleet")
+    ships = [((key, "ships", index), ship) for key, fleet in fleet_records.items()
+             for index, ship in enumerate(fleet.ships)]
+    folder.check_references("fleets.toml", "designs.toml", "design", (
+        ((*where, "design"), ship.design) for where, ship in ships), designs, lost_only=True)
+    folder.check_references("fleets.toml", "fighters.toml", "fighter type", (
+        ((*where, "fighters", index), text.split("+")[0])
+        for where, ship in ships for index, text in enumerate(ship.fighters)), fighters,
+        lost_only=True)  # other unknown ids: check_fleets, with every other problem
     check_fleets(fleet_records, designs, fighters)
     return Library(
         design_records, fighter_records, fleet_records, costs, rules, designs, fighters

@@ -20,8 +20,8 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from warbench.core.catalog import Catalog, DataFileError, DataModel, Record, load_model
-from warbench.core.data_errors import DataProblem
+from warbench.core.catalog import Catalog, DataModel, Record, load_model
+from warbench.core.data_errors import Loc
 from warbench.core.datafolder import DataFolder
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -211,14 +211,17 @@ def load_data(folder: DataFolder) -> HordesData:
     feats = Catalog.load(folder.path("feats.toml"), FeatRecord, kind="feat")
     terrain = load_model(folder.path("terrain.toml"), TerrainFile)
     settings = load_model(folder.path("settings.toml"), Settings)
-    problems = []
-    for key, model in models.items():
-        for spell in (*model.spells, *([model.animus] if model.animus else [])):
-            if spell not in spells:
-                problems.append(DataProblem(f"{key}.spells", f"unknown spell {spell!r}"))
-        if model.feat is not None and model.feat not in feats:
-            problems.append(DataProblem(f"{key}.feat", f"unknown feat {model.feat!r}"))
-    if problems:
-        raise DataFileError(str(folder.path("models.toml")), problems)
+    spell_refs: list[tuple[Loc, str]] = [
+        ((key, "spells", index), spell)
+        for key, model in models.items()
+        for index, spell in enumerate(model.spells)
+    ]
+    spell_refs += [((key, "animus"), model.animus) for key, model in models.items()
+                   if model.animus is not None]
+    folder.check_references("models.toml", "spells.toml", "spell or animus", spell_refs, spells,
+                            kinds="spells or animi")
+    folder.check_references("models.toml", "feats.toml", "feat", (
+        ((key, "feat"), model.feat) for key, model in models.items() if model.feat is not None
+    ), feats)
     radii = {key: model.radius for key, model in models.items()}
     return HordesData(models, spells, feats, dict(terrain.layouts), settings, radii)

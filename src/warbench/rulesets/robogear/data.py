@@ -294,12 +294,11 @@ def load_data(folder: DataFolder) -> RobogearData:
     """Read and check the four data files (a player's copy of each replaces the shipped)."""
     units = Catalog.load(folder.path("units.toml"), UnitRecord, kind="unit")
     armies = Catalog.load(folder.path("armies.toml"), Army, kind="army")
-    for army_id, army in armies.items():
-        for index, entry in enumerate(army.units):
-            if entry.unit not in units:
-                where = folder.path("armies.toml")
-                raise ValueError(f"{where}: {army_id}.units[{index}].unit: unknown unit "
-                                 f"{entry.unit!r}")
+    folder.check_references("armies.toml", "units.toml", "unit", (
+        ((army_id, "units", index, "unit"), entry.unit)
+        for army_id, army in armies.items()
+        for index, entry in enumerate(army.units)
+    ), units)
     rules_path = folder.path("rules.toml")
     tables_path = folder.path("tables.toml")
     rules = parse_model(load_toml(rules_path), Rules, str(rules_path))
