@@ -160,3 +160,16 @@ def test_a_run_with_the_players_data_says_so_and_its_replays_need_it(
     assert plain["compared_run"]["data"] == f"a data folder, digest {digest}"
     assert len(plain["compared_run"]["verdicts"]) == 2
     assert "<td>data</td><td>the shipped data</td>" in html
+
+
+def test_a_data_file_given_for_the_folder_says_to_give_its_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "my-data"
+    folder.mkdir()
+    shutil.copy(FT_DATA / "designs.toml", folder / "designs.toml")
+    args = ["catalog", "full-thrust", "--data", str(folder / "designs.toml")]
+    assert main(args) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert err == (f"warbench: error: --data {folder / 'designs.toml'}: is a file; --data takes"
+                   f" the folder that holds your data files (--data {folder})\n")

@@ -120,6 +120,11 @@ class DataFolder:
         """
         if self.user is None:
             return
+        if self.user.is_file():
+            raise DataFolderError(
+                f"--data {self.user}: is a file; --data takes the folder that holds your data"
+                f" files (--data {self.user.parent})"
+            )
         if not self.user.is_dir():
             raise DataFolderError(f"--data {self.user}: no such folder")
         shipped = sorted(
