@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -21,6 +22,7 @@ from warbench.core.catalog import (
     load_model,
     load_toml,
     parse_model,
+    parse_toml,
 )
 from warbench.core.data_errors import DataProblem, format_path
 
@@ -362,3 +364,22 @@ def test_a_counted_array_still_reports_its_values_types() -> None:
     expected = 'guns.toml: guns[0].damage[1]: expected an integer, got the string "x"'
     assert str(caught.value) == expected
     assert parse_model({"guns": [{"damage": [1, 2, 3]}]}, Battery, "g").guns[0].damage == (1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "problem"),
+    [
+        ("[gun]\ndamage = 1\ndamage = 2\n", 3, "gun.damage is set twice"),
+        ("[[guns]]\nid = 1\n[[guns]]\nid = 2\nid = 3\n", 5, "guns[1].id is set twice"),
+        ('[t]\n  "my key" = 1\n  "my key" = 2', 3, 't."my key" is set twice'),
+        ("[gun]\nx = 1\n[gun]\n", 3, "table [gun] is declared twice"),
+        ("[v]\nw = [\n  { n = 1, n = 2 },\n]\n", 3, "n is set twice in one inline table"),
+        ("a = { b = 1 }\na.c = 1\n", 2, "a was written whole as an inline table or array"),
+    ],
+)
+def test_a_key_written_twice_names_its_line_and_key(text: str, line: int, problem: str) -> None:
+    with pytest.raises(DataFileError) as caught:
+        parse_toml(text, "guns.toml")
+    message = str(caught.value)
+    assert re.match(rf"guns\.toml: line {line}, column \d+: {re.escape(problem)}", message)
+    assert "Cannot" not in message and "Duplicate" not in message

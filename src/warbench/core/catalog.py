@@ -37,7 +37,6 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
@@ -60,15 +59,10 @@ from warbench.core.limits import (
     nesting_depth,
     read_limited_text,
 )
+from warbench.core.toml_errors import syntax_problem
 
 ENGINE_DEFAULT = "engine default"
 """The ``source`` of a value the engine chose because the rules source is silent."""
-
-_TOML_POSITION = re.compile(
-    r"^(?P<reason>.*) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|"
-    r"end of document)\)$",
-    re.DOTALL,
-)
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T", bound=BaseModel)
@@ -289,24 +283,12 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise DataFileError(source, [_syntax_problem(str(error), text)]) from None
+        raise DataFileError(source, [syntax_problem(str(error), text)]) from None
     except RecursionError:
         raise DataFileError(source, [too_deep]) from None
     if nesting_depth(data) > MAX_NESTING:
         raise DataFileError(source, [too_deep])
     return data
-
-
-def _syntax_problem(message: str, text: str) -> DataProblem:
-    match = _TOML_POSITION.match(message)
-    if match is None:
-        return DataProblem("", message)
-    if match["line"] is None:  # tomllib says "end of document": give its line and column
-        last_line = text.rsplit("\n", 1)[-1]
-        line, column = text.count("\n") + 1, len(last_line) + 1
-    else:
-        line, column = int(match["line"]), int(match["col"])
-    return DataProblem(f"line {line}, column {column}", match["reason"])
 
 
 def load_model(path: str | os.PathLike[str], model: type[M]) -> M:
