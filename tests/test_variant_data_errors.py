@@ -90,3 +90,20 @@ def test_a_replaced_file_that_lost_an_id_a_shipped_file_names_is_blamed_with_adv
     assert f'"{lost}", which the shipped {referrer} names (first at {where}); your {target}' \
         " replaces the shipped one whole, so it must hold every " in message
     assert f"or copy {referrer} into {tmp_path} as well" in message
+
+
+def test_a_life_spiral_of_the_wrong_length_names_the_model_and_the_key(tmp_path: Path) -> None:
+    folder = variant(tmp_path, "hordes", "models.toml", "spiral = [4, 5, 5, 5, 5, 4]",
+                     "spiral = [4, 5, 5, 5, 5]")
+    with pytest.raises(DataFileError) as caught:
+        hordes_data(folder)
+    assert str(caught.value) == (
+        f"{tmp_path / 'models.toml'}: oakhide-brute.spiral: a warbeast's life spiral has six"
+        " branches of 1 or more circles; Oakhide Brute's has 5 ([4, 5, 5, 5, 5])")
+
+
+def test_a_warlock_without_a_feat_is_told_at_the_key_feat(tmp_path: Path) -> None:
+    folder = variant(tmp_path, "hordes", "models.toml", 'feat = "heartwood-ward"\n', '')
+    with pytest.raises(DataFileError) as caught:
+        hordes_data(folder)
+    assert ".feat: a warlock needs a feat" in str(caught.value)

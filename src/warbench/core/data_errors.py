@@ -44,6 +44,19 @@ def format_path(loc: Iterable[str | int]) -> str:
     return text
 
 
+class KeyProblem(ValueError):
+    """What a model's validator finds wrong with one of its keys: raised in a validator, it
+    is reported at that key (``oakhide-brute.spiral: ...``), not at the whole table.
+
+    >>> str(KeyProblem("spiral", "has 5 branches, needs 6"))
+    'has 5 branches, needs 6'
+    """
+
+    def __init__(self, key: str | int | Loc, reason: str) -> None:
+        super().__init__(reason)
+        self.loc: Loc = key if isinstance(key, tuple) else (key,)
+
+
 @dataclass(frozen=True, slots=True)
 class DataProblem:
     """One thing wrong with a data file: where (a key path or line/column) and why."""
@@ -159,6 +172,9 @@ def _describe(
         expected = str(ctx["expected_tags"]).replace("'", '"')
         reason = f"unknown {tag_key} {json.dumps(ctx['tag'])} (expected one of: {expected})"
         return loc, reason, None
+    error = ctx.get("error")
+    if isinstance(error, KeyProblem):  # a validator's finding about one of the model's keys
+        return (*loc, *error.loc), str(error), None
     shown = (detail.get("input"), kind.endswith("_type"))
     if plain and kind in _EXPECTED:
         return loc, _EXPECTED_PREFIX + _EXPECTED[kind], shown

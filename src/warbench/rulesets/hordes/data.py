@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from warbench.core.catalog import Catalog, DataModel, Record, load_model
-from warbench.core.data_errors import Loc
+from warbench.core.data_errors import KeyProblem, Loc
 from warbench.core.datafolder import DataFolder
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -145,14 +145,22 @@ class ModelRecord(Record):
 
     @model_validator(mode="after")
     def _role_fields(self) -> ModelRecord:
-        if self.role == "warlock":
-            if self.damage < 1 or self.spiral or self.feat is None:
-                raise ValueError("a warlock has damage boxes, no life spiral, and a feat")
+        role, name = self.role, self.name
+        if role == "warlock":
+            wrong = [("damage", "a warlock has damage boxes (1 or more)", self.damage < 1),
+                     ("spiral", "a warlock has damage boxes, no life spiral", bool(self.spiral)),
+                     ("feat", "a warlock needs a feat", self.feat is None)]
         else:
-            if len(self.spiral) != 6 or min(self.spiral) < 1 or self.damage:
-                raise ValueError("a warbeast has a life spiral of six branches, no damage boxes")
-            if self.weight is None or self.thr < 1 or self.animus is None:
-                raise ValueError("a warbeast has a weight, a THR and an animus")
+            spiral = (f"a warbeast's life spiral has six branches of 1 or more circles; {name}'s"
+                      f" has {len(self.spiral)} ({list(self.spiral)})")
+            wrong = [("spiral", spiral, len(self.spiral) != 6 or min(self.spiral, default=0) < 1),
+                     ("damage", "a warbeast has a life spiral, no damage boxes", self.damage > 0),
+                     ("weight", "a warbeast needs a weight (light or heavy)", not self.weight),
+                     ("thr", "a warbeast has a THR of 1 or more", self.thr < 1),
+                     ("animus", "a warbeast needs an animus", self.animus is None)]
+        for key, reason, is_wrong in wrong:
+            if is_wrong:
+                raise KeyProblem(key, reason)
         return self
 
     @property
