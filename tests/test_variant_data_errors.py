@@ -107,3 +107,14 @@ def test_a_warlock_without_a_feat_is_told_at_the_key_feat(tmp_path: Path) -> Non
     with pytest.raises(DataFileError) as caught:
         hordes_data(folder)
     assert ".feat: a warlock needs a feat" in str(caught.value)
+
+
+def test_a_warbeasts_faction_no_warlock_has_is_a_data_error_at_its_key(tmp_path: Path) -> None:
+    old = 'faction = "thornwood"\nrole = "warbeast"\nweight = "heavy"\nbase = 50'
+    folder = variant(tmp_path, "hordes", "models.toml", old, old.replace("thornwood", "thornwod"))
+    with pytest.raises(DataFileError) as caught:
+        hordes_data(folder)
+    assert str(caught.value) == (
+        f'{tmp_path / "models.toml"}: oakhide-brute.faction: no warlock is of faction "thornwod",'
+        ' so this warbeast could never join a battlegroup (warlocks\' factions: "ashen",'
+        ' "thornwood"), did you mean "thornwood"?')

@@ -391,3 +391,10 @@ def test_catalog_shows_str_and_def() -> None:
     shown = RULES.catalog()["maelis"].model_dump(mode="json")
     assert shown["str"] == 5 and shown["def"] == 16
     assert "str_" not in shown and "def_" not in shown
+
+
+def test_a_beast_of_another_faction_names_both_factions() -> None:
+    bad = shipped_list("thornwood-maelis").with_unit(UnitEntry(unit="ember-jackal"))
+    reasons = [v.message for v in RULES.validate_list(bad).violations if v.rule == "one_faction"]
+    assert reasons == ["'ember-jackal' is of faction 'ashen', not the warlock 'maelis''s"
+                       " 'thornwood'"]

@@ -14,14 +14,23 @@ True
 
 from __future__ import annotations
 
+import difflib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from warbench.core.catalog import Catalog, DataModel, Record, load_model
-from warbench.core.data_errors import KeyProblem, Loc
+from warbench.core.catalog import (
+    Catalog,
+    DataFileError,
+    DataModel,
+    Record,
+    did_you_mean,
+    load_model,
+)
+from warbench.core.data_errors import DataProblem, KeyProblem, Loc, format_path
 from warbench.core.datafolder import DataFolder
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -219,6 +228,7 @@ def load_data(folder: DataFolder) -> HordesData:
     feats = Catalog.load(folder.path("feats.toml"), FeatRecord, kind="feat")
     terrain = load_model(folder.path("terrain.toml"), TerrainFile)
     settings = load_model(folder.path("settings.toml"), Settings)
+    _check_factions(models)
     spell_refs: list[tuple[Loc, str]] = [
         ((key, "spells", index), spell)
         for key, model in models.items()
@@ -233,3 +243,19 @@ def load_data(folder: DataFolder) -> HordesData:
     ), feats)
     radii = {key: model.radius for key, model in models.items()}
     return HordesData(models, spells, feats, dict(terrain.layouts), settings, radii)
+
+
+def _check_factions(models: Catalog[ModelRecord]) -> None:
+    """Factions are free text, fixed by the warlocks: a warbeast of a faction no warlock has
+    could never join a battlegroup, so its faction is refused (most likely a typo)."""
+    factions = sorted({model.faction for model in models.values() if model.role == "warlock"})
+    problems = [
+        DataProblem(format_path((key, "faction")), (
+            f"no warlock is of faction {json.dumps(model.faction)}, so this warbeast could never"
+            f" join a battlegroup (warlocks' factions: {', '.join(map(json.dumps, factions))})"
+            + did_you_mean(difflib.get_close_matches(model.faction, factions, n=1))))
+        for key, model in models.items()
+        if model.role == "warbeast" and model.faction not in factions
+    ]
+    if problems:
+        raise DataFileError(models.source, problems)

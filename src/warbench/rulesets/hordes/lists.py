@@ -91,7 +91,8 @@ def list_violations(data: HordesData, army: ArmyList) -> list[Violation]:
         Violation(
             f"units[{index}].unit",
             "one_faction",
-            f"{entry.unit!r} is {data.models[entry.unit].faction}, the warlock {faction}",
+            f"{entry.unit!r} is of faction {data.models[entry.unit].faction!r}, not the"
+            f" warlock {warlocks[0].unit!r}'s {faction!r}",
         )
         for index, entry in enumerate(army.units)
         if entry.unit in data.models and data.models[entry.unit].faction != faction
