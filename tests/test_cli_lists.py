@@ -22,6 +22,23 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
+def test_a_fighter_group_on_a_ship_without_bays_is_named_once_with_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FT-FLEET-LIST: a Khaldra (no hangar bay) given a heavy fighter group is one problem,
+    saying why (it was an unknown option and also '1 fighter groups but ... 0 hangar
+    bays')."""
+    light = write(tmp_path / "light.toml", (
+        'name = "Light"\nruleset = "full-thrust"\nfaction = "kravak"\npoints = 1000\n'
+        '[[units]]\nunit = "khaldra"\noptions = ["heavy"]\n'
+    ))
+    assert main(["list", "validate", str(light)]) == 1
+    out = capsys.readouterr().out
+    assert "1 violation" in out and "hangar_bays" not in out
+    assert ("units[0].options[0]: 'heavy': this ship has no hangar bay, and fighter groups"
+            " ride in a carrier's bays (FT-FLEET-LIST) [refused_option]") in out
+
+
 def test_full_thrust_list_validate_refuses_what_simulate_refuses(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -153,12 +153,15 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
                         text = "+".join((kind.id, *order))
                         option_costs[text] = kind.points + (kind.size if drive else 0)
         race = race_of_faction(faction)
+        no_bays = {text: f"{text!r}: this ship has no hangar bay, and fighter groups ride in"
+                   " a carrier's bays (FT-FLEET-LIST)" for text in option_costs}
         lookup = {
             design.id: UnitInfo(
                 cost=design.points,
                 tags=frozenset((*design.tags, design.descriptor)),
                 max_models=12,
                 option_costs=option_costs if design.hangars else {},
+                refused_options={} if design.hangars else no_bays,
             )
             for design in self.data.designs.values()
             if race == design.race  # a fleet is of one race (FT-KV-FLEET)

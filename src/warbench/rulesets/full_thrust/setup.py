@@ -21,6 +21,7 @@ from typing import Any
 from warbench.core.lists import ArmyList, Violation
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
+from warbench.core.words import counted
 from warbench.rulesets.full_thrust.arcs import heading_of
 from warbench.rulesets.full_thrust.library import Library, fleet_ship_problems, parse_hangar_entry
 from warbench.rulesets.full_thrust.movement import MOVEMENT_SYSTEMS
@@ -197,11 +198,12 @@ def hangar_violations(library: Library, army: ArmyList) -> list[Violation]:
     problems = []
     for index, entry in enumerate(army.units):
         design = library.designs.get(entry.unit)
-        if design is not None and len(entry.options) > design.hangars:
+        # a ship with no bays takes no fighter option at all: each is named as unknown
+        if design is not None and 0 < design.hangars < len(entry.options):
             problems.append(Violation(
                 f"units[{index}].options", "hangar_bays",
-                f"{len(entry.options)} fighter groups but {design.name} ({entry.unit}) has "
-                f"{design.hangars} hangar bays",
+                f"{counted(len(entry.options), 'fighter group')} but {design.name}"
+                f" ({entry.unit}) has {counted(design.hangars, 'hangar bay')}",
             ))
     return problems
 
