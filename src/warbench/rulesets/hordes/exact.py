@@ -12,11 +12,15 @@ does the spiral: every branch roll is followed exactly).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
+import numpy as np
+import numpy.typing as npt
+
 from warbench.rulesets.hordes.rolls import attack_outcome, damage_boxes
-from warbench.rulesets.hordes.spiral import crippled, fill
+from warbench.rulesets.hordes.spiral import crippled, fill, heal
 
 
 @lru_cache(maxsize=64)
@@ -100,4 +104,113 @@ def total_boxes(attacks: Sequence[Mapping[int, float]], cap: int) -> dict[int, f
                 key = min(cap, done + boxes)
                 after[key] = after.get(key, 0.0) + p * q
         found = after
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """One attack of a sequence: its ``(hit, critical)`` chances against the target
+    standing and knocked down, the boxes a hit marks, and whether a hit (``knockdown``) or
+    a critical hit (``critical_knockdown``) knocks the target down."""
+
+    standing: tuple[float, float]
+    down: tuple[float, float]
+    damage: Mapping[int, float]
+    knockdown: bool = False
+    critical_knockdown: bool = False
+
+
+#: A target during a sequence: its boxes marked (one per spiral branch, or one number for a
+#: warlock's grid) and whether it is knocked down.
+Standing = tuple[tuple[int, ...], bool]
+
+
+def sequence_after(
+    blows: Sequence[Blow],
+    sizes: Sequence[int],
+    *,
+    spiral: bool,
+    tough_save: float = 0.0,
+    down: bool = False,
+) -> dict[Standing, float]:
+    """Every state of the target after the blows in turn, with its chance, as the game plays
+    them: a hit's knockdown lands before its damage; a beast's damage starts in a branch
+    picked by a d6 (``spiral``; else ``sizes`` is one grid, marked in order); a model out of
+    boxes stays on ``tough_save``, one box healed and knocked down, and is destroyed
+    otherwise; a destroyed model takes nothing more. Every marking is one index of an
+    array, so a sequence against a big spiral is a few array sums per attack.
+
+    >>> blow = Blow((0.5, 0.0), (1.0, 0.0), {2: 1.0}, knockdown=True)
+    >>> after = sequence_after([blow, blow], (3,), spiral=False, tough_save=0.5)
+    >>> sorted((marked, down, p) for (marked, down), p in after.items())
+    [((0,), False, 0.25), ((2,), True, 0.5), ((3,), True, 0.25)]
+    """
+    dims = tuple(size + 1 for size in sizes)
+    grid = np.indices(dims).reshape(len(dims), -1)
+    count = grid.shape[1]
+    left = sum(sizes) - grid.sum(axis=0)
+    alive = left > 0
+    full = int(np.ravel_multi_index(tuple(sizes), dims))
+    healed = list(sizes)
+    if spiral:
+        heal(healed, sizes, 1)
+    else:
+        healed[0] -= 1
+    saved_at = int(np.ravel_multi_index(tuple(healed), dims))
+    branches = 6 if spiral else 1
+    landings: dict[int, list[npt.NDArray[np.intp]]] = {}
+    chances = np.zeros((2, count))
+    chances[int(down), 0] = 1.0
+    for blow in blows:
+        kept = np.zeros((2, count))
+        landed = np.zeros((2, count))
+        for knocked in (0, 1):
+            before = chances[knocked]
+            kept[knocked] += np.where(alive, 0.0, before)
+            hit, critical = blow.down if knocked else blow.standing
+            living = np.where(alive, before, 0.0)
+            kept[knocked] += living * (1.0 - hit)
+            floored = bool(knocked) or blow.knockdown
+            parts = ([(hit, floored)] if floored or not blow.critical_knockdown
+                     else [(hit - critical, False), (critical, True)])
+            for chance, layer in parts:
+                for boxes, q in blow.damage.items():
+                    weights = living * (chance * q)
+                    if boxes <= 0:
+                        landed[int(layer)] += weights
+                        continue
+                    if boxes not in landings:
+                        landings[boxes] = _landing(grid, sizes, dims, boxes, branches)
+                    for target in landings[boxes]:
+                        landed[int(layer)] += np.bincount(
+                            target, weights=weights / branches, minlength=count)
+        fresh = landed[:, full].sum()
+        landed[:, full] *= 1.0 - tough_save
+        landed[1, saved_at] += fresh * tough_save
+        chances = kept + landed
+    found: dict[Standing, float] = {}
+    for knocked in (0, 1):
+        for index in np.flatnonzero(chances[knocked]):
+            marked = tuple(int(v) for v in grid[:, index])
+            found[(marked, bool(knocked))] = float(chances[knocked, index])
+    return found
+
+
+def _landing(
+    grid: npt.NDArray[np.intp], sizes: Sequence[int], dims: tuple[int, ...], boxes: int,
+    branches: int,
+) -> list[npt.NDArray[np.intp]]:
+    """For each branch damage may start in, the marking each marking becomes with ``boxes``
+    more marked (as :func:`fill` marks them, one branch after another)."""
+    found = []
+    for branch in range(branches):
+        marked = grid.copy()
+        done = np.zeros(grid.shape[1], dtype=grid.dtype)
+        index = branch
+        for _ in range(len(sizes)):
+            take = np.minimum(sizes[index] - marked[index], boxes - done)
+            marked[index] += take
+            done += take
+            index = (index + 1) % len(sizes)
+        found.append(np.ravel_multi_index(tuple(marked), dims))
     return found
