@@ -68,8 +68,9 @@ def test_odds_command_answers_crippling() -> None:
             ["attacks=2", "target=mosshound", "power=14", "arm=15", "boost_damage=true"]
         )
     )
-    assert {"mind crippled", "body crippled", "spirit crippled", "destroyed"} <= set(answer.named)
-    assert 0 < answer.named["destroyed"] < answer.named["mind crippled"] <= 1
+    assert {"target's mind crippled", "target's body crippled", "target's spirit crippled",
+            "destroyed"} <= set(answer.named)
+    assert 0 < answer.named["destroyed"] < answer.named["target's mind crippled"] <= 1
 
 
 def test_a_target_is_read_from_the_players_own_data_folder(
@@ -92,7 +93,7 @@ def test_a_target_is_read_from_the_players_own_data_folder(
     # Two 2d6+14 hits on ARM 15 mark at most 22 boxes: 18 circles can all go, 30 cannot.
     assert shipped_answer["destroyed"] > 0
     assert own_answer["destroyed"] == 0
-    assert own_answer["mind crippled"] < shipped_answer["mind crippled"]
+    assert own_answer["target's mind crippled"] < shipped_answer["target's mind crippled"]
 
     assert main(["odds", "hordes", "melee", "target=nonesuch"]) == USAGE_ERROR
     error = capsys.readouterr().err

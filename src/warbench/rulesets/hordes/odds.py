@@ -1,8 +1,12 @@
 """Exact odds of HORDES attacks (``warbench odds hordes ...``): melee, ranged and magic
 attacks with or without boosts, sequences of attacks, slams, and what they do to a
-warbeast's life spiral or a warlock's damage boxes. A ``target`` is looked up in the data
-the ruleset was loaded with, so a designer's own data folder (``--data``) answers for its
-own models; its card gives DEF and ARM unless ``defence=`` or ``arm=`` says otherwise."""
+warbeast's life spiral or a warlock's damage boxes. An ``attacker`` and a ``target`` are
+looked up in the data the ruleset was loaded with (by id or printed name), so a designer's
+own data folder (``--data``) answers for its own models: the attacker's card gives MAT, RAT
+or FURY and the damage roll's POW (its weapon's or spell's), the target's DEF, ARM, boxes
+and tough, unless an option gives a number. Knockdowns (a weapon's, a slam's, a tough
+save's) are followed through the sequence: later melee attacks hit automatically, ranged
+and magic ones need DEF 5."""
 
 from __future__ import annotations
 
@@ -12,16 +16,29 @@ import pydantic
 
 from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
 from warbench.core.odds import Dist
+from warbench.rulesets.hordes.combat import KNOCKED_DOWN_DEF
+from warbench.rulesets.hordes.damage import TOUGH_NEEDED
 from warbench.rulesets.hordes.data import HordesData, ModelRecord
 from warbench.rulesets.hordes.exact import (
-    attack_boxes,
+    Blow,
     attack_chances,
     boxes_dist,
-    spiral_after,
-    spiral_outcomes,
-    total_boxes,
+    sequence_after,
+)
+from warbench.rulesets.hordes.odds_cards import (
+    WORDS,
+    AttackerCard,
+    attacker_card,
+    find_model,
+    most_attacks,
 )
 from warbench.rulesets.hordes.rolls import dice_count
+from warbench.rulesets.hordes.spiral import crippled
+
+#: Defaults used when neither a card nor an option gives the number (engine default).
+DEFAULTS = {"skill": 6, "power": 16, "defence": 12, "arm": 18}
+#: The bound pydantic checks; the data's own limit is checked with the data (HOR-EXTRA-ATTACK).
+ATTACKS_BOUND = 40
 
 
 class AttackOptions(pydantic.BaseModel):
@@ -29,63 +46,93 @@ class AttackOptions(pydantic.BaseModel):
 
     model_config = pydantic.ConfigDict(extra="forbid")
 
-    skill: int = pydantic.Field(default=6, ge=0, le=20, description="MAT, RAT or FURY")
+    attacker: str = pydantic.Field(
+        default="", description="attacking model (id or name): MAT, RAT or FURY and POW")
+    skill: int = pydantic.Field(
+        default=6, ge=0, le=20, description="MAT, RAT or FURY (default: the attacker's card, "
+        "else 6)")
     defence: int = pydantic.Field(
         default=12, ge=0, le=30, description="target DEF (default: the target's card, else 12)"
     )
-    power: int = pydantic.Field(default=16, ge=0, le=30, description="POW, or P+S in melee")
+    power: int = pydantic.Field(
+        default=16, ge=0, le=30, description="POW, or P+S in melee (default: the attacker's "
+        "card, else 16)")
     arm: int = pydantic.Field(
         default=18, ge=0, le=30, description="target ARM (default: the target's card, else 18)"
     )
-    attacks: int = pydantic.Field(default=1, ge=1, le=6, description="attacks in sequence")
+    attacks: int = pydantic.Field(
+        default=1, ge=1, le=ATTACKS_BOUND, description="attacks in sequence (at most what "
+        "the attacker, else the largest card in the data, makes in one activation)")
     boost_hit: bool = pydantic.Field(default=False, description="boost every attack roll")
     boost_damage: bool = pydantic.Field(
         default=False, description="boost every damage roll (each declared after its hit)"
     )
     bonus: int = pydantic.Field(default=0, ge=-10, le=10, description="other modifiers to hit")
-    target: str = pydantic.Field(default="", description="model id: its spiral or boxes")
-    knocked_down: bool = pydantic.Field(default=False, description="target knocked down")
-    mind_crippled: bool = pydantic.Field(default=False, description="attacker's mind crippled")
-    body_crippled: bool = pydantic.Field(default=False, description="attacker's body crippled")
+    target: str = pydantic.Field(
+        default="", description="target model (id or name): DEF, ARM, spiral or boxes, tough")
+    knocked_down: bool = pydantic.Field(
+        default=False, description="the target is knocked down at the start")
+    mind_crippled: bool = pydantic.Field(
+        default=False, description="the attacker's mind is crippled: one attack die fewer")
+    body_crippled: bool = pydantic.Field(
+        default=False, description="the attacker's body is crippled: one damage die fewer")
+
+
+class WeaponOptions(AttackOptions):
+    """A melee or ranged attack sequence, with one of the attacker's weapons."""
+
+    weapon: str | None = pydantic.Field(
+        default=None, description="the attacker's weapon (name), where it has several")
+
+
+class MagicOptions(AttackOptions):
+    """Offensive spells, one of the attacker's."""
+
+    spell: str | None = pydantic.Field(
+        default=None, description="the attacker's offensive spell (id or name), where it has "
+        "several")
 
 
 class SlamOptions(AttackOptions):
     """A slam: the attack roll (-2 against a larger base), then STR damage."""
 
-    larger_base: bool = pydantic.Field(default=False, description="target's base is larger")
+    power: int = pydantic.Field(
+        default=16, ge=0, le=30, description="STR (default: the attacker's card, else 16)")
+    larger_base: bool = pydantic.Field(
+        default=False, description="target's base is larger (default: from both cards)")
     collision: bool = pydantic.Field(default=False, description="it hits a model or wall")
 
 
 class _Sequence(AttackOdds):
     kind = "melee"
 
-    def __init__(self, models: Mapping[str, ModelRecord]) -> None:
-        self.models = models
+    def __init__(self, data: HordesData) -> None:
+        self.data = data
 
     def odds(self, options: pydantic.BaseModel) -> OddsAnswer:
         if not isinstance(options, AttackOptions):
             raise AttackOptionsError(f"{self.name}: options of the wrong kind")
-        return sequence_odds(options, self.kind, self.models)
+        return sequence_odds(options, self.kind, self.data)
 
 
 class MeleeOdds(_Sequence):
     name = "melee"
     summary = "melee attacks: 2d6 + MAT against DEF, damage 2d6 + P+S against ARM"
-    options_model = AttackOptions
+    options_model = WeaponOptions
     kind = "melee"
 
 
 class RangedOdds(_Sequence):
     name = "ranged"
     summary = "ranged attacks: 2d6 + RAT against DEF, damage 2d6 + POW against ARM"
-    options_model = AttackOptions
+    options_model = WeaponOptions
     kind = "ranged"
 
 
 class MagicOdds(_Sequence):
     name = "magic"
     summary = "offensive spells: 2d6 + FURY against DEF, damage 2d6 + POW against ARM"
-    options_model = AttackOptions
+    options_model = MagicOptions
     kind = "magic"
 
 
@@ -96,64 +143,160 @@ class SlamOdds(_Sequence):
     kind = "slam"
 
 
-def sequence_odds(
-    options: AttackOptions, kind: str, models: Mapping[str, ModelRecord]
-) -> OddsAnswer:
-    """The exact boxes marked by the attacks, and their effect on the named target (one of
-    ``models``), whose card gives DEF and ARM unless ``defence`` or ``arm`` is given."""
-    notes: list[str] = []
-    record = None
-    if options.target:
-        if options.target not in models:
+def _attacker(options: AttackOptions, kind: str, data: HordesData) -> AttackerCard | None:
+    if not options.attacker:
+        if "weapon" in options.model_fields_set or "spell" in options.model_fields_set:
+            which = "weapon" if "weapon" in options.model_fields_set else "spell"
+            raise AttackOptionsError(f"{which}: give the attacker's model too (attacker=)")
+        return None
+    chosen = getattr(options, "weapon", None) or getattr(options, "spell", None)
+    card = attacker_card(data, kind, options.attacker, chosen, options.mind_crippled)
+    record = find_model(data.models, options.attacker, "attacker")[1]
+    for aspect in ("mind", "body"):
+        if getattr(options, f"{aspect}_crippled") and record.role != "warbeast":
             raise AttackOptionsError(
-                f"target: no model {options.target!r} (models: {', '.join(sorted(models))})")
-        record = models[options.target]
+                f"{aspect}_crippled: {options.attacker} is a warlock: only a warbeast's {aspect}"
+                " is crippled (HOR-SPIRAL-ASPECTS)")
+    return card
+
+
+def _check(options: AttackOptions, kind: str, data: HordesData, card: AttackerCard | None,
+           target: ModelRecord | None) -> None:
+    """Refuse what the game never lets happen (one line naming the option and the rule)."""
+    if kind == "slam":
+        if options.knocked_down:
+            raise AttackOptionsError(
+                "knocked_down: a knocked-down model cannot be slammed (HOR-KNOCKDOWN, HOR-SLAM)")
+        if options.mind_crippled:
+            raise AttackOptionsError(
+                "mind_crippled: a warbeast with a crippled mind makes no power attack such as a"
+                " slam (HOR-SPIRAL-MIND)")
+        if options.attacks > 1:
+            raise AttackOptionsError(
+                "attacks: a model slams once in an activation (HOR-SLAM): ask `melee "
+                "knocked_down=true` for the attacks after it")
+    if card is not None:
+        if card.most is not None and options.attacks > card.most:
+            raise AttackOptionsError(
+                f"attacks: {options.attacker} makes at most {card.most} {kind} attacks in one "
+                f"activation ({card.why}; HOR-EXTRA-ATTACK)")
+        return
+    most, who = most_attacks(data)
+    if options.attacks > most:
+        raise AttackOptionsError(
+            f"attacks: at most {most}, the most any model here makes in one activation ({who};"
+            " HOR-EXTRA-ATTACK)")
+
+
+def _numbers(options: AttackOptions, kind: str, card: AttackerCard | None) -> tuple[int, int, str]:
+    """Skill and power, and a note saying where they come from."""
+    given = options.model_fields_set
+    skill_word, power_word = WORDS[kind]
+    skill = options.skill if "skill" in given or card is None else card.skill
+    power = options.power if "power" in given or card is None else card.power
+    if card is not None:
+        note = f"{skill_word} {skill} and {power_word} {power} from {card.source}"
+        changed = [w for w, o in ((skill_word, "skill"), (power_word, "power")) if o in given]
+        return skill, power, note + (f" ({' and '.join(changed)} given)" if changed else "")
+    made_up = [f"{w} {v}" for w, v, o in ((skill_word, skill, "skill"),
+                                          (power_word, power, "power")) if o not in given]
+    if not made_up:
+        return skill, power, ""
+    what = "default" if len(made_up) == 1 else "defaults"
+    return skill, power, (f"{', '.join(made_up)}: {what}; give attacker= or "
+                          "skill=/power=")
+
+
+def sequence_odds(options: AttackOptions, kind: str, data: HordesData) -> OddsAnswer:
+    """The exact boxes marked by the attacks, and their effect on the named target, whose
+    card gives DEF, ARM, its boxes and tough unless ``defence`` or ``arm`` is given; the
+    attacker's card gives the attack's numbers unless ``skill`` or ``power`` is given."""
+    notes: list[str] = []
+    models = data.models
+    name, record = find_model(models, options.target, "target") if options.target else ("",
+                                                                                         None)
+    card = _attacker(options, kind, data)
+    _check(options, kind, data, card, record)
+    skill, power, said = _numbers(options, kind, card)
+    notes += [said] if said else []
+    given = options.model_fields_set
     defence, arm = options.defence, options.arm
     if record is not None:
-        given = options.model_fields_set
         defence = defence if "defence" in given else record.def_
         arm = arm if "arm" in given else record.arm
         notes.append(
             f"DEF {defence} ({'given' if 'defence' in given else 'card'}) and ARM {arm}"
-            f" ({'given' if 'arm' in given else 'card'}) of {options.target}"
-        )
-        if "tough" in record.abilities:
-            notes.append(
-                f"tough is not counted: {options.target} survives its last box on 5-6"
-            )
-    dice = dice_count(options.boost_hit, options.mind_crippled)
-    bonus = options.bonus
-    extra = 0
-    if isinstance(options, SlamOptions):
-        bonus -= 2 if options.larger_base else 0
-        extra = int(options.collision)
-    if options.knocked_down and kind != "melee":
-        defence = 5
-    if options.knocked_down and kind == "melee":
-        hit, critical = 1.0, 0.0
+            f" ({'given' if 'arm' in given else 'card'}) of {name}")
     else:
-        hit, critical = attack_chances(dice, options.skill + bonus, defence)
-    damage_dice = dice_count(options.boost_damage, options.body_crippled) + extra
-    one = attack_boxes(hit, boxes_dist(damage_dice, options.power, arm))
-    attacks = [one] * options.attacks
-    named = {"hit (each attack)": hit, "critical (each attack)": critical}
+        made_up = [f"{w} {v}" for w, v, o in (("DEF", defence, "defence"), ("ARM", arm, "arm"))
+                   if o not in given]
+        if made_up:
+            what = "default" if len(made_up) == 1 else "defaults"
+            notes.append(f"{', '.join(made_up)}: {what}; give target= or defence=/arm=")
+    tough = record is not None and "tough" in record.abilities
+    blow = _blow(options, kind, data, card, record, skill, power, defence, arm)
+    named: dict[str, float] = {"hit (each attack)": (blow.down if options.knocked_down
+                                                     else blow.standing)[0],
+                               "critical (each attack)": (blow.down if options.knocked_down
+                                                          else blow.standing)[1]}
+    blows = [blow] * options.attacks
     if record is not None and record.role == "warbeast":
-        states = spiral_after(record.spiral, attacks)
-        named |= spiral_outcomes(record.spiral, states)
-        totals: dict[int, float] = {}
-        for marked, p in states.items():
-            totals[sum(marked)] = totals.get(sum(marked), 0.0) + p
+        sizes: tuple[int, ...] = record.spiral
     else:
-        cap = record.damage if record is not None else 10_000
-        totals = total_boxes(attacks, cap)
-        if record is not None:
-            named["destroyed"] = totals.get(cap, 0.0)
+        sizes = (record.damage if record is not None else 10_000,)
+    save = (7 - TOUGH_NEEDED) / 6 if tough else 0.0
+    states = sequence_after(blows, sizes, spiral=len(sizes) == 6 and record is not None,
+                            tough_save=save, down=options.knocked_down)
+    total = sum(sizes)
+    totals: dict[int, float] = {}
+    for (marked, _), p in states.items():
+        totals[sum(marked)] = totals.get(sum(marked), 0.0) + p
+    if record is not None and record.role == "warbeast":
+        for aspect in ("mind", "body", "spirit"):
+            named[f"target's {aspect} crippled"] = sum(
+                p for (marked, _), p in states.items() if aspect in crippled(marked, sizes))
+    if record is not None:
+        named["destroyed"] = sum(p for (m, _), p in states.items() if sum(m) >= total)
+    knocks = tough or blow.knockdown or blow.critical_knockdown or options.knocked_down
+    if knocks:
+        named["knocked down, not destroyed"] = sum(
+            p for (m, down), p in states.items() if down and sum(m) < total)
+    if tough:
+        notes.append(f"tough counted: {name} out of boxes stays on 5-6 (one box healed,"
+                     " knocked down), at each last box marked")
+    if knocks and options.attacks > 1:
+        notes.append("once the target is knocked down, later melee attacks hit automatically,"
+                     f" ranged and magic ones need DEF {KNOCKED_DOWN_DEF}")
     distribution = Dist.from_mapping(totals)
     named["no damage"] = distribution.p(0)
     return OddsAnswer(distribution, "boxes", named, tuple(notes))
 
 
+def _blow(options: AttackOptions, kind: str, data: HordesData, card: AttackerCard | None,
+          record: ModelRecord | None, skill: int, power: int, defence: int, arm: int) -> Blow:
+    """One attack of the sequence, against the target standing and knocked down."""
+    dice = dice_count(options.boost_hit, options.mind_crippled)
+    bonus = skill + options.bonus
+    extra = 0
+    qualities = card.qualities if card is not None else frozenset()
+    if isinstance(options, SlamOptions):
+        larger = options.larger_base
+        if "larger_base" not in options.model_fields_set and card is not None and record:
+            attacker = find_model(data.models, options.attacker, "attacker")[1]
+            larger = record.base > attacker.base
+        bonus -= 2 if larger else 0
+        extra = int(options.collision)
+        qualities = frozenset({"knockdown"})  # a slammed model is knocked down
+    standing = attack_chances(dice, bonus, defence)
+    down = (1.0, 0.0) if kind in ("melee", "slam") else attack_chances(
+        dice, bonus, KNOCKED_DOWN_DEF)
+    damage_dice = dice_count(options.boost_damage, options.body_crippled) + extra
+    return Blow(standing, down, boxes_dist(damage_dice, power, arm),
+                knockdown="knockdown" in qualities,
+                critical_knockdown="critical_knockdown" in qualities)
+
+
 def attack_odds(data: HordesData) -> Mapping[str, AttackOdds]:
     """The attacks ``warbench odds hordes`` answers, their targets among ``data``'s models."""
-    return {odds.name: odds for odds in (MeleeOdds(data.models), RangedOdds(data.models),
-                                          MagicOdds(data.models), SlamOdds(data.models))}
+    return {odds.name: odds for odds in (MeleeOdds(data), RangedOdds(data), MagicOdds(data),
+                                          SlamOdds(data))}
