@@ -19,6 +19,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     texts,
 )
 from warbench.core.engine import IllegalAction
+from warbench.core.events import Roll
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Idle, Move
 from warbench.rulesets.dystopian_wars.state import Mine
 from warbench.rulesets.dystopian_wars.victory import order_met
@@ -45,6 +46,10 @@ def test_initiative_ties_are_rolled_again() -> None:
     game = scripted(TWO_AGAINST_ONE, (3, 3, 2, 4, 1, 1, 6, 6))
     assert owed(game).player == 1
     assert state(game).initiative == [1, 0]
+    # the roll after the tie says so, in the log and to a referee typing its dice
+    assert "player 0 rolls 1+1 = 2 for initiative (again after a tie)" in texts(game)
+    labels = [e.label for e in game.events if isinstance(e, Roll)]
+    assert labels.count("initiative, player 1, again after a tie") == 1
 
 
 def test_players_alternate_and_a_side_that_runs_out_waits() -> None:

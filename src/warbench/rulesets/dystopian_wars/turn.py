@@ -61,8 +61,9 @@ def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> 
     """Each player rolls 2D6 (plus card bonuses, which count once); highest first, ties
     rolled again."""
 
-    def roll(player: int, extra: int) -> int:
-        label = f"initiative, player {player}"
+    def roll(player: int, extra: int, again: bool = False) -> int:
+        # a roll after a tie says so: a referee typing the dice sees why it is asked again
+        label = f"initiative, player {player}" + (", again after a tie" if again else "")
         faces = game.dice_for(player).faces(6, 2, label=label)
         total = sum(faces) + extra
         game.emit(RollEffect(player, label, total, 2, modifier=extra))  # highest goes first
@@ -72,13 +73,14 @@ def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> 
                 total=total,
                 text=f"player {player} rolls {faces[0]}+{faces[1]}"
                 + (f"+{extra}" if extra else "")
-                + f" = {total} for initiative",
+                + f" = {total} for initiative" + (" (again after a tie)" if again else ""),
             )
         )
         return total
 
     return roll_off(
-        players, lambda player: roll(player, bonus.get(player, 0)), lambda player: roll(player, 0)
+        players, lambda player: roll(player, bonus.get(player, 0)),
+        lambda player: roll(player, 0, again=True),
     )
 
 
