@@ -234,6 +234,19 @@ def test_count_models_boundaries() -> None:
     ]
 
 
+def test_count_in_words_where_the_ruleset_names_what_it_counts() -> None:
+    """A count a ruleset names in words (`what`) says it instead of the selector; one
+    allowed exactly reads "exactly"."""
+    named = Count(selector=parse_selector("tag:small"), min=1, max=1, what="small ship")
+    assert violations(army(("frigate", 1), ("gunship", 1)), named) == [
+        ("units[1]", "2 small ships; allowed exactly 1 (units[0], units[1])")
+    ]
+    plain = Count(selector=parse_selector("tag:small"), min=1, max=1)
+    assert violations(army(("battleship", 1)), plain) == [
+        ("units", "0 units match tag:small; allowed exactly 1")
+    ]
+
+
 def test_count_refuses_min_above_max() -> None:
     with pytest.raises(ValueError, match=r"min \(3\) is above max \(2\)"):
         Count(selector=parse_selector("*"), min=3, max=2)

@@ -312,7 +312,7 @@ def test_five_of_one_beast_are_refused_however_many_entries_name_them() -> None:
         found = [v for v in RULES.validate_list(army).violations
                  if v.rule == "beasts_of_a_kind"]
         assert len(found) == 1, RULES.validate_list(army).violations
-        assert "5 models match unit:mosshound; allowed at most 4" in found[0].message
+        assert "5 Mosshounds; allowed at most 4 (units[" in found[0].message
         assert found[0].path == f"units[{len(army.units) - 1}]"
 
 

@@ -259,13 +259,16 @@ def _match(number: int, noun: str) -> str:
 
 
 class Count(_Constraint):
-    """Between ``min`` and ``max`` units (or models, with ``per = "model"``) match."""
+    """Between ``min`` and ``max`` units (or models, with ``per = "model"``) match.
+    ``what`` names, in words, one of what is counted ("admiral", "fleet above tier 3"):
+    given, messages say it instead of the selector."""
 
     kind: Literal["count"] = "count"
     selector: Selector
     min: int = Field(default=0, ge=0)
     max: int | None = Field(default=None, ge=0)
     per: Literal["unit", "model"] = "unit"
+    what: str | None = None
 
     @model_validator(mode="after")
     def _min_not_above_max(self) -> Count:
@@ -282,9 +285,13 @@ class Count(_Constraint):
             allowed = f"at least {self.min}"
         elif self.min == 0:
             allowed = f"at most {self.max}"
+        elif self.min == self.max:
+            allowed = f"exactly {self.min}"
         else:
             allowed = f"{self.min} to {self.max}"
-        message = f"{_match(number, self.per)} {self.selector}; allowed {allowed}"
+        counts = (counted(number, self.what) if self.what is not None
+                  else f"{_match(number, self.per)} {self.selector}")
+        message = f"{counts}; allowed {allowed}"
         if self.max is None or number <= self.max:  # too few: no entry to point at
             return [Violation("units", self.rule, message)]
         # too many: the entry that goes past the limit, and every entry that counts

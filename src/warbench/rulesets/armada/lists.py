@@ -109,7 +109,8 @@ def army_rules(army: ArmyList, tables: Tables | None = None) -> ArmyRules:
     constraints: list[PointsCap | Count | UniqueRole | UnitSize] = [
         UnitSize(),
         UniqueRole(role=FLAGSHIP, exactly=True, name="one_flagship"),
-        Count(selector=parse_selector("unit:admiral"), max=1, name="one_admiral"),
+        Count(selector=parse_selector("unit:admiral"), max=1, name="one_admiral",
+              what="admiral"),
     ]
     if army.points is None:
         constraints.append(PointsCap(name="build_points"))
@@ -119,7 +120,7 @@ def army_rules(army: ArmyList, tables: Tables | None = None) -> ArmyRules:
         constraints.append(PointsCap(max=budget, name="build_points"))
         constraints.append(
             Count(selector=parse_selector(f"tag:above-tier-{tier + 1}"), max=0,
-                  name="fleet_tier_cap")
+                  name="fleet_tier_cap", what=f"fleet above tier {tier + 1}")
         )
     return ArmyRules(lookup, ConstraintSet(name="Armada", constraints=tuple(constraints)))
 

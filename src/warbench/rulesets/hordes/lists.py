@@ -60,13 +60,14 @@ def army_rules(data: HordesData, army: ArmyList) -> ArmyRules:
     # battlegroup, however many entries name it
     beasts_of_a_kind = tuple(
         Count(selector=parse_selector(f"unit:{key}"), max=BEASTS_OF_A_KIND, per="model",
-              name="beasts_of_a_kind")
+              name="beasts_of_a_kind", what=data.models[key].name)
         for key in sorted({entry.unit for entry in army.units}) if key in data.models
         and data.models[key].role != "warlock"
     )
     constraints: tuple[Constraint, ...] = (
         UnitSize(),
-        Count(selector=parse_selector("tag:warlock"), min=1, max=1, name="one_warlock"),
+        Count(selector=parse_selector("tag:warlock"), min=1, max=1, name="one_warlock",
+              what="warlock"),
         *beasts_of_a_kind,
         PointsCap(max=cap, name="warbeast_points"),
     )
