@@ -187,7 +187,8 @@ def test_every_violation_of_every_list_is_reported_with_its_file() -> None:
         "[unknown_unit]"
     )
     assert "b.toml: units: total 25 points exceeds the cap of 20 by 5 [points_cap]" in lines
-    assert "b.toml: units[1]: 2 units match *; allowed exactly 1 (units[0], units[1]) [count]" in lines
+    assert ("b.toml: units[1]: 2 units match *; allowed exactly 1 (units[0], units[1])"
+            " [count]") in lines
 
 
 def test_a_list_for_another_ruleset_is_rejected() -> None:
