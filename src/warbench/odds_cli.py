@@ -13,7 +13,6 @@ from rich.table import Table
 
 from warbench.cli_common import DataOption, load_ruleset
 from warbench.core.attacks import AttackOdds, OddsAnswer
-from warbench.core.charts import odds_chart, save_chart
 from warbench.core.outputs import check_output
 from warbench.core.ruleset import Ruleset
 
@@ -127,6 +126,8 @@ def _side_by_side(console: Console, answers: list[tuple[str, OddsAnswer]]) -> No
 
 
 def _plot(rules: Ruleset[Any, Any], answers: list[tuple[str, OddsAnswer]], out: Path) -> None:
+    from warbench.core.charts import odds_chart, save_chart  # matplotlib: only for a chart
+
     series = [(label, answer.distribution.to_dict()) for label, answer in answers]
     outcome = answers[0][1].outcome
     title = f"{rules.name}: exact chance of each result ({outcome})"

@@ -164,6 +164,10 @@ def test_arm_odds_volley_matches_icepool(attacks: int) -> None:
     left = (attacks @ damage).map(lambda total: max(25 - max(0, total - 8), -26))
     assert_matches(answer.distribution, left)
     assert answer.named["destroyed"] == pytest.approx(answer.distribution.at_most(-26))
+    # the mean of the hull left counts damage past the hull; a note gives it as a player
+    # counts hull (a disabled or destroyed fleet has none)
+    kept = float(left.map(lambda value: max(value, 0)).mean())
+    assert f"the mean is {kept:.4f}" in answer.notes[-1] and "-26: destroyed" in answer.notes[-1]
 
 
 def test_arm_odds_sequential_volley_drops_the_shield_bonus() -> None:

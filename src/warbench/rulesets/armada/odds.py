@@ -459,7 +459,11 @@ class VolleyOdds(AttackOdds):
             "hull untouched": left.at_least(hull),
         }
         notes = (*_describe(first), f"mean damage of the {options.attacks} attacks: "
-                 f"{taken.mean:.4f}")
+                 f"{taken.mean:.4f}",
+                 f"hull left below 0 is damage past the hull (0 to -{points}: disabled,"
+                 f" -{points + 1}: destroyed), and the mean counts it; counting a disabled or"
+                 f" destroyed fleet as 0 hull, the mean is"
+                 f" {left.map(lambda value: max(value, 0)).mean:.4f}")
         return OddsAnswer(left, "hull left", named, notes)
 
 
