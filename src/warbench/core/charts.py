@@ -21,11 +21,13 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from warbench.core.render import PLAYER_COLOURS
+
+if TYPE_CHECKING:  # matplotlib loads when a chart is drawn: commands start without it
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 #: The share of each distribution's probability a chart keeps (the rest: far tails).
 KEPT_MASS = 0.9999
@@ -166,10 +168,18 @@ def legend_above(axes: Axes, entries: int) -> None:
     )
 
 
+def new_figure(width: float, height: float) -> Figure:
+    """A matplotlib figure of ``width`` by ``height`` inches (no pyplot: nothing global),
+    importing matplotlib the first time one is asked for."""
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height))
+
+
 def chart_figure(chart: BarChart) -> Figure:
     """The chart drawn: exact chances above, at-least chances below, legend on top."""
     count = max(len(chart.series), 1)
-    figure = Figure(figsize=(min(10.0, max(6.0, 0.2 * len(chart.labels) * count + 2)), 5.2))
+    figure = new_figure(min(10.0, max(6.0, 0.2 * len(chart.labels) * count + 2)), 5.2)
     exact_axes, at_least_axes = figure.subplots(2, 1, sharex=True, height_ratios=(3, 2))
     width = 0.8 / count
     positions = range(len(chart.labels))

@@ -11,8 +11,7 @@ import html
 from collections.abc import Sequence
 from pathlib import Path
 
-from matplotlib.figure import Figure
-
+from warbench.core.charts import new_figure
 from warbench.core.sim.field import FieldResult
 from warbench.core.sim.report import (
     data_words,
@@ -75,7 +74,7 @@ def _matchup_plot(field: FieldResult) -> str:
         (m.opponent.label, m.summary.sides[0].wins) for m in field.matchups
     ]
     rows.append(("overall", field.overall("win")))
-    figure = Figure(figsize=(7, 0.6 + 0.45 * len(rows)))
+    figure = new_figure(7, 0.6 + 0.45 * len(rows))
     axes = figure.subplots()
     for row, (_, rate) in enumerate(reversed(rows)):
         axes.barh(row, rate.value, height=0.5,

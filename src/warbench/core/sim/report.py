@@ -14,10 +14,9 @@ import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from matplotlib.figure import Figure
-
-from warbench.core.charts import chart_figure, legend_above, sample_chart
+from warbench.core.charts import chart_figure, legend_above, new_figure, sample_chart
 from warbench.core.lists import price
 from warbench.core.render import PLAYER_COLOURS
 from warbench.core.render import render as render_picture
@@ -28,6 +27,9 @@ from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
 from warbench.core.sim.store import RunInfo
 from warbench.core.sim.summary import Comparison, Rate, RunSummary, per_game
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 PAGE_STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
@@ -96,7 +98,7 @@ def _win_plot(summary: RunSummary) -> str:
     the run was drawn (a run without draws shows no empty draw bars)."""
     drawn = any(side.draws.value > 0 for side in summary.sides)
     kinds = [("win", "#009E73")] + ([("draw", "#999999")] if drawn else [])
-    figure = Figure(figsize=(7, 0.6 + 0.5 * len(summary.sides)))
+    figure = new_figure(7, 0.6 + 0.5 * len(summary.sides))
     axes = figure.subplots()
     labels = [side.label for side in summary.sides]
     for row, side in enumerate(summary.sides):
@@ -139,7 +141,7 @@ def _histograms(values: Sequence[Sequence[float]], labels: Sequence[str], axis: 
 
 def _survival_plot(summary: RunSummary) -> str:
     rows = [unit for unit in summary.units if unit.survival is not None]
-    figure = Figure(figsize=(7, 0.6 + 0.35 * len(rows)))
+    figure = new_figure(7, 0.6 + 0.35 * len(rows))
     axes = figure.subplots()
     for row, unit in enumerate(rows):
         assert unit.survival is not None

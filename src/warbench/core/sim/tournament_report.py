@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from matplotlib.figure import Figure
 
+from warbench.core.charts import new_figure
 from warbench.core.sim.report import (
     UNIT_COLUMNS,
     data_words,
@@ -131,7 +131,7 @@ def _matrix_plot(result: TournamentResult) -> str:
         for j in range(count):
             if i != j and result.games(i, j):
                 share[i, j] = result.wins[i, j] / result.games(i, j)
-    figure = Figure(figsize=(1.6 + 1.1 * count, 0.8 + 0.7 * count))
+    figure = new_figure(1.6 + 1.1 * count, 0.8 + 0.7 * count)
     axes = figure.subplots()
     image = axes.imshow(share, cmap="RdYlGn", vmin=0.0, vmax=1.0)
     for i in range(count):
@@ -181,7 +181,7 @@ def _results_section(result: TournamentResult, score_meaning: str) -> list[str]:
 
 def _ratings_plot(result: TournamentResult) -> str:
     ranked = sorted(result.ratings, key=lambda item: item.rating)
-    figure = Figure(figsize=(7, 0.6 + 0.45 * len(ranked)))
+    figure = new_figure(7, 0.6 + 0.45 * len(ranked))
     axes = figure.subplots()
     for row, rating in enumerate(ranked):
         axes.errorbar(
