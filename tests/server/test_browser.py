@@ -485,9 +485,10 @@ def test_the_replay_viewer_steps_through_a_journal_as_a_seat(
 
 
 #: Answers the dice panel's ask with fours through its own button, and gives the count of
-#: states shown before it, or null when no ask is open.
+#: states shown before it, or null when no ask is open (or the faces sent before are not
+#: answered yet: the page sends nothing meanwhile).
 SEND_FOURS = """() => {
-  if (document.querySelector('#dice-panel').hidden) return null;
+  if (document.querySelector('#dice-panel').hidden || acting) return null;
   const asked = document.querySelector('#dice-ask').textContent.match(/Roll (\\d+) d/);
   document.querySelector('#dice-faces').value = Array(Number(asked[1])).fill('4').join(' ');
   const seen = document.body.dataset.states;
@@ -518,7 +519,8 @@ def test_a_referee_game_asks_the_person_for_the_dice_rolled_on_the_table(
         # or closes it for a decision) can make the faces answer another ask.
         before = page.evaluate(SEND_FOURS)
         if before is None:
-            continue  # the panel closed before it could be answered: look again
+            page.wait_for_timeout(20)
+            continue  # the panel closed, or the last faces not answered yet: look again
         page.wait_for_function("([seen]) => document.body.dataset.states !== seen", arg=[before])
         typed += 1
     assert "rolled 1d6 for battle order: 4" in page.inner_text("#log")

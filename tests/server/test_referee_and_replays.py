@@ -192,6 +192,8 @@ def test_a_referee_game_against_the_commodore_is_played_over_http(client: TestCl
     waiting = state(client, game_id, link)  # the opening's dice not typed yet: the table
     assert waiting["roll"] and waiting["step"] == 0  # is drawn as the set-up lays it out
     rules = ruleset("dystopian-wars")
+    # which colour is whose is said before the opening rolls too, as once they are in
+    assert waiting["sides"] == list(rules.side_names(rules.default_setup(), 2))
     real = Game.new(rules, rules.default_setup(), seed=7)  # the game once they are typed
     drawn = rules.scene(rules.observe(real.state, 0), {}).to_plain()["shapes"]
     assert [(s["label"], s["x"], s["y"]) for s in waiting["scene"]["shapes"]] == [

@@ -76,6 +76,9 @@ class Room:
                 "seat": None if seat == SPECTATOR else seat,
                 "step": 0,
                 "scene": session.opening_scene(seat),
+                # which colour is whose, before the opening's dice are in too
+                "sides": list(session.rules.side_names(session.journal.setup,
+                                                       session.journal.players)),
                 "decisions": [],
                 "waiting_for": [],
                 "log_from": log_from,

@@ -5,8 +5,8 @@ const GAME = location.pathname.split("/")[2];
 const TOKEN = decodeURIComponent(location.hash.slice(1));
 let socket = null, state = null, ruleset = null, board = null, activeForm = null, selected = null;
 let oddsAsked = false;
-let acting = false;  // an action sent and not yet answered (accepted, refused, dice wanted): a
-                     // second click meanwhile sends nothing
+let acting = false;  // an action or typed faces sent and not yet answered (accepted, refused,
+                     // dice wanted, error): a second click meanwhile sends nothing
 let oneScreen = false;  // one screen for every person seat: the page follows the person to act
 // The action being considered (from a drag or a clicked target), and drag points waiting
 // for the answer to the one before (only the latest is asked next).
@@ -153,10 +153,14 @@ function showDice(roll) {
   if (!roll) return;
   $("dice-ask").textContent = `Roll ${roll.count} d${roll.sides} for ${roll.label || "a roll"} and type the faces:`;
   $("dice-send").onclick = () => {
+    if (acting) return;  // a double click: the faces are on their way, the answer will come
     const typed = $("dice-faces").value.split(/[\s,]+/).filter(Boolean);
     const wrong = typed.find((part) => !/^-?\d+(\.\d+)?$/.test(part));
     if (wrong !== undefined) { say(`"${wrong}" is not a die's face: type the numbers rolled, e.g. 4 2 6`, "bad"); return; }
+    if (!typed.length) { say(`Type the ${roll.count} face${roll.count === 1 ? "" : "s"} rolled first, e.g. 4 2 6.`, "bad"); return; }
+    acting = true;
     $("dice-faces").value = "";
+    say("Faces sent…", "muted");
     send({ type: "faces", faces: typed.map(Number) });
   };
 }
@@ -414,5 +418,8 @@ function statCard(c) {
 $("odds-go").onclick = askOdds;
 $("consider-take").onclick = () => { if (considering) act(considering); };
 $("replay-link").href = `/replay#game=${GAME}&token=${encodeURIComponent(TOKEN)}`;
-if (!TOKEN) say("This link has no seat token: open the link the lobby gave you.", "bad");
-else connect();
+if (!TOKEN) {  // nothing will connect: no "connecting…" left under the reason
+  say("This link has no seat token: open the link the lobby gave you.", "bad");
+  $("decisions").replaceChildren();
+  $("odds-panel").hidden = true;
+} else connect();
