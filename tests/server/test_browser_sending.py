@@ -1,18 +1,21 @@
 """Real-browser tests of what a page sends and says it sent: typed dice sent once for a
-double click, which colour is whose before a referee game's opening rolls, and a link with
-no token that says so and nothing else. Skipped, saying why, when chromium or Playwright
-is missing (as ``test_browser``)."""
+double click, a legal example that fills a form in (and says nothing is sent until Take),
+which colour is whose before a referee game's opening rolls, and a link with no token that
+says so and nothing else. Skipped, saying why, when chromium or Playwright is missing (as
+``test_browser``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tests.server.test_browser import (  # noqa: F401 (fixtures)
+    _await_my_turn,
     _open_seat,
     _step,
     browser,
     server,
 )
+from tests.server.test_browser_table import _shot
 
 #: Counts the messages of each type the page sends from now on (``window.sent(type)``).
 COUNT_SENT = """() => { const counts = {}; const real = socket.send.bind(socket);
@@ -60,6 +63,51 @@ def test_a_referee_game_says_which_colour_is_whose_before_the_opening_rolls(
     keys = page.locator("#sides .side-key").all_inner_texts()
     assert len(keys) == 2, keys
     assert keys[0].startswith("player 0") and keys[0].endswith("(you)")
+    page.close()
+
+
+def test_a_legal_example_fills_the_form_in_and_says_take_sends_it(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """A legal example's button says it fills the form in; clicked, it sends no action,
+    the page says the form is allowed but not sent yet and Take sends it, and the form
+    shows "not sent yet" beside Take; Take then sends it. An example of another kind than
+    the form's (Armada's officer taking up a role, beside the orders form) is not poured
+    into the form as an order it is not: it is shown as a choice with *Take this*."""
+    page = _open_seat(server, browser, "armada", "random")
+    _await_my_turn(page)
+    form = page.locator(".space-form[data-type='armada-order']")
+    assert page.evaluate(COUNT_SENT)
+    other = form.locator("button.sample", has_text="takes up the").first
+    assert other.inner_text().startswith("consider: "), other.inner_text()
+    other.click()
+    page.wait_for_selector("#consider-panel:not([hidden])")
+    assert "takes up the" in page.inner_text("#consider-text")
+    assert page.inner_text("#consider-verdict") == "Allowed: the rules accept this."
+    assert page.is_visible("#consider-take") and page.evaluate("sent('act')") == 0
+    page.close()
+    page = _open_seat(server, browser, "hordes", "random")  # deploying: examples of places
+    _await_my_turn(page)
+    form = page.locator(".space-form:has(button.sample)").first
+    assert page.evaluate(COUNT_SENT)
+    example = form.locator("button.sample").first
+    assert example.inner_text().startswith("fill in: "), example.inner_text()
+    before = _step(page)
+    assert not form.locator(".unsent").is_visible()
+    example.click()
+    page.wait_for_function(
+        "!document.querySelector('#message').textContent.startsWith('Checking')",
+        timeout=30_000)
+    message = page.inner_text("#message")
+    assert message.startswith("Allowed") and "Not sent yet: Take sends it" in message, message
+    assert form.locator(".unsent").is_visible()
+    assert form.locator(".unsent").inner_text() == "filled in, not sent yet: Take sends it"
+    assert page.evaluate("sent('act')") == 0 and _step(page) == before
+    _shot(page, "example-filled.png")
+    form.locator("button.take").click()
+    page.wait_for_function(f"!/step {before}\\b/.test(document.querySelector('#status')"
+                           ".textContent)", timeout=60_000)
+    assert page.evaluate("sent('act')") == 1
     page.close()
 
 

@@ -342,16 +342,28 @@ function spaceForm(space, number) {
   const take = document.createElement("button");
   take.textContent = "Take"; take.className = "primary take";
   take.onclick = () => act(read());
-  form.append(check, take);
+  // An example only fills the form (and checks it): "not sent yet" stays beside Take until
+  // the form is taken, so nobody takes a filled form for a move made.
+  const unsent = document.createElement("span");
+  unsent.className = "unsent"; unsent.hidden = true;
+  unsent.textContent = "filled in, not sent yet: Take sends it";
+  form.append(check, take, unsent);
   if (space.samples.length) {
     const hint = document.createElement("div");
-    hint.innerHTML = `<span class="muted">legal examples:</span>`;
+    hint.innerHTML = `<span class="muted">legal examples (a click sends nothing: it fills the form in, for Take to send):</span>`;
     space.samples.forEach((sample, index) => {
       const button = document.createElement("button");
+      const words = (space.sample_words && space.sample_words[index]) || `example ${index + 1}`;
       button.className = "sample";
-      button.textContent = (space.sample_words && space.sample_words[index]) || `example ${index + 1}`;
       button.title = JSON.stringify(sample);
-      button.onclick = () => { fill(sample, samplesSaid[index]); checkAction(read()); };
+      if (sample.type === space.type) {
+        button.textContent = `fill in: ${words}`;
+        button.onclick = () => { fill(sample, samplesSaid[index]); unsent.hidden = false; checkAction(read()); };
+      } else {  // another kind of action (Armada's role changes beside the orders): the form
+        // cannot hold it, so it is considered on its own, and its Take this sends it
+        button.textContent = `consider: ${words}`;
+        button.onclick = () => { aiming = null; ask({ action: sample }); };
+      }
       hint.append(button);
     });
     form.append(hint);

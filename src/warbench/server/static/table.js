@@ -53,7 +53,8 @@ function receive(message) {
     acting = false;
     say(message.message, "muted");
   } else if (message.type === "checked") {
-    say(message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this.", message.reason ? "bad" : "good");
+    // a check sends nothing: say so, so an allowed form is not taken for a move made
+    say(message.reason ? `Not allowed: ${message.reason}` : "Allowed: the rules accept this. Not sent yet: Take sends it.", message.reason ? "bad" : "good");
   } else if (message.type === "considered") {
     showConsidered(message);
   } else if (message.type === "odds") {
