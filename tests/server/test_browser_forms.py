@@ -20,6 +20,7 @@ from tests.server.test_field_choices import (
     HORDES_CROWD,
     armada_orders_moment,
     crowded_group_turn,
+    cruiser_out_of_reach,
     cruisers_declaring,
     group_turn,
 )
@@ -193,6 +194,27 @@ def test_forms_with_no_legal_action_sit_folded_under_one_line_naming_them(
     fold.locator("summary").click()
     assert fold.locator(f".space-form[data-type='{Board.TAG}']").is_visible()
     _panel_shot(page, "forms-not-possible-now.png")
+    page.close()
+
+
+def test_an_attack_not_possible_now_says_why_in_words_and_offers_no_empty_form(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """DW-RANGE-BANDS: the cruiser's attack step with the only enemy beyond every gun's
+    reach reads "not possible now: Fire: no gun left can reach an enemy: ..." with the
+    rules' reason, and no Fire form (no guns to tick, no targets) is offered; a click on
+    the enemy says the same."""
+    from warbench.rulesets.dystopian_wars.actions import Fire
+
+    game = cruiser_out_of_reach()
+    page = _showing(server, browser, "dystopian-wars", "commodore", game)
+    line = page.locator(f"#decisions .impossible[data-type='{Fire.TAG}']").inner_text()
+    assert line.startswith("not possible now: Fire: no gun left can reach an enemy: ")
+    assert "Kaiserin 1 is beyond range band 4 (DW-RANGE-BANDS)" in line
+    assert page.locator(f".space-form[data-type='{Fire.TAG}']").count() == 0
+    page.locator("#board .shape[data-player='1']").first.click()
+    assert "beyond range band 4" in page.inner_text("#message")
+    _panel_shot(page, "fire-not-possible-now.png")
     page.close()
 
 

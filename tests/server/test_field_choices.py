@@ -248,6 +248,43 @@ def test_dystopian_wars_move_form_keeps_its_path_typed_and_no_attack_folds_the_f
     play(game, Move(0, (2.0,)))
     (space,) = [s for d in snapshot(game, 0)["decisions"] for s in d["spaces"]]
     assert space["type"] == Fire.TAG and space["possible"] is False
+    # and says why in words: each gun left, the nearest enemy and the rules' reason
+    assert space["unavailable"] == (
+        "no gun left can reach an enemy: Warden 1's turret, Warden 1's broadside (port), "
+        "Warden 1's broadside (starboard), Warden 1's ack-ack, Warden 1's concussion charges "
+        "at the nearest enemy, Kaiserin 1: Kaiserin 1 is beyond range band 4 (DW-RANGE-BANDS)")
+
+
+def cruiser_out_of_reach() -> Any:
+    """DW-RANGE-BANDS: a cruiser activated and moved, the only enemy across the table
+    beyond every gun's reach: its attack step, with no attack to declare."""
+    from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted, setup, squadron
+    from warbench.rulesets.dystopian_wars.actions import Activate, Move
+
+    game = scripted(setup([squadron("britannia-cruiser", (30.0, 10.0, 0.0))],
+                          [squadron("prussia-battleship", (48.0, 44.0, 180.0))]), P0_FIRST)
+    play(game, Activate(0), Move(0, (2.0,)))
+    return game
+
+
+def test_a_dystopian_wars_attack_step_with_every_gun_fired_says_so() -> None:
+    """DW-SPLIT-FIRE: a gun fires once an activation; once the cruiser's guns have all
+    fired (the frame's record, as after its attacks), the Fire form says so."""
+    from warbench.rulesets.dystopian_wars.actions import Fire
+    from warbench.rulesets.dystopian_wars.attack_listing import gun_key, guns_of
+    from warbench.rulesets.dystopian_wars.gunnery import FireSpace, Gunnery
+
+    game = cruiser_out_of_reach()
+    (space,) = game.pending()[0].spaces
+    assert isinstance(space, FireSpace)
+    frame = space._frame
+    assert isinstance(frame, Gunnery)
+    model = game.state.models[frame.part[0]]
+    for mount in guns_of(game.ruleset.data, model):
+        frame.used[gun_key(model.uid, mount)] = -1
+    (form,) = [s for d in snapshot(game, 0)["decisions"] for s in d["spaces"]]
+    assert form["type"] == Fire.TAG and form["possible"] is False
+    assert form["unavailable"] == "every gun of Warden 1 has fired this activation"
 
 
 def group_turn() -> Any:

@@ -56,6 +56,13 @@ class ParamSpace(ABC):
         Agents never need them. ``None``, the default, where the space lists none."""
         return None
 
+    def unavailable(self) -> str | None:
+        """Why no action of this space is legal now, in a player's words (Dystopian Wars:
+        every gun has fired, or each gun left and the nearest enemy with the rules'
+        reason), asked only where :meth:`every_legal` or :meth:`listed` found none; the web
+        table shows it instead of an empty form. ``None``, the default: not said."""
+        return None
+
 
 class DrawnSpace(ParamSpace):
     """A space whose ``validate`` knows the candidates its ``sample`` drew as legal.

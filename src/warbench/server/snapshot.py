@@ -97,11 +97,13 @@ def space_plain(
     which the form starts on (else on the first sample): a Dystopian Wars attack of a whole
     gun, not a split a sample may be. ``possible`` is false only where the space
     lists every legal action, or the parts of every one, and there is none (the page folds
-    such forms away)."""
+    such forms away); ``unavailable`` then says why in words where the space does
+    (``ParamSpace.unavailable``: the page shows it instead of the form)."""
     drawn: list[Action] = []
     more: list[Action] = []
     parts: list[Action] = []
     possible = True
+    why: str | None = None
     rng = RandomStream.from_seed(seed + index)
     try:
         made_of = space.listed()  # None where the space lists no parts
@@ -110,6 +112,8 @@ def space_plain(
         listed = space.every_legal()  # None where the space only samples
         if not drawn:  # an empty full list, or no parts to make one of: none is legal
             possible = (listed is None or bool(listed)) and (made_of is None or bool(parts))
+            if not possible:
+                why = space.unavailable()
         elif words is not None:
             more = list(listed) if listed is not None else space.sample(rng, CHOICE_SAMPLES)
     except Exception:  # a sampler that fails still leaves the form usable
@@ -146,6 +150,7 @@ def space_plain(
         "start": firsts[0].to_plain() if firsts else None,
         "start_values": start_said,
         "possible": possible,
+        "unavailable": why,
     }
 
 

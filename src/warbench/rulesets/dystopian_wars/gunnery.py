@@ -25,7 +25,12 @@ from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
 from warbench.rulesets.dystopian_wars.actions import CeaseFire, Decline, Fire, PlayCard, Respond
-from warbench.rulesets.dystopian_wars.attack_listing import enemy_targets, fire_options, gun_key
+from warbench.rulesets.dystopian_wars.attack_listing import (
+    enemy_targets,
+    fire_options,
+    gun_key,
+    guns_of,
+)
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     Attack,
     action_card_bonus,
@@ -232,6 +237,10 @@ class FireSpace(ParamSpace):
                     found.append(rest)
         return found
 
+    def unavailable(self) -> str | None:
+        """Why no attack may be declared now (:func:`no_attack_reason`)."""
+        return no_attack_reason(self._state, self._data, self._frame)
+
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         options = fire_options(self._state, self._data, self._frame)
         found: list[Action] = []
@@ -256,6 +265,38 @@ class FireSpace(ParamSpace):
             if len(found) >= count:
                 break
         return found[:count]
+
+
+#: Reasons named (each with the guns it holds for) when no attack may be declared.
+REASONS_SHOWN = 3
+
+
+def no_attack_reason(state: DWState, data: RulesData, frame: Gunnery) -> str:
+    """Why the part activated has no attack to declare, in words: no model of it left, every
+    gun fired (DW-SPLIT-FIRE: a gun fires once an activation), or each gun left and why it
+    may not fire at the nearest enemy (out of arc or range, a submerged model's guns...)."""
+    models = [state.models[uid] for uid in frame.part if state.models[uid].active]
+    if not models:
+        return "no model of this activation is left to fire"
+    left = [(model, mount) for model in models for mount in guns_of(data, model)
+            if frame.used.get(gun_key(model.uid, mount), 0) >= 0]
+    if not left:
+        names = ", ".join(model.name for model in models)
+        return f"every gun of {names} has fired this activation"
+    world = world_of(state, data)
+    why: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (enemy, reason): its guns
+    for model, mount in left:
+        enemies = enemy_targets(state, model.player)
+        if not enemies:
+            return "no enemy is left on the table"
+        nearest = min(enemies, key=lambda e: (e.x - model.x) ** 2 + (e.y - model.y) ** 2)
+        reason, _ = shot_refusal(state, data, model, mount, nearest, world=world)
+        why.setdefault((nearest.name, reason or "no shot"), []).append((model.uid, mount))
+    said = [f"{guns_words(state, tuple(guns))} at the nearest enemy, {enemy}: {reason}"
+            for (enemy, reason), guns in list(why.items())[:REASONS_SHOWN]]
+    more = len(why) - REASONS_SHOWN
+    tail = f"; and {more} more reason{'s' * (more != 1)}" if more > 0 else ""
+    return "no gun left can reach an enemy: " + "; ".join(said) + tail
 
 
 def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, list[int]]:

@@ -39,14 +39,26 @@ function asideFold(caption, options) {
 // Forms of kinds of action with no legal one now (the space lists them all, and none is
 // left: ROBOGEAR's unit that has fired offers no shot), folded under one line naming them;
 // opened, each is a form as any other, whose Check says why it is refused.
+// A space that says why none is legal (Dystopian Wars' Fire: no gun left in arc or range)
+// is that line alone, with no form to fill in for nothing.
 function impossibleFold(spaces, number) {
+  const box = document.createDocumentFragment();
+  for (const space of spaces.filter((s) => s.unavailable)) {
+    const line = document.createElement("div");
+    line.className = "impossible muted"; line.dataset.type = space.type;
+    line.textContent = `not possible now: ${space.name}: ${space.unavailable}`;
+    box.append(line);
+  }
+  const unsaid = spaces.filter((s) => !s.unavailable);
+  if (!unsaid.length) return box;
   const fold = document.createElement("details");
   fold.className = "aside impossible";
   const summary = document.createElement("summary");
-  summary.textContent = `not possible now: ${spaces.map((space) => space.name).join(", ")}`;
+  summary.textContent = `not possible now: ${unsaid.map((space) => space.name).join(", ")}`;
   fold.append(summary);
-  for (const space of spaces) fold.append(spaceForm(space, number));
-  return fold;
+  for (const space of unsaid) fold.append(spaceForm(space, number));
+  box.append(fold);
+  return box;
 }
 
 // The exact odds of the attack an option declares, shown beside it before it is taken.

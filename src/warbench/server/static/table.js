@@ -326,7 +326,11 @@ function pickTarget(shape) {
 function aimForm(shape) {
   const forms = [...document.querySelectorAll("#decisions .space-form")].filter((f) => f.aimable);
   const form = forms.includes(activeForm) ? activeForm : forms.find((f) => f.querySelector("[data-field='target']"));
-  if (!form) return false;
+  if (!form) {  // no form to aim: an attack not possible now says why (no gun in reach...)
+    const why = document.querySelector("#decisions .impossible[data-type]");
+    if (why) say(`${shape.label}: ${why.textContent}`, "bad");
+    return false;
+  }
   form.aim(shape.label);
   return true;
 }
