@@ -17,6 +17,7 @@ from typing import Any
 from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
 from tests.server.test_browser_table import SEEN, _show
 from tests.server.test_field_choices import (
+    HORDES_CLOSE,
     HORDES_CROWD,
     armada_orders_moment,
     crowded_group_turn,
@@ -169,6 +170,30 @@ def test_hordes_blows_at_ones_own_models_sit_in_a_fold_after_the_enemys(
     assert charge.locator("optgroup").get_attribute("label").startswith("at your own models")
     assert charge.locator("optgroup option").all_inner_texts() == ["your own Mosshound (2)"]
     _panel_shot(page, "hordes-own-models-open.png")
+    page.close()
+
+
+def test_the_hordes_charge_form_chooses_its_target_from_names(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """HOR-CHARGE: with no charge stopping short drawn (the target all but touching), the
+    Charge form's target is a list of names (the enemy first), not a number box with the
+    tooltip "int"; its fields read "target" and "stop short", its description in words."""
+    from tests.hordes.helpers import activate
+    from tests.hordes.helpers import battle as hordes_battle
+
+    game = hordes_battle(*HORDES_CLOSE)
+    activate(game, 1)
+    page = _showing(server, browser, "hordes", "warlock", game)
+    form = page.locator(".space-form[data-type='charge']")
+    target = form.locator("select[data-field='target']")
+    assert target.evaluate("s => s.selectedOptions[0].textContent") == "Cinder Matron Vesk (3)"
+    assert "your own Mosshound (2)" in target.locator("option").all_inner_texts()
+    titles = form.locator("label.field").evaluate_all("ls => ls.map((l) => l.title)")
+    assert "int" not in titles and "float" not in titles, titles
+    text = form.inner_text()
+    assert "stop short" in text and "stop_short" not in text
+    _panel_shot(page, "hordes-charge-form.png")
     page.close()
 
 

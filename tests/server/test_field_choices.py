@@ -448,6 +448,46 @@ def test_hordes_blows_at_ones_own_models_are_set_aside_after_the_enemys() -> Non
     assert not any("your own" in words for words in space["sample_words"][:1])
 
 
+#: HORDES: the Brute (1) all but in base contact with Vesk (3), too close to stop short of
+#: her; its own Mosshound (2) far off: no charge stopping short is drawn at either.
+HORDES_CLOSE = ([["maelis", "oakhide-brute", "mosshound"], ["vesk"]],
+                [[24, 5, 0], [24, 12, 0], [2, 45, 180], [25.58, 12, 270]])
+
+
+def test_a_hordes_charge_form_lists_its_targets_by_name_when_no_sample_is_drawn() -> None:
+    """HOR-CHARGE: with no charge stopping short to sample (the target all but touching),
+    the Charge form still lists its targets by name, the enemy first (the full run-outs,
+    the decision's own options), not a bare number box; its words name no field by its
+    code name."""
+    from tests.hordes.helpers import activate
+    from tests.hordes.helpers import battle as hordes_battle
+
+    game = hordes_battle(*HORDES_CLOSE)
+    activate(game, 1)
+    snap = snapshot(game, 0)
+    space = next(s for d in snap["decisions"] for s in d["spaces"] if s["type"] == "charge")
+    assert space["samples"] == []
+    assert _choices(_form(snap, "charge")["target"]) == {
+        2: "your own Mosshound (2)", 3: "Cinder Matron Vesk (3)"}
+    assert space["start"] == {"type": "charge", "target": 3, "stop_short": 0.0}
+    assert "stop_short" not in space["description"]
+    assert space["description"].startswith("charge the target chosen; stop short: how many")
+
+
+def test_a_warlock_leaching_its_own_life_is_said_to_cost_it_damage() -> None:
+    """HOR-LEACH-LIFE (the seed: the warlock "riceve 1 punto danno per ogni punto Furia
+    acquisito in questo modo"): leaching from the warlock's own life says what it costs;
+    leaching from a beast does not."""
+    from tests.hordes.helpers import battle as hordes_battle
+    from warbench.rulesets.hordes.actions import Leach
+
+    game = hordes_battle(*HORDES_CROWD)
+    rules, state = game.ruleset, game.observe(0).state
+    assert rules.action_text(state, Leach(0, 2)) == (
+        "leach 2 fury from Elder Maelis's own life (2 damage to Elder Maelis)")
+    assert rules.action_text(state, Leach(1, 1)) == "leach 1 fury from Oakhide Brute"
+
+
 def test_forms_with_no_legal_action_are_said_to_be_impossible_and_only_those() -> None:
     """RG-GROUP-GLOBAL: in the group's turn of a tank and riflemen, nobody can heal (no
     medic) or board (no carrier), so those forms are marked not possible (the page folds

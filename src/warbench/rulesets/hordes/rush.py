@@ -106,10 +106,12 @@ class RushSpace(KeptSpace):
         self._lines: dict[int, RushLine] = {}
         self._slam = kind is Slam
         self.description = (
-            'slam, stopping stop_short inches (0.5" at most) from the target'
+            'slam the target chosen; stop short: how many inches from it the slam ends'
+            ' (0.5" at most; 0'
             if self._slam
-            else "charge, stopping stop_short inches from the target once it is in melee range"
-        ) + " (0: the full run-out)"
+            else "charge the target chosen; stop short: how many inches from it the charge"
+            " ends once it is in melee range (0"
+        ) + ": the full run-out)"
 
     def line(self, target: int) -> RushLine:
         """The line at ``target``, worked out once for this decision."""
@@ -127,6 +129,13 @@ class RushSpace(KeptSpace):
         if action.target not in self.targets:
             return f"{action_words(action)} is not legal now: {RULES[action.TAG]}"
         return self.line(action.target).stop_problem(action.stop_short, self._slam)
+
+    def listed(self) -> list[Action]:
+        """The full run-out at each target (the decision's own options), the enemy's first:
+        a form lists every target by name, whatever the samples of stopping short draw."""
+        own = self._mover.owner
+        ahead = sorted(self.targets, key=lambda t: self._state.models[t].owner == own)
+        return [self._kind(target, 0.0) for target in ahead]  # the enemy's first
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
         windows = [(t, *self.line(t).window()) for t in self.targets]

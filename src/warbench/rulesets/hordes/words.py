@@ -58,6 +58,10 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
     if isinstance(action, act.Heal):
         return f"heal {name(action.target)} by {action.amount} for {action.amount} fury"
     if isinstance(action, act.Leach):
+        if 0 <= action.source < len(state.models) and not state.models[action.source].beast:
+            # HOR-LEACH-LIFE: a warlock leaching its own life takes 1 damage per fury point
+            return (f"leach {action.amount} fury from {name(action.source)}'s own life"
+                    f" ({action.amount} damage to {name(action.source)})")
         return f"leach {action.amount} fury from {name(action.source)}"
     if isinstance(action, act.Transfer):
         if action.beast < 0:

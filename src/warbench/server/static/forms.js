@@ -230,6 +230,15 @@ function setField(element, value, words) {
   if (note) note.textContent = `= ${words}`;
 }
 
+// What a field takes, in words, for its tooltip (never the bare type: "int").
+function fieldHelp(field) {
+  if (field.members) return "tick each one that takes part";
+  if (field.choices) return "choose one from the list";
+  const type = field.type || "";
+  if (/^tuple\[(float|int), \.\.\.\]$/.test(type)) return "numbers one after another, e.g. 3, 45, 2";
+  return { int: "a whole number", float: "a number (inches, degrees...)", str: "words", bool: "yes or no" }[type] || "a value";
+}
+
 // A parameter space: a field per action field; the board fills x and y; samples fill all.
 function spaceForm(space, number) {
   const form = document.createElement("div");
@@ -239,9 +248,9 @@ function spaceForm(space, number) {
   for (const field of space.fields) {
     const label = document.createElement(field.members ? "div" : "label");
     label.className = "field";
-    label.title = field.type;
+    label.title = fieldHelp(field);
     const input = fieldInput(field);
-    label.append(`${field.name} `, input);
+    label.append(`${field.name.replace(/_/g, " ")} `, input);
     if (field.worded && input.tagName === "INPUT") { input.dataset.worded = "true"; label.append(valueNote(input)); }
     form.append(label);
     if ("default" in field) start[field.name] = field.default;
