@@ -122,3 +122,15 @@ def test_a_link_with_no_token_says_so_and_is_not_left_connecting(
     assert "no seat token" in page.inner_text("#message")
     assert "connecting" not in page.inner_text("body")
     page.close()
+
+
+def test_a_control_rings_label_is_never_smaller_than_eleven_pixels(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """HORDES: the label of a warlock's control ring ('control 14"') is drawn no smaller
+    than the 11 px every label is promised (docs/play.md), as a piece's label is."""
+    page = _open_seat(server, browser, "hordes", "random")
+    label = page.locator("#board text.shape-label", has_text="control").first
+    box = label.bounding_box()
+    assert box is not None and box["height"] >= 11, box
+    page.close()

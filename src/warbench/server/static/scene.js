@@ -44,7 +44,10 @@ function drawScene(svg, scene, options) {
     if (shape.kind === "ring") {
       // an area's edge (a control range): drawn under the pieces, never in the way of a click
       const ring = svgEl("circle", { cx: shape.x, cy: fy(shape.y), r: shape.size, fill: "none", stroke: colour, "stroke-width": unit * 0.12, "stroke-dasharray": `${unit * 0.6} ${unit * 0.4}`, "pointer-events": "none", class: "ring" });
-      const label = svgEl("text", { x: shape.x, y: fy(shape.y + shape.size) - unit * 0.3, "text-anchor": "middle", class: "shape-label", "font-size": unit * 0.65 });
+      // its label never under LABEL_PX on the screen, as every other label
+      const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+      const font = Math.max(unit * 0.65, perUnit ? LABEL_PX / perUnit : 0);
+      const label = svgEl("text", { x: shape.x, y: fy(shape.y + shape.size) - unit * 0.3, "text-anchor": "middle", class: "shape-label", "font-size": font });
       label.textContent = shape.label;
       layers.terrain.append(ring, label);
       continue;
