@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 #: Nouns whose plural is not the noun and an s.
-IRREGULAR = {"die": "dice"}
+IRREGULAR = {"die": "dice", "hex": "hexes"}
 
 
 def counted(number: int, noun: str) -> str:
@@ -11,9 +11,24 @@ def counted(number: int, noun: str) -> str:
 
     >>> counted(1, "die"), counted(600, "die"), counted(1, "hull point"), counted(0, "carrier")
     ('1 die', '600 dice', '1 hull point', '0 carriers')
+    >>> counted(2, "hex")
+    '2 hexes'
     """
     if number == 1:
         return f"{number} {noun}"
     head, _, last = noun.rpartition(" ")
     plural = IRREGULAR.get(last, f"{last}s")
     return f"{number} {head} {plural}" if head else f"{number} {plural}"
+
+
+def one_of(names: list[str], join: str = "or") -> str:
+    """Names listed as a person says them.
+
+    >>> one_of(["Dawnbreaker"]), one_of(["Dawnbreaker", "Sparks", "Iron Oath"])
+    ('Dawnbreaker', 'Dawnbreaker, Sparks or Iron Oath')
+    >>> one_of(["Dawnbreaker", "Sparks"], "and")
+    'Dawnbreaker and Sparks'
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {join} {names[-1]}"

@@ -113,7 +113,8 @@ def test_arm_stunt_flyby_attack_at_close_range_and_boarders() -> None:
     ]
     act(game, Fire(0, 1))  # Grudge is behind Lance, but in reach after the flyby
     act(game, HoldFire(1))
-    assert texts(game, "hit")[0] == "Lance hits Grudge for 4 (12 against AC 12, close range)"
+    assert texts(game, "hit")[0] == (
+        "Lance hits Grudge (12 against AC 12, close range): 4 damage (shields first)")
     grudge = game.state.fleets[1]
     assert (grudge.shields, grudge.hull) == (1, 16 - 2)  # 3 + 4 = 7: 5 on shields
     hold_position(game)  # round 2: the boarders roll 1 and are captured
@@ -198,7 +199,8 @@ def test_arm_ability_array_attacks_up_to_three_in_one_arc() -> None:
     refused(game, Fire(0, 2, also=(2,)), "two or three different fleets")
     act(game, Fire(0, 2, also=(3,)))  # both fore: 13 + 2 - 2 and 5 + 2 - 2
     assert [e.data["check"] for e in game.events if e.kind in ("hit", "miss")] == [13, 5]
-    assert texts(game, "hit") == ["Anvil hits Grudge for 6 (13 against AC 13, short range)"]
+    assert texts(game, "hit") == [
+        "Anvil hits Grudge (13 against AC 13, short range): 6 damage (shields first)"]
     act(game, HoldFire(2))
     with pytest.raises(IllegalAction, match=r"Anvil has made its attack this round \(ARM-GUN-ONCE"):
         act(game, Fire(0, 4))
@@ -214,14 +216,15 @@ def test_arm_ability_gravity_mines() -> None:
     game = battle(blue, [GRUDGE], [[[0, 0, 0]], [[0, -10, 3]]], dice, max_rounds=4)
     hold_position(game)
     assert isinstance(game.top, MinesWindow)
-    refused(game, LayMines(0, ((0, -3), (1, -2))), "more than 2 hexes from Layer")
+    refused(game, LayMines(0, ((0, -3), (1, -2))),
+            "3 hexes north of Layer is more than 2 hexes from it")
     refused(game, LayMines(0, ((0, -2), (0, -2))), "2 different hexes")
     act(game, LayMines(0, ((0, -2), (1, -2))))
     state = game.state
     assert [(m.q, m.r, m.hp) for m in state.mines] == [(0, -2, 1), (1, -2, 1)]
     assert in_gunnery(game)
     act(game, HoldFire(0), Fire(1, -1, mine=0))  # 10 + 2 - 2 (long) against AC 5: 3 damage
-    assert texts(game, "mine_destroyed") == ["the gravity mine at 0,-2 is destroyed"]
+    assert texts(game, "mine_destroyed") == ["gravity mine m0 is destroyed"]
     assert [(m.q, m.r) for m in state.mines] == [(1, -2)]
     layer = state.fleets[0]
     refused(game, Move(0, "FFFFF"), "this move needs 6 hexes of movement, it has 5")
@@ -267,7 +270,8 @@ def test_arm_off_resolve_an_array_spends_a_point_before_each_of_its_checks() -> 
     act(game, Fire(0, 2, also=(3,), resolve=True))  # max(4, 13), then max(5, 1)
     assert [e.data["check"] for e in game.events if e.kind in ("hit", "miss")] == plain_checks
     assert [officer.resolve for officer in game.state.officers] == [0, 0]
-    assert texts(game, "hit") == ["Anvil hits Grudge for 6 (13 against AC 13, short range)"]
+    assert texts(game, "hit") == [
+        "Anvil hits Grudge (13 against AC 13, short range): 6 damage (shields first)"]
 
 
 def test_arm_off_resolve_an_array_needs_a_point_for_every_check() -> None:
@@ -299,7 +303,7 @@ def test_arm_off_resolve_a_shot_at_a_mine() -> None:
     refused(game, Fire(1, -1, mine=0, superweapon=True), "names target -1 and nothing else")
     act(game, Fire(1, -1, mine=0, resolve=True))  # max(4, 10) + 2 - 2 (long): 3 damage
     assert game.state.officers[0].resolve == 0
-    assert texts(game, "mine_destroyed") == ["the gravity mine at 0,-2 is destroyed"]
+    assert texts(game, "mine_destroyed") == ["gravity mine m0 is destroyed"]
 
 
 @pytest.mark.parametrize(("resolve", "dice", "lance_after"), [

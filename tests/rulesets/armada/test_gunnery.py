@@ -68,10 +68,12 @@ def test_arm_gun_check_against_ac_front_shields_matchup_shields_then_hull() -> N
     game.apply(0, Fire(0, 1))  # 10 + 2 = 12 against 12 + 1 (forward shields): miss
     game.apply(1, Fire(1, 0))  # 11 + 2 = 13 against 13: hit; 6 + 1 (capital vs destroyer)
     assert texts(game, "miss") == ["Lance misses Grudge (12 against AC 13, short range)"]
-    assert texts(game, "hit") == ["Grudge hits Lance for 7 (13 against AC 13, short range)"]
+    assert texts(game, "hit") == [
+        "Grudge hits Lance (13 against AC 13, short range): 7 damage (shields first)"]
     lance = game.state.fleets[0]
     assert (lance.shields, lance.hull) == (0, 14)
-    assert texts(game, "damage") == ["Lance takes 7 (5 to shields), hull 14"]
+    assert texts(game, "damage") == [
+        "Lance takes 7 damage: 5 stopped by the shields, 2 to the hull; hull 14/16"]
 
 
 def test_arm_fleet_ac_shield_bonus_only_from_the_front_and_with_shields() -> None:
@@ -307,7 +309,8 @@ def test_arm_ability_superweapon_and_emp() -> None:
     assert (lance.shields, lance.hull) == (1, 11)  # 5 shields lost, 1 regained in round 2
     assert lance.criticals == ["weapons"]  # for the battle: a superweapon's critical
     assert texts(game, "hit")[-1] == (
-        "Grudge hits Lance with its superweapon for 10 (16 against AC 13, short range)")
+        "Grudge hits Lance with its superweapon (16 against AC 13, short range): 10 damage "
+        "(shields first)")
     assert texts(game, "critical") == ["Lance suffers critical damage: weapons"]
     hold_position(game)
     game.apply(0, HoldFire(0))
@@ -380,7 +383,8 @@ def test_arm_off_admiral_adds_its_bonus_to_morale() -> None:
         state.fleets[0].hull, state.fleets[0].shields = 10, 0
 
     game = facing_off([10, 2, 15, 2, 1, 5, 6], blue_officers=admiral, prepare=weaken)
-    assert texts(game, "initiative") == ["movement order: side 1, then side 0"]
+    assert texts(game, "initiative") == [
+        "movement order: Red, then Blue (the lower helm check moves first)"]
     game.apply(1, Fire(1, 0))
     game.apply(0, Fire(0, 1))
     assert texts(game, "morale") == ["Lance tests morale: 11 against DC 11, now steady"]

@@ -228,7 +228,8 @@ def test_arm_off_precognition_adds_1d4_to_the_admirals_helm_check() -> None:
     act(game, Order(1, "precognition"))  # 5 + 3 + 2 = 10
     end_window(game)
     # Ada 2 + 3 + 2 + 1d4 (4) = 11 against Red's 1d6 (3): Red moves first
-    assert texts(game, "initiative") == ["movement order: side 1, then side 0"]
+    assert texts(game, "initiative") == [
+        "movement order: Red, then Blue (the lower helm check moves first)"]
     assert game.pending()[0].player == 1
 
 
@@ -460,7 +461,7 @@ def test_arm_off_resolve_rolls_twice_and_keeps_the_better() -> None:
     act(game, HoldFire(2))
     refused(game, Fire(1, 2, resolve=True), "no officer aboard Wing has a resolve point")
     act(game, Fire(0, 2, resolve=True))  # max(2, 15) + 2 + 3 = 20 against 13: hit
-    assert texts(game, "hit")[0].startswith("Lance hits Grudge for 3 (20 against AC 13")
+    assert texts(game, "hit")[0].startswith("Lance hits Grudge (20 against AC 13")
 
 
 def test_arm_off_role_change_at_the_start_of_the_round() -> None:

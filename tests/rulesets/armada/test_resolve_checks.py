@@ -260,7 +260,8 @@ def test_arm_off_resolve_helm_check_every_admiral_answers_before_any_die() -> No
     assert not [e for e in game.events if isinstance(e, RollEffect)]  # no die rolled yet
     act(game, SpendResolve(1, False))
     # Ada max(4, 17) + 3 + 2 = 22, Rex 12 + 3 + 2 = 17: Red moves first
-    assert texts(game, "initiative") == ["movement order: side 1, then side 0"]
+    assert texts(game, "initiative") == [
+        "movement order: Red, then Blue (the lower helm check moves first)"]
     assert [o.resolve for o in game.state.officers] == [1, 1]
     helm = [e for e in game.events if isinstance(e, RollEffect)]
     assert [(e.effect, e.query, e.args) for e in helm] == [(17, "d20", (1,)), (12, "", ())]
@@ -280,7 +281,8 @@ def test_arm_off_resolve_helm_check_asked_again_for_a_tie() -> None:
     assert texts(game, "initiative") == []
     offered(game, 0)
     act(game, SpendResolve(0))  # Ada max(3, 15) + 5 = 20, Red 4: Red moves first
-    assert texts(game, "initiative") == ["movement order: side 1, then side 0"]
+    assert texts(game, "initiative") == [
+        "movement order: Red, then Blue (the lower helm check moves first)"]
     assert game.state.officers[0].resolve == 0
     assert texts(game, "resolve_spent") == [
         "Ada spends a resolve point on Ada's helm check (0 left)"]

@@ -46,7 +46,9 @@ def test_arm_setup_distance_rolls_3d6_plus_5_and_keeps_enemies_apart() -> None:
     assert min(gaps) == 14
     assert len({f.hex for f in fleets}) == len(fleets)
     # Ilse Varr: 10 + officer bonus 3 + Dawnbreaker's +2 = 15; Maro Kesh: 5 + 2 + 2 = 9.
-    assert texts(game, "initiative") == ["movement order: side 1, then side 0"]
+    assert texts(game, "initiative") == [
+        "movement order: Red Talon Raiders, then Vanguard Picket (the lower helm check moves "
+        "first)"]
     assert game.pending()[0].player == 1
 
 
@@ -82,7 +84,8 @@ def test_arm_helm_ties_reroll_lowest_moves_first_half_rounded_up() -> None:
     red = [GRUDGE, fleet("R2", 3, "small", "fighter")]
     places = [[[0, 0, 0], [2, -1, 0], [-2, 1, 0]], [[0, -8, 3], [2, -9, 3]]]
     game = battle(blue, red, places, [3, 3, 5, 2])
-    assert texts(game, "initiative") == ["movement order: side 1, then side 0"]
+    assert texts(game, "initiative") == [
+        "movement order: Red, then Blue (the lower helm check moves first)"]
     movers = []
     while not in_gunnery(game):
         decision = game.pending()[0]

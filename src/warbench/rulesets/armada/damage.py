@@ -16,6 +16,7 @@ from warbench.core.dice import d
 from warbench.core.engine import IllegalAction
 from warbench.core.events import UnitDamaged, UnitDestroyed
 from warbench.core.procedures import Procedure
+from warbench.core.words import counted
 from warbench.rulesets.armada.actions import (
     Decline,
     SelfDestruct,
@@ -44,6 +45,7 @@ from warbench.rulesets.armada.events import (
 from warbench.rulesets.armada.luck import critical_effect, pick_effect, rolled_gunnery
 from warbench.rulesets.armada.morale import MoraleTest, morale_tests
 from warbench.rulesets.armada.orders import lose_officer_effects
+from warbench.rulesets.armada.places import mine_name
 from warbench.rulesets.armada.resolve import Check, Then, roll_or_offer
 from warbench.rulesets.armada.shown import record_ability, record_check, record_damage
 from warbench.rulesets.armada.sight import ABILITIES, OFFICERS, RECORDS_ONLY, knowing_sides
@@ -118,8 +120,8 @@ class FreeAttack(Check):
                 self.then.resume(game)
             return
         game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
-                      shot.damage, text=f"{attacker.name}'s {label} hits {target.name} for "
-                      f"{shot.damage} {where}"))
+                      shot.damage, text=f"{attacker.name}'s {label} hits {target.name} {where}: "
+                      f"{shot.damage} damage (shields first)"))
         record_check(state.shown, attacker.id, target.id, close,
                      (gunnery.dice, gunnery.sides), shot.damage)
         hit = PendingHit(attacker.id, target.id, shot.damage, shot.natural, gunnery)
@@ -174,8 +176,7 @@ def land_hits(
             struck.append(target.id)
         game.emit(Damaged(
             target.id, target.shields, target.hull,
-            text=f"{target.name} takes {hit.damage} ({shields_before - target.shields} to "
-            f"shields), hull {target.hull}",
+            text=damaged_text(target, hit.damage, shields_before - target.shields),
             visible_to=knowing_sides(state, target),  # ARM-OFF-SCAN: hull and shields
         ))
         if before > target.hull:
@@ -241,6 +242,35 @@ def note_damage(game: ArmadaGame, target: Fleet, amount: int, by: Fleet | None) 
     ))
 
 
+def damaged_text(target: Fleet, damage: int, to_shields: int) -> str:
+    """A hit landing, as the table reads it, for the sides that know the target's hull and
+    shields (ARM-OFF-SCAN): what the shields stopped, the hull taken and what is left of it
+    (never below 0: a fleet past its hull points is destroyed).
+
+    >>> from types import SimpleNamespace as Fleetish
+    >>> sparks = Fleetish(name="Sparks", hull=-5, hull_points=20, shields=0)
+    >>> damaged_text(sparks, 22, 4).split("; ")[1]
+    'hull 0/20, disabled (16 more damage destroys it)'
+    >>> damaged_text(Fleetish(name="Sparks", hull=-21, hull_points=20, shields=0), 9, 0)
+    'Sparks takes 9 damage: no shields, 9 to the hull; hull 0/20, destroyed'
+    >>> damaged_text(Fleetish(name="Sparks", hull=20, hull_points=20, shields=2), 1, 1)
+    'Sparks takes 1 damage: all of it stopped by the shields (2 shield points left); hull 20/20'
+    """
+    hull = f"hull {max(target.hull, 0)}/{target.hull_points}"
+    status = status_for_hull(target.hull, target.hull_points)
+    if status == DISABLED:  # at 0 or below; destroyed once below minus its hull points
+        hull += f", disabled ({target.hull + target.hull_points + 1} more damage destroys it)"
+    elif status == DESTROYED:
+        hull += ", destroyed"
+    if to_shields >= damage:
+        left = counted(target.shields, "shield point")
+        return (f"{target.name} takes {damage} damage: all of it stopped by the shields "
+                f"({left} left); {hull}")
+    stopped = f"{to_shields} stopped by the shields, " if to_shields else "no shields, "
+    return (f"{target.name} takes {damage} damage: {stopped}{damage - to_shields} to the "
+            f"hull; {hull}")
+
+
 def hit_mine(game: ArmadaGame, state: ArmadaState, hit: PendingHit) -> None:
     """Damage on a gravity mine; at 0 hit points it is destroyed."""
     mine = state.mines[hit.mine]
@@ -248,7 +278,7 @@ def hit_mine(game: ArmadaGame, state: ArmadaState, hit: PendingHit) -> None:
     mine.hp -= hit.damage
     if was_standing and mine.hp <= 0:
         game.emit(MineDestroyed((mine.q, mine.r),
-                                text=f"the gravity mine at {mine.q},{mine.r} is destroyed"))
+                                text=f"gravity {mine_name(hit.mine)} is destroyed"))
 
 
 def adjacent_fleets(state: ArmadaState, fleet: Fleet) -> list[Fleet]:

@@ -36,6 +36,25 @@ class Initiative(Event, tag="initiative"):
 
 
 @dataclass(frozen=True, slots=True)
+class HelmChecked(Event, tag="helm-check"):
+    """Side ``side``'s helm check came to ``total`` (its d20, or d6 with no admiral, is the
+    ``natural``); told to that side alone (the admiral's bonus is the enemy's to learn by a
+    scan, ARM-OFF-SCAN)."""
+
+    side: int
+    natural: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class HelmTied(Event, tag="helm-tie"):
+    """The helm checks of ``sides`` tied: they check again (ARM-HELM-TIES). Public; the
+    totals are not (each side hears its own, :class:`HelmChecked`)."""
+
+    sides: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ShieldsRegained(Event, tag="shields"):
     """A fleet regains shield points in engineering (``shields``: now)."""
 
@@ -273,7 +292,8 @@ class ResolveSpent(Event, tag="resolve_spent"):
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
-    RoundBegins, Deployed, Initiative, ShieldsRegained, Drifted, StuntFailed, Moved, Boarders,
+    RoundBegins, Deployed, Initiative, HelmChecked, HelmTied, ShieldsRegained, Drifted,
+    StuntFailed, Moved, Boarders,
     Missed, Hit, DebrisStrikes, MinesLaid, HeldFire, MineShot, Damaged, Destroyed, Disabled,
     MineDestroyed, SelfDestructed, Duel, Critical, MoraleTested, Experience, OrderChecked,
     RoleChanged, OrderEffect, Scanned, ResolveSpent,

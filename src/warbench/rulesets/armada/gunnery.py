@@ -13,6 +13,7 @@ from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
+from warbench.core.words import one_of
 from warbench.rulesets.armada.actions import (
     Fire,
     HoldFire,
@@ -45,6 +46,7 @@ from warbench.rulesets.armada.officers import (
 )
 from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import give_order
+from warbench.rulesets.armada.places import hex_from, mine_name
 from warbench.rulesets.armada.resolve import Check, roll_or_offer
 from warbench.rulesets.armada.shown import record_ability, record_check
 from warbench.rulesets.armada.state import (
@@ -105,11 +107,11 @@ def mine_refusal(tables: Tables, attacker: Fleet, mine: Mine) -> str | None:
     if mine.hp <= 0:
         return "that mine is destroyed (ARM-ABILITY-MINES)"
     if not arcs_toward(attacker, mine.hex):
-        return (f"the mine at {mine.q},{mine.r} is in none of {attacker.name}'s firing arcs "
-                "(ARM-GUN-ARC)")
+        return (f"the mine {hex_from(attacker.hex, mine.hex, attacker.name)} is in none of "
+                "its firing arcs (ARM-GUN-ARC)")
     if band_at(tables, attacker, mine.hex) is None:
-        return (f"the mine at {mine.q},{mine.r} is beyond {attacker.name}'s extreme range "
-                "(ARM-GUN-RANGE)")
+        return (f"the mine {hex_from(attacker.hex, mine.hex, attacker.name)} is beyond its "
+                "extreme range (ARM-GUN-RANGE)")
     return None
 
 
@@ -158,7 +160,7 @@ class FireSpace(ParamSpace):
         self._state = state
         self._tables = tables
         self.fleets = fleets
-        self.description = f"an attack by one of fleets {fleets}"
+        self.description = f"by {one_of([state.fleets[index].name for index in fleets])}"
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Fire):
@@ -384,8 +386,8 @@ def gunnery_check(
                      (gunnery.dice, gunnery.sides), shot.damage)
         game.emit(Hit(attacker.id, target.id, shot.natural, shot.check, gunnery.armor_class,
                       shot.damage, arc, reach, hexes,
-                      text=f"{attacker.name} hits {target.name}{weapon} for {shot.damage} "
-                      f"{where}"))
+                      text=f"{attacker.name} hits {target.name}{weapon} {where}: "
+                      f"{shot.damage} damage (shields first)"))
         hits.append(PendingHit(attacker.id, target.id, shot.damage, shot.natural, gunnery))
     return hits
 
@@ -401,10 +403,11 @@ def mine_attack(
     if twice:
         _spend_resolve(state, attacker)
     shot = rolled_gunnery(game, attacker.side, gunnery, f"{attacker.name} at a mine", twice=twice)
-    verdict = f"hits for {shot.damage}" if shot.hit else "misses"
+    verdict = "hits" if shot.hit else "misses"
+    damage = f": {shot.damage} damage" if shot.hit else ""
     game.emit(MineShot(attacker.id, index, shot.damage,
-                       text=f"{attacker.name} {verdict} the mine at {mine.q},{mine.r} "
-                       f"({shot.check} against AC {gunnery.armor_class})"))
+                       text=f"{attacker.name} {verdict} gravity {mine_name(index)} "
+                       f"({shot.check} against AC {gunnery.armor_class}){damage}"))
     if not shot.hit:
         return []
     return [PendingHit(attacker.id, -1, shot.damage, shot.natural, gunnery, mine=index)]

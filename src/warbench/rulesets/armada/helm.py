@@ -13,6 +13,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
+from warbench.core.words import counted, one_of
 from warbench.rulesets.armada.actions import (
     EndOrders,
     Move,
@@ -26,7 +27,7 @@ from warbench.rulesets.armada.combat import (
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.damage import debris_damage, free_attack
 from warbench.rulesets.armada.data import ArmadaData, Tables
-from warbench.rulesets.armada.events import Boarders, Drifted, Moved, StuntFailed
+from warbench.rulesets.armada.events import Boarders, Drifted, HelmChecked, Moved, StuntFailed
 from warbench.rulesets.armada.luck import check_effect
 from warbench.rulesets.armada.moves import (
     BACK_OFF_AC_PENALTY,
@@ -49,10 +50,12 @@ from warbench.rulesets.armada.officers import (
 )
 from warbench.rulesets.armada.order_space import OrderSpace
 from warbench.rulesets.armada.orders import give_order
+from warbench.rulesets.armada.places import facing_words, hex_from
 from warbench.rulesets.armada.resolve import Then
 from warbench.rulesets.armada.shown import record_ability, record_move
 from warbench.rulesets.armada.state import (
     ACTIVE,
+    DESTROYED,
     DISABLED,
     ROUTED,
     ArmadaState,
@@ -73,6 +76,9 @@ def initiative_check(
         label = f"side {side} initiative (no admiral)"
         face = d(dice, 6, label=label).total
         game.emit(RollEffect(side, label, face, 1))  # the highest moves last, the best
+        game.emit(HelmChecked(side, face, face, visible_to=frozenset({side}),
+                              text=f"{state.sides[side].name}'s helm check (no admiral): "
+                              f"{face} on the d6"))
         return face
     fleet = state.fleets[admiral.fleet]
     label = f"{admiral.name} initiative"
@@ -89,6 +95,9 @@ def initiative_check(
         foreseen = d(dice, 4, label=f"{admiral.name} precognition").total
         game.emit(RollEffect(side, f"{admiral.name} precognition", foreseen, 1, sides=4))
         total += foreseen
+    game.emit(HelmChecked(side, natural, total, visible_to=frozenset({side}),
+                          text=f"{admiral.name}'s helm check: {total} "
+                          f"(d20 {natural} + {total - natural})"))
     return total
 
 
@@ -112,7 +121,8 @@ class MoveSpace(ParamSpace):
     def __init__(self, state: ArmadaState, tables: Tables, fleets: list[int], rule: str) -> None:
         self._state, self._tables = state, tables
         self.fleets, self.rule = fleets, rule
-        self.description = f"move one of fleets {fleets} (ordinary move or stunt)"
+        names = one_of([state.fleets[index].name for index in fleets])
+        self.description = f"{names} (an ordinary move or a stunt)"
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, Move):
@@ -121,7 +131,9 @@ class MoveSpace(ParamSpace):
         if not 0 <= action.fleet < len(state.fleets):
             return f"no fleet {action.fleet} in this battle (ARM-ACTIONS)"
         if action.fleet not in self.fleets:
-            return f"fleet {action.fleet} may not move now (movable: {self.fleets}, {self.rule})"
+            movable = one_of([state.fleets[index].name for index in self.fleets])
+            return (f"{state.fleets[action.fleet].name} may not move now (only {movable} may: "
+                    f"{self.rule})")
         fleet = state.fleets[action.fleet]
         if action.resolve:
             if action.stunt not in ("flyby", *STUNT_DC_BASE):
@@ -228,6 +240,22 @@ class HelmPhase(Procedure[ArmadaState, ArmadaData]):
                 game.pop()
 
 
+def moved_text(state: ArmadaState, fleet: Fleet, hexes: int, stunt: str) -> str:
+    """A move in the log: how far the fleet went, the way it faces now and, where another
+    fleet is still on the map, how far it now lies from the nearest (as the ruler measures
+    from a fleet), e.g. ``Dawnbreaker moves 4 hexes (slide), now facing south, 3 hexes
+    north-east of Iron Oath``."""
+    how = f" ({stunt.replace('-', ' ')})" if stunt else ""
+    went = f"moves {counted(hexes, 'hex')}" if hexes else "stays in its hex"
+    words = f"{fleet.name} {went}{how}, now facing {facing_words(fleet.facing)}"
+    others = [other for other in state.fleets
+              if other.id != fleet.id and other.status != DESTROYED]
+    if not others:
+        return words
+    near = min(others, key=lambda other: (other.hex.distance(fleet.hex), other.id))
+    return f"{words}, {hex_from(near.hex, fleet.hex, near.name)}"
+
+
 def moved_this_phase(state: ArmadaState) -> list[int]:
     """The fleets that have made their move in this helm phase (none outside it): their
     poses stand for this round's gunnery, as every player sees."""
@@ -279,8 +307,7 @@ def move_fleet(
         stunt = move.stunt if passed or move.stunt == "flyby" else ""
         game.emit(Moved(
             fleet.id, (fleet.q, fleet.r, fleet.facing), stunt,
-            text=f"{fleet.name} moves to {fleet.q},{fleet.r} facing {fleet.facing}"
-            + (f" ({stunt})" if stunt else ""),
+            text=moved_text(state, fleet, len(plan.path), stunt),
         ))
     flown_by = move.target if move.stunt == "flyby" else -1
     if flown_by >= 0 and passed:

@@ -11,6 +11,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.hexgrid import Hex
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
+from warbench.core.words import one_of
 from warbench.rulesets.armada.actions import (
     Decline,
     LayMines,
@@ -18,6 +19,7 @@ from warbench.rulesets.armada.actions import (
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.events import MinesLaid
+from warbench.rulesets.armada.places import hex_from, mine_name
 from warbench.rulesets.armada.shown import record_ability
 from warbench.rulesets.armada.state import (
     ArmadaState,
@@ -32,7 +34,9 @@ class MineSpace(ParamSpace):
 
     def __init__(self, state: ArmadaState, tables: Tables, fleets: list[int]) -> None:
         self._state, self.rule, self.fleets = state, tables.rounds.gravity_mines, fleets
-        self.description = f"lay gravity mines with one of fleets {fleets}"
+        names = one_of([state.fleets[index].name for index in fleets])
+        self.description = (f"with {names} (in {tables.rounds.gravity_mines.hexes} hexes within "
+                            f"{tables.rounds.gravity_mines.reach} of it)")
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, LayMines):
@@ -40,16 +44,17 @@ class MineSpace(ParamSpace):
         if not 0 <= action.fleet < len(self._state.fleets):
             return f"no fleet {action.fleet} in this battle (ARM-ACTIONS)"
         if action.fleet not in self.fleets:
-            return (f"fleet {action.fleet} may not lay gravity mines now (may: {self.fleets}, "
-                    "ARM-ABILITY-MINES)")
+            may = one_of([self._state.fleets[index].name for index in self.fleets])
+            return (f"{self._state.fleets[action.fleet].name} may not lay gravity mines now "
+                    f"(only {may} may, ARM-ABILITY-MINES)")
         fleet = self._state.fleets[action.fleet]
         hexes = [Hex(q, r) for q, r in action.hexes]
         if len(hexes) != self.rule.hexes or len(set(hexes)) != len(hexes):
             return f"gravity mines go in {self.rule.hexes} different hexes (ARM-ABILITY-MINES)"
         far = [h for h in hexes if h.distance(fleet.hex) > self.rule.reach]
         if far:
-            return (f"{far[0]!r} is more than {self.rule.reach} hexes from {fleet.name} "
-                    "(ARM-ABILITY-MINES)")
+            return (f"{hex_from(fleet.hex, far[0], fleet.name)} is more than "
+                    f"{self.rule.reach} hexes from it (ARM-ABILITY-MINES)")
         return None
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
@@ -110,11 +115,21 @@ class MinesWindow(Procedure[ArmadaState, ArmadaData]):
             game.pop()
 
 
+def lay_words(state: ArmadaState, fleet: int, hexes: tuple[tuple[int, int], ...]) -> str:
+    """Where mines go, each hex from the fleet laying them, with the key the board will mark
+    each with (the next after the mines on the table)."""
+    layer = state.fleets[fleet]
+    return " and ".join(
+        f"{mine_name(len(state.mines) + number)} {hex_from(layer.hex, Hex(q, r), layer.name)}"
+        for number, (q, r) in enumerate(hexes))
+
+
 def lay_mines(game: ArmadaGame, action: LayMines) -> None:
     """The fleet lays its gravity mines (hit points by its tier), once a battle."""
     state = game.state
     fleet = state.fleets[action.fleet]
     rule = game.data.tables.rounds.gravity_mines
+    where = lay_words(state, fleet.id, action.hexes)
     for q, r in action.hexes:
         state.mines.append(Mine(q, r, fleet.side, fleet.id, state.round,
                                 max(1, fleet.tier // rule.hp_divisor)))
@@ -122,8 +137,7 @@ def lay_mines(game: ArmadaGame, action: LayMines) -> None:
     record_ability(state.shown, fleet.id, "gravity-mines")
     game.emit(MinesLaid(
         fleet.id, tuple(action.hexes),
-        text=f"{fleet.name} lays gravity mines at "
-        + " and ".join(f"{q},{r}" for q, r in action.hexes),
+        text=f"{fleet.name} lays gravity mines: " + where,
     ))
 
 

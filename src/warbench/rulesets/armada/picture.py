@@ -19,6 +19,7 @@ from warbench.core.geometry import Arc
 from warbench.core.hexgrid import Hex
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.armada.events import Hit, Missed
+from warbench.rulesets.armada.places import mine_key
 from warbench.rulesets.armada.sight import STATISTICS, SeenState
 from warbench.rulesets.armada.state import ACTIVE, DESTROYED, ArmadaState, Fleet
 from warbench.rulesets.armada.templates import template_id
@@ -132,7 +133,7 @@ def table_picture(state: ArmadaState) -> TablePicture:
     for number, mine in enumerate(state.mines):
         x, y = place(mine.hex)
         pieces.append(Piece("mine", x, y, size=MARKER_SIZE, player=mine.side,
-                            key=f"m{number}"))
+                            key=mine_key(number)))
     for debris in state.debris:
         x, y = place(Hex(debris.q, debris.r))
         pieces.append(Piece("debris", x, y, size=2 * MARKER_SIZE))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from warbench.core.dice import DiceExpr
 from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.procedures import Outcome, Procedure
+from warbench.core.words import one_of
 from warbench.rulesets.armada.context import ArmadaGame
 from warbench.rulesets.armada.damage import SelfDestructChoice
 from warbench.rulesets.armada.data import ArmadaData, Tables
@@ -24,6 +25,7 @@ from warbench.rulesets.armada.events import (
     Deployed,
     Disabled,
     Experience,
+    HelmTied,
     Initiative,
     RoundBegins,
 )
@@ -132,8 +134,9 @@ class Round(Procedure[ArmadaState, ArmadaData]):
             game.push(HelmChecks([list(range(state.players))]))  # sets self.order
             self.stage = RoundStage.MOVES
         elif self.stage is RoundStage.MOVES:
-            order = ", then ".join(f"side {side}" for side in self.order)
-            game.emit(Initiative(tuple(self.order), text=f"movement order: {order}"))
+            order = ", then ".join(state.sides[side].name for side in self.order)
+            game.emit(Initiative(tuple(self.order), text=f"movement order: {order} (the lower "
+                                 "helm check moves first)"))
             drift(game, state, tables)
             game.push(HelmPhase(order=list(self.order)))
             self.stage = RoundStage.MINES
@@ -185,6 +188,11 @@ class HelmChecks(Procedure[ArmadaState, ArmadaData]):
         for side, twice in zip(tied, self.spends, strict=True):
             by_result.setdefault(initiative_check(game, state, side, twice), []).append(side)
         self.spends = []
+        for _, sides in sorted(by_result.items(), reverse=True):
+            if len(sides) > 1:
+                names = one_of([state.sides[side].name for side in sides], "and")
+                game.emit(HelmTied(tuple(sides), text=f"the helm checks of {names} tie: "
+                                   "they check again (ARM-HELM-TIES)"))
         at = self.groups.index(tied)
         self.groups[at:at + 1] = [by_result[result] for result in sorted(by_result, reverse=True)]
 
