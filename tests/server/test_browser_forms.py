@@ -327,7 +327,7 @@ def test_the_dystopian_wars_fire_form_ticks_guns_by_name_and_lists_the_targets_t
     page.wait_for_function("sent.some((m) => m.type === 'consider' && m.action.dice === 2)",
                            timeout=10_000)
     example = form.locator("button.sample").first
-    sample = game.ruleset.codec.decode(json.loads(example.get_attribute("title")))
+    sample = game.ruleset.codec.decode(json.loads(example.get_attribute("data-action")))
     example.click()
     ticked = guns.evaluate(
         "g => [...g.querySelectorAll('input:checked')].map((b) => JSON.parse(b.value))")

@@ -217,7 +217,7 @@ def test_dystopian_wars_fire_form_starts_on_a_whole_attack_not_a_split() -> None
     """DW-SPLIT-FIRE: the Fire form starts on the first attack the rules list (a whole
     gun), not on its first sampled example, which may split off a die or two: a person
     taking the form as it opens would not expect a split. Forms of spaces listing nothing
-    start on their first example."""
+    start on their first example of their own kind."""
     from warbench.rulesets.dystopian_wars.actions import Fire
     from warbench.rulesets.dystopian_wars.gunnery import FireSpace
 
@@ -228,7 +228,8 @@ def test_dystopian_wars_fire_form_starts_on_a_whole_attack_not_a_split() -> None
     assert form["start"] == next(iter(space.listed() or ())).to_plain()
     assert form["start"]["dice"] == 0 and form["type"] == Fire.TAG
     moving = snapshot(group_turn(), 0)
-    assert all(s["start"] is None for d in moving["decisions"] for s in d["spaces"])
+    assert all(s["start"] == next((x for x in s["samples"] if x["type"] == s["type"]), None)
+               for d in moving["decisions"] for s in d["spaces"])
 
 
 def test_dystopian_wars_move_form_keeps_its_path_typed_and_no_attack_folds_the_fire_form(

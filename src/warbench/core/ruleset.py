@@ -373,6 +373,13 @@ class Ruleset(ABC, Generic[S, D]):
         gives none."""
         return None
 
+    def field_help(self, action_type: type[Action], field: str) -> tuple[str, str] | None:
+        """A form's caption for ``action_type``'s ``field`` and the hint its hover shows,
+        in words (Armada: ``("fleet aimed at", "the fleet the order is given at")``), or
+        ``None``: the field's name in words and a hint of the kind of value it takes
+        (``server.snapshot.field_specs``)."""
+        return None
+
     def field_values(self, state: S, action: Action, field: str) -> Sequence[Any] | None:
         """Every value ``action``'s ``field`` may take, the rest of it as it is, where the
         rules bound them to a few (a Dystopian Wars move's level: the levels its model may

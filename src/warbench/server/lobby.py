@@ -64,13 +64,15 @@ def installed(ruleset_id: str) -> Ruleset[Any, Any]:
 def form_default(default: str) -> str:
     """An attack option's default (as :meth:`option_help` writes it) as the grey hint of its
     empty box on the table: ``auto`` where nothing given means worked out from the units,
-    text without its quotes.
+    text without its quotes, yes/no without Python's ``True``/``False``.
 
-    >>> [form_default(d) for d in ("None", "''", "'hits'", "6", "required")]
-    ['auto', '', 'hits', '6', 'required']
+    >>> [form_default(d) for d in ("None", "''", "'hits'", "6", "required", "False", "True")]
+    ['auto', '', 'hits', '6', 'required', 'no', 'yes']
     """
     if default == "None":
         return "auto"
+    if default in ("False", "True"):
+        return "no" if default == "False" else "yes"
     if len(default) >= 2 and default[0] == default[-1] and default[0] in "'\"":
         return default[1:-1]
     return default
@@ -94,7 +96,8 @@ def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
             name: {
                 "summary": attack.summary,
                 "options": [
-                    {"name": key, "default": form_default(default), "help": text}
+                    {"name": key, "caption": key.replace("_", " "),
+                     "default": form_default(default), "help": text}
                     for key, default, text in attack.option_help()
                 ],
             }

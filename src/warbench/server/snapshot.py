@@ -53,11 +53,45 @@ def visible_events(game: Game[Any, Any], seat: int) -> list[Event]:
     return game.events_for(seat)
 
 
-def field_specs(action_type: type[Action]) -> list[dict[str, Any]]:
-    """The fields of an action type, for a form: name, type and default."""
+#: The hint a form's field shows on hover, by the kind of value it takes, where the
+#: ruleset gives none (``Ruleset.field_help``).
+TYPE_HINTS = {
+    "int": "a whole number",
+    "float": "a number",
+    "str": "words, as typed",
+    "bool": "no or yes",
+}
+#: A field's help: its caption and hint, or ``None`` for its name and :data:`TYPE_HINTS`.
+FieldHelp = Callable[[type[Action], str], tuple[str, str] | None]
+
+
+def type_hint(kind: str) -> str:
+    """What a field of type ``kind`` takes, in words.
+
+    >>> type_hint("int"), type_hint("tuple[float, ...]"), type_hint("tuple[int, ...]")
+    ('a whole number', 'numbers, one after another', 'whole numbers, one after another')
+    """
+    if kind in TYPE_HINTS:
+        return TYPE_HINTS[kind]
+    if kind.startswith("tuple[int"):
+        return "whole numbers, one after another"
+    if kind.startswith("tuple["):
+        return "numbers, one after another"
+    return "a value"
+
+
+def field_specs(action_type: type[Action], help_: FieldHelp | None = None
+                ) -> list[dict[str, Any]]:
+    """The fields of an action type, for a form: name, type, default, and the ``caption``
+    and ``hint`` a person reads (``help_``: the ruleset's, else the name in words and
+    :func:`type_hint`)."""
     specs = []
     for item in dataclasses.fields(action_type):
-        spec: dict[str, Any] = {"name": item.name, "type": str(item.type)}
+        kind = str(item.type)
+        said = None if help_ is None else help_(action_type, item.name)
+        caption, hint = said or (item.name.replace("_", " "), type_hint(kind))
+        spec: dict[str, Any] = {"name": item.name, "type": kind, "caption": caption,
+                                "hint": hint}
         if item.default is not dataclasses.MISSING:
             spec["default"] = plain(item.default)
         elif item.default_factory is not dataclasses.MISSING:
@@ -79,6 +113,7 @@ def form_title(action_type: type[Action]) -> str:
 def space_plain(
     space: ParamSpace, index: int, seed: int, text: Callable[[Action], str] = action_words,
     words: Words | None = None, aside: Aside | None = None, values: Values | None = None,
+    help_: FieldHelp | None = None,
 ) -> dict[str, Any]:
     """A parameter space described for a page: its action type, fields and samples, each
     sample with its ``text`` (the words its button shows; of samples that read alike, the
@@ -94,8 +129,10 @@ def space_plain(
     :func:`.choices.annotate`); a field typed, not listed, whose values ``words`` words
     (a mine dropped so many inches along a path) is ``worded``: the page shows a value's
     words beside it. ``start`` is the first action the space lists,
-    which the form starts on (else on the first sample): a Dystopian Wars attack of a whole
-    gun, not a split a sample may be. ``possible`` is false only where the space
+    which the form starts on (else the first legal sample of the form's own action type, so
+    a form never opens on a combination the rules refuse): a Dystopian Wars attack of a
+    whole gun, not a split a sample may be. ``help_`` gives the fields' captions and
+    hints. ``possible`` is false only where the space
     lists every legal action, or the parts of every one, and there is none (the page folds
     such forms away); ``unavailable`` then says why in words where the space does
     (``ParamSpace.unavailable``: the page shows it instead of the form)."""
@@ -123,13 +160,15 @@ def space_plain(
     worded: dict[str, Action] = {}
     for action in drawn:  # two samples that read alike would be two identical buttons
         worded.setdefault(text(action), action)
-    fields = field_specs(space.action_type)
+    fields = field_specs(space.action_type, help_)
     # the form makes actions of its space's type alone (Armada's order space also draws
     # role changes, which its examples offer)
     kin = [a for a in (*parts, *drawn, *more) if isinstance(a, space.action_type)]
     bounded = [] if values is None else variants(kin, [spec["name"] for spec in fields], values)
     annotate(fields, kin + bounded, words, aside)
     firsts = [action for action in parts if isinstance(action, space.action_type)]
+    if not firsts:  # the first legal example of the form's own kind (not a role change)
+        firsts = [action for action in (*drawn, *more) if isinstance(action, space.action_type)]
     shown = list(worded.values())
     said = [{} if words is None else value_words(action, words) for action in shown]
     start_said = {} if words is None or not firsts else value_words(firsts[0], words)
@@ -191,6 +230,7 @@ def decision_plain(
     words: Words | None = None,
     aside: Aside | None = None,
     values: Values | None = None,
+    help_: FieldHelp | None = None,
 ) -> dict[str, Any]:
     """A decision as JSON: prompt, options (``text`` of each, action, odds where ``odds``
     answers, the piece aimed at where ``target`` names one, the fields in words where
@@ -213,7 +253,7 @@ def decision_plain(
             for option in decision.options
         ],
         "spaces": [
-            space_plain(space, index, seed, text, words, aside, values)
+            space_plain(space, index, seed, text, words, aside, values, help_)
             for index, space in enumerate(decision.spaces)
             if space.action_type.TAG  # a space of no action type accepts nothing: no form
         ],
@@ -287,6 +327,7 @@ def snapshot(
                 lambda action, name: rules.field_value_words(state, action, name),
                 lambda action: rules.action_aside(state, action),
                 lambda action, name: rules.field_values(state, action, name),
+                rules.field_help,
             )
             for decision in decisions
         ],

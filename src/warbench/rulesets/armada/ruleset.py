@@ -382,6 +382,12 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
 
         return field_value_words(state, action, field)
 
+    def field_help(self, action_type: type[Action], field: str) -> tuple[str, str] | None:
+        """Each form field's caption and hint in words (no ``q``, no ``int``)."""
+        from warbench.rulesets.armada.option_words import field_help
+
+        return field_help(action_type, field)
+
     def action_target(self, state: ArmadaState, action: Action) -> str | None:
         """The fleet an attack or a flyby aims at."""
         return board.action_target(state, action)

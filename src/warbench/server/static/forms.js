@@ -216,7 +216,9 @@ function valueNote(input) {
 // field shows the words beside it.
 function setField(element, value, words) {
   if (element.setValue) { element.setValue(value, words); return; }
-  const text = value === undefined ? "" : JSON.stringify(value);
+  // words typed in a box show as typed ("FFFR", not "\"FFFR\""); lists hold JSON
+  const typedWords = element.tagName === "INPUT" && typeof value === "string";
+  const text = value === undefined ? "" : typedWords ? value : JSON.stringify(value);
   if (element.tagName === "SELECT" && text !== "" && ![...element.options].some((o) => o.value === text)) {
     const extra = new Option(text, text);
     extra.dataset.extra = "true";
@@ -248,9 +250,9 @@ function spaceForm(space, number) {
   for (const field of space.fields) {
     const label = document.createElement(field.members ? "div" : "label");
     label.className = "field";
-    label.title = fieldHelp(field);
+    label.title = field.hint || fieldHelp(field);
     const input = fieldInput(field);
-    label.append(`${field.name.replace(/_/g, " ")} `, input);
+    label.append(`${field.caption || field.name.replace(/_/g, " ")} `, input);
     if (field.worded && input.tagName === "INPUT") { input.dataset.worded = "true"; label.append(valueNote(input)); }
     form.append(label);
     if ("default" in field) start[field.name] = field.default;
@@ -376,13 +378,15 @@ function spaceForm(space, number) {
       const button = document.createElement("button");
       const words = (space.sample_words && space.sample_words[index]) || `example ${index + 1}`;
       button.className = "sample";
-      button.title = JSON.stringify(sample);
+      button.dataset.action = JSON.stringify(sample);  // for scripts; people read the words
       if (sample.type === space.type) {
         button.textContent = `fill in: ${words}`;
+        button.title = "fill the form in with this legal example and check it (Take sends it)";
         button.onclick = () => { fill(sample, samplesSaid[index]); unsent.hidden = false; checkAction(read()); };
       } else {  // another kind of action (Armada's role changes beside the orders): the form
         // cannot hold it, so it is considered on its own, and its Take this sends it
         button.textContent = `consider: ${words}`;
+        button.title = "consider this legal action on its own (Take this sends it)";
         button.onclick = () => { aiming = null; ask({ action: sample }); };
       }
       hint.append(button);

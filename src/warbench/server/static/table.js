@@ -90,7 +90,7 @@ function showAttackOptions() {
   for (const option of attack.options) {
     const span = document.createElement("span");
     span.className = "field";
-    span.innerHTML = `<label title="${escapeHtml(option.help)}">${option.name} <input data-option="${option.name}" placeholder="${escapeHtml(option.default)}"></label>`;
+    span.innerHTML = `<label title="${escapeHtml(option.help)}">${escapeHtml(option.caption || option.name)} <input data-option="${escapeHtml(option.name)}" placeholder="${escapeHtml(option.default)}"></label>`;
     box.append(span);
   }
 }
