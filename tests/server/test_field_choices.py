@@ -3,7 +3,7 @@ seat's own labels of them), each a value some legal action gives that field; yes
 fields are a choice of no and yes; other fields stay typed. A weapon is listed for the
 chosen unit alone; a Dystopian Wars attack's guns are boxes to tick, the targets listed for
 each set of guns fired together; a value outside the lists comes back in words (or said to
-name nothing); HORDES' blows at one's own models are set aside after the enemy's, none removed."""
+name nothing). HORDES' forms: test_field_choices_hordes.py."""
 
 from __future__ import annotations
 
@@ -415,80 +415,6 @@ def test_every_ruleset_says_a_piece_number_names_nothing_on_the_table(
 
 
 #: HORDES: a Brute (model 1) facing its own Mosshound (2) 0.3" ahead, Vesk (3) to its side.
-HORDES_CROWD = ([["maelis", "oakhide-brute", "mosshound"], ["vesk"]],
-                [[24, 5, 0], [24, 12, 0], [24, 12 + 0.984 + 0.787 + 0.3, 180], [32, 12, 270]])
-
-
-def test_hordes_blows_at_ones_own_models_are_set_aside_after_the_enemys() -> None:
-    """HOR-CHARGE, HOR-SLAM: a model may charge or slam any model it sees, its own side's
-    too (the seed, l.306-307: "Un modello può tentare una carica contro ogni modello nella
-    sua linea di vista"). Every option is still sent, in the rules' order; the charge and
-    slam at the player's own Mosshound carry the caption setting them aside (saying why
-    they are legal), the enemy's none; the Charge form lists the Mosshound as the player's
-    own, set aside, and its legal examples put the charge at the enemy first."""
-    from tests.hordes.helpers import activate
-    from tests.hordes.helpers import battle as hordes_battle
-
-    game = hordes_battle(*HORDES_CROWD)
-    activate(game, 1)
-    decision = game.pending()[0]
-    snap = snapshot(game, 0)
-    (plain,) = snap["decisions"]
-    assert [o["action"] for o in plain["options"]] == [o.to_plain() for o in decision.options]
-    aside = {o["label"]: o["aside"] for o in plain["options"] if "aside" in o}
-    assert set(aside) == {"charge your own Mosshound", "slam your own Mosshound"}
-    assert all(caption.startswith("at your own models (legal") for caption in aside.values())
-    labels = [o["label"] for o in plain["options"] if "aside" not in o]
-    assert {"charge Cinder Matron Vesk", "slam Cinder Matron Vesk"} <= set(labels)
-    assert not [label for label in labels if "your own" in label]
-    form = _form(snap, "charge")
-    assert _choices(form["target"]) == {2: "your own Mosshound (2)", 3: "Cinder Matron Vesk (3)"}
-    assert form["target"]["aside"]["values"] == [2]
-    space = next(s for s in plain["spaces"] if s["type"] == "charge")
-    assert space["samples"][0]["target"] == 3
-    assert not any("your own" in words for words in space["sample_words"][:1])
-
-
-#: HORDES: the Brute (1) all but in base contact with Vesk (3), too close to stop short of
-#: her; its own Mosshound (2) far off: no charge stopping short is drawn at either.
-HORDES_CLOSE = ([["maelis", "oakhide-brute", "mosshound"], ["vesk"]],
-                [[24, 5, 0], [24, 12, 0], [2, 45, 180], [25.58, 12, 270]])
-
-
-def test_a_hordes_charge_form_lists_its_targets_by_name_when_no_sample_is_drawn() -> None:
-    """HOR-CHARGE: with no charge stopping short to sample (the target all but touching),
-    the Charge form still lists its targets by name, the enemy first (the full run-outs,
-    the decision's own options), not a bare number box; its words name no field by its
-    code name."""
-    from tests.hordes.helpers import activate
-    from tests.hordes.helpers import battle as hordes_battle
-
-    game = hordes_battle(*HORDES_CLOSE)
-    activate(game, 1)
-    snap = snapshot(game, 0)
-    space = next(s for d in snap["decisions"] for s in d["spaces"] if s["type"] == "charge")
-    assert space["samples"] == []
-    assert _choices(_form(snap, "charge")["target"]) == {
-        2: "your own Mosshound (2)", 3: "Cinder Matron Vesk (3)"}
-    assert space["start"] == {"type": "charge", "target": 3, "stop_short": 0.0}
-    assert "stop_short" not in space["description"]
-    assert space["description"].startswith("charge the target chosen; stop short: how many")
-
-
-def test_a_warlock_leaching_its_own_life_is_said_to_cost_it_damage() -> None:
-    """HOR-LEACH-LIFE (the seed: the warlock "riceve 1 punto danno per ogni punto Furia
-    acquisito in questo modo"): leaching from the warlock's own life says what it costs;
-    leaching from a beast does not."""
-    from tests.hordes.helpers import battle as hordes_battle
-    from warbench.rulesets.hordes.actions import Leach
-
-    game = hordes_battle(*HORDES_CROWD)
-    rules, state = game.ruleset, game.observe(0).state
-    assert rules.action_text(state, Leach(0, 2)) == (
-        "leach 2 fury from Elder Maelis's own life (2 damage to Elder Maelis)")
-    assert rules.action_text(state, Leach(1, 1)) == "leach 1 fury from Oakhide Brute"
-
-
 def test_forms_with_no_legal_action_are_said_to_be_impossible_and_only_those() -> None:
     """RG-GROUP-GLOBAL: in the group's turn of a tank and riflemen, nobody can heal (no
     medic) or board (no carrier), so those forms are marked not possible (the page folds
