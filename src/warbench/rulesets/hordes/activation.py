@@ -40,6 +40,7 @@ from warbench.rulesets.hordes.actions import (
     StandUp,
 )
 from warbench.rulesets.hordes.combat import AIM_BONUS, Strike, attack
+from warbench.rulesets.hordes.data import Weapon
 from warbench.rulesets.hordes.events import Moved
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, add_fury, name, stand_up
 from warbench.rulesets.hordes.magic import (
@@ -362,30 +363,36 @@ class Activation(HordesProcedure):
         self.used.append(action.weapon)
         self.mode = weapon.kind
         target = game.state.models[action.target]
+        strike = self.strike(weapon, action.boost_hit)
         if weapon.kind == "melee":
-            charge = self._charge_attack(weapon.kind)
             self.charge_bonus = False
-            strike = Strike(
+        else:
+            self.shots[action.weapon] += 1
+        attack(game, me, target, strike)
+
+    def strike(self, weapon: Weapon, boost_hit: bool) -> Strike:
+        """The attack ``weapon`` makes now: in melee the charge attack's damage boosted
+        (HOR-CHARGE), at range the aim bonus after holding (HOR-AIM). The odds read it too
+        (:mod:`~warbench.rulesets.hordes.action_odds`)."""
+        if weapon.kind == "melee":
+            return Strike(
                 "melee",
                 weapon.pow,
                 qualities=weapon.qualities,
-                boost_hit=action.boost_hit,
-                boost_damage=charge,
+                boost_hit=boost_hit,
+                boost_damage=self._charge_attack(weapon.kind),
                 weapon=weapon.name,
             )
-        else:
-            self.shots[action.weapon] += 1
-            strike = Strike(
-                "ranged",
-                weapon.pow,
-                weapon.rng,
-                weapon.aoe,
-                weapon.qualities,
-                bonus=AIM_BONUS if self.aimed else 0,
-                boost_hit=action.boost_hit,
-                weapon=weapon.name,
-            )
-        attack(game, me, target, strike)
+        return Strike(
+            "ranged",
+            weapon.pow,
+            weapon.rng,
+            weapon.aoe,
+            weapon.qualities,
+            bonus=AIM_BONUS if self.aimed else 0,
+            boost_hit=boost_hit,
+            weapon=weapon.name,
+        )
 
     # ------------------------------------------------------------------ stepping
 

@@ -14,6 +14,7 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry import Point, StripTemplate
 from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.hordes.damage_rolls import DamageRoll, queue_damage_rolls
+from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import AttackRolled
 from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
 from warbench.rulesets.hordes.luck import deviation_effect
@@ -27,7 +28,7 @@ from warbench.rulesets.hordes.space import (
     in_forest,
     radius,
 )
-from warbench.rulesets.hordes.state import Model
+from warbench.rulesets.hordes.state import HordesState, Model
 
 #: DEF of a knocked-down model against ranged and magic attacks (the seed).
 KNOCKED_DOWN_DEF: Final = 5
@@ -107,34 +108,74 @@ def attack(
     return first
 
 
-def roll_to_hit(
-    game: HordesGame, attacker: Model, target: Model, strike: Strike, spray: bool = False
-) -> tuple[bool, bool]:
-    data, state = game.data, game.state
-    kind = strike.kind
-    base = {"melee": "mat", "ranged": "rat"}.get(kind)
-    skill = stat(data, attacker, base) if base else data.models[attacker.card].fury
+def needed_def(data: HordesData, state: HordesState, target: Model, kind: str) -> int:
+    """The DEF a ``kind`` attack roll must reach against ``target`` now: its DEF, or
+    :data:`KNOCKED_DOWN_DEF` knocked down against a ranged or magic attack, which a forest
+    conceals further (shared by the game and the odds: HOR-KNOCKDOWN, HOR-TERRAIN)."""
     needed = stat(data, target, "def")
     if kind != "melee":
         if target.knocked_down:
             needed = KNOCKED_DOWN_DEF
-        if in_forest(data, state, target):
-            needed += data.settings.concealment
-    label = f"{name(game, attacker)} {kind} attack on {name(game, target)}"
-    with_weapon = f" with {strike.weapon}" if strike.weapon else ""
-    said = f"{name(game, attacker)} {kind} attack{with_weapon} on {name(game, target)}"
-    reason = ""
+        needed += concealment(data, state, target, kind)
+    return needed
+
+
+def concealment(data: HordesData, state: HordesState, target: Model, kind: str) -> int:
+    """The DEF a forest adds against a ``kind`` attack on ``target`` (none in melee)."""
+    if kind != "melee" and in_forest(data, state, target):
+        return data.settings.concealment
+    return 0
+
+
+def automatic(
+    data: HordesData, attacker: Model, target: Model, strike: Strike, spray: bool = False
+) -> str:
+    """Why the attack roll is not made (an automatic hit or miss), or ``""``: a melee
+    attack on a knocked-down model hits; a ranged or magic attack past its range, or past
+    5" at a stealthy model, misses (a spray's strip is its range: HOR-SPRAY)."""
+    kind = strike.kind
     if kind == "melee" and target.knocked_down:
-        reason = "automatic hit on a knocked-down model"
-    elif kind != "melee" and not spray and gap(data, attacker, target) > strike.rng + 1e-9:
-        reason = "out of range: automatic miss"  # a spray's strip is its range (HOR-SPRAY)
-    elif (
+        return "automatic hit on a knocked-down model"
+    if kind != "melee" and not spray and gap(data, attacker, target) > strike.rng + 1e-9:
+        return "out of range: automatic miss"
+    if (
         kind != "melee"
         and not spray
         and "stealth" in data.models[target.card].abilities
         and gap(data, attacker, target) > STEALTH_RANGE
     ):
-        reason = 'stealth beyond 5": automatic miss'
+        return 'stealth beyond 5": automatic miss'
+    return ""
+
+
+def attack_skill(data: HordesData, attacker: Model, kind: str) -> int:
+    """MAT in melee, RAT at range (lasting effects counted), the card's FURY for magic."""
+    base = {"melee": "mat", "ranged": "rat"}.get(kind)
+    return stat(data, attacker, base) if base else data.models[attacker.card].fury
+
+
+def attack_bonus(
+    data: HordesData, state: HordesState, attacker: Model, target: Model, strike: Strike,
+    spray: bool = False,
+) -> int:
+    """What the attack roll adds to its dice: the skill, the strike's modifiers, and -4
+    for a ranged or magic attack at a model in melee (not a spray's)."""
+    bonus = attack_skill(data, attacker, strike.kind) + strike.bonus
+    if strike.kind != "melee" and not spray and engaged(data, state, target):
+        bonus += IN_MELEE_PENALTY
+    return bonus
+
+
+def roll_to_hit(
+    game: HordesGame, attacker: Model, target: Model, strike: Strike, spray: bool = False
+) -> tuple[bool, bool]:
+    data, state = game.data, game.state
+    kind = strike.kind
+    needed = needed_def(data, state, target, kind)
+    label = f"{name(game, attacker)} {kind} attack on {name(game, target)}"
+    with_weapon = f" with {strike.weapon}" if strike.weapon else ""
+    said = f"{name(game, attacker)} {kind} attack{with_weapon} on {name(game, target)}"
+    reason = automatic(data, attacker, target, strike, spray)
     if reason:
         hit = reason.startswith("automatic hit")
         game.emit(
@@ -144,9 +185,7 @@ def roll_to_hit(
             )
         )
         return hit, False
-    bonus = skill + strike.bonus
-    if kind != "melee" and not spray and engaged(data, state, target):
-        bonus += IN_MELEE_PENALTY
+    bonus = attack_bonus(data, state, attacker, target, strike, spray)
     mind = is_crippled(data, attacker, "mind")
     faces = roll(game, attacker.owner, dice_count(strike.boost_hit, mind), label)
     hit, critical = attack_outcome(faces, bonus, needed)
@@ -172,7 +211,12 @@ def roll_to_hit(
 
 def damage_power(game: HordesGame, attacker: Model, strike: Strike) -> int:
     """The damage roll's POW: STR for power attacks, P+S in melee, POW otherwise."""
-    strength = stat(game.data, attacker, "str")
+    return strike_power(game.data, attacker, strike)
+
+
+def strike_power(data: HordesData, attacker: Model, strike: Strike) -> int:
+    """:func:`damage_power` from the data alone (the odds read it too)."""
+    strength = stat(data, attacker, "str")
     if strike.strength_damage:
         return strength
     return strike.pow + strength if strike.kind == "melee" else strike.pow
@@ -205,6 +249,15 @@ def _on_hit(
         rolls.append(DamageRoll(attacker.uid, target.uid, power, strike.boost_damage))
 
 
+def spray_strip(data: HordesData, attacker: Model, target: Model, strike: Strike
+                ) -> StripTemplate:
+    """A spray's strip: 1" wide from the attacker's front towards ``target``, ``rng`` long."""
+    r = radius(data, attacker)
+    heading = to_degrees(atan2(target.x - attacker.x, target.y - attacker.y))
+    start = Point(attacker.x, attacker.y).toward(heading, r)
+    return StripTemplate.between(start, start.toward(heading, strike.rng), 1.0)
+
+
 def _spray(
     game: HordesGame,
     attacker: Model,
@@ -217,10 +270,7 @@ def _spray(
     model it touches is attacked (stealth, the melee penalty and the range measured from
     base to base do not apply: the strip is the spray's range)."""
     data = game.data
-    r = radius(data, attacker)
-    heading = to_degrees(atan2(target.x - attacker.x, target.y - attacker.y))
-    start = Point(attacker.x, attacker.y).toward(heading, r)
-    strip = StripTemplate.between(start, start.toward(heading, strike.rng), 1.0)
+    strip = spray_strip(data, attacker, target, strike)
     first = (False, False)
     for model in game.state.models:
         if model is attacker or not model.alive or not strip.touches(body(data, model)):

@@ -200,10 +200,7 @@ def resolve_spell(
     )
     reached: list[Model] = []
     if record.off:
-        rng = 0.0 if isinstance(record.rng, str) else record.rng
-        strike = Strike("magic", record.pow, rng, record.template, boost_hit=boost_hit,
-                        weapon=record.name)
-        attack(game, caster, target, strike, reached)
+        attack(game, caster, target, spell_strike(record, boost_hit), reached)
     elif record.ctrl:
         warlock = game.state.warlock(caster.owner) if caster.beast else caster
         centre = warlock or caster  # the warlock's control area, also for a beast's animus
@@ -216,6 +213,14 @@ def resolve_spell(
     else:
         reached = [target]
     apply_effects(game, caster, spell, record, record.effects, reached, origin)
+
+
+def spell_strike(record: SpellRecord, boost_hit: bool) -> Strike:
+    """The magic attack an offensive spell makes: 2d6 + FURY, its POW, RNG and AOE (the
+    odds read it too)."""
+    rng = 0.0 if isinstance(record.rng, str) else record.rng
+    return Strike("magic", record.pow, rng, record.template, boost_hit=boost_hit,
+                  weapon=record.name)
 
 
 def apply_effects(

@@ -16,7 +16,7 @@ from warbench.core.geometry import Point
 from warbench.core.rng import RandomStream
 from warbench.rulesets.hordes.actions import FreeStrike, Move
 from warbench.rulesets.hordes.combat import FREE_STRIKE_BONUS, Strike, attack
-from warbench.rulesets.hordes.data import HordesData
+from warbench.rulesets.hordes.data import HordesData, Weapon
 from warbench.rulesets.hordes.events import Moved
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, name
 from warbench.rulesets.hordes.kept_space import KeptSpace
@@ -191,19 +191,18 @@ class FreeStrikeOffer(HordesProcedure):
         if action.weapon < 0:
             return
         striker = game.state.models[self.striker]
-        weapon = game.data.models[striker.card].weapons[action.weapon]
-        strike = Strike(
-            "melee",
-            weapon.pow,
-            qualities=weapon.qualities,
-            bonus=FREE_STRIKE_BONUS,
-            boost_damage=True,
-            weapon=weapon.name,
-        )
+        strike = free_strike(game.data.models[striker.card].weapons[action.weapon])
         attack(game, striker, game.state.models[self.victim], strike)
 
     def step(self, game: HordesGame) -> None:
         game.pop()
+
+
+def free_strike(weapon: Weapon) -> Strike:
+    """A free strike with ``weapon``: +2 to hit, its damage roll boosted (the odds read it
+    too)."""
+    return Strike("melee", weapon.pow, qualities=weapon.qualities, bonus=FREE_STRIKE_BONUS,
+                  boost_damage=True, weapon=weapon.name)
 
 
 def face(mover: Model, target: Model) -> float:

@@ -17,7 +17,7 @@ from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
 from warbench.rulesets.hordes.luck import slam_effect
 from warbench.rulesets.hordes.profile import stat
 from warbench.rulesets.hordes.space import body, edge_limit, radius, terrain
-from warbench.rulesets.hordes.state import Model
+from warbench.rulesets.hordes.state import HordesState, Model
 
 POWER_ATTACK_RANGE: Final = 0.5
 #: Inches a charger or slammer must move for its charge attack or full slam.
@@ -51,6 +51,38 @@ def slam_attack(game: HordesGame, attacker: Model, target: Model, moved: float) 
     slammed(game, attacker, target)
 
 
+class SlamFlight:
+    """Where a slammed model would fly, before its d6: its ``heading`` away from the
+    slammer, whether the distance is ``halved`` (a smaller slammer), what may stop it
+    (``stoppers``: models of an equal or larger base; ``walls``: obstructions), the table
+    ``edge`` along the way, and ``stopper_at``: how far the first stopper is within the
+    longest flight (``None``: none before the edge). The odds read it too."""
+
+    def __init__(self, data: HordesData, state: HordesState, attacker: Model, target: Model
+                 ) -> None:
+        self.halved = radius(data, attacker) < radius(data, target) - 1e-9
+        self.heading = to_degrees(atan2(target.x - attacker.x, target.y - attacker.y))
+        mine = radius(data, target)
+        self.flier = Body(Pose(target.x, target.y, self.heading), CircleBase(mine))
+        self.stoppers = [
+            body(data, m) for m in state.living()
+            if m is not target and radius(data, m) >= mine - 1e-9
+        ]
+        self.walls = [piece for kind, piece, _, _ in terrain(data, state)
+                      if kind == "obstruction"]
+        farthest = first_contact(self.flier, 3.0 if self.halved else 6.0, self.stoppers,
+                                 self.walls)
+        self.edge = edge_limit(target.x, target.y, self.heading, mine, data.settings.table)
+        self.stopper_at = (farthest.distance if farthest and farthest.distance <= self.edge
+                           else None)
+
+
+def slam_flight(data: HordesData, state: HordesState, attacker: Model, target: Model
+                ) -> SlamFlight:
+    """The :class:`SlamFlight` of ``target`` slammed by ``attacker`` from where it stands."""
+    return SlamFlight(data, state, attacker, target)
+
+
 def slammed(game: HordesGame, attacker: Model, target: Model) -> None:
     """The target flies d6" straight away from the attacker (half if the attacker's base is
     smaller), stopping at a model with an equal or larger base, an obstruction or the table
@@ -59,20 +91,12 @@ def slammed(game: HordesGame, attacker: Model, target: Model) -> None:
     it passes over, take collateral damage (STR, never boosted) and are knocked down."""
     data, state = game.data, game.state
     face = roll(game, attacker.owner, 1, "slam distance")[0]
-    halved = radius(data, attacker) < radius(data, target) - 1e-9
+    flight = slam_flight(data, state, attacker, target)
+    halved, heading, mine = flight.halved, flight.heading, radius(data, target)
     inches = face / 2 if halved else float(face)
-    heading = to_degrees(atan2(target.x - attacker.x, target.y - attacker.y))
-    mine = radius(data, target)
-    flier = Body(Pose(target.x, target.y, heading), CircleBase(mine))
-    stoppers = [
-        body(data, m) for m in state.living() if m is not target and radius(data, m) >= mine - 1e-9
-    ]
-    walls = [piece for kind, piece, _, _ in terrain(data, state) if kind == "obstruction"]
-    contact = first_contact(flier, inches, stoppers, walls)
-    farthest = first_contact(flier, 3.0 if halved else 6.0, stoppers, walls)
-    edge = edge_limit(target.x, target.y, heading, mine, data.settings.table)
-    stopper_at = farthest.distance if farthest and farthest.distance <= edge else None
-    game.emit(slam_effect(attacker.owner, stopper_at, halved, face))
+    contact = first_contact(flight.flier, inches, flight.stoppers, flight.walls)
+    edge = flight.edge
+    game.emit(slam_effect(attacker.owner, flight.stopper_at, halved, face))
     distance = inches if contact is None else contact.distance
     distance = min(distance, edge)
     start = Point(target.x, target.y)
