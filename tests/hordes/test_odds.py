@@ -98,3 +98,60 @@ def test_a_target_is_read_from_the_players_own_data_folder(
     assert main(["odds", "hordes", "melee", "target=nonesuch"]) == USAGE_ERROR
     error = capsys.readouterr().err
     assert "target: no model 'nonesuch'" in error and "mosshound" in error
+
+
+def test_hor_odds_a_damaged_spiral_matches_the_step_by_step_spiral() -> None:
+    """HOR-ODDS, HOR-SPIRAL: a sequence started on a marked spiral (``start``) gives what
+    :func:`spiral_after` (one branch roll at a time, from the same marking) gives."""
+    from warbench.rulesets.hordes.exact import Blow, sequence_after
+
+    sizes, start = (2, 3, 3, 4, 2, 3), (2, 1, 0, 4, 0, 3)
+    damage = boxes_dist(2, 15, 17)
+    blow = Blow((0.7, 0.1), (1.0, 0.0), damage)
+    ours = sequence_after([blow, blow], sizes, spiral=True, start=start)
+    hit_boxes = {b: 0.7 * p for b, p in damage.items()}
+    hit_boxes[0] = hit_boxes.get(0, 0.0) + 0.3
+    theirs = spiral_after(sizes, [hit_boxes, hit_boxes], start=start)
+    flat = {marked: p for (marked, _), p in ours.items()}
+    assert set(flat) == set(theirs)
+    for marked, p in theirs.items():
+        assert flat[marked] == pytest.approx(p, abs=1e-12)
+
+
+def test_hor_odds_a_damaged_warlock_by_hand() -> None:
+    """HOR-ODDS, HOR-TOUGH: Grissel Bloodsong-like grid of 16 with 13 marked, one sure hit
+    of 2d6 + 12 against ARM 15 (boxes = 2d6 - 3): by hand, a roll of 6 or more (26/36)
+    marks the last 3; tough (on 5-6, a third) leaves 15 marked and knocked down."""
+    from warbench.rulesets.hordes.exact import Blow, sequence_after
+
+    damage = boxes_dist(2, 12, 15)
+    blow = Blow((1.0, 0.0), (1.0, 0.0), damage)
+    after = sequence_after([blow], (16,), spiral=False, tough_save=1 / 3, start=(13,))
+    out = Fraction(26, 36)
+    assert after[((16,), False)] == pytest.approx(float(out * Fraction(2, 3)), abs=1e-12)
+    assert after[((15,), True)] == pytest.approx(float(out / 3), abs=1e-12)
+    # 2d6 of 4 (3/36) marks one box, 5 (4/36) two: 14 and 15 marked, standing
+    assert after[((14,), False)] == pytest.approx(3 / 36, abs=1e-12)
+    assert after[((15,), False)] == pytest.approx(4 / 36, abs=1e-12)
+
+
+def test_hor_odds_marked_and_concealment_options() -> None:
+    """HOR-ODDS, HOR-TERRAIN: ``marked=`` starts the target damaged (the distribution
+    counts the boxes the attacks mark), ``concealment=`` raises DEF against ranged and
+    magic attacks, knocked down too; bad markings are one line naming the option."""
+    from warbench.core.attacks import AttackOptionsError
+
+    melee = ATTACKS["melee"]
+    fresh = melee.odds(melee.options_model(target="oakhide-brute", power=18, arm=18))
+    hurt = melee.odds(melee.options_model(target="oakhide-brute", power=18, arm=18,
+                                          marked="2,3,0,0,0,0"))
+    assert hurt.distribution.mean == pytest.approx(fresh.distribution.mean, abs=1e-9)
+    assert hurt.named["target's mind crippled"] > fresh.named["target's mind crippled"]
+    assert any("starts with 5 of" in note for note in hurt.notes)
+    ranged = ATTACKS["ranged"]
+    down = ranged.odds(ranged.options_model(knocked_down=True, concealment=2, skill=0))
+    assert down.named["hit (each attack)"] == pytest.approx(attack_chances(2, 0, 7)[0])
+    for marked, said in (("1,2", "6 numbers"), ("9,0,0,0,0,0", "branch 1 has"),
+                         ("x", "not whole numbers")):
+        with pytest.raises(AttackOptionsError, match=said):
+            melee.odds(melee.options_model(target="oakhide-brute", marked=marked))

@@ -132,13 +132,16 @@ def sequence_after(
     spiral: bool,
     tough_save: float = 0.0,
     down: bool = False,
+    start: Sequence[int] = (),
 ) -> dict[Standing, float]:
     """Every state of the target after the blows in turn, with its chance, as the game plays
     them: a hit's knockdown lands before its damage; a beast's damage starts in a branch
     picked by a d6 (``spiral``; else ``sizes`` is one grid, marked in order); a model out of
     boxes stays on ``tough_save``, one box healed and knocked down, and is destroyed
-    otherwise; a destroyed model takes nothing more. Every marking is one index of an
-    array, so a sequence against a big spiral is a few array sums per attack.
+    otherwise; a destroyed model takes nothing more. ``start`` is what is marked before
+    the first blow (one number per branch, or the grid's one; default none). Every marking
+    is one index of an array, so a sequence against a big spiral is a few array sums per
+    attack.
 
     >>> blow = Blow((0.5, 0.0), (1.0, 0.0), {2: 1.0}, knockdown=True)
     >>> after = sequence_after([blow, blow], (3,), spiral=False, tough_save=0.5)
@@ -160,7 +163,15 @@ def sequence_after(
     branches = 6 if spiral else 1
     landings: dict[int, list[npt.NDArray[np.intp]]] = {}
     chances = np.zeros((2, count))
-    chances[int(down), 0] = 1.0
+    first = 0
+    if start:
+        wrong = len(start) != len(sizes) or any(
+            not 0 <= m <= n for m, n in zip(start, sizes, strict=False))
+        if wrong:
+            raise ValueError(f"start {list(start)}: one number per part of {list(sizes)}, "
+                             "each from 0 to its size")
+        first = int(np.ravel_multi_index(tuple(start), dims))
+    chances[int(down), first] = 1.0
     for blow in blows:
         kept = np.zeros((2, count))
         landed = np.zeros((2, count))

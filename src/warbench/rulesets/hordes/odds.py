@@ -72,6 +72,13 @@ class AttackOptions(pydantic.BaseModel):
         default="", description="target model (id or name): DEF, ARM, spiral or boxes, tough")
     knocked_down: bool = pydantic.Field(
         default=False, description="the target is knocked down at the start")
+    marked: str = pydantic.Field(
+        default="", description="what is marked on the target already: a warlock's damage "
+        "boxes (5), or a warbeast's circles in life spiral branches 1 to 6 (2,0,0,0,1,0); "
+        "needs target=")
+    concealment: int = pydantic.Field(
+        default=0, ge=0, le=10, description="DEF a forest gives the target against ranged "
+        "and magic attacks, standing or knocked down (HOR-TERRAIN)")
     mind_crippled: bool = pydantic.Field(
         default=False, description="the attacker's mind is crippled: one attack die fewer")
     body_crippled: bool = pydantic.Field(
@@ -234,6 +241,11 @@ def sequence_odds(options: AttackOptions, kind: str, data: HordesData) -> OddsAn
             what = "default" if len(made_up) == 1 else "defaults"
             notes.append(f"{', '.join(made_up)}: {what}; give target= or defence=/arm=")
     tough = record is not None and "tough" in record.abilities
+    if kind in ("ranged", "magic") and options.concealment:
+        defence += options.concealment
+        notes.append(f"concealment +{options.concealment} DEF against {kind} attacks, "
+                     f"standing or knocked down (DEF {KNOCKED_DOWN_DEF + options.concealment}"
+                     " then)")
     blow = _blow(options, kind, data, card, record, skill, power, defence, arm)
     named: dict[str, float] = {"hit (each attack)": (blow.down if options.knocked_down
                                                      else blow.standing)[0],
@@ -245,12 +257,16 @@ def sequence_odds(options: AttackOptions, kind: str, data: HordesData) -> OddsAn
     else:
         sizes = (record.damage if record is not None else 10_000,)
     save = (7 - TOUGH_NEEDED) / 6 if tough else 0.0
+    start = _marked(options, name, record, sizes)
+    if start:
+        notes.append(f"{name} starts with {_marked_words(start, sizes)}")
     states = sequence_after(blows, sizes, spiral=len(sizes) == 6 and record is not None,
-                            tough_save=save, down=options.knocked_down)
+                            tough_save=save, down=options.knocked_down, start=start)
     total = sum(sizes)
+    before = sum(start)
     totals: dict[int, float] = {}
     for (marked, _), p in states.items():
-        totals[sum(marked)] = totals.get(sum(marked), 0.0) + p
+        totals[sum(marked) - before] = totals.get(sum(marked) - before, 0.0) + p
     if record is not None and record.role == "warbeast":
         for aspect in ("mind", "body", "spirit"):
             named[f"target's {aspect} crippled"] = sum(
@@ -272,6 +288,40 @@ def sequence_odds(options: AttackOptions, kind: str, data: HordesData) -> OddsAn
     return OddsAnswer(distribution, "boxes", named, tuple(notes))
 
 
+def _marked(options: AttackOptions, name: str, record: ModelRecord | None,
+            sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """The target's marking at the start, from ``marked`` (checked against its card)."""
+    text = options.marked.strip()
+    if not text:
+        return ()
+    if record is None:
+        raise AttackOptionsError("marked: name the target too (target=): its card says how "
+                                 "many boxes it has")
+    try:
+        numbers = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise AttackOptionsError(
+            f"marked: {text!r} is not whole numbers separated by commas") from None
+    if len(numbers) != len(sizes):
+        what = ("6 numbers, one per life spiral branch" if len(sizes) == 6
+                else "one number, its damage boxes marked")
+        raise AttackOptionsError(f"marked: {name} takes {what}, not {len(numbers)}")
+    for branch, (count, size) in enumerate(zip(numbers, sizes, strict=True), start=1):
+        if not 0 <= count <= size:
+            where = f"branch {branch} has" if len(sizes) == 6 else "it has"
+            raise AttackOptionsError(f"marked: {count} in {name}: {where} {size} boxes")
+    if sum(numbers) >= sum(sizes):
+        raise AttackOptionsError(f"marked: every box of {name} marked: it is destroyed")
+    return numbers
+
+
+def _marked_words(start: tuple[int, ...], sizes: tuple[int, ...]) -> str:
+    if len(sizes) == 6:
+        return (f"{sum(start)} of {sum(sizes)} circles marked (branches "
+                + ", ".join(f"{m}/{n}" for m, n in zip(start, sizes, strict=True)) + ")")
+    return f"{start[0]} of {sizes[0]} damage boxes marked"
+
+
 def _blow(options: AttackOptions, kind: str, data: HordesData, card: AttackerCard | None,
           record: ModelRecord | None, skill: int, power: int, defence: int, arm: int) -> Blow:
     """One attack of the sequence, against the target standing and knocked down."""
@@ -289,7 +339,7 @@ def _blow(options: AttackOptions, kind: str, data: HordesData, card: AttackerCar
         qualities = frozenset({"knockdown"})  # a slammed model is knocked down
     standing = attack_chances(dice, bonus, defence)
     down = (1.0, 0.0) if kind in ("melee", "slam") else attack_chances(
-        dice, bonus, KNOCKED_DOWN_DEF)
+        dice, bonus, KNOCKED_DOWN_DEF + options.concealment)
     damage_dice = dice_count(options.boost_damage, options.body_crippled) + extra
     return Blow(standing, down, boxes_dist(damage_dice, power, arm),
                 knockdown="knockdown" in qualities,
