@@ -396,7 +396,7 @@ def test_hor_charge_a_reach_charger_may_stop_once_in_melee_range() -> None:
     beyond = game.check(0, Charge(3, 0.5))
     assert beyond is not None and 'gets only 7.00"' in beyond and "HOR-CHARGE" in beyond
     text = RULES.action_text(game.state, Charge(3, 2.0))
-    assert text == 'charge Magma Titan, stopping 2.00" short of it'
+    assert text == 'charge Magma Titan, stopping 2.00" short of it (8.0" away, moves 6.0": reaches)'
     game.apply(0, Charge(3, 2.0))
     crusher, titan = game.state.models[1], game.state.models[3]
     assert abs(crusher.y - 16) < 1e-6 and abs(gap(RULES.data, crusher, titan) - 2) < 1e-6

@@ -19,6 +19,7 @@ from tests.server.test_browser_table import SEEN, _show
 from tests.server.test_field_choices import (
     HORDES_CLOSE,
     HORDES_CROWD,
+    _no_distance,
     armada_orders_moment,
     crowded_group_turn,
     cruiser_out_of_reach,
@@ -150,7 +151,8 @@ def test_hordes_blows_at_ones_own_models_sit_in_a_fold_after_the_enemys(
     activate(game, 1)
     page = _showing(server, browser, "hordes", "warlock", game)
     decision = page.locator("#decisions .decision").first
-    shown = decision.locator("button.option:visible").all_inner_texts()
+    shown = [_no_distance(text) for text in
+             decision.locator("button.option:visible").all_inner_texts()]
     assert {"charge Cinder Matron Vesk", "slam Cinder Matron Vesk"} <= set(shown)
     assert not [text for text in shown if "your own" in text]
     fold = decision.locator("details.aside")
@@ -163,8 +165,8 @@ def test_hordes_blows_at_ones_own_models_sit_in_a_fold_after_the_enemys(
     assert not fold.evaluate("(f) => f.open")
     _panel_shot(page, "hordes-own-models-folded.png")
     fold.locator("summary").click()
-    assert fold.locator("button.option:visible").all_inner_texts() == [
-        "charge your own Mosshound", "slam your own Mosshound"]
+    assert [_no_distance(text) for text in fold.locator("button.option:visible")
+            .all_inner_texts()] == ["charge your own Mosshound", "slam your own Mosshound"]
     charge = decision.locator(".space-form[data-type='charge'] select[data-field='target']")
     assert charge.evaluate("s => s.selectedOptions[0].textContent") == "Cinder Matron Vesk (3)"
     assert charge.locator("optgroup").get_attribute("label").startswith("at your own models")

@@ -414,7 +414,6 @@ def test_every_ruleset_says_a_piece_number_names_nothing_on_the_table(
     assert game.ruleset.field_value_words(view, action_type(*fields), field) == words
 
 
-#: HORDES: a Brute (model 1) facing its own Mosshound (2) 0.3" ahead, Vesk (3) to its side.
 def test_forms_with_no_legal_action_are_said_to_be_impossible_and_only_those() -> None:
     """RG-GROUP-GLOBAL: in the group's turn of a tank and riflemen, nobody can heal (no
     medic) or board (no carrier), so those forms are marked not possible (the page folds
@@ -578,3 +577,4 @@ def test_dystopian_wars_split_dice_are_a_list_bounded_by_the_dice_the_gun_has_le
     assert game.ruleset.action_text(seen, Fire((fore,), 2, 2)) == (
         "Dauntless's fore turret at Hagel 2 (2 of the 6 dice it has left, split fire;"
         " 4 left for other targets)")
+

@@ -4,9 +4,12 @@ from the warlock's own life said to cost it damage."""
 
 from __future__ import annotations
 
+import re
+
 from tests.server.test_field_choices import _choices, _form
 from warbench.server.snapshot import snapshot
 
+#: HORDES: a Brute (model 1) facing its own Mosshound (2) 0.3" ahead, Vesk (3) to its side.
 HORDES_CROWD = ([["maelis", "oakhide-brute", "mosshound"], ["vesk"]],
                 [[24, 5, 0], [24, 12, 0], [24, 12 + 0.984 + 0.787 + 0.3, 180], [32, 12, 270]])
 
@@ -27,10 +30,10 @@ def test_hordes_blows_at_ones_own_models_are_set_aside_after_the_enemys() -> Non
     snap = snapshot(game, 0)
     (plain,) = snap["decisions"]
     assert [o["action"] for o in plain["options"]] == [o.to_plain() for o in decision.options]
-    aside = {o["label"]: o["aside"] for o in plain["options"] if "aside" in o}
+    aside = {_no_distance(o["label"]): o["aside"] for o in plain["options"] if "aside" in o}
     assert set(aside) == {"charge your own Mosshound", "slam your own Mosshound"}
     assert all(caption.startswith("at your own models (legal") for caption in aside.values())
-    labels = [o["label"] for o in plain["options"] if "aside" not in o]
+    labels = [_no_distance(o["label"]) for o in plain["options"] if "aside" not in o]
     assert {"charge Cinder Matron Vesk", "slam Cinder Matron Vesk"} <= set(labels)
     assert not [label for label in labels if "your own" in label]
     form = _form(snap, "charge")
@@ -79,3 +82,9 @@ def test_a_warlock_leaching_its_own_life_is_said_to_cost_it_damage() -> None:
     assert rules.action_text(state, Leach(0, 2)) == (
         "leach 2 fury from Elder Maelis's own life (2 damage to Elder Maelis)")
     assert rules.action_text(state, Leach(1, 1)) == "leach 1 fury from Oakhide Brute"
+
+
+def _no_distance(label: str) -> str:
+    """A HORDES option's words without the distance they end with (HOR-ACTION-ODDS:
+    ``charge Cinder Matron Vesk (9.1" away, moves up to 9.0": reaches)``)."""
+    return re.sub(r' \([0-9.]+" away, [^)]*\)$', "", label)

@@ -33,7 +33,7 @@ from warbench.rulesets.hordes.turn import Battle
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
-    from warbench.core.attacks import AttackOdds
+    from warbench.core.attacks import AttackOdds, OddsAnswer
 
 
 class HordesRuleset(Ruleset[HordesState, HordesData]):
@@ -141,8 +141,19 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
     def action_text(self, state: HordesState, action: Action) -> str:
         """Activations, charges, attacks, spells and fury in words, with the models' names."""
-        return board.action_text(self.data, state, action) or words.action_text(
+        from warbench.rulesets.hordes.action_odds import distance_words
+
+        text = board.action_text(self.data, state, action) or words.action_text(
             self.data, state, action)
+        return text + distance_words(self.data, state, action)
+
+    def action_odds(self, state: HordesState, action: Action) -> OddsAnswer | None:
+        """The exact odds of an attack, spell, charge, slam, headbutt or free strike offered,
+        every option of ``warbench odds hordes`` filled from ``state`` as the game resolves
+        it (:mod:`.action_odds`); out of range or out of reach said so."""
+        from warbench.rulesets.hordes.action_odds import action_odds
+
+        return action_odds(self.data, state, action)
 
     def field_value_words(self, state: HordesState, action: Action, field: str) -> str | None:
         """Models by name and number, the acting model's weapons by name."""

@@ -1,0 +1,412 @@
+"""The exact odds of the attack an offered HORDES action makes, for the web table
+(``Ruleset.action_odds``), and the distance its words give (``Ruleset.action_text``).
+
+Every option of the odds calculator (:mod:`~warbench.rulesets.hordes.odds`) is filled from
+the state as the game will resolve the action, through the game's own functions: the
+strike the activation would make (:meth:`Activation.strike`, :func:`spell_strike`,
+:func:`free_strike`), the attack roll's bonus (:func:`attack_bonus`), the DEF it needs
+(the target's DEF and the :func:`concealment` :func:`needed_def` adds; DEF 5 knocked down
+against ranged and magic, as the calculator counts it), why no roll is made
+(:func:`automatic`: out of range, stealth, a knocked-down model in melee), the damage roll's POW
+(:func:`strike_power`), the target's ARM and what is marked on it, crippled aspects, a
+charge's or slam's line (:func:`rush_line`) and a slammed model's flight
+(:class:`SlamFlight`). Only the state handed in is read: what the acting seat observes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.attacks import AttackOptionsError, OddsAnswer
+from warbench.core.geometry import Point
+from warbench.core.odds import Dist
+from warbench.rulesets.hordes import actions as act
+from warbench.rulesets.hordes.activation import Activation
+from warbench.rulesets.hordes.combat import (
+    KNOCKED_DOWN_DEF,
+    Strike,
+    attack_bonus,
+    attack_skill,
+    automatic,
+    concealment,
+    spray_strip,
+    strike_power,
+)
+from warbench.rulesets.hordes.data import HordesData, SpellRecord, Weapon
+from warbench.rulesets.hordes.luck import slam_effect
+from warbench.rulesets.hordes.magic import spell_strike
+from warbench.rulesets.hordes.movement import FreeStrikeOffer, free_strike
+from warbench.rulesets.hordes.odds import (
+    MagicOdds,
+    MagicOptions,
+    MeleeOdds,
+    RangedOdds,
+    SlamOdds,
+    SlamOptions,
+    WeaponOptions,
+)
+from warbench.rulesets.hordes.odds_cards import WORDS
+from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, SlamFlight
+from warbench.rulesets.hordes.profile import is_crippled, stat
+from warbench.rulesets.hordes.rush import CHARGE_BONUS, RushLine, rush_line
+from warbench.rulesets.hordes.space import body, gap, in_melee_range, radius, weapon_reach
+from warbench.rulesets.hordes.state import HordesState, Model
+
+#: Said under a warlock's attack: its damage boost is a later decision (HOR-BOOST).
+DAMAGE_BOOST_LATER = "a damage boost (1 fury) is offered once it hits: not counted here"
+
+
+def activation(state: HordesState) -> Activation | None:
+    """The innermost activation on the procedure stack."""
+    for procedure in reversed(state.stack):
+        if isinstance(procedure, Activation):
+            return procedure
+    return None
+
+
+def _model(state: HordesState, uid: int) -> Model | None:
+    return state.models[uid] if 0 <= uid < len(state.models) else None
+
+
+def action_odds(data: HordesData, state: HordesState, action: Action) -> OddsAnswer | None:
+    """The exact odds of the attack ``action`` makes (an attack, an offensive spell or
+    animus, a charge and its charge attack, a slam, a headbutt, a free strike), judged from
+    ``state``; ``None`` for an action that makes none (or one the calculator refuses)."""
+    try:
+        return _answer(data, state, action)
+    except AttackOptionsError:
+        return None
+
+
+def _answer(data: HordesData, state: HordesState, action: Action) -> OddsAnswer | None:
+    if isinstance(action, act.FreeStrike):
+        return _free_strike(data, state, action)
+    frame = activation(state)
+    if frame is None:
+        return None
+    me = _model(state, frame.model)
+    target = _model(state, getattr(action, "target", -1))
+    if me is None or target is None or not target.alive:
+        return None
+    if isinstance(action, act.Attack):
+        weapons = data.models[me.card].weapons
+        if not 0 <= action.weapon < len(weapons):
+            return None
+        weapon = weapons[action.weapon]
+        return _weapon_odds(data, state, me, target, weapon,
+                            frame.strike(weapon, action.boost_hit))
+    if isinstance(action, act.Cast):
+        record = data.spells.get(action.spell)
+        if record is None or not record.off:
+            return None
+        return _spell_odds(data, state, me, target, action.spell, record, action.boost_hit)
+    if isinstance(action, act.Animus):
+        beast = _model(state, action.beast)
+        spell = data.models[beast.card].animus if beast is not None else None
+        record = data.spells.get(spell or "")
+        if spell is None or record is None or not record.off:
+            return None
+        return _spell_odds(data, state, me, target, spell, record, action.boost_hit)
+    if isinstance(action, act.Charge):
+        return _charge(data, state, me, target, action.stop_short)
+    if isinstance(action, act.Slam):
+        return _slam(data, state, me, target, action.stop_short)
+    if isinstance(action, act.Headbutt):
+        return _headbutt(data, state, me, target)
+    return None
+
+
+# ---------------------------------------------------------------------- one attack
+
+
+def _marked(model: Model) -> str:
+    """What is marked on ``model``, as the calculator's ``marked`` option."""
+    if model.beast:
+        return ",".join(str(m) for m in model.spiral) if any(model.spiral) else ""
+    return str(model.damage) if model.damage else ""
+
+
+def _common(data: HordesData, state: HordesState, me: Model, target: Model, strike: Strike,
+            spray: bool = False) -> dict[str, Any]:
+    """The options every attack fills from the state, as the game resolves it."""
+    skill = attack_skill(data, me, strike.kind)
+    return {
+        "attacker": me.card,
+        "target": target.card,
+        "skill": skill,
+        "bonus": attack_bonus(data, state, me, target, strike, spray) - skill,
+        "defence": stat(data, target, "def"),
+        "concealment": concealment(data, state, target, strike.kind),
+        "arm": stat(data, target, "arm"),
+        "power": strike_power(data, me, strike),
+        "boost_hit": strike.boost_hit,
+        "boost_damage": strike.boost_damage,
+        "knocked_down": target.knocked_down,
+        "mind_crippled": is_crippled(data, me, "mind"),
+        "body_crippled": is_crippled(data, me, "body"),
+        "marked": _marked(target),
+    }
+
+
+def _no_roll(reason: str, why: str) -> OddsAnswer:
+    """An attack whose roll is not made and misses (a melee attack on a knocked-down
+    model hits: that goes through the calculator)."""
+    return OddsAnswer(Dist.from_mapping({0: 1.0}), "boxes",
+                      {reason: 1.0, "hit (each attack)": 0.0, "no damage": 1.0},
+                      (f"{reason}; {why}",))
+
+
+def _range_words(data: HordesData, me: Model, target: Model, strike: Strike) -> str:
+    return f'{gap(data, me, target):.1f}" to the target, range {strike.rng:g}"'
+
+
+def _weapon_odds(data: HordesData, state: HordesState, me: Model, target: Model,
+                 weapon: Weapon, strike: Strike, notes: Sequence[str] = ()) -> OddsAnswer:
+    spray = "spray" in strike.qualities
+    if spray and not spray_strip(data, me, target, strike).touches(body(data, target)):
+        return _no_roll("not under the spray: not attacked",
+                        f'the strip is {strike.rng:g}" long and 1" wide')
+    reason = automatic(data, me, target, strike, spray)
+    if reason and not reason.startswith("automatic hit"):
+        return _no_roll(reason,
+                        _range_words(data, me, target, strike))
+    options = WeaponOptions(weapon=weapon.name, **_common(data, state, me, target, strike,
+                                                          spray))
+    calculator = MeleeOdds(data) if strike.kind == "melee" else RangedOdds(data)
+    more = list(notes)
+    if strike.aoe:
+        more.append(f"AOE {strike.aoe}: the target's direct hit; a miss deviates and may "
+                    "still catch it, and other models under it are not counted")
+    if spray:
+        more.append("spray: the target's attack only; every model the strip touches is "
+                    "attacked")
+    numbers = _numbers(strike.kind, _common(data, state, me, target, strike, spray))
+    return _with(calculator.odds(options), [*more, numbers, *_after(me, target, strike)])
+
+
+def _after(me: Model, target: Model, strike: Strike) -> list[str]:
+    notes = []
+    if not me.beast and not strike.boost_damage:
+        notes.append(DAMAGE_BOOST_LATER)
+    if not target.beast and target.owner != me.owner:
+        notes.append("the target warlock may transfer damage to a warbeast: boxes counted on"
+                     " the warlock")
+    return notes
+
+
+def _with(answer: OddsAnswer, notes: Sequence[str]) -> OddsAnswer:
+    """``answer`` with ``notes`` first, and without the calculator's notes on numbers
+    "given": here every number is the game's own, said by :func:`_numbers`."""
+    kept = tuple(note for note in answer.notes if "given" not in note)
+    return dataclasses.replace(answer, notes=(*notes, *kept))
+
+
+def _numbers(kind: str, options: dict[str, Any]) -> str:
+    """The numbers the game will roll with, in words."""
+    skill_word, power_word = WORDS[kind]
+    bonus = options["bonus"] - (2 if options.get("larger_base") else 0)
+    modified = f" {bonus:+d}" if bonus else ""
+    if options["knocked_down"]:
+        defence = ("knocked down: hit automatically" if kind in ("melee", "slam") else
+                   f"knocked down: DEF {KNOCKED_DOWN_DEF + options['concealment']}")
+    else:
+        defence = f"against DEF {options['defence'] + options['concealment']}"
+    damage = (f"damage 2d6 + {power_word} {options['power']} against ARM {options['arm']}"
+              if options["arm"] < 30 or options["power"] else "no damage roll")
+    return f"{skill_word} {options['skill']}{modified} {defence}; {damage}"
+
+
+def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, spell: str,
+                record: SpellRecord, boost_hit: bool) -> OddsAnswer:
+    strike = spell_strike(record, boost_hit)
+    reason = automatic(data, me, target, strike)
+    if reason:
+        return _no_roll(reason,
+                        _range_words(data, me, target, strike))
+    options = _common(data, state, me, target, strike)
+    own = spell in (*data.models[me.card].spells, data.models[me.card].animus)
+    if record.pow <= 0 or not own:
+        # no damage roll (the calculator's spell= wants one), or a beast's animus a warlock
+        # uses as its own: the numbers given, the card not named
+        options["attacker"] = ""
+        if record.pow <= 0:
+            options["power"], options["arm"] = 0, 30  # 2d6 + 0 never passes ARM 30
+        answer = MagicOdds(data).odds(MagicOptions(**options))
+    else:
+        answer = MagicOdds(data).odds(MagicOptions(spell=spell, **options))
+    notes = [f"{record.name}: {_range_words(data, me, target, strike)}",
+             _numbers("magic", options)]
+    if record.template:
+        notes.append(f"AOE {record.template}: the target's direct hit; a miss deviates and "
+                     "may still catch it, and other models under it are not counted")
+    after = _after(me, target, strike) if record.pow > 0 else []
+    return _with(answer, [*notes, *after])
+
+
+# ---------------------------------------------------------------------- rushes
+
+
+def _arrival(me: Model, line: RushLine, stop_short: float) -> tuple[Model, float]:
+    """``me`` where the charge or slam would leave it (a copy), and how far it moved."""
+    moved = line.moved(stop_short)
+    end = Point(me.x, me.y).toward(line.heading, moved)
+    return dataclasses.replace(me, x=end.x, y=end.y, heading=line.heading), moved
+
+
+def _fails(what: str, line: RushLine, spd: int, reach: float) -> OddsAnswer:
+    return OddsAnswer(
+        Dist.from_mapping({0: 1.0}), "boxes",
+        {f"{what} fails: cannot reach": 1.0, "no damage": 1.0},
+        (f'{what} cannot reach: {line.gap:.1f}" to the target, the {what} moves '
+         f'{line.run_out:.1f}" (SPD {spd} + {CHARGE_BONUS:g}" or what stops it) and needs '
+         f'it within {reach:g}"',))
+
+
+def _charge(data: HordesData, state: HordesState, me: Model, target: Model,
+            stop_short: float) -> OddsAnswer | None:
+    line = rush_line(data, state, me, target, False)
+    there, moved = _arrival(me, line, stop_short)
+    weapons = [w for w in data.models[me.card].weapons if w.kind == "melee"]
+    reaching = [w for w in weapons if in_melee_range(data, there, target, weapon_reach(w))]
+    if not reaching:
+        reach = max((weapon_reach(w) for w in weapons), default=0.0)
+        return _fails("charge", line, stat(data, me, "spd"), reach)
+    weapon = reaching[0]
+    charge = moved >= MOMENTUM - 1e-9
+    strike = Strike("melee", weapon.pow, qualities=weapon.qualities, boost_damage=charge,
+                    weapon=weapon.name)
+    said = (f'charge reaches ({line.gap:.1f}" to the target, moves {moved:.1f}"): the charge '
+            f"attack with {weapon.name}, its damage roll boosted" if charge else
+            f'charge moves only {moved:.1f}" (less than {MOMENTUM:g}"): the first attack '
+            f"with {weapon.name} is no charge attack")
+    return _weapon_odds(data, state, there, target, weapon, strike, [said])
+
+
+def _slam(data: HordesData, state: HordesState, me: Model, target: Model,
+          stop_short: float) -> OddsAnswer | None:
+    line = rush_line(data, state, me, target, True)
+    there, moved = _arrival(me, line, stop_short)
+    if gap(data, there, target) > POWER_ATTACK_RANGE + 1e-9:
+        return _fails("slam", line, stat(data, me, "spd"), POWER_ATTACK_RANGE)
+    larger = radius(data, target) > radius(data, me)
+    strike = Strike("melee", 0, power_attack=True, strength_damage=True, weapon="Slam")
+    common = _common(data, state, there, target, strike)
+    common["larger_base"] = larger
+    if moved < MOMENTUM - 1e-9:
+        # a hit without momentum: a damage roll at STR, no slam, no knockdown
+        common["attacker"] = ""
+        common["bonus"] -= 2 if larger else 0
+        del common["larger_base"]
+        answer = MeleeOdds(data).odds(WeaponOptions(**common))
+        return _with(answer, [_numbers("slam", common),
+                              f'slam moves only {moved:.1f}" (less than {MOMENTUM:g}"): a hit'
+                              " is a damage roll at STR, not slammed"])
+    flight = SlamFlight(data, state, there, target)
+    values = slam_effect(me.owner, flight.stopper_at, flight.halved, 1).values
+    meets = sum(values) / 6
+    parts = []
+    for collision, weight in ((False, 1 - meets), (True, meets)):
+        if weight > 0:
+            options = SlamOptions(collision=collision, **common)
+            parts.append((weight, SlamOdds(data).odds(options)))
+    answer = _mixed(parts)
+    where = ("nothing it would meet" if flight.stopper_at is None else
+             f'a model or obstruction {flight.stopper_at:.1f}" behind it')
+    return _with(answer, [
+        _numbers("slam", common),
+        f'slam reaches ({line.gap:.1f}" to the target, moves {moved:.1f}"): a hit slams it '
+        f"d6\"{' halved' if flight.halved else ''}; {where}: "
+        f"{meets:.0%} chance of the extra damage die"])
+
+
+def _mixed(parts: Sequence[tuple[float, OddsAnswer]]) -> OddsAnswer:
+    """The answers of the slam meeting something or not, weighed by their chances."""
+    if len(parts) == 1:
+        return parts[0][1]
+    totals: dict[int, float] = {}
+    named: dict[str, float] = {}
+    for weight, answer in parts:
+        for value, p in answer.distribution.items():
+            totals[value] = totals.get(value, 0.0) + weight * p
+        for key, p in answer.named.items():
+            named[key] = named.get(key, 0.0) + weight * p
+    notes = tuple(dict.fromkeys(n for _, a in parts for n in a.notes))
+    return OddsAnswer(Dist.from_mapping(totals), parts[0][1].outcome, named, notes)
+
+
+def _headbutt(data: HordesData, state: HordesState, me: Model, target: Model) -> OddsAnswer:
+    strike = Strike("melee", 0, power_attack=True, strength_damage=True, weapon="Headbutt")
+    common = _common(data, state, me, target, strike)
+    if target.knocked_down:  # hit automatically: its knockdown changes nothing
+        common["attacker"] = ""
+        answer = MeleeOdds(data).odds(WeaponOptions(**common))
+    else:  # an attack roll, knocked down on a hit, STR damage: a slam with no flight
+        answer = SlamOdds(data).odds(SlamOptions(larger_base=False, **common))
+    return _with(answer, ["headbutt: a hit knocks the target down, damage 2d6 + STR",
+                          _numbers("slam", common)])
+
+
+def _free_strike(data: HordesData, state: HordesState, action: act.FreeStrike
+                 ) -> OddsAnswer | None:
+    if action.weapon < 0 or not state.stack or not isinstance(state.stack[-1], FreeStrikeOffer):
+        return None
+    offer = state.stack[-1]
+    striker, victim = _model(state, offer.striker), _model(state, offer.victim)
+    if striker is None or victim is None:
+        return None
+    weapons = data.models[striker.card].weapons
+    if not 0 <= action.weapon < len(weapons):
+        return None
+    weapon = weapons[action.weapon]
+    return _weapon_odds(data, state, striker, victim, weapon, free_strike(weapon),
+                        ["free strike: +2 to hit, its damage roll boosted"])
+
+
+# ---------------------------------------------------------------------- words
+
+
+def distance_words(data: HordesData, state: HordesState, action: Action) -> str:
+    """What an option's words add: how far its target is, and whether it reaches (a ranged
+    attack's or offensive spell's range, a charge's or slam's run-out); ``""`` for the
+    rest."""
+    frame = activation(state)
+    me = _model(state, frame.model) if frame is not None else None
+    target = _model(state, getattr(action, "target", -1))
+    if me is None or target is None or me is target:
+        return ""
+    away = gap(data, me, target)
+    if isinstance(action, act.Attack):
+        weapons = data.models[me.card].weapons
+        if not 0 <= action.weapon < len(weapons) or weapons[action.weapon].kind == "melee":
+            return ""
+        rng = weapons[action.weapon].rng
+        return _reach(away, rng, "spray" in weapons[action.weapon].qualities)
+    if isinstance(action, act.Cast | act.Animus):
+        spell = action.spell if isinstance(action, act.Cast) else (
+            data.models[state.models[action.beast].card].animus
+            if 0 <= action.beast < len(state.models) else None)
+        record = data.spells.get(spell or "")
+        if record is None or not record.off or isinstance(record.rng, str):
+            return ""
+        return _reach(away, float(record.rng), False)
+    if isinstance(action, act.Charge | act.Slam):
+        slam = isinstance(action, act.Slam)
+        line = rush_line(data, state, me, target, slam)
+        there, moved = _arrival(me, line, action.stop_short)
+        if slam:
+            reaches = gap(data, there, target) <= POWER_ATTACK_RANGE + 1e-9
+        else:
+            reaches = any(in_melee_range(data, there, target, weapon_reach(w))
+                          for w in data.models[me.card].weapons if w.kind == "melee")
+        verdict = "reaches" if reaches else "cannot reach"
+        return f' ({away:.1f}" away, moves {moved:.1f}": {verdict})'
+    return ""
+
+
+def _reach(away: float, rng: float, spray: bool) -> str:
+    if away > rng + 1e-9 and not spray:
+        return f' ({away:.1f}" away, range {rng:g}": out of range, automatic miss)'
+    return f' ({away:.1f}" away, range {rng:g}")'
