@@ -68,3 +68,29 @@ def test_attacks_are_drawn_only_from_events_the_seat_may_see() -> None:
     assert seen.last(0)[0] == hidden_step and seen.last(0)[1]
     for viewer in (1, SPECTATOR):
         assert 0 < seen.last(viewer)[0] < hidden_step
+
+
+def test_a_seats_last_attacks_go_once_it_acts_again_and_a_spectators_stay() -> None:
+    """A mark is drawn where its pieces stood: a seat that has acted since has seen it and
+    its pieces may have moved on (a HORDES charger left an old arrow pointing at empty
+    table). Seat by seat, the marks go at that seat's next action drawing none; the other
+    seat's and the spectator's stay until they see newer attacks."""
+    rules = ruleset("hordes")
+    game = Game.new(rules, rules.default_setup(), seed=7, players=2)
+    seen, bots, step = SeenAttacks(rules, [0, 1, SPECTATOR]), [RandomAgent(0), RandomAgent(1)], 0
+    checked = 0
+    while checked < 5 and step < 800:
+        decision = game.pending()[0]
+        actor, first = decision.player, len(game.events)
+        before = {viewer: seen.last(viewer) for viewer in (0, 1, SPECTATOR)}
+        game.apply(actor, bots[actor].choose(game.observe(actor), decision))
+        step += 1
+        events = game.events[first:]
+        seen.saw(game.state, step, events, actor)
+        if before[actor][1] and not rules.attacks_drawn(game.state, events):
+            assert seen.last(actor) == (0, ())  # the actor's old marks are gone
+            other = 1 - actor
+            assert seen.last(other) == before[other]  # the other seat's stay
+            assert seen.last(SPECTATOR) == before[SPECTATOR]
+            checked += 1
+    assert checked == 5, "too few actions after an attack in 800 steps"

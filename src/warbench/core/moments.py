@@ -63,6 +63,16 @@ class LastAttacks:
         return moment_scene(self.rules, state, step, self.attacks, self.step)
 
 
+def actor_of(journal: Journal, step: int) -> int | None:
+    """The seat whose action step ``step`` of ``journal`` was (``None``: the opening).
+
+    >>> from warbench.core.journal import JournalEntry
+    >>> actor_of(Journal("duel", "1", {}, 0, 2, entries=[JournalEntry(1, {})]), 1)
+    1
+    """
+    return journal.entries[step - 1].player if step > 0 else None
+
+
 class SeenAttacks:
     """Follows a game and keeps, for each viewer (a seat, or any index the ruleset's
     ``observe`` takes, such as a spectator's), the last attacks it has seen and their step.
@@ -70,7 +80,9 @@ class SeenAttacks:
     A viewer's marks come from :meth:`Ruleset.attacks_drawn` over the events of the step it
     may see, on ``observe(state, viewer)``: nothing another seat has not revealed is drawn.
     A step whose events draw no attack for the true state draws none for any viewer (its
-    events are a subset), so most steps cost one call.
+    events are a subset), so most steps cost one call. A seat's marks go once it acts again
+    in a step that draws it none: it has seen them, and the pieces have moved on since (a
+    spectator, who never acts, keeps its last ones).
     """
 
     def __init__(self, rules: Ruleset[Any, Any], viewers: Sequence[int]) -> None:
@@ -78,9 +90,13 @@ class SeenAttacks:
         self.viewers = tuple(viewers)
         self.kept: dict[int, tuple[int, tuple[Attack, ...]]] = {}
 
-    def saw(self, state: Any, step: int, events: Sequence[Event]) -> None:
+    def saw(self, state: Any, step: int, events: Sequence[Event], actor: int | None = None
+            ) -> None:
         """Note the attacks among the ``events`` of ``step`` (``state``: the true state after
-        it), for each viewer from what it may see."""
+        it), for each viewer from what it may see; ``actor``: the seat whose action the step
+        was (its older marks go)."""
+        if actor is not None:
+            self.kept.pop(actor, None)
         if not events or not self.rules.attacks_drawn(state, events):
             return
         for viewer in self.viewers:

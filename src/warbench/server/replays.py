@@ -17,7 +17,7 @@ from typing import Any
 from warbench.core.engine import clone_state
 from warbench.core.events import Event
 from warbench.core.journal import Journal
-from warbench.core.moments import SeenAttacks
+from warbench.core.moments import SeenAttacks, actor_of
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.replay import replay_steps
 from warbench.core.ruleset import Ruleset
@@ -94,7 +94,8 @@ def build(journal: Journal, seats: tuple[int, ...] | None = None) -> Replay:
     attacks: list[dict[int, tuple[int, tuple[Attack, ...]]]] = []
     game = None
     for number, game in replay_steps(journal, rules=rules):
-        seen.saw(game.state, number, game.events[counts[-1] if counts else 0:])
+        seen.saw(game.state, number, game.events[counts[-1] if counts else 0:],
+                 actor_of(journal, number))
         states.append(clone_state(game.state))
         counts.append(len(game.events))
         attacks.append(dict(seen.kept))

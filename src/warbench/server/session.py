@@ -21,7 +21,7 @@ from warbench.core.agents import Agent, RandomAgent
 from warbench.core.dice import RefereeDice, check_faces, faces_of
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.journal import Journal
-from warbench.core.moments import SeenAttacks
+from warbench.core.moments import SeenAttacks, actor_of
 from warbench.core.replay import replay_steps
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
@@ -162,7 +162,7 @@ class GameSession:
             return cls(record.id, rules, record.seats, store, journal, None, typed)
         game, seen, events = None, SeenAttacks(rules, [*range(len(record.seats)), SPECTATOR]), 0
         for step, game in replay_steps(journal, rules=rules):
-            seen.saw(game.state, step, game.events[events:])
+            seen.saw(game.state, step, game.events[events:], actor_of(journal, step))
             events = len(game.events)
         assert game is not None
         session = cls(record.id, rules, record.seats, store, game.journal, game)
@@ -341,7 +341,8 @@ class GameSession:
         except Exception:
             self._reload()
             raise
-        self.seen.saw(game.state, number, game.events[first_event:])  # once it is kept
+        self.seen.saw(game.state, number, game.events[first_event:],  # once it is kept
+                      actor_of(game.journal, number))
         return number
 
     def _reload(self) -> None:
