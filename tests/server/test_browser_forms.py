@@ -17,15 +17,13 @@ from typing import Any
 from tests.server.test_browser import _open_seat, browser, server  # noqa: F401 (fixtures)
 from tests.server.test_browser_table import SEEN, _show
 from tests.server.test_field_choices import (
-    HORDES_CLOSE,
-    HORDES_CROWD,
-    _no_distance,
     armada_orders_moment,
     crowded_group_turn,
     cruiser_out_of_reach,
     cruisers_declaring,
     group_turn,
 )
+from tests.server.test_field_choices_hordes import HORDES_CLOSE, HORDES_CROWD, _no_distance
 from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
 
