@@ -477,10 +477,18 @@ def test_the_replay_viewer_steps_through_a_journal_as_a_seat(
     page.wait_for_function("document.querySelector('#step-label').textContent.includes('45 of')")
     assert "orders are written" in page.inner_text("#log")
     assert page.locator("#sides .side-key").count() == 2  # which colour is whose
-    page.locator("#step").fill("195")  # after action 193's volley: drawn as seat 0 saw it
+    # after seat 1's volley at action 193: seat 1 has not acted since, so it still has the
+    # marks; seat 0 acted at 194 (it had seen them), so its table has let them go
+    page.select_option("#seat", "1")
+    page.locator("#step").fill("195")
     page.wait_for_function("document.querySelector('#step-label').textContent.includes('195 of')")
     assert "last seen: 1 attack of action 193" in page.inner_text("#scene-title")
     assert page.locator("#board g.attack").count() == 1
+    page.select_option("#seat", "0")
+    page.wait_for_function("!document.querySelector('#scene-title').textContent.includes('193')")
+    assert page.locator("#board g.attack").count() == 0
+    page.select_option("#seat", "1")
+    page.wait_for_function("document.querySelector('#scene-title').textContent.includes('193')")
     page.screenshot(path=str(SHOTS / "replay.png"))
 
 
