@@ -275,3 +275,26 @@ def test_a_full_thrust_fighter_groups_flags_may_come_in_any_order() -> None:
         prices.append((report.ok, report.total_points))
     assert prices[0] == prices[1] and prices[0][0]
     assert not prices[2][0]  # the fighter type comes first
+
+
+def test_a_lists_broken_rules_are_one_to_a_line_when_simulate_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FT-FLEET-LIST: `simulate` refuses a list before any game, naming every rule it
+    breaks one to a line under a count (they were joined on one line of 1,500 characters);
+    one alone stays one line."""
+    broken = write(tmp_path / "broken.toml", (
+        'name = "Broken"\nruleset = "full-thrust"\nfaction = "kravak"\npoints = 1000\n'
+        '[[units]]\nunit = "khaldra"\noptions = ["heavy"]\n'
+        '[[units]]\nunit = "drakhan"\noptions = ["torpedo", "laser"]\n'
+    ))
+    args = ["simulate", "full-thrust", str(broken), "--against",
+            str(FT_LISTS / "concord-line.toml"), "--games", "1"]
+    assert main(args) == USAGE_ERROR
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "warbench: error: 3 problems in the lists:"
+    assert len(lines) == 4 and all(line.startswith(f"  {broken}: units[") for line in lines[1:])
+    single = write(tmp_path / "single.toml", broken.read_text().split("[[units]]\nunit = \"d")[0])
+    assert main([*args[:2], str(single), *args[3:]]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"warbench: error: {single}: units[0]")

@@ -37,6 +37,7 @@ from warbench.core.render import render as render_picture
 from warbench.core.replay import DataMismatch, ReplayMismatch, replay_steps
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import ConstraintsError, Ruleset, SetupError
+from warbench.core.sim.plan import ArmyListRejected
 from warbench.core.sim.store import ResultStore, load_journal
 from warbench.server import command as serve_cli
 
@@ -602,7 +603,8 @@ _reflow_help(app)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; user mistakes print one line and return exit status 2."""
+    """Run the command line; user mistakes print one line and return exit status 2 (the rules
+    a list breaks: a line each, under a count)."""
     try:
         status = app(args=argv, standalone_mode=False)
     except typer.Exit as done:
@@ -614,6 +616,14 @@ def main(argv: list[str] | None = None) -> int:
         if type(error).__name__ == "NoArgsIsHelpError":  # typer has printed the help
             return 0
         print(f"warbench: error: {error.format_message()}", file=sys.stderr)
+        return USAGE_ERROR
+    except ArmyListRejected as error:  # every broken rule of every list, one to a line
+        problems = str(error).splitlines()
+        if len(problems) == 1:
+            print(f"warbench: error: {problems[0]}", file=sys.stderr)
+        else:
+            print(f"warbench: error: {len(problems)} problems in the lists:", file=sys.stderr)
+            print("\n".join(f"  {problem}" for problem in problems), file=sys.stderr)
         return USAGE_ERROR
     except (ValueError, OSError) as error:
         message = str(error).replace("\n", "; ")

@@ -40,6 +40,8 @@ from rich.table import Table
 SIDE_FIELDS = ("faction", "nation", "race")
 #: The fields that give an entry's price.
 PRICE_FIELDS = ("points", "cost")
+#: The least width of the name column, in characters.
+NAME_WIDTH = 14
 #: Fields never repeated in the statistics (the row's own columns, where it came from, and
 #: the sides that may field it).
 NOT_STATISTICS = frozenset({"id", "name", "source", *(f"{side}s" for side in SIDE_FIELDS)})
@@ -120,8 +122,11 @@ def catalog_table(
     headers = ["id", "name"] + [name for name in (columns.side, columns.price) if name]
     table = Table(title=title)
     for header in headers:
-        table.add_column(header, no_wrap=header != "name")
-    table.add_column("statistics", ratio=1, min_width=24)
+        # the name is what a list builder scans for: it keeps room for a short name a line
+        # (long ones wrap), and the statistics wrap rather than squeeze it
+        table.add_column(header, no_wrap=header != "name",
+                         min_width=NAME_WIDTH if header == "name" else None)
+    table.add_column("statistics", ratio=1, min_width=20)
     for entry_id, record in entries.items():
         if side is not None and side not in entry_sides(record, columns):
             continue

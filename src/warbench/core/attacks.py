@@ -102,7 +102,7 @@ class AttackOdds(ABC):
         try:
             options = self.options_model.model_validate(values)
         except pydantic.ValidationError as error:
-            problems = "; ".join(problem_texts(error, values, whole="(options)"))
+            problems = "; ".join(problem_texts(error, values, whole="(options)", plain=True))
             raise AttackOptionsError(f"{self.name}: {problems}") from None
         self._check_limits(options)
         return options

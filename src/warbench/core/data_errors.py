@@ -102,8 +102,19 @@ def _note(reason: str, shown: tuple[Any, bool] | None) -> str:
         return ""
     value, type_error = shown
     if reason.startswith(_EXPECTED_PREFIX):
+        if not type_error and isinstance(value, str) and _numeric(value):
+            return f", got {value}"  # typed on a command line: a number, written as typed
         return f", got {a_value(value)}"
     return _got(value, type_error=type_error)
+
+
+def _numeric(text: str) -> bool:
+    """Whether ``text`` reads as a number (``-3``, ``2.5``, ``nan``)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _either(texts: list[str]) -> str:
@@ -114,9 +125,12 @@ def _either(texts: list[str]) -> str:
     return " or ".join(texts)
 
 
-def problem_texts(error: ValidationError, data: Any, *, whole: str = "(top)") -> list[str]:
+def problem_texts(
+    error: ValidationError, data: Any, *, whole: str = "(top)", plain: bool = False
+) -> list[str]:
     """Pydantic's errors as ``key path: reason`` texts, key paths as
-    :func:`validation_problems` writes them, reasons in pydantic's words.
+    :func:`validation_problems` writes them, reasons in pydantic's words (``plain``: worded
+    as data files' are, ``expected an integer, got the string "abc"``).
 
     For errors outside data files (JSON actions, journals, command-line options), so that every
     user-facing message writes key paths one way; ``whole`` names the value itself.
@@ -132,7 +146,7 @@ def problem_texts(error: ValidationError, data: Any, *, whole: str = "(top)") ->
     """
     return [
         f"{problem.where or whole}: {problem.reason}"
-        for problem in validation_problems(error, data, plain=False)
+        for problem in validation_problems(error, data, plain=plain)
     ]
 
 
@@ -144,6 +158,10 @@ _EXPECTED = {
     "bool_type": "a boolean (true or false)",
     "string_type": "a string",
     "finite_number": "a finite number",
+    "int_parsing": "an integer",
+    "int_from_float": "an integer",
+    "float_parsing": "a number",
+    "bool_parsing": "true or false",
     "tuple_type": "an array",
     "list_type": "an array",
     "set_type": "an array",
@@ -180,7 +198,9 @@ def _describe(
         return loc, _EXPECTED_PREFIX + _EXPECTED[kind], shown
     if plain and kind in _BOUNDS:
         words, key = _BOUNDS[kind]
-        return loc, f"{_EXPECTED_PREFIX}{words} {ctx.get(key)}", shown
+        bound = ctx.get(key)
+        written = f"{bound:g}" if isinstance(bound, float) else str(bound)
+        return loc, f"{_EXPECTED_PREFIX}{words} {written}", shown
     if plain and kind in ("too_short", "too_long"):  # an array with a length bound
         bound = int(ctx.get("min_length" if kind == "too_short" else "max_length", 0))
         words = "at least" if kind == "too_short" else "at most"
