@@ -68,7 +68,7 @@ def test_plot_writes_a_chart(duel_registered: None, tmp_path: Path) -> None:
     ("argv", "expected"),
     [
         (["odds", "test-duel", "blast"], "has no attack 'blast'"),
-        (["odds", "test-duel", "shot", "power=9"], "power: Input should be less than"),
+        (["odds", "test-duel", "shot", "power=9"], "power: expected at most"),
         (["odds", "test-duel", "shot", "power=-1"], "power"),
         (["odds", "test-duel", "shot", "pow=2"], "takes no option pow"),
         (["odds", "test-duel", "shot", "power"], "'power' is not key=value"),
@@ -151,7 +151,7 @@ def test_a_mistake_in_compare_is_named_as_compares(
 ) -> None:
     """An --odds --compare value error read like one in the main query."""
     assert main(["odds", "hordes", "melee", "--compare", "melee skill=abc"]) == USAGE_ERROR
-    assert "--compare 'melee skill=abc': melee: skill: Input should be a valid integer" in (
+    assert "--compare 'melee skill=abc': melee: skill: expected an integer" in (
         capsys.readouterr().err
     )
 

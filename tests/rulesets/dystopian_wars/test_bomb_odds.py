@@ -58,7 +58,7 @@ def test_dw_odds_bombs_hit_a_large_flyer_on_five_and_no_smaller_one() -> None:
         (["shooter=britannia-sky-fortress", "weapon=bombs", "target=prussia-airship",
           "size=medium"], "bombs hit flyers only when they are large or massive"),
         (["dice=4", "dr=4", "cr=6"], "only flyers drop bombs"),
-        (["dice=4", "band=2", "shooter_level=flying"], "band: Input should be less than"),
+        (["dice=4", "band=2", "shooter_level=flying"], "band: expected at most 1, got 2"),
         (["shooter=britannia-battleship", "weapon=fore turret"], "is gunnery, not bombs"),
     ):
         with pytest.raises(AttackOptionsError, match=message):

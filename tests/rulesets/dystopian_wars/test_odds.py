@@ -494,11 +494,11 @@ def test_dw_odds_the_fit_test_catches_a_wrong_model() -> None:
 
 
 @pytest.mark.parametrize(("words", "message"), [
-    (["gunnery", "dice=-1"], "dice: Input should be greater than or equal to 0"),
-    (["gunnery", "dice=3", "needed=7"], "needed: Input should be less than or equal to 6"),
-    (["gunnery", "dice=3", "needed=1"], "needed: Input should be greater than or equal to 2"),
-    (["gunnery", "dice=3", "level=underwater"], "level: Input should be 'surface'"),
-    (["gunnery", "dice=3", "band=5"], "band: Input should be less than or equal to 4"),
+    (["gunnery", "dice=-1"], "dice: expected at least 0"),
+    (["gunnery", "dice=3", "needed=7"], "needed: expected at most 6"),
+    (["gunnery", "dice=3", "needed=1"], "needed: expected at least 2"),
+    (["gunnery", "dice=3", "level=underwater"], "level: expected \"surface\""),
+    (["gunnery", "dice=3", "band=5"], "band: expected at most 4"),
     (["gunnery"], "give the attack dice (dice=) or shooter= and weapon="),
     (["gunnery", "dice=3", "target=prussia-cruser"], 'did you mean "prussia-cruiser"'),
     (["gunnery", "shooter=britannia-battleship", "weapon=rockets"],
@@ -529,7 +529,7 @@ def test_dw_odds_the_fit_test_catches_a_wrong_model() -> None:
     (["boarding", "defenders=2"], "give the assault points sent"),
     (["boarding", "ap=4"], "give the assault points aboard the target"),
     (["boarding", "attacker=britannia-frigate", "ap=3", "defenders=1"], "has only 2 assault"),
-    (["boarding", "ap=0", "defenders=1"], "ap: Input should be greater than or equal to 1"),
+    (["boarding", "ap=0", "defenders=1"], "ap: expected at least 1"),
     (["boarding", "ap=2", "target=britannia-fighter-wing"], "tiny flyers cannot be boarded"),
     (["ram", "target_hp=3"], "a ram needs a ram rating of 1 or more"),
     (["ram", "model=britannia-escort", "target_hp=3"], "a ram needs a ram rating"),
@@ -537,7 +537,7 @@ def test_dw_odds_the_fit_test_catches_a_wrong_model() -> None:
     (["ram", "rr=2", "target_hp=3", "show=answer"], "answers with the hull the ram leaves it"),
     (["ram", "kind=collision", "target_hp=3"], "a collision rolls the mover's hull points"),
     (["ram", "kind=terrain", "show=answer"], "terrain does not answer"),
-    (["ram", "rr=-1", "target_hp=2"], "rr: Input should be greater than or equal to 1"),
+    (["ram", "rr=-1", "target_hp=2"], "rr: expected at least 1"),
 ])
 def test_dw_odds_bad_options_are_refused_with_the_reason(words: list[str], message: str) -> None:
     """DW-ODDS-OPTIONS: negative dice, impossible numbers needed, unknown levels, classes

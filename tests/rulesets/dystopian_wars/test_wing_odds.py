@@ -379,7 +379,7 @@ def test_dw_odds_answered_a_patrol_strikes_back_at_the_attacker() -> None:
     (["aa-wing", "dice=3", "target=prussia-fighter-wing", "tokens=6"], "at most 5 tokens"),
     (["aa-wing", "shooter=britannia-cruiser", "damage=5", "tokens=3"], "has only 5 hull"),
     (["aa-wing", "shooter=prussia-fighter-wing", "damage=1", "tokens=3"], "loses tokens"),
-    (["aa-wing", "dice=3", "tokens=3", "fuel=0"], "fuel: Input should be greater than"),
+    (["aa-wing", "dice=3", "tokens=3", "fuel=0"], "fuel: expected at least 1, got 0"),
     (["dogfight", "wing=prussia-fighter-wing"], "give the tokens of the wing attacked"),
     (["dogfight", "wing=prussia-fighter-wing", "target_tokens=3"], "answer: the answer is"),
     (["dogfight", "dice=4", "needed=3", "target=prussia-fighter-wing"], "answer strikes the"),
