@@ -104,10 +104,20 @@ def test_tracked_forward_back_and_turns() -> None:
     put(game, 1, 50, 50)
     turn_of(game, 0)
     assert "cannot move sideways" in (game.check(0, Move(0, 90.0, 2.0)) or "")
+    before = len(game.events)
+    rules, view = game.ruleset, game.observe(0).state  # the option's words: what is left after
+    assert rules.action_text(view, Move(0, 180.0, 4.0)).endswith(
+        "for 2 resource (3 left after it)")
     game.apply(0, Move(0, 180.0, 4.0))
     assert game.state.units[0].points_left == 3
     game.apply(0, Turn(0, 90.0))
     assert game.state.units[0].points_left == 2
+    # the log says what each did and what it cost: a turn is not a move to where it stood
+    said = [event.text for event in game.events[before:] if event.text]
+    assert any("moves 4 steps back, for 2 resource (3 left): now at (10.0, 6.0)" in line
+               for line in said), said
+    assert any("turns on the spot, for 1 resource (2 left): now at (10.0, 6.0) facing 90°"
+               in line for line in said), said
 
 
 def test_walker_sideways_is_slower_and_spider_turns_free() -> None:

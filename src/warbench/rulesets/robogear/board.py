@@ -99,7 +99,8 @@ def action_text(data: RobogearData, state: RobogearState, action: Action) -> str
     unit = state.units[action.unit]
     cost = moves.move_cost(state, data, action) if isfinite(action.heading) else None
     way = moves.rate(moves.movement(data, data.units[unit.type]), action.heading - unit.facing)[1]
-    spent = "" if cost is None else f" for {cost} resource ({unit.points_left} left)"
+    spent = "" if cost is None else \
+        f" for {cost} resource ({max(0, unit.points_left - cost)} left after it)"
     return f"{unit_label(data, unit)} moves {action.distance:g} steps {way}{spent}"
 
 

@@ -272,18 +272,22 @@ def move(game: RobogearGame, action: Move) -> None:
             trooper.crewing = True
             trooper.x, trooper.y = trooper.x + x1 - unit.x, trooper.y + y1 - unit.y
     unit.x, unit.y = x1, y1
-    _pay(game, unit, cost + extra)
+    way = rate(row, relative)[1]
+    _pay(game, unit, cost + extra, did=f"moves {action.distance:g} steps {way}")
 
 
-def _pay(game: RobogearGame, unit: Unit, cost: int, moved: bool = True) -> None:
+def _pay(game: RobogearGame, unit: Unit, cost: int, moved: bool = True, did: str = "moves"
+         ) -> None:
     """Spend ``cost``; ``moved``: the unit counts as having moved (a gun's turn on the spot
-    does not: it serves the gun, see ``Unit.served``)."""
+    does not: it serves the gun, see ``Unit.served``); ``did``: what it did, for the log."""
     unit.points_left -= cost
     unit.moved = unit.moved or moved
     if unit.kind == "trooper":
         unit.busy = True
+    spent = f"for {cost} resource ({unit.points_left} left)" if cost else "free"
     game.emit(Moved(unit.id, unit.x, unit.y, unit.facing, cost,
-                    text=f"{unit_label(game.data, unit)} moves to ({unit.x:.1f}, {unit.y:.1f})"))
+                    text=f"{unit_label(game.data, unit)} {did}, {spent}: now at"
+                    f" ({unit.x:.1f}, {unit.y:.1f}) facing {unit.facing:g}°"))
 
 
 def turn_refusal(state: RobogearState, data: RobogearData, action: Turn) -> str | None:
@@ -328,7 +332,7 @@ def turn(game: RobogearGame, action: Turn) -> None:
             for crew in crew_for(state, data, unit):
                 crew.crewing = True
     unit.facing = round_to(action.facing % 360.0, 4)
-    _pay(game, unit, cost, moved=unit.kind != "gun")
+    _pay(game, unit, cost, moved=unit.kind != "gun", did="turns on the spot")
     unit.spun = cost == 0
 
 
@@ -390,7 +394,7 @@ def charge(game: RobogearGame, action: Ram | RunOver) -> None:
     if isinstance(cost, str):
         raise ValueError(cost)
     unit.x, unit.y = move_end(unit, heading, run)
-    _pay(game, unit, cost)
+    _pay(game, unit, cost, did=f"drives {run:.1f} steps into {unit_label(data, target)}")
     if isinstance(action, RunOver):
         face = game.dice_for(target.player).faces(6, 1, label="run over")[0]
         escaped = face >= data.measures.run_over_escape
