@@ -433,6 +433,8 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
     for _ in range(12):
         if page.locator("#curtain").is_visible():
             players.add(page.evaluate("() => state.seat"))
+            # the last person's answer and card are not left for the next one to find
+            assert page.inner_text("#message") == "" and page.locator("#card-panel").is_hidden()
             page.click("#curtain-ready")
         prompts.append(_play_something(page))
         # every decision's form fits its panel: the page never scrolls sideways

@@ -48,7 +48,8 @@ function receive(message) {
     say(`Refused: ${message.reason}`, "bad");
   } else if (message.type === "accepted") {
     acting = false;
-    say(message.number === null ? "Faces taken." : `Accepted (action ${message.number}).`, "good");
+    // behind the curtain the screen is the next person's: the last one's answer is not theirs
+    if ($("curtain").hidden) say(message.number === null ? "Faces taken." : `Accepted (action ${message.number}).`, "good");
   } else if (message.type === "dice") {
     acting = false;
     say(message.message, "muted");
@@ -139,7 +140,13 @@ function showState(message) {
 // Another person's turn on a one-screen table: their view only after they say they are there
 // (what the last person saw is hidden until then), and their whole log.
 function passTheScreen(seat, side) {
+  // the last person's view goes: their log, last answer, choice, card and odds asked
   $("log").replaceChildren();
+  say("");
+  $("consider-panel").hidden = true;
+  $("card-panel").hidden = true;
+  $("odds").replaceChildren();
+  selected = null; aiming = null;
   const swatch = document.createElement("span");  // the colour of the pieces they play
   swatch.className = "swatch";
   swatch.style.background = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
