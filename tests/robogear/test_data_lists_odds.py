@@ -152,7 +152,7 @@ def test_table_picture_shows_armour_tracks() -> None:
         game.apply(decision.player, decision.options[0])
     picture = RULES.table(game.state)
     labels = [p.damage for p in picture.pieces if p.player is not None]
-    assert any("############ green L12 R5" in label for label in labels)
+    assert any("############ green section L12 R5" in label for label in labels)
     assert "Round 1 of 8" in RULES.describe(game.state)
 
 
@@ -180,7 +180,7 @@ def test_shot_odds_give_damage_and_where_the_scale_ends() -> None:
     answer = shot.odds(shot.parse_options(["distance=10", "cover=0.5", "damage=3"]))
     p = float((icepool.d6 - 1 > icepool.d6).probability(True))
     assert answer.distribution.p(5) == pytest.approx(p)
-    assert answer.named["red after"] == pytest.approx(p)
+    assert answer.named["red section after"] == pytest.approx(p)
     with pytest.raises(ValueError, match="small arms"):
         shot.odds(shot.parse_options(["shooter=ferrum-rifleman", "target=verdant-tank"]))
 

@@ -11,12 +11,10 @@ import pydantic
 from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
 from warbench.core.odds import Dist
 from warbench.rulesets.robogear.chances import tables_hit_chance
-from warbench.rulesets.robogear.data import RobogearData, steps
+from warbench.rulesets.robogear.data import SECTIONS, RobogearData, steps
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import armour_level, section
 from warbench.rulesets.robogear.table import band
-
-SECTIONS = ("green", "yellow", "red")
 
 
 class ShotOptions(pydantic.BaseModel):
@@ -72,7 +70,7 @@ class ShotOdds(AttackOdds):
             named["destroyed"] = p
         else:
             part = section(target, after)
-            named[f"{SECTIONS[part]} after"] = p
+            named[f"{SECTIONS[part]} section after"] = p
             notes.append(f"after a hit: armour level {armour_level(target, after)}, "
                          f"resource {target.resource[part]}, {SECTIONS[part]} section")
         dist = Dist.from_mapping({0: 1 - p, amount: p} if amount else {0: 1.0})

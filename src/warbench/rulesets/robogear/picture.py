@@ -10,14 +10,13 @@ from collections.abc import Sequence
 from warbench.core.events import Event
 from warbench.core.geometry import Arc, RangeBands
 from warbench.core.table import Attack, Piece, TablePicture
-from warbench.rulesets.robogear.data import RobogearData
+from warbench.rulesets.robogear.data import SECTIONS, RobogearData
 from warbench.rulesets.robogear.events import Damaged, ShotResolved
 from warbench.rulesets.robogear.pieces import Unit
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import RobogearState, armour_level, section
 from warbench.rulesets.robogear.table import band, gap
 
-SECTION_NAMES = ("green", "yellow", "red")
 BAND_NAMES = ("short", "medium", "long")
 
 
@@ -40,7 +39,8 @@ def table_picture(data: RobogearData, state: RobogearState) -> TablePicture:
         pieces.append(Piece(
             unit_label(data, unit), unit.x, unit.y, size=unit.radius, heading=unit.facing,
             player=unit.player, unit=unit.type, key=str(unit.id),
-            damage=f"{track(record.cells, unit.damage)} {SECTION_NAMES[part]}"
+            # "section" said: the armour track's colours are not the players' colours
+            damage=f"{track(record.cells, unit.damage)} {SECTIONS[part]} section"
             f" L{armour_level(record, unit.damage)} R{record.resource[part]}"
             + (" (inside)" if unit.inside >= 0 else ""),
         ))
