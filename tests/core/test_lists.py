@@ -138,7 +138,8 @@ def test_unknown_unit_and_option_are_violations_with_suggestions() -> None:
             "unknown_option",
             'unit "frigate" has no option "rocket-pods", did you mean "rockets"?',
         ),
-        ("units[1].options[2]", "unknown_option", 'unit "frigate" has no option "zzz"'),
+        ("units[1].options[2]", "unknown_option",
+         'unit "frigate" has no option "zzz" (it takes "rockets")'),  # nothing close: what it takes
         (
             "units[2].unit",
             "unknown_unit",

@@ -206,7 +206,7 @@ def price(
                 close = difflib.get_close_matches(option, list(info.option_costs), n=3)
                 message = (
                     f"unit {json.dumps(entry.unit)} has no option {json.dumps(option)}"
-                    f"{did_you_mean(close)}"
+                    f"{did_you_mean(close) or options_taken(info)}"
                 )
                 path = f"units[{index}].options[{position}]"
                 violations.append(Violation(path, "unknown_option", message))
@@ -476,6 +476,27 @@ def selector_problems(
                 continue
             problems.append(f"constraints[{index}].selector: {name}: {reason}")
     return problems
+
+
+#: The most options an unknown option's message lists.
+OPTIONS_LISTED = 6
+
+
+def options_taken(info: UnitInfo) -> str:
+    """What a unit takes, for a message about an option it does not: the shortest first.
+
+    >>> options_taken(UnitInfo(cost=1, option_costs={"heavy": 5, "standard": 4,
+    ...                                             "standard+ace": 5}))
+    ' (it takes "heavy", "standard", "standard+ace")'
+    >>> options_taken(UnitInfo(cost=1))
+    ' (it takes no options)'
+    """
+    taken = sorted(info.option_costs, key=lambda name: (len(name), name))
+    if not taken:
+        return " (it takes no options)"
+    more = len(taken) - OPTIONS_LISTED
+    listed = ", ".join(json.dumps(name) for name in taken[:OPTIONS_LISTED])
+    return f" (it takes {listed}" + (f" and {more} more)" if more > 0 else ")")
 
 
 def faction_violations(army: ArmyList, factions: Sequence[str]) -> list[Violation]:
