@@ -298,3 +298,15 @@ def test_a_lists_broken_rules_are_one_to_a_line_when_simulate_refuses_it(
     assert main([*args[:2], str(single), *args[3:]]) == USAGE_ERROR
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"warbench: error: {single}: units[0]")
+
+
+def test_a_format_for_a_ruleset_with_one_set_of_list_rules_says_to_leave_it_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FT-FLEET-LIST: Full Thrust has no list formats; `--format tournament` said "(formats:
+    none)", as if its lists had no rules at all."""
+    args = ["list", "validate", "full-thrust", str(FT_LISTS / "concord-line.toml"),
+            "--format", "tournament"]
+    assert main(args) == USAGE_ERROR
+    assert ("full-thrust has no list format 'tournament': its lists have one set of rules,"
+            " checked without --format") in capsys.readouterr().err

@@ -290,8 +290,11 @@ class Ruleset(ABC, Generic[S, D]):
         (``None``, its own, always is)."""
         formats = self.list_formats()
         if list_format is not None and list_format not in formats:
-            known = ", ".join(formats) if formats else "none"
-            raise SetupError(f"{self.id} has no list format {list_format!r} (formats: {known})")
+            if not formats:
+                raise SetupError(f"{self.id} has no list format {list_format!r}: its lists have"
+                                 " one set of rules, checked without --format")
+            raise SetupError(f"{self.id} has no list format {list_format!r} (formats:"
+                             f" {', '.join(formats)})")
 
     def validate_list(
         self,
