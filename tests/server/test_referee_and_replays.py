@@ -355,3 +355,32 @@ def test_no_decision_is_offered_while_the_table_waits_for_dice(client: TestClien
     sent = [json.loads(text) for text in socket.received]
     assert not [m for m in sent if m["type"] == "state" and m["roll"] and m["decisions"]]
     socket.close()
+
+
+def test_a_move_of_a_unit_without_the_turn_is_refused_for_that_not_its_resource(
+    tmp_path: Path,
+) -> None:
+    """RG-ACTIONS: in a ROBOGEAR 2 v 2, a seat moving its partner's machine while another
+    of its own units has the turn is told the machine does not have the turn (the preview
+    gave the machine's resource, 0 before its turn); an action no space of its kind takes
+    still gets the preview's reason."""
+    from warbench.core.agents import RandomAgent
+    from warbench.rulesets.robogear.actions import Move
+
+    rules = ruleset("robogear")
+    store = Store(tmp_path / "games.sqlite")
+    session = GameSession.create("rg", rules, [Seat("person")] * 4, store, {},
+                                 setup=rules.default_setup_with(["2v2"], 4), seed=7,
+                                 referee=False)
+    game, bots = session.game, [RandomAgent(seat) for seat in range(4)]
+    assert game is not None
+    for _ in range(400):
+        decision = game.pending()[0]
+        if decision.player == 0 and any(s.action_type is Move for s in decision.spaces):
+            break
+        session.act(decision.player, bots[decision.player].choose(
+            game.observe(decision.player), decision).to_plain())
+    partner = next(unit for unit in game.state.units if unit.player == 2 and unit.alive)
+    reason = session.check(0, Move(partner.id, 0.0, 2.0).to_plain())
+    assert reason is not None and "does not have the turn (RG-ACTIONS)" in reason
+    assert "resource" not in reason

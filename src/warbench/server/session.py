@@ -272,10 +272,16 @@ class GameSession:
         consider shows: "the order needs 8 thrust but the drive gives 4", not "is not a
         legal answer" to each decision the seat owes); else ``None``."""
         game = self.game
-        if game is None or game.is_over or not any(
-                decision.player == seat and decision.offers_kind(action)
-                for decision in game.pending()):
+        owed = [] if game is None or game.is_over else [
+            decision for decision in game.pending()
+            if decision.player == seat and decision.offers_kind(action)]
+        if game is None or not owed:
             return None  # no decision of the seat's takes such an action now: that is why
+        # a space of its very kind judged it: that reason is the rules' own (a ROBOGEAR move
+        # of a unit without the turn: not the resource the preview would weigh)
+        if any(space.action_type is type(action) and space.accepts(action)
+               for decision in owed for space in decision.spaces):
+            return None
         return self.rules.action_preview(game.observe(seat).state, action).refusal
 
     def check(self, seat: int, plain: Any) -> str | None:
