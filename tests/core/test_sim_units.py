@@ -26,6 +26,22 @@ def test_events_are_summed_by_side_and_unit_type() -> None:
     assert UnitTally.from_plain(tallies[1].to_plain()) == tallies[1]
 
 
+def test_friendly_fire_is_taken_but_never_dealt() -> None:
+    """docs/simulate.md: damage from a unit of the side that took it (own ship, team mate)
+    is not damage dealt to the enemy; damage from another side is."""
+    events: list[Event] = [
+        UnitDamaged("frigate", 0, 2, by_player=0, by_unit_type="cruiser"),  # own goal
+        UnitDamaged("frigate", 0, 1, by_player=2, by_unit_type="cruiser"),  # team mate
+        UnitDamaged("frigate", 0, 3, by_player=1, by_unit_type="cruiser"),  # the enemy
+    ]
+    # seats 0 and 2 are side 0 (a team), seat 1 is side 1
+    tallies = tally_units(events, seats=(0, 1, 0), fielded=({}, {}))
+    assert tallies == (
+        UnitTally(0, "frigate", damage_taken=6.0),
+        UnitTally(1, "cruiser", damage_dealt=3.0),
+    )
+
+
 def test_types_without_a_list_are_counted_with_nothing_fielded() -> None:
     events: list[Event] = [UnitDestroyed("drone", 1)]
     assert tally_units(events, seats=(0, 1), fielded=({}, {})) == (

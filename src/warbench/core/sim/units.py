@@ -13,6 +13,14 @@ neither simply get no unit table.
 UnitTally(side=0, unit_type='frigate', fielded=3, lost=1, damage_taken=2.0, damage_dealt=0.0)
 UnitTally(side=1, unit_type='cruiser', fielded=1, lost=0, damage_taken=0.0, damage_dealt=2.0)
 
+Damage a side's own units dealt it (friendly fire, or a team mate's) is taken but never
+credited as dealt, so each side's dealt equals the other sides' taken less what nobody, or
+their own side, dealt:
+
+>>> own_goal = UnitDamaged("frigate", 1, 2, by_player=1, by_unit_type="cruiser")
+>>> tally_units([own_goal], seats=(0, 1), fielded=({}, {"cruiser": 1}))[0]
+UnitTally(side=1, unit_type='cruiser', fielded=1, lost=0, damage_taken=0.0, damage_dealt=0.0)
+
 Units fielded come from a side's army list, or, in the default set-up, from the ruleset's
 count of the units on the table (:meth:`~warbench.core.ruleset.Ruleset.fielded`, built with
 :func:`count_units`).
@@ -74,7 +82,11 @@ def tally_units(
             row(seats[event.player], event.unit_type)[0] += 1
         elif isinstance(event, UnitDamaged):
             row(seats[event.player], event.unit_type)[1] += event.amount
-            if event.by_player is not None and event.by_unit_type is not None:
+            if (
+                event.by_player is not None
+                and event.by_unit_type is not None
+                and seats[event.by_player] != seats[event.player]
+            ):  # friendly fire is taken, never dealt (docs/simulate.md)
                 row(seats[event.by_player], event.by_unit_type)[2] += event.amount
     for side, counts in enumerate(fielded):
         for unit_type in counts:
