@@ -185,7 +185,8 @@ def resolve_attack(
                     dogfight_needed(spec) if spec.tiny else aa_needed(lead_spec), obscured
                 )
                 lost = lead.alive and strike_wing(game, model.player, lead, answer, needed,
-                                                  label=f"{model.name} ack-ack at {lead.name}")
+                                                  label=f"{model.name} ack-ack at {lead.name}",
+                                                  by_model=uid)
                 if lost and not dogfight:
                     game.emit(
                         AttackLost(
@@ -206,7 +207,7 @@ def resolve_attack(
     if target_spec.tiny:
         strike_wing(game, lead.player, target, dice, attack.needed,
                     label=f"{lead.name} {MOUNT_WORDS.get(attack.kind, attack.kind)} attack on"
-                    f" {target.name}")
+                    f" {target.name}", by_model=lead.uid)
         return
     dice = dice + attack.bonus + squadron_card_dice(state, data, lead)
     if attack.band >= 3 and fog_in_force(state, data):

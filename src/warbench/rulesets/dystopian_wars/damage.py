@@ -68,16 +68,7 @@ def lose_hull(
     spec = data.models[target.cls]
     had = max(0, spec.hp - target.damage)
     target.damage += points
-    by = game.state.models[by_model] if by_model >= 0 else None
-    game.emit(
-        UnitDamaged(
-            unit_type=target.cls,
-            player=target.player,
-            amount=min(points, had),
-            by_player=None if by is None else by.player,
-            by_unit_type=None if by is None else by.cls,
-        )
-    )
+    report_damage(game, target, min(points, had), by_model)
     left = max(0, spec.hp - target.damage)
     game.emit(
         HullDamage(
@@ -90,6 +81,39 @@ def lose_hull(
     )
     if target.damage >= spec.hp:
         destroy(game, target, "destroyed", cause)
+
+
+def report_damage(game: DWGame, target: Model, amount: int, by_model: int = -1) -> None:
+    """Tell the simulation tallies that ``target`` took ``amount`` (hull points, or a
+    wing's tokens, one point each), dealt by model ``by_model`` (-1: nobody, as when a
+    ship runs aground; ``docs/simulate.md``)."""
+    by = game.state.models[by_model] if by_model >= 0 else None
+    game.emit(
+        UnitDamaged(
+            unit_type=target.cls,
+            player=target.player,
+            amount=amount,
+            by_player=None if by is None else by.player,
+            by_unit_type=None if by is None else by.cls,
+        )
+    )
+
+
+def fire_starter(game: DWGame, target: Model) -> int:
+    """The model a raging fire aboard ``target`` burns for (-1: nobody): the one whose
+    critical hit last set a fire aboard it (markers are alike, so every fire aboard burns
+    for the latest; a fire that spreads, or that a failed repair sets off, is still that
+    one's), else the one whose critical hit last struck it. Read from the game's events.
+    """
+    criticals = game.data.criticals
+    latest: int | None = None
+    for event in reversed(game.events):
+        if isinstance(event, CriticalResult) and event.model == target.uid:
+            if criticals[event.roll - 1].marker == "raging-fire":
+                return event.by_model
+            if latest is None:
+                latest = event.by_model
+    return -1 if latest is None else latest
 
 
 def destroy(game: DWGame, target: Model, fate: str, cause: str) -> None:
@@ -301,6 +325,7 @@ class CriticalRolls(Procedure[DWState, RulesData]):
                 model=target.uid,
                 roll=face,
                 result=row.name,
+                by_model=self.by_model,
                 text=f"{target.name}: {row.name} ({row.text})",
             )
         )

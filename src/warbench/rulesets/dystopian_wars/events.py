@@ -344,11 +344,13 @@ class CriticalHit(Event, tag="critical_hit"):
 
 @dataclass(frozen=True, slots=True)
 class CriticalResult(Event, tag="critical_result"):
-    """``model`` rolled ``roll`` on the critical table: ``result``."""
+    """``model`` rolled ``roll`` on the critical table: ``result``, the critical hit dealt
+    by model ``by_model`` (-1: none known); a fire it sets burns for that model."""
 
     model: int
     roll: int
     result: str
+    by_model: int = -1
 
 
 @dataclass(frozen=True, slots=True)

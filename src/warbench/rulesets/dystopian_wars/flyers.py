@@ -37,7 +37,7 @@ from typing import Final
 
 from warbench.core.geometry import Body, CircleBase, Point, heading_vector, overlaps
 from warbench.core.geometry.vectors import to_radians
-from warbench.rulesets.dystopian_wars.damage import destroy
+from warbench.rulesets.dystopian_wars.damage import destroy, report_damage
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
     Aborted,
@@ -118,13 +118,16 @@ def shift_tokens(game: DWGame, state: DWState, data: RulesData, mover: Model) ->
 
 
 def strike_wing(
-    game: DWGame, player: int, wing: Model, dice: int, needed: int, *, label: str
+    game: DWGame, player: int, wing: Model, dice: int, needed: int, *, label: str,
+    by_model: int = -1,
 ) -> bool:
     """``player`` rolls ``dice`` at a wing (the seed's reading): each natural 6 destroys a
     token and rolls again (it does not count two hits); every other hit is an abort,
-    costing the wing 1 fuel. True when the wing is lost (no tokens or no fuel left)."""
+    costing the wing 1 fuel. True when the wing is lost (no tokens or no fuel left). Each
+    token shot down is a point of damage dealt by model ``by_model``."""
     kills, aborts = rolled_against_wing(game, player, dice, needed, label=label)
     if kills:
+        report_damage(game, wing, min(kills, wing.tokens), by_model)
         wing.tokens = max(0, wing.tokens - kills)
         game.emit(
             TokensLost(
@@ -268,6 +271,7 @@ def land(game: DWGame, state: DWState, wing: Model, carrier: Model) -> None:
     l.611: a carrier never holds more than its capacity, the tokens over it are lost)."""
     over = wing.tokens - deck_room(state, game.data, carrier)
     if over > 0:
+        report_damage(game, wing, over)  # dealt by nobody
         wing.tokens -= over
         game.emit(
             TokensLost(

@@ -17,7 +17,12 @@ from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
 from warbench.rulesets.dystopian_wars.actions import Decline, Repair, Reroll
 from warbench.rulesets.dystopian_wars.cards import card_reaches
-from warbench.rulesets.dystopian_wars.damage import lose_hull, may_reroll, near_commodore
+from warbench.rulesets.dystopian_wars.damage import (
+    fire_starter,
+    lose_hull,
+    may_reroll,
+    near_commodore,
+)
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
     CommodoreReroll,
@@ -165,7 +170,7 @@ def burn(game: DWGame, state: DWState) -> None:
                             text=f"a fire aboard {model.name} spreads",
                         )
                     )
-                lose_hull(game, model, 1, "raging fire")
+                lose_hull(game, model, 1, "raging fire", fire_starter(game, model))
                 if not model.alive:
                     break
 
