@@ -238,9 +238,10 @@ def test_the_dystopian_wars_field_of_journey_three(
                          f' "britannia"\npoints = 1000\n{battleships}')
     assert main(["simulate", "dystopian-wars", mine, "--against", str(open_only),
                  "--games", "1"]) == USAGE_ERROR
-    error = capsys.readouterr().err
-    assert error.startswith(f"warbench: error: --against {open_only}: units:")
-    assert "core force" in error and len(error.strip().splitlines()) == 1
+    lines = capsys.readouterr().err.strip().splitlines()  # each broken rule on its line
+    assert lines[0] == f"warbench: error: {len(lines) - 1} problems in the lists:"
+    assert all(line.startswith(f"  --against {open_only}: units") for line in lines[1:])
+    assert any("core force" in line for line in lines)
 
 
 def test_headings_move_one_level_down_under_an_opponent() -> None:
