@@ -77,6 +77,20 @@ def test_a_game_from_valid_lists_gives_a_link_per_person_and_one_for_spectators(
     assert listed[0]["id"] == game["id"] and listed[0]["status"] in ("open", "in progress")
 
 
+def test_the_lobby_says_what_kind_of_game_each_is(client: TestClient) -> None:
+    """Journey 7: the lobby's list tells a ROBOGEAR 2 v 2 on one screen from a four-player
+    free-for-all (both read "person, person, person, person")."""
+    people = [{"kind": "person"}] * 4
+    teams = client.post("/api/games", json={"ruleset": "robogear", "seats": people,
+                                             "options": ["2v2"], "one_screen": True})
+    alone = client.post("/api/games", json={"ruleset": "robogear", "seats": people})
+    assert teams.status_code == alone.status_code == 201, (teams.text, alone.text)
+    kinds = {game["id"]: game["kind"] for game in client.get("/api/games").json()}
+    assert kinds[teams.json()["id"]] == (
+        "teams: player 0 + player 2 v player 1 + player 3, on one screen")
+    assert kinds[alone.json()["id"]] == "a free-for-all of 4"
+
+
 def test_unknown_bots_and_player_counts_are_named(client: TestClient) -> None:
     response = client.post(
         "/api/games",

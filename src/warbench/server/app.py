@@ -42,6 +42,7 @@ from warbench.server.lobby import (
     LobbyError,
     all_rulesets,
     check_lists,
+    game_kind,
     installed,
     seats_and_setup,
 )
@@ -139,7 +140,16 @@ def create_app(db: str | Path) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        return store.summaries()
+        listed = store.summaries()
+        for game in listed:  # what kind of game, in words (teams, a free-for-all, one screen)
+            try:
+                rules = installed(game["ruleset"])
+            except LobbyError:  # a game of a ruleset no longer installed: listed all the same
+                game["kind"] = ""
+                continue
+            game["kind"] = game_kind(rules, game["setup"], len(game["seats"]),
+                                     game["one_screen"])
+        return listed
 
     @app.post("/api/games", status_code=201, response_model=None)
     async def create_game(request: Request) -> dict[str, Any] | JSONResponse:

@@ -20,15 +20,14 @@ from fastapi import WebSocket
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.server.session import GameSession
 from warbench.server.snapshot import SPECTATOR, seat_units, snapshot
-from warbench.server.store import Store
+from warbench.server.store import ONE_SCREEN_SEAT, Store
 from warbench.server.tokens import matches
 
 log = logging.getLogger("warbench.server")
 #: Steps after which a room reads its seats' unit names from their views again.
 UNITS_EVERY = 25
-#: The seat of a one-screen table's token (in the store too): it acts and sees as whichever
-#: person seat is to act.
-ONE_SCREEN = -3
+#: The seat of a one-screen table's token: it acts and sees as whichever person seat is to act.
+ONE_SCREEN = ONE_SCREEN_SEAT
 #: The seat under which the store keeps the spectators' token.
 SPECTATOR_TOKEN = -1
 

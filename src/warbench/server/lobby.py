@@ -5,7 +5,7 @@ turning a lobby form into a game's set-up and seats.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pydantic
@@ -104,6 +104,32 @@ def ruleset_info(rules: Ruleset[Any, Any]) -> dict[str, Any]:
             for name, attack in rules.attacks().items()
         },
     }
+
+
+def game_kind(rules: Ruleset[Any, Any], setup: Mapping[str, Any], players: int,
+              one_screen: bool) -> str:
+    """What kind of game a lobby row is, in words: who plays with whom, and one screen.
+
+    >>> from types import SimpleNamespace
+    >>> rules = SimpleNamespace(teams=lambda setup: setup.get("teams"))
+    >>> game_kind(rules, {}, 2, True), game_kind(rules, {}, 3, False)
+    ('one against one, on one screen', 'a free-for-all of 3')
+    >>> game_kind(rules, {"teams": [0, 1, 0, 1]}, 4, False)
+    'teams: player 0 + player 2 v player 1 + player 3'
+    """
+    try:
+        teams = rules.teams(setup)
+    except (ValueError, KeyError, TypeError):  # a set-up the ruleset cannot read: say less
+        teams = None
+    if teams is not None and len(set(teams)) < len(teams):
+        groups = [" + ".join(f"player {seat}" for seat, team in enumerate(teams) if team == one)
+                  for one in sorted(set(teams))]
+        kind = "teams: " + " v ".join(groups)
+    elif players > 2:
+        kind = f"a free-for-all of {players}"
+    else:
+        kind = "one against one"
+    return kind + (", on one screen" if one_screen else "")
 
 
 def all_rulesets() -> list[dict[str, Any]]:

@@ -22,6 +22,10 @@ from typing import Any
 
 from warbench.core.journal import Journal, JournalEntry
 
+#: The seat of a one-screen table's token: it acts and sees as whichever person seat is to
+#: act (the hub's ``ONE_SCREEN``).
+ONE_SCREEN_SEAT = -3
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -215,12 +219,14 @@ class Store:
         return {int(seat): str(digest) for seat, digest in rows}
 
     def summaries(self) -> list[dict[str, Any]]:
-        """Every game's id, ruleset, seats, status, result and action count, newest first."""
+        """Every game's id, ruleset, seats, set-up, status, result and action count, and
+        whether it is played on one screen, newest first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT g.id, g.created, g.ruleset, g.seats, g.status, g.result,"
-                " (SELECT COUNT(*) FROM actions a WHERE a.game = g.id)"
-                " FROM games g ORDER BY g.created DESC, g.id"
+                "SELECT g.id, g.created, g.ruleset, g.seats, g.head, g.status, g.result,"
+                " (SELECT COUNT(*) FROM actions a WHERE a.game = g.id),"
+                " EXISTS (SELECT 1 FROM tokens t WHERE t.game = g.id AND t.seat = ?)"
+                " FROM games g ORDER BY g.created DESC, g.id", (ONE_SCREEN_SEAT,)
             ).fetchall()
         return [
             {
@@ -228,11 +234,14 @@ class Store:
                 "created": created,
                 "ruleset": ruleset,
                 "seats": json.loads(seats),
+                "setup": json.loads(head).get("setup", {}),
+                "one_screen": bool(one_screen),
                 "status": status,
                 "result": result,
                 "actions": count,
             }
-            for game_id, created, ruleset, seats, status, result, count in rows
+            for game_id, created, ruleset, seats, head, status, result, count, one_screen
+            in rows
         ]
 
     def load(self, game_id: str) -> GameRecord | None:

@@ -163,7 +163,7 @@ async function loadGames() {
     for (const game of games.filter((g) => g.status === status)) {
       const tr = document.createElement("tr");
       const seats = game.seats.map((s) => (s.kind === "bot" ? `bot ${s.bot}` : "person")).join(", ");
-      for (const text of [game.id, game.ruleset, seats, game.status, game.actions, game.result]) {
+      for (const text of [game.id, game.ruleset, game.kind || "", seats, game.status, game.actions, game.result]) {
         const td = document.createElement("td"); td.textContent = text; tr.append(td);
       }
       body.append(tr);
