@@ -367,7 +367,11 @@ async function showCard(shape) {
   if (board) { board.mark(shape.x, shape.y); if (!targetPicked) board.reach(shape); }
   $("pointer").textContent = `${shape.label} at (${shape.x.toFixed(1)}, ${shape.y.toFixed(1)})${shape.heading !== undefined ? ", facing " + shape.heading + "°" : ""}: click the table to measure from it.`;
   $("card-panel").hidden = false;
-  $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "");
+  // whose it is, in words as well as colour (two players may field lists of one name)
+  const owner = shape.player === undefined || shape.player === null ? ""
+    : shape.player === state?.seat ? " — yours" : ` — player ${shape.player}'s` +
+      (state?.sides?.[shape.player] ? ` (${state.sides[shape.player]})` : "");
+  $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "") + owner;
   const card = $("card");
   card.replaceChildren();
   if (!shape.unit) {
