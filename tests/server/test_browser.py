@@ -284,6 +284,7 @@ def test_a_person_plays_a_dystopian_wars_activation(server: str, browser: Any) -
     shooter = page.input_value("#attack-options input[data-option='shooter']")
     assert shooter and page.input_value("#attack-options input[data-option='target']")
     assert "mean" in _odds(page, "gunnery", dice="6")
+    page.evaluate("window.scrollTo(0, 0)")  # the picture shows the table, not the odds
     page.screenshot(path=str(SHOTS / "dystopian-wars.png"))
     assert _play_something(page).startswith("declare attacks")
 

@@ -249,11 +249,11 @@ def test_dystopian_wars_move_form_keeps_its_path_typed_and_no_attack_folds_the_f
     play(game, Move(0, (2.0,)))
     (space,) = [s for d in snapshot(game, 0)["decisions"] for s in d["spaces"]]
     assert space["type"] == Fire.TAG and space["possible"] is False
-    # and says why in words: each gun left, the nearest enemy and the rules' reason
+    # and says why in words: the guns left (counted past three), the nearest enemy and the
+    # rules' reason
     assert space["unavailable"] == (
-        "no gun left can reach an enemy: Warden 1's turret, Warden 1's broadside (port), "
-        "Warden 1's broadside (starboard), Warden 1's ack-ack, Warden 1's concussion charges "
-        "at the nearest enemy, Kaiserin 1: Kaiserin 1 is beyond range band 4 (DW-RANGE-BANDS)")
+        "no gun left can reach an enemy: 5 guns of Warden 1 at the nearest enemy, Kaiserin 1:"
+        " Kaiserin 1 is beyond range band 4 (DW-RANGE-BANDS)")
 
 
 def cruiser_out_of_reach() -> Any:

@@ -269,6 +269,8 @@ class FireSpace(ParamSpace):
 
 #: Reasons named (each with the guns it holds for) when no attack may be declared.
 REASONS_SHOWN = 3
+#: Guns named one by one in such a reason; more are counted.
+GUNS_NAMED = 3
 
 
 def no_attack_reason(state: DWState, data: RulesData, frame: Gunnery) -> str:
@@ -292,11 +294,21 @@ def no_attack_reason(state: DWState, data: RulesData, frame: Gunnery) -> str:
         nearest = min(enemies, key=lambda e: (e.x - model.x) ** 2 + (e.y - model.y) ** 2)
         reason, _ = shot_refusal(state, data, model, mount, nearest, world=world)
         why.setdefault((nearest.name, reason or "no shot"), []).append((model.uid, mount))
-    said = [f"{guns_words(state, tuple(guns))} at the nearest enemy, {enemy}: {reason}"
+    said = [f"{_guns_short(state, guns)} at the nearest enemy, {enemy}: {reason}"
             for (enemy, reason), guns in list(why.items())[:REASONS_SHOWN]]
     more = len(why) - REASONS_SHOWN
     tail = f"; and {more} more reason{'s' * (more != 1)}" if more > 0 else ""
     return "no gun left can reach an enemy: " + "; ".join(said) + tail
+
+
+def _guns_short(state: DWState, guns: list[tuple[int, str]]) -> str:
+    """A few guns by name; more as a count and the models that carry them (a squadron's
+    nine turrets and broadsides read "9 guns of Warden 1, Warden 2 and Warden 3")."""
+    if len(guns) <= GUNS_NAMED:
+        return guns_words(state, tuple(guns))
+    names = list(dict.fromkeys(state.models[uid].name for uid, _ in guns))
+    carriers = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{len(guns)} guns of {carriers}"
 
 
 def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, list[int]]:
