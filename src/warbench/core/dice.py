@@ -29,6 +29,7 @@ from typing import Protocol, TypeAlias
 
 from warbench.core.faces import FaceTable
 from warbench.core.rng import ImpossibleDraw, RandomStream, check_roll
+from warbench.core.words import counted
 
 #: Which faces a re-roll takes: a set of faces, or a test on one face.
 FaceMatch: TypeAlias = Collection[int] | Callable[[int], bool]
@@ -67,11 +68,6 @@ class DiceSource(Protocol):
     def faces(self, sides: int, count: int, *, label: str = "") -> list[int]: ...
 
 
-def faces_of(count: int) -> str:
-    """``count`` faces in words: ``1 face``, ``2 faces``."""
-    return f"{count} face" if count == 1 else f"{count} faces"
-
-
 def roller_label(label: str, player: int | None) -> str:
     """A roll's label as a person typing its faces reads it: naming the player who rolls,
     where the rules know it and the label does not already say so.
@@ -92,7 +88,7 @@ def check_faces(sides: int, count: int, faces: Sequence[object], label: str = ""
     ...
     warbench.core.dice.InvalidFaces: expected 2 faces of a d6 for 'aa', got [1, 7]: 7 is not on a d6
     """
-    problems = [] if len(faces) == count else [f"{faces_of(len(faces))} instead of {count}"]
+    problems = [] if len(faces) == count else [f"{counted(len(faces), 'face')} instead of {count}"]
     for face in faces:
         if not isinstance(face, int) or isinstance(face, bool):
             problems.append(f"{face!r} is not a whole number")
@@ -101,7 +97,7 @@ def check_faces(sides: int, count: int, faces: Sequence[object], label: str = ""
     if problems:
         purpose = f" for {label!r}" if label else ""
         raise InvalidFaces(
-            f"expected {faces_of(count)} of a d{sides}{purpose}, "
+            f"expected {counted(count, 'face')} of a d{sides}{purpose}, "
             f"got {list(faces)}: {'; '.join(problems)}"
         )
     return [face for face in faces if isinstance(face, int)]
@@ -181,8 +177,8 @@ class ScriptedDice:
         if count > self.remaining:
             purpose = f" for {label!r}" if label else ""
             raise DiceExhausted(
-                f"needed {faces_of(count)} of a d{sides}{purpose} but only "
-                f"{faces_of(self.remaining)} left in the script"
+                f"needed {counted(count, 'face')} of a d{sides}{purpose} but only "
+                f"{counted(self.remaining, 'face')} left in the script"
             )
         faces = check_faces(sides, count, self._faces[self._next : self._next + count], label)
         self._next += count

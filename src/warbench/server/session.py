@@ -18,13 +18,14 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.agents import Agent, RandomAgent
-from warbench.core.dice import RefereeDice, check_faces, faces_of
+from warbench.core.dice import RefereeDice, check_faces
 from warbench.core.engine import Game, IllegalAction
 from warbench.core.journal import Journal
 from warbench.core.moments import SeenAttacks, actor_of
 from warbench.core.replay import replay_steps
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
+from warbench.core.words import counted
 from warbench.server.snapshot import SPECTATOR
 from warbench.server.store import FINISHED, OPEN, PLAYING, GameRecord, Pending, Seat, Store
 
@@ -38,7 +39,7 @@ class NeedFaces(Exception):
     """The rules rolled dice that nobody has typed yet (referee mode)."""
 
     def __init__(self, sides: int, count: int, label: str) -> None:
-        super().__init__(f"type {faces_of(count)} of a d{sides} for {label or 'a roll'}")
+        super().__init__(f"type {counted(count, 'face')} of a d{sides} for {label or 'a roll'}")
         self.sides, self.count, self.label = sides, count, label
 
 

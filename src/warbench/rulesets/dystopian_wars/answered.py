@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from warbench.core.actions import Action
 from warbench.core.attacks import OddsAnswer
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.actions import Decline, PlayCard, Respond
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     CANCEL_NEEDED,
@@ -37,7 +38,7 @@ from warbench.rulesets.dystopian_wars.data import Card, ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.exact import extra_damage_die
 from warbench.rulesets.dystopian_wars.gunnery import Answer, Gunnery
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
-from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS, dice_count
+from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 from warbench.rulesets.dystopian_wars.strikes import (
     LOST,
@@ -127,12 +128,12 @@ def attack_odds(
             if lead_spec.tiny and kind == AA_GUN:
                 needed = answering_needed(
                     dogfight_needed(spec) if spec.tiny else aa_needed(lead_spec), obscured)
-                words = (f"{model.name}'s {dice_count(dice)} of ack-ack strike {lead.name} "
+                words = (f"{model.name}'s {counted(dice, 'die')} of ack-ack strike {lead.name} "
                          f"on {needed}+")
                 rolls.append(AnswerRoll(dice, needed, True, words))
             else:
                 needed = answering_needed(CANCEL_NEEDED, obscured)
-                words = (f"{model.name}'s {dice_count(dice)} of "
+                words = (f"{model.name}'s {counted(dice, 'die')} of "
                          f"{MOUNT_WORDS.get(kind, kind)} cancel hits on {needed}+")
                 rolls.append(AnswerRoll(dice, needed, False, words))
             notes.append(words)
@@ -190,7 +191,7 @@ def strikes_back(
         if wing.uid not in spent:
             counters.append((shot.dice, shot.needed))
             notes.append(f"{wing.name} strikes back at {lead.name} with "
-                         f"{dice_count(shot.dice)} on {shot.needed}+ (DW-CAP-AD)")
+                         f"{counted(shot.dice, 'die')} on {shot.needed}+ (DW-CAP-AD)")
     return tuple(counters)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.combat import (
     AA_GUN,
@@ -32,7 +33,7 @@ from warbench.rulesets.dystopian_wars.flyers import burn_fuel, strike_wing
 from warbench.rulesets.dystopian_wars.geometry import AA_RANGE, CC_RANGE, gap
 from warbench.rulesets.dystopian_wars.linking import combining, linked_answers
 from warbench.rulesets.dystopian_wars.obscured import answer_obscured, answering_needed
-from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS, dice_count
+from warbench.rulesets.dystopian_wars.option_words import MOUNT_WORDS
 from warbench.rulesets.dystopian_wars.pools import rolled_hits
 from warbench.rulesets.dystopian_wars.state import (
     CardPlay,
@@ -254,7 +255,7 @@ def resolve_attack(
             guns=tuple(attack.guns),
             band=attack.band,
             needed=needed,
-            text=f"{lead.name} rolls {dice_count(dice)} at {target.name}{aimed}: "
+            text=f"{lead.name} rolls {counted(dice, 'die')} at {target.name}{aimed}: "
             + f"{hits} {'hit' if hits == 1 else 'hits'}"
             + (f" ({', '.join(notes)}), {final} {'counts' if final == 1 else 'count'}"
                if notes else ""),

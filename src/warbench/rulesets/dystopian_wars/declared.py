@@ -13,6 +13,7 @@ answer (the answer's own options show the odds each leaves, :mod:`.answered`).
 from __future__ import annotations
 
 from warbench.core.attacks import OddsAnswer
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.actions import Fire
 from warbench.rulesets.dystopian_wars.answered import numbers, strikes_back
 from warbench.rulesets.dystopian_wars.attack_rolls import (
@@ -25,7 +26,6 @@ from warbench.rulesets.dystopian_wars.attack_rolls import (
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.exact import extra_damage_die
 from warbench.rulesets.dystopian_wars.gunnery import Gunnery, GunneryStage, fire_refusal
-from warbench.rulesets.dystopian_wars.option_words import dice_count
 from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.strikes import Strike, strike, wing_odds
 
@@ -55,10 +55,10 @@ def declared_odds(state: DWState, data: RulesData, fire: Fire) -> OddsAnswer | N
     needed = max(3, attack.needed - easier) if easier else attack.needed
     if spec.tiny:  # tokens shot down and aborts, with no card dice, fog or shields
         return wing_odds(target, attack.dice, needed, (
-            f"{dice_count(attack.dice)} hitting on {needed}+ in range band {attack.band}",))
+            f"{counted(attack.dice, 'die')} hitting on {needed}+ in range band {attack.band}",))
     lead = state.models[attack.guns[0][0]]
     extra = bonus + squadron_card_dice(state, data, lead)
-    notes = [f"{dice_count(attack.dice + extra)} hitting on {needed}+ in range band "
+    notes = [f"{counted(attack.dice + extra, 'die')} hitting on {needed}+ in range band "
              f"{attack.band}"]
     fog = attack.band >= 3 and fog_in_force(state, data)
     if fog:

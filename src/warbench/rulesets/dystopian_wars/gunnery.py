@@ -24,6 +24,7 @@ from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.actions import CeaseFire, Decline, Fire, PlayCard, Respond
 from warbench.rulesets.dystopian_wars.attack_listing import (
     enemy_targets,
@@ -53,7 +54,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.linking import combining, linked_dice, may_link
-from warbench.rulesets.dystopian_wars.option_words import dice_count, fire_verb, guns_words
+from warbench.rulesets.dystopian_wars.option_words import fire_verb, guns_words
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
     DWState,
@@ -407,7 +408,7 @@ class Gunnery(Procedure[DWState, RulesData]):
                 band=attack.band,
                 needed=attack.needed,
                 text=f"{guns} {verb + ' ' + how if how else verb} at "
-                f"{state.models[action.target].name}: {dice_count(attack.dice)} in band "
+                f"{state.models[action.target].name}: {counted(attack.dice, 'die')} in band "
                 f"{attack.band}, hitting on {attack.needed}+",
             )
         )

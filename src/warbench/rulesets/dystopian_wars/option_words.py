@@ -111,13 +111,6 @@ def split_words(dice: int, share: tuple[int, int] | None = None) -> str:
     return f" ({of}, split fire{f'; {kept} left for other targets' if kept > 0 else ''})"
 
 
-def dice_count(dice: int) -> str:
-    """A number of dice in words: ``1 die``, ``0 dice``, ``6 dice``.
-
-    >>> dice_count(1), dice_count(6)
-    ('1 die', '6 dice')
-    """
-    return f"{dice} {'die' if dice == 1 else 'dice'}"
 
 
 def fire_verb(guns: Sequence[tuple[int, str]]) -> str:

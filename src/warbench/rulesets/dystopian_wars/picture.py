@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from warbench.core.events import Event
 from warbench.core.table import Attack
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import AttackDeclared, AttackRolled
 from warbench.rulesets.dystopian_wars.geometry import ARCS, BANDS
-from warbench.rulesets.dystopian_wars.option_words import dice_count
 from warbench.rulesets.dystopian_wars.state import DWState, Model
 
 
@@ -67,7 +67,7 @@ def _marks(data: RulesData, state: DWState, guns: Sequence[tuple[int, str]], tar
             (shooter.x, shooter.y), shooter.heading, (target.x, target.y),
             arc=None if gun is None else ARCS[gun.arc], bands=BANDS, band=band,
             label=f"{shooter.name}: {', '.join(names)} at {target.name}\n"
-            f"{dice_count(dice)} band {band} {needed}+{result}",
+            f"{counted(dice, 'die')} band {band} {needed}+{result}",
             player=shooter.player, hit=roll is None or roll.final > 0,
         ))
     return marks

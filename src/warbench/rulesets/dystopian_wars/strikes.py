@@ -35,6 +35,7 @@ from typing import Protocol
 
 from warbench.core.attacks import OddsAnswer
 from warbench.core.odds import Dist, mixture
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.attack_rolls import SHIELD_NEEDED
 from warbench.rulesets.dystopian_wars.exact import (
     DamageOdds,
@@ -43,7 +44,6 @@ from warbench.rulesets.dystopian_wars.exact import (
     explosions,
     pool_hits,
 )
-from warbench.rulesets.dystopian_wars.option_words import dice_count
 from warbench.rulesets.dystopian_wars.pools import clamp_needed
 
 #: A wing's fate when it is lost: no tokens, no fuel.
@@ -206,7 +206,7 @@ def wing_odds(
     kills, aborts = strike_odds(dice, needed)
     named = {"token shot down": 1.0 - kills[0], "abort": 1.0 - aborts[0],
              "destroyed": fate.get(LOST, 0.0)}
-    said = (f"{dice_count(dice)} at {wing.tokens} token{'s' * (wing.tokens != 1)} with "
+    said = (f"{counted(dice, 'die')} at {wing.tokens} token{'s' * (wing.tokens != 1)} with "
             f"{wing.fuel} fuel: a 6 shoots one down and rolls again, "
             f"{clamp_needed(needed)}+ below it aborts (1 fuel)")
     return OddsAnswer(tokens_lost(wing.tokens, fate), "tokens lost", named, (said, *notes))

@@ -23,6 +23,7 @@ import pydantic
 
 from warbench.core.attacks import AttackOdds, OddsAnswer
 from warbench.core.catalog import UnknownEntry
+from warbench.core.words import counted
 from warbench.rulesets.dystopian_wars.attack_rolls import CANCEL_NEEDED
 from warbench.rulesets.dystopian_wars.combat import (
     AIRBORNE,
@@ -43,7 +44,6 @@ from warbench.rulesets.dystopian_wars.odds_options import (
     WingAttackOptions,
     option_error,
 )
-from warbench.rulesets.dystopian_wars.option_words import dice_count
 from warbench.rulesets.dystopian_wars.state import Model
 from warbench.rulesets.dystopian_wars.strikes import (
     AnswerRoll,
@@ -187,7 +187,7 @@ class DogfightOdds(_WingOdds):
             if struck.fuel <= 0:
                 notes.append(f"the {target.name} is lost burning its last fuel to answer")
             else:
-                words = (f"the {target.name}'s {dice_count(back)} of ack-ack strike back on "
+                words = (f"the {target.name}'s {counted(back, 'die')} of ack-ack strike back on "
                          f"{back_needed}+ (its answer burns one fuel)")
                 answers = (AnswerRoll(back, back_needed, True, words),)
                 notes.append(words)
@@ -260,7 +260,7 @@ class WingAttackOdds(_WingOdds):
         wing = Wing(tokens, options.fuel) if tokens is not None else None
         rolled = strike(Strike(dice, needed + evasion, answers, wing, tokens or 0,
                                shield=shield, saves=saves, ship=ship), self.extra)
-        notes.insert(0, f"{dice_count(dice)} hitting on {min(6, needed + evasion)}+"
+        notes.insert(0, f"{counted(dice, 'die')} hitting on {min(6, needed + evasion)}+"
                      + (f" ({card.name})" if evasion and card else ""))
         if shield:
             notes.append(f"{shield} shield generator dice cancel on 4+")
@@ -342,7 +342,7 @@ class WingAttackOdds(_WingOdds):
         needed = aa_needed(attacker or TINY)
         for dice, at in ((options.aa, needed), (options.aa_obscured, OBSCURED_NEEDED)):
             if dice:
-                rolls.append(AnswerRoll(dice, at, True, f"{dice_count(dice)} of ack-ack strike "
+                rolls.append(AnswerRoll(dice, at, True, f"{counted(dice, 'die')} of ack-ack strike "
                                         f"the wing on {at}+"))
         patrol = self.wing(options.patrol, "patrol")
         if patrol is not None:
@@ -352,7 +352,7 @@ class WingAttackOdds(_WingOdds):
             else:
                 dice = aa_value(patrol, _flying(patrol, patrol_tokens))
                 rolls.append(AnswerRoll(dice, dogfight_needed(patrol), True,
-                                        f"the {patrol.name}'s {dice_count(dice)} of ack-ack "
+                                        f"the {patrol.name}'s {counted(dice, 'die')} of ack-ack "
                                         f"strike the wing on {dogfight_needed(patrol)}+"))
         elif options.patrol_tokens is not None:
             raise option_error("patrol_tokens", "give the patrol's class too (patrol=)")
@@ -364,7 +364,7 @@ class WingAttackOdds(_WingOdds):
                 raise option_error("cc", "charges answer only torpedo bombers' torpedoes (a "
                                    "wing never dives): give a torpedo bomber wing=")
             rolls.append(AnswerRoll(options.cc, CANCEL_NEEDED, False,
-                                    f"{dice_count(options.cc)} of charges cancel hits on "
+                                    f"{counted(options.cc, 'die')} of charges cancel hits on "
                                     f"{CANCEL_NEEDED}+"))
         notes[:0] = [roll.words for roll in rolls]
         return tuple(rolls), notes
