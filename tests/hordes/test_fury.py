@@ -30,7 +30,6 @@ from warbench.rulesets.hordes.actions import (
     StandUp,
     Upkeep,
 )
-from warbench.rulesets.hordes.lists import shipped_list
 
 PAIR = [["maelis", "oakhide-brute"], ["vesk", "magma-titan"]]
 FAR = [[24, 6, 0], [24, 10, 0], [24, 45, 180], [24, 40, 180]]
@@ -291,7 +290,7 @@ def test_knocked_down_stand_up_choice_and_shake() -> None:
 
 def test_list_validation_and_warbeast_points() -> None:
     """HOR-LISTS (engine default): one warlock; beasts within points + warbeast points."""
-    good = shipped_list("thornwood-maelis")
+    good = RULES.data.lists["thornwood-maelis"]
     assert RULES.validate_list(good).violations == ()
     bad = good.with_unit(UnitEntry(unit="rootcrusher")).with_unit(UnitEntry(unit="vesk"))
     rules = {v.rule for v in RULES.validate_list(bad).violations}
@@ -302,7 +301,7 @@ def test_five_of_one_beast_are_refused_however_many_entries_name_them() -> None:
     """HOR-LISTS (engine default): at most 4 of one warbeast in a battlegroup. Five
     mosshounds are refused as one entry and as two (3 + 2), at the entry past the limit;
     four in two entries are a battlegroup."""
-    base = shipped_list("thornwood-maelis").model_copy(update={"points": 100})
+    base = RULES.data.lists["thornwood-maelis"].model_copy(update={"points": 100})
     one_entry = base.with_unit(UnitEntry(unit="mosshound", count=4))
     split = base.with_unit(UnitEntry(unit="mosshound", count=2)).with_unit(
         UnitEntry(unit="mosshound", count=2))
@@ -394,7 +393,7 @@ def test_catalog_shows_str_and_def() -> None:
 
 
 def test_a_beast_of_another_faction_names_both_factions() -> None:
-    bad = shipped_list("thornwood-maelis").with_unit(UnitEntry(unit="ember-jackal"))
+    bad = RULES.data.lists["thornwood-maelis"].with_unit(UnitEntry(unit="ember-jackal"))
     reasons = [v.message for v in RULES.validate_list(bad).violations if v.rule == "one_faction"]
     assert reasons == ["'ember-jackal' is of faction 'ashen', not the warlock 'maelis''s"
                        " 'thornwood'"]

@@ -3,7 +3,8 @@ engine's own settings, validated with pydantic.
 
 Every stat line is original (no published card): names and numbers in the scale of
 ``FACTS.md``. Values the seed does not give carry ``source = "engine default"``. A player's
-``--data`` folder replaces any of these files.
+``--data`` folder replaces any of these files, the example battlegroups under ``lists/``
+too.
 
 >>> data = load_data(DataFolder(DATA_DIR))
 >>> data.models["oakhide-brute"].role, data.models["oakhide-brute"].spiral
@@ -32,6 +33,7 @@ from warbench.core.catalog import (
 )
 from warbench.core.data_errors import DataProblem, KeyProblem, Loc, format_path
 from warbench.core.datafolder import DataFolder
+from warbench.core.lists import ArmyList
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -219,6 +221,8 @@ class HordesData:
     settings: Settings
     #: Base radius in inches of each model id (read on every distance: kept at hand).
     radii: dict[str, float] = field(default_factory=dict)
+    #: The example battlegroups by name (``lists/NAME.toml`` of the data folder).
+    lists: dict[str, ArmyList] = field(default_factory=dict)
 
 
 def load_data(folder: DataFolder) -> HordesData:
@@ -242,7 +246,23 @@ def load_data(folder: DataFolder) -> HordesData:
         ((key, "feat"), model.feat) for key, model in models.items() if model.feat is not None
     ), feats)
     radii = {key: model.radius for key, model in models.items()}
-    return HordesData(models, spells, feats, dict(terrain.layouts), settings, radii)
+    return HordesData(models, spells, feats, dict(terrain.layouts), settings, radii,
+                      _example_lists(folder, models))
+
+
+def _example_lists(folder: DataFolder, models: Catalog[ModelRecord]) -> dict[str, ArmyList]:
+    """The example battlegroups the ruleset ships under ``lists/``, each read from the data
+    folder (a player's ``lists/NAME.toml`` replaces the shipped one), every model it names
+    checked against the models read."""
+    found = {}
+    for shipped in sorted((folder.shipped / "lists").glob("*.toml")):
+        where = f"lists/{shipped.name}"
+        army = load_model(folder.path(where), ArmyList)
+        folder.check_references(where, "models.toml", "model", (
+            (("units", index, "unit"), entry.unit) for index, entry in enumerate(army.units)
+        ), models)
+        found[shipped.stem] = army
+    return found
 
 
 def _check_factions(models: Catalog[ModelRecord]) -> None:

@@ -12,10 +12,6 @@ warbeast-points rule (the warlock's warbeast points add to the game's points for
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
-from warbench.core.catalog import load_model
 from warbench.core.lists import (
     ArmyList,
     Constraint,
@@ -30,7 +26,6 @@ from warbench.core.ruleset import ArmyRules
 from warbench.core.selectors import parse_selector
 from warbench.rulesets.hordes.data import HordesData
 
-LISTS_DIR = Path(__file__).parent / "data" / "lists"
 BEASTS_OF_A_KIND = 4
 """At most this many of one warbeast card in a battlegroup (HOR-LISTS, engine default)."""
 
@@ -105,18 +100,7 @@ def roster(army: ArmyList) -> list[str]:
     return [entry.unit for entry in army.units for _ in range(entry.count)]
 
 
-def shipped_list(name: str) -> ArmyList:
-    """One of the example battlegroups under ``data/lists``."""
-    return load_model(LISTS_DIR / f"{name}.toml", ArmyList)
-
-
-def shipped_roster(name: str) -> list[str]:
-    """:func:`roster` of a shipped battlegroup (a fresh list each time)."""
-    return list(_shipped_roster(name))
-
-
-@cache
-def _shipped_roster(name: str) -> tuple[str, ...]:
-    """Kept per name for the process: the shipped files are part of the installed package
-    and read-only, so nothing invalidates them (a missing name raises and is not kept)."""
-    return tuple(roster(shipped_list(name)))
+def example_roster(data: HordesData, name: str) -> list[str]:
+    """:func:`roster` of the example battlegroup ``name`` of the data folder (a fresh list
+    each time); ``KeyError`` for a name it has none of."""
+    return roster(data.lists[name])

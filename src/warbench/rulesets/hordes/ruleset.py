@@ -22,7 +22,7 @@ from warbench.rulesets.hordes import board, words
 from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
 from warbench.rulesets.hordes.events import EVENT_TYPES
-from warbench.rulesets.hordes.lists import army_rules, list_violations, roster, shipped_list
+from warbench.rulesets.hordes.lists import army_rules, list_violations, roster
 from warbench.rulesets.hordes.luck import effect_odds
 from warbench.rulesets.hordes.picture import attacks_drawn, picture
 from warbench.rulesets.hordes.profile import boxes_left
@@ -82,12 +82,14 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         return {"armies": list(DEFAULT_ARMIES), "layout": "standard"}
 
     def default_side_names(self, players: int) -> tuple[str, ...]:
-        return tuple(shipped_list(name).name for name in DEFAULT_ARMIES[:players])
+        return tuple(self.data.lists[name].name for name in DEFAULT_ARMIES[:players])
 
     def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
-        """Each battlegroup's name, any set-up: a shipped list's own, a player's list's as
-        :meth:`setup_for` writes it (``""`` for a bare list of card ids)."""
-        return (entry_names(setup.get("armies", list(DEFAULT_ARMIES)), players, _list_name)
+        """Each battlegroup's name, any set-up: an example list's own (the data folder's),
+        a player's list's as :meth:`setup_for` writes it (``""`` for a bare list of card
+        ids)."""
+        return (entry_names(setup.get("armies", list(DEFAULT_ARMIES)), players,
+                            lambda key: self.data.lists[key].name)
                 or super().side_names(setup, players))
 
     def new_state(self, setup: Mapping[str, Any], players: int, rng: RandomStream) -> HordesState:
@@ -211,10 +213,3 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
             sides.append(f"player {player}: {models or 'nothing left'}")
         return f"HORDES round {state.round}; " + "; ".join(sides)
 
-
-def _list_name(key: str) -> str:
-    """A shipped battlegroup's name (``KeyError`` for none: a set-up's bare card ids)."""
-    try:
-        return shipped_list(key).name
-    except (OSError, ValueError):
-        raise KeyError(key) from None

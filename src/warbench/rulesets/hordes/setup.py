@@ -11,7 +11,7 @@ from typing import Any
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.lists import shipped_roster
+from warbench.rulesets.hordes.lists import example_roster
 from warbench.rulesets.hordes.state import HordesState, Model
 
 SETUP_KEYS = frozenset({"armies", "layout", "positions", "deployment"})
@@ -22,19 +22,19 @@ SPACING = 1.5
 
 
 def armies_of(data: HordesData, setup: Mapping[str, Any]) -> list[list[str]]:
-    """The card ids of each side: a shipped list's name, a list of card ids, or a list
-    written out with its name (``{"name": ..., "models": [...]}``, as :meth:`setup_for`
-    writes a player's list)."""
+    """The card ids of each side: the name of an example list of the data folder
+    (``lists/NAME.toml``), a list of card ids, or a list written out with its name
+    (``{"name": ..., "models": [...]}``, as :meth:`setup_for` writes a player's list)."""
     raw = setup.get("armies", list(DEFAULT_ARMIES))
     if not isinstance(raw, list | tuple) or len(raw) != 2:
         raise SetupError("setup.armies: two battlegroups, one per player")
     armies = []
     for side, entry in enumerate(raw):
         if isinstance(entry, str):
-            try:
-                armies.append(shipped_roster(entry))
-            except ValueError as error:
-                raise SetupError(f"setup.armies[{side}]: no shipped list {entry!r}") from error
+            if entry not in data.lists:
+                raise SetupError(f"setup.armies[{side}]: no example list {entry!r} (lists: "
+                                 f"{', '.join(data.lists)})")
+            armies.append(example_roster(data, entry))
             continue
         armies.append(_written_army(data, entry, f"setup.armies[{side}]"))
     return armies
