@@ -7,7 +7,7 @@ aim bonus.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import atan2, hypot
+from math import atan2
 from typing import Final
 
 from warbench.core.events import RollEffect
@@ -15,6 +15,7 @@ from warbench.core.geometry import Point, StripTemplate
 from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.hordes.damage_rolls import DamageRoll, queue_damage_rolls
 from warbench.rulesets.hordes.data import HordesData
+from warbench.rulesets.hordes.deviation import aim_at, covers, landing
 from warbench.rulesets.hordes.events import AttackRolled
 from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
 from warbench.rulesets.hordes.luck import deviation_effect
@@ -296,25 +297,17 @@ def _blast(
     """AOE: the target takes the direct hit; every other model under the template, the
     attacker's own too, is hit by the attack (the seed): it suffers the weapon's hit
     effects (and its critical effects on a critical hit) and the attack's full damage roll,
-    2d6 + POW. A miss deviates: d6 direction (1 = straight on, then clockwise by 60
-    degrees), d6 inches, at most half the distance to the target. Each damage roll is its
-    own roll: the warlock may boost each one (HOR-BOOST)."""
+    2d6 + POW. A miss deviates (:mod:`~warbench.rulesets.hordes.deviation`: d6 direction,
+    d6 inches, at most half the distance to the aim). Each damage roll is its own roll:
+    the warlock may boost each one (HOR-BOOST)."""
     data = game.data
     centre = Point(target.x, target.y)
     direct: Model | None = target if hit else None
     if not hit:
-        start = Point(attacker.x, attacker.y)
-        distance = start.distance_to(centre)
-        heading = start.bearing_to(centre)
-        reach = strike.rng + radius(data, attacker)
-        if distance > reach:
-            centre, distance = start.toward(heading, reach), reach
+        aim = aim_at(Point(attacker.x, attacker.y), centre, strike.rng + radius(data, attacker))
         direction, inches = roll(game, attacker.owner, 2, "deviation")
-        game.emit(deviation_effect(attacker.owner, distance, inches))
-        inches_moved = min(float(inches), distance / 2)
-        centre = centre.toward(heading + 60 * (direction - 1), inches_moved)
-        size = data.settings.table
-        centre = Point(min(max(centre.x, 0.0), size), min(max(centre.y, 0.0), size))
+        game.emit(deviation_effect(attacker.owner, aim.distance, inches))
+        centre = landing(aim, direction, inches, data.settings.table)
     if direct is not None:
         _on_hit(game, attacker, target, strike, critical, rolls, struck)
     for model in under_template(game, centre, strike.aoe):
@@ -329,6 +322,5 @@ def under_template(game: HordesGame, centre: Point, aoe: float) -> list[Model]:
     return [
         model
         for model in game.state.models
-        if model.alive
-        and hypot(model.x - centre.x, model.y - centre.y) - radius(data, model) <= aoe / 2
+        if model.alive and covers(centre, aoe, Point(model.x, model.y), radius(data, model))
     ]
