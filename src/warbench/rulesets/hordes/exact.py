@@ -11,7 +11,7 @@ does the spiral: every branch roll is followed exactly).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -111,13 +111,16 @@ def total_boxes(attacks: Sequence[Mapping[int, float]], cap: int) -> dict[int, f
 class Blow:
     """One attack of a sequence: its ``(hit, critical)`` chances against the target
     standing and knocked down, the boxes a hit marks, and whether a hit (``knockdown``) or
-    a critical hit (``critical_knockdown``) knocks the target down."""
+    a critical hit (``critical_knockdown``) knocks the target down; ``boosted``: the boxes
+    a hit marks with its damage roll boosted, while the attacker has boosts to pay for
+    (see :func:`sequence_after`)."""
 
     standing: tuple[float, float]
     down: tuple[float, float]
     damage: Mapping[int, float]
     knockdown: bool = False
     critical_knockdown: bool = False
+    boosted: Mapping[int, float] | None = None
 
 
 #: A target during a sequence: its boxes marked (one per spiral branch, or one number for a
@@ -133,20 +136,27 @@ def sequence_after(
     tough_save: float = 0.0,
     down: bool = False,
     start: Sequence[int] = (),
+    boosts: int = 0,
 ) -> dict[Standing, float]:
     """Every state of the target after the blows in turn, with its chance, as the game plays
     them: a hit's knockdown lands before its damage; a beast's damage starts in a branch
     picked by a d6 (``spiral``; else ``sizes`` is one grid, marked in order); a model out of
     boxes stays on ``tough_save``, one box healed and knocked down, and is destroyed
     otherwise; a destroyed model takes nothing more. ``start`` is what is marked before
-    the first blow (one number per branch, or the grid's one; default none). Every marking
-    is one index of an array, so a sequence against a big spiral is a few array sums per
-    attack.
+    the first blow (one number per branch, or the grid's one; default none). ``boosts``
+    damage boosts are spent one a hit, in turn, on the blows that have ``boosted`` boxes
+    (a boost is declared once the attack has hit: a miss spends none); once they are
+    spent a hit marks its unboosted ``damage``. Every marking is one index of an array,
+    so a sequence against a big spiral is a few array sums per attack (per boost left).
 
     >>> blow = Blow((0.5, 0.0), (1.0, 0.0), {2: 1.0}, knockdown=True)
     >>> after = sequence_after([blow, blow], (3,), spiral=False, tough_save=0.5)
     >>> sorted((marked, down, p) for (marked, down), p in after.items())
     [((0,), False, 0.25), ((2,), True, 0.5), ((3,), True, 0.25)]
+    >>> boosted = Blow((0.5, 0.0), (0.5, 0.0), {1: 1.0}, boosted={2: 1.0})
+    >>> after = sequence_after([boosted, boosted], (9,), spiral=False, boosts=1)
+    >>> sorted((marked, p) for (marked, _), p in after.items())  # the first hit boosted
+    [((0,), 0.25), ((2,), 0.5), ((3,), 0.25)]
     """
     dims = tuple(size + 1 for size in sizes)
     grid = np.indices(dims).reshape(len(dims), -1)
@@ -162,7 +172,14 @@ def sequence_after(
     saved_at = int(np.ravel_multi_index(tuple(healed), dims))
     branches = 6 if spiral else 1
     landings: dict[int, list[npt.NDArray[np.intp]]] = {}
-    chances = np.zeros((2, count))
+
+    def landing(boxes: int) -> list[npt.NDArray[np.intp]]:
+        if boxes not in landings:
+            landings[boxes] = _landing(grid, sizes, dims, boxes, branches)
+        return landings[boxes]
+
+    levels = boosts + 1  # chances[left]: the target's states with ``left`` boosts unspent
+    chances = np.zeros((levels, 2, count))
     first = 0
     if start:
         wrong = len(start) != len(sizes) or any(
@@ -171,40 +188,58 @@ def sequence_after(
             raise ValueError(f"start {list(start)}: one number per part of {list(sizes)}, "
                              "each from 0 to its size")
         first = int(np.ravel_multi_index(tuple(start), dims))
-    chances[int(down), first] = 1.0
+    chances[boosts, int(down), first] = 1.0
     for blow in blows:
-        kept = np.zeros((2, count))
-        landed = np.zeros((2, count))
-        for knocked in (0, 1):
-            before = chances[knocked]
-            kept[knocked] += np.where(alive, 0.0, before)
-            hit, critical = blow.down if knocked else blow.standing
-            living = np.where(alive, before, 0.0)
-            kept[knocked] += living * (1.0 - hit)
-            floored = bool(knocked) or blow.knockdown
-            parts = ([(hit, floored)] if floored or not blow.critical_knockdown
-                     else [(hit - critical, False), (critical, True)])
-            for chance, layer in parts:
-                for boxes, q in blow.damage.items():
-                    weights = living * (chance * q)
-                    if boxes <= 0:
-                        landed[int(layer)] += weights
-                        continue
-                    if boxes not in landings:
-                        landings[boxes] = _landing(grid, sizes, dims, boxes, branches)
-                    for target in landings[boxes]:
-                        landed[int(layer)] += np.bincount(
-                            target, weights=weights / branches, minlength=count)
-        fresh = landed[:, full].sum()
-        landed[:, full] *= 1.0 - tough_save
-        landed[1, saved_at] += fresh * tough_save
-        chances = kept + landed
+        after = np.zeros((levels, 2, count))
+        for left in range(levels):
+            spends = left > 0 and blow.boosted is not None
+            damage = blow.boosted if spends and blow.boosted is not None else blow.damage
+            kept, landed = _struck(chances[left], blow, damage, alive, landing, branches)
+            fresh = landed[:, full].sum()
+            landed[:, full] *= 1.0 - tough_save
+            landed[1, saved_at] += fresh * tough_save
+            after[left] += kept
+            after[left - 1 if spends else left] += landed
+        chances = after
+    totals = chances.sum(axis=0)
     found: dict[Standing, float] = {}
     for knocked in (0, 1):
-        for index in np.flatnonzero(chances[knocked]):
+        for index in np.flatnonzero(totals[knocked]):
             marked = tuple(int(v) for v in grid[:, index])
-            found[(marked, bool(knocked))] = float(chances[knocked, index])
+            found[(marked, bool(knocked))] = float(totals[knocked, index])
     return found
+
+
+def _struck(
+    chances: npt.NDArray[np.float64], blow: Blow, damage: Mapping[int, float],
+    alive: npt.NDArray[np.bool_], landing: Callable[[int], list[npt.NDArray[np.intp]]],
+    branches: int,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """One blow on the target's states (``chances[knocked, marking]``): what it leaves as
+    it was (a destroyed model, a miss) and what its hits mark with ``damage``, each
+    ``[knocked, marking]`` (before any tough roll)."""
+    count = chances.shape[1]
+    kept = np.zeros((2, count))
+    landed = np.zeros((2, count))
+    for knocked in (0, 1):
+        before = chances[knocked]
+        kept[knocked] += np.where(alive, 0.0, before)
+        hit, critical = blow.down if knocked else blow.standing
+        living = np.where(alive, before, 0.0)
+        kept[knocked] += living * (1.0 - hit)
+        floored = bool(knocked) or blow.knockdown
+        parts = ([(hit, floored)] if floored or not blow.critical_knockdown
+                 else [(hit - critical, False), (critical, True)])
+        for chance, layer in parts:
+            for boxes, q in damage.items():
+                weights = living * (chance * q)
+                if boxes <= 0:
+                    landed[int(layer)] += weights
+                    continue
+                for target in landing(boxes):
+                    landed[int(layer)] += np.bincount(
+                        target, weights=weights / branches, minlength=count)
+    return kept, landed
 
 
 def _landing(
