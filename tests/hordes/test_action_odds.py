@@ -65,8 +65,10 @@ def test_hor_action_odds_a_beast_in_melee_matches_the_games_dice() -> None:
 def test_hor_action_odds_a_warlock_casting_matches_the_games_dice_and_says_out_of_range() -> None:
     """HOR-ACTION-ODDS, HOR-BOOST: each offensive cast is answered; in range, the hit chance
     is the game's (-4 at a model in melee, boosted or not) and equals the calculator's for
-    the same explicit options; out of range it is an automatic miss said with the distance,
-    in the odds and in the option's words."""
+    the same explicit options, and what the target becomes with the damage roll boosted
+    (a later decision, paid from the fury left after the cast) is the calculator's with
+    ``boost_damage=true``; out of range it is an automatic miss said with the distance, in
+    the odds and in the option's words."""
     game = _game()
     activate(game, 0)
     seen = game.observe(0).state
@@ -89,13 +91,22 @@ def test_hor_action_odds_a_warlock_casting_matches_the_games_dice_and_says_out_o
         expected = _hit_by_the_game(game, action, 3 if action.boost_hit else 2)
         assert answer.named["hit (each attack)"] == pytest.approx(expected, abs=1e-12)
     lash = Cast("thorn-lash", 3, True)
-    explicit = MagicOdds(RULES.data).odds(MagicOptions(
+    explicit_options = MagicOptions(
         attacker="maelis", spell="thorn-lash", target="magma-titan", skill=7, bonus=-4,
-        defence=11, arm=18, power=12, boost_hit=True, marked="2,0,0,1,0,0"))
+        defence=11, arm=18, power=12, boost_hit=True, marked="2,0,0,1,0,0")
+    explicit = MagicOdds(RULES.data).odds(explicit_options)
     ours = RULES.action_odds(seen, lash)
     assert ours is not None
     assert dict(ours.distribution.items()) == pytest.approx(dict(explicit.distribution.items()))
-    assert dict(ours.named) == pytest.approx(dict(explicit.named))
+    later = " (damage boosted)"
+    assert {k: p for k, p in ours.named.items() if not k.endswith(later)} == pytest.approx(
+        dict(explicit.named))
+    boosted = MagicOdds(RULES.data).odds(explicit_options.model_copy(
+        update={"boost_damage": True}))
+    assert {k.removesuffix(later): p for k, p in ours.named.items() if k.endswith(later)} == (
+        pytest.approx({k: p for k, p in boosted.named.items()
+                       if k.startswith("target's") or k == "destroyed"}))
+    assert any("its fury then: 4" in note for note in ours.notes)  # 7 - 2 - 1 for the boost
 
 
 def test_hor_action_odds_a_charge_too_short_says_so() -> None:

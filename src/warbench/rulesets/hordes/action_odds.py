@@ -7,16 +7,20 @@ strike the activation would make (:meth:`Activation.strike`, :func:`spell_strike
 :func:`free_strike`), the attack roll's bonus (:func:`attack_bonus`), the DEF it needs
 (the target's DEF and the :func:`concealment` :func:`needed_def` adds; DEF 5 knocked down
 against ranged and magic, as the calculator counts it), why no roll is made
-(:func:`automatic`: out of range, stealth, a knocked-down model in melee), the damage roll's POW
+(:func:`automatic`: out of range, stealth, a knocked-down model in melee), where a missed
+AOE deviates (:func:`shot_at`, on this table), the damage roll's POW
 (:func:`strike_power`), the target's ARM and what is marked on it, crippled aspects, a
 charge's or slam's line (:func:`rush_line`) and a slammed model's flight
-(:class:`SlamFlight`). Only the state handed in is read: what the acting seat observes.
+(:class:`SlamFlight`). A warlock's attack also says what its damage boost, decided once the
+attack hits, would make of the target (``... (damage boosted)``), where its fury then pays
+for one; that decision's own options (:class:`DamageBoost`) get the odds of the damage roll
+boosted and not. Only the state handed in is read: what the acting seat observes.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from warbench.core.actions import Action
@@ -35,28 +39,35 @@ from warbench.rulesets.hordes.combat import (
     spray_strip,
     strike_power,
 )
+from warbench.rulesets.hordes.damage_rolls import DamageRoll
 from warbench.rulesets.hordes.data import HordesData, SpellRecord, Weapon
 from warbench.rulesets.hordes.luck import slam_effect
 from warbench.rulesets.hordes.magic import spell_strike
 from warbench.rulesets.hordes.movement import FreeStrikeOffer, free_strike
 from warbench.rulesets.hordes.odds import (
-    MagicOdds,
     MagicOptions,
     MeleeOdds,
-    RangedOdds,
     SlamOdds,
     SlamOptions,
     WeaponOptions,
+    sequence_odds,
 )
 from warbench.rulesets.hordes.odds_cards import WORDS
+from warbench.rulesets.hordes.odds_fury import FuryPaid
+from warbench.rulesets.hordes.odds_target import damage_roll_odds
 from warbench.rulesets.hordes.power import MOMENTUM, POWER_ATTACK_RANGE, SlamFlight
 from warbench.rulesets.hordes.profile import is_crippled, stat
+from warbench.rulesets.hordes.rolls import dice_count
 from warbench.rulesets.hordes.rush import CHARGE_BONUS, RushLine, rush_line
+from warbench.rulesets.hordes.shot import NOT_UNDER_THE_SPRAY, Shot, shot_at
 from warbench.rulesets.hordes.space import body, gap, in_melee_range, radius, weapon_reach
 from warbench.rulesets.hordes.state import HordesState, Model
 
 #: Said under a warlock's attack: its damage boost is a later decision (HOR-BOOST).
-DAMAGE_BOOST_LATER = "a damage boost (1 fury) is offered once it hits: not counted here"
+DAMAGE_BOOST_LATER = ("(damage boosted): as if the warlock boosts the damage roll, 1 fury "
+                      "once the attack has hit (its fury then: {fury}); the rest: not boosted")
+#: Said under a warlock's attack it has no fury left to boost the damage of.
+NO_DAMAGE_BOOST = "no fury left to boost the damage roll once it hits"
 
 
 def activation(state: HordesState) -> Activation | None:
@@ -84,6 +95,8 @@ def action_odds(data: HordesData, state: HordesState, action: Action) -> OddsAns
 def _answer(data: HordesData, state: HordesState, action: Action) -> OddsAnswer | None:
     if isinstance(action, act.FreeStrike):
         return _free_strike(data, state, action)
+    if isinstance(action, act.DamageBoost):
+        return _damage_boost(data, state, action)
     frame = activation(state)
     if frame is None:
         return None
@@ -96,8 +109,10 @@ def _answer(data: HordesData, state: HordesState, action: Action) -> OddsAnswer 
         if not 0 <= action.weapon < len(weapons):
             return None
         weapon = weapons[action.weapon]
+        extra = action.weapon in frame.used or frame.special  # an attack past the free ones
         return _weapon_odds(data, state, me, target, weapon,
-                            frame.strike(weapon, action.boost_hit))
+                            frame.strike(weapon, action.boost_hit),
+                            fury=me.fury - extra - action.boost_hit)
     if isinstance(action, act.Cast):
         record = data.spells.get(action.spell)
         if record is None or not record.off:
@@ -164,37 +179,65 @@ def _range_words(data: HordesData, me: Model, target: Model, strike: Strike) -> 
 
 
 def _weapon_odds(data: HordesData, state: HordesState, me: Model, target: Model,
-                 weapon: Weapon, strike: Strike, notes: Sequence[str] = ()) -> OddsAnswer:
+                 weapon: Weapon, strike: Strike, notes: Sequence[str] = (), fury: int = 0
+                 ) -> OddsAnswer:
+    """The odds of ``me``'s ``strike`` with ``weapon`` at ``target``; ``fury``: what a
+    warlock holds once it has paid for the attack, for its damage boost."""
     spray = "spray" in strike.qualities
     if spray and not spray_strip(data, me, target, strike).touches(body(data, target)):
-        return _no_roll("not under the spray: not attacked",
-                        f'the strip is {strike.rng:g}" long and 1" wide')
-    reason = automatic(data, me, target, strike, spray)
-    if reason and not reason.startswith("automatic hit"):
-        return _no_roll(reason,
-                        _range_words(data, me, target, strike))
-    options = WeaponOptions(weapon=weapon.name, **_common(data, state, me, target, strike,
-                                                          spray))
-    calculator = MeleeOdds(data) if strike.kind == "melee" else RangedOdds(data)
+        return _no_roll(NOT_UNDER_THE_SPRAY, f'the strip is {strike.rng:g}" long and 1" wide')
+    shot = shot_at(data, me, target, strike, data.settings.table) if strike.kind != "melee" \
+        else Shot()
+    reason = shot.missed or automatic(data, me, target, strike, spray)
     more = list(notes)
-    if strike.aoe:
-        more.append(f"AOE {strike.aoe}: the target's direct hit; a miss deviates and may "
-                    "still catch it, and other models under it are not counted")
+    if reason and not reason.startswith("automatic hit"):
+        if not shot.aoe:
+            return _no_roll(reason, _range_words(data, me, target, strike))
+        more.append(f"{reason}; {_range_words(data, me, target, strike)}")
+    common = _common(data, state, me, target, strike, spray)
+    options = WeaponOptions(weapon=weapon.name, **common)
     if spray:
         more.append("spray: the target's attack only; every model the strip touches is "
                     "attacked")
-    numbers = _numbers(strike.kind, _common(data, state, me, target, strike, spray))
-    return _with(calculator.odds(options), [*more, numbers, *_after(me, target, strike)])
+    numbers = _numbers(strike.kind, common)
+    kind = strike.kind
+    answer = _boosted(options, sequence_odds(options, kind, data, shot=shot,
+                                            paid=_paid(strike.boost_damage)),
+                      lambda boosted: sequence_odds(boosted, kind, data, shot=shot,
+                                                    paid=_paid(True)),
+                      me, strike, fury)
+    return _with(answer, [*more, numbers, *_after(me, target)])
 
 
-def _after(me: Model, target: Model, strike: Strike) -> list[str]:
-    notes = []
-    if not me.beast and not strike.boost_damage:
-        notes.append(DAMAGE_BOOST_LATER)
+def _paid(boost_damage: bool) -> FuryPaid:
+    """What the game lets the attack's damage roll be: boosted or not (its fury checked)."""
+    return FuryPaid(int(boost_damage), "")
+
+
+def _boosted(options: WeaponOptions | MagicOptions, answer: OddsAnswer,
+             boosted: Callable[[Any], OddsAnswer], me: Model, strike: Strike,
+             fury: int) -> OddsAnswer:
+    """``answer`` and, for a warlock whose damage roll is not boosted already and who still
+    holds ``fury`` to boost it, what its target becomes with the damage roll boosted
+    (each of its outcomes ``... (damage boosted)``, HOR-BOOST)."""
+    if me.beast or strike.boost_damage:
+        return answer
+    if fury < 1:
+        return dataclasses.replace(answer, notes=(*answer.notes, NO_DAMAGE_BOOST))
+    other = boosted(options.model_copy(update={"boost_damage": True}))
+    named = dict(answer.named)
+    for key, p in other.named.items():
+        if key.startswith("target's") or key == "destroyed":
+            named[f"{key} (damage boosted)"] = p
+    return dataclasses.replace(answer, named=named,
+                               notes=(*answer.notes, DAMAGE_BOOST_LATER.format(fury=fury)))
+
+
+def _after(me: Model, target: Model) -> list[str]:
     if not target.beast and target.owner != me.owner:
-        notes.append("the target warlock may transfer damage to a warbeast: boxes counted on"
-                     " the warlock")
-    return notes
+        return ["the target warlock may transfer damage to a warbeast: boxes counted on the "
+                "warlock"]
+    return []
 
 
 def _with(answer: OddsAnswer, notes: Sequence[str]) -> OddsAnswer:
@@ -222,10 +265,9 @@ def _numbers(kind: str, options: dict[str, Any]) -> str:
 def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, spell: str,
                 record: SpellRecord, boost_hit: bool) -> OddsAnswer:
     strike = spell_strike(record, boost_hit)
-    reason = automatic(data, me, target, strike)
-    if reason:
-        return _no_roll(reason,
-                        _range_words(data, me, target, strike))
+    shot = shot_at(data, me, target, strike, data.settings.table)
+    if shot.missed and not shot.aoe:
+        return _no_roll(shot.missed, _range_words(data, me, target, strike))
     options = _common(data, state, me, target, strike)
     own = spell in (*data.models[me.card].spells, data.models[me.card].animus)
     if record.pow <= 0 or not own:
@@ -234,16 +276,20 @@ def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, 
         options["attacker"] = ""
         if record.pow <= 0:
             options["power"], options["arm"] = 0, 30  # 2d6 + 0 never passes ARM 30
-        answer = MagicOdds(data).odds(MagicOptions(**options))
+        asked = MagicOptions(**options)
     else:
-        answer = MagicOdds(data).odds(MagicOptions(spell=spell, **options))
+        asked = MagicOptions(spell=spell, **options)
+    answer = sequence_odds(asked, "magic", data, shot=shot, paid=_paid(False))
     notes = [f"{record.name}: {_range_words(data, me, target, strike)}",
              _numbers("magic", options)]
-    if record.template:
-        notes.append(f"AOE {record.template}: the target's direct hit; a miss deviates and "
-                     "may still catch it, and other models under it are not counted")
-    after = _after(me, target, strike) if record.pow > 0 else []
-    return _with(answer, [*notes, *after])
+    if shot.missed:
+        notes.insert(0, f"{shot.missed}; {_range_words(data, me, target, strike)}")
+    if record.pow <= 0:
+        return _with(answer, notes)
+    answer = _boosted(asked, answer, lambda boosted: sequence_odds(
+        boosted, "magic", data, shot=shot, paid=_paid(True)), me, strike,
+        me.fury - record.cost - boost_hit)
+    return _with(answer, [*notes, *_after(me, target)])
 
 
 # ---------------------------------------------------------------------- rushes
@@ -282,7 +328,7 @@ def _charge(data: HordesData, state: HordesState, me: Model, target: Model,
             f"attack with {weapon.name}, its damage roll boosted" if charge else
             f'charge moves only {moved:.1f}" (less than {MOMENTUM:g}"): the first attack '
             f"with {weapon.name} is no charge attack")
-    return _weapon_odds(data, state, there, target, weapon, strike, [said])
+    return _weapon_odds(data, state, there, target, weapon, strike, [said], fury=me.fury)
 
 
 def _slam(data: HordesData, state: HordesState, me: Model, target: Model,
@@ -363,6 +409,26 @@ def _free_strike(data: HordesData, state: HordesState, action: act.FreeStrike
     weapon = weapons[action.weapon]
     return _weapon_odds(data, state, striker, victim, weapon, free_strike(weapon),
                         ["free strike: +2 to hit, its damage roll boosted"])
+
+
+def _damage_boost(data: HordesData, state: HordesState, action: act.DamageBoost
+                  ) -> OddsAnswer | None:
+    """The damage roll owed on the target, boosted (one more die, 1 fury) or not, as the
+    warlock decides once its attack has hit: the boxes it marks and what it leaves of the
+    target, from what is marked on it now (HOR-BOOST, HOR-DAMAGE-ROLL)."""
+    owed = state.stack[-1] if state.stack else None
+    if not isinstance(owed, DamageRoll) or owed.target != action.target:
+        return None
+    attacker, target = _model(state, owed.attacker), _model(state, owed.target)
+    if attacker is None or target is None or not target.alive:
+        return None
+    dice = dice_count(action.boost, is_crippled(data, attacker, "body"))
+    start = tuple(target.spiral) if target.beast else (target.damage,)
+    answer = damage_roll_odds(data, target.card, start, dice=dice, power=owed.power,
+                              arm=stat(data, target, "arm"), down=target.knocked_down)
+    said = ("boosted: one more die for 1 fury" if action.boost else "not boosted")
+    return _with(answer, [f"the attack has hit: its damage roll {said}",
+                          *_after(attacker, target)])
 
 
 # ---------------------------------------------------------------------- words

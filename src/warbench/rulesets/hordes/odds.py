@@ -6,25 +6,23 @@ own data folder (``--data``) answers for its own models: the attacker's card giv
 or FURY and the damage roll's POW (its weapon's or spell's), the target's DEF, ARM, boxes
 and tough, unless an option gives a number. Knockdowns (a weapon's, a slam's, a tough
 save's) are followed through the sequence: later melee attacks hit automatically, ranged
-and magic ones need DEF 5."""
+and magic ones need DEF 5. A warlock's fury pays for its extra attacks and boosts
+(:mod:`~warbench.rulesets.hordes.odds_fury`: a damage boost on each hit while it lasts);
+a ranged or magic attack ``distance`` inches away misses out of range, and a missed AOE
+deviates and may still catch the target (:mod:`~warbench.rulesets.hordes.shot`)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
+from typing import Any
 
 import pydantic
 
 from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
-from warbench.core.odds import Dist
-from warbench.rulesets.hordes.combat import KNOCKED_DOWN_DEF
-from warbench.rulesets.hordes.damage import TOUGH_NEEDED
+from warbench.rulesets.hordes.combat import KNOCKED_DOWN_DEF, Strike
 from warbench.rulesets.hordes.data import HordesData, ModelRecord
-from warbench.rulesets.hordes.exact import (
-    Blow,
-    attack_chances,
-    boxes_dist,
-    sequence_after,
-)
+from warbench.rulesets.hordes.exact import Blow, attack_chances, boxes_dist
 from warbench.rulesets.hordes.odds_cards import (
     WORDS,
     AttackerCard,
@@ -32,8 +30,10 @@ from warbench.rulesets.hordes.odds_cards import (
     find_model,
     most_attacks,
 )
+from warbench.rulesets.hordes.odds_fury import FuryPaid, fury_paid
+from warbench.rulesets.hordes.odds_target import outcome_odds, target_sizes
 from warbench.rulesets.hordes.rolls import dice_count
-from warbench.rulesets.hordes.spiral import crippled
+from warbench.rulesets.hordes.shot import Shot, shot_across
 
 #: Defaults used when neither a card nor an option gives the number (engine default).
 DEFAULTS = {"skill": 6, "power": 16, "defence": 12, "arm": 18}
@@ -65,8 +65,11 @@ class AttackOptions(pydantic.BaseModel):
         "the attacker, else the largest card in the data, makes in one activation)")
     boost_hit: bool = pydantic.Field(default=False, description="boost every attack roll")
     boost_damage: bool = pydantic.Field(
-        default=False, description="boost every damage roll (each declared after its hit)"
-    )
+        default=False, description="boost the damage roll of every hit, declared once the hit"
+        " is known (a warlock's: while its fury lasts, after its attacks and attack boosts)")
+    fury: int | None = pydantic.Field(
+        default=None, ge=0, le=20, description="fury the attacking warlock holds (default: "
+        "its FURY): 1 for each attack past its free ones (a spell: its COST), each boost")
     bonus: int = pydantic.Field(default=0, ge=-10, le=10, description="other modifiers to hit")
     target: str = pydantic.Field(
         default="", description="target model (id or name): DEF, ARM, spiral or boxes, tough")
@@ -85,11 +88,24 @@ class AttackOptions(pydantic.BaseModel):
         default=False, description="the attacker's body is crippled: one damage die fewer")
 
 
+def _distance() -> Any:
+    return pydantic.Field(
+        default=None, ge=0, le=100, description="inches between the attacker's and the "
+        "target's bases (needs attacker= and target=): out of RNG (or past 5\" from a "
+        "stealthy target) a miss; a missed AOE deviates and may still catch the target")
+
+
 class WeaponOptions(AttackOptions):
     """A melee or ranged attack sequence, with one of the attacker's weapons."""
 
     weapon: str | None = pydantic.Field(
         default=None, description="the attacker's weapon (name), where it has several")
+
+
+class RangedOptions(WeaponOptions):
+    """A ranged attack sequence, and how far the target is."""
+
+    distance: float | None = _distance()
 
 
 class MagicOptions(AttackOptions):
@@ -98,6 +114,7 @@ class MagicOptions(AttackOptions):
     spell: str | None = pydantic.Field(
         default=None, description="the attacker's offensive spell (id or name), where it has "
         "several")
+    distance: float | None = _distance()
 
 
 class SlamOptions(AttackOptions):
@@ -132,7 +149,7 @@ class MeleeOdds(_Sequence):
 class RangedOdds(_Sequence):
     name = "ranged"
     summary = "ranged attacks: 2d6 + RAT against DEF, damage 2d6 + POW against ARM"
-    options_model = WeaponOptions
+    options_model = RangedOptions
     kind = "ranged"
 
 
@@ -150,21 +167,23 @@ class SlamOdds(_Sequence):
     kind = "slam"
 
 
-def _attacker(options: AttackOptions, kind: str, data: HordesData) -> AttackerCard | None:
+def _attacker(options: AttackOptions, kind: str, data: HordesData
+              ) -> tuple[str, AttackerCard | None]:
+    """The attacker's id and what its card gives the attack (``""``, ``None``: no card)."""
     if not options.attacker:
         if "weapon" in options.model_fields_set or "spell" in options.model_fields_set:
             which = "weapon" if "weapon" in options.model_fields_set else "spell"
             raise AttackOptionsError(f"{which}: give the attacker's model too (attacker=)")
-        return None
+        return "", None
     chosen = getattr(options, "weapon", None) or getattr(options, "spell", None)
     card = attacker_card(data, kind, options.attacker, chosen, options.mind_crippled)
-    record = find_model(data.models, options.attacker, "attacker")[1]
+    key, record = find_model(data.models, options.attacker, "attacker")
     for aspect in ("mind", "body"):
         if getattr(options, f"{aspect}_crippled") and record.role != "warbeast":
             raise AttackOptionsError(
                 f"{aspect}_crippled: {options.attacker} is a warlock: only a warbeast's {aspect}"
                 " is crippled (HOR-SPIRAL-ASPECTS)")
-    return card
+    return key, card
 
 
 def _check(options: AttackOptions, kind: str, data: HordesData, card: AttackerCard | None,
@@ -214,18 +233,28 @@ def _numbers(options: AttackOptions, kind: str, card: AttackerCard | None) -> tu
                           "skill=/power=")
 
 
-def sequence_odds(options: AttackOptions, kind: str, data: HordesData) -> OddsAnswer:
+def sequence_odds(options: AttackOptions, kind: str, data: HordesData, *,
+                  shot: Shot | None = None, paid: FuryPaid | None = None) -> OddsAnswer:
     """The exact boxes marked by the attacks, and their effect on the named target, whose
     card gives DEF, ARM, its boxes and tough unless ``defence`` or ``arm`` is given; the
-    attacker's card gives the attack's numbers unless ``skill`` or ``power`` is given."""
+    attacker's card gives the attack's numbers unless ``skill`` or ``power`` is given.
+    ``shot`` says how a ranged or magic attack reaches the target (else ``distance``
+    does, where given); ``paid`` what the attacker's fury pays for (else it is counted
+    from ``fury`` or its card: the web table gives both, from the game's state)."""
     notes: list[str] = []
     models = data.models
     name, record = find_model(models, options.target, "target") if options.target else ("",
                                                                                          None)
-    card = _attacker(options, kind, data)
+    key, card = _attacker(options, kind, data)
     _check(options, kind, data, card, record)
+    if paid is None:
+        paid = fury_paid(data, kind, key, card, options.attacks, options.boost_hit,
+                         options.boost_damage, options.fury)
     skill, power, said = _numbers(options, kind, card)
     notes += [said] if said else []
+    notes += [paid.note] if paid.note else []
+    if shot is None:
+        shot = _shot(options, kind, data, key, card, name)
     given = options.model_fields_set
     defence, arm = options.defence, options.arm
     if record is not None:
@@ -240,52 +269,28 @@ def sequence_odds(options: AttackOptions, kind: str, data: HordesData) -> OddsAn
         if made_up:
             what = "default" if len(made_up) == 1 else "defaults"
             notes.append(f"{', '.join(made_up)}: {what}; give target= or defence=/arm=")
-    tough = record is not None and "tough" in record.abilities
     if kind in ("ranged", "magic") and options.concealment:
         defence += options.concealment
         notes.append(f"concealment +{options.concealment} DEF against {kind} attacks, "
                      f"standing or knocked down (DEF {KNOCKED_DOWN_DEF + options.concealment}"
                      " then)")
-    blow = _blow(options, kind, data, card, record, skill, power, defence, arm)
-    named: dict[str, float] = {"hit (each attack)": (blow.down if options.knocked_down
-                                                     else blow.standing)[0],
-                               "critical (each attack)": (blow.down if options.knocked_down
-                                                          else blow.standing)[1]}
-    blows = [blow] * options.attacks
-    if record is not None and record.role == "warbeast":
-        sizes: tuple[int, ...] = record.spiral
-    else:
-        sizes = (record.damage if record is not None else 10_000,)
-    save = (7 - TOUGH_NEEDED) / 6 if tough else 0.0
+    blow = _blow(options, kind, data, card, record, skill, power, defence, arm, paid)
+    first = blow.down if options.knocked_down else blow.standing
+    named: dict[str, float] = {shot.missed: 1.0} if shot.missed else {}
+    hit = 0.0 if shot.missed else first[0]
+    named["hit (each attack)"] = hit
+    named["critical (each attack)"] = 0.0 if shot.missed else first[1]
+    if shot.aoe:
+        named["caught by the deviated template (each attack)"] = (1.0 - hit) * shot.caught
+        blow = _aimed(blow, shot)
+    notes += shot.notes
+    sizes = target_sizes(record)
     start = _marked(options, name, record, sizes)
     if start:
         notes.append(f"{name} starts with {_marked_words(start, sizes)}")
-    states = sequence_after(blows, sizes, spiral=len(sizes) == 6 and record is not None,
-                            tough_save=save, down=options.knocked_down, start=start)
-    total = sum(sizes)
-    before = sum(start)
-    totals: dict[int, float] = {}
-    for (marked, _), p in states.items():
-        totals[sum(marked) - before] = totals.get(sum(marked) - before, 0.0) + p
-    if record is not None and record.role == "warbeast":
-        for aspect in ("mind", "body", "spirit"):
-            named[f"target's {aspect} crippled"] = sum(
-                p for (marked, _), p in states.items() if aspect in crippled(marked, sizes))
-    if record is not None:
-        named["destroyed"] = sum(p for (m, _), p in states.items() if sum(m) >= total)
-    knocks = tough or blow.knockdown or blow.critical_knockdown or options.knocked_down
-    if knocks:
-        named["knocked down, not destroyed"] = sum(
-            p for (m, down), p in states.items() if down and sum(m) < total)
-    if tough:
-        notes.append(f"tough counted: {name} out of boxes stays on 5-6 (one box healed,"
-                     " knocked down), at each last box marked")
-    if knocks and options.attacks > 1:
-        notes.append("once the target is knocked down, later melee attacks hit automatically,"
-                     f" ranged and magic ones need DEF {KNOCKED_DOWN_DEF}")
-    distribution = Dist.from_mapping(totals)
-    named["no damage"] = distribution.p(0)
-    return OddsAnswer(distribution, "boxes", named, tuple(notes))
+    boosts = paid.damage_boosts if paid.damage_boosts < options.attacks else 0
+    return outcome_odds([blow] * options.attacks, record, name, start, named, notes,
+                        down=options.knocked_down, boosts=boosts)
 
 
 def _marked(options: AttackOptions, name: str, record: ModelRecord | None,
@@ -322,9 +327,42 @@ def _marked_words(start: tuple[int, ...], sizes: tuple[int, ...]) -> str:
     return f"{start[0]} of {sizes[0]} damage boxes marked"
 
 
+def _shot(options: AttackOptions, kind: str, data: HordesData, key: str,
+          card: AttackerCard | None, target: str) -> Shot:
+    """How a ranged or magic attack reaches the target ``distance`` inches away; without
+    ``distance``, a note that a missed AOE's deviation is not counted."""
+    distance = getattr(options, "distance", None)
+    if distance is None:
+        if card is None or not card.aoe:
+            return Shot()
+        return Shot(notes=(f'AOE {card.aoe}": the direct hits only; a miss deviates and may '
+                           "still catch the target: give distance= (inches between the "
+                           "bases) to count it",))
+    if card is None or not target:
+        raise AttackOptionsError("distance: name the attacker and the target too (attacker=, "
+                                 "target=): the range, the AOE and both bases are on their "
+                                 "cards")
+    strike = Strike(kind, card.power, card.rng, card.aoe, tuple(card.qualities))
+    return shot_across(data, key, target, strike, distance)
+
+
+def _aimed(blow: Blow, shot: Shot) -> Blow:
+    """``blow`` where a miss may deviate onto the target: it takes the attack's damage roll
+    and its hit effects, never a critical one (HOR-AOE, HOR-AUTO-EFFECT)."""
+
+    def reached(chances: tuple[float, float]) -> tuple[float, float]:
+        hit, critical = (0.0, 0.0) if shot.missed else chances
+        return hit + (1.0 - hit) * shot.caught, critical
+
+    return dataclasses.replace(blow, standing=reached(blow.standing), down=reached(blow.down))
+
+
 def _blow(options: AttackOptions, kind: str, data: HordesData, card: AttackerCard | None,
-          record: ModelRecord | None, skill: int, power: int, defence: int, arm: int) -> Blow:
-    """One attack of the sequence, against the target standing and knocked down."""
+          record: ModelRecord | None, skill: int, power: int, defence: int, arm: int,
+          paid: FuryPaid) -> Blow:
+    """One attack of the sequence, against the target standing and knocked down; a hit's
+    damage boosted on every hit when ``paid`` boosts them all, else on as many as it
+    pays for, in turn."""
     dice = dice_count(options.boost_hit, options.mind_crippled)
     bonus = skill + options.bonus
     extra = 0
@@ -340,10 +378,13 @@ def _blow(options: AttackOptions, kind: str, data: HordesData, card: AttackerCar
     standing = attack_chances(dice, bonus, defence)
     down = (1.0, 0.0) if kind in ("melee", "slam") else attack_chances(
         dice, bonus, KNOCKED_DOWN_DEF + options.concealment)
-    damage_dice = dice_count(options.boost_damage, options.body_crippled) + extra
-    return Blow(standing, down, boxes_dist(damage_dice, power, arm),
+    plain = boxes_dist(dice_count(False, options.body_crippled) + extra, power, arm)
+    boosted = boxes_dist(dice_count(True, options.body_crippled) + extra, power, arm)
+    every = paid.damage_boosts >= options.attacks
+    return Blow(standing, down, boosted if options.boost_damage and every else plain,
                 knockdown="knockdown" in qualities,
-                critical_knockdown="critical_knockdown" in qualities)
+                critical_knockdown="critical_knockdown" in qualities,
+                boosted=boosted if options.boost_damage and not every else None)
 
 
 def attack_odds(data: HordesData) -> Mapping[str, AttackOdds]:

@@ -59,6 +59,10 @@ class AttackerCard:
     most: int | None  # the most such attacks in one activation; None: no limit
     why: str  # how ``most`` is counted
     source: str  # where skill and power come from, in words
+    free: int = 1  # attacks made without fury (one per melee weapon, one shot, no spell)
+    price: int = 1  # fury each attack past those costs (a spell's COST)
+    rng: float = 0.5  # the weapon's or spell's RNG, inches
+    aoe: int = 0  # its AOE, inches across (0: none)
 
 
 def attacker_card(
@@ -82,19 +86,20 @@ def attacker_card(
         return AttackerCard(
             record.fury, spell.pow, frozenset({"knockdown"} if knocks else ()), most,
             f"FURY {record.fury} pays for {spell.name} (COST {spell.cost}) {most} times",
-            f"{name}'s card ({spell.name}: POW {spell.pow})")
+            f"{name}'s card ({spell.name}: POW {spell.pow})", free=0, price=spell.cost,
+            rng=0.0 if isinstance(spell.rng, str) else spell.rng, aoe=spell.template)
     chosen = _weapon(name, record, "melee" if kind == "melee" else "ranged", weapon)
     if kind == "melee":
         count = sum(w.kind == "melee" for w in record.weapons)
         return AttackerCard(
             record.mat, chosen.pow + record.str_, frozenset(chosen.qualities), count + fury,
             f"{count} melee weapon{'s' if count > 1 else ''} + {bought}",
-            f"{name}'s card ({chosen.name}: POW {chosen.pow} + STR {record.str_})")
+            f"{name}'s card ({chosen.name}: POW {chosen.pow} + STR {record.str_})", free=count)
     most = min(chosen.rof, 1 + fury)
     return AttackerCard(
         record.rat, chosen.pow, frozenset(chosen.qualities), most,
         f"{chosen.name} ROF {chosen.rof}, 1 + {bought}",
-        f"{name}'s card ({chosen.name}: POW {chosen.pow})")
+        f"{name}'s card ({chosen.name}: POW {chosen.pow})", rng=chosen.rng, aoe=chosen.aoe)
 
 
 def _weapon(name: str, record: ModelRecord, kind: str, wanted: str | None) -> Weapon:

@@ -1,0 +1,80 @@
+"""The target's side of the HORDES odds: its damage boxes or life spiral, what is marked on
+it already, its tough roll, and what blows leave of it, named as a player asks (each aspect
+crippled, destroyed, knocked down, no damage); and the odds of one damage roll on it, made
+once its attack has hit (the web table's damage boost decision, HOR-BOOST).
+
+>>> from warbench.rulesets.hordes.data import DATA_DIR, DataFolder, load_data
+>>> data = load_data(DataFolder(DATA_DIR))
+>>> answer = damage_roll_odds(data, "hask", (16,), dice=3, power=14, arm=16)
+>>> round(answer.named["destroyed"], 4)  # 2 boxes left: 3d6 of 4 or more
+0.9954
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from warbench.core.attacks import OddsAnswer
+from warbench.core.odds import Dist
+from warbench.rulesets.hordes.combat import KNOCKED_DOWN_DEF
+from warbench.rulesets.hordes.damage import TOUGH_NEEDED
+from warbench.rulesets.hordes.data import HordesData, ModelRecord
+from warbench.rulesets.hordes.exact import Blow, boxes_dist, sequence_after
+from warbench.rulesets.hordes.spiral import crippled
+
+#: The boxes of a target with no card: more than any sequence marks.
+NO_CARD_BOXES = 10_000
+
+
+def target_sizes(record: ModelRecord | None) -> tuple[int, ...]:
+    """A warbeast's life spiral branches, a warlock's one grid of damage boxes."""
+    if record is not None and record.role == "warbeast":
+        return record.spiral
+    return (record.damage if record is not None else NO_CARD_BOXES,)
+
+
+def outcome_odds(blows: Sequence[Blow], record: ModelRecord | None, name: str,
+                 start: tuple[int, ...], named: dict[str, float], notes: list[str], *,
+                 down: bool = False, boosts: int = 0) -> OddsAnswer:
+    """The boxes ``blows`` mark on the target ``name`` (``record``: its card, ``None``:
+    boxes without end) from ``start``, knocked ``down`` or not at first (``boosts``: see
+    :func:`~warbench.rulesets.hordes.exact.sequence_after`); ``named`` and ``notes`` go
+    first, the target's outcomes after them."""
+    sizes = target_sizes(record)
+    tough = record is not None and "tough" in record.abilities
+    save = (7 - TOUGH_NEEDED) / 6 if tough else 0.0
+    states = sequence_after(blows, sizes, spiral=len(sizes) == 6 and record is not None,
+                            tough_save=save, down=down, start=start, boosts=boosts)
+    total, before = sum(sizes), sum(start)
+    totals: dict[int, float] = {}
+    for (marked, _), p in states.items():
+        totals[sum(marked) - before] = totals.get(sum(marked) - before, 0.0) + p
+    if record is not None and record.role == "warbeast":
+        for aspect in ("mind", "body", "spirit"):
+            named[f"target's {aspect} crippled"] = sum(
+                p for (marked, _), p in states.items() if aspect in crippled(marked, sizes))
+    if record is not None:
+        named["destroyed"] = sum(p for (m, _), p in states.items() if sum(m) >= total)
+    knocks = tough or down or any(b.knockdown or b.critical_knockdown for b in blows)
+    if knocks:
+        named["knocked down, not destroyed"] = sum(
+            p for (m, floored), p in states.items() if floored and sum(m) < total)
+    if tough:
+        notes.append(f"tough counted: {name} out of boxes stays on 5-6 (one box healed,"
+                     " knocked down), at each last box marked")
+    if knocks and len(blows) > 1:
+        notes.append("once the target is knocked down, later melee attacks hit automatically,"
+                     f" ranged and magic ones need DEF {KNOCKED_DOWN_DEF}")
+    distribution = Dist.from_mapping(totals)
+    named["no damage"] = distribution.p(0)
+    return OddsAnswer(distribution, "boxes", named, tuple(notes))
+
+
+def damage_roll_odds(data: HordesData, target: str, start: tuple[int, ...], *, dice: int,
+                     power: int, arm: int, down: bool = False) -> OddsAnswer:
+    """One damage roll of ``dice`` d6 + ``power`` against ``arm`` on the ``target`` card's
+    model, ``start`` marked on it (knocked ``down`` or not), once its attack has hit."""
+    record = data.models[target]
+    sure = Blow((1.0, 0.0), (1.0, 0.0), boxes_dist(dice, power, arm))
+    return outcome_odds([sure], record, target, start, {}, [
+        f"damage {dice}d6 + {power} against ARM {arm}"], down=down)
