@@ -74,7 +74,8 @@ class UnitDuelState(DuelState):
 
 @dataclass(slots=True)
 class UnitActivation(Activation):
-    """Duel's activation, plus the ``unit_damaged`` / ``unit_destroyed`` events."""
+    """Duel's activation, plus the ``unit_damaged`` / ``unit_destroyed`` events (a loss
+    worth the duellist's cost in the lists, credited to its attacker)."""
 
     def step(self, game: Game) -> None:
         state = game.state
@@ -96,7 +97,10 @@ class UnitActivation(Activation):
                 )
             )
         if before > 0 and state.hp[self.target] == 0:
-            game.emit(UnitDestroyed(state.units[self.target], self.target))
+            lost = state.units[self.target]
+            game.emit(UnitDestroyed(lost, self.target, points=ARMY_RULES.lookup[lost].cost,
+                                    by_player=self.player,
+                                    by_unit_type=state.units[self.player]))
 
 
 @dataclass(slots=True)

@@ -89,7 +89,8 @@ def test_to_plain_has_the_documented_shape() -> None:
     units = summarize(SIDES, [record(0, (0,), units=(UnitTally(1, "frigate", 4, 1, 2.0, 1.0),))])
     assert set(units.to_plain()["units"][0]) == {
         "side", "unit_type", "fielded_per_game", "lost_per_game", "survival",
-        "damage_taken_per_game", "damage_dealt_per_game",
+        "damage_taken_per_game", "damage_dealt_per_game", "points_lost_per_game",
+        "points_destroyed_per_game",
     }
     assert set(red["scores"]) == {"count", "mean", "std", "min", "q1", "median", "q3", "max"}
 

@@ -136,10 +136,34 @@ class UnitDamaged(Event, tag="unit_damaged"):
 
 @dataclass(frozen=True, slots=True)
 class UnitDestroyed(Event, tag="unit_destroyed"):
-    """One model of type ``unit_type`` owned by ``player`` was lost."""
+    """One model of type ``unit_type`` owned by ``player`` was lost.
+
+    ``points`` is what the loss scores for the side that destroyed it (the model's points,
+    or the victory points its loss is worth; ``None``: the ruleset does not say), and
+    ``by_player`` and ``by_unit_type`` name the unit whose attack destroyed it, when known.
+    Simulation reports credit those points to that unit type (``docs/simulate.md``).
+    """
 
     unit_type: str
     player: int
+    points: float | None = None
+    by_player: int | None = None
+    by_unit_type: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PointsScored(Event, tag="points_scored"):
+    """The unit ``by_unit_type`` of ``by_player`` scored ``points`` more off a model of type
+    ``unit_type`` owned by ``player`` that was lost before (its loss scored once already):
+    a Dystopian Wars prize still held at the end counts its points again. Simulation
+    reports add them to what that unit type destroyed.
+    """
+
+    unit_type: str
+    player: int
+    points: float
+    by_player: int | None = None
+    by_unit_type: str | None = None
 
 
 #: The events the core itself emits, known to every ruleset's codec.
@@ -149,6 +173,7 @@ CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     GameOver,
     UnitDamaged,
     UnitDestroyed,
+    PointsScored,
 )
 
 

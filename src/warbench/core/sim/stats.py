@@ -151,3 +151,61 @@ class Distribution:
             "q3": self.q3,
             "max": self.maximum,
         }
+
+
+#: Resamples of a bootstrap interval, and the fixed seed they are drawn from (the same
+#: games always give the same interval, so a report is reproducible).
+BOOTSTRAP_RESAMPLES = 2000
+BOOTSTRAP_SEED = 0
+#: Most values drawn at once while resampling (keeps memory bounded for long runs).
+_BOOTSTRAP_CHUNK = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class MeanInterval:
+    """The mean of per-game values with its 95% percentile bootstrap interval: the games
+    are drawn again with replacement :data:`BOOTSTRAP_RESAMPLES` times, and the interval
+    spans the middle 95% of the resampled means. With one game it is that game's value.
+
+    >>> spread = MeanInterval.of([0.0, 0.0, 30.0, 60.0, 0.0, 30.0])
+    >>> spread.mean, spread.low <= spread.mean <= spread.high, spread.low >= 0.0
+    (20.0, True, True)
+    >>> MeanInterval.of([5.0] * 4)
+    MeanInterval(count=4, mean=5.0, low=5.0, high=5.0)
+    >>> MeanInterval.of([40.0, 0.0]).scaled(0.5).high <= 20.0
+    True
+    """
+
+    count: int
+    mean: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> MeanInterval:
+        """The mean of ``values`` (one per game) and its bootstrap interval."""
+        if not values:
+            raise EmptySample("a mean needs at least one value")
+        array = np.asarray(values, dtype=float)
+        count = len(array)
+        mean = float(array.mean())
+        if count == 1 or float(array.min()) == float(array.max()):
+            return cls(count, mean, mean, mean)
+        rng = np.random.default_rng(BOOTSTRAP_SEED)
+        batch = max(1, _BOOTSTRAP_CHUNK // count)
+        means: list[np.ndarray] = []
+        for start in range(0, BOOTSTRAP_RESAMPLES, batch):
+            size = min(batch, BOOTSTRAP_RESAMPLES - start)
+            means.append(array[rng.integers(0, count, size=(size, count))].mean(axis=1))
+        low, high = np.percentile(np.concatenate(means), [2.5, 97.5])
+        # the interval always holds the observed mean; clamping keeps rounding from hiding it
+        return cls(count, mean, min(float(low), mean), max(float(high), mean))
+
+    def scaled(self, factor: float) -> MeanInterval:
+        """The mean and interval of the values times ``factor`` (a positive number)."""
+        return MeanInterval(self.count, self.mean * factor, self.low * factor,
+                            self.high * factor)
+
+    def to_plain(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"games": self.count, "mean": self.mean, "interval": [self.low, self.high]}

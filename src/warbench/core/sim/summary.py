@@ -14,6 +14,7 @@ from warbench.core.sim.plan import Side
 from warbench.core.sim.play import GameRecord
 from warbench.core.sim.stats import (
     Distribution,
+    MeanInterval,
     ProportionTest,
     proportion_test,
     two_proportion_test,
@@ -80,9 +81,13 @@ class SideSummary:
 
 @dataclass(frozen=True, slots=True)
 class UnitSummary:
-    """One unit type of one side over the run. ``fielded``, ``lost``, ``damage_taken`` and
-    ``damage_dealt`` are means per game (models, models, damage, damage); ``survival`` is
-    the whole run's: the models not destroyed out of every model fielded in it."""
+    """One unit type of one side over the run. ``fielded``, ``lost``, ``damage_taken``,
+    ``damage_dealt`` and ``points_lost`` are means per game (models, models, damage,
+    damage, points); ``survival`` is the whole run's: the models not destroyed out of every
+    model fielded in it. ``points_destroyed`` is the mean per game of the points the type
+    scored off enemy models its attacks destroyed, with its bootstrap interval over the
+    games, and ``destroyed_by_game`` those points game by game (both ``None`` for games
+    stored before the tallies counted points)."""
 
     side: int
     unit_type: str
@@ -91,6 +96,9 @@ class UnitSummary:
     survival: Rate | None
     damage_taken: float
     damage_dealt: float
+    points_lost: float | None = None
+    points_destroyed: MeanInterval | None = None
+    destroyed_by_game: tuple[float, ...] | None = None
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -102,6 +110,10 @@ class UnitSummary:
             "survival": None if self.survival is None else self.survival.to_plain(),
             "damage_taken_per_game": self.damage_taken,
             "damage_dealt_per_game": self.damage_dealt,
+            "points_lost_per_game": self.points_lost,
+            "points_destroyed_per_game": (
+                None if self.points_destroyed is None else self.points_destroyed.to_plain()
+            ),
         }
 
 
@@ -202,27 +214,40 @@ def _side(side: Side, index: int, count: int, records: Sequence[GameRecord]) -> 
 
 def _units(records: Sequence[GameRecord], games: int) -> tuple[UnitSummary, ...]:
     totals: dict[tuple[int, str], list[float]] = {}
-    for record in records:
+    destroyed: dict[tuple[int, str], list[float]] = {}
+    counted = all(  # older results files did not count points
+        tally.points_destroyed is not None for record in records for tally in record.units
+    )
+    for number, record in enumerate(records):
         for tally in record.units:
-            row = totals.setdefault((tally.side, tally.unit_type), [0, 0, 0.0, 0.0])
+            key = (tally.side, tally.unit_type)
+            row = totals.setdefault(key, [0, 0, 0.0, 0.0, 0.0])
             row[0] += tally.fielded
             row[1] += tally.lost
             row[2] += tally.damage_taken
             row[3] += tally.damage_dealt
+            row[4] += tally.points_lost or 0.0
+            # a game where the type has no tally destroyed nothing
+            destroyed.setdefault(key, [0.0] * len(records))[number] = (
+                tally.points_destroyed or 0.0
+            )
     summaries = []
-    for (side, unit_type), (fielded, lost, taken, dealt) in sorted(totals.items()):
+    for key, (fielded, lost, taken, dealt, points_lost) in sorted(totals.items()):
         exposed = int(fielded)
         survival = Rate.of(max(exposed - int(lost), 0), exposed) if exposed else None
         per_game = games or 1
+        by_game = tuple(destroyed[key]) if counted else None
         summaries.append(
             UnitSummary(
-                side,
-                unit_type,
+                *key,
                 fielded / per_game,
                 lost / per_game,
                 survival,
                 taken / per_game,
                 dealt / per_game,
+                points_lost / per_game if counted else None,
+                MeanInterval.of(by_game) if by_game else None,
+                by_game,
             )
         )
     return tuple(summaries)
