@@ -136,6 +136,10 @@ class Ruleset(ABC, Generic[S, D]):
     #: What a side's score at the end of a game counts, in words (reports say it beside
     #: the scores; empty: the ruleset does not say).
     score_meaning: ClassVar[str] = ""
+    #: What simulation reports credit a unit type with for the enemy models its attacks
+    #: took out, in words (empty: the points of the enemy models it destroyed, at their
+    #: cost in the lists; ``docs/simulate.md``, unit events).
+    points_destroyed_meaning: ClassVar[str] = ""
     #: The state fields where secrets (``Hidden`` values) may live, stack included; an
     #: observation copies only those and shares the rest. ``None``: copy the whole state.
     secret_fields: ClassVar[tuple[str, ...] | None] = None

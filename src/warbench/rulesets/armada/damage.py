@@ -14,7 +14,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.dice import d
 from warbench.core.engine import IllegalAction
-from warbench.core.events import UnitDamaged, UnitDestroyed
+from warbench.core.events import PointsScored, UnitDamaged, UnitDestroyed
 from warbench.core.procedures import Procedure
 from warbench.core.words import counted
 from warbench.rulesets.armada.actions import (
@@ -163,6 +163,9 @@ def land_hits(
     is credited with in reports still follows the order they were rolled in."""
     struck: list[int] = []
     hull_before: dict[int, int] = {}
+    # the attacker whose hit first took each fleet to disabled (hull 0), and past destroyed
+    disabler: dict[int, int] = {}
+    destroyer: dict[int, int] = {}
     for hit in hits:
         if hit.mine >= 0:
             hit_mine(game, state, hit)
@@ -174,6 +177,11 @@ def land_hits(
         target.shields, target.hull = absorb_damage(target.shields, target.hull, hit.damage)
         if target.id not in struck:
             struck.append(target.id)
+        now = status_for_hull(target.hull, target.hull_points)
+        if now != ACTIVE:
+            disabler.setdefault(target.id, hit.attacker)
+        if now == DESTROYED:
+            destroyer.setdefault(target.id, hit.attacker)
         game.emit(Damaged(
             target.id, target.shields, target.hull,
             text=damaged_text(target, hit.damage, shields_before - target.shields),
@@ -188,10 +196,13 @@ def land_hits(
         status = status_for_hull(fleet.hull, fleet.hull_points)
         if status == DESTROYED:
             if fleet.status != DESTROYED:
-                game.emit(UnitDestroyed(unit_type(fleet), fleet.side, visible_to=RECORDS_ONLY))
+                attacker = destroyer.get(fleet.id, -1)
+                note_loss(game, fleet, state.fleets[attacker] if attacker >= 0 else None)
             fleet.status = DESTROYED
             game.emit(Destroyed(fleet.id, text=f"{fleet.name} is destroyed"))
         elif status == DISABLED and fleet.status == ACTIVE:
+            attacker = disabler.get(fleet.id, -1)
+            note_disabled(game, fleet, state.fleets[attacker] if attacker >= 0 else None)
             fleet.status = DISABLED
             game.emit(Disabled(fleet.id, text=f"{fleet.name} is disabled"))
             if fleet.has("self-destruct"):
@@ -236,6 +247,30 @@ def note_damage(game: ArmadaGame, target: Fleet, amount: int, by: Fleet | None) 
     """The ``unit_damaged`` event for hull damage (``by``: the attacking fleet, if any)."""
     game.emit(UnitDamaged(
         unit_type(target), target.side, amount,
+        by_player=None if by is None else by.side,
+        by_unit_type=None if by is None else unit_type(by),
+        visible_to=RECORDS_ONLY,
+    ))
+
+
+def note_loss(game: ArmadaGame, fleet: Fleet, by: Fleet | None) -> None:
+    """The ``unit_destroyed`` event for a fleet destroyed (``by``: the fleet whose hit
+    destroyed it, if any); it scores the fleet's build points for the enemy when the fleet
+    was still active (a fleet disabled first scored them then: :func:`note_disabled`)."""
+    game.emit(UnitDestroyed(
+        unit_type(fleet), fleet.side, points=float(fleet.cost if fleet.status == ACTIVE else 0),
+        by_player=None if by is None else by.side,
+        by_unit_type=None if by is None else unit_type(by),
+        visible_to=RECORDS_ONLY,
+    ))
+
+
+def note_disabled(game: ArmadaGame, fleet: Fleet, by: Fleet | None) -> None:
+    """The ``points_scored`` event for an active fleet disabled (``by``: the fleet whose
+    hit disabled it; ``None`` for a long rout): the enemy scores its build points now, as
+    the battle's score counts them (:func:`~.rounds.battle_scores`)."""
+    game.emit(PointsScored(
+        unit_type(fleet), fleet.side, float(fleet.cost),
         by_player=None if by is None else by.side,
         by_unit_type=None if by is None else unit_type(by),
         visible_to=RECORDS_ONLY,
@@ -318,9 +353,9 @@ class SelfDestructChoice(Procedure[ArmadaState, ArmadaData]):
                 game.emit(SelfDestructed(fleet.id, text=f"{fleet.name} stays adrift"))
             case SelfDestruct():
                 game.pop()
+                note_loss(game, fleet, None)  # its own doing, disabled before: scores nothing
                 fleet.status = DESTROYED
                 record_ability(state.shown, fleet.id, "self-destruct")
-                game.emit(UnitDestroyed(unit_type(fleet), fleet.side, visible_to=RECORDS_ONLY))
                 if action.target < 0:
                     game.emit(SelfDestructed(fleet.id, destroyed=True,
                                              text=f"{fleet.name} self-destructs"))

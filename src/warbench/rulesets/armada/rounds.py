@@ -18,7 +18,7 @@ from warbench.core.hexgrid import Hex, HexPose
 from warbench.core.procedures import Outcome, Procedure
 from warbench.core.words import one_of
 from warbench.rulesets.armada.context import ArmadaGame
-from warbench.rulesets.armada.damage import SelfDestructChoice
+from warbench.rulesets.armada.damage import SelfDestructChoice, note_disabled
 from warbench.rulesets.armada.data import ArmadaData, Tables
 from warbench.rulesets.armada.engineering import OrdersWindow, engineering
 from warbench.rulesets.armada.events import (
@@ -241,6 +241,7 @@ def end_of_round(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
             and fleet.status == ACTIVE
             and state.round - fleet.routed_round >= tables.rounds.rout.rounds_before_disabled
         ):
+            note_disabled(game, fleet, None)  # its own rout, no enemy's hit
             fleet.status = DISABLED
             game.emit(Disabled(fleet.id, text=f"{fleet.name} has fled too long and is disabled"))
             if fleet.has("self-destruct"):

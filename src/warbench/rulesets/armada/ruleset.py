@@ -190,6 +190,10 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
     id = "armada"
     refusal_rule = "ARM-ACTIONS"  # the engine's own refusals name the engine's checks
     score_meaning = "build points of the enemy fleets disabled or destroyed"
+    points_destroyed_meaning = (
+        "the build points of the enemy fleets its hits disabled or destroyed, once a fleet,"
+        " when it first stopped fighting, as a side's score counts them"
+    )
     name = "Starfinder Armada Combat"
     # 0.11: a battle ended at the round limit says each player's build points beaten in
     # words (its journaled outcome's reason changes: "player 0 0, player 1 32", not a list);

@@ -90,7 +90,7 @@ from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 from warbench.rulesets.dystopian_wars.surface import piece_met
 from warbench.rulesets.dystopian_wars.sweep import carry_out
 from warbench.rulesets.dystopian_wars.treacherous import TerrainRoll
-from warbench.rulesets.dystopian_wars.victory import judge, standing
+from warbench.rulesets.dystopian_wars.victory import end_battle, judge, standing
 
 HELM_ORDERS = ("hold", "ahead", "reverse")
 #: Inches a model must travel to leave its contacts behind (less is rounding noise).
@@ -473,7 +473,7 @@ class Activation(Procedure[DWState, RulesData]):
             if len(left) <= 1:
                 outcome = judge(state, data, last_turn=True)
                 assert outcome is not None
-                game.end(outcome)
+                end_battle(game, outcome)
 
     def start(self, game: DWGame, state: DWState) -> None:
         """Begin: note who is broken, find the command groups."""

@@ -323,7 +323,8 @@ class Boarding(Procedure[DWState, RulesData]):
             beast = state.models[uid]
             if data.models[beast.cls].beast and beast.alive and beast.ap == 0:
                 why = "overwhelmed by boarders" if uid == target.uid else "no assault points left"
-                destroy(game, beast, "destroyed", why)
+                by = parties[0][0] if uid == target.uid else target.uid
+                destroy(game, beast, "destroyed", why, by)
         if not target.alive:
             return
         if outcome == BOTH_LOSE:
@@ -349,7 +350,8 @@ class Boarding(Procedure[DWState, RulesData]):
         target.prize_of = -1
         target.prize_ap = 0
         target.helm = "ahead"  # the old crew's all stop goes with it (DW-DERELICT)
-        destroy(game, target, "captured", f"boarded by player {player}")
+        captor = next(uid for uid, _ in parties if uid not in beasts)
+        destroy(game, target, "captured", f"boarded by player {player}", captor)
         if player == target.player and state.commodore[player] == target.uid:
             # the commodore recaptured: tests no longer need the extra hit
             state.commodore_lost[player] = False

@@ -80,7 +80,7 @@ def lose_hull(
         )
     )
     if target.damage >= spec.hp:
-        destroy(game, target, "destroyed", cause)
+        destroy(game, target, "destroyed", cause, by_model)
 
 
 def report_damage(game: DWGame, target: Model, amount: int, by_model: int = -1) -> None:
@@ -93,6 +93,21 @@ def report_damage(game: DWGame, target: Model, amount: int, by_model: int = -1) 
             unit_type=target.cls,
             player=target.player,
             amount=amount,
+            by_player=None if by is None else by.player,
+            by_unit_type=None if by is None else by.cls,
+        )
+    )
+
+
+def note_loss(game: DWGame, lost: Model, by_model: int = -1) -> None:
+    """Tell the simulation tallies that ``lost`` is gone, destroyed or captured by model
+    ``by_model`` (-1: nobody): its points are the victory points the loss scores (DW-VP)."""
+    by = game.state.models[by_model] if by_model >= 0 else None
+    game.emit(
+        UnitDestroyed(
+            unit_type=lost.cls,
+            player=lost.player,
+            points=float(game.data.models[lost.cls].points),
             by_player=None if by is None else by.player,
             by_unit_type=None if by is None else by.cls,
         )
@@ -116,29 +131,33 @@ def fire_starter(game: DWGame, target: Model) -> int:
     return -1 if latest is None else latest
 
 
-def destroy(game: DWGame, target: Model, fate: str, cause: str) -> None:
-    """Remove ``target`` from play (``destroyed``, ``captured``...) and note the loss."""
+def destroy(game: DWGame, target: Model, fate: str, cause: str, by_model: int = -1) -> None:
+    """Remove ``target`` from play (``destroyed``, ``captured``...) and note the loss, to
+    model ``by_model`` when one caused it (-1: nobody, as for a model that leaves the
+    table); wings aboard a carrier are lost with it, to the same model."""
     state, data = game.state, game.data
     spec = data.models[target.cls]
     if fate == "destroyed":
         target.alive = False
     first = not target.fate  # a prize sunk later was lost to its squadron at its capture
     if first:
-        game.emit(UnitDestroyed(unit_type=target.cls, player=target.player))
+        note_loss(game, target, by_model)
     target.fate = fate
     target.contact = []
-    game.emit(ModelLost(model=target.uid, fate=fate, text=f"{target.name} is {fate} ({cause})"))
+    game.emit(ModelLost(model=target.uid, fate=fate, by_model=by_model,
+                        text=f"{target.name} is {fate} ({cause})"))
     for other in state.models:
         if target.uid in other.contact:
             other.contact.remove(target.uid)
         if other.carried_by == target.uid and other.alive:
             other.alive = False
             other.fate = "destroyed"
-            game.emit(UnitDestroyed(unit_type=other.cls, player=other.player))
+            note_loss(game, other, by_model)
             game.emit(
                 ModelLost(
                     model=other.uid,
                     fate="destroyed",
+                    by_model=by_model,
                     text=f"{other.name} is lost with its carrier ({fate})",
                 )
             )

@@ -314,10 +314,12 @@ class HullDamage(Event, tag="hull_damage"):
 
 @dataclass(frozen=True, slots=True)
 class ModelLost(Event, tag="model_lost"):
-    """``model`` is out of the game (``fate``: destroyed, sunk, captured...)."""
+    """``model`` is out of the game (``fate``: destroyed, sunk, captured...), at the hands
+    of model ``by_model`` (-1: nobody's, as for a model that leaves the table)."""
 
     model: int
     fate: str
+    by_model: int = -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,7 +138,7 @@ def strike_wing(
             )
         )
     if wing.tokens <= 0:
-        destroy(game, wing, "destroyed", "every token shot down")
+        destroy(game, wing, "destroyed", "every token shot down", by_model)
         return True
     if aborts:
         wing.fuel = max(0, wing.fuel - aborts)
@@ -149,8 +149,8 @@ def strike_wing(
                 f"{aborts} fuel lost ({wing.fuel} left)",
             )
         )
-        if wing.fuel <= 0:
-            destroy(game, wing, "destroyed", "out of fuel")
+        if wing.fuel <= 0:  # the aborts the fire forced cost the wing
+            destroy(game, wing, "destroyed", "out of fuel", by_model)
             return True
     return False
 

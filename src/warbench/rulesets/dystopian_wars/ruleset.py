@@ -48,6 +48,11 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     id = "dystopian-wars"
     score_meaning = "points of enemy models destroyed or captured (a prize held counts double)"
+    points_destroyed_meaning = (
+        "the victory points it won for its fleet (DW-VP): the points of every enemy model"
+        " its attacks destroyed or its boarders captured, and of a prize its boarders took"
+        " still held at the end once more"
+    )
     name = "Dystopian Wars (1st edition)"
     version = "0.13"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,

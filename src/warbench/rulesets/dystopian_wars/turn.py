@@ -54,7 +54,7 @@ from warbench.rulesets.dystopian_wars.rams import Contact
 from warbench.rulesets.dystopian_wars.repairs import burn
 from warbench.rulesets.dystopian_wars.state import DWGame, DWState
 from warbench.rulesets.dystopian_wars.sweep import carry_out
-from warbench.rulesets.dystopian_wars.victory import BATTLE_ORDERS, judge, standing
+from warbench.rulesets.dystopian_wars.victory import BATTLE_ORDERS, end_battle, judge, standing
 
 
 def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> list[int]:
@@ -125,7 +125,7 @@ class Battle(Procedure[DWState, RulesData]):
             return
         outcome = judge(state, data, last_turn=state.turn >= state.max_turns)
         if state.turn and outcome is not None:
-            game.end(outcome)
+            end_battle(game, outcome)
             return
         state.turn += 1
         game.emit(TurnBegins(turn=state.turn, text=f"turn {state.turn} begins"))
@@ -220,7 +220,7 @@ class Activations(Procedure[DWState, RulesData]):
                 outcome = judge(state, game.data, last_turn=True)
                 if outcome is None:
                     raise EngineError("one fleet is left standing, but no outcome")
-                game.end(outcome)
+                end_battle(game, outcome)
             return
         if not isinstance(action, Activate):
             raise IllegalAction(f"activations: {action!r} activates no squadron (DW-ACTIONS)")

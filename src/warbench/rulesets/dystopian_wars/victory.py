@@ -7,13 +7,19 @@ length to the players). At the end of any turn a fleet that has carried out its 
 order wins; if several have, or at the last turn none has, victory points decide (engine
 default): the points of enemy models destroyed or captured, prizes still held counting
 double.
+
+Simulation tallies credit those points to the unit types that earned them: a model's loss
+to the model that destroyed or captured it (:func:`~.damage.note_loss`), a prize held at
+the end once more to the model whose boarders took it (:func:`credit_prizes`).
 """
 
 from __future__ import annotations
 
+from warbench.core.events import PointsScored
 from warbench.core.procedures import Outcome
 from warbench.rulesets.dystopian_wars.data import RulesData
-from warbench.rulesets.dystopian_wars.state import DWState, Model
+from warbench.rulesets.dystopian_wars.events import ModelLost
+from warbench.rulesets.dystopian_wars.state import DWGame, DWState, Model
 
 BATTLE_ORDERS = {
     1: "destroy or capture at least 70% of the points an enemy fleet deployed",
@@ -128,3 +134,36 @@ def judge(state: DWState, data: RulesData, *, last_turn: bool) -> Outcome | None
         )
         return Outcome(winners if len(winners) == 1 else (), scores, f"{why}: {verdict}")
     return None
+
+
+def end_battle(game: DWGame, outcome: Outcome) -> None:
+    """End the game with ``outcome``, its prizes credited first (:func:`credit_prizes`)."""
+    credit_prizes(game)
+    game.end(outcome)
+
+
+def credit_prizes(game: DWGame) -> None:
+    """For each prize still held, a :class:`PointsScored` of its points once more (its
+    capture scored them once: DW-VP counts a prize double) for the model whose boarders
+    took it last, as :func:`victory_points` counts it."""
+    state, data = game.state, game.data
+    for model in state.models:
+        holder = model.prize_of
+        if holder < 0 or holder == model.player or model.prize_ap <= 0:
+            continue
+        captor = next(
+            (event.by_model for event in reversed(game.events)
+             if isinstance(event, ModelLost) and event.model == model.uid
+             and event.fate == "captured"),
+            -1,
+        )
+        by = state.models[captor] if captor >= 0 else None
+        game.emit(
+            PointsScored(
+                unit_type=model.cls,
+                player=model.player,
+                points=float(data.models[model.cls].points),
+                by_player=holder,
+                by_unit_type=None if by is None else by.cls,
+            )
+        )

@@ -173,7 +173,15 @@ def apply_points(
         )
     )
     if ship.hull_hits >= cls.hull:
-        game.emit(UnitDestroyed(ship.design, ship.player))
+        game.emit(
+            UnitDestroyed(
+                ship.design,
+                ship.player,
+                points=float(cls.points),
+                by_player=None if by is None else by.player,
+                by_unit_type=None if by is None else by.design,
+            )
+        )
         remove_ship(game, ship, DESTROYED)
 
 

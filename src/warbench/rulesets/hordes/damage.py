@@ -160,16 +160,22 @@ def deal(
         heal(game, target, 1)
         knock_down(game, target)
         return
-    destroy(game, target, friendly or transferred)
+    destroy(game, target, friendly or transferred, attacker)
 
 
-def destroy(game: HordesGame, target: Model, no_reave: bool) -> None:
-    """Remove the model; a warlock's death ends the game; a beast may be reaved."""
+def destroy(game: HordesGame, target: Model, no_reave: bool, by: Model | None = None) -> None:
+    """Remove the model (destroyed by ``by``'s attack, when one); a warlock's death ends
+    the game; a beast may be reaved."""
     state = game.state
     target.alive = False
     target.effects.clear()
     state.upkeep = [u for u in state.upkeep if u[2] != target.uid and u[0] != target.uid]
-    game.emit(UnitDestroyed(target.card, target.owner, text=f"{name(game, target)} is destroyed"))
+    game.emit(UnitDestroyed(
+        target.card, target.owner, points=float(game.data.models[target.card].points),
+        by_player=None if by is None else by.owner,
+        by_unit_type=None if by is None else by.card,
+        text=f"{name(game, target)} is destroyed",
+    ))
     if not target.beast:
         winner = 1 - target.owner
         game.end(

@@ -32,7 +32,7 @@ def damage(game: RobogearGame, unit: Unit, amount: int, by: Unit | None, *, crit
     game.emit(UnitDamaged(unit.type, unit.player, float(amount),
                           None if by is None else by.player, None if by is None else by.type))
     if unit.damage >= record.cells:
-        destroy(game, unit)
+        destroy(game, unit, by)
         return
     if crit and unit.kind == "machine" and part is not Section.GREEN:
         place_token(game, unit, part, by)
@@ -71,14 +71,17 @@ def wound_pilot(game: RobogearGame, unit: Unit, amount: int) -> None:
                        f" has {unit.pilot} lives left"))
 
 
-def destroy(game: RobogearGame, unit: Unit) -> None:
-    """Remove the unit; a machine leaves a crater and its carried troopers roll to live."""
+def destroy(game: RobogearGame, unit: Unit, by: Unit | None = None) -> None:
+    """Remove the unit (destroyed by ``by``, when a unit did it); a machine leaves a crater
+    and its carried troopers roll to live (those lost, lost to ``by`` too)."""
     state = game.state
     unit.alive = False
     unit.pilot = 0
     record = game.data.units[unit.type]
     game.emit(Destroyed(unit.id, text=f"{unit.id} {record.name} is destroyed"))
-    game.emit(UnitDestroyed(unit.type, unit.player))
+    game.emit(UnitDestroyed(unit.type, unit.player, points=float(record.points),
+                            by_player=None if by is None else by.player,
+                            by_unit_type=None if by is None else by.type))
     if unit.kind == "machine" and unit.carried_by < 0 and not unit.reserve:
         state.craters.append((round_to(unit.x, 3), round_to(unit.y, 3)))
     survive = game.data.measures.apc_survive
@@ -90,7 +93,7 @@ def destroy(game: RobogearGame, unit: Unit) -> None:
             rider.carried_by = -1
             spot = free_spot(state, game.data, rider, unit)
             if face < survive or spot is None:
-                destroy(game, rider)
+                destroy(game, rider, by)
             else:
                 rider.x, rider.y = spot
     for other in state.units:

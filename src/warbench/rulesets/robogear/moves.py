@@ -403,7 +403,7 @@ def charge(game: RobogearGame, action: Ram | RunOver) -> None:
         game.emit(RanOver(unit.id, target.id, escaped,
                           text=f"trooper {target.id} {'dodges' if escaped else 'is crushed'}"))
         if not escaped:
-            destroy(game, target)
+            destroy(game, target, unit)
         return
     ram(game, unit, target, run)
 
@@ -442,7 +442,7 @@ def ram(game: RobogearGame, unit: Unit, target: Unit, run: float) -> None:
         hurt = (tables.ram_loser_base + theirs - mine, tables.ram_winner)
     for victim, amount, by in ((unit, hurt[0], target), (target, hurt[1], unit)):
         if flying(data.units[victim.type]):
-            destroy(game, victim)
+            destroy(game, victim, by)
         else:
             damage(game, victim, amount, by, crit=False)
 

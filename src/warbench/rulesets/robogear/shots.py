@@ -120,7 +120,7 @@ def _hit(game: RobogearGame, unit: Unit, target: Unit, amount: int, weapon: Weap
     if at_pilot:
         wound_pilot(game, target, target.pilot if "deadly" in weapon.traits else amount)
     elif "deadly" in weapon.traits:  # a deadly hit destroys any target (RG-INF-DEADLY)
-        destroy(game, target)
+        destroy(game, target, unit)
     else:
         damage(game, target, amount, unit, crit=True)
 
