@@ -27,8 +27,8 @@ from warbench.core.sim.notable import notable_games, replay_command
 from warbench.core.sim.plan import GamePlan, Side
 from warbench.core.sim.runner import make_backend
 from warbench.core.sim.store import ResultStore
-from warbench.core.sim.summary import Rate, UnitSummary
-from warbench.core.sim.tournament_report import ListUnits, units_by_list
+from warbench.core.sim.summary import UnitSummary
+from warbench.core.sim.unit_report import ListUnits, units_by_list
 from warbench.sim_common import (
     SimulateOptionError,
     console,
@@ -166,18 +166,7 @@ def _units_over_field(field: FieldResult) -> ListUnits:
 
 
 def _unit_rows(units: ListUnits) -> list[UnitSummary]:
-    return [
-        UnitSummary(
-            0,
-            unit_type,
-            tally.per_game(tally.fielded),
-            tally.per_game(tally.lost),
-            Rate.of(tally.survived, tally.exposed) if tally.exposed else None,
-            tally.per_game(tally.taken),
-            tally.per_game(tally.dealt),
-        )
-        for unit_type, tally in sorted(units.units.items())
-    ]
+    return [pool.summary(0, unit_type) for unit_type, pool in sorted(units.units.items())]
 
 
 def _bots_words(plans: list[GamePlan]) -> str:

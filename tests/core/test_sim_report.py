@@ -13,6 +13,7 @@ from warbench.core.sim.notable import notable_games
 from warbench.core.sim.plan import prepare
 from warbench.core.sim.report import typical_game, write_report
 from warbench.core.sim.runner import simulate
+from warbench.core.sim.stats import MeanInterval
 from warbench.core.sim.store import ResultStore
 from warbench.core.sim.summary import Rate, compare, per_game, summarize
 
@@ -31,7 +32,7 @@ def test_the_report_is_one_page_with_tables_plots_and_the_table(tmp_path: Path) 
     assert typical is not None and f"end of game index {typical.index} " in page
     for heading in ("Results", "Seats", "Scores", "Game length", "Units", "Against the other"):
         assert f"<h2>{heading}" in page
-    assert "<h3>recruit</h3>\n<table>" in page  # a table of units per side
+    assert "<h3>recruit</h3>\n<table class=\"names\">" in page  # a table of units per side
     assert "<td>recruit</td><td>1</td>" in page  # unit type, fielded
 
 
@@ -42,19 +43,55 @@ def test_the_report_needs_an_existing_folder(tmp_path: Path) -> None:
         write_report(tmp_path / "no" / "out.html", result, summarize(plan.sides, result.records))
 
 
-def test_each_unit_type_shows_its_points_and_damage_per_hundred_points(tmp_path: Path) -> None:
-    """Which units earn their points: the list's points on the type and what it dealt per
-    game for every 100 of them (a veteran costs 15 in the test game's lists)."""
+def test_each_unit_type_shows_the_points_it_destroyed_per_hundred_points_spent(
+    tmp_path: Path,
+) -> None:
+    """Which units earn their points: the list's points on the type and the points of the
+    enemy models it destroyed, per game and per 100 points spent, each with its bootstrap
+    interval over the games (a veteran costs 15 in the test game's lists, a recruit 10)."""
     plan = prepare(ListDuel(), sides("veteran", "recruit"), seed=4)
     result = simulate(plan, 12)
     summary = summarize(plan.sides, result.records)
     page = write_report(tmp_path / "out.html", result, summary).read_text()
-    assert "<th>points / game</th>" in page and "<th>dealt / game per 100 pts</th>" in page
+    assert "<th>points spent</th>" in page
+    assert "<th>points destroyed / game [95%]</th>" in page
+    assert "<th>per 100 points spent [95%]</th>" in page
     veteran = next(unit for unit in summary.units if unit.unit_type == "veteran")
-    assert veteran.damage_dealt > 0
-    row = f"<td>veteran</td><td>1</td><td>15</td><td>{per_game(veteran.lost)}</td>"
-    assert row in page
-    assert f"<td>{100 * veteran.damage_dealt / 15:.2f}</td></tr>" in page
+    recruit = next(unit for unit in summary.units if unit.unit_type == "recruit")
+    # each recruit the veteran destroyed is worth 10 points to it, game by game
+    assert veteran.destroyed_by_game == tuple(
+        10.0 * next(t.lost for t in record.units if t.unit_type == "recruit")
+        for record in result.records
+    )
+    destroyed = MeanInterval.of(veteran.destroyed_by_game)
+    assert 0 <= destroyed.low < destroyed.mean < destroyed.high
+    per_hundred = destroyed.scaled(100 / 15)
+    assert veteran.lost == 0  # no recruit sank it: the row says so
+    assert "<td>veteran<br><small>never lost</small></td><td>1</td><td>15</td><td>0</td>" in page
+    assert (f"<td>{destroyed.mean:.1f}<br><small>[{destroyed.low:.1f}, {destroyed.high:.1f}]"
+            f"</small></td><td>{per_hundred.mean:.1f}<br><small>[{per_hundred.low:.1f},"
+            f" {per_hundred.high:.1f}]</small></td></tr>") in page
+    assert recruit.points_lost == pytest.approx(veteran.points_destroyed.mean)
+    words = html.unescape(page)
+    assert ("Points destroyed: the points of the enemy models its attacks destroyed, at their"
+            " cost; a loss the unit's own side caused counts for nobody.") in words
+    assert "Per 100 points spent: those points for every 100 the list spends" in words
+    assert "(a bootstrap: the games drawn again 2,000 times)" in words
+    assert "These, not the damage, say which units earn their points" in words
+
+
+def test_a_type_never_lost_is_named_as_how_the_bots_played(tmp_path: Path) -> None:
+    """A unit type no game ever took out (the commodore bot's battleships) reads as the
+    bots' play, not as a ship that cannot be sunk: its row says so and a note explains."""
+    plan = prepare(ListDuel(), sides("champion", "recruit"), seed=4)
+    result = simulate(plan, 6)
+    summary = summarize(plan.sides, result.records)
+    champion = next(unit for unit in summary.units if unit.unit_type == "champion")
+    assert champion.lost == 0  # the champion outlasts a recruit in every one of these games
+    page = html.unescape(write_report(tmp_path / "out.html", result, summary).read_text())
+    assert "<td>champion<br><small>never lost</small></td>" in page
+    assert "<td>recruit</td>" in page  # lost in some game: no note
+    assert "Never lost in any of its 6 games: champion. Their figures say how the bots" in page
 
 
 def test_the_unit_table_says_per_game_or_whole_run_and_its_counts_are_per_game(
@@ -68,10 +105,11 @@ def test_the_unit_table_says_per_game_or_whole_run_and_its_counts_are_per_game(
     summary = summarize(plan.sides, result.records)
     page = write_report(tmp_path / "out.html", result, summary).read_text()
     head = "".join(f"<th>{html.escape(cell)}</th>" for cell in (
-        "unit type", "fielded / game", "points / game", "lost / game",
-        "survival, whole run [95%]", "taken / game", "dealt / game", "dealt / game per 100 pts",
+        "unit type", "fielded / game", "points spent", "lost / game",
+        "survival, whole run [95%]", "damage taken / game", "damage dealt / game",
+        "points destroyed / game [95%]", "per 100 points spent [95%]",
     ))
-    assert f"<table><tr>{head}</tr>" in page
+    assert f'<table class="names"><tr>{head}</tr>' in page
     assert "Per game: the mean over the run's 12 games" in page
     tallies = [t for r in result.records for t in r.units if t.unit_type == "recruit"]
     lost = sum(tally.lost for tally in tallies)

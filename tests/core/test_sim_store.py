@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -13,8 +14,10 @@ from tests.core.test_sim_plan import ListDuel, sides
 from warbench.core import registry
 from warbench.core.replay import replay
 from warbench.core.sim.plan import GamePlan, prepare
+from warbench.core.sim.report import write_report
 from warbench.core.sim.runner import simulate
 from warbench.core.sim.store import ResultStore, StoreError, load_journal
+from warbench.core.sim.summary import summarize
 
 
 @pytest.fixture
@@ -137,3 +140,36 @@ def test_a_results_file_from_before_the_data_column_is_read_and_extended(
         new = simulate(plan_for(journals=False), 2, store=store)
         assert store.run(old.run_id or 0).data_words() == "not recorded"
         assert store.run(new.run_id or 0).data_words() == "the shipped data"
+
+
+def test_a_results_file_from_before_points_destroyed_still_loads_and_reports(
+    tmp_path: Path,
+) -> None:
+    """Unit tallies stored before they counted points (six figures a row) still load: the
+    run resumes and its report shows its units, with "-" for points destroyed and a note
+    saying they were not recorded, rather than zeros or an error."""
+    db = tmp_path / "r.sqlite"
+    plan = plan_for(journals=False)
+    with ResultStore(db) as store:
+        simulate(plan, 2, store=store)
+    with sqlite3.connect(db) as connection:
+        for game_id, summary in connection.execute("SELECT id, summary FROM games").fetchall():
+            old = json.loads(summary)
+            old["units"] = [row[:6] for row in old["units"]]  # as an older Warbench wrote
+            connection.execute("UPDATE games SET summary = ? WHERE id = ?",
+                               (json.dumps(old), game_id))
+    with ResultStore(db) as store:
+        result = simulate(plan, 3, store=store, resume=True)  # one game more, counted
+    assert [tally.points_destroyed for tally in result.records[0].units] == [None, None]
+    assert result.records[2].units[0].points_destroyed is not None
+    summary = summarize(plan.sides, result.records)
+    veteran = summary.units[0]
+    assert veteran.damage_taken == pytest.approx(
+        sum(r.units[0].damage_taken for r in result.records) / 3)
+    assert veteran.points_destroyed is None
+    assert veteran.to_plain()["points_destroyed_per_game"] is None
+    page = html.unescape(write_report(tmp_path / "r.html", result, summary).read_text())
+    assert "Points destroyed: not recorded (-): these games were stored before" in page
+    units = page[page.index("<h2>Units</h2>"):]
+    row = units[units.index("<td>veteran"):]
+    assert row[: row.index("</tr>")].endswith("<td>-</td><td>-</td>")

@@ -10,7 +10,8 @@ One idea per module:
 - :mod:`~warbench.core.sim.runner`: a run, resumable, with progress;
 - :mod:`~warbench.core.sim.stats` and :mod:`~warbench.core.sim.summary`: the statistics;
 - :mod:`~warbench.core.sim.store`: the SQLite results file;
-- :mod:`~warbench.core.sim.report`: the HTML report;
+- :mod:`~warbench.core.sim.html` and :mod:`~warbench.core.sim.report`: the HTML report,
+  its unit tables from :mod:`~warbench.core.sim.unit_report`;
 - :mod:`~warbench.core.sim.ratings` and :mod:`~warbench.core.sim.tournament`: round robins;
 - :mod:`~warbench.core.sim.field` and :mod:`~warbench.core.sim.field_report`: one list
   against each of a field of opponents.

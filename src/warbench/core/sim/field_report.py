@@ -2,7 +2,7 @@
 every game, then for each opponent what a run's report shows for that one matchup.
 
 One self-contained page, built from the run report's pieces (:mod:`warbench.core.sim.report`)
-and the tournament's unit tallies (:mod:`warbench.core.sim.tournament_report`).
+and the unit tables of a list over several runs (:mod:`warbench.core.sim.unit_report`).
 """
 
 from __future__ import annotations
@@ -13,21 +13,21 @@ from pathlib import Path
 
 from warbench.core.charts import new_figure
 from warbench.core.sim.field import FieldResult
-from warbench.core.sim.report import (
-    data_words,
+from warbench.core.sim.html import (
     figure_html,
     html_page,
     html_table,
     percent,
     png_image,
-    report_parts,
     write_page,
 )
+from warbench.core.sim.report import data_words, report_parts
 from warbench.core.sim.summary import Rate
-from warbench.core.sim.tournament_report import (
-    TOURNAMENT_UNIT_COLUMNS,
-    unit_rows,
+from warbench.core.sim.unit_report import (
+    LIST_UNIT_COLUMNS,
+    list_table,
     units_by_list,
+    units_words,
 )
 
 
@@ -130,16 +130,16 @@ def _units(field: FieldResult) -> list[str]:
     seatings = [(0, number) for number in range(1, len(field.matchups) + 1)]
     runs = [matchup.run for matchup in field.matchups]
     mine = units_by_list(1 + len(field.matchups), seatings, runs)[0]
-    rows = unit_rows(mine)
-    if not rows:
+    table = list_table(f"{field.mine.label} ({mine.games} games)", mine, LIST_UNIT_COLUMNS)
+    if not table:
         return []
+    rules = runs[0].plan.ruleset
     return [
         f"<h2>Units of {html.escape(field.mine.label)} against the field</h2>",
-        f"<p>Over its {mine.games} games against every opponent. Per game: the mean over"
-        " those games (models fielded and lost, damage taken and dealt). Survival: the"
-        " models not destroyed out of every model fielded. Damage dealt per game for every"
-        " 100 points the list spends on the type shows which units earn their points.</p>",
-        html_table(TOURNAMENT_UNIT_COLUMNS, rows),
+        units_words(rules.points_destroyed_meaning,
+                    f"its {mine.games} games against every opponent", "those games",
+                    priced=True, recorded=mine.recorded()),
+        *table,
     ]
 
 

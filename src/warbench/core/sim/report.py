@@ -1,46 +1,37 @@
 """The HTML report of a run: one self-contained page of tables and matplotlib plots.
 
-Plots are embedded as base64 PNG, the picture of the table at the end of a typical game as
-inline SVG, so the page can be mailed or archived as one file.
+Plots are embedded as base64 PNG (:mod:`warbench.core.sim.html`), the picture of the table
+at the end of a typical game as inline SVG, so the page can be mailed or archived as one
+file; the unit tables come from :mod:`warbench.core.sim.unit_report`.
 """
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 import statistics
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from warbench.core.charts import chart_figure, legend_above, new_figure, sample_chart
-from warbench.core.lists import price
-from warbench.core.render import PLAYER_COLOURS
 from warbench.core.render import render as render_picture
+from warbench.core.sim.html import (
+    figure_html,
+    html_page,
+    html_table,
+    percent,
+    png_image,
+    write_page,
+)
 from warbench.core.sim.luck import luck_summary
 from warbench.core.sim.notable import notable_games
 from warbench.core.sim.plan import GamePlan, matchup
 from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
 from warbench.core.sim.store import RunInfo
-from warbench.core.sim.summary import Comparison, Rate, RunSummary, per_game
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
-PAGE_STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
-table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
-th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.8em; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
-table.prose th, table.prose td { text-align: left; vertical-align: top; }
-table.prose td:first-child { white-space: nowrap; }
-figure { margin: 1em 0; } figcaption { color: #555; font-size: 0.9em; }
-img, svg { max-width: 100%; height: auto; }
-"""
+from warbench.core.sim.summary import Comparison, RunSummary
+from warbench.core.sim.unit_report import unit_section
 
 
 def typical_game(records: Sequence[GameRecord]) -> GameRecord | None:
@@ -58,39 +49,6 @@ def typical_game(records: Sequence[GameRecord]) -> GameRecord | None:
     alike = [record for record in records if record.winners == commonest]
     middle = statistics.median(record.length for record in alike)
     return min(alike, key=lambda record: (abs(record.length - middle), record.index))
-
-
-def png_image(figure: Figure) -> str:
-    """A matplotlib figure as an ``<img>`` holding its PNG (the page stays one file)."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
-    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<img alt="plot" src="data:image/png;base64,{encoded}">'
-
-
-def percent(rate: Rate) -> str:
-    """A rate with its 95% interval: ``50.0% [30.0%, 70.0%]``."""
-    return f"{rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}]"
-
-
-def html_table(
-    head: Sequence[str], rows: Sequence[Sequence[object]], *, prose: bool = False
-) -> str:
-    """An HTML table of ``rows`` under ``head``, every cell escaped. Figures align right,
-    the first column left; a ``prose`` table (sentences, commands) aligns every column left.
-    """
-    cells = "".join(f"<th>{html.escape(str(cell))}</th>" for cell in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
-        for row in rows
-    )
-    opening = '<table class="prose">' if prose else "<table>"
-    return f"{opening}<tr>{cells}</tr>{body}</table>"
-
-
-def figure_html(content: str, caption: str) -> str:
-    """A picture with its caption."""
-    return f"<figure>{content}<figcaption>{html.escape(caption)}</figcaption></figure>"
 
 
 def _win_plot(summary: RunSummary) -> str:
@@ -137,28 +95,6 @@ def _win_caption(summary: RunSummary) -> str:
 def _histograms(values: Sequence[Sequence[float]], labels: Sequence[str], axis: str) -> str:
     """Sampled values per series in the chart style of ``odds --plot`` (core/charts.py)."""
     return png_image(chart_figure(sample_chart(list(zip(labels, values, strict=True)), axis)))
-
-
-def _survival_plot(summary: RunSummary) -> str:
-    rows = [unit for unit in summary.units if unit.survival is not None]
-    figure = new_figure(7, 0.6 + 0.35 * len(rows))
-    axes = figure.subplots()
-    for row, unit in enumerate(rows):
-        assert unit.survival is not None
-        rate = unit.survival
-        axes.barh(row, rate.value, color=PLAYER_COLOURS[unit.side % len(PLAYER_COLOURS)])
-        axes.errorbar(
-            rate.value,
-            row,
-            xerr=[[rate.value - rate.low], [rate.high - rate.value]],
-            color="black",
-            capsize=3,
-        )
-    labels = [f"{summary.sides[unit.side].label}: {unit.unit_type}" for unit in rows]
-    axes.set_yticks(range(len(rows)), labels)
-    axes.set_xlim(0, 1)
-    axes.set_xlabel("models surviving (95% Wilson interval)")
-    return png_image(figure)
 
 
 def _table_picture(result: RunResult) -> str:
@@ -316,70 +252,6 @@ def _distribution_section(result: RunResult, summary: RunSummary) -> list[str]:
     return parts
 
 
-def unit_points(plan: GamePlan) -> list[dict[str, int]]:
-    """Per side, the points its list spends on each unit type (empty without a list)."""
-    spent: list[dict[str, int]] = []
-    for side in plan.sides:
-        points: dict[str, int] = {}
-        rules = None if side.army is None else plan.ruleset.army_rules(side.army)
-        if side.army is not None and rules is not None:
-            for entry in price(side.army, rules.lookup)[0].entries:
-                points[entry.entry.unit] = points.get(entry.entry.unit, 0) + entry.points
-        spent.append(points)
-    return spent
-
-
-def per_hundred(damage: float, points: int | None) -> str:
-    """Damage per 100 of ``points`` (``-`` with no points)."""
-    return "-" if not points else f"{100 * damage / points:.2f}"
-
-
-#: The HTML unit table's columns: every count a mean per game, survival the whole run's.
-UNIT_COLUMNS = (
-    "unit type", "fielded / game", "points / game", "lost / game",
-    "survival, whole run [95%]", "taken / game", "dealt / game", "dealt / game per 100 pts",
-)
-
-
-def _unit_section(plan: GamePlan, summary: RunSummary) -> list[str]:
-    """One table per side: the unit types of its own list (or force), with what each type
-    costs and the damage it dealt per game for every 100 of those points."""
-    if not summary.units:
-        return []
-    spent = unit_points(plan)
-    points = (
-        " Points: what the list spends on the type, in every game. Damage dealt per game for"
-        " every 100 of those points shows which units earn their points."
-        if any(spent) else ""
-    )
-    parts = [
-        "<h2>Units</h2>",
-        f"<p>Per game: the mean over the run's {summary.games} games (models fielded and"
-        " lost, damage taken and dealt). Survival: the models not destroyed out of every"
-        f" model fielded in the whole run.{points}</p>",
-    ]
-    for number, side in enumerate(summary.sides):
-        rows = [
-            (
-                unit.unit_type,
-                per_game(unit.fielded) if unit.fielded else "-",
-                spent[number].get(unit.unit_type, "-"),
-                per_game(unit.lost),
-                "-" if unit.survival is None else percent(unit.survival),
-                f"{unit.damage_taken:.2f}",
-                f"{unit.damage_dealt:.2f}",
-                per_hundred(unit.damage_dealt, spent[number].get(unit.unit_type)),
-            )
-            for unit in summary.units
-            if unit.side == number
-        ]
-        if rows:
-            parts += [f"<h3>{html.escape(side.label)}</h3>", html_table(UNIT_COLUMNS, rows)]
-    if any(unit.survival is not None for unit in summary.units):
-        parts.append(figure_html(_survival_plot(summary), "Survival by unit type."))
-    return parts
-
-
 def _luck_section(result: RunResult, summary: RunSummary) -> list[str]:
     luck = luck_summary(result.records, len(summary.sides))
     if luck.decisive == 0:
@@ -470,31 +342,12 @@ def report_parts(
         *_results_section(summary, comparisons, other, result.plan.ruleset.score_meaning),
         *_seat_section(summary, result.plan.fixed_seats),
         *_distribution_section(result, summary),
-        *_unit_section(result.plan, summary),
+        *unit_section(result, summary),
         *_luck_section(result, summary),
         *_notable_section(result, db),
         "<h2>A typical game</h2>",
         _table_picture(result),
     ]
-
-
-def html_page(title: str, parts: Sequence[str]) -> str:
-    """One self-contained page: ``parts`` (HTML) under the report's style."""
-    body = "\n".join(parts)
-    return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{html.escape(title)}</title><style>{PAGE_STYLE}</style></head>"
-        f"<body>\n{body}\n</body></html>\n"
-    )
-
-
-def write_page(path: str | Path, page: str) -> Path:
-    """Write ``page`` to ``path`` (an ``.html`` file in a folder that exists); return it."""
-    target = Path(path)
-    if not target.parent.exists():
-        raise FileNotFoundError(f"{target}: folder {target.parent} does not exist")
-    target.write_text(page, encoding="utf-8")
-    return target
 
 
 def write_report(

@@ -10,96 +10,35 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from warbench.core.charts import new_figure
-from warbench.core.sim.report import (
-    UNIT_COLUMNS,
-    data_words,
+from warbench.core.sim.html import (
     figure_html,
     html_page,
     html_table,
-    per_hundred,
     percent,
     png_image,
-    unit_points,
     write_page,
 )
-from warbench.core.sim.runner import RunResult
-from warbench.core.sim.summary import Rate, per_game, summarize
+from warbench.core.sim.report import data_words
+from warbench.core.sim.summary import Rate
 from warbench.core.sim.tournament import Table, TournamentResult
-
-#: The unit table's columns: a run's, with survival over every game the list played.
-TOURNAMENT_UNIT_COLUMNS = tuple(
-    "survival, all its games [95%]" if column.startswith("survival") else column
-    for column in UNIT_COLUMNS
+from warbench.core.sim.unit_report import (
+    LIST_UNIT_COLUMNS,
+    ListUnits,
+    list_table,
+    units_by_list,
+    units_words,
 )
-
-
-@dataclass
-class UnitTally:
-    """One unit type of one list over all its tables: totals over the games it played."""
-
-    games: int = 0
-    fielded: float = 0.0
-    lost: float = 0.0
-    taken: float = 0.0
-    dealt: float = 0.0
-    survived: int = 0
-    exposed: int = 0
-    points: int | None = None
-
-    def per_game(self, total: float) -> float:
-        """A total as a mean per game of the list."""
-        return total / self.games if self.games else 0.0
-
-
-@dataclass
-class ListUnits:
-    """A list's unit types (by name) and the games it played."""
-
-    games: int = 0
-    units: dict[str, UnitTally] = field(default_factory=dict)
 
 
 def list_units(result: TournamentResult, tables: Sequence[Table]) -> list[ListUnits]:
     """Each list's units over every game it played, at every table it sat at (per-game means
     weighted by each table's games; survival over every model fielded)."""
     return units_by_list(len(result.labels), [table.sides for table in tables], result.runs)
-
-
-def units_by_list(
-    lists_count: int, seatings: Sequence[Sequence[int]], runs: Sequence[RunResult]
-) -> list[ListUnits]:
-    """Each of ``lists_count`` lists' units over every run it played: ``seatings[r][k]`` is
-    the list playing side ``k`` of ``runs[r]`` (a tournament's tables, or a list against a
-    field)."""
-    lists = [ListUnits() for _ in range(lists_count)]
-    for seated, run in zip(seatings, runs, strict=True):
-        summary = summarize(run.plan.sides, run.records)
-        spent = unit_points(run.plan)
-        for position, index in enumerate(seated):
-            mine = lists[index]
-            mine.games += summary.games
-            for unit in summary.units:
-                if unit.side != position:
-                    continue
-                tally = mine.units.setdefault(unit.unit_type, UnitTally())
-                tally.fielded += unit.fielded * summary.games
-                tally.lost += unit.lost * summary.games
-                tally.taken += unit.damage_taken * summary.games
-                tally.dealt += unit.damage_dealt * summary.games
-                if unit.survival is not None:
-                    tally.survived += unit.survival.successes
-                    tally.exposed += unit.survival.trials
-                tally.points = spent[position].get(unit.unit_type, tally.points)
-    for mine in lists:
-        for tally in mine.units.values():
-            tally.games = mine.games
-    return lists
 
 
 def _run_section(result: TournamentResult, tables: Sequence[Table], games: int) -> list[str]:
@@ -195,37 +134,18 @@ def _ratings_plot(result: TournamentResult) -> str:
 
 
 def _unit_section(result: TournamentResult, tables: Sequence[Table]) -> list[str]:
+    lists = list_units(result, tables)
     parts = [
         "<h2>Units</h2>",
-        "<p>Each list's unit types over every game it played in the tournament. Per game: the"
-        " mean over those games (models fielded and lost, damage taken and dealt). Survival:"
-        " the models not destroyed out of every model fielded. Damage dealt per game for"
-        " every 100 points the list spends on the type shows which units earn their"
-        " points.</p>",
+        units_words(
+            tables[0].plan.ruleset.points_destroyed_meaning,
+            "the games the list played in the tournament", "every game the list played",
+            priced=True, recorded=all(mine.recorded() for mine in lists),
+        ),
     ]
-    for label, mine in zip(result.labels, list_units(result, tables), strict=True):
-        rows = unit_rows(mine)
-        if rows:
-            parts += [f"<h3>{html.escape(label)} ({mine.games} games)</h3>",
-                      html_table(TOURNAMENT_UNIT_COLUMNS, rows)]
+    for label, mine in zip(result.labels, lists, strict=True):
+        parts += list_table(f"{label} ({mine.games} games)", mine, LIST_UNIT_COLUMNS)
     return parts
-
-
-def unit_rows(mine: ListUnits) -> list[tuple[object, ...]]:
-    """A list's unit types as rows of :data:`TOURNAMENT_UNIT_COLUMNS`."""
-    return [
-        (
-            unit_type,
-            per_game(tally.per_game(tally.fielded)) if tally.fielded else "-",
-            "-" if tally.points is None else tally.points,
-            per_game(tally.per_game(tally.lost)),
-            percent(Rate.of(tally.survived, tally.exposed)) if tally.exposed else "-",
-            f"{tally.per_game(tally.taken):.2f}",
-            f"{tally.per_game(tally.dealt):.2f}",
-            per_hundred(tally.per_game(tally.dealt), tally.points),
-        )
-        for unit_type, tally in sorted(mine.units.items())
-    ]
 
 
 def tournament_html(result: TournamentResult, tables: Sequence[Table], games: int) -> str:
