@@ -20,11 +20,13 @@ from warbench.core import registry
 from warbench.core.outputs import OutputPathError
 from warbench.core.sim.plan import ArmyListRejected, GamePlan
 from warbench.core.sim.play import GameRecord, play_game
+from warbench.core.sim.stats import MeanInterval
 from warbench.core.sim.store import ResultStore, load_journal
 from warbench.core.sim.summary import Rate, UnitSummary
 from warbench.sim_cli import (
     SimulateOptionError,
     check_comparable,
+    points_table,
     register,
     signed,
     units_table,
@@ -333,6 +335,32 @@ def test_the_terminal_unit_table_says_per_game_or_whole_run() -> None:
     narrow = Console(width=80, record=True)  # a piped terminal: headers wrap, none cut
     narrow.print(table)
     assert "…" not in narrow.export_text()
+
+
+def test_the_terminal_says_which_units_earn_their_points() -> None:
+    """A list builder reading the terminal sees what each type destroyed per game and per
+    100 points its list spends on it, each over its 95% interval (the HTML report's
+    figures), in a table that fits 80 columns; "-" where nothing was spent."""
+    destroyed = MeanInterval(20, 60.0, 40.0, 80.0)
+    rows = [
+        UnitSummary(0, "britannia-cruiser", 3.0, 1.0, Rate.of(2, 3), 9.0, 8.0, 50.0, destroyed),
+        UnitSummary(0, "britannia-torpedo-bomber-wing", 4.0, 0.0, Rate.of(4, 4), 0.0, 0.0,
+                    0.0, MeanInterval(20, 0.0, 0.0, 0.0)),
+    ]
+    table = points_table("Mine", rows, {"britannia-cruiser": 120})
+    assert table is not None
+    console = Console(width=80, record=True)
+    console.print(table)
+    lines = console.export_text().splitlines()
+    assert "Mine: which units earn their points" in lines[0]
+    cruiser = next(n for n, line in enumerate(lines) if "britannia-cruiser" in line)
+    assert "120" in lines[cruiser] and "60.0" in lines[cruiser] and "50.0" in lines[cruiser]
+    assert "[40.0, 80.0]" in lines[cruiser + 1] and "[33.3, 66.7]" in lines[cruiser + 1]
+    wing = next(line for line in lines if "britannia-torpedo-bomber-wing" in line)
+    assert wing.rstrip(" │").endswith("-")
+    assert not any("…" in line for line in lines)
+    older = UnitSummary(0, "britannia-cruiser", 3.0, 1.0, Rate.of(2, 3), 9.0, 8.0)
+    assert points_table("Mine", [older], {}) is None  # stored before points were counted
 
 
 class BackwardBackend:

@@ -35,6 +35,7 @@ from warbench.sim_common import (
     load_sides,
     percent,
     played_words,
+    points_table,
     print_notable,
     progress_bar,
     units_table,
@@ -236,8 +237,12 @@ def _print_field(
         )
     rows = _unit_rows(units)
     if rows:
-        console.print(units_table(mine, rows, f"its {units.games} games against the field",
-                                  "all its games"))
+        over = f"its {units.games} games against the field"
+        console.print(units_table(mine, rows, over, "all its games"))
+        spent = {name: pool.points for name, pool in units.units.items() if pool.points}
+        points = points_table(mine, rows, spent, over)
+        if points is not None:
+            console.print(points)
     against = f"against {count} {'list' if count == 1 else 'lists'}"
     console.print(f"Played {played_words(field.played, field.seconds, against)}.",
                   highlight=False)

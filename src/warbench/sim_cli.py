@@ -41,6 +41,7 @@ from warbench.core.sim.summary import Comparison, RunSummary, compare, summarize
 from warbench.core.sim.tournament import Table as TableOfLists
 from warbench.core.sim.tournament import TournamentResult, round_robin, table_plans
 from warbench.core.sim.tournament_report import write_tournament_report
+from warbench.core.sim.unit_report import unit_points
 from warbench.field_cli import check_field_options, simulate_field
 from warbench.sim_common import (
     SimulateOptionError,
@@ -49,6 +50,7 @@ from warbench.sim_common import (
     load_sides,
     percent,
     played_words,
+    points_table,
     print_notable,
     progress_bar,
     units_table,
@@ -108,10 +110,14 @@ def _print_summary(
             f" {length.q3:g}, longest {length.maximum:g}); {summary.unfinished} unfinished.",
             highlight=False,
         )
+    spent = unit_points(plan)
     for number, side in enumerate(summary.sides):
         rows = [unit for unit in summary.units if unit.side == number]
         if rows:
             console.print(units_table(side.label, rows))
+            points = points_table(side.label, rows, spent[number])
+            if points is not None:
+                console.print(points)
     if comparisons and other is not None:
         this = "this run" if result.run_id is None else f"this run ({result.run_id})"
         versus = Table(

@@ -4,7 +4,7 @@ replaying."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,10 +24,13 @@ from rich.text import Text
 from warbench.core.catalog import load_all
 from warbench.core.lists import ArmyList
 from warbench.core.outputs import check_output
+from warbench.core.sim.html import Stacked
 from warbench.core.sim.notable import NotableGame
 from warbench.core.sim.plan import Side, unique_labels
 from warbench.core.sim.runner import check_games
+from warbench.core.sim.stats import MeanInterval
 from warbench.core.sim.summary import Rate, UnitSummary, per_game
+from warbench.core.sim.unit_report import spread
 
 console = Console(soft_wrap=True)
 
@@ -122,7 +125,9 @@ def units_table(
         Column("unit type", no_wrap=True),
         # "dealt / game", not "dealt/game": on a narrow terminal a header wraps at its
         # spaces, and one word too long for its column would be cut short
-        *(header.replace("/", " / ") for header in headers),
+        # the survival's interval, on a line of its own, wraps at its comma: "[51.0%,"
+        *(Column(header.replace("/", " / "), min_width=7 if "[95%]" in header else None)
+          for header in headers),
         title=f"{label}: units (per game: mean of {games})", title_justify="left",
     )
     for unit in rows:
@@ -130,11 +135,51 @@ def units_table(
             unit.unit_type,
             per_game(unit.fielded) if unit.fielded else "-",  # "-": nothing counts it
             per_game(unit.lost),
-            "-" if unit.survival is None else percent(unit.survival),
+            "-" if unit.survival is None else percent(unit.survival).replace(" [", "\n[", 1),
             f"{unit.damage_taken:.2f}",
             f"{unit.damage_dealt:.2f}",
         )
     return units
+
+
+def points_table(
+    label: str, rows: Sequence[UnitSummary], spent: Mapping[str, int],
+    games: str = "the run's games",
+) -> Table | None:
+    """Which of one side's unit types earn their points: the points of enemy models each
+    destroyed per game (of ``games``), and per 100 of the points its list spends on it
+    (``spent``, by unit type: ``-`` without a list), each over its 95% bootstrap interval
+    (:mod:`warbench.core.sim.unit_report`). ``None`` when no game counted them (results
+    stored before they were). A table of its own, so both fit an 80-column terminal."""
+    if all(unit.points_destroyed is None for unit in rows):
+        return None
+    table = Table(
+        Column("unit type", no_wrap=True), "points spent", "points destroyed / game [95%]",
+        "per 100 points spent [95%]",
+        title=f"{label}: which units earn their points (per game: mean of {games})",
+        title_justify="left",
+    )
+    for unit in rows:
+        points = spent.get(unit.unit_type)
+        table.add_row(
+            unit.unit_type,
+            "-" if points is None else str(points),
+            _two_lines(spread(unit.points_destroyed)),
+            _two_lines(spread(_per_hundred(unit, points))),
+        )
+    return table
+
+
+def _two_lines(cell: Stacked) -> str:
+    """A figure over its interval, as the HTML report stacks them, to keep the table narrow."""
+    return f"{cell.main}\n{cell.below}" if cell.below else str(cell.main)
+
+
+def _per_hundred(unit: UnitSummary, points: int | None) -> MeanInterval | None:
+    """The points ``unit`` destroyed per game for every 100 of the ``points`` spent on it."""
+    if unit.points_destroyed is None or not points:
+        return None
+    return unit.points_destroyed.scaled(100.0 / points)
 
 
 def print_notable(
