@@ -134,7 +134,8 @@ def test_robogear_a_pilot_shot_aimed_at_a_closed_machine_is_a_plain_shot_in_word
     """RG-PILOT-OPEN on the web table: the Shoot form set on a shot at an open machine's
     pilot, aimed by a click at another enemy, whose cabin is closed, becomes a plain shot
     at it: its words no longer speak of a pilot (they name the weapon and the target), and
-    the verdict is that shot's own (legal here), not the pilot rule's refusal."""
+    the verdict is that shot's own (legal here), not the pilot rule's refusal. The pilot
+    shot itself is named as one, with its odds."""
     from warbench.core.agents import RandomAgent
     from warbench.core.match import play_next_decision
     from warbench.rulesets.robogear.actions import Shoot
@@ -166,6 +167,9 @@ def test_robogear_a_pilot_shot_aimed_at_a_closed_machine_is_a_plain_shot_in_word
     own = consider(game, seat, {"action": pilot.to_plain()})  # the pilot shot says so
     assert own["reason"] is None and own["text"].endswith(
         f"at the pilot of {rules.action_target(game.state, pilot)}")
+    # with its exact odds: the lives the pilot loses (tests/robogear/test_pilot_odds.py)
+    assert own["odds"]["outcome"] == "pilot lives lost" and own["odds"]["mean"] > 0
+    assert own["odds"]["outcomes"]["hit"] > 0
 
 
 def test_dystopian_wars_a_dragged_model_turns_within_its_move_and_ends_on_its_ghost() -> None:

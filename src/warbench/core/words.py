@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 #: Nouns whose plural is not the noun and an s.
-IRREGULAR = {"die": "dice", "hex": "hexes"}
+IRREGULAR = {"die": "dice", "hex": "hexes", "life": "lives"}
 
 
 def counted(number: int, noun: str) -> str:
@@ -11,8 +11,8 @@ def counted(number: int, noun: str) -> str:
 
     >>> counted(1, "die"), counted(600, "die"), counted(1, "hull point"), counted(0, "carrier")
     ('1 die', '600 dice', '1 hull point', '0 carriers')
-    >>> counted(2, "hex")
-    '2 hexes'
+    >>> counted(2, "hex"), counted(1, "life"), counted(2, "life")
+    ('2 hexes', '1 life', '2 lives')
     """
     if number == 1:
         return f"{number} {noun}"

@@ -180,15 +180,18 @@ def turned(
 
 
 def action_odds(data: RobogearData, state: RobogearState, action: Action) -> OddsAnswer | None:
-    """The exact odds of an aimed shot at a unit (blast, flamer, indirect and pilot shots
-    are not answered), from the shot calculator with the real distance and cover."""
+    """The exact odds of an aimed shot at a unit or at the pilot of an open machine (the
+    lives it loses: RG-PILOT-OPEN), from the shot calculator with the real distance, cover
+    and the pilot's lives left; blast, flamer and indirect shots are not answered."""
     from warbench.rulesets.robogear.odds import ShotOdds, ShotOptions
 
-    if not isinstance(action, Shoot) or action.at_pilot or action.indirect:
+    if not isinstance(action, Shoot) or action.indirect:
         return None
     unit, target = state.units[action.unit], state.units[action.target]
     weapon = data.units[unit.type].weapons[action.weapon]
     if {"blast", "flamer", "indirect"} & set(weapon.traits):
+        return None
+    if action.at_pilot and target.pilot <= 0:
         return None
     shooter, aim = spot(state, unit), spot(state, target)
     options = ShotOptions(
@@ -196,6 +199,7 @@ def action_odds(data: RobogearData, state: RobogearState, action: Action) -> Odd
         distance=max(0.0, gap(shooter, aim)),
         cover=min(1.0, hidden_share(state, data, shooter, aim)),
         above=accuracy_bonus(state, data, unit, target) > 0, damage=target.damage,
+        at_pilot=action.at_pilot, pilot=target.pilot if action.at_pilot else None,
     )
     try:
         return ShotOdds(data).odds(options)

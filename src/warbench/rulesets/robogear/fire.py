@@ -365,10 +365,22 @@ def accuracy_bonus(state: RobogearState, data: RobogearData, unit: Unit, target:
 def hard_target(data: RobogearData, unit: Unit, target: Unit, at_pilot: bool) -> int:
     """+1 defence: a trooper (or a pilot) against machines (armour and aircraft, not guns),
     a flyer against the ground; a trooper is an ordinary target for another trooper."""
-    s_record, t_record = data.units[unit.type], data.units[target.type]
-    if (target.kind == "trooper" or at_pilot) and unit.kind == "machine":
+    return hard_for(data.units[unit.type], data.units[target.type], at_pilot)
+
+
+def hard_for(shooter: UnitRecord, target: UnitRecord, at_pilot: bool) -> int:
+    """:func:`hard_target` by the two sheets (RG-FIRE-HARD): what the odds read too.
+
+    >>> from warbench.rulesets.robogear.ruleset import RobogearRuleset
+    >>> units = RobogearRuleset().data.units
+    >>> tank, rover, rifleman = units["ferrum-tank"], units["verdant-rover"], units[
+    ...     "ferrum-rifleman"]
+    >>> hard_for(tank, rover, False), hard_for(tank, rover, True), hard_for(rifleman, rover, True)
+    (0, 1, 0)
+    """
+    if (target.kind == "trooper" or at_pilot) and shooter.kind == "machine":
         return 1
-    if flying(t_record) and not at_pilot and not flying(s_record):
+    if flying(target) and not at_pilot and not flying(shooter):
         return 1
     return 0
 

@@ -10,8 +10,16 @@ import pydantic
 
 from warbench.core.attacks import AttackOdds, AttackOptionsError, OddsAnswer
 from warbench.core.odds import Dist
+from warbench.core.words import counted
 from warbench.rulesets.robogear.chances import tables_hit_chance
-from warbench.rulesets.robogear.data import SECTIONS, RobogearData, steps
+from warbench.rulesets.robogear.data import (
+    SECTIONS,
+    RobogearData,
+    UnitRecord,
+    WeaponRecord,
+    steps,
+)
+from warbench.rulesets.robogear.fire import hard_for
 from warbench.rulesets.robogear.sheets import book
 from warbench.rulesets.robogear.state import armour_level, section
 from warbench.rulesets.robogear.table import band
@@ -25,11 +33,16 @@ class ShotOptions(pydantic.BaseModel):
     cover: float = pydantic.Field(default=0.0, ge=0, le=1, description="share hidden (0-1)")
     above: bool = pydantic.Field(default=False, description="trooper shooting from above")
     damage: int = pydantic.Field(default=0, ge=0, description="cells the target has lost")
+    at_pilot: bool = pydantic.Field(default=False, description=(
+        "shoot the pilot of an open machine (RG-PILOT-OPEN)"))
+    pilot: int | None = pydantic.Field(default=None, ge=1, description=(
+        "lives the pilot has left, with at_pilot= (default: all of them)"))
 
 
 class ShotOdds(AttackOdds):
     name = "shot"
-    summary = "damage of one aimed shot, and where it leaves the target's armour scale"
+    summary = ("damage of one aimed shot, and where it leaves the target's armour scale; "
+               "at_pilot=true: the lives the pilot of an open machine loses")
     options_model = ShotOptions
 
     def __init__(self, data: RobogearData) -> None:
@@ -48,18 +61,14 @@ class ShotOdds(AttackOdds):
         reach = band(options.distance, book(data).band_edges)
         if reach is None or weapon.damage[reach] == 0:
             raise AttackOptionsError("distance: the weapon is useless at that range")
+        if options.at_pilot:
+            return self._at_pilot(options, shooter, target, weapon, reach)
+        if options.pilot is not None:
+            raise AttackOptionsError("pilot: the pilot's lives count only with at_pilot=true")
         if shooter.kind == "trooper" and target.kind != "trooper" and (
                 "armour_piercing" not in weapon.traits):
             raise AttackOptionsError("target: small arms cannot harm machines or guns")
-        hard = 0
-        if target.kind == "trooper" and shooter.kind == "machine":
-            hard = 1
-        if target.chassis == "flyer" and shooter.chassis != "flyer":
-            hard = 1
-        # RG-INF-ABOVE: a trooper above a trooper or a machine's cabin; never against a gun
-        above = options.above and shooter.kind == "trooper" and target.kind != "gun"
-        bonus = weapon.bonus + (1 if above else 0)
-        p = tables_hit_chance(book(data), reach, bonus, options.cover, hard)
+        p = self._chance(options, shooter, target, weapon, reach)
         amount = weapon.damage[reach]
         if "deadly" in weapon.traits and target.kind == "trooper":
             amount = target.cells - options.damage
@@ -75,6 +84,56 @@ class ShotOdds(AttackOdds):
                          f"resource {target.resource[part]}, {SECTIONS[part]} section")
         dist = Dist.from_mapping({0: 1 - p, amount: p} if amount else {0: 1.0})
         return OddsAnswer(dist, "damage", named, tuple(notes))
+
+    def _chance(self, options: ShotOptions, shooter: UnitRecord, target: UnitRecord,
+                weapon: WeaponRecord, reach: int) -> float:
+        """P(accuracy > defence), as :mod:`.shots` rolls them: the band's penalty, the
+        weapon's bonus, +1 for a trooper above (RG-INF-ABOVE: above a trooper or a
+        machine's cabin; never against a gun), the cover row, and +1 defence for a hard
+        target (RG-FIRE-HARD: the pilot of an open machine too, against machines)."""
+        above = options.above and shooter.kind == "trooper" and target.kind != "gun"
+        bonus = weapon.bonus + (1 if above else 0)
+        hard = hard_for(shooter, target, options.at_pilot)
+        return tables_hit_chance(book(self.data), reach, bonus, options.cover, hard)
+
+    def _at_pilot(self, options: ShotOptions, shooter: UnitRecord, target: UnitRecord,
+                  weapon: WeaponRecord, reach: int) -> OddsAnswer:
+        """A shot at the pilot of an open machine (RG-PILOT-OPEN): a hit takes the weapon's
+        damage at the band off the pilot's lives (all of them for a deadly weapon,
+        RG-INF-DEADLY), never the machine's armour; small arms may fire (RG-INF-SMALLARMS
+        covers the machine, not its pilot). A marker or template weapon is no pilot shot:
+        the game lays it over the machine."""
+        lives = self.data.measures.pilot_lives
+        if target.cockpit != "open":
+            raise AttackOptionsError(f"target: {target.name} has a closed cabin: only the pilot"
+                                     " of an open machine can be shot at (RG-PILOT-OPEN)")
+        if {"blast", "flamer", "indirect"} & set(weapon.traits):
+            raise AttackOptionsError(f"weapon: the {weapon.name} lays a marker or a template"
+                                     " over the machine, not at its pilot (ask `blast`)")
+        left = lives if options.pilot is None else options.pilot
+        if left > lives:
+            raise AttackOptionsError(f"pilot: a pilot has at most {lives} lives (RG-PILOT-LIVES)")
+        p = self._chance(options, shooter, target, weapon, reach)
+        deadly = "deadly" in weapon.traits
+        lost = left if deadly else min(left, weapon.damage[reach])
+        after = left - lost
+        named: dict[str, float] = {"miss": 1 - p, "hit": p}
+        if after == 0:
+            named["pilot killed"] = p
+        else:
+            named[f"pilot wounded: {counted(after, 'life')} left of {lives}"] = p
+        band_name = ("short", "medium", "long")[reach]
+        taken = "them all (deadly)" if deadly else counted(weapon.damage[reach], "life")
+        notes = [f"range band {band_name}, the pilot has {counted(left, 'life')} of {lives};"
+                 f" a hit takes {taken}"]
+        if hard_for(shooter, target, True):
+            notes.append("the pilot is a hard target for a machine: +1 defence (RG-FIRE-HARD)")
+        notes.append("after a hit: no pilot, the machine stands still until a free pilot takes"
+                     " its seat (RG-PILOT-STILL, RG-PILOT-NEW)" if after == 0 else
+                     f"after a hit: {counted(after, 'life')} left, the machine either moves or"
+                     " shoots in a turn (RG-PILOT-WOUND)")
+        dist = Dist.from_mapping({0: 1 - p, lost: p})
+        return OddsAnswer(dist, "pilot lives lost", named, tuple(notes))
 
 
 class BlastOptions(pydantic.BaseModel):
