@@ -442,6 +442,12 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), prompts
     assert len(players) >= 2, players  # the screen went round
     assert "one screen" in page.inner_text("#who")
+    # how the battle is won, and its standing, beside the board (RG-WIN-TEAMS, RG-ROUND-LIMIT)
+    told = page.inner_text("#victory")
+    assert page.locator("#victory").is_visible()
+    assert "How the game is won" in told and "players 0 + 2 against players 1 + 3" in told
+    assert "The battle ends after round 8" in told and "largest share" in told
+    assert "Standing" in told and "Round 1 of 8." in told and "players 1 + 3: " in told
     # which colour is whose army: a swatch per player, the one to act now marked "you"
     seat = page.evaluate("() => state.seat")
     keys = page.locator("#sides .side-key")
@@ -455,6 +461,9 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
             (swatch, "(e) => getComputedStyle(e).backgroundColor"),
             (piece, "(e) => getComputedStyle(e).fill"))]
         assert colours[0] == colours[1], (player, colours)
+    if page.locator("#curtain").is_visible():  # the next person is there: their table shown
+        page.click("#curtain-ready")
+    page.screenshot(path=str(SHOTS / "robogear-2v2.png"))
 
 
 def test_the_replay_viewer_steps_through_a_journal_as_a_seat(

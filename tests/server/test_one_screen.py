@@ -53,3 +53,34 @@ def test_one_screen_needs_a_person_and_is_only_made_when_asked(client: TestClien
                                                 "one_screen": True})
     assert refused.status_code == 422 and "one screen needs" in refused.json()["detail"]
     assert "one_screen" not in create(client, "robogear", [{"kind": "person"}] * 2)
+
+
+def test_rg_win_teams_every_table_of_a_group_says_how_the_battle_is_won(
+    client: TestClient,
+) -> None:
+    """RG-WIN-TEAMS, RG-ROUND-LIMIT on the web table (USERS journey 7): a free-for-all of
+    four and a 2 v 2 each send every seat, the one screen and a spectator how the battle is
+    won (its sides, the round limit and what it scores) and its standing; a ruleset that
+    says nothing sends none."""
+    for options, sides, side in (
+        ([], "Each of the 4 players against all the others.", "player 3: "),
+        (["2v2"], "Two teams: players 0 + 2 against players 1 + 3; partners win or lose"
+         " together (RG-WIN-TEAMS).", "players 1 + 3: "),
+    ):
+        game = create(client, "robogear", [{"kind": "person"}] * 4, one_screen=True,
+                      options=options)
+        links = [game["one_screen"], game["spectator"], *(s["link"] for s in game["seats"])]
+        for link in links:
+            victory = state(client, game["id"], link)["victory"]
+            assert victory["how"][0] == sides
+            assert "after round 8" in victory["how"][-1] and "(RG-ROUND-LIMIT)" in victory[
+                "how"][-1]
+            assert victory["standing"] == ["Round 0 of 8: the armies are deploying."]
+        for _ in range(4):  # the edges chosen, the armies stand: each side's points shown
+            snap = state(client, game["id"], game["one_screen"])
+            client.post(f"/api/games/{game['id']}/actions", json={"action": first_action(snap)},
+                        headers=auth(game["one_screen"]))
+        standing = state(client, game["id"], game["one_screen"])["victory"]["standing"]
+        assert standing[0] == "Round 1 of 8." and any(line.startswith(side) for line in standing)
+    other = create(client, "full-thrust", [{"kind": "person"}] * 2)
+    assert state(client, other["id"], other["seats"][0]["link"])["victory"] is None

@@ -41,6 +41,7 @@ from warbench.core.redaction import observed_state
 from warbench.core.rng import RandomStream
 from warbench.core.scene import Scene, units_by_label
 from warbench.core.table import Attack, TablePicture
+from warbench.core.victory import Victory
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
@@ -450,6 +451,12 @@ class Ruleset(ABC, Generic[S, D]):
 
     def table(self, state: S) -> TablePicture | None:
         """A picture of the table in ``state``, or ``None`` if this ruleset draws none."""
+        return None
+
+    def victory(self, state: S) -> Victory | None:
+        """How the game is won and how it stands now, judged from ``state`` (what one seat
+        may know): the web table shows it beside the board. ``None`` (the default): the
+        ruleset does not say."""
         return None
 
     def attacks_drawn(self, state: S, events: Sequence[Event]) -> tuple[Attack, ...]:

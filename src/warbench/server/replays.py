@@ -72,6 +72,8 @@ class Replay:
             "scene": with_last_attacks(self.rules.scene(observed, units),
                                        self.attacks[number].get(seat, (0, ()))).to_plain(),
             "sides": list(self.rules.side_names(self.journal.setup, self.journal.players)),
+            "victory": None if (victory := self.rules.victory(observed)) is None
+            else victory.to_plain(),
             "log": [text for text in map(event_text, seen) if text],
             "actor": None if action is None else action.player,
         }

@@ -2,7 +2,8 @@
 
 A seat's snapshot holds the scene of its observed state, the decisions it owes (options
 as JSON, parameter spaces described by their action's fields, with a few legal samples),
-who else owes a decision, and the text of the events it may see. A spectator's snapshot
+who else owes a decision, how the game is won and stands (``Ruleset.victory``), and the
+text of the events it may see. A spectator's snapshot
 is built the same way from the state as nobody's seat may know it. Nothing here reads the
 true state, its hash or its dice stream.
 """
@@ -315,6 +316,7 @@ def snapshot(
         "step": len(game.journal.entries),
         "scene": scene.to_plain(),
         "sides": list(rules.side_names(game.journal.setup, game.players)),
+        "victory": None if (victory := rules.victory(state)) is None else victory.to_plain(),
         "attacks_step": step if marks else None,
         "decisions": [
             decision_plain(

@@ -18,6 +18,7 @@ from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupChoice, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
+from warbench.core.victory import Victory
 from warbench.rulesets.robogear import board, lists
 from warbench.rulesets.robogear.actions import ACTION_TYPES, ACTIONS_RULE
 from warbench.rulesets.robogear.data import RobogearData, load_data
@@ -189,6 +190,13 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
 
     def attacks_drawn(self, state: RobogearState, events: Sequence[Event]) -> tuple[Attack, ...]:
         return attacks_drawn(self.data, state, events)
+
+    def victory(self, state: RobogearState) -> Victory:
+        """How the battle is won (teams, mission, round limit) and its standing by the same
+        measure (RG-WIN-*, RG-ROUND-LIMIT)."""
+        from warbench.rulesets.robogear.victory_text import victory_text
+
+        return victory_text(self.data, state)
 
     def action_text(self, state: RobogearState, action: Action) -> str:
         """Every choice in words, naming each unit by its name and its number on the board."""

@@ -18,20 +18,20 @@ from __future__ import annotations
 
 from warbench.core.procedures import Outcome
 from warbench.rulesets.robogear.damage import RobogearGame
-from warbench.rulesets.robogear.data import steps
+from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.state import RobogearState
 
 
-def points_left(game: RobogearGame, player: int) -> float:
+def points_left(state: RobogearState, data: RobogearData, player: int) -> float:
     """Points of the player's units still in the battle."""
-    units = game.data.units
-    return float(sum(units[u.type].points for u in game.state.living(player)))
+    units = data.units
+    return float(sum(units[u.type].points for u in state.living(player)))
 
 
-def _fielded(game: RobogearGame, player: int) -> float:
+def fielded_points(state: RobogearState, data: RobogearData, player: int) -> float:
     """Points of every unit the player brought to the battle."""
-    units = game.data.units
-    return float(sum(units[u.type].points for u in game.state.units if u.player == player))
+    units = data.units
+    return float(sum(units[u.type].points for u in state.units if u.player == player))
 
 
 def _teams_left(state: RobogearState) -> set[int]:
@@ -64,12 +64,13 @@ def decided(game: RobogearGame) -> bool:
     if len(left) > 1:
         return False
     winners = _winners(state, next(iter(left))) if left else ()
-    game.end(Outcome(winners, _scores(game), "the enemy armies are destroyed"))
+    game.end(Outcome(winners, scores(state, game.data), "the enemy armies are destroyed"))
     return True
 
 
-def _scores(game: RobogearGame) -> tuple[float, ...]:
-    return tuple(points_left(game, p) for p in range(game.state.players))
+def scores(state: RobogearState, data: RobogearData) -> tuple[float, ...]:
+    """Each player's points still in the battle (the outcome's scores)."""
+    return tuple(points_left(state, data, p) for p in range(state.players))
 
 
 def holder(game: RobogearGame) -> int | None:
@@ -87,20 +88,25 @@ def holder(game: RobogearGame) -> int | None:
 
 def final_outcome(game: RobogearGame, held: int | None) -> Outcome:
     """The outcome after the last round, by the mission (or by points left)."""
-    state = game.state
-    scores = _scores(game)
+    return outcome_after_last_round(game.state, game.data, held)
+
+
+def outcome_after_last_round(state: RobogearState, data: RobogearData,
+                             held: int | None) -> Outcome:
+    """:func:`final_outcome` of ``state`` (what the table says the battle would end in)."""
+    kept = scores(state, data)
     if state.mission == "capture" and held is not None:
-        return Outcome(_winners(state, held), scores, "the objective is held")
-    by_team = _team_marks(game, scores)
+        return Outcome(_winners(state, held), kept, "the objective is held")
+    by_team = team_marks(state, data, kept)
     if not by_team:
-        return Outcome((), scores, "no army is left")
+        return Outcome((), kept, "no army is left")
     best = max(by_team.values())
     top = [team for team, value in by_team.items() if value == best]
     if len(top) > 1:
-        return Outcome((), scores, "the last round ends level")
+        return Outcome((), kept, "the last round ends level")
     reason = "most points hold the line" if state.mission == "hold" else (
         "largest share of its army left")
-    return Outcome(_winners(state, top[0]), scores, reason)
+    return Outcome(_winners(state, top[0]), kept, reason)
 
 
 def standing(game: RobogearGame) -> tuple[float, ...]:
@@ -115,7 +121,7 @@ def standing(game: RobogearGame) -> tuple[float, ...]:
     (0.5, 0.5, 0.5)
     """
     state = game.state
-    marks = _team_marks(game, _scores(game))
+    marks = team_marks(state, game.data, scores(state, game.data))
     scale = max([1.0, *marks.values()])
     found = []
     for player in range(state.players):
@@ -129,10 +135,11 @@ def standing(game: RobogearGame) -> tuple[float, ...]:
     return tuple(found)
 
 
-def _team_marks(game: RobogearGame, scores: tuple[float, ...]) -> dict[int, float]:
+def team_marks(state: RobogearState, data: RobogearData,
+               kept: tuple[float, ...]) -> dict[int, float]:
     """What each team still in the battle has by the last round's measure: points in the
-    middle third (``hold``), else the share of its armies' points kept."""
-    state = game.state
+    middle third (``hold``), else the share of its armies' points kept (``kept``: each
+    player's :func:`scores`)."""
     by_team: dict[int, float] = {}
     fielded: dict[int, float] = {}
     for player in range(state.players):
@@ -143,13 +150,13 @@ def _team_marks(game: RobogearGame, scores: tuple[float, ...]) -> dict[int, floa
         if state.mission == "hold":
             third = state.height / 3
             by_team[team] += sum(
-                game.data.units[u.type].points for u in state.living(player)
+                data.units[u.type].points for u in state.living(player)
                 if u.on_table and third <= u.y <= 2 * third
             )
         else:
-            by_team[team] += scores[player]
+            by_team[team] += kept[player]
             fielded.setdefault(team, 0.0)
-            fielded[team] += _fielded(game, player)
+            fielded[team] += fielded_points(state, data, player)
     for team, total in fielded.items():
         by_team[team] /= total or 1.0
     return by_team

@@ -29,6 +29,7 @@ async function show() {
   $("step-label").textContent = `step ${data.step} of ${data.steps}` + (data.actor === null ? " (the opening)" : ` (player ${data.actor} acted)`);
   $("scene-title").textContent = data.scene.title;
   drawSides($("sides"), data.sides, data.seat);
+  drawVictory($("victory"), data.victory);
   drawScene($("board"), data.scene, { legend: $("legend") });
   const log = $("log");
   log.replaceChildren();

@@ -420,3 +420,24 @@ function drawSides(container, sides, seat) {
     return row;
   }));
 }
+
+// How the game is won and how it stands (Ruleset.victory: warbench.core.victory), beside the
+// board: the rules a sentence each, then the standing a line each; hidden where the ruleset
+// says nothing.
+function drawVictory(container, victory) {
+  container.replaceChildren();
+  container.hidden = !victory;
+  if (!victory) return;
+  const part = (title, lines, name) => {
+    if (!lines.length) return;
+    const head = document.createElement("div");
+    head.className = "victory-title";
+    head.textContent = title;
+    const list = document.createElement("ul");
+    list.className = name;
+    for (const line of lines) { const item = document.createElement("li"); item.textContent = line; list.append(item); }
+    container.append(head, list);
+  };
+  part("How the game is won", victory.how, "victory-how");
+  part("Standing", victory.standing, "victory-standing");
+}

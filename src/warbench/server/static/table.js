@@ -122,6 +122,7 @@ function showState(message) {
   $("status").textContent = `${seatText}step ${message.step} · ${status}`;
   if (message.scene) $("scene-title").textContent = message.scene.title;
   drawSides($("sides"), message.sides, message.seat);
+  drawVictory($("victory"), message.victory);
   board = drawScene($("board"), message.scene, { legend: $("legend"), onShape: showCard, onPoint: placePoint, onDrag: dragPiece, onDragCancel: dragCancelled, canDrag: (shape) => message.seat !== null && shape.player === message.seat && message.decisions.length > 0 });
   considering = null; asking = false; nextAsk = null;
   $("consider-panel").hidden = true;
