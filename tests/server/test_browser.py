@@ -10,6 +10,7 @@ Skipped, saying why, only when chromium or Playwright is missing.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
@@ -463,7 +464,33 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
         assert colours[0] == colours[1], (player, colours)
     if page.locator("#curtain").is_visible():  # the next person is there: their table shown
         page.click("#curtain-ready")
+    _keys_apart(page)
     page.screenshot(path=str(SHOTS / "robogear-2v2.png"))
+
+
+#: Each key drawn on a crowded board: its text, box (SVG units) and font size.
+KEY_BOXES = """() => [...document.querySelectorAll('#board text.shape-key')].map((t) => {
+  const b = t.getBBox();
+  return [t.textContent, b.x, b.x + b.width, b.y, b.y + b.height, +t.getAttribute('font-size')];
+})"""
+
+
+def _keys_apart(page: Any) -> None:
+    """RG-PICTURE: every unit's number on a crowded board can be read: no two keys overlap,
+    and two side by side leave a gap (troopers base to base read '36 37', not '3637'); a
+    key moved beside its unit has a line to it."""
+    keys = page.evaluate(KEY_BOXES)
+    assert len(keys) == page.locator("#legend .legend-row").count() > 30
+    for a, b in itertools.combinations(keys, 2):
+        across = max(b[1] - a[2], a[1] - b[2])  # the gap side to side (< 0: they overlap)
+        down = max(b[3] - a[4], a[3] - b[4])
+        assert across > 0 or down > 0, (a[0], b[0])
+        if down <= 0:  # on one line: apart by a fifth of a digit at least
+            assert across >= 0.2 * min(a[5], b[5]), (a[0], b[0], across)
+    lines = page.locator("#board line.key-line")
+    assert lines.count() >= 1
+    drawn = {key[0] for key in keys}
+    assert all(lines.nth(i).get_attribute("data-key") in drawn for i in range(lines.count()))
 
 
 def test_the_replay_viewer_steps_through_a_journal_as_a_seat(

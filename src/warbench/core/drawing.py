@@ -24,6 +24,9 @@ from matplotlib.patheffects import withStroke
 from warbench.core.labels import LINE_HEIGHT, PADDING, Label
 from warbench.core.render import (
     GROUND_COLOURS,
+    KEY_CHAR,
+    KEY_FONT,
+    KEY_ROW,
     LABEL_FONT,
     LEGEND_CHAR,
     LEGEND_FONT,
@@ -35,7 +38,7 @@ from warbench.core.render import (
     colour_of,
     legend_entries,
 )
-from warbench.core.scene import Scene, Shape
+from warbench.core.scene import KeyRow, Scene, Shape
 from warbench.core.table import Attack
 
 
@@ -52,7 +55,12 @@ def draw(scene: Scene, target: Path, sides: Sequence[str], colours: Sequence[int
     if sides:
         entries = legend_entries(sides)
         rows = math.ceil(len(entries) / _legend_columns(entries, fig_w - 2 * MARGIN - 1.0))
+    key_columns = _key_columns(scene.keys, fig_w - 2 * MARGIN)
+    key_rows = math.ceil(len(scene.keys) / key_columns)
     bottom = MARGIN + rows * LEGEND_ROW
+    keys_at = bottom - MARGIN / 2 + KEY_ROW / 2  # the last row of keys, above the sides
+    if key_rows:
+        bottom = keys_at + key_rows * KEY_ROW
     fig_h = height_in + bottom + TITLE_ROOM
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "warbench"}):
         figure = Figure(figsize=(fig_w, fig_h))  # no pyplot: nothing global to close
@@ -76,10 +84,43 @@ def draw(scene: Scene, target: Path, sides: Sequence[str], colours: Sequence[int
         for attack in scene.attacks:
             _draw_attack(axes, attack, scene.em, colours)
         fontsize = scene.em * scale
-        for label in scene.labels:
-            _draw_label(axes, label, scene.em, fontsize)
+        keyed = {row.label: row for row in scene.keys}
+        for place, label in enumerate(scene.labels):
+            if place in keyed:
+                _draw_key(axes, label, scene.em, fontsize, colour_of(keyed[place].player,
+                                                                     colours))
+            else:
+                _draw_label(axes, label, scene.em, fontsize)
+        if scene.keys:
+            _draw_key_legend(figure, scene.keys, key_columns, (fig_w, fig_h),
+                             keys_at + (key_rows - 1) * KEY_ROW, colours)
         figure.savefig(target, format=target.suffix.lower().lstrip("."), dpi=150)
     return target
+
+
+def _key_columns(keys: Sequence[KeyRow], width_in: float) -> int:
+    """As many columns of a crowded table's keys as fit in ``width_in`` inches."""
+    if not keys:
+        return 1
+    widest = max(len(row.key) + 1 + len(row.words) for row in keys) * KEY_CHAR + 0.3
+    return max(1, min(len(keys), int(width_in // widest)))
+
+
+def _draw_key_legend(figure: Figure, keys: Sequence[KeyRow], columns: int,
+                     size: tuple[float, float], top: float, colours: Sequence[int]) -> None:
+    """A crowded table's keys under it, row by row: each key in its player's colour, then
+    the piece's whole label (``top``: inches from the bottom of the first row)."""
+    fig_w, fig_h = size
+    width = (fig_w - 2 * MARGIN) / columns
+    for place, row in enumerate(keys):
+        x = MARGIN + (place % columns) * width
+        y = top - (place // columns) * KEY_ROW
+        figure.text(x / fig_w, y / fig_h, row.key, fontsize=KEY_FONT, family=LABEL_FONT,
+                    color="white", weight="bold", va="baseline",
+                    bbox={"boxstyle": "square,pad=0.15", "facecolor": colour_of(
+                        row.player, colours), "edgecolor": "none"})
+        figure.text((x + (len(row.key) + 1) * KEY_CHAR) / fig_w, y / fig_h, row.words,
+                    fontsize=KEY_FONT, family=LABEL_FONT, va="baseline")
 
 
 def _legend_columns(entries: Sequence[str], width_in: float) -> int:
@@ -195,6 +236,24 @@ def _draw_attack(axes: Axes, attack: Attack, em: float, colours: Sequence[int]) 
                         zorder=3, path_effects=[withStroke(linewidth=width + 2.4,
                                                            foreground="white", alpha=0.85)])
     )
+
+
+def _draw_key(axes: Axes, label: Label, em: float, fontsize: float, colour: str) -> None:
+    """A piece's key on a crowded table: white on its player's colour, on the piece or
+    beside it with a line to it."""
+    box = label.box
+    ax, ay = label.anchor
+    if not (box.x0 <= ax <= box.x1 and box.y0 <= ay <= box.y1):
+        nx, ny = min(max(ax, box.x0), box.x1), min(max(ay, box.y0), box.y1)
+        axes.plot([ax, nx], [ay, ny], color="#333333", linewidth=0.6, zorder=4)
+    axes.add_patch(
+        FancyBboxPatch((box.x0, box.y0), box.x1 - box.x0, box.y1 - box.y0,
+                       boxstyle="square,pad=0", facecolor=colour, edgecolor="white",
+                       linewidth=0.5, alpha=0.95, zorder=5)
+    )
+    axes.text((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, label.text, fontsize=fontsize,
+              family=LABEL_FONT, ha="center", va="center", color="white", weight="bold",
+              zorder=6)
 
 
 def _draw_label(axes: Axes, label: Label, em: float, fontsize: float) -> None:

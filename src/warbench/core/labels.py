@@ -59,12 +59,15 @@ class Box:
 @dataclass(frozen=True, slots=True)
 class LabelRequest:
     """A label to place: its ``text`` (lines split on ``\\n``), its anchor, and ``clear``,
-    the radius around the anchor that the label should leave free (the piece's body)."""
+    the radius around the anchor that the label should leave free (the piece's body);
+    ``body``, the box of the piece it names, which it may cover though it avoids the others
+    (a piece's key, marked on the piece itself)."""
 
     text: str
     x: float
     y: float
     clear: float = 0.0
+    body: Box | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +121,10 @@ def place_labels(
     for request in requests:
         w, h = text_size(request.text, em)
         taken = [label.box for label in placed]
+        others = _others(bodies, request)
         chosen = (
-            _first(_spots(request, w, h, em, _NEAR_RINGS), taken, bodies, (width, height))
-            or _first(_spots(request, w, h, em, _FAR_RINGS), taken, bodies, (width, height))
+            _first(_spots(request, w, h, em, _NEAR_RINGS), taken, others, (width, height))
+            or _first(_spots(request, w, h, em, _FAR_RINGS), taken, others, (width, height))
             or _first(_spots(request, w, h, em, _MAX_RINGS), taken, (), (width, height))
             or _first(_spots(request, w, h, em, _MAX_RINGS), taken, (), None)
         )
@@ -136,6 +140,42 @@ def place_labels(
             )
         )
     return tuple(placed)
+
+
+def not_beside(
+    requests: Sequence[LabelRequest],
+    width: float,
+    height: float,
+    em: float,
+    bodies: Sequence[Box] = (),
+) -> tuple[int, ...]:
+    """The requests (by their place) that find no spot beside their anchor, when each in
+    order takes the first it finds: on the first rings round it, on the table, clear of the
+    labels placed before and of ``bodies``. Any: the table is too crowded to say every label
+    beside its piece (:class:`~warbench.core.scene.Scene` then marks the pieces with keys).
+
+    >>> two = [LabelRequest("Ajax", 5, 5, 1.0), LabelRequest("Brutus", 5, 5, 1.0)]
+    >>> not_beside(two, 20, 20, 1.0), not_beside(two, 6, 6, 1.0)
+    ((), (1,))
+    """
+    taken: list[Box] = []
+    missed = []
+    for index, request in enumerate(requests):
+        w, h = text_size(request.text, em)
+        spot = _first(_spots(request, w, h, em, _NEAR_RINGS), taken, _others(bodies, request),
+                      (width, height))
+        if spot is None:
+            missed.append(index)
+        else:
+            taken.append(spot)
+    return tuple(missed)
+
+
+def _others(bodies: Sequence[Box], request: LabelRequest) -> Sequence[Box]:
+    """The ``bodies`` a label must keep off: all but the one of the piece it names."""
+    if request.body is None:
+        return bodies
+    return [box for box in bodies if box != request.body]
 
 
 def _spots(request: LabelRequest, w: float, h: float, em: float, rings: int) -> Iterator[Box]:

@@ -5,9 +5,11 @@ What is drawn is the scene the web table draws too: the pieces, the attacks of t
 and range band used, shaded in the shooter's colour), and every label in the box the scene
 placed for it, so that no two labels overlap. The picture keeps one scale (points per table
 unit) for the whole table, so the text fills the boxes the label pass reserved; SVG keeps
-text as text, so a reader (or a test) can search it. Given the sides' names, the picture ends with a
-legend: each side's colour and name, with the seat it sat in (``P0``, as a Dystopian Wars
-wing's label says it).
+text as text, so a reader (or a test) can search it. A table too crowded for every piece's
+label beside it marks each piece with its key (white on its player's colour) and lists the
+keys under the table, each with the piece's whole label (``Scene.keys``). Given the sides'
+names, the picture ends with a legend: each side's colour and name, with the seat it sat in
+(``P0``, as a Dystopian Wars wing's label says it).
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ LEGEND_ROW = 0.22
 LEGEND_FONT, LEGEND_CHAR = 8.0, 0.065
 #: The font whose character cell the label pass assumes.
 LABEL_FONT = "DejaVu Sans Mono"
+#: A crowded table's keys under it: text size in points, a character's width and a row's
+#: height, in inches.
+KEY_FONT, KEY_CHAR, KEY_ROW = 6.5, 0.055, 0.16
 
 
 class RenderError(ValueError):

@@ -9,7 +9,9 @@ picture: an index to select it by, the catalog id of the unit it shows, where th
 view names one, so a click can open the unit's card, the damage it carries, and the reach of
 its weapons (arcs and range bands), where its ruleset says, drawn when the piece is selected.
 A scene may also carry the attacks of one moment (:meth:`Scene.with_attacks`) and always
-carries its labels placed so that no two overlap (:mod:`warbench.core.labels`).
+carries its labels placed so that no two overlap (:mod:`warbench.core.labels`): on a table
+too crowded for every piece's label beside it, each piece's key, listed with its whole label
+(:attr:`Scene.keys`).
 
 >>> from warbench.core.table import Piece, TablePicture
 >>> picture = TablePicture(48, 24, (Piece("Ajax", 10, 12, player=0, heading=90),), "turn 1")
@@ -24,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from warbench.core.labels import Box, Label, LabelRequest, place_labels
+from warbench.core.labels import Box, Label, LabelRequest, not_beside, place_labels
 from warbench.core.table import Attack, TablePicture
 
 #: Label text height as a fraction of the table's longer side.
@@ -91,6 +93,37 @@ class Shape:
         return "\n".join(part for part in (self.label, self.damage) if part)
 
     @property
+    def piece(self) -> bool:
+        """Whether it is a player's piece (not terrain, an area or a ring): what a crowded
+        scene marks with its key."""
+        return self.player is not None and self.kind not in ("polygon", "ring")
+
+    @property
+    def key_text(self) -> str:
+        """Its mark on a crowded table: its key, else the number its label starts with,
+        else its place in the scene (as the web table marks it).
+
+        >>> Shape(3, "circle", "36 Ferrum rifleman", 0, 0, 0.5).key_text
+        '36'
+        """
+        if self.key:
+            return self.key
+        first = self.label.split(" ", 1)[0]
+        return first if first.isdigit() else str(self.index)
+
+    @property
+    def key_words(self) -> str:
+        """Its whole label in one line, for a crowded table's legend: the name (less the key
+        it starts with), then the damage.
+
+        >>> Shape(3, "circle", "36 Ferrum rifleman", 0, 0, 0.5, damage="### L3").key_words
+        'Ferrum rifleman · ### L3'
+        """
+        first, _, rest = self.label.partition(" ")
+        name = rest if first == self.key_text and rest else self.label
+        return " · ".join(part for part in (name, self.damage) if part)
+
+    @property
     def radius(self) -> float:
         """How far the body reaches from its centre (0 for areas: polygons and rings)."""
         if self.kind in ("polygon", "ring"):
@@ -146,9 +179,27 @@ def attack_to_plain(attack: Attack) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyRow:
+    """A piece a crowded scene marks with its ``key``: the label at ``label`` in
+    :attr:`Scene.labels` is that key; ``words`` its whole label in one line (the legend's
+    row), ``player`` its owner (the key's colour)."""
+
+    label: int
+    key: str
+    words: str
+    player: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Scene:
     """The table for one seat: its size and units, a title, the shapes to draw, the attacks
-    of the moment shown, and every label placed (shapes' first, then attacks')."""
+    of the moment shown, and every label placed (shapes' first, then attacks').
+
+    A table too crowded for every piece's label beside it (troopers base to base) marks
+    each piece with its key instead, as the web table does, and lists the keys with the
+    whole labels (:attr:`keys`, for a legend under the picture); terrain and attacks keep
+    their labels.
+    """
 
     width: float
     height: float
@@ -158,10 +209,13 @@ class Scene:
     attacks: tuple[Attack, ...] = ()
     labels: tuple[Label, ...] = field(default=(), compare=False)
     ground: str = ""  # the table's ground, as TablePicture's
+    keys: tuple[KeyRow, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if not self.labels and (self.shapes or self.attacks):
-            object.__setattr__(self, "labels", self._place())
+            labels, keys = self._place()
+            object.__setattr__(self, "labels", labels)
+            object.__setattr__(self, "keys", keys)
 
     @property
     def em(self) -> float:
@@ -171,26 +225,36 @@ class Scene:
     def with_attacks(self, attacks: tuple[Attack, ...], title: str | None = None) -> Scene:
         """This scene with ``attacks`` drawn (and, if given, a new title); labels re-placed."""
         return replace(self, attacks=attacks, title=self.title if title is None else title,
-                       labels=())
+                       labels=(), keys=())
 
-    def _place(self) -> tuple[Label, ...]:
-        requests = [
-            LabelRequest(shape.label_text, *_anchor(shape), shape.radius)
-            for shape in self.shapes
-            if shape.label_text
-        ]
+    def _place(self) -> tuple[tuple[Label, ...], tuple[KeyRow, ...]]:
+        """Every label placed, each piece's key instead where the table is too crowded for
+        a piece's whole label beside it (:func:`~warbench.core.labels.not_beside`)."""
+        named = [shape for shape in self.shapes if shape.label_text]
+        bodies = {
+            s.index: Box(s.x - s.radius, s.y - s.radius, s.x + s.radius, s.y + s.radius)
+            for s in named
+            if s.radius > 0
+        }
+        requests = [LabelRequest(s.label_text, *_anchor(s), s.radius) for s in named]
+        crowded = any(named[index].piece for index in not_beside(
+            requests, self.width, self.height, self.em, list(bodies.values())))
+        keys: list[KeyRow] = []
+        if crowded:  # a key on each piece, where it covers no other (else close beside it)
+            for place, shape in enumerate(named):
+                if shape.piece:
+                    requests[place] = LabelRequest(shape.key_text, shape.x, shape.y,
+                                                   body=bodies.get(shape.index))
+                    keys.append(KeyRow(place, shape.key_text, shape.key_words, shape.player))
         requests += [
             LabelRequest(attack.label, (attack.x + attack.target_x) / 2,
                          (attack.y + attack.target_y) / 2)
             for attack in self.attacks
             if attack.label
         ]
-        bodies = [
-            Box(s.x - s.radius, s.y - s.radius, s.x + s.radius, s.y + s.radius)
-            for s in self.shapes
-            if s.label_text and s.radius > 0
-        ]
-        return place_labels(requests, self.width, self.height, self.em, bodies)
+        labels = place_labels(requests, self.width, self.height, self.em,
+                              list(bodies.values()))
+        return labels, tuple(keys)
 
     @classmethod
     def from_picture(

@@ -378,17 +378,67 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
   }
   if (!crowded) return [];
   const keys = [];
-  for (const shape of shapes.filter(isPiece)) {
+  const pieces = shapes.filter(isPiece);
+  const marks = pieces.map((shape) => {
     const number = shape.label.match(/^(\d+)\s+(.*)$/);
-    const key = shape.key || (number ? number[1] : String(shape.index));
-    const font = Math.max(least * 1.1, shape.size * 0.9);
-    const text = svgEl("text", { x: shape.x, y: fy(shape.y) + font * 0.35, "text-anchor": "middle", class: "shape-key", "font-size": font, "stroke-width": font * 0.18 });
+    return { shape, number, key: shape.key || (number ? number[1] : String(shape.index)), font: Math.max(least * 1.1, shape.size * 0.9) };
+  });
+  const spots = placeKeys(marks, unit, fy);
+  for (const mark of marks) {
+    const { shape, number, key, font } = mark, spot = spots.get(mark);
+    if (spot.line) layer.append(svgEl("line", { ...spot.line, stroke: "#222", "stroke-width": unit * 0.06, "pointer-events": "none", class: "key-line", "data-key": key }));
+    const text = svgEl("text", { x: spot.x, y: spot.y + font * 0.35, "text-anchor": "middle", class: "shape-key", "font-size": font, "stroke-width": font * 0.18, "data-key": key });
     text.textContent = key;
     layer.append(text);
     const name = number && number[1] === key ? number[2] : shape.label;
     keys.push({ key, text: shape.damage ? `${name} · ${shape.damage}` : name, shape });
   }
   return keys;
+}
+
+// Where each key of a crowded table goes (in SVG units; y down): on its piece, the biggest
+// pieces first, where it touches no key placed before and covers no other piece; else beside
+// the piece on rings of growing radius (right, left, above, below, then the diagonals), clear
+// of the other keys and, where it can be, of the other pieces, with a line from the piece's
+// rim to the key. Troopers standing base to base so keep numbers that can be read.
+function placeKeys(marks, unit, fy) {
+  const reach = (shape) => Math.max(shape.size || 0, (shape.length || 0) / 2);
+  const overlap = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+  const covers = (box, shape) => {  // the box over the piece's body (a disc, else its square)
+    const x = shape.x, y = fy(shape.y), r = reach(shape);
+    if (shape.kind !== "circle") return overlap(box, { x0: x - r, x1: x + r, y0: y - r, y1: y + r });
+    const nx = Math.min(Math.max(x, box.x0), box.x1), ny = Math.min(Math.max(y, box.y0), box.y1);
+    return Math.hypot(nx - x, ny - y) < r;
+  };
+  const placed = [], spots = new Map();
+  const order = marks.map((mark, i) => i).sort((a, b) => reach(marks[b].shape) - reach(marks[a].shape) || a - b);
+  for (const i of order) {
+    const mark = marks[i], shape = mark.shape, font = mark.font;
+    // bold digits with their outline, and a gap so that two keys never read as one number
+    const w = mark.key.length * font * 0.7 + font * 0.5, h = font * 1.3;
+    const x = shape.x, y = fy(shape.y), r = reach(shape);
+    const box = (cx, cy) => ({ x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2, cx, cy });
+    const candidates = [box(x, y)];
+    for (let ring = 0; ring < 14; ring++) {
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, -1], [0, 1], [1, -1], [-1, -1], [1, 1], [-1, 1]]) {
+        const norm = Math.hypot(dx, dy), gap = r + font * (0.25 + 0.7 * ring);
+        candidates.push(box(x + (dx / norm) * gap + (dx * w) / 2, y + (dy / norm) * gap + (dy * h) / 2));
+      }
+    }
+    const others = marks.filter((other) => other !== mark).map((other) => other.shape);
+    const clear = (b) => !placed.some((o) => overlap(b, o));
+    const chosen = candidates.find((b) => clear(b) && !others.some((o) => covers(b, o)))
+      || candidates.find(clear) || candidates[0];
+    placed.push(chosen);
+    const spot = { x: chosen.cx, y: chosen.cy, line: null };
+    if (chosen !== candidates[0]) {  // a line from the rim towards the key, to its edge
+      const angle = Math.atan2(chosen.cy - y, chosen.cx - x);
+      const nx = Math.min(Math.max(x, chosen.x0), chosen.x1), ny = Math.min(Math.max(y, chosen.y0), chosen.y1);
+      spot.line = { x1: x + Math.cos(angle) * r, y1: y + Math.sin(angle) * r, x2: nx, y2: ny };
+    }
+    spots.set(mark, spot);
+  }
+  return spots;
 }
 
 // The legend of a crowded table: each piece's key, colour and whole label; a click on a row
