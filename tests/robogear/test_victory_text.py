@@ -40,7 +40,7 @@ def test_rg_win_teams_a_two_versus_two_says_who_plays_with_whom_and_who_would_wi
         "Destroy the enemy armies: the last team with units still in the battle wins at once"
         " (RG-WIN-ANNIHILATE).",
         "The battle ends after round 1: then the team that kept the largest share of its"
-        " army's points wins; equal shares are a draw (RG-ROUND-LIMIT).",
+        " armies' points wins; equal shares are a draw (RG-ROUND-LIMIT).",
     )
     assert said.standing == (
         "Round 1 of 1.",

@@ -44,7 +44,7 @@ def _teamed(state: RobogearState) -> bool:
     return len(_sides(state)) < state.players
 
 
-def side_words(state: RobogearState, team: int) -> str:
+def _side_words(state: RobogearState, team: int) -> str:
     """A team by its players: ``player 1``, ``players 0 + 2``."""
     players = [p for p in range(state.players) if state.teams[p] == team]
     if len(players) == 1:
@@ -56,7 +56,7 @@ def _how(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
     side = "team" if _teamed(state) else "player"
     lines = []
     if _teamed(state):
-        teams = " against ".join(side_words(state, team) for team, _ in _sides(state))
+        teams = " against ".join(_side_words(state, team) for team, _ in _sides(state))
         lines.append(f"{_count(len(_sides(state)))} teams: {teams}; partners win or lose "
                      "together (RG-WIN-TEAMS).")
     elif state.players == 2:
@@ -65,7 +65,8 @@ def _how(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
         lines.append(f"Each of the {state.players} players against all the others.")
     at_once = f"the last {side} with units still in the battle wins at once"
     reach = f"{steps(data.rules.game.objective_cm):g}"
-    share = f"the {side} that kept the largest share of its army's points wins"
+    armies = "its armies'" if _teamed(state) else "its army's"
+    share = f"the {side} that kept the largest share of {armies} points wins"
     if state.mission == "commander":
         lines.append("Commander mission: a player whose command machine is destroyed is out "
                      f"of the battle; {at_once} (RG-WIN-MISSION).")
@@ -103,7 +104,7 @@ def _standing(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
     for team, players in _sides(state):
         left = sum(kept[p] for p in players)
         whole = sum(fielded_points(state, data, p) for p in players)
-        said = f"{side_words(state, team)}: {left:g} of {whole:g} points left"
+        said = f"{_side_words(state, team)}: {left:g} of {whole:g} points left"
         if team not in marks or not any(state.living(p) for p in players):
             said += " (out of the battle)"
         elif state.mission == "hold":
@@ -115,7 +116,7 @@ def _standing(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
             said += f"; {one_of([f'player {p}' for p in out], 'and')} out"
         lines.append(said)
     if state.mission == "capture":
-        lines.append("The objective: " + ("held by " + side_words(state, state.held)
+        lines.append("The objective: " + ("held by " + _side_words(state, state.held)
                                           if state.held >= 0 else "not taken yet") + ".")
     if state.mission == "commander":
         lines.append("Command machines: " + one_of([
@@ -125,7 +126,7 @@ def _standing(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
     if state.outcome is None:
         ending = outcome_after_last_round(state, data, state.held if state.held >= 0 else None)
         won = sorted({state.teams[p] for p in ending.winners})
-        verdict = (f"{side_words(state, won[0])} would win ({ending.reason})" if won
+        verdict = (f"{_side_words(state, won[0])} would win ({ending.reason})" if won
                    else f"a draw ({ending.reason})")
         lines.append(f"If the last round ended now: {verdict}.")
     return tuple(lines)
