@@ -407,3 +407,23 @@ def test_the_readme_shows_how_to_compare_two_runs_with_options_that_exist() -> N
     for line in lines:
         used = set(re.findall(r"(--[a-z-]+)", line.split("#")[0]))
         assert used <= known, line
+
+
+def test_python_dash_m_warbench_runs_the_command() -> None:
+    """`python -m warbench` (a checkout without the installed script) is the `warbench`
+    command: it lists the rulesets, names itself `warbench` in its help, and a bad flag is
+    one `warbench: error:` line with status 2."""
+    import subprocess
+    import sys
+
+    env = {"PYTHONPATH": str(Path(__file__).parents[1] / "src"), "PATH": "/usr/bin:/bin"}
+    listed = subprocess.run([sys.executable, "-m", "warbench", "rulesets"], env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert listed.returncode == 0 and "full-thrust" in listed.stdout
+    helped = subprocess.run([sys.executable, "-m", "warbench", "replay", "--help"], env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert "Usage: warbench replay" in helped.stdout
+    wrong = subprocess.run([sys.executable, "-m", "warbench", "rulesets", "--bogus"], env=env,
+                           capture_output=True, text=True, timeout=120)
+    assert wrong.returncode == USAGE_ERROR
+    assert wrong.stderr.strip() == "warbench: error: No such option: --bogus"

@@ -606,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; user mistakes print one line and return exit status 2 (the rules
     a list breaks: a line each, under a count)."""
     try:
-        status = app(args=argv, standalone_mode=False)
+        status = app(args=argv, standalone_mode=False, prog_name="warbench")
     except typer.Exit as done:
         return done.exit_code
     except typer.Abort:
