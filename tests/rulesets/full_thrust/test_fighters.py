@@ -102,6 +102,21 @@ def test_a_group_launches_moves_targets_survives_point_defence_and_attacks() -> 
     assert kinds == ["fighters_lost", "fighter_attack", "fighter_attack"]
 
 
+def test_a_groups_move_space_names_the_group_it_moves() -> None:
+    """FT-SEQ-FIGHTER-MOVE on the table: the free move of Nest S1 is described by the
+    group's name, as its prompt and its buttons name it (the form reads "Move group Nest S1
+    up to 24 MU"), not by its index; a move of another group is refused naming both."""
+    game, _ = launch_scenario()
+    game.apply(0, Launch(0))
+    game.apply(0, Launch(1))
+    decision = game.pending()[0]
+    assert decision.prompt == "move Nest S1"
+    (space,) = decision.spaces
+    assert space.description == "Nest S1 up to 24 MU, ending on the table"
+    assert space.validate(MoveGroup(1, 30.0, 12.0)) == (
+        "it is Nest S1's move (group 0), not group 1's (FT-ACTIONS)")
+
+
 def test_ft_ftr_launch_is_written_with_the_orders_before_initiative_and_kept_secret() -> None:
     """FT-FTR-LAUNCH, FT-SEQ-ORDERS, FT-SEQ-FIGHTER-MOVE: the carrier's launches are part
     of its written orders in phase 1 (before the initiative roll, hidden from the enemy);

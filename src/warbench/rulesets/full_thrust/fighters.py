@@ -184,18 +184,18 @@ class MoveSpace(ParamSpace):
 
     action_type = MoveGroup
 
-    def __init__(self, group: int, x: float, y: float, reach: float, width: float,
-                 height: float) -> None:
-        self.group = group
-        self.x, self.y, self.reach = x, y, reach
+    def __init__(self, group: FighterGroup, reach: float, width: float, height: float) -> None:
+        self.group, self.name = group.id, group.name
+        self.x, self.y, self.reach = group.x, group.y, reach
         self.width, self.height = width, height
-        self.description = f"move group {group} up to {reach:g} MU, ending on the table"
+        self.description = f"{group.name} up to {reach:g} MU, ending on the table"
 
     def validate(self, action: Action) -> str | None:
         if not isinstance(action, MoveGroup):
             return f"{action_words(action)} moves no fighter group (FT-ACTIONS)"
         if action.group != self.group:
-            return f"it is group {self.group}'s move, not group {action.group}'s (FT-ACTIONS)"
+            return (f"it is {self.name}'s move (group {self.group}), not group "
+                    f"{action.group}'s (FT-ACTIONS)")
         distance = math.hypot(action.x - self.x, action.y - self.y)
         if distance > self.reach + 1e-6:
             return (f"the move of {distance:.1f} MU is longer than {self.reach:g} MU (a group "
@@ -251,7 +251,7 @@ def move_options(game: FTGame, group: FighterGroup) -> tuple[list[Action], MoveS
                 options.append(LandGroup(group.id, ship.id))
     if group.ftl:
         options.append(JumpOut(group.id))
-    space = MoveSpace(group.id, group.x, group.y, reach, state.width, state.height)
+    space = MoveSpace(group, reach, state.width, state.height)
     return list(dict.fromkeys(options)), space
 
 
