@@ -200,3 +200,37 @@ def test_the_orders_form_lists_speed_changes_with_the_speed_they_give_and_the_tu
     assert page.locator("#decisions button.option").all_inner_texts() == [
         "Watch: speed 4 -> 4, straight on (no thrust: the main drive is knocked out)"]
     page.close()
+
+
+def _boxes_overlap(first: dict[str, float], second: dict[str, float]) -> bool:
+    return (first["x"] < second["x"] + second["width"] and second["x"] < first["x"] + first["width"]
+            and first["y"] < second["y"] + second["height"]
+            and second["y"] < first["y"] + first["height"])
+
+
+def test_two_fighter_groups_on_one_spot_are_drawn_apart_with_keys_that_can_be_read(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """USERS journey 1 (FT-SEQ-FIGHTER-MOVE): Nest's two groups both close on Pike and
+    stop on the same spot. On a crowded table each piece carries its key; the two groups'
+    keys (g0, g1) read apart, not printed over each other, and a click on each group's
+    disc reaches that group."""
+    blue = [ship("haven", "Nest", 30.0, 10.0, fighters=("standard", "heavy"))]
+    blue += [ship("lancer", f"Escort {n}", 22.0 + 4 * n, 8.0) for n in range(5)]
+    red = [ship("lancer", f"Pike {n}", 24.0 + 3 * n, 30.0, facing=6) for n in range(4)]
+    game, _ = battle(blue, red, 6, 1)
+    orders(game)
+    game.apply(0, Launch(0))
+    game.apply(0, Launch(1))
+    game.apply(0, MoveGroup(0, 30.0, 24.0))
+    game.apply(0, MoveGroup(1, 30.0, 24.0))
+    page = _open_seat(server, browser, "full-thrust", "random")
+    _show(page, snapshot(game, 0))
+    assert page.locator("#legend").is_visible()  # crowded: keys on the board
+    keys = page.locator("#board text.shape-key")
+    boxes = {keys.nth(i).text_content(): keys.nth(i).bounding_box() for i in range(keys.count())}
+    assert not _boxes_overlap(boxes["g0"], boxes["g1"]), boxes
+    for label in ("Nest S1 (6)", "Nest H2 (6)"):
+        assert _on_top(page, _centre(page, f"#board .shape[data-label='{label}']")) == label
+    _shot(page, "fighter-groups-on-one-spot.png")
+    page.close()

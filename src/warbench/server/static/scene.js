@@ -31,7 +31,10 @@ function drawScene(svg, scene, options) {
   let dragging = null, dragged = false;  // a piece being dragged; whether a drag just ended
   Object.values(layers).forEach((layer) => svg.append(layer));
   const labelled = [];  // shapes whose labels are drawn once every shape is
-  const spots = spreadStacks(scene.shapes);
+  const onScreen = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+  // a stacked piece stands clear of its host's key (two characters, drawn at the centre):
+  // 2.6 of the keys' em away, so that on the diagonal the two keys are still a width apart
+  const spots = spreadStacks(scene.shapes, (onScreen ? LABEL_PX / onScreen : unit * 0.65) * 1.1 * 2.6);
   for (const piece of scene.shapes) {
     // a stacked piece is drawn beside its host (see spreadStacks); the page is handed the
     // piece itself, where it stands
@@ -251,8 +254,10 @@ function drawScene(svg, scene, options) {
 // Pieces whose centre lies inside a piece as big or bigger (fighters launched from their
 // carrier, groups attacking a ship) would be hidden under it: each is drawn beside its host,
 // round the rim, with a dashed line to where it stands, so that it can be seen, clicked and
-// dragged. Returns the spot drawn for each piece moved.
-function spreadStacks(shapes) {
+// dragged; its centre at least ``gap`` from its host's, so that the keys of two small
+// pieces on one spot (two fighter groups closing on one ship) are read apart. Returns the
+// spot drawn for each piece moved.
+function spreadStacks(shapes, gap) {
   const radius = (s) => Math.max(s.size, (s.length || 0) / 2);
   const pieces = shapes.filter((s) => s.player !== undefined && (s.kind === "circle" || s.kind === "rect"));
   pieces.sort((a, b) => radius(b) - radius(a));
@@ -263,7 +268,7 @@ function spreadStacks(shapes) {
     const k = around.get(host) || 0;
     around.set(host, k + 1);
     const bearing = ((45 + 90 * k + 30 * Math.floor(k / 4)) * Math.PI) / 180;
-    const distance = radius(host) + radius(piece) * 1.3;
+    const distance = Math.max(radius(host) + radius(piece) * 1.3, gap);
     spots.set(piece, { x: host.x + distance * Math.sin(bearing), y: host.y + distance * Math.cos(bearing) });
   }
   return spots;
