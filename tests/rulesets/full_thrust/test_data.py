@@ -120,6 +120,22 @@ def test_a_design_whose_parts_do_not_fill_its_mass_is_refused() -> None:
     assert "take 9 MASS but the ship has 20 (hull integrity 2, main drive 4" in problems[0][1]
 
 
+
+def test_a_design_that_no_longer_fills_its_mass_is_told_the_mass_that_fits() -> None:
+    """FT-DESIGN-MASS, FT-DESIGN-COSTS (USERS journey 5): a designer gives the Vorrun three
+    more hull boxes. The drive and FTL grow with the MASS, so the parts' own total is not
+    the MASS to write; the problem names the MASS the parts fill exactly and its points,
+    and the design written so is legal. The points problem says at which MASS it counted."""
+    tougher = LIB.design_records["vorrun"].model_copy(update={"hull": 14})
+    problems = dict(design_problems(tougher, LIB.costs))
+    assert problems["mass"].startswith("the parts take 43 MASS but the ship has 40 (")
+    assert problems["mass"].endswith(
+        "; the same parts fill a ship of 44 MASS exactly (168 points)")
+    assert problems["points"] == "the design costs 161 points at 40 MASS, not 155"
+    assert design_problems(tougher.model_copy(update={"mass": 43}), LIB.costs)[0][0] == "mass"
+    fixed = tougher.model_copy(update={"mass": 44, "points": 168})
+    assert design_problems(fixed, LIB.costs) == []
+
 def test_hull_integrity_needs_a_tenth_of_the_mass() -> None:
     """FT-DESIGN-HULL: hull boxes at least 10% of MASS."""
     problems = dict(design_problems(design(mass=100, hull=9), LIB.costs))

@@ -274,17 +274,43 @@ def crew_factors(mass: int, costs: CostTable) -> int:
     return math.ceil(mass / costs.crew_mass)
 
 
+def fitting_mass(design: DesignRecord, costs: CostTable) -> tuple[int, int] | None:
+    """The MASS nearest the design's own that its parts fill exactly, and the points the
+    design costs at it (a designer who adds hull boxes learns the MASS to write at once, the
+    drive and FTL growing with it); ``None`` where no MASS up to twice the parts' fits.
+
+    >>> from warbench.rulesets.full_thrust.library import load_library
+    >>> lib = load_library()
+    >>> tougher = lib.design_records["vorrun"].model_copy(update={"hull": 14})
+    >>> fitting_mass(tougher, lib.costs)
+    (44, 168)
+    """
+    most = 2 * max(design.mass, cost_sheet(design, costs).mass_used)
+    fits = []
+    for mass in range(1, most + 1):
+        sheet = cost_sheet(design.model_copy(update={"mass": mass}), costs)
+        if sheet.mass_used == mass:
+            fits.append((abs(mass - design.mass), mass, sheet.points))
+    if not fits:
+        return None
+    _, mass, points = min(fits)
+    return mass, points
+
+
 def design_problems(design: DesignRecord, costs: CostTable) -> list[tuple[str, str]]:
     """Everything that makes ``design`` illegal, as (key, reason) pairs; empty if legal."""
     problems: list[tuple[str, str]] = []
     sheet = cost_sheet(design, costs)
     if sheet.mass_used != design.mass:
         parts = ", ".join(f"{name} {mass}" for name, mass, _ in sheet.lines if mass)
+        fit = fitting_mass(design, costs)
+        hint = "" if fit is None else (
+            f"; the same parts fill a ship of {fit[0]} MASS exactly ({fit[1]} points)")
         problems.append(
             (
                 "mass",
                 f"the parts take {sheet.mass_used} MASS but the ship has {design.mass} "
-                f"({parts})",
+                f"({parts}){hint}",
             )
         )
     least = _percent_of(design.mass, costs.hull_min_percent)
@@ -321,8 +347,9 @@ def design_problems(design: DesignRecord, costs: CostTable) -> list[tuple[str, s
                              f"{costs.defaults.scattergun_max_arcs} arcs"))
     problems += _race_problems(design)
     if design.points is not None and design.points != sheet.points:
+        at = "" if sheet.mass_used == design.mass else f" at {design.mass} MASS"
         problems.append(
-            ("points", f"the design costs {sheet.points} points, not {design.points}")
+            ("points", f"the design costs {sheet.points} points{at}, not {design.points}")
         )
     if design.fire_controls == 0 and any(
         not isinstance(w, SalvoLauncherRecord | SalvoRackRecord) for w in design.weapons
