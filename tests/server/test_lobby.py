@@ -51,6 +51,44 @@ def test_pasted_lists_are_checked_and_every_violation_shown(client: TestClient) 
                for problem in reports[1]["problems"]), reports[1]["problems"]
 
 
+KRAVAK = Path(__file__).parents[2] / "src/warbench/rulesets/full_thrust/data/lists"
+
+
+def test_an_entry_that_cannot_be_read_hides_none_of_the_lists_other_problems(
+    client: TestClient,
+) -> None:
+    """USERS journey 1 (FT-FLEET-LIST): a pasted Kra'Vak list with a count typed as a word
+    and an unknown option in another entry, and a third entry of no unit at all. Every
+    problem shows at once: the entries that cannot be read, named and counted from 1, and
+    the rules the rest breaks (their paths still the file's), with a line saying which
+    entries the rules were checked without; a game from it is refused."""
+    text = (KRAVAK / "kravak-raiders.toml").read_text()
+    text = text.replace('unit = "vorrun"\n', 'unit = "vorrun"\ncount = "two"\n')
+    text = text.replace('options = ["heavy", "standard"]', 'options = ["heavy", "stealthy"]')
+    text += '\n[[units]]\nname = "Ghost"\n'
+    (report,) = client.post("/api/lists/check",
+                            json={"ruleset": "full-thrust", "lists": [text]}).json()["reports"]
+    assert not report["ok"] and report["name"] == "Kra'Vak Raiders"
+    problems = report["problems"]
+    assert problems[0] == ('units[2] (entry 3, Iron Fang).count: expected an integer, got the'
+                           ' string "two"')
+    assert problems[1] == "units[5] (entry 6, Ghost).unit: missing required key"
+    assert problems[2] == ("units: the rules were checked without entries 3 and 6, which could"
+                           " not be read: their points are not counted")
+    assert problems[3].startswith('units[1] (entry 2, Talon Mother).options[1]: unit "drakhan"'
+                                  ' has no option "stealthy"')
+    assert len(problems) == 4
+    # the points are the entries read: the same list less its Vorrun (155 points)
+    read = text.replace('unit = "vorrun"\ncount = "two"\n', 'unit = "vorrun"\n')
+    whole = client.post("/api/lists/check", json={
+        "ruleset": "full-thrust", "lists": [read.removesuffix('\n[[units]]\nname = "Ghost"\n')]})
+    assert report["points"] == whole.json()["reports"][0]["points"] - 155
+    refused = client.post("/api/games", json={
+        "ruleset": "full-thrust", "seats": [{"kind": "person"}] * 2,
+        "lists": [text, (KRAVAK / "concord-line.toml").read_text()]})
+    assert refused.status_code == 422
+    assert refused.json()["problems"][0]["problems"] == problems
+
 def test_a_game_from_broken_lists_is_refused_with_every_problem(client: TestClient) -> None:
     good, broken = (LISTS / "comet-corsairs.toml").read_text(), BROKEN.read_text()
     response = client.post(

@@ -11,10 +11,12 @@ from typing import Any
 import pydantic
 
 from warbench.core.catalog import DataFileError, parse_model, parse_toml
-from warbench.core.lists import ArmyList, Violation
+from warbench.core.list_reading import ReadList, read_list
+from warbench.core.lists import ArmyList
 from warbench.core.registry import UnknownRuleset, available_rulesets
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset, SetupError
+from warbench.core.words import one_of
 from warbench.server.store import Seat
 
 #: The most characters a pasted army list may have.
@@ -139,56 +141,85 @@ def all_rulesets() -> list[dict[str, Any]]:
 
 def parse_list(text: str, number: int) -> ArmyList:
     """A pasted army list; :class:`DataFileError` names the line or key at fault."""
-    source = f"seat {number}'s list"
+    return parse_model(_list_table(text, number), ArmyList, _source(number))
+
+
+def _source(number: int) -> str:
+    return f"seat {number}'s list"
+
+
+def _list_table(text: str, number: int) -> dict[str, Any]:
+    """A pasted list's TOML, not yet read as a list."""
     if len(text) > MAX_LIST_CHARS:
-        raise LobbyError(f"{source}: longer than {MAX_LIST_CHARS} characters")
-    return parse_model(parse_toml(text, source), ArmyList, source)
+        raise LobbyError(f"{_source(number)}: longer than {MAX_LIST_CHARS} characters")
+    return parse_toml(text, _source(number))
 
 
 def check_lists(
     rules: Ruleset[Any, Any], texts: Sequence[str], list_format: str | None
 ) -> list[dict[str, Any]]:
-    """A report per pasted list: its name, points and every violation (or why it cannot be read)."""
+    """A report per pasted list: its name, points and every problem (or why it cannot be
+    read). An entry that cannot be read is named with its problem, and the rules are
+    checked on the other entries all the same, so every problem shows at once."""
     reports: list[dict[str, Any]] = []
     for number, text in enumerate(texts):
         try:
-            army = parse_list(text, number)
-            report = rules.validate_list(army, list_format)
+            read = read_list(_list_table(text, number), _source(number))
+            report = rules.validate_list(read.army, list_format)
         except (DataFileError, SetupError, LobbyError) as error:
             reports.append({"list": number + 1, "seat": number, "ok": False,
                             "problems": str(error).splitlines()})
             continue
+        problems = [entry_named(read, problem.where, problem.reason)
+                    for problem in read.unread]
+        if read.unread:
+            problems.append(_checked_without(read))
+        problems += [
+            entry_named(read, read.file_path(violation.path),
+                        f"{violation.message} [{violation.rule}]")
+            for violation in report.violations
+        ]
         reports.append(
             {
                 "list": number + 1,
                 "seat": number,
-                "name": army.name,
+                "name": read.army.name,
                 "points": report.total_points,
-                "ok": report.ok,
-                "problems": [entry_named(army, violation) for violation in report.violations],
+                "ok": report.ok and not read.unread,
+                "problems": problems,
             }
         )
     return reports
 
 
-def entry_named(army: ArmyList, violation: Violation) -> str:
-    """A violation whose path starts at a list entry, with that entry named after the path
-    (the paths count entries from 0, as the file's keys do; a person counts from 1).
+def _checked_without(read: ReadList) -> str:
+    """The line saying which entries the rules were checked without (``entries 1 and 3``)."""
+    left = [index + 1 for index in range(len(read.labels)) if index not in read.kept]
+    if len(left) == 1:
+        return (f"units: the rules were checked without entry {left[0]}, which could not be"
+                " read: its points are not counted")
+    return (f"units: the rules were checked without entries {one_of(list(map(str, left)), 'and')},"
+            " which could not be read: their points are not counted")
 
-    >>> from warbench.core.lists import UnitEntry
-    >>> army = ArmyList(name="A", ruleset="x", units=(UnitEntry(unit="scout"),
-    ...                 UnitEntry(unit="tank", name="Bulwark")))
-    >>> entry_named(army, Violation("units[1].count", "unit_size", "too many"))
+
+def entry_named(read: ReadList, path: str, message: str) -> str:
+    """A problem at ``path`` in the file (``units[1].count``), the entry it starts at named
+    after the path (the paths count entries from 0, as the file's keys do; a person counts
+    from 1).
+
+    >>> from warbench.core.list_reading import read_list
+    >>> read = read_list({"name": "A", "ruleset": "x", "units": [{"unit": "scout"},
+    ...                   {"unit": "tank", "name": "Bulwark"}]}, "a list")
+    >>> entry_named(read, "units[1].count", "too many [unit_size]")
     'units[1] (entry 2, Bulwark).count: too many [unit_size]'
-    >>> entry_named(army, Violation("units", "points_cap", "over the cap"))
+    >>> entry_named(read, "units", "over the cap [points_cap]")
     'units: over the cap [points_cap]'
     """
-    match = re.match(r"units\[(\d+)\]", violation.path)
-    if match is None or int(match.group(1)) >= len(army.units):
-        return str(violation)
-    entry = army.units[int(match.group(1))]
-    label = f"entry {int(match.group(1)) + 1}, {entry.name or entry.unit}"
-    return f"{match.group(0)} ({label}){str(violation)[match.end():]}"
+    match = re.match(r"units\[(\d+)\]", path)
+    if match is None or int(match.group(1)) >= len(read.labels):
+        return f"{path}: {message}"
+    label = f"entry {int(match.group(1)) + 1}, {read.labels[int(match.group(1))]}"
+    return f"{match.group(0)} ({label}){path[match.end():]}: {message}"
 
 
 def seats_and_setup(rules: Ruleset[Any, Any], form: GameForm) -> tuple[list[Seat], dict[str, Any]]:
