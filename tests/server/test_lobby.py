@@ -89,6 +89,17 @@ def test_an_entry_that_cannot_be_read_hides_none_of_the_lists_other_problems(
     assert refused.status_code == 422
     assert refused.json()["problems"][0]["problems"] == problems
 
+
+def test_a_seat_with_no_list_pasted_is_told_so(client: TestClient) -> None:
+    """A list box left empty reads "nothing is pasted", not as a list missing its name and
+    ruleset keys; the other seat's list is still checked."""
+    reports = client.post("/api/lists/check", json={
+        "ruleset": "full-thrust", "lists": [(KRAVAK / "kravak-raiders.toml").read_text(), " \n"],
+    }).json()["reports"]
+    assert reports[0]["ok"]
+    assert reports[1]["problems"] == ["seat 1's list: nothing is pasted (paste a list for every"
+                                      " seat, or choose the default scenario)"]
+
 def test_a_game_from_broken_lists_is_refused_with_every_problem(client: TestClient) -> None:
     good, broken = (LISTS / "comet-corsairs.toml").read_text(), BROKEN.read_text()
     response = client.post(

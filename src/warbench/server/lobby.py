@@ -152,6 +152,9 @@ def _list_table(text: str, number: int) -> dict[str, Any]:
     """A pasted list's TOML, not yet read as a list."""
     if len(text) > MAX_LIST_CHARS:
         raise LobbyError(f"{_source(number)}: longer than {MAX_LIST_CHARS} characters")
+    if not text.strip():
+        raise LobbyError(f"{_source(number)}: nothing is pasted (paste a list for every seat,"
+                         " or choose the default scenario)")
     return parse_toml(text, _source(number))
 
 
