@@ -34,7 +34,13 @@ from warbench.core.outputs import check_output
 from warbench.core.plain import OMNISCIENT
 from warbench.core.registry import UnknownRuleset, available_rulesets, ruleset
 from warbench.core.render import render as render_picture
-from warbench.core.replay import DataMismatch, ReplayMismatch, replay_steps
+from warbench.core.replay import (
+    DataMismatch,
+    ReplayMismatch,
+    every_hash,
+    hashes_checked,
+    replay_steps,
+)
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import ConstraintsError, Ruleset, SetupError
 from warbench.core.sim.plan import ArmyListRejected
@@ -288,7 +294,7 @@ def replay_command(
     result = "in progress"
     if game.outcome is not None:
         result = f"won by {_winners(game.outcome.winners, sides)}"
-    console.print(f"Replayed {steps} actions of {journal.ruleset}: {_hashes_checked(journal)};"
+    console.print(f"Replayed {steps} actions of {journal.ruleset}: {hashes_checked(journal)};"
                   f" {result}.", highlight=False)
     if journal.played_by is not None or any(sides):
         bots = journal.played_by or [""] * journal.players
@@ -300,8 +306,8 @@ def replay_command(
         claimed = "" if db is not None else " (as the journal records it; the hashes check" \
             " the moves, not who chose them)"
         console.print(f"Played by{claimed}: {seats}.", highlight=False)
-    if strict and not _every_hash(journal):
-        console.print(f"[red]verification failed:[/red] --strict: {_hashes_checked(journal)}",
+    if strict and not every_hash(journal):
+        console.print(f"[red]verification failed:[/red] --strict: {hashes_checked(journal)}",
                       highlight=False)
         raise typer.Exit(VERIFY_FAILED)
     if save is not None:
@@ -314,26 +320,6 @@ def replay_command(
         _print_luck(
             luck_report((e for e in game.events if e.visible_to_player(viewer)), game.luck_odds)
         )
-
-
-def _every_hash(journal: Journal) -> bool:
-    """Whether the journal records the hash of every state, the opening's too."""
-    return journal.opening_hash is not None and all(
-        entry.hash is not None for entry in journal.entries)
-
-
-def _hashes_checked(journal: Journal) -> str:
-    """What the replay proved: every hash matched, some did, or none was recorded."""
-    recorded = sum(entry.hash is not None for entry in journal.entries)
-    recorded += journal.opening_hash is not None
-    total = len(journal.entries) + 1
-    if recorded == total:
-        return "every hash matches"
-    if recorded == 0:
-        return "the journal records no state hash, so nothing was verified"
-    if recorded == 1:
-        return f"1 recorded hash of {total} states matches; the rest were not recorded"
-    return f"{recorded} recorded hashes of {total} states match; the rest were not recorded"
 
 
 def _journal_to_replay(

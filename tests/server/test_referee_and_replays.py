@@ -77,6 +77,27 @@ def test_a_journal_replays_step_by_step_as_a_seat_or_a_spectator(client: TestCli
     assert bad.status_code == 400 and "the journal" in bad.json()["detail"]
 
 
+def test_the_viewer_says_what_a_journals_hashes_proved_and_who_it_says_played(
+    client: TestClient,
+) -> None:
+    """USERS journey 6: a published journal with every state's hash is "every hash
+    matches", with who the journal says played each seat (its own word); the same moves
+    with their hashes taken out replay all the same but are said to verify nothing, not
+    "every state hash verified"."""
+    rules = ruleset("full-thrust")
+    result = play_match(rules, [RandomAgent(1), RandomAgent(2)], seed=4, max_decisions=30)
+    plain = json.loads(result.journal.dumps())
+    plain["played_by"] = ["my_agents.py:make_agent", "search"]
+    loaded = client.post("/api/replays", content=json.dumps(plain).encode()).json()
+    assert loaded["verified"] == "every hash matches"
+    assert loaded["played_by"] == ["my_agents.py:make_agent", "search"]
+    plain["opening_hash"] = None
+    for entry in plain["entries"]:
+        entry.pop("hash", None)
+    bare = client.post("/api/replays", content=json.dumps(plain).encode()).json()
+    assert bare["steps"] == 30
+    assert bare["verified"] == "the journal records no state hash, so nothing was verified"
+
 def test_a_replay_draws_the_last_attacks_each_viewer_saw_as_the_table_did(
     client: TestClient,
 ) -> None:

@@ -95,6 +95,27 @@ def replay_steps(
         raise mismatch(outcome_mismatch(recorded, found, len(journal.entries)))
 
 
+def every_hash(journal: Journal) -> bool:
+    """Whether the journal records the hash of every state, the opening's too."""
+    return journal.opening_hash is not None and all(
+        entry.hash is not None for entry in journal.entries)
+
+
+def hashes_checked(journal: Journal) -> str:
+    """What a replay that reached the end proved: every hash matched, some did, or none
+    was recorded (a journal of legal moves with no hash verifies nothing), in words."""
+    recorded = sum(entry.hash is not None for entry in journal.entries)
+    recorded += journal.opening_hash is not None
+    total = len(journal.entries) + 1
+    if recorded == total:
+        return "every hash matches"
+    if recorded == 0:
+        return "the journal records no state hash, so nothing was verified"
+    if recorded == 1:
+        return f"1 recorded hash of {total} states matches; the rest were not recorded"
+    return f"{recorded} recorded hashes of {total} states match; the rest were not recorded"
+
+
 def outcome_mismatch(recorded: JournalOutcome, found: JournalOutcome | None, steps: int) -> str:
     """How the outcome a journal records differs from the one its ``steps`` actions reach,
     naming the scores where the winners and the reason agree.

@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from warbench.core.attacks import AttackOptionsError
 from warbench.core.engine import IllegalAction
 from warbench.core.journal import Journal, JournalFileError
-from warbench.core.replay import DataMismatch, ReplayMismatch
+from warbench.core.replay import DataMismatch, ReplayMismatch, hashes_checked
 from warbench.core.sim.store import StoreError
 from warbench.server import replays
 from warbench.server.consider import consider
@@ -539,11 +539,15 @@ def _lobby_refusal(error: LobbyError) -> JSONResponse:
 
 
 def _replay(replay: replays.Replay, kept: replays.Replays) -> dict[str, Any]:
+    """A replay as the viewer is told of it: what its hashes proved (every one, some, or
+    nothing where the journal records none) and who the journal says played each seat."""
     return {
         "id": kept.add(replay),
         "ruleset": replay.rules.id,
         "steps": len(replay.states) - 1,
         "seats": [None if seat == SPECTATOR else seat for seat in replay.seats],
+        "verified": hashes_checked(replay.journal),
+        "played_by": replay.journal.played_by,
     }
 
 

@@ -12,7 +12,11 @@ async function load(url, body, headers) {
   try { data = JSON.parse(text); } catch (error) { data = { detail: text || response.statusText }; }
   if (!response.ok) { message(`Cannot replay: ${data.detail}`, true); return; }
   replay = data;
-  message(`${data.ruleset}: ${data.steps} actions, every state hash verified.`);
+  // what the hashes proved, and who played: the journal's own word, which no hash covers
+  const players = (data.played_by || []).map((bot, seat) => `seat ${seat} ${bot}`).join(", ");
+  message(`${data.ruleset}: ${data.steps} actions replayed; ${data.verified}.` +
+    (players ? ` Played by (as the journal records it; the hashes check the moves, not who chose them): ${players}.` : ""),
+    !data.verified.startsWith("every"));
   $("seat").innerHTML = data.seats.map((s) => `<option value="${s === null ? "" : s}">${s === null ? "spectator" : "seat " + s}</option>`).join("");
   $("step").max = data.steps;
   $("step").value = 0;
