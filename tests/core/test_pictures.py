@@ -46,6 +46,24 @@ def test_a_label_crowded_round_goes_further_out_before_it_covers_a_piece() -> No
     assert not label.box.overlaps(crowd) and label.box.inside(100, 100)
 
 
+def test_no_label_crosses_a_facing_tick_or_lies_on_a_base() -> None:
+    """Labels keep off the facing ticks drawn over the pieces: a big base facing up the
+    table with a small one at its right facing it (its label cannot go right, where the
+    small base stands, nor above, where its own tick runs). The tick is the line the
+    picture draws: from the centre along the heading, 1.4 radii long."""
+    pieces = (Piece("Goliath", 40, 24, size=1.0, player=0, heading=0, damage="28/28 boxes"),
+              Piece("Imp", 42.3, 24, size=0.5, player=1, heading=270, damage="5/5 boxes"))
+    scene = Scene.from_picture(TablePicture(48, 48, pieces))
+    goliath, imp = scene.shapes
+    assert goliath.tick == (40, 24, 40, 25.4) and imp.tick == (42.3, 24, 41.6, 24)
+    bodies = [Box(s.x - s.radius, s.y - s.radius, s.x + s.radius, s.y + s.radius)
+              for s in scene.shapes]
+    assert len(scene.labels) == 2
+    for label in scene.labels:
+        assert not any(label.box.crossed_by(tick) for tick in (goliath.tick, imp.tick))
+        assert not any(label.box.overlaps(body) for body in bodies), label.text
+
+
 def test_an_attack_mark_carries_the_arc_and_band_used() -> None:
     mark = Attack.fired((10, 10), 90, (25, 10), arc=Arc.centered(60),
                         bands=RangeBands((8, 16, 24)), label="broadside")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from tests.hordes.helpers import RULES, activate, battle, script
+from warbench.core.labels import Box
+from warbench.core.scene import Scene
 from warbench.rulesets.hordes.actions import Attack, Hold
 from warbench.rulesets.hordes.events import AttackRolled, DamageRolled, SpellEffect
 from warbench.rulesets.hordes.space import radius
@@ -75,3 +77,24 @@ def test_attacks_with_two_weapons_are_labelled_apart_by_name() -> None:
     decoded = RULES.event_codec.decode(old)
     assert isinstance(decoded, AttackRolled) and decoded.weapon == ""
     assert RULES.attacks_drawn(game.state, [decoded])[0].label.endswith("\nmelee 9 vs DEF 13: miss")
+
+
+def test_terrain_labels_lie_on_no_model_and_no_label_crosses_a_facing_tick() -> None:
+    """HOR-TERRAIN, HOR-FACING: models standing by the corners the terrain is named from
+    (one at the rough ground's, facing it; one on the forest's; a beast across the rough
+    ground): each terrain's label is drawn, on no model's base, and no label runs across
+    a model's facing tick."""
+    game = battle([["maelis", "oakhide-brute", "mosshound"], ["vesk"]],
+                  [[20.3, 13.0, 0], [23.5, 15.5, 90], [8.5, 20.5, 0], [24, 30, 180]],
+                  layout="standard")
+    scene = Scene.from_picture(RULES.table(game.state))
+    models = [shape for shape in scene.shapes if shape.kind == "circle"]
+    bodies = [Box(m.x - m.radius, m.y - m.radius, m.x + m.radius, m.y + m.radius)
+              for m in models]
+    ticks = [model.tick for model in models if model.tick is not None]
+    assert len(ticks) == 4
+    labels = {label.text: label.box for label in scene.labels}
+    for kind in ("forest", "obstruction", "rough", "hill"):
+        assert not any(labels[kind].overlaps(body) for body in bodies), kind
+    for text, box in labels.items():
+        assert not any(box.crossed_by(tick) for tick in ticks), text

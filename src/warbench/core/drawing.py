@@ -197,15 +197,9 @@ def _draw_shape(axes: Axes, shape: Shape, colours: Sequence[int]) -> None:
         axes.add_patch(Polygon(list(shape.points), closed=True, color=colour, alpha=0.5))
     else:
         raise RenderError(f"piece {shape.label!r} has unknown shape {shape.kind!r}")
-    if shape.heading is not None and shape.kind not in ("polygon", "ring"):
-        reach = shape.radius * 1.4
-        heading = math.radians(shape.heading)
-        axes.plot(
-            [shape.x, shape.x + reach * math.sin(heading)],
-            [shape.y, shape.y + reach * math.cos(heading)],
-            color="black",
-            linewidth=1,
-        )
+    if shape.tick is not None:
+        x1, y1, x2, y2 = shape.tick
+        axes.plot([x1, x2], [y1, y2], color="black", linewidth=1)
 
 
 def _draw_attack(axes: Axes, attack: Attack, em: float, colours: Sequence[int]) -> None:

@@ -22,15 +22,18 @@ too crowded for every piece's label beside it, each piece's key, listed with its
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from warbench.core.labels import Box, Label, LabelRequest, not_beside, place_labels
+from warbench.core.labels import Box, Label, LabelRequest, Segment, not_beside, place_labels
 from warbench.core.table import Attack, TablePicture
 
 #: Label text height as a fraction of the table's longer side.
 LABEL_EM = 0.011
+#: How far a piece's facing tick reaches from its centre, in lengths of its radius.
+TICK_REACH = 1.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +134,20 @@ class Shape:
         if self.kind == "rect":
             return max(self.size, self.length) / 2
         return self.size
+
+    @property
+    def tick(self) -> Segment | None:
+        """The line drawn from its centre along its heading (``None``: no heading, or an
+        area), which labels keep off.
+
+        >>> Shape(0, "circle", "Ajax", 1.0, 2.0, 0.5, heading=90.0).tick
+        (1.0, 2.0, 1.7, 2.0)
+        """
+        if self.heading is None or self.kind in ("polygon", "ring"):
+            return None
+        reach, heading = self.radius * TICK_REACH, math.radians(self.heading)
+        return (self.x, self.y, round(self.x + reach * math.sin(heading), 12),
+                round(self.y + reach * math.cos(heading), 12))
 
     def to_plain(self) -> dict[str, Any]:
         """JSON-ready form; empty optional fields are left out."""
@@ -240,11 +257,11 @@ class Scene:
         crowded = any(named[index].piece for index in not_beside(
             requests, self.width, self.height, self.em, list(bodies.values())))
         keys: list[KeyRow] = []
-        if crowded:  # a key on each piece, where it covers no other (else close beside it)
+        if crowded:  # a key on each piece, where it is clear of the others and their ticks
             for place, shape in enumerate(named):
                 if shape.piece:
                     requests[place] = LabelRequest(shape.key_text, shape.x, shape.y,
-                                                   body=bodies.get(shape.index))
+                                                   body=bodies.get(shape.index), tick=shape.tick)
                     keys.append(KeyRow(place, shape.key_text, shape.key_words, shape.player))
         requests += [
             LabelRequest(attack.label, (attack.x + attack.target_x) / 2,
@@ -252,8 +269,9 @@ class Scene:
             for attack in self.attacks
             if attack.label
         ]
+        ticks = [shape.tick for shape in self.shapes if shape.tick is not None]
         labels = place_labels(requests, self.width, self.height, self.em,
-                              list(bodies.values()))
+                              list(bodies.values()), ticks)
         return labels, tuple(keys)
 
     @classmethod

@@ -8,8 +8,10 @@ from pathlib import Path
 from tests.rulesets.armada.helpers import RULES, battle, fleet, hold_position, skip_orders
 from warbench.cli import main
 from warbench.core.agents import RandomAgent
+from warbench.core.labels import Box
 from warbench.core.match import play_match
 from warbench.core.registry import register
+from warbench.core.scene import Scene
 from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.actions import Fire
 from warbench.rulesets.armada.events import Hit, Missed
@@ -100,3 +102,25 @@ def test_arm_picture_gunnery_drawn_over_the_arc_and_band_used() -> None:
     for mark, shot in zip(marks, shots, strict=True):  # the result as the log says it
         assert mark.label.endswith(f"{shot.damage} damage" if isinstance(shot, Hit)
                                    else "long: misses")
+
+
+def test_arm_picture_labels_keep_off_every_facing_tick_fleet_and_mine() -> None:
+    """ARM-PICTURE: fleets packed as at the end of a battle (two facing north and south
+    between enemies, a mine beside them): no label is drawn across a facing tick, nor on a
+    fleet or a mine, and each names its fleet or mine."""
+    blue = [fleet("Lance", 3, "medium", "destroyer", "flagship"),
+            fleet("Wasps", 3, "small", "fighter")]
+    red = [fleet("Talon", 3, "medium", "capital", "flagship"),
+           fleet("Cutthroats", 3, "medium", "destroyer")]
+    game = battle(blue, red, [[[0, 0, 3], [0, -1, 5]], [[-1, 0, 1], [-1, 1, 3]]], [1, 2])
+    game.state.mines.append(Mine(1, 0, 1, 1, 1, 1))  # type: ignore[attr-defined]
+    scene = Scene.from_picture(RULES.table(game.state))
+    named = [shape for shape in scene.shapes if shape.label]
+    ticks = [shape.tick for shape in named if shape.tick is not None]
+    assert len(ticks) == 4
+    bodies = [Box(s.x - s.radius, s.y - s.radius, s.x + s.radius, s.y + s.radius) for s in named]
+    labels = {label.text.split("\n")[0]: label.box for label in scene.labels}
+    assert set(labels) == {"Lance", "Wasps", "Talon", "Cutthroats", "mine"}
+    for name, box in labels.items():
+        assert not any(box.crossed_by(tick) for tick in ticks), name
+        assert not any(box.overlaps(body) for body in bodies), name
