@@ -15,6 +15,15 @@ function colourOf(shape) {
   return shape.player === undefined ? TERRAIN : PLAYER_COLOURS[shape.player % PLAYER_COLOURS.length];
 }
 
+// Screen pixels per table unit (0 before the board is laid out). The board keeps its
+// shape: the whole table is fitted inside the element, which a tall table (an Armada map)
+// leaves wider than the table drawn, so the smaller of the two ratios is the scale.
+function pixelsPerUnit(svg, scene, pad) {
+  const width = svg.clientWidth, height = svg.clientHeight;
+  if (!width || !height) return 0;
+  return Math.min(width / (scene.width + 2 * pad), height / (scene.height + 2 * pad));
+}
+
 // Draw `scene` into `svg`; table y runs up, SVG y down. Returns helpers to map points.
 function drawScene(svg, scene, options) {
   const opts = options || {};
@@ -27,11 +36,12 @@ function drawScene(svg, scene, options) {
   svg.setAttribute("data-units", scene.units);
   const unit = Math.max(scene.width, scene.height) / 72;
   svg.append(svgEl("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: GROUNDS[scene.ground || ""] || GROUNDS[""], "data-ground": scene.ground || "", stroke: "#9aa6b8", "stroke-width": unit * 0.1 }));
-  const layers = { terrain: svgEl("g"), grid: svgEl("g"), attacks: svgEl("g"), pieces: svgEl("g"), strikes: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
+  const layers = { terrain: svgEl("g"), grid: svgEl("g"), under: svgEl("g"), attacks: svgEl("g"), pieces: svgEl("g"), strikes: svgEl("g"), marks: svgEl("g"), ghosts: svgEl("g"), labels: svgEl("g") };
   let dragging = null, dragged = false;  // a piece being dragged; whether a drag just ended
   Object.values(layers).forEach((layer) => svg.append(layer));
   const labelled = [];  // shapes whose labels are drawn once every shape is
-  const onScreen = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+  const ticks = [];  // each facing tick drawn, in SVG coordinates: no label is put across one
+  const onScreen = pixelsPerUnit(svg, scene, pad);
   // a stacked piece stands clear of its host's key (two characters, drawn at the centre):
   // 2.6 of the keys' em away, so that on the diagonal the two keys are still a width apart
   const spots = spreadStacks(scene.shapes, (onScreen ? LABEL_PX / onScreen : unit * 0.65) * 1.1 * 2.6);
@@ -48,7 +58,7 @@ function drawScene(svg, scene, options) {
       // an area's edge (a control range): drawn under the pieces, never in the way of a click
       const ring = svgEl("circle", { cx: shape.x, cy: fy(shape.y), r: shape.size, fill: "none", stroke: colour, "stroke-width": unit * 0.12, "stroke-dasharray": `${unit * 0.6} ${unit * 0.4}`, "pointer-events": "none", class: "ring" });
       // its label never under LABEL_PX on the screen, as every other label
-      const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+      const perUnit = pixelsPerUnit(svg, scene, pad);
       const font = Math.max(unit * 0.65, perUnit ? LABEL_PX / perUnit : 0);
       const label = svgEl("text", { x: shape.x, y: fy(shape.y + shape.size) - unit * 0.3, "text-anchor": "middle", class: "shape-label", "font-size": font });
       label.textContent = shape.label;
@@ -86,12 +96,16 @@ function drawScene(svg, scene, options) {
     const keyed = shape.key && !shape.label.startsWith(`${shape.key} `) ? `${shape.key} ` : "";  // its number all game
     title.textContent = keyed + shape.label + (shape.unit ? ` (${shape.unit})` : "") + (shape.damage ? `: ${shape.damage}` : "") + (shape.faded ? " — out of action" : "");
     el.append(title);
-    const layer = shape.kind === "polygon" ? layers.terrain : (shape.kind === "hex" && shape.player === undefined ? layers.grid : layers.pieces);
+    // nobody's things (terrain, a building, a crater) lie under the pieces, as the labels
+    // that find no free spot (drawLabels)
+    const layer = shape.player !== undefined ? layers.pieces : (shape.kind === "hex" ? layers.grid : layers.terrain);
     layer.append(el);
     if (shape.heading !== undefined && shape.kind !== "polygon") {
       const h = (shape.heading * Math.PI) / 180;
       const reach = Math.max(shape.size, (shape.length || 0) / 2) * 1.5;
-      layers.pieces.append(svgEl("line", { x1: shape.x, y1: fy(shape.y), x2: shape.x + reach * Math.sin(h), y2: fy(shape.y + reach * Math.cos(h)), stroke: "#111", "stroke-width": unit * 0.12, "pointer-events": "none" }));
+      const tick = { x1: shape.x, y1: fy(shape.y), x2: shape.x + reach * Math.sin(h), y2: fy(shape.y + reach * Math.cos(h)) };
+      ticks.push({ ...tick, shape });
+      layers.pieces.append(svgEl("line", { ...tick, stroke: "#111", "stroke-width": unit * 0.12, "pointer-events": "none", class: "facing" }));
     }
     if (shape.label && !(shape.kind === "hex" && shape.player === undefined)) labelled.push(shape);
     if (opts.onShape && shape.kind !== "polygon" && !(shape.kind === "hex" && shape.player === undefined)) {
@@ -113,9 +127,9 @@ function drawScene(svg, scene, options) {
       });
     }
   }
-  const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+  const perUnit = pixelsPerUnit(svg, scene, pad);
   if (opts.attacks !== false) drawAttacks(scene, layers.attacks, layers.strikes, layers.labels, unit, fy, perUnit ? LABEL_PX / perUnit : 0);
-  const legend = drawLabels(svg, scene, layers.labels, labelled, unit, pad);
+  const legend = drawLabels(svg, scene, layers, labelled, ticks, unit, pad);
   if (opts.legend) showLegend(opts.legend, legend, opts.onShape);
   const toTable = (event) => {
     const point = svg.createSVGPoint();
@@ -195,8 +209,8 @@ function drawScene(svg, scene, options) {
         return `${move ? "M" : "L"} ${point(r.start, d)} A ${d} ${d} 0 ${large} 1 ${point(r.end, d)}`;
       };
       let circles = 0;
-      const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
-      const font = Math.max(unit * 0.8, perUnit ? 11 / perUnit : 0);
+      const perUnit = pixelsPerUnit(svg, scene, pad);
+      const font = Math.max(unit * 0.8, perUnit ? LABEL_PX / perUnit : 0);
       for (const r of shape.reach || []) {
         const whole = r.end - r.start >= 360;
         const wedge = whole ? arc(r, r.radius, true) : `M ${shape.x} ${fy(shape.y)} ${arc(r, r.radius, false)} Z`;
@@ -328,22 +342,33 @@ function drawAttacks(scene, layer, strikeLayer, labelLayer, unit, fy, least) {
   }
 }
 
-// Labels go above or below their pieces, whichever is free of the labels already placed,
-// never smaller than LABEL_PX on the screen. When a piece's label finds no room (a crowded
-// table), every piece is marked with a short key instead (the key its ruleset names it by
-// all game, else the number its label starts with, else its place in this scene, which
-// shifts as pieces come and go) and the keys are returned for a legend beside the board.
+// Labels go above or below their pieces, else to the right or left, wherever is free of the
+// pieces, their facing ticks and the labels already placed (of the pieces and labels alone
+// where the ticks leave no room), all in one size never smaller than LABEL_PX on the screen
+// (a mine's as a ship's). The labels of nobody's things (terrain, a crater) come after the
+// pieces', each at the first free spot of: beside its anchor, inside its own ground; with
+// none free it goes beside its anchor under the pieces, so that it never hides one. When a
+// piece's label finds no room (a crowded table), every piece is marked with a short key
+// instead (the key its ruleset names it by all game, else the number its label starts
+// with, else its place in this scene, which shifts as pieces come and go) and the keys are
+// returned for a legend beside the board.
 const LABEL_PX = 11;
-function drawLabels(svg, scene, layer, shapes, unit, pad) {
-  const perUnit = svg.clientWidth ? svg.clientWidth / (scene.width + 2 * pad) : 0;
+function drawLabels(svg, scene, layers, shapes, ticks, unit, pad) {
+  const perUnit = pixelsPerUnit(svg, scene, pad);
   const least = perUnit ? LABEL_PX / perUnit : unit * 0.65;
   const fy = (y) => scene.height - y;
   const isPiece = (shape) => shape.player !== undefined && shape.kind !== "polygon";
   const reach = (shape) => Math.max(shape.size || 0, (shape.length || 0) / 2);
+  const pieces = shapes.filter(isPiece);
+  const largest = Math.max(0, ...pieces.map((shape) => shape.size || 0));
+  const font = Math.max(least, Math.min(unit * 0.9, largest * 0.6));
   // every piece's own ground: a label lies on none of them, its own or another's
-  const bodies = shapes.filter(isPiece).map((shape) => ({ x0: shape.x - reach(shape), x1: shape.x + reach(shape), y0: fy(shape.y) - reach(shape), y1: fy(shape.y) + reach(shape) }));
+  const bodies = pieces.map((shape) => ({ x0: shape.x - reach(shape), x1: shape.x + reach(shape), y0: fy(shape.y) - reach(shape), y1: fy(shape.y) + reach(shape) }));
+  // every facing tick, with its stroke, and the piece whose tick it is
+  const stroke = unit * 0.06;
+  const lines = ticks.map((t) => ({ x0: Math.min(t.x1, t.x2) - stroke, x1: Math.max(t.x1, t.x2) + stroke, y0: Math.min(t.y1, t.y2) - stroke, y1: Math.max(t.y1, t.y2) + stroke, of: t.shape }));
   // and the attacks' labels, drawn already where the scene placed them
-  const attackLabels = [...layer.querySelectorAll("text.attack-label")].map((text) => {
+  const attackLabels = [...layers.labels.querySelectorAll("text.attack-label")].map((text) => {
     const b = text.getBBox ? text.getBBox() : { x: 0, y: 0, width: 0, height: 0 };
     return { x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height };
   });
@@ -351,50 +376,65 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
     const placed = [...bodies, ...attackLabels], texts = [];
     let dropped = 0;
     for (const shape of chosen) {
-      const font = Math.max(least, Math.min(unit * 0.9, shape.size * 0.6));
       const offset = Math.max(shape.size, (shape.length || 0) / 2, 0.4) + font * 0.3;
-      const lines = [shape.label, shape.damage].filter(Boolean);  // the name, then the damage
+      const words = [shape.label, shape.damage].filter(Boolean);  // the name, then the damage
       // a generous width (proportional type runs wider than half an em for capitals), so
       // that two labels judged apart never touch on the page
-      const width = Math.max(...lines.map((line) => line.length)) * font * 0.62 + font * 0.4;
-      const extra = (lines.length - 1) * font * 1.1;
+      const width = Math.max(...words.map((line) => line.length)) * font * 0.62 + font * 0.4;
+      const extra = (words.length - 1) * font * 1.1;
       const sides = shape.index % 2 === 1 ? [true, false] : [false, true];
-      const spots = sides.map((below) => (below ? fy(shape.y) + offset + font * 0.8 : fy(shape.y) - offset - extra));
-      const box = (ty) => ({ x0: shape.x - width / 2, x1: shape.x + width / 2, y0: ty - font, y1: ty + font * 0.2 + extra });
-      const free = (b) => !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
-      const ty = !isPiece(shape) ? spots[0] : spots.find((y) => free(box(y)));
-      if (ty === undefined) { dropped += isPiece(shape) ? 1 : 0; continue; }
-      placed.push(box(ty));
-      texts.push({ x: shape.x, y: ty, font, lines });
+      const at = (below, away) => [shape.x, below ? fy(shape.y) + away + font * 0.8 : fy(shape.y) - away - extra];
+      const spots = sides.map((below) => at(below, offset));
+      if (isPiece(shape)) {
+        // beside it, the first line level with its centre; then above or below past the
+        // end of its facing tick
+        const aside = offset + width / 2, level = fy(shape.y) + font * 0.35 - extra / 2;
+        const past = reach(shape) * 1.5 + font * 0.6;
+        spots.push([shape.x + aside, level], [shape.x - aside, level], ...sides.map((below) => at(below, past)));
+      }
+      const box = ([x, ty]) => ({ x0: x - width / 2, x1: x + width / 2, y0: ty - font, y1: ty + font * 0.2 + extra });
+      const clear = (b, others) => !others.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
+      // free of the ticks too where any spot is; else of the pieces and labels alone
+      const free = (b) => clear(b, placed) && clear(b, lines);
+      if (!isPiece(shape) && shape.points && shape.points.length) {
+        // inside the terrain: the middle of its corners
+        const xs = shape.points.map(([x]) => x), ys = shape.points.map(([, y]) => fy(y));
+        spots.push([(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2 + font * 0.35 - extra / 2]);
+      }
+      const spot = spots.find((at) => free(box(at))) || spots.find((at) => clear(box(at), placed));
+      if (spot === undefined && isPiece(shape)) { dropped += 1; continue; }
+      if (spot !== undefined) placed.push(box(spot));
+      const [x, y] = spot || spots[0];
+      texts.push({ x, y, lines: words, under: spot === undefined });
     }
     return { texts, dropped };
   };
-  const full = plan(shapes);
+  const scenery = shapes.filter((shape) => !isPiece(shape));
+  const full = plan([...pieces, ...scenery]);
   const crowded = full.dropped > 0;
-  const drawn = crowded ? plan(shapes.filter((shape) => !isPiece(shape))).texts : full.texts;
+  const drawn = crowded ? plan(scenery).texts : full.texts;
   for (const t of drawn) {
-    const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": t.font, "data-for": t.lines[0] });
+    const text = svgEl("text", { x: t.x, y: t.y, "text-anchor": "middle", class: "shape-label", "font-size": font, "data-for": t.lines[0] });
     t.lines.forEach((line, i) => {
-      const span = svgEl("tspan", { x: t.x, dy: i ? t.font * 1.1 : 0, class: i ? "shape-damage" : "" });
+      const span = svgEl("tspan", { x: t.x, dy: i ? font * 1.1 : 0, class: i ? "shape-damage" : "" });
       span.textContent = line;
       text.append(span);
     });
-    layer.append(text);
+    (t.under ? layers.under : layers.labels).append(text);
   }
   if (!crowded) return [];
   const keys = [];
-  const pieces = shapes.filter(isPiece);
   const marks = pieces.map((shape) => {
     const number = shape.label.match(/^(\d+)\s+(.*)$/);
     return { shape, number, key: shape.key || (number ? number[1] : String(shape.index)), font: Math.max(least * 1.1, shape.size * 0.9) };
   });
-  const spots = placeKeys(marks, unit, fy);
+  const spots = placeKeys(marks, lines, unit, fy);
   for (const mark of marks) {
-    const { shape, number, key, font } = mark, spot = spots.get(mark);
-    if (spot.line) layer.append(svgEl("line", { ...spot.line, stroke: "#222", "stroke-width": unit * 0.06, "pointer-events": "none", class: "key-line", "data-key": key }));
-    const text = svgEl("text", { x: spot.x, y: spot.y + font * 0.35, "text-anchor": "middle", class: "shape-key", "font-size": font, "stroke-width": font * 0.18, "data-key": key });
+    const { shape, number, key, font: size } = mark, spot = spots.get(mark);
+    if (spot.line) layers.labels.append(svgEl("line", { ...spot.line, stroke: "#222", "stroke-width": unit * 0.06, "pointer-events": "none", class: "key-line", "data-key": key }));
+    const text = svgEl("text", { x: spot.x, y: spot.y + size * 0.35, "text-anchor": "middle", class: "shape-key", "font-size": size, "stroke-width": size * 0.18, "data-key": key });
     text.textContent = key;
-    layer.append(text);
+    layers.labels.append(text);
     const name = number && number[1] === key ? number[2] : shape.label;
     keys.push({ key, text: shape.damage ? `${name} · ${shape.damage}` : name, shape });
   }
@@ -402,11 +442,13 @@ function drawLabels(svg, scene, layer, shapes, unit, pad) {
 }
 
 // Where each key of a crowded table goes (in SVG units; y down): on its piece, the biggest
-// pieces first, where it touches no key placed before and covers no other piece; else beside
-// the piece on rings of growing radius (right, left, above, below, then the diagonals), clear
-// of the other keys and, where it can be, of the other pieces, with a line from the piece's
-// rim to the key. Troopers standing base to base so keep numbers that can be read.
-function placeKeys(marks, unit, fy) {
+// pieces first, where it touches no key placed before, covers no other piece and crosses no
+// other piece's facing tick (``lines``: each tick's box and its piece; a key may lie over its
+// own); else beside the piece on rings of growing radius (right, left, above, below, then the
+// diagonals), clear of the other keys and, where it can be, of the other pieces and their
+// ticks, with a line from the piece's rim to the key. Troopers standing base to base so keep
+// numbers that can be read, as the table pictures do (core/labels.py).
+function placeKeys(marks, lines, unit, fy) {
   const reach = (shape) => Math.max(shape.size || 0, (shape.length || 0) / 2);
   const overlap = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
   const covers = (box, shape) => {  // the box over the piece's body (a disc, else its square)
@@ -432,7 +474,9 @@ function placeKeys(marks, unit, fy) {
     }
     const others = marks.filter((other) => other !== mark).map((other) => other.shape);
     const clear = (b) => !placed.some((o) => overlap(b, o));
-    const chosen = candidates.find((b) => clear(b) && !others.some((o) => covers(b, o)))
+    const apart = (b) => clear(b) && !others.some((o) => covers(b, o));
+    const crosses = (b) => lines.some((line) => line.of !== shape && overlap(b, line));
+    const chosen = candidates.find((b) => apart(b) && !crosses(b)) || candidates.find(apart)
       || candidates.find(clear) || candidates[0];
     placed.push(chosen);
     const spot = { x: chosen.cx, y: chosen.cy, line: null };
