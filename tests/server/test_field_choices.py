@@ -249,11 +249,16 @@ def test_dystopian_wars_move_form_keeps_its_path_typed_and_no_attack_folds_the_f
     play(game, Move(0, (2.0,)))
     (space,) = [s for d in snapshot(game, 0)["decisions"] for s in d["spaces"]]
     assert space["type"] == Fire.TAG and space["possible"] is False
-    # and says why in words: the guns left (counted past three), the nearest enemy and the
-    # rules' reason
+    # and says why in words: each gun left, the nearest enemy it may attack and the rules'
+    # reason; ack-ack and charges attack no enemy on this table (no flyer, no diver)
     assert space["unavailable"] == (
-        "no gun left can reach an enemy: 5 guns of Warden 1 at the nearest enemy, Kaiserin 1:"
-        " Kaiserin 1 is beyond range band 4 (DW-RANGE-BANDS)")
+        "no gun left can reach an enemy: Warden 1's turret, Warden 1's broadside (port),"
+        " Warden 1's broadside (starboard) at Kaiserin 1, the nearest enemy they may attack,"
+        " 32.9 inches away: Kaiserin 1 is beyond range band 4 (DW-RANGE-BANDS);"
+        " Warden 1's ack-ack: no enemy on the table is one it may attack: ack-ack attacks"
+        " only flyers (DW-AA-CC-BASICS); Warden 1's concussion charges: no enemy on the table"
+        " is one it may attack: concussion charges attack only diving models"
+        " (DW-AA-CC-BASICS)")
 
 
 def cruiser_out_of_reach() -> Any:
@@ -266,6 +271,36 @@ def cruiser_out_of_reach() -> Any:
                           [squadron("prussia-battleship", (48.0, 44.0, 180.0))]), P0_FIRST)
     play(game, Activate(0), Move(0, (2.0,)))
     return game
+
+
+def test_dw_no_tiny_targets_an_attack_step_judges_each_gun_against_every_enemy() -> None:
+    """DW-NO-TINY-TARGETS, DW-RANGE-BANDS, DW-AA-CC-BASICS: the nearest enemy is a wing of
+    tiny flyers, which no battery may target, and the battleship beyond it is out of reach:
+    the batteries' reason is the battleship's range, not the wing (named as nearer but never
+    theirs to attack); the ack-ack's is the wing's distance (beyond its 8 inches), the
+    charges' that no enemy dives."""
+    from tests.rulesets.dystopian_wars.helpers import P0_FIRST, play, scripted, setup, squadron
+    from warbench.rulesets.dystopian_wars.actions import Activate, Fire, Move
+
+    game = scripted(setup([squadron("britannia-cruiser", (30.0, 10.0, 0.0))],
+                          [squadron("prussia-battleship", (48.0, 44.0, 180.0)),
+                           squadron("prussia-fighter-wing", (30.0, 27.0, 180.0), count=1)]),
+                    P0_FIRST)
+    play(game, Activate(0), Move(0, (2.0,)))
+    (space,) = [s for d in snapshot(game, 0)["decisions"] for s in d["spaces"]]
+    assert space["type"] == Fire.TAG and space["possible"] is False
+    batteries, ack_ack, charges = space["unavailable"].split("; ")
+    assert batteries == (
+        "no gun left can reach an enemy: Warden 1's turret, Warden 1's broadside (port),"
+        " Warden 1's broadside (starboard) at Kaiserin 1, the nearest enemy they may attack,"
+        " 32.9 inches away: Kaiserin 1 is beyond range band 4 (DW-RANGE-BANDS) (Prussian"
+        " fighter wing is nearer, but gunnery, rockets, torpedoes, bombs and mines never"
+        " target tiny flyers (DW-NO-TINY-TARGETS))")
+    assert ack_ack == (
+        "Warden 1's ack-ack at Prussian fighter wing, the nearest enemy it may attack, 13.1"
+        " inches away: Prussian fighter wing is 13.1 inches away, beyond 8 inches"
+        " (DW-AA-CC-BASICS)")
+    assert charges.endswith("concussion charges attack only diving models (DW-AA-CC-BASICS)")
 
 
 def test_a_dystopian_wars_attack_step_with_every_gun_fired_says_so() -> None:

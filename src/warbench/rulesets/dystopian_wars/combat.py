@@ -295,6 +295,49 @@ def pair_refusal(data: RulesData, shooter: Model, target: Model) -> str | None:
     return None
 
 
+def kind_refusal(
+    state: DWState, data: RulesData, shooter: Model, mount_name: str, target: Model
+) -> str | None:
+    """Why ``shooter``'s gun ``mount_name`` never attacks ``target`` as it is, wherever the
+    two stand: a target of a kind the weapon does not attack (a tiny flyer for any weapon
+    but ack-ack and charges, a model not flying for ack-ack, a small flyer for bombs, a
+    flyer for torpedoes...), or tokens aboard a carrier out of its reach; None where only
+    where they stand (range, arcs, sight) or the shooter's own state may refuse the shot.
+    The first checks of :func:`_shot` (a gun the shooter lacks: None)."""
+    spec = data.models[shooter.cls]
+    target_spec = data.models[target.cls]
+    if target.carried_by >= 0:
+        reason = deck_refusal(state, data, spec, shooter, target, mount_name)
+        if reason is not None:
+            return reason
+    airborne = target.level in AIRBORNE
+    if mount_name == AA_GUN:
+        return None if airborne else "ack-ack attacks only flyers (DW-AA-CC-BASICS)"
+    if mount_name == CC_GUN:
+        if not target_spec.diving:
+            return "concussion charges attack only diving models (DW-AA-CC-BASICS)"
+        if {spec.domain, target_spec.domain} == {"naval", "land"}:
+            return ("land and naval models cannot use concussion charges on each other "
+                    "(DW-CC-ANSWER)")
+        return None
+    mount = spec.mount(mount_name)
+    if mount is None:
+        return None
+    if target_spec.tiny:
+        return ("gunnery, rockets, torpedoes, bombs and mines never target tiny flyers "
+                "(DW-NO-TINY-TARGETS)")
+    small_flyer = airborne and target_spec.rank < 3
+    if spec.tiny and mount.kind in ("bombs", "torpedoes") and small_flyer:
+        return "bombers attack only large and massive flyers (DW-BOMBERS)"
+    if mount.kind == "bombs" and small_flyer:
+        return "bombs hit flyers only when they are large or massive (DW-BOMBS)"
+    if mount.kind == "torpedoes" and airborne:
+        return "torpedoes never reach flyers (DW-ROCKETS-TORPEDOES)"
+    if mount.kind == "torpedoes" and spec.domain == "naval" and target_spec.domain == "land":
+        return "naval torpedoes have no effect on land models (DW-ROCKETS-TORPEDOES)"
+    return None
+
+
 def shot_refusal(
     state: DWState,
     data: RulesData,
@@ -360,7 +403,7 @@ def pair_shots(
     legal shot passed every check, so it is :func:`table_shot`'s answer, and kept."""
     shots = world.shots
     found: list[Shot | None] = []
-    # ack-ack attacks only flyers, charges only diving models (_auxiliary_shot's first tests)
+    # ack-ack attacks only flyers, charges only diving models (kind_refusal's first tests)
     no_aa = target.level not in AIRBORNE
     no_cc = not data.models[target.cls].diving
     for mount_name in mounts:
@@ -396,10 +439,9 @@ def _shot(
     not be the rules' first."""
     spec = data.models[shooter.cls]
     target_spec = data.models[target.cls]
-    if target.carried_by >= 0:
-        reason = deck_refusal(state, data, spec, shooter, target, mount_name)
-        if reason is not None:
-            return reason, None
+    reason = kind_refusal(state, data, shooter, mount_name, target)
+    if reason is not None:
+        return reason, None
     if mount_name in (AA_GUN, CC_GUN):
         return _auxiliary_shot(spec, shooter, target_spec, target, mount_name, world)
     mount = spec.mount(mount_name)
@@ -407,15 +449,9 @@ def _shot(
         return _no_weapon(shooter, mount_name), None
     if shooter.level == "submerged" and mount.kind != "torpedoes":
         return "a submerged model attacks only with torpedoes (DW-SUBMERGED-FIRE)", None
-    if target_spec.tiny:
-        return ("gunnery, rockets, torpedoes, bombs and mines never target tiny flyers "
-                "(DW-NO-TINY-TARGETS)"), None
-    if spec.tiny and mount.kind in ("bombs", "torpedoes"):
-        if not shooter.armed:
-            return (f"{shooter.name} has spent its ammunition: it must land to re-arm "
-                    "(DW-BOMBERS)"), None
-        if target.level in AIRBORNE and target_spec.rank < 3:
-            return "bombers attack only large and massive flyers (DW-BOMBERS)", None
+    if spec.tiny and mount.kind in ("bombs", "torpedoes") and not shooter.armed:
+        return (f"{shooter.name} has spent its ammunition: it must land to re-arm "
+                "(DW-BOMBERS)"), None
     if shooter.marker("launching") and mount.kind in ("gunnery", "rockets"):
         return (f"{shooter.name} launched a wing this activation: no gunnery or rockets "
                 "(DW-LAUNCH)"), None
@@ -429,18 +465,12 @@ def _shot(
         distance = world.gap(shooter.uid, target.uid)
         if not spec.flying:
             return "only flyers drop bombs (DW-BOMBS)", None
-        if target.level in AIRBORNE and target_spec.rank < 3:
-            return "bombs hit flyers only when they are large or massive (DW-BOMBS)", None
         if spec.tiny and distance > CONTACT:
             return "dive bombers must be in base contact to drop their bombs (DW-BOMBERS)", None
         if distance > BOMB_REACH + 1e-9:
             return (f"bombs fall within {BOMB_REACH:g} inches, {target.name} is farther "
                     "(DW-BOMBS)"), None
     if mount.kind == "torpedoes":
-        if target.level in AIRBORNE:
-            return "torpedoes never reach flyers (DW-ROCKETS-TORPEDOES)", None
-        if spec.domain == "naval" and target_spec.domain == "land":
-            return "naval torpedoes have no effect on land models (DW-ROCKETS-TORPEDOES)", None
         run = spec.domain == "naval" and not spec.flying
         if run and not listing and not torpedo_path_clear(state, data, shooter, target, world):
             return _BLOCKED_RUN, None
@@ -511,8 +541,6 @@ def _auxiliary_shot(
 ) -> tuple[str | None, Shot | None]:
     if gun == AA_GUN:
         reach = AA_RANGE / 2.0 if spec.tiny else AA_RANGE
-        if target.level not in AIRBORNE:
-            return "ack-ack attacks only flyers (DW-AA-CC-BASICS)", None
         dice = aa_value(spec, shooter)
         needed = aa_needed(target_spec)
         if spec.tiny and target_spec.tiny:
@@ -521,11 +549,6 @@ def _auxiliary_shot(
             return f"{shooter.name} launched a wing this activation: no ack-ack (DW-LAUNCH)", None
     else:
         reach = CC_RANGE / 2.0 if spec.tiny else CC_RANGE
-        if not target_spec.diving:
-            return "concussion charges attack only diving models (DW-AA-CC-BASICS)", None
-        if {spec.domain, target_spec.domain} == {"naval", "land"}:
-            return ("land and naval models cannot use concussion charges on each other "
-                    "(DW-CC-ANSWER)"), None
         dice = cc_value(spec, shooter)
         needed = cc_needed(target_spec)
     if shooter.level == "obscured":

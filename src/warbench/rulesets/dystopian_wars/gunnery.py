@@ -30,7 +30,6 @@ from warbench.rulesets.dystopian_wars.attack_listing import (
     enemy_targets,
     fire_options,
     gun_key,
-    guns_of,
 )
 from warbench.rulesets.dystopian_wars.attack_rolls import (
     Attack,
@@ -54,6 +53,7 @@ from warbench.rulesets.dystopian_wars.events import (
 )
 from warbench.rulesets.dystopian_wars.flyers import burn_fuel
 from warbench.rulesets.dystopian_wars.linking import combining, linked_dice, may_link
+from warbench.rulesets.dystopian_wars.no_attack import no_attack_reason
 from warbench.rulesets.dystopian_wars.option_words import fire_verb, guns_words
 from warbench.rulesets.dystopian_wars.state import (
     DWGame,
@@ -239,7 +239,7 @@ class FireSpace(ParamSpace):
         return found
 
     def unavailable(self) -> str | None:
-        """Why no attack may be declared now (:func:`no_attack_reason`)."""
+        """Why no attack may be declared now (:func:`~.no_attack.no_attack_reason`)."""
         return no_attack_reason(self._state, self._data, self._frame)
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
@@ -266,50 +266,6 @@ class FireSpace(ParamSpace):
             if len(found) >= count:
                 break
         return found[:count]
-
-
-#: Reasons named (each with the guns it holds for) when no attack may be declared.
-REASONS_SHOWN = 3
-#: Guns named one by one in such a reason; more are counted.
-GUNS_NAMED = 3
-
-
-def no_attack_reason(state: DWState, data: RulesData, frame: Gunnery) -> str:
-    """Why the part activated has no attack to declare, in words: no model of it left, every
-    gun fired (DW-SPLIT-FIRE: a gun fires once an activation), or each gun left and why it
-    may not fire at the nearest enemy (out of arc or range, a submerged model's guns...)."""
-    models = [state.models[uid] for uid in frame.part if state.models[uid].active]
-    if not models:
-        return "no model of this activation is left to fire"
-    left = [(model, mount) for model in models for mount in guns_of(data, model)
-            if frame.used.get(gun_key(model.uid, mount), 0) >= 0]
-    if not left:
-        names = ", ".join(model.name for model in models)
-        return f"every gun of {names} has fired this activation"
-    world = world_of(state, data)
-    why: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (enemy, reason): its guns
-    for model, mount in left:
-        enemies = enemy_targets(state, model.player)
-        if not enemies:
-            return "no enemy is left on the table"
-        nearest = min(enemies, key=lambda e: (e.x - model.x) ** 2 + (e.y - model.y) ** 2)
-        reason, _ = shot_refusal(state, data, model, mount, nearest, world=world)
-        why.setdefault((nearest.name, reason or "no shot"), []).append((model.uid, mount))
-    said = [f"{_guns_short(state, guns)} at the nearest enemy, {enemy}: {reason}"
-            for (enemy, reason), guns in list(why.items())[:REASONS_SHOWN]]
-    more = len(why) - REASONS_SHOWN
-    tail = f"; and {more} more reason{'s' * (more != 1)}" if more > 0 else ""
-    return "no gun left can reach an enemy: " + "; ".join(said) + tail
-
-
-def _guns_short(state: DWState, guns: list[tuple[int, str]]) -> str:
-    """A few guns by name; more as a count and the models that carry them (a squadron's
-    nine turrets and broadsides read "9 guns of Warden 1, Warden 2 and Warden 3")."""
-    if len(guns) <= GUNS_NAMED:
-        return guns_words(state, tuple(guns))
-    names = list(dict.fromkeys(state.models[uid].name for uid, _ in guns))
-    carriers = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{len(guns)} guns of {carriers}"
 
 
 def answer_for(state: DWState, data: RulesData, attack: Attack) -> tuple[str, list[int]]:
