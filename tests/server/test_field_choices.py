@@ -297,9 +297,8 @@ def test_dw_no_tiny_targets_an_attack_step_judges_each_gun_against_every_enemy()
         " fighter wing is nearer, but gunnery, rockets, torpedoes, bombs and mines never"
         " target tiny flyers (DW-NO-TINY-TARGETS))")
     assert ack_ack == (
-        "Warden 1's ack-ack at Prussian fighter wing, the nearest enemy it may attack, 13.1"
-        " inches away: Prussian fighter wing is 13.1 inches away, beyond 8 inches"
-        " (DW-AA-CC-BASICS)")
+        "Warden 1's ack-ack at Prussian fighter wing, the nearest enemy it may attack:"
+        " Prussian fighter wing is 13.1 inches away, beyond 8 inches (DW-AA-CC-BASICS)")
     assert charges.endswith("concussion charges attack only diving models (DW-AA-CC-BASICS)")
 
 

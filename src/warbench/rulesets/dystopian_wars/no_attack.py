@@ -95,8 +95,10 @@ def _verdict_words(
         return f"{named}: no enemy on the table is one {they} may attack: {reason}"
     models = {uid for uid, _ in guns}
     away = "away" if len(models) == 1 else "from the nearest of them"
-    words = (f"{named} at {state.models[target].name}, the nearest enemy {they} may attack,"
-             f" {distance:.1f} inches {away}: {reason}")
+    # a reason of range already says how far ("... is 13.1 inches away, beyond 8 inches")
+    far = "" if "inches" in reason else f", {distance:.1f} inches {away}"
+    words = (f"{named} at {state.models[target].name}, the nearest enemy {they} may attack"
+             f"{far}: {reason}")
     if nearer >= 0:
         words += f" ({state.models[nearer].name} is nearer, but {why_never})"
     return words
