@@ -32,7 +32,8 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("command", "sentence"),
     [
-        (["list", "validate"], "A list that cannot be checked (unreadable TOML, a wrong key type,"),
+        (["list", "validate"], "A list that cannot be checked at all (unreadable TOML, a wrong"
+                               " type in the list's own keys,"),
         (["render"], "and attacks with the arcs and range bands they used."),
     ],
 )

@@ -35,8 +35,9 @@ def test_a_fighter_group_on_a_ship_without_bays_is_named_once_with_why(
     assert main(["list", "validate", str(light)]) == 1
     out = capsys.readouterr().out
     assert "1 violation" in out and "hangar_bays" not in out
-    assert ("units[0].options[0]: 'heavy': this ship has no hangar bay, and fighter groups"
-            " ride in a carrier's bays (FT-FLEET-LIST) [refused_option]") in out
+    assert ("units[0] (entry 1, khaldra).options[0]: 'heavy': this ship has no hangar bay,"
+            " and fighter groups ride in a carrier's bays (FT-FLEET-LIST) [refused_option]"
+            ) in out
 
 
 def test_full_thrust_list_validate_refuses_what_simulate_refuses(
@@ -52,13 +53,13 @@ def test_full_thrust_list_validate_refuses_what_simulate_refuses(
     ))
     assert main(["list", "validate", str(overfull)]) == 1
     out = capsys.readouterr().out
-    assert "units[0].options: 4 fighter groups but Drakhan" in out
+    assert "units[0] (entry 1, drakhan).options: 4 fighter groups but Drakhan" in out
     assert "has 2 hangar bays [hangar_bays]" in out
     args = ["simulate", "full-thrust", "--army", str(overfull),
             "--army", str(FT_LISTS / "concord-line.toml"), "--games", "1"]
     assert main(args) == USAGE_ERROR
     err = capsys.readouterr().err
-    assert f"{overfull}: units[0].options: 4 fighter groups" in err
+    assert f"{overfull}: units[0] (entry 1, drakhan).options: 4 fighter groups" in err
 
 
 def test_a_lists_faction_is_checked_and_other_factions_units_are_named(
@@ -82,8 +83,8 @@ def test_a_lists_faction_is_checked_and_other_factions_units_are_named(
     ))
     assert main(["list", "validate", str(mixed)]) == 1
     out = capsys.readouterr().out
-    assert ('units[1].unit: "citadel" is a human design; a kravak fleet fields Kra\'Vak'
-            " designs only [other_faction]") in out
+    assert ('units[1] (entry 2, citadel).unit: "citadel" is a human design; a kravak fleet'
+            " fields Kra'Vak designs only [other_faction]") in out
     assert "unknown" not in out
 
 
@@ -237,7 +238,8 @@ def test_a_role_the_ruleset_does_not_know_is_named_not_ignored(
     broken.write_text(text.replace("[[units]]\n", '[[units]]\nrole = "flagship"\n', 1))
     assert main(["list", "validate", ruleset_id, str(broken)]) == 1
     out = capsys.readouterr().out
-    assert 'units[0].role: unknown role "flagship"' in out and "gives no roles" in out
+    assert 'units[0] (entry 1, ' in out and ').role: unknown role "flagship"' in out
+    assert "gives no roles" in out
 
 
 def test_a_hordes_list_of_another_faction_than_its_warlock_is_broken(
@@ -310,3 +312,105 @@ def test_a_format_for_a_ruleset_with_one_set_of_list_rules_says_to_leave_it_out(
     assert main(args) == USAGE_ERROR
     assert ("full-thrust has no list format 'tournament': its lists have one set of rules,"
             " checked without --format") in capsys.readouterr().err
+
+
+def _typo_list(tmp_path: Path, ruleset_id: str) -> tuple[Path, list[str]]:
+    """A shipped list with one entry's count typed as a word (and, in Dystopian Wars, a key
+    entries do not take in another) and a rule broken by an entry after them; the lines its
+    report must hold, in order."""
+    if ruleset_id == "dystopian-wars":
+        text = (DW_FLEETS / "britannia-1000.toml").read_text()
+        text = text.replace('"britannia-cruiser"\ncount = 3', '"britannia-cruiser"\ncount = "two"')
+        text = text.replace('"britannia-destroyer"\ncount = 3', '"britannia-destroyer"\ncount = 9')
+        text = text.replace('name = "Recon flight"', 'name = "Recon flight"\ncolour = "red"')
+        lines = [
+            'units[2] (entry 3, Warden squadron).count: expected an integer, got the string "two"',
+            "units[8] (entry 9, Recon flight).colour: unknown key",
+            "units: the rules were checked without entries 3 and 9, which could not be read:"
+            " their points are not counted",
+            'units[6] (entry 7, Lancer squadron).count: 9 models, but "britannia-destroyer"'
+            " takes 2 to 4 [unit_size]",
+        ]
+    else:
+        text = (HORDES_DATA / "lists" / "ashen-hask.toml").read_text()
+        text = text.replace('unit = "obsidian-horror"\n',
+                            'unit = "obsidian-horror"\ncount = "two"\n')
+        text = text.replace('unit = "ember-jackal"', 'unit = "ember-jackl"')
+        lines = [
+            'units[1] (entry 2, obsidian-horror).count: expected an integer, got the string "two"',
+            "units: the rules were checked without entry 2, which could not be read: its points"
+            " are not counted",
+            # the file's fourth entry, though the third of the entries the rules were checked on
+            'units[3] (entry 4, ember-jackl).unit: unknown unit "ember-jackl", did you mean'
+            ' "ember-jackal"? [unknown_unit]',
+        ]
+    return write(tmp_path / f"{ruleset_id}-typos.toml", text), lines
+
+
+@pytest.mark.parametrize("ruleset_id", ["dystopian-wars", "hordes"])
+def test_list_validate_names_an_unreadable_entry_and_every_rule_the_rest_breaks(
+    ruleset_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """USERS journey 3 (DW-SQUADRON-SIZE, DW-FLEET-PRICE; HOR-LISTS): `list validate` stopped
+    at an entry it could not read (`count = "two"`, a key entries do not take) and printed
+    that alone, so the list builder fixed it only to meet the next problem. The report now
+    names each unreadable entry with its problem, checks the rules on the other entries all
+    the same (their paths the file's), says which entries were left out, and the list is not
+    legal (exit 1): the lines the web lobby shows."""
+    typos, expected = _typo_list(tmp_path, ruleset_id)
+    args = ["list", "validate", ruleset_id, str(typos)]
+    args += ["--format", "tournament"] if ruleset_id == "dystopian-wars" else []
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert lines[0].startswith(f"{typos}: ")
+    unread = "2 unreadable entries" if ruleset_id == "dystopian-wars" else "1 unreadable entry"
+    assert f", {unread}, " in lines[0] and " violation" in lines[0]
+    found = [line.strip() for line in lines[1:]]
+    assert [line for line in found if line in expected] == expected, captured.out
+
+
+def test_an_unreadable_entrys_points_are_left_out_of_the_total(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DW-FLEET-PRICE: the list's total counts the entries read, as the line says: the
+    Britannian fleet less its Warden cruisers and its Recon flight."""
+    typos, _ = _typo_list(tmp_path, "dystopian-wars")
+    fixed = write(tmp_path / "fixed.toml", typos.read_text().replace('count = "two"', "count = 3")
+                  .replace('colour = "red"\n', ""))
+    without = write(tmp_path / "without.toml", "[[units]]".join(
+        part for part in fixed.read_text().split("[[units]]")
+        if "Warden squadron" not in part and "Recon flight" not in part))
+    totals = []
+    for path in (typos, without):
+        main(["list", "validate", "dystopian-wars", str(path), "--format", "open"])
+        totals.append(capsys.readouterr().out.split(": ")[2].split(" of ")[0])
+    assert totals[0] == totals[1]
+
+
+@pytest.mark.parametrize("ruleset_id", ["dystopian-wars", "hordes"])
+def test_simulate_and_tournament_refuse_a_list_naming_its_unreadable_entry_and_broken_rules(
+    ruleset_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """USERS journey 3 (DW-SQUADRON-SIZE; HOR-LISTS): `simulate` (with --army, with
+    --against) and `tournament` named only the entry they could not read; they now refuse
+    the list before any game with the same lines as `list validate`, each after its file
+    (`--against FILE` for an opponent's)."""
+    typos, expected = _typo_list(tmp_path, ruleset_id)
+    other = (DW_FLEETS / "prussia-1000.toml" if ruleset_id == "dystopian-wars"
+             else HORDES_DATA / "lists" / "thornwood-orrin.toml")
+    runs = {
+        "": ["simulate", ruleset_id, "--army", str(typos), "--army", str(other)],
+        "--against ": ["simulate", ruleset_id, str(other), "--against", str(typos)],
+        "tournament": ["tournament", ruleset_id, str(other), str(typos)],
+    }
+    for prefix, args in runs.items():
+        assert main([*args, "--games", "1"]) == USAGE_ERROR
+        captured = capsys.readouterr()
+        assert "game" not in captured.out
+        lines = captured.err.splitlines()
+        assert lines[0].startswith("warbench: error: ") and "problems in the lists" in lines[0]
+        where = f"  {prefix if prefix != 'tournament' else ''}{typos}: "
+        assert [line.removeprefix(where) for line in lines[1:] if line.startswith(where)
+                and line.removeprefix(where) in expected] == expected, captured.err

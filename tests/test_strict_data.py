@@ -10,6 +10,7 @@ and the command exits 2 without a traceback.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -254,12 +255,24 @@ def test_a_wrong_type_in_an_army_list_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str, anchor: str, old: str,
     new: str, expected: str,
 ) -> None:
+    """A wrong type in the list's own keys is one error line naming the file and key (exit
+    2); one in an entry is that entry's line in the list's report, the entry named, the
+    list checked without it and not legal (exit 1)."""
     path = tmp_path / "my-list.toml"
     path.write_text(edited(LISTS[ruleset].read_text(), anchor, old, new))
-    assert main(["list", "validate", ruleset, str(path)]) == USAGE_ERROR
+    entry = re.match(r"units\[(\d+)\]", expected)
+    status = main(["list", "validate", ruleset, str(path)])
     captured = capsys.readouterr()
-    assert captured.err == f"warbench: error: {path}: {expected}\n"
     assert "Traceback" not in captured.err + captured.out
+    if entry is None:
+        assert status == USAGE_ERROR
+        assert captured.err == f"warbench: error: {path}: {expected}\n"
+    else:
+        assert status == 1 and captured.err == ""
+        head = f"  {entry.group(0)} (entry {int(entry.group(1)) + 1}, "
+        assert any(line.startswith(head) and line.endswith(expected[entry.end():])
+                   for line in captured.out.splitlines()), captured.out
+        assert "1 unreadable entry" in captured.out.splitlines()[0]
     with pytest.raises(DataFileError):
         load_model(path, ArmyList)
 

@@ -23,9 +23,10 @@ from warbench.cli_common import DataOption, FormatOption, load_ruleset
 from warbench.core.agents import Agent
 from warbench.core.botspec import make_bot
 from warbench.core.cards import card_renderable
-from warbench.core.catalog import DataFileError, load_each, load_model
+from warbench.core.catalog import DataFileError, load_model
 from warbench.core.engine import Game
 from warbench.core.journal import Journal
+from warbench.core.list_reading import ReadList, read_list_files
 from warbench.core.lists import ArmyList, ConstraintSet, ValidationReport
 from warbench.core.luck import LuckReport, luck_report
 from warbench.core.match import play_next_decision
@@ -460,10 +461,12 @@ def list_validate_command(
 ) -> None:
     """Price army lists and report every rule each breaks (exit 1 if any list breaks one).
 
-    Every file is read and checked before any report is printed. A list that cannot be
-    checked (unreadable TOML, a wrong key type, another ruleset's list) gets one error line
-    naming its file and key, every other list still gets its report, and the exit status
-    is 2.
+    Every file is read and checked before any report is printed. An entry that cannot be
+    read (`count = "two"`, a key entries do not take) is named with its problem in its
+    list's report, the rules are checked on the list's other entries all the same, and the
+    list is not legal (exit 1). A list that cannot be checked at all (unreadable TOML, a
+    wrong type in the list's own keys, another ruleset's list) gets one error line naming
+    its file and key, every other list still gets its report, and the exit status is 2.
     """
     expected = None
     if list_paths and not list_paths[0].exists() and list_paths[0].suffix != ".toml":
@@ -472,19 +475,21 @@ def list_validate_command(
     if not list_paths:
         raise CommandError("list validate needs at least one LIST file")
     chosen = None if constraints is None else load_model(constraints, ConstraintSet)
-    results: list[ValidationReport | str] = []
-    for list_path, army in zip(list_paths, load_each(list_paths, ArmyList), strict=True):
-        if isinstance(army, DataFileError):
-            results.append(army.one_line())
+    results: list[tuple[ReadList, ValidationReport] | str] = []
+    for list_path, read in zip(list_paths, read_list_files(list_paths), strict=True):
+        if isinstance(read, DataFileError):
+            results.append(read.one_line())
             continue
         try:
-            results.append(_validated(list_path, army, expected, list_format, chosen, data))
+            report = _validated(list_path, read.army, expected, list_format, chosen, data)
         except ConstraintsError as error:
             raise CommandError(f"{constraints}: {error}") from None
         except CommandError as error:
             results.append(str(error))
         except SetupError as error:
             results.append(f"{list_path}: {error}")
+        else:
+            results.append((read, report))
     reported = False
     for list_path, result in zip(list_paths, results, strict=True):
         if isinstance(result, str):
@@ -492,11 +497,13 @@ def list_validate_command(
             continue
         if reported:  # a blank line between reports, none before the first
             console.print()
-        console.print(f"{list_path}: {result}", highlight=False, markup=False)
+        console.print(f"{list_path}: {result[0].described(result[1])}", highlight=False,
+                      markup=False)
         reported = True
     if any(isinstance(result, str) for result in results):
         raise typer.Exit(USAGE_ERROR)
-    if not all(isinstance(result, ValidationReport) and result.ok for result in results):
+    if not all(isinstance(result, tuple) and result[1].ok and not result[0].unread
+               for result in results):
         raise typer.Exit(1)
 
 

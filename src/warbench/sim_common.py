@@ -21,8 +21,8 @@ from rich.progress import (
 from rich.table import Column, Table
 from rich.text import Text
 
-from warbench.core.catalog import load_all
-from warbench.core.lists import ArmyList
+from warbench.core.catalog import DataFileError, DataFilesError
+from warbench.core.list_reading import ReadList, read_list_files
 from warbench.core.outputs import check_output
 from warbench.core.sim.html import Stacked
 from warbench.core.sim.notable import NotableGame
@@ -82,12 +82,18 @@ def progress_bar(enabled: bool) -> Iterator[Progress]:
 
 
 def load_sides(paths: Sequence[Path]) -> list[Side]:
-    """A side per list file; a file that cannot be read stops the run, naming every one."""
-    armies = load_all(paths, ArmyList)
-    labels = unique_labels([army.name for army in armies])
+    """A side per list file; a file whose list cannot be read at all stops the run, naming
+    every one. A list with entries that cannot be read is read without them, for
+    :func:`~warbench.core.sim.plan.check_lists` to name them with the rules the rest breaks."""
+    reads = read_list_files(paths)
+    broken = [read for read in reads if isinstance(read, DataFileError)]
+    if broken:
+        raise DataFilesError(broken)
+    armies = [read for read in reads if isinstance(read, ReadList)]
+    labels = unique_labels([read.army.name for read in armies])
     return [
-        Side(label, army, str(path))
-        for label, path, army in zip(labels, paths, armies, strict=True)
+        Side(label, read.army, str(path), read=read)
+        for label, path, read in zip(labels, paths, armies, strict=True)
     ]
 
 

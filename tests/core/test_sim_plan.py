@@ -187,12 +187,12 @@ def test_every_violation_of_every_list_is_reported_with_its_file() -> None:
         prepare(ListDuel(), bad)
     lines = str(caught.value).splitlines()
     assert (
-        lines[0] == 'a.toml: units[0].unit: unknown unit "vetran", did you mean "veteran"? '
-        "[unknown_unit]"
+        lines[0] == 'a.toml: units[0] (entry 1, vetran).unit: unknown unit "vetran", did you'
+        ' mean "veteran"? [unknown_unit]'
     )
     assert "b.toml: units: total 25 points exceeds the cap of 20 by 5 [points_cap]" in lines
-    assert ("b.toml: units[1]: 2 units match *; allowed exactly 1 (units[0], units[1])"
-            " [count]") in lines
+    assert ("b.toml: units[1] (entry 2, recruit): 2 units match *; allowed exactly 1"
+            " (units[0], units[1]) [count]") in lines
 
 
 def test_a_list_for_another_ruleset_is_rejected() -> None:

@@ -438,14 +438,30 @@ class ValidationReport:
         return dict(sorted(totals.items()))
 
     def __str__(self) -> str:
+        return self.described([str(violation) for violation in self.violations])
+
+    def described(self, problems: Sequence[str], unread: int = 0) -> str:
+        """The report in words: the list's points against its cap and its verdict, then
+        ``problems`` (its violations in words) one to a line and its points by tag.
+        ``unread``: the entries that could not be read and were left out of the check.
+
+        >>> army = ArmyList(name="Patrol", ruleset="demo", points=100)
+        >>> report = ValidationReport(PricedArmy(army, ()), ())
+        >>> print(report.described(["units[1] (entry 2, ?).count: not a number"], 1))
+        Patrol (demo): 0 of 100 points, 1 unreadable entry
+          units[1] (entry 2, ?).count: not a number
+        """
         army = self.priced.army
         size = f" of {army.points} points" if army.points is not None else " points"
         if self.cap is not None and self.cap != army.points:
             stated = "" if army.points is None else f"; the list states {army.points}"
             size = f" of {self.cap} points (the cap{stated})"
-        verdict = "valid" if self.ok else counted(len(self.violations), "violation")
+        counts = [counted(unread, "unreadable entry")] if unread else []
+        if self.violations:
+            counts.append(counted(len(self.violations), "violation"))
+        verdict = ", ".join(counts) or "valid"
         lines = [f"{army.name} ({army.ruleset}): {self.total_points}{size}, {verdict}"]
-        lines += [f"  {violation}" for violation in self.violations]
+        lines += [f"  {problem}" for problem in problems]
         if self.points_by_tag:
             tags = ", ".join(f"{tag} {points}" for tag, points in self.points_by_tag.items())
             lines.append(f"points by tag: {tags}")

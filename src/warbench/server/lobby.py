@@ -4,19 +4,17 @@ turning a lobby form into a game's set-up and seats.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pydantic
 
 from warbench.core.catalog import DataFileError, parse_model, parse_toml
-from warbench.core.list_reading import ReadList, read_list
+from warbench.core.list_reading import read_list
 from warbench.core.lists import ArmyList
 from warbench.core.registry import UnknownRuleset, available_rulesets
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset, SetupError
-from warbench.core.words import one_of
 from warbench.server.store import Seat
 
 #: The most characters a pasted army list may have.
@@ -173,15 +171,7 @@ def check_lists(
             reports.append({"list": number + 1, "seat": number, "ok": False,
                             "problems": str(error).splitlines()})
             continue
-        problems = [entry_named(read, problem.where, problem.reason)
-                    for problem in read.unread]
-        if read.unread:
-            problems.append(_checked_without(read))
-        problems += [
-            entry_named(read, read.file_path(violation.path),
-                        f"{violation.message} [{violation.rule}]")
-            for violation in report.violations
-        ]
+        problems = read.problems(report.violations)
         reports.append(
             {
                 "list": number + 1,
@@ -193,36 +183,6 @@ def check_lists(
             }
         )
     return reports
-
-
-def _checked_without(read: ReadList) -> str:
-    """The line saying which entries the rules were checked without (``entries 1 and 3``)."""
-    left = [index + 1 for index in range(len(read.labels)) if index not in read.kept]
-    if len(left) == 1:
-        return (f"units: the rules were checked without entry {left[0]}, which could not be"
-                " read: its points are not counted")
-    return (f"units: the rules were checked without entries {one_of(list(map(str, left)), 'and')},"
-            " which could not be read: their points are not counted")
-
-
-def entry_named(read: ReadList, path: str, message: str) -> str:
-    """A problem at ``path`` in the file (``units[1].count``), the entry it starts at named
-    after the path (the paths count entries from 0, as the file's keys do; a person counts
-    from 1).
-
-    >>> from warbench.core.list_reading import read_list
-    >>> read = read_list({"name": "A", "ruleset": "x", "units": [{"unit": "scout"},
-    ...                   {"unit": "tank", "name": "Bulwark"}]}, "a list")
-    >>> entry_named(read, "units[1].count", "too many [unit_size]")
-    'units[1] (entry 2, Bulwark).count: too many [unit_size]'
-    >>> entry_named(read, "units", "over the cap [points_cap]")
-    'units: over the cap [points_cap]'
-    """
-    match = re.match(r"units\[(\d+)\]", path)
-    if match is None or int(match.group(1)) >= len(read.labels):
-        return f"{path}: {message}"
-    label = f"entry {int(match.group(1)) + 1}, {read.labels[int(match.group(1))]}"
-    return f"{match.group(0)} ({label}){path[match.end():]}: {message}"
 
 
 def seats_and_setup(rules: Ruleset[Any, Any], form: GameForm) -> tuple[list[Seat], dict[str, Any]]:

@@ -67,9 +67,8 @@ def field_plans(
             f" then each --against in order), not {len(bots)}"
         )
     ruleset.check_players(2)
-    check_lists(ruleset, [mine], list_format)
-    check_lists(
-        ruleset, [replace(side, source=f"--against {side.source}") for side in opponents],
+    check_lists(  # every problem of every list at once, yours first
+        ruleset, [mine, *(replace(side, source=f"--against {side.source}") for side in opponents)],
         list_format,
     )
     per_list = list(bots) if len(bots) > 1 else list(bots) * (1 + len(opponents))

@@ -11,12 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from warbench.core.botspec import BadBotSpec as BadBotSpec
 from warbench.core.botspec import UnknownBot as UnknownBot
 from warbench.core.botspec import bot_factory
+from warbench.core.list_reading import ReadList
 from warbench.core.lists import ArmyList
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset, SetupError
@@ -39,13 +40,16 @@ class Side:
     """One contender: a label for tables, and its army list (``None``: the default set-up).
 
     ``source`` (a file name) prefixes the list's validation messages. Without a list,
-    ``force`` names what the side plays in the default set-up (its seat's fleet).
+    ``force`` names what the side plays in the default set-up (its seat's fleet). ``read``:
+    the list as read from its file, which names the entries that could not be read (left
+    out of ``army``) and the entries its problems are in.
     """
 
     label: str
     army: ArmyList | None = None
     source: str = ""
     force: str = ""
+    read: ReadList | None = field(default=None, compare=False, repr=False)
 
     @property
     def plays(self) -> str:
@@ -197,7 +201,8 @@ def check_lists(
     ruleset: Ruleset[Any, Any], sides: Sequence[Side], list_format: str | None = None
 ) -> None:
     """Validate every side's list under ``list_format`` (``None``: the ruleset's own);
-    :class:`ArmyListRejected` lists each violation of each."""
+    :class:`ArmyListRejected` lists every problem of each: its entries that could not be
+    read, and the rules its other entries break."""
     ruleset.check_list_format(list_format)
     problems: list[str] = []
     for side in sides:
@@ -214,7 +219,8 @@ def check_lists(
         except SetupError as error:  # a list it cannot judge; the others are still checked
             problems.append(f"{where}: {error}")
             continue
-        problems.extend(f"{where}: {violation}" for violation in report.violations)
+        read = side.read or ReadList.whole(side.army)
+        problems.extend(f"{where}: {problem}" for problem in read.problems(report.violations))
     if problems:
         raise ArmyListRejected("\n".join(problems))
 
