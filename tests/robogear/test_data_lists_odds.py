@@ -10,6 +10,7 @@ import icepool
 import pytest
 
 from tests.robogear.helpers import RULES
+from warbench.cli import USAGE_ERROR, main
 from warbench.core.attacks import AttackOptionsError
 from warbench.core.catalog import load_model
 from warbench.core.engine import Game
@@ -198,25 +199,59 @@ def test_blast_odds_enumerate_scatter_exactly() -> None:
 
 
 def test_blast_odds_read_the_shooters_weapon_as_the_game_rolls_its_aim() -> None:
-    """RG-BLAST: named by its shooter and weapon, a blast's aim hits as often as the same
-    weapon's aimed shot at that target and distance (one accuracy/defence roll), with the
+    """RG-BLAST: named by its shooter and weapon, a blast's aim hits as an aimed shot of
+    that weapon would at that target and distance (one accuracy/defence roll), with the
     weapon's damage at that range and its marker; a weapon laying no marker is refused, and
     without a shooter the note says the hit chance is a default."""
-    blast, shot = RULES.attacks()["blast"], RULES.attacks()["shot"]
+    blast = RULES.attacks()["blast"]
     aimed = ["shooter=ferrum-walker", "weapon=1", "target=verdant-rifleman", "distance=10"]
     one = blast.odds(blast.parse_options([*aimed, "models=0,0", "cover=0.5"]))
-    same = shot.odds(shot.parse_options([*aimed, "cover=0.5"]))
     weapon = RULES.data.units["ferrum-walker"].weapons[1]
     assert "blast" in weapon.traits and weapon.damage[1] == 5
+    # medium range (-1), the rocket pod's +1, half hidden (a D6 of defence) and a trooper a
+    # hard target for a machine (+1): RG-FIRE-ACC, RG-FIRE-DEF, RG-FIRE-HARD
+    aim = float((icepool.d6 - 1 + weapon.bonus > icepool.d6 + 1).probability(True))
     assert one.distribution.p(5) == pytest.approx(1.0)  # a 10 cm marker: scatter or not
-    assert f"aim roll hits {same.named['hit']:.4g}" in one.notes[1]
+    assert f"aim roll hits {aim:.4g}" in one.notes[1]
     # a pin-point marker on a pin-point model: any scatter misses, so it is hit as aimed
     pin = blast.odds(blast.parse_options([*aimed, "cover=0.5", "models=0,0",
                                           "diameter_cm=0.1", "radius=0.01"]))
-    assert pin.distribution.p(5) == pytest.approx(same.named["hit"])
+    assert pin.distribution.p(5) == pytest.approx(aim)
     with pytest.raises(AttackOptionsError, match="the main cannon lays no blast marker"):
         blast.odds(blast.parse_options(["shooter=ferrum-tank"]))
     assert "hit 0.5 is a default" in blast.odds(blast.parse_options([])).notes[1]
+
+
+
+@pytest.mark.parametrize(("shooter", "weapon", "said"), [
+    ("ferrum-walker", 1, "weapon: the Strider walker's rocket pod lays a blast marker, which"
+     " may scatter onto other models (RG-BLAST): ask `warbench odds robogear blast"
+     " shooter=ferrum-walker weapon=1 target=verdant-rifleman distance=10.0`"),
+    ("ferrum-mortar", 0, "weapon: the Ferrum field mortar's mortar lays a blast marker, which"
+     " may scatter onto other models (RG-BLAST): ask `warbench odds robogear blast"
+     " shooter=ferrum-mortar weapon=0 target=verdant-rifleman distance=10.0`"),
+    ("ferrum-spider", 0, "weapon: the Crawler spider's flame projector is a flamer: it rolls"
+     " no aim, and its template hits every model it touches for 3 damage (RG-FLAME), so"
+     " there are no odds of a shot to ask"),
+])
+def test_a_shot_with_a_marker_or_template_weapon_is_refused_naming_what_to_ask(
+    shooter: str, weapon: int, said: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """RG-BLAST, RG-IND, RG-FLAME: `odds robogear shot` with a blast weapon (or a lobbing
+    gun, or a flamer) answered as if it were an aimed shot, while the game lays a marker
+    that may scatter (or a template that rolls no aim). It is refused in one line naming
+    the weapon, and for a marker the `blast` command to ask, which answers."""
+    args = ["odds", "robogear", "shot", f"shooter={shooter}", f"weapon={weapon}",
+            "target=verdant-rifleman", "distance=10"]
+    assert main(args) == USAGE_ERROR
+    captured = capsys.readouterr()
+    assert captured.err == f"warbench: error: {said}\n" and captured.out == ""
+    if "`" in said:  # the command it names answers
+        assert main(said.split("`")[1].split()[1:]) == 0
+        assert "aim roll hits" in capsys.readouterr().out
+    # the walker's other weapon, its autocannon, fires aimed shots: those still answer
+    assert main([*args[:3], "shooter=ferrum-walker", "weapon=0", *args[5:]]) == 0
+    assert "hit: " in capsys.readouterr().out
 
 
 def test_rg_list_rules_sizes_roles_command_and_deployment_depth() -> None:

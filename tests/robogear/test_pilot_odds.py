@@ -134,7 +134,8 @@ def test_rg_pilot_open_the_calculator_reads_the_sheets_and_refuses_a_closed_cabi
     for options, said in (
         (["target=verdant-walker"], "target: Mantis walker has a closed cabin"),
         (["shooter=ferrum-walker", "weapon=1", "target=verdant-rover"],
-         "weapon: the rocket pod lays a marker"),
+         "weapon: the Strider walker's rocket pod lays a blast marker over the machine"
+         " rather than at its pilot"),
         (["target=verdant-rover", "pilot=4"], "pilot: a pilot has at most 3 lives"),
     ):
         assert main(["odds", "robogear", "shot", "at_pilot=true", *options]) == USAGE_ERROR

@@ -58,6 +58,9 @@ class ShotOdds(AttackOdds):
         if options.damage >= target.cells:
             raise AttackOptionsError(f"damage: {target.name} has only {target.cells} cells")
         weapon = shooter.weapons[options.weapon]
+        refusal = not_aimed(options, shooter, weapon)
+        if refusal is not None:
+            raise AttackOptionsError(refusal)
         reach = band(options.distance, book(data).band_edges)
         if reach is None or weapon.damage[reach] == 0:
             raise AttackOptionsError("distance: the weapon is useless at that range")
@@ -101,15 +104,12 @@ class ShotOdds(AttackOdds):
         """A shot at the pilot of an open machine (RG-PILOT-OPEN): a hit takes the weapon's
         damage at the band off the pilot's lives (all of them for a deadly weapon,
         RG-INF-DEADLY), never the machine's armour; small arms may fire (RG-INF-SMALLARMS
-        covers the machine, not its pilot). A marker or template weapon is no pilot shot:
-        the game lays it over the machine."""
+        covers the machine, not its pilot). A marker or template weapon is no pilot shot
+        (:func:`not_aimed`): the game lays it over the machine."""
         lives = self.data.measures.pilot_lives
         if target.cockpit != "open":
             raise AttackOptionsError(f"target: {target.name} has a closed cabin: only the pilot"
                                      " of an open machine can be shot at (RG-PILOT-OPEN)")
-        if {"blast", "flamer", "indirect"} & set(weapon.traits):
-            raise AttackOptionsError(f"weapon: the {weapon.name} lays a marker or a template"
-                                     " over the machine, not at its pilot (ask `blast`)")
         left = lives if options.pilot is None else options.pilot
         if left > lives:
             raise AttackOptionsError(f"pilot: a pilot has at most {lives} lives (RG-PILOT-LIVES)")
@@ -134,6 +134,29 @@ class ShotOdds(AttackOdds):
                      " shoots in a turn (RG-PILOT-WOUND)")
         dist = Dist.from_mapping({0: 1 - p, lost: p})
         return OddsAnswer(dist, "pilot lives lost", named, tuple(notes))
+
+
+def not_aimed(options: ShotOptions, shooter: UnitRecord, weapon: WeaponRecord) -> str | None:
+    """Why ``weapon`` fires no aimed shot, and what answers for it instead; None if it does.
+    The game lays a blast marker (RG-BLAST; a lobbing gun's too, RG-IND) that may scatter
+    onto other models, the odds ``blast`` answers (the command given, with the options of
+    the shot it takes); a flamer rolls no aim at all, its template hitting every model under
+    it (RG-FLAME). At a pilot, either is laid over the machine (RG-PILOT-OPEN)."""
+    what = f"the {shooter.name}'s {weapon.name}"
+    over = " over the machine rather than at its pilot" if options.at_pilot else ""
+    if "flamer" in weapon.traits:
+        laid = f", laid{over}," if over else ""
+        return (f"weapon: {what} is a flamer: it rolls no aim, and its template{laid} hits"
+                f" every model it touches for {weapon.damage[0]} damage (RG-FLAME), so there"
+                " are no odds of a shot to ask")
+    if {"blast", "indirect"} & set(weapon.traits):
+        given = [f"{key}={getattr(options, key)}" for key in ("target", "distance", "cover")
+                 if key in options.model_fields_set]
+        command = " ".join(["warbench odds robogear blast", f"shooter={options.shooter}",
+                            f"weapon={options.weapon}", *given])
+        return (f"weapon: {what} lays a blast marker{over}, which may scatter onto other"
+                f" models (RG-BLAST): ask `{command}`")
+    return None
 
 
 class BlastOptions(pydantic.BaseModel):
