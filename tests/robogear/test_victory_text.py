@@ -28,8 +28,8 @@ def _play_out(game: RGame) -> None:
 def test_rg_win_teams_a_two_versus_two_says_who_plays_with_whom_and_who_would_win() -> None:
     """RG-WIN-TEAMS, RG-ROUND-LIMIT: a 2 v 2 of one round: the table names the teams, that
     partners win together, the round limit and what it scores; the standing gives each
-    team's points kept, and the team it says would win is the one the engine makes the
-    winner when the round runs out."""
+    team's points kept (in one line too, the headline), and the team it says would win is
+    the one the engine makes the winner when the round runs out."""
     game = battle(*ARMIES, teams=[0, 1, 0, 1], rounds=1)
     destroy(game, game.state.units[1])  # Verdant's tank: team 1 + 3 keeps 38 of 96 points
     said = RULES.victory(game.state)
@@ -49,6 +49,8 @@ def test_rg_win_teams_a_two_versus_two_says_who_plays_with_whom_and_who_would_wi
         "If the last round ended now: players 0 + 2 would win (largest share of its army"
         " left).",
     )
+    assert said.headline == ("Round 1 of 1 · players 0 + 2 100% kept, players 1 + 3 40% kept"
+                             " · if it ended now: players 0 + 2 would win")
     _play_out(game)
     assert game.outcome is not None
     assert game.outcome.winners == (0, 2)

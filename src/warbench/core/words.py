@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 #: Nouns whose plural is not the noun and an s.
-IRREGULAR = {"die": "dice", "entry": "entries", "hex": "hexes", "life": "lives"}
+IRREGULAR = {"box": "boxes", "die": "dice", "entry": "entries", "hex": "hexes", "life": "lives"}
 
 
 def counted(number: int, noun: str) -> str:

@@ -14,7 +14,7 @@ Two teams: players 0 + 2 against players 1 + 3; partners win or lose together (R
 
 from __future__ import annotations
 
-from warbench.core.victory import Victory
+from warbench.core.victory import APART, Victory, verdict
 from warbench.core.words import one_of
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.picture import unit_label
@@ -29,7 +29,7 @@ from warbench.rulesets.robogear.victory import (
 
 def victory_text(data: RobogearData, state: RobogearState) -> Victory:
     """How this battle is won (its teams, mission and round limit) and its standing."""
-    return Victory(_how(data, state), _standing(data, state))
+    return Victory(_how(data, state), _standing(data, state), _headline(data, state))
 
 
 def _sides(state: RobogearState) -> list[tuple[int, list[int]]]:
@@ -124,10 +124,39 @@ def _standing(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
             + f" of player {unit.player}" for unit in state.units if unit.command], "and")
             + ".")
     if state.outcome is None:
-        ending = outcome_after_last_round(state, data, state.held if state.held >= 0 else None)
-        won = sorted({state.teams[p] for p in ending.winners})
-        verdict = (f"{_side_words(state, won[0])} would win ({ending.reason})" if won
-                   else f"a draw ({ending.reason})")
-        lines.append(f"If the last round ended now: {verdict}.")
+        lines.append(f"If the last round ended now: {_ending(data, state)}.")
     return tuple(lines)
 
+
+def _ending(data: RobogearData, state: RobogearState) -> str:
+    """What the battle would end in if the last round ended now (the engine's own
+    judgement, :func:`outcome_after_last_round`), with its reason."""
+    ending = outcome_after_last_round(state, data, state.held if state.held >= 0 else None)
+    return verdict(ending, lambda won: _side_words(state, state.teams[won[0]]),
+                   f"({ending.reason})")
+
+
+def _headline(data: RobogearData, state: RobogearState) -> str:
+    """The round, each side's measure, the objective's holder and what the battle would
+    end in, in one line."""
+    if state.round == 0:
+        return f"Round 0 of {state.max_rounds}: the armies are deploying"
+    marks = team_marks(state, data, scores(state, data))
+
+    def mark(team: int) -> str:
+        if team not in marks:
+            return "out"
+        if state.mission == "hold":
+            return f"{marks[team]:g} points in the middle third"
+        return f"{marks[team]:.0%} kept"
+
+    parts = [f"Round {state.round} of {state.max_rounds}",
+             ", ".join(f"{_side_words(state, team)} {mark(team)}" for team, _ in _sides(state))]
+    if state.mission == "capture":
+        parts.append("objective " + (f"held by {_side_words(state, state.held)}"
+                                     if state.held >= 0 else "not taken"))
+    if state.outcome is None:
+        ending = outcome_after_last_round(state, data, state.held if state.held >= 0 else None)
+        parts.append("if it ended now: " + verdict(
+            ending, lambda won: _side_words(state, state.teams[won[0]])))
+    return APART.join(parts)
