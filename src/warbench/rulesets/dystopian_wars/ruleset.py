@@ -20,6 +20,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.core.table import Piece as Shape
+from warbench.core.victory import Victory
 from warbench.rulesets.dystopian_wars import board
 from warbench.rulesets.dystopian_wars.actions import ACTION_TYPES, ACTIONS_RULE
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
@@ -324,6 +325,13 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
 
     def attacks_drawn(self, state: DWState, events: Sequence[Event]) -> tuple[Attack, ...]:
         return attacks_drawn(self.data, state, events)
+
+    def victory(self, state: DWState) -> Victory:
+        """How the game is won (a fleet left alone, battle orders, the last turn, victory
+        points) and its standing (DW-END-*, DW-BATTLE-ORDERS, DW-VP)."""
+        from warbench.rulesets.dystopian_wars.victory_text import victory_text
+
+        return victory_text(self.data, state)
 
     def fielded(self, state: DWState) -> tuple[dict[str, int], ...]:
         """Every model that has stood on the table, by its player and unit type."""

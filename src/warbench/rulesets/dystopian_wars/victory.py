@@ -104,6 +104,16 @@ def standing(state: DWState, player: int) -> bool:
     return any(m.player == player and m.active for m in state.models)
 
 
+def orders_carried_out(state: DWState, data: RulesData, left: list[int]) -> list[int]:
+    """The players of ``left`` (those still fighting) who have carried out their battle
+    orders (none where the set-up plays without them)."""
+    return [
+        p for p in left if state.orders and state.orders[p] and order_met(
+            state, data, p, state.orders[p]
+        )
+    ]
+
+
 def judge(state: DWState, data: RulesData, *, last_turn: bool) -> Outcome | None:
     """The outcome if the game is over now (checked at the end of each turn)."""
     scores = tuple(float(victory_points(state, data, p)) for p in range(state.players))
@@ -116,11 +126,7 @@ def judge(state: DWState, data: RulesData, *, last_turn: bool) -> Outcome | None
         else:
             reason = "no fleet is left on the table"
         return Outcome(tuple(left), scores, reason)
-    met = [
-        p for p in left if state.orders and state.orders[p] and order_met(
-            state, data, p, state.orders[p]
-        )
-    ]
+    met = orders_carried_out(state, data, left)
     if len(met) == 1:
         order = BATTLE_ORDERS[state.orders[met[0]]]
         return Outcome((met[0],), scores, f"player {met[0]} carried out its battle order: {order}")
