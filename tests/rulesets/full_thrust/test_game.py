@@ -53,7 +53,7 @@ def test_victory_points_count_destroyed_crippled_and_disengaged_ships() -> None:
     state.ships[3].status = "disengaged"  # picket gone: 34 / 2
     state.ships[4].hull_hits = 5  # wasp crippled: 99 / 2
     state.ships[0].hull_hits = 3  # lancer not yet crippled (3 of 7)
-    assert victory_points(game) == (120 + 17 + 49.5, 0.0)
+    assert victory_points(game.state, game.data) == (120 + 17 + 49.5, 0.0)
 
 
 def test_damage_control_parties_shrink_with_the_hull() -> None:

@@ -44,7 +44,7 @@ def losses(game: FTGame) -> list[float]:
     for ship in state.ships:
         cls = lib.designs[ship.design]
         hull = HULL_WEIGHT * ship.hull_hits / cls.hull if ship.status == ACTIVE else 0.0
-        lost[ship.player] += (scored_share(game, ship) + hull) * cls.points
+        lost[ship.player] += (scored_share(game.data, ship) + hull) * cls.points
     for ship in active:
         weapons = usable_weapons(lib, ship)
         if not weapons:

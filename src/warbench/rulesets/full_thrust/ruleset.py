@@ -28,6 +28,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.scene import Scene
 from warbench.core.table import Attack, Piece, TablePicture
+from warbench.core.victory import Victory
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
 from warbench.rulesets.full_thrust.design import RACE_NAMES
 from warbench.rulesets.full_thrust.events import EVENT_TYPES
@@ -340,6 +341,13 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
         from warbench.rulesets.full_thrust.scene import attacks_drawn
 
         return attacks_drawn(self.data, state, events)
+
+    def victory(self, state: FullThrustState) -> Victory:
+        """How the battle is won (a fleet left alone, points after the last turn) and its
+        standing (FT-END-FLEET, FT-END-TURNS)."""
+        from warbench.rulesets.full_thrust.victory_text import victory_text
+
+        return victory_text(self.data, state)
 
     def scene(self, state: FullThrustState, units: Mapping[str, str]) -> Scene:
         """The picture, each ship with the reach of every weapon it can fire, in its arcs."""

@@ -22,10 +22,11 @@ from warbench.rulesets.full_thrust.defence import PointDefencePhase
 from warbench.rulesets.full_thrust.events import InitiativeRolled, PhaseBegan, SalvosRemoved
 from warbench.rulesets.full_thrust.fighters import FighterPhase
 from warbench.rulesets.full_thrust.fire import ShipFirePhase
+from warbench.rulesets.full_thrust.library import Library
 from warbench.rulesets.full_thrust.orders import WriteOrdersPhase, move_ships
 from warbench.rulesets.full_thrust.repairs import DamageControlPhase
 from warbench.rulesets.full_thrust.salvos import SalvoPhase
-from warbench.rulesets.full_thrust.state import DESTROYED, DISENGAGED, Ship
+from warbench.rulesets.full_thrust.state import DESTROYED, DISENGAGED, FullThrustState, Ship
 
 PHASES = (
     "write orders",
@@ -47,28 +48,27 @@ def roll_initiative(game: FTGame, players: list[int]) -> list[int]:
     return roll_off(players, lambda player: roll_off_die(game, player, "initiative"))
 
 
-def scored_share(game: FTGame, ship: Ship) -> float:
+def scored_share(data: Library, ship: Ship) -> float:
     """The share of ``ship``'s points its enemies score: all if destroyed, part if crippled
     (half its hull gone) or disengaged, none otherwise."""
-    rules = game.data.rules.game
+    rules = data.rules.game
     if ship.status == DESTROYED:
         return 1.0
     if ship.status == DISENGAGED:
         return rules.disengaged_share
-    if 2 * ship.hull_hits >= game.data.designs[ship.design].hull:
+    if 2 * ship.hull_hits >= data.designs[ship.design].hull:
         return rules.crippled_share
     return 0.0
 
 
-def victory_points(game: FTGame) -> tuple[float, ...]:
+def victory_points(state: FullThrustState, data: Library) -> tuple[float, ...]:
     """Each player's score: enemy ships destroyed in full, crippled or disengaged in part."""
-    state = game.state
     scores = [0.0] * state.players
     for ship in state.ships:
-        share = scored_share(game, ship)
+        share = scored_share(data, ship)
         if not share:
             continue
-        cls = game.data.designs[ship.design]
+        cls = data.designs[ship.design]
         for player in range(state.players):
             if player != ship.player:
                 scores[player] += share * cls.points
@@ -81,7 +81,7 @@ def battle_over(game: FTGame) -> bool:
     standing = [p for p in range(state.players) if state.fleet(p)]
     if len(standing) > 1:
         return False
-    scores = victory_points(game)
+    scores = victory_points(state, game.data)
     if standing:
         winner = standing[0]
         reason = f"{state.fleet_names[winner]} holds the field: the enemy fleet is gone"
@@ -91,10 +91,10 @@ def battle_over(game: FTGame) -> bool:
     return True
 
 
-def score_battle(game: FTGame) -> None:
-    """End the game on points after the last turn."""
-    state = game.state
-    scores = victory_points(game)
+def points_outcome(state: FullThrustState, data: Library) -> Outcome:
+    """How the battle ends on points, as after the last turn: the higher score wins, equal
+    top scores are a draw (FT-END-TURNS)."""
+    scores = victory_points(state, data)
     best = max(scores)
     winners = tuple(p for p, score in enumerate(scores) if score == best)
     tally = ", ".join(f"{state.fleet_names[p]} {score:g}" for p, score in enumerate(scores))
@@ -103,7 +103,12 @@ def score_battle(game: FTGame) -> None:
         reason = f"after turn {state.turn}, {winner} wins on points ({tally})"
     else:
         reason = f"after turn {state.turn}, a draw on points ({tally})"
-    game.end(Outcome(winners if len(winners) == 1 else (), scores, reason))
+    return Outcome(winners if len(winners) == 1 else (), scores, reason)
+
+
+def score_battle(game: FTGame) -> None:
+    """End the game on points after the last turn."""
+    game.end(points_outcome(game.state, game.data))
 
 
 def end_turn(game: FTGame) -> None:
