@@ -250,25 +250,33 @@ def end_of_round(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
 
 def check_battle_end(game: ArmadaGame, state: ArmadaState, tables: Tables) -> None:
     """The battle ends when at most one side has active fleets, or at the round limit."""
+    ending = battle_verdict(state, at_limit=0 < state.max_rounds <= state.round)
+    if ending is not None:
+        finish_battle(game, state, tables, ending.winners, ending.scores, ending.reason)
+
+
+def battle_verdict(state: ArmadaState, *, at_limit: bool) -> Outcome | None:
+    """How the battle ends now, before the winners' experience: the side alone with active
+    fleets wins (none: a draw, ARM-END-BEATEN); else, ``at_limit`` (the round limit reached,
+    or asked what it would make of the battle now), the side that has beaten more build
+    points, equal a draw (ARM-END-LIMIT); else ``None``, the battle goes on."""
     standing = [side for side in range(state.players) if state.active_fleets(side)]
     if len(standing) <= 1:
         reason = (
             f"{state.sides[standing[0]].name} holds the field" if standing else "both armadas fall"
         )
-        finish_battle(game, state, tables, tuple(standing), battle_scores(state), reason)
-    elif 0 < state.max_rounds <= state.round:  # 0: no limit, as in the seed
-        scores = battle_scores(state)
-        best = max(scores)
-        winners = tuple(side for side, score in enumerate(scores) if score == best)
-        finish_battle(
-            game,
-            state,
-            tables,
-            winners if len(winners) == 1 else (),
-            scores,
-            f"round limit {state.max_rounds} reached; build points beaten: "
-            + ", ".join(f"player {side} {score:g}" for side, score in enumerate(scores)),
-        )
+        return Outcome(tuple(standing), battle_scores(state), reason)
+    if not at_limit:
+        return None
+    scores = battle_scores(state)
+    best = max(scores)
+    winners = tuple(side for side, score in enumerate(scores) if score == best)
+    return Outcome(
+        winners if len(winners) == 1 else (),
+        scores,
+        f"round limit {state.max_rounds} reached; build points beaten: "
+        + ", ".join(f"player {side} {score:g}" for side, score in enumerate(scores)),
+    )
 
 
 def finish_battle(

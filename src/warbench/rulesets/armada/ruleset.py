@@ -23,6 +23,7 @@ from warbench.core.preview import Preview, action_words
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
+from warbench.core.victory import Victory
 from warbench.rulesets.armada import board
 from warbench.rulesets.armada.actions import ACTION_TYPES
 from warbench.rulesets.armada.data import DATA_DIR, ArmadaData, ArmadaSpec, load_data
@@ -379,6 +380,14 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
         from warbench.rulesets.armada.picture import attacks_drawn
 
         return attacks_drawn(state, events)
+
+    def victory(self, state: ArmadaState) -> Victory:
+        """How the battle is won (a side beaten, build points at the round limit) and its
+        standing, with no build point the view ``state`` has not scanned (ARM-END-BEATEN,
+        ARM-END-LIMIT, ARM-OFF-SCAN)."""
+        from warbench.rulesets.armada.victory_text import victory_text
+
+        return victory_text(state)
 
     def field_value_words(self, state: ArmadaState, action: Action, field: str) -> str | None:
         """Fleets, officers and gravity mines by name."""
