@@ -18,6 +18,7 @@ from warbench.core.preview import Preview
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
+from warbench.core.victory import Victory
 from warbench.rulesets.hordes import board, words
 from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
@@ -196,6 +197,13 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
 
     def attacks_drawn(self, state: HordesState, events: Sequence[Event]) -> tuple[Attack, ...]:
         return attacks_drawn(self.data, state, events)
+
+    def victory(self, state: HordesState) -> Victory:
+        """How the game is won (the enemy warlock, boxes at the turn limit) and its
+        standing (HOR-VICTORY, HOR-TURN-LIMIT)."""
+        from warbench.rulesets.hordes.victory_text import victory_text
+
+        return victory_text(self.data, state)
 
     def fielded(self, state: HordesState) -> tuple[dict[str, int], ...]:
         """Every model that has stood on the table, by its player and unit type."""

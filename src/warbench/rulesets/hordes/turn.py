@@ -14,6 +14,7 @@ from warbench.core.turns import roll_off, roll_off_die
 from warbench.rulesets.hordes.actions import ACTIVATE, DONE, Activate, Done, GoFirst
 from warbench.rulesets.hordes.activation import new_activation
 from warbench.rulesets.hordes.control import ControlPhase, maintenance
+from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.deployment import Deployment
 from warbench.rulesets.hordes.events import TurnBegins
 from warbench.rulesets.hordes.game import HordesGame, HordesProcedure
@@ -74,9 +75,15 @@ class Battle(HordesProcedure):
 
 def end_by_score(game: HordesGame) -> None:
     """Engine default: after the last round the side with more unmarked boxes wins."""
-    scores = boxes_left_by_side(game.data, game.state)
+    game.end(score_outcome(game.data, game.state))
+
+
+def score_outcome(data: HordesData, state: HordesState) -> Outcome:
+    """How the game ends at the turn limit (HOR-TURN-LIMIT): the side with more unmarked
+    boxes and circles wins, equal is a draw."""
+    scores = boxes_left_by_side(data, state)
     winners = () if scores[0] == scores[1] else ((0,) if scores[0] > scores[1] else (1,))
-    game.end(Outcome(winners, scores, "the turn limit is reached: unmarked boxes decide"))
+    return Outcome(winners, scores, "the turn limit is reached: unmarked boxes decide")
 
 
 class TurnStage(enum.StrEnum):
