@@ -22,6 +22,7 @@ from warbench.core.engine import Game, IllegalAction
 from warbench.core.plain import to_plain
 from warbench.core.procedures import GameState, Procedure
 from warbench.core.rng import RandomStream
+from warbench.core.victory import Victory
 from warbench.testing import ConformanceReport, assert_conforms, check_ruleset
 
 
@@ -102,6 +103,26 @@ def test_a_view_that_leaks_secrets_is_caught() -> None:
 def test_a_view_that_shows_the_random_stream_is_caught() -> None:
     report = check_ruleset(OmniscientView(), games=2)
     assert problems_about(report, "view shows the random stream")
+
+
+class ForgetfulStanding(Duel):
+    """Names no secret field, so its observations keep the stances written, and its
+    standing (``victory``) tells them: the view, redacted field by field, stays clean."""
+
+    secret_fields = ()
+
+    def victory(self, state: DuelState) -> Victory:
+        frame = state.stack[-1] if state.stack else None
+        written = frame.written if isinstance(frame, WriteStances) else {}
+        return Victory(("The last duellist standing wins.",),
+                       tuple(f"player {key}: {order.value!r}" for key, order in written.items()))
+
+
+def test_a_standing_that_tells_secrets_is_caught() -> None:
+    report = check_ruleset(ForgetfulStanding(), games=4, probe_every=1)
+    assert problems_about(report, "the standing player 0 is told changes with secrets")
+    assert not problems_about(report, "view changes")
+    assert not problems_about(check_ruleset(Duel(), games=4, probe_every=1), "standing")
 
 
 # ----------------------------------------------------------------- chance outside the state

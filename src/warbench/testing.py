@@ -9,9 +9,9 @@ any ruleset, what the engine promises:
 - a journal saved to JSON and loaded back replays to the same state;
 - a game played in referee mode (typed faces) replays from its journal;
 - a copied game is independent of the original;
-- a player's view does not change when another player's secrets change, and never shows
-  the random stream (non-interference: what a player sees cannot depend on what they may
-  not see);
+- a player's view, and the standing it is told (``Ruleset.victory``), do not change when
+  another player's secrets change, and the view never shows the random stream
+  (non-interference: what a player sees cannot depend on what they may not see);
 - every bot of the ruleset chooses the same action when the other seats' secrets change
   (agents decide from their seat's observation only), and an observation's sample of the
   hidden state is reproducible from its seed.
@@ -239,6 +239,7 @@ def _probe_refusals(
 def _probe_views(game: Game[Any, Any], label: str, report: ConformanceReport) -> int:
     """Non-interference: changing what a player may not see must not change their view."""
     rng_plain = canonical_json(game.state.rng)
+    rules = game.ruleset
     for player in range(game.players):
         view = canonical_json(game.view(player))
         if rng_plain in view:
@@ -248,9 +249,15 @@ def _probe_views(game: Game[Any, Any], label: str, report: ConformanceReport) ->
         for secret in _hidden_values(probed):
             if not secret.visible_to(player):
                 secret.value = SECRET_PROBE
-        if canonical_json(game.ruleset.view(probed, player)) != view:
+        if canonical_json(rules.view(probed, player)) != view:
             report.problems.append(
                 f"{label}: player {player}'s view changes with secrets they may not see"
+            )
+        if rules.victory(rules.observe(probed, player)) != rules.victory(
+                rules.observe(game.state, player)):
+            report.problems.append(
+                f"{label}: the standing player {player} is told changes with secrets they"
+                " may not see"
             )
     return game.players
 
