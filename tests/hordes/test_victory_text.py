@@ -42,7 +42,7 @@ def test_hor_turn_limit_the_side_named_wins_when_the_last_round_ends() -> None:
     assert said.standing[2].endswith("on 2 living models; its warlock, Cinder Matron Vesk,"
                                      " has 11 of 16 damage boxes left")
     assert said.standing[3] == "If the last round ended now: player 0 would win on unmarked boxes."
-    assert said.headline.endswith("if it ended now: player 0 would win on unmarked boxes")
+    assert said.headline.endswith("· if it ended now: player 0 would win")
     assert all(_said(game, seat) == said for seat in (1, SPECTATOR))
     while not game.is_over:
         decision = game.pending()[0]

@@ -70,7 +70,7 @@ def test_dw_vp_the_standing_counts_victory_points_and_names_the_winner_of_the_la
         "If the last turn ended now: player 0 would win on victory points.",
     )
     assert headline == ("Turn 1 of 2 · victory points: player 0 25, player 1 0 · if it"
-                        " ended now: player 0 would win on victory points")
+                        " ended now: player 0 would win")
     _play_out(game)
     assert game.outcome is not None and game.outcome.winners == (0,)
     assert game.outcome.reason == "the last turn ended: player 0 wins on victory points"
@@ -91,7 +91,7 @@ def test_dw_battle_orders_a_fleet_that_carried_out_its_order_wins_whatever_its_p
     assert isinstance(state, DWState)
     state.orders = [2, 6]
     _sink(game, 6, 0, 1, 2)  # Kaiserin (160 to player 0); Sovereign and both cruisers (280)
-    how, standing, _ = _said(game, 1)
+    how, standing, headline = _said(game, 1)
     assert any("(DW-BATTLE-ORDERS)" in line for line in how)
     assert standing[1:] == (
         "player 0: 160 victory points; 280 of 355 points of its fleet lost; battle order 2"
@@ -101,6 +101,7 @@ def test_dw_battle_orders_a_fleet_that_carried_out_its_order_wins_whatever_its_p
         "As it stands, the game ends with this turn: player 0 would win by carrying out its"
         " battle order.",
     )
+    assert headline.endswith(" · it ends with this turn: player 0 would win by its battle order")
     _play_out(game)
     assert game.outcome is not None and game.outcome.winners == (0,)
     assert game.outcome.reason.startswith("player 0 carried out its battle order")

@@ -44,7 +44,7 @@ def test_ft_end_turns_the_standing_counts_points_and_names_the_winner_of_the_las
         "If the last turn ended now: Blue would win on points.",
     )
     assert said.headline == ("Turn 1 of 1 · points: Blue 169.5, Red 17 · if it ended now:"
-                             " Blue would win on points")
+                             " Blue would win")
     orders(game)
     assert game.outcome is not None and game.outcome.winners == (0,)
     assert "Blue wins on points" in game.outcome.reason

@@ -102,17 +102,18 @@ def _ending(data: RulesData, state: DWState) -> tuple[Outcome, bool]:
     return last, False
 
 
-def _verdict(data: RulesData, state: DWState, ending: Outcome) -> str:
+def _verdict(data: RulesData, state: DWState, ending: Outcome, *, short: bool = False) -> str:
     """``player 0 would win by carrying out its battle order`` (or ``on victory points``,
-    or ``as the last fleet on the table``), or ``a draw on victory points``."""
+    or ``as the last fleet on the table``), or ``a draw on victory points``; ``short``, for
+    the headline: ``... by its battle order``, the rest unsaid."""
     left = [p for p in range(state.players) if standing(state, p)]
     if len(left) <= 1:
-        how = "as the last fleet on the table"
+        how = "" if short else "as the last fleet on the table"
     elif len(ending.winners) == 1 and orders_carried_out(state, data, left) == list(
             ending.winners):
-        how = "by carrying out its battle order"
+        how = "by its battle order" if short else "by carrying out its battle order"
     else:
-        how = "on victory points"
+        how = "" if short else "on victory points"
     return verdict(ending, lambda won: f"player {won[0]}", how)
 
 
@@ -125,5 +126,5 @@ def _headline(data: RulesData, state: DWState) -> str:
     if state.outcome is None:
         ending, now = _ending(data, state)
         when = "it ends with this turn" if now else "if it ended now"
-        parts.append(f"{when}: {_verdict(data, state, ending)}")
+        parts.append(f"{when}: {_verdict(data, state, ending, short=True)}")
     return APART.join(parts)

@@ -14,7 +14,7 @@ each fleet's points and ships, and what the battle would end in, judged by
 >>> print(said.headline.replace(" · ", "\n"))
 Turn 1 of 12
 points: Concord strike group 0, Directorate carrier group 0
-if it ended now: a draw on points
+if it ended now: a draw
 """
 
 from __future__ import annotations
@@ -78,10 +78,9 @@ def _standing(data: Library, state: FullThrustState) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _verdict(data: Library, state: FullThrustState) -> str:
+def _verdict(data: Library, state: FullThrustState, how: str = "on points") -> str:
     """What the engine's judgement after the last turn would make of the battle now."""
-    return verdict(points_outcome(state, data),
-                   lambda won: state.fleet_names[won[0]], "on points")
+    return verdict(points_outcome(state, data), lambda won: state.fleet_names[won[0]], how)
 
 
 def _headline(data: Library, state: FullThrustState) -> str:
@@ -90,5 +89,5 @@ def _headline(data: Library, state: FullThrustState) -> str:
     parts = [f"Turn {state.turn} of {state.max_turns}", "points: " + ", ".join(
         f"{name} {scores[player]:g}" for player, name in enumerate(state.fleet_names))]
     if state.outcome is None:
-        parts.append(f"if it ended now: {_verdict(data, state)}")
+        parts.append(f"if it ended now: {_verdict(data, state, '')}")
     return APART.join(parts)

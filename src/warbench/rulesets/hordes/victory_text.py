@@ -71,10 +71,9 @@ def _standing(data: HordesData, state: HordesState) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _verdict(data: HordesData, state: HordesState) -> str:
+def _verdict(data: HordesData, state: HordesState, how: str = "on unmarked boxes") -> str:
     """What the engine's judgement at the turn limit would make of the game now."""
-    return verdict(score_outcome(data, state), lambda won: f"player {won[0]}",
-                   "on unmarked boxes")
+    return verdict(score_outcome(data, state), lambda won: f"player {won[0]}", how)
 
 
 def _headline(data: HordesData, state: HordesState) -> str:
@@ -85,5 +84,5 @@ def _headline(data: HordesData, state: HordesState) -> str:
     parts = [_round(data, state),
              f"unmarked boxes: player 0 {scores[0]:g}, player 1 {scores[1]:g}"]
     if state.outcome is None:
-        parts.append(f"if it ended now: {_verdict(data, state)}")
+        parts.append(f"if it ended now: {_verdict(data, state, '')}")
     return APART.join(parts)
