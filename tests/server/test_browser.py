@@ -443,9 +443,16 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), prompts
     assert len(players) >= 2, players  # the screen went round
     assert "one screen" in page.inner_text("#who")
-    # how the battle is won, and its standing, beside the board (RG-WIN-TEAMS, RG-ROUND-LIMIT)
-    told = page.inner_text("#victory")
+    # how the battle is won, and its standing, above the board (RG-WIN-TEAMS, RG-ROUND-LIMIT):
+    # the standing in one line, the rest a click away
     assert page.locator("#victory").is_visible()
+    line = page.inner_text("#victory summary")
+    assert line.startswith("Standing: Round 1 of 8 · players 0 + 2 ") and "players 1 + 3 " in line
+    assert "if it ended now: " in line and "How the game is won" not in page.inner_text("#victory")
+    if page.locator("#curtain").is_visible():  # the next person is there: their table shown
+        page.click("#curtain-ready")
+    page.click("#victory summary")
+    told = page.inner_text("#victory")
     assert "How the game is won" in told and "players 0 + 2 against players 1 + 3" in told
     assert "The battle ends after round 8" in told and "largest share" in told
     assert "Standing" in told and "Round 1 of 8." in told and "players 1 + 3: " in told

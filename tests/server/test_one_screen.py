@@ -60,8 +60,8 @@ def test_rg_win_teams_every_table_of_a_group_says_how_the_battle_is_won(
 ) -> None:
     """RG-WIN-TEAMS, RG-ROUND-LIMIT on the web table (USERS journey 7): a free-for-all of
     four and a 2 v 2 each send every seat, the one screen and a spectator how the battle is
-    won (its sides, the round limit and what it scores) and its standing; a ruleset that
-    says nothing sends none."""
+    won (its sides, the round limit and what it scores) and its standing (every ruleset's
+    box: tests/server/test_victory_box.py)."""
     for options, sides, side in (
         ([], "Each of the 4 players against all the others.", "player 3: "),
         (["2v2"], "Two teams: players 0 + 2 against players 1 + 3; partners win or lose"
@@ -82,5 +82,3 @@ def test_rg_win_teams_every_table_of_a_group_says_how_the_battle_is_won(
                         headers=auth(game["one_screen"]))
         standing = state(client, game["id"], game["one_screen"])["victory"]["standing"]
         assert standing[0] == "Round 1 of 8." and any(line.startswith(side) for line in standing)
-    other = create(client, "full-thrust", [{"kind": "person"}] * 2)
-    assert state(client, other["id"], other["seats"][0]["link"])["victory"] is None

@@ -520,23 +520,47 @@ function drawSides(container, sides, seat) {
   }));
 }
 
-// How the game is won and how it stands (Ruleset.victory: warbench.core.victory), beside the
-// board: the rules a sentence each, then the standing a line each; hidden where the ruleset
-// says nothing.
+// How the game is won and how it stands (Ruleset.victory: warbench.core.victory), above the
+// board, compact: the standing in one line (its headline) over a fold that opens on the rules
+// a sentence each and the whole standing a line each. Whether the fold is open is remembered
+// for the page (its path, in the browser's storage) and kept over every redraw; the box is
+// hidden where the ruleset says nothing.
 function drawVictory(container, victory) {
-  container.replaceChildren();
   container.hidden = !victory;
-  if (!victory) return;
-  const part = (title, lines, name) => {
+  if (!victory) { container.replaceChildren(); return; }
+  let fold = container.querySelector("details");
+  if (!fold) {
+    const key = `warbench.victory.open:${location.pathname}`;
+    fold = document.createElement("details");
+    fold.open = remembered(key) === "open";
+    fold.addEventListener("toggle", () => remember(key, fold.open ? "open" : "folded"));
+    container.replaceChildren(fold);
+  }
+  const summary = document.createElement("summary");
+  const title = document.createElement("b");
+  title.textContent = "Standing: ";
+  summary.append(title, victory.headline || victory.standing.join(" · "));
+  const parts = [summary];
+  const part = (heading, lines, name) => {
     if (!lines.length) return;
     const head = document.createElement("div");
     head.className = "victory-title";
-    head.textContent = title;
+    head.textContent = heading;
     const list = document.createElement("ul");
     list.className = name;
     for (const line of lines) { const item = document.createElement("li"); item.textContent = line; list.append(item); }
-    container.append(head, list);
+    parts.push(head, list);
   };
   part("How the game is won", victory.how, "victory-how");
   part("Standing", victory.standing, "victory-standing");
+  fold.replaceChildren(...parts);
+}
+
+// The browser's storage for a page's choices: read and written quietly, as a browser may
+// refuse it (private windows, storage switched off), and the page works on without it.
+function remembered(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+function remember(key, value) {
+  try { localStorage.setItem(key, value); } catch { /* the choice lasts this page only */ }
 }
