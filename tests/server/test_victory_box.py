@@ -8,12 +8,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.duel import Duel
+from tests.rulesets.armada.test_victory_text import WING, _wing_beaten
 from tests.server.helpers import create, state
 from warbench.core.agents import RandomAgent
 from warbench.core.engine import Game
 from warbench.core.match import play_match
 from warbench.core.registry import ruleset
-from warbench.server.snapshot import snapshot
+from warbench.server.snapshot import SPECTATOR, snapshot
 
 #: Each ruleset, the rule its end names, and how its standing's headline starts.
 BOXES = (
@@ -57,3 +58,19 @@ def test_a_ruleset_that_says_nothing_sends_no_box() -> None:
     """A ruleset without ``victory`` (the test duel) sends ``None``: the page hides the box."""
     game = Game.new(Duel(), {}, seed=1, players=2)
     assert snapshot(game, 0)["victory"] is None
+
+
+def test_arm_off_scan_the_box_a_seat_or_spectator_is_sent_holds_no_unscanned_build_point(
+) -> None:
+    """ARM-OFF-SCAN through the server: Red's seat and a spectator are sent the standing of
+    Red's seat's own knowledge: the Wing Red beat but never scanned is named, its build
+    points not counted, and what they are sent stays the same whatever the Wing truly
+    costs; Blue, its owner, is sent them."""
+    game = _wing_beaten()
+    sent = {seat: snapshot(game, seat)["victory"] for seat in (0, 1, SPECTATOR)}
+    assert "Red 9 · " in sent[0]["headline"]
+    game.state.fleets[WING].cost = 99  # type: ignore[attr-defined]
+    for seat in (1, SPECTATOR):
+        assert snapshot(game, seat)["victory"] == sent[seat]
+        assert "Red ? (1 fleet not scanned)" in sent[seat]["headline"]
+    assert "Red 99 · " in snapshot(game, 0)["victory"]["headline"]
