@@ -34,6 +34,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError
 from warbench.core.table import Piece, TablePicture
 from warbench.core.turns import SimultaneousOrders, roll_off
+from warbench.core.words import player_name
 
 SHOT_TABLE = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
 AIM_TOLERANCE = 20.0
@@ -138,13 +139,14 @@ class AimSpace(ParamSpace):
             return f"{action!r} is not a shot"
         state = self._state
         if action.target == self.shooter or action.target not in state.alive():
-            return f"player {action.target} is not a living rival"
+            return f"{player_name(action.target)} is not a living rival"
         if not 1 <= action.power <= state.energy[self.shooter]:
             return f"power {action.power} is not between 1 and {state.energy[self.shooter]}"
         true_bearing = bearing(self.shooter, action.target, state.players)
         off = abs((action.bearing - true_bearing + 180) % 360 - 180)
         if off > AIM_TOLERANCE:
-            return f"bearing {action.bearing:.1f} misses player {action.target} by {off:.1f} deg"
+            return (f"bearing {action.bearing:.1f} misses {player_name(action.target)} by"
+                    f" {off:.1f} deg")
         return None
 
     def sample(self, rng: RandomStream, count: int) -> list[Action]:
@@ -190,7 +192,7 @@ class WriteStances(SimultaneousOrders[DuelState, None]):
 
     def act(self, game: DuelGame, player: int, action: Action) -> None:
         SimultaneousOrders.act(self, game, player, action)
-        game.emit(StanceWritten(player, text=f"player {player} writes a stance"))
+        game.emit(StanceWritten(player, text=f"{player_name(player)} writes a stance"))
         if isinstance(action, Stance):
             game.emit(
                 OwnStance(action.stance, text=f"you chose {action.stance}",
@@ -273,7 +275,7 @@ class Activation(Procedure[DuelState, None]):
             self.target, self.power = action.target, action.power
             self.stage = ActivationStage.RESPOND
             game.emit(Shot(player, action.target, action.power,
-                           text=f"player {player} shoots at {action.target}"))
+                           text=f"{player_name(player)} shoots at {player_name(action.target)}"))
             game.push(AnswerShot(defender=action.target))
         else:
             self.stage = ActivationStage.DONE
@@ -289,7 +291,7 @@ class Activation(Procedure[DuelState, None]):
             elif self.response == "dodge" and game.dice.faces(6, 1, label="dodge")[0] >= 5:
                 hits = 0
             state.hp[self.target] = max(0, state.hp[self.target] - hits)
-            game.emit(Damage(self.target, hits, text=f"player {self.target} loses {hits}"))
+            game.emit(Damage(self.target, hits, text=f"{player_name(self.target)} loses {hits}"))
         game.pop()
 
 
@@ -370,7 +372,7 @@ class Duel(Ruleset[DuelState, None]):
         for player in range(state.players):
             x, y = seat_position(player, state.players)
             pieces.append(
-                Piece(f"P{player} hp {state.hp[player]}", x + 12, y + 12, player=player,
+                Piece(f"{player_name(player)} hp {state.hp[player]}", x + 12, y + 12, player=player,
                       faded=state.hp[player] <= 0)
             )
         return TablePicture(24, 24, tuple(pieces), title=f"Duel, round {state.round}")

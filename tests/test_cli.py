@@ -107,13 +107,36 @@ def test_replay_numbers_each_step_for_render_at(
     assert len(steps) > 2 and steps == sorted(set(steps)) and steps[0] <= 1
 
 
+def test_replay_counts_players_from_1_while_player_takes_the_seat_index(
+    journal_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What `replay` prints counts players from 1 ("player 1 writes a stance", "Played by
+    ...: player 1 ...", "won by player 2"), never "player 0"; `--player` takes the seat
+    index the journal's JSON uses (`--player 0` is player 1), and a seat the game lacks is
+    refused naming the indices it has."""
+    data = json.loads(journal_file.read_text())
+    capsys.readouterr()
+    assert main(["replay", str(journal_file), "--player", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "player 1 writes a stance" in out and "player 2 writes a stance" in out
+    played = out.split("Played by")[1]
+    assert f": player 1 {data['played_by'][0]}" in played
+    assert f", player 2 {data['played_by'][1]}" in played
+    winners = data["outcome"]["winners"]
+    assert f"won by {', '.join(f'player {seat + 1}' for seat in winners) or 'nobody'}" in out
+    assert "player 0" not in out
+    assert main(["replay", str(journal_file), "--player", "2"]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert "--player 2: the game has seats 0 to 1 (--player 0 is player 1)" in err
+
+
 def test_replay_as_a_player_hides_their_rivals_secrets(
     journal_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     capsys.readouterr()
     assert main(["replay", str(journal_file), "--player", "0"]) == 0
     out = capsys.readouterr().out
-    assert "you chose" in out  # player 0's own stance events are shown ...
+    assert "you chose" in out  # seat 0's own stance events are shown ...
     everyone = main(["replay", str(journal_file)])
     assert everyone == 0
     assert capsys.readouterr().out.count("you chose") > out.count("you chose")  # ... not others'
@@ -200,7 +223,7 @@ def test_replay_luck_reports_each_side(
     assert main(["replay", str(journal_file), "--quiet", "--luck"]) == 0
     out = capsys.readouterr().out
     assert "game luck percentile" in out and "Rolls that swung the game most" in out
-    assert "player 0 shot" in out or "player 1 shot" in out
+    assert "player 1 shot" in out or "player 2 shot" in out
 
 
 def test_replay_a_game_stored_by_simulate(
@@ -212,10 +235,10 @@ def test_replay_a_game_stored_by_simulate(
     assert main(["replay", "--db", str(db), "--game", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "every hash matches" in out  # and which force sat in each seat (journey 5)
-    assert re.search(r"Played by: player 0 admiral \((Concord strike group|Directorate"
-                     r" carrier group)\), player 1 admiral \(", out)
+    assert re.search(r"Played by: player 1 admiral \((Concord strike group|Directorate"
+                     r" carrier group)\), player 2 admiral \(", out)
     # and the winner by what it played, as in the rest of the line
-    assert re.search(r"won by (nobody|player [01] \((Concord strike group|Directorate carrier"
+    assert re.search(r"won by (nobody|player [12] \((Concord strike group|Directorate carrier"
                      r" group)\))\.", out)
 
 
@@ -345,7 +368,7 @@ def test_a_journal_records_who_played_and_how_it_ended(
     out = capsys.readouterr().out
     # who played is the journal's word: no hash covers it, and the line says so
     assert (f"Played by (as the journal records it; the hashes check the moves, not who chose"
-            f" them): player 0 {data['played_by'][0]}") in out and "won by" in out
+            f" them): player 1 {data['played_by'][0]}") in out and "won by" in out
     assert main(["replay", str(journal_file), "--quiet", "--strict"]) == 0
     capsys.readouterr()
     unhashed = dict(data, entries=[{k: v for k, v in entry.items() if k != "hash"}

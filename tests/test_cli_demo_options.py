@@ -75,10 +75,11 @@ def test_render_names_the_side_in_each_seat_in_a_legend(
     out = tmp_path / "end.svg"
     assert main(["render", "--db", str(results_db), "--game", "1", "--out", str(out)]) == 0
     svg = out.read_text()
-    assert "Concord strike group (P0)" in svg and "Directorate carrier group (P1)" in svg
+    assert "Concord strike group (player 1)" in svg
+    assert "Directorate carrier group (player 2)" in svg
     assert main(["demo", "full-thrust", "--out", str(tmp_path), "--quiet"]) == 0
     (picture,) = tmp_path.glob("full-thrust-*.svg")
-    assert "Concord strike group (P0)" in picture.read_text()
+    assert "Concord strike group (player 1)" in picture.read_text()
 
 
 def test_a_dystopian_wars_journal_of_a_list_game_names_its_fleets(tmp_path: Path) -> None:
@@ -93,7 +94,7 @@ def test_a_dystopian_wars_journal_of_a_list_game_names_its_fleets(tmp_path: Path
     out = tmp_path / "start.svg"
     assert main(["render", str(journal), "--out", str(out)]) == 0
     svg = out.read_text()
-    assert "Prussian patrol (P0)" in svg and "Britannian patrol (P1)" in svg
+    assert "Prussian patrol (player 1)" in svg and "Britannian patrol (player 2)" in svg
 
 
 @pytest.mark.parametrize("ruleset_id", ["full-thrust", "armada", "robogear", "hordes"])
@@ -118,7 +119,7 @@ def test_a_journal_of_a_list_game_names_each_side_by_its_list(
     assert main(["render", str(journal), "--out", str(out)]) == 0
     svg = out.read_text()
     for seat, army in enumerate(armies):
-        assert f"{army.name} (P{seat})" in svg
+        assert f"{army.name} (player {seat + 1})" in svg
     assert rules.side_names(rules.default_setup(), 2) == rules.default_side_names(2)
 
 

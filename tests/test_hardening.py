@@ -160,7 +160,7 @@ def test_item_7_check_refuses_loose_types() -> None:
     for bad in (Shoot(True, good.bearing), Shoot(1.0, good.bearing),  # type: ignore[arg-type]
                 Shoot(good.target, good.bearing, power=True)):
         assert "valid integer" in (game.check(player, bad) or "")
-    assert "there is no player True" in (game.check(True, Pass()) or "")  # type: ignore[arg-type]
+    assert "there is no seat True" in (game.check(True, Pass()) or "")  # type: ignore[arg-type]
 
 
 def test_item_8_outputs_are_checked_before_any_game(

@@ -191,7 +191,7 @@ def test_simulate_without_lists_plays_the_default_set_up(
 ) -> None:
     run(app, "simulate", "test-list-duel", "--games", "4", "--bot", "calm")
     out = capsys.readouterr().out
-    assert "test-list-duel" in out and "seat 0 vs seat 1" in out and "Played 4 games" in out
+    assert "test-list-duel" in out and "player 1 vs player 2" in out and "Played 4 games" in out
     assert "Each side keeps its seat" in out
 
 

@@ -123,7 +123,7 @@ def test_every_game_is_stored_and_replayable_and_the_report_has_each_matchup(
     for number, name in enumerate(("Recruits", "Champions"), start=1):
         assert f'<h2 id="against-{number}">Against {name}</h2>' in html
     assert html.count("<h3>Results</h3>") == 2 and html.count("<h3>A typical game</h3>") == 2
-    assert html.count("<svg") == 2 and "Veterans (P" in html  # each typical game's legend
+    assert html.count("<svg") == 2 and "Veterans (player " in html  # each typical game's legend
     assert f"warbench replay --db {db} --game " in html
     # --resume continues every opponent's run
     run(app, *base, "--games", "5", "--resume", "--json")

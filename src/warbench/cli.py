@@ -46,6 +46,7 @@ from warbench.core.rng import seed_for
 from warbench.core.ruleset import ConstraintsError, Ruleset, SetupError
 from warbench.core.sim.plan import ArmyListRejected
 from warbench.core.sim.store import ResultStore, load_journal
+from warbench.core.words import as_told, player_name
 from warbench.server import command as serve_cli
 
 app = typer.Typer(
@@ -124,8 +125,8 @@ def demo_command(
         list[str] | None,
         typer.Option(
             help="Bot that plays every seat (default: the ruleset's best bot); options"
-            " after a colon: search:iterations=64. Once per seat for a bot each, seat 0"
-            " first."
+            " after a colon: search:iterations=64. Once per seat for a bot each,"
+            " player 1's first."
         ),
     ] = None,
     out: Annotated[
@@ -176,7 +177,7 @@ def demo_command(
         assert outcome is not None
         sides = rules.side_names(setup, count)
         console.print(f"[bold]Result:[/bold] {_winners(outcome.winners, sides)}:"
-                      f" {outcome.reason}")
+                      f" {as_told(outcome.reason)}")
         stem = _demo_stem(rules.id, seed, players, scenario)
         journal_path = out / f"{stem}.json"
         game.journal.save(journal_path)
@@ -241,7 +242,9 @@ def replay_command(
         int | None, typer.Option("--game", help="The stored game to replay (with --db).")
     ] = None,
     player: Annotated[
-        int | None, typer.Option(help="Narrate only what this player may see.")
+        int | None,
+        typer.Option(help="Narrate only what this seat may see (seats count from 0: 0 is"
+                     " player 1)."),
     ] = None,
     quiet: Annotated[bool, typer.Option(help="Verify only; do not narrate.")] = False,
     luck: Annotated[
@@ -268,7 +271,8 @@ def replay_command(
         raise typer.Exit(VERIFY_FAILED) from None
     viewer = OMNISCIENT if player is None else player
     if player is not None and not 0 <= player < journal.players:
-        raise CommandError(f"--player {player}: the game has players 0 to {journal.players - 1}")
+        raise CommandError(f"--player {player}: the game has seats 0 to {journal.players - 1}"
+                           f" (--player 0 is {player_name(0)})")
     if journal.version != rules.version:
         console.print(
             f"note: the journal was written by {journal.ruleset} {journal.version}; replaying"
@@ -300,7 +304,7 @@ def replay_command(
     if journal.played_by is not None or any(sides):
         bots = journal.played_by or [""] * journal.players
         seats = ", ".join(
-            f"player {seat}" + (f" {bot}" if bot else "") + (f" ({side})" if side else "")
+            player_name(seat) + (f" {bot}" if bot else "") + (f" ({side})" if side else "")
             for seat, (bot, side) in enumerate(zip(bots, sides, strict=False))
         )
         # a journal file's record of its players: no hash covers it (anyone may write it)
@@ -346,12 +350,12 @@ def _print_luck(report: LuckReport) -> None:
         console.print("No roll was rated by its effect.")
     else:
         table = Table(
-            "player", "rolls rated", "mean roll percentile", "z", "game luck percentile",
+            "side", "rolls rated", "mean roll percentile", "z", "game luck percentile",
             title="Luck by outcome",
         )
         for player, side in sorted(report.sides.items()):
             table.add_row(
-                str(player),
+                player_name(player),
                 str(side.rolls),
                 f"{side.mean_percentile:.1%}",
                 f"{side.z:+.2f}",
@@ -362,14 +366,15 @@ def _print_luck(report: LuckReport) -> None:
         for roll in report.deciding_rolls():
             verdict = "better" if roll.z > 0 else "worse"
             console.print(
-                f"  player {roll.player} {roll.purpose}: {roll.effect} against a mean of"
-                f" {roll.mean:.2f} ({roll.swing:+.2f}; {abs(roll.z):.1f} sd {verdict} for"
-                f" player {roll.player}, percentile {roll.percentile:.1%})",
+                f"  {player_name(roll.player)} {as_told(roll.purpose)}: {roll.effect} against"
+                f" a mean of {roll.mean:.2f} ({roll.swing:+.2f}; {abs(roll.z):.1f} sd {verdict}"
+                f" for {player_name(roll.player)}, percentile {roll.percentile:.1%})",
                 highlight=False,
             )
     if report.unrated:
         kinds = ", ".join(
-            f"{label or 'roll'} ({'nobody' if who is None else f'player {who}'}) x{count}"
+            f"{as_told(label) or 'roll'} ({'nobody' if who is None else player_name(who)})"
+            f" x{count}"
             for (who, label), count in report.unrated.most_common(8)
         )
         more = len(report.unrated) - 8
@@ -416,11 +421,11 @@ def _winners(winners: Sequence[int], sides: Sequence[str]) -> str:
     """The winning seats in words, each with what it played where that is known.
 
     >>> _winners((1,), ("Concord strike group", "Directorate carrier group"))
-    'player 1 (Directorate carrier group)'
+    'player 2 (Directorate carrier group)'
     >>> _winners((), ("", ""))
     'nobody'
     """
-    named = [f"player {seat}" + (f" ({sides[seat]})" if seat < len(sides) and sides[seat]
+    named = [player_name(seat) + (f" ({sides[seat]})" if seat < len(sides) and sides[seat]
                                  else "") for seat in winners]
     return ", ".join(named) or "nobody"
 

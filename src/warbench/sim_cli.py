@@ -42,6 +42,7 @@ from warbench.core.sim.tournament import Table as TableOfLists
 from warbench.core.sim.tournament import TournamentResult, round_robin, table_plans
 from warbench.core.sim.tournament_report import write_tournament_report
 from warbench.core.sim.unit_report import unit_points
+from warbench.core.words import player_name
 from warbench.field_cli import check_field_options, simulate_field
 from warbench.sim_common import (
     SimulateOptionError,
@@ -99,7 +100,8 @@ def _print_summary(
         test = summary.seat_test
         verdict = "significant" if test.significant() else "not significant"
         console.print(
-            f"Seat 0 wins {shares[0]:.1%} of decisive games, fair share {shares[1]:.1%}"
+            f"The first seat ({player_name(0)}) wins {shares[0]:.1%} of decisive games,"
+            f" fair share {shares[1]:.1%}"
             f" (p = {test.p_value:.3g}, {verdict}).",
             highlight=False,
         )

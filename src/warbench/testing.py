@@ -47,6 +47,7 @@ from warbench.core.plain import REDACTED, Hidden, canonical_json
 from warbench.core.replay import ReplayMismatch, replay
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
+from warbench.core.words import player_name
 
 #: z for a one-sided p of 0.001: the level at which rolls are judged not to fit the odds.
 Z_999 = 3.0902
@@ -172,7 +173,7 @@ def _check_one_game(
     report.decisions += decisions
     outcome = game.outcome
     assert outcome is not None
-    report.outcomes["draw" if outcome.is_draw else f"player {outcome.winners[0]} won"] += 1
+    report.outcomes["draw" if outcome.is_draw else f"{player_name(outcome.winners[0])} won"] += 1
     _check_replay_and_save(game, label, report)
     _check_copy(ruleset, setup, players, seed, label, report)
     _check_referee_mode(ruleset, setup, players, seed, max_decisions, label, report)
@@ -243,7 +244,8 @@ def _probe_views(game: Game[Any, Any], label: str, report: ConformanceReport) ->
     for player in range(game.players):
         view = canonical_json(game.view(player))
         if rng_plain in view:
-            report.problems.append(f"{label}: player {player}'s view shows the random stream")
+            report.problems.append(
+                f"{label}: {player_name(player)}'s view shows the random stream")
         probed = clone_state(game.state)
         probed.rng = RandomStream.from_seed(12345)
         for secret in _hidden_values(probed):
@@ -251,7 +253,7 @@ def _probe_views(game: Game[Any, Any], label: str, report: ConformanceReport) ->
                 secret.value = SECRET_PROBE
         if canonical_json(rules.view(probed, player)) != view:
             report.problems.append(
-                f"{label}: player {player}'s view changes with secrets they may not see"
+                f"{label}: {player_name(player)}'s view changes with secrets they may not see"
             )
         if rules.victory(rules.observe(probed, player)) != rules.victory(
                 rules.observe(game.state, player)):
@@ -275,9 +277,11 @@ def _probe_agents(game: Game[Any, Any], seed: int, label: str, report: Conforman
         observation = game.observe(seat)
         unseen = Hidden.unseen_in(observation.state, seat)
         if any(secret.value is not REDACTED for secret in unseen):
-            report.problems.append(f"{label}: seat {seat}'s observation holds others' secrets")
+            report.problems.append(
+                f"{label}: {player_name(seat)}'s observation holds others' secrets")
         if canonical_json(observation.state.rng) == canonical_json(game.state.rng):
-            report.problems.append(f"{label}: seat {seat}'s observation holds the dice stream")
+            report.problems.append(
+                f"{label}: {player_name(seat)}'s observation holds the dice stream")
         first, second = observation.sample(seed), observation.sample(seed)
         if first.hash() != second.hash():
             report.problems.append(f"{label}: two samples from one seed differ")
@@ -287,7 +291,7 @@ def _probe_agents(game: Game[Any, Any], seed: int, label: str, report: Conforman
         twin = other.observe(seat)
         if len(twin.decisions) != len(observation.decisions):
             report.problems.append(
-                f"{label}: seat {seat}'s decisions change with the others' secrets"
+                f"{label}: {player_name(seat)}'s decisions change with the others' secrets"
             )
             continue
         for name, offered in ruleset.bots().items():
@@ -301,7 +305,7 @@ def _probe_agents(game: Game[Any, Any], seed: int, label: str, report: Conforman
                 checked += 1
                 if chosen != again:
                     report.problems.append(
-                        f"{label}: bot {name!r} for seat {seat} chose {chosen!r}, but"
+                        f"{label}: bot {name!r} for {player_name(seat)} chose {chosen!r}, but"
                         f" {again!r} when the other seats' secrets differed"
                     )
     return checked

@@ -114,7 +114,7 @@ def test_the_referee_is_told_who_rolls_where_the_rules_know_it() -> None:
     game.dice_for(1).faces(6, 1, label="battle order")
     game.dice_for(0).faces(6, 2, label="initiative, player 0")
     game.dice.faces(6, 1, label="scatter")
-    assert labels == ["battle order, player 1", "initiative, player 0", "scatter"]
+    assert labels == ["battle order, player 2", "initiative, player 1", "scatter"]
     assert [event.label for event in game.events[-3:]] == [  # type: ignore[attr-defined]
         "battle order", "initiative, player 0", "scatter"]
 

@@ -137,14 +137,16 @@ def test_check_refuses_a_player_who_owes_nothing() -> None:
     game = new_duel()
     game.apply(0, Stance("guarded"))
     assert game.check(0, Stance("aggressive")) == (
-        "player 0 owes no decision now (waiting for players [1])"
+        "player 1 owes no decision now (waiting for player 2)"
     )
 
 
 def test_check_refuses_players_who_do_not_exist() -> None:
     game = new_duel()
-    assert game.check(2, Stance("guarded")) == "there is no player 2 in a 2-player game"
-    assert game.check(-1, Stance("guarded")) == "there is no player -1 in a 2-player game"
+    assert game.check(2, Stance("guarded")) == (
+        "there is no seat 2 in a 2-player game (seats are 0 to 1)")
+    assert game.check(-1, Stance("guarded")) == (
+        "there is no seat -1 in a 2-player game (seats are 0 to 1)")
 
 
 def test_check_refuses_actions_not_among_the_options() -> None:
@@ -163,10 +165,10 @@ def test_check_gives_the_parameter_space_reasons() -> None:
     assert game.check(shooter, aimed_shot(game, shooter, rival, off=-19.5)) is None
     off_by_35 = aimed_shot(game, shooter, rival, off=35.0)
     assert game.check(shooter, off_by_35) == (
-        f"bearing {off_by_35.bearing:.1f} misses player {rival} by 35.0 deg"
+        f"bearing {off_by_35.bearing:.1f} misses player {rival + 1} by 35.0 deg"
     )
     at_self = Shoot(shooter, 0.0, 1)
-    assert game.check(shooter, at_self) == f"player {shooter} is not a living rival"
+    assert game.check(shooter, at_self) == f"player {shooter + 1} is not a living rival"
     too_strong = Shoot(rival, aimed_shot(game, shooter, rival).bearing, 3)
     assert game.check(shooter, too_strong) == "power 3 is not between 1 and 2"
 
@@ -352,9 +354,9 @@ def test_events_for_hides_a_players_own_stance_from_the_others() -> None:
         seen = game.events_for(other)
         assert [event.kind for event in seen] == ["stance_written"]
         assert "aggressive" not in str([event.to_plain() for event in seen])
-    with pytest.raises(UnknownPlayer, match="no player -1"):
+    with pytest.raises(UnknownPlayer, match="no seat -1"):
         game.events_for(OMNISCIENT)  # the referee reads game.events; no seat sees all
-    with pytest.raises(UnknownPlayer, match="no player 3 in a 3-player game"):
+    with pytest.raises(UnknownPlayer, match="no seat 3 in a 3-player game"):
         game.view(3)
 
 

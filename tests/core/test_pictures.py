@@ -91,12 +91,12 @@ def test_a_legend_names_each_seats_side_in_its_colour(tmp_path: Path) -> None:
     seat's colour swatch and the name of the side sitting there; without, none."""
     names = ["Concord Line", "Kra'Vak Raiders"]
     svg = render(crowded(4), tmp_path / "t.svg", names).read_text()
-    assert "Concord Line (P0)" in svg and "Vak Raiders (P1)" in svg
-    assert svg.index("Concord Line (P0)") < svg.index("Raiders (P1)")
+    assert "Concord Line (player 1)" in svg and "Vak Raiders (player 2)" in svg
+    assert svg.index("Concord Line (player 1)") < svg.index("Raiders (player 2)")
     plain = render(crowded(4), tmp_path / "plain.svg").read_text()
-    assert "(P0)" not in plain
+    assert "(player 1)" not in plain
     unnamed = render(crowded(4), tmp_path / "u.svg", ["", ""]).read_text()
-    assert "player 0" in unnamed and "player 1" in unnamed
+    assert "player 1" in unnamed and "player 2" in unnamed
 
 
 def test_a_report_colours_each_side_as_its_charts_do_whichever_seat_it_sat_in(

@@ -92,4 +92,4 @@ def test_a_stored_run_keeps_its_sides_names(tmp_path: Path) -> None:
         result = simulate(plan, 2, store=store)
         assert result.run_id is not None
         stored = store.run(result.run_id).sides
-    assert stored == plan.sides and matchup(stored) == "seat 0 vs seat 1"
+    assert stored == plan.sides and matchup(stored) == "player 1 vs player 2"

@@ -193,7 +193,7 @@ def test_the_typical_games_picture_has_a_legend_of_the_sides_in_their_seats(
     assert typical is not None
     seated = [plan.sides[side].label for side in typical.seats]
     picture = page[page.index("<svg"):]
-    assert f"{seated[0]} (P0)" in picture and f"{seated[1]} (P1)" in picture
+    assert f"{seated[0]} (player 1)" in picture and f"{seated[1]} (player 2)" in picture
 
 
 def test_a_stored_games_seats_name_the_sides_sitting_there(tmp_path: Path) -> None:

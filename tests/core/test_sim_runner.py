@@ -114,7 +114,7 @@ def test_the_default_set_up_plays_without_lists() -> None:
     plan = prepare(ListDuel(), list(default_sides(ListDuel())), seed=2)
     result = simulate(plan, 4)
     assert all(record.finished for record in result.records)
-    assert [side.label for side in plan.sides] == ["seat 0", "seat 1"]
+    assert [side.label for side in plan.sides] == ["player 1", "player 2"]
     assert plan.fixed_seats and [record.seats for record in result.records] == [(0, 1)] * 4
 
 

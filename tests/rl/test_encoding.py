@@ -55,7 +55,7 @@ def test_a_view_too_large_for_the_vector_is_an_error_naming_the_size_it_needs() 
     numbers than 1536 slots (the old default) hold."""
     env = warbench.rl.env("dystopian-wars", players=4, observation_size=1536)
     env.reset(seed=1)
-    with pytest.raises(ObservationOverflow, match=r"dystopian-wars: seat \d's view has 2\d{3}"
+    with pytest.raises(ObservationOverflow, match=r"dystopian-wars: player \d's view has 2\d{3}"
                        r" numbers, more than the 1528 slots after the header: make"
                        r" observation_size at least 2\d{3}"):
         env.observe(env.agent_selection)

@@ -283,8 +283,8 @@ def test_each_dice_prompt_says_whose_roll_it_is(client: TestClient) -> None:
         labels.append(roll["label"])
         reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [3]}, headers=auth(link))
         assert reply.status_code in (200, 202), reply.text
-    assert labels == ["battle order, player 0", "battle order, player 1"]
-    assert str(NeedFaces(6, 1, labels[0])) == "type 1 face of a d6 for battle order, player 0"
+    assert labels == ["battle order, player 1", "battle order, player 2"]
+    assert str(NeedFaces(6, 1, labels[0])) == "type 1 face of a d6 for battle order, player 1"
 
 
 def test_faces_typed_for_the_opening_survive_a_restart(db: Path) -> None:
@@ -297,7 +297,7 @@ def test_faces_typed_for_the_opening_survive_a_restart(db: Path) -> None:
         reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [5]}, headers=auth(link))
         assert reply.status_code in (200, 202) and state(client, game_id, link)["roll"]
     with TestClient(create_app(db)) as client:
-        assert state(client, game_id, link)["roll"]["label"] == "battle order, player 1"
+        assert state(client, game_id, link)["roll"]["label"] == "battle order, player 2"
         reply = client.post(f"/api/games/{game_id}/faces", json={"faces": [2]}, headers=auth(link))
         assert reply.status_code == 200, reply.text
         journal = client.app.state.hub.room(game_id).session.journal  # type: ignore[attr-defined]

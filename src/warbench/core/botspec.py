@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from warbench.core.actions import Action
+from warbench.core.words import player_name
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
@@ -191,7 +192,7 @@ class _CheckedAgent:
 
     def choose(self, observation: Observation[Any, Any], decision: Decision) -> Action:
         """The agent's answer, or :class:`BrokenAgent` saying what went wrong."""
-        where = f"bot {self.spec!r} (seat {decision.player}, {decision.prompt!r})"
+        where = f"bot {self.spec!r} ({player_name(decision.player)}, {decision.prompt!r})"
         try:
             action = self.agent.choose(observation, decision)
         except Exception as error:  # the user's own code

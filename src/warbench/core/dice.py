@@ -29,7 +29,7 @@ from typing import Protocol, TypeAlias
 
 from warbench.core.faces import FaceTable
 from warbench.core.rng import ImpossibleDraw, RandomStream, check_roll
-from warbench.core.words import counted
+from warbench.core.words import as_told, counted, player_name
 
 #: Which faces a re-roll takes: a set of faces, or a test on one face.
 FaceMatch: TypeAlias = Collection[int] | Callable[[int], bool]
@@ -69,15 +69,17 @@ class DiceSource(Protocol):
 
 
 def roller_label(label: str, player: int | None) -> str:
-    """A roll's label as a person typing its faces reads it: naming the player who rolls,
-    where the rules know it and the label does not already say so.
+    """A roll's label as a person typing its faces reads it: naming the player who rolls
+    (counted from 1), where the rules know it and the label does not already say so. The
+    rules' own labels name seats by index (``initiative, player 0``), as search keys them.
 
     >>> roller_label("battle order", 1), roller_label("initiative, player 0", 0)
-    ('battle order, player 1', 'initiative, player 0')
+    ('battle order, player 2', 'initiative, player 1')
     """
-    if player is None or re.search(rf"\bplayer {player}\b", label):
-        return label
-    return f"{label}, player {player}" if label else f"player {player}"
+    told = as_told(label)
+    if player is None or re.search(rf"\b{player_name(player)}\b", told):
+        return told
+    return f"{told}, {player_name(player)}" if told else player_name(player)
 
 
 def check_faces(sides: int, count: int, faces: Sequence[object], label: str = "") -> list[int]:

@@ -27,6 +27,7 @@ from warbench.core.plain import state_hash
 from warbench.core.procedures import D, Outcome, Procedure, S
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset
+from warbench.core.words import as_told, one_of, player_name
 
 #: Steps the engine may take without anyone owing a decision before it calls it a bug.
 MAX_STEPS_WITHOUT_DECISION = 1_000_000
@@ -223,7 +224,8 @@ class Game(Generic[S, D]):
         if self.is_over:
             return ruled("the game is over", rule)
         if type(player) is not int or not 0 <= player < self.players:
-            return ruled(f"there is no player {player!r} in a {self.players}-player game", rule)
+            return ruled(f"there is no seat {player!r} in a {self.players}-player game (seats"
+                         f" are 0 to {self.players - 1})", rule)
         pending = self.pending()
         kept = self._checked
         if kept is not None and kept[0] is pending and kept[1] is action and kept[2] == player:
@@ -238,8 +240,8 @@ class Game(Generic[S, D]):
         owed = [decision for decision in pending if decision.player == player]
         if not owed:
             waiting = sorted({decision.player for decision in pending})
-            return ruled(f"player {player} owes no decision now (waiting for players {waiting})",
-                         rule)
+            return ruled(f"{player_name(player)} owes no decision now (waiting for"
+                         f" {one_of([player_name(seat) for seat in waiting], 'and')})", rule)
         if len(owed) == 1:
             return owed[0].refusal(action, rule)
         reasons, own = [], []
@@ -284,7 +286,8 @@ class Game(Generic[S, D]):
     def _seat(self, player: int) -> int:
         # A bad index must never fall through to the all-seeing referee view.
         if isinstance(player, bool) or not 0 <= player < self.players:
-            raise UnknownPlayer(f"there is no player {player} in a {self.players}-player game")
+            raise UnknownPlayer(f"there is no seat {player} in a {self.players}-player game"
+                                f" (seats are 0 to {self.players - 1})")
         return player
 
     # ----------------------------------------------------------------- acting
@@ -383,7 +386,7 @@ class Game(Generic[S, D]):
             GameOver(
                 outcome.winners,
                 tuple(float(score) for score in outcome.scores),
-                text=outcome.reason or "the game is over",
+                text=as_told(outcome.reason) or "the game is over",
             )
         )
 

@@ -28,6 +28,7 @@ from warbench.core.limits import (
     read_limited_text,
 )
 from warbench.core.procedures import Outcome
+from warbench.core.words import as_told, player_name
 
 #: A seed: a whole number from 0 up (``true`` and ``"1"`` are no seeds).
 Seed = Annotated[int, pydantic.Field(ge=0, le=MAX_SEED)]
@@ -69,13 +70,15 @@ class JournalOutcome:
         return cls(list(outcome.winners), [float(s) for s in outcome.scores], outcome.reason)
 
     def text(self) -> str:
-        """In words: ``won by player 1 (fleet destroyed)``.
+        """In words, each seat counted from 1: ``won by player 2 (fleet destroyed)``.
 
         >>> JournalOutcome([1], [], "fleet destroyed").text()
-        'won by player 1 (fleet destroyed)'
+        'won by player 2 (fleet destroyed)'
+        >>> JournalOutcome([0], [], "player 1 has conceded").text()
+        'won by player 1 (player 2 has conceded)'
         """
-        winners = ", ".join(f"player {p}" for p in self.winners) or "nobody"
-        return f"won by {winners}" + (f" ({self.reason})" if self.reason else "")
+        winners = ", ".join(player_name(p) for p in self.winners) or "nobody"
+        return f"won by {winners}" + (f" ({as_told(self.reason)})" if self.reason else "")
 
 
 @dataclass(slots=True)

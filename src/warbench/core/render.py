@@ -19,6 +19,7 @@ from pathlib import Path
 
 from warbench.core.scene import Scene
 from warbench.core.table import TablePicture
+from warbench.core.words import player_name
 
 #: Side colours, by player index (colour-blind-safe Okabe-Ito palette).
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
@@ -60,13 +61,14 @@ def colour_of(player: int | None, colours: Sequence[int] = ()) -> str:
 
 
 def legend_entries(sides: Sequence[str]) -> list[str]:
-    """What the legend says of each seat: the name of the side sitting there and the seat
-    (``player k`` where no name is known).
+    """What the legend says of each seat: the name of the side sitting there and the player
+    (counted from 1), or the player alone where no name is known.
 
     >>> legend_entries(["Concord Line", ""])
-    ['Concord Line (P0)', 'player 1']
+    ['Concord Line (player 1)', 'player 2']
     """
-    return [f"{name} (P{seat})" if name else f"player {seat}" for seat, name in enumerate(sides)]
+    return [f"{name} ({player_name(seat)})" if name else player_name(seat)
+            for seat, name in enumerate(sides)]
 
 
 def render(

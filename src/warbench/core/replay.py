@@ -11,6 +11,7 @@ from warbench.core.engine import Game
 from warbench.core.journal import Journal, JournalFileError, JournalOutcome
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset
+from warbench.core.words import player_name
 
 
 class ReplayMismatch(ValueError):
@@ -86,7 +87,7 @@ def replay_steps(
             _all_faces_used(game, f"step {number}")
         if verify and entry.hash is not None and game.hash() != entry.hash:
             raise mismatch(
-                f"step {number} ({entry.action.get('type')} by player {entry.player}) reached"
+                f"step {number} ({entry.action.get('type')} by {player_name(entry.player)}) reached"
                 f" a different state than the journal recorded"
             )
         yield number, game
@@ -124,7 +125,7 @@ def outcome_mismatch(recorded: JournalOutcome, found: JournalOutcome | None, ste
     ...                         JournalOutcome([1], [0.0, 4.0], "sunk"), 12)
     >>> for part in said.split(", but "):
     ...     print(part)
-    the journal records the game won by player 1 (sunk) with scores 0, 9
+    the journal records the game won by player 2 (sunk) with scores 0, 9
     after its 12 actions it ends with scores 0, 4
     """
     said, reached = recorded.text(), "still goes on" if found is None else f"is {found.text()}"

@@ -42,6 +42,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.scene import Scene, units_by_label
 from warbench.core.table import Attack, TablePicture
 from warbench.core.victory import Victory
+from warbench.core.words import player_name
 
 if TYPE_CHECKING:
     from warbench.core.agents import Agent
@@ -206,8 +207,9 @@ class Ruleset(ABC, Generic[S, D]):
 
     def default_side_names(self, players: int) -> tuple[str, ...]:
         """What each seat plays in the default set-up for ``players``, in words (a fleet's
-        name): simulation reports name their sides after it. Default: ``seat k``."""
-        return tuple(f"seat {seat}" for seat in range(players))
+        name): simulation reports name their sides after it. Default: ``player k``, counted
+        from 1."""
+        return tuple(player_name(seat) for seat in range(players))
 
     def side_names(self, setup: Mapping[str, Any], players: int) -> tuple[str, ...]:
         """What each seat plays in a game of ``setup``, in words, for a picture's legend:
@@ -257,7 +259,7 @@ class Ruleset(ABC, Generic[S, D]):
         withdraw_unseen_orders(state, player)
         for secret in Hidden.unseen_in(state, player):
             raise NotImplementedError(
-                f"{self.id} cannot sample the secret of player {secret.owner} for a search"
+                f"{self.id} cannot sample the secret of {player_name(secret.owner)} for a search"
             )
 
     def bots(self) -> Mapping[str, Callable[[int], Agent]]:

@@ -1,6 +1,13 @@
-"""Counts in words: "1 die", "3 dice", "1 hull point", "2 hull points"."""
+"""Words for people: counts ("1 die", "3 dice"), lists ("A, B or C") and players.
+
+People count players from 1 while every machine interface (JSON, journals, the server's
+protocol, option values) indexes seats from 0: :func:`player_name` is the one place a seat
+index becomes words.
+"""
 
 from __future__ import annotations
+
+import re
 
 #: Nouns whose plural is not the noun and an s.
 IRREGULAR = {"box": "boxes", "die": "dice", "entry": "entries", "hex": "hexes", "life": "lives"}
@@ -32,3 +39,31 @@ def one_of(names: list[str], join: str = "or") -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} {join} {names[-1]}"
+
+
+def player_name(seat: int) -> str:
+    """Seat ``seat`` (an index from 0) as people count players, from 1.
+
+    >>> player_name(0), player_name(1), player_name(3).capitalize()
+    ('player 1', 'player 2', 'Player 4')
+    """
+    return f"player {seat + 1}"
+
+
+#: A seat named by its index inside a text a game keeps in its state (see :func:`as_told`).
+_STORED_SEAT = re.compile(r"\b([Pp]layer) (\d+)\b")
+
+
+def as_told(stored: str) -> str:
+    """A text kept in a game's state (an outcome's reason, a fleet's default name), which
+    names seats by their index (``player 0``), with each seat named as people count it.
+
+    Such texts stay as they were stored, since they are part of the state's hash and of
+    every journal that records the game; they are numbered from 1 only when shown.
+
+    >>> as_told("player 0 has the only fleet left"), as_told("Player 1 holds the field")
+    ('player 1 has the only fleet left', 'Player 2 holds the field')
+    >>> as_told("round limit 6 reached; build points beaten: player 0 12, player 1 4")
+    'round limit 6 reached; build points beaten: player 1 12, player 2 4'
+    """
+    return _STORED_SEAT.sub(lambda found: f"{found[1]} {int(found[2]) + 1}", stored)

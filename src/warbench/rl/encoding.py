@@ -28,6 +28,7 @@ import numpy as np
 from warbench.core.decisions import Decision
 from warbench.core.observation import Observation
 from warbench.core.ruleset import Ruleset
+from warbench.core.words import player_name
 
 #: Slots before the view: seat one-hot (4), owes a decision, options, spaces, and the
 #: decisions the seat has answered so far / 1000.
@@ -126,7 +127,7 @@ def encode(
     leaves = numeric_leaves(observation.view, term_codes(observation.ruleset))
     if HEADER + len(leaves) > size:
         raise ObservationOverflow(
-            f"{observation.ruleset.id}: seat {seat}'s view has {len(leaves)} numbers, more"
+            f"{observation.ruleset.id}: {player_name(seat)}'s view has {len(leaves)} numbers, more"
             f" than the {size - HEADER} slots after the header: make observation_size at"
             f" least {HEADER + len(leaves)} (nothing is cut off)"
         )

@@ -167,7 +167,7 @@ def test_arm_off_resolve_refusals_give_reasons() -> None:
     """ARM-OFF-RESOLVE: spending resolve is refused, leaving the game untouched, for the
     other armada, on another fleet's check, or where no check waits for it."""
     game = halved_lance([3, 14], resolve=1)
-    refused(game, 1, SpendResolve(0), r"player 1 owes no decision now \(waiting for players")
+    refused(game, 1, SpendResolve(0), r"player 2 owes no decision now \(waiting for player 1\)")
     refused(game, 0, SpendResolve(1), "spend resolve: fleet 1 is not a legal answer")
     refused(game, 0, HoldFire(0), "is not a legal answer to \"Lance's morale check")
     game = battle([LANCE], [GRUDGE], [[[0, 0, 0]], [[0, -3, 3]]], [1, 2],

@@ -22,6 +22,7 @@ from warbench.core.lists import ArmyList
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.sim.seeds import seating
+from warbench.core.words import player_name
 
 #: Decisions after which a game is stopped and counted as unfinished.
 DEFAULT_MAX_DECISIONS = 100_000
@@ -192,7 +193,7 @@ def default_sides(ruleset: Ruleset[Any, Any], players: int | None = None) -> tup
     count = ruleset.min_players if players is None else players
     names = ruleset.default_side_names(count)
     return tuple(
-        Side(label, source=f"the default set-up, seat {seat}", force=name)
+        Side(label, source=f"the default set-up, {player_name(seat)}", force=name)
         for seat, (label, name) in enumerate(zip(unique_labels(names), names, strict=True))
     )
 

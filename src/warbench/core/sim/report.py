@@ -32,6 +32,7 @@ from warbench.core.sim.runner import RunResult
 from warbench.core.sim.store import RunInfo
 from warbench.core.sim.summary import Comparison, RunSummary
 from warbench.core.sim.unit_report import unit_section
+from warbench.core.words import player_name
 
 
 def typical_game(records: Sequence[GameRecord]) -> GameRecord | None:
@@ -211,16 +212,16 @@ def _seat_section(summary: RunSummary, fixed_seats: bool) -> list[str]:
             "<p>Each side keeps its seat (the default set-up ties each force to a seat): the"
             " win rates hold the seat's advantage as well as the force's.</p>",
         ]
-    rows = [
-        (f"seat {seat}", rate.successes, percent(rate)) for seat, rate in enumerate(summary.seats)
-    ]
+    rows = [(player_name(seat), rate.successes, percent(rate))
+            for seat, rate in enumerate(summary.seats)]
     parts = ["<h2>Seats</h2>", html_table(["seat", "wins", "win rate [95%]"], rows)]
     test = summary.seat_test
     shares = summary.seat_share()
     if test is not None and shares is not None:
         verdict = "a significant" if test.significant() else "no significant"
         parts.append(
-            f"<p>Seat 0 wins {shares[0]:.1%} of decisive games (fair share {shares[1]:.1%}):"
+            f"<p>The first seat ({player_name(0)}) wins {shares[0]:.1%} of decisive games"
+            f" (fair share {shares[1]:.1%}):"
             f" {verdict} seat effect (z = {test.z:.2f}, p = {test.p_value:.3g}).</p>"
         )
     return parts
