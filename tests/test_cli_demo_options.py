@@ -152,6 +152,6 @@ def test_a_robogear_game_of_teams_names_each_armys_partner() -> None:
     key; a game of every army for itself names them alone."""
     rules = ruleset("robogear")
     teams = rules.side_names(rules.default_setup_with(["2v2"], 4), 4)
-    assert teams[0].endswith("(with player 2)") and teams[3].endswith("(with player 1)")
+    assert teams[0].endswith("(with player 3)") and teams[3].endswith("(with player 2)")
     assert teams[0].split(" (")[0] == teams[3].split(" (")[0]  # the same list, told apart
     assert "with" not in " ".join(rules.side_names(rules.default_setup(), 4))

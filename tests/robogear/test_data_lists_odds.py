@@ -139,8 +139,8 @@ def test_setup_for_three_lists_and_two_versus_two() -> None:
     four = RULES.setup_for([*lists, lists[0]], "2v2")
     assert four["teams"] == [0, 1, 0, 1]
     team_game = Game.new(RULES, four, players=4)  # a group of four sees who is with whom
-    assert "players 0 + 2 v 1 + 3" in RULES.describe(team_game.state)
-    assert "players 0 + 2 v 1 + 3" in RULES.table(team_game.state).title
+    assert "player 1 + player 3 v player 2 + player 4" in RULES.describe(team_game.state)
+    assert "player 1 + player 3 v player 2 + player 4" in RULES.table(team_game.state).title
     assert "v" not in RULES.table(game.state).title.split("round")[1]
 
 

@@ -49,8 +49,8 @@ def test_the_edge_roll_off_says_who_won_and_who_chooses_after() -> None:
     game = Game.new(RULES, setup, players=3, dice=ScriptedDice([3, 5, 5, 2, 6]))
     assert game.state.edge_order == [2, 1, 0]
     order = next(e for e in game.events if isinstance(e, EdgeOrder))
-    assert order.text == ("player 2 wins the roll-off for the edges (the highest roll, ties "
-                          "rolling again) and chooses first; then player 1, player 0")
+    assert order.text == ("player 3 wins the roll-off for the edges (the highest roll, ties "
+                          "rolling again) and chooses first; then player 2, player 1")
 
 
 def test_players_alternate_and_one_with_units_left_goes_on() -> None:

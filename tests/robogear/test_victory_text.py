@@ -35,8 +35,8 @@ def test_rg_win_teams_a_two_versus_two_says_who_plays_with_whom_and_who_would_wi
     said = RULES.victory(game.state)
     assert said is not None
     assert said.how == (
-        "Two teams: players 0 + 2 against players 1 + 3; partners win or lose together"
-        " (RG-WIN-TEAMS).",
+        "Two teams: player 1 + player 3 against player 2 + player 4; partners win or lose"
+        " together (RG-WIN-TEAMS).",
         "Destroy the enemy armies: the last team with units still in the battle wins at once"
         " (RG-WIN-ANNIHILATE).",
         "The battle ends after round 1: then the team that kept the largest share of its"
@@ -44,10 +44,10 @@ def test_rg_win_teams_a_two_versus_two_says_who_plays_with_whom_and_who_would_wi
     )
     assert said.standing == (
         "Round 1 of 1.",
-        "players 0 + 2: 128 of 128 points left (100% kept)",
-        "players 1 + 3: 38 of 96 points left (40% kept)",
-        "If the last round ended now: players 0 + 2 would win (largest share of its army"
-        " left).",
+        "player 1 + player 3: 128 of 128 points left (100% kept)",
+        "player 2 + player 4: 38 of 96 points left (40% kept)",
+        "If the last round ended now: player 1 + player 3 would win (largest share of its"
+        " army left).",
     )
     assert said.headline == ("Round 1 of 1 · players 0 + 2 100% kept, players 1 + 3 40% kept"
                              " · if it ended now: players 0 + 2 would win")
@@ -55,7 +55,7 @@ def test_rg_win_teams_a_two_versus_two_says_who_plays_with_whom_and_who_would_wi
     assert game.outcome is not None
     assert game.outcome.winners == (0, 2)
     assert game.outcome.reason == "largest share of its army left"
-    assert RULES.victory(game.state).standing[-1] == "players 1 + 3: 38 of 96 points left" \
+    assert RULES.victory(game.state).standing[-1] == "player 2 + player 4: 38 of 96 points left" \
         " (40% kept)"  # once over, the status says the result: no guess is left
 
 
@@ -70,9 +70,9 @@ def test_rg_win_annihilate_a_free_for_all_counts_each_player_and_a_level_top_is_
     assert said.how[0] == "Each of the 3 players against all the others."
     assert "the player that kept the largest share" in said.how[2]
     assert said.standing[1:] == (
-        "player 0: 62 of 62 points left (100% kept)",
-        "player 1: 58 of 58 points left (100% kept)",
-        "player 2: 0 of 66 points left (out of the battle)",
+        "player 1: 62 of 62 points left (100% kept)",
+        "player 2: 58 of 58 points left (100% kept)",
+        "player 3: 0 of 66 points left (out of the battle)",
         "If the last round ended now: a draw (the last round ends level).",
     )
     _play_out(game)
@@ -93,7 +93,7 @@ def test_rg_win_mission_each_mission_says_how_it_is_scored() -> None:
                         players=2)
         said = rules.victory(game.state)
         assert said is not None
-        assert said.how[0] == "Player 0 against player 1."
+        assert said.how[0] == "Player 1 against player 2."
         assert said_how in said.how[1] and "(RG-WIN-MISSION)" in said.how[1]
         assert said.how[2].startswith("The battle ends after round 8: ")
         assert said.standing == ("Round 0 of 8: the armies are deploying.",)

@@ -63,9 +63,9 @@ def test_rg_win_teams_every_table_of_a_group_says_how_the_battle_is_won(
     won (its sides, the round limit and what it scores) and its standing (every ruleset's
     box: tests/server/test_victory_box.py)."""
     for options, sides, side in (
-        ([], "Each of the 4 players against all the others.", "player 3: "),
-        (["2v2"], "Two teams: players 0 + 2 against players 1 + 3; partners win or lose"
-         " together (RG-WIN-TEAMS).", "players 1 + 3: "),
+        ([], "Each of the 4 players against all the others.", "player 4: "),
+        (["2v2"], "Two teams: player 1 + player 3 against player 2 + player 4; partners win"
+         " or lose together (RG-WIN-TEAMS).", "player 2 + player 4: "),
     ):
         game = create(client, "robogear", [{"kind": "person"}] * 4, one_screen=True,
                       options=options)

@@ -71,8 +71,8 @@ def test_a_mine_rolls_once_and_every_model_under_it_takes_the_hits() -> None:
     mine = Mine(99, 0, 36.0, 24.0, 4, 0, armed=True)
     game_state.mines.append(mine)
     explode(game, game_state, RULES.data, mine)
-    assert "player 0's mine rolls 4 dice at Hagel 1: 8 hits" in texts(game)
-    assert "player 0's mine rolls 4 dice at Hagel 2: 8 hits" in texts(game)
+    assert "player 1's mine rolls 4 dice at Hagel 1: 8 hits" in texts(game)
+    assert "player 1's mine rolls 4 dice at Hagel 2: 8 hits" in texts(game)
 
 
 def test_bombs_halve_their_dice_at_a_target_only_partly_in_the_channel() -> None:

@@ -96,7 +96,7 @@ def test_the_cards_drawn_name_who_drew_them_and_only_the_drawer_sees_them() -> N
     lines = [e for e in game.events if isinstance(e, OwnCards)]
     for player, line in enumerate(lines):
         names = ", ".join(cards[card].name for card in line.cards)
-        assert line.text == f"player {player} draws {names}"
+        assert line.text == f"player {player + 1} draws {names}"
         assert sorted(line.cards) == sorted(hands[player])
         assert [e for e in game.events_for(player) if isinstance(e, OwnCards)] == [line]
     assert not [e for e in game.events if isinstance(e, OwnCards) and e.visible_to is None]
@@ -120,7 +120,7 @@ def test_turn_cards_are_laid_together_and_may_be_countered() -> None:
     assert owed(game).player == 1
     play(game, PlayCard("sturginium-annihilator"))
     assert game_state.trashed[0] == ["seize-the-moment"]
-    assert "player 0 counters Full steam ahead with Sturginium dampener" in texts(game)
+    assert "player 1 counters Full steam ahead with Sturginium dampener" in texts(game)
     assert game_state.in_play == []
     assert owed(game).prompt == "activate a squadron"
 

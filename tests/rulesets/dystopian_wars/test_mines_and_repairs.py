@@ -88,8 +88,8 @@ def test_a_mine_dropped_arms_and_explodes_under_an_enemy(tmp_path: Path) -> None
     assert "a mine goes off at (36.0, 8.0)" in texts(game)  # during Wacht 1's move
     assert state(game).mines == []
     # one roll for the whole blast (seed l.501): both take its hits
-    assert "player 0's mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
-    assert "player 0's mine rolls 5 dice at Dauntless (its own model): 3 hits" in texts(game)
+    assert "player 1's mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
+    assert "player 1's mine rolls 5 dice at Dauntless (its own model): 3 hits" in texts(game)
     # DW-LUCK: the mine rolls player 0's dice, good for it with an enemy under the blast
     rated = {e.purpose: e.higher_is_better for e in game.events if isinstance(e, RollEffect)}
     assert rated["player 0 mine"]
@@ -121,7 +121,7 @@ def test_a_mine_goes_off_where_the_model_set_it_off_and_the_model_moves_on() -> 
     play(game, Activate(1), Move(1, (8.0,)))
     assert (cruiser.x, cruiser.y) == pytest.approx((41.0, 21.3))  # it completed its move
     assert "a mine goes off at (36.0, 20.0)" in texts(game)
-    assert "player 0's mine rolls 5 dice at Wacht 1: 5 hits" in texts(game)
+    assert "player 1's mine rolls 5 dice at Wacht 1: 5 hits" in texts(game)
     assert cruiser.damage == 1  # 5 hits against DR 4
     assert state(game).mines == []
 
@@ -133,8 +133,8 @@ def test_a_mine_blast_finds_squadron_mates_where_they_stand_at_that_moment() -> 
     game = scripted(PAST_THE_MINE, (*P1_FIRST, 4, 4, 4, 1, 1, 1, 1, 1, 1, 4))
     _armed_mine(game)
     play(game, Activate(1), Move(1, (8.0,)))
-    assert "player 0's mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
-    assert "player 0's mine rolls 5 dice at Wacht 2: 3 hits" in texts(game)
+    assert "player 1's mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
+    assert "player 1's mine rolls 5 dice at Wacht 2: 3 hits" in texts(game)
     play(game, Move(2, (8.0,)))  # the mine is gone: Wacht 2 moves on unharmed
     assert model(game, 2).x == pytest.approx(44.0)
 
@@ -143,7 +143,7 @@ def test_a_mine_blast_finds_squadron_mates_where_they_stand_at_that_moment() -> 
     play(game, Activate(1), Move(2, (8.0,)))  # 1.3 inches off: it does not set it off
     assert state(game).mines != []
     play(game, Move(1, (8.0,)))
-    assert "player 0's mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
+    assert "player 1's mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
     assert not any("dice at Wacht 2" in text for text in texts(game))
 
 
@@ -309,7 +309,7 @@ def test_a_flyers_mine_hits_only_large_and_massive_flyers_on_five() -> None:
     mine = Mine(99, 0, 36.0, 20.0, 5, dropped_by=0, armed=True)
     match.mines.append(mine)
     explode(game, match, data, mine)
-    assert "player 0's mine rolls 5 dice at Adler: 1 hit" in texts(game)  # the 4s miss
+    assert "player 1's mine rolls 5 dice at Adler: 1 hit" in texts(game)  # the 4s miss
     assert not any("at Falke" in text for text in texts(game))
     game = scripted(game_setup, P0_FIRST)
     match = state(game)
@@ -334,7 +334,7 @@ def test_a_mine_spares_a_model_behind_an_island() -> None:
     mine = Mine(99, 0, 36.0, 20.0, 5, dropped_by=0, armed=True)
     match.mines.append(mine)
     explode(game, match, game.ruleset.data, mine)  # type: ignore[attr-defined]
-    assert "player 0's mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
+    assert "player 1's mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
     assert "Wacht 2 is shielded from the mine" in texts(game)
     assert not any("dice at Wacht 2" in text for text in texts(game))
     assert model(game, 2).damage == 0
@@ -355,7 +355,7 @@ def test_dw_mines_a_drifting_derelict_sets_off_a_mine() -> None:
     refresh(game)
     play(game, Activate(0), Idle(), Activate(2), Idle())
     assert "a mine goes off at (36.0, 35.5)" in texts(game)
-    assert "player 0's mine rolls 5 dice at Kaiserin: 2 hits" in texts(game)
+    assert "player 1's mine rolls 5 dice at Kaiserin: 2 hits" in texts(game)
     assert state(game).mines == []
     assert hulk.y == pytest.approx(38.0)
 
@@ -372,7 +372,7 @@ def test_dw_mines_a_model_the_blast_destroys_stops_where_it_set_the_mine_off() -
     assert not cruiser.alive and cruiser.fate == "destroyed"
     assert (cruiser.x, cruiser.y) == pytest.approx((33.9, 21.3))  # not 41.0: its move ended
     assert texts(game)[-1] == "Wacht 1 is lost to a mine after 0.9 inches"
-    assert "player 0's mine rolls 5 dice at Wacht 1: 5 hits" in texts(game)
+    assert "player 1's mine rolls 5 dice at Wacht 1: 5 hits" in texts(game)
     assert owed(game).prompt == "move Wacht-class cruiser" and state(game).mines == []
 
 
@@ -399,7 +399,7 @@ def test_dw_mines_a_drifting_derelict_the_blast_destroys_stops_there() -> None:
     state(game).mines.append(Mine(99, 0, 36.0, 35.5, 12, dropped_by=0, armed=True))
     refresh(game)
     play(game, Activate(0), Idle(), Activate(2), Idle())
-    assert "player 0's mine rolls 12 dice at Kaiserin: 12 hits" in texts(game)
+    assert "player 1's mine rolls 12 dice at Kaiserin: 12 hits" in texts(game)
     assert not hulk.alive and hulk.y == pytest.approx(38.75)
 
 
@@ -432,7 +432,7 @@ def test_dw_commodore_reroll_a_repair_roll_near_the_commodore_and_not_beyond() -
     play(game, Reroll())
     assert state(game).reroll_used[0] and model(game, 0).markers == {}
     assert texts(game)[-2:] == [
-        "player 0's commodore orders a re-roll", "Sovereign repairs half mv"]
+        "player 1's commodore orders a re-roll", "Sovereign repairs half mv"]
     play(game, Activate(2), Idle(), Activate(1), Move(1, (2.0,)), CeaseFire(),
          Repair(1, "half-mv"))
     assert owed(game).prompt == "activate a squadron"  # Dido's 5 stands: no offer

@@ -129,7 +129,7 @@ def test_a_model_leaving_the_table_is_destroyed() -> None:
     play(game, Activate(0), Move(0, (7.0,)))
     assert not model(game, 0).alive
     assert "Sovereign is destroyed (left the table)" in texts(game)
-    assert "player 0 has lost the commodore" in texts(game)
+    assert "player 1 has lost the commodore" in texts(game)
     assert [model(game, uid).broken for uid in (1, 2, 3, 4, 5)] == [False] * 3 + [False] * 2
     assert "Picket-pattern frigate passes its rout test: 2 hits on 3D6, 2 needed" in texts(game)
 

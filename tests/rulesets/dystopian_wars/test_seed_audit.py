@@ -285,7 +285,7 @@ def test_dw_rout_test_a_loss_in_the_end_phase_is_tested_as_the_phase_ends() -> N
     assert lines.index("Wacht 1 is destroyed (raging fire)") < tested
     assert tested < lines.index("turn 2 begins")
     assert model(game, 2).broken
-    assert "activation order: player 0, player 1" in lines[tested:]
+    assert "activation order: player 1, player 2" in lines[tested:]
 
 
 def test_dw_rout_test_a_prize_sunk_later_is_no_second_loss_to_its_squadron() -> None:

@@ -174,7 +174,7 @@ def test_destroyers_carry_mines_and_a_mine_dropped_on_a_model_goes_off_at_once()
     lines = texts(game)
     dropped = lines.index("Lancer drops a mine")
     assert lines[dropped + 1].startswith("a mine goes off")
-    assert "player 0's mine rolls 4 dice at Hagel: 0 hits" in lines
+    assert "player 1's mine rolls 4 dice at Hagel: 0 hits" in lines
     assert state(game).mines == []
 
     game = scripted(setup(

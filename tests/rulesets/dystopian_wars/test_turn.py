@@ -38,7 +38,7 @@ def test_highest_initiative_activates_first() -> None:
     """DW-INITIATIVE: each player rolls 2D6, the highest activates first."""
     game = scripted(TWO_AGAINST_ONE, P1_FIRST)
     assert owed(game).player == 1
-    assert "activation order: player 1, player 0" in texts(game)
+    assert "activation order: player 2, player 1" in texts(game)
 
 
 def test_initiative_ties_are_rolled_again() -> None:
@@ -47,7 +47,7 @@ def test_initiative_ties_are_rolled_again() -> None:
     assert owed(game).player == 1
     assert state(game).initiative == [1, 0]
     # the roll after the tie says so, in the log and to a referee typing its dice
-    assert "player 0 rolls 1+1 = 2 for initiative (again after a tie)" in texts(game)
+    assert "player 1 rolls 1+1 = 2 for initiative (again after a tie)" in texts(game)
     labels = [e.label for e in game.events if isinstance(e, Roll)]
     assert labels.count("initiative, player 1, again after a tie") == 1
 
@@ -133,6 +133,23 @@ def test_concession_ends_the_game() -> None:
     play(game, Concede())
     assert game.outcome is not None
     assert game.outcome.winners == (1,)
+
+
+def test_a_concession_is_told_counting_players_from_1_and_kept_by_seat_index() -> None:
+    """DW-CONCEDE: seat 0 concedes: the log says "player 1 concedes" and the game's end
+    "player 2 wins: every other player conceded"; the outcome kept in the state (its hash,
+    the journal) names the seat by its index as before, so journals of earlier versions
+    replay to the same hashes, and is numbered from 1 wherever it is shown."""
+    game = scripted(dict(TWO_AGAINST_ONE, concession=True), P0_FIRST)
+    play(game, Concede())
+    assert game.outcome is not None and game.outcome.winners == (1,)
+    assert game.outcome.reason == "player 1 wins: every other player conceded"
+    assert "player 1 concedes" in texts(game)
+    assert texts(game)[-1] == "player 2 wins: every other player conceded"
+    assert game.journal.outcome is not None
+    assert game.journal.outcome.reason == game.outcome.reason
+    assert game.journal.outcome.text() == (
+        "won by player 2 (player 2 wins: every other player conceded)")
 
 
 def test_a_fleet_destroyed_ends_the_game_at_once() -> None:

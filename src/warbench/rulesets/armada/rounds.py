@@ -274,6 +274,8 @@ def battle_verdict(state: ArmadaState, *, at_limit: bool) -> Outcome | None:
     return Outcome(
         winners if len(winners) == 1 else (),
         scores,
+        # the reason is kept in the state (its hash, journals): seats by index, numbered
+        # from 1 where it is shown (core.words.as_told)
         f"round limit {state.max_rounds} reached; build points beaten: "
         + ", ".join(f"player {side} {score:g}" for side, score in enumerate(scores)),
     )

@@ -24,6 +24,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.core.victory import Victory
+from warbench.core.words import as_told
 from warbench.rulesets.armada import board
 from warbench.rulesets.armada.actions import ACTION_TYPES
 from warbench.rulesets.armada.data import DATA_DIR, ArmadaData, ArmadaSpec, load_data
@@ -439,7 +440,7 @@ class ArmadaRuleset(Ruleset[ArmadaState, ArmadaData]):
                 f" at {fleet.q},{fleet.r} facing {fleet.facing}"
             )
         if state.outcome is not None:
-            lines.append(f"  over: {state.outcome.reason}")
+            lines.append(f"  over: {as_told(state.outcome.reason)}")
             rewards = rewards_for(state, state.outcome.winners, self.data.tables)
             lines.extend(f"  experience: {reward_text(state, reward)}" for reward in rewards)
             if not rewards:

@@ -21,6 +21,7 @@ from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.geometry.movement import TurnLimits, plan_path
 from warbench.core.procedures import Procedure
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.actions import (
     Command,
     Decline,
@@ -492,7 +493,7 @@ class Activation(Procedure[DWState, RulesData]):
             Activated(
                 player=squadron.player,
                 squadron=self.sid,
-                text=f"player {squadron.player} activates {squadron.name}",
+                text=f"{player_name(squadron.player)} activates {squadron.name}",
             )
         )
         # models that ignore command distance are never split off (DW-FEARLESS)

@@ -33,6 +33,7 @@ from warbench.core.decisions import Decision, ParamSpace
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.actions import (
     Board,
     Decline,
@@ -351,7 +352,7 @@ class Boarding(Procedure[DWState, RulesData]):
         target.prize_ap = 0
         target.helm = "ahead"  # the old crew's all stop goes with it (DW-DERELICT)
         captor = next(uid for uid, _ in parties if uid not in beasts)
-        destroy(game, target, "captured", f"boarded by player {player}", captor)
+        destroy(game, target, "captured", f"boarded by {player_name(player)}", captor)
         if player == target.player and state.commodore[player] == target.uid:
             # the commodore recaptured: tests no longer need the extra hit
             state.commodore_lost[player] = False

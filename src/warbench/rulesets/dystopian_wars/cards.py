@@ -19,6 +19,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.plain import OMNISCIENT, Hidden
 from warbench.core.procedures import Procedure
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.actions import Decline, Discard, PlayCard
 from warbench.rulesets.dystopian_wars.data import Card, RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -78,14 +79,15 @@ def draw(game: DWGame, state: DWState, player: int, count: int) -> list[str]:
             CardsDrawn(
                 player=player,
                 count=len(drawn),
-                text=f"player {player} draws {len(drawn)} card"
+                text=f"{player_name(player)} draws {len(drawn)} card"
                 f"{'s' if len(drawn) > 1 else ''}",
             )
         )
         game.emit(
             OwnCards(
                 cards=tuple(drawn),
-                text=f"player {player} draws {', '.join(game.data.cards[c].name for c in drawn)}",
+                text=f"{player_name(player)} draws"
+                f" {', '.join(game.data.cards[c].name for c in drawn)}",
                 visible_to=frozenset([player]),
             )
         )
@@ -173,7 +175,7 @@ def announce(game: DWGame, play: CardPlay, card: Card, on: str = "") -> None:
         CardPlayed(
             player=play.player,
             card=card.id,
-            text=f"player {play.player} plays {card.name} ({card.kind}, sturginium "
+            text=f"{player_name(play.player)} plays {card.name} ({card.kind}, sturginium "
             f"{card.sturginium}){' on ' + on if on else ''}",
         )
     )
@@ -226,7 +228,7 @@ class CounterWindow(Procedure[DWState, RulesData]):
                 player=player,
                 card=countered.id,
                 counter=counter.id,
-                text=f"player {player} counters {countered.name} with {counter.name}"
+                text=f"{player_name(player)} counters {countered.name} with {counter.name}"
                 + (" and trashes it" if counter.sturginium >= 3 else ""),
             )
         )
@@ -279,7 +281,7 @@ class TurnCards(Procedure[DWState, RulesData]):
 
     def act(self, game: DWGame, player: int, action: Action) -> None:
         self.chosen[player] = Hidden(player, action.card if isinstance(action, PlayCard) else "")
-        game.emit(CardLaid(player=player, text=f"player {player} has chosen"))
+        game.emit(CardLaid(player=player, text=f"{player_name(player)} has chosen"))
 
     def step(self, game: DWGame) -> None:
         state, data = game.state, game.data
@@ -325,7 +327,7 @@ class EndPhaseCards(Procedure[DWState, RulesData]):
         state = game.state
         if isinstance(action, Discard):
             spend(state, player, action.card)
-            game.emit(CardDiscarded(player=player, text=f"player {player} discards a card"))
+            game.emit(CardDiscarded(player=player, text=f"{player_name(player)} discards a card"))
         else:
             self.kept.append(player)
 

@@ -20,6 +20,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.events import UnitDamaged, UnitDestroyed
 from warbench.core.procedures import Procedure
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.actions import Decline, Reroll
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -169,7 +170,7 @@ def destroy(game: DWGame, target: Model, fate: str, cause: str, by_model: int = 
         state.commodore_tested[owner] = True
         if owner not in state.commodore_fell:
             state.commodore_fell.append(owner)
-        game.emit(CommodoreLost(player=owner, text=f"player {owner} has lost the commodore"))
+        game.emit(CommodoreLost(player=owner, text=f"{player_name(owner)} has lost the commodore"))
     elif state.commodore[owner] == target.uid:
         state.commodore_lost[owner] = True
 
@@ -290,7 +291,7 @@ class CriticalRolls(Procedure[DWState, RulesData]):
             game.emit(
                 CommodoreReroll(
                     player=player,
-                    text=f"player {player}'s commodore orders a re-roll",
+                    text=f"{player_name(player)}'s commodore orders a re-roll",
                 )
             )
             self.face = game.dice_for(player).faces(data.critical_sides, 1,

@@ -27,6 +27,7 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry import Body, Pose, overlaps
 from warbench.core.procedures import Procedure
 from warbench.core.rng import RandomStream
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.actions import ChooseEdge, Deploy
 from warbench.rulesets.dystopian_wars.data import ModelSpec, RulesData
 from warbench.rulesets.dystopian_wars.edges import (
@@ -361,7 +362,8 @@ class Deployment(Procedure[DWState, RulesData]):
             Deployed(
                 player=player,
                 squadron=action.squadron,
-                text=f"player {player} deploys {squadron.name} at ({action.x:.1f}, {action.y:.1f})",
+                text=f"{player_name(player)} deploys {squadron.name}"
+                f" at ({action.x:.1f}, {action.y:.1f})",
             )
         )
 
@@ -370,6 +372,7 @@ class Deployment(Procedure[DWState, RulesData]):
         if not self.order:
             totals: dict[int, list[int]] = {}
             for player in range(state.players):
+                # by seat index: a search keys its dice on the label (shown: words.as_told)
                 label = f"deployment, player {player}"
                 faces = game.dice_for(player).faces(6, 2, label=label)
                 game.emit(RollEffect(player, label, sum(faces), 2))  # highest deploys first
@@ -380,7 +383,7 @@ class Deployment(Procedure[DWState, RulesData]):
                 DeploymentOrder(
                     order=tuple(self.order),
                     text="deployment order: " + ", ".join(
-                    f"player {p}" for p in self.order),
+                    player_name(p) for p in self.order),
                 )
             )
             # the roll's winner chooses the edge only between two players (engine
@@ -406,8 +409,8 @@ class Deployment(Procedure[DWState, RulesData]):
         game.emit(
             EdgeChosen(
                 edges=tuple(edges),
-                text=f"player {player} chooses the {EDGE_NAMES[edge]} edge; player "
-                f"{1 - player} deploys along the {EDGE_NAMES[opposite(edge)]} edge",
+                text=f"{player_name(player)} chooses the {EDGE_NAMES[edge]} edge;"
+                f" {player_name(1 - player)} deploys along the {EDGE_NAMES[opposite(edge)]} edge",
             )
         )
 

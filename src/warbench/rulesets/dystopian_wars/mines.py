@@ -36,6 +36,7 @@ from warbench.core.geometry import (
     Terrain,
     shape_distance,
 )
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.damage import apply_hits
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import (
@@ -142,17 +143,17 @@ def blast_models(game: DWGame, mine: Mine, struck: list[tuple[Model, int]]) -> N
     the hits those faces score (seed l.501). The dice are the owner's: the roll is rated
     good for the owner when an enemy model is under the blast (its own models' hits hurt
     it)."""
-    owner = f"player {mine.player}"
     enemies = [needed for model, needed in struck if model.player != mine.player]
+    # the label names the seat by index: a search keys its dice on it (shown: words.as_told)
     faces = rolled_faces(game, mine.player, mine.ad, (enemies or [struck[0][1]])[0],
-                         label=f"{owner} mine", higher_is_better=bool(enemies))
+                         label=f"player {mine.player} mine", higher_is_better=bool(enemies))
     for model, needed in struck:
         hits = hits_in(faces, needed)
         game.emit(
             MineAttack(
                 model=model.uid,
                 hits=hits,
-                text=f"{owner}'s mine rolls {mine.ad} dice at {model.name}"
+                text=f"{player_name(mine.player)}'s mine rolls {mine.ad} dice at {model.name}"
                 f"{' (its own model)' if model.player == mine.player else ''}:"
                 f" {hits} {'hit' if hits == 1 else 'hits'}",
             )

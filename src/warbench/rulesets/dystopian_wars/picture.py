@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from warbench.core.events import Event
 from warbench.core.table import Attack
-from warbench.core.words import counted
+from warbench.core.words import counted, player_name
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.events import AttackDeclared, AttackRolled
 from warbench.rulesets.dystopian_wars.geometry import ARCS, BANDS
@@ -25,7 +25,7 @@ def damage_text(data: RulesData, model: Model) -> str:
     if model.derelict:
         parts.append("derelict")
         if model.prize_of >= 0:
-            parts.append(f"prize of P{model.prize_of}")
+            parts.append(f"prize of {player_name(model.prize_of)}")
             if model.helm == "all_stop":
                 parts.append("all stop")
     return " ".join(parts)

@@ -15,6 +15,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.actions import Decline, Repair, Reroll
 from warbench.rulesets.dystopian_wars.cards import card_reaches
 from warbench.rulesets.dystopian_wars.damage import (
@@ -104,7 +105,7 @@ class Repairs(Procedure[DWState, RulesData]):
                 game.emit(
                     CommodoreReroll(
                         player=player,
-                        text=f"player {player}'s commodore orders a re-roll",
+                        text=f"{player_name(player)}'s commodore orders a re-roll",
                     )
                 )
                 self.face = roll_repair(game, player, "repair re-roll")

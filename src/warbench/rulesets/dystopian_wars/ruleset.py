@@ -21,6 +21,7 @@ from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.core.table import Piece as Shape
 from warbench.core.victory import Victory
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars import board
 from warbench.rulesets.dystopian_wars.actions import ACTION_TYPES, ACTIONS_RULE
 from warbench.rulesets.dystopian_wars.bots import CommodoreBot
@@ -349,7 +350,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         for player in range(state.players):
             fleet = state.fleet(player)
             parts.append(
-                f"player {player}: {len(fleet)} models, "
+                f"{player_name(player)}: {len(fleet)} models, "
                 f"{victory_points(state, self.data, player)} VP"
             )
         return f"Dystopian Wars, turn {state.turn}: " + "; ".join(parts)

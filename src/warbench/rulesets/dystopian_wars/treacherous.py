@@ -8,6 +8,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.events import RollEffect
 from warbench.core.procedures import Procedure
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.actions import Decline, Reroll
 from warbench.rulesets.dystopian_wars.damage import lose_hull, may_reroll, near_commodore
 from warbench.rulesets.dystopian_wars.data import RulesData
@@ -46,7 +47,7 @@ class TerrainRoll(Procedure[DWState, RulesData]):
             game.emit(
                 CommodoreReroll(
                     player=player,
-                    text=f"player {player}'s commodore orders a re-roll",
+                    text=f"{player_name(player)}'s commodore orders a re-roll",
                 )
             )
             self.face = roll_treacherous(game, player, "treacherous terrain re-roll")

@@ -23,6 +23,7 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry.movement import IllegalMove, TurnLimits, plan_path
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Move
 from warbench.rulesets.dystopian_wars.activation import MOVED, Activation, release
 from warbench.rulesets.dystopian_wars.cards import (
@@ -62,7 +63,9 @@ def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> 
     rolled again."""
 
     def roll(player: int, extra: int, again: bool = False) -> int:
-        # a roll after a tie says so: a referee typing the dice sees why it is asked again
+        # a roll after a tie says so: a referee typing the dice sees why it is asked again;
+        # the label names the seat by index (a search keys its dice on it): people read it
+        # numbered from 1 (core.words.as_told)
         label = f"initiative, player {player}" + (", again after a tie" if again else "")
         faces = game.dice_for(player).faces(6, 2, label=label)
         total = sum(faces) + extra
@@ -71,7 +74,7 @@ def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> 
             InitiativeRoll(
                 player=player,
                 total=total,
-                text=f"player {player} rolls {faces[0]}+{faces[1]}"
+                text=f"{player_name(player)} rolls {faces[0]}+{faces[1]}"
                 + (f"+{extra}" if extra else "")
                 + f" = {total} for initiative" + (" (again after a tie)" if again else ""),
             )
@@ -115,7 +118,7 @@ class Battle(Procedure[DWState, RulesData]):
                         BattleOrder(
                             player=player,
                             order=state.orders[player],
-                            text=f"player {player}'s battle order: "
+                            text=f"{player_name(player)}'s battle order: "
                             f"{BATTLE_ORDERS[state.orders[player]]}",
                         )
                     )
@@ -159,7 +162,7 @@ class Turn(Procedure[DWState, RulesData]):
             game.emit(
                 InitiativeOrder(
                     order=tuple(state.initiative),
-                    text="activation order: " + ", ".join(f"player {p}" for p in state.initiative),
+                    text="activation order: " + ", ".join(player_name(p) for p in state.initiative),
                 )
             )
             for squadron in state.squadrons:
@@ -215,7 +218,7 @@ class Activations(Procedure[DWState, RulesData]):
         state = game.state
         if isinstance(action, Concede):
             state.conceded[player] = True
-            game.emit(Conceded(player=player, text=f"player {player} concedes"))
+            game.emit(Conceded(player=player, text=f"{player_name(player)} concedes"))
             if sum(1 for p in range(state.players) if standing(state, p)) <= 1:
                 outcome = judge(state, game.data, last_turn=True)
                 if outcome is None:

@@ -118,6 +118,8 @@ def judge(state: DWState, data: RulesData, *, last_turn: bool) -> Outcome | None
     """The outcome if the game is over now (checked at the end of each turn)."""
     scores = tuple(float(victory_points(state, data, p)) for p in range(state.players))
     left = [p for p in range(state.players) if standing(state, p)]
+    # a reason is kept in the state (its hash, journals): seats by index, numbered from 1
+    # where it is shown (core.words.as_told)
     if len(left) <= 1:
         if left and any(state.conceded):
             reason = f"player {left[0]} wins: every other player conceded"

@@ -178,6 +178,8 @@ def destroy(game: HordesGame, target: Model, no_reave: bool, by: Model | None = 
     ))
     if not target.beast:
         winner = 1 - target.owner
+        # the reason is kept in the state (its hash, journals): seats by index, numbered
+        # from 1 where it is shown (core.words.as_told)
         game.end(
             Outcome(
                 (winner,),

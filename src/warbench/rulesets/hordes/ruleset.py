@@ -19,6 +19,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.core.victory import Victory
+from warbench.core.words import player_name
 from warbench.rulesets.hordes import board, words
 from warbench.rulesets.hordes.actions import ACTION_TYPES
 from warbench.rulesets.hordes.data import HordesData, load_data
@@ -218,6 +219,6 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
                 f"{self.data.models[m.card].name} {boxes_left(self.data, m)} boxes {m.fury} fury"
                 for m in state.living(player)
             )
-            sides.append(f"player {player}: {models or 'nothing left'}")
+            sides.append(f"{player_name(player)}: {models or 'nothing left'}")
         return f"HORDES round {state.round}; " + "; ".join(sides)
 

@@ -11,6 +11,7 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Outcome
 from warbench.core.turns import roll_off, roll_off_die
+from warbench.core.words import player_name
 from warbench.rulesets.hordes.actions import ACTIVATE, DONE, Activate, Done, GoFirst
 from warbench.rulesets.hordes.activation import new_activation
 from warbench.rulesets.hordes.control import ControlPhase, maintenance
@@ -120,7 +121,8 @@ class Turn(HordesProcedure):
         self.stage = TurnStage.ACTIVATE
         game.emit(
             TurnBegins(
-                self.player, state.round, text=f"round {state.round}: player {self.player}'s turn"
+                self.player, state.round,
+                text=f"round {state.round}: {player_name(self.player)}'s turn",
             )
         )
         maintenance(game, self.player)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from warbench.core.actions import Action
 from warbench.core.preview import action_words, unnamed
+from warbench.core.words import player_name
 from warbench.rulesets.hordes import actions as act
 from warbench.rulesets.hordes.board import mover
 from warbench.rulesets.hordes.data import HordesData
@@ -77,7 +78,7 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
         return (f"place {name(action.model)} at ({action.x:.1f}, {action.y:.1f}), facing"
                 f" {action.heading:.0f}°")
     if isinstance(action, act.GoFirst):
-        return f"player {action.player} deploys and plays first"
+        return f"{player_name(action.player)} deploys and plays first"
     if isinstance(action, act.StandUp):
         return f"stand up, giving up the {'movement' if action.give_up == 'move' else 'action'}"
     if isinstance(action, act.Shake):

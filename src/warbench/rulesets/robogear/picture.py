@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from warbench.core.events import Event
 from warbench.core.geometry import Arc, RangeBands
 from warbench.core.table import Attack, Piece, TablePicture
+from warbench.core.words import player_name
 from warbench.rulesets.robogear.data import SECTIONS, RobogearData
 from warbench.rulesets.robogear.events import Damaged, ShotResolved
 from warbench.rulesets.robogear.pieces import Unit
@@ -49,11 +50,12 @@ def table_picture(data: RobogearData, state: RobogearState) -> TablePicture:
 
 
 def team_words(state: RobogearState) -> str:
-    """Who plays with whom, for a title: ``, players 0 + 2 v 1 + 3``; nothing without teams.
+    """Who plays with whom, for a title: ``, player 1 + player 3 v player 2 + player 4``;
+    nothing without teams.
 
     >>> from types import SimpleNamespace
     >>> team_words(SimpleNamespace(teams=[0, 1, 0, 1]))
-    ', players 0 + 2 v 1 + 3'
+    ', player 1 + player 3 v player 2 + player 4'
     >>> team_words(SimpleNamespace(teams=[]))
     ''
     """
@@ -61,7 +63,7 @@ def team_words(state: RobogearState) -> str:
         return ""
     sides = [[p for p, t in enumerate(state.teams) if t == team]
              for team in sorted(set(state.teams))]
-    return ", players " + " v ".join(" + ".join(map(str, side)) for side in sides)
+    return ", " + " v ".join(" + ".join(map(player_name, side)) for side in sides)
 
 
 def unit_label(data: RobogearData, unit: Unit) -> str:

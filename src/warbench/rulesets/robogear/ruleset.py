@@ -19,6 +19,7 @@ from warbench.core.rng import RandomStream
 from warbench.core.ruleset import ArmyRules, Ruleset, SetupChoice, SetupError, entry_names
 from warbench.core.table import Attack, TablePicture
 from warbench.core.victory import Victory
+from warbench.core.words import player_name
 from warbench.rulesets.robogear import board, lists
 from warbench.rulesets.robogear.actions import ACTION_TYPES, ACTIONS_RULE
 from warbench.rulesets.robogear.data import RobogearData, load_data
@@ -90,7 +91,7 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
             return names
         said = []
         for seat, name in enumerate(names):
-            partners = [f"player {other}" for other in range(players)
+            partners = [player_name(other) for other in range(players)
                         if other != seat and teams[other] == teams[seat]]
             said.append(f"{name} (with {', '.join(partners)})" if partners else name)
         return tuple(said)
@@ -133,7 +134,8 @@ class RobogearRuleset(Ruleset[RobogearState, RobogearData]):
     def setup_options(self) -> Mapping[str, str]:
         """Teams (2v2, four players) and the missions other than annihilation."""
         return {
-            "2v2": "two teams of two: seats 0 and 2 against 1 and 3 (four players)",
+            "2v2": f"two teams of two: {player_name(0)} and {player_name(2)} against"
+                   f" {player_name(1)} and {player_name(3)} (four players)",
             **{m: f"the {m} mission" for m in MISSIONS if m != "annihilation"},
         }
 

@@ -12,6 +12,7 @@ from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.procedures import Procedure
 from warbench.core.turns import Alternation, roll_off, roll_off_die
+from warbench.core.words import player_name
 from warbench.rulesets.robogear import buildings, fire, infantry, moves, shots
 from warbench.rulesets.robogear.actions import (
     ACTIONS_RULE,
@@ -71,7 +72,7 @@ class Battle(Procedure[RobogearState, RobogearData]):
                 action.edge in game.state.edges):
             raise IllegalAction(f"{action!r}: choose a free table edge (RG-SETUP-EDGE)")
         game.state.edges[player] = action.edge
-        game.emit(EdgeChosen(player, action.edge, text=f"player {player} takes the "
+        game.emit(EdgeChosen(player, action.edge, text=f"{player_name(player)} takes the "
                              f"{action.edge} edge"))
 
     def step(self, game: RobogearGame) -> None:
@@ -84,9 +85,9 @@ class Battle(Procedure[RobogearState, RobogearData]):
                 )
                 first, *rest = state.edge_order
                 game.emit(EdgeOrder(tuple(state.edge_order), text=(
-                    f"player {first} wins the roll-off for the edges (the highest roll, "
+                    f"{player_name(first)} wins the roll-off for the edges (the highest roll, "
                     f"ties rolling again) and chooses first; then "
-                    f"{', '.join(f'player {p}' for p in rest)}")))
+                    f"{', '.join(player_name(p) for p in rest)}")))
                 return
             place_armies(state, game.data)
             self.stage = BattleStage.ROUND
@@ -200,7 +201,7 @@ class Activation(Procedure[RobogearState, RobogearData]):
         begin_turn(game, self._units(game))
         name = game.state.elements[self.element].name
         game.emit(TurnBegins(self.player, self.element,
-                             text=f"player {self.player} gives {name} its turn"))
+                             text=f"{player_name(self.player)} gives {name} its turn"))
         decided(game)
 
     def _finish(self, game: RobogearGame) -> None:
@@ -303,11 +304,11 @@ def initiative_words(round_number: int, order: list[int]) -> str:
     """A round's initiative in words, for the log.
 
     >>> initiative_words(2, [3, 0, 2, 1])
-    'round 2: player 3 acts first, then player 0, player 2 and player 1'
+    'round 2: player 4 acts first, then player 1, player 3 and player 2'
     >>> initiative_words(5, [1])
-    'round 5: player 1 acts alone'
+    'round 5: player 2 acts alone'
     """
-    first, *rest = [f"player {player}" for player in order]
+    first, *rest = [player_name(player) for player in order]
     if not rest:
         return f"round {round_number}: {first} acts alone"
     then = rest[0] if len(rest) == 1 else f"{', '.join(rest[:-1])} and {rest[-1]}"

@@ -8,14 +8,15 @@ judged by, with what the battle would end in if the last round ended now.
 >>> from warbench.rulesets.robogear import RobogearRuleset
 >>> rules = RobogearRuleset()
 >>> game = Game.new(rules, {**rules.default_setup(), "teams": [0, 1, 0, 1]}, seed=1, players=4)
->>> print(victory_text(rules.data, game.state).how[0])
-Two teams: players 0 + 2 against players 1 + 3; partners win or lose together (RG-WIN-TEAMS).
+>>> print(victory_text(rules.data, game.state).how[0])  # doctest: +NORMALIZE_WHITESPACE
+Two teams: player 1 + player 3 against player 2 + player 4; partners win or lose
+together (RG-WIN-TEAMS).
 """
 
 from __future__ import annotations
 
 from warbench.core.victory import APART, Victory, verdict
-from warbench.core.words import one_of
+from warbench.core.words import one_of, player_name
 from warbench.rulesets.robogear.data import RobogearData, steps
 from warbench.rulesets.robogear.picture import unit_label
 from warbench.rulesets.robogear.state import RobogearState
@@ -45,11 +46,11 @@ def _teamed(state: RobogearState) -> bool:
 
 
 def _side_words(state: RobogearState, team: int) -> str:
-    """A team by its players: ``player 1``, ``players 0 + 2``."""
+    """A team by its players: ``player 2``, ``player 1 + player 3``."""
     players = [p for p in range(state.players) if state.teams[p] == team]
     if len(players) == 1:
-        return f"player {players[0]}"
-    return "players " + " + ".join(map(str, players))
+        return player_name(players[0])
+    return " + ".join(map(player_name, players))
 
 
 def _how(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
@@ -60,7 +61,7 @@ def _how(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
         lines.append(f"{_count(len(_sides(state)))} teams: {teams}; partners win or lose "
                      "together (RG-WIN-TEAMS).")
     elif state.players == 2:
-        lines.append("Player 0 against player 1.")
+        lines.append(f"{player_name(0).capitalize()} against {player_name(1)}.")
     else:
         lines.append(f"Each of the {state.players} players against all the others.")
     at_once = f"the last {side} with units still in the battle wins at once"
@@ -113,7 +114,7 @@ def _standing(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
             said += f" ({marks[team]:.0%} kept)"
         out = [p for p in players if state.eliminated[p]]
         if out and team in marks:
-            said += f"; {one_of([f'player {p}' for p in out], 'and')} out"
+            said += f"; {one_of([player_name(p) for p in out], 'and')} out"
         lines.append(said)
     if state.mission == "capture":
         lines.append("The objective: " + ("held by " + _side_words(state, state.held)
@@ -121,7 +122,7 @@ def _standing(data: RobogearData, state: RobogearState) -> tuple[str, ...]:
     if state.mission == "commander":
         lines.append("Command machines: " + one_of([
             unit_label(data, unit) + ("" if unit.alive else " (destroyed)")
-            + f" of player {unit.player}" for unit in state.units if unit.command], "and")
+            + f" of {player_name(unit.player)}" for unit in state.units if unit.command], "and")
             + ".")
     if state.outcome is None:
         lines.append(f"If the last round ended now: {_ending(data, state)}.")
