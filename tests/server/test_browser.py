@@ -427,7 +427,7 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
     page.goto(server + game["one_screen"])
     page.wait_for_selector("#curtain:not([hidden])", timeout=30_000)
     first = page.evaluate("() => state.seat")
-    assert f"pass the screen to player {first}" in page.inner_text("#curtain")
+    assert f"pass the screen to player {first + 1}" in page.inner_text("#curtain")
     page.screenshot(path=str(SHOTS / "one-screen.png"))
     page.click("#curtain-ready")
     assert page.locator("#curtain").is_hidden()
@@ -447,21 +447,22 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
     # the standing in one line, the rest a click away
     assert page.locator("#victory").is_visible()
     line = page.inner_text("#victory summary")
-    assert line.startswith("Standing: Round 1 of 8 · players 0 + 2 ") and "players 1 + 3 " in line
+    assert line.startswith("Standing: Round 1 of 8 · player 1 + player 3 ") and "player 2 + player 4 " in line
     assert "if it ended now: " in line and "How the game is won" not in page.inner_text("#victory")
     if page.locator("#curtain").is_visible():  # the next person is there: their table shown
         page.click("#curtain-ready")
     page.click("#victory summary")
     told = page.inner_text("#victory")
-    assert "How the game is won" in told and "players 0 + 2 against players 1 + 3" in told
+    assert "How the game is won" in told and "player 1 + player 3 against player 2 + player 4" in told
     assert "The battle ends after round 8" in told and "largest share" in told
-    assert "Standing" in told and "Round 1 of 8." in told and "players 1 + 3: " in told
+    assert "Standing" in told and "Round 1 of 8." in told and "player 2 + player 4: " in told
     # which colour is whose army: a swatch per player, the one to act now marked "you"
     seat = page.evaluate("() => state.seat")
     keys = page.locator("#sides .side-key")
     assert keys.count() == 4
     assert keys.nth(seat).inner_text().endswith("(you)")
-    assert [keys.nth(p).inner_text().startswith(f"player {p}: ") for p in range(4)] == [True] * 4
+    assert [keys.nth(p).inner_text().startswith(f"player {p + 1}: ")
+            for p in range(4)] == [True] * 4
     for player in range(4):  # each swatch the colour of that player's pieces
         swatch = page.locator(f"#sides .side-key[data-player='{player}'] .swatch")
         piece = page.locator(f"#board .shape[data-player='{player}']").first

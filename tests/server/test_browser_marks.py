@@ -78,14 +78,14 @@ def test_the_header_names_the_seat_once_and_dice_awaited_hide_the_choices(
     snap = snapshot(game, 0)
     _show(page, snap)
     header = page.inner_text("header")
-    assert header.count("seat 0") == 1, header
+    assert header.count("player 1") == 1, header
     assert page.locator("#decisions .option-form, #decisions button").count() > 0
     waiting = {**snap, "decisions": [], "waiting_for_dice": True,
-               "roll": {"sides": 6, "count": 2, "label": "initiative, player 0"}}
+               "roll": {"sides": 6, "count": 2, "label": "initiative, player 1"}}
     _show(page, waiting)
     assert page.locator("#decisions button, #decisions select").count() == 0
     assert "Waiting for the dice" in page.inner_text("#decisions")
-    assert "Roll 2 d6 for initiative, player 0" in page.inner_text("#dice-ask")
+    assert "Roll 2 d6 for initiative, player 1" in page.inner_text("#dice-ask")
     _shot(page, "dice-awaited.png")
     page.close()
 

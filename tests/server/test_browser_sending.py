@@ -62,7 +62,7 @@ def test_a_referee_game_says_which_colour_is_whose_before_the_opening_rolls(
     assert _step(page) == 0
     keys = page.locator("#sides .side-key").all_inner_texts()
     assert len(keys) == 2, keys
-    assert keys[0].startswith("player 0") and keys[0].endswith("(you)")
+    assert keys[0].startswith("player 1") and keys[0].endswith("(you)")
     page.close()
 
 

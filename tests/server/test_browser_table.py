@@ -151,7 +151,7 @@ def test_a_drag_let_go_off_the_board_is_called_off_and_the_next_click_is_a_click
     page.locator(f"#board .shape[data-label='{enemy['label']}']").click()
     page.wait_for_selector("#card-panel:not([hidden])")
     title = page.inner_text("#card-title")  # the card says whose it is, not by colour alone
-    assert title.startswith(enemy["label"]) and f"player {enemy['player']}'s" in title
+    assert title.startswith(enemy["label"]) and f"player {enemy['player'] + 1}'s" in title
     assert page.locator("#consider-panel").is_hidden()
     _shot(page, "drag-called-off.png")
     page.close()

@@ -46,7 +46,7 @@ def test_pasted_lists_are_checked_and_every_violation_shown(client: TestClient) 
     # each report says whose seat the list is for, and which entry a problem is in, counted
     # from 1 as a person counts them
     assert [report["seat"] for report in reports] == [0, 1, 2]
-    assert reports[2]["problems"][0].startswith("seat 2's list")
+    assert reports[2]["problems"][0].startswith("player 3's list")
     assert any(re.match(r"units\[(\d+)\] \(entry \d+, [^)]+\)", problem)
                for problem in reports[1]["problems"]), reports[1]["problems"]
 
@@ -97,7 +97,7 @@ def test_a_seat_with_no_list_pasted_is_told_so(client: TestClient) -> None:
         "ruleset": "full-thrust", "lists": [(KRAVAK / "kravak-raiders.toml").read_text(), " \n"],
     }).json()["reports"]
     assert reports[0]["ok"]
-    assert reports[1]["problems"] == ["seat 1's list: nothing is pasted (paste a list for every"
+    assert reports[1]["problems"] == ["player 2's list: nothing is pasted (paste a list for every"
                                       " seat, or choose the default scenario)"]
 
 def test_a_game_from_broken_lists_is_refused_with_every_problem(client: TestClient) -> None:
@@ -136,7 +136,7 @@ def test_the_lobby_says_what_kind_of_game_each_is(client: TestClient) -> None:
     assert teams.status_code == alone.status_code == 201, (teams.text, alone.text)
     kinds = {game["id"]: game["kind"] for game in client.get("/api/games").json()}
     assert kinds[teams.json()["id"]] == (
-        "teams: player 0 + player 2 v player 1 + player 3, on one screen")
+        "teams: player 1 + player 3 v player 2 + player 4, on one screen")
     assert kinds[alone.json()["id"]] == "a free-for-all of 4"
 
 

@@ -135,9 +135,9 @@ def test_a_stored_game_replays_only_as_the_tokens_seat(client: TestClient) -> No
     assert loaded["seats"] == [1] and loaded["steps"] == 1
     other = client.get(f"/api/replays/{loaded['id']}/1?seat=0")
     assert other.status_code == 404
-    assert other.json()["detail"] == "this replay may not be seen as seat 0, only as seat 1"
+    assert other.json()["detail"] == "this replay may not be seen as player 1, only as player 2"
     watcher = client.get(f"/api/replays/{loaded['id']}/1").json()["detail"]
-    assert watcher == "this replay may not be seen as a spectator, only as seat 1"
+    assert watcher == "this replay may not be seen as a spectator, only as player 2"
     assert client.post(f"/api/games/{game['id']}/replay").status_code == 403
 
 

@@ -27,6 +27,7 @@ from warbench.core.engine import IllegalAction
 from warbench.core.journal import Journal, JournalFileError
 from warbench.core.replay import DataMismatch, ReplayMismatch, hashes_checked
 from warbench.core.sim.store import StoreError
+from warbench.core.words import player_name
 from warbench.server import replays
 from warbench.server.consider import consider
 from warbench.server.hub import (
@@ -414,7 +415,7 @@ def create_app(db: str | Path) -> FastAPI:
     async def _act(room: Room, seat: int, action: Any) -> dict[str, Any]:
         async with room.lock:
             if not room.session.is_person(seat):
-                return {"type": "refused", "reason": f"seat {seat} is played by a bot"}
+                return {"type": "refused", "reason": f"{player_name(seat)} is played by a bot"}
             try:
                 # In a thread: other games go on while this one's commit reaches the disk.
                 number = await asyncio.to_thread(room.session.act, seat, action)

@@ -15,6 +15,7 @@ from warbench.core.lists import ArmyList
 from warbench.core.registry import UnknownRuleset, available_rulesets
 from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset, SetupError
+from warbench.core.words import player_name
 from warbench.server.store import Seat
 
 #: The most characters a pasted army list may have.
@@ -115,14 +116,14 @@ def game_kind(rules: Ruleset[Any, Any], setup: Mapping[str, Any], players: int,
     >>> game_kind(rules, {}, 2, True), game_kind(rules, {}, 3, False)
     ('one against one, on one screen', 'a free-for-all of 3')
     >>> game_kind(rules, {"teams": [0, 1, 0, 1]}, 4, False)
-    'teams: player 0 + player 2 v player 1 + player 3'
+    'teams: player 1 + player 3 v player 2 + player 4'
     """
     try:
         teams = rules.teams(setup)
     except (ValueError, KeyError, TypeError):  # a set-up the ruleset cannot read: say less
         teams = None
     if teams is not None and len(set(teams)) < len(teams):
-        groups = [" + ".join(f"player {seat}" for seat, team in enumerate(teams) if team == one)
+        groups = [" + ".join(player_name(seat) for seat, team in enumerate(teams) if team == one)
                   for one in sorted(set(teams))]
         kind = "teams: " + " v ".join(groups)
     elif players > 2:
@@ -143,7 +144,7 @@ def parse_list(text: str, number: int) -> ArmyList:
 
 
 def _source(number: int) -> str:
-    return f"seat {number}'s list"
+    return f"{player_name(number)}'s list"
 
 
 def _list_table(text: str, number: int) -> dict[str, Any]:
@@ -189,7 +190,7 @@ def seats_and_setup(rules: Ruleset[Any, Any], form: GameForm) -> tuple[list[Seat
     """The seats and the set-up a form asks for; :class:`LobbyError` lists every problem."""
     bots = rules.bots()
     problems = [
-        f"seat {index}: {rules.id} has no bot {seat.bot!r} (bots: {', '.join(bots)})"
+        f"{player_name(index)}: {rules.id} has no bot {seat.bot!r} (bots: {', '.join(bots)})"
         for index, seat in enumerate(form.seats)
         if seat.kind == "bot" and seat.bot not in bots
     ]

@@ -23,6 +23,7 @@ from warbench.core.replay import replay_steps
 from warbench.core.ruleset import Ruleset
 from warbench.core.sim.store import load_journal
 from warbench.core.table import Attack
+from warbench.core.words import player_name
 from warbench.server.snapshot import SPECTATOR, event_text, with_last_attacks
 
 #: Replays kept in memory at once (the oldest is dropped first).
@@ -80,8 +81,8 @@ class Replay:
 
 
 def _viewer(seat: int) -> str:
-    """Who a replay is seen as, in words: ``seat 1`` or ``a spectator``."""
-    return "a spectator" if seat == SPECTATOR else f"seat {seat}"
+    """Who a replay is seen as, in words: ``player 2`` or ``a spectator``."""
+    return "a spectator" if seat == SPECTATOR else player_name(seat)
 
 
 def build(journal: Journal, seats: tuple[int, ...] | None = None) -> Replay:

@@ -25,7 +25,7 @@ from warbench.core.moments import SeenAttacks, actor_of
 from warbench.core.replay import replay_steps
 from warbench.core.rng import RandomStream, seed_for
 from warbench.core.ruleset import Ruleset
-from warbench.core.words import counted
+from warbench.core.words import as_told, counted, player_name
 from warbench.server.snapshot import SPECTATOR
 from warbench.server.store import FINISHED, OPEN, PLAYING, GameRecord, Pending, Seat, Store
 
@@ -224,8 +224,9 @@ class GameSession:
         if self.game is None or self.game.outcome is None:
             return ""
         outcome = self.game.outcome
-        winners = ", ".join(f"player {p}" for p in outcome.winners) or "nobody"
-        return f"won by {winners} ({outcome.reason})" if outcome.reason else f"won by {winners}"
+        winners = ", ".join(player_name(p) for p in outcome.winners) or "nobody"
+        reason = as_told(outcome.reason)
+        return f"won by {winners} ({reason})" if reason else f"won by {winners}"
 
     def is_person(self, seat: int) -> bool:
         """Whether a person (not a bot) plays ``seat``."""
@@ -400,4 +401,4 @@ class GameSession:
                 return
             except IllegalAction:
                 continue
-        raise SessionError(f"the bot of seat {seat} found no legal action")
+        raise SessionError(f"the bot of {player_name(seat)} found no legal action")

@@ -24,6 +24,7 @@ from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.scene import Scene
 from warbench.core.table import Attack
+from warbench.core.words import as_told, player_name
 from warbench.server.choices import Aside, Values, Words, annotate, plain, value_words, variants
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
@@ -40,9 +41,9 @@ ODDS_OPTIONS = 40
 def event_text(event: Event) -> str:
     """The line a log shows for ``event`` ('' for none)."""
     if isinstance(event, Roll) and not event.text:
-        who = "" if event.player is None else f"player {event.player} "
+        who = "" if event.player is None else f"{player_name(event.player)} "
         faces = " ".join(str(face) for face in event.faces)
-        purpose = event.label or "a roll"
+        purpose = as_told(event.label) or "a roll"
         return f"{who}rolled {len(event.faces)}d{event.sides} for {purpose}: {faces}"
     return event.text
 
@@ -340,5 +341,5 @@ def snapshot(
         "over": outcome is not None,
         "outcome": None
         if outcome is None
-        else {"winners": list(outcome.winners), "reason": outcome.reason},
+        else {"winners": list(outcome.winners), "reason": as_told(outcome.reason)},
     }

@@ -70,7 +70,7 @@ function renderSeats() {
     row.className = "seat";
     const options = [`<option value="person">a person</option>`]
       .concat(rules.bots.map((bot) => `<option value="bot:${bot}">bot: ${bot}</option>`)).join("");
-    row.innerHTML = `<label>Seat ${seat} <select data-seat="${seat}">${options}</select></label>`;
+    row.innerHTML = `<label>${playerName(seat, true)} <select data-seat="${seat}">${options}</select></label>`;
     const select = row.querySelector("select");
     if ([...select.options].some((o) => o.value === kept[seat])) select.value = kept[seat];
     box.append(row);
@@ -81,12 +81,12 @@ function renderSeats() {
     const area = document.createElement("textarea");
     area.rows = 6; area.dataset.seat = seat;
     area.value = PASTED[seat] || "";
-    area.placeholder = `army list for seat ${seat} (TOML: name, ruleset = "${rules.id}", points, [[units]] ...)`;
+    area.placeholder = `army list for ${playerName(seat)} (TOML: name, ruleset = "${rules.id}", points, [[units]] ...)`;
     const upload = document.createElement("input");
     upload.type = "file"; upload.accept = ".toml,text/plain"; upload.dataset.seat = seat;
     upload.onchange = async () => { if (upload.files[0]) area.value = await upload.files[0].text(); };
     const label = document.createElement("label");
-    label.append(`or upload seat ${seat}'s list file `, upload);
+    label.append(`or upload ${playerName(seat)}'s list file `, upload);
     lists.append(label, area);
   }
   $("format").innerHTML = `<option value="">(default)</option>` + rules.formats.map((f) => `<option>${f}</option>`).join("");
@@ -113,7 +113,7 @@ function showReports(reports) {
   for (const report of reports) {
     const div = document.createElement("div");
     const head = report.name ? `${report.name}: ${report.points} points` : "not read";
-    div.innerHTML = `<b>Seat ${report.seat}'s list</b> — ${escapeHtml(head)} — ` +
+    div.innerHTML = `<b>${playerName(report.seat, true)}'s list</b> — ${escapeHtml(head)} — ` +
       (report.ok ? `<span class="good">valid</span>` : `<span class="bad">${report.problems.length} problem(s)</span>`);
     if (report.problems.length) {
       const ul = document.createElement("ul");
@@ -148,7 +148,7 @@ async function create() {
     return;
   }
   const base = location.origin;
-  const lines = data.seats.map((seat) => `<div>Seat ${seat.seat}: <a class="seat-link" data-seat="${seat.seat}" href="${seat.link}" target="_blank">open</a> <code>${base}${seat.link}</code></div>`);
+  const lines = data.seats.map((seat) => `<div>${playerName(seat.seat, true)}: <a class="seat-link" data-seat="${seat.seat}" href="${seat.link}" target="_blank">open</a> <code>${base}${seat.link}</code></div>`);
   lines.push(`<div>Spectators: <a class="spectator-link" href="${data.spectator}" target="_blank">open</a> <code>${base}${data.spectator}</code></div>`);
   if (data.one_screen) lines.unshift(`<div><b>One screen</b> for every person seat (hand it round): <a class="one-screen-link" href="${data.one_screen}" target="_blank">open</a> <code>${base}${data.one_screen}</code></div>`);
   $("links").innerHTML = `<p class="muted">Each link is the only key to its seat: keep yours, send the others.</p>` + lines.join("");

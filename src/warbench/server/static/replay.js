@@ -13,11 +13,11 @@ async function load(url, body, headers) {
   if (!response.ok) { message(`Cannot replay: ${data.detail}`, true); return; }
   replay = data;
   // what the hashes proved, and who played: the journal's own word, which no hash covers
-  const players = (data.played_by || []).map((bot, seat) => `seat ${seat} ${bot}`).join(", ");
+  const players = (data.played_by || []).map((bot, seat) => `${playerName(seat)} ${bot}`).join(", ");
   message(`${data.ruleset}: ${data.steps} actions replayed; ${data.verified}.` +
     (players ? ` Played by (as the journal records it; the hashes check the moves, not who chose them): ${players}.` : ""),
     !data.verified.startsWith("every"));
-  $("seat").innerHTML = data.seats.map((s) => `<option value="${s === null ? "" : s}">${s === null ? "spectator" : "seat " + s}</option>`).join("");
+  $("seat").innerHTML = data.seats.map((s) => `<option value="${s === null ? "" : s}">${s === null ? "spectator" : playerName(s)}</option>`).join("");
   $("step").max = data.steps;
   $("step").value = 0;
   $("controls").hidden = false;
@@ -30,7 +30,7 @@ async function show() {
   const seat = $("seat").value;
   const query = seat === "" ? "" : `?seat=${seat}`;
   const data = await (await fetch(`/api/replays/${replay.id}/${step}${query}`)).json();
-  $("step-label").textContent = `step ${data.step} of ${data.steps}` + (data.actor === null ? " (the opening)" : ` (player ${data.actor} acted)`);
+  $("step-label").textContent = `step ${data.step} of ${data.steps}` + (data.actor === null ? " (the opening)" : ` (${playerName(data.actor)} acted)`);
   $("scene-title").textContent = data.scene.title;
   drawSides($("sides"), data.sides, data.seat);
   drawVictory($("victory"), data.victory);

@@ -515,7 +515,7 @@ function drawSides(container, sides, seat) {
     const swatch = document.createElement("span");
     swatch.className = "swatch";
     swatch.style.background = PLAYER_COLOURS[player % PLAYER_COLOURS.length];
-    row.append(swatch, `player ${player}${name ? ": " + name : ""}${player === seat ? " (you)" : ""}`);
+    row.append(swatch, `${playerName(player)}${name ? ": " + name : ""}${player === seat ? " (you)" : ""}`);
     return row;
   }));
 }

@@ -37,7 +37,7 @@ function connect() {
 function receive(message) {
   if (message.type === "welcome") {
     oneScreen = Boolean(message.one_screen);
-    $("who").textContent = oneScreen ? "one screen for every person" : message.seat === null ? "spectating" : `you are seat ${message.seat}`;
+    $("who").textContent = oneScreen ? "one screen for every person" : message.seat === null ? "spectating" : `you are ${playerName(message.seat)}`;
     $("log").replaceChildren();  // the first state brings the whole log again
     if ($("message").textContent.startsWith("Connection lost")) say("Reconnected.", "good");
     loadRuleset(message.ruleset);
@@ -116,9 +116,9 @@ function showState(message) {
   state = message;
   document.body.dataset.states = Number(document.body.dataset.states || 0) + 1;  // for tests
   // the seat is named once, in the header's "who" (a one-screen table's changes: named here)
-  const seatText = oneScreen ? `player ${message.seat} · ` : "";
-  let status = message.over ? `game over: ${message.outcome.winners.length ? "won by player " + message.outcome.winners.join(", ") : "a draw"} (${message.outcome.reason})`
-    : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : "player " + p)).join(", ")}`;
+  const seatText = oneScreen ? `${playerName(message.seat)} · ` : "";
+  let status = message.over ? `game over: ${message.outcome.winners.length ? "won by " + message.outcome.winners.map((p) => playerName(p)).join(", ") : "a draw"} (${message.outcome.reason})`
+    : message.waiting_for_dice ? "waiting for dice" : `waiting for ${message.waiting_for.map((p) => (p === message.seat ? "you" : playerName(p))).join(", ")}`;
   $("status").textContent = `${seatText}step ${message.step} · ${status}`;
   if (message.scene) $("scene-title").textContent = message.scene.title;
   drawSides($("sides"), message.sides, message.seat);
@@ -151,8 +151,8 @@ function passTheScreen(seat, side) {
   const swatch = document.createElement("span");  // the colour of the pieces they play
   swatch.className = "swatch";
   swatch.style.background = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
-  $("curtain-text").replaceChildren(swatch, `Player ${seat}${side ? " (" + side + ")" : ""} to play: pass the screen to player ${seat}.`);
-  $("curtain-ready").textContent = `I am player ${seat}: show my table`;
+  $("curtain-text").replaceChildren(swatch, `${playerName(seat, true)}${side ? " (" + side + ")" : ""} to play: pass the screen to ${playerName(seat)}.`);
+  $("curtain-ready").textContent = `I am ${playerName(seat)}: show my table`;
   $("curtain").hidden = false;
   $("curtain-ready").onclick = () => { $("curtain").hidden = true; };
 }
@@ -370,7 +370,7 @@ async function showCard(shape) {
   $("card-panel").hidden = false;
   // whose it is, in words as well as colour (two players may field lists of one name)
   const owner = shape.player === undefined || shape.player === null ? ""
-    : shape.player === state?.seat ? " — yours" : ` — player ${shape.player}'s` +
+    : shape.player === state?.seat ? " — yours" : ` — ${playerName(shape.player)}'s` +
       (state?.sides?.[shape.player] ? ` (${state.sides[shape.player]})` : "");
   $("card-title").textContent = shape.label + (shape.unit ? ` — ${shape.unit}` : "") + owner;
   const card = $("card");
