@@ -120,7 +120,7 @@ class ForgetfulStanding(Duel):
 
 def test_a_standing_that_tells_secrets_is_caught() -> None:
     report = check_ruleset(ForgetfulStanding(), games=4, probe_every=1)
-    assert problems_about(report, "the standing player 0 is told changes with secrets")
+    assert problems_about(report, "the standing player 1 is told changes with secrets")
     assert not problems_about(report, "view changes")
     assert not problems_about(check_ruleset(Duel(), games=4, probe_every=1), "standing")
 

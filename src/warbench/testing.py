@@ -258,7 +258,7 @@ def _probe_views(game: Game[Any, Any], label: str, report: ConformanceReport) ->
         if rules.victory(rules.observe(probed, player)) != rules.victory(
                 rules.observe(game.state, player)):
             report.problems.append(
-                f"{label}: the standing player {player} is told changes with secrets they"
+                f"{label}: the standing {player_name(player)} is told changes with secrets they"
                 " may not see"
             )
     return game.players

@@ -20,16 +20,16 @@ def _said(game: Game, seat: int = 0) -> Victory:
 
 
 def test_hor_turn_limit_the_side_named_wins_when_the_last_round_ends() -> None:
-    """HOR-TURN-LIMIT, HOR-VICTORY: Vesk, player 1's warlock, has lost 5 of its 16 boxes:
-    the table says the warlock kill and the turn limit, each side's unmarked boxes and its
-    warlock's, and that player 0 would win if the last round ended now; the engine makes
-    player 0 the winner when the last round ends. Nothing is hidden: every seat and a
+    """HOR-TURN-LIMIT, HOR-VICTORY: Vesk, player 2's (seat 1's) warlock, has lost 5 of its 16
+    boxes: the table says the warlock kill and the turn limit, each side's unmarked boxes and
+    its warlock's, and that player 1 would win if the last round ended now; the engine makes
+    seat 0 the winner when the last round ends. Nothing is hidden: every seat and a
     spectator are told the same."""
     game = battle(PAIR, [[24, 6, 0], [24, 10, 0], [24, 45, 180], [24, 40, 180]],
                   prepare=lambda s: setattr(s.models[2], "damage", 5))
     said = _said(game)
     assert said.how == (
-        "Player 0 against player 1.",
+        "Player 1 against player 2.",
         "Destroy the enemy warlock: the game ends at once when a warlock is destroyed, and"
         " its enemy wins (HOR-VICTORY).",
         "Otherwise it ends after round 7 (engine default: the rules set no limit): the side"
@@ -37,12 +37,14 @@ def test_hor_turn_limit_the_side_named_wins_when_the_last_round_ends() -> None:
         " equal is a draw (HOR-TURN-LIMIT).",
     )
     assert said.standing[0] == "Round 1 of 7."
+    assert said.standing[1].startswith("player 1: ")
     assert said.standing[1].endswith("its warlock, Elder Maelis, has 17 of 17 damage boxes"
                                      " left")
+    assert said.standing[2].startswith("player 2: ")
     assert said.standing[2].endswith("on 2 living models; its warlock, Cinder Matron Vesk,"
                                      " has 11 of 16 damage boxes left")
-    assert said.standing[3] == "If the last round ended now: player 0 would win on unmarked boxes."
-    assert said.headline.endswith("· if it ended now: player 0 would win")
+    assert said.standing[3] == "If the last round ended now: player 1 would win on unmarked boxes."
+    assert said.headline.endswith("· if it ended now: player 1 would win")
     assert all(_said(game, seat) == said for seat in (1, SPECTATOR))
     while not game.is_over:
         decision = game.pending()[0]

@@ -49,8 +49,8 @@ def test_rg_win_teams_a_two_versus_two_says_who_plays_with_whom_and_who_would_wi
         "If the last round ended now: player 1 + player 3 would win (largest share of its"
         " army left).",
     )
-    assert said.headline == ("Round 1 of 1 · players 0 + 2 100% kept, players 1 + 3 40% kept"
-                             " · if it ended now: players 0 + 2 would win")
+    assert said.headline == ("Round 1 of 1 · player 1 + player 3 100% kept, player 2 + player 4"
+                             " 40% kept · if it ended now: player 1 + player 3 would win")
     _play_out(game)
     assert game.outcome is not None
     assert game.outcome.winners == (0, 2)

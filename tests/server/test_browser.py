@@ -447,13 +447,15 @@ def test_a_group_of_four_passes_one_screen_round_a_robogear_table(
     # the standing in one line, the rest a click away
     assert page.locator("#victory").is_visible()
     line = page.inner_text("#victory summary")
-    assert line.startswith("Standing: Round 1 of 8 · player 1 + player 3 ") and "player 2 + player 4 " in line
+    assert line.startswith("Standing: Round 1 of 8 · player 1 + player 3 ")
+    assert "player 2 + player 4 " in line
     assert "if it ended now: " in line and "How the game is won" not in page.inner_text("#victory")
     if page.locator("#curtain").is_visible():  # the next person is there: their table shown
         page.click("#curtain-ready")
     page.click("#victory summary")
     told = page.inner_text("#victory")
-    assert "How the game is won" in told and "player 1 + player 3 against player 2 + player 4" in told
+    assert "How the game is won" in told
+    assert "player 1 + player 3 against player 2 + player 4" in told
     assert "The battle ends after round 8" in told and "largest share" in told
     assert "Standing" in told and "Round 1 of 8." in told and "player 2 + player 4: " in told
     # which colour is whose army: a swatch per player, the one to act now marked "you"

@@ -10,8 +10,9 @@ told how the game ends and who leads before it does: the standing in one line
 >>> said.to_plain()["headline"], said.to_plain()["how"]
 ('120 points left', ['The last army on the table wins.'])
 >>> from warbench.core.procedures import Outcome
->>> verdict(Outcome((1,), (0.0, 3.0), "more boxes left"), lambda p: f"player {p[0]}")
-'player 1 would win'
+>>> from warbench.core.words import player_name
+>>> verdict(Outcome((1,), (0.0, 3.0), "more boxes left"), lambda p: player_name(p[0]))
+'player 2 would win'
 >>> verdict(Outcome((), (2.0, 2.0)), lambda p: "", "on points")
 'a draw on points'
 """

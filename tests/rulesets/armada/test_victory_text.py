@@ -46,7 +46,7 @@ def test_arm_end_limit_the_side_named_wins_when_the_last_round_ends() -> None:
     game = _wing_beaten()
     said = _seen(game, 0)
     assert said.how == (
-        "Blue (player 0) against Red (player 1).",
+        "Blue (player 1) against Red (player 2).",
         "A fleet disabled or destroyed is beaten; the battle ends when at most one side still"
         " has an active fleet, and that side wins (none left: a draw) (ARM-END-BEATEN).",
         "Otherwise it ends after round 1 (engine default: the rules set no limit): the side"

@@ -45,15 +45,16 @@ def _said(game: Game, seat: int) -> tuple[tuple[str, ...], tuple[str, ...], str]
 
 def test_dw_vp_the_standing_counts_victory_points_and_names_the_winner_of_the_last_turn(
 ) -> None:
-    """DW-VP, DW-END-TURNS, DW-CONCEDE: a frigate of player 1 sunk is 25 victory points to
-    player 0; the table says the rules (the last turn, victory points, a fleet left alone,
-    concession where the set-up allows it), each fleet's points and losses, and that player
-    0 would win if the last turn ended now, as the engine rules when the last turn ends."""
+    """DW-VP, DW-END-TURNS, DW-CONCEDE: a frigate of player 2 (seat 1) sunk is 25 victory
+    points to player 1 (seat 0); the table says the rules (the last turn, victory points, a
+    fleet left alone, concession where the set-up allows it), each fleet's points and losses,
+    and that player 1 would win if the last turn ended now, as the engine rules when the last
+    turn ends (the reason the state keeps names seats by index)."""
     game = seeded(setup(*FLEETS, turns=2), seed=3)
     _sink(game, 7)
     how, standing, headline = _said(game, 0)
     assert how == (
-        "Player 0 against player 1.",
+        "Player 1 against player 2.",
         "A fleet with no model left in play (every one destroyed, captured or off the table)"
         " is out; when one fleet alone is left on the table the game ends at once and its"
         " player wins (DW-END-DESTROYED).",
@@ -65,12 +66,12 @@ def test_dw_vp_the_standing_counts_victory_points_and_names_the_winner_of_the_la
     )
     assert standing == (
         "Turn 1 of 2.",
-        "player 0: 25 victory points; 0 of 355 points of its fleet lost",
-        "player 1: 0 victory points; 25 of 235 points of its fleet lost",
-        "If the last turn ended now: player 0 would win on victory points.",
+        "player 1: 25 victory points; 0 of 355 points of its fleet lost",
+        "player 2: 0 victory points; 25 of 235 points of its fleet lost",
+        "If the last turn ended now: player 1 would win on victory points.",
     )
-    assert headline == ("Turn 1 of 2 · victory points: player 0 25, player 1 0 · if it"
-                        " ended now: player 0 would win")
+    assert headline == ("Turn 1 of 2 · victory points: player 1 25, player 2 0 · if it"
+                        " ended now: player 1 would win")
     _play_out(game)
     assert game.outcome is not None and game.outcome.winners == (0,)
     assert game.outcome.reason == "the last turn ended: player 0 wins on victory points"
@@ -82,10 +83,10 @@ def test_dw_vp_the_standing_counts_victory_points_and_names_the_winner_of_the_la
 
 def test_dw_battle_orders_a_fleet_that_carried_out_its_order_wins_whatever_its_points(
 ) -> None:
-    """DW-BATTLE-ORDERS: player 0's order 2 (every large and massive model destroyed) is
-    carried out when Kaiserin sinks, though player 1 has sunk more points; the standing says
-    each fleet's order, which is carried out, and that the game ends with this turn in
-    player 0's favour, as the engine ends it at the end of the turn."""
+    """DW-BATTLE-ORDERS: player 1's (seat 0's) order 2 (every large and massive model
+    destroyed) is carried out when Kaiserin sinks, though player 2 has sunk more points; the
+    standing says each fleet's order, which is carried out, and that the game ends with this
+    turn in player 1's favour, as the engine ends it at the end of the turn."""
     game = seeded(setup(*FLEETS, turns=3), seed=3)
     state = game.state
     assert isinstance(state, DWState)
@@ -94,14 +95,14 @@ def test_dw_battle_orders_a_fleet_that_carried_out_its_order_wins_whatever_its_p
     how, standing, headline = _said(game, 1)
     assert any("(DW-BATTLE-ORDERS)" in line for line in how)
     assert standing[1:] == (
-        "player 0: 160 victory points; 280 of 355 points of its fleet lost; battle order 2"
+        "player 1: 160 victory points; 280 of 355 points of its fleet lost; battle order 2"
         " (destroy every large and massive model of an enemy fleet): carried out",
-        "player 1: 280 victory points; 160 of 235 points of its fleet lost; battle order 6"
+        "player 2: 280 victory points; 160 of 235 points of its fleet lost; battle order 6"
         " (capture the commodore of an enemy fleet): not carried out yet",
-        "As it stands, the game ends with this turn: player 0 would win by carrying out its"
+        "As it stands, the game ends with this turn: player 1 would win by carrying out its"
         " battle order.",
     )
-    assert headline.endswith(" · it ends with this turn: player 0 would win by its battle order")
+    assert headline.endswith(" · it ends with this turn: player 1 would win by its battle order")
     _play_out(game)
     assert game.outcome is not None and game.outcome.winners == (0,)
     assert game.outcome.reason.startswith("player 0 carried out its battle order")

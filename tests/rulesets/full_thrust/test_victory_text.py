@@ -29,7 +29,7 @@ def test_ft_end_turns_the_standing_counts_points_and_names_the_winner_of_the_las
     said = RULES.victory(state)
     assert said is not None
     assert said.how == (
-        "Blue (player 0) against Red (player 1).",
+        "Blue (player 1) against Red (player 2).",
         "The battle ends at once when at most one fleet still has ships in it (neither"
         " destroyed nor gone off the table): that fleet wins (FT-END-FLEET).",
         "Otherwise it ends after turn 1: each fleet scores the points of the enemy ships"

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from warbench.core.procedures import Outcome
 from warbench.core.victory import APART, Victory, verdict
-from warbench.core.words import counted, one_of
+from warbench.core.words import counted, one_of, player_name
 from warbench.rulesets.armada.rounds import battle_verdict
 from warbench.rulesets.armada.sight import ABILITIES, SeenState
 from warbench.rulesets.armada.state import ACTIVE, ArmadaState, Fleet
@@ -40,7 +40,7 @@ def victory_text(state: ArmadaState) -> Victory:
 
 
 def _how(state: ArmadaState) -> tuple[str, ...]:
-    sides = " against ".join(f"{side.name} (player {number})"
+    sides = " against ".join(f"{side.name} ({player_name(number)})"
                              for number, side in enumerate(state.sides))
     lines = [
         f"{sides}.",

@@ -13,7 +13,7 @@ the cards in a hand, the only secrets, are never read here.
 >>> game = Game.new(rules, rules.default_setup(), seed=1, players=2)
 >>> said = victory_text(rules.data, game.state)
 >>> print(said.how[0])
-Player 0 against player 1.
+Player 1 against player 2.
 >>> print(said.how[-2].replace("; ", ";\n"))
 The game ends after turn 6: the fleet with the most victory points wins;
 equal points are a draw (DW-END-TURNS).
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from warbench.core.procedures import Outcome
 from warbench.core.victory import APART, Victory, verdict
+from warbench.core.words import player_name
 from warbench.rulesets.dystopian_wars.data import RulesData
 from warbench.rulesets.dystopian_wars.state import DWState
 from warbench.rulesets.dystopian_wars.victory import (
@@ -44,7 +45,7 @@ def victory_text(data: RulesData, state: DWState) -> Victory:
 
 
 def _how(state: DWState) -> tuple[str, ...]:
-    lines = ["Player 0 against player 1." if state.players == 2
+    lines = [f"{player_name(0).capitalize()} against {player_name(1)}." if state.players == 2
              else f"Each of the {state.players} fleets against all the others."]
     lines.append("A fleet with no model left in play (every one destroyed, captured or off "
                  "the table) is out; when one fleet alone is left on the table the game ends "
@@ -69,7 +70,7 @@ def _standing(data: RulesData, state: DWState) -> tuple[str, ...]:
         return (f"Turn 0 of {state.max_turns}: the fleets are deploying.",)
     lines = [f"Turn {state.turn} of {state.max_turns}."]
     for player in range(state.players):
-        said = (f"player {player}: {victory_points(state, data, player)} victory points; "
+        said = (f"{player_name(player)}: {victory_points(state, data, player)} victory points; "
                 f"{lost_points(state, data, player)} of {fleet_points(state, data, player)} "
                 "points of its fleet lost")
         if state.conceded[player]:
@@ -103,7 +104,7 @@ def _ending(data: RulesData, state: DWState) -> tuple[Outcome, bool]:
 
 
 def _verdict(data: RulesData, state: DWState, ending: Outcome, *, short: bool = False) -> str:
-    """``player 0 would win by carrying out its battle order`` (or ``on victory points``,
+    """``player 1 would win by carrying out its battle order`` (or ``on victory points``,
     or ``as the last fleet on the table``), or ``a draw on victory points``; ``short``, for
     the headline: ``... by its battle order``, the rest unsaid."""
     left = [p for p in range(state.players) if standing(state, p)]
@@ -114,7 +115,7 @@ def _verdict(data: RulesData, state: DWState, ending: Outcome, *, short: bool = 
         how = "by its battle order" if short else "by carrying out its battle order"
     else:
         how = "" if short else "on victory points"
-    return verdict(ending, lambda won: f"player {won[0]}", how)
+    return verdict(ending, lambda won: player_name(won[0]), how)
 
 
 def _headline(data: RulesData, state: DWState) -> str:
@@ -122,7 +123,7 @@ def _headline(data: RulesData, state: DWState) -> str:
     if state.turn == 0:
         return f"Turn 0 of {state.max_turns}: the fleets are deploying"
     parts = [f"Turn {state.turn} of {state.max_turns}", "victory points: " + ", ".join(
-        f"player {p} {victory_points(state, data, p)}" for p in range(state.players))]
+        f"{player_name(p)} {victory_points(state, data, p)}" for p in range(state.players))]
     if state.outcome is None:
         ending, now = _ending(data, state)
         when = "it ends with this turn" if now else "if it ended now"

@@ -18,7 +18,7 @@ and its enemy wins (HOR-VICTORY).
 from __future__ import annotations
 
 from warbench.core.victory import APART, Victory, verdict
-from warbench.core.words import counted
+from warbench.core.words import counted, player_name
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.profile import boxes_left, boxes_left_by_side
 from warbench.rulesets.hordes.state import HordesState
@@ -32,7 +32,7 @@ def victory_text(data: HordesData, state: HordesState) -> Victory:
 
 def _how(data: HordesData) -> tuple[str, ...]:
     return (
-        "Player 0 against player 1.",
+        f"{player_name(0).capitalize()} against {player_name(1)}.",
         "Destroy the enemy warlock: the game ends at once when a warlock is destroyed, and "
         "its enemy wins (HOR-VICTORY).",
         f"Otherwise it ends after round {data.settings.rounds} (engine default: the rules "
@@ -63,7 +63,7 @@ def _standing(data: HordesData, state: HordesState) -> tuple[str, ...]:
     scores = boxes_left_by_side(data, state)
     lines = [f"{_round(data, state)}."]
     lines.extend(
-        f"player {player}: {scores[player]:g} unmarked boxes and circles on "
+        f"{player_name(player)}: {scores[player]:g} unmarked boxes and circles on "
         f"{counted(len(state.living(player)), 'living model')}; "
         + _warlock_words(data, state, player) for player in (0, 1))
     if state.outcome is None:
@@ -73,7 +73,7 @@ def _standing(data: HordesData, state: HordesState) -> tuple[str, ...]:
 
 def _verdict(data: HordesData, state: HordesState, how: str = "on unmarked boxes") -> str:
     """What the engine's judgement at the turn limit would make of the game now."""
-    return verdict(score_outcome(data, state), lambda won: f"player {won[0]}", how)
+    return verdict(score_outcome(data, state), lambda won: player_name(won[0]), how)
 
 
 def _headline(data: HordesData, state: HordesState) -> str:
@@ -82,7 +82,7 @@ def _headline(data: HordesData, state: HordesState) -> str:
         return f"{_round(data, state)}: the battlegroups are deploying"
     scores = boxes_left_by_side(data, state)
     parts = [_round(data, state),
-             f"unmarked boxes: player 0 {scores[0]:g}, player 1 {scores[1]:g}"]
+             f"unmarked boxes: {player_name(0)} {scores[0]:g}, {player_name(1)} {scores[1]:g}"]
     if state.outcome is None:
         parts.append(f"if it ended now: {_verdict(data, state, '')}")
     return APART.join(parts)
