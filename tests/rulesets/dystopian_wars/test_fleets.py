@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rulesets.dystopian_wars.helpers import seeded, squadron
+from tests.rulesets.dystopian_wars.helpers import setup as placed
 from warbench.core.lists import ArmyList, UnitEntry
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import SetupError
@@ -192,3 +194,20 @@ def test_a_list_naming_a_commodore_that_may_not_lead_is_broken_in_every_format(
     with pytest.raises(SetupError, match=r"armies\[0\] \(Britannian home fleet\) units\[\d\]"
                                          r"\.role: unknown role"):
         RULES.setup_for([typo, army], list_format)
+
+
+def test_dw_setup_lists_a_name_two_players_share_is_tagged_with_the_player_counted_from_1(
+) -> None:
+    """DW-SETUP-LISTS (engine default, since 0.14): a fighter wing in each fleet, both named
+    by their class, are told apart by their player as people count players ("(P1)" for seat
+    0, "(P2)" for seat 1), as the log's "player 1" and "player 2" name them; a name only one
+    model has keeps no tag."""
+    game = seeded(placed(
+        [squadron("britannia-fighter-wing", (30.0, 8.0, 0.0), count=3),
+         squadron("britannia-battleship", (36.0, 8.0, 0.0), name="Albion")],
+        [squadron("britannia-fighter-wing", (30.0, 40.0, 180.0), count=3),
+         squadron("prussia-battleship", (36.0, 40.0, 180.0), name="Kaiserin")],
+    ))
+    names = {(m.player, m.name) for m in game.state.models}
+    assert names == {(0, "Britannic fighter wing (P1)"), (0, "Albion"),
+                     (1, "Britannic fighter wing (P2)"), (1, "Kaiserin")}

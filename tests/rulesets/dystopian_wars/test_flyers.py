@@ -365,7 +365,7 @@ def test_dw_deploy_alternate_wings_aboard_go_down_with_their_carrier() -> None:
 def test_a_wings_guns_fire_at_their_target_in_the_plural() -> None:
     """DW-ACTIONS (words): an attack is declared with its verb agreeing with what fires:
     a wing's guns (torpedoes, rockets, bombs) fire, one turret fires ("Torpedo bomber wing
-    (P1)'s torpedoes fire at Picket 1", never "fires"); one die is "1 die", never "1
+    (P2)'s torpedoes fire at Picket 1", never "fires"); one die is "1 die", never "1
     dice", declared and rolled."""
     game_setup = setup(
         [squadron("britannia-fighter-wing", (36.0, 20.0, 0.0), count=3)],

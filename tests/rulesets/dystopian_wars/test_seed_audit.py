@@ -79,7 +79,7 @@ def test_dw_land_tokens_beyond_the_carriers_room_are_lost_as_the_wing_lands() ->
     play(game, Land(0))
     wing = model(game, 3)
     assert wing.carried_by == 0 and wing.tokens == 1
-    assert ("Britannic fighter wing (P0) loses 2 tokens landing on Albion, which has no room for "
+    assert ("Britannic fighter wing (P1) loses 2 tokens landing on Albion, which has no room for "
             "them: 1 left") in texts(game)
 
 

@@ -56,7 +56,7 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
         " still held at the end once more"
     )
     name = "Dystopian Wars (1st edition)"
-    version = "0.13"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
+    version = "0.14"  # 0.2: issue 12 rule fixes (moving turns, contacts, wings, boarding...);
     # 0.3: its second reading (air and land turns, dogfights, spotting, beasts boarding,
     # tokens shifted aside, rams by flyers and divers, linked charges at mines, torpedo bombers);
     # 0.4: the audit's fixes (patrols dogfight, fearless never split, the roll's winner picks
@@ -106,7 +106,10 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     # surface, so every state hash differs from 0.11's though the sea games play the same;
     # 0.13: a squadron with nowhere to stand in its zone gets a shore laid (DW-TABLE-SURFACE,
     # set-up key shore), and the ground a model stands on no longer blocks its sight lines
-    # (DW-SIGHT)
+    # (DW-SIGHT);
+    # 0.14: a name two players' models share is tagged with the player counted from 1, as
+    # every text for people counts them ("Fighter wing (P1)" for seat 0, was "(P0)"): the
+    # names are in the state, so set-ups with such names hash differently from 0.13's
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES

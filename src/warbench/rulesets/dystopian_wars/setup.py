@@ -539,12 +539,14 @@ def embark_wings(state: DWState, data: RulesData, player: int) -> None:
 
 
 def _unique_names(state: DWState) -> None:
+    """Tag a name two or more models share with its player, counted from 1 as people count
+    players (seat 0's ``Fighter wing (P1)``, seat 1's ``Fighter wing (P2)``)."""
     seen: dict[str, int] = {}
     for model in state.models:
         seen[model.name] = seen.get(model.name, 0) + 1
     for model in state.models:
         if seen[model.name] > 1:
-            model.name = f"{model.name} (P{model.player})"
+            model.name = f"{model.name} (P{model.player + 1})"
 
 
 #: The scenarios of a game between lists (``--scenario``): the terrain rolled, a land table
