@@ -5,7 +5,7 @@ table shows is judged; the web table shows it above the board, so that every pla
 told how the game ends and who leads before it does: the standing in one line
 (``headline``), the rules and the whole standing folded under it.
 
->>> said = Victory(("The last army on the table wins.",), ("player 0: 120 points left",),
+>>> said = Victory(("The last army on the table wins.",), ("player 1: 120 points left",),
 ...                "120 points left")
 >>> said.to_plain()["headline"], said.to_plain()["how"]
 ('120 points left', ['The last army on the table wins.'])
