@@ -28,6 +28,15 @@ def _folded(page: Any) -> bool:
     return not page.evaluate("document.querySelector('#victory details').open")
 
 
+def _remembered(page: Any, choice: str) -> None:
+    """Wait until the page has stored ``choice`` ("open" or "folded"): the details' toggle
+    event, which stores it, comes a moment after the click, and a reload before it would
+    find the old choice (the test failed so on a loaded machine)."""
+    page.wait_for_function(
+        "choice => localStorage.getItem(`warbench.victory.open:${location.pathname}`)"
+        " === choice", arg=choice, timeout=30_000)
+
+
 @pytest.mark.parametrize(("ruleset", "bot", "headline", "rule"), TABLES,
                          ids=[row[0] for row in TABLES])
 def test_every_table_folds_how_the_game_is_won_under_a_one_line_standing(
@@ -55,10 +64,12 @@ def test_every_table_folds_how_the_game_is_won_under_a_one_line_standing(
     told = page.inner_text("#victory")
     assert "How the game is won" in told and rule in told and "Standing" in told
     page.screenshot(path=str(SEEN / f"{ruleset}-victory.png"))
+    _remembered(page, "open")
     page.reload()
     page.wait_for_selector("#victory details[open]", timeout=30_000)
     assert rule in page.inner_text("#victory")
     page.click("#victory summary")  # folded again, and so it stays
+    _remembered(page, "folded")
     page.reload()
     page.wait_for_selector("#victory details", timeout=30_000)
     assert _folded(page)
