@@ -67,3 +67,14 @@ def as_told(stored: str) -> str:
     'round limit 6 reached; build points beaten: player 1 12, player 2 4'
     """
     return _STORED_SEAT.sub(lambda found: f"{found[1]} {int(found[2]) + 1}", stored)
+
+
+def name_as_told(stored: str) -> str:
+    """A side's name kept in a game's state, as people count seats: a default name that is
+    only a seat's index (``Player 0``) is numbered from 1 (:func:`as_told`); a name a
+    player gave is shown as it was given, digits and all.
+
+    >>> name_as_told("Player 0"), name_as_told("Player 2's raiders"), name_as_told("Red")
+    ('Player 1', "Player 2's raiders", 'Red')
+    """
+    return as_told(stored) if _STORED_SEAT.fullmatch(stored) else stored

@@ -71,3 +71,16 @@ def test_ft_seq_orders_the_standing_a_seat_is_told_reads_no_written_order() -> N
     truth = RULES.victory(game.state)
     assert all(RULES.victory(RULES.observe(game.state, seat)) == truth
                for seat in (0, 1, SPECTATOR))
+
+
+def test_ft_end_turns_a_fleets_own_name_is_told_as_given_and_a_default_from_1() -> None:
+    """FT-END-TURNS: a fleet's name is shown as its player gave it, digits and all ("Player
+    2's raiders" stays so), while a fleet left unnamed, kept in the state by its seat's
+    index ("Player 0"), is counted from 1 as people count seats."""
+    game, _ = battle([ship("lancer", "Sabre", 10, 10)], [ship("harrier", "Hawk", 60, 40)])
+    state = game.state
+    state.fleet_names[:] = ["Player 2's raiders", "Player 1"]
+    said = RULES.victory(state)
+    assert said is not None
+    assert said.how[0] == "Player 2's raiders (player 1) against Player 2 (player 2)."
+    assert "points: Player 2's raiders 0, Player 2 0" in said.headline

@@ -29,7 +29,7 @@ from warbench.core.ruleset import ArmyRules, Ruleset, SetupError, entry_names
 from warbench.core.scene import Scene
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.core.victory import Victory
-from warbench.core.words import as_told
+from warbench.core.words import name_as_told
 from warbench.rulesets.full_thrust.actions import ACTION_TYPES
 from warbench.rulesets.full_thrust.design import RACE_NAMES
 from warbench.rulesets.full_thrust.events import EVENT_TYPES
@@ -365,7 +365,7 @@ class FullThrustRuleset(Ruleset[FullThrustState, Library]):
     def describe(self, state: FullThrustState) -> str:
         phase = PHASES[state.phase - 1] if state.phase else "set-up"
         fleets = "; ".join(
-            f"{as_told(name)}: {len(state.fleet(player))} ships"
+            f"{name_as_told(name)}: {len(state.fleet(player))} ships"
             for player, name in enumerate(state.fleet_names)
         )
         flying = sum(1 for group in state.groups if group.in_play)

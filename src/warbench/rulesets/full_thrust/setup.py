@@ -106,7 +106,7 @@ def new_battle(
     )
     for player, raw in enumerate(fleets):
         fleet = _fleet(library, raw, f"setup.fleets[{player}]")
-        # kept in the state: an unnamed fleet by its seat index, shown through words.as_told
+        # kept in the state: an unnamed fleet by its seat index, shown through words.name_as_told
         state.fleet_names.append(str(fleet.get("name", f"Player {player}")))
         for index, ship in enumerate(fleet["ships"]):
             _add_ship(library, state, player, fleet, index, ship)

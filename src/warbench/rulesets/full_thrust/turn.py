@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from warbench.core.procedures import Outcome
 from warbench.core.turns import roll_off, roll_off_die
-from warbench.core.words import as_told
+from warbench.core.words import name_as_told
 from warbench.rulesets.full_thrust.attacks import resolve_attacks
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import DeclarationPhase
@@ -170,7 +170,7 @@ class Turn(FTProcedure):
             game.emit(
                 InitiativeRolled(
                     order=tuple(state.initiative),
-                    text=f"{as_told(state.fleet_names[state.initiative[0]])} wins the "
+                    text=f"{name_as_told(state.fleet_names[state.initiative[0]])} wins the "
                     "initiative",
                 )
             )
