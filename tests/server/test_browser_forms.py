@@ -19,11 +19,11 @@ from tests.server.test_browser_table import SEEN, _show
 from tests.server.test_field_choices import (
     armada_orders_moment,
     crowded_group_turn,
-    cruiser_out_of_reach,
     cruisers_declaring,
     group_turn,
 )
 from tests.server.test_field_choices_hordes import HORDES_CLOSE, HORDES_CROWD, _no_distance
+from tests.server.test_no_attack_reason import cruiser_out_of_reach
 from warbench.server.consider import consider
 from warbench.server.snapshot import snapshot
 
