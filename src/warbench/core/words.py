@@ -13,19 +13,23 @@ import re
 IRREGULAR = {"box": "boxes", "die": "dice", "entry": "entries", "hex": "hexes", "life": "lives"}
 
 
-def counted(number: int, noun: str) -> str:
-    """``number`` of ``noun``, the noun plural unless there is one.
+def counted(number: float, noun: str) -> str:
+    """``number`` of ``noun``, the noun plural unless there is one (a measure such as a
+    distance may be a fraction, shown as short as it is).
 
     >>> counted(1, "die"), counted(600, "die"), counted(1, "hull point"), counted(0, "carrier")
     ('1 die', '600 dice', '1 hull point', '0 carriers')
     >>> counted(2, "hex"), counted(1, "life"), counted(2, "life")
     ('2 hexes', '1 life', '2 lives')
+    >>> counted(1.0, "step"), counted(2.5, "step")
+    ('1 step', '2.5 steps')
     """
+    shown = str(int(number)) if number == int(number) else f"{number:g}"
     if number == 1:
-        return f"{number} {noun}"
+        return f"{shown} {noun}"
     head, _, last = noun.rpartition(" ")
     plural = IRREGULAR.get(last, f"{last}s")
-    return f"{number} {head} {plural}" if head else f"{number} {plural}"
+    return f"{shown} {head} {plural}" if head else f"{shown} {plural}"
 
 
 def one_of(names: list[str], join: str = "or") -> str:

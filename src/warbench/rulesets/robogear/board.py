@@ -19,6 +19,7 @@ from warbench.core.decisions import Decision
 from warbench.core.geometry.vectors import bearing, signed_angle, to_radians
 from warbench.core.preview import Ghost, Preview
 from warbench.core.rounding import round_to
+from warbench.core.words import counted
 from warbench.rulesets.robogear import moves
 from warbench.rulesets.robogear.actions import (
     ACTIONS_RULE,
@@ -101,7 +102,7 @@ def action_text(data: RobogearData, state: RobogearState, action: Action) -> str
     way = moves.rate(moves.movement(data, data.units[unit.type]), action.heading - unit.facing)[1]
     spent = "" if cost is None else \
         f" for {cost} resource ({max(0, unit.points_left - cost)} left after it)"
-    return f"{unit_label(data, unit)} moves {action.distance:g} steps {way}{spent}"
+    return f"{unit_label(data, unit)} moves {counted(action.distance, 'step')} {way}{spent}"
 
 
 def shot_text(data: RobogearData, state: RobogearState, action: Shoot) -> str | None:

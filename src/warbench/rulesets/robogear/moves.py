@@ -17,6 +17,7 @@ from warbench.core.events import RollEffect
 from warbench.core.geometry.vectors import signed_angle, to_radians
 from warbench.core.rng import RandomStream
 from warbench.core.rounding import round_to
+from warbench.core.words import counted
 from warbench.rulesets.robogear.actions import ACTIONS_RULE, Move, Ram, RunOver, Turn
 from warbench.rulesets.robogear.damage import RobogearGame, damage, destroy
 from warbench.rulesets.robogear.data import RobogearData, UnitRecord, steps
@@ -273,7 +274,7 @@ def move(game: RobogearGame, action: Move) -> None:
             trooper.x, trooper.y = trooper.x + x1 - unit.x, trooper.y + y1 - unit.y
     unit.x, unit.y = x1, y1
     way = rate(row, relative)[1]
-    _pay(game, unit, cost + extra, did=f"moves {action.distance:g} steps {way}")
+    _pay(game, unit, cost + extra, did=f"moves {counted(action.distance, 'step')} {way}")
 
 
 def _pay(game: RobogearGame, unit: Unit, cost: int, moved: bool = True, did: str = "moves"
