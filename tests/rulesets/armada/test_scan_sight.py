@@ -101,6 +101,31 @@ def test_arm_off_scan_teaches_statistics_then_abilities_then_officers() -> None:
         assert piece.damage.startswith("hull 16/16") and piece.unit == "capital-medium-t3"
 
 
+def test_arm_off_scan_statistics_alone_do_not_tell_what_the_abilities_cost() -> None:
+    """ARM-OFF-SCAN: a bare success teaches Grudge's class, size and tier, so the build
+    points of its template, but not its abilities, so not what they add (its superweapon
+    costs 3): seat 0 sees the template's cost until 5 more teaches the abilities and their
+    cost; Grudge's side always sees the whole."""
+    armed = [fleet("Grudge", 3, "medium", "capital", "flagship", "superweapon")]
+    superweapon = RULES.data.tables.abilities["superweapon"].cost
+    assert superweapon > 0
+    seen = {}
+    for face in (4, 8):
+        game = battle(BLUE, armed, [[[0, 0, 0], [1, 0, 0]], [[0, -3, 3]]], [6, 1, face],
+                      blue_officers=TEC, red_officers=VEX, max_rounds=2)
+        end_window(game)
+        act(game, Move(2))
+        while game.pending()[0].player == 1:
+            act(game, EndOrders())
+        act(game, Order(0, "scan", GRUDGE))
+        assert game.state.fleets[GRUDGE].scanned == [face // 4, 0]
+        seen[face], truth = seen_fleet(game, 0), game.state.fleets[GRUDGE]
+        assert seen_fleet(game, 1)["cost"] == truth.cost
+    assert seen[4]["abilities"] == [] and seen[4]["cost"] == truth.cost - superweapon
+    assert seen[8]["abilities"] == ["flagship", "superweapon"]
+    assert seen[8]["cost"] == truth.cost
+
+
 def test_arm_off_scan_the_scanned_side_and_spectators_learn_nothing_new() -> None:
     """ARM-OFF-SCAN: seat 1's view is unchanged by its own fleet being scanned (it sees its
     fleet whole, knows no more of Blue, and only Grudge's ``scanned`` tells of the scan);

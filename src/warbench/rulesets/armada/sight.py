@@ -18,7 +18,9 @@ fleet, only the levels its seat has learned; in place of the others it holds the
   cost (they follow from class, size and tier) those of that template;
 - abilities: those it has been seen to use (a superweapon shot, an array's several
   targets, an EMP's passing critical, gravity mines, boarders, a self-destruct), and its
-  build points count their costs; no other (and none knocked out);
+  build points count their costs; no other (and none knocked out); a seat that has
+  learned the statistics but not the abilities sees the template's build points plus the
+  costs of those shown, never what the unseen ones add;
 - officers: each officer aboard named ``<fleet> officer <n>``, with the role it has shown
   by an order it gave or a post it took up (none before), no skills and the least officer
   bonus (2); its resolve points (spent in the open) and what was done to it stay.
@@ -187,9 +189,10 @@ def masked_fleet(state: ArmadaState, tables: Tables, fleet: Fleet, level: int) -
         shields = template.shield_points if fleet.status == ACTIVE else 0
         wear_template(seen, template, hull, shields)
     if level < ABILITIES:
+        if level >= STATISTICS:  # the template's cost is known, not what the abilities add
+            seen.cost -= abilities_cost(tables, fleet.abilities)
         seen.abilities = shown_by(state, fleet).abilities
         seen.suppressed_ability = ""
-    if level < STATISTICS:
         seen.cost += abilities_cost(tables, seen.abilities)
     return seen
 
