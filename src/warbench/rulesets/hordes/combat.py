@@ -6,6 +6,7 @@ aim bonus.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import atan2
 from typing import Final
@@ -15,7 +16,7 @@ from warbench.core.geometry import Point, StripTemplate
 from warbench.core.geometry.vectors import to_degrees
 from warbench.rulesets.hordes.damage_rolls import DamageRoll, queue_damage_rolls
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.deviation import aim_at, covers, landing
+from warbench.rulesets.hordes.deviation import Aim, aim_at, covers, landing
 from warbench.rulesets.hordes.events import AttackRolled
 from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
 from warbench.rulesets.hordes.luck import deviation_effect
@@ -304,7 +305,7 @@ def _blast(
     centre = Point(target.x, target.y)
     direct: Model | None = target if hit else None
     if not hit:
-        aim = aim_at(Point(attacker.x, attacker.y), centre, strike.rng + radius(data, attacker))
+        aim = blast_aim(data, attacker, target, strike)
         direction, inches = roll(game, attacker.owner, 2, "deviation")
         game.emit(deviation_effect(attacker.owner, aim.distance, inches))
         centre = landing(aim, direction, inches, data.settings.table)
@@ -315,12 +316,24 @@ def _blast(
             _on_hit(game, attacker, model, strike, critical, rolls, struck)
 
 
+def blast_aim(data: HordesData, attacker: Model, target: Model, strike: Strike) -> Aim:
+    """Where ``strike``'s template deviates from on a miss: ``target``'s centre, or its
+    range limit (RNG from the edge of ``attacker``'s base) on the line to it."""
+    return aim_at(Point(attacker.x, attacker.y), Point(target.x, target.y),
+                  strike.rng + radius(data, attacker))
+
+
 def under_template(game: HordesGame, centre: Point, aoe: float) -> list[Model]:
     """The living models with some of their base under an AOE template of ``aoe`` inches
     across centred on ``centre``."""
-    data = game.data
+    return models_under(game.data, game.state.models, centre, aoe)
+
+
+def models_under(data: HordesData, models: Sequence[Model], centre: Point, aoe: float
+                 ) -> list[Model]:
+    """:func:`under_template` of ``models``, from the data alone (the odds read it too)."""
     return [
         model
-        for model in game.state.models
+        for model in models
         if model.alive and covers(centre, aoe, Point(model.x, model.y), radius(data, model))
     ]

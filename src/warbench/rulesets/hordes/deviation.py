@@ -4,7 +4,8 @@ or at the range limit on the line to it when the target is out of range; a d6 gi
 direction (1 straight on along that line, then round clockwise by 60 degrees a face) and a
 d6 the inches, at most half the distance from the attacker to the aim; the template stays
 on the table. :func:`caught_chance` enumerates the 36 faces of the two dice: the exact
-chance that the deviated template still covers some of the target's base.
+chance that the deviated template still covers some of the target's base (:func:`landings`
+gives the template's centre on each face, for the other models under it too).
 
 >>> aim = aim_at(Point(0.0, 0.0), Point(0.0, 6.0), reach=10.0)
 >>> aim.distance, aim.heading
@@ -64,11 +65,17 @@ def covers(centre: Point, aoe: float, at: Point, radius: float) -> bool:
     return hypot(at.x - centre.x, at.y - centre.y) - radius <= aoe / 2
 
 
+def landings(aim: Aim, table: float | None) -> tuple[Point, ...]:
+    """The template's centre on each of the 36 faces of the direction and distance dice
+    (direction 1 to 6, each with inches 1 to 6), kept on a ``table`` inches square."""
+    return tuple(landing(aim, direction, inches, table)
+                 for direction in FACES for inches in FACES)
+
+
 def caught_chance(aim: Aim, target: Point, radius: float, aoe: float,
                   table: float | None) -> float:
     """The chance that a missed attack's deviated template still covers the base of
     ``radius`` inches at ``target``: of the 36 faces of the direction and distance dice,
     those whose landing covers it."""
-    caught = sum(covers(landing(aim, direction, inches, table), aoe, target, radius)
-                 for direction in FACES for inches in FACES)
-    return caught / 36
+    caught = sum(covers(centre, aoe, target, radius) for centre in landings(aim, table))
+    return caught / len(FACES) ** 2

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warbench.core.geometry import Point
-from warbench.rulesets.hordes.combat import Strike, automatic, spray_strip
+from warbench.rulesets.hordes.combat import Strike, automatic, blast_aim, spray_strip
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.deviation import aim_at, caught_chance
+from warbench.rulesets.hordes.deviation import caught_chance
 from warbench.rulesets.hordes.space import body, radius
 from warbench.rulesets.hordes.state import Model
 
@@ -53,8 +53,8 @@ def shot_at(data: HordesData, me: Model, target: Model, strike: Strike,
     missed = automatic(data, me, target, strike)
     if not strike.aoe:
         return Shot(missed)
-    start, centre = Point(me.x, me.y), Point(target.x, target.y)
-    aim = aim_at(start, centre, strike.rng + radius(data, me))
+    centre = Point(target.x, target.y)
+    aim = blast_aim(data, me, target, strike)
     caught = caught_chance(aim, centre, radius(data, target), strike.aoe, table)
     towards = "the target" if aim.point == centre else "the range limit on the line to it"
     return Shot(missed, strike.aoe, caught, (
