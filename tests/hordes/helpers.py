@@ -21,6 +21,7 @@ def battle(
     positions: Sequence[Sequence[float]],
     layout: str = "open",
     prepare: Any = None,
+    seed: int = 7,
 ) -> HGame:
     """A game of these armies at these positions; player 0 plays first and is asked which
     model to activate. ``prepare(state)`` may change the state before the first turn."""
@@ -29,7 +30,7 @@ def battle(
         "layout": layout,
         "positions": [list(p) for p in positions],
     }
-    game = Game.new(RULES, setup, seed=7)
+    game = Game.new(RULES, setup, seed=seed)
     if prepare is not None:
         prepare(game.state)
     chooser = game.pending()[0].player

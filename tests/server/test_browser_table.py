@@ -234,3 +234,35 @@ def test_two_fighter_groups_on_one_spot_are_drawn_apart_with_keys_that_can_be_re
         assert _on_top(page, _centre(page, f"#board .shape[data-label='{label}']")) == label
     _shot(page, "fighter-groups-on-one-spot.png")
     page.close()
+
+
+def test_hor_aoe_an_attacks_odds_name_each_model_under_its_template(
+    server: str, browser: Any  # noqa: F811
+) -> None:
+    """HOR-AOE, HOR-ACTION-ODDS: under the Obsidian Horror's Spines aimed at a Mosshound
+    in a crowd of Mosshounds, the odds shown name each other model the template may cover,
+    by name and number as the forms list them, with its chance to be under the template and
+    to be destroyed or crippled, as the game's odds give them; a model out of every
+    template's reach is not named."""
+    from tests.hordes.test_odds_blast import INSIDE, SPINES, _crowd
+    from warbench.rulesets.hordes.ruleset import HordesRuleset
+
+    game = _crowd()
+    odds = HordesRuleset().action_odds(game.observe(0).state, SPINES)
+    assert odds is not None
+    page = _open_seat(server, browser, "hordes", "random")
+    _show(page, snapshot(game, 0))
+    button = page.locator("#decisions button.option", has_text='attack Mosshound with '
+                          'Obsidian Spines (4.0" away')
+    odds_shown = button.locator("xpath=following-sibling::div[1]")
+    lines = odds_shown.locator(".odds-other").all_inner_texts()
+    assert len(lines) == len(odds.others) == 3  # the three Mosshounds beside the target
+    (named,) = [name for name in odds.others if name.startswith(f"Mosshound ({INSIDE}), ")]
+    inside = odds.others[named]
+    (line,) = [line for line in lines if line.startswith(f"{named}: ")]
+    for outcome in ("under the template", "destroyed", "spirit crippled"):
+        assert f"{outcome} {inside[outcome] * 100:.1f}%" in line
+    assert "Elder Maelis" not in odds_shown.inner_text()
+    assert "Obsidian Horror" not in odds_shown.inner_text()
+    _shot(page, "hordes-aoe-odds.png")
+    page.close()

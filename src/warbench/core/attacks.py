@@ -50,17 +50,21 @@ class OddsAnswer:
     """The exact result of an attack: a distribution and the ruleset's named outcomes.
 
     ``outcome`` names what the distribution counts (``hits``, ``damage``); ``named`` gives
-    the probabilities of the ruleset's outcomes (``none``, ``damage``, ``critical``).
+    the probabilities of the ruleset's outcomes (``none``, ``damage``, ``critical``);
+    ``others`` those of the other pieces the attack may reach beside its target (the
+    models under a blast's template), by piece.
     """
 
     distribution: Dist
     outcome: str = "hits"
     named: Mapping[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    others: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
 
     def to_plain(self) -> dict[str, Any]:
-        """The JSON form ``{"distribution": {...}, "mean": x, "outcomes": {...}}``."""
-        return {
+        """The JSON form ``{"distribution": {...}, "mean": x, "outcomes": {...}}`` (and
+        ``"others": {piece: {...}}`` where the attack reaches other pieces)."""
+        plain: dict[str, Any] = {
             "outcome": self.outcome,
             "distribution": {str(v): p for v, p in self.distribution.items() if p > 0},
             "mean": self.distribution.mean,
@@ -68,6 +72,9 @@ class OddsAnswer:
             "truncated_mass": self.distribution.truncated_mass,
             "notes": list(self.notes),
         }
+        if self.others:
+            plain["others"] = {piece: dict(named) for piece, named in self.others.items()}
+        return plain
 
 
 class AttackOdds(ABC):

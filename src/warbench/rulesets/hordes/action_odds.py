@@ -8,7 +8,8 @@ strike the activation would make (:meth:`Activation.strike`, :func:`spell_strike
 (the target's DEF and the :func:`concealment` :func:`needed_def` adds; DEF 5 knocked down
 against ranged and magic, as the calculator counts it), why no roll is made
 (:func:`automatic`: out of range, stealth, a knocked-down model in melee), where a missed
-AOE deviates (:func:`shot_at`, on this table), the damage roll's POW
+AOE deviates (:func:`shot_at`, on this table) and what it does to every other model its
+template may cover (:func:`with_blast`), the damage roll's POW
 (:func:`strike_power`), the target's ARM and what is marked on it, crippled aspects, a
 charge's or slam's line (:func:`rush_line`) and a slammed model's flight
 (:class:`SlamFlight`). A warlock's attack also says what its damage boost, decided once the
@@ -52,6 +53,7 @@ from warbench.rulesets.hordes.odds import (
     WeaponOptions,
     sequence_odds,
 )
+from warbench.rulesets.hordes.odds_blast import with_blast
 from warbench.rulesets.hordes.odds_cards import WORDS
 from warbench.rulesets.hordes.odds_fury import FuryPaid
 from warbench.rulesets.hordes.odds_target import damage_roll_odds
@@ -206,6 +208,8 @@ def _weapon_odds(data: HordesData, state: HordesState, me: Model, target: Model,
                       lambda boosted: sequence_odds(boosted, kind, data, shot=shot,
                                                     paid=_paid(True)),
                       me, strike, fury)
+    if shot.aoe:
+        answer = with_blast(answer, data, state.models, me, target, strike, fury)
     return _with(answer, [*more, numbers, *_after(me, target)])
 
 
@@ -284,11 +288,13 @@ def _spell_odds(data: HordesData, state: HordesState, me: Model, target: Model, 
              _numbers("magic", options)]
     if shot.missed:
         notes.insert(0, f"{shot.missed}; {_range_words(data, me, target, strike)}")
+    fury = me.fury - record.cost - boost_hit
+    if shot.aoe:
+        answer = with_blast(answer, data, state.models, me, target, strike, fury)
     if record.pow <= 0:
         return _with(answer, notes)
     answer = _boosted(asked, answer, lambda boosted: sequence_odds(
-        boosted, "magic", data, shot=shot, paid=_paid(True)), me, strike,
-        me.fury - record.cost - boost_hit)
+        boosted, "magic", data, shot=shot, paid=_paid(True)), me, strike, fury)
     return _with(answer, [*notes, *_after(me, target)])
 
 

@@ -33,7 +33,7 @@ from warbench.rulesets.hordes.odds_cards import (
 from warbench.rulesets.hordes.odds_fury import FuryPaid, fury_paid
 from warbench.rulesets.hordes.odds_target import outcome_odds, target_sizes
 from warbench.rulesets.hordes.rolls import dice_count
-from warbench.rulesets.hordes.shot import Shot, shot_across
+from warbench.rulesets.hordes.shot import OTHERS_NOT_COUNTED, Shot, shot_across
 
 #: Defaults used when neither a card nor an option gives the number (engine default).
 DEFAULTS = {"skill": 6, "power": 16, "defence": 12, "arm": 18}
@@ -337,7 +337,7 @@ def _shot(options: AttackOptions, kind: str, data: HordesData, key: str,
             return Shot()
         return Shot(notes=(f'AOE {card.aoe}": the direct hits only; a miss deviates and may '
                            "still catch the target: give distance= (inches between the "
-                           "bases) to count it",))
+                           "bases) to count it", OTHERS_NOT_COUNTED))
     if card is None or not target:
         raise AttackOptionsError("distance: name the attacker and the target too (attacker=, "
                                  "target=): the range, the AOE and both bases are on their "

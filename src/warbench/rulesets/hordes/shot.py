@@ -17,6 +17,7 @@ target: the chance is exact, over the 36 faces of the deviation dice, from the g
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from warbench.core.geometry import Point
@@ -28,6 +29,11 @@ from warbench.rulesets.hordes.state import Model
 
 #: Why a spray's target out of its strip is not attacked at all.
 NOT_UNDER_THE_SPRAY = "not under the spray: not attacked"
+#: Said where the models beside the target are not known (``warbench odds hordes``).
+OTHERS_NOT_COUNTED = (
+    "the other models under the template (the attacker too, if under it) take a damage roll "
+    "each: not counted here, where no model has a place (the web table's odds count each, "
+    "from where the models stand)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,19 +68,21 @@ def shot_at(data: HordesData, me: Model, target: Model, strike: Strike,
         f'{aim.distance / 2:.2f}" (half the {aim.distance:.2f}" from the attacker\'s centre to '
         f"{towards}): {caught:.2%} of misses still cover the target, which takes the attack's"
         " damage roll (HOR-AOE)",
-        "the other models under the template (the attacker too, if under it) take a damage "
-        "roll each: not counted here",
     ))
 
 
 def shot_across(data: HordesData, attacker: str, target: str, strike: Strike,
                 distance: float) -> Shot:
     """The ``attacker`` card's ``strike`` at the ``target`` card ``distance`` inches away,
-    base edge to base edge, as a range is measured, on an open table."""
+    base edge to base edge, as a range is measured, on an open table where no other model
+    stands: an AOE's notes say the other models under its template are not counted."""
     near = radius(data, _standing(data, attacker, 0, 0.0))
     far = near + distance + data.radii[target]
-    return shot_at(data, _standing(data, attacker, 0, 0.0), _standing(data, target, 1, far),
+    shot = shot_at(data, _standing(data, attacker, 0, 0.0), _standing(data, target, 1, far),
                    strike, None)
+    if not shot.aoe:
+        return shot
+    return dataclasses.replace(shot, notes=(*shot.notes, OTHERS_NOT_COUNTED))
 
 
 def _standing(data: HordesData, card: str, uid: int, y: float) -> Model:

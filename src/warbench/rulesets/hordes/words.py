@@ -10,7 +10,7 @@ from warbench.rulesets.hordes import actions as act
 from warbench.rulesets.hordes.board import mover
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.picture import model_label
-from warbench.rulesets.hordes.state import HordesState
+from warbench.rulesets.hordes.state import HordesState, Model
 
 
 def action_text(data: HordesData, state: HordesState, action: Action) -> str:
@@ -91,6 +91,11 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
     return action_words(action)
 
 
+def numbered(data: HordesData, model: Model) -> str:
+    """A model by its name and number, as the forms list it (two of one card told apart)."""
+    return f"{model_label(data, model)} ({model.uid})"
+
+
 def action_target(data: HordesData, state: HordesState, action: Action) -> str | None:
     """The table label of the model an attack, a spell, a charge or an animus aims at."""
     target = getattr(action, "target", None)
@@ -154,7 +159,7 @@ def field_value_words(
             return "nobody"
         if value >= len(models):
             return unnamed("model", value)
-        named = f"{data.models[models[value].card].name} ({value})"
+        named = numbered(data, models[value])
         if field == "target" and action_aside(data, state, action) is not None:
             return f"your own {named}"
         return named

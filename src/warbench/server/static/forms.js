@@ -65,9 +65,17 @@ function impossibleFold(spaces, number) {
 function oddsLine(odds) {
   const span = document.createElement("div");
   span.className = "option-odds muted";
-  const named = Object.entries(odds.outcomes)
+  const chances = (outcomes) => Object.entries(outcomes)
     .map(([name, p]) => `${name} ${(p * 100).toFixed(1)}%`).join(" · ");
+  const named = chances(odds.outcomes);
   span.textContent = `↳ mean ${odds.mean.toFixed(2)} ${odds.outcome}${named ? " · " + named : ""}`;
+  // each other piece the attack may reach (a blast's template over it): a line of its own
+  for (const [piece, outcomes] of Object.entries(odds.others || {})) {
+    const line = document.createElement("div");
+    line.className = "odds-other";
+    line.textContent = `${piece}: ${chances(outcomes)}`;
+    span.append(line);
+  }
   return span;
 }
 
