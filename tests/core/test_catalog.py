@@ -294,38 +294,6 @@ def test_unknown_id_suggests_close_matches() -> None:
         ships["zeppelin"]
 
 
-def test_merge_lets_a_user_file_replace_and_add_entries(tmp_path: Path) -> None:
-    rules = Catalog.from_data(
-        {"cannon": {"damage": 2}, "torpedo": {"damage": 3, "source": ENGINE_DEFAULT}},
-        Weapon,
-        "guns.toml",
-        kind="weapon",
-    )
-    user = write(tmp_path, "house.toml", "[torpedo]\ndamage = 4\n[mortar]\ndamage = 1\n")
-    merged = rules.merge(user)
-    assert merged["cannon"] == Weapon(damage=2)
-    assert merged["torpedo"] == Weapon(damage=4)
-    assert merged["mortar"] == Weapon(damage=1)
-    assert engine_defaults(merged) == []
-    assert rules["torpedo"].damage == 3  # the original is untouched
-    assert merged.kind == "weapon"
-
-
-def test_merge_validates_the_user_file_against_the_same_model(tmp_path: Path) -> None:
-    rules = Catalog.from_data({"cannon": {"damage": 2}}, Weapon, "guns.toml")
-    user = write(tmp_path, "house.toml", '[cannon]\ndamage = "big"\n')
-    with pytest.raises(DataFileError, match=r"house\.toml: cannon\.damage: "):
-        rules.merge(user)
-    with pytest.raises(DataFileError, match=r"nowhere\.toml: file not found"):
-        rules.merge(tmp_path / "nowhere.toml")
-
-
-def test_merge_with_a_catalog() -> None:
-    rules = Catalog.from_data({"cannon": {"damage": 2}}, Weapon, "guns.toml")
-    user = Catalog.from_data({"cannon": {"damage": 5}}, Weapon, "mine.toml")
-    assert rules.merge(user)["cannon"].damage == 5
-
-
 class Gun(DataModel):
     damage: Annotated[tuple[int, int, int], ValueNames("short", "medium", "long")]
     at: tuple[float, float] = (0.0, 0.0)

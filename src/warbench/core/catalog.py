@@ -21,7 +21,7 @@ Traceback (most recent call last):
 ...
 warbench.core.catalog.DataFileError: guns.toml: damage: expected an integer, got the string "ten"
 
-A :class:`Catalog` holds many records keyed by id, and a user's file may replace entries:
+A :class:`Catalog` holds many records keyed by id:
 
 >>> guns = Catalog.from_data({"cannon": {"damage": 3}}, Gun, "guns.toml", kind="gun")
 >>> guns["cannon"].damage
@@ -91,6 +91,9 @@ class DataFilesError(ValueError):
     def __init__(self, errors: Sequence[DataFileError]) -> None:
         self.errors = tuple(errors)
         super().__init__("\n".join(str(error) for error in self.errors))
+
+    def __reduce__(self) -> tuple[type[DataFilesError], tuple[tuple[DataFileError, ...]]]:
+        return DataFilesError, (self.errors,)  # so worker processes can send it
 
 
 class UnknownEntry(KeyError, ValueError):
@@ -395,16 +398,6 @@ class Catalog(Mapping[str, T], Generic[T]):
         if problems:
             raise DataFileError(source, problems)
         return Catalog(model, entries, kind=kind, source=source)
-
-    def merge(self, user: Catalog[T] | str | os.PathLike[str]) -> Catalog[T]:
-        """A new catalog in which the user's entries replace (or add to) these ones.
-
-        Each user entry replaces the whole entry of the same id.
-        """
-        if not isinstance(user, Catalog):
-            user = Catalog.load(user, self.model, kind=self.kind)
-        source = f"{self.source} + {user.source}" if self.source else user.source
-        return Catalog(self.model, {**self._entries, **user}, kind=self.kind, source=source)
 
     def __getitem__(self, key: str) -> T:
         try:

@@ -135,6 +135,9 @@ class Ruleset(ABC, Generic[S, D]):
     event_types: ClassVar[tuple[type[Event], ...]] = ()
     #: The folder of data files this ruleset ships, if it has any.
     shipped_data: ClassVar[Path | None] = None
+    #: The data files a player's copy adds entries to (replacing those of the same id)
+    #: rather than replacing whole (``DataFolder.by_entry``).
+    data_by_entry: ClassVar[frozenset[str]] = frozenset()
     #: What a side's score at the end of a game counts, in words (reports say it beside
     #: the scores; empty: the ruleset does not say).
     score_meaning: ClassVar[str] = ""
@@ -157,7 +160,7 @@ class Ruleset(ABC, Generic[S, D]):
     def data_folder(self) -> DataFolder:
         """Where the data files are read: the player's folder first, then the shipped one."""
         shipped = self.shipped_data if self.shipped_data is not None else Path(".")
-        return DataFolder(shipped, self.data_dir)
+        return DataFolder(shipped, self.data_dir, self.data_by_entry)
 
     @cached_property
     def data_digest(self) -> str | None:
@@ -169,11 +172,13 @@ class Ruleset(ABC, Generic[S, D]):
 
     @cached_property
     def data(self) -> D:
-        """This ruleset's data (catalog, tables, cards), loaded once from its data folder."""
-        return self.load_data(self.data_folder)
+        """This ruleset's data (catalog, tables, cards), loaded once from its data folder;
+        a problem with a file the player changed names the file that set its key."""
+        return self.data_folder.load(self.load_data)
 
     def load_data(self, folder: DataFolder) -> D:
-        """Load the data files from ``folder`` (``folder.path(name)`` finds each file)."""
+        """Load the data files from ``folder`` (``folder.load_toml(name)`` reads each file,
+        the player's changes merged in)."""
         raise NotImplementedError(f"{self.id} has no data files")
 
     @abstractmethod

@@ -13,7 +13,7 @@ from warbench.core.engine import Game
 from warbench.core.odds import pool_dist
 from warbench.core.ruleset import SetupError
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
-from warbench.rulesets.dystopian_wars.data import load_catalog, load_data
+from warbench.rulesets.dystopian_wars.data import load_data
 from warbench.rulesets.dystopian_wars.pools import TEST_TABLE, hit_table, wing_table
 from warbench.rulesets.dystopian_wars.setup import octagon
 
@@ -113,7 +113,7 @@ arcs = ["sideways"]
 ad = [1, 1, 1, 1]
 """)
     with pytest.raises(DataFileError) as caught:
-        load_catalog(Path(broken) / "models.toml")
+        _ = DystopianWarsRuleset(data_dir=broken).data
     message = str(caught.value)
     assert "models.toml: bad-ship.hp: missing required key" in message
     assert "bad-ship.weapons[0].arcs[0]" in message

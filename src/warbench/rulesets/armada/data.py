@@ -27,7 +27,6 @@ from warbench.core.catalog import (
     DataFileError,
     DataModel,
     Record,
-    load_model,
 )
 from warbench.core.data_errors import DataProblem
 from warbench.core.datafolder import DataFolder
@@ -442,14 +441,14 @@ def read_tables(folder: DataFolder | Path = DATA_DIR) -> Tables:
     """Read and validate the rules tables of ``folder`` (a player's files first)."""
     if isinstance(folder, Path):
         folder = DataFolder(folder)
-    abilities = Catalog.load(folder.path("abilities.toml"), Ability, kind="ability")
+    abilities = folder.read_catalog("abilities.toml", Ability, kind="ability")
     _known(folder.path("abilities.toml"), abilities, ABILITY_NAMES, "plays no ability")
-    tiers = load_model(folder.path("tiers.toml"), TierFile)
+    tiers = folder.read_model("tiers.toml", TierFile)
     if len(tiers.tiers) != 20:
         problem = DataProblem("tiers", f"expected 20 tiers, got {len(tiers.tiers)}")
         raise DataFileError(str(folder.path("tiers.toml")), [problem])
-    roles = Catalog.load(folder.path("officers.toml"), OfficerRole, kind="officer role")
-    orders = Catalog.load(folder.path("orders.toml"), OrderRule, kind="order")
+    roles = folder.read_catalog("officers.toml", OfficerRole, kind="officer role")
+    orders = folder.read_catalog("orders.toml", OrderRule, kind="order")
     _known(folder.path("orders.toml"), orders, ORDER_NAMES, "carries out no order")
     folder.check_references("officers.toml", "orders.toml", "order", (
         ((role_id, "orders", index), name)
@@ -463,7 +462,7 @@ def read_tables(folder: DataFolder | Path = DATA_DIR) -> Tables:
     ]
     if problems:
         raise DataFileError(str(folder.path("officers.toml")), problems)
-    experience = load_model(folder.path("experience.toml"), ExperienceFile)
+    experience = folder.read_model("experience.toml", ExperienceFile)
     highest = len(experience.xp_by_cr)
     needed = max(
         experience.encounter(tiers.challenge, party, enemy)[1]
@@ -477,9 +476,9 @@ def read_tables(folder: DataFolder | Path = DATA_DIR) -> Tables:
         raise DataFileError(str(folder.path("experience.toml")), [problem])
     return Tables(
         tiers,
-        load_model(folder.path("fleets.toml"), FleetFile),
+        folder.read_model("fleets.toml", FleetFile),
         abilities,
-        load_model(folder.path("rounds.toml"), RoundFile),
+        folder.read_model("rounds.toml", RoundFile),
         roles,
         orders,
         experience,
@@ -506,8 +505,7 @@ def load_data(folder: DataFolder) -> ArmadaData:
     """The tables and armadas of ``folder`` (a player's files first, then the shipped); an
     officer's skill that no role has is refused naming its key."""
     tables = read_tables(folder)
-    path = folder.path("armadas.toml")
-    armadas = load_armadas(path)
+    armadas = folder.read_catalog("armadas.toml", ArmadaSpec, kind="armada")
     folder.check_references("armadas.toml", "officers.toml", "officer role", (
         ((armada_id, "officers", index, "role"), officer.role)
         for armada_id, armada in armadas.items()
@@ -519,7 +517,7 @@ def load_data(folder: DataFolder) -> ArmadaData:
         for key, reason in tables.unknown_skills(officer)
     ]
     if problems:
-        raise DataFileError(str(path), problems)
+        raise DataFileError(folder.source("armadas.toml"), problems)
     return ArmadaData(tables, armadas)
 
 

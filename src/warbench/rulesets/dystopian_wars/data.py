@@ -341,13 +341,6 @@ class RulesData:
     formats: dict[str, ConstraintSet]
 
 
-def load_catalog(path: str | os.PathLike[str] | None = None) -> Catalog[ModelRecord]:
-    """The model catalog: ``data/models.toml``, with a user's file (if given) replacing or
-    adding entries."""
-    shipped = Catalog.load(DATA_DIR / "models.toml", ModelRecord, kind="model class")
-    return shipped if path is None else shipped.merge(path)
-
-
 def check_catalog(catalog: Catalog[ModelRecord]) -> None:
     """Cross-record checks: carriers' capacity, icon models being capital ships."""
     problems = []
@@ -395,8 +388,9 @@ def load_data(folder: DataFolder | None = None) -> RulesData:
     """Load and check every data file from ``folder`` (default: the shipped files, loaded
     once).
 
-    A player's ``models.toml`` replaces or adds model classes of the shipped catalog; a
-    player's critical table, deck or formats file replaces the shipped one.
+    A player's ``models.toml`` replaces or adds model classes of the shipped catalog
+    (``DystopianWarsRuleset.data_by_entry``); a player's critical table, deck or formats
+    file replaces the shipped one; a ``NAME.changes.toml`` changes any of them key by key.
     """
     if folder is None or folder.user is None:
         return shipped_data()
@@ -410,13 +404,11 @@ def shipped_data() -> RulesData:
 
 
 def _read(folder: DataFolder) -> RulesData:
-    own = None if folder.user is None else folder.user / "models.toml"
-    catalog = load_catalog(own if own is not None and own.is_file() else None)
     return build_data(
-        catalog,
-        load_model(folder.path("criticals.toml"), CriticalFile),
-        load_model(folder.path("cards.toml"), CardFile),
-        load_model(folder.path("formats.toml"), FormatFile),
+        folder.read_catalog("models.toml", ModelRecord, kind="model class"),
+        folder.read_model("criticals.toml", CriticalFile),
+        folder.read_model("cards.toml", CardFile),
+        folder.read_model("formats.toml", FormatFile),
     )
 
 

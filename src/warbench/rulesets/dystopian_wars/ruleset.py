@@ -117,6 +117,8 @@ class DystopianWarsRuleset(Ruleset[DWState, RulesData]):
     refusal_rule = ACTIONS_RULE  # the engine's own refusals name the engine's checks
     event_types = EVENT_TYPES
     shipped_data = DATA_DIR
+    #: A player's models.toml holds only their own model classes (DW-DATA-REPLACE).
+    data_by_entry = frozenset({"models.toml"})
     #: Hands and decks hold the cards; a turn-card frame on the stack holds the cards laid
     #: (:meth:`observe` copies only those frames: see :mod:`.hidden_cards`).
     secret_fields = ("hands", "decks", "stack")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from warbench.core.catalog import Catalog, DataFileError, load_model
+from warbench.core.catalog import Catalog, DataFileError
 from warbench.core.data_errors import DataProblem, format_path
 from warbench.core.datafolder import DataFolder
 from warbench.rulesets.full_thrust.arcs import ALL_ARCS
@@ -403,17 +403,15 @@ def _shipped_library() -> Library:
 
 
 def _load(folder: DataFolder) -> Library:
-    costs = load_model(folder.path("costs.toml"), CostTable)
-    rules = load_model(folder.path("rules.toml"), RulesFile)
-    design_records = Catalog.load(folder.path("designs.toml"), DesignRecord, kind="design")
+    costs = folder.read_model("costs.toml", CostTable)
+    rules = folder.read_model("rules.toml", RulesFile)
+    design_records = folder.read_catalog("designs.toml", DesignRecord, kind="design")
     check_designs(design_records, costs)
-    fighter_records = Catalog.load(
-        folder.path("fighters.toml"), FighterRecord, kind="fighter type"
-    )
+    fighter_records = folder.read_catalog("fighters.toml", FighterRecord, kind="fighter type")
     fighters = {key: compile_fighter(record) for key, record in fighter_records.items()}
     _check_roles(fighter_records, fighters)
     designs = {key: compile_design(record, costs) for key, record in design_records.items()}
-    fleet_records = Catalog.load(folder.path("fleets.toml"), FleetRecord, kind="fleet")
+    fleet_records = folder.read_catalog("fleets.toml", FleetRecord, kind="fleet")
     ships = [((key, "ships", index), ship) for key, fleet in fleet_records.items()
              for index, ship in enumerate(fleet.ships)]
     folder.check_references("fleets.toml", "designs.toml", "design", (

@@ -4,7 +4,7 @@ engine's own settings, validated with pydantic.
 Every stat line is original (no published card): names and numbers in the scale of
 ``FACTS.md``. Values the seed does not give carry ``source = "engine default"``. A player's
 ``--data`` folder replaces any of these files, the example battlegroups under ``lists/``
-too.
+too, or changes them key by key (``NAME.changes.toml``).
 
 >>> data = load_data(DataFolder(DATA_DIR))
 >>> data.models["oakhide-brute"].role, data.models["oakhide-brute"].spiral
@@ -29,7 +29,6 @@ from warbench.core.catalog import (
     DataModel,
     Record,
     did_you_mean,
-    load_model,
 )
 from warbench.core.data_errors import DataProblem, KeyProblem, Loc, format_path
 from warbench.core.datafolder import DataFolder
@@ -227,11 +226,11 @@ class HordesData:
 
 def load_data(folder: DataFolder) -> HordesData:
     """Read and cross-check every data file from ``folder``."""
-    models = Catalog.load(folder.path("models.toml"), ModelRecord, kind="model")
-    spells = Catalog.load(folder.path("spells.toml"), SpellRecord, kind="spell or animus")
-    feats = Catalog.load(folder.path("feats.toml"), FeatRecord, kind="feat")
-    terrain = load_model(folder.path("terrain.toml"), TerrainFile)
-    settings = load_model(folder.path("settings.toml"), Settings)
+    models = folder.read_catalog("models.toml", ModelRecord, kind="model")
+    spells = folder.read_catalog("spells.toml", SpellRecord, kind="spell or animus")
+    feats = folder.read_catalog("feats.toml", FeatRecord, kind="feat")
+    terrain = folder.read_model("terrain.toml", TerrainFile)
+    settings = folder.read_model("settings.toml", Settings)
     _check_factions(models)
     spell_refs: list[tuple[Loc, str]] = [
         ((key, "spells", index), spell)
@@ -257,7 +256,7 @@ def _example_lists(folder: DataFolder, models: Catalog[ModelRecord]) -> dict[str
     found = {}
     for shipped in sorted((folder.shipped / "lists").glob("*.toml")):
         where = f"lists/{shipped.name}"
-        army = load_model(folder.path(where), ArmyList)
+        army = folder.read_model(where, ArmyList)
         folder.check_references(where, "models.toml", "model", (
             (("units", index, "unit"), entry.unit) for index, entry in enumerate(army.units)
         ), models)

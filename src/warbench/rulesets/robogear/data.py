@@ -18,12 +18,12 @@ from pydantic import Field, model_validator
 
 from warbench.core.catalog import (
     Catalog,
+    DataFileError,
     DataModel,
     Record,
     ValueNames,
-    load_toml,
-    parse_model,
 )
+from warbench.core.data_errors import DataProblem
 from warbench.core.datafolder import DataFolder
 
 #: One step is 2.5 cm (one inch), the engine's unit of length (seed, "game terms").
@@ -291,19 +291,20 @@ class RobogearData:
 
 
 def load_data(folder: DataFolder) -> RobogearData:
-    """Read and check the four data files (a player's copy of each replaces the shipped)."""
-    units = Catalog.load(folder.path("units.toml"), UnitRecord, kind="unit")
-    armies = Catalog.load(folder.path("armies.toml"), Army, kind="army")
+    """Read and check the four data files (a player's copy of each replaces the shipped,
+    a player's changes file changes it)."""
+    units = folder.read_catalog("units.toml", UnitRecord, kind="unit")
+    armies = folder.read_catalog("armies.toml", Army, kind="army")
     folder.check_references("armies.toml", "units.toml", "unit", (
         ((army_id, "units", index, "unit"), entry.unit)
         for army_id, army in armies.items()
         for index, entry in enumerate(army.units)
     ), units)
-    rules_path = folder.path("rules.toml")
-    tables_path = folder.path("tables.toml")
-    rules = parse_model(load_toml(rules_path), Rules, str(rules_path))
-    tables = parse_model(load_toml(tables_path), Tables, str(tables_path))
-    for chassis in ("wheeled", "tracked", "walker", "spider", "flyer", "trooper", "gun"):
-        if chassis not in tables.movement:
-            raise ValueError(f"{tables_path}: movement: no row for {chassis!r}")
+    rules = folder.read_model("rules.toml", Rules)
+    tables = folder.read_model("tables.toml", Tables)
+    lacking = [DataProblem("movement", f"no row for {chassis!r}")
+               for chassis in ("wheeled", "tracked", "walker", "spider", "flyer", "trooper", "gun")
+               if chassis not in tables.movement]
+    if lacking:
+        raise DataFileError(folder.source("tables.toml"), lacking)
     return RobogearData(units, armies, rules, tables)

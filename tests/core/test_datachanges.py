@@ -1,0 +1,261 @@
+"""A player's ``NAME.changes.toml``: only what differs from a data file, merged over it key by
+key (docs/simulate.md, "Your own data"), with errors naming the file that set the key."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from pydantic import Field
+
+from tests.duel import Duel, DuelState
+from warbench.core.catalog import Catalog, DataFileError, DataFilesError, DataModel, Record
+from warbench.core.datachanges import merge_changes
+from warbench.core.datafolder import DataFolder, DataFolderError
+from warbench.core.engine import Game
+from warbench.core.replay import ReplayMismatch, replay
+from warbench.core.rng import RandomStream
+
+SHIPS = """\
+[cutter]
+name = "Cutter"
+points = 30
+traits = ["fast"]
+[[cutter.guns]]
+name = "bow gun"
+dice = [2, 1]
+[[cutter.guns]]
+name = "stern gun"
+dice = [1, 1]
+
+[ironclad]
+name = "Ironclad"
+points = 90
+"""
+RULES = """\
+hp = 8
+[sea]
+calm = 1
+storm = 3
+"""
+
+
+class Gun(DataModel):
+    name: str
+    dice: tuple[int, int]
+
+
+class Ship(Record):
+    name: str
+    points: int = Field(ge=1)
+    guns: tuple[Gun, ...] = ()
+    traits: tuple[str, ...] = ()
+
+
+class Rules(DataModel):
+    hp: int
+    sea: dict[str, int]
+
+
+ShipData = tuple[Catalog[Ship], Rules]
+
+
+@pytest.fixture
+def shipped(tmp_path: Path) -> Path:
+    folder = tmp_path / "shipped"
+    folder.mkdir()
+    (folder / "ships.toml").write_text(SHIPS)
+    (folder / "rules.toml").write_text(RULES)
+    (folder / "notes.json").write_text("{}\n")
+    return folder
+
+
+@pytest.fixture
+def mine(tmp_path: Path) -> Path:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    return folder
+
+
+def ship_duel(shipped: Path) -> type[Duel]:
+    class ShipDuel(Duel):
+        """Duel whose hit points and ships come from data files."""
+
+        shipped_data: ClassVar[Path | None] = shipped
+
+        def load_data(self, folder: DataFolder) -> ShipData:
+            ships = folder.read_catalog("ships.toml", Ship, kind="ship")
+            folder.check_references("rules.toml", "ships.toml", "ship", (
+                (("sea", key), key) for key in folder.read_model("rules.toml", Rules).sea
+                if key in ("cutter", "ironclad")), ships)
+            return ships, folder.read_model("rules.toml", Rules)
+
+        def new_state(
+            self, setup: Mapping[str, Any], players: int, rng: RandomStream
+        ) -> DuelState:
+            return super().new_state({**setup, "hp": self.data[1].hp}, players, rng)
+
+    return ShipDuel
+
+
+def data(shipped: Path, mine: Path, **files: str) -> ShipData:
+    """The ships and rules read with ``files`` (name with dots as underscores: text) in the
+    player's folder."""
+    for name, text in files.items():
+        (mine / name.replace("_", ".")).write_text(text)
+    loaded: ShipData = ship_duel(shipped)(mine).data
+    return loaded
+
+
+def problem(shipped: Path, mine: Path, **files: str) -> str:
+    """The message of the error reading ``files`` gives."""
+    with pytest.raises((DataFileError, DataFilesError)) as caught:
+        data(shipped, mine, **files)
+    return str(caught.value)
+
+
+def test_tables_merge_key_by_key_and_other_values_replace_the_base(
+    shipped: Path, mine: Path
+) -> None:
+    """One changed number keeps every other key of the entry and of the file;
+    an array (traits) and an array of tables (guns) replace the base's whole; a nested table
+    (sea) merges key by key."""
+    ships, rules = data(shipped, mine, ships_changes_toml="[cutter]\npoints = 35\n",
+                        rules_changes_toml="[sea]\nstorm = 4\n")
+    assert ships["cutter"].points == 35
+    assert ships["cutter"].name == "Cutter" and len(ships["cutter"].guns) == 2
+    assert ships["ironclad"].points == 90
+    assert rules.hp == 8 and rules.sea == {"calm": 1, "storm": 4}
+    changes = '[cutter]\ntraits = ["slow"]\n[[cutter.guns]]\nname = "swivel"\ndice = [1, 1]\n'
+    ships, _ = data(shipped, mine, ships_changes_toml=changes)
+    assert ships["cutter"].traits == ("slow",) and ships["cutter"].points == 30
+    assert [gun.name for gun in ships["cutter"].guns] == ["swivel"]
+
+
+def test_a_new_key_adds_an_entry_and_remove_drops_one(shipped: Path, mine: Path) -> None:
+    """A top-level key the base lacks is a new ship; ``remove`` drops one."""
+    changes = 'remove = ["ironclad"]\n[monitor]\nname = "Monitor"\npoints = 50\n'
+    ships, _ = data(shipped, mine, ships_changes_toml=changes)
+    assert list(ships) == ["cutter", "monitor"] and ships["monitor"].points == 50
+
+
+def test_changes_go_over_the_players_full_copy(shipped: Path, mine: Path) -> None:
+    """With a full ``ships.toml`` of the player's, its changes file changes that
+    copy, not the shipped file."""
+    copy = SHIPS.replace("points = 30", "points = 40").replace('"Cutter"', '"Revenue cutter"')
+    ships, _ = data(shipped, mine, ships_toml=copy, ships_changes_toml="[ironclad]\npoints = 95\n")
+    assert ships["cutter"].points == 40 and ships["cutter"].name == "Revenue cutter"
+    assert ships["ironclad"].points == 95
+
+
+@pytest.mark.parametrize(("changes", "where", "reason"), [
+    ("[cutter]\npionts = 35\n", "cutter.pionts",
+     'the shipped ships.toml has no "pionts" to change, did you mean "points"? (read as an'
+     " addition: unknown key)"),
+    ("[cuter]\npoints = 35\n", "cuter",
+     'the shipped ships.toml has no "cuter" to change, did you mean "cutter"? (read as an'
+     " addition: name: missing required key)"),
+    ('[cutter]\npoints = "35"\n', "cutter.points", 'expected an integer, got the string "35"'),
+    ("[cutter]\npoints = 0\n", "cutter.points", "expected at least 1, got the integer 0"),
+    ("[cutter]\nguns = 2\n", "cutter.guns", "expected an array, got the integer 2"),
+    ('remove = ["ironklad"]\n', "remove[0]",
+     'the shipped ships.toml has no "ironklad" to remove, did you mean "ironclad"?'),
+    ('remove = "ironclad"\n', "remove",
+     'expected an array of the ids of entries to remove, got the string "ironclad"'),
+    ('remove = ["ironclad"]\n[ironclad]\npoints = 95\n', "ironclad",
+     "changed here and removed by remove[0]"),
+])
+def test_a_mistake_in_a_changes_file_names_it_and_the_key(
+    shipped: Path, mine: Path, changes: str, where: str, reason: str
+) -> None:
+    """A typo'd key (with the key of the base likely meant), a wrong type, a
+    value refused once merged, a removal that cannot be done: one line naming the changes
+    file and the key path."""
+    assert problem(shipped, mine, ships_changes_toml=changes) == (
+        f"{mine / 'ships.changes.toml'}: {where}: {reason}")
+
+
+def test_a_problem_of_the_base_names_the_base(shipped: Path, mine: Path) -> None:
+    """A player's full copy broken in an entry the changes file leaves alone is
+    named as the copy; the changes file's own mistake beside it names the changes file."""
+    copy = SHIPS.replace("points = 90", 'points = "ninety"')
+    message = problem(shipped, mine, ships_toml=copy, ships_changes_toml="[cutter]\npoints = 0\n")
+    assert message.splitlines() == [
+        f"{mine / 'ships.changes.toml'}: cutter.points: expected at least 1, got the integer 0",
+        f'{mine / "ships.toml"}: ironclad.points: expected an integer, got the string "ninety"',
+    ]
+    (mine / "ships.changes.toml").write_text("[cutter\n")
+    assert problem(shipped, mine) == (f"{mine / 'ships.changes.toml'}: line 1, column 8:"
+                                      " Expected ']' at the end of a table declaration")
+
+
+def test_removing_an_entry_another_file_names_is_told_at_the_removal(
+    shipped: Path, mine: Path
+) -> None:
+    """A ship dropped by ``remove`` that the shipped rules still name is told at
+    ``remove[i]``, naming the key that names it."""
+    (shipped / "rules.toml").write_text(RULES + "ironclad = 2\n")
+    message = problem(shipped, mine, ships_changes_toml='remove = ["cutter", "ironclad"]\n')
+    assert message == (
+        f'{mine / "ships.changes.toml"}: remove[1]: removes the ship "ironclad", which the'
+        " shipped rules.toml names (first at sea.ironclad): keep it, or change rules.toml too")
+
+
+def test_a_changes_file_for_no_shipped_toml_file_is_refused(shipped: Path, mine: Path) -> None:
+    """``check`` refuses a changes file of a file the ruleset does not ship,
+    a changes file of a JSON data file, and one written in JSON; a folder holding only a
+    changes file is a data folder."""
+    rules = ship_duel(shipped)
+    (mine / "ship.changes.toml").write_text("[cutter]\npoints = 35\n")
+    with pytest.raises(DataFolderError) as caught:
+        rules(mine)
+    assert str(caught.value) == (
+        f"{mine / 'ship.changes.toml'}: this ruleset has no data file 'ship.toml' to change"
+        " (its files: notes.json, rules.toml, ships.toml; NAME.changes.toml changes NAME.toml)")
+    (mine / "ship.changes.toml").rename(mine / "notes.changes.toml")
+    with pytest.raises(DataFolderError, match=r"notes\.changes\.toml: notes\.json is JSON, and a"
+                       r" changes file changes a TOML data file only; copy notes\.json into "):
+        rules(mine)
+    (mine / "notes.changes.toml").rename(mine / "ships.changes.json")
+    with pytest.raises(DataFolderError, match=r"ships\.changes\.json: a changes file is TOML:"
+                       r" name it ships\.changes\.toml$"):
+        rules(mine)
+    (mine / "ships.changes.json").rename(mine / "ships.changes.toml")
+    assert rules(mine).data[0]["cutter"].points == 35
+
+
+def test_the_digest_follows_the_changes_file_and_a_replay_needs_it(
+    shipped: Path, mine: Path
+) -> None:
+    """The journal's data digest covers changes files: a game played with one
+    replays with it, and is refused once the file says otherwise."""
+    (mine / "rules.changes.toml").write_text("hp = 3\n")
+    rules = ship_duel(shipped)(mine)
+    played = Game.new(rules, seed=4)
+    assert played.state.hp == [3, 3] and played.journal.data == rules.data_digest is not None
+    assert replay(played.journal, rules=ship_duel(shipped)(mine)).hash() == played.hash()
+    (mine / "rules.changes.toml").write_text("hp = 4\n")
+    assert ship_duel(shipped)(mine).data_digest != rules.data_digest
+    with pytest.raises(ReplayMismatch, match="played with other data"):
+        replay(played.journal, rules=ship_duel(shipped)(mine))
+
+
+def test_nothing_is_half_loaded_when_a_changes_file_is_wrong(shipped: Path, mine: Path) -> None:
+    """A wrong changes file stops the game before it starts, keeps nothing of
+    the data read so far, and leaves the files' own data untouched."""
+    (mine / "ships.changes.toml").write_text("[cutter]\npoints = 35\n")
+    (mine / "rules.changes.toml").write_text('hp = "three"\n')
+    rules = ship_duel(shipped)(mine)
+    for _ in range(2):
+        with pytest.raises(DataFileError, match=r"rules\.changes\.toml: hp: expected an integer"):
+            Game.new(rules)
+        assert "data" not in vars(rules)
+    (mine / "rules.changes.toml").write_text("hp = 3\n")
+    assert Game.new(ship_duel(shipped)(mine)).state.hp == [3, 3]
+    assert ship_duel(shipped)().data[0]["cutter"].points == 30
+    base = {"cutter": {"points": 30, "guns": [{"dice": [2, 1]}]}}
+    merged, _ = merge_changes(base, {"cutter": {"points": 35}}, "c.toml", "ships.toml")
+    assert base == {"cutter": {"points": 30, "guns": [{"dice": [2, 1]}]}}
+    assert merged == {"cutter": {"points": 35, "guns": [{"dice": [2, 1]}]}}
