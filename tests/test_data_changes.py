@@ -125,6 +125,21 @@ def test_dw_data_errors_a_typo_in_a_changes_file_is_one_line_naming_it_and_the_k
     assert "Traceback" not in err and err.count("\n") == 1
 
 
+def test_dw_data_replace_an_example_fleet_in_the_folder_is_refused_not_ignored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DW-DATA-REPLACE: the example fleets are lists the commands take by path, never read
+    from a data folder; a changes file of one would change nothing, so it is refused, naming
+    the files Dystopian Wars reads."""
+    folder = folder_with(tmp_path, {"fleets/britannia-1000.changes.toml": "points = 1500\n"})
+    assert main(["list", "validate", "dystopian-wars", str(FLEET), "--data", str(folder)]) == 2
+    assert capsys.readouterr().err == (
+        f"warbench: error: {folder / 'fleets' / 'britannia-1000.changes.toml'}: this ruleset"
+        " does not read 'fleets/britannia-1000.toml' from a data folder, so it would be ignored"
+        " (it reads cards.toml, criticals.toml, formats.toml, models.toml); name a list of your"
+        " own on the command line instead\n")
+
+
 def test_hor_stats_a_changed_arm_reaches_the_game(tmp_path: Path) -> None:
     """HOR-STATS, HOR-LISTS: `models.changes.toml` giving the Oakhide Brute ARM 20 (shipped
     18) is the ARM its model has in a game; a changes file of an example list renames the

@@ -78,3 +78,33 @@ def test_a_file_the_ruleset_does_not_ship_is_an_error_naming_it(
     (tmp_path / "empty").mkdir()
     with pytest.raises(DataFolderError, match=r"empty: holds no data file.*duel.toml"):
         data_duel(shipped)(tmp_path / "empty")
+
+
+def test_a_shipped_file_the_ruleset_never_reads_is_refused_not_ignored(
+    shipped: Path, tmp_path: Path
+) -> None:
+    """A player's copy (or changes file) of a shipped example list that the ruleset takes
+    from the package, not from the data folder, would change nothing, and so would a
+    changes file of a file the ruleset reads whole (``folder.path``, not ``load_toml``):
+    loading the data refuses either, naming the file and what to do."""
+    (shipped / "lists").mkdir()
+    (shipped / "lists" / "raiders.toml").write_text('name = "Raiders"\n')
+    mine = tmp_path / "mine"
+    (mine / "lists").mkdir(parents=True)
+    (mine / "lists" / "raiders.changes.toml").write_text('name = "Reavers"\n')
+    rules = data_duel(shipped)(mine)
+    with pytest.raises(DataFolderError) as caught:
+        _ = rules.data
+    assert str(caught.value) == (
+        f"{mine / 'lists' / 'raiders.changes.toml'}: this ruleset does not read"
+        " 'lists/raiders.toml' from a data folder, so it would be ignored (it reads duel.toml);"
+        " name a list of your own on the command line instead")
+    (mine / "lists" / "raiders.changes.toml").unlink()
+    (mine / "duel.changes.toml").write_text("hp = 3\n")
+    with pytest.raises(DataFolderError) as caught:
+        _ = data_duel(shipped)(mine).data
+    assert str(caught.value) == (
+        f"{mine / 'duel.changes.toml'}: this ruleset reads duel.toml whole, so its changes would"
+        f" be ignored; copy duel.toml into {mine} and change it there")
+    (mine / "duel.changes.toml").rename(mine / "duel.toml")
+    assert data_duel(shipped)(mine).data == {"hp": 3}

@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -71,12 +71,18 @@ class DataFolder:
     shipped: Path
     user: Path | None = None
     by_entry: frozenset[str] = frozenset()
+    #: The data files asked for so far, each with whether it was read with the player's
+    #: changes merged in (:meth:`load_toml`) or found whole (:meth:`path`), so that
+    #: :meth:`load` can refuse a player's file the ruleset never reads.
+    _read: dict[str, bool] = field(default_factory=dict, init=False, repr=False,
+                                   compare=False)
 
     def path(self, name: str) -> Path:
         """The file ``name`` (relative to the folder): the player's copy if they have one.
 
         It is the file errors about ``name`` are raised against (:meth:`source`); read it
         with :meth:`load_toml`, which merges the player's changes file over it."""
+        self._read.setdefault(name, False)
         if self.user is not None:
             mine = self.user / name
             if mine.is_file():
@@ -117,16 +123,38 @@ class DataFolder:
         about a file the player changed is named against the file that set its key: the
         changes file where it lies in an entry the changes file touched, else the base."""
         try:
-            return loader(self)
+            loaded = loader(self)
         except DataFileError as error:
             raise self._blame(error) from None
         except DataFilesError as errors:
             raise DataFilesError([
                 one for error in errors.errors for one in _each(self._blame(error))
             ]) from None
+        self._check_all_read()
+        return loaded
+
+    def _check_all_read(self) -> None:
+        """Raise :class:`DataFolderError` for a file of the player's that the load never
+        read (an example list the ruleset takes from the package), or a changes file of a
+        file it read whole (a ruleset reading ``path(name)`` itself): it would be ignored."""
+        if self.user is None:
+            return
+        for file in self.user_files():
+            changed = changed_name(str(file))
+            name = changed or str(file)
+            if name not in self._read:
+                raise DataFolderError(
+                    f"{self.user / file}: this ruleset does not read {name!r} from a data"
+                    f" folder, so it would be ignored (it reads {', '.join(sorted(self._read))});"
+                    " name a list of your own on the command line instead")
+            if changed is not None and not self._read[name]:
+                raise DataFolderError(
+                    f"{self.user / file}: this ruleset reads {name} whole, so its changes"
+                    f" would be ignored; copy {name} into {self.user} and change it there")
 
     def _merged(self, name: str) -> tuple[dict[str, Any], list[Layer]]:
         """The data of ``name`` with every file of the player merged in, and what each set."""
+        self._read[name] = True
         layers: list[Layer] = []
         if name in self.by_entry and self.is_mine(name):
             mine = load_toml(self.path(name))
