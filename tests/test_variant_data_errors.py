@@ -89,7 +89,8 @@ def test_a_replaced_file_that_lost_an_id_a_shipped_file_names_is_blamed_with_adv
     assert message.startswith(f'{tmp_path / target}: lacks the ')
     assert f'"{lost}", which the shipped {referrer} names (first at {where}); your {target}' \
         " replaces the shipped one whole, so it must hold every " in message
-    assert f"or copy {referrer} into {tmp_path} as well" in message
+    assert message.endswith(f"or copy {referrer} into {tmp_path} as well and change it there"
+                            f" (or write only the change, in {referrer[:-5]}.changes.toml)")
 
 
 def test_a_life_spiral_of_the_wrong_length_names_the_model_and_the_key(tmp_path: Path) -> None:

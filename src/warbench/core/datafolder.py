@@ -239,7 +239,8 @@ class DataFolder:
         return DataProblem("", (
             f"lacks {what} the shipped {referrer} names (first at {bad[0][0]}); your {target}"
             f" replaces the shipped one whole, so it must hold every {one} the shipped files"
-            f" name, or copy {referrer} into {self.user} as well and change it there"))
+            f" name, or copy {referrer} into {self.user} as well and change it there (or write"
+            f" only the change, in {changes_name(referrer)})"))
 
     def _check_removed(
         self, referrer: str, target: str, kind: str, bad: list[tuple[str, str]]
