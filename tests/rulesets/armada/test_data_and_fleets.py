@@ -15,7 +15,6 @@ from warbench.rulesets.armada.data import (
     DATA_DIR,
     ArmadaSpec,
     FleetSpec,
-    load_armadas,
     load_data,
     read_tables,
     shipped_tables,
@@ -60,6 +59,9 @@ def test_arm_data_engine_defaults_are_marked() -> None:
     assert {row.range_source for row in tables.classes.values()} == {"engine default"}
 
 
+SHIPPED_ARMADAS = load_data(DataFolder(DATA_DIR)).armadas
+
+
 def test_arm_data_errors_name_file_and_key(tmp_path: Path) -> None:
     """ARM-DATA: a broken value is reported with its file and key path."""
     for item in DATA_DIR.glob("*.toml"):
@@ -72,7 +74,7 @@ def test_arm_data_errors_name_file_and_key(tmp_path: Path) -> None:
     armadas = tmp_path / "armadas.toml"
     armadas.write_text(armadas.read_text().replace('size = "small"', 'size = "tiny"', 1))
     with pytest.raises(DataFileError, match=r"vanguard-3\.fleets\[3\]\.size"):
-        load_armadas(armadas)
+        DataFolder(tmp_path).read_catalog("armadas.toml", ArmadaSpec, kind="armada")
 
 
 def test_arm_off_role_change_an_armada_files_unknown_skill_names_its_key(tmp_path: Path) -> None:
@@ -139,10 +141,10 @@ def test_arm_fleet_cost_adds_abilities_and_shields_are_a_third() -> None:
 
 def test_arm_armada_demo_armadas_are_legal() -> None:
     """ARM-ARMADA-BP: every shipped armada fits its build points and rules."""
-    for armada_id, demo in load_armadas().items():
+    for armada_id, demo in SHIPPED_ARMADAS.items():
         assert validate_armada(demo) == [], armada_id
         assert armada_cost(demo) <= shipped_tables().tier(demo.tier).armada_build_points
-    assert sorted(a.tier for a in load_armadas().values()) == [3, 3, 6, 6, 10, 15]
+    assert sorted(a.tier for a in SHIPPED_ARMADAS.values()) == [3, 3, 6, 6, 10, 15]
 
 
 def test_arm_armada_validation_reports_every_violation() -> None:
@@ -185,7 +187,7 @@ def test_arm_challenge_table() -> None:
     assert [challenge_tier(10, d) for d in ("easy", "average", "challenging", "hard", "epic")] == [
         7, 8, 9, 10, 11,
     ]
-    demos = load_armadas()
+    demos = SHIPPED_ARMADAS
     assert check_challenge(demos["home-guard-6"], demos["vanguard-3"], "easy") == []
     [wrong] = check_challenge(demos["home-guard-6"], demos["raiders-3"], "epic")
     assert wrong.rule == "challenge" and "tier 7" in wrong.message

@@ -520,7 +520,3 @@ def load_data(folder: DataFolder) -> ArmadaData:
         raise DataFileError(folder.source("armadas.toml"), problems)
     return ArmadaData(tables, armadas)
 
-
-def load_armadas(path: Path = DATA_DIR / "armadas.toml") -> Catalog[ArmadaSpec]:
-    """The armadas of a TOML file (a table per armada id)."""
-    return Catalog.load(path, ArmadaSpec, kind="armada")
