@@ -269,7 +269,7 @@ def test_item_11_exit_codes_and_wording(
     def changed(db: Path, game: int, data: Path | None = None) -> Journal:
         raise StoredGameMismatch("game 1 played again does not end as stored")
 
-    monkeypatch.setattr("warbench.cli.load_journal", changed)
+    monkeypatch.setattr("warbench.replay_cli.load_journal", changed)
     assert main(["replay", "--db", str(path), "--game", "1"]) == VERIFY_FAILED
 
 

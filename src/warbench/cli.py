@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 import inspect
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,36 +16,27 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from warbench import odds_cli, sim_cli
+from warbench import odds_cli, replay_cli, sim_cli
 from warbench.cli_catalog import catalog_table
-from warbench.cli_common import DataOption, FormatOption, load_ruleset
+from warbench.cli_common import CommandError, DataOption, FormatOption, installed, load_ruleset
 from warbench.core.agents import Agent
 from warbench.core.botspec import make_bot
 from warbench.core.cards import card_renderable
 from warbench.core.catalog import DataFileError, load_model
 from warbench.core.engine import Game
-from warbench.core.journal import Journal
 from warbench.core.list_reading import ReadList, read_list_files
 from warbench.core.lists import ArmyList, ConstraintSet, ValidationReport
-from warbench.core.luck import LuckReport, luck_report
 from warbench.core.match import play_next_decision
-from warbench.core.moments import LastAttacks, scene_at
-from warbench.core.outputs import check_output
+from warbench.core.moments import LastAttacks
 from warbench.core.plain import OMNISCIENT
-from warbench.core.registry import UnknownRuleset, available_rulesets, ruleset
+from warbench.core.registry import available_rulesets, ruleset
 from warbench.core.render import render as render_picture
-from warbench.core.replay import (
-    DataMismatch,
-    ReplayMismatch,
-    every_hash,
-    hashes_checked,
-    replay_steps,
-)
 from warbench.core.rng import seed_for
 from warbench.core.ruleset import ConstraintsError, Ruleset, SetupError
 from warbench.core.sim.plan import ArmyListRejected
-from warbench.core.sim.store import ResultStore, load_journal
-from warbench.core.words import as_told, player_name
+from warbench.core.words import as_told
+from warbench.replay_cli import VERIFY_FAILED as VERIFY_FAILED  # tests read it here
+from warbench.replay_cli import narrate, winners
 from warbench.server import command as serve_cli
 
 app = typer.Typer(
@@ -60,20 +50,6 @@ console = Console(soft_wrap=True)
 
 #: Exit status for mistakes in what the user typed or the files they gave.
 USAGE_ERROR = 2
-#: Exit status when a replay does not reach the states its journal recorded.
-VERIFY_FAILED = 1
-
-
-class CommandError(ValueError):
-    """A command that cannot run as asked; the message says why, in one line."""
-
-
-def _narrate(game: Game[Any, Any], first_event: int, viewer: int, step: int) -> None:
-    """The events from ``first_event`` on that ``viewer`` sees, the first of them numbered
-    with ``step``, the action after which ``render --at`` draws the table."""
-    texts = [e.text for e in game.events[first_event:] if e.text and e.visible_to_player(viewer)]
-    for number, text in enumerate(texts):
-        console.print(f"{step if number == 0 else '':>6}  {text}", highlight=False, markup=False)
 
 
 @app.command("rulesets")
@@ -93,16 +69,6 @@ def rulesets_command() -> None:
         )
         table.add_row(rules.id, rules.name, rules.version, players)
     console.print(table)
-
-
-def _installed(
-    source: str | Path, ruleset_id: str, data: Path | None = None
-) -> Ruleset[Any, Any]:
-    """The ruleset a file names; if it is not installed, the error names the file and key."""
-    try:
-        return load_ruleset(ruleset_id, data)
-    except UnknownRuleset as error:
-        raise CommandError(f"{source}: ruleset: {error}") from None
 
 
 def _bot(rules: Ruleset[Any, Any], name: str, seed: int) -> Agent:
@@ -170,13 +136,13 @@ def demo_command(
         while not game.is_over:
             play_next_decision(game, agents)
             if not quiet:
-                _narrate(game, shown, OMNISCIENT, len(game.journal.entries))
+                narrate(game, shown, OMNISCIENT, len(game.journal.entries))
             trail.saw(game.state, len(game.journal.entries), game.events[shown:])
             shown = len(game.events)
         outcome = game.outcome
         assert outcome is not None
         sides = rules.side_names(setup, count)
-        console.print(f"[bold]Result:[/bold] {_winners(outcome.winners, sides)}:"
+        console.print(f"[bold]Result:[/bold] {winners(outcome.winners, sides)}:"
                       f" {as_told(outcome.reason)}")
         stem = _demo_stem(rules.id, seed, players, scenario)
         journal_path = out / f"{stem}.json"
@@ -230,216 +196,7 @@ def _demo_stem(ruleset_id: str, seed: int, players: int | None, scenario: str | 
     return stem
 
 
-@app.command("replay")
-def replay_command(
-    journal_path: Annotated[
-        Path | None, typer.Argument(metavar="[JOURNAL]", help="A journal file.")
-    ] = None,
-    db: Annotated[
-        Path | None, typer.Option(help="A results file of `warbench simulate` (with --game).")
-    ] = None,
-    game_id: Annotated[
-        int | None, typer.Option("--game", help="The stored game to replay (with --db).")
-    ] = None,
-    player: Annotated[
-        int | None,
-        typer.Option(help="Narrate only what this seat may see (seats count from 0: 0 is"
-                     " player 1)."),
-    ] = None,
-    quiet: Annotated[bool, typer.Option(help="Verify only; do not narrate.")] = False,
-    luck: Annotated[
-        bool, typer.Option(help="Rate every roll against its exact odds; report each side.")
-    ] = False,
-    save: Annotated[
-        Path | None,
-        typer.Option(help="Write the verified journal here, a state hash after every action"
-                     " (a stored game as a file to publish)."),
-    ] = None,
-    strict: Annotated[
-        bool, typer.Option(help="Fail (exit 1) unless the journal records the hash of every"
-                           " state: a published journal (`--save` writes them all).")
-    ] = False,
-    data: DataOption = None,
-) -> None:
-    """Re-run a journal, verify every recorded state hash, and narrate the game."""
-    try:
-        journal, rules = _journal_to_replay("replay", journal_path, db, game_id, data)
-    except DataMismatch as error:  # refused before any step: a mistake, nothing verified
-        raise CommandError(str(error)) from None
-    except ReplayMismatch as error:  # a stored game that, played again, ends elsewhere
-        console.print(f"[red]verification failed:[/red] {error}", highlight=False)
-        raise typer.Exit(VERIFY_FAILED) from None
-    viewer = OMNISCIENT if player is None else player
-    if player is not None and not 0 <= player < journal.players:
-        raise CommandError(f"--player {player}: the game has seats 0 to {journal.players - 1}"
-                           f" (--player 0 is {player_name(0)})")
-    if journal.version != rules.version:
-        console.print(
-            f"note: the journal was written by {journal.ruleset} {journal.version}; replaying"
-            f" with {rules.version}",
-            highlight=False,
-        )
-    steps = shown = 0
-    game: Game[Any, Any] | None = None
-    if not quiet:
-        console.print("  step  what happened (render --at STEP draws the table after it)",
-                      highlight=False, markup=False)
-    try:
-        for steps, game in replay_steps(journal, rules=rules):
-            if not quiet:
-                _narrate(game, 0 if steps == 0 else shown, viewer, steps)
-            shown = len(game.events)
-    except DataMismatch as error:
-        raise CommandError(str(error)) from None
-    except ReplayMismatch as error:
-        console.print(f"[red]verification failed:[/red] {error}", highlight=False)
-        raise typer.Exit(VERIFY_FAILED) from None
-    assert game is not None
-    sides = _sides(journal, rules, db, game_id)
-    result = "in progress"
-    if game.outcome is not None:
-        result = f"won by {_winners(game.outcome.winners, sides)}"
-    console.print(f"Replayed {steps} actions of {journal.ruleset}: {hashes_checked(journal)};"
-                  f" {result}.", highlight=False)
-    if journal.played_by is not None or any(sides):
-        bots = journal.played_by or [""] * journal.players
-        seats = ", ".join(
-            player_name(seat) + (f" {bot}" if bot else "") + (f" ({side})" if side else "")
-            for seat, (bot, side) in enumerate(zip(bots, sides, strict=False))
-        )
-        # a journal file's record of its players: no hash covers it (anyone may write it)
-        claimed = "" if db is not None else " (as the journal records it; the hashes check" \
-            " the moves, not who chose them)"
-        console.print(f"Played by{claimed}: {seats}.", highlight=False)
-    if strict and not every_hash(journal):
-        console.print(f"[red]verification failed:[/red] --strict: {hashes_checked(journal)}",
-                      highlight=False)
-        raise typer.Exit(VERIFY_FAILED)
-    if save is not None:
-        try:
-            game.journal.save(save)
-        except OSError as error:
-            raise CommandError(f"--save {save}: cannot write it: {error.strerror}") from None
-        console.print(f"Journal written to {save}.", highlight=False)
-    if luck:
-        _print_luck(
-            luck_report((e for e in game.events if e.visible_to_player(viewer)), game.luck_odds)
-        )
-
-
-def _journal_to_replay(
-    command: str, path: Path | None, db: Path | None, game_id: int | None, data: Path | None
-) -> tuple[Journal, Ruleset[Any, Any]]:
-    """The journal ``command`` (replay, render) asks for, from a file or a results store,
-    and its ruleset."""
-    if db is None and game_id is None:
-        if path is None:
-            raise CommandError(f"{command} needs a JOURNAL file, or --db FILE --game ID")
-        journal = Journal.load(path)
-        return journal, _installed(path, journal.ruleset, data)
-    if path is not None:
-        raise CommandError("give either a JOURNAL file or --db with --game, not both")
-    if db is None or game_id is None:
-        raise CommandError("--db and --game go together")
-    journal = load_journal(db, game_id, data)
-    return journal, _installed(f"{db} game {game_id}", journal.ruleset, data)
-
-
-def _print_luck(report: LuckReport) -> None:
-    if not report.rolls:
-        console.print("No roll was rated by its effect.")
-    else:
-        table = Table(
-            "side", "rolls rated", "mean roll percentile", "z", "game luck percentile",
-            title="Luck by outcome",
-        )
-        for player, side in sorted(report.sides.items()):
-            table.add_row(
-                player_name(player),
-                str(side.rolls),
-                f"{side.mean_percentile:.1%}",
-                f"{side.z:+.2f}",
-                f"{side.percentile:.1%}",
-            )
-        console.print(table)
-        console.print("Rolls that swung the game most (standard deviations from the mean):")
-        for roll in report.deciding_rolls():
-            verdict = "better" if roll.z > 0 else "worse"
-            console.print(
-                f"  {player_name(roll.player)} {as_told(roll.purpose)}: {roll.effect} against"
-                f" a mean of {roll.mean:.2f} ({roll.swing:+.2f}; {abs(roll.z):.1f} sd {verdict}"
-                f" for {player_name(roll.player)}, percentile {roll.percentile:.1%})",
-                highlight=False,
-            )
-    if report.unrated:
-        kinds = ", ".join(
-            f"{as_told(label) or 'roll'} ({'nobody' if who is None else player_name(who)})"
-            f" x{count}"
-            for (who, label), count in report.unrated.most_common(8)
-        )
-        more = len(report.unrated) - 8
-        console.print(
-            f"Rolls not rated by an effect: {kinds}"
-            + (f" and {more} more" if more > 0 else ""),
-            highlight=False,
-        )
-
-
-@app.command("render")
-def render_command(
-    out: Annotated[Path, typer.Option("--out", help="Picture to write (.svg or .png).")],
-    journal_path: Annotated[
-        Path | None, typer.Argument(metavar="[JOURNAL]", help="A journal file.")
-    ] = None,
-    db: Annotated[
-        Path | None, typer.Option(help="A results file of `warbench simulate` (with --game).")
-    ] = None,
-    game_id: Annotated[
-        int | None, typer.Option("--game", help="The stored game to draw (with --db).")
-    ] = None,
-    at: Annotated[
-        int | None,
-        typer.Option(help="Draw the table after this step (action) with the attacks made in"
-                     " it (default: the end, with the last attacks of the game)."),
-    ] = None,
-    data: DataOption = None,
-) -> None:
-    """Draw the table of a journaled game.
-
-    The picture shows the pieces with their damage, and attacks with the arcs and range bands
-    they used."""
-    check_output(out, "--out", (".svg", ".png"))
-    journal, rules = _journal_to_replay("render", journal_path, db, game_id, data)
-    scene = scene_at(journal, rules, at)
-    if not scene.shapes:
-        raise CommandError(f"{journal.ruleset} does not draw its table yet")
-    sides = _sides(journal, rules, db, game_id)
-    console.print(f"Wrote {render_picture(scene, out, sides)} ({scene.title}).", highlight=False)
-
-
-def _winners(winners: Sequence[int], sides: Sequence[str]) -> str:
-    """The winning seats in words, each with what it played where that is known.
-
-    >>> _winners((1,), ("Concord strike group", "Directorate carrier group"))
-    'player 2 (Directorate carrier group)'
-    >>> _winners((), ("", ""))
-    'nobody'
-    """
-    named = [player_name(seat) + (f" ({sides[seat]})" if seat < len(sides) and sides[seat]
-                                 else "") for seat in winners]
-    return ", ".join(named) or "nobody"
-
-
-def _sides(journal: Journal, rules: Ruleset[Any, Any], db: Path | None,
-           game_id: int | None) -> tuple[str, ...]:
-    """What each seat played, in words: a stored game's lists by the names its run gave
-    them, a journal's forces as its set-up names them (``""`` where it names none)."""
-    if db is not None and game_id is not None:
-        with ResultStore(db, readonly=True) as store:
-            return store.seat_labels(game_id)
-    return rules.side_names(journal.setup, journal.players)
-
-
+replay_cli.register(app)
 odds_cli.register(app)
 sim_cli.register(app)
 serve_cli.register(app)
@@ -524,7 +281,7 @@ def _validated(
     another ruleset than ``expected`` or one not installed."""
     if expected is not None and army.ruleset != expected:
         raise CommandError(f"{list_path}: ruleset: a list for {army.ruleset}, not {expected}")
-    rules = _installed(list_path, army.ruleset, data)
+    rules = installed(list_path, army.ruleset, data)
     return rules.validate_list(army, list_format, constraints)
 
 

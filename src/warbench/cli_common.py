@@ -11,8 +11,13 @@ from typing import Annotated, Any
 
 import typer
 
-from warbench.core.registry import ruleset
+from warbench.core.registry import UnknownRuleset, ruleset
 from warbench.core.ruleset import Ruleset
+
+
+class CommandError(ValueError):
+    """A command that cannot run as asked; the message says why, in one line."""
+
 
 #: The ``--data`` option, the same on every command that plays or validates.
 DataOption = Annotated[
@@ -47,3 +52,13 @@ def load_ruleset(ruleset_id: str, data: Path | None = None) -> Ruleset[Any, Any]
     if data is not None:
         _ = rules.data  # load now, so a bad file is reported before any work
     return rules
+
+
+def installed(
+    source: str | Path, ruleset_id: str, data: Path | None = None
+) -> Ruleset[Any, Any]:
+    """The ruleset a file names; if it is not installed, the error names the file and key."""
+    try:
+        return load_ruleset(ruleset_id, data)
+    except UnknownRuleset as error:
+        raise CommandError(f"{source}: ruleset: {error}") from None
