@@ -1,6 +1,7 @@
 """The web server: lobby, table and replay pages, their JSON API, and live play over websockets.
 
-``create_app(db)`` builds the FastAPI application over one SQLite store. Seat tokens travel
+``create_app(db, rulebook)`` builds the FastAPI application over one SQLite store, playing the
+rulesets of ``rulebook`` (a player's data folder for some). Seat tokens travel
 in the page's fragment (``/play/ID#TOKEN``), so they never reach a server log; pages send
 them as ``Authorization: Bearer`` headers or in the websocket's first message.
 """
@@ -38,15 +39,8 @@ from warbench.server.hub import (
     Hub,
     Room,
 )
-from warbench.server.lobby import (
-    GameForm,
-    LobbyError,
-    all_rulesets,
-    check_lists,
-    game_kind,
-    installed,
-    seats_and_setup,
-)
+from warbench.server.lobby import GameForm, LobbyError, check_lists, game_kind, seats_and_setup
+from warbench.server.rulebook import Rulebook
 from warbench.server.session import (
     GameSession,
     MalformedAction,
@@ -68,10 +62,12 @@ MAX_UPLOAD = 64 * 1024 * 1024
 HELLO_TIMEOUT = 10.0
 
 
-def create_app(db: str | Path) -> FastAPI:
-    """The application, storing games in the SQLite file ``db`` (created if missing)."""
+def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
+    """The application, storing games in the SQLite file ``db`` (created if missing) and
+    playing the rulesets of ``rulebook`` (default: each with its shipped data)."""
+    rules_of = rulebook or Rulebook()
     store = Store(db)
-    hub = Hub(store)
+    hub = Hub(store, rules_of)
     kept = replays.Replays()
 
     @asynccontextmanager
@@ -109,7 +105,7 @@ def create_app(db: str | Path) -> FastAPI:
 
     @app.get("/api/rulesets")
     async def rulesets() -> list[dict[str, Any]]:
-        return all_rulesets()
+        return rules_of.lobby()
 
     @app.get("/api/rulesets/{ruleset_id}/catalog/{unit:path}")
     async def catalog_entry(ruleset_id: str, unit: str) -> dict[str, Any]:
@@ -144,7 +140,7 @@ def create_app(db: str | Path) -> FastAPI:
         listed = store.summaries()
         for game in listed:  # what kind of game, in words (teams, a free-for-all, one screen)
             try:
-                rules = installed(game["ruleset"])
+                rules = rules_of.installed(game["ruleset"])
             except LobbyError:  # a game of a ruleset no longer installed: listed all the same
                 game["kind"] = ""
                 continue
@@ -157,7 +153,7 @@ def create_app(db: str | Path) -> FastAPI:
         body = await _json_body(request)
         try:
             form = GameForm.model_validate(body)
-            rules = installed(form.ruleset)
+            rules = rules_of.installed(form.ruleset)
             seats, setup = seats_and_setup(rules, form)
         except pydantic.ValidationError as error:
             raise HTTPException(400, _pydantic_problems(error)) from None
@@ -471,6 +467,12 @@ def create_app(db: str | Path) -> FastAPI:
         except GameUnavailable as error:
             raise HTTPException(409, str(error)) from None
 
+    def _rules(ruleset_id: str) -> Any:
+        try:
+            return rules_of.installed(ruleset_id)
+        except LobbyError as error:
+            raise HTTPException(404, str(error)) from None
+
     return app
 
 
@@ -480,13 +482,6 @@ def _consider(room: Room, seat: int, request: Any) -> dict[str, Any]:
         return {"type": "considered", "action": None, "text": "", "reason":
                 "the game has not started", "odds": None, "ghosts": [], "target": None}
     return consider(game, seat, request)
-
-
-def _rules(ruleset_id: str) -> Any:
-    try:
-        return installed(ruleset_id)
-    except LobbyError as error:
-        raise HTTPException(404, str(error)) from None
 
 
 def _odds(rules: Any, body: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from warbench.core.registry import ruleset as find_ruleset
+from warbench.server.rulebook import Rulebook
 from warbench.server.session import GameSession
 from warbench.server.snapshot import SPECTATOR, seat_units, snapshot
 from warbench.server.store import ONE_SCREEN_SEAT, Store
@@ -135,8 +135,9 @@ class GameUnavailable(ValueError):
 class Hub:
     """Every room of the server, by game id."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, rulebook: Rulebook) -> None:
         self.store = store
+        self.rulebook = rulebook
         self.rooms: dict[str, Room] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -152,9 +153,10 @@ class Hub:
         if record is None:
             return None
         try:
-            rules = find_ruleset(record.journal.ruleset)
+            journal = record.journal
+            rules = self.rulebook.for_data(journal.ruleset, journal.data, "it")
             session = GameSession.restore(record, rules, self.store)
-        except ValueError as error:  # an unknown ruleset, or a journal that no longer replays
+        except ValueError as error:  # an unknown ruleset, other data, a journal not replaying
             raise GameUnavailable(f"game {game_id} cannot be resumed: {error}") from None
         room = self.rooms[game_id] = Room(session)
         self.drive_bots(room)

@@ -12,8 +12,6 @@ import pydantic
 from warbench.core.catalog import DataFileError, parse_model, parse_toml
 from warbench.core.list_reading import read_list
 from warbench.core.lists import ArmyList
-from warbench.core.registry import UnknownRuleset, available_rulesets
-from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.words import player_name
 from warbench.server.store import Seat
@@ -52,14 +50,6 @@ class GameForm(pydantic.BaseModel):
     #: One screen for every person seat: the page shows and acts as the person to act.
     one_screen: bool = False
     seed: int | None = pydantic.Field(default=None, ge=0, le=2**63 - 1)
-
-
-def installed(ruleset_id: str) -> Ruleset[Any, Any]:
-    """An installed ruleset; :class:`LobbyError` names the ones there are."""
-    try:
-        return find_ruleset(ruleset_id)
-    except UnknownRuleset as error:
-        raise LobbyError(str(error)) from None
 
 
 def form_default(default: str) -> str:
@@ -131,11 +121,6 @@ def game_kind(rules: Ruleset[Any, Any], setup: Mapping[str, Any], players: int,
     else:
         kind = "one against one"
     return kind + (", on one screen" if one_screen else "")
-
-
-def all_rulesets() -> list[dict[str, Any]]:
-    """Every installed ruleset, for the lobby."""
-    return [ruleset_info(installed(ruleset_id)) for ruleset_id in available_rulesets()]
 
 
 def parse_list(text: str, number: int) -> ArmyList:

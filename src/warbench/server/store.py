@@ -219,8 +219,9 @@ class Store:
         return {int(seat): str(digest) for seat, digest in rows}
 
     def summaries(self) -> list[dict[str, Any]]:
-        """Every game's id, ruleset, seats, set-up, status, result and action count, and
-        whether it is played on one screen, newest first."""
+        """Every game's id, ruleset, seats, set-up, status, result and action count,
+        whether it is played on one screen, and the digest of the data folder it is played
+        with (``None``: the shipped data), newest first."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT g.id, g.created, g.ruleset, g.seats, g.head, g.status, g.result,"
@@ -234,7 +235,8 @@ class Store:
                 "created": created,
                 "ruleset": ruleset,
                 "seats": json.loads(seats),
-                "setup": json.loads(head).get("setup", {}),
+                "setup": opening.get("setup", {}),
+                "data": opening.get("data"),
                 "one_screen": bool(one_screen),
                 "status": status,
                 "result": result,
@@ -242,6 +244,7 @@ class Store:
             }
             for game_id, created, ruleset, seats, head, status, result, count, one_screen
             in rows
+            for opening in [json.loads(head)]
         ]
 
     def load(self, game_id: str) -> GameRecord | None:

@@ -79,6 +79,16 @@ def replay_command(db: str | Path, game: int | str, data: str | Path | None = No
     return f"warbench replay --db {db} --game {game}" + ("" if data is None else f" --data {data}")
 
 
+def serve_command(ruleset_id: str, data: str | Path | None) -> str:
+    """The command serving the web table with ``ruleset_id`` played with ``data``
+    (``None``: the shipped data), whose replay viewer steps through stored games.
+
+    >>> serve_command("full-thrust", "my-data"), serve_command("hordes", None)
+    ('warbench serve --data full-thrust=my-data', 'warbench serve')
+    """
+    return "warbench serve" + ("" if data is None else f" --data {ruleset_id}={data}")
+
+
 def _names(labels: Sequence[str], sides: Sequence[int], team: bool = True) -> str:
     """The sides in words: a team joined by ``+``, rivals (``team`` false) listed.
 

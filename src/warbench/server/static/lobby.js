@@ -10,6 +10,8 @@ function current() { return RULESETS.find((r) => r.id === $("ruleset").value); }
 // the ruleset changes, where the new one allows it).
 function renderPlayers() {
   const rules = current();
+  $("data-note").textContent = rules.data ? `Played with this server's data folder (digest ${rules.data}): its files replace the shipped ones; each game's journal records the digest.` : "";
+  $("data-note").hidden = !rules.data;
   const [fewest, most] = rules.players;
   const before = Number($("players").value);
   const counts = [];
@@ -163,7 +165,8 @@ async function loadGames() {
     for (const game of games.filter((g) => g.status === status)) {
       const tr = document.createElement("tr");
       const seats = game.seats.map((s) => (s.kind === "bot" ? `bot ${s.bot}` : "person")).join(", ");
-      for (const text of [game.id, game.ruleset, game.kind || "", seats, game.status, game.actions, game.result]) {
+      const ruleset = game.data ? `${game.ruleset} (data folder ${game.data.slice(0, 8)}…)` : game.ruleset;
+      for (const text of [game.id, ruleset, game.kind || "", seats, game.status, game.actions, game.result]) {
         const td = document.createElement("td"); td.textContent = text; tr.append(td);
       }
       body.append(tr);
@@ -173,7 +176,7 @@ async function loadGames() {
 
 async function start() {
   RULESETS = await (await fetch("/api/rulesets")).json();
-  $("ruleset").innerHTML = RULESETS.map((r) => `<option value="${r.id}">${escapeHtml(r.name)}</option>`).join("");
+  $("ruleset").innerHTML = RULESETS.map((r) => `<option value="${r.id}">${escapeHtml(r.name)}${r.data ? " (a data folder)" : ""}</option>`).join("");
   $("ruleset").onchange = renderPlayers;
   $("players").onchange = renderSeats;
   renderPlayers();
