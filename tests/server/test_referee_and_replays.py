@@ -180,27 +180,6 @@ def test_a_game_stored_by_simulate_replays_from_its_uploaded_results_file(
     assert junk.status_code == 400
 
 
-def test_a_game_played_with_a_data_folder_says_where_it_can_be_stepped_through(
-    client: TestClient, tmp_path: Path
-) -> None:
-    """Journey 5: the viewer plays the shipped data only; a designer's variant game is
-    refused naming the folder it was played with and the commands that show it."""
-    from warbench.cli import main
-
-    shipped = Path(__file__).parents[2] / "src/warbench/rulesets/full_thrust/data/rules.toml"
-    folder = tmp_path / "my-data"
-    folder.mkdir()
-    (folder / "rules.toml").write_text(shipped.read_text().replace("turns = 12", "turns = 2"))
-    db = tmp_path / "results.sqlite"
-    assert main(["simulate", "full-thrust", "--games", "1", "--bot", "random", "--db", str(db),
-                 "--data", str(folder)]) == 0
-    answer = client.post("/api/replays/results?game=1", content=db.read_bytes())
-    assert answer.status_code == 400
-    detail = answer.json()["detail"]
-    assert f"played with a player's data folder, {folder} (digest" in detail
-    assert "warbench replay --db RESULTS --game 1 --data FOLDER" in detail
-
-
 def test_a_referee_game_against_the_commodore_is_played_over_http(client: TestClient) -> None:
     """Journey 2 without a browser: faces typed over HTTP, the bot's rolls included."""
     game = create(

@@ -65,10 +65,10 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    code = (
-        f"from warbench.cli import main; main(['serve', '--port', '{port}', '--db', {str(db)!r}])"
-    )
+def _start(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
+    """``warbench serve`` on ``port`` over ``db`` (with more ``options``), once it answers."""
+    args = ["serve", "--port", str(port), "--db", str(db), *options]
+    code = f"from warbench.cli import main; main({args!r})"
     server = subprocess.Popen(
         [sys.executable, "-c", code],
         stdout=subprocess.DEVNULL,

@@ -4,6 +4,7 @@ variant with `simulate --data`, then steps through the strangest game on the boa
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +35,25 @@ def short_battles(tmp_path: Path) -> Path:
     return _battles_of(tmp_path / "my-data", 2)
 
 
+@pytest.fixture
+def results(short_battles: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A results file of `simulate full-thrust --data my-data --db` (one game)."""
+    db = tmp_path / "results.sqlite"
+    assert main(["simulate", "full-thrust", "--games", "1", "--bot", "random", "--db", str(db),
+                 "--data", str(short_battles)]) == 0
+    capsys.readouterr()
+    return db
+
+
 def _client(db: Path, folders: dict[str, Path] | None = None) -> TestClient:
     return TestClient(create_app(db, Rulebook(folders)))
+
+
+@pytest.fixture
+def served(tmp_path: Path, short_battles: Path) -> Iterator[TestClient]:
+    """A server started with `--data full-thrust=my-data` (its own games file)."""
+    with _client(tmp_path / "served.sqlite", {"full-thrust": short_battles}) as client:
+        yield client
 
 
 def _serve(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -129,6 +147,9 @@ def test_the_lobby_says_which_ruleset_plays_a_data_folder_and_its_games_play_it(
         assert journal.data == digest and journal.setup["turns"] == 2
         games = {row["id"]: row["data"] for row in client.get("/api/games").json()}
         assert games == {game["id"]: digest, plain["id"]: None}
+        replay = client.post(f"/api/games/{game['id']}/replay",
+                             headers=auth(game["seats"][0]["link"]))
+        assert replay.status_code == 200 and replay.json()["data"] == digest
     with _client(db, {"full-thrust": short_battles}) as client:  # restarted with the folder
         assert wait_for_decision(client, game["id"], game["seats"][0]["link"])["decisions"]
         resumed = client.app.state.hub.room(game["id"]).session.journal  # type: ignore[attr-defined]
@@ -185,3 +206,68 @@ def test_a_game_of_a_data_folder_is_not_resumed_by_a_server_without_it_and_says_
         assert wait_for_decision(client, shipped["id"], shipped["seats"][0]["link"])["decisions"]
         journal = client.app.state.hub.room(shipped["id"]).session.journal  # type: ignore[attr-defined]
         assert journal.data is None and journal.setup["turns"] == 12
+
+
+def test_the_viewer_steps_through_a_results_game_played_with_the_served_folder(
+    served: TestClient, results: Path
+) -> None:
+    """Journey 5: the game `simulate --data --db` names is shown on the board, every hash
+    verified, at any step, as any seat."""
+    loaded = served.post("/api/replays/results?game=1", content=results.read_bytes())
+    assert loaded.status_code == 200, loaded.text
+    replay = loaded.json()
+    assert replay["verified"] == "every hash matches"
+    served_data = {rules["id"]: rules["data"] for rules in served.get("/api/rulesets").json()}
+    assert replay["data"] == served_data["full-thrust"]
+    assert replay["steps"] > 1
+    opening = served.get(f"/api/replays/{replay['id']}/0").json()
+    last = served.get(f"/api/replays/{replay['id']}/{replay['steps']}?seat=1").json()
+    assert opening["scene"]["shapes"] and last["step"] == replay["steps"] and last["log"]
+
+
+def test_without_the_folder_the_viewer_says_which_serve_data_shows_the_game(
+    client: TestClient, results: Path, short_battles: Path
+) -> None:
+    """One line: the folder the run was played with, the `serve --data` that shows it
+    here, and the command line that narrates it."""
+    answer = client.post("/api/replays/results?game=1", content=results.read_bytes())
+    assert answer.status_code == 400
+    detail = answer.json()["detail"]
+    assert detail.startswith(
+        f"game 1 (run 1) was played with a player's data folder, {short_battles} (digest ")
+    assert "this server plays full-thrust with the shipped data: start the server with" \
+        f" `warbench serve --data full-thrust={short_battles}` to see it here" in detail
+    assert "or on the command line, `warbench replay --db RESULTS --game 1 --data FOLDER`" \
+        " narrates it step by step" in detail
+    assert "\n" not in detail
+
+
+def test_a_results_game_of_other_data_than_the_served_folder_is_refused(
+    db: Path, results: Path, tmp_path: Path
+) -> None:
+    longer = _battles_of(tmp_path / "longer", 3)
+    with _client(db, {"full-thrust": longer}) as client:
+        answer = client.post("/api/replays/results?game=1", content=results.read_bytes())
+        assert answer.status_code == 400
+        assert "but this server plays full-thrust with another data folder (digest" in \
+            answer.json()["detail"]
+
+
+def test_a_journal_of_a_data_folder_replays_where_it_is_served_and_not_elsewhere(
+    served: TestClient, client: TestClient, short_battles: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert main(["demo", "full-thrust", "--seed", "2", "--quiet", "--out", str(out),
+                 "--data", str(short_battles)]) == 0
+    capsys.readouterr()
+    journal = (out / "full-thrust-seed2.json").read_bytes()
+    shown = served.post("/api/replays", content=journal)
+    assert shown.status_code == 200, shown.text
+    assert shown.json()["verified"] == "every hash matches"
+    refused = client.post("/api/replays", content=journal)
+    assert refused.status_code == 400
+    detail = refused.json()["detail"]
+    assert "start the server with `warbench serve --data full-thrust=FOLDER` to see it" \
+        " here" in detail
+    assert "`warbench replay JOURNAL --data FOLDER` narrates it step by step" in detail

@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from warbench.core.attacks import AttackOptionsError
 from warbench.core.engine import IllegalAction
 from warbench.core.journal import Journal, JournalFileError
+from warbench.core.registry import UnknownRuleset
 from warbench.core.replay import DataMismatch, ReplayMismatch, hashes_checked
 from warbench.core.sim.store import StoreError
 from warbench.core.words import player_name
@@ -257,7 +258,7 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
         room, seat = _authorized(game_id, authorization)
         journal = room.session.journal
         try:
-            return _replay(replays.build(journal, seats=(seat,)), kept)
+            return _replay(replays.build(journal, room.session.rules, seats=(seat,)), kept)
         except (ReplayMismatch, replays.ReplayError) as error:  # said, not a bare 500
             raise HTTPException(409, f"game {game_id} cannot be replayed: {error}") from None
 
@@ -268,21 +269,26 @@ def create_app(db: str | Path, rulebook: Rulebook | None = None) -> FastAPI:
         raw = await _body(request, MAX_UPLOAD)
         try:
             journal = Journal.loads(raw.decode("utf-8", "replace"), "the journal")
-            return _replay(replays.build(journal), kept)
-        except (JournalFileError, ReplayMismatch, replays.ReplayError, LookupError) as error:
+            rules = rules_of.for_data(journal.ruleset, journal.data, "the journal")
+            return _replay(replays.build(journal, rules), kept)
+        except DataMismatch as error:  # and where else it can be seen
+            raise HTTPException(400, f"{error}; or on the command line, `warbench replay JOURNAL"
+                                " --data FOLDER` narrates it step by step") from None
+        except (JournalFileError, ReplayMismatch, replays.ReplayError, LookupError,
+                UnknownRuleset) as error:
             raise HTTPException(400, str(error)) from None
 
     @app.post("/api/replays/results")
     async def replay_results(request: Request, game: int) -> dict[str, Any]:
         raw = await _body(request, MAX_UPLOAD)
         try:
-            journal = replays.journal_from_results(raw, game)
-            return _replay(replays.build(journal), kept)
-        except DataMismatch as error:  # the viewer has no --data: say where it can be seen
-            raise HTTPException(400, f"{error}, on the command line: `warbench replay --db"
+            journal = replays.journal_from_results(raw, game, rules_of)
+            rules = rules_of.for_data(journal.ruleset, journal.data, f"game {game}")
+            return _replay(replays.build(journal, rules), kept)
+        except DataMismatch as error:  # and where else it can be seen
+            raise HTTPException(400, f"{error}; or on the command line, `warbench replay --db"
                                 f" RESULTS --game {game} --data FOLDER` narrates it step by"
-                                " step and `warbench render` draws any step (this viewer"
-                                " plays the shipped data only)") from None
+                                " step and `warbench render` draws any step") from None
         except (StoreError, ReplayMismatch, replays.ReplayError, LookupError) as error:
             raise HTTPException(400, str(error)) from None
         except Exception as error:  # not a results file at all
@@ -543,6 +549,7 @@ def _replay(replay: replays.Replay, kept: replays.Replays) -> dict[str, Any]:
         "steps": len(replay.states) - 1,
         "seats": [None if seat == SPECTATOR else seat for seat in replay.seats],
         "verified": hashes_checked(replay.journal),
+        "data": replay.journal.data,
         "played_by": replay.journal.played_by,
     }
 

@@ -18,12 +18,12 @@ from warbench.core.engine import clone_state
 from warbench.core.events import Event
 from warbench.core.journal import Journal
 from warbench.core.moments import SeenAttacks, actor_of
-from warbench.core.registry import ruleset as find_ruleset
 from warbench.core.replay import replay_steps
 from warbench.core.ruleset import Ruleset
-from warbench.core.sim.store import load_journal
+from warbench.core.sim.store import ResultStore
 from warbench.core.table import Attack
 from warbench.core.words import player_name
+from warbench.server.rulebook import Rulebook
 from warbench.server.snapshot import SPECTATOR, event_text, with_last_attacks
 
 #: Replays kept in memory at once (the oldest is dropped first).
@@ -85,11 +85,13 @@ def _viewer(seat: int) -> str:
     return "a spectator" if seat == SPECTATOR else player_name(seat)
 
 
-def build(journal: Journal, seats: tuple[int, ...] | None = None) -> Replay:
-    """Replay ``journal`` once, verifying its hashes; ``seats`` limits who it may be seen as."""
+def build(
+    journal: Journal, rules: Ruleset[Any, Any], seats: tuple[int, ...] | None = None
+) -> Replay:
+    """Replay ``journal`` once with ``rules``, verifying its hashes; ``seats`` limits who it
+    may be seen as."""
     if len(journal.entries) > MAX_STEPS:
         raise ReplayError(f"the journal has {len(journal.entries)} actions (at most {MAX_STEPS})")
-    rules = find_ruleset(journal.ruleset)
     allowed = seats if seats is not None else (SPECTATOR, *range(journal.players))
     states: list[Any] = []
     counts: list[int] = []
@@ -106,15 +108,22 @@ def build(journal: Journal, seats: tuple[int, ...] | None = None) -> Replay:
     return Replay(rules, journal, states, counts, list(game.events), allowed, attacks)
 
 
-def journal_from_results(data: bytes, game_id: int) -> Journal:
-    """The journal of game ``game_id`` in a results file of ``warbench simulate``."""
+def journal_from_results(data: bytes, game_id: int, rulebook: Rulebook) -> Journal:
+    """The journal of game ``game_id`` in a results file of ``warbench simulate``, played
+    again with the data folder the server plays its ruleset with where the run had one
+    (:class:`DataMismatch` where the server has none, or another)."""
     if isinstance(game_id, bool) or game_id < 1:
         raise ReplayError(f"game {game_id}: games are numbered from 1")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "results.sqlite"
         path.write_bytes(data)
         try:
-            return load_journal(path, game_id)
+            with ResultStore(path, readonly=True) as store:
+                run = store.game_run(game_id)
+                played = run.data if run.data_recorded else None
+                rules = rulebook.for_data(run.ruleset, played, f"game {game_id} (run {run.id})",
+                                          run.data_dir)
+                return store.journal(game_id, rules.data_dir)
         except ValueError as error:  # named after the upload, not the server's copy of it
             raise type(error)(str(error).replace(str(path), "the results file")) from None
 

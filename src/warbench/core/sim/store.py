@@ -303,17 +303,26 @@ class ResultStore(Closing):
             data_dir=row[11],
         )
 
-    def seat_labels(self, game_id: int) -> tuple[str, ...]:
-        """The label of the side in each seat of stored game ``game_id`` (its list's name,
-        or its force's), for a picture's legend."""
+    def _game_row(self, game_id: int) -> tuple[Any, ...]:
+        """The run id and summary of stored game ``game_id``."""
         _row_id(game_id, "--game")
         row = self._db.execute(
             "SELECT run_id, summary FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             raise StoreError(f"{self.path} holds no game {game_id}")
-        sides = self.run(int(row[0])).sides
-        return tuple(sides[side].label for side in json.loads(row[1])["seats"])
+        return tuple(row)
+
+    def game_run(self, game_id: int) -> RunInfo:
+        """The run stored game ``game_id`` was played in (its ruleset, its data...)."""
+        return self.run(int(self._game_row(game_id)[0]))
+
+    def seat_labels(self, game_id: int) -> tuple[str, ...]:
+        """The label of the side in each seat of stored game ``game_id`` (its list's name,
+        or its force's), for a picture's legend."""
+        run_id, summary = self._game_row(game_id)
+        sides = self.run(int(run_id)).sides
+        return tuple(sides[side].label for side in json.loads(summary)["seats"])
 
     def journal(self, game_id: int, data_dir: str | Path | None = None) -> Journal:
         """The journal of stored game ``game_id``; see :func:`load_journal`."""

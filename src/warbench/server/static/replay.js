@@ -14,7 +14,8 @@ async function load(url, body, headers) {
   replay = data;
   // what the hashes proved, and who played: the journal's own word, which no hash covers
   const players = (data.played_by || []).map((bot, seat) => `${playerName(seat)} ${bot}`).join(", ");
-  message(`${data.ruleset}: ${data.steps} actions replayed; ${data.verified}.` +
+  const played = data.data ? ` (played with a data folder, digest ${data.data})` : "";
+  message(`${data.ruleset}${played}: ${data.steps} actions replayed; ${data.verified}.` +
     (players ? ` Played by (as the journal records it; the hashes check the moves, not who chose them): ${players}.` : ""),
     !data.verified.startsWith("every"));
   $("seat").innerHTML = data.seats.map((s) => `<option value="${s === null ? "" : s}">${s === null ? "spectator" : playerName(s)}</option>`).join("");
