@@ -274,6 +274,7 @@ def test_tournament_names_each_lists_bot_and_keeps_journals_for_replay(
     assert sum(line.startswith("│ Recruits (calm)") for line in rows) == 2  # matrix, ratings
     assert f"Stored in {db} (warbench replay --db {db} --game ID):" in out
     assert "  run 1: Recruits vs Veterans, games 1 to 2" in out
+    assert f"On the board: `warbench serve`, then its replay viewer (/replay) loads {db}" in out
     with sqlite3.connect(db) as connection:
         stored = [row[0] for row in connection.execute("SELECT journal FROM games")]
     assert len(stored) == 2 and all(stored)

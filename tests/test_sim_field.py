@@ -114,6 +114,7 @@ def test_every_game_is_stored_and_replayable_and_the_report_has_each_matchup(
     assert f"Stored in {db} (warbench replay --db {db} --game ID):" in out
     assert "  run 1: Veterans vs Recruits, games 1 to 3" in out
     assert "  run 2: Veterans vs Champions, games 4 to 6" in out
+    assert f"On the board: `warbench serve`, then its replay viewer (/replay) loads {db}" in out
     assert f"Report: {page}" in out
     assert all(load_journal(db, game).entries for game in range(1, 7))
     html = page.read_text()

@@ -23,7 +23,7 @@ from warbench.core.ruleset import Ruleset
 from warbench.core.sim.field import FieldResult, Matchup, field_plans, play_field
 from warbench.core.sim.field_report import write_field_report
 from warbench.core.sim.luck import luck_summary
-from warbench.core.sim.notable import notable_games, replay_command
+from warbench.core.sim.notable import notable_games, on_the_board, replay_command
 from warbench.core.sim.plan import GamePlan, Side
 from warbench.core.sim.runner import make_backend
 from warbench.core.sim.store import ResultStore
@@ -134,6 +134,7 @@ def simulate_field(
                       highlight=False)
     else:
         _print_stored(field, db, data_dir)
+        console.print(on_the_board(rules.id, db, data_dir), highlight=False)
     if report is not None:
         console.print(f"Report: {report}", highlight=False)
 

@@ -19,7 +19,7 @@ from rich.table import Table
 from warbench.cli_common import DataOption, FormatOption, load_ruleset
 from warbench.core.ruleset import Ruleset, SetupError
 from warbench.core.sim.luck import luck_summary
-from warbench.core.sim.notable import notable_games, replay_command
+from warbench.core.sim.notable import notable_games, on_the_board, replay_command
 from warbench.core.sim.plan import (
     DEFAULT_MAX_DECISIONS,
     Side,
@@ -308,6 +308,7 @@ def simulate_command(
             f" {max(result.game_ids)} ({replay_command(db, 'ID', rules.data_dir)}).",
             highlight=False,
         )
+        console.print(on_the_board(rules.id, db, rules.data_dir), highlight=False)
     if report is not None:
         console.print(f"Report: {report}", highlight=False)
 
@@ -497,6 +498,7 @@ def tournament_command(
     _print_tournament(outcome, _bots_by_list(sides, plans))
     if db is not None:
         _print_stored_tables(outcome, plans, sides, db, rules.data_dir)
+        console.print(on_the_board(rules.id, db, rules.data_dir), highlight=False)
     if written is not None:
         console.print(f"Report: {written}", highlight=False)
 

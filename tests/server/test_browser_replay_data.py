@@ -30,7 +30,8 @@ def test_the_viewer_steps_through_a_simulated_game_of_the_served_data_folder(
     results = tmp_path / "results.sqlite"
     assert main(["simulate", "full-thrust", "--games", "2", "--bot", "random", "--seed", "4",
                  "--db", str(results), "--data", str(folder)]) == 0
-    capsys.readouterr()
+    printed = capsys.readouterr().out
+    assert f"On the board: `warbench serve --data full-thrust={folder}`" in printed
     port = _free_port()
     process = _start(tmp_path / "games.sqlite", port, "--data", f"full-thrust={folder}")
     try:

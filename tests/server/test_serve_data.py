@@ -45,6 +45,23 @@ def results(short_battles: Path, tmp_path: Path, capsys: pytest.CaptureFixture[s
     return db
 
 
+def test_simulate_names_the_serve_command_whose_viewer_shows_its_stored_games(
+    short_battles: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After the games worth replaying, a stored run says how to step through them on the
+    board: `serve` with the run's data folder, and the replay viewer; so does the report."""
+    for data, serve in ([], "warbench serve"),\
+            (["--data", str(short_battles)], f"warbench serve --data full-thrust={short_battles}"):
+        db, report = tmp_path / f"results{len(data)}.sqlite", tmp_path / f"r{len(data)}.html"
+        assert main(["simulate", "full-thrust", "--games", "1", "--bot", "random", "--db",
+                     str(db), "--report", str(report), *data]) == 0
+        out = capsys.readouterr().out
+        assert "Games worth replaying:" in out
+        assert f"On the board: `{serve}`, then its replay viewer (/replay) loads {db} and" \
+            " steps through any game." in out
+        assert f"on the board, <code>{serve}</code> and its replay viewer" in report.read_text()
+
+
 def _client(db: Path, folders: dict[str, Path] | None = None) -> TestClient:
     return TestClient(create_app(db, Rulebook(folders)))
 

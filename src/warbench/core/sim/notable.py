@@ -89,6 +89,18 @@ def serve_command(ruleset_id: str, data: str | Path | None) -> str:
     return "warbench serve" + ("" if data is None else f" --data {ruleset_id}={data}")
 
 
+def on_the_board(ruleset_id: str, db: str | Path, data: str | Path | None) -> str:
+    """Where the stored games of ``db`` are stepped through on the board, in words.
+
+    >>> print(on_the_board("full-thrust", "r.sqlite", "my-data"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    On the board: `warbench serve --data full-thrust=my-data`, then its replay viewer
+    (/replay) loads r.sqlite and steps through any game.
+    """
+    return (f"On the board: `{serve_command(ruleset_id, data)}`, then its replay viewer"
+            f" (/replay) loads {db} and steps through any game.")
+
+
 def _names(labels: Sequence[str], sides: Sequence[int], team: bool = True) -> str:
     """The sides in words: a team joined by ``+``, rivals (``team`` false) listed.
 

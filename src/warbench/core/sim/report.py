@@ -25,7 +25,7 @@ from warbench.core.sim.html import (
     write_page,
 )
 from warbench.core.sim.luck import luck_summary
-from warbench.core.sim.notable import notable_games
+from warbench.core.sim.notable import notable_games, serve_command
 from warbench.core.sim.plan import GamePlan, matchup
 from warbench.core.sim.play import GameRecord, play_to_end
 from warbench.core.sim.runner import RunResult
@@ -281,6 +281,7 @@ def _notable_section(result: RunResult, db: str | Path | None) -> list[str]:
     if not notable:
         return []
     rows = []
+    serve = serve_command(result.plan.ruleset.id, result.plan.ruleset.data_dir)
     for game in notable:
         command = game.replay_command(db, result.plan.ruleset.data_dir)
         rows.append((game.name, game.seed, game.why, command or "not stored (no --db)"))
@@ -290,7 +291,9 @@ def _notable_section(result: RunResult, db: str | Path | None) -> list[str]:
         "<p>The replay narrates every action; the table after any step N is drawn by"
         " <code>warbench render --db FILE --game ID --at N --out t.svg</code> (with the"
         " run's <code>--data</code>, if any), or from a journal file saved by"
-        " <code>warbench replay --save</code> or <code>warbench demo</code>.</p>",
+        " <code>warbench replay --save</code> or <code>warbench demo</code>; on the board,"
+        f" <code>{html.escape(serve)}</code> and its replay viewer (<code>/replay</code>)"
+        " step through a stored game.</p>",
     ]
 
 
