@@ -47,7 +47,7 @@ def test_a_salvo_goes_where_aimed_homes_on_a_ship_and_strikes_after_point_defenc
 
 
 def test_salvos_that_found_no_target_are_removed_at_the_end_of_the_turn() -> None:
-    """FT-SEQ-END: an unused salvo does not carry over."""
+    """FT-SEQ-END: an unused salvo does not carry over, and the log says so in words."""
     game, _ = battle(
         [ship("spear", "Dart", 30.0, 10.0)], [ship("lancer", "Pike", 60.0, 40.0, facing=6)],
         6, 1,
@@ -56,7 +56,8 @@ def test_salvos_that_found_no_target_are_removed_at_the_end_of_the_turn() -> Non
     game.apply(0, LaunchSalvo(0, LAUNCHER, 30.0, 30.0))
     state = game.state
     assert state.turn == 2 and state.salvos == []
-    assert any(isinstance(e, SalvosRemoved) for e in game.events)
+    [removed] = [e for e in game.events if isinstance(e, SalvosRemoved)]
+    assert removed.text == "1 salvo that found no target is removed"
     with pytest.raises(IllegalAction):
         game.apply(0, LaunchSalvo(0, LAUNCHER, 30.0, 30.0))
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from warbench.core.procedures import Outcome
 from warbench.core.turns import roll_off, roll_off_die
-from warbench.core.words import name_as_told
+from warbench.core.words import counted, name_as_told
 from warbench.rulesets.full_thrust.attacks import resolve_attacks
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.declarations import DeclarationPhase
@@ -120,7 +120,8 @@ def end_turn(game: FTGame) -> None:
     if unused:
         game.emit(
             SalvosRemoved(
-                text=f"{unused} salvos that found no target are removed",
+                text=f"{counted(unused, 'salvo')} that found no target"
+                f" {'is' if unused == 1 else 'are'} removed",
             )
         )
     state.salvos = []
