@@ -25,7 +25,7 @@ DataOption = Annotated[
     typer.Option(
         "--data",
         help="Your own data folder: its files replace the ruleset's shipped files of the"
-        " same name.",
+        " same name, and a NAME.changes.toml says only what differs from NAME.toml.",
     ),
 ]
 

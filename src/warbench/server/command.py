@@ -19,9 +19,9 @@ def serve_command(
         typer.Option(
             "--data",
             metavar="RULESET=FOLDER",
-            help="Play RULESET with your own data folder: its files replace the shipped"
-            " files of the same name in new games, and games and replays played with it"
-            " can be shown. Once per ruleset.",
+            help="Play RULESET with your own data folder (its files replace the shipped"
+            " files of the same name; a NAME.changes.toml says only what differs) in new"
+            " games, and show games and replays played with it. Once per ruleset.",
         ),
     ] = None,
 ) -> None:
