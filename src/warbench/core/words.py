@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 #: Nouns whose plural is not the noun and an s.
-IRREGULAR = {"box": "boxes", "die": "dice", "entry": "entries", "hex": "hexes", "life": "lives"}
+IRREGULAR = {"box": "boxes", "die": "dice", "entry": "entries", "hex": "hexes", "life": "lives",
+             "party": "parties"}
 
 
 def counted(number: float, noun: str) -> str:

@@ -69,7 +69,8 @@ def test_damage_control_parties_shrink_with_the_hull() -> None:
 
 def test_ft_dcp_one_roll_per_system_on_6_and_one_better_for_each_further_party() -> None:
     """FT-DCP: the parties are sent first, then each system is rolled for once: one party
-    needs a 6, two a 5 or better; a 5 repairs with two parties and not with one."""
+    needs a 6, two a 5 or better; a 5 repairs with two parties and not with one; the log's
+    verb agrees with the parties sent."""
     game, feed = battle([ship("warden", "Ward", 30.0, 10.0)],
                         [ship("lancer", "Pike", 60.0, 40.0, facing=6)], 6, 1)
     ward = game.state.ships[0]
@@ -85,6 +86,8 @@ def test_ft_dcp_one_roll_per_system_on_6_and_one_better_for_each_further_party()
     rolls = [e for e in game.events if isinstance(e, SystemRepairRolled)]
     assert [(e.system, e.parties, e.need, e.face) for e in rolls] == [(1, 2, 5, 5), (2, 1, 6, 5)]
     assert (ward.damage[1], ward.damage[2]) == (0, 1) and game.state.turn == 2
+    assert [e.text.split(" the ")[0] for e in rolls] == [
+        "Ward's 2 damage control parties repair", "Ward's 1 damage control party fails to repair"]
 
 
 def test_ft_dcp_at_most_three_parties_on_a_system_and_needle_losses_stay() -> None:

@@ -21,6 +21,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
+from warbench.core.words import counted
 from warbench.rulesets.full_thrust.actions import Repair
 from warbench.rulesets.full_thrust.context import FTGame, FTProcedure
 from warbench.rulesets.full_thrust.damage import damage_parties
@@ -141,16 +142,17 @@ def _roll_repair(game: FTGame, ship: Ship, system: int, parties: int) -> None:
     purpose = f"repair {ship.name} {label}"
     face = game.dice_for(ship.player).faces(6, 1, label=purpose)[0]
     game.emit(RollEffect(ship.player, purpose, int(face >= need), 1, at_least=need))
+    single = savasku or parties == 1  # the verb agrees: "1 party fails", "2 parties fail"
     if face >= need:
         ship.damage[system] -= 1
-        text = "repair"
+        text = "repairs" if single else "repair"
         if savasku:
             ship.biomass -= 1  # a success spends one biomass (FT-SV-REPAIR)
     else:
-        text = "fail to repair"
-    crew = f"{parties} damage control part{'ies' if parties > 1 else 'y'}"
+        text = "fails to repair" if single else "fail to repair"
+    crew = counted(parties, "damage control party")
     if savasku:
-        crew, text = f"{cls.systems[system].mass} repair power", f"{text}s"
+        crew = f"{cls.systems[system].mass} repair power"
     game.emit(
         SystemRepairRolled(
             ship=ship.id,
