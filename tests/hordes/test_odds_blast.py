@@ -17,12 +17,12 @@ from tests.hordes.helpers import RULES, HGame, activate, battle, script
 from warbench.core.attacks import OddsAnswer
 from warbench.rulesets.hordes.action_odds import activation
 from warbench.rulesets.hordes.actions import Attack, Cast, DamageBoost, Hold
+from warbench.rulesets.hordes.names import model_label
 from warbench.rulesets.hordes.odds import RangedOdds
 from warbench.rulesets.hordes.odds_blast import covered
 from warbench.rulesets.hordes.profile import crippled_aspects
 from warbench.rulesets.hordes.shot import OTHERS_NOT_COUNTED
 from warbench.rulesets.hordes.space import gap
-from warbench.rulesets.hordes.words import numbered
 from warbench.server.snapshot import odds_plain
 
 HORROR, TARGET, INSIDE, OUTSIDE, BEHIND = 1, 3, 4, 5, 6
@@ -69,11 +69,12 @@ def _rolled_on(trial: HGame, uid: int) -> list[Any]:
 
 def _of(odds: OddsAnswer, game: HGame, uid: int, target: int = TARGET
         ) -> Mapping[str, float]:
-    """The odds of model ``uid``, named by its name and number and its distance from the
+    """The odds of model ``uid``, named as the board labels it, with its distance from the
     ``target``, as the table shows them."""
     models = game.state.models
     away = gap(RULES.data, models[uid], models[target])
-    return odds.others[f'{numbered(RULES.data, models[uid])}, {away:.1f}" from the target']
+    label = model_label(RULES.data, models, models[uid])
+    return odds.others[f'{label}, {away:.1f}" from the target']
 
 
 def _hit_by_the_game(game: HGame) -> tuple[float, tuple[int, int]]:

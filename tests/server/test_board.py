@@ -207,7 +207,7 @@ def test_hordes_a_dragged_model_advances_or_runs_and_ends_on_its_ghost() -> None
     the way it went. A placement is previewed with its base."""
     from warbench.rulesets.hordes.deployment import DeploySpace
     from warbench.rulesets.hordes.movement import MoveSpace
-    from warbench.rulesets.hordes.picture import model_label
+    from warbench.rulesets.hordes.names import model_label
 
     game = _game("hordes")
     placing = _play_until(game, _has_space(DeploySpace))
@@ -221,7 +221,7 @@ def test_hordes_a_dragged_model_advances_or_runs_and_ends_on_its_ghost() -> None
     seat = decision.player
     space = _space(decision, MoveSpace)
     model = game.state.models[space.model]
-    label = model_label(game.ruleset.data, model)
+    label = model_label(game.ruleset.data, game.state.models, model)
     toward = -1.0 if model.y > 24 else 1.0
     spd = space.allowances[False]
     answers = [consider(game, seat, {"drag": {"label": label, "x": model.x,

@@ -241,10 +241,11 @@ def test_hor_aoe_an_attacks_odds_name_each_model_under_its_template(
 ) -> None:
     """HOR-AOE, HOR-ACTION-ODDS: under the Obsidian Horror's Spines aimed at a Mosshound
     in a crowd of Mosshounds, the odds shown name each other model the template may cover,
-    by name and number as the forms list them, with its chance to be under the template and
-    to be destroyed or crippled, as the game's odds give them; a model out of every
-    template's reach is not named."""
+    as the board labels it, with its chance to be under the template and to be destroyed or
+    crippled, as the game's odds give them; a model out of every template's reach is not
+    named."""
     from tests.hordes.test_odds_blast import INSIDE, SPINES, _crowd
+    from warbench.rulesets.hordes.names import model_label
     from warbench.rulesets.hordes.ruleset import HordesRuleset
 
     game = _crowd()
@@ -252,12 +253,13 @@ def test_hor_aoe_an_attacks_odds_name_each_model_under_its_template(
     assert odds is not None
     page = _open_seat(server, browser, "hordes", "random")
     _show(page, snapshot(game, 0))
-    button = page.locator("#decisions button.option", has_text='attack Mosshound with '
+    button = page.locator("#decisions button.option", has_text='attack Mosshound 1 with '
                           'Obsidian Spines (4.0" away')
     odds_shown = button.locator("xpath=following-sibling::div[1]")
     lines = odds_shown.locator(".odds-other").all_inner_texts()
     assert len(lines) == len(odds.others) == 3  # the three Mosshounds beside the target
-    (named,) = [name for name in odds.others if name.startswith(f"Mosshound ({INSIDE}), ")]
+    label = model_label(HordesRuleset().data, game.state.models, game.state.models[INSIDE])
+    (named,) = [name for name in odds.others if name.startswith(f"{label}, ")]
     inside = odds.others[named]
     (line,) = [line for line in lines if line.startswith(f"{named}: ")]
     for outcome in ("under the template", "destroyed", "spirit crippled"):

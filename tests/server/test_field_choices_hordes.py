@@ -37,7 +37,7 @@ def test_hordes_blows_at_ones_own_models_are_set_aside_after_the_enemys() -> Non
     assert {"charge Cinder Matron Vesk", "slam Cinder Matron Vesk"} <= set(labels)
     assert not [label for label in labels if "your own" in label]
     form = _form(snap, "charge")
-    assert _choices(form["target"]) == {2: "your own Mosshound (2)", 3: "Cinder Matron Vesk (3)"}
+    assert _choices(form["target"]) == {2: "your own Mosshound", 3: "Cinder Matron Vesk"}
     assert form["target"]["aside"]["values"] == [2]
     space = next(s for s in plain["spaces"] if s["type"] == "charge")
     assert space["samples"][0]["target"] == 3
@@ -64,7 +64,7 @@ def test_a_hordes_charge_form_lists_its_targets_by_name_when_no_sample_is_drawn(
     space = next(s for d in snap["decisions"] for s in d["spaces"] if s["type"] == "charge")
     assert space["samples"] == []
     assert _choices(_form(snap, "charge")["target"]) == {
-        2: "your own Mosshound (2)", 3: "Cinder Matron Vesk (3)"}
+        2: "your own Mosshound", 3: "Cinder Matron Vesk"}
     assert space["start"] == {"type": "charge", "target": 3, "stop_short": 0.0}
     assert "stop_short" not in space["description"]
     assert space["description"].startswith("charge the target chosen; stop short: how many")

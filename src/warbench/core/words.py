@@ -1,4 +1,5 @@
-"""Words for people: counts ("1 die", "3 dice"), lists ("A, B or C") and players.
+"""Words for people: counts ("1 die", "3 dice"), lists ("A, B or C"), players, and names
+that several pieces on a table share told apart ("Mosshound 2", "Elder Maelis (P1)").
 
 People count players from 1 while every machine interface (JSON, journals, the server's
 protocol, option values) indexes seats from 0: :func:`player_name` is the one place a seat
@@ -8,6 +9,8 @@ index becomes words.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from functools import lru_cache
 
 #: Nouns whose plural is not the noun and an s.
 IRREGULAR = {"box": "boxes", "die": "dice", "entry": "entries", "hex": "hexes", "life": "lives",
@@ -83,3 +86,33 @@ def name_as_told(stored: str) -> str:
     ('Player 1', "Player 2's raiders", 'Red')
     """
     return as_told(stored) if _STORED_SEAT.fullmatch(stored) else stored
+
+
+@lru_cache(maxsize=256)
+def told_apart(named: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """Labels for people of the pieces of a table, given in a fixed order as ``(name,
+    side)`` (side: a seat index), that no two pieces share: a name no other piece has stays
+    as it is; one that several pieces of one side share is numbered among them in that
+    order, from 1; one found on more than one side also says its side, ``(P1)`` for
+    "player 1" (players counted from 1, the tag Dystopian Wars gives such a name).
+
+    The labels follow from the names and the order alone, so a table whose pieces stay
+    listed all game (the destroyed too) gives each piece the same label all game.
+
+    >>> told_apart((("Maelis", 0), ("Mosshound", 0), ("Mosshound", 0), ("Vesk", 1)))
+    ('Maelis', 'Mosshound 1', 'Mosshound 2', 'Vesk')
+    >>> told_apart((("Jackal", 0), ("Jackal", 1), ("Jackal", 1)))
+    ('Jackal (P1)', 'Jackal 1 (P2)', 'Jackal 2 (P2)')
+    """
+    sides: dict[str, set[int]] = {}
+    for name, side in named:
+        sides.setdefault(name, set()).add(side)
+    alike = Counter(named)
+    seen: Counter[tuple[str, int]] = Counter()
+    labels = []
+    for entry in named:
+        name, side = entry
+        seen[entry] += 1
+        label = f"{name} {seen[entry]}" if alike[entry] > 1 else name
+        labels.append(f"{label} (P{side + 1})" if len(sides[name]) > 1 else label)
+    return tuple(labels)

@@ -18,7 +18,7 @@ from warbench.core.preview import Ghost, Preview
 from warbench.rulesets.hordes.actions import Move, Place
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.movement import MoveSpace
-from warbench.rulesets.hordes.picture import model_label
+from warbench.rulesets.hordes.names import model_label
 from warbench.rulesets.hordes.space import leg_cost
 from warbench.rulesets.hordes.state import HordesState, Model
 
@@ -37,11 +37,11 @@ def action_preview(data: HordesData, state: HordesState, action: Action) -> Prev
     """The ghost of the active model at the end of a leg, or of a model placed."""
     if isinstance(action, Place) and 0 <= action.model < len(state.models):
         placed = state.models[action.model]
-        return Preview((Ghost(model_label(data, placed), action.x, action.y,
+        return Preview((Ghost(model_label(data, state.models, placed), action.x, action.y,
                               action.heading % 360, size=data.radii[placed.card]),))
     model = mover(state)
     if isinstance(action, Move) and model is not None:
-        return Preview((Ghost(model_label(data, model), action.x, action.y,
+        return Preview((Ghost(model_label(data, state.models, model), action.x, action.y,
                               action.heading % 360),))
     return Preview()
 
@@ -57,7 +57,13 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str | N
     cost = leg_cost(data, state, start, end)
     how = "run" if action.run else "advance"
     length = math.hypot(action.x - model.x, action.y - model.y)
-    return f'{data.models[model.card].name}: {how} {length:.1f}" (costs {cost:.1f}")'
+    label = model_label(data, state.models, model)
+    return f'{label}: {how} {length:.1f}" (costs {cost:.1f}")'
+
+
+def _labelled(data: HordesData, state: HordesState, uid: int, label: str) -> bool:
+    """Whether the board labels model ``uid`` ``label`` (a name shared told apart)."""
+    return model_label(data, state.models, state.models[uid]) == label
 
 
 def dragged_leg(
@@ -73,7 +79,7 @@ def dragged_leg(
             for decision in decisions
             for space in decision.spaces
             if isinstance(space, MoveSpace)
-            and model_label(data, state.models[space.model]) == label
+            and _labelled(data, state, space.model, label)
         ),
         None,
     )
@@ -96,7 +102,7 @@ def turned_leg(
     (costing nothing) that ends facing ``heading``; a run only where no advance is left."""
     space = next((space for decision in decisions for space in decision.spaces
                   if isinstance(space, MoveSpace)
-                  and model_label(data, state.models[space.model]) == label), None)
+                  and _labelled(data, state, space.model, label)), None)
     if space is None:
         return None
     model = state.models[space.model]

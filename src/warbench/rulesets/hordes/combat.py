@@ -18,7 +18,7 @@ from warbench.rulesets.hordes.damage_rolls import DamageRoll, queue_damage_rolls
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.deviation import Aim, aim_at, covers, landing
 from warbench.rulesets.hordes.events import AttackRolled
-from warbench.rulesets.hordes.game import HordesGame, knock_down, name, roll
+from warbench.rulesets.hordes.game import HordesGame, card_name, knock_down, name, roll
 from warbench.rulesets.hordes.luck import deviation_effect
 from warbench.rulesets.hordes.profile import is_crippled, stat
 from warbench.rulesets.hordes.rolls import attack_outcome, dice_count
@@ -174,7 +174,7 @@ def roll_to_hit(
     data, state = game.data, game.state
     kind = strike.kind
     needed = needed_def(data, state, target, kind)
-    label = f"{name(game, attacker)} {kind} attack on {name(game, target)}"
+    label = f"{card_name(game, attacker)} {kind} attack on {card_name(game, target)}"
     with_weapon = f" with {strike.weapon}" if strike.weapon else ""
     said = f"{name(game, attacker)} {kind} attack{with_weapon} on {name(game, target)}"
     reason = automatic(data, attacker, target, strike, spray)

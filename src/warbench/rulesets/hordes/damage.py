@@ -17,6 +17,7 @@ from warbench.rulesets.hordes.game import (
     HordesGame,
     HordesProcedure,
     add_fury,
+    card_name,
     knock_down,
     name,
     roll,
@@ -179,12 +180,12 @@ def destroy(game: HordesGame, target: Model, no_reave: bool, by: Model | None = 
     if not target.beast:
         winner = 1 - target.owner
         # the reason is kept in the state (its hash, journals): seats by index, numbered
-        # from 1 where it is shown (core.words.as_told)
+        # from 1 where it is shown (core.words.as_told), the warlock by its card's name
         game.end(
             Outcome(
                 (winner,),
                 boxes_left_by_side(game.data, state),
-                f"{name(game, target)} is destroyed: player {winner} wins",
+                f"{card_name(game, target)} is destroyed: player {winner} wins",
             )
         )
         return

@@ -10,10 +10,18 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.engine import IllegalAction
 from warbench.core.events import RollEffect
+from warbench.core.words import counted
 from warbench.rulesets.hordes.actions import DamageBoost
 from warbench.rulesets.hordes.damage import Damage
 from warbench.rulesets.hordes.events import DamageRolled
-from warbench.rulesets.hordes.game import HordesGame, HordesProcedure, add_fury, name, roll
+from warbench.rulesets.hordes.game import (
+    HordesGame,
+    HordesProcedure,
+    add_fury,
+    card_name,
+    name,
+    roll,
+)
 from warbench.rulesets.hordes.profile import is_crippled, stat
 from warbench.rulesets.hordes.rolls import damage_boxes, dice_count
 from warbench.rulesets.hordes.state import Model
@@ -32,7 +40,7 @@ def damage_roll(
         return
     body_crippled = is_crippled(game.data, attacker, "body")
     count = dice_count(boosted, body_crippled) + extra_dice
-    label = f"damage on {name(game, target)}"
+    label = f"damage on {card_name(game, target)}"
     faces = roll(game, attacker.owner, count, label)
     arm = stat(game.data, target, "arm")
     boxes = damage_boxes(faces, power, arm)
@@ -45,7 +53,8 @@ def damage_roll(
             arm,
             boxes,
             attacker.uid,
-            text=f"damage {sum(faces) + power} against ARM {arm}: {boxes}",
+            text=f"damage on {name(game, target)}: {sum(faces) + power} against ARM {arm}, "
+                 f"{counted(boxes, 'box')}",
         )
     )
     if boxes:

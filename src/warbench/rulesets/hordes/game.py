@@ -6,6 +6,7 @@ from warbench.core.engine import Game
 from warbench.core.procedures import Procedure
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import FuryChanged, KnockedDown
+from warbench.rulesets.hordes.names import model_label
 from warbench.rulesets.hordes.state import HordesState, Model
 
 HordesGame = Game[HordesState, HordesData]
@@ -13,7 +14,16 @@ HordesProcedure = Procedure[HordesState, HordesData]
 
 
 def name(game: HordesGame, model: Model) -> str:
-    """The model's card name, for the narration."""
+    """The model as the board labels it (its card's name, tagged where another model
+    shares it), for the narration and the decisions' prompts."""
+    return model_label(game.data, game.state.models, model)
+
+
+def card_name(game: HordesGame, model: Model) -> str:
+    """The model's card's name alone, where the text is more than words for people: a
+    roll's label, by which the search bot's keyed dice key it (``core.search.dice``), and an
+    outcome's reason, kept in the state; a tag there would change the bot's play or the
+    state's hash."""
     return game.data.models[model.card].name
 
 

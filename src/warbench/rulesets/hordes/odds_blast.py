@@ -7,7 +7,8 @@ game's own :func:`models_under`), the attacker's too, takes the attack's full da
 hit chance where a direct hit's template covers it, and the miss chance times the
 deviation faces that cover it, counted face by face; what its damage roll leaves of it is
 the damage roll's own odds (:func:`damage_roll_odds`), boosted too where the attacking
-warlock's fury buys a boost (HOR-BOOST).
+warlock's fury buys a boost (HOR-BOOST). Each model is named as the board labels it
+(:mod:`.names`).
 
 >>> from warbench.rulesets.hordes.data import DATA_DIR, DataFolder, load_data
 >>> data = load_data(DataFolder(DATA_DIR))
@@ -33,12 +34,12 @@ from warbench.core.geometry import Point
 from warbench.rulesets.hordes.combat import Strike, blast_aim, models_under, strike_power
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.deviation import FACES, landings
+from warbench.rulesets.hordes.names import model_labels
 from warbench.rulesets.hordes.odds_target import damage_roll_odds
 from warbench.rulesets.hordes.profile import crippled_aspects, is_crippled, stat
 from warbench.rulesets.hordes.rolls import dice_count
 from warbench.rulesets.hordes.space import gap
 from warbench.rulesets.hordes.state import Model
-from warbench.rulesets.hordes.words import numbered
 
 #: The faces of the deviation's direction and distance dice together.
 DEVIATIONS = len(FACES) ** 2
@@ -76,9 +77,9 @@ def covered(data: HordesData, models: Sequence[Model], me: Model, target: Model,
 
 def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me: Model,
                target: Model, strike: Strike, fury: int) -> OddsAnswer:
-    """``answer`` (the target's odds) with each other model's (``others``, by its name and
-    number, ``your own`` where it is the attacker's side's, and how far it is from the
-    target, base to base: ``Mosshound (4), 0.7" from the target``): ``under the template`` and,
+    """``answer`` (the target's odds) with each other model's (``others``, as the board
+    labels it, ``your own`` where it is the attacker's side's, and how far it is from the
+    target, base to base: ``Mosshound 2, 0.7" from the target``): ``under the template`` and,
     where the attack has POW, the chances that it is destroyed and that each of a
     warbeast's aspects is crippled after the attack (``destroyed``, ``mind crippled``;
     ``... (damage boosted)`` too where the attacking warlock, its roll not boosted already,
@@ -92,9 +93,10 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
     rolls = strike.pow > 0 or strike.strength_damage
     boosts = (False, True) if not me.beast and not strike.boost_damage and fury >= 1 else (
         False,)
+    labels = model_labels(data, models)
     others: dict[str, dict[str, float]] = {}
     for one in reach:
-        who, under = numbered(data, one.model), one.chance(hit)
+        who, under = labels[one.model.uid], one.chance(hit)
         who = f"your own {who}" if one.model.owner == me.owner else who
         named = others[f'{who}, {gap(data, one.model, target):.1f}" from the target'] = {
             "under the template": under}

@@ -11,6 +11,7 @@ from warbench.core.geometry import Arc, RangeBands
 from warbench.core.table import Attack, Piece, TablePicture
 from warbench.rulesets.hordes.data import HordesData
 from warbench.rulesets.hordes.events import AttackRolled, DamageRolled, SpellEffect
+from warbench.rulesets.hordes.names import model_labels
 from warbench.rulesets.hordes.profile import boxes_left, crippled_aspects
 from warbench.rulesets.hordes.space import radius, weapon_reach
 from warbench.rulesets.hordes.state import HordesState, Model
@@ -23,7 +24,9 @@ _Key = tuple[int, int, str, str]
 
 def picture(data: HordesData, state: HordesState) -> TablePicture:
     """Terrain polygons, control-area rings of living warlocks, and every model, keyed by
-    its id all game (the number a form's ``model`` or ``target`` holds for it)."""
+    its id all game (the number a form's ``model`` or ``target`` holds for it) and labelled
+    with its name, told apart from the others that share it (:mod:`.names`)."""
+    labels = model_labels(data, state.models)
     pieces = [
         Piece(record.kind, *record.points[0], shape="polygon", points=record.points)
         for record in data.layouts[state.layout]
@@ -43,7 +46,7 @@ def picture(data: HordesData, state: HordesState) -> TablePicture:
             )
         pieces.append(
             Piece(
-                model_label(data, model),
+                labels[model.uid],
                 model.x,
                 model.y,
                 size=record.radius,
@@ -116,6 +119,7 @@ def attacks_drawn(
             tally[2] += event.boxes
             rolls[alone] = f"{event.total} vs ARM {event.arm}"
     marks = []
+    labels = model_labels(data, state.models)
     for key, (count, hits, boxes) in tallies.items():
         attacker, target = state.models[key[0]], state.models[key[1]]
         style = data.spells[key[2]].name if key[2] in data.spells else key[3] or key[2]
@@ -127,7 +131,7 @@ def attacks_drawn(
             label += f": {outcome}"
             label += f", {boxes} box{'es' * (boxes != 1)}" if hits else ""
         # who struck whom first: the target may be gone from the table after it
-        label = f"{model_label(data, attacker)} at {model_label(data, target)}\n{label}"
+        label = f"{labels[attacker.uid]} at {labels[target.uid]}\n{label}"
         marks.append(
             Attack.fired(
                 (attacker.x, attacker.y), attacker.heading, (target.x, target.y), arc=FRONT_ARC,
@@ -153,8 +157,3 @@ def _reach(data: HordesData, model: Model, style: str, weapon: str = "") -> Rang
     else:
         reach = 0.0
     return RangeBands((radius(data, model) + reach,)) if reach else None
-
-
-def model_label(data: HordesData, model: Model) -> str:
-    """A model's label on the table (and its name on the web table): its card's name."""
-    return data.models[model.card].name

@@ -26,6 +26,7 @@ from warbench.rulesets.hordes.data import HordesData, load_data
 from warbench.rulesets.hordes.events import EVENT_TYPES
 from warbench.rulesets.hordes.lists import army_rules, list_violations, roster
 from warbench.rulesets.hordes.luck import effect_odds
+from warbench.rulesets.hordes.names import model_labels
 from warbench.rulesets.hordes.picture import attacks_drawn, picture
 from warbench.rulesets.hordes.profile import boxes_left
 from warbench.rulesets.hordes.refusals import ACTIONS_RULE
@@ -213,10 +214,12 @@ class HordesRuleset(Ruleset[HordesState, HordesData]):
         return count_units(state.players, ((model.owner, model.card) for model in state.models))
 
     def describe(self, state: HordesState) -> str:
+        """Each side's living models, as the board labels them, with boxes and fury."""
+        labels = model_labels(self.data, state.models)
         sides = []
         for player in (0, 1):
             models = ", ".join(
-                f"{self.data.models[m.card].name} {boxes_left(self.data, m)} boxes {m.fury} fury"
+                f"{labels[m.uid]} {boxes_left(self.data, m)} boxes {m.fury} fury"
                 for m in state.living(player)
             )
             sides.append(f"{player_name(player)}: {models or 'nothing left'}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from warbench.core.victory import APART, Victory, verdict
 from warbench.core.words import counted, player_name
 from warbench.rulesets.hordes.data import HordesData
+from warbench.rulesets.hordes.names import model_label
 from warbench.rulesets.hordes.profile import boxes_left, boxes_left_by_side
 from warbench.rulesets.hordes.state import HordesState
 from warbench.rulesets.hordes.turn import score_outcome
@@ -46,14 +47,15 @@ def _round(data: HordesData, state: HordesState) -> str:
 
 
 def _warlock_words(data: HordesData, state: HordesState, player: int) -> str:
-    """``its warlock, Thornmother, has 14 of 18 damage boxes left`` (or is destroyed)."""
+    """``its warlock, Thornmother, has 14 of 18 damage boxes left`` (or is destroyed), by its
+    label on the board."""
     warlock = next((m for m in state.models if m.owner == player and not m.beast), None)
     if warlock is None:
         return "it fields no warlock"
-    card = data.models[warlock.card]
+    card, label = data.models[warlock.card], model_label(data, state.models, warlock)
     if not warlock.alive:
-        return f"its warlock, {card.name}, is destroyed"
-    return (f"its warlock, {card.name}, has {boxes_left(data, warlock)} of "
+        return f"its warlock, {label}, is destroyed"
+    return (f"its warlock, {label}, has {boxes_left(data, warlock)} of "
             f"{counted(card.damage, 'damage box')} left")
 
 

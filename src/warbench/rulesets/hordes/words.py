@@ -1,5 +1,6 @@
-"""HORDES actions in words for people at the table, with the models' names; the readable
-fallback (:func:`~warbench.core.preview.action_words`) for the rest."""
+"""HORDES actions in words for people at the table, with the models as the board labels
+them (a name shared told apart: ``Mosshound 2``, :mod:`.names`); the readable fallback
+(:func:`~warbench.core.preview.action_words`) for the rest."""
 
 from __future__ import annotations
 
@@ -9,17 +10,17 @@ from warbench.core.words import player_name
 from warbench.rulesets.hordes import actions as act
 from warbench.rulesets.hordes.board import mover
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.picture import model_label
-from warbench.rulesets.hordes.state import HordesState, Model
+from warbench.rulesets.hordes.names import model_label
+from warbench.rulesets.hordes.state import HordesState
 
 
 def action_text(data: HordesData, state: HordesState, action: Action) -> str:
-    """``action`` in words, the models it names by their names."""
+    """``action`` in words, the models it names as the board labels them."""
 
     def name(uid: int) -> str:
         if not 0 <= uid < len(state.models):
             return "nobody"
-        return data.models[state.models[uid].card].name
+        return model_label(data, state.models, state.models[uid])
 
     def weapon(number: int) -> str:
         model = mover(state)
@@ -91,11 +92,6 @@ def action_text(data: HordesData, state: HordesState, action: Action) -> str:
     return action_words(action)
 
 
-def numbered(data: HordesData, model: Model) -> str:
-    """A model by its name and number, as the forms list it (two of one card told apart)."""
-    return f"{model_label(data, model)} ({model.uid})"
-
-
 def action_target(data: HordesData, state: HordesState, action: Action) -> str | None:
     """The table label of the model an attack, a spell, a charge or an animus aims at."""
     target = getattr(action, "target", None)
@@ -103,7 +99,7 @@ def action_target(data: HordesData, state: HordesState, action: Action) -> str |
         return None
     if not isinstance(target, int) or not 0 <= target < len(state.models):
         return None
-    return model_label(data, state.models[target])
+    return model_label(data, state.models, state.models[target])
 
 
 #: The fold a player's blows at their own models are listed under, after the others:
@@ -147,7 +143,7 @@ MODEL_FIELDS = frozenset({"model", "target", "beast", "source"})
 def field_value_words(
     data: HordesData, state: HordesState, action: Action, field: str
 ) -> str | None:
-    """A model (by its name and number; ``your own`` where a blow aims at it) or the acting
+    """A model (as the board labels it; ``your own`` where a blow aims at it) or the acting
     model's weapon named by ``action``'s ``field``, in words (one naming nothing on the
     table says so; ``None`` for other fields)."""
     value = getattr(action, field, None)
@@ -159,7 +155,7 @@ def field_value_words(
             return "nobody"
         if value >= len(models):
             return unnamed("model", value)
-        named = numbered(data, models[value])
+        named = model_label(data, models, models[value])
         if field == "target" and action_aside(data, state, action) is not None:
             return f"your own {named}"
         return named
@@ -171,6 +167,7 @@ def field_value_words(
             return unnamed("weapon", value, "no model is active")
         weapons = data.models[model.card].weapons
         if not 0 <= value < len(weapons):
-            return unnamed("weapon", value, f"not a weapon of {data.models[model.card].name}")
+            return unnamed("weapon", value,
+                           f"not a weapon of {model_label(data, state.models, model)}")
         return weapons[value].name
     return None

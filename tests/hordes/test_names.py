@@ -1,0 +1,168 @@
+"""HOR-NAMES: models that share a card's name are told apart wherever people read about them
+(the board and the picture, the options and their fields, the odds, the narration, the
+standing, the CLI), by one tag the board shows too, and only there: the state, the dice's
+labels (by which the search bot keys its sampled rolls) and the outcome kept in the state
+name the card alone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.hordes.helpers import RULES, activate, battle, options, script
+from tests.hordes.test_odds_blast import BEHIND, INSIDE, OUTSIDE, SPINES, TARGET, _crowd
+from warbench.cli import main
+from warbench.core.botspec import make_bot
+from warbench.core.engine import Game
+from warbench.core.events import GameOver, Roll
+from warbench.core.match import play_next_decision
+from warbench.core.words import as_told, told_apart
+from warbench.rulesets.hordes.actions import Attack, Hold
+from warbench.rulesets.hordes.names import model_labels
+from warbench.rulesets.hordes.state import HordesState
+
+#: Two sides sharing a warlock's name, one of them with three Mosshounds.
+PACKS = {"armies": [["maelis", "mosshound", "mosshound", "mosshound"],
+                    ["maelis", "mosshound", "oakhide-brute"]]}
+
+
+def _keys(state: HordesState) -> dict[str, str]:
+    """Each model's piece on the picture: its key (the model's id) and its label."""
+    return {piece.key: piece.label for piece in RULES.table(state).pieces if piece.key}
+
+
+def test_hor_names_four_mosshounds_of_one_side_are_numbered_in_list_order_on_the_picture(
+) -> None:
+    """HOR-NAMES: four Mosshounds of player 2 are Mosshound 1 to 4 in their list's order on
+    the table picture, each label once; a name no other model has stays bare; the attack
+    drawn names the Mosshound it struck by the same label, and the narration of each damage
+    roll of its blast the Mosshound it is rolled on."""
+    game = _crowd()
+    assert _keys(game.state) == {
+        "0": "Cinder Matron Vesk", "1": "Obsidian Horror", "2": "Elder Maelis",
+        str(TARGET): "Mosshound 1", str(INSIDE): "Mosshound 2", str(OUTSIDE): "Mosshound 3",
+        str(BEHIND): "Mosshound 4"}
+    script(game, 6, 5, *[1] * 20)  # a hit on the target; the rest rolls 1s
+    game.apply(0, SPINES)
+    (mark,) = RULES.attacks_drawn(game.state, game.events)
+    assert mark.label.startswith("Obsidian Horror at Mosshound 1\n")
+    # each damage roll of the blast says on whom: the target, then the Mosshound beside it
+    rolled = [e.text for e in game.events if e.kind == "hordes_damage"]
+    assert [line.split(":")[0] for line in rolled] == ["damage on Mosshound 1",
+                                                       "damage on Mosshound 2"]
+
+
+def test_hor_names_each_option_names_its_target_by_the_label_its_piece_carries() -> None:
+    """HOR-NAMES: every option at a model names it by the label of the piece whose key is the
+    option's target (the tag leads to the model's id), in the option's words, in its target
+    field's words and as the model the board marks as aimed at; no two options read alike;
+    a click on a Mosshound aims the attack form at that Mosshound, not at the first."""
+    from warbench.server.consider import consider
+
+    game = _crowd()
+    state, keys = game.observe(0).state, _keys(game.state)
+    attacks = [o for o in options(game) if isinstance(o, Attack)]
+    assert len(attacks) == 5  # the Spines at Maelis and at each Mosshound
+    words = [RULES.action_text(state, o) for o in attacks]
+    assert len(set(words)) == len(words)
+    for option, said in zip(attacks, words, strict=True):
+        label = keys[str(option.target)]
+        assert said.startswith(f"attack {label} with Obsidian Spines (")
+        assert RULES.field_value_words(state, option, "target") == label
+        assert RULES.action_target(state, option) == label
+    for uid in (INSIDE, BEHIND):
+        reply = consider(game, 0, {"aim": {"label": keys[str(uid)],
+                                           "action": {"type": "attack", "weapon": 0}}})
+        assert reply["action"]["target"] == uid and reply["target"] == keys[str(uid)]
+
+
+def test_hor_names_a_mirror_tags_each_side_and_the_narration_names_every_model_so() -> None:
+    """HOR-NAMES: Maelis on both sides is ``Elder Maelis (P1)`` and ``(P2)``, the three
+    Mosshounds of player 1 ``Mosshound 1 (P1)`` to ``3 (P1)``, player 2's one ``Mosshound
+    (P2)``. In a whole game every line of the narration naming a model names it by its label
+    (a move, fury, an attack's attacker and target, a damage roll's target, a knockdown, a
+    crippled aspect), and no line names a shared name bare; the standing names each warlock
+    by its label. The dice's labels and the outcome kept in the state (and the last line,
+    which says it) name the card alone, the winner by its player: the search bot keys its
+    sampled dice by those labels, and the state's hash holds the outcome, so neither
+    changes with the tags."""
+    game = Game.new(RULES, PACKS, seed=5)
+    agents = [make_bot(RULES, "warlock", seed) for seed in (1, 2)]
+    while not game.is_over:
+        play_next_decision(game, agents)
+    labels = model_labels(RULES.data, game.state.models)
+    assert labels == ("Elder Maelis (P1)", "Mosshound 1 (P1)", "Mosshound 2 (P1)",
+                      "Mosshound 3 (P1)", "Elder Maelis (P2)", "Mosshound (P2)",
+                      "Oakhide Brute")
+    bare = re.compile(r"(Elder Maelis|Mosshound)(?! \d| \(P)")
+    told = [e for e in game.events if e.text and not isinstance(e, Roll | GameOver)]
+    assert told and not [e.text for e in told if bare.search(e.text)]
+    for event in told:  # a damage roll's line names its target, not who rolled it
+        fields = ("target",) if event.kind == "hordes_damage" else (
+            "model", "attacker", "target", "caster")
+        for uid in (getattr(event, field, None) for field in fields):
+            if isinstance(uid, int) and uid >= 0:
+                assert labels[uid] in event.text, event.text
+    rolls = [e.label for e in game.events if isinstance(e, Roll)]
+    assert any("Mosshound" in label for label in rolls)
+    assert not [label for label in rolls if "(P" in label or re.search(r"Mosshound \d", label)]
+    assert game.outcome is not None and "(P" not in game.outcome.reason
+    (over,) = [e for e in game.events if isinstance(e, GameOver)]  # the reason, as kept
+    assert over.text == as_told(game.outcome.reason) and "(P" not in over.text
+    standing = " ".join(RULES.victory(game.state).standing)
+    assert "its warlock, Elder Maelis (P1)," in standing
+    assert "its warlock, Elder Maelis (P2)," in standing
+
+
+def test_hor_names_the_table_in_words_names_each_model_by_its_label() -> None:
+    """HOR-NAMES: the one-line account of the table (``describe``) lists each living model by
+    its label, each side's Mosshounds apart."""
+    game = battle(PACKS["armies"], [[24, 3, 0], [20, 7, 0], [24, 7, 0], [28, 7, 0],
+                                    [24, 45, 180], [22, 41, 180], [27, 41, 180]])
+    said = RULES.describe(game.state)
+    for label in ("Elder Maelis (P1) 17 boxes", "Mosshound 1 (P1) 18 boxes",
+                  "Mosshound 3 (P1) 18 boxes", "Mosshound (P2) 18 boxes", "Oakhide Brute"):
+        assert label in said
+    activate(game, 1)
+    game.apply(0, Hold())
+    (decision,) = game.pending()
+    assert decision.prompt.endswith("Mosshound 1 (P1)")
+
+
+def test_hor_names_the_demo_narrates_and_draws_a_mirror_with_its_tags(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HOR-NAMES: ``warbench demo`` with a data folder whose two example lists share their
+    warlock and Mosshounds narrates each by its label and the picture it writes labels each
+    piece so."""
+    lists = tmp_path / "data" / "lists"
+    lists.mkdir(parents=True)
+    pack = 'name = "Moss Pack"\nruleset = "hordes"\nfaction = "thornwood"\npoints = 15\n'
+    (lists / "thornwood-maelis.toml").write_text(
+        pack + "".join(f'\n[[units]]\nunit = "{unit}"\n'
+                       for unit in ("maelis", "mosshound", "mosshound", "mosshound")))
+    (lists / "ashen-vesk.toml").write_text(pack.replace("Moss Pack", "Second Pack") + "".join(
+        f'\n[[units]]\nunit = "{unit}"\n' for unit in ("maelis", "mosshound")))
+    out = tmp_path / "out"
+    assert main(["demo", "hordes", "--data", str(tmp_path / "data"), "--out", str(out),
+                 "--seed", "2"]) == 0
+    said = capsys.readouterr().out
+    for line in ("Elder Maelis (P1) deploys", "Mosshound 3 (P1) deploys",
+                 "Mosshound (P2) deploys"):
+        assert line in said
+    picture = (out / "hordes-seed2.svg").read_text()
+    assert "Mosshound 2 (P1)" in picture and "Elder Maelis (P2)" in picture
+
+
+def test_hor_names_told_apart_keeps_a_lone_name_and_tags_the_rest() -> None:
+    """HOR-NAMES (core.words.told_apart): a name one piece has is kept; one several pieces
+    of a side share is numbered in their order; one on two sides says the side; every
+    label differs."""
+    named = (("Hask", 0), ("Jackal", 0), ("Drake", 0), ("Jackal", 0), ("Hask", 1),
+             ("Jackal", 1))
+    labels = told_apart(named)
+    assert labels == ("Hask (P1)", "Jackal 1 (P1)", "Drake", "Jackal 2 (P1)", "Hask (P2)",
+                      "Jackal (P2)")
+    assert len(set(labels)) == len(labels)
