@@ -11,16 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from tests.hordes.helpers import RULES, activate, battle, options, script
+from tests.hordes.helpers import RULES, HGame, activate, battle, options, script
 from tests.hordes.test_odds_blast import BEHIND, INSIDE, OUTSIDE, SPINES, TARGET, _crowd
 from warbench.cli import main
 from warbench.core.botspec import make_bot
 from warbench.core.engine import Game
 from warbench.core.events import GameOver, Roll
+from warbench.core.geometry import Point
 from warbench.core.match import play_next_decision
 from warbench.core.words import as_told, told_apart
+from warbench.rulesets.hordes.action_odds import activation
 from warbench.rulesets.hordes.actions import Attack, Hold
+from warbench.rulesets.hordes.combat import Strike, blast_aim
 from warbench.rulesets.hordes.names import model_labels
+from warbench.rulesets.hordes.odds_blast import covered
+from warbench.rulesets.hordes.space import radius
 from warbench.rulesets.hordes.state import HordesState
 
 #: Two sides sharing a warlock's name, one of them with three Mosshounds.
@@ -76,6 +81,52 @@ def test_hor_names_each_option_names_its_target_by_the_label_its_piece_carries()
         reply = consider(game, 0, {"aim": {"label": keys[str(uid)],
                                            "action": {"type": "attack", "weapon": 0}}})
         assert reply["action"]["target"] == uid and reply["target"] == keys[str(uid)]
+
+
+def test_hor_names_the_aoe_odds_name_each_model_by_its_label_and_say_what_is_crippled_already(
+) -> None:
+    """HOR-NAMES, HOR-AOE: the Spines' odds name each other model the template may cover by
+    the label of its piece (the models ``covered`` finds, and no others); the Mosshound
+    whose mind is crippled already says so, with no chance of the attack crippling it."""
+    game = _crowd()
+    odds = RULES.action_odds(game.observe(0).state, SPINES)
+    assert odds is not None
+    models, keys = game.state.models, _keys(game.state)
+    reach = covered(RULES.data, models, models[1], models[TARGET], _spines(game),
+                    RULES.data.settings.table)
+    named = {key.split(", ")[0]: key for key in odds.others}
+    assert set(named) == {keys[str(c.model.uid)] for c in reach}
+    crippled = named[keys[str(OUTSIDE)]]
+    assert crippled.endswith(", mind already crippled")
+    assert "mind crippled" not in odds.others[crippled]
+    assert not [key for key in odds.others if key != crippled and "already" in key]
+
+
+def _spines(game: HGame) -> Strike:
+    """The Obsidian Horror's Spines as its activation would fire them."""
+    frame = activation(game.state)
+    assert frame is not None
+    return frame.strike(RULES.data.models["obsidian-horror"].weapons[0], False)
+
+
+def test_hor_names_an_out_of_range_blasts_odds_measure_from_where_the_template_is_aimed(
+) -> None:
+    """HOR-NAMES, HOR-AOE: the Spines at Maelis, far out of range, can only deviate from the
+    range limit on the line to her; each model's line says how far its base is from that
+    point (not from Maelis, 30" away), and a note says where the template is aimed."""
+    game = _crowd()
+    maelis = Attack(0, 2)
+    odds = RULES.action_odds(game.observe(0).state, maelis)
+    assert odds is not None and odds.named["hit (each attack)"] == 0.0 and odds.others
+    models, keys = game.state.models, _keys(game.state)
+    aim = blast_aim(RULES.data, models[1], models[2], _spines(game))
+    for key in odds.others:
+        label, away = key.split(", ")[:2]
+        (model,) = [m for m in models if keys[str(m.uid)] == label]
+        expected = aim.point.distance_to(Point(model.x, model.y)) - radius(RULES.data, model)
+        assert away == f'{expected:.1f}" from the aim point' and expected < 10
+    assert any('the template is aimed at the range limit, 10" from the attacker' in note
+               for note in odds.notes)
 
 
 def test_hor_names_a_mirror_tags_each_side_and_the_narration_names_every_model_so() -> None:

@@ -67,14 +67,14 @@ def _rolled_on(trial: HGame, uid: int) -> list[Any]:
     return [e for e in trial.events if e.kind == "hordes_damage" and e.target == uid]
 
 
-def _of(odds: OddsAnswer, game: HGame, uid: int, target: int = TARGET
+def _of(odds: OddsAnswer, game: HGame, uid: int, target: int = TARGET, already: str = ""
         ) -> Mapping[str, float]:
     """The odds of model ``uid``, named as the board labels it, with its distance from the
-    ``target``, as the table shows them."""
+    ``target`` (and the aspects crippled ``already``), as the table shows them."""
     models = game.state.models
     away = gap(RULES.data, models[uid], models[target])
-    label = model_label(RULES.data, models, models[uid])
-    return odds.others[f'{label}, {away:.1f}" from the target']
+    named = f'{model_label(RULES.data, models, models[uid])}, {away:.1f}" from the target'
+    return odds.others[named + (f", {already} already crippled" if already else "")]
 
 
 def _hit_by_the_game(game: HGame) -> tuple[float, tuple[int, int]]:
@@ -108,13 +108,15 @@ def test_hor_aoe_a_model_just_inside_a_direct_hits_template_is_counted_one_just_
     odds = RULES.action_odds(game.observe(0).state, SPINES)
     assert odds is not None
     assert odds.named["hit (each attack)"] == pytest.approx(hit, abs=1e-12)
-    for uid, on_a_hit in ((INSIDE, 1.0), (OUTSIDE, 0.0)):
+    for uid, on_a_hit, already in ((INSIDE, 1.0, ""), (OUTSIDE, 0.0, "mind")):
         faces = _deviations_on(game, uid)
         assert faces, uid  # a deviation may still carry the template over it
         expected = hit * on_a_hit + (1 - hit) * len(faces) / 36
-        assert _of(odds, game, uid)["under the template"] == pytest.approx(expected, abs=1e-12)
-    # crippled before the attack, crippled after it, under the template or not
-    assert _of(odds, game, OUTSIDE)["mind crippled"] == pytest.approx(1.0, abs=1e-12)
+        assert _of(odds, game, uid, already=already)["under the template"] == pytest.approx(
+            expected, abs=1e-12)
+    # crippled before the attack: said as it is, not as a chance the attack gives
+    outside = _of(odds, game, OUTSIDE, already="mind")
+    assert "mind crippled" not in outside and outside["body crippled"] > 0
     models = game.state.models
     frame = activation(game.state)
     assert frame is not None

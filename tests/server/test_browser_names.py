@@ -19,7 +19,8 @@ def test_hor_names_each_mosshound_has_one_tag_on_the_board_the_options_the_odds_
     """HOR-NAMES, HOR-AOE: four Mosshounds of player 2 read Mosshound 1 to 4 on the board,
     each label once; every attack button names its target by the tag of the piece whose key
     is the target's model id, so no two buttons read alike; the odds lines under the attack
-    at Mosshound 1 name the three others by their tags; a click on Mosshound 3 opens its card
+    at Mosshound 1 name the three others by their tags (the one with its mind crippled
+    saying so, with no chance of crippling it again); a click on Mosshound 3 opens its card
     under that tag and picks the attack at it, not at the first Mosshound; once the Spines
     have fired the log names the target and the Mosshound its blast caught by their tags."""
     game = _crowd()
@@ -50,6 +51,9 @@ def test_hor_names_each_mosshound_has_one_tag_on_the_board_the_options_the_odds_
     assert [line.split(", ")[0] for line in lines] == ["Mosshound 2", "Mosshound 3",
                                                         "Mosshound 4"]
     crippled = by_key[str(OUTSIDE)]
+    (line,) = [line for line in lines if line.startswith(f"{crippled}, ")]
+    assert ", mind already crippled: under the template " in line
+    assert " mind crippled " not in line and "· body crippled " in line
     _shot(page, "hordes-names-odds.png")
     page.wait_for_function("ruleset !== null")  # the page has read its ruleset's cards
     page.mouse.click(*_screen(page, *_at(shapes, crippled)))

@@ -8,7 +8,9 @@ hit chance where a direct hit's template covers it, and the miss chance times th
 deviation faces that cover it, counted face by face; what its damage roll leaves of it is
 the damage roll's own odds (:func:`damage_roll_odds`), boosted too where the attacking
 warlock's fury buys a boost (HOR-BOOST). Each model is named as the board labels it
-(:mod:`.names`).
+(:mod:`.names`), with how far it is from the target, or, where the target is out of range,
+from the point the template is aimed at instead (the range limit on the line to it), and
+the aspects crippled already, which the attack cannot cripple again.
 
 >>> from warbench.rulesets.hordes.data import DATA_DIR, DataFolder, load_data
 >>> data = load_data(DataFolder(DATA_DIR))
@@ -31,14 +33,16 @@ from dataclasses import dataclass
 
 from warbench.core.attacks import OddsAnswer
 from warbench.core.geometry import Point
+from warbench.core.words import one_of
 from warbench.rulesets.hordes.combat import Strike, blast_aim, models_under, strike_power
 from warbench.rulesets.hordes.data import HordesData
-from warbench.rulesets.hordes.deviation import FACES, landings
+from warbench.rulesets.hordes.deviation import FACES, Aim, landings
 from warbench.rulesets.hordes.names import model_labels
 from warbench.rulesets.hordes.odds_target import damage_roll_odds
 from warbench.rulesets.hordes.profile import crippled_aspects, is_crippled, stat
 from warbench.rulesets.hordes.rolls import dice_count
-from warbench.rulesets.hordes.space import gap
+from warbench.rulesets.hordes.space import gap, radius
+from warbench.rulesets.hordes.spiral import ASPECTS
 from warbench.rulesets.hordes.state import Model
 
 #: The faces of the deviation's direction and distance dice together.
@@ -77,13 +81,13 @@ def covered(data: HordesData, models: Sequence[Model], me: Model, target: Model,
 
 def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me: Model,
                target: Model, strike: Strike, fury: int) -> OddsAnswer:
-    """``answer`` (the target's odds) with each other model's (``others``, as the board
-    labels it, ``your own`` where it is the attacker's side's, and how far it is from the
-    target, base to base: ``Mosshound 2, 0.7" from the target``): ``under the template`` and,
-    where the attack has POW, the chances that it is destroyed and that each of a
-    warbeast's aspects is crippled after the attack (``destroyed``, ``mind crippled``;
-    ``... (damage boosted)`` too where the attacking warlock, its roll not boosted already,
-    holds ``fury`` for the boost); a note says how."""
+    """``answer`` (the target's odds) with each other model's (``others``: as the board
+    labels it, ``your own`` where it is the attacker's side's, how far it is, and the
+    aspects crippled already, ``Mosshound 3, 0.7" from the target, mind already crippled``):
+    ``under the template`` and, where the attack has POW, the chances that it is destroyed
+    and that each aspect of a warbeast not crippled already is crippled by the attack
+    (``destroyed``, ``body crippled``; ``... (damage boosted)`` too where the attacking
+    warlock, its roll not boosted already, holds ``fury`` for the boost); a note says how."""
     reach = covered(data, models, me, target, strike, data.settings.table)
     if not reach:
         return dataclasses.replace(answer, notes=(*answer.notes, (
@@ -93,19 +97,23 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
     rolls = strike.pow > 0 or strike.strength_damage
     boosts = (False, True) if not me.beast and not strike.boost_damage and fury >= 1 else (
         False,)
+    aim = blast_aim(data, me, target, strike)
+    # out of range (no hit): every template deviates from the range limit, not the target
+    from_aim = hit == 0.0 and aim.point != Point(target.x, target.y)
     labels = model_labels(data, models)
     others: dict[str, dict[str, float]] = {}
     for one in reach:
         who, under = labels[one.model.uid], one.chance(hit)
         who = f"your own {who}" if one.model.owner == me.owner else who
-        named = others[f'{who}, {gap(data, one.model, target):.1f}" from the target'] = {
-            "under the template": under}
-        now = crippled_aspects(data, one.model)
+        away = (f'{_from_aim(data, aim, one.model):.1f}" from the aim point' if from_aim else
+                f'{gap(data, one.model, target):.1f}" from the target')
+        now = [aspect for aspect in ASPECTS if aspect in crippled_aspects(data, one.model)]
+        already = f", {one_of(now, 'and')} already crippled" if now else ""
+        named = others[f"{who}, {away}{already}"] = {"under the template": under}
         for boosted in boosts if rolls else ():
             for outcome, p in _damage(data, me, one.model, strike, boosted).items():
-                before = outcome.removesuffix(" crippled") in now  # crippled, not under it
-                named[outcome + (" (damage boosted)" if boosted else "")] = (
-                    under * p + (1.0 - under) * before)
+                if outcome.removesuffix(" crippled") not in now:
+                    named[outcome + (" (damage boosted)" if boosted else "")] = under * p
     power = strike_power(data, me, strike)
     note = (f'AOE {strike.aoe}": each other model the template may cover counted: its chance '
             "to be under it (where a direct hit's template covers it, the hit chance; and "
@@ -113,8 +121,16 @@ def with_blast(answer: OddsAnswer, data: HordesData, models: Sequence[Model], me
             + (f", then its own damage roll, 2d6 + POW {power} against its ARM, from what is "
                "marked on it now (a warlock's transfer, and the attacker's own body crippled "
                "by its blast before a later roll, not followed)" if rolls else "")
+            + ("; the target out of range, the template is aimed at the range limit, "
+               f'{strike.rng:g}" from the attacker on the line to it, and deviates from '
+               "there: each model's distance is from that point" if from_aim else "")
             + " (HOR-AOE)")
     return dataclasses.replace(answer, others=others, notes=(*answer.notes, note))
+
+
+def _from_aim(data: HordesData, aim: Aim, model: Model) -> float:
+    """How far ``model``'s base is from the point a template is aimed at (0: over it)."""
+    return max(0.0, aim.point.distance_to(Point(model.x, model.y)) - radius(data, model))
 
 
 def _damage(data: HordesData, me: Model, model: Model, strike: Strike, boosted: bool
