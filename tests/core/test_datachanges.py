@@ -26,9 +26,11 @@ traits = ["fast"]
 [[cutter.guns]]
 name = "bow gun"
 dice = [2, 1]
+reach = 12
 [[cutter.guns]]
 name = "stern gun"
 dice = [1, 1]
+reach = 6
 
 [ironclad]
 name = "Ironclad"
@@ -45,6 +47,7 @@ storm = 3
 class Gun(DataModel):
     name: str
     dice: tuple[int, int]
+    reach: int
 
 
 class Ship(Record):
@@ -128,7 +131,8 @@ def test_tables_merge_key_by_key_and_other_values_replace_the_base(
     assert ships["cutter"].name == "Cutter" and len(ships["cutter"].guns) == 2
     assert ships["ironclad"].points == 90
     assert rules.hp == 8 and rules.sea == {"calm": 1, "storm": 4}
-    changes = '[cutter]\ntraits = ["slow"]\n[[cutter.guns]]\nname = "swivel"\ndice = [1, 1]\n'
+    changes = ('[cutter]\ntraits = ["slow"]\n[[cutter.guns]]\nname = "swivel"\ndice = [1, 1]\n'
+               "reach = 3\n")
     ships, _ = data(shipped, mine, ships_changes_toml=changes)
     assert ships["cutter"].traits == ("slow",) and ships["cutter"].points == 30
     assert [gun.name for gun in ships["cutter"].guns] == ["swivel"]
@@ -139,6 +143,78 @@ def test_a_new_key_adds_an_entry_and_remove_drops_one(shipped: Path, mine: Path)
     changes = 'remove = ["ironclad"]\n[monitor]\nname = "Monitor"\npoints = 50\n'
     ships, _ = data(shipped, mine, ships_changes_toml=changes)
     assert list(ships) == ["cutter", "monitor"] and ships["monitor"].points == 50
+
+
+def test_a_table_in_place_of_an_array_changes_or_adds_items_by_name(
+    shipped: Path, mine: Path
+) -> None:
+    """A table written where the base holds an array of named tables changes
+    the item of that name key by key, the other items as they were and in their places; a
+    name no item has adds an item, named so, at the end; the player's full copy is the base
+    where they have one."""
+    changes = ('[cutter.guns."stern gun"]\ndice = [2, 2]\n'
+               "[cutter.guns.swivel]\ndice = [1, 0]\nreach = 3\n")
+    ships, _ = data(shipped, mine, ships_changes_toml=changes)
+    assert [(gun.name, gun.dice, gun.reach) for gun in ships["cutter"].guns] == [
+        ("bow gun", (2, 1), 12), ("stern gun", (2, 2), 6), ("swivel", (1, 0), 3)]
+    assert ships["cutter"].points == 30 and ships["cutter"].traits == ("fast",)
+    (mine / "ships.toml").write_text(SHIPS.replace("reach = 6", "reach = 8"))
+    (mine / "ships.changes.toml").write_text('[cutter.guns."bow gun"]\nreach = 10\n')
+    ships, _ = data(shipped, mine)
+    assert [gun.reach for gun in ships["cutter"].guns] == [10, 8]
+
+
+@pytest.mark.parametrize(("changes", "where", "reason"), [
+    ('[cutter.guns."bow gn"]\ndice = [3, 1]\n', 'cutter.guns."bow gn"',
+     'the shipped ships.toml has no item "bow gn" to change, did you mean "bow gun"? (read as'
+     " an addition: reach: missing required key)"),
+    ("[cutter.guns.swivel]\ndice = [1, 0]\n", "cutter.guns.swivel.reach",
+     "missing required key"),
+    ('[cutter.guns."bow gun"]\ndice = [1]\n', 'cutter.guns."bow gun".dice',
+     "has 1 value, needs 2"),
+    ('[cutter.guns]\n"bow gun" = 3\n', 'cutter.guns."bow gun"',
+     'expected a table of changes to the item whose name is "bow gun", got the integer 3'),
+    ('[cutter.guns."bow gun"]\nname = "chaser"\n', 'cutter.guns."bow gun".name',
+     'differs from the name "bow gun" the item is written under; to rename an item, write'
+     " cutter.guns whole"),
+])
+def test_a_mistake_in_a_named_item_names_the_changes_file_and_the_key_it_wrote(
+    shipped: Path, mine: Path, changes: str, where: str, reason: str
+) -> None:
+    """A misspelt item name (with the name likely meant), a new item lacking a
+    key, a wrong value, a change that is no table, a rename: one line naming the changes file
+    and the key path as it wrote it (the item's name, not its place in the array)."""
+    assert problem(shipped, mine, ships_changes_toml=changes) == (
+        f"{mine / 'ships.changes.toml'}: {where}: {reason}")
+
+
+WHOLE = "write cutter.guns whole (one [[cutter.guns]] per item)"
+
+
+@pytest.mark.parametrize(("guns", "reason"), [
+    ('guns = [{ name = "bow gun", dice = [2, 1], reach = 12 },'
+     ' { name = "bow gun", dice = [1, 1], reach = 6 }]',
+     'your ships.toml has two items whose name is "bow gun" here ([0] and [1]), so a change'
+     f" cannot say which: {WHOLE}"),
+    ('guns = [{ name = "bow gun", dice = [2, 1], reach = 12 }, { dice = [1, 1], reach = 6 }]',
+     "item [1] of this array in your ships.toml has no name (a string or an integer), so its"
+     f" items cannot be found by name: {WHOLE}"),
+    ("guns = [{ dice = [2, 1], reach = 12 }]",
+     f"the items of this array in your ships.toml have no name, unit or tier to find one by:"
+     f" {WHOLE}"),
+    ("guns = []", f"is an empty array in your ships.toml, with no item to change: {WHOLE}"),
+])
+def test_items_a_name_cannot_tell_apart_are_refused_at_the_key_that_names_one(
+    shipped: Path, mine: Path, guns: str, reason: str
+) -> None:
+    """A changed item is refused, at the array's key path in the changes file,
+    where the base's items cannot be told apart by name: two of one name, one without a
+    name, none named at all, no item."""
+    copy = SHIPS.split("[[cutter.guns]]")[0] + guns + "\n" + SHIPS.split("\n\n")[1]
+    assert "ironclad" in copy and "stern" not in copy
+    message = problem(shipped, mine, ships_toml=copy,
+                      ships_changes_toml='[cutter.guns."bow gun"]\nreach = 10\n')
+    assert message == f"{mine / 'ships.changes.toml'}: cutter.guns: {reason}"
 
 
 def test_changes_go_over_the_players_full_copy(shipped: Path, mine: Path) -> None:
