@@ -28,7 +28,7 @@ from warbench.core.replay import (
 )
 from warbench.core.ruleset import Ruleset
 from warbench.core.sim.store import ResultStore, load_journal
-from warbench.core.words import as_told, player_name
+from warbench.core.words import player_name
 
 console = Console(soft_wrap=True)
 
@@ -179,16 +179,15 @@ def _print_luck(report: LuckReport) -> None:
         for roll in report.deciding_rolls():
             verdict = "better" if roll.z > 0 else "worse"
             console.print(
-                f"  {player_name(roll.player)} {as_told(roll.purpose)}: {roll.effect} against"
+                f"  {player_name(roll.player)} {roll.purpose}: {roll.effect} against"
                 f" a mean of {roll.mean:.2f} ({roll.swing:+.2f}; {abs(roll.z):.1f} sd {verdict}"
                 f" for {player_name(roll.player)}, percentile {roll.percentile:.1%})",
                 highlight=False,
             )
     if report.unrated:
         kinds = ", ".join(
-            f"{as_told(label) or 'roll'} ({'nobody' if who is None else player_name(who)})"
-            f" x{count}"
-            for (who, label), count in report.unrated.most_common(8)
+            f"{words or 'roll'} ({'nobody' if who is None else player_name(who)}) x{count}"
+            for (who, words), count in report.unrated.most_common(8)
         )
         more = len(report.unrated) - 8
         console.print(

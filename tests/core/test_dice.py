@@ -35,6 +35,7 @@ from warbench.core.dice import (
     roll,
 )
 from warbench.core.engine import Game
+from warbench.core.events import Roll as Rolled
 from warbench.core.faces import FaceOutcome, FaceTable
 from warbench.core.rng import ImpossibleDraw, RandomStream
 
@@ -103,7 +104,9 @@ def test_one_face_is_one_face_in_every_message() -> None:
 
 def test_the_referee_is_told_who_rolls_where_the_rules_know_it() -> None:
     """USERS journey 2: one person rolls for every side, so each question names the
-    player whose roll it is (the labels of the events stay as the rules wrote them)."""
+    player whose roll it is, in the roll's words for people where the rules give them (a
+    seat counted from 1); the labels of the events stay as the rules wrote them, and a name
+    a player gave ("Player 3's raiders") is read as given, not renumbered."""
     labels: list[str] = []
 
     def ask(sides: int, count: int, label: str) -> list[int]:
@@ -112,11 +115,15 @@ def test_the_referee_is_told_who_rolls_where_the_rules_know_it() -> None:
 
     game = Game.new(Duel(), seed=1, dice=RefereeDice(ask))
     game.dice_for(1).faces(6, 1, label="battle order")
-    game.dice_for(0).faces(6, 2, label="initiative, player 0")
+    game.dice_for(0).faces(6, 2, label="initiative, player 0", told="initiative, player 1")
     game.dice.faces(6, 1, label="scatter")
-    assert labels == ["battle order, player 2", "initiative, player 1", "scatter"]
-    assert [event.label for event in game.events[-3:]] == [  # type: ignore[attr-defined]
-        "battle order", "initiative, player 0", "scatter"]
+    game.dice_for(0).faces(6, 1, label="Player 3's raiders boost")
+    assert labels == ["battle order, player 2", "initiative, player 1", "scatter",
+                      "Player 3's raiders boost, player 1"]
+    rolled = [event for event in game.events[-4:] if isinstance(event, Rolled)]
+    assert [(event.label, event.told) for event in rolled] == [
+        ("battle order", ""), ("initiative, player 0", "initiative, player 1"),
+        ("scatter", ""), ("Player 3's raiders boost", "")]
 
 
 def test_referee_is_not_asked_for_no_dice_and_impossible_dice_are_refused() -> None:
@@ -177,6 +184,23 @@ def test_recording_dice_record_each_request_and_drain() -> None:
     ]
     d(recorder, 6)
     assert recorder.records == [DiceRecord(6, (3,), "")]
+
+
+def test_a_rolls_words_for_people_go_with_its_rerolled_and_exploding_dice() -> None:
+    """A roll's words for people (``told``) reach every part of it, the re-roll and each
+    explosion saying which it is, as its label does; the labels are those of a roll without
+    words, and a roll without words gives its parts none (its label is read instead)."""
+    recorder = RecordingDice(ScriptedDice([1, 6, 4, 6, 2, 1, 5]))
+    pool(recorder, 2, DW, reroll_on={1}, label="side 0 guns", told="Vanguard's guns")
+    pool(recorder, 1, DW, reroll_on={1}, label="scatter")
+    assert recorder.drain() == [
+        DiceRecord(6, (1, 6), "side 0 guns", "Vanguard's guns"),
+        DiceRecord(6, (4,), "side 0 guns (re-roll)", "Vanguard's guns (re-roll)"),
+        DiceRecord(6, (6,), "side 0 guns (exploding)", "Vanguard's guns (exploding)"),
+        DiceRecord(6, (2,), "side 0 guns (exploding)", "Vanguard's guns (exploding)"),
+        DiceRecord(6, (1,), "scatter", ""),
+        DiceRecord(6, (5,), "scatter (re-roll)", ""),
+    ]
 
 
 # --- plain rolls, d3/d2, expressions ---------------------------------------------------

@@ -67,9 +67,33 @@ def test_rolls_without_an_effect_are_counted_as_unrated() -> None:
     assert report.unrated == {(0, "initiative"): 1}
 
 
+def test_rolls_are_matched_to_effects_by_label_and_told_by_their_words_for_people() -> None:
+    """A roll and its effect meet by the rules' label (a seat by its index, as a search keys
+    its dice); the report names each by its words for people where the rules gave some (a
+    seat counted from 1, a model's tag), by its label where not, a player's own name as
+    given: nothing in it says "side 0"."""
+    events = [
+        Roll(6, (2,), "side 0 initiative", 0, "Vanguard initiative"),
+        RollEffect(0, "side 0 initiative", 2, 1, told="Vanguard initiative"),
+        Roll(6, (4, 4), "damage on Mosshound", 1, "damage on Mosshound 2"),
+        RollEffect(1, "damage on Mosshound", 8, 2, told="damage on Mosshound 2"),
+        Roll(6, (6,), "Player 3's raiders boost", 1),
+        RollEffect(1, "Player 3's raiders boost", 6, 1),
+        Roll(4, (1,), "side 0 pick", 0, "Vanguard pick"),
+        Roll(4, (3,), "scatter", None),
+    ]
+    report = luck_report(events)
+    assert [(roll.player, roll.purpose) for roll in report.rolls] == [
+        (0, "Vanguard initiative"), (1, "damage on Mosshound 2"),
+        (1, "Player 3's raiders boost")]
+    assert report.unrated == {(0, "Vanguard pick"): 1, (None, "scatter"): 1}
+
+
 def test_a_roll_effect_round_trips_through_json() -> None:
     effect = pool_effect(1, "shields", 2, 3, FaceTable.threshold(6, 5), visible_to=frozenset({1}))
     assert EventCodec(()).decode(effect.to_plain()) == effect
+    told = pool_effect(0, "side 0 guns", 1, 2, DW_HITS, told="Vanguard guns")
+    assert EventCodec(()).decode(told.to_plain()).told == "Vanguard guns"
     assert not effect.visible_to_player(0)
 
 

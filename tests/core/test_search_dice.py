@@ -3,6 +3,7 @@ gets the same faces after every root candidate, and the faces are fair."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from typing import Any
 
@@ -41,6 +42,20 @@ def test_a_roll_is_keyed_by_its_label_its_tick_and_how_many_came_before() -> Non
     assert KeyedDice(6, tick=lambda: 2).faces(20, 2, label="Vanguard gunnery") != next_round
 
 
+def test_a_rolls_words_for_people_are_no_part_of_its_key() -> None:
+    """A roll's words for people (``told``: a HORDES model's tag) draw no other faces: the
+    key is the seed, the tick, the dice, how many rolls of that label came before and the
+    label, as before words were given, so a search decides as it did (its worlds' dice are
+    those of ``blake2b`` over that key, face by face)."""
+    told, plain = KeyedDice(5, tick=lambda: 2), KeyedDice(5, tick=lambda: 2)
+    for nth, tag in enumerate(("Mosshound 1", "Mosshound 3", "Mosshound 1")):
+        got = told.faces(6, 2, label="damage on Mosshound", told=f"damage on {tag}")
+        assert got == plain.faces(6, 2, label="damage on Mosshound")
+        digest = hashlib.blake2b(f"5|2|6|2|{nth}|damage on Mosshound|0".encode()).digest()
+        assert got == [int.from_bytes(digest[start:start + 8], "little") % 6 + 1
+                       for start in (0, 8)]
+
+
 def armada_move() -> tuple[Game, Any]:  # type: ignore[type-arg]
     """A close-quarters Armada battle played by the tactician up to the first helm move."""
     game = Game.new(ARMADA, setup={"armadas": ["vanguard-3", "raiders-3"], "distance": 8,
@@ -65,9 +80,10 @@ def test_keyed_worlds_roll_the_same_faces_for_the_same_roll_after_every_candidat
     repeats: Counter[tuple[Any, ...]] = Counter()
     faces = KeyedDice.faces
 
-    def spy(self: KeyedDice, sides: int, count: int, *, label: str = "") -> list[int]:
+    def spy(self: KeyedDice, sides: int, count: int, *, label: str = "", told: str = ""
+            ) -> list[int]:
         seen = dict(self._seen)
-        got = faces(self, sides, count, label=label)
+        got = faces(self, sides, count, label=label, told=told)
         tick = 0 if self._tick is None else self._tick()
         key = (self._seed, tick, label, sides, count, seen.get((tick, label, sides, count), 0))
         assert rolled.setdefault(key, got) == got

@@ -29,7 +29,7 @@ from typing import Protocol, TypeAlias
 
 from warbench.core.faces import FaceTable
 from warbench.core.rng import ImpossibleDraw, RandomStream, check_roll
-from warbench.core.words import as_told, counted, player_name
+from warbench.core.words import counted, player_name, roll_words
 
 #: Which faces a re-roll takes: a set of faces, or a test on one face.
 FaceMatch: TypeAlias = Collection[int] | Callable[[int], bool]
@@ -62,24 +62,27 @@ class UnknownChannel(ValueError):
 class DiceSource(Protocol):
     """Anything that can hand out ``count`` faces of a d``sides``.
 
-    ``label`` says what the roll is for ("gunnery", "initiative"); a referee sees it.
+    ``label`` says what the roll is for ("gunnery", "initiative") and is its key: a search's
+    keyed dice draw by it (:class:`~warbench.core.search.dice.KeyedDice`), so a label stays
+    as the rules wrote it, a seat by its index, a model by its card. ``told`` says the same
+    in words for people where they differ (``Mosshound 2``, ``player 1``); a person reads
+    :func:`roll_words`, the referee too.
     """
 
-    def faces(self, sides: int, count: int, *, label: str = "") -> list[int]: ...
+    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]: ...
 
 
-def roller_label(label: str, player: int | None) -> str:
-    """A roll's label as a person typing its faces reads it: naming the player who rolls
-    (counted from 1), where the rules know it and the label does not already say so. The
-    rules' own labels name seats by index (``initiative, player 0``), as search keys them.
+def roller_label(words: str, player: int | None) -> str:
+    """A roll's words (:func:`roll_words`) as a person typing its faces reads them: naming
+    the player who rolls (counted from 1), where the rules know it and the words do not
+    already say so.
 
-    >>> roller_label("battle order", 1), roller_label("initiative, player 0", 0)
+    >>> roller_label("battle order", 1), roller_label("initiative, player 1", 0)
     ('battle order, player 2', 'initiative, player 1')
     """
-    told = as_told(label)
-    if player is None or re.search(rf"\b{player_name(player)}\b", told):
-        return told
-    return f"{told}, {player_name(player)}" if told else player_name(player)
+    if player is None or re.search(rf"\b{player_name(player)}\b", words):
+        return words
+    return f"{words}, {player_name(player)}" if words else player_name(player)
 
 
 def check_faces(sides: int, count: int, faces: Sequence[object], label: str = "") -> list[int]:
@@ -113,8 +116,8 @@ class SeededDice:
     def __init__(self, stream: RandomStream) -> None:
         self.stream = stream
 
-    def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
-        """``count`` faces from the stream (``label`` is not needed here)."""
+    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]:
+        """``count`` faces from the stream (what they are for is not needed here)."""
         return self.stream.faces(sides, count)
 
     def __repr__(self) -> str:
@@ -124,7 +127,8 @@ class SeededDice:
 class RefereeDice:
     """Faces that people rolled on real dice and typed in: referee mode.
 
-    ``ask(sides, count, label)`` returns the typed faces; they are checked, then logged as
+    ``ask(sides, count, words)`` returns the typed faces (``words``: the roll's, for the
+    person asked, :func:`roll_words`); they are checked, then logged as
     ``(sides, faces)`` so that :meth:`ScriptedDice.from_log` can replay the game.
 
     >>> referee = RefereeDice(lambda sides, count, label: [3] * count)
@@ -140,12 +144,13 @@ class RefereeDice:
         self.ask = ask
         self.log: list[tuple[int, tuple[int, ...]]] = []
 
-    def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
+    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]:
         """Ask for ``count`` faces of a d``sides``; :class:`InvalidFaces` if they are wrong."""
         check_roll(sides, count)
         if count == 0:
             return []
-        faces = check_faces(sides, count, list(self.ask(sides, count, label)), label)
+        words = roll_words(label, told)
+        faces = check_faces(sides, count, list(self.ask(sides, count, words)), words)
         self.log.append((sides, tuple(faces)))
         return faces
 
@@ -173,16 +178,17 @@ class ScriptedDice:
         """How many scripted faces have not been handed out yet."""
         return len(self._faces) - self._next
 
-    def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
+    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]:
         """The next ``count`` faces; raise if too few are left or one is not on the die."""
         check_roll(sides, count)
+        words = roll_words(label, told)
         if count > self.remaining:
-            purpose = f" for {label!r}" if label else ""
+            purpose = f" for {words!r}" if words else ""
             raise DiceExhausted(
                 f"needed {counted(count, 'face')} of a d{sides}{purpose} but only "
                 f"{counted(self.remaining, 'face')} left in the script"
             )
-        faces = check_faces(sides, count, self._faces[self._next : self._next + count], label)
+        faces = check_faces(sides, count, self._faces[self._next : self._next + count], words)
         self._next += count
         return faces
 
@@ -192,11 +198,13 @@ class ScriptedDice:
 
 @dataclass(frozen=True, slots=True)
 class DiceRecord:
-    """One request a source answered: what was rolled and what for."""
+    """One request a source answered: what was rolled and what for (its label, and its
+    words for people where they differ)."""
 
     sides: int
     faces: tuple[int, ...]
     label: str = ""
+    told: str = ""
 
 
 class RecordingDice:
@@ -206,7 +214,7 @@ class RecordingDice:
     >>> roll(recorder, 2, 6, label="ram").total
     5
     >>> recorder.drain()
-    [DiceRecord(sides=6, faces=(4, 1), label='ram')]
+    [DiceRecord(sides=6, faces=(4, 1), label='ram', told='')]
     >>> recorder.records
     []
     """
@@ -217,10 +225,10 @@ class RecordingDice:
         self.inner = inner
         self.records: list[DiceRecord] = []
 
-    def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
+    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]:
         """Faces from the inner source, recorded."""
-        faces = self.inner.faces(sides, count, label=label)
-        self.records.append(DiceRecord(sides, tuple(faces), label))
+        faces = self.inner.faces(sides, count, label=label, told=told)
+        self.records.append(DiceRecord(sides, tuple(faces), label, told))
         return faces
 
     def drain(self) -> list[DiceRecord]:
@@ -245,22 +253,22 @@ class Roll:
     rerolls: int = 0
 
 
-def d(source: DiceSource, sides: int, *, label: str = "") -> Roll:
+def d(source: DiceSource, sides: int, *, label: str = "", told: str = "") -> Roll:
     """One die of ``sides`` sides (d4, d6, d8, d10, d12, d20 and any other real die).
 
     >>> d(ScriptedDice([17]), 20).total
     17
     """
-    return roll(source, 1, sides, label=label)
+    return roll(source, 1, sides, label=label, told=told)
 
 
-def roll(source: DiceSource, count: int, sides: int, *, label: str = "") -> Roll:
+def roll(source: DiceSource, count: int, sides: int, *, label: str = "", told: str = "") -> Roll:
     """``count`` dice of ``sides`` sides, added up.
 
     >>> roll(ScriptedDice([2, 5, 6]), 3, 6)
     Roll(sides=6, faces=(2, 5, 6), total=13, dropped=(), rerolls=0)
     """
-    faces = tuple(source.faces(sides, count, label=label))
+    faces = tuple(source.faces(sides, count, label=label, told=told))
     return Roll(sides, faces, sum(faces))
 
 
@@ -336,6 +344,7 @@ def reroll(
     *,
     once: bool = True,
     label: str = "",
+    told: str = "",
 ) -> Rerolled:
     """Roll again each die of ``faces`` that ``matching`` takes.
 
@@ -356,7 +365,8 @@ def reroll(
     pending = [index for index, face in enumerate(current) if face in taken]
     rerolls = 0
     while pending:
-        new = source.faces(sides, len(pending), label=_purpose(label, "re-roll"))
+        new = source.faces(sides, len(pending), label=_purpose(label, "re-roll"),
+                           told=_told(told, "re-roll"))
         rerolls += len(pending)
         for index, face in zip(pending, new, strict=True):
             current[index] = face
@@ -505,6 +515,7 @@ def pool(
     reroll_on: FaceMatch | None = None,
     reroll_once: bool = True,
     label: str = "",
+    told: str = "",
 ) -> PoolResult:
     """Roll ``count`` (+ ``boost``) dice and count each face through ``table``.
 
@@ -515,16 +526,18 @@ def pool(
     """
     sides = table.sides
     values, explodes = _table_reader(table)
-    faces = source.faces(sides, count + boost, label=label)
+    faces = source.faces(sides, count + boost, label=label, told=told)
     rerolls = 0
     if reroll_on is not None:
-        rerolled = reroll(source, faces, sides, reroll_on, once=reroll_once, label=label)
+        rerolled = reroll(source, faces, sides, reroll_on, once=reroll_once, label=label,
+                          told=told)
         faces, rerolls = list(rerolled.faces), rerolled.rerolls
     counted = list(faces)
     exploding = sum(map(explodes.__getitem__, faces))
     explosions = 0
     while exploding:
-        new = source.faces(sides, exploding, label=_purpose(label, "exploding"))
+        new = source.faces(sides, exploding, label=_purpose(label, "exploding"),
+                           told=_told(told, "exploding"))
         explosions += exploding
         counted.extend(new)
         exploding = sum(map(explodes.__getitem__, new))
@@ -576,3 +589,7 @@ def opposed(
 
 def _purpose(label: str, detail: str) -> str:
     return f"{label} ({detail})" if label else detail
+
+
+def _told(told: str, detail: str) -> str:  # a part roll of a roll with no words has none
+    return f"{told} ({detail})" if told else ""

@@ -27,7 +27,7 @@ from warbench.core.plain import state_hash
 from warbench.core.procedures import D, Outcome, Procedure, S
 from warbench.core.rng import RandomStream
 from warbench.core.ruleset import Ruleset
-from warbench.core.words import as_told, one_of, player_name
+from warbench.core.words import as_told, one_of, player_name, roll_words
 
 #: Steps the engine may take without anyone owing a decision before it calls it a bug.
 MAX_STEPS_WITHOUT_DECISION = 1_000_000
@@ -57,19 +57,20 @@ class _GameDice:
         self._external = external
         self._owner = owner
 
-    def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
+    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]:
         """``count`` faces of a d``sides``, recorded as a ``roll`` event; typed faces journaled."""
         game = self._game
-        if self._external is None:
+        external = self._external
+        if external is None:
             rolled: list[int] = game.state.rng.faces(sides, count)
         else:
-            if isinstance(self._external, RefereeDice):  # a person types them: say whose
-                label_typed = roller_label(label, self._owner)
+            if isinstance(external, RefereeDice):  # a person types them: say what for, whose
+                typed = roller_label(roll_words(label, told), self._owner)
+                rolled = list(external.faces(sides, count, label=typed))
             else:  # other sources (a search's keyed dice) key on the rules' own label
-                label_typed = label
-            rolled = list(self._external.faces(sides, count, label=label_typed))
+                rolled = list(external.faces(sides, count, label=label, told=told))
             game._typed_faces.extend(rolled)
-        game.events.append(Roll(sides, tuple(rolled), label, self._owner))
+        game.events.append(Roll(sides, tuple(rolled), label, self._owner, told))
         return rolled
 
 

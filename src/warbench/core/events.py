@@ -70,19 +70,28 @@ class Event(Tagged):
 
 @dataclass(frozen=True, slots=True)
 class Roll(Event, tag="roll"):
-    """Dice were rolled: ``faces`` of a d``sides``, by ``player`` when a side rolled."""
+    """Dice were rolled: ``faces`` of a d``sides``, by ``player`` when a side rolled.
+
+    ``label`` is what the rules rolled them for, as a search keys its dice on it (a seat by
+    its index, a model by its card's name); ``told`` the same in words for people where the
+    rules gave them (``Mosshound 2``, ``player 1``): what a log shows
+    (:func:`~warbench.core.words.roll_words`).
+    """
 
     sides: int
     faces: tuple[int, ...]
     label: str = ""
     player: int | None = None
+    told: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class RollEffect(Event, tag="roll_effect"):
     """What a roll did, judged for seat ``player``: ``effect`` and the odds it had.
 
-    ``purpose`` says in words what the roll was for. The odds are plain data, so the exact
+    ``purpose`` says what the roll was for: the label of its dice (:class:`Roll`), which
+    the luck report matches it by; ``told`` says it in words for people where the rules gave
+    them, as its dice's ``told``. The odds are plain data, so the exact
     distribution can be computed later (:func:`warbench.core.luck.effect_distribution`):
     ``dice`` dice of ``sides`` sides, each face read as ``values[face - 1]`` (empty: the face
     itself), faces in ``explode`` rolling one more die, faces in ``reroll`` rolled again
@@ -109,6 +118,7 @@ class RollEffect(Event, tag="roll_effect"):
     higher_is_better: bool = True
     query: str = ""
     args: tuple[int, ...] = ()
+    told: str = ""
 
 
 @dataclass(frozen=True, slots=True)

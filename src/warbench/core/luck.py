@@ -43,6 +43,7 @@ from functools import lru_cache
 from warbench.core.events import Event, Roll, RollEffect
 from warbench.core.faces import FaceTable
 from warbench.core.odds import Dist, pool_dist
+from warbench.core.words import roll_words
 
 #: A ruleset's answer to a named luck query (``Ruleset.effect_odds`` with its data bound).
 EffectOdds = Callable[[str, tuple[int, ...]], Dist]
@@ -67,9 +68,11 @@ def pool_effect(
     at_least: int | None = None,
     higher_is_better: bool = True,
     visible_to: frozenset[int] | None = None,
+    told: str = "",
 ) -> RollEffect:
     """The effect of ``dice`` dice read through a one-channel face ``table`` (with
-    ``at_least``: whether their total reached it, 1 or 0).
+    ``at_least``: whether their total reached it, 1 or 0); ``told``: its purpose in words
+    for people, where they differ.
 
     >>> hits = FaceTable.counted(6, {(4, 5): 1, (6, 6): 2}, explode_on=(6,))
     >>> pool_effect(0, "attack", 3, 2, hits).explode
@@ -90,6 +93,7 @@ def pool_effect(
         at_least,
         higher_is_better=higher_is_better,
         visible_to=visible_to,
+        told=told,
     )
 
 
@@ -169,7 +173,8 @@ def normal_cdf(z: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class RatedRoll:
-    """One roll's effect rated for the seat it helped or hurt."""
+    """One roll's effect rated for the seat it helped or hurt; ``purpose`` says what it was
+    for in words for people (:func:`~warbench.core.words.roll_words`)."""
 
     event_index: int
     player: int
@@ -216,8 +221,9 @@ class LuckReport:
 
     rolls: list[RatedRoll] = field(default_factory=list)
     sides: dict[int, SideLuck] = field(default_factory=dict)
-    #: Roll labels with no effect of the same purpose, and how many such rolls: the rolls
-    #: that help or hurt no side (initiative, a random pick), by who rolled them.
+    #: Rolls whose label no effect's purpose matches, by who rolled them and what for (in
+    #: words for people), and how many: the rolls that help or hurt no side (initiative, a
+    #: random pick).
     unrated: Counter[tuple[int | None, str]] = field(default_factory=Counter)
 
     def deciding_rolls(self, count: int = 5) -> list[RatedRoll]:
@@ -235,7 +241,7 @@ def rate(index: int, effect: RollEffect, odds: EffectOdds | None = None) -> Rate
     return RatedRoll(
         index,
         effect.player,
-        effect.purpose,
+        roll_words(effect.purpose, effect.told),
         effect.effect,
         dist.mean,
         mid_rank(dist, effect.effect, effect.higher_is_better),
@@ -246,7 +252,8 @@ def rate(index: int, effect: RollEffect, odds: EffectOdds | None = None) -> Rate
 def luck_report(events: Iterable[Event], odds: EffectOdds | None = None) -> LuckReport:
     """Rate every :class:`RollEffect` among ``events`` (``odds`` answers the ruleset's
     queries); count the rolls no effect rates: a roll is rated by an effect whose purpose
-    is its label, or its label's start ("salvo 3" rates "salvo 3 locks")."""
+    is its label, or its label's start ("salvo 3" rates "salvo 3 locks"). Both are matched
+    by the rules' labels, and told by their words for people."""
     report = LuckReport()
     rolls: list[Roll] = []
     purposes: set[str] = set()
@@ -264,7 +271,8 @@ def luck_report(events: Iterable[Event], odds: EffectOdds | None = None) -> Luck
             side.z_sum += rated.z
             side.percentile_sum += rated.percentile
     report.unrated.update(
-        (roll.player, roll.label) for roll in rolls if not _rated(roll.label, purposes)
+        (roll.player, roll_words(roll.label, roll.told))
+        for roll in rolls if not _rated(roll.label, purposes)
     )
     return report
 

@@ -1,5 +1,6 @@
-"""Words for people: counts ("1 die", "3 dice"), lists ("A, B or C"), players, and names
-that several pieces on a table share told apart ("Mosshound 2", "Elder Maelis (P1)").
+"""Words for people: counts ("1 die", "3 dice"), lists ("A, B or C"), players, what a roll
+was for, and names that several pieces on a table share told apart ("Mosshound 2", "Elder
+Maelis (P1)").
 
 People count players from 1 while every machine interface (JSON, journals, the server's
 protocol, option values) indexes seats from 0: :func:`player_name` is the one place a seat
@@ -75,6 +76,17 @@ def as_told(stored: str) -> str:
     'round limit 6 reached; build points beaten: player 1 12, player 2 4'
     """
     return _STORED_SEAT.sub(lambda found: f"{found[1]} {int(found[2]) + 1}", stored)
+
+
+def roll_words(label: str, told: str = "") -> str:
+    """What a roll was for, as people read it: the words for people its rules gave it
+    (``told``), else its label, which is its key (a search draws its dice by it: a seat
+    named there by its index, a model by its card's name; ``core.dice.DiceSource``).
+
+    >>> roll_words("side 0 initiative", "Vanguard's initiative"), roll_words("gunnery")
+    ("Vanguard's initiative", 'gunnery')
+    """
+    return told or label
 
 
 def name_as_told(stored: str) -> str:

@@ -24,7 +24,7 @@ from warbench.core.preview import action_words
 from warbench.core.rng import RandomStream
 from warbench.core.scene import Scene
 from warbench.core.table import Attack
-from warbench.core.words import as_told, player_name
+from warbench.core.words import as_told, player_name, roll_words
 from warbench.server.choices import Aside, Values, Words, annotate, plain, value_words, variants
 
 #: The viewer index of a spectator: no seat's secrets are visible to it.
@@ -43,7 +43,7 @@ def event_text(event: Event) -> str:
     if isinstance(event, Roll) and not event.text:
         who = "" if event.player is None else f"{player_name(event.player)} "
         faces = " ".join(str(face) for face in event.faces)
-        purpose = as_told(event.label) or "a roll"
+        purpose = roll_words(event.label, event.told) or "a roll"
         return f"{who}rolled {len(event.faces)}d{event.sides} for {purpose}: {faces}"
     return event.text
 

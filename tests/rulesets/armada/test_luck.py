@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.rulesets.armada.helpers import hold_position
+from tests.rulesets.armada.helpers import battle, fleet, hold_position
 from tests.rulesets.armada.test_gunnery import facing_off
 from tests.rulesets.armada.test_officers import act, end_window, officer, start
-from warbench.core.events import RollEffect
+from warbench.cli import main
+from warbench.core.events import Roll, RollEffect
+from warbench.core.journal import Journal, JournalOutcome
 from warbench.core.luck import luck_report
+from warbench.core.replay import every_hash, replay
+from warbench.rulesets.armada import ArmadaRuleset
 from warbench.rulesets.armada.actions import Fire, HoldFire, Order
 from warbench.rulesets.armada.combat import Gunnery
 from warbench.rulesets.armada.damage import critical_damage
 from warbench.rulesets.armada.odds import luck_odds
+from warbench.server.snapshot import event_text
+
+FIXTURES = Path(__file__).parent / "data"
 
 
 def test_arm_gunnery_rated_by_damage_dealt_hand_worked() -> None:
@@ -131,3 +140,54 @@ def test_arm_critical_odds_hand_worked() -> None:
     assert dist.p(2) == pytest.approx(1 / 6 * 2 / 20)
     with pytest.raises(ValueError, match="takes 5 flags"):
         luck_odds("critical", (1, 1))
+
+
+def test_arm_helm_d6_rolls_without_an_admiral_read_from_player_1_in_the_luck_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ARM-HELM-D6, ARM-LUCK: two armadas without an admiral roll 1d6 each for the helm,
+    tie on 3 and roll again (5 and 2). The log's dice lines and the luck table of
+    ``warbench replay --luck`` name each roll by its armada and count players from 1, as
+    every other line does; the dice's labels, by which a search keys its dice, still name
+    the side by its index, so no search plays otherwise."""
+    blue = [fleet("Lance", 3, "medium", "destroyer", "flagship"),
+            fleet("B2", 3, "small", "fighter")]
+    red = [fleet("Grudge", 3, "medium", "capital", "flagship"), fleet("R2", 3, "small", "fighter")]
+    game = battle(blue, red, [[[0, 0, 0], [2, -1, 0]], [[0, -8, 3], [2, -9, 3]]], [3, 3, 5, 2])
+    rolls = [event for event in game.events if isinstance(event, Roll)]
+    assert [event_text(event) for event in rolls] == [
+        "player 1 rolled 1d6 for Blue initiative (no admiral): 3",
+        "player 2 rolled 1d6 for Red initiative (no admiral): 3",
+        "player 1 rolled 1d6 for Blue initiative (no admiral): 5",
+        "player 2 rolled 1d6 for Red initiative (no admiral): 2"]
+    assert [event.label for event in rolls] == [
+        "side 0 initiative (no admiral)", "side 1 initiative (no admiral)"] * 2
+    journal = tmp_path / "helm.json"
+    game.journal.save(journal)
+    assert main(["replay", str(journal), "--quiet", "--luck"]) == 0
+    out = capsys.readouterr().out
+    assert "every hash matches" in out
+    assert ("player 1 Blue initiative (no admiral): 5 against a mean of 3.50 (+1.50; 0.9 sd "
+            "better for player 1" in out)
+    assert "player 2 Red initiative (no admiral): 2 against a mean of 3.50" in out
+    assert "side 0" not in out and "side 1" not in out
+
+
+def test_arm_helm_d6_a_journal_of_before_rolls_had_words_replays_and_reads_from_player_1(
+) -> None:
+    """ARM-HELM-D6, ARM-LUCK: two rounds of the demo armadas with no officers, played by two
+    tacticians and journaled before a roll had words for people apart from its label
+    (commit ac3d18c), replay to every hash the journal records and to its outcome: the
+    words change no state and no die. Replayed, each helm roll is rated under its armada's
+    name, the players counted from 1, and no line a person reads counts sides from 0."""
+    journal = Journal.load(FIXTURES / "no-admirals-before-roll-words.json")
+    assert journal.version == ArmadaRuleset().version and every_hash(journal)
+    game = replay(journal)
+    assert journal.outcome is not None and JournalOutcome.of(game.outcome) == journal.outcome
+    report = luck_report(game.events, game.luck_odds)
+    helm = {(roll.player, roll.purpose) for roll in report.rolls if "admiral" in roll.purpose}
+    assert helm == {(0, "Vanguard Picket initiative (no admiral)"),
+                    (1, "Red Talon Raiders initiative (no admiral)")}
+    lines = [event_text(event) for event in game.events if isinstance(event, Roll)]
+    assert "player 2 rolled 1d6 for Red Talon Raiders initiative (no admiral)" in "\n".join(lines)
+    assert not [line for line in lines if "side 0" in line or "side 1" in line]

@@ -22,7 +22,7 @@ from tests.rulesets.dystopian_wars.helpers import (
     texts,
 )
 from warbench.core.engine import Game, IllegalAction
-from warbench.core.events import RollEffect
+from warbench.core.events import Roll, RollEffect
 from warbench.rulesets.dystopian_wars import DystopianWarsRuleset
 from warbench.rulesets.dystopian_wars.actions import (
     Activate,
@@ -39,6 +39,7 @@ from warbench.rulesets.dystopian_wars.damage import CriticalRolls
 from warbench.rulesets.dystopian_wars.mines import explode
 from warbench.rulesets.dystopian_wars.setup import octagon
 from warbench.rulesets.dystopian_wars.state import Mine
+from warbench.server.snapshot import event_text
 
 MONITOR = """
 [test-monitor]
@@ -90,9 +91,14 @@ def test_a_mine_dropped_arms_and_explodes_under_an_enemy(tmp_path: Path) -> None
     # one roll for the whole blast (seed l.501): both take its hits
     assert "player 1's mine rolls 5 dice at Wacht 1: 3 hits" in texts(game)
     assert "player 1's mine rolls 5 dice at Dauntless (its own model): 3 hits" in texts(game)
-    # DW-LUCK: the mine rolls player 0's dice, good for it with an enemy under the blast
-    rated = {e.purpose: e.higher_is_better for e in game.events if isinstance(e, RollEffect)}
-    assert rated["player 0 mine"]
+    # DW-LUCK: the mine rolls player 0's dice, good for it with an enemy under the blast;
+    # its label keys a search's dice by the seat's index, its words count players from 1
+    rated = {e.purpose: e for e in game.events if isinstance(e, RollEffect)}
+    assert rated["player 0 mine"].higher_is_better
+    assert rated["player 0 mine"].told == "player 1's mine"
+    (line,) = [event_text(e) for e in game.events
+               if isinstance(e, Roll) and e.label == "player 0 mine"]
+    assert line == "player 1 rolled 5d6 for player 1's mine: 6 1 1 1 1"
 
 
 #: An armed mine of player 0 (5 dice) at (36, 20), and two Wacht cruisers of player 1 heading

@@ -23,6 +23,7 @@ from warbench.core.events import Roll
 from warbench.rulesets.dystopian_wars.actions import Activate, Concede, Idle, Move
 from warbench.rulesets.dystopian_wars.state import Mine
 from warbench.rulesets.dystopian_wars.victory import order_met
+from warbench.server.snapshot import event_text
 
 TWO_AGAINST_ONE = setup(
     [
@@ -50,6 +51,11 @@ def test_initiative_ties_are_rolled_again() -> None:
     assert "player 1 rolls 1+1 = 2 for initiative (again after a tie)" in texts(game)
     labels = [e.label for e in game.events if isinstance(e, Roll)]
     assert labels.count("initiative, player 1, again after a tie") == 1
+    # the label keys a search's dice by the seat's index; people read players from 1
+    (again,) = [e for e in game.events if isinstance(e, Roll)
+                and e.label == "initiative, player 1, again after a tie"]
+    assert event_text(again) == (
+        "player 2 rolled 2d6 for initiative, player 2, again after a tie: 6 6")
 
 
 def test_players_alternate_and_a_side_that_runs_out_waits() -> None:

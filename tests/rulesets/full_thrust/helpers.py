@@ -26,7 +26,7 @@ class Feed:
         """Queue more faces."""
         self.queue.extend(faces)
 
-    def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
+    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]:
         """The next ``count`` faces; a test that runs out has a wrong script."""
         if len(self.queue) < count:
             raise AssertionError(f"the test's dice ran out: {count} wanted for {label!r}")

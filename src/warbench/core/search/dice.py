@@ -40,7 +40,8 @@ class KeyedDice:
 
     ``tick`` reads the clock (the world's turn or round) when given; the key of a roll is
     ``(seed, tick, label, sides, count, n)`` where ``n`` counts the earlier rolls with the
-    same tick, label, sides and count.
+    same tick, label, sides and count. A roll's words for people (``told``) are no part of
+    it: a tag added for people draws no other faces.
     """
 
     __slots__ = ("_seed", "_seen", "_tick")
@@ -50,7 +51,7 @@ class KeyedDice:
         self._tick = tick
         self._seen: dict[tuple[int, str, int, int], int] = {}
 
-    def faces(self, sides: int, count: int, *, label: str = "") -> list[int]:
+    def faces(self, sides: int, count: int, *, label: str = "", told: str = "") -> list[int]:
         """``count`` faces of a d``sides``, the same for the same key in any world of this seed."""
         check_roll(sides, count)
         tick = 0 if self._tick is None else self._tick()

@@ -73,12 +73,14 @@ def initiative_check(
     admiral = state.admiral(side)
     dice = game.dice_for(side)
     if admiral is None:
+        # the label keys a search's dice, the seat by its index; people read the armada
         label = f"side {side} initiative (no admiral)"
-        face = d(dice, 6, label=label).total
-        game.emit(RollEffect(side, label, face, 1))  # the highest moves last, the best
+        armada = state.sides[side].name
+        told = f"{armada} initiative (no admiral)"  # as an admiral's: 'Ilse Varr initiative'
+        face = d(dice, 6, label=label, told=told).total
+        game.emit(RollEffect(side, label, face, 1, told=told))  # the highest moves last, the best
         game.emit(HelmChecked(side, face, face, visible_to=frozenset({side}),
-                              text=f"{state.sides[side].name}'s helm check (no admiral): "
-                              f"{face} on the d6"))
+                              text=f"{armada}'s helm check (no admiral): {face} on the d6"))
         return face
     fleet = state.fleets[admiral.fleet]
     label = f"{admiral.name} initiative"

@@ -372,10 +372,10 @@ class Deployment(Procedure[DWState, RulesData]):
         if not self.order:
             totals: dict[int, list[int]] = {}
             for player in range(state.players):
-                # by seat index: a search keys its dice on the label (shown: words.as_told)
-                label = f"deployment, player {player}"
-                faces = game.dice_for(player).faces(6, 2, label=label)
-                game.emit(RollEffect(player, label, sum(faces), 2))  # highest deploys first
+                # by seat index: a search keys its dice on the label; people count from 1
+                label, told = f"deployment, player {player}", f"deployment, {player_name(player)}"
+                faces = game.dice_for(player).faces(6, 2, label=label, told=told)
+                game.emit(RollEffect(player, label, sum(faces), 2, told=told))  # highest first
                 totals.setdefault(sum(faces), []).append(player)
             for total in sorted(totals, reverse=True):
                 self.order.extend(sorted(totals[total]))  # ties: the lower seat first

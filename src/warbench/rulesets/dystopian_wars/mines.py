@@ -144,9 +144,10 @@ def blast_models(game: DWGame, mine: Mine, struck: list[tuple[Model, int]]) -> N
     good for the owner when an enemy model is under the blast (its own models' hits hurt
     it)."""
     enemies = [needed for model, needed in struck if model.player != mine.player]
-    # the label names the seat by index: a search keys its dice on it (shown: words.as_told)
+    # the label names the seat by index: a search keys its dice on it; people count from 1
     faces = rolled_faces(game, mine.player, mine.ad, (enemies or [struck[0][1]])[0],
-                         label=f"player {mine.player} mine", higher_is_better=bool(enemies))
+                         label=f"player {mine.player} mine",
+                         told=f"{player_name(mine.player)}'s mine", higher_is_better=bool(enemies))
     for model, needed in struck:
         hits = hits_in(faces, needed)
         game.emit(

@@ -84,9 +84,10 @@ def wing_table(needed: int) -> FaceTable:
 
 
 def roll_hits(
-    source: DiceSource, dice: int, needed: int, *, label: str
+    source: DiceSource, dice: int, needed: int, *, label: str, told: str = ""
 ) -> tuple[int, tuple[int, ...]]:
-    """Roll ``dice`` d6 needing ``needed``: ``(successes, every face rolled)``.
+    """Roll ``dice`` d6 needing ``needed``: ``(successes, every face rolled)`` (``told``:
+    the label in words for people, where they differ).
 
     >>> from warbench.core.dice import ScriptedDice
     >>> roll_hits(ScriptedDice([6, 5, 1, 3]), 3, 5, label="guns")
@@ -94,7 +95,7 @@ def roll_hits(
     """
     if dice <= 0:
         return 0, ()
-    result = pool(source, dice, hit_table(needed), label=label)
+    result = pool(source, dice, hit_table(needed), label=label, told=told)
     return result.totals[0], result.faces
 
 
@@ -141,14 +142,15 @@ def rolled_faces(
     needed: int,
     *,
     label: str,
+    told: str = "",
     higher_is_better: bool = True,
 ) -> tuple[int, ...]:
     """:func:`rolled_hits`, giving every face rolled (for a roll read at several numbers
     needed, as a mine's against each model under it: see :func:`hits_in`)."""
-    hits, faces = roll_hits(game.dice_for(player), dice, needed, label=label)
+    hits, faces = roll_hits(game.dice_for(player), dice, needed, label=label, told=told)
     if dice > 0:
         game.emit(pool_effect(player, label, hits, dice, hit_table(needed),
-                              higher_is_better=higher_is_better))
+                              higher_is_better=higher_is_better, told=told))
     return faces
 
 

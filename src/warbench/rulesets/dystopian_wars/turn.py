@@ -64,12 +64,14 @@ def roll_initiative(game: DWGame, players: list[int], bonus: dict[int, int]) -> 
 
     def roll(player: int, extra: int, again: bool = False) -> int:
         # a roll after a tie says so: a referee typing the dice sees why it is asked again;
-        # the label names the seat by index (a search keys its dice on it): people read it
-        # numbered from 1 (core.words.as_told)
-        label = f"initiative, player {player}" + (", again after a tie" if again else "")
-        faces = game.dice_for(player).faces(6, 2, label=label)
+        # the label names the seat by index (a search keys its dice on it), its words for
+        # people count players from 1
+        after = ", again after a tie" if again else ""
+        label = f"initiative, player {player}{after}"
+        told = f"initiative, {player_name(player)}{after}"
+        faces = game.dice_for(player).faces(6, 2, label=label, told=told)
         total = sum(faces) + extra
-        game.emit(RollEffect(player, label, total, 2, modifier=extra))  # highest goes first
+        game.emit(RollEffect(player, label, total, 2, modifier=extra, told=told))  # highest first
         game.emit(
             InitiativeRoll(
                 player=player,
